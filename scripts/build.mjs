@@ -1,0 +1,121 @@
+// Production build: client bundle, pre-rendered pages, pre-compressed files, server bundle.
+import { mkdir, readFile, readdir, rm, writeFile } from 'node:fs/promises';
+import path from 'node:path';
+import { promisify } from 'node:util';
+import { brotliCompress, constants as zlib, gzip } from 'node:zlib';
+import { build as viteBuild } from 'vite';
+import { build as esbuild } from 'esbuild';
+import { currentFingerprint, root, stampFile } from './build-stamp.mjs';
+
+const dist = path.join(root, 'dist');
+const clientDir = path.join(dist, 'client');
+const ssrDir = path.join(dist, 'ssr');
+const pagesDir = path.join(dist, 'pages');
+const COMPRESSIBLE = /\.(html|js|css|svg|json|txt|xml|webmanifest)$/;
+
+const log = (message) => console.log(`[build] ${message}`);
+
+/** File name of the pre-rendered HTML for a route: / -> index.html, /about -> about.html. */
+const pageFile = (route) => (route === '/' ? 'index.html' : `${route.slice(1)}.html`);
+
+async function prerender() {
+  const template = await readFile(path.join(clientDir, 'index.html'), 'utf8');
+  await rm(path.join(clientDir, 'index.html'));
+  const entry = await import(path.join(ssrDir, 'entry-server.js'));
+  const site = entry.siteConfig;
+  const pages = {};
+  await mkdir(pagesDir, { recursive: true });
+  const write = async (route, file) => {
+    const html = template
+      .replace('<!--app-head-->', entry.headTags(route, site))
+      .replace('<!--app-html-->', await entry.render(route));
+    await writeFile(path.join(pagesDir, file), html);
+  };
+  for (const { path: route } of entry.routeMeta) {
+    pages[route] = pageFile(route);
+    await write(route, pages[route]);
+  }
+  await write('/404', '404.html');
+
+  const indexable = entry.routeMeta.filter((route) => route.indexable);
+  await writeFile(
+    path.join(clientDir, 'sitemap.xml'),
+    `<?xml version="1.0" encoding="UTF-8"?>\n<urlset xmlns="http://www.sitemaps.org/schemas/sitemap/0.9">\n${indexable
+      .map((route) => `  <url><loc>${site.siteUrl}${route.path}</loc></url>`)
+      .join('\n')}\n</urlset>\n`,
+  );
+  const hidden = entry.routeMeta.filter((route) => !route.indexable);
+  await writeFile(
+    path.join(clientDir, 'robots.txt'),
+    `User-agent: *\n${hidden.map((route) => `Disallow: ${route.path}\n`).join('')}Allow: /\n\nSitemap: ${site.siteUrl}/sitemap.xml\n`,
+  );
+  await writeFile(
+    path.join(dist, 'pages.json'),
+    JSON.stringify({ pages, notFound: '404.html' }, null, 2),
+  );
+  log(`pre-rendered ${Object.keys(pages).length} routes and the not-found page`);
+}
+
+async function listFiles(dir) {
+  const entries = await readdir(dir, { withFileTypes: true, recursive: true });
+  return entries.filter((e) => e.isFile()).map((e) => path.join(e.parentPath, e.name));
+}
+
+async function precompress() {
+  const br = promisify(brotliCompress);
+  const gz = promisify(gzip);
+  const files = [...(await listFiles(clientDir)), ...(await listFiles(pagesDir))].filter((file) =>
+    COMPRESSIBLE.test(file),
+  );
+  await Promise.all(
+    files.map(async (file) => {
+      const content = await readFile(file);
+      await writeFile(
+        `${file}.br`,
+        await br(content, { params: { [zlib.BROTLI_PARAM_QUALITY]: 11 } }),
+      );
+      await writeFile(`${file}.gz`, await gz(content, { level: 9 }));
+    }),
+  );
+  log(`pre-compressed ${files.length} files (brotli, gzip)`);
+}
+
+async function buildServer() {
+  await esbuild({
+    entryPoints: [path.join(root, 'src/server/main.ts')],
+    outfile: path.join(dist, 'server/main.js'),
+    bundle: true,
+    platform: 'node',
+    format: 'esm',
+    target: 'node20',
+    packages: 'external',
+    sourcemap: true,
+    logLevel: 'warning',
+  });
+  log('bundled the server');
+}
+
+export async function build() {
+  const started = Date.now();
+  await rm(dist, { recursive: true, force: true });
+  await viteBuild({ root, logLevel: 'warn' });
+  log('built the client');
+  await viteBuild({
+    root,
+    logLevel: 'warn',
+    build: { ssr: 'src/client/entry-server.tsx', outDir: ssrDir, emptyOutDir: true },
+  });
+  await prerender();
+  await precompress();
+  await buildServer();
+  await mkdir(dist, { recursive: true });
+  await writeFile(stampFile, JSON.stringify({ fingerprint: currentFingerprint(), builtAt: new Date().toISOString() }));
+  log(`done in ${((Date.now() - started) / 1000).toFixed(1)} s`);
+}
+
+if (import.meta.url === `file://${process.argv[1]}`) {
+  build().catch((error) => {
+    console.error(error);
+    process.exit(1);
+  });
+}

@@ -1,0 +1,27 @@
+import { lazy, type ComponentType } from 'react';
+
+type PageModule = { default: ComponentType };
+
+export interface LazyPage {
+  (): React.JSX.Element;
+  /** Loads the page's code; awaited before hydration and pre-rendering so nothing suspends. */
+  preload: () => Promise<void>;
+}
+
+/**
+ * A route-level code-split page. Once preloaded it renders synchronously, which lets the
+ * pre-rendered HTML hydrate without a loading state; otherwise it suspends like React.lazy.
+ */
+export function lazyPage(load: () => Promise<PageModule>): LazyPage {
+  let Loaded: ComponentType | undefined;
+  const preload = async () => {
+    Loaded ??= (await load()).default;
+  };
+  const Suspending = lazy(async () => {
+    await preload();
+    return { default: Loaded as ComponentType };
+  });
+  const Page = () => (Loaded ? <Loaded /> : <Suspending />);
+  Page.preload = preload;
+  return Page;
+}

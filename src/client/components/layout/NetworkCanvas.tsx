@@ -1,0 +1,148 @@
+import { useEffect, useRef } from 'react';
+
+const NODE_COUNT = 8;
+const LINE_COUNT = 8;
+const SPEED_PX_PER_S = 12;
+
+interface Node {
+  x: number;
+  y: number;
+  vx: number;
+  vy: number;
+}
+
+interface Line {
+  from: number;
+  to: number;
+  /** Phase of the fade in radians; the alpha follows a sine so lines fade in and out. */
+  phase: number;
+}
+
+/** Positions from a fixed seed so every visit (and the reduced-motion still frame) looks the same. */
+function seededRandom(seed: number) {
+  return () => {
+    seed = (seed * 16807) % 2147483647;
+    return (seed - 1) / 2147483646;
+  };
+}
+
+function createNetwork(width: number, height: number) {
+  const random = seededRandom(42);
+  const nodes: Node[] = Array.from({ length: NODE_COUNT }, () => {
+    const angle = random() * Math.PI * 2;
+    return {
+      x: random() * width,
+      y: random() * height,
+      vx: Math.cos(angle) * SPEED_PX_PER_S,
+      vy: Math.sin(angle) * SPEED_PX_PER_S,
+    };
+  });
+  const lines: Line[] = Array.from({ length: LINE_COUNT }, (_, i) => ({
+    from: i,
+    to: (i + 1 + Math.floor(random() * (NODE_COUNT - 1))) % NODE_COUNT,
+    phase: random() * Math.PI * 2,
+  }));
+  return { nodes, lines };
+}
+
+/**
+ * The decorative background: 8 drifting nodes and 8 fading connecting lines (spec section 2).
+ * Hidden from assistive technology, paused while the tab is hidden, and drawn once, still,
+ * when the visitor prefers reduced motion.
+ */
+export function NetworkCanvas() {
+  const canvasRef = useRef<HTMLCanvasElement>(null);
+
+  useEffect(() => {
+    const canvas = canvasRef.current;
+    const context = canvas?.getContext('2d');
+    if (!canvas || !context) return;
+
+    const reducedMotion = window.matchMedia('(prefers-reduced-motion: reduce)');
+    let width = 0;
+    let height = 0;
+    let network = createNetwork(1, 1);
+    let frame = 0;
+    let last = 0;
+    let elapsed = 0;
+
+    const resize = () => {
+      const ratio = Math.min(window.devicePixelRatio || 1, 2);
+      width = canvas.clientWidth;
+      height = canvas.clientHeight;
+      canvas.width = Math.round(width * ratio);
+      canvas.height = Math.round(height * ratio);
+      context.setTransform(ratio, 0, 0, ratio, 0, 0);
+      network = createNetwork(width, height);
+      draw();
+    };
+
+    const draw = () => {
+      context.clearRect(0, 0, width, height);
+      for (const line of network.lines) {
+        const a = network.nodes[line.from];
+        const b = network.nodes[line.to];
+        if (!a || !b) continue;
+        const alpha = 0.08 + 0.22 * (0.5 + 0.5 * Math.sin(line.phase + elapsed * 0.6));
+        context.strokeStyle = `rgba(34, 211, 238, ${alpha.toFixed(3)})`;
+        context.lineWidth = 1;
+        context.beginPath();
+        context.moveTo(a.x, a.y);
+        context.lineTo(b.x, b.y);
+        context.stroke();
+      }
+      context.fillStyle = 'rgba(103, 232, 249, 0.55)';
+      for (const node of network.nodes) {
+        context.beginPath();
+        context.arc(node.x, node.y, 3, 0, Math.PI * 2);
+        context.fill();
+      }
+    };
+
+    const step = (now: number) => {
+      const dt = last ? Math.min((now - last) / 1000, 0.1) : 0;
+      last = now;
+      elapsed += dt;
+      for (const node of network.nodes) {
+        node.x += node.vx * dt;
+        node.y += node.vy * dt;
+        if (node.x < 0 || node.x > width) node.vx *= -1;
+        if (node.y < 0 || node.y > height) node.vy *= -1;
+      }
+      draw();
+      frame = requestAnimationFrame(step);
+    };
+
+    const start = () => {
+      if (frame || reducedMotion.matches || document.hidden) return;
+      last = 0;
+      frame = requestAnimationFrame(step);
+    };
+    const stop = () => {
+      cancelAnimationFrame(frame);
+      frame = 0;
+    };
+    const update = () => (reducedMotion.matches || document.hidden ? stop() : start());
+
+    resize();
+    start();
+    window.addEventListener('resize', resize);
+    document.addEventListener('visibilitychange', update);
+    reducedMotion.addEventListener('change', update);
+    return () => {
+      stop();
+      window.removeEventListener('resize', resize);
+      document.removeEventListener('visibilitychange', update);
+      reducedMotion.removeEventListener('change', update);
+    };
+  }, []);
+
+  return (
+    <canvas
+      ref={canvasRef}
+      aria-hidden="true"
+      data-testid="network-canvas"
+      className="pointer-events-none fixed inset-0 -z-10 size-full"
+    />
+  );
+}

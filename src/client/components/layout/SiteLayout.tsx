@@ -1,0 +1,29 @@
+import { Outlet } from 'react-router';
+import { Toaster } from '../ui/Toaster';
+import { Footer } from './Footer';
+import { NetworkCanvas } from './NetworkCanvas';
+import { TopBar } from './TopBar';
+import { usePageHead } from './use-page-head';
+import { useScrollOnNavigate } from './use-scroll-on-navigate';
+
+export function SiteLayout() {
+  usePageHead();
+  useScrollOnNavigate();
+  return (
+    <div className="flex min-h-screen flex-col">
+      <a
+        href="#main"
+        className="sr-only z-50 rounded-md bg-white px-4 py-2 text-navy-950 focus:not-sr-only focus:fixed focus:left-4 focus:top-4"
+      >
+        Skip to content
+      </a>
+      <NetworkCanvas />
+      <TopBar />
+      <main id="main" tabIndex={-1} className="flex-1 pt-24 outline-none">
+        <Outlet />
+      </main>
+      <Footer />
+      <Toaster />
+    </div>
+  );
+}

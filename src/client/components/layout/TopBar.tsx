@@ -1,0 +1,81 @@
+import { useEffect, useId, useState } from 'react';
+import { Link, NavLink, useLocation } from 'react-router';
+import { Menu, X } from 'lucide-react';
+import { site } from '../../lib/site';
+import { cn } from '../../lib/cn';
+import { BrandMark } from './BrandMark';
+
+const navLinks = [
+  { to: '/', label: 'Home' },
+  { to: '/candidates', label: 'For Candidates' },
+  { to: '/companies', label: 'For Companies' },
+  { to: '/contact', label: 'Contact' },
+] as const;
+
+const linkClass = ({ isActive }: { isActive: boolean }) =>
+  cn(
+    'block rounded-md px-3 py-2 text-base font-medium transition-colors duration-150',
+    'focus-visible:outline-2 focus-visible:outline-offset-2 focus-visible:outline-accent',
+    isActive ? 'bg-white/10 text-accent-soft' : 'text-slate-200 hover:bg-white/5 hover:text-white',
+  );
+
+/** The fixed top bar (spec: height 24 units) with the four main links. */
+export function TopBar() {
+  const [menuOpen, setMenuOpen] = useState(false);
+  const menuId = useId();
+  const { pathname } = useLocation();
+
+  // The menu closes on every navigation and on Escape.
+  useEffect(() => setMenuOpen(false), [pathname]);
+  useEffect(() => {
+    if (!menuOpen) return;
+    const onKeyDown = (event: KeyboardEvent) => {
+      if (event.key === 'Escape') setMenuOpen(false);
+    };
+    document.addEventListener('keydown', onKeyDown);
+    return () => document.removeEventListener('keydown', onKeyDown);
+  }, [menuOpen]);
+
+  return (
+    <header className="fixed inset-x-0 top-0 z-40 h-24 border-b border-white/10 bg-navy-950/95 backdrop-blur">
+      <div className="mx-auto flex h-full max-w-7xl items-center justify-between px-4 sm:px-6 lg:px-8">
+        <Link
+          to="/"
+          className="flex items-center gap-2 rounded-md text-lg font-semibold text-white focus-visible:outline-2 focus-visible:outline-offset-4 focus-visible:outline-accent"
+        >
+          <BrandMark />
+          <span>{site.brandName}</span>
+        </Link>
+        <nav aria-label="Main">
+          <button
+            type="button"
+            className="inline-flex size-11 items-center justify-center rounded-md text-slate-100 hover:bg-white/10 focus-visible:outline-2 focus-visible:outline-accent md:hidden"
+            aria-expanded={menuOpen}
+            aria-controls={menuId}
+            aria-label={menuOpen ? 'Close menu' : 'Open menu'}
+            onClick={() => setMenuOpen((open) => !open)}
+          >
+            {menuOpen ? <X aria-hidden="true" /> : <Menu aria-hidden="true" />}
+          </button>
+          <ul
+            id={menuId}
+            className={cn(
+              'md:static md:flex md:flex-row md:items-center md:gap-1 md:border-0 md:bg-transparent md:p-0',
+              menuOpen
+                ? 'absolute inset-x-0 top-24 flex flex-col gap-1 border-b border-white/10 bg-navy-950 px-4 py-4'
+                : 'hidden',
+            )}
+          >
+            {navLinks.map((link) => (
+              <li key={link.to}>
+                <NavLink to={link.to} end className={linkClass}>
+                  {link.label}
+                </NavLink>
+              </li>
+            ))}
+          </ul>
+        </nav>
+      </div>
+    </header>
+  );
+}

@@ -1,0 +1,46 @@
+import type { ButtonHTMLAttributes } from 'react';
+import { cn } from '../../lib/cn';
+
+const variants = {
+  primary: 'bg-accent text-navy-950 hover:bg-accent-soft',
+  secondary: 'border border-white/30 bg-white/5 text-white hover:bg-white/15',
+  outline: 'border border-slate-300 bg-white text-slate-900 hover:bg-slate-100',
+  dark: 'bg-navy-900 text-white hover:bg-navy-800',
+  warm: 'bg-warm text-navy-950 hover:bg-amber-400',
+  ghost: 'text-slate-700 hover:bg-slate-100',
+  destructive: 'bg-red-700 text-white hover:bg-red-800',
+} as const;
+
+const sizes = {
+  sm: 'h-9 px-3 text-sm',
+  md: 'h-11 px-5 text-base',
+  lg: 'h-12 px-6 text-base sm:text-lg',
+} as const;
+
+export interface ButtonStyle {
+  variant?: keyof typeof variants;
+  size?: keyof typeof sizes;
+  className?: string;
+}
+
+/** Button classes, for <button> and for links that look like buttons. */
+export function buttonClass({ variant = 'primary', size = 'md', className }: ButtonStyle = {}) {
+  return cn(
+    'inline-flex items-center justify-center gap-2 rounded-lg font-semibold transition-colors duration-150',
+    'focus-visible:outline-2 focus-visible:outline-offset-2 focus-visible:outline-accent-strong',
+    'disabled:pointer-events-none disabled:opacity-60',
+    variants[variant],
+    sizes[size],
+    className,
+  );
+}
+
+export function Button({
+  variant,
+  size,
+  className,
+  type = 'button',
+  ...props
+}: ButtonHTMLAttributes<HTMLButtonElement> & ButtonStyle) {
+  return <button type={type} className={buttonClass({ variant, size, className })} {...props} />;
+}

@@ -1,0 +1,25 @@
+import { StrictMode } from 'react';
+import { hydrateRoot, createRoot } from 'react-dom/client';
+import { BrowserRouter } from 'react-router';
+import { App } from './app/App';
+import { pageFor } from './app/pages';
+import './styles.css';
+
+const container = document.getElementById('root');
+if (!container) throw new Error('Missing #root element');
+
+const app = (
+  <StrictMode>
+    <BrowserRouter>
+      <App />
+    </BrowserRouter>
+  </StrictMode>
+);
+
+// Load the current page's code first so hydration renders exactly the pre-rendered HTML.
+void pageFor(window.location.pathname.replace(/\/+$/, '') || '/')
+  .preload()
+  .then(() => {
+    if (container.hasChildNodes()) hydrateRoot(container, app);
+    else createRoot(container).render(app);
+  });

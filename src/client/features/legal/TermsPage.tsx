@@ -1,0 +1,8 @@
+/** Placeholder: replaced by the real page. */
+export default function TermsPage() {
+  return (
+    <div id="top" className="bg-white px-4 py-16">
+      <h1 className="text-3xl">Terms of Service</h1>
+    </div>
+  );
+}

@@ -1,0 +1,63 @@
+import { useSyncExternalStore } from 'react';
+import { timings } from '@shared/claims';
+
+export type ToastVariant = 'default' | 'success' | 'destructive';
+
+export interface ToastInput {
+  title: string;
+  description?: string;
+  variant?: ToastVariant;
+  /** Milliseconds before the toast closes by itself (spec section 9). */
+  duration?: number;
+}
+
+export interface ToastItem extends ToastInput {
+  id: number;
+  open: boolean;
+}
+
+/**
+ * A tiny store for toasts, shaped like shadcn's use-toast: at most `toastLimit` (1) toasts
+ * at a time, and a dismissed toast is removed after `toastRemoveDelayMs` (spec section 4).
+ */
+let toasts: ToastItem[] = [];
+let nextId = 1;
+const listeners = new Set<() => void>();
+
+function setToasts(next: ToastItem[]) {
+  toasts = next;
+  for (const listener of listeners) listener();
+}
+
+export function dismissToast(id: number): void {
+  setToasts(toasts.map((t) => (t.id === id ? { ...t, open: false } : t)));
+  setTimeout(() => setToasts(toasts.filter((t) => t.id !== id)), timings.toastRemoveDelayMs);
+}
+
+export function toast(input: ToastInput): number {
+  const id = nextId++;
+  const duration =
+    input.duration ??
+    (input.variant === 'destructive'
+      ? timings.toastErrorDurationMs
+      : input.variant === 'success'
+        ? timings.toastSuccessDurationMs
+        : timings.toastDefaultDurationMs);
+  setToasts([{ ...input, duration, id, open: true }, ...toasts].slice(0, timings.toastLimit));
+  return id;
+}
+
+function subscribe(listener: () => void) {
+  listeners.add(listener);
+  return () => listeners.delete(listener);
+}
+
+const serverSnapshot: ToastItem[] = [];
+
+export function useToasts(): ToastItem[] {
+  return useSyncExternalStore(
+    subscribe,
+    () => toasts,
+    () => serverSnapshot,
+  );
+}

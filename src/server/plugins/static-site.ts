@@ -1,0 +1,59 @@
+import { readFile } from 'node:fs/promises';
+import path from 'node:path';
+import fastifyStatic from '@fastify/static';
+import fp from 'fastify-plugin';
+
+export interface StaticSiteOptions {
+  /** The built client: pre-rendered pages, hashed assets and their .br/.gz twins. */
+  clientDir: string;
+}
+
+/** Written by scripts/build.mjs: route path -> pre-rendered HTML file. */
+interface PagesManifest {
+  pages: Record<string, string>;
+  notFound: string;
+}
+
+const IMMUTABLE = 'public, max-age=31536000, immutable';
+
+/**
+ * Serves the pre-rendered site. Pages and the not-found page are HTML revalidated on every
+ * visit (no-cache); files under /assets/ carry a content hash and are cached for a year.
+ * Brotli or gzip twins made at build time are served when the browser accepts them.
+ */
+export const staticSite = fp<StaticSiteOptions>(async (app, { clientDir }) => {
+  const manifest = JSON.parse(
+    await readFile(path.join(clientDir, '..', 'pages.json'), 'utf8'),
+  ) as PagesManifest;
+
+  await app.register(fastifyStatic, {
+    root: clientDir,
+    preCompressed: true,
+    wildcard: true,
+    index: false,
+    redirect: false,
+    cacheControl: false,
+    dotfiles: 'deny',
+    setHeaders(reply, filePath) {
+      const relative = path.relative(clientDir, filePath);
+      reply.header(
+        'Cache-Control',
+        relative.startsWith(`assets${path.sep}`) ? IMMUTABLE : 'no-cache',
+      );
+    },
+  });
+
+  // Pre-rendered pages live outside the static root, so they are reachable only by route.
+  const pagesDir = path.join(clientDir, '..', 'pages');
+  for (const [route, file] of Object.entries(manifest.pages)) {
+    app.get(route, (_request, reply) => reply.sendFile(file, pagesDir));
+    if (route !== '/') app.get(`${route}/`, (_request, reply) => reply.redirect(route, 301));
+  }
+
+  app.setNotFoundHandler((request, reply) => {
+    if (request.url.startsWith('/api/') || request.method !== 'GET') {
+      return reply.code(404).send({ error: 'Not found' });
+    }
+    return reply.code(404).sendFile(manifest.notFound, pagesDir);
+  });
+});

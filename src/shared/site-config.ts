@@ -1,0 +1,29 @@
+import { z } from 'zod';
+
+/**
+ * The site's public identity. It is baked into the pre-rendered pages at build time
+ * (see docs/decisions/003-build-time-site-identity.md), so everything here is public:
+ * never put a secret in this schema.
+ */
+export const siteConfigSchema = z.object({
+  brandName: z.string().trim().min(1).default('Talent Bridge'),
+  siteUrl: z
+    .url({ protocol: /^https?$/ })
+    .default('http://localhost:3000')
+    .transform((url) => url.replace(/\/+$/, '')),
+  contactEmail: z.email().default('hello@talentbridge.example'),
+  supportEmail: z.email().default('support@talentbridge.example'),
+});
+
+export type SiteConfig = z.infer<typeof siteConfigSchema>;
+
+/** Maps environment variables onto the site config; unset or empty values fall back to defaults. */
+export function parseSiteConfig(env: Record<string, string | undefined>): SiteConfig {
+  const pick = (name: string) => (env[name]?.trim() ? env[name] : undefined);
+  return siteConfigSchema.parse({
+    brandName: pick('BRAND_NAME'),
+    siteUrl: pick('SITE_URL'),
+    contactEmail: pick('CONTACT_EMAIL'),
+    supportEmail: pick('SUPPORT_EMAIL'),
+  });
+}

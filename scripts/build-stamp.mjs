@@ -7,7 +7,15 @@ import path from 'node:path';
 export const root = path.resolve(path.dirname(new URL(import.meta.url).pathname), '..');
 export const stampFile = path.join(root, 'dist', 'build-stamp.json');
 
-const INPUTS = ['src', 'public', 'scripts', 'index.html', 'vite.config.ts', 'package-lock.json', 'tsconfig.json'];
+const INPUTS = [
+  'src',
+  'public',
+  'scripts',
+  'index.html',
+  'vite.config.ts',
+  'package-lock.json',
+  'tsconfig.json',
+];
 const SITE_ENV = ['BRAND_NAME', 'SITE_URL', 'CONTACT_EMAIL', 'SUPPORT_EMAIL'];
 
 function walk(entry, hash) {

@@ -109,7 +109,10 @@ export async function build() {
   await precompress();
   await buildServer();
   await mkdir(dist, { recursive: true });
-  await writeFile(stampFile, JSON.stringify({ fingerprint: currentFingerprint(), builtAt: new Date().toISOString() }));
+  await writeFile(
+    stampFile,
+    JSON.stringify({ fingerprint: currentFingerprint(), builtAt: new Date().toISOString() }),
+  );
   log(`done in ${((Date.now() - started) / 1000).toFixed(1)} s`);
 }
 

@@ -3,6 +3,7 @@ import { hydrateRoot, createRoot } from 'react-dom/client';
 import { BrowserRouter } from 'react-router';
 import { App } from './app/App';
 import { pageFor } from './app/pages';
+import { captureLandingVisit } from './lib/attribution';
 import './styles.css';
 
 const container = document.getElementById('root');
@@ -15,6 +16,8 @@ const app = (
     </BrowserRouter>
   </StrictMode>
 );
+
+captureLandingVisit();
 
 // Load the current page's code first so hydration renders exactly the pre-rendered HTML.
 void pageFor(window.location.pathname.replace(/\/+$/, '') || '/')

@@ -34,13 +34,15 @@ export function loadConfig(env: Record<string, string | undefined> = process.env
   let site: SiteConfig | undefined;
   const problems: string[] = [];
   if (!parsed.success) {
-    for (const issue of parsed.error.issues) problems.push(`${issue.path.join('.')}: ${issue.message}`);
+    for (const issue of parsed.error.issues)
+      problems.push(`${issue.path.join('.')}: ${issue.message}`);
   }
   try {
     site = parseSiteConfig(env);
   } catch (error) {
     if (error instanceof z.ZodError) {
-      for (const issue of error.issues) problems.push(`site ${issue.path.join('.')}: ${issue.message}`);
+      for (const issue of error.issues)
+        problems.push(`site ${issue.path.join('.')}: ${issue.message}`);
     } else throw error;
   }
   if (problems.length > 0 || !parsed.success || !site) {

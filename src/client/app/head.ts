@@ -63,7 +63,12 @@ function metaElement(attribute: 'name' | 'property', key: string) {
 /** Applies a page's head data to the live document after an in-app navigation. */
 export function applyHead(head: HeadData): void {
   document.title = head.title;
-  upsert('meta[name="description"]', metaElement('name', 'description'), 'content', head.description);
+  upsert(
+    'meta[name="description"]',
+    metaElement('name', 'description'),
+    'content',
+    head.description,
+  );
   upsert(
     'link[rel="canonical"]',
     () => Object.assign(document.createElement('link'), { rel: 'canonical' }),
@@ -79,6 +84,7 @@ export function applyHead(head: HeadData): void {
   );
   upsert('meta[property="og:url"]', metaElement('property', 'og:url'), 'content', head.url);
   const robots = document.head.querySelector('meta[name="robots"]');
-  if (head.robots) upsert('meta[name="robots"]', metaElement('name', 'robots'), 'content', head.robots);
+  if (head.robots)
+    upsert('meta[name="robots"]', metaElement('name', 'robots'), 'content', head.robots);
   else robots?.remove();
 }

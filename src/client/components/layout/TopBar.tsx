@@ -21,16 +21,18 @@ const linkClass = ({ isActive }: { isActive: boolean }) =>
 
 /** The fixed top bar (spec: height 24 units) with the four main links. */
 export function TopBar() {
-  const [menuOpen, setMenuOpen] = useState(false);
   const menuId = useId();
   const { pathname } = useLocation();
+  // The menu remembers the page it was opened on, so any navigation closes it.
+  const [openedOn, setOpenedOn] = useState<string | null>(null);
+  const menuOpen = openedOn === pathname;
+  const setMenuOpen = (open: boolean) => setOpenedOn(open ? pathname : null);
 
-  // The menu closes on every navigation and on Escape.
-  useEffect(() => setMenuOpen(false), [pathname]);
+  // Escape closes it too.
   useEffect(() => {
     if (!menuOpen) return;
     const onKeyDown = (event: KeyboardEvent) => {
-      if (event.key === 'Escape') setMenuOpen(false);
+      if (event.key === 'Escape') setOpenedOn(null);
     };
     document.addEventListener('keydown', onKeyDown);
     return () => document.removeEventListener('keydown', onKeyDown);
@@ -53,7 +55,7 @@ export function TopBar() {
             aria-expanded={menuOpen}
             aria-controls={menuId}
             aria-label={menuOpen ? 'Close menu' : 'Open menu'}
-            onClick={() => setMenuOpen((open) => !open)}
+            onClick={() => setMenuOpen(!menuOpen)}
           >
             {menuOpen ? <X aria-hidden="true" /> : <Menu aria-hidden="true" />}
           </button>

@@ -35,7 +35,9 @@ export function Toaster() {
           )}
         >
           <div className="grid gap-1">
-            <ToastPrimitive.Title className="text-base font-semibold">{item.title}</ToastPrimitive.Title>
+            <ToastPrimitive.Title className="text-base font-semibold">
+              {item.title}
+            </ToastPrimitive.Title>
             {item.description ? (
               <ToastPrimitive.Description className="text-sm opacity-90">
                 {item.description}

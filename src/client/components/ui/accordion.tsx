@@ -9,7 +9,11 @@ export interface FaqItem {
 /** A list of questions that open one at a time (Radix Accordion: keyboard and ARIA built in). */
 export function Faq({ items }: { items: readonly FaqItem[] }) {
   return (
-    <AccordionPrimitive.Root type="single" collapsible className="mx-auto max-w-3xl divide-y divide-slate-200 rounded-xl border border-slate-200 bg-white">
+    <AccordionPrimitive.Root
+      type="single"
+      collapsible
+      className="mx-auto max-w-3xl divide-y divide-slate-200 rounded-xl border border-slate-200 bg-white"
+    >
       {items.map((item, index) => (
         <AccordionPrimitive.Item key={item.question} value={`item-${index}`}>
           <AccordionPrimitive.Header className="m-0">
@@ -21,7 +25,10 @@ export function Faq({ items }: { items: readonly FaqItem[] }) {
               />
             </AccordionPrimitive.Trigger>
           </AccordionPrimitive.Header>
-          <AccordionPrimitive.Content forceMount className="px-5 pb-4 text-slate-700 data-[state=closed]:hidden">
+          <AccordionPrimitive.Content
+            forceMount
+            className="px-5 pb-4 text-slate-700 data-[state=closed]:hidden"
+          >
             {item.answer}
           </AccordionPrimitive.Content>
         </AccordionPrimitive.Item>

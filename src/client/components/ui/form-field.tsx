@@ -1,4 +1,11 @@
-import { useId, type InputHTMLAttributes, type ReactNode, type Ref, type SelectHTMLAttributes, type TextareaHTMLAttributes } from 'react';
+import {
+  useId,
+  type InputHTMLAttributes,
+  type ReactNode,
+  type Ref,
+  type SelectHTMLAttributes,
+  type TextareaHTMLAttributes,
+} from 'react';
 import { cn } from '../../lib/cn';
 
 const controlClass = cn(
@@ -22,7 +29,8 @@ function FieldShell({ label, error, hint, optional, className, children }: Shell
   const id = useId();
   const errorId = `${id}-error`;
   const hintId = `${id}-hint`;
-  const describedBy = [hint ? hintId : '', error ? errorId : ''].filter(Boolean).join(' ') || undefined;
+  const describedBy =
+    [hint ? hintId : '', error ? errorId : ''].filter(Boolean).join(' ') || undefined;
   return (
     <div className={cn('grid gap-1.5', className)}>
       <label htmlFor={id} className="text-sm font-medium text-slate-800">
@@ -44,7 +52,13 @@ function FieldShell({ label, error, hint, optional, className, children }: Shell
   );
 }
 
-type Common = { label: string; error?: string | undefined; hint?: string; optional?: boolean; containerClassName?: string };
+type Common = {
+  label: string;
+  error?: string | undefined;
+  hint?: string;
+  optional?: boolean;
+  containerClassName?: string;
+};
 
 export function TextField({
   label,
@@ -57,7 +71,13 @@ export function TextField({
   ...props
 }: Common & InputHTMLAttributes<HTMLInputElement> & { ref?: Ref<HTMLInputElement> }) {
   return (
-    <FieldShell label={label} error={error} hint={hint} optional={optional} className={containerClassName}>
+    <FieldShell
+      label={label}
+      error={error}
+      hint={hint}
+      optional={optional}
+      className={containerClassName}
+    >
       {({ id, describedBy, invalid }) => (
         <input
           ref={ref}
@@ -89,9 +109,19 @@ export function SelectField({
   ref,
   ...props
 }: Common &
-  SelectHTMLAttributes<HTMLSelectElement> & { options: readonly Option[]; placeholder?: string; ref?: Ref<HTMLSelectElement> }) {
+  SelectHTMLAttributes<HTMLSelectElement> & {
+    options: readonly Option[];
+    placeholder?: string;
+    ref?: Ref<HTMLSelectElement>;
+  }) {
   return (
-    <FieldShell label={label} error={error} hint={hint} optional={optional} className={containerClassName}>
+    <FieldShell
+      label={label}
+      error={error}
+      hint={hint}
+      optional={optional}
+      className={containerClassName}
+    >
       {({ id, describedBy, invalid }) => (
         <select
           ref={ref}
@@ -127,7 +157,13 @@ export function TextareaField({
   ...props
 }: Common & TextareaHTMLAttributes<HTMLTextAreaElement> & { ref?: Ref<HTMLTextAreaElement> }) {
   return (
-    <FieldShell label={label} error={error} hint={hint} optional={optional} className={containerClassName}>
+    <FieldShell
+      label={label}
+      error={error}
+      hint={hint}
+      optional={optional}
+      className={containerClassName}
+    >
       {({ id, describedBy, invalid }) => (
         <textarea
           ref={ref}

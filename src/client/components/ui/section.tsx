@@ -3,7 +3,9 @@ import { cn } from '../../lib/cn';
 
 /** The page width and side padding used by every section. */
 export function Container({ className, children }: { className?: string; children: ReactNode }) {
-  return <div className={cn('mx-auto w-full max-w-7xl px-4 sm:px-6 lg:px-8', className)}>{children}</div>;
+  return (
+    <div className={cn('mx-auto w-full max-w-7xl px-4 sm:px-6 lg:px-8', className)}>{children}</div>
+  );
 }
 
 const tones = {
@@ -50,7 +52,9 @@ export function SectionHeading({
   return (
     <div className={cn('mx-auto max-w-3xl text-center', className)}>
       {eyebrow ? (
-        <p className="text-sm font-semibold uppercase tracking-wider text-accent-strong">{eyebrow}</p>
+        <p className="text-sm font-semibold uppercase tracking-wider text-accent-strong">
+          {eyebrow}
+        </p>
       ) : null}
       <h2 id={id} className="mt-2 text-3xl sm:text-4xl">
         {title}

@@ -95,7 +95,10 @@ export default function HomePage() {
         <SectionHeading id="serve-title" title="How We Serve You" />
         <div className="mt-12 grid gap-6 md:grid-cols-2">
           {audiences.map((audience) => (
-            <div key={audience.title} className="flex flex-col rounded-xl border border-slate-200 bg-white p-8 shadow-sm">
+            <div
+              key={audience.title}
+              className="flex flex-col rounded-xl border border-slate-200 bg-white p-8 shadow-sm"
+            >
               <audience.icon className="size-8 text-accent-strong" aria-hidden="true" />
               <h3 className="mt-4 text-2xl">{audience.title}</h3>
               <p className="mt-3 flex-1 text-slate-700">{audience.text}</p>
@@ -110,7 +113,6 @@ export default function HomePage() {
           ))}
         </div>
       </Section>
-
     </>
   );
 }

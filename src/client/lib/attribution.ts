@@ -1,0 +1,40 @@
+import type { Attribution } from '@shared/schemas/attribution';
+import type { LandingVariant } from '@shared/enums';
+
+const STORAGE_KEY = 'leadAttribution';
+
+/**
+ * Remembers the UTM parameters and referrer of the visit's landing page for the session,
+ * so a lead typed in three pages later still says which ad brought it.
+ */
+export function captureLandingVisit(): void {
+  try {
+    if (window.sessionStorage.getItem(STORAGE_KEY)) return;
+    const params = new URLSearchParams(window.location.search);
+    const landing: Attribution = {
+      utmSource: params.get('utm_source') ?? undefined,
+      utmMedium: params.get('utm_medium') ?? undefined,
+      utmCampaign: params.get('utm_campaign') ?? undefined,
+      utmTerm: params.get('utm_term') ?? undefined,
+      utmContent: params.get('utm_content') ?? undefined,
+      referrer: document.referrer || undefined,
+    };
+    window.sessionStorage.setItem(STORAGE_KEY, JSON.stringify(landing));
+  } catch {
+    // Storage unavailable: leads are still sent, without attribution.
+  }
+}
+
+/** The attribution to send with a lead captured on `page` (and landing `variant`). */
+export function leadAttribution(page: string, variant?: LandingVariant): Attribution {
+  let landing: Attribution = {};
+  try {
+    landing = JSON.parse(window.sessionStorage.getItem(STORAGE_KEY) ?? '{}') as Attribution;
+  } catch {
+    landing = {};
+  }
+  const defined = Object.fromEntries(
+    Object.entries(landing).filter(([, v]) => v !== undefined && v !== null),
+  );
+  return { ...defined, page, ...(variant ? { variant } : {}) };
+}

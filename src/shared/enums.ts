@@ -1,0 +1,60 @@
+/** Option lists of the specification (section 3): value plus the label a visitor sees. */
+export const educationLevels = [
+  { value: 'high-school', label: 'High school diploma or GED' },
+  { value: 'some-college', label: 'Some college' },
+  { value: 'associate', label: "Associate's degree" },
+  { value: 'bachelor', label: "Bachelor's degree or higher" },
+  { value: 'military', label: 'Military training' },
+  { value: 'other', label: 'Other' },
+] as const;
+
+export const techExperienceLevels = [
+  { value: 'none', label: 'None: I am new to tech' },
+  { value: 'basic', label: 'Basic: I am comfortable with computers' },
+  { value: 'some-hardware', label: 'Some hardware: I have built or repaired PCs' },
+  { value: 'related', label: 'Related: IT support, electrical or mechanical work' },
+  { value: 'professional', label: 'Professional: I have worked in IT or data centers' },
+] as const;
+
+/** /hiring (the company page) offers four sizes; the contact page adds enterprise. */
+export const companySizes = [
+  { value: 'startup', label: 'Startup (1-50)' },
+  { value: 'small', label: 'Small (51-200)' },
+  { value: 'midsize', label: 'Midsize (201-1000)' },
+  { value: 'large', label: 'Large (1000+)' },
+] as const;
+
+export const contactCompanySizes = [
+  ...companySizes,
+  { value: 'enterprise', label: 'Enterprise' },
+] as const;
+
+/** Hiring timelines on the company page (/hiring). */
+export const hiringTimelines = [
+  { value: 'immediate', label: 'Immediate (1-2 months)' },
+  { value: 'soon', label: 'Soon (3-6 months)' },
+  { value: 'planning', label: 'Planning (6+ months)' },
+  { value: 'ongoing', label: 'Ongoing needs' },
+] as const;
+
+/** Hiring timelines on the contact page. */
+export const contactTimelines = [
+  { value: 'immediate', label: 'Immediately' },
+  { value: '1-3months', label: '1-3 months' },
+  { value: '3-6months', label: '3-6 months' },
+  { value: '6-12months', label: '6-12 months' },
+  { value: 'exploring', label: 'Just exploring' },
+] as const;
+
+type Values<T extends readonly { value: string }[]> = T[number]['value'];
+export const valuesOf = <T extends readonly { value: string }[]>(options: T) =>
+  options.map((option) => option.value) as [Values<T>, ...Values<T>[]];
+
+export type EducationLevel = Values<typeof educationLevels>;
+export type TechExperience = Values<typeof techExperienceLevels>;
+export type CompanySize = Values<typeof contactCompanySizes>;
+export type Timeline = Values<typeof hiringTimelines> | Values<typeof contactTimelines>;
+
+/** The two landing variants (spec section 7): /career and /training. */
+export const landingVariants = ['free_training', 'high_salary'] as const;
+export type LandingVariant = (typeof landingVariants)[number];

@@ -1,0 +1,59 @@
+import { z } from 'zod';
+import { educationLevels, techExperienceLevels, valuesOf } from '../enums';
+import { attributionSchema } from './attribution';
+import { emailField, MAX_LONG_TEXT, optionalText, requiredText, choice } from './fields';
+
+export const EMAIL_MESSAGE = 'Please enter a valid email address';
+
+/** /career and /training: e-mail only (POST /api/candidates/email). */
+export const candidateEmailLeadSchema = z.object({
+  email: emailField(EMAIL_MESSAGE),
+});
+
+/** /candidates 'Get Started Today' (POST /api/candidates/basic-info). */
+export const candidateBasicInfoSchema = z.object({
+  firstName: requiredText(1, 'First name is required'),
+  lastName: requiredText(1, 'Last name is required'),
+  email: emailField(EMAIL_MESSAGE),
+  phone: optionalText(40),
+});
+
+/** The full application; /apply asks names and location of at least 1 character, /contact 2. */
+function candidateApplication(minNameLength: 1 | 2) {
+  return z.object({
+    email: emailField(EMAIL_MESSAGE),
+    firstName: requiredText(minNameLength, 'First name is required'),
+    lastName: requiredText(minNameLength, 'Last name is required'),
+    phone: optionalText(40),
+    location: requiredText(minNameLength, 'Location is required'),
+    educationLevel: choice(valuesOf(educationLevels), 'Please select an education level'),
+    techExperience: choice(valuesOf(techExperienceLevels), 'Please select your experience level'),
+    reason: optionalText(MAX_LONG_TEXT),
+  });
+}
+
+/** /apply 'Apply for Training' (POST /api/candidates/submit). */
+export const candidateApplicationSchema = candidateApplication(1);
+/** /contact candidate form: the same payload with 2-character minimums. */
+export const contactCandidateSchema = candidateApplication(2);
+
+/** POST /api/candidates/typeform-completed. */
+export const typeformCompletedSchema = z.object({
+  email: emailField(EMAIL_MESSAGE),
+});
+
+/** What the server accepts: the form payload plus optional attribution; unknown keys are dropped. */
+export const candidateEmailLeadRequest = candidateEmailLeadSchema.extend({
+  attribution: attributionSchema,
+});
+export const candidateBasicInfoRequest = candidateBasicInfoSchema.extend({
+  attribution: attributionSchema,
+});
+export const candidateApplicationRequest = candidateApplicationSchema.extend({
+  attribution: attributionSchema,
+});
+export const typeformCompletedRequest = typeformCompletedSchema;
+
+export type CandidateEmailLead = z.input<typeof candidateEmailLeadSchema>;
+export type CandidateBasicInfo = z.input<typeof candidateBasicInfoSchema>;
+export type CandidateApplication = z.input<typeof candidateApplicationSchema>;

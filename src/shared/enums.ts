@@ -46,7 +46,7 @@ export const contactTimelines = [
   { value: 'exploring', label: 'Just exploring' },
 ] as const;
 
-type Values<T extends readonly { value: string }[]> = T[number]['value'];
+export type Values<T extends readonly { value: string }[]> = T[number]['value'];
 export const valuesOf = <T extends readonly { value: string }[]>(options: T) =>
   options.map((option) => option.value) as [Values<T>, ...Values<T>[]];
 

@@ -1,0 +1,42 @@
+import { z } from 'zod';
+import { valuesOf } from '../enums';
+import { attributionSchema } from './attribution';
+import { EMAIL_MESSAGE } from './candidate';
+import { choice, emailField, MAX_LONG_TEXT, requiredText } from './fields';
+
+/** The built-in questionnaire embedded on /typeform when no external form is configured. */
+export const availabilityOptions = [
+  { value: 'immediately', label: 'Immediately' },
+  { value: 'within-month', label: 'Within a month' },
+  { value: '1-3months', label: 'In 1-3 months' },
+  { value: 'later', label: 'Later than 3 months' },
+] as const;
+
+export const yesNoOptions = [
+  { value: 'yes', label: 'Yes' },
+  { value: 'no', label: 'No' },
+] as const;
+
+export const relocationOptions = [
+  { value: 'yes', label: 'Yes' },
+  { value: 'no', label: 'No' },
+  { value: 'depends', label: 'It depends on the offer' },
+] as const;
+
+export const questionnaireSchema = z.object({
+  email: emailField(EMAIL_MESSAGE),
+  availability: choice(valuesOf(availabilityOptions), 'Please tell us when you could start'),
+  fullTime: choice(valuesOf(yesNoOptions), 'Please tell us whether you can train full time'),
+  relocation: choice(valuesOf(relocationOptions), 'Please tell us whether you could relocate'),
+  location: requiredText(2, 'Location is required'),
+  motivation: requiredText(
+    10,
+    'Please tell us a little more (at least 10 characters)',
+    MAX_LONG_TEXT,
+  ),
+});
+
+/** POST /api/candidates/questionnaire: the answers, stored with the candidate of that e-mail. */
+export const questionnaireRequest = questionnaireSchema.extend({ attribution: attributionSchema });
+
+export type QuestionnaireAnswers = z.input<typeof questionnaireSchema>;

@@ -44,3 +44,17 @@ export function Button({
 }: ButtonHTMLAttributes<HTMLButtonElement> & ButtonStyle) {
   return <button type={type} className={buttonClass({ variant, size, className })} {...props} />;
 }
+
+/** A form's submit button: disabled with the busy label ('Processing...') while submitting. */
+export function SubmitButton({
+  submitting,
+  label,
+  busyLabel = 'Processing...',
+  ...style
+}: ButtonStyle & { submitting: boolean; label: string; busyLabel?: string }) {
+  return (
+    <Button type="submit" disabled={submitting} aria-busy={submitting} {...style}>
+      {submitting ? busyLabel : label}
+    </Button>
+  );
+}

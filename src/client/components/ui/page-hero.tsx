@@ -1,0 +1,67 @@
+import type { ReactNode } from 'react';
+import { cn } from '../../lib/cn';
+import { Container } from './section';
+
+/**
+ * The dark band at the top of a page, over the network canvas. `id="top"` makes links like
+ * /candidates#top land here. An optional `aside` (usually a form card) sits beside the text.
+ */
+export function PageHero({
+  eyebrow,
+  title,
+  intro,
+  children,
+  aside,
+  className,
+}: {
+  eyebrow?: string;
+  title: ReactNode;
+  intro?: ReactNode;
+  children?: ReactNode;
+  aside?: ReactNode;
+  className?: string;
+}) {
+  return (
+    <section id="top" className={cn('bg-navy-950/70 py-16 text-white sm:py-20', className)}>
+      <Container
+        className={cn(
+          'grid items-center gap-10',
+          aside ? 'lg:grid-cols-2 lg:gap-16' : 'text-center',
+        )}
+      >
+        <div className={cn(!aside && 'mx-auto max-w-3xl')}>
+          {eyebrow ? (
+            <p className="text-sm font-semibold uppercase tracking-wider text-accent-soft">
+              {eyebrow}
+            </p>
+          ) : null}
+          <h1 className="mt-3 text-4xl sm:text-5xl">{title}</h1>
+          {intro ? <p className="mt-6 text-lg text-slate-300 sm:text-xl">{intro}</p> : null}
+          {children}
+        </div>
+        {aside}
+      </Container>
+    </section>
+  );
+}
+
+/** A white card that holds a form inside a hero. */
+export function FormCard({
+  title,
+  intro,
+  children,
+  id,
+}: {
+  title: string;
+  intro?: ReactNode;
+  children: ReactNode;
+  id?: string;
+}) {
+  return (
+    <div id={id} className="rounded-2xl bg-white p-6 text-slate-900 shadow-xl sm:p-8">
+      <h2 className="text-2xl">{title}</h2>
+      {intro ? <p className="mt-2 text-slate-600">{intro}</p> : null}
+      <div className="mt-6">{children}</div>
+    </div>
+  );
+}

@@ -148,11 +148,11 @@ export default function CompaniesPage() {
           </FormCard>
         }
       >
-        <dl className="mt-10 grid grid-cols-3 gap-4 border-t border-white/15 pt-8">
+        <dl className="mt-10 grid grid-cols-3 gap-3 border-t border-white/15 pt-8">
           {heroFacts.map((fact) => (
             <div key={fact.label} className="flex flex-col">
               <dt className="text-sm text-slate-300">{fact.label}</dt>
-              <dd className="order-first text-2xl font-semibold text-white sm:text-3xl">
+              <dd className="order-first whitespace-nowrap text-xl font-semibold text-white sm:text-3xl">
                 {fact.value}
               </dd>
             </div>

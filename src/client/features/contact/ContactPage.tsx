@@ -87,7 +87,7 @@ function ChoiceCard({
 }
 
 const tabClass = cn(
-  'flex-1 rounded-md px-4 py-2.5 text-base font-semibold text-slate-700 transition-colors duration-150',
+  'flex-1 rounded-md px-2 py-2.5 text-base font-semibold sm:px-4 text-slate-700 transition-colors duration-150',
   'hover:text-slate-900 focus-visible:outline-2 focus-visible:outline-offset-2 focus-visible:outline-accent-strong',
   'data-[state=active]:bg-white data-[state=active]:text-slate-900 data-[state=active]:shadow-sm',
 );

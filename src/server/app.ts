@@ -1,5 +1,6 @@
 import Fastify, { type FastifyInstance } from 'fastify';
 import type { ServerConfig } from './config';
+import { databasePlugin } from './plugins/database';
 import { securityHeaders } from './plugins/security-headers';
 import { staticSite } from './plugins/static-site';
 import { healthRoutes } from './routes/health';
@@ -28,6 +29,7 @@ export async function buildApp({ config, logger }: BuildAppOptions): Promise<Fas
   });
 
   await app.register(securityHeaders);
+  await app.register(databasePlugin, { databaseUrl: config.databaseUrl, dataDir: config.dataDir });
   await app.register(healthRoutes);
   await app.register(staticSite, { clientDir: config.clientDir });
   return app;

@@ -49,7 +49,7 @@ export default function TypeformPage() {
         intro="A few quick questions about your availability and goals. It takes about two minutes."
         className="pb-24 sm:pb-28"
       />
-      <Section tone="muted" className="pt-0 sm:pt-0">
+      <Section tone="muted" className="flow-root pt-0 sm:pt-0">
         <div className="mx-auto -mt-16 max-w-3xl overflow-hidden rounded-2xl border border-slate-200 bg-white shadow-xl">
           <iframe
             ref={frameRef}

@@ -12,7 +12,7 @@ import { useLeadForm } from '../../components/forms/use-lead-form';
 import { useSessionPrefill } from '../../components/forms/use-session-prefill';
 import { buttonClass, SubmitButton } from '../../components/ui/button';
 import { TextareaField, TextField } from '../../components/ui/form-field';
-import { Toaster } from '../../components/ui/Toaster';
+import { LazyToaster } from '../../components/ui/LazyToaster';
 import type { ToastInput } from '../../lib/toast-store';
 import { session } from '../../lib/session-keys';
 import { submitQuestionnaire } from './candidate-api';
@@ -116,7 +116,7 @@ export default function QuestionnairePage() {
           </>
         )}
       </main>
-      <Toaster />
+      <LazyToaster />
     </div>
   );
 }

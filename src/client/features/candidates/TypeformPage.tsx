@@ -2,7 +2,6 @@ import { useEffect, useRef } from 'react';
 import { useNavigate } from 'react-router';
 import { timings } from '@shared/claims';
 import { PageHero } from '../../components/ui/page-hero';
-import { Section } from '../../components/ui/section';
 import { session } from '../../lib/session-keys';
 import { site } from '../../lib/site';
 import { toast } from '../../lib/toast-store';
@@ -42,34 +41,30 @@ export default function TypeformPage() {
   });
 
   return (
-    <>
-      <PageHero
-        eyebrow="Last step"
-        title="Complete Your Application"
-        intro="A few quick questions about your availability and goals. It takes about two minutes."
-        className="pb-24 sm:pb-28"
-      />
-      <Section tone="muted" className="flow-root pt-0 sm:pt-0">
-        <div className="mx-auto -mt-16 max-w-3xl overflow-hidden rounded-2xl border border-slate-200 bg-white shadow-xl">
-          <iframe
-            ref={frameRef}
-            src={embed.src}
-            title="Application questionnaire"
-            className="block w-full border-0"
-            style={{ height: timings.questionnaireIframeHeightPx }}
-          />
-        </div>
-        <p className="mx-auto mt-6 max-w-3xl text-center text-sm text-slate-600">
-          Trouble with the form? Write to us at{' '}
-          <a
-            href={`mailto:${site.supportEmail}`}
-            className="font-medium text-accent-strong underline underline-offset-4 hover:text-navy-900"
-          >
-            {site.supportEmail}
-          </a>
-          .
-        </p>
-      </Section>
-    </>
+    <PageHero
+      eyebrow="Last step"
+      title="Complete Your Application"
+      intro="A few quick questions about your availability and goals. It takes about two minutes."
+    >
+      <div className="mt-10 overflow-hidden rounded-2xl bg-white text-left shadow-xl">
+        <iframe
+          ref={frameRef}
+          src={embed.src}
+          title="Application questionnaire"
+          className="block w-full border-0"
+          style={{ height: timings.questionnaireIframeHeightPx }}
+        />
+      </div>
+      <p className="mt-6 text-sm text-slate-300">
+        Trouble with the form? Write to us at{' '}
+        <a
+          href={`mailto:${site.supportEmail}`}
+          className="font-medium text-accent-soft underline underline-offset-4 hover:text-white"
+        >
+          {site.supportEmail}
+        </a>
+        .
+      </p>
+    </PageHero>
   );
 }

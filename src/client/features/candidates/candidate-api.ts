@@ -1,4 +1,4 @@
-import type { z } from 'zod';
+import type { output } from 'zod/v4/core';
 import type { LandingVariant } from '@shared/enums';
 import type {
   candidateApplicationSchema,
@@ -15,7 +15,7 @@ import { leadAttribution } from '../../lib/attribution';
  */
 
 /** /candidates 'Get Started Today': phone is '' when not given (the schema makes it so). */
-export function submitBasicInfo(values: z.output<typeof candidateBasicInfoSchema>) {
+export function submitBasicInfo(values: output<typeof candidateBasicInfoSchema>) {
   return postJson('/api/candidates/basic-info', {
     firstName: values.firstName,
     lastName: values.lastName,
@@ -27,7 +27,7 @@ export function submitBasicInfo(values: z.output<typeof candidateBasicInfoSchema
 
 /** The e-mail-only landing pages: /career (free_training) and /training (high_salary). */
 export function submitEmailLead(
-  values: z.output<typeof candidateEmailLeadSchema>,
+  values: output<typeof candidateEmailLeadSchema>,
   landing: { page: string; variant: LandingVariant },
 ) {
   return postJson('/api/candidates/email', {
@@ -37,7 +37,7 @@ export function submitEmailLead(
 }
 
 /** /apply: the full application. */
-export function submitApplication(values: z.output<typeof candidateApplicationSchema>) {
+export function submitApplication(values: output<typeof candidateApplicationSchema>) {
   return postJson('/api/candidates/submit', {
     ...values,
     attribution: leadAttribution('/apply'),
@@ -45,7 +45,7 @@ export function submitApplication(values: z.output<typeof candidateApplicationSc
 }
 
 /** The built-in questionnaire shown inside /typeform. */
-export function submitQuestionnaire(values: z.output<typeof questionnaireSchema>) {
+export function submitQuestionnaire(values: output<typeof questionnaireSchema>) {
   return postJson('/api/candidates/questionnaire', {
     ...values,
     attribution: leadAttribution('/typeform'),

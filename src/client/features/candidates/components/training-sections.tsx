@@ -1,6 +1,6 @@
 import { Hourglass } from 'lucide-react';
 import { claims } from '@shared/claims';
-import { Section, SectionHeading } from '../../../components/ui/section';
+import { Container, Section, SectionHeading } from '../../../components/ui/section';
 import { graduateEmployers, successStories } from '../content';
 import { ScrollToFormButton } from './sections';
 
@@ -16,30 +16,32 @@ const initials = (name: string) =>
 /** Placeholder employer names drawn as neutral wordmarks (no logos are fetched). */
 export function GraduatesWorkAt() {
   return (
-    <Section tone="light" className="py-10 sm:py-12" aria-labelledby="graduates-work-at-title">
-      <h2
-        id="graduates-work-at-title"
-        className="text-center text-sm font-semibold uppercase tracking-wider text-slate-600"
-      >
-        Graduates Work At
-      </h2>
-      <ul className="mt-6 grid grid-cols-2 gap-4 sm:grid-cols-4">
-        {graduateEmployers.map((name) => (
-          <li
-            key={name}
-            className="flex h-16 items-center justify-center gap-2 rounded-lg border border-slate-200 bg-slate-50 px-3 text-center font-semibold tracking-tight text-slate-700"
-          >
-            <span
-              aria-hidden="true"
-              className="flex size-7 shrink-0 items-center justify-center rounded-md bg-slate-700 text-xs text-white"
+    <section aria-labelledby="graduates-work-at-title" className="bg-white py-10 sm:py-12">
+      <Container>
+        <h2
+          id="graduates-work-at-title"
+          className="text-center text-sm font-semibold uppercase tracking-wider text-slate-600"
+        >
+          Graduates Work At
+        </h2>
+        <ul className="mt-6 grid grid-cols-2 gap-4 sm:grid-cols-4">
+          {graduateEmployers.map((name) => (
+            <li
+              key={name}
+              className="flex h-16 items-center justify-center gap-2 rounded-lg border border-slate-200 bg-slate-50 px-3 text-center font-semibold tracking-tight text-slate-700"
             >
-              {initials(name)}
-            </span>
-            {name}
-          </li>
-        ))}
-      </ul>
-    </Section>
+              <span
+                aria-hidden="true"
+                className="flex size-7 shrink-0 items-center justify-center rounded-md bg-slate-700 text-xs text-white"
+              >
+                {initials(name)}
+              </span>
+              {name}
+            </li>
+          ))}
+        </ul>
+      </Container>
+    </section>
   );
 }
 
@@ -84,7 +86,7 @@ export function SuccessStories() {
 export function CohortBanner() {
   return (
     <section aria-labelledby="cohort-banner-title" className="bg-warm py-12 text-navy-950">
-      <div className="mx-auto flex max-w-7xl flex-col items-center gap-6 px-4 text-center sm:px-6 md:flex-row md:justify-between md:text-left lg:px-8">
+      <Container className="flex flex-col items-center gap-6 text-center md:flex-row md:justify-between md:text-left">
         <div className="flex flex-col items-center gap-4 md:flex-row">
           <Hourglass className="size-10 shrink-0" aria-hidden="true" />
           <div>
@@ -97,7 +99,7 @@ export function CohortBanner() {
           </div>
         </div>
         <ScrollToFormButton label="Apply While Spots Remain" variant="dark" className="shrink-0" />
-      </div>
+      </Container>
     </section>
   );
 }

@@ -52,7 +52,7 @@ test.describe('/candidates', () => {
     await expect(page.getByRole('button', { name: 'Continue to Application' })).toBeEnabled();
     await expect(page.getByRole('heading', { level: 2, name: 'How It Works' })).toBeVisible();
     for (const step of ['Recruit', 'Train', 'Deploy'])
-      await expect(page.getByRole('heading', { level: 3, name: step })).toBeVisible();
+      await expect(page.getByRole('heading', { level: 3, name: step, exact: true })).toBeVisible();
     await expect(page.getByText(`An ${claims.trainingWeeks}-week intensive`)).toBeVisible();
     for (const benefit of [
       'No Upfront Costs',
@@ -310,7 +310,7 @@ test.describe('/career content', () => {
   test('has the steps, benefits, FAQ and both calls to action', async ({ page }) => {
     await page.emulateMedia({ reducedMotion: 'reduce' });
     await page.goto('/career');
-    await expect(page.getByRole('heading', { level: 3, name: 'Train' })).toBeVisible();
+    await expect(page.getByRole('heading', { level: 3, name: 'Train', exact: true })).toBeVisible();
     await expect(page.getByText('full-time job placement').first()).toBeVisible();
     await expect(
       page.getByRole('heading', { level: 3, name: 'Guaranteed Job Placement' }),

@@ -1,12 +1,8 @@
 import { claims } from '@shared/claims';
 import { FloatingButton } from '../../components/ui/floating-button';
 import { FormCard, PageHero } from '../../components/ui/page-hero';
-import {
-  CandidateFaqSection,
-  HeroHighlights,
-  HowItWorksSection,
-  WhyChooseSection,
-} from './components/sections';
+import { HeroHighlights, HowItWorksSection, WhyChooseSection } from './components/sections';
+import { CandidateFaqSection } from './components/faq-section';
 import { BasicInfoForm } from './forms/BasicInfoForm';
 
 /** /candidates: the main candidate page; its form leads on to the questionnaire. */

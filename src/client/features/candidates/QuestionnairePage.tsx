@@ -48,7 +48,7 @@ export default function QuestionnairePage() {
 
   return (
     <div className="min-h-screen bg-white text-slate-900">
-      <main className="mx-auto max-w-2xl px-4 py-8 sm:px-6">
+      <main aria-label="Questionnaire" className="mx-auto max-w-2xl px-4 py-8 sm:px-6">
         {completed ? (
           <div role="status" className="form-complete py-16 text-center">
             <CircleCheck className="mx-auto size-12 text-emerald-700" aria-hidden="true" />

@@ -4,7 +4,7 @@ import { buttonClass } from '../../components/ui/button';
 import { PageHero } from '../../components/ui/page-hero';
 import { Section, SectionHeading } from '../../components/ui/section';
 import { StepList } from '../../components/ui/step-list';
-import { nextSteps } from './content';
+import { nextSteps } from './thank-you-content';
 
 /** /thank-you: the end of every candidate path. */
 export default function ThankYouPage() {

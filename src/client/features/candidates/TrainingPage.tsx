@@ -4,7 +4,7 @@ import { Section, SectionHeading } from '../../components/ui/section';
 import { FeatureGrid } from '../../components/ui/step-list';
 import { CallToActionBand, HeroHighlights } from './components/sections';
 import { CohortBanner, GraduatesWorkAt, SuccessStories } from './components/training-sections';
-import { programStrengths } from './content';
+import { programStrengths } from './training-content';
 import { EmailLeadForm } from './forms/EmailLeadForm';
 
 /** /training: landing page B, the high-salary variant (e-mail only, then /apply). */

@@ -1,18 +1,4 @@
-import {
-  BadgeCheck,
-  CalendarCheck,
-  ClipboardCheck,
-  Handshake,
-  PhoneCall,
-  PiggyBank,
-  Search,
-  TrendingUp,
-  Users,
-  Wallet,
-  Wrench,
-  Rocket,
-  Zap,
-} from 'lucide-react';
+import { BadgeCheck, Rocket, Search, Users, Wallet, Wrench, Zap } from 'lucide-react';
 import { claims } from '@shared/claims';
 import type { FaqItem } from '../../components/ui/accordion';
 import type { Feature, Step } from '../../components/ui/step-list';
@@ -76,77 +62,5 @@ export const candidateFaq: readonly FaqItem[] = [
     question: 'Am I paid during the training?',
     answer:
       'The training itself is unpaid, but it is completely free: employers cover the cost. When you graduate you move into a paid, full-time position.',
-  },
-];
-
-/** /training: 'Why Our Program Works'. */
-export const programStrengths: readonly Feature[] = [
-  {
-    icon: TrendingUp,
-    title: 'High-Demand Skills',
-    text: `Data center technician jobs are projected to grow ${claims.projectedGrowth} by ${claims.projectedGrowthYear} as AI keeps expanding.`,
-  },
-  {
-    icon: Handshake,
-    title: 'Industry Connections',
-    text: 'Our employer partners are committed to interviewing every graduate of the programme.',
-  },
-  {
-    icon: Wrench,
-    title: 'Practical Training',
-    text: 'Hands-on labs with real servers, cabling and power systems, not just slides and videos.',
-  },
-  {
-    icon: PiggyBank,
-    title: 'Zero Cost',
-    text: 'Your training is paid for by employers. You never pay tuition.',
-  },
-];
-
-/** Placeholder employers for the 'Graduates Work At' strip, drawn as wordmarks. */
-export const graduateEmployers = [
-  'Northline Data',
-  'Vertex Compute',
-  'Helio Cloud',
-  'Summit Grid',
-] as const;
-
-export interface SuccessStory {
-  quote: string;
-  name: string;
-  role: string;
-}
-
-/** Placeholder graduates, shown with their initials; the first cites the $55K salary. */
-export const successStories: readonly SuccessStory[] = [
-  {
-    quote: `A year ago I was stocking shelves. ${claims.trainingWeeks} weeks after I started the programme I signed an offer for ${claims.testimonialSalary} as a data center technician.`,
-    name: 'Jordan M.',
-    role: 'Data Center Technician, graduate',
-  },
-  {
-    quote:
-      'No degree, no IT background. The labs and my mentor got me ready, and I started my new job the week after graduation.',
-    name: 'Alicia R.',
-    role: 'Critical Facilities Technician, graduate',
-  },
-];
-
-/** /thank-you: what happens after an application. */
-export const nextSteps: readonly Step[] = [
-  {
-    icon: ClipboardCheck,
-    title: 'We review your application',
-    text: 'Our admissions team reads every application personally.',
-  },
-  {
-    icon: PhoneCall,
-    title: 'We get in touch',
-    text: 'If the programme is a good fit, we contact you to talk about your goals and the next cohort.',
-  },
-  {
-    icon: CalendarCheck,
-    title: 'You get ready for day one',
-    text: `Once accepted, you receive your start date and everything you need for the ${claims.trainingWeeks}-week training.`,
   },
 ];

@@ -1,11 +1,10 @@
 import { CircleCheck } from 'lucide-react';
 import { site } from '../../../lib/site';
-import { Faq } from '../../../components/ui/accordion';
 import { Button, type ButtonStyle } from '../../../components/ui/button';
 import { scrollToForm } from '../../../components/ui/floating-button';
 import { Section, SectionHeading } from '../../../components/ui/section';
 import { FeatureGrid, StepList } from '../../../components/ui/step-list';
-import { candidateFaq, howItWorks, whyChoose } from '../content';
+import { howItWorks, whyChoose } from '../content';
 
 /** Sections the candidate pages share (/candidates, /career, /training, /apply). */
 
@@ -60,15 +59,6 @@ export function WhyChooseSection() {
       <div className="mt-12 flex justify-center">
         <ScrollToFormButton label="Apply Now" variant="dark" />
       </div>
-    </Section>
-  );
-}
-
-export function CandidateFaqSection() {
-  return (
-    <Section tone="muted" aria-labelledby="faq-title">
-      <SectionHeading id="faq-title" title="Frequently Asked Questions" className="mb-12" />
-      <Faq items={candidateFaq} />
     </Section>
   );
 }

@@ -1,7 +1,7 @@
 import { Hourglass } from 'lucide-react';
 import { claims } from '@shared/claims';
 import { Container, Section, SectionHeading } from '../../../components/ui/section';
-import { graduateEmployers, successStories } from '../content';
+import { graduateEmployers, successStories } from '../training-content';
 import { ScrollToFormButton } from './sections';
 
 /** Sections of the /training landing page (variant B, high salary). */

@@ -19,6 +19,29 @@ async function seedSession(page: Page, values: Record<string, string>) {
   }, values);
 }
 
+/**
+ * Opens a page with a form and waits for its submit button to come alive: it is disabled until
+ * the page has hydrated, so typing starts only once the form is the app's.
+ */
+async function gotoForm(page: Page, path: string) {
+  await page.goto(path);
+  await expect(page.locator('form button[type="submit"]').first()).toBeEnabled();
+}
+
+/**
+ * Opens /typeform once both the page and the questionnaire inside it have hydrated, so the
+ * page listens for the embed's messages.
+ */
+async function gotoTypeform(page: Page) {
+  await page.goto('/typeform');
+  await page.waitForFunction(() =>
+    Object.keys(document.getElementById('root') ?? {}).some((key) =>
+      key.startsWith('__reactContainer'),
+    ),
+  );
+  await expect(questionnaire(page).getByRole('button', { name: 'Submit Answers' })).toBeEnabled();
+}
+
 /** Posts a submit message from inside the iframe, as an external Fillout form would. */
 async function postFromEmbed(page: Page, data: unknown) {
   const frame = page.frame({ url: /\/questionnaire/ });
@@ -37,7 +60,7 @@ function countCompletionCalls(page: Page) {
 
 test('the whole flow: /candidates, the built-in questionnaire, /thank-you', async ({ page }) => {
   const email = uniqueEmail('flow');
-  await page.goto('/candidates');
+  await gotoForm(page, '/candidates');
   await page.getByLabel('First name').fill('Dorothy');
   await page.getByLabel('Last name').fill('Vaughan');
   await page.getByLabel('Email').fill(email);
@@ -46,6 +69,7 @@ test('the whole flow: /candidates, the built-in questionnaire, /thank-you', asyn
 
   const frame = questionnaire(page);
   await expect(frame.getByRole('heading', { level: 1 })).toHaveText('A few questions about you');
+  await expect(frame.getByRole('button', { name: 'Submit Answers' })).toBeEnabled();
   await expect(frame.getByLabel('Email')).toHaveValue(email);
   await expect(frame.getByLabel('Email')).toHaveAttribute('readonly', '');
   await frame
@@ -98,8 +122,7 @@ test('a submit message from the embed completes once, even when repeated', async
   const email = uniqueEmail('once');
   await seedSession(page, { candidateEmail: email });
   const calls = countCompletionCalls(page);
-  await page.goto('/typeform');
-  await expect(questionnaire(page).getByRole('heading', { level: 1 })).toBeVisible();
+  await gotoTypeform(page);
   await postFromEmbed(page, { type: 'form_submit', embedId: 'application' });
   await postFromEmbed(page, { type: 'form-submit' });
   await page.evaluate(() => window.sessionStorage.setItem('typeformCompleted', 'true'));
@@ -110,21 +133,22 @@ test('a submit message from the embed completes once, even when repeated', async
 
 test('messages for another embed, or of another kind, are ignored', async ({ page }) => {
   const calls = countCompletionCalls(page);
-  await page.goto('/typeform');
-  await expect(questionnaire(page).getByRole('heading', { level: 1 })).toBeVisible();
+  await gotoTypeform(page);
   await postFromEmbed(page, { type: 'form_submit', embedId: 'someone-else' });
   await postFromEmbed(page, { type: 'page_change', embedId: 'application' });
   await page.waitForTimeout(1500);
   await expect(page).toHaveURL(/\/typeform$/);
   expect(calls).toHaveLength(0);
+  // The page was listening all along: a message for our embed completes it.
+  await postFromEmbed(page, { type: 'form_submit', embedId: 'application' });
+  await expect(page).toHaveURL(/\/thank-you$/);
 });
 
 test('without a stored e-mail no call is made and /thank-you still follows after 1 s', async ({
   page,
 }) => {
   const calls = countCompletionCalls(page);
-  await page.goto('/typeform');
-  await expect(questionnaire(page).getByRole('heading', { level: 1 })).toBeVisible();
+  await gotoTypeform(page);
   const started = Date.now();
   await postFromEmbed(page, { type: 'form_submit', embedId: 'application' });
   await expect(toast(page)).toContainText('Application Complete!');
@@ -135,16 +159,14 @@ test('without a stored e-mail no call is made and /thank-you still follows after
 });
 
 test('the 2 s poll notices the session flag', async ({ page }) => {
-  await page.goto('/typeform');
-  await expect(questionnaire(page).getByRole('heading', { level: 1 })).toBeVisible();
+  await gotoTypeform(page);
   await page.evaluate(() => window.sessionStorage.setItem('typeformCompleted', 'true'));
   await expect(page).toHaveURL(/\/thank-you$/, { timeout: 5000 });
 });
 
 test('the poll notices an end screen in the iframe (class name)', async ({ page }) => {
-  await page.goto('/typeform');
+  await gotoTypeform(page);
   const frame = page.frame({ url: /\/questionnaire/ });
-  await expect(questionnaire(page).getByRole('heading', { level: 1 })).toBeVisible();
   await frame?.evaluate(() => document.body.classList.add('form-complete'));
   await expect(page).toHaveURL(/\/thank-you$/, { timeout: 5000 });
 });
@@ -162,8 +184,7 @@ test('when the completion call fails the error is logged and there is no redirec
   await page.route('/api/candidates/typeform-completed', (route) =>
     route.fulfill({ status: 500, body: '{"error":"Internal server error"}' }),
   );
-  await page.goto('/typeform');
-  await expect(questionnaire(page).getByRole('heading', { level: 1 })).toBeVisible();
+  await gotoTypeform(page);
   const response = page.waitForResponse('/api/candidates/typeform-completed');
   await postFromEmbed(page, { type: 'form_submit', embedId: 'application' });
   await response;
@@ -177,7 +198,7 @@ test('when the completion call fails the error is logged and there is no redirec
 
 test.describe('/questionnaire on its own', () => {
   test('renders without the site layout and is kept out of search results', async ({ page }) => {
-    await page.goto('/questionnaire');
+    await gotoForm(page, '/questionnaire');
     await expect(page.getByRole('heading', { level: 1 })).toHaveText('A few questions about you');
     await expect(page.getByRole('navigation', { name: 'Main' })).toHaveCount(0);
     await expect(page.locator('footer')).toHaveCount(0);
@@ -188,7 +209,7 @@ test.describe('/questionnaire on its own', () => {
   });
 
   test('an empty submit shows each question’s message', async ({ page }) => {
-    await page.goto('/questionnaire');
+    await gotoForm(page, '/questionnaire');
     await page.getByRole('button', { name: 'Submit Answers' }).click();
     await expect(page.getByLabel('Email')).toHaveAccessibleDescription(
       'Please enter a valid email address',

@@ -20,6 +20,15 @@ async function seedSession(page: Page, values: Record<string, string>) {
   }, values);
 }
 
+/**
+ * Opens a page with a form and waits for its submit button to come alive: it is disabled until
+ * the page has hydrated, so typing starts only once the form is the app's.
+ */
+async function gotoForm(page: Page, path: string) {
+  await page.goto(path);
+  await expect(page.locator('form button[type="submit"]').first()).toBeEnabled();
+}
+
 const isPost = (path: string) => (request: Request) =>
   request.method() === 'POST' && new URL(request.url()).pathname === path;
 
@@ -44,7 +53,7 @@ async function failOnce(page: Page, path: string, how: 'status 500' | 'network a
 
 test.describe('/candidates', () => {
   test('shows the headline, form, steps, benefits and FAQ', async ({ page }) => {
-    await page.goto('/candidates');
+    await gotoForm(page, '/candidates');
     await expect(page.getByRole('heading', { level: 1 })).toHaveText(
       'Launch Your Tech Career in Weeks, Not Years',
     );
@@ -76,7 +85,7 @@ test.describe('/candidates', () => {
   test('empty submit shows each message under its field, then re-validates on change', async ({
     page,
   }) => {
-    await page.goto('/candidates');
+    await gotoForm(page, '/candidates');
     await page.getByRole('button', { name: 'Continue to Application' }).click();
     await expect(page.getByLabel('First name')).toHaveAccessibleDescription(
       'First name is required',
@@ -100,7 +109,7 @@ test.describe('/candidates', () => {
     page,
   }) => {
     const email = uniqueEmail('ada');
-    await page.goto('/candidates');
+    await gotoForm(page, '/candidates');
     await page.getByLabel('First name').fill('Ada');
     await page.getByLabel('Last name').fill('Lovelace');
     await page.getByLabel('Email').fill(email);
@@ -129,7 +138,7 @@ test.describe('/candidates', () => {
 
   test('a given phone is sent and kept for the session', async ({ page }) => {
     const email = uniqueEmail('grace');
-    await page.goto('/candidates');
+    await gotoForm(page, '/candidates');
     await page.getByLabel('First name').fill('Grace');
     await page.getByLabel('Last name').fill('Hopper');
     await page.getByLabel('Email').fill(email);
@@ -148,7 +157,7 @@ test.describe('/candidates', () => {
     }) => {
       consoleGuard.allow(FAILED_REQUEST_LOG);
       const email = uniqueEmail('retry');
-      await page.goto('/candidates');
+      await gotoForm(page, '/candidates');
       await page.getByLabel('First name').fill('Ada');
       await page.getByLabel('Last name').fill('Lovelace');
       await page.getByLabel('Email').fill(email);
@@ -187,7 +196,7 @@ test.describe('/candidates', () => {
     page,
   }) => {
     await seedSession(page, { candidateEmail: 'stored@example.com' });
-    await page.goto('/candidates');
+    await gotoForm(page, '/candidates');
     await expect(page.getByLabel('Email')).toHaveValue('stored@example.com');
     await expect(page.getByLabel('Email')).toHaveAttribute('readonly', '');
   });
@@ -196,7 +205,7 @@ test.describe('/candidates', () => {
     page,
   }) => {
     await page.emulateMedia({ reducedMotion: 'reduce' });
-    await page.goto('/candidates');
+    await gotoForm(page, '/candidates');
     const floating = page.getByRole('button', { name: 'Get Started', exact: true });
     await expect(floating).toHaveCount(0);
     await page.evaluate(() => window.scrollTo(0, 290));
@@ -238,7 +247,7 @@ for (const landing of landings) {
       page.getByRole('button', { name: landing.submit, exact: true }).first();
 
     test('shows its headline and the e-mail-only form', async ({ page }) => {
-      await page.goto(landing.path);
+      await gotoForm(page, landing.path);
       await expect(page.getByRole('heading', { level: 1 })).toHaveText(landing.heading);
       await expect(page.getByRole('heading', { level: 2, name: landing.formTitle })).toBeVisible();
       const email = page.getByLabel('Email');
@@ -249,7 +258,7 @@ for (const landing of landings) {
     });
 
     test('an empty submit asks for a valid e-mail', async ({ page }) => {
-      await page.goto(landing.path);
+      await gotoForm(page, landing.path);
       await submitButton(page).click();
       await expect(page.getByLabel('Email')).toHaveAccessibleDescription(
         'Please enter a valid email address',
@@ -262,7 +271,7 @@ for (const landing of landings) {
       page,
     }) => {
       const email = uniqueEmail(landing.variant);
-      await page.goto(landing.path);
+      await gotoForm(page, landing.path);
       await page.getByLabel('Email').fill(email);
       const request = page.waitForRequest(isPost('/api/candidates/email'));
       await submitButton(page).click();
@@ -286,7 +295,7 @@ for (const landing of landings) {
     }) => {
       consoleGuard.allow(FAILED_REQUEST_LOG);
       const email = uniqueEmail('landing-retry');
-      await page.goto(landing.path);
+      await gotoForm(page, landing.path);
       await page.getByLabel('Email').fill(email);
       await failOnce(page, '/api/candidates/email', 'status 500');
       await submitButton(page).click();
@@ -309,7 +318,7 @@ for (const landing of landings) {
 test.describe('/career content', () => {
   test('has the steps, benefits, FAQ and both calls to action', async ({ page }) => {
     await page.emulateMedia({ reducedMotion: 'reduce' });
-    await page.goto('/career');
+    await gotoForm(page, '/career');
     await expect(page.getByRole('heading', { level: 3, name: 'Train', exact: true })).toBeVisible();
     await expect(page.getByText('full-time job placement').first()).toBeVisible();
     await expect(
@@ -332,7 +341,7 @@ test.describe('/training content', () => {
     page,
   }) => {
     await page.emulateMedia({ reducedMotion: 'reduce' });
-    await page.goto('/training');
+    await gotoForm(page, '/training');
     const strip = page.getByRole('region', { name: 'Graduates Work At' });
     await expect(strip.getByRole('listitem')).toHaveCount(4);
     await expect(
@@ -367,7 +376,7 @@ test.describe('/apply', () => {
   };
 
   test('shows the application form with the spec option lists', async ({ page }) => {
-    await page.goto('/apply');
+    await gotoForm(page, '/apply');
     await expect(page.getByRole('heading', { level: 1 })).toHaveText('Apply for Training');
     const education = page
       .getByLabel('Highest level of education')
@@ -382,7 +391,7 @@ test.describe('/apply', () => {
   });
 
   test('an empty submit shows every required-field message', async ({ page }) => {
-    await page.goto('/apply');
+    await gotoForm(page, '/apply');
     await page.getByRole('button', { name: 'Submit Application' }).click();
     await expect(page.getByLabel('Email')).toHaveAccessibleDescription(
       'Please enter a valid email address',
@@ -404,7 +413,7 @@ test.describe('/apply', () => {
 
   test('a valid application is sent exactly, then /thank-you follows', async ({ page }) => {
     const email = uniqueEmail('katherine');
-    await page.goto('/apply');
+    await gotoForm(page, '/apply');
     await fillValid(page, email);
     await page.getByLabel('Why are you interested in the programme?').fill('I like hardware.');
     const request = page.waitForRequest(isPost('/api/candidates/submit'));
@@ -434,7 +443,7 @@ test.describe('/apply', () => {
       consoleGuard,
     }) => {
       consoleGuard.allow(FAILED_REQUEST_LOG);
-      await page.goto('/apply');
+      await gotoForm(page, '/apply');
       await fillValid(page, uniqueEmail('apply-retry'));
       await failOnce(page, '/api/candidates/submit', how);
       await page.getByRole('button', { name: 'Submit Application' }).click();
@@ -455,7 +464,7 @@ test.describe('/apply', () => {
       candidateLastName: 'Jackson',
       candidatePhone: '555-0101',
     });
-    await page.goto('/apply');
+    await gotoForm(page, '/apply');
     await expect(page.getByLabel('Email')).toHaveValue('stored@example.com');
     await expect(page.getByLabel('Email')).toHaveAttribute('readonly', '');
     await expect(page.getByLabel('First name')).toHaveValue('Mary');
@@ -465,7 +474,7 @@ test.describe('/apply', () => {
   });
 
   test('without a stored e-mail the field is empty and editable', async ({ page }) => {
-    await page.goto('/apply');
+    await gotoForm(page, '/apply');
     await expect(page.getByLabel('Email')).toHaveValue('');
     await expect(page.getByLabel('Email')).not.toHaveAttribute('readonly', '');
   });

@@ -1,6 +1,7 @@
 import Fastify, { type FastifyInstance } from 'fastify';
 import type { ServerConfig } from './config';
 import { databasePlugin } from './plugins/database';
+import { gracefulClose } from './plugins/graceful-close';
 import { securityHeaders } from './plugins/security-headers';
 import { staticSite } from './plugins/static-site';
 import { candidateRoutes } from './routes/candidates';
@@ -50,6 +51,7 @@ export async function buildApp({ config, logger }: BuildAppOptions): Promise<Fas
       .send({ error: status >= 500 ? 'Internal server error' : error.message });
   });
 
+  await app.register(gracefulClose);
   await app.register(securityHeaders);
   await app.register(databasePlugin, { databaseUrl: config.databaseUrl, dataDir: config.dataDir });
   await app.register(healthRoutes);

@@ -19,6 +19,13 @@ const app = (
 
 captureLandingVisit();
 
+// A form submitted before React handles it (still hydrating, or its code still loading) must
+// not fall back to the browser's own GET submission, which would reload the page and put the
+// visitor's details in the URL. React's handlers run first and prevent the default themselves.
+window.addEventListener('submit', (event) => {
+  if (!event.defaultPrevented) event.preventDefault();
+});
+
 // Load the current page's code first so hydration renders exactly the pre-rendered HTML.
 void pageFor(window.location.pathname.replace(/\/+$/, '') || '/')
   .preload()

@@ -24,6 +24,9 @@ async function seedSession(page: Page, values: Record<string, string>) {
  * Opens a page with a form and waits for its submit button to come alive: it is disabled until
  * the page has hydrated, so typing starts only once the form is the app's.
  */
+/** FAQ entries are native <details>; their questions are the <summary> elements. */
+const faqQuestion = (page: Page, text: string) => page.locator('summary').filter({ hasText: text });
+
 async function gotoForm(page: Page, path: string) {
   await page.goto(path);
   await expect(page.locator('form button[type="submit"]').first()).toBeEnabled();
@@ -77,8 +80,8 @@ test.describe('/candidates', () => {
       'Is the training online or in person?',
       'Am I paid during the training?',
     ])
-      await expect(page.getByRole('button', { name: question })).toBeVisible();
-    await page.getByRole('button', { name: 'Am I paid during the training?' }).click();
+      await expect(faqQuestion(page, question)).toBeVisible();
+    await faqQuestion(page, 'Am I paid during the training?').click();
     await expect(page.getByText('The training itself is unpaid')).toBeVisible();
   });
 
@@ -324,9 +327,7 @@ test.describe('/career content', () => {
     await expect(
       page.getByRole('heading', { level: 3, name: 'Guaranteed Job Placement' }),
     ).toBeVisible();
-    await expect(
-      page.getByRole('button', { name: 'Do I need prior IT experience?' }),
-    ).toBeVisible();
+    await expect(faqQuestion(page, 'Do I need prior IT experience?')).toBeVisible();
     const footerCta = page.getByRole('button', { name: 'Get Started', exact: true }).last();
     await footerCta.click();
     await expect.poll(() => page.evaluate(() => window.scrollY)).toBe(0);
@@ -371,20 +372,18 @@ test.describe('/apply', () => {
     await page.getByLabel('First name').fill('Katherine');
     await page.getByLabel('Last name').fill('Johnson');
     await page.getByLabel('Location').fill('Austin, TX');
-    await page.getByLabel('Highest level of education').selectOption('some-college');
-    await page.getByLabel('Technical experience').selectOption('basic');
+    await page.getByLabel('Education level').selectOption('some-college');
+    await page.getByLabel('Tech experience').selectOption('basic');
   };
 
   test('shows the application form with the spec option lists', async ({ page }) => {
     await gotoForm(page, '/apply');
     await expect(page.getByRole('heading', { level: 1 })).toHaveText('Apply for Training');
-    const education = page
-      .getByLabel('Highest level of education')
-      .locator('option:not([disabled])');
+    const education = page.getByLabel('Education level').locator('option:not([disabled])');
     expect(
       await education.evaluateAll((options) => options.map((o) => o.getAttribute('value'))),
     ).toEqual(['high-school', 'some-college', 'associate', 'bachelor', 'military', 'other']);
-    const experience = page.getByLabel('Technical experience').locator('option:not([disabled])');
+    const experience = page.getByLabel('Tech experience').locator('option:not([disabled])');
     expect(
       await experience.evaluateAll((options) => options.map((o) => o.getAttribute('value'))),
     ).toEqual(['none', 'basic', 'some-hardware', 'related', 'professional']);
@@ -401,13 +400,13 @@ test.describe('/apply', () => {
     );
     await expect(page.getByLabel('Last name')).toHaveAccessibleDescription('Last name is required');
     await expect(page.getByLabel('Location')).toHaveAccessibleDescription('Location is required');
-    await expect(page.getByLabel('Highest level of education')).toHaveAccessibleDescription(
+    await expect(page.getByLabel('Education level')).toHaveAccessibleDescription(
       'Please select an education level',
     );
-    await expect(page.getByLabel('Technical experience')).toHaveAccessibleDescription(
+    await expect(page.getByLabel('Tech experience')).toHaveAccessibleDescription(
       'Please select your experience level',
     );
-    await page.getByLabel('Technical experience').selectOption('none');
+    await page.getByLabel('Tech experience').selectOption('none');
     await expect(page.getByText('Please select your experience level')).toHaveCount(0);
   });
 
@@ -415,7 +414,9 @@ test.describe('/apply', () => {
     const email = uniqueEmail('katherine');
     await gotoForm(page, '/apply');
     await fillValid(page, email);
-    await page.getByLabel('Why are you interested in the programme?').fill('I like hardware.');
+    await page
+      .getByLabel('Why are you interested in becoming a data center technician?')
+      .fill('I like hardware.');
     const request = page.waitForRequest(isPost('/api/candidates/submit'));
     await page.getByRole('button', { name: 'Submit Application' }).click();
     expect((await request).postDataJSON()).toEqual({

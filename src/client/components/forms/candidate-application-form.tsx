@@ -1,5 +1,5 @@
-import type { $ZodType } from 'zod/v4/core';
 import { educationLevels, techExperienceLevels } from '@shared/enums';
+import { candidateApplicationSchema, contactCandidateSchema } from '@shared/schemas/candidate';
 import { postJson } from '../../lib/api';
 import { leadAttribution } from '../../lib/attribution';
 import { toast } from '../../lib/toast-store';
@@ -7,58 +7,47 @@ import { toasts } from '../../lib/toast-messages';
 import { SubmitButton } from '../ui/button';
 import { SelectField, TextareaField, TextField } from '../ui/form-field';
 import { useLeadForm } from './use-lead-form';
+import { useSessionPrefill } from './use-session-prefill';
 
-/** The full candidate application of spec section 3, as typed in. */
-export interface CandidateApplicationInput {
+/** Which rules apply: /apply asks at least 1 character for names and location, /contact 2. */
+const schemas = { apply: candidateApplicationSchema, contact: contactCandidateSchema } as const;
+
+/** The application as sent to POST /api/candidates/submit. */
+export interface CandidateApplication {
   email: string;
   firstName: string;
   lastName: string;
-  phone?: string | undefined;
+  phone: string;
   location: string;
   educationLevel: string;
   techExperience: string;
-  reason?: string | undefined;
+  reason: string;
 }
 
-/** The application as sent to POST /api/candidates/submit (phone and reason '' when absent). */
-export type CandidateApplication = Required<CandidateApplicationInput>;
-
-/** candidateApplicationSchema (/apply) or contactCandidateSchema (/contact). */
-export type CandidateApplicationSchema = $ZodType<CandidateApplication, CandidateApplicationInput>;
-
-const emptyApplication: CandidateApplicationInput = {
-  email: '',
-  firstName: '',
-  lastName: '',
-  phone: '',
-  location: '',
-  educationLevel: '',
-  techExperience: '',
-  reason: '',
-};
-
 /**
- * The full candidate application (the /contact candidate tab; the same payload as /apply).
- * Sends it to POST /api/candidates/submit and shows 'Application Submitted!' only once the
- * server answered OK.
+ * The full candidate application of /apply and the /contact candidate tab. Sends it to
+ * POST /api/candidates/submit and shows 'Application Submitted!' only once the server answered
+ * OK. With `prefillFromSession`, details typed on an earlier page are filled in and a stored
+ * e-mail is read-only (the lead it belongs to already exists).
  */
 export function CandidateApplicationForm({
-  schema,
+  rules,
   page,
   submitLabel,
   busyLabel,
+  prefillFromSession = false,
   onSubmitted,
 }: {
-  schema: CandidateApplicationSchema;
+  rules: keyof typeof schemas;
   /** The page that captured the lead (attribution). */
   page: string;
   submitLabel: string;
   busyLabel?: string;
+  prefillFromSession?: boolean;
   onSubmitted: (application: CandidateApplication) => void;
 }) {
   const { form, onSubmit, submitting } = useLeadForm({
-    schema,
-    defaultValues: emptyApplication,
+    schema: schemas[rules],
     submit: (application) =>
       postJson('/api/candidates/submit', { ...application, attribution: leadAttribution(page) }),
     onSuccess: (application) => {
@@ -71,9 +60,13 @@ export function CandidateApplicationForm({
     register,
     formState: { errors },
   } = form;
+  const storedEmail = useSessionPrefill(form, 'email', 'candidateEmail', prefillFromSession);
+  useSessionPrefill(form, 'firstName', 'candidateFirstName', prefillFromSession);
+  useSessionPrefill(form, 'lastName', 'candidateLastName', prefillFromSession);
+  useSessionPrefill(form, 'phone', 'candidatePhone', prefillFromSession);
 
   return (
-    <form noValidate onSubmit={onSubmit} className="grid gap-5 sm:grid-cols-2">
+    <form method="post" noValidate onSubmit={onSubmit} className="grid gap-5 sm:grid-cols-2">
       <TextField
         label="First name"
         autoComplete="given-name"
@@ -90,6 +83,7 @@ export function CandidateApplicationForm({
         label="Email"
         type="email"
         autoComplete="email"
+        readOnly={Boolean(storedEmail)}
         error={errors.email?.message}
         {...register('email')}
       />

@@ -1,15 +1,31 @@
-import { useEffect } from 'react';
-import type { $ZodType } from 'zod/v4/core';
+import {
+  companySizes,
+  contactCompanySizes,
+  contactTimelines,
+  hiringTimelines,
+} from '@shared/enums';
+import { contactEmployerSchema, hiringRequestSchema } from '@shared/schemas/company';
 import { postJson } from '../../lib/api';
 import { leadAttribution } from '../../lib/attribution';
 import { toast } from '../../lib/toast-store';
 import { toasts } from '../../lib/toast-messages';
 import { SubmitButton } from '../ui/button';
-import { SelectField, TextareaField, TextField, type Option } from '../ui/form-field';
+import { SelectField, TextareaField, TextField } from '../ui/form-field';
 import { useLeadForm } from './use-lead-form';
+import { useSessionPrefill } from './use-session-prefill';
 
-/** The company request of spec section 3, as typed in (comments may be left out). */
-export interface CompanyRequestInput {
+/** /hiring (the company page) and /contact ask the same fields with their own rules and lists. */
+const variants = {
+  hiring: { schema: hiringRequestSchema, sizes: companySizes, timelines: hiringTimelines },
+  contact: {
+    schema: contactEmployerSchema,
+    sizes: contactCompanySizes,
+    timelines: contactTimelines,
+  },
+} as const;
+
+/** The company request as sent to POST /api/companies/submit. */
+export interface CompanyRequest {
   email: string;
   name: string;
   title: string;
@@ -17,25 +33,8 @@ export interface CompanyRequestInput {
   companySize: string;
   talentNeeds: string;
   timeline: string;
-  comments?: string | undefined;
+  comments: string;
 }
-
-/** The company request as sent to POST /api/companies/submit. */
-export type CompanyRequest = Required<CompanyRequestInput>;
-
-/** hiringRequestSchema (/hiring) or contactEmployerSchema (/contact): same fields, own rules. */
-export type CompanyRequestSchema = $ZodType<CompanyRequest, CompanyRequestInput>;
-
-const emptyRequest: CompanyRequestInput = {
-  email: '',
-  name: '',
-  title: '',
-  company: '',
-  companySize: '',
-  talentNeeds: '',
-  timeline: '',
-  comments: '',
-};
 
 /**
  * The company request form of /hiring and the /contact employer tab. Sends the request to
@@ -43,29 +42,24 @@ const emptyRequest: CompanyRequestInput = {
  * A prefilled e-mail or company (from the /companies step) is shown read-only.
  */
 export function CompanyRequestForm({
-  schema,
-  sizeOptions,
-  timelineOptions,
+  rules,
   page,
   submitLabel,
   busyLabel,
-  prefill,
+  prefillFromSession = false,
   onSubmitted,
 }: {
-  schema: CompanyRequestSchema;
-  sizeOptions: readonly Option[];
-  timelineOptions: readonly Option[];
+  rules: keyof typeof variants;
   /** The page that captured the lead (attribution). */
   page: string;
   submitLabel: string;
   busyLabel?: string;
-  /** Values the visitor already gave; read-only when present. */
-  prefill?: { email: string | null; company: string | null };
+  /** Fill in (read-only) the e-mail and company given on /companies. */
+  prefillFromSession?: boolean;
   onSubmitted: (request: CompanyRequest) => void;
 }) {
   const { form, onSubmit, submitting } = useLeadForm({
-    schema,
-    defaultValues: emptyRequest,
+    schema: variants[rules].schema,
     submit: (request) =>
       postJson('/api/companies/submit', { ...request, attribution: leadAttribution(page) }),
     onSuccess: (request) => {
@@ -76,19 +70,19 @@ export function CompanyRequestForm({
   });
   const {
     register,
-    setValue,
     formState: { errors },
   } = form;
-
-  const prefilledEmail = prefill?.email ?? null;
-  const prefilledCompany = prefill?.company ?? null;
-  useEffect(() => {
-    if (prefilledEmail) setValue('email', prefilledEmail);
-    if (prefilledCompany) setValue('company', prefilledCompany);
-  }, [prefilledEmail, prefilledCompany, setValue]);
+  const prefilledEmail = useSessionPrefill(form, 'email', 'employerEmail', prefillFromSession);
+  const prefilledCompany = useSessionPrefill(
+    form,
+    'company',
+    'employerCompany',
+    prefillFromSession,
+  );
+  const { sizes: sizeOptions, timelines: timelineOptions } = variants[rules];
 
   return (
-    <form noValidate onSubmit={onSubmit} className="grid gap-5 sm:grid-cols-2">
+    <form method="post" noValidate onSubmit={onSubmit} className="grid gap-5 sm:grid-cols-2">
       <TextField
         label="Your name"
         autoComplete="name"

@@ -1,4 +1,4 @@
-import { useForm, type DefaultValues } from 'react-hook-form';
+import { useForm } from 'react-hook-form';
 import type { input, output } from 'zod/v4/core';
 import { zodResolver, type FormSchema } from '../../lib/zod-resolver';
 import { toast } from '../../lib/toast-store';
@@ -7,7 +7,6 @@ import type { ToastInput } from '../../lib/toast-store';
 interface LeadFormOptions<Schema extends FormSchema> {
   /** The shared schema of this form (src/shared/schemas). */
   schema: Schema;
-  defaultValues: DefaultValues<input<Schema>>;
   /** Sends the lead; must reject on any failure (postJson does). */
   submit: (values: output<Schema>) => Promise<unknown>;
   /** Runs after the server answered OK: toasts, session keys, navigation. */
@@ -23,7 +22,6 @@ interface LeadFormOptions<Schema extends FormSchema> {
  */
 export function useLeadForm<Schema extends FormSchema>({
   schema,
-  defaultValues,
   submit,
   onSuccess,
   failureToast,
@@ -32,7 +30,8 @@ export function useLeadForm<Schema extends FormSchema>({
     resolver: zodResolver(schema),
     mode: 'onSubmit',
     reValidateMode: 'onChange',
-    defaultValues,
+    // No defaultValues: react-hook-form takes the initial values from the inputs, so text typed
+    // before the form hydrated (see lazy-form.tsx) is kept. Every field starts empty in the HTML.
   });
   const onSubmit = form.handleSubmit(async (values) => {
     try {

@@ -1,10 +1,12 @@
+import { useNavigate } from 'react-router';
 import { claims } from '@shared/claims';
+import { LazyCandidateApplicationForm } from '../../components/forms/lazy-forms';
 import { FormCard, PageHero } from '../../components/ui/page-hero';
 import { HeroHighlights } from './components/sections';
-import { ApplicationForm } from './forms/ApplicationForm';
 
 /** /apply: the full training application. */
 export default function ApplyPage() {
+  const navigate = useNavigate();
   return (
     <PageHero
       eyebrow="Application"
@@ -12,7 +14,13 @@ export default function ApplyPage() {
       intro={`Tell us about yourself and your experience. Applying takes about two minutes and costs nothing, and neither does the ${claims.trainingWeeks}-week training.`}
       aside={
         <FormCard title="Your Application" intro="Fields marked optional can be left empty.">
-          <ApplicationForm />
+          <LazyCandidateApplicationForm
+            rules="apply"
+            page="/apply"
+            submitLabel="Submit Application"
+            prefillFromSession
+            onSubmitted={() => void navigate('/thank-you')}
+          />
         </FormCard>
       }
     >

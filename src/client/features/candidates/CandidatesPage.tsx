@@ -1,9 +1,9 @@
+import { LazyBasicInfoForm } from './forms/lazy-forms';
 import { claims } from '@shared/claims';
 import { FloatingButton } from '../../components/ui/floating-button';
 import { FormCard, PageHero } from '../../components/ui/page-hero';
 import { HeroHighlights, HowItWorksSection, WhyChooseSection } from './components/sections';
 import { CandidateFaqSection } from './components/faq-section';
-import { BasicInfoForm } from './forms/BasicInfoForm';
 
 /** /candidates: the main candidate page; its form leads on to the questionnaire. */
 export default function CandidatesPage() {
@@ -18,7 +18,7 @@ export default function CandidatesPage() {
             title="Get Started Today"
             intro="Tell us who you are. It takes less than a minute."
           >
-            <BasicInfoForm />
+            <LazyBasicInfoForm />
           </FormCard>
         }
       >

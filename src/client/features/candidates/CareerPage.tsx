@@ -1,3 +1,4 @@
+import { LazyEmailLeadForm } from './forms/lazy-forms';
 import { claims } from '@shared/claims';
 import { FormCard, PageHero } from '../../components/ui/page-hero';
 import {
@@ -7,7 +8,6 @@ import {
   WhyChooseSection,
 } from './components/sections';
 import { CandidateFaqSection } from './components/faq-section';
-import { EmailLeadForm } from './forms/EmailLeadForm';
 
 /** /career: landing page A, the free-training variant (e-mail only, then /apply). */
 export default function CareerPage() {
@@ -22,7 +22,7 @@ export default function CareerPage() {
             title="Get Started Today"
             intro="Enter your email and we will walk you through the next steps."
           >
-            <EmailLeadForm page="/career" variant="free_training" submitLabel="Get Started" />
+            <LazyEmailLeadForm page="/career" variant="free_training" submitLabel="Get Started" />
           </FormCard>
         }
       >

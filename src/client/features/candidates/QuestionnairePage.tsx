@@ -35,7 +35,6 @@ export default function QuestionnairePage() {
   const [completed, setCompleted] = useState<'embedded' | 'standalone' | null>(null);
   const { form, onSubmit, submitting } = useLeadForm({
     schema: questionnaireSchema,
-    defaultValues: { email: '', location: '', motivation: '' },
     submit: submitQuestionnaire,
     onSuccess: () => {
       session.set('typeformCompleted', 'true');
@@ -67,7 +66,7 @@ export default function QuestionnairePage() {
             <p className="mt-2 text-slate-600">
               They help us match you with the right cohort and employer.
             </p>
-            <form noValidate onSubmit={onSubmit} className="mt-6 grid gap-6">
+            <form method="post" noValidate onSubmit={onSubmit} className="mt-6 grid gap-6">
               <TextField
                 label="Email"
                 type="email"

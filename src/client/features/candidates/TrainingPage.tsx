@@ -1,3 +1,4 @@
+import { LazyEmailLeadForm } from './forms/lazy-forms';
 import { claims } from '@shared/claims';
 import { FormCard, PageHero } from '../../components/ui/page-hero';
 import { Section, SectionHeading } from '../../components/ui/section';
@@ -5,7 +6,6 @@ import { FeatureGrid } from '../../components/ui/step-list';
 import { CallToActionBand, HeroHighlights } from './components/sections';
 import { CohortBanner, GraduatesWorkAt, SuccessStories } from './components/training-sections';
 import { programStrengths } from './training-content';
-import { EmailLeadForm } from './forms/EmailLeadForm';
 
 /** /training: landing page B, the high-salary variant (e-mail only, then /apply). */
 export default function TrainingPage() {
@@ -24,7 +24,7 @@ export default function TrainingPage() {
             title="Limited Spots Available"
             intro={`Only ${claims.cohortSpots} places in the next cohort. Enter your email to reserve yours.`}
           >
-            <EmailLeadForm
+            <LazyEmailLeadForm
               page="/training"
               variant="high_salary"
               submitLabel="Reserve Your Spot Now"

@@ -1,10 +1,6 @@
 import type { output } from 'zod/v4/core';
 import type { LandingVariant } from '@shared/enums';
-import type {
-  candidateApplicationSchema,
-  candidateBasicInfoSchema,
-  candidateEmailLeadSchema,
-} from '@shared/schemas/candidate';
+import type { candidateBasicInfoSchema, candidateEmailLeadSchema } from '@shared/schemas/candidate';
 import type { questionnaireSchema } from '@shared/schemas/questionnaire';
 import { postJson } from '../../lib/api';
 import { leadAttribution } from '../../lib/attribution';
@@ -33,14 +29,6 @@ export function submitEmailLead(
   return postJson('/api/candidates/email', {
     email: values.email,
     attribution: leadAttribution(landing.page, landing.variant),
-  });
-}
-
-/** /apply: the full application. */
-export function submitApplication(values: output<typeof candidateApplicationSchema>) {
-  return postJson('/api/candidates/submit', {
-    ...values,
-    attribution: leadAttribution('/apply'),
   });
 }
 

@@ -1,4 +1,3 @@
-import { useNavigate } from 'react-router';
 import {
   ArrowRight,
   BadgeCheck,
@@ -10,20 +9,13 @@ import {
   TrendingUp,
 } from 'lucide-react';
 import { claims } from '@shared/claims';
-import { companyEmailLeadSchema, type CompanyEmailLead } from '@shared/schemas/company';
-import { useLeadForm } from '../../components/forms/use-lead-form';
-import { Button, SubmitButton } from '../../components/ui/button';
+import { lazyForm } from '../../components/forms/lazy-form';
+import { Button } from '../../components/ui/button';
 import { FloatingButton, scrollToForm } from '../../components/ui/floating-button';
 import { Faq, type FaqItem } from '../../components/ui/accordion';
-import { TextField } from '../../components/ui/form-field';
 import { FormCard, PageHero } from '../../components/ui/page-hero';
 import { Section, SectionHeading } from '../../components/ui/section';
 import { FeatureGrid, StepList, type Feature, type Step } from '../../components/ui/step-list';
-import { postJson } from '../../lib/api';
-import { leadAttribution } from '../../lib/attribution';
-import { session } from '../../lib/session-keys';
-import { toast } from '../../lib/toast-store';
-import { toasts } from '../../lib/toast-messages';
 
 const retention = `${claims.retentionClaim} ${claims.retentionMonths}-month retention`;
 
@@ -92,45 +84,9 @@ const companyFaq: readonly FaqItem[] = [
   },
 ];
 
-function TalentInfoForm() {
-  const navigate = useNavigate();
-  const { form, onSubmit, submitting } = useLeadForm({
-    schema: companyEmailLeadSchema,
-    defaultValues: { email: '', company: '' } satisfies CompanyEmailLead,
-    submit: (lead) =>
-      postJson('/api/companies/email', { ...lead, attribution: leadAttribution('/companies') }),
-    onSuccess: (lead) => {
-      toast(toasts.companyEmailReceived);
-      session.set('employerEmail', lead.email);
-      session.set('employerCompany', lead.company);
-      void navigate('/hiring');
-    },
-    failureToast: toasts.companyFailed,
-  });
-  const {
-    register,
-    formState: { errors },
-  } = form;
-  return (
-    <form noValidate onSubmit={onSubmit} className="grid gap-5">
-      <TextField
-        label="Work email"
-        type="email"
-        autoComplete="email"
-        placeholder="you@company.com"
-        error={errors.email?.message}
-        {...register('email')}
-      />
-      <TextField
-        label="Company name"
-        autoComplete="organization"
-        error={errors.company?.message}
-        {...register('company')}
-      />
-      <SubmitButton submitting={submitting} label="Get Talent Info" size="lg" className="w-full" />
-    </form>
-  );
-}
+const LazyTalentInfoForm = lazyForm(() =>
+  import('./TalentInfoForm').then((module) => module.TalentInfoForm),
+);
 
 export default function CompaniesPage() {
   return (
@@ -144,7 +100,7 @@ export default function CompaniesPage() {
             title="Request Talent Info"
             intro="Leave your work email and we will send you details on hiring our graduates."
           >
-            <TalentInfoForm />
+            <LazyTalentInfoForm />
           </FormCard>
         }
       >

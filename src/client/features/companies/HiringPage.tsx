@@ -2,14 +2,11 @@ import { useState } from 'react';
 import { Link } from 'react-router';
 import { CalendarCheck, FileText, PhoneCall } from 'lucide-react';
 import { claims } from '@shared/claims';
-import { companySizes, hiringTimelines } from '@shared/enums';
-import { hiringRequestSchema } from '@shared/schemas/company';
-import { CompanyRequestForm } from '../../components/forms/company-request-form';
+import { LazyCompanyRequestForm } from '../../components/forms/lazy-forms';
 import { FormConfirmation } from '../../components/forms/form-confirmation';
 import { buttonClass } from '../../components/ui/button';
 import { FormCard, PageHero } from '../../components/ui/page-hero';
 import { Container } from '../../components/ui/section';
-import { useSessionValue } from '../../lib/use-session-value';
 
 const responseTime = `${claims.companyResponseBusinessDays} business day`;
 
@@ -32,11 +29,6 @@ const nextSteps = [
 ] as const;
 
 export default function HiringPage() {
-  // Filled in on /companies: shown read-only so the request stays tied to that lead.
-  const prefill = {
-    email: useSessionValue('employerEmail'),
-    company: useSessionValue('employerCompany'),
-  };
   const [submittedBy, setSubmittedBy] = useState<string | null>(null);
 
   return (
@@ -57,13 +49,11 @@ export default function HiringPage() {
                 }
               >
                 {submittedBy === null ? (
-                  <CompanyRequestForm
-                    schema={hiringRequestSchema}
-                    sizeOptions={companySizes}
-                    timelineOptions={hiringTimelines}
+                  <LazyCompanyRequestForm
+                    rules="hiring"
                     page="/hiring"
                     submitLabel="Submit Request"
-                    prefill={prefill}
+                    prefillFromSession
                     onSubmitted={(request) => setSubmittedBy(request.name)}
                   />
                 ) : (

@@ -1,26 +1,12 @@
-import { useEffect, useId, useRef, useState, type ReactNode } from 'react';
+import { lazy, Suspense, useId, useState } from 'react';
 import { useSearchParams } from 'react-router';
-import * as Tabs from '@radix-ui/react-tabs';
 import { Building2, GraduationCap, Mail, type LucideIcon } from 'lucide-react';
-import { contactCompanySizes, contactTimelines } from '@shared/enums';
-import { contactCandidateSchema } from '@shared/schemas/candidate';
-import { contactEmployerSchema } from '@shared/schemas/company';
-import { CandidateApplicationForm } from '../../components/forms/candidate-application-form';
-import { CompanyRequestForm } from '../../components/forms/company-request-form';
-import { FormConfirmation } from '../../components/forms/form-confirmation';
 import { PageHero } from '../../components/ui/page-hero';
 import { Container } from '../../components/ui/section';
-import { cn } from '../../lib/cn';
 import { site } from '../../lib/site';
 import { useHydrated } from '../../lib/use-hydrated';
 
-type UserType = 'candidate' | 'employer';
-
-const isUserType = (value: string | null): value is UserType =>
-  value === 'candidate' || value === 'employer';
-
-/** The spec's contact page keeps the 'Submitting...' label while a form is sent. */
-const BUSY_LABEL = 'Submitting...';
+import { isUserType, type UserType } from './contact-query';
 
 /**
  * The query string of /contact: `userType` (candidate | employer) picks the tab, and
@@ -86,119 +72,11 @@ function ChoiceCard({
   );
 }
 
-const tabClass = cn(
-  'flex-1 rounded-md px-2 py-2.5 text-base font-semibold sm:px-4 text-slate-700 transition-colors duration-150',
-  'hover:text-slate-900 focus-visible:outline-2 focus-visible:outline-offset-2 focus-visible:outline-accent-strong',
-  'data-[state=active]:bg-white data-[state=active]:text-slate-900 data-[state=active]:shadow-sm',
+// The tabs and forms appear only once the visitor chose (or the query string did, after
+// hydration), so their code (Radix Tabs, ~6 KB gzip) is not part of the page's first load.
+const ContactForms = lazy(() =>
+  import('./ContactForms').then((module) => ({ default: module.ContactForms })),
 );
-
-function FormPanel({
-  value,
-  title,
-  intro,
-  children,
-}: {
-  value: UserType;
-  title: string;
-  intro: string;
-  children: ReactNode;
-}) {
-  return (
-    // Both panels stay mounted, so switching tabs keeps what the visitor typed.
-    <Tabs.Content
-      value={value}
-      forceMount
-      className="mt-6 rounded-2xl border border-slate-200 bg-white p-6 shadow-sm focus-visible:outline-2 focus-visible:outline-offset-2 focus-visible:outline-accent-strong data-[state=inactive]:hidden sm:p-8"
-    >
-      <h2 className="text-2xl">{title}</h2>
-      <p className="mt-2 text-slate-600">{intro}</p>
-      <div className="mt-6">{children}</div>
-    </Tabs.Content>
-  );
-}
-
-function ContactForms({
-  userType,
-  onUserTypeChange,
-  focusTabOnMount,
-}: {
-  userType: UserType;
-  onUserTypeChange: (type: UserType) => void;
-  focusTabOnMount: boolean;
-}) {
-  const [candidateSentBy, setCandidateSentBy] = useState<string | null>(null);
-  const [employerSentBy, setEmployerSentBy] = useState<string | null>(null);
-  const listRef = useRef<HTMLDivElement>(null);
-  useEffect(() => {
-    // After a choice card was clicked it disappears: focus the selected tab instead.
-    if (focusTabOnMount)
-      listRef.current?.querySelector<HTMLElement>('[role="tab"][aria-selected="true"]')?.focus();
-  }, [focusTabOnMount]);
-
-  return (
-    <Tabs.Root
-      value={userType}
-      onValueChange={(value) => {
-        if (isUserType(value)) onUserTypeChange(value);
-      }}
-    >
-      <Tabs.List
-        ref={listRef}
-        aria-label="I am contacting you as"
-        className="flex gap-1 rounded-lg bg-slate-200 p-1"
-      >
-        <Tabs.Trigger value="candidate" className={tabClass}>
-          For Candidates
-        </Tabs.Trigger>
-        <Tabs.Trigger value="employer" className={tabClass}>
-          For Companies
-        </Tabs.Trigger>
-      </Tabs.List>
-
-      <FormPanel
-        value="candidate"
-        title="Apply for Training"
-        intro="Tell us about yourself and we will contact you shortly to discuss next steps."
-      >
-        {candidateSentBy === null ? (
-          <CandidateApplicationForm
-            schema={contactCandidateSchema}
-            page="/contact"
-            submitLabel="Submit Application"
-            busyLabel={BUSY_LABEL}
-            onSubmitted={(application) => setCandidateSentBy(application.firstName)}
-          />
-        ) : (
-          <FormConfirmation title={`Thank you, ${candidateSentBy}!`}>
-            <p>We have received your application and will contact you shortly.</p>
-          </FormConfirmation>
-        )}
-      </FormPanel>
-
-      <FormPanel
-        value="employer"
-        title="Request Talent"
-        intro="Tell us about your hiring needs and a talent specialist will get back to you."
-      >
-        {employerSentBy === null ? (
-          <CompanyRequestForm
-            schema={contactEmployerSchema}
-            sizeOptions={contactCompanySizes}
-            timelineOptions={contactTimelines}
-            page="/contact"
-            submitLabel="Submit Request"
-            busyLabel={BUSY_LABEL}
-            onSubmitted={(request) => setEmployerSentBy(request.name)}
-          />
-        ) : (
-          <FormConfirmation title={`Thank you, ${employerSentBy}!`}>
-            <p>We have received your request. A talent specialist will contact you soon.</p>
-          </FormConfirmation>
-        )}
-      </FormPanel>
-    </Tabs.Root>
-  );
-}
 
 export default function ContactPage() {
   const query = useContactQuery();
@@ -218,11 +96,13 @@ export default function ContactPage() {
           <div className="grid gap-10 lg:grid-cols-12 lg:gap-12">
             <div className="lg:col-span-8">
               {open ? (
-                <ContactForms
-                  userType={chosen ?? query.userType}
-                  onUserTypeChange={setChosen}
-                  focusTabOnMount={chosen !== null}
-                />
+                <Suspense fallback={<div className="min-h-[40rem]" />}>
+                  <ContactForms
+                    userType={chosen ?? query.userType}
+                    onUserTypeChange={setChosen}
+                    focusTabOnMount={chosen !== null}
+                  />
+                </Suspense>
               ) : (
                 <section aria-labelledby="contact-choice-title">
                   <h2 id="contact-choice-title" className="text-2xl">

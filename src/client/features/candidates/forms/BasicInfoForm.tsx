@@ -17,7 +17,6 @@ export function BasicInfoForm() {
   const navigate = useNavigate();
   const { form, onSubmit, submitting } = useLeadForm({
     schema: candidateBasicInfoSchema,
-    defaultValues: { firstName: '', lastName: '', email: '', phone: '' },
     submit: submitBasicInfo,
     onSuccess: (values) => {
       toast(toasts.candidateInfoReceived);
@@ -34,7 +33,7 @@ export function BasicInfoForm() {
   const { errors } = form.formState;
 
   return (
-    <form noValidate onSubmit={onSubmit} className="grid gap-4">
+    <form method="post" noValidate onSubmit={onSubmit} className="grid gap-4">
       <div className="grid gap-4 sm:grid-cols-2">
         <TextField
           label="First name"

@@ -26,7 +26,6 @@ export function EmailLeadForm({
   const navigate = useNavigate();
   const { form, onSubmit, submitting } = useLeadForm({
     schema: candidateEmailLeadSchema,
-    defaultValues: { email: '' },
     submit: (values) => submitEmailLead(values, { page, variant }),
     onSuccess: (values) => {
       toast(toasts.emailReceived);
@@ -38,7 +37,7 @@ export function EmailLeadForm({
   const storedEmail = useSessionPrefill(form, 'email', 'candidateEmail');
 
   return (
-    <form noValidate onSubmit={onSubmit} className="grid gap-4">
+    <form method="post" noValidate onSubmit={onSubmit} className="grid gap-4">
       <TextField
         label="Email"
         type="email"

@@ -1,0 +1,115 @@
+import { memo, Suspense, use, useCallback, useEffect, useRef, type ComponentType } from 'react';
+import { useHydrated } from '../../lib/use-hydrated';
+
+/** Every lazy form's loader, so the pre-render can load them all before rendering. */
+const loaders: Array<() => Promise<void>> = [];
+
+/** Loads the code of every lazy form defined so far (pre-render only). */
+export async function preloadLazyForms(): Promise<void> {
+  await Promise.all(loaders.map((load) => load()));
+}
+
+// Events that show a visitor is about to use a form.
+const INTENT_EVENTS = ['focusin', 'pointerdown', 'pointerover', 'touchstart', 'keydown'] as const;
+
+/**
+ * A form whose code (react-hook-form, the zod schema, the form itself: ~20 KB gzip) is not
+ * part of the page's first load (docs/decisions/006-forms-hydrate-on-intent.md).
+ *
+ * The pre-rendered HTML contains the complete form. While the page hydrates, the form stays
+ * server HTML (its Suspense boundary is left dehydrated); the first focus, pointer or key
+ * event inside it loads its code and React hydrates it. Inputs are uncontrolled and
+ * react-hook-form takes their initial values from the DOM, so anything typed meanwhile is
+ * kept, and a submit made meanwhile is held and replayed once the form is live.
+ * After an in-app navigation there is no server HTML: the code loads at once.
+ */
+export function lazyForm<Props extends object>(
+  load: () => Promise<ComponentType<Props>>,
+  /** Load at once after hydration when this says so (e.g. session data to prefill). */
+  activateAtOnce?: () => boolean,
+) {
+  let Loaded: ComponentType<Props> | undefined;
+  let loading: Promise<void> | undefined;
+  const preload = () =>
+    (loading ??= load().then((component) => {
+      Loaded = component;
+    }));
+  loaders.push(preload);
+
+  let activate = () => {};
+  const activated = new Promise<void>((resolve) => {
+    activate = resolve;
+  }).then(preload);
+
+  function Content({ formProps, onLive }: { formProps: Props; onLive: () => void }) {
+    const hydrated = useHydrated();
+    useEffect(onLive, [onLive]); // hooks first: `use` below may suspend this render
+    if (!Loaded) use(hydrated ? preload() : activated);
+    const Form = Loaded as ComponentType<Props>;
+    return <Form {...formProps} />;
+  }
+
+  return memo(function LazyForm(props: Props) {
+    const container = useRef<HTMLDivElement>(null);
+    const live = useRef(false);
+    const pendingSubmit = useRef<HTMLFormElement | null>(null);
+    const onLive = useCallback(() => {
+      live.current = true;
+      const form = pendingSubmit.current;
+      pendingSubmit.current = null;
+      form?.requestSubmit();
+    }, []);
+
+    useEffect(() => {
+      const element = container.current;
+      if (!element || live.current) return;
+      if (activateAtOnce?.()) activate();
+      // React stops the propagation of events aimed at server HTML it has not hydrated yet,
+      // so the form listens on the document, in the capture phase, before React does.
+      const inForm = (event: Event) =>
+        event.target instanceof Node && element.contains(event.target);
+      const onIntent = (event: Event) => {
+        if (inForm(event)) activate();
+      };
+      // A submit before the form is live is held back (entry-client.tsx also stops the
+      // browser's own submission) and replayed once react-hook-form has hydrated the form.
+      const onSubmit = (event: Event) => {
+        if (live.current || !inForm(event)) return;
+        event.preventDefault();
+        pendingSubmit.current = event.target as HTMLFormElement;
+        activate();
+      };
+      const options = { capture: true, passive: true };
+      for (const type of INTENT_EVENTS) document.addEventListener(type, onIntent, options);
+      document.addEventListener('submit', onSubmit, { capture: true });
+      return () => {
+        for (const type of INTENT_EVENTS) document.removeEventListener(type, onIntent, options);
+        document.removeEventListener('submit', onSubmit, { capture: true });
+      };
+    }, []);
+
+    return (
+      <div ref={container} className="contents">
+        <Suspense fallback={null}>
+          <Content formProps={props} onLive={onLive} />
+        </Suspense>
+      </div>
+    );
+  }, sameValues);
+}
+
+/**
+ * A dehydrated Suspense boundary that receives an update before it hydrates is thrown away
+ * and client-rendered, so re-renders of the page (a tab switch, say) must not reach a form
+ * that is still server HTML: the form re-renders only when a non-function prop changes.
+ * Callbacks passed to lazy forms must therefore not depend on changing state (state setters
+ * and navigate are fine).
+ */
+function sameValues<Props extends object>(previous: Props, next: Props): boolean {
+  const keys = new Set([...Object.keys(previous), ...Object.keys(next)]);
+  return [...keys].every((key) => {
+    const a = previous[key as keyof Props];
+    const b = next[key as keyof Props];
+    return a === b || (typeof a === 'function' && typeof b === 'function');
+  });
+}

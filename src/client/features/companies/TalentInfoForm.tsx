@@ -1,0 +1,50 @@
+import { useNavigate } from 'react-router';
+import { companyEmailLeadSchema } from '@shared/schemas/company';
+import { useLeadForm } from '../../components/forms/use-lead-form';
+import { SubmitButton } from '../../components/ui/button';
+import { TextField } from '../../components/ui/form-field';
+import { postJson } from '../../lib/api';
+import { leadAttribution } from '../../lib/attribution';
+import { session } from '../../lib/session-keys';
+import { toast } from '../../lib/toast-store';
+import { toasts } from '../../lib/toast-messages';
+
+/** /companies 'Request Talent Info': work e-mail and company, then /hiring. */
+export function TalentInfoForm() {
+  const navigate = useNavigate();
+  const { form, onSubmit, submitting } = useLeadForm({
+    schema: companyEmailLeadSchema,
+    submit: (lead) =>
+      postJson('/api/companies/email', { ...lead, attribution: leadAttribution('/companies') }),
+    onSuccess: (lead) => {
+      toast(toasts.companyEmailReceived);
+      session.set('employerEmail', lead.email);
+      session.set('employerCompany', lead.company);
+      void navigate('/hiring');
+    },
+    failureToast: toasts.companyFailed,
+  });
+  const {
+    register,
+    formState: { errors },
+  } = form;
+  return (
+    <form method="post" noValidate onSubmit={onSubmit} className="grid gap-5">
+      <TextField
+        label="Work email"
+        type="email"
+        autoComplete="email"
+        placeholder="you@company.com"
+        error={errors.email?.message}
+        {...register('email')}
+      />
+      <TextField
+        label="Company name"
+        autoComplete="organization"
+        error={errors.company?.message}
+        {...register('company')}
+      />
+      <SubmitButton submitting={submitting} label="Get Talent Info" size="lg" className="w-full" />
+    </form>
+  );
+}

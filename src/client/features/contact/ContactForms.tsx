@@ -1,0 +1,124 @@
+import { useEffect, useRef, useState, type ReactNode } from 'react';
+import * as Tabs from '@radix-ui/react-tabs';
+import { FormConfirmation } from '../../components/forms/form-confirmation';
+import {
+  LazyCandidateApplicationForm,
+  LazyCompanyRequestForm,
+} from '../../components/forms/lazy-forms';
+import { cn } from '../../lib/cn';
+import { isUserType, type UserType } from './contact-query';
+
+/** The spec's contact page keeps the 'Submitting...' label while a form is sent. */
+const BUSY_LABEL = 'Submitting...';
+
+const tabClass = cn(
+  'flex-1 rounded-md px-2 py-2.5 text-base font-semibold sm:px-4 text-slate-700 transition-colors duration-150',
+  'hover:text-slate-900 focus-visible:outline-2 focus-visible:outline-offset-2 focus-visible:outline-accent-strong',
+  'data-[state=active]:bg-white data-[state=active]:text-slate-900 data-[state=active]:shadow-sm',
+);
+
+function FormPanel({
+  value,
+  title,
+  intro,
+  children,
+}: {
+  value: UserType;
+  title: string;
+  intro: string;
+  children: ReactNode;
+}) {
+  return (
+    // Both panels stay mounted, so switching tabs keeps what the visitor typed.
+    <Tabs.Content
+      value={value}
+      forceMount
+      className="mt-6 rounded-2xl border border-slate-200 bg-white p-6 shadow-sm focus-visible:outline-2 focus-visible:outline-offset-2 focus-visible:outline-accent-strong data-[state=inactive]:hidden sm:p-8"
+    >
+      <h2 className="text-2xl">{title}</h2>
+      <p className="mt-2 text-slate-600">{intro}</p>
+      <div className="mt-6">{children}</div>
+    </Tabs.Content>
+  );
+}
+
+export function ContactForms({
+  userType,
+  onUserTypeChange,
+  focusTabOnMount,
+}: {
+  userType: UserType;
+  onUserTypeChange: (type: UserType) => void;
+  focusTabOnMount: boolean;
+}) {
+  const [candidateSentBy, setCandidateSentBy] = useState<string | null>(null);
+  const [employerSentBy, setEmployerSentBy] = useState<string | null>(null);
+  const listRef = useRef<HTMLDivElement>(null);
+  useEffect(() => {
+    // After a choice card was clicked it disappears: focus the selected tab instead.
+    if (focusTabOnMount)
+      listRef.current?.querySelector<HTMLElement>('[role="tab"][aria-selected="true"]')?.focus();
+  }, [focusTabOnMount]);
+
+  return (
+    <Tabs.Root
+      value={userType}
+      onValueChange={(value) => {
+        if (isUserType(value)) onUserTypeChange(value);
+      }}
+    >
+      <Tabs.List
+        ref={listRef}
+        aria-label="I am contacting you as"
+        className="flex gap-1 rounded-lg bg-slate-200 p-1"
+      >
+        <Tabs.Trigger value="candidate" className={tabClass}>
+          For Candidates
+        </Tabs.Trigger>
+        <Tabs.Trigger value="employer" className={tabClass}>
+          For Companies
+        </Tabs.Trigger>
+      </Tabs.List>
+
+      <FormPanel
+        value="candidate"
+        title="Apply for Training"
+        intro="Tell us about yourself and we will contact you shortly to discuss next steps."
+      >
+        {candidateSentBy === null ? (
+          <LazyCandidateApplicationForm
+            rules="contact"
+            page="/contact"
+            submitLabel="Submit Application"
+            busyLabel={BUSY_LABEL}
+            onSubmitted={(application) => setCandidateSentBy(application.firstName)}
+          />
+        ) : (
+          <FormConfirmation title={`Thank you, ${candidateSentBy}!`}>
+            <p>We have received your application and will contact you shortly.</p>
+          </FormConfirmation>
+        )}
+      </FormPanel>
+
+      <FormPanel
+        value="employer"
+        title="Request Talent"
+        intro="Tell us about your hiring needs and a talent specialist will get back to you."
+      >
+        {employerSentBy === null ? (
+          <LazyCompanyRequestForm
+            rules="contact"
+            page="/contact"
+            submitLabel="Submit Request"
+            busyLabel={BUSY_LABEL}
+            onSubmitted={(request) => setEmployerSentBy(request.name)}
+          />
+        ) : (
+          <FormConfirmation title={`Thank you, ${employerSentBy}!`}>
+            <p>We have received your request. A talent specialist will contact you soon.</p>
+          </FormConfirmation>
+        )}
+      </FormPanel>
+    </Tabs.Root>
+  );
+}

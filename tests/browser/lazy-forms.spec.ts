@@ -1,0 +1,41 @@
+import type { Route } from '@playwright/test';
+import { expect, test } from './fixtures';
+
+/**
+ * Lead forms load their code on first use (src/client/components/forms/lazy-form.tsx). A visitor
+ * who types and submits while that code is still on its way must lose nothing.
+ */
+test('text typed and a submit made before the form code arrives are kept and sent', async ({
+  page,
+}) => {
+  const held: Route[] = [];
+  let formCodeRequested = false;
+  await page.route(/\/assets\/BasicInfoForm-[\w-]+\.js$/, (route) => {
+    formCodeRequested = true;
+    held.push(route);
+  });
+
+  await page.goto('/candidates');
+  // Hydrated page, form still server HTML: its code is not requested until first use.
+  await expect(page.getByRole('button', { name: 'Continue to Application' })).toBeEnabled();
+  expect(formCodeRequested).toBe(false);
+
+  await page.getByLabel('First name').fill('Ada');
+  await expect.poll(() => formCodeRequested).toBe(true);
+  await page.getByLabel('Last name').fill('Lovelace');
+  await page.getByLabel('Email').fill('ada.lazy@example.com');
+  const request = page.waitForRequest(
+    (r) => r.url().endsWith('/api/candidates/basic-info') && r.method() === 'POST',
+  );
+  await page.getByRole('button', { name: 'Continue to Application' }).click();
+  await expect(page).toHaveURL(/\/candidates$/); // no native submission happened
+
+  for (const route of held) await route.continue();
+  expect((await request).postDataJSON()).toMatchObject({
+    firstName: 'Ada',
+    lastName: 'Lovelace',
+    email: 'ada.lazy@example.com',
+    phone: '',
+  });
+  await expect(page).toHaveURL(/\/typeform$/);
+});

@@ -30,7 +30,7 @@ export interface DatabaseConnection {
  * a process crash), and a busy timeout so a second process (a backup, the CLI) waits
  * instead of failing the write.
  */
-function openSqlite(dataDir: string): Kysely<Database> {
+export function openSqlite(dataDir: string): Kysely<Database> {
   mkdirSync(dataDir, { recursive: true });
   const file = new SqliteDatabase(path.join(dataDir, SQLITE_FILE_NAME));
   file.pragma('journal_mode = WAL');

@@ -9,7 +9,7 @@
 // of SQLite; the table must be disposable: rows are added, never removed).
 import { spawn } from 'node:child_process';
 import { existsSync } from 'node:fs';
-import { mkdir, mkdtemp, rm, writeFile } from 'node:fs/promises';
+import { mkdir, mkdtemp, readFile, rm, writeFile } from 'node:fs/promises';
 import { createServer } from 'node:net';
 import os from 'node:os';
 import path from 'node:path';
@@ -140,6 +140,30 @@ async function storedEmails(dataDir, prefix) {
   }
 }
 
+/** CPU time (user + system, all threads) the server process has used so far, in ms. */
+async function serverCpuMs(pid) {
+  const stat = await readFile(`/proc/${pid}/stat`, 'utf8');
+  const fields = stat.slice(stat.lastIndexOf(')') + 2).split(' ');
+  const ticksPerMs = 100 / 1000; // USER_HZ is 100 on Linux
+  return (Number(fields[11]) + Number(fields[12])) / ticksPerMs;
+}
+
+/**
+ * Runs `measure` and adds the server's CPU cost per request: unlike requests/s it hardly
+ * moves when other processes compete for the CPUs, so runs on a busy machine stay comparable.
+ */
+async function withCpu(pid, measure) {
+  const load = os.loadavg()[0];
+  const before = await serverCpuMs(pid);
+  const result = figures(await measure());
+  const cpuMs = (await serverCpuMs(pid)) - before;
+  return {
+    ...result,
+    cpuUsPerRequest: Math.round((cpuMs * 1000) / Math.max(result.total, 1)),
+    loadBefore: Number(load.toFixed(1)),
+  };
+}
+
 const figures = (result) => ({
   requestsPerSecond: Math.round(result.requests.average),
   p50: result.latency.p50,
@@ -166,21 +190,30 @@ async function main() {
     await leadRun(base, `${runId}-warmup`, [], 2);
 
     log('GET /api/health');
-    const health = figures(await run({ url: `${base}/api/health` }));
+    const health = await withCpu(child.pid, () => run({ url: `${base}/api/health` }));
     log('POST /api/candidates/email');
     const acknowledged = [];
-    const lead = figures(await leadRun(base, `${runId}-lead`, acknowledged));
+    const lead = await withCpu(child.pid, () => leadRun(base, `${runId}-lead`, acknowledged));
 
     const stored = await storedEmails(dataDir, `${runId}-lead`);
     const lost = acknowledged.filter((email) => !stored.has(email)).length;
     const ratio = lead.requestsPerSecond / health.requestsPerSecond;
 
+    const busy = Math.max(health.loadBefore, lead.loadBefore) > os.cpus().length;
+    if (busy) {
+      log(
+        `WARNING: load average above ${os.cpus().length} (CPUs) during the runs: other processes ` +
+          'competed for the CPUs, so requests/s and latencies understate this server',
+      );
+    }
     console.table({ 'GET /api/health': health, 'POST /api/candidates/email': lead });
     const verdict = (ok) => (ok ? 'PASS' : 'MISS');
     console.log(
       [
         `ratio lead/ceiling: ${ratio.toFixed(2)} (target >= ${TARGETS.ratio}) ${verdict(ratio >= TARGETS.ratio)}`,
         `lead p99: ${lead.p99} ms (target <= ${TARGETS.p99} ms) ${verdict(lead.p99 <= TARGETS.p99)}`,
+        `server CPU per request: health ${health.cpuUsPerRequest} µs, lead ${lead.cpuUsPerRequest} µs ` +
+          `(CPU-bound ratio ${(health.cpuUsPerRequest / lead.cpuUsPerRequest).toFixed(2)})`,
         `errors: ${lead.errors + health.errors}, non-2xx: ${lead.non2xx + health.non2xx}, timeouts: ${lead.timeouts + health.timeouts}`,
         `leads answered 2xx: ${acknowledged.length}, found in the database: ${acknowledged.length - lost}, lost: ${lost}`,
       ].join('\n'),

@@ -11,7 +11,7 @@ import type { Database } from './schema';
 import { WriteQueue } from './write-queue';
 
 /*
- * SQLite lead writes run on a worker thread of their own (docs/decisions/011-write-batching.md).
+ * SQLite lead writes run on a worker thread of their own (docs/decisions/011-group-commit-and-sqlite-writer-thread.md).
  * better-sqlite3 is synchronous: on the main thread every commit's fsync (synchronous=FULL,
  * several milliseconds) would freeze all HTTP traffic, pages and health checks included. The
  * worker runs the very same lead code (Kysely queries, group commit) on its own connection;
@@ -58,11 +58,6 @@ export class SqliteWriterThread implements LeadStore {
   /** Starts the thread and resolves once its connection is open (failures surface at boot). */
   async start(): Promise<void> {
     await this.ensureWorker();
-  }
-
-  /** False when the thread died and has not been restarted yet. */
-  get alive(): boolean {
-    return this.worker !== undefined;
   }
 
   saveCandidate(step: CandidateStep): Promise<SaveResult> {

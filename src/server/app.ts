@@ -29,6 +29,9 @@ export async function buildApp({ config, logger }: BuildAppOptions): Promise<Fas
     bodyLimit: 16 * 1024,
     // While shutting down, new requests get 503 and requests in flight finish.
     return503OnClosing: true,
+    // Start-up waits for the database (a remote PostgreSQL, migrations, the SQLite writer
+    // thread); Fastify's 10 s default is too tight on a slow or busy machine.
+    pluginTimeout: 60_000,
   });
 
   // The API takes JSON only: without the default text/plain parser, any other content type

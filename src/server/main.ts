@@ -1,3 +1,4 @@
+import { isMainThread } from 'node:worker_threads';
 import { buildApp } from './app';
 import { loadConfig } from './config';
 
@@ -39,8 +40,12 @@ async function main() {
   await app.listen({ port: config.port, host: config.host });
 }
 
-main().catch((error: unknown) => {
-  // Start-up failed (database unreachable, migration failed, port taken): say why, exit 1.
-  console.error(error instanceof Error ? error.message : error);
-  process.exit(1);
-});
+// The bundle is also the SQLite writer thread's entry point (db/sqlite-writer.ts): only the
+// main thread starts a server.
+if (isMainThread) {
+  main().catch((error: unknown) => {
+    // Start-up failed (database unreachable, migration failed, port taken): say why, exit 1.
+    console.error(error instanceof Error ? error.message : error);
+    process.exit(1);
+  });
+}

@@ -61,7 +61,7 @@ describe('graceful shutdown', () => {
     expect(answers).toEqual(emails.map(() => ({ status: 201, id: expect.any(Number) })));
     await expect(app.database.ping()).rejects.toThrow();
     expect(storedEmails(dataDir)).toEqual(new Set(emails));
-  });
+  }, 60_000);
 
   it('main.ts exits 0 on SIGTERM, keeps every acknowledged lead and closes SQLite cleanly', async () => {
     const { dataDir, clientDir } = await tempDirs();
@@ -97,5 +97,5 @@ describe('graceful shutdown', () => {
     expect(acknowledged.length).toBeGreaterThan(0);
     const stored = storedEmails(dataDir);
     for (const email of acknowledged) expect(stored.has(email)).toBe(true);
-  });
+  }, 60_000);
 });

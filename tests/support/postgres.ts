@@ -1,5 +1,5 @@
-import { execFile } from 'node:child_process';
-import { existsSync } from 'node:fs';
+import { execFile, execFileSync } from 'node:child_process';
+import { existsSync, rmSync } from 'node:fs';
 import { chown, mkdtemp, rm } from 'node:fs/promises';
 import { createServer } from 'node:net';
 import os from 'node:os';
@@ -106,7 +106,16 @@ export async function startPostgres(): Promise<PostgresServer> {
           'start',
         ]);
         const url = `postgres://postgres@127.0.0.1:${port}/postgres`;
-        return { url, stop: () => stopAndRemove(dir, dataDir) };
+        // If the test run is interrupted before its teardown, still leave nothing behind.
+        const leftovers = () => stopAndRemoveSync(dir, dataDir);
+        process.once('exit', leftovers);
+        return {
+          url,
+          stop: async () => {
+            process.removeListener('exit', leftovers);
+            await stopAndRemove(dir, dataDir);
+          },
+        };
       } catch (error) {
         if (attempt >= 3) throw error;
       }
@@ -123,6 +132,18 @@ async function stopAndRemove(dir: string, dataDir: string): Promise<void> {
   } finally {
     await rm(dir, { recursive: true, force: true });
   }
+}
+
+function stopAndRemoveSync(dir: string, dataDir: string): void {
+  const args = ['-D', dataDir, '-m', 'immediate', '-w', 'stop'];
+  try {
+    const pgCtl = path.join(PG_BIN, 'pg_ctl');
+    if (isRoot()) execFileSync('runuser', ['-u', PG_USER, '--', pgCtl, ...args]);
+    else execFileSync(pgCtl, args);
+  } catch {
+    // already stopped
+  }
+  rmSync(dir, { recursive: true, force: true });
 }
 
 export interface TestDatabase {

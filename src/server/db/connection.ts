@@ -1,7 +1,13 @@
 import { mkdirSync } from 'node:fs';
 import path from 'node:path';
 import SqliteDatabase from 'better-sqlite3';
-import { Kysely, PostgresDialect, sql, SqliteDialect } from 'kysely';
+import {
+  Kysely,
+  PostgresDialect,
+  sql,
+  SqliteDialect,
+  type SqliteDatabase as KyselySqliteDatabase,
+} from 'kysely';
 import pg from 'pg';
 import { migrateToLatest, type DialectName } from './migrations';
 import type { Database } from './schema';
@@ -30,14 +36,38 @@ export interface DatabaseConnection {
  * a process crash), and a busy timeout so a second process (a backup, the CLI) waits
  * instead of failing the write.
  */
-function openSqlite(dataDir: string): Kysely<Database> {
+export function openSqlite(dataDir: string): Kysely<Database> {
   mkdirSync(dataDir, { recursive: true });
   const file = new SqliteDatabase(path.join(dataDir, SQLITE_FILE_NAME));
   file.pragma('journal_mode = WAL');
   file.pragma('synchronous = FULL');
   file.pragma('foreign_keys = ON');
   file.pragma('busy_timeout = 5000');
-  return new Kysely<Database>({ dialect: new SqliteDialect({ database: file }) });
+  return new Kysely<Database>({
+    dialect: new SqliteDialect({ database: withStatementCache(file) }),
+  });
+}
+
+/**
+ * Kysely prepares every query anew; lead writes repeat a handful of SQL texts, and
+ * preparing was the largest single cost of a write. Statements are kept per SQL text (most
+ * recently used first, bounded); one still busy (an unfinished iterate()) is never shared.
+ */
+export function withStatementCache(file: SqliteDatabase.Database, max = 200): KyselySqliteDatabase {
+  const statements = new Map<string, SqliteDatabase.Statement>();
+  const prepare = (sql: string): SqliteDatabase.Statement => {
+    const cached = statements.get(sql);
+    if (cached && !cached.busy) {
+      statements.delete(sql);
+      statements.set(sql, cached);
+      return cached;
+    }
+    const statement = file.prepare(sql);
+    statements.set(sql, statement);
+    if (statements.size > max) statements.delete(statements.keys().next().value as string);
+    return statement;
+  };
+  return { prepare, close: () => file.close() };
 }
 
 function openPostgres(

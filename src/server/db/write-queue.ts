@@ -17,7 +17,7 @@ export interface WriteQueueOptions {
  * Group commit: writes that arrive while the database is busy are run together in ONE
  * transaction, and each caller's promise settles only after that transaction committed.
  * With synchronous=FULL every commit costs an fsync, so one fsync per batch instead of one
- * per lead is what lets the lead endpoint keep up (docs/decisions/011-write-batching.md).
+ * per lead is what lets the lead endpoint keep up (docs/decisions/011-group-commit-and-sqlite-writer-thread.md).
  *
  * Jobs must be safe to run twice: if a batch fails, it is rolled back and every job is
  * retried in a transaction of its own, so one bad job fails alone.

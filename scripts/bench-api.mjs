@@ -1,0 +1,262 @@
+// `npm run bench:api`: throughput and latency of the lead API against the production build.
+// Starts dist/server/main.js (building first if the build is missing or stale) on a fresh
+// temporary database and a free port, then runs autocannon (100 connections, 10 s each) on
+// GET /api/health (the ceiling: routing + a trivial query) and on POST /api/candidates/email
+// with a new e-mail per request. Prints requests/s, p50/p99 latency, non-2xx and errors, the
+// ratio lead/ceiling, and checks that every lead answered 2xx is in the database.
+// Environment: BENCH_DURATION (s, default 10), BENCH_CONNECTIONS (100), BENCH_LOG_LEVEL
+// (server LOG_LEVEL, default info as in production), DATABASE_URL (bench PostgreSQL instead
+// of SQLite; the table must be disposable: rows are added, never removed).
+import { spawn } from 'node:child_process';
+import { existsSync } from 'node:fs';
+import { mkdir, mkdtemp, readFile, rm, writeFile } from 'node:fs/promises';
+import { createServer } from 'node:net';
+import os from 'node:os';
+import path from 'node:path';
+import autocannon from 'autocannon';
+import { currentFingerprint, root, storedFingerprint } from './build-stamp.mjs';
+
+const DURATION = Number(process.env.BENCH_DURATION ?? 10);
+const CONNECTIONS = Number(process.env.BENCH_CONNECTIONS ?? 100);
+const LOG_LEVEL = process.env.BENCH_LOG_LEVEL ?? 'info';
+const DATABASE_URL = process.env.DATABASE_URL?.trim() || undefined;
+const TARGETS = { ratio: 0.5, p99: 50 };
+
+const log = (message) => console.log(`[bench:api] ${message}`);
+
+function freePort() {
+  return new Promise((resolve, reject) => {
+    const server = createServer();
+    server.once('error', reject);
+    server.listen(0, '127.0.0.1', () => {
+      const { port } = server.address();
+      server.close(() => resolve(port));
+    });
+  });
+}
+
+async function ensureBuild() {
+  if (
+    existsSync(path.join(root, 'dist/server/main.js')) &&
+    currentFingerprint() === storedFingerprint()
+  ) {
+    return;
+  }
+  log('the build is missing or out of date: building first');
+  const { build } = await import('./build.mjs');
+  await build();
+}
+
+async function startServer(dataDir, port) {
+  const child = spawn(process.execPath, ['dist/server/main.js'], {
+    cwd: root,
+    env: {
+      ...process.env,
+      NODE_ENV: 'production',
+      HOST: '127.0.0.1',
+      PORT: String(port),
+      DATA_DIR: dataDir,
+      LOG_LEVEL,
+      ...(DATABASE_URL ? { DATABASE_URL } : {}),
+    },
+    // Logs are read (and dropped) as a log shipper would: the server pays for writing them.
+    stdio: ['ignore', 'pipe', 'pipe'],
+  });
+  let errors = '';
+  child.stdout.resume();
+  child.stderr.on('data', (chunk) => (errors += chunk));
+  const base = `http://127.0.0.1:${port}`;
+  for (let tries = 0; tries < 300; tries++) {
+    if (child.exitCode !== null) throw new Error(`server exited: ${errors}`);
+    try {
+      if ((await fetch(`${base}/api/health`)).ok) return { child, base };
+    } catch {
+      // not listening yet
+    }
+    await new Promise((resolve) => setTimeout(resolve, 100));
+  }
+  child.kill('SIGKILL');
+  throw new Error('server did not become healthy');
+}
+
+function run(options) {
+  return new Promise((resolve, reject) => {
+    autocannon({ connections: CONNECTIONS, duration: DURATION, ...options }, (error, result) =>
+      error ? reject(error) : resolve(result),
+    );
+  });
+}
+
+/** A POST /api/candidates/email run where every request carries a new e-mail. */
+function leadRun(base, prefix, acknowledged, duration = DURATION) {
+  let counter = 0;
+  return run({
+    url: base,
+    duration,
+    requests: [
+      {
+        method: 'POST',
+        path: '/api/candidates/email',
+        headers: { 'content-type': 'application/json' },
+        setupRequest(request, context) {
+          context.email = `${prefix}-${counter++}@bench.example`;
+          request.body = JSON.stringify({
+            email: context.email,
+            attribution: { page: '/career', variant: 'free_training', utmSource: 'bench' },
+          });
+          return request;
+        },
+        onResponse(status, _body, context) {
+          if (status >= 200 && status < 300) acknowledged.push(context.email);
+        },
+      },
+    ],
+  });
+}
+
+async function storedEmails(dataDir, prefix) {
+  const query = `select email_normalized from candidates where email_normalized like '${prefix}-%'`;
+  if (DATABASE_URL) {
+    const { default: pg } = await import('pg');
+    const client = new pg.Client({ connectionString: DATABASE_URL });
+    await client.connect();
+    try {
+      return new Set((await client.query(query)).rows.map((row) => row.email_normalized));
+    } finally {
+      await client.end();
+    }
+  }
+  const { default: Database } = await import('better-sqlite3');
+  const file = new Database(path.join(dataDir, 'talent-bridge.sqlite'), { readonly: true });
+  try {
+    return new Set(
+      file
+        .prepare(query)
+        .all()
+        .map((row) => row.email_normalized),
+    );
+  } finally {
+    file.close();
+  }
+}
+
+/** CPU time (user + system, all threads) the server process has used so far, in ms. */
+async function serverCpuMs(pid) {
+  const stat = await readFile(`/proc/${pid}/stat`, 'utf8');
+  const fields = stat.slice(stat.lastIndexOf(')') + 2).split(' ');
+  const ticksPerMs = 100 / 1000; // USER_HZ is 100 on Linux
+  return (Number(fields[11]) + Number(fields[12])) / ticksPerMs;
+}
+
+/**
+ * Runs `measure` and adds the server's CPU cost per request: unlike requests/s it hardly
+ * moves when other processes compete for the CPUs, so runs on a busy machine stay comparable.
+ */
+async function withCpu(pid, measure) {
+  const load = os.loadavg()[0];
+  const before = await serverCpuMs(pid);
+  const result = figures(await measure());
+  const cpuMs = (await serverCpuMs(pid)) - before;
+  return {
+    ...result,
+    cpuUsPerRequest: Math.round((cpuMs * 1000) / Math.max(result.total, 1)),
+    loadBefore: Number(load.toFixed(1)),
+  };
+}
+
+const figures = (result) => ({
+  requestsPerSecond: Math.round(result.requests.average),
+  p50: result.latency.p50,
+  p99: result.latency.p99,
+  non2xx: result.non2xx,
+  errors: result.errors,
+  timeouts: result.timeouts,
+  total: result.requests.total,
+});
+
+async function main() {
+  await ensureBuild();
+  const dataDir = await mkdtemp(path.join(os.tmpdir(), 'tb-bench-'));
+  const port = await freePort();
+  const { child, base } = await startServer(dataDir, port);
+  const runId = `bench-${Date.now().toString(36)}`;
+  try {
+    log(
+      `${DATABASE_URL ? 'PostgreSQL' : 'SQLite (WAL, synchronous=FULL)'}, ${CONNECTIONS} connections, ` +
+        `${DURATION} s per run, server LOG_LEVEL=${LOG_LEVEL}, ${os.cpus().length} CPUs`,
+    );
+    log('warming up');
+    await run({ url: `${base}/api/health`, duration: 2 });
+    await leadRun(base, `${runId}-warmup`, [], 2);
+
+    log('GET /api/health');
+    const health = await withCpu(child.pid, () => run({ url: `${base}/api/health` }));
+    log('POST /api/candidates/email');
+    const acknowledged = [];
+    const lead = await withCpu(child.pid, () => leadRun(base, `${runId}-lead`, acknowledged));
+
+    const stored = await storedEmails(dataDir, `${runId}-lead`);
+    const lost = acknowledged.filter((email) => !stored.has(email)).length;
+    const ratio = lead.requestsPerSecond / health.requestsPerSecond;
+
+    const busy = Math.max(health.loadBefore, lead.loadBefore) > os.cpus().length;
+    if (busy) {
+      log(
+        `WARNING: load average above ${os.cpus().length} (CPUs) during the runs: other processes ` +
+          'competed for the CPUs, so requests/s and latencies understate this server',
+      );
+    }
+    console.table({ 'GET /api/health': health, 'POST /api/candidates/email': lead });
+    const verdict = (ok) => (ok ? 'PASS' : 'MISS');
+    console.log(
+      [
+        `ratio lead/ceiling: ${ratio.toFixed(2)} (target >= ${TARGETS.ratio}) ${verdict(ratio >= TARGETS.ratio)}`,
+        `lead p99: ${lead.p99} ms (target <= ${TARGETS.p99} ms) ${verdict(lead.p99 <= TARGETS.p99)}`,
+        `server CPU per request: health ${health.cpuUsPerRequest} µs, lead ${lead.cpuUsPerRequest} µs ` +
+          `(CPU-bound ratio ${(health.cpuUsPerRequest / lead.cpuUsPerRequest).toFixed(2)})`,
+        `errors: ${lead.errors + health.errors}, non-2xx: ${lead.non2xx + health.non2xx}, timeouts: ${lead.timeouts + health.timeouts}`,
+        `leads answered 2xx: ${acknowledged.length}, found in the database: ${acknowledged.length - lost}, lost: ${lost}`,
+      ].join('\n'),
+    );
+
+    await mkdir(path.join(root, 'bench-results'), { recursive: true });
+    const resultFile = path.join(
+      root,
+      'bench-results',
+      `api-${new Date().toISOString().replaceAll(':', '-')}.json`,
+    );
+    await writeFile(
+      resultFile,
+      JSON.stringify(
+        {
+          date: new Date().toISOString(),
+          database: DATABASE_URL ? 'postgres' : 'sqlite',
+          connections: CONNECTIONS,
+          durationSeconds: DURATION,
+          logLevel: LOG_LEVEL,
+          cpus: os.cpus().length,
+          loadAverage: os.loadavg(),
+          health,
+          lead,
+          ratio,
+          acknowledged: acknowledged.length,
+          lost,
+        },
+        null,
+        2,
+      ),
+    );
+    log(`results written to ${path.relative(root, resultFile)}`);
+    const broken = lost > 0 || lead.errors + health.errors > 0 || lead.non2xx + health.non2xx > 0;
+    process.exitCode = broken ? 1 : 0;
+  } finally {
+    child.kill('SIGTERM');
+    await new Promise((resolve) => child.once('exit', resolve));
+    await rm(dataDir, { recursive: true, force: true });
+  }
+}
+
+main().catch((error) => {
+  console.error(error);
+  process.exit(1);
+});

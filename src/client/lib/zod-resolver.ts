@@ -1,21 +1,24 @@
 import type { FieldErrors, FieldValues, Resolver } from 'react-hook-form';
-import type { z } from 'zod';
+import type { $ZodType, input, output } from 'zod/v4/core';
+import { safeParseAsync } from 'zod/mini';
+
+/** Any shared form schema: an object schema whose input and output are form values. */
+export type FormSchema = $ZodType<FieldValues, FieldValues>;
 
 /**
  * react-hook-form resolver for a shared zod schema: the browser checks exactly the rules the
  * server checks, and shows the first message of each field.
  */
-export function zodResolver<Schema extends z.ZodType<FieldValues, FieldValues>>(
+export function zodResolver<Schema extends FormSchema>(
   schema: Schema,
-): Resolver<z.input<Schema>, unknown, z.output<Schema>> {
+): Resolver<input<Schema>, unknown, output<Schema>> {
   return async (values) => {
-    const result = await schema.safeParseAsync(values);
+    const result = await safeParseAsync(schema, values);
     if (result.success) return { values: result.data, errors: {} };
     const errors: Record<string, { type: string; message: string }> = {};
     for (const issue of result.error.issues) {
-      const name = issue.path.join('.');
-      errors[name] ??= { type: issue.code, message: issue.message };
+      errors[issue.path.join('.')] ??= { type: issue.code, message: issue.message };
     }
-    return { values: {}, errors: errors as FieldErrors<z.input<Schema>> };
+    return { values: {}, errors: errors as FieldErrors<input<Schema>> };
   };
 }

@@ -1,25 +1,27 @@
-import { z } from 'zod';
+import * as z from 'zod/mini';
 import { landingVariants } from '../enums';
 
-const short = z.string().trim().max(200).optional();
+const short = z.optional(z.string().check(z.trim(), z.maxLength(200)));
 
 /**
  * Where a lead came from: the page that captured it, the landing variant, the UTM
  * parameters and referrer of the visit. Sent beside every form payload as `attribution`.
  * Never required, and a malformed value is dropped rather than failing the lead.
  */
-export const attributionSchema = z
-  .object({
-    page: short,
-    variant: z.enum(landingVariants).optional(),
-    utmSource: short,
-    utmMedium: short,
-    utmCampaign: short,
-    utmTerm: short,
-    utmContent: short,
-    referrer: z.string().trim().max(1000).optional(),
-  })
-  .optional()
-  .catch(undefined);
+export const attributionSchema = z.catch(
+  z.optional(
+    z.object({
+      page: short,
+      variant: z.optional(z.enum(landingVariants)),
+      utmSource: short,
+      utmMedium: short,
+      utmCampaign: short,
+      utmTerm: short,
+      utmContent: short,
+      referrer: z.optional(z.string().check(z.trim(), z.maxLength(1000))),
+    }),
+  ),
+  undefined,
+);
 
 export type Attribution = NonNullable<z.infer<typeof attributionSchema>>;

@@ -1,4 +1,4 @@
-import { z } from 'zod';
+import * as z from 'zod/mini';
 import { educationLevels, techExperienceLevels, valuesOf } from '../enums';
 import { attributionSchema } from './attribution';
 import { emailField, MAX_LONG_TEXT, optionalText, requiredText, choice } from './fields';
@@ -43,13 +43,13 @@ export const typeformCompletedSchema = z.object({
 });
 
 /** What the server accepts: the form payload plus optional attribution; unknown keys are dropped. */
-export const candidateEmailLeadRequest = candidateEmailLeadSchema.extend({
+export const candidateEmailLeadRequest = z.extend(candidateEmailLeadSchema, {
   attribution: attributionSchema,
 });
-export const candidateBasicInfoRequest = candidateBasicInfoSchema.extend({
+export const candidateBasicInfoRequest = z.extend(candidateBasicInfoSchema, {
   attribution: attributionSchema,
 });
-export const candidateApplicationRequest = candidateApplicationSchema.extend({
+export const candidateApplicationRequest = z.extend(candidateApplicationSchema, {
   attribution: attributionSchema,
 });
 export const typeformCompletedRequest = typeformCompletedSchema;

@@ -1,4 +1,4 @@
-import { z } from 'zod';
+import * as z from 'zod/mini';
 import {
   companySizes,
   contactCompanySizes,
@@ -46,12 +46,12 @@ const allTimelines = [
 ] as [string, ...string[]];
 
 /** What POST /api/companies/submit accepts: either form's values, plus attribution. */
-export const companyRequestRequest = hiringRequestSchema.extend({
+export const companyRequestRequest = z.extend(hiringRequestSchema, {
   companySize: choice(valuesOf(contactCompanySizes), SIZE_MESSAGE),
   timeline: choice(allTimelines, 'Please select a timeline'),
   attribution: attributionSchema,
 });
-export const companyEmailLeadRequest = companyEmailLeadSchema.extend({
+export const companyEmailLeadRequest = z.extend(companyEmailLeadSchema, {
   attribution: attributionSchema,
 });
 

@@ -1,32 +1,38 @@
-import { z } from 'zod';
+import * as z from 'zod/mini';
 
-/** Field builders shared by every form schema, so each rule is written once. */
+/**
+ * Field builders shared by every form schema, so each rule is written once. The schemas use
+ * zod/mini: the browser ships them, and classic zod costs far more bytes for the same rules
+ * (docs/decisions/004-zod-mini-for-shared-schemas.md).
+ */
 
 export const MAX_TEXT = 200;
 export const MAX_LONG_TEXT = 4000;
 
+const tooLong = (max: number) => ({ error: `Please keep this under ${max} characters` });
+
+const trimmedString = (message: string) => z.string({ error: message }).check(z.trim());
+
 export const emailField = (message: string) =>
-  z
-    .string()
-    .trim()
-    .max(254, { error: message })
-    .pipe(z.email({ error: message }));
+  z.pipe(
+    trimmedString(message).check(z.maxLength(254, { error: message })),
+    z.email({ error: message }),
+  );
 
 export const requiredText = (min: number, message: string, max = MAX_TEXT) =>
-  z
-    .string({ error: message })
-    .trim()
-    .min(min, { error: message })
-    .max(max, { error: `Please keep this under ${max} characters` });
+  trimmedString(message).check(
+    z.minLength(min, { error: message }),
+    z.maxLength(max, tooLong(max)),
+  );
 
 /** Optional free text; absent becomes '' (the spec sends phone as '' when not given). */
 export const optionalText = (max = MAX_TEXT) =>
-  z
-    .string()
-    .trim()
-    .max(max, { error: `Please keep this under ${max} characters` })
-    .optional()
-    .transform((value) => value ?? '');
+  z.pipe(
+    z.optional(z.string().check(z.trim(), z.maxLength(max, tooLong(max)))),
+    z.transform((value: string | undefined) => value ?? ''),
+  );
 
-export const choice = <T extends readonly [string, ...string[]]>(values: T, message: string) =>
-  z.enum(values, { error: message });
+export const choice = <const T extends readonly [string, ...string[]]>(
+  values: T,
+  message: string,
+) => z.enum(values, { error: message });

@@ -1,4 +1,4 @@
-import { z } from 'zod';
+import * as z from 'zod/mini';
 import { valuesOf } from '../enums';
 import { attributionSchema } from './attribution';
 import { EMAIL_MESSAGE } from './candidate';
@@ -37,6 +37,8 @@ export const questionnaireSchema = z.object({
 });
 
 /** POST /api/candidates/questionnaire: the answers, stored with the candidate of that e-mail. */
-export const questionnaireRequest = questionnaireSchema.extend({ attribution: attributionSchema });
+export const questionnaireRequest = z.extend(questionnaireSchema, {
+  attribution: attributionSchema,
+});
 
 export type QuestionnaireAnswers = z.input<typeof questionnaireSchema>;

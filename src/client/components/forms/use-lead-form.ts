@@ -1,17 +1,17 @@
-import { useForm, type DefaultValues, type FieldValues } from 'react-hook-form';
-import type { z } from 'zod';
-import { zodResolver } from '../../lib/zod-resolver';
+import { useForm, type DefaultValues } from 'react-hook-form';
+import type { input, output } from 'zod/v4/core';
+import { zodResolver, type FormSchema } from '../../lib/zod-resolver';
 import { toast } from '../../lib/toast-store';
 import type { ToastInput } from '../../lib/toast-store';
 
-interface LeadFormOptions<Schema extends z.ZodType<FieldValues, FieldValues>> {
+interface LeadFormOptions<Schema extends FormSchema> {
   /** The shared schema of this form (src/shared/schemas). */
   schema: Schema;
-  defaultValues: DefaultValues<z.input<Schema>>;
+  defaultValues: DefaultValues<input<Schema>>;
   /** Sends the lead; must reject on any failure (postJson does). */
-  submit: (values: z.output<Schema>) => Promise<unknown>;
+  submit: (values: output<Schema>) => Promise<unknown>;
   /** Runs after the server answered OK: toasts, session keys, navigation. */
-  onSuccess: (values: z.output<Schema>) => void;
+  onSuccess: (values: output<Schema>) => void;
   /** The spec's failure toast for this form. */
   failureToast: ToastInput;
 }
@@ -21,14 +21,14 @@ interface LeadFormOptions<Schema extends z.ZodType<FieldValues, FieldValues>> {
  * re-validate on change, a submitting flag while the request runs, the failure toast on any
  * error and the form left as it was, so the visitor can simply submit again.
  */
-export function useLeadForm<Schema extends z.ZodType<FieldValues, FieldValues>>({
+export function useLeadForm<Schema extends FormSchema>({
   schema,
   defaultValues,
   submit,
   onSuccess,
   failureToast,
 }: LeadFormOptions<Schema>) {
-  const form = useForm<z.input<Schema>, unknown, z.output<Schema>>({
+  const form = useForm<input<Schema>, unknown, output<Schema>>({
     resolver: zodResolver(schema),
     mode: 'onSubmit',
     reValidateMode: 'onChange',

@@ -1,5 +1,5 @@
 import { Outlet } from 'react-router';
-import { Toaster } from '../ui/Toaster';
+import { LazyToaster } from '../ui/LazyToaster';
 import { Footer } from './Footer';
 import { NetworkCanvas } from './NetworkCanvas';
 import { TopBar } from './TopBar';
@@ -23,7 +23,7 @@ export function SiteLayout() {
         <Outlet />
       </main>
       <Footer />
-      <Toaster />
+      <LazyToaster />
     </div>
   );
 }

@@ -42,7 +42,7 @@ const audiences = [
 export default function HomePage() {
   return (
     <>
-      <Section tone="hero" id="top" className="py-20 sm:py-28" aria-labelledby="home-title">
+      <Section tone="hero" id="top" aria-labelledby="home-title">
         <div className="mx-auto max-w-3xl text-center">
           <p className="text-sm font-semibold uppercase tracking-wider text-accent-soft">
             AI data center workforce programme

@@ -1,3 +1,4 @@
+import AxeBuilder from '@axe-core/playwright';
 import type { Page, Response } from '@playwright/test';
 import { routeMeta, type RouteMeta } from '../../src/client/app/route-meta';
 import { parseSiteConfig } from '../../src/shared/site-config';
@@ -36,6 +37,22 @@ export function mainHeadingOf(path: string): string | RegExp {
 }
 
 export const mobileViewport = { width: 375, height: 812 };
+
+export const viewports = [
+  { name: 'desktop', size: { width: 1280, height: 800 } },
+  { name: 'mobile', size: mobileViewport },
+] as const;
+
+/** Runs axe-core on the page as it is and lists each violation with the elements it hit. */
+export async function axeViolations(page: Page) {
+  const results = await new AxeBuilder({ page }).analyze();
+  return results.violations.map((violation) => ({
+    rule: violation.id,
+    impact: violation.impact,
+    help: violation.help,
+    elements: violation.nodes.map((node) => node.target.join(' ')),
+  }));
+}
 
 /**
  * Opens a page and waits until React has taken over the pre-rendered HTML, so clicks are

@@ -44,7 +44,7 @@ export function TopBar() {
   }, [menuOpen]);
 
   return (
-    <header className="fixed inset-x-0 top-0 z-40 h-24 border-b border-white/10 bg-navy-950/95 backdrop-blur">
+    <header className="fixed inset-x-0 top-0 z-40 h-24 border-b border-white/10 bg-navy-950">
       <div className="mx-auto flex h-full max-w-7xl items-center justify-between px-4 sm:px-6 lg:px-8">
         <Link
           to="/"

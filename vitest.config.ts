@@ -7,6 +7,8 @@ export default mergeConfig(
     test: {
       include: ['src/**/*.test.{ts,tsx}', 'tests/api/**/*.test.ts'],
       environment: 'node',
+      // Starts a throw-away PostgreSQL for the API tests (or uses DATABASE_URL_TEST).
+      globalSetup: ['tests/support/global-setup.ts'],
       testTimeout: 20_000,
       hookTimeout: 60_000,
     },

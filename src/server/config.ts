@@ -7,6 +7,10 @@ const envSchema = z.object({
   PORT: z.coerce.number().int().min(0).max(65535).default(3000),
   HOST: z.string().min(1).default('0.0.0.0'),
   DATA_DIR: z.string().min(1).default('./data'),
+  /** When set, leads go to this PostgreSQL database instead of SQLite in DATA_DIR. */
+  DATABASE_URL: z
+    .url({ protocol: /^postgres(ql)?$/, error: 'must be a postgres:// or postgresql:// URL' })
+    .optional(),
   LOG_LEVEL: z.enum(['fatal', 'error', 'warn', 'info', 'debug', 'trace', 'silent']).default('info'),
   /** Where the built client lives; tests may point elsewhere. */
   CLIENT_DIR: z.string().min(1).default('./dist/client'),
@@ -17,6 +21,8 @@ export interface ServerConfig {
   port: number;
   host: string;
   dataDir: string;
+  /** PostgreSQL connection string; undefined means SQLite at dataDir/talent-bridge.sqlite. */
+  databaseUrl: string | undefined;
   logLevel: string;
   clientDir: string;
   site: SiteConfig;
@@ -54,6 +60,7 @@ export function loadConfig(env: Record<string, string | undefined> = process.env
     port: values.PORT,
     host: values.HOST,
     dataDir: path.resolve(values.DATA_DIR),
+    databaseUrl: values.DATABASE_URL,
     logLevel: values.LOG_LEVEL,
     clientDir: path.resolve(values.CLIENT_DIR),
     site,

@@ -18,9 +18,17 @@ export const pages: Record<string, LazyPage> = {
   '/admin': lazyPage(() => import('../features/admin/AdminPage')),
 };
 
+/**
+ * Pages rendered without the site layout (no top bar, footer or canvas) because they live
+ * inside an iframe on another page: the built-in questionnaire embedded on /typeform.
+ */
+export const embeddedPages: Record<string, LazyPage> = {
+  '/questionnaire': lazyPage(() => import('../features/candidates/QuestionnairePage')),
+};
+
 export const notFoundPage = lazyPage(() => import('../features/not-found/NotFoundPage'));
 
 /** The page for a path; unknown paths get the not-found page. */
 export function pageFor(pathname: string): LazyPage {
-  return pages[pathname] ?? notFoundPage;
+  return pages[pathname] ?? embeddedPages[pathname] ?? notFoundPage;
 }

@@ -105,6 +105,12 @@ export const routeMeta: readonly RouteMeta[] = [
     indexable: true,
   },
   {
+    path: '/questionnaire',
+    title: 'Application Questionnaire',
+    description: 'A few short questions to complete your training application.',
+    indexable: false,
+  },
+  {
     path: '/admin',
     title: 'Admin',
     description: 'Administrator sign-in.',

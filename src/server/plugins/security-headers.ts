@@ -20,7 +20,8 @@ export const securityHeaders = fp(async (app) => {
         objectSrc: ["'none'"],
         baseUri: ["'self'"],
         formAction: ["'self'"],
-        frameAncestors: ["'none'"],
+        // Only our own pages may frame us: /typeform embeds the built-in /questionnaire.
+        frameAncestors: ["'self'"],
       },
     },
     referrerPolicy: { policy: 'strict-origin-when-cross-origin' },

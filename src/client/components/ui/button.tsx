@@ -1,5 +1,6 @@
 import type { ButtonHTMLAttributes } from 'react';
 import { cn } from '../../lib/cn';
+import { useHydrated } from '../../lib/use-hydrated';
 
 const variants = {
   primary: 'bg-accent text-navy-950 hover:bg-accent-soft',
@@ -45,15 +46,21 @@ export function Button({
   return <button type={type} className={buttonClass({ variant, size, className })} {...props} />;
 }
 
-/** A form's submit button: disabled with the busy label ('Processing...') while submitting. */
+/**
+ * A form's submit button: disabled with the busy label ('Processing...') while submitting.
+ * It is also disabled until the page has hydrated, so a visitor who is quicker than the
+ * JavaScript cannot trigger the browser's own submit (a reload that loses what was typed and
+ * puts it in the URL).
+ */
 export function SubmitButton({
   submitting,
   label,
   busyLabel = 'Processing...',
   ...style
 }: ButtonStyle & { submitting: boolean; label: string; busyLabel?: string }) {
+  const hydrated = useHydrated();
   return (
-    <Button type="submit" disabled={submitting} aria-busy={submitting} {...style}>
+    <Button type="submit" disabled={submitting || !hydrated} aria-busy={submitting} {...style}>
       {submitting ? busyLabel : label}
     </Button>
   );

@@ -12,8 +12,10 @@ const controlClass = cn(
   'block w-full rounded-lg border border-slate-300 bg-white px-3 text-base text-slate-900 shadow-sm',
   'placeholder:text-slate-500 transition-colors duration-150',
   'focus-visible:border-accent-strong focus-visible:outline-2 focus-visible:outline-offset-1 focus-visible:outline-accent-strong',
-  'read-only:bg-slate-100 read-only:text-slate-700 aria-[invalid=true]:border-red-700',
+  'aria-[invalid=true]:border-red-700',
 );
+/** Only text controls: a <select> always matches :read-only and would look disabled. */
+const readOnlyClass = 'read-only:bg-slate-100 read-only:text-slate-700';
 
 interface ShellProps {
   label: string;
@@ -84,7 +86,7 @@ export function TextField({
           id={id}
           aria-describedby={describedBy}
           aria-invalid={invalid}
-          className={cn(controlClass, 'h-11', className)}
+          className={cn(controlClass, readOnlyClass, 'h-11', className)}
           {...props}
         />
       )}
@@ -171,7 +173,7 @@ export function TextareaField({
           rows={4}
           aria-describedby={describedBy}
           aria-invalid={invalid}
-          className={cn(controlClass, 'py-2', className)}
+          className={cn(controlClass, readOnlyClass, 'py-2', className)}
           {...props}
         />
       )}

@@ -1,8 +1,47 @@
-/** Placeholder: replaced by the real page. */
+import { claims } from '@shared/claims';
+import { FormCard, PageHero } from '../../components/ui/page-hero';
+import {
+  CallToActionBand,
+  HeroHighlights,
+  HowItWorksSection,
+  WhyChooseSection,
+} from './components/sections';
+import { CandidateFaqSection } from './components/faq-section';
+import { EmailLeadForm } from './forms/EmailLeadForm';
+
+/** /career: landing page A, the free-training variant (e-mail only, then /apply). */
 export default function CareerPage() {
   return (
-    <div id="top" className="bg-white px-4 py-16">
-      <h1 className="text-3xl">Launch Your Tech Career in Weeks</h1>
-    </div>
+    <>
+      <PageHero
+        eyebrow="Free training, paid for by employers"
+        title="Launch Your Tech Career in Weeks"
+        intro={`Train as an AI data center technician in ${claims.trainingWeeks} weeks at no cost to you, then start a full-time job with one of our employer partners.`}
+        aside={
+          <FormCard
+            title="Get Started Today"
+            intro="Enter your email and we will walk you through the next steps."
+          >
+            <EmailLeadForm page="/career" variant="free_training" submitLabel="Get Started" />
+          </FormCard>
+        }
+      >
+        <HeroHighlights
+          items={[
+            'No experience or degree needed',
+            'Online learning plus hands-on labs',
+            'A full-time job placement when you graduate',
+          ]}
+        />
+      </PageHero>
+      <HowItWorksSection />
+      <WhyChooseSection />
+      <CandidateFaqSection />
+      <CallToActionBand
+        title="Your new career starts here"
+        text={`Free training, real skills in about ${claims.trainingMonthsLabel}, and a full-time job at the end.`}
+        label="Get Started"
+      />
+    </>
   );
 }

@@ -1,8 +1,62 @@
-/** Placeholder: replaced by the real page. */
+import { claims } from '@shared/claims';
+import { FormCard, PageHero } from '../../components/ui/page-hero';
+import { Section, SectionHeading } from '../../components/ui/section';
+import { FeatureGrid } from '../../components/ui/step-list';
+import { CallToActionBand, HeroHighlights } from './components/sections';
+import { CohortBanner, GraduatesWorkAt, SuccessStories } from './components/training-sections';
+import { programStrengths } from './training-content';
+import { EmailLeadForm } from './forms/EmailLeadForm';
+
+/** /training: landing page B, the high-salary variant (e-mail only, then /apply). */
 export default function TrainingPage() {
   return (
-    <div id="top" className="bg-white px-4 py-16">
-      <h1 className="text-3xl">Earn $50K+ in Tech Without a Degree</h1>
-    </div>
+    <>
+      <PageHero
+        eyebrow={`Only ${claims.cohortSpots} spots in the next cohort`}
+        title={
+          <>
+            Earn <span className="text-warm">{claims.salaryClaim}</span> in Tech Without a Degree
+          </>
+        }
+        intro={`Become an AI data center technician in ${claims.trainingWeeks} weeks. Free training paid for by employers, then a full-time career in one of tech's fastest-growing fields.`}
+        aside={
+          <FormCard
+            title="Limited Spots Available"
+            intro={`Only ${claims.cohortSpots} places in the next cohort. Enter your email to reserve yours.`}
+          >
+            <EmailLeadForm
+              page="/training"
+              variant="high_salary"
+              submitLabel="Reserve Your Spot Now"
+            />
+          </FormCard>
+        }
+      >
+        <HeroHighlights
+          items={[
+            'No degree or experience required',
+            `Careers paying ${claims.salaryClaim} a year`,
+            'Zero tuition: employers pay for your training',
+          ]}
+        />
+      </PageHero>
+      <GraduatesWorkAt />
+      <Section tone="muted" aria-labelledby="program-works-title">
+        <SectionHeading
+          id="program-works-title"
+          eyebrow="Why it works"
+          title="Why Our Program Works"
+          intro="Built with the employers who hire our graduates."
+        />
+        <FeatureGrid features={programStrengths} />
+      </Section>
+      <SuccessStories />
+      <CohortBanner />
+      <CallToActionBand
+        title={`Start your ${claims.salaryClaim} career`}
+        text={`${claims.trainingWeeks} weeks of free training stand between you and a new career. No degree needed.`}
+        label="Apply Now"
+      />
+    </>
   );
 }

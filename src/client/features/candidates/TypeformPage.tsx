@@ -1,8 +1,70 @@
-/** Placeholder: replaced by the real page. */
+import { useEffect, useRef } from 'react';
+import { useNavigate } from 'react-router';
+import { timings } from '@shared/claims';
+import { PageHero } from '../../components/ui/page-hero';
+import { session } from '../../lib/session-keys';
+import { site } from '../../lib/site';
+import { toast } from '../../lib/toast-store';
+import { toasts } from '../../lib/toast-messages';
+import { reportQuestionnaireCompleted } from './candidate-api';
+import { finishApplication } from './typeform/completion';
+import { embedSrc, QUESTIONNAIRE_EMBED_ID, questionnaireUrl } from './typeform/questionnaire-url';
+import { useQuestionnaireCompletion } from './typeform/use-questionnaire-completion';
+
+const embed = { src: embedSrc(questionnaireUrl()), embedId: QUESTIONNAIRE_EMBED_ID };
+
+/** /typeform: the embedded questionnaire, then /thank-you once it is completed. */
 export default function TypeformPage() {
+  const navigate = useNavigate();
+  const frameRef = useRef<HTMLIFrameElement>(null);
+  // A visitor who leaves during the 1 s before the redirect is not pulled back.
+  const onPage = useRef(false);
+  useEffect(() => {
+    onPage.current = true;
+    return () => {
+      onPage.current = false;
+    };
+  }, []);
+
+  useQuestionnaireCompletion(frameRef, embed, () => {
+    void finishApplication({
+      markCompleted: () => session.set('filloutCompleted', 'true'),
+      storedEmail: () => session.get('candidateEmail'),
+      reportCompletion: reportQuestionnaireCompleted,
+      announce: () => toast(toasts.applicationComplete),
+      goToThankYou: () => {
+        if (onPage.current) void navigate('/thank-you');
+      },
+      wait: (ms) => new Promise((resolve) => window.setTimeout(resolve, ms)),
+      logError: (message, error) => console.error(message, error),
+    });
+  });
+
   return (
-    <div id="top" className="bg-white px-4 py-16">
-      <h1 className="text-3xl">Complete Your Application</h1>
-    </div>
+    <PageHero
+      eyebrow="Last step"
+      title="Complete Your Application"
+      intro="A few quick questions about your availability and goals. It takes about two minutes."
+    >
+      <div className="mt-10 overflow-hidden rounded-2xl bg-white text-left shadow-xl">
+        <iframe
+          ref={frameRef}
+          src={embed.src}
+          title="Application questionnaire"
+          className="block w-full border-0"
+          style={{ height: timings.questionnaireIframeHeightPx }}
+        />
+      </div>
+      <p className="mt-6 text-sm text-slate-300">
+        Trouble with the form? Write to us at{' '}
+        <a
+          href={`mailto:${site.supportEmail}`}
+          className="font-medium text-accent-soft underline underline-offset-4 hover:text-white"
+        >
+          {site.supportEmail}
+        </a>
+        .
+      </p>
+    </PageHero>
   );
 }

@@ -1,8 +1,107 @@
-/** Placeholder: replaced by the real page. */
+import { useState } from 'react';
+import { Link } from 'react-router';
+import { CalendarCheck, FileText, PhoneCall } from 'lucide-react';
+import { claims } from '@shared/claims';
+import { companySizes, hiringTimelines } from '@shared/enums';
+import { hiringRequestSchema } from '@shared/schemas/company';
+import { CompanyRequestForm } from '../../components/forms/company-request-form';
+import { FormConfirmation } from '../../components/forms/form-confirmation';
+import { buttonClass } from '../../components/ui/button';
+import { FormCard, PageHero } from '../../components/ui/page-hero';
+import { Container } from '../../components/ui/section';
+import { useSessionValue } from '../../lib/use-session-value';
+
+const responseTime = `${claims.companyResponseBusinessDays} business day`;
+
+const nextSteps = [
+  {
+    icon: PhoneCall,
+    title: 'A talent specialist calls you',
+    text: `Within ${responseTime}, to understand your roles, sites and schedule.`,
+  },
+  {
+    icon: FileText,
+    title: 'You receive a plan and a custom quote',
+    text: 'Including any custom training for your equipment and procedures.',
+  },
+  {
+    icon: CalendarCheck,
+    title: 'You meet your technicians',
+    text: 'Interview certified graduates of the next cohort and hire the ones you want.',
+  },
+] as const;
+
 export default function HiringPage() {
+  // Filled in on /companies: shown read-only so the request stays tied to that lead.
+  const prefill = {
+    email: useSessionValue('employerEmail'),
+    company: useSessionValue('employerCompany'),
+  };
+  const [submittedBy, setSubmittedBy] = useState<string | null>(null);
+
   return (
-    <div id="top" className="bg-white px-4 py-16">
-      <h1 className="text-3xl">Request Talent Information</h1>
-    </div>
+    <>
+      <PageHero
+        eyebrow="For data center operators"
+        title="Request Talent Information"
+        intro={`Tell us about your hiring needs and a talent specialist will contact you within ${responseTime}.`}
+      />
+      <div className="bg-slate-50 pb-16 pt-10 sm:pb-20 sm:pt-12">
+        <Container>
+          <div className="grid gap-10 lg:grid-cols-12 lg:gap-12">
+            <div className="lg:col-span-7">
+              <FormCard
+                title="Tell Us Your Hiring Needs"
+                intro={
+                  submittedBy === null ? 'All fields are required unless marked optional.' : null
+                }
+              >
+                {submittedBy === null ? (
+                  <CompanyRequestForm
+                    schema={hiringRequestSchema}
+                    sizeOptions={companySizes}
+                    timelineOptions={hiringTimelines}
+                    page="/hiring"
+                    submitLabel="Submit Request"
+                    prefill={prefill}
+                    onSubmitted={(request) => setSubmittedBy(request.name)}
+                  />
+                ) : (
+                  <FormConfirmation title={`Thank you, ${submittedBy}!`}>
+                    <p>
+                      We have received your request. A talent specialist will contact you within{' '}
+                      {responseTime}.
+                    </p>
+                    <p>
+                      <Link to="/about" className={buttonClass({ variant: 'outline' })}>
+                        Learn more about us
+                      </Link>
+                    </p>
+                  </FormConfirmation>
+                )}
+              </FormCard>
+            </div>
+            <section aria-labelledby="next-steps-title" className="lg:col-span-5 lg:pt-8">
+              <h2 id="next-steps-title" className="text-2xl">
+                What happens next
+              </h2>
+              <ol className="mt-6 grid gap-6">
+                {nextSteps.map((step) => (
+                  <li key={step.title} className="flex gap-4">
+                    <span className="flex size-11 shrink-0 items-center justify-center rounded-full bg-navy-900 text-accent-soft">
+                      <step.icon className="size-5" aria-hidden="true" />
+                    </span>
+                    <div>
+                      <h3 className="text-lg">{step.title}</h3>
+                      <p className="mt-1 text-slate-700">{step.text}</p>
+                    </div>
+                  </li>
+                ))}
+              </ol>
+            </section>
+          </div>
+        </Container>
+      </div>
+    </>
   );
 }

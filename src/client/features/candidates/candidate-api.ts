@@ -1,0 +1,58 @@
+import type { output } from 'zod/v4/core';
+import type { LandingVariant } from '@shared/enums';
+import type {
+  candidateApplicationSchema,
+  candidateBasicInfoSchema,
+  candidateEmailLeadSchema,
+} from '@shared/schemas/candidate';
+import type { questionnaireSchema } from '@shared/schemas/questionnaire';
+import { postJson } from '../../lib/api';
+import { leadAttribution } from '../../lib/attribution';
+
+/**
+ * The candidate calls of the API (spec section 7). Each sends the validated form values and
+ * the visit's attribution, and rejects on any non-OK answer or network failure.
+ */
+
+/** /candidates 'Get Started Today': phone is '' when not given (the schema makes it so). */
+export function submitBasicInfo(values: output<typeof candidateBasicInfoSchema>) {
+  return postJson('/api/candidates/basic-info', {
+    firstName: values.firstName,
+    lastName: values.lastName,
+    email: values.email,
+    phone: values.phone,
+    attribution: leadAttribution('/candidates'),
+  });
+}
+
+/** The e-mail-only landing pages: /career (free_training) and /training (high_salary). */
+export function submitEmailLead(
+  values: output<typeof candidateEmailLeadSchema>,
+  landing: { page: string; variant: LandingVariant },
+) {
+  return postJson('/api/candidates/email', {
+    email: values.email,
+    attribution: leadAttribution(landing.page, landing.variant),
+  });
+}
+
+/** /apply: the full application. */
+export function submitApplication(values: output<typeof candidateApplicationSchema>) {
+  return postJson('/api/candidates/submit', {
+    ...values,
+    attribution: leadAttribution('/apply'),
+  });
+}
+
+/** The built-in questionnaire shown inside /typeform. */
+export function submitQuestionnaire(values: output<typeof questionnaireSchema>) {
+  return postJson('/api/candidates/questionnaire', {
+    ...values,
+    attribution: leadAttribution('/typeform'),
+  });
+}
+
+/** Marks the questionnaire lead of this e-mail as completed (typeformCompleted true). */
+export function reportQuestionnaireCompleted(email: string) {
+  return postJson('/api/candidates/typeform-completed', { email });
+}

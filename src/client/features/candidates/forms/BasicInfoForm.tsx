@@ -1,0 +1,76 @@
+import { useNavigate } from 'react-router';
+import { candidateBasicInfoSchema } from '@shared/schemas/candidate';
+import { useLeadForm } from '../../../components/forms/use-lead-form';
+import { useSessionPrefill } from '../../../components/forms/use-session-prefill';
+import { SubmitButton } from '../../../components/ui/button';
+import { TextField } from '../../../components/ui/form-field';
+import { session } from '../../../lib/session-keys';
+import { toast } from '../../../lib/toast-store';
+import { toasts } from '../../../lib/toast-messages';
+import { submitBasicInfo } from '../candidate-api';
+
+/**
+ * /candidates 'Get Started Today': names, e-mail and an optional phone. On success the
+ * visitor's details are kept for the session and the questionnaire (/typeform) follows.
+ */
+export function BasicInfoForm() {
+  const navigate = useNavigate();
+  const { form, onSubmit, submitting } = useLeadForm({
+    schema: candidateBasicInfoSchema,
+    defaultValues: { firstName: '', lastName: '', email: '', phone: '' },
+    submit: submitBasicInfo,
+    onSuccess: (values) => {
+      toast(toasts.candidateInfoReceived);
+      session.set('candidateFirstName', values.firstName);
+      session.set('candidateLastName', values.lastName);
+      session.set('candidateEmail', values.email);
+      if (values.phone) session.set('candidatePhone', values.phone);
+      else session.remove('candidatePhone');
+      void navigate('/typeform');
+    },
+    failureToast: toasts.candidateInfoFailed,
+  });
+  const storedEmail = useSessionPrefill(form, 'email', 'candidateEmail');
+  const { errors } = form.formState;
+
+  return (
+    <form noValidate onSubmit={onSubmit} className="grid gap-4">
+      <div className="grid gap-4 sm:grid-cols-2">
+        <TextField
+          label="First name"
+          autoComplete="given-name"
+          error={errors.firstName?.message}
+          {...form.register('firstName')}
+        />
+        <TextField
+          label="Last name"
+          autoComplete="family-name"
+          error={errors.lastName?.message}
+          {...form.register('lastName')}
+        />
+      </div>
+      <TextField
+        label="Email"
+        type="email"
+        autoComplete="email"
+        readOnly={Boolean(storedEmail)}
+        error={errors.email?.message}
+        {...form.register('email')}
+      />
+      <TextField
+        label="Phone"
+        optional
+        type="tel"
+        autoComplete="tel"
+        error={errors.phone?.message}
+        {...form.register('phone')}
+      />
+      <SubmitButton
+        submitting={submitting}
+        label="Continue to Application"
+        size="lg"
+        className="mt-2 w-full"
+      />
+    </form>
+  );
+}

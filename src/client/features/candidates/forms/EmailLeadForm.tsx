@@ -1,0 +1,54 @@
+import { useNavigate } from 'react-router';
+import type { LandingVariant } from '@shared/enums';
+import { candidateEmailLeadSchema } from '@shared/schemas/candidate';
+import { useLeadForm } from '../../../components/forms/use-lead-form';
+import { useSessionPrefill } from '../../../components/forms/use-session-prefill';
+import { SubmitButton } from '../../../components/ui/button';
+import { TextField } from '../../../components/ui/form-field';
+import { session } from '../../../lib/session-keys';
+import { toast } from '../../../lib/toast-store';
+import { toasts } from '../../../lib/toast-messages';
+import { submitEmailLead } from '../candidate-api';
+
+/**
+ * The e-mail-only form of the two landing pages (/career, /training). It records which page
+ * and landing variant captured the lead, then sends the visitor on to the full application.
+ */
+export function EmailLeadForm({
+  page,
+  variant,
+  submitLabel,
+}: {
+  page: string;
+  variant: LandingVariant;
+  submitLabel: string;
+}) {
+  const navigate = useNavigate();
+  const { form, onSubmit, submitting } = useLeadForm({
+    schema: candidateEmailLeadSchema,
+    defaultValues: { email: '' },
+    submit: (values) => submitEmailLead(values, { page, variant }),
+    onSuccess: (values) => {
+      toast(toasts.emailReceived);
+      session.set('candidateEmail', values.email);
+      void navigate('/apply');
+    },
+    failureToast: toasts.emailFailed,
+  });
+  const storedEmail = useSessionPrefill(form, 'email', 'candidateEmail');
+
+  return (
+    <form noValidate onSubmit={onSubmit} className="grid gap-4">
+      <TextField
+        label="Email"
+        type="email"
+        autoComplete="email"
+        placeholder="Your email address"
+        readOnly={Boolean(storedEmail)}
+        error={form.formState.errors.email?.message}
+        {...form.register('email')}
+      />
+      <SubmitButton submitting={submitting} label={submitLabel} size="lg" className="w-full" />
+    </form>
+  );
+}

@@ -1,0 +1,86 @@
+import { timings } from '@shared/claims';
+
+/**
+ * Completion of the embedded questionnaire on /typeform (spec section 4): how it is detected
+ * and what follows. Kept free of React so each rule can be tested on its own.
+ */
+
+/** Words in the iframe's URL that mean the form shows its end screen. */
+const COMPLETION_URL = /success|complete|thank/i;
+
+/** Class names the end screens of form tools (and the built-in questionnaire) carry. */
+export const COMPLETION_SELECTOR = [
+  '.form-complete',
+  '.form-completed',
+  '.form-submitted',
+  '.submission-complete',
+  '.thank-you',
+  '.thankyou',
+].join(', ');
+
+/** Whether the address shown in the iframe is an end screen; the host name does not count. */
+export function urlShowsCompletion(href: string): boolean {
+  try {
+    const url = new URL(href);
+    return COMPLETION_URL.test(url.pathname + url.search + url.hash);
+  } catch {
+    return false;
+  }
+}
+
+/** Whether a readable (same-origin) iframe document shows an end screen. */
+export function documentShowsCompletion(doc: Pick<Document, 'querySelector'>): boolean {
+  return doc.querySelector(COMPLETION_SELECTOR) !== null;
+}
+
+/**
+ * What the 2 s poll can see of the iframe: its URL and DOM when same-origin. Reading a
+ * cross-origin frame throws, which simply means "nothing to see".
+ */
+export function frameShowsCompletion(frame: HTMLIFrameElement | null): boolean {
+  try {
+    const view = frame?.contentWindow;
+    if (!view) return false;
+    if (urlShowsCompletion(view.location.href)) return true;
+    return documentShowsCompletion(view.document);
+  } catch {
+    return false;
+  }
+}
+
+export interface CompletionSteps {
+  /** Sets filloutCompleted in session storage. */
+  markCompleted: () => void;
+  /** The e-mail the visitor gave earlier, if any. */
+  storedEmail: () => string | null;
+  /** POST /api/candidates/typeform-completed; rejects on failure. */
+  reportCompletion: (email: string) => Promise<unknown>;
+  /** The 'Application Complete!' toast. */
+  announce: () => void;
+  /** Navigation to /thank-you. */
+  goToThankYou: () => void;
+  wait: (ms: number) => Promise<void>;
+  logError: (message: string, error: unknown) => void;
+}
+
+/**
+ * What follows a detected completion: the session flag, the completion call (skipped without
+ * a stored e-mail), the toast and, 1 s later, /thank-you. If the call fails the error is only
+ * logged and the visitor stays on the page.
+ */
+export async function finishApplication(steps: CompletionSteps): Promise<'redirected' | 'failed'> {
+  steps.markCompleted();
+  const email = steps.storedEmail();
+  if (email) {
+    try {
+      await steps.reportCompletion(email);
+    } catch (error) {
+      steps.logError('Could not record the completed questionnaire', error);
+      return 'failed';
+    }
+  }
+  steps.announce();
+  await steps.wait(timings.completionRedirectDelayMs);
+  steps.goToThankYou();
+  return 'redirected';
+}

@@ -1,0 +1,88 @@
+import { mkdtemp, rm } from 'node:fs/promises';
+import os from 'node:os';
+import path from 'node:path';
+import SqliteDatabase from 'better-sqlite3';
+import { sql } from 'kysely';
+import { afterAll, describe, expect, it } from 'vitest';
+import { openDatabase, SQLITE_FILE_NAME } from '../../src/server/db/connection';
+import { describeEachDatabase, uniqueEmail } from '../support/test-app';
+
+describeEachDatabase('database', (current) => {
+  it('creates both lead tables with their indexes', async () => {
+    const { db } = current();
+    const tables = (await db.introspection.getTables()).map((table) => table.name);
+    expect(tables).toEqual(expect.arrayContaining(['candidates', 'companies']));
+    const candidateColumns = (await db.introspection.getTables())
+      .find((table) => table.name === 'candidates')
+      ?.columns.map((column) => column.name);
+    expect(candidateColumns).toEqual(
+      expect.arrayContaining([
+        'id',
+        'email_normalized',
+        'typeform_completed',
+        'is_typeform_candidate',
+        'motivation',
+        'utm_campaign',
+        'created_at',
+      ]),
+    );
+  });
+
+  it('refuses a second lead with the same normalized e-mail', async () => {
+    const { db } = current();
+    const email = uniqueEmail();
+    const row = {
+      email,
+      email_normalized: email,
+      stage: 'email' as const,
+      created_at: new Date().toISOString(),
+      updated_at: new Date().toISOString(),
+    };
+    await db.insertInto('companies').values(row).execute();
+    await expect(db.insertInto('companies').values(row).execute()).rejects.toThrow(/unique/i);
+  });
+
+  it('answers GET /api/health with 200 while the database answers', async () => {
+    const response = await current().app.inject({ method: 'GET', url: '/api/health' });
+    expect(response.statusCode).toBe(200);
+    expect(response.json()).toEqual({ status: 'ok' });
+  });
+});
+
+describeEachDatabase('health without a database', (current) => {
+  it('answers 503 once the database stops answering', async () => {
+    const { app } = current();
+    await app.database.close();
+    const response = await app.inject({ method: 'GET', url: '/api/health' });
+    expect(response.statusCode).toBe(503);
+    expect(response.json()).toEqual({ status: 'unavailable' });
+  });
+});
+
+describe('SQLite file', () => {
+  const dirs: string[] = [];
+  afterAll(async () => {
+    for (const dir of dirs) await rm(dir, { recursive: true, force: true });
+  });
+
+  it('is durable (WAL, synchronous=FULL) and migrates idempotently on re-open', async () => {
+    const dataDir = await mkdtemp(path.join(os.tmpdir(), 'tb-db-'));
+    dirs.push(dataDir);
+    const first = await openDatabase({ dataDir });
+    const journal = await sql<{ journal_mode: string }>`pragma journal_mode`.execute(first.db);
+    const synchronous = await sql<{ synchronous: number }>`pragma synchronous`.execute(first.db);
+    const foreignKeys = await sql<{ foreign_keys: number }>`pragma foreign_keys`.execute(first.db);
+    expect(journal.rows[0]?.journal_mode).toBe('wal');
+    expect(synchronous.rows[0]?.synchronous).toBe(2); // 2 = FULL
+    expect(foreignKeys.rows[0]?.foreign_keys).toBe(1);
+    await first.close();
+
+    const second = await openDatabase({ dataDir });
+    await second.ping();
+    await second.close();
+    const file = new SqliteDatabase(path.join(dataDir, SQLITE_FILE_NAME), { readonly: true });
+    const applied = file.prepare('select name from kysely_migration').all();
+    file.close();
+    expect(applied).toEqual([{ name: '001_create_lead_tables' }]);
+  });
+});

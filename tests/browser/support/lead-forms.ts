@@ -1,0 +1,60 @@
+import type { Page, Route } from '@playwright/test';
+import { expect } from '../fixtures';
+
+/** Chromium logs every failed request as a console error; failure tests expect exactly that. */
+export const FAILED_REQUEST_LOG = /Failed to load resource/;
+
+/** The one visible toast (Radix Toast list item in the 'Notifications (F8)' region). */
+export function toastItem(page: Page) {
+  return page.getByRole('region', { name: /Notifications/ }).getByRole('listitem');
+}
+
+/**
+ * One assertion for title and description: success toasts close after 3 s (spec), so a
+ * slow machine must not spend that time between separate checks.
+ */
+export async function expectToast(page: Page, title: string, description: string) {
+  await expect(toastItem(page)).toHaveText(new RegExp(`^${escapeRegExp(title + description)}$`));
+}
+
+const escapeRegExp = (text: string) => text.replace(/[.*+?^${}()|[\]\\]/g, '\\$&');
+
+/** Each field's error message, as linked to the control through aria-describedby. */
+export async function expectFieldErrors(page: Page, errors: Record<string, string>) {
+  for (const [label, message] of Object.entries(errors)) {
+    await expect(page.getByLabel(label, { exact: true })).toHaveAccessibleDescription(message);
+    await expect(page.getByText(message, { exact: true }).first()).toBeVisible();
+  }
+}
+
+/** How a failure test breaks the request: the server answers 500, or the network drops it. */
+export const failureModes = {
+  'the server answers 500': (route: Route) =>
+    route.fulfill({
+      status: 500,
+      contentType: 'application/json',
+      body: '{"error":"boom"}',
+    }),
+  'the request is aborted': (route: Route) => route.abort('failed'),
+} as const;
+
+/**
+ * Holds requests to `path` until `release()` is called, then lets them through to the real
+ * server: lets a test see the busy state of a submit button.
+ */
+export async function holdRequests(page: Page, path: string) {
+  let release!: () => void;
+  const released = new Promise<void>((resolve) => {
+    release = resolve;
+  });
+  await page.route(path, async (route) => {
+    await released;
+    await route.continue();
+  });
+  return { release };
+}
+
+/** Session-storage value in the page. */
+export function sessionValue(page: Page, key: string) {
+  return page.evaluate((name) => window.sessionStorage.getItem(name), key);
+}

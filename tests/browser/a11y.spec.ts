@@ -1,5 +1,11 @@
 import { expect, test } from './fixtures';
-import { axeViolations, gotoHydrated, mobileViewport, publicRoutes, viewports } from './support';
+import {
+  axeViolations,
+  gotoHydrated,
+  mobileViewport,
+  publicRoutes,
+  viewports,
+} from './support/site';
 
 for (const { name, size } of viewports) {
   // The not-found screen is checked in not-found.spec.ts, which expects its 404.

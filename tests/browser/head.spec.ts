@@ -7,7 +7,7 @@ import {
   mainHeadingOf,
   publicRoutes,
   site,
-} from './support';
+} from './support/site';
 
 const canonical = (page: Page) => page.locator('link[rel="canonical"]');
 const ogUrl = (page: Page) => page.locator('meta[property="og:url"]');

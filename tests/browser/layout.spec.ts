@@ -6,7 +6,7 @@ import {
   mainHeadingOf,
   mobileViewport,
   site,
-} from './support';
+} from './support/site';
 
 const navLinks = [
   { label: 'Home', path: '/' },

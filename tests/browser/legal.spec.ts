@@ -1,7 +1,7 @@
 import type { Page } from '@playwright/test';
 import { claims } from '../../src/shared/claims';
 import { expect, test } from './fixtures';
-import { gotoHydrated, site } from './support';
+import { gotoHydrated, site } from './support/site';
 
 const documents = [
   {

@@ -5,7 +5,7 @@ import {
   gotoHydrated,
   mainHeadingOf,
   viewports,
-} from './support';
+} from './support/site';
 
 /**
  * Chromium logs the 404 of the document itself as a console error, in words that do not name

@@ -8,7 +8,7 @@
 import { spawn } from 'node:child_process';
 import { mkdtemp, mkdir, readFile, rm, stat, writeFile } from 'node:fs/promises';
 import { createServer } from 'node:net';
-import { cpus, tmpdir } from 'node:os';
+import { cpus, loadavg, tmpdir } from 'node:os';
 import path from 'node:path';
 import { parseArgs } from 'node:util';
 import * as chromeLauncher from 'chrome-launcher';
@@ -124,7 +124,9 @@ async function figures(lhr) {
   const scripts = (lhr.audits['network-requests']?.details?.items ?? []).filter(
     (item) => item.resourceType === 'Script',
   );
-  const gzip = await Promise.all(scripts.map((item) => gzipSize(item.url)));
+  // A script fetched twice (by the page and by an iframe of ours) is counted once.
+  const urls = [...new Set(scripts.map((item) => item.url))];
+  const gzip = await Promise.all(urls.map((url) => gzipSize(url)));
   const numeric = (id) => lhr.audits[id]?.numericValue ?? NaN;
   return {
     scores: Object.fromEntries(
@@ -136,7 +138,7 @@ async function figures(lhr) {
     fcpMs: numeric('first-contentful-paint'),
     jsTransferBytes: scripts.reduce((sum, item) => sum + (item.transferSize ?? 0), 0),
     jsGzipBytes: gzip.reduce((sum, size) => sum + size, 0),
-    scriptCount: scripts.length,
+    scriptCount: urls.length,
   };
 }
 
@@ -285,14 +287,16 @@ Targets: ${targetsText}. A missed target is marked ✗.
 
 ## Latest results
 
-Measured ${report.date} on ${report.host}.
+Measured ${report.date} on ${report.host}; 1-minute load average ${report.loadAverage.before.toFixed(1)} before, ${report.loadAverage.after.toFixed(1)} after.
 
 ${table.join('\n')}
 
 - **JS gzip**: the gzip size of every script the first load fetched (the build's \`.gz\` files);
-  **JS transfer**: the bytes actually transferred (the server prefers brotli).
+  **JS transfer**: the bytes actually transferred, response headers included (about 1 KB a
+  request; the server prefers brotli).
 - LCP and TBT come from Lighthouse's simulation, which scales the main-thread work it observed; on
-  a busy machine TBT rises with the load, so compare runs made under the same conditions.
+  a busy machine TBT rises with the load (see the load average above), so compare runs made
+  under the same conditions.
 ${
   failing.length
     ? `\n## Audits behind the misses\n\n${failing
@@ -315,6 +319,7 @@ async function main() {
   if (unknown.length) throw new Error(`Not public routes: ${unknown.join(', ')}`);
   const routes = only ?? publicRoutes;
 
+  const loadBefore = loadavg()[0];
   const port = await freePort();
   const dataDir = await mkdtemp(path.join(tmpdir(), 'talent-bridge-bench-'));
   const server = await startServer(port, dataDir);
@@ -345,7 +350,10 @@ async function main() {
   }
 
   const rows = tableRows(results);
-  console.log(`\nTargets: ${targetsText} (✗ = missed)\n`);
+  console.log(`\nTargets: ${targetsText} (✗ = missed)`);
+  console.log(
+    `1-minute load average: ${loadBefore.toFixed(1)} before, ${loadavg()[0].toFixed(1)} after\n`,
+  );
   printTable(rows);
   for (const r of results.filter((r) => r.failingAudits.length > 0))
     console.log(`\n${r.path} missed because of: ${r.failingAudits.join('; ')}`);
@@ -360,6 +368,7 @@ async function main() {
     chromePath: CHROME_PATH,
     formFactor: 'mobile (Lighthouse defaults)',
     runs,
+    loadAverage: { before: loadBefore, after: loadavg()[0] },
     targets: TARGETS,
     routes: results,
   };

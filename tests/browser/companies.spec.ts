@@ -37,13 +37,13 @@ test.describe('/companies', () => {
       await expect(page.getByRole('heading', { name: benefit })).toBeVisible();
     await expect(page.getByRole('button', { name: 'Tell Us Your Hiring Needs' })).toBeVisible();
 
-    const faq = page.getByRole('button', { name: /How much does it cost/ });
-    await faq.click();
+    // FAQ entries are native <details>: closed until their question is clicked.
+    const question = (text: string | RegExp) => page.locator('summary').filter({ hasText: text });
+    await expect(page.getByText(/custom quote for each partner/)).toBeHidden();
+    await question(/How much does it cost/).click();
     await expect(page.getByText(/custom quote for each partner/)).toBeVisible();
-    await expect(page.getByRole('button', { name: 'How are candidates selected?' })).toBeVisible();
-    await expect(
-      page.getByRole('button', { name: /customised for our data centers/ }),
-    ).toBeVisible();
+    await expect(question('How are candidates selected?')).toBeVisible();
+    await expect(question(/customised for our data centers/)).toBeVisible();
   });
 
   test('an empty submit shows the spec messages, re-validated on change', async ({ page }) => {

@@ -11,6 +11,8 @@ export default defineConfig({
   define: {
     // The public site identity (brand, origin, e-mails) is baked in at build time.
     __SITE_CONFIG__: JSON.stringify(parseSiteConfig(process.env)),
+    // The copyright year of the pre-rendered pages; the footer moves on to the visitor's year.
+    __BUILD_YEAR__: JSON.stringify(new Date().getFullYear()),
   },
   resolve: {
     alias: {

@@ -1,17 +1,155 @@
+import type { Page } from '@playwright/test';
 import { expect, test } from './fixtures';
+import {
+  expectClientSideNavigation,
+  gotoHydrated,
+  mainHeadingOf,
+  mobileViewport,
+  site,
+} from './support/site';
 
-test('home page shows the hero and marks Home as the current page', async ({ page }) => {
-  await page.goto('/');
-  await expect(page.getByRole('heading', { level: 1 })).toHaveText(
-    'Bridging the AI Data Center Talent Gap',
-  );
-  const nav = page.getByRole('navigation', { name: 'Main' });
-  await expect(nav.getByRole('link', { name: 'Home' })).toHaveAttribute('aria-current', 'page');
-  await nav.getByRole('link', { name: 'For Candidates' }).click();
-  await expect(page).toHaveURL(/\/candidates$/);
-  await expect(nav.getByRole('link', { name: 'For Candidates' })).toHaveAttribute(
-    'aria-current',
-    'page',
-  );
-  await expect(nav.getByRole('link', { name: 'Home' })).not.toHaveAttribute('aria-current', 'page');
+const navLinks = [
+  { label: 'Home', path: '/' },
+  { label: 'For Candidates', path: '/candidates' },
+  { label: 'For Companies', path: '/companies' },
+  { label: 'Contact', path: '/contact' },
+] as const;
+
+const mainNav = (page: Page) => page.getByRole('navigation', { name: 'Main' });
+const navLink = (page: Page, label: string) =>
+  mainNav(page).getByRole('link', { name: label, exact: true });
+const heading = (page: Page) => page.getByRole('heading', { level: 1 });
+
+test.describe('top bar', () => {
+  for (const current of navLinks) {
+    test(`marks ${current.label} as the current page on ${current.path}`, async ({ page }) => {
+      await page.goto(current.path);
+      await expect(mainNav(page).getByRole('button')).toBeHidden();
+      for (const link of navLinks) {
+        const locator = navLink(page, link.label);
+        await expect(locator).toBeVisible();
+        await expect(locator).toHaveAttribute('href', link.path);
+        if (link === current) await expect(locator).toHaveAttribute('aria-current', 'page');
+        else await expect(locator).not.toHaveAttribute('aria-current');
+      }
+    });
+  }
+
+  test('moves the current-page mark on client-side navigation', async ({ page }) => {
+    await gotoHydrated(page, '/');
+    await expect(heading(page)).toHaveText(mainHeadingOf('/'));
+    await expectClientSideNavigation(page, async () => {
+      await navLink(page, 'For Candidates').click();
+      await expect(page).toHaveURL(/\/candidates$/);
+    });
+    await expect(heading(page)).toHaveText(mainHeadingOf('/candidates'));
+    await expect(navLink(page, 'For Candidates')).toHaveAttribute('aria-current', 'page');
+    await expect(navLink(page, 'Home')).not.toHaveAttribute('aria-current');
+  });
+});
+
+test.describe('mobile menu', () => {
+  test.use({ viewport: mobileViewport });
+
+  const toggle = (page: Page) => mainNav(page).getByRole('button');
+
+  async function expectMenu(page: Page, open: boolean) {
+    await expect(toggle(page)).toHaveAttribute('aria-expanded', String(open));
+    await expect(toggle(page)).toHaveAccessibleName(open ? 'Close menu' : 'Open menu');
+    for (const link of navLinks) {
+      if (open) await expect(navLink(page, link.label)).toBeVisible();
+      else await expect(navLink(page, link.label)).toBeHidden();
+    }
+  }
+
+  test('the toggle opens and closes the menu', async ({ page }) => {
+    await gotoHydrated(page, '/');
+    await expectMenu(page, false);
+    await toggle(page).click();
+    await expectMenu(page, true);
+    await toggle(page).click();
+    await expectMenu(page, false);
+  });
+
+  test('navigating closes the menu, even to the page already shown', async ({ page }) => {
+    await gotoHydrated(page, '/');
+    await toggle(page).click();
+    await navLink(page, 'For Companies').click();
+    await expect(page).toHaveURL(/\/companies$/);
+    await expect(heading(page)).toHaveText(mainHeadingOf('/companies'));
+    await expectMenu(page, false);
+
+    await toggle(page).click();
+    await expectMenu(page, true);
+    await navLink(page, 'For Companies').click();
+    await expectMenu(page, false);
+  });
+
+  test('Escape closes the menu and returns focus to the toggle', async ({ page }) => {
+    await gotoHydrated(page, '/');
+    await toggle(page).click();
+    await expectMenu(page, true);
+    await navLink(page, 'Contact').focus();
+    await page.keyboard.press('Escape');
+    await expectMenu(page, false);
+    await expect(toggle(page)).toBeFocused();
+  });
+
+  test('the menu works with the keyboard alone', async ({ page }) => {
+    await gotoHydrated(page, '/');
+    await toggle(page).focus();
+    await page.keyboard.press('Enter');
+    await expectMenu(page, true);
+    for (const link of navLinks) {
+      await page.keyboard.press('Tab');
+      await expect(navLink(page, link.label)).toBeFocused();
+    }
+    await page.keyboard.press('Shift+Tab');
+    await expect(navLink(page, 'For Companies')).toBeFocused();
+    await page.keyboard.press('Enter');
+    await expect(page).toHaveURL(/\/companies$/);
+    await expectMenu(page, false);
+  });
+});
+
+test.describe('footer', () => {
+  const footer = (page: Page) => page.getByRole('contentinfo');
+
+  test('Quick Links lead to their pages', async ({ page }) => {
+    const quickLinks = [
+      { label: 'For Candidates', path: '/candidates' },
+      { label: 'For Companies', path: '/companies' },
+      { label: 'Contact', path: '/contact' },
+      { label: 'Privacy Policy', path: '/privacy' },
+      { label: 'Terms of Service', path: '/terms' },
+    ];
+    await gotoHydrated(page, '/');
+    for (const { label, path } of quickLinks) {
+      const link = footer(page).getByRole('link', { name: label, exact: true });
+      await expect(link).toHaveAttribute('href', path);
+      await link.click();
+      await expect(page).toHaveURL(new RegExp(`${path}$`));
+      await expect(heading(page)).toHaveText(mainHeadingOf(path));
+    }
+  });
+
+  test('shows the contact e-mail, the Connect button and the copyright', async ({ page }) => {
+    await page.goto('/about');
+    await expect(footer(page).getByRole('link', { name: site.contactEmail })).toHaveAttribute(
+      'href',
+      `mailto:${site.contactEmail}`,
+    );
+    await expect(footer(page).getByRole('button', { name: /linkedin/i })).toHaveAccessibleName(
+      `${site.brandName} on LinkedIn`,
+    );
+    await expect(footer(page)).toContainText(
+      `© ${new Date().getFullYear()} ${site.brandName}. All rights reserved.`,
+    );
+  });
+
+  test('the copyright follows the visitor’s clock, not the build’s', async ({ page }) => {
+    await page.clock.setFixedTime(new Date('2031-06-15T12:00:00'));
+    await gotoHydrated(page, '/');
+    await expect(footer(page)).toContainText(`© 2031 ${site.brandName}. All rights reserved.`);
+  });
 });

@@ -1,3 +1,4 @@
+import { useSyncExternalStore } from 'react';
 import { Link } from 'react-router';
 import { site } from '../../lib/site';
 import { BrandMark } from './BrandMark';
@@ -24,8 +25,23 @@ function LinkedInIcon() {
   );
 }
 
+/** The year the pages were pre-rendered (vite.config.ts); the static HTML shows it. */
+declare const __BUILD_YEAR__: number;
+
+const noSubscription = () => () => {};
+const currentYear = () => new Date().getFullYear();
+const buildYear = () => __BUILD_YEAR__;
+
+/**
+ * The visitor's current year. Hydration first renders the pre-rendered build year, so the
+ * markup matches, then React switches to the visitor's clock if the year has changed since.
+ */
+function useCurrentYear(): number {
+  return useSyncExternalStore(noSubscription, currentYear, buildYear);
+}
+
 export function Footer() {
-  const year = new Date().getFullYear();
+  const year = useCurrentYear();
   return (
     <footer className="border-t border-white/10 bg-navy-950 text-slate-300">
       <div className="mx-auto grid max-w-7xl gap-10 px-4 py-12 sm:px-6 md:grid-cols-3 lg:px-8">
@@ -64,8 +80,7 @@ export function Footer() {
         <div className="mx-auto flex max-w-7xl flex-col items-start gap-2 px-4 py-6 text-sm sm:flex-row sm:items-center sm:justify-between sm:px-6 lg:px-8">
           <p className="flex items-center gap-2">
             <BrandMark className="size-5" />
-            {/* The year comes from the visitor's clock; it may differ from the build's. */}
-            <span suppressHydrationWarning>
+            <span>
               © {year} {site.brandName}. All rights reserved.
             </span>
           </p>

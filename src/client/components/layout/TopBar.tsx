@@ -1,4 +1,4 @@
-import { useEffect, useId, useState } from 'react';
+import { useEffect, useId, useRef, useState } from 'react';
 import { Link, NavLink, useLocation } from 'react-router';
 import { Menu, X } from 'lucide-react';
 import { site } from '../../lib/site';
@@ -28,18 +28,23 @@ export function TopBar() {
   const menuOpen = openedOn === pathname;
   const setMenuOpen = (open: boolean) => setOpenedOn(open ? pathname : null);
 
-  // Escape closes it too.
+  const toggleRef = useRef<HTMLButtonElement>(null);
+  const menuRef = useRef<HTMLUListElement>(null);
+
+  // Escape closes it too, handing focus back to the toggle when it was inside the menu.
   useEffect(() => {
     if (!menuOpen) return;
     const onKeyDown = (event: KeyboardEvent) => {
-      if (event.key === 'Escape') setOpenedOn(null);
+      if (event.key !== 'Escape') return;
+      if (menuRef.current?.contains(document.activeElement)) toggleRef.current?.focus();
+      setOpenedOn(null);
     };
     document.addEventListener('keydown', onKeyDown);
     return () => document.removeEventListener('keydown', onKeyDown);
   }, [menuOpen]);
 
   return (
-    <header className="fixed inset-x-0 top-0 z-40 h-24 border-b border-white/10 bg-navy-950/95 backdrop-blur">
+    <header className="fixed inset-x-0 top-0 z-40 h-24 border-b border-white/10 bg-navy-950">
       <div className="mx-auto flex h-full max-w-7xl items-center justify-between px-4 sm:px-6 lg:px-8">
         <Link
           to="/"
@@ -50,6 +55,7 @@ export function TopBar() {
         </Link>
         <nav aria-label="Main">
           <button
+            ref={toggleRef}
             type="button"
             className="inline-flex size-11 items-center justify-center rounded-md text-slate-100 hover:bg-white/10 focus-visible:outline-2 focus-visible:outline-accent md:hidden"
             aria-expanded={menuOpen}
@@ -60,6 +66,7 @@ export function TopBar() {
             {menuOpen ? <X aria-hidden="true" /> : <Menu aria-hidden="true" />}
           </button>
           <ul
+            ref={menuRef}
             id={menuId}
             className={cn(
               'md:static md:flex md:flex-row md:items-center md:gap-1 md:border-0 md:bg-transparent md:p-0',
@@ -70,7 +77,8 @@ export function TopBar() {
           >
             {navLinks.map((link) => (
               <li key={link.to}>
-                <NavLink to={link.to} end className={linkClass}>
+                {/* Closing on click also covers the link to the page already shown. */}
+                <NavLink to={link.to} end className={linkClass} onClick={() => setMenuOpen(false)}>
                   {link.label}
                 </NavLink>
               </li>

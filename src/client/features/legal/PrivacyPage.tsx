@@ -1,8 +1,308 @@
-/** Placeholder: replaced by the real page. */
+import { Link } from 'react-router';
+import { claims } from '@shared/claims';
+import { site } from '../../lib/site';
+import { EmailLink, LegalDocument, type LegalSection } from './LegalDocument';
+
+const brand = site.brandName;
+const DO_NOT_SELL = 'Do Not Sell or Share My Personal Information';
+
+const sections: readonly LegalSection[] = [
+  {
+    id: 'introduction',
+    title: 'Introduction',
+    content: (
+      <>
+        <p>
+          {brand} (“{brand}”, “we”, “us” or “our”) runs a free {claims.trainingWeeks}-week program
+          that trains people with no prior experience as AI data center technicians and introduces
+          them to the employers who sponsor the training (the “Program”). This Privacy Policy
+          explains what personal information we collect through this website (the “Site”) and in
+          connection with the Program, how we use and share it, how long we keep it, and the choices
+          and rights you have.
+        </p>
+        <p>
+          It applies to candidates who apply for the Program, to people who contact us on behalf of
+          a company, and to anyone who visits the Site. By using the Site or submitting a form, you
+          acknowledge that your information will be handled as described here.
+        </p>
+      </>
+    ),
+  },
+  {
+    id: 'information-we-collect',
+    title: 'Information We Collect',
+    content: (
+      <>
+        <h3>Information you give us</h3>
+        <ul>
+          <li>
+            <strong>Contact details:</strong> your first and last name, e-mail address and, if you
+            choose to give it, your phone number.
+          </li>
+          <li>
+            <strong>Application details:</strong> your location, your highest level of education,
+            your experience with technology, and, if you choose to tell us, your reason for
+            applying.
+          </li>
+          <li>
+            <strong>Questionnaire answers:</strong> the answers you give in our application
+            questionnaire, such as when you could start, whether you can train full time, whether
+            you could relocate, and what motivates you.
+          </li>
+          <li>
+            <strong>Company details:</strong> if you contact us on behalf of an employer, your work
+            e-mail address, your name and job title, the company’s name and size, its talent needs,
+            its hiring timeline, and any comments you add.
+          </li>
+          <li>
+            <strong>Messages:</strong> anything you write to us by e-mail or through a contact form.
+          </li>
+        </ul>
+        <h3>Information collected automatically</h3>
+        <ul>
+          <li>
+            <strong>Campaign information:</strong> the UTM parameters of the link that brought you
+            to the Site (for example the ad campaign or newsletter) and the referring page, which we
+            store with any form you submit.
+          </li>
+          <li>
+            <strong>Usage and device information:</strong> the pages you view, the time and length
+            of your visit, your browser and device type, your approximate location derived from your
+            IP address, and similar technical data, collected by our analytics service and
+            advertising pixel (see section 5).
+          </li>
+        </ul>
+        <p>
+          We do not ask for sensitive personal information such as your Social Security number,
+          financial account details, health information or immigration status through the Site.
+          Please do not include it in free-text fields.
+        </p>
+      </>
+    ),
+  },
+  {
+    id: 'how-we-collect-information',
+    title: 'How We Collect Information',
+    content: (
+      <>
+        <p>We collect personal information:</p>
+        <ul>
+          <li>
+            <strong>Directly from you</strong>, when you fill in a form on the Site (such as “Get
+            Started Today”, “Apply for Training”, “Request Talent Info” or a contact form), answer
+            the application questionnaire, or write to us.
+          </li>
+          <li>
+            <strong>Automatically</strong>, through cookies, pixels, browser storage and similar
+            technologies when you visit the Site, as described in section 5.
+          </li>
+          <li>
+            <strong>From employer partners</strong>, who may tell us about your interviews and
+            hiring decisions if you take part in the Program.
+          </li>
+          <li>
+            <strong>From advertising platforms</strong>, which may tell us in aggregate how our ads
+            performed.
+          </li>
+        </ul>
+      </>
+    ),
+  },
+  {
+    id: 'how-we-use-your-information',
+    title: 'How We Use Your Information',
+    content: (
+      <>
+        <p>We use personal information to:</p>
+        <ul>
+          <li>review your application and decide whether to offer you a place in the Program;</li>
+          <li>
+            contact you about your application, the Program, interviews and job opportunities;
+          </li>
+          <li>
+            introduce candidates to employer partners and share with those partners the application
+            details they need to consider you for a role;
+          </li>
+          <li>answer companies’ enquiries and prepare proposals for their hiring needs;</li>
+          <li>run, secure and improve the Site and the Program;</li>
+          <li>
+            measure which pages, campaigns and ads bring people to the Program, and show our ads to
+            people likely to be interested in it;
+          </li>
+          <li>comply with our legal obligations and protect our rights and those of others.</li>
+        </ul>
+        <p>
+          We share personal information only with employer partners as described above, with service
+          providers who host the Site, store our data, send e-mail or provide analytics and
+          advertising services on our behalf, and with authorities when the law requires it. We do
+          not sell personal information for money.
+        </p>
+      </>
+    ),
+  },
+  {
+    id: 'cookies-and-tracking',
+    title: 'Cookies and Tracking Technologies',
+    content: (
+      <>
+        <p>The Site uses a small number of technologies that store or read data in your browser:</p>
+        <ul>
+          <li>
+            <strong>Session storage used by our forms.</strong> When you submit a form, we keep your
+            name, e-mail address, phone number or company name in your browser’s session storage so
+            the next step of the application can be pre-filled, together with the campaign
+            information described in section 2 and whether you completed the questionnaire. Session
+            storage stays on your device and is deleted when you close the browser tab.
+          </li>
+          <li>
+            <strong>Analytics service.</strong> We use an analytics service that sets cookies to
+            count visits and understand how people use the Site, for example which pages are viewed
+            and where visitors come from. We use these reports in aggregate to improve the Site.
+          </li>
+          <li>
+            <strong>Advertising pixel (Meta Pixel).</strong> We use the Meta Pixel, provided by Meta
+            Platforms, Inc., which records events such as page views, content views and form
+            submissions. Meta uses this information, with cookies and information it already holds,
+            to measure our ads and show them to people likely to be interested in the Program.
+            Meta’s use of this data is governed by its own privacy policy.
+          </li>
+        </ul>
+        <p>
+          You can block or delete cookies in your browser settings, and you can adjust your ad
+          preferences in your Meta account. The Site keeps working without cookies, although we may
+          then be unable to measure our campaigns. See section 8 to opt out of the sharing of your
+          information for advertising.
+        </p>
+      </>
+    ),
+  },
+  {
+    id: 'data-security',
+    title: 'Data Security',
+    content: (
+      <p>
+        We protect personal information with administrative, technical and physical safeguards
+        appropriate to its sensitivity, including encrypted (HTTPS) connections, access to applicant
+        and company records limited to the staff who need it, and service providers bound by
+        confidentiality and security obligations. No method of transmission or storage is completely
+        secure, so we cannot guarantee absolute security. If we learn of a breach that affects your
+        personal information, we will notify you as the law requires.
+      </p>
+    ),
+  },
+  {
+    id: 'data-retention',
+    title: 'Data Retention',
+    content: (
+      <>
+        <p>We keep personal information only as long as we need it for the purposes above:</p>
+        <ul>
+          <li>
+            applications and company enquiries that do not lead to a Program place or a partnership
+            are kept for up to 24 months after our last contact, so we can consider you for a later
+            cohort or follow up on your enquiry, and are then deleted;
+          </li>
+          <li>
+            records of Program participants and employer partners are kept for the length of the
+            relationship and afterwards for as long as the law or our contracts require;
+          </li>
+          <li>session storage used by the forms is deleted when you close the browser tab;</li>
+          <li>analytics and advertising data are kept for the periods set by those providers.</li>
+        </ul>
+        <p>You may ask us to delete your information sooner, as described in section 8.</p>
+      </>
+    ),
+  },
+  {
+    id: 'your-legal-rights',
+    title: 'Your Legal Rights',
+    content: (
+      <>
+        <p>
+          Depending on where you live, you may have the right to ask us for access to the personal
+          information we hold about you, to correct it, to delete it, or to receive a copy of it in
+          a portable format, and to object to or restrict some uses of it.
+        </p>
+        <h3>California residents</h3>
+        <p>
+          Under the California Consumer Privacy Act, as amended by the California Privacy Rights Act
+          (together, the “CCPA”), California residents have the right to:
+        </p>
+        <ul>
+          <li>
+            know what personal information we collect, use and disclose, and where it comes from;
+          </li>
+          <li>delete personal information we collected from them, subject to legal exceptions;</li>
+          <li>correct inaccurate personal information;</li>
+          <li>opt out of the sale or sharing of their personal information;</li>
+          <li>not be discriminated against for exercising any of these rights.</li>
+        </ul>
+        <p>
+          The categories of personal information we collect are listed in section 2, their sources
+          in section 3 and our purposes in section 4. We do not sell personal information for money.
+          Our use of the Meta Pixel may, however, count as “sharing” personal information for
+          cross-context behavioral advertising under the CCPA.
+        </p>
+        <h3 id="do-not-sell-or-share">{DO_NOT_SELL}</h3>
+        <p>
+          To opt out of the sale or sharing of your personal information, e-mail{' '}
+          <EmailLink subject={DO_NOT_SELL} /> with the subject “{DO_NOT_SELL}”. We also treat a
+          Global Privacy Control signal sent by your browser as a valid opt-out request for that
+          browser.
+        </p>
+        <h3>How to make a request</h3>
+        <p>
+          To exercise any other right, e-mail <EmailLink subject="Privacy request" />. We will
+          confirm receipt within 10 business days and answer within 45 days. We will ask you to
+          confirm your identity, usually by replying from the e-mail address you gave us, before we
+          act on a request. You may use an authorized agent to make a request on your behalf.
+        </p>
+      </>
+    ),
+  },
+  {
+    id: 'changes-to-this-policy',
+    title: 'Changes to This Policy',
+    content: (
+      <p>
+        We may update this Privacy Policy as the Site and the Program change or as the law requires.
+        We will post the new version on this page and change its effective date. If we make a
+        material change to how we use personal information, we will also tell you by e-mail or by a
+        notice on the Site before the change takes effect.
+      </p>
+    ),
+  },
+  {
+    id: 'contact-us',
+    title: 'Contact Us',
+    content: (
+      <>
+        <p>
+          If you have a question about this Privacy Policy or how we handle your personal
+          information, or want to exercise your rights, e-mail us at <EmailLink /> or use our{' '}
+          <Link to="/contact">contact page</Link>.
+        </p>
+        <p>
+          Our <Link to="/terms">Terms of Service</Link> explain the rules for using the Site and
+          taking part in the Program.
+        </p>
+      </>
+    ),
+  },
+];
+
 export default function PrivacyPage() {
   return (
-    <div id="top" className="bg-white px-4 py-16">
-      <h1 className="text-3xl">Privacy Policy</h1>
-    </div>
+    <LegalDocument
+      title="Privacy Policy"
+      sections={sections}
+      summary={
+        <p>
+          In short: we collect the information you give us in our forms and some information about
+          your visit, we use it to run the Program and connect candidates with employers, we share
+          it only as described below, and you can ask us to see, correct or delete it at any time.
+        </p>
+      }
+    />
   );
 }

@@ -1,0 +1,114 @@
+import { useId, type ReactNode } from 'react';
+import { claims } from '@shared/claims';
+import { PageHero } from '../../components/ui/page-hero';
+import { Section } from '../../components/ui/section';
+import { site } from '../../lib/site';
+
+export interface LegalSection {
+  /** The anchor of the section (/privacy#cookies); unique within the document. */
+  id: string;
+  title: string;
+  content: ReactNode;
+}
+
+const MONTHS = [
+  'January',
+  'February',
+  'March',
+  'April',
+  'May',
+  'June',
+  'July',
+  'August',
+  'September',
+  'October',
+  'November',
+  'December',
+];
+
+/** "April 18, 2025" -> "2025-04-18", for the machine-readable <time dateTime>. */
+export function isoDate(label: string): string {
+  const match = /^(\w+) (\d{1,2}), (\d{4})$/.exec(label);
+  const month = match ? MONTHS.indexOf(match[1] ?? '') + 1 : 0;
+  if (!match || month === 0) throw new Error(`Not a date like "April 18, 2025": ${label}`);
+  const pad = (value: number | string) => String(value).padStart(2, '0');
+  return `${match[3]}-${pad(month)}-${pad(match[2] ?? '')}`;
+}
+
+/** Typography of the document body: the site has no prose plugin, so it is spelled out once here. */
+const bodyText =
+  'text-base text-slate-700 sm:text-lg [&_a]:font-medium [&_a]:text-accent-strong [&_a]:underline [&_a]:underline-offset-4 [&_a:hover]:text-navy-900 [&_h3]:mt-6 [&_h3]:text-lg [&_h3]:text-slate-900 [&_li]:mt-2 [&_p]:mt-4 [&_strong]:font-semibold [&_strong]:text-slate-900 [&_ul]:mt-4 [&_ul]:list-disc [&_ul]:pl-6';
+
+const anchorFocus =
+  'rounded-sm focus-visible:outline-2 focus-visible:outline-offset-2 focus-visible:outline-accent-strong';
+
+/**
+ * The shared shape of the privacy policy and the terms: one h1 with the effective date, a
+ * table of contents linking to each numbered section, and one h2 per section.
+ */
+export function LegalDocument({
+  title,
+  summary,
+  sections,
+}: {
+  title: string;
+  summary: ReactNode;
+  sections: readonly LegalSection[];
+}) {
+  const tocId = useId();
+  const date = claims.legalDocumentsDate;
+  return (
+    <article>
+      <PageHero
+        eyebrow="Legal"
+        title={title}
+        intro={
+          <>
+            Effective date: <time dateTime={isoDate(date)}>{date}</time>
+          </>
+        }
+      />
+      <Section tone="light">
+        <div className="grid gap-10 lg:grid-cols-[16rem_minmax(0,1fr)] lg:gap-16">
+          <nav
+            aria-labelledby={tocId}
+            className="self-start rounded-xl border border-slate-200 bg-slate-50 p-5 lg:sticky lg:top-28"
+          >
+            <p id={tocId} className="text-sm font-semibold uppercase tracking-wider text-slate-700">
+              Contents
+            </p>
+            <ol className="mt-3 list-decimal space-y-2 pl-5 text-slate-700 marker:text-slate-600">
+              {sections.map((section) => (
+                <li key={section.id}>
+                  <a
+                    href={`#${section.id}`}
+                    className={`${anchorFocus} text-slate-800 underline-offset-4 hover:text-accent-strong hover:underline`}
+                  >
+                    {section.title}
+                  </a>
+                </li>
+              ))}
+            </ol>
+          </nav>
+          <div className="max-w-3xl">
+            <div className={bodyText}>{summary}</div>
+            {sections.map((section, index) => (
+              <section key={section.id} id={section.id} className="mt-12 first-of-type:mt-10">
+                <h2 className="text-2xl text-slate-900 sm:text-3xl">
+                  {index + 1}. {section.title}
+                </h2>
+                <div className={bodyText}>{section.content}</div>
+              </section>
+            ))}
+          </div>
+        </div>
+      </Section>
+    </article>
+  );
+}
+
+/** The contact address from the site config as a mailto link, optionally with a subject. */
+export function EmailLink({ subject }: { subject?: string }) {
+  const query = subject ? `?subject=${encodeURIComponent(subject)}` : '';
+  return <a href={`mailto:${site.contactEmail}${query}`}>{site.contactEmail}</a>;
+}

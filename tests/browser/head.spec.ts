@@ -1,0 +1,161 @@
+import type { Page } from '@playwright/test';
+import { fullTitle, routeMeta } from '../../src/client/app/route-meta';
+import { expect, test } from './fixtures';
+import {
+  expectClientSideNavigation,
+  gotoHydrated,
+  mainHeadingOf,
+  publicRoutes,
+  site,
+} from './support/site';
+
+const canonical = (page: Page) => page.locator('link[rel="canonical"]');
+const ogUrl = (page: Page) => page.locator('meta[property="og:url"]');
+const description = (page: Page) => page.locator('meta[name="description"]');
+
+/** Asserts the head tags a page should carry once the app runs (spec section 2). */
+async function expectHeadOf(page: Page, path: string) {
+  const meta = routeMeta.find((route) => route.path === path);
+  if (!meta) throw new Error(`Unknown route ${path}`);
+  await expect(page).toHaveTitle(fullTitle(meta.title, site.brandName));
+  await expect(description(page)).toHaveAttribute('content', meta.description);
+  await expect(canonical(page)).toHaveAttribute('href', site.siteUrl + path);
+  await expect(ogUrl(page)).toHaveAttribute('content', site.siteUrl + path);
+  await expect(canonical(page)).toHaveCount(1);
+  await expect(ogUrl(page)).toHaveCount(1);
+}
+
+test.describe('head tags', () => {
+  for (const route of publicRoutes) {
+    test(`${route.path} keeps its own head tags once the app runs`, async ({ page }) => {
+      await gotoHydrated(page, route.path);
+      await expectHeadOf(page, route.path);
+    });
+  }
+
+  test('canonical, og:url, title and description follow client-side navigation', async ({
+    page,
+  }) => {
+    await gotoHydrated(page, '/');
+    await expectClientSideNavigation(page, async () => {
+      await page
+        .getByRole('navigation', { name: 'Main' })
+        .getByRole('link', { name: 'For Candidates' })
+        .click();
+      await expectHeadOf(page, '/candidates');
+      await page.getByRole('contentinfo').getByRole('link', { name: 'Privacy Policy' }).click();
+      await expectHeadOf(page, '/privacy');
+      await page.getByRole('contentinfo').getByRole('link', { name: 'Terms of Service' }).click();
+      await expectHeadOf(page, '/terms');
+    });
+  });
+});
+
+test.describe('scrolling', () => {
+  const scrollY = (page: Page) => page.evaluate(() => window.scrollY);
+
+  test('every navigation starts at the top of the new page', async ({ page }) => {
+    await gotoHydrated(page, '/');
+    await page.evaluate(() =>
+      window.scrollTo({ top: document.body.scrollHeight, behavior: 'instant' }),
+    );
+    await expect.poll(() => scrollY(page)).toBeGreaterThan(300);
+    await expectClientSideNavigation(page, async () => {
+      await page.getByRole('contentinfo').getByRole('link', { name: 'Terms of Service' }).click();
+      await expect(page).toHaveURL(/\/terms$/);
+    });
+    await expect.poll(() => scrollY(page)).toBe(0);
+    await expect(page.getByRole('heading', { level: 1 })).toBeInViewport();
+  });
+
+  test('the home page links to /candidates#top and /companies#top land on each hero', async ({
+    page,
+  }) => {
+    for (const [cta, path] of [
+      ['Start your career', '/candidates'],
+      ['Find your technicians', '/companies'],
+    ] as const) {
+      await gotoHydrated(page, '/');
+      const link = page.getByRole('link', { name: cta });
+      await expect(link).toHaveAttribute('href', `${path}#top`);
+      await link.scrollIntoViewIfNeeded();
+      await expect.poll(() => scrollY(page)).toBeGreaterThan(0);
+      await link.click();
+      await expect(page).toHaveURL(new RegExp(`${path}#top$`));
+      const heading = page.getByRole('heading', { level: 1 });
+      await expect(heading).toHaveText(mainHeadingOf(path));
+      await expect(heading).toBeInViewport();
+      await expect.poll(() => scrollY(page)).toBe(0);
+    }
+  });
+
+  /** The top of an element relative to the viewport, once scrolling has settled. */
+  const topOf = (page: Page, name: string) =>
+    page
+      .getByRole('heading', { level: 2, name })
+      .evaluate((element) => element.getBoundingClientRect().top);
+
+  test('in-page anchors bring their section into view below the fixed top bar', async ({
+    page,
+  }) => {
+    await gotoHydrated(page, '/terms#governing-law');
+    const barHeight = await page
+      .getByRole('banner')
+      .evaluate((element) => element.getBoundingClientRect().height);
+    await expect(page.getByRole('heading', { name: '11. Governing Law' })).toBeInViewport();
+    await expect.poll(() => topOf(page, '11. Governing Law')).toBeGreaterThanOrEqual(barHeight);
+
+    await page
+      .getByRole('navigation', { name: 'Contents' })
+      .getByRole('link', { name: 'Job Placement' })
+      .click();
+    await expect(page).toHaveURL(/\/terms#job-placement$/);
+    await expect(page.getByRole('heading', { name: '6. Job Placement' })).toBeInViewport();
+    await expect.poll(() => topOf(page, '6. Job Placement')).toBeGreaterThanOrEqual(barHeight);
+  });
+});
+
+test.describe('network canvas', () => {
+  const canvas = (page: Page) => page.getByTestId('network-canvas');
+  /** The canvas pixels, and whether anything is drawn on it at all. */
+  const snapshot = (page: Page) =>
+    canvas(page).evaluate((element: HTMLCanvasElement) => {
+      const context = element.getContext('2d');
+      const pixels = context?.getImageData(0, 0, element.width, element.height).data ?? [];
+      return { image: element.toDataURL(), drawn: pixels.some((value) => value > 0) };
+    });
+
+  test('is decorative and drifts', async ({ page }) => {
+    await gotoHydrated(page, '/');
+    await expect(canvas(page)).toHaveAttribute('aria-hidden', 'true');
+    const first = await snapshot(page);
+    expect(first.drawn).toBe(true);
+    await expect.poll(async () => (await snapshot(page)).image).not.toBe(first.image);
+  });
+
+  test('stays still when the visitor prefers reduced motion', async ({ page }) => {
+    await page.emulateMedia({ reducedMotion: 'reduce' });
+    await gotoHydrated(page, '/');
+    await expect(canvas(page)).toHaveAttribute('aria-hidden', 'true');
+    const first = await snapshot(page);
+    expect(first.drawn).toBe(true);
+    await page.waitForTimeout(1000);
+    expect((await snapshot(page)).image).toBe(first.image);
+  });
+});
+
+test.describe('at 320 px wide', () => {
+  test.use({ viewport: { width: 320, height: 640 } });
+
+  for (const route of publicRoutes) {
+    test(`${route.path} has no horizontal scroll`, async ({ page }) => {
+      await gotoHydrated(page, route.path);
+      await expect(page.getByRole('heading', { level: 1 })).toBeVisible();
+      const widths = await page.evaluate(() => ({
+        content: document.documentElement.scrollWidth,
+        viewport: document.documentElement.clientWidth,
+      }));
+      expect(widths.content).toBeLessThanOrEqual(widths.viewport);
+    });
+  }
+});

@@ -1,0 +1,109 @@
+import type { Page } from '@playwright/test';
+import { claims } from '../../src/shared/claims';
+import { expect, test } from './fixtures';
+import { gotoHydrated, site } from './support/site';
+
+const documents = [
+  {
+    path: '/privacy',
+    title: 'Privacy Policy',
+    sections: [
+      'Introduction',
+      'Information We Collect',
+      'How We Collect Information',
+      'How We Use Your Information',
+      'Cookies and Tracking Technologies',
+      'Data Security',
+      'Data Retention',
+      'Your Legal Rights',
+      'Changes to This Policy',
+      'Contact Us',
+    ],
+    keyTexts: [
+      'first and last name, e-mail address',
+      'your location, your highest level of education, your experience with technology',
+      'company’s name and size, its talent needs, its hiring timeline',
+      'Questionnaire answers',
+      'UTM parameters',
+      'analytics service',
+      'Meta Pixel',
+      'session storage',
+      'California Consumer Privacy Act',
+      'Do Not Sell or Share My Personal Information',
+    ],
+  },
+  {
+    path: '/terms',
+    title: 'Terms of Service',
+    sections: [
+      'Introduction',
+      'Our Services',
+      'Accounts',
+      'Application Process',
+      'Program Participation and Dismissal',
+      'Job Placement',
+      'Intellectual Property',
+      'Privacy',
+      'Limitation of Liability',
+      'Changes to These Terms',
+      'Governing Law',
+      'Contact Us',
+    ],
+    keyTexts: [
+      'Submitting an application does not guarantee acceptance into the Program.',
+      'we cannot guarantee employment.',
+      `at least ${claims.materialChangeNoticeDays} days’ notice`,
+      `governed by the laws of the State of ${claims.governingLaw}`,
+      `${claims.trainingWeeks}-week training program`,
+    ],
+  },
+] as const;
+
+const main = (page: Page) => page.getByRole('main');
+
+for (const doc of documents) {
+  test.describe(doc.path, () => {
+    test('is one dated document with a numbered section per topic', async ({ page }) => {
+      await page.goto(doc.path);
+      await expect(main(page).getByRole('heading', { level: 1 })).toHaveText(doc.title);
+      await expect(
+        main(page).getByText(`Effective date: ${claims.legalDocumentsDate}`),
+      ).toBeVisible();
+      await expect(main(page).locator('time')).toHaveAttribute('datetime', '2025-04-18');
+      await expect(main(page).getByRole('heading', { level: 2 })).toHaveText(
+        doc.sections.map((title, index) => `${index + 1}. ${title}`),
+      );
+    });
+
+    test('says what it must', async ({ page }) => {
+      await page.goto(doc.path);
+      for (const text of doc.keyTexts) await expect(main(page)).toContainText(text);
+      const email = main(page).getByRole('link', { name: site.contactEmail });
+      await expect(email.last()).toHaveAttribute('href', `mailto:${site.contactEmail}`);
+    });
+
+    test('its table of contents leads to every section', async ({ page }) => {
+      await gotoHydrated(page, doc.path);
+      const contents = page.getByRole('navigation', { name: 'Contents' });
+      await expect(contents.getByRole('link')).toHaveText([...doc.sections]);
+      const last = doc.sections.length - 1;
+      for (const index of [last, 0]) {
+        await contents.getByRole('link', { name: doc.sections[index], exact: true }).click();
+        const heading = main(page).getByRole('heading', {
+          level: 2,
+          name: `${index + 1}. ${doc.sections[index]}`,
+        });
+        await expect(heading).toBeInViewport();
+      }
+      await expect(page).toHaveURL(new RegExp(`${doc.path}#introduction$`));
+    });
+  });
+}
+
+test('the privacy policy and the terms link to each other', async ({ page }) => {
+  await gotoHydrated(page, '/privacy');
+  await main(page).getByRole('link', { name: 'Terms of Service' }).click();
+  await expect(page.getByRole('heading', { level: 1 })).toHaveText('Terms of Service');
+  await main(page).getByRole('link', { name: 'Privacy Policy' }).click();
+  await expect(page.getByRole('heading', { level: 1 })).toHaveText('Privacy Policy');
+});

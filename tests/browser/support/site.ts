@@ -1,0 +1,81 @@
+import AxeBuilder from '@axe-core/playwright';
+import type { Page, Response } from '@playwright/test';
+import { routeMeta, type RouteMeta } from '../../../src/client/app/route-meta';
+import { parseSiteConfig } from '../../../src/shared/site-config';
+import { expect } from '../fixtures';
+
+/** The site identity the build baked in: same environment, same parse as vite.config.ts. */
+export const site = parseSiteConfig(process.env);
+
+/** Every route a visitor may reach from a search engine (all but the admin area). */
+export const publicRoutes: readonly RouteMeta[] = routeMeta.filter((route) => route.indexable);
+
+/**
+ * The main heading of each public route, as the specification words it (section 2); where
+ * the spec only describes it, as the page words it.
+ */
+const mainHeadings: Record<string, string> = {
+  '/': 'Bridging the AI Data Center Talent Gap',
+  '/candidates': 'Launch Your Tech Career in Weeks, Not Years',
+  '/companies': 'Fuel Your Data Center Operations with Job-Ready Talent',
+  '/about': 'About Us',
+  '/contact': `Contact ${site.brandName}`,
+  '/apply': 'Apply for Training',
+  '/typeform': 'Complete Your Application',
+  '/thank-you': 'Application Received!',
+  '/hiring': 'Request Talent Information',
+  '/career': 'Launch Your Tech Career in Weeks',
+  '/training': 'Earn $50K+ in Tech Without a Degree',
+  '/privacy': 'Privacy Policy',
+  '/terms': 'Terms of Service',
+};
+
+export function mainHeadingOf(path: string): string {
+  const heading = mainHeadings[path];
+  if (heading === undefined) throw new Error(`No expected main heading for ${path}`);
+  return heading;
+}
+
+export const mobileViewport = { width: 375, height: 812 };
+
+export const viewports = [
+  { name: 'desktop', size: { width: 1280, height: 800 } },
+  { name: 'mobile', size: mobileViewport },
+] as const;
+
+/** Runs axe-core on the page as it is and lists each violation with the elements it hit. */
+export async function axeViolations(page: Page) {
+  const results = await new AxeBuilder({ page }).analyze();
+  return results.violations.map((violation) => ({
+    rule: violation.id,
+    impact: violation.impact,
+    help: violation.help,
+    elements: violation.nodes.map((node) => node.target.join(' ')),
+  }));
+}
+
+/**
+ * Opens a page and waits until React has taken over the pre-rendered HTML, so clicks are
+ * handled by the app (client-side navigation, the menu toggle) rather than by the browser.
+ */
+export async function gotoHydrated(page: Page, path: string): Promise<Response | null> {
+  const response = await page.goto(path);
+  await page.waitForFunction(() => {
+    const root = document.getElementById('root');
+    return root !== null && Object.keys(root).some((key) => key.startsWith('__reactContainer'));
+  });
+  return response;
+}
+
+/**
+ * Runs `navigate` and asserts it happened inside the app: a marker set on the window before
+ * survives only if the browser did not load a new document.
+ */
+export async function expectClientSideNavigation(page: Page, navigate: () => Promise<void>) {
+  await page.evaluate(() => Object.assign(window, { __sameDocument: true }));
+  await navigate();
+  expect(
+    await page.evaluate(() => (window as { __sameDocument?: boolean }).__sameDocument),
+    'navigation stayed in the same document',
+  ).toBe(true);
+}

@@ -26,6 +26,6 @@ export default defineConfig({
     sourcemap: false,
   },
   server: {
-    proxy: { '/api': 'http://127.0.0.1:3001' },
+    proxy: { '/api': `http://127.0.0.1:${process.env.API_PORT ?? 3001}` },
   },
 });

@@ -14,6 +14,15 @@ interface PagesManifest {
   notFound: string;
 }
 
+async function readManifest(clientDir: string): Promise<PagesManifest | undefined> {
+  try {
+    return JSON.parse(await readFile(path.join(clientDir, '..', 'pages.json'), 'utf8'));
+  } catch (error) {
+    if ((error as NodeJS.ErrnoException).code === 'ENOENT') return undefined;
+    throw error;
+  }
+}
+
 const IMMUTABLE = 'public, max-age=31536000, immutable';
 
 /**
@@ -22,9 +31,12 @@ const IMMUTABLE = 'public, max-age=31536000, immutable';
  * Brotli or gzip twins made at build time are served when the browser accepts them.
  */
 export const staticSite = fp<StaticSiteOptions>(async (app, { clientDir }) => {
-  const manifest = JSON.parse(
-    await readFile(path.join(clientDir, '..', 'pages.json'), 'utf8'),
-  ) as PagesManifest;
+  const manifest = await readManifest(clientDir);
+  if (!manifest) {
+    // `npm run dev` (Vite serves the pages) and API tests run without a client build.
+    app.log.warn({ clientDir }, 'no client build found: serving the API only');
+    return;
+  }
 
   await app.register(fastifyStatic, {
     root: clientDir,

@@ -3,6 +3,7 @@ import type { ServerConfig } from './config';
 import { databasePlugin } from './plugins/database';
 import { securityHeaders } from './plugins/security-headers';
 import { staticSite } from './plugins/static-site';
+import { adminRoutes } from './routes/admin';
 import { healthRoutes } from './routes/health';
 
 export interface BuildAppOptions {
@@ -18,6 +19,8 @@ export async function buildApp({ config, logger }: BuildAppOptions): Promise<Fas
     bodyLimit: 16 * 1024,
     // Clients never see stack traces: only the message of 4xx errors, a generic text for 5xx.
     return503OnClosing: true,
+    // Proxy headers (X-Forwarded-For/-Proto) are believed only when TRUST_PROXY says so.
+    trustProxy: config.trustProxy,
   });
 
   app.setErrorHandler((error: { statusCode?: number; message: string }, request, reply) => {
@@ -31,6 +34,7 @@ export async function buildApp({ config, logger }: BuildAppOptions): Promise<Fas
   await app.register(securityHeaders);
   await app.register(databasePlugin, { databaseUrl: config.databaseUrl, dataDir: config.dataDir });
   await app.register(healthRoutes);
+  await app.register(adminRoutes, { config });
   await app.register(staticSite, { clientDir: config.clientDir });
   return app;
 }

@@ -36,12 +36,16 @@ export async function fakeClientDir(root: string): Promise<string> {
 }
 
 /** A server on a fresh database of `kind`: a temp SQLite file, or a new PostgreSQL database. */
-export async function createTestApp(kind: DatabaseKind): Promise<TestApp> {
+export async function createTestApp(
+  kind: DatabaseKind,
+  extraEnv: Record<string, string> = {},
+): Promise<TestApp> {
   const root = await mkdtemp(path.join(os.tmpdir(), 'tb-api-'));
   const env: Record<string, string> = {
     NODE_ENV: 'test',
     DATA_DIR: path.join(root, 'data'),
     CLIENT_DIR: await fakeClientDir(root),
+    ...extraEnv,
   };
   let dropDatabase = async (): Promise<void> => undefined;
   if (kind === 'postgres') {
@@ -71,13 +75,17 @@ export async function createTestApp(kind: DatabaseKind): Promise<TestApp> {
  * The PostgreSQL run is skipped only when the global set-up found no server, which it
  * allows outside CI (with a loud warning) and refuses in CI.
  */
-export function describeEachDatabase(title: string, body: (current: () => TestApp) => void) {
+export function describeEachDatabase(
+  title: string,
+  body: (current: () => TestApp) => void,
+  extraEnv: Record<string, string> = {},
+) {
   for (const kind of ['sqlite', 'postgres'] as const) {
     const unavailable = kind === 'postgres' && !inject('postgresAdminUrl');
     describe.skipIf(unavailable)(`${title} [${kind}]`, () => {
       let testApp: TestApp | undefined;
       beforeAll(async () => {
-        testApp = await createTestApp(kind);
+        testApp = await createTestApp(kind, extraEnv);
       });
       afterAll(async () => {
         await testApp?.close();

@@ -7,7 +7,7 @@ import { afterAll, beforeAll, describe, inject } from 'vitest';
 import { buildApp } from '../../src/server/app';
 import { loadConfig } from '../../src/server/config';
 import type { Database } from '../../src/server/db/schema';
-import { createTestDatabase } from './postgres';
+import { createTestDatabase, freePort } from './postgres';
 
 export type DatabaseKind = 'sqlite' | 'postgres';
 
@@ -102,3 +102,6 @@ let counter = 0;
 /** An e-mail no other test uses, so tests sharing a database never see each other's leads. */
 export const uniqueEmail = (label = 'lead') =>
   `${label}-${process.pid}-${Date.now().toString(36)}-${counter++}@example.com`;
+
+/** A URL on a loopback port where nothing listens: a service that is down. */
+export const freePortUrl = async (scheme: string) => `${scheme}://127.0.0.1:${await freePort()}`;

@@ -1,10 +1,21 @@
 import Fastify, { type FastifyInstance } from 'fastify';
 import type { ServerConfig } from './config';
 import { databasePlugin } from './plugins/database';
+import { gracefulClose } from './plugins/graceful-close';
 import { securityHeaders } from './plugins/security-headers';
 import { staticSite } from './plugins/static-site';
 import { adminRoutes } from './routes/admin';
+import { candidateRoutes } from './routes/candidates';
+import { companyRoutes } from './routes/companies';
 import { healthRoutes } from './routes/health';
+
+interface ErrorLike {
+  statusCode?: number;
+  name?: string;
+  code?: string;
+  message: string;
+  stack?: string;
+}
 
 export interface BuildAppOptions {
   config: ServerConfig;
@@ -17,23 +28,38 @@ export async function buildApp({ config, logger }: BuildAppOptions): Promise<Fas
   const app = Fastify({
     logger: logger ?? { level: config.logLevel },
     bodyLimit: 16 * 1024,
-    // Clients never see stack traces: only the message of 4xx errors, a generic text for 5xx.
+    // While shutting down, new requests get 503 and requests in flight finish.
     return503OnClosing: true,
     // Proxy headers (X-Forwarded-For/-Proto) are believed only when TRUST_PROXY says so.
     trustProxy: config.trustProxy,
   });
 
-  app.setErrorHandler((error: { statusCode?: number; message: string }, request, reply) => {
+  // The API takes JSON only: without the default text/plain parser, any other content type
+  // is answered 415 before a route runs.
+  app.removeContentTypeParser('text/plain');
+
+  // Clients never see stack traces: only the message of 4xx errors, a generic text for 5xx.
+  app.setErrorHandler((error: ErrorLike, request, reply) => {
     const status = error.statusCode && error.statusCode >= 400 ? error.statusCode : 500;
-    if (status >= 500) request.log.error({ err: error }, 'request failed');
+    // Name, code and message only: a database error's other properties (PostgreSQL's
+    // `detail`) can quote the values of a row, i.e. personal data.
+    if (status >= 500) {
+      request.log.error(
+        { err: { type: error.name, code: error.code, message: error.message, stack: error.stack } },
+        'request failed',
+      );
+    }
     return reply
       .code(status)
       .send({ error: status >= 500 ? 'Internal server error' : error.message });
   });
 
+  await app.register(gracefulClose);
   await app.register(securityHeaders);
   await app.register(databasePlugin, { databaseUrl: config.databaseUrl, dataDir: config.dataDir });
   await app.register(healthRoutes);
+  await app.register(candidateRoutes);
+  await app.register(companyRoutes);
   await app.register(adminRoutes, { config });
   await app.register(staticSite, { clientDir: config.clientDir });
   return app;

@@ -1,6 +1,9 @@
 import { buildApp } from './app';
 import { loadConfig } from './config';
 
+/** How long a shutdown may take before the process gives up waiting and exits anyway. */
+const SHUTDOWN_TIMEOUT_MS = 15_000;
+
 /** Starts the production server and shuts it down gracefully on SIGTERM / SIGINT. */
 async function main() {
   let config;
@@ -16,13 +19,28 @@ async function main() {
     if (closing) return;
     closing = true;
     app.log.info({ signal }, 'shutting down');
-    // close() stops accepting connections, waits for requests in flight, runs onClose hooks.
-    await app.close();
-    process.exit(0);
+    // A stuck connection must not keep a deploy waiting for ever.
+    setTimeout(() => {
+      app.log.error('shutdown timed out');
+      process.exit(1);
+    }, SHUTDOWN_TIMEOUT_MS).unref();
+    try {
+      // close() stops accepting connections, waits for requests in flight, then runs the
+      // onClose hooks: the write queue is drained and the database closed last.
+      await app.close();
+      process.exit(0);
+    } catch (error) {
+      app.log.error({ err: error }, 'shutdown failed');
+      process.exit(1);
+    }
   };
   process.on('SIGTERM', () => void shutdown('SIGTERM'));
   process.on('SIGINT', () => void shutdown('SIGINT'));
   await app.listen({ port: config.port, host: config.host });
 }
 
-void main();
+main().catch((error: unknown) => {
+  // Start-up failed (database unreachable, migration failed, port taken): say why, exit 1.
+  console.error(error instanceof Error ? error.message : error);
+  process.exit(1);
+});

@@ -5,6 +5,7 @@ import {
   ADMIN_TEST_PASSWORD,
   adminEndpoints,
   adminEnv,
+  adminOptions,
   freshAddress,
   signIn,
 } from '../support/admin';
@@ -212,7 +213,7 @@ describeEachDatabase(
       }
     });
   },
-  adminEnv,
+  adminOptions,
 );
 
 describeEachDatabase(
@@ -241,11 +242,11 @@ describeEachDatabase(
       expect((await attempt('198.51.100.3')).statusCode).toBe(401);
     });
   },
-  { ...adminEnv, TRUST_PROXY: 'true' },
+  { env: { ...adminEnv, TRUST_PROXY: 'true' } },
 );
 
 it('ignores X-Forwarded-Proto without TRUST_PROXY (no Secure cookie)', async () => {
-  const testApp = await createTestApp('sqlite', adminEnv);
+  const testApp = await createTestApp('sqlite', adminOptions);
   try {
     const login = await testApp.app.inject({
       method: 'POST',

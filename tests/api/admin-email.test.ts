@@ -14,10 +14,12 @@ describe('send form e-mail through SMTP_URL', () => {
   beforeAll(async () => {
     smtp = await startLocalSmtp();
     testApp = await createTestApp('sqlite', {
-      ...adminEnv,
-      SMTP_URL: smtp.url,
-      SITE_URL,
-      MAIL_FROM: 'Talent Bridge <team@talent.example>',
+      env: {
+        ...adminEnv,
+        SMTP_URL: smtp.url,
+        SITE_URL,
+        MAIL_FROM: 'Talent Bridge <team@talent.example>',
+      },
     });
     cookie = await signIn(testApp.app);
   });
@@ -58,7 +60,9 @@ describe('send form e-mail through SMTP_URL', () => {
 describe('send form e-mail when the mail server is down', () => {
   let testApp: TestApp;
   beforeAll(async () => {
-    testApp = await createTestApp('sqlite', { ...adminEnv, SMTP_URL: await freePortUrl('smtp') });
+    testApp = await createTestApp('sqlite', {
+      env: { ...adminEnv, SMTP_URL: await freePortUrl('smtp') },
+    });
   });
   afterAll(async () => testApp?.close());
 
@@ -80,7 +84,7 @@ describe('send form e-mail when the mail server is down', () => {
 describe('send form e-mail without any mail settings', () => {
   let testApp: TestApp;
   beforeAll(async () => {
-    testApp = await createTestApp('sqlite', { ...adminEnv, SITE_URL });
+    testApp = await createTestApp('sqlite', { env: { ...adminEnv, SITE_URL } });
   });
   afterAll(async () => testApp?.close());
 

@@ -1,5 +1,5 @@
 import { beforeAll, expect, it } from 'vitest';
-import { adminEnv, seedCandidate, seedCompany, signIn } from '../support/admin';
+import { adminOptions, seedCandidate, seedCompany, signIn } from '../support/admin';
 import { describeEachDatabase, uniqueEmail, type TestApp } from '../support/test-app';
 
 /** Splits RFC 4180 text into rows of cells (every cell quoted, quotes doubled, CRLF). */
@@ -204,5 +204,5 @@ describeEachDatabase(
       );
     });
   },
-  adminEnv,
+  adminOptions,
 );

@@ -1,5 +1,5 @@
 import { beforeAll, expect, it } from 'vitest';
-import { adminEnv, seedCandidate, seedCompany, signIn } from '../support/admin';
+import { adminOptions, seedCandidate, seedCompany, signIn } from '../support/admin';
 import { describeEachDatabase, uniqueEmail, type TestApp } from '../support/test-app';
 
 async function get(testApp: TestApp, cookie: string, url: string) {
@@ -212,5 +212,5 @@ describeEachDatabase(
       expect(ads).toMatchObject({ emailLeads: 2, applications: 1 });
     });
   },
-  adminEnv,
+  adminOptions,
 );

@@ -5,6 +5,8 @@ import { uniqueEmail } from './test-app';
 /** The admin password the API tests configure (ADMIN_PASSWORD). */
 export const ADMIN_TEST_PASSWORD = 'test-admin-password-1234';
 export const adminEnv = { ADMIN_PASSWORD: ADMIN_TEST_PASSWORD };
+/** Test-app options with the admin password set. */
+export const adminOptions = { env: adminEnv };
 
 let addressCounter = 1;
 /** A client address of its own, so one test's failed sign-ins never throttle another's. */

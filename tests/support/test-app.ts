@@ -6,6 +6,7 @@ import type { Kysely } from 'kysely';
 import { afterAll, beforeAll, describe, inject } from 'vitest';
 import { buildApp } from '../../src/server/app';
 import { loadConfig } from '../../src/server/config';
+import { openDatabase } from '../../src/server/db/connection';
 import type { Database } from '../../src/server/db/schema';
 import { createTestDatabase, freePort } from './postgres';
 
@@ -14,7 +15,10 @@ export type DatabaseKind = 'sqlite' | 'postgres';
 export interface TestApp {
   kind: DatabaseKind;
   app: FastifyInstance;
-  /** The app's own database handle, for asserting what was stored. */
+  /**
+   * A connection of its own to the app's database, for asserting what was stored: it sees
+   * committed rows only, which is what a 2xx promises.
+   */
   db: Kysely<Database>;
   /** Environment that points a server at the same database (for a second app or process). */
   env: Record<string, string>;
@@ -35,17 +39,24 @@ export async function fakeClientDir(root: string): Promise<string> {
   return clientDir;
 }
 
+export interface TestAppOptions {
+  /** Where the app's logs go (JSON lines); none by default. */
+  logStream?: { write(line: string): void };
+  /** Extra environment for the server (ADMIN_PASSWORD, SMTP_URL...). */
+  env?: Record<string, string>;
+}
+
 /** A server on a fresh database of `kind`: a temp SQLite file, or a new PostgreSQL database. */
 export async function createTestApp(
   kind: DatabaseKind,
-  extraEnv: Record<string, string> = {},
+  options: TestAppOptions = {},
 ): Promise<TestApp> {
   const root = await mkdtemp(path.join(os.tmpdir(), 'tb-api-'));
   const env: Record<string, string> = {
     NODE_ENV: 'test',
     DATA_DIR: path.join(root, 'data'),
     CLIENT_DIR: await fakeClientDir(root),
-    ...extraEnv,
+    ...options.env,
   };
   let dropDatabase = async (): Promise<void> => undefined;
   if (kind === 'postgres') {
@@ -55,15 +66,19 @@ export async function createTestApp(
     env.DATABASE_URL = database.url;
     dropDatabase = database.drop;
   }
-  const app = await buildApp({ config: loadConfig(env), logger: false });
+  const config = loadConfig(env);
+  const logger = options.logStream ? { level: 'info', stream: options.logStream } : false;
+  const app = await buildApp({ config, logger });
   await app.ready();
+  const observer = await openDatabase(config);
   return {
     kind,
     app,
-    db: app.database.db,
+    db: observer.db,
     env,
     async close() {
       await app.close();
+      await observer.close();
       await dropDatabase();
       await rm(root, { recursive: true, force: true });
     },
@@ -78,14 +93,14 @@ export async function createTestApp(
 export function describeEachDatabase(
   title: string,
   body: (current: () => TestApp) => void,
-  extraEnv: Record<string, string> = {},
+  options: TestAppOptions = {},
 ) {
   for (const kind of ['sqlite', 'postgres'] as const) {
     const unavailable = kind === 'postgres' && !inject('postgresAdminUrl');
     describe.skipIf(unavailable)(`${title} [${kind}]`, () => {
       let testApp: TestApp | undefined;
       beforeAll(async () => {
-        testApp = await createTestApp(kind, extraEnv);
+        testApp = await createTestApp(kind, options);
       });
       afterAll(async () => {
         await testApp?.close();

@@ -13,13 +13,17 @@ export const normalizeEmail = (email: string): string => email.trim().toLowerCas
 
 export const nowIso = (): string => new Date().toISOString();
 
-/** Keeps only the fields that carry a value: a later step never erases data with a blank. */
+/**
+ * Keeps only the fields that carry a value: a later step never erases data with a blank.
+ * NUL characters are dropped: PostgreSQL text cannot hold them, and no form field needs one.
+ */
 export function presentValues<T extends Record<string, string | null | undefined>>(
   fields: T,
 ): Partial<Record<keyof T, string>> {
   const out: Partial<Record<keyof T, string>> = {};
   for (const [key, value] of Object.entries(fields) as [keyof T, T[keyof T]][]) {
-    if (typeof value === 'string' && value.trim() !== '') out[key] = value;
+    const clean = typeof value === 'string' ? value.replaceAll('\u0000', '') : '';
+    if (clean.trim() !== '') out[key] = clean;
   }
   return out;
 }

@@ -1,0 +1,51 @@
+import { describe, expect, it } from 'vitest';
+import { landingVariants } from '../enums';
+import { attributionSchema } from './attribution';
+import { parsed } from './schema-test-utils';
+
+describe('attributionSchema', () => {
+  it('keeps page, variant, UTM parameters and referrer, trimmed, and drops unknown keys', () => {
+    expect(
+      parsed(attributionSchema, {
+        page: ' /career ',
+        variant: 'free_training',
+        utmSource: 'google',
+        utmMedium: 'cpc',
+        utmCampaign: 'spring',
+        utmTerm: 'data center jobs',
+        utmContent: 'ad-1',
+        referrer: 'https://search.example/',
+        gclid: 'dropped',
+      }),
+    ).toEqual({
+      page: '/career',
+      variant: 'free_training',
+      utmSource: 'google',
+      utmMedium: 'cpc',
+      utmCampaign: 'spring',
+      utmTerm: 'data center jobs',
+      utmContent: 'ad-1',
+      referrer: 'https://search.example/',
+    });
+  });
+
+  it.each(landingVariants)('accepts the landing variant %s', (variant) => {
+    expect(parsed(attributionSchema, { variant })).toEqual({ variant });
+  });
+
+  it('is optional', () => {
+    expect(parsed(attributionSchema, undefined)).toBeUndefined();
+    expect(parsed(attributionSchema, {})).toEqual({});
+  });
+
+  it.each([
+    ['an unknown variant', { variant: 'low_salary' }],
+    ['a non-string UTM value', { utmSource: 42 }],
+    ['a UTM value over 200 characters', { utmCampaign: 'x'.repeat(201) }],
+    ['a referrer over 1000 characters', { referrer: `https://x.example/${'a'.repeat(1000)}` }],
+    ['not an object', 'utm_source=google'],
+    ['null', null],
+  ])('drops a malformed attribution (%s) instead of failing the lead', (_case, value) => {
+    expect(parsed(attributionSchema, value)).toBeUndefined();
+  });
+});

@@ -1,0 +1,76 @@
+import { describe, expect, it } from 'vitest';
+import { choice, emailField, MAX_LONG_TEXT, MAX_TEXT, optionalText, requiredText } from './fields';
+import { messagesOf, parsed } from './schema-test-utils';
+
+const MESSAGE = 'Custom message';
+
+describe('emailField', () => {
+  const email = emailField(MESSAGE);
+
+  it('accepts an address and trims it', () => {
+    expect(parsed(email, '  ada@example.com ')).toBe('ada@example.com');
+  });
+
+  it.each([
+    ['missing', undefined],
+    ['null', null],
+    ['a number', 42],
+    ['empty', ''],
+    ['blank', '   '],
+    ['no @', 'ada.example.com'],
+    ['no domain', 'ada@'],
+    ['no local part', '@example.com'],
+    ['a space inside', 'ada lovelace@example.com'],
+    ['over 254 characters', `${'a'.repeat(64)}@${'b'.repeat(190)}.com`],
+  ])('rejects %s with its own message', (_case, value) => {
+    expect(messagesOf(email, value)).toEqual({ '': MESSAGE });
+  });
+});
+
+describe('requiredText', () => {
+  it('trims, then needs at least `min` characters', () => {
+    const two = requiredText(2, MESSAGE);
+    expect(parsed(two, ' Al ')).toBe('Al');
+    expect(messagesOf(two, ' A ')).toEqual({ '': MESSAGE });
+    expect(messagesOf(two, '')).toEqual({ '': MESSAGE });
+    expect(messagesOf(two, undefined)).toEqual({ '': MESSAGE });
+    expect(messagesOf(two, 12)).toEqual({ '': MESSAGE });
+  });
+
+  it(`caps length at ${MAX_TEXT} characters by default, or at the given maximum`, () => {
+    expect(parsed(requiredText(1, MESSAGE), 'x'.repeat(MAX_TEXT))).toHaveLength(MAX_TEXT);
+    expect(messagesOf(requiredText(1, MESSAGE), 'x'.repeat(MAX_TEXT + 1))).toEqual({
+      '': `Please keep this under ${MAX_TEXT} characters`,
+    });
+    expect(
+      messagesOf(requiredText(1, MESSAGE, MAX_LONG_TEXT), 'x'.repeat(MAX_LONG_TEXT + 1)),
+    ).toEqual({ '': `Please keep this under ${MAX_LONG_TEXT} characters` });
+  });
+});
+
+describe('optionalText', () => {
+  const text = optionalText(10);
+
+  it("turns absent into '' and trims what is given", () => {
+    expect(parsed(text, undefined)).toBe('');
+    expect(parsed(text, '  hi ')).toBe('hi');
+  });
+
+  it('caps length', () => {
+    expect(messagesOf(text, 'x'.repeat(11))).toEqual({
+      '': 'Please keep this under 10 characters',
+    });
+  });
+});
+
+describe('choice', () => {
+  const colour = choice(['red', 'blue'] as const, MESSAGE);
+
+  it('accepts the listed values only, with its message for anything else', () => {
+    expect(parsed(colour, 'red')).toBe('red');
+    expect(parsed(colour, 'blue')).toBe('blue');
+    for (const value of ['green', '', 'RED', undefined, 1]) {
+      expect(messagesOf(colour, value)).toEqual({ '': MESSAGE });
+    }
+  });
+});

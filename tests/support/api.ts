@@ -1,0 +1,48 @@
+import type { FastifyInstance, LightMyRequestResponse } from 'fastify';
+import type { Kysely } from 'kysely';
+import { normalizeEmail } from '../../src/server/db/lead-writes';
+import type { Database } from '../../src/server/db/schema';
+
+/** POSTs `body` as JSON, the way the browser's forms do. */
+export function postJson(
+  app: FastifyInstance,
+  url: string,
+  body: unknown,
+): Promise<LightMyRequestResponse> {
+  return app.inject({
+    method: 'POST',
+    url,
+    headers: { 'content-type': 'application/json' },
+    payload: JSON.stringify(body),
+  });
+}
+
+export function candidatesWithEmail(db: Kysely<Database>, email: string) {
+  return db
+    .selectFrom('candidates')
+    .selectAll()
+    .where('email_normalized', '=', normalizeEmail(email))
+    .execute();
+}
+
+export function companiesWithEmail(db: Kysely<Database>, email: string) {
+  return db
+    .selectFrom('companies')
+    .selectAll()
+    .where('email_normalized', '=', normalizeEmail(email))
+    .execute();
+}
+
+/** Rows in both lead tables: "stores nothing" means this does not change. */
+export async function leadCount(db: Kysely<Database>): Promise<number> {
+  const count = async (table: 'candidates' | 'companies') => {
+    const row = await db
+      .selectFrom(table)
+      .select((eb) => eb.fn.countAll<string | number>().as('n'))
+      .executeTakeFirstOrThrow();
+    return Number(row.n);
+  };
+  return (await count('candidates')) + (await count('companies'));
+}
+
+export const INVALID = 'Please check the highlighted fields';

@@ -1,0 +1,77 @@
+import { spawn, type ChildProcess } from 'node:child_process';
+import path from 'node:path';
+import { freePort } from './postgres';
+
+const root = path.resolve(import.meta.dirname, '..', '..');
+
+export interface ServerProcess {
+  child: ChildProcess;
+  baseUrl: string;
+  /** Resolves with the exit code (or the signal's name) once the process has ended. */
+  exited: Promise<number | string>;
+  /** Everything the server wrote, for failure messages. */
+  output(): string;
+}
+
+/**
+ * Runs the real server entry point (src/server/main.ts through tsx) in a child process, on a
+ * free port of 127.0.0.1, and resolves once GET /api/health answers 200.
+ */
+export async function startServerProcess(env: Record<string, string>): Promise<ServerProcess> {
+  const port = await freePort();
+  const child = spawn(process.execPath, ['--import', 'tsx', 'src/server/main.ts'], {
+    cwd: root,
+    env: {
+      PATH: process.env.PATH ?? '',
+      NODE_ENV: 'production',
+      LOG_LEVEL: 'warn',
+      ...env,
+      HOST: '127.0.0.1',
+      PORT: String(port),
+    },
+    stdio: ['ignore', 'pipe', 'pipe'],
+  });
+  let output = '';
+  child.stdout?.on('data', (chunk) => (output += String(chunk)));
+  child.stderr?.on('data', (chunk) => (output += String(chunk)));
+  const exited = new Promise<number | string>((resolve) =>
+    child.once('exit', (code, signal) => resolve(code ?? signal ?? 'unknown')),
+  );
+  const baseUrl = `http://127.0.0.1:${port}`;
+  const deadline = Date.now() + 30_000;
+  for (;;) {
+    if (child.exitCode !== null || child.signalCode !== null) {
+      throw new Error(`server exited during start-up:\n${output}`);
+    }
+    try {
+      if ((await fetch(`${baseUrl}/api/health`)).ok) break;
+    } catch {
+      // not listening yet
+    }
+    if (Date.now() > deadline) {
+      child.kill('SIGKILL');
+      throw new Error(`server did not become healthy within 30 s:\n${output}`);
+    }
+    await new Promise((resolve) => setTimeout(resolve, 100));
+  }
+  return { child, baseUrl, exited, output: () => output };
+}
+
+/** POSTs JSON; resolves with the status, or with the network error's text. */
+export async function tryPost(
+  url: string,
+  body: unknown,
+): Promise<{ status: number; id?: number } | { error: string }> {
+  try {
+    const response = await fetch(url, {
+      method: 'POST',
+      headers: { 'content-type': 'application/json' },
+      body: JSON.stringify(body),
+    });
+    const text = await response.text();
+    const id = response.ok ? (JSON.parse(text) as { id: number }).id : undefined;
+    return { status: response.status, id };
+  } catch (error) {
+    return { error: error instanceof Error ? error.message : String(error) };
+  }
+}

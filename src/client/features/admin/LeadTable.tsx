@@ -17,18 +17,26 @@ export function LeadTable<Row extends { id: number }>({
   rows,
   rowKey = (row) => String(row.id),
   empty,
+  busy = false,
+  query,
 }: {
   caption: string;
   columns: readonly Column<Row>[];
   rows: readonly Row[];
   rowKey?: (row: Row) => string;
   empty: string;
+  /** True while the rows shown are not yet those of the current search or page. */
+  busy?: boolean;
+  /** The search the rows answer (data-query), so tests can wait for it. */
+  query?: string;
 }) {
   const captionId = useId();
   return (
     <div
       role="region"
       aria-labelledby={captionId}
+      aria-busy={busy}
+      data-query={query}
       tabIndex={0}
       className="overflow-x-auto rounded-xl border border-slate-200 bg-white focus-visible:outline-2 focus-visible:outline-offset-2 focus-visible:outline-accent-strong"
     >

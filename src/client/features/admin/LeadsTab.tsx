@@ -93,6 +93,8 @@ export function LeadsTab({
         columns={columnsFor(tab, actions)}
         rows={rows}
         rowKey={(row) => `${'type' in row ? row.type : tab}-${row.id}`}
+        busy={page.isFetching || search !== filter.q}
+        query={filter.q}
         empty={
           page.isPending ? 'Loading…' : filter.q ? 'No leads match this search.' : 'No leads yet.'
         }

@@ -46,8 +46,19 @@ export interface ListQuery<Type extends string> {
 
 export interface Page<Row> {
   rows: Row[];
+  /** Exact without a search; with one, at most SEARCH_COUNT_CAP (then `capped`). */
   total: number;
+  capped: boolean;
 }
+
+/** A search counts its matches up to here: beyond, the dashboard shows '10,000+'. */
+export const SEARCH_COUNT_CAP = 10_000;
+
+/**
+ * Below this many matches, a search reads the matching rows through the prefix indexes and
+ * sorts them; above, walking the tab's date index finds the newest matches sooner.
+ */
+const FEW_MATCHES = 2_000;
 
 type LeadTable = 'candidates' | 'companies';
 
@@ -94,19 +105,40 @@ export class AdminQueries {
   ) {}
 
   /** Filters shared by a listing, its count and its export. */
-  private filtered(table: LeadTable, type: string | undefined, q: string) {
+  /**
+   * `viaSearchIndexes`: a selective search should be answered from the prefix indexes; on
+   * SQLite the unary + keeps the planner off the lead_type index for that query.
+   */
+  private filtered(
+    table: LeadTable,
+    type: string | undefined,
+    q: string,
+    viaSearchIndexes = false,
+  ) {
     let query = this.db.selectFrom(table);
-    if (type) query = query.where('lead_type', '=', type as never);
+    if (type) {
+      query =
+        viaSearchIndexes && this.dialect === 'sqlite'
+          ? query.where(sql`+lead_type`, '=', type)
+          : query.where('lead_type', '=', type as never);
+    }
     if (q) query = query.where(prefixMatch(this.dialect, searchKeys[table], q));
     return query;
   }
 
   private async page<Row>(table: LeadTable, query: ListQuery<string>): Promise<Page<Row>> {
-    const [rows, total] = await Promise.all([
-      this.rowsAfter<Row>(table, query, query.limit, query.cursor, query.offset),
-      this.countOf(table, query.type, normalizeSearch(query.q)),
-    ]);
-    return { rows, total };
+    const q = normalizeSearch(query.q);
+    const { total, capped } = await this.countOf(table, query.type, q);
+    const viaSearchIndexes = q !== '' && total <= FEW_MATCHES;
+    const rows = await this.rowsAfter<Row>(
+      table,
+      query,
+      query.limit,
+      query.cursor,
+      query.offset,
+      viaSearchIndexes,
+    );
+    return { rows, total, capped };
   }
 
   listCandidates(query: ListQuery<CandidateLeadType>): Promise<Page<CandidateListRow>> {
@@ -160,14 +192,50 @@ export class AdminQueries {
       this.countOf('candidates', 'email', q),
       this.countOf('companies', 'email', q),
     ]);
-    return { rows: rows as LeadEmailRow[], total: candidates + companies };
+    const sum = candidates.total + companies.total;
+    const capped = q !== '' && (candidates.capped || companies.capped || sum > SEARCH_COUNT_CAP);
+    return {
+      rows: rows as LeadEmailRow[],
+      total: capped ? Math.min(sum, SEARCH_COUNT_CAP) : sum,
+      capped,
+    };
   }
 
-  private async countOf(table: LeadTable, type: string | undefined, q: string): Promise<number> {
-    const row = await this.filtered(table, type, q)
+  /** Exact count of a tab; a search's matches are counted up to SEARCH_COUNT_CAP. */
+  private async countOf(
+    table: LeadTable,
+    type: string | undefined,
+    q: string,
+  ): Promise<{ total: number; capped: boolean }> {
+    if (!q) {
+      const row = await this.filtered(table, type, q)
+        .select((eb) => eb.fn.countAll<number | string>().as('n'))
+        .executeTakeFirstOrThrow();
+      return { total: Number(row.n), capped: false };
+    }
+    const matches = this.filtered(table, type, q, true)
+      .select(sql<number>`1`.as('one'))
+      .limit(SEARCH_COUNT_CAP + 1)
+      .as('matches');
+    const row = await this.db
+      .selectFrom(matches)
       .select((eb) => eb.fn.countAll<number | string>().as('n'))
       .executeTakeFirstOrThrow();
-    return Number(row.n);
+    const total = Number(row.n);
+    return total > SEARCH_COUNT_CAP
+      ? { total: SEARCH_COUNT_CAP, capped: true }
+      : { total, capped: false };
+  }
+
+  /**
+   * SQLite plans with the statistics ANALYZE gathers; without them a search is answered by
+   * scanning a whole tab. PRAGMA optimize refreshes them where they are missing or stale and
+   * is cheap when nothing changed (PostgreSQL's autovacuum does this by itself).
+   */
+  async refreshStatistics(): Promise<void> {
+    if (this.dialect !== 'sqlite') return;
+    await sql`pragma analysis_limit = 2000`.execute(this.db);
+    await sql`pragma optimize = 0x10002`.execute(this.db);
   }
 
   /**
@@ -196,8 +264,14 @@ export class AdminQueries {
     limit: number,
     cursor: Cursor | undefined,
     offset = 0,
+    viaSearchIndexes = false,
   ): Promise<Row[]> {
-    let rows = this.filtered(table, filter.type, normalizeSearch(filter.q)).selectAll();
+    let rows = this.filtered(
+      table,
+      filter.type,
+      normalizeSearch(filter.q),
+      viaSearchIndexes,
+    ).selectAll();
     if (cursor) {
       rows = rows.where((eb) =>
         eb(eb.refTuple('created_at', 'id'), '<', eb.tuple(cursor.createdAt, cursor.id)),

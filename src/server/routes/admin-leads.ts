@@ -73,10 +73,12 @@ export const adminLeadRoutes: FastifyPluginAsync<AdminRouteOptions> = async (app
   const withPaging = <T extends { createdAt: string; id: number }>(
     reply: { header(name: string, value: string): unknown },
     views: T[],
-    total: number,
+    { total, capped }: { total: number; capped: boolean },
     limit: number,
   ): T[] => {
     reply.header('X-Total-Count', String(total));
+    // A search counts at most 10,000 matches: the real number is higher.
+    if (capped) reply.header('X-Total-Count-Capped', 'true');
     const last = views[views.length - 1];
     if (last && views.length === limit) reply.header('X-Next-Cursor', encodeCursor(last));
     return views;
@@ -99,7 +101,7 @@ export const adminLeadRoutes: FastifyPluginAsync<AdminRouteOptions> = async (app
         type: type ? candidateTypes[type] : undefined,
         cursor: decodeCursor(cursor),
       });
-      return withPaging(reply, page.rows.map(candidateView), page.total, limit);
+      return withPaging(reply, page.rows.map(candidateView), page, limit);
     },
   );
 
@@ -120,7 +122,7 @@ export const adminLeadRoutes: FastifyPluginAsync<AdminRouteOptions> = async (app
         type: type ? companyTypes[type] : undefined,
         cursor: decodeCursor(cursor),
       });
-      return withPaging(reply, page.rows.map(companyView), page.total, limit);
+      return withPaging(reply, page.rows.map(companyView), page, limit);
     },
   );
 
@@ -135,8 +137,7 @@ export const adminLeadRoutes: FastifyPluginAsync<AdminRouteOptions> = async (app
     async (request, reply) => {
       const { limit, offset, q } = request.query;
       const page = await queries.listLeadEmails({ limit, offset, q });
-      reply.header('X-Total-Count', String(page.total));
-      return page.rows.map(leadEmailView);
+      return withPaging(reply, page.rows.map(leadEmailView), page, limit);
     },
   );
 

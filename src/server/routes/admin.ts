@@ -26,6 +26,18 @@ export const adminRoutes: FastifyPluginAsync<{ config: ServerConfig }> = async (
   await app.register(adminAuthRoutes);
 
   const queries = new AdminQueries(app.database.db, app.database.dialect);
+  // Planner statistics for the dashboard's queries (SQLite): now, then every hour.
+  await queries.refreshStatistics();
+  const statistics = setInterval(
+    () => {
+      queries
+        .refreshStatistics()
+        .catch((error: unknown) => app.log.warn({ err: error }, 'pragma optimize failed'));
+    },
+    60 * 60 * 1000,
+  );
+  statistics.unref();
+  app.addHook('onClose', async () => clearInterval(statistics));
   const mailer = createMailer(config.mail, config.dataDir);
   app.addHook('onClose', async () => mailer.close());
   app.log.info({ transport: mailer.kind }, 'admin mail transport');

@@ -91,11 +91,13 @@ export function Pager({
   offset,
   pageSize,
   total,
+  capped = false,
   onChange,
 }: {
   offset: number;
   pageSize: number;
   total: number;
+  capped?: boolean;
   onChange(offset: number): void;
 }) {
   const from = total === 0 ? 0 : offset + 1;
@@ -105,6 +107,7 @@ export function Pager({
       <p className="text-sm text-slate-700" aria-live="polite">
         Showing {numberFormat.format(from)}–{numberFormat.format(to)} of{' '}
         {numberFormat.format(total)}
+        {capped ? '+' : ''}
       </p>
       <div className="flex gap-2">
         <Button

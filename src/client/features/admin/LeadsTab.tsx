@@ -103,6 +103,7 @@ export function LeadsTab({
         offset={filter.offset}
         pageSize={PAGE_SIZE}
         total={total ?? 0}
+        capped={page.data?.capped ?? false}
         onChange={(offset) => onFilterChange({ ...filter, offset })}
       />
     </div>

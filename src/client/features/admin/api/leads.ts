@@ -7,6 +7,8 @@ import { apiRequest } from './http';
 export interface LeadPage<Row> {
   rows: Row[];
   total: number;
+  /** The server stopped counting a search's matches at `total`. */
+  capped: boolean;
 }
 
 /** One page of a tab: the JSON array plus the X-Total-Count header. */
@@ -21,6 +23,7 @@ export function useLeadPage<Row>(tab: LeadTabId, filter: TabFilter) {
       return {
         rows: body.map(toRow),
         total: Number(response.headers.get('X-Total-Count') ?? body.length),
+        capped: response.headers.get('X-Total-Count-Capped') === 'true',
       };
     },
     placeholderData: keepPreviousData,

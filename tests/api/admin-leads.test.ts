@@ -150,6 +150,34 @@ describeEachDatabase(
       expect(last.next).toBeUndefined();
     });
 
+    it('counts at most 1,000 matches of a search and says so', async () => {
+      const testApp = current();
+      const now = new Date().toISOString();
+      const many = `${tag}many`;
+      const rows = Array.from({ length: 1001 }, (_, i) => ({
+        email: `${many}${i}@example.com`,
+        email_normalized: `${many}${i}@example.com`,
+        stage: 'application' as const,
+        first_name: 'Bulk',
+        last_name: `${many}${i}`,
+        created_at: now,
+        updated_at: now,
+      }));
+      await testApp.db.insertInto('candidates').values(rows).execute();
+      const response = await testApp.app.inject({
+        method: 'GET',
+        url: `/api/candidate-submissions?q=${many}&limit=10`,
+        headers: { cookie },
+      });
+      expect(response.statusCode).toBe(200);
+      expect(response.headers['x-total-count']).toBe('1000');
+      expect(response.headers['x-total-count-capped']).toBe('true');
+      expect(response.json()).toHaveLength(10);
+      const few = await get(testApp, cookie, `/api/candidate-submissions?q=${many}100`);
+      // many100 and many1000: 2 matches, exact.
+      expect(few.total).toBe(2);
+    });
+
     it('refuses a limit above 500 and an unknown type', async () => {
       const { app } = current();
       for (const url of [

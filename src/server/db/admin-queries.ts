@@ -51,14 +51,20 @@ export interface Page<Row> {
   capped: boolean;
 }
 
-/** A search counts its matches up to here: beyond, the dashboard shows '10,000+'. */
-export const SEARCH_COUNT_CAP = 10_000;
+/** A search counts its matches up to here: beyond, the dashboard shows '1,000+'. */
+export const SEARCH_COUNT_CAP = 1_000;
+
+/**
+ * A tab's exact count (no search) is reused for this long: counting 600,000 index entries
+ * costs ~100 ms on SQLite, and the dashboard asks for it with every page and refresh.
+ */
+export const TAB_COUNT_TTL_MS = 10_000;
 
 /**
  * Below this many matches, a search reads the matching rows through the prefix indexes and
  * sorts them; above, walking the tab's date index finds the newest matches sooner.
  */
-const FEW_MATCHES = 2_000;
+const FEW_MATCHES = SEARCH_COUNT_CAP;
 
 type LeadTable = 'candidates' | 'companies';
 
@@ -99,6 +105,9 @@ function prefixMatch(
 }
 
 export class AdminQueries {
+  private readonly tabCounts = new Map<string, { total: number; at: number }>();
+  private overviewCache: { figures: Promise<OverviewFigures>; at: number } | undefined;
+
   constructor(
     private readonly db: Kysely<Database>,
     private readonly dialect: DialectName,
@@ -208,9 +217,15 @@ export class AdminQueries {
     q: string,
   ): Promise<{ total: number; capped: boolean }> {
     if (!q) {
+      const key = `${table}:${type ?? ''}`;
+      const cached = this.tabCounts.get(key);
+      if (cached && Date.now() - cached.at < TAB_COUNT_TTL_MS) {
+        return { total: cached.total, capped: false };
+      }
       const row = await this.filtered(table, type, q)
         .select((eb) => eb.fn.countAll<number | string>().as('n'))
         .executeTakeFirstOrThrow();
+      this.tabCounts.set(key, { total: Number(row.n), at: Date.now() });
       return { total: Number(row.n), capped: false };
     }
     const matches = this.filtered(table, type, q, true)
@@ -298,10 +313,26 @@ export class AdminQueries {
   /** True when a row was deleted. */
   async deleteLead(table: LeadTable, id: number): Promise<boolean> {
     const result = await this.db.deleteFrom(table).where('id', '=', id).executeTakeFirst();
+    this.tabCounts.clear();
+    this.overviewCache = undefined;
     return Number(result.numDeletedRows) > 0;
   }
 
-  async overview(now = new Date()): Promise<OverviewFigures> {
+  /**
+   * The Overview tab's figures read whole tables (a second or more at a million leads): they
+   * are shared for TAB_COUNT_TTL_MS by every dashboard polling this instance.
+   */
+  overview(): Promise<OverviewFigures> {
+    const now = Date.now();
+    if (!this.overviewCache || now - this.overviewCache.at >= TAB_COUNT_TTL_MS) {
+      const figures = this.computeOverview(new Date(now));
+      figures.catch(() => (this.overviewCache = undefined));
+      this.overviewCache = { figures, at: now };
+    }
+    return this.overviewCache.figures;
+  }
+
+  private async computeOverview(now: Date): Promise<OverviewFigures> {
     const days = lastDays(now, 30);
     const since = `${days[0]}T00:00:00.000Z`;
     const countByType = (table: LeadTable) =>

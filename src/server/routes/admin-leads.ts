@@ -77,7 +77,7 @@ export const adminLeadRoutes: FastifyPluginAsync<AdminRouteOptions> = async (app
     limit: number,
   ): T[] => {
     reply.header('X-Total-Count', String(total));
-    // A search counts at most 10,000 matches: the real number is higher.
+    // A search counts at most 1,000 matches: the real number is higher.
     if (capped) reply.header('X-Total-Count-Capped', 'true');
     const last = views[views.length - 1];
     if (last && views.length === limit) reply.header('X-Next-Cursor', encodeCursor(last));

@@ -160,6 +160,8 @@ describeEachDatabase(
         stage: 'application' as const,
         first_name: 'Bulk',
         last_name: `${many}${i}`,
+        typeform_completed: 0,
+        is_typeform_candidate: 0,
         created_at: now,
         updated_at: now,
       }));

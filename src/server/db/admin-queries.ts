@@ -90,13 +90,22 @@ export const normalizeSearch = (q: string | undefined): string =>
  * The database lower-cases both sides, so they agree whatever its lower() does with accents.
  * PostgreSQL compares in the "C" collation (byte order) to match its search indexes.
  */
+/**
+ * Which index a search should use: the prefix indexes ('search', few matches), the tab's date
+ * index ('date', many matches), or whatever the planner picks (undefined).
+ */
+type Plan = 'search' | 'date' | undefined;
+
 function prefixMatch(
   dialect: DialectName,
   keys: RawBuilder<string>[],
   q: string,
+  plan: Plan,
 ): Expression<SqlBool> {
+  // On SQLite a unary + makes a term unusable for an index: a dense search then walks the
+  // tab's date index (50 matches come quickly) instead of sorting every match.
   const collated = (key: RawBuilder<string>) =>
-    dialect === 'postgres' ? sql`${key} collate "C"` : key;
+    dialect === 'postgres' ? sql`${key} collate "C"` : plan === 'date' ? sql`+${key}` : key;
   const ranges = keys.map(
     (key) =>
       sql`(${collated(key)} >= lower(${q}) and ${collated(key)} < lower(${q + MAX_CODE_POINT}))`,
@@ -115,37 +124,34 @@ export class AdminQueries {
 
   /** Filters shared by a listing, its count and its export. */
   /**
-   * `viaSearchIndexes`: a selective search should be answered from the prefix indexes; on
-   * SQLite the unary + keeps the planner off the lead_type index for that query.
+   * `plan` steers SQLite (a unary + makes a term unusable for an index): 'search' keeps it
+   * off the lead_type index, 'date' off the prefix indexes. PostgreSQL plans by itself.
    */
-  private filtered(
-    table: LeadTable,
-    type: string | undefined,
-    q: string,
-    viaSearchIndexes = false,
-  ) {
+  private filtered(table: LeadTable, type: string | undefined, q: string, plan: Plan = undefined) {
     let query = this.db.selectFrom(table);
     if (type) {
       query =
-        viaSearchIndexes && this.dialect === 'sqlite'
+        plan === 'search' && this.dialect === 'sqlite'
           ? query.where(sql`+lead_type`, '=', type)
           : query.where('lead_type', '=', type as never);
     }
-    if (q) query = query.where(prefixMatch(this.dialect, searchKeys[table], q));
+    if (q) {
+      query = query.where(prefixMatch(this.dialect, searchKeys[table], q, plan));
+    }
     return query;
   }
 
   private async page<Row>(table: LeadTable, query: ListQuery<string>): Promise<Page<Row>> {
     const q = normalizeSearch(query.q);
     const { total, capped } = await this.countOf(table, query.type, q);
-    const viaSearchIndexes = q !== '' && total <= FEW_MATCHES;
+    const plan: Plan = q === '' ? undefined : total <= FEW_MATCHES ? 'search' : 'date';
     const rows = await this.rowsAfter<Row>(
       table,
       query,
       query.limit,
       query.cursor,
       query.offset,
-      viaSearchIndexes,
+      plan,
     );
     return { rows, total, capped };
   }
@@ -228,7 +234,7 @@ export class AdminQueries {
       this.tabCounts.set(key, { total: Number(row.n), at: Date.now() });
       return { total: Number(row.n), capped: false };
     }
-    const matches = this.filtered(table, type, q, true)
+    const matches = this.filtered(table, type, q, 'search')
       .select(sql<number>`1`.as('one'))
       .limit(SEARCH_COUNT_CAP + 1)
       .as('matches');
@@ -279,14 +285,9 @@ export class AdminQueries {
     limit: number,
     cursor: Cursor | undefined,
     offset = 0,
-    viaSearchIndexes = false,
+    plan: Plan = undefined,
   ): Promise<Row[]> {
-    let rows = this.filtered(
-      table,
-      filter.type,
-      normalizeSearch(filter.q),
-      viaSearchIndexes,
-    ).selectAll();
+    let rows = this.filtered(table, filter.type, normalizeSearch(filter.q), plan).selectAll();
     if (cursor) {
       rows = rows.where((eb) =>
         eb(eb.refTuple('created_at', 'id'), '<', eb.tuple(cursor.createdAt, cursor.id)),

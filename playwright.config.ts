@@ -2,6 +2,7 @@ import { mkdtempSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import path from 'node:path';
 import { defineConfig, devices } from '@playwright/test';
+import { E2E_ADMIN_PASSWORD } from './tests/support/e2e';
 
 /** Browser tests drive Debian's Chromium against the production build served by our server. */
 const PORT = Number(process.env.E2E_PORT ?? 4173);
@@ -41,6 +42,8 @@ export default defineConfig({
       DATA_DIR: dataDir,
       NODE_ENV: 'production',
       LOG_LEVEL: 'warn',
+      // A known admin password for tests/browser/admin.spec.ts (never a real one).
+      ADMIN_PASSWORD: E2E_ADMIN_PASSWORD,
     },
   },
 });

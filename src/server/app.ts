@@ -4,6 +4,7 @@ import { databasePlugin } from './plugins/database';
 import { gracefulClose } from './plugins/graceful-close';
 import { securityHeaders } from './plugins/security-headers';
 import { staticSite } from './plugins/static-site';
+import { adminRoutes } from './routes/admin';
 import { candidateRoutes } from './routes/candidates';
 import { companyRoutes } from './routes/companies';
 import { healthRoutes } from './routes/health';
@@ -32,6 +33,8 @@ export async function buildApp({ config, logger }: BuildAppOptions): Promise<Fas
     // Start-up waits for the database (a remote PostgreSQL, migrations, the SQLite writer
     // thread); Fastify's 10 s default is too tight on a slow or busy machine.
     pluginTimeout: 60_000,
+    // Proxy headers (X-Forwarded-For/-Proto) are believed only when TRUST_PROXY says so.
+    trustProxy: config.trustProxy,
   });
 
   // The API takes JSON only: without the default text/plain parser, any other content type
@@ -60,6 +63,7 @@ export async function buildApp({ config, logger }: BuildAppOptions): Promise<Fas
   await app.register(healthRoutes);
   await app.register(candidateRoutes);
   await app.register(companyRoutes);
+  await app.register(adminRoutes, { config });
   await app.register(staticSite, { clientDir: config.clientDir });
   return app;
 }

@@ -14,7 +14,50 @@ const envSchema = z.object({
   LOG_LEVEL: z.enum(['fatal', 'error', 'warn', 'info', 'debug', 'trace', 'silent']).default('info'),
   /** Where the built client lives; tests may point elsewhere. */
   CLIENT_DIR: z.string().min(1).default('./dist/client'),
+  /** The admin password in clear (hashed in memory at start-up). */
+  ADMIN_PASSWORD: z.string().min(12, 'must be at least 12 characters').optional(),
+  /** The admin password as a scrypt hash (`npm run admin:hash-password`). */
+  ADMIN_PASSWORD_HASH: z
+    .string()
+    .regex(/^scrypt\$\d+\$\d+\$\d+\$[A-Za-z0-9+/=]+\$[A-Za-z0-9+/=]+$/, {
+      error: 'must be a hash printed by npm run admin:hash-password',
+    })
+    .optional(),
+  /** Behind a reverse proxy: 'true', a hop count, or the proxies' addresses (comma-separated). */
+  TRUST_PROXY: z.string().optional(),
+  /** smtp:// or smtps:// URL of the mail server for the admin's form e-mails. */
+  SMTP_URL: z.url({ protocol: /^smtps?$/, error: 'must be an smtp:// or smtps:// URL' }).optional(),
+  /** SendGrid API key: mail goes through SendGrid's SMTP relay (when SMTP_URL is not set). */
+  SENDGRID_API_KEY: z.string().min(1).optional(),
+  /** Sender of the admin's form e-mails, e.g. 'Talent Bridge <hello@example.com>'. */
+  MAIL_FROM: z.string().min(3).optional(),
 });
+
+/** Fastify's trustProxy: false unless configured (a forged X-Forwarded-For is then ignored). */
+export type TrustProxy = boolean | string | ((address: string, hop: number) => boolean);
+
+function parseTrustProxy(value: string | undefined): TrustProxy {
+  if (value === undefined || value === 'false' || value === '0') return false;
+  if (value === 'true') return true;
+  if (/^\d+$/.test(value)) {
+    const hops = Number(value);
+    return (_address, hop) => hop < hops;
+  }
+  return value;
+}
+
+export interface AdminPasswordConfig {
+  /** Clear password from ADMIN_PASSWORD, or undefined. */
+  password: string | undefined;
+  /** Stored hash from ADMIN_PASSWORD_HASH, or undefined. */
+  hash: string | undefined;
+}
+
+export interface MailConfig {
+  smtpUrl: string | undefined;
+  sendgridApiKey: string | undefined;
+  from: string;
+}
 
 export interface ServerConfig {
   env: 'development' | 'production' | 'test';
@@ -26,6 +69,10 @@ export interface ServerConfig {
   logLevel: string;
   clientDir: string;
   site: SiteConfig;
+  /** Neither set: a password is generated on first start (see admin/password-source.ts). */
+  admin: AdminPasswordConfig;
+  trustProxy: TrustProxy;
+  mail: MailConfig;
 }
 
 /**
@@ -55,6 +102,11 @@ export function loadConfig(env: Record<string, string | undefined> = process.env
     throw new Error(`Invalid configuration:\n  ${problems.join('\n  ')}`);
   }
   const values = parsed.data;
+  if (values.ADMIN_PASSWORD && values.ADMIN_PASSWORD_HASH) {
+    throw new Error(
+      'Invalid configuration:\n  ADMIN_PASSWORD and ADMIN_PASSWORD_HASH are both set: keep one',
+    );
+  }
   return {
     env: values.NODE_ENV,
     port: values.PORT,
@@ -64,5 +116,12 @@ export function loadConfig(env: Record<string, string | undefined> = process.env
     logLevel: values.LOG_LEVEL,
     clientDir: path.resolve(values.CLIENT_DIR),
     site,
+    admin: { password: values.ADMIN_PASSWORD, hash: values.ADMIN_PASSWORD_HASH },
+    trustProxy: parseTrustProxy(values.TRUST_PROXY),
+    mail: {
+      smtpUrl: values.SMTP_URL,
+      sendgridApiKey: values.SENDGRID_API_KEY,
+      from: values.MAIL_FROM ?? `${site.brandName} <no-reply@${new URL(site.siteUrl).hostname}>`,
+    },
   };
 }

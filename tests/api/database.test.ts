@@ -5,6 +5,7 @@ import SqliteDatabase from 'better-sqlite3';
 import { sql } from 'kysely';
 import { afterAll, describe, expect, it } from 'vitest';
 import { openDatabase, SQLITE_FILE_NAME } from '../../src/server/db/connection';
+import { leadMigrations } from '../../src/server/db/migrations';
 import { describeEachDatabase, uniqueEmail } from '../support/test-app';
 
 describeEachDatabase('database', (current) => {
@@ -83,6 +84,8 @@ describe('SQLite file', () => {
     const file = new SqliteDatabase(path.join(dataDir, SQLITE_FILE_NAME), { readonly: true });
     const applied = file.prepare('select name from kysely_migration').all();
     file.close();
-    expect(applied).toEqual([{ name: '001_create_lead_tables' }]);
+    // Every migration applied once, in order.
+    expect(applied).toEqual(Object.keys(leadMigrations('sqlite')).map((name) => ({ name })));
+    expect(applied[0]).toEqual({ name: '001_create_lead_tables' });
   });
 });

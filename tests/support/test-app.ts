@@ -8,7 +8,7 @@ import { buildApp } from '../../src/server/app';
 import { loadConfig } from '../../src/server/config';
 import { openDatabase } from '../../src/server/db/connection';
 import type { Database } from '../../src/server/db/schema';
-import { createTestDatabase } from './postgres';
+import { createTestDatabase, freePort } from './postgres';
 
 export type DatabaseKind = 'sqlite' | 'postgres';
 
@@ -42,6 +42,8 @@ export async function fakeClientDir(root: string): Promise<string> {
 export interface TestAppOptions {
   /** Where the app's logs go (JSON lines); none by default. */
   logStream?: { write(line: string): void };
+  /** Extra environment for the server (ADMIN_PASSWORD, SMTP_URL...). */
+  env?: Record<string, string>;
 }
 
 /** A server on a fresh database of `kind`: a temp SQLite file, or a new PostgreSQL database. */
@@ -54,6 +56,7 @@ export async function createTestApp(
     NODE_ENV: 'test',
     DATA_DIR: path.join(root, 'data'),
     CLIENT_DIR: await fakeClientDir(root),
+    ...options.env,
   };
   let dropDatabase = async (): Promise<void> => undefined;
   if (kind === 'postgres') {
@@ -87,13 +90,17 @@ export async function createTestApp(
  * The PostgreSQL run is skipped only when the global set-up found no server, which it
  * allows outside CI (with a loud warning) and refuses in CI.
  */
-export function describeEachDatabase(title: string, body: (current: () => TestApp) => void) {
+export function describeEachDatabase(
+  title: string,
+  body: (current: () => TestApp) => void,
+  options: TestAppOptions = {},
+) {
   for (const kind of ['sqlite', 'postgres'] as const) {
     const unavailable = kind === 'postgres' && !inject('postgresAdminUrl');
     describe.skipIf(unavailable)(`${title} [${kind}]`, () => {
       let testApp: TestApp | undefined;
       beforeAll(async () => {
-        testApp = await createTestApp(kind);
+        testApp = await createTestApp(kind, options);
       });
       afterAll(async () => {
         await testApp?.close();
@@ -110,3 +117,6 @@ let counter = 0;
 /** An e-mail no other test uses, so tests sharing a database never see each other's leads. */
 export const uniqueEmail = (label = 'lead') =>
   `${label}-${process.pid}-${Date.now().toString(36)}-${counter++}@example.com`;
+
+/** A URL on a loopback port where nothing listens: a service that is down. */
+export const freePortUrl = async (scheme: string) => `${scheme}://127.0.0.1:${await freePort()}`;

@@ -5,6 +5,7 @@ import {
   type Kysely,
   type Migration,
 } from 'kysely';
+import { adminMigrations } from './admin-migrations';
 
 export type DialectName = 'sqlite' | 'postgres';
 
@@ -109,6 +110,7 @@ function createLeadTables(dialect: DialectName): Migration {
 export function leadMigrations(dialect: DialectName): Record<string, Migration> {
   return {
     '001_create_lead_tables': createLeadTables(dialect),
+    ...adminMigrations(dialect),
   };
 }
 

@@ -1,4 +1,5 @@
-import type { Generated, Insertable, Selectable } from 'kysely';
+import type { Generated, GeneratedAlways, Insertable, Selectable } from 'kysely';
+import type { AdminLoginFailuresTable, AdminSessionsTable } from './admin-schema';
 
 /**
  * The stored shape of leads, identical on SQLite and PostgreSQL: only text and integer
@@ -57,6 +58,8 @@ export interface CandidatesTable extends LeadColumns {
   questionnaire_location: string | null;
   motivation: string | null;
   stage: CandidateStage;
+  /** Generated: the admin tab of this lead (spec section 4), see admin-migrations.ts. */
+  lead_type: GeneratedAlways<CandidateLeadType>;
 }
 
 export interface CompaniesTable extends LeadColumns {
@@ -68,11 +71,21 @@ export interface CompaniesTable extends LeadColumns {
   timeline: string | null;
   comments: string | null;
   stage: CompanyStage;
+  /** Generated: 'email' when neither company name nor contact name is known. */
+  lead_type: GeneratedAlways<CompanyLeadType>;
 }
+
+/** Admin classification (spec section 4), computed by the database from the columns. */
+export const candidateLeadTypes = ['typeform', 'regular', 'email'] as const;
+export type CandidateLeadType = (typeof candidateLeadTypes)[number];
+export const companyLeadTypes = ['full', 'email'] as const;
+export type CompanyLeadType = (typeof companyLeadTypes)[number];
 
 export interface Database {
   candidates: CandidatesTable;
   companies: CompaniesTable;
+  admin_sessions: AdminSessionsTable;
+  admin_login_failures: AdminLoginFailuresTable;
 }
 
 export type CandidateRow = Selectable<CandidatesTable>;

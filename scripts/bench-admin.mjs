@@ -1,0 +1,436 @@
+// `npm run bench:admin`: the admin dashboard at a million leads. Seeds 1,000,000 leads into a
+// temporary SQLite database (or the PostgreSQL database of DATABASE_URL), starts the built
+// server on it, signs in, and prints the list endpoint's p50/p95 latency for the first page and
+// for searches, then the time and peak RSS growth of a streamed CSV export.
+// Targets (issue 4): p95 <= 100 ms, export <= 15 s, peak RSS growth <= 100 MB.
+// Options: LEADS (default 1000000), REQUESTS (default 200), DATABASE_URL (PostgreSQL),
+// KEEP_DATA=1 (keep the seeded SQLite file for EXPLAIN).
+import { spawn } from 'node:child_process';
+import { randomBytes } from 'node:crypto';
+import { existsSync, readFileSync } from 'node:fs';
+import { mkdtemp, rm } from 'node:fs/promises';
+import { createServer } from 'node:net';
+import os from 'node:os';
+import path from 'node:path';
+import SqliteDatabase from 'better-sqlite3';
+import pg from 'pg';
+import { root } from './build-stamp.mjs';
+
+const TOTAL = Number(process.env.LEADS ?? 1_000_000);
+const REQUESTS = Number(process.env.REQUESTS ?? 200);
+const DATABASE_URL = process.env.DATABASE_URL?.trim() || undefined;
+const PASSWORD = randomBytes(18).toString('base64url');
+const log = (message) => console.log(`[bench:admin] ${message}`);
+
+// --- the leads ------------------------------------------------------------------------------
+
+const FIRST = [
+  'James',
+  'Mary',
+  'John',
+  'Patricia',
+  'Robert',
+  'Jennifer',
+  'Michael',
+  'Linda',
+  'David',
+  'Elizabeth',
+  'William',
+  'Barbara',
+  'Richard',
+  'Susan',
+  'Joseph',
+  'Jessica',
+  'Thomas',
+  'Sarah',
+  'Carlos',
+  'Maria',
+  'Wei',
+  'Aisha',
+  'Omar',
+  'Zoë',
+];
+const LAST = [
+  'Smith',
+  'Johnson',
+  'Williams',
+  'Brown',
+  'Jones',
+  'Garcia',
+  'Miller',
+  'Davis',
+  'Rodriguez',
+  'Martinez',
+  'Hernandez',
+  'Lopez',
+  'Gonzalez',
+  'Wilson',
+  'Anderson',
+  'Thomas',
+  'Taylor',
+  'Moore',
+  'Jackson',
+  'Martin',
+  'Lee',
+  'Perez',
+  'Thompson',
+  'White',
+  'Harris',
+  'Sanchez',
+  'Clark',
+  'Ramirez',
+  'Lewis',
+  'Robinson',
+];
+const SOURCES = ['google', 'facebook', 'linkedin', 'newsletter', null];
+const DAY = 86_400_000;
+
+// Candidates: 60% regular, 15% questionnaire (typeform), 10% e-mail only; companies 15%.
+function lead(index) {
+  const start = Date.now() - 365 * DAY;
+  const createdAt = new Date(start + Math.floor((index / TOTAL) * 365 * DAY)).toISOString();
+  const bucket = index % 100;
+  const first = FIRST[index % FIRST.length];
+  const last = `${LAST[(index * 7) % LAST.length]}${index % 1000}`;
+  const landing = index % 3 === 0 ? (index % 2 ? 'free_training' : 'high_salary') : null;
+  const common = {
+    created_at: createdAt,
+    updated_at: createdAt,
+    source_page: landing ? (landing === 'free_training' ? '/career' : '/training') : '/candidates',
+    landing_variant: landing,
+    utm_source: SOURCES[index % SOURCES.length],
+    utm_campaign: landing ? `spring-${index % 4}` : null,
+  };
+  if (bucket < 85) {
+    const kind = bucket < 60 ? 'regular' : bucket < 75 ? 'typeform' : 'email';
+    const email = `${first.toLowerCase()}.${last.toLowerCase()}.${index}@example.com`;
+    const named = kind !== 'email';
+    return {
+      table: 'candidates',
+      row: {
+        email,
+        email_normalized: email,
+        stage: kind === 'regular' ? 'application' : kind === 'typeform' ? 'questionnaire' : 'email',
+        first_name: named ? first : null,
+        last_name: named ? last : null,
+        phone: named ? `555-${String(index % 10000).padStart(4, '0')}` : null,
+        location: kind === 'regular' ? 'Austin, TX' : null,
+        education_level: kind === 'regular' ? 'some-college' : null,
+        tech_experience: kind === 'regular' ? 'basic' : null,
+        reason: kind === 'regular' ? 'I want a stable career in a growing field.' : null,
+        typeform_completed: kind === 'typeform' && index % 2 ? 1 : 0,
+        is_typeform_candidate: kind === 'typeform' ? 1 : 0,
+        ...common,
+      },
+    };
+  }
+  const email = `ops.${index}@company${index % 5000}.example`;
+  const full = bucket < 98;
+  return {
+    table: 'companies',
+    row: {
+      email,
+      email_normalized: email,
+      stage: full ? 'request' : 'email',
+      company_name: full ? `${LAST[index % LAST.length]} Compute ${index % 5000}` : null,
+      contact_name: full ? `${first} ${last}` : null,
+      title: full ? 'Head of Operations' : null,
+      company_size: full ? 'midsize' : null,
+      talent_needs: full ? 'Ten technicians for a new hall.' : null,
+      timeline: full ? 'soon' : null,
+      comments: null,
+      ...common,
+    },
+  };
+}
+
+// --- the server -----------------------------------------------------------------------------
+
+function freePort() {
+  return new Promise((resolve, reject) => {
+    const server = createServer();
+    server.once('error', reject);
+    server.listen(0, '127.0.0.1', () => {
+      const { port } = server.address();
+      server.close(() => resolve(port));
+    });
+  });
+}
+
+async function startServer(dataDir) {
+  const port = await freePort();
+  const child = spawn(process.execPath, ['dist/server/main.js'], {
+    cwd: root,
+    env: {
+      PATH: process.env.PATH,
+      NODE_ENV: 'production',
+      LOG_LEVEL: 'warn',
+      HOST: '127.0.0.1',
+      PORT: String(port),
+      DATA_DIR: dataDir,
+      ADMIN_PASSWORD: PASSWORD,
+      ...(DATABASE_URL ? { DATABASE_URL } : {}),
+    },
+    stdio: ['ignore', 'inherit', 'inherit'],
+  });
+  const baseUrl = `http://127.0.0.1:${port}`;
+  for (let i = 0; i < 600; i++) {
+    if (child.exitCode !== null) throw new Error('the server exited during start-up');
+    try {
+      if ((await fetch(`${baseUrl}/api/health`)).ok) return { child, baseUrl };
+    } catch {
+      // not listening yet
+    }
+    await new Promise((resolve) => setTimeout(resolve, 100));
+  }
+  child.kill('SIGKILL');
+  throw new Error('the server did not start within 60 s');
+}
+
+async function stopServer({ child }) {
+  if (child.exitCode !== null) return;
+  const exited = new Promise((resolve) => child.once('exit', resolve));
+  child.kill('SIGTERM');
+  await exited;
+}
+
+// --- seeding --------------------------------------------------------------------------------
+
+function seedSqlite(file) {
+  const db = new SqliteDatabase(file);
+  db.pragma('journal_mode = WAL');
+  db.pragma('synchronous = OFF'); // seeding only: the server reopens with its own settings
+  db.pragma('cache_size = -262144');
+  const statements = {};
+  const insert = (table, row) => {
+    statements[table] ??= db.prepare(
+      `insert into ${table} (${Object.keys(row).join(', ')}) values (${Object.keys(row)
+        .map((k) => `@${k}`)
+        .join(', ')})`,
+    );
+    statements[table].run(row);
+  };
+  const batch = db.transaction((from, to) => {
+    for (let i = from; i < to; i++) {
+      const { table, row } = lead(i);
+      insert(table, row);
+    }
+  });
+  for (let from = 0; from < TOTAL; from += 50_000) {
+    batch(from, Math.min(TOTAL, from + 50_000));
+    process.stdout.write(`\r[bench:admin] seeded ${Math.min(TOTAL, from + 50_000)} leads`);
+  }
+  process.stdout.write('\n');
+  db.pragma('wal_checkpoint(TRUNCATE)');
+  db.close();
+}
+
+async function seedPostgres() {
+  const client = new pg.Client({ connectionString: DATABASE_URL });
+  await client.connect();
+  try {
+    await client.query('truncate candidates, companies restart identity');
+    const pending = { candidates: [], companies: [] };
+    const flush = async (table) => {
+      const rows = pending[table];
+      if (rows.length === 0) return;
+      const columns = Object.keys(rows[0]);
+      const values = [];
+      const tuples = rows.map(
+        (row) =>
+          `(${columns
+            .map((column) => {
+              values.push(row[column]);
+              return `$${values.length}`;
+            })
+            .join(', ')})`,
+      );
+      await client.query(
+        `insert into ${table} (${columns.join(', ')}) values ${tuples.join(', ')}`,
+        values,
+      );
+      pending[table] = [];
+    };
+    for (let i = 0; i < TOTAL; i++) {
+      const { table, row } = lead(i);
+      pending[table].push(row);
+      if (pending[table].length === 2000) await flush(table);
+      if (i % 50_000 === 0) process.stdout.write(`\r[bench:admin] seeded ${i} leads`);
+    }
+    await flush('candidates');
+    await flush('companies');
+    process.stdout.write('\n');
+    await client.query('vacuum analyze candidates');
+    await client.query('vacuum analyze companies');
+  } finally {
+    await client.end();
+  }
+}
+
+// --- measuring ------------------------------------------------------------------------------
+
+const percentile = (sorted, p) =>
+  sorted[Math.min(sorted.length - 1, Math.ceil((p / 100) * sorted.length) - 1)];
+
+async function latency(label, urls, cookie, baseUrl, requests = REQUESTS) {
+  const times = [];
+  for (let i = 0; i < requests; i++) {
+    const url = urls[i % urls.length];
+    const started = performance.now();
+    const response = await fetch(`${baseUrl}${url}`, { headers: { cookie } });
+    await response.arrayBuffer();
+    if (!response.ok) throw new Error(`${url}: ${response.status}`);
+    times.push(performance.now() - started);
+  }
+  times.sort((a, b) => a - b);
+  const result = {
+    label,
+    p50: percentile(times, 50),
+    p95: percentile(times, 95),
+    max: times.at(-1),
+  };
+  log(
+    `${label.padEnd(44)} p50 ${result.p50.toFixed(1).padStart(6)} ms   p95 ${result.p95.toFixed(1).padStart(6)} ms   max ${result.max.toFixed(1)} ms`,
+  );
+  return result;
+}
+
+const rssOf = (pid) => {
+  const status = readFileSync(`/proc/${pid}/status`, 'utf8');
+  return Number(/VmRSS:\s+(\d+) kB/.exec(status)?.[1] ?? 0) * 1024;
+};
+
+async function exportRun(tab, cookie, server) {
+  const before = rssOf(server.child.pid);
+  let peak = before;
+  const sampler = setInterval(() => (peak = Math.max(peak, rssOf(server.child.pid))), 20);
+  const started = performance.now();
+  const response = await fetch(`${server.baseUrl}/api/admin/export/${tab}.csv`, {
+    headers: { cookie },
+  });
+  let bytes = 0;
+  let lines = 0;
+  for await (const chunk of response.body) {
+    bytes += chunk.length;
+    for (const byte of chunk) if (byte === 10) lines++;
+  }
+  const seconds = (performance.now() - started) / 1000;
+  clearInterval(sampler);
+  peak = Math.max(peak, rssOf(server.child.pid));
+  const growthMb = (peak - before) / 1024 / 1024;
+  log(
+    `export ${tab}.csv: ${lines - 1} rows, ${(bytes / 1024 / 1024).toFixed(0)} MB in ${seconds.toFixed(1)} s; server RSS ${(before / 1024 / 1024).toFixed(0)} MB -> peak ${(peak / 1024 / 1024).toFixed(0)} MB (growth ${growthMb.toFixed(0)} MB)`,
+  );
+  return { tab, rows: lines - 1, seconds, growthMb };
+}
+
+async function main() {
+  if (!existsSync(path.join(root, 'dist/server/main.js'))) {
+    throw new Error('no build: run `npm run build` first');
+  }
+  const dataDir = await mkdtemp(path.join(os.tmpdir(), 'tb-bench-admin-'));
+  let server;
+  try {
+    log(`${TOTAL} leads on ${DATABASE_URL ? 'PostgreSQL' : `SQLite in ${dataDir}`}`);
+    // A first start creates the schema (the server migrates); then the bulk load; then measure.
+    await stopServer(await startServer(dataDir));
+    const seeding = performance.now();
+    if (DATABASE_URL) await seedPostgres();
+    else seedSqlite(path.join(dataDir, 'talent-bridge.sqlite'));
+    log(`seeded in ${((performance.now() - seeding) / 1000).toFixed(1)} s`);
+    server = await startServer(dataDir);
+
+    const login = await fetch(`${server.baseUrl}/api/admin/login`, {
+      method: 'POST',
+      headers: { 'content-type': 'application/json' },
+      body: JSON.stringify({ password: PASSWORD }),
+    });
+    if (!login.ok) throw new Error(`sign-in failed: ${login.status}`);
+    const cookie = login.headers.get('set-cookie').split(';')[0];
+
+    const results = [];
+    const candidates = '/api/candidate-submissions';
+    results.push(
+      await latency(
+        'first page, Typeform Leads (limit 50)',
+        [`${candidates}?type=typeform&limit=50`],
+        cookie,
+        server.baseUrl,
+      ),
+    );
+    results.push(
+      await latency(
+        'first page, Candidates (limit 50)',
+        [`${candidates}?type=regular&limit=50`],
+        cookie,
+        server.baseUrl,
+      ),
+    );
+    results.push(
+      await latency(
+        'first page, Companies (limit 50)',
+        ['/api/company-submissions?type=full&limit=50'],
+        cookie,
+        server.baseUrl,
+      ),
+    );
+    results.push(
+      await latency(
+        'first page, Lead Emails (limit 50)',
+        ['/api/admin/lead-emails?limit=50'],
+        cookie,
+        server.baseUrl,
+      ),
+    );
+    const names = LAST.map(
+      (name) => `${candidates}?type=regular&limit=50&q=${name.slice(0, 4).toLowerCase()}`,
+    );
+    results.push(
+      await latency('search, common name prefix (e.g. "smit")', names, cookie, server.baseUrl),
+    );
+    const exact = LAST.map(
+      (name, i) =>
+        `${candidates}?limit=50&q=${encodeURIComponent(`${FIRST[i % FIRST.length]} ${name}${i * 31}`)}`,
+    );
+    results.push(
+      await latency('search, full name ("Mary Smith42")', exact, cookie, server.baseUrl),
+    );
+    const emails = Array.from(
+      { length: 50 },
+      (_, i) =>
+        `${candidates}?limit=50&q=${encodeURIComponent(`${FIRST[(i * 13) % FIRST.length].toLowerCase()}.${LAST[(i * 7) % LAST.length].toLowerCase()}`)}`,
+    );
+    results.push(
+      await latency('search, e-mail prefix, all candidates', emails, cookie, server.baseUrl),
+    );
+    results.push(
+      await latency(
+        'page 100 (offset 4950)',
+        [`${candidates}?type=regular&limit=50&offset=4950`],
+        cookie,
+        server.baseUrl,
+      ),
+    );
+    // The overview reads whole tables: a few runs are enough.
+    results.push(
+      await latency('overview figures', ['/api/admin/overview'], cookie, server.baseUrl, 10),
+    );
+
+    const exports = [await exportRun('candidates', cookie, server)];
+    const worstP95 = Math.max(
+      ...results.filter((r) => !r.label.startsWith('overview')).map((r) => r.p95),
+    );
+    log(
+      `worst list p95 ${worstP95.toFixed(1)} ms (target <= 100); export ${exports[0].seconds.toFixed(1)} s (target <= 15) for ${exports[0].rows} rows, RSS growth ${exports[0].growthMb.toFixed(0)} MB (target <= 100)`,
+    );
+  } finally {
+    if (server) await stopServer(server);
+    if (process.env.KEEP_DATA) log(`kept ${dataDir}`);
+    else await rm(dataDir, { recursive: true, force: true });
+  }
+}
+
+main().catch((error) => {
+  console.error(error);
+  process.exit(1);
+});

@@ -1,0 +1,173 @@
+import { useEffect, useMemo, useState } from 'react';
+import * as Tabs from '@radix-ui/react-tabs';
+import { useQueryClient } from '@tanstack/react-query';
+import { Download, LogOut, RefreshCw } from 'lucide-react';
+import { timings } from '@shared/claims';
+import { Button } from '../../components/ui/button';
+import { toast } from '../../lib/toast-store';
+import { adminToasts } from './admin-toasts';
+import { refreshLeads, useDeleteLead, useSendFormEmail } from './api/leads';
+import { useLogout } from './api/session';
+import type { RowActions } from './columns';
+import { ConfirmDialog, type ConfirmRequest } from './ConfirmDialog';
+import { LeadsTab } from './LeadsTab';
+import { OverviewTab } from './OverviewTab';
+import {
+  exportUrl,
+  leadTabIds,
+  leadTabs,
+  type LeadTabId,
+  type TabFilter,
+  type TabId,
+} from './tabs';
+
+const initialFilters = Object.fromEntries(
+  leadTabIds.map((id) => [id, { q: '', offset: 0 }]),
+) as Record<LeadTabId, TabFilter>;
+
+const deleteQuestion = {
+  candidate: 'Are you sure you want to delete this candidate submission?',
+  company: 'Are you sure you want to delete this company submission?',
+} as const;
+
+const triggerClass =
+  'rounded-t-md border-b-2 border-transparent px-4 py-2.5 text-sm font-semibold text-slate-700 hover:text-slate-900 focus-visible:outline-2 focus-visible:-outline-offset-2 focus-visible:outline-accent-strong data-[state=active]:border-accent-strong data-[state=active]:text-slate-900';
+
+/** The signed-in dashboard: tabs, Refresh, Export to CSV, Logout, auto-refresh every 30 s. */
+export function Dashboard() {
+  const client = useQueryClient();
+  const [tab, setTab] = useState<TabId>('overview');
+  const [filters, setFilters] = useState(initialFilters);
+  const [totals, setTotals] = useState<Partial<Record<LeadTabId, number>>>({});
+  const [confirm, setConfirm] = useState<ConfirmRequest | null>(null);
+  const [refreshing, setRefreshing] = useState(false);
+  const logout = useLogout();
+  const deleteLead = useDeleteLead();
+  const sendEmail = useSendFormEmail();
+
+  // Spec section 4: data refreshes every 30 s while signed in.
+  useEffect(() => {
+    const timer = setInterval(() => void refreshLeads(client), timings.adminAutoRefreshMs);
+    return () => clearInterval(timer);
+  }, [client]);
+
+  const refresh = async () => {
+    setRefreshing(true);
+    try {
+      await refreshLeads(client);
+      toast(adminToasts.refreshed);
+    } finally {
+      setRefreshing(false);
+    }
+  };
+
+  const exportCsv = () => {
+    if (tab === 'overview') return;
+    if (!totals[tab]) {
+      toast(adminToasts.noData);
+      return;
+    }
+    // The server names the file <tab>-YYYY-MM-DD.csv and streams the whole tab.
+    const link = document.createElement('a');
+    link.href = exportUrl(tab, filters[tab].q);
+    link.download = '';
+    document.body.append(link);
+    link.click();
+    link.remove();
+  };
+
+  const actions: RowActions = {
+    sendingId: sendEmail.isPending ? (sendEmail.variables ?? null) : null,
+    sendEmail: ({ id }) => sendEmail.mutate(id),
+    remove: (kind, id) =>
+      setConfirm({
+        title: kind === 'company' ? 'Delete company submission' : 'Delete candidate submission',
+        message: deleteQuestion[kind],
+        confirmLabel: 'Delete',
+        onConfirm: () => deleteLead.mutate({ kind, id }),
+      }),
+  };
+
+  // Stable per-tab callbacks, so the tabs' effects run only when something changed.
+  const handlers = useMemo(
+    () =>
+      Object.fromEntries(
+        leadTabIds.map((id) => [
+          id,
+          {
+            setFilter: (filter: TabFilter) =>
+              setFilters((current) => ({ ...current, [id]: filter })),
+            setTotal: (total: number) =>
+              setTotals((current) =>
+                current[id] === total ? current : { ...current, [id]: total },
+              ),
+          },
+        ]),
+      ) as Record<LeadTabId, { setFilter(filter: TabFilter): void; setTotal(total: number): void }>,
+    [],
+  );
+
+  return (
+    <div>
+      <div className="flex flex-wrap items-center justify-between gap-4">
+        <h1 className="text-3xl">Lead Dashboard</h1>
+        <div className="flex flex-wrap gap-2">
+          <Button variant="outline" size="sm" onClick={() => void refresh()} disabled={refreshing}>
+            <RefreshCw className="size-4" aria-hidden="true" />
+            Refresh
+          </Button>
+          {tab !== 'overview' ? (
+            <Button variant="outline" size="sm" onClick={exportCsv}>
+              <Download className="size-4" aria-hidden="true" />
+              Export to CSV
+            </Button>
+          ) : null}
+          <Button
+            variant="dark"
+            size="sm"
+            onClick={() => logout.mutate()}
+            disabled={logout.isPending}
+          >
+            <LogOut className="size-4" aria-hidden="true" />
+            Logout
+          </Button>
+        </div>
+      </div>
+      <Tabs.Root value={tab} onValueChange={(value) => setTab(value as TabId)} className="mt-6">
+        <Tabs.List
+          aria-label="Lead views"
+          className="flex flex-wrap gap-1 border-b border-slate-300"
+        >
+          <Tabs.Trigger value="overview" className={triggerClass}>
+            Overview
+          </Tabs.Trigger>
+          {leadTabIds.map((id) => (
+            <Tabs.Trigger key={id} value={id} className={triggerClass}>
+              {leadTabs[id].label}
+              {totals[id] !== undefined ? (
+                <span className="ml-2 rounded-full bg-slate-200 px-2 py-0.5 text-xs text-slate-800">
+                  {new Intl.NumberFormat('en-US').format(totals[id] ?? 0)}
+                </span>
+              ) : null}
+            </Tabs.Trigger>
+          ))}
+        </Tabs.List>
+        <Tabs.Content value="overview" className="pt-6 focus-visible:outline-none">
+          <OverviewTab />
+        </Tabs.Content>
+        {leadTabIds.map((id) => (
+          <Tabs.Content key={id} value={id} className="pt-6 focus-visible:outline-none">
+            <LeadsTab
+              tab={id}
+              filter={filters[id]}
+              onFilterChange={handlers[id].setFilter}
+              onTotal={handlers[id].setTotal}
+              actions={actions}
+            />
+          </Tabs.Content>
+        ))}
+      </Tabs.Root>
+      <ConfirmDialog request={confirm} onClose={() => setConfirm(null)} />
+    </div>
+  );
+}

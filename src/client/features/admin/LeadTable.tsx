@@ -1,0 +1,132 @@
+import { useId, type ReactNode } from 'react';
+import { Button } from '../../components/ui/button';
+
+export interface Column<Row> {
+  header: string;
+  cell(row: Row): ReactNode;
+  className?: string;
+}
+
+/**
+ * A lead table: a caption, column headers, one row per lead, and the pager. The wrapper
+ * scrolls sideways on narrow screens and can be focused to scroll with the keyboard.
+ */
+export function LeadTable<Row extends { id: number }>({
+  caption,
+  columns,
+  rows,
+  rowKey = (row) => String(row.id),
+  empty,
+  busy = false,
+  query,
+}: {
+  caption: string;
+  columns: readonly Column<Row>[];
+  rows: readonly Row[];
+  rowKey?: (row: Row) => string;
+  empty: string;
+  /** True while the rows shown are not yet those of the current search or page. */
+  busy?: boolean;
+  /** The search the rows answer (data-query), so tests can wait for it. */
+  query?: string;
+}) {
+  const captionId = useId();
+  return (
+    <div
+      role="region"
+      aria-labelledby={captionId}
+      aria-busy={busy}
+      data-query={query}
+      tabIndex={0}
+      className="overflow-x-auto rounded-xl border border-slate-200 bg-white focus-visible:outline-2 focus-visible:outline-offset-2 focus-visible:outline-accent-strong"
+    >
+      <table className="min-w-full divide-y divide-slate-200 text-left text-sm">
+        <caption id={captionId} className="px-4 py-3 text-left text-sm text-slate-600">
+          {caption}
+        </caption>
+        <thead className="bg-slate-100 text-slate-800">
+          <tr>
+            {columns.map((column) => (
+              <th
+                key={column.header}
+                scope="col"
+                className="whitespace-nowrap px-4 py-3 font-semibold"
+              >
+                {column.header}
+              </th>
+            ))}
+          </tr>
+        </thead>
+        <tbody className="divide-y divide-slate-100">
+          {rows.length === 0 ? (
+            <tr>
+              <td colSpan={columns.length} className="px-4 py-8 text-center text-slate-600">
+                {empty}
+              </td>
+            </tr>
+          ) : (
+            rows.map((row) => (
+              <tr key={rowKey(row)} className="align-top hover:bg-slate-50">
+                {columns.map((column) => (
+                  <td
+                    key={column.header}
+                    className={column.className ?? 'px-4 py-3 text-slate-800'}
+                  >
+                    {column.cell(row)}
+                  </td>
+                ))}
+              </tr>
+            ))
+          )}
+        </tbody>
+      </table>
+    </div>
+  );
+}
+
+const numberFormat = new Intl.NumberFormat('en-US');
+
+/** 'Showing 26–50 of 1,234' with Previous / Next. */
+export function Pager({
+  offset,
+  pageSize,
+  total,
+  capped = false,
+  onChange,
+}: {
+  offset: number;
+  pageSize: number;
+  total: number;
+  capped?: boolean;
+  onChange(offset: number): void;
+}) {
+  const from = total === 0 ? 0 : offset + 1;
+  const to = Math.min(offset + pageSize, total);
+  return (
+    <nav aria-label="Pagination" className="mt-4 flex flex-wrap items-center justify-between gap-3">
+      <p className="text-sm text-slate-700" aria-live="polite">
+        Showing {numberFormat.format(from)}–{numberFormat.format(to)} of{' '}
+        {numberFormat.format(total)}
+        {capped ? '+' : ''}
+      </p>
+      <div className="flex gap-2">
+        <Button
+          variant="outline"
+          size="sm"
+          disabled={offset === 0}
+          onClick={() => onChange(Math.max(0, offset - pageSize))}
+        >
+          Previous
+        </Button>
+        <Button
+          variant="outline"
+          size="sm"
+          disabled={to >= total}
+          onClick={() => onChange(offset + pageSize)}
+        >
+          Next
+        </Button>
+      </div>
+    </nav>
+  );
+}

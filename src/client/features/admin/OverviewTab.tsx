@@ -1,0 +1,167 @@
+import { useEffect } from 'react';
+import { toast } from '../../lib/toast-store';
+import { adminToasts } from './admin-toasts';
+import { isUnauthorized } from './api/http';
+import { useOverview, type Conversion } from './api/overview';
+import { DailyChart } from './DailyChart';
+
+const numberFormat = new Intl.NumberFormat('en-US');
+const percent = (part: number, whole: number) =>
+  whole === 0 ? '—' : `${((part / whole) * 100).toFixed(1)}%`;
+
+function StatCard({ label, value, note }: { label: string; value: number; note: string }) {
+  return (
+    <div className="rounded-xl border border-slate-200 bg-white p-5 shadow-sm">
+      <dt className="text-sm font-medium text-slate-700">{label}</dt>
+      <dd className="mt-1 text-3xl font-semibold text-slate-900">{numberFormat.format(value)}</dd>
+      <dd className="mt-1 text-xs text-slate-600">{note}</dd>
+    </div>
+  );
+}
+
+function ConversionTable({
+  title,
+  keyHeader,
+  rows,
+  label,
+}: {
+  title: string;
+  keyHeader: string;
+  rows: Conversion[];
+  label(key: string | null): string;
+}) {
+  return (
+    <div className="overflow-x-auto rounded-xl border border-slate-200 bg-white">
+      <table className="min-w-full text-left text-sm">
+        <caption className="px-4 py-3 text-left font-semibold text-slate-900">{title}</caption>
+        <thead className="bg-slate-100 text-slate-800">
+          <tr>
+            <th scope="col" className="px-4 py-2 font-semibold">
+              {keyHeader}
+            </th>
+            <th scope="col" className="px-4 py-2 text-right font-semibold">
+              E-mail leads
+            </th>
+            <th scope="col" className="px-4 py-2 text-right font-semibold">
+              Full applications
+            </th>
+            <th scope="col" className="px-4 py-2 text-right font-semibold">
+              Conversion
+            </th>
+          </tr>
+        </thead>
+        <tbody className="divide-y divide-slate-100">
+          {rows.length === 0 ? (
+            <tr>
+              <td colSpan={4} className="px-4 py-4 text-center text-slate-600">
+                No e-mail leads from the landing pages yet.
+              </td>
+            </tr>
+          ) : (
+            rows.map((row) => (
+              <tr key={row.key ?? '(none)'}>
+                <th scope="row" className="px-4 py-2 font-medium text-slate-900">
+                  {label(row.key)}
+                </th>
+                <td className="px-4 py-2 text-right">{numberFormat.format(row.emailLeads)}</td>
+                <td className="px-4 py-2 text-right">{numberFormat.format(row.applications)}</td>
+                <td className="px-4 py-2 text-right">
+                  {percent(row.applications, row.emailLeads)}
+                </td>
+              </tr>
+            ))
+          )}
+        </tbody>
+      </table>
+    </div>
+  );
+}
+
+const variantLabel = (key: string | null) =>
+  key === 'free_training'
+    ? '/career (free_training)'
+    : key === 'high_salary'
+      ? '/training (high_salary)'
+      : (key ?? '(none)');
+
+/** Counts of each lead type, leads per day for 30 days, and landing conversion. */
+export function OverviewTab() {
+  const overview = useOverview();
+  const { isError, error, errorUpdatedAt } = overview;
+  useEffect(() => {
+    if (isError && !isUnauthorized(error)) toast(adminToasts.candidateLoadFailed);
+  }, [isError, error, errorUpdatedAt]);
+
+  const data = overview.data;
+  if (!data)
+    return (
+      <p className="text-slate-700">
+        {overview.isError ? 'The overview could not be loaded.' : 'Loading…'}
+      </p>
+    );
+  const { counts } = data;
+  return (
+    <div className="grid gap-8">
+      <dl className="grid gap-4 sm:grid-cols-2 lg:grid-cols-5">
+        <StatCard
+          label="Typeform Leads"
+          value={counts.typeform}
+          note="Started through /candidates"
+        />
+        <StatCard label="Candidates" value={counts.candidates} note="Full applications" />
+        <StatCard label="Companies" value={counts.companies} note="Company leads and requests" />
+        <StatCard label="Candidate e-mails" value={counts.candidateEmails} note="E-mail only" />
+        <StatCard label="Company e-mails" value={counts.companyEmails} note="E-mail only" />
+      </dl>
+      <figure className="rounded-xl border border-slate-200 bg-white p-5 shadow-sm">
+        <figcaption className="font-semibold text-slate-900">
+          Leads per day, last 30 days (UTC)
+        </figcaption>
+        <DailyChart daily={data.daily} />
+        <details className="mt-2 text-sm">
+          <summary className="cursor-pointer rounded text-accent-strong focus-visible:outline-2 focus-visible:outline-accent-strong">
+            Show the figures as a table
+          </summary>
+          <table className="mt-2 text-left">
+            <thead>
+              <tr>
+                <th scope="col" className="pr-6">
+                  Day
+                </th>
+                <th scope="col" className="pr-6">
+                  Candidates
+                </th>
+                <th scope="col">Companies</th>
+              </tr>
+            </thead>
+            <tbody>
+              {data.daily.map((day) => (
+                <tr key={day.date}>
+                  <th scope="row" className="pr-6 font-normal">
+                    {day.date}
+                  </th>
+                  <td className="pr-6">{day.candidates}</td>
+                  <td>{day.companies}</td>
+                </tr>
+              ))}
+            </tbody>
+          </table>
+        </details>
+      </figure>
+      <div className="grid gap-6 lg:grid-cols-2">
+        <ConversionTable
+          title="Landing variants"
+          keyHeader="Landing page"
+          rows={data.variants}
+          label={variantLabel}
+        />
+        <ConversionTable
+          title="UTM sources (landing e-mail leads)"
+          keyHeader="UTM source"
+          rows={data.utmSources}
+          label={(key) => key ?? '(none)'}
+        />
+      </div>
+    </div>
+  );
+}

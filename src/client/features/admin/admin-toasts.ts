@@ -1,0 +1,31 @@
+import { timings } from '@shared/claims';
+import type { ToastInput } from '../../lib/toast-store';
+
+const failure = (title: string, description: string): ToastInput => ({
+  title,
+  description,
+  variant: 'destructive',
+  duration: timings.toastErrorDurationMs,
+});
+const success = (title: string, description?: string): ToastInput => ({
+  title,
+  ...(description ? { description } : {}),
+  variant: 'success',
+  duration: timings.toastSuccessDurationMs,
+});
+
+/** The admin toasts of the specification (section 8), verbatim. */
+export const adminToasts = {
+  loginFailed: failure('Authentication Failed', 'Incorrect password'),
+  authenticated: success('Authenticated'),
+  loggedOut: success('Logged Out'),
+  refreshed: success('Data Refreshed'),
+  candidateLoadFailed: failure('Error', 'Failed to load candidate data'),
+  companyLoadFailed: failure('Error', 'Failed to load company data'),
+  emailSent: success('Email Sent'),
+  emailFailed: failure('Error', 'Failed to send form email. Check if SENDGRID_API_KEY is set.'),
+  deleted: success('Deleted'),
+  candidateDeleteFailed: failure('Error', 'Failed to delete candidate submission'),
+  companyDeleteFailed: failure('Error', 'Failed to delete company submission'),
+  noData: failure('No Data', 'There is no data to export'),
+} satisfies Record<string, ToastInput>;

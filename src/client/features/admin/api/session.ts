@@ -1,0 +1,52 @@
+import { useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
+import { session } from '../../../lib/session-keys';
+import { toast } from '../../../lib/toast-store';
+import { adminToasts } from '../admin-toasts';
+import { apiRequest, markSignedOut, SESSION_KEY } from './http';
+import { ApiError } from '../../../lib/api';
+
+interface SessionState {
+  authenticated: boolean;
+}
+
+/** Whether the server has a valid session for this browser (the cookie is HttpOnly). */
+export function useAdminSession() {
+  return useQuery<SessionState>({ queryKey: SESSION_KEY });
+}
+
+function loginFailure(error: unknown): string {
+  if (error instanceof ApiError && error.status === 429) {
+    try {
+      return (JSON.parse(error.body) as { error: string }).error;
+    } catch {
+      return error.body;
+    }
+  }
+  return adminToasts.loginFailed.description as string;
+}
+
+export function useLogin() {
+  const client = useQueryClient();
+  return useMutation({
+    mutationFn: (password: string) => apiRequest('POST', '/api/admin/login', { password }),
+    onSuccess: () => {
+      // Only a hint for the screen (spec section 3); the server decides with the cookie.
+      session.set('adminAuthenticated', 'true');
+      client.setQueryData(SESSION_KEY, { authenticated: true });
+      toast(adminToasts.authenticated);
+    },
+    onError: (error) => toast({ ...adminToasts.loginFailed, description: loginFailure(error) }),
+  });
+}
+
+export function useLogout() {
+  const client = useQueryClient();
+  return useMutation({
+    mutationFn: () => apiRequest('POST', '/api/admin/logout'),
+    onSettled: () => {
+      client.removeQueries({ predicate: (query) => query.queryKey[0] !== SESSION_KEY[0] });
+      markSignedOut(client);
+      toast(adminToasts.loggedOut);
+    },
+  });
+}

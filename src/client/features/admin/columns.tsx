@@ -1,0 +1,216 @@
+import { Mail, Trash2 } from 'lucide-react';
+import { educationLevels, techExperienceLevels } from '@shared/enums';
+import { cn } from '../../lib/cn';
+import type { Column } from './LeadTable';
+import {
+  formatDate,
+  fullName,
+  questionnaireStatus,
+  type Attribution,
+  type CandidateLead,
+  type CompanyLead,
+  type EmailLead,
+} from './leads';
+
+/** What a row's buttons do; the dashboard wires them to the dialog and the mutations. */
+export interface RowActions {
+  sendEmail(lead: { id: number; email: string }): void;
+  remove(kind: 'candidate' | 'company', id: number): void;
+  sendingId: number | null;
+}
+
+const labelOf = (options: readonly { value: string; label: string }[], value: string | null) =>
+  options.find((option) => option.value === value)?.label ?? value ?? '';
+
+const muted = (value: string | null | undefined) =>
+  value ? value : <span className="text-slate-500">—</span>;
+
+function SourceCell({ lead }: { lead: Attribution }) {
+  return (
+    <div className="whitespace-nowrap">
+      {muted(lead.sourcePage)}
+      {lead.landingVariant ? (
+        <div className="text-xs text-slate-600">{lead.landingVariant}</div>
+      ) : null}
+    </div>
+  );
+}
+
+function UtmCell({ lead }: { lead: Attribution }) {
+  if (!lead.utmSource && !lead.utmCampaign) return muted(null);
+  return (
+    <div className="whitespace-nowrap">
+      {lead.utmSource ?? '—'}
+      <div className="text-xs text-slate-600">{lead.utmCampaign ?? ''}</div>
+    </div>
+  );
+}
+
+const actionClass =
+  'inline-flex size-9 items-center justify-center rounded-md text-slate-700 hover:bg-slate-100 focus-visible:outline-2 focus-visible:outline-accent-strong disabled:opacity-50';
+
+function ActionButtons({
+  actions,
+  kind,
+  id,
+  email,
+  who,
+}: {
+  actions: RowActions;
+  kind: 'candidate' | 'company';
+  id: number;
+  email: string;
+  who: string;
+}) {
+  return (
+    <div className="flex gap-1">
+      {kind === 'candidate' ? (
+        <button
+          type="button"
+          className={actionClass}
+          aria-label={`Send form email to ${who}`}
+          title="Send form email"
+          disabled={actions.sendingId === id}
+          onClick={() => actions.sendEmail({ id, email })}
+        >
+          <Mail className="size-4" aria-hidden="true" />
+        </button>
+      ) : null}
+      <button
+        type="button"
+        className={cn(actionClass, 'text-red-700 hover:bg-red-50')}
+        aria-label={`Delete ${who}`}
+        title="Delete"
+        onClick={() => actions.remove(kind, id)}
+      >
+        <Trash2 className="size-4" aria-hidden="true" />
+      </button>
+    </div>
+  );
+}
+
+const submitted = <Row extends Attribution>(): Column<Row> => ({
+  header: 'Submitted',
+  cell: (row) => <span className="whitespace-nowrap">{formatDate(row.createdAt)}</span>,
+});
+const source = <Row extends Attribution>(): Column<Row> => ({
+  header: 'Source',
+  cell: (row) => <SourceCell lead={row} />,
+});
+const utm = <Row extends Attribution>(): Column<Row> => ({
+  header: 'UTM Source / Campaign',
+  cell: (row) => <UtmCell lead={row} />,
+});
+const wide = 'min-w-56 px-4 py-3 text-slate-800';
+
+export function candidateColumns(actions: RowActions): Column<CandidateLead>[] {
+  return [
+    {
+      header: 'Name',
+      cell: (row) => (
+        <span className="whitespace-nowrap font-medium">
+          {muted(fullName(row.firstName, row.lastName))}
+        </span>
+      ),
+    },
+    { header: 'Email', cell: (row) => row.email },
+    {
+      header: 'Phone',
+      cell: (row) => <span className="whitespace-nowrap">{muted(row.phone)}</span>,
+    },
+    { header: 'Location', cell: (row) => muted(row.location) },
+    { header: 'Education', cell: (row) => muted(labelOf(educationLevels, row.educationLevel)) },
+    {
+      header: 'Experience',
+      cell: (row) => muted(labelOf(techExperienceLevels, row.techExperience)),
+      className: wide,
+    },
+    { header: 'Reason', cell: (row) => muted(row.reason), className: wide },
+    {
+      header: 'Questionnaire',
+      cell: (row) => (
+        <span
+          className={cn(
+            'inline-block whitespace-nowrap rounded-full px-2 py-0.5 text-xs font-semibold',
+            row.typeformCompleted
+              ? 'bg-emerald-100 text-emerald-900'
+              : 'bg-amber-100 text-amber-900',
+          )}
+        >
+          {questionnaireStatus(row)}
+        </span>
+      ),
+    },
+    source(),
+    utm(),
+    submitted(),
+    {
+      header: 'Actions',
+      cell: (row) => (
+        <ActionButtons
+          actions={actions}
+          kind="candidate"
+          id={row.id}
+          email={row.email}
+          who={fullName(row.firstName, row.lastName) || row.email}
+        />
+      ),
+    },
+  ];
+}
+
+export function companyColumns(actions: RowActions): Column<CompanyLead>[] {
+  return [
+    {
+      header: 'Company',
+      cell: (row) => <span className="font-medium">{muted(row.companyName)}</span>,
+    },
+    {
+      header: 'Contact Name',
+      cell: (row) => <span className="whitespace-nowrap">{muted(row.contactName)}</span>,
+    },
+    { header: 'Title', cell: (row) => muted(row.title) },
+    { header: 'Email', cell: (row) => row.email },
+    { header: 'Size', cell: (row) => muted(row.companySize) },
+    { header: 'Talent Needs', cell: (row) => muted(row.talentNeeds), className: wide },
+    { header: 'Timeline', cell: (row) => muted(row.timeline) },
+    { header: 'Comments', cell: (row) => muted(row.comments), className: wide },
+    source(),
+    utm(),
+    submitted(),
+    {
+      header: 'Actions',
+      cell: (row) => (
+        <ActionButtons
+          actions={actions}
+          kind="company"
+          id={row.id}
+          email={row.email}
+          who={row.companyName ?? row.email}
+        />
+      ),
+    },
+  ];
+}
+
+export function emailLeadColumns(actions: RowActions): Column<EmailLead>[] {
+  return [
+    { header: 'Email', cell: (row) => <span className="font-medium">{row.email}</span> },
+    { header: 'Type', cell: (row) => (row.type === 'company' ? 'Company' : 'Candidate') },
+    source(),
+    utm(),
+    submitted(),
+    {
+      header: 'Actions',
+      cell: (row) => (
+        <ActionButtons
+          actions={actions}
+          kind={row.type}
+          id={row.id}
+          email={row.email}
+          who={row.email}
+        />
+      ),
+    },
+  ];
+}

@@ -1,0 +1,69 @@
+import { toCandidate, toCompany, toEmailLead } from './leads';
+
+/** The dashboard's lead tabs: which endpoint, filter, export and failure toast each uses. */
+export const leadTabs = {
+  typeform: {
+    label: 'Typeform Leads',
+    caption: 'Candidates who started through the /candidates page',
+    endpoint: '/api/candidate-submissions',
+    type: 'typeform',
+    exportName: 'typeform-leads',
+    kind: 'candidate',
+    toRow: toCandidate,
+  },
+  candidates: {
+    label: 'Candidates',
+    caption: 'Form completions through /career',
+    endpoint: '/api/candidate-submissions',
+    type: 'regular',
+    exportName: 'candidates',
+    kind: 'candidate',
+    toRow: toCandidate,
+  },
+  companies: {
+    label: 'Companies',
+    caption: 'Company leads and talent requests',
+    endpoint: '/api/company-submissions',
+    type: 'full',
+    exportName: 'companies',
+    kind: 'company',
+    toRow: toCompany,
+  },
+  leadEmails: {
+    label: 'Lead Emails',
+    caption: 'E-mail-only leads from candidates and companies',
+    endpoint: '/api/admin/lead-emails',
+    type: undefined,
+    exportName: 'lead-emails',
+    kind: 'candidate',
+    toRow: toEmailLead,
+  },
+} as const;
+
+export type LeadTabId = keyof typeof leadTabs;
+export const leadTabIds = Object.keys(leadTabs) as LeadTabId[];
+export type TabId = 'overview' | LeadTabId;
+
+export const PAGE_SIZE = 25;
+
+export interface TabFilter {
+  q: string;
+  offset: number;
+}
+
+/** The list URL of a tab's page; it is also the query key (the default fetch reads it). */
+export function listUrl(tab: LeadTabId, { q, offset }: TabFilter): string {
+  const { endpoint, type } = leadTabs[tab];
+  const params = new URLSearchParams({ limit: String(PAGE_SIZE), offset: String(offset) });
+  if (type) params.set('type', type);
+  if (q.trim()) params.set('q', q.trim());
+  return `${endpoint}?${params}`;
+}
+
+/** The export of a tab, with the same search as on screen. */
+export function exportUrl(tab: LeadTabId, q: string): string {
+  const params = new URLSearchParams();
+  if (q.trim()) params.set('q', q.trim());
+  const query = params.toString();
+  return `/api/admin/export/${leadTabs[tab].exportName}.csv${query ? `?${query}` : ''}`;
+}

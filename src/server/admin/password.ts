@@ -1,0 +1,66 @@
+import { randomBytes, scrypt, timingSafeEqual, type ScryptOptions } from 'node:crypto';
+
+/**
+ * Admin password hashing with scrypt (node:crypto). A hash is written as
+ * `scrypt$N$r$p$<salt base64>$<key base64>`, so the cost can be raised later without
+ * invalidating stored hashes: each hash carries its own parameters.
+ */
+
+const KEY_LENGTH = 64;
+const DEFAULTS = { N: 2 ** 15, r: 8, p: 1 } as const;
+
+function derive(password: string, salt: Buffer, options: ScryptOptions): Promise<Buffer> {
+  return new Promise((resolve, reject) => {
+    // maxmem: N=2^15, r=8 needs 32 MiB; Node's default limit is exactly 32 MiB.
+    scrypt(password, salt, KEY_LENGTH, { ...options, maxmem: 128 * 1024 * 1024 }, (error, key) =>
+      error ? reject(error) : resolve(key),
+    );
+  });
+}
+
+export async function hashPassword(password: string): Promise<string> {
+  const salt = randomBytes(16);
+  const key = await derive(password, salt, DEFAULTS);
+  const { N, r, p } = DEFAULTS;
+  return `scrypt$${N}$${r}$${p}$${salt.toString('base64')}$${key.toString('base64')}`;
+}
+
+interface ParsedHash {
+  N: number;
+  r: number;
+  p: number;
+  salt: Buffer;
+  key: Buffer;
+}
+
+export function parseHash(hash: string): ParsedHash | undefined {
+  const [scheme, N, r, p, salt, key] = hash.split('$');
+  if (scheme !== 'scrypt' || !N || !r || !p || !salt || !key) return undefined;
+  const parsed = {
+    N: Number(N),
+    r: Number(r),
+    p: Number(p),
+    salt: Buffer.from(salt, 'base64'),
+    key: Buffer.from(key, 'base64'),
+  };
+  const valid =
+    Number.isInteger(parsed.N) &&
+    parsed.N > 1 &&
+    (parsed.N & (parsed.N - 1)) === 0 &&
+    parsed.r > 0 &&
+    parsed.p > 0 &&
+    parsed.salt.length >= 8 &&
+    parsed.key.length >= 32;
+  return valid ? parsed : undefined;
+}
+
+/** True when `password` matches `hash`; the comparison takes the same time whatever differs. */
+export async function verifyPassword(password: string, hash: string): Promise<boolean> {
+  const parsed = parseHash(hash);
+  if (!parsed) return false;
+  const key = await derive(password, parsed.salt, { N: parsed.N, r: parsed.r, p: parsed.p });
+  return key.length === parsed.key.length && timingSafeEqual(key, parsed.key);
+}
+
+/** A strong generated password: 24 random bytes, base64url (32 characters, 192 bits). */
+export const generatePassword = (): string => randomBytes(24).toString('base64url');

@@ -1,0 +1,43 @@
+import { Readable } from 'node:stream';
+import type { FastifyPluginAsync } from 'fastify';
+import { csvLines } from '../admin/csv';
+import { exportDefinitions, exportTabs, type ExportTab } from '../admin/export-tabs';
+import type { AdminRouteOptions } from './admin-leads';
+
+/**
+ * GET /api/admin/export/<tab>.csv?q=: the whole tab (not only the page on screen), streamed
+ * as it is read in keyset pages, so a million rows export in constant memory
+ * (docs/decisions/022). Named <tab>-YYYY-MM-DD.csv.
+ */
+export const adminExportRoutes: FastifyPluginAsync<AdminRouteOptions> = async (
+  app,
+  { queries },
+) => {
+  app.get<{ Params: { file: string }; Querystring: { q?: string } }>(
+    '/api/admin/export/:file',
+    {
+      schema: {
+        params: {
+          type: 'object',
+          properties: { file: { type: 'string', enum: exportTabs.map((tab) => `${tab}.csv`) } },
+          required: ['file'],
+        },
+        querystring: {
+          type: 'object',
+          properties: { q: { type: 'string', maxLength: 200 } },
+        },
+      },
+    },
+    async (request, reply) => {
+      const tab = request.params.file.replace(/\.csv$/, '') as ExportTab;
+      const definition = exportDefinitions[tab] as (typeof exportDefinitions)['lead-emails'];
+      const date = new Date().toISOString().slice(0, 10);
+      const lines = csvLines(definition.columns, definition.rows(queries, request.query.q));
+      request.log.info({ tab }, 'admin export started');
+      return reply
+        .header('Content-Type', 'text/csv; charset=utf-8')
+        .header('Content-Disposition', `attachment; filename="${tab}-${date}.csv"`)
+        .send(Readable.from(lines));
+    },
+  );
+};

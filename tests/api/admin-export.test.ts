@@ -1,0 +1,208 @@
+import { beforeAll, expect, it } from 'vitest';
+import { adminOptions, seedCandidate, seedCompany, signIn } from '../support/admin';
+import { describeEachDatabase, uniqueEmail, type TestApp } from '../support/test-app';
+
+/** Splits RFC 4180 text into rows of cells (every cell quoted, quotes doubled, CRLF). */
+function parseCsv(text: string): string[][] {
+  const rows: string[][] = [];
+  let row: string[] = [];
+  let cell = '';
+  let quoted = false;
+  for (let i = 0; i < text.length; i++) {
+    const ch = text[i];
+    if (quoted) {
+      if (ch === '"' && text[i + 1] === '"') {
+        cell += '"';
+        i++;
+      } else if (ch === '"') quoted = false;
+      else cell += ch;
+    } else if (ch === '"') quoted = true;
+    else if (ch === ',') {
+      row.push(cell);
+      cell = '';
+    } else if (ch === '\r' && text[i + 1] === '\n') {
+      row.push(cell);
+      rows.push(row);
+      row = [];
+      cell = '';
+      i++;
+    } else throw new Error(`unquoted character ${JSON.stringify(ch)} at ${i}`);
+  }
+  return rows;
+}
+
+async function exportTab(testApp: TestApp, cookie: string, tab: string, q?: string) {
+  const url = `/api/admin/export/${tab}.csv${q ? `?q=${encodeURIComponent(q)}` : ''}`;
+  const response = await testApp.app.inject({ method: 'GET', url, headers: { cookie } });
+  expect(response.statusCode, response.body).toBe(200);
+  return response;
+}
+
+describeEachDatabase(
+  'admin CSV exports',
+  (current) => {
+    let cookie = '';
+    const tag = `x${Date.now().toString(36)}`;
+    let formulaEmail = '';
+
+    beforeAll(async () => {
+      const testApp = current();
+      cookie = await signIn(testApp.app);
+      formulaEmail = uniqueEmail('formula');
+      await seedCandidate(
+        testApp,
+        'typeform',
+        { first_name: '=HYPERLINK("http://x")', last_name: `${tag}O"Brien`, phone: '+1 555 0100' },
+        { email: formulaEmail, typeformCompleted: true },
+      );
+      await seedCandidate(testApp, 'typeform', { first_name: 'Zoë', last_name: `${tag}Müller` });
+      await seedCandidate(testApp, 'regular', {
+        first_name: '@SUM(A1)',
+        last_name: `${tag}regular`,
+        reason: 'line one\nline "two"',
+      });
+      await seedCompany(testApp, 'full', {
+        company_name: `${tag}-co`,
+        contact_name: '-2+3',
+        comments: '\tTabbed',
+      });
+      await seedCandidate(testApp, 'email', {}, { email: `${tag}.lead@example.com` });
+      await seedCompany(testApp, 'email');
+    });
+
+    it('streams questionnaire leads as RFC 4180 with a BOM, named <tab>-YYYY-MM-DD.csv', async () => {
+      const response = await exportTab(current(), cookie, 'typeform-leads', tag);
+      const today = new Date().toISOString().slice(0, 10);
+      expect(response.headers['content-type']).toBe('text/csv; charset=utf-8');
+      expect(response.headers['content-disposition']).toBe(
+        `attachment; filename="typeform-leads-${today}.csv"`,
+      );
+      const raw = response.rawPayload;
+      expect([...raw.subarray(0, 3)]).toEqual([0xef, 0xbb, 0xbf]);
+      const text = raw.subarray(3).toString('utf8');
+      expect(text.endsWith('\r\n')).toBe(true);
+      expect(text.replaceAll('\r\n', '')).not.toMatch(/\n/);
+      const rows = parseCsv(text);
+      expect(rows[0]).toEqual([
+        'ID',
+        'First Name',
+        'Last Name',
+        'Email',
+        'Phone',
+        'Status',
+        'Submitted',
+      ]);
+      expect(rows).toHaveLength(3);
+      // Newest first: Zoë, then the formula case.
+      expect(rows[1]?.slice(1, 3)).toEqual(['Zoë', `${tag}Müller`]);
+      expect(rows[1]?.[5]).toBe('Not Completed');
+      expect(rows[2]?.slice(1, 6)).toEqual([
+        `'=HYPERLINK("http://x")`,
+        `${tag}O"Brien`,
+        formulaEmail,
+        `'+1 555 0100`,
+        'Completed',
+      ]);
+      // Quotes doubled on the wire.
+      expect(text).toContain(`"'=HYPERLINK(""http://x"")","${tag}O""Brien"`);
+      expect(rows[2]?.[6]).toMatch(/^\d{4}-\d{2}-\d{2}T\d{2}:\d{2}:\d{2}\.\d{3}Z$/);
+    });
+
+    it('exports every field of candidates and companies, neutralising formulas', async () => {
+      const candidates = parseCsv(
+        (await exportTab(current(), cookie, 'candidates', tag)).rawPayload
+          .subarray(3)
+          .toString('utf8'),
+      );
+      expect(candidates[0]).toEqual(
+        expect.arrayContaining([
+          'ID',
+          'First Name',
+          'Last Name',
+          'Email',
+          'Phone',
+          'Location',
+          'Education Level',
+          'Tech Experience',
+          'Reason',
+          'Questionnaire',
+          'Source Page',
+          'Landing Variant',
+          'UTM Source',
+          'UTM Campaign',
+          'Submitted',
+        ]),
+      );
+      expect(candidates).toHaveLength(2);
+      const header = candidates[0] as string[];
+      const row = candidates[1] as string[];
+      expect(row[header.indexOf('First Name')]).toBe("'@SUM(A1)");
+      expect(row[header.indexOf('Reason')]).toBe('line one\nline "two"');
+
+      const companies = parseCsv(
+        (await exportTab(current(), cookie, 'companies', tag)).rawPayload
+          .subarray(3)
+          .toString('utf8'),
+      );
+      const companyHeader = companies[0] as string[];
+      expect(companyHeader).toEqual(
+        expect.arrayContaining([
+          'Company',
+          'Contact Name',
+          'Title',
+          'Company Size',
+          'Talent Needs',
+          'Timeline',
+          'Comments',
+        ]),
+      );
+      expect(companies).toHaveLength(2);
+      expect(companies[1]?.[companyHeader.indexOf('Contact Name')]).toBe("'-2+3");
+      expect(companies[1]?.[companyHeader.indexOf('Comments')]).toBe("'\tTabbed");
+      expect(companies[1]?.[companyHeader.indexOf('Company')]).toBe(`${tag}-co`);
+    });
+
+    it('exports e-mail-only leads of both kinds as email, type, submitted', async () => {
+      const rows = parseCsv(
+        (await exportTab(current(), cookie, 'lead-emails')).rawPayload.subarray(3).toString('utf8'),
+      );
+      expect(rows[0]).toEqual(['Email', 'Type', 'Submitted']);
+      expect(rows.map((row) => row[1])).toEqual(expect.arrayContaining(['Candidate', 'Company']));
+      expect(rows.map((row) => row[0])).toContain(`${tag}.lead@example.com`);
+      const dates = rows.slice(1).map((row) => row[2] as string);
+      expect([...dates].sort().reverse()).toEqual(dates);
+    });
+
+    it('covers the whole tab, across many keyset pages', async () => {
+      const testApp = current();
+      const many = `${tag}bulk`;
+      for (let i = 0; i < 30; i++)
+        await seedCandidate(testApp, 'regular', { last_name: `${many}${i}` });
+      const { AdminQueries } = await import('../../src/server/db/admin-queries');
+      const queries = new AdminQueries(testApp.db, testApp.kind);
+      const ids: number[] = [];
+      for await (const row of queries.iterate<{ id: number; created_at: string }>(
+        'candidates',
+        { type: 'regular', q: many },
+        7,
+      ))
+        ids.push(row.id);
+      expect(ids).toHaveLength(30);
+      expect(new Set(ids).size).toBe(30);
+      const rows = parseCsv(
+        (await exportTab(testApp, cookie, 'candidates', many)).rawPayload
+          .subarray(3)
+          .toString('utf8'),
+      );
+      expect(rows).toHaveLength(31);
+    });
+
+    it('answers a header-only file when nothing matches', async () => {
+      const response = await exportTab(current(), cookie, 'companies', `${tag}none`);
+      expect(response.rawPayload.subarray(3).toString('utf8')).toBe(
+        '"ID","Company","Contact Name","Title","Email","Company Size","Talent Needs","Timeline","Comments","Stage","Source Page","Landing Variant","UTM Source","UTM Medium","UTM Campaign","UTM Term","UTM Content","Referrer","Submitted","Updated"\r\n',
+      );
+    });
+  },
+  adminOptions,
+);

@@ -1,0 +1,246 @@
+import { beforeAll, expect, it } from 'vitest';
+import { adminOptions, seedCandidate, seedCompany, signIn } from '../support/admin';
+import { describeEachDatabase, uniqueEmail, type TestApp } from '../support/test-app';
+
+async function get(testApp: TestApp, cookie: string, url: string) {
+  const response = await testApp.app.inject({ method: 'GET', url, headers: { cookie } });
+  expect(response.statusCode, `${url}: ${response.body}`).toBe(200);
+  return {
+    body: response.json() as Record<string, unknown>[],
+    total: Number(response.headers['x-total-count']),
+    next: response.headers['x-next-cursor'] as string | undefined,
+  };
+}
+
+describeEachDatabase(
+  'admin listings',
+  (current) => {
+    let cookie = '';
+    const seeded: Record<string, { id: number; email: string }> = {};
+    const tag = `z${Date.now().toString(36)}`;
+
+    beforeAll(async () => {
+      const testApp = current();
+      cookie = await signIn(testApp.app);
+      seeded.typeform = await seedCandidate(testApp, 'typeform', { last_name: `${tag}typeform` });
+      seeded.regular = await seedCandidate(
+        testApp,
+        'regular',
+        { last_name: `${tag}regular`, location: 'Austin, TX' },
+        { variant: 'free_training', utmSource: 'newsletter' },
+      );
+      seeded.email = await seedCandidate(
+        testApp,
+        'email',
+        {},
+        { variant: 'high_salary', utmSource: 'ads' },
+      );
+      seeded.company = await seedCompany(testApp, 'full', { company_name: `${tag} Compute` });
+      seeded.companyEmail = await seedCompany(testApp, 'email');
+      // Twelve regular candidates for paging, one per millisecond apart at least.
+      for (let i = 0; i < 12; i++) {
+        await seedCandidate(testApp, 'regular', { first_name: `${tag}Pager`, last_name: `N${i}` });
+      }
+    });
+
+    it('answers arrays in the spec field names, classified per section 4', async () => {
+      const testApp = current();
+      const typeform = await get(
+        testApp,
+        cookie,
+        `/api/candidate-submissions?type=typeform&q=${tag}`,
+      );
+      expect(typeform.body.map((row) => row.id)).toEqual([seeded.typeform?.id]);
+      expect(typeform.body[0]).toMatchObject({
+        email: seeded.typeform?.email,
+        firstName: 'Ada',
+        lastName: `${tag}typeform`,
+        isTypeformCandidate: true,
+        typeformCompleted: false,
+        leadType: 'typeform',
+      });
+      expect(typeform.body[0]?.createdAt).toMatch(/^\d{4}-\d{2}-\d{2}T/);
+
+      const regular = await get(
+        testApp,
+        cookie,
+        `/api/candidate-submissions?type=regular&q=${tag}r`,
+      );
+      expect(regular.body.map((row) => row.id)).toEqual([seeded.regular?.id]);
+      expect(regular.body[0]).toMatchObject({
+        location: 'Austin, TX',
+        landingVariant: 'free_training',
+        sourcePage: '/career',
+        utmSource: 'newsletter',
+        isTypeformCandidate: false,
+      });
+
+      const emailOnly = await get(
+        testApp,
+        cookie,
+        `/api/candidate-submissions?type=email-only&q=${encodeURIComponent(seeded.email?.email ?? '')}`,
+      );
+      expect(emailOnly.body).toHaveLength(1);
+      expect(emailOnly.body[0]).toMatchObject({
+        firstName: null,
+        lastName: null,
+        leadType: 'email',
+      });
+
+      const companies = await get(testApp, cookie, `/api/company-submissions?type=full&q=${tag}`);
+      expect(companies.body.map((row) => row.id)).toEqual([seeded.company?.id]);
+      expect(companies.body[0]).toMatchObject({
+        companyName: `${tag} Compute`,
+        contactName: 'Grace Hopper',
+      });
+
+      const leadEmails = await get(testApp, cookie, '/api/admin/lead-emails?limit=500');
+      const emails = leadEmails.body.map((row) => [row.email, row.type]);
+      expect(emails).toContainEqual([seeded.email?.email, 'candidate']);
+      expect(emails).toContainEqual([seeded.companyEmail?.email, 'company']);
+      expect(emails.map(([email]) => email)).not.toContain(seeded.regular?.email);
+    });
+
+    it('searches by name prefix in any case, by full name, and by e-mail', async () => {
+      const testApp = current();
+      const byLast = await get(
+        testApp,
+        cookie,
+        `/api/candidate-submissions?q=${tag.toUpperCase()}REG`,
+      );
+      expect(byLast.body.map((row) => row.id)).toEqual([seeded.regular?.id]);
+      const byFull = await get(
+        testApp,
+        cookie,
+        `/api/candidate-submissions?q=${encodeURIComponent(`ada   ${tag}typ`)}`,
+      );
+      expect(byFull.body.map((row) => row.id)).toEqual([seeded.typeform?.id]);
+      const byEmail = await get(
+        testApp,
+        cookie,
+        `/api/candidate-submissions?q=${encodeURIComponent(seeded.regular?.email.slice(0, 20) ?? '')}`,
+      );
+      expect(byEmail.body.map((row) => row.id)).toContain(seeded.regular?.id);
+      const byContact = await get(testApp, cookie, `/api/company-submissions?q=grace%20hop`);
+      expect(byContact.body.map((row) => row.id)).toContain(seeded.company?.id);
+      const none = await get(testApp, cookie, `/api/candidate-submissions?q=${tag}nothing`);
+      expect(none.body).toEqual([]);
+      expect(none.total).toBe(0);
+      // A LIKE wildcard is just a character.
+      const wildcard = await get(testApp, cookie, `/api/candidate-submissions?q=%25`);
+      expect(wildcard.total).toBe(0);
+    });
+
+    it('pages newest first with limit and offset, or a cursor, and gives the total', async () => {
+      const testApp = current();
+      const base = `/api/candidate-submissions?type=regular&q=${tag}pager&limit=5`;
+      const first = await get(testApp, cookie, base);
+      expect(first.total).toBe(12);
+      expect(first.body.map((row) => row.lastName)).toEqual(['N11', 'N10', 'N9', 'N8', 'N7']);
+      const second = await get(testApp, cookie, `${base}&offset=5`);
+      expect(second.body.map((row) => row.lastName)).toEqual(['N6', 'N5', 'N4', 'N3', 'N2']);
+      const byCursor = await get(
+        testApp,
+        cookie,
+        `${base}&cursor=${encodeURIComponent(first.next ?? '')}`,
+      );
+      expect(byCursor.body.map((row) => row.lastName)).toEqual(['N6', 'N5', 'N4', 'N3', 'N2']);
+      const last = await get(testApp, cookie, `${base}&offset=10`);
+      expect(last.body.map((row) => row.lastName)).toEqual(['N1', 'N0']);
+      expect(last.next).toBeUndefined();
+    });
+
+    it('counts at most 1,000 matches of a search and says so', async () => {
+      const testApp = current();
+      const now = new Date().toISOString();
+      const many = `${tag}many`;
+      const rows = Array.from({ length: 1001 }, (_, i) => ({
+        email: `${many}${i}@example.com`,
+        email_normalized: `${many}${i}@example.com`,
+        stage: 'application' as const,
+        first_name: 'Bulk',
+        last_name: `${many}${i}`,
+        typeform_completed: 0,
+        is_typeform_candidate: 0,
+        created_at: now,
+        updated_at: now,
+      }));
+      await testApp.db.insertInto('candidates').values(rows).execute();
+      const response = await testApp.app.inject({
+        method: 'GET',
+        url: `/api/candidate-submissions?q=${many}&limit=10`,
+        headers: { cookie },
+      });
+      expect(response.statusCode).toBe(200);
+      expect(response.headers['x-total-count']).toBe('1000');
+      expect(response.headers['x-total-count-capped']).toBe('true');
+      expect(response.json()).toHaveLength(10);
+      const few = await get(testApp, cookie, `/api/candidate-submissions?q=${many}100`);
+      // many100 and many1000: 2 matches, exact.
+      expect(few.total).toBe(2);
+    });
+
+    it('refuses a limit above 500 and an unknown type', async () => {
+      const { app } = current();
+      for (const url of [
+        '/api/candidate-submissions?limit=501',
+        '/api/candidate-submissions?type=companies',
+        '/api/company-submissions?type=typeform',
+      ]) {
+        const response = await app.inject({ method: 'GET', url, headers: { cookie } });
+        expect(response.statusCode, url).toBe(400);
+      }
+    });
+
+    it('deletes a candidate and a company; the row leaves the list', async () => {
+      const testApp = current();
+      const candidate = await seedCandidate(testApp, 'regular', { last_name: `${tag}delete` });
+      const company = await seedCompany(testApp, 'full', { company_name: `${tag}delete co` });
+      for (const [url, list] of [
+        [`/api/candidate-submissions/${candidate.id}`, `/api/candidate-submissions?q=${tag}delete`],
+        [`/api/company-submissions/${company.id}`, `/api/company-submissions?q=${tag}delete`],
+      ] as const) {
+        expect((await get(testApp, cookie, list)).body).toHaveLength(1);
+        const deleted = await testApp.app.inject({ method: 'DELETE', url, headers: { cookie } });
+        expect(deleted.statusCode).toBe(204);
+        expect((await get(testApp, cookie, list)).body).toHaveLength(0);
+        const again = await testApp.app.inject({ method: 'DELETE', url, headers: { cookie } });
+        expect(again.statusCode).toBe(404);
+      }
+    });
+
+    it('gives the overview: counts, 30 days, and conversion per landing variant and UTM source', async () => {
+      const testApp = current();
+      // A landing e-mail lead that went on to apply.
+      const email = uniqueEmail('converted');
+      await seedCandidate(
+        testApp,
+        'email',
+        {},
+        { email, variant: 'high_salary', utmSource: 'ads' },
+      );
+      await seedCandidate(testApp, 'regular', {}, { email });
+      const response = await testApp.app.inject({
+        method: 'GET',
+        url: '/api/admin/overview',
+        headers: { cookie },
+      });
+      expect(response.statusCode).toBe(200);
+      const overview = response.json();
+      expect(overview.counts.typeform).toBeGreaterThanOrEqual(1);
+      expect(overview.counts.candidates).toBeGreaterThanOrEqual(13);
+      expect(overview.counts.companyEmails).toBeGreaterThanOrEqual(1);
+      expect(overview.daily).toHaveLength(30);
+      const today = new Date().toISOString().slice(0, 10);
+      expect(overview.daily[29].date).toBe(today);
+      expect(overview.daily[29].candidates).toBeGreaterThanOrEqual(16);
+      const highSalary = overview.variants.find(
+        (row: { key: string }) => row.key === 'high_salary',
+      );
+      expect(highSalary).toMatchObject({ emailLeads: 2, applications: 1 });
+      const ads = overview.utmSources.find((row: { key: string }) => row.key === 'ads');
+      expect(ads).toMatchObject({ emailLeads: 2, applications: 1 });
+    });
+  },
+  adminOptions,
+);

@@ -1,0 +1,305 @@
+import { readFile } from 'node:fs/promises';
+import type { APIRequestContext, Locator, Page } from '@playwright/test';
+import { E2E_ADMIN_PASSWORD } from '../support/e2e';
+import { startServerProcess, type ServerProcess } from '../support/server-process';
+import { startLocalSmtp, type LocalSmtp } from '../support/smtp';
+import { expect as baseExpect, test } from './fixtures';
+
+// The dashboard makes several requests per step; a loaded CI machine needs more than 5 s.
+const expect = baseExpect.configure({ timeout: 15_000 });
+test.describe.configure({ timeout: 120_000 });
+
+let counter = 0;
+/** A prefix no other test uses: leads are found by searching for it. */
+const uniqueTag = (label: string) =>
+  `${label}${Date.now().toString(36)}${(counter++).toString(36)}${Math.floor(Math.random() * 1e4)}`;
+
+async function post(request: APIRequestContext, path: string, data: unknown) {
+  const response = await request.post(path, { data });
+  expect(response.ok(), `${path}: ${await response.text()}`).toBe(true);
+}
+
+const lead = {
+  typeform: (request: APIRequestContext, email: string, firstName = 'Ada', lastName = 'Lovelace') =>
+    post(request, '/api/candidates/basic-info', { firstName, lastName, email, phone: '555-0100' }),
+  application: (request: APIRequestContext, email: string, lastName = 'Hopper') =>
+    post(request, '/api/candidates/submit', {
+      email,
+      firstName: 'Grace',
+      lastName,
+      phone: '555-0101',
+      location: 'Austin, TX',
+      educationLevel: 'some-college',
+      techExperience: 'some-hardware',
+      reason: 'I like hardware.',
+    }),
+  email: (request: APIRequestContext, email: string) =>
+    post(request, '/api/candidates/email', {
+      email,
+      attribution: { page: '/career', variant: 'free_training', utmSource: 'newsletter' },
+    }),
+  companyRequest: (request: APIRequestContext, email: string, company: string) =>
+    post(request, '/api/companies/submit', {
+      email,
+      name: 'Katherine Johnson',
+      title: 'Head of Operations',
+      company,
+      companySize: 'midsize',
+      talentNeeds: 'Ten technicians.',
+      timeline: 'soon',
+    }),
+};
+
+async function signIn(page: Page) {
+  await page.goto('/admin');
+  await page.getByLabel('Password').fill(E2E_ADMIN_PASSWORD);
+  await page.getByRole('button', { name: 'Sign In' }).click();
+  await expect(page.getByRole('heading', { name: 'Lead Dashboard' })).toBeVisible();
+}
+
+/** Types a search and waits until the table shows its results (aria-busy turns false). */
+async function searchFor(panel: Locator, text: string) {
+  await panel.getByRole('searchbox').fill(text);
+  const table = panel.getByRole('region');
+  await expect(table).toHaveAttribute('data-query', text);
+  await expect(table).toHaveAttribute('aria-busy', 'false');
+}
+
+async function openTab(page: Page, name: string, search?: string) {
+  await page.getByRole('tab', { name: new RegExp(`^${name}`) }).click();
+  const panel = page.getByRole('tabpanel');
+  if (search !== undefined) await searchFor(panel, search);
+  return panel;
+}
+
+const toast = (page: Page, title: string) =>
+  page
+    .getByRole('status')
+    .filter({ hasText: title })
+    .or(page.locator('li[role="status"]', { hasText: title }));
+
+test('refuses a wrong password, then signs in with the right one', async ({
+  page,
+  consoleGuard,
+}) => {
+  consoleGuard.allow(/status of 401/);
+  await page.goto('/admin');
+  await expect(page.getByRole('heading', { name: 'Admin Sign In' })).toBeVisible();
+  await page.getByLabel('Password').fill('not-the-password');
+  await page.getByRole('button', { name: 'Sign In' }).click();
+  await expect(toast(page, 'Authentication Failed').first()).toContainText('Incorrect password');
+  await expect(page.getByRole('heading', { name: 'Lead Dashboard' })).toHaveCount(0);
+
+  await page.getByLabel('Password').fill(E2E_ADMIN_PASSWORD);
+  await page.getByRole('button', { name: 'Sign In' }).click();
+  await expect(toast(page, 'Authenticated').first()).toBeVisible();
+  await expect(page.getByRole('tab', { name: 'Overview' })).toHaveAttribute(
+    'aria-selected',
+    'true',
+  );
+  expect(await page.evaluate(() => sessionStorage.getItem('adminAuthenticated'))).toBe('true');
+  // The session is the server's: a reload stays signed in.
+  await page.reload();
+  await expect(page.getByRole('heading', { name: 'Lead Dashboard' })).toBeVisible();
+});
+
+test('shows each lead in the tab of its classification', async ({ page }) => {
+  const tag = uniqueTag('cls');
+  const { request } = page;
+  await lead.typeform(request, `${tag}-typeform@example.com`);
+  await lead.email(request, `${tag}-regular@example.com`);
+  await lead.application(request, `${tag}-regular@example.com`);
+  await lead.email(request, `${tag}-emailonly@example.com`);
+  await lead.companyRequest(request, `${tag}-company@example.com`, `${tag} Compute`);
+  await signIn(page);
+
+  const expectations: [string, string[], string][] = [
+    [
+      'Typeform Leads',
+      [`${tag}-typeform@example.com`],
+      'Candidates who started through the /candidates page',
+    ],
+    ['Candidates', [`${tag}-regular@example.com`], 'Form completions through /career'],
+    ['Companies', [`${tag}-company@example.com`], 'Company leads and talent requests'],
+    [
+      'Lead Emails',
+      [`${tag}-emailonly@example.com`],
+      'E-mail-only leads from candidates and companies',
+    ],
+  ];
+  for (const [tab, emails, caption] of expectations) {
+    const panel = await openTab(page, tab, tag);
+    await expect(panel.locator('caption')).toHaveText(caption);
+    await expect(panel.getByRole('navigation', { name: 'Pagination' })).toContainText(
+      `of ${emails.length}`,
+    );
+    const rows = panel.locator('tbody tr');
+    await expect(rows).toHaveCount(emails.length);
+    for (const email of emails) await expect(rows.filter({ hasText: email })).toHaveCount(1);
+  }
+  const candidates = await openTab(page, 'Candidates', tag);
+  const row = candidates.locator('tbody tr').first();
+  await expect(row).toContainText('Grace Hopper');
+  await expect(row).toContainText('Austin, TX');
+  await expect(row).toContainText('/career');
+  await expect(row).toContainText('free_training');
+  await expect(row).toContainText('newsletter');
+  await expect(row).toContainText(/[A-Z][a-z]{2} \d{1,2}, \d{4}, \d{1,2}:\d{2} (AM|PM)/);
+  const typeform = await openTab(page, 'Typeform Leads', tag);
+  await expect(typeform.locator('tbody tr').first()).toContainText('Not Completed');
+});
+
+test('searches and pages through the leads on the server', async ({ page }) => {
+  const tag = uniqueTag('page');
+  for (let i = 0; i < 30; i++) {
+    await lead.email(page.request, `${tag}-${String(i).padStart(2, '0')}@example.com`);
+  }
+  await signIn(page);
+  const panel = await openTab(page, 'Lead Emails', tag);
+  const pager = panel.getByRole('navigation', { name: 'Pagination' });
+  await expect(pager).toContainText('Showing 1–25 of 30');
+  await expect(panel.locator('tbody tr')).toHaveCount(25);
+  await expect(panel.locator('tbody tr').first()).toContainText(`${tag}-29@example.com`);
+  await pager.getByRole('button', { name: 'Next' }).click();
+  await expect(pager).toContainText('Showing 26–30 of 30');
+  await expect(panel.locator('tbody tr')).toHaveCount(5);
+  await expect(panel.locator('tbody tr').last()).toContainText(`${tag}-00@example.com`);
+  await expect(pager.getByRole('button', { name: 'Next' })).toBeDisabled();
+  await pager.getByRole('button', { name: 'Previous' }).click();
+  await expect(pager).toContainText('Showing 1–25 of 30');
+
+  await searchFor(panel, `${tag}-1`);
+  await expect(pager).toContainText('Showing 1–10 of 10');
+  await searchFor(panel, `${tag}-none`);
+  await expect(panel.getByText('No leads match this search.')).toBeVisible();
+});
+
+test('Refresh loads leads that arrived since, with a toast', async ({ page }) => {
+  const tag = uniqueTag('refresh');
+  await lead.typeform(page.request, `${tag}-first@example.com`);
+  await signIn(page);
+  const panel = await openTab(page, 'Typeform Leads', tag);
+  await expect(panel.locator('tbody tr')).toHaveCount(1);
+  await lead.typeform(page.request, `${tag}-second@example.com`);
+  await page.getByRole('button', { name: 'Refresh' }).click();
+  await expect(toast(page, 'Data Refreshed').first()).toBeVisible();
+  await expect(panel.locator('tbody tr')).toHaveCount(2);
+});
+
+test('deletes a lead after the confirmation, and the row leaves the list', async ({ page }) => {
+  const tag = uniqueTag('delete');
+  await lead.companyRequest(page.request, `${tag}-company@example.com`, `${tag} Racks`);
+  await lead.application(page.request, `${tag}-candidate@example.com`);
+  await signIn(page);
+
+  const companies = await openTab(page, 'Companies', tag);
+  await companies.getByRole('button', { name: `Delete ${tag} Racks` }).click();
+  const dialog = page.getByRole('dialog');
+  await expect(dialog).toContainText('Are you sure you want to delete this company submission?');
+  await dialog.getByRole('button', { name: 'Cancel' }).click();
+  await expect(dialog).toHaveCount(0);
+  await expect(companies.locator('tbody tr')).toHaveCount(1);
+
+  await companies.getByRole('button', { name: `Delete ${tag} Racks` }).click();
+  await page.getByRole('dialog').getByRole('button', { name: 'Delete' }).click();
+  await expect(toast(page, 'Deleted').first()).toBeVisible();
+  await expect(companies.getByText('No leads match this search.')).toBeVisible();
+
+  const candidates = await openTab(page, 'Candidates', tag);
+  await candidates.getByRole('button', { name: 'Delete Grace Hopper' }).click();
+  await expect(page.getByRole('dialog')).toContainText(
+    'Are you sure you want to delete this candidate submission?',
+  );
+  await page.keyboard.press('Escape');
+  await expect(page.getByRole('dialog')).toHaveCount(0);
+  await candidates.getByRole('button', { name: 'Delete Grace Hopper' }).click();
+  await page.getByRole('dialog').getByRole('button', { name: 'Delete' }).click();
+  await expect(candidates.getByText('No leads match this search.')).toBeVisible();
+});
+
+test('exports the tab as CSV, neutralising formulas and doubling quotes', async ({ page }) => {
+  const tag = uniqueTag('csv');
+  await lead.typeform(
+    page.request,
+    `${tag}-formula@example.com`,
+    '=HYPERLINK("http://x")',
+    `${tag}O"Brien`,
+  );
+  await lead.typeform(page.request, `${tag}-plain@example.com`, 'Zoë', `${tag}Müller`);
+  await signIn(page);
+  await openTab(page, 'Typeform Leads', tag);
+  await expect(page.getByRole('tabpanel').locator('tbody tr')).toHaveCount(2);
+
+  const [download] = await Promise.all([
+    page.waitForEvent('download'),
+    page.getByRole('button', { name: 'Export to CSV' }).click(),
+  ]);
+  const today = new Date().toISOString().slice(0, 10);
+  expect(download.suggestedFilename()).toBe(`typeform-leads-${today}.csv`);
+  const bytes = await readFile(await download.path());
+  expect([...bytes.subarray(0, 3)]).toEqual([0xef, 0xbb, 0xbf]);
+  const lines = bytes.subarray(3).toString('utf8').split('\r\n');
+  expect(lines[0]).toBe('"ID","First Name","Last Name","Email","Phone","Status","Submitted"');
+  expect(lines).toHaveLength(4); // header, two rows, and the empty string after the last CRLF
+  expect(lines[1]).toContain(`"Zoë","${tag}Müller","${tag}-plain@example.com"`);
+  expect(lines[2]).toContain(
+    `"'=HYPERLINK(""http://x"")","${tag}O""Brien","${tag}-formula@example.com","555-0100","Not Completed"`,
+  );
+
+  await searchFor(page.getByRole('tabpanel'), `${tag}-nobody`);
+  await expect(page.getByRole('tabpanel').getByText('No leads match this search.')).toBeVisible();
+  await page.getByRole('button', { name: 'Export to CSV' }).click();
+  await expect(toast(page, 'No Data').first()).toContainText('There is no data to export');
+});
+
+test('signs out: the session ends on the server too', async ({ page }) => {
+  await signIn(page);
+  await page.getByRole('button', { name: 'Logout' }).click();
+  await expect(toast(page, 'Logged Out').first()).toBeVisible();
+  await expect(page.getByRole('heading', { name: 'Admin Sign In' })).toBeVisible();
+  expect(await page.evaluate(() => sessionStorage.getItem('adminAuthenticated'))).toBeNull();
+  const response = await page.request.get('/api/candidate-submissions');
+  expect(response.status()).toBe(401);
+  await page.reload();
+  await expect(page.getByRole('heading', { name: 'Admin Sign In' })).toBeVisible();
+});
+
+test.describe('send form e-mail', () => {
+  let smtp: LocalSmtp;
+  let server: ServerProcess;
+  test.beforeAll(async () => {
+    smtp = await startLocalSmtp();
+    const dataDir = await import('node:fs/promises').then(({ mkdtemp }) =>
+      mkdtemp(`${(process.env.TMPDIR ?? '/tmp').replace(/\/$/, '')}/tb-e2e-mail-`),
+    );
+    server = await startServerProcess({
+      DATA_DIR: dataDir,
+      ADMIN_PASSWORD: E2E_ADMIN_PASSWORD,
+      SMTP_URL: smtp.url,
+      SITE_URL: 'https://talent.example',
+    });
+  });
+  test.afterAll(async () => {
+    server?.child.kill('SIGTERM');
+    await server?.exited;
+    await smtp?.close();
+  });
+
+  test('a real SMTP server receives the link to complete the application', async ({ page }) => {
+    const email = `${uniqueTag('mail')}@example.com`;
+    const response = await page.request.post(`${server.baseUrl}/api/candidates/basic-info`, {
+      data: { firstName: 'Mary', lastName: 'Jackson', email },
+    });
+    expect(response.ok()).toBe(true);
+    await page.goto(`${server.baseUrl}/admin`);
+    await page.getByLabel('Password').fill(E2E_ADMIN_PASSWORD);
+    await page.getByRole('button', { name: 'Sign In' }).click();
+    const panel = await openTab(page, 'Typeform Leads', email);
+    await panel.getByRole('button', { name: 'Send form email to Mary Jackson' }).click();
+    await expect(toast(page, 'Email Sent').first()).toBeVisible();
+    const mail = await smtp.next();
+    expect(mail.to).toEqual([email]);
+    expect(mail.raw).toContain('Hi Mary,');
+    expect(mail.raw).toContain('https://talent.example/apply');
+  });
+});

@@ -1,0 +1,102 @@
+import type { FastifyInstance } from 'fastify';
+import type { TestApp } from './test-app';
+import { uniqueEmail } from './test-app';
+
+/** The admin password the API tests configure (ADMIN_PASSWORD). */
+export const ADMIN_TEST_PASSWORD = 'test-admin-password-1234';
+export const adminEnv = { ADMIN_PASSWORD: ADMIN_TEST_PASSWORD };
+/** Test-app options with the admin password set. */
+export const adminOptions = { env: adminEnv };
+
+let addressCounter = 1;
+/** A client address of its own, so one test's failed sign-ins never throttle another's. */
+export const freshAddress = () =>
+  `10.${(addressCounter >> 8) & 255}.${addressCounter++ & 255}.${process.pid % 250}`;
+
+/** Signs in and returns the Cookie header value of the new session. */
+export async function signIn(
+  app: FastifyInstance,
+  password = ADMIN_TEST_PASSWORD,
+  remoteAddress = freshAddress(),
+): Promise<string> {
+  const response = await app.inject({
+    method: 'POST',
+    url: '/api/admin/login',
+    payload: { password },
+    remoteAddress,
+  });
+  if (response.statusCode !== 200) {
+    throw new Error(`sign-in failed: ${response.statusCode} ${response.body}`);
+  }
+  const cookie = response.cookies.find((c) => c.name === 'tb_admin_session');
+  if (!cookie) throw new Error('no session cookie');
+  return `${cookie.name}=${cookie.value}`;
+}
+
+/** Every admin endpoint, as [method, url]; ids refer to leads that need not exist. */
+export const adminEndpoints: [string, string][] = [
+  ['GET', '/api/candidate-submissions'],
+  ['GET', '/api/company-submissions'],
+  ['GET', '/api/admin/lead-emails'],
+  ['GET', '/api/admin/overview'],
+  ['GET', '/api/admin/export/typeform-leads.csv'],
+  ['GET', '/api/admin/export/candidates.csv'],
+  ['GET', '/api/admin/export/companies.csv'],
+  ['GET', '/api/admin/export/lead-emails.csv'],
+  ['DELETE', '/api/candidate-submissions/1'],
+  ['DELETE', '/api/company-submissions/1'],
+  ['POST', '/api/candidate-submissions/1/send-email'],
+];
+
+export interface SeededCandidate {
+  id: number;
+  email: string;
+}
+
+/** Leads of each kind the dashboard tells apart (spec section 4), through the lead store. */
+export async function seedCandidate(
+  { app }: TestApp,
+  kind: 'typeform' | 'regular' | 'email',
+  fields: Record<string, string> = {},
+  extra: {
+    typeformCompleted?: boolean;
+    email?: string;
+    variant?: 'free_training' | 'high_salary';
+    utmSource?: string;
+  } = {},
+): Promise<SeededCandidate> {
+  const email = extra.email ?? uniqueEmail(kind);
+  const names = kind === 'email' ? {} : { first_name: 'Ada', last_name: 'Lovelace' };
+  const result = await app.leads.saveCandidate({
+    email,
+    stage: kind === 'email' ? 'email' : kind === 'typeform' ? 'questionnaire' : 'application',
+    fields: { ...names, ...fields },
+    isTypeformCandidate: kind === 'typeform',
+    typeformCompleted: extra.typeformCompleted ?? false,
+    attribution: extra.variant
+      ? {
+          page: extra.variant === 'free_training' ? '/career' : '/training',
+          variant: extra.variant,
+          utmSource: extra.utmSource,
+        }
+      : undefined,
+  });
+  return { id: result.id, email };
+}
+
+export async function seedCompany(
+  { app }: TestApp,
+  kind: 'full' | 'email',
+  fields: Record<string, string> = {},
+): Promise<SeededCandidate> {
+  const email = uniqueEmail(`company-${kind}`);
+  const result = await app.leads.saveCompany({
+    email,
+    stage: kind === 'full' ? 'request' : 'email',
+    fields:
+      kind === 'full'
+        ? { company_name: 'Acme Data', contact_name: 'Grace Hopper', ...fields }
+        : fields,
+  });
+  return { id: result.id, email };
+}

@@ -1,0 +1,3 @@
+/** The admin password of the browser tests' server (playwright.config.ts); test-only. */
+export const E2E_ADMIN_PASSWORD =
+  process.env.E2E_ADMIN_PASSWORD ?? 'e2e-admin-password-for-tests-only';

@@ -1,0 +1,66 @@
+import { SMTPServer } from 'smtp-server';
+import { freePort } from './postgres';
+
+export interface ReceivedMail {
+  from: string | undefined;
+  to: string[];
+  /** The raw message as it came over the wire (headers and body). */
+  raw: string;
+}
+
+export interface LocalSmtp {
+  /** smtp://127.0.0.1:<port>, for SMTP_URL. */
+  url: string;
+  received: ReceivedMail[];
+  /** Resolves with the next message received (or one already waiting). */
+  next(timeoutMs?: number): Promise<ReceivedMail>;
+  close(): Promise<void>;
+}
+
+/** A real SMTP server on a free loopback port that keeps what it receives (no TLS, no auth). */
+export async function startLocalSmtp(): Promise<LocalSmtp> {
+  const received: ReceivedMail[] = [];
+  const waiting: ((mail: ReceivedMail) => void)[] = [];
+  let taken = 0;
+  const server = new SMTPServer({
+    authOptional: true,
+    disabledCommands: ['STARTTLS', 'AUTH'],
+    logger: false,
+    onData(stream, session, callback) {
+      const chunks: Buffer[] = [];
+      stream.on('data', (chunk: Buffer) => chunks.push(chunk));
+      stream.on('end', () => {
+        const mail: ReceivedMail = {
+          from: session.envelope.mailFrom ? session.envelope.mailFrom.address : undefined,
+          to: session.envelope.rcptTo.map((rcpt) => rcpt.address),
+          raw: Buffer.concat(chunks).toString('utf8'),
+        };
+        received.push(mail);
+        waiting.shift()?.(mail);
+        callback();
+      });
+    },
+  });
+  const port = await freePort();
+  await new Promise<void>((resolve) => server.listen(port, '127.0.0.1', resolve));
+  return {
+    url: `smtp://127.0.0.1:${port}`,
+    received,
+    next(timeoutMs = 10_000) {
+      const ready = received[taken];
+      if (ready) {
+        taken++;
+        return Promise.resolve(ready);
+      }
+      return new Promise((resolve, reject) => {
+        const timer = setTimeout(() => reject(new Error('no mail received in time')), timeoutMs);
+        waiting.push((mail) => {
+          clearTimeout(timer);
+          taken++;
+          resolve(mail);
+        });
+      });
+    },
+    close: () => new Promise<void>((resolve) => server.close(() => resolve())),
+  };
+}

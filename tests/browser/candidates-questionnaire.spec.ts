@@ -20,12 +20,12 @@ async function seedSession(page: Page, values: Record<string, string>) {
 }
 
 /**
- * Opens a page with a form and waits for its submit button to come alive: it is disabled until
- * the page has hydrated, so typing starts only once the form is the app's.
+ * Opens a page with a form and waits for the page to hydrate, so typing starts once the app
+ * listens.
  */
 async function gotoForm(page: Page, path: string) {
   await page.goto(path);
-  await expect(page.locator('form button[type="submit"]').first()).toBeEnabled();
+  await page.locator('html[data-hydrated="true"]').waitFor({ state: 'attached' });
 }
 
 /**
@@ -34,12 +34,8 @@ async function gotoForm(page: Page, path: string) {
  */
 async function gotoTypeform(page: Page) {
   await page.goto('/typeform');
-  await page.waitForFunction(() =>
-    Object.keys(document.getElementById('root') ?? {}).some((key) =>
-      key.startsWith('__reactContainer'),
-    ),
-  );
-  await expect(questionnaire(page).getByRole('button', { name: 'Submit Answers' })).toBeEnabled();
+  await page.locator('html[data-hydrated="true"]').waitFor({ state: 'attached' });
+  await questionnaire(page).locator('html[data-hydrated="true"]').waitFor({ state: 'attached' });
 }
 
 /** Posts a submit message from inside the iframe, as an external Fillout form would. */
@@ -69,7 +65,7 @@ test('the whole flow: /candidates, the built-in questionnaire, /thank-you', asyn
 
   const frame = questionnaire(page);
   await expect(frame.getByRole('heading', { level: 1 })).toHaveText('A few questions about you');
-  await expect(frame.getByRole('button', { name: 'Submit Answers' })).toBeEnabled();
+  await frame.locator('html[data-hydrated="true"]').waitFor({ state: 'attached' });
   await expect(frame.getByLabel('Email')).toHaveValue(email);
   await expect(frame.getByLabel('Email')).toHaveAttribute('readonly', '');
   await frame

@@ -21,16 +21,16 @@ async function seedSession(page: Page, values: Record<string, string>) {
 }
 
 /**
- * Opens a page with a form and waits for its submit button to come alive: it is disabled until
- * the page has hydrated, so typing starts only once the form is the app's.
+ * Opens a page with a form and waits for the page to hydrate, so typing starts once the app
+ * listens.
  */
-/** FAQ entries are native <details>; their questions are the <summary> elements. */
-const faqQuestion = (page: Page, text: string) => page.locator('summary').filter({ hasText: text });
-
 async function gotoForm(page: Page, path: string) {
   await page.goto(path);
-  await expect(page.locator('form button[type="submit"]').first()).toBeEnabled();
+  await page.locator('html[data-hydrated="true"]').waitFor({ state: 'attached' });
 }
+
+/** FAQ entries are native <details>; their questions are the <summary> elements. */
+const faqQuestion = (page: Page, text: string) => page.locator('summary').filter({ hasText: text });
 
 const isPost = (path: string) => (request: Request) =>
   request.method() === 'POST' && new URL(request.url()).pathname === path;

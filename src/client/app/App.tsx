@@ -1,8 +1,13 @@
+import { useEffect } from 'react';
 import { Route, Routes } from 'react-router';
 import { SiteLayout } from '../components/layout/SiteLayout';
 import { embeddedPages, notFoundPage as NotFoundPage, pages } from './pages';
 
 export function App() {
+  // A readiness marker: the page is hydrated and every handler is attached (tests wait on it).
+  useEffect(() => {
+    document.documentElement.dataset.hydrated = 'true';
+  }, []);
   return (
     <Routes>
       {Object.entries(embeddedPages).map(([path, Page]) => (

@@ -60,10 +60,7 @@ export async function axeViolations(page: Page) {
  */
 export async function gotoHydrated(page: Page, path: string): Promise<Response | null> {
   const response = await page.goto(path);
-  await page.waitForFunction(() => {
-    const root = document.getElementById('root');
-    return root !== null && Object.keys(root).some((key) => key.startsWith('__reactContainer'));
-  });
+  await page.locator('html[data-hydrated="true"]').waitFor({ state: 'attached' });
   return response;
 }
 

@@ -10,7 +10,14 @@ export async function preloadLazyForms(): Promise<void> {
 }
 
 // Events that show a visitor is about to use a form.
-const INTENT_EVENTS = ['focusin', 'pointerdown', 'pointerover', 'touchstart', 'keydown'] as const;
+const INTENT_EVENTS = [
+  'focusin',
+  'input',
+  'pointerdown',
+  'pointerover',
+  'touchstart',
+  'keydown',
+] as const;
 
 /**
  * A form whose code (react-hook-form, the zod schema, the form itself: ~20 KB gzip) is not

@@ -1,4 +1,4 @@
-import { StrictMode } from 'react';
+import { startTransition, StrictMode } from 'react';
 import { hydrateRoot, createRoot } from 'react-dom/client';
 import { BrowserRouter } from 'react-router';
 import { App } from './app/App';
@@ -27,11 +27,11 @@ window.addEventListener('submit', (event) => {
 });
 
 // Load the current page's code first so hydration renders exactly the pre-rendered HTML.
-// (Hydrating inside startTransition was tried: it shortened long tasks a little but widened
-// the window in which a lazy form misses the visitor's first focus; see lazy-form.tsx.)
+// Hydrating inside a transition lets React yield to the browser every few milliseconds
+// instead of blocking the main thread for the whole page (the page is already visible).
 void pageFor(window.location.pathname.replace(/\/+$/, '') || '/')
   .preload()
   .then(() => {
-    if (container.hasChildNodes()) hydrateRoot(container, app);
+    if (container.hasChildNodes()) startTransition(() => void hydrateRoot(container, app));
     else createRoot(container).render(app);
   });

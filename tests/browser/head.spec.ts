@@ -68,6 +68,32 @@ test.describe('scrolling', () => {
     await expect(page.getByRole('heading', { level: 1 })).toBeInViewport();
   });
 
+  test('a visitor who scrolls while the app loads is not thrown back to the top', async ({
+    page,
+  }) => {
+    // Hold the app's code until the visitor has scrolled the pre-rendered page.
+    let release = () => {};
+    const held = new Promise<void>((resolve) => (release = resolve));
+    await page.route(/\/assets\/index-[\w-]+\.js$/, async (route) => {
+      await held;
+      await route.continue();
+    });
+    await page.goto('/privacy', { waitUntil: 'commit' });
+    await page
+      .getByRole('heading', { name: '5. Cookies and Tracking Technologies' })
+      .scrollIntoViewIfNeeded();
+    const scrolled = await scrollY(page);
+    expect(scrolled).toBeGreaterThan(300);
+    release();
+    await page.waitForFunction(() =>
+      Object.keys(document.getElementById('root') ?? {}).some((key) =>
+        key.startsWith('__reactContainer'),
+      ),
+    );
+    await page.waitForTimeout(500); // time for the app's first effects to run
+    expect(await scrollY(page)).toBe(scrolled);
+  });
+
   test('the home page links to /candidates#top and /companies#top land on each hero', async ({
     page,
   }) => {

@@ -89,6 +89,9 @@ export function lazyForm<Props extends object>(
       const options = { capture: true, passive: true };
       for (const type of INTENT_EVENTS) document.addEventListener(type, onIntent, options);
       document.addEventListener('submit', onSubmit, { capture: true });
+      // The visitor may have reached the form before these listeners existed (the page is
+      // usable while it hydrates): focus already inside it is intent too.
+      if (element.contains(document.activeElement)) activate();
       return () => {
         for (const type of INTENT_EVENTS) document.removeEventListener(type, onIntent, options);
         document.removeEventListener('submit', onSubmit, { capture: true });

@@ -64,6 +64,6 @@ export async function buildApp({ config, logger }: BuildAppOptions): Promise<Fas
   await app.register(candidateRoutes);
   await app.register(companyRoutes);
   await app.register(adminRoutes, { config });
-  await app.register(staticSite, { clientDir: config.clientDir });
+  await app.register(staticSite, { clientDir: config.clientDir, runtime: config.runtime });
   return app;
 }

@@ -32,3 +32,34 @@ describe('loadConfig: database settings', () => {
     },
   );
 });
+
+describe('loadConfig: run-time settings for the browser', () => {
+  it('defaults to no pixel, notice mode and the built-in questionnaire', () => {
+    expect(loadConfig({}).runtime).toEqual({
+      metaPixelId: null,
+      consentMode: 'notice',
+      questionnaireUrl: null,
+    });
+  });
+
+  it('takes META_PIXEL_ID, CONSENT_MODE and QUESTIONNAIRE_URL', () => {
+    const config = loadConfig({
+      META_PIXEL_ID: '1234567890',
+      CONSENT_MODE: 'opt-in',
+      QUESTIONNAIRE_URL: 'https://forms.fillout.com/t/abc',
+    });
+    expect(config.runtime).toEqual({
+      metaPixelId: '1234567890',
+      consentMode: 'opt-in',
+      questionnaireUrl: 'https://forms.fillout.com/t/abc',
+    });
+  });
+
+  it('names each bad value', () => {
+    expect(() => loadConfig({ META_PIXEL_ID: 'fb-123' })).toThrow(/META_PIXEL_ID/);
+    expect(() => loadConfig({ CONSENT_MODE: 'always' })).toThrow(/CONSENT_MODE/);
+    expect(() => loadConfig({ QUESTIONNAIRE_URL: 'http://forms.example' })).toThrow(
+      /QUESTIONNAIRE_URL/,
+    );
+  });
+});

@@ -1,5 +1,6 @@
 import path from 'node:path';
 import { z } from 'zod';
+import { CONSENT_MODES, type RuntimeConfig } from '../shared/runtime-config';
 import { parseSiteConfig, type SiteConfig } from '../shared/site-config';
 
 const envSchema = z.object({
@@ -31,6 +32,15 @@ const envSchema = z.object({
   SENDGRID_API_KEY: z.string().min(1).optional(),
   /** Sender of the admin's form e-mails, e.g. 'Talent Bridge <hello@example.com>'. */
   MAIL_FROM: z.string().min(3).optional(),
+  /** Meta Pixel id: events go to the pixel (run time, no rebuild). Unset: only recorded. */
+  META_PIXEL_ID: z
+    .string()
+    .regex(/^\d{5,20}$/, { error: 'must be the numeric id of a Meta Pixel' })
+    .optional(),
+  /** `notice` (default, CCPA opt-out link) or `opt-in` (consent banner before any tracking). */
+  CONSENT_MODE: z.enum(CONSENT_MODES).default('notice'),
+  /** https:// address of an external questionnaire (Fillout, Typeform) for /typeform. */
+  QUESTIONNAIRE_URL: z.url({ protocol: /^https$/, error: 'must be an https:// URL' }).optional(),
 });
 
 /** Fastify's trustProxy: false unless configured (a forged X-Forwarded-For is then ignored). */
@@ -73,6 +83,8 @@ export interface ServerConfig {
   admin: AdminPasswordConfig;
   trustProxy: TrustProxy;
   mail: MailConfig;
+  /** Public settings handed to the browser in every page (src/shared/runtime-config.ts). */
+  runtime: RuntimeConfig;
 }
 
 /**
@@ -122,6 +134,11 @@ export function loadConfig(env: Record<string, string | undefined> = process.env
       smtpUrl: values.SMTP_URL,
       sendgridApiKey: values.SENDGRID_API_KEY,
       from: values.MAIL_FROM ?? `${site.brandName} <no-reply@${new URL(site.siteUrl).hostname}>`,
+    },
+    runtime: {
+      metaPixelId: values.META_PIXEL_ID ?? null,
+      consentMode: values.CONSENT_MODE,
+      questionnaireUrl: values.QUESTIONNAIRE_URL ?? null,
     },
   };
 }

@@ -30,8 +30,9 @@ export async function fakeClientDir(root: string): Promise<string> {
   const clientDir = path.join(root, 'client');
   await mkdir(clientDir, { recursive: true });
   await mkdir(path.join(root, 'pages'), { recursive: true });
-  await writeFile(path.join(root, 'pages', 'index.html'), '<h1>home</h1>');
-  await writeFile(path.join(root, 'pages', '404.html'), '<h1>404 Page Not Found</h1>');
+  const page = (body: string) => `<!doctype html><html><head></head><body>${body}</body></html>`;
+  await writeFile(path.join(root, 'pages', 'index.html'), page('<h1>home</h1>'));
+  await writeFile(path.join(root, 'pages', '404.html'), page('<h1>404 Page Not Found</h1>'));
   await writeFile(
     path.join(root, 'pages.json'),
     JSON.stringify({ pages: { '/': 'index.html' }, notFound: '404.html' }),

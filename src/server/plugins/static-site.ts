@@ -2,10 +2,14 @@ import { readFile } from 'node:fs/promises';
 import path from 'node:path';
 import fastifyStatic from '@fastify/static';
 import fp from 'fastify-plugin';
+import type { RuntimeConfig } from '../../shared/runtime-config';
+import { loadPage, sendPage } from '../site/page-set';
 
 export interface StaticSiteOptions {
   /** The built client: pre-rendered pages, hashed assets and their .br/.gz twins. */
   clientDir: string;
+  /** Written into every page (see site/page-set.ts). */
+  runtime: RuntimeConfig;
 }
 
 /** Written by scripts/build.mjs: route path -> pre-rendered HTML file. */
@@ -27,10 +31,11 @@ const IMMUTABLE = 'public, max-age=31536000, immutable';
 
 /**
  * Serves the pre-rendered site. Pages and the not-found page are HTML revalidated on every
- * visit (no-cache); files under /assets/ carry a content hash and are cached for a year.
- * Brotli or gzip twins made at build time are served when the browser accepts them.
+ * visit (no-cache), held in memory with the run-time config (site/page-set.ts); files under
+ * /assets/ carry a content hash and are cached for a year, their brotli or gzip twins made at
+ * build time served when the browser accepts them.
  */
-export const staticSite = fp<StaticSiteOptions>(async (app, { clientDir }) => {
+export const staticSite = fp<StaticSiteOptions>(async (app, { clientDir, runtime }) => {
   const manifest = await readManifest(clientDir);
   if (!manifest) {
     // `npm run dev` (Vite serves the pages) and API tests run without a client build.
@@ -58,14 +63,16 @@ export const staticSite = fp<StaticSiteOptions>(async (app, { clientDir }) => {
   // Pre-rendered pages live outside the static root, so they are reachable only by route.
   const pagesDir = path.join(clientDir, '..', 'pages');
   for (const [route, file] of Object.entries(manifest.pages)) {
-    app.get(route, (_request, reply) => reply.sendFile(file, pagesDir));
+    const page = await loadPage(pagesDir, file, runtime);
+    app.get(route, (request, reply) => sendPage(request, reply, page));
     if (route !== '/') app.get(`${route}/`, (_request, reply) => reply.redirect(route, 301));
   }
+  const notFoundPage = await loadPage(pagesDir, manifest.notFound, runtime);
 
   app.setNotFoundHandler((request, reply) => {
     if (request.url.startsWith('/api/') || request.method !== 'GET') {
       return reply.code(404).send({ error: 'Not found' });
     }
-    return reply.code(404).sendFile(manifest.notFound, pagesDir);
+    return sendPage(request, reply, notFoundPage, 404);
   });
 });

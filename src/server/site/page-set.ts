@@ -1,0 +1,81 @@
+import { createHash } from 'node:crypto';
+import { readFile } from 'node:fs/promises';
+import path from 'node:path';
+import { brotliCompressSync, constants as zlib, gzipSync } from 'node:zlib';
+import type { FastifyReply, FastifyRequest } from 'fastify';
+import { runtimeConfigScript, type RuntimeConfig } from '../../shared/runtime-config';
+
+type Encoding = 'br' | 'gzip' | 'identity';
+
+interface EncodedPage {
+  body: Buffer;
+  etag: string;
+}
+
+/** One pre-rendered page with this server's run-time config, in each encoding. */
+export type Page = Record<Encoding, EncodedPage>;
+
+function encode(html: string): Page {
+  const identity = Buffer.from(html);
+  const hash = createHash('sha256').update(identity).digest('base64url').slice(0, 22);
+  const variant = (body: Buffer, encoding: Encoding): EncodedPage => ({
+    body,
+    etag: `"${hash}-${encoding}"`,
+  });
+  return {
+    identity: variant(identity, 'identity'),
+    gzip: variant(gzipSync(identity, { level: 9 }), 'gzip'),
+    br: variant(
+      brotliCompressSync(identity, {
+        params: {
+          [zlib.BROTLI_PARAM_QUALITY]: zlib.BROTLI_MAX_QUALITY,
+          [zlib.BROTLI_PARAM_SIZE_HINT]: identity.length,
+        },
+      }),
+      'br',
+    ),
+  };
+}
+
+/**
+ * Reads a pre-rendered page and adds the run-time config before `</head>`. This happens once
+ * at start-up (pages are a few tens of KB), so every response is a buffer from memory and the
+ * config can change with a restart instead of a rebuild.
+ */
+export async function loadPage(
+  pagesDir: string,
+  file: string,
+  runtime: RuntimeConfig,
+): Promise<Page> {
+  const html = await readFile(path.join(pagesDir, file), 'utf8');
+  if (!html.includes('</head>')) throw new Error(`${file}: no </head> to add the config to`);
+  return encode(html.replace('</head>', () => `${runtimeConfigScript(runtime)}</head>`));
+}
+
+function preferredEncoding(acceptEncoding: string | undefined): Encoding {
+  const accepted = new Map<string, number>();
+  for (const part of (acceptEncoding ?? '').split(',')) {
+    const [name, ...params] = part.trim().toLowerCase().split(';');
+    if (!name) continue;
+    const q = params.map((p) => /^\s*q=([\d.]+)\s*$/.exec(p)?.[1]).find(Boolean);
+    accepted.set(name, q === undefined ? 1 : Number(q));
+  }
+  const weight = (name: string) => accepted.get(name) ?? accepted.get('*') ?? 0;
+  if (weight('br') > 0) return 'br';
+  if (weight('gzip') > 0) return 'gzip';
+  return 'identity';
+}
+
+/** Sends a page in the best encoding the browser accepts; `no-cache`, revalidated by ETag. */
+export function sendPage(request: FastifyRequest, reply: FastifyReply, page: Page, status = 200) {
+  const encoding = preferredEncoding(request.headers['accept-encoding']);
+  const { body, etag } = page[encoding];
+  reply
+    .header('Content-Type', 'text/html; charset=utf-8')
+    .header('Cache-Control', 'no-cache')
+    .header('Vary', 'Accept-Encoding')
+    .header('ETag', etag);
+  if (encoding !== 'identity') reply.header('Content-Encoding', encoding);
+  if (status === 200 && request.headers['if-none-match'] === etag) return reply.code(304).send();
+  return reply.code(status).send(body);
+}

@@ -1,0 +1,51 @@
+/**
+ * Settings the server hands to the browser at run time, so that changing them needs a restart
+ * but no rebuild (see docs/decisions/040-runtime-config.md). The server writes them into every
+ * page as a JSON data block (never executed, so the content security policy is unaffected);
+ * the client reads them with `readRuntimeConfig()`. Everything here is public.
+ */
+
+/** `notice`: track unless the visitor opts out (CCPA); `opt-in`: track only after consent (EU). */
+export const CONSENT_MODES = ['notice', 'opt-in'] as const;
+export type ConsentMode = (typeof CONSENT_MODES)[number];
+
+export interface RuntimeConfig {
+  /** Meta Pixel id; null: events are only recorded, nothing is sent. */
+  metaPixelId: string | null;
+  consentMode: ConsentMode;
+  /** External questionnaire (Fillout/Typeform) /typeform embeds; null: the built-in one. */
+  questionnaireUrl: string | null;
+}
+
+export const DEFAULT_RUNTIME_CONFIG: RuntimeConfig = {
+  metaPixelId: null,
+  consentMode: 'notice',
+  questionnaireUrl: null,
+};
+
+/** The id of the `<script type="application/json">` element that carries the config. */
+export const RUNTIME_CONFIG_ELEMENT_ID = 'runtime-config';
+
+const PIXEL_ID = /^\d{5,20}$/;
+
+/** Keeps only well-formed values; anything else falls back to the default. */
+export function normalizeRuntimeConfig(value: unknown): RuntimeConfig {
+  const raw = (typeof value === 'object' && value !== null ? value : {}) as Record<string, unknown>;
+  const { metaPixelId, consentMode, questionnaireUrl } = raw;
+  return {
+    metaPixelId: typeof metaPixelId === 'string' && PIXEL_ID.test(metaPixelId) ? metaPixelId : null,
+    consentMode: CONSENT_MODES.includes(consentMode as ConsentMode)
+      ? (consentMode as ConsentMode)
+      : DEFAULT_RUNTIME_CONFIG.consentMode,
+    questionnaireUrl:
+      typeof questionnaireUrl === 'string' && /^https:\/\//.test(questionnaireUrl)
+        ? questionnaireUrl
+        : null,
+  };
+}
+
+/** The data block for a page's head; `<` is escaped so no value can close the script element. */
+export function runtimeConfigScript(config: RuntimeConfig): string {
+  const json = JSON.stringify(config).replaceAll('<', '\\u003c');
+  return `<script type="application/json" id="${RUNTIME_CONFIG_ELEMENT_ID}">${json}</script>`;
+}

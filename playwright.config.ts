@@ -2,12 +2,34 @@ import { mkdtempSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import path from 'node:path';
 import { defineConfig, devices } from '@playwright/test';
+import { CONFIGURED } from './tests/browser/support/outside-world';
 import { E2E_ADMIN_PASSWORD } from './tests/support/e2e';
 
 /** Browser tests drive Debian's Chromium against the production build served by our server. */
 const PORT = Number(process.env.E2E_PORT ?? 4173);
 export const CHROMIUM_PATH = process.env.CHROMIUM_PATH ?? '/usr/bin/chromium';
-const dataDir = mkdtempSync(path.join(tmpdir(), 'talent-bridge-e2e-'));
+/** A second server with a pixel id and an external questionnaire, for `*.configured.spec.ts`. */
+const CONFIGURED_PORT = PORT + 1;
+const CONFIGURED_SPECS = /\.configured\.spec\.ts$/;
+const dataDir = (name: string) => mkdtempSync(path.join(tmpdir(), `talent-bridge-e2e-${name}-`));
+
+function server(port: number, env: Record<string, string>) {
+  return {
+    command: 'node dist/server/main.js',
+    url: `http://127.0.0.1:${port}/api/health`,
+    reuseExistingServer: false,
+    timeout: 30_000,
+    env: {
+      PORT: String(port),
+      HOST: '127.0.0.1',
+      NODE_ENV: 'production',
+      LOG_LEVEL: 'warn',
+      // A known admin password for tests/browser/admin.spec.ts (never a real one).
+      ADMIN_PASSWORD: E2E_ADMIN_PASSWORD,
+      ...env,
+    },
+  };
+}
 
 export default defineConfig({
   testDir: 'tests/browser',
@@ -30,20 +52,28 @@ export default defineConfig({
       ],
     },
   },
-  projects: [{ name: 'chromium', use: { ...devices['Desktop Chrome'], channel: undefined } }],
-  webServer: {
-    command: 'node dist/server/main.js',
-    url: `http://127.0.0.1:${PORT}/api/health`,
-    reuseExistingServer: false,
-    timeout: 30_000,
-    env: {
-      PORT: String(PORT),
-      HOST: '127.0.0.1',
-      DATA_DIR: dataDir,
-      NODE_ENV: 'production',
-      LOG_LEVEL: 'warn',
-      // A known admin password for tests/browser/admin.spec.ts (never a real one).
-      ADMIN_PASSWORD: E2E_ADMIN_PASSWORD,
+  projects: [
+    {
+      name: 'chromium',
+      testIgnore: CONFIGURED_SPECS,
+      use: { ...devices['Desktop Chrome'], channel: undefined },
     },
-  },
+    {
+      name: 'configured',
+      testMatch: CONFIGURED_SPECS,
+      use: {
+        ...devices['Desktop Chrome'],
+        channel: undefined,
+        baseURL: `http://127.0.0.1:${CONFIGURED_PORT}`,
+      },
+    },
+  ],
+  webServer: [
+    server(PORT, { DATA_DIR: dataDir('default') }),
+    server(CONFIGURED_PORT, {
+      DATA_DIR: dataDir('configured'),
+      META_PIXEL_ID: CONFIGURED.pixelId,
+      QUESTIONNAIRE_URL: CONFIGURED.questionnaireUrl,
+    }),
+  ],
 });

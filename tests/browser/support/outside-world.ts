@@ -1,0 +1,50 @@
+import type { Page } from '@playwright/test';
+
+/**
+ * The outside world for browser tests: the machine has no internet, and tests must not reach
+ * Meta or a real questionnaire anyway. These are the only mocks, at the edge.
+ */
+
+/** Settings of the `configured` server in playwright.config.ts (META_PIXEL_ID, QUESTIONNAIRE_URL). */
+export const CONFIGURED = {
+  pixelId: '1234567890123',
+  questionnaireUrl: 'https://forms.example.test/t/application',
+} as const;
+
+/** One call the page made to the pixel: `['track', 'Lead', {...}]`, `['init', id]`... */
+export type PixelCall = [string, ...unknown[]];
+
+/**
+ * Stands in for Meta's fbevents.js. The tracking module sets up `window.fbq` as Meta's own
+ * snippet does (a function that queues its calls in `fbq.queue` until the library loads); this
+ * stub then records the queued calls and every later one in `window.__pixelCalls`.
+ */
+const FBEVENTS_STUB = `(() => {
+  const calls = (window.__pixelCalls = window.__pixelCalls || []);
+  const fbq = window.fbq;
+  if (!fbq) return;
+  for (const args of fbq.queue || []) calls.push(Array.from(args));
+  fbq.queue = [];
+  fbq.callMethod = (...args) => calls.push(args);
+})();`;
+
+/** Routes Meta's script and beacon to stubs; returns a reader of the recorded calls. */
+export async function stubPixel(page: Page): Promise<() => Promise<PixelCall[]>> {
+  await page.route('https://connect.facebook.net/**', (route) =>
+    route.fulfill({ contentType: 'text/javascript', body: FBEVENTS_STUB }),
+  );
+  await page.route('https://www.facebook.com/**', (route) => route.fulfill({ status: 204 }));
+  return () =>
+    page.evaluate(() => (window as unknown as { __pixelCalls?: PixelCall[] }).__pixelCalls ?? []);
+}
+
+/** Serves a small page in place of the external questionnaire. */
+export async function stubQuestionnaire(page: Page): Promise<void> {
+  const origin = new URL(CONFIGURED.questionnaireUrl).origin;
+  await page.route(`${origin}/**`, (route) =>
+    route.fulfill({
+      contentType: 'text/html',
+      body: '<!doctype html><title>Questionnaire</title><h1>External questionnaire</h1>',
+    }),
+  );
+}

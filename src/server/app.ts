@@ -23,10 +23,28 @@ export interface BuildAppOptions {
   logger?: boolean | Record<string, unknown>;
 }
 
+/**
+ * Request logs keep what operating the site needs: method, path and request id. The client's
+ * IP and the query string (an admin search holds names and e-mails) are personal data.
+ */
+const logSerializers = {
+  req: (request: { method: string; url: string }) => ({
+    method: request.method,
+    url: request.url.split('?')[0],
+  }),
+};
+
 /** Assembles the whole server: security plugins, the JSON API, then the static site. */
 export async function buildApp({ config, logger }: BuildAppOptions): Promise<FastifyInstance> {
   const app = Fastify({
-    logger: logger ?? { level: config.logLevel },
+    logger:
+      logger === false
+        ? false
+        : {
+            level: config.logLevel,
+            ...(typeof logger === 'object' ? logger : {}),
+            serializers: logSerializers,
+          },
     bodyLimit: 16 * 1024,
     // While shutting down, new requests get 503 and requests in flight finish.
     return503OnClosing: true,

@@ -243,6 +243,13 @@ it('logs lead ids but never e-mails, names or bodies', async () => {
     for (const secret of [email, 'Privatefirstname', 'Lovelace', 'Austin', '555-0100']) {
       expect(log).not.toContain(secret);
     }
+    // Request lines name the route but neither the client's address nor a query string.
+    await testApp.app.inject({ url: '/api/health?email=query-secret%40example.com' });
+    const requestLines = lines.join('');
+    expect(requestLines).toContain('"url":"/api/health"');
+    expect(requestLines).not.toContain('query-secret');
+    expect(requestLines).not.toContain('remoteAddress');
+    expect(requestLines).not.toContain('127.0.0.1');
   } finally {
     await testApp.close();
   }

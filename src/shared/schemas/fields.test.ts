@@ -1,5 +1,13 @@
 import { describe, expect, it } from 'vitest';
-import { choice, emailField, MAX_LONG_TEXT, MAX_TEXT, optionalText, requiredText } from './fields';
+import {
+  choice,
+  emailField,
+  MAX_LONG_TEXT,
+  MAX_TEXT,
+  NOT_TEXT,
+  optionalText,
+  requiredText,
+} from './fields';
 import { messagesOf, parsed } from './schema-test-utils';
 
 const MESSAGE = 'Custom message';
@@ -60,6 +68,12 @@ describe('optionalText', () => {
     expect(messagesOf(text, 'x'.repeat(11))).toEqual({
       '': 'Please keep this under 10 characters',
     });
+  });
+
+  it('names a value that is not text, rather than a generic error', () => {
+    for (const value of [42, { text: 'hi' }, ['hi'], null]) {
+      expect(messagesOf(text, value)).toEqual({ '': NOT_TEXT });
+    }
   });
 });
 

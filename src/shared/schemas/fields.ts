@@ -25,10 +25,13 @@ export const requiredText = (min: number, message: string, max = MAX_TEXT) =>
     z.maxLength(max, tooLong(max)),
   );
 
+/** Only an API client can send a number or an object where the forms send text. */
+export const NOT_TEXT = 'Please enter text';
+
 /** Optional free text; absent becomes '' (the spec sends phone as '' when not given). */
 export const optionalText = (max = MAX_TEXT) =>
   z.pipe(
-    z.optional(z.string().check(z.trim(), z.maxLength(max, tooLong(max)))),
+    z.optional(z.string({ error: NOT_TEXT }).check(z.trim(), z.maxLength(max, tooLong(max)))),
     z.transform((value: string | undefined) => value ?? ''),
   );
 

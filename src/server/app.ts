@@ -2,6 +2,7 @@ import Fastify, { type FastifyInstance } from 'fastify';
 import type { ServerConfig } from './config';
 import { databasePlugin } from './plugins/database';
 import { gracefulClose } from './plugins/graceful-close';
+import { leadRateLimit } from './plugins/lead-rate-limit';
 import { securityHeaders } from './plugins/security-headers';
 import { staticSite } from './plugins/static-site';
 import { adminRoutes } from './routes/admin';
@@ -79,8 +80,12 @@ export async function buildApp({ config, logger }: BuildAppOptions): Promise<Fas
   await app.register(securityHeaders);
   await app.register(databasePlugin, { databaseUrl: config.databaseUrl, dataDir: config.dataDir });
   await app.register(healthRoutes);
-  await app.register(candidateRoutes);
-  await app.register(companyRoutes);
+  // The public lead endpoints, in their own scope so that only they are rate-limited.
+  await app.register(async (publicApi) => {
+    await publicApi.register(leadRateLimit, { perMinute: config.leadRateLimit });
+    await publicApi.register(candidateRoutes);
+    await publicApi.register(companyRoutes);
+  });
   await app.register(adminRoutes, { config });
   await app.register(staticSite, { clientDir: config.clientDir, runtime: config.runtime });
   return app;

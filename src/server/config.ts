@@ -32,6 +32,8 @@ const envSchema = z.object({
   SENDGRID_API_KEY: z.string().min(1).optional(),
   /** Sender of the admin's form e-mails, e.g. 'Talent Bridge <hello@example.com>'. */
   MAIL_FROM: z.string().min(3).optional(),
+  /** Lead submissions per minute from one address (0: no limit). */
+  LEAD_RATE_LIMIT: z.coerce.number().int().min(0).default(60),
   /** Meta Pixel id: events go to the pixel (run time, no rebuild). Unset: only recorded. */
   META_PIXEL_ID: z
     .string()
@@ -83,6 +85,8 @@ export interface ServerConfig {
   admin: AdminPasswordConfig;
   trustProxy: TrustProxy;
   mail: MailConfig;
+  /** Lead submissions per minute from one address; 0: unlimited. */
+  leadRateLimit: number;
   /** Public settings handed to the browser in every page (src/shared/runtime-config.ts). */
   runtime: RuntimeConfig;
 }
@@ -135,6 +139,7 @@ export function loadConfig(env: Record<string, string | undefined> = process.env
       sendgridApiKey: values.SENDGRID_API_KEY,
       from: values.MAIL_FROM ?? `${site.brandName} <no-reply@${new URL(site.siteUrl).hostname}>`,
     },
+    leadRateLimit: values.LEAD_RATE_LIMIT,
     runtime: {
       metaPixelId: values.META_PIXEL_ID ?? null,
       consentMode: values.CONSENT_MODE,

@@ -25,6 +25,8 @@ export async function startServerProcess(env: Record<string, string>): Promise<S
       PATH: process.env.PATH ?? '',
       NODE_ENV: 'production',
       LOG_LEVEL: 'warn',
+      // The crash and shutdown tests post leads as fast as they can from one address.
+      LEAD_RATE_LIMIT: '0',
       ...env,
       HOST: '127.0.0.1',
       PORT: String(port),

@@ -17,7 +17,10 @@ export function useScrollOnNavigate(): void {
     if (shown.current === pathname + hash) return;
     shown.current = pathname + hash;
     const target = hash ? document.getElementById(decodeURIComponent(hash.slice(1))) : null;
-    if (target) target.scrollIntoView();
-    else window.scrollTo(0, 0);
+    // Instant, whatever the stylesheet's smooth scrolling says: a new page has nothing to glide
+    // over, and a smooth scroll is cut short when the page's layout settles mid-way (a lazy
+    // section arriving), leaving the visitor a little below the top.
+    if (target) target.scrollIntoView({ behavior: 'instant' });
+    else window.scrollTo({ top: 0, left: 0, behavior: 'instant' });
   }, [pathname, hash]);
 }

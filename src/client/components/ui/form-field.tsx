@@ -17,24 +17,37 @@ const controlClass = cn(
 /** Only text controls: a <select> always matches :read-only and would look disabled. */
 const readOnlyClass = 'read-only:bg-slate-100 read-only:text-slate-700';
 
-interface ShellProps {
+/** What every field takes besides its control's own attributes. */
+type Common = {
   label: string;
   error?: string | undefined;
-  hint?: string | undefined;
+  hint?: string;
   optional?: boolean;
-  className?: string | undefined;
-  children: (ids: { id: string; describedBy: string | undefined; invalid: boolean }) => ReactNode;
+  containerClassName?: string;
+};
+
+/** The attributes that link a control to its label, hint and error. */
+interface ControlLinks {
+  id: string;
+  'aria-describedby': string | undefined;
+  'aria-invalid': boolean;
+}
+
+interface ShellProps {
+  common: Common;
+  children: (links: ControlLinks) => ReactNode;
 }
 
 /** Label, control and error message, linked for assistive technology (aria-describedby). */
-function FieldShell({ label, error, hint, optional, className, children }: ShellProps) {
+function FieldShell({ common, children }: ShellProps) {
+  const { label, error, hint, optional, containerClassName } = common;
   const id = useId();
   const errorId = `${id}-error`;
   const hintId = `${id}-hint`;
   const describedBy =
     [hint ? hintId : '', error ? errorId : ''].filter(Boolean).join(' ') || undefined;
   return (
-    <div className={cn('grid gap-1.5', className)}>
+    <div className={cn('grid gap-1.5', containerClassName)}>
       <label htmlFor={id} className="text-sm font-medium text-slate-800">
         {label}
         {optional ? <span className="font-normal text-slate-600"> (optional)</span> : null}
@@ -44,7 +57,7 @@ function FieldShell({ label, error, hint, optional, className, children }: Shell
           {hint}
         </p>
       ) : null}
-      {children({ id, describedBy, invalid: Boolean(error) })}
+      {children({ id, 'aria-describedby': describedBy, 'aria-invalid': Boolean(error) })}
       {error ? (
         <p id={errorId} className="text-sm font-medium text-red-700">
           {error}
@@ -54,40 +67,30 @@ function FieldShell({ label, error, hint, optional, className, children }: Shell
   );
 }
 
-type Common = {
-  label: string;
-  error?: string | undefined;
-  hint?: string;
-  optional?: boolean;
-  containerClassName?: string;
-};
+/** Separates the shell's props from the ones meant for the control itself. */
+function splitProps<T extends Common>(props: T): [Common, Omit<T, keyof Common>] {
+  const { label, error, hint, optional, containerClassName, ...control } = props;
+  const common: Common = { label, error };
+  if (hint !== undefined) common.hint = hint;
+  if (optional !== undefined) common.optional = optional;
+  if (containerClassName !== undefined) common.containerClassName = containerClassName;
+  return [common, control];
+}
 
 export function TextField({
-  label,
-  error,
-  hint,
-  optional,
-  containerClassName,
   className,
   ref,
   ...props
 }: Common & InputHTMLAttributes<HTMLInputElement> & { ref?: Ref<HTMLInputElement> }) {
+  const [common, control] = splitProps(props);
   return (
-    <FieldShell
-      label={label}
-      error={error}
-      hint={hint}
-      optional={optional}
-      className={containerClassName}
-    >
-      {({ id, describedBy, invalid }) => (
+    <FieldShell common={common}>
+      {(links) => (
         <input
           ref={ref}
-          id={id}
-          aria-describedby={describedBy}
-          aria-invalid={invalid}
+          {...links}
           className={cn(controlClass, readOnlyClass, 'h-11', className)}
-          {...props}
+          {...control}
         />
       )}
     </FieldShell>
@@ -100,11 +103,6 @@ export interface Option {
 }
 
 export function SelectField({
-  label,
-  error,
-  hint,
-  optional,
-  containerClassName,
   className,
   options,
   placeholder = 'Select an option',
@@ -116,23 +114,16 @@ export function SelectField({
     placeholder?: string;
     ref?: Ref<HTMLSelectElement>;
   }) {
+  const [common, control] = splitProps(props);
   return (
-    <FieldShell
-      label={label}
-      error={error}
-      hint={hint}
-      optional={optional}
-      className={containerClassName}
-    >
-      {({ id, describedBy, invalid }) => (
+    <FieldShell common={common}>
+      {(links) => (
         <select
           ref={ref}
-          id={id}
-          aria-describedby={describedBy}
-          aria-invalid={invalid}
+          {...links}
           className={cn(controlClass, 'h-11', className)}
           defaultValue=""
-          {...props}
+          {...control}
         >
           <option value="" disabled>
             {placeholder}
@@ -149,32 +140,20 @@ export function SelectField({
 }
 
 export function TextareaField({
-  label,
-  error,
-  hint,
-  optional,
-  containerClassName,
   className,
   ref,
   ...props
 }: Common & TextareaHTMLAttributes<HTMLTextAreaElement> & { ref?: Ref<HTMLTextAreaElement> }) {
+  const [common, control] = splitProps(props);
   return (
-    <FieldShell
-      label={label}
-      error={error}
-      hint={hint}
-      optional={optional}
-      className={containerClassName}
-    >
-      {({ id, describedBy, invalid }) => (
+    <FieldShell common={common}>
+      {(links) => (
         <textarea
           ref={ref}
-          id={id}
           rows={4}
-          aria-describedby={describedBy}
-          aria-invalid={invalid}
+          {...links}
           className={cn(controlClass, readOnlyClass, 'py-2', className)}
-          {...props}
+          {...control}
         />
       )}
     </FieldShell>

@@ -7,6 +7,7 @@ import type {
   CompanyRow,
   Database,
 } from './schema';
+import type { OverviewFigures } from '../../shared/admin-overview';
 
 /*
  * The read side of the admin dashboard: paged, searchable listings, keyset iteration for the
@@ -405,26 +406,6 @@ export class AdminQueries {
       utmSources: toConversion(sources),
     };
   }
-}
-
-export interface Conversion {
-  /** The landing variant or UTM source; null when the lead had none. */
-  key: string | null;
-  emailLeads: number;
-  applications: number;
-}
-
-export interface OverviewFigures {
-  counts: {
-    typeform: number;
-    candidates: number;
-    candidateEmails: number;
-    companies: number;
-    companyEmails: number;
-  };
-  daily: { date: string; candidates: number; companies: number }[];
-  variants: Conversion[];
-  utmSources: Conversion[];
 }
 
 /** The last `count` UTC days ending today, as YYYY-MM-DD, oldest first. */

@@ -1,5 +1,5 @@
 import { useEffect, useRef } from 'react';
-import type { Overview } from './api/overview';
+import type { OverviewFigures } from '@shared/admin-overview';
 
 const CANDIDATE_COLOR = '#0e7490';
 const COMPANY_COLOR = '#b45309';
@@ -8,7 +8,7 @@ const COMPANY_COLOR = '#b45309';
  * Leads per day for the last 30 days, drawn by uPlot. uPlot loads with the chart (it touches
  * the DOM when imported), so it is never part of the pre-rendered page or a public chunk.
  */
-export function DailyChart({ daily }: { daily: Overview['daily'] }) {
+export function DailyChart({ daily }: { daily: OverviewFigures['daily'] }) {
   const container = useRef<HTMLDivElement>(null);
   useEffect(() => {
     const element = container.current;

@@ -2,7 +2,8 @@ import { useEffect } from 'react';
 import { toast } from '../../lib/toast-store';
 import { adminToasts } from './admin-toasts';
 import { isUnauthorized } from './api/http';
-import { useOverview, type Conversion } from './api/overview';
+import type { Conversion } from '@shared/admin-overview';
+import { useOverview } from './api/overview';
 import { DailyChart } from './DailyChart';
 
 const numberFormat = new Intl.NumberFormat('en-US');

@@ -1,10 +1,11 @@
-import type { Page } from '@playwright/test';
+import type { Page, Request } from '@playwright/test';
 import { expect, test } from './fixtures';
 import {
   expectFieldErrors,
   expectToast,
   FAILED_REQUEST_LOG,
-  failureModes,
+  failureToasts,
+  forEachFailureMode,
   holdRequests,
   sessionValue,
   toastItem,
@@ -93,7 +94,7 @@ test.describe('/companies', () => {
     await expect(page.getByLabel('Company name')).toHaveAttribute('readonly', '');
   });
 
-  for (const [mode, breakRequest] of Object.entries(failureModes)) {
+  forEachFailureMode((mode, failOnceThenResubmit) => {
     test(`when ${mode} it shows the failure toast and can be resubmitted`, async ({
       page,
       consoleGuard,
@@ -101,22 +102,20 @@ test.describe('/companies', () => {
       consoleGuard.allow(FAILED_REQUEST_LOG);
       await page.goto('/companies');
       await fillCompanyLead(page);
-      await page.route('**/api/companies/email', breakRequest, { times: 1 });
-      await submitTalentInfo(page);
-      await expectToast(
-        page,
-        'Submission Error',
-        'We had trouble submitting your information. Please try again.',
-      );
-      await expect(page).toHaveURL(/\/companies$/);
-      expect(await sessionValue(page, 'employerEmail')).toBeNull();
-      await expect(page.getByRole('button', { name: 'Get Talent Info' }).first()).toBeEnabled();
-
-      await submitTalentInfo(page);
+      await failOnceThenResubmit(page, {
+        endpoint: '**/api/companies/email',
+        submit: submitTalentInfo,
+        toast: failureToasts.employer,
+        afterFailure: async () => {
+          await expect(page).toHaveURL(/\/companies$/);
+          expect(await sessionValue(page, 'employerEmail')).toBeNull();
+          await expect(page.getByRole('button', { name: 'Get Talent Info' }).first()).toBeEnabled();
+        },
+      });
       await expect(page).toHaveURL(/\/hiring$/);
       await expect(toastItem(page)).toContainText('Success!');
     });
-  }
+  });
 
   test('the floating Get Talent Info button shows only past 300 px and returns to the form', async ({
     page,
@@ -241,7 +240,7 @@ test.describe('/hiring', () => {
     await expect(page.getByRole('button', { name: 'Submit Request' })).toHaveCount(0);
   });
 
-  for (const [mode, breakRequest] of Object.entries(failureModes)) {
+  forEachFailureMode((mode, failOnceThenResubmit) => {
     test(`when ${mode} it shows the failure toast and can be resubmitted`, async ({
       page,
       consoleGuard,
@@ -250,18 +249,17 @@ test.describe('/hiring', () => {
       await page.goto('/hiring');
       await fillHiringRequest(page, false);
       await page.getByLabel('Additional comments').fill('Badge access needed on day one.');
-      await page.route('**/api/companies/submit', breakRequest, { times: 1 });
-      await submitRequest(page);
-      await expectToast(
-        page,
-        'Submission Error',
-        'We had trouble submitting your information. Please try again.',
-      );
-      await expect(page.getByLabel('Your name')).toHaveValue(hiringRequest.name);
-
-      const request = page.waitForRequest('**/api/companies/submit');
-      await submitRequest(page);
-      expect((await request).postDataJSON()).toMatchObject({
+      let resubmitted: Promise<Request> | undefined;
+      await failOnceThenResubmit(page, {
+        endpoint: '**/api/companies/submit',
+        submit: submitRequest,
+        toast: failureToasts.employer,
+        afterFailure: async () => {
+          await expect(page.getByLabel('Your name')).toHaveValue(hiringRequest.name);
+          resubmitted = page.waitForRequest('**/api/companies/submit');
+        },
+      });
+      expect((await resubmitted)?.postDataJSON()).toMatchObject({
         comments: 'Badge access needed on day one.',
       });
       await expect(toastItem(page)).toContainText('Request Received!');
@@ -269,5 +267,5 @@ test.describe('/hiring', () => {
         page.getByRole('heading', { name: `Thank you, ${hiringRequest.name}!` }),
       ).toBeVisible();
     });
-  }
+  });
 });

@@ -5,7 +5,8 @@ import {
   expectFieldErrors,
   expectToast,
   FAILED_REQUEST_LOG,
-  failureModes,
+  failureToasts,
+  forEachFailureMode,
   holdRequests,
   toastItem,
 } from './support/lead-forms';
@@ -166,7 +167,7 @@ test.describe('candidate form', () => {
     await expect(page).toHaveURL(/\/contact\?/);
   });
 
-  for (const [mode, breakRequest] of Object.entries(failureModes)) {
+  forEachFailureMode((mode, failOnceThenResubmit) => {
     test(`when ${mode} it shows the failure toast and can be resubmitted`, async ({
       page,
       consoleGuard,
@@ -174,18 +175,16 @@ test.describe('candidate form', () => {
       consoleGuard.allow(FAILED_REQUEST_LOG);
       await page.goto('/contact?userType=candidate&showForm=true');
       await fillApplication(page);
-      await page.route('**/api/candidates/submit', breakRequest, { times: 1 });
-      await submitApplication(page);
-      await expectToast(
-        page,
-        'Submission Error',
-        'There was a problem submitting your application. Please try again later.',
-      );
-      await expect(page.getByRole('button', { name: 'Submit Application' })).toBeEnabled();
-      await submitApplication(page);
+      await failOnceThenResubmit(page, {
+        endpoint: '**/api/candidates/submit',
+        submit: submitApplication,
+        toast: failureToasts.application,
+        afterFailure: () =>
+          expect(page.getByRole('button', { name: 'Submit Application' })).toBeEnabled(),
+      });
       await expect(toastItem(page)).toContainText('Application Submitted!');
     });
-  }
+  });
 });
 
 test.describe('employer form', () => {
@@ -238,7 +237,7 @@ test.describe('employer form', () => {
     await expect(page.getByRole('heading', { name: 'Thank you, Chris Park!' })).toBeFocused();
   });
 
-  for (const [mode, breakRequest] of Object.entries(failureModes)) {
+  forEachFailureMode((mode, failOnceThenResubmit) => {
     test(`when ${mode} it shows the failure toast and can be resubmitted`, async ({
       page,
       consoleGuard,
@@ -246,15 +245,12 @@ test.describe('employer form', () => {
       consoleGuard.allow(FAILED_REQUEST_LOG);
       await page.goto('/contact?userType=employer&showForm=true');
       await fillTalentRequest(page);
-      await page.route('**/api/companies/submit', breakRequest, { times: 1 });
-      await submitRequest(page);
-      await expectToast(
-        page,
-        'Submission Error',
-        'We had trouble submitting your information. Please try again.',
-      );
-      await submitRequest(page);
+      await failOnceThenResubmit(page, {
+        endpoint: '**/api/companies/submit',
+        submit: submitRequest,
+        toast: failureToasts.employer,
+      });
       await expect(toastItem(page)).toContainText('Request Received!');
     });
-  }
+  });
 });

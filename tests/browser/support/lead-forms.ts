@@ -38,6 +38,43 @@ export const failureModes = {
   'the request is aborted': (route: Route) => route.abort('failed'),
 } as const;
 
+/** The failure toasts of the spec (sections 5 and 6): [title, description]. */
+export const failureToasts = {
+  application: [
+    'Submission Error',
+    'There was a problem submitting your application. Please try again later.',
+  ],
+  employer: ['Submission Error', 'We had trouble submitting your information. Please try again.'],
+} as const;
+
+/**
+ * Registers one test per failure mode: `run` gets a function that breaks the next request to
+ * `endpoint`, submits, expects the failure toast, runs `afterFailure`, then submits again.
+ */
+export function forEachFailureMode(
+  run: (mode: string, failOnceThenResubmit: FailOnce) => void,
+): void {
+  for (const [mode, breakRequest] of Object.entries(failureModes)) {
+    run(mode, async (page, { endpoint, submit, toast, afterFailure }) => {
+      await page.route(endpoint, breakRequest, { times: 1 });
+      await submit(page);
+      await expectToast(page, ...toast);
+      await afterFailure?.();
+      await submit(page);
+    });
+  }
+}
+
+type FailOnce = (
+  page: Page,
+  steps: {
+    endpoint: string;
+    submit: (page: Page) => Promise<void>;
+    toast: readonly [string, string];
+    afterFailure?: () => Promise<void>;
+  },
+) => Promise<void>;
+
 /**
  * Holds requests to `path` until `release()` is called, then lets them through to the real
  * server: lets a test see the busy state of a submit button.

@@ -58,7 +58,7 @@ export async function buildApp({ config, logger }: BuildAppOptions): Promise<Fas
   });
 
   await app.register(gracefulClose);
-  await app.register(securityHeaders);
+  await app.register(securityHeaders, { hsts: config.env === 'production' });
   await app.register(databasePlugin, { databaseUrl: config.databaseUrl, dataDir: config.dataDir });
   await app.register(healthRoutes);
   await app.register(candidateRoutes);

@@ -1,4 +1,5 @@
 // Production build: client bundle, pre-rendered pages, pre-compressed files, server bundle.
+import { createHash } from 'node:crypto';
 import { mkdir, readFile, readdir, rm, writeFile } from 'node:fs/promises';
 import path from 'node:path';
 import { promisify } from 'node:util';
@@ -29,6 +30,39 @@ async function inlineStylesheet(template) {
   );
 }
 
+const cspHash = (text) => `'sha256-${createHash('sha256').update(text, 'utf8').digest('base64')}'`;
+
+/** Data blocks (run-time config, JSON-LD) are never executed: no CSP source needed. */
+const DATA_SCRIPT = /\btype="application\/(?:ld\+)?json"/;
+
+/**
+ * CSP hash sources of the inline executable scripts and <style> elements of the pages, so the
+ * policy needs no 'unsafe-inline' for them (src/server/security/content-security-policy.ts).
+ */
+function inlineHashes(htmlPages) {
+  const scripts = new Set();
+  const styles = new Set();
+  for (const html of htmlPages) {
+    for (const [, attributes, text] of html.matchAll(/<script\b([^>]*)>([\s\S]*?)<\/script>/gi)) {
+      if (/\bsrc=/.test(attributes) || DATA_SCRIPT.test(attributes)) continue;
+      scripts.add(cspHash(text));
+    }
+    for (const [, text] of html.matchAll(/<style\b[^>]*>([\s\S]*?)<\/style>/gi))
+      styles.add(cspHash(text));
+  }
+  return { scripts: [...scripts].sort(), styles: [...styles].sort() };
+}
+
+/** sitemap.xml: every indexable route. */
+const sitemap = (site, routes) =>
+  `<?xml version="1.0" encoding="UTF-8"?>\n<urlset xmlns="http://www.sitemaps.org/schemas/sitemap/0.9">\n${routes
+    .map((route) => `  <url><loc>${site.siteUrl}${route.path}</loc></url>`)
+    .join('\n')}\n</urlset>\n`;
+
+/** robots.txt: every other route disallowed (they also carry robots noindex), and the sitemap. */
+const robots = (site, hidden) =>
+  `User-agent: *\n${hidden.map((route) => `Disallow: ${route.path}\n`).join('')}Allow: /\n\nSitemap: ${site.siteUrl}/sitemap.xml\n`;
+
 async function prerender() {
   const template = await inlineStylesheet(
     await readFile(path.join(clientDir, 'index.html'), 'utf8'),
@@ -37,14 +71,16 @@ async function prerender() {
   const entry = await import(path.join(ssrDir, 'entry-server.js'));
   const site = entry.siteConfig;
   const pages = {};
+  const written = [];
   await mkdir(pagesDir, { recursive: true });
   const write = async (route, file) => {
     const body = await entry.render(route);
     // Replacer functions: a "$&" or "$'" in the page text must not be read as a pattern.
     const html = template
-      .replace('<!--app-head-->', () => entry.headTags(route, site))
+      .replace('<!--app-head-->', () => entry.pageHead(route, site))
       .replace('<!--app-html-->', () => body);
     await writeFile(path.join(pagesDir, file), html);
+    written.push(html);
   };
   for (const { path: route } of entry.routeMeta) {
     pages[route] = pageFile(route);
@@ -53,20 +89,12 @@ async function prerender() {
   await write('/404', '404.html');
 
   const indexable = entry.routeMeta.filter((route) => route.indexable);
-  await writeFile(
-    path.join(clientDir, 'sitemap.xml'),
-    `<?xml version="1.0" encoding="UTF-8"?>\n<urlset xmlns="http://www.sitemaps.org/schemas/sitemap/0.9">\n${indexable
-      .map((route) => `  <url><loc>${site.siteUrl}${route.path}</loc></url>`)
-      .join('\n')}\n</urlset>\n`,
-  );
   const hidden = entry.routeMeta.filter((route) => !route.indexable);
-  await writeFile(
-    path.join(clientDir, 'robots.txt'),
-    `User-agent: *\n${hidden.map((route) => `Disallow: ${route.path}\n`).join('')}Allow: /\n\nSitemap: ${site.siteUrl}/sitemap.xml\n`,
-  );
+  await writeFile(path.join(clientDir, 'sitemap.xml'), sitemap(site, indexable));
+  await writeFile(path.join(clientDir, 'robots.txt'), robots(site, hidden));
   await writeFile(
     path.join(dist, 'pages.json'),
-    JSON.stringify({ pages, notFound: '404.html' }, null, 2),
+    JSON.stringify({ pages, notFound: '404.html', inlineHashes: inlineHashes(written) }, null, 2),
   );
   log(`pre-rendered ${Object.keys(pages).length} routes and the not-found page`);
 }

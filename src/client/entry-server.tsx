@@ -1,12 +1,19 @@
 import { StrictMode } from 'react';
 import { renderToString } from 'react-dom/server';
 import { StaticRouter } from 'react-router';
+import type { SiteConfig } from '@shared/site-config';
 import { App } from './app/App';
+import { headTags } from './app/head';
 import { pageFor } from './app/pages';
+import { structuredDataTags } from './app/structured-data';
 import { preloadLazyForms } from './components/forms/lazy-form';
 
 export { routeMeta, NOT_FOUND_META, fullTitle } from './app/route-meta';
-export { headTags } from './app/head';
+
+/** Everything the pre-render step writes into a page's head: tags, then JSON-LD. */
+export function pageHead(pathname: string, site: SiteConfig): string {
+  return `${headTags(pathname, site)}\n    ${structuredDataTags(pathname, site)}`;
+}
 
 /** Renders one route to HTML for the pre-render step (scripts/build.mjs). */
 export async function render(pathname: string): Promise<string> {

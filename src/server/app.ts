@@ -77,7 +77,7 @@ export async function buildApp({ config, logger }: BuildAppOptions): Promise<Fas
   });
 
   await app.register(gracefulClose);
-  await app.register(securityHeaders);
+  await app.register(securityHeaders, { hsts: config.env === 'production' });
   await app.register(databasePlugin, { databaseUrl: config.databaseUrl, dataDir: config.dataDir });
   await app.register(healthRoutes);
   // The public lead endpoints, in their own scope so that only they are rate-limited.

@@ -23,6 +23,15 @@ async function expectHeadOf(page: Page, path: string) {
   await expect(ogUrl(page)).toHaveAttribute('content', site.siteUrl + path);
   await expect(canonical(page)).toHaveCount(1);
   await expect(ogUrl(page)).toHaveCount(1);
+  await expect(page.locator('meta[property="og:title"]')).toHaveAttribute(
+    'content',
+    fullTitle(meta.title, site.brandName),
+  );
+  await expect(page.locator('meta[name="twitter:description"]')).toHaveAttribute(
+    'content',
+    meta.description,
+  );
+  await expect(page.locator('meta[property="og:image"]')).toHaveCount(1);
 }
 
 test.describe('head tags', () => {
@@ -47,6 +56,28 @@ test.describe('head tags', () => {
       await expectHeadOf(page, '/privacy');
       await page.getByRole('contentinfo').getByRole('link', { name: 'Terms of Service' }).click();
       await expectHeadOf(page, '/terms');
+    });
+  });
+
+  test('the share image follows the audience of the page', async ({ page }) => {
+    const image = page.locator('meta[property="og:image"]');
+    await gotoHydrated(page, '/');
+    await expect(image).toHaveAttribute('content', `${site.siteUrl}/share/default.png`);
+    await expectClientSideNavigation(page, async () => {
+      await page
+        .getByRole('navigation', { name: 'Main' })
+        .getByRole('link', { name: 'For Companies' })
+        .click();
+      await expect(image).toHaveAttribute('content', `${site.siteUrl}/share/companies.png`);
+      await expect(page.locator('meta[name="twitter:image"]')).toHaveAttribute(
+        'content',
+        `${site.siteUrl}/share/companies.png`,
+      );
+      await page
+        .getByRole('navigation', { name: 'Main' })
+        .getByRole('link', { name: 'For Candidates' })
+        .click();
+      await expect(image).toHaveAttribute('content', `${site.siteUrl}/share/candidates.png`);
     });
   });
 });

@@ -1,5 +1,5 @@
 import type { APIRequestContext } from '@playwright/test';
-import { fullTitle } from '../../src/client/app/route-meta';
+import { fullTitle, type RouteMeta } from '../../src/client/app/route-meta';
 import { expect, test } from './fixtures';
 import { mainHeadingOf, publicRoutes, site } from './support/site';
 
@@ -59,6 +59,10 @@ interface RawPage {
   ogTitle: (string | undefined)[];
   robots: (string | undefined)[];
   lang: string | undefined;
+  /** Every `<meta property|name>` as key -> contents. */
+  metas: Record<string, (string | undefined)[]>;
+  /** The parsed JSON-LD blocks. */
+  jsonLd: Record<string, unknown>[];
 }
 
 async function fetchRaw(request: APIRequestContext, path: string): Promise<RawPage> {
@@ -80,6 +84,14 @@ async function fetchRaw(request: APIRequestContext, path: string): Promise<RawPa
     ogTitle: meta('property', 'og:title'),
     robots: meta('name', 'robots'),
     lang: tagsOf(html, 'html')[0]?.lang,
+    metas: metas.reduce<Record<string, (string | undefined)[]>>((all, m) => {
+      const key = m.property ?? m.name;
+      if (key) all[key] = [...(all[key] ?? []), m.content];
+      return all;
+    }, {}),
+    jsonLd: [...html.matchAll(/<script type="application\/ld\+json">(.*?)<\/script>/g)].map(
+      (match) => JSON.parse(match[1] ?? 'null'),
+    ),
   };
 }
 
@@ -100,9 +112,85 @@ for (const route of publicRoutes) {
     expect(raw.description).toEqual([route.description]);
     expect(raw.canonical).toEqual([site.siteUrl + route.path]);
     expect(raw.ogUrl).toEqual([site.siteUrl + route.path]);
-    expect(raw.robots).toEqual([]);
+    expect(raw.robots).toEqual(route.indexable ? [] : ['noindex']);
   });
 }
+
+/** The share image each page shows when its link is shared. */
+const SHARE_IMAGE: Record<string, string> = {
+  '/candidates': 'candidates',
+  '/career': 'candidates',
+  '/training': 'candidates',
+  '/apply': 'candidates',
+  '/typeform': 'candidates',
+  '/thank-you': 'candidates',
+  '/companies': 'companies',
+  '/hiring': 'companies',
+};
+
+for (const route of publicRoutes) {
+  test(`${route.path}: the raw HTML holds Open Graph and Twitter card tags`, async ({
+    request,
+  }) => {
+    const raw = await fetchRaw(request, route.path);
+    const title = fullTitle(route.title, site.brandName);
+    const image = `${site.siteUrl}/share/${SHARE_IMAGE[route.path] ?? 'default'}.png`;
+    const one = (key: string) => raw.metas[key] ?? [];
+    expect(one('og:type')).toEqual(['website']);
+    expect(one('og:site_name')).toEqual([site.brandName]);
+    expect(one('og:description')).toEqual([route.description]);
+    expect(one('og:image')).toEqual([image]);
+    expect(one('og:image:width')).toEqual(['1200']);
+    expect(one('og:image:height')).toEqual(['630']);
+    expect(one('og:image:alt')[0]?.length).toBeGreaterThan(40);
+    expect(one('twitter:card')).toEqual(['summary_large_image']);
+    expect(one('twitter:title')).toEqual([title]);
+    expect(one('twitter:description')).toEqual([route.description]);
+    expect(one('twitter:image')).toEqual([image]);
+    expect(one('twitter:image:alt')).toEqual(one('og:image:alt'));
+  });
+}
+
+test('each share image is a 1200×630 PNG under 150 KB', async ({ request }) => {
+  for (const name of ['candidates', 'companies', 'default']) {
+    const response = await request.get(`/share/${name}.png`);
+    expect(response.status(), name).toBe(200);
+    expect(response.headers()['content-type']).toBe('image/png');
+    const png = await response.body();
+    expect(png.subarray(1, 4).toString()).toBe('PNG');
+    // The IHDR chunk: width and height, big-endian, at bytes 16 and 20.
+    expect([png.readUInt32BE(16), png.readUInt32BE(20)], name).toEqual([1200, 630]);
+    expect(png.length).toBeLessThan(150 * 1024);
+  }
+});
+
+/** The JSON-LD types of a page, in order. */
+const typesOf = (raw: RawPage) => raw.jsonLd.map((data) => data['@type']);
+
+test('JSON-LD: Organization everywhere, FAQPage with an FAQ, the programme to candidates', async ({
+  request,
+}) => {
+  const expected: Record<string, string[]> = {
+    '/candidates': ['Organization', 'FAQPage', 'EducationalOccupationalProgram'],
+    '/career': ['Organization', 'FAQPage', 'EducationalOccupationalProgram'],
+    '/training': ['Organization', 'EducationalOccupationalProgram'],
+    '/companies': ['Organization', 'FAQPage'],
+  };
+  const routes: Pick<RouteMeta, 'path'>[] = [...publicRoutes, { path: '/no-such-page' }];
+  for (const { path } of routes) {
+    const raw = await fetchRaw(request, path);
+    expect(typesOf(raw), path).toEqual(expected[path] ?? ['Organization']);
+    expect(raw.jsonLd[0], path).toMatchObject({
+      '@context': 'https://schema.org',
+      name: site.brandName,
+      url: `${site.siteUrl}/`,
+      email: site.contactEmail,
+      logo: `${site.siteUrl}/share/logo.png`,
+    });
+  }
+  const logo = await request.get('/share/logo.png');
+  expect(logo.headers()['content-type']).toBe('image/png');
+});
 
 test('titles and descriptions differ from route to route', async ({ request }) => {
   const pages = await Promise.all(publicRoutes.map((route) => fetchRaw(request, route.path)));
@@ -114,6 +202,7 @@ test('titles and descriptions differ from route to route', async ({ request }) =
 });
 
 test('unknown paths and the admin area are kept out of search results', async ({ request }) => {
+  // Nor do crawlers follow their links (spec section 2 for the not-found page).
   const missing = await fetchRaw(request, '/no-such-page');
   expect(missing.status).toBe(404);
   expect(missing.h1).toEqual(['404 Page Not Found']);

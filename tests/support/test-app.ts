@@ -35,7 +35,11 @@ export async function fakeClientDir(root: string): Promise<string> {
   await writeFile(path.join(root, 'pages', '404.html'), page('<h1>404 Page Not Found</h1>'));
   await writeFile(
     path.join(root, 'pages.json'),
-    JSON.stringify({ pages: { '/': 'index.html' }, notFound: '404.html' }),
+    JSON.stringify({
+      pages: { '/': 'index.html' },
+      notFound: '404.html',
+      inlineHashes: { scripts: [], styles: [] },
+    }),
   );
   return clientDir;
 }

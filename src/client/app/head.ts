@@ -1,5 +1,6 @@
 import type { SiteConfig } from '@shared/site-config';
-import { findRouteMeta, fullTitle, NOT_FOUND_META } from './route-meta';
+import { findRouteMeta, fullTitle, NOT_FOUND_META, robotsOf } from './route-meta';
+import { SHARE_IMAGE_SIZE, shareImageAlt, shareImages } from './share-images';
 
 export interface HeadData {
   title: string;
@@ -8,19 +9,63 @@ export interface HeadData {
   url: string;
   /** Set for pages that must stay out of search results. */
   robots?: string;
+  /** The audience's share image, absolute (crawlers do not resolve relative og:image). */
+  image: { url: string; alt: string };
 }
 
 export function headFor(pathname: string, site: SiteConfig): HeadData {
   const meta = findRouteMeta(pathname) ?? NOT_FOUND_META;
+  const image = shareImages[meta.audience];
+  const robots = robotsOf(meta);
   return {
     title: fullTitle(meta.title, site.brandName),
     description: meta.description,
     url: site.siteUrl + pathname,
-    ...(meta.indexable ? {} : { robots: 'noindex, nofollow' }),
+    ...(robots ? { robots } : {}),
+    image: { url: site.siteUrl + image.path, alt: shareImageAlt(image) },
   };
 }
 
-const escapeHtml = (text: string) =>
+/** One `<meta>` of the head: `name` (description, robots, twitter:*) or `property` (og:*). */
+export interface MetaTag {
+  attribute: 'name' | 'property';
+  key: string;
+  content: string;
+}
+
+/**
+ * Every `<meta>` a page carries, in order: the pre-rendered HTML writes this list and client
+ * navigation applies the same list, so the two cannot drift apart.
+ */
+export function metaTagsFor(head: HeadData, site: SiteConfig): MetaTag[] {
+  const name = (key: string, content: string): MetaTag => ({ attribute: 'name', key, content });
+  const property = (key: string, content: string): MetaTag => ({
+    attribute: 'property',
+    key,
+    content,
+  });
+  return [
+    name('description', head.description),
+    property('og:type', 'website'),
+    property('og:site_name', site.brandName),
+    property('og:title', head.title),
+    property('og:description', head.description),
+    property('og:url', head.url),
+    property('og:image', head.image.url),
+    property('og:image:type', 'image/png'),
+    property('og:image:width', String(SHARE_IMAGE_SIZE.width)),
+    property('og:image:height', String(SHARE_IMAGE_SIZE.height)),
+    property('og:image:alt', head.image.alt),
+    name('twitter:card', 'summary_large_image'),
+    name('twitter:title', head.title),
+    name('twitter:description', head.description),
+    name('twitter:image', head.image.url),
+    name('twitter:image:alt', head.image.alt),
+    ...(head.robots ? [name('robots', head.robots)] : []),
+  ];
+}
+
+export const escapeHtml = (text: string) =>
   text.replace(
     /[&<>"']/g,
     (ch) => ({ '&': '&amp;', '<': '&lt;', '>': '&gt;', '"': '&quot;', "'": '&#39;' })[ch] as string,
@@ -31,60 +76,31 @@ export function headTags(pathname: string, site: SiteConfig): string {
   const head = headFor(pathname, site);
   const tags = [
     `<title>${escapeHtml(head.title)}</title>`,
-    `<meta name="description" content="${escapeHtml(head.description)}">`,
     `<link rel="canonical" href="${escapeHtml(head.url)}">`,
-    `<meta property="og:type" content="website">`,
-    `<meta property="og:site_name" content="${escapeHtml(site.brandName)}">`,
-    `<meta property="og:title" content="${escapeHtml(head.title)}">`,
-    `<meta property="og:description" content="${escapeHtml(head.description)}">`,
-    `<meta property="og:url" content="${escapeHtml(head.url)}">`,
+    ...metaTagsFor(head, site).map(
+      (tag) => `<meta ${tag.attribute}="${tag.key}" content="${escapeHtml(tag.content)}">`,
+    ),
   ];
-  if (head.robots) tags.push(`<meta name="robots" content="${head.robots}">`);
   return tags.join('\n    ');
 }
 
-function upsert(selector: string, create: () => HTMLElement, attribute: string, value: string) {
-  let element = document.head.querySelector<HTMLElement>(selector);
-  if (!element) {
-    element = create();
-    document.head.append(element);
-  }
-  element.setAttribute(attribute, value);
-}
-
-function metaElement(attribute: 'name' | 'property', key: string) {
-  return () => {
-    const element = document.createElement('meta');
-    element.setAttribute(attribute, key);
-    return element;
-  };
-}
-
 /** Applies a page's head data to the live document after an in-app navigation. */
-export function applyHead(head: HeadData): void {
+export function applyHead(head: HeadData, site: SiteConfig): void {
   document.title = head.title;
-  upsert(
-    'meta[name="description"]',
-    metaElement('name', 'description'),
-    'content',
-    head.description,
-  );
-  upsert(
-    'link[rel="canonical"]',
-    () => Object.assign(document.createElement('link'), { rel: 'canonical' }),
-    'href',
-    head.url,
-  );
-  upsert('meta[property="og:title"]', metaElement('property', 'og:title'), 'content', head.title);
-  upsert(
-    'meta[property="og:description"]',
-    metaElement('property', 'og:description'),
-    'content',
-    head.description,
-  );
-  upsert('meta[property="og:url"]', metaElement('property', 'og:url'), 'content', head.url);
-  const robots = document.head.querySelector('meta[name="robots"]');
-  if (head.robots)
-    upsert('meta[name="robots"]', metaElement('name', 'robots'), 'content', head.robots);
-  else robots?.remove();
+  let canonical = document.head.querySelector<HTMLLinkElement>('link[rel="canonical"]');
+  if (!canonical) {
+    canonical = Object.assign(document.createElement('link'), { rel: 'canonical' });
+    document.head.append(canonical);
+  }
+  canonical.href = head.url;
+  for (const tag of metaTagsFor(head, site)) {
+    let element = document.head.querySelector(`meta[${tag.attribute}="${tag.key}"]`);
+    if (!element) {
+      element = document.createElement('meta');
+      element.setAttribute(tag.attribute, tag.key);
+      document.head.append(element);
+    }
+    element.setAttribute('content', tag.content);
+  }
+  if (!head.robots) document.head.querySelector('meta[name="robots"]')?.remove();
 }

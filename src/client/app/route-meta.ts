@@ -1,20 +1,43 @@
+import type { Audience } from './share-images';
+
 /**
  * Head data for every route. The pre-render script writes it into each page's static
- * HTML and the client applies it again on every in-app navigation (usePageMeta).
+ * HTML and the client applies it again on every in-app navigation (usePageHead).
  */
 export interface RouteMeta {
   path: string;
   title: string;
   description: string;
-  /** False for pages that should never appear in search results. */
+  /**
+   * Listed in sitemap.xml and open to search engines. False pages carry robots noindex and
+   * are disallowed in robots.txt: steps of the application funnel, the admin area and the
+   * framed questionnaire.
+   */
   indexable: boolean;
+  /**
+   * A page of the public site, in the shared layout, that visitors open (indexable or not).
+   * False for the admin area and the questionnaire /typeform frames. Non-public pages (and the
+   * not-found page) also ask crawlers not to follow their links.
+   */
+  public: boolean;
+  /** Whose share image (og:image) the page shows when its link is shared. */
+  audience: Audience;
 }
 
 export const NOT_FOUND_META: Omit<RouteMeta, 'path'> = {
   title: 'Page Not Found',
   description: "The page you are looking for doesn't exist or has been moved.",
   indexable: false,
+  public: false,
+  audience: 'everyone',
 };
+
+/** The robots meta content of a page; undefined when search engines may index it. */
+export function robotsOf(meta: Pick<RouteMeta, 'indexable' | 'public'>): string | undefined {
+  if (meta.indexable) return undefined;
+  // Funnel steps: not in results, but their links (home, privacy...) are worth following.
+  return meta.public ? 'noindex' : 'noindex, nofollow';
+}
 
 export const routeMeta: readonly RouteMeta[] = [
   {
@@ -23,6 +46,8 @@ export const routeMeta: readonly RouteMeta[] = [
     description:
       'Free 8-week training that turns people with no experience into AI data center technicians, and a pipeline of job-ready talent for data center operators.',
     indexable: true,
+    public: true,
+    audience: 'everyone',
   },
   {
     path: '/candidates',
@@ -30,6 +55,8 @@ export const routeMeta: readonly RouteMeta[] = [
     description:
       'Launch your tech career in weeks, not years: free 8-week training paid for by employers, then a full-time job. No experience or degree needed.',
     indexable: true,
+    public: true,
+    audience: 'candidates',
   },
   {
     path: '/companies',
@@ -37,6 +64,8 @@ export const routeMeta: readonly RouteMeta[] = [
     description:
       'Hire pre-trained, certified data center technicians with custom training and 80%+ 12-month retention.',
     indexable: true,
+    public: true,
+    audience: 'companies',
   },
   {
     path: '/about',
@@ -44,6 +73,8 @@ export const routeMeta: readonly RouteMeta[] = [
     description:
       'Founded in 2025 to close the AI data center talent gap, with a team of over 50 years of combined experience.',
     indexable: true,
+    public: true,
+    audience: 'everyone',
   },
   {
     path: '/contact',
@@ -51,25 +82,33 @@ export const routeMeta: readonly RouteMeta[] = [
     description:
       'Questions about the training programme or hiring our technicians? Send us a message and we will get back to you.',
     indexable: true,
+    public: true,
+    audience: 'everyone',
   },
   {
     path: '/apply',
     title: 'Apply for Training',
     description:
       'Apply for the free 8-week AI data center technician training programme. It takes about two minutes.',
-    indexable: true,
+    indexable: false,
+    public: true,
+    audience: 'candidates',
   },
   {
     path: '/typeform',
     title: 'Complete Your Application',
     description: 'Answer a few short questions to complete your training application.',
-    indexable: true,
+    indexable: false,
+    public: true,
+    audience: 'candidates',
   },
   {
     path: '/thank-you',
     title: 'Application Received',
     description: 'Thank you for applying. Here is what happens next.',
-    indexable: true,
+    indexable: false,
+    public: true,
+    audience: 'candidates',
   },
   {
     path: '/hiring',
@@ -77,6 +116,8 @@ export const routeMeta: readonly RouteMeta[] = [
     description:
       'Tell us about your hiring needs and a talent specialist will contact you within 1 business day.',
     indexable: true,
+    public: true,
+    audience: 'companies',
   },
   {
     path: '/career',
@@ -84,6 +125,8 @@ export const routeMeta: readonly RouteMeta[] = [
     description:
       'Start a tech career in weeks with free training and a full-time job placement. No experience required.',
     indexable: true,
+    public: true,
+    audience: 'candidates',
   },
   {
     path: '/training',
@@ -91,30 +134,40 @@ export const routeMeta: readonly RouteMeta[] = [
     description:
       'Only 20 spots in the next cohort: free data center technician training for a $50K+ career, no degree needed.',
     indexable: true,
+    public: true,
+    audience: 'candidates',
   },
   {
     path: '/privacy',
     title: 'Privacy Policy',
     description: 'How we collect, use and protect your personal information.',
     indexable: true,
+    public: true,
+    audience: 'everyone',
   },
   {
     path: '/terms',
     title: 'Terms of Service',
     description: 'The terms that govern the use of our website and training programme.',
     indexable: true,
+    public: true,
+    audience: 'everyone',
   },
   {
     path: '/questionnaire',
     title: 'Application Questionnaire',
     description: 'A few short questions to complete your training application.',
     indexable: false,
+    public: false,
+    audience: 'candidates',
   },
   {
     path: '/admin',
     title: 'Admin',
     description: 'Administrator sign-in.',
     indexable: false,
+    public: false,
+    audience: 'everyone',
   },
 ];
 

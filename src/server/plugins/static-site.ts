@@ -3,6 +3,8 @@ import path from 'node:path';
 import fastifyStatic from '@fastify/static';
 import fp from 'fastify-plugin';
 import type { RuntimeConfig } from '../../shared/runtime-config';
+import type { InlineHashes } from '../security/content-security-policy';
+import { pageHeaders } from '../site/page-headers';
 import { loadPage, sendPage } from '../site/page-set';
 
 export interface StaticSiteOptions {
@@ -16,6 +18,8 @@ export interface StaticSiteOptions {
 interface PagesManifest {
   pages: Record<string, string>;
   notFound: string;
+  /** CSP hash sources of the pages' inline scripts and style elements. */
+  inlineHashes: InlineHashes;
 }
 
 async function readManifest(clientDir: string): Promise<PagesManifest | undefined> {
@@ -42,6 +46,9 @@ export const staticSite = fp<StaticSiteOptions>(async (app, { clientDir, runtime
     app.log.warn({ clientDir }, 'no client build found: serving the API only');
     return;
   }
+  if (!manifest.inlineHashes) {
+    throw new Error('dist/pages.json has no inlineHashes (an older build): run npm run build');
+  }
 
   await app.register(fastifyStatic, {
     root: clientDir,
@@ -63,11 +70,17 @@ export const staticSite = fp<StaticSiteOptions>(async (app, { clientDir, runtime
   // Pre-rendered pages live outside the static root, so they are reachable only by route.
   const pagesDir = path.join(clientDir, '..', 'pages');
   for (const [route, file] of Object.entries(manifest.pages)) {
-    const page = await loadPage(pagesDir, file, runtime);
+    const headers = pageHeaders(route, runtime, manifest.inlineHashes);
+    const page = await loadPage(pagesDir, file, runtime, headers);
     app.get(route, (request, reply) => sendPage(request, reply, page));
     if (route !== '/') app.get(`${route}/`, (_request, reply) => reply.redirect(route, 301));
   }
-  const notFoundPage = await loadPage(pagesDir, manifest.notFound, runtime);
+  const notFoundPage = await loadPage(
+    pagesDir,
+    manifest.notFound,
+    runtime,
+    pageHeaders(null, runtime, manifest.inlineHashes),
+  );
 
   app.setNotFoundHandler((request, reply) => {
     if (request.url.startsWith('/api/') || request.method !== 'GET') {

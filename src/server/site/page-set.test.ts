@@ -5,7 +5,7 @@ import { brotliDecompressSync, gunzipSync } from 'node:zlib';
 import Fastify from 'fastify';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { DEFAULT_RUNTIME_CONFIG, type RuntimeConfig } from '../../shared/runtime-config';
-import { loadPage, sendPage } from './page-set';
+import { loadPage, sendPage, withQuestionnaire } from './page-set';
 
 const config: RuntimeConfig = {
   metaPixelId: '1234567890',
@@ -76,5 +76,51 @@ describe('pages served with the run-time config', () => {
   it('refuses a page without a head to put the config in', async () => {
     await writeFile(path.join(dir, 'bad.html'), '<h1>no head</h1>');
     await expect(loadPage(dir, 'bad.html', DEFAULT_RUNTIME_CONFIG)).rejects.toThrow(/head/);
+  });
+});
+
+describe('withQuestionnaire', () => {
+  const builtIn =
+    '<iframe src="/questionnaire?fillout-embed-id=application" title="Application questionnaire">';
+
+  it('points the built-in iframe at the configured questionnaire, escaped for an attribute', () => {
+    expect(withQuestionnaire(builtIn, 'https://forms.fillout.com/t/abc?a=1&b="2"')).toBe(
+      '<iframe src="https://forms.fillout.com/t/abc?a=1&amp;b=&quot;2&quot;&amp;fillout-embed-id=application" title="Application questionnaire">',
+    );
+  });
+
+  it('leaves the page alone without a configured questionnaire or without the iframe', () => {
+    expect(withQuestionnaire(builtIn, null)).toBe(builtIn);
+    const other = '<img src="/questionnaire.png">';
+    expect(withQuestionnaire(other, 'https://forms.fillout.com/t/abc')).toBe(other);
+  });
+
+  it('is applied when the page is loaded', async () => {
+    const dir = await mkdtemp(path.join(os.tmpdir(), 'tb-typeform-'));
+    await writeFile(path.join(dir, 'typeform.html'), `<html><head></head><body>${builtIn}</body>`);
+    const page = await loadPage(dir, 'typeform.html', config);
+    expect(page.encoded.identity.body.toString()).toContain(
+      'src="https://forms.example/t/abc?x=&lt;/script&gt;&lt;b&gt;&amp;fillout-embed-id=application"',
+    );
+    await rm(dir, { recursive: true, force: true });
+  });
+});
+
+describe('page headers', () => {
+  it('sends the headers a page was loaded with, replacing those set before', async () => {
+    const dir = await mkdtemp(path.join(os.tmpdir(), 'tb-headers-'));
+    await writeFile(path.join(dir, 'page.html'), '<html><head></head><body></body></html>');
+    const page = await loadPage(dir, 'page.html', DEFAULT_RUNTIME_CONFIG, {
+      'Content-Security-Policy': "default-src 'self'",
+    });
+    const server = Fastify();
+    server.addHook('onRequest', async (_request, reply) => {
+      reply.header('Content-Security-Policy', "default-src 'none'");
+    });
+    server.get('/', (request, reply) => sendPage(request, reply, page));
+    const response = await server.inject({ url: '/' });
+    expect(response.headers['content-security-policy']).toBe("default-src 'self'");
+    await server.close();
+    await rm(dir, { recursive: true, force: true });
   });
 });

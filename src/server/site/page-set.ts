@@ -3,6 +3,7 @@ import { readFile } from 'node:fs/promises';
 import path from 'node:path';
 import { brotliCompressSync, constants as zlib, gzipSync } from 'node:zlib';
 import type { FastifyReply, FastifyRequest } from 'fastify';
+import { BUILT_IN_QUESTIONNAIRE_PATH, embedSrc } from '../../shared/questionnaire-embed';
 import { runtimeConfigScript, type RuntimeConfig } from '../../shared/runtime-config';
 
 type Encoding = 'br' | 'gzip' | 'identity';
@@ -13,9 +14,13 @@ interface EncodedPage {
 }
 
 /** One pre-rendered page with this server's run-time config, in each encoding. */
-export type Page = Record<Encoding, EncodedPage>;
+export interface Page {
+  encoded: Record<Encoding, EncodedPage>;
+  /** Sent with the page, replacing any set before (its own security policy). */
+  headers: Readonly<Record<string, string>>;
+}
 
-function encode(html: string): Page {
+function encode(html: string): Page['encoded'] {
   const identity = Buffer.from(html);
   const hash = createHash('sha256').update(identity).digest('base64url').slice(0, 22);
   const variant = (body: Buffer, encoding: Encoding): EncodedPage => ({
@@ -37,19 +42,40 @@ function encode(html: string): Page {
   };
 }
 
+const escapeAttribute = (value: string) =>
+  value.replace(
+    /[&"<>]/g,
+    (ch) => ({ '&': '&amp;', '"': '&quot;', '<': '&lt;', '>': '&gt;' })[ch] as string,
+  );
+
 /**
- * Reads a pre-rendered page and adds the run-time config before `</head>`. This happens once
- * at start-up (pages are a few tens of KB), so every response is a buffer from memory and the
- * config can change with a restart instead of a rebuild.
+ * Points the pre-rendered /typeform iframe at the configured external questionnaire. The build
+ * renders the built-in address; the browser renders `embedSrc(QUESTIONNAIRE_URL)` (same shared
+ * function), so after this swap hydration finds exactly what it renders. Pages without the
+ * built-in iframe are returned unchanged.
+ */
+export function withQuestionnaire(html: string, questionnaireUrl: string | null): string {
+  if (questionnaireUrl === null) return html;
+  const builtIn = ` src="${escapeAttribute(embedSrc(BUILT_IN_QUESTIONNAIRE_PATH))}"`;
+  return html.replaceAll(builtIn, () => ` src="${escapeAttribute(embedSrc(questionnaireUrl))}"`);
+}
+
+/**
+ * Reads a pre-rendered page and adds the run-time config before `</head>` (and the external
+ * questionnaire's address, when one is configured). This happens once at start-up (pages are a
+ * few tens of KB), so every response is a buffer from memory and the config can change with a
+ * restart instead of a rebuild.
  */
 export async function loadPage(
   pagesDir: string,
   file: string,
   runtime: RuntimeConfig,
+  headers: Record<string, string> = {},
 ): Promise<Page> {
   const html = await readFile(path.join(pagesDir, file), 'utf8');
   if (!html.includes('</head>')) throw new Error(`${file}: no </head> to add the config to`);
-  return encode(html.replace('</head>', () => `${runtimeConfigScript(runtime)}</head>`));
+  const withConfig = html.replace('</head>', () => `${runtimeConfigScript(runtime)}</head>`);
+  return { encoded: encode(withQuestionnaire(withConfig, runtime.questionnaireUrl)), headers };
 }
 
 function preferredEncoding(acceptEncoding: string | undefined): Encoding {
@@ -69,8 +95,9 @@ function preferredEncoding(acceptEncoding: string | undefined): Encoding {
 /** Sends a page in the best encoding the browser accepts; `no-cache`, revalidated by ETag. */
 export function sendPage(request: FastifyRequest, reply: FastifyReply, page: Page, status = 200) {
   const encoding = preferredEncoding(request.headers['accept-encoding']);
-  const { body, etag } = page[encoding];
+  const { body, etag } = page.encoded[encoding];
   reply
+    .headers(page.headers)
     .header('Content-Type', 'text/html; charset=utf-8')
     .header('Cache-Control', 'no-cache')
     .header('Vary', 'Accept-Encoding')

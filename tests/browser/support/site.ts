@@ -7,8 +7,11 @@ import { expect } from '../fixtures';
 /** The site identity the build baked in: same environment, same parse as vite.config.ts. */
 export const site = parseSiteConfig(process.env);
 
-/** Every route a visitor may reach from a search engine (all but the admin area). */
-export const publicRoutes: readonly RouteMeta[] = routeMeta.filter((route) => route.indexable);
+/** Every page of the public site (all but the admin area and the framed questionnaire). */
+export const publicRoutes: readonly RouteMeta[] = routeMeta.filter((route) => route.public);
+
+/** The pages search engines may index (sitemap.xml); the rest carry robots noindex. */
+export const indexableRoutes: readonly RouteMeta[] = routeMeta.filter((route) => route.indexable);
 
 /**
  * The main heading of each public route, as the specification words it (section 2); where

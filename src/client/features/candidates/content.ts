@@ -47,6 +47,7 @@ export const whyChoose: readonly Feature[] = [
   },
 ];
 
+/** The FAQ /candidates and /career show; also their FAQPage structured data. */
 export const candidateFaq: readonly FaqItem[] = [
   {
     question: 'Do I need prior IT experience?',

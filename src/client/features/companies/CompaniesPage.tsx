@@ -12,10 +12,11 @@ import { claims } from '@shared/claims';
 import { lazyForm } from '../../components/forms/lazy-form';
 import { Button } from '../../components/ui/button';
 import { FloatingButton, scrollToForm } from '../../components/ui/floating-button';
-import { Faq, type FaqItem } from '../../components/ui/accordion';
+import { Faq } from '../../components/ui/accordion';
 import { FormCard, PageHero } from '../../components/ui/page-hero';
 import { Section, SectionHeading } from '../../components/ui/section';
 import { FeatureGrid, StepList, type Feature, type Step } from '../../components/ui/step-list';
+import { companyFaq } from './faq';
 
 const retention = `${claims.retentionClaim} ${claims.retentionMonths}-month retention`;
 
@@ -63,24 +64,6 @@ const partnerBenefits: readonly Feature[] = [
     icon: CalendarClock,
     title: `Ready in ${claims.trainingWeeks} Weeks`,
     text: 'A predictable pipeline of new technicians, cohort after cohort, as you grow.',
-  },
-];
-
-const companyFaq: readonly FaqItem[] = [
-  {
-    question: 'How much does it cost to hire through the programme?',
-    answer:
-      'Pricing depends on the number of technicians, locations and how much custom training you need, so we prepare a custom quote for each partner. Tell us your hiring needs and we will send one.',
-  },
-  {
-    question: 'How are candidates selected?',
-    answer:
-      'We screen applicants for motivation, reliability and technical aptitude, then assess them throughout the training. Only graduates who pass the hands-on assessments and certifications are put forward, and you interview them before hiring.',
-  },
-  {
-    question: 'Can the training be customised for our data centers?',
-    answer:
-      'Yes. We can add modules on your specific hardware, tooling, safety procedures and workflows, so technicians are ready for your sites from their first day.',
   },
 ];
 

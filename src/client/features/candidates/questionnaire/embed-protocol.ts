@@ -6,7 +6,7 @@
  * posts `{ type: 'form-submit', embedId }`. The built-in questionnaire speaks Fillout's dialect,
  * so /typeform handles a configured Fillout form and the built-in one the same way.
  */
-export const EMBED_ID_PARAM = 'fillout-embed-id';
+export { EMBED_ID_PARAM } from '@shared/questionnaire-embed';
 
 /** The message the built-in questionnaire posts when its answers are saved. */
 export const FORM_SUBMIT_MESSAGE = 'form_submit';

@@ -1,0 +1,98 @@
+import { claims } from '@shared/claims';
+import type { SiteConfig } from '@shared/site-config';
+import type { FaqItem } from '../components/ui/accordion';
+import { candidateFaq } from '../features/candidates/content';
+import { companyFaq } from '../features/companies/faq';
+
+/**
+ * JSON-LD for search engines (schema.org), written into the pre-rendered pages only: crawlers
+ * read each URL's HTML, so client navigation need not change it, and this module (with the
+ * FAQ texts) stays out of the browser's bundle. Claims come from src/shared/claims.ts and the
+ * FAQs are the arrays the pages render, so the data cannot say more than the page.
+ */
+
+type JsonLd = Record<string, unknown>;
+
+/** The site's logo for Organization.logo: a square PNG made with the share images. */
+export const LOGO_PATH = '/share/logo.png';
+
+export function organization(site: SiteConfig): JsonLd {
+  return {
+    '@context': 'https://schema.org',
+    '@type': 'Organization',
+    '@id': `${site.siteUrl}/#organization`,
+    name: site.brandName,
+    url: `${site.siteUrl}/`,
+    email: site.contactEmail,
+    logo: `${site.siteUrl}${LOGO_PATH}`,
+    foundingDate: String(claims.foundedYear),
+  };
+}
+
+export function faqPage(items: readonly FaqItem[]): JsonLd {
+  return {
+    '@context': 'https://schema.org',
+    '@type': 'FAQPage',
+    mainEntity: items.map((item) => ({
+      '@type': 'Question',
+      name: item.question,
+      acceptedAnswer: { '@type': 'Answer', text: item.answer },
+    })),
+  };
+}
+
+/** The training programme, as the candidate pages describe it (spec section 1). */
+export function trainingProgram(site: SiteConfig, url: string): JsonLd {
+  return {
+    '@context': 'https://schema.org',
+    '@type': 'EducationalOccupationalProgram',
+    name: 'AI Data Center Technician Training',
+    description: `A free ${claims.trainingWeeks}-week programme, paid for by employers, that trains people with no experience or degree as AI data center technicians: online learning with in-person labs, career coaching and mentors, then a full-time job with a partner company.`,
+    url,
+    provider: { '@id': `${site.siteUrl}/#organization` },
+    occupationalCategory: 'Data center technician',
+    timeToComplete: `P${claims.trainingWeeks}W`,
+    educationalProgramMode: 'blended',
+    programPrerequisites: 'No prior IT experience or degree required',
+    maximumEnrollment: claims.cohortSpots,
+    offers: {
+      '@type': 'Offer',
+      category: 'Free',
+      price: 0,
+      priceCurrency: 'USD',
+    },
+  };
+}
+
+/** The FAQ each page renders (pages.ts renders these arrays; one source). */
+const FAQ_BY_PATH: Readonly<Record<string, readonly FaqItem[]>> = {
+  '/candidates': candidateFaq,
+  '/career': candidateFaq,
+  '/companies': companyFaq,
+};
+
+/** Pages that present the training programme to candidates. */
+const PROGRAM_PATHS = new Set(['/candidates', '/career', '/training']);
+
+/** Every JSON-LD object of one page. */
+export function structuredDataFor(pathname: string, site: SiteConfig): JsonLd[] {
+  const faq = FAQ_BY_PATH[pathname];
+  return [
+    organization(site),
+    ...(faq ? [faqPage(faq)] : []),
+    ...(PROGRAM_PATHS.has(pathname) ? [trainingProgram(site, site.siteUrl + pathname)] : []),
+  ];
+}
+
+/**
+ * The page's JSON-LD blocks. A data block is never executed, so the content security policy
+ * needs nothing for it; `<` is escaped so no text can close the element.
+ */
+export function structuredDataTags(pathname: string, site: SiteConfig): string {
+  return structuredDataFor(pathname, site)
+    .map(
+      (data) =>
+        `<script type="application/ld+json">${JSON.stringify(data).replaceAll('<', '\\u003c')}</script>`,
+    )
+    .join('\n    ');
+}

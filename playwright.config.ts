@@ -11,6 +11,9 @@ export const CHROMIUM_PATH = process.env.CHROMIUM_PATH ?? '/usr/bin/chromium';
 /** A second server with a pixel id and an external questionnaire, for `*.configured.spec.ts`. */
 const CONFIGURED_PORT = PORT + 1;
 const CONFIGURED_SPECS = /\.configured\.spec\.ts$/;
+/** A third server in opt-in consent mode (CONSENT_MODE=opt-in, with a pixel id): `*.opt-in.spec.ts`. */
+const OPT_IN_PORT = PORT + 2;
+const OPT_IN_SPECS = /\.opt-in\.spec\.ts$/;
 const dataDir = (name: string) => mkdtempSync(path.join(tmpdir(), `talent-bridge-e2e-${name}-`));
 
 function server(port: number, env: Record<string, string>) {
@@ -57,7 +60,7 @@ export default defineConfig({
   projects: [
     {
       name: 'chromium',
-      testIgnore: CONFIGURED_SPECS,
+      testIgnore: [CONFIGURED_SPECS, OPT_IN_SPECS],
       use: { ...devices['Desktop Chrome'], channel: undefined },
     },
     {
@@ -69,6 +72,15 @@ export default defineConfig({
         baseURL: `http://127.0.0.1:${CONFIGURED_PORT}`,
       },
     },
+    {
+      name: 'opt-in',
+      testMatch: OPT_IN_SPECS,
+      use: {
+        ...devices['Desktop Chrome'],
+        channel: undefined,
+        baseURL: `http://127.0.0.1:${OPT_IN_PORT}`,
+      },
+    },
   ],
   webServer: [
     server(PORT, { DATA_DIR: dataDir('default') }),
@@ -76,6 +88,11 @@ export default defineConfig({
       DATA_DIR: dataDir('configured'),
       META_PIXEL_ID: CONFIGURED.pixelId,
       QUESTIONNAIRE_URL: CONFIGURED.questionnaireUrl,
+    }),
+    server(OPT_IN_PORT, {
+      DATA_DIR: dataDir('opt-in'),
+      META_PIXEL_ID: CONFIGURED.pixelId,
+      CONSENT_MODE: 'opt-in',
     }),
   ],
 });

@@ -4,6 +4,7 @@ import { BrowserRouter } from 'react-router';
 import { App } from './app/App';
 import { pageFor } from './app/pages';
 import { captureLandingVisit } from './lib/attribution';
+import { startTracking } from './lib/tracking/start';
 import './styles.css';
 
 const container = document.getElementById('root');
@@ -18,6 +19,7 @@ const app = (
 );
 
 captureLandingVisit();
+startTracking();
 
 // A form submitted before React handles it (still hydrating, or its code still loading) must
 // not fall back to the browser's own GET submission, which would reload the page and put the

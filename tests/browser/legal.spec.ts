@@ -30,6 +30,12 @@ const documents = [
       'session storage',
       'California Consumer Privacy Act',
       'Do Not Sell or Share My Personal Information',
+      // What the tracking code does (src/client/lib/tracking): its storage, cookie and switches.
+      'trackingConsent',
+      '_fbp',
+      'connect.facebook.net',
+      'Global Privacy Control signal, the Meta Pixel never loads',
+      'Cookie settings',
     ],
   },
   {

@@ -4,6 +4,8 @@ import { postJson } from '../../lib/api';
 import { leadAttribution } from '../../lib/attribution';
 import { toast } from '../../lib/toast-store';
 import { toasts } from '../../lib/toast-messages';
+import { formLead } from '../../lib/tracking/lead-events';
+import { track } from '../../lib/tracking/tracker';
 import { SubmitButton } from '../ui/button';
 import { SelectField, TextareaField, TextField } from '../ui/form-field';
 import { useLeadForm } from './use-lead-form';
@@ -51,6 +53,7 @@ export function CandidateApplicationForm({
     submit: (application) =>
       postJson('/api/candidates/submit', { ...application, attribution: leadAttribution(page) }),
     onSuccess: (application) => {
+      track(formLead('candidate_application'));
       toast(toasts.applicationSubmitted);
       onSubmitted(application);
     },

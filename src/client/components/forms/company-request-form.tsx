@@ -9,6 +9,8 @@ import { postJson } from '../../lib/api';
 import { leadAttribution } from '../../lib/attribution';
 import { toast } from '../../lib/toast-store';
 import { toasts } from '../../lib/toast-messages';
+import { formLead } from '../../lib/tracking/lead-events';
+import { track } from '../../lib/tracking/tracker';
 import { SubmitButton } from '../ui/button';
 import { SelectField, TextareaField, TextField } from '../ui/form-field';
 import { useLeadForm } from './use-lead-form';
@@ -63,6 +65,7 @@ export function CompanyRequestForm({
     submit: (request) =>
       postJson('/api/companies/submit', { ...request, attribution: leadAttribution(page) }),
     onSuccess: (request) => {
+      track(formLead('company_request'));
       toast(toasts.requestReceived);
       onSubmitted(request);
     },

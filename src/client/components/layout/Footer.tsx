@@ -2,6 +2,7 @@ import { useSyncExternalStore } from 'react';
 import { Link } from 'react-router';
 import { site } from '../../lib/site';
 import { BrandMark } from './BrandMark';
+import { PrivacyChoice } from './PrivacyChoice';
 
 const quickLinks = [
   { to: '/candidates', label: 'For Candidates' },
@@ -84,6 +85,7 @@ export function Footer() {
               © {year} {site.brandName}. All rights reserved.
             </span>
           </p>
+          <PrivacyChoice className={`${footerLink} text-left underline`} />
         </div>
       </div>
     </footer>

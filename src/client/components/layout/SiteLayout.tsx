@@ -1,5 +1,7 @@
 import { Outlet } from 'react-router';
+import { useRouteTracking } from '../../lib/tracking/use-page-tracking';
 import { LazyToaster } from '../ui/LazyToaster';
+import { ConsentSlot } from './ConsentSlot';
 import { Footer } from './Footer';
 import { NetworkCanvas } from './NetworkCanvas';
 import { TopBar } from './TopBar';
@@ -9,6 +11,7 @@ import { useScrollOnNavigate } from './use-scroll-on-navigate';
 export function SiteLayout() {
   usePageHead();
   useScrollOnNavigate();
+  useRouteTracking();
   return (
     <div className="flex min-h-screen flex-col">
       <a
@@ -17,6 +20,8 @@ export function SiteLayout() {
       >
         Skip to content
       </a>
+      {/* Early in the tab order, though it is shown at the bottom: a keyboard user meets it first. */}
+      <ConsentSlot />
       <NetworkCanvas />
       <TopBar />
       <main id="main" tabIndex={-1} className="flex-1 pt-24 outline-none">

@@ -20,7 +20,11 @@ export function FloatingButton({ label, targetId = 'top' }: { label: string; tar
     <button
       type="button"
       onClick={() => scrollToForm(targetId)}
-      className={buttonClass({ size: 'lg', className: 'fixed bottom-6 right-6 z-30 shadow-lg' })}
+      className={buttonClass({
+        size: 'lg',
+        className:
+          'fixed bottom-[calc(1.5rem+var(--consent-banner-height,0px))] right-6 z-30 shadow-lg',
+      })}
     >
       <ArrowUp className="size-5" aria-hidden="true" />
       {label}

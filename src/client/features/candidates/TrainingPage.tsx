@@ -1,5 +1,7 @@
 import { LazyEmailLeadForm } from './forms/lazy-forms';
 import { claims } from '@shared/claims';
+import { landingBContentView } from '../../lib/tracking/events';
+import { usePageEvent } from '../../lib/tracking/use-page-tracking';
 import { FormCard, PageHero } from '../../components/ui/page-hero';
 import { Section, SectionHeading } from '../../components/ui/section';
 import { FeatureGrid } from '../../components/ui/step-list';
@@ -9,6 +11,7 @@ import { programStrengths } from './training-content';
 
 /** /training: landing page B, the high-salary variant (e-mail only, then /apply). */
 export default function TrainingPage() {
+  usePageEvent('landing-b-view', landingBContentView);
   return (
     <>
       <PageHero

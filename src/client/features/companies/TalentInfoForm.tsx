@@ -8,6 +8,8 @@ import { leadAttribution } from '../../lib/attribution';
 import { session } from '../../lib/session-keys';
 import { toast } from '../../lib/toast-store';
 import { toasts } from '../../lib/toast-messages';
+import { formLead } from '../../lib/tracking/lead-events';
+import { track } from '../../lib/tracking/tracker';
 
 /** /companies 'Request Talent Info': work e-mail and company, then /hiring. */
 export function TalentInfoForm() {
@@ -17,6 +19,7 @@ export function TalentInfoForm() {
     submit: (lead) =>
       postJson('/api/companies/email', { ...lead, attribution: leadAttribution('/companies') }),
     onSuccess: (lead) => {
+      track(formLead('company_talent_info'));
       toast(toasts.companyEmailReceived);
       session.set('employerEmail', lead.email);
       session.set('employerCompany', lead.company);

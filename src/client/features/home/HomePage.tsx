@@ -1,6 +1,8 @@
 import { Link } from 'react-router';
 import { ArrowRight, Briefcase, GraduationCap, Rocket, Search, Wrench } from 'lucide-react';
-import { claims } from '@shared/claims';
+import { claims, timings } from '@shared/claims';
+import { homeContentView } from '../../lib/tracking/events';
+import { usePageEvent } from '../../lib/tracking/use-page-tracking';
 import { buttonClass } from '../../components/ui/button';
 import { Section, SectionHeading } from '../../components/ui/section';
 
@@ -40,6 +42,7 @@ const audiences = [
 ] as const;
 
 export default function HomePage() {
+  usePageEvent('home-view', homeContentView, timings.homeViewTrackingDelayMs);
   return (
     <>
       <Section tone="hero" id="top" aria-labelledby="home-title">

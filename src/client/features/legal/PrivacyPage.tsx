@@ -68,8 +68,8 @@ const sections: readonly LegalSection[] = [
           <li>
             <strong>Usage and device information:</strong> the pages you view, the time and length
             of your visit, your browser and device type, your approximate location derived from your
-            IP address, and similar technical data, collected by our analytics service and
-            advertising pixel (see section 5).
+            IP address, and similar technical data, collected by our advertising pixel (see section
+            5).
           </li>
         </ul>
         <p>
@@ -149,29 +149,61 @@ const sections: readonly LegalSection[] = [
         <ul>
           <li>
             <strong>Session storage used by our forms.</strong> When you submit a form, we keep your
-            name, e-mail address, phone number or company name in your browser’s session storage so
-            the next step of the application can be pre-filled, together with the campaign
-            information described in section 2 and whether you completed the questionnaire. Session
-            storage stays on your device and is deleted when you close the browser tab.
+            first and last name, e-mail address and phone number (candidates) or work e-mail address
+            and company name (companies) in your browser’s session storage so the next step of the
+            application can be pre-filled, together with the campaign information described in
+            section 2 (the UTM parameters and referring page of your first page in the visit) and
+            whether you completed the questionnaire. Session storage stays on your device and is
+            deleted when you close the browser tab.
           </li>
           <li>
-            <strong>Analytics service.</strong> We use an analytics service that sets cookies to
-            count visits and understand how people use the Site, for example which pages are viewed
-            and where visitors come from. We use these reports in aggregate to improve the Site.
+            <strong>Your tracking choice (local storage).</strong> When you use the “{DO_NOT_SELL}”
+            link, or answer our cookie banner, we remember your choice in your browser’s local
+            storage under the name <code>trackingConsent</code>, so we can respect it on your next
+            visit. It contains only “granted” or “denied” and stays until you clear your browser
+            data.
+          </li>
+          <li>
+            <strong>Analytics service.</strong> We do not use a separate analytics service or
+            analytics cookies. Our measurement of visits is the advertising pixel below, together
+            with the campaign information we store with the forms you submit.
           </li>
           <li>
             <strong>Advertising pixel (Meta Pixel).</strong> We use the Meta Pixel, provided by Meta
-            Platforms, Inc., which records events such as page views, content views and form
-            submissions. Meta uses this information, with cookies and information it already holds,
-            to measure our ads and show them to people likely to be interested in the Program.
-            Meta’s use of this data is governed by its own privacy policy.
+            Platforms, Inc. When it is active, your browser loads Meta’s script from
+            connect.facebook.net, and Meta may set its own <code>_fbp</code> cookie to recognise
+            your browser. The pixel receives these events, with the address of the page, your
+            browser’s details and your IP address: a page view and a content view for every page you
+            open; a content view shortly after you open the home page and when you open our
+            high-salary training page; and, after you successfully submit a form, a lead event
+            naming the form (for the e-mail forms of our training pages, also a form-submission
+            event). We never send Meta your name, e-mail address, phone number or anything else you
+            type into a form. Meta uses this information, with cookies and information it already
+            holds, to measure our ads and show them to people likely to be interested in the
+            Program. Meta’s use of this data is governed by its own privacy policy.
+          </li>
+        </ul>
+        <h3>Your choices</h3>
+        <ul>
+          <li>
+            <strong>Global Privacy Control.</strong> If your browser sends a Global Privacy Control
+            signal, the Meta Pixel never loads and nothing is sent to Meta.
+          </li>
+          <li>
+            <strong>Opting out.</strong> The “{DO_NOT_SELL}” link at the bottom of every page turns
+            the Meta Pixel off for your browser at once, and for later visits (see section 8).
+          </li>
+          <li>
+            <strong>Consent banner.</strong> Where the law requires your consent first, for example
+            for visitors in the European Union, the Site shows a banner instead and loads the Meta
+            Pixel only after you choose “Accept”; “Decline” keeps it off. You can change your answer
+            at any time with the “Cookie settings” link at the bottom of every page.
           </li>
         </ul>
         <p>
-          You can block or delete cookies in your browser settings, and you can adjust your ad
-          preferences in your Meta account. The Site keeps working without cookies, although we may
-          then be unable to measure our campaigns. See section 8 to opt out of the sharing of your
-          information for advertising.
+          You can also block or delete cookies in your browser settings, and adjust your ad
+          preferences in your Meta account. The Site works fully without cookies and without the
+          pixel, although we may then be unable to measure our campaigns.
         </p>
       </>
     ),
@@ -207,7 +239,7 @@ const sections: readonly LegalSection[] = [
             relationship and afterwards for as long as the law or our contracts require;
           </li>
           <li>session storage used by the forms is deleted when you close the browser tab;</li>
-          <li>analytics and advertising data are kept for the periods set by those providers.</li>
+          <li>advertising data received by Meta is kept for the periods Meta sets.</li>
         </ul>
         <p>You may ask us to delete your information sooner, as described in section 8.</p>
       </>
@@ -245,10 +277,11 @@ const sections: readonly LegalSection[] = [
         </p>
         <h3 id="do-not-sell-or-share">{DO_NOT_SELL}</h3>
         <p>
-          To opt out of the sale or sharing of your personal information, e-mail{' '}
-          <EmailLink subject={DO_NOT_SELL} /> with the subject “{DO_NOT_SELL}”. We also treat a
-          Global Privacy Control signal sent by your browser as a valid opt-out request for that
-          browser.
+          To opt out of the sale or sharing of your personal information, use the “{DO_NOT_SELL}”
+          link at the bottom of any page: it turns the Meta Pixel off for that browser at once and
+          remembers the choice (section 5). You can also e-mail <EmailLink subject={DO_NOT_SELL} />{' '}
+          with the subject “{DO_NOT_SELL}”. We treat a Global Privacy Control signal sent by your
+          browser as a valid opt-out request for that browser.
         </p>
         <h3>How to make a request</h3>
         <p>

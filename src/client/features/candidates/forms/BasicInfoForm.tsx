@@ -7,6 +7,8 @@ import { TextField } from '../../../components/ui/form-field';
 import { session } from '../../../lib/session-keys';
 import { toast } from '../../../lib/toast-store';
 import { toasts } from '../../../lib/toast-messages';
+import { formLead } from '../../../lib/tracking/lead-events';
+import { track } from '../../../lib/tracking/tracker';
 import { submitBasicInfo } from '../candidate-api';
 
 /**
@@ -19,6 +21,7 @@ export function BasicInfoForm() {
     schema: candidateBasicInfoSchema,
     submit: submitBasicInfo,
     onSuccess: (values) => {
+      track(formLead('candidate_basic_info'));
       toast(toasts.candidateInfoReceived);
       session.set('candidateFirstName', values.firstName);
       session.set('candidateLastName', values.lastName);

@@ -8,6 +8,8 @@ import { TextField } from '../../../components/ui/form-field';
 import { session } from '../../../lib/session-keys';
 import { toast } from '../../../lib/toast-store';
 import { toasts } from '../../../lib/toast-messages';
+import { emailCaptureEvents } from '../../../lib/tracking/lead-events';
+import { track } from '../../../lib/tracking/tracker';
 import { submitEmailLead } from '../candidate-api';
 
 /**
@@ -28,6 +30,7 @@ export function EmailLeadForm({
     schema: candidateEmailLeadSchema,
     submit: (values) => submitEmailLead(values, { page, variant }),
     onSuccess: (values) => {
+      emailCaptureEvents(variant).forEach(track);
       toast(toasts.emailReceived);
       session.set('candidateEmail', values.email);
       void navigate('/apply');

@@ -1,0 +1,45 @@
+import { describe, expect, it } from 'vitest';
+import { consentBannerNeeded, pixelAllowed, type PrivacyState } from './consent';
+
+const base: PrivacyState = {
+  pixelId: '1234567890123',
+  consentMode: 'notice',
+  gpc: false,
+  choice: null,
+};
+
+describe('pixelAllowed', () => {
+  it('notice mode tracks until the visitor opts out', () => {
+    expect(pixelAllowed(base)).toBe(true);
+    expect(pixelAllowed({ ...base, choice: 'denied' })).toBe(false);
+  });
+
+  it('opt-in mode tracks only after an explicit yes', () => {
+    const optIn = { ...base, consentMode: 'opt-in' } as const;
+    expect(pixelAllowed(optIn)).toBe(false);
+    expect(pixelAllowed({ ...optIn, choice: 'denied' })).toBe(false);
+    expect(pixelAllowed({ ...optIn, choice: 'granted' })).toBe(true);
+  });
+
+  it('Global Privacy Control and a missing pixel id win over any choice', () => {
+    for (const consentMode of ['notice', 'opt-in'] as const) {
+      expect(pixelAllowed({ ...base, consentMode, gpc: true, choice: 'granted' })).toBe(false);
+      expect(pixelAllowed({ ...base, consentMode, pixelId: null, choice: 'granted' })).toBe(false);
+    }
+  });
+});
+
+describe('consentBannerNeeded', () => {
+  const optIn = { ...base, consentMode: 'opt-in' } as const;
+  it('asks in opt-in mode while the question is unanswered', () => {
+    expect(consentBannerNeeded(optIn)).toBe(true);
+    expect(consentBannerNeeded({ ...optIn, choice: 'granted' })).toBe(false);
+    expect(consentBannerNeeded({ ...optIn, choice: 'denied' })).toBe(false);
+  });
+
+  it('never asks in notice mode, under GPC or without a pixel', () => {
+    expect(consentBannerNeeded(base)).toBe(false);
+    expect(consentBannerNeeded({ ...optIn, gpc: true })).toBe(false);
+    expect(consentBannerNeeded({ ...optIn, pixelId: null })).toBe(false);
+  });
+});

@@ -1,0 +1,109 @@
+import type { ConsentMode } from '@shared/runtime-config';
+import { readRuntimeConfig } from '../runtime-config';
+import { sendsGlobalPrivacyControl } from './gpc';
+
+/**
+ * The visitor's tracking choice and the rules that turn it into "may the pixel receive
+ * events?" (docs/decisions/050-tracking-module.md). The choice lives in local storage so it
+ * outlasts the visit; listeners (the pixel, the banner) hear when it changes.
+ */
+
+export type ConsentChoice = 'granted' | 'denied';
+export const CONSENT_STORAGE_KEY = 'trackingConsent';
+
+export interface PrivacyState {
+  pixelId: string | null;
+  consentMode: ConsentMode;
+  /** The browser sends Global Privacy Control. */
+  gpc: boolean;
+  choice: ConsentChoice | null;
+}
+
+/**
+ * GPC always wins; `notice` (CCPA) tracks until the visitor opts out, `opt-in` (EU) only after
+ * an explicit yes.
+ */
+export function pixelAllowed({ pixelId, consentMode, gpc, choice }: PrivacyState): boolean {
+  if (!pixelId || gpc) return false;
+  return consentMode === 'notice' ? choice !== 'denied' : choice === 'granted';
+}
+
+/** The banner asks by itself only when there is a pixel to consent to and no answer yet. */
+export function consentBannerNeeded(state: PrivacyState): boolean {
+  return Boolean(state.pixelId) && !state.gpc && state.consentMode === 'opt-in' && !state.choice;
+}
+
+let choice: ConsentChoice | null | undefined;
+const listeners = new Set<() => void>();
+
+export function consentChoice(): ConsentChoice | null {
+  if (choice === undefined) {
+    try {
+      const stored = window.localStorage.getItem(CONSENT_STORAGE_KEY);
+      choice = stored === 'granted' || stored === 'denied' ? stored : null;
+    } catch {
+      choice = null; // storage blocked: no remembered choice
+    }
+  }
+  return choice;
+}
+
+export function chooseConsent(next: ConsentChoice): void {
+  choice = next;
+  try {
+    window.localStorage.setItem(CONSENT_STORAGE_KEY, next);
+  } catch {
+    // Storage blocked: the choice holds for this page only.
+  }
+  notify();
+}
+
+/** Another tab changed the choice: this one follows. */
+export function reloadConsentChoice(): void {
+  choice = undefined;
+  notify();
+}
+
+export function notify(): void {
+  for (const listener of listeners) listener();
+}
+
+export function subscribeConsent(listener: () => void): () => void {
+  listeners.add(listener);
+  return () => listeners.delete(listener);
+}
+
+/** The state the rules above decide on, as this browser and the server's settings have it. */
+export function privacyState(): PrivacyState {
+  const config = readRuntimeConfig();
+  return {
+    pixelId: config.metaPixelId,
+    consentMode: config.consentMode,
+    gpc: sendsGlobalPrivacyControl(),
+    choice: consentChoice(),
+  };
+}
+
+// The consent banner (opt-in mode): open by itself while the question is unanswered, or
+// reopened from the footer's "Cookie settings", which then gets the focus back.
+let bannerOpen: boolean | undefined;
+let opener: HTMLElement | null = null;
+
+export function consentBannerOpen(): boolean {
+  return (bannerOpen ??= consentBannerNeeded(privacyState()));
+}
+
+/** The footer control that reopened the banner, if it was reopened. */
+export const consentBannerOpener = (): HTMLElement | null => opener;
+
+export function openConsentBanner(from: HTMLElement): void {
+  opener = from;
+  bannerOpen = true;
+  notify();
+}
+
+export function closeConsentBanner(): void {
+  bannerOpen = false;
+  opener = null;
+  notify();
+}

@@ -1,0 +1,32 @@
+/**
+ * The events of the page views the site sends to the advertising pixel (spec sections 2 and
+ * 7), as the arguments of one `fbq` call; the lead forms' events are in lead-events.ts, which
+ * loads with the forms. The names and keys are the spec's; where the spec gives no
+ * parameters, the ones here only say which page or form it was
+ * (docs/decisions/050-tracking-module.md). No event carries personal data: never an e-mail,
+ * a name or a phone number.
+ */
+export type PixelEvent =
+  readonly ['track', StandardEvent, EventParams?] | readonly ['trackCustom', string, EventParams?];
+export type StandardEvent = 'PageView' | 'ViewContent' | 'Lead';
+export type EventParams = Readonly<Record<string, string>>;
+
+/** Sent on the first load and on every route change: the page-view event. */
+export const pageView: PixelEvent = ['track', 'PageView'];
+
+/** Sent with every page view: the content-view event, naming the route. */
+export const routeContentView = (path: string): PixelEvent => [
+  'track',
+  'ViewContent',
+  { content_name: path },
+];
+
+/** Home: 500 ms after the page loaded (spec section 2, `homeViewTrackingDelayMs`). */
+export const homeContentView: PixelEvent = ['track', 'ViewContent', { content_name: 'home' }];
+
+/** Landing B on load. */
+export const landingBContentView: PixelEvent = [
+  'track',
+  'ViewContent',
+  { content_name: 'candidates_landing_b', variant: 'high_salary' },
+];

@@ -1,0 +1,40 @@
+import type { LandingVariant } from '@shared/enums';
+import type { PixelEvent } from './events';
+
+/**
+ * The events of the lead forms (spec section 7), kept apart from events.ts so that they load
+ * with the forms' code rather than with every page. Same rules: the spec's names and keys,
+ * no personal data.
+ */
+
+/** Landing A is /career (free_training), landing B is /training (high_salary). */
+const landingLetter = (variant: LandingVariant) => (variant === 'free_training' ? 'a' : 'b');
+
+/** The form-submission tracker of the e-mail landings, then their Lead (in this order). */
+export const emailCaptureEvents = (variant: LandingVariant): PixelEvent[] => [
+  [
+    'trackCustom',
+    'FormSubmission',
+    { form_name: `candidate_landing_${landingLetter(variant)}`, form_type: 'email_submission' },
+  ],
+  [
+    'track',
+    'Lead',
+    {
+      content_name: `candidate_email_landing_${landingLetter(variant)}`,
+      content_category: 'email_capture',
+      landing_page: variant,
+    },
+  ],
+];
+
+/** Which lead form a candidate or company Lead came from. */
+export type LeadForm =
+  'candidate_basic_info' | 'candidate_application' | 'company_talent_info' | 'company_request';
+
+/** Lead on a successful candidate or company submit. */
+export const formLead = (form: LeadForm): PixelEvent => [
+  'track',
+  'Lead',
+  { content_name: form, content_category: form.startsWith('company') ? 'company' : 'candidate' },
+];

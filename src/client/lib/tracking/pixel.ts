@@ -1,0 +1,97 @@
+import {
+  CONSENT_STORAGE_KEY,
+  pixelAllowed,
+  privacyState,
+  reloadConsentChoice,
+  subscribeConsent,
+} from './consent';
+import type { PixelEvent } from './events';
+import { currentPageStart, onTrack, trackedEvents } from './tracker';
+
+/**
+ * The Meta Pixel: the only code that touches `window.fbq`. Loaded by start.ts when the page is
+ * idle and a pixel id is configured (and the browser sends no GPC), so none of this, nor Meta's
+ * script, is part of a page's first load. It follows the visitor's choice as it changes.
+ */
+
+/** The only script loaded from Meta; the content security policy allows exactly this origin. */
+export const PIXEL_SCRIPT_URL = 'https://connect.facebook.net/en_US/fbevents.js';
+
+interface Fbq {
+  (...args: unknown[]): void;
+  callMethod?: (...args: unknown[]) => void;
+  queue: unknown[][];
+  push: Fbq;
+  loaded: boolean;
+  version: string;
+}
+
+declare global {
+  interface Window {
+    fbq?: Fbq;
+    _fbq?: Fbq;
+  }
+}
+
+let fbq: Fbq | undefined;
+let sending = false;
+
+/**
+ * What Meta's official base code sets up, without its inline script (which the content
+ * security policy would refuse): `fbq` queues its calls until fbevents.js arrives and sets
+ * `callMethod`, then forwards them.
+ */
+function installFbq(pixelId: string): Fbq {
+  const queued = ((...args: unknown[]) => {
+    if (queued.callMethod) queued.callMethod(...args);
+    else queued.queue.push(args);
+  }) as Fbq;
+  queued.queue = [];
+  queued.push = queued;
+  queued.loaded = true;
+  queued.version = '2.0';
+  window.fbq = queued;
+  window._fbq ??= queued;
+  queued('init', pixelId);
+  const script = document.createElement('script');
+  script.async = true;
+  script.src = PIXEL_SCRIPT_URL;
+  document.head.append(script);
+  return queued;
+}
+
+const send = (event: PixelEvent) => fbq?.(...event);
+
+/**
+ * Starts sending, with the events already recorded from `from` on: all of them when tracking
+ * was allowed from the start, the current page's when the visitor just accepted.
+ */
+function start(pixelId: string, from: number): void {
+  if (sending) return;
+  if (fbq) fbq('consent', 'grant');
+  else fbq = installFbq(pixelId);
+  sending = true;
+  trackedEvents.slice(from).forEach(send);
+}
+
+/** Stops for good (until a new yes): Meta is told to drop consent, and nothing more is sent. */
+function stop(): void {
+  if (!sending) return;
+  sending = false;
+  fbq?.('consent', 'revoke');
+}
+
+export function connectPixel(pixelId: string): void {
+  onTrack((event) => {
+    if (sending) send(event);
+  });
+  const follow = (from: number) => {
+    if (pixelAllowed(privacyState())) start(pixelId, from);
+    else stop();
+  };
+  follow(0);
+  subscribeConsent(() => follow(currentPageStart()));
+  window.addEventListener('storage', (event) => {
+    if (event.key === CONSENT_STORAGE_KEY) reloadConsentChoice();
+  });
+}

@@ -1,0 +1,26 @@
+import { readRuntimeConfig } from '../runtime-config';
+import { sendsGlobalPrivacyControl } from './gpc';
+import { trackedEvents } from './tracker';
+
+declare global {
+  interface Window {
+    __trackedEvents?: unknown[];
+  }
+}
+
+/**
+ * Runs once per document (entry-client.tsx). Events are always recorded; the pixel's code is
+ * fetched only when a pixel id is configured and the browser sends no Global Privacy Control,
+ * and only once the page has loaded and the main thread is idle, so it costs the first load
+ * nothing. Until then (or without a pixel) events simply wait in `trackedEvents`.
+ */
+export function startTracking(): void {
+  window.__trackedEvents = trackedEvents;
+  const { metaPixelId } = readRuntimeConfig();
+  if (!metaPixelId || sendsGlobalPrivacyControl()) return;
+  const connect = () => void import('./pixel').then((pixel) => pixel.connectPixel(metaPixelId));
+  const whenIdle = () =>
+    'requestIdleCallback' in window ? requestIdleCallback(connect, { timeout: 3000 }) : connect();
+  if (document.readyState === 'complete') whenIdle();
+  else window.addEventListener('load', whenIdle, { once: true });
+}

@@ -9,9 +9,6 @@ import { countPixelScriptRequests, INIT, pageViewOf, trackedEvents } from './sup
  * reaches Meta until the visitor accepts in the consent banner, and the choice is kept.
  */
 
-// As in tracking.configured.spec.ts: this branch's CSP does not yet allow Meta's script.
-test.use({ bypassCSP: true });
-
 let pixelCalls: () => Promise<PixelCall[]>;
 let scriptRequests: () => number;
 test.beforeEach(async ({ page }) => {

@@ -18,11 +18,6 @@ import {
  * support/outside-world.ts, which records every fbq call in order.
  */
 
-// This branch's content security policy still allows scripts from 'self' only; the policy that
-// allows Meta's origin when a pixel id is set comes with the CSP work (issue 5). Its own browser
-// test checks every route with the pixel for violations; these tests check the calls.
-test.use({ bypassCSP: true });
-
 let pixelCalls: () => Promise<PixelCall[]>;
 test.beforeEach(async ({ page }) => {
   pixelCalls = await stubPixel(page);

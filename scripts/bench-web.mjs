@@ -192,9 +192,12 @@ async function figures(lhr) {
   const scripts = (lhr.audits['network-requests']?.details?.items ?? []).filter(
     (item) => item.resourceType === 'Script',
   );
-  // A script fetched twice (by the page and by an iframe of ours) is counted once.
+  // A script fetched twice (by the page and by an iframe of ours) is counted once. The budget
+  // is for our own scripts; a third party's (Meta's stub here) is reported apart.
+  const origin = new URL(lhr.requestedUrl).origin;
   const urls = [...new Set(scripts.map((item) => item.url))];
-  const gzip = await Promise.all(urls.map((url) => gzipSize(url)));
+  const own = urls.filter((url) => new URL(url).origin === origin);
+  const gzip = await Promise.all(own.map((url) => gzipSize(url)));
   const numeric = (id) => lhr.audits[id]?.numericValue ?? NaN;
   return {
     scores: Object.fromEntries(
@@ -207,7 +210,8 @@ async function figures(lhr) {
     fcpMs: numeric('first-contentful-paint'),
     jsTransferBytes: scripts.reduce((sum, item) => sum + (item.transferSize ?? 0), 0),
     jsGzipBytes: gzip.reduce((sum, size) => sum + size, 0),
-    scriptCount: urls.length,
+    scriptCount: own.length,
+    thirdPartyScripts: urls.length - own.length,
   };
 }
 
@@ -292,6 +296,7 @@ async function measure(url, runs, port, saveReports) {
     jsGzipBytes: pick((r) => r.jsGzipBytes),
     jsTransferBytes: pick((r) => r.jsTransferBytes),
     scriptCount: pick((r) => r.scriptCount),
+    thirdPartyScripts: pick((r) => r.thirdPartyScripts),
     failingAudits: [...failing]
       .sort(([a], [b]) => a.localeCompare(b))
       .map(([audit, values]) => `${audit} (${values.join(', ')})`),
@@ -383,9 +388,10 @@ ${table.join('\n')}
   brackets with a star the score without the is-crawlable audit, which a page that asks not to
   be indexed fails by design (issue 5); the target applies to the starred figure.
 - **Pixel**: ${report.pixel ? "the server had a Meta Pixel id configured; Meta's hosts were answered by a local stub (no internet here), so the real fbevents.js download is not in these figures" : 'no pixel id configured (--no-pixel)'}.
-- **JS gzip**: the gzip size of every script the first load fetched (the build's \`.gz\` files);
-  **JS transfer**: the bytes actually transferred, response headers included (about 1 KB a
-  request; the server prefers brotli).
+- **JS gzip**: the gzip size of every script of ours the first load fetched (the build's
+  \`.gz\` files; the page's and, on /typeform, its questionnaire frame's); **JS transfer**: the
+  bytes of all scripts actually transferred, Meta's stub included, response headers included
+  (about 1 KB a request; the server prefers brotli).
 - LCP and TBT come from Lighthouse's simulation, which scales the main-thread work it observed; on
   a busy machine TBT rises with the load (see the load average above), so compare runs made
   under the same conditions.

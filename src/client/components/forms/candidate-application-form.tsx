@@ -48,7 +48,7 @@ export function CandidateApplicationForm({
   prefillFromSession?: boolean;
   onSubmitted: (application: CandidateApplication) => void;
 }) {
-  const { form, onSubmit, submitting } = useLeadForm({
+  const { form, field, onSubmit, submitting } = useLeadForm({
     schema: schemas[rules],
     submit: (application) =>
       postJson('/api/candidates/submit', { ...application, attribution: leadAttribution(page) }),
@@ -59,10 +59,6 @@ export function CandidateApplicationForm({
     },
     failureToast: toasts.applicationFailed,
   });
-  const {
-    register,
-    formState: { errors },
-  } = form;
   const storedEmail = useSessionPrefill(form, 'email', 'candidateEmail', prefillFromSession);
   useSessionPrefill(form, 'firstName', 'candidateFirstName', prefillFromSession);
   useSessionPrefill(form, 'lastName', 'candidateLastName', prefillFromSession);
@@ -70,63 +66,41 @@ export function CandidateApplicationForm({
 
   return (
     <form method="post" noValidate onSubmit={onSubmit} className="grid gap-5 sm:grid-cols-2">
-      <TextField
-        label="First name"
-        autoComplete="given-name"
-        error={errors.firstName?.message}
-        {...register('firstName')}
-      />
-      <TextField
-        label="Last name"
-        autoComplete="family-name"
-        error={errors.lastName?.message}
-        {...register('lastName')}
-      />
+      <TextField label="First name" autoComplete="given-name" {...field('firstName')} />
+      <TextField label="Last name" autoComplete="family-name" {...field('lastName')} />
       <TextField
         label="Email"
         type="email"
         autoComplete="email"
         readOnly={Boolean(storedEmail)}
-        error={errors.email?.message}
-        {...register('email')}
+        {...field('email')}
       />
-      <TextField
-        label="Phone"
-        type="tel"
-        autoComplete="tel"
-        optional
-        error={errors.phone?.message}
-        {...register('phone')}
-      />
+      <TextField label="Phone" type="tel" autoComplete="tel" optional {...field('phone')} />
       <TextField
         label="Location"
         autoComplete="address-level2"
         placeholder="City, State"
         containerClassName="sm:col-span-2"
-        error={errors.location?.message}
-        {...register('location')}
+        {...field('location')}
       />
       <SelectField
         label="Education level"
         placeholder="Select your education level"
         options={educationLevels}
-        error={errors.educationLevel?.message}
-        {...register('educationLevel')}
+        {...field('educationLevel')}
       />
       <SelectField
         label="Tech experience"
         placeholder="Select your experience level"
         options={techExperienceLevels}
-        error={errors.techExperience?.message}
-        {...register('techExperience')}
+        {...field('techExperience')}
       />
       <TextareaField
         label="Why are you interested in becoming a data center technician?"
         optional
         rows={3}
         containerClassName="sm:col-span-2"
-        error={errors.reason?.message}
-        {...register('reason')}
+        {...field('reason')}
       />
       <SubmitButton
         submitting={submitting}

@@ -60,7 +60,7 @@ export function CompanyRequestForm({
   prefillFromSession?: boolean;
   onSubmitted: (request: CompanyRequest) => void;
 }) {
-  const { form, onSubmit, submitting } = useLeadForm({
+  const { form, field, onSubmit, submitting } = useLeadForm({
     schema: variants[rules].schema,
     submit: (request) =>
       postJson('/api/companies/submit', { ...request, attribution: leadAttribution(page) }),
@@ -71,10 +71,6 @@ export function CompanyRequestForm({
     },
     failureToast: toasts.companyFailed,
   });
-  const {
-    register,
-    formState: { errors },
-  } = form;
   const prefilledEmail = useSessionPrefill(form, 'email', 'employerEmail', prefillFromSession);
   const prefilledCompany = useSessionPrefill(
     form,
@@ -86,63 +82,47 @@ export function CompanyRequestForm({
 
   return (
     <form method="post" noValidate onSubmit={onSubmit} className="grid gap-5 sm:grid-cols-2">
-      <TextField
-        label="Your name"
-        autoComplete="name"
-        error={errors.name?.message}
-        {...register('name')}
-      />
-      <TextField
-        label="Job title"
-        autoComplete="organization-title"
-        error={errors.title?.message}
-        {...register('title')}
-      />
+      <TextField label="Your name" autoComplete="name" {...field('name')} />
+      <TextField label="Job title" autoComplete="organization-title" {...field('title')} />
       <TextField
         label="Work email"
         type="email"
         autoComplete="email"
         readOnly={Boolean(prefilledEmail)}
         hint={prefilledEmail ? 'From your earlier request' : undefined}
-        error={errors.email?.message}
-        {...register('email')}
+        {...field('email')}
       />
       <TextField
         label="Company name"
         autoComplete="organization"
         readOnly={Boolean(prefilledCompany)}
         hint={prefilledCompany ? 'From your earlier request' : undefined}
-        error={errors.company?.message}
-        {...register('company')}
+        {...field('company')}
       />
       <SelectField
         label="Company size"
         placeholder="Select company size"
         options={sizeOptions}
-        error={errors.companySize?.message}
-        {...register('companySize')}
+        {...field('companySize')}
       />
       <SelectField
         label="Hiring timeline"
         placeholder="Select a timeline"
         options={timelineOptions}
-        error={errors.timeline?.message}
-        {...register('timeline')}
+        {...field('timeline')}
       />
       <TextareaField
         label="Talent needs"
         containerClassName="sm:col-span-2"
         placeholder="Roles, number of technicians, locations, shifts..."
-        error={errors.talentNeeds?.message}
-        {...register('talentNeeds')}
+        {...field('talentNeeds')}
       />
       <TextareaField
         label="Additional comments"
         optional
         rows={3}
         containerClassName="sm:col-span-2"
-        error={errors.comments?.message}
-        {...register('comments')}
+        {...field('comments')}
       />
       <SubmitButton
         submitting={submitting}

@@ -1,4 +1,4 @@
-import { useForm } from 'react-hook-form';
+import { useForm, type Path } from 'react-hook-form';
 import type { input, output } from 'zod/v4/core';
 import { zodResolver, type FormSchema } from '../../lib/zod-resolver';
 import { toast } from '../../lib/toast-store';
@@ -42,5 +42,10 @@ export function useLeadForm<Schema extends FormSchema>({
     }
     onSuccess(values);
   });
-  return { form, onSubmit, submitting: form.formState.isSubmitting };
+  /** A field's registration and its current error message, spread onto a form-field control. */
+  const field = (name: Path<input<Schema>>) => ({
+    ...form.register(name),
+    error: form.getFieldState(name, form.formState).error?.message,
+  });
+  return { form, field, onSubmit, submitting: form.formState.isSubmitting };
 }

@@ -14,7 +14,7 @@ import { track } from '../../lib/tracking/tracker';
 /** /companies 'Request Talent Info': work e-mail and company, then /hiring. */
 export function TalentInfoForm() {
   const navigate = useNavigate();
-  const { form, onSubmit, submitting } = useLeadForm({
+  const { field, onSubmit, submitting } = useLeadForm({
     schema: companyEmailLeadSchema,
     submit: (lead) =>
       postJson('/api/companies/email', { ...lead, attribution: leadAttribution('/companies') }),
@@ -27,10 +27,6 @@ export function TalentInfoForm() {
     },
     failureToast: toasts.companyFailed,
   });
-  const {
-    register,
-    formState: { errors },
-  } = form;
   return (
     <form method="post" noValidate onSubmit={onSubmit} className="grid gap-5">
       <TextField
@@ -38,15 +34,9 @@ export function TalentInfoForm() {
         type="email"
         autoComplete="email"
         placeholder="you@company.com"
-        error={errors.email?.message}
-        {...register('email')}
+        {...field('email')}
       />
-      <TextField
-        label="Company name"
-        autoComplete="organization"
-        error={errors.company?.message}
-        {...register('company')}
-      />
+      <TextField label="Company name" autoComplete="organization" {...field('company')} />
       <SubmitButton submitting={submitting} label="Get Talent Info" size="lg" className="w-full" />
     </form>
   );

@@ -17,7 +17,7 @@ import { submitBasicInfo } from '../candidate-api';
  */
 export function BasicInfoForm() {
   const navigate = useNavigate();
-  const { form, onSubmit, submitting } = useLeadForm({
+  const { form, field, onSubmit, submitting } = useLeadForm({
     schema: candidateBasicInfoSchema,
     submit: submitBasicInfo,
     onSuccess: (values) => {
@@ -33,40 +33,21 @@ export function BasicInfoForm() {
     failureToast: toasts.candidateInfoFailed,
   });
   const storedEmail = useSessionPrefill(form, 'email', 'candidateEmail');
-  const { errors } = form.formState;
 
   return (
     <form method="post" noValidate onSubmit={onSubmit} className="grid gap-4">
       <div className="grid gap-4 sm:grid-cols-2">
-        <TextField
-          label="First name"
-          autoComplete="given-name"
-          error={errors.firstName?.message}
-          {...form.register('firstName')}
-        />
-        <TextField
-          label="Last name"
-          autoComplete="family-name"
-          error={errors.lastName?.message}
-          {...form.register('lastName')}
-        />
+        <TextField label="First name" autoComplete="given-name" {...field('firstName')} />
+        <TextField label="Last name" autoComplete="family-name" {...field('lastName')} />
       </div>
       <TextField
         label="Email"
         type="email"
         autoComplete="email"
         readOnly={Boolean(storedEmail)}
-        error={errors.email?.message}
-        {...form.register('email')}
+        {...field('email')}
       />
-      <TextField
-        label="Phone"
-        optional
-        type="tel"
-        autoComplete="tel"
-        error={errors.phone?.message}
-        {...form.register('phone')}
-      />
+      <TextField label="Phone" optional type="tel" autoComplete="tel" {...field('phone')} />
       <SubmitButton
         submitting={submitting}
         label="Continue to Application"

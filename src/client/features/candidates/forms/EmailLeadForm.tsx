@@ -26,7 +26,7 @@ export function EmailLeadForm({
   submitLabel: string;
 }) {
   const navigate = useNavigate();
-  const { form, onSubmit, submitting } = useLeadForm({
+  const { form, field, onSubmit, submitting } = useLeadForm({
     schema: candidateEmailLeadSchema,
     submit: (values) => submitEmailLead(values, { page, variant }),
     onSuccess: (values) => {
@@ -47,8 +47,7 @@ export function EmailLeadForm({
         autoComplete="email"
         placeholder="Your email address"
         readOnly={Boolean(storedEmail)}
-        error={form.formState.errors.email?.message}
-        {...form.register('email')}
+        {...field('email')}
       />
       <SubmitButton submitting={submitting} label={submitLabel} size="lg" className="w-full" />
     </form>

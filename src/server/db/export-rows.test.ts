@@ -1,0 +1,75 @@
+import SqliteDatabase from 'better-sqlite3';
+import { CompiledQuery } from 'kysely';
+import { describe, expect, it } from 'vitest';
+import { exportBatches } from './export-rows';
+
+describe('exportBatches', () => {
+  const rows = 1_234;
+  const reader = () => {
+    const file = new SqliteDatabase(':memory:');
+    file.exec(`create table t (n integer, created_at text, id integer)`);
+    const insert = file.prepare('insert into t values (?, ?, ?)');
+    for (let n = 0; n < rows; n++) insert.run(n, `2025-01-01T00:00:${n}`, n);
+    return file;
+  };
+  const whole = () =>
+    CompiledQuery.raw('select n, created_at, id from t where n >= ? order by n', [0]);
+
+  it('reads one statement on its own connection, in batches, and closes it at the end', async () => {
+    const opened: SqliteDatabase.Database[] = [];
+    const seen: unknown[] = [];
+    for await (const batch of exportBatches({
+      openReader: () => opened[opened.push(reader()) - 1] as SqliteDatabase.Database,
+      whole,
+      page: () => Promise.reject(new Error('no pages on SQLite')),
+      width: 1,
+    })) {
+      expect(batch.length).toBeLessThanOrEqual(500);
+      seen.push(...batch.map((row) => row[0]));
+    }
+    expect(seen).toEqual(Array.from({ length: rows }, (_, n) => n));
+    expect(opened).toHaveLength(1);
+    expect(opened[0]?.open).toBe(false);
+  });
+
+  it('closes the connection when the reader stops early (the client went away)', async () => {
+    const opened: SqliteDatabase.Database[] = [];
+    for await (const batch of exportBatches({
+      openReader: () => opened[opened.push(reader()) - 1] as SqliteDatabase.Database,
+      whole,
+      page: () => Promise.reject(new Error('no pages on SQLite')),
+      width: 1,
+    })) {
+      expect(batch[0]?.[0]).toBe(0);
+      break;
+    }
+    expect(opened[0]?.open).toBe(false);
+  });
+
+  it('without a reader, follows keyset pages by the (created_at, id) after the values', async () => {
+    const cursors: unknown[] = [];
+    const all = Array.from({ length: 12_000 }, (_, n) => ({
+      c0: n,
+      k_created_at: `t${String(100_000 - n)}`,
+      k_id: n,
+    }));
+    const seen: unknown[] = [];
+    for await (const batch of exportBatches({
+      whole,
+      page: async (cursor, size) => {
+        cursors.push(cursor);
+        const start = cursor ? cursor.id + 1 : 0;
+        return all.slice(start, start + size);
+      },
+      width: 1,
+    })) {
+      seen.push(...batch.map((row) => row[0]));
+    }
+    expect(seen).toHaveLength(12_000);
+    expect(cursors).toEqual([
+      undefined,
+      { createdAt: 't95001', id: 4999 },
+      { createdAt: 't90001', id: 9999 },
+    ]);
+  });
+});

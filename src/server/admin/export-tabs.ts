@@ -1,6 +1,6 @@
 import { sql } from 'kysely';
 import type { ExportSelection, LeadTable } from '../db/admin-queries';
-import type { RowBatches } from '../db/export-rows';
+import type { ExportRow, RowBatches } from '../db/export-rows';
 
 /*
  * The four exports, one per dashboard tab (spec section 9): questionnaire leads (id, names,
@@ -106,18 +106,11 @@ export const exportDefinitions: Record<ExportTab, ExportDefinition> = {
 export const selectionsFor = (definition: ExportDefinition, table: LeadTable) =>
   definition.columns.map(([, select]) => (typeof select === 'function' ? select(table) : select));
 
-/**
- * Merges two newest-first exports into one, by the created_at each row carries after its
- * `width` values; on a tie the first export's row comes first.
- */
-export async function* newestFirst(
-  first: RowBatches,
-  second: RowBatches,
-  width: number,
-): RowBatches {
+/** Merges two newest-first exports into one by date; on a tie the first export's row first. */
+export async function* newestFirst(first: RowBatches, second: RowBatches): RowBatches {
   const sides = [first, second].map((batches) => ({
     iterator: batches[Symbol.asyncIterator](),
-    batch: [] as unknown[][],
+    batch: [] as ExportRow[],
     next: 0,
     done: false,
   }));
@@ -131,13 +124,12 @@ export async function* newestFirst(
   };
   const [a, b] = sides as [(typeof sides)[number], (typeof sides)[number]];
   try {
-    let out: unknown[][] = [];
+    let out: ExportRow[] = [];
     for (;;) {
       const [left, right] = [await head(a), await head(b)];
       if (!left && !right) break;
-      const takeLeft = !right || (left && String(left[width]) >= String(right[width]));
-      const side = takeLeft ? a : b;
-      out.push(side.batch[side.next++] as unknown[]);
+      const side = !right || (left && left[1] >= right[1]) ? a : b;
+      out.push(side.batch[side.next++] as ExportRow);
       if (out.length === 500) {
         yield out;
         out = [];

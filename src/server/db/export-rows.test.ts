@@ -1,52 +1,56 @@
 import SqliteDatabase from 'better-sqlite3';
 import { CompiledQuery } from 'kysely';
 import { describe, expect, it } from 'vitest';
-import { exportBatches } from './export-rows';
+import { CELL_SEPARATOR, exportBatches, type ExportQuery } from './export-rows';
 
 describe('exportBatches', () => {
   const rows = 1_234;
   const reader = () => {
     const file = new SqliteDatabase(':memory:');
-    file.exec(`create table t (n integer, created_at text, id integer)`);
-    const insert = file.prepare('insert into t values (?, ?, ?)');
-    for (let n = 0; n < rows; n++) insert.run(n, `2025-01-01T00:00:${n}`, n);
+    file.exec(`create table t (n integer, note text, created_at text, id integer)`);
+    const insert = file.prepare('insert into t values (?, ?, ?, ?)');
+    for (let n = 0; n < rows; n++) {
+      insert.run(n, n === 7 ? `a${CELL_SEPARATOR}b` : null, `2025-01-01T00:00:${n}`, n);
+    }
     return file;
   };
-  const whole = () =>
-    CompiledQuery.raw('select n, created_at, id from t where n >= ? order by n', [0]);
+  const sqlite = (opened: SqliteDatabase.Database[]): ExportQuery => ({
+    openReader: () => opened[opened.push(reader()) - 1] as SqliteDatabase.Database,
+    joined: () =>
+      CompiledQuery.raw(
+        `select concat_ws(?, coalesce(n, ''), coalesce(note, '')), created_at, id from t where n >= ? order by n`,
+        [CELL_SEPARATOR, 0],
+      ),
+    byId: (id) => CompiledQuery.raw('select n, note from t where id = ?', [id]),
+    page: () => Promise.reject(new Error('no pages on SQLite')),
+    width: 2,
+  });
 
   it('reads one statement on its own connection, in batches, and closes it at the end', async () => {
     const opened: SqliteDatabase.Database[] = [];
     const seen: unknown[] = [];
-    for await (const batch of exportBatches({
-      openReader: () => opened[opened.push(reader()) - 1] as SqliteDatabase.Database,
-      whole,
-      page: () => Promise.reject(new Error('no pages on SQLite')),
-      width: 1,
-    })) {
+    for await (const batch of exportBatches(sqlite(opened))) {
       expect(batch.length).toBeLessThanOrEqual(500);
-      seen.push(...batch.map((row) => row[0]));
+      seen.push(...batch.map(([cells]) => cells));
     }
-    expect(seen).toEqual(Array.from({ length: rows }, (_, n) => n));
+    expect(seen).toHaveLength(rows);
+    expect(seen[0]).toBe(`0${CELL_SEPARATOR}`);
+    // A value holding the separator itself comes as values, not joined.
+    expect(seen[7]).toEqual([7, `a${CELL_SEPARATOR}b`]);
     expect(opened).toHaveLength(1);
     expect(opened[0]?.open).toBe(false);
   });
 
   it('closes the connection when the reader stops early (the client went away)', async () => {
     const opened: SqliteDatabase.Database[] = [];
-    for await (const batch of exportBatches({
-      openReader: () => opened[opened.push(reader()) - 1] as SqliteDatabase.Database,
-      whole,
-      page: () => Promise.reject(new Error('no pages on SQLite')),
-      width: 1,
-    })) {
-      expect(batch[0]?.[0]).toBe(0);
+    for await (const batch of exportBatches(sqlite(opened))) {
+      expect(batch[0]?.[2]).toBe(0);
       break;
     }
     expect(opened[0]?.open).toBe(false);
   });
 
-  it('without a reader, follows keyset pages by the (created_at, id) after the values', async () => {
+  it('without a reader, follows keyset pages by the created_at and id after the cells', async () => {
     const cursors: unknown[] = [];
     const all = Array.from({ length: 12_000 }, (_, n) => ({
       c0: n,
@@ -55,7 +59,8 @@ describe('exportBatches', () => {
     }));
     const seen: unknown[] = [];
     for await (const batch of exportBatches({
-      whole,
+      joined: () => CompiledQuery.raw('unused'),
+      byId: () => CompiledQuery.raw('unused'),
       page: async (cursor, size) => {
         cursors.push(cursor);
         const start = cursor ? cursor.id + 1 : 0;
@@ -63,9 +68,10 @@ describe('exportBatches', () => {
       },
       width: 1,
     })) {
-      seen.push(...batch.map((row) => row[0]));
+      seen.push(...batch.map(([cells]) => cells));
     }
     expect(seen).toHaveLength(12_000);
+    expect(seen[1]).toEqual([1]);
     expect(cursors).toEqual([
       undefined,
       { createdAt: 't95001', id: 4999 },

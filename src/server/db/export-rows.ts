@@ -3,13 +3,18 @@ import type { CompiledQuery } from 'kysely';
 import type { Cursor } from './lead-search';
 
 /*
- * Reading a whole tab for an export (docs/decisions/022 and 025). The rows come as arrays of
- * the selected values, in batches, newest first; each row carries its (created_at, id) after
- * the exported values, for keyset paging and for merging two exports by date.
+ * Reading a whole tab for an export (docs/decisions/022 and 025), newest first, in batches.
+ * Each row is [cells, created_at, id]: the cells are the exported values, either as an array
+ * or, from SQLite, as one text joined by CELL_SEPARATOR (null as ''), because better-sqlite3
+ * turns one long text into a JavaScript string much faster than twenty short ones (an export
+ * of 600,000 candidates: ~2.3 s of CPU instead of ~6 s).
  */
 
-/** Rows as arrays: `width` exported values, then created_at and id. */
-export type RowBatches = AsyncIterable<unknown[][]>;
+export type ExportRow = [cells: string | unknown[], createdAt: string, id: number];
+export type RowBatches = AsyncIterable<ExportRow[]>;
+
+/** Between the cells of a joined row: the unit separator, U+001F. */
+export const CELL_SEPARATOR = '\u001f';
 
 /** Rows per batch handed to the CSV writer (a batch is formatted without awaiting). */
 const BATCH_ROWS = 500;
@@ -19,17 +24,26 @@ const PAGE_ROWS = 5_000;
 export interface ExportQuery {
   /** SQLite: a read-only connection of the export's own; absent: keyset pages. */
   openReader?: (() => SqliteDatabase.Database) | undefined;
-  /** The whole export as one statement, newest first. */
-  whole(): CompiledQuery;
-  /** The next `size` rows after `cursor` (newest first), as objects in selection order. */
+  /** The whole export as one statement, newest first: (joined cells, created_at, id). */
+  joined(): CompiledQuery;
+  /** The cells of one row, as values (when a value holds CELL_SEPARATOR itself). */
+  byId(id: number): CompiledQuery;
+  /** The next `size` rows after `cursor`: objects of the cells, then created_at and id. */
   page(cursor: Cursor | undefined, size: number): Promise<Record<string, unknown>[]>;
+  /** Cells per row. */
   width: number;
 }
 
 export function exportBatches(query: ExportQuery): RowBatches {
-  return query.openReader
-    ? statementBatches(query.openReader, query.whole())
-    : keysetBatches(query);
+  return query.openReader ? statementBatches(query.openReader, query) : keysetBatches(query);
+}
+
+/** How many times CELL_SEPARATOR occurs in `text`. */
+function separators(text: string): number {
+  let count = 0;
+  for (let at = text.indexOf(CELL_SEPARATOR); at !== -1; at = text.indexOf(CELL_SEPARATOR, at + 1))
+    count++;
+  return count;
 }
 
 /**
@@ -39,17 +53,28 @@ export function exportBatches(query: ExportQuery): RowBatches {
  */
 async function* statementBatches(
   openReader: () => SqliteDatabase.Database,
-  compiled: CompiledQuery,
+  query: ExportQuery,
 ): RowBatches {
   const reader = openReader();
   try {
+    const { sql, parameters } = query.joined();
     const rows = reader
-      .prepare(compiled.sql)
+      .prepare(sql)
       .raw(true)
-      .iterate(...(compiled.parameters as unknown[])) as IterableIterator<unknown[]>;
-    let batch: unknown[][] = [];
+      .iterate(...(parameters as unknown[])) as IterableIterator<ExportRow>;
+    let batch: ExportRow[] = [];
     // Leaving the loop early (the client went away) ends the statement.
     for (const row of rows) {
+      // A value that contains the separator would shift the cells: read that row's values.
+      if (separators(row[0] as string) !== query.width - 1) {
+        const single = query.byId(row[2]);
+        const cells = reader
+          .prepare(single.sql)
+          .raw(true)
+          .get(...(single.parameters as unknown[])) as unknown[] | undefined;
+        if (!cells) continue;
+        row[0] = cells;
+      }
       batch.push(row);
       if (batch.length === BATCH_ROWS) {
         yield batch;
@@ -66,10 +91,17 @@ async function* statementBatches(
 async function* keysetBatches(query: ExportQuery): RowBatches {
   let cursor: Cursor | undefined;
   for (;;) {
-    const rows = (await query.page(cursor, PAGE_ROWS)).map((row) => Object.values(row));
+    const rows = (await query.page(cursor, PAGE_ROWS)).map((row): ExportRow => {
+      const values = Object.values(row);
+      return [
+        values.slice(0, query.width),
+        String(values[query.width]),
+        Number(values[query.width + 1]),
+      ];
+    });
     if (rows.length > 0) yield rows;
     const last = rows[rows.length - 1];
     if (!last || rows.length < PAGE_ROWS) return;
-    cursor = { createdAt: String(last[query.width]), id: Number(last[query.width + 1]) };
+    cursor = { createdAt: last[1], id: last[2] };
   }
 }

@@ -22,6 +22,7 @@ describe('exportBatches', () => {
         [CELL_SEPARATOR, 0],
       ),
     byId: (id) => CompiledQuery.raw('select n, note from t where id = ?', [id]),
+    valuesById: () => Promise.reject(new Error('no pages on SQLite')),
     page: () => Promise.reject(new Error('no pages on SQLite')),
     width: 2,
   });
@@ -50,28 +51,30 @@ describe('exportBatches', () => {
     expect(opened[0]?.open).toBe(false);
   });
 
-  it('without a reader, follows keyset pages by the created_at and id after the cells', async () => {
+  it('without a reader, follows keyset pages by created_at and id, reading odd rows by id', async () => {
     const cursors: unknown[] = [];
     const all = Array.from({ length: 12_000 }, (_, n) => ({
-      c0: n,
-      k_created_at: `t${String(100_000 - n)}`,
-      k_id: n,
+      cells: n === 3 ? `3${CELL_SEPARATOR}x${CELL_SEPARATOR}y` : `${n}${CELL_SEPARATOR}`,
+      created_at: `t${String(100_000 - n)}`,
+      id: n,
     }));
     const seen: unknown[] = [];
     for await (const batch of exportBatches({
       joined: () => CompiledQuery.raw('unused'),
       byId: () => CompiledQuery.raw('unused'),
+      valuesById: async (id) => [id, `x${CELL_SEPARATOR}y`],
       page: async (cursor, size) => {
         cursors.push(cursor);
         const start = cursor ? cursor.id + 1 : 0;
         return all.slice(start, start + size);
       },
-      width: 1,
+      width: 2,
     })) {
       seen.push(...batch.map(([cells]) => cells));
     }
     expect(seen).toHaveLength(12_000);
-    expect(seen[1]).toEqual([1]);
+    expect(seen[1]).toBe(`1${CELL_SEPARATOR}`);
+    expect(seen[3]).toEqual([3, `x${CELL_SEPARATOR}y`]);
     expect(cursors).toEqual([
       undefined,
       { createdAt: 't95001', id: 4999 },

@@ -197,6 +197,27 @@ describeEachDatabase(
       expect(rows).toHaveLength(31);
     });
 
+    it('keeps a value that holds a unit separator (U+001F) in its own cell', async () => {
+      const testApp = current();
+      const odd = `${tag}sep`;
+      await seedCandidate(testApp, 'regular', {
+        last_name: odd,
+        reason: 'a\u001fb, "c"',
+        location: '=1\u001f=2',
+      });
+      const rows = parseCsv(
+        (await exportTab(testApp, cookie, 'candidates', odd)).rawPayload
+          .subarray(3)
+          .toString('utf8'),
+      );
+      const header = rows[0] as string[];
+      expect(rows).toHaveLength(2);
+      expect(rows[1]).toHaveLength(header.length);
+      expect(rows[1]?.[header.indexOf('Reason')]).toBe('a\u001fb, "c"');
+      expect(rows[1]?.[header.indexOf('Location')]).toBe("'=1\u001f=2");
+      expect(rows[1]?.[header.indexOf('Last Name')]).toBe(odd);
+    });
+
     it('answers a header-only file when nothing matches', async () => {
       const response = await exportTab(current(), cookie, 'companies', `${tag}none`);
       expect(response.rawPayload.subarray(3).toString('utf8')).toBe(

@@ -241,6 +241,88 @@ describeEachDatabase(
       const ads = overview.utmSources.find((row: { key: string }) => row.key === 'ads');
       expect(ads).toMatchObject({ emailLeads: 2, applications: 1 });
     });
+
+    it('finds lead e-mails of both kinds by e-mail prefix', async () => {
+      const testApp = current();
+      const prefix = `${tag}mailbox`;
+      const candidate = await seedCandidate(
+        testApp,
+        'email',
+        {},
+        { email: `${prefix}1@example.com` },
+      );
+      const company = await seedCompany(testApp, 'email', {}, { email: `${prefix}2@example.com` });
+      const found = await get(testApp, cookie, `/api/admin/lead-emails?q=${prefix}`);
+      expect(found.total).toBe(2);
+      expect(found.body.map((row) => [row.id, row.type])).toEqual([
+        [company.id, 'company'],
+        [candidate.id, 'candidate'],
+      ]);
+    });
+
+    it('pages a dense search like a sparse one, whether its matches are new or old', async () => {
+      const testApp = current();
+      const dense = `${tag}dense`;
+      const at = (ms: number) => new Date(ms).toISOString();
+      const now = Date.now();
+      const row = (lastName: string, createdAt: string) => ({
+        email: `${lastName}@example.com`,
+        email_normalized: `${lastName}@example.com`,
+        stage: 'application' as const,
+        first_name: 'Bulk',
+        last_name: lastName,
+        typeform_completed: 0,
+        is_typeform_candidate: 0,
+        created_at: createdAt,
+        updated_at: createdAt,
+      });
+      // Twelve matches (each by last name and by e-mail): six recent, six years old; then ten
+      // newer leads of the same tab that do not match.
+      await testApp.db
+        .insertInto('candidates')
+        .values([
+          ...Array.from({ length: 6 }, (_, i) => row(`${dense}new${i}`, at(now + i))),
+          ...Array.from({ length: 6 }, (_, i) =>
+            row(`${dense}old${i}`, at(Date.UTC(2001, 0, 1, 0, 0, i))),
+          ),
+          ...Array.from({ length: 10 }, (_, i) => row(`${tag}other${i}`, at(now + 3_600_000 + i))),
+        ])
+        .execute();
+      const expected = [
+        ...Array.from({ length: 6 }, (_, i) => `${dense}new${5 - i}`),
+        ...Array.from({ length: 6 }, (_, i) => `${dense}old${5 - i}`),
+      ];
+      const { AdminQueries } = await import('../../src/server/db/admin-queries');
+      const names = (rows: { last_name: string | null }[]) => rows.map((r) => r.last_name);
+      // A walk of 8 rows meets no match; of 20, the recent ones; unbounded, all of them.
+      for (const walkRows of [8, 20, 1_000_000]) {
+        const queries = new AdminQueries(testApp.db, testApp.kind, {
+          searchPlan: { denseMatches: 4, walkRows },
+        });
+        const search = { type: 'regular' as const, q: dense.toUpperCase(), limit: 5 };
+        const first = await queries.listCandidates(search);
+        expect(first).toMatchObject({ total: 12, capped: false });
+        expect(names(first.rows), `walk ${walkRows}`).toEqual(expected.slice(0, 5));
+        const second = await queries.listCandidates({ ...search, offset: 5 });
+        expect(names(second.rows), `walk ${walkRows}`).toEqual(expected.slice(5, 10));
+        const last = first.rows[4] as { created_at: string; id: number };
+        const byCursor = await queries.listCandidates({
+          ...search,
+          cursor: { createdAt: last.created_at, id: last.id },
+        });
+        expect(names(byCursor.rows), `walk ${walkRows}`).toEqual(expected.slice(5, 10));
+        const end = await queries.listCandidates({ ...search, offset: 10 });
+        expect(names(end.rows), `walk ${walkRows}`).toEqual(expected.slice(10));
+      }
+      // The server's own plan (few matches: the search indexes) agrees.
+      const served = await get(
+        testApp,
+        cookie,
+        `/api/candidate-submissions?type=regular&q=${dense}`,
+      );
+      expect(served.total).toBe(12);
+      expect(served.body.map((r) => r.lastName)).toEqual(expected);
+    });
   },
   adminOptions,
 );

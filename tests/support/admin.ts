@@ -88,8 +88,9 @@ export async function seedCompany(
   { app }: TestApp,
   kind: 'full' | 'email',
   fields: Record<string, string> = {},
+  extra: { email?: string } = {},
 ): Promise<SeededCandidate> {
-  const email = uniqueEmail(`company-${kind}`);
+  const email = extra.email ?? uniqueEmail(`company-${kind}`);
   const result = await app.leads.saveCompany({
     email,
     stage: kind === 'full' ? 'request' : 'email',

@@ -1,156 +1,142 @@
-import type { AdminQueries, CandidateListRow, CompanyListRow } from '../db/admin-queries';
-import type { CsvColumn } from './csv';
+import { sql } from 'kysely';
+import type { ExportSelection, LeadTable } from '../db/admin-queries';
+import type { ExportRow, RowBatches } from '../db/export-rows';
 
 /*
  * The four exports, one per dashboard tab (spec section 9): questionnaire leads (id, names,
  * email, phone, status, submitted), every field of candidates and of companies, and e-mail
- * only leads (email, type, submitted).
+ * only leads (email, type, submitted). Each column is read as SQL, so the database hands the
+ * CSV writer the cells' values in order.
  */
 
 export const exportTabs = ['typeform-leads', 'candidates', 'companies', 'lead-emails'] as const;
 export type ExportTab = (typeof exportTabs)[number];
 
-interface ExportRow {
-  created_at: string;
-  id: number;
-}
-
-export interface ExportDefinition<Row> {
-  columns: readonly CsvColumn<Row>[];
-  rows(queries: AdminQueries, q: string | undefined): AsyncIterable<Row>;
-}
-
-const column = <Row>(header: string, value: (row: Row) => unknown): CsvColumn<Row> => ({
-  header,
-  value,
-});
-
-const questionnaireStatus = (row: CandidateListRow) =>
-  row.typeform_completed === 1 ? 'Completed' : 'Not Completed';
-
-type AttributionRow = { stage: string } & Pick<
-  CandidateListRow,
-  | 'source_page'
-  | 'landing_variant'
-  | 'utm_source'
-  | 'utm_medium'
-  | 'utm_campaign'
-  | 'utm_term'
-  | 'utm_content'
-  | 'referrer'
-  | 'created_at'
-  | 'updated_at'
->;
-const trailingColumns: CsvColumn<AttributionRow>[] = [
-  column('Stage', (row) => row.stage),
-  column('Source Page', (row) => row.source_page),
-  column('Landing Variant', (row) => row.landing_variant),
-  column('UTM Source', (row) => row.utm_source),
-  column('UTM Medium', (row) => row.utm_medium),
-  column('UTM Campaign', (row) => row.utm_campaign),
-  column('UTM Term', (row) => row.utm_term),
-  column('UTM Content', (row) => row.utm_content),
-  column('Referrer', (row) => row.referrer),
-  column('Submitted', (row) => row.created_at),
-  column('Updated', (row) => row.updated_at),
+/** A CSV column: its header and what to select (per table when the sources differ). */
+type ExportColumn = [
+  header: string,
+  select: ExportSelection | ((table: LeadTable) => ExportSelection),
 ];
 
-interface LeadEmailExportRow extends ExportRow {
-  email: string;
-  type: 'Candidate' | 'Company';
+export interface ExportDefinition {
+  columns: readonly ExportColumn[];
+  /** One tab, or two merged newest first (the e-mail leads of both tables). */
+  sources: readonly { table: LeadTable; type: string }[];
 }
 
-/** Merges two newest-first streams into one newest-first stream. */
-async function* newestFirst<Row extends ExportRow>(
-  a: AsyncIterator<Row>,
-  b: AsyncIterator<Row>,
-): AsyncGenerator<Row> {
-  let left = await a.next();
-  let right = await b.next();
-  while (!left.done || !right.done) {
-    const takeLeft = right.done || (!left.done && left.value.created_at >= right.value.created_at);
-    if (takeLeft && !left.done) {
-      yield left.value;
-      left = await a.next();
-    } else if (!right.done) {
-      yield right.value;
-      right = await b.next();
-    }
-  }
-}
+const questionnaireStatus = sql`case when typeform_completed = 1 then 'Completed' else 'Not Completed' end`;
 
-async function* asLeadEmails(
-  rows: AsyncIterable<CandidateListRow | CompanyListRow>,
-  type: LeadEmailExportRow['type'],
-): AsyncGenerator<LeadEmailExportRow> {
-  for await (const row of rows)
-    yield { id: row.id, email: row.email, created_at: row.created_at, type };
-}
+const trailingColumns: ExportColumn[] = [
+  ['Stage', 'stage'],
+  ['Source Page', 'source_page'],
+  ['Landing Variant', 'landing_variant'],
+  ['UTM Source', 'utm_source'],
+  ['UTM Medium', 'utm_medium'],
+  ['UTM Campaign', 'utm_campaign'],
+  ['UTM Term', 'utm_term'],
+  ['UTM Content', 'utm_content'],
+  ['Referrer', 'referrer'],
+  ['Submitted', 'created_at'],
+  ['Updated', 'updated_at'],
+];
 
-export const exportDefinitions: {
-  'typeform-leads': ExportDefinition<CandidateListRow>;
-  candidates: ExportDefinition<CandidateListRow>;
-  companies: ExportDefinition<CompanyListRow>;
-  'lead-emails': ExportDefinition<LeadEmailExportRow>;
-} = {
+export const exportDefinitions: Record<ExportTab, ExportDefinition> = {
   'typeform-leads': {
     columns: [
-      column('ID', (row) => row.id),
-      column('First Name', (row) => row.first_name),
-      column('Last Name', (row) => row.last_name),
-      column('Email', (row) => row.email),
-      column('Phone', (row) => row.phone),
-      column('Status', questionnaireStatus),
-      column('Submitted', (row) => row.created_at),
+      ['ID', 'id'],
+      ['First Name', 'first_name'],
+      ['Last Name', 'last_name'],
+      ['Email', 'email'],
+      ['Phone', 'phone'],
+      ['Status', questionnaireStatus],
+      ['Submitted', 'created_at'],
     ],
-    rows: (queries, q) => queries.iterate('candidates', { type: 'typeform', q }),
+    sources: [{ table: 'candidates', type: 'typeform' }],
   },
   candidates: {
     columns: [
-      column('ID', (row) => row.id),
-      column('First Name', (row) => row.first_name),
-      column('Last Name', (row) => row.last_name),
-      column('Email', (row) => row.email),
-      column('Phone', (row) => row.phone),
-      column('Location', (row) => row.location),
-      column('Education Level', (row) => row.education_level),
-      column('Tech Experience', (row) => row.tech_experience),
-      column('Reason', (row) => row.reason),
-      column('Questionnaire', questionnaireStatus),
-      column('Availability', (row) => row.availability),
-      column('Full Time', (row) => row.full_time),
-      column('Relocation', (row) => row.relocation),
-      column('Questionnaire Location', (row) => row.questionnaire_location),
-      column('Motivation', (row) => row.motivation),
+      ['ID', 'id'],
+      ['First Name', 'first_name'],
+      ['Last Name', 'last_name'],
+      ['Email', 'email'],
+      ['Phone', 'phone'],
+      ['Location', 'location'],
+      ['Education Level', 'education_level'],
+      ['Tech Experience', 'tech_experience'],
+      ['Reason', 'reason'],
+      ['Questionnaire', questionnaireStatus],
+      ['Availability', 'availability'],
+      ['Full Time', 'full_time'],
+      ['Relocation', 'relocation'],
+      ['Questionnaire Location', 'questionnaire_location'],
+      ['Motivation', 'motivation'],
       ...trailingColumns,
     ],
-    rows: (queries, q) => queries.iterate('candidates', { type: 'regular', q }),
+    sources: [{ table: 'candidates', type: 'regular' }],
   },
   companies: {
     columns: [
-      column('ID', (row) => row.id),
-      column('Company', (row) => row.company_name),
-      column('Contact Name', (row) => row.contact_name),
-      column('Title', (row) => row.title),
-      column('Email', (row) => row.email),
-      column('Company Size', (row) => row.company_size),
-      column('Talent Needs', (row) => row.talent_needs),
-      column('Timeline', (row) => row.timeline),
-      column('Comments', (row) => row.comments),
+      ['ID', 'id'],
+      ['Company', 'company_name'],
+      ['Contact Name', 'contact_name'],
+      ['Title', 'title'],
+      ['Email', 'email'],
+      ['Company Size', 'company_size'],
+      ['Talent Needs', 'talent_needs'],
+      ['Timeline', 'timeline'],
+      ['Comments', 'comments'],
       ...trailingColumns,
     ],
-    rows: (queries, q) => queries.iterate('companies', { type: 'full', q }),
+    sources: [{ table: 'companies', type: 'full' }],
   },
   'lead-emails': {
     columns: [
-      column('Email', (row) => row.email),
-      column('Type', (row) => row.type),
-      column('Submitted', (row) => row.created_at),
+      ['Email', 'email'],
+      ['Type', (table) => sql.lit(table === 'candidates' ? 'Candidate' : 'Company')],
+      ['Submitted', 'created_at'],
     ],
-    rows: (queries, q) =>
-      newestFirst(
-        asLeadEmails(queries.iterate('candidates', { type: 'email', q }), 'Candidate'),
-        asLeadEmails(queries.iterate('companies', { type: 'email', q }), 'Company'),
-      ),
+    sources: [
+      { table: 'candidates', type: 'email' },
+      { table: 'companies', type: 'email' },
+    ],
   },
 };
+
+/** What each source selects, in column order. */
+export const selectionsFor = (definition: ExportDefinition, table: LeadTable) =>
+  definition.columns.map(([, select]) => (typeof select === 'function' ? select(table) : select));
+
+/** Merges two newest-first exports into one by date; on a tie the first export's row first. */
+export async function* newestFirst(first: RowBatches, second: RowBatches): RowBatches {
+  const sides = [first, second].map((batches) => ({
+    iterator: batches[Symbol.asyncIterator](),
+    batch: [] as ExportRow[],
+    next: 0,
+    done: false,
+  }));
+  const head = async (side: (typeof sides)[number]) => {
+    while (side.next >= side.batch.length && !side.done) {
+      const result = await side.iterator.next();
+      if (result.done) side.done = true;
+      else [side.batch, side.next] = [result.value, 0];
+    }
+    return side.done ? undefined : side.batch[side.next];
+  };
+  const [a, b] = sides as [(typeof sides)[number], (typeof sides)[number]];
+  try {
+    let out: ExportRow[] = [];
+    for (;;) {
+      const [left, right] = [await head(a), await head(b)];
+      if (!left && !right) break;
+      const side = !right || (left && left[1] >= right[1]) ? a : b;
+      out.push(side.batch[side.next++] as ExportRow);
+      if (out.length === 500) {
+        yield out;
+        out = [];
+      }
+    }
+    if (out.length > 0) yield out;
+  } finally {
+    await Promise.all(sides.map((side) => side.iterator.return?.()));
+  }
+}

@@ -122,9 +122,91 @@ function createLeadQueryIndexes(dialect: DialectName): Migration {
   };
 }
 
+/**
+ * Search keys as generated columns, in covering indexes (docs/decisions/025):
+ * (lead_type, key, created_at, id) answers a tab's prefix range and gives each match's date
+ * without reading the row, so counting matches and picking the newest ones read the index
+ * only. The expression indexes of 021 go (the new ones replace them). SQLite's columns are
+ * VIRTUAL (computed when read; only the index stores them); PostgreSQL's are STORED in the
+ * "C" collation, so its index-only scans apply and a prefix is a byte range.
+ */
+function createSearchKeyColumns(dialect: DialectName): Migration {
+  const keyColumn = (expression: RawBuilder<unknown>) =>
+    dialect === 'sqlite'
+      ? sql`text generated always as (${expression}) virtual`
+      : sql`text collate "C" generated always as (${expression}) stored`;
+  const columns: [string, string, RawBuilder<unknown>][] = [
+    [
+      'candidates',
+      'search_name',
+      sql`lower(coalesce(first_name, '') || ' ' || coalesce(last_name, ''))`,
+    ],
+    ['candidates', 'search_last_name', sql`lower(last_name)`],
+    ['companies', 'search_company', sql`lower(company_name)`],
+    ['companies', 'search_contact', sql`lower(contact_name)`],
+  ];
+  // email_normalized is lower-cased already; PostgreSQL needs its "C" order in the index.
+  const email = dialect === 'postgres' ? sql`email_normalized collate "C"` : sql`email_normalized`;
+  const indexes: [string, string, RawBuilder<unknown>][] = [
+    ['candidates_name_key_idx', 'candidates', sql`lead_type, search_name, created_at, id`],
+    [
+      'candidates_last_name_key_idx',
+      'candidates',
+      sql`lead_type, search_last_name, created_at, id`,
+    ],
+    ['candidates_email_key_idx', 'candidates', sql`lead_type, ${email}, created_at, id`],
+    ['companies_company_key_idx', 'companies', sql`lead_type, search_company, created_at, id`],
+    ['companies_contact_key_idx', 'companies', sql`lead_type, search_contact, created_at, id`],
+    ['companies_email_key_idx', 'companies', sql`lead_type, ${email}, created_at, id`],
+  ];
+  // 021's prefix indexes, dropped by up() and restored by down().
+  const searchKey = (expression: RawBuilder<unknown>) =>
+    dialect === 'postgres' ? sql`${expression} collate "C"` : expression;
+  const replaced: [string, string, RawBuilder<unknown>][] = [
+    [
+      'candidates_full_name_search_idx',
+      'candidates',
+      searchKey(sql`lower(coalesce(first_name, '') || ' ' || coalesce(last_name, ''))`),
+    ],
+    ['candidates_last_name_search_idx', 'candidates', searchKey(sql`lower(last_name)`)],
+    ['companies_company_search_idx', 'companies', searchKey(sql`lower(company_name)`)],
+    ['companies_contact_search_idx', 'companies', searchKey(sql`lower(contact_name)`)],
+  ];
+  if (dialect === 'postgres') {
+    replaced.push(
+      ['candidates_email_search_idx', 'candidates', searchKey(sql`email_normalized`)],
+      ['companies_email_search_idx', 'companies', searchKey(sql`email_normalized`)],
+    );
+  }
+  return {
+    async up(db: Kysely<unknown>) {
+      for (const [name] of replaced) await db.schema.dropIndex(name).execute();
+      for (const [table, name, expression] of columns) {
+        await db.schema
+          .alterTable(table)
+          .addColumn(name, sql`${keyColumn(expression)}`)
+          .execute();
+      }
+      for (const [name, table, expression] of indexes) {
+        await sql`create index ${sql.id(name)} on ${sql.id(table)} (${expression})`.execute(db);
+      }
+    },
+    async down(db: Kysely<unknown>) {
+      for (const [name] of indexes) await db.schema.dropIndex(name).execute();
+      for (const [table, name] of columns) {
+        await db.schema.alterTable(table).dropColumn(name).execute();
+      }
+      for (const [name, table, expression] of replaced) {
+        await sql`create index ${sql.id(name)} on ${sql.id(table)} (${expression})`.execute(db);
+      }
+    },
+  };
+}
+
 export function adminMigrations(dialect: DialectName): Record<string, Migration> {
   return {
     '020_admin_sessions': createAdminSessions(dialect),
     '021_admin_lead_queries': createLeadQueryIndexes(dialect),
+    '022_admin_search_keys': createSearchKeyColumns(dialect),
   };
 }

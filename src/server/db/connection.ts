@@ -27,6 +27,11 @@ export interface DatabaseConnection {
   dialect: DialectName;
   /** A trivial query: resolves when the database answers, rejects otherwise. */
   ping(): Promise<void>;
+  /**
+   * SQLite only: a new read-only connection to the same file, for a long read (an export)
+   * that must not hold the shared connection's snapshot. The caller closes it.
+   */
+  openReader?: () => SqliteDatabase.Database;
   close(): Promise<void>;
 }
 
@@ -36,6 +41,20 @@ export interface DatabaseConnection {
  * a process crash), and a busy timeout so a second process (a backup, the CLI) waits
  * instead of failing the write.
  */
+/**
+ * A read-only connection to the SQLite file in dataDir, with a larger page cache than the
+ * default 2 MB (an export walks an index and its rows; 16 MB is held only while it runs).
+ */
+export function openSqliteReader(dataDir: string): SqliteDatabase.Database {
+  const reader = new SqliteDatabase(path.join(dataDir, SQLITE_FILE_NAME), {
+    readonly: true,
+    fileMustExist: true,
+  });
+  reader.pragma('busy_timeout = 5000');
+  reader.pragma('cache_size = -16384');
+  return reader;
+}
+
 export function openSqlite(dataDir: string): Kysely<Database> {
   mkdirSync(dataDir, { recursive: true });
   const file = new SqliteDatabase(path.join(dataDir, SQLITE_FILE_NAME));
@@ -99,5 +118,6 @@ export async function openDatabase(options: DatabaseOptions): Promise<DatabaseCo
       await sql`select 1`.execute(db);
     },
     close: () => db.destroy(),
+    ...(dialect === 'sqlite' ? { openReader: () => openSqliteReader(options.dataDir) } : {}),
   };
 }

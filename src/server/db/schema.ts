@@ -60,6 +60,9 @@ export interface CandidatesTable extends LeadColumns {
   stage: CandidateStage;
   /** Generated: the admin tab of this lead (spec section 4), see admin-migrations.ts. */
   lead_type: GeneratedAlways<CandidateLeadType>;
+  /** Generated search keys (lower-cased), see admin-migrations.ts. */
+  search_name: GeneratedAlways<string>;
+  search_last_name: GeneratedAlways<string | null>;
 }
 
 export interface CompaniesTable extends LeadColumns {
@@ -73,6 +76,9 @@ export interface CompaniesTable extends LeadColumns {
   stage: CompanyStage;
   /** Generated: 'email' when neither company name nor contact name is known. */
   lead_type: GeneratedAlways<CompanyLeadType>;
+  /** Generated search keys (lower-cased), see admin-migrations.ts. */
+  search_company: GeneratedAlways<string | null>;
+  search_contact: GeneratedAlways<string | null>;
 }
 
 /** Admin classification (spec section 4), computed by the database from the columns. */

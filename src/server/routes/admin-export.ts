@@ -1,13 +1,19 @@
 import { Readable } from 'node:stream';
 import type { FastifyPluginAsync } from 'fastify';
-import { csvLines } from '../admin/csv';
-import { exportDefinitions, exportTabs, type ExportTab } from '../admin/export-tabs';
+import { csvChunks } from '../admin/csv';
+import {
+  exportDefinitions,
+  exportTabs,
+  newestFirst,
+  selectionsFor,
+  type ExportTab,
+} from '../admin/export-tabs';
 import type { AdminRouteOptions } from './admin-leads';
 
 /**
  * GET /api/admin/export/<tab>.csv?q=: the whole tab (not only the page on screen), streamed
- * as it is read in keyset pages, so a million rows export in constant memory
- * (docs/decisions/022). Named <tab>-YYYY-MM-DD.csv.
+ * as it is read, so a million rows export in constant memory (docs/decisions/022 and 025).
+ * Named <tab>-YYYY-MM-DD.csv.
  */
 export const adminExportRoutes: FastifyPluginAsync<AdminRouteOptions> = async (
   app,
@@ -30,14 +36,25 @@ export const adminExportRoutes: FastifyPluginAsync<AdminRouteOptions> = async (
     },
     async (request, reply) => {
       const tab = request.params.file.replace(/\.csv$/, '') as ExportTab;
-      const definition = exportDefinitions[tab] as (typeof exportDefinitions)['lead-emails'];
+      const definition = exportDefinitions[tab];
+      const [first, second] = definition.sources.map(({ table, type }) =>
+        queries.exportRows(table, { type, q: request.query.q }, selectionsFor(definition, table)),
+      );
+      if (!first) throw new Error(`export ${tab} has no source`);
+      const rows = second ? newestFirst(first, second) : first;
       const date = new Date().toISOString().slice(0, 10);
-      const lines = csvLines(definition.columns, definition.rows(queries, request.query.q));
       request.log.info({ tab }, 'admin export started');
       return reply
         .header('Content-Type', 'text/csv; charset=utf-8')
         .header('Content-Disposition', `attachment; filename="${tab}-${date}.csv"`)
-        .send(Readable.from(lines));
+        .send(
+          Readable.from(
+            csvChunks(
+              definition.columns.map(([header]) => header),
+              rows,
+            ),
+          ),
+        );
     },
   );
 };

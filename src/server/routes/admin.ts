@@ -25,7 +25,9 @@ export const adminRoutes: FastifyPluginAsync<{ config: ServerConfig }> = async (
   });
   await app.register(adminAuthRoutes);
 
-  const queries = new AdminQueries(app.database.db, app.database.dialect);
+  const queries = new AdminQueries(app.database.db, app.database.dialect, {
+    openReader: app.database.openReader,
+  });
   // Planner statistics for the dashboard's queries (SQLite): now, then every hour.
   await queries.refreshStatistics();
   const statistics = setInterval(

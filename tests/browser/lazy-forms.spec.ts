@@ -39,3 +39,19 @@ test('text typed and a submit made before the form code arrives are kept and sen
   });
   await expect(page).toHaveURL(/\/typeform$/);
 });
+
+test("the questionnaire's form code waits for first use when no e-mail is stored", async ({
+  page,
+}) => {
+  const formCode: string[] = [];
+  page.on('request', (request) => {
+    if (/\/assets\/QuestionnaireForm-[\w-]+\.js$/.test(request.url())) formCode.push(request.url());
+  });
+
+  await gotoHydrated(page, '/questionnaire');
+  expect(formCode).toEqual([]);
+
+  await page.getByLabel('Where do you live?').fill('Columbus, OH');
+  await expect.poll(() => formCode.length).toBe(1);
+  await expect(page.getByLabel('Where do you live?')).toHaveValue('Columbus, OH');
+});

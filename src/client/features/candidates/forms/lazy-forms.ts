@@ -11,3 +11,8 @@ export const LazyEmailLeadForm = lazyForm(
   () => import('./EmailLeadForm').then((module) => module.EmailLeadForm),
   hasStored('candidateEmail'),
 );
+
+export const LazyQuestionnaireForm = lazyForm(
+  () => import('../questionnaire/QuestionnaireForm').then((module) => module.QuestionnaireForm),
+  hasStored('candidateEmail'),
+);

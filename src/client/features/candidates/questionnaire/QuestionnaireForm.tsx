@@ -1,0 +1,81 @@
+import { claims } from '@shared/claims';
+import {
+  availabilityOptions,
+  questionnaireSchema,
+  relocationOptions,
+  yesNoOptions,
+} from '@shared/schemas/questionnaire';
+import { useLeadForm } from '../../../components/forms/use-lead-form';
+import { useSessionPrefill } from '../../../components/forms/use-session-prefill';
+import { SubmitButton } from '../../../components/ui/button';
+import { TextareaField, TextField } from '../../../components/ui/form-field';
+import type { ToastInput } from '../../../lib/toast-store';
+import { submitQuestionnaire } from '../candidate-api';
+import { ChoiceField } from './ChoiceField';
+
+const answersNotSaved: ToastInput = {
+  title: 'Submission Error',
+  description: 'There was a problem saving your answers. Please try again.',
+  variant: 'destructive',
+};
+
+/**
+ * The questionnaire's answers, stored with the candidate of the e-mail given earlier (prefilled
+ * and read-only when the session has it). Loaded on first use (LazyQuestionnaireForm), so
+ * react-hook-form and zod stay out of /typeform's first load; the page telling the embedding
+ * page is QuestionnairePage's part, through `onSaved`.
+ */
+export function QuestionnaireForm({ onSaved }: { onSaved: () => void }) {
+  const { form, onSubmit, submitting } = useLeadForm({
+    schema: questionnaireSchema,
+    submit: submitQuestionnaire,
+    onSuccess: onSaved,
+    failureToast: answersNotSaved,
+  });
+  const storedEmail = useSessionPrefill(form, 'email', 'candidateEmail');
+  const { errors } = form.formState;
+
+  return (
+    <form method="post" noValidate onSubmit={onSubmit} className="mt-6 grid gap-6">
+      <TextField
+        label="Email"
+        type="email"
+        autoComplete="email"
+        readOnly={Boolean(storedEmail)}
+        error={errors.email?.message}
+        {...form.register('email')}
+      />
+      <ChoiceField
+        legend="When could you start the training?"
+        options={availabilityOptions}
+        error={errors.availability?.message}
+        registration={form.register('availability')}
+      />
+      <ChoiceField
+        legend={`Can you train full time for ${claims.trainingWeeks} weeks?`}
+        options={yesNoOptions}
+        error={errors.fullTime?.message}
+        registration={form.register('fullTime')}
+      />
+      <ChoiceField
+        legend="Would you relocate for the right job?"
+        options={relocationOptions}
+        error={errors.relocation?.message}
+        registration={form.register('relocation')}
+      />
+      <TextField
+        label="Where do you live?"
+        placeholder="City, State"
+        autoComplete="address-level2"
+        error={errors.location?.message}
+        {...form.register('location')}
+      />
+      <TextareaField
+        label="Why do you want to become a data center technician?"
+        error={errors.motivation?.message}
+        {...form.register('motivation')}
+      />
+      <SubmitButton submitting={submitting} label="Submit Answers" size="lg" className="w-full" />
+    </form>
+  );
+}

@@ -19,7 +19,9 @@ const app = (
 );
 
 captureLandingVisit();
-startTracking();
+// A page framed by our own site (the questionnaire inside /typeform) leaves tracking to the page
+// around it: one pixel and one page view per visit, not a second one inside the frame.
+if (window === window.top) startTracking();
 
 // A form submitted before React handles it (still hydrating, or its code still loading) must
 // not fall back to the browser's own GET submission, which would reload the page and put the

@@ -84,6 +84,29 @@ test('/candidates: page view, then Lead on a successful submit, then /typeform',
   ]);
 });
 
+test('/typeform loads the pixel once: the built-in questionnaire in its frame does not', async ({
+  page,
+}) => {
+  const scriptRequests = countPixelScriptRequests(page);
+  await page.goto('/questionnaire'); // opened on its own, it is a page like any other
+  await expect.poll(scriptRequests).toBe(1);
+  await gotoHydrated(page, '/typeform');
+  await expect.poll(scriptRequests).toBe(2);
+  // This server embeds an external form; show the built-in one in the frame instead.
+  await page
+    .locator('iframe[title="Application questionnaire"]')
+    .evaluate((frame: HTMLIFrameElement) => {
+      frame.src = '/questionnaire?fillout-embed-id=application';
+    });
+  const frame = page.frameLocator('iframe[title="Application questionnaire"]');
+  await frame.locator('html[data-hydrated="true"]').waitFor({ state: 'attached' });
+  await frame
+    .locator('body')
+    .evaluate(() => new Promise((resolve) => requestIdleCallback(resolve, { timeout: 3000 })));
+  await expectPixelCalls(page, [INIT, ...pageViewOf('/typeform')]);
+  expect(scriptRequests(), 'one Meta script for /typeform, none for its frame').toBe(2);
+});
+
 test('/companies then /hiring: a Lead for each successful company form', async ({ page }) => {
   await gotoHydrated(page, '/companies');
   await page.getByLabel('Work email').fill(uniqueEmail('pixel-ops'));

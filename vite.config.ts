@@ -34,7 +34,12 @@ export default defineConfig({
           groups: [
             {
               name: 'site-ui',
-              test: /src\/client\/components\/ui\/(button|section|page-hero|step-list|floating-button)\.|src\/shared\/claims|src\/client\/lib\/(use-hydrated|session-keys)\.|src\/client\/components\/forms\/lazy-forms?\.|lucide-react\/dist\/esm\/icons\/(circle-check|wrench|search|handshake|rocket|graduation-cap|arrow-right|trending-up)\./,
+              test: /src\/client\/components\/ui\/(button|section|page-hero|step-list|floating-button)\.|src\/shared\/claims|src\/client\/lib\/(use-hydrated|session-keys)\.|src\/client\/components\/forms\/lazy-forms?\./,
+            },
+            {
+              // The marketing pages' icons, apart: the legal pages use none of them.
+              name: 'page-icons',
+              test: /lucide-react\/dist\/esm\/icons\/(circle-check|badge-check|wrench|search|handshake|rocket|graduation-cap|arrow-right|trending-up)\./,
             },
           ],
         },

@@ -10,13 +10,12 @@ export function ChoiceField({
   legend,
   options,
   error,
-  registration,
+  ...registration
 }: {
   legend: string;
   options: readonly Option[];
   error?: string | undefined;
-  registration: UseFormRegisterReturn;
-}) {
+} & UseFormRegisterReturn) {
   const id = useId();
   const errorId = `${id}-error`;
   return (

@@ -26,14 +26,13 @@ const answersNotSaved: ToastInput = {
  * page is QuestionnairePage's part, through `onSaved`.
  */
 export function QuestionnaireForm({ onSaved }: { onSaved: () => void }) {
-  const { form, onSubmit, submitting } = useLeadForm({
+  const { form, field, onSubmit, submitting } = useLeadForm({
     schema: questionnaireSchema,
     submit: submitQuestionnaire,
     onSuccess: onSaved,
     failureToast: answersNotSaved,
   });
   const storedEmail = useSessionPrefill(form, 'email', 'candidateEmail');
-  const { errors } = form.formState;
 
   return (
     <form method="post" noValidate onSubmit={onSubmit} className="mt-6 grid gap-6">
@@ -42,38 +41,32 @@ export function QuestionnaireForm({ onSaved }: { onSaved: () => void }) {
         type="email"
         autoComplete="email"
         readOnly={Boolean(storedEmail)}
-        error={errors.email?.message}
-        {...form.register('email')}
+        {...field('email')}
       />
       <ChoiceField
         legend="When could you start the training?"
         options={availabilityOptions}
-        error={errors.availability?.message}
-        registration={form.register('availability')}
+        {...field('availability')}
       />
       <ChoiceField
         legend={`Can you train full time for ${claims.trainingWeeks} weeks?`}
         options={yesNoOptions}
-        error={errors.fullTime?.message}
-        registration={form.register('fullTime')}
+        {...field('fullTime')}
       />
       <ChoiceField
         legend="Would you relocate for the right job?"
         options={relocationOptions}
-        error={errors.relocation?.message}
-        registration={form.register('relocation')}
+        {...field('relocation')}
       />
       <TextField
         label="Where do you live?"
         placeholder="City, State"
         autoComplete="address-level2"
-        error={errors.location?.message}
-        {...form.register('location')}
+        {...field('location')}
       />
       <TextareaField
         label="Why do you want to become a data center technician?"
-        error={errors.motivation?.message}
-        {...form.register('motivation')}
+        {...field('motivation')}
       />
       <SubmitButton submitting={submitting} label="Submit Answers" size="lg" className="w-full" />
     </form>

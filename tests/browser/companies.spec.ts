@@ -1,5 +1,6 @@
 import type { Page, Request } from '@playwright/test';
 import { expect, test } from './fixtures';
+import { gotoHydrated } from './support/site';
 import {
   expectFieldErrors,
   expectToast,
@@ -23,7 +24,7 @@ const submitTalentInfo = (page: Page) =>
 
 test.describe('/companies', () => {
   test('shows the headline, the form and the sections for companies', async ({ page }) => {
-    await page.goto('/companies');
+    await gotoHydrated(page, '/companies');
     await expect(page.getByRole('heading', { level: 1 })).toHaveText(
       'Fuel Your Data Center Operations with Job-Ready Talent',
     );
@@ -48,7 +49,7 @@ test.describe('/companies', () => {
   });
 
   test('an empty submit shows the spec messages, re-validated on change', async ({ page }) => {
-    await page.goto('/companies');
+    await gotoHydrated(page, '/companies');
     await submitTalentInfo(page);
     await expectFieldErrors(page, {
       'Work email': 'Please enter a valid work email address',
@@ -66,7 +67,7 @@ test.describe('/companies', () => {
   test('a valid submit sends the lead, stores the session keys and opens /hiring', async ({
     page,
   }) => {
-    await page.goto('/companies');
+    await gotoHydrated(page, '/companies');
     await fillCompanyLead(page, { email: '  ops.lead@example.com ', company: 'Northwind Compute' });
     const { release } = await holdRequests(page, '**/api/companies/email');
     const request = page.waitForRequest('**/api/companies/email');
@@ -100,7 +101,7 @@ test.describe('/companies', () => {
       consoleGuard,
     }) => {
       consoleGuard.allow(FAILED_REQUEST_LOG);
-      await page.goto('/companies');
+      await gotoHydrated(page, '/companies');
       await fillCompanyLead(page);
       await failOnceThenResubmit(page, {
         endpoint: '**/api/companies/email',
@@ -120,7 +121,7 @@ test.describe('/companies', () => {
   test('the floating Get Talent Info button shows only past 300 px and returns to the form', async ({
     page,
   }) => {
-    await page.goto('/companies');
+    await gotoHydrated(page, '/companies');
     const talentInfoButtons = page.getByRole('button', { name: 'Get Talent Info' });
     await expect(talentInfoButtons).toHaveCount(1); // only the form's submit button
     await page.evaluate(() => window.scrollTo({ top: 300, behavior: 'instant' }));
@@ -135,7 +136,7 @@ test.describe('/companies', () => {
   });
 
   test('Tell Us Your Hiring Needs scrolls back to the form', async ({ page }) => {
-    await page.goto('/companies');
+    await gotoHydrated(page, '/companies');
     await page.getByRole('button', { name: 'Tell Us Your Hiring Needs' }).click();
     await expect.poll(() => page.evaluate(() => window.scrollY)).toBe(0);
     await expect(page.getByLabel('Work email')).toBeFocused();
@@ -170,7 +171,7 @@ const submitRequest = (page: Page) => page.getByRole('button', { name: 'Submit R
 
 test.describe('/hiring', () => {
   test('shows the company form with the company-page lists', async ({ page }) => {
-    await page.goto('/hiring');
+    await gotoHydrated(page, '/hiring');
     await expect(page.getByRole('heading', { level: 1 })).toHaveText('Request Talent Information');
     await expect(page.getByText(/contact you within 1 business day/).first()).toBeVisible();
     await expect(page.getByLabel('Company size').locator('option:not([disabled])')).toHaveText([
@@ -189,7 +190,7 @@ test.describe('/hiring', () => {
   });
 
   test('an empty submit shows the company-page messages', async ({ page }) => {
-    await page.goto('/hiring');
+    await gotoHydrated(page, '/hiring');
     await submitRequest(page);
     await expectFieldErrors(page, {
       'Work email': 'Please enter a valid work email address',
@@ -206,7 +207,7 @@ test.describe('/hiring', () => {
 
   test('e-mail and company from /companies are prefilled and read-only', async ({ page }) => {
     await storeEmployerLead(page);
-    await page.goto('/hiring');
+    await gotoHydrated(page, '/hiring');
     const email = page.getByLabel('Work email');
     await expect(email).toHaveValue(companyLead.email);
     await expect(email).toHaveAttribute('readonly', '');
@@ -219,7 +220,7 @@ test.describe('/hiring', () => {
 
   test('a valid submit sends the request and confirms it', async ({ page }) => {
     await storeEmployerLead(page);
-    await page.goto('/hiring');
+    await gotoHydrated(page, '/hiring');
     await expect(page.getByLabel('Work email')).toHaveValue(companyLead.email);
     await fillHiringRequest(page, true);
     const request = page.waitForRequest('**/api/companies/submit');
@@ -246,7 +247,7 @@ test.describe('/hiring', () => {
       consoleGuard,
     }) => {
       consoleGuard.allow(FAILED_REQUEST_LOG);
-      await page.goto('/hiring');
+      await gotoHydrated(page, '/hiring');
       await fillHiringRequest(page, false);
       await page.getByLabel('Additional comments').fill('Badge access needed on day one.');
       let resubmitted: Promise<Request> | undefined;

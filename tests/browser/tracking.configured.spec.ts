@@ -244,6 +244,8 @@ test('a client-side navigation sends one PageView and one content view, nothing 
   await page.evaluate(() => window.history.pushState(null, '', '/companies#top'));
   await page.getByRole('contentinfo').getByRole('link', { name: 'Privacy Policy' }).click();
   await expect(page).toHaveURL(/\/privacy$/);
+  // A page view is sent once the page is on screen (its code may still be loading).
+  await expect(page.getByRole('heading', { level: 1, name: 'Privacy Policy' })).toBeVisible();
   await page.goBack();
   await expect(page).toHaveURL(/\/companies/);
   await expectPixelCalls(page, [

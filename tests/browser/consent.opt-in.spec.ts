@@ -102,7 +102,10 @@ test('"Cookie settings" in the footer reopens the banner; declining later revoke
   await page.getByRole('link', { name: 'For Candidates' }).first().click();
   await expect(page).toHaveURL(/\/candidates$/);
   await expect.poll(pixelCalls).toEqual([INIT, ...pageViewOf('/about'), ['consent', 'revoke']]);
-  expect((await trackedEvents(page)).slice(-2)).toEqual(pageViewOf('/candidates'));
+  // Recorded once /candidates is on screen (its code may still be loading).
+  await expect
+    .poll(async () => (await trackedEvents(page)).slice(-2))
+    .toEqual(pageViewOf('/candidates'));
 });
 
 test('the footer shows "Cookie settings" instead of the CCPA link', async ({ page }) => {

@@ -276,7 +276,9 @@ test('"Do Not Sell or Share My Personal Information" stops the pixel, says so, a
   await expect(page).toHaveURL(/\/companies$/);
   await expectPixelCalls(page, [INIT, ...pageViewOf('/candidates'), ['consent', 'revoke']]);
   // Still recorded locally, only not sent.
-  expect((await trackedEvents(page)).slice(-2)).toEqual(pageViewOf('/companies'));
+  await expect
+    .poll(async () => (await trackedEvents(page)).slice(-2))
+    .toEqual(pageViewOf('/companies'));
 
   const scriptRequests = countPixelScriptRequests(page);
   await gotoHydrated(page, '/');

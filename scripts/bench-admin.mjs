@@ -11,11 +11,11 @@ import { spawn } from 'node:child_process';
 import { randomBytes } from 'node:crypto';
 import { existsSync, readFileSync } from 'node:fs';
 import { mkdtemp, rm } from 'node:fs/promises';
-import { createServer } from 'node:net';
 import os from 'node:os';
 import path from 'node:path';
 import SqliteDatabase from 'better-sqlite3';
 import pg from 'pg';
+import { freePort } from './free-port.mjs';
 import { root } from './build-stamp.mjs';
 
 const TOTAL = Number(process.env.LEADS ?? 1_000_000);
@@ -147,17 +147,6 @@ function lead(index) {
 }
 
 // --- the server -----------------------------------------------------------------------------
-
-function freePort() {
-  return new Promise((resolve, reject) => {
-    const server = createServer();
-    server.once('error', reject);
-    server.listen(0, '127.0.0.1', () => {
-      const { port } = server.address();
-      server.close(() => resolve(port));
-    });
-  });
-}
 
 async function startServer(dataDir) {
   const port = await freePort();

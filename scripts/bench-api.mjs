@@ -7,10 +7,10 @@
 // Environment: BENCH_DURATION (s, default 10), BENCH_CONNECTIONS (100), BENCH_LOG_LEVEL
 // (server LOG_LEVEL, default info as in production), DATABASE_URL (bench PostgreSQL instead
 // of SQLite; the table must be disposable: rows are added, never removed).
+import { freePort } from './free-port.mjs';
 import { spawn } from 'node:child_process';
 import { existsSync } from 'node:fs';
 import { mkdir, mkdtemp, readFile, rm, writeFile } from 'node:fs/promises';
-import { createServer } from 'node:net';
 import os from 'node:os';
 import path from 'node:path';
 import autocannon from 'autocannon';
@@ -23,17 +23,6 @@ const DATABASE_URL = process.env.DATABASE_URL?.trim() || undefined;
 const TARGETS = { ratio: 0.5, p99: 50 };
 
 const log = (message) => console.log(`[bench:api] ${message}`);
-
-function freePort() {
-  return new Promise((resolve, reject) => {
-    const server = createServer();
-    server.once('error', reject);
-    server.listen(0, '127.0.0.1', () => {
-      const { port } = server.address();
-      server.close(() => resolve(port));
-    });
-  });
-}
 
 async function ensureBuild() {
   if (

@@ -8,10 +8,10 @@
 // to a local HTTPS stub (this machine has no internet; the stub serves a few bytes in place of
 // fbevents.js). --no-pixel measures without a pixel id.
 // --save-reports keeps every Lighthouse report (JSON) in bench-results/ for a closer look.
+import { freePort } from './free-port.mjs';
 import { execFileSync, spawn } from 'node:child_process';
 import { createServer as createHttpsServer } from 'node:https';
 import { mkdtemp, mkdir, readFile, rm, stat, writeFile } from 'node:fs/promises';
-import { createServer } from 'node:net';
 import { cpus, loadavg, tmpdir } from 'node:os';
 import path from 'node:path';
 import { parseArgs } from 'node:util';
@@ -72,17 +72,6 @@ async function ensureBuild(allowed) {
   log('building first');
   const { build } = await import('./build.mjs');
   await build();
-}
-
-function freePort() {
-  return new Promise((resolve, reject) => {
-    const server = createServer();
-    server.once('error', reject);
-    server.listen(0, '127.0.0.1', () => {
-      const { port } = server.address();
-      server.close(() => resolve(port));
-    });
-  });
 }
 
 /** A pixel id for the benchmark's server; Meta's hosts are stubbed (see startMetaStub). */

@@ -1,4 +1,6 @@
 import js from '@eslint/js';
+import { createTypeScriptImportResolver } from 'eslint-import-resolver-typescript';
+import importX from 'eslint-plugin-import-x';
 import reactHooks from 'eslint-plugin-react-hooks';
 import globals from 'globals';
 import tseslint from 'typescript-eslint';
@@ -12,6 +14,41 @@ const features = [
   'legal',
   'admin',
   'not-found',
+];
+
+/*
+ * The server is arranged by capability over a platform (docs/decisions/007). A capability
+ * uses platform/ and src/shared only; the platform uses no capability; the files at the root
+ * of src/server (app.ts, database.ts, main.ts) compose them and nothing imports them but tests.
+ */
+const server = './src/server';
+const capabilities = ['leads', 'admin', 'site', 'operations'];
+const serverRoot = `${server}/*.ts`;
+/** The admin's parts: listing is the base the others read through; none uses another. */
+const adminParts = ['auth', 'listing', 'export', 'email', 'overview'];
+const adminMayUse = { export: ['listing'], email: ['listing'], overview: ['listing'] };
+
+const serverZones = [
+  {
+    target: `${server}/platform`,
+    from: [...capabilities.map((name) => `${server}/${name}/**`), serverRoot],
+    message: 'The platform serves every capability and depends on none.',
+  },
+  ...capabilities.map((name) => ({
+    target: `${server}/${name}`,
+    from: [
+      ...capabilities.filter((other) => other !== name).map((other) => `${server}/${other}/**`),
+      serverRoot,
+    ],
+    message: `A capability uses platform/ and src/shared only: move what ${name} shares down.`,
+  })),
+  ...adminParts.map((part) => ({
+    target: `${server}/admin/${part}`,
+    from: adminParts
+      .filter((other) => other !== part && !(adminMayUse[part] ?? []).includes(other))
+      .map((other) => `${server}/admin/${other}/**`),
+    message: 'Within the admin, export, email and overview read leads through listing/ only.',
+  })),
 ];
 
 export default tseslint.config(
@@ -82,6 +119,29 @@ export default tseslint.config(
         'error',
         { patterns: [{ regex: 'client/', message: 'The server never imports client code.' }] },
       ],
+    },
+  },
+  {
+    // Layering of the server and no import cycles anywhere in src.
+    files: ['src/**/*.{ts,tsx}'],
+    plugins: { 'import-x': importX },
+    settings: {
+      'import-x/resolver-next': [createTypeScriptImportResolver({ project: './tsconfig.json' })],
+    },
+    rules: {
+      'import-x/no-cycle': 'error',
+    },
+  },
+  {
+    // Tests may set up what they test with the whole server (src/server/database.ts).
+    files: ['src/server/**/*.ts'],
+    ignores: ['src/server/**/*.test.ts'],
+    plugins: { 'import-x': importX },
+    settings: {
+      'import-x/resolver-next': [createTypeScriptImportResolver({ project: './tsconfig.json' })],
+    },
+    rules: {
+      'import-x/no-restricted-paths': ['error', { zones: serverZones }],
     },
   },
 );

@@ -1,6 +1,6 @@
 // `npm run admin:hash-password`: reads a password from standard input (so it stays out of the
 // shell history) and prints the scrypt hash to put in ADMIN_PASSWORD_HASH.
-import { hashPassword } from '../src/server/admin/password';
+import { hashPassword } from '../src/server/admin/auth/password';
 
 const chunks: Buffer[] = [];
 if (process.stdin.isTTY) process.stderr.write('Admin password (then Enter, Ctrl-D): ');

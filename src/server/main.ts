@@ -1,6 +1,6 @@
 import { isMainThread } from 'node:worker_threads';
 import { buildApp } from './app';
-import { loadConfig } from './config';
+import { loadConfig } from './platform/config/config';
 
 /** How long a shutdown may take before the process gives up waiting and exits anyway. */
 const SHUTDOWN_TIMEOUT_MS = 15_000;

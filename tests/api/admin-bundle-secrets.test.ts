@@ -3,7 +3,7 @@ import os from 'node:os';
 import path from 'node:path';
 import { afterAll, expect, it } from 'vitest';
 import { build } from 'vite';
-import { hashPassword } from '../../src/server/admin/password';
+import { hashPassword } from '../../src/server/admin/auth/password';
 
 const root = path.resolve(import.meta.dirname, '../..');
 let outDir = '';

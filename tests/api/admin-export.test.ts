@@ -178,8 +178,9 @@ describeEachDatabase(
       const many = `${tag}bulk`;
       for (let i = 0; i < 30; i++)
         await seedCandidate(testApp, 'regular', { last_name: `${many}${i}` });
-      const { AdminQueries } = await import('../../src/server/db/admin-queries');
-      const queries = new AdminQueries(testApp.db, testApp.kind);
+      const { LeadListing } = await import('../../src/server/admin/listing/lead-listing');
+      const { tablesOf } = await import('../../src/server/platform/database/connection');
+      const queries = new LeadListing(tablesOf(testApp.db), testApp.kind);
       const ids: number[] = [];
       for await (const row of queries.iterate<{ id: number; created_at: string }>(
         'candidates',

@@ -2,12 +2,12 @@ import { mkdtemp, readFile, rm, stat, writeFile } from 'node:fs/promises';
 import os from 'node:os';
 import path from 'node:path';
 import { afterAll, describe, expect, it } from 'vitest';
-import { hashPassword, verifyPassword } from '../../src/server/admin/password';
+import { hashPassword, verifyPassword } from '../../src/server/admin/auth/password';
 import {
   GENERATED_HASH_FILE,
   resolveAdminPasswordHash,
-} from '../../src/server/admin/password-source';
-import { loadConfig } from '../../src/server/config';
+} from '../../src/server/admin/auth/password-source';
+import { loadConfig } from '../../src/server/platform/config/config';
 
 const dirs: string[] = [];
 const tempDir = async () => {

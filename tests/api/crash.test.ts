@@ -3,7 +3,7 @@ import os from 'node:os';
 import path from 'node:path';
 import SqliteDatabase from 'better-sqlite3';
 import { afterAll, expect, it } from 'vitest';
-import { SQLITE_FILE_NAME } from '../../src/server/db/connection';
+import { SQLITE_FILE_NAME } from '../../src/server/platform/database/connection';
 import { leadEndpoints } from '../support/lead-bodies';
 import { startServerProcess, tryPost, type ServerProcess } from '../support/server-process';
 import { fakeClientDir, uniqueEmail } from '../support/test-app';

@@ -4,8 +4,10 @@ import path from 'node:path';
 import SqliteDatabase from 'better-sqlite3';
 import { sql } from 'kysely';
 import { afterAll, describe, expect, it } from 'vitest';
-import { openDatabase, SQLITE_FILE_NAME } from '../../src/server/db/connection';
-import { leadMigrations } from '../../src/server/db/migrations';
+import { openDatabase } from '../../src/server/database';
+import { SQLITE_FILE_NAME } from '../../src/server/platform/database/connection';
+import { migrations } from '../../src/server/database';
+import { collectMigrations } from '../../src/server/platform/database/migration-runner';
 import { describeEachDatabase, uniqueEmail } from '../support/test-app';
 
 describeEachDatabase('database', (current) => {
@@ -85,7 +87,9 @@ describe('SQLite file', () => {
     const applied = file.prepare('select name from kysely_migration').all();
     file.close();
     // Every migration applied once, in order.
-    expect(applied).toEqual(Object.keys(leadMigrations('sqlite')).map((name) => ({ name })));
+    expect(applied).toEqual(
+      Object.keys(collectMigrations(migrations, 'sqlite')).map((name) => ({ name })),
+    );
     expect(applied[0]).toEqual({ name: '001_create_lead_tables' });
   });
 });

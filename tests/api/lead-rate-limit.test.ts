@@ -1,5 +1,5 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { TOO_MANY_SUBMISSIONS } from '../../src/server/plugins/lead-rate-limit';
+import { TOO_MANY_SUBMISSIONS } from '../../src/server/leads/lead-rate-limit';
 import { leadCount } from '../support/api';
 import { leadEndpoints } from '../support/lead-bodies';
 import { createTestApp, uniqueEmail, type TestApp } from '../support/test-app';

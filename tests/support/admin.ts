@@ -1,4 +1,8 @@
 import type { FastifyInstance } from 'fastify';
+import { createLeadStore, type LeadStore } from '../../src/server/leads/lead-store';
+import { tablesOf } from '../../src/server/platform/database/connection';
+import { WriteQueue } from '../../src/server/platform/database/write-queue';
+import type { LeadRecordTables } from '../../src/server/platform/lead-records/lead-tables';
 import type { TestApp } from './test-app';
 import { uniqueEmail } from './test-app';
 
@@ -53,9 +57,21 @@ export interface SeededCandidate {
   email: string;
 }
 
+const stores = new WeakMap<TestApp, LeadStore>();
+
+/** The lead store's own writes (upsert, stage progression), on the test's connection. */
+function leadStore(testApp: TestApp): LeadStore {
+  let store = stores.get(testApp);
+  if (!store) {
+    store = createLeadStore(new WriteQueue(tablesOf<LeadRecordTables>(testApp.db)));
+    stores.set(testApp, store);
+  }
+  return store;
+}
+
 /** Leads of each kind the dashboard tells apart (spec section 4), through the lead store. */
 export async function seedCandidate(
-  { app }: TestApp,
+  testApp: TestApp,
   kind: 'typeform' | 'regular' | 'email',
   fields: Record<string, string> = {},
   extra: {
@@ -67,7 +83,7 @@ export async function seedCandidate(
 ): Promise<SeededCandidate> {
   const email = extra.email ?? uniqueEmail(kind);
   const names = kind === 'email' ? {} : { first_name: 'Ada', last_name: 'Lovelace' };
-  const result = await app.leads.saveCandidate({
+  const result = await leadStore(testApp).saveCandidate({
     email,
     stage: kind === 'email' ? 'email' : kind === 'typeform' ? 'questionnaire' : 'application',
     fields: { ...names, ...fields },
@@ -85,13 +101,13 @@ export async function seedCandidate(
 }
 
 export async function seedCompany(
-  { app }: TestApp,
+  testApp: TestApp,
   kind: 'full' | 'email',
   fields: Record<string, string> = {},
   extra: { email?: string } = {},
 ): Promise<SeededCandidate> {
   const email = extra.email ?? uniqueEmail(`company-${kind}`);
-  const result = await app.leads.saveCompany({
+  const result = await leadStore(testApp).saveCompany({
     email,
     stage: kind === 'full' ? 'request' : 'email',
     fields:

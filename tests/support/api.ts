@@ -1,7 +1,7 @@
 import type { FastifyInstance, LightMyRequestResponse } from 'fastify';
 import type { Kysely } from 'kysely';
-import { normalizeEmail } from '../../src/server/db/lead-writes';
-import type { Database } from '../../src/server/db/schema';
+import { normalizeEmail } from '../../src/server/leads/upsert';
+import type { Database } from '../../src/server/database';
 
 /** POSTs `body` as JSON, the way the browser's forms do. */
 export function postJson(

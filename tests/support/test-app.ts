@@ -5,9 +5,9 @@ import type { FastifyInstance } from 'fastify';
 import type { Kysely } from 'kysely';
 import { afterAll, beforeAll, describe, inject } from 'vitest';
 import { buildApp } from '../../src/server/app';
-import { loadConfig } from '../../src/server/config';
-import { openDatabase } from '../../src/server/db/connection';
-import type { Database } from '../../src/server/db/schema';
+import { loadConfig } from '../../src/server/platform/config/config';
+import { openDatabase } from '../../src/server/database';
+import type { Database } from '../../src/server/database';
 import { createTestDatabase, freePort } from './postgres';
 
 export type DatabaseKind = 'sqlite' | 'postgres';

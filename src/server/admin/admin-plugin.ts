@@ -1,0 +1,63 @@
+import type { FastifyPluginAsync } from 'fastify';
+import type { ServerConfig } from '../platform/config/config';
+import { createMailer } from '../platform/mail/mailer';
+import { adminAuthPlugin } from './auth/auth-plugin';
+import { adminAuthRoutes } from './auth/auth-routes';
+import { emailRoutes } from './email/email-routes';
+import { exportRoutes } from './export/export-routes';
+import { LeadListing } from './listing/lead-listing';
+import { listingRoutes } from './listing/listing-routes';
+import type { AdminLeadTables } from './listing/listing-tables';
+import { Overview } from './overview/overview-figures';
+import { overviewRoutes } from './overview/overview-routes';
+import { tablesOf } from '../platform/database/connection';
+
+/** Planner statistics for the dashboard's queries are refreshed this often (SQLite). */
+const STATISTICS_INTERVAL_MS = 60 * 60 * 1000;
+
+/**
+ * The admin area's API. Sign-in routes are open; everything registered inside the guarded
+ * scope answers 401 without a valid session and, when it changes state, 403 to a foreign
+ * Origin.
+ */
+export const adminPlugin: FastifyPluginAsync<{ config: ServerConfig }> = async (
+  app,
+  { config },
+) => {
+  await app.register(adminAuthPlugin, {
+    admin: config.admin,
+    dataDir: config.dataDir,
+    siteUrl: config.site.siteUrl,
+  });
+  await app.register(adminAuthRoutes);
+
+  const { database } = app;
+  const leads = tablesOf<AdminLeadTables>(database.db);
+  const overview = new Overview(leads);
+  const listing = new LeadListing(leads, database.dialect, { onDelete: () => overview.forget() });
+  // Planner statistics for the dashboard's queries (SQLite): now, then every hour.
+  await listing.refreshStatistics();
+  const statistics = setInterval(() => {
+    listing
+      .refreshStatistics()
+      .catch((error: unknown) => app.log.warn({ err: error }, 'pragma optimize failed'));
+  }, STATISTICS_INTERVAL_MS);
+  statistics.unref();
+  app.addHook('onClose', async () => clearInterval(statistics));
+  const mailer = createMailer(config.mail, config.dataDir);
+  app.addHook('onClose', async () => mailer.close());
+  app.log.info({ transport: mailer.kind }, 'admin mail transport');
+
+  await app.register(async (guarded) => {
+    guarded.addHook('onRequest', app.adminAuth.guard);
+    await guarded.register(listingRoutes, { listing });
+    await guarded.register(exportRoutes, { listing, openReader: database.openReader });
+    await guarded.register(overviewRoutes, { overview });
+    await guarded.register(emailRoutes, {
+      listing,
+      mailer,
+      brandName: config.site.brandName,
+      siteUrl: config.site.siteUrl,
+    });
+  });
+};

@@ -1,0 +1,45 @@
+import type { Kysely, Migration } from 'kysely';
+import { autoIncrementId } from '../../platform/database/migration-columns';
+import type { DialectName, MigrationSet } from '../../platform/database/migration-runner';
+
+/** 020: server-side admin sessions and the failed sign-ins the login throttle counts. */
+function createAdminSessions(dialect: DialectName): Migration {
+  return {
+    async up(db: Kysely<unknown>) {
+      await db.schema
+        .createTable('admin_sessions')
+        .addColumn('id', 'integer', autoIncrementId(dialect))
+        // SHA-256 of the cookie's random token: a leaked table does not give a session.
+        .addColumn('token_hash', 'text', (c) => c.notNull().unique())
+        .addColumn('created_at', 'text', (c) => c.notNull())
+        .addColumn('expires_at', 'text', (c) => c.notNull())
+        .addColumn('revoked_at', 'text')
+        .execute();
+      await db.schema
+        .createTable('admin_login_failures')
+        .addColumn('id', 'integer', autoIncrementId(dialect))
+        // SHA-256 of the client's IP address: counted, not kept in clear.
+        .addColumn('client_key', 'text', (c) => c.notNull())
+        .addColumn('created_at', 'text', (c) => c.notNull())
+        .execute();
+      await db.schema
+        .createIndex('admin_login_failures_client_idx')
+        .on('admin_login_failures')
+        .columns(['client_key', 'created_at'])
+        .execute();
+      await db.schema
+        .createIndex('admin_sessions_expires_idx')
+        .on('admin_sessions')
+        .column('expires_at')
+        .execute();
+    },
+    async down(db: Kysely<unknown>) {
+      await db.schema.dropTable('admin_login_failures').execute();
+      await db.schema.dropTable('admin_sessions').execute();
+    },
+  };
+}
+
+export const adminAuthMigrations: MigrationSet = (dialect) => ({
+  '020_admin_sessions': createAdminSessions(dialect),
+});

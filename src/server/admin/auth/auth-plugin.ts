@@ -1,0 +1,100 @@
+import fastifyCookie from '@fastify/cookie';
+import type { FastifyReply, FastifyRequest } from 'fastify';
+import fp from 'fastify-plugin';
+import type { AdminPasswordConfig } from '../../platform/config/config';
+import type { AdminAuthTables } from './auth-tables';
+import { LoginThrottle } from './login-throttle';
+import { resolveAdminPasswordHash } from './password-source';
+import { isValidSession, SESSION_TTL_MS } from './sessions';
+import { tablesOf } from '../../platform/database/connection';
+
+export const SESSION_COOKIE = 'tb_admin_session';
+
+export interface AdminAuth {
+  /** scrypt hash of the admin password; never sent anywhere. */
+  passwordHash: string;
+  throttle: LoginThrottle;
+  /** onRequest hook of every admin endpoint: 403 for a foreign Origin, 401 without a session. */
+  guard(request: FastifyRequest, reply: FastifyReply): Promise<void>;
+  /** 403 unless the request comes from our own pages (or carries no Origin at all). */
+  checkOrigin(request: FastifyRequest, reply: FastifyReply): Promise<void>;
+  setSessionCookie(request: FastifyRequest, reply: FastifyReply, token: string): void;
+  clearSessionCookie(request: FastifyRequest, reply: FastifyReply): void;
+}
+
+declare module 'fastify' {
+  interface FastifyInstance {
+    adminAuth: AdminAuth;
+  }
+}
+
+export interface AdminAuthOptions {
+  admin: AdminPasswordConfig;
+  dataDir: string;
+  /** The public origin (SITE_URL); requests from it are ours even behind a rewriting proxy. */
+  siteUrl: string;
+}
+
+const SAFE_METHODS = new Set(['GET', 'HEAD', 'OPTIONS']);
+
+/**
+ * Server-side admin authentication (docs/decisions/020): the password hash, database
+ * sessions in an HttpOnly SameSite=Strict cookie, the login throttle, and the guard hook
+ * the admin routes run first.
+ */
+export const adminAuthPlugin = fp<AdminAuthOptions>(async (app, options) => {
+  await app.register(fastifyCookie);
+  const passwordHash = await resolveAdminPasswordHash({
+    config: options.admin,
+    dataDir: options.dataDir,
+    announce: (password, file) =>
+      app.log.warn(
+        `ADMIN PASSWORD GENERATED (shown only this once): ${password} -- sign in at /admin; ` +
+          `only its hash is kept, in ${file}. Set ADMIN_PASSWORD or ADMIN_PASSWORD_HASH to choose one.`,
+      ),
+  });
+  const siteOrigin = new URL(options.siteUrl).origin;
+  const cookieOptions = (request: FastifyRequest) => ({
+    httpOnly: true,
+    sameSite: 'strict' as const,
+    path: '/',
+    // request.protocol follows X-Forwarded-Proto only when TRUST_PROXY is set.
+    secure: request.protocol === 'https',
+  });
+
+  const checkOrigin = async (request: FastifyRequest, reply: FastifyReply) => {
+    const origin = request.headers.origin;
+    if (origin === undefined) return;
+    const own = `${request.protocol}://${request.host}`;
+    if (origin !== own && origin !== siteOrigin) {
+      await reply.code(403).send({ error: 'Cross-origin request refused' });
+    }
+  };
+
+  const db = tablesOf<AdminAuthTables>(app.database.db);
+  const auth: AdminAuth = {
+    passwordHash,
+    throttle: new LoginThrottle(db),
+    checkOrigin,
+    async guard(request, reply) {
+      reply.header('Cache-Control', 'no-store');
+      if (!SAFE_METHODS.has(request.method)) {
+        await checkOrigin(request, reply);
+        if (reply.sent) return;
+      }
+      if (!(await isValidSession(db, request.cookies[SESSION_COOKIE]))) {
+        await reply.code(401).send({ error: 'Sign in required' });
+      }
+    },
+    setSessionCookie(request, reply, token) {
+      reply.setCookie(SESSION_COOKIE, token, {
+        ...cookieOptions(request),
+        maxAge: SESSION_TTL_MS / 1000,
+      });
+    },
+    clearSessionCookie(request, reply) {
+      reply.clearCookie(SESSION_COOKIE, cookieOptions(request));
+    },
+  };
+  app.decorate('adminAuth', auth);
+});

@@ -1,0 +1,94 @@
+import type { FastifyPluginAsync } from 'fastify';
+import { SESSION_COOKIE } from './auth-plugin';
+import type { AdminAuthTables } from './auth-tables';
+import { verifyPassword } from './password';
+import { createSession, isValidSession, revokeSession } from './sessions';
+import { tablesOf } from '../../platform/database/connection';
+
+const errorBody = {
+  type: 'object',
+  properties: { error: { type: 'string' }, retryAfterSeconds: { type: 'integer' } },
+  required: ['error'],
+} as const;
+const sessionBody = {
+  type: 'object',
+  properties: { authenticated: { type: 'boolean' } },
+  required: ['authenticated'],
+} as const;
+
+const minutes = (seconds: number) => {
+  const value = Math.ceil(seconds / 60);
+  return `${value} minute${value === 1 ? '' : 's'}`;
+};
+
+/**
+ * POST /api/admin/login, POST /api/admin/logout, GET /api/admin/session.
+ * The session answer is always 200 ({authenticated}), so the screen can ask without an error.
+ */
+export const adminAuthRoutes: FastifyPluginAsync = async (app) => {
+  const { adminAuth } = app;
+  const db = tablesOf<AdminAuthTables>(app.database.db);
+
+  app.addHook('onRequest', async (_request, reply) => {
+    reply.header('Cache-Control', 'no-store');
+  });
+
+  app.post<{ Body: { password: string } }>(
+    '/api/admin/login',
+    {
+      onRequest: adminAuth.checkOrigin,
+      schema: {
+        body: {
+          type: 'object',
+          properties: { password: { type: 'string', minLength: 1, maxLength: 1024 } },
+          required: ['password'],
+        },
+        response: { 200: sessionBody, 401: errorBody, 403: errorBody, 429: errorBody },
+      },
+    },
+    async (request, reply) => {
+      const retryAfter = await adminAuth.throttle.retryAfterSeconds(request.ip);
+      if (retryAfter !== undefined) {
+        request.log.warn('admin sign-in throttled');
+        return reply
+          .code(429)
+          .header('Retry-After', String(retryAfter))
+          .send({
+            error: `Too many failed sign-in attempts. Try again in ${minutes(retryAfter)}.`,
+            retryAfterSeconds: retryAfter,
+          });
+      }
+      if (!(await verifyPassword(request.body.password, adminAuth.passwordHash))) {
+        await adminAuth.throttle.recordFailure(request.ip);
+        request.log.warn('admin sign-in failed');
+        return reply.code(401).send({ error: 'Incorrect password' });
+      }
+      await adminAuth.throttle.reset(request.ip);
+      const session = await createSession(db);
+      adminAuth.setSessionCookie(request, reply, session.token);
+      request.log.info('admin signed in');
+      return { authenticated: true };
+    },
+  );
+
+  app.post(
+    '/api/admin/logout',
+    {
+      onRequest: adminAuth.checkOrigin,
+      schema: { response: { 200: sessionBody, 403: errorBody } },
+    },
+    async (request, reply) => {
+      await revokeSession(db, request.cookies[SESSION_COOKIE]);
+      adminAuth.clearSessionCookie(request, reply);
+      return { authenticated: false };
+    },
+  );
+
+  app.get(
+    '/api/admin/session',
+    { schema: { response: { 200: sessionBody } } },
+    async (request) => ({
+      authenticated: await isValidSession(db, request.cookies[SESSION_COOKIE]),
+    }),
+  );
+};

@@ -1,0 +1,59 @@
+import { chmod, mkdir, readFile, writeFile } from 'node:fs/promises';
+import path from 'node:path';
+import type { AdminPasswordConfig } from '../../platform/config/config';
+import { generatePassword, hashPassword, parseHash } from './password';
+
+export const GENERATED_HASH_FILE = 'admin-password.hash';
+
+export interface PasswordSourceOptions {
+  config: AdminPasswordConfig;
+  dataDir: string;
+  /** Told the generated password, once, on the start that created it. */
+  announce(password: string, file: string): void;
+}
+
+/**
+ * The scrypt hash the login checks against: from ADMIN_PASSWORD_HASH, from ADMIN_PASSWORD
+ * (hashed here, the clear text is not kept), or, when neither is set, from a password
+ * generated on first start. That password is announced once and only its hash is kept, in
+ * DATA_DIR/admin-password.hash (mode 0600); later starts reuse the file.
+ */
+export async function resolveAdminPasswordHash(options: PasswordSourceOptions): Promise<string> {
+  const { config, dataDir } = options;
+  if (config.hash) return config.hash;
+  if (config.password) return hashPassword(config.password);
+
+  const file = path.join(dataDir, GENERATED_HASH_FILE);
+  const stored = await readStoredHash(file);
+  if (stored) return stored;
+
+  const password = generatePassword();
+  const hash = await hashPassword(password);
+  await mkdir(dataDir, { recursive: true });
+  try {
+    // 'wx': when two instances start together on one DATA_DIR, only one writes the file.
+    await writeFile(file, `${hash}\n`, { mode: 0o600, flag: 'wx' });
+  } catch (error) {
+    if ((error as NodeJS.ErrnoException).code !== 'EEXIST') throw error;
+    const winner = await readStoredHash(file);
+    if (winner) return winner;
+    throw new Error(`${file} exists but holds no valid password hash`, { cause: error });
+  }
+  await chmod(file, 0o600); // in case the umask widened it
+  options.announce(password, file);
+  return hash;
+}
+
+async function readStoredHash(file: string): Promise<string | undefined> {
+  let text: string;
+  try {
+    text = (await readFile(file, 'utf8')).trim();
+  } catch (error) {
+    if ((error as NodeJS.ErrnoException).code === 'ENOENT') return undefined;
+    throw error;
+  }
+  if (!parseHash(text)) {
+    throw new Error(`${file} does not hold a valid password hash: delete it to generate a new one`);
+  }
+  return text;
+}

@@ -1,0 +1,74 @@
+import { Readable } from 'node:stream';
+import type SqliteDatabase from 'better-sqlite3';
+import type { FastifyPluginAsync } from 'fastify';
+import type { LeadListing } from '../listing/lead-listing';
+import { csvChunks } from './csv';
+import { exportRows } from './export-query';
+import {
+  exportDefinitions,
+  exportTabs,
+  newestFirst,
+  selectionsFor,
+  type ExportTab,
+} from './export-tabs';
+
+export interface ExportRoutesOptions {
+  listing: LeadListing;
+  /** SQLite: a read-only connection of the export's own (see export-query.ts). */
+  openReader: (() => SqliteDatabase.Database) | undefined;
+}
+
+/**
+ * GET /api/admin/export/<tab>.csv?q=: the whole tab (not only the page on screen), streamed
+ * as it is read, so a million rows export in constant memory (docs/decisions/022 and 025).
+ * Named <tab>-YYYY-MM-DD.csv.
+ */
+export const exportRoutes: FastifyPluginAsync<ExportRoutesOptions> = async (
+  app,
+  { listing, openReader },
+) => {
+  app.get<{ Params: { file: string }; Querystring: { q?: string } }>(
+    '/api/admin/export/:file',
+    {
+      schema: {
+        params: {
+          type: 'object',
+          properties: { file: { type: 'string', enum: exportTabs.map((tab) => `${tab}.csv`) } },
+          required: ['file'],
+        },
+        querystring: {
+          type: 'object',
+          properties: { q: { type: 'string', maxLength: 200 } },
+        },
+      },
+    },
+    async (request, reply) => {
+      const tab = request.params.file.replace(/\.csv$/, '') as ExportTab;
+      const definition = exportDefinitions[tab];
+      const [first, second] = definition.sources.map(({ table, type }) =>
+        exportRows(
+          listing,
+          openReader,
+          table,
+          { type, q: request.query.q },
+          selectionsFor(definition, table),
+        ),
+      );
+      if (!first) throw new Error(`export ${tab} has no source`);
+      const rows = second ? newestFirst(first, second) : first;
+      const date = new Date().toISOString().slice(0, 10);
+      request.log.info({ tab }, 'admin export started');
+      return reply
+        .header('Content-Type', 'text/csv; charset=utf-8')
+        .header('Content-Disposition', `attachment; filename="${tab}-${date}.csv"`)
+        .send(
+          Readable.from(
+            csvChunks(
+              definition.columns.map(([header]) => header),
+              rows,
+            ),
+          ),
+        );
+    },
+  );
+};

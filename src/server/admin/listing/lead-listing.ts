@@ -1,0 +1,284 @@
+import { sql, type Kysely } from 'kysely';
+import type { DialectName } from '../../platform/database/migration-runner';
+import type { LeadTable } from '../../platform/lead-records/lead-tables';
+import { afterCursor, type Cursor } from './cursor';
+import {
+  LeadSearch,
+  normalizeSearch,
+  SEARCH_COUNT_CAP,
+  type SearchPage,
+  type SearchPlan,
+} from './lead-search';
+import {
+  listColumns,
+  type AdminLeadTables,
+  type CandidateLeadType,
+  type CandidateListRow,
+  type CompanyLeadType,
+  type CompanyListRow,
+} from './listing-tables';
+
+/*
+ * The read side of the dashboard's tabs: paged, searchable listings, one lead, deletes. Every
+ * listing is newest first, (created_at, id) descending, which the (lead_type, created_at, id)
+ * indexes serve directly; searches are planned in lead-search.ts (docs/decisions/024, 025).
+ */
+
+export interface LeadEmailRow {
+  kind: 'candidate' | 'company';
+  id: number;
+  email: string;
+  source_page: string | null;
+  landing_variant: string | null;
+  utm_source: string | null;
+  utm_campaign: string | null;
+  created_at: string;
+}
+
+export interface ListQuery<Type extends string> {
+  type?: Type | undefined;
+  /** Prefix of a name, the company or the e-mail, any case. */
+  q?: string | undefined;
+  limit: number;
+  offset?: number | undefined;
+  cursor?: Cursor | undefined;
+}
+
+export interface Page<Row> {
+  rows: Row[];
+  /** Exact without a search; with one, at most SEARCH_COUNT_CAP (then `capped`). */
+  total: number;
+  capped: boolean;
+}
+
+/**
+ * A tab's exact count (no search) is reused for this long: counting 600,000 index entries
+ * costs ~100 ms on SQLite, and the dashboard asks for it with every page and refresh.
+ */
+export const TAB_COUNT_TTL_MS = 10_000;
+
+export interface LeadListingOptions {
+  /** Overrides the search plan's thresholds (tests). */
+  searchPlan?: Partial<SearchPlan> | undefined;
+  /** Told after a lead was deleted (cached figures elsewhere are stale). */
+  onDelete?: () => void;
+}
+
+export class LeadListing {
+  private readonly tabCounts = new Map<string, { total: number; at: number }>();
+  readonly search: LeadSearch;
+
+  constructor(
+    readonly db: Kysely<AdminLeadTables>,
+    readonly dialect: DialectName,
+    private readonly options: LeadListingOptions = {},
+  ) {
+    this.search = new LeadSearch(db, dialect, options.searchPlan);
+  }
+
+  /** The rows of a tab (all rows without a type). */
+  private tab(table: LeadTable, type: string | undefined) {
+    const query = this.db.selectFrom(table);
+    return type ? query.where('lead_type', '=', type as never) : query;
+  }
+
+  /**
+   * The rows of a tab that a search matches (an index range per key, each id once), after
+   * `cursor`, newest first.
+   */
+  matching(
+    table: LeadTable,
+    filter: { type?: string | undefined; q?: string | undefined },
+    cursor?: Cursor,
+  ) {
+    const q = normalizeSearch(filter.q);
+    let query = this.tab(table, filter.type);
+    if (q) query = query.where('id', 'in', this.search.allIds(table, filter.type, q));
+    if (cursor) query = query.where(afterCursor(cursor));
+    return query.orderBy('created_at', 'desc').orderBy('id', 'desc');
+  }
+
+  private async page<Row>(table: LeadTable, query: ListQuery<string>): Promise<Page<Row>> {
+    const q = normalizeSearch(query.q);
+    if (!q) {
+      const [total, rows] = await Promise.all([
+        this.tabCount(table, query.type),
+        this.rowsAfter<Row>(table, query.type, query.limit, query.cursor, query.offset),
+      ]);
+      return { rows, total, capped: false };
+    }
+    const { total, capped, dense } = await this.search.count(table, query.type, q);
+    const rows = total === 0 ? [] : await this.searchRows<Row>(table, query.type, q, query, dense);
+    return { rows, total, capped };
+  }
+
+  listCandidates(query: ListQuery<CandidateLeadType>): Promise<Page<CandidateListRow>> {
+    return this.page('candidates', query);
+  }
+
+  listCompanies(query: ListQuery<CompanyLeadType>): Promise<Page<CompanyListRow>> {
+    return this.page('companies', query);
+  }
+
+  /**
+   * A page of a search's matches, newest first. Dense searches first walk the tab's newest
+   * rows (WALK_ROWS); otherwise, or when that walk does not fill the page, the newest matches'
+   * ids come from the search indexes and only their rows are read (lead-search.ts).
+   */
+  private async searchRows<Row>(
+    table: LeadTable,
+    type: string | undefined,
+    q: string,
+    page: SearchPage,
+    dense: boolean,
+  ): Promise<Row[]> {
+    const offset = page.cursor ? 0 : (page.offset ?? 0);
+    const walked = dense
+      ? await this.search.walkIds(table, type, q, {
+          limit: page.limit,
+          offset,
+          cursor: page.cursor,
+        })
+      : undefined;
+    const ids =
+      walked ??
+      (await this.search.newestIds(table, type, q, offset + page.limit, page.cursor)).slice(offset);
+    if (ids.length === 0) return [];
+    const rows = (await this.db
+      .selectFrom(table)
+      .select(listColumns[table] as never[])
+      .where('id', 'in', ids)
+      .execute()) as (Row & { id: number })[];
+    const byId = new Map(rows.map((row) => [row.id, row]));
+    // A row deleted in between is left out.
+    return ids.flatMap((id) => byId.get(id) ?? []);
+  }
+
+  /**
+   * E-mail-only leads of both tables, newest first. Each side contributes at most
+   * offset + limit rows (an index range each), which are merged and cut.
+   */
+  async listLeadEmails(
+    query: Omit<ListQuery<never>, 'type' | 'cursor'>,
+  ): Promise<Page<LeadEmailRow>> {
+    const q = normalizeSearch(query.q);
+    const offset = query.offset ?? 0;
+    const take = offset + query.limit;
+    const side = async (table: LeadTable): Promise<[LeadEmailRow[], Page<never>]> => {
+      const kind = table === 'candidates' ? 'candidate' : 'company';
+      if (!q) {
+        const [rows, total] = await Promise.all([
+          this.rowsAfter<LeadEmailRow>(table, 'email', take, undefined, 0),
+          this.tabCount(table, 'email'),
+        ]);
+        return [rows.map((row) => ({ ...row, kind })), { rows: [], total, capped: false }];
+      }
+      const count = await this.search.count(table, 'email', q);
+      const rows =
+        count.total === 0
+          ? []
+          : await this.searchRows<LeadEmailRow>(table, 'email', q, { limit: take }, count.dense);
+      return [rows.map((row) => ({ ...row, kind })), { rows: [], ...count }];
+    };
+    const [[candidateRows, candidates], [companyRows, companies]] = await Promise.all([
+      side('candidates'),
+      side('companies'),
+    ]);
+    const rows = [...candidateRows, ...companyRows]
+      .sort((a, b) => compare(b.created_at, a.created_at) || compare(a.kind, b.kind) || b.id - a.id)
+      .slice(offset, take)
+      .map((row) => ({
+        kind: row.kind,
+        id: row.id,
+        email: row.email,
+        source_page: row.source_page,
+        landing_variant: row.landing_variant,
+        utm_source: row.utm_source,
+        utm_campaign: row.utm_campaign,
+        created_at: row.created_at,
+      }));
+    const sum = candidates.total + companies.total;
+    const capped = q !== '' && (candidates.capped || companies.capped || sum > SEARCH_COUNT_CAP);
+    return { rows, total: capped ? Math.min(sum, SEARCH_COUNT_CAP) : sum, capped };
+  }
+
+  /** Exact count of a tab, reused for TAB_COUNT_TTL_MS. */
+  private async tabCount(table: LeadTable, type: string | undefined): Promise<number> {
+    const key = `${table}:${type ?? ''}`;
+    const cached = this.tabCounts.get(key);
+    if (cached && Date.now() - cached.at < TAB_COUNT_TTL_MS) return cached.total;
+    const row = await this.tab(table, type)
+      .select((eb) => eb.fn.countAll<number | string>().as('n'))
+      .executeTakeFirstOrThrow();
+    this.tabCounts.set(key, { total: Number(row.n), at: Date.now() });
+    return Number(row.n);
+  }
+
+  /**
+   * SQLite plans with the statistics ANALYZE gathers; without them a search is answered by
+   * scanning a whole tab. PRAGMA optimize refreshes them where they are missing or stale and
+   * is cheap when nothing changed (PostgreSQL's autovacuum does this by itself).
+   */
+  async refreshStatistics(): Promise<void> {
+    if (this.dialect !== 'sqlite') return;
+    await sql`pragma analysis_limit = 2000`.execute(this.db);
+    await sql`pragma optimize = 0x10002`.execute(this.db);
+  }
+
+  /**
+   * Every row of a listing, newest first, fetched in keyset pages of `pageSize`: memory stays
+   * constant whatever the total, and the connection is free between pages.
+   */
+  async *iterate<Row extends { created_at: string; id: number }>(
+    table: LeadTable,
+    filter: { type?: string | undefined; q?: string | undefined },
+    pageSize = 2000,
+  ): AsyncGenerator<Row> {
+    let cursor: Cursor | undefined;
+    for (;;) {
+      const rows = (await this.matching(table, filter, cursor)
+        .select(listColumns[table] as never[])
+        .limit(pageSize)
+        .execute()) as Row[];
+      yield* rows;
+      const last = rows[rows.length - 1];
+      if (!last || rows.length < pageSize) return;
+      cursor = { createdAt: last.created_at, id: last.id };
+    }
+  }
+
+  /** One page without a search, newest first: after `cursor` (keyset), else after `offset`. */
+  private async rowsAfter<Row>(
+    table: LeadTable,
+    type: string | undefined,
+    limit: number,
+    cursor: Cursor | undefined,
+    offset = 0,
+  ): Promise<Row[]> {
+    const found = await this.matching(table, { type }, cursor)
+      .select(listColumns[table] as never[])
+      .limit(limit)
+      .offset(cursor ? 0 : offset)
+      .execute();
+    return found as Row[];
+  }
+
+  async findCandidate(id: number): Promise<CandidateListRow | undefined> {
+    const row = await this.db
+      .selectFrom('candidates')
+      .select(listColumns.candidates as never[])
+      .where('id', '=', id)
+      .executeTakeFirst();
+    return row as CandidateListRow | undefined;
+  }
+
+  /** True when a row was deleted. */
+  async deleteLead(table: LeadTable, id: number): Promise<boolean> {
+    const result = await this.db.deleteFrom(table).where('id', '=', id).executeTakeFirst();
+    this.tabCounts.clear();
+    this.options.onDelete?.();
+    return Number(result.numDeletedRows) > 0;
+  }
+}
+
+const compare = (a: string, b: string) => (a < b ? -1 : a > b ? 1 : 0);

@@ -1,0 +1,148 @@
+import type { FastifyPluginAsync, FastifyReply } from 'fastify';
+import { decodeCursor, encodeCursor } from './cursor';
+import type { LeadListing, Page } from './lead-listing';
+import {
+  candidateSchema,
+  candidateView,
+  companySchema,
+  companyView,
+  errorBody,
+  leadEmailSchema,
+  leadEmailView,
+  leadIdParams,
+} from './lead-views';
+import type { CandidateLeadType, CompanyLeadType } from './listing-tables';
+
+/** Query string of every listing. */
+interface ListQuerystring {
+  limit: number;
+  offset: number;
+  cursor?: string;
+  q?: string;
+  type?: string;
+}
+
+const MAX_LIMIT = 500;
+
+function listQuerystringSchema(types: readonly string[]) {
+  return {
+    type: 'object',
+    properties: {
+      limit: { type: 'integer', minimum: 1, maximum: MAX_LIMIT, default: 50 },
+      offset: { type: 'integer', minimum: 0, maximum: 10_000_000, default: 0 },
+      cursor: { type: 'string', pattern: '^\\d{4}-\\d{2}-\\d{2}T[\\d:.]+Z~\\d+$' },
+      q: { type: 'string', maxLength: 200 },
+      ...(types.length > 0 ? { type: { type: 'string', enum: types } } : {}),
+    },
+    additionalProperties: false,
+  } as const;
+}
+
+/** The API spells the e-mail-only type 'email-only'; the database 'email'. */
+const candidateTypes: Record<string, CandidateLeadType> = {
+  typeform: 'typeform',
+  regular: 'regular',
+  'email-only': 'email',
+};
+const companyTypes: Record<string, CompanyLeadType> = {
+  full: 'full',
+  'email-only': 'email',
+};
+
+/** Sets the paging headers and answers the page's rows as views. */
+function withPaging<T extends { createdAt: string; id: number }>(
+  reply: FastifyReply,
+  views: T[],
+  { total, capped }: Pick<Page<unknown>, 'total' | 'capped'>,
+  limit: number,
+): T[] {
+  reply.header('X-Total-Count', String(total));
+  // A search counts at most 1,000 matches: the real number is higher.
+  if (capped) reply.header('X-Total-Count-Capped', 'true');
+  const last = views[views.length - 1];
+  if (last && views.length === limit) reply.header('X-Next-Cursor', encodeCursor(last));
+  return views;
+}
+
+/**
+ * The admin listings (spec section 7: JSON arrays) with optional paging (limit, offset or
+ * cursor), search (q) and a type filter; the total is in X-Total-Count and the next keyset
+ * cursor in X-Next-Cursor. Plus the two deletes.
+ */
+export const listingRoutes: FastifyPluginAsync<{ listing: LeadListing }> = async (
+  app,
+  { listing },
+) => {
+  const tables = [
+    {
+      table: 'candidates',
+      path: '/api/candidate-submissions',
+      types: candidateTypes,
+      schema: candidateSchema,
+      list: async (query: Parameters<LeadListing['listCandidates']>[0]) => {
+        const page = await listing.listCandidates(query);
+        return { ...page, views: page.rows.map(candidateView) };
+      },
+    },
+    {
+      table: 'companies',
+      path: '/api/company-submissions',
+      types: companyTypes,
+      schema: companySchema,
+      list: async (query: Parameters<LeadListing['listCompanies']>[0]) => {
+        const page = await listing.listCompanies(query);
+        return { ...page, views: page.rows.map(companyView) };
+      },
+    },
+  ] as const;
+
+  for (const { table, path, types, schema, list } of tables) {
+    app.get<{ Querystring: ListQuerystring }>(
+      path,
+      {
+        schema: {
+          querystring: listQuerystringSchema(Object.keys(types)),
+          response: { 200: { type: 'array', items: schema } },
+        },
+      },
+      async (request, reply) => {
+        const { limit, offset, q, type, cursor } = request.query;
+        const page = await list({
+          limit,
+          offset,
+          q,
+          type: type ? (types[type] as never) : undefined,
+          cursor: decodeCursor(cursor),
+        });
+        return withPaging<{ createdAt: string; id: number }>(reply, page.views, page, limit);
+      },
+    );
+
+    app.delete<{ Params: { id: number } }>(
+      `${path}/:id`,
+      { schema: { params: leadIdParams, response: { 404: errorBody } } },
+      async (request, reply) => {
+        if (!(await listing.deleteLead(table, request.params.id))) {
+          return reply.code(404).send({ error: 'Not found' });
+        }
+        request.log.info({ table, id: request.params.id }, 'admin deleted a lead');
+        return reply.code(204).send();
+      },
+    );
+  }
+
+  app.get<{ Querystring: ListQuerystring }>(
+    '/api/admin/lead-emails',
+    {
+      schema: {
+        querystring: listQuerystringSchema([]),
+        response: { 200: { type: 'array', items: leadEmailSchema } },
+      },
+    },
+    async (request, reply) => {
+      const { limit, offset, q } = request.query;
+      const page = await listing.listLeadEmails({ limit, offset, q });
+      return withPaging(reply, page.rows.map(leadEmailView), page, limit);
+    },
+  );
+};

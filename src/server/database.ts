@@ -1,0 +1,33 @@
+import { adminAuthMigrations } from './admin/auth/auth-migrations';
+import type { AdminAuthTables } from './admin/auth/auth-tables';
+import { adminListingMigrations } from './admin/listing/listing-migrations';
+import type { AdminLeadTables } from './admin/listing/listing-tables';
+import {
+  openDatabase as openPlatformDatabase,
+  type DatabaseConnection,
+  type DatabaseOptions,
+} from './platform/database/connection';
+import type { MigrationSet } from './platform/database/migration-runner';
+import { leadRecordMigrations } from './platform/lead-records/create-lead-tables';
+import type { LeadRecordTables } from './platform/lead-records/lead-tables';
+
+/*
+ * The whole database, composed from what each part owns: the lead record (platform) and the
+ * admin's tables and columns. The server passes `migrations` to the database plugin; tests and
+ * tools open the same database through `openDatabase`.
+ */
+
+/** Every table and column, for code that sees the whole database (tests, tools). */
+export type Database = LeadRecordTables & AdminAuthTables & AdminLeadTables;
+
+/** Every capability's migrations; the runner orders them by name. */
+export const migrations: readonly MigrationSet[] = [
+  leadRecordMigrations,
+  adminAuthMigrations,
+  adminListingMigrations,
+];
+
+/** Opens (and migrates) the configured database with every table typed. */
+export function openDatabase(options: DatabaseOptions): Promise<DatabaseConnection<Database>> {
+  return openPlatformDatabase<Database>({ ...options, migrations });
+}

@@ -1,0 +1,72 @@
+import type { FastifyInstance } from 'fastify';
+import { safeParse } from 'zod/mini';
+import type { $ZodType, output } from 'zod/v4/core';
+import type { SaveResult } from './upsert';
+
+export const INVALID_FIELDS_MESSAGE = 'Please check the highlighted fields';
+
+export type FieldErrors = Record<string, string>;
+
+/**
+ * Validates a request body with a shared schema. Anything that is not a JSON object (null,
+ * an array, a number...) is checked as an empty object, so every bad input gets the same
+ * answer: the required fields and their messages. The first message of each field wins,
+ * as in the browser.
+ */
+export function validateBody<Schema extends $ZodType>(
+  schema: Schema,
+  body: unknown,
+): { ok: true; data: output<Schema> } | { ok: false; fields: FieldErrors } {
+  const isObject = typeof body === 'object' && body !== null && !Array.isArray(body);
+  const result = safeParse(schema, isObject ? body : {});
+  if (result.success) return { ok: true, data: result.data };
+  const fields: FieldErrors = {};
+  for (const issue of result.error.issues) {
+    fields[issue.path.join('.') || 'body'] ??= issue.message;
+  }
+  return { ok: false, fields };
+}
+
+const idBody = {
+  type: 'object',
+  properties: { id: { type: 'integer' } },
+  required: ['id'],
+} as const;
+
+/** 400s: field errors from validation, or only `error` for a body Fastify could not parse. */
+const badRequestBody = {
+  type: 'object',
+  properties: {
+    error: { type: 'string' },
+    fields: { type: 'object', additionalProperties: { type: 'string' } },
+  },
+  required: ['error'],
+} as const;
+
+/**
+ * Registers POST `path`: validate the JSON body with `schema`, hand the parsed values to
+ * `save`, answer 201 {id} when the lead was created or 200 {id} when an existing one was
+ * updated, 400 with the field messages otherwise (and nothing stored). `save` resolves only
+ * after the write is committed, so a 2xx always means the lead is on disk.
+ */
+export function leadRoute<Schema extends $ZodType>(
+  app: FastifyInstance,
+  path: string,
+  schema: Schema,
+  save: (values: output<Schema>) => Promise<SaveResult>,
+): void {
+  app.post(
+    path,
+    { schema: { response: { 200: idBody, 201: idBody, 400: badRequestBody } } },
+    async (request, reply) => {
+      const result = validateBody(schema, request.body);
+      if (!result.ok) {
+        return reply.code(400).send({ error: INVALID_FIELDS_MESSAGE, fields: result.fields });
+      }
+      const saved = await save(result.data);
+      // Ids only: e-mails and names never go to the logs.
+      request.log.info({ leadId: saved.id, created: saved.created }, 'lead saved');
+      return reply.code(saved.created ? 201 : 200).send({ id: saved.id });
+    },
+  );
+}

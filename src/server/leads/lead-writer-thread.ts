@@ -1,0 +1,33 @@
+import { serveWriterThread, WriterThread } from '../platform/database/writer-thread';
+import type { LeadRecordTables } from '../platform/lead-records/lead-tables';
+import { createLeadStore, type LeadStore } from './lead-store';
+import type { CandidateStep } from './save-candidate';
+import type { CompanyStep } from './save-company';
+
+const ROLE = 'talent-bridge-lead-writer';
+
+type LeadWrites = { [Op in keyof LeadStore]: LeadStore[Op] };
+
+/**
+ * On SQLite, lead writes run on a writer thread of their own (platform/database/writer-thread.ts),
+ * so the fsync of each group commit never blocks the event loop.
+ */
+export class LeadWriterThread extends WriterThread<LeadWrites> implements LeadStore {
+  constructor(dataDir: string, onUnexpectedExit?: (error: Error) => void) {
+    super({ role: ROLE, entry: import.meta.url, dataDir, onUnexpectedExit });
+  }
+
+  saveCandidate(step: CandidateStep) {
+    return this.call('saveCandidate', step);
+  }
+
+  saveCompany(step: CompanyStep) {
+    return this.call('saveCompany', step);
+  }
+}
+
+// On the writer thread (this module started again), run the same lead store's writes.
+serveWriterThread<LeadRecordTables>(ROLE, (queue) => {
+  const store = createLeadStore(queue);
+  return { saveCandidate: store.saveCandidate, saveCompany: store.saveCompany };
+});

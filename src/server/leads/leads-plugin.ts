@@ -1,0 +1,45 @@
+import type { FastifyPluginAsync } from 'fastify';
+import { WriteQueue } from '../platform/database/write-queue';
+import type { LeadRecordTables } from '../platform/lead-records/lead-tables';
+import { candidateRoutes } from './candidate-routes';
+import { companyRoutes } from './company-routes';
+import { leadRateLimit } from './lead-rate-limit';
+import { createLeadStore, type LeadStore } from './lead-store';
+import { LeadWriterThread } from './lead-writer-thread';
+import { tablesOf } from '../platform/database/connection';
+
+export interface LeadsOptions {
+  /** Where the SQLite file is (its writer thread opens a connection of its own). */
+  dataDir: string;
+  /** Lead submissions per minute from one address; 0: unlimited. */
+  leadRateLimit: number;
+}
+
+/**
+ * Public lead capture: the candidate and company forms' endpoints, rate-limited in their own
+ * scope. Writes are group-committed and resolve only once committed. On PostgreSQL the group
+ * commit runs on the main thread (the driver is asynchronous); on SQLite on a writer thread.
+ * On shutdown, queued writes are committed before the database closes.
+ */
+export const leadsPlugin: FastifyPluginAsync<LeadsOptions> = async (app, options) => {
+  const { database } = app;
+  let store: LeadStore;
+  let closeStore: () => Promise<void>;
+  if (database.dialect === 'sqlite') {
+    const writer = new LeadWriterThread(options.dataDir, (error) =>
+      app.log.error({ err: error }, 'SQLite writer thread stopped; it restarts on the next write'),
+    );
+    await writer.start();
+    store = writer;
+    closeStore = () => writer.close();
+  } else {
+    const queue = new WriteQueue(tablesOf<LeadRecordTables>(database.db));
+    store = createLeadStore(queue);
+    closeStore = () => queue.drain();
+  }
+  app.addHook('onClose', closeStore);
+
+  await app.register(leadRateLimit, { perMinute: options.leadRateLimit });
+  await app.register(candidateRoutes, { store });
+  await app.register(companyRoutes, { store });
+};

@@ -1,0 +1,101 @@
+import { sql, type Kysely, type RawBuilder } from 'kysely';
+import type { Attribution } from '../../shared/schemas/attribution';
+import type { LeadRecordTables, LeadTable } from '../platform/lead-records/lead-tables';
+import { attributionForInsert, attributionForUpdate } from './attribution';
+import { presentValues } from './present-values';
+
+/** What a lead write answers: the record's id, and whether this write created it. */
+export interface SaveResult {
+  id: number;
+  created: boolean;
+}
+
+/** Same address whatever its case or surrounding spaces: one lead per e-mail. */
+export const normalizeEmail = (email: string): string => email.trim().toLowerCase();
+
+/** One step of a lead's progression (spec section 4), as the routes describe it. */
+export interface LeadStep<Stage extends string, Fields extends string> {
+  email: string;
+  /** The stage this step reaches; a lead further along keeps its stage. */
+  stage: Stage;
+  /** Values typed in this step; blanks are ignored. */
+  fields?: { [K in Fields]?: string | undefined };
+  attribution?: Attribution | undefined;
+}
+
+/**
+ * Moves `stage` forward to `target` but never back: a candidate who already applied stays
+ * an application when an earlier form is re-sent. Undefined when nothing can change.
+ */
+export function raiseStage<S extends string>(
+  order: readonly S[],
+  target: S,
+): RawBuilder<S> | undefined {
+  const earlier = order.slice(0, order.indexOf(target));
+  if (earlier.length === 0) return undefined;
+  const stage = sql.ref('stage');
+  return sql<S>`case when ${stage} in (${sql.join(earlier)}) then ${target} else ${stage} end`;
+}
+
+/** Integer columns a step sets besides its fields: all of them on insert, some on update. */
+export interface StepFlags {
+  insert?: Record<string, number>;
+  update?: Record<string, number>;
+}
+
+/**
+ * Creates the lead of `step.email` in `table` or moves the existing one along; idempotent.
+ * One record per e-mail, race-free on both databases without reading first: insert unless
+ * the e-mail exists (ON CONFLICT DO NOTHING waits for a concurrent insert of the same
+ * e-mail to commit), otherwise update the existing row. If the row vanished in between (an
+ * admin deleted it), try again.
+ */
+export async function upsertLead<Stage extends string>(
+  db: Kysely<LeadRecordTables>,
+  table: LeadTable,
+  stages: readonly Stage[],
+  step: LeadStep<Stage, string>,
+  flags: StepFlags = {},
+): Promise<SaveResult> {
+  const emailNormalized = normalizeEmail(step.email);
+  const fields = presentValues(step.fields ?? {});
+  const now = new Date().toISOString();
+  const insert = () =>
+    db
+      .insertInto(table)
+      .values({
+        email: step.email.trim(),
+        email_normalized: emailNormalized,
+        stage: step.stage,
+        ...fields,
+        ...flags.insert,
+        ...attributionForInsert(step.attribution),
+        created_at: now,
+        updated_at: now,
+      } as never)
+      .onConflict((conflict) => conflict.column('email_normalized').doNothing())
+      .returning('id')
+      .executeTakeFirst();
+  const update = () => {
+    const stage = raiseStage(stages, step.stage);
+    return db
+      .updateTable(table)
+      .set({
+        ...fields,
+        ...(stage ? { stage } : {}),
+        ...flags.update,
+        ...attributionForUpdate(step.attribution),
+        updated_at: now,
+      } as never)
+      .where('email_normalized', '=', emailNormalized)
+      .returning('id')
+      .executeTakeFirst();
+  };
+  for (let attempt = 0; attempt < 3; attempt++) {
+    const inserted = await insert();
+    if (inserted) return { id: inserted.id, created: true };
+    const updated = await update();
+    if (updated) return { id: updated.id, created: false };
+  }
+  throw new Error('lead upsert lost three races in a row');
+}

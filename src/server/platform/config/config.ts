@@ -1,0 +1,149 @@
+import path from 'node:path';
+import { z } from 'zod';
+import { CONSENT_MODES, type RuntimeConfig } from '../../../shared/runtime-config';
+import { parseSiteConfig, type SiteConfig } from '../../../shared/site-config';
+
+const envSchema = z.object({
+  NODE_ENV: z.enum(['development', 'production', 'test']).default('production'),
+  PORT: z.coerce.number().int().min(0).max(65535).default(3000),
+  HOST: z.string().min(1).default('0.0.0.0'),
+  DATA_DIR: z.string().min(1).default('./data'),
+  /** When set, leads go to this PostgreSQL database instead of SQLite in DATA_DIR. */
+  DATABASE_URL: z
+    .url({ protocol: /^postgres(ql)?$/, error: 'must be a postgres:// or postgresql:// URL' })
+    .optional(),
+  LOG_LEVEL: z.enum(['fatal', 'error', 'warn', 'info', 'debug', 'trace', 'silent']).default('info'),
+  /** Where the built client lives; tests may point elsewhere. */
+  CLIENT_DIR: z.string().min(1).default('./dist/client'),
+  /** The admin password in clear (hashed in memory at start-up). */
+  ADMIN_PASSWORD: z.string().min(12, 'must be at least 12 characters').optional(),
+  /** The admin password as a scrypt hash (`npm run admin:hash-password`). */
+  ADMIN_PASSWORD_HASH: z
+    .string()
+    .regex(/^scrypt\$\d+\$\d+\$\d+\$[A-Za-z0-9+/=]+\$[A-Za-z0-9+/=]+$/, {
+      error: 'must be a hash printed by npm run admin:hash-password',
+    })
+    .optional(),
+  /** Behind a reverse proxy: 'true', a hop count, or the proxies' addresses (comma-separated). */
+  TRUST_PROXY: z.string().optional(),
+  /** smtp:// or smtps:// URL of the mail server for the admin's form e-mails. */
+  SMTP_URL: z.url({ protocol: /^smtps?$/, error: 'must be an smtp:// or smtps:// URL' }).optional(),
+  /** SendGrid API key: mail goes through SendGrid's SMTP relay (when SMTP_URL is not set). */
+  SENDGRID_API_KEY: z.string().min(1).optional(),
+  /** Sender of the admin's form e-mails, e.g. 'Talent Bridge <hello@example.com>'. */
+  MAIL_FROM: z.string().min(3).optional(),
+  /** Lead submissions per minute from one address (0: no limit). */
+  LEAD_RATE_LIMIT: z.coerce.number().int().min(0).default(60),
+  /** Meta Pixel id: events go to the pixel (run time, no rebuild). Unset: only recorded. */
+  META_PIXEL_ID: z
+    .string()
+    .regex(/^\d{5,20}$/, { error: 'must be the numeric id of a Meta Pixel' })
+    .optional(),
+  /** `notice` (default, CCPA opt-out link) or `opt-in` (consent banner before any tracking). */
+  CONSENT_MODE: z.enum(CONSENT_MODES).default('notice'),
+  /** https:// address of an external questionnaire (Fillout, Typeform) for /typeform. */
+  QUESTIONNAIRE_URL: z.url({ protocol: /^https$/, error: 'must be an https:// URL' }).optional(),
+});
+
+/** Fastify's trustProxy: false unless configured (a forged X-Forwarded-For is then ignored). */
+export type TrustProxy = boolean | string | ((address: string, hop: number) => boolean);
+
+function parseTrustProxy(value: string | undefined): TrustProxy {
+  if (value === undefined || value === 'false' || value === '0') return false;
+  if (value === 'true') return true;
+  if (/^\d+$/.test(value)) {
+    const hops = Number(value);
+    return (_address, hop) => hop < hops;
+  }
+  return value;
+}
+
+export interface AdminPasswordConfig {
+  /** Clear password from ADMIN_PASSWORD, or undefined. */
+  password: string | undefined;
+  /** Stored hash from ADMIN_PASSWORD_HASH, or undefined. */
+  hash: string | undefined;
+}
+
+export interface MailConfig {
+  smtpUrl: string | undefined;
+  sendgridApiKey: string | undefined;
+  from: string;
+}
+
+export interface ServerConfig {
+  env: 'development' | 'production' | 'test';
+  port: number;
+  host: string;
+  dataDir: string;
+  /** PostgreSQL connection string; undefined means SQLite at dataDir/talent-bridge.sqlite. */
+  databaseUrl: string | undefined;
+  logLevel: string;
+  clientDir: string;
+  site: SiteConfig;
+  /** Neither set: a password is generated on first start (see admin/password-source.ts). */
+  admin: AdminPasswordConfig;
+  trustProxy: TrustProxy;
+  mail: MailConfig;
+  /** Lead submissions per minute from one address; 0: unlimited. */
+  leadRateLimit: number;
+  /** Public settings handed to the browser in every page (src/shared/runtime-config.ts). */
+  runtime: RuntimeConfig;
+}
+
+/**
+ * Reads and validates the environment once at start-up. Throws a readable error naming
+ * every bad variable, so a misconfigured server never starts half-working.
+ */
+export function loadConfig(env: Record<string, string | undefined> = process.env): ServerConfig {
+  const blankToUndefined = Object.fromEntries(
+    Object.entries(env).map(([key, value]) => [key, value?.trim() ? value : undefined]),
+  );
+  const parsed = envSchema.safeParse(blankToUndefined);
+  let site: SiteConfig | undefined;
+  const problems: string[] = [];
+  if (!parsed.success) {
+    for (const issue of parsed.error.issues)
+      problems.push(`${issue.path.join('.')}: ${issue.message}`);
+  }
+  try {
+    site = parseSiteConfig(env);
+  } catch (error) {
+    if (error instanceof z.ZodError) {
+      for (const issue of error.issues)
+        problems.push(`site ${issue.path.join('.')}: ${issue.message}`);
+    } else throw error;
+  }
+  if (problems.length > 0 || !parsed.success || !site) {
+    throw new Error(`Invalid configuration:\n  ${problems.join('\n  ')}`);
+  }
+  const values = parsed.data;
+  if (values.ADMIN_PASSWORD && values.ADMIN_PASSWORD_HASH) {
+    throw new Error(
+      'Invalid configuration:\n  ADMIN_PASSWORD and ADMIN_PASSWORD_HASH are both set: keep one',
+    );
+  }
+  return {
+    env: values.NODE_ENV,
+    port: values.PORT,
+    host: values.HOST,
+    dataDir: path.resolve(values.DATA_DIR),
+    databaseUrl: values.DATABASE_URL,
+    logLevel: values.LOG_LEVEL,
+    clientDir: path.resolve(values.CLIENT_DIR),
+    site,
+    admin: { password: values.ADMIN_PASSWORD, hash: values.ADMIN_PASSWORD_HASH },
+    trustProxy: parseTrustProxy(values.TRUST_PROXY),
+    mail: {
+      smtpUrl: values.SMTP_URL,
+      sendgridApiKey: values.SENDGRID_API_KEY,
+      from: values.MAIL_FROM ?? `${site.brandName} <no-reply@${new URL(site.siteUrl).hostname}>`,
+    },
+    leadRateLimit: values.LEAD_RATE_LIMIT,
+    runtime: {
+      metaPixelId: values.META_PIXEL_ID ?? null,
+      consentMode: values.CONSENT_MODE,
+      questionnaireUrl: values.QUESTIONNAIRE_URL ?? null,
+    },
+  };
+}

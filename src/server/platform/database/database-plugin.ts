@@ -1,0 +1,37 @@
+import fp from 'fastify-plugin';
+import { openDatabase, type DatabaseConnection } from './connection';
+import type { MigrationSet } from './migration-runner';
+
+declare module 'fastify' {
+  interface FastifyInstance {
+    /**
+     * The main thread's connection. It names no tables: each capability asks for its own
+     * with `tablesOf<Tables>(app.database.db)`.
+     */
+    database: DatabaseConnection;
+  }
+}
+
+export interface DatabasePluginOptions {
+  databaseUrl: string | undefined;
+  dataDir: string;
+  /** Every capability's migrations (src/server/database.ts). */
+  migrations: readonly MigrationSet[];
+}
+
+/**
+ * Opens the database (migrating it) before the server listens, and closes it on shutdown.
+ * Fastify runs onClose hooks in reverse order of registration, so the capabilities
+ * registered after this plugin finish their own work (queued lead writes) before it closes.
+ */
+export const databasePlugin = fp<DatabasePluginOptions>(async (app, options) => {
+  const connection = await openDatabase({
+    databaseUrl: options.databaseUrl,
+    dataDir: options.dataDir,
+    migrations: options.migrations,
+    onBackgroundError: (error) => app.log.warn({ err: error }, 'database connection error'),
+  });
+  app.log.info({ dialect: connection.dialect }, 'database ready');
+  app.decorate('database', connection);
+  app.addHook('onClose', async () => connection.close());
+});

@@ -1,0 +1,48 @@
+import { Migrator, type Kysely, type Migration } from 'kysely';
+
+export type DialectName = 'sqlite' | 'postgres';
+
+/*
+ * One set of migrations for both databases, collected from the capabilities that own them
+ * (src/server/database.ts lists them). They live in code, not in files read at run time, so the
+ * esbuild bundle of the server carries them. Each migration uses portable column types only
+ * (text and integer) and receives the dialect for what differs (see migration-columns.ts).
+ * Never edit a migration once merged: add a new one. No migration module imports another.
+ */
+
+/** A capability's migrations by name; the names of all sets sort in the order they run. */
+export type MigrationSet = (dialect: DialectName) => Record<string, Migration>;
+
+/** Every set's migrations in one global order, by name; a name used twice is a bug. */
+export function collectMigrations(
+  sets: readonly MigrationSet[],
+  dialect: DialectName,
+): Record<string, Migration> {
+  const all = new Map<string, Migration>();
+  for (const set of sets) {
+    for (const [name, migration] of Object.entries(set(dialect))) {
+      if (all.has(name)) throw new Error(`two migrations are named ${name}`);
+      all.set(name, migration);
+    }
+  }
+  return Object.fromEntries([...all].sort(([a], [b]) => (a < b ? -1 : a > b ? 1 : 0)));
+}
+
+/** Brings the schema up to date; throws (and the server refuses to start) if that fails. */
+export async function migrateToLatest<DB>(
+  db: Kysely<DB>,
+  dialect: DialectName,
+  sets: readonly MigrationSet[],
+): Promise<void> {
+  const migrator = new Migrator({
+    db,
+    provider: { getMigrations: async () => collectMigrations(sets, dialect) },
+  });
+  const { error, results } = await migrator.migrateToLatest();
+  const failed = results?.find((result) => result.status === 'Error');
+  if (error || failed) {
+    const cause = error instanceof Error ? error : new Error(String(error ?? 'unknown'));
+    const which = failed ? ` ${failed.migrationName}` : '';
+    throw new Error(`Database migration${which} failed: ${cause.message}`, { cause });
+  }
+}

@@ -1,0 +1,187 @@
+import { createRequire } from 'node:module';
+import path from 'node:path';
+import { pathToFileURL } from 'node:url';
+import { isMainThread, parentPort, Worker, workerData } from 'node:worker_threads';
+import { openSqlite } from './connection';
+import { WriteQueue } from './write-queue';
+
+/*
+ * SQLite writes on a worker thread of their own (docs/decisions/011-group-commit-and-sqlite-writer-thread.md).
+ * better-sqlite3 is synchronous: on the main thread every commit's fsync (synchronous=FULL,
+ * several milliseconds) would freeze all HTTP traffic, pages and health checks included. The
+ * worker runs the very same write code (Kysely queries, group commit) on its own connection;
+ * the main thread only posts each write and awaits the answer, which arrives after the commit.
+ *
+ * The worker is the module that serves the operations (serveWriterThread) started again: the
+ * server bundle in production, the source through tsx in development and tests. Its role in
+ * workerData tells which serveWriterThread call answers.
+ */
+
+/** Named write operations, each taking one structured-cloneable argument. */
+export type WriteOperations = Record<string, (argument: never) => Promise<unknown>>;
+
+type Request = { id: number; op: string; argument?: unknown };
+
+interface SerializedError {
+  name: string;
+  message: string;
+  code?: string;
+}
+type Response =
+  { id: number; result: unknown } | { id: number; error: SerializedError } | { ready: true };
+
+interface Pending {
+  resolve(result: unknown): void;
+  reject(error: Error): void;
+}
+
+const CLOSE = '__close';
+
+export interface WriterThreadOptions {
+  /** Names this writer; the serving module's serveWriterThread is called with the same. */
+  role: string;
+  /** `import.meta.url` of the module that calls serveWriterThread(role, ...). */
+  entry: string;
+  dataDir: string;
+  /** Told when the thread dies unexpectedly; the next write starts a new one. */
+  onUnexpectedExit?: (error: Error) => void;
+}
+
+/** The main thread's side: posts each write to the thread and resolves once it committed. */
+export class WriterThread<Operations extends WriteOperations> {
+  private worker: Worker | undefined;
+  private starting: Promise<Worker> | undefined;
+  private readonly pending = new Map<number, Pending>();
+  private nextId = 1;
+  private closed = false;
+
+  constructor(private readonly options: WriterThreadOptions) {}
+
+  /** Starts the thread and resolves once its connection is open (failures surface at boot). */
+  async start(): Promise<void> {
+    await this.ensureWorker();
+  }
+
+  /** Runs operation `op` on the thread; resolves with its result after the commit. */
+  async call<Op extends keyof Operations & string>(
+    op: Op,
+    argument: Parameters<Operations[Op]>[0],
+  ): Promise<Awaited<ReturnType<Operations[Op]>>> {
+    if (this.closed) throw new Error('the SQLite writer is closed');
+    return (await this.send(await this.ensureWorker(), { op, argument })) as Awaited<
+      ReturnType<Operations[Op]>
+    >;
+  }
+
+  /** Commits what is queued, closes the writer connection and ends the thread. */
+  async close(): Promise<void> {
+    if (this.closed) return;
+    this.closed = true;
+    const worker = this.worker;
+    if (!worker) return;
+    const exited = new Promise((resolve) => worker.once('exit', resolve));
+    await this.send(worker, { op: CLOSE });
+    await exited;
+  }
+
+  private send(worker: Worker, request: Omit<Request, 'id'>): Promise<unknown> {
+    const id = this.nextId++;
+    return new Promise((resolve, reject) => {
+      this.pending.set(id, { resolve, reject });
+      worker.postMessage({ ...request, id } satisfies Request);
+    });
+  }
+
+  private ensureWorker(): Promise<Worker> {
+    if (this.worker) return Promise.resolve(this.worker);
+    this.starting ??= this.spawn().finally(() => (this.starting = undefined));
+    return this.starting;
+  }
+
+  private spawn(): Promise<Worker> {
+    const { role, dataDir, entry } = this.options;
+    const worker = startWorker(entry, { role, dataDir });
+    return new Promise((resolve, reject) => {
+      worker.on('message', (message: Response) => {
+        if ('ready' in message) {
+          this.worker = worker;
+          resolve(worker);
+          return;
+        }
+        const pending = this.pending.get(message.id);
+        this.pending.delete(message.id);
+        if ('error' in message) pending?.reject(Object.assign(new Error(), message.error));
+        else pending?.resolve(message.result);
+      });
+      worker.on('error', (error) => reject(error));
+      worker.on('exit', (code) => {
+        this.worker = undefined;
+        const error = new Error(`the SQLite writer thread exited (code ${code})`);
+        reject(error);
+        // Writes in flight are not known to be committed: their requests fail (500), and
+        // the next write starts a new thread.
+        for (const pending of this.pending.values()) pending.reject(error);
+        this.pending.clear();
+        if (!this.closed) this.options.onUnexpectedExit?.(error);
+      });
+    });
+  }
+}
+
+/**
+ * Starts `entry` on a worker thread. From the bundle it is plain JavaScript; from source
+ * (development, tests) the thread first registers tsx, the TypeScript loader, itself.
+ */
+function startWorker(entry: string, data: { role: string; dataDir: string }): Worker {
+  const url = new URL(entry);
+  if (!url.pathname.endsWith('.ts')) return new Worker(url, { workerData: data });
+  // The ESM build of tsx's API (require.resolve would pick its CommonJS build).
+  const tsxPackage = createRequire(url).resolve('tsx/package.json');
+  const tsxApi = pathToFileURL(path.join(path.dirname(tsxPackage), 'dist/esm/api/index.mjs')).href;
+  const bootstrap = `import(${JSON.stringify(tsxApi)}).then(({ register }) => {
+    register();
+    return import(${JSON.stringify(url.href)});
+  })`;
+  return new Worker(bootstrap, { eval: true, workerData: data });
+}
+
+/**
+ * The thread's side, called at the top level of the module named as `entry`: when this thread
+ * is the writer of `role`, it opens its own connection and answers each request once its
+ * transaction has committed. Anywhere else it does nothing.
+ */
+export function serveWriterThread<DB>(
+  role: string,
+  operations: (queue: WriteQueue<DB>) => WriteOperations,
+): void {
+  if (isMainThread || !parentPort || (workerData as { role?: string })?.role !== role) return;
+  const port = parentPort;
+  const db = openSqlite<DB>((workerData as { dataDir: string }).dataDir);
+  const queue = new WriteQueue<DB>(db);
+  const handlers = operations(queue) as Record<string, (argument: unknown) => Promise<unknown>>;
+  const answer = (response: Response) => port.postMessage(response);
+  port.on('message', (request: Request) => {
+    if (request.op === CLOSE) {
+      void queue
+        .drain()
+        .then(() => db.destroy())
+        .then(() => {
+          answer({ id: request.id, result: null });
+          port.close();
+        });
+      return;
+    }
+    const handler = handlers[request.op];
+    const write = handler
+      ? handler(request.argument)
+      : Promise.reject(new Error(`unknown write ${request.op}`));
+    write.then(
+      (result) => answer({ id: request.id, result }),
+      (error: unknown) => {
+        const { name = 'Error', message = String(error), code } = (error ?? {}) as SerializedError;
+        answer({ id: request.id, error: { name, message, ...(code ? { code } : {}) } });
+      },
+    );
+  });
+  answer({ ready: true });
+}

@@ -1,0 +1,34 @@
+import helmet from '@fastify/helmet';
+import fp from 'fastify-plugin';
+import { API_POLICY } from './content-security-policy';
+import { PERMISSIONS_POLICY } from './permissions-policy';
+
+export interface SecurityHeadersOptions {
+  /** Send Strict-Transport-Security (production: the site is only ever served over HTTPS). */
+  hsts: boolean;
+}
+
+/** Two years, as the HSTS preload list asks; subdomains included. */
+const HSTS_MAX_AGE_SECONDS = 63_072_000;
+
+/**
+ * Security headers on every response (docs/decisions/041-content-security-policy-and-headers.md).
+ * Every response starts with the API's policy, which lets nothing load; pages replace it with
+ * their own policy and X-Frame-Options when they are sent (site/page-set.ts).
+ */
+export const securityHeaders = fp<SecurityHeadersOptions>(async (app, { hsts }) => {
+  await app.register(helmet, {
+    // Set below and per page: helmet's one policy cannot differ between pages and the API.
+    contentSecurityPolicy: false,
+    hsts: hsts ? { maxAge: HSTS_MAX_AGE_SECONDS, includeSubDomains: true, preload: false } : false,
+    referrerPolicy: { policy: 'strict-origin-when-cross-origin' },
+    crossOriginOpenerPolicy: { policy: 'same-origin' },
+    // COEP would need every embedded origin (questionnaire, Meta) to opt in; they do not.
+    crossOriginEmbedderPolicy: false,
+    xFrameOptions: { action: 'deny' },
+  });
+  app.addHook('onRequest', async (_request, reply) => {
+    reply.header('Content-Security-Policy', API_POLICY);
+    reply.header('Permissions-Policy', PERMISSIONS_POLICY);
+  });
+});

@@ -1,0 +1,68 @@
+import type { CreateTableBuilder, Kysely, Migration } from 'kysely';
+import { autoIncrementId } from '../database/migration-columns';
+import type { DialectName, MigrationSet } from '../database/migration-runner';
+import { attributionColumns, candidateTextColumns, companyTextColumns } from './lead-columns';
+
+type Table = CreateTableBuilder<string, string>;
+
+/** Columns every lead table has: identity, e-mail, attribution, timestamps. */
+function leadColumns(table: Table, dialect: DialectName): Table {
+  const withIdentity = table
+    .addColumn('id', 'integer', autoIncrementId(dialect))
+    .addColumn('email', 'text', (c) => c.notNull())
+    .addColumn('email_normalized', 'text', (c) => c.notNull().unique())
+    .addColumn('stage', 'text', (c) => c.notNull());
+  return textColumns(withIdentity, attributionColumns)
+    .addColumn('created_at', 'text', (c) => c.notNull())
+    .addColumn('updated_at', 'text', (c) => c.notNull());
+}
+
+const textColumns = (table: Table, names: readonly string[]): Table =>
+  names.reduce((builder, name) => builder.addColumn(name, 'text'), table);
+
+/**
+ * 001: the lead tables. The column lists it reads (lead-columns.ts) are the columns it created:
+ * a later column is added by a migration of its own and listed apart, never appended to them.
+ */
+function createLeadTables(dialect: DialectName): Migration {
+  return {
+    async up(db: Kysely<unknown>) {
+      await textColumns(
+        leadColumns(db.schema.createTable('candidates'), dialect),
+        candidateTextColumns,
+      )
+        .addColumn('typeform_completed', 'integer', (c) => c.notNull().defaultTo(0))
+        .addColumn('is_typeform_candidate', 'integer', (c) => c.notNull().defaultTo(0))
+        .execute();
+      await textColumns(
+        leadColumns(db.schema.createTable('companies'), dialect),
+        companyTextColumns,
+      ).execute();
+
+      // The admin dashboard lists up to a million leads newest first, per tab (stage or
+      // questionnaire flag); these indexes keep those listings and their pages cheap.
+      const indexes: [string, string, string[]][] = [
+        ['candidates_created_at_idx', 'candidates', ['created_at']],
+        ['candidates_stage_created_at_idx', 'candidates', ['stage', 'created_at']],
+        [
+          'candidates_typeform_created_at_idx',
+          'candidates',
+          ['is_typeform_candidate', 'created_at'],
+        ],
+        ['companies_created_at_idx', 'companies', ['created_at']],
+        ['companies_stage_created_at_idx', 'companies', ['stage', 'created_at']],
+      ];
+      for (const [name, table, columns] of indexes) {
+        await db.schema.createIndex(name).on(table).columns(columns).execute();
+      }
+    },
+    async down(db: Kysely<unknown>) {
+      await db.schema.dropTable('companies').execute();
+      await db.schema.dropTable('candidates').execute();
+    },
+  };
+}
+
+export const leadRecordMigrations: MigrationSet = (dialect) => ({
+  '001_create_lead_tables': createLeadTables(dialect),
+});

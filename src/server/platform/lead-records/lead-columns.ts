@@ -1,0 +1,78 @@
+import type { CandidatesTable, CompaniesTable } from './lead-tables';
+
+/*
+ * The lead tables' column names, for code that creates or reads whole records. The compiler
+ * checks each list against the table types; a test checks them against a migrated database.
+ */
+
+/** Identity, e-mail and timestamps: every lead table has them. */
+export const leadIdentityColumns = [
+  'id',
+  'email',
+  'email_normalized',
+  'stage',
+] as const satisfies readonly (keyof CandidatesTable & keyof CompaniesTable)[];
+
+/** Where the lead came from (first touch wins). */
+export const attributionColumns = [
+  'source_page',
+  'landing_variant',
+  'utm_source',
+  'utm_medium',
+  'utm_campaign',
+  'utm_term',
+  'utm_content',
+  'referrer',
+] as const satisfies readonly (keyof CandidatesTable & keyof CompaniesTable)[];
+
+/** What a candidate typed: the forms' text fields and the questionnaire's answers. */
+export const candidateTextColumns = [
+  'first_name',
+  'last_name',
+  'phone',
+  'location',
+  'education_level',
+  'tech_experience',
+  'reason',
+  'availability',
+  'full_time',
+  'relocation',
+  'questionnaire_location',
+  'motivation',
+] as const satisfies readonly (keyof CandidatesTable)[];
+
+/** A candidate's 0/1 questionnaire flags. */
+export const candidateFlagColumns = [
+  'typeform_completed',
+  'is_typeform_candidate',
+] as const satisfies readonly (keyof CandidatesTable)[];
+
+/** What a company typed in its forms. */
+export const companyTextColumns = [
+  'company_name',
+  'contact_name',
+  'title',
+  'company_size',
+  'talent_needs',
+  'timeline',
+  'comments',
+] as const satisfies readonly (keyof CompaniesTable)[];
+
+/** Every stored column of each lead table, in one order. */
+export const leadRecordColumns = {
+  candidates: [
+    ...leadIdentityColumns,
+    ...attributionColumns,
+    'created_at',
+    'updated_at',
+    ...candidateTextColumns,
+    ...candidateFlagColumns,
+  ],
+  companies: [
+    ...leadIdentityColumns,
+    ...attributionColumns,
+    'created_at',
+    'updated_at',
+    ...companyTextColumns,
+  ],
+} as const;

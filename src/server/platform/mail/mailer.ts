@@ -1,0 +1,70 @@
+import { randomUUID } from 'node:crypto';
+import { mkdir, writeFile } from 'node:fs/promises';
+import path from 'node:path';
+import nodemailer, { type Transporter } from 'nodemailer';
+import type { MailConfig } from '../config/config';
+
+export interface MailMessage {
+  to: string;
+  subject: string;
+  text: string;
+  html: string;
+}
+
+export type MailTransportKind = 'smtp' | 'sendgrid' | 'outbox';
+
+export interface Mailer {
+  kind: MailTransportKind;
+  /** Resolves once the message was accepted (by the server, or written to the outbox). */
+  send(message: MailMessage): Promise<{ outboxFile?: string }>;
+  close(): void;
+}
+
+/**
+ * Picks the transport (docs/decisions/023): SMTP_URL, else SendGrid's SMTP relay with
+ * SENDGRID_API_KEY, else a local outbox: each message is written as an .eml file under
+ * DATA_DIR/outbox, so sending works on a fresh machine and tests can read what was sent.
+ */
+export function createMailer(mail: MailConfig, dataDir: string): Mailer {
+  if (mail.smtpUrl) return smtpMailer('smtp', nodemailer.createTransport(mail.smtpUrl), mail.from);
+  if (mail.sendgridApiKey) {
+    const transport = nodemailer.createTransport({
+      host: 'smtp.sendgrid.net',
+      port: 587,
+      requireTLS: true,
+      auth: { user: 'apikey', pass: mail.sendgridApiKey },
+    });
+    return smtpMailer('sendgrid', transport, mail.from);
+  }
+  return outboxMailer(path.join(dataDir, 'outbox'), mail.from);
+}
+
+function smtpMailer(kind: MailTransportKind, transport: Transporter, from: string): Mailer {
+  return {
+    kind,
+    async send(message) {
+      await transport.sendMail({ from, ...message });
+      return {};
+    },
+    close: () => transport.close(),
+  };
+}
+
+function outboxMailer(dir: string, from: string): Mailer {
+  const transport = nodemailer.createTransport({ streamTransport: true, buffer: true });
+  return {
+    kind: 'outbox',
+    async send(message) {
+      const info = await transport.sendMail({ from, ...message });
+      await mkdir(dir, { recursive: true });
+      // The file name says when, never to whom.
+      const file = path.join(
+        dir,
+        `${new Date().toISOString().replace(/[:.]/g, '-')}-${randomUUID()}.eml`,
+      );
+      await writeFile(file, info.message as Buffer, { mode: 0o600 });
+      return { outboxFile: file };
+    },
+    close: () => transport.close(),
+  };
+}

@@ -1,0 +1,91 @@
+import { readFile } from 'node:fs/promises';
+import path from 'node:path';
+import fastifyStatic from '@fastify/static';
+import fp from 'fastify-plugin';
+import type { RuntimeConfig } from '../../shared/runtime-config';
+import type { InlineHashes } from '../platform/http/content-security-policy';
+import { pageHeaders } from '../site/page-headers';
+import { loadPage, sendPage } from '../site/page-set';
+
+export interface StaticSiteOptions {
+  /** The built client: pre-rendered pages, hashed assets and their .br/.gz twins. */
+  clientDir: string;
+  /** Written into every page (see site/page-set.ts). */
+  runtime: RuntimeConfig;
+}
+
+/** Written by scripts/build.mjs: route path -> pre-rendered HTML file. */
+interface PagesManifest {
+  pages: Record<string, string>;
+  notFound: string;
+  /** CSP hash sources of the pages' inline scripts and style elements. */
+  inlineHashes: InlineHashes;
+}
+
+async function readManifest(clientDir: string): Promise<PagesManifest | undefined> {
+  try {
+    return JSON.parse(await readFile(path.join(clientDir, '..', 'pages.json'), 'utf8'));
+  } catch (error) {
+    if ((error as NodeJS.ErrnoException).code === 'ENOENT') return undefined;
+    throw error;
+  }
+}
+
+const IMMUTABLE = 'public, max-age=31536000, immutable';
+
+/**
+ * Serves the pre-rendered site. Pages and the not-found page are HTML revalidated on every
+ * visit (no-cache), held in memory with the run-time config (site/page-set.ts); files under
+ * /assets/ carry a content hash and are cached for a year, their brotli or gzip twins made at
+ * build time served when the browser accepts them.
+ */
+export const sitePlugin = fp<StaticSiteOptions>(async (app, { clientDir, runtime }) => {
+  const manifest = await readManifest(clientDir);
+  if (!manifest) {
+    // `npm run dev` (Vite serves the pages) and API tests run without a client build.
+    app.log.warn({ clientDir }, 'no client build found: serving the API only');
+    return;
+  }
+  if (!manifest.inlineHashes) {
+    throw new Error('dist/pages.json has no inlineHashes (an older build): run npm run build');
+  }
+
+  await app.register(fastifyStatic, {
+    root: clientDir,
+    preCompressed: true,
+    wildcard: true,
+    index: false,
+    redirect: false,
+    cacheControl: false,
+    dotfiles: 'deny',
+    setHeaders(reply, filePath) {
+      const relative = path.relative(clientDir, filePath);
+      reply.header(
+        'Cache-Control',
+        relative.startsWith(`assets${path.sep}`) ? IMMUTABLE : 'no-cache',
+      );
+    },
+  });
+
+  // Pre-rendered pages live outside the static root, so they are reachable only by route.
+  const pagesDir = path.join(clientDir, '..', 'pages');
+  for (const [route, file] of Object.entries(manifest.pages)) {
+    const headers = pageHeaders(route, runtime, manifest.inlineHashes);
+    const page = await loadPage(pagesDir, file, runtime, headers);
+    app.get(route, (request, reply) => sendPage(request, reply, page));
+    if (route !== '/') app.get(`${route}/`, (_request, reply) => reply.redirect(route, 301));
+  }
+  const notFoundPage = await loadPage(
+    pagesDir,
+    manifest.notFound,
+    runtime,
+    pageHeaders(null, runtime, manifest.inlineHashes),
+  );
+
+  app.setNotFoundHandler((request, reply) => {
+    if (request.url.startsWith('/api/') || request.method !== 'GET') {
+      return reply.code(404).send({ error: 'Not found' });
+    }
+    return sendPage(request, reply, notFoundPage, 404);
+  });
+});

@@ -309,18 +309,18 @@ describeEachDatabase(
           searchPlan: { denseMatches: 4, walkRows },
         });
         const search = { type: 'regular' as const, q: dense.toUpperCase(), limit: 5 };
-        const first = await queries.listCandidates(search);
+        const first = await queries.list('candidates', search);
         expect(first).toMatchObject({ total: 12, capped: false });
         expect(names(first.rows), `walk ${walkRows}`).toEqual(expected.slice(0, 5));
-        const second = await queries.listCandidates({ ...search, offset: 5 });
+        const second = await queries.list('candidates', { ...search, offset: 5 });
         expect(names(second.rows), `walk ${walkRows}`).toEqual(expected.slice(5, 10));
         const last = first.rows[4] as { created_at: string; id: number };
-        const byCursor = await queries.listCandidates({
+        const byCursor = await queries.list('candidates', {
           ...search,
           cursor: { createdAt: last.created_at, id: last.id },
         });
         expect(names(byCursor.rows), `walk ${walkRows}`).toEqual(expected.slice(5, 10));
-        const end = await queries.listCandidates({ ...search, offset: 10 });
+        const end = await queries.list('candidates', { ...search, offset: 10 });
         expect(names(end.rows), `walk ${walkRows}`).toEqual(expected.slice(10));
       }
       // The server's own plan (few matches: the search indexes) agrees.

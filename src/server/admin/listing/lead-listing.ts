@@ -35,6 +35,15 @@ export interface LeadEmailRow {
   created_at: string;
 }
 
+interface ListType {
+  candidates: CandidateLeadType;
+  companies: CompanyLeadType;
+}
+interface ListRow {
+  candidates: CandidateListRow;
+  companies: CompanyListRow;
+}
+
 export interface ListQuery<Type extends string> {
   type?: Type | undefined;
   /** Prefix of a name, the company or the e-mail, any case. */
@@ -112,12 +121,12 @@ export class LeadListing {
     return { rows, total, capped };
   }
 
-  listCandidates(query: ListQuery<CandidateLeadType>): Promise<Page<CandidateListRow>> {
-    return this.page('candidates', query);
-  }
-
-  listCompanies(query: ListQuery<CompanyLeadType>): Promise<Page<CompanyListRow>> {
-    return this.page('companies', query);
+  /** A page of a tab of candidates or companies. */
+  list<Table extends LeadTable>(
+    table: Table,
+    query: ListQuery<ListType[Table]>,
+  ): Promise<Page<ListRow[Table]>> {
+    return this.page(table, query);
   }
 
   /**

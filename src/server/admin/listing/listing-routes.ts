@@ -49,6 +49,8 @@ const companyTypes: Record<string, CompanyLeadType> = {
   'email-only': 'email',
 };
 
+type LeadView = ReturnType<typeof candidateView> | ReturnType<typeof companyView>;
+
 /** Sets the paging headers and answers the page's rows as views. */
 function withPaging<T extends { createdAt: string; id: number }>(
   reply: FastifyReply,
@@ -74,47 +76,33 @@ export const listingRoutes: FastifyPluginAsync<{ listing: LeadListing }> = async
   { listing },
 ) => {
   const tables = [
-    {
-      table: 'candidates',
-      path: '/api/candidate-submissions',
-      types: candidateTypes,
-      schema: candidateSchema,
-      list: async (query: Parameters<LeadListing['listCandidates']>[0]) => {
-        const page = await listing.listCandidates(query);
-        return { ...page, views: page.rows.map(candidateView) };
-      },
-    },
-    {
-      table: 'companies',
-      path: '/api/company-submissions',
-      types: companyTypes,
-      schema: companySchema,
-      list: async (query: Parameters<LeadListing['listCompanies']>[0]) => {
-        const page = await listing.listCompanies(query);
-        return { ...page, views: page.rows.map(companyView) };
-      },
-    },
+    { table: 'candidates', path: '/api/candidate-submissions', types: candidateTypes },
+    { table: 'companies', path: '/api/company-submissions', types: companyTypes },
   ] as const;
+  const views = { candidates: candidateView, companies: companyView };
+  const schemas = { candidates: candidateSchema, companies: companySchema };
 
-  for (const { table, path, types, schema, list } of tables) {
+  for (const { table, path, types } of tables) {
     app.get<{ Querystring: ListQuerystring }>(
       path,
       {
         schema: {
           querystring: listQuerystringSchema(Object.keys(types)),
-          response: { 200: { type: 'array', items: schema } },
+          response: { 200: { type: 'array', items: schemas[table] } },
         },
       },
       async (request, reply) => {
         const { limit, offset, q, type, cursor } = request.query;
-        const page = await list({
+        const page = await listing.list(table, {
           limit,
           offset,
           q,
-          type: type ? (types[type] as never) : undefined,
+          type: type ? types[type] : undefined,
           cursor: decodeCursor(cursor),
         });
-        return withPaging<{ createdAt: string; id: number }>(reply, page.views, page, limit);
+        // The row and its view function belong to the same table.
+        const view = views[table] as (row: (typeof page.rows)[number]) => LeadView;
+        return withPaging(reply, page.rows.map(view), page, limit);
       },
     );
 

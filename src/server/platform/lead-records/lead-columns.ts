@@ -5,14 +5,6 @@ import type { CandidatesTable, CompaniesTable } from './lead-tables';
  * checks each list against the table types; a test checks them against a migrated database.
  */
 
-/** Identity, e-mail and timestamps: every lead table has them. */
-export const leadIdentityColumns = [
-  'id',
-  'email',
-  'email_normalized',
-  'stage',
-] as const satisfies readonly (keyof CandidatesTable & keyof CompaniesTable)[];
-
 /** Where the lead came from (first touch wins). */
 export const attributionColumns = [
   'source_page',
@@ -58,10 +50,13 @@ export const companyTextColumns = [
   'comments',
 ] as const satisfies readonly (keyof CompaniesTable)[];
 
+/** Identity and stage: every lead table has them. */
+const identityColumns = ['id', 'email', 'email_normalized', 'stage'] as const;
+
 /** Every stored column of each lead table, in one order. */
 export const leadRecordColumns = {
   candidates: [
-    ...leadIdentityColumns,
+    ...identityColumns,
     ...attributionColumns,
     'created_at',
     'updated_at',
@@ -69,7 +64,7 @@ export const leadRecordColumns = {
     ...candidateFlagColumns,
   ],
   companies: [
-    ...leadIdentityColumns,
+    ...identityColumns,
     ...attributionColumns,
     'created_at',
     'updated_at',

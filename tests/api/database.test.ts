@@ -4,10 +4,10 @@ import path from 'node:path';
 import SqliteDatabase from 'better-sqlite3';
 import { sql } from 'kysely';
 import { afterAll, describe, expect, it } from 'vitest';
-import { openDatabase } from '../../src/server/database';
+import { migrations, openDatabase } from '../../src/server/database';
 import { SQLITE_FILE_NAME } from '../../src/server/platform/database/connection';
-import { migrations } from '../../src/server/database';
 import { collectMigrations } from '../../src/server/platform/database/migration-runner';
+import { leadRecordColumns } from '../../src/server/platform/lead-records/lead-columns';
 import { describeEachDatabase, uniqueEmail } from '../support/test-app';
 
 describeEachDatabase('database', (current) => {
@@ -29,6 +29,25 @@ describeEachDatabase('database', (current) => {
         'created_at',
       ]),
     );
+  });
+
+  it('has exactly the stored columns the lead record lists (besides generated ones)', async () => {
+    const tables = await current().db.introspection.getTables();
+    // The admin's generated columns (SQLite's introspection does not list generated columns).
+    const generated = [
+      'lead_type',
+      'search_name',
+      'search_last_name',
+      'search_company',
+      'search_contact',
+    ];
+    for (const name of ['candidates', 'companies'] as const) {
+      const stored = tables
+        .find((table) => table.name === name)
+        ?.columns.map((column) => column.name)
+        .filter((column) => !generated.includes(column));
+      expect(stored?.sort()).toEqual([...leadRecordColumns[name]].sort());
+    }
   });
 
   it('refuses a second lead with the same normalized e-mail', async () => {

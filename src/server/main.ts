@@ -40,7 +40,7 @@ async function main() {
   await app.listen({ port: config.port, host: config.host });
 }
 
-// The bundle is also the SQLite writer thread's entry point (db/sqlite-writer.ts): only the
+// The bundle is also the SQLite writer thread's entry point (leads/lead-writer-thread.ts): only the
 // main thread starts a server.
 if (isMainThread) {
   main().catch((error: unknown) => {

@@ -10,7 +10,7 @@ import { loadPage, sendPage } from '../site/page-set';
 export interface StaticSiteOptions {
   /** The built client: pre-rendered pages, hashed assets and their .br/.gz twins. */
   clientDir: string;
-  /** Written into every page (see site/page-set.ts). */
+  /** Written into every page (see page-set.ts). */
   runtime: RuntimeConfig;
 }
 
@@ -35,7 +35,7 @@ const IMMUTABLE = 'public, max-age=31536000, immutable';
 
 /**
  * Serves the pre-rendered site. Pages and the not-found page are HTML revalidated on every
- * visit (no-cache), held in memory with the run-time config (site/page-set.ts); files under
+ * visit (no-cache), held in memory with the run-time config (page-set.ts); files under
  * /assets/ carry a content hash and are cached for a year, their brotli or gzip twins made at
  * build time served when the browser accepts them.
  */

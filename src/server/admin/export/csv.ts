@@ -30,7 +30,7 @@ export function csvRow(values: readonly unknown[], width = values.length): strin
   return `${line}\r\n`;
 }
 
-/** A formula character at the start of a cell of a joined row (see export-rows.ts). */
+/** A formula character at the start of a cell of a joined row (see export-batches.ts). */
 const FORMULA_CELL = new RegExp(`(^|${CELL_SEPARATOR})([=+\\-@\\t\\r])`, 'g');
 
 /**

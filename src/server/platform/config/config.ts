@@ -81,7 +81,7 @@ export interface ServerConfig {
   logLevel: string;
   clientDir: string;
   site: SiteConfig;
-  /** Neither set: a password is generated on first start (see admin/password-source.ts). */
+  /** Neither set: a password is generated on first start (see admin/auth/password-source.ts). */
   admin: AdminPasswordConfig;
   trustProxy: TrustProxy;
   mail: MailConfig;

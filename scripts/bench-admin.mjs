@@ -7,20 +7,21 @@
 // load average, since latency on a shared machine depends on what else runs.
 // Options: LEADS (default 1000000), REQUESTS (default 200), DATABASE_URL (PostgreSQL),
 // KEEP_DATA=1 (keep the seeded SQLite file for EXPLAIN).
-import { spawn } from 'node:child_process';
 import { randomBytes } from 'node:crypto';
-import { existsSync, readFileSync } from 'node:fs';
-import { mkdtemp, rm } from 'node:fs/promises';
 import os from 'node:os';
 import path from 'node:path';
 import SqliteDatabase from 'better-sqlite3';
 import pg from 'pg';
-import { freePort } from './free-port.mjs';
-import { root } from './build-stamp.mjs';
+import {
+  DATABASE_URL,
+  ensureBuild,
+  makeDataDir,
+  removeDataDir,
+  startServer,
+} from './bench-server.mjs';
 
 const TOTAL = Number(process.env.LEADS ?? 1_000_000);
 const REQUESTS = Number(process.env.REQUESTS ?? 200);
-const DATABASE_URL = process.env.DATABASE_URL?.trim() || undefined;
 const PASSWORD = randomBytes(18).toString('base64url');
 const log = (message) => console.log(`[bench:admin] ${message}`);
 
@@ -148,42 +149,14 @@ function lead(index) {
 
 // --- the server -----------------------------------------------------------------------------
 
-async function startServer(dataDir) {
-  const port = await freePort();
-  const child = spawn(process.execPath, ['dist/server/main.js'], {
-    cwd: root,
-    env: {
-      PATH: process.env.PATH,
-      NODE_ENV: 'production',
-      LOG_LEVEL: 'warn',
-      HOST: '127.0.0.1',
-      PORT: String(port),
-      DATA_DIR: dataDir,
-      ADMIN_PASSWORD: PASSWORD,
-      ...(DATABASE_URL ? { DATABASE_URL } : {}),
-    },
-    stdio: ['ignore', 'inherit', 'inherit'],
+const startAdminServer = (dataDir) =>
+  startServer({
+    dataDir,
+    env: { ADMIN_PASSWORD: PASSWORD },
+    // Only PATH from the shell: an ADMIN_PASSWORD_HASH there would stop the server starting.
+    inheritEnv: false,
+    timeoutMs: 60_000,
   });
-  const baseUrl = `http://127.0.0.1:${port}`;
-  for (let i = 0; i < 600; i++) {
-    if (child.exitCode !== null) throw new Error('the server exited during start-up');
-    try {
-      if ((await fetch(`${baseUrl}/api/health`)).ok) return { child, baseUrl };
-    } catch {
-      // not listening yet
-    }
-    await new Promise((resolve) => setTimeout(resolve, 100));
-  }
-  child.kill('SIGKILL');
-  throw new Error('the server did not start within 60 s');
-}
-
-async function stopServer({ child }) {
-  if (child.exitCode !== null) return;
-  const exited = new Promise((resolve) => child.once('exit', resolve));
-  child.kill('SIGTERM');
-  await exited;
-}
 
 // --- seeding --------------------------------------------------------------------------------
 
@@ -263,26 +236,19 @@ async function seedPostgres() {
 const percentile = (sorted, p) =>
   sorted[Math.min(sorted.length - 1, Math.ceil((p / 100) * sorted.length) - 1)];
 
-/** CPU time (user + system) the process `pid` has used so far, in ms (Linux /proc). */
-const cpuMsOf = (pid) => {
-  const fields = readFileSync(`/proc/${pid}/stat`, 'utf8').split(') ')[1].split(' ');
-  // utime and stime, fields 14 and 15 of stat, in clock ticks (100 per second on Linux).
-  return (Number(fields[11]) + Number(fields[12])) * 10;
-};
-let serverPid = 0;
 const loadAverage = () =>
   os
     .loadavg()
     .map((n) => n.toFixed(2))
     .join(' ');
 
-async function latency(label, urls, cookie, baseUrl, requests = REQUESTS) {
+async function latency(server, cookie, { label, urls, requests = REQUESTS }) {
   const times = [];
-  const cpuBefore = cpuMsOf(serverPid);
+  const cpuBefore = server.cpuMs();
   for (let i = 0; i < requests; i++) {
     const url = urls[i % urls.length];
     const started = performance.now();
-    const response = await fetch(`${baseUrl}${url}`, { headers: { cookie } });
+    const response = await fetch(`${server.baseUrl}${url}`, { headers: { cookie } });
     await response.arrayBuffer();
     if (!response.ok) throw new Error(`${url}: ${response.status}`);
     times.push(performance.now() - started);
@@ -293,7 +259,7 @@ async function latency(label, urls, cookie, baseUrl, requests = REQUESTS) {
     p50: percentile(times, 50),
     p95: percentile(times, 95),
     max: times.at(-1),
-    cpu: (cpuMsOf(serverPid) - cpuBefore) / requests,
+    cpu: (server.cpuMs() - cpuBefore) / requests,
   };
   log(
     `${label.padEnd(44)} p50 ${result.p50.toFixed(1).padStart(6)} ms   p95 ${result.p95.toFixed(1).padStart(6)} ms   max ${result.max.toFixed(1).padStart(6)} ms   server CPU ${result.cpu.toFixed(1)} ms/request`,
@@ -301,16 +267,11 @@ async function latency(label, urls, cookie, baseUrl, requests = REQUESTS) {
   return result;
 }
 
-const rssOf = (pid) => {
-  const status = readFileSync(`/proc/${pid}/status`, 'utf8');
-  return Number(/VmRSS:\s+(\d+) kB/.exec(status)?.[1] ?? 0) * 1024;
-};
-
 async function exportRun(tab, cookie, server) {
-  const before = rssOf(server.child.pid);
+  const before = server.rssBytes();
   let peak = before;
-  const cpuBefore = cpuMsOf(server.child.pid);
-  const sampler = setInterval(() => (peak = Math.max(peak, rssOf(server.child.pid))), 20);
+  const cpuBefore = server.cpuMs();
+  const sampler = setInterval(() => (peak = Math.max(peak, server.rssBytes())), 20);
   const started = performance.now();
   const response = await fetch(`${server.baseUrl}/api/admin/export/${tab}.csv`, {
     headers: { cookie },
@@ -324,9 +285,9 @@ async function exportRun(tab, cookie, server) {
   }
   const seconds = (performance.now() - started) / 1000;
   clearInterval(sampler);
-  peak = Math.max(peak, rssOf(server.child.pid));
+  peak = Math.max(peak, server.rssBytes());
   const growthMb = (peak - before) / 1024 / 1024;
-  const cpuSeconds = (cpuMsOf(server.child.pid) - cpuBefore) / 1000;
+  const cpuSeconds = (server.cpuMs() - cpuBefore) / 1000;
   log(
     `export ${tab}.csv: ${lines - 1} rows, ${(bytes / 1024 / 1024).toFixed(0)} MB in ${seconds.toFixed(1)} s (server CPU ${cpuSeconds.toFixed(1)} s); server RSS ${(before / 1024 / 1024).toFixed(0)} MB -> peak ${(peak / 1024 / 1024).toFixed(0)} MB (growth ${growthMb.toFixed(0)} MB)`,
   );
@@ -334,21 +295,18 @@ async function exportRun(tab, cookie, server) {
 }
 
 async function main() {
-  if (!existsSync(path.join(root, 'dist/server/main.js'))) {
-    throw new Error('no build: run `npm run build` first');
-  }
-  const dataDir = await mkdtemp(path.join(os.tmpdir(), 'tb-bench-admin-'));
+  await ensureBuild(log);
+  const dataDir = await makeDataDir('tb-bench-admin-');
   let server;
   try {
     log(`${TOTAL} leads on ${DATABASE_URL ? 'PostgreSQL' : `SQLite in ${dataDir}`}`);
     // A first start creates the schema (the server migrates); then the bulk load; then measure.
-    await stopServer(await startServer(dataDir));
+    await (await startAdminServer(dataDir)).stop();
     const seeding = performance.now();
     if (DATABASE_URL) await seedPostgres();
     else seedSqlite(path.join(dataDir, 'talent-bridge.sqlite'));
     log(`seeded in ${((performance.now() - seeding) / 1000).toFixed(1)} s`);
-    server = await startServer(dataDir);
-    serverPid = server.child.pid;
+    server = await startAdminServer(dataDir);
     log(`load average ${loadAverage()} (${os.cpus().length} CPUs)`);
 
     const login = await fetch(`${server.baseUrl}/api/admin/login`, {
@@ -359,73 +317,48 @@ async function main() {
     if (!login.ok) throw new Error(`sign-in failed: ${login.status}`);
     const cookie = login.headers.get('set-cookie').split(';')[0];
 
-    const results = [];
     const candidates = '/api/candidate-submissions';
-    results.push(
-      await latency(
-        'first page, Typeform Leads (limit 50)',
-        [`${candidates}?type=typeform&limit=50`],
-        cookie,
-        server.baseUrl,
-      ),
-    );
-    results.push(
-      await latency(
-        'first page, Candidates (limit 50)',
-        [`${candidates}?type=regular&limit=50`],
-        cookie,
-        server.baseUrl,
-      ),
-    );
-    results.push(
-      await latency(
-        'first page, Companies (limit 50)',
-        ['/api/company-submissions?type=full&limit=50'],
-        cookie,
-        server.baseUrl,
-      ),
-    );
-    results.push(
-      await latency(
-        'first page, Lead Emails (limit 50)',
-        ['/api/admin/lead-emails?limit=50'],
-        cookie,
-        server.baseUrl,
-      ),
-    );
-    const names = LAST.map(
-      (name) => `${candidates}?type=regular&limit=50&q=${name.slice(0, 4).toLowerCase()}`,
-    );
-    results.push(
-      await latency('search, common name prefix (e.g. "smit")', names, cookie, server.baseUrl),
-    );
-    const exact = LAST.map(
-      (name, i) =>
-        `${candidates}?limit=50&q=${encodeURIComponent(`${FIRST[i % FIRST.length]} ${name}${i * 31}`)}`,
-    );
-    results.push(
-      await latency('search, full name ("Mary Smith42")', exact, cookie, server.baseUrl),
-    );
-    const emails = Array.from(
-      { length: 50 },
-      (_, i) =>
-        `${candidates}?limit=50&q=${encodeURIComponent(`${FIRST[(i * 13) % FIRST.length].toLowerCase()}.${LAST[(i * 7) % LAST.length].toLowerCase()}`)}`,
-    );
-    results.push(
-      await latency('search, e-mail prefix, all candidates', emails, cookie, server.baseUrl),
-    );
-    results.push(
-      await latency(
-        'page 100 (offset 4950)',
-        [`${candidates}?type=regular&limit=50&offset=4950`],
-        cookie,
-        server.baseUrl,
-      ),
-    );
-    // The overview reads whole tables: a few runs are enough.
-    results.push(
-      await latency('overview figures', ['/api/admin/overview'], cookie, server.baseUrl, 10),
-    );
+    const cases = [
+      {
+        label: 'first page, Typeform Leads (limit 50)',
+        urls: [`${candidates}?type=typeform&limit=50`],
+      },
+      { label: 'first page, Candidates (limit 50)', urls: [`${candidates}?type=regular&limit=50`] },
+      {
+        label: 'first page, Companies (limit 50)',
+        urls: ['/api/company-submissions?type=full&limit=50'],
+      },
+      { label: 'first page, Lead Emails (limit 50)', urls: ['/api/admin/lead-emails?limit=50'] },
+      {
+        label: 'search, common name prefix (e.g. "smit")',
+        urls: LAST.map(
+          (name) => `${candidates}?type=regular&limit=50&q=${name.slice(0, 4).toLowerCase()}`,
+        ),
+      },
+      {
+        label: 'search, full name ("Mary Smith42")',
+        urls: LAST.map(
+          (name, i) =>
+            `${candidates}?limit=50&q=${encodeURIComponent(`${FIRST[i % FIRST.length]} ${name}${i * 31}`)}`,
+        ),
+      },
+      {
+        label: 'search, e-mail prefix, all candidates',
+        urls: Array.from(
+          { length: 50 },
+          (_, i) =>
+            `${candidates}?limit=50&q=${encodeURIComponent(`${FIRST[(i * 13) % FIRST.length].toLowerCase()}.${LAST[(i * 7) % LAST.length].toLowerCase()}`)}`,
+        ),
+      },
+      {
+        label: 'page 100 (offset 4950)',
+        urls: [`${candidates}?type=regular&limit=50&offset=4950`],
+      },
+      // The overview reads whole tables: a few runs are enough.
+      { label: 'overview figures', urls: ['/api/admin/overview'], requests: 10 },
+    ];
+    const results = [];
+    for (const measured of cases) results.push(await latency(server, cookie, measured));
 
     const exports = [await exportRun('candidates', cookie, server)];
     const worstP95 = Math.max(
@@ -436,9 +369,9 @@ async function main() {
       `worst list p95 ${worstP95.toFixed(1)} ms (target <= 100); export ${exports[0].seconds.toFixed(1)} s (target <= 15) for ${exports[0].rows} rows, RSS growth ${exports[0].growthMb.toFixed(0)} MB (target <= 100)`,
     );
   } finally {
-    if (server) await stopServer(server);
+    await server?.stop();
     if (process.env.KEEP_DATA) log(`kept ${dataDir}`);
-    else await rm(dataDir, { recursive: true, force: true });
+    else await removeDataDir(dataDir);
   }
 }
 

@@ -7,68 +7,25 @@
 // Environment: BENCH_DURATION (s, default 10), BENCH_CONNECTIONS (100), BENCH_LOG_LEVEL
 // (server LOG_LEVEL, default info as in production), DATABASE_URL (bench PostgreSQL instead
 // of SQLite; the table must be disposable: rows are added, never removed).
-import { freePort } from './free-port.mjs';
-import { spawn } from 'node:child_process';
-import { existsSync } from 'node:fs';
-import { mkdir, mkdtemp, readFile, rm, writeFile } from 'node:fs/promises';
+import { mkdir, writeFile } from 'node:fs/promises';
 import os from 'node:os';
 import path from 'node:path';
 import autocannon from 'autocannon';
-import { currentFingerprint, root, storedFingerprint } from './build-stamp.mjs';
+import { root } from './build-stamp.mjs';
+import {
+  DATABASE_URL,
+  ensureBuild,
+  makeDataDir,
+  removeDataDir,
+  startServer,
+} from './bench-server.mjs';
 
 const DURATION = Number(process.env.BENCH_DURATION ?? 10);
 const CONNECTIONS = Number(process.env.BENCH_CONNECTIONS ?? 100);
 const LOG_LEVEL = process.env.BENCH_LOG_LEVEL ?? 'info';
-const DATABASE_URL = process.env.DATABASE_URL?.trim() || undefined;
 const TARGETS = { ratio: 0.5, p99: 50 };
 
 const log = (message) => console.log(`[bench:api] ${message}`);
-
-async function ensureBuild() {
-  if (
-    existsSync(path.join(root, 'dist/server/main.js')) &&
-    currentFingerprint() === storedFingerprint()
-  ) {
-    return;
-  }
-  log('the build is missing or out of date: building first');
-  const { build } = await import('./build.mjs');
-  await build();
-}
-
-async function startServer(dataDir, port) {
-  const child = spawn(process.execPath, ['dist/server/main.js'], {
-    cwd: root,
-    env: {
-      ...process.env,
-      NODE_ENV: 'production',
-      HOST: '127.0.0.1',
-      PORT: String(port),
-      DATA_DIR: dataDir,
-      LOG_LEVEL,
-      // The benchmark is one address posting thousands of leads a second: no per-address cap.
-      LEAD_RATE_LIMIT: '0',
-      ...(DATABASE_URL ? { DATABASE_URL } : {}),
-    },
-    // Logs are read (and dropped) as a log shipper would: the server pays for writing them.
-    stdio: ['ignore', 'pipe', 'pipe'],
-  });
-  let errors = '';
-  child.stdout.resume();
-  child.stderr.on('data', (chunk) => (errors += chunk));
-  const base = `http://127.0.0.1:${port}`;
-  for (let tries = 0; tries < 300; tries++) {
-    if (child.exitCode !== null) throw new Error(`server exited: ${errors}`);
-    try {
-      if ((await fetch(`${base}/api/health`)).ok) return { child, base };
-    } catch {
-      // not listening yet
-    }
-    await new Promise((resolve) => setTimeout(resolve, 100));
-  }
-  child.kill('SIGKILL');
-  throw new Error('server did not become healthy');
-}
 
 function run(options) {
   return new Promise((resolve, reject) => {
@@ -131,23 +88,15 @@ async function storedEmails(dataDir, prefix) {
   }
 }
 
-/** CPU time (user + system, all threads) the server process has used so far, in ms. */
-async function serverCpuMs(pid) {
-  const stat = await readFile(`/proc/${pid}/stat`, 'utf8');
-  const fields = stat.slice(stat.lastIndexOf(')') + 2).split(' ');
-  const ticksPerMs = 100 / 1000; // USER_HZ is 100 on Linux
-  return (Number(fields[11]) + Number(fields[12])) / ticksPerMs;
-}
-
 /**
  * Runs `measure` and adds the server's CPU cost per request: unlike requests/s it hardly
  * moves when other processes compete for the CPUs, so runs on a busy machine stay comparable.
  */
-async function withCpu(pid, measure) {
+async function withCpu(server, measure) {
   const load = os.loadavg()[0];
-  const before = await serverCpuMs(pid);
+  const before = server.cpuMs();
   const result = figures(await measure());
-  const cpuMs = (await serverCpuMs(pid)) - before;
+  const cpuMs = server.cpuMs() - before;
   return {
     ...result,
     cpuUsPerRequest: Math.round((cpuMs * 1000) / Math.max(result.total, 1)),
@@ -166,12 +115,18 @@ const figures = (result) => ({
 });
 
 async function main() {
-  await ensureBuild();
-  const dataDir = await mkdtemp(path.join(os.tmpdir(), 'tb-bench-'));
-  const port = await freePort();
-  const { child, base } = await startServer(dataDir, port);
-  const runId = `bench-${Date.now().toString(36)}`;
+  await ensureBuild(log);
+  const dataDir = await makeDataDir('tb-bench-');
+  let server;
   try {
+    server = await startServer({
+      dataDir,
+      // The benchmark is one address posting thousands of leads a second: no per-address cap.
+      env: { LOG_LEVEL, LEAD_RATE_LIMIT: '0' },
+      logs: 'drain',
+    });
+    const base = server.baseUrl;
+    const runId = `bench-${Date.now().toString(36)}`;
     log(
       `${DATABASE_URL ? 'PostgreSQL' : 'SQLite (WAL, synchronous=FULL)'}, ${CONNECTIONS} connections, ` +
         `${DURATION} s per run, server LOG_LEVEL=${LOG_LEVEL}, ${os.cpus().length} CPUs`,
@@ -181,10 +136,10 @@ async function main() {
     await leadRun(base, `${runId}-warmup`, [], 2);
 
     log('GET /api/health');
-    const health = await withCpu(child.pid, () => run({ url: `${base}/api/health` }));
+    const health = await withCpu(server, () => run({ url: `${base}/api/health` }));
     log('POST /api/candidates/email');
     const acknowledged = [];
-    const lead = await withCpu(child.pid, () => leadRun(base, `${runId}-lead`, acknowledged));
+    const lead = await withCpu(server, () => leadRun(base, `${runId}-lead`, acknowledged));
 
     const stored = await storedEmails(dataDir, `${runId}-lead`);
     const lost = acknowledged.filter((email) => !stored.has(email)).length;
@@ -241,9 +196,8 @@ async function main() {
     const broken = lost > 0 || lead.errors + health.errors > 0 || lead.non2xx + health.non2xx > 0;
     process.exitCode = broken ? 1 : 0;
   } finally {
-    child.kill('SIGTERM');
-    await new Promise((resolve) => child.once('exit', resolve));
-    await rm(dataDir, { recursive: true, force: true });
+    await server?.stop();
+    await removeDataDir(dataDir);
   }
 }
 

@@ -8,17 +8,23 @@
 // to a local HTTPS stub (this machine has no internet; the stub serves a few bytes in place of
 // fbevents.js). --no-pixel measures without a pixel id.
 // --save-reports keeps every Lighthouse report (JSON) in bench-results/ for a closer look.
-import { freePort } from './free-port.mjs';
-import { execFileSync, spawn } from 'node:child_process';
+import { execFileSync } from 'node:child_process';
 import { createServer as createHttpsServer } from 'node:https';
-import { mkdtemp, mkdir, readFile, rm, stat, writeFile } from 'node:fs/promises';
-import { cpus, loadavg, tmpdir } from 'node:os';
+import { mkdir, readFile, stat, writeFile } from 'node:fs/promises';
+import { cpus, loadavg } from 'node:os';
 import path from 'node:path';
 import { parseArgs } from 'node:util';
 import * as chromeLauncher from 'chrome-launcher';
 import lighthouse from 'lighthouse';
 import { format } from 'prettier';
-import { currentFingerprint, root, storedFingerprint } from './build-stamp.mjs';
+import { root } from './build-stamp.mjs';
+import {
+  buildIsCurrent,
+  ensureBuild,
+  makeDataDir,
+  removeDataDir,
+  startServer,
+} from './bench-server.mjs';
 
 const CHROME_PATH = process.env.CHROMIUM_PATH ?? '/usr/bin/chromium';
 const CHROME_FLAGS = [
@@ -64,14 +70,6 @@ function options() {
     saveReports: values['save-reports'],
     pixel: !values['no-pixel'],
   };
-}
-
-async function ensureBuild(allowed) {
-  if (currentFingerprint() === storedFingerprint()) return log('the build is up to date');
-  if (!allowed) throw new Error('The build is missing or out of date; run without --no-build');
-  log('building first');
-  const { build } = await import('./build.mjs');
-  await build();
 }
 
 /** A pixel id for the benchmark's server; Meta's hosts are stubbed (see startMetaStub). */
@@ -128,35 +126,6 @@ async function startMetaStub(dir) {
     server.listen(443, '127.0.0.1', resolve);
   });
   return server;
-}
-
-async function startServer(port, dataDir, pixel) {
-  const child = spawn(process.execPath, ['dist/server/main.js'], {
-    cwd: root,
-    env: {
-      ...process.env,
-      ...(pixel ? { META_PIXEL_ID: BENCH_PIXEL_ID } : {}),
-      PORT: String(port),
-      HOST: '127.0.0.1',
-      DATA_DIR: dataDir,
-      NODE_ENV: 'production',
-      LOG_LEVEL: 'warn',
-    },
-    stdio: ['ignore', 'inherit', 'inherit'],
-  });
-  const exited = new Promise((resolve) => child.once('exit', resolve));
-  const deadline = Date.now() + 30_000;
-  while (Date.now() < deadline) {
-    if (child.exitCode !== null) throw new Error(`The server exited with ${child.exitCode}`);
-    try {
-      if ((await fetch(`http://127.0.0.1:${port}/api/health`)).ok) return { child, exited };
-    } catch {
-      // not listening yet
-    }
-    await new Promise((resolve) => setTimeout(resolve, 200));
-  }
-  child.kill('SIGTERM');
-  throw new Error('The server did not become healthy within 30 s');
 }
 
 const median = (values) => {
@@ -399,7 +368,10 @@ ${
 
 async function main() {
   const { runs, routes: only, build, saveReports, pixel } = options();
-  await ensureBuild(build);
+  if (!build && !buildIsCurrent()) {
+    throw new Error('The build is missing or out of date; run without --no-build');
+  }
+  await ensureBuild(log);
   const entry = await import(path.join(root, 'dist', 'ssr', 'entry-server.js'));
   const publicMeta = entry.routeMeta.filter((route) => route.public);
   const publicRoutes = publicMeta.map((r) => r.path);
@@ -409,10 +381,12 @@ async function main() {
   const routes = only ?? publicRoutes;
 
   const loadBefore = loadavg()[0];
-  const port = await freePort();
-  const dataDir = await mkdtemp(path.join(tmpdir(), 'talent-bridge-bench-'));
+  const dataDir = await makeDataDir('talent-bridge-bench-');
   const metaStub = pixel ? await startMetaStub(dataDir) : undefined;
-  const server = await startServer(port, dataDir, pixel);
+  const server = await startServer({
+    dataDir,
+    env: pixel ? { META_PIXEL_ID: BENCH_PIXEL_ID } : {},
+  });
   const chrome = await chromeLauncher.launch({
     chromePath: CHROME_PATH,
     chromeFlags: pixel
@@ -425,15 +399,10 @@ async function main() {
   });
   const results = [];
   try {
-    log(`Lighthouse on ${routes.length} routes × ${runs} runs, server on port ${port}`);
+    log(`Lighthouse on ${routes.length} routes × ${runs} runs, server on port ${server.port}`);
     for (const route of routes) {
       const started = Date.now();
-      const result = await measure(
-        `http://127.0.0.1:${port}${route}`,
-        runs,
-        chrome.port,
-        saveReports,
-      );
+      const result = await measure(`${server.baseUrl}${route}`, runs, chrome.port, saveReports);
       result.noindex = noindex.has(route);
       result.misses = misses(result);
       results.push({ path: route, ...result });
@@ -442,9 +411,8 @@ async function main() {
   } finally {
     chrome.kill();
     metaStub?.close();
-    server.child.kill('SIGTERM');
-    await server.exited;
-    await rm(dataDir, { recursive: true, force: true });
+    await server.stop();
+    await removeDataDir(dataDir);
   }
 
   const rows = tableRows(results);

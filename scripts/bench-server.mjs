@@ -1,0 +1,123 @@
+// What the benchmarks share: a current production build, and the built server started on a
+// free port with a temporary data directory, watched through /proc (Linux) for its CPU time and
+// memory, since figures from a shared machine only mean something next to what the server used.
+import { spawn } from 'node:child_process';
+import { existsSync, readFileSync } from 'node:fs';
+import { mkdtemp, rm } from 'node:fs/promises';
+import { createServer } from 'node:net';
+import os from 'node:os';
+import path from 'node:path';
+import { currentFingerprint, root, storedFingerprint } from './build-stamp.mjs';
+
+const SERVER_ENTRY = 'dist/server/main.js';
+
+/** The bench PostgreSQL database, when one is configured; SQLite in the data directory if not. */
+export const DATABASE_URL = process.env.DATABASE_URL?.trim() || undefined;
+
+export const buildIsCurrent = () =>
+  existsSync(path.join(root, SERVER_ENTRY)) && currentFingerprint() === storedFingerprint();
+
+/** Builds when the build is missing or older than the sources, as `npm start` does. */
+export async function ensureBuild(log) {
+  if (buildIsCurrent()) return log('the build is up to date');
+  log('the build is missing or out of date: building first');
+  const { build } = await import('./build.mjs');
+  await build();
+}
+
+/** A TCP port on 127.0.0.1 that nothing listens on right now. */
+function freePort() {
+  return new Promise((resolve, reject) => {
+    const server = createServer();
+    server.once('error', reject);
+    server.listen(0, '127.0.0.1', () => {
+      const { port } = server.address();
+      server.close(() => resolve(port));
+    });
+  });
+}
+
+export const makeDataDir = (prefix) => mkdtemp(path.join(os.tmpdir(), prefix));
+export const removeDataDir = (dir) => rm(dir, { recursive: true, force: true });
+
+/** CPU time (user + system, all threads) the process has used so far, in ms. */
+function cpuMsOf(pid) {
+  const stat = readFileSync(`/proc/${pid}/stat`, 'utf8');
+  // utime and stime, fields 14 and 15, after the command name (which may hold spaces).
+  const fields = stat.slice(stat.lastIndexOf(')') + 2).split(' ');
+  return (Number(fields[11]) + Number(fields[12])) * 10; // USER_HZ is 100 on Linux
+}
+
+/** Resident memory of the process, in bytes. */
+function rssBytesOf(pid) {
+  const status = readFileSync(`/proc/${pid}/status`, 'utf8');
+  return Number(/VmRSS:\s+(\d+) kB/.exec(status)?.[1] ?? 0) * 1024;
+}
+
+const sleep = (ms) => new Promise((resolve) => setTimeout(resolve, ms));
+
+/**
+ * Starts `node dist/server/main.js` in production mode on a free port of 127.0.0.1 with
+ * DATA_DIR `dataDir` (and DATABASE_URL when set), and resolves once /api/health answers.
+ * - env: variables added last (they win), e.g. LOG_LEVEL (default warn).
+ * - inheritEnv: false passes only PATH, so the shell's settings cannot change what is measured.
+ * - logs: 'inherit' (the terminal) or 'drain' (read and dropped, as a log shipper would: the
+ *   server pays for writing them; stderr is kept for the error if it exits during start-up).
+ */
+export async function startServer({
+  dataDir,
+  env = {},
+  inheritEnv = true,
+  logs = 'inherit',
+  timeoutMs = 30_000,
+}) {
+  const port = await freePort();
+  const child = spawn(process.execPath, [SERVER_ENTRY], {
+    cwd: root,
+    env: {
+      ...(inheritEnv ? process.env : { PATH: process.env.PATH }),
+      NODE_ENV: 'production',
+      HOST: '127.0.0.1',
+      PORT: String(port),
+      DATA_DIR: dataDir,
+      LOG_LEVEL: 'warn',
+      ...(DATABASE_URL ? { DATABASE_URL } : {}),
+      ...env,
+    },
+    stdio: ['ignore', logs === 'drain' ? 'pipe' : 'inherit', logs === 'drain' ? 'pipe' : 'inherit'],
+  });
+  let running = true;
+  const exited = new Promise((resolve) =>
+    child.once('exit', () => {
+      running = false;
+      resolve();
+    }),
+  );
+  let stderr = '';
+  if (logs === 'drain') {
+    child.stdout.resume();
+    child.stderr.on('data', (chunk) => (stderr += chunk));
+  }
+  const server = {
+    port,
+    baseUrl: `http://127.0.0.1:${port}`,
+    cpuMs: () => cpuMsOf(child.pid),
+    rssBytes: () => rssBytesOf(child.pid),
+    async stop() {
+      if (running) child.kill('SIGTERM');
+      await exited;
+    },
+  };
+  const deadline = Date.now() + timeoutMs;
+  while (Date.now() < deadline) {
+    if (!running) throw new Error(`the server exited during start-up${stderr && `: ${stderr}`}`);
+    try {
+      if ((await fetch(`${server.baseUrl}/api/health`)).ok) return server;
+    } catch {
+      // not listening yet
+    }
+    await sleep(100);
+  }
+  child.kill('SIGKILL');
+  throw new Error(`the server did not answer /api/health within ${timeoutMs / 1000} s`);
+}

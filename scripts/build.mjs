@@ -37,7 +37,7 @@ const DATA_SCRIPT = /\btype="application\/(?:ld\+)?json"/;
 
 /**
  * CSP hash sources of the inline executable scripts and <style> elements of the pages, so the
- * policy needs no 'unsafe-inline' for them (src/server/security/content-security-policy.ts).
+ * policy needs no 'unsafe-inline' for them (src/server/platform/http/content-security-policy.ts).
  */
 function inlineHashes(htmlPages) {
   const scripts = new Set();

@@ -1,7 +1,7 @@
 import { startTransition, StrictMode } from 'react';
 import { hydrateRoot, createRoot } from 'react-dom/client';
 import { BrowserRouter } from 'react-router';
-import { App } from './app/App';
+import { App } from './app/app';
 import { pageFor } from './app/pages';
 import { captureLandingVisit } from './lib/attribution';
 import { startTracking } from './lib/tracking/start';

@@ -2,7 +2,7 @@ import { StrictMode } from 'react';
 import { renderToString } from 'react-dom/server';
 import { StaticRouter } from 'react-router';
 import type { SiteConfig } from '@shared/site-config';
-import { App } from './app/App';
+import { App } from './app/app';
 import { headTags } from './app/head';
 import { pageFor } from './app/pages';
 import { structuredDataTags } from './app/structured-data';

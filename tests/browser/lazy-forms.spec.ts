@@ -11,7 +11,7 @@ test('text typed and a submit made before the form code arrives are kept and sen
 }) => {
   const held: Route[] = [];
   let formCodeRequested = false;
-  await page.route(/\/assets\/BasicInfoForm-[\w-]+\.js$/, (route) => {
+  await page.route(/\/assets\/basic-info-form-[\w-]+\.js$/, (route) => {
     formCodeRequested = true;
     held.push(route);
   });
@@ -45,7 +45,8 @@ test("the questionnaire's form code waits for first use when no e-mail is stored
 }) => {
   const formCode: string[] = [];
   page.on('request', (request) => {
-    if (/\/assets\/QuestionnaireForm-[\w-]+\.js$/.test(request.url())) formCode.push(request.url());
+    if (/\/assets\/questionnaire-form-[\w-]+\.js$/.test(request.url()))
+      formCode.push(request.url());
   });
 
   await gotoHydrated(page, '/questionnaire');

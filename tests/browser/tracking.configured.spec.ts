@@ -200,7 +200,7 @@ test('a submit held while the form code loads is replayed once: one tracker, one
   page,
 }) => {
   const held: Array<() => Promise<void>> = [];
-  await page.route(/\/assets\/EmailLeadForm-[\w-]+\.js$/, (route) => {
+  await page.route(/\/assets\/email-lead-form-[\w-]+\.js$/, (route) => {
     held.push(() => route.continue());
   });
   await gotoHydrated(page, '/training');

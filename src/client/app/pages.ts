@@ -2,20 +2,20 @@ import { lazyPage, type LazyPage } from './lazy-page';
 
 /** Every route of the site and the page that renders it (section 2 of the spec). */
 export const pages: Record<string, LazyPage> = {
-  '/': lazyPage(() => import('../features/home/HomePage')),
-  '/candidates': lazyPage(() => import('../features/candidates/CandidatesPage')),
-  '/companies': lazyPage(() => import('../features/companies/CompaniesPage')),
-  '/about': lazyPage(() => import('../features/about/AboutPage')),
-  '/contact': lazyPage(() => import('../features/contact/ContactPage')),
-  '/apply': lazyPage(() => import('../features/candidates/ApplyPage')),
-  '/typeform': lazyPage(() => import('../features/candidates/TypeformPage')),
-  '/thank-you': lazyPage(() => import('../features/candidates/ThankYouPage')),
-  '/hiring': lazyPage(() => import('../features/companies/HiringPage')),
-  '/career': lazyPage(() => import('../features/candidates/CareerPage')),
-  '/training': lazyPage(() => import('../features/candidates/TrainingPage')),
-  '/privacy': lazyPage(() => import('../features/legal/PrivacyPage')),
-  '/terms': lazyPage(() => import('../features/legal/TermsPage')),
-  '/admin': lazyPage(() => import('../features/admin/AdminPage')),
+  '/': lazyPage(() => import('../features/home/home-page')),
+  '/candidates': lazyPage(() => import('../features/candidates/candidates-page')),
+  '/companies': lazyPage(() => import('../features/companies/companies-page')),
+  '/about': lazyPage(() => import('../features/about/about-page')),
+  '/contact': lazyPage(() => import('../features/contact/contact-page')),
+  '/apply': lazyPage(() => import('../features/candidates/apply-page')),
+  '/typeform': lazyPage(() => import('../features/candidates/typeform-page')),
+  '/thank-you': lazyPage(() => import('../features/candidates/thank-you-page')),
+  '/hiring': lazyPage(() => import('../features/companies/hiring-page')),
+  '/career': lazyPage(() => import('../features/candidates/career-page')),
+  '/training': lazyPage(() => import('../features/candidates/training-page')),
+  '/privacy': lazyPage(() => import('../features/legal/privacy-page')),
+  '/terms': lazyPage(() => import('../features/legal/terms-page')),
+  '/admin': lazyPage(() => import('../features/admin/admin-page')),
 };
 
 /**
@@ -23,10 +23,10 @@ export const pages: Record<string, LazyPage> = {
  * inside an iframe on another page: the built-in questionnaire embedded on /typeform.
  */
 export const embeddedPages: Record<string, LazyPage> = {
-  '/questionnaire': lazyPage(() => import('../features/candidates/QuestionnairePage')),
+  '/questionnaire': lazyPage(() => import('../features/candidates/questionnaire-page')),
 };
 
-export const notFoundPage = lazyPage(() => import('../features/not-found/NotFoundPage'));
+export const notFoundPage = lazyPage(() => import('../features/not-found/not-found-page'));
 
 /** The page for a path; unknown paths get the not-found page. */
 export function pageFor(pathname: string): LazyPage {

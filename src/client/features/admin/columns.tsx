@@ -1,7 +1,7 @@
 import { Mail, Trash2 } from 'lucide-react';
 import { educationLevels, techExperienceLevels } from '@shared/enums';
 import { cn } from '../../lib/cn';
-import type { Column } from './LeadTable';
+import type { Column } from './lead-table';
 import {
   formatDate,
   fullName,

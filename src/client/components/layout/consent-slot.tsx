@@ -1,7 +1,7 @@
 import { lazy, Suspense } from 'react';
 import { useOptInMode } from '../../lib/tracking/use-opt-in-mode';
 
-const ConsentBannerHost = lazy(() => import('./ConsentBanner'));
+const ConsentBannerHost = lazy(() => import('./consent-banner'));
 
 /**
  * Where the consent banner of opt-in mode appears. The pre-rendered HTML never has it, so

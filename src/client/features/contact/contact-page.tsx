@@ -75,7 +75,7 @@ function ChoiceCard({
 // The tabs and forms appear only once the visitor chose (or the query string did, after
 // hydration), so their code (Radix Tabs, ~6 KB gzip) is not part of the page's first load.
 const ContactForms = lazy(() =>
-  import('./ContactForms').then((module) => ({ default: module.ContactForms })),
+  import('./contact-forms').then((module) => ({ default: module.ContactForms })),
 );
 
 export default function ContactPage() {

@@ -1,10 +1,10 @@
 import { Outlet } from 'react-router';
 import { useRouteTracking } from '../../lib/tracking/use-page-tracking';
-import { LazyToaster } from '../ui/LazyToaster';
-import { ConsentSlot } from './ConsentSlot';
-import { Footer } from './Footer';
-import { NetworkCanvas } from './NetworkCanvas';
-import { TopBar } from './TopBar';
+import { LazyToaster } from '../ui/lazy-toaster';
+import { ConsentSlot } from './consent-slot';
+import { Footer } from './footer';
+import { NetworkCanvas } from './network-canvas';
+import { TopBar } from './top-bar';
 import { usePageHead } from './use-page-head';
 import { useScrollOnNavigate } from './use-scroll-on-navigate';
 

@@ -9,9 +9,9 @@ import { adminToasts } from './admin-toasts';
 import { refreshLeads, useDeleteLead, useSendFormEmail } from './api/leads';
 import { useLogout } from './api/session';
 import type { RowActions } from './columns';
-import { ConfirmDialog, type ConfirmRequest } from './ConfirmDialog';
-import { LeadsTab } from './LeadsTab';
-import { OverviewTab } from './OverviewTab';
+import { ConfirmDialog, type ConfirmRequest } from './confirm-dialog';
+import { LeadsTab } from './leads-tab';
+import { OverviewTab } from './overview-tab';
 import {
   exportUrl,
   leadTabIds,

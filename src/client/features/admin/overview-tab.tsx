@@ -4,7 +4,7 @@ import { adminToasts } from './admin-toasts';
 import { isUnauthorized } from './api/http';
 import type { Conversion } from '@shared/admin-overview';
 import { useOverview } from './api/overview';
-import { DailyChart } from './DailyChart';
+import { DailyChart } from './daily-chart';
 
 const numberFormat = new Intl.NumberFormat('en-US');
 const percent = (part: number, whole: number) =>

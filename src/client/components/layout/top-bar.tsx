@@ -3,7 +3,7 @@ import { Link, NavLink, useLocation } from 'react-router';
 import { Menu, X } from 'lucide-react';
 import { site } from '../../lib/site';
 import { cn } from '../../lib/cn';
-import { BrandMark } from './BrandMark';
+import { BrandMark } from './brand-mark';
 
 const navLinks = [
   { to: '/', label: 'Home' },

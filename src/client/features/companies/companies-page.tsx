@@ -68,7 +68,7 @@ const partnerBenefits: readonly Feature[] = [
 ];
 
 const LazyTalentInfoForm = lazyForm(() =>
-  import('./TalentInfoForm').then((module) => module.TalentInfoForm),
+  import('./talent-info-form').then((module) => module.TalentInfoForm),
 );
 
 export default function CompaniesPage() {

@@ -11,7 +11,7 @@ import { SubmitButton } from '../../../components/ui/button';
 import { TextareaField, TextField } from '../../../components/ui/form-field';
 import type { ToastInput } from '../../../lib/toast-store';
 import { submitQuestionnaire } from '../candidate-api';
-import { ChoiceField } from './ChoiceField';
+import { ChoiceField } from './choice-field';
 
 const answersNotSaved: ToastInput = {
   title: 'Submission Error',

@@ -2,7 +2,7 @@ import { useState } from 'react';
 import { Link } from 'react-router';
 import { CircleCheck } from 'lucide-react';
 import { buttonClass } from '../../components/ui/button';
-import { LazyToaster } from '../../components/ui/LazyToaster';
+import { LazyToaster } from '../../components/ui/lazy-toaster';
 import { session } from '../../lib/session-keys';
 import { LazyQuestionnaireForm } from './forms/lazy-forms';
 import { announceSubmission } from './questionnaire/announce-submission';

@@ -1,6 +1,6 @@
 import { useEffect } from 'react';
 import { Route, Routes } from 'react-router';
-import { SiteLayout } from '../components/layout/SiteLayout';
+import { SiteLayout } from '../components/layout/site-layout';
 import { embeddedPages, notFoundPage as NotFoundPage, pages } from './pages';
 
 export function App() {

@@ -5,7 +5,7 @@ import { adminToasts } from './admin-toasts';
 import { isUnauthorized } from './api/http';
 import { useLeadPage } from './api/leads';
 import { candidateColumns, companyColumns, emailLeadColumns, type RowActions } from './columns';
-import { LeadTable, Pager, type Column } from './LeadTable';
+import { LeadTable, Pager, type Column } from './lead-table';
 import type { CandidateLead, CompanyLead, EmailLead } from './leads';
 import { leadTabs, PAGE_SIZE, type LeadTabId, type TabFilter } from './tabs';
 

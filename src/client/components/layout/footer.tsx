@@ -1,8 +1,8 @@
 import { useSyncExternalStore } from 'react';
 import { Link } from 'react-router';
 import { site } from '../../lib/site';
-import { BrandMark } from './BrandMark';
-import { PrivacyChoice } from './PrivacyChoice';
+import { BrandMark } from './brand-mark';
+import { PrivacyChoice } from './privacy-choice';
 
 const quickLinks = [
   { to: '/candidates', label: 'For Candidates' },

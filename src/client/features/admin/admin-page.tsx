@@ -3,8 +3,8 @@ import { QueryClientProvider } from '@tanstack/react-query';
 import { Container } from '../../components/ui/section';
 import { createAdminQueryClient } from './api/http';
 import { useAdminSession } from './api/session';
-import { Dashboard } from './Dashboard';
-import { LoginForm } from './LoginForm';
+import { Dashboard } from './dashboard';
+import { LoginForm } from './login-form';
 
 function AdminScreen() {
   const session = useAdminSession();

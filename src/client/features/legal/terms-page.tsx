@@ -1,7 +1,7 @@
 import { Link } from 'react-router';
 import { claims } from '@shared/claims';
 import { site } from '../../lib/site';
-import { EmailLink, LegalDocument, type LegalSection } from './LegalDocument';
+import { EmailLink, LegalDocument, type LegalSection } from './legal-document';
 
 const brand = site.brandName;
 

@@ -1,7 +1,7 @@
 import { lazy, Suspense } from 'react';
 import { useToasts } from '../../lib/toast-store';
 
-const Toaster = lazy(() => import('./Toaster').then((module) => ({ default: module.Toaster })));
+const Toaster = lazy(() => import('./toaster').then((module) => ({ default: module.Toaster })));
 
 /**
  * Radix Toast costs ~18 KB gzip and most visits never see a toast, so its code loads with

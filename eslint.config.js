@@ -2,6 +2,7 @@ import js from '@eslint/js';
 import { createTypeScriptImportResolver } from 'eslint-import-resolver-typescript';
 import importX from 'eslint-plugin-import-x';
 import reactHooks from 'eslint-plugin-react-hooks';
+import unicorn from 'eslint-plugin-unicorn';
 import globals from 'globals';
 import tseslint from 'typescript-eslint';
 
@@ -143,5 +144,12 @@ export default tseslint.config(
     rules: {
       'import-x/no-restricted-paths': ['error', { zones: serverZones }],
     },
+  },
+  {
+    // One file-naming convention across the repo: kebab-case file names (React components keep
+    // PascalCase names inside their files). Only this rule of the plugin is enabled.
+    files: ['**/*.{js,mjs,cjs,ts,tsx}'],
+    plugins: { unicorn },
+    rules: { 'unicorn/filename-case': ['error', { case: 'kebabCase' }] },
   },
 );

@@ -2,7 +2,7 @@ import { toCandidate, toCompany, toEmailLead } from './leads';
 
 /** The dashboard's lead tabs: which endpoint, filter, export and failure toast each uses. */
 export const leadTabs = {
-  typeform: {
+  questionnaireLeads: {
     label: 'Typeform Leads',
     caption: 'Candidates who started through the /candidates page',
     endpoint: '/api/candidate-submissions',

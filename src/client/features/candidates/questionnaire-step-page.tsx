@@ -7,14 +7,21 @@ import { site } from '../../lib/site';
 import { toast } from '../../lib/toast-store';
 import { toasts } from '../../lib/toast-messages';
 import { reportQuestionnaireCompleted } from './candidate-api';
-import { finishApplication } from './typeform/completion';
-import { embedSrc, QUESTIONNAIRE_EMBED_ID, questionnaireUrl } from './typeform/questionnaire-url';
-import { useQuestionnaireCompletion } from './typeform/use-questionnaire-completion';
+import { finishApplication } from './questionnaire-step/completion';
+import {
+  embedSrc,
+  QUESTIONNAIRE_EMBED_ID,
+  questionnaireUrl,
+} from './questionnaire-step/questionnaire-url';
+import { useQuestionnaireCompletion } from './questionnaire-step/use-questionnaire-completion';
 
 const embed = { src: embedSrc(questionnaireUrl()), embedId: QUESTIONNAIRE_EMBED_ID };
 
-/** /typeform: the embedded questionnaire, then /thank-you once it is completed. */
-export default function TypeformPage() {
+/**
+ * The application's questionnaire step, at /typeform (the spec's route): the embedded
+ * questionnaire, then /thank-you once it is completed.
+ */
+export default function QuestionnaireStepPage() {
   const navigate = useNavigate();
   const frameRef = useRef<HTMLIFrameElement>(null);
   // A visitor who leaves during the 1 s before the redirect is not pulled back.

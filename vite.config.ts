@@ -34,7 +34,7 @@ export default defineConfig({
           groups: [
             {
               name: 'site-ui',
-              test: /src\/client\/components\/ui\/(button|section|page-hero|step-list|floating-button)\.|src\/shared\/claims|src\/client\/lib\/(use-hydrated|session-keys)\.|src\/client\/components\/forms\/lazy-forms?\./,
+              test: /src\/client\/components\/ui\/(button|section|page-hero|card-grid|floating-button)\.|src\/shared\/claims|src\/client\/lib\/(use-hydrated|session-keys)\.|src\/client\/components\/forms\/lazy-forms?\./,
             },
             {
               // The marketing pages' icons, apart: the legal pages use none of them.

@@ -36,19 +36,15 @@ export function Section({
   );
 }
 
-export function SectionHeading({
-  id,
-  eyebrow,
-  title,
-  intro,
-  className,
-}: {
+interface SectionHeadingProps {
   id?: string;
   eyebrow?: string;
   title: string;
   intro?: ReactNode;
   className?: string;
-}) {
+}
+
+export function SectionHeading({ id, eyebrow, title, intro, className }: SectionHeadingProps) {
   return (
     <div className={cn('mx-auto max-w-3xl text-center', className)}>
       {eyebrow ? (
@@ -61,5 +57,62 @@ export function SectionHeading({
       </h2>
       {intro ? <p className="mt-4 text-lg text-slate-600">{intro}</p> : null}
     </div>
+  );
+}
+
+/** What a section's heading says (its id is the HeadedSection's). */
+export type Heading = Omit<SectionHeadingProps, 'id'>;
+
+/**
+ * A Section named by its heading, with its content below the heading. The heading's id is the
+ * section's aria-labelledby, given once so that the two cannot drift apart.
+ */
+export function HeadedSection({
+  id,
+  tone,
+  heading,
+  children,
+}: {
+  /** The heading's id. */
+  id: string;
+  tone?: keyof typeof tones;
+  heading: Heading;
+  children: ReactNode;
+}) {
+  return (
+    <Section tone={tone} aria-labelledby={id}>
+      <SectionHeading id={id} {...heading} />
+      {children}
+    </Section>
+  );
+}
+
+/**
+ * The dark band that closes a page with a call to action: a heading (naming the band), one
+ * line of text, and the action (a button or a link) below.
+ */
+export function ClosingBand({
+  id,
+  title,
+  text,
+  width = 'max-w-3xl',
+  children,
+}: {
+  id: string;
+  title: ReactNode;
+  text: ReactNode;
+  width?: 'max-w-2xl' | 'max-w-3xl';
+  children: ReactNode;
+}) {
+  return (
+    <Section tone="dark" aria-labelledby={id}>
+      <div className={`mx-auto ${width} text-center`}>
+        <h2 id={id} className="text-3xl sm:text-4xl">
+          {title}
+        </h2>
+        <p className="mt-4 text-lg text-slate-300">{text}</p>
+        {children}
+      </div>
+    </Section>
   );
 }

@@ -2,8 +2,9 @@ import { Link } from 'react-router';
 import { ArrowRight, Cpu, GraduationCap, Handshake } from 'lucide-react';
 import { claims } from '@shared/claims';
 import { buttonClass } from '../../components/ui/button';
+import { CardGrid, FeatureGrid } from '../../components/ui/card-grid';
 import { PageHero } from '../../components/ui/page-hero';
-import { Section, SectionHeading } from '../../components/ui/section';
+import { ClosingBand, HeadedSection, Section, type Heading } from '../../components/ui/section';
 import { site } from '../../lib/site';
 
 const storyFacts = [
@@ -29,6 +30,18 @@ const values = [
     text: 'Coaching and mentoring continue after day one, so graduates and employers both succeed.',
   },
 ] as const;
+
+const teamHeading: Heading = {
+  eyebrow: 'Our team',
+  title: 'The People Behind the Programme',
+  intro: `Our leadership team brings ${claims.teamExperienceYears} years of combined experience in data center operations, technical training and workforce development.`,
+};
+
+const partnersHeading: Heading = {
+  eyebrow: 'Our partners',
+  title: 'Trusted by Data Center Operators',
+  intro: 'We work with operators who hire our graduates and help shape the training.',
+};
 
 /** Placeholder team (spec): drawn as initials until real people and photos are supplied. */
 const placeholderTeam = [
@@ -106,30 +119,22 @@ export default function AboutPage() {
             ))}
           </dl>
         </div>
-        <ul className="mt-16 grid gap-6 md:grid-cols-3">
-          {values.map((value) => (
-            <li key={value.title} className="rounded-xl border border-slate-200 p-6">
-              <value.icon className="size-8 text-accent-strong" aria-hidden="true" />
-              <h3 className="mt-4 text-lg">{value.title}</h3>
-              <p className="mt-2 text-slate-700">{value.text}</p>
-            </li>
-          ))}
-        </ul>
+        <FeatureGrid
+          features={values}
+          className="mt-16 grid gap-6 md:grid-cols-3"
+          cardClassName="rounded-xl border border-slate-200 p-6"
+        />
       </Section>
 
-      <Section tone="muted" aria-labelledby="team-title">
-        <SectionHeading
-          id="team-title"
-          eyebrow="Our team"
-          title="The People Behind the Programme"
-          intro={`Our leadership team brings ${claims.teamExperienceYears} years of combined experience in data center operations, technical training and workforce development.`}
-        />
-        <ul className="mt-12 grid gap-6 md:grid-cols-3">
-          {placeholderTeam.map((person) => (
-            <li
-              key={person.name}
-              className="rounded-xl border border-slate-200 bg-white p-8 text-center shadow-sm"
-            >
+      <HeadedSection tone="muted" id="team-title" heading={teamHeading}>
+        <CardGrid
+          items={placeholderTeam}
+          itemKey={(person) => person.name}
+          className="mt-12 grid gap-6 md:grid-cols-3"
+          cardClassName="rounded-xl border border-slate-200 bg-white p-8 text-center shadow-sm"
+        >
+          {(person) => (
+            <>
               <span
                 aria-hidden="true"
                 className="mx-auto flex size-24 items-center justify-center rounded-full bg-navy-900 text-2xl font-semibold tracking-wide text-accent-soft ring-4 ring-slate-100"
@@ -139,46 +144,37 @@ export default function AboutPage() {
               <h3 className="mt-6 text-xl">{person.name}</h3>
               <p className="mt-1 font-medium text-accent-strong">{person.role}</p>
               <p className="mt-3 text-slate-700">{person.bio}</p>
-            </li>
-          ))}
-        </ul>
-      </Section>
+            </>
+          )}
+        </CardGrid>
+      </HeadedSection>
 
-      <Section tone="light" aria-labelledby="partners-title">
-        <SectionHeading
-          id="partners-title"
-          eyebrow="Our partners"
-          title="Trusted by Data Center Operators"
-          intro="We work with operators who hire our graduates and help shape the training."
-        />
-        <ul className="mt-12 grid grid-cols-2 gap-4 lg:grid-cols-4">
-          {placeholderPartners.map((partner) => (
-            <li
-              key={partner}
-              className="flex h-24 items-center justify-center gap-2 rounded-xl border border-slate-200 bg-slate-50 px-4 text-center font-semibold tracking-wide text-slate-600"
-            >
+      <HeadedSection tone="light" id="partners-title" heading={partnersHeading}>
+        <CardGrid
+          items={placeholderPartners}
+          itemKey={(partner) => partner}
+          className="mt-12 grid grid-cols-2 gap-4 lg:grid-cols-4"
+          cardClassName="flex h-24 items-center justify-center gap-2 rounded-xl border border-slate-200 bg-slate-50 px-4 text-center font-semibold tracking-wide text-slate-600"
+        >
+          {(partner) => (
+            <>
               <span aria-hidden="true" className="size-3 shrink-0 rotate-45 bg-slate-400" />
               {partner}
-            </li>
-          ))}
-        </ul>
-      </Section>
+            </>
+          )}
+        </CardGrid>
+      </HeadedSection>
 
-      <Section tone="dark" aria-labelledby="about-contact-title">
-        <div className="mx-auto max-w-3xl text-center">
-          <h2 id="about-contact-title" className="text-3xl sm:text-4xl">
-            Want to know more?
-          </h2>
-          <p className="mt-4 text-lg text-slate-300">
-            Whether you want to start a new career or hire technicians, we would love to hear from
-            you.
-          </p>
-          <Link to="/contact" className={buttonClass({ size: 'lg', className: 'mt-8' })}>
-            Contact Us
-            <ArrowRight className="size-5" aria-hidden="true" />
-          </Link>
-        </div>
-      </Section>
+      <ClosingBand
+        id="about-contact-title"
+        title="Want to know more?"
+        text="Whether you want to start a new career or hire technicians, we would love to hear from you."
+      >
+        <Link to="/contact" className={buttonClass({ size: 'lg', className: 'mt-8' })}>
+          Contact Us
+          <ArrowRight className="size-5" aria-hidden="true" />
+        </Link>
+      </ClosingBand>
     </>
   );
 }

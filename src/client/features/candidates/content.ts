@@ -1,9 +1,17 @@
 import { BadgeCheck, Rocket, Search, Users, Wallet, Wrench, Zap } from 'lucide-react';
 import { claims } from '@shared/claims';
+import { site } from '../../lib/site';
 import type { FaqItem } from '../../components/ui/accordion';
-import type { Feature, Step } from '../../components/ui/step-list';
+import type { Feature, Step } from '../../components/ui/card-grid';
+import type { Heading } from '../../components/ui/section';
 
 /** Texts the candidate pages share: /candidates and the /career landing page. */
+
+export const howItWorksHeading: Heading = {
+  eyebrow: 'Three steps',
+  title: 'How It Works',
+  intro: 'From your first message to your first day on the data center floor.',
+};
 
 export const howItWorks: readonly Step[] = [
   {
@@ -22,6 +30,12 @@ export const howItWorks: readonly Step[] = [
     text: 'Graduate into a full-time job placement as a data center technician with one of our employer partners.',
   },
 ];
+
+export const whyChooseHeading: Heading = {
+  eyebrow: 'Why us',
+  title: `Why Choose ${site.brandName}`,
+  intro: 'A serious career change, without the debt or the years of study.',
+};
 
 /** 'Why Choose': guaranteed placement stays here, although the terms say otherwise (spec 1). */
 export const whyChoose: readonly Feature[] = [

@@ -1,6 +1,6 @@
 import { CalendarCheck, ClipboardCheck, PhoneCall } from 'lucide-react';
 import { claims } from '@shared/claims';
-import type { Step } from '../../components/ui/step-list';
+import type { Step } from '../../components/ui/card-grid';
 
 /** /thank-you: what happens after an application. */
 export const nextSteps: readonly Step[] = [

@@ -1,8 +1,15 @@
 import { Handshake, PiggyBank, TrendingUp, Wrench } from 'lucide-react';
 import { claims } from '@shared/claims';
-import type { Feature } from '../../components/ui/step-list';
+import type { Feature } from '../../components/ui/card-grid';
+import type { Heading } from '../../components/ui/section';
 
 /** Texts of the /training landing page (variant B, high salary). */
+
+export const programStrengthsHeading: Heading = {
+  eyebrow: 'Why it works',
+  title: 'Why Our Program Works',
+  intro: 'Built with the employers who hire our graduates.',
+};
 
 /** /training: 'Why Our Program Works'. */
 export const programStrengths: readonly Feature[] = [
@@ -41,6 +48,11 @@ export interface SuccessStory {
   name: string;
   role: string;
 }
+
+export const successStoriesHeading: Heading = {
+  eyebrow: 'Graduate success stories',
+  title: 'From No Experience to a New Career',
+};
 
 /** Placeholder graduates, shown with their initials; the first cites the $55K salary. */
 export const successStories: readonly SuccessStory[] = [

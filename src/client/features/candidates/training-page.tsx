@@ -3,11 +3,11 @@ import { claims } from '@shared/claims';
 import { landingBContentView } from '../../lib/tracking/events';
 import { usePageEvent } from '../../lib/tracking/use-page-tracking';
 import { FormCard, PageHero } from '../../components/ui/page-hero';
-import { Section, SectionHeading } from '../../components/ui/section';
-import { FeatureGrid } from '../../components/ui/step-list';
+import { HeadedSection } from '../../components/ui/section';
+import { FeatureGrid } from '../../components/ui/card-grid';
 import { CallToActionBand, HeroHighlights } from './components/sections';
 import { CohortBanner, GraduatesWorkAt, SuccessStories } from './components/training-sections';
-import { programStrengths } from './training-content';
+import { programStrengths, programStrengthsHeading } from './training-content';
 
 /** /training: landing page B, the high-salary variant (e-mail only, then /apply). */
 export default function TrainingPage() {
@@ -44,15 +44,9 @@ export default function TrainingPage() {
         />
       </PageHero>
       <GraduatesWorkAt />
-      <Section tone="muted" aria-labelledby="program-works-title">
-        <SectionHeading
-          id="program-works-title"
-          eyebrow="Why it works"
-          title="Why Our Program Works"
-          intro="Built with the employers who hire our graduates."
-        />
+      <HeadedSection tone="muted" id="program-works-title" heading={programStrengthsHeading}>
         <FeatureGrid features={programStrengths} />
-      </Section>
+      </HeadedSection>
       <SuccessStories />
       <CohortBanner />
       <CallToActionBand

@@ -14,8 +14,8 @@ import { Button } from '../../components/ui/button';
 import { FloatingButton, scrollToForm } from '../../components/ui/floating-button';
 import { Faq } from '../../components/ui/accordion';
 import { FormCard, PageHero } from '../../components/ui/page-hero';
-import { Section, SectionHeading } from '../../components/ui/section';
-import { FeatureGrid, StepList, type Feature, type Step } from '../../components/ui/step-list';
+import { ClosingBand, HeadedSection, type Heading } from '../../components/ui/section';
+import { FeatureGrid, StepList, type Feature, type Step } from '../../components/ui/card-grid';
 import { companyFaq } from './faq';
 
 const retention = `${claims.retentionClaim} ${claims.retentionMonths}-month retention`;
@@ -25,6 +25,18 @@ const heroFacts = [
   { value: `${claims.trainingWeeks} weeks`, label: 'from recruit to technician' },
   { value: 'Custom', label: 'training for your site' },
 ] as const;
+
+const stepsHeading: Heading = {
+  eyebrow: 'How it works',
+  title: 'How It Works for Companies',
+  intro: 'From your first call to a technician on your floor in three steps.',
+};
+
+const benefitsHeading: Heading = {
+  eyebrow: 'Why partner with us',
+  title: 'Why Partner With Us',
+  intro: 'A reliable source of technicians for an industry that cannot hire fast enough.',
+};
 
 const companySteps: readonly Step[] = [
   {
@@ -99,47 +111,34 @@ export default function CompaniesPage() {
         </dl>
       </PageHero>
 
-      <Section tone="light" aria-labelledby="company-steps-title">
-        <SectionHeading
-          id="company-steps-title"
-          eyebrow="How it works"
-          title="How It Works for Companies"
-          intro="From your first call to a technician on your floor in three steps."
-        />
+      <HeadedSection tone="light" id="company-steps-title" heading={stepsHeading}>
         <StepList steps={companySteps} />
-      </Section>
+      </HeadedSection>
 
-      <Section tone="muted" aria-labelledby="why-partner-title">
-        <SectionHeading
-          id="why-partner-title"
-          eyebrow="Why partner with us"
-          title="Why Partner With Us"
-          intro="A reliable source of technicians for an industry that cannot hire fast enough."
-        />
+      <HeadedSection tone="muted" id="why-partner-title" heading={benefitsHeading}>
         <FeatureGrid features={partnerBenefits} />
-      </Section>
+      </HeadedSection>
 
-      <Section tone="dark" aria-labelledby="hiring-needs-title">
-        <div className="mx-auto max-w-3xl text-center">
-          <h2 id="hiring-needs-title" className="text-3xl sm:text-4xl">
-            Ready to build your technician team?
-          </h2>
-          <p className="mt-4 text-lg text-slate-300">
-            Share your hiring needs and we will put together a plan and a custom quote.
-          </p>
-          <Button size="lg" className="mt-8" onClick={() => scrollToForm()}>
-            Tell Us Your Hiring Needs
-            <ArrowRight className="size-5" aria-hidden="true" />
-          </Button>
-        </div>
-      </Section>
+      <ClosingBand
+        id="hiring-needs-title"
+        title="Ready to build your technician team?"
+        text="Share your hiring needs and we will put together a plan and a custom quote."
+      >
+        <Button size="lg" className="mt-8" onClick={() => scrollToForm()}>
+          Tell Us Your Hiring Needs
+          <ArrowRight className="size-5" aria-hidden="true" />
+        </Button>
+      </ClosingBand>
 
-      <Section tone="light" aria-labelledby="company-faq-title">
-        <SectionHeading id="company-faq-title" eyebrow="FAQ" title="Frequently Asked Questions" />
+      <HeadedSection
+        tone="light"
+        id="company-faq-title"
+        heading={{ eyebrow: 'FAQ', title: 'Frequently Asked Questions' }}
+      >
         <div className="mt-12">
           <Faq items={companyFaq} />
         </div>
-      </Section>
+      </HeadedSection>
 
       <FloatingButton label="Get Talent Info" />
     </>

@@ -4,7 +4,14 @@ import { claims, timings } from '@shared/claims';
 import { homeContentView } from '../../lib/tracking/events';
 import { usePageEvent } from '../../lib/tracking/use-page-tracking';
 import { buttonClass } from '../../components/ui/button';
-import { Section, SectionHeading } from '../../components/ui/section';
+import { CardGrid } from '../../components/ui/card-grid';
+import { HeadedSection, Section, type Heading } from '../../components/ui/section';
+
+const approachHeading: Heading = {
+  eyebrow: 'Our approach',
+  title: 'Recruit, Train, Deploy',
+  intro: 'A three-step path from first contact to a first day on the data center floor.',
+};
 
 const approach = [
   {
@@ -69,16 +76,16 @@ export default function HomePage() {
         </div>
       </Section>
 
-      <Section tone="light" aria-labelledby="approach-title">
-        <SectionHeading
-          id="approach-title"
-          eyebrow="Our approach"
-          title="Recruit, Train, Deploy"
-          intro="A three-step path from first contact to a first day on the data center floor."
-        />
-        <ol className="mt-12 grid gap-6 md:grid-cols-3">
-          {approach.map((step, index) => (
-            <li key={step.title} className="rounded-xl border border-slate-200 bg-slate-50 p-6">
+      <HeadedSection tone="light" id="approach-title" heading={approachHeading}>
+        <CardGrid
+          items={approach}
+          itemKey={(step) => step.title}
+          ordered
+          className="mt-12 grid gap-6 md:grid-cols-3"
+          cardClassName="rounded-xl border border-slate-200 bg-slate-50 p-6"
+        >
+          {(step, index) => (
+            <>
               <div className="flex items-center gap-3">
                 <span className="flex size-10 items-center justify-center rounded-full bg-navy-900 text-white">
                   <step.icon className="size-5" aria-hidden="true" />
@@ -89,13 +96,12 @@ export default function HomePage() {
                 </h3>
               </div>
               <p className="mt-4 text-slate-700">{step.text}</p>
-            </li>
-          ))}
-        </ol>
-      </Section>
+            </>
+          )}
+        </CardGrid>
+      </HeadedSection>
 
-      <Section tone="muted" aria-labelledby="serve-title">
-        <SectionHeading id="serve-title" title="How We Serve You" />
+      <HeadedSection tone="muted" id="serve-title" heading={{ title: 'How We Serve You' }}>
         <div className="mt-12 grid gap-6 md:grid-cols-2">
           {audiences.map((audience) => (
             <div
@@ -115,7 +121,7 @@ export default function HomePage() {
             </div>
           ))}
         </div>
-      </Section>
+      </HeadedSection>
     </>
   );
 }

@@ -1,10 +1,9 @@
 import { CircleCheck } from 'lucide-react';
-import { site } from '../../../lib/site';
 import { Button, type ButtonStyle } from '../../../components/ui/button';
 import { scrollToForm } from '../../../components/ui/floating-button';
-import { Section, SectionHeading } from '../../../components/ui/section';
-import { FeatureGrid, StepList } from '../../../components/ui/step-list';
-import { howItWorks, whyChoose } from '../content';
+import { ClosingBand, HeadedSection } from '../../../components/ui/section';
+import { FeatureGrid, StepList } from '../../../components/ui/card-grid';
+import { howItWorks, howItWorksHeading, whyChoose, whyChooseHeading } from '../content';
 
 /** Sections the candidate pages share (/candidates, /career, /training, /apply). */
 
@@ -33,33 +32,21 @@ export function HeroHighlights({ items }: { items: readonly string[] }) {
 
 export function HowItWorksSection() {
   return (
-    <Section tone="muted" aria-labelledby="how-it-works-title">
-      <SectionHeading
-        id="how-it-works-title"
-        eyebrow="Three steps"
-        title="How It Works"
-        intro="From your first message to your first day on the data center floor."
-      />
+    <HeadedSection tone="muted" id="how-it-works-title" heading={howItWorksHeading}>
       <StepList steps={howItWorks} />
-    </Section>
+    </HeadedSection>
   );
 }
 
 /** 'Why Choose' with the 'Apply Now' button that scrolls back to the form. */
 export function WhyChooseSection() {
   return (
-    <Section tone="light" aria-labelledby="why-choose-title">
-      <SectionHeading
-        id="why-choose-title"
-        eyebrow="Why us"
-        title={`Why Choose ${site.brandName}`}
-        intro="A serious career change, without the debt or the years of study."
-      />
+    <HeadedSection tone="light" id="why-choose-title" heading={whyChooseHeading}>
       <FeatureGrid features={whyChoose} />
       <div className="mt-12 flex justify-center">
         <ScrollToFormButton label="Apply Now" variant="dark" />
       </div>
-    </Section>
+    </HeadedSection>
   );
 }
 
@@ -74,14 +61,8 @@ export function CallToActionBand({
   label: string;
 }) {
   return (
-    <Section tone="dark" aria-labelledby="closing-cta-title">
-      <div className="mx-auto max-w-2xl text-center">
-        <h2 id="closing-cta-title" className="text-3xl sm:text-4xl">
-          {title}
-        </h2>
-        <p className="mt-4 text-lg text-slate-300">{text}</p>
-        <ScrollToFormButton label={label} className="mt-8" />
-      </div>
-    </Section>
+    <ClosingBand id="closing-cta-title" title={title} text={text} width="max-w-2xl">
+      <ScrollToFormButton label={label} className="mt-8" />
+    </ClosingBand>
   );
 }

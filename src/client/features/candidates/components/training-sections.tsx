@@ -1,7 +1,7 @@
 import { Hourglass } from 'lucide-react';
 import { claims } from '@shared/claims';
-import { Container, Section, SectionHeading } from '../../../components/ui/section';
-import { graduateEmployers, successStories } from '../training-content';
+import { Container, HeadedSection } from '../../../components/ui/section';
+import { graduateEmployers, successStories, successStoriesHeading } from '../training-content';
 import { ScrollToFormButton } from './sections';
 
 /** Sections of the /training landing page (variant B, high salary). */
@@ -48,12 +48,7 @@ export function GraduatesWorkAt() {
 /** Two graduates' words, each with a monogram instead of a photo. */
 export function SuccessStories() {
   return (
-    <Section tone="light" aria-labelledby="success-stories-title">
-      <SectionHeading
-        id="success-stories-title"
-        eyebrow="Graduate success stories"
-        title="From No Experience to a New Career"
-      />
+    <HeadedSection tone="light" id="success-stories-title" heading={successStoriesHeading}>
       <div className="mt-12 grid gap-6 md:grid-cols-2">
         {successStories.map((story) => (
           <figure
@@ -78,7 +73,7 @@ export function SuccessStories() {
           </figure>
         ))}
       </div>
-    </Section>
+    </HeadedSection>
   );
 }
 

@@ -1,14 +1,9 @@
 import { educationLevels, techExperienceLevels } from '@shared/enums';
 import { candidateApplicationSchema, contactCandidateSchema } from '@shared/schemas/candidate';
-import { postJson } from '../../lib/api';
-import { leadAttribution } from '../../lib/attribution';
-import { toast } from '../../lib/toast-store';
 import { toasts } from '../../lib/toast-messages';
-import { formLead } from '../../lib/tracking/lead-events';
-import { track } from '../../lib/tracking/tracker';
-import { SubmitButton } from '../ui/button';
-import { SelectField, TextareaField, TextField } from '../ui/form-field';
-import { useLeadForm } from './use-lead-form';
+import { EmailField, SelectField, TextareaField, TextField } from '../ui/form-field';
+import { FormShell, type SharedLeadFormProps } from './form-shell';
+import { announceLead, postLead, useLeadForm } from './use-lead-form';
 import { useSessionPrefill } from './use-session-prefill';
 
 /** Which rules apply: /apply asks at least 1 character for names and location, /contact 2. */
@@ -32,49 +27,31 @@ export interface CandidateApplication {
  * OK. With `prefillFromSession`, details typed on an earlier page are filled in and a stored
  * e-mail is read-only (the lead it belongs to already exists).
  */
-export function CandidateApplicationForm({
-  rules,
-  page,
-  submitLabel,
-  busyLabel,
-  prefillFromSession = false,
-  onSubmitted,
-}: {
-  rules: keyof typeof schemas;
-  /** The page that captured the lead (attribution). */
-  page: string;
-  submitLabel: string;
-  busyLabel?: string;
-  prefillFromSession?: boolean;
-  onSubmitted: (application: CandidateApplication) => void;
-}) {
-  const { form, field, onSubmit, submitting } = useLeadForm({
-    schema: schemas[rules],
-    submit: (application) =>
-      postJson('/api/candidates/submit', { ...application, attribution: leadAttribution(page) }),
-    onSuccess: (application) => {
-      track(formLead('candidate_application'));
-      toast(toasts.applicationSubmitted);
-      onSubmitted(application);
-    },
+export function CandidateApplicationForm(
+  props: SharedLeadFormProps<keyof typeof schemas, CandidateApplication>,
+) {
+  const { page, prefillFromSession = false } = props;
+  const leadForm = useLeadForm({
+    schema: schemas[props.rules],
+    submit: postLead('/api/candidates/submit', page),
+    onSuccess: announceLead(
+      'candidate_application',
+      toasts.applicationSubmitted,
+      props.onSubmitted,
+    ),
     failureToast: toasts.applicationFailed,
   });
+  const { form, field } = leadForm;
   const storedEmail = useSessionPrefill(form, 'email', 'candidateEmail', prefillFromSession);
   useSessionPrefill(form, 'firstName', 'candidateFirstName', prefillFromSession);
   useSessionPrefill(form, 'lastName', 'candidateLastName', prefillFromSession);
   useSessionPrefill(form, 'phone', 'candidatePhone', prefillFromSession);
 
   return (
-    <form method="post" noValidate onSubmit={onSubmit} className="grid gap-5 sm:grid-cols-2">
+    <FormShell leadForm={leadForm} labels={props} wide>
       <TextField label="First name" autoComplete="given-name" {...field('firstName')} />
       <TextField label="Last name" autoComplete="family-name" {...field('lastName')} />
-      <TextField
-        label="Email"
-        type="email"
-        autoComplete="email"
-        readOnly={Boolean(storedEmail)}
-        {...field('email')}
-      />
+      <EmailField readOnly={Boolean(storedEmail)} {...field('email')} />
       <TextField label="Phone" type="tel" autoComplete="tel" optional {...field('phone')} />
       <TextField
         label="Location"
@@ -102,13 +79,6 @@ export function CandidateApplicationForm({
         containerClassName="sm:col-span-2"
         {...field('reason')}
       />
-      <SubmitButton
-        submitting={submitting}
-        label={submitLabel}
-        busyLabel={busyLabel}
-        size="lg"
-        className="w-full sm:col-span-2"
-      />
-    </form>
+    </FormShell>
   );
 }

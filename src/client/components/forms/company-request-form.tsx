@@ -5,15 +5,10 @@ import {
   hiringTimelines,
 } from '@shared/enums';
 import { contactEmployerSchema, hiringRequestSchema } from '@shared/schemas/company';
-import { postJson } from '../../lib/api';
-import { leadAttribution } from '../../lib/attribution';
-import { toast } from '../../lib/toast-store';
 import { toasts } from '../../lib/toast-messages';
-import { formLead } from '../../lib/tracking/lead-events';
-import { track } from '../../lib/tracking/tracker';
-import { SubmitButton } from '../ui/button';
-import { SelectField, TextareaField, TextField } from '../ui/form-field';
-import { useLeadForm } from './use-lead-form';
+import { EmailField, SelectField, TextareaField, TextField } from '../ui/form-field';
+import { FormShell, type SharedLeadFormProps } from './form-shell';
+import { announceLead, postLead, useLeadForm } from './use-lead-form';
 import { useSessionPrefill } from './use-session-prefill';
 
 /** /hiring (the company page) and /contact ask the same fields with their own rules and lists. */
@@ -38,77 +33,54 @@ export interface CompanyRequest {
   comments: string;
 }
 
+/** A field filled in from the /companies step: read-only, saying where its value came from. */
+const fromEarlierRequest = (prefilled: string | null) => ({
+  readOnly: Boolean(prefilled),
+  hint: prefilled ? 'From your earlier request' : undefined,
+});
+
 /**
  * The company request form of /hiring and the /contact employer tab. Sends the request to
  * POST /api/companies/submit and shows 'Request Received!' only once the server answered OK.
- * A prefilled e-mail or company (from the /companies step) is shown read-only.
+ * A prefilled e-mail or company (from the /companies step, with `prefillFromSession`) is shown
+ * read-only.
  */
-export function CompanyRequestForm({
-  rules,
-  page,
-  submitLabel,
-  busyLabel,
-  prefillFromSession = false,
-  onSubmitted,
-}: {
-  rules: keyof typeof variants;
-  /** The page that captured the lead (attribution). */
-  page: string;
-  submitLabel: string;
-  busyLabel?: string;
-  /** Fill in (read-only) the e-mail and company given on /companies. */
-  prefillFromSession?: boolean;
-  onSubmitted: (request: CompanyRequest) => void;
-}) {
-  const { form, field, onSubmit, submitting } = useLeadForm({
-    schema: variants[rules].schema,
-    submit: (request) =>
-      postJson('/api/companies/submit', { ...request, attribution: leadAttribution(page) }),
-    onSuccess: (request) => {
-      track(formLead('company_request'));
-      toast(toasts.requestReceived);
-      onSubmitted(request);
-    },
+export function CompanyRequestForm(
+  props: SharedLeadFormProps<keyof typeof variants, CompanyRequest>,
+) {
+  const { page, prefillFromSession = false } = props;
+  const { schema, sizes, timelines } = variants[props.rules];
+  const leadForm = useLeadForm({
+    schema,
+    submit: postLead('/api/companies/submit', page),
+    onSuccess: announceLead('company_request', toasts.requestReceived, props.onSubmitted),
     failureToast: toasts.companyFailed,
   });
-  const prefilledEmail = useSessionPrefill(form, 'email', 'employerEmail', prefillFromSession);
-  const prefilledCompany = useSessionPrefill(
-    form,
-    'company',
-    'employerCompany',
-    prefillFromSession,
-  );
-  const { sizes: sizeOptions, timelines: timelineOptions } = variants[rules];
+  const { form, field } = leadForm;
+  const email = useSessionPrefill(form, 'email', 'employerEmail', prefillFromSession);
+  const company = useSessionPrefill(form, 'company', 'employerCompany', prefillFromSession);
 
   return (
-    <form method="post" noValidate onSubmit={onSubmit} className="grid gap-5 sm:grid-cols-2">
+    <FormShell leadForm={leadForm} labels={props} wide>
       <TextField label="Your name" autoComplete="name" {...field('name')} />
       <TextField label="Job title" autoComplete="organization-title" {...field('title')} />
-      <TextField
-        label="Work email"
-        type="email"
-        autoComplete="email"
-        readOnly={Boolean(prefilledEmail)}
-        hint={prefilledEmail ? 'From your earlier request' : undefined}
-        {...field('email')}
-      />
+      <EmailField label="Work email" {...fromEarlierRequest(email)} {...field('email')} />
       <TextField
         label="Company name"
         autoComplete="organization"
-        readOnly={Boolean(prefilledCompany)}
-        hint={prefilledCompany ? 'From your earlier request' : undefined}
+        {...fromEarlierRequest(company)}
         {...field('company')}
       />
       <SelectField
         label="Company size"
         placeholder="Select company size"
-        options={sizeOptions}
+        options={sizes}
         {...field('companySize')}
       />
       <SelectField
         label="Hiring timeline"
         placeholder="Select a timeline"
-        options={timelineOptions}
+        options={timelines}
         {...field('timeline')}
       />
       <TextareaField
@@ -124,13 +96,6 @@ export function CompanyRequestForm({
         containerClassName="sm:col-span-2"
         {...field('comments')}
       />
-      <SubmitButton
-        submitting={submitting}
-        label={submitLabel}
-        busyLabel={busyLabel}
-        size="lg"
-        className="w-full sm:col-span-2"
-      />
-    </form>
+    </FormShell>
   );
 }

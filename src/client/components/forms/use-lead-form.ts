@@ -1,8 +1,12 @@
 import { useForm, type Path } from 'react-hook-form';
 import type { input, output } from 'zod/v4/core';
+import { postJson } from '../../lib/api';
+import { leadAttribution } from '../../lib/attribution';
 import { zodResolver, type FormSchema } from '../../lib/zod-resolver';
 import { toast } from '../../lib/toast-store';
 import type { ToastInput } from '../../lib/toast-store';
+import { formLead, type LeadForm } from '../../lib/tracking/lead-events';
+import { track } from '../../lib/tracking/tracker';
 
 interface LeadFormOptions<Schema extends FormSchema> {
   /** The shared schema of this form (src/shared/schemas). */
@@ -49,3 +53,16 @@ export function useLeadForm<Schema extends FormSchema>({
   });
   return { form, field, onSubmit, submitting: form.formState.isSubmitting };
 }
+
+/** A `submit` that POSTs the form's values to `endpoint` with the attribution of `page`. */
+export const postLead = (endpoint: string, page: string) => (values: object) =>
+  postJson(endpoint, { ...values, attribution: leadAttribution(page) });
+
+/** An `onSuccess` that records the form's Lead and shows its toast, then does `next`. */
+export const announceLead =
+  <Values>(form: LeadForm, successToast: ToastInput, next: (values: Values) => void) =>
+  (values: Values) => {
+    track(formLead(form));
+    toast(successToast);
+    next(values);
+  };

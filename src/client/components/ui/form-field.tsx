@@ -77,11 +77,10 @@ function splitProps<T extends Common>(props: T): [Common, Omit<T, keyof Common>]
   return [common, control];
 }
 
-export function TextField({
-  className,
-  ref,
-  ...props
-}: Common & InputHTMLAttributes<HTMLInputElement> & { ref?: Ref<HTMLInputElement> }) {
+type TextFieldProps = Common &
+  InputHTMLAttributes<HTMLInputElement> & { ref?: Ref<HTMLInputElement> };
+
+export function TextField({ className, ref, ...props }: TextFieldProps) {
   const [common, control] = splitProps(props);
   return (
     <FieldShell common={common}>
@@ -95,6 +94,14 @@ export function TextField({
       )}
     </FieldShell>
   );
+}
+
+/** An e-mail address (e-mail keyboard, autofill), labelled 'Email' unless the form says otherwise. */
+export function EmailField({
+  label = 'Email',
+  ...props
+}: Omit<TextFieldProps, 'label' | 'type' | 'autoComplete'> & { label?: string }) {
+  return <TextField label={label} type="email" autoComplete="email" {...props} />;
 }
 
 export interface Option {

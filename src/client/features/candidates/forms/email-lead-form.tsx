@@ -3,8 +3,8 @@ import type { LandingVariant } from '@shared/enums';
 import { candidateEmailLeadSchema } from '@shared/schemas/candidate';
 import { useLeadForm } from '../../../components/forms/use-lead-form';
 import { useSessionPrefill } from '../../../components/forms/use-session-prefill';
-import { SubmitButton } from '../../../components/ui/button';
-import { TextField } from '../../../components/ui/form-field';
+import { FormShell } from '../../../components/forms/form-shell';
+import { EmailField } from '../../../components/ui/form-field';
 import { session } from '../../../lib/session-keys';
 import { toast } from '../../../lib/toast-store';
 import { toasts } from '../../../lib/toast-messages';
@@ -26,7 +26,7 @@ export function EmailLeadForm({
   submitLabel: string;
 }) {
   const navigate = useNavigate();
-  const { form, field, onSubmit, submitting } = useLeadForm({
+  const leadForm = useLeadForm({
     schema: candidateEmailLeadSchema,
     submit: (values) => submitEmailLead(values, { page, variant }),
     onSuccess: (values) => {
@@ -37,19 +37,15 @@ export function EmailLeadForm({
     },
     failureToast: toasts.emailFailed,
   });
-  const storedEmail = useSessionPrefill(form, 'email', 'candidateEmail');
+  const storedEmail = useSessionPrefill(leadForm.form, 'email', 'candidateEmail');
 
   return (
-    <form method="post" noValidate onSubmit={onSubmit} className="grid gap-4">
-      <TextField
-        label="Email"
-        type="email"
-        autoComplete="email"
+    <FormShell leadForm={leadForm} labels={{ submitLabel }} className="grid gap-4">
+      <EmailField
         placeholder="Your email address"
         readOnly={Boolean(storedEmail)}
-        {...field('email')}
+        {...leadForm.field('email')}
       />
-      <SubmitButton submitting={submitting} label={submitLabel} size="lg" className="w-full" />
-    </form>
+    </FormShell>
   );
 }

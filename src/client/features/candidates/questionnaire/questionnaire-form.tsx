@@ -7,11 +7,30 @@ import {
 } from '@shared/schemas/questionnaire';
 import { useLeadForm } from '../../../components/forms/use-lead-form';
 import { useSessionPrefill } from '../../../components/forms/use-session-prefill';
-import { SubmitButton } from '../../../components/ui/button';
-import { TextareaField, TextField } from '../../../components/ui/form-field';
+import { FormShell } from '../../../components/forms/form-shell';
+import { EmailField, TextareaField, TextField } from '../../../components/ui/form-field';
 import type { ToastInput } from '../../../lib/toast-store';
 import { submitQuestionnaire } from '../candidate-api';
 import { ChoiceField } from './choice-field';
+
+/** The questions answered by picking one option, in the order they are asked. */
+const choiceQuestions = [
+  {
+    name: 'availability',
+    legend: 'When could you start the training?',
+    options: availabilityOptions,
+  },
+  {
+    name: 'fullTime',
+    legend: `Can you train full time for ${claims.trainingWeeks} weeks?`,
+    options: yesNoOptions,
+  },
+  {
+    name: 'relocation',
+    legend: 'Would you relocate for the right job?',
+    options: relocationOptions,
+  },
+] as const;
 
 const answersNotSaved: ToastInput = {
   title: 'Submission Error',
@@ -26,38 +45,25 @@ const answersNotSaved: ToastInput = {
  * page is QuestionnairePage's part, through `onSaved`.
  */
 export function QuestionnaireForm({ onSaved }: { onSaved: () => void }) {
-  const { form, field, onSubmit, submitting } = useLeadForm({
+  const leadForm = useLeadForm({
     schema: questionnaireSchema,
     submit: submitQuestionnaire,
     onSuccess: onSaved,
     failureToast: answersNotSaved,
   });
+  const { form, field } = leadForm;
   const storedEmail = useSessionPrefill(form, 'email', 'candidateEmail');
 
   return (
-    <form method="post" noValidate onSubmit={onSubmit} className="mt-6 grid gap-6">
-      <TextField
-        label="Email"
-        type="email"
-        autoComplete="email"
-        readOnly={Boolean(storedEmail)}
-        {...field('email')}
-      />
-      <ChoiceField
-        legend="When could you start the training?"
-        options={availabilityOptions}
-        {...field('availability')}
-      />
-      <ChoiceField
-        legend={`Can you train full time for ${claims.trainingWeeks} weeks?`}
-        options={yesNoOptions}
-        {...field('fullTime')}
-      />
-      <ChoiceField
-        legend="Would you relocate for the right job?"
-        options={relocationOptions}
-        {...field('relocation')}
-      />
+    <FormShell
+      leadForm={leadForm}
+      labels={{ submitLabel: 'Submit Answers' }}
+      className="mt-6 grid gap-6"
+    >
+      <EmailField readOnly={Boolean(storedEmail)} {...field('email')} />
+      {choiceQuestions.map(({ name, ...question }) => (
+        <ChoiceField key={name} {...question} {...field(name)} />
+      ))}
       <TextField
         label="Where do you live?"
         placeholder="City, State"
@@ -68,7 +74,6 @@ export function QuestionnaireForm({ onSaved }: { onSaved: () => void }) {
         label="Why do you want to become a data center technician?"
         {...field('motivation')}
       />
-      <SubmitButton submitting={submitting} label="Submit Answers" size="lg" className="w-full" />
-    </form>
+    </FormShell>
   );
 }

@@ -1,0 +1,49 @@
+import type { BaseSyntheticEvent, ReactNode } from 'react';
+import { SubmitButton } from '../ui/button';
+
+/**
+ * A lead form's frame: a POST form without the browser's own validation (the shared schema's
+ * messages show instead), its fields, then the large submit button, busy while the lead is sent.
+ */
+export function FormShell({
+  leadForm,
+  labels: { submitLabel, busyLabel },
+  wide = false,
+  className = wide ? 'grid gap-5 sm:grid-cols-2' : undefined,
+  submitClassName = wide ? 'w-full sm:col-span-2' : 'w-full',
+  children,
+}: {
+  /** From useLeadForm. */
+  leadForm: { onSubmit: (event?: BaseSyntheticEvent) => Promise<void>; submitting: boolean };
+  labels: { submitLabel: string; busyLabel?: string };
+  /** Two columns from the small breakpoint, the submit button across both. */
+  wide?: boolean;
+  className?: string;
+  submitClassName?: string;
+  children: ReactNode;
+}) {
+  return (
+    <form method="post" noValidate onSubmit={leadForm.onSubmit} className={className}>
+      {children}
+      <SubmitButton
+        submitting={leadForm.submitting}
+        label={submitLabel}
+        busyLabel={busyLabel}
+        size="lg"
+        className={submitClassName}
+      />
+    </form>
+  );
+}
+
+/** What the forms used on two pages take: that page's rules and labels, and what follows. */
+export interface SharedLeadFormProps<Rules extends string, Values> {
+  rules: Rules;
+  /** The page that captured the lead (attribution). */
+  page: string;
+  submitLabel: string;
+  busyLabel?: string;
+  /** Fill in, read-only, what the visitor gave on an earlier page. */
+  prefillFromSession?: boolean;
+  onSubmitted: (values: Values) => void;
+}

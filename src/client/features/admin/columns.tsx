@@ -89,18 +89,30 @@ function ActionButtons({
   );
 }
 
-const submitted = <Row extends Attribution>(): Column<Row> => ({
-  header: 'Submitted',
-  cell: (row) => <span className="whitespace-nowrap">{formatDate(row.createdAt)}</span>,
-});
-const source = <Row extends Attribution>(): Column<Row> => ({
-  header: 'Source',
-  cell: (row) => <SourceCell lead={row} />,
-});
-const utm = <Row extends Attribution>(): Column<Row> => ({
-  header: 'UTM Source / Campaign',
-  cell: (row) => <UtmCell lead={row} />,
-});
+/**
+ * The columns every lead table ends with: where the lead came from, when, and its buttons.
+ * `target` says what the buttons act on: the lead's kind and how to name it to the admin.
+ */
+function trailingColumns<Row extends Attribution & { id: number; email: string }>(
+  actions: RowActions,
+  target: (row: Row) => { kind: 'candidate' | 'company'; who: string },
+): Column<Row>[] {
+  return [
+    { header: 'Source', cell: (row) => <SourceCell lead={row} /> },
+    { header: 'UTM Source / Campaign', cell: (row) => <UtmCell lead={row} /> },
+    {
+      header: 'Submitted',
+      cell: (row) => <span className="whitespace-nowrap">{formatDate(row.createdAt)}</span>,
+    },
+    {
+      header: 'Actions',
+      cell: (row) => (
+        <ActionButtons actions={actions} id={row.id} email={row.email} {...target(row)} />
+      ),
+    },
+  ];
+}
+
 const wide = 'min-w-56 px-4 py-3 text-slate-800';
 
 export function candidateColumns(actions: RowActions): Column<CandidateLead>[] {
@@ -141,21 +153,10 @@ export function candidateColumns(actions: RowActions): Column<CandidateLead>[] {
         </span>
       ),
     },
-    source(),
-    utm(),
-    submitted(),
-    {
-      header: 'Actions',
-      cell: (row) => (
-        <ActionButtons
-          actions={actions}
-          kind="candidate"
-          id={row.id}
-          email={row.email}
-          who={fullName(row.firstName, row.lastName) || row.email}
-        />
-      ),
-    },
+    ...trailingColumns<CandidateLead>(actions, (row) => ({
+      kind: 'candidate',
+      who: fullName(row.firstName, row.lastName) || row.email,
+    })),
   ];
 }
 
@@ -175,21 +176,10 @@ export function companyColumns(actions: RowActions): Column<CompanyLead>[] {
     { header: 'Talent Needs', cell: (row) => muted(row.talentNeeds), className: wide },
     { header: 'Timeline', cell: (row) => muted(row.timeline) },
     { header: 'Comments', cell: (row) => muted(row.comments), className: wide },
-    source(),
-    utm(),
-    submitted(),
-    {
-      header: 'Actions',
-      cell: (row) => (
-        <ActionButtons
-          actions={actions}
-          kind="company"
-          id={row.id}
-          email={row.email}
-          who={row.companyName ?? row.email}
-        />
-      ),
-    },
+    ...trailingColumns<CompanyLead>(actions, (row) => ({
+      kind: 'company',
+      who: row.companyName ?? row.email,
+    })),
   ];
 }
 
@@ -197,20 +187,6 @@ export function emailLeadColumns(actions: RowActions): Column<EmailLead>[] {
   return [
     { header: 'Email', cell: (row) => <span className="font-medium">{row.email}</span> },
     { header: 'Type', cell: (row) => (row.type === 'company' ? 'Company' : 'Candidate') },
-    source(),
-    utm(),
-    submitted(),
-    {
-      header: 'Actions',
-      cell: (row) => (
-        <ActionButtons
-          actions={actions}
-          kind={row.type}
-          id={row.id}
-          email={row.email}
-          who={row.email}
-        />
-      ),
-    },
+    ...trailingColumns<EmailLead>(actions, (row) => ({ kind: row.type, who: row.email })),
   ];
 }

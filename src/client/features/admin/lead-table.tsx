@@ -57,30 +57,54 @@ export function LeadTable<Row extends { id: number }>({
             ))}
           </tr>
         </thead>
-        <tbody className="divide-y divide-slate-100">
-          {rows.length === 0 ? (
-            <tr>
-              <td colSpan={columns.length} className="px-4 py-8 text-center text-slate-600">
-                {empty}
-              </td>
+        <RowsOrEmpty
+          rows={rows}
+          columnCount={columns.length}
+          empty={empty}
+          emptyClassName="px-4 py-8 text-center text-slate-600"
+        >
+          {(row) => (
+            <tr key={rowKey(row)} className="align-top hover:bg-slate-50">
+              {columns.map((column) => (
+                <td key={column.header} className={column.className ?? 'px-4 py-3 text-slate-800'}>
+                  {column.cell(row)}
+                </td>
+              ))}
             </tr>
-          ) : (
-            rows.map((row) => (
-              <tr key={rowKey(row)} className="align-top hover:bg-slate-50">
-                {columns.map((column) => (
-                  <td
-                    key={column.header}
-                    className={column.className ?? 'px-4 py-3 text-slate-800'}
-                  >
-                    {column.cell(row)}
-                  </td>
-                ))}
-              </tr>
-            ))
           )}
-        </tbody>
+        </RowsOrEmpty>
       </table>
     </div>
+  );
+}
+
+/** A table body: a row per item, or one row across every column saying that there are none. */
+export function RowsOrEmpty<Row>({
+  rows,
+  columnCount,
+  empty,
+  emptyClassName,
+  children,
+}: {
+  rows: readonly Row[];
+  columnCount: number;
+  empty: string;
+  emptyClassName: string;
+  /** The row of an item, with its key. */
+  children: (row: Row) => ReactNode;
+}) {
+  return (
+    <tbody className="divide-y divide-slate-100">
+      {rows.length === 0 ? (
+        <tr>
+          <td colSpan={columnCount} className={emptyClassName}>
+            {empty}
+          </td>
+        </tr>
+      ) : (
+        rows.map((row) => children(row))
+      )}
+    </tbody>
   );
 }
 

@@ -5,6 +5,7 @@ import { isUnauthorized } from './api/http';
 import type { Conversion } from '@shared/admin-overview';
 import { useOverview } from './api/overview';
 import { DailyChart } from './daily-chart';
+import { RowsOrEmpty } from './lead-table';
 
 const numberFormat = new Intl.NumberFormat('en-US');
 const percent = (part: number, whole: number) =>
@@ -51,28 +52,23 @@ function ConversionTable({
             </th>
           </tr>
         </thead>
-        <tbody className="divide-y divide-slate-100">
-          {rows.length === 0 ? (
-            <tr>
-              <td colSpan={4} className="px-4 py-4 text-center text-slate-600">
-                No e-mail leads from the landing pages yet.
-              </td>
+        <RowsOrEmpty
+          rows={rows}
+          columnCount={4}
+          empty="No e-mail leads from the landing pages yet."
+          emptyClassName="px-4 py-4 text-center text-slate-600"
+        >
+          {(row) => (
+            <tr key={row.key ?? '(none)'}>
+              <th scope="row" className="px-4 py-2 font-medium text-slate-900">
+                {label(row.key)}
+              </th>
+              <td className="px-4 py-2 text-right">{numberFormat.format(row.emailLeads)}</td>
+              <td className="px-4 py-2 text-right">{numberFormat.format(row.applications)}</td>
+              <td className="px-4 py-2 text-right">{percent(row.applications, row.emailLeads)}</td>
             </tr>
-          ) : (
-            rows.map((row) => (
-              <tr key={row.key ?? '(none)'}>
-                <th scope="row" className="px-4 py-2 font-medium text-slate-900">
-                  {label(row.key)}
-                </th>
-                <td className="px-4 py-2 text-right">{numberFormat.format(row.emailLeads)}</td>
-                <td className="px-4 py-2 text-right">{numberFormat.format(row.applications)}</td>
-                <td className="px-4 py-2 text-right">
-                  {percent(row.applications, row.emailLeads)}
-                </td>
-              </tr>
-            ))
           )}
-        </tbody>
+        </RowsOrEmpty>
       </table>
     </div>
   );

@@ -8,8 +8,33 @@ import {
 import { cn } from '../../lib/cn';
 import { isUserType, type UserType } from './contact-query';
 
-/** The spec's contact page keeps the 'Submitting...' label while a form is sent. */
-const BUSY_LABEL = 'Submitting...';
+/** What each tab says: heading, introduction, submit label, and the thanks once sent. */
+const tabTexts = {
+  candidate: {
+    title: 'Apply for Training',
+    intro: 'Tell us about yourself and we will contact you shortly to discuss next steps.',
+    submitLabel: 'Submit Application',
+    thanks: 'We have received your application and will contact you shortly.',
+  },
+  employer: {
+    title: 'Request Talent',
+    intro: 'Tell us about your hiring needs and a talent specialist will get back to you.',
+    submitLabel: 'Submit Request',
+    thanks: 'We have received your request. A talent specialist will contact you soon.',
+  },
+} as const satisfies Record<UserType, object>;
+
+/**
+ * What both forms take on this page: the contact rules, the page for attribution, the tab's
+ * submit label, and the 'Submitting...' label the spec's contact page keeps while one is sent.
+ */
+const contactFormProps = (type: UserType) =>
+  ({
+    rules: 'contact',
+    page: '/contact',
+    submitLabel: tabTexts[type].submitLabel,
+    busyLabel: 'Submitting...',
+  }) as const;
 
 const tabClass = cn(
   'flex-1 rounded-md px-2 py-2.5 text-base font-semibold sm:px-4 text-slate-700 transition-colors duration-150',
@@ -17,17 +42,18 @@ const tabClass = cn(
   'data-[state=active]:bg-white data-[state=active]:text-slate-900 data-[state=active]:shadow-sm',
 );
 
+/** A tab's panel: its form until the lead is stored, then the thanks in its place. */
 function FormPanel({
   value,
-  title,
-  intro,
+  sentBy,
   children,
 }: {
   value: UserType;
-  title: string;
-  intro: string;
+  /** The name the stored lead gave; null until then. */
+  sentBy: string | null;
   children: ReactNode;
 }) {
+  const { title, intro, thanks } = tabTexts[value];
   return (
     // Both panels stay mounted, so switching tabs keeps what the visitor typed.
     <Tabs.Content
@@ -37,7 +63,15 @@ function FormPanel({
     >
       <h2 className="text-2xl">{title}</h2>
       <p className="mt-2 text-slate-600">{intro}</p>
-      <div className="mt-6">{children}</div>
+      <div className="mt-6">
+        {sentBy === null ? (
+          children
+        ) : (
+          <FormConfirmation title={`Thank you, ${sentBy}!`}>
+            <p>{thanks}</p>
+          </FormConfirmation>
+        )}
+      </div>
     </Tabs.Content>
   );
 }
@@ -80,44 +114,18 @@ export function ContactForms({
         </Tabs.Trigger>
       </Tabs.List>
 
-      <FormPanel
-        value="candidate"
-        title="Apply for Training"
-        intro="Tell us about yourself and we will contact you shortly to discuss next steps."
-      >
-        {candidateSentBy === null ? (
-          <LazyCandidateApplicationForm
-            rules="contact"
-            page="/contact"
-            submitLabel="Submit Application"
-            busyLabel={BUSY_LABEL}
-            onSubmitted={(application) => setCandidateSentBy(application.firstName)}
-          />
-        ) : (
-          <FormConfirmation title={`Thank you, ${candidateSentBy}!`}>
-            <p>We have received your application and will contact you shortly.</p>
-          </FormConfirmation>
-        )}
+      <FormPanel value="candidate" sentBy={candidateSentBy}>
+        <LazyCandidateApplicationForm
+          {...contactFormProps('candidate')}
+          onSubmitted={(application) => setCandidateSentBy(application.firstName)}
+        />
       </FormPanel>
 
-      <FormPanel
-        value="employer"
-        title="Request Talent"
-        intro="Tell us about your hiring needs and a talent specialist will get back to you."
-      >
-        {employerSentBy === null ? (
-          <LazyCompanyRequestForm
-            rules="contact"
-            page="/contact"
-            submitLabel="Submit Request"
-            busyLabel={BUSY_LABEL}
-            onSubmitted={(request) => setEmployerSentBy(request.name)}
-          />
-        ) : (
-          <FormConfirmation title={`Thank you, ${employerSentBy}!`}>
-            <p>We have received your request. A talent specialist will contact you soon.</p>
-          </FormConfirmation>
-        )}
+      <FormPanel value="employer" sentBy={employerSentBy}>
+        <LazyCompanyRequestForm
+          {...contactFormProps('employer')}
+          onSubmitted={(request) => setEmployerSentBy(request.name)}
+        />
       </FormPanel>
     </Tabs.Root>
   );

@@ -125,26 +125,22 @@ describe('contactEmployerSchema (/contact)', () => {
 });
 
 describe('option lists match the spec', () => {
-  it('sizes: four on /hiring, enterprise added on /contact', () => {
-    expect(valuesOf(companySizes)).toEqual(['startup', 'small', 'midsize', 'large']);
-    expect(valuesOf(contactCompanySizes)).toEqual([
-      'startup',
-      'small',
-      'midsize',
-      'large',
-      'enterprise',
-    ]);
-  });
-
-  it('timelines of each page', () => {
-    expect(valuesOf(hiringTimelines)).toEqual(['immediate', 'soon', 'planning', 'ongoing']);
-    expect(valuesOf(contactTimelines)).toEqual([
-      'immediate',
-      '1-3months',
-      '3-6months',
-      '6-12months',
-      'exploring',
-    ]);
+  // Sizes: four on /hiring, enterprise added on /contact; each page has its own timelines.
+  it.each([
+    ['companySizes', companySizes, ['startup', 'small', 'midsize', 'large']],
+    [
+      'contactCompanySizes',
+      contactCompanySizes,
+      ['startup', 'small', 'midsize', 'large', 'enterprise'],
+    ],
+    ['hiringTimelines', hiringTimelines, ['immediate', 'soon', 'planning', 'ongoing']],
+    [
+      'contactTimelines',
+      contactTimelines,
+      ['immediate', '1-3months', '3-6months', '6-12months', 'exploring'],
+    ],
+  ] as const)('%s', (_name, options, values) => {
+    expect(valuesOf(options)).toEqual(values);
   });
 });
 

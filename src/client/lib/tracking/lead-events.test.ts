@@ -2,40 +2,30 @@ import { describe, expect, it } from 'vitest';
 import { emailCaptureEvents, formLead } from './lead-events';
 
 describe('lead events (spec section 7)', () => {
-  it('e-mail capture: the form-submission tracker, then the Lead, per landing', () => {
-    expect(emailCaptureEvents('free_training')).toEqual([
-      [
-        'trackCustom',
-        'FormSubmission',
-        { form_name: 'candidate_landing_a', form_type: 'email_submission' },
-      ],
-      [
-        'track',
-        'Lead',
-        {
-          content_name: 'candidate_email_landing_a',
-          content_category: 'email_capture',
-          landing_page: 'free_training',
-        },
-      ],
-    ]);
-    expect(emailCaptureEvents('high_salary')).toEqual([
-      [
-        'trackCustom',
-        'FormSubmission',
-        { form_name: 'candidate_landing_b', form_type: 'email_submission' },
-      ],
-      [
-        'track',
-        'Lead',
-        {
-          content_name: 'candidate_email_landing_b',
-          content_category: 'email_capture',
-          landing_page: 'high_salary',
-        },
-      ],
-    ]);
-  });
+  it.each([
+    ['free_training', 'a'],
+    ['high_salary', 'b'],
+  ] as const)(
+    'e-mail capture on %s: the form-submission tracker, then the Lead of landing %s',
+    (variant, landing) => {
+      expect(emailCaptureEvents(variant)).toEqual([
+        [
+          'trackCustom',
+          'FormSubmission',
+          { form_name: `candidate_landing_${landing}`, form_type: 'email_submission' },
+        ],
+        [
+          'track',
+          'Lead',
+          {
+            content_name: `candidate_email_landing_${landing}`,
+            content_category: 'email_capture',
+            landing_page: variant,
+          },
+        ],
+      ]);
+    },
+  );
 
   it('form Leads name the form and its audience, nothing personal', () => {
     expect(formLead('candidate_application')).toEqual([

@@ -75,7 +75,7 @@ export interface LeadListingOptions {
 
 export class LeadListing {
   private readonly tabCounts = new Map<string, { total: number; at: number }>();
-  readonly search: LeadSearch;
+  private readonly search: LeadSearch;
 
   constructor(
     readonly db: Kysely<AdminLeadTables>,

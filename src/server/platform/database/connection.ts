@@ -37,7 +37,7 @@ export interface DatabaseConnection<DB = object> {
  * A read-only connection to the SQLite file in dataDir, with a larger page cache than the
  * default 2 MB (an export walks an index and its rows; 16 MB is held only while it runs).
  */
-export function openSqliteReader(dataDir: string): SqliteDatabase.Database {
+function openSqliteReader(dataDir: string): SqliteDatabase.Database {
   const reader = new SqliteDatabase(path.join(dataDir, SQLITE_FILE_NAME), {
     readonly: true,
     fileMustExist: true,

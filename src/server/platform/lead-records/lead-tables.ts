@@ -1,4 +1,4 @@
-import type { Generated, Insertable, Selectable } from 'kysely';
+import type { Generated } from 'kysely';
 
 /*
  * The lead record: one row per e-mail in `candidates` or `companies`. Every capability works on
@@ -81,8 +81,3 @@ export type LeadRecordTables = {
 };
 
 export type LeadTable = keyof LeadRecordTables;
-
-export type CandidateRow = Selectable<CandidatesTable>;
-export type NewCandidate = Insertable<CandidatesTable>;
-export type CompanyRow = Selectable<CompaniesTable>;
-export type NewCompany = Insertable<CompaniesTable>;

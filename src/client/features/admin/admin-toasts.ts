@@ -28,4 +28,9 @@ export const adminToasts = {
   candidateDeleteFailed: failure('Error', 'Failed to delete candidate submission'),
   companyDeleteFailed: failure('Error', 'Failed to delete company submission'),
   noData: failure('No Data', 'There is no data to export'),
+  // Beyond the spec: Export to CSV stays visible on the Overview, which has no rows.
+  nothingToExport: {
+    title: 'Nothing to Export',
+    description: 'Nothing to export on the Overview: choose a lead tab',
+  },
 } satisfies Record<string, ToastInput>;

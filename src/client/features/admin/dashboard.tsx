@@ -6,7 +6,7 @@ import { timings } from '@shared/claims';
 import { Button } from '../../components/ui/button';
 import { toast } from '../../lib/toast-store';
 import { adminToasts } from './admin-toasts';
-import { refreshLeads, useDeleteLead, useSendFormEmail } from './api/leads';
+import { refreshLeads, useDeleteLead, useSendFormEmail, useTabCounts } from './api/leads';
 import { useLogout } from './api/session';
 import type { RowActions } from './columns';
 import { ConfirmDialog, type ConfirmRequest } from './confirm-dialog';
@@ -30,24 +30,34 @@ const deleteQuestion = {
   company: 'Are you sure you want to delete this company submission?',
 } as const;
 
+const numberFormat = new Intl.NumberFormat('en-US');
+
 const triggerClass =
   'rounded-t-md border-b-2 border-transparent px-4 py-2.5 text-sm font-semibold text-slate-700 hover:text-slate-900 focus-visible:outline-2 focus-visible:-outline-offset-2 focus-visible:outline-accent-strong data-[state=active]:border-accent-strong data-[state=active]:text-slate-900';
 
-/** The signed-in dashboard: tabs, Refresh, Export to CSV, Logout, auto-refresh every 30 s. */
+/**
+ * The signed-in dashboard (spec section 2): the four lead tabs, opening on Typeform Leads,
+ * then the Overview; Refresh, Export to CSV and Logout always shown; auto-refresh every 30 s.
+ */
 export function Dashboard() {
   const client = useQueryClient();
-  const [tab, setTab] = useState<TabId>('overview');
+  const [tab, setTab] = useState<TabId>('questionnaireLeads');
   const [filters, setFilters] = useState(initialFilters);
+  // The rows each tab's current search finds (Export says 'No Data' when there are none).
   const [totals, setTotals] = useState<Partial<Record<LeadTabId, number>>>({});
+  const counts = useTabCounts();
   const [confirm, setConfirm] = useState<ConfirmRequest | null>(null);
   const [refreshing, setRefreshing] = useState(false);
   const logout = useLogout();
   const deleteLead = useDeleteLead();
   const sendEmail = useSendFormEmail();
 
-  // Spec section 4: data refreshes every 30 s while signed in.
+  // Spec section 4: data refreshes every 30 s while signed in; what is on screen only, and
+  // not at all while the page is in a background tab (nobody sees it; the server is spared).
   useEffect(() => {
-    const timer = setInterval(() => void refreshLeads(client), timings.adminAutoRefreshMs);
+    const timer = setInterval(() => {
+      if (document.visibilityState !== 'hidden') void refreshLeads(client);
+    }, timings.adminAutoRefreshMs);
     return () => clearInterval(timer);
   }, [client]);
 
@@ -62,7 +72,10 @@ export function Dashboard() {
   };
 
   const exportCsv = () => {
-    if (tab === 'overview') return;
+    if (tab === 'overview') {
+      toast(adminToasts.nothingToExport);
+      return;
+    }
     if (!totals[tab]) {
       toast(adminToasts.noData);
       return;
@@ -116,12 +129,10 @@ export function Dashboard() {
             <RefreshCw className="size-4" aria-hidden="true" />
             Refresh
           </Button>
-          {tab !== 'overview' ? (
-            <Button variant="outline" size="sm" onClick={exportCsv}>
-              <Download className="size-4" aria-hidden="true" />
-              Export to CSV
-            </Button>
-          ) : null}
+          <Button variant="outline" size="sm" onClick={exportCsv}>
+            <Download className="size-4" aria-hidden="true" />
+            Export to CSV
+          </Button>
           <Button
             variant="dark"
             size="sm"
@@ -138,23 +149,20 @@ export function Dashboard() {
           aria-label="Lead views"
           className="flex flex-wrap gap-1 border-b border-slate-300"
         >
-          <Tabs.Trigger value="overview" className={triggerClass}>
-            Overview
-          </Tabs.Trigger>
           {leadTabIds.map((id) => (
             <Tabs.Trigger key={id} value={id} className={triggerClass}>
               {leadTabs[id].label}
-              {totals[id] !== undefined ? (
+              {counts[id] !== undefined ? (
                 <span className="ml-2 rounded-full bg-slate-200 px-2 py-0.5 text-xs text-slate-800">
-                  {new Intl.NumberFormat('en-US').format(totals[id] ?? 0)}
+                  {numberFormat.format(counts[id])}
                 </span>
               ) : null}
             </Tabs.Trigger>
           ))}
+          <Tabs.Trigger value="overview" className={triggerClass}>
+            Overview
+          </Tabs.Trigger>
         </Tabs.List>
-        <Tabs.Content value="overview" className="pt-6 focus-visible:outline-none">
-          <OverviewTab />
-        </Tabs.Content>
         {leadTabIds.map((id) => (
           <Tabs.Content key={id} value={id} className="pt-6 focus-visible:outline-none">
             <LeadsTab
@@ -166,6 +174,9 @@ export function Dashboard() {
             />
           </Tabs.Content>
         ))}
+        <Tabs.Content value="overview" className="pt-6 focus-visible:outline-none">
+          <OverviewTab />
+        </Tabs.Content>
       </Tabs.Root>
       <ConfirmDialog request={confirm} onClose={() => setConfirm(null)} />
     </div>

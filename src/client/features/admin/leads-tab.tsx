@@ -49,13 +49,17 @@ export function LeadsTab({
     if (total !== undefined) onTotal(total);
   }, [total, onTotal]);
 
+  // Spec section 8: 'Error' — 'Failed to load candidate data' / '… company data', as a toast
+  // and in place of the rows, while the failure lasts.
+  const failure =
+    tab === 'companies' ? adminToasts.companyLoadFailed : adminToasts.candidateLoadFailed;
   const { isError, error, errorUpdatedAt } = page;
+  const failed = isError && !isUnauthorized(error);
   useEffect(() => {
-    if (!isError || isUnauthorized(error)) return;
-    toast(tab === 'companies' ? adminToasts.companyLoadFailed : adminToasts.candidateLoadFailed);
-  }, [isError, error, errorUpdatedAt, tab]);
+    if (failed) toast(failure);
+  }, [failed, failure, errorUpdatedAt]);
 
-  const rows = page.data?.rows ?? [];
+  const rows = failed ? [] : (page.data?.rows ?? []);
   return (
     <div>
       <div className="mb-4 flex flex-wrap items-end justify-between gap-4">
@@ -96,7 +100,13 @@ export function LeadsTab({
         busy={page.isFetching || search !== filter.q}
         query={filter.q}
         empty={
-          page.isPending ? 'Loading…' : filter.q ? 'No leads match this search.' : 'No leads yet.'
+          failed
+            ? `Error: ${failure.description}`
+            : page.isPending
+              ? 'Loading…'
+              : filter.q
+                ? 'No leads match this search.'
+                : 'No leads yet.'
         }
       />
       <Pager

@@ -52,13 +52,19 @@ export interface TabFilter {
 }
 
 /** The list URL of a tab's page; it is also the query key (the default fetch reads it). */
-export function listUrl(tab: LeadTabId, { q, offset }: TabFilter): string {
+export function listUrl(tab: LeadTabId, { q, offset }: TabFilter, limit = PAGE_SIZE): string {
   const { endpoint, type } = leadTabs[tab];
-  const params = new URLSearchParams({ limit: String(PAGE_SIZE), offset: String(offset) });
+  const params = new URLSearchParams({ limit: String(limit), offset: String(offset) });
   if (type) params.set('type', type);
   if (q.trim()) params.set('q', q.trim());
   return `${endpoint}?${params}`;
 }
+
+/**
+ * The count shown on a tab: every lead of the tab, whatever the search. One row is asked for;
+ * the server's X-Total-Count answers (it keeps a tab's exact count for a few seconds).
+ */
+export const countUrl = (tab: LeadTabId) => listUrl(tab, { q: '', offset: 0 }, 1);
 
 /** The export of a tab, with the same search as on screen. */
 export function exportUrl(tab: LeadTabId, q: string): string {

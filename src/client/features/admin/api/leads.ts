@@ -1,7 +1,14 @@
-import { keepPreviousData, useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
+import {
+  keepPreviousData,
+  useMutation,
+  useQueries,
+  useQuery,
+  useQueryClient,
+  type QueryClient,
+} from '@tanstack/react-query';
 import { toast } from '../../../lib/toast-store';
 import { adminToasts } from '../admin-toasts';
-import { leadTabs, listUrl, type LeadTabId, type TabFilter } from '../tabs';
+import { countUrl, leadTabIds, leadTabs, listUrl, type LeadTabId, type TabFilter } from '../tabs';
 import { apiRequest } from './http';
 
 export interface LeadPage<Row> {
@@ -30,13 +37,39 @@ export function useLeadPage<Row>(tab: LeadTabId, filter: TabFilter) {
   });
 }
 
-/** Every lead list and the overview show fresh data after a change. */
-const refreshLeads = (client: ReturnType<typeof useQueryClient>) =>
-  client.invalidateQueries({
-    predicate: (query) =>
-      String(query.queryKey[0]).startsWith('/api/') &&
-      !String(query.queryKey[0]).startsWith('/api/admin/session'),
+/** The number of leads of every lead tab, for the tabs' badges (undefined until known). */
+export function useTabCounts(): Record<LeadTabId, number | undefined> {
+  const results = useQueries({
+    queries: leadTabIds.map((tab) => ({
+      queryKey: [countUrl(tab)],
+      queryFn: async () => {
+        const response = await apiRequest('GET', countUrl(tab));
+        return Number(response.headers.get('X-Total-Count') ?? 0);
+      },
+      placeholderData: keepPreviousData,
+    })),
   });
+  return Object.fromEntries(leadTabIds.map((tab, index) => [tab, results[index]?.data])) as Record<
+    LeadTabId,
+    number | undefined
+  >;
+}
+
+/**
+ * Fresh data for what is on screen. Every admin query is marked stale, but only those a
+ * mounted component observes are fetched again: the visible tab's page, the tab counts, the
+ * overview when it is shown, an open lead detail. A hidden tab's list (its panel is not
+ * mounted) loads when it is shown again.
+ */
+const refreshLeads = (client: QueryClient) =>
+  client.invalidateQueries(
+    {
+      predicate: (query) =>
+        String(query.queryKey[0]).startsWith('/api/') &&
+        !String(query.queryKey[0]).startsWith('/api/admin/session'),
+    },
+    { cancelRefetch: false },
+  );
 
 export function useDeleteLead() {
   const client = useQueryClient();

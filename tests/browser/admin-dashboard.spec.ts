@@ -1,0 +1,144 @@
+import type { Page } from '@playwright/test';
+import { timings } from '../../src/shared/claims';
+import { test } from './fixtures';
+import { expect, lead, openTab, signIn, tabNamed, toast, uniqueTag } from './support/admin';
+
+test.describe.configure({ timeout: 120_000 });
+
+const TAB_ORDER = ['Typeform Leads', 'Candidates', 'Companies', 'Lead Emails', 'Overview'];
+
+async function expectToolbar(page: Page) {
+  for (const name of ['Refresh', 'Export to CSV', 'Logout']) {
+    await expect(page.getByRole('button', { name })).toBeVisible();
+  }
+}
+
+test("opens on Typeform Leads, tabs in the spec's order, the three buttons always there", async ({
+  page,
+}) => {
+  await signIn(page);
+  const tabs = page.getByRole('tab');
+  await expect(tabs).toHaveCount(TAB_ORDER.length);
+  for (const [index, name] of TAB_ORDER.entries()) {
+    await expect(tabs.nth(index)).toHaveText(new RegExp(`^${name}[\\d,]*$`));
+  }
+  await expect(tabNamed(page, 'Typeform Leads')).toHaveAttribute('aria-selected', 'true');
+  await expect(page.getByRole('tabpanel').locator('caption')).toHaveText(
+    'Candidates who started through the /candidates page',
+  );
+  await expectToolbar(page);
+
+  for (const name of TAB_ORDER.slice(1)) {
+    await openTab(page, name);
+    await expectToolbar(page);
+  }
+});
+
+test('Export to CSV on the Overview exports nothing and says so', async ({ page }) => {
+  await signIn(page);
+  await openTab(page, 'Overview');
+  let downloaded = false;
+  page.on('download', () => (downloaded = true));
+  await page.getByRole('button', { name: 'Export to CSV' }).click();
+  await expect(toast(page, 'Nothing to Export').first()).toContainText(
+    'Nothing to export on the Overview: choose a lead tab',
+  );
+  expect(downloaded).toBe(false);
+});
+
+test('a tab shows how many leads it holds, and the count follows new leads', async ({ page }) => {
+  await signIn(page);
+  const badge = tabNamed(page, 'Companies');
+  await expect(badge).toHaveText(/^Companies[\d,]+$/);
+  const before = Number((await badge.innerText()).replace(/\D/g, ''));
+  const tag = uniqueTag('count');
+  await lead.companyRequest(page.request, `${tag}@example.com`, `${tag} Cooling`);
+  // The server reuses a tab's count for 10 s; other tests add companies in parallel, so at
+  // least ours is counted after a Refresh or two.
+  await expect
+    .poll(
+      async () => {
+        await page.getByRole('button', { name: 'Refresh' }).click();
+        return Number((await badge.innerText()).replace(/\D/g, ''));
+      },
+      { intervals: [1_000, 2_000, 3_000], timeout: 30_000 },
+    )
+    .toBeGreaterThan(before);
+});
+
+test.describe('auto-refresh', () => {
+  /** The list requests (limit=25) the page makes from now on. */
+  function listRequests(page: Page) {
+    const urls: string[] = [];
+    page.on('request', (request) => {
+      const url = new URL(request.url());
+      if (url.searchParams.get('limit') === '25') urls.push(url.pathname + url.search);
+    });
+    return urls;
+  }
+
+  test('every 30 s the visible tab, not the hidden ones, shows new leads', async ({ page }) => {
+    await page.clock.install();
+    const tag = uniqueTag('auto');
+    await lead.typeform(page.request, `${tag}-first@example.com`);
+    await signIn(page);
+    const panel = await openTab(page, 'Typeform Leads', tag);
+    await expect(panel.locator('tbody tr')).toHaveCount(1);
+    // Candidates was seen once, so its list is cached but hidden.
+    await openTab(page, 'Candidates');
+    await openTab(page, 'Typeform Leads');
+    await expect(panel.locator('tbody tr')).toHaveCount(1);
+
+    await lead.typeform(page.request, `${tag}-second@example.com`);
+    const requests = listRequests(page);
+    await page.clock.fastForward(timings.adminAutoRefreshMs - 1_000);
+    await expect(panel.locator('tbody tr')).toHaveCount(1);
+    await page.clock.fastForward(2_000);
+    await expect(panel.locator('tbody tr')).toHaveCount(2);
+    expect(requests.filter((url) => url.includes('type=typeform'))).not.toEqual([]);
+    expect(requests.filter((url) => !url.includes('type=typeform'))).toEqual([]);
+  });
+
+  test('refreshes the Overview when it is shown, and nothing while the page is hidden', async ({
+    page,
+  }) => {
+    await page.clock.install();
+    await signIn(page);
+    await openTab(page, 'Overview');
+    await expect(page.getByRole('tabpanel').getByText('Leads per day')).toBeVisible();
+    const overviewLoads = () =>
+      page.waitForResponse((response) => response.url().endsWith('/api/admin/overview'));
+    const loaded = overviewLoads();
+    await page.clock.fastForward(timings.adminAutoRefreshMs + 1_000);
+    await loaded;
+
+    await page.evaluate(() =>
+      Object.defineProperty(document, 'visibilityState', { get: () => 'hidden' }),
+    );
+    const apiCalls: string[] = [];
+    page.on('request', (request) => {
+      if (new URL(request.url()).pathname.startsWith('/api/')) apiCalls.push(request.url());
+    });
+    await page.clock.fastForward(timings.adminAutoRefreshMs * 2);
+    // Let any request the timers started reach the network.
+    await page.waitForTimeout(500);
+    expect(apiCalls).toEqual([]);
+  });
+});
+
+test("a tab that fails to load says so in the spec's words", async ({ page, consoleGuard }) => {
+  consoleGuard.allow(/status of 500/);
+  await signIn(page);
+  await page.route(/\/api\/company-submissions\?.*limit=25/, (route) =>
+    route.fulfill({ status: 500, contentType: 'application/json', body: '{"error":"boom"}' }),
+  );
+  const panel = await openTab(page, 'Companies');
+  await expect(toast(page, 'Error').first()).toContainText('Failed to load company data');
+  await expect(panel.getByText('Error: Failed to load company data')).toBeVisible();
+
+  await page.route(/\/api\/admin\/lead-emails\?.*limit=25/, (route) =>
+    route.fulfill({ status: 500, body: 'boom' }),
+  );
+  await openTab(page, 'Lead Emails');
+  await expect(toast(page, 'Error').first()).toContainText('Failed to load candidate data');
+});

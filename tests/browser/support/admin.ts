@@ -1,0 +1,98 @@
+import type { APIRequestContext, Locator, Page } from '@playwright/test';
+import { E2E_ADMIN_PASSWORD } from '../../support/e2e';
+import { expect as baseExpect } from '../fixtures';
+
+/** What the admin browser tests (tests/browser/admin*.spec.ts) share. */
+
+// The dashboard makes several requests per step; a loaded CI machine needs more than 5 s.
+export const expect = baseExpect.configure({ timeout: 15_000 });
+
+let counter = 0;
+/** A prefix no other test uses: leads are found by searching for it. */
+export const uniqueTag = (label: string) =>
+  `${label}${Date.now().toString(36)}${(counter++).toString(36)}${Math.floor(Math.random() * 1e4)}`;
+
+async function post(request: APIRequestContext, path: string, data: unknown) {
+  const response = await request.post(path, { data });
+  expect(response.ok(), `${path}: ${await response.text()}`).toBe(true);
+  return response;
+}
+
+/** Leads of each kind, through the public API as the site's forms send them. */
+export const lead = {
+  typeform: (request: APIRequestContext, email: string, firstName = 'Ada', lastName = 'Lovelace') =>
+    post(request, '/api/candidates/basic-info', { firstName, lastName, email, phone: '555-0100' }),
+  questionnaire: (request: APIRequestContext, email: string) =>
+    post(request, '/api/candidates/questionnaire', {
+      email,
+      availability: 'within-month',
+      fullTime: 'yes',
+      relocation: 'depends',
+      location: 'Reno, NV',
+      motivation: 'I want to build the machines that run the cloud.',
+      attribution: { page: '/typeform' },
+    }),
+  application: (request: APIRequestContext, email: string, lastName = 'Hopper') =>
+    post(request, '/api/candidates/submit', {
+      email,
+      firstName: 'Grace',
+      lastName,
+      phone: '555-0101',
+      location: 'Austin, TX',
+      educationLevel: 'some-college',
+      techExperience: 'some-hardware',
+      reason: 'I like hardware.',
+    }),
+  email: (
+    request: APIRequestContext,
+    email: string,
+    attribution: Record<string, string> = {
+      page: '/career',
+      variant: 'free_training',
+      utmSource: 'newsletter',
+    },
+  ) => post(request, '/api/candidates/email', { email, attribution }),
+  companyRequest: (request: APIRequestContext, email: string, company: string) =>
+    post(request, '/api/companies/submit', {
+      email,
+      name: 'Katherine Johnson',
+      title: 'Head of Operations',
+      company,
+      companySize: 'midsize',
+      talentNeeds: 'Ten technicians.',
+      timeline: 'soon',
+    }),
+};
+
+/** Signs in on /admin (of `baseUrl` when given) and waits for the dashboard. */
+export async function signIn(page: Page, baseUrl = '') {
+  await page.goto(`${baseUrl}/admin`);
+  await page.getByLabel('Password').fill(E2E_ADMIN_PASSWORD);
+  await page.getByRole('button', { name: 'Sign In' }).click();
+  await expect(page.getByRole('heading', { name: 'Lead Dashboard' })).toBeVisible();
+}
+
+/** Types a search and waits until the table shows its results (aria-busy turns false). */
+export async function searchFor(panel: Locator, text: string) {
+  await panel.getByRole('searchbox').fill(text);
+  const table = panel.getByRole('region');
+  await expect(table).toHaveAttribute('data-query', text);
+  await expect(table).toHaveAttribute('aria-busy', 'false');
+}
+
+/** A tab by its label (its name also holds the count badge). */
+export const tabNamed = (page: Page, name: string) =>
+  page.getByRole('tab', { name: new RegExp(`^${name}`) });
+
+export async function openTab(page: Page, name: string, search?: string) {
+  await tabNamed(page, name).click();
+  const panel = page.getByRole('tabpanel');
+  if (search !== undefined) await searchFor(panel, search);
+  return panel;
+}
+
+export const toast = (page: Page, title: string) =>
+  page
+    .getByRole('status')
+    .filter({ hasText: title })
+    .or(page.locator('li[role="status"]', { hasText: title }));

@@ -1,6 +1,7 @@
 import type { Page } from '@playwright/test';
 import { timings } from '../../src/shared/claims';
 import { test } from './fixtures';
+import { axeViolations } from './support/site';
 import { expect, lead, openTab, signIn, tabNamed, toast, uniqueTag } from './support/admin';
 
 test.describe.configure({ timeout: 120_000 });
@@ -141,4 +142,47 @@ test("a tab that fails to load says so in the spec's words", async ({ page, cons
   );
   await openTab(page, 'Lead Emails');
   await expect(toast(page, 'Error').first()).toContainText('Failed to load candidate data');
+});
+
+test('Typeform Leads shows the questionnaire answers as columns', async ({ page }) => {
+  const tag = uniqueTag('answers');
+  await lead.typeform(page.request, `${tag}@example.com`);
+  await lead.questionnaire(page.request, `${tag}@example.com`);
+  await signIn(page);
+  const panel = await openTab(page, 'Typeform Leads', tag);
+  const headers = await panel.locator('thead th').allInnerTexts();
+  const answers = [
+    'Availability',
+    'Full Time',
+    'Relocation',
+    'Questionnaire Location',
+    'Motivation',
+  ];
+  // After the spec's columns, in this order.
+  expect(
+    headers.slice(headers.indexOf('Questionnaire') + 1, headers.indexOf('Questionnaire') + 6),
+  ).toEqual(answers);
+  const cells = panel.locator('tbody tr').first().locator('td');
+  const cellOf = (header: string) => cells.nth(headers.indexOf(header));
+  await expect(cellOf('Questionnaire')).toHaveText('Completed');
+  await expect(cellOf('Availability')).toHaveText('Within a month');
+  await expect(cellOf('Full Time')).toHaveText('Yes');
+  await expect(cellOf('Relocation')).toHaveText('It depends on the offer');
+  await expect(cellOf('Questionnaire Location')).toHaveText('Reno, NV');
+  await expect(cellOf('Motivation')).toHaveText('I want to build the machines that run the cloud.');
+  // The table scrolls sideways inside its region rather than widening the page.
+  const pageWidth = await page.evaluate(() => document.documentElement.scrollWidth);
+  expect(pageWidth).toBeLessThanOrEqual(page.viewportSize()?.width ?? 1280);
+
+  const candidates = await openTab(page, 'Candidates');
+  await expect(candidates.locator('thead th', { hasText: 'Motivation' })).toHaveCount(0);
+});
+
+test('the dashboard passes axe on every tab', async ({ page }) => {
+  await signIn(page);
+  for (const name of TAB_ORDER) {
+    const panel = await openTab(page, name);
+    await expect(panel.getByText('Loading…')).toHaveCount(0);
+    expect(await axeViolations(page), name).toEqual([]);
+  }
 });

@@ -1,9 +1,17 @@
 import { readFile } from 'node:fs/promises';
 import { E2E_ADMIN_PASSWORD } from '../support/e2e';
-import { startServerProcess, type ServerProcess } from '../support/server-process';
 import { startLocalSmtp, type LocalSmtp } from '../support/smtp';
 import { test } from './fixtures';
-import { expect, lead, openTab, searchFor, signIn, toast, uniqueTag } from './support/admin';
+import {
+  expect,
+  lead,
+  openTab,
+  ownServer,
+  searchFor,
+  signIn,
+  toast,
+  uniqueTag,
+} from './support/admin';
 
 test.describe.configure({ timeout: 120_000 });
 
@@ -195,26 +203,16 @@ test('signs out: the session ends on the server too', async ({ page }) => {
 
 test.describe('send form e-mail', () => {
   let smtp: LocalSmtp;
-  let server: ServerProcess;
   test.beforeAll(async () => {
     smtp = await startLocalSmtp();
-    const dataDir = await import('node:fs/promises').then(({ mkdtemp }) =>
-      mkdtemp(`${(process.env.TMPDIR ?? '/tmp').replace(/\/$/, '')}/tb-e2e-mail-`),
-    );
-    server = await startServerProcess({
-      DATA_DIR: dataDir,
-      ADMIN_PASSWORD: E2E_ADMIN_PASSWORD,
-      SMTP_URL: smtp.url,
-      SITE_URL: 'https://talent.example',
-    });
   });
   test.afterAll(async () => {
-    server?.child.kill('SIGTERM');
-    await server?.exited;
     await smtp?.close();
   });
+  const ownedServer = ownServer(() => ({ SMTP_URL: smtp.url, SITE_URL: 'https://talent.example' }));
 
   test('a real SMTP server receives the link to complete the application', async ({ page }) => {
+    const server = ownedServer();
     const email = `${uniqueTag('mail')}@example.com`;
     const response = await page.request.post(`${server.baseUrl}/api/candidates/basic-info`, {
       data: { firstName: 'Mary', lastName: 'Jackson', email },

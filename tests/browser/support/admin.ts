@@ -1,6 +1,10 @@
+import { mkdtemp } from 'node:fs/promises';
+import { tmpdir } from 'node:os';
+import path from 'node:path';
 import type { APIRequestContext, Locator, Page } from '@playwright/test';
 import { E2E_ADMIN_PASSWORD } from '../../support/e2e';
-import { expect as baseExpect } from '../fixtures';
+import { startServerProcess, type ServerProcess } from '../../support/server-process';
+import { expect as baseExpect, test } from '../fixtures';
 
 /** What the admin browser tests (tests/browser/admin*.spec.ts) share. */
 
@@ -96,3 +100,27 @@ export const toast = (page: Page, title: string) =>
     .getByRole('status')
     .filter({ hasText: title })
     .or(page.locator('li[role="status"]', { hasText: title }));
+
+/**
+ * A server of the describe block's own (own data directory, and `env`), for tests whose
+ * effects would reach other tests on the shared one: a mail server, ending every session.
+ * Returns a getter: the server exists once beforeAll has run.
+ */
+export function ownServer(env: () => Record<string, string> = () => ({})): () => ServerProcess {
+  let server: ServerProcess | undefined;
+  test.beforeAll(async () => {
+    server = await startServerProcess({
+      DATA_DIR: await mkdtemp(path.join(tmpdir(), 'tb-e2e-admin-')),
+      ADMIN_PASSWORD: E2E_ADMIN_PASSWORD,
+      ...env(),
+    });
+  });
+  test.afterAll(async () => {
+    server?.child.kill('SIGTERM');
+    await server?.exited;
+  });
+  return () => {
+    if (!server) throw new Error('ownServer: the server has not started');
+    return server;
+  };
+}

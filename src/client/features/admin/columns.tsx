@@ -1,5 +1,10 @@
 import { Mail, Trash2 } from 'lucide-react';
 import { educationLevels, techExperienceLevels } from '@shared/enums';
+import {
+  availabilityOptions,
+  relocationOptions,
+  yesNoOptions,
+} from '@shared/schemas/questionnaire';
 import { cn } from '../../lib/cn';
 import type { Column } from './lead-table';
 import {
@@ -115,7 +120,19 @@ function trailingColumns<Row extends Attribution & { id: number; email: string }
 
 const wide = 'min-w-56 px-4 py-3 text-slate-800';
 
-export function candidateColumns(actions: RowActions): Column<CandidateLead>[] {
+/** The built-in questionnaire's answers, shown after the spec's columns on Typeform Leads. */
+const questionnaireColumns: Column<CandidateLead>[] = [
+  { header: 'Availability', cell: (row) => muted(labelOf(availabilityOptions, row.availability)) },
+  { header: 'Full Time', cell: (row) => muted(labelOf(yesNoOptions, row.fullTime)) },
+  { header: 'Relocation', cell: (row) => muted(labelOf(relocationOptions, row.relocation)) },
+  { header: 'Questionnaire Location', cell: (row) => muted(row.questionnaireLocation) },
+  { header: 'Motivation', cell: (row) => muted(row.motivation), className: wide },
+];
+
+export function candidateColumns(
+  actions: RowActions,
+  { questionnaire = false }: { questionnaire?: boolean } = {},
+): Column<CandidateLead>[] {
   return [
     {
       header: 'Name',
@@ -153,6 +170,7 @@ export function candidateColumns(actions: RowActions): Column<CandidateLead>[] {
         </span>
       ),
     },
+    ...(questionnaire ? questionnaireColumns : []),
     ...trailingColumns<CandidateLead>(actions, (row) => ({
       kind: 'candidate',
       who: fullName(row.firstName, row.lastName) || row.email,

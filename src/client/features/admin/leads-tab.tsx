@@ -14,7 +14,9 @@ const SEARCH_DEBOUNCE_MS = 300;
 function columnsFor(tab: LeadTabId, actions: RowActions) {
   if (tab === 'companies') return companyColumns(actions) as Column<{ id: number }>[];
   if (tab === 'leadEmails') return emailLeadColumns(actions) as Column<{ id: number }>[];
-  return candidateColumns(actions) as Column<{ id: number }>[];
+  return candidateColumns(actions, {
+    questionnaire: tab === 'questionnaireLeads',
+  }) as Column<{ id: number }>[];
 }
 
 type AnyLead = CandidateLead | CompanyLead | EmailLead;

@@ -30,16 +30,27 @@ export interface Attribution {
   sourcePage: string | null;
   landingVariant: string | null;
   utmSource: string | null;
+  utmMedium: string | null;
   utmCampaign: string | null;
+  utmTerm: string | null;
+  utmContent: string | null;
+  referrer: string | null;
   createdAt: string | null;
+  /** The lead's pipeline status (src/shared/lead-status.ts); null if the server sent none. */
+  status: string | null;
 }
 
 const attribution = (raw: Raw): Attribution => ({
   sourcePage: text(raw, 'sourcePage'),
   landingVariant: text(raw, 'landingVariant'),
   utmSource: text(raw, 'utmSource'),
+  utmMedium: text(raw, 'utmMedium'),
   utmCampaign: text(raw, 'utmCampaign'),
+  utmTerm: text(raw, 'utmTerm'),
+  utmContent: text(raw, 'utmContent'),
+  referrer: text(raw, 'referrer'),
   createdAt: text(raw, 'createdAt', 'submittedAt'),
+  status: text(raw, 'status'),
 });
 
 export interface CandidateLead extends Attribution {
@@ -54,6 +65,12 @@ export interface CandidateLead extends Attribution {
   reason: string | null;
   typeformCompleted: boolean;
   isTypeformCandidate: boolean;
+  /** The built-in questionnaire's answers (null until given). */
+  availability: string | null;
+  fullTime: string | null;
+  relocation: string | null;
+  questionnaireLocation: string | null;
+  motivation: string | null;
 }
 
 export function toCandidate(raw: Raw): CandidateLead {
@@ -69,6 +86,11 @@ export function toCandidate(raw: Raw): CandidateLead {
     reason: text(raw, 'reason'),
     typeformCompleted: flag(raw, 'typeformCompleted'),
     isTypeformCandidate: flag(raw, 'isTypeformCandidate'),
+    availability: text(raw, 'availability'),
+    fullTime: text(raw, 'fullTime'),
+    relocation: text(raw, 'relocation'),
+    questionnaireLocation: text(raw, 'questionnaireLocation'),
+    motivation: text(raw, 'motivation'),
     ...attribution(raw),
   };
 }

@@ -8,8 +8,10 @@ import {
   SEARCH_COUNT_CAP,
   type SearchPage,
   type SearchPlan,
+  type SearchTab,
 } from './lead-search';
 import {
+  leadTypes,
   listColumns,
   type AdminLeadTables,
   type CandidateLeadType,
@@ -28,6 +30,7 @@ export interface LeadEmailRow {
   kind: 'candidate' | 'company';
   id: number;
   email: string;
+  status: string;
   source_page: string | null;
   landing_variant: string | null;
   utm_source: string | null;
@@ -48,6 +51,8 @@ export interface ListQuery<Type extends string> {
   type?: Type | undefined;
   /** Prefix of a name, the company or the e-mail, any case. */
   q?: string | undefined;
+  /** A pipeline status (src/shared/lead-status.ts). */
+  status?: string | undefined;
   limit: number;
   offset?: number | undefined;
   cursor?: Cursor | undefined;
@@ -85,40 +90,70 @@ export class LeadListing {
     this.search = new LeadSearch(db, dialect, options.searchPlan);
   }
 
-  /** The rows of a tab (all rows without a type). */
-  private tab(table: LeadTable, type: string | undefined) {
-    const query = this.db.selectFrom(table);
-    return type ? query.where('lead_type', '=', type as never) : query;
+  /** The rows of a tab (all rows without a type), of one status if given. */
+  private tab(table: LeadTable, { type, status }: SearchTab) {
+    let query = this.db.selectFrom(table);
+    if (type) query = query.where('lead_type', '=', type as never);
+    return status ? query.where('status', '=', status as never) : query;
   }
 
   /**
    * The rows of a tab that a search matches (an index range per key, each id once), after
    * `cursor`, newest first.
    */
-  matching(
-    table: LeadTable,
-    filter: { type?: string | undefined; q?: string | undefined },
-    cursor?: Cursor,
-  ) {
+  matching(table: LeadTable, filter: SearchTab & { q?: string | undefined }, cursor?: Cursor) {
     const q = normalizeSearch(filter.q);
-    let query = this.tab(table, filter.type);
-    if (q) query = query.where('id', 'in', this.search.allIds(table, filter.type, q));
+    let query = this.tab(table, filter);
+    if (q) query = query.where('id', 'in', this.search.allIds(table, filter, q));
     if (cursor) query = query.where(afterCursor(cursor));
     return query.orderBy('created_at', 'desc').orderBy('id', 'desc');
   }
 
   private async page<Row>(table: LeadTable, query: ListQuery<string>): Promise<Page<Row>> {
     const q = normalizeSearch(query.q);
+    const tab = { type: query.type, status: query.status };
+    if (!q && tab.status && !tab.type) return this.statusPage<Row>(table, tab.status, query);
     if (!q) {
       const [total, rows] = await Promise.all([
-        this.tabCount(table, query.type),
-        this.rowsAfter<Row>(table, query.type, query.limit, query.cursor, query.offset),
+        this.tabCount(table, tab),
+        this.rowsAfter<Row>(table, tab, query.limit, query.cursor, query.offset),
       ]);
       return { rows, total, capped: false };
     }
-    const { total, capped, dense } = await this.search.count(table, query.type, q);
-    const rows = total === 0 ? [] : await this.searchRows<Row>(table, query.type, q, query, dense);
+    const { total, capped, dense } = await this.search.count(table, tab, q);
+    const rows = total === 0 ? [] : await this.searchRows<Row>(table, tab, q, query, dense);
     return { rows, total, capped };
+  }
+
+  /**
+   * A status across every tab of a table: the newest offset + limit rows of each tab's
+   * (lead_type, status, …) range, merged. One index range per tab instead of a sort of all
+   * the table's rows of that status.
+   */
+  private async statusPage<Row>(
+    table: LeadTable,
+    status: string,
+    query: ListQuery<string>,
+  ): Promise<Page<Row>> {
+    const offset = query.cursor ? 0 : (query.offset ?? 0);
+    const sides = await Promise.all(
+      leadTypes[table].map((type) =>
+        Promise.all([
+          this.rowsAfter<Row & { created_at: string; id: number }>(
+            table,
+            { type, status },
+            offset + query.limit,
+            query.cursor,
+          ),
+          this.tabCount(table, { type, status }),
+        ]),
+      ),
+    );
+    const rows = sides
+      .flatMap(([tabRows]) => tabRows)
+      .sort((a, b) => compare(b.created_at, a.created_at) || b.id - a.id)
+      .slice(offset, offset + query.limit);
+    return { rows, total: sides.reduce((sum, [, count]) => sum + count, 0), capped: false };
   }
 
   /** A page of a tab of candidates or companies. */
@@ -136,14 +171,14 @@ export class LeadListing {
    */
   private async searchRows<Row>(
     table: LeadTable,
-    type: string | undefined,
+    tab: SearchTab,
     q: string,
     page: SearchPage,
     dense: boolean,
   ): Promise<Row[]> {
     const offset = page.cursor ? 0 : (page.offset ?? 0);
     const walked = dense
-      ? await this.search.walkIds(table, type, q, {
+      ? await this.search.walkIds(table, tab, q, {
           limit: page.limit,
           offset,
           cursor: page.cursor,
@@ -151,7 +186,7 @@ export class LeadListing {
       : undefined;
     const ids =
       walked ??
-      (await this.search.newestIds(table, type, q, offset + page.limit, page.cursor)).slice(offset);
+      (await this.search.newestIds(table, tab, q, offset + page.limit, page.cursor)).slice(offset);
     if (ids.length === 0) return [];
     const rows = (await this.db
       .selectFrom(table)
@@ -173,20 +208,21 @@ export class LeadListing {
     const q = normalizeSearch(query.q);
     const offset = query.offset ?? 0;
     const take = offset + query.limit;
+    const tab = { type: 'email', status: query.status };
     const side = async (table: LeadTable): Promise<[LeadEmailRow[], Page<never>]> => {
       const kind = table === 'candidates' ? 'candidate' : 'company';
       if (!q) {
         const [rows, total] = await Promise.all([
-          this.rowsAfter<LeadEmailRow>(table, 'email', take, undefined, 0),
-          this.tabCount(table, 'email'),
+          this.rowsAfter<LeadEmailRow>(table, tab, take, undefined, 0),
+          this.tabCount(table, tab),
         ]);
         return [rows.map((row) => ({ ...row, kind })), { rows: [], total, capped: false }];
       }
-      const count = await this.search.count(table, 'email', q);
+      const count = await this.search.count(table, tab, q);
       const rows =
         count.total === 0
           ? []
-          : await this.searchRows<LeadEmailRow>(table, 'email', q, { limit: take }, count.dense);
+          : await this.searchRows<LeadEmailRow>(table, tab, q, { limit: take }, count.dense);
       return [rows.map((row) => ({ ...row, kind })), { rows: [], ...count }];
     };
     const [[candidateRows, candidates], [companyRows, companies]] = await Promise.all([
@@ -200,6 +236,7 @@ export class LeadListing {
         kind: row.kind,
         id: row.id,
         email: row.email,
+        status: row.status,
         source_page: row.source_page,
         landing_variant: row.landing_variant,
         utm_source: row.utm_source,
@@ -211,12 +248,12 @@ export class LeadListing {
     return { rows, total: capped ? Math.min(sum, SEARCH_COUNT_CAP) : sum, capped };
   }
 
-  /** Exact count of a tab, reused for TAB_COUNT_TTL_MS. */
-  private async tabCount(table: LeadTable, type: string | undefined): Promise<number> {
-    const key = `${table}:${type ?? ''}`;
+  /** Exact count of a tab (of a status), reused for TAB_COUNT_TTL_MS. */
+  private async tabCount(table: LeadTable, tab: SearchTab): Promise<number> {
+    const key = `${table}:${tab.type ?? ''}:${tab.status ?? ''}`;
     const cached = this.tabCounts.get(key);
     if (cached && Date.now() - cached.at < TAB_COUNT_TTL_MS) return cached.total;
-    const row = await this.tab(table, type)
+    const row = await this.tab(table, tab)
       .select((eb) => eb.fn.countAll<number | string>().as('n'))
       .executeTakeFirstOrThrow();
     this.tabCounts.set(key, { total: Number(row.n), at: Date.now() });
@@ -240,7 +277,7 @@ export class LeadListing {
    */
   async *iterate<Row extends { created_at: string; id: number }>(
     table: LeadTable,
-    filter: { type?: string | undefined; q?: string | undefined },
+    filter: SearchTab & { q?: string | undefined },
     pageSize = 2000,
   ): AsyncGenerator<Row> {
     let cursor: Cursor | undefined;
@@ -259,12 +296,12 @@ export class LeadListing {
   /** One page without a search, newest first: after `cursor` (keyset), else after `offset`. */
   private async rowsAfter<Row>(
     table: LeadTable,
-    type: string | undefined,
+    tab: SearchTab,
     limit: number,
     cursor: Cursor | undefined,
     offset = 0,
   ): Promise<Row[]> {
-    const found = await this.matching(table, { type }, cursor)
+    const found = await this.matching(table, tab, cursor)
       .select(listColumns[table] as never[])
       .limit(limit)
       .offset(cursor ? 0 : offset)
@@ -279,6 +316,11 @@ export class LeadListing {
       .where('id', '=', id)
       .executeTakeFirst();
     return row as CandidateListRow | undefined;
+  }
+
+  /** Status changes move leads between filtered counts: the next page counts again. */
+  forgetCounts(): void {
+    this.tabCounts.clear();
   }
 
   /** True when a row was deleted. */

@@ -29,6 +29,17 @@ export const DENSE_MATCHES = 10_000;
 /** How many of a tab's newest rows a walk reads before it gives way to the index plan. */
 export const WALK_ROWS = 10_000;
 
+/**
+ * Which rows of a table a search looks in: a tab (lead_type; all tabs when absent) and a
+ * pipeline status. The status is not in the key indexes: a range's entries are checked
+ * against their rows (ranges are at most DENSE_MATCHES entries before the walk answers), and
+ * the walk reads the (lead_type, status, created_at, id) index (decision 065).
+ */
+export interface SearchTab {
+  type?: string | undefined;
+  status?: string | undefined;
+}
+
 /** The two thresholds of the plan (tests make them small). */
 export interface SearchPlan {
   denseMatches: number;
@@ -93,18 +104,23 @@ export class LeadSearch {
    * The matches of one key, an index range: every lead type of the table when `type` is
    * absent (the type leads the index, so each type is a range of its own).
    */
-  private branch(table: LeadTable, column: string, type: string | undefined, q: string) {
-    const query = this.db.selectFrom(table).where(this.startsWith(column, q));
+  private branch(table: LeadTable, column: string, { type, status }: SearchTab, q: string) {
+    let query = this.db.selectFrom(table).where(this.startsWith(column, q));
+    // On SQLite +status keeps the planner on the key's range (the status index has no key).
+    if (status) {
+      const ref = this.dialect === 'sqlite' ? sql`+${sql.ref('status')}` : sql.ref('status');
+      query = query.where(sql<SqlBool>`${ref} = ${status}`);
+    }
     return type
       ? query.where('lead_type', '=', type as never)
       : query.where('lead_type', 'in', leadTypes[table] as never[]);
   }
 
   /** The index entries of the three ranges: a lead matching by two keys is two entries. */
-  private entries(table: LeadTable, type: string | undefined, q: string, cursor?: Cursor) {
+  private entries(table: LeadTable, tab: SearchTab, q: string, cursor?: Cursor) {
     return searchKeys[table]
       .map((column) => {
-        const query = this.branch(table, column, type, q).select(['id', 'created_at']);
+        const query = this.branch(table, column, tab, q).select(['id', 'created_at']);
         return cursor ? query.where(afterCursor(cursor)) : query;
       })
       .reduce((all, next) => all.unionAll(next));
@@ -115,7 +131,7 @@ export class LeadSearch {
    * DENSE_MATCHES in all; a lead is at most three entries, so beyond three times the cap the
    * total is capped without counting leads one by one.
    */
-  async count(table: LeadTable, type: string | undefined, q: string): Promise<SearchCount> {
+  async count(table: LeadTable, tab: SearchTab, q: string): Promise<SearchCount> {
     const upTo = async (rows: ReturnType<LeadSearch['entries']>, limit: number) => {
       const row = await this.db
         .selectFrom(rows.limit(limit).as('matches'))
@@ -123,7 +139,7 @@ export class LeadSearch {
         .executeTakeFirstOrThrow();
       return Number(row.n);
     };
-    const entries = await upTo(this.entries(table, type, q), this.plan.denseMatches);
+    const entries = await upTo(this.entries(table, tab, q), this.plan.denseMatches);
     const dense = entries >= this.plan.denseMatches;
     if (entries > searchKeys[table].length * SEARCH_COUNT_CAP) {
       return { total: SEARCH_COUNT_CAP, capped: true, dense };
@@ -133,7 +149,7 @@ export class LeadSearch {
         ? 0
         : await upTo(
             searchKeys[table]
-              .map((column) => this.branch(table, column, type, q).select(['id', 'created_at']))
+              .map((column) => this.branch(table, column, tab, q).select(['id', 'created_at']))
               .reduce((all, next) => all.union(next)),
             SEARCH_COUNT_CAP + 1,
           );
@@ -149,12 +165,12 @@ export class LeadSearch {
    */
   async newestIds(
     table: LeadTable,
-    type: string | undefined,
+    tab: SearchTab,
     q: string,
     take: number,
     cursor?: Cursor,
   ): Promise<number[]> {
-    const entries = this.entries(table, type, q, cursor);
+    const entries = this.entries(table, tab, q, cursor);
     // SQLite would merge the three ranges into a walk of the date index to honour this ORDER
     // BY (slow when a range is empty): an expression, +created_at, keeps the subquery whole.
     const newest = this.dialect === 'sqlite' ? sql`+created_at` : sql`created_at`;
@@ -180,12 +196,13 @@ export class LeadSearch {
    */
   async walkIds(
     table: LeadTable,
-    type: string | undefined,
+    { type, status }: SearchTab,
     q: string,
     page: { limit: number; offset: number; cursor?: Cursor | undefined },
   ): Promise<number[] | undefined> {
     let tab = this.db.selectFrom(table);
     if (type) tab = tab.where('lead_type', '=', type as never);
+    if (status) tab = tab.where('status', '=', status as never);
     const { cursor } = page;
     if (cursor) tab = tab.where(afterCursor(cursor));
     const recent = tab
@@ -206,9 +223,9 @@ export class LeadSearch {
   }
 
   /** Ids of every match (each once), for filtering a whole tab: `id in (...)`. */
-  allIds(table: LeadTable, type: string | undefined, q: string) {
+  allIds(table: LeadTable, tab: SearchTab, q: string) {
     return searchKeys[table]
-      .map((column) => this.branch(table, column, type, q).select('id'))
+      .map((column) => this.branch(table, column, tab, q).select('id'))
       .reduce((all, next) => all.unionAll(next));
   }
 }

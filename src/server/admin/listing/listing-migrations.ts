@@ -152,7 +152,35 @@ function createSearchKeyColumns(dialect: DialectName): Migration {
   };
 }
 
+/**
+ * The pipeline's status of each lead (src/shared/lead-status.ts), 'new' until the admin
+ * changes it (docs/decisions/065). A plain column with a default, so the lead writes need no
+ * change and adding it rewrites no table. (lead_type, status, created_at, id) makes a tab's
+ * status filter one index range, newest first, like the tab itself.
+ */
+const createLeadStatus: Migration = {
+  async up(db: Kysely<unknown>) {
+    for (const table of ['candidates', 'companies']) {
+      await db.schema
+        .alterTable(table)
+        .addColumn('status', 'text', (c) => c.notNull().defaultTo('new'))
+        .execute();
+    }
+    await createIndexes(db, [
+      ['candidates_status_idx', 'candidates', sql`lead_type, status, created_at, id`],
+      ['companies_status_idx', 'companies', sql`lead_type, status, created_at, id`],
+    ]);
+  },
+  async down(db: Kysely<unknown>) {
+    for (const table of ['candidates', 'companies']) {
+      await db.schema.dropIndex(`${table}_status_idx`).execute();
+      await db.schema.alterTable(table).dropColumn('status').execute();
+    }
+  },
+};
+
 export const adminListingMigrations: MigrationSet = (dialect) => ({
   '021_admin_lead_queries': createLeadQueryIndexes(dialect),
   '022_admin_search_keys': createSearchKeyColumns(dialect),
+  '040_lead_status': createLeadStatus,
 });

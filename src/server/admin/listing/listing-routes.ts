@@ -1,4 +1,5 @@
 import type { FastifyPluginAsync, FastifyReply } from 'fastify';
+import { candidateStatuses, companyStatuses } from '../../../shared/lead-status';
 import { decodeCursor, encodeCursor } from './cursor';
 import type { LeadListing, Page } from './lead-listing';
 import {
@@ -20,11 +21,16 @@ interface ListQuerystring {
   cursor?: string;
   q?: string;
   type?: string;
+  status?: string;
 }
 
 const MAX_LIMIT = 500;
 
-function listQuerystringSchema(types: readonly string[]) {
+const statusValues = (statuses: readonly { value: string }[]) => statuses.map((s) => s.value);
+const candidateStatusValues = statusValues(candidateStatuses);
+const companyStatusValues = statusValues(companyStatuses);
+
+function listQuerystringSchema(types: readonly string[], statuses: readonly string[]) {
   return {
     type: 'object',
     properties: {
@@ -33,6 +39,7 @@ function listQuerystringSchema(types: readonly string[]) {
       cursor: { type: 'string', pattern: '^\\d{4}-\\d{2}-\\d{2}T[\\d:.]+Z~\\d+$' },
       q: { type: 'string', maxLength: 200 },
       ...(types.length > 0 ? { type: { type: 'string', enum: types } } : {}),
+      status: { type: 'string', enum: statuses },
     },
     additionalProperties: false,
   } as const;
@@ -76,27 +83,38 @@ export const listingRoutes: FastifyPluginAsync<{ listing: LeadListing }> = async
   { listing },
 ) => {
   const tables = [
-    { table: 'candidates', path: '/api/candidate-submissions', types: candidateTypes },
-    { table: 'companies', path: '/api/company-submissions', types: companyTypes },
+    {
+      table: 'candidates',
+      path: '/api/candidate-submissions',
+      types: candidateTypes,
+      statuses: candidateStatusValues,
+    },
+    {
+      table: 'companies',
+      path: '/api/company-submissions',
+      types: companyTypes,
+      statuses: companyStatusValues,
+    },
   ] as const;
   const views = { candidates: candidateView, companies: companyView };
   const schemas = { candidates: candidateSchema, companies: companySchema };
 
-  for (const { table, path, types } of tables) {
+  for (const { table, path, types, statuses } of tables) {
     app.get<{ Querystring: ListQuerystring }>(
       path,
       {
         schema: {
-          querystring: listQuerystringSchema(Object.keys(types)),
+          querystring: listQuerystringSchema(Object.keys(types), statuses),
           response: { 200: { type: 'array', items: schemas[table] } },
         },
       },
       async (request, reply) => {
-        const { limit, offset, q, type, cursor } = request.query;
+        const { limit, offset, q, type, cursor, status } = request.query;
         const page = await listing.list(table, {
           limit,
           offset,
           q,
+          status,
           type: type ? types[type] : undefined,
           cursor: decodeCursor(cursor),
         });
@@ -123,13 +141,17 @@ export const listingRoutes: FastifyPluginAsync<{ listing: LeadListing }> = async
     '/api/admin/lead-emails',
     {
       schema: {
-        querystring: listQuerystringSchema([]),
+        // Both tables' statuses: a status of one table only finds that table's leads.
+        querystring: listQuerystringSchema(
+          [],
+          [...new Set([...candidateStatusValues, ...companyStatusValues])],
+        ),
         response: { 200: { type: 'array', items: leadEmailSchema } },
       },
     },
     async (request, reply) => {
-      const { limit, offset, q } = request.query;
-      const page = await listing.listLeadEmails({ limit, offset, q });
+      const { limit, offset, q, status } = request.query;
+      const page = await listing.listLeadEmails({ limit, offset, q, status });
       return withPaging(reply, page.rows.map(leadEmailView), page, limit);
     },
   );

@@ -1,4 +1,5 @@
-import type { GeneratedAlways, Selectable } from 'kysely';
+import type { Generated, GeneratedAlways, Selectable } from 'kysely';
+import type { CandidateStatus, CompanyStatus } from '../../../shared/lead-status';
 import { leadRecordColumns } from '../../platform/lead-records/lead-columns';
 import type {
   CandidatesTable,
@@ -26,6 +27,8 @@ export const leadTypes: Record<LeadTable, readonly string[]> = {
 interface CandidateAdminColumns {
   /** The admin tab of this lead. */
   lead_type: GeneratedAlways<CandidateLeadType>;
+  /** The pipeline's status (040_lead_status): 'new' until the admin changes it. */
+  status: Generated<CandidateStatus>;
   search_name: GeneratedAlways<string>;
   search_last_name: GeneratedAlways<string | null>;
 }
@@ -33,6 +36,7 @@ interface CandidateAdminColumns {
 interface CompanyAdminColumns {
   /** 'email' when neither company name nor contact name is known. */
   lead_type: GeneratedAlways<CompanyLeadType>;
+  status: Generated<CompanyStatus>;
   search_company: GeneratedAlways<string | null>;
   search_contact: GeneratedAlways<string | null>;
 }
@@ -43,11 +47,17 @@ export type AdminLeadTables = {
   companies: CompaniesTable & CompanyAdminColumns;
 };
 
-export type CandidateListRow = Selectable<CandidatesTable> & { lead_type: CandidateLeadType };
-export type CompanyListRow = Selectable<CompaniesTable> & { lead_type: CompanyLeadType };
+export type CandidateListRow = Selectable<CandidatesTable> & {
+  lead_type: CandidateLeadType;
+  status: CandidateStatus;
+};
+export type CompanyListRow = Selectable<CompaniesTable> & {
+  lead_type: CompanyLeadType;
+  status: CompanyStatus;
+};
 
 /** What a listing reads of a row: every stored column and its type, not the search keys. */
 export const listColumns: Record<LeadTable, readonly string[]> = {
-  candidates: [...leadRecordColumns.candidates, 'lead_type'],
-  companies: [...leadRecordColumns.companies, 'lead_type'],
+  candidates: [...leadRecordColumns.candidates, 'lead_type', 'status'],
+  companies: [...leadRecordColumns.companies, 'lead_type', 'status'],
 };

@@ -1,0 +1,37 @@
+/**
+ * The pipeline of a lead (issue 10): each lead has a status, `new` at first. The API speaks
+ * the values; the admin screen and the CSV show the labels.
+ */
+export const candidateStatuses = [
+  { value: 'new', label: 'New' },
+  { value: 'contacted', label: 'Contacted' },
+  { value: 'qualified', label: 'Qualified' },
+  { value: 'enrolled', label: 'Enrolled' },
+  { value: 'placed', label: 'Placed' },
+  { value: 'not_a_fit', label: 'Not a fit' },
+] as const;
+
+export const companyStatuses = [
+  { value: 'new', label: 'New' },
+  { value: 'contacted', label: 'Contacted' },
+  { value: 'in_discussion', label: 'In discussion' },
+  { value: 'partner', label: 'Partner' },
+  { value: 'not_a_fit', label: 'Not a fit' },
+] as const;
+
+export type LeadKind = 'candidate' | 'company';
+export type CandidateStatus = (typeof candidateStatuses)[number]['value'];
+export type CompanyStatus = (typeof companyStatuses)[number]['value'];
+export type LeadStatus = CandidateStatus | CompanyStatus;
+
+export const leadStatuses = { candidate: candidateStatuses, company: companyStatuses } as const;
+
+export const INITIAL_STATUS = 'new';
+
+/** The label of a status value (the value itself when unknown). */
+export function statusLabel(value: string): string {
+  return (
+    [...candidateStatuses, ...companyStatuses].find((status) => status.value === value)?.label ??
+    value
+  );
+}

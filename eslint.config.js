@@ -26,8 +26,13 @@ const server = './src/server';
 const capabilities = ['leads', 'admin', 'site', 'operations'];
 const serverRoot = `${server}/*.ts`;
 /** The admin's parts: listing is the base the others read through; none uses another. */
-const adminParts = ['auth', 'listing', 'export', 'email', 'overview'];
-const adminMayUse = { export: ['listing'], email: ['listing'], overview: ['listing'] };
+const adminParts = ['auth', 'listing', 'export', 'email', 'overview', 'pipeline'];
+const adminMayUse = {
+  export: ['listing'],
+  email: ['listing'],
+  overview: ['listing'],
+  pipeline: ['listing'],
+};
 
 const serverZones = [
   {

@@ -2,6 +2,8 @@ import { adminAuthMigrations } from './admin/auth/auth-migrations';
 import type { AdminAuthTables } from './admin/auth/auth-tables';
 import { adminListingMigrations } from './admin/listing/listing-migrations';
 import type { AdminLeadTables } from './admin/listing/listing-tables';
+import { pipelineMigrations } from './admin/pipeline/pipeline-migrations';
+import type { PipelineTables } from './admin/pipeline/pipeline-tables';
 import {
   openDatabase as openPlatformDatabase,
   type DatabaseConnection,
@@ -18,13 +20,14 @@ import type { LeadRecordTables } from './platform/lead-records/lead-tables';
  */
 
 /** Every table and column, for code that sees the whole database (tests, tools). */
-export type Database = LeadRecordTables & AdminAuthTables & AdminLeadTables;
+export type Database = LeadRecordTables & AdminAuthTables & AdminLeadTables & PipelineTables;
 
 /** Every capability's migrations; the runner orders them by name. */
 export const migrations: readonly MigrationSet[] = [
   leadRecordMigrations,
   adminAuthMigrations,
   adminListingMigrations,
+  pipelineMigrations,
 ];
 
 /** Opens (and migrates) the configured database with every table typed. */

@@ -10,6 +10,9 @@ import { listingRoutes } from './listing/listing-routes';
 import type { AdminLeadTables } from './listing/listing-tables';
 import { Overview } from './overview/overview-figures';
 import { overviewRoutes } from './overview/overview-routes';
+import { LeadPipeline } from './pipeline/lead-pipeline';
+import { pipelineRoutes } from './pipeline/pipeline-routes';
+import type { PipelineTables } from './pipeline/pipeline-tables';
 import { tablesOf } from '../platform/database/connection';
 
 /** Planner statistics for the dashboard's queries are refreshed this often (SQLite). */
@@ -34,7 +37,15 @@ export const adminPlugin: FastifyPluginAsync<{ config: ServerConfig }> = async (
   const { database } = app;
   const leads = tablesOf<AdminLeadTables>(database.db);
   const overview = new Overview(leads);
-  const listing = new LeadListing(leads, database.dialect, { onDelete: () => overview.forget() });
+  const listing = new LeadListing(leads, database.dialect, {
+    onDelete: () => overview.forget(),
+    deleteWith: LeadPipeline.deleteActivity,
+  });
+  const pipeline = new LeadPipeline(
+    tablesOf<PipelineTables>(database.db),
+    database.dialect,
+    listing,
+  );
   // Planner statistics for the dashboard's queries (SQLite): now, then every hour.
   await listing.refreshStatistics();
   const statistics = setInterval(() => {
@@ -53,11 +64,13 @@ export const adminPlugin: FastifyPluginAsync<{ config: ServerConfig }> = async (
     await guarded.register(listingRoutes, { listing });
     await guarded.register(exportRoutes, { listing, openReader: database.openReader });
     await guarded.register(overviewRoutes, { overview });
+    await guarded.register(pipelineRoutes, { pipeline });
     await guarded.register(emailRoutes, {
       listing,
       mailer,
       brandName: config.site.brandName,
       siteUrl: config.site.siteUrl,
+      onSent: (id, transport) => pipeline.recordEmailSent('candidates', id, transport),
     });
   });
 };

@@ -17,13 +17,19 @@ import type { LeadStore } from './lead-store';
 export const candidateRoutes: FastifyPluginAsync<{ store: LeadStore }> = async (app, { store }) => {
   // /career and /training: the e-mail only.
   leadRoute(app, '/api/candidates/email', candidateEmailLeadRequest, (body) =>
-    store.saveCandidate({ email: body.email, stage: 'email', attribution: body.attribution }),
+    store.saveCandidate({
+      email: body.email,
+      form: 'candidate-email',
+      stage: 'email',
+      attribution: body.attribution,
+    }),
   );
 
   // /candidates: names and phone, then the visitor goes on to the questionnaire.
   leadRoute(app, '/api/candidates/basic-info', candidateBasicInfoRequest, (body) =>
     store.saveCandidate({
       email: body.email,
+      form: 'candidate-basic-info',
       stage: 'questionnaire',
       isTypeformCandidate: true,
       fields: { first_name: body.firstName, last_name: body.lastName, phone: body.phone },
@@ -35,6 +41,7 @@ export const candidateRoutes: FastifyPluginAsync<{ store: LeadStore }> = async (
   leadRoute(app, '/api/candidates/submit', candidateApplicationRequest, (body) =>
     store.saveCandidate({
       email: body.email,
+      form: 'candidate-application',
       stage: 'application',
       fields: {
         first_name: body.firstName,
@@ -54,6 +61,7 @@ export const candidateRoutes: FastifyPluginAsync<{ store: LeadStore }> = async (
   leadRoute(app, '/api/candidates/typeform-completed', typeformCompletedRequest, (body) =>
     store.saveCandidate({
       email: body.email,
+      form: 'typeform-completed',
       stage: 'questionnaire',
       isTypeformCandidate: true,
       typeformCompleted: true,
@@ -66,6 +74,7 @@ export const candidateRoutes: FastifyPluginAsync<{ store: LeadStore }> = async (
   leadRoute(app, '/api/candidates/questionnaire', questionnaireRequest, (body) =>
     store.saveCandidate({
       email: body.email,
+      form: 'questionnaire',
       stage: 'questionnaire',
       isTypeformCandidate: true,
       typeformCompleted: true,

@@ -9,6 +9,7 @@ export const companyRoutes: FastifyPluginAsync<{ store: LeadStore }> = async (ap
   leadRoute(app, '/api/companies/email', companyEmailLeadRequest, (body) =>
     store.saveCompany({
       email: body.email,
+      form: 'company-email',
       stage: 'email',
       fields: { company_name: body.company },
       attribution: body.attribution,
@@ -19,6 +20,7 @@ export const companyRoutes: FastifyPluginAsync<{ store: LeadStore }> = async (ap
   leadRoute(app, '/api/companies/submit', companyRequestRequest, (body) =>
     store.saveCompany({
       email: body.email,
+      form: 'company-request',
       stage: 'request',
       fields: {
         contact_name: body.name,

@@ -1,5 +1,6 @@
 import { sql, type Kysely, type RawBuilder } from 'kysely';
 import type { Attribution } from '../../shared/schemas/attribution';
+import type { LeadForm } from '../platform/lead-records/lead-submissions';
 import type { LeadRecordTables, LeadTable } from '../platform/lead-records/lead-tables';
 import { attributionForInsert, attributionForUpdate } from './attribution';
 import { presentValues } from './present-values';
@@ -16,6 +17,8 @@ export const normalizeEmail = (email: string): string => email.trim().toLowerCas
 /** One step of a lead's progression (spec section 4), as the routes describe it. */
 export interface LeadStep<Stage extends string, Fields extends string> {
   email: string;
+  /** The form sent: recorded in the lead's history (lead_submissions) with the write. */
+  form?: LeadForm | undefined;
   /** The stage this step reaches; a lead further along keeps its stage. */
   stage: Stage;
   /** Values typed in this step; blanks are ignored. */
@@ -91,11 +94,27 @@ export async function upsertLead<Stage extends string>(
       .returning('id')
       .executeTakeFirst();
   };
+  // Same transaction as the lead: the history never names a lead that was not saved.
+  const recorded = async (result: SaveResult) => {
+    if (step.form) {
+      await db
+        .insertInto('lead_submissions')
+        .values({
+          lead_table: table,
+          lead_id: result.id,
+          form: step.form,
+          source_page: step.attribution?.page ?? null,
+          created_at: now,
+        })
+        .execute();
+    }
+    return result;
+  };
   for (let attempt = 0; attempt < 3; attempt++) {
     const inserted = await insert();
-    if (inserted) return { id: inserted.id, created: true };
+    if (inserted) return recorded({ id: inserted.id, created: true });
     const updated = await update();
-    if (updated) return { id: updated.id, created: false };
+    if (updated) return recorded({ id: updated.id, created: false });
   }
   throw new Error('lead upsert lost three races in a row');
 }

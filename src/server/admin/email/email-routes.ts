@@ -12,6 +12,8 @@ export interface EmailRoutesOptions {
   mailer: Mailer;
   brandName: string;
   siteUrl: string;
+  /** Records the e-mail in the lead's timeline (the pipeline's activity). */
+  onSent?: (candidateId: number, transport: Mailer['kind']) => Promise<void>;
 }
 
 /** POST /api/candidate-submissions/:id/send-email: the link to complete the application. */
@@ -46,6 +48,7 @@ export const emailRoutes: FastifyPluginAsync<EmailRoutesOptions> = async (app, o
           { candidateId: id, transport: mailer.kind, outboxFile },
           'form e-mail sent',
         );
+        await options.onSent?.(id, mailer.kind);
         return { sent: true };
       } catch (error) {
         const { code, responseCode } = error as { code?: string; responseCode?: number };

@@ -1,4 +1,4 @@
-import { sql, type Kysely } from 'kysely';
+import { sql, type Kysely, type Transaction } from 'kysely';
 import type { DialectName } from '../../platform/database/migration-runner';
 import type { LeadTable } from '../../platform/lead-records/lead-tables';
 import { afterCursor, type Cursor } from './cursor';
@@ -76,6 +76,11 @@ export interface LeadListingOptions {
   searchPlan?: Partial<SearchPlan> | undefined;
   /** Told after a lead was deleted (cached figures elsewhere are stale). */
   onDelete?: () => void;
+  /**
+   * Deletes what other parts keep about a lead (the pipeline's notes and activity), in the
+   * transaction that deletes the lead: a deleted lead leaves no personal data behind.
+   */
+  deleteWith?: (trx: Transaction<AdminLeadTables>, table: LeadTable, id: number) => Promise<void>;
 }
 
 export class LeadListing {
@@ -309,13 +314,21 @@ export class LeadListing {
     return found as Row[];
   }
 
-  async findCandidate(id: number): Promise<CandidateListRow | undefined> {
+  /** One lead as its listing row. */
+  async findLead<Table extends LeadTable>(
+    table: Table,
+    id: number,
+  ): Promise<ListRow[Table] | undefined> {
     const row = await this.db
-      .selectFrom('candidates')
-      .select(listColumns.candidates as never[])
+      .selectFrom(table as LeadTable)
+      .select(listColumns[table] as never[])
       .where('id', '=', id)
       .executeTakeFirst();
-    return row as CandidateListRow | undefined;
+    return row as ListRow[Table] | undefined;
+  }
+
+  findCandidate(id: number): Promise<CandidateListRow | undefined> {
+    return this.findLead('candidates', id);
   }
 
   /** Status changes move leads between filtered counts: the next page counts again. */
@@ -323,12 +336,22 @@ export class LeadListing {
     this.tabCounts.clear();
   }
 
-  /** True when a row was deleted. */
+  /** True when a row was deleted; its form history (and deleteWith's data) go with it. */
   async deleteLead(table: LeadTable, id: number): Promise<boolean> {
-    const result = await this.db.deleteFrom(table).where('id', '=', id).executeTakeFirst();
+    const deleted = await this.db.transaction().execute(async (trx) => {
+      const result = await trx.deleteFrom(table).where('id', '=', id).executeTakeFirst();
+      if (Number(result.numDeletedRows) === 0) return false;
+      await trx
+        .deleteFrom('lead_submissions')
+        .where('lead_table', '=', table)
+        .where('lead_id', '=', id)
+        .execute();
+      await this.options.deleteWith?.(trx, table, id);
+      return true;
+    });
     this.tabCounts.clear();
     this.options.onDelete?.();
-    return Number(result.numDeletedRows) > 0;
+    return deleted;
   }
 }
 

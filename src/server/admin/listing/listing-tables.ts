@@ -1,6 +1,7 @@
 import type { Generated, GeneratedAlways, Selectable } from 'kysely';
 import type { CandidateStatus, CompanyStatus } from '../../../shared/lead-status';
 import { leadRecordColumns } from '../../platform/lead-records/lead-columns';
+import type { LeadSubmissionsTable } from '../../platform/lead-records/lead-submissions';
 import type {
   CandidatesTable,
   CompaniesTable,
@@ -45,6 +46,8 @@ interface CompanyAdminColumns {
 export type AdminLeadTables = {
   candidates: CandidatesTable & CandidateAdminColumns;
   companies: CompaniesTable & CompanyAdminColumns;
+  /** Each lead's accepted forms (platform/lead-records); deleted with the lead. */
+  lead_submissions: LeadSubmissionsTable;
 };
 
 export type CandidateListRow = Selectable<CandidatesTable> & {

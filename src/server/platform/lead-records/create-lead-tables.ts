@@ -63,6 +63,32 @@ function createLeadTables(dialect: DialectName): Migration {
   };
 }
 
+/** 002: each accepted form of a lead (lead-submissions.ts), found by its lead. */
+function createLeadSubmissions(dialect: DialectName): Migration {
+  return {
+    async up(db: Kysely<unknown>) {
+      await db.schema
+        .createTable('lead_submissions')
+        .addColumn('id', 'integer', autoIncrementId(dialect))
+        .addColumn('lead_table', 'text', (c) => c.notNull())
+        .addColumn('lead_id', 'integer', (c) => c.notNull())
+        .addColumn('form', 'text', (c) => c.notNull())
+        .addColumn('source_page', 'text')
+        .addColumn('created_at', 'text', (c) => c.notNull())
+        .execute();
+      await db.schema
+        .createIndex('lead_submissions_lead_idx')
+        .on('lead_submissions')
+        .columns(['lead_table', 'lead_id'])
+        .execute();
+    },
+    async down(db: Kysely<unknown>) {
+      await db.schema.dropTable('lead_submissions').execute();
+    },
+  };
+}
+
 export const leadRecordMigrations: MigrationSet = (dialect) => ({
   '001_create_lead_tables': createLeadTables(dialect),
+  '002_lead_submissions': createLeadSubmissions(dialect),
 });

@@ -1,4 +1,5 @@
 import type { Generated } from 'kysely';
+import type { LeadSubmissionsTable } from './lead-submissions';
 
 /*
  * The lead record: one row per e-mail in `candidates` or `companies`. Every capability works on
@@ -78,6 +79,7 @@ export interface CompaniesTable extends LeadColumns {
 export type LeadRecordTables = {
   candidates: CandidatesTable;
   companies: CompaniesTable;
+  lead_submissions: LeadSubmissionsTable;
 };
 
-export type LeadTable = keyof LeadRecordTables;
+export type LeadTable = 'candidates' | 'companies';

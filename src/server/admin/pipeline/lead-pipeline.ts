@@ -1,0 +1,140 @@
+import type { Kysely, Transaction } from 'kysely';
+import type { DialectName } from '../../platform/database/migration-runner';
+import type { LeadTable } from '../../platform/lead-records/lead-tables';
+import type { LeadListing } from '../listing/lead-listing';
+import type { PipelineTables } from './pipeline-tables';
+import { buildTimeline } from './timeline';
+
+export interface NoteRecord {
+  id: number;
+  text: string;
+  createdAt: string;
+}
+
+/*
+ * Working a lead: its status, notes and what was sent to it, each change with its own row in
+ * lead_activity (docs/decisions/065). Every write checks the lead inside its transaction
+ * (locking the row on PostgreSQL), so nothing is recorded about a lead deleted meanwhile.
+ */
+export class LeadPipeline {
+  constructor(
+    private readonly db: Kysely<PipelineTables>,
+    private readonly dialect: DialectName,
+    private readonly listing: LeadListing,
+  ) {}
+
+  /** The lead's row and timeline, oldest first; undefined for an unknown id. */
+  async detail<Table extends LeadTable>(table: Table, id: number) {
+    const row = await this.listing.findLead(table, id);
+    if (!row) return undefined;
+    const [submissions, activity] = await Promise.all([
+      this.db
+        .selectFrom('lead_submissions')
+        .select(['form', 'source_page', 'created_at'])
+        .where('lead_table', '=', table)
+        .where('lead_id', '=', id)
+        .orderBy('id')
+        .execute(),
+      this.db
+        .selectFrom('lead_activity')
+        .select(['kind', 'text', 'from_status', 'to_status', 'created_at'])
+        .where('lead_table', '=', table)
+        .where('lead_id', '=', id)
+        .orderBy('id')
+        .execute(),
+    ]);
+    return { row, timeline: buildTimeline(row, submissions, activity) };
+  }
+
+  /** The lead's status, read and locked in `trx`; undefined when there is no such lead. */
+  private async currentStatus(trx: Transaction<PipelineTables>, table: LeadTable, id: number) {
+    const query = trx.selectFrom(table).select('status').where('id', '=', id);
+    const row = await (this.dialect === 'postgres' ? query.forUpdate() : query).executeTakeFirst();
+    return row?.status;
+  }
+
+  /** Sets the status; the change (if any) as {from, to}, or undefined for an unknown lead. */
+  async setStatus(table: LeadTable, id: number, status: string) {
+    const change = await this.db.transaction().execute(async (trx) => {
+      const from = await this.currentStatus(trx, table, id);
+      if (from === undefined) return undefined;
+      if (from !== status) {
+        await trx
+          .updateTable(table)
+          .set({ status: status as never })
+          .where('id', '=', id)
+          .execute();
+        await trx
+          .insertInto('lead_activity')
+          .values({
+            lead_table: table,
+            lead_id: id,
+            kind: 'status_changed',
+            text: null,
+            from_status: from,
+            to_status: status,
+            created_at: new Date().toISOString(),
+          })
+          .execute();
+      }
+      return { from, to: status };
+    });
+    // The filtered counts of both statuses changed.
+    if (change && change.from !== change.to) this.listing.forgetCounts();
+    return change;
+  }
+
+  /** Adds a note; undefined for an unknown lead. */
+  async addNote(table: LeadTable, id: number, text: string): Promise<NoteRecord | undefined> {
+    return this.db.transaction().execute(async (trx) => {
+      if ((await this.currentStatus(trx, table, id)) === undefined) return undefined;
+      const createdAt = new Date().toISOString();
+      const note = await trx
+        .insertInto('lead_activity')
+        .values({
+          lead_table: table,
+          lead_id: id,
+          kind: 'note',
+          text,
+          from_status: null,
+          to_status: null,
+          created_at: createdAt,
+        })
+        .returning('id')
+        .executeTakeFirstOrThrow();
+      return { id: note.id, text, createdAt };
+    });
+  }
+
+  /** Records that the form e-mail went out (or to the outbox) through `transport`. */
+  async recordEmailSent(table: LeadTable, id: number, transport: string): Promise<void> {
+    await this.db.transaction().execute(async (trx) => {
+      if ((await this.currentStatus(trx, table, id)) === undefined) return;
+      await trx
+        .insertInto('lead_activity')
+        .values({
+          lead_table: table,
+          lead_id: id,
+          kind: 'email_sent',
+          text: transport,
+          from_status: null,
+          to_status: null,
+          created_at: new Date().toISOString(),
+        })
+        .execute();
+    });
+  }
+
+  /** The listing's deleteWith: a deleted lead's notes and activity go in the same transaction. */
+  static async deleteActivity(
+    trx: Pick<Kysely<object>, 'getExecutor'>,
+    table: LeadTable,
+    id: number,
+  ): Promise<void> {
+    await (trx as Kysely<PipelineTables>)
+      .deleteFrom('lead_activity')
+      .where('lead_table', '=', table)
+      .where('lead_id', '=', id)
+      .execute();
+  }
+}

@@ -1,0 +1,31 @@
+import type { Generated } from 'kysely';
+import type { LeadTable } from './lead-tables';
+
+/*
+ * A lead's history of forms: one row per accepted form submission, written by the leads
+ * capability in the same transaction as the lead's upsert, read by the admin's timeline.
+ * The lead row keeps only its latest state (stage, first-touch attribution); this says which
+ * form was sent when, and from which page. Rows go with their lead when it is deleted.
+ */
+
+/** The public forms, by what they capture (leads/*-routes.ts names each step's form). */
+export const leadForms = [
+  'candidate-email',
+  'candidate-basic-info',
+  'candidate-application',
+  'typeform-completed',
+  'questionnaire',
+  'company-email',
+  'company-request',
+] as const;
+export type LeadForm = (typeof leadForms)[number];
+
+export interface LeadSubmissionsTable {
+  id: Generated<number>;
+  lead_table: LeadTable;
+  lead_id: number;
+  form: LeadForm;
+  /** The page the form was on, as the client reported it (attribution.page). */
+  source_page: string | null;
+  created_at: string;
+}

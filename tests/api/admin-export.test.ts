@@ -91,6 +91,12 @@ describeEachDatabase(
         'Phone',
         'Status',
         'Submitted',
+        'Availability',
+        'Full Time',
+        'Relocation',
+        'Questionnaire Location',
+        'Motivation',
+        'Pipeline Status',
       ]);
       expect(rows).toHaveLength(3);
       // Newest first: Zoë, then the formula case.
@@ -162,11 +168,11 @@ describeEachDatabase(
       expect(companies[1]?.[companyHeader.indexOf('Company')]).toBe(`${tag}-co`);
     });
 
-    it('exports e-mail-only leads of both kinds as email, type, submitted', async () => {
+    it('exports e-mail-only leads of both kinds as email, type, submitted (then status)', async () => {
       const rows = parseCsv(
         (await exportTab(current(), cookie, 'lead-emails')).rawPayload.subarray(3).toString('utf8'),
       );
-      expect(rows[0]).toEqual(['Email', 'Type', 'Submitted']);
+      expect(rows[0]).toEqual(['Email', 'Type', 'Submitted', 'Status']);
       expect(rows.map((row) => row[1])).toEqual(expect.arrayContaining(['Candidate', 'Company']));
       expect(rows.map((row) => row[0])).toContain(`${tag}.lead@example.com`);
       const dates = rows.slice(1).map((row) => row[2] as string);
@@ -219,10 +225,78 @@ describeEachDatabase(
       expect(rows[1]?.[header.indexOf('Last Name')]).toBe(odd);
     });
 
+    it('adds the pipeline status to every tab and the questionnaire answers to Typeform Leads', async () => {
+      const testApp = current();
+      const mark = `${tag}pipe`;
+      const typeform = await seedCandidate(testApp, 'typeform', {
+        last_name: mark,
+        availability: 'within-month',
+        full_time: 'yes',
+        relocation: 'depends',
+        questionnaire_location: 'Phoenix, AZ',
+        motivation: 'Steady work',
+      });
+      const company = await seedCompany(testApp, 'full', { company_name: mark });
+      const setStatus = async (path: string, status: string) => {
+        const response = await testApp.app.inject({
+          method: 'PATCH',
+          url: path,
+          headers: { cookie },
+          payload: { status },
+        });
+        expect(response.statusCode).toBe(200);
+      };
+      await setStatus(`/api/candidate-submissions/${typeform.id}`, 'not_a_fit');
+      await setStatus(`/api/company-submissions/${company.id}`, 'in_discussion');
+      const csv = async (tab: string, query: string) => {
+        const response = await testApp.app.inject({
+          method: 'GET',
+          url: `/api/admin/export/${tab}.csv?${query}`,
+          headers: { cookie },
+        });
+        expect(response.statusCode).toBe(200);
+        return parseCsv(response.rawPayload.subarray(3).toString('utf8'));
+      };
+
+      const [header, row, ...more] = await csv('typeform-leads', `q=${mark}`);
+      expect(more).toEqual([]);
+      expect(header?.slice(0, 7)).toEqual([
+        'ID',
+        'First Name',
+        'Last Name',
+        'Email',
+        'Phone',
+        'Status',
+        'Submitted',
+      ]);
+      expect(row?.slice(5, 6)).toEqual(['Not Completed']);
+      expect(row?.slice(7)).toEqual([
+        'within-month',
+        'yes',
+        'depends',
+        'Phoenix, AZ',
+        'Steady work',
+        'Not a fit',
+      ]);
+      const companies = await csv('companies', `q=${mark}&status=in_discussion`);
+      expect(companies).toHaveLength(2);
+      expect(companies[1]?.[(companies[0] ?? []).indexOf('Status')]).toBe('In discussion');
+      expect(await csv('companies', `q=${mark}&status=new`)).toHaveLength(1);
+      const emails = await csv('lead-emails', `q=${encodeURIComponent(`${tag}.lead`)}`);
+      expect(emails[0]).toEqual(['Email', 'Type', 'Submitted', 'Status']);
+      expect(emails[1]?.[3]).toBe('New');
+      const refused = await testApp.app.inject({
+        method: 'GET',
+        url: '/api/admin/export/candidates.csv?status=lost',
+        headers: { cookie },
+      });
+      expect(refused.statusCode).toBe(400);
+    });
+
     it('answers a header-only file when nothing matches', async () => {
       const response = await exportTab(current(), cookie, 'companies', `${tag}none`);
       expect(response.rawPayload.subarray(3).toString('utf8')).toBe(
-        '"ID","Company","Contact Name","Title","Email","Company Size","Talent Needs","Timeline","Comments","Stage","Source Page","Landing Variant","UTM Source","UTM Medium","UTM Campaign","UTM Term","UTM Content","Referrer","Submitted","Updated"\r\n',
+        '"ID","Company","Contact Name","Title","Email","Company Size","Talent Needs","Timeline","Comments","Stage","Source Page","Landing Variant","UTM Source","UTM Medium","UTM Campaign","UTM Term","UTM Content","Referrer","Submitted","Updated","Status"\r\n',
       );
     });
   },

@@ -17,7 +17,7 @@ export function exportRows(
   listing: LeadListing,
   openReader: (() => SqliteDatabase.Database) | undefined,
   table: LeadTable,
-  filter: { type: string; q?: string | undefined },
+  filter: { type: string; q?: string | undefined; status?: string | undefined },
   selections: readonly ExportSelection[],
 ): RowBatches {
   const { db, dialect } = listing;

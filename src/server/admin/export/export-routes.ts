@@ -1,6 +1,7 @@
 import { Readable } from 'node:stream';
 import type SqliteDatabase from 'better-sqlite3';
 import type { FastifyPluginAsync } from 'fastify';
+import { candidateStatuses, companyStatuses } from '../../../shared/lead-status';
 import type { LeadListing } from '../listing/lead-listing';
 import { csvChunks } from './csv';
 import { exportRows } from './export-query';
@@ -18,8 +19,11 @@ export interface ExportRoutesOptions {
   openReader: (() => SqliteDatabase.Database) | undefined;
 }
 
+/** Every status of either table (a tab of the other table's status exports no rows). */
+const statuses = [...new Set([...candidateStatuses, ...companyStatuses].map((s) => s.value))];
+
 /**
- * GET /api/admin/export/<tab>.csv?q=: the whole tab (not only the page on screen), streamed
+ * GET /api/admin/export/<tab>.csv?q=&status=: the whole tab (not only the page on screen), streamed
  * as it is read, so a million rows export in constant memory (docs/decisions/022 and 025).
  * Named <tab>-YYYY-MM-DD.csv.
  */
@@ -27,7 +31,7 @@ export const exportRoutes: FastifyPluginAsync<ExportRoutesOptions> = async (
   app,
   { listing, openReader },
 ) => {
-  app.get<{ Params: { file: string }; Querystring: { q?: string } }>(
+  app.get<{ Params: { file: string }; Querystring: { q?: string; status?: string } }>(
     '/api/admin/export/:file',
     {
       schema: {
@@ -38,7 +42,10 @@ export const exportRoutes: FastifyPluginAsync<ExportRoutesOptions> = async (
         },
         querystring: {
           type: 'object',
-          properties: { q: { type: 'string', maxLength: 200 } },
+          properties: {
+            q: { type: 'string', maxLength: 200 },
+            status: { type: 'string', enum: statuses },
+          },
         },
       },
     },
@@ -50,7 +57,7 @@ export const exportRoutes: FastifyPluginAsync<ExportRoutesOptions> = async (
           listing,
           openReader,
           table,
-          { type, q: request.query.q },
+          { type, q: request.query.q, status: request.query.status },
           selectionsFor(definition, table),
         ),
       );

@@ -1,4 +1,5 @@
 import { sql } from 'kysely';
+import { candidateStatuses, companyStatuses } from '../../../shared/lead-status';
 import type { LeadTable } from '../../platform/lead-records/lead-tables';
 import type { ExportRow, RowBatches } from './export-batches';
 import type { ExportSelection } from './export-query';
@@ -7,7 +8,8 @@ import type { ExportSelection } from './export-query';
  * The four exports, one per dashboard tab (spec section 9): questionnaire leads (id, names,
  * email, phone, status, submitted), every field of candidates and of companies, and e-mail
  * only leads (email, type, submitted). Each column is read as SQL, so the database hands the
- * CSV writer the cells' values in order.
+ * CSV writer the cells' values in order. Columns beyond the spec's (the questionnaire's
+ * answers, the pipeline status) come after them, so the spec's keep their places.
  */
 
 export const exportTabs = ['typeform-leads', 'candidates', 'companies', 'lead-emails'] as const;
@@ -26,6 +28,25 @@ export interface ExportDefinition {
 }
 
 const questionnaireStatus = sql`case when typeform_completed = 1 then 'Completed' else 'Not Completed' end`;
+
+/** The pipeline status as its label (src/shared/lead-status.ts), by the table's own list. */
+const statusLabel = (table: LeadTable) =>
+  sql`case status ${sql.join(
+    (table === 'candidates' ? candidateStatuses : companyStatuses).map(
+      ({ value, label }) => sql`when ${sql.lit(value)} then ${sql.lit(label)}`,
+    ),
+    sql` `,
+  )} else status end`;
+const pipelineStatus: ExportColumn = ['Status', statusLabel];
+
+/** The built-in questionnaire's answers. */
+const questionnaireAnswers: ExportColumn[] = [
+  ['Availability', 'availability'],
+  ['Full Time', 'full_time'],
+  ['Relocation', 'relocation'],
+  ['Questionnaire Location', 'questionnaire_location'],
+  ['Motivation', 'motivation'],
+];
 
 /** Who the candidate is: the first columns of both candidate exports. */
 const candidateColumns: ExportColumn[] = [
@@ -52,7 +73,14 @@ const trailingColumns: ExportColumn[] = [
 
 export const exportDefinitions: Record<ExportTab, ExportDefinition> = {
   'typeform-leads': {
-    columns: [...candidateColumns, ['Status', questionnaireStatus], ['Submitted', 'created_at']],
+    columns: [
+      ...candidateColumns,
+      ['Status', questionnaireStatus],
+      ['Submitted', 'created_at'],
+      ...questionnaireAnswers,
+      // The spec's Status here is the questionnaire's; the pipeline's takes another name.
+      ['Pipeline Status', statusLabel],
+    ],
     sources: [{ table: 'candidates', type: 'typeform' }],
   },
   candidates: {
@@ -63,12 +91,9 @@ export const exportDefinitions: Record<ExportTab, ExportDefinition> = {
       ['Tech Experience', 'tech_experience'],
       ['Reason', 'reason'],
       ['Questionnaire', questionnaireStatus],
-      ['Availability', 'availability'],
-      ['Full Time', 'full_time'],
-      ['Relocation', 'relocation'],
-      ['Questionnaire Location', 'questionnaire_location'],
-      ['Motivation', 'motivation'],
+      ...questionnaireAnswers,
       ...trailingColumns,
+      pipelineStatus,
     ],
     sources: [{ table: 'candidates', type: 'regular' }],
   },
@@ -84,6 +109,7 @@ export const exportDefinitions: Record<ExportTab, ExportDefinition> = {
       ['Timeline', 'timeline'],
       ['Comments', 'comments'],
       ...trailingColumns,
+      pipelineStatus,
     ],
     sources: [{ table: 'companies', type: 'full' }],
   },
@@ -92,6 +118,7 @@ export const exportDefinitions: Record<ExportTab, ExportDefinition> = {
       ['Email', 'email'],
       ['Type', (table) => sql.lit(table === 'candidates' ? 'Candidate' : 'Company')],
       ['Submitted', 'created_at'],
+      pipelineStatus,
     ],
     sources: [
       { table: 'candidates', type: 'email' },

@@ -1,5 +1,6 @@
-import { Mail, Trash2 } from 'lucide-react';
+import { Mail, PanelRightOpen, Trash2 } from 'lucide-react';
 import { educationLevels, techExperienceLevels } from '@shared/enums';
+import { statusLabel, type LeadKind } from '@shared/lead-status';
 import {
   availabilityOptions,
   relocationOptions,
@@ -19,15 +20,18 @@ import {
 
 /** What a row's buttons do; the dashboard wires them to the dialog and the mutations. */
 export interface RowActions {
+  openDetail(kind: LeadKind, id: number): void;
   sendEmail(lead: { id: number; email: string }): void;
-  remove(kind: 'candidate' | 'company', id: number): void;
+  remove(kind: LeadKind, id: number): void;
   sendingId: number | null;
 }
 
-const labelOf = (options: readonly { value: string; label: string }[], value: string | null) =>
-  options.find((option) => option.value === value)?.label ?? value ?? '';
+export const labelOf = (
+  options: readonly { value: string; label: string }[],
+  value: string | null,
+) => options.find((option) => option.value === value)?.label ?? value ?? '';
 
-const muted = (value: string | null | undefined) =>
+export const muted = (value: string | null | undefined) =>
   value ? value : <span className="text-slate-500">—</span>;
 
 function SourceCell({ lead }: { lead: Attribution }) {
@@ -62,7 +66,7 @@ function ActionButtons({
   who,
 }: {
   actions: RowActions;
-  kind: 'candidate' | 'company';
+  kind: LeadKind;
   id: number;
   email: string;
   who: string;
@@ -94,13 +98,54 @@ function ActionButtons({
   );
 }
 
+/** The lead's status as a small badge. */
+export function StatusBadge({ status }: { status: string | null }) {
+  if (!status) return muted(null);
+  return (
+    <span className="inline-block whitespace-nowrap rounded-full bg-slate-200 px-2 py-0.5 text-xs font-semibold text-slate-900">
+      {statusLabel(status)}
+    </span>
+  );
+}
+
+/** What a row's buttons act on: the lead's kind and how to name it to the admin. */
+type Target<Row> = (row: Row) => { kind: LeadKind; who: string };
+
 /**
- * The columns every lead table ends with: where the lead came from, when, and its buttons.
- * `target` says what the buttons act on: the lead's kind and how to name it to the admin.
+ * The columns every lead table starts with: the lead, as the button that opens its detail
+ * (keyboard: Tab to it, Enter), and its status.
  */
+function leadingColumns<Row extends Attribution & { id: number }>(
+  actions: RowActions,
+  header: string,
+  target: Target<Row>,
+): Column<Row>[] {
+  return [
+    {
+      header,
+      cell: (row) => {
+        const { kind, who } = target(row);
+        return (
+          <button
+            type="button"
+            className="inline-flex items-center gap-1.5 whitespace-nowrap rounded text-left font-medium text-accent-strong underline-offset-2 hover:underline focus-visible:outline-2 focus-visible:outline-offset-2 focus-visible:outline-accent-strong"
+            onClick={() => actions.openDetail(kind, row.id)}
+          >
+            <PanelRightOpen className="size-4 shrink-0" aria-hidden="true" />
+            <span className="sr-only">Open details of </span>
+            {who}
+          </button>
+        );
+      },
+    },
+    { header: 'Status', cell: (row) => <StatusBadge status={row.status} /> },
+  ];
+}
+
+/** The columns every lead table ends with: where the lead came from, when, and its buttons. */
 function trailingColumns<Row extends Attribution & { id: number; email: string }>(
   actions: RowActions,
-  target: (row: Row) => { kind: 'candidate' | 'company'; who: string },
+  target: Target<Row>,
 ): Column<Row>[] {
   return [
     { header: 'Source', cell: (row) => <SourceCell lead={row} /> },
@@ -120,6 +165,11 @@ function trailingColumns<Row extends Attribution & { id: number; email: string }
 
 const wide = 'min-w-56 px-4 py-3 text-slate-800';
 
+const candidateTarget: Target<CandidateLead> = (row) => ({
+  kind: 'candidate',
+  who: fullName(row.firstName, row.lastName) || row.email,
+});
+
 /** The built-in questionnaire's answers, shown after the spec's columns on Typeform Leads. */
 const questionnaireColumns: Column<CandidateLead>[] = [
   { header: 'Availability', cell: (row) => muted(labelOf(availabilityOptions, row.availability)) },
@@ -134,14 +184,7 @@ export function candidateColumns(
   { questionnaire = false }: { questionnaire?: boolean } = {},
 ): Column<CandidateLead>[] {
   return [
-    {
-      header: 'Name',
-      cell: (row) => (
-        <span className="whitespace-nowrap font-medium">
-          {muted(fullName(row.firstName, row.lastName))}
-        </span>
-      ),
-    },
+    ...leadingColumns(actions, 'Name', candidateTarget),
     { header: 'Email', cell: (row) => row.email },
     {
       header: 'Phone',
@@ -155,35 +198,34 @@ export function candidateColumns(
       className: wide,
     },
     { header: 'Reason', cell: (row) => muted(row.reason), className: wide },
-    {
-      header: 'Questionnaire',
-      cell: (row) => (
-        <span
-          className={cn(
-            'inline-block whitespace-nowrap rounded-full px-2 py-0.5 text-xs font-semibold',
-            row.typeformCompleted
-              ? 'bg-emerald-100 text-emerald-900'
-              : 'bg-amber-100 text-amber-900',
-          )}
-        >
-          {questionnaireStatus(row)}
-        </span>
-      ),
-    },
+    { header: 'Questionnaire', cell: (row) => <QuestionnaireBadge lead={row} /> },
     ...(questionnaire ? questionnaireColumns : []),
-    ...trailingColumns<CandidateLead>(actions, (row) => ({
-      kind: 'candidate',
-      who: fullName(row.firstName, row.lastName) || row.email,
-    })),
+    ...trailingColumns(actions, candidateTarget),
   ];
 }
 
+/** Spec section 4: Completed / Not Completed. */
+export function QuestionnaireBadge({ lead }: { lead: CandidateLead }) {
+  return (
+    <span
+      className={cn(
+        'inline-block whitespace-nowrap rounded-full px-2 py-0.5 text-xs font-semibold',
+        lead.typeformCompleted ? 'bg-emerald-100 text-emerald-900' : 'bg-amber-100 text-amber-900',
+      )}
+    >
+      {questionnaireStatus(lead)}
+    </span>
+  );
+}
+
+const companyTarget: Target<CompanyLead> = (row) => ({
+  kind: 'company',
+  who: row.companyName ?? row.email,
+});
+
 export function companyColumns(actions: RowActions): Column<CompanyLead>[] {
   return [
-    {
-      header: 'Company',
-      cell: (row) => <span className="font-medium">{muted(row.companyName)}</span>,
-    },
+    ...leadingColumns(actions, 'Company', companyTarget),
     {
       header: 'Contact Name',
       cell: (row) => <span className="whitespace-nowrap">{muted(row.contactName)}</span>,
@@ -194,17 +236,16 @@ export function companyColumns(actions: RowActions): Column<CompanyLead>[] {
     { header: 'Talent Needs', cell: (row) => muted(row.talentNeeds), className: wide },
     { header: 'Timeline', cell: (row) => muted(row.timeline) },
     { header: 'Comments', cell: (row) => muted(row.comments), className: wide },
-    ...trailingColumns<CompanyLead>(actions, (row) => ({
-      kind: 'company',
-      who: row.companyName ?? row.email,
-    })),
+    ...trailingColumns(actions, companyTarget),
   ];
 }
 
+const emailLeadTarget: Target<EmailLead> = (row) => ({ kind: row.type, who: row.email });
+
 export function emailLeadColumns(actions: RowActions): Column<EmailLead>[] {
   return [
-    { header: 'Email', cell: (row) => <span className="font-medium">{row.email}</span> },
+    ...leadingColumns(actions, 'Email', emailLeadTarget),
     { header: 'Type', cell: (row) => (row.type === 'company' ? 'Company' : 'Candidate') },
-    ...trailingColumns<EmailLead>(actions, (row) => ({ kind: row.type, who: row.email })),
+    ...trailingColumns(actions, emailLeadTarget),
   ];
 }

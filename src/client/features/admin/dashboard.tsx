@@ -10,8 +10,10 @@ import { refreshLeads, useDeleteLead, useSendFormEmail, useTabCounts } from './a
 import { useLogout } from './api/session';
 import type { RowActions } from './columns';
 import { ConfirmDialog, type ConfirmRequest } from './confirm-dialog';
+import { LazyLeadDetail } from './lazy-lead-detail';
 import { LeadsTab } from './leads-tab';
 import { OverviewTab } from './overview-tab';
+import { useLeadLink } from './use-lead-link';
 import {
   exportUrl,
   leadTabIds,
@@ -22,7 +24,7 @@ import {
 } from './tabs';
 
 const initialFilters = Object.fromEntries(
-  leadTabIds.map((id) => [id, { q: '', offset: 0 }]),
+  leadTabIds.map((id) => [id, { q: '', offset: 0, status: '' }]),
 ) as Record<LeadTabId, TabFilter>;
 
 const deleteQuestion = {
@@ -51,6 +53,7 @@ export function Dashboard() {
   const logout = useLogout();
   const deleteLead = useDeleteLead();
   const sendEmail = useSendFormEmail();
+  const leadLink = useLeadLink();
 
   // Spec section 4: data refreshes every 30 s while signed in; what is on screen only, and
   // not at all while the page is in a background tab (nobody sees it; the server is spared).
@@ -90,6 +93,7 @@ export function Dashboard() {
   };
 
   const actions: RowActions = {
+    openDetail: leadLink.show,
     sendingId: sendEmail.isPending ? (sendEmail.variables ?? null) : null,
     sendEmail: ({ id }) => sendEmail.mutate(id),
     remove: (kind, id) =>
@@ -178,6 +182,7 @@ export function Dashboard() {
           <OverviewTab />
         </Tabs.Content>
       </Tabs.Root>
+      <LazyLeadDetail open={leadLink.open} onClose={leadLink.close} />
       <ConfirmDialog request={confirm} onClose={() => setConfirm(null)} />
     </div>
   );

@@ -1,5 +1,7 @@
 import { useEffect, useId, useState } from 'react';
 import { Search } from 'lucide-react';
+import { candidateStatuses, companyStatuses } from '@shared/lead-status';
+import { cn } from '../../lib/cn';
 import { toast } from '../../lib/toast-store';
 import { adminToasts } from './admin-toasts';
 import { isUnauthorized } from './api/http';
@@ -17,6 +19,62 @@ function columnsFor(tab: LeadTabId, actions: RowActions) {
   return candidateColumns(actions, {
     questionnaire: tab === 'questionnaireLeads',
   }) as Column<{ id: number }>[];
+}
+
+/**
+ * The statuses a tab can be filtered by. Lead Emails mixes candidates and companies: it
+ * offers both pipelines' statuses (a status of one finds only that kind's leads).
+ */
+function statusOptions(tab: LeadTabId): readonly { value: string; label: string }[] {
+  if (tab === 'companies') return companyStatuses;
+  if (tab === 'leadEmails') {
+    // Each status once, 'Not a fit' last as in both lists.
+    const all = [...candidateStatuses, ...companyStatuses];
+    const unique = all.filter(
+      (status, index) => all.findIndex((other) => other.value === status.value) === index,
+    );
+    return [
+      ...unique.filter((status) => status.value !== 'not_a_fit'),
+      ...unique.filter((status) => status.value === 'not_a_fit'),
+    ];
+  }
+  return candidateStatuses;
+}
+
+const controlClass =
+  'block h-11 w-full rounded-lg border border-slate-300 bg-white text-base text-slate-900 shadow-sm focus-visible:border-accent-strong focus-visible:outline-2 focus-visible:outline-offset-1 focus-visible:outline-accent-strong';
+
+/** 'All statuses' or one status: the list's status= filter. */
+function StatusFilter({
+  tab,
+  value,
+  onChange,
+}: {
+  tab: LeadTabId;
+  value: string;
+  onChange(status: string): void;
+}) {
+  const id = useId();
+  return (
+    <div className="grid w-full max-w-52 gap-1.5">
+      <label htmlFor={id} className="text-sm font-medium text-slate-800">
+        Status
+      </label>
+      <select
+        id={id}
+        value={value}
+        onChange={(event) => onChange(event.target.value)}
+        className={cn(controlClass, 'px-3')}
+      >
+        <option value="">All statuses</option>
+        {statusOptions(tab).map((status) => (
+          <option key={status.value} value={status.value}>
+            {status.label}
+          </option>
+        ))}
+      </select>
+    </div>
+  );
 }
 
 type AnyLead = CandidateLead | CompanyLead | EmailLead;
@@ -42,9 +100,12 @@ export function LeadsTab({
 
   useEffect(() => {
     if (search === filter.q) return;
-    const timer = setTimeout(() => onFilterChange({ q: search, offset: 0 }), SEARCH_DEBOUNCE_MS);
+    const timer = setTimeout(
+      () => onFilterChange({ ...filter, q: search, offset: 0 }),
+      SEARCH_DEBOUNCE_MS,
+    );
     return () => clearTimeout(timer);
-  }, [search, filter.q, onFilterChange]);
+  }, [search, filter, onFilterChange]);
 
   const total = page.data?.total;
   useEffect(() => {
@@ -64,7 +125,7 @@ export function LeadsTab({
   const rows = failed ? [] : (page.data?.rows ?? []);
   return (
     <div>
-      <div className="mb-4 flex flex-wrap items-end justify-between gap-4">
+      <div className="mb-4 flex flex-wrap items-end gap-4">
         <div className="grid w-full max-w-md gap-1.5">
           <label htmlFor={searchId} className="text-sm font-medium text-slate-800">
             Search {definition.label.toLowerCase()}
@@ -84,12 +145,17 @@ export function LeadsTab({
                   ? 'Start of an e-mail address'
                   : 'Start of a name, company or e-mail'
               }
-              className="block h-11 w-full rounded-lg border border-slate-300 bg-white pl-9 pr-3 text-base text-slate-900 shadow-sm placeholder:text-slate-500 focus-visible:border-accent-strong focus-visible:outline-2 focus-visible:outline-offset-1 focus-visible:outline-accent-strong"
+              className={cn(controlClass, 'pl-9 pr-3 placeholder:text-slate-500')}
             />
           </div>
         </div>
+        <StatusFilter
+          tab={tab}
+          value={filter.status}
+          onChange={(status) => onFilterChange({ ...filter, status, offset: 0 })}
+        />
         {page.isFetching ? (
-          <p className="text-sm text-slate-600" role="status">
+          <p className="ml-auto text-sm text-slate-600" role="status">
             Loading…
           </p>
         ) : null}
@@ -106,7 +172,7 @@ export function LeadsTab({
             ? `Error: ${failure.description}`
             : page.isPending
               ? 'Loading…'
-              : filter.q
+              : filter.q || filter.status
                 ? 'No leads match this search.'
                 : 'No leads yet.'
         }

@@ -49,14 +49,21 @@ export const PAGE_SIZE = 25;
 export interface TabFilter {
   q: string;
   offset: number;
+  /** A status value (src/shared/lead-status.ts), or '' for every status. */
+  status: string;
 }
 
 /** The list URL of a tab's page; it is also the query key (the default fetch reads it). */
-export function listUrl(tab: LeadTabId, { q, offset }: TabFilter, limit = PAGE_SIZE): string {
+export function listUrl(
+  tab: LeadTabId,
+  { q, offset, status }: TabFilter,
+  limit = PAGE_SIZE,
+): string {
   const { endpoint, type } = leadTabs[tab];
   const params = new URLSearchParams({ limit: String(limit), offset: String(offset) });
   if (type) params.set('type', type);
   if (q.trim()) params.set('q', q.trim());
+  if (status) params.set('status', status);
   return `${endpoint}?${params}`;
 }
 
@@ -64,7 +71,7 @@ export function listUrl(tab: LeadTabId, { q, offset }: TabFilter, limit = PAGE_S
  * The count shown on a tab: every lead of the tab, whatever the search. One row is asked for;
  * the server's X-Total-Count answers (it keeps a tab's exact count for a few seconds).
  */
-export const countUrl = (tab: LeadTabId) => listUrl(tab, { q: '', offset: 0 }, 1);
+export const countUrl = (tab: LeadTabId) => listUrl(tab, { q: '', offset: 0, status: '' }, 1);
 
 /** The export of a tab, with the same search as on screen. */
 export function exportUrl(tab: LeadTabId, q: string): string {

@@ -89,8 +89,13 @@ export function useDeleteLead() {
 
 export function useSendFormEmail() {
   return useMutation({
-    mutationFn: (id: number) => apiRequest('POST', `/api/candidate-submissions/${id}/send-email`),
-    onSuccess: () => toast(adminToasts.emailSent),
+    mutationFn: async (id: number) => {
+      const response = await apiRequest('POST', `/api/candidate-submissions/${id}/send-email`);
+      return (await response.json()) as { sent: boolean; transport?: string };
+    },
+    // 'outbox': no mail server; the e-mail is a file on the server, not in the candidate's inbox.
+    onSuccess: ({ transport }) =>
+      toast(transport === 'outbox' ? adminToasts.emailSavedToOutbox : adminToasts.emailSent),
     onError: () => toast(adminToasts.emailFailed),
   });
 }

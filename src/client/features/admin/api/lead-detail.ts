@@ -1,0 +1,77 @@
+import { useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
+import type { LeadKind } from '@shared/lead-status';
+import type { LeadNoteInput } from '@shared/schemas/lead-note';
+import { toCandidate, toCompany, type CandidateLead, type CompanyLead } from '../leads';
+import { apiRequest } from './http';
+import { refreshLeads } from './leads';
+
+/** One entry of a lead's history, as the server words it (oldest first). */
+export interface TimelineEntry {
+  at: string;
+  kind: 'created' | 'submitted' | 'email_sent' | 'status_changed' | 'note' | string;
+  text: string;
+}
+
+export type LeadDetail =
+  | {
+      kind: 'candidate';
+      lead: CandidateLead;
+      raw: Record<string, unknown>;
+      timeline: TimelineEntry[];
+    }
+  | { kind: 'company'; lead: CompanyLead; raw: Record<string, unknown>; timeline: TimelineEntry[] };
+
+/** GET / PATCH /api/{candidate,company}-submissions/:id; also the detail's query key. */
+export const detailUrl = (kind: LeadKind, id: number) => `/api/${kind}-submissions/${id}`;
+
+/**
+ * A company has a `timeline` field of its own (its hiring timeline, a string); the detail's
+ * `timeline` is the lead's history (an array). Each is read by its type, and the company's
+ * hiring timeline also under `hiringTimeline`, should the detail answer it there.
+ */
+function toDetail(kind: LeadKind, raw: Record<string, unknown>): LeadDetail {
+  const history = [raw.timeline, raw.history].find(Array.isArray) as TimelineEntry[] | undefined;
+  const timeline = history ?? [];
+  if (kind === 'candidate') return { kind, lead: toCandidate(raw), raw, timeline };
+  const hiringTimeline = typeof raw.timeline === 'string' ? raw.timeline : raw.hiringTimeline;
+  return { kind, lead: toCompany({ ...raw, timeline: hiringTimeline }), raw, timeline };
+}
+
+export function useLeadDetail(kind: LeadKind, id: number) {
+  return useQuery({
+    queryKey: [detailUrl(kind, id)],
+    queryFn: async () => {
+      const response = await apiRequest('GET', detailUrl(kind, id));
+      return toDetail(kind, (await response.json()) as Record<string, unknown>);
+    },
+  });
+}
+
+/*
+ * The detail panel says how these went itself, not with a toast: the page behind a modal
+ * panel is hidden from assistive technology, and a toast would take the first Escape.
+ */
+
+/** PATCH the status: the answer is the new detail; the lists and counts show it too. */
+export function useChangeStatus(kind: LeadKind, id: number) {
+  const client = useQueryClient();
+  return useMutation({
+    mutationFn: async (status: string) => {
+      const response = await apiRequest('PATCH', detailUrl(kind, id), { status });
+      return toDetail(kind, (await response.json()) as Record<string, unknown>);
+    },
+    onSuccess: (detail) => {
+      client.setQueryData([detailUrl(kind, id)], detail);
+      return refreshLeads(client);
+    },
+  });
+}
+
+/** POST a note; the detail (its timeline) and the lists load again. */
+export function useAddNote(kind: LeadKind, id: number) {
+  const client = useQueryClient();
+  return useMutation({
+    mutationFn: (note: LeadNoteInput) => apiRequest('POST', `${detailUrl(kind, id)}/notes`, note),
+    onSuccess: () => refreshLeads(client),
+  });
+}

@@ -1,0 +1,297 @@
+import { useId, useRef, useState } from 'react';
+import * as Dialog from '@radix-ui/react-dialog';
+import { useForm } from 'react-hook-form';
+import { X } from 'lucide-react';
+import { leadStatuses, statusLabel, type LeadKind } from '@shared/lead-status';
+import { leadNoteSchema, MAX_NOTE_LENGTH, type LeadNoteInput } from '@shared/schemas/lead-note';
+import { Button } from '../../components/ui/button';
+import { TextareaField } from '../../components/ui/form-field';
+import { ApiError } from '../../lib/api';
+import { cn } from '../../lib/cn';
+import { zodResolver } from '../../lib/zod-resolver';
+import {
+  useAddNote,
+  useChangeStatus,
+  useLeadDetail,
+  type LeadDetail,
+  type TimelineEntry,
+} from './api/lead-detail';
+import { StatusBadge } from './columns';
+import { detailGroups, FieldList } from './lead-fields';
+import { formatDate, fullName } from './leads';
+
+const selectClass =
+  'block h-11 w-full rounded-lg border border-slate-300 bg-white px-3 text-base text-slate-900 shadow-sm focus-visible:border-accent-strong focus-visible:outline-2 focus-visible:outline-offset-1 focus-visible:outline-accent-strong';
+
+/**
+ * Said inside the panel, not as a toast: while it is open the page behind it (the toasts'
+ * region too) is hidden from assistive technology, and a toast would take the first Escape.
+ */
+type Announce = (message: Announcement) => void;
+interface Announcement {
+  text: string;
+  failed?: boolean;
+}
+
+/*
+ * The submit buttons below are never `disabled`: a focused button that becomes disabled loses
+ * the focus to the page, and a keyboard user would be thrown out of the panel's order.
+ */
+
+/** The status with a control to change it (PATCH); the pipeline's values of the lead's kind. */
+function StatusForm({
+  kind,
+  id,
+  status,
+  announce,
+}: {
+  kind: LeadKind;
+  id: number;
+  status: string | null;
+  announce: Announce;
+}) {
+  const selectId = useId();
+  const [picked, setPicked] = useState<string | null>(null);
+  const choice = picked ?? status ?? '';
+  const change = useChangeStatus(kind, id);
+  return (
+    <form
+      className="flex flex-wrap items-end gap-3"
+      onSubmit={(event) => {
+        event.preventDefault();
+        if (change.isPending || !choice || choice === status) return;
+        change.mutate(choice, {
+          onSuccess: () => {
+            setPicked(null);
+            announce({ text: `Status changed to ${statusLabel(choice)}.` });
+          },
+          onError: () => announce({ text: 'Error: Failed to change the status.', failed: true }),
+        });
+      }}
+    >
+      <div className="grid min-w-48 gap-1.5">
+        <label htmlFor={selectId} className="text-sm font-medium text-slate-800">
+          Status
+        </label>
+        <select
+          id={selectId}
+          value={choice}
+          onChange={(event) => setPicked(event.target.value)}
+          className={selectClass}
+        >
+          {status === null ? <option value="">Not set</option> : null}
+          {leadStatuses[kind].map((option) => (
+            <option key={option.value} value={option.value}>
+              {option.label}
+            </option>
+          ))}
+        </select>
+      </div>
+      <Button type="submit" variant="dark" size="md" aria-disabled={change.isPending}>
+        {change.isPending ? 'Saving…' : 'Change status'}
+      </Button>
+    </form>
+  );
+}
+
+/** A note on the lead: react-hook-form with the shared schema (1–5000 characters). */
+function NoteForm({ kind, id, announce }: { kind: LeadKind; id: number; announce: Announce }) {
+  const add = useAddNote(kind, id);
+  const form = useForm<LeadNoteInput>({
+    resolver: zodResolver(leadNoteSchema),
+    mode: 'onSubmit',
+    reValidateMode: 'onChange',
+    defaultValues: { text: '' },
+  });
+  const onSubmit = form.handleSubmit(async (values) => {
+    if (add.isPending) return;
+    try {
+      await add.mutateAsync(values);
+      form.reset({ text: '' });
+      announce({ text: 'Note added to the timeline.' });
+    } catch {
+      // The text stays for another try.
+      announce({ text: 'Error: Failed to add the note.', failed: true });
+    }
+  });
+  return (
+    <form noValidate onSubmit={(event) => void onSubmit(event)} className="grid gap-3">
+      <TextareaField
+        label="Add a note"
+        maxLength={MAX_NOTE_LENGTH}
+        error={form.formState.errors.text?.message}
+        {...form.register('text')}
+      />
+      <div>
+        <Button type="submit" variant="dark" size="md" aria-disabled={form.formState.isSubmitting}>
+          {form.formState.isSubmitting ? 'Processing...' : 'Add note'}
+        </Button>
+      </div>
+    </form>
+  );
+}
+
+const kindLabel: Record<string, string> = {
+  created: 'Created',
+  submitted: 'Submitted',
+  email_sent: 'E-mail',
+  status_changed: 'Status',
+  note: 'Note',
+};
+
+/** The lead's history, oldest first, each entry with its time. */
+function Timeline({ entries }: { entries: TimelineEntry[] }) {
+  if (entries.length === 0) return <p className="text-sm text-slate-600">Nothing yet.</p>;
+  return (
+    <ol className="grid gap-3 border-l-2 border-slate-200 pl-4">
+      {entries.map((entry, index) => (
+        <li key={`${entry.at}-${index}`} className="text-sm">
+          <p className="text-slate-600">
+            <time dateTime={entry.at}>{formatDate(entry.at)}</time>
+            <span className="ml-2 rounded bg-slate-100 px-1.5 py-0.5 text-xs font-semibold text-slate-800">
+              {kindLabel[entry.kind] ?? entry.kind}
+            </span>
+          </p>
+          <p className="mt-1 whitespace-pre-line break-words text-slate-900">{entry.text}</p>
+        </li>
+      ))}
+    </ol>
+  );
+}
+
+const headingClass = 'text-lg font-semibold text-slate-900';
+
+function DetailBody({ detail }: { detail: LeadDetail }) {
+  const { kind, lead } = detail;
+  const [announcement, announce] = useState<Announcement>({ text: '' });
+  return (
+    <div className="grid gap-8">
+      <p
+        role="status"
+        className={cn(
+          'rounded-lg px-4 py-2 text-sm empty:hidden',
+          announcement.failed ? 'bg-red-50 text-red-900' : 'bg-emerald-50 text-emerald-900',
+        )}
+      >
+        {announcement.text}
+      </p>
+      <section aria-labelledby="lead-status-heading" className="grid gap-3">
+        <h3 id="lead-status-heading" className={headingClass}>
+          Pipeline
+        </h3>
+        <p className="text-sm text-slate-700">
+          Now: <StatusBadge status={lead.status} />
+        </p>
+        <StatusForm kind={kind} id={lead.id} status={lead.status} announce={announce} />
+      </section>
+      {detailGroups(detail).map((group) => (
+        <FieldList key={group.title} group={group} />
+      ))}
+      <section aria-labelledby="lead-notes-heading" className="grid gap-3">
+        <h3 id="lead-notes-heading" className={headingClass}>
+          Notes
+        </h3>
+        <NoteForm kind={kind} id={lead.id} announce={announce} />
+      </section>
+      <section aria-labelledby="lead-timeline-heading" className="grid gap-3">
+        <h3 id="lead-timeline-heading" className={headingClass}>
+          Timeline
+        </h3>
+        <Timeline entries={detail.timeline} />
+      </section>
+    </div>
+  );
+}
+
+function titleOf(detail: LeadDetail | undefined, kind: LeadKind, id: number): string {
+  const who =
+    detail?.kind === 'candidate'
+      ? fullName(detail.lead.firstName, detail.lead.lastName) || detail.lead.email
+      : detail?.kind === 'company'
+        ? (detail.lead.companyName ?? detail.lead.email)
+        : null;
+  return who ?? `${kind === 'company' ? 'Company' : 'Candidate'} #${id}`;
+}
+
+function DetailContent({ kind, id }: { kind: LeadKind; id: number }) {
+  const query = useLeadDetail(kind, id);
+  const notFound = query.error instanceof ApiError && query.error.status === 404;
+  return (
+    <>
+      <div className="flex items-start justify-between gap-4 border-b border-slate-200 px-6 py-4">
+        <div>
+          <Dialog.Title className="text-xl font-semibold text-slate-900">
+            {titleOf(query.data, kind, id)}
+          </Dialog.Title>
+          <Dialog.Description className="text-sm text-slate-600">
+            {kind === 'company' ? 'Company lead' : 'Candidate lead'} #{id}
+            {query.data?.lead.status ? ` · ${statusLabel(query.data.lead.status)}` : ''}
+          </Dialog.Description>
+        </div>
+        <Dialog.Close asChild>
+          <button
+            type="button"
+            aria-label="Close"
+            className="inline-flex size-10 items-center justify-center rounded-md text-slate-700 hover:bg-slate-100 focus-visible:outline-2 focus-visible:outline-accent-strong"
+          >
+            <X className="size-5" aria-hidden="true" />
+          </button>
+        </Dialog.Close>
+      </div>
+      <div className="flex-1 overflow-y-auto px-6 py-6">
+        {query.data ? (
+          <DetailBody detail={query.data} />
+        ) : query.isError ? (
+          <p role="alert" className="text-red-800">
+            {notFound
+              ? 'This lead does not exist (any more): it may have been deleted.'
+              : `Error: Failed to load ${kind} data`}
+          </p>
+        ) : (
+          <p role="status" className="text-slate-700">
+            Loading…
+          </p>
+        )}
+      </div>
+    </>
+  );
+}
+
+/**
+ * A lead's detail as a side panel (Radix Dialog: focus moves in, stays in, Escape closes it,
+ * and focus returns to the button that opened it). Which lead is open is the page's URL.
+ */
+export function LeadDetailPanel({
+  open,
+  onClose,
+}: {
+  open: { kind: LeadKind; id: number } | null;
+  onClose(): void;
+}) {
+  // No Dialog.Trigger opens it (the URL does), so Radix knows no element to return focus to:
+  // the one focused when it opened (the row's button) is kept and focused again on close.
+  const opener = useRef<HTMLElement | null>(null);
+  return (
+    <Dialog.Root open={open !== null} onOpenChange={(isOpen) => (isOpen ? undefined : onClose())}>
+      <Dialog.Portal>
+        <Dialog.Overlay className="fixed inset-0 z-40 bg-navy-950/60" />
+        <Dialog.Content
+          onOpenAutoFocus={() => {
+            opener.current =
+              document.activeElement instanceof HTMLElement ? document.activeElement : null;
+          }}
+          onCloseAutoFocus={(event) => {
+            if (opener.current?.isConnected) {
+              event.preventDefault();
+              opener.current.focus();
+            }
+            opener.current = null;
+          }}
+          className="fixed inset-y-0 right-0 z-40 flex w-full max-w-2xl flex-col bg-white text-slate-900 shadow-xl focus-visible:outline-none"
+        >
+          {open ? <DetailContent key={`${open.kind}-${open.id}`} {...open} /> : null}
+        </Dialog.Content>
+      </Dialog.Portal>
+    </Dialog.Root>
+  );
+}

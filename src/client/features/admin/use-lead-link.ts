@@ -1,0 +1,56 @@
+import { useCallback } from 'react';
+import { useLocation, useNavigate, useSearchParams } from 'react-router';
+import type { LeadKind } from '@shared/lead-status';
+
+const KINDS: readonly LeadKind[] = ['candidate', 'company'];
+
+/** Set in the history entry the dashboard pushes, so closing can step back over it. */
+interface OpenedHere {
+  leadOpenedFromList?: true;
+}
+
+/**
+ * The open lead detail lives in the URL (the contract of issue 10): /admin?candidate=<id> or
+ * /admin?company=<id>. So a detail can be linked (the notification e-mails do), reloaded,
+ * and left with the browser's Back button.
+ */
+export function useLeadLink() {
+  const [params, setParams] = useSearchParams();
+  const location = useLocation();
+  const navigate = useNavigate();
+
+  let open: { kind: LeadKind; id: number } | null = null;
+  for (const kind of KINDS) {
+    const value = params.get(kind);
+    if (value !== null && /^[1-9]\d{0,15}$/.test(value)) {
+      open = { kind, id: Number(value) };
+      break;
+    }
+  }
+
+  const openedHere = Boolean((location.state as OpenedHere | null)?.leadOpenedFromList);
+
+  const show = useCallback(
+    (kind: LeadKind, id: number) => {
+      const next = new URLSearchParams(params);
+      for (const other of KINDS) next.delete(other);
+      next.set(kind, String(id));
+      // Opening one lead from another's detail replaces it: Back returns to the list.
+      setParams(next, { state: { leadOpenedFromList: true }, replace: openedHere });
+    },
+    [params, setParams, openedHere],
+  );
+
+  const close = useCallback(() => {
+    // Opened from the list: step back, so Back after closing does not reopen it.
+    if (openedHere) {
+      void navigate(-1);
+      return;
+    }
+    const next = new URLSearchParams(params);
+    for (const kind of KINDS) next.delete(kind);
+    setParams(next, { replace: true });
+  }, [openedHere, navigate, params, setParams]);
+
+  return { open, show, close };
+}

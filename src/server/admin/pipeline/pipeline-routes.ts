@@ -95,8 +95,16 @@ export const pipelineRoutes: FastifyPluginAsync<{ pipeline: LeadPipeline }> = as
       leadType: 'company',
       path: '/api/company-submissions',
       statuses: companyStatuses.map((status) => status.value as string),
-      view: (row: CandidateListRow | CompanyListRow) => companyView(row as CompanyListRow),
-      schema: withTimeline(companySchema),
+      // The history takes the name `timeline`; the company's own (hiring) timeline travels
+      // beside it as `hiringTimeline`, or the detail would lose that answer.
+      view: (row: CandidateListRow | CompanyListRow) => ({
+        ...companyView(row as CompanyListRow),
+        hiringTimeline: (row as CompanyListRow).timeline,
+      }),
+      schema: withTimeline({
+        ...companySchema,
+        properties: { ...companySchema.properties, hiringTimeline: { type: ['string', 'null'] } },
+      }),
     },
   ] as const;
 

@@ -323,6 +323,32 @@ describeEachDatabase(
         const end = await queries.list('candidates', { ...search, offset: 10 });
         expect(names(end.rows), `walk ${walkRows}`).toEqual(expected.slice(10));
       }
+      // Within a status: a short status range is walked whole, a longer one the key ranges
+      // answer (checked against each row's status); both agree.
+      const contacted = expected.filter((_, i) => i % 2 === 0);
+      await testApp.db
+        .updateTable('candidates')
+        .set({ status: 'contacted' })
+        .where('last_name', 'in', contacted)
+        .execute();
+      const fresh = expected.filter((_, i) => i % 2 === 1);
+      for (const walkRows of [8, 20, 1_000_000]) {
+        const queries = new LeadListing(tablesOf(testApp.db), testApp.kind, {
+          searchPlan: { denseMatches: 4, walkRows },
+        });
+        for (const [status, matches] of [
+          ['contacted', contacted],
+          ['new', fresh],
+        ] as const) {
+          const search = { type: 'regular' as const, q: dense, status, limit: 5 };
+          const first = await queries.list('candidates', search);
+          expect(first, `${status}, walk ${walkRows}`).toMatchObject({ total: 6, capped: false });
+          expect(names(first.rows)).toEqual(matches.slice(0, 5));
+          const rest = await queries.list('candidates', { ...search, offset: 5 });
+          expect(names(rest.rows)).toEqual(matches.slice(5));
+        }
+      }
+
       // The server's own plan (few matches: the search indexes) agrees.
       const served = await get(
         testApp,

@@ -196,30 +196,58 @@ export class LeadSearch {
    */
   async walkIds(
     table: LeadTable,
-    { type, status }: SearchTab,
+    tab: SearchTab,
     q: string,
     page: { limit: number; offset: number; cursor?: Cursor | undefined },
   ): Promise<number[] | undefined> {
-    let tab = this.db.selectFrom(table);
-    if (type) tab = tab.where('lead_type', '=', type as never);
-    if (status) tab = tab.where('status', '=', status as never);
-    const { cursor } = page;
-    if (cursor) tab = tab.where(afterCursor(cursor));
-    const recent = tab
-      .select(['id', 'created_at', ...searchKeys[table]] as never[])
-      .orderBy('created_at', 'desc')
-      .orderBy('id', 'desc')
-      .limit(this.plan.walkRows);
-    const rows = (await this.db
-      .selectFrom(recent.as('recent'))
-      .select(sql.ref('id').as('id'))
-      .where(this.matches(table, q))
-      .orderBy(sql.ref('created_at'), 'desc')
-      .orderBy(sql.ref('id'), 'desc')
+    const rows = (await this.walk(table, tab, q, page.cursor)
       .limit(page.limit)
       .offset(page.offset)
       .execute()) as { id: number }[];
     return rows.length === page.limit ? rows.map((row) => row.id) : undefined;
+  }
+
+  /** The tab's rows (of a status), newest first, after `cursor`. */
+  private range(table: LeadTable, { type, status }: SearchTab, cursor?: Cursor) {
+    let tab = this.db.selectFrom(table);
+    if (type) tab = tab.where('lead_type', '=', type as never);
+    if (status) tab = tab.where('status', '=', status as never);
+    return cursor ? tab.where(afterCursor(cursor)) : tab;
+  }
+
+  /** The matches among the range's newest WALK_ROWS rows (read for their keys only). */
+  private walk(table: LeadTable, tab: SearchTab, q: string, cursor?: Cursor) {
+    const recent = this.range(table, tab, cursor)
+      .select(['id', 'created_at', ...searchKeys[table]] as never[])
+      .orderBy('created_at', 'desc')
+      .orderBy('id', 'desc')
+      .limit(this.plan.walkRows);
+    return this.db
+      .selectFrom(recent.as('recent'))
+      .select(sql.ref('id').as('id'))
+      .where(this.matches(table, q))
+      .orderBy(sql.ref('created_at'), 'desc')
+      .orderBy(sql.ref('id'), 'desc');
+  }
+
+  /**
+   * A tab-and-status range walked for a dense search: every match among its newest
+   * WALK_ROWS rows, newest first, and whether that was the whole range (then the matches are
+   * exact). A rare status is a short range: the walk answers however common the prefix.
+   */
+  async walkStatus(
+    table: LeadTable,
+    tab: SearchTab,
+    q: string,
+  ): Promise<{ ids: number[]; exhausted: boolean }> {
+    const [rows, walked] = await Promise.all([
+      this.walk(table, tab, q).execute() as Promise<{ id: number }[]>,
+      this.db
+        .selectFrom(this.range(table, tab).select('id').limit(this.plan.walkRows).as('walked'))
+        .select((eb) => eb.fn.countAll<number | string>().as('n'))
+        .executeTakeFirstOrThrow(),
+    ]);
+    return { ids: rows.map((row) => row.id), exhausted: Number(walked.n) < this.plan.walkRows };
   }
 
   /** Ids of every match (each once), for filtering a whole tab: `id in (...)`. */

@@ -167,7 +167,7 @@ describeEachDatabase(
       expect(times).toEqual([...times].sort());
       expect(times.every((at) => /^\d{4}-\d{2}-\d{2}T.*Z$/.test(at))).toBe(true);
 
-      const company = await seedCompany(testApp, 'full');
+      const company = await seedCompany(testApp, 'full', { timeline: 'soon' });
       const companyDetail = await call(
         testApp,
         'GET',
@@ -178,6 +178,8 @@ describeEachDatabase(
         id: company.id,
         status: 'new',
         companyName: 'Acme Data',
+        // The company's hiring timeline travels beside the history, which is `timeline`.
+        hiringTimeline: 'soon',
         timeline: [{ kind: 'created', text: 'Lead created' }],
       });
     });

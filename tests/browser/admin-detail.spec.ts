@@ -1,3 +1,4 @@
+import { readFile } from 'node:fs/promises';
 import type { Locator, Page } from '@playwright/test';
 import { test } from './fixtures';
 import { axeViolations } from './support/site';
@@ -191,6 +192,14 @@ test('the status filter of a tab lists the leads of that status', async ({ page 
   await searchFor(panel, tag);
   await expect(panel.locator('tbody tr')).toHaveCount(1);
   await expect(panel.locator('tbody tr')).toContainText(`${tag} Beta`);
+  // Export to CSV exports what the filter shows.
+  const [download] = await Promise.all([
+    page.waitForEvent('download'),
+    page.getByRole('button', { name: 'Export to CSV' }).click(),
+  ]);
+  const csv = await readFile(await download.path(), 'utf8');
+  expect(csv).toContain(`${tag} Beta`);
+  expect(csv).not.toContain(`${tag} Alpha`);
   await filter.selectOption('new');
   await expect(panel.getByRole('region')).toHaveAttribute('aria-busy', 'false');
   await expect(panel.locator('tbody tr')).toHaveCount(1);

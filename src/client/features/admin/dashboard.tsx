@@ -85,7 +85,7 @@ export function Dashboard() {
     }
     // The server names the file <tab>-YYYY-MM-DD.csv and streams the whole tab.
     const link = document.createElement('a');
-    link.href = exportUrl(tab, filters[tab].q);
+    link.href = exportUrl(tab, filters[tab]);
     link.download = '';
     document.body.append(link);
     link.click();

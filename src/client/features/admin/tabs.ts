@@ -73,10 +73,11 @@ export function listUrl(
  */
 export const countUrl = (tab: LeadTabId) => listUrl(tab, { q: '', offset: 0, status: '' }, 1);
 
-/** The export of a tab, with the same search as on screen. */
-export function exportUrl(tab: LeadTabId, q: string): string {
+/** The export of a tab, with the same search and status filter as on screen. */
+export function exportUrl(tab: LeadTabId, { q, status }: Pick<TabFilter, 'q' | 'status'>): string {
   const params = new URLSearchParams();
   if (q.trim()) params.set('q', q.trim());
+  if (status) params.set('status', status);
   const query = params.toString();
   return `/api/admin/export/${leadTabs[tab].exportName}.csv${query ? `?${query}` : ''}`;
 }

@@ -48,7 +48,10 @@ export const emailRoutes: FastifyPluginAsync<EmailRoutesOptions> = async (app, o
           { candidateId: id, transport: mailer.kind, outboxFile },
           'form e-mail sent',
         );
-        await options.onSent?.(id, mailer.kind);
+        // The mail is gone: a failure to note it in the timeline must not answer 5xx.
+        await options.onSent?.(id, mailer.kind).catch((error: unknown) => {
+          request.log.error({ err: error, candidateId: id }, 'timeline entry failed');
+        });
         return { sent: true };
       } catch (error) {
         const { code, responseCode } = error as { code?: string; responseCode?: number };

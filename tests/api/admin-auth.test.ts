@@ -183,8 +183,8 @@ describeEachDatabase(
 
       // Once the window has passed, the address may try again.
       await db
-        .updateTable('admin_login_failures')
-        .set({ created_at: new Date(Date.now() - 15 * 60 * 1000 - 1000).toISOString() })
+        .updateTable('admin_login_attempts')
+        .set({ window_started_at: new Date(Date.now() - 15 * 60 * 1000 - 1000).toISOString() })
         .execute();
       expect((await attempt(ADMIN_TEST_PASSWORD)).statusCode).toBe(200);
     });

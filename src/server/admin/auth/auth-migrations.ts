@@ -40,6 +40,26 @@ function createAdminSessions(dialect: DialectName): Migration {
   };
 }
 
+/**
+ * 038: one row of attempts per address instead of one row per failure, so an attempt is
+ * counted by a single atomic upsert before the password is checked (docs/decisions/060).
+ */
+const countLoginAttempts: Migration = {
+  async up(db: Kysely<unknown>) {
+    await db.schema.dropTable('admin_login_failures').execute();
+    await db.schema
+      .createTable('admin_login_attempts')
+      .addColumn('client_key', 'text', (c) => c.primaryKey())
+      .addColumn('window_started_at', 'text', (c) => c.notNull())
+      .addColumn('attempts', 'integer', (c) => c.notNull())
+      .execute();
+  },
+  async down(db: Kysely<unknown>) {
+    await db.schema.dropTable('admin_login_attempts').execute();
+  },
+};
+
 export const adminAuthMigrations: MigrationSet = (dialect) => ({
   '020_admin_sessions': createAdminSessions(dialect),
+  '038_admin_login_attempts': countLoginAttempts,
 });

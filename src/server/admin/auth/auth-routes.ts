@@ -47,19 +47,19 @@ export const adminAuthRoutes: FastifyPluginAsync = async (app) => {
       },
     },
     async (request, reply) => {
-      const retryAfter = await adminAuth.throttle.retryAfterSeconds(request.ip);
-      if (retryAfter !== undefined) {
+      // Counted before the password is checked: a refused attempt costs no scrypt (decision 060).
+      const verdict = await adminAuth.throttle.countAttempt(request.ip);
+      if (!verdict.allowed) {
         request.log.warn('admin sign-in throttled');
         return reply
           .code(429)
-          .header('Retry-After', String(retryAfter))
+          .header('Retry-After', String(verdict.retryAfterSeconds))
           .send({
-            error: `Too many failed sign-in attempts. Try again in ${minutes(retryAfter)}.`,
-            retryAfterSeconds: retryAfter,
+            error: `Too many failed sign-in attempts. Try again in ${minutes(verdict.retryAfterSeconds)}.`,
+            retryAfterSeconds: verdict.retryAfterSeconds,
           });
       }
       if (!(await verifyPassword(request.body.password, adminAuth.passwordHash))) {
-        await adminAuth.throttle.recordFailure(request.ip);
         request.log.warn('admin sign-in failed');
         return reply.code(401).send({ error: 'Incorrect password' });
       }

@@ -11,16 +11,17 @@ export interface AdminSessionsTable {
   revoked_at: string | null;
 }
 
-/** One failed sign-in, for the login throttle (docs/decisions/021). */
-export interface AdminLoginFailuresTable {
-  id: Generated<number>;
+/** Sign-in attempts of one address in its current window (docs/decisions/060). */
+export interface AdminLoginAttemptsTable {
   /** SHA-256 of the client IP. */
   client_key: string;
-  created_at: string;
+  /** ISO 8601 UTC of the window's first attempt. */
+  window_started_at: string;
+  attempts: number;
 }
 
 /** The admin sign-in's tables, for `tablesOf<AdminAuthTables>(db)`. */
 export type AdminAuthTables = {
   admin_sessions: AdminSessionsTable;
-  admin_login_failures: AdminLoginFailuresTable;
+  admin_login_attempts: AdminLoginAttemptsTable;
 };

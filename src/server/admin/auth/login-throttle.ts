@@ -1,53 +1,64 @@
 import { createHash } from 'node:crypto';
-import type { Kysely } from 'kysely';
+import { sql, type Kysely } from 'kysely';
 import type { AdminAuthTables } from './auth-tables';
 
-/** After this many failed sign-ins from one address within the window, login answers 429. */
-export const MAX_FAILURES = 5;
+/** Sign-in attempts one address may make within the window; later ones answer 429. */
+export const MAX_ATTEMPTS = 5;
 export const WINDOW_MS = 15 * 60 * 1000;
 
 const clientKey = (ip: string): string => createHash('sha256').update(ip).digest('hex');
 
+/** What the throttle says about one attempt, already counted. */
+export type AttemptVerdict = { allowed: true } | { allowed: false; retryAfterSeconds: number };
+
 /**
- * Failed sign-ins counted per client IP in the database, so every instance behind a load
- * balancer sees the same count (docs/decisions/021). The IP is the socket's address unless
- * TRUST_PROXY is set, which the caller decides (request.ip).
+ * Sign-in attempts counted per client IP in the database (docs/decisions/021, 060). Each
+ * attempt is counted BEFORE the password is checked, by one atomic upsert that returns the new
+ * count, so a burst of concurrent guesses cannot all pass a "fewer than 5 so far?" check that
+ * ran before any of them was recorded, and a refused attempt costs no scrypt. The count lives
+ * in the database, so every instance on it sees the same one. The IP is `request.ip`: the
+ * socket's address unless TRUST_PROXY names the proxy.
  */
 export class LoginThrottle {
   constructor(private readonly db: Kysely<AdminAuthTables>) {}
 
-  /** Seconds until `ip` may try again, or undefined when it may try now. */
-  async retryAfterSeconds(ip: string, now = new Date()): Promise<number | undefined> {
-    const since = new Date(now.getTime() - WINDOW_MS).toISOString();
-    const failures = await this.db
-      .selectFrom('admin_login_failures')
-      .select('created_at')
-      .where('client_key', '=', clientKey(ip))
-      .where('created_at', '>', since)
-      .orderBy('created_at', 'desc')
-      .limit(MAX_FAILURES)
-      .execute();
-    if (failures.length < MAX_FAILURES) return undefined;
-    // The count drops below the limit when the oldest of the last MAX_FAILURES leaves the window.
-    const oldest = failures[failures.length - 1] as { created_at: string };
-    const reopensAt = new Date(oldest.created_at).getTime() + WINDOW_MS;
-    return Math.max(1, Math.ceil((reopensAt - now.getTime()) / 1000));
-  }
-
-  async recordFailure(ip: string, now = new Date()): Promise<void> {
-    await this.db
-      .insertInto('admin_login_failures')
-      .values({ client_key: clientKey(ip), created_at: now.toISOString() })
-      .execute();
+  /**
+   * Counts an attempt from `ip` and says whether it may go on to the password check. The
+   * window starts at the first attempt and is fixed: a refused attempt does not extend it.
+   */
+  async countAttempt(ip: string, now = new Date()): Promise<AttemptVerdict> {
+    const at = now.toISOString();
     const expired = new Date(now.getTime() - WINDOW_MS).toISOString();
-    await this.db.deleteFrom('admin_login_failures').where('created_at', '<=', expired).execute();
+    // The same statement on SQLite (3.35+) and PostgreSQL: one row per address, reset when its
+    // window has passed, incremented otherwise; the database serialises concurrent upserts.
+    const stale = sql<boolean>`admin_login_attempts.window_started_at <= ${expired}`;
+    const row = await this.db
+      .insertInto('admin_login_attempts')
+      .values({ client_key: clientKey(ip), window_started_at: at, attempts: 1 })
+      .onConflict((conflict) =>
+        conflict.column('client_key').doUpdateSet({
+          attempts: sql<number>`case when ${stale} then 1 else admin_login_attempts.attempts + 1 end`,
+          window_started_at: sql<string>`case when ${stale} then ${at} else admin_login_attempts.window_started_at end`,
+        }),
+      )
+      .returning(['attempts', 'window_started_at'])
+      .executeTakeFirstOrThrow();
+    if (Number(row.attempts) <= MAX_ATTEMPTS) return { allowed: true };
+    const reopensAt = new Date(row.window_started_at).getTime() + WINDOW_MS;
+    return {
+      allowed: false,
+      retryAfterSeconds: Math.max(1, Math.ceil((reopensAt - now.getTime()) / 1000)),
+    };
   }
 
-  /** A successful sign-in forgets the address's earlier failures. */
-  async reset(ip: string): Promise<void> {
+  /** A successful sign-in forgets the address's attempts; expired rows of others go too. */
+  async reset(ip: string, now = new Date()): Promise<void> {
+    const expired = new Date(now.getTime() - WINDOW_MS).toISOString();
     await this.db
-      .deleteFrom('admin_login_failures')
-      .where('client_key', '=', clientKey(ip))
+      .deleteFrom('admin_login_attempts')
+      .where((eb) =>
+        eb.or([eb('client_key', '=', clientKey(ip)), eb('window_started_at', '<=', expired)]),
+      )
       .execute();
   }
 }

@@ -3,10 +3,16 @@
 // server on it, signs in, and prints the list endpoint's p50/p95 latency for the first page and
 // for searches, then the time and peak RSS growth of a streamed CSV export.
 // Targets (issue 4): p95 <= 100 ms, export <= 15 s, peak RSS growth <= 100 MB.
+// Then (issue 10) lead POST throughput and p99 in three cases: alone, during a full Candidates
+// CSV export, and while the Overview is refreshed every second. Target: throughput during each
+// >= 0.5x alone, p99 <= 100 ms. The overview's figures are cached for 10 s
+// (admin/overview/overview-figures.ts), so each refresh first deletes one lead, as an admin
+// would: a deletion drops the cache, and every refresh truly recomputes the figures.
 // Also printed: the server's CPU time per request and for the export (from /proc), and the
 // load average, since latency on a shared machine depends on what else runs.
 // Options: LEADS (default 1000000), REQUESTS (default 200), DATABASE_URL (PostgreSQL),
-// KEEP_DATA=1 (keep the seeded SQLite file for EXPLAIN).
+// KEEP_DATA=1 (keep the seeded SQLite file for EXPLAIN), LEAD_SECONDS (default 10),
+// LEAD_CONNECTIONS (default 50).
 import { randomBytes } from 'node:crypto';
 import os from 'node:os';
 import path from 'node:path';
@@ -15,6 +21,7 @@ import pg from 'pg';
 import {
   DATABASE_URL,
   ensureBuild,
+  leadPosts,
   makeDataDir,
   removeDataDir,
   startServer,
@@ -22,6 +29,9 @@ import {
 
 const TOTAL = Number(process.env.LEADS ?? 1_000_000);
 const REQUESTS = Number(process.env.REQUESTS ?? 200);
+const LEAD_SECONDS = Number(process.env.LEAD_SECONDS ?? 10);
+const LEAD_CONNECTIONS = Number(process.env.LEAD_CONNECTIONS ?? 50);
+const LEAD_TARGETS = { ratio: 0.5, p99: 100 };
 const PASSWORD = randomBytes(18).toString('base64url');
 const log = (message) => console.log(`[bench:admin] ${message}`);
 
@@ -152,7 +162,8 @@ function lead(index) {
 const startAdminServer = (dataDir) =>
   startServer({
     dataDir,
-    env: { ADMIN_PASSWORD: PASSWORD },
+    // No per-address cap on lead POSTs: the benchmark is one address posting thousands a second.
+    env: { ADMIN_PASSWORD: PASSWORD, LEAD_RATE_LIMIT: '0' },
     // Only PATH from the shell: an ADMIN_PASSWORD_HASH there would stop the server starting.
     inheritEnv: false,
     timeoutMs: 60_000,
@@ -294,6 +305,61 @@ async function exportRun(tab, cookie, server) {
   return { tab, rows: lines - 1, seconds, growthMb };
 }
 
+/** Lead POSTs while `during()` runs (or for LEAD_SECONDS when it is absent). */
+async function leadsWhile(server, label, during) {
+  const cpuBefore = server.cpuMs();
+  const started = performance.now();
+  const posts = leadPosts(server.baseUrl, {
+    prefix: `bench-admin-${Date.now().toString(36)}`,
+    duration: during ? 0 : LEAD_SECONDS,
+    connections: LEAD_CONNECTIONS,
+  });
+  if (during) {
+    await during();
+    posts.stop();
+  }
+  const result = await posts.result;
+  const seconds = (performance.now() - started) / 1000;
+  const figures = {
+    label,
+    perSecond: result.requests.total / seconds,
+    p50: result.latency.p50,
+    p99: result.latency.p99,
+    max: result.latency.max,
+    failed: result.non2xx + result.errors + result.timeouts,
+  };
+  log(
+    `lead POSTs, ${label.padEnd(30)} ${figures.perSecond.toFixed(0).padStart(6)}/s   p50 ${String(figures.p50).padStart(5)} ms   p99 ${String(figures.p99).padStart(5)} ms   max ${String(figures.max).padStart(5)} ms   failed ${figures.failed}   over ${seconds.toFixed(1)} s (server CPU ${((server.cpuMs() - cpuBefore) / 1000).toFixed(1)} s)`,
+  );
+  return figures;
+}
+
+/** Every second for LEAD_SECONDS: delete one lead (dropping the cache), then read the overview. */
+async function refreshOverview(server, cookie) {
+  const times = [];
+  const until = performance.now() + LEAD_SECONDS * 1000;
+  for (let id = 1; performance.now() < until; id++) {
+    const second = performance.now();
+    const deleted = await fetch(`${server.baseUrl}/api/candidate-submissions/${id}`, {
+      method: 'DELETE',
+      headers: { cookie },
+    });
+    await deleted.arrayBuffer();
+    const started = performance.now();
+    const response = await fetch(`${server.baseUrl}/api/admin/overview`, { headers: { cookie } });
+    await response.arrayBuffer();
+    if (!response.ok) throw new Error(`overview: ${response.status}`);
+    times.push(performance.now() - started);
+    await new Promise((resolve) =>
+      setTimeout(resolve, Math.max(0, 1000 - (performance.now() - second))),
+    );
+  }
+  times.sort((a, b) => a - b);
+  log(
+    `  (${times.length} overview refreshes, each after a deletion: p50 ${percentile(times, 50).toFixed(0)} ms, max ${times.at(-1).toFixed(0)} ms)`,
+  );
+}
+
 async function main() {
   await ensureBuild(log);
   const dataDir = await makeDataDir('tb-bench-admin-');
@@ -365,6 +431,25 @@ async function main() {
       ...results.filter((r) => !r.label.startsWith('overview')).map((r) => r.p95),
     );
     log(`load average ${loadAverage()}`);
+
+    const alone = await leadsWhile(server, 'alone');
+    const leads = [
+      alone,
+      await leadsWhile(server, 'during a Candidates export', () =>
+        exportRun('candidates', cookie, server),
+      ),
+      await leadsWhile(server, 'Overview refreshed every 1 s', () =>
+        refreshOverview(server, cookie),
+      ),
+    ];
+    log(`load average ${loadAverage()}`);
+    for (const { label, perSecond, p99 } of leads.slice(1)) {
+      const ratio = perSecond / alone.perSecond;
+      const pass = ratio >= LEAD_TARGETS.ratio && p99 <= LEAD_TARGETS.p99;
+      log(
+        `lead POSTs ${label}: ${ratio.toFixed(2)}x alone (target >= ${LEAD_TARGETS.ratio}), p99 ${p99} ms (target <= ${LEAD_TARGETS.p99}) ${pass ? 'PASS' : 'MISS'}`,
+      );
+    }
     log(
       `worst list p95 ${worstP95.toFixed(1)} ms (target <= 100); export ${exports[0].seconds.toFixed(1)} s (target <= 15) for ${exports[0].rows} rows, RSS growth ${exports[0].growthMb.toFixed(0)} MB (target <= 100)`,
     );

@@ -15,6 +15,7 @@ import { root } from './build-stamp.mjs';
 import {
   DATABASE_URL,
   ensureBuild,
+  leadPosts,
   makeDataDir,
   removeDataDir,
   startServer,
@@ -36,31 +37,13 @@ function run(options) {
 }
 
 /** A POST /api/candidates/email run where every request carries a new e-mail. */
-function leadRun(base, prefix, acknowledged, duration = DURATION) {
-  let counter = 0;
-  return run({
-    url: base,
+const leadRun = (base, prefix, acknowledged, duration = DURATION) =>
+  leadPosts(base, {
+    prefix,
     duration,
-    requests: [
-      {
-        method: 'POST',
-        path: '/api/candidates/email',
-        headers: { 'content-type': 'application/json' },
-        setupRequest(request, context) {
-          context.email = `${prefix}-${counter++}@bench.example`;
-          request.body = JSON.stringify({
-            email: context.email,
-            attribution: { page: '/career', variant: 'free_training', utmSource: 'bench' },
-          });
-          return request;
-        },
-        onResponse(status, _body, context) {
-          if (status >= 200 && status < 300) acknowledged.push(context.email);
-        },
-      },
-    ],
-  });
-}
+    connections: CONNECTIONS,
+    onAcknowledged: (email) => acknowledged.push(email),
+  }).result;
 
 async function storedEmails(dataDir, prefix) {
   const query = `select email_normalized from candidates where email_normalized like '${prefix}-%'`;

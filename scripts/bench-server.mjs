@@ -2,6 +2,7 @@
 // free port with a temporary data directory, watched through /proc (Linux) for its CPU time and
 // memory, since figures from a shared machine only mean something next to what the server used.
 import { spawn } from 'node:child_process';
+import autocannon from 'autocannon';
 import { existsSync, readFileSync } from 'node:fs';
 import { mkdtemp, rm } from 'node:fs/promises';
 import { createServer } from 'node:net';
@@ -120,4 +121,45 @@ export async function startServer({
   }
   child.kill('SIGKILL');
   throw new Error(`the server did not answer /api/health within ${timeoutMs / 1000} s`);
+}
+
+/**
+ * Lead POSTs (POST /api/candidates/email, a new e-mail each) by autocannon on `baseUrl`: for
+ * `duration` seconds, or until the returned `stop()` (duration 0). `result` resolves with
+ * autocannon's result; `onAcknowledged(email)` hears each 2xx. The server must run with
+ * LEAD_RATE_LIMIT=0: the benchmark is one address posting thousands of leads a second.
+ */
+export function leadPosts(baseUrl, { prefix, duration, connections, onAcknowledged = () => {} }) {
+  let counter = 0;
+  let instance;
+  const result = new Promise((resolve, reject) => {
+    instance = autocannon(
+      {
+        url: baseUrl,
+        connections,
+        // autocannon has no "until stopped": a day, ended by stop().
+        duration: duration || 86_400,
+        requests: [
+          {
+            method: 'POST',
+            path: '/api/candidates/email',
+            headers: { 'content-type': 'application/json' },
+            setupRequest(request, context) {
+              context.email = `${prefix}-${counter++}@bench.example`;
+              request.body = JSON.stringify({
+                email: context.email,
+                attribution: { page: '/career', variant: 'free_training', utmSource: 'bench' },
+              });
+              return request;
+            },
+            onResponse(status, _body, context) {
+              if (status >= 200 && status < 300) onAcknowledged(context.email);
+            },
+          },
+        ],
+      },
+      (error, outcome) => (error ? reject(error) : resolve(outcome)),
+    );
+  });
+  return { result, stop: () => instance.stop() };
 }

@@ -36,7 +36,7 @@ export const adminPlugin: FastifyPluginAsync<{ config: ServerConfig }> = async (
 
   const { database } = app;
   const leads = tablesOf<AdminLeadTables>(database.db);
-  const overview = new Overview(leads);
+  const overview = new Overview(leads, app.databaseReader);
   const listing = new LeadListing(leads, database.dialect, {
     onDelete: () => overview.forget(),
     deleteWith: LeadPipeline.deleteActivity,
@@ -62,7 +62,7 @@ export const adminPlugin: FastifyPluginAsync<{ config: ServerConfig }> = async (
   await app.register(async (guarded) => {
     guarded.addHook('onRequest', app.adminAuth.guard);
     await guarded.register(listingRoutes, { listing });
-    await guarded.register(exportRoutes, { listing, openReader: database.openReader });
+    await guarded.register(exportRoutes, { listing, reader: app.databaseReader });
     await guarded.register(overviewRoutes, { overview });
     await guarded.register(pipelineRoutes, { pipeline });
     await guarded.register(emailRoutes, {

@@ -1,4 +1,3 @@
-import type SqliteDatabase from 'better-sqlite3';
 import type { CompiledQuery } from 'kysely';
 import type { Cursor } from '../listing/cursor';
 
@@ -16,19 +15,23 @@ export type RowBatches = AsyncIterable<ExportRow[]>;
 /** Between the cells of a joined row: the unit separator, U+001F. */
 export const CELL_SEPARATOR = '\u001f';
 
-/** Rows per batch handed to the CSV writer (a batch is formatted without awaiting). */
+/**
+ * Rows per batch handed to the CSV writer: a batch is formatted without awaiting, so this
+ * bounds how long the export holds the event loop at a time (a lead POST waits at most that).
+ */
 const BATCH_ROWS = 500;
 /** PostgreSQL: rows per keyset page. */
 const PAGE_ROWS = 5_000;
 
 export interface ExportQuery {
-  /** SQLite: a read-only connection of the export's own; absent: keyset pages. */
-  openReader?: (() => SqliteDatabase.Database) | undefined;
+  /**
+   * SQLite: the rows of one statement, read off the event loop on the reader thread
+   * (platform/database/reader-thread.ts); absent: keyset pages.
+   */
+  stream?: ((query: CompiledQuery, batchRows: number) => AsyncIterable<unknown[][]>) | undefined;
   /** The whole export as one statement, newest first: (joined cells, created_at, id). */
   joined(): CompiledQuery;
   /** The cells of one row, as values (when a value holds CELL_SEPARATOR itself). */
-  byId(id: number): CompiledQuery;
-  /** The same, for the keyset pages (not on the reader). */
   valuesById(id: number): Promise<unknown[] | undefined>;
   /** The next `size` rows after `cursor`, newest first, cells joined. */
   page(
@@ -40,7 +43,7 @@ export interface ExportQuery {
 }
 
 export function exportBatches(query: ExportQuery): RowBatches {
-  return query.openReader ? statementBatches(query.openReader, query) : keysetBatches(query);
+  return query.stream ? statementBatches(query.stream, query) : keysetBatches(query);
 }
 
 /** How many times CELL_SEPARATOR occurs in `text`. */
@@ -52,43 +55,27 @@ function separators(text: string): number {
 }
 
 /**
- * One statement, stepped by better-sqlite3 as the CSV is consumed. Its connection is its own
- * and read-only: a long read holds a snapshot, which must not be the shared connection's
- * (admin writes there would fail against it); lead writes go on meanwhile (WAL).
+ * One statement, stepped on the reader thread as the CSV is consumed, on a read-only
+ * connection of its own: a long read holds a snapshot, which must not be the shared
+ * connection's; lead writes go on meanwhile (WAL).
  */
 async function* statementBatches(
-  openReader: () => SqliteDatabase.Database,
+  stream: NonNullable<ExportQuery['stream']>,
   query: ExportQuery,
 ): RowBatches {
-  const reader = openReader();
-  try {
-    const { sql, parameters } = query.joined();
-    const rows = reader
-      .prepare(sql)
-      .raw(true)
-      .iterate(...(parameters as unknown[])) as IterableIterator<ExportRow>;
-    let batch: ExportRow[] = [];
-    // Leaving the loop early (the client went away) ends the statement.
-    for (const row of rows) {
+  // Leaving the loop early (the client went away) ends the statement.
+  for await (const rows of stream(query.joined(), BATCH_ROWS)) {
+    const batch: ExportRow[] = [];
+    for (const row of rows as ExportRow[]) {
       // A value that contains the separator would shift the cells: read that row's values.
       if (separators(row[0] as string) !== query.width - 1) {
-        const single = query.byId(row[2]);
-        const cells = reader
-          .prepare(single.sql)
-          .raw(true)
-          .get(...(single.parameters as unknown[])) as unknown[] | undefined;
+        const cells = await query.valuesById(row[2]);
         if (!cells) continue;
         row[0] = cells;
       }
       batch.push(row);
-      if (batch.length === BATCH_ROWS) {
-        yield batch;
-        batch = [];
-      }
     }
     if (batch.length > 0) yield batch;
-  } finally {
-    reader.close();
   }
 }
 

@@ -1,5 +1,5 @@
-import type SqliteDatabase from 'better-sqlite3';
 import { sql, type RawBuilder } from 'kysely';
+import type { DatabaseReader } from '../../platform/database/reader-thread';
 import type { LeadTable } from '../../platform/lead-records/lead-tables';
 import type { Cursor } from '../listing/cursor';
 import type { LeadListing } from '../listing/lead-listing';
@@ -10,12 +10,13 @@ export type ExportSelection = string | RawBuilder<unknown>;
 
 /**
  * The rows of an export, newest first, as arrays of the selected values, in batches. On
- * SQLite one statement on a read-only connection of its own (`openReader`: no per-page
- * queries, and the shared connection stays free); on PostgreSQL keyset pages.
+ * SQLite one statement streamed from the reader thread (no per-page queries, and the event
+ * loop stays free); on PostgreSQL keyset pages. The queries are built here and only
+ * executed by the reader.
  */
 export function exportRows(
   listing: LeadListing,
-  openReader: (() => SqliteDatabase.Database) | undefined,
+  reader: DatabaseReader,
   table: LeadTable,
   filter: { type: string; q?: string | undefined; status?: string | undefined },
   selections: readonly ExportSelection[],
@@ -44,15 +45,14 @@ export function exportRows(
       .select(columns as never[])
       .where('id', '=', id);
   return exportBatches({
-    openReader: dialect === 'sqlite' ? openReader : undefined,
+    stream: dialect === 'sqlite' ? reader.stream?.bind(reader) : undefined,
     joined: () => joined(undefined).compile(),
-    byId: (id) => byId(id).compile(),
     valuesById: async (id) => {
-      const row = await byId(id).executeTakeFirst();
+      const [row] = await reader.read(byId(id).compile());
       return row && Object.values(row);
     },
     page: async (cursor, size) =>
-      (await joined(cursor).limit(size).execute()) as {
+      (await reader.read(joined(cursor).limit(size).compile())) as {
         cells: string;
         created_at: string;
         id: number;

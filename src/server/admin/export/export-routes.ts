@@ -1,7 +1,7 @@
 import { Readable } from 'node:stream';
-import type SqliteDatabase from 'better-sqlite3';
 import type { FastifyPluginAsync } from 'fastify';
 import { candidateStatuses, companyStatuses } from '../../../shared/lead-status';
+import type { DatabaseReader } from '../../platform/database/reader-thread';
 import type { LeadListing } from '../listing/lead-listing';
 import { csvChunks } from './csv';
 import { exportRows } from './export-query';
@@ -15,8 +15,8 @@ import {
 
 export interface ExportRoutesOptions {
   listing: LeadListing;
-  /** SQLite: a read-only connection of the export's own (see export-query.ts). */
-  openReader: (() => SqliteDatabase.Database) | undefined;
+  /** Executes the export's queries (on SQLite off the event loop; see export-query.ts). */
+  reader: DatabaseReader;
 }
 
 /** Every status of either table (a tab of the other table's status exports no rows). */
@@ -29,7 +29,7 @@ const statuses = [...new Set([...candidateStatuses, ...companyStatuses].map((s) 
  */
 export const exportRoutes: FastifyPluginAsync<ExportRoutesOptions> = async (
   app,
-  { listing, openReader },
+  { listing, reader },
 ) => {
   app.get<{ Params: { file: string }; Querystring: { q?: string; status?: string } }>(
     '/api/admin/export/:file',
@@ -55,7 +55,7 @@ export const exportRoutes: FastifyPluginAsync<ExportRoutesOptions> = async (
       const [first, second] = definition.sources.map(({ table, type }) =>
         exportRows(
           listing,
-          openReader,
+          reader,
           table,
           { type, q: request.query.q, status: request.query.status },
           selectionsFor(definition, table),

@@ -1,5 +1,6 @@
-import { sql, type Kysely } from 'kysely';
+import { sql, type Compilable, type Kysely } from 'kysely';
 import type { OverviewFigures } from '../../../shared/admin-overview';
+import type { DatabaseReader } from '../../platform/database/reader-thread';
 import type { LeadTable } from '../../platform/lead-records/lead-tables';
 import type { AdminLeadTables } from '../listing/listing-tables';
 
@@ -9,12 +10,16 @@ export const OVERVIEW_TTL_MS = 10_000;
 /**
  * The Overview tab's figures: counts per tab, leads per day for 30 days, and conversion per
  * landing variant and UTM source. They read whole tables (a second or more at a million
- * leads), so one computation is shared for OVERVIEW_TTL_MS.
+ * leads), so one computation is shared for OVERVIEW_TTL_MS, and on SQLite they are executed
+ * by the reader thread, off the event loop (docs/decisions/080); they are built here.
  */
 export class Overview {
   private cache: { figures: Promise<OverviewFigures>; at: number } | undefined;
 
-  constructor(private readonly db: Kysely<AdminLeadTables>) {}
+  constructor(
+    private readonly db: Kysely<AdminLeadTables>,
+    private readonly reader: DatabaseReader,
+  ) {}
 
   figures(): Promise<OverviewFigures> {
     const now = Date.now();
@@ -34,37 +39,41 @@ export class Overview {
   private async compute(now: Date): Promise<OverviewFigures> {
     const days = lastDays(now, 30);
     const since = `${days[0]}T00:00:00.000Z`;
+    const run = <Row>(query: Compilable<Row>) => this.reader.read(query.compile());
     const countByType = (table: LeadTable) =>
-      this.db
-        .selectFrom(table)
-        .select(['lead_type', (eb) => eb.fn.countAll<number | string>().as('n')])
-        .groupBy('lead_type')
-        .execute();
+      run(
+        this.db
+          .selectFrom(table)
+          .select(['lead_type', (eb) => eb.fn.countAll<number | string>().as('n')])
+          .groupBy('lead_type'),
+      );
     const perDay = (table: LeadTable) =>
-      this.db
-        .selectFrom(table)
-        .select([
-          sql<string>`substr(created_at, 1, 10)`.as('day'),
-          (eb) => eb.fn.countAll<number | string>().as('n'),
-        ])
-        .where('created_at', '>=', since)
-        .groupBy(sql`substr(created_at, 1, 10)`)
-        .execute();
+      run(
+        this.db
+          .selectFrom(table)
+          .select([
+            sql<string>`substr(created_at, 1, 10)`.as('day'),
+            (eb) => eb.fn.countAll<number | string>().as('n'),
+          ])
+          .where('created_at', '>=', since)
+          .groupBy(sql`substr(created_at, 1, 10)`),
+      );
     const conversion = (column: 'landing_variant' | 'utm_source') =>
-      this.db
-        .selectFrom('candidates')
-        .select([
-          sql<string | null>`${sql.ref(column)}`.as('key'),
-          (eb) => eb.fn.countAll<number | string>().as('leads'),
-          sql<number | string>`sum(case when stage = 'application' then 1 else 0 end)`.as(
-            'applications',
-          ),
-        ])
-        .where('landing_variant', 'is not', null)
-        .groupBy(column)
-        .orderBy(sql`count(*)`, 'desc')
-        .limit(50)
-        .execute();
+      run(
+        this.db
+          .selectFrom('candidates')
+          .select([
+            sql<string | null>`${sql.ref(column)}`.as('key'),
+            (eb) => eb.fn.countAll<number | string>().as('leads'),
+            sql<number | string>`sum(case when stage = 'application' then 1 else 0 end)`.as(
+              'applications',
+            ),
+          ])
+          .where('landing_variant', 'is not', null)
+          .groupBy(column)
+          .orderBy(sql`count(*)`, 'desc')
+          .limit(50),
+      );
     const [candidateTypes, companyTypes, candidateDays, companyDays, variants, sources] =
       await Promise.all([
         countByType('candidates'),

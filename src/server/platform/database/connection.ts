@@ -25,19 +25,14 @@ export interface DatabaseConnection<DB = object> {
   dialect: DialectName;
   /** A trivial query: resolves when the database answers, rejects otherwise. */
   ping(): Promise<void>;
-  /**
-   * SQLite only: a new read-only connection to the same file, for a long read (an export)
-   * that must not hold the shared connection's snapshot. The caller closes it.
-   */
-  openReader?: () => SqliteDatabase.Database;
   close(): Promise<void>;
 }
 
 /**
- * A read-only connection to the SQLite file in dataDir, with a larger page cache than the
- * default 2 MB (an export walks an index and its rows; 16 MB is held only while it runs).
+ * A read-only connection to the SQLite file in dataDir (the reader thread's, reader-thread.ts),
+ * with a larger page cache than the default 2 MB (an export walks an index and its rows).
  */
-function openSqliteReader(dataDir: string): SqliteDatabase.Database {
+export function openSqliteReader(dataDir: string): SqliteDatabase.Database {
   const reader = new SqliteDatabase(path.join(dataDir, SQLITE_FILE_NAME), {
     readonly: true,
     fileMustExist: true,
@@ -96,7 +91,6 @@ export async function openDatabase<DB = object>(
       await sql`select 1`.execute(db);
     },
     close: () => db.destroy(),
-    ...(dialect === 'sqlite' ? { openReader: () => openSqliteReader(options.dataDir) } : {}),
   };
 }
 

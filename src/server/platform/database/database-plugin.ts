@@ -1,6 +1,7 @@
 import fp from 'fastify-plugin';
 import { openDatabase, type DatabaseConnection } from './connection';
 import type { MigrationSet } from './migration-runner';
+import { poolReader, ReaderThread, type DatabaseReader } from './reader-thread';
 
 declare module 'fastify' {
   interface FastifyInstance {
@@ -9,6 +10,12 @@ declare module 'fastify' {
      * with `tablesOf<Tables>(app.database.db)`.
      */
     database: DatabaseConnection;
+    /**
+     * Long reads (exports, overview figures, searches): on SQLite executed on the reader
+     * thread, off the event loop; on PostgreSQL by the pool. Queries are built and compiled
+     * by the capability that owns them.
+     */
+    databaseReader: DatabaseReader;
   }
 }
 
@@ -34,4 +41,14 @@ export const databasePlugin = fp<DatabasePluginOptions>(async (app, options) => 
   app.log.info({ dialect: connection.dialect }, 'database ready');
   app.decorate('database', connection);
   app.addHook('onClose', async () => connection.close());
+  // Opened after the migrations (its connections are read-only); closed before the database.
+  const reader =
+    connection.dialect === 'sqlite'
+      ? new ReaderThread(options.dataDir, (error) =>
+          app.log.error({ err: error }, 'the SQLite reader thread stopped; restarting it'),
+        )
+      : poolReader(connection.db);
+  if (reader instanceof ReaderThread) await reader.start();
+  app.decorate('databaseReader', reader);
+  app.addHook('onClose', async () => reader.close());
 });

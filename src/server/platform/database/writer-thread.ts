@@ -43,6 +43,8 @@ export interface WriterThreadOptions {
   /** `import.meta.url` of the module that calls serveWriterThread(role, ...). */
   entry: string;
   dataDir: string;
+  /** What the thread is called in its errors (default "SQLite writer"). */
+  name?: string;
   /** Told when the thread dies unexpectedly; the next write starts a new one. */
   onUnexpectedExit?: (error: Error) => void;
 }
@@ -57,6 +59,10 @@ export class WriterThread<Operations extends WriteOperations> {
 
   constructor(private readonly options: WriterThreadOptions) {}
 
+  private get name(): string {
+    return this.options.name ?? 'SQLite writer';
+  }
+
   /** Starts the thread and resolves once its connection is open (failures surface at boot). */
   async start(): Promise<void> {
     await this.ensureWorker();
@@ -67,7 +73,7 @@ export class WriterThread<Operations extends WriteOperations> {
     op: Op,
     argument: Parameters<Operations[Op]>[0],
   ): Promise<Awaited<ReturnType<Operations[Op]>>> {
-    if (this.closed) throw new Error('the SQLite writer is closed');
+    if (this.closed) throw new Error(`the ${this.name} is closed`);
     return (await this.send(await this.ensureWorker(), { op, argument })) as Awaited<
       ReturnType<Operations[Op]>
     >;
@@ -116,7 +122,7 @@ export class WriterThread<Operations extends WriteOperations> {
       worker.on('error', (error) => reject(error));
       worker.on('exit', (code) => {
         this.worker = undefined;
-        const error = new Error(`the SQLite writer thread exited (code ${code})`);
+        const error = new Error(`the ${this.name} thread exited (code ${code})`);
         reject(error);
         // Writes in flight are not known to be committed: their requests fail (500), and
         // the next write starts a new thread.
@@ -145,6 +151,12 @@ function startWorker(entry: string, data: { role: string; dataDir: string }): Wo
   return new Worker(bootstrap, { eval: true, workerData: data });
 }
 
+/** What a thread serves: its named operations, and how it ends (after its last answer). */
+export interface ThreadService {
+  operations: Record<string, (argument: never) => Promise<unknown> | unknown>;
+  close(): Promise<void> | void;
+}
+
 /**
  * The thread's side, called at the top level of the module named as `entry`: when this thread
  * is the writer of `role`, it opens its own connection and answers each request once its
@@ -154,29 +166,42 @@ export function serveWriterThread<DB>(
   role: string,
   operations: (queue: WriteQueue<DB>) => WriteOperations,
 ): void {
+  serveThread(role, (dataDir) => {
+    const db = openSqlite<DB>(dataDir);
+    const queue = new WriteQueue<DB>(db);
+    return {
+      operations: operations(queue),
+      close: () => queue.drain().then(() => db.destroy()),
+    };
+  });
+}
+
+/**
+ * When this thread was started for `role`, sets up `serve` on the data directory and answers
+ * each request with its operation's result, or with the error's name, message and code only
+ * (never a stack: it may reach a log or, through a careless handler, a client).
+ */
+export function serveThread(role: string, serve: (dataDir: string) => ThreadService): void {
   if (isMainThread || !parentPort || (workerData as { role?: string })?.role !== role) return;
   const port = parentPort;
-  const db = openSqlite<DB>((workerData as { dataDir: string }).dataDir);
-  const queue = new WriteQueue<DB>(db);
-  const handlers = operations(queue) as Record<string, (argument: unknown) => Promise<unknown>>;
+  const service = serve((workerData as { dataDir: string }).dataDir);
+  const handlers = service.operations as Record<string, (argument: unknown) => unknown>;
   const answer = (response: Response) => port.postMessage(response);
   port.on('message', (request: Request) => {
     if (request.op === CLOSE) {
-      void queue
-        .drain()
-        .then(() => db.destroy())
-        .then(() => {
-          answer({ id: request.id, result: null });
-          port.close();
-        });
+      void Promise.resolve(service.close()).then(() => {
+        answer({ id: request.id, result: null });
+        port.close();
+      });
       return;
     }
     const handler = handlers[request.op];
-    const write = handler
-      ? handler(request.argument)
-      : Promise.reject(new Error(`unknown write ${request.op}`));
-    write.then(
-      (result) => answer({ id: request.id, result }),
+    const result = new Promise((resolve) => {
+      if (!handler) throw new Error(`unknown operation ${request.op}`);
+      resolve(handler(request.argument));
+    });
+    result.then(
+      (value) => answer({ id: request.id, result: value }),
       (error: unknown) => {
         const { name = 'Error', message = String(error), code } = (error ?? {}) as SerializedError;
         answer({ id: request.id, error: { name, message, ...(code ? { code } : {}) } });

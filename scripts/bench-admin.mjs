@@ -432,6 +432,12 @@ async function main() {
     );
     log(`load average ${loadAverage()}`);
 
+    // A first short run warms the lead path (JIT, connections, the writer thread) up.
+    await leadPosts(server.baseUrl, {
+      prefix: `bench-admin-warmup-${Date.now().toString(36)}`,
+      duration: 2,
+      connections: LEAD_CONNECTIONS,
+    }).result;
     const alone = await leadsWhile(server, 'alone');
     const leads = [
       alone,

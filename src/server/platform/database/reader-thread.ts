@@ -1,3 +1,4 @@
+import os from 'node:os';
 import type SqliteDatabase from 'better-sqlite3';
 import type { CompiledQuery, Kysely } from 'kysely';
 import { openSqliteReader } from './connection';
@@ -14,6 +15,14 @@ import { serveThread, WriterThread } from './writer-thread';
  */
 
 const ROLE = 'talent-bridge-reader';
+
+/**
+ * The thread's nice value (Linux): when the CPUs are busy, lead writes and pages go first and
+ * an export waits; alone, it runs at full speed. On Linux the nice value is per thread
+ * (setpriority on "process" 0 changes the calling thread only); elsewhere it would lower the
+ * whole server, so it is left alone there.
+ */
+const READER_NICE = 10;
 
 /** Only what crosses to the thread: the SQL text and its parameters. */
 type Statement = { sql: string; parameters: readonly unknown[] };
@@ -79,6 +88,7 @@ export const poolReader = (db: Pick<Kysely<object>, 'executeQuery'>): DatabaseRe
 // On the reader thread (this module started again): one shared read-only connection for
 // short reads, and one per stream, which must keep its own snapshot for its whole length.
 serveThread(ROLE, (dataDir) => {
+  if (process.platform === 'linux') os.setPriority(READER_NICE);
   const shared = openSqliteReader(dataDir);
   const cached = withStatementCache(shared);
   const streams = new Map<number, { file: SqliteDatabase.Database; rows: Iterator<unknown[]> }>();

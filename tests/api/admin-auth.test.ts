@@ -216,33 +216,61 @@ describeEachDatabase(
   adminOptions,
 );
 
+for (const trustProxy of ['1', '127.0.0.1'])
+  describeEachDatabase(
+    `admin behind a trusted proxy (TRUST_PROXY=${trustProxy})`,
+    (current) => {
+      it('marks the cookie Secure over HTTPS and counts failures per forwarded client', async () => {
+        const { app } = current();
+        const login = await app.inject({
+          method: 'POST',
+          url: '/api/admin/login',
+          payload: { password: ADMIN_TEST_PASSWORD },
+          headers: { 'x-forwarded-proto': 'https', 'x-forwarded-for': '198.51.100.1' },
+        });
+        expect(login.statusCode).toBe(200);
+        expect(String(login.headers['set-cookie'])).toContain('Secure');
+
+        const attempt = (client: string) =>
+          app.inject({
+            method: 'POST',
+            url: '/api/admin/login',
+            payload: { password: 'wrong password' },
+            headers: { 'x-forwarded-for': client },
+          });
+        for (let i = 0; i < 5; i++) expect((await attempt('198.51.100.2')).statusCode).toBe(401);
+        expect((await attempt('198.51.100.2')).statusCode).toBe(429);
+        expect((await attempt('198.51.100.3')).statusCode).toBe(401);
+      });
+    },
+    { env: { ...adminEnv, TRUST_PROXY: trustProxy } },
+  );
+
 describeEachDatabase(
-  'admin behind a trusted proxy',
+  'admin of an https site',
   (current) => {
-    it('marks the cookie Secure over HTTPS and counts failures per forwarded client', async () => {
+    it('marks the session cookie (and its clearing) Secure even over a plain-HTTP hop', async () => {
       const { app } = current();
       const login = await app.inject({
         method: 'POST',
         url: '/api/admin/login',
         payload: { password: ADMIN_TEST_PASSWORD },
-        headers: { 'x-forwarded-proto': 'https', 'x-forwarded-for': '198.51.100.1' },
+        remoteAddress: freshAddress(),
       });
       expect(login.statusCode).toBe(200);
-      expect(String(login.headers['set-cookie'])).toContain('Secure');
-
-      const attempt = (client: string) =>
-        app.inject({
-          method: 'POST',
-          url: '/api/admin/login',
-          payload: { password: 'wrong password' },
-          headers: { 'x-forwarded-for': client },
-        });
-      for (let i = 0; i < 5; i++) expect((await attempt('198.51.100.2')).statusCode).toBe(401);
-      expect((await attempt('198.51.100.2')).statusCode).toBe(429);
-      expect((await attempt('198.51.100.3')).statusCode).toBe(401);
+      const setCookie = String(login.headers['set-cookie']);
+      expect(setCookie).toMatch(/^tb_admin_session=[\w-]{43};/);
+      expect(setCookie).toMatch(/; Secure(;|$)/);
+      const cookie = setCookie.split(';')[0] as string;
+      const logout = await app.inject({
+        method: 'POST',
+        url: '/api/admin/logout',
+        headers: { cookie },
+      });
+      expect(String(logout.headers['set-cookie'])).toMatch(/^tb_admin_session=;.*; Secure(;|$)/);
     });
   },
-  { env: { ...adminEnv, TRUST_PROXY: 'true' } },
+  { env: { ...adminEnv, SITE_URL: 'https://talent.example' } },
 );
 
 it('ignores X-Forwarded-Proto without TRUST_PROXY (no Secure cookie)', async () => {

@@ -54,12 +54,15 @@ export const adminAuthPlugin = fp<AdminAuthOptions>(async (app, options) => {
       ),
   });
   const siteOrigin = new URL(options.siteUrl).origin;
+  // A public https site gets a Secure cookie whatever the hop to this server says (a proxy
+  // that terminates TLS may not forward the scheme); request.protocol follows
+  // X-Forwarded-Proto only when TRUST_PROXY names the proxy.
+  const siteIsHttps = siteOrigin.startsWith('https:');
   const cookieOptions = (request: FastifyRequest) => ({
     httpOnly: true,
     sameSite: 'strict' as const,
     path: '/',
-    // request.protocol follows X-Forwarded-Proto only when TRUST_PROXY is set.
-    secure: request.protocol === 'https',
+    secure: siteIsHttps || request.protocol === 'https',
   });
 
   const checkOrigin = async (request: FastifyRequest, reply: FastifyReply) => {

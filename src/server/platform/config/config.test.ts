@@ -63,3 +63,49 @@ describe('loadConfig: run-time settings for the browser', () => {
     );
   });
 });
+
+describe('loadConfig: TRUST_PROXY', () => {
+  it.each(['true', 'TRUE', ' true '])('refuses TRUST_PROXY=%j, naming the safe forms', (value) => {
+    const error = (() => {
+      try {
+        loadConfig({ TRUST_PROXY: value });
+      } catch (caught) {
+        return String(caught);
+      }
+      return 'no error';
+    })();
+    expect(error).toMatch(/TRUST_PROXY: "true" would trust every hop/);
+    expect(error).toContain('the number of proxies in front of the server (e.g. 1)');
+    expect(error).toContain('their addresses or subnets');
+  });
+
+  it.each(['yes', '10.0.0.300', '10.0.0.0/33', 'proxy.internal', '1.2.3.4,'])(
+    'refuses TRUST_PROXY=%j, naming the safe forms',
+    (value) => {
+      expect(() => loadConfig({ TRUST_PROXY: value })).toThrow(
+        /TRUST_PROXY: must be the number of proxies .* or their addresses or subnets/,
+      );
+    },
+  );
+
+  it('trusts nothing by default, or with false or 0', () => {
+    expect(loadConfig({}).trustProxy).toBe(false);
+    expect(loadConfig({ TRUST_PROXY: 'false' }).trustProxy).toBe(false);
+    expect(loadConfig({ TRUST_PROXY: '0' }).trustProxy).toBe(false);
+  });
+
+  it('takes a hop count: that many proxies in front are believed, no more', () => {
+    const trust = loadConfig({ TRUST_PROXY: '2' }).trustProxy;
+    if (typeof trust !== 'function') throw new Error(`expected a function, got ${String(trust)}`);
+    expect(trust('203.0.113.9', 0)).toBe(true);
+    expect(trust('203.0.113.9', 1)).toBe(true);
+    expect(trust('203.0.113.9', 2)).toBe(false);
+  });
+
+  it('takes the proxies addresses and subnets, comma-separated', () => {
+    expect(loadConfig({ TRUST_PROXY: '10.0.0.5' }).trustProxy).toBe('10.0.0.5');
+    expect(
+      loadConfig({ TRUST_PROXY: '10.0.0.0/8, 192.168.1.1,fd00::/8,loopback' }).trustProxy,
+    ).toBe('10.0.0.0/8,192.168.1.1,fd00::/8,loopback');
+  });
+});

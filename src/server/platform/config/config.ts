@@ -1,7 +1,35 @@
+import { isIP } from 'node:net';
 import path from 'node:path';
 import { z } from 'zod';
 import { CONSENT_MODES, type RuntimeConfig } from '../../../shared/runtime-config';
 import { parseSiteConfig, type SiteConfig } from '../../../shared/site-config';
+
+/*
+ * TRUST_PROXY=true would believe every X-Forwarded-For hop, so any client could pick its own
+ * address (and its own login throttle count): refused, with the safe forms (decision 061).
+ */
+const TRUST_PROXY_FORMS =
+  'must be the number of proxies in front of the server (e.g. 1) or their addresses or ' +
+  'subnets, comma-separated (e.g. 10.0.0.5 or 10.0.0.0/8,loopback)';
+const TRUST_EVERY_HOP = `"true" would trust every hop, so any client could forge its address; ${TRUST_PROXY_FORMS}`;
+/** Names proxy-addr (Fastify's trustProxy) accepts for groups of addresses. */
+const ADDRESS_GROUPS = new Set(['loopback', 'linklocal', 'uniquelocal']);
+
+function isAddressOrSubnet(entry: string): boolean {
+  if (ADDRESS_GROUPS.has(entry)) return true;
+  const [address = '', bits, ...rest] = entry.split('/');
+  const version = isIP(address);
+  if (version === 0 || rest.length > 0) return false;
+  if (bits === undefined) return true;
+  const max = version === 4 ? 32 : 128;
+  return /^\d{1,3}$/.test(bits) && Number(bits) <= max;
+}
+
+function isSafeTrustProxy(value: string): boolean {
+  const trimmed = value.trim().toLowerCase();
+  if (trimmed === 'true' || trimmed === 'false' || /^\d+$/.test(trimmed)) return true;
+  return trimmed.split(',').every((entry) => isAddressOrSubnet(entry.trim()));
+}
 
 const envSchema = z.object({
   NODE_ENV: z.enum(['development', 'production', 'test']).default('production'),
@@ -24,8 +52,12 @@ const envSchema = z.object({
       error: 'must be a hash printed by npm run admin:hash-password',
     })
     .optional(),
-  /** Behind a reverse proxy: 'true', a hop count, or the proxies' addresses (comma-separated). */
-  TRUST_PROXY: z.string().optional(),
+  /** Behind a reverse proxy: a hop count, or the proxies' addresses/subnets (comma-separated). */
+  TRUST_PROXY: z
+    .string()
+    .refine((value) => value.trim().toLowerCase() !== 'true', { error: TRUST_EVERY_HOP })
+    .refine(isSafeTrustProxy, { error: TRUST_PROXY_FORMS })
+    .optional(),
   /** smtp:// or smtps:// URL of the mail server for the admin's form e-mails. */
   SMTP_URL: z.url({ protocol: /^smtps?$/, error: 'must be an smtp:// or smtps:// URL' }).optional(),
   /** SendGrid API key: mail goes through SendGrid's SMTP relay (when SMTP_URL is not set). */
@@ -48,14 +80,18 @@ const envSchema = z.object({
 /** Fastify's trustProxy: false unless configured (a forged X-Forwarded-For is then ignored). */
 export type TrustProxy = boolean | string | ((address: string, hop: number) => boolean);
 
-function parseTrustProxy(value: string | undefined): TrustProxy {
+function parseTrustProxy(setting: string | undefined): TrustProxy {
+  const value = setting?.trim().toLowerCase();
   if (value === undefined || value === 'false' || value === '0') return false;
-  if (value === 'true') return true;
   if (/^\d+$/.test(value)) {
     const hops = Number(value);
     return (_address, hop) => hop < hops;
   }
-  return value;
+  // Addresses and subnets, comma-separated: proxy-addr takes them as they are.
+  return value
+    .split(',')
+    .map((entry) => entry.trim())
+    .join(',');
 }
 
 export interface AdminPasswordConfig {

@@ -46,7 +46,8 @@ const loadScript = (page: Page, src: string) =>
 const FBEVENTS = 'https://connect.facebook.net/en_US/fbevents.js';
 
 test.describe('no content security policy violation', () => {
-  for (const path of PAGE_PATHS) {
+  // /admin refuses Meta's origins (its own test below).
+  for (const path of PAGE_PATHS.filter((path) => path !== '/admin')) {
     test(`on ${path}, with Meta's script and beacon`, async ({ page, consoleGuard }) => {
       // The not-found page is itself a 404 response, which Chromium logs.
       if (path === '/no-such-page')
@@ -113,4 +114,22 @@ test('the policy refuses what it does not name, and this test would see it', asy
   ]);
   expect(await page.evaluate(() => '__foreign' in window)).toBe(false);
   expect(await page.evaluate(() => '__inline' in window)).toBe(false);
+});
+
+test("/admin refuses Meta's script and beacon even on a server with a pixel id", async ({
+  page,
+  consoleGuard,
+}) => {
+  consoleGuard.allow(/Content Security Policy/);
+  const violations = await watchViolations(page);
+  await stubPixel(page);
+  await gotoHydrated(page, '/admin');
+  expect(await loadScript(page, FBEVENTS)).toBe('refused');
+  await page.evaluate(() => {
+    const beacon = new Image();
+    beacon.src = 'https://www.facebook.com/tr/?ev=PageView&noscript=1';
+  });
+  await expect
+    .poll(async () => (await violations()).map((violation) => violation.blocked).sort())
+    .toEqual([FBEVENTS, 'https://www.facebook.com/tr/?ev=PageView&noscript=1']);
 });

@@ -1,6 +1,7 @@
 import type { Page } from '@playwright/test';
 import { expect, test } from './fixtures';
 import { CONFIGURED, stubPixel, type PixelCall } from './support/outside-world';
+import { signIn } from './support/admin';
 import { expectToast, FAILED_REQUEST_LOG } from './support/lead-forms';
 import { expectClientSideNavigation, gotoHydrated } from './support/site';
 import {
@@ -305,4 +306,30 @@ test('a browser sending Global Privacy Control never loads or calls the pixel', 
   expect(await page.evaluate(() => 'fbq' in window)).toBe(false);
   expect(await pixelCalls()).toEqual([]);
   expect(CONFIGURED.pixelId).toBeTruthy();
+});
+
+test('/admin runs no tracking: no request to Meta, no fbq, nothing recorded, even signed in', async ({
+  page,
+}) => {
+  const metaRequests: string[] = [];
+  page.on('request', (request) => {
+    if (/(^|\.)facebook\.(net|com)$/.test(new URL(request.url()).hostname))
+      metaRequests.push(request.url());
+  });
+  // The same wait that lets the pixel load on a public page (after load, when idle).
+  const pastIdle = () =>
+    page.evaluate(
+      () =>
+        new Promise<void>((resolve) =>
+          requestIdleCallback(() => setTimeout(resolve, 500), { timeout: 3000 }),
+        ),
+    );
+  await gotoHydrated(page, '/admin');
+  await pastIdle();
+  await signIn(page);
+  await pastIdle();
+  expect(metaRequests).toEqual([]);
+  expect(await page.evaluate(() => typeof (window as { fbq?: unknown }).fbq)).toBe('undefined');
+  expect(await trackedEvents(page)).toEqual([]);
+  expect(await pixelCalls()).toEqual([]);
 });

@@ -2,7 +2,7 @@ import { describe, expect, it } from 'vitest';
 import { DEFAULT_RUNTIME_CONFIG } from '../../shared/runtime-config';
 import { directives } from '../../../tests/support/content-security-policy';
 import type { InlineHashes } from '../platform/http/content-security-policy';
-import { pageHeaders } from './page-headers';
+import { pageHeaders, pageRuntime } from './page-headers';
 
 const hashes: InlineHashes = { scripts: [], styles: ["'sha256-STYLE='"] };
 
@@ -26,5 +26,33 @@ describe('pageHeaders', () => {
     expect(elementSources('/admin')).toContain("'unsafe-inline'");
     for (const route of ['/', '/candidates', '/questionnaire', null])
       expect(elementSources(route)).not.toContain("'unsafe-inline'");
+  });
+});
+
+describe('pageHeaders of /admin', () => {
+  const configured = {
+    ...DEFAULT_RUNTIME_CONFIG,
+    metaPixelId: '1234567890',
+    questionnaireUrl: 'https://forms.example.test/t/abc',
+  };
+  const originsOf = (route: string) =>
+    pageHeaders(route, configured, hashes)['Content-Security-Policy']!.match(/https?:\/\/[^\s;]+/g);
+
+  it('names no origin but its own, even with a pixel id and an external questionnaire', () => {
+    expect(originsOf('/admin')).toBeNull();
+    // The same config lets Meta and the questionnaire into a public page.
+    expect(originsOf('/')).toEqual(
+      expect.arrayContaining(['https://connect.facebook.net', 'https://forms.example.test']),
+    );
+  });
+
+  it('gives /admin a run-time config without pixel id or questionnaire', () => {
+    expect(pageRuntime('/admin', configured)).toEqual({
+      ...configured,
+      metaPixelId: null,
+      questionnaireUrl: null,
+    });
+    expect(pageRuntime('/', configured)).toBe(configured);
+    expect(pageRuntime(null, configured)).toBe(configured);
   });
 });

@@ -8,6 +8,21 @@ const FRAMEABLE_BY_SELF = new Set(['/questionnaire']);
 const RUNTIME_STYLE_ELEMENTS = new Set(['/admin']);
 
 /**
+ * Pages that run no tracking and talk to no origin but ours, whatever is configured: the
+ * admin area shows leads' personal data (docs/decisions/062).
+ */
+const OWN_ORIGIN_ONLY = new Set(['/admin']);
+
+/**
+ * The run-time config a page gets: on /admin no pixel id (so the client never loads Meta's
+ * script) and no external questionnaire, so its CSP names no origin but its own.
+ */
+export function pageRuntime(route: string | null, runtime: RuntimeConfig): RuntimeConfig {
+  if (route === null || !OWN_ORIGIN_ONLY.has(route)) return runtime;
+  return { ...runtime, metaPixelId: null, questionnaireUrl: null };
+}
+
+/**
  * The headers a page is sent with: its content security policy and the matching legacy
  * X-Frame-Options. `route` is null for the not-found page.
  */
@@ -18,7 +33,7 @@ export function pageHeaders(
 ): Record<string, string> {
   const frameableBySelf = route !== null && FRAMEABLE_BY_SELF.has(route);
   return {
-    'Content-Security-Policy': pagePolicy(runtime, hashes, {
+    'Content-Security-Policy': pagePolicy(pageRuntime(route, runtime), hashes, {
       frameableBySelf,
       runtimeStyleElements: route !== null && RUNTIME_STYLE_ELEMENTS.has(route),
     }),

@@ -4,7 +4,7 @@ import fastifyStatic from '@fastify/static';
 import fp from 'fastify-plugin';
 import type { RuntimeConfig } from '../../shared/runtime-config';
 import type { InlineHashes } from '../platform/http/content-security-policy';
-import { pageHeaders } from '../site/page-headers';
+import { pageHeaders, pageRuntime } from '../site/page-headers';
 import { loadPage, sendPage } from '../site/page-set';
 
 export interface StaticSiteOptions {
@@ -71,7 +71,7 @@ export const sitePlugin = fp<StaticSiteOptions>(async (app, { clientDir, runtime
   const pagesDir = path.join(clientDir, '..', 'pages');
   for (const [route, file] of Object.entries(manifest.pages)) {
     const headers = pageHeaders(route, runtime, manifest.inlineHashes);
-    const page = await loadPage(pagesDir, file, runtime, headers);
+    const page = await loadPage(pagesDir, file, pageRuntime(route, runtime), headers);
     app.get(route, (request, reply) => sendPage(request, reply, page));
     if (route !== '/') app.get(`${route}/`, (_request, reply) => reply.redirect(route, 301));
   }

@@ -15,6 +15,9 @@ declare global {
  * nothing. Until then (or without a pixel) events simply wait in `trackedEvents`.
  */
 export function startTracking(): void {
+  // The admin area shows leads' personal data: nothing is recorded or sent there, even if a
+  // pixel id reached the page (the server gives /admin none; decision 062).
+  if (/^\/admin(\/|$)/.test(window.location.pathname)) return;
   window.__trackedEvents = trackedEvents;
   const { metaPixelId } = readRuntimeConfig();
   if (!metaPixelId || sendsGlobalPrivacyControl()) return;

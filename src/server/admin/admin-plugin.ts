@@ -3,6 +3,7 @@ import type { ServerConfig } from '../platform/config/config';
 import { createMailer } from '../platform/mail/mailer';
 import { adminAuthPlugin } from './auth/auth-plugin';
 import { adminAuthRoutes } from './auth/auth-routes';
+import { adminSessionRoutes } from './auth/session-routes';
 import { emailRoutes } from './email/email-routes';
 import { exportRoutes } from './export/export-routes';
 import { LeadListing } from './listing/lead-listing';
@@ -33,6 +34,7 @@ export const adminPlugin: FastifyPluginAsync<{ config: ServerConfig }> = async (
     siteUrl: config.site.siteUrl,
   });
   await app.register(adminAuthRoutes);
+  await app.register(adminSessionRoutes);
 
   const { database } = app;
   const leads = tablesOf<AdminLeadTables>(database.db);

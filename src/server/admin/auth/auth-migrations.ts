@@ -59,7 +59,32 @@ const countLoginAttempts: Migration = {
   },
 };
 
+/**
+ * 030: sessions end after 30 minutes idle and with a change of password (docs/decisions/063).
+ * Sessions from before have neither column and are refused: one sign-in after the upgrade.
+ */
+const limitSessions: Migration = {
+  async up(db: Kysely<unknown>) {
+    await db.schema.alterTable('admin_sessions').addColumn('last_seen_at', 'text').execute();
+    await db.schema
+      .alterTable('admin_sessions')
+      .addColumn('password_fingerprint', 'text')
+      .execute();
+    await db.schema
+      .createTable('admin_password')
+      .addColumn('id', 'integer', (c) => c.primaryKey())
+      .addColumn('password_hash', 'text', (c) => c.notNull())
+      .execute();
+  },
+  async down(db: Kysely<unknown>) {
+    await db.schema.dropTable('admin_password').execute();
+    await db.schema.alterTable('admin_sessions').dropColumn('password_fingerprint').execute();
+    await db.schema.alterTable('admin_sessions').dropColumn('last_seen_at').execute();
+  },
+};
+
 export const adminAuthMigrations: MigrationSet = (dialect) => ({
   '020_admin_sessions': createAdminSessions(dialect),
+  '030_admin_session_limits': limitSessions,
   '038_admin_login_attempts': countLoginAttempts,
 });

@@ -5,7 +5,8 @@ import type { AdminPasswordConfig } from '../../platform/config/config';
 import type { AdminAuthTables } from './auth-tables';
 import { LoginThrottle } from './login-throttle';
 import { resolveAdminPasswordHash } from './password-source';
-import { isValidSession, SESSION_TTL_MS } from './sessions';
+import { keptPasswordHash } from './kept-password-hash';
+import { AdminSessions, passwordFingerprint, SESSION_TTL_MS } from './sessions';
 import { tablesOf } from '../../platform/database/connection';
 
 export const SESSION_COOKIE = 'tb_admin_session';
@@ -14,6 +15,7 @@ export interface AdminAuth {
   /** scrypt hash of the admin password; never sent anywhere. */
   passwordHash: string;
   throttle: LoginThrottle;
+  sessions: AdminSessions;
   /** onRequest hook of every admin endpoint: 403 for a foreign Origin, 401 without a session. */
   guard(request: FastifyRequest, reply: FastifyReply): Promise<void>;
   /** 403 unless the request comes from our own pages (or carries no Origin at all). */
@@ -25,6 +27,10 @@ export interface AdminAuth {
 declare module 'fastify' {
   interface FastifyInstance {
     adminAuth: AdminAuth;
+  }
+  interface FastifyRequest {
+    /** The admin session the guard let in; null outside the guarded routes. */
+    adminSessionId: number | null;
   }
 }
 
@@ -44,15 +50,21 @@ const SAFE_METHODS = new Set(['GET', 'HEAD', 'OPTIONS']);
  */
 export const adminAuthPlugin = fp<AdminAuthOptions>(async (app, options) => {
   await app.register(fastifyCookie);
-  const passwordHash = await resolveAdminPasswordHash({
-    config: options.admin,
-    dataDir: options.dataDir,
-    announce: (password, file) =>
-      app.log.warn(
-        `ADMIN PASSWORD GENERATED (shown only this once): ${password} -- sign in at /admin; ` +
-          `only its hash is kept, in ${file}. Set ADMIN_PASSWORD or ADMIN_PASSWORD_HASH to choose one.`,
-      ),
-  });
+  const db = tablesOf<AdminAuthTables>(app.database.db);
+  const { password, hash } = options.admin;
+  // ADMIN_PASSWORD: the hash kept in the database, so every instance binds sessions alike.
+  const passwordHash =
+    password && !hash
+      ? await keptPasswordHash(db, password)
+      : await resolveAdminPasswordHash({
+          config: options.admin,
+          dataDir: options.dataDir,
+          announce: (password, file) =>
+            app.log.warn(
+              `ADMIN PASSWORD GENERATED (shown only this once): ${password} -- sign in at /admin; ` +
+                `only its hash is kept, in ${file}. Set ADMIN_PASSWORD or ADMIN_PASSWORD_HASH to choose one.`,
+            ),
+        });
   const siteOrigin = new URL(options.siteUrl).origin;
   // A public https site gets a Secure cookie whatever the hop to this server says (a proxy
   // that terminates TLS may not forward the scheme); request.protocol follows
@@ -74,10 +86,11 @@ export const adminAuthPlugin = fp<AdminAuthOptions>(async (app, options) => {
     }
   };
 
-  const db = tablesOf<AdminAuthTables>(app.database.db);
+  app.decorateRequest('adminSessionId', null);
   const auth: AdminAuth = {
     passwordHash,
     throttle: new LoginThrottle(db),
+    sessions: new AdminSessions(db, passwordFingerprint(passwordHash)),
     checkOrigin,
     async guard(request, reply) {
       reply.header('Cache-Control', 'no-store');
@@ -85,9 +98,12 @@ export const adminAuthPlugin = fp<AdminAuthOptions>(async (app, options) => {
         await checkOrigin(request, reply);
         if (reply.sent) return;
       }
-      if (!(await isValidSession(db, request.cookies[SESSION_COOKIE]))) {
+      const sessionId = await auth.sessions.resume(request.cookies[SESSION_COOKIE]);
+      if (sessionId === undefined) {
         await reply.code(401).send({ error: 'Sign in required' });
+        return;
       }
+      request.adminSessionId = sessionId;
     },
     setSessionCookie(request, reply, token) {
       reply.setCookie(SESSION_COOKIE, token, {

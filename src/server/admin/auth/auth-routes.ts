@@ -1,9 +1,6 @@
 import type { FastifyPluginAsync } from 'fastify';
 import { SESSION_COOKIE } from './auth-plugin';
-import type { AdminAuthTables } from './auth-tables';
 import { verifyPassword } from './password';
-import { createSession, isValidSession, revokeSession } from './sessions';
-import { tablesOf } from '../../platform/database/connection';
 
 const errorBody = {
   type: 'object',
@@ -27,7 +24,7 @@ const minutes = (seconds: number) => {
  */
 export const adminAuthRoutes: FastifyPluginAsync = async (app) => {
   const { adminAuth } = app;
-  const db = tablesOf<AdminAuthTables>(app.database.db);
+  const { sessions } = adminAuth;
 
   app.addHook('onRequest', async (_request, reply) => {
     reply.header('Cache-Control', 'no-store');
@@ -64,7 +61,7 @@ export const adminAuthRoutes: FastifyPluginAsync = async (app) => {
         return reply.code(401).send({ error: 'Incorrect password' });
       }
       await adminAuth.throttle.reset(request.ip);
-      const session = await createSession(db);
+      const session = await sessions.create();
       adminAuth.setSessionCookie(request, reply, session.token);
       request.log.info('admin signed in');
       return { authenticated: true };
@@ -78,7 +75,7 @@ export const adminAuthRoutes: FastifyPluginAsync = async (app) => {
       schema: { response: { 200: sessionBody, 403: errorBody } },
     },
     async (request, reply) => {
-      await revokeSession(db, request.cookies[SESSION_COOKIE]);
+      await sessions.revoke(request.cookies[SESSION_COOKIE]);
       adminAuth.clearSessionCookie(request, reply);
       return { authenticated: false };
     },
@@ -88,7 +85,7 @@ export const adminAuthRoutes: FastifyPluginAsync = async (app) => {
     '/api/admin/session',
     { schema: { response: { 200: sessionBody } } },
     async (request) => ({
-      authenticated: await isValidSession(db, request.cookies[SESSION_COOKIE]),
+      authenticated: (await sessions.resume(request.cookies[SESSION_COOKIE])) !== undefined,
     }),
   );
 };

@@ -5,8 +5,12 @@ export interface AdminSessionsTable {
   id: Generated<number>;
   token_hash: string;
   created_at: string;
-  /** ISO 8601 UTC; the session is refused from then on. */
+  /** ISO 8601 UTC; the session is refused from then on (12 hours after sign-in). */
   expires_at: string;
+  /** ISO 8601 UTC of the last use, written at most once a minute; 30 minutes idle end it. */
+  last_seen_at: string | null;
+  /** passwordFingerprint() of the password it was made under; another password refuses it. */
+  password_fingerprint: string | null;
   /** Set by logout; a revoked session is refused. */
   revoked_at: string | null;
 }
@@ -20,8 +24,18 @@ export interface AdminLoginAttemptsTable {
   attempts: number;
 }
 
+/**
+ * The ADMIN_PASSWORD's hash, kept so that every instance and every restart checks against
+ * the same hash (and so binds sessions to the same fingerprint) while the password stays.
+ */
+export interface AdminPasswordTable {
+  id: number;
+  password_hash: string;
+}
+
 /** The admin sign-in's tables, for `tablesOf<AdminAuthTables>(db)`. */
 export type AdminAuthTables = {
   admin_sessions: AdminSessionsTable;
   admin_login_attempts: AdminLoginAttemptsTable;
+  admin_password: AdminPasswordTable;
 };

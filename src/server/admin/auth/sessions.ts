@@ -2,10 +2,21 @@ import { createHash, randomBytes } from 'node:crypto';
 import type { Kysely } from 'kysely';
 import type { AdminAuthTables } from './auth-tables';
 
-/** An admin session lasts 12 hours from sign-in (issue 4). */
+/** An admin session lasts 12 hours from sign-in at most (absolute, issue 4 and 10). */
 export const SESSION_TTL_MS = 12 * 60 * 60 * 1000;
+/** ...and ends after 30 minutes without an authenticated request (sliding, issue 10). */
+export const SESSION_IDLE_MS = 30 * 60 * 1000;
+/** A session's last use is written at most this often: not one write per request. */
+export const TOUCH_INTERVAL_MS = 60 * 1000;
 
 const sha256 = (text: string): string => createHash('sha256').update(text).digest('hex');
+
+/**
+ * What a session is bound to: the admin password's hash. Changing the password changes it,
+ * and sessions made under another password are refused (docs/decisions/063).
+ */
+export const passwordFingerprint = (passwordHash: string): string =>
+  sha256(`admin-session:${passwordHash}`);
 
 export interface NewSession {
   /** Goes into the cookie; only its hash is stored. */
@@ -18,54 +29,94 @@ export interface NewSession {
  * them (docs/decisions/020). The token is 32 random bytes; the table keeps its SHA-256, so
  * reading the table does not let anyone sign in.
  */
-export async function createSession(
-  db: Kysely<AdminAuthTables>,
-  now = new Date(),
-): Promise<NewSession> {
-  const token = randomBytes(32).toString('base64url');
-  const expiresAt = new Date(now.getTime() + SESSION_TTL_MS);
-  await db
-    .insertInto('admin_sessions')
-    .values({
-      token_hash: sha256(token),
-      created_at: now.toISOString(),
-      expires_at: expiresAt.toISOString(),
-      revoked_at: null,
-    })
-    .execute();
-  // Housekeeping: sessions past their expiry are of no use to anyone.
-  await db.deleteFrom('admin_sessions').where('expires_at', '<', now.toISOString()).execute();
-  return { token, expiresAt };
-}
+export class AdminSessions {
+  constructor(
+    private readonly db: Kysely<AdminAuthTables>,
+    /** passwordFingerprint() of the password this instance signs in with. */
+    private readonly fingerprint: string,
+  ) {}
 
-/** True when `token` belongs to a session that is neither expired nor revoked. */
-export async function isValidSession(
-  db: Kysely<AdminAuthTables>,
-  token: string | undefined,
-  now = new Date(),
-): Promise<boolean> {
-  if (!token || token.length > 200) return false;
-  const row = await db
-    .selectFrom('admin_sessions')
-    .select('id')
-    .where('token_hash', '=', sha256(token))
-    .where('revoked_at', 'is', null)
-    .where('expires_at', '>', now.toISOString())
-    .executeTakeFirst();
-  return row !== undefined;
-}
+  async create(now = new Date()): Promise<NewSession> {
+    const token = randomBytes(32).toString('base64url');
+    const expiresAt = new Date(now.getTime() + SESSION_TTL_MS);
+    await this.db
+      .insertInto('admin_sessions')
+      .values({
+        token_hash: sha256(token),
+        created_at: now.toISOString(),
+        expires_at: expiresAt.toISOString(),
+        last_seen_at: now.toISOString(),
+        password_fingerprint: this.fingerprint,
+        revoked_at: null,
+      })
+      .execute();
+    // Housekeeping: sessions past either limit are of no use to anyone.
+    const idleSince = new Date(now.getTime() - SESSION_IDLE_MS).toISOString();
+    await this.db
+      .deleteFrom('admin_sessions')
+      .where((eb) =>
+        eb.or([eb('expires_at', '<', now.toISOString()), eb('last_seen_at', '<', idleSince)]),
+      )
+      .execute();
+    return { token, expiresAt };
+  }
 
-/** Logout: the session is refused from now on, even if its cookie is replayed. */
-export async function revokeSession(
-  db: Kysely<AdminAuthTables>,
-  token: string | undefined,
-  now = new Date(),
-): Promise<void> {
-  if (!token) return;
-  await db
-    .updateTable('admin_sessions')
-    .set({ revoked_at: now.toISOString() })
-    .where('token_hash', '=', sha256(token))
-    .where('revoked_at', 'is', null)
-    .execute();
+  /**
+   * The id of the live session `token` belongs to, or undefined: not revoked, within 12 hours
+   * of sign-in and 30 minutes of its last use, made under the current password. A use extends
+   * the idle limit; the row is written only when the last write is over a minute old.
+   */
+  async resume(token: string | undefined, now = new Date()): Promise<number | undefined> {
+    if (!token || token.length > 200) return undefined;
+    const row = await this.live(now)
+      .select(['id', 'last_seen_at'])
+      .where('token_hash', '=', sha256(token))
+      .executeTakeFirst();
+    if (!row) return undefined;
+    if (now.getTime() - new Date(row.last_seen_at ?? 0).getTime() > TOUCH_INTERVAL_MS) {
+      await this.db
+        .updateTable('admin_sessions')
+        .set({ last_seen_at: now.toISOString() })
+        .where('id', '=', row.id)
+        .execute();
+    }
+    return row.id;
+  }
+
+  /** Logout: the session is refused from now on, even if its cookie is replayed. */
+  async revoke(token: string | undefined, now = new Date()): Promise<void> {
+    if (!token) return;
+    await this.db
+      .updateTable('admin_sessions')
+      .set({ revoked_at: now.toISOString() })
+      .where('token_hash', '=', sha256(token))
+      .where('revoked_at', 'is', null)
+      .execute();
+  }
+
+  /** Ends every live session but `keep`; answers how many it ended. */
+  async revokeOthers(keep: number, now = new Date()): Promise<number> {
+    const ids = await this.live(now).select('id').where('id', '!=', keep).execute();
+    if (ids.length === 0) return 0;
+    const result = await this.db
+      .updateTable('admin_sessions')
+      .set({ revoked_at: now.toISOString() })
+      .where(
+        'id',
+        'in',
+        ids.map((row) => row.id),
+      )
+      .where('revoked_at', 'is', null)
+      .executeTakeFirst();
+    return Number(result.numUpdatedRows);
+  }
+
+  private live(now: Date) {
+    return this.db
+      .selectFrom('admin_sessions')
+      .where('revoked_at', 'is', null)
+      .where('expires_at', '>', now.toISOString())
+      .where('last_seen_at', '>', new Date(now.getTime() - SESSION_IDLE_MS).toISOString())
+      .where('password_fingerprint', '=', this.fingerprint);
+  }
 }

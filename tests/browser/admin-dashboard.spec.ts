@@ -1,4 +1,5 @@
 import type { Page } from '@playwright/test';
+import { AUTO_REFRESH_IDLE_PAUSE_MS } from '../../src/client/features/admin/use-auto-refresh';
 import { timings } from '../../src/shared/claims';
 import { test } from './fixtures';
 import { axeViolations } from './support/site';
@@ -98,6 +99,28 @@ test.describe('auto-refresh', () => {
     await expect(panel.locator('tbody tr')).toHaveCount(2);
     expect(requests.filter((url) => url.includes('type=typeform'))).not.toEqual([]);
     expect(requests.filter((url) => !url.includes('type=typeform'))).toEqual([]);
+  });
+
+  test('pauses while nobody is there, so the session can idle out; the next key refreshes', async ({
+    page,
+  }) => {
+    await page.clock.install();
+    const tag = uniqueTag('idle');
+    await lead.typeform(page.request, `${tag}-first@example.com`);
+    await signIn(page);
+    const panel = await openTab(page, 'Typeform Leads', tag);
+    await expect(panel.locator('tbody tr')).toHaveCount(1);
+    await page.clock.fastForward(AUTO_REFRESH_IDLE_PAUSE_MS + 60_000);
+
+    await lead.typeform(page.request, `${tag}-second@example.com`);
+    const requests = listRequests(page);
+    await page.clock.fastForward(timings.adminAutoRefreshMs * 2);
+    await page.waitForTimeout(500);
+    expect(requests).toEqual([]);
+    await expect(panel.locator('tbody tr')).toHaveCount(1);
+
+    await page.keyboard.press('Shift');
+    await expect(panel.locator('tbody tr')).toHaveCount(2);
   });
 
   test('refreshes the Overview when it is shown, and nothing while the page is hidden', async ({

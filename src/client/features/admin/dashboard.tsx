@@ -1,8 +1,7 @@
-import { useEffect, useMemo, useState } from 'react';
+import { useMemo, useState } from 'react';
 import * as Tabs from '@radix-ui/react-tabs';
 import { useQueryClient } from '@tanstack/react-query';
 import { Download, LogOut, RefreshCw } from 'lucide-react';
-import { timings } from '@shared/claims';
 import { Button } from '../../components/ui/button';
 import { toast } from '../../lib/toast-store';
 import { adminToasts } from './admin-toasts';
@@ -13,6 +12,7 @@ import { ConfirmDialog, type ConfirmRequest } from './confirm-dialog';
 import { LazyLeadDetail } from './lazy-lead-detail';
 import { LeadsTab } from './leads-tab';
 import { OverviewTab } from './overview-tab';
+import { useAutoRefresh } from './use-auto-refresh';
 import { useLeadLink } from './use-lead-link';
 import {
   exportUrl,
@@ -55,14 +55,7 @@ export function Dashboard() {
   const sendEmail = useSendFormEmail();
   const leadLink = useLeadLink();
 
-  // Spec section 4: data refreshes every 30 s while signed in; what is on screen only, and
-  // not at all while the page is in a background tab (nobody sees it; the server is spared).
-  useEffect(() => {
-    const timer = setInterval(() => {
-      if (document.visibilityState !== 'hidden') void refreshLeads(client);
-    }, timings.adminAutoRefreshMs);
-    return () => clearInterval(timer);
-  }, [client]);
+  useAutoRefresh(client);
 
   const refresh = async () => {
     setRefreshing(true);

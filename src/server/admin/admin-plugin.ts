@@ -38,7 +38,7 @@ export const adminPlugin: FastifyPluginAsync<{ config: ServerConfig }> = async (
 
   const { database } = app;
   const leads = tablesOf<AdminLeadTables>(database.db);
-  const overview = new Overview(leads, app.databaseReader);
+  const overview = new Overview(leads, app.databaseReader, config.overviewCacheMs);
   const listing = new LeadListing(leads, database.dialect, {
     onDelete: () => overview.forget(),
     deleteWith: LeadPipeline.deleteActivity,

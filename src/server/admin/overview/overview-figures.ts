@@ -4,13 +4,10 @@ import type { DatabaseReader } from '../../platform/database/reader-thread';
 import type { LeadTable } from '../../platform/lead-records/lead-tables';
 import type { AdminLeadTables } from '../listing/listing-tables';
 
-/** How long the figures are shared by every dashboard polling this instance. */
-export const OVERVIEW_TTL_MS = 10_000;
-
 /**
  * The Overview tab's figures: counts per tab, leads per day for 30 days, and conversion per
  * landing variant and UTM source. They read whole tables (a second or more at a million
- * leads), so one computation is shared for OVERVIEW_TTL_MS, and on SQLite they are executed
+ * leads), so one computation is shared for `ttlMs` (OVERVIEW_CACHE_TTL), and on SQLite they are executed
  * by the reader thread, off the event loop (docs/decisions/080); they are built here.
  */
 export class Overview {
@@ -19,11 +16,12 @@ export class Overview {
   constructor(
     private readonly db: Kysely<AdminLeadTables>,
     private readonly reader: DatabaseReader,
+    private readonly ttlMs: number,
   ) {}
 
   figures(): Promise<OverviewFigures> {
     const now = Date.now();
-    if (!this.cache || now - this.cache.at >= OVERVIEW_TTL_MS) {
+    if (!this.cache || now - this.cache.at >= this.ttlMs) {
       const figures = this.compute(new Date(now));
       figures.catch(() => (this.cache = undefined));
       this.cache = { figures, at: now };

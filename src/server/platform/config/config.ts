@@ -66,6 +66,8 @@ const envSchema = z.object({
   MAIL_FROM: z.string().min(3).optional(),
   /** Lead submissions per minute from one address (0: no limit). */
   LEAD_RATE_LIMIT: z.coerce.number().int().min(0).default(60),
+  /** How long the admin Overview's figures are shared before they are computed again (0: never). */
+  OVERVIEW_CACHE_TTL: z.coerce.number().int().min(0).max(3600).default(10),
   /** Meta Pixel id: events go to the pixel (run time, no rebuild). Unset: only recorded. */
   META_PIXEL_ID: z
     .string()
@@ -123,6 +125,8 @@ export interface ServerConfig {
   mail: MailConfig;
   /** Lead submissions per minute from one address; 0: unlimited. */
   leadRateLimit: number;
+  /** How long the Overview's figures are shared, in ms; 0: computed for every request. */
+  overviewCacheMs: number;
   /** Public settings handed to the browser in every page (src/shared/runtime-config.ts). */
   runtime: RuntimeConfig;
 }
@@ -176,6 +180,7 @@ export function loadConfig(env: Record<string, string | undefined> = process.env
       from: values.MAIL_FROM ?? `${site.brandName} <no-reply@${new URL(site.siteUrl).hostname}>`,
     },
     leadRateLimit: values.LEAD_RATE_LIMIT,
+    overviewCacheMs: values.OVERVIEW_CACHE_TTL * 1000,
     runtime: {
       metaPixelId: values.META_PIXEL_ID ?? null,
       consentMode: values.CONSENT_MODE,

@@ -1,11 +1,12 @@
 import { useMemo, useState } from 'react';
 import * as Tabs from '@radix-ui/react-tabs';
 import { useQueryClient } from '@tanstack/react-query';
-import { Download, LogOut, RefreshCw } from 'lucide-react';
+import { Download, LogOut, MonitorX, RefreshCw } from 'lucide-react';
 import { Button } from '../../components/ui/button';
 import { toast } from '../../lib/toast-store';
 import { adminToasts } from './admin-toasts';
 import { refreshLeads, useDeleteLead, useSendFormEmail, useTabCounts } from './api/leads';
+import { useSignOutEverywhere } from './api/account';
 import { useLogout } from './api/session';
 import type { RowActions } from './columns';
 import { ConfirmDialog, type ConfirmRequest } from './confirm-dialog';
@@ -51,6 +52,7 @@ export function Dashboard() {
   const [confirm, setConfirm] = useState<ConfirmRequest | null>(null);
   const [refreshing, setRefreshing] = useState(false);
   const logout = useLogout();
+  const signOutEverywhere = useSignOutEverywhere();
   const deleteLead = useDeleteLead();
   const sendEmail = useSendFormEmail();
   const leadLink = useLeadLink();
@@ -129,6 +131,15 @@ export function Dashboard() {
           <Button variant="outline" size="sm" onClick={exportCsv}>
             <Download className="size-4" aria-hidden="true" />
             Export to CSV
+          </Button>
+          <Button
+            variant="outline"
+            size="sm"
+            onClick={() => signOutEverywhere.mutate()}
+            disabled={signOutEverywhere.isPending}
+          >
+            <MonitorX className="size-4" aria-hidden="true" />
+            Sign out everywhere
           </Button>
           <Button
             variant="dark"

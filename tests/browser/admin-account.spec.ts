@@ -1,0 +1,41 @@
+import { request as playwrightRequest } from '@playwright/test';
+import { E2E_ADMIN_PASSWORD } from '../support/e2e';
+import { test } from './fixtures';
+import { expect, ownServer, signIn, toast } from './support/admin';
+
+test.describe.configure({ timeout: 120_000 });
+
+test.describe('sign out everywhere', () => {
+  // Its own server: on the shared one it would end the sessions of the tests running beside it.
+  const server = ownServer();
+
+  test('ends the other sessions, says how many, and keeps this one', async ({ page }) => {
+    const { baseUrl } = server();
+    const others = await Promise.all(
+      [1, 2].map(async () => {
+        const context = await playwrightRequest.newContext({ baseURL: baseUrl });
+        const login = await context.post('/api/admin/login', {
+          data: { password: E2E_ADMIN_PASSWORD },
+        });
+        expect(login.ok()).toBe(true);
+        expect((await context.get('/api/candidate-submissions')).status()).toBe(200);
+        return context;
+      }),
+    );
+    await signIn(page, baseUrl);
+    await page.getByRole('button', { name: 'Sign out everywhere' }).click();
+    await expect(toast(page, 'Signed Out Everywhere').first()).toContainText(
+      '2 other sessions were ended. This one stays signed in.',
+    );
+    for (const context of others) {
+      expect((await context.get('/api/candidate-submissions')).status()).toBe(401);
+      await context.dispose();
+    }
+    await page.reload();
+    await expect(page.getByRole('heading', { name: 'Lead Dashboard' })).toBeVisible();
+    await page.getByRole('button', { name: 'Sign out everywhere' }).click();
+    await expect(toast(page, 'Signed Out Everywhere').first()).toContainText(
+      '0 other sessions were ended.',
+    );
+  });
+});

@@ -86,6 +86,30 @@ describeEachDatabase(
       for (let i = 0; i < 5; i++) expect((await attempt(`again-${i}`)).statusCode).toBe(401);
       expect((await attempt(ADMIN_TEST_PASSWORD)).statusCode).toBe(429);
     });
+
+    it('forgets addresses whose window has passed once someone gets a wrong password', async () => {
+      const { app, db } = current();
+      const stale = freshAddress();
+      const wrong = (remoteAddress: string) =>
+        app.inject({
+          method: 'POST',
+          url: '/api/admin/login',
+          payload: { password: 'wrong password' },
+          remoteAddress,
+        });
+      expect((await wrong(stale)).statusCode).toBe(401);
+      const before = await db.selectFrom('admin_login_attempts').select('client_key').execute();
+      await db
+        .updateTable('admin_login_attempts')
+        .set({ window_started_at: new Date(Date.now() - 15 * 60 * 1000 - 1000).toISOString() })
+        .execute();
+      expect((await wrong(freshAddress())).statusCode).toBe(401);
+      const after = await db.selectFrom('admin_login_attempts').select('client_key').execute();
+      expect(before.length).toBeGreaterThan(0);
+      // Only the address that just failed is left; every key is a hash, never the address.
+      expect(after).toHaveLength(1);
+      expect(after[0]?.client_key).toMatch(/^[0-9a-f]{64}$/);
+    });
   },
   adminOptions,
 );

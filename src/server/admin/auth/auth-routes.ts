@@ -57,6 +57,7 @@ export const adminAuthRoutes: FastifyPluginAsync = async (app) => {
           });
       }
       if (!(await verifyPassword(request.body.password, adminAuth.passwordHash))) {
+        await adminAuth.throttle.pruneExpired();
         request.log.warn('admin sign-in failed');
         return reply.code(401).send({ error: 'Incorrect password' });
       }

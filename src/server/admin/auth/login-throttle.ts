@@ -51,13 +51,28 @@ export class LoginThrottle {
     };
   }
 
-  /** A successful sign-in forgets the address's attempts; expired rows of others go too. */
+  /** A successful sign-in forgets the address's attempts (and expired rows of others). */
   async reset(ip: string, now = new Date()): Promise<void> {
+    await this.forget(now, clientKey(ip));
+  }
+
+  /**
+   * Drops rows whose window has passed, after a wrong password (at most 5 per address per
+   * window), so addresses that never sign in do not pile up.
+   */
+  async pruneExpired(now = new Date()): Promise<void> {
+    await this.forget(now);
+  }
+
+  private async forget(now: Date, key?: string): Promise<void> {
     const expired = new Date(now.getTime() - WINDOW_MS).toISOString();
     await this.db
       .deleteFrom('admin_login_attempts')
       .where((eb) =>
-        eb.or([eb('client_key', '=', clientKey(ip)), eb('window_started_at', '<=', expired)]),
+        eb.or([
+          eb('window_started_at', '<=', expired),
+          ...(key === undefined ? [] : [eb('client_key', '=', key)]),
+        ]),
       )
       .execute();
   }

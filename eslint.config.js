@@ -26,7 +26,7 @@ const server = './src/server';
 const capabilities = ['leads', 'admin', 'site', 'operations'];
 const serverRoot = `${server}/*.ts`;
 /** The admin's parts: listing is the base the others read through; none uses another. */
-const adminParts = ['auth', 'listing', 'export', 'email', 'overview', 'pipeline'];
+const adminParts = ['auth', 'audit', 'listing', 'export', 'email', 'overview', 'pipeline'];
 const adminMayUse = {
   export: ['listing'],
   email: ['listing'],

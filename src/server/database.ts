@@ -1,3 +1,5 @@
+import { auditMigrations } from './admin/audit/audit-migrations';
+import type { AuditTables } from './admin/audit/audit-tables';
 import { adminAuthMigrations } from './admin/auth/auth-migrations';
 import type { AdminAuthTables } from './admin/auth/auth-tables';
 import { adminListingMigrations } from './admin/listing/listing-migrations';
@@ -20,12 +22,17 @@ import type { LeadRecordTables } from './platform/lead-records/lead-tables';
  */
 
 /** Every table and column, for code that sees the whole database (tests, tools). */
-export type Database = LeadRecordTables & AdminAuthTables & AdminLeadTables & PipelineTables;
+export type Database = LeadRecordTables &
+  AdminAuthTables &
+  AuditTables &
+  AdminLeadTables &
+  PipelineTables;
 
 /** Every capability's migrations; the runner orders them by name. */
 export const migrations: readonly MigrationSet[] = [
   leadRecordMigrations,
   adminAuthMigrations,
+  auditMigrations,
   adminListingMigrations,
   pipelineMigrations,
 ];

@@ -43,6 +43,7 @@ export const adminEndpoints: [string, string][] = [
   ['GET', '/api/company-submissions'],
   ['GET', '/api/admin/lead-emails'],
   ['GET', '/api/admin/overview'],
+  ['GET', '/api/admin/audit'],
   ['GET', '/api/admin/export/typeform-leads.csv'],
   ['GET', '/api/admin/export/candidates.csv'],
   ['GET', '/api/admin/export/companies.csv'],

@@ -1,6 +1,7 @@
 import type { FastifyPluginAsync } from 'fastify';
 import type { ServerConfig } from '../platform/config/config';
 import { createMailer } from '../platform/mail/mailer';
+import { auditPlugin } from './audit/audit-plugin';
 import { adminAuthPlugin } from './auth/auth-plugin';
 import { adminAuthRoutes } from './auth/auth-routes';
 import { adminSessionRoutes } from './auth/session-routes';
@@ -33,6 +34,7 @@ export const adminPlugin: FastifyPluginAsync<{ config: ServerConfig }> = async (
     dataDir: config.dataDir,
     siteUrl: config.site.siteUrl,
   });
+  await app.register(auditPlugin);
   await app.register(adminAuthRoutes);
   await app.register(adminSessionRoutes);
 

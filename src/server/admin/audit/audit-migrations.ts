@@ -1,0 +1,33 @@
+import type { Kysely, Migration } from 'kysely';
+import { autoIncrementId } from '../../platform/database/migration-columns';
+import type { DialectName, MigrationSet } from '../../platform/database/migration-runner';
+
+/** 031: the admin audit log (docs/decisions/064); read newest first by id. */
+function createAuditEntries(dialect: DialectName): Migration {
+  return {
+    async up(db: Kysely<unknown>) {
+      await db.schema
+        .createTable('admin_audit_entries')
+        .addColumn('id', 'integer', autoIncrementId(dialect))
+        .addColumn('at', 'text', (c) => c.notNull())
+        .addColumn('action', 'text', (c) => c.notNull())
+        .addColumn('actor', 'text', (c) => c.notNull())
+        .addColumn('lead_type', 'text')
+        .addColumn('lead_id', 'integer')
+        .addColumn('detail', 'text')
+        .execute();
+      await db.schema
+        .createIndex('admin_audit_entries_lead_idx')
+        .on('admin_audit_entries')
+        .columns(['lead_type', 'lead_id'])
+        .execute();
+    },
+    async down(db: Kysely<unknown>) {
+      await db.schema.dropTable('admin_audit_entries').execute();
+    },
+  };
+}
+
+export const auditMigrations: MigrationSet = (dialect) => ({
+  '031_admin_audit_log': createAuditEntries(dialect),
+});

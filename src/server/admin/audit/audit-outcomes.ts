@@ -1,0 +1,66 @@
+import type { FastifyReply, FastifyRequest } from 'fastify';
+import type { AuditEntryInput } from './audit-log';
+
+type Outcome = (
+  request: FastifyRequest,
+  reply: FastifyReply,
+  payload: unknown,
+) => AuditEntryInput | undefined;
+
+const leadId = (request: FastifyRequest) => Number((request.params as { id: number }).id);
+const answered = (payload: unknown): Record<string, unknown> => {
+  try {
+    return typeof payload === 'string' ? (JSON.parse(payload) as Record<string, unknown>) : {};
+  } catch {
+    return {};
+  }
+};
+
+/** The export's tab and which filters narrowed it; the search text itself is never kept. */
+function exportDetail(request: FastifyRequest): string {
+  const tab = (request.params as { file: string }).file.replace(/\.csv$/, '');
+  const { q, status } = request.query as { q?: string; status?: string };
+  const filters = [q?.trim() ? 'search' : undefined, status ? `status ${status}` : undefined];
+  const applied = filters.filter(Boolean);
+  return applied.length > 0 ? `${tab}, filtered by ${applied.join(' and ')}` : `${tab}, whole tab`;
+}
+
+/**
+ * Admin actions recorded from the answer of the route that did them (route pattern and
+ * status code), so the listing, export and e-mail routes need not know of the audit log.
+ * Status changes and notes are recorded by the pipeline itself through app.audit.record.
+ */
+export const auditedOutcomes: Record<string, Outcome> = {
+  'POST /api/admin/login': (_request, reply) =>
+    reply.statusCode === 200
+      ? { action: 'sign_in' }
+      : reply.statusCode === 401
+        ? { action: 'sign_in_failed' }
+        : reply.statusCode === 429
+          ? { action: 'sign_in_failed', detail: 'throttled' }
+          : undefined,
+  'POST /api/admin/sign-out-everywhere': (_request, reply, payload) =>
+    reply.statusCode === 200
+      ? { action: 'sign_out_everywhere', detail: `ended ${Number(answered(payload).ended)}` }
+      : undefined,
+  'GET /api/admin/export/:file': (request, reply) =>
+    reply.statusCode === 200 ? { action: 'export', detail: exportDetail(request) } : undefined,
+  'DELETE /api/candidate-submissions/:id': (request, reply) =>
+    reply.statusCode === 204
+      ? { action: 'delete', leadType: 'candidate', leadId: leadId(request) }
+      : undefined,
+  'DELETE /api/company-submissions/:id': (request, reply) =>
+    reply.statusCode === 204
+      ? { action: 'delete', leadType: 'company', leadId: leadId(request) }
+      : undefined,
+  'POST /api/candidate-submissions/:id/send-email': (request, reply, payload) => {
+    if (reply.statusCode !== 200) return undefined;
+    const { transport } = answered(payload);
+    return {
+      action: 'email_sent',
+      leadType: 'candidate',
+      leadId: leadId(request),
+      detail: typeof transport === 'string' ? `via ${transport}` : undefined,
+    };
+  },
+};

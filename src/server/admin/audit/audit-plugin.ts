@@ -1,0 +1,83 @@
+import type { FastifyRequest } from 'fastify';
+import fp from 'fastify-plugin';
+import { tablesOf } from '../../platform/database/connection';
+import { AuditLog, type AuditEntryInput } from './audit-log';
+import { auditedOutcomes } from './audit-outcomes';
+import type { AuditTables } from './audit-tables';
+
+export interface AdminAudit {
+  /** Records an admin action; the actor and the time are filled in here. */
+  record(entry: AuditEntryInput, request: FastifyRequest): Promise<void>;
+}
+
+declare module 'fastify' {
+  interface FastifyInstance {
+    audit: AdminAudit;
+  }
+}
+
+const entryView = {
+  type: 'object',
+  properties: {
+    id: { type: 'integer' },
+    at: { type: 'string' },
+    action: { type: 'string' },
+    actor: { type: 'string' },
+    leadType: { type: ['string', 'null'] },
+    leadId: { type: ['integer', 'null'] },
+    detail: { type: ['string', 'null'] },
+  },
+  required: ['id', 'at', 'action', 'actor', 'leadType', 'leadId', 'detail'],
+} as const;
+
+/**
+ * The admin audit log (issue 10, docs/decisions/064): `app.audit.record()` for the admin's
+ * parts, the actions recorded from route outcomes (audit-outcomes.ts), and
+ * GET /api/admin/audit?limit=&offset= (guarded), newest first with X-Total-Count.
+ * Registered after the auth plugin and before the admin's routes, so its hook sees them all.
+ */
+export const auditPlugin = fp(async (app) => {
+  const log = new AuditLog(tablesOf<AuditTables>(app.database.db));
+  const actorOf = (entry: AuditEntryInput, request: FastifyRequest): string => {
+    const session = request.adminSessionId;
+    if (session !== null && session !== undefined) return `admin (session ${session})`;
+    return entry.action === 'sign_in' ? 'admin' : 'anonymous';
+  };
+  const audit: AdminAudit = {
+    record: (entry, request) => log.add(entry, actorOf(entry, request)),
+  };
+  app.decorate('audit', audit);
+
+  app.addHook('onSend', async (request, reply, payload) => {
+    const outcome = auditedOutcomes[`${request.method} ${request.routeOptions.url ?? ''}`];
+    const entry = outcome?.(request, reply, payload);
+    if (!entry) return payload;
+    try {
+      await audit.record(entry, request);
+    } catch (error) {
+      request.log.error({ err: error, action: entry.action }, 'audit entry failed');
+    }
+    return payload;
+  });
+
+  app.get<{ Querystring: { limit: number; offset: number } }>(
+    '/api/admin/audit',
+    {
+      onRequest: app.adminAuth.guard,
+      schema: {
+        querystring: {
+          type: 'object',
+          properties: {
+            limit: { type: 'integer', minimum: 1, maximum: 500, default: 50 },
+            offset: { type: 'integer', minimum: 0, maximum: 10_000_000, default: 0 },
+          },
+        },
+        response: { 200: { type: 'array', items: entryView } },
+      },
+    },
+    async (request, reply) => {
+      const { rows, total } = await log.page(request.query.limit, request.query.offset);
+      return reply.header('X-Total-Count', String(total)).send(rows);
+    },
+  );
+});

@@ -1,0 +1,18 @@
+import type { Generated } from 'kysely';
+
+/** One thing done in the admin: who, when, what, to which lead. Never personal data. */
+export interface AdminAuditEntriesTable {
+  id: Generated<number>;
+  /** ISO 8601 UTC. */
+  at: string;
+  action: string;
+  /** "admin (session 12)" or "anonymous" (a failed sign-in). */
+  actor: string;
+  lead_type: 'candidate' | 'company' | null;
+  lead_id: number | null;
+  /** A short fact (e.g. "new -> contacted"); never a name, e-mail, note text or password. */
+  detail: string | null;
+}
+
+/** The audit log's tables, for `tablesOf<AuditTables>(db)`. */
+export type AuditTables = { admin_audit_entries: AdminAuditEntriesTable };

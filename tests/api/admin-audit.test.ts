@@ -1,0 +1,197 @@
+import { expect, it } from 'vitest';
+import type { AuditEntryView } from '../../src/server/admin/audit/audit-log';
+import {
+  ADMIN_TEST_PASSWORD,
+  adminOptions,
+  freshAddress,
+  seedCandidate,
+  seedCompany,
+  signIn,
+} from '../support/admin';
+import { describeEachDatabase, type TestApp } from '../support/test-app';
+
+type Entry = AuditEntryView;
+
+async function auditPage(app: TestApp['app'], cookie: string, query = '') {
+  const response = await app.inject({
+    method: 'GET',
+    url: `/api/admin/audit${query}`,
+    headers: { cookie },
+  });
+  expect(response.statusCode).toBe(200);
+  return { entries: response.json<Entry[]>(), total: Number(response.headers['x-total-count']) };
+}
+
+describeEachDatabase(
+  'admin audit log',
+  (current) => {
+    it('answers 401 without a session', async () => {
+      const response = await current().app.inject({ method: 'GET', url: '/api/admin/audit' });
+      expect(response.statusCode).toBe(401);
+      expect(response.json()).toEqual({ error: 'Sign in required' });
+    });
+
+    it('records each admin action, newest first, without passwords or personal data', async () => {
+      const testApp = current();
+      const { app } = testApp;
+      const failed = await app.inject({
+        method: 'POST',
+        url: '/api/admin/login',
+        payload: { password: 'a-wrong-guess-9876' },
+        remoteAddress: freshAddress(),
+      });
+      expect(failed.statusCode).toBe(401);
+      const cookie = await signIn(app);
+      const candidate = await seedCandidate(testApp, 'regular', { first_name: 'Ada' });
+      const company = await seedCompany(testApp, 'full');
+      const as = { headers: { cookie } };
+
+      const exported = await app.inject({
+        method: 'GET',
+        url: `/api/admin/export/candidates.csv?q=${encodeURIComponent(candidate.email)}&status=new`,
+        ...as,
+      });
+      expect(exported.statusCode).toBe(200);
+      const whole = await app.inject({
+        method: 'GET',
+        url: '/api/admin/export/companies.csv',
+        ...as,
+      });
+      expect(whole.statusCode).toBe(200);
+      const mail = await app.inject({
+        method: 'POST',
+        url: `/api/candidate-submissions/${candidate.id}/send-email`,
+        ...as,
+      });
+      expect(mail.statusCode).toBe(200);
+      const status = await app.inject({
+        method: 'PATCH',
+        url: `/api/candidate-submissions/${candidate.id}`,
+        payload: { status: 'contacted' },
+        ...as,
+      });
+      expect(status.statusCode).toBe(200);
+      const note = await app.inject({
+        method: 'POST',
+        url: `/api/candidate-submissions/${candidate.id}/notes`,
+        payload: { text: 'Called Ada on her mobile' },
+        ...as,
+      });
+      expect(note.statusCode).toBe(201);
+      const deleted = await app.inject({
+        method: 'DELETE',
+        url: `/api/company-submissions/${company.id}`,
+        ...as,
+      });
+      expect(deleted.statusCode).toBe(204);
+      const everywhere = await app.inject({
+        method: 'POST',
+        url: '/api/admin/sign-out-everywhere',
+        ...as,
+      });
+      expect(everywhere.statusCode).toBe(200);
+
+      const { entries, total } = await auditPage(app, cookie);
+      expect(total).toBe(entries.length);
+      expect(entries.map((entry) => entry.action)).toEqual([
+        'sign_out_everywhere',
+        'delete',
+        'note_added',
+        'status_changed',
+        'email_sent',
+        'export',
+        'export',
+        'sign_in',
+        'sign_in_failed',
+      ]);
+      const byAction = (action: string, nth = 0) =>
+        entries.filter((entry) => entry.action === action)[nth] as Entry;
+      expect(byAction('sign_in_failed')).toMatchObject({ actor: 'anonymous', leadId: null });
+      expect(byAction('sign_in').actor).toBe('admin');
+      expect(byAction('export', 1).detail).toBe('candidates, filtered by search and status new');
+      expect(byAction('export', 0).detail).toBe('companies, whole tab');
+      expect(byAction('email_sent')).toMatchObject({
+        leadType: 'candidate',
+        leadId: candidate.id,
+      });
+      expect(byAction('status_changed')).toMatchObject({
+        leadType: 'candidate',
+        leadId: candidate.id,
+        detail: 'new -> contacted',
+      });
+      expect(byAction('note_added')).toMatchObject({ leadId: candidate.id, detail: null });
+      expect(byAction('delete')).toMatchObject({
+        leadType: 'company',
+        leadId: company.id,
+        detail: null,
+      });
+      expect(byAction('sign_out_everywhere').actor).toMatch(/^admin \(session \d+\)$/);
+      for (const entry of entries) {
+        expect(Date.now() - new Date(entry.at).getTime()).toBeLessThan(60_000);
+      }
+
+      const stored = JSON.stringify(
+        await testApp.db.selectFrom('admin_audit_entries').selectAll().execute(),
+      );
+      for (const secret of [
+        ADMIN_TEST_PASSWORD,
+        'a-wrong-guess-9876',
+        candidate.email,
+        company.email,
+        'Ada',
+        'Grace',
+        'mobile',
+      ]) {
+        expect(stored).not.toContain(secret);
+      }
+    });
+
+    it('pages with limit and offset and counts every entry', async () => {
+      const { app } = current();
+      const cookie = await signIn(app);
+      const all = await auditPage(app, cookie, '?limit=500');
+      expect(all.total).toBeGreaterThanOrEqual(3);
+      const first = await auditPage(app, cookie, '?limit=2');
+      const second = await auditPage(app, cookie, '?limit=2&offset=2');
+      expect(first.total).toBe(all.total);
+      expect(first.entries.map((e) => e.id)).toEqual(all.entries.slice(0, 2).map((e) => e.id));
+      expect(second.entries.map((e) => e.id)).toEqual(all.entries.slice(2, 4).map((e) => e.id));
+      const ids = all.entries.map((e) => e.id);
+      expect(ids).toEqual([...ids].sort((a, b) => b - a));
+      const bad = await app.inject({
+        method: 'GET',
+        url: '/api/admin/audit?limit=0',
+        headers: { cookie },
+      });
+      expect(bad.statusCode).toBe(400);
+    });
+
+    it("keeps only the action and id of a deleted lead's entries", async () => {
+      const testApp = current();
+      const cookie = await signIn(testApp.app);
+      const candidate = await seedCandidate(testApp, 'regular');
+      const as = { headers: { cookie } };
+      await testApp.app.inject({
+        method: 'PATCH',
+        url: `/api/candidate-submissions/${candidate.id}`,
+        payload: { status: 'qualified' },
+        ...as,
+      });
+      const deleted = await testApp.app.inject({
+        method: 'DELETE',
+        url: `/api/candidate-submissions/${candidate.id}`,
+        ...as,
+      });
+      expect(deleted.statusCode).toBe(204);
+      const { entries } = await auditPage(testApp.app, cookie);
+      const ofLead = entries.filter(
+        (entry) => entry.leadType === 'candidate' && entry.leadId === candidate.id,
+      );
+      expect(ofLead.map((entry) => [entry.action, entry.detail])).toEqual([
+        ['delete', null],
+        ['status_changed', null],
+      ]);
+    });
+  },
+  adminOptions,
+);

@@ -166,6 +166,29 @@ describeEachDatabase(
       expect(bad.statusCode).toBe(400);
     });
 
+    it('records failed sign-ins, but not the throttled attempts after them', async () => {
+      const { app } = current();
+      const cookie = await signIn(app);
+      const failures = async () =>
+        (await auditPage(app, cookie, '?limit=500')).entries.filter(
+          (entry) => entry.action === 'sign_in_failed',
+        ).length;
+      const before = await failures();
+      const remoteAddress = freshAddress();
+      const codes: number[] = [];
+      for (let i = 0; i < 7; i++) {
+        const attempt = await app.inject({
+          method: 'POST',
+          url: '/api/admin/login',
+          payload: { password: `wrong-${i}` },
+          remoteAddress,
+        });
+        codes.push(attempt.statusCode);
+      }
+      expect(codes).toEqual([401, 401, 401, 401, 401, 429, 429]);
+      expect((await failures()) - before).toBe(5);
+    });
+
     it("keeps only the action and id of a deleted lead's entries", async () => {
       const testApp = current();
       const cookie = await signIn(testApp.app);

@@ -31,14 +31,14 @@ function exportDetail(request: FastifyRequest): string {
  * Status changes and notes are recorded by the pipeline itself through app.audit.record.
  */
 export const auditedOutcomes: Record<string, Outcome> = {
+  // A throttled attempt (429) is not recorded: a flood of them would fill the log, and the
+  // five failures before it already are.
   'POST /api/admin/login': (_request, reply) =>
     reply.statusCode === 200
       ? { action: 'sign_in' }
       : reply.statusCode === 401
         ? { action: 'sign_in_failed' }
-        : reply.statusCode === 429
-          ? { action: 'sign_in_failed', detail: 'throttled' }
-          : undefined,
+        : undefined,
   'POST /api/admin/sign-out-everywhere': (_request, reply, payload) =>
     reply.statusCode === 200
       ? { action: 'sign_out_everywhere', detail: `ended ${Number(answered(payload).ended)}` }

@@ -5,8 +5,14 @@ import SqliteDatabase from 'better-sqlite3';
 import { sql } from 'kysely';
 import { afterAll, describe, expect, it } from 'vitest';
 import { migrations, openDatabase } from '../../src/server/database';
-import { SQLITE_FILE_NAME } from '../../src/server/platform/database/connection';
-import { collectMigrations } from '../../src/server/platform/database/migration-runner';
+import {
+  SQLITE_FILE_NAME,
+  openDatabase as openWithMigrations,
+} from '../../src/server/platform/database/connection';
+import {
+  collectMigrations,
+  type MigrationSet,
+} from '../../src/server/platform/database/migration-runner';
 import { leadRecordColumns } from '../../src/server/platform/lead-records/lead-columns';
 import { describeEachDatabase, uniqueEmail } from '../support/test-app';
 
@@ -112,5 +118,33 @@ describe('SQLite file', () => {
       Object.keys(collectMigrations(migrations, 'sqlite')).map((name) => ({ name })),
     );
     expect(applied[0]).toEqual({ name: '001_create_lead_tables' });
+  });
+
+  it('upgrades a database of an earlier release whose migrations sort after new ones', async () => {
+    const dataDir = await mkdtemp(path.join(os.tmpdir(), 'tb-db-'));
+    dirs.push(dataDir);
+    // The release before the pipeline and audit log ran these; newer parts added 002, 03x…
+    const earlier = new Set([
+      '001_create_lead_tables',
+      '020_admin_sessions',
+      '021_admin_lead_queries',
+      '022_admin_search_keys',
+    ]);
+    const earlierSets: MigrationSet[] = migrations.map(
+      (set) => (dialect) =>
+        Object.fromEntries(Object.entries(set(dialect)).filter(([name]) => earlier.has(name))),
+    );
+    const old = await openWithMigrations({ dataDir, migrations: earlierSets });
+    await old.close();
+
+    const upgraded = await openDatabase({ dataDir });
+    await upgraded.ping();
+    await upgraded.close();
+    const file = new SqliteDatabase(path.join(dataDir, SQLITE_FILE_NAME), { readonly: true });
+    const applied = file.prepare('select name from kysely_migration').all() as { name: string }[];
+    file.close();
+    expect(applied.map(({ name }) => name).sort()).toEqual(
+      Object.keys(collectMigrations(migrations, 'sqlite')),
+    );
   });
 });

@@ -37,6 +37,10 @@ export async function migrateToLatest<DB>(
   const migrator = new Migrator({
     db,
     provider: { getMigrations: async () => collectMigrations(sets, dialect) },
+    // Each part numbers its own migrations, so a release can add one that sorts before a
+    // migration an existing database already ran (e.g. 002 after 022). Kysely then runs the
+    // missing ones in name order instead of refusing to start.
+    allowUnorderedMigrations: true,
   });
   const { error, results } = await migrator.migrateToLatest();
   const failed = results?.find((result) => result.status === 'Error');

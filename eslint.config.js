@@ -23,10 +23,19 @@ const features = [
  * of src/server (app.ts, database.ts, main.ts) compose them and nothing imports them but tests.
  */
 const server = './src/server';
-const capabilities = ['leads', 'admin', 'site', 'operations'];
+const capabilities = ['leads', 'admin', 'site', 'operations', 'notifications'];
 const serverRoot = `${server}/*.ts`;
 /** The admin's parts: listing is the base the others read through; none uses another. */
-const adminParts = ['auth', 'audit', 'listing', 'export', 'email', 'overview', 'pipeline'];
+const adminParts = [
+  'auth',
+  'audit',
+  'listing',
+  'export',
+  'email',
+  'overview',
+  'pipeline',
+  'deliveries',
+];
 const adminMayUse = {
   export: ['listing'],
   email: ['listing'],

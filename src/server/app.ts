@@ -2,6 +2,11 @@ import Fastify, { type FastifyInstance } from 'fastify';
 import { adminPlugin } from './admin/admin-plugin';
 import { migrations } from './database';
 import { leadsPlugin } from './leads/leads-plugin';
+import {
+  notificationsPlugin,
+  notifyDestinations,
+  type NotificationWorkerSettings,
+} from './notifications/notifications-plugin';
 import { healthRoutes } from './operations/health-routes';
 import type { ServerConfig } from './platform/config/config';
 import { databasePlugin } from './platform/database/database-plugin';
@@ -15,13 +20,19 @@ export interface BuildAppOptions {
   config: ServerConfig;
   /** Pino logger options; tests pass false to keep output quiet. */
   logger?: boolean | Record<string, unknown>;
+  /** The notification worker's knobs (tests: a faster poll, or no worker at all). */
+  notificationWorker?: NotificationWorkerSettings;
 }
 
 /**
  * Assembles the whole server: the platform (HTTP security, the database), then each
  * capability (docs/decisions/007-server-arranged-by-capability.md), the site last.
  */
-export async function buildApp({ config, logger }: BuildAppOptions): Promise<FastifyInstance> {
+export async function buildApp({
+  config,
+  logger,
+  notificationWorker,
+}: BuildAppOptions): Promise<FastifyInstance> {
   const app = Fastify({
     logger:
       logger === false
@@ -58,6 +69,14 @@ export async function buildApp({ config, logger }: BuildAppOptions): Promise<Fas
   await app.register(leadsPlugin, {
     dataDir: config.dataDir,
     leadRateLimit: config.leadRateLimit,
+    notify: notifyDestinations(config.notify),
+  });
+  await app.register(notificationsPlugin, {
+    notify: config.notify,
+    mail: config.mail,
+    dataDir: config.dataDir,
+    siteUrl: config.site.siteUrl,
+    ...(notificationWorker ? { worker: notificationWorker } : {}),
   });
   await app.register(adminPlugin, { config });
   await app.register(sitePlugin, { clientDir: config.clientDir, runtime: config.runtime });

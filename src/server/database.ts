@@ -12,6 +12,8 @@ import {
   type DatabaseOptions,
 } from './platform/database/connection';
 import type { MigrationSet } from './platform/database/migration-runner';
+import { outboxMigrations } from './platform/outbox/outbox-migrations';
+import type { OutboxTables } from './platform/outbox/outbox-tables';
 import { leadRecordMigrations } from './platform/lead-records/create-lead-tables';
 import type { LeadRecordTables } from './platform/lead-records/lead-tables';
 
@@ -26,7 +28,8 @@ export type Database = LeadRecordTables &
   AdminAuthTables &
   AuditTables &
   AdminLeadTables &
-  PipelineTables;
+  PipelineTables &
+  OutboxTables;
 
 /** Every capability's migrations; the runner orders them by name. */
 export const migrations: readonly MigrationSet[] = [
@@ -35,6 +38,7 @@ export const migrations: readonly MigrationSet[] = [
   auditMigrations,
   adminListingMigrations,
   pipelineMigrations,
+  outboxMigrations,
 ];
 
 /** Opens (and migrates) the configured database with every table typed. */

@@ -36,7 +36,7 @@ describe('send form e-mail through SMTP_URL', () => {
       headers: { cookie },
     });
     expect(response.statusCode).toBe(200);
-    expect(response.json()).toEqual({ sent: true });
+    expect(response.json()).toEqual({ sent: true, transport: 'smtp' });
     const mail = await smtp.next();
     expect(mail.to).toEqual([candidate.email]);
     expect(mail.from).toBe('team@talent.example');
@@ -97,6 +97,7 @@ describe('send form e-mail without any mail settings', () => {
       headers: { cookie },
     });
     expect(response.statusCode).toBe(200);
+    expect(response.json()).toEqual({ sent: true, transport: 'outbox' });
     const outbox = path.join(testApp.env.DATA_DIR as string, 'outbox');
     const files = await readdir(outbox);
     expect(files).toHaveLength(1);

@@ -4,7 +4,7 @@ import path from 'node:path';
 import type { FastifyInstance } from 'fastify';
 import type { Kysely } from 'kysely';
 import { afterAll, beforeAll, describe, inject } from 'vitest';
-import { buildApp } from '../../src/server/app';
+import { buildApp, type BuildAppOptions } from '../../src/server/app';
 import { loadConfig } from '../../src/server/platform/config/config';
 import { openDatabase } from '../../src/server/database';
 import type { Database } from '../../src/server/database';
@@ -49,6 +49,8 @@ export interface TestAppOptions {
   logStream?: { write(line: string): void };
   /** Extra environment for the server (ADMIN_PASSWORD, SMTP_URL...). */
   env?: Record<string, string>;
+  /** The lead notification worker's knobs (a fast poll, or none at all). */
+  notificationWorker?: BuildAppOptions['notificationWorker'];
 }
 
 /** A server on a fresh database of `kind`: a temp SQLite file, or a new PostgreSQL database. */
@@ -75,7 +77,11 @@ export async function createTestApp(
   }
   const config = loadConfig(env);
   const logger = options.logStream ? { level: 'info', stream: options.logStream } : false;
-  const app = await buildApp({ config, logger });
+  const app = await buildApp({
+    config,
+    logger,
+    ...(options.notificationWorker ? { notificationWorker: options.notificationWorker } : {}),
+  });
   await app.ready();
   const observer = await openDatabase(config);
   return {

@@ -5,6 +5,7 @@ import { auditPlugin } from './audit/audit-plugin';
 import { adminAuthPlugin } from './auth/auth-plugin';
 import { adminAuthRoutes } from './auth/auth-routes';
 import { adminSessionRoutes } from './auth/session-routes';
+import { deliveriesRoutes } from './deliveries/deliveries-routes';
 import { emailRoutes } from './email/email-routes';
 import { exportRoutes } from './export/export-routes';
 import { LeadListing } from './listing/lead-listing';
@@ -62,6 +63,11 @@ export const adminPlugin: FastifyPluginAsync<{ config: ServerConfig }> = async (
   const mailer = createMailer(config.mail, config.dataDir);
   app.addHook('onClose', async () => mailer.close());
   app.log.info({ transport: mailer.kind }, 'admin mail transport');
+  if (mailer.kind === 'outbox' && config.env === 'production') {
+    app.log.warn(
+      'no mail transport (SMTP_URL or SENDGRID_API_KEY): e-mails are only written to DATA_DIR/outbox',
+    );
+  }
 
   await app.register(async (guarded) => {
     guarded.addHook('onRequest', app.adminAuth.guard);
@@ -69,6 +75,7 @@ export const adminPlugin: FastifyPluginAsync<{ config: ServerConfig }> = async (
     await guarded.register(exportRoutes, { listing, reader: app.databaseReader });
     await guarded.register(overviewRoutes, { overview });
     await guarded.register(pipelineRoutes, { pipeline });
+    await guarded.register(deliveriesRoutes);
     await guarded.register(emailRoutes, {
       listing,
       mailer,

@@ -1,5 +1,6 @@
 import type { WriteQueue } from '../platform/database/write-queue';
 import type { LeadRecordTables } from '../platform/lead-records/lead-tables';
+import type { OutboxDestination } from '../platform/outbox/outbox-tables';
 import { saveCandidate, type CandidateStep } from './save-candidate';
 import { saveCompany, type CompanyStep } from './save-company';
 import type { SaveResult } from './upsert';
@@ -10,9 +11,13 @@ export interface LeadStore {
   saveCompany(step: CompanyStep): Promise<SaveResult>;
 }
 
-export function createLeadStore(queue: WriteQueue<LeadRecordTables>): LeadStore {
+/** `notify`: where each new lead is announced, through the outbox (empty: nowhere). */
+export function createLeadStore(
+  queue: WriteQueue<LeadRecordTables>,
+  notify: readonly OutboxDestination[] = [],
+): LeadStore {
   return {
-    saveCandidate: (step) => queue.run((trx) => saveCandidate(trx, step)),
-    saveCompany: (step) => queue.run((trx) => saveCompany(trx, step)),
+    saveCandidate: (step) => queue.run((trx) => saveCandidate(trx, step, notify)),
+    saveCompany: (step) => queue.run((trx) => saveCompany(trx, step, notify)),
   };
 }

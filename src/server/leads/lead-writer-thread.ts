@@ -1,5 +1,6 @@
 import { serveWriterThread, WriterThread } from '../platform/database/writer-thread';
 import type { LeadRecordTables } from '../platform/lead-records/lead-tables';
+import type { OutboxDestination } from '../platform/outbox/outbox-tables';
 import { createLeadStore, type LeadStore } from './lead-store';
 import type { CandidateStep } from './save-candidate';
 import type { CompanyStep } from './save-company';
@@ -13,8 +14,12 @@ type LeadWrites = { [Op in keyof LeadStore]: LeadStore[Op] };
  * so the fsync of each group commit never blocks the event loop.
  */
 export class LeadWriterThread extends WriterThread<LeadWrites> implements LeadStore {
-  constructor(dataDir: string, onUnexpectedExit?: (error: Error) => void) {
-    super({ role: ROLE, entry: import.meta.url, dataDir, onUnexpectedExit });
+  constructor(
+    dataDir: string,
+    onUnexpectedExit?: (error: Error) => void,
+    notify: readonly OutboxDestination[] = [],
+  ) {
+    super({ role: ROLE, entry: import.meta.url, dataDir, onUnexpectedExit, settings: { notify } });
   }
 
   saveCandidate(step: CandidateStep) {
@@ -27,7 +32,8 @@ export class LeadWriterThread extends WriterThread<LeadWrites> implements LeadSt
 }
 
 // On the writer thread (this module started again), run the same lead store's writes.
-serveWriterThread<LeadRecordTables>(ROLE, (queue) => {
-  const store = createLeadStore(queue);
+serveWriterThread<LeadRecordTables>(ROLE, (queue, settings) => {
+  const { notify = [] } = (settings ?? {}) as { notify?: readonly OutboxDestination[] };
+  const store = createLeadStore(queue, notify);
   return { saveCandidate: store.saveCandidate, saveCompany: store.saveCompany };
 });

@@ -7,12 +7,15 @@ import { leadRateLimit } from './lead-rate-limit';
 import { createLeadStore, type LeadStore } from './lead-store';
 import { LeadWriterThread } from './lead-writer-thread';
 import { tablesOf } from '../platform/database/connection';
+import type { OutboxDestination } from '../platform/outbox/outbox-tables';
 
 export interface LeadsOptions {
   /** Where the SQLite file is (its writer thread opens a connection of its own). */
   dataDir: string;
   /** Lead submissions per minute from one address; 0: unlimited. */
   leadRateLimit: number;
+  /** Where each new lead is announced through the outbox (docs/decisions/075). */
+  notify?: readonly OutboxDestination[];
 }
 
 /**
@@ -25,16 +28,23 @@ export const leadsPlugin: FastifyPluginAsync<LeadsOptions> = async (app, options
   const { database } = app;
   let store: LeadStore;
   let closeStore: () => Promise<void>;
+  const notify = options.notify ?? [];
   if (database.dialect === 'sqlite') {
-    const writer = new LeadWriterThread(options.dataDir, (error) =>
-      app.log.error({ err: error }, 'SQLite writer thread stopped; it restarts on the next write'),
+    const writer = new LeadWriterThread(
+      options.dataDir,
+      (error) =>
+        app.log.error(
+          { err: error },
+          'SQLite writer thread stopped; it restarts on the next write',
+        ),
+      notify,
     );
     await writer.start();
     store = writer;
     closeStore = () => writer.close();
   } else {
     const queue = new WriteQueue(tablesOf<LeadRecordTables>(database.db));
-    store = createLeadStore(queue);
+    store = createLeadStore(queue, notify);
     closeStore = () => queue.drain();
   }
   app.addHook('onClose', closeStore);

@@ -5,6 +5,7 @@ import {
   type CandidateStage,
   type LeadRecordTables,
 } from '../platform/lead-records/lead-tables';
+import type { OutboxDestination } from '../platform/outbox/outbox-tables';
 import { upsertLead, type LeadStep, type SaveResult } from './upsert';
 
 /** One step of a candidate's progression (spec section 4), as the routes describe it. */
@@ -21,15 +22,23 @@ export interface CandidateStep extends LeadStep<
 export function saveCandidate(
   db: Kysely<LeadRecordTables>,
   step: CandidateStep,
+  notify: readonly OutboxDestination[] = [],
 ): Promise<SaveResult> {
-  return upsertLead(db, 'candidates', candidateStages, step, {
-    insert: {
-      typeform_completed: step.typeformCompleted ? 1 : 0,
-      is_typeform_candidate: step.isTypeformCandidate ? 1 : 0,
+  return upsertLead(
+    db,
+    'candidates',
+    candidateStages,
+    step,
+    {
+      insert: {
+        typeform_completed: step.typeformCompleted ? 1 : 0,
+        is_typeform_candidate: step.isTypeformCandidate ? 1 : 0,
+      },
+      update: {
+        ...(step.typeformCompleted ? { typeform_completed: 1 } : {}),
+        ...(step.isTypeformCandidate ? { is_typeform_candidate: 1 } : {}),
+      },
     },
-    update: {
-      ...(step.typeformCompleted ? { typeform_completed: 1 } : {}),
-      ...(step.isTypeformCandidate ? { is_typeform_candidate: 1 } : {}),
-    },
-  });
+    notify,
+  );
 }

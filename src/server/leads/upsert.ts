@@ -2,6 +2,10 @@ import { sql, type Kysely, type RawBuilder } from 'kysely';
 import type { Attribution } from '../../shared/schemas/attribution';
 import type { LeadForm } from '../platform/lead-records/lead-submissions';
 import type { LeadRecordTables, LeadTable } from '../platform/lead-records/lead-tables';
+import { tablesOf } from '../platform/database/connection';
+import { LEAD_CREATED, type LeadCreatedPayload } from '../platform/outbox/lead-created';
+import { enqueueMessages } from '../platform/outbox/outbox';
+import type { OutboxDestination, OutboxTables } from '../platform/outbox/outbox-tables';
 import { attributionForInsert, attributionForUpdate } from './attribution';
 import { presentValues } from './present-values';
 
@@ -46,6 +50,28 @@ export interface StepFlags {
   update?: Record<string, number>;
 }
 
+/** What the 'lead.created' notice of a lead just inserted from `step` says. */
+function leadCreatedPayload(
+  table: LeadTable,
+  id: number,
+  step: LeadStep<string, string>,
+): LeadCreatedPayload {
+  const field = (name: string) => step.fields?.[name]?.trim() || null;
+  return {
+    type: table === 'candidates' ? 'candidate' : 'company',
+    id,
+    firstName: field('first_name'),
+    lastName: field('last_name'),
+    contactName: field('contact_name'),
+    companyName: field('company_name'),
+    email: step.email.trim(),
+    phone: field('phone'),
+    sourcePage: step.attribution?.page || null,
+    utmSource: step.attribution?.utmSource || null,
+    utmCampaign: step.attribution?.utmCampaign || null,
+  };
+}
+
 /**
  * Creates the lead of `step.email` in `table` or moves the existing one along; idempotent.
  * One record per e-mail, race-free on both databases without reading first: insert unless
@@ -59,6 +85,8 @@ export async function upsertLead<Stage extends string>(
   stages: readonly Stage[],
   step: LeadStep<Stage, string>,
   flags: StepFlags = {},
+  /** Where a NEW lead is announced (docs/decisions/075); an update announces nothing. */
+  notify: readonly OutboxDestination[] = [],
 ): Promise<SaveResult> {
   const emailNormalized = normalizeEmail(step.email);
   const fields = presentValues(step.fields ?? {});
@@ -94,8 +122,23 @@ export async function upsertLead<Stage extends string>(
       .returning('id')
       .executeTakeFirst();
   };
-  // Same transaction as the lead: the history never names a lead that was not saved.
+  // Same transaction as the lead: the history never names a lead that was not saved, and a
+  // notice exists exactly when its lead was committed.
   const recorded = async (result: SaveResult) => {
+    if (result.created && notify.length > 0) {
+      const payload = leadCreatedPayload(table, result.id, step);
+      await enqueueMessages(
+        tablesOf<OutboxTables>(db),
+        notify.map((destination) => ({
+          destination,
+          topic: LEAD_CREATED,
+          payload,
+          leadType: payload.type,
+          leadId: result.id,
+        })),
+        now,
+      );
+    }
     if (step.form) {
       await db
         .insertInto('lead_submissions')

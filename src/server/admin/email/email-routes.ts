@@ -25,7 +25,10 @@ export const emailRoutes: FastifyPluginAsync<EmailRoutesOptions> = async (app, o
       schema: {
         params: leadIdParams,
         response: {
-          200: { type: 'object', properties: { sent: { type: 'boolean' } } },
+          200: {
+            type: 'object',
+            properties: { sent: { type: 'boolean' }, transport: { type: 'string' } },
+          },
           404: errorBody,
           502: errorBody,
         },
@@ -52,7 +55,8 @@ export const emailRoutes: FastifyPluginAsync<EmailRoutesOptions> = async (app, o
         await options.onSent?.(id, mailer.kind).catch((error: unknown) => {
           request.log.error({ err: error, candidateId: id }, 'timeline entry failed');
         });
-        return { sent: true };
+        // Beside the spec's body: the admin says when the mail only reached the outbox folder.
+        return { sent: true, transport: mailer.kind };
       } catch (error) {
         const { code, responseCode } = error as { code?: string; responseCode?: number };
         request.log.error(

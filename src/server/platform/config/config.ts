@@ -64,6 +64,25 @@ const envSchema = z.object({
   SENDGRID_API_KEY: z.string().min(1).optional(),
   /** Sender of the admin's form e-mails, e.g. 'Talent Bridge <hello@example.com>'. */
   MAIL_FROM: z.string().min(3).optional(),
+  /** Addresses (comma-separated) told of each new lead by e-mail (docs/decisions/075). */
+  NOTIFY_EMAIL: z
+    .string()
+    .refine(
+      (value) => value.split(',').every((address) => z.email().safeParse(address.trim()).success),
+      { error: 'must be one or more e-mail addresses, comma-separated' },
+    )
+    .optional(),
+  /** http(s) URL that receives each new lead as a signed Standard Webhooks POST. */
+  NOTIFY_WEBHOOK_URL: z
+    .url({ protocol: /^https?$/, error: 'must be an http:// or https:// URL' })
+    .optional(),
+  /** The webhook's signing secret, whsec_ followed by base64. */
+  NOTIFY_WEBHOOK_SECRET: z
+    .string()
+    .regex(/^whsec_[A-Za-z0-9+/]{16,}={0,2}$/, {
+      error: 'must be a Standard Webhooks secret: whsec_ followed by base64',
+    })
+    .optional(),
   /** Lead submissions per minute from one address (0: no limit). */
   LEAD_RATE_LIMIT: z.coerce.number().int().min(0).default(60),
   /** How long the admin Overview's figures are shared before they are computed again (0: never). */
@@ -109,6 +128,12 @@ export interface MailConfig {
   from: string;
 }
 
+/** Where new leads are announced; each part unset is off. */
+export interface NotifyConfig {
+  emails: string[];
+  webhook: { url: string; secret: string } | undefined;
+}
+
 export interface ServerConfig {
   env: 'development' | 'production' | 'test';
   port: number;
@@ -123,6 +148,7 @@ export interface ServerConfig {
   admin: AdminPasswordConfig;
   trustProxy: TrustProxy;
   mail: MailConfig;
+  notify: NotifyConfig;
   /** Lead submissions per minute from one address; 0: unlimited. */
   leadRateLimit: number;
   /** How long the Overview's figures are shared, in ms; 0: computed for every request. */
@@ -163,6 +189,11 @@ export function loadConfig(env: Record<string, string | undefined> = process.env
       'Invalid configuration:\n  ADMIN_PASSWORD and ADMIN_PASSWORD_HASH are both set: keep one',
     );
   }
+  if (Boolean(values.NOTIFY_WEBHOOK_URL) !== Boolean(values.NOTIFY_WEBHOOK_SECRET)) {
+    throw new Error(
+      'Invalid configuration:\n  NOTIFY_WEBHOOK_URL and NOTIFY_WEBHOOK_SECRET go together: set both or neither',
+    );
+  }
   return {
     env: values.NODE_ENV,
     port: values.PORT,
@@ -178,6 +209,16 @@ export function loadConfig(env: Record<string, string | undefined> = process.env
       smtpUrl: values.SMTP_URL,
       sendgridApiKey: values.SENDGRID_API_KEY,
       from: values.MAIL_FROM ?? `${site.brandName} <no-reply@${new URL(site.siteUrl).hostname}>`,
+    },
+    notify: {
+      emails: (values.NOTIFY_EMAIL ?? '')
+        .split(',')
+        .map((address) => address.trim())
+        .filter(Boolean),
+      webhook:
+        values.NOTIFY_WEBHOOK_URL && values.NOTIFY_WEBHOOK_SECRET
+          ? { url: values.NOTIFY_WEBHOOK_URL, secret: values.NOTIFY_WEBHOOK_SECRET }
+          : undefined,
     },
     leadRateLimit: values.LEAD_RATE_LIMIT,
     overviewCacheMs: values.OVERVIEW_CACHE_TTL * 1000,

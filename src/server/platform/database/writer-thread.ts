@@ -47,6 +47,8 @@ export interface WriterThreadOptions {
   name?: string;
   /** Told when the thread dies unexpectedly; the next write starts a new one. */
   onUnexpectedExit?: (error: Error) => void;
+  /** Structured-cloneable settings handed to the thread's serveWriterThread. */
+  settings?: unknown;
 }
 
 /** The main thread's side: posts each write to the thread and resolves once it committed. */
@@ -105,8 +107,8 @@ export class WriterThread<Operations extends WriteOperations> {
   }
 
   private spawn(): Promise<Worker> {
-    const { role, dataDir, entry } = this.options;
-    const worker = startWorker(entry, { role, dataDir });
+    const { role, dataDir, entry, settings } = this.options;
+    const worker = startWorker(entry, { role, dataDir, settings });
     return new Promise((resolve, reject) => {
       worker.on('message', (message: Response) => {
         if ('ready' in message) {
@@ -138,7 +140,10 @@ export class WriterThread<Operations extends WriteOperations> {
  * Starts `entry` on a worker thread. From the bundle it is plain JavaScript; from source
  * (development, tests) the thread first registers tsx, the TypeScript loader, itself.
  */
-function startWorker(entry: string, data: { role: string; dataDir: string }): Worker {
+function startWorker(
+  entry: string,
+  data: { role: string; dataDir: string; settings?: unknown },
+): Worker {
   const url = new URL(entry);
   if (!url.pathname.endsWith('.ts')) return new Worker(url, { workerData: data });
   // The ESM build of tsx's API (require.resolve would pick its CommonJS build).
@@ -164,13 +169,13 @@ export interface ThreadService {
  */
 export function serveWriterThread<DB>(
   role: string,
-  operations: (queue: WriteQueue<DB>) => WriteOperations,
+  operations: (queue: WriteQueue<DB>, settings: unknown) => WriteOperations,
 ): void {
-  serveThread(role, (dataDir) => {
+  serveThread(role, (dataDir, settings) => {
     const db = openSqlite<DB>(dataDir);
     const queue = new WriteQueue<DB>(db);
     return {
-      operations: operations(queue),
+      operations: operations(queue, settings),
       close: () => queue.drain().then(() => db.destroy()),
     };
   });
@@ -181,10 +186,14 @@ export function serveWriterThread<DB>(
  * each request with its operation's result, or with the error's name, message and code only
  * (never a stack: it may reach a log or, through a careless handler, a client).
  */
-export function serveThread(role: string, serve: (dataDir: string) => ThreadService): void {
+export function serveThread(
+  role: string,
+  serve: (dataDir: string, settings: unknown) => ThreadService,
+): void {
   if (isMainThread || !parentPort || (workerData as { role?: string })?.role !== role) return;
   const port = parentPort;
-  const service = serve((workerData as { dataDir: string }).dataDir);
+  const data = workerData as { dataDir: string; settings?: unknown };
+  const service = serve(data.dataDir, data.settings);
   const handlers = service.operations as Record<string, (argument: unknown) => unknown>;
   const answer = (response: Response) => port.postMessage(response);
   port.on('message', (request: Request) => {

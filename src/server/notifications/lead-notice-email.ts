@@ -1,0 +1,57 @@
+import type { LeadCreatedPayload } from '../platform/outbox/lead-created';
+import type { MailMessage } from '../platform/mail/mailer';
+
+/** The lead's name as a notice shows it: the candidate's, or the contact's and company's. */
+export function leadName(lead: LeadCreatedPayload): string {
+  const name =
+    lead.type === 'candidate'
+      ? [lead.firstName, lead.lastName].filter(Boolean).join(' ')
+      : [lead.contactName, lead.companyName && `(${lead.companyName})`].filter(Boolean).join(' ');
+  return name || lead.email;
+}
+
+/** Where the admin opens the lead's detail (contract in HELPERS: /admin?candidate=<id>). */
+export const adminLink = (siteUrl: string, lead: LeadCreatedPayload) =>
+  `${siteUrl.replace(/\/+$/, '')}/admin?${lead.type}=${lead.id}`;
+
+/** The facts of one lead, one "Label: value" line each. */
+export function leadLines(lead: LeadCreatedPayload, siteUrl: string): string[] {
+  const dash = (value: string | null) => value || '-';
+  return [
+    `Type: ${lead.type === 'candidate' ? 'Candidate' : 'Company'}`,
+    `Name: ${leadName(lead)}`,
+    ...(lead.type === 'company' ? [`Company: ${dash(lead.companyName)}`] : []),
+    `E-mail: ${lead.email}`,
+    `Phone: ${dash(lead.phone)}`,
+    `Source page: ${dash(lead.sourcePage)}`,
+    `UTM source: ${dash(lead.utmSource)}`,
+    `UTM campaign: ${dash(lead.utmCampaign)}`,
+    `Open in the admin: ${adminLink(siteUrl, lead)}`,
+  ];
+}
+
+const htmlEntities: Record<string, string> = {
+  '&': '&amp;',
+  '<': '&lt;',
+  '>': '&gt;',
+  '"': '&quot;',
+  "'": '&#39;',
+};
+const toHtml = (text: string) =>
+  `<pre style="font-family:inherit">${text.replace(/[&<>"']/g, (c) => htmlEntities[c] ?? c)}</pre>`;
+
+/** The short e-mail NOTIFY_EMAIL receives for each new lead. */
+export function leadNoticeEmail(
+  to: readonly string[],
+  lead: LeadCreatedPayload,
+  siteUrl: string,
+): MailMessage {
+  const kind = lead.type === 'candidate' ? 'candidate' : 'company';
+  const text = [`A new ${kind} lead arrived.`, '', ...leadLines(lead, siteUrl)].join('\n');
+  return {
+    to: to.join(', '),
+    subject: `New ${kind} lead: ${leadName(lead)}`,
+    text,
+    html: toHtml(text),
+  };
+}

@@ -1,0 +1,115 @@
+import type { Kysely } from 'kysely';
+import type { DialectName } from '../platform/database/migration-runner';
+import {
+  claimDueMessages,
+  markFailed,
+  markSent,
+  type OutboxMessage,
+} from '../platform/outbox/outbox';
+import type { OutboxDestination, OutboxTables } from '../platform/outbox/outbox-tables';
+
+/** Sends one message; a rejection is a failed attempt. */
+export type Sender = (message: OutboxMessage) => Promise<void>;
+
+export interface NotificationWorkerOptions {
+  db: Kysely<OutboxTables>;
+  dialect: DialectName;
+  /** One sender per configured destination; other destinations' messages stay untouched. */
+  senders: Partial<Record<OutboxDestination, Sender>>;
+  /** How often the outbox is polled (default 1 s). */
+  pollMs?: number;
+  /** First retry delay, doubled on each failure up to `retryCapMs` (default 30 s, 1 h). */
+  retryBaseMs?: number;
+  retryCapMs?: number;
+  /** A message still failing this long after it was written is given up (default 24 h). */
+  giveUpMs?: number;
+  /** Messages claimed per poll (default 20). */
+  batch?: number;
+  now?: () => Date;
+  /** Told of a poll that failed (the database was unreachable...); the next poll retries. */
+  onError?: (error: unknown) => void;
+}
+
+const MINUTE = 60_000;
+
+/**
+ * Polls the outbox, sends due messages and records the outcome (docs/decisions/075). A claim
+ * holds a message for a few minutes (`locked_until`), longer than any send may take: a
+ * worker that dies mid-send leaves it to be claimed again once the claim expires.
+ */
+export class NotificationWorker {
+  private timer: NodeJS.Timeout | undefined;
+  private running: Promise<unknown> | undefined;
+  private stopped = true;
+  private readonly now: () => Date;
+
+  constructor(private readonly options: NotificationWorkerOptions) {
+    this.now = options.now ?? (() => new Date());
+  }
+
+  start(): void {
+    if (!this.stopped) return;
+    this.stopped = false;
+    this.schedule(0);
+  }
+
+  /** Stops polling and waits for the sends in flight to be recorded. */
+  async stop(): Promise<void> {
+    this.stopped = true;
+    clearTimeout(this.timer);
+    await this.running;
+  }
+
+  /** One poll: claims, sends and records due messages; resolves with how many were claimed. */
+  async runOnce(): Promise<number> {
+    const { db, dialect, senders } = this.options;
+    const destinations = Object.keys(senders) as OutboxDestination[];
+    const messages = await claimDueMessages(db, dialect, {
+      destinations,
+      now: this.now(),
+      lockMs: 5 * MINUTE,
+      limit: this.options.batch ?? 20,
+    });
+    await Promise.all(messages.map((message) => this.deliver(message)));
+    return messages.length;
+  }
+
+  private async deliver(message: OutboxMessage): Promise<void> {
+    const { db, senders } = this.options;
+    const send = senders[message.destination];
+    if (!send) return;
+    try {
+      await send(message);
+    } catch (error) {
+      await markFailed(db, message.id, this.now(), {
+        retryAt: this.retryAt(message),
+        error: error instanceof Error ? error.message : String(error),
+      });
+      return;
+    }
+    await markSent(db, [message.id], this.now());
+  }
+
+  /** Exponential backoff; undefined once the next try would fall past the give-up time. */
+  private retryAt(message: OutboxMessage): Date | undefined {
+    const base = this.options.retryBaseMs ?? 30_000;
+    const cap = this.options.retryCapMs ?? 60 * MINUTE;
+    const delay = Math.min(base * 2 ** message.attempts, cap);
+    const retryAt = new Date(this.now().getTime() + delay);
+    const giveUpAt = Date.parse(message.created_at) + (this.options.giveUpMs ?? 24 * 60 * MINUTE);
+    return retryAt.getTime() > giveUpAt ? undefined : retryAt;
+  }
+
+  private schedule(delay: number): void {
+    if (this.stopped) return;
+    this.timer = setTimeout(() => {
+      this.running = this.runOnce()
+        .catch((error: unknown) => this.options.onError?.(error))
+        .then((claimed) => {
+          // A full batch: more are probably due, poll again at once.
+          const full = typeof claimed === 'number' && claimed >= (this.options.batch ?? 20);
+          this.schedule(full ? 0 : (this.options.pollMs ?? 1000));
+        });
+    }, delay);
+  }
+}

@@ -1,0 +1,68 @@
+import type { FastifyPluginAsync } from 'fastify';
+import type { MailConfig, NotifyConfig } from '../platform/config/config';
+import { tablesOf } from '../platform/database/connection';
+import { createMailer } from '../platform/mail/mailer';
+import type { LeadCreatedPayload } from '../platform/outbox/lead-created';
+import type { OutboxDestination, OutboxTables } from '../platform/outbox/outbox-tables';
+import { leadNoticeEmail } from './lead-notice-email';
+import { postWebhook } from './lead-webhook';
+import { NotificationWorker, type Sender } from './notification-worker';
+
+/** Test and tuning knobs of the worker (production uses the defaults). */
+export interface NotificationWorkerSettings {
+  /** false: messages are written but not sent by this instance. */
+  enabled?: boolean;
+  pollMs?: number;
+  retryBaseMs?: number;
+}
+
+export interface NotificationsOptions {
+  notify: NotifyConfig;
+  /** The mail transport of the notices (the same as the admin's form e-mails). */
+  mail: MailConfig;
+  dataDir: string;
+  siteUrl: string;
+  worker?: NotificationWorkerSettings;
+}
+
+/** Where new leads are announced, given the configuration: what the leads capability writes. */
+export function notifyDestinations(notify: NotifyConfig): OutboxDestination[] {
+  return [
+    ...(notify.emails.length > 0 ? (['email'] as const) : []),
+    ...(notify.webhook ? (['webhook'] as const) : []),
+  ];
+}
+
+/**
+ * Sends the outbox's notifications (docs/decisions/075): started only when a destination is
+ * configured, stopped on close before the database closes.
+ */
+export const notificationsPlugin: FastifyPluginAsync<NotificationsOptions> = async (
+  app,
+  { notify, mail, dataDir, siteUrl, worker: settings = {} },
+) => {
+  const senders: Partial<Record<OutboxDestination, Sender>> = {};
+  if (notify.emails.length > 0) {
+    const mailer = createMailer(mail, dataDir);
+    app.addHook('onClose', async () => mailer.close());
+    senders.email = async (message) => {
+      const lead = JSON.parse(message.payload) as LeadCreatedPayload;
+      await mailer.send(leadNoticeEmail(notify.emails, lead, siteUrl));
+    };
+  }
+  const webhook = notify.webhook;
+  if (webhook) senders.webhook = (message) => postWebhook(webhook, message);
+  if (Object.keys(senders).length === 0 || settings.enabled === false) return;
+
+  const worker = new NotificationWorker({
+    db: tablesOf<OutboxTables>(app.database.db),
+    dialect: app.database.dialect,
+    senders,
+    pollMs: settings.pollMs,
+    retryBaseMs: settings.retryBaseMs,
+    onError: (error) => app.log.warn({ err: error }, 'notification outbox poll failed'),
+  });
+  app.addHook('onReady', async () => worker.start());
+  app.addHook('onClose', async () => worker.stop());
+  app.log.info({ destinations: Object.keys(senders) }, 'lead notifications on');
+};

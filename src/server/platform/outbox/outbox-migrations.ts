@@ -1,0 +1,41 @@
+import type { Kysely, Migration } from 'kysely';
+import { autoIncrementId } from '../database/migration-columns';
+import type { DialectName, MigrationSet } from '../database/migration-runner';
+
+/** 050: the durable outbox of notifications (docs/decisions/075). */
+function createOutboxMessages(dialect: DialectName): Migration {
+  return {
+    async up(db: Kysely<unknown>) {
+      await db.schema
+        .createTable('outbox_messages')
+        .addColumn('id', 'integer', autoIncrementId(dialect))
+        .addColumn('destination', 'text', (c) => c.notNull())
+        .addColumn('topic', 'text', (c) => c.notNull())
+        .addColumn('payload', 'text', (c) => c.notNull())
+        .addColumn('lead_type', 'text')
+        .addColumn('lead_id', 'integer')
+        .addColumn('state', 'text', (c) => c.notNull().defaultTo('pending'))
+        .addColumn('attempts', 'integer', (c) => c.notNull().defaultTo(0))
+        .addColumn('next_attempt_at', 'text', (c) => c.notNull())
+        .addColumn('locked_until', 'text')
+        .addColumn('last_error', 'text')
+        .addColumn('last_attempt_at', 'text')
+        .addColumn('created_at', 'text', (c) => c.notNull())
+        .addColumn('sent_at', 'text')
+        .execute();
+      // The worker's poll: due pending messages, oldest first.
+      await db.schema
+        .createIndex('outbox_messages_due_idx')
+        .on('outbox_messages')
+        .columns(['state', 'next_attempt_at'])
+        .execute();
+    },
+    async down(db: Kysely<unknown>) {
+      await db.schema.dropTable('outbox_messages').execute();
+    },
+  };
+}
+
+export const outboxMigrations: MigrationSet = (dialect) => ({
+  '050_outbox_messages': createOutboxMessages(dialect),
+});

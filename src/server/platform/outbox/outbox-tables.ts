@@ -1,0 +1,32 @@
+import type { Generated } from 'kysely';
+
+/** Where a message goes: the notification e-mail (NOTIFY_EMAIL) or the webhook. */
+export type OutboxDestination = 'email' | 'webhook';
+export const outboxDestinations: readonly OutboxDestination[] = ['email', 'webhook'];
+
+/** pending: to send (now or after a backoff); sent; failed: given up after 24 hours. */
+export type OutboxState = 'pending' | 'sent' | 'failed';
+
+/** Times are ISO-8601 text on both databases, so they compare as strings. */
+export interface OutboxMessagesTable {
+  id: Generated<number>;
+  destination: OutboxDestination;
+  topic: string;
+  /** JSON text: everything the message needs, so the sender never reads other tables. */
+  payload: string;
+  lead_type: 'candidate' | 'company' | null;
+  lead_id: number | null;
+  state: OutboxState;
+  attempts: number;
+  next_attempt_at: string;
+  /** A worker that claimed the message owns it until then (a crashed one's claim expires). */
+  locked_until: string | null;
+  last_error: string | null;
+  last_attempt_at: string | null;
+  created_at: string;
+  sent_at: string | null;
+}
+
+export interface OutboxTables {
+  outbox_messages: OutboxMessagesTable;
+}

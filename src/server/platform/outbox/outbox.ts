@@ -1,0 +1,171 @@
+import type { Kysely, Transaction } from 'kysely';
+import type { DialectName } from '../database/migration-runner';
+import type { OutboxDestination, OutboxMessagesTable, OutboxTables } from './outbox-tables';
+
+/*
+ * The durable outbox (docs/decisions/075). A message is written in the same transaction as
+ * what it tells about, so it exists exactly when that committed; workers then claim due
+ * messages, send them and mark them. On PostgreSQL a claim takes its rows with
+ * FOR UPDATE SKIP LOCKED and stamps `locked_until`, so two server instances never take the
+ * same message; SQLite has a single writer process, the same UPDATE is atomic there.
+ */
+
+export type OutboxMessage = Omit<OutboxMessagesTable, 'id'> & { id: number };
+
+export interface NewOutboxMessage {
+  destination: OutboxDestination;
+  topic: string;
+  payload: unknown;
+  leadType: 'candidate' | 'company' | null;
+  leadId: number | null;
+}
+
+/** Writes messages inside the caller's transaction. */
+export async function enqueueMessages(
+  trx: Kysely<OutboxTables> | Transaction<OutboxTables>,
+  messages: readonly NewOutboxMessage[],
+  now: string,
+): Promise<void> {
+  if (messages.length === 0) return;
+  await trx
+    .insertInto('outbox_messages')
+    .values(
+      messages.map((message) => ({
+        destination: message.destination,
+        topic: message.topic,
+        payload: JSON.stringify(message.payload),
+        lead_type: message.leadType,
+        lead_id: message.leadId,
+        state: 'pending' as const,
+        attempts: 0,
+        next_attempt_at: now,
+        created_at: now,
+      })),
+    )
+    .execute();
+}
+
+export interface ClaimOptions {
+  destinations: readonly OutboxDestination[];
+  now: Date;
+  /** How long the claim holds: longer than a send can take. */
+  lockMs: number;
+  limit: number;
+}
+
+/** Takes up to `limit` due messages for this worker, oldest first. */
+export async function claimDueMessages(
+  db: Kysely<OutboxTables>,
+  dialect: DialectName,
+  { destinations, now, lockMs, limit }: ClaimOptions,
+): Promise<OutboxMessage[]> {
+  if (destinations.length === 0) return [];
+  const at = now.toISOString();
+  const due = db
+    .selectFrom('outbox_messages')
+    .select('id')
+    .where('state', '=', 'pending')
+    .where('destination', 'in', destinations)
+    .where('next_attempt_at', '<=', at)
+    .where((eb) => eb.or([eb('locked_until', 'is', null), eb('locked_until', '<=', at)]))
+    .orderBy('id')
+    .limit(limit)
+    .$if(dialect === 'postgres', (query) => query.forUpdate().skipLocked());
+  const rows = await db
+    .updateTable('outbox_messages')
+    .set({ locked_until: new Date(now.getTime() + lockMs).toISOString() })
+    .where('id', 'in', due)
+    .returningAll()
+    .execute();
+  return rows.sort((a, b) => a.id - b.id);
+}
+
+export async function markSent(db: Kysely<OutboxTables>, ids: number[], now: Date) {
+  if (ids.length === 0) return;
+  const at = now.toISOString();
+  await db
+    .updateTable('outbox_messages')
+    .set((eb) => ({
+      state: 'sent',
+      sent_at: at,
+      last_attempt_at: at,
+      attempts: eb('attempts', '+', 1),
+      locked_until: null,
+    }))
+    .where('id', 'in', ids)
+    .execute();
+}
+
+export interface FailureOutcome {
+  /** When to try again; undefined: give up (state failed). */
+  retryAt: Date | undefined;
+  error: string;
+}
+
+export async function markFailed(
+  db: Kysely<OutboxTables>,
+  id: number,
+  now: Date,
+  { retryAt, error }: FailureOutcome,
+) {
+  await db
+    .updateTable('outbox_messages')
+    .set((eb) => ({
+      state: retryAt ? 'pending' : 'failed',
+      attempts: eb('attempts', '+', 1),
+      last_error: error.slice(0, 500),
+      last_attempt_at: now.toISOString(),
+      ...(retryAt ? { next_attempt_at: retryAt.toISOString() } : {}),
+      locked_until: null,
+    }))
+    .where('id', '=', id)
+    .execute();
+}
+
+export interface FailedDelivery {
+  id: number;
+  destination: OutboxDestination;
+  topic: string;
+  leadType: 'candidate' | 'company' | null;
+  leadId: number | null;
+  attempts: number;
+  lastError: string | null;
+  createdAt: string;
+  lastAttemptAt: string | null;
+}
+
+/**
+ * What the admin shows as delivery problems: messages given up, and messages whose last
+ * attempt failed and that wait for a retry. Newest first, at most `limit`.
+ */
+export async function failedDeliveries(
+  db: Kysely<OutboxTables>,
+  limit = 50,
+): Promise<{ failedCount: number; failed: FailedDelivery[] }> {
+  const failing = db
+    .selectFrom('outbox_messages')
+    .where((eb) =>
+      eb.or([
+        eb('state', '=', 'failed'),
+        eb.and([eb('state', '=', 'pending'), eb('last_error', 'is not', null)]),
+      ]),
+    );
+  const [count, rows] = await Promise.all([
+    failing.select((eb) => eb.fn.countAll<string | number>().as('n')).executeTakeFirstOrThrow(),
+    failing.selectAll().orderBy('id', 'desc').limit(limit).execute(),
+  ]);
+  return {
+    failedCount: Number(count.n),
+    failed: rows.map((row) => ({
+      id: row.id,
+      destination: row.destination,
+      topic: row.topic,
+      leadType: row.lead_type,
+      leadId: row.lead_id,
+      attempts: row.attempts,
+      lastError: row.last_error,
+      createdAt: row.created_at,
+      lastAttemptAt: row.last_attempt_at,
+    })),
+  };
+}

@@ -1,0 +1,294 @@
+import type { FastifyInstance } from 'fastify';
+import { afterAll, beforeAll, describe, expect, inject, it } from 'vitest';
+import { buildApp } from '../../src/server/app';
+import { loadConfig } from '../../src/server/platform/config/config';
+import { adminEnv, signIn } from '../support/admin';
+import { candidatesWithEmail, postJson } from '../support/api';
+import { validBodies } from '../support/lead-bodies';
+import { startLocalSmtp, type ReceivedMail } from '../support/smtp';
+import {
+  createTestApp,
+  describeEachDatabase,
+  uniqueEmail,
+  type TestApp,
+} from '../support/test-app';
+import { startWebhookReceiver, type ReceivedWebhook } from '../support/webhook-receiver';
+
+const SITE_URL = 'https://talent.example';
+const SECRET = 'whsec_MDEyMzQ1Njc4OWFiY2RlZjAxMjM0NTY3ODlhYmNkZWY=';
+const FAST_POLL = { pollMs: 50 };
+
+const smtp = await startLocalSmtp();
+const receiver = await startWebhookReceiver(SECRET);
+afterAll(async () => {
+  await smtp.close();
+  await receiver.close();
+});
+
+const notifyEnv = {
+  ...adminEnv,
+  SITE_URL,
+  SMTP_URL: smtp.url,
+  NOTIFY_EMAIL: 'sales@talent.example, ops@talent.example',
+  NOTIFY_WEBHOOK_URL: receiver.url,
+  NOTIFY_WEBHOOK_SECRET: SECRET,
+};
+
+async function eventually<T>(find: () => T | undefined | Promise<T | undefined>, ms = 10_000) {
+  const deadline = Date.now() + ms;
+  for (;;) {
+    const found = await find();
+    if (found !== undefined) return found;
+    if (Date.now() > deadline) throw new Error('not delivered in time');
+    await new Promise((resolve) => setTimeout(resolve, 25));
+  }
+}
+
+/** The mail's text with quoted-printable soft breaks and escapes undone (when so encoded). */
+const mailText = (mail: ReceivedMail) =>
+  /quoted-printable/i.test(mail.raw)
+    ? mail.raw
+        .replace(/=\r?\n/g, '')
+        .replace(/=([0-9A-F]{2})/g, (_, hex: string) => String.fromCharCode(parseInt(hex, 16)))
+    : mail.raw;
+
+const mailAbout = (email: string) =>
+  eventually(() => smtp.received.find((mail) => mailText(mail).includes(email)));
+const hooksAbout = (email: string) =>
+  receiver.received.filter((hook) => hook.body.data.email === email);
+const hookAbout = (email: string) => eventually<ReceivedWebhook>(() => hooksAbout(email)[0]);
+
+const outboxRows = (testApp: TestApp, leadId: number) =>
+  testApp.db
+    .selectFrom('outbox_messages')
+    .selectAll()
+    .where('lead_id', '=', leadId)
+    .orderBy('id')
+    .execute();
+
+async function newCandidate(app: FastifyInstance, email = uniqueEmail('notify')) {
+  const response = await postJson(app, '/api/candidates/basic-info', {
+    ...validBodies.candidateBasicInfo(email),
+    attribution: { page: '/apply', utmSource: 'google', utmCampaign: 'spring-hiring' },
+  });
+  expect(response.statusCode).toBe(201);
+  return email;
+}
+
+async function leadId(testApp: TestApp, email: string) {
+  const [row] = await candidatesWithEmail(testApp.db, email);
+  if (!row) throw new Error('lead not stored');
+  return row.id;
+}
+
+describeEachDatabase(
+  'new lead notifications',
+  (current) => {
+    it('e-mails each new lead to NOTIFY_EMAIL with its facts and its admin link', async () => {
+      const testApp = current();
+      const email = await newCandidate(testApp.app);
+      const id = await leadId(testApp, email);
+      const mail = await mailAbout(email);
+      const text = mailText(mail);
+      expect(mail.to).toEqual(['sales@talent.example', 'ops@talent.example']);
+      expect(text).toMatch(/^Subject: New candidate lead: Ada Lovelace/m);
+      expect(text).toContain('Type: Candidate');
+      expect(text).toContain('Phone: 555-0100');
+      expect(text).toContain('Source page: /apply');
+      expect(text).toContain('UTM source: google');
+      expect(text).toContain('UTM campaign: spring-hiring');
+      expect(text).toContain(`${SITE_URL}/admin?candidate=${id}`);
+    });
+
+    it('posts each new lead to the webhook, signed per Standard Webhooks', async () => {
+      const testApp = current();
+      const email = uniqueEmail('company');
+      const response = await postJson(testApp.app, '/api/companies/submit', {
+        ...validBodies.companyRequest(email),
+        attribution: { page: '/hiring', utmSource: 'linkedin', utmCampaign: 'q3' },
+      });
+      expect(response.statusCode).toBe(201);
+      const hook = await hookAbout(email);
+      const [company] = await testApp.db
+        .selectFrom('companies')
+        .select('id')
+        .where('email', '=', email)
+        .execute();
+      expect(hook.body.type).toBe('lead.created');
+      expect(Date.parse(hook.body.timestamp)).not.toBeNaN();
+      expect(hook.body.data).toMatchObject({
+        type: 'company',
+        id: company?.id,
+        contactName: 'Grace Hopper',
+        companyName: 'Acme Data',
+        email,
+        sourcePage: '/hiring',
+        utmSource: 'linkedin',
+        utmCampaign: 'q3',
+      });
+      expect(receiver.badSignatures).toBe(0);
+    });
+
+    it('announces a lead once: a later form of the same e-mail sends nothing', async () => {
+      const testApp = current();
+      const email = await newCandidate(testApp.app);
+      await hookAbout(email);
+      await mailAbout(email);
+      const id = await leadId(testApp, email);
+      const again = await postJson(
+        testApp.app,
+        '/api/candidates/submit',
+        validBodies.candidateApplication(email),
+      );
+      expect(again.statusCode).toBe(200);
+      await new Promise((resolve) => setTimeout(resolve, 300));
+      const rows = await outboxRows(testApp, id);
+      expect(rows.map((row) => row.destination).sort()).toEqual(['email', 'webhook']);
+      expect(rows.every((row) => row.state === 'sent')).toBe(true);
+      expect(hooksAbout(email)).toHaveLength(1);
+    });
+
+    it('retries a failed webhook later and then delivers it', async () => {
+      const testApp = current();
+      receiver.failNext = 1;
+      const email = await newCandidate(testApp.app);
+      const id = await leadId(testApp, email);
+      const failed = await eventually(async () => {
+        const row = (await outboxRows(testApp, id)).find((r) => r.destination === 'webhook');
+        return row && row.attempts === 1 ? row : undefined;
+      });
+      expect(failed.state).toBe('pending');
+      expect(failed.last_error).toBe('webhook answered HTTP 500');
+      // Exponential backoff: the first retry is 30 s later.
+      const wait = Date.parse(failed.next_attempt_at) - Date.parse(failed.last_attempt_at ?? '');
+      expect(wait).toBe(30_000);
+      expect(hooksAbout(email)).toHaveLength(0);
+      // Time passes: the retry is due.
+      await testApp.db
+        .updateTable('outbox_messages')
+        .set({ next_attempt_at: new Date().toISOString() })
+        .where('id', '=', failed.id)
+        .execute();
+      const hook = await hookAbout(email);
+      expect(hook.id).toBe(`msg_${failed.id}`);
+      const sent = await eventually(async () => {
+        const row = (await outboxRows(testApp, id)).find((r) => r.destination === 'webhook');
+        return row?.state === 'sent' ? row : undefined;
+      });
+      expect(sent.attempts).toBe(2);
+    });
+
+    it('gives up after 24 hours and lists the failure in GET /api/admin/deliveries', async () => {
+      const testApp = current();
+      const unauthenticated = await testApp.app.inject({ url: '/api/admin/deliveries' });
+      expect(unauthenticated.statusCode).toBe(401);
+
+      receiver.failNext = Infinity;
+      try {
+        const email = await newCandidate(testApp.app);
+        const id = await leadId(testApp, email);
+        const failing = await eventually(async () => {
+          const row = (await outboxRows(testApp, id)).find((r) => r.destination === 'webhook');
+          return row && row.attempts === 1 ? row : undefined;
+        });
+        // A day later, the next attempt fails too: the message is given up.
+        const dayAgo = new Date(Date.now() - 25 * 3600_000).toISOString();
+        await testApp.db
+          .updateTable('outbox_messages')
+          .set({ created_at: dayAgo, next_attempt_at: new Date().toISOString() })
+          .where('id', '=', failing.id)
+          .execute();
+        await eventually(async () => {
+          const row = (await outboxRows(testApp, id)).find((r) => r.id === failing.id);
+          return row?.state === 'failed' ? row : undefined;
+        });
+        const cookie = await signIn(testApp.app);
+        const response = await testApp.app.inject({
+          url: '/api/admin/deliveries',
+          headers: { cookie },
+        });
+        expect(response.statusCode).toBe(200);
+        const body = response.json<{ failedCount: number; failed: Record<string, unknown>[] }>();
+        expect(body.failedCount).toBeGreaterThanOrEqual(1);
+        expect(body.failed[0]).toEqual({
+          id: failing.id,
+          destination: 'webhook',
+          topic: 'lead.created',
+          leadType: 'candidate',
+          leadId: id,
+          attempts: 2,
+          lastError: 'webhook answered HTTP 500',
+          createdAt: dayAgo,
+          lastAttemptAt: expect.stringMatching(/^\d{4}-\d\d-\d\dT/),
+        });
+      } finally {
+        receiver.failNext = 0;
+      }
+    });
+  },
+  { env: notifyEnv, notificationWorker: FAST_POLL },
+);
+
+async function startSecondServer(env: Record<string, string>): Promise<FastifyInstance> {
+  const app = await buildApp({
+    config: loadConfig(env),
+    logger: false,
+    notificationWorker: { pollMs: 20 },
+  });
+  await app.ready();
+  return app;
+}
+
+describeEachDatabase(
+  'notifications written while no worker runs',
+  (current) => {
+    it('are sent once a server with a worker starts', async () => {
+      const testApp = current();
+      const emails = [await newCandidate(testApp.app), await newCandidate(testApp.app)];
+      await new Promise((resolve) => setTimeout(resolve, 300));
+      expect(emails.flatMap(hooksAbout)).toHaveLength(0);
+      const second = await startSecondServer(testApp.env);
+      try {
+        for (const email of emails) await hookAbout(email);
+        for (const email of emails) await mailAbout(email);
+        expect(emails.flatMap(hooksAbout)).toHaveLength(2);
+      } finally {
+        await second.close();
+      }
+    });
+  },
+  { env: notifyEnv, notificationWorker: { enabled: false } },
+);
+
+describe.skipIf(!inject('postgresAdminUrl'))('two server instances on one PostgreSQL', () => {
+  let first: TestApp;
+  let second: FastifyInstance;
+  beforeAll(async () => {
+    first = await createTestApp('postgres', {
+      env: notifyEnv,
+      notificationWorker: { pollMs: 20 },
+    });
+    second = await startSecondServer(first.env);
+  });
+  afterAll(async () => {
+    await second?.close();
+    await first?.close();
+  });
+
+  it('send each message exactly once', async () => {
+    const emails = Array.from({ length: 40 }, () => uniqueEmail('pair'));
+    await Promise.all(
+      emails.map((email, i) =>
+        postJson(i % 2 ? second : first.app, '/api/candidates/email', { email }),
+      ),
+    );
+    for (const email of emails) await hookAbout(email);
+    // Let both workers finish any further poll before counting.
+    await new Promise((resolve) => setTimeout(resolve, 500));
+    const hooks = emails.flatMap(hooksAbout);
+    expect(hooks).toHaveLength(40);
+    expect(new Set(hooks.map((hook) => hook.id)).size).toBe(40);
+    const mails = smtp.received.filter((mail) => emails.some((e) => mailText(mail).includes(e)));
+    expect(mails).toHaveLength(40);
+  });
+});

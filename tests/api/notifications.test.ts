@@ -1,7 +1,10 @@
 import type { FastifyInstance } from 'fastify';
 import { afterAll, beforeAll, describe, expect, inject, it } from 'vitest';
 import { buildApp } from '../../src/server/app';
+import { openDatabase } from '../../src/server/database';
 import { loadConfig } from '../../src/server/platform/config/config';
+import { claimDueMessages, enqueueMessages } from '../../src/server/platform/outbox/outbox';
+import { createTestDatabase } from '../support/postgres';
 import { adminEnv, signIn } from '../support/admin';
 import { candidatesWithEmail, postJson } from '../support/api';
 import { validBodies } from '../support/lead-bodies';
@@ -290,5 +293,61 @@ describe.skipIf(!inject('postgresAdminUrl'))('two server instances on one Postgr
     expect(new Set(hooks.map((hook) => hook.id)).size).toBe(40);
     const mails = smtp.received.filter((mail) => emails.some((e) => mailText(mail).includes(e)));
     expect(mails).toHaveLength(40);
+  });
+});
+
+describe.skipIf(!inject('postgresAdminUrl'))('outbox claims on PostgreSQL', () => {
+  it('never hand one message to two concurrent claimers', async () => {
+    const database = await createTestDatabase(inject('postgresAdminUrl') as string);
+    const options = { databaseUrl: database.url, dataDir: '/nonexistent' };
+    const [one, two] = [await openDatabase(options), await openDatabase(options)];
+    try {
+      const now = new Date();
+      const messages = Array.from({ length: 300 }, (_, i) => ({
+        destination: 'webhook' as const,
+        topic: 'lead.created',
+        payload: { i },
+        leadType: 'candidate' as const,
+        leadId: i,
+      }));
+      await enqueueMessages(one.db, messages, now.toISOString());
+      const claim = (db: typeof one.db) =>
+        claimDueMessages(db, 'postgres', {
+          destinations: ['webhook'],
+          now,
+          lockMs: 60_000,
+          limit: 5,
+        });
+      const claimed: number[] = [];
+      for (let round = 0; round < 40; round++) {
+        const batches = await Promise.all([claim(one.db), claim(two.db), claim(one.db)]);
+        claimed.push(...batches.flat().map((message) => message.id));
+      }
+      expect(claimed).toHaveLength(300);
+      expect(new Set(claimed).size).toBe(300);
+    } finally {
+      await one.close();
+      await two.close();
+      await database.drop();
+    }
+  });
+});
+
+describe('a production start without a mail transport', () => {
+  const startLog = async (env: Record<string, string>) => {
+    const lines: string[] = [];
+    const testApp = await createTestApp('sqlite', {
+      env: { ...adminEnv, NODE_ENV: 'production', ...env },
+      logStream: { write: (line) => lines.push(line) },
+    });
+    await testApp.close();
+    return lines.map((line) => JSON.parse(line) as { level: number; msg: string });
+  };
+  const warning = (entry: { level: number; msg: string }) =>
+    entry.level === 40 && entry.msg.includes('no mail transport');
+
+  it('logs a warning that e-mails only reach the outbox folder', async () => {
+    expect((await startLog({})).some(warning)).toBe(true);
+    expect((await startLog({ SMTP_URL: smtp.url })).some(warning)).toBe(false);
   });
 });

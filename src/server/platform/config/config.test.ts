@@ -109,3 +109,32 @@ describe('loadConfig: TRUST_PROXY', () => {
     ).toBe('10.0.0.0/8,192.168.1.1,fd00::/8,loopback');
   });
 });
+
+describe('loadConfig: new lead notifications', () => {
+  const secret = 'whsec_MDEyMzQ1Njc4OWFiY2RlZjAxMjM0NTY3ODlhYmNkZWY=';
+
+  it('is off by default', () => {
+    expect(loadConfig({}).notify).toEqual({ emails: [], webhook: undefined });
+  });
+
+  it('takes comma-separated NOTIFY_EMAIL addresses and the webhook with its secret', () => {
+    const config = loadConfig({
+      NOTIFY_EMAIL: 'sales@example.com, ops@example.com',
+      NOTIFY_WEBHOOK_URL: 'https://hooks.example.com/leads',
+      NOTIFY_WEBHOOK_SECRET: secret,
+    });
+    expect(config.notify).toEqual({
+      emails: ['sales@example.com', 'ops@example.com'],
+      webhook: { url: 'https://hooks.example.com/leads', secret },
+    });
+  });
+
+  it.each([
+    [{ NOTIFY_EMAIL: 'sales@example.com, not-an-address' }, /NOTIFY_EMAIL/],
+    [{ NOTIFY_WEBHOOK_URL: 'ftp://hooks.example.com', NOTIFY_WEBHOOK_SECRET: secret }, /URL/],
+    [{ NOTIFY_WEBHOOK_URL: 'https://h.example', NOTIFY_WEBHOOK_SECRET: 'plain' }, /whsec_/],
+    [{ NOTIFY_WEBHOOK_URL: 'https://h.example' }, /set both or neither/],
+  ])('refuses %o', (env, message) => {
+    expect(() => loadConfig(env)).toThrow(message);
+  });
+});

@@ -3,7 +3,9 @@ import { afterAll, beforeAll, describe, expect, inject, it } from 'vitest';
 import { buildApp } from '../../src/server/app';
 import { openDatabase } from '../../src/server/database';
 import { loadConfig } from '../../src/server/platform/config/config';
+import { tablesOf } from '../../src/server/platform/database/connection';
 import { claimDueMessages, enqueueMessages } from '../../src/server/platform/outbox/outbox';
+import type { OutboxTables } from '../../src/server/platform/outbox/outbox-tables';
 import { createTestDatabase } from '../support/postgres';
 import { adminEnv, signIn } from '../support/admin';
 import { candidatesWithEmail, postJson } from '../support/api';
@@ -310,9 +312,9 @@ describe.skipIf(!inject('postgresAdminUrl'))('outbox claims on PostgreSQL', () =
         leadType: 'candidate' as const,
         leadId: i,
       }));
-      await enqueueMessages(one.db, messages, now.toISOString());
+      await enqueueMessages(tablesOf<OutboxTables>(one.db), messages, now.toISOString());
       const claim = (db: typeof one.db) =>
-        claimDueMessages(db, 'postgres', {
+        claimDueMessages(tablesOf<OutboxTables>(db), 'postgres', {
           destinations: ['webhook'],
           now,
           lockMs: 60_000,

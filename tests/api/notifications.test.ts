@@ -57,6 +57,8 @@ const mailText = (mail: ReceivedMail) =>
         .replace(/=([0-9A-F]{2})/g, (_, hex: string) => String.fromCharCode(parseInt(hex, 16)))
     : mail.raw;
 
+const mailsAbout = (email: string) =>
+  smtp.received.filter((mail) => mailText(mail).includes(email));
 const mailAbout = (email: string) =>
   eventually(() => smtp.received.find((mail) => mailText(mail).includes(email)));
 const hooksAbout = (email: string) =>
@@ -238,7 +240,7 @@ async function startSecondServer(env: Record<string, string>): Promise<FastifyIn
   const app = await buildApp({
     config: loadConfig(env),
     logger: false,
-    notificationWorker: { pollMs: 20 },
+    notificationWorker: { pollMs: 20, digestWindowMs: 500 },
   });
   await app.ready();
   return app;
@@ -265,13 +267,48 @@ describeEachDatabase(
   { env: notifyEnv, notificationWorker: { enabled: false } },
 );
 
+describeEachDatabase(
+  'past 20 new leads a minute',
+  (current) => {
+    it('e-mails them as a digest instead of one e-mail each', async () => {
+      const testApp = current();
+      const emails = Array.from({ length: 30 }, () => uniqueEmail('burst'));
+      await Promise.all(
+        emails.map(async (email) => {
+          const response = await postJson(testApp.app, '/api/candidates/email', { email });
+          expect(response.statusCode).toBe(201);
+        }),
+      );
+      for (const email of emails) await mailAbout(email);
+      await new Promise((resolve) => setTimeout(resolve, 300));
+      for (const email of emails) expect(mailsAbout(email)).toHaveLength(1);
+      const mails = new Set(emails.flatMap(mailsAbout));
+      expect(mails.size).toBeLessThan(30);
+      const digest = [...mails].find((mail) =>
+        /^Subject: \d+ new leads in the last minute/m.test(mail.raw),
+      );
+      expect(digest).toBeDefined();
+      const text = mailText(digest as ReceivedMail);
+      const included = emails.filter((email) => text.includes(email));
+      expect(included.length).toBeGreaterThan(1);
+      for (const email of included) {
+        expect(text).toContain(`${SITE_URL}/admin?candidate=${await leadId(testApp, email)}`);
+      }
+    });
+  },
+  {
+    env: { ...adminEnv, SITE_URL, SMTP_URL: smtp.url, NOTIFY_EMAIL: 'sales@talent.example' },
+    notificationWorker: { pollMs: 50, digestWindowMs: 1000 },
+  },
+);
+
 describe.skipIf(!inject('postgresAdminUrl'))('two server instances on one PostgreSQL', () => {
   let first: TestApp;
   let second: FastifyInstance;
   beforeAll(async () => {
     first = await createTestApp('postgres', {
       env: notifyEnv,
-      notificationWorker: { pollMs: 20 },
+      notificationWorker: { pollMs: 20, digestWindowMs: 500 },
     });
     second = await startSecondServer(first.env);
   });
@@ -293,8 +330,10 @@ describe.skipIf(!inject('postgresAdminUrl'))('two server instances on one Postgr
     const hooks = emails.flatMap(hooksAbout);
     expect(hooks).toHaveLength(40);
     expect(new Set(hooks.map((hook) => hook.id)).size).toBe(40);
-    const mails = smtp.received.filter((mail) => emails.some((e) => mailText(mail).includes(e)));
-    expect(mails).toHaveLength(40);
+    // 40 leads at once is past 20 a minute: e-mails may be digests, but each lead is in one.
+    for (const email of emails) await mailAbout(email);
+    await new Promise((resolve) => setTimeout(resolve, 500));
+    for (const email of emails) expect(mailsAbout(email)).toHaveLength(1);
   });
 });
 

@@ -55,3 +55,21 @@ export function leadNoticeEmail(
     html: toHtml(text),
   };
 }
+
+/** Past 20 leads a minute: one e-mail a minute listing them all. */
+export function leadDigestEmail(
+  to: readonly string[],
+  leads: readonly LeadCreatedPayload[],
+  siteUrl: string,
+): MailMessage {
+  const text = [
+    `${leads.length} new leads arrived in the last minute.`,
+    ...leads.flatMap((lead) => ['', ...leadLines(lead, siteUrl)]),
+  ].join('\n');
+  return {
+    to: to.join(', '),
+    subject: `${leads.length} new leads in the last minute`,
+    text,
+    html: toHtml(text),
+  };
+}

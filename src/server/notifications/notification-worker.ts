@@ -2,6 +2,7 @@ import type { Kysely } from 'kysely';
 import type { DialectName } from '../platform/database/migration-runner';
 import {
   claimDueMessages,
+  countWrittenSince,
   markFailed,
   markSent,
   type OutboxMessage,
@@ -10,6 +11,17 @@ import type { OutboxDestination, OutboxTables } from '../platform/outbox/outbox-
 
 /** Sends one message; a rejection is a failed attempt. */
 export type Sender = (message: OutboxMessage) => Promise<void>;
+
+/**
+ * Past `threshold` messages written in one window, the destination's due messages go out as
+ * one digest per window instead of one each.
+ */
+export interface DigestOptions {
+  destination: OutboxDestination;
+  threshold: number;
+  windowMs: number;
+  send(messages: OutboxMessage[]): Promise<void>;
+}
 
 export interface NotificationWorkerOptions {
   db: Kysely<OutboxTables>;
@@ -26,6 +38,7 @@ export interface NotificationWorkerOptions {
   /** Messages claimed per poll (default 20). */
   batch?: number;
   now?: () => Date;
+  digest?: DigestOptions;
   /** Told of a poll that failed (the database was unreachable...); the next poll retries. */
   onError?: (error: unknown) => void;
 }
@@ -42,6 +55,8 @@ export class NotificationWorker {
   private running: Promise<unknown> | undefined;
   private stopped = true;
   private readonly now: () => Date;
+  /** When this worker last sent a digest (each instance sends at most one per window). */
+  private lastDigestAt = -Infinity;
 
   constructor(private readonly options: NotificationWorkerOptions) {
     this.now = options.now ?? (() => new Date());
@@ -62,8 +77,12 @@ export class NotificationWorker {
 
   /** One poll: claims, sends and records due messages; resolves with how many were claimed. */
   async runOnce(): Promise<number> {
-    const { db, dialect, senders } = this.options;
-    const destinations = Object.keys(senders) as OutboxDestination[];
+    const { db, dialect, senders, digest } = this.options;
+    let destinations = Object.keys(senders) as OutboxDestination[];
+    if (digest && (await this.inDigestMode(digest))) {
+      destinations = destinations.filter((destination) => destination !== digest.destination);
+      await this.sendDigest(digest);
+    }
     const messages = await claimDueMessages(db, dialect, {
       destinations,
       now: this.now(),
@@ -74,6 +93,37 @@ export class NotificationWorker {
     return messages.length;
   }
 
+  private async inDigestMode(digest: DigestOptions): Promise<boolean> {
+    const since = new Date(this.now().getTime() - digest.windowMs);
+    const written = await countWrittenSince(this.options.db, digest.destination, since);
+    return written > digest.threshold;
+  }
+
+  /** Sends every due message of the digest's destination as one, once per window. */
+  private async sendDigest(digest: DigestOptions): Promise<void> {
+    const { db, dialect } = this.options;
+    if (this.now().getTime() - this.lastDigestAt < digest.windowMs) return;
+    const messages = await claimDueMessages(db, dialect, {
+      destinations: [digest.destination],
+      now: this.now(),
+      lockMs: 5 * MINUTE,
+      limit: 1000,
+    });
+    if (messages.length === 0) return;
+    this.lastDigestAt = this.now().getTime();
+    try {
+      await digest.send(messages);
+    } catch (error) {
+      for (const message of messages) await this.recordFailure(message, error);
+      return;
+    }
+    await markSent(
+      db,
+      messages.map((message) => message.id),
+      this.now(),
+    );
+  }
+
   private async deliver(message: OutboxMessage): Promise<void> {
     const { db, senders } = this.options;
     const send = senders[message.destination];
@@ -81,13 +131,17 @@ export class NotificationWorker {
     try {
       await send(message);
     } catch (error) {
-      await markFailed(db, message.id, this.now(), {
-        retryAt: this.retryAt(message),
-        error: error instanceof Error ? error.message : String(error),
-      });
+      await this.recordFailure(message, error);
       return;
     }
     await markSent(db, [message.id], this.now());
+  }
+
+  private recordFailure(message: OutboxMessage, error: unknown): Promise<void> {
+    return markFailed(this.options.db, message.id, this.now(), {
+      retryAt: this.retryAt(message),
+      error: error instanceof Error ? error.message : String(error),
+    });
   }
 
   /** Exponential backoff; undefined once the next try would fall past the give-up time. */

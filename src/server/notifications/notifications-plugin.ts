@@ -4,9 +4,12 @@ import { tablesOf } from '../platform/database/connection';
 import { createMailer } from '../platform/mail/mailer';
 import type { LeadCreatedPayload } from '../platform/outbox/lead-created';
 import type { OutboxDestination, OutboxTables } from '../platform/outbox/outbox-tables';
-import { leadNoticeEmail } from './lead-notice-email';
+import { leadDigestEmail, leadNoticeEmail } from './lead-notice-email';
 import { postWebhook } from './lead-webhook';
-import { NotificationWorker, type Sender } from './notification-worker';
+import { NotificationWorker, type DigestOptions, type Sender } from './notification-worker';
+
+/** Past this many new leads a minute, their e-mails become one digest a minute. */
+const DIGEST_THRESHOLD = 20;
 
 /** Test and tuning knobs of the worker (production uses the defaults). */
 export interface NotificationWorkerSettings {
@@ -14,6 +17,8 @@ export interface NotificationWorkerSettings {
   enabled?: boolean;
   pollMs?: number;
   retryBaseMs?: number;
+  /** The digest's window (default one minute). */
+  digestWindowMs?: number;
 }
 
 export interface NotificationsOptions {
@@ -42,12 +47,22 @@ export const notificationsPlugin: FastifyPluginAsync<NotificationsOptions> = asy
   { notify, mail, dataDir, siteUrl, worker: settings = {} },
 ) => {
   const senders: Partial<Record<OutboxDestination, Sender>> = {};
+  let digest: DigestOptions | undefined;
   if (notify.emails.length > 0) {
     const mailer = createMailer(mail, dataDir);
     app.addHook('onClose', async () => mailer.close());
+    const leadOf = (message: { payload: string }) =>
+      JSON.parse(message.payload) as LeadCreatedPayload;
     senders.email = async (message) => {
-      const lead = JSON.parse(message.payload) as LeadCreatedPayload;
-      await mailer.send(leadNoticeEmail(notify.emails, lead, siteUrl));
+      await mailer.send(leadNoticeEmail(notify.emails, leadOf(message), siteUrl));
+    };
+    digest = {
+      destination: 'email',
+      threshold: DIGEST_THRESHOLD,
+      windowMs: settings.digestWindowMs ?? 60_000,
+      send: async (messages) => {
+        await mailer.send(leadDigestEmail(notify.emails, messages.map(leadOf), siteUrl));
+      },
     };
   }
   const webhook = notify.webhook;
@@ -58,6 +73,7 @@ export const notificationsPlugin: FastifyPluginAsync<NotificationsOptions> = asy
     db: tablesOf<OutboxTables>(app.database.db),
     dialect: app.database.dialect,
     senders,
+    digest,
     pollMs: settings.pollMs,
     retryBaseMs: settings.retryBaseMs,
     onError: (error) => app.log.warn({ err: error }, 'notification outbox poll failed'),

@@ -80,6 +80,21 @@ export async function claimDueMessages(
   return rows.sort((a, b) => a.id - b.id);
 }
 
+/** How many messages for `destination` were written since `since` (sent or not). */
+export async function countWrittenSince(
+  db: Kysely<OutboxTables>,
+  destination: OutboxDestination,
+  since: Date,
+): Promise<number> {
+  const row = await db
+    .selectFrom('outbox_messages')
+    .select((eb) => eb.fn.countAll<string | number>().as('n'))
+    .where('destination', '=', destination)
+    .where('created_at', '>=', since.toISOString())
+    .executeTakeFirstOrThrow();
+  return Number(row.n);
+}
+
 export async function markSent(db: Kysely<OutboxTables>, ids: number[], now: Date) {
   if (ids.length === 0) return;
   const at = now.toISOString();

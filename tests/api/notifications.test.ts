@@ -155,6 +155,27 @@ describeEachDatabase(
       expect(hooksAbout(email)).toHaveLength(1);
     });
 
+    it('keeps no copy of the lead once delivered, and nothing once the lead is deleted', async () => {
+      const testApp = current();
+      const email = await newCandidate(testApp.app);
+      const id = await leadId(testApp, email);
+      await hookAbout(email);
+      await mailAbout(email);
+      const delivered = await eventually(async () => {
+        const rows = await outboxRows(testApp, id);
+        return rows.length === 2 && rows.every((row) => row.state === 'sent') ? rows : undefined;
+      });
+      for (const row of delivered) expect(row.payload).not.toContain(email);
+      const cookie = await signIn(testApp.app);
+      const deleted = await testApp.app.inject({
+        method: 'DELETE',
+        url: `/api/candidate-submissions/${id}`,
+        headers: { cookie },
+      });
+      expect(deleted.statusCode).toBe(204);
+      expect(await outboxRows(testApp, id)).toEqual([]);
+    });
+
     it('retries a failed webhook later and then delivers it', async () => {
       const testApp = current();
       receiver.failNext = 1;

@@ -17,6 +17,8 @@ import { LeadPipeline } from './pipeline/lead-pipeline';
 import { pipelineRoutes } from './pipeline/pipeline-routes';
 import type { PipelineTables } from './pipeline/pipeline-tables';
 import { tablesOf } from '../platform/database/connection';
+import { forgetLeadMessages } from '../platform/outbox/outbox';
+import type { OutboxTables } from '../platform/outbox/outbox-tables';
 
 /** Planner statistics for the dashboard's queries are refreshed this often (SQLite). */
 const STATISTICS_INTERVAL_MS = 60 * 60 * 1000;
@@ -44,7 +46,11 @@ export const adminPlugin: FastifyPluginAsync<{ config: ServerConfig }> = async (
   const overview = new Overview(leads, app.databaseReader, config.overviewCacheMs);
   const listing = new LeadListing(leads, database.dialect, {
     onDelete: () => overview.forget(),
-    deleteWith: LeadPipeline.deleteActivity,
+    deleteWith: async (trx, table, id) => {
+      await LeadPipeline.deleteActivity(trx, table, id);
+      const leadType = table === 'candidates' ? 'candidate' : 'company';
+      await forgetLeadMessages(tablesOf<OutboxTables>(trx), leadType, id);
+    },
   });
   const pipeline = new LeadPipeline(
     tablesOf<PipelineTables>(database.db),

@@ -102,12 +102,27 @@ export async function markSent(db: Kysely<OutboxTables>, ids: number[], now: Dat
     .updateTable('outbox_messages')
     .set((eb) => ({
       state: 'sent',
+      // Delivered: the copy of the lead's personal data is no longer needed.
+      payload: '{}',
       sent_at: at,
       last_attempt_at: at,
       attempts: eb('attempts', '+', 1),
       locked_until: null,
     }))
     .where('id', 'in', ids)
+    .execute();
+}
+
+/** A deleted lead's messages go with it (same transaction): no copy of its data stays. */
+export async function forgetLeadMessages(
+  trx: Kysely<OutboxTables>,
+  leadType: 'candidate' | 'company',
+  leadId: number,
+): Promise<void> {
+  await trx
+    .deleteFrom('outbox_messages')
+    .where('lead_type', '=', leadType)
+    .where('lead_id', '=', leadId)
     .execute();
 }
 

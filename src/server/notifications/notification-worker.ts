@@ -89,7 +89,13 @@ export class NotificationWorker {
       lockMs: 5 * MINUTE,
       limit: this.options.batch ?? 20,
     });
-    await Promise.all(messages.map((message) => this.deliver(message)));
+    const delivered = await Promise.all(messages.map((message) => this.deliver(message)));
+    // One write for the whole batch: on SQLite each commit is an fsync on the main thread.
+    await markSent(
+      db,
+      messages.filter((_, i) => delivered[i]).map((message) => message.id),
+      this.now(),
+    );
     return messages.length;
   }
 
@@ -124,17 +130,17 @@ export class NotificationWorker {
     );
   }
 
-  private async deliver(message: OutboxMessage): Promise<void> {
-    const { db, senders } = this.options;
-    const send = senders[message.destination];
-    if (!send) return;
+  /** Sends one message; true when it went out (failures are recorded here). */
+  private async deliver(message: OutboxMessage): Promise<boolean> {
+    const send = this.options.senders[message.destination];
+    if (!send) return false;
     try {
       await send(message);
+      return true;
     } catch (error) {
       await this.recordFailure(message, error);
-      return;
+      return false;
     }
-    await markSent(db, [message.id], this.now());
   }
 
   private recordFailure(message: OutboxMessage, error: unknown): Promise<void> {

@@ -14,6 +14,7 @@ import { LazyLeadDetail } from './lazy-lead-detail';
 import { LeadsTab } from './leads-tab';
 import { OverviewTab } from './overview-tab';
 import { useAutoRefresh } from './use-auto-refresh';
+import { DeliveryNotice } from './delivery-notice';
 import { useLeadLink } from './use-lead-link';
 import {
   exportUrl,
@@ -152,6 +153,7 @@ export function Dashboard() {
           </Button>
         </div>
       </div>
+      <DeliveryNotice onOpenLead={leadLink.show} />
       <Tabs.Root value={tab} onValueChange={(value) => setTab(value as TabId)} className="mt-6">
         <Tabs.List
           aria-label="Lead views"

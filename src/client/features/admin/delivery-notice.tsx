@@ -1,0 +1,97 @@
+import { AlertTriangle } from 'lucide-react';
+import type { LeadKind } from '@shared/lead-status';
+import { useDeliveries, type FailedDelivery } from './api/deliveries';
+import { RowsOrEmpty } from './lead-table';
+import { formatDate } from './leads';
+
+const numberFormat = new Intl.NumberFormat('en-US');
+
+function LeadCell({
+  delivery,
+  onOpenLead,
+}: {
+  delivery: FailedDelivery;
+  onOpenLead(kind: LeadKind, id: number): void;
+}) {
+  const { leadType, leadId } = delivery;
+  if (!leadType || leadId === null) return <span className="text-slate-600">—</span>;
+  return (
+    <button
+      type="button"
+      className="whitespace-nowrap rounded font-medium text-accent-strong underline underline-offset-2 focus-visible:outline-2 focus-visible:outline-offset-2 focus-visible:outline-accent-strong"
+      onClick={() => onOpenLead(leadType, leadId)}
+    >
+      {leadType === 'company' ? 'Company' : 'Candidate'} #{leadId}
+    </button>
+  );
+}
+
+const headers = ['Destination', 'Topic', 'Lead', 'Error', 'Attempts', 'Last attempt'];
+
+/**
+ * Shown only when notifications of new leads failed to leave (GET /api/admin/deliveries):
+ * how many, and on request the newest failures with their destination, lead and error.
+ */
+export function DeliveryNotice({ onOpenLead }: { onOpenLead(kind: LeadKind, id: number): void }) {
+  const { data } = useDeliveries();
+  if (!data || data.failedCount === 0) return null;
+  const count = numberFormat.format(data.failedCount);
+  return (
+    <section
+      aria-labelledby="delivery-problems"
+      className="mt-6 rounded-xl border border-amber-300 bg-amber-50 p-4 text-amber-950"
+    >
+      <h2 id="delivery-problems" className="flex items-center gap-2 text-base font-semibold">
+        <AlertTriangle className="size-5 shrink-0" aria-hidden="true" />
+        Delivery problems
+      </h2>
+      <p className="mt-1 text-sm">
+        {data.failedCount === 1
+          ? '1 notification of a new lead could not be delivered.'
+          : `${count} notifications of new leads could not be delivered.`}
+      </p>
+      <details className="mt-2 text-sm">
+        <summary className="cursor-pointer rounded font-semibold underline underline-offset-2 focus-visible:outline-2 focus-visible:outline-accent-strong">
+          Show the failures
+        </summary>
+        <div className="mt-3 overflow-x-auto rounded-lg border border-amber-200 bg-white text-slate-900">
+          <table className="min-w-full text-left">
+            <caption className="sr-only">Failed deliveries, newest first</caption>
+            <thead className="bg-slate-100">
+              <tr>
+                {headers.map((header) => (
+                  <th key={header} scope="col" className="whitespace-nowrap px-3 py-2">
+                    {header}
+                  </th>
+                ))}
+              </tr>
+            </thead>
+            <RowsOrEmpty
+              rows={data.failed}
+              columnCount={headers.length}
+              empty="No failures to show."
+              emptyClassName="px-3 py-3 text-center text-slate-600"
+            >
+              {(delivery) => (
+                <tr key={delivery.id} className="align-top">
+                  <td className="px-3 py-2">
+                    {delivery.destination === 'webhook' ? 'Webhook' : 'E-mail'}
+                  </td>
+                  <td className="px-3 py-2">{delivery.topic}</td>
+                  <td className="px-3 py-2">
+                    <LeadCell delivery={delivery} onOpenLead={onOpenLead} />
+                  </td>
+                  <td className="min-w-56 break-words px-3 py-2">{delivery.lastError ?? '—'}</td>
+                  <td className="px-3 py-2 text-right">{delivery.attempts}</td>
+                  <td className="whitespace-nowrap px-3 py-2">
+                    {formatDate(delivery.lastAttemptAt ?? delivery.createdAt)}
+                  </td>
+                </tr>
+              )}
+            </RowsOrEmpty>
+          </table>
+        </div>
+      </details>
+    </section>
+  );
+}

@@ -109,6 +109,49 @@ describeEachDatabase(
       expect(emails.rows.every((row) => row.status === 'new')).toBe(true);
     });
 
+    it('keeps each form as it was sent, so a later form does not erase what an earlier said', async () => {
+      const testApp = current();
+      const email = uniqueEmail('history');
+      const post = (url: string, body: object) =>
+        testApp.app.inject({ method: 'POST', url, payload: body });
+      const created = await post('/api/candidates/basic-info', {
+        ...validBodies.candidateBasicInfo(email),
+        phone: '555-0100',
+        attribution: { page: '/candidates', utmSource: 'ads' },
+      });
+      const id = (created.json() as { id: number }).id;
+      await post('/api/candidates/submit', {
+        ...validBodies.candidateApplication(email),
+        phone: '555-0199',
+        attribution: { page: '/apply' },
+      });
+
+      const detail = await call(testApp, 'GET', `/api/candidate-submissions/${id}`, cookie);
+      expect(detail.status).toBe(200);
+      // The summary holds the latest phone; the history still has the first.
+      expect(detail.body).toMatchObject({ phone: '555-0199' });
+      const { submissions } = detail.body as {
+        submissions: { form: string; at: string; fields: Record<string, string | null> }[];
+      };
+      expect(submissions).toMatchObject([
+        {
+          form: 'candidate-basic-info',
+          sourcePage: '/candidates',
+          fields: { first_name: 'Ada', phone: '555-0100' },
+          attribution: { page: '/candidates', utmSource: 'ads' },
+        },
+        {
+          form: 'candidate-application',
+          sourcePage: '/apply',
+          fields: { phone: '555-0199' },
+          attribution: { page: '/apply' },
+        },
+      ]);
+      expect(submissions.map((submission) => submission.at)).toEqual(
+        submissions.map((submission) => submission.at).sort(),
+      );
+    });
+
     it('answers a lead with every field, its status and its timeline, oldest first', async () => {
       const testApp = current();
       const email = uniqueEmail('timeline');

@@ -147,6 +147,8 @@ export async function upsertLead<Stage extends string>(
           lead_id: result.id,
           form: step.form,
           source_page: step.attribution?.page ?? null,
+          fields: step.fields ? JSON.stringify(step.fields) : null,
+          attribution: step.attribution ? JSON.stringify(step.attribution) : null,
           created_at: now,
         })
         .execute();

@@ -5,6 +5,27 @@ import type { LeadListing } from '../listing/lead-listing';
 import type { PipelineTables } from './pipeline-tables';
 import { buildTimeline } from './timeline';
 
+/** JSON text of a stored object, or null. */
+const parsed = (text: string | null) =>
+  text ? (JSON.parse(text) as Record<string, unknown>) : null;
+
+/** One accepted form as the lead sent it (issue 11: nothing said is lost), oldest first. */
+function submissionView(submission: {
+  form: string;
+  source_page: string | null;
+  fields: string | null;
+  attribution: string | null;
+  created_at: string;
+}) {
+  return {
+    form: submission.form,
+    at: submission.created_at,
+    sourcePage: submission.source_page,
+    fields: parsed(submission.fields),
+    attribution: parsed(submission.attribution),
+  };
+}
+
 export interface NoteRecord {
   id: number;
   text: string;
@@ -30,7 +51,7 @@ export class LeadPipeline {
     const [submissions, activity] = await Promise.all([
       this.db
         .selectFrom('lead_submissions')
-        .select(['form', 'source_page', 'created_at'])
+        .select(['form', 'source_page', 'fields', 'attribution', 'created_at'])
         .where('lead_table', '=', table)
         .where('lead_id', '=', id)
         .orderBy('id')
@@ -43,7 +64,11 @@ export class LeadPipeline {
         .orderBy('id')
         .execute(),
     ]);
-    return { row, timeline: buildTimeline(row, submissions, activity) };
+    return {
+      row,
+      timeline: buildTimeline(row, submissions, activity),
+      submissions: submissions.map(submissionView),
+    };
   }
 
   /** The lead's status, read and locked in `trx`; undefined when there is no such lead. */

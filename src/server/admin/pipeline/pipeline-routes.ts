@@ -68,9 +68,24 @@ const timelineSchema = {
 } as const;
 
 /** A listing row's schema with the timeline beside its fields. */
+/** The forms the lead sent, each with its fields (by column) and attribution as sent. */
+const submissionsSchema = {
+  type: 'array',
+  items: {
+    type: 'object',
+    properties: {
+      form: { type: 'string' },
+      at: { type: 'string' },
+      sourcePage: { type: ['string', 'null'] },
+      fields: { type: ['object', 'null'], additionalProperties: { type: ['string', 'null'] } },
+      attribution: { type: ['object', 'null'], additionalProperties: true },
+    },
+  },
+} as const;
+
 const withTimeline = <Schema extends { properties: object }>(schema: Schema) => ({
   ...schema,
-  properties: { ...schema.properties, timeline: timelineSchema },
+  properties: { ...schema.properties, timeline: timelineSchema, submissions: submissionsSchema },
 });
 
 /**
@@ -111,7 +126,9 @@ export const pipelineRoutes: FastifyPluginAsync<{ pipeline: LeadPipeline }> = as
   for (const { table, leadType, path, statuses, view, schema } of leads) {
     const detail = async (id: number) => {
       const found = await pipeline.detail(table as LeadTable, id);
-      return found && { ...view(found.row), timeline: found.timeline };
+      return (
+        found && { ...view(found.row), timeline: found.timeline, submissions: found.submissions }
+      );
     };
     const oneLead = { params: leadIdParams, response: { 200: schema, 404: errorBody } };
 

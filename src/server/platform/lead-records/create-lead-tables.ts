@@ -88,7 +88,23 @@ function createLeadSubmissions(dialect: DialectName): Migration {
   };
 }
 
+/**
+ * 003: each submission keeps what it said (fields and attribution), so a later form that
+ * overwrites the lead's summary leaves the earlier values in the history.
+ */
+const keepSubmittedValues: Migration = {
+  async up(db: Kysely<unknown>) {
+    await db.schema.alterTable('lead_submissions').addColumn('fields', 'text').execute();
+    await db.schema.alterTable('lead_submissions').addColumn('attribution', 'text').execute();
+  },
+  async down(db: Kysely<unknown>) {
+    await db.schema.alterTable('lead_submissions').dropColumn('attribution').execute();
+    await db.schema.alterTable('lead_submissions').dropColumn('fields').execute();
+  },
+};
+
 export const leadRecordMigrations: MigrationSet = (dialect) => ({
   '001_create_lead_tables': createLeadTables(dialect),
   '002_lead_submissions': createLeadSubmissions(dialect),
+  '003_lead_submission_values': keepSubmittedValues,
 });

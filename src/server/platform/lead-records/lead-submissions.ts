@@ -27,5 +27,9 @@ export interface LeadSubmissionsTable {
   form: LeadForm;
   /** The page the form was on, as the client reported it (attribution.page). */
   source_page: string | null;
+  /** JSON: the form's validated fields as sent, by column (blanks included), or null. */
+  fields: string | null;
+  /** JSON: the form's attribution as sent (page, variant, UTM values, referrer), or null. */
+  attribution: string | null;
   created_at: string;
 }

@@ -1,6 +1,7 @@
 import type { Kysely, Transaction } from 'kysely';
 import type { DialectName } from '../database/migration-runner';
 import type { OutboxDestination, OutboxMessagesTable, OutboxTables } from './outbox-tables';
+import type { Deliveries } from '../../../shared/admin-deliveries';
 
 /*
  * The durable outbox (docs/decisions/075). A message is written in the same transaction as
@@ -152,26 +153,11 @@ export async function markFailed(
     .execute();
 }
 
-export interface FailedDelivery {
-  id: number;
-  destination: OutboxDestination;
-  topic: string;
-  leadType: 'candidate' | 'company' | null;
-  leadId: number | null;
-  attempts: number;
-  lastError: string | null;
-  createdAt: string;
-  lastAttemptAt: string | null;
-}
-
 /**
  * What the admin shows as delivery problems: messages given up, and messages whose last
  * attempt failed and that wait for a retry. Newest first, at most `limit`.
  */
-export async function failedDeliveries(
-  db: Kysely<OutboxTables>,
-  limit = 50,
-): Promise<{ failedCount: number; failed: FailedDelivery[] }> {
+export async function failedDeliveries(db: Kysely<OutboxTables>, limit = 50): Promise<Deliveries> {
   const failing = db
     .selectFrom('outbox_messages')
     .where((eb) =>

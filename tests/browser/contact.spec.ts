@@ -10,6 +10,7 @@ import {
   holdRequests,
   toastItem,
 } from './support/lead-forms';
+import { gotoHydrated } from './support/site';
 
 /** The server under test was built from the same environment as this test run. */
 const site = parseSiteConfig(process.env);
@@ -64,7 +65,8 @@ const submitApplication = (page: Page) =>
 const submitRequest = (page: Page) => page.getByRole('button', { name: 'Submit Request' }).click();
 
 test('the contact page offers the two choices and the direct contact e-mail', async ({ page }) => {
-  await page.goto('/contact');
+  // The choices are buttons the app handles: click them once it has hydrated.
+  await gotoHydrated(page, '/contact');
   await expect(page.getByRole('heading', { level: 1 })).toHaveText(`Contact ${site.brandName}`);
   await expect(page.getByRole('button', { name: "I'm a Candidate" })).toBeVisible();
   await expect(page.getByRole('button', { name: "I'm a Company" })).toBeVisible();
@@ -83,7 +85,7 @@ test('the contact page offers the two choices and the direct contact e-mail', as
 });
 
 test('choosing "I\'m a Candidate" opens the candidate tab', async ({ page }) => {
-  await page.goto('/contact');
+  await gotoHydrated(page, '/contact');
   await page.getByRole('button', { name: "I'm a Candidate" }).click();
   await expect(candidateTab(page)).toHaveAttribute('aria-selected', 'true');
   await expect(page.getByRole('heading', { name: 'Apply for Training' })).toBeVisible();

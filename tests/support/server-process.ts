@@ -63,7 +63,7 @@ export async function startServerProcess(env: Record<string, string>): Promise<S
 export async function tryPost(
   url: string,
   body: unknown,
-): Promise<{ status: number; id?: number } | { error: string }> {
+): Promise<{ status: number; body?: unknown } | { error: string }> {
   try {
     const response = await fetch(url, {
       method: 'POST',
@@ -71,8 +71,7 @@ export async function tryPost(
       body: JSON.stringify(body),
     });
     const text = await response.text();
-    const id = response.ok ? (JSON.parse(text) as { id: number }).id : undefined;
-    return { status: response.status, id };
+    return { status: response.status, body: response.ok ? JSON.parse(text) : undefined };
   } catch (error) {
     return { error: error instanceof Error ? error.message : String(error) };
   }

@@ -27,10 +27,13 @@ export function validateBody<Schema extends $ZodType>(
   return { ok: false, fields };
 }
 
-const idBody = {
+/** One answer for every accepted lead: it says nothing about who is already a lead. */
+export const ACCEPTED = { ok: true } as const;
+
+const acceptedBody = {
   type: 'object',
-  properties: { id: { type: 'integer' } },
-  required: ['id'],
+  properties: { ok: { type: 'boolean', const: true } },
+  required: ['ok'],
 } as const;
 
 /** 400s: field errors from validation, or only `error` for a body Fastify could not parse. */
@@ -45,9 +48,10 @@ const badRequestBody = {
 
 /**
  * Registers POST `path`: validate the JSON body with `schema`, hand the parsed values to
- * `save`, answer 201 {id} when the lead was created or 200 {id} when an existing one was
- * updated, 400 with the field messages otherwise (and nothing stored). `save` resolves only
- * after the write is committed, so a 2xx always means the lead is on disk.
+ * `save`, answer 200 {"ok":true}, 400 with the field messages otherwise (and nothing stored).
+ * `save` resolves only after the write is committed, so a 2xx always means the lead is on disk.
+ * New and known e-mails get the same answer and no id: a status or a sequential id would tell
+ * anyone whether an address is a lead, and how many leads there are.
  */
 export function leadRoute<Schema extends $ZodType>(
   app: FastifyInstance,
@@ -57,7 +61,7 @@ export function leadRoute<Schema extends $ZodType>(
 ): void {
   app.post(
     path,
-    { schema: { response: { 200: idBody, 201: idBody, 400: badRequestBody } } },
+    { schema: { response: { 200: acceptedBody, 400: badRequestBody } } },
     async (request, reply) => {
       const result = validateBody(schema, request.body);
       if (!result.ok) {
@@ -66,7 +70,7 @@ export function leadRoute<Schema extends $ZodType>(
       const saved = await save(result.data);
       // Ids only: e-mails and names never go to the logs.
       request.log.info({ leadId: saved.id, created: saved.created }, 'lead saved');
-      return reply.code(saved.created ? 201 : 200).send({ id: saved.id });
+      return reply.code(200).send(ACCEPTED);
     },
   );
 }

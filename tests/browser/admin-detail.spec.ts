@@ -167,11 +167,13 @@ test('a note is added and appears in the timeline', async ({ page }) => {
   await dialog.getByRole('button', { name: 'Add note' }).click();
   await expect(dialog.getByRole('status')).toHaveText('Note added to the timeline.');
   await expect(note).toHaveValue('');
-  const timeline = dialog.getByRole('list');
+  const timeline = dialog.getByRole('region', { name: 'Timeline' }).getByRole('list');
   await expect(timeline.getByRole('listitem').last()).toContainText(text);
   await expect(timeline.getByRole('listitem').last()).toContainText('Note');
   await page.reload();
-  await expect(detailPanel(page).getByRole('list')).toContainText(text);
+  await expect(
+    detailPanel(page).getByRole('region', { name: 'Timeline' }).getByRole('list'),
+  ).toContainText(text);
 });
 
 test('the status filter of a tab lists the leads of that status', async ({ page }) => {
@@ -206,4 +208,42 @@ test('the status filter of a tab lists the leads of that status', async ({ page 
   await expect(panel.locator('tbody tr')).toContainText(`${tag} Alpha`);
   await filter.selectOption('not_a_fit');
   await expect(panel.getByText('No leads match this search.')).toBeVisible();
+});
+
+test('the detail keeps what each form said, oldest first, after a later form changed the lead', async ({
+  page,
+}) => {
+  const tag = uniqueTag('forms');
+  const email = `${tag}@example.com`;
+  await lead.email(page.request, email, { page: '/career', utmCampaign: 'spring' });
+  await lead.application(page.request, email, 'Hopper');
+  await lead.application(page.request, email, 'Murray');
+  await signIn(page);
+  const panel = await openTab(page, 'Candidates', tag);
+  await panel.getByRole('button', { name: 'Open details of Grace Murray' }).click();
+
+  const forms = detailPanel(page)
+    .getByRole('listitem')
+    .filter({ has: page.locator('summary') });
+  await expect(forms).toHaveCount(3);
+  await expect(forms.locator('summary')).toHaveText([
+    /^E-mail form · /,
+    /^Application form · /,
+    /^Application form · /,
+  ]);
+  // Closed until asked; each opens by keyboard and shows its own values as they came.
+  const first = forms.nth(0);
+  await expect(first.getByText('spring')).toBeHidden();
+  await first.locator('summary').focus();
+  await page.keyboard.press('Enter');
+  await expect(first).toContainText('UTM campaign');
+  await expect(first).toContainText('spring');
+  await expect(first).toContainText('/career');
+  await forms.nth(1).locator('summary').click();
+  await forms.nth(2).locator('summary').click();
+  await expect(forms.nth(1)).toContainText('Hopper');
+  await expect(forms.nth(1)).toContainText('Some college');
+  await expect(forms.nth(2)).toContainText('Murray');
+  await expect(forms.nth(2)).not.toContainText('Hopper');
+  expect(await axeViolations(page)).toEqual([]);
 });

@@ -19,6 +19,7 @@ import {
 import { StatusBadge } from './columns';
 import { detailGroups, FieldList } from './lead-fields';
 import { formatDate, fullName } from './leads';
+import { SubmissionHistory } from './submission-history';
 
 const selectClass =
   'block h-11 w-full rounded-lg border border-slate-300 bg-white px-3 text-base text-slate-900 shadow-sm focus-visible:border-accent-strong focus-visible:outline-2 focus-visible:outline-offset-1 focus-visible:outline-accent-strong';
@@ -192,6 +193,12 @@ function DetailBody({ detail }: { detail: LeadDetail }) {
           Notes
         </h3>
         <NoteForm kind={kind} id={lead.id} announce={announce} />
+      </section>
+      <section aria-labelledby="lead-forms-heading" className="grid gap-3">
+        <h3 id="lead-forms-heading" className={headingClass}>
+          Forms sent
+        </h3>
+        <SubmissionHistory submissions={detail.submissions} />
       </section>
       <section aria-labelledby="lead-timeline-heading" className="grid gap-3">
         <h3 id="lead-timeline-heading" className={headingClass}>

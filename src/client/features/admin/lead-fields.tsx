@@ -22,6 +22,17 @@ import {
   type CompanyLead,
 } from './leads';
 
+/** Stored values are the forms' option values; the admin reads their labels. */
+export const optionsByColumn: Record<string, readonly { value: string; label: string }[]> = {
+  education_level: educationLevels,
+  tech_experience: techExperienceLevels,
+  availability: availabilityOptions,
+  full_time: yesNoOptions,
+  relocation: relocationOptions,
+  company_size: contactCompanySizes,
+  timeline: [...hiringTimelines, ...contactTimelines],
+};
+
 /** A group of the detail's fields: a heading and label/value pairs. */
 interface FieldGroup {
   title: string;
@@ -82,17 +93,29 @@ function companyGroups(lead: CompanyLead): FieldGroup[] {
   ];
 }
 
+/** The attribution's labels, by the names a form sends them under (attributionSchema). */
+export const attributionLabels: Record<string, string> = {
+  page: 'Source page',
+  variant: 'Landing variant',
+  utmSource: 'UTM source',
+  utmMedium: 'UTM medium',
+  utmCampaign: 'UTM campaign',
+  utmTerm: 'UTM term',
+  utmContent: 'UTM content',
+  referrer: 'Referrer',
+};
+
 const attributionGroup = (lead: Attribution): FieldGroup => ({
   title: 'Attribution',
   fields: [
-    ['Source page', lead.sourcePage],
-    ['Landing variant', lead.landingVariant],
-    ['UTM source', lead.utmSource],
-    ['UTM medium', lead.utmMedium],
-    ['UTM campaign', lead.utmCampaign],
-    ['UTM term', lead.utmTerm],
-    ['UTM content', lead.utmContent],
-    ['Referrer', lead.referrer],
+    [attributionLabels.page!, lead.sourcePage],
+    [attributionLabels.variant!, lead.landingVariant],
+    [attributionLabels.utmSource!, lead.utmSource],
+    [attributionLabels.utmMedium!, lead.utmMedium],
+    [attributionLabels.utmCampaign!, lead.utmCampaign],
+    [attributionLabels.utmTerm!, lead.utmTerm],
+    [attributionLabels.utmContent!, lead.utmContent],
+    [attributionLabels.referrer!, lead.referrer],
   ],
 });
 
@@ -128,6 +151,7 @@ const SHOWN = new Set([
   'hiringNeeds',
   'hiringTimeline',
   'history',
+  'submissions',
   'timeline',
   'comments',
   'message',
@@ -142,7 +166,7 @@ const SHOWN = new Set([
 ]);
 const camel = (name: string) =>
   name.replace(/_([a-z])/g, (_, letter: string) => letter.toUpperCase());
-const humanize = (name: string) =>
+export const humanize = (name: string) =>
   camel(name)
     .replace(/([A-Z])/g, ' $1')
     .replace(/^./, (letter) => letter.toUpperCase());
@@ -170,21 +194,28 @@ export function detailGroups(detail: LeadDetail): FieldGroup[] {
   return [...own, attributionGroup(detail.lead), record];
 }
 
-/** One group as a heading and a description list; long answers keep their line breaks. */
+/** Label/value pairs as a description list; long answers keep their line breaks. */
+export function FieldDescriptions({ fields }: Pick<FieldGroup, 'fields'>): ReactNode {
+  return (
+    <dl className="mt-2 grid gap-x-4 gap-y-2 text-sm sm:grid-cols-[10rem_1fr]">
+      {fields.map(([label, value]) => (
+        <div key={label} className="contents">
+          <dt className="font-medium text-slate-700">{label}</dt>
+          <dd className="whitespace-pre-line break-words text-slate-900">{muted(value)}</dd>
+        </div>
+      ))}
+    </dl>
+  );
+}
+
+/** One group as a heading and its description list. */
 export function FieldList({ group }: { group: FieldGroup }): ReactNode {
   return (
     <section aria-labelledby={`group-${group.title}`}>
       <h3 id={`group-${group.title}`} className="text-base font-semibold text-slate-900">
         {group.title}
       </h3>
-      <dl className="mt-2 grid gap-x-4 gap-y-2 text-sm sm:grid-cols-[10rem_1fr]">
-        {group.fields.map(([label, value]) => (
-          <div key={label} className="contents">
-            <dt className="font-medium text-slate-700">{label}</dt>
-            <dd className="whitespace-pre-line break-words text-slate-900">{muted(value)}</dd>
-          </div>
-        ))}
-      </dl>
+      <FieldDescriptions fields={group.fields} />
     </section>
   );
 }

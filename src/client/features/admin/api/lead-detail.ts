@@ -12,14 +12,25 @@ export interface TimelineEntry {
   text: string;
 }
 
+/** One form the lead sent, as it came: its validated fields by column, and its attribution. */
+export interface SubmissionEntry {
+  form: string;
+  at: string;
+  sourcePage: string | null;
+  fields: Record<string, string | null> | null;
+  attribution: Record<string, unknown> | null;
+}
+
+interface DetailHistory {
+  raw: Record<string, unknown>;
+  timeline: TimelineEntry[];
+  /** Oldest first. */
+  submissions: SubmissionEntry[];
+}
+
 export type LeadDetail =
-  | {
-      kind: 'candidate';
-      lead: CandidateLead;
-      raw: Record<string, unknown>;
-      timeline: TimelineEntry[];
-    }
-  | { kind: 'company'; lead: CompanyLead; raw: Record<string, unknown>; timeline: TimelineEntry[] };
+  | ({ kind: 'candidate'; lead: CandidateLead } & DetailHistory)
+  | ({ kind: 'company'; lead: CompanyLead } & DetailHistory);
 
 /** GET / PATCH /api/{candidate,company}-submissions/:id; also the detail's query key. */
 export const detailUrl = (kind: LeadKind, id: number) => `/api/${kind}-submissions/${id}`;
@@ -32,9 +43,11 @@ export const detailUrl = (kind: LeadKind, id: number) => `/api/${kind}-submissio
 function toDetail(kind: LeadKind, raw: Record<string, unknown>): LeadDetail {
   const history = [raw.timeline, raw.history].find(Array.isArray) as TimelineEntry[] | undefined;
   const timeline = history ?? [];
-  if (kind === 'candidate') return { kind, lead: toCandidate(raw), raw, timeline };
+  const submissions = Array.isArray(raw.submissions) ? (raw.submissions as SubmissionEntry[]) : [];
+  if (kind === 'candidate') return { kind, lead: toCandidate(raw), raw, timeline, submissions };
   const hiringTimeline = typeof raw.timeline === 'string' ? raw.timeline : raw.hiringTimeline;
-  return { kind, lead: toCompany({ ...raw, timeline: hiringTimeline }), raw, timeline };
+  const lead = toCompany({ ...raw, timeline: hiringTimeline });
+  return { kind, lead, raw, timeline, submissions };
 }
 
 export function useLeadDetail(kind: LeadKind, id: number) {

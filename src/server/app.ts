@@ -1,5 +1,6 @@
 import Fastify, { type FastifyInstance } from 'fastify';
 import { adminPlugin } from './admin/admin-plugin';
+import { SESSION_COOKIE } from './admin/auth/auth-plugin';
 import { migrations } from './database';
 import { leadsPlugin } from './leads/leads-plugin';
 import {
@@ -13,6 +14,7 @@ import { databasePlugin } from './platform/database/database-plugin';
 import { handleError } from './platform/http/error-handler';
 import { gracefulClose } from './platform/http/graceful-close';
 import { logSerializers } from './platform/http/log-serializers';
+import { openApi } from './platform/http/openapi';
 import { securityHeaders } from './platform/http/security-headers';
 import { sitePlugin } from './site/site-plugin';
 
@@ -58,6 +60,8 @@ export async function buildApp({
   app.setErrorHandler(handleError);
 
   await app.register(gracefulClose);
+  // First: it documents every route registered after it (GET /api/openapi.json).
+  await app.register(openApi, { sessionCookie: SESSION_COOKIE });
   await app.register(securityHeaders, { hsts: config.env === 'production' });
   await app.register(databasePlugin, {
     databaseUrl: config.databaseUrl,

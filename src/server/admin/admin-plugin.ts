@@ -4,6 +4,7 @@ import { createMailer } from '../platform/mail/mailer';
 import { auditPlugin } from './audit/audit-plugin';
 import { adminAuthPlugin } from './auth/auth-plugin';
 import { adminAuthRoutes } from './auth/auth-routes';
+import { documentGuardedRoute } from './auth/guarded-route-docs';
 import { adminSessionRoutes } from './auth/session-routes';
 import { deliveriesRoutes } from './deliveries/deliveries-routes';
 import { emailRoutes } from './email/email-routes';
@@ -36,6 +37,10 @@ export const adminPlugin: FastifyPluginAsync<{ config: ServerConfig }> = async (
     admin: config.admin,
     dataDir: config.dataDir,
     siteUrl: config.site.siteUrl,
+  });
+  // Routes that run the session guard themselves are documented as guarded, like the scope's.
+  app.addHook('onRoute', (route) => {
+    if ([route.onRequest].flat().includes(app.adminAuth.guard)) documentGuardedRoute(route);
   });
   await app.register(auditPlugin);
   await app.register(adminAuthRoutes);
@@ -77,6 +82,7 @@ export const adminPlugin: FastifyPluginAsync<{ config: ServerConfig }> = async (
 
   await app.register(async (guarded) => {
     guarded.addHook('onRequest', app.adminAuth.guard);
+    guarded.addHook('onRoute', documentGuardedRoute);
     await guarded.register(listingRoutes, { listing });
     await guarded.register(exportRoutes, { listing, reader: app.databaseReader });
     await guarded.register(overviewRoutes, { overview });

@@ -1,6 +1,12 @@
 import type { FastifyInstance } from 'fastify';
 import { safeParse } from 'zod/mini';
 import type { $ZodType, output } from 'zod/v4/core';
+import {
+  bodySchemaOf,
+  describedError,
+  fieldErrorsBody,
+  retryAfterHeader,
+} from '../platform/http/api-schemas';
 import type { SaveResult } from './upsert';
 
 export const INVALID_FIELDS_MESSAGE = 'Please check the highlighted fields';
@@ -32,18 +38,14 @@ export const ACCEPTED = { ok: true } as const;
 
 const acceptedBody = {
   type: 'object',
+  description: 'Stored (committed); the same answer whether the e-mail was new or known',
   properties: { ok: { type: 'boolean', const: true } },
   required: ['ok'],
 } as const;
 
-/** 400s: field errors from validation, or only `error` for a body Fastify could not parse. */
-const badRequestBody = {
-  type: 'object',
-  properties: {
-    error: { type: 'string' },
-    fields: { type: 'object', additionalProperties: { type: 'string' } },
-  },
-  required: ['error'],
+/** What any lead route can answer besides its success and its field errors. */
+const leadLimits = {
+  429: describedError('A flood from one address: nothing stored', retryAfterHeader),
 } as const;
 
 /**
@@ -61,7 +63,13 @@ export function leadRoute<Schema extends $ZodType>(
 ): void {
   app.post(
     path,
-    { schema: { response: { 200: acceptedBody, 400: badRequestBody } } },
+    {
+      schema: {
+        // Documented only: the handler validates with the shared schema (the spec's messages).
+        documentedBody: bodySchemaOf(schema),
+        response: { 200: acceptedBody, 400: fieldErrorsBody, ...leadLimits },
+      },
+    },
     async (request, reply) => {
       const result = validateBody(schema, request.body);
       if (!result.ok) {

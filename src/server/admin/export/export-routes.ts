@@ -47,6 +47,18 @@ export const exportRoutes: FastifyPluginAsync<ExportRoutesOptions> = async (
             status: { type: 'string', enum: statuses },
           },
         },
+        response: {
+          200: {
+            description: 'The whole tab as CSV, streamed (a header row, then newest first)',
+            headers: {
+              'Content-Disposition': {
+                type: 'string',
+                description: 'attachment; filename="<tab>-YYYY-MM-DD.csv"',
+              },
+            },
+            content: { 'text/csv': { schema: { type: 'string' } } },
+          },
+        },
       },
     },
     async (request, reply) => {

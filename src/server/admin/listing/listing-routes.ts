@@ -126,7 +126,12 @@ export const listingRoutes: FastifyPluginAsync<{ listing: LeadListing }> = async
 
     app.delete<{ Params: { id: number } }>(
       `${path}/:id`,
-      { schema: { params: leadIdParams, response: { 404: errorBody } } },
+      {
+        schema: {
+          params: leadIdParams,
+          response: { 204: { type: 'null', description: 'Deleted' }, 404: errorBody },
+        },
+      },
       async (request, reply) => {
         if (!(await listing.deleteLead(table, request.params.id))) {
           return reply.code(404).send({ error: 'Not found' });

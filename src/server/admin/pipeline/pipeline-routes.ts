@@ -1,5 +1,7 @@
 import type { FastifyPluginAsync, FastifyReply, FastifyRequest } from 'fastify';
 import { candidateStatuses, companyStatuses } from '../../../shared/lead-status';
+import { leadNoteSchema } from '../../../shared/schemas/lead-note';
+import { bodySchemaOf } from '../../platform/http/api-schemas';
 import type { LeadTable } from '../../platform/lead-records/lead-tables';
 import {
   candidateSchema,
@@ -142,7 +144,18 @@ export const pipelineRoutes: FastifyPluginAsync<{ pipeline: LeadPipeline }> = as
 
     app.patch<{ Params: { id: number } }>(
       `${path}/:id`,
-      { schema: oneLead },
+      {
+        schema: {
+          ...oneLead,
+          // Checked by hand (objectBody): documented only, so ajv neither coerces nor strips.
+          documentedBody: {
+            type: 'object',
+            properties: { status: { type: 'string', enum: statuses } },
+            required: ['status'],
+            additionalProperties: false,
+          },
+        },
+      },
       async (request, reply) => {
         const body = objectBody(request.body, 'status');
         if (!body.ok) return badRequest(reply, body.fields);
@@ -172,6 +185,7 @@ export const pipelineRoutes: FastifyPluginAsync<{ pipeline: LeadPipeline }> = as
         bodyLimit: 64 * 1024,
         schema: {
           params: leadIdParams,
+          documentedBody: bodySchemaOf(leadNoteSchema),
           response: {
             201: {
               type: 'object',

@@ -1,0 +1,52 @@
+import { toJSONSchema } from 'zod/mini';
+import type { $ZodType } from 'zod/v4/core';
+
+/*
+ * JSON schemas shared by the API's routes. Response schemas also serialize the answer
+ * (fast-json-stringify drops any property they do not list), so each lists every field a
+ * client reads, and error bodies allow more (docs/decisions/100).
+ */
+
+/** `{"error": "..."}`: every error answer of the API. */
+export const errorBody = {
+  type: 'object',
+  properties: { error: { type: 'string' } },
+  required: ['error'],
+} as const;
+
+/** 400 of a body checked field by field: the message and, by field, what is wrong. */
+export const fieldErrorsBody = {
+  type: 'object',
+  description: 'Bad input, nothing changed: `fields` names each bad field with its message',
+  properties: {
+    error: { type: 'string' },
+    fields: { type: 'object', additionalProperties: { type: 'string' } },
+  },
+  required: ['error'],
+} as const;
+
+/** A response header telling when to try again. */
+export const retryAfterHeader = {
+  'Retry-After': { type: 'integer', minimum: 0, description: 'Seconds to wait before retrying' },
+} as const;
+
+/** An error answer with a description (and headers), for a route's `response` map. */
+export const describedError = (description: string, headers?: Record<string, object>) => ({
+  ...errorBody,
+  description,
+  ...(headers ? { headers } : {}),
+});
+
+/**
+ * The JSON schema of what a shared zod schema accepts, as sent (its input: a transformed or
+ * defaulted field is described as the client sends it). Rules JSON Schema cannot express
+ * (trimming before a length check, the e-mail pattern after the length cap) stay the zod
+ * schema's, which the handler runs.
+ */
+export function bodySchemaOf(schema: $ZodType): Record<string, unknown> {
+  const { $schema: _dialect, ...json } = toJSONSchema(schema, {
+    io: 'input',
+    unrepresentable: 'any',
+  }) as Record<string, unknown>;
+  return json;
+}

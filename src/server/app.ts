@@ -27,6 +27,24 @@ export interface BuildAppOptions {
 }
 
 /**
+ * Slow clients (docs/decisions/105): a request must arrive whole (headers and body) within
+ * `ms`, else 408 and the connection is closed; a connection silent for twice that is closed.
+ * Node checks the request deadline every `connectionsCheckingInterval`, so that interval is a
+ * fraction of it (Node's 30 s default would let a 30 s deadline stretch to 60 s).
+ */
+function requestTimeouts(ms: number) {
+  return {
+    requestTimeout: ms,
+    connectionTimeout: ms * 2,
+    http: {
+      requestTimeout: ms,
+      headersTimeout: ms,
+      connectionsCheckingInterval: Math.min(5000, Math.max(50, Math.round(ms / 4))),
+    },
+  };
+}
+
+/**
  * Assembles the whole server: the platform (HTTP security, the database), then each
  * capability (docs/decisions/007-server-arranged-by-capability.md), the site last.
  */
@@ -52,6 +70,7 @@ export async function buildApp({
     pluginTimeout: 60_000,
     // Proxy headers (X-Forwarded-For/-Proto) are believed only when TRUST_PROXY says so.
     trustProxy: config.trustProxy,
+    ...requestTimeouts(config.requestTimeoutMs),
   });
 
   // The API takes JSON only: without the default text/plain parser, any other content type
@@ -67,6 +86,7 @@ export async function buildApp({
     databaseUrl: config.databaseUrl,
     dataDir: config.dataDir,
     migrations,
+    statementTimeoutMs: config.statementTimeoutMs,
   });
 
   await app.register(healthRoutes);
@@ -74,6 +94,7 @@ export async function buildApp({
     dataDir: config.dataDir,
     leadRateLimit: config.leadRateLimit,
     notify: notifyDestinations(config.notify),
+    writeQueueLimit: config.writeQueueLimit,
   });
   await app.register(notificationsPlugin, {
     notify: config.notify,

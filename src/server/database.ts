@@ -11,6 +11,7 @@ import {
   type DatabaseConnection,
   type DatabaseOptions,
 } from './platform/database/connection';
+import { healthProbeMigrations, type HealthProbeTables } from './platform/database/health-probe';
 import type { MigrationSet } from './platform/database/migration-runner';
 import { outboxMigrations } from './platform/outbox/outbox-migrations';
 import type { OutboxTables } from './platform/outbox/outbox-tables';
@@ -29,7 +30,8 @@ export type Database = LeadRecordTables &
   AuditTables &
   AdminLeadTables &
   PipelineTables &
-  OutboxTables;
+  OutboxTables &
+  HealthProbeTables;
 
 /** Every capability's migrations; the runner orders them by name. */
 export const migrations: readonly MigrationSet[] = [
@@ -39,6 +41,7 @@ export const migrations: readonly MigrationSet[] = [
   adminListingMigrations,
   pipelineMigrations,
   outboxMigrations,
+  healthProbeMigrations,
 ];
 
 /** Opens (and migrates) the configured database with every table typed. */

@@ -18,8 +18,16 @@ export class LeadWriterThread extends WriterThread<LeadWrites> implements LeadSt
     dataDir: string,
     onUnexpectedExit?: (error: Error) => void,
     notify: readonly OutboxDestination[] = [],
+    limit?: number,
   ) {
-    super({ role: ROLE, entry: import.meta.url, dataDir, onUnexpectedExit, settings: { notify } });
+    super({
+      role: ROLE,
+      entry: import.meta.url,
+      dataDir,
+      onUnexpectedExit,
+      settings: { notify },
+      limit,
+    });
   }
 
   saveCandidate(step: CandidateStep) {

@@ -16,6 +16,8 @@ export interface LeadsOptions {
   leadRateLimit: number;
   /** Where each new lead is announced through the outbox (docs/decisions/075). */
   notify?: readonly OutboxDestination[];
+  /** Most lead writes waiting at once; past it 503 + Retry-After (docs/decisions/105). */
+  writeQueueLimit?: number;
 }
 
 /**
@@ -38,14 +40,19 @@ export const leadsPlugin: FastifyPluginAsync<LeadsOptions> = async (app, options
           'SQLite writer thread stopped; it restarts on the next write',
         ),
       notify,
+      options.writeQueueLimit,
     );
     await writer.start();
     store = writer;
     closeStore = () => writer.close();
+    app.writeHealth.watchWrites(writer);
   } else {
-    const queue = new WriteQueue(tablesOf<LeadRecordTables>(database.db));
+    const queue = new WriteQueue(tablesOf<LeadRecordTables>(database.db), {
+      limit: options.writeQueueLimit,
+    });
     store = createLeadStore(queue, notify);
     closeStore = () => queue.drain();
+    app.writeHealth.watchWrites(queue);
   }
   app.addHook('onClose', closeStore);
 

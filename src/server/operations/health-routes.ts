@@ -1,24 +1,40 @@
 import type { FastifyPluginAsync } from 'fastify';
 
-const statusBody = {
+const checkState = { type: 'string', enum: ['ok', 'failed'] } as const;
+
+/** `status` as before; beside it what was checked, and what failed as an error code only. */
+const healthBody = {
   type: 'object',
-  properties: { status: { type: 'string' } },
+  properties: {
+    status: { type: 'string' },
+    database: checkState,
+    writes: checkState,
+    problem: { type: 'string' },
+    checkedAt: { type: 'string' },
+  },
   required: ['status'],
 } as const;
 
-/** GET /api/health: 200 once the server can take leads, 503 when the database does not answer. */
+/** How long a load balancer should wait before asking an unhealthy server again. */
+const RETRY_AFTER_SECONDS = '1';
+
+/**
+ * GET /api/health: 200 while a lead can be written, 503 when it cannot (the SQLite writer
+ * thread cannot start, the disk is full or read-only, PostgreSQL is unreachable). The answer
+ * comes from a real write through the lead write path plus a read, measured at most once a
+ * second and shared (platform/database/write-health.ts, docs/decisions/105).
+ */
 export const healthRoutes: FastifyPluginAsync = async (app) => {
   app.get(
     '/api/health',
-    { schema: { response: { 200: statusBody, 503: statusBody } } },
-    async (request, reply) => {
-      try {
-        await app.database.ping();
-        return { status: 'ok' };
-      } catch (error) {
-        request.log.error({ err: error }, 'database health check failed');
-        return reply.code(503).send({ status: 'unavailable' });
-      }
+    { schema: { response: { 200: healthBody, 503: healthBody } } },
+    async (_request, reply) => {
+      const { ok, ...detail } = await app.writeHealth.check();
+      if (ok) return { status: 'ok', ...detail };
+      return reply
+        .code(503)
+        .header('retry-after', RETRY_AFTER_SECONDS)
+        .send({ status: 'unavailable', ...detail });
     },
   );
 };

@@ -85,6 +85,14 @@ const envSchema = z.object({
     .optional(),
   /** Lead submissions per minute from one address (0: no limit). */
   LEAD_RATE_LIMIT: z.coerce.number().int().min(0).default(60),
+  /** Longest a client may take to send a whole request (headers and body), in ms (decision 105). */
+  REQUEST_TIMEOUT_MS: z.coerce.number().int().min(100).max(600_000).default(30_000),
+  /** PostgreSQL statement_timeout in ms (0: none). */
+  STATEMENT_TIMEOUT_MS: z.coerce.number().int().min(0).max(3_600_000).default(10_000),
+  /** SMTP connection, greeting and socket-inactivity timeout in ms. */
+  SMTP_TIMEOUT_MS: z.coerce.number().int().min(100).max(600_000).default(15_000),
+  /** Most lead writes waiting at once; past it the lead endpoints answer 503 + Retry-After. */
+  WRITE_QUEUE_LIMIT: z.coerce.number().int().min(1).max(1_000_000).default(5_000),
   /** How long the admin Overview's figures are shared before they are computed again (0: never). */
   OVERVIEW_CACHE_TTL: z.coerce.number().int().min(0).max(3600).default(10),
   /** Meta Pixel id: events go to the pixel (run time, no rebuild). Unset: only recorded. */
@@ -126,6 +134,8 @@ export interface MailConfig {
   smtpUrl: string | undefined;
   sendgridApiKey: string | undefined;
   from: string;
+  /** Connection, greeting and socket-inactivity timeout of the SMTP transports, in ms. */
+  timeoutMs: number;
 }
 
 /** Where new leads are announced; each part unset is off. */
@@ -153,6 +163,12 @@ export interface ServerConfig {
   leadRateLimit: number;
   /** How long the Overview's figures are shared, in ms; 0: computed for every request. */
   overviewCacheMs: number;
+  /** Longest a client may take to send a whole request, in ms. */
+  requestTimeoutMs: number;
+  /** PostgreSQL statement_timeout in ms; 0: none. */
+  statementTimeoutMs: number;
+  /** Most lead writes waiting at once before 503. */
+  writeQueueLimit: number;
   /** Public settings handed to the browser in every page (src/shared/runtime-config.ts). */
   runtime: RuntimeConfig;
 }
@@ -209,6 +225,7 @@ export function loadConfig(env: Record<string, string | undefined> = process.env
       smtpUrl: values.SMTP_URL,
       sendgridApiKey: values.SENDGRID_API_KEY,
       from: values.MAIL_FROM ?? `${site.brandName} <no-reply@${new URL(site.siteUrl).hostname}>`,
+      timeoutMs: values.SMTP_TIMEOUT_MS,
     },
     notify: {
       emails: (values.NOTIFY_EMAIL ?? '')
@@ -222,6 +239,9 @@ export function loadConfig(env: Record<string, string | undefined> = process.env
     },
     leadRateLimit: values.LEAD_RATE_LIMIT,
     overviewCacheMs: values.OVERVIEW_CACHE_TTL * 1000,
+    requestTimeoutMs: values.REQUEST_TIMEOUT_MS,
+    statementTimeoutMs: values.STATEMENT_TIMEOUT_MS,
+    writeQueueLimit: values.WRITE_QUEUE_LIMIT,
     runtime: {
       metaPixelId: values.META_PIXEL_ID ?? null,
       consentMode: values.CONSENT_MODE,

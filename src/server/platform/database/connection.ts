@@ -12,6 +12,12 @@ export interface DatabaseOptions {
   /** PostgreSQL connection string; when absent, SQLite in dataDir. */
   databaseUrl?: string | undefined;
   dataDir: string;
+  /**
+   * PostgreSQL: longest a statement may run (statement_timeout) before the server cancels it
+   * (SQLSTATE 57014); 0: no limit. Migrations run without it. SQLite: unused (its writes
+   * wait at most busy_timeout for a lock).
+   */
+  statementTimeoutMs?: number | undefined;
   /** Told about connection errors that happen outside any query (PostgreSQL pool). */
   onBackgroundError?: (error: Error) => void;
 }
@@ -60,11 +66,31 @@ export function openSqlite<DB = object>(dataDir: string): Kysely<DB> {
   });
 }
 
+/**
+ * PostgreSQL timeouts (docs/decisions/105): the server cancels a statement after
+ * `statementTimeoutMs` and ends a session left idle inside a transaction; the client gives up
+ * on an answer a few seconds later still (a server that cannot even cancel, a dead network),
+ * and on a connection after 5 s.
+ */
 function openPostgres<DB>(
   connectionString: string,
+  statementTimeoutMs: number,
   onError: (error: Error) => void = () => undefined,
 ): Kysely<DB> {
-  const pool = new pg.Pool({ connectionString, max: 10, connectionTimeoutMillis: 5000 });
+  const timeouts =
+    statementTimeoutMs > 0
+      ? {
+          statement_timeout: statementTimeoutMs,
+          query_timeout: statementTimeoutMs + 5000,
+          idle_in_transaction_session_timeout: Math.max(statementTimeoutMs * 2, 60_000),
+        }
+      : {};
+  const pool = new pg.Pool({
+    connectionString,
+    max: 10,
+    connectionTimeoutMillis: 5000,
+    ...timeouts,
+  });
   // An idle client losing its connection must not crash the process; the pool replaces it.
   pool.on('error', onError);
   return new Kysely<DB>({ dialect: new PostgresDialect({ pool }) });
@@ -75,14 +101,26 @@ export async function openDatabase<DB = object>(
   options: DatabaseOptions & { migrations: readonly MigrationSet[] },
 ): Promise<DatabaseConnection<DB>> {
   const dialect: DialectName = options.databaseUrl ? 'postgres' : 'sqlite';
-  const db = options.databaseUrl
-    ? openPostgres<DB>(options.databaseUrl, options.onBackgroundError)
-    : openSqlite<DB>(options.dataDir);
+  const { databaseUrl, onBackgroundError } = options;
+  const open = (statementTimeoutMs: number) =>
+    databaseUrl
+      ? openPostgres<DB>(databaseUrl, statementTimeoutMs, onBackgroundError)
+      : openSqlite<DB>(options.dataDir);
+  // On PostgreSQL, migrations (an index built on a million rows) run on a pool of their own,
+  // without the statement timeout.
+  const statementTimeoutMs = options.statementTimeoutMs ?? 0;
+  const migrator = dialect === 'postgres' && statementTimeoutMs > 0 ? open(0) : undefined;
+  const db = open(statementTimeoutMs);
   try {
-    await migrateToLatest(db, dialect, options.migrations);
+    await migrateToLatest(migrator ?? db, dialect, options.migrations);
+    // The serving pool's first connection (with its timeouts) is made now, so a refused
+    // setting fails the start rather than the first request.
+    await sql`select 1`.execute(db);
   } catch (error) {
     await db.destroy();
     throw error;
+  } finally {
+    await migrator?.destroy();
   }
   return {
     db,

@@ -2,6 +2,7 @@ import fp from 'fastify-plugin';
 import { openDatabase, type DatabaseConnection } from './connection';
 import type { MigrationSet } from './migration-runner';
 import { poolReader, ReaderThread, type DatabaseReader } from './reader-thread';
+import { WriteHealth } from './write-health';
 
 declare module 'fastify' {
   interface FastifyInstance {
@@ -16,12 +17,19 @@ declare module 'fastify' {
      * by the capability that owns them.
      */
     databaseReader: DatabaseReader;
+    /**
+     * Whether a lead can be written now (GET /api/health): the lead write path registers its
+     * probe with watchWrites(), the health route asks check() (docs/decisions/105).
+     */
+    writeHealth: WriteHealth;
   }
 }
 
 export interface DatabasePluginOptions {
   databaseUrl: string | undefined;
   dataDir: string;
+  /** PostgreSQL statement_timeout in ms (0: none). */
+  statementTimeoutMs?: number;
   /** Every capability's migrations (src/server/database.ts). */
   migrations: readonly MigrationSet[];
 }
@@ -36,11 +44,19 @@ export const databasePlugin = fp<DatabasePluginOptions>(async (app, options) => 
     databaseUrl: options.databaseUrl,
     dataDir: options.dataDir,
     migrations: options.migrations,
+    statementTimeoutMs: options.statementTimeoutMs,
     onBackgroundError: (error) => app.log.warn({ err: error }, 'database connection error'),
   });
   app.log.info({ dialect: connection.dialect }, 'database ready');
   app.decorate('database', connection);
   app.addHook('onClose', async () => connection.close());
+  app.decorate(
+    'writeHealth',
+    new WriteHealth({
+      ping: () => connection.ping(),
+      onFailure: (error) => app.log.error({ err: error }, 'health check: a lead cannot be written'),
+    }),
+  );
   // Opened after the migrations (its connections are read-only); closed before the database.
   const reader =
     connection.dialect === 'sqlite'

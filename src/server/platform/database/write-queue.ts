@@ -1,4 +1,6 @@
 import type { Kysely, Transaction } from 'kysely';
+import { isUnavailableError, WriteQueueFullError } from './database-errors';
+import { writeHealthProbe } from './health-probe';
 
 export type WriteJob<DB, T> = (trx: Transaction<DB>) => Promise<T>;
 
@@ -11,6 +13,11 @@ interface Pending<DB> {
 export interface WriteQueueOptions {
   /** Most jobs committed together; bounds how long one commit keeps the others waiting. */
   maxBatch?: number;
+  /**
+   * Most jobs queued or committing at once; past it, run() rejects with WriteQueueFullError
+   * at once, queueing nothing (default: unbounded; the server sets WRITE_QUEUE_LIMIT).
+   */
+  limit?: number;
 }
 
 /**
@@ -26,18 +33,49 @@ export class WriteQueue<DB> {
   private pending: Pending<DB>[] = [];
   private running: Promise<void> | undefined;
   private readonly maxBatch: number;
+  private readonly limit: number;
+  /** Jobs queued or in the batch being committed. */
+  private outstanding = 0;
 
   constructor(
     private readonly db: Kysely<DB>,
     options: WriteQueueOptions = {},
   ) {
     this.maxBatch = options.maxBatch ?? 200;
+    this.limit = options.limit ?? Number.POSITIVE_INFINITY;
   }
 
-  /** Runs `job` inside a transaction; resolves with its result once committed. */
+  /**
+   * Runs `job` inside a transaction; resolves with its result once committed. Rejects at
+   * once with WriteQueueFullError (nothing queued) when `limit` jobs are already waiting.
+   */
   run<T>(job: WriteJob<DB, T>): Promise<T> {
+    if (this.outstanding >= this.limit) return Promise.reject(new WriteQueueFullError(this.limit));
+    return this.enqueue(job);
+  }
+
+  /**
+   * The health check's write (health-probe.ts), through the same group commit as every other
+   * write; it bypasses the limit, so a full queue shows as slow rather than as refused.
+   */
+  probe(): Promise<void> {
+    return this.enqueue((trx) => writeHealthProbe(trx));
+  }
+
+  private enqueue<T>(job: WriteJob<DB, T>): Promise<T> {
+    this.outstanding++;
     return new Promise<T>((resolve, reject) => {
-      this.pending.push({ job, resolve: resolve as (value: unknown) => void, reject });
+      const settle =
+        <V>(then: (value: V) => void) =>
+        (value: V) => {
+          this.outstanding--;
+          then(value);
+        };
+      this.pending.push({
+        job,
+        resolve: settle(resolve as (value: unknown) => void),
+        reject: settle(reject),
+      });
       // setImmediate lets every request already read from the sockets join this batch.
       this.running ??= new Promise<void>((done) => setImmediate(done)).then(() => this.flush());
     });
@@ -62,16 +100,42 @@ export class WriteQueue<DB> {
   private async commit(batch: Pending<DB>[]): Promise<void> {
     let results: unknown[];
     try {
-      results = await this.db.transaction().execute(async (trx) => {
+      results = await this.transaction(async (trx) => {
         const out: unknown[] = [];
         for (const { job } of batch) out.push(await job(trx));
         return out;
       });
     } catch (error) {
-      if (batch.length === 1) batch[0]?.reject(error);
-      else for (const one of batch) await this.commit([one]);
+      // The database refuses every write now (timeout, disk full, unreachable): retrying
+      // each job alone would only repeat the wait once per job.
+      if (batch.length === 1 || isUnavailableError(error)) {
+        for (const one of batch) one.reject(error);
+        return;
+      }
+      for (const one of batch) await this.commit([one]);
       return;
     }
     batch.forEach((pending, index) => pending.resolve(results[index]));
+  }
+
+  /**
+   * One transaction. Unlike Kysely's transaction().execute(), a failing rollback does not
+   * replace the error that caused it: SQLite has already rolled back a commit that failed on
+   * a full or broken disk, so its rollback only says "no transaction is active", which would
+   * hide SQLITE_FULL or SQLITE_IOERR from the caller (and the 503 it means).
+   */
+  private async transaction<T>(work: (trx: Transaction<DB>) => Promise<T>): Promise<T> {
+    const trx = await this.db.startTransaction().execute();
+    try {
+      const result = await work(trx);
+      await trx.commit().execute();
+      return result;
+    } catch (error) {
+      await trx
+        .rollback()
+        .execute()
+        .catch(() => undefined);
+      throw error;
+    }
   }
 }

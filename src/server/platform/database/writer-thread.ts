@@ -3,6 +3,7 @@ import path from 'node:path';
 import { pathToFileURL } from 'node:url';
 import { isMainThread, parentPort, Worker, workerData } from 'node:worker_threads';
 import { openSqlite } from './connection';
+import { WriteQueueFullError } from './database-errors';
 import { WriteQueue } from './write-queue';
 
 /*
@@ -36,6 +37,10 @@ interface Pending {
 }
 
 const CLOSE = '__close';
+/** The health check's write (WriteQueue.probe), served by every writer thread. */
+const PROBE = '__probe';
+/** Probe failures after which the writer's connection is opened anew. */
+const REOPEN_AFTER = /^SQLITE_(READONLY|CANTOPEN|IOERR)/;
 
 export interface WriterThreadOptions {
   /** Names this writer; the serving module's serveWriterThread is called with the same. */
@@ -49,6 +54,11 @@ export interface WriterThreadOptions {
   onUnexpectedExit?: (error: Error) => void;
   /** Structured-cloneable settings handed to the thread's serveWriterThread. */
   settings?: unknown;
+  /**
+   * Most writes posted and not yet answered; past it, call() rejects with WriteQueueFullError
+   * before posting anything (WRITE_QUEUE_LIMIT; default unbounded).
+   */
+  limit?: number;
 }
 
 /** The main thread's side: posts each write to the thread and resolves once it committed. */
@@ -58,6 +68,8 @@ export class WriterThread<Operations extends WriteOperations> {
   private readonly pending = new Map<number, Pending>();
   private nextId = 1;
   private closed = false;
+  /** Writes taken by call() and not yet answered (the probe is not counted). */
+  private admitted = 0;
 
   constructor(private readonly options: WriterThreadOptions) {}
 
@@ -76,9 +88,42 @@ export class WriterThread<Operations extends WriteOperations> {
     argument: Parameters<Operations[Op]>[0],
   ): Promise<Awaited<ReturnType<Operations[Op]>>> {
     if (this.closed) throw new Error(`the ${this.name} is closed`);
-    return (await this.send(await this.ensureWorker(), { op, argument })) as Awaited<
-      ReturnType<Operations[Op]>
-    >;
+    // Counted before the first await, so a burst arriving together is admitted up to the
+    // limit exactly.
+    const limit = this.options.limit ?? Number.POSITIVE_INFINITY;
+    if (this.admitted >= limit) throw new WriteQueueFullError(limit);
+    this.admitted++;
+    try {
+      return (await this.send(await this.ensureWorker(), { op, argument })) as Awaited<
+        ReturnType<Operations[Op]>
+      >;
+    } finally {
+      this.admitted--;
+    }
+  }
+
+  /**
+   * The health check's real write through this thread's group commit (health-probe.ts). Starts
+   * the thread again if it died; rejects when it cannot start or the write fails.
+   */
+  async probe(): Promise<void> {
+    if (this.closed) throw new Error(`the ${this.name} is closed`);
+    try {
+      await this.send(await this.ensureWorker(), { op: PROBE });
+    } catch (error) {
+      // A connection opened while the file could not be written stays read-only after the
+      // disk is fixed: the next write starts a thread with a new connection.
+      if (REOPEN_AFTER.test((error as { code?: string }).code ?? '')) await this.terminate();
+      throw error;
+    }
+  }
+
+  /**
+   * Stops the thread at once, as a crash would: writes in flight fail, the next one starts a
+   * new thread. For fault-injection tests of the health check and the restart.
+   */
+  async terminate(): Promise<void> {
+    await this.worker?.terminate();
   }
 
   /** Commits what is queued, closes the writer connection and ends the thread. */
@@ -175,7 +220,7 @@ export function serveWriterThread<DB>(
     const db = openSqlite<DB>(dataDir);
     const queue = new WriteQueue<DB>(db);
     return {
-      operations: operations(queue, settings),
+      operations: { ...operations(queue, settings), [PROBE]: () => queue.probe() },
       close: () => queue.drain().then(() => db.destroy()),
     };
   });

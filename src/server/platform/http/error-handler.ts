@@ -1,4 +1,10 @@
 import type { FastifyReply, FastifyRequest } from 'fastify';
+import { isUnavailableError } from '../database/database-errors';
+
+/** Said with 503: the request stored nothing and can be sent again shortly. */
+export const UNAVAILABLE_MESSAGE = 'The service is busy, please try again in a moment';
+/** Seconds a client should wait before sending the request again. */
+export const UNAVAILABLE_RETRY_AFTER_SECONDS = 2;
 
 interface ErrorLike {
   statusCode?: number;
@@ -10,6 +16,18 @@ interface ErrorLike {
 
 /** Clients never see stack traces: only the message of 4xx errors, a generic text for 5xx. */
 export function handleError(error: ErrorLike, request: FastifyRequest, reply: FastifyReply) {
+  // The write queue is full, or the database refuses writes for now (a statement timeout,
+  // a full or read-only disk, an unreachable server): nothing was stored; try again later.
+  if (isUnavailableError(error)) {
+    request.log.warn(
+      { err: { type: error.name, code: error.code } },
+      'request refused: unavailable',
+    );
+    return reply
+      .code(503)
+      .header('retry-after', String(UNAVAILABLE_RETRY_AFTER_SECONDS))
+      .send({ error: UNAVAILABLE_MESSAGE });
+  }
   const status = error.statusCode && error.statusCode >= 400 ? error.statusCode : 500;
   // Name, code and message only: a database error's other properties (PostgreSQL's
   // `detail`) can quote the values of a row, i.e. personal data.

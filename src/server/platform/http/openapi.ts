@@ -2,7 +2,7 @@ import { STATUS_CODES } from 'node:http';
 import fastifySwagger from '@fastify/swagger';
 import type { FastifySchema, RouteOptions } from 'fastify';
 import fp from 'fastify-plugin';
-import { describedError, fieldErrorsBody } from './api-schemas';
+import { describedError, fieldErrorsBody, retryAfterHeader } from './api-schemas';
 
 export const OPENAPI_PATH = '/api/openapi.json';
 
@@ -37,7 +37,11 @@ const BODY_METHODS = new Set(['POST', 'PUT', 'PATCH', 'DELETE']);
 function platformAnswers(method: string, schema: FastifySchema): ResponseMap {
   const answers: ResponseMap = {
     500: describedError('Unexpected failure (no details are given)'),
-    503: describedError('The server is shutting down or cannot serve the request now'),
+    503: describedError(
+      'The server is shutting down, its write queue is full or the database cannot take ' +
+        'writes now (decision 105): nothing was stored; try again after Retry-After',
+      retryAfterHeader,
+    ),
   };
   const takesBody = BODY_METHODS.has(method);
   if (takesBody || schema.querystring || schema.params) {

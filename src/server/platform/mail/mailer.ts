@@ -26,9 +26,14 @@ export interface Mailer {
  * DATA_DIR/outbox, so sending works on a fresh machine and tests can read what was sent.
  */
 export function createMailer(mail: MailConfig, dataDir: string): Mailer {
-  if (mail.smtpUrl) return smtpMailer('smtp', nodemailer.createTransport(mail.smtpUrl), mail.from);
+  const timeouts = smtpTimeouts(mail.timeoutMs);
+  if (mail.smtpUrl) {
+    const transport = nodemailer.createTransport({ url: mail.smtpUrl, ...timeouts });
+    return smtpMailer('smtp', transport, mail.from);
+  }
   if (mail.sendgridApiKey) {
     const transport = nodemailer.createTransport({
+      ...timeouts,
       host: 'smtp.sendgrid.net',
       port: 587,
       requireTLS: true,
@@ -37,6 +42,16 @@ export function createMailer(mail: MailConfig, dataDir: string): Mailer {
     return smtpMailer('sendgrid', transport, mail.from);
   }
   return outboxMailer(path.join(dataDir, 'outbox'), mail.from);
+}
+
+/**
+ * nodemailer waits 2 minutes for a connection, 30 s for the greeting and 10 minutes of
+ * silence by default: an admin's "send" (or a notification) would hang on a stuck server for
+ * that long. One bound for each step instead (SMTP_TIMEOUT_MS, docs/decisions/105); a query
+ * parameter in SMTP_URL (`?socketTimeout=…`) still overrides it.
+ */
+function smtpTimeouts(ms: number) {
+  return { connectionTimeout: ms, greetingTimeout: ms, socketTimeout: ms, dnsTimeout: ms };
 }
 
 function smtpMailer(kind: MailTransportKind, transport: Transporter, from: string): Mailer {

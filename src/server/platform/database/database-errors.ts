@@ -1,0 +1,36 @@
+/*
+ * Database errors that say "the database cannot take this write now" rather than "this write
+ * is wrong": retrying the jobs of a group commit one by one cannot help, and the client is told
+ * 503 with Retry-After (platform/http/error-handler.ts). Each of them ends the transaction
+ * without a commit, so nothing of the request was stored (docs/decisions/105).
+ */
+
+/** PostgreSQL SQLSTATEs: canceled by statement_timeout, lock timeout, disk full, too many connections, starting up. */
+const POSTGRES_UNAVAILABLE = new Set(['57014', '55P03', '53100', '53300', '57P03']);
+/** better-sqlite3 codes (also across the writer thread, which keeps `code`). */
+const SQLITE_UNAVAILABLE = /^SQLITE_(BUSY|FULL|READONLY|CANTOPEN)/;
+/** The PostgreSQL server cannot be reached: the connection was never made, nothing was sent. */
+const CONNECT_FAILED = new Set(['ECONNREFUSED', 'ENOTFOUND', 'EHOSTUNREACH', 'ENETUNREACH']);
+
+/** Thrown (code WRITE_QUEUE_FULL) when the bounded write queue is full: nothing was queued. */
+export class WriteQueueFullError extends Error {
+  readonly code = 'WRITE_QUEUE_FULL';
+  constructor(limit: number) {
+    super(`the write queue is full (${limit} writes waiting)`);
+    this.name = 'WriteQueueFullError';
+  }
+}
+
+export function isUnavailableError(error: unknown): boolean {
+  if (typeof error !== 'object' || error === null) return false;
+  const { code, message } = error as { code?: unknown; message?: unknown };
+  if (typeof code === 'string') {
+    if (code === 'WRITE_QUEUE_FULL') return true;
+    if (POSTGRES_UNAVAILABLE.has(code) || CONNECT_FAILED.has(code)) return true;
+    if (SQLITE_UNAVAILABLE.test(code)) return true;
+  }
+  // pg.Pool's connectionTimeoutMillis: no free connection (or no server) in time.
+  return (
+    typeof message === 'string' && message.startsWith('timeout exceeded when trying to connect')
+  );
+}

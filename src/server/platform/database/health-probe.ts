@@ -1,0 +1,41 @@
+import type { Kysely, Migration } from 'kysely';
+import { tablesOf } from './connection';
+import type { MigrationSet } from './migration-runner';
+
+/*
+ * The health check's real write (docs/decisions/105): one row, upserted through the same write
+ * path as the leads (group commit; on SQLite the writer thread and its connection). A read
+ * succeeds on a read-only or full disk and without the writer thread; this write does not.
+ */
+
+export interface HealthProbeTables {
+  health_probe: { id: number; checked_at: string };
+}
+
+/** 090: the health probe's one-row table. */
+const createHealthProbe: Migration = {
+  async up(db: Kysely<unknown>) {
+    await db.schema
+      .createTable('health_probe')
+      .addColumn('id', 'integer', (c) => c.primaryKey())
+      .addColumn('checked_at', 'text', (c) => c.notNull())
+      .execute();
+  },
+  async down(db: Kysely<unknown>) {
+    await db.schema.dropTable('health_probe').execute();
+  },
+};
+
+export const healthProbeMigrations: MigrationSet = () => ({
+  '090_health_probe': createHealthProbe,
+});
+
+/** Upserts the probe row inside the caller's transaction. */
+export async function writeHealthProbe(trx: Parameters<typeof tablesOf>[0]): Promise<void> {
+  const checkedAt = new Date().toISOString();
+  await tablesOf<HealthProbeTables>(trx)
+    .insertInto('health_probe')
+    .values({ id: 1, checked_at: checkedAt })
+    .onConflict((conflict) => conflict.column('id').doUpdateSet({ checked_at: checkedAt }))
+    .execute();
+}

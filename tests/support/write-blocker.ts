@@ -1,0 +1,37 @@
+import path from 'node:path';
+import SqliteDatabase from 'better-sqlite3';
+import pg from 'pg';
+import { SQLITE_FILE_NAME } from '../../src/server/platform/database/connection';
+import type { TestApp } from './test-app';
+
+/**
+ * Another client of the app's database holding the lock lead writes need, as a backup, a
+ * migration or an admin's console session would: SQLite's write lock (BEGIN IMMEDIATE), or
+ * PostgreSQL's strongest lock on the candidates table. Reads of other tables still work.
+ */
+export interface WriteBlocker {
+  release(): Promise<void>;
+}
+
+export async function blockLeadWrites(testApp: TestApp): Promise<WriteBlocker> {
+  if (testApp.kind === 'sqlite') {
+    const file = new SqliteDatabase(path.join(testApp.env.DATA_DIR!, SQLITE_FILE_NAME));
+    file.exec('BEGIN IMMEDIATE');
+    return {
+      release: async () => {
+        file.exec('ROLLBACK');
+        file.close();
+      },
+    };
+  }
+  const client = new pg.Client({ connectionString: testApp.env.DATABASE_URL });
+  await client.connect();
+  await client.query('BEGIN');
+  await client.query('LOCK TABLE candidates IN ACCESS EXCLUSIVE MODE');
+  return {
+    release: async () => {
+      await client.query('ROLLBACK');
+      await client.end();
+    },
+  };
+}

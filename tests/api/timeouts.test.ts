@@ -7,6 +7,7 @@ import { SMTPServer } from 'smtp-server';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { createMailer } from '../../src/server/platform/mail/mailer';
 import { freePort } from '../support/postgres';
+import { adminEnv, seedCandidate, signIn } from '../support/admin';
 import { blockLeadWrites } from '../support/write-blocker';
 import {
   createTestApp,
@@ -111,6 +112,22 @@ describe.skipIf(!inject('postgresAdminUrl'))('PostgreSQL statement timeout', () 
   });
 });
 
+/** A TCP server that accepts connections and never says a word (no SMTP greeting). */
+async function silentServer() {
+  const sockets: net.Socket[] = [];
+  const server = net.createServer((socket) => sockets.push(socket));
+  const port = await freePort();
+  await new Promise<void>((resolve) => server.listen(port, '127.0.0.1', resolve));
+  return {
+    port,
+    connections: () => sockets.length,
+    close: async () => {
+      for (const socket of sockets) socket.destroy();
+      await new Promise((resolve) => server.close(resolve));
+    },
+  };
+}
+
 describe('SMTP timeouts', () => {
   const TIMEOUT_MS = 300;
   let dataDir: string;
@@ -119,7 +136,7 @@ describe('SMTP timeouts', () => {
     dataDir = await mkdtemp(path.join(os.tmpdir(), 'tb-smtp-'));
   });
   afterAll(async () => {
-    for (const close of closers) await close();
+    for (const close of closers.reverse()) await close();
     await rm(dataDir, { recursive: true, force: true });
   });
 
@@ -136,20 +153,38 @@ describe('SMTP timeouts', () => {
   const message = { to: 'someone@example.com', subject: 'Hello', text: 'Hi', html: '<p>Hi</p>' };
 
   it('gives up on a server that accepts the connection but never greets', async () => {
-    const sockets: net.Socket[] = [];
-    const silent = net.createServer((socket) => sockets.push(socket));
-    const port = await freePort();
-    await new Promise<void>((resolve) => silent.listen(port, '127.0.0.1', resolve));
-    closers.push(async () => {
-      for (const socket of sockets) socket.destroy();
-      await new Promise((resolve) => silent.close(resolve));
-    });
-    const mailer = mailerFor(port);
+    const silent = await silentServer();
+    closers.push(silent.close);
+    const mailer = mailerFor(silent.port);
     const started = Date.now();
     await expect(mailer.send(message)).rejects.toThrow(/greeting/i);
     expect(Date.now() - started).toBeLessThan(TIMEOUT_MS + 1500);
-    expect(sockets).toHaveLength(1);
+    expect(silent.connections()).toBe(1);
     mailer.close();
+  });
+
+  it("answers the admin's send with 502 within the timeout, not after nodemailer's 30 s", async () => {
+    const silent = await silentServer();
+    closers.push(silent.close);
+    const testApp = await createTestApp('sqlite', {
+      env: {
+        ...adminEnv,
+        SMTP_URL: `smtp://127.0.0.1:${silent.port}`,
+        SMTP_TIMEOUT_MS: String(TIMEOUT_MS),
+      },
+    });
+    closers.push(() => testApp.close());
+    const cookie = await signIn(testApp.app);
+    const candidate = await seedCandidate(testApp, 'email');
+    const started = Date.now();
+    const response = await testApp.app.inject({
+      method: 'POST',
+      url: `/api/candidate-submissions/${candidate.id}/send-email`,
+      headers: { cookie },
+    });
+    expect(response.statusCode).toBe(502);
+    expect(Object.keys(response.json())).toEqual(['error']);
+    expect(Date.now() - started).toBeLessThan(TIMEOUT_MS + 1500);
   });
 
   it('gives up on a server that goes silent in the middle of a message', async () => {

@@ -138,3 +138,36 @@ describe('loadConfig: new lead notifications', () => {
     expect(() => loadConfig(env)).toThrow(message);
   });
 });
+
+describe('loadConfig: timeouts and back pressure (decision 105)', () => {
+  it('bounds every wait and the write queue by default', () => {
+    const config = loadConfig({});
+    expect(config.requestTimeoutMs).toBe(30_000);
+    expect(config.statementTimeoutMs).toBe(10_000);
+    expect(config.mail.timeoutMs).toBe(15_000);
+    expect(config.writeQueueLimit).toBe(5_000);
+  });
+
+  it('takes each setting, and 0 turns the statement timeout off', () => {
+    const config = loadConfig({
+      REQUEST_TIMEOUT_MS: '5000',
+      STATEMENT_TIMEOUT_MS: '0',
+      SMTP_TIMEOUT_MS: '2000',
+      WRITE_QUEUE_LIMIT: '100',
+    });
+    expect(config).toMatchObject({
+      requestTimeoutMs: 5000,
+      statementTimeoutMs: 0,
+      writeQueueLimit: 100,
+      mail: { timeoutMs: 2000 },
+    });
+  });
+
+  it('refuses a queue of no room and timeouts of no time, naming each', () => {
+    expect(() =>
+      loadConfig({ WRITE_QUEUE_LIMIT: '0', REQUEST_TIMEOUT_MS: '0', SMTP_TIMEOUT_MS: 'soon' }),
+    ).toThrow(
+      /WRITE_QUEUE_LIMIT[\s\S]*REQUEST_TIMEOUT_MS|REQUEST_TIMEOUT_MS[\s\S]*WRITE_QUEUE_LIMIT/,
+    );
+  });
+});

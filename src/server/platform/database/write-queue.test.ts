@@ -1,6 +1,8 @@
 import SqliteDatabase from 'better-sqlite3';
 import { Kysely, SqliteDialect, type Generated } from 'kysely';
 import { afterEach, beforeEach, describe, expect, it } from 'vitest';
+import { tablesOf } from './connection';
+import type { HealthProbeTables } from './health-probe';
 import { WriteQueue } from './write-queue';
 
 interface TestDb {
@@ -83,5 +85,48 @@ describe('WriteQueue', () => {
     await Promise.resolve();
     expect(settled).toEqual(['p', 'q']);
     await queue.drain(); // nothing queued: returns at once
+  });
+
+  it('refuses a write past `limit` at once (WriteQueueFullError), queueing nothing', async () => {
+    const queue = new WriteQueue(db, { limit: 2 });
+    const results = await Promise.allSettled(
+      ['l1', 'l2', 'l3'].map((label) => queue.run(insert(label))),
+    );
+    expect(results.map((result) => result.status)).toEqual(['fulfilled', 'fulfilled', 'rejected']);
+    expect(results[2]).toMatchObject({ reason: { code: 'WRITE_QUEUE_FULL' } });
+    const labels = (await db.selectFrom('items').select('label').execute()).map((row) => row.label);
+    expect(labels.sort()).toEqual(['l1', 'l2']);
+    // Once answered, the room is free again.
+    await expect(queue.run(insert('l3'))).resolves.toBe(3);
+  });
+
+  it('fails a whole batch at once when the database cannot take writes, without retrying each', async () => {
+    const queue = new WriteQueue(db);
+    const busy = () =>
+      Promise.reject(Object.assign(new Error('database is locked'), { code: 'SQLITE_BUSY' }));
+    const results = await Promise.allSettled([
+      queue.run(insert('b1')),
+      queue.run(busy),
+      queue.run(insert('b2')),
+    ]);
+    expect(results.map((result) => result.status)).toEqual(['rejected', 'rejected', 'rejected']);
+    expect(transactions).toBe(1);
+    expect(await db.selectFrom('items').selectAll().execute()).toEqual([]);
+  });
+
+  it('writes the health probe row through the queue', async () => {
+    await db.schema
+      .createTable('health_probe')
+      .addColumn('id', 'integer', (c) => c.primaryKey())
+      .addColumn('checked_at', 'text', (c) => c.notNull())
+      .execute();
+    const queue = new WriteQueue(db, { limit: 0 });
+    await queue.probe();
+    await queue.probe();
+    const rows = await tablesOf<HealthProbeTables>(db)
+      .selectFrom('health_probe')
+      .selectAll()
+      .execute();
+    expect(rows).toEqual([{ id: 1, checked_at: expect.any(String) }]);
   });
 });

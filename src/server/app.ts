@@ -1,5 +1,6 @@
 import Fastify, { type FastifyInstance } from 'fastify';
 import { adminPlugin } from './admin/admin-plugin';
+import { conversionsPlugin, type ConversionWorkerSettings } from './conversions/conversions-plugin';
 import { SESSION_COOKIE } from './admin/auth/auth-plugin';
 import { migrations } from './database';
 import { leadsPlugin } from './leads/leads-plugin';
@@ -11,6 +12,7 @@ import {
 import { healthRoutes } from './operations/health-routes';
 import type { ServerConfig } from './platform/config/config';
 import { databasePlugin } from './platform/database/database-plugin';
+import type { OutboxDestination } from './platform/outbox/outbox-tables';
 import { handleError } from './platform/http/error-handler';
 import { gracefulClose } from './platform/http/graceful-close';
 import { logSerializers } from './platform/http/log-serializers';
@@ -24,6 +26,8 @@ export interface BuildAppOptions {
   logger?: boolean | Record<string, unknown>;
   /** The notification worker's knobs (tests: a faster poll, or no worker at all). */
   notificationWorker?: NotificationWorkerSettings;
+  /** The Conversions API worker's knobs (decision 110), likewise. */
+  conversionWorker?: ConversionWorkerSettings;
 }
 
 /**
@@ -52,6 +56,7 @@ export async function buildApp({
   config,
   logger,
   notificationWorker,
+  conversionWorker,
 }: BuildAppOptions): Promise<FastifyInstance> {
   const app = Fastify({
     logger:
@@ -93,7 +98,10 @@ export async function buildApp({
   await app.register(leadsPlugin, {
     dataDir: config.dataDir,
     leadRateLimit: config.leadRateLimit,
-    notify: notifyDestinations(config.notify),
+    notify: [
+      ...notifyDestinations(config.notify),
+      ...(config.conversions ? (['meta'] satisfies OutboxDestination[]) : []),
+    ],
     writeQueueLimit: config.writeQueueLimit,
   });
   await app.register(notificationsPlugin, {
@@ -102,6 +110,11 @@ export async function buildApp({
     dataDir: config.dataDir,
     siteUrl: config.site.siteUrl,
     ...(notificationWorker ? { worker: notificationWorker } : {}),
+  });
+  await app.register(conversionsPlugin, {
+    conversions: config.conversions,
+    siteUrl: config.site.siteUrl,
+    ...(conversionWorker ? { worker: conversionWorker } : {}),
   });
   await app.register(adminPlugin, { config });
   await app.register(sitePlugin, { clientDir: config.clientDir, runtime: config.runtime });

@@ -16,6 +16,7 @@ import type { MigrationSet } from './platform/database/migration-runner';
 import { outboxMigrations } from './platform/outbox/outbox-migrations';
 import type { OutboxTables } from './platform/outbox/outbox-tables';
 import { leadRecordMigrations } from './platform/lead-records/create-lead-tables';
+import { submissionConsentMigrations } from './platform/lead-records/submission-consent';
 import type { LeadRecordTables } from './platform/lead-records/lead-tables';
 
 /*
@@ -42,6 +43,7 @@ export const migrations: readonly MigrationSet[] = [
   pipelineMigrations,
   outboxMigrations,
   healthProbeMigrations,
+  submissionConsentMigrations,
 ];
 
 /** Opens (and migrates) the configured database with every table typed. */

@@ -6,7 +6,7 @@
 /** A notification the outbox gave up on, or whose last attempt failed and waits to retry. */
 export interface FailedDelivery {
   id: number;
-  destination: 'email' | 'webhook';
+  destination: 'email' | 'webhook' | 'meta';
   topic: string;
   leadType: 'candidate' | 'company' | null;
   leadId: number | null;

@@ -51,6 +51,8 @@ export interface TestAppOptions {
   env?: Record<string, string>;
   /** The lead notification worker's knobs (a fast poll, or none at all). */
   notificationWorker?: BuildAppOptions['notificationWorker'];
+  /** The Conversions API worker's knobs. */
+  conversionWorker?: BuildAppOptions['conversionWorker'];
 }
 
 /** A server on a fresh database of `kind`: a temp SQLite file, or a new PostgreSQL database. */
@@ -81,6 +83,7 @@ export async function createTestApp(
     config,
     logger,
     ...(options.notificationWorker ? { notificationWorker: options.notificationWorker } : {}),
+    ...(options.conversionWorker ? { conversionWorker: options.conversionWorker } : {}),
   });
   await app.ready();
   const observer = await openDatabase(config);

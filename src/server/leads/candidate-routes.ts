@@ -16,17 +16,18 @@ import type { LeadStore } from './lead-store';
  */
 export const candidateRoutes: FastifyPluginAsync<{ store: LeadStore }> = async (app, { store }) => {
   // /career and /training: the e-mail only.
-  leadRoute(app, '/api/candidates/email', candidateEmailLeadRequest, (body) =>
+  leadRoute(app, '/api/candidates/email', candidateEmailLeadRequest, (body, client) =>
     store.saveCandidate({
       email: body.email,
       form: 'candidate-email',
       stage: 'email',
       attribution: body.attribution,
+      client,
     }),
   );
 
   // /candidates: names and phone, then the visitor goes on to the questionnaire.
-  leadRoute(app, '/api/candidates/basic-info', candidateBasicInfoRequest, (body) =>
+  leadRoute(app, '/api/candidates/basic-info', candidateBasicInfoRequest, (body, client) =>
     store.saveCandidate({
       email: body.email,
       form: 'candidate-basic-info',
@@ -34,11 +35,12 @@ export const candidateRoutes: FastifyPluginAsync<{ store: LeadStore }> = async (
       isTypeformCandidate: true,
       fields: { first_name: body.firstName, last_name: body.lastName, phone: body.phone },
       attribution: body.attribution,
+      client,
     }),
   );
 
   // /apply and the /contact candidate form: the full application.
-  leadRoute(app, '/api/candidates/submit', candidateApplicationRequest, (body) =>
+  leadRoute(app, '/api/candidates/submit', candidateApplicationRequest, (body, client) =>
     store.saveCandidate({
       email: body.email,
       form: 'candidate-application',
@@ -53,25 +55,27 @@ export const candidateRoutes: FastifyPluginAsync<{ store: LeadStore }> = async (
         reason: body.reason,
       },
       attribution: body.attribution,
+      client,
     }),
   );
 
   // /typeform, once the embedded questionnaire says it is done. An unknown e-mail still
   // creates a questionnaire lead: the visitor did complete it, and a 404 would lose them.
-  leadRoute(app, '/api/candidates/typeform-completed', typeformCompletedRequest, (body) =>
+  leadRoute(app, '/api/candidates/typeform-completed', typeformCompletedRequest, (body, client) =>
     store.saveCandidate({
       email: body.email,
       form: 'typeform-completed',
       stage: 'questionnaire',
       isTypeformCandidate: true,
       typeformCompleted: true,
+      client,
     }),
   );
 
   // The built-in questionnaire's answers. Storing all the answers is completing it, so the
   // flag is raised here too: the lead counts as completed even if the page's separate
   // typeform-completed call is lost.
-  leadRoute(app, '/api/candidates/questionnaire', questionnaireRequest, (body) =>
+  leadRoute(app, '/api/candidates/questionnaire', questionnaireRequest, (body, client) =>
     store.saveCandidate({
       email: body.email,
       form: 'questionnaire',
@@ -86,6 +90,7 @@ export const candidateRoutes: FastifyPluginAsync<{ store: LeadStore }> = async (
         motivation: body.motivation,
       },
       attribution: body.attribution,
+      client,
     }),
   );
 };

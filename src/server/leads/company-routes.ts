@@ -6,18 +6,19 @@ import type { LeadStore } from './lead-store';
 /** The company forms: one record per e-mail, from e-mail lead (/companies) to full request. */
 export const companyRoutes: FastifyPluginAsync<{ store: LeadStore }> = async (app, { store }) => {
   // /companies: work e-mail and company name.
-  leadRoute(app, '/api/companies/email', companyEmailLeadRequest, (body) =>
+  leadRoute(app, '/api/companies/email', companyEmailLeadRequest, (body, client) =>
     store.saveCompany({
       email: body.email,
       form: 'company-email',
       stage: 'email',
       fields: { company_name: body.company },
       attribution: body.attribution,
+      client,
     }),
   );
 
   // /hiring and the /contact employer form: the full request.
-  leadRoute(app, '/api/companies/submit', companyRequestRequest, (body) =>
+  leadRoute(app, '/api/companies/submit', companyRequestRequest, (body, client) =>
     store.saveCompany({
       email: body.email,
       form: 'company-request',
@@ -32,6 +33,7 @@ export const companyRoutes: FastifyPluginAsync<{ store: LeadStore }> = async (ap
         comments: body.comments,
       },
       attribution: body.attribution,
+      client,
     }),
   );
 };

@@ -7,6 +7,8 @@ import {
   fieldErrorsBody,
   retryAfterHeader,
 } from '../platform/http/api-schemas';
+import type { SubmissionClient } from '../platform/outbox/conversion-event';
+import { submissionClient } from './submission-client';
 import type { SaveResult } from './upsert';
 
 export const INVALID_FIELDS_MESSAGE = 'Please check the highlighted fields';
@@ -59,7 +61,8 @@ export function leadRoute<Schema extends $ZodType>(
   app: FastifyInstance,
   path: string,
   schema: Schema,
-  save: (values: output<Schema>) => Promise<SaveResult>,
+  /** `client`: the request's side of the conversion events (decision 110). */
+  save: (values: output<Schema>, client: SubmissionClient) => Promise<SaveResult>,
 ): void {
   app.post(
     path,
@@ -75,7 +78,7 @@ export function leadRoute<Schema extends $ZodType>(
       if (!result.ok) {
         return reply.code(400).send({ error: INVALID_FIELDS_MESSAGE, fields: result.fields });
       }
-      const saved = await save(result.data);
+      const saved = await save(result.data, submissionClient(request));
       // Ids only: e-mails and names never go to the logs.
       request.log.info({ leadId: saved.id, created: saved.created }, 'lead saved');
       return reply.code(200).send(ACCEPTED);

@@ -6,7 +6,9 @@ import { tablesOf } from '../platform/database/connection';
 import { LEAD_CREATED, type LeadCreatedPayload } from '../platform/outbox/lead-created';
 import { enqueueMessages } from '../platform/outbox/outbox';
 import type { OutboxDestination, OutboxTables } from '../platform/outbox/outbox-tables';
+import type { SubmissionClient } from '../platform/outbox/conversion-event';
 import { attributionForInsert, attributionForUpdate } from './attribution';
+import { enqueueConversions } from './conversion-events';
 import { presentValues } from './present-values';
 
 /** What a lead write answers: the record's id, and whether this write created it. */
@@ -28,6 +30,8 @@ export interface LeadStep<Stage extends string, Fields extends string> {
   /** Values typed in this step; blanks are ignored. */
   fields?: { [K in Fields]?: string | undefined };
   attribution?: Attribution | undefined;
+  /** The request the form came in, for its Meta events (decision 110); not stored on the lead. */
+  client?: SubmissionClient | undefined;
 }
 
 /**
@@ -85,7 +89,10 @@ export async function upsertLead<Stage extends string>(
   stages: readonly Stage[],
   step: LeadStep<Stage, string>,
   flags: StepFlags = {},
-  /** Where a NEW lead is announced (docs/decisions/075); an update announces nothing. */
+  /**
+   * Where a NEW lead is announced (docs/decisions/075); an update announces nothing. `meta`:
+   * the submission's conversion events go to Meta (decision 110), also on an update.
+   */
   notify: readonly OutboxDestination[] = [],
 ): Promise<SaveResult> {
   const emailNormalized = normalizeEmail(step.email);
@@ -124,18 +131,34 @@ export async function upsertLead<Stage extends string>(
   };
   // Same transaction as the lead: the history never names a lead that was not saved, and a
   // notice exists exactly when its lead was committed.
+  const notices = notify.filter((destination) => destination !== 'meta');
   const recorded = async (result: SaveResult) => {
-    if (result.created && notify.length > 0) {
+    if (result.created && notices.length > 0) {
       const payload = leadCreatedPayload(table, result.id, step);
       await enqueueMessages(
         tablesOf<OutboxTables>(db),
-        notify.map((destination) => ({
+        notices.map((destination) => ({
           destination,
           topic: LEAD_CREATED,
           payload,
           leadType: payload.type,
           leadId: result.id,
         })),
+        now,
+      );
+    }
+    if (notify.includes('meta')) {
+      await enqueueConversions(
+        db,
+        {
+          table,
+          leadId: result.id,
+          created: result.created,
+          form: step.form,
+          client: step.client,
+          sourcePage: step.attribution?.page ?? null,
+          fbclid: step.attribution?.fbclid ?? null,
+        },
         now,
       );
     }
@@ -149,6 +172,7 @@ export async function upsertLead<Stage extends string>(
           source_page: step.attribution?.page ?? null,
           fields: step.fields ? JSON.stringify(step.fields) : null,
           attribution: step.attribution ? JSON.stringify(step.attribution) : null,
+          consent: step.client?.consent ?? null,
           created_at: now,
         })
         .execute();

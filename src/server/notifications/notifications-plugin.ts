@@ -6,7 +6,7 @@ import type { LeadCreatedPayload } from '../platform/outbox/lead-created';
 import type { OutboxDestination, OutboxTables } from '../platform/outbox/outbox-tables';
 import { leadDigestEmail, leadNoticeEmail } from './lead-notice-email';
 import { postWebhook } from './lead-webhook';
-import { NotificationWorker, type DigestOptions, type Sender } from './notification-worker';
+import { OutboxWorker, type DigestOptions, type Sender } from '../platform/outbox/outbox-worker';
 
 /** Past this many new leads a minute, their e-mails become one digest a minute. */
 const DIGEST_THRESHOLD = 20;
@@ -69,7 +69,7 @@ export const notificationsPlugin: FastifyPluginAsync<NotificationsOptions> = asy
   if (webhook) senders.webhook = (message) => postWebhook(webhook, message);
   if (Object.keys(senders).length === 0 || settings.enabled === false) return;
 
-  const worker = new NotificationWorker({
+  const worker = new OutboxWorker({
     db: tablesOf<OutboxTables>(app.database.db),
     dialect: app.database.dialect,
     senders,

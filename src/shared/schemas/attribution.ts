@@ -5,8 +5,9 @@ const short = z.optional(z.string().check(z.trim(), z.maxLength(200)));
 
 /**
  * Where a lead came from: the page that captured it, the landing variant, the UTM
- * parameters and referrer of the visit. Sent beside every form payload as `attribution`.
- * Never required, and a malformed value is dropped rather than failing the lead.
+ * parameters, referrer and Meta click id (fbclid) of the visit. Sent beside every form
+ * payload as `attribution`. Never required, and a malformed value is dropped rather than
+ * failing the lead.
  */
 export const attributionSchema = z.catch(
   z.optional(
@@ -19,6 +20,8 @@ export const attributionSchema = z.catch(
       utmTerm: short,
       utmContent: short,
       referrer: z.optional(z.string().check(z.trim(), z.maxLength(1000))),
+      /** The landing URL's Meta click id, as received (decision 110). */
+      fbclid: z.optional(z.string().check(z.trim(), z.maxLength(500))),
     }),
   ),
   undefined,

@@ -6,6 +6,12 @@ import { formatDate } from './leads';
 
 const numberFormat = new Intl.NumberFormat('en-US');
 
+const destinationLabels: Record<FailedDelivery['destination'], string> = {
+  email: 'E-mail',
+  webhook: 'Webhook',
+  meta: 'Meta Conversions API',
+};
+
 function LeadCell({
   delivery,
   onOpenLead,
@@ -74,9 +80,7 @@ export function DeliveryNotice({ onOpenLead }: { onOpenLead(kind: LeadKind, id: 
             >
               {(delivery) => (
                 <tr key={delivery.id} className="align-top">
-                  <td className="px-3 py-2">
-                    {delivery.destination === 'webhook' ? 'Webhook' : 'E-mail'}
-                  </td>
+                  <td className="px-3 py-2">{destinationLabels[delivery.destination]}</td>
                   <td className="px-3 py-2">{delivery.topic}</td>
                   <td className="px-3 py-2">
                     <LeadCell delivery={delivery} onOpenLead={onOpenLead} />

@@ -16,7 +16,7 @@ const deliveriesBody = {
         type: 'object',
         properties: {
           id: { type: 'integer' },
-          destination: { type: 'string', enum: ['email', 'webhook'] },
+          destination: { type: 'string', enum: ['email', 'webhook', 'meta'] },
           topic: { type: 'string' },
           leadType: { type: ['string', 'null'], enum: ['candidate', 'company', null] },
           leadId: nullable('integer'),

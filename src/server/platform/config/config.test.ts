@@ -171,3 +171,45 @@ describe('loadConfig: timeouts and back pressure (decision 105)', () => {
     );
   });
 });
+
+describe('loadConfig: Meta Conversions API', () => {
+  const on = { META_PIXEL_ID: '123456789012345', META_CAPI_ACCESS_TOKEN: 'EAAsecret-token' };
+
+  it('is off without an access token, even with a pixel id', () => {
+    expect(loadConfig({ META_PIXEL_ID: '123456789012345' }).conversions).toBeUndefined();
+  });
+
+  it('takes the token with the pixel id; Graph URL and version have defaults', () => {
+    expect(loadConfig(on).conversions).toEqual({
+      pixelId: '123456789012345',
+      accessToken: 'EAAsecret-token',
+      graphUrl: 'https://graph.facebook.com',
+      apiVersion: 'v24.0',
+      testEventCode: undefined,
+      statusEvents: true,
+    });
+    expect(
+      loadConfig({
+        ...on,
+        META_GRAPH_URL: 'http://127.0.0.1:9000/',
+        META_GRAPH_API_VERSION: 'v25.0',
+        META_TEST_EVENT_CODE: 'TEST123',
+        META_CAPI_STATUS_EVENTS: 'false',
+      }).conversions,
+    ).toMatchObject({
+      graphUrl: 'http://127.0.0.1:9000',
+      apiVersion: 'v25.0',
+      testEventCode: 'TEST123',
+      statusEvents: false,
+    });
+  });
+
+  it.each([
+    [{ META_CAPI_ACCESS_TOKEN: 'EAAsecret-token' }, /needs META_PIXEL_ID/],
+    [{ ...on, META_GRAPH_API_VERSION: '24' }, /META_GRAPH_API_VERSION/],
+    [{ ...on, META_GRAPH_URL: 'graph.facebook.com' }, /META_GRAPH_URL/],
+    [{ ...on, META_CAPI_STATUS_EVENTS: 'no' }, /META_CAPI_STATUS_EVENTS/],
+  ])('refuses %o', (env, message) => {
+    expect(() => loadConfig(env)).toThrow(message);
+  });
+});

@@ -100,6 +100,21 @@ const envSchema = z.object({
     .string()
     .regex(/^\d{5,20}$/, { error: 'must be the numeric id of a Meta Pixel' })
     .optional(),
+  /** Conversions API access token: with META_PIXEL_ID, server-side events go to Meta (decision 110). */
+  META_CAPI_ACCESS_TOKEN: z.string().min(10, 'must be a Conversions API access token').optional(),
+  /** Where the Graph API is: Meta's by default; tests and proxies point elsewhere. */
+  META_GRAPH_URL: z
+    .url({ protocol: /^https?$/, error: 'must be an http:// or https:// URL' })
+    .default('https://graph.facebook.com'),
+  /** The Graph API version of the events endpoint. */
+  META_GRAPH_API_VERSION: z
+    .string()
+    .regex(/^v\d{1,3}\.\d$/, { error: 'must be a Graph API version such as v24.0' })
+    .default('v24.0'),
+  /** Events Manager's test code: events show in its Test Events tab (and count nowhere else). */
+  META_TEST_EVENT_CODE: z.string().max(100).optional(),
+  /** false: no custom event when the admin moves a candidate to qualified, enrolled or placed. */
+  META_CAPI_STATUS_EVENTS: z.enum(['true', 'false']).default('true'),
   /** `notice` (default, CCPA opt-out link) or `opt-in` (consent banner before any tracking). */
   CONSENT_MODE: z.enum(CONSENT_MODES).default('notice'),
   /** https:// address of an external questionnaire (Fillout, Typeform) for /typeform. */
@@ -144,6 +159,17 @@ export interface NotifyConfig {
   webhook: { url: string; secret: string } | undefined;
 }
 
+/** Meta's Conversions API (decision 110); undefined when no access token is set. */
+export interface ConversionsConfig {
+  pixelId: string;
+  accessToken: string;
+  graphUrl: string;
+  apiVersion: string;
+  testEventCode: string | undefined;
+  /** Custom events for the candidate statuses qualified, enrolled and placed. */
+  statusEvents: boolean;
+}
+
 export interface ServerConfig {
   env: 'development' | 'production' | 'test';
   port: number;
@@ -159,6 +185,7 @@ export interface ServerConfig {
   trustProxy: TrustProxy;
   mail: MailConfig;
   notify: NotifyConfig;
+  conversions: ConversionsConfig | undefined;
   /** Lead submissions per minute from one address; 0: unlimited. */
   leadRateLimit: number;
   /** How long the Overview's figures are shared, in ms; 0: computed for every request. */
@@ -210,6 +237,11 @@ export function loadConfig(env: Record<string, string | undefined> = process.env
       'Invalid configuration:\n  NOTIFY_WEBHOOK_URL and NOTIFY_WEBHOOK_SECRET go together: set both or neither',
     );
   }
+  if (values.META_CAPI_ACCESS_TOKEN && !values.META_PIXEL_ID) {
+    throw new Error(
+      'Invalid configuration:\n  META_CAPI_ACCESS_TOKEN needs META_PIXEL_ID (the pixel the events belong to)',
+    );
+  }
   return {
     env: values.NODE_ENV,
     port: values.PORT,
@@ -237,6 +269,17 @@ export function loadConfig(env: Record<string, string | undefined> = process.env
           ? { url: values.NOTIFY_WEBHOOK_URL, secret: values.NOTIFY_WEBHOOK_SECRET }
           : undefined,
     },
+    conversions:
+      values.META_CAPI_ACCESS_TOKEN && values.META_PIXEL_ID
+        ? {
+            pixelId: values.META_PIXEL_ID,
+            accessToken: values.META_CAPI_ACCESS_TOKEN,
+            graphUrl: values.META_GRAPH_URL.replace(/\/+$/, ''),
+            apiVersion: values.META_GRAPH_API_VERSION,
+            testEventCode: values.META_TEST_EVENT_CODE,
+            statusEvents: values.META_CAPI_STATUS_EVENTS === 'true',
+          }
+        : undefined,
     leadRateLimit: values.LEAD_RATE_LIMIT,
     overviewCacheMs: values.OVERVIEW_CACHE_TTL * 1000,
     requestTimeoutMs: values.REQUEST_TIMEOUT_MS,

@@ -1,4 +1,5 @@
 import type { Generated } from 'kysely';
+import type { ConsentSignal } from '../../../shared/schemas/conversion';
 import type { LeadTable } from './lead-tables';
 
 /*
@@ -31,5 +32,7 @@ export interface LeadSubmissionsTable {
   fields: string | null;
   /** JSON: the form's attribution as sent (page, variant, UTM values, referrer), or null. */
   attribution: string | null;
+  /** The visitor's tracking state the form reported (migration 110); null: not reported. */
+  consent: ConsentSignal | null;
   created_at: string;
 }

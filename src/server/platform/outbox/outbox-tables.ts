@@ -1,8 +1,11 @@
 import type { Generated } from 'kysely';
 
-/** Where a message goes: the notification e-mail (NOTIFY_EMAIL) or the webhook. */
-export type OutboxDestination = 'email' | 'webhook';
-export const outboxDestinations: readonly OutboxDestination[] = ['email', 'webhook'];
+/**
+ * Where a message goes: the notification e-mail (NOTIFY_EMAIL), the webhook, or Meta's
+ * Conversions API (decision 110).
+ */
+export type OutboxDestination = 'email' | 'webhook' | 'meta';
+export const outboxDestinations: readonly OutboxDestination[] = ['email', 'webhook', 'meta'];
 
 /** pending: to send (now or after a backoff); sent; failed: given up after 24 hours. */
 export type OutboxState = 'pending' | 'sent' | 'failed';

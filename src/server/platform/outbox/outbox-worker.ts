@@ -1,13 +1,13 @@
 import type { Kysely } from 'kysely';
-import type { DialectName } from '../platform/database/migration-runner';
+import type { DialectName } from '../database/migration-runner';
 import {
   claimDueMessages,
   countWrittenSince,
   markFailed,
   markSent,
   type OutboxMessage,
-} from '../platform/outbox/outbox';
-import type { OutboxDestination, OutboxTables } from '../platform/outbox/outbox-tables';
+} from './outbox';
+import type { OutboxDestination, OutboxTables } from './outbox-tables';
 
 /** Sends one message; a rejection is a failed attempt. */
 export type Sender = (message: OutboxMessage) => Promise<void>;
@@ -23,7 +23,7 @@ export interface DigestOptions {
   send(messages: OutboxMessage[]): Promise<void>;
 }
 
-export interface NotificationWorkerOptions {
+export interface OutboxWorkerOptions {
   db: Kysely<OutboxTables>;
   dialect: DialectName;
   /** One sender per configured destination; other destinations' messages stay untouched. */
@@ -46,11 +46,12 @@ export interface NotificationWorkerOptions {
 const MINUTE = 60_000;
 
 /**
- * Polls the outbox, sends due messages and records the outcome (docs/decisions/075). A claim
+ * Polls the outbox, sends due messages and records the outcome (docs/decisions/075): the
+ * notifications' worker, and the conversion events' (decision 110) with their own senders. A claim
  * holds a message for a few minutes (`locked_until`), longer than any send may take: a
  * worker that dies mid-send leaves it to be claimed again once the claim expires.
  */
-export class NotificationWorker {
+export class OutboxWorker {
   private timer: NodeJS.Timeout | undefined;
   private running: Promise<unknown> | undefined;
   private stopped = true;
@@ -58,7 +59,7 @@ export class NotificationWorker {
   /** When this worker last sent a digest (each instance sends at most one per window). */
   private lastDigestAt = -Infinity;
 
-  constructor(private readonly options: NotificationWorkerOptions) {
+  constructor(private readonly options: OutboxWorkerOptions) {
     this.now = options.now ?? (() => new Date());
   }
 

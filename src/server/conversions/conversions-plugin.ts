@@ -1,0 +1,52 @@
+import type { FastifyPluginAsync } from 'fastify';
+import type { ConversionsConfig } from '../platform/config/config';
+import { tablesOf } from '../platform/database/connection';
+import { CONVERSION_MAX_AGE_MS, type ConversionPayload } from '../platform/outbox/conversion-event';
+import type { OutboxTables } from '../platform/outbox/outbox-tables';
+import { OutboxWorker } from '../platform/outbox/outbox-worker';
+import { postEvents } from './graph-client';
+import { serverEvent } from './meta-event';
+
+/** Test and tuning knobs of the worker (production uses the defaults). */
+export interface ConversionWorkerSettings {
+  /** false: events are written but not sent by this instance. */
+  enabled?: boolean;
+  pollMs?: number;
+  retryBaseMs?: number;
+}
+
+export interface ConversionsOptions {
+  /** Undefined: no access token, the feature is off. */
+  conversions: ConversionsConfig | undefined;
+  siteUrl: string;
+  worker?: ConversionWorkerSettings;
+}
+
+/**
+ * Sends the outbox's `meta` messages to the Conversions API (decision 110): one event per
+ * request, retried with backoff for up to 7 days after it was written (Meta refuses older
+ * events), Meta's error kept on the message. Started only with an access token.
+ */
+export const conversionsPlugin: FastifyPluginAsync<ConversionsOptions> = async (
+  app,
+  { conversions, siteUrl, worker: settings = {} },
+) => {
+  if (!conversions || settings.enabled === false) return;
+  const worker = new OutboxWorker({
+    db: tablesOf<OutboxTables>(app.database.db),
+    dialect: app.database.dialect,
+    senders: {
+      meta: (message) =>
+        postEvents(conversions, [
+          serverEvent(JSON.parse(message.payload) as ConversionPayload, siteUrl),
+        ]),
+    },
+    pollMs: settings.pollMs,
+    retryBaseMs: settings.retryBaseMs,
+    giveUpMs: CONVERSION_MAX_AGE_MS,
+    onError: (error) => app.log.warn({ err: error }, 'conversion outbox poll failed'),
+  });
+  app.addHook('onReady', async () => worker.start());
+  app.addHook('onClose', async () => worker.stop());
+  app.log.info({ apiVersion: conversions.apiVersion }, 'Meta Conversions API on');
+};

@@ -1,0 +1,53 @@
+import type { ConversionsConfig } from '../platform/config/config';
+import type { ServerEvent } from './meta-event';
+
+/** Meta answering slower than this is a failed attempt, retried later. */
+const GRAPH_TIMEOUT_MS = 10_000;
+
+/** Meta's error message, when its answer has one (`{"error":{"message":...}}`). */
+function metaError(status: number, text: string): string {
+  try {
+    const parsed = JSON.parse(text) as { error?: { message?: unknown; code?: unknown } };
+    const message = parsed.error?.message;
+    if (typeof message === 'string' && message) {
+      const code = parsed.error?.code === undefined ? '' : ` (code ${String(parsed.error.code)})`;
+      return `Meta answered HTTP ${status}: ${message}${code}`;
+    }
+  } catch {
+    // not JSON: the status says it
+  }
+  return `Meta answered HTTP ${status}`;
+}
+
+/**
+ * POST {graph}/{version}/{pixel id}/events with `data` and `access_token` (and
+ * `test_event_code` when set). Anything but 2xx is a failure carrying Meta's error message.
+ */
+export async function postEvents(
+  config: ConversionsConfig,
+  events: readonly ServerEvent[],
+): Promise<void> {
+  const url = `${config.graphUrl}/${config.apiVersion}/${config.pixelId}/events`;
+  const body = JSON.stringify({
+    data: events,
+    access_token: config.accessToken,
+    ...(config.testEventCode ? { test_event_code: config.testEventCode } : {}),
+  });
+  let response: Response;
+  try {
+    response = await fetch(url, {
+      method: 'POST',
+      headers: { 'content-type': 'application/json' },
+      body,
+      redirect: 'manual',
+      signal: AbortSignal.timeout(GRAPH_TIMEOUT_MS),
+    });
+  } catch (error) {
+    const cause = (error as { cause?: { code?: string; message?: string } }).cause;
+    throw new Error(`Meta request failed: ${cause?.code ?? cause?.message ?? String(error)}`);
+  }
+  const text = await response.text();
+  if (response.status < 200 || response.status > 299) {
+    throw new Error(metaError(response.status, text));
+  }
+}

@@ -1,0 +1,19 @@
+import * as z from 'zod/mini';
+
+/**
+ * What a form sends beside the spec's payload for Meta's Conversions API (decision 110):
+ * the event id the browser's pixel also uses (so Meta keeps one copy of the event), and the
+ * visitor's tracking state as the page knows it. Malformed values are dropped, never a 400:
+ * the lead matters more than its conversion event.
+ */
+export const consentSignals = ['granted', 'denied', 'gpc'] as const;
+export type ConsentSignal = (typeof consentSignals)[number];
+
+export const conversionFieldsSchema = z.object({
+  /** crypto.randomUUID() in the browser; letters, digits and dashes, 8 to 64 of them. */
+  eventId: z.catch(z.optional(z.string().check(z.regex(/^[A-Za-z0-9-]{8,64}$/))), undefined),
+  /** granted: tracking allowed; denied: opted out or not (yet) accepted; gpc: the browser's GPC. */
+  consent: z.catch(z.optional(z.enum(consentSignals)), undefined),
+});
+
+export type ConversionFields = z.infer<typeof conversionFieldsSchema>;

@@ -1,0 +1,351 @@
+import { createHash, randomUUID } from 'node:crypto';
+import type { FastifyInstance } from 'fastify';
+import { afterAll, beforeAll, describe, expect, inject, it } from 'vitest';
+import { buildApp } from '../../src/server/app';
+import { loadConfig } from '../../src/server/platform/config/config';
+import { candidatesWithEmail, companiesWithEmail } from '../support/api';
+import { startGraphReceiver, type GraphRequest } from '../support/graph-receiver';
+import { validBodies } from '../support/lead-bodies';
+import {
+  createTestApp,
+  describeEachDatabase,
+  uniqueEmail,
+  type TestApp,
+} from '../support/test-app';
+
+const SITE_URL = 'https://talent.example';
+const PIXEL_ID = '123456789012345';
+const TOKEN = 'EAAtest-conversions-token';
+const FBP = 'fb.1.1596403881668.1116446470';
+const FBCLID = 'IwAR2F4-dbP0l7Mn1IawQQGCINEz7PYXQvwjNwB_qa2ofrHyiLjcbCRxTDMgE';
+const BROWSER = 'Mozilla/5.0 (iPhone; CPU iPhone OS 17_0 like Mac OS X) Mobile/15E148';
+
+const graph = await startGraphReceiver();
+afterAll(() => graph.close());
+
+const capiEnv = {
+  SITE_URL,
+  META_PIXEL_ID: PIXEL_ID,
+  META_CAPI_ACCESS_TOKEN: TOKEN,
+  META_GRAPH_URL: graph.url,
+  META_TEST_EVENT_CODE: 'TEST4821',
+};
+const FAST = { pollMs: 30, retryBaseMs: 50 };
+
+const sha256 = (value: string) => createHash('sha256').update(value).digest('hex');
+
+async function eventually<T>(find: () => T | undefined | Promise<T | undefined>, ms = 10_000) {
+  const deadline = Date.now() + ms;
+  for (;;) {
+    const found = await find();
+    if (found !== undefined) return found;
+    if (Date.now() > deadline) throw new Error('not delivered in time');
+    await new Promise((resolve) => setTimeout(resolve, 25));
+  }
+}
+
+/** The events Meta received with this event id, in arrival order. */
+const eventsWithId = (eventId: string) =>
+  graph.received.flatMap((request) =>
+    request.body.data
+      .filter((event) => event.event_id === eventId)
+      .map((event) => ({ request, event })),
+  );
+
+interface FormPost {
+  url: string;
+  body: Record<string, unknown>;
+  consent?: string;
+  headers?: Record<string, string>;
+}
+
+/** POSTs a form as the browser does: the spec's payload, with eventId and consent beside it. */
+function postForm(app: FastifyInstance, { url, body, consent = 'granted', headers }: FormPost) {
+  const eventId = randomUUID();
+  const response = app.inject({
+    method: 'POST',
+    url,
+    headers: {
+      'content-type': 'application/json',
+      'user-agent': BROWSER,
+      cookie: `_fbp=${FBP}; theme=dark`,
+      ...headers,
+    },
+    payload: JSON.stringify({ ...body, eventId, consent }),
+  });
+  return { eventId, response };
+}
+
+const metaRows = (testApp: TestApp, leadType: 'candidate' | 'company', leadId: number) =>
+  testApp.db
+    .selectFrom('outbox_messages')
+    .selectAll()
+    .where('destination', '=', 'meta')
+    .where('lead_type', '=', leadType)
+    .where('lead_id', '=', leadId)
+    .orderBy('id')
+    .execute();
+
+async function candidateId(testApp: TestApp, email: string) {
+  const [row] = await candidatesWithEmail(testApp.db, email);
+  if (!row) throw new Error('no candidate');
+  return row.id;
+}
+
+describeEachDatabase(
+  'Meta Conversions API events',
+  (current) => {
+    it('sends Lead and SubmitApplication for an application, hashed as Meta documents', async () => {
+      const testApp = current();
+      const email = `  John_Smith+${randomUUID().slice(0, 8)}@Gmail.com `;
+      const { eventId, response } = postForm(testApp.app, {
+        url: '/api/candidates/submit',
+        body: {
+          ...validBodies.candidateApplication(email),
+          firstName: 'Mary',
+          lastName: 'Valéry',
+          phone: '(650)555-1212',
+          attribution: { page: '/apply', utmSource: 'facebook', fbclid: FBCLID },
+        },
+      });
+      expect((await response).statusCode).toBe(200);
+      const id = await candidateId(testApp, email);
+      const sent = await eventually(() => {
+        const events = eventsWithId(eventId);
+        return events.length === 2 ? events : undefined;
+      });
+      const byName = Object.fromEntries(sent.map(({ event }) => [event.event_name, event]));
+      expect(Object.keys(byName).sort()).toEqual(['Lead', 'SubmitApplication']);
+      const request: GraphRequest = sent[0]!.request;
+      expect(request.path).toBe(`/v24.0/${PIXEL_ID}/events`);
+      expect(request.body.access_token).toBe(TOKEN);
+      expect(request.body.test_event_code).toBe('TEST4821');
+      expect(request.body.data).toHaveLength(1);
+
+      const lead = byName.Lead as Record<string, unknown> & { user_data: { fbc: string } };
+      const fbcTime = /^fb\.1\.(\d{13})\.(.+)$/.exec(lead.user_data.fbc);
+      expect(fbcTime?.[2]).toBe(FBCLID);
+      expect(lead).toEqual({
+        event_name: 'Lead',
+        event_time: Math.floor(Number(fbcTime?.[1]) / 1000),
+        event_id: eventId,
+        action_source: 'website',
+        event_source_url: `${SITE_URL}/apply`,
+        user_data: {
+          em: [sha256(email.trim().toLowerCase())],
+          // Meta's documented examples: (650)555-1212, Mary, Valéry.
+          ph: ['e323ec626319ca94ee8bff2e4c87cf613be6ea19919ed1364124e16807ab3176'],
+          fn: ['6915771be1c5aa0c886870b6951b03d7eafc121fea0e80a5ea83beb7c449f4ec'],
+          ln: ['08e1996b5dd49e62a4b4c010d44e4345592a863bb9f8e3976219bac29417149c'],
+          external_id: [sha256(`candidate-${id}`)],
+          client_ip_address: '127.0.0.1',
+          client_user_agent: BROWSER,
+          fbp: FBP,
+          fbc: lead.user_data.fbc,
+        },
+      });
+      expect(Math.abs(Number(lead.event_time) - Date.now() / 1000)).toBeLessThan(60);
+      expect(byName.SubmitApplication).toEqual({ ...lead, event_name: 'SubmitApplication' });
+
+      // Sent: the outbox keeps the state, not the copy of the data (IP, browser, e-mail).
+      const rows = await eventually(async () => {
+        const found = await metaRows(testApp, 'candidate', id);
+        return found.every((row) => row.state === 'sent') ? found : undefined;
+      });
+      expect(rows.map((row) => [row.topic, row.payload])).toEqual([
+        ['Lead', '{}'],
+        ['SubmitApplication', '{}'],
+      ]);
+      // The lead's submission records the consent; its attribution keeps the fbclid.
+      const [submission] = await testApp.db
+        .selectFrom('lead_submissions')
+        .selectAll()
+        .where('lead_table', '=', 'candidates')
+        .where('lead_id', '=', id)
+        .execute();
+      expect(submission?.consent).toBe('granted');
+      expect(JSON.parse(submission?.attribution ?? '{}')).toMatchObject({ fbclid: FBCLID });
+    });
+
+    it('uses the _fbc cookie as sent, and makes an event id when the form sent none', async () => {
+      const testApp = current();
+      const email = uniqueEmail('fbc');
+      const fbc = `fb.1.1554763741205.${FBCLID}`;
+      const response = await testApp.app.inject({
+        method: 'POST',
+        url: '/api/companies/email',
+        headers: { 'content-type': 'application/json', cookie: `_fbc=${fbc}` },
+        payload: JSON.stringify({
+          ...validBodies.companyEmail(email),
+          consent: 'granted',
+          attribution: { page: '/companies', fbclid: 'other' },
+        }),
+      });
+      expect(response.statusCode).toBe(200);
+      const [company] = await companiesWithEmail(testApp.db, email);
+      const event = await eventually(() =>
+        graph.received
+          .flatMap((request) => request.body.data)
+          .find(
+            (sent) => (sent.user_data as { em: string[] }).em[0] === sha256(email.toLowerCase()),
+          ),
+      );
+      expect(event).toMatchObject({
+        event_name: 'Lead',
+        event_source_url: `${SITE_URL}/companies`,
+        user_data: { external_id: [sha256(`company-${company!.id}`)], fbc },
+      });
+      expect(String(event.event_id)).toMatch(/^[0-9a-f-]{36}$/);
+    });
+
+    it('sends nothing without consent: opted out, not accepted, or Global Privacy Control', async () => {
+      const testApp = current();
+      const cases: FormPost[] = [
+        { url: '/api/candidates/email', body: {}, consent: 'denied' },
+        { url: '/api/candidates/email', body: {}, consent: 'gpc' },
+        // The browser's Sec-GPC header wins over what the body says.
+        { url: '/api/candidates/email', body: {}, headers: { 'sec-gpc': '1' } },
+      ];
+      for (const form of cases) {
+        const email = uniqueEmail('no-consent');
+        const { response } = postForm(testApp.app, {
+          ...form,
+          body: validBodies.candidateEmail(email),
+        });
+        expect((await response).statusCode).toBe(200);
+        const id = await candidateId(testApp, email);
+        expect(await metaRows(testApp, 'candidate', id)).toEqual([]);
+        const [submission] = await testApp.db
+          .selectFrom('lead_submissions')
+          .select('consent')
+          .where('lead_table', '=', 'candidates')
+          .where('lead_id', '=', id)
+          .execute();
+        expect(submission?.consent).toBe(form.consent === 'denied' ? 'denied' : 'gpc');
+      }
+      // A form that says nothing about consent: no event either.
+      const email = uniqueEmail('silent');
+      await testApp.app.inject({
+        method: 'POST',
+        url: '/api/candidates/email',
+        headers: { 'content-type': 'application/json' },
+        payload: JSON.stringify(validBodies.candidateEmail(email)),
+      });
+      expect(await metaRows(testApp, 'candidate', await candidateId(testApp, email))).toEqual([]);
+    });
+
+    it('sends CompleteRegistration once, whichever of the questionnaire calls comes first', async () => {
+      const testApp = current();
+      const email = uniqueEmail('questionnaire');
+      const basic = postForm(testApp.app, {
+        url: '/api/candidates/basic-info',
+        body: { ...validBodies.candidateBasicInfo(email), attribution: { page: '/candidates' } },
+      });
+      expect((await basic.response).statusCode).toBe(200);
+      const answers = postForm(testApp.app, {
+        url: '/api/candidates/questionnaire',
+        body: { ...validBodies.questionnaire(email), attribution: { page: '/typeform' } },
+      });
+      expect((await answers.response).statusCode).toBe(200);
+      const completed = postForm(testApp.app, {
+        url: '/api/candidates/typeform-completed',
+        body: validBodies.typeformCompleted(email),
+      });
+      expect((await completed.response).statusCode).toBe(200);
+      const id = await candidateId(testApp, email);
+      const rows = await metaRows(testApp, 'candidate', id);
+      expect(rows.map((row) => row.topic)).toEqual(['Lead', 'CompleteRegistration']);
+      const registration = await eventually(() => eventsWithId(answers.eventId)[0]);
+      expect(registration.event).toMatchObject({
+        event_name: 'CompleteRegistration',
+        event_source_url: `${SITE_URL}/typeform`,
+        // The names typed on /candidates, read from the lead.
+        user_data: { fn: [sha256('ada')], ln: [sha256('lovelace')], ph: [sha256('15550100')] },
+      });
+      expect(eventsWithId(completed.eventId)).toEqual([]);
+    });
+
+    it("retries after Meta fails, and keeps Meta's error when it refuses", async () => {
+      const testApp = current();
+      graph.failNext = 2;
+      const email = uniqueEmail('retry');
+      const { eventId, response } = postForm(testApp.app, {
+        url: '/api/candidates/email',
+        body: { ...validBodies.candidateEmail(email), attribution: { page: '/career' } },
+      });
+      expect((await response).statusCode).toBe(200);
+      await eventually(() => eventsWithId(eventId)[0]);
+      const id = await candidateId(testApp, email);
+      const [row] = await eventually(async () => {
+        const found = await metaRows(testApp, 'candidate', id);
+        return found[0]?.state === 'sent' ? found : undefined;
+      });
+      expect(row?.attempts).toBe(3);
+
+      const refused = uniqueEmail('refused');
+      const post = postForm(testApp.app, {
+        url: '/api/candidates/email',
+        body: validBodies.candidateEmail(refused),
+      });
+      graph.rejectEventIds.add(post.eventId);
+      expect((await post.response).statusCode).toBe(200);
+      const refusedId = await candidateId(testApp, refused);
+      const [failing] = await eventually(async () => {
+        const found = await metaRows(testApp, 'candidate', refusedId);
+        return found[0]?.last_error ? found : undefined;
+      });
+      expect(failing?.last_error).toBe('Meta answered HTTP 400: Invalid parameter (code 100)');
+    });
+  },
+  { env: capiEnv, conversionWorker: FAST },
+);
+
+describeEachDatabase(
+  'without a Conversions API token',
+  (current) => {
+    it('writes no event and sends nothing', async () => {
+      const testApp = current();
+      const email = uniqueEmail('off');
+      const { response } = postForm(testApp.app, {
+        url: '/api/candidates/submit',
+        body: validBodies.candidateApplication(email),
+      });
+      expect((await response).statusCode).toBe(200);
+      const id = await candidateId(testApp, email);
+      expect(await metaRows(testApp, 'candidate', id)).toEqual([]);
+    });
+  },
+  { env: { SITE_URL, META_PIXEL_ID: PIXEL_ID } },
+);
+
+describe.skipIf(!inject('postgresAdminUrl'))('two server instances on one PostgreSQL', () => {
+  let first: TestApp;
+  let second: FastifyInstance;
+  beforeAll(async () => {
+    first = await createTestApp('postgres', { env: capiEnv, conversionWorker: { pollMs: 20 } });
+    second = await buildApp({
+      config: loadConfig(first.env),
+      logger: false,
+      conversionWorker: { pollMs: 20 },
+    });
+    await second.ready();
+  });
+  afterAll(async () => {
+    await second?.close();
+    await first?.close();
+  });
+
+  it('send each event exactly once', async () => {
+    const posts = Array.from({ length: 30 }, (_, i) =>
+      postForm(i % 2 ? second : first.app, {
+        url: '/api/candidates/email',
+        body: validBodies.candidateEmail(uniqueEmail('pair')),
+      }),
+    );
+    for (const { response } of posts) expect((await response).statusCode).toBe(200);
+    for (const { eventId } of posts) await eventually(() => eventsWithId(eventId)[0]);
+    // Let both workers finish any further poll before counting.
+    await new Promise((resolve) => setTimeout(resolve, 500));
+    for (const { eventId } of posts) expect(eventsWithId(eventId)).toHaveLength(1);
+  });
+});

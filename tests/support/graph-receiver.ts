@@ -1,0 +1,69 @@
+import http from 'node:http';
+import { freePort } from './postgres';
+
+export interface GraphRequest {
+  path: string;
+  body: {
+    data: Record<string, unknown>[];
+    access_token: string;
+    test_event_code?: string;
+  };
+}
+
+export interface GraphReceiver {
+  /** What META_GRAPH_URL points at. */
+  url: string;
+  /** Accepted POSTs, in arrival order. */
+  received: GraphRequest[];
+  /** Answer 500 to this many next requests. */
+  failNext: number;
+  /** Answer 400 with Meta's error shape to events whose event_id is in this set. */
+  rejectEventIds: Set<string>;
+  close(): Promise<void>;
+}
+
+/**
+ * A real local HTTP server standing in for Meta's Graph API: it keeps each events POST and
+ * answers as Meta does (`{"events_received":n}`), or fails on demand.
+ */
+export async function startGraphReceiver(): Promise<GraphReceiver> {
+  const port = await freePort();
+  const receiver: GraphReceiver = {
+    url: `http://127.0.0.1:${port}`,
+    received: [],
+    failNext: 0,
+    rejectEventIds: new Set(),
+    close: () => new Promise<void>((resolve) => server.close(() => resolve())),
+  };
+  const server = http.createServer((request, response) => {
+    const chunks: Buffer[] = [];
+    request.on('data', (chunk: Buffer) => chunks.push(chunk));
+    request.on('end', () => {
+      if (receiver.failNext > 0) {
+        receiver.failNext--;
+        response.writeHead(500).end('{"error":{"message":"An unknown error occurred"}}');
+        return;
+      }
+      const body = JSON.parse(Buffer.concat(chunks).toString('utf8')) as GraphRequest['body'];
+      if (body.data.some((event) => receiver.rejectEventIds.has(String(event.event_id)))) {
+        response.writeHead(400, { 'content-type': 'application/json' }).end(
+          JSON.stringify({
+            error: {
+              message: 'Invalid parameter',
+              type: 'OAuthException',
+              code: 100,
+              error_subcode: 2804003,
+            },
+          }),
+        );
+        return;
+      }
+      receiver.received.push({ path: request.url ?? '', body });
+      response
+        .writeHead(200, { 'content-type': 'application/json' })
+        .end(JSON.stringify({ events_received: body.data.length, fbtrace_id: 'trace' }));
+    });
+  });
+  await new Promise<void>((resolve) => server.listen(port, '127.0.0.1', resolve));
+  return receiver;
+}

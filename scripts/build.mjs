@@ -12,6 +12,8 @@ const dist = path.join(root, 'dist');
 const clientDir = path.join(dist, 'client');
 const ssrDir = path.join(dist, 'ssr');
 const pagesDir = path.join(dist, 'pages');
+/** Each page without its body, for the server to render a form's state into (decision 090). */
+const shellsDir = path.join(dist, 'shells');
 const COMPRESSIBLE = /\.(html|js|css|svg|json|txt|xml|webmanifest)$/;
 
 const log = (message) => console.log(`[build] ${message}`);
@@ -73,13 +75,14 @@ async function prerender() {
   const pages = {};
   const written = [];
   await mkdir(pagesDir, { recursive: true });
+  await mkdir(shellsDir, { recursive: true });
   const write = async (route, file) => {
     const body = await entry.render(route);
     // Replacer functions: a "$&" or "$'" in the page text must not be read as a pattern.
-    const html = template
-      .replace('<!--app-head-->', () => entry.pageHead(route, site))
-      .replace('<!--app-html-->', () => body);
+    const shell = template.replace('<!--app-head-->', () => entry.pageHead(route, site));
+    const html = shell.replace('<!--app-html-->', () => body);
     await writeFile(path.join(pagesDir, file), html);
+    await writeFile(path.join(shellsDir, file), shell);
     written.push(html);
   };
   for (const { path: route } of entry.routeMeta) {

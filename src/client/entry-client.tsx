@@ -4,6 +4,7 @@ import { BrowserRouter } from 'react-router';
 import { App } from './app/app';
 import { pageFor } from './app/pages';
 import { captureLandingVisit } from './lib/attribution';
+import { PageStateContext, takePageState } from './lib/page-state';
 import { startTracking } from './lib/tracking/start';
 import './styles.css';
 
@@ -12,9 +13,11 @@ if (!container) throw new Error('Missing #root element');
 
 const app = (
   <StrictMode>
-    <BrowserRouter>
-      <App />
-    </BrowserRouter>
+    <PageStateContext value={takePageState()}>
+      <BrowserRouter>
+        <App />
+      </BrowserRouter>
+    </PageStateContext>
   </StrictMode>
 );
 
@@ -26,8 +29,11 @@ if (window === window.top) startTracking();
 // A form submitted before React handles it (still hydrating, or its code still loading) must
 // not fall back to the browser's own GET submission, which would reload the page and put the
 // visitor's details in the URL. React's handlers run first and prevent the default themselves.
+// Forms with an `action` work without script (a lead form posts to its endpoint, decision 090):
+// those the page did not handle yet go to the server as they are, and the lead is kept.
 window.addEventListener('submit', (event) => {
-  if (!event.defaultPrevented) event.preventDefault();
+  const form = event.target instanceof HTMLFormElement ? event.target : null;
+  if (!event.defaultPrevented && !form?.hasAttribute('action')) event.preventDefault();
 });
 
 // Load the current page's code first so hydration renders exactly the pre-rendered HTML.

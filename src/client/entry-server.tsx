@@ -1,12 +1,14 @@
 import { StrictMode } from 'react';
 import { renderToString } from 'react-dom/server';
 import { StaticRouter } from 'react-router';
+import type { PageState } from '@shared/page-state';
 import type { SiteConfig } from '@shared/site-config';
 import { App } from './app/app';
 import { headTags } from './app/head';
 import { pageFor } from './app/pages';
 import { structuredDataTags } from './app/structured-data';
 import { preloadLazyForms } from './components/forms/lazy-form';
+import { PageStateContext } from './lib/page-state';
 
 export { routeMeta, NOT_FOUND_META, fullTitle } from './app/route-meta';
 
@@ -15,15 +17,20 @@ export function pageHead(pathname: string, site: SiteConfig): string {
   return `${headTags(pathname, site)}\n    ${structuredDataTags(pathname, site)}`;
 }
 
-/** Renders one route to HTML for the pre-render step (scripts/build.mjs). */
-export async function render(pathname: string): Promise<string> {
+/**
+ * Renders one route to HTML: for the pre-render step (scripts/build.mjs), and on the server
+ * for a page with a form's state (src/server/site/page-renderer.ts, decision 090).
+ */
+export async function render(pathname: string, state: PageState = {}): Promise<string> {
   await pageFor(pathname).preload();
   await preloadLazyForms();
   return renderToString(
     <StrictMode>
-      <StaticRouter location={pathname}>
-        <App />
-      </StaticRouter>
+      <PageStateContext value={state}>
+        <StaticRouter location={pathname}>
+          <App />
+        </StaticRouter>
+      </PageStateContext>
     </StrictMode>,
   );
 }

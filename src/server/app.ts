@@ -16,6 +16,7 @@ import type { OutboxDestination } from './platform/outbox/outbox-tables';
 import { handleError } from './platform/http/error-handler';
 import { gracefulClose } from './platform/http/graceful-close';
 import { logSerializers } from './platform/http/log-serializers';
+import { FormHandoff } from './platform/form-handoff/form-handoff';
 import { openApi } from './platform/http/openapi';
 import { securityHeaders } from './platform/http/security-headers';
 import { sitePlugin } from './site/site-plugin';
@@ -95,7 +96,10 @@ export async function buildApp({
   });
 
   await app.register(healthRoutes);
+  // A form posted without JavaScript hands its messages or prefill to the page that follows.
+  const formHandoff = new FormHandoff(config.site.siteUrl.startsWith('https:'));
   await app.register(leadsPlugin, {
+    formHandoff,
     dataDir: config.dataDir,
     leadRateLimit: config.leadRateLimit,
     notify: [
@@ -117,6 +121,10 @@ export async function buildApp({
     ...(conversionWorker ? { worker: conversionWorker } : {}),
   });
   await app.register(adminPlugin, { config });
-  await app.register(sitePlugin, { clientDir: config.clientDir, runtime: config.runtime });
+  await app.register(sitePlugin, {
+    clientDir: config.clientDir,
+    runtime: config.runtime,
+    formHandoff,
+  });
   return app;
 }

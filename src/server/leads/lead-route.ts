@@ -9,6 +9,7 @@ import {
 } from '../platform/http/api-schemas';
 import type { SubmissionClient } from '../platform/outbox/conversion-event';
 import { submissionClient } from './submission-client';
+import { htmlFormPost, leadBody } from './html-form-posts';
 import type { SaveResult } from './upsert';
 
 export const INVALID_FIELDS_MESSAGE = 'Please check the highlighted fields';
@@ -74,13 +75,21 @@ export function leadRoute<Schema extends $ZodType>(
       },
     },
     async (request, reply) => {
-      const result = validateBody(schema, request.body);
+      // A browser's own form post (no JavaScript) is answered with a 303 (html-form-posts.ts).
+      const html = htmlFormPost(request, path, app.formHandoff, validateBody);
+      const body = leadBody(request, path);
+      const pageErrors = html?.check(body);
+      const result = pageErrors
+        ? { ok: false as const, fields: pageErrors }
+        : validateBody(schema, body);
       if (!result.ok) {
+        if (html) return html.invalid(reply, body, result.fields);
         return reply.code(400).send({ error: INVALID_FIELDS_MESSAGE, fields: result.fields });
       }
       const saved = await save(result.data, submissionClient(request));
       // Ids only: e-mails and names never go to the logs.
       request.log.info({ leadId: saved.id, created: saved.created }, 'lead saved');
+      if (html) return html.saved(reply, result.data as Record<string, unknown>);
       return reply.code(200).send(ACCEPTED);
     },
   );

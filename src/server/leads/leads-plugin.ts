@@ -1,4 +1,6 @@
+import formbody from '@fastify/formbody';
 import type { FastifyPluginAsync } from 'fastify';
+import type { FormHandoff } from '../platform/form-handoff/form-handoff';
 import { WriteQueue } from '../platform/database/write-queue';
 import type { LeadRecordTables } from '../platform/lead-records/lead-tables';
 import { candidateRoutes } from './candidate-routes';
@@ -18,6 +20,15 @@ export interface LeadsOptions {
   notify?: readonly OutboxDestination[];
   /** Most lead writes waiting at once; past it 503 + Retry-After (docs/decisions/105). */
   writeQueueLimit?: number;
+  /** Carries a form posted without JavaScript to its next page (docs/decisions/090). */
+  formHandoff: FormHandoff;
+}
+
+declare module 'fastify' {
+  interface FastifyInstance {
+    /** Inside the leads scope only: see LeadsOptions.formHandoff. */
+    formHandoff: FormHandoff;
+  }
 }
 
 /**
@@ -56,6 +67,10 @@ export const leadsPlugin: FastifyPluginAsync<LeadsOptions> = async (app, options
   }
   app.addHook('onClose', closeStore);
 
+  // Browsers post forms urlencoded when no script handles them (docs/decisions/090). A
+  // 4,000-character answer can take three times that encoded: more room than JSON's 16 KB.
+  await app.register(formbody, { bodyLimit: 64 * 1024 });
+  app.decorate('formHandoff', options.formHandoff);
   await app.register(leadRateLimit, { perMinute: options.leadRateLimit });
   await app.register(candidateRoutes, { store });
   await app.register(companyRoutes, { store });

@@ -73,12 +73,17 @@ export async function loadPage(
   headers: Record<string, string> = {},
 ): Promise<Page> {
   const html = await readFile(path.join(pagesDir, file), 'utf8');
-  if (!html.includes('</head>')) throw new Error(`${file}: no </head> to add the config to`);
-  const withConfig = html.replace('</head>', () => `${runtimeConfigScript(runtime)}</head>`);
-  return { encoded: encode(withQuestionnaire(withConfig, runtime.questionnaireUrl)), headers };
+  return { encoded: encode(withRuntime(html, file, runtime)), headers };
 }
 
-function preferredEncoding(acceptEncoding: string | undefined): Encoding {
+/** A page's HTML with the run-time config (and the external questionnaire's address). */
+export function withRuntime(html: string, file: string, runtime: RuntimeConfig): string {
+  if (!html.includes('</head>')) throw new Error(`${file}: no </head> to add the config to`);
+  const withConfig = html.replace('</head>', () => `${runtimeConfigScript(runtime)}</head>`);
+  return withQuestionnaire(withConfig, runtime.questionnaireUrl);
+}
+
+export function preferredEncoding(acceptEncoding: string | undefined): Encoding {
   const accepted = new Map<string, number>();
   for (const part of (acceptEncoding ?? '').split(',')) {
     const [name, ...params] = part.trim().toLowerCase().split(';');
@@ -105,4 +110,29 @@ export function sendPage(request: FastifyRequest, reply: FastifyReply, page: Pag
   if (encoding !== 'identity') reply.header('Content-Encoding', encoding);
   if (status === 200 && request.headers['if-none-match'] === etag) return reply.code(304).send();
   return reply.code(status).send(body);
+}
+
+/**
+ * Sends a page rendered for this request (a form's state, decision 090): never cached or
+ * revalidated, as it may hold what the visitor typed; compressed when accepted.
+ */
+export function sendRendered(
+  request: FastifyRequest,
+  reply: FastifyReply,
+  page: Pick<Page, 'headers'>,
+  html: string,
+) {
+  const encoding = preferredEncoding(request.headers['accept-encoding']);
+  reply
+    .headers(page.headers)
+    .header('Content-Type', 'text/html; charset=utf-8')
+    .header('Cache-Control', 'no-store')
+    .header('Vary', 'Accept-Encoding, Cookie');
+  if (encoding === 'identity') return reply.code(200).send(html);
+  // A quick setting: this page is made for one response, not once at start-up.
+  const body =
+    encoding === 'br'
+      ? brotliCompressSync(html, { params: { [zlib.BROTLI_PARAM_QUALITY]: 4 } })
+      : gzipSync(html, { level: 6 });
+  return reply.header('Content-Encoding', encoding).code(200).send(body);
 }

@@ -3,15 +3,20 @@ import path from 'node:path';
 import fastifyStatic from '@fastify/static';
 import fp from 'fastify-plugin';
 import type { RuntimeConfig } from '../../shared/runtime-config';
+import type { FormHandoff } from '../platform/form-handoff/form-handoff';
 import type { InlineHashes } from '../platform/http/content-security-policy';
 import { pageHeaders, pageRuntime } from '../site/page-headers';
-import { loadPage, sendPage } from '../site/page-set';
+import { pageRenderer } from './page-renderer';
+import { loadPage, sendPage, sendRendered } from '../site/page-set';
+import { requestPageState } from './request-page-state';
 
 export interface StaticSiteOptions {
   /** The built client: pre-rendered pages, hashed assets and their .br/.gz twins. */
   clientDir: string;
   /** Written into every page (see page-set.ts). */
   runtime: RuntimeConfig;
+  /** A form posted without JavaScript: its messages, confirmation or prefill (decision 090). */
+  formHandoff: FormHandoff;
 }
 
 /** Written by scripts/build.mjs: route path -> pre-rendered HTML file. */
@@ -39,53 +44,65 @@ const IMMUTABLE = 'public, max-age=31536000, immutable';
  * /assets/ carry a content hash and are cached for a year, their brotli or gzip twins made at
  * build time served when the browser accepts them.
  */
-export const sitePlugin = fp<StaticSiteOptions>(async (app, { clientDir, runtime }) => {
-  const manifest = await readManifest(clientDir);
-  if (!manifest) {
-    // `npm run dev` (Vite serves the pages) and API tests run without a client build.
-    app.log.warn({ clientDir }, 'no client build found: serving the API only');
-    return;
-  }
-  if (!manifest.inlineHashes) {
-    throw new Error('dist/pages.json has no inlineHashes (an older build): run npm run build');
-  }
-
-  await app.register(fastifyStatic, {
-    root: clientDir,
-    preCompressed: true,
-    wildcard: true,
-    index: false,
-    redirect: false,
-    cacheControl: false,
-    dotfiles: 'deny',
-    setHeaders(reply, filePath) {
-      const relative = path.relative(clientDir, filePath);
-      reply.header(
-        'Cache-Control',
-        relative.startsWith(`assets${path.sep}`) ? IMMUTABLE : 'no-cache',
-      );
-    },
-  });
-
-  // Pre-rendered pages live outside the static root, so they are reachable only by route.
-  const pagesDir = path.join(clientDir, '..', 'pages');
-  for (const [route, file] of Object.entries(manifest.pages)) {
-    const headers = pageHeaders(route, runtime, manifest.inlineHashes);
-    const page = await loadPage(pagesDir, file, pageRuntime(route, runtime), headers);
-    app.get(route, (request, reply) => sendPage(request, reply, page));
-    if (route !== '/') app.get(`${route}/`, (_request, reply) => reply.redirect(route, 301));
-  }
-  const notFoundPage = await loadPage(
-    pagesDir,
-    manifest.notFound,
-    runtime,
-    pageHeaders(null, runtime, manifest.inlineHashes),
-  );
-
-  app.setNotFoundHandler((request, reply) => {
-    if (request.url.startsWith('/api/') || request.method !== 'GET') {
-      return reply.code(404).send({ error: 'Not found' });
+export const sitePlugin = fp<StaticSiteOptions>(
+  async (app, { clientDir, runtime, formHandoff }) => {
+    const manifest = await readManifest(clientDir);
+    if (!manifest) {
+      // `npm run dev` (Vite serves the pages) and API tests run without a client build.
+      app.log.warn({ clientDir }, 'no client build found: serving the API only');
+      return;
     }
-    return sendPage(request, reply, notFoundPage, 404);
-  });
-});
+    if (!manifest.inlineHashes) {
+      throw new Error('dist/pages.json has no inlineHashes (an older build): run npm run build');
+    }
+
+    await app.register(fastifyStatic, {
+      root: clientDir,
+      preCompressed: true,
+      wildcard: true,
+      index: false,
+      redirect: false,
+      cacheControl: false,
+      dotfiles: 'deny',
+      setHeaders(reply, filePath) {
+        const relative = path.relative(clientDir, filePath);
+        reply.header(
+          'Cache-Control',
+          relative.startsWith(`assets${path.sep}`) ? IMMUTABLE : 'no-cache',
+        );
+      },
+    });
+
+    // Pre-rendered pages live outside the static root, so they are reachable only by route.
+    const buildDir = path.join(clientDir, '..');
+    const pagesDir = path.join(buildDir, 'pages');
+    for (const [route, file] of Object.entries(manifest.pages)) {
+      const headers = pageHeaders(route, runtime, manifest.inlineHashes);
+      const page = await loadPage(pagesDir, file, pageRuntime(route, runtime), headers);
+      const render = pageRenderer(buildDir, pageRuntime(route, runtime));
+      app.get(route, async (request, reply) => {
+        // A page with something to show from a form posted without JavaScript is rendered
+        // for this request; every other visit gets the pre-rendered file.
+        const found = requestPageState(request, route, formHandoff);
+        if (!found) return sendPage(request, reply, page);
+        const html = await render(route, file, found.state);
+        if (found.cookies.length > 0) reply.header('Set-Cookie', found.cookies);
+        return sendRendered(request, reply, page, html);
+      });
+      if (route !== '/') app.get(`${route}/`, (_request, reply) => reply.redirect(route, 301));
+    }
+    const notFoundPage = await loadPage(
+      pagesDir,
+      manifest.notFound,
+      runtime,
+      pageHeaders(null, runtime, manifest.inlineHashes),
+    );
+
+    app.setNotFoundHandler((request, reply) => {
+      if (request.url.startsWith('/api/') || request.method !== 'GET') {
+        return reply.code(404).send({ error: 'Not found' });
+      }
+      return sendPage(request, reply, notFoundPage, 404);
+    });
+  },
+);

@@ -31,9 +31,11 @@ export function CandidateApplicationForm(
   props: SharedLeadFormProps<keyof typeof schemas, CandidateApplication>,
 ) {
   const { page, prefillFromSession = false } = props;
+  const post = { action: '/api/candidates/submit', page };
   const leadForm = useLeadForm({
     schema: schemas[props.rules],
-    submit: postLead('/api/candidates/submit', page),
+    post,
+    submit: postLead(post),
     onSuccess: announceLead(
       'candidate_application',
       toasts.applicationSubmitted,
@@ -43,16 +45,16 @@ export function CandidateApplicationForm(
   });
   const { form, field } = leadForm;
   const storedEmail = useSessionPrefill(form, 'email', 'candidateEmail', prefillFromSession);
-  useSessionPrefill(form, 'firstName', 'candidateFirstName', prefillFromSession);
-  useSessionPrefill(form, 'lastName', 'candidateLastName', prefillFromSession);
-  useSessionPrefill(form, 'phone', 'candidatePhone', prefillFromSession);
+  const firstName = useSessionPrefill(form, 'firstName', 'candidateFirstName', prefillFromSession);
+  const lastName = useSessionPrefill(form, 'lastName', 'candidateLastName', prefillFromSession);
+  const phone = useSessionPrefill(form, 'phone', 'candidatePhone', prefillFromSession);
 
   return (
     <FormShell leadForm={leadForm} labels={props} wide>
-      <TextField label="First name" autoComplete="given-name" {...field('firstName')} />
-      <TextField label="Last name" autoComplete="family-name" {...field('lastName')} />
-      <EmailField readOnly={Boolean(storedEmail)} {...field('email')} />
-      <TextField label="Phone" type="tel" autoComplete="tel" optional {...field('phone')} />
+      <TextField label="First name" autoComplete="given-name" {...field('firstName', firstName)} />
+      <TextField label="Last name" autoComplete="family-name" {...field('lastName', lastName)} />
+      <EmailField readOnly={Boolean(storedEmail)} {...field('email', storedEmail)} />
+      <TextField label="Phone" type="tel" autoComplete="tel" optional {...field('phone', phone)} />
       <TextField
         label="Location"
         autoComplete="address-level2"

@@ -50,9 +50,11 @@ export function CompanyRequestForm(
 ) {
   const { page, prefillFromSession = false } = props;
   const { schema, sizes, timelines } = variants[props.rules];
+  const post = { action: '/api/companies/submit', page };
   const leadForm = useLeadForm({
     schema,
-    submit: postLead('/api/companies/submit', page),
+    post,
+    submit: postLead(post),
     onSuccess: announceLead('company_request', toasts.requestReceived, props.onSubmitted),
     failureToast: toasts.companyFailed,
   });
@@ -64,12 +66,12 @@ export function CompanyRequestForm(
     <FormShell leadForm={leadForm} labels={props} wide>
       <TextField label="Your name" autoComplete="name" {...field('name')} />
       <TextField label="Job title" autoComplete="organization-title" {...field('title')} />
-      <EmailField label="Work email" {...fromEarlierRequest(email)} {...field('email')} />
+      <EmailField label="Work email" {...fromEarlierRequest(email)} {...field('email', email)} />
       <TextField
         label="Company name"
         autoComplete="organization"
         {...fromEarlierRequest(company)}
-        {...field('company')}
+        {...field('company', company)}
       />
       <SelectField
         label="Company size"

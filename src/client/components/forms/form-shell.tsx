@@ -1,12 +1,17 @@
 import type { BaseSyntheticEvent, ReactNode } from 'react';
 import { SubmitButton } from '../ui/button';
+import type { LeadFormPost } from './use-lead-form';
 
 /**
  * A lead form's frame: a POST form without the browser's own validation (the shared schema's
  * messages show instead), its fields, then the large submit button, busy while the lead is sent.
+ * Its `action` is the endpoint and a hidden `page` field names the form, so the browser can
+ * post it itself before (or without) JavaScript (docs/decisions/090); react-hook-form sends
+ * only the registered fields, so the hidden one never reaches the JSON payload.
  */
 export function FormShell({
   leadForm,
+  target,
   labels: { submitLabel, busyLabel },
   wide = false,
   className = wide ? 'grid gap-5 sm:grid-cols-2' : undefined,
@@ -14,7 +19,13 @@ export function FormShell({
   children,
 }: {
   /** From useLeadForm. */
-  leadForm: { onSubmit: (event?: BaseSyntheticEvent) => Promise<void>; submitting: boolean };
+  leadForm: {
+    onSubmit: (event?: BaseSyntheticEvent) => Promise<void>;
+    submitting: boolean;
+    post: LeadFormPost;
+  };
+  /** Where the browser shows the answer of its own post ('_top' from inside an iframe). */
+  target?: '_top';
   labels: { submitLabel: string; busyLabel?: string };
   /** Two columns from the small breakpoint, the submit button across both. */
   wide?: boolean;
@@ -23,7 +34,15 @@ export function FormShell({
   children: ReactNode;
 }) {
   return (
-    <form method="post" noValidate onSubmit={leadForm.onSubmit} className={className}>
+    <form
+      method="post"
+      action={leadForm.post.action}
+      target={target}
+      noValidate
+      onSubmit={leadForm.onSubmit}
+      className={className}
+    >
+      <input type="hidden" name="page" value={leadForm.post.page} />
       {children}
       <SubmitButton
         submitting={leadForm.submitting}

@@ -4,6 +4,14 @@ import { useHydrated } from '../../lib/use-hydrated';
 /** Every lazy form's loader, so the pre-render can load them all before rendering. */
 const loaders: Array<() => Promise<void>> = [];
 
+/**
+ * Also loads `load` before the server renders a page (other code-split parts a server-rendered
+ * page may show, such as /contact's tabs when its query or a returned form opens them).
+ */
+export function preloadWhenPreRendering(load: () => Promise<void>): void {
+  loaders.push(load);
+}
+
 /** Loads the code of every lazy form defined so far (pre-render only). */
 export async function preloadLazyForms(): Promise<void> {
   await Promise.all(loaders.map((load) => load()));

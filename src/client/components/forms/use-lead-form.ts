@@ -5,12 +5,21 @@ import { leadAttribution } from '../../lib/attribution';
 import { zodResolver, type FormSchema } from '../../lib/zod-resolver';
 import { toast } from '../../lib/toast-store';
 import type { ToastInput } from '../../lib/toast-store';
+import { usePageState } from '../../lib/page-state';
 import { formLead, type LeadForm } from '../../lib/tracking/lead-events';
 import { track } from '../../lib/tracking/tracker';
+
+/** The endpoint a form posts to and the page it belongs to: together they name the form. */
+export interface LeadFormPost {
+  action: string;
+  page: string;
+}
 
 interface LeadFormOptions<Schema extends FormSchema> {
   /** The shared schema of this form (src/shared/schemas). */
   schema: Schema;
+  /** Where the browser posts it without JavaScript (the same endpoint `submit` calls). */
+  post: LeadFormPost;
   /** Sends the lead; must reject on any failure (postJson does). */
   submit: (values: output<Schema>) => Promise<unknown>;
   /** Runs after the server answered OK: toasts, session keys, navigation. */
@@ -26,6 +35,7 @@ interface LeadFormOptions<Schema extends FormSchema> {
  */
 export function useLeadForm<Schema extends FormSchema>({
   schema,
+  post,
   submit,
   onSuccess,
   failureToast,
@@ -46,17 +56,36 @@ export function useLeadForm<Schema extends FormSchema>({
     }
     onSuccess(values);
   });
-  /** A field's registration and its current error message, spread onto a form-field control. */
-  const field = (name: Path<input<Schema>>) => ({
-    ...form.register(name),
-    error: form.getFieldState(name, form.formState).error?.message,
-  });
-  return { form, field, onSubmit, submitting: form.formState.isSubmitting };
+  // This form posted without JavaScript and sent back by the server with its messages
+  // (docs/decisions/090): shown, with what was typed, until the visitor submits again.
+  const returned = usePageState().form;
+  const sentBack =
+    returned?.action === post.action && returned.page === post.page && returned.errors
+      ? returned
+      : undefined;
+  const serverError = (name: string) =>
+    form.formState.submitCount === 0 ? sentBack?.errors?.[name] : undefined;
+  /**
+   * A field's registration and its current error message, spread onto a form-field control.
+   * `prefilled`: the value useSessionPrefill gave, rendered as the control's initial value (a
+   * page rendered by the server shows it without JavaScript).
+   */
+  const field = (name: Path<input<Schema>>, prefilled?: string | null) => {
+    const typed = sentBack?.values?.[name] ?? prefilled ?? undefined;
+    return {
+      ...form.register(name),
+      ...(typed === undefined ? {} : { defaultValue: typed }),
+      error: form.getFieldState(name, form.formState).error?.message ?? serverError(name),
+    };
+  };
+  return { form, field, onSubmit, submitting: form.formState.isSubmitting, post };
 }
 
-/** A `submit` that POSTs the form's values to `endpoint` with the attribution of `page`. */
-export const postLead = (endpoint: string, page: string) => (values: object) =>
-  postJson(endpoint, { ...values, attribution: leadAttribution(page) });
+/** A `submit` that POSTs the form's values to its endpoint with the attribution of its page. */
+export const postLead =
+  ({ action, page }: LeadFormPost) =>
+  (values: object) =>
+    postJson(action, { ...values, attribution: leadAttribution(page) });
 
 /** An `onSuccess` that records the form's Lead and shows its toast, then does `next`. */
 export const announceLead =

@@ -7,6 +7,7 @@ import { FormConfirmation } from '../../components/forms/form-confirmation';
 import { buttonClass } from '../../components/ui/button';
 import { FormCard, PageHero } from '../../components/ui/page-hero';
 import { Container } from '../../components/ui/section';
+import { usePageState } from '../../lib/page-state';
 
 const responseTime = `${claims.companyResponseBusinessDays} business day`;
 
@@ -29,7 +30,10 @@ const nextSteps = [
 ] as const;
 
 export default function HiringPage() {
-  const [submittedBy, setSubmittedBy] = useState<string | null>(null);
+  // A request posted without JavaScript comes back stored, with its confirmation (decision 090).
+  const [submittedBy, setSubmittedBy] = useState<string | null>(
+    usePageState().form?.sentBy ?? null,
+  );
 
   return (
     <>

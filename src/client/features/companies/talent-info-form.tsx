@@ -6,12 +6,15 @@ import { EmailField, TextField } from '../../components/ui/form-field';
 import { session } from '../../lib/session-keys';
 import { toasts } from '../../lib/toast-messages';
 
+const post = { action: '/api/companies/email', page: '/companies' };
+
 /** /companies 'Request Talent Info': work e-mail and company, then /hiring. */
 export function TalentInfoForm() {
   const navigate = useNavigate();
   const leadForm = useLeadForm({
     schema: companyEmailLeadSchema,
-    submit: postLead('/api/companies/email', '/companies'),
+    post,
+    submit: postLead(post),
     onSuccess: announceLead('company_talent_info', toasts.companyEmailReceived, (values) => {
       session.set('employerEmail', values.email);
       session.set('employerCompany', values.company);

@@ -6,6 +6,7 @@ import {
   LazyCompanyRequestForm,
 } from '../../components/forms/lazy-forms';
 import { cn } from '../../lib/cn';
+import { usePageState } from '../../lib/page-state';
 import { isUserType, type UserType } from './contact-query';
 
 /** What each tab says: heading, introduction, submit label, and the thanks once sent. */
@@ -85,8 +86,11 @@ export function ContactForms({
   onUserTypeChange: (type: UserType) => void;
   focusTabOnMount: boolean;
 }) {
-  const [candidateSentBy, setCandidateSentBy] = useState<string | null>(null);
-  const [employerSentBy, setEmployerSentBy] = useState<string | null>(null);
+  // A form posted without JavaScript comes back stored, with its thanks (decision 090).
+  const { form } = usePageState();
+  const sentBy = (action: string) => (form?.action === action ? (form.sentBy ?? null) : null);
+  const [candidateSentBy, setCandidateSentBy] = useState(sentBy('/api/candidates/submit'));
+  const [employerSentBy, setEmployerSentBy] = useState(sentBy('/api/companies/submit'));
   const listRef = useRef<HTMLDivElement>(null);
   useEffect(() => {
     // After a choice card was clicked it disappears: focus the selected tab instead.

@@ -1,26 +1,34 @@
-import { lazy, Suspense, useId, useState } from 'react';
+import { lazy, Suspense, useId, useState, type ComponentProps } from 'react';
 import { useSearchParams } from 'react-router';
 import { Building2, GraduationCap, Mail, type LucideIcon } from 'lucide-react';
+import { preloadWhenPreRendering } from '../../components/forms/lazy-form';
 import { PageHero } from '../../components/ui/page-hero';
 import { Container } from '../../components/ui/section';
 import { site } from '../../lib/site';
+import { usePageState } from '../../lib/page-state';
 import { useHydrated } from '../../lib/use-hydrated';
 
+import type { ContactForms as ContactFormsComponent } from './contact-forms';
 import { isUserType, type UserType } from './contact-query';
 
 /**
  * The query string of /contact: `userType` (candidate | employer) picks the tab, and
- * `showForm=true` or a valid `userType` opens the forms straight away.
+ * `showForm=true` or a valid `userType` opens the forms straight away. A page the server
+ * rendered (the query, or a form posted without JavaScript, decision 090) says so from its
+ * first render; the pre-rendered page has no query string: it is read once hydrated.
  */
-function useContactQuery(): { open: boolean; userType: UserType } {
+function useContactQuery(): { open: boolean; userType: UserType | null } {
   const [params] = useSearchParams();
-  // The pre-rendered page has no query string: read it only once hydrated.
   const hydrated = useHydrated();
+  const { contactType, form } = usePageState();
   const userType = hydrated ? params.get('userType') : null;
   const showForm = hydrated && params.get('showForm') === 'true';
+  const fromServer =
+    contactType ??
+    (form ? (form.action === '/api/companies/submit' ? 'employer' : 'candidate') : null);
   return {
-    open: showForm || isUserType(userType),
-    userType: isUserType(userType) ? userType : 'candidate',
+    open: showForm || isUserType(userType) || fromServer !== null,
+    userType: isUserType(userType) ? userType : fromServer,
   };
 }
 
@@ -39,12 +47,19 @@ const choices: readonly { type: UserType; label: string; text: string; icon: Luc
   },
 ];
 
+/**
+ * A choice: a submit button of the GET form around the choices, so that before (or without)
+ * JavaScript it opens /contact?userType=... (rendered by the server); the app handles it
+ * in place once hydrated.
+ */
 function ChoiceCard({
+  type,
   label,
   text,
   icon: Icon,
   onChoose,
 }: {
+  type: UserType;
   label: string;
   text: string;
   icon: LucideIcon;
@@ -53,8 +68,13 @@ function ChoiceCard({
   const id = useId();
   return (
     <button
-      type="button"
-      onClick={onChoose}
+      type="submit"
+      name="userType"
+      value={type}
+      onClick={(event) => {
+        event.preventDefault();
+        onChoose();
+      }}
       aria-labelledby={`${id}-label`}
       aria-describedby={`${id}-text`}
       className="group flex h-full flex-col items-start rounded-xl border border-slate-200 bg-white p-6 text-left shadow-sm transition-colors duration-150 hover:border-accent-strong hover:bg-slate-50 focus-visible:outline-2 focus-visible:outline-offset-2 focus-visible:outline-accent-strong"
@@ -74,9 +94,18 @@ function ChoiceCard({
 
 // The tabs and forms appear only once the visitor chose (or the query string did, after
 // hydration), so their code (Radix Tabs, ~6 KB gzip) is not part of the page's first load.
-const ContactForms = lazy(() =>
-  import('./contact-forms').then((module) => ({ default: module.ContactForms })),
-);
+// The server loads it before rendering a page with the forms open (decision 090).
+let LoadedForms: typeof ContactFormsComponent | undefined;
+const loadForms = async () => {
+  LoadedForms ??= (await import('./contact-forms')).ContactForms;
+};
+preloadWhenPreRendering(loadForms);
+const SuspendingForms = lazy(async () => {
+  await loadForms();
+  return { default: LoadedForms as typeof ContactFormsComponent };
+});
+const ContactForms = (props: ComponentProps<typeof ContactFormsComponent>) =>
+  LoadedForms ? <LoadedForms {...props} /> : <SuspendingForms {...props} />;
 
 export default function ContactPage() {
   const query = useContactQuery();
@@ -98,7 +127,7 @@ export default function ContactPage() {
               {open ? (
                 <Suspense fallback={<div className="min-h-[40rem]" />}>
                   <ContactForms
-                    userType={chosen ?? query.userType}
+                    userType={chosen ?? query.userType ?? 'candidate'}
                     onUserTypeChange={setChosen}
                     focusTabOnMount={chosen !== null}
                   />
@@ -109,17 +138,18 @@ export default function ContactPage() {
                     How can we help you?
                   </h2>
                   <p className="mt-2 text-slate-600">Choose the option that describes you best.</p>
-                  <div className="mt-6 grid gap-4 sm:grid-cols-2">
+                  <form method="get" action="/contact" className="mt-6 grid gap-4 sm:grid-cols-2">
                     {choices.map((choice) => (
                       <ChoiceCard
                         key={choice.type}
+                        type={choice.type}
                         label={choice.label}
                         text={choice.text}
                         icon={choice.icon}
                         onChoose={() => setChosen(choice.type)}
                       />
                     ))}
-                  </div>
+                  </form>
                 </section>
               )}
             </div>

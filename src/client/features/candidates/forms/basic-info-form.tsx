@@ -16,6 +16,7 @@ export function BasicInfoForm() {
   const navigate = useNavigate();
   const leadForm = useLeadForm({
     schema: candidateBasicInfoSchema,
+    post: { action: '/api/candidates/basic-info', page: '/candidates' },
     submit: submitBasicInfo,
     onSuccess: announceLead('candidate_basic_info', toasts.candidateInfoReceived, (values) => {
       session.set('candidateFirstName', values.firstName);
@@ -41,7 +42,7 @@ export function BasicInfoForm() {
         <TextField label="First name" autoComplete="given-name" {...field('firstName')} />
         <TextField label="Last name" autoComplete="family-name" {...field('lastName')} />
       </div>
-      <EmailField readOnly={Boolean(storedEmail)} {...field('email')} />
+      <EmailField readOnly={Boolean(storedEmail)} {...field('email', storedEmail)} />
       <TextField label="Phone" optional type="tel" autoComplete="tel" {...field('phone')} />
     </FormShell>
   );

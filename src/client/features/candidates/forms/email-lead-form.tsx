@@ -28,6 +28,7 @@ export function EmailLeadForm({
   const navigate = useNavigate();
   const leadForm = useLeadForm({
     schema: candidateEmailLeadSchema,
+    post: { action: '/api/candidates/email', page },
     submit: (values) => submitEmailLead(values, { page, variant }),
     onSuccess: (values) => {
       emailCaptureEvents(variant).forEach(track);
@@ -44,7 +45,7 @@ export function EmailLeadForm({
       <EmailField
         placeholder="Your email address"
         readOnly={Boolean(storedEmail)}
-        {...leadForm.field('email')}
+        {...leadForm.field('email', storedEmail)}
       />
     </FormShell>
   );

@@ -10,11 +10,14 @@ export function ChoiceField({
   legend,
   options,
   error,
+  defaultValue,
   ...registration
 }: {
   legend: string;
   options: readonly Option[];
   error?: string | undefined;
+  /** The option chosen before (a post sent back by the server, decision 090). */
+  defaultValue?: string;
 } & UseFormRegisterReturn) {
   const id = useId();
   const errorId = `${id}-error`;
@@ -30,6 +33,9 @@ export function ChoiceField({
             <input
               type="radio"
               value={option.value}
+              defaultChecked={
+                defaultValue === undefined ? undefined : defaultValue === option.value
+              }
               aria-invalid={Boolean(error)}
               aria-describedby={error ? errorId : undefined}
               className="size-4 shrink-0 accent-accent-strong focus-visible:outline-none"

@@ -47,6 +47,8 @@ const answersNotSaved: ToastInput = {
 export function QuestionnaireForm({ onSaved }: { onSaved: () => void }) {
   const leadForm = useLeadForm({
     schema: questionnaireSchema,
+    // The JS flow's attribution page; without JavaScript the answer replaces /typeform.
+    post: { action: '/api/candidates/questionnaire', page: '/typeform' },
     submit: submitQuestionnaire,
     onSuccess: onSaved,
     failureToast: answersNotSaved,
@@ -57,10 +59,11 @@ export function QuestionnaireForm({ onSaved }: { onSaved: () => void }) {
   return (
     <FormShell
       leadForm={leadForm}
+      target="_top"
       labels={{ submitLabel: 'Submit Answers' }}
       className="mt-6 grid gap-6"
     >
-      <EmailField readOnly={Boolean(storedEmail)} {...field('email')} />
+      <EmailField readOnly={Boolean(storedEmail)} {...field('email', storedEmail)} />
       {choiceQuestions.map(({ name, ...question }) => (
         <ChoiceField key={name} {...question} {...field(name)} />
       ))}

@@ -1,0 +1,119 @@
+import { randomBytes } from 'node:crypto';
+import fastifyCookie from '@fastify/cookie';
+import type { FastifyRequest } from 'fastify';
+import { PREFILL_COOKIE, type PageState } from '../../../shared/page-state';
+
+/** The flash's cookie: an opaque id (HttpOnly); what it points to stays on the server. */
+export const FLASH_COOKIE = 'tb_form';
+
+/** How long a form's flash and a prefill wait for the next page. */
+const FLASH_TTL_MS = 10 * 60_000;
+const PREFILL_MAX_AGE_S = 30 * 60;
+/** A bound on memory: at most this many flashes wait at once (the oldest go first). */
+const MAX_FLASHES = 2000;
+
+interface Flash {
+  route: string;
+  state: PageState;
+  expires: number;
+}
+
+/**
+ * Hands what a form posted without JavaScript said to the page the browser is sent to next
+ * (docs/decisions/090-forms-without-javascript.md), never through the URL:
+ *
+ * - a flash (messages and typed values, or a confirmation) kept in memory for one page view,
+ *   under a random id in an HttpOnly cookie: typed values can be several KB, more than a
+ *   cookie holds, and stay off the wire;
+ * - the prefill (the spec's session-storage values) in a short-lived first-party cookie that
+ *   the next page's script moves into session storage and deletes, and that the server renders
+ *   from while no script runs.
+ *
+ * One process serves the site (decision 001), so memory is the flash's natural home; a restart
+ * loses at most a page of messages, never a lead (the lead is committed before the redirect).
+ */
+export class FormHandoff {
+  private readonly flashes = new Map<string, Flash>();
+
+  constructor(
+    /** The public site is https: cookies are Secure whatever the hop says. */
+    private readonly siteIsHttps: boolean,
+    private readonly now: () => number = Date.now,
+  ) {}
+
+  /** Keeps `state` for the next view of `route`; returns the Set-Cookie value to send. */
+  keep(request: FastifyRequest, route: string, state: PageState): string {
+    const now = this.now();
+    for (const [id, flash] of this.flashes) {
+      // Map order is insertion order: expired ones and the oldest beyond the bound go first.
+      if (flash.expires > now && this.flashes.size < MAX_FLASHES) break;
+      this.flashes.delete(id);
+    }
+    const id = randomBytes(18).toString('base64url');
+    this.flashes.set(id, { route, state, expires: now + FLASH_TTL_MS });
+    return this.cookie(request, FLASH_COOKIE, id, FLASH_TTL_MS / 1000, true);
+  }
+
+  /**
+   * The flash this request's cookie points to, if it is for `route`: taken (a reload shows
+   * the plain page) with the Set-Cookie value that clears the cookie. A flash for another
+   * route (the questionnaire's, while /typeform around it loads) is left for that route.
+   */
+  take(request: FastifyRequest, route: string): { state: PageState; clear: string } | undefined {
+    const id = this.cookies(request)[FLASH_COOKIE];
+    const flash = id === undefined ? undefined : this.flashes.get(id);
+    if (!id || !flash || flash.route !== route) return undefined;
+    this.flashes.delete(id);
+    if (flash.expires <= this.now()) return undefined;
+    return { state: flash.state, clear: this.cookie(request, FLASH_COOKIE, '', 0, true) };
+  }
+
+  /** The prefill the request's cookie carries (only string values, as session storage holds). */
+  prefill(request: FastifyRequest): Record<string, string> | undefined {
+    const raw = this.cookies(request)[PREFILL_COOKIE];
+    if (!raw) return undefined;
+    try {
+      const parsed: unknown = JSON.parse(Buffer.from(raw, 'base64url').toString('utf8'));
+      if (typeof parsed !== 'object' || parsed === null || Array.isArray(parsed)) return undefined;
+      const entries = Object.entries(parsed).filter(([, value]) => typeof value === 'string');
+      return entries.length > 0 ? Object.fromEntries(entries) : undefined;
+    } catch {
+      return undefined;
+    }
+  }
+
+  /**
+   * The Set-Cookie value of the prefill after a form: what the cookie held, with `changes`
+   * applied (null removes a key, as the JS flow's session.remove does).
+   */
+  prefillCookie(request: FastifyRequest, changes: Record<string, string | null>): string {
+    const next: Record<string, string> = { ...this.prefill(request) };
+    for (const [key, value] of Object.entries(changes)) {
+      if (value === null) delete next[key];
+      else next[key] = value;
+    }
+    const encoded = Buffer.from(JSON.stringify(next)).toString('base64url');
+    return this.cookie(request, PREFILL_COOKIE, encoded, PREFILL_MAX_AGE_S, false);
+  }
+
+  private cookies(request: FastifyRequest): Record<string, string | undefined> {
+    const header = request.headers.cookie;
+    return header ? fastifyCookie.parse(header) : {};
+  }
+
+  private cookie(
+    request: FastifyRequest,
+    name: string,
+    value: string,
+    maxAge: number,
+    httpOnly: boolean,
+  ): string {
+    return fastifyCookie.serialize(name, value, {
+      path: '/',
+      maxAge,
+      httpOnly,
+      sameSite: 'lax',
+      secure: this.siteIsHttps || request.protocol === 'https',
+    });
+  }
+}

@@ -1,0 +1,36 @@
+import type { FastifyRequest } from 'fastify';
+import type { ContactType, PageState } from '../../shared/page-state';
+import type { FormHandoff } from '../platform/form-handoff/form-handoff';
+
+const CONTACT_TYPES: readonly string[] = ['candidate', 'employer'] satisfies ContactType[];
+
+/** /contact's query string: `userType` picks the tab, `showForm=true` opens the candidate one. */
+function contactType(request: FastifyRequest): ContactType | undefined {
+  const query = request.query as Record<string, unknown>;
+  if (CONTACT_TYPES.includes(query.userType as string)) return query.userType as ContactType;
+  return query.showForm === 'true' ? 'candidate' : undefined;
+}
+
+/**
+ * What the server must render into `route` for this request (docs/decisions/090): a form's
+ * flash (taken: `cookies` clears it), the prefill cookie's values, /contact's chosen tab.
+ * Undefined when there is none: the pre-rendered page is sent as it is.
+ */
+export function requestPageState(
+  request: FastifyRequest,
+  route: string,
+  handoff: FormHandoff,
+): { state: PageState; cookies: string[] } | undefined {
+  const state: PageState = {};
+  const cookies: string[] = [];
+  const flash = handoff.take(request, route);
+  if (flash) {
+    Object.assign(state, flash.state);
+    cookies.push(flash.clear);
+  }
+  const prefill = handoff.prefill(request);
+  if (prefill) state.prefill = prefill;
+  const type = route === '/contact' ? contactType(request) : undefined;
+  if (type) state.contactType = type;
+  return Object.keys(state).length > 0 ? { state, cookies } : undefined;
+}

@@ -1,0 +1,42 @@
+/**
+ * What the server knows about a visit that a pre-rendered page cannot: a form posted without
+ * JavaScript coming back with its messages and typed values, or its confirmation, and what
+ * session storage would hold after an earlier form (docs/decisions/090-forms-without-javascript.md).
+ * The server renders a page with it and writes it into the page as a JSON data block, so
+ * hydration renders exactly the same; pages without it are the pre-rendered files.
+ */
+
+/** A form posted without JavaScript, as it comes back to its page. */
+export interface ReturnedForm {
+  /** The form's endpoint (its `action`) and the page it belongs to: together they name it. */
+  action: string;
+  page: string;
+  /** Invalid: what was typed, and the shared schema's message per field. */
+  values?: Record<string, string>;
+  errors?: Record<string, string>;
+  /** Stored: the name its confirmation thanks ('Thank you, {name}!'). */
+  sentBy?: string;
+}
+
+/** Who the visitor is on /contact: the `userType` query parameter and the tabs. */
+export type ContactType = 'candidate' | 'employer';
+
+export interface PageState {
+  form?: ReturnedForm;
+  /** Session-storage values of the spec (section 3, by their key) an earlier form gave. */
+  prefill?: Record<string, string>;
+  /** /contact?userType=... (or showForm=true, the candidate tab) rendered by the server. */
+  contactType?: ContactType;
+}
+
+/** The id of the `<script type="application/json">` element that carries the state. */
+export const PAGE_STATE_ELEMENT_ID = 'page-state';
+
+/** The data block for a page's head; `<` is escaped so no value can close the script element. */
+export function pageStateScript(state: PageState): string {
+  const json = JSON.stringify(state).replaceAll('<', '\\u003c');
+  return `<script type="application/json" id="${PAGE_STATE_ELEMENT_ID}">${json}</script>`;
+}
+
+/** The cookie that carries session-storage values to the next page (not HttpOnly: JS moves them). */
+export const PREFILL_COOKIE = 'tb_prefill';

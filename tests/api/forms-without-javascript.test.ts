@@ -1,0 +1,381 @@
+import { mkdir, mkdtemp, writeFile } from 'node:fs/promises';
+import os from 'node:os';
+import path from 'node:path';
+import type { FastifyInstance, LightMyRequestResponse } from 'fastify';
+import { expect, it } from 'vitest';
+import { PAGE_STATE_ELEMENT_ID, PREFILL_COOKIE, type PageState } from '../../src/shared/page-state';
+import { candidatesWithEmail, companiesWithEmail, leadCount } from '../support/api';
+import { validBodies } from '../support/lead-bodies';
+import { describeEachDatabase, uniqueEmail } from '../support/test-app';
+
+/**
+ * Forms posted by the browser itself, without JavaScript (docs/decisions/090): urlencoded,
+ * answered 303 to the spec's next page, messages and prefill handed to that page. The server
+ * renders those pages with the SSR bundle; here a stand-in bundle renders only the route, and
+ * the tests read the state the server wrote into the page (its JSON data block). What a
+ * visitor sees is the browser tests' part (tests/browser/forms-without-javascript.spec.ts).
+ */
+
+const ROUTES = [
+  '/career',
+  '/training',
+  '/candidates',
+  '/typeform',
+  '/questionnaire',
+  '/apply',
+  '/thank-you',
+  '/companies',
+  '/hiring',
+  '/contact',
+];
+
+/** A build with a page, a shell and a stand-in SSR bundle for each route a form touches. */
+async function fakeBuild(): Promise<string> {
+  const root = await mkdtemp(path.join(os.tmpdir(), 'tb-nojs-'));
+  for (const dir of ['client', 'pages', 'shells', 'ssr']) await mkdir(path.join(root, dir));
+  const html = (route: string, body: string) =>
+    `<!doctype html><html><head><title>${route}</title></head><body><div id="root">${body}</div></body></html>`;
+  const pages: Record<string, string> = {};
+  for (const route of [...ROUTES, '/404']) {
+    const file = `${route.slice(1)}.html`;
+    if (route !== '/404') pages[route] = file;
+    await writeFile(path.join(root, 'pages', file), html(route, `<main>static ${route}</main>`));
+    await writeFile(path.join(root, 'shells', file), html(route, '<!--app-html-->'));
+  }
+  await writeFile(
+    path.join(root, 'ssr', 'entry-server.js'),
+    'export async function render(route) { return `<main>rendered ${route}</main>`; }\n',
+  );
+  await writeFile(
+    path.join(root, 'pages.json'),
+    JSON.stringify({ pages, notFound: '404.html', inlineHashes: { scripts: [], styles: [] } }),
+  );
+  return path.join(root, 'client');
+}
+
+const CLIENT_DIR = await fakeBuild();
+
+/** What Chromium sends with a form it submits itself. */
+const NAVIGATION = {
+  accept: 'text/html,application/xhtml+xml,application/xml;q=0.9,image/avif,*/*;q=0.8',
+  'sec-fetch-mode': 'navigate',
+  'sec-fetch-dest': 'document',
+};
+
+type Fields = Record<string, string>;
+
+function postForm(
+  app: FastifyInstance,
+  url: string,
+  fields: Fields,
+  headers: Record<string, string> = NAVIGATION,
+) {
+  return app.inject({
+    method: 'POST',
+    url,
+    headers: { 'content-type': 'application/x-www-form-urlencoded', ...headers },
+    payload: new URLSearchParams(fields).toString(),
+  });
+}
+
+/** The browser's cookie jar after `responses`, as a Cookie header (cleared cookies dropped). */
+function cookieHeader(...responses: LightMyRequestResponse[]): string {
+  const jar = new Map<string, string>();
+  for (const response of responses) {
+    for (const cookie of response.cookies as { name: string; value: string; maxAge?: number }[]) {
+      if (cookie.maxAge === 0) jar.delete(cookie.name);
+      else jar.set(cookie.name, cookie.value);
+    }
+  }
+  return [...jar].map(([name, value]) => `${name}=${value}`).join('; ');
+}
+
+/** GETs a page as the browser does after the 303; returns it and the state rendered into it. */
+async function visit(app: FastifyInstance, url: string, cookie: string) {
+  const response = await app.inject({ method: 'GET', url, headers: { ...NAVIGATION, cookie } });
+  expect(response.statusCode).toBe(200);
+  const block = new RegExp(
+    `<script type="application/json" id="${PAGE_STATE_ELEMENT_ID}">(.*?)</script>`,
+  ).exec(response.body);
+  return { response, state: block ? (JSON.parse(block[1] as string) as PageState) : undefined };
+}
+
+const asFields = (body: object, page: string): Fields => ({
+  ...(Object.fromEntries(Object.entries(body).map(([k, v]) => [k, String(v)])) as Fields),
+  page,
+});
+
+const contactRequest = (email: string) => ({
+  ...validBodies.companyRequest(email),
+  companySize: 'enterprise',
+  timeline: '1-3months',
+});
+
+/** Every public form: its endpoint, its page, a valid body, and where the browser goes next. */
+const forms = [
+  {
+    url: '/api/candidates/email',
+    page: '/career',
+    body: validBodies.candidateEmail,
+    next: '/apply',
+  },
+  {
+    url: '/api/candidates/email',
+    page: '/training',
+    body: validBodies.candidateEmail,
+    next: '/apply',
+  },
+  {
+    url: '/api/candidates/basic-info',
+    page: '/candidates',
+    body: validBodies.candidateBasicInfo,
+    next: '/typeform',
+  },
+  {
+    url: '/api/candidates/questionnaire',
+    page: '/typeform',
+    body: validBodies.questionnaire,
+    next: '/thank-you',
+  },
+  {
+    url: '/api/candidates/submit',
+    page: '/apply',
+    body: validBodies.candidateApplication,
+    next: '/thank-you',
+  },
+  {
+    url: '/api/candidates/submit',
+    page: '/contact',
+    body: validBodies.candidateApplication,
+    next: '/contact',
+  },
+  {
+    url: '/api/companies/email',
+    page: '/companies',
+    body: validBodies.companyEmail,
+    next: '/hiring',
+  },
+  {
+    url: '/api/companies/submit',
+    page: '/hiring',
+    body: validBodies.companyRequest,
+    next: '/hiring',
+  },
+  { url: '/api/companies/submit', page: '/contact', body: contactRequest, next: '/contact' },
+];
+
+const storedLead = async (
+  db: Parameters<typeof candidatesWithEmail>[0],
+  url: string,
+  email: string,
+) =>
+  url.startsWith('/api/companies') ? companiesWithEmail(db, email) : candidatesWithEmail(db, email);
+
+describeEachDatabase(
+  'forms posted without JavaScript',
+  (current) => {
+    it.each(forms)(
+      '$page -> POST $url answers 303 to $next once the lead is stored',
+      async ({ url, page, body, next }) => {
+        const { app, db } = current();
+        const email = uniqueEmail('nojs');
+        const response = await postForm(app, url, asFields(body(email), page));
+        expect(response.statusCode).toBe(303);
+        expect(response.headers.location).toBe(next);
+        expect(response.body).toBe('');
+        expect(await storedLead(db, url, email)).toHaveLength(1);
+      },
+    );
+
+    it('records the form’s page (and landing variant) as its attribution', async () => {
+      const { app, db } = current();
+      const email = uniqueEmail('nojs-attribution');
+      await postForm(app, '/api/candidates/email', { email, page: '/training' });
+      const [lead] = await candidatesWithEmail(db, email);
+      expect(lead).toMatchObject({ source_page: '/training', landing_variant: 'high_salary' });
+    });
+
+    it('hands the e-mail to /apply, and the names and e-mail to the questionnaire', async () => {
+      const { app } = current();
+      const email = uniqueEmail('nojs-prefill');
+      const career = await postForm(app, '/api/candidates/email', { email, page: '/career' });
+      const apply = await visit(app, '/apply', cookieHeader(career));
+      expect(apply.state?.prefill).toEqual({ candidateEmail: email });
+
+      const basic = validBodies.candidateBasicInfo(email);
+      const candidates = await postForm(
+        app,
+        '/api/candidates/basic-info',
+        asFields(basic, '/candidates'),
+      );
+      const jar = cookieHeader(career, candidates);
+      const expected = {
+        candidateEmail: email,
+        candidateFirstName: basic.firstName,
+        candidateLastName: basic.lastName,
+        candidatePhone: basic.phone,
+      };
+      // /typeform and the questionnaire in its iframe both see it; reloads too (no JS to take it).
+      expect((await visit(app, '/typeform', jar)).state?.prefill).toEqual(expected);
+      expect((await visit(app, '/questionnaire', jar)).state?.prefill).toEqual(expected);
+      expect((await visit(app, '/questionnaire', jar)).state?.prefill).toEqual(expected);
+    });
+
+    it('hands the work e-mail and company to /hiring in a short-lived first-party cookie', async () => {
+      const { app } = current();
+      const email = uniqueEmail('nojs-company');
+      const response = await postForm(app, '/api/companies/email', {
+        email,
+        company: 'Acme Data',
+        page: '/companies',
+      });
+      const cookie = response.cookies.find((c) => c.name === PREFILL_COOKIE);
+      expect(cookie).toMatchObject({ path: '/', sameSite: 'Lax', maxAge: 1800 });
+      expect(cookie?.httpOnly).toBeFalsy(); // the page's script moves it into session storage
+      const hiring = await visit(app, '/hiring', cookieHeader(response));
+      expect(hiring.state?.prefill).toEqual({ employerEmail: email, employerCompany: 'Acme Data' });
+      expect(hiring.response.headers['cache-control']).toBe('no-store');
+    });
+
+    it('shows the confirmation once on the page after a request (/hiring, /contact)', async () => {
+      const { app } = current();
+      const email = uniqueEmail('nojs-confirm');
+      const posted = await postForm(
+        app,
+        '/api/companies/submit',
+        asFields(contactRequest(email), '/contact'),
+      );
+      expect(posted.headers.location).toBe('/contact');
+      const flash = posted.cookies.find((c) => c.name === 'tb_form');
+      expect(flash).toMatchObject({ httpOnly: true, sameSite: 'Lax' });
+      expect(flash?.value).not.toContain(email.split('@')[0]);
+
+      const first = await visit(app, '/contact', cookieHeader(posted));
+      expect(first.state?.form).toEqual({
+        action: '/api/companies/submit',
+        page: '/contact',
+        sentBy: 'Grace Hopper',
+      });
+      expect(first.response.body).toContain('rendered /contact');
+      // Taken: the cookie is cleared, and a reload is the plain page.
+      const reload = await visit(app, '/contact', cookieHeader(posted, first.response));
+      expect(reload.state).toBeUndefined();
+      expect(reload.response.body).toContain('static /contact');
+    });
+
+    it('sends an invalid form back to its page with the page’s messages and the typed values', async () => {
+      const { app } = current();
+      const email = uniqueEmail('nojs-invalid');
+      const before = await leadCount(current().db);
+      const typed = {
+        email,
+        name: 'G',
+        title: 'CTO',
+        company: 'Acme',
+        talentNeeds: 'Ten',
+        page: '/contact',
+      };
+      const posted = await postForm(app, '/api/companies/submit', typed);
+      expect(posted.statusCode).toBe(303);
+      expect(posted.headers.location).toBe('/contact');
+      expect(await leadCount(current().db)).toBe(before);
+
+      const { state } = await visit(app, '/contact', cookieHeader(posted));
+      // The /contact employer rules (2 characters, its own messages), not /hiring's.
+      expect(state?.form?.errors).toEqual({
+        name: 'Name is required',
+        companySize: 'Please select a company size',
+        timeline: 'Please select a timeline',
+      });
+      expect(state?.form?.values).toEqual({
+        email,
+        name: 'G',
+        title: 'CTO',
+        company: 'Acme',
+        talentNeeds: 'Ten',
+      });
+    });
+
+    it('sends an invalid questionnaire back to /typeform, its messages to the iframe’s page', async () => {
+      const { app } = current();
+      const posted = await postForm(app, '/api/candidates/questionnaire', {
+        email: uniqueEmail('nojs-q'),
+        availability: 'soon-ish',
+        page: '/typeform',
+      });
+      expect(posted.headers.location).toBe('/typeform');
+      const jar = cookieHeader(posted);
+      expect((await visit(app, '/typeform', jar)).state).toBeUndefined(); // left for the iframe
+      const { state } = await visit(app, '/questionnaire?embedId=x', jar);
+      expect(state?.form?.errors).toMatchObject({
+        availability: 'Please tell us when you could start',
+        motivation: 'Please tell us a little more (at least 10 characters)',
+      });
+    });
+
+    it('never puts what was typed in a Location', async () => {
+      const { app } = current();
+      const email = uniqueEmail('nojs-location');
+      for (const { url, page, body } of forms) {
+        for (const fields of [asFields(body(email), page), { email, page }]) {
+          const response = await postForm(app, url, fields);
+          expect(response.statusCode).toBe(303);
+          expect(response.headers.location).toMatch(/^\/[a-z-]+$/);
+        }
+      }
+    });
+
+    it('answers a browser without Fetch Metadata by its Accept header', async () => {
+      const { app } = current();
+      const email = uniqueEmail('nojs-accept');
+      const response = await postForm(
+        app,
+        '/api/candidates/email',
+        { email, page: '/career' },
+        { accept: 'text/html,*/*;q=0.8' },
+      );
+      expect(response.statusCode).toBe(303);
+    });
+
+    it('keeps JSON answers for fetch and for API clients, in either encoding', async () => {
+      const { app } = current();
+      const email = uniqueEmail('nojs-api');
+      const fetched = await app.inject({
+        method: 'POST',
+        url: '/api/candidates/email',
+        headers: { 'content-type': 'application/json', accept: '*/*', 'sec-fetch-mode': 'cors' },
+        payload: JSON.stringify({ email }),
+      });
+      expect(fetched.statusCode).toBeLessThan(300);
+      expect(fetched.headers['content-type']).toMatch(/^application\/json/);
+
+      const encoded = await postForm(
+        app,
+        '/api/candidates/email',
+        { email },
+        { accept: 'application/json' },
+      );
+      expect(encoded.statusCode).toBeLessThan(300);
+      expect(encoded.headers['content-type']).toMatch(/^application\/json/);
+
+      const invalid = await postForm(app, '/api/companies/email', { email: 'x' }, {});
+      expect(invalid.statusCode).toBe(400);
+      expect(invalid.json().fields).toEqual({
+        email: 'Please enter a valid work email address',
+        company: 'Company name is required',
+      });
+    });
+
+    it('renders /contact with the tab its query string chose (the choice without JavaScript)', async () => {
+      const { app } = current();
+      expect((await visit(app, '/contact?userType=employer', '')).state).toEqual({
+        contactType: 'employer',
+      });
+      expect((await visit(app, '/contact?showForm=true', '')).state).toEqual({
+        contactType: 'candidate',
+      });
+      expect((await visit(app, '/contact?userType=admin', '')).state).toBeUndefined();
+    });
+  },
+  { env: { CLIENT_DIR } },
+);

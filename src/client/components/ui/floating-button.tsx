@@ -40,6 +40,6 @@ export function scrollToForm(targetId = 'top'): void {
   window.scrollTo({ top: 0 });
   document
     .getElementById(targetId)
-    ?.querySelector<HTMLElement>('input:not([readonly]), select, textarea')
+    ?.querySelector<HTMLElement>('input:not([readonly]):not([type="hidden"]), select, textarea')
     ?.focus({ preventScroll: true });
 }

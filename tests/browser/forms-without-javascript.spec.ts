@@ -1,0 +1,258 @@
+import { request as playwrightRequest, type Page } from '@playwright/test';
+import { E2E_ADMIN_PASSWORD } from '../support/e2e';
+import { expect, test } from './fixtures';
+import { expectFieldErrors } from './support/lead-forms';
+
+/**
+ * Every public form, posted by the browser itself with JavaScript disabled
+ * (docs/decisions/090): the lead is stored, the browser lands on the spec's next page, and that
+ * page shows what session storage would have held; an invalid form comes back with the spec's
+ * messages and what was typed.
+ */
+test.use({ javaScriptEnabled: false });
+
+let counter = 0;
+const uniqueEmail = (label: string) =>
+  `${label}-${Date.now().toString(36)}-${(counter++).toString(36)}@example.com`;
+
+/** Looks a lead up through the admin API, as the dashboard does. */
+async function storedLead(baseURL: string, table: 'candidate' | 'company', email: string) {
+  const admin = await playwrightRequest.newContext({ baseURL });
+  try {
+    const login = await admin.post('/api/admin/login', { data: { password: E2E_ADMIN_PASSWORD } });
+    expect(login.ok()).toBe(true);
+    const response = await admin.get(`/api/${table}-submissions`, { params: { q: email } });
+    expect(response.ok()).toBe(true);
+    const rows = (await response.json()) as Record<string, unknown>[];
+    expect(rows).toHaveLength(1);
+    return rows[0] as Record<string, unknown>;
+  } finally {
+    await admin.dispose();
+  }
+}
+
+const form = (page: Page, action: string) => page.locator(`form[action="${action}"]`);
+
+async function fillApplication(page: Page, scope = page.locator('body')) {
+  await scope.getByLabel('First name').fill('Maria');
+  await scope.getByLabel('Last name').fill('Lopez');
+  await scope.getByLabel('Location').fill('Phoenix, AZ');
+  await scope.getByLabel('Education level').selectOption('military');
+  await scope.getByLabel('Tech experience').selectOption('some-hardware');
+}
+
+async function fillCompanyRequest(scope: ReturnType<typeof form>, sizes: [string, string]) {
+  await scope.getByLabel('Your name').fill('Chris Park');
+  await scope.getByLabel('Job title').fill('VP Infrastructure');
+  await scope.getByLabel('Company size').selectOption(sizes[0]);
+  await scope.getByLabel('Hiring timeline').selectOption(sizes[1]);
+  await scope.getByLabel('Talent needs').fill('Rack and stack technicians');
+}
+
+test('/career -> /apply: the e-mail is stored, then prefilled read-only; the application lands on /thank-you', async ({
+  page,
+  baseURL,
+}) => {
+  const email = uniqueEmail('nojs-career');
+  await page.goto('/career');
+  const emailForm = form(page, '/api/candidates/email');
+  await emailForm.getByLabel('Email').fill(email);
+  await emailForm.getByRole('button', { name: 'Get Started' }).click();
+
+  await expect(page).toHaveURL('/apply');
+  expect(await storedLead(baseURL as string, 'candidate', email)).toMatchObject({
+    email,
+    stage: 'email',
+    sourcePage: '/career',
+    landingVariant: 'free_training',
+  });
+  const application = form(page, '/api/candidates/submit');
+  await expect(application.getByLabel('Email', { exact: true })).toHaveValue(email);
+  await expect(application.getByLabel('Email', { exact: true })).toHaveJSProperty('readOnly', true);
+
+  await fillApplication(page, application);
+  await application.getByRole('button', { name: 'Submit Application' }).click();
+  await expect(page).toHaveURL('/thank-you');
+  await expect(page.getByRole('heading', { level: 1 })).toHaveText('Application Received!');
+  expect(await storedLead(baseURL as string, 'candidate', email)).toMatchObject({
+    stage: 'application',
+    firstName: 'Maria',
+    educationLevel: 'military',
+  });
+});
+
+test('/training stores the e-mail with its landing variant and goes on to /apply', async ({
+  page,
+  baseURL,
+}) => {
+  const email = uniqueEmail('nojs-training');
+  await page.goto('/training');
+  const emailForm = form(page, '/api/candidates/email');
+  await emailForm.getByLabel('Email').first().fill(email);
+  await emailForm.getByRole('button').first().click();
+  await expect(page).toHaveURL('/apply');
+  await expect(
+    form(page, '/api/candidates/submit').getByLabel('Email', { exact: true }),
+  ).toHaveValue(email);
+  expect(await storedLead(baseURL as string, 'candidate', email)).toMatchObject({
+    sourcePage: '/training',
+    landingVariant: 'high_salary',
+  });
+});
+
+test('/candidates -> /typeform -> questionnaire -> /thank-you, the e-mail carried into the iframe', async ({
+  page,
+  baseURL,
+}) => {
+  const email = uniqueEmail('nojs-candidates');
+  await page.goto('/candidates');
+  const basic = form(page, '/api/candidates/basic-info');
+  await basic.getByLabel('First name').fill('Ada');
+  await basic.getByLabel('Last name').fill('Lovelace');
+  await basic.getByLabel('Email').fill(email);
+  await basic.getByRole('button', { name: 'Continue to Application' }).click();
+
+  await expect(page).toHaveURL('/typeform');
+  expect(await storedLead(baseURL as string, 'candidate', email)).toMatchObject({
+    stage: 'questionnaire',
+    firstName: 'Ada',
+  });
+  const frame = page.frameLocator('iframe[title="Application questionnaire"]');
+  await expect(frame.getByLabel('Email')).toHaveValue(email);
+  await expect(frame.getByLabel('Email')).toHaveJSProperty('readOnly', true);
+  await frame.getByRole('radio', { name: 'Within a month' }).check();
+  await frame
+    .getByRole('group', { name: /train full time/ })
+    .getByLabel('Yes')
+    .check();
+  await frame
+    .getByRole('group', { name: /relocate/ })
+    .getByLabel('No')
+    .check();
+  await frame.getByLabel('Where do you live?').fill('Reno, NV');
+  await frame.getByLabel(/Why do you want/).fill('I want to build the machines of the cloud.');
+  await frame.getByRole('button', { name: 'Submit Answers' }).click();
+
+  // target="_top": the whole page moves on, not only the frame.
+  await expect(page).toHaveURL('/thank-you');
+  expect(await storedLead(baseURL as string, 'candidate', email)).toMatchObject({
+    typeformCompleted: true,
+    availability: 'within-month',
+    questionnaireLocation: 'Reno, NV',
+  });
+});
+
+test('/companies -> /hiring: the work e-mail and company prefilled read-only, then the confirmation', async ({
+  page,
+  baseURL,
+}) => {
+  const email = uniqueEmail('nojs-company');
+  await page.goto('/companies');
+  const talent = form(page, '/api/companies/email');
+  await talent.getByLabel('Work email').fill(email);
+  await talent.getByLabel('Company name').fill('Redwood Colocation');
+  await talent.getByRole('button', { name: 'Get Talent Info' }).click();
+
+  await expect(page).toHaveURL('/hiring');
+  expect(await storedLead(baseURL as string, 'company', email)).toMatchObject({
+    stage: 'email',
+    companyName: 'Redwood Colocation',
+  });
+  const request = form(page, '/api/companies/submit');
+  await expect(request.getByLabel('Work email')).toHaveValue(email);
+  await expect(request.getByLabel('Company name')).toHaveValue('Redwood Colocation');
+  await expect(request.getByLabel('Company name')).toHaveJSProperty('readOnly', true);
+  await expect(request.getByText('From your earlier request')).toHaveCount(2);
+
+  await fillCompanyRequest(request, ['large', 'soon']);
+  await request.getByRole('button', { name: 'Submit Request' }).click();
+  await expect(page).toHaveURL('/hiring');
+  await expect(page.getByRole('heading', { name: 'Thank you, Chris Park!' })).toBeVisible();
+  expect(await storedLead(baseURL as string, 'company', email)).toMatchObject({
+    stage: 'request',
+    contactName: 'Chris Park',
+    companySize: 'large',
+  });
+  // The confirmation is shown once: a reload is the form again.
+  await page.reload();
+  await expect(page.getByRole('button', { name: 'Submit Request' })).toBeVisible();
+});
+
+test('/contact: the choice opens its tab, and each form shows its thanks once stored', async ({
+  page,
+  baseURL,
+}) => {
+  const candidateEmail = uniqueEmail('nojs-contact-candidate');
+  await page.goto('/contact');
+  await page.getByRole('button', { name: "I'm a Candidate" }).click();
+  await expect(page).toHaveURL('/contact?userType=candidate');
+  const application = form(page, '/api/candidates/submit');
+  await fillApplication(page, application);
+  await application.getByLabel('Email', { exact: true }).fill(candidateEmail);
+  await application.getByRole('button', { name: 'Submit Application' }).click();
+  await expect(page).toHaveURL('/contact');
+  await expect(page.getByRole('heading', { name: 'Thank you, Maria!' })).toBeVisible();
+  expect(await storedLead(baseURL as string, 'candidate', candidateEmail)).toMatchObject({
+    stage: 'application',
+    sourcePage: '/contact',
+  });
+
+  const companyEmail = uniqueEmail('nojs-contact-company');
+  await page.goto('/contact');
+  await page.getByRole('button', { name: "I'm a Company" }).click();
+  await expect(page).toHaveURL('/contact?userType=employer');
+  const request = form(page, '/api/companies/submit');
+  await fillCompanyRequest(request, ['enterprise', '1-3months']);
+  await request.getByLabel('Work email').fill(companyEmail);
+  await request.getByLabel('Company name').fill('Redwood Colocation');
+  await request.getByRole('button', { name: 'Submit Request' }).click();
+  await expect(page).toHaveURL('/contact');
+  await expect(page.getByRole('heading', { name: 'Thank you, Chris Park!' })).toBeVisible();
+  expect(await storedLead(baseURL as string, 'company', companyEmail)).toMatchObject({
+    companySize: 'enterprise',
+    timeline: '1-3months',
+  });
+});
+
+test('an invalid form comes back with the spec’s messages and what was typed, nothing stored', async ({
+  page,
+  baseURL,
+}) => {
+  const email = uniqueEmail('nojs-invalid');
+  await page.goto('/contact?userType=employer');
+  const request = form(page, '/api/companies/submit');
+  await request.getByLabel('Your name').fill('C');
+  await request.getByLabel('Work email').fill(email);
+  await request.getByLabel('Company size').selectOption('enterprise');
+  await request.getByLabel('Talent needs').fill('Ten technicians');
+  await request.getByRole('button', { name: 'Submit Request' }).click();
+
+  await expect(page).toHaveURL('/contact');
+  await expectFieldErrors(page, {
+    'Your name': 'Name is required',
+    'Job title': 'Title is required',
+    'Company name': 'Company name is required',
+    'Hiring timeline': 'Please select a timeline',
+  });
+  await expect(request.getByLabel('Your name')).toHaveValue('C');
+  await expect(request.getByLabel('Work email')).toHaveValue(email);
+  await expect(request.getByLabel('Company size')).toHaveValue('enterprise');
+  await expect(request.getByLabel('Talent needs')).toHaveValue('Ten technicians');
+
+  const admin = await playwrightRequest.newContext({ baseURL: baseURL as string });
+  await admin.post('/api/admin/login', { data: { password: E2E_ADMIN_PASSWORD } });
+  const rows = await (await admin.get('/api/company-submissions', { params: { q: email } })).json();
+  expect(rows).toEqual([]);
+  await admin.dispose();
+
+  // Corrected and sent again: stored, and thanked.
+  await request.getByLabel('Your name').fill('Chris Park');
+  await request.getByLabel('Job title').fill('VP Infrastructure');
+  await request.getByLabel('Company name').fill('Redwood Colocation');
+  await request.getByLabel('Hiring timeline').selectOption('exploring');
+  await request.getByRole('button', { name: 'Submit Request' }).click();
+  await expect(page.getByRole('heading', { name: 'Thank you, Chris Park!' })).toBeVisible();
+  expect(await storedLead(baseURL as string, 'company', email)).toMatchObject({
+    timeline: 'exploring',
+  });
+});

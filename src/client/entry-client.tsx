@@ -4,16 +4,18 @@ import { BrowserRouter } from 'react-router';
 import { App } from './app/app';
 import { pageFor } from './app/pages';
 import { captureLandingVisit } from './lib/attribution';
-import { PageStateContext, takePageState } from './lib/page-state';
+import { holdSubmit } from './lib/held-submit';
+import { PAGE_STATE_ELEMENT_ID, type PageState } from '@shared/page-state';
+import { PageStateContext } from './lib/page-state';
 import { startTracking } from './lib/tracking/start';
 import './styles.css';
 
 const container = document.getElementById('root');
 if (!container) throw new Error('Missing #root element');
 
-const app = (
+const app = (state: PageState) => (
   <StrictMode>
-    <PageStateContext value={takePageState()}>
+    <PageStateContext value={state}>
       <BrowserRouter>
         <App />
       </BrowserRouter>
@@ -21,27 +23,36 @@ const app = (
   </StrictMode>
 );
 
+// A page the server rendered with a form's state (decision 090) hydrates with that state; its
+// reader loads only then (pre-rendered pages, nearly all visits, have no state block).
+const stateBlock = document.getElementById(PAGE_STATE_ELEMENT_ID);
+const pageState: Promise<PageState> = stateBlock
+  ? import('./lib/take-page-state').then((module) => module.takePageState(stateBlock))
+  : Promise.resolve({});
+
 captureLandingVisit();
 // A page framed by our own site (the questionnaire inside /typeform) leaves tracking to the page
 // around it: one pixel and one page view per visit, not a second one inside the frame.
 if (window === window.top) startTracking();
 
 // A form submitted before React handles it (still hydrating, or its code still loading) must
-// not fall back to the browser's own GET submission, which would reload the page and put the
-// visitor's details in the URL. React's handlers run first and prevent the default themselves.
-// Forms with an `action` work without script (a lead form posts to its endpoint, decision 090):
-// those the page did not handle yet go to the server as they are, and the lead is kept.
+// not fall back to the browser's own submission: a lead form submitted while the page hydrates
+// is held for its lazy form to replay (the JS flow, held-submit.ts); only /contact's GET choice
+// form (nothing personal in it) may go to the server as it is. React's handlers run first.
 window.addEventListener('submit', (event) => {
-  const form = event.target instanceof HTMLFormElement ? event.target : null;
-  if (!event.defaultPrevented && !form?.hasAttribute('action')) event.preventDefault();
+  const form = event.target as HTMLFormElement;
+  if (event.defaultPrevented || (form.method === 'get' && form.hasAttribute('action'))) return;
+  event.preventDefault();
+  if (form.hasAttribute('action')) holdSubmit(form);
 });
 
 // Load the current page's code first so hydration renders exactly the pre-rendered HTML.
 // Hydrating inside a transition lets React yield to the browser every few milliseconds
 // instead of blocking the main thread for the whole page (the page is already visible).
-void pageFor(window.location.pathname.replace(/\/+$/, '') || '/')
-  .preload()
-  .then(() => {
-    if (container.hasChildNodes()) startTransition(() => void hydrateRoot(container, app));
-    else createRoot(container).render(app);
-  });
+void Promise.all([
+  pageFor(window.location.pathname.replace(/\/+$/, '') || '/').preload(),
+  pageState,
+]).then(([, state]) => {
+  if (container.hasChildNodes()) startTransition(() => void hydrateRoot(container, app(state)));
+  else createRoot(container).render(app(state));
+});

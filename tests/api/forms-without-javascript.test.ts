@@ -366,6 +366,23 @@ describeEachDatabase(
       });
     });
 
+    it('reads only the spec’s prefill keys from the cookie, whoever wrote it', async () => {
+      const { app } = current();
+      const forged = Buffer.from(
+        JSON.stringify({
+          candidateEmail: 'ada@example.com',
+          adminAuthenticated: 'true',
+          leadAttribution: '{}',
+          candidateFirstName: 'x'.repeat(301),
+          candidateLastName: 42,
+        }),
+      ).toString('base64url');
+      const { state } = await visit(app, '/apply', `${PREFILL_COOKIE}=${forged}`);
+      expect(state).toEqual({ prefill: { candidateEmail: 'ada@example.com' } });
+      const garbage = await visit(app, '/apply', `${PREFILL_COOKIE}=not-json`);
+      expect(garbage.state).toBeUndefined();
+    });
+
     it('renders /contact with the tab its query string chose (the choice without JavaScript)', async () => {
       const { app } = current();
       expect((await visit(app, '/contact?userType=employer', '')).state).toEqual({

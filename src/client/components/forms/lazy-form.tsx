@@ -1,4 +1,5 @@
 import { memo, Suspense, use, useCallback, useEffect, useRef, type ComponentType } from 'react';
+import { takeHeldSubmit } from '../../lib/held-submit';
 import { useHydrated } from '../../lib/use-hydrated';
 
 /** Every lazy form's loader, so the pre-render can load them all before rendering. */
@@ -98,8 +99,14 @@ export function lazyForm<Props extends object>(
       for (const type of INTENT_EVENTS) document.addEventListener(type, onIntent, options);
       document.addEventListener('submit', onSubmit, { capture: true });
       // The visitor may have reached the form before these listeners existed (the page is
-      // usable while it hydrates): focus already inside it is intent too.
+      // usable while it hydrates): focus already inside it is intent too, and a submit made
+      // meanwhile (held by entry-client.tsx) is replayed as one made now.
       if (element.contains(document.activeElement)) activate();
+      const held = takeHeldSubmit(element);
+      if (held) {
+        pendingSubmit.current = held;
+        activate();
+      }
       return () => {
         for (const type of INTENT_EVENTS) document.removeEventListener(type, onIntent, options);
         document.removeEventListener('submit', onSubmit, { capture: true });

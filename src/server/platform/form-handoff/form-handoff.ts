@@ -1,7 +1,7 @@
 import { randomBytes } from 'node:crypto';
 import fastifyCookie from '@fastify/cookie';
 import type { FastifyRequest } from 'fastify';
-import { PREFILL_COOKIE, type PageState } from '../../../shared/page-state';
+import { PREFILL_COOKIE, PREFILL_KEYS, type PageState } from '../../../shared/page-state';
 
 /** The flash's cookie: an opaque id (HttpOnly); what it points to stays on the server. */
 export const FLASH_COOKIE = 'tb_form';
@@ -11,6 +11,8 @@ const FLASH_TTL_MS = 10 * 60_000;
 const PREFILL_MAX_AGE_S = 30 * 60;
 /** A bound on memory: at most this many flashes wait at once (the oldest go first). */
 const MAX_FLASHES = 2000;
+/** Longer than any prefilled field (an e-mail is at most 254 characters). */
+const MAX_PREFILL_LENGTH = 300;
 
 interface Flash {
   route: string;
@@ -68,14 +70,19 @@ export class FormHandoff {
     return { state: flash.state, clear: this.cookie(request, FLASH_COOKIE, '', 0, true) };
   }
 
-  /** The prefill the request's cookie carries (only string values, as session storage holds). */
+  /** The prefill the request's cookie carries: the spec's keys only, each a short string. */
   prefill(request: FastifyRequest): Record<string, string> | undefined {
     const raw = this.cookies(request)[PREFILL_COOKIE];
     if (!raw) return undefined;
     try {
       const parsed: unknown = JSON.parse(Buffer.from(raw, 'base64url').toString('utf8'));
       if (typeof parsed !== 'object' || parsed === null || Array.isArray(parsed)) return undefined;
-      const entries = Object.entries(parsed).filter(([, value]) => typeof value === 'string');
+      const entries = Object.entries(parsed).filter(
+        ([key, value]) =>
+          PREFILL_KEYS.includes(key) &&
+          typeof value === 'string' &&
+          value.length <= MAX_PREFILL_LENGTH,
+      );
       return entries.length > 0 ? Object.fromEntries(entries) : undefined;
     } catch {
       return undefined;

@@ -3,6 +3,7 @@ import type { FastifyInstance } from 'fastify';
 import { afterAll, beforeAll, describe, expect, inject, it } from 'vitest';
 import { buildApp } from '../../src/server/app';
 import { loadConfig } from '../../src/server/platform/config/config';
+import { adminEnv, signIn } from '../support/admin';
 import { candidatesWithEmail, companiesWithEmail } from '../support/api';
 import { startGraphReceiver, type GraphRequest } from '../support/graph-receiver';
 import { validBodies } from '../support/lead-bodies';
@@ -24,6 +25,7 @@ const graph = await startGraphReceiver();
 afterAll(() => graph.close());
 
 const capiEnv = {
+  ...adminEnv,
   SITE_URL,
   META_PIXEL_ID: PIXEL_ID,
   META_CAPI_ACCESS_TOKEN: TOKEN,
@@ -295,6 +297,118 @@ describeEachDatabase(
         return found[0]?.last_error ? found : undefined;
       });
       expect(failing?.last_error).toBe('Meta answered HTTP 400: Invalid parameter (code 100)');
+
+      // The admin's detail of each lead says what happened to its events.
+      const cookie = await signIn(testApp.app);
+      const detail = async (leadId: number) =>
+        (
+          await testApp.app.inject({
+            method: 'GET',
+            url: `/api/candidate-submissions/${leadId}`,
+            headers: { cookie },
+          })
+        ).json<{ conversions: unknown[] }>().conversions;
+      expect(await detail(id)).toEqual([
+        { event: 'Lead', state: 'sent', error: null, attempts: 3, at: expect.any(String) },
+      ]);
+      expect(await detail(refusedId)).toEqual([
+        {
+          event: 'Lead',
+          state: 'pending',
+          error: 'Meta answered HTTP 400: Invalid parameter (code 100)',
+          attempts: expect.any(Number),
+          at: expect.any(String),
+        },
+      ]);
+      // ...and the Delivery problems notice counts it.
+      const deliveries = (
+        await testApp.app.inject({
+          method: 'GET',
+          url: '/api/admin/deliveries',
+          headers: { cookie },
+        })
+      ).json<{ failed: { destination: string; leadId: number }[] }>();
+      expect(deliveries.failed).toContainEqual(
+        expect.objectContaining({ destination: 'meta', leadId: refusedId }),
+      );
+    });
+
+    it('sends a custom event when the admin moves a candidate to qualified, enrolled or placed', async () => {
+      const testApp = current();
+      const cookie = await signIn(testApp.app);
+      const email = uniqueEmail('status');
+      const form = postForm(testApp.app, {
+        url: '/api/candidates/basic-info',
+        body: {
+          ...validBodies.candidateBasicInfo(email),
+          attribution: { page: '/candidates', fbclid: FBCLID },
+        },
+      });
+      expect((await form.response).statusCode).toBe(200);
+      const id = await candidateId(testApp, email);
+      const setStatus = (status: string) =>
+        testApp.app.inject({
+          method: 'PATCH',
+          url: `/api/candidate-submissions/${id}`,
+          headers: { cookie },
+          payload: { status },
+        });
+      for (const status of ['contacted', 'qualified', 'enrolled', 'new', 'enrolled']) {
+        expect((await setStatus(status)).statusCode).toBe(200);
+      }
+      const rows = await metaRows(testApp, 'candidate', id);
+      // Once per status: moving back and forth sends no second 'enrolled'.
+      expect(rows.map((row) => row.topic)).toEqual(['Lead', 'qualified', 'enrolled']);
+      const qualified = await eventually(() =>
+        graph.received
+          .flatMap((request) => request.body.data)
+          .find(
+            (event) =>
+              event.event_name === 'qualified' &&
+              (event.user_data as { em: string[] }).em[0] === sha256(email.toLowerCase()),
+          ),
+      );
+      const created = await testApp.db
+        .selectFrom('lead_submissions')
+        .select('created_at')
+        .where('lead_table', '=', 'candidates')
+        .where('lead_id', '=', id)
+        .executeTakeFirstOrThrow();
+      expect(qualified).toEqual({
+        event_name: 'qualified',
+        event_time: expect.any(Number),
+        event_id: expect.stringMatching(/^[0-9a-f-]{36}$/),
+        action_source: 'system_generated',
+        user_data: {
+          em: [sha256(email.toLowerCase())],
+          ph: [sha256('15550100')],
+          fn: [sha256('ada')],
+          ln: [sha256('lovelace')],
+          external_id: [sha256(`candidate-${id}`)],
+          fbc: `fb.1.${Date.parse(created.created_at)}.${FBCLID}`,
+        },
+      });
+    });
+
+    it('sends no status event for a candidate who did not consent', async () => {
+      const testApp = current();
+      const cookie = await signIn(testApp.app);
+      const email = uniqueEmail('status-denied');
+      const form = postForm(testApp.app, {
+        url: '/api/candidates/email',
+        body: validBodies.candidateEmail(email),
+        consent: 'denied',
+      });
+      expect((await form.response).statusCode).toBe(200);
+      const id = await candidateId(testApp, email);
+      const patched = await testApp.app.inject({
+        method: 'PATCH',
+        url: `/api/candidate-submissions/${id}`,
+        headers: { cookie },
+        payload: { status: 'placed' },
+      });
+      expect(patched.statusCode).toBe(200);
+      expect(await metaRows(testApp, 'candidate', id)).toEqual([]);
     });
   },
   { env: capiEnv, conversionWorker: FAST },
@@ -316,6 +430,34 @@ describeEachDatabase(
     });
   },
   { env: { SITE_URL, META_PIXEL_ID: PIXEL_ID } },
+);
+
+describeEachDatabase(
+  'with status events turned off',
+  (current) => {
+    it('sends the form events but no status event', async () => {
+      const testApp = current();
+      const email = uniqueEmail('no-status');
+      const form = postForm(testApp.app, {
+        url: '/api/candidates/email',
+        body: validBodies.candidateEmail(email),
+      });
+      expect((await form.response).statusCode).toBe(200);
+      const id = await candidateId(testApp, email);
+      const patched = await testApp.app.inject({
+        method: 'PATCH',
+        url: `/api/candidate-submissions/${id}`,
+        headers: { cookie: await signIn(testApp.app) },
+        payload: { status: 'qualified' },
+      });
+      expect(patched.statusCode).toBe(200);
+      expect((await metaRows(testApp, 'candidate', id)).map((row) => row.topic)).toEqual(['Lead']);
+    });
+  },
+  {
+    env: { ...capiEnv, META_CAPI_STATUS_EVENTS: 'false' },
+    conversionWorker: { enabled: false },
+  },
 );
 
 describe.skipIf(!inject('postgresAdminUrl'))('two server instances on one PostgreSQL', () => {

@@ -61,6 +61,7 @@ export const adminPlugin: FastifyPluginAsync<{ config: ServerConfig }> = async (
     tablesOf<PipelineTables>(database.db),
     database.dialect,
     listing,
+    Boolean(config.conversions?.statusEvents),
   );
   // Planner statistics for the dashboard's queries (SQLite): now, then every hour.
   await listing.refreshStatistics();

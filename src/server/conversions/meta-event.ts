@@ -35,7 +35,7 @@ const defined = <T extends object>(object: T): T =>
  */
 export function clickId(client: ConversionPayload['client'], atMs: number): string | undefined {
   if (client.fbc) return client.fbc;
-  if (client.fbclid) return `fb.1.${atMs}.${client.fbclid}`;
+  if (client.fbclid) return `fb.1.${client.clickAtMs ?? atMs}.${client.fbclid}`;
   return undefined;
 }
 

@@ -1,4 +1,5 @@
 import type { Kysely } from 'kysely';
+import { readLeadContact } from '../platform/lead-records/lead-contact';
 import type { LeadForm } from '../platform/lead-records/lead-submissions';
 import type { LeadRecordTables, LeadTable } from '../platform/lead-records/lead-tables';
 import { tablesOf } from '../platform/database/connection';
@@ -38,12 +39,6 @@ function eventsOf(source: ConversionSource): ConversionEventName[] {
 const pageOfForm = (form: LeadForm | undefined) =>
   form === 'typeform-completed' ? '/typeform' : null;
 
-/** "Ann Lee" -> Ann / Lee: a company's contact has one name field. */
-function splitName(name: string | null): [string | null, string | null] {
-  const [first, ...rest] = (name ?? '').trim().split(/\s+/);
-  return [first || null, rest.join(' ') || null];
-}
-
 /**
  * Writes the submission's Meta events into the outbox, in the lead's transaction (decision
  * 110): only with the visitor's consent, never for a submission older than Meta accepts (a
@@ -73,7 +68,8 @@ export async function enqueueConversions(
     .execute();
   events = events.filter((event) => !already.some((row) => row.topic === event));
   if (events.length === 0) return;
-  const lead = await readLead(db, source.table, source.leadId);
+  const lead = await readLeadContact(db, source.table, source.leadId);
+  if (!lead) return;
   await enqueueMessages(
     outbox,
     events.map((eventName) => {
@@ -102,28 +98,4 @@ export async function enqueueConversions(
     }),
     now,
   );
-}
-
-/** The contact details of a lead, as its row now holds them. */
-async function readLead(db: Kysely<LeadRecordTables>, table: LeadTable, id: number) {
-  if (table === 'candidates') {
-    const row = await db
-      .selectFrom('candidates')
-      .select(['email', 'phone', 'first_name', 'last_name'])
-      .where('id', '=', id)
-      .executeTakeFirstOrThrow();
-    return {
-      email: row.email,
-      phone: row.phone,
-      firstName: row.first_name,
-      lastName: row.last_name,
-    };
-  }
-  const row = await db
-    .selectFrom('companies')
-    .select(['email', 'contact_name'])
-    .where('id', '=', id)
-    .executeTakeFirstOrThrow();
-  const [firstName, lastName] = splitName(row.contact_name);
-  return { email: row.email, phone: null, firstName, lastName };
 }

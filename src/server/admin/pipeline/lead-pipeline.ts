@@ -1,8 +1,10 @@
 import type { Kysely, Transaction } from 'kysely';
 import type { DialectName } from '../../platform/database/migration-runner';
-import type { LeadTable } from '../../platform/lead-records/lead-tables';
+import { tablesOf } from '../../platform/database/connection';
+import type { LeadRecordTables, LeadTable } from '../../platform/lead-records/lead-tables';
 import type { LeadListing } from '../listing/lead-listing';
 import type { PipelineTables } from './pipeline-tables';
+import { conversionStates, enqueueStatusEvent } from './status-events';
 import { buildTimeline } from './timeline';
 
 /** JSON text of a stored object, or null. */
@@ -42,13 +44,15 @@ export class LeadPipeline {
     private readonly db: Kysely<PipelineTables>,
     private readonly dialect: DialectName,
     private readonly listing: LeadListing,
+    /** Candidate statuses qualified, enrolled and placed go to Meta (decision 110). */
+    private readonly statusEvents = false,
   ) {}
 
   /** The lead's row and timeline, oldest first; undefined for an unknown id. */
   async detail<Table extends LeadTable>(table: Table, id: number) {
     const row = await this.listing.findLead(table, id);
     if (!row) return undefined;
-    const [submissions, activity] = await Promise.all([
+    const [submissions, activity, conversions] = await Promise.all([
       this.db
         .selectFrom('lead_submissions')
         .select(['form', 'source_page', 'fields', 'attribution', 'created_at'])
@@ -63,11 +67,13 @@ export class LeadPipeline {
         .where('lead_id', '=', id)
         .orderBy('id')
         .execute(),
+      conversionStates(this.db, table, id),
     ]);
     return {
       row,
       timeline: buildTimeline(row, submissions, activity),
       submissions: submissions.map(submissionView),
+      conversions,
     };
   }
 
@@ -101,6 +107,9 @@ export class LeadPipeline {
             created_at: new Date().toISOString(),
           })
           .execute();
+        if (this.statusEvents && table === 'candidates') {
+          await enqueueStatusEvent(tablesOf<LeadRecordTables>(trx), id, status, new Date());
+        }
       }
       return { from, to: status };
     });

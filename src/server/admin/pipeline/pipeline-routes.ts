@@ -85,9 +85,29 @@ const submissionsSchema = {
   },
 } as const;
 
+/** The lead's Meta Conversions API events (decision 110): state and Meta's error. */
+const conversionsSchema = {
+  type: 'array',
+  items: {
+    type: 'object',
+    properties: {
+      event: { type: 'string' },
+      state: { type: 'string', enum: ['sent', 'pending', 'failed'] },
+      error: { type: ['string', 'null'] },
+      attempts: { type: 'integer' },
+      at: { type: 'string' },
+    },
+  },
+} as const;
+
 const withTimeline = <Schema extends { properties: object }>(schema: Schema) => ({
   ...schema,
-  properties: { ...schema.properties, timeline: timelineSchema, submissions: submissionsSchema },
+  properties: {
+    ...schema.properties,
+    timeline: timelineSchema,
+    submissions: submissionsSchema,
+    conversions: conversionsSchema,
+  },
 });
 
 /**
@@ -129,7 +149,12 @@ export const pipelineRoutes: FastifyPluginAsync<{ pipeline: LeadPipeline }> = as
     const detail = async (id: number) => {
       const found = await pipeline.detail(table as LeadTable, id);
       return (
-        found && { ...view(found.row), timeline: found.timeline, submissions: found.submissions }
+        found && {
+          ...view(found.row),
+          timeline: found.timeline,
+          submissions: found.submissions,
+          conversions: found.conversions,
+        }
       );
     };
     const oneLead = { params: leadIdParams, response: { 200: schema, 404: errorBody } };

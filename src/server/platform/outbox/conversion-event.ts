@@ -54,6 +54,8 @@ export interface ConversionPayload {
     fbc: string | null;
     /** The landing URL's fbclid, exactly as received (fbc is built from it without _fbc). */
     fbclid: string | null;
+    /** When the fbclid was first seen, in ms (absent: the event's time). */
+    clickAtMs?: number | null;
   };
 }
 

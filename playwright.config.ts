@@ -88,6 +88,8 @@ export default defineConfig({
       DATA_DIR: dataDir('configured'),
       META_PIXEL_ID: CONFIGURED.pixelId,
       QUESTIONNAIRE_URL: CONFIGURED.questionnaireUrl,
+      META_CAPI_ACCESS_TOKEN: CONFIGURED.capiToken,
+      META_GRAPH_URL: `http://127.0.0.1:${CONFIGURED.graphPort}`,
     }),
     server(OPT_IN_PORT, {
       DATA_DIR: dataDir('opt-in'),

@@ -20,6 +20,8 @@ import {
  */
 
 let pixelCalls: () => Promise<PixelCall[]>;
+/** Each Lead carries its submission's event id, the one the server sends Meta (decision 110). */
+const eventId = { eventID: expect.stringMatching(/^[0-9a-f-]{36}$/) };
 test.beforeEach(async ({ page }) => {
   pixelCalls = await stubPixel(page);
 });
@@ -80,7 +82,12 @@ test('/candidates: page view, then Lead on a successful submit, then /typeform',
   await expectPixelCalls(page, [
     INIT,
     ...pageViewOf('/candidates'),
-    ['track', 'Lead', { content_name: 'candidate_basic_info', content_category: 'candidate' }],
+    [
+      'track',
+      'Lead',
+      { content_name: 'candidate_basic_info', content_category: 'candidate' },
+      eventId,
+    ],
     ...pageViewOf('/typeform'),
   ]);
 });
@@ -124,9 +131,14 @@ test('/companies then /hiring: a Lead for each successful company form', async (
   await expectPixelCalls(page, [
     INIT,
     ...pageViewOf('/companies'),
-    ['track', 'Lead', { content_name: 'company_talent_info', content_category: 'company' }],
+    [
+      'track',
+      'Lead',
+      { content_name: 'company_talent_info', content_category: 'company' },
+      eventId,
+    ],
     ...pageViewOf('/hiring'),
-    ['track', 'Lead', { content_name: 'company_request', content_category: 'company' }],
+    ['track', 'Lead', { content_name: 'company_request', content_category: 'company' }, eventId],
   ]);
 });
 
@@ -163,9 +175,15 @@ for (const landing of emailLandings) {
           content_category: 'email_capture',
           landing_page: landing.variant,
         },
+        eventId,
       ],
       ...pageViewOf('/apply'),
-      ['track', 'Lead', { content_name: 'candidate_application', content_category: 'candidate' }],
+      [
+        'track',
+        'Lead',
+        { content_name: 'candidate_application', content_category: 'candidate' },
+        eventId,
+      ],
       ...pageViewOf('/thank-you'),
     ]);
   });

@@ -26,8 +26,8 @@ export interface GraphReceiver {
  * A real local HTTP server standing in for Meta's Graph API: it keeps each events POST and
  * answers as Meta does (`{"events_received":n}`), or fails on demand.
  */
-export async function startGraphReceiver(): Promise<GraphReceiver> {
-  const port = await freePort();
+export async function startGraphReceiver(port?: number): Promise<GraphReceiver> {
+  port ??= await freePort();
   const receiver: GraphReceiver = {
     url: `http://127.0.0.1:${port}`,
     received: [],

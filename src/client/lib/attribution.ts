@@ -4,8 +4,8 @@ import type { LandingVariant } from '@shared/enums';
 const STORAGE_KEY = 'leadAttribution';
 
 /**
- * Remembers the UTM parameters and referrer of the visit's landing page for the session,
- * so a lead typed in three pages later still says which ad brought it.
+ * Remembers the UTM parameters, referrer and fbclid of the visit's landing page for the
+ * session, so a lead typed in three pages later still says which ad brought it.
  */
 export function captureLandingVisit(): void {
   try {
@@ -18,6 +18,8 @@ export function captureLandingVisit(): void {
       utmTerm: params.get('utm_term') ?? undefined,
       utmContent: params.get('utm_content') ?? undefined,
       referrer: document.referrer || undefined,
+      // Meta's click id, as received: the server builds `fbc` from it (decision 110).
+      fbclid: params.get('fbclid') ?? undefined,
     };
     window.sessionStorage.setItem(STORAGE_KEY, JSON.stringify(landing));
   } catch {

@@ -5,10 +5,16 @@ import type { Page } from '@playwright/test';
  * Meta or a real questionnaire anyway. These are the only mocks, at the edge.
  */
 
-/** Settings of the `configured` server in playwright.config.ts (META_PIXEL_ID, QUESTIONNAIRE_URL). */
+/**
+ * Settings of the `configured` server in playwright.config.ts (META_PIXEL_ID, QUESTIONNAIRE_URL,
+ * the Conversions API's token and Graph URL).
+ */
 export const CONFIGURED = {
   pixelId: '1234567890123',
   questionnaireUrl: 'https://forms.example.test/t/application',
+  /** Conversions API (decision 110): a local stand-in for the Graph API, beside the servers. */
+  capiToken: 'e2e-conversions-api-token',
+  graphPort: Number(process.env.E2E_PORT ?? 4173) + 3,
 } as const;
 
 /** One call the page made to the pixel: `['track', 'Lead', {...}]`, `['init', id]`... */

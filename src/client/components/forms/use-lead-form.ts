@@ -7,6 +7,7 @@ import { toast } from '../../lib/toast-store';
 import type { ToastInput } from '../../lib/toast-store';
 import { usePageState } from '../../lib/page-state';
 import { formLead, type LeadForm } from '../../lib/tracking/lead-events';
+import { conversionFields, submissionEventId } from '../../lib/tracking/submission-event';
 import { track } from '../../lib/tracking/tracker';
 
 /** The endpoint a form posts to and the page it belongs to: together they name the form. */
@@ -85,13 +86,13 @@ export function useLeadForm<Schema extends FormSchema>({
 export const postLead =
   ({ action, page }: LeadFormPost) =>
   (values: object) =>
-    postJson(action, { ...values, attribution: leadAttribution(page) });
+    postJson(action, { ...values, attribution: leadAttribution(page), ...conversionFields() });
 
 /** An `onSuccess` that records the form's Lead and shows its toast, then does `next`. */
 export const announceLead =
   <Values>(form: LeadForm, successToast: ToastInput, next: (values: Values) => void) =>
   (values: Values) => {
-    track(formLead(form));
+    track(formLead(form, submissionEventId()));
     toast(successToast);
     next(values);
   };

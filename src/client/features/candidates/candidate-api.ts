@@ -4,10 +4,11 @@ import type { candidateBasicInfoSchema, candidateEmailLeadSchema } from '@shared
 import type { questionnaireSchema } from '@shared/schemas/questionnaire';
 import { postJson } from '../../lib/api';
 import { leadAttribution } from '../../lib/attribution';
+import { conversionFields } from '../../lib/tracking/submission-event';
 
 /**
- * The candidate calls of the API (spec section 7). Each sends the validated form values and
- * the visit's attribution, and rejects on any non-OK answer or network failure.
+ * The candidate calls of the API (spec section 7). Each sends the validated form values, the
+ * visit's attribution and its conversion fields (decision 110), and rejects on any non-OK answer or network failure.
  */
 
 /** /candidates 'Get Started Today': phone is '' when not given (the schema makes it so). */
@@ -18,6 +19,7 @@ export function submitBasicInfo(values: output<typeof candidateBasicInfoSchema>)
     email: values.email,
     phone: values.phone,
     attribution: leadAttribution('/candidates'),
+    ...conversionFields(),
   });
 }
 
@@ -29,6 +31,7 @@ export function submitEmailLead(
   return postJson('/api/candidates/email', {
     email: values.email,
     attribution: leadAttribution(landing.page, landing.variant),
+    ...conversionFields(),
   });
 }
 
@@ -37,10 +40,11 @@ export function submitQuestionnaire(values: output<typeof questionnaireSchema>) 
   return postJson('/api/candidates/questionnaire', {
     ...values,
     attribution: leadAttribution('/typeform'),
+    ...conversionFields(),
   });
 }
 
 /** Marks the questionnaire lead of this e-mail as completed (typeformCompleted true). */
 export function reportQuestionnaireCompleted(email: string) {
-  return postJson('/api/candidates/typeform-completed', { email });
+  return postJson('/api/candidates/typeform-completed', { email, ...conversionFields() });
 }

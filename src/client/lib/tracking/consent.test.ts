@@ -1,5 +1,5 @@
 import { describe, expect, it } from 'vitest';
-import { consentBannerNeeded, pixelAllowed, type PrivacyState } from './consent';
+import { consentBannerNeeded, consentSignal, pixelAllowed, type PrivacyState } from './consent';
 
 const base: PrivacyState = {
   pixelId: '1234567890123',
@@ -41,5 +41,18 @@ describe('consentBannerNeeded', () => {
     expect(consentBannerNeeded(base)).toBe(false);
     expect(consentBannerNeeded({ ...optIn, gpc: true })).toBe(false);
     expect(consentBannerNeeded({ ...optIn, pixelId: null })).toBe(false);
+  });
+});
+
+describe('consentSignal: what a form tells the server for its Meta events', () => {
+  it('follows the pixel rule, without needing a pixel id', () => {
+    expect(consentSignal({ ...base, pixelId: null })).toBe('granted');
+    expect(consentSignal({ ...base, choice: 'denied' })).toBe('denied');
+    expect(consentSignal({ ...base, consentMode: 'opt-in' })).toBe('denied');
+    expect(consentSignal({ ...base, consentMode: 'opt-in', choice: 'granted' })).toBe('granted');
+  });
+
+  it('says gpc whenever the browser sends Global Privacy Control', () => {
+    expect(consentSignal({ ...base, gpc: true, choice: 'granted' })).toBe('gpc');
   });
 });

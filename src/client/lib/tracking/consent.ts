@@ -1,4 +1,5 @@
 import type { ConsentMode } from '@shared/runtime-config';
+import type { ConsentSignal } from '@shared/schemas/conversion';
 import { readRuntimeConfig } from '../runtime-config';
 import { sendsGlobalPrivacyControl } from './gpc';
 
@@ -26,6 +27,17 @@ export interface PrivacyState {
 export function pixelAllowed({ pixelId, consentMode, gpc, choice }: PrivacyState): boolean {
   if (!pixelId || gpc) return false;
   return consentMode === 'notice' ? choice !== 'denied' : choice === 'granted';
+}
+
+/**
+ * What a lead form tells the server for Meta's Conversions API (decision 110): the pixel's
+ * rule without the pixel id (the server has its own settings). GPC, an opt-out, or no yes in
+ * opt-in mode: no server event.
+ */
+export function consentSignal({ consentMode, gpc, choice }: PrivacyState): ConsentSignal {
+  if (gpc) return 'gpc';
+  const allowed = consentMode === 'notice' ? choice !== 'denied' : choice === 'granted';
+  return allowed ? 'granted' : 'denied';
 }
 
 /** The banner asks by itself only when there is a pixel to consent to and no answer yet. */

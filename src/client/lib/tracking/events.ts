@@ -7,9 +7,12 @@
  * a name or a phone number.
  */
 export type PixelEvent =
-  readonly ['track', StandardEvent, EventParams?] | readonly ['trackCustom', string, EventParams?];
+  | readonly ['track', StandardEvent, EventParams?, EventOptions?]
+  | readonly ['trackCustom', string, EventParams?];
 export type StandardEvent = 'PageView' | 'ViewContent' | 'Lead';
 export type EventParams = Readonly<Record<string, string>>;
+/** fbq's fourth argument: the event id shared with the server's copy (decision 110). */
+export type EventOptions = Readonly<{ eventID: string }>;
 
 /** Sent on the first load and on every route change: the page-view event. */
 export const pageView: PixelEvent = ['track', 'PageView'];

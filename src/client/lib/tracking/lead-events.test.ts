@@ -39,4 +39,17 @@ describe('lead events (spec section 7)', () => {
       { content_name: 'company_request', content_category: 'company' },
     ]);
   });
+
+  it("a submission's event id goes to the pixel as eventID (the server's event_id)", () => {
+    const eventId = '1b4e28ba-2fa1-11d2-883f-0016d3cca427';
+    expect(formLead('candidate_basic_info', eventId)).toEqual([
+      'track',
+      'Lead',
+      { content_name: 'candidate_basic_info', content_category: 'candidate' },
+      { eventID: eventId },
+    ]);
+    const [tracker, lead] = emailCaptureEvents('free_training', eventId);
+    expect(tracker).toHaveLength(3);
+    expect(lead?.[3]).toEqual({ eventID: eventId });
+  });
 });

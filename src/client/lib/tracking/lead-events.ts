@@ -1,5 +1,5 @@
 import type { LandingVariant } from '@shared/enums';
-import type { PixelEvent } from './events';
+import type { EventOptions, PixelEvent } from './events';
 
 /**
  * The events of the lead forms (spec section 7), kept apart from events.ts so that they load
@@ -10,8 +10,12 @@ import type { PixelEvent } from './events';
 /** Landing A is /career (free_training), landing B is /training (high_salary). */
 const landingLetter = (variant: LandingVariant) => (variant === 'free_training' ? 'a' : 'b');
 
+/** `{eventID}` when the submission has one: the server's copy of the event carries it too. */
+const withEventId = (eventId: string | undefined): [EventOptions] | [] =>
+  eventId ? [{ eventID: eventId }] : [];
+
 /** The form-submission tracker of the e-mail landings, then their Lead (in this order). */
-export const emailCaptureEvents = (variant: LandingVariant): PixelEvent[] => [
+export const emailCaptureEvents = (variant: LandingVariant, eventId?: string): PixelEvent[] => [
   [
     'trackCustom',
     'FormSubmission',
@@ -25,6 +29,7 @@ export const emailCaptureEvents = (variant: LandingVariant): PixelEvent[] => [
       content_category: 'email_capture',
       landing_page: variant,
     },
+    ...withEventId(eventId),
   ],
 ];
 
@@ -33,8 +38,9 @@ export type LeadForm =
   'candidate_basic_info' | 'candidate_application' | 'company_talent_info' | 'company_request';
 
 /** Lead on a successful candidate or company submit. */
-export const formLead = (form: LeadForm): PixelEvent => [
+export const formLead = (form: LeadForm, eventId?: string): PixelEvent => [
   'track',
   'Lead',
   { content_name: form, content_category: form.startsWith('company') ? 'company' : 'candidate' },
+  ...withEventId(eventId),
 ];

@@ -9,6 +9,7 @@ import { session } from '../../../lib/session-keys';
 import { toast } from '../../../lib/toast-store';
 import { toasts } from '../../../lib/toast-messages';
 import { emailCaptureEvents } from '../../../lib/tracking/lead-events';
+import { submissionEventId } from '../../../lib/tracking/submission-event';
 import { track } from '../../../lib/tracking/tracker';
 import { submitEmailLead } from '../candidate-api';
 
@@ -31,7 +32,7 @@ export function EmailLeadForm({
     post: { action: '/api/candidates/email', page },
     submit: (values) => submitEmailLead(values, { page, variant }),
     onSuccess: (values) => {
-      emailCaptureEvents(variant).forEach(track);
+      emailCaptureEvents(variant, submissionEventId()).forEach(track);
       toast(toasts.emailReceived);
       session.set('candidateEmail', values.email);
       void navigate('/apply');

@@ -1,0 +1,23 @@
+import type { ConversionFields } from '@shared/schemas/conversion';
+import { consentSignal, privacyState } from './consent';
+
+/*
+ * One event id per lead submission (decision 110): sent to the server beside the form's
+ * payload (its Conversions API events use it as event_id) and given to the pixel's Lead for
+ * that submission as eventID, so Meta keeps one copy. Loaded with the forms' code.
+ */
+
+let lastEventId: string | undefined;
+
+/** The fields to send beside a form's payload; each call is a new submission. */
+export function conversionFields(): ConversionFields {
+  // randomUUID needs a secure context (https or localhost); without it the server makes one.
+  lastEventId = globalThis.crypto?.randomUUID?.();
+  return {
+    ...(lastEventId ? { eventId: lastEventId } : {}),
+    consent: consentSignal(privacyState()),
+  };
+}
+
+/** The event id of the submission sent last (its Lead follows its success). */
+export const submissionEventId = (): string | undefined => lastEventId;

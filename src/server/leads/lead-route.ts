@@ -17,17 +17,29 @@ export const INVALID_FIELDS_MESSAGE = 'Please check the highlighted fields';
 export type FieldErrors = Record<string, string>;
 
 /**
- * Validates a request body with a shared schema. Anything that is not a JSON object (null,
- * an array, a number...) is checked as an empty object, so every bad input gets the same
- * answer: the required fields and their messages. The first message of each field wins,
- * as in the browser.
+ * The value without NUL characters in any of its texts: no form field needs one, and
+ * PostgreSQL text cannot hold one (the fuzz test found a 500 on `attribution.page`).
+ */
+export function withoutNul(value: unknown): unknown {
+  if (typeof value === 'string') return value.replaceAll('\u0000', '');
+  if (Array.isArray(value)) return value.map(withoutNul);
+  if (typeof value !== 'object' || value === null) return value;
+  return Object.fromEntries(Object.entries(value).map(([key, item]) => [key, withoutNul(item)]));
+}
+
+/**
+ * Validates a request body with a shared schema, NUL characters dropped first (what is
+ * checked is what is stored). Anything that is not a JSON object (null, an array, a
+ * number...) is checked as an empty object, so every bad input gets the same answer: the
+ * required fields and their messages. The first message of each field wins, as in the
+ * browser.
  */
 export function validateBody<Schema extends $ZodType>(
   schema: Schema,
   body: unknown,
 ): { ok: true; data: output<Schema> } | { ok: false; fields: FieldErrors } {
   const isObject = typeof body === 'object' && body !== null && !Array.isArray(body);
-  const result = safeParse(schema, isObject ? body : {});
+  const result = safeParse(schema, isObject ? withoutNul(body) : {});
   if (result.success) return { ok: true, data: result.data };
   const fields: FieldErrors = {};
   for (const issue of result.error.issues) {
@@ -44,6 +56,16 @@ const acceptedBody = {
   description: 'Stored (committed); the same answer whether the e-mail was new or known',
   properties: { ok: { type: 'boolean', const: true } },
   required: ['ok'],
+} as const;
+
+/** A browser's own form post (html-form-posts.ts): on to the next page, or back to the form. */
+const formPostAnswer = {
+  type: 'null',
+  description:
+    "A browser's form post without JavaScript (Sec-Fetch-Mode: navigate, or an Accept that " +
+    "prefers text/html): to the spec's next page once the lead is committed, or back to the " +
+    "form's page with its messages (nothing stored); no body",
+  headers: { Location: { type: 'string', description: 'A fixed path, never with input' } },
 } as const;
 
 /** What any lead route can answer besides its success and its field errors. */
@@ -71,7 +93,8 @@ export function leadRoute<Schema extends $ZodType>(
       schema: {
         // Documented only: the handler validates with the shared schema (the spec's messages).
         documentedBody: bodySchemaOf(schema),
-        response: { 200: acceptedBody, 400: fieldErrorsBody, ...leadLimits },
+        consumes: ['application/json', 'application/x-www-form-urlencoded'],
+        response: { 200: acceptedBody, 303: formPostAnswer, 400: fieldErrorsBody, ...leadLimits },
       },
     },
     async (request, reply) => {

@@ -36,6 +36,11 @@ const BODY_METHODS = new Set(['POST', 'PUT', 'PATCH', 'DELETE']);
  */
 function platformAnswers(method: string, schema: FastifySchema): ResponseMap {
   const answers: ResponseMap = {
+    // Node answers this itself, before any route runs, and closes the connection.
+    408: {
+      type: 'null',
+      description: 'The request did not arrive whole in time (REQUEST_TIMEOUT_MS); no body',
+    },
     500: describedError('Unexpected failure (no details are given)'),
     503: describedError(
       'The server is shutting down, its write queue is full or the database cannot take ' +
@@ -51,8 +56,8 @@ function platformAnswers(method: string, schema: FastifySchema): ResponseMap {
     };
   }
   if (takesBody) {
-    answers[413] = describedError('The body is larger than the limit (16 KB)');
-    answers[415] = describedError('The body is not JSON');
+    answers[413] = describedError('The body is larger than the limit (16 KB of JSON)');
+    answers[415] = describedError('The content type is not one the route takes (JSON)');
   }
   return answers;
 }

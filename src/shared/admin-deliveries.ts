@@ -19,5 +19,20 @@ export interface FailedDelivery {
 export interface Deliveries {
   /** Every failing message; `failed` lists only the newest of them. */
   failedCount: number;
+  /** The same count by destination (Meta's Conversions API events apart, decision 110). */
+  failedByDestination: Record<FailedDelivery['destination'], number>;
   failed: FailedDelivery[];
+}
+
+/** One Meta Conversions API event of a lead, in its detail (decision 110). */
+export interface LeadConversion {
+  /** Lead, CompleteRegistration, SubmitApplication, or a status: qualified, enrolled, placed. */
+  event: string;
+  /** pending with an error: waiting for a retry; failed: given up after 7 days. */
+  state: 'sent' | 'pending' | 'failed';
+  /** Meta's error of the last attempt (null once sent). */
+  error: string | null;
+  attempts: number;
+  /** When it was sent, last tried, or written. */
+  at: string;
 }

@@ -327,10 +327,14 @@ describeEachDatabase(
           url: '/api/admin/deliveries',
           headers: { cookie },
         })
-      ).json<{ failed: { destination: string; leadId: number }[] }>();
+      ).json<{
+        failedByDestination: Record<string, number>;
+        failed: { destination: string; leadId: number }[];
+      }>();
       expect(deliveries.failed).toContainEqual(
         expect.objectContaining({ destination: 'meta', leadId: refusedId }),
       );
+      expect(deliveries.failedByDestination).toEqual({ email: 0, webhook: 0, meta: 1 });
     });
 
     it('sends a custom event when the admin moves a candidate to qualified, enrolled or placed', async () => {

@@ -1,6 +1,7 @@
 import { createHash } from 'node:crypto';
 import { expect, test } from './fixtures';
 import { CONFIGURED, stubPixel, type PixelCall } from './support/outside-world';
+import { signIn } from './support/admin';
 import { gotoHydrated, site } from './support/site';
 import { uniqueEmail } from './support/tracking';
 import { startGraphReceiver, type GraphReceiver } from '../support/graph-receiver';
@@ -66,4 +67,12 @@ test("the pixel's eventID and the server's event_id of a lead are the same", asy
   expect(new Set(graph.received.map((request) => request.path))).toEqual(
     new Set([`/v24.0/${CONFIGURED.pixelId}/events`]),
   );
+
+  // The admin sees it in the lead's detail.
+  await signIn(page);
+  const found = await page.request.get(`/api/candidate-submissions?q=${encodeURIComponent(email)}`);
+  const [row] = (await found.json()) as { id: number }[];
+  await page.goto(`/admin?candidate=${row!.id}`);
+  const sentToMeta = page.getByRole('dialog').getByRole('region', { name: 'Sent to Meta' });
+  await expect(sentToMeta).toContainText(/Lead · Sent/);
 });

@@ -42,6 +42,7 @@ export function DeliveryNotice({ onOpenLead }: { onOpenLead(kind: LeadKind, id: 
   const { data } = useDeliveries();
   if (!data || data.failedCount === 0) return null;
   const count = numberFormat.format(data.failedCount);
+  const meta = data.failedByDestination?.meta ?? 0;
   return (
     <section
       aria-labelledby="delivery-problems"
@@ -55,6 +56,7 @@ export function DeliveryNotice({ onOpenLead }: { onOpenLead(kind: LeadKind, id: 
         {data.failedCount === 1
           ? '1 notification of a new lead could not be delivered.'
           : `${count} notifications of new leads could not be delivered.`}
+        {meta > 0 && ` Meta Conversions API events among them: ${numberFormat.format(meta)}.`}
       </p>
       <details className="mt-2 text-sm">
         <summary className="cursor-pointer rounded font-semibold underline underline-offset-2 focus-visible:outline-2 focus-visible:outline-accent-strong">

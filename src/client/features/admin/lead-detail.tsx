@@ -19,6 +19,7 @@ import {
 import { StatusBadge } from './columns';
 import { detailGroups, FieldList } from './lead-fields';
 import { formatDate, fullName } from './leads';
+import { ConversionEvents } from './conversion-events';
 import { SubmissionHistory } from './submission-history';
 
 const selectClass =
@@ -200,6 +201,14 @@ function DetailBody({ detail }: { detail: LeadDetail }) {
         </h3>
         <SubmissionHistory submissions={detail.submissions} />
       </section>
+      {detail.conversions.length > 0 && (
+        <section aria-labelledby="lead-conversions-heading" className="grid gap-3">
+          <h3 id="lead-conversions-heading" className={headingClass}>
+            Sent to Meta
+          </h3>
+          <ConversionEvents conversions={detail.conversions} />
+        </section>
+      )}
       <section aria-labelledby="lead-timeline-heading" className="grid gap-3">
         <h3 id="lead-timeline-heading" className={headingClass}>
           Timeline

@@ -10,6 +10,15 @@ const deliveriesBody = {
   type: 'object',
   properties: {
     failedCount: { type: 'integer' },
+    failedByDestination: {
+      type: 'object',
+      properties: {
+        email: { type: 'integer' },
+        webhook: { type: 'integer' },
+        meta: { type: 'integer' },
+      },
+      required: ['email', 'webhook', 'meta'],
+    },
     failed: {
       type: 'array',
       items: {
@@ -39,7 +48,7 @@ const deliveriesBody = {
       },
     },
   },
-  required: ['failedCount', 'failed'],
+  required: ['failedCount', 'failedByDestination', 'failed'],
 } as const;
 
 /**

@@ -1,4 +1,5 @@
 import { randomUUID } from 'node:crypto';
+import type { LeadConversion } from '../../../shared/admin-deliveries';
 import type { Kysely } from 'kysely';
 import { tablesOf } from '../../platform/database/connection';
 import { readLeadContact } from '../../platform/lead-records/lead-contact';
@@ -85,22 +86,12 @@ export async function enqueueStatusEvent(
   );
 }
 
-/** One Meta event of a lead as the admin sees it: sent, retrying or failed, with Meta's error. */
-export interface ConversionState {
-  event: string;
-  state: 'sent' | 'pending' | 'failed';
-  error: string | null;
-  attempts: number;
-  /** When it was sent, last tried, or written. */
-  at: string;
-}
-
 /** The lead's Meta events (decision 110), oldest first. */
 export async function conversionStates(
   db: Pick<Kysely<object>, 'getExecutor'>,
   table: LeadTable,
   id: number,
-): Promise<ConversionState[]> {
+): Promise<LeadConversion[]> {
   const rows = await tablesOf<OutboxTables>(db)
     .selectFrom('outbox_messages')
     .select([

@@ -166,12 +166,18 @@ export async function failedDeliveries(db: Kysely<OutboxTables>, limit = 50): Pr
         eb.and([eb('state', '=', 'pending'), eb('last_error', 'is not', null)]),
       ]),
     );
-  const [count, rows] = await Promise.all([
-    failing.select((eb) => eb.fn.countAll<string | number>().as('n')).executeTakeFirstOrThrow(),
+  const [counts, rows] = await Promise.all([
+    failing
+      .select((eb) => ['destination', eb.fn.countAll<string | number>().as('n')])
+      .groupBy('destination')
+      .execute(),
     failing.selectAll().orderBy('id', 'desc').limit(limit).execute(),
   ]);
+  const failedByDestination = { email: 0, webhook: 0, meta: 0 };
+  for (const count of counts) failedByDestination[count.destination] = Number(count.n);
   return {
-    failedCount: Number(count.n),
+    failedCount: counts.reduce((sum, count) => sum + Number(count.n), 0),
+    failedByDestination,
     failed: rows.map((row) => ({
       id: row.id,
       destination: row.destination,

@@ -1,4 +1,5 @@
 import { useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
+import type { LeadConversion } from '@shared/admin-deliveries';
 import type { LeadKind } from '@shared/lead-status';
 import type { LeadNoteInput } from '@shared/schemas/lead-note';
 import { toCandidate, toCompany, type CandidateLead, type CompanyLead } from '../leads';
@@ -26,6 +27,8 @@ interface DetailHistory {
   timeline: TimelineEntry[];
   /** Oldest first. */
   submissions: SubmissionEntry[];
+  /** Its Meta Conversions API events, oldest first (none when the feature is off). */
+  conversions: LeadConversion[];
 }
 
 export type LeadDetail =
@@ -44,10 +47,12 @@ function toDetail(kind: LeadKind, raw: Record<string, unknown>): LeadDetail {
   const history = [raw.timeline, raw.history].find(Array.isArray) as TimelineEntry[] | undefined;
   const timeline = history ?? [];
   const submissions = Array.isArray(raw.submissions) ? (raw.submissions as SubmissionEntry[]) : [];
-  if (kind === 'candidate') return { kind, lead: toCandidate(raw), raw, timeline, submissions };
+  const conversions = Array.isArray(raw.conversions) ? (raw.conversions as LeadConversion[]) : [];
+  const parts = { raw, timeline, submissions, conversions };
+  if (kind === 'candidate') return { kind, lead: toCandidate(raw), ...parts };
   const hiringTimeline = typeof raw.timeline === 'string' ? raw.timeline : raw.hiringTimeline;
   const lead = toCompany({ ...raw, timeline: hiringTimeline });
-  return { kind, lead, raw, timeline, submissions };
+  return { kind, lead, ...parts };
 }
 
 export function useLeadDetail(kind: LeadKind, id: number) {

@@ -35,6 +35,7 @@ const adminParts = [
   'overview',
   'pipeline',
   'deliveries',
+  'quarantine',
 ];
 const adminMayUse = {
   export: ['listing'],

@@ -29,6 +29,8 @@ function server(port: number, env: Record<string, string>) {
       LOG_LEVEL: 'warn',
       // Every test posts its leads from 127.0.0.1; the limit itself is tested in tests/api.
       LEAD_RATE_LIMIT: '0',
+      // Tests fill forms in milliseconds; the time trap has its own tests (decision 095).
+      SPAM_MIN_FILL_MS: '0',
       // A known admin password for tests/browser/admin.spec.ts (never a real one).
       ADMIN_PASSWORD: E2E_ADMIN_PASSWORD,
       ...env,

@@ -167,7 +167,12 @@ const startAdminServer = (dataDir) =>
     dataDir,
     // No per-address cap on lead POSTs: the benchmark is one address posting thousands a second.
     // No overview cache: every overview request below computes its figures.
-    env: { ADMIN_PASSWORD: PASSWORD, LEAD_RATE_LIMIT: '0', OVERVIEW_CACHE_TTL: '0' },
+    env: {
+      ADMIN_PASSWORD: PASSWORD,
+      LEAD_RATE_LIMIT: '0',
+      SPAM_MIN_FILL_MS: '0',
+      OVERVIEW_CACHE_TTL: '0',
+    },
     // Only PATH from the shell: an ADMIN_PASSWORD_HASH there would stop the server starting.
     inheritEnv: false,
     timeoutMs: 60_000,

@@ -4,6 +4,8 @@ import { conversionsPlugin, type ConversionWorkerSettings } from './conversions/
 import { SESSION_COOKIE } from './admin/auth/auth-plugin';
 import { migrations } from './database';
 import { leadsPlugin } from './leads/leads-plugin';
+import { spamPlugin } from './leads/spam-plugin';
+import { QuarantineReleaser } from './platform/lead-records/lead-quarantine';
 import {
   notificationsPlugin,
   notifyDestinations,
@@ -98,15 +100,28 @@ export async function buildApp({
   await app.register(healthRoutes);
   // A form posted without JavaScript hands its messages or prefill to the page that follows.
   const formHandoff = new FormHandoff(config.site.siteUrl.startsWith('https:'));
+  await app.register(spamPlugin, {
+    altcha: config.spam.altchaForms.length > 0,
+    altchaHmacKey: config.spam.altchaHmacKey,
+    secure: config.site.siteUrl.startsWith('https:'),
+  });
+  // The admin's quarantine view releases through the leads capability (docs/decisions/095).
+  const quarantine = new QuarantineReleaser();
   await app.register(leadsPlugin, {
     formHandoff,
     dataDir: config.dataDir,
-    leadRateLimit: config.leadRateLimit,
+    capture: {
+      rateLimit: config.leadRateLimit,
+      floodLimit: config.spam.floodLimit,
+      minFillMs: config.spam.minFillMs,
+      altchaForms: config.spam.altchaForms,
+    },
     notify: [
       ...notifyDestinations(config.notify),
       ...(config.conversions ? (['meta'] satisfies OutboxDestination[]) : []),
     ],
     writeQueueLimit: config.writeQueueLimit,
+    quarantine,
   });
   await app.register(notificationsPlugin, {
     notify: config.notify,
@@ -120,7 +135,7 @@ export async function buildApp({
     siteUrl: config.site.siteUrl,
     ...(conversionWorker ? { worker: conversionWorker } : {}),
   });
-  await app.register(adminPlugin, { config });
+  await app.register(adminPlugin, { config, quarantine });
   await app.register(sitePlugin, {
     clientDir: config.clientDir,
     runtime: config.runtime,

@@ -15,6 +15,8 @@ export interface RuntimeConfig {
   consentMode: ConsentMode;
   /** External questionnaire (Fillout/Typeform) /typeform embeds; null: the built-in one. */
   questionnaireUrl: string | null;
+  /** Forms (their names) that ask for an ALTCHA proof of work (ALTCHA_FORMS; decision 095); absent: none. */
+  altchaForms?: string[];
 }
 
 export const DEFAULT_RUNTIME_CONFIG: RuntimeConfig = {
@@ -31,7 +33,7 @@ const PIXEL_ID = /^\d{5,20}$/;
 /** Keeps only well-formed values; anything else falls back to the default. */
 export function normalizeRuntimeConfig(value: unknown): RuntimeConfig {
   const raw = (typeof value === 'object' && value !== null ? value : {}) as Record<string, unknown>;
-  const { metaPixelId, consentMode, questionnaireUrl } = raw;
+  const { metaPixelId, consentMode, questionnaireUrl, altchaForms } = raw;
   return {
     metaPixelId: typeof metaPixelId === 'string' && PIXEL_ID.test(metaPixelId) ? metaPixelId : null,
     consentMode: CONSENT_MODES.includes(consentMode as ConsentMode)
@@ -41,6 +43,9 @@ export function normalizeRuntimeConfig(value: unknown): RuntimeConfig {
       typeof questionnaireUrl === 'string' && /^https:\/\//.test(questionnaireUrl)
         ? questionnaireUrl
         : null,
+    ...(Array.isArray(altchaForms) && altchaForms.length > 0
+      ? { altchaForms: altchaForms.filter((name): name is string => typeof name === 'string') }
+      : {}),
   };
 }
 

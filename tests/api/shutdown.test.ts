@@ -37,7 +37,12 @@ describe('graceful shutdown', () => {
   it('finishes the requests in flight, then closes the database', async () => {
     const { dataDir, clientDir } = await tempDirs();
     const app = await buildApp({
-      config: loadConfig({ NODE_ENV: 'test', DATA_DIR: dataDir, CLIENT_DIR: clientDir }),
+      config: loadConfig({
+        NODE_ENV: 'test',
+        DATA_DIR: dataDir,
+        CLIENT_DIR: clientDir,
+        SPAM_MIN_FILL_MS: '0',
+      }),
       logger: false,
     });
     let received = 0;

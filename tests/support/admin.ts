@@ -51,6 +51,9 @@ export const adminEndpoints: [string, string][] = [
   ['DELETE', '/api/candidate-submissions/1'],
   ['DELETE', '/api/company-submissions/1'],
   ['POST', '/api/candidate-submissions/1/send-email'],
+  ['GET', '/api/admin/quarantine'],
+  ['POST', '/api/admin/quarantine/1/release'],
+  ['DELETE', '/api/admin/quarantine/1'],
 ];
 
 export interface SeededCandidate {

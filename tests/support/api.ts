@@ -2,8 +2,9 @@ import type { FastifyInstance, LightMyRequestResponse } from 'fastify';
 import type { Kysely } from 'kysely';
 import { normalizeEmail } from '../../src/server/leads/upsert';
 import type { Database } from '../../src/server/database';
+import { BROWSER_USER_AGENT } from './browser-user-agent';
 
-/** POSTs `body` as JSON, the way the browser's forms do. */
+/** POSTs `body` as JSON, the way the browser's forms do (with a browser's user agent). */
 export function postJson(
   app: FastifyInstance,
   url: string,
@@ -12,7 +13,7 @@ export function postJson(
   return app.inject({
     method: 'POST',
     url,
-    headers: { 'content-type': 'application/json' },
+    headers: { 'content-type': 'application/json', 'user-agent': BROWSER_USER_AGENT },
     payload: JSON.stringify(body),
   });
 }

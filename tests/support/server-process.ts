@@ -1,5 +1,6 @@
 import { spawn, type ChildProcess } from 'node:child_process';
 import path from 'node:path';
+import { BROWSER_USER_AGENT } from './browser-user-agent';
 import { freePort } from './postgres';
 
 const root = path.resolve(import.meta.dirname, '..', '..');
@@ -27,6 +28,7 @@ export async function startServerProcess(env: Record<string, string>): Promise<S
       LOG_LEVEL: 'warn',
       // The crash and shutdown tests post leads as fast as they can from one address.
       LEAD_RATE_LIMIT: '0',
+      SPAM_MIN_FILL_MS: '0',
       ...env,
       HOST: '127.0.0.1',
       PORT: String(port),
@@ -67,7 +69,8 @@ export async function tryPost(
   try {
     const response = await fetch(url, {
       method: 'POST',
-      headers: { 'content-type': 'application/json' },
+      // Node's own agent ('node') is a bot to isbot (decision 095).
+      headers: { 'content-type': 'application/json', 'user-agent': BROWSER_USER_AGENT },
       body: JSON.stringify(body),
     });
     const text = await response.text();

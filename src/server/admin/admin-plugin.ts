@@ -17,7 +17,9 @@ import { overviewRoutes } from './overview/overview-routes';
 import { LeadPipeline } from './pipeline/lead-pipeline';
 import { pipelineRoutes } from './pipeline/pipeline-routes';
 import type { PipelineTables } from './pipeline/pipeline-tables';
+import { quarantineRoutes } from './quarantine/quarantine-routes';
 import { tablesOf } from '../platform/database/connection';
+import type { QuarantineReleaser } from '../platform/lead-records/lead-quarantine';
 import { forgetLeadMessages } from '../platform/outbox/outbox';
 import type { OutboxTables } from '../platform/outbox/outbox-tables';
 
@@ -29,9 +31,15 @@ const STATISTICS_INTERVAL_MS = 60 * 60 * 1000;
  * scope answers 401 without a valid session and, when it changes state, 403 to a foreign
  * Origin.
  */
-export const adminPlugin: FastifyPluginAsync<{ config: ServerConfig }> = async (
+export interface AdminOptions {
+  config: ServerConfig;
+  /** The leads capability's release of a quarantined submission (docs/decisions/095). */
+  quarantine: QuarantineReleaser;
+}
+
+export const adminPlugin: FastifyPluginAsync<AdminOptions> = async (
   app,
-  { config },
+  { config, quarantine },
 ) => {
   await app.register(adminAuthPlugin, {
     admin: config.admin,
@@ -89,6 +97,10 @@ export const adminPlugin: FastifyPluginAsync<{ config: ServerConfig }> = async (
     await guarded.register(overviewRoutes, { overview });
     await guarded.register(pipelineRoutes, { pipeline });
     await guarded.register(deliveriesRoutes);
+    await guarded.register(quarantineRoutes, {
+      releaser: quarantine,
+      onRelease: () => overview.forget(),
+    });
     await guarded.register(emailRoutes, {
       listing,
       mailer,

@@ -7,16 +7,15 @@ import {
 } from '../../shared/schemas/candidate';
 import { questionnaireRequest } from '../../shared/schemas/questionnaire';
 import { leadRoute } from './lead-route';
-import type { LeadStore } from './lead-store';
 
 /**
  * The candidate forms. All of them write the one candidate record of the e-mail, moving it
  * along the spec's progression (section 4): e-mail only -> questionnaire lead (basic info,
  * then completed) -> full application. Re-sending any of them is harmless.
  */
-export const candidateRoutes: FastifyPluginAsync<{ store: LeadStore }> = async (app, { store }) => {
+export const candidateRoutes: FastifyPluginAsync = async (app) => {
   // /career and /training: the e-mail only.
-  leadRoute(app, '/api/candidates/email', candidateEmailLeadRequest, (body, client) =>
+  leadRoute(app, '/api/candidates/email', candidateEmailLeadRequest, (body, store, client) =>
     store.saveCandidate({
       email: body.email,
       form: 'candidate-email',
@@ -27,7 +26,7 @@ export const candidateRoutes: FastifyPluginAsync<{ store: LeadStore }> = async (
   );
 
   // /candidates: names and phone, then the visitor goes on to the questionnaire.
-  leadRoute(app, '/api/candidates/basic-info', candidateBasicInfoRequest, (body, client) =>
+  leadRoute(app, '/api/candidates/basic-info', candidateBasicInfoRequest, (body, store, client) =>
     store.saveCandidate({
       email: body.email,
       form: 'candidate-basic-info',
@@ -40,7 +39,7 @@ export const candidateRoutes: FastifyPluginAsync<{ store: LeadStore }> = async (
   );
 
   // /apply and the /contact candidate form: the full application.
-  leadRoute(app, '/api/candidates/submit', candidateApplicationRequest, (body, client) =>
+  leadRoute(app, '/api/candidates/submit', candidateApplicationRequest, (body, store, client) =>
     store.saveCandidate({
       email: body.email,
       form: 'candidate-application',
@@ -61,21 +60,25 @@ export const candidateRoutes: FastifyPluginAsync<{ store: LeadStore }> = async (
 
   // /typeform, once the embedded questionnaire says it is done. An unknown e-mail still
   // creates a questionnaire lead: the visitor did complete it, and a 404 would lose them.
-  leadRoute(app, '/api/candidates/typeform-completed', typeformCompletedRequest, (body, client) =>
-    store.saveCandidate({
-      email: body.email,
-      form: 'typeform-completed',
-      stage: 'questionnaire',
-      isTypeformCandidate: true,
-      typeformCompleted: true,
-      client,
-    }),
+  leadRoute(
+    app,
+    '/api/candidates/typeform-completed',
+    typeformCompletedRequest,
+    (body, store, client) =>
+      store.saveCandidate({
+        email: body.email,
+        form: 'typeform-completed',
+        stage: 'questionnaire',
+        isTypeformCandidate: true,
+        typeformCompleted: true,
+        client,
+      }),
   );
 
   // The built-in questionnaire's answers. Storing all the answers is completing it, so the
   // flag is raised here too: the lead counts as completed even if the page's separate
   // typeform-completed call is lost.
-  leadRoute(app, '/api/candidates/questionnaire', questionnaireRequest, (body, client) =>
+  leadRoute(app, '/api/candidates/questionnaire', questionnaireRequest, (body, store, client) =>
     store.saveCandidate({
       email: body.email,
       form: 'questionnaire',

@@ -1,12 +1,11 @@
 import type { FastifyPluginAsync } from 'fastify';
 import { companyEmailLeadRequest, companyRequestRequest } from '../../shared/schemas/company';
 import { leadRoute } from './lead-route';
-import type { LeadStore } from './lead-store';
 
 /** The company forms: one record per e-mail, from e-mail lead (/companies) to full request. */
-export const companyRoutes: FastifyPluginAsync<{ store: LeadStore }> = async (app, { store }) => {
+export const companyRoutes: FastifyPluginAsync = async (app) => {
   // /companies: work e-mail and company name.
-  leadRoute(app, '/api/companies/email', companyEmailLeadRequest, (body, client) =>
+  leadRoute(app, '/api/companies/email', companyEmailLeadRequest, (body, store, client) =>
     store.saveCompany({
       email: body.email,
       form: 'company-email',
@@ -18,7 +17,7 @@ export const companyRoutes: FastifyPluginAsync<{ store: LeadStore }> = async (ap
   );
 
   // /hiring and the /contact employer form: the full request.
-  leadRoute(app, '/api/companies/submit', companyRequestRequest, (body, client) =>
+  leadRoute(app, '/api/companies/submit', companyRequestRequest, (body, store, client) =>
     store.saveCompany({
       email: body.email,
       form: 'company-request',

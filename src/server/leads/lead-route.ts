@@ -10,7 +10,16 @@ import {
 import type { SubmissionClient } from '../platform/outbox/conversion-event';
 import { submissionClient } from './submission-client';
 import { htmlFormPost, leadBody } from './html-form-posts';
+import type { LeadCapture } from './lead-capture';
+import type { LeadSaves } from './lead-store';
 import type { SaveResult } from './upsert';
+
+declare module 'fastify' {
+  interface FastifyInstance {
+    /** The lead routes' spam policy, in the leads scope only (leads-plugin.ts). */
+    leadCapture: LeadCapture;
+  }
+}
 
 export const INVALID_FIELDS_MESSAGE = 'Please check the highlighted fields';
 
@@ -84,8 +93,11 @@ export function leadRoute<Schema extends $ZodType>(
   app: FastifyInstance,
   path: string,
   schema: Schema,
-  /** `client`: the request's side of the conversion events (decision 110). */
-  save: (values: output<Schema>, client: SubmissionClient) => Promise<SaveResult>,
+  /**
+   * Saves through `saves`, which quarantines the request's form when it is suspect;
+   * `client`: the request's side of the conversion events (decision 110).
+   */
+  save: (values: output<Schema>, saves: LeadSaves, client: SubmissionClient) => Promise<SaveResult>,
 ): void {
   app.post(
     path,
@@ -106,12 +118,19 @@ export function leadRoute<Schema extends $ZodType>(
         ? { ok: false as const, fields: pageErrors }
         : validateBody(schema, body);
       if (!result.ok) {
+        app.leadCapture.countInvalid(request);
         if (html) return html.invalid(reply, body, result.fields);
         return reply.code(400).send({ error: INVALID_FIELDS_MESSAGE, fields: result.fields });
       }
-      const saved = await save(result.data, submissionClient(request));
+      const saved = await save(
+        result.data,
+        app.leadCapture.savesFor(request),
+        submissionClient(request),
+      );
       // Ids only: e-mails and names never go to the logs.
-      request.log.info({ leadId: saved.id, created: saved.created }, 'lead saved');
+      if (saved.quarantined) request.log.info({ quarantineId: saved.id }, 'lead quarantined');
+      else request.log.info({ leadId: saved.id, created: saved.created }, 'lead saved');
+      // A quarantined form gets exactly what a person's gets (decision 095).
       if (html) return html.saved(reply, result.data as Record<string, unknown>);
       return reply.code(200).send(ACCEPTED);
     },

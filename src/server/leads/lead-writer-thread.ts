@@ -4,6 +4,7 @@ import type { OutboxDestination } from '../platform/outbox/outbox-tables';
 import { createLeadStore, type LeadStore } from './lead-store';
 import type { CandidateStep } from './save-candidate';
 import type { CompanyStep } from './save-company';
+import type { QuarantineEntry } from './quarantine-writes';
 
 const ROLE = 'talent-bridge-lead-writer';
 
@@ -37,11 +38,24 @@ export class LeadWriterThread extends WriterThread<LeadWrites> implements LeadSt
   saveCompany(step: CompanyStep) {
     return this.call('saveCompany', step);
   }
+
+  quarantine(entry: QuarantineEntry) {
+    return this.call('quarantine', entry);
+  }
+
+  releaseQuarantined(id: number) {
+    return this.call('releaseQuarantined', id);
+  }
 }
 
 // On the writer thread (this module started again), run the same lead store's writes.
 serveWriterThread<LeadRecordTables>(ROLE, (queue, settings) => {
   const { notify = [] } = (settings ?? {}) as { notify?: readonly OutboxDestination[] };
   const store = createLeadStore(queue, notify);
-  return { saveCandidate: store.saveCandidate, saveCompany: store.saveCompany };
+  return {
+    saveCandidate: store.saveCandidate,
+    saveCompany: store.saveCompany,
+    quarantine: store.quarantine,
+    releaseQuarantined: store.releaseQuarantined,
+  };
 });

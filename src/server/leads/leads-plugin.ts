@@ -5,7 +5,9 @@ import { WriteQueue } from '../platform/database/write-queue';
 import type { LeadRecordTables } from '../platform/lead-records/lead-tables';
 import { candidateRoutes } from './candidate-routes';
 import { companyRoutes } from './company-routes';
-import { leadRateLimit } from './lead-rate-limit';
+import { ALTCHA_CHALLENGE_PATH } from '../../shared/spam-fields';
+import type { QuarantineReleaser } from '../platform/lead-records/lead-quarantine';
+import { LeadCapture, type CaptureSettings } from './lead-capture';
 import { createLeadStore, type LeadStore } from './lead-store';
 import { LeadWriterThread } from './lead-writer-thread';
 import { tablesOf } from '../platform/database/connection';
@@ -14,8 +16,10 @@ import type { OutboxDestination } from '../platform/outbox/outbox-tables';
 export interface LeadsOptions {
   /** Where the SQLite file is (its writer thread opens a connection of its own). */
   dataDir: string;
-  /** Lead submissions per minute from one address; 0: unlimited. */
-  leadRateLimit: number;
+  /** The spam policy's limits and traps (decision 095). */
+  capture: CaptureSettings;
+  /** Bound here to the lead store's release, for the admin's quarantine view. */
+  quarantine?: QuarantineReleaser;
   /** Where each new lead is announced through the outbox (docs/decisions/075). */
   notify?: readonly OutboxDestination[];
   /** Most lead writes waiting at once; past it 503 + Retry-After (docs/decisions/105). */
@@ -32,8 +36,8 @@ declare module 'fastify' {
 }
 
 /**
- * Public lead capture: the candidate and company forms' endpoints, rate-limited in their own
- * scope. Writes are group-committed and resolve only once committed. On PostgreSQL the group
+ * Public lead capture: the candidate and company forms' endpoints, screened for spam in their
+ * own scope (lead-capture.ts: suspect forms are quarantined, floods refused). Writes are group-committed and resolve only once committed. On PostgreSQL the group
  * commit runs on the main thread (the driver is asynchronous); on SQLite on a writer thread.
  * On shutdown, queued writes are committed before the database closes.
  */
@@ -71,7 +75,29 @@ export const leadsPlugin: FastifyPluginAsync<LeadsOptions> = async (app, options
   // 4,000-character answer can take three times that encoded: more room than JSON's 16 KB.
   await app.register(formbody, { bodyLimit: 64 * 1024 });
   app.decorate('formHandoff', options.formHandoff);
-  await app.register(leadRateLimit, { perMinute: options.leadRateLimit });
-  await app.register(candidateRoutes, { store });
-  await app.register(companyRoutes, { store });
+  options.quarantine?.bind((id) => store.releaseQuarantined(id));
+  const { formTimeKey, proof } = app.spamDefence;
+  const capture = new LeadCapture(store, formTimeKey, options.capture, proof);
+  app.decorate('leadCapture', capture);
+  app.addHook('onRequest', capture.floodGuard);
+  if (proof && options.capture.altchaForms.length > 0) {
+    app.get(
+      ALTCHA_CHALLENGE_PATH,
+      {
+        schema: {
+          response: {
+            200: {
+              type: 'object',
+              description: 'A signed ALTCHA challenge for the widget (altcha-lib v2 format)',
+              additionalProperties: true,
+            },
+          },
+        },
+      },
+      async (_request, reply) =>
+        reply.header('Cache-Control', 'no-store').send(await proof.challenge()),
+    );
+  }
+  await app.register(candidateRoutes);
+  await app.register(companyRoutes);
 };

@@ -15,6 +15,8 @@ import { presentValues } from './present-values';
 export interface SaveResult {
   id: number;
   created: boolean;
+  /** Held back in quarantine (decision 095): `id` is the quarantine row's, never answered. */
+  quarantined?: boolean;
 }
 
 /** Same address whatever its case or surrounding spaces: one lead per e-mail. */

@@ -1,6 +1,7 @@
 import type { BaseSyntheticEvent, ReactNode } from 'react';
 import { SubmitButton } from '../ui/button';
 import type { LeadFormPost } from './use-lead-form';
+import { SpamFields } from './spam-fields';
 
 /**
  * A lead form's frame: a POST form without the browser's own validation (the shared schema's
@@ -44,6 +45,7 @@ export function FormShell({
     >
       <input type="hidden" name="page" value={leadForm.post.page} />
       {children}
+      <SpamFields />
       <SubmitButton
         submitting={leadForm.submitting}
         label={submitLabel}

@@ -1,6 +1,8 @@
+import type { BaseSyntheticEvent } from 'react';
 import { useForm, type Path } from 'react-hook-form';
 import type { input, output } from 'zod/v4/core';
 import { postJson } from '../../lib/api';
+import { spamFieldsOf } from './spam-fields';
 import { leadAttribution } from '../../lib/attribution';
 import { zodResolver, type FormSchema } from '../../lib/zod-resolver';
 import { toast } from '../../lib/toast-store';
@@ -21,8 +23,8 @@ interface LeadFormOptions<Schema extends FormSchema> {
   schema: Schema;
   /** Where the browser posts it without JavaScript (the same endpoint `submit` calls). */
   post: LeadFormPost;
-  /** Sends the lead; must reject on any failure (postJson does). */
-  submit: (values: output<Schema>) => Promise<unknown>;
+  /** Sends the lead, with the spam fields beside it; must reject on any failure (postJson does). */
+  submit: (values: output<Schema>, spamFields: Record<string, string>) => Promise<unknown>;
   /** Runs after the server answered OK: toasts, session keys, navigation. */
   onSuccess: (values: output<Schema>) => void;
   /** The spec's failure toast for this form. */
@@ -48,15 +50,16 @@ export function useLeadForm<Schema extends FormSchema>({
     // No defaultValues: react-hook-form takes the initial values from the inputs, so text typed
     // before the form hydrated (see lazy-form.tsx) is kept. Every field starts empty in the HTML.
   });
-  const onSubmit = form.handleSubmit(async (values) => {
-    try {
-      await submit(values);
-    } catch {
-      toast(failureToast);
-      return;
-    }
-    onSuccess(values);
-  });
+  const onSubmit = (event?: BaseSyntheticEvent) =>
+    form.handleSubmit(async (values) => {
+      try {
+        await submit(values, await spamFieldsOf(event?.target));
+      } catch {
+        toast(failureToast);
+        return;
+      }
+      onSuccess(values);
+    })(event);
   // This form posted without JavaScript and sent back by the server with its messages
   // (docs/decisions/090): shown, with what was typed, until the visitor submits again.
   const returned = usePageState().form;
@@ -85,8 +88,13 @@ export function useLeadForm<Schema extends FormSchema>({
 /** A `submit` that POSTs the form's values to its endpoint with the attribution of its page. */
 export const postLead =
   ({ action, page }: LeadFormPost) =>
-  (values: object) =>
-    postJson(action, { ...values, attribution: leadAttribution(page), ...conversionFields() });
+  (values: object, spamFields: Record<string, string> = {}) =>
+    postJson(action, {
+      ...values,
+      attribution: leadAttribution(page),
+      ...conversionFields(),
+      ...spamFields,
+    });
 
 /** An `onSuccess` that records the form's Lead and shows its toast, then does `next`. */
 export const announceLead =

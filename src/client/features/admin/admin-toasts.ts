@@ -28,6 +28,10 @@ export const adminToasts = {
   candidateDeleteFailed: failure('Error', 'Failed to delete candidate submission'),
   companyDeleteFailed: failure('Error', 'Failed to delete company submission'),
   noData: failure('No Data', 'There is no data to export'),
+  // Beyond the spec (issue 11): the quarantine's actions.
+  released: success('Released', 'The submission is now a lead'),
+  releaseFailed: failure('Error', 'Failed to release the submission'),
+  quarantineDeleteFailed: failure('Error', 'Failed to delete the quarantined submission'),
   // Beyond the spec (issue 10): with no mail server the form e-mail only goes to the outbox
   // folder, and the admin must not think it was delivered.
   emailSavedToOutbox: {

@@ -13,6 +13,8 @@ import { ConfirmDialog, type ConfirmRequest } from './confirm-dialog';
 import { LazyLeadDetail } from './lazy-lead-detail';
 import { LeadsTab } from './leads-tab';
 import { OverviewTab } from './overview-tab';
+import { useQuarantine } from './api/quarantine';
+import { QuarantineTab } from './quarantine-tab';
 import { useAutoRefresh } from './use-auto-refresh';
 import { DeliveryNotice } from './delivery-notice';
 import { useLeadLink } from './use-lead-link';
@@ -41,7 +43,7 @@ const triggerClass =
 
 /**
  * The signed-in dashboard (spec section 2): the four lead tabs, opening on Typeform Leads,
- * then the Overview; Refresh, Export to CSV and Logout always shown; auto-refresh every 30 s.
+ * then the Overview, then the Quarantine (issue 11); Refresh, Export to CSV and Logout always shown; auto-refresh every 30 s.
  */
 export function Dashboard() {
   const client = useQueryClient();
@@ -50,6 +52,7 @@ export function Dashboard() {
   // The rows each tab's current search finds (Export says 'No Data' when there are none).
   const [totals, setTotals] = useState<Partial<Record<LeadTabId, number>>>({});
   const counts = useTabCounts();
+  const quarantine = useQuarantine();
   const [confirm, setConfirm] = useState<ConfirmRequest | null>(null);
   const [refreshing, setRefreshing] = useState(false);
   const logout = useLogout();
@@ -71,7 +74,7 @@ export function Dashboard() {
   };
 
   const exportCsv = () => {
-    if (tab === 'overview') {
+    if (tab === 'overview' || tab === 'quarantine') {
       toast(adminToasts.nothingToExport);
       return;
     }
@@ -172,6 +175,14 @@ export function Dashboard() {
           <Tabs.Trigger value="overview" className={triggerClass}>
             Overview
           </Tabs.Trigger>
+          <Tabs.Trigger value="quarantine" className={triggerClass}>
+            Quarantine
+            {quarantine.data ? (
+              <span className="ml-2 rounded-full bg-slate-200 px-2 py-0.5 text-xs text-slate-800">
+                {numberFormat.format(quarantine.data.total)}
+              </span>
+            ) : null}
+          </Tabs.Trigger>
         </Tabs.List>
         {leadTabIds.map((id) => (
           <Tabs.Content key={id} value={id} className="pt-6 focus-visible:outline-none">
@@ -186,6 +197,9 @@ export function Dashboard() {
         ))}
         <Tabs.Content value="overview" className="pt-6 focus-visible:outline-none">
           <OverviewTab />
+        </Tabs.Content>
+        <Tabs.Content value="quarantine" className="pt-6 focus-visible:outline-none">
+          <QuarantineTab onConfirm={setConfirm} />
         </Tabs.Content>
       </Tabs.Root>
       <LazyLeadDetail open={leadLink.open} onClose={leadLink.close} />

@@ -42,7 +42,7 @@ export const leadTabs = {
 
 export type LeadTabId = keyof typeof leadTabs;
 export const leadTabIds = Object.keys(leadTabs) as LeadTabId[];
-export type TabId = 'overview' | LeadTabId;
+export type TabId = 'overview' | 'quarantine' | LeadTabId;
 
 export const PAGE_SIZE = 25;
 

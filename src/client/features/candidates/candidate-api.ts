@@ -9,10 +9,16 @@ import { conversionFields } from '../../lib/tracking/submission-event';
 /**
  * The candidate calls of the API (spec section 7). Each sends the validated form values, the
  * visit's attribution and its conversion fields (decision 110), and rejects on any non-OK answer or network failure.
+ * The forms' spam fields (decision 095) go beside them, only when they carry a value.
  */
 
+type SpamFields = Record<string, string>;
+
 /** /candidates 'Get Started Today': phone is '' when not given (the schema makes it so). */
-export function submitBasicInfo(values: output<typeof candidateBasicInfoSchema>) {
+export function submitBasicInfo(
+  values: output<typeof candidateBasicInfoSchema>,
+  spamFields: SpamFields = {},
+) {
   return postJson('/api/candidates/basic-info', {
     firstName: values.firstName,
     lastName: values.lastName,
@@ -20,6 +26,7 @@ export function submitBasicInfo(values: output<typeof candidateBasicInfoSchema>)
     phone: values.phone,
     attribution: leadAttribution('/candidates'),
     ...conversionFields(),
+    ...spamFields,
   });
 }
 
@@ -27,20 +34,26 @@ export function submitBasicInfo(values: output<typeof candidateBasicInfoSchema>)
 export function submitEmailLead(
   values: output<typeof candidateEmailLeadSchema>,
   landing: { page: string; variant: LandingVariant },
+  spamFields: SpamFields = {},
 ) {
   return postJson('/api/candidates/email', {
     email: values.email,
     attribution: leadAttribution(landing.page, landing.variant),
     ...conversionFields(),
+    ...spamFields,
   });
 }
 
 /** The built-in questionnaire shown inside /typeform. */
-export function submitQuestionnaire(values: output<typeof questionnaireSchema>) {
+export function submitQuestionnaire(
+  values: output<typeof questionnaireSchema>,
+  spamFields: SpamFields = {},
+) {
   return postJson('/api/candidates/questionnaire', {
     ...values,
     attribution: leadAttribution('/typeform'),
     ...conversionFields(),
+    ...spamFields,
   });
 }
 

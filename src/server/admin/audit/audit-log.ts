@@ -10,6 +10,8 @@ export const auditActions = [
   'status_changed',
   'note_added',
   'sign_out_everywhere',
+  'quarantine_released',
+  'quarantine_deleted',
 ] as const;
 export type AuditAction = (typeof auditActions)[number];
 

@@ -213,3 +213,35 @@ describe('loadConfig: Meta Conversions API', () => {
     expect(() => loadConfig(env)).toThrow(message);
   });
 });
+
+describe('loadConfig: spam defence (decision 095)', () => {
+  it('defaults: 300 valid forms a minute per address, floods at 3,000, a 2 s time trap, no ALTCHA', () => {
+    const config = loadConfig({});
+    expect(config.leadRateLimit).toBe(300);
+    expect(config.spam).toEqual({
+      minFillMs: 2000,
+      floodLimit: 3000,
+      altchaForms: [],
+      altchaHmacKey: undefined,
+    });
+    expect(config.runtime.altchaForms).toBeUndefined();
+  });
+
+  it('takes ALTCHA_FORMS as form names, and hands them to the browser', () => {
+    const config = loadConfig({
+      ALTCHA_FORMS: 'company-email, candidate-application,company-email',
+    });
+    expect(config.spam.altchaForms).toEqual(['company-email', 'candidate-application']);
+    expect(config.runtime.altchaForms).toEqual(['company-email', 'candidate-application']);
+  });
+
+  it.each([
+    [{ ALTCHA_FORMS: 'contact' }, /ALTCHA_FORMS/],
+    [{ ALTCHA_FORMS: 'typeform-completed' }, /ALTCHA_FORMS/],
+    [{ ALTCHA_HMAC_KEY: 'short' }, /ALTCHA_HMAC_KEY/],
+    [{ SPAM_MIN_FILL_MS: '-1' }, /SPAM_MIN_FILL_MS/],
+    [{ LEAD_FLOOD_LIMIT: '0' }, /LEAD_FLOOD_LIMIT/],
+  ])('refuses %o', (env, message) => {
+    expect(() => loadConfig(env)).toThrow(message);
+  });
+});

@@ -3,6 +3,7 @@ import path from 'node:path';
 import { z } from 'zod';
 import { CONSENT_MODES, type RuntimeConfig } from '../../../shared/runtime-config';
 import { parseSiteConfig, type SiteConfig } from '../../../shared/site-config';
+import { leadForms, type LeadForm } from '../lead-records/lead-submissions';
 
 /*
  * TRUST_PROXY=true would believe every X-Forwarded-For hop, so any client could pick its own
@@ -30,6 +31,9 @@ function isSafeTrustProxy(value: string): boolean {
   if (trimmed === 'true' || trimmed === 'false' || /^\d+$/.test(trimmed)) return true;
   return trimmed.split(',').every((entry) => isAddressOrSubnet(entry.trim()));
 }
+
+/** Forms a visitor fills in; typeform-completed is sent by /typeform itself, with no widget. */
+const ALTCHA_CAPABLE_FORMS = leadForms.filter((form) => form !== 'typeform-completed');
 
 const envSchema = z.object({
   NODE_ENV: z.enum(['development', 'production', 'test']).default('production'),
@@ -83,8 +87,27 @@ const envSchema = z.object({
       error: 'must be a Standard Webhooks secret: whsec_ followed by base64',
     })
     .optional(),
-  /** Lead submissions per minute from one address (0: no limit). */
-  LEAD_RATE_LIMIT: z.coerce.number().int().min(0).default(60),
+  /** Valid lead submissions a minute from one address before quarantine (0: no per-address limit). */
+  LEAD_RATE_LIMIT: z.coerce.number().int().min(0).default(300),
+  /** Lead requests a minute from one address answered 429 (a flood; decision 095). */
+  LEAD_FLOOD_LIMIT: z.coerce.number().int().min(1).default(3000),
+  /** A form sent sooner than this after its page was first served is suspect (0: no time trap). */
+  SPAM_MIN_FILL_MS: z.coerce.number().int().min(0).max(600_000).default(2000),
+  /** Forms (comma-separated form names) that ask for an ALTCHA proof of work. */
+  ALTCHA_FORMS: z
+    .string()
+    .refine(
+      (value) =>
+        value
+          .split(',')
+          .map((name) => name.trim())
+          .filter(Boolean)
+          .every((name) => (ALTCHA_CAPABLE_FORMS as readonly string[]).includes(name)),
+      { error: `must be form names, comma-separated: ${ALTCHA_CAPABLE_FORMS.join(', ')}` },
+    )
+    .optional(),
+  /** ALTCHA's HMAC key; unset: the spam key kept in the database (decision 095). */
+  ALTCHA_HMAC_KEY: z.string().min(16, 'must be at least 16 characters').optional(),
   /** Longest a client may take to send a whole request (headers and body), in ms (decision 105). */
   REQUEST_TIMEOUT_MS: z.coerce.number().int().min(100).max(600_000).default(30_000),
   /** PostgreSQL statement_timeout in ms (0: none). */
@@ -170,6 +193,17 @@ export interface ConversionsConfig {
   statusEvents: boolean;
 }
 
+export interface SpamConfig {
+  /** A form sent sooner after its page was served is suspect; 0: no time trap. */
+  minFillMs: number;
+  /** Lead requests a minute from one address answered 429 (off when leadRateLimit is 0). */
+  floodLimit: number;
+  /** Forms that ask for an ALTCHA proof of work (none by default). */
+  altchaForms: LeadForm[];
+  /** ALTCHA's HMAC key; undefined: derived from the key kept in the database. */
+  altchaHmacKey: string | undefined;
+}
+
 export interface ServerConfig {
   env: 'development' | 'production' | 'test';
   port: number;
@@ -186,8 +220,10 @@ export interface ServerConfig {
   mail: MailConfig;
   notify: NotifyConfig;
   conversions: ConversionsConfig | undefined;
-  /** Lead submissions per minute from one address; 0: unlimited. */
+  /** Valid lead submissions a minute from one address before quarantine; 0: every per-address limit off. */
   leadRateLimit: number;
+  /** What is suspect, and what a flood is (docs/decisions/095). */
+  spam: SpamConfig;
   /** How long the Overview's figures are shared, in ms; 0: computed for every request. */
   overviewCacheMs: number;
   /** Longest a client may take to send a whole request, in ms. */
@@ -242,6 +278,19 @@ export function loadConfig(env: Record<string, string | undefined> = process.env
       'Invalid configuration:\n  META_CAPI_ACCESS_TOKEN needs META_PIXEL_ID (the pixel the events belong to)',
     );
   }
+  const spam: SpamConfig = {
+    minFillMs: values.SPAM_MIN_FILL_MS,
+    floodLimit: values.LEAD_FLOOD_LIMIT,
+    altchaForms: [
+      ...new Set(
+        (values.ALTCHA_FORMS ?? '')
+          .split(',')
+          .map((name) => name.trim())
+          .filter(Boolean) as LeadForm[],
+      ),
+    ],
+    altchaHmacKey: values.ALTCHA_HMAC_KEY,
+  };
   return {
     env: values.NODE_ENV,
     port: values.PORT,
@@ -281,6 +330,7 @@ export function loadConfig(env: Record<string, string | undefined> = process.env
           }
         : undefined,
     leadRateLimit: values.LEAD_RATE_LIMIT,
+    spam,
     overviewCacheMs: values.OVERVIEW_CACHE_TTL * 1000,
     requestTimeoutMs: values.REQUEST_TIMEOUT_MS,
     statementTimeoutMs: values.STATEMENT_TIMEOUT_MS,
@@ -289,6 +339,7 @@ export function loadConfig(env: Record<string, string | undefined> = process.env
       metaPixelId: values.META_PIXEL_ID ?? null,
       consentMode: values.CONSENT_MODE,
       questionnaireUrl: values.QUESTIONNAIRE_URL ?? null,
+      ...(spam.altchaForms.length > 0 ? { altchaForms: spam.altchaForms } : {}),
     },
   };
 }

@@ -1,6 +1,7 @@
 import type { CreateTableBuilder, Kysely, Migration } from 'kysely';
 import { autoIncrementId } from '../database/migration-columns';
 import type { DialectName, MigrationSet } from '../database/migration-runner';
+import { createLeadQuarantine } from './lead-quarantine';
 import { attributionColumns, candidateTextColumns, companyTextColumns } from './lead-columns';
 
 type Table = CreateTableBuilder<string, string>;
@@ -107,4 +108,5 @@ export const leadRecordMigrations: MigrationSet = (dialect) => ({
   '001_create_lead_tables': createLeadTables(dialect),
   '002_lead_submissions': createLeadSubmissions(dialect),
   '003_lead_submission_values': keepSubmittedValues,
+  '004_lead_quarantine': createLeadQuarantine(dialect),
 });

@@ -1,4 +1,5 @@
 import type { Generated } from 'kysely';
+import type { LeadQuarantineTables } from './lead-quarantine';
 import type { LeadSubmissionsTable } from './lead-submissions';
 
 /*
@@ -80,6 +81,6 @@ export type LeadRecordTables = {
   candidates: CandidatesTable;
   companies: CompaniesTable;
   lead_submissions: LeadSubmissionsTable;
-};
+} & LeadQuarantineTables;
 
 export type LeadTable = 'candidates' | 'companies';

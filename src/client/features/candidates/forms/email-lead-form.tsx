@@ -30,7 +30,7 @@ export function EmailLeadForm({
   const leadForm = useLeadForm({
     schema: candidateEmailLeadSchema,
     post: { action: '/api/candidates/email', page },
-    submit: (values) => submitEmailLead(values, { page, variant }),
+    submit: (values, spamFields) => submitEmailLead(values, { page, variant }, spamFields),
     onSuccess: (values) => {
       emailCaptureEvents(variant, submissionEventId()).forEach(track);
       toast(toasts.emailReceived);

@@ -1,0 +1,78 @@
+import { quarantineReasonLabels, type QuarantinedSubmission } from '@shared/admin-quarantine';
+import { Button } from '../../components/ui/button';
+import { useQuarantine, useQuarantineAction } from './api/quarantine';
+import type { ConfirmRequest } from './confirm-dialog';
+import { LeadTable, type Column } from './lead-table';
+
+const dateFormat = new Intl.DateTimeFormat('en-US', { dateStyle: 'medium', timeStyle: 'short' });
+
+/**
+ * Quarantine (decision 095): the submissions held back as suspect, with the reasons, each
+ * released into the normal flow (it becomes a lead, notified like any other) or deleted.
+ */
+export function QuarantineTab({ onConfirm }: { onConfirm(request: ConfirmRequest): void }) {
+  const { data, isPending, isError } = useQuarantine();
+  const act = useQuarantineAction();
+  const busyId = act.isPending ? act.variables?.id : undefined;
+
+  const columns: Column<QuarantinedSubmission>[] = [
+    { header: 'Received', cell: (row) => dateFormat.format(new Date(row.receivedAt)) },
+    { header: 'Form', cell: (row) => row.form },
+    { header: 'Email', cell: (row) => row.email },
+    { header: 'Name', cell: (row) => row.name ?? '—' },
+    {
+      header: 'Reasons',
+      cell: (row) => (
+        <ul className="list-none">
+          {row.reasons.map((reason) => (
+            <li key={reason}>{quarantineReasonLabels[reason] ?? reason}</li>
+          ))}
+        </ul>
+      ),
+    },
+    {
+      header: 'Actions',
+      className: 'whitespace-nowrap px-4 py-3',
+      cell: (row) => (
+        <div className="flex gap-2">
+          <Button
+            variant="outline"
+            size="sm"
+            disabled={busyId === row.id}
+            aria-label={`Release ${row.email}`}
+            onClick={() => act.mutate({ action: 'release', id: row.id })}
+          >
+            Release
+          </Button>
+          <Button
+            variant="ghost"
+            size="sm"
+            disabled={busyId === row.id}
+            aria-label={`Delete ${row.email}`}
+            onClick={() =>
+              onConfirm({
+                title: 'Delete quarantined submission',
+                message: 'Are you sure you want to delete this quarantined submission?',
+                confirmLabel: 'Delete',
+                onConfirm: () => act.mutate({ action: 'delete', id: row.id }),
+              })
+            }
+          >
+            Delete
+          </Button>
+        </div>
+      ),
+    },
+  ];
+
+  if (isError) return <p className="text-red-700">Failed to load the quarantine.</p>;
+  return (
+    <LeadTable
+      caption={`Submissions held back as suspect: answered like any other, but not in the tabs, the counts or the notifications${data && data.total > data.rows.length ? ` (newest ${data.rows.length} of ${data.total})` : ''}`}
+      columns={columns}
+      rows={data?.rows ?? []}
+      empty={isPending ? 'Loading…' : 'Nothing in quarantine'}
+      busy={isPending}
+    />
+  );
+}

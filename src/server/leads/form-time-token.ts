@@ -1,0 +1,70 @@
+import { createHmac, timingSafeEqual } from 'node:crypto';
+
+/*
+ * The time trap's token (decision 095): when the server sends a page, it signs the time in a
+ * first-party cookie; a form sent sooner than a person could fill it in (SPAM_MIN_FILL_MS) is
+ * suspect. The pages are static, so the cookie (not the HTML) carries the time, and it reaches
+ * the lead routes on a fetch() and on a plain form post alike, with no script at all.
+ */
+
+/** HttpOnly, first-party, no personal data: the time the visit's first page was served. */
+export const FORM_TIME_COOKIE = 'tb_form_time';
+
+/** A token this old is renewed with the next page (a visit a week later starts again). */
+export const FORM_TIME_MAX_AGE_S = 7 * 24 * 60 * 60;
+
+const signature = (key: Buffer, issued: string) =>
+  createHmac('sha256', key).update(`form-time.${issued}`).digest('base64url');
+
+/** `<issued ms, base 36>.<HMAC>`. */
+export function signFormTime(key: Buffer, issuedAtMs: number): string {
+  const issued = Math.floor(issuedAtMs).toString(36);
+  return `${issued}.${signature(key, issued)}`;
+}
+
+export type FormTime =
+  { state: 'missing' } | { state: 'forged' } | { state: 'valid'; issuedAtMs: number };
+
+/** Reads a cookie value: valid only if this server signed it (any key change forges it). */
+export function readFormTime(key: Buffer, value: string | undefined): FormTime {
+  if (!value) return { state: 'missing' };
+  const [issued = '', mac = '', ...rest] = value.split('.');
+  if (rest.length > 0 || !/^[0-9a-z]{1,12}$/.test(issued)) return { state: 'forged' };
+  const expected = Buffer.from(signature(key, issued));
+  const given = Buffer.from(mac);
+  if (given.length !== expected.length || !timingSafeEqual(given, expected)) {
+    return { state: 'forged' };
+  }
+  return { state: 'valid', issuedAtMs: parseInt(issued, 36) };
+}
+
+/**
+ * Why a submission at `nowMs` fails the time trap: no token, a forged one, or sent too soon
+ * (a token from the future counts as too soon). Nothing when `minFillMs` is 0 (trap off).
+ */
+export function timeTrapReason(
+  token: FormTime,
+  nowMs: number,
+  minFillMs: number,
+): 'no_form_token' | 'forged_form_token' | 'too_fast' | undefined {
+  if (minFillMs <= 0) return undefined;
+  if (token.state === 'missing') return 'no_form_token';
+  if (token.state === 'forged') return 'forged_form_token';
+  const elapsed = nowMs - token.issuedAtMs;
+  return elapsed < minFillMs ? 'too_fast' : undefined;
+}
+
+/** Whether a page response should (re)issue the cookie: none yet, not ours, or a week old. */
+export function needsNewFormTime(token: FormTime, nowMs: number): boolean {
+  return token.state !== 'valid' || nowMs - token.issuedAtMs > FORM_TIME_MAX_AGE_S * 1000;
+}
+
+/** The one cookie this needs from a Cookie header (no cookie plugin in the public scope). */
+export function cookieValue(header: string | undefined, name: string): string | undefined {
+  if (!header) return undefined;
+  for (const part of header.split(';')) {
+    const index = part.indexOf('=');
+    if (index > 0 && part.slice(0, index).trim() === name) return part.slice(index + 1).trim();
+  }
+  return undefined;
+}

@@ -1,0 +1,110 @@
+import type { APIRequestContext, Page } from '@playwright/test';
+import { test } from './fixtures';
+import { axeViolations } from './support/site';
+import { expect, openTab, signIn, tabNamed, toast, uniqueTag } from './support/admin';
+
+test.describe.configure({ timeout: 120_000 });
+
+const BOT = 'Mozilla/5.0 (compatible; Googlebot/2.1; +http://www.google.com/bot.html)';
+
+/** A bot's application: answered like a person's, kept in quarantine (decision 095). */
+async function botApplication(request: APIRequestContext, email: string) {
+  const response = await request.post('/api/candidates/submit', {
+    headers: { 'user-agent': BOT },
+    data: {
+      email,
+      firstName: 'Robo',
+      lastName: 'Spammer',
+      phone: '555-0100',
+      location: 'Nowhere, NV',
+      educationLevel: 'some-college',
+      techExperience: 'some-hardware',
+      reason: 'Buy cheap watches.',
+    },
+  });
+  expect(response.status()).toBe(200);
+  expect(await response.json()).toEqual({ ok: true });
+}
+
+const rowOf = (page: Page, email: string) =>
+  page.getByRole('tabpanel').getByRole('row').filter({ hasText: email });
+
+test('the Quarantine tab lists a bot’s form with its reason; Release (by keyboard) makes it a lead', async ({
+  page,
+}) => {
+  const email = `${uniqueTag('release')}@example.com`;
+  await botApplication(page.request, email);
+  await signIn(page);
+  await expect(tabNamed(page, 'Quarantine')).toHaveText(/^Quarantine[\d,]+$/);
+  const panel = await openTab(page, 'Quarantine');
+  const row = rowOf(page, email);
+  await expect(row).toContainText('candidate-application');
+  await expect(row).toContainText('Robo Spammer');
+  await expect(row).toContainText('Bot user agent');
+  expect(await axeViolations(page)).toEqual([]);
+
+  // Not a lead yet: the Candidates tab does not find it.
+  const candidates = await openTab(page, 'Candidates', email);
+  await expect(candidates.getByRole('row').filter({ hasText: email })).toHaveCount(0);
+
+  await openTab(page, 'Quarantine');
+  const release = panel.getByRole('button', { name: `Release ${email}` });
+  await release.focus();
+  await page.keyboard.press('Enter');
+  await expect(toast(page, 'Released').first()).toBeVisible();
+  await expect(rowOf(page, email)).toHaveCount(0);
+
+  const after = await openTab(page, 'Candidates', email);
+  await expect(after.getByRole('row').filter({ hasText: email })).toHaveCount(1);
+});
+
+test('Delete asks first, then removes the quarantined form for good', async ({ page }) => {
+  const email = `${uniqueTag('delete')}@example.com`;
+  await botApplication(page.request, email);
+  await signIn(page);
+  const panel = await openTab(page, 'Quarantine');
+  await expect(rowOf(page, email)).toHaveCount(1);
+
+  await panel.getByRole('button', { name: `Delete ${email}` }).click();
+  const dialog = page.getByRole('dialog');
+  await expect(dialog).toContainText(
+    'Are you sure you want to delete this quarantined submission?',
+  );
+  await dialog.getByRole('button', { name: 'Cancel' }).click();
+  await expect(rowOf(page, email)).toHaveCount(1);
+
+  await panel.getByRole('button', { name: `Delete ${email}` }).click();
+  await page.getByRole('dialog').getByRole('button', { name: 'Delete' }).click();
+  await expect(toast(page, 'Deleted').first()).toBeVisible();
+  await expect(rowOf(page, email)).toHaveCount(0);
+
+  // Gone from every tab too: deleting never made it a lead.
+  const candidates = await openTab(page, 'Candidates', email);
+  await expect(candidates.getByRole('row').filter({ hasText: email })).toHaveCount(0);
+});
+
+test('the honeypot: people never reach it; a bot that fills it gets the same success, and is quarantined', async ({
+  page,
+}) => {
+  await page.goto('/career');
+  const honeypot = page.locator('input[name="website"]').first();
+  await expect(honeypot).toHaveAttribute('tabindex', '-1');
+  await expect(honeypot).toHaveAttribute('autocomplete', 'off');
+  // Off-screen, and not in the accessibility tree.
+  const box = await honeypot.boundingBox();
+  expect((box?.x ?? 0) + (box?.width ?? 0)).toBeLessThanOrEqual(0);
+  await expect(page.getByRole('textbox', { name: 'Leave this field empty' })).toHaveCount(0);
+
+  const email = `${uniqueTag('honeypot')}@example.com`;
+  await page.getByLabel('Email').fill(email);
+  await honeypot.fill('http://cheap-watches.example');
+  await page.getByRole('button', { name: 'Get Started', exact: true }).first().click();
+  await expect(page.getByRole('region', { name: /Notifications/ }).locator('li')).toContainText(
+    'Success!',
+  );
+  await expect(page).toHaveURL(/\/apply$/);
+
+  await signIn(page);
+  await openTab(page, 'Quarantine');
+  await expect(rowOf(page, email)).toContainText('Filled the hidden field');
+});

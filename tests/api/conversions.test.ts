@@ -3,6 +3,9 @@ import type { FastifyInstance } from 'fastify';
 import { afterAll, beforeAll, describe, expect, inject, it } from 'vitest';
 import { buildApp } from '../../src/server/app';
 import { loadConfig } from '../../src/server/platform/config/config';
+import { tablesOf } from '../../src/server/platform/database/connection';
+import { enqueueMessages } from '../../src/server/platform/outbox/outbox';
+import type { OutboxTables } from '../../src/server/platform/outbox/outbox-tables';
 import { adminEnv, signIn } from '../support/admin';
 import { candidatesWithEmail, companiesWithEmail } from '../support/api';
 import { startGraphReceiver, type GraphRequest } from '../support/graph-receiver';
@@ -335,6 +338,39 @@ describeEachDatabase(
         expect.objectContaining({ destination: 'meta', leadId: refusedId }),
       );
       expect(deliveries.failedByDestination).toEqual({ email: 0, webhook: 0, meta: 1 });
+    });
+
+    it('gives up, without sending, an event older than the 7 days Meta accepts', async () => {
+      const testApp = current();
+      const eventId = randomUUID();
+      const eightDaysAgo = Date.now() - 8 * 24 * 60 * 60 * 1000;
+      await enqueueMessages(
+        tablesOf<OutboxTables>(testApp.db),
+        [
+          {
+            destination: 'meta',
+            topic: 'Lead',
+            leadType: 'candidate',
+            leadId: 987654,
+            payload: {
+              eventName: 'Lead',
+              eventId,
+              eventTimeMs: eightDaysAgo,
+              actionSource: 'website',
+              sourcePage: '/career',
+              lead: { type: 'candidate', id: 987654, email: 'old@example.com' },
+              client: { ip: null, userAgent: null, fbp: null, fbc: null, fbclid: null },
+            },
+          },
+        ],
+        new Date().toISOString(),
+      );
+      const [row] = await eventually(async () => {
+        const found = await metaRows(testApp, 'candidate', 987654);
+        return found[0]?.state === 'failed' ? found : undefined;
+      });
+      expect(row?.last_error).toBe('older than 7 days: Meta no longer accepts it');
+      expect(eventsWithId(eventId)).toEqual([]);
     });
 
     it('sends a custom event when the admin moves a candidate to qualified, enrolled or placed', async () => {

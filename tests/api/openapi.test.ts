@@ -7,6 +7,7 @@ import { postJson } from '../support/api';
 import { validBodies } from '../support/lead-bodies';
 import { fetchOpenApi, OpenApiChecker } from '../support/openapi';
 import { describeEachDatabase, uniqueEmail } from '../support/test-app';
+import { withConversionFields } from '../../src/server/leads/submission-client';
 
 type Call = Pick<InjectOptions, 'method' | 'payload' | 'headers'> & { url: string };
 
@@ -52,9 +53,15 @@ describeEachDatabase(
 
     it("documents each public endpoint's body as its shared zod schema", () => {
       const operation = checker.operation('POST', '/api/candidates/basic-info');
-      expect(operation?.requestBody?.content['application/json']?.schema).toEqual(
-        bodySchemaOf(candidateBasicInfoRequest),
-      );
+      // ...with the conversion fields a form sends beside it (decision 110).
+      const documented = operation?.requestBody?.content['application/json']?.schema;
+      expect(documented).toEqual(withConversionFields(bodySchemaOf(candidateBasicInfoRequest)));
+      expect(documented).toMatchObject({
+        properties: {
+          eventId: { type: 'string' },
+          consent: { enum: ['granted', 'denied', 'gpc'] },
+        },
+      });
       for (const status of ['200', '400', '429'])
         expect(operation?.responses).toHaveProperty(status);
     });

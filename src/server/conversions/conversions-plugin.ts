@@ -3,7 +3,7 @@ import type { ConversionsConfig } from '../platform/config/config';
 import { tablesOf } from '../platform/database/connection';
 import { CONVERSION_MAX_AGE_MS, type ConversionPayload } from '../platform/outbox/conversion-event';
 import type { OutboxTables } from '../platform/outbox/outbox-tables';
-import { OutboxWorker } from '../platform/outbox/outbox-worker';
+import { OutboxWorker, PermanentFailure } from '../platform/outbox/outbox-worker';
 import { postEvents } from './graph-client';
 import { serverEvent } from './meta-event';
 
@@ -36,10 +36,14 @@ export const conversionsPlugin: FastifyPluginAsync<ConversionsOptions> = async (
     db: tablesOf<OutboxTables>(app.database.db),
     dialect: app.database.dialect,
     senders: {
-      meta: (message) =>
-        postEvents(conversions, [
-          serverEvent(JSON.parse(message.payload) as ConversionPayload, siteUrl),
-        ]),
+      meta: async (message) => {
+        const payload = JSON.parse(message.payload) as ConversionPayload;
+        // Meta refuses an event older than 7 days: a retry past that is given up, not sent.
+        if (Date.now() - payload.eventTimeMs > CONVERSION_MAX_AGE_MS) {
+          throw new PermanentFailure('older than 7 days: Meta no longer accepts it');
+        }
+        await postEvents(conversions, [serverEvent(payload, siteUrl)]);
+      },
     },
     pollMs: settings.pollMs,
     retryBaseMs: settings.retryBaseMs,

@@ -8,7 +8,7 @@ import {
   retryAfterHeader,
 } from '../platform/http/api-schemas';
 import type { SubmissionClient } from '../platform/outbox/conversion-event';
-import { submissionClient } from './submission-client';
+import { submissionClient, withConversionFields } from './submission-client';
 import { htmlFormPost, leadBody } from './html-form-posts';
 import type { LeadCapture } from './lead-capture';
 import type { LeadSaves } from './lead-store';
@@ -104,7 +104,7 @@ export function leadRoute<Schema extends $ZodType>(
     {
       schema: {
         // Documented only: the handler validates with the shared schema (the spec's messages).
-        documentedBody: bodySchemaOf(schema),
+        documentedBody: withConversionFields(bodySchemaOf(schema)),
         consumes: ['application/json', 'application/x-www-form-urlencoded'],
         response: { 200: acceptedBody, 303: formPostAnswer, 400: fieldErrorsBody, ...leadLimits },
       },

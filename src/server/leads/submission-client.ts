@@ -2,6 +2,7 @@ import { randomUUID } from 'node:crypto';
 import type { FastifyRequest } from 'fastify';
 import { safeParse } from 'zod/mini';
 import { conversionFieldsSchema } from '../../shared/schemas/conversion';
+import { bodySchemaOf } from '../platform/http/api-schemas';
 import type { SubmissionClient } from '../platform/outbox/conversion-event';
 
 /** Meta's browser cookies: `fb.<subdomain index>.<ms>.<random or fbclid>`. */
@@ -40,4 +41,13 @@ export function submissionClient(request: FastifyRequest): SubmissionClient {
     fbp: metaCookie(request.headers.cookie, '_fbp'),
     fbc: metaCookie(request.headers.cookie, '_fbc'),
   };
+}
+
+const conversionProperties = (bodySchemaOf(conversionFieldsSchema) as { properties: object })
+  .properties;
+
+/** A form's documented body with the conversion fields beside the spec's (OpenAPI). */
+export function withConversionFields(body: Record<string, unknown>): Record<string, unknown> {
+  const properties = (body.properties ?? {}) as object;
+  return { ...body, properties: { ...properties, ...conversionProperties } };
 }

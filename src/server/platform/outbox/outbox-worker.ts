@@ -12,6 +12,9 @@ import type { OutboxDestination, OutboxTables } from './outbox-tables';
 /** Sends one message; a rejection is a failed attempt. */
 export type Sender = (message: OutboxMessage) => Promise<void>;
 
+/** A failure no retry can mend (an event too old for its receiver): the message is given up. */
+export class PermanentFailure extends Error {}
+
 /**
  * Past `threshold` messages written in one window, the destination's due messages go out as
  * one digest per window instead of one each.
@@ -146,7 +149,7 @@ export class OutboxWorker {
 
   private recordFailure(message: OutboxMessage, error: unknown): Promise<void> {
     return markFailed(this.options.db, message.id, this.now(), {
-      retryAt: this.retryAt(message),
+      retryAt: error instanceof PermanentFailure ? undefined : this.retryAt(message),
       error: error instanceof Error ? error.message : String(error),
     });
   }

@@ -85,13 +85,16 @@ async function expectQuarantined(
   testApp: TestApp,
   send: (email: string) => Promise<LightMyRequestResponse>,
   reasons: string[],
+  /** What a person gets for the same form (default: the JSON answer). */
+  expectPersonsAnswer: (response: LightMyRequestResponse) => void = (response) => {
+    expect(response.statusCode).toBe(200);
+    expect(response.json()).toEqual({ ok: true });
+  },
 ): Promise<string> {
   const email = uniqueEmail('suspect');
   const leads = await leadCount(testApp.db);
   const outbox = await outboxRows(testApp);
-  const response = await send(email);
-  expect(response.statusCode).toBe(200);
-  expect(response.json()).toEqual({ ok: true });
+  expectPersonsAnswer(await send(email));
   expect(await leadCount(testApp.db)).toBe(leads);
   expect(await outboxRows(testApp)).toBe(outbox);
   const rows = await quarantined(testApp, email);
@@ -394,6 +397,35 @@ describeEachDatabase(
       expect(await call('POST', `/api/admin/quarantine/${released}/release`)).toBe(404);
       expect(await call('DELETE', `/api/admin/quarantine/${deleted}`)).toBe(204);
       expect(await call('DELETE', `/api/admin/quarantine/${deleted}`)).toBe(404);
+    });
+
+    it('answers a form posted without JavaScript the same way: the same 303 for a bot as for a person', async () => {
+      const cookie = await pageCookie(current(), 5000);
+      const postForm = (fields: Record<string, string>) =>
+        current().app.inject({
+          method: 'POST',
+          url: '/api/candidates/email',
+          headers: {
+            'content-type': 'application/x-www-form-urlencoded',
+            accept: 'text/html,application/xhtml+xml,*/*;q=0.8',
+            'sec-fetch-mode': 'navigate',
+            cookie,
+          },
+          payload: new URLSearchParams(fields).toString(),
+        });
+      const person = uniqueEmail('nojs-person');
+      const answer = await postForm({ email: person, page: '/career', website: '' });
+      expect(answer.statusCode).toBe(303);
+      expect(await candidatesWithEmail(current().db, person)).toHaveLength(1);
+      await expectQuarantined(
+        current(),
+        (email) => postForm({ email, page: '/career', website: 'http://x.example' }),
+        ['honeypot'],
+        (response) => {
+          expect(response.statusCode).toBe(answer.statusCode);
+          expect(response.headers.location).toBe(answer.headers.location);
+        },
+      );
     });
 
     it('answers 400 naming the fields for an invalid body, suspect or not, and keeps nothing', async () => {

@@ -56,3 +56,29 @@ test("the questionnaire's form code waits for first use when no e-mail is stored
   await expect.poll(() => formCode.length).toBe(1);
   await expect(page.getByLabel('Where do you live?')).toHaveValue('Columbus, OH');
 });
+
+test('a submit made while the page is still hydrating is held, then sent as the JS flow sends it', async ({
+  page,
+}) => {
+  // The page's own chunk is held: the script runs (its submit guard is in place), the page
+  // cannot hydrate yet (docs/decisions/090: before, such a submit was lost).
+  const held: Route[] = [];
+  await page.route(/\/assets\/candidates-page-[\w-]+\.js$/, (route) => void held.push(route));
+  await page.goto('/candidates');
+  await expect.poll(() => held.length).toBeGreaterThan(0);
+
+  await page.getByLabel('First name').fill('Ada');
+  await page.getByLabel('Last name').fill('Lovelace');
+  await page.getByLabel('Email').fill('ada.hydrating@example.com');
+  const request = page.waitForRequest(
+    (r) => r.url().endsWith('/api/candidates/basic-info') && r.method() === 'POST',
+  );
+  await page.getByRole('button', { name: 'Continue to Application' }).click();
+  await expect(page).toHaveURL(/\/candidates$/); // not posted by the browser itself
+
+  for (const route of held) await route.continue();
+  const sent = await request;
+  expect(sent.headers()['content-type']).toBe('application/json');
+  expect(sent.postDataJSON()).toMatchObject({ email: 'ada.hydrating@example.com', phone: '' });
+  await expect(page).toHaveURL(/\/typeform$/);
+});

@@ -5,30 +5,24 @@ import { App } from './app/app';
 import { pageFor } from './app/pages';
 import { captureLandingVisit } from './lib/attribution';
 import { holdSubmit } from './lib/held-submit';
-import { PAGE_STATE_ELEMENT_ID, type PageState } from '@shared/page-state';
-import { PageStateContext } from './lib/page-state';
+import { PAGE_STATE_ELEMENT_ID } from '@shared/page-state';
 import { startTracking } from './lib/tracking/start';
 import './styles.css';
 
 const container = document.getElementById('root');
 if (!container) throw new Error('Missing #root element');
 
-const app = (state: PageState) => (
+const app = (
   <StrictMode>
-    <PageStateContext value={state}>
-      <BrowserRouter>
-        <App />
-      </BrowserRouter>
-    </PageStateContext>
+    <BrowserRouter>
+      <App />
+    </BrowserRouter>
   </StrictMode>
 );
 
 // A page the server rendered with a form's state (decision 090) hydrates with that state; its
 // reader loads only then (pre-rendered pages, nearly all visits, have no state block).
 const stateBlock = document.getElementById(PAGE_STATE_ELEMENT_ID);
-const pageState: Promise<PageState> = stateBlock
-  ? import('./lib/take-page-state').then((module) => module.takePageState(stateBlock))
-  : Promise.resolve({});
 
 captureLandingVisit();
 // A page framed by our own site (the questionnaire inside /typeform) leaves tracking to the page
@@ -49,10 +43,14 @@ window.addEventListener('submit', (event) => {
 // Load the current page's code first so hydration renders exactly the pre-rendered HTML.
 // Hydrating inside a transition lets React yield to the browser every few milliseconds
 // instead of blocking the main thread for the whole page (the page is already visible).
-void Promise.all([
-  pageFor(window.location.pathname.replace(/\/+$/, '') || '/').preload(),
-  pageState,
-]).then(([, state]) => {
-  if (container.hasChildNodes()) startTransition(() => void hydrateRoot(container, app(state)));
-  else createRoot(container).render(app(state));
-});
+void pageFor(window.location.pathname.replace(/\/+$/, '') || '/')
+  .preload()
+  .then(
+    () =>
+      stateBlock &&
+      import('./lib/take-page-state').then((module) => module.takePageState(stateBlock)),
+  )
+  .then(() => {
+    if (container.hasChildNodes()) startTransition(() => void hydrateRoot(container, app));
+    else createRoot(container).render(app);
+  });

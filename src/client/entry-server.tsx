@@ -8,7 +8,7 @@ import { headTags } from './app/head';
 import { pageFor } from './app/pages';
 import { structuredDataTags } from './app/structured-data';
 import { preloadLazyForms } from './components/forms/lazy-form';
-import { PageStateContext } from './lib/page-state';
+import { setPageState } from './lib/page-state';
 
 export { routeMeta, NOT_FOUND_META, fullTitle } from './app/route-meta';
 
@@ -24,13 +24,13 @@ export function pageHead(pathname: string, site: SiteConfig): string {
 export async function render(pathname: string, state: PageState = {}): Promise<string> {
   await pageFor(pathname).preload();
   await preloadLazyForms();
+  // Set right before the synchronous render: no other request's render runs in between.
+  setPageState(pathname, state);
   return renderToString(
     <StrictMode>
-      <PageStateContext value={state}>
-        <StaticRouter location={pathname}>
-          <App />
-        </StaticRouter>
-      </PageStateContext>
+      <StaticRouter location={pathname}>
+        <App />
+      </StaticRouter>
     </StrictMode>,
   );
 }

@@ -13,7 +13,10 @@ export function preloadWhenPreRendering(load: () => Promise<void>): void {
   loaders.push(load);
 }
 
-/** Loads the code of every lazy form defined so far (pre-render only). */
+/**
+ * Loads the code of every lazy form defined so far: before pre-rendering, and before hydrating
+ * a page the server rendered with a form's state (take-page-state.ts).
+ */
 export async function preloadLazyForms(): Promise<void> {
   await Promise.all(loaders.map((load) => load()));
 }
@@ -78,7 +81,14 @@ export function lazyForm<Props extends object>(
 
     useEffect(() => {
       const element = container.current;
-      if (!element || live.current) return;
+      if (!element) return;
+      // A submit made while the page hydrated (held by entry-client.tsx) is replayed as one
+      // made now: at once when the form hydrated with the page, else once its code is live.
+      const held = takeHeldSubmit(element);
+      if (live.current) {
+        held?.requestSubmit();
+        return;
+      }
       if (activateAtOnce?.()) activate();
       // React stops the propagation of events aimed at server HTML it has not hydrated yet,
       // so the form listens on the document, in the capture phase, before React does.
@@ -99,10 +109,8 @@ export function lazyForm<Props extends object>(
       for (const type of INTENT_EVENTS) document.addEventListener(type, onIntent, options);
       document.addEventListener('submit', onSubmit, { capture: true });
       // The visitor may have reached the form before these listeners existed (the page is
-      // usable while it hydrates): focus already inside it is intent too, and a submit made
-      // meanwhile (held by entry-client.tsx) is replayed as one made now.
+      // usable while it hydrates): focus already inside it is intent too.
       if (element.contains(document.activeElement)) activate();
-      const held = takeHeldSubmit(element);
       if (held) {
         pendingSubmit.current = held;
         activate();

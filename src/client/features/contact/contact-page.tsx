@@ -1,4 +1,4 @@
-import { lazy, Suspense, useId, useState, type ComponentProps } from 'react';
+import { lazy, memo, Suspense, useId, useState, type ComponentProps } from 'react';
 import { useSearchParams } from 'react-router';
 import { Building2, GraduationCap, Mail, type LucideIcon } from 'lucide-react';
 import { preloadWhenPreRendering } from '../../components/forms/lazy-form';
@@ -104,8 +104,21 @@ const SuspendingForms = lazy(async () => {
   await loadForms();
   return { default: LoadedForms as typeof ContactFormsComponent };
 });
-const ContactForms = (props: ComponentProps<typeof ContactFormsComponent>) =>
-  LoadedForms ? <LoadedForms {...props} /> : <SuspendingForms {...props} />;
+
+/**
+ * The forms in their Suspense boundary, re-rendered only when a prop changes: a page the server
+ * rendered with the forms open hydrates them once their code is there, and an update reaching
+ * the boundary before that would throw away the server's HTML and what was typed into it.
+ */
+const ContactForms = memo(function ContactForms(
+  props: ComponentProps<typeof ContactFormsComponent>,
+) {
+  return (
+    <Suspense fallback={<div className="min-h-[40rem]" />}>
+      {LoadedForms ? <LoadedForms {...props} /> : <SuspendingForms {...props} />}
+    </Suspense>
+  );
+});
 
 export default function ContactPage() {
   const query = useContactQuery();
@@ -125,13 +138,11 @@ export default function ContactPage() {
           <div className="grid gap-10 lg:grid-cols-12 lg:gap-12">
             <div className="lg:col-span-8">
               {open ? (
-                <Suspense fallback={<div className="min-h-[40rem]" />}>
-                  <ContactForms
-                    userType={chosen ?? query.userType ?? 'candidate'}
-                    onUserTypeChange={setChosen}
-                    focusTabOnMount={chosen !== null}
-                  />
-                </Suspense>
+                <ContactForms
+                  userType={chosen ?? query.userType ?? 'candidate'}
+                  onUserTypeChange={setChosen}
+                  focusTabOnMount={chosen !== null}
+                />
               ) : (
                 <section aria-labelledby="contact-choice-title">
                   <h2 id="contact-choice-title" className="text-2xl">

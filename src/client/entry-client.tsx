@@ -37,7 +37,7 @@ window.addEventListener('submit', (event) => {
   const form = event.target as HTMLFormElement;
   if (event.defaultPrevented || (form.method === 'get' && form.hasAttribute('action'))) return;
   event.preventDefault();
-  if (form.hasAttribute('action')) holdSubmit(form);
+  holdSubmit(form); // replayed only by a lazy form that contains it
 });
 
 // Load the current page's code first so hydration renders exactly the pre-rendered HTML.

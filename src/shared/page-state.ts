@@ -37,18 +37,3 @@ export function pageStateScript(state: PageState): string {
   const json = JSON.stringify(state).replaceAll('<', '\\u003c');
   return `<script type="application/json" id="${PAGE_STATE_ELEMENT_ID}">${json}</script>`;
 }
-
-/** The cookie that carries session-storage values to the next page (not HttpOnly: JS moves them). */
-export const PREFILL_COOKIE = 'tb_prefill';
-
-/** The spec's session-storage keys a form hands on; nothing else is read from the cookie. */
-export const PREFILL_KEYS: readonly string[] = [
-  'candidateFirstName',
-  'candidateLastName',
-  'candidateEmail',
-  'candidatePhone',
-  'employerEmail',
-  'employerCompany',
-  'typeformCompleted',
-  'filloutCompleted',
-];

@@ -1,4 +1,5 @@
-import { PREFILL_COOKIE, type PageState } from '@shared/page-state';
+import type { PageState } from '@shared/page-state';
+import { PREFILL_COOKIE } from '@shared/prefill-cookie';
 import { preloadLazyForms } from '../components/forms/lazy-form';
 import { setPageState } from './page-state';
 import { session, sessionKeys, type SessionKey } from './session-keys';

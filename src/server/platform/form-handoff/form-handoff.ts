@@ -1,7 +1,8 @@
 import { randomBytes } from 'node:crypto';
 import fastifyCookie from '@fastify/cookie';
 import type { FastifyRequest } from 'fastify';
-import { PREFILL_COOKIE, PREFILL_KEYS, type PageState } from '../../../shared/page-state';
+import type { PageState } from '../../../shared/page-state';
+import { PREFILL_COOKIE, PREFILL_KEYS } from '../../../shared/prefill-cookie';
 
 /** The flash's cookie: an opaque id (HttpOnly); what it points to stays on the server. */
 export const FLASH_COOKIE = 'tb_form';

@@ -1,6 +1,7 @@
 import { beforeAll, expect, it } from 'vitest';
 import { adminOptions, seedCandidate, seedCompany, signIn } from '../support/admin';
 import { validBodies } from '../support/lead-bodies';
+import { candidatesWithEmail, companiesWithEmail } from '../support/api';
 import { describeEachDatabase, uniqueEmail, type TestApp } from '../support/test-app';
 
 interface TimelineEntry {
@@ -23,6 +24,13 @@ async function call(
     ...(payload === undefined ? {} : { payload: payload as object }),
   });
   return { status: response.statusCode, body: response.body ? response.json() : undefined };
+}
+
+/** The id of the candidate with `email` (the public answers name none). */
+async function candidateId(testApp: TestApp, email: string): Promise<number> {
+  const [row] = await candidatesWithEmail(testApp.db, email);
+  if (!row) throw new Error(`no candidate ${email}`);
+  return row.id;
 }
 
 async function list(testApp: TestApp, cookie: string, url: string) {
@@ -114,12 +122,12 @@ describeEachDatabase(
       const email = uniqueEmail('history');
       const post = (url: string, body: object) =>
         testApp.app.inject({ method: 'POST', url, payload: body });
-      const created = await post('/api/candidates/basic-info', {
+      await post('/api/candidates/basic-info', {
         ...validBodies.candidateBasicInfo(email),
         phone: '555-0100',
         attribution: { page: '/candidates', utmSource: 'ads' },
       });
-      const id = (created.json() as { id: number }).id;
+      const id = await candidateId(testApp, email);
       await post('/api/candidates/submit', {
         ...validBodies.candidateApplication(email),
         phone: '555-0199',
@@ -157,11 +165,11 @@ describeEachDatabase(
       const email = uniqueEmail('timeline');
       const post = (url: string, body: object) =>
         testApp.app.inject({ method: 'POST', url, payload: body });
-      const created = await post('/api/candidates/basic-info', {
+      await post('/api/candidates/basic-info', {
         ...validBodies.candidateBasicInfo(email),
         attribution: { page: '/candidates', utmSource: 'ads' },
       });
-      const id = (created.json() as { id: number }).id;
+      const id = await candidateId(testApp, email);
       await post('/api/candidates/questionnaire', {
         ...validBodies.questionnaire(email),
         attribution: { page: '/typeform' },
@@ -328,12 +336,13 @@ describeEachDatabase(
     it('deletes a lead with its notes, activity and form history', async () => {
       const testApp = current();
       const email = uniqueEmail('deleted');
-      const created = await testApp.app.inject({
+      await testApp.app.inject({
         method: 'POST',
         url: '/api/companies/email',
         payload: validBodies.companyEmail(email),
       });
-      const id = (created.json() as { id: number }).id;
+      const [company] = await companiesWithEmail(testApp.db, email);
+      const id = company?.id ?? -1;
       const base = `/api/company-submissions/${id}`;
       await call(testApp, 'POST', `${base}/notes`, cookie, { text: 'Private remark' });
       await call(testApp, 'PATCH', base, cookie, { status: 'contacted' });

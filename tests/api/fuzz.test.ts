@@ -15,6 +15,7 @@ import {
 } from '../../src/shared/schemas/candidate';
 import { companyEmailLeadRequest, companyRequestRequest } from '../../src/shared/schemas/company';
 import { questionnaireRequest } from '../../src/shared/schemas/questionnaire';
+import { HONEYPOT_FIELD } from '../../src/shared/spam-fields';
 import { candidatesWithEmail, postJson } from '../support/api';
 import { bodiesFor, urlEncoded, type BodySchema } from '../support/fuzz-bodies';
 import { fetchOpenApi, OpenApiChecker } from '../support/openapi';
@@ -67,14 +68,19 @@ function received(contentType: string, payload: string): { parsed: boolean; body
   return poisoned(body) ? { parsed: false } : { parsed: true, body };
 }
 
+/** A value the honeypot counts as typed (leads/lead-capture.ts). */
+const filled = (value: unknown) =>
+  value !== undefined && value !== null && String(value as string).trim() !== '';
+
 /** Rows every accepted submission adds to or changes; an invalid one must leave them alone. */
 async function rowCounts(db: Kysely<Database>): Promise<number[]> {
   const { rows } = await sql<Record<string, string | number>>`
     select (select count(*) from candidates) as candidates,
            (select count(*) from companies) as companies,
-           (select count(*) from lead_submissions) as submissions`.execute(db);
+           (select count(*) from lead_submissions) as submissions,
+           (select count(*) from lead_quarantine) as quarantined`.execute(db);
   const row = rows[0] ?? {};
-  return [row.candidates, row.companies, row.submissions].map(Number);
+  return [row.candidates, row.companies, row.submissions, row.quarantined].map(Number);
 }
 
 async function rowsWithEmail(
@@ -124,6 +130,7 @@ describeEachDatabase('fuzzing the public lead endpoints', (current) => {
           accept: fc.constantFrom(JSON_TYPE, ...(browserPosts ? [HTML_ACCEPT] : [])),
         });
         let valid = 0;
+        let quarantined = 0;
         // Requests run one at a time: the counts after one are the counts before the next.
         let counts = await rowCounts(db);
         await fc.assert(
@@ -158,24 +165,37 @@ describeEachDatabase('fuzzing the public lead endpoints', (current) => {
               return;
             }
             // A browser's post may also meet its page's own (stricter) rules: nothing stored.
-            if (response.statusCode === 303 && after[2] === before[2]) {
+            if (response.statusCode === 303 && after[2] === before[2] && after[3] === before[3]) {
               expect(after).toEqual(before);
               return;
             }
             valid++;
             expect(accept === HTML_ACCEPT ? [200, 303] : [200]).toContain(response.statusCode);
             if (response.statusCode === 200) expect(response.json()).toEqual({ ok: true });
+            if (after[3] === before[3]! + 1) {
+              // Kept in quarantine (decision 095), with a person's answer: only a filled
+              // honeypot does that here (the tests' settings turn the other rules off).
+              expect(
+                isObject && filled((sent.body as Record<string, unknown>)[HONEYPOT_FIELD]),
+              ).toBe(true);
+              expect(after.slice(0, 3)).toEqual(before.slice(0, 3));
+              quarantined++;
+              return;
+            }
             const { email } = verdict.data as { email: string };
             expect(await rowsWithEmail(db, endpoint.table, email)).toBe(1);
             // One more submission in the history; at most one more lead.
             expect(after[2]).toBe(before[2]! + 1);
             expect(leadsAfter! - leadsBefore!).toBeLessThanOrEqual(1);
+            expect(after[3]).toBe(before[3]);
           }),
           { numRuns: RUNS, ...(SEED === undefined ? {} : { seed: SEED }) },
         );
         // The generator reaches both sides: some bodies were valid, some were not.
         expect(valid).toBeGreaterThan(RUNS / 10);
         expect(valid).toBeLessThan(RUNS);
+        // ...and a filled honeypot, where the document has one, reaches the quarantine.
+        if (HONEYPOT_FIELD in (schema.properties ?? {})) expect(quarantined).toBeGreaterThan(0);
       },
       Math.max(30_000, RUNS * 60),
     );

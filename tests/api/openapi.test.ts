@@ -53,9 +53,18 @@ describeEachDatabase(
 
     it("documents each public endpoint's body as its shared zod schema", () => {
       const operation = checker.operation('POST', '/api/candidates/basic-info');
-      // ...with the conversion fields a form sends beside it (decision 110).
+      // ...with the conversion fields (decision 110) and the spam defence's (decision 095)
+      // a form sends beside it.
       const documented = operation?.requestBody?.content['application/json']?.schema;
-      expect(documented).toEqual(withConversionFields(bodySchemaOf(candidateBasicInfoRequest)));
+      const base = withConversionFields(bodySchemaOf(candidateBasicInfoRequest));
+      expect(documented).toEqual({
+        ...base,
+        properties: {
+          ...(base.properties as object),
+          website: expect.any(Object),
+          altcha: expect.any(Object),
+        },
+      });
       expect(documented).toMatchObject({
         properties: {
           eventId: { type: 'string' },
@@ -157,6 +166,9 @@ describeEachDatabase(
         { method: 'GET', url: '/api/admin/audit?limit=5', headers: auth },
         { method: 'DELETE', url: `/api/candidate-submissions/${seeded.id}`, headers: auth },
         { method: 'DELETE', url: `/api/candidate-submissions/${seeded.id}`, headers: auth },
+        { method: 'GET', url: '/api/admin/quarantine', headers: auth },
+        { method: 'POST', url: '/api/admin/quarantine/999999/release', headers: auth },
+        { method: 'DELETE', url: '/api/admin/quarantine/999999', headers: auth },
         { method: 'POST', url: '/api/admin/sign-out-everywhere', headers: auth },
         { method: 'POST', url: '/api/admin/logout', headers: auth },
         { method: 'GET', url: '/api/admin/overview', headers: auth },

@@ -13,6 +13,7 @@ import { htmlFormPost, leadBody } from './html-form-posts';
 import type { LeadCapture } from './lead-capture';
 import type { LeadSaves } from './lead-store';
 import type { SaveResult } from './upsert';
+import { ALTCHA_FIELD, HONEYPOT_FIELD } from '../../shared/spam-fields';
 
 declare module 'fastify' {
   interface FastifyInstance {
@@ -67,6 +68,25 @@ const acceptedBody = {
   required: ['ok'],
 } as const;
 
+/** The body as documented: the form's fields, and beside them what the spam defence reads. */
+function withSpamFields(body: Record<string, unknown>): Record<string, unknown> {
+  const properties = body.properties as Record<string, unknown>;
+  return {
+    ...body,
+    properties: {
+      ...properties,
+      [HONEYPOT_FIELD]: {
+        type: 'string',
+        description: 'Hidden from people: leave it out or empty (decision 095)',
+      },
+      [ALTCHA_FIELD]: {
+        type: 'string',
+        description: 'The ALTCHA solution, on the forms ALTCHA_FORMS names (decision 095)',
+      },
+    },
+  };
+}
+
 /** A browser's own form post (html-form-posts.ts): on to the next page, or back to the form. */
 const formPostAnswer = {
   type: 'null',
@@ -104,7 +124,7 @@ export function leadRoute<Schema extends $ZodType>(
     {
       schema: {
         // Documented only: the handler validates with the shared schema (the spec's messages).
-        documentedBody: withConversionFields(bodySchemaOf(schema)),
+        documentedBody: withSpamFields(withConversionFields(bodySchemaOf(schema))),
         consumes: ['application/json', 'application/x-www-form-urlencoded'],
         response: { 200: acceptedBody, 303: formPostAnswer, 400: fieldErrorsBody, ...leadLimits },
       },

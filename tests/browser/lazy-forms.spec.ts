@@ -82,3 +82,29 @@ test('a submit made while the page is still hydrating is held, then sent as the 
   expect(sent.postDataJSON()).toMatchObject({ email: 'ada.hydrating@example.com', phone: '' });
   await expect(page).toHaveURL(/\/typeform$/);
 });
+
+test('an earlier form posted without JavaScript prefills the next page, then session storage holds it', async ({
+  page,
+  context,
+}) => {
+  // The browser posted /career's form itself (say, before its script arrived): the lead is
+  // stored and the e-mail travels to /apply in the short-lived prefill cookie (decision 090).
+  const email = `prefill-${Date.now().toString(36)}@example.com`;
+  const posted = await page.request.post('/api/candidates/email', {
+    form: { email, page: '/career' },
+    headers: { accept: 'text/html', 'sec-fetch-mode': 'navigate' },
+    maxRedirects: 0,
+  });
+  expect(posted.status()).toBe(303);
+  expect(posted.headers().location).toBe('/apply');
+
+  await gotoHydrated(page, '/apply');
+  await expect(page.getByLabel('Email', { exact: true })).toHaveValue(email);
+  await expect(page.getByLabel('Email', { exact: true })).toHaveJSProperty('readOnly', true);
+  // Moved into session storage under the spec's key, and the cookie deleted.
+  expect(await page.evaluate(() => window.sessionStorage.getItem('candidateEmail'))).toBe(email);
+  expect((await context.cookies()).map((cookie) => cookie.name)).not.toContain('tb_prefill');
+
+  await gotoHydrated(page, '/apply'); // the pre-rendered page now, filled from session storage
+  await expect(page.getByLabel('Email', { exact: true })).toHaveValue(email);
+});

@@ -1,5 +1,6 @@
 import type { Page, Request } from '@playwright/test';
 import { expect, test } from './fixtures';
+import { besideSpec } from './support/payload';
 import { CONFIGURED, stubQuestionnaire } from './support/outside-world';
 import { gotoHydrated } from './support/site';
 
@@ -63,7 +64,7 @@ test("the external form's submit message completes the application", async ({ pa
   await postFromFrame(page, SUBMIT);
   await expect(toast(page)).toContainText('Application Complete!');
   await expect(page).toHaveURL(/\/thank-you$/);
-  expect(calls.map((call) => call.postDataJSON())).toEqual([{ email }]);
+  expect(calls.map((call) => call.postDataJSON())).toEqual([{ email, ...besideSpec }]);
 });
 
 test('submit messages from any other origin are ignored', async ({ page }) => {

@@ -1,5 +1,6 @@
 import type { Page, Request } from '@playwright/test';
 import { expect, test } from './fixtures';
+import { besideSpec } from './support/payload';
 
 /** The questionnaire flow: /typeform, the built-in /questionnaire inside it, then /thank-you. */
 
@@ -89,6 +90,7 @@ test('the whole flow: /candidates, the built-in questionnaire, /thank-you', asyn
   const completion = page.waitForRequest(isPost('/api/candidates/typeform-completed'));
   await frame.getByRole('button', { name: 'Submit Answers' }).click();
   expect((await answers).postDataJSON()).toEqual({
+    ...besideSpec,
     email,
     availability: 'within-month',
     fullTime: 'yes',
@@ -98,7 +100,7 @@ test('the whole flow: /candidates, the built-in questionnaire, /thank-you', asyn
     attribution: { page: '/typeform' },
   });
   await expect(frame.locator('.form-complete')).toBeVisible();
-  expect((await completion).postDataJSON()).toEqual({ email });
+  expect((await completion).postDataJSON()).toEqual({ email, ...besideSpec });
 
   await expect(toast(page)).toContainText('Application Complete!');
   await expect(page).toHaveURL(/\/thank-you$/);
@@ -124,7 +126,7 @@ test('a submit message from the embed completes once, even when repeated', async
   await page.evaluate(() => window.sessionStorage.setItem('typeformCompleted', 'true'));
   await expect(page).toHaveURL(/\/thank-you$/);
   expect(calls).toHaveLength(1);
-  expect(calls[0]?.postDataJSON()).toEqual({ email });
+  expect(calls[0]?.postDataJSON()).toEqual({ email, ...besideSpec });
 });
 
 test('messages for another embed, or of another kind, are ignored', async ({ page }) => {

@@ -1,6 +1,7 @@
 import type { Page, Request, Route } from '@playwright/test';
 import { claims } from '../../src/shared/claims';
 import { expect, test } from './fixtures';
+import { besideSpec } from './support/payload';
 
 /** Browser tests of the candidate pages: /candidates, /career, /training, /apply, /thank-you. */
 
@@ -119,6 +120,7 @@ test.describe('/candidates', () => {
     const request = page.waitForRequest(isPost('/api/candidates/basic-info'));
     await page.getByRole('button', { name: 'Continue to Application' }).click();
     expect((await request).postDataJSON()).toEqual({
+      ...besideSpec,
       firstName: 'Ada',
       lastName: 'Lovelace',
       email,
@@ -279,6 +281,7 @@ for (const landing of landings) {
       const request = page.waitForRequest(isPost('/api/candidates/email'));
       await submitButton(page).click();
       expect((await request).postDataJSON()).toEqual({
+        ...besideSpec,
         email,
         attribution: { page: landing.path, variant: landing.variant },
       });
@@ -420,6 +423,7 @@ test.describe('/apply', () => {
     const request = page.waitForRequest(isPost('/api/candidates/submit'));
     await page.getByRole('button', { name: 'Submit Application' }).click();
     expect((await request).postDataJSON()).toEqual({
+      ...besideSpec,
       email,
       firstName: 'Katherine',
       lastName: 'Johnson',

@@ -1,5 +1,6 @@
 import type { Page, Request } from '@playwright/test';
 import { expect, test } from './fixtures';
+import { besideSpec } from './support/payload';
 import { gotoHydrated } from './support/site';
 import {
   expectFieldErrors,
@@ -78,6 +79,7 @@ test.describe('/companies', () => {
     expect((await request).method()).toBe('POST');
     expect((await request).headers()['content-type']).toContain('application/json');
     expect((await request).postDataJSON()).toEqual({
+      ...besideSpec,
       ...companyLead,
       attribution: { page: '/companies' },
     });
@@ -226,6 +228,7 @@ test.describe('/hiring', () => {
     const request = page.waitForRequest('**/api/companies/submit');
     await submitRequest(page);
     expect((await request).postDataJSON()).toEqual({
+      ...besideSpec,
       ...companyLead,
       ...hiringRequest,
       comments: '',

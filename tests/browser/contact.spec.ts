@@ -1,6 +1,7 @@
 import type { Page } from '@playwright/test';
 import { parseSiteConfig } from '../../src/shared/site-config';
 import { expect, test } from './fixtures';
+import { besideSpec } from './support/payload';
 import {
   expectFieldErrors,
   expectToast,
@@ -156,6 +157,7 @@ test.describe('candidate form', () => {
     await expect(page.getByRole('button', { name: 'Submitting...' })).toBeDisabled();
     await expect(toastItem(page)).toHaveCount(0); // no success before the server answered
     expect((await request).postDataJSON()).toEqual({
+      ...besideSpec,
       ...application,
       attribution: { page: '/contact' },
     });
@@ -227,6 +229,7 @@ test.describe('employer form', () => {
     await expect(page.getByRole('button', { name: 'Submitting...' })).toBeDisabled();
     release();
     expect((await request).postDataJSON()).toEqual({
+      ...besideSpec,
       ...talentRequest,
       comments: '',
       attribution: { page: '/contact' },

@@ -23,7 +23,15 @@ const features = [
  * of src/server (app.ts, database.ts, main.ts) compose them and nothing imports them but tests.
  */
 const server = './src/server';
-const capabilities = ['leads', 'admin', 'site', 'operations', 'notifications', 'conversions'];
+const capabilities = [
+  'leads',
+  'admin',
+  'site',
+  'operations',
+  'notifications',
+  'conversions',
+  'visits',
+];
 const serverRoot = `${server}/*.ts`;
 /** The admin's parts: listing is the base the others read through; none uses another. */
 const adminParts = [

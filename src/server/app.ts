@@ -22,6 +22,7 @@ import { FormHandoff } from './platform/form-handoff/form-handoff';
 import { openApi } from './platform/http/openapi';
 import { securityHeaders } from './platform/http/security-headers';
 import { sitePlugin } from './site/site-plugin';
+import { funnelRoutes, visitsPlugin } from './visits/visits-plugin';
 
 export interface BuildAppOptions {
   config: ServerConfig;
@@ -135,7 +136,8 @@ export async function buildApp({
     siteUrl: config.site.siteUrl,
     ...(conversionWorker ? { worker: conversionWorker } : {}),
   });
-  await app.register(adminPlugin, { config, quarantine });
+  await app.register(visitsPlugin, { siteUrl: config.site.siteUrl });
+  await app.register(adminPlugin, { config, quarantine, guardedRoutes: [funnelRoutes] });
   await app.register(sitePlugin, {
     clientDir: config.clientDir,
     runtime: config.runtime,

@@ -18,6 +18,7 @@ import type { OutboxTables } from './platform/outbox/outbox-tables';
 import { leadRecordMigrations } from './platform/lead-records/create-lead-tables';
 import { submissionConsentMigrations } from './platform/lead-records/submission-consent';
 import type { LeadRecordTables } from './platform/lead-records/lead-tables';
+import { visitMigrations, type VisitTables } from './visits/visit-tables';
 
 /*
  * The whole database, composed from what each part owns: the lead record (platform) and the
@@ -32,7 +33,8 @@ export type Database = LeadRecordTables &
   AdminLeadTables &
   PipelineTables &
   OutboxTables &
-  HealthProbeTables;
+  HealthProbeTables &
+  VisitTables;
 
 /** Every capability's migrations; the runner orders them by name. */
 export const migrations: readonly MigrationSet[] = [
@@ -44,6 +46,7 @@ export const migrations: readonly MigrationSet[] = [
   outboxMigrations,
   healthProbeMigrations,
   submissionConsentMigrations,
+  visitMigrations,
 ];
 
 /** Opens (and migrates) the configured database with every table typed. */

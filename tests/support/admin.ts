@@ -54,6 +54,7 @@ export const adminEndpoints: [string, string][] = [
   ['GET', '/api/admin/quarantine'],
   ['POST', '/api/admin/quarantine/1/release'],
   ['DELETE', '/api/admin/quarantine/1'],
+  ['GET', '/api/admin/funnel?from=2024-01-01&to=2024-01-31'],
 ];
 
 export interface SeededCandidate {

@@ -35,11 +35,13 @@ export interface AdminOptions {
   config: ServerConfig;
   /** The leads capability's release of a quarantined submission (docs/decisions/095). */
   quarantine: QuarantineReleaser;
+  /** Other capabilities' admin routes (the visit funnel), registered behind the guard. */
+  guardedRoutes?: readonly FastifyPluginAsync[];
 }
 
 export const adminPlugin: FastifyPluginAsync<AdminOptions> = async (
   app,
-  { config, quarantine },
+  { config, quarantine, guardedRoutes = [] },
 ) => {
   await app.register(adminAuthPlugin, {
     admin: config.admin,
@@ -108,5 +110,6 @@ export const adminPlugin: FastifyPluginAsync<AdminOptions> = async (
       siteUrl: config.site.siteUrl,
       onSent: (id, transport) => pipeline.recordEmailSent('candidates', id, transport),
     });
+    for (const routes of guardedRoutes) await guarded.register(routes);
   });
 };

@@ -1,0 +1,38 @@
+import { sql, type Kysely } from 'kysely';
+import type { LeadRecordTables } from './lead-tables';
+
+/** The attribution columns the funnel groups candidates by. */
+export type FunnelDimension = 'landing_variant' | 'utm_source' | 'utm_campaign';
+
+export interface FunnelLeadRow {
+  key: string | null;
+  leads: number | string;
+  questionnaires: number | string;
+  applications: number | string;
+}
+
+/**
+ * Candidates created from `fromIso` (inclusive) to `toIso` (exclusive), per value of
+ * `dimension`: every lead, those who completed the questionnaire, and full applications.
+ * The landing pages are candidate pages, so company leads are not in the funnel.
+ */
+export function funnelLeadsQuery(
+  db: Kysely<LeadRecordTables>,
+  dimension: FunnelDimension,
+  fromIso: string,
+  toIso: string,
+) {
+  return db
+    .selectFrom('candidates')
+    .select([
+      sql<string | null>`${sql.ref(dimension)}`.as('key'),
+      (eb) => eb.fn.countAll<number | string>().as('leads'),
+      sql<number | string>`sum(typeform_completed)`.as('questionnaires'),
+      sql<number | string>`sum(case when stage = 'application' then 1 else 0 end)`.as(
+        'applications',
+      ),
+    ])
+    .where('created_at', '>=', fromIso)
+    .where('created_at', '<', toIso)
+    .groupBy(dimension);
+}

@@ -1,0 +1,110 @@
+import { sql, type Kysely } from 'kysely';
+import { landingVariants } from '../../shared/enums';
+import type { DatabaseReader } from '../platform/database/reader-thread';
+import {
+  funnelLeadsQuery,
+  type FunnelDimension,
+  type FunnelLeadRow,
+} from '../platform/lead-records/lead-funnel';
+import type { LeadRecordTables } from '../platform/lead-records/lead-tables';
+import { tablesOf } from '../platform/database/connection';
+import type { VisitTables } from './visit-tables';
+
+export interface FunnelStep {
+  /** The variant, utm_source or utm_campaign; null: none. */
+  key: string | null;
+  visitors: number;
+  leads: number;
+  questionnaires: number;
+  applications: number;
+  /** leads / visitors; null without visitors. */
+  leadRate: number | null;
+  /** questionnaires / leads; null without leads. */
+  questionnaireRate: number | null;
+  /** applications / leads (an application need not follow the questionnaire). */
+  applicationRate: number | null;
+}
+
+export interface FunnelFigures {
+  from: string;
+  to: string;
+  variants: FunnelStep[];
+  utmSources: FunnelStep[];
+  utmCampaigns: FunnelStep[];
+}
+
+/** Most keys listed per dimension (by visitors, then leads). */
+const MAX_KEYS = 100;
+
+const rate = (part: number, whole: number) =>
+  whole > 0 ? Math.round((part / whole) * 10_000) / 10_000 : null;
+
+/** The day after a YYYY-MM-DD day, as an ISO timestamp (the range's exclusive end). */
+const dayAfter = (day: string) => new Date(Date.parse(`${day}T00:00:00.000Z`) + 86_400_000);
+
+/**
+ * GET /api/admin/funnel's figures: visitors from the daily aggregates, leads from the lead
+ * tables (through platform/lead-records), both for the UTC days `from`..`to` inclusive.
+ * On SQLite both run on the reader thread (decision 080).
+ */
+export async function funnelFigures(
+  db: Kysely<VisitTables>,
+  reader: DatabaseReader,
+  from: string,
+  to: string,
+): Promise<FunnelFigures> {
+  const fromIso = `${from}T00:00:00.000Z`;
+  const toIso = dayAfter(to).toISOString();
+  const per = async (dimension: FunnelDimension) => {
+    const [visits, leads] = await Promise.all([
+      reader.read(
+        db
+          .selectFrom('visit_days')
+          .select([
+            sql<string>`${sql.ref(dimension)}`.as('key'),
+            sql<number | string>`sum(visitors)`.as('visitors'),
+          ])
+          .where('day', '>=', from)
+          .where('day', '<=', to)
+          .groupBy(dimension)
+          .compile(),
+      ),
+      reader.read<FunnelLeadRow>(
+        funnelLeadsQuery(tablesOf<LeadRecordTables>(db), dimension, fromIso, toIso).compile(),
+      ),
+    ]);
+    const steps = new Map<string | null, FunnelStep>();
+    const step = (key: string | null) => {
+      const existing = steps.get(key);
+      if (existing) return existing;
+      const fresh = { key, visitors: 0, leads: 0, questionnaires: 0, applications: 0 };
+      steps.set(key, fresh as FunnelStep);
+      return fresh as FunnelStep;
+    };
+    // Both variants are always listed, so an A/B comparison has its two sides.
+    if (dimension === 'landing_variant') for (const variant of landingVariants) step(variant);
+    // '' is how the aggregates store "none" (visit-tables.ts).
+    for (const row of visits) step(row.key || null).visitors += Number(row.visitors);
+    for (const row of leads) {
+      const target = step(row.key || null);
+      target.leads += Number(row.leads);
+      target.questionnaires += Number(row.questionnaires ?? 0);
+      target.applications += Number(row.applications ?? 0);
+    }
+    return [...steps.values()]
+      .map((s) => ({
+        ...s,
+        leadRate: rate(s.leads, s.visitors),
+        questionnaireRate: rate(s.questionnaires, s.leads),
+        applicationRate: rate(s.applications, s.leads),
+      }))
+      .sort((a, b) => b.visitors - a.visitors || b.leads - a.leads)
+      .slice(0, MAX_KEYS);
+  };
+  const [variants, utmSources, utmCampaigns] = await Promise.all([
+    per('landing_variant'),
+    per('utm_source'),
+    per('utm_campaign'),
+  ]);
+  return { from, to, variants, utmSources, utmCampaigns };
+}

@@ -1,0 +1,173 @@
+import { createHmac, randomBytes } from 'node:crypto';
+import type { Kysely } from 'kysely';
+import type { VisitBeacon } from '../../shared/visit-beacon';
+import type { VisitTables } from './visit-tables';
+
+/** Hits are written together at most this often (one transaction per flush). */
+const FLUSH_MS = 1000;
+/** ...or as soon as this many wait. */
+const FLUSH_AT = 2000;
+/**
+ * Most aggregate rows a day (decision 115: ~55 MB a year at most). Past it, a visit's page
+ * and UTM values are counted as OTHER, so that made-up values cannot grow the table without bound.
+ */
+export const MAX_ROWS_PER_DAY = 1000;
+export const OTHER = '(other)';
+
+interface Hit {
+  day: string;
+  visitor: string;
+  page: string;
+  variant: string;
+  utmSource: string;
+  utmCampaign: string;
+}
+
+export interface VisitRequest {
+  beacon: VisitBeacon;
+  ip: string;
+  userAgent: string;
+}
+
+const utcDay = (at: Date): string => at.toISOString().slice(0, 10);
+
+/**
+ * Counts visitors without storing who they are (decision 115). A visitor is
+ * HMAC-SHA256(today's salt, site + IP + user agent + the visit's variant and UTM values),
+ * cut to 128 bits: the same person counts once a day per landing variant and campaign, and
+ * nobody can link days or recover the address once the salt is gone. The salt is random,
+ * kept in the database so that every instance hashes alike, and deleted at the end of its
+ * day together with that day's hashes; only the aggregate counts stay.
+ *
+ * Hits are kept in memory and written in one transaction per second (the beacon answers
+ * before): a crash loses at most that second of counts, never a lead.
+ */
+export class VisitCounter {
+  private pending: Hit[] = [];
+  private timer: NodeJS.Timeout | undefined;
+  private flushing: Promise<void> = Promise.resolve();
+  private salt: { day: string; key: Promise<string> } | undefined;
+
+  constructor(
+    private readonly db: Kysely<VisitTables>,
+    private readonly site: string,
+    private readonly onError: (error: unknown) => void,
+    private readonly now: () => Date = () => new Date(),
+  ) {}
+
+  /** Records one visit; the write follows within FLUSH_MS. */
+  async count({ beacon, ip, userAgent }: VisitRequest): Promise<void> {
+    const day = utcDay(this.now());
+    const salt = await this.saltOf(day);
+    const variant = beacon.variant ?? '';
+    const utmSource = beacon.utmSource?.trim() ?? '';
+    const utmCampaign = beacon.utmCampaign?.trim() ?? '';
+    const visitor = createHmac('sha256', salt)
+      .update([this.site, ip, userAgent, variant, utmSource, utmCampaign].join('\n'))
+      .digest('base64url')
+      .slice(0, 22);
+    this.pending.push({ day, visitor, page: beacon.page, variant, utmSource, utmCampaign });
+    if (this.pending.length >= FLUSH_AT) void this.flush();
+    else this.timer ??= setTimeout(() => void this.flush(), FLUSH_MS);
+  }
+
+  /** Writes what is pending (also on shutdown, and by tests that read the tables). */
+  flush(): Promise<void> {
+    clearTimeout(this.timer);
+    this.timer = undefined;
+    const hits = this.pending;
+    this.pending = [];
+    this.flushing = this.flushing
+      .then(() => this.write(hits))
+      .catch((error: unknown) => this.onError(error));
+    return this.flushing;
+  }
+
+  /**
+   * Today's salt: created by the first instance that needs it (the others read the same
+   * one), and on a new day the old salts and hashes are deleted (rotation).
+   */
+  private saltOf(day: string): Promise<string> {
+    if (this.salt?.day !== day) {
+      const key = this.rotate(day);
+      key.catch(() => (this.salt = undefined));
+      this.salt = { day, key };
+    }
+    return this.salt.key;
+  }
+
+  private async rotate(day: string): Promise<string> {
+    await this.flush();
+    return this.db.transaction().execute(async (trx) => {
+      await trx
+        .insertInto('visit_salts')
+        .values({ day, salt: randomBytes(32).toString('base64') })
+        .onConflict((conflict) => conflict.column('day').doNothing())
+        .execute();
+      await trx.deleteFrom('visit_salts').where('day', '<', day).execute();
+      await trx.deleteFrom('visit_seen').where('day', '<', day).execute();
+      const row = await trx
+        .selectFrom('visit_salts')
+        .select('salt')
+        .where('day', '=', day)
+        .executeTakeFirstOrThrow();
+      return row.salt;
+    });
+  }
+
+  private async write(hits: Hit[]): Promise<void> {
+    // One hit per visitor (the same one may reload the page within the second).
+    const unique = [...new Map(hits.map((hit) => [`${hit.day} ${hit.visitor}`, hit])).values()];
+    if (unique.length === 0) return;
+    await this.db.transaction().execute(async (trx) => {
+      const fresh = new Set<string>();
+      for (let from = 0; from < unique.length; from += 200) {
+        const rows = await trx
+          .insertInto('visit_seen')
+          .values(unique.slice(from, from + 200).map(({ day, visitor }) => ({ day, visitor })))
+          .onConflict((conflict) => conflict.columns(['day', 'visitor']).doNothing())
+          .returning(['day', 'visitor'])
+          .execute();
+        for (const row of rows) fresh.add(`${row.day} ${row.visitor}`);
+      }
+      const full = new Set<string>();
+      for (const day of new Set(unique.map((hit) => hit.day))) {
+        const { rows } = await trx
+          .selectFrom('visit_days')
+          .select((eb) => eb.fn.countAll<number | string>().as('rows'))
+          .where('day', '=', day)
+          .executeTakeFirstOrThrow();
+        if (Number(rows) >= MAX_ROWS_PER_DAY) full.add(day);
+      }
+      const counts = new Map<string, { hit: Hit; visitors: number }>();
+      for (const counted of unique) {
+        if (!fresh.has(`${counted.day} ${counted.visitor}`)) continue;
+        const hit = full.has(counted.day)
+          ? { ...counted, page: OTHER, utmSource: OTHER, utmCampaign: OTHER }
+          : counted;
+        const key = [hit.day, hit.page, hit.variant, hit.utmSource, hit.utmCampaign].join('\n');
+        const entry = counts.get(key) ?? { hit, visitors: 0 };
+        entry.visitors += 1;
+        counts.set(key, entry);
+      }
+      for (const { hit, visitors } of counts.values()) {
+        await trx
+          .insertInto('visit_days')
+          .values({
+            day: hit.day,
+            page: hit.page,
+            landing_variant: hit.variant,
+            utm_source: hit.utmSource,
+            utm_campaign: hit.utmCampaign,
+            visitors,
+          })
+          .onConflict((conflict) =>
+            conflict
+              .columns(['day', 'page', 'landing_variant', 'utm_source', 'utm_campaign'])
+              .doUpdateSet((eb) => ({ visitors: eb('visit_days.visitors', '+', visitors) })),
+          )
+          .execute();
+      }
+    });
+  }
+}

@@ -1,0 +1,66 @@
+import type { Kysely, Migration } from 'kysely';
+import type { MigrationSet } from '../platform/database/migration-runner';
+
+/*
+ * The first-party visit count (decision 115): daily aggregates, never a row per hit. Blank
+ * dimensions are stored as '' (not NULL) so that the aggregate's primary key, which an upsert
+ * conflicts on, treats "no utm_source" as one value on SQLite and PostgreSQL alike.
+ */
+
+export interface VisitTables {
+  /** Today's random salt of the visitor hash; yesterday's is deleted (rotation). */
+  visit_salts: { day: string; salt: string };
+  /** Today's visitor hashes, to count each visitor once; deleted with the salt. */
+  visit_seen: { day: string; visitor: string };
+  /** Visitors per day, entry page, landing variant, utm_source and utm_campaign. */
+  visit_days: {
+    day: string;
+    page: string;
+    landing_variant: string;
+    utm_source: string;
+    utm_campaign: string;
+    visitors: number;
+  };
+}
+
+/** 120: the salts, today's seen visitors, and the daily aggregates. */
+const createVisitTables: Migration = {
+  async up(db: Kysely<unknown>) {
+    await db.schema
+      .createTable('visit_salts')
+      .addColumn('day', 'text', (c) => c.primaryKey())
+      .addColumn('salt', 'text', (c) => c.notNull())
+      .execute();
+    await db.schema
+      .createTable('visit_seen')
+      .addColumn('day', 'text', (c) => c.notNull())
+      .addColumn('visitor', 'text', (c) => c.notNull())
+      .addPrimaryKeyConstraint('visit_seen_pk', ['day', 'visitor'])
+      .execute();
+    await db.schema
+      .createTable('visit_days')
+      .addColumn('day', 'text', (c) => c.notNull())
+      .addColumn('page', 'text', (c) => c.notNull())
+      .addColumn('landing_variant', 'text', (c) => c.notNull())
+      .addColumn('utm_source', 'text', (c) => c.notNull())
+      .addColumn('utm_campaign', 'text', (c) => c.notNull())
+      .addColumn('visitors', 'integer', (c) => c.notNull())
+      .addPrimaryKeyConstraint('visit_days_pk', [
+        'day',
+        'page',
+        'landing_variant',
+        'utm_source',
+        'utm_campaign',
+      ])
+      .execute();
+  },
+  async down(db: Kysely<unknown>) {
+    for (const table of ['visit_days', 'visit_seen', 'visit_salts']) {
+      await db.schema.dropTable(table).execute();
+    }
+  },
+};
+
+export const visitMigrations: MigrationSet = () => ({
+  '120_visit_tables': createVisitTables,
+});

@@ -1,0 +1,14 @@
+import type { LandingVariant } from './enums';
+
+/** POST /api/visits: what a public page sends once hydrated (decision 115). */
+export interface VisitBeacon {
+  /** The path of the page, without its query string. */
+  page: string;
+  variant?: LandingVariant;
+  utmSource?: string;
+  utmCampaign?: string;
+}
+
+export const VISIT_BEACON_PATH = '/api/visits';
+/** The longest page path and UTM value counted (longer ones are refused, 400). */
+export const VISIT_VALUE_MAX = 100;

@@ -1,0 +1,258 @@
+import { expect, it } from 'vitest';
+import { tablesOf } from '../../src/server/platform/database/connection';
+import { MAX_ROWS_PER_DAY, OTHER, VisitCounter } from '../../src/server/visits/visit-counter';
+import type { VisitTables } from '../../src/server/visits/visit-tables';
+import { adminOptions, signIn } from '../support/admin';
+import { BROWSER_USER_AGENT } from '../support/browser-user-agent';
+import { describeEachDatabase, uniqueEmail, type TestApp } from '../support/test-app';
+
+/*
+ * The first-party visit count and the admin's funnel (decision 115): a visitor counted once a
+ * day, bots and Global Privacy Control not at all, nothing personal stored, the salt rotated,
+ * and the funnel's figures and rates.
+ */
+
+const today = new Date().toISOString().slice(0, 10);
+const OTHER_AGENT = BROWSER_USER_AGENT.replace('Chrome/', 'Chrome/1');
+
+function beacon(
+  testApp: TestApp,
+  body: object,
+  { ip = '198.51.100.7', agent = BROWSER_USER_AGENT, headers = {} } = {},
+) {
+  return testApp.app.inject({
+    method: 'POST',
+    url: '/api/visits',
+    payload: body,
+    remoteAddress: ip,
+    headers: { 'user-agent': agent, ...headers },
+  });
+}
+
+const career = {
+  page: '/career',
+  variant: 'free_training',
+  utmSource: 'fb',
+  utmCampaign: 'spring',
+};
+const training = {
+  page: '/training',
+  variant: 'high_salary',
+  utmSource: 'fb',
+  utmCampaign: 'fall',
+};
+
+async function funnel(testApp: TestApp, cookie: string, query = `from=${today}&to=${today}`) {
+  return testApp.app.inject({ url: `/api/admin/funnel?${query}`, headers: { cookie } });
+}
+
+async function visitRows(testApp: TestApp) {
+  const db = tablesOf<VisitTables>(testApp.db);
+  return {
+    salts: await db.selectFrom('visit_salts').selectAll().execute(),
+    seen: await db.selectFrom('visit_seen').selectAll().execute(),
+    days: await db.selectFrom('visit_days').selectAll().orderBy('page').execute(),
+  };
+}
+
+describeEachDatabase(
+  'visit beacon and funnel',
+  (current) => {
+    it('counts a visitor once a day; bots and Global Privacy Control are not counted', async () => {
+      const testApp = current();
+      for (let i = 0; i < 3; i++) expect((await beacon(testApp, career)).statusCode).toBe(204);
+      expect((await beacon(testApp, career, { ip: '198.51.100.8' })).statusCode).toBe(204);
+      expect((await beacon(testApp, career, { agent: OTHER_AGENT })).statusCode).toBe(204);
+      expect((await beacon(testApp, training)).statusCode).toBe(204);
+      const bot = await beacon(testApp, career, { ip: '198.51.100.9', agent: 'Googlebot/2.1' });
+      expect(bot.statusCode).toBe(204);
+      const gpc = await beacon(testApp, career, {
+        ip: '198.51.100.10',
+        headers: { 'sec-gpc': '1' },
+      });
+      expect(gpc.statusCode).toBe(204);
+      await testApp.app.visitCounter.flush();
+
+      const { days, seen, salts } = await visitRows(testApp);
+      expect(days.map((row) => [row.page, row.landing_variant, Number(row.visitors)])).toEqual([
+        ['/career', 'free_training', 3],
+        ['/training', 'high_salary', 1],
+      ]);
+      expect(seen).toHaveLength(4);
+      expect(salts.map((row) => row.day)).toEqual([today]);
+    });
+
+    it('stores neither the address nor the user agent', async () => {
+      const testApp = current();
+      const stored = JSON.stringify(await visitRows(testApp));
+      for (const secret of ['198.51.100.7', '198.51.100.8', 'Mozilla', 'Chrome']) {
+        expect(stored).not.toContain(secret);
+      }
+      for (const row of (await visitRows(testApp)).seen) expect(row.visitor).toMatch(/^[\w-]{22}$/);
+    });
+
+    it('refuses a malformed beacon with 400 and counts nothing', async () => {
+      const testApp = current();
+      for (const body of [
+        {},
+        { page: 'career' },
+        { page: '/x', variant: 'other' },
+        { page: '/x', utmSource: 'x'.repeat(101) },
+      ]) {
+        expect((await beacon(testApp, body)).statusCode).toBe(400);
+      }
+    });
+
+    it('rotates the salt: a new day deletes the old salt and its visitor hashes', async () => {
+      const testApp = current();
+      let now = new Date('2020-03-01T23:59:00.000Z');
+      const counter = new VisitCounter(
+        tablesOf<VisitTables>(testApp.db),
+        'https://site',
+        (error) => {
+          throw error;
+        },
+        () => now,
+      );
+      const visit = () =>
+        counter.count({ beacon: { page: '/rotation' }, ip: '203.0.113.1', userAgent: 'A' });
+      await visit();
+      await counter.flush();
+      const before = await visitRows(testApp);
+      const firstSalt = before.salts.find((row) => row.day === '2020-03-01')?.salt;
+      expect(firstSalt).toBeDefined();
+      expect(before.seen.filter((row) => row.day === '2020-03-01')).toHaveLength(1);
+
+      now = new Date('2020-03-02T00:01:00.000Z');
+      await visit();
+      await counter.flush();
+      const after = await visitRows(testApp);
+      expect(after.salts.map((row) => row.day)).not.toContain('2020-03-01');
+      expect(after.seen.map((row) => row.day)).not.toContain('2020-03-01');
+      expect(after.salts.find((row) => row.day === '2020-03-02')?.salt).not.toBe(firstSalt);
+      // The same person counts again on the new day; the old day's count stays.
+      const rotation = after.days.filter((row) => row.page === '/rotation');
+      expect(rotation.map((row) => [row.day, Number(row.visitors)])).toEqual([
+        ['2020-03-01', 1],
+        ['2020-03-02', 1],
+      ]);
+    });
+
+    it('caps the rows of a day: past the cap, made-up values are counted as (other)', async () => {
+      const testApp = current();
+      const day = '2020-03-03';
+      const rows = Array.from({ length: MAX_ROWS_PER_DAY }, (_, n) => ({
+        day,
+        page: `/p${n}`,
+        landing_variant: '',
+        utm_source: '',
+        utm_campaign: '',
+        visitors: 1,
+      }));
+      await tablesOf<VisitTables>(testApp.db).insertInto('visit_days').values(rows).execute();
+      const counter = new VisitCounter(
+        tablesOf<VisitTables>(testApp.db),
+        'https://site',
+        (error) => {
+          throw error;
+        },
+        () => new Date(`${day}T12:00:00.000Z`),
+      );
+      const beacon = { page: '/made-up', utmSource: 'x1', utmCampaign: 'y1' };
+      await counter.count({ beacon, ip: '203.0.113.2', userAgent: 'B' });
+      await counter.flush();
+      const stored = (await visitRows(testApp)).days.filter((row) => row.day === day);
+      expect(stored).toHaveLength(MAX_ROWS_PER_DAY + 1);
+      expect(stored.find((row) => row.page === OTHER)).toMatchObject({
+        utm_source: OTHER,
+        utm_campaign: OTHER,
+      });
+    });
+
+    it('GET /api/admin/funnel: visitors, leads, questionnaires, applications and rates', async () => {
+      const testApp = current();
+      const at = new Date().toISOString();
+      const lead = (stage: string, variant: string, campaign: string, questionnaire: number) => {
+        const email = uniqueEmail('funnel');
+        return {
+          email,
+          email_normalized: email,
+          stage,
+          landing_variant: variant,
+          utm_source: 'fb',
+          utm_campaign: campaign,
+          typeform_completed: questionnaire,
+          created_at: at,
+          updated_at: at,
+        };
+      };
+      await testApp.db
+        .insertInto('candidates')
+        .values([
+          lead('email', 'free_training', 'spring', 0),
+          lead('questionnaire', 'free_training', 'spring', 1),
+          lead('application', 'high_salary', 'fall', 1),
+        ] as never)
+        .execute();
+      const cookie = await signIn(testApp.app);
+      const response = await funnel(testApp, cookie);
+      expect(response.statusCode).toBe(200);
+      const body = response.json();
+      const variant = (key: string) =>
+        body.variants.find((step: { key: string }) => step.key === key);
+      expect(variant('free_training')).toEqual({
+        key: 'free_training',
+        visitors: 3,
+        leads: 2,
+        questionnaires: 1,
+        applications: 0,
+        leadRate: 0.6667,
+        questionnaireRate: 0.5,
+        applicationRate: 0,
+      });
+      expect(variant('high_salary')).toMatchObject({
+        visitors: 1,
+        leads: 1,
+        applications: 1,
+        leadRate: 1,
+      });
+      expect(body.utmSources).toEqual([
+        expect.objectContaining({
+          key: 'fb',
+          visitors: 4,
+          leads: 3,
+          questionnaires: 2,
+          applications: 1,
+        }),
+      ]);
+      expect(body.utmCampaigns.map((step: { key: string }) => step.key)).toEqual([
+        'spring',
+        'fall',
+      ]);
+
+      // A range without the day: no visitors, no leads, rates null.
+      const empty = (await funnel(testApp, cookie, 'from=2019-01-01&to=2019-01-31')).json();
+      expect(empty.variants).toEqual([
+        expect.objectContaining({ key: 'free_training', visitors: 0, leads: 0, leadRate: null }),
+        expect.objectContaining({ key: 'high_salary', visitors: 0, leads: 0, leadRate: null }),
+      ]);
+    });
+
+    it('answers 401 without a session and 400 naming bad dates', async () => {
+      const testApp = current();
+      expect((await funnel(testApp, '')).statusCode).toBe(401);
+      const cookie = await signIn(testApp.app);
+      for (const [query, fields] of [
+        ['from=2024-13-01&to=2024-12-31', ['from']],
+        ['from=2024-01-01', ['to']],
+        ['from=yesterday&to=2024-02-30', ['from', 'to']],
+        ['from=2024-02-02&to=2024-02-01', ['to']],
+      ] as const) {
+        const response = await funnel(testApp, cookie, query);
+        expect(response.statusCode).toBe(400);
+        expect(Object.keys(response.json().fields).sort()).toEqual([...fields]);
+      }
+    });
+  },
+  adminOptions,
+);

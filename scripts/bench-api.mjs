@@ -3,7 +3,9 @@
 // temporary database and a free port, then runs autocannon (100 connections, 10 s each) on
 // GET /api/health (the ceiling: routing + a trivial query) and on POST /api/candidates/email
 // with a new e-mail per request. Prints requests/s, p50/p99 latency, non-2xx and errors, the
-// ratio lead/ceiling, and checks that every lead answered 2xx is in the database.
+// ratio lead/ceiling, and checks that every lead answered 2xx is in the database. Then POST
+// /api/visits (the visit beacon, decision 115; a new browser per request), whose throughput
+// must be at least the lead endpoint's.
 // Environment: BENCH_DURATION (s, default 10), BENCH_CONNECTIONS (100), BENCH_LOG_LEVEL
 // (server LOG_LEVEL, default info as in production), DATABASE_URL (bench PostgreSQL instead
 // of SQLite; the table must be disposable: rows are added, never removed).
@@ -87,6 +89,26 @@ async function withCpu(server, measure) {
   };
 }
 
+let visitor = 0;
+/** A POST /api/visits run: the landing beacon, a different browser (visitor) per request. */
+const visitRun = (base) =>
+  run({
+    url: `${base}/api/visits`,
+    method: 'POST',
+    requests: [
+      {
+        setupRequest: (request) => ({
+          ...request,
+          headers: {
+            'content-type': 'application/json',
+            'user-agent': `Mozilla/5.0 (X11; Linux x86_64) Chrome/120.0.${visitor++} Safari/537.36`,
+          },
+          body: JSON.stringify({ page: '/career', variant: 'free_training', utmSource: 'bench' }),
+        }),
+      },
+    ],
+  });
+
 const figures = (result) => ({
   requestsPerSecond: Math.round(result.requests.average),
   p50: result.latency.p50,
@@ -126,6 +148,9 @@ async function main() {
     const acknowledged = [];
     const lead = await withCpu(server, () => leadRun(base, `${runId}-lead`, acknowledged));
 
+    log('POST /api/visits');
+    const visits = await withCpu(server, () => visitRun(base));
+
     const stored = await storedEmails(dataDir, `${runId}-lead`);
     const lost = acknowledged.filter((email) => !stored.has(email)).length;
     const ratio = lead.requestsPerSecond / health.requestsPerSecond;
@@ -137,7 +162,11 @@ async function main() {
           'competed for the CPUs, so requests/s and latencies understate this server',
       );
     }
-    console.table({ 'GET /api/health': health, 'POST /api/candidates/email': lead });
+    console.table({
+      'GET /api/health': health,
+      'POST /api/candidates/email': lead,
+      'POST /api/visits': visits,
+    });
     const verdict = (ok) => (ok ? 'PASS' : 'MISS');
     console.log(
       [
@@ -145,7 +174,8 @@ async function main() {
         `lead p99: ${lead.p99} ms (target <= ${TARGETS.p99} ms) ${verdict(lead.p99 <= TARGETS.p99)}`,
         `server CPU per request: health ${health.cpuUsPerRequest} µs, lead ${lead.cpuUsPerRequest} µs ` +
           `(CPU-bound ratio ${(health.cpuUsPerRequest / lead.cpuUsPerRequest).toFixed(2)})`,
-        `errors: ${lead.errors + health.errors}, non-2xx: ${lead.non2xx + health.non2xx}, timeouts: ${lead.timeouts + health.timeouts}`,
+        `visit beacon: ${visits.requestsPerSecond} req/s (target >= lead's ${lead.requestsPerSecond}) ${verdict(visits.requestsPerSecond >= lead.requestsPerSecond)}`,
+        `errors: ${lead.errors + health.errors + visits.errors}, non-2xx: ${lead.non2xx + health.non2xx + visits.non2xx}, timeouts: ${lead.timeouts + health.timeouts + visits.timeouts}`,
         `leads answered 2xx: ${acknowledged.length}, found in the database: ${acknowledged.length - lost}, lost: ${lost}`,
       ].join('\n'),
     );
@@ -169,6 +199,7 @@ async function main() {
           loadAverage: os.loadavg(),
           health,
           lead,
+          visits,
           ratio,
           acknowledged: acknowledged.length,
           lost,
@@ -178,7 +209,10 @@ async function main() {
       ),
     );
     log(`results written to ${path.relative(root, resultFile)}`);
-    const broken = lost > 0 || lead.errors + health.errors > 0 || lead.non2xx + health.non2xx > 0;
+    const broken =
+      lost > 0 ||
+      lead.errors + health.errors + visits.errors > 0 ||
+      lead.non2xx + health.non2xx + visits.non2xx > 0;
     process.exitCode = broken ? 1 : 0;
   } finally {
     await server?.stop();

@@ -7,6 +7,7 @@ import { captureLandingVisit } from './lib/attribution';
 import { holdSubmit } from './lib/held-submit';
 import { PAGE_STATE_ELEMENT_ID } from '@shared/page-state';
 import { startTracking } from './lib/tracking/start';
+import { sendVisitBeacon } from './lib/tracking/visit-beacon';
 import './styles.css';
 
 const container = document.getElementById('root');
@@ -53,4 +54,6 @@ void pageFor(window.location.pathname.replace(/\/+$/, '') || '/')
   .then(() => {
     if (container.hasChildNodes()) startTransition(() => void hydrateRoot(container, app));
     else createRoot(container).render(app);
+    // Counted once the page works (a framed page is counted by the page around it).
+    if (window === window.top) sendVisitBeacon();
   });

@@ -164,9 +164,14 @@ const sections: readonly LegalSection[] = [
             data.
           </li>
           <li>
-            <strong>Analytics service.</strong> We do not use a separate analytics service or
-            analytics cookies. Our measurement of visits is the advertising pixel below, together
-            with the campaign information we store with the forms you submit.
+            <strong>Visit counting (our own, no cookies).</strong> We do not use a separate
+            analytics service or analytics cookies. To learn how many people visit each page and
+            which ads bring them, each page you open tells our own server its address and, if you
+            arrived from an ad, the campaign names in the link (the UTM source and campaign). Our
+            server turns your IP address and browser details into a code that cannot be turned back,
+            using a random key that changes every day and is then deleted, so we can count you once
+            a day without knowing who you are or linking one day to the next. We never store your IP
+            address or browser details for this, and we keep only daily totals.
           </li>
           <li>
             <strong>Advertising pixel (Meta Pixel).</strong> We use the Meta Pixel, provided by Meta
@@ -187,11 +192,13 @@ const sections: readonly LegalSection[] = [
         <ul>
           <li>
             <strong>Global Privacy Control.</strong> If your browser sends a Global Privacy Control
-            signal, the Meta Pixel never loads and nothing is sent to Meta.
+            signal, the Meta Pixel never loads, nothing is sent to Meta, and your visits are not
+            counted.
           </li>
           <li>
             <strong>Opting out.</strong> The “{DO_NOT_SELL}” link at the bottom of every page turns
-            the Meta Pixel off for your browser at once, and for later visits (see section 8).
+            the Meta Pixel and our visit counting off for your browser at once, and for later visits
+            (see section 8).
           </li>
           <li>
             <strong>Consent banner.</strong> Where the law requires your consent first, for example

@@ -1,0 +1,35 @@
+import type { LandingVariant } from '@shared/enums';
+import { VISIT_BEACON_PATH, VISIT_VALUE_MAX, type VisitBeacon } from '@shared/visit-beacon';
+import { leadAttribution } from '../attribution';
+import { CONSENT_STORAGE_KEY } from './consent';
+import { sendsGlobalPrivacyControl } from './gpc';
+
+/** The landing pages of the A/B test and their variants (as their forms send them). */
+const VARIANTS: Record<string, LandingVariant> = {
+  '/career': 'free_training',
+  '/training': 'high_salary',
+};
+
+/**
+ * Counts this page load in our own visit statistics (decision 115): no cookie, only the page
+ * and the landing's UTM source and campaign. Not on /admin, not with Global Privacy Control,
+ * not after an opt-out (read here directly: the consent module stays out of the entry chunk).
+ */
+export function sendVisitBeacon(): void {
+  const page = location.pathname.replace(/\/+$/, '') || '/';
+  try {
+    if (/^\/admin(\/|$)/.test(page) || sendsGlobalPrivacyControl()) return;
+    if (localStorage.getItem(CONSENT_STORAGE_KEY) === 'denied') return;
+  } catch {
+    // storage blocked: no remembered opt-out
+  }
+  const { utmSource, utmCampaign } = leadAttribution(page);
+  const beacon: VisitBeacon = {
+    page,
+    variant: VARIANTS[page],
+    utmSource: utmSource?.slice(0, VISIT_VALUE_MAX),
+    utmCampaign: utmCampaign?.slice(0, VISIT_VALUE_MAX),
+  };
+  const type = 'application/json';
+  navigator.sendBeacon?.(VISIT_BEACON_PATH, new Blob([JSON.stringify(beacon)], { type }));
+}

@@ -1,8 +1,14 @@
 import type { LandingVariant } from '@shared/enums';
 import { VISIT_BEACON_PATH, VISIT_VALUE_MAX, type VisitBeacon } from '@shared/visit-beacon';
 import { leadAttribution } from '../attribution';
-import { CONSENT_STORAGE_KEY } from './consent';
 import { sendsGlobalPrivacyControl } from './gpc';
+
+/**
+ * consent.ts's CONSENT_STORAGE_KEY, spelled here: importing it would move the whole consent
+ * module into the entry chunk (+0.4 KB first-load JavaScript on every page, decision 005).
+ * visit-beacon.test.ts fails if the two ever differ.
+ */
+export const CONSENT_KEY = 'trackingConsent';
 
 /** The landing pages of the A/B test and their variants (as their forms send them). */
 const VARIANTS: Record<string, LandingVariant> = {
@@ -13,13 +19,13 @@ const VARIANTS: Record<string, LandingVariant> = {
 /**
  * Counts this page load in our own visit statistics (decision 115): no cookie, only the page
  * and the landing's UTM source and campaign. Not on /admin, not with Global Privacy Control,
- * not after an opt-out (read here directly: the consent module stays out of the entry chunk).
+ * not after an opt-out.
  */
 export function sendVisitBeacon(): void {
   const page = location.pathname.replace(/\/+$/, '') || '/';
   try {
     if (/^\/admin(\/|$)/.test(page) || sendsGlobalPrivacyControl()) return;
-    if (localStorage.getItem(CONSENT_STORAGE_KEY) === 'denied') return;
+    if (localStorage.getItem(CONSENT_KEY) === 'denied') return;
   } catch {
     // storage blocked: no remembered opt-out
   }

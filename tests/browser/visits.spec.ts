@@ -1,0 +1,84 @@
+import type { Page } from '@playwright/test';
+import { test } from './fixtures';
+import { expect, signIn, uniqueTag } from './support/admin';
+
+/*
+ * The first-party visit count end to end (decision 115): the landing pages, opened from an ad
+ * link with UTM values, send their beacon once hydrated, and the admin's funnel counts them.
+ */
+
+interface Step {
+  key: string | null;
+  visitors: number;
+  leads: number;
+}
+
+async function visit(page: Page, url: string) {
+  const beacon = page.waitForRequest(
+    (request) => request.method() === 'POST' && request.url().endsWith('/api/visits'),
+  );
+  await page.goto(url);
+  await beacon;
+}
+
+test('visits of /career and /training from ad links show in the funnel', async ({
+  browser,
+  page,
+}) => {
+  const source = uniqueTag('src');
+  const campaignA = uniqueTag('a');
+  const campaignB = uniqueTag('b');
+  // Two visitors in two browsing sessions (attribution is kept per session).
+  const other = await browser.newPage();
+  await visit(other, `/career?utm_source=${source}&utm_campaign=${campaignA}`);
+  await other.close();
+  await visit(page, `/training?utm_source=${source}&utm_campaign=${campaignB}`);
+
+  await signIn(page);
+  const day = new Date().toISOString().slice(0, 10);
+  const response = await page.request.get(`/api/admin/funnel?from=${day}&to=${day}`);
+  expect(response.status()).toBe(200);
+  const funnel = (await response.json()) as Record<
+    'variants' | 'utmSources' | 'utmCampaigns',
+    Step[]
+  >;
+  const find = (steps: Step[], key: string) => steps.find((step) => step.key === key);
+  // The same browser counts once per campaign: one visitor for each campaign, two for the source.
+  expect(find(funnel.utmSources, source)).toMatchObject({ visitors: 2, leads: 0 });
+  expect(find(funnel.utmCampaigns, campaignA)).toMatchObject({ visitors: 1 });
+  expect(find(funnel.utmCampaigns, campaignB)).toMatchObject({ visitors: 1 });
+  expect(find(funnel.variants, 'free_training')?.visitors).toBeGreaterThanOrEqual(1);
+  expect(find(funnel.variants, 'high_salary')?.visitors).toBeGreaterThanOrEqual(1);
+});
+
+/** The beacons a page sends while `act` runs (and half a second after). */
+async function beaconsDuring(page: Page, act: () => Promise<unknown>) {
+  const beacons: string[] = [];
+  page.on('request', (request) => {
+    if (request.url().endsWith('/api/visits')) beacons.push(request.url());
+  });
+  await act();
+  await page.waitForTimeout(500);
+  return beacons;
+}
+
+test('the admin area sends no beacon', async ({ page }) => {
+  expect(await beaconsDuring(page, () => signIn(page))).toEqual([]);
+});
+
+test('no beacon with Global Privacy Control or after an opt-out', async ({ page }) => {
+  const hydrated = () => page.waitForLoadState('networkidle');
+  await page.addInitScript(() =>
+    Object.defineProperty(Navigator.prototype, 'globalPrivacyControl', { get: () => true }),
+  );
+  expect(await beaconsDuring(page, () => page.goto('/career').then(hydrated))).toEqual([]);
+
+  const optedOut = await page.context().browser()!.newPage();
+  await optedOut.addInitScript(() => localStorage.setItem('trackingConsent', 'denied'));
+  expect(
+    await beaconsDuring(optedOut, () =>
+      optedOut.goto('/training').then(() => optedOut.waitForLoadState('networkidle')),
+    ),
+  ).toEqual([]);
+  await optedOut.close();
+});

@@ -54,7 +54,12 @@ export const visitsPlugin = fp<{ siteUrl: string }>(async (app, { siteUrl }) => 
     async (request, reply) => {
       const userAgent = request.headers['user-agent'] ?? '';
       const counted = request.headers['sec-gpc'] !== '1' && userAgent !== '' && !isbot(userAgent);
-      if (counted) await counter.count({ beacon: request.body, ip: request.ip, userAgent });
+      // A count that cannot be made (database unavailable) is lost, not answered with an error.
+      if (counted) {
+        await counter
+          .count({ beacon: request.body, ip: request.ip, userAgent })
+          .catch((error: unknown) => request.log.warn({ err: error }, 'visit not counted'));
+      }
       return reply.code(204).send();
     },
   );

@@ -326,11 +326,17 @@ describeEachDatabase(
         expect(refused.status, JSON.stringify(body).slice(0, 40)).toBe(400);
         expect(refused.body).toMatchObject({ error: 'Please check the highlighted fields' });
       }
+      const withNul = await call(testApp, 'POST', url, cookie, { text: 'Call\u0000ed back.' });
+      expect(withNul.status).toBe(201);
+      expect(withNul.body).toMatchObject({ text: 'Called back.' });
+      const onlyNul = await call(testApp, 'POST', url, cookie, { text: '\u0000' });
+      expect(onlyNul.status).toBe(400);
+
       const detail = await call(testApp, 'GET', `/api/candidate-submissions/${lead.id}`, cookie);
       const notes = (detail.body as { timeline: TimelineEntry[] }).timeline.filter(
         (entry) => entry.kind === 'note',
       );
-      expect(notes.map((note) => note.text)).toEqual([longest]);
+      expect(notes.map((note) => note.text)).toEqual([longest, 'Called back.']);
     });
 
     it('deletes a lead with its notes, activity and form history', async () => {

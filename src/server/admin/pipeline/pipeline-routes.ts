@@ -227,7 +227,8 @@ export const pipelineRoutes: FastifyPluginAsync<{ pipeline: LeadPipeline }> = as
       async (request, reply) => {
         const body = objectBody(request.body, 'text');
         if (!body.ok) return badRequest(reply, body.fields);
-        const text = typeof body.value === 'string' ? body.value.trim() : '';
+        // NUL is dropped as the lead forms drop it: PostgreSQL text cannot hold it.
+        const text = typeof body.value === 'string' ? body.value.replaceAll('\0', '').trim() : '';
         const length = [...text].length; // characters, not UTF-16 units
         if (length === 0 || length > NOTE_MAX_LENGTH) {
           return badRequest(reply, { text: 'A note is 1 to 5,000 characters' });

@@ -148,18 +148,20 @@ export class OutboxWorker {
   }
 
   private recordFailure(message: OutboxMessage, error: unknown): Promise<void> {
-    return markFailed(this.options.db, message.id, this.now(), {
-      retryAt: error instanceof PermanentFailure ? undefined : this.retryAt(message),
+    // One clock reading: the retry is exactly its backoff after the attempt it follows.
+    const now = this.now();
+    return markFailed(this.options.db, message.id, now, {
+      retryAt: error instanceof PermanentFailure ? undefined : this.retryAt(message, now),
       error: error instanceof Error ? error.message : String(error),
     });
   }
 
   /** Exponential backoff; undefined once the next try would fall past the give-up time. */
-  private retryAt(message: OutboxMessage): Date | undefined {
+  private retryAt(message: OutboxMessage, now: Date): Date | undefined {
     const base = this.options.retryBaseMs ?? 30_000;
     const cap = this.options.retryCapMs ?? 60 * MINUTE;
     const delay = Math.min(base * 2 ** message.attempts, cap);
-    const retryAt = new Date(this.now().getTime() + delay);
+    const retryAt = new Date(now.getTime() + delay);
     const giveUpAt = Date.parse(message.created_at) + (this.options.giveUpMs ?? 24 * 60 * MINUTE);
     return retryAt.getTime() > giveUpAt ? undefined : retryAt;
   }

@@ -60,11 +60,14 @@ describeEachDatabase(
         first_name: '@SUM(A1)',
         last_name: `${tag}regular`,
         reason: 'line one\nline "two"',
+        fbclid: 'IwAR-click.1',
       });
       await seedCompany(testApp, 'full', {
         company_name: `${tag}-co`,
         contact_name: '-2+3',
         comments: '\tTabbed',
+        utm_source: 'facebook',
+        fbclid: 'IwAR-click.2',
       });
       await seedCandidate(testApp, 'email', {}, { email: `${tag}.lead@example.com` });
       await seedCompany(testApp, 'email');
@@ -144,6 +147,7 @@ describeEachDatabase(
       const row = candidates[1] as string[];
       expect(row[header.indexOf('First Name')]).toBe("'@SUM(A1)");
       expect(row[header.indexOf('Reason')]).toBe('line one\nline "two"');
+      expect(row[header.indexOf('FBCLID')]).toBe('IwAR-click.1');
 
       const companies = parseCsv(
         (await exportTab(current(), cookie, 'companies', tag)).rawPayload
@@ -166,6 +170,8 @@ describeEachDatabase(
       expect(companies[1]?.[companyHeader.indexOf('Contact Name')]).toBe("'-2+3");
       expect(companies[1]?.[companyHeader.indexOf('Comments')]).toBe("'\tTabbed");
       expect(companies[1]?.[companyHeader.indexOf('Company')]).toBe(`${tag}-co`);
+      expect(companies[1]?.[companyHeader.indexOf('UTM Source')]).toBe('facebook');
+      expect(companies[1]?.[companyHeader.indexOf('FBCLID')]).toBe('IwAR-click.2');
     });
 
     it('exports e-mail-only leads of both kinds as email, type, submitted (then status)', async () => {
@@ -296,7 +302,7 @@ describeEachDatabase(
     it('answers a header-only file when nothing matches', async () => {
       const response = await exportTab(current(), cookie, 'companies', `${tag}none`);
       expect(response.rawPayload.subarray(3).toString('utf8')).toBe(
-        '"ID","Company","Contact Name","Title","Email","Company Size","Talent Needs","Timeline","Comments","Stage","Source Page","Landing Variant","UTM Source","UTM Medium","UTM Campaign","UTM Term","UTM Content","Referrer","Submitted","Updated","Status"\r\n',
+        '"ID","Company","Contact Name","Title","Email","Company Size","Talent Needs","Timeline","Comments","Stage","Source Page","Landing Variant","UTM Source","UTM Medium","UTM Campaign","UTM Term","UTM Content","Referrer","FBCLID","Submitted","Updated","Status"\r\n',
       );
     });
   },

@@ -337,11 +337,18 @@ describeEachDatabase('candidate endpoints', (current) => {
         utmSource: 'google',
         utmMedium: 'cpc',
         referrer: 'https://search.example/',
+        fbclid: 'IwAR2_Ab-c.D',
       },
     });
     await postJson(app, '/api/candidates/submit', {
       ...validBodies.candidateApplication(email),
-      attribution: { page: '/apply', utmSource: 'facebook', utmCampaign: 'spring', utmTerm: '' },
+      attribution: {
+        page: '/apply',
+        utmSource: 'facebook',
+        utmCampaign: 'spring',
+        utmTerm: '',
+        fbclid: 'later',
+      },
     });
     expect((await candidatesWithEmail(db, email))[0]).toMatchObject({
       source_page: '/career',
@@ -352,6 +359,7 @@ describeEachDatabase('candidate endpoints', (current) => {
       utm_term: null,
       utm_content: null,
       referrer: 'https://search.example/',
+      fbclid: 'IwAR2_Ab-c.D',
     });
   });
 

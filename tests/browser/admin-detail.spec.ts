@@ -34,6 +34,7 @@ test('a row opens its detail by keyboard, with a URL of its own that reloads and
     utmTerm: 'technician',
     utmContent: 'hero',
     referrer: 'https://news.example/post',
+    fbclid: 'IwAR-detail.9',
   });
   await lead.application(page.request, email);
   await signIn(page);
@@ -59,6 +60,8 @@ test('a row opens its detail by keyboard, with a URL of its own that reloads and
     'technician',
     'hero',
     'https://news.example/post',
+    'Meta click id (fbclid)',
+    'IwAR-detail.9',
   ]) {
     await expect(dialog).toContainText(text);
   }

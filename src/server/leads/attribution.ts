@@ -13,6 +13,7 @@ function attributionValues(attribution: Attribution | undefined): Partial<Attrib
     utm_term: attribution?.utmTerm,
     utm_content: attribution?.utmContent,
     referrer: attribution?.referrer,
+    fbclid: attribution?.fbclid,
   });
 }
 

@@ -103,6 +103,7 @@ export const attributionLabels: Record<string, string> = {
   utmTerm: 'UTM term',
   utmContent: 'UTM content',
   referrer: 'Referrer',
+  fbclid: 'Meta click id (fbclid)',
 };
 
 const attributionGroup = (lead: Attribution): FieldGroup => ({
@@ -116,6 +117,7 @@ const attributionGroup = (lead: Attribution): FieldGroup => ({
     [attributionLabels.utmTerm!, lead.utmTerm],
     [attributionLabels.utmContent!, lead.utmContent],
     [attributionLabels.referrer!, lead.referrer],
+    [attributionLabels.fbclid!, lead.fbclid],
   ],
 });
 
@@ -163,6 +165,7 @@ const SHOWN = new Set([
   'utmTerm',
   'utmContent',
   'referrer',
+  'fbclid',
 ]);
 const camel = (name: string) =>
   name.replace(/_([a-z])/g, (_, letter: string) => letter.toUpperCase());

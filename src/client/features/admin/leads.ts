@@ -35,6 +35,7 @@ export interface Attribution {
   utmTerm: string | null;
   utmContent: string | null;
   referrer: string | null;
+  fbclid: string | null;
   createdAt: string | null;
   /** The lead's pipeline status (src/shared/lead-status.ts); null if the server sent none. */
   status: string | null;
@@ -49,6 +50,7 @@ const attribution = (raw: Raw): Attribution => ({
   utmTerm: text(raw, 'utmTerm'),
   utmContent: text(raw, 'utmContent'),
   referrer: text(raw, 'referrer'),
+  fbclid: text(raw, 'fbclid'),
   createdAt: text(raw, 'createdAt', 'submittedAt'),
   status: text(raw, 'status'),
 });

@@ -67,6 +67,7 @@ const trailingColumns: ExportColumn[] = [
   ['UTM Term', 'utm_term'],
   ['UTM Content', 'utm_content'],
   ['Referrer', 'referrer'],
+  ['FBCLID', 'fbclid'],
   ['Submitted', 'created_at'],
   ['Updated', 'updated_at'],
 ];

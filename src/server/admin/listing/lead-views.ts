@@ -15,6 +15,7 @@ const attribution = (row: CandidateListRow | CompanyListRow) => ({
   utmTerm: row.utm_term,
   utmContent: row.utm_content,
   referrer: row.referrer,
+  fbclid: row.fbclid,
 });
 
 export function candidateView(row: CandidateListRow) {
@@ -101,6 +102,7 @@ const attributionFields = [
   'utmTerm',
   'utmContent',
   'referrer',
+  'fbclid',
 ];
 const common = {
   id: { type: 'integer' },

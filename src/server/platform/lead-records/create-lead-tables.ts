@@ -104,9 +104,24 @@ const keepSubmittedValues: Migration = {
   },
 };
 
+/** 005: the landing URL's fbclid on the lead, beside its other attribution (issue 12). */
+const addClickId: Migration = {
+  async up(db: Kysely<unknown>) {
+    for (const table of ['candidates', 'companies']) {
+      await db.schema.alterTable(table).addColumn('fbclid', 'text').execute();
+    }
+  },
+  async down(db: Kysely<unknown>) {
+    for (const table of ['candidates', 'companies']) {
+      await db.schema.alterTable(table).dropColumn('fbclid').execute();
+    }
+  },
+};
+
 export const leadRecordMigrations: MigrationSet = (dialect) => ({
   '001_create_lead_tables': createLeadTables(dialect),
   '002_lead_submissions': createLeadSubmissions(dialect),
   '003_lead_submission_values': keepSubmittedValues,
   '004_lead_quarantine': createLeadQuarantine(dialect),
+  '005_lead_click_id': addClickId,
 });

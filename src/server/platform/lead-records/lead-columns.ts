@@ -17,6 +17,11 @@ export const attributionColumns = [
   'referrer',
 ] as const satisfies readonly (keyof CandidatesTable & keyof CompaniesTable)[];
 
+/** Attribution added after 001 (migration 005): Meta's click id, first touch wins too. */
+export const laterAttributionColumns = [
+  'fbclid',
+] as const satisfies readonly (keyof CandidatesTable & keyof CompaniesTable)[];
+
 /** What a candidate typed: the forms' text fields and the questionnaire's answers. */
 export const candidateTextColumns = [
   'first_name',
@@ -58,6 +63,7 @@ export const leadRecordColumns = {
   candidates: [
     ...identityColumns,
     ...attributionColumns,
+    ...laterAttributionColumns,
     'created_at',
     'updated_at',
     ...candidateTextColumns,
@@ -66,6 +72,7 @@ export const leadRecordColumns = {
   companies: [
     ...identityColumns,
     ...attributionColumns,
+    ...laterAttributionColumns,
     'created_at',
     'updated_at',
     ...companyTextColumns,

@@ -31,6 +31,8 @@ export interface AttributionColumns {
   utm_term: string | null;
   utm_content: string | null;
   referrer: string | null;
+  /** Meta's click id of the landing URL, exactly as received (migration 005). */
+  fbclid: string | null;
 }
 
 interface LeadColumns extends AttributionColumns {

@@ -1,4 +1,4 @@
-import http from 'node:http';
+import { listenAsReceiver, type FailingReceiver } from './http-receiver';
 import { freePort } from './postgres';
 
 export interface GraphRequest {
@@ -10,13 +10,11 @@ export interface GraphRequest {
   };
 }
 
-export interface GraphReceiver {
+export interface GraphReceiver extends FailingReceiver {
   /** What META_GRAPH_URL points at. */
   url: string;
   /** Accepted POSTs, in arrival order. */
   received: GraphRequest[];
-  /** Answer 500 to this many next requests. */
-  failNext: number;
   /** Answer 400 with Meta's error shape to events whose event_id is in this set. */
   rejectEventIds: Set<string>;
   close(): Promise<void>;
@@ -33,18 +31,14 @@ export async function startGraphReceiver(port?: number): Promise<GraphReceiver> 
     received: [],
     failNext: 0,
     rejectEventIds: new Set(),
-    close: () => new Promise<void>((resolve) => server.close(() => resolve())),
+    close: async () => close(),
   };
-  const server = http.createServer((request, response) => {
-    const chunks: Buffer[] = [];
-    request.on('data', (chunk: Buffer) => chunks.push(chunk));
-    request.on('end', () => {
-      if (receiver.failNext > 0) {
-        receiver.failNext--;
-        response.writeHead(500).end('{"error":{"message":"An unknown error occurred"}}');
-        return;
-      }
-      const body = JSON.parse(Buffer.concat(chunks).toString('utf8')) as GraphRequest['body'];
+  const close = await listenAsReceiver(
+    port,
+    receiver,
+    '{"error":{"message":"An unknown error occurred"}}',
+    (request, text, response) => {
+      const body = JSON.parse(text) as GraphRequest['body'];
       if (body.data.some((event) => receiver.rejectEventIds.has(String(event.event_id)))) {
         response.writeHead(400, { 'content-type': 'application/json' }).end(
           JSON.stringify({
@@ -62,8 +56,7 @@ export async function startGraphReceiver(port?: number): Promise<GraphReceiver> 
       response
         .writeHead(200, { 'content-type': 'application/json' })
         .end(JSON.stringify({ events_received: body.data.length, fbtrace_id: 'trace' }));
-    });
-  });
-  await new Promise<void>((resolve) => server.listen(port, '127.0.0.1', resolve));
+    },
+  );
   return receiver;
 }

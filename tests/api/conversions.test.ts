@@ -10,6 +10,7 @@ import { adminEnv, signIn } from '../support/admin';
 import { candidatesWithEmail, companiesWithEmail } from '../support/api';
 import { startGraphReceiver, type GraphRequest } from '../support/graph-receiver';
 import { validBodies } from '../support/lead-bodies';
+import { eventually } from '../support/eventually';
 import {
   createTestApp,
   describeEachDatabase,
@@ -38,16 +39,6 @@ const capiEnv = {
 const FAST = { pollMs: 30, retryBaseMs: 50 };
 
 const sha256 = (value: string) => createHash('sha256').update(value).digest('hex');
-
-async function eventually<T>(find: () => T | undefined | Promise<T | undefined>, ms = 10_000) {
-  const deadline = Date.now() + ms;
-  for (;;) {
-    const found = await find();
-    if (found !== undefined) return found;
-    if (Date.now() > deadline) throw new Error('not delivered in time');
-    await new Promise((resolve) => setTimeout(resolve, 25));
-  }
-}
 
 /** The events Meta received with this event id, in arrival order. */
 const eventsWithId = (eventId: string) =>

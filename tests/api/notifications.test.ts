@@ -18,6 +18,7 @@ import {
   type TestApp,
 } from '../support/test-app';
 import { startWebhookReceiver, type ReceivedWebhook } from '../support/webhook-receiver';
+import { eventually } from '../support/eventually';
 
 const SITE_URL = 'https://talent.example';
 const SECRET = 'whsec_MDEyMzQ1Njc4OWFiY2RlZjAxMjM0NTY3ODlhYmNkZWY=';
@@ -38,16 +39,6 @@ const notifyEnv = {
   NOTIFY_WEBHOOK_URL: receiver.url,
   NOTIFY_WEBHOOK_SECRET: SECRET,
 };
-
-async function eventually<T>(find: () => T | undefined | Promise<T | undefined>, ms = 10_000) {
-  const deadline = Date.now() + ms;
-  for (;;) {
-    const found = await find();
-    if (found !== undefined) return found;
-    if (Date.now() > deadline) throw new Error('not delivered in time');
-    await new Promise((resolve) => setTimeout(resolve, 25));
-  }
-}
 
 /** The mail's text with quoted-printable soft breaks and escapes undone (when so encoded). */
 const mailText = (mail: ReceivedMail) =>

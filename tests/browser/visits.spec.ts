@@ -1,6 +1,7 @@
 import type { Page } from '@playwright/test';
 import { test } from './fixtures';
-import { expect, signIn, uniqueTag } from './support/admin';
+import { expect, signIn } from './support/admin';
+import { visitLandingPagesFromAds } from './support/visits';
 
 /*
  * The first-party visit count end to end (decision 115): the landing pages, opened from an ad
@@ -13,26 +14,11 @@ interface Step {
   leads: number;
 }
 
-async function visit(page: Page, url: string) {
-  const beacon = page.waitForRequest(
-    (request) => request.method() === 'POST' && request.url().endsWith('/api/visits'),
-  );
-  await page.goto(url);
-  await beacon;
-}
-
 test('visits of /career and /training from ad links show in the funnel', async ({
   browser,
   page,
 }) => {
-  const source = uniqueTag('src');
-  const campaignA = uniqueTag('a');
-  const campaignB = uniqueTag('b');
-  // Two visitors in two browsing sessions (attribution is kept per session).
-  const other = await browser.newPage();
-  await visit(other, `/career?utm_source=${source}&utm_campaign=${campaignA}`);
-  await other.close();
-  await visit(page, `/training?utm_source=${source}&utm_campaign=${campaignB}`);
+  const { source, campaignA, campaignB } = await visitLandingPagesFromAds(browser, page);
 
   await signIn(page);
   const day = new Date().toISOString().slice(0, 10);

@@ -1,4 +1,5 @@
 import { sql, type Kysely } from 'kysely';
+import type { FunnelFigures, FunnelStep } from '../../shared/admin-funnel';
 import { landingVariants } from '../../shared/enums';
 import type { DatabaseReader } from '../platform/database/reader-thread';
 import {
@@ -9,29 +10,6 @@ import {
 import type { LeadRecordTables } from '../platform/lead-records/lead-tables';
 import { tablesOf } from '../platform/database/connection';
 import type { VisitTables } from './visit-tables';
-
-export interface FunnelStep {
-  /** The variant, utm_source or utm_campaign; null: none. */
-  key: string | null;
-  visitors: number;
-  leads: number;
-  questionnaires: number;
-  applications: number;
-  /** leads / visitors; null without visitors. */
-  leadRate: number | null;
-  /** questionnaires / leads; null without leads. */
-  questionnaireRate: number | null;
-  /** applications / leads (an application need not follow the questionnaire). */
-  applicationRate: number | null;
-}
-
-export interface FunnelFigures {
-  from: string;
-  to: string;
-  variants: FunnelStep[];
-  utmSources: FunnelStep[];
-  utmCampaigns: FunnelStep[];
-}
 
 /** Most keys listed per dimension (by visitors, then leads). */
 const MAX_KEYS = 100;

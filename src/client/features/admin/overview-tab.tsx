@@ -5,7 +5,8 @@ import { isUnauthorized } from './api/http';
 import type { Conversion } from '@shared/admin-overview';
 import { useOverview } from './api/overview';
 import { DailyChart } from './daily-chart';
-import { RowsOrEmpty } from './lead-table';
+import { FiguresTable } from './figures-table';
+import { FunnelSection } from './funnel-section';
 
 const numberFormat = new Intl.NumberFormat('en-US');
 const percent = (part: number, whole: number) =>
@@ -33,44 +34,21 @@ function ConversionTable({
   label(key: string | null): string;
 }) {
   return (
-    <div className="overflow-x-auto rounded-xl border border-slate-200 bg-white">
-      <table className="min-w-full text-left text-sm">
-        <caption className="px-4 py-3 text-left font-semibold text-slate-900">{title}</caption>
-        <thead className="bg-slate-100 text-slate-800">
-          <tr>
-            <th scope="col" className="px-4 py-2 font-semibold">
-              {keyHeader}
-            </th>
-            <th scope="col" className="px-4 py-2 text-right font-semibold">
-              E-mail leads
-            </th>
-            <th scope="col" className="px-4 py-2 text-right font-semibold">
-              Full applications
-            </th>
-            <th scope="col" className="px-4 py-2 text-right font-semibold">
-              Conversion
-            </th>
-          </tr>
-        </thead>
-        <RowsOrEmpty
-          rows={rows}
-          columnCount={4}
-          empty="No e-mail leads from the landing pages yet."
-          emptyClassName="px-4 py-4 text-center text-slate-600"
-        >
-          {(row) => (
-            <tr key={row.key ?? '(none)'}>
-              <th scope="row" className="px-4 py-2 font-medium text-slate-900">
-                {label(row.key)}
-              </th>
-              <td className="px-4 py-2 text-right">{numberFormat.format(row.emailLeads)}</td>
-              <td className="px-4 py-2 text-right">{numberFormat.format(row.applications)}</td>
-              <td className="px-4 py-2 text-right">{percent(row.applications, row.emailLeads)}</td>
-            </tr>
-          )}
-        </RowsOrEmpty>
-      </table>
-    </div>
+    <FiguresTable
+      title={title}
+      keyHeader={keyHeader}
+      headers={['E-mail leads', 'Full applications', 'Conversion']}
+      rows={rows}
+      empty="No e-mail leads from the landing pages yet."
+      label={label}
+      cells={(row) => (
+        <>
+          <td className="px-4 py-2 text-right">{numberFormat.format(row.emailLeads)}</td>
+          <td className="px-4 py-2 text-right">{numberFormat.format(row.applications)}</td>
+          <td className="px-4 py-2 text-right">{percent(row.applications, row.emailLeads)}</td>
+        </>
+      )}
+    />
   );
 }
 
@@ -81,7 +59,7 @@ const variantLabel = (key: string | null) =>
       ? '/training (high_salary)'
       : (key ?? '(none)');
 
-/** Counts of each lead type, leads per day for 30 days, and landing conversion. */
+/** Counts of each lead type, leads per day for 30 days, landing conversion, and the funnel. */
 export function OverviewTab() {
   const overview = useOverview();
   const { isError, error, errorUpdatedAt } = overview;
@@ -159,6 +137,7 @@ export function OverviewTab() {
           label={(key) => key ?? '(none)'}
         />
       </div>
+      <FunnelSection />
     </div>
   );
 }

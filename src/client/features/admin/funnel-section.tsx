@@ -1,0 +1,234 @@
+import { useId, useState } from 'react';
+import type { FunnelStep } from '@shared/admin-funnel';
+import { compareRates, wilsonInterval, type Sample } from './ab-test';
+import { useFunnel } from './api/funnel';
+import { FiguresTable } from './figures-table';
+
+/*
+ * The Overview's first-party funnel (issue 12, decision 116): visitors -> leads ->
+ * questionnaires / applications for a chosen range, and the A/B comparison of the landing
+ * variants. Only the admin bundle loads this (and simple-statistics through ab-test.ts).
+ */
+
+const numberFormat = new Intl.NumberFormat('en-US');
+const ratePercent = (rate: number | null) => (rate === null ? '—' : `${(rate * 100).toFixed(1)}%`);
+
+const DAY_MS = 86_400_000;
+const isoDay = (time: number) => new Date(time).toISOString().slice(0, 10);
+const DAY_PATTERN = /^\d{4}-\d{2}-\d{2}$/;
+
+const VARIANTS = [
+  { key: 'free_training', label: '/career (free_training)' },
+  { key: 'high_salary', label: '/training (high_salary)' },
+] as const;
+
+const variantLabel = (key: string | null) =>
+  VARIANTS.find((variant) => variant.key === key)?.label ?? key ?? '(none)';
+
+const columns = [
+  ['Visitors', 'visitors'],
+  ['Leads', 'leads'],
+  ['Lead rate', 'leadRate'],
+  ['Questionnaires', 'questionnaires'],
+  ['Questionnaire rate', 'questionnaireRate'],
+  ['Applications', 'applications'],
+  ['Application rate', 'applicationRate'],
+] as const;
+
+function FunnelTable({
+  title,
+  keyHeader,
+  rows,
+  label = (key) => key ?? '(none)',
+}: {
+  title: string;
+  keyHeader: string;
+  rows: FunnelStep[];
+  label?: (key: string | null) => string;
+}) {
+  return (
+    <FiguresTable
+      title={title}
+      keyHeader={keyHeader}
+      headers={columns.map(([header]) => header)}
+      rows={rows}
+      empty="No visits or leads in this range."
+      label={label}
+      cells={(row) =>
+        columns.map(([header, field]) => (
+          <td key={header} className="px-4 py-2 text-right tabular-nums">
+            {field.endsWith('Rate')
+              ? ratePercent(row[field])
+              : numberFormat.format(row[field] ?? 0)}
+          </td>
+        ))
+      }
+    />
+  );
+}
+
+/** The comparison in words: significant or not, and how many more visitors it needs. */
+function comparisonSentence(a: Sample, b: Sample): string {
+  const result = compareRates(a, b);
+  if (!result)
+    return 'Not enough data to compare the two landing pages yet: each needs visitors, and at least one lead between them.';
+  const p = result.pValue < 0.001 ? 'p < 0.001' : `p = ${result.pValue.toFixed(3)}`;
+  if (result.significant) {
+    const better = a.leads / a.visitors > b.leads / b.visitors ? VARIANTS[0] : VARIANTS[1];
+    return `The difference is significant (${p}, below 0.05): ${better.label} converts visitors to leads better.`;
+  }
+  if (result.neededPerVariant === null)
+    return `The difference is not significant (${p}): both lead rates are the same so far, so no number of visitors can be estimated yet.`;
+  const more =
+    result.moreVisitors === 0
+      ? 'Both variants already have the visitors needed to detect this difference; it is likely smaller than it looks.'
+      : `To detect a difference this size reliably (80% power) each variant needs about ${numberFormat.format(result.neededPerVariant)} visitors: roughly ${numberFormat.format(result.moreVisitors ?? 0)} more in all.`;
+  return `The difference is not significant yet (${p}, not below 0.05). ${more}`;
+}
+
+function AbComparison({ variants }: { variants: FunnelStep[] }) {
+  const [a, b] = VARIANTS.map(({ key }) => {
+    const step = variants.find((variant) => variant.key === key);
+    return { leads: step?.leads ?? 0, visitors: step?.visitors ?? 0 };
+  }) as [Sample, Sample];
+  return (
+    <section
+      aria-labelledby="ab-comparison-heading"
+      className="rounded-xl border border-slate-200 bg-white p-5"
+    >
+      <h3 id="ab-comparison-heading" className="font-semibold text-slate-900">
+        A/B comparison of the landing pages
+      </h3>
+      <dl className="mt-3 grid gap-3 sm:grid-cols-2">
+        {VARIANTS.map((variant, index) => {
+          const sample = index === 0 ? a : b;
+          const interval = wilsonInterval(sample);
+          return (
+            <div key={variant.key}>
+              <dt className="text-sm font-medium text-slate-700">{variant.label} lead rate</dt>
+              <dd className="text-lg font-semibold text-slate-900">
+                {interval
+                  ? `${ratePercent(interval.rate)} (95% interval ${ratePercent(interval.low)} to ${ratePercent(interval.high)})`
+                  : '— (no visitors yet)'}
+              </dd>
+              <dd className="text-xs text-slate-600">
+                {numberFormat.format(sample.leads)} leads of {numberFormat.format(sample.visitors)}{' '}
+                visitors
+              </dd>
+            </div>
+          );
+        })}
+      </dl>
+      <p data-testid="ab-verdict" className="mt-3 text-sm text-slate-800">
+        {comparisonSentence(a, b)}
+      </p>
+    </section>
+  );
+}
+
+/** A labelled date input; `errorId` names the range's error while there is one. */
+function DateField({
+  label,
+  value,
+  min,
+  max,
+  onChange,
+  errorId,
+}: {
+  label: string;
+  value: string;
+  min?: string;
+  max?: string;
+  onChange(value: string): void;
+  errorId: string | undefined;
+}) {
+  const id = useId();
+  return (
+    <div className="grid gap-1.5">
+      <label htmlFor={id} className="text-sm font-medium text-slate-800">
+        {label}
+      </label>
+      <input
+        id={id}
+        type="date"
+        value={value}
+        min={min}
+        max={max}
+        onChange={(event) => onChange(event.target.value)}
+        aria-describedby={errorId}
+        aria-invalid={errorId !== undefined}
+        className="rounded-md border border-slate-400 bg-white px-3 py-1.5 text-sm text-slate-900 focus-visible:outline-2 focus-visible:outline-offset-1 focus-visible:outline-accent-strong"
+      />
+    </div>
+  );
+}
+
+/** The Funnel section of the Overview tab, for a date range (default: the last 30 UTC days). */
+export function FunnelSection() {
+  const [from, setFrom] = useState(() => isoDay(Date.now() - 29 * DAY_MS));
+  const [to, setTo] = useState(() => isoDay(Date.now()));
+  const errorId = useId();
+  const valid = DAY_PATTERN.test(from) && DAY_PATTERN.test(to) && from <= to;
+  const funnel = useFunnel(from, to, valid);
+  const data = funnel.data;
+  return (
+    <section aria-labelledby="funnel-heading" className="grid gap-4">
+      <h2 id="funnel-heading" className="text-xl font-semibold text-slate-900">
+        Funnel
+      </h2>
+      <div className="flex flex-wrap items-end gap-4">
+        <DateField
+          label="From (UTC day)"
+          value={from}
+          max={to}
+          onChange={setFrom}
+          errorId={valid ? undefined : errorId}
+        />
+        <DateField
+          label="To (UTC day, included)"
+          value={to}
+          min={from}
+          onChange={setTo}
+          errorId={valid ? undefined : errorId}
+        />
+        {!valid && (
+          <p id={errorId} role="alert" className="text-sm text-red-800">
+            Choose two dates, the first not after the second.
+          </p>
+        )}
+      </div>
+      <div aria-busy={funnel.isFetching} className="grid gap-6">
+        {!data ? (
+          <p className="text-slate-700">
+            {funnel.isError ? 'The funnel could not be loaded.' : valid ? 'Loading…' : ''}
+          </p>
+        ) : (
+          <>
+            <p role="status" className="text-sm text-slate-700">
+              Figures for {data.from} to {data.to} (UTC days). A visitor counts once a day per page
+              and campaign. Lead rate: leads per visitor; questionnaire and application rates: per
+              lead.
+            </p>
+            <AbComparison variants={data.variants} />
+            <FunnelTable
+              title="Funnel per landing page"
+              keyHeader="Landing page"
+              rows={data.variants}
+              label={variantLabel}
+            />
+            <FunnelTable
+              title="Funnel per UTM source"
+              keyHeader="UTM source"
+              rows={data.utmSources}
+            />
+            <FunnelTable
+              title="Funnel per UTM campaign"
+              keyHeader="UTM campaign"
+              rows={data.utmCampaigns}
+            />
+          </>
+        )}
+      </div>
+    </section>
+  );
+}

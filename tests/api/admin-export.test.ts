@@ -55,7 +55,11 @@ describeEachDatabase(
         { first_name: '=HYPERLINK("http://x")', last_name: `${tag}O"Brien`, phone: '+1 555 0100' },
         { email: formulaEmail, typeformCompleted: true },
       );
-      await seedCandidate(testApp, 'typeform', { first_name: 'Zoë', last_name: `${tag}Müller` });
+      await seedCandidate(testApp, 'typeform', {
+        first_name: 'Zoë',
+        last_name: `${tag}Müller`,
+        utm_campaign: 'spring',
+      });
       await seedCandidate(testApp, 'regular', {
         first_name: '@SUM(A1)',
         last_name: `${tag}regular`,
@@ -69,7 +73,12 @@ describeEachDatabase(
         utm_source: 'facebook',
         fbclid: 'IwAR-click.2',
       });
-      await seedCandidate(testApp, 'email', {}, { email: `${tag}.lead@example.com` });
+      await seedCandidate(
+        testApp,
+        'email',
+        { source_page: '/training', fbclid: 'IwAR-email' },
+        { email: `${tag}.lead@example.com` },
+      );
       await seedCompany(testApp, 'email');
     });
 
@@ -100,11 +109,21 @@ describeEachDatabase(
         'Questionnaire Location',
         'Motivation',
         'Pipeline Status',
+        'Source Page',
+        'Landing Variant',
+        'UTM Source',
+        'UTM Medium',
+        'UTM Campaign',
+        'UTM Term',
+        'UTM Content',
+        'Referrer',
+        'FBCLID',
       ]);
       expect(rows).toHaveLength(3);
       // Newest first: Zoë, then the formula case.
       expect(rows[1]?.slice(1, 3)).toEqual(['Zoë', `${tag}Müller`]);
       expect(rows[1]?.[5]).toBe('Not Completed');
+      expect(rows[1]?.[rows[0]!.indexOf('UTM Campaign')]).toBe('spring');
       expect(rows[2]?.slice(1, 6)).toEqual([
         `'=HYPERLINK("http://x")`,
         `${tag}O"Brien`,
@@ -178,8 +197,22 @@ describeEachDatabase(
       const rows = parseCsv(
         (await exportTab(current(), cookie, 'lead-emails')).rawPayload.subarray(3).toString('utf8'),
       );
-      expect(rows[0]).toEqual(['Email', 'Type', 'Submitted', 'Status']);
+      expect(rows[0]?.slice(0, 4)).toEqual(['Email', 'Type', 'Submitted', 'Status']);
+      expect(rows[0]?.slice(4)).toEqual([
+        'Source Page',
+        'Landing Variant',
+        'UTM Source',
+        'UTM Medium',
+        'UTM Campaign',
+        'UTM Term',
+        'UTM Content',
+        'Referrer',
+        'FBCLID',
+      ]);
       expect(rows.map((row) => row[1])).toEqual(expect.arrayContaining(['Candidate', 'Company']));
+      const mine = rows.find((row) => row[0] === `${tag}.lead@example.com`);
+      expect(mine?.[rows[0]!.indexOf('Source Page')]).toBe('/training');
+      expect(mine?.[rows[0]!.indexOf('FBCLID')]).toBe('IwAR-email');
       expect(rows.map((row) => row[0])).toContain(`${tag}.lead@example.com`);
       const dates = rows.slice(1).map((row) => row[2] as string);
       expect([...dates].sort().reverse()).toEqual(dates);
@@ -276,7 +309,7 @@ describeEachDatabase(
         'Submitted',
       ]);
       expect(row?.slice(5, 6)).toEqual(['Not Completed']);
-      expect(row?.slice(7)).toEqual([
+      expect(row?.slice(7, 13)).toEqual([
         'within-month',
         'yes',
         'depends',
@@ -289,7 +322,7 @@ describeEachDatabase(
       expect(companies[1]?.[(companies[0] ?? []).indexOf('Status')]).toBe('In discussion');
       expect(await csv('companies', `q=${mark}&status=new`)).toHaveLength(1);
       const emails = await csv('lead-emails', `q=${encodeURIComponent(`${tag}.lead`)}`);
-      expect(emails[0]).toEqual(['Email', 'Type', 'Submitted', 'Status']);
+      expect(emails[0]?.slice(0, 4)).toEqual(['Email', 'Type', 'Submitted', 'Status']);
       expect(emails[1]?.[3]).toBe('New');
       const refused = await testApp.app.inject({
         method: 'GET',

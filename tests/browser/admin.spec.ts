@@ -176,9 +176,11 @@ test('exports the tab as CSV, neutralising formulas and doubling quotes', async 
   const bytes = await readFile(await download.path());
   expect([...bytes.subarray(0, 3)]).toEqual([0xef, 0xbb, 0xbf]);
   const lines = bytes.subarray(3).toString('utf8').split('\r\n');
-  // The spec's columns first (section 9), then the questionnaire's answers and the pipeline.
+  // The spec's columns first (section 9), then the questionnaire's answers, the pipeline and
+  // the attribution.
   expect(lines[0]).toBe(
-    '"ID","First Name","Last Name","Email","Phone","Status","Submitted","Availability","Full Time","Relocation","Questionnaire Location","Motivation","Pipeline Status"',
+    '"ID","First Name","Last Name","Email","Phone","Status","Submitted","Availability","Full Time","Relocation","Questionnaire Location","Motivation","Pipeline Status",' +
+      '"Source Page","Landing Variant","UTM Source","UTM Medium","UTM Campaign","UTM Term","UTM Content","Referrer","FBCLID"',
   );
   expect(lines).toHaveLength(4); // header, two rows, and the empty string after the last CRLF
   expect(lines[1]).toContain(`"Zoë","${tag}Müller","${tag}-plain@example.com"`);

@@ -57,8 +57,8 @@ const candidateColumns: ExportColumn[] = [
   ['Phone', 'phone'],
 ];
 
-const trailingColumns: ExportColumn[] = [
-  ['Stage', 'stage'],
+/** Where the lead came from (first touch): in every export, so each can be read by campaign. */
+const attributionColumns: ExportColumn[] = [
   ['Source Page', 'source_page'],
   ['Landing Variant', 'landing_variant'],
   ['UTM Source', 'utm_source'],
@@ -68,6 +68,11 @@ const trailingColumns: ExportColumn[] = [
   ['UTM Content', 'utm_content'],
   ['Referrer', 'referrer'],
   ['FBCLID', 'fbclid'],
+];
+
+const trailingColumns: ExportColumn[] = [
+  ['Stage', 'stage'],
+  ...attributionColumns,
   ['Submitted', 'created_at'],
   ['Updated', 'updated_at'],
 ];
@@ -81,6 +86,7 @@ export const exportDefinitions: Record<ExportTab, ExportDefinition> = {
       ...questionnaireAnswers,
       // The spec's Status here is the questionnaire's; the pipeline's takes another name.
       ['Pipeline Status', statusLabel],
+      ...attributionColumns,
     ],
     sources: [{ table: 'candidates', type: 'typeform' }],
   },
@@ -120,6 +126,7 @@ export const exportDefinitions: Record<ExportTab, ExportDefinition> = {
       ['Type', (table) => sql.lit(table === 'candidates' ? 'Candidate' : 'Company')],
       ['Submitted', 'created_at'],
       pipelineStatus,
+      ...attributionColumns,
     ],
     sources: [
       { table: 'candidates', type: 'email' },

@@ -2,6 +2,19 @@ import { beforeAll, expect, it } from 'vitest';
 import { adminOptions, seedCandidate, seedCompany, signIn } from '../support/admin';
 import { describeEachDatabase, uniqueEmail, type TestApp } from '../support/test-app';
 
+/** The attribution every export ends with (first touch). */
+const attributionHeaders = [
+  'Source Page',
+  'Landing Variant',
+  'UTM Source',
+  'UTM Medium',
+  'UTM Campaign',
+  'UTM Term',
+  'UTM Content',
+  'Referrer',
+  'FBCLID',
+];
+
 /** Splits RFC 4180 text into rows of cells (every cell quoted, quotes doubled, CRLF). */
 function parseCsv(text: string): string[][] {
   const rows: string[][] = [];
@@ -109,15 +122,7 @@ describeEachDatabase(
         'Questionnaire Location',
         'Motivation',
         'Pipeline Status',
-        'Source Page',
-        'Landing Variant',
-        'UTM Source',
-        'UTM Medium',
-        'UTM Campaign',
-        'UTM Term',
-        'UTM Content',
-        'Referrer',
-        'FBCLID',
+        ...attributionHeaders,
       ]);
       expect(rows).toHaveLength(3);
       // Newest first: Zoë, then the formula case.
@@ -198,17 +203,7 @@ describeEachDatabase(
         (await exportTab(current(), cookie, 'lead-emails')).rawPayload.subarray(3).toString('utf8'),
       );
       expect(rows[0]?.slice(0, 4)).toEqual(['Email', 'Type', 'Submitted', 'Status']);
-      expect(rows[0]?.slice(4)).toEqual([
-        'Source Page',
-        'Landing Variant',
-        'UTM Source',
-        'UTM Medium',
-        'UTM Campaign',
-        'UTM Term',
-        'UTM Content',
-        'Referrer',
-        'FBCLID',
-      ]);
+      expect(rows[0]?.slice(4)).toEqual(attributionHeaders);
       expect(rows.map((row) => row[1])).toEqual(expect.arrayContaining(['Candidate', 'Company']));
       const mine = rows.find((row) => row[0] === `${tag}.lead@example.com`);
       expect(mine?.[rows[0]!.indexOf('Source Page')]).toBe('/training');

@@ -1,7 +1,7 @@
 import { beforeAll, expect, it } from 'vitest';
 import { adminOptions, seedCandidate, seedCompany, signIn } from '../support/admin';
 import { validBodies } from '../support/lead-bodies';
-import { candidatesWithEmail, companiesWithEmail } from '../support/api';
+import { candidateIdOf, companiesWithEmail } from '../support/api';
 import { describeEachDatabase, uniqueEmail, type TestApp } from '../support/test-app';
 
 interface TimelineEntry {
@@ -24,13 +24,6 @@ async function call(
     ...(payload === undefined ? {} : { payload: payload as object }),
   });
   return { status: response.statusCode, body: response.body ? response.json() : undefined };
-}
-
-/** The id of the candidate with `email` (the public answers name none). */
-async function candidateId(testApp: TestApp, email: string): Promise<number> {
-  const [row] = await candidatesWithEmail(testApp.db, email);
-  if (!row) throw new Error(`no candidate ${email}`);
-  return row.id;
 }
 
 async function list(testApp: TestApp, cookie: string, url: string) {
@@ -127,7 +120,7 @@ describeEachDatabase(
         phone: '555-0100',
         attribution: { page: '/candidates', utmSource: 'ads' },
       });
-      const id = await candidateId(testApp, email);
+      const id = await candidateIdOf(testApp.db, email);
       await post('/api/candidates/submit', {
         ...validBodies.candidateApplication(email),
         phone: '555-0199',
@@ -169,7 +162,7 @@ describeEachDatabase(
         ...validBodies.candidateBasicInfo(email),
         attribution: { page: '/candidates', utmSource: 'ads' },
       });
-      const id = await candidateId(testApp, email);
+      const id = await candidateIdOf(testApp.db, email);
       await post('/api/candidates/questionnaire', {
         ...validBodies.questionnaire(email),
         attribution: { page: '/typeform' },

@@ -7,7 +7,7 @@ import { tablesOf } from '../../src/server/platform/database/connection';
 import { enqueueMessages } from '../../src/server/platform/outbox/outbox';
 import type { OutboxTables } from '../../src/server/platform/outbox/outbox-tables';
 import { adminEnv, signIn } from '../support/admin';
-import { candidatesWithEmail, companiesWithEmail } from '../support/api';
+import { candidateIdOf, companiesWithEmail } from '../support/api';
 import { startGraphReceiver, type GraphRequest } from '../support/graph-receiver';
 import { validBodies } from '../support/lead-bodies';
 import { eventually } from '../support/eventually';
@@ -82,12 +82,6 @@ const metaRows = (testApp: TestApp, leadType: 'candidate' | 'company', leadId: n
     .orderBy('id')
     .execute();
 
-async function candidateId(testApp: TestApp, email: string) {
-  const [row] = await candidatesWithEmail(testApp.db, email);
-  if (!row) throw new Error('no candidate');
-  return row.id;
-}
-
 describeEachDatabase(
   'Meta Conversions API events',
   (current) => {
@@ -105,7 +99,7 @@ describeEachDatabase(
         },
       });
       expect((await response).statusCode).toBe(200);
-      const id = await candidateId(testApp, email);
+      const id = await candidateIdOf(testApp.db, email);
       const sent = await eventually(() => {
         const events = eventsWithId(eventId);
         return events.length === 2 ? events : undefined;
@@ -209,7 +203,7 @@ describeEachDatabase(
           body: validBodies.candidateEmail(email),
         });
         expect((await response).statusCode).toBe(200);
-        const id = await candidateId(testApp, email);
+        const id = await candidateIdOf(testApp.db, email);
         expect(await metaRows(testApp, 'candidate', id)).toEqual([]);
         const [submission] = await testApp.db
           .selectFrom('lead_submissions')
@@ -227,7 +221,9 @@ describeEachDatabase(
         headers: { 'content-type': 'application/json' },
         payload: JSON.stringify(validBodies.candidateEmail(email)),
       });
-      expect(await metaRows(testApp, 'candidate', await candidateId(testApp, email))).toEqual([]);
+      expect(await metaRows(testApp, 'candidate', await candidateIdOf(testApp.db, email))).toEqual(
+        [],
+      );
     });
 
     it('sends CompleteRegistration once, whichever of the questionnaire calls comes first', async () => {
@@ -248,7 +244,7 @@ describeEachDatabase(
         body: validBodies.typeformCompleted(email),
       });
       expect((await completed.response).statusCode).toBe(200);
-      const id = await candidateId(testApp, email);
+      const id = await candidateIdOf(testApp.db, email);
       const rows = await metaRows(testApp, 'candidate', id);
       expect(rows.map((row) => row.topic)).toEqual(['Lead', 'CompleteRegistration']);
       const registration = await eventually(() => eventsWithId(answers.eventId)[0]);
@@ -271,7 +267,7 @@ describeEachDatabase(
       });
       expect((await response).statusCode).toBe(200);
       await eventually(() => eventsWithId(eventId)[0]);
-      const id = await candidateId(testApp, email);
+      const id = await candidateIdOf(testApp.db, email);
       const [row] = await eventually(async () => {
         const found = await metaRows(testApp, 'candidate', id);
         return found[0]?.state === 'sent' ? found : undefined;
@@ -285,7 +281,7 @@ describeEachDatabase(
       });
       graph.rejectEventIds.add(post.eventId);
       expect((await post.response).statusCode).toBe(200);
-      const refusedId = await candidateId(testApp, refused);
+      const refusedId = await candidateIdOf(testApp.db, refused);
       const [failing] = await eventually(async () => {
         const found = await metaRows(testApp, 'candidate', refusedId);
         return found[0]?.last_error ? found : undefined;
@@ -376,7 +372,7 @@ describeEachDatabase(
         },
       });
       expect((await form.response).statusCode).toBe(200);
-      const id = await candidateId(testApp, email);
+      const id = await candidateIdOf(testApp.db, email);
       const setStatus = (status: string) =>
         testApp.app.inject({
           method: 'PATCH',
@@ -431,7 +427,7 @@ describeEachDatabase(
         consent: 'denied',
       });
       expect((await form.response).statusCode).toBe(200);
-      const id = await candidateId(testApp, email);
+      const id = await candidateIdOf(testApp.db, email);
       const patched = await testApp.app.inject({
         method: 'PATCH',
         url: `/api/candidate-submissions/${id}`,
@@ -456,7 +452,7 @@ describeEachDatabase(
         body: validBodies.candidateApplication(email),
       });
       expect((await response).statusCode).toBe(200);
-      const id = await candidateId(testApp, email);
+      const id = await candidateIdOf(testApp.db, email);
       expect(await metaRows(testApp, 'candidate', id)).toEqual([]);
     });
   },
@@ -474,7 +470,7 @@ describeEachDatabase(
         body: validBodies.candidateEmail(email),
       });
       expect((await form.response).statusCode).toBe(200);
-      const id = await candidateId(testApp, email);
+      const id = await candidateIdOf(testApp.db, email);
       const patched = await testApp.app.inject({
         method: 'PATCH',
         url: `/api/candidate-submissions/${id}`,

@@ -8,7 +8,7 @@ import { claimDueMessages, enqueueMessages } from '../../src/server/platform/out
 import type { OutboxTables } from '../../src/server/platform/outbox/outbox-tables';
 import { createTestDatabase } from '../support/postgres';
 import { adminEnv, signIn } from '../support/admin';
-import { candidatesWithEmail, postJson } from '../support/api';
+import { candidateIdOf, postJson } from '../support/api';
 import { validBodies } from '../support/lead-bodies';
 import { startLocalSmtp, type ReceivedMail } from '../support/smtp';
 import {
@@ -73,19 +73,13 @@ async function newCandidate(app: FastifyInstance, email = uniqueEmail('notify'))
   return email;
 }
 
-async function leadId(testApp: TestApp, email: string) {
-  const [row] = await candidatesWithEmail(testApp.db, email);
-  if (!row) throw new Error('lead not stored');
-  return row.id;
-}
-
 describeEachDatabase(
   'new lead notifications',
   (current) => {
     it('e-mails each new lead to NOTIFY_EMAIL with its facts and its admin link', async () => {
       const testApp = current();
       const email = await newCandidate(testApp.app);
-      const id = await leadId(testApp, email);
+      const id = await candidateIdOf(testApp.db, email);
       const mail = await mailAbout(email);
       const text = mailText(mail);
       expect(mail.to).toEqual(['sales@talent.example', 'ops@talent.example']);
@@ -132,7 +126,7 @@ describeEachDatabase(
       const email = await newCandidate(testApp.app);
       await hookAbout(email);
       await mailAbout(email);
-      const id = await leadId(testApp, email);
+      const id = await candidateIdOf(testApp.db, email);
       const again = await postJson(
         testApp.app,
         '/api/candidates/submit',
@@ -149,7 +143,7 @@ describeEachDatabase(
     it('keeps no copy of the lead once delivered, and nothing once the lead is deleted', async () => {
       const testApp = current();
       const email = await newCandidate(testApp.app);
-      const id = await leadId(testApp, email);
+      const id = await candidateIdOf(testApp.db, email);
       await hookAbout(email);
       await mailAbout(email);
       const delivered = await eventually(async () => {
@@ -171,7 +165,7 @@ describeEachDatabase(
       const testApp = current();
       receiver.failNext = 1;
       const email = await newCandidate(testApp.app);
-      const id = await leadId(testApp, email);
+      const id = await candidateIdOf(testApp.db, email);
       const failed = await eventually(async () => {
         const row = (await outboxRows(testApp, id)).find((r) => r.destination === 'webhook');
         return row && row.attempts === 1 ? row : undefined;
@@ -205,7 +199,7 @@ describeEachDatabase(
       receiver.failNext = Infinity;
       try {
         const email = await newCandidate(testApp.app);
-        const id = await leadId(testApp, email);
+        const id = await candidateIdOf(testApp.db, email);
         const failing = await eventually(async () => {
           const row = (await outboxRows(testApp, id)).find((r) => r.destination === 'webhook');
           return row && row.attempts === 1 ? row : undefined;
@@ -304,7 +298,9 @@ describeEachDatabase(
       const included = emails.filter((email) => text.includes(email));
       expect(included.length).toBeGreaterThan(1);
       for (const email of included) {
-        expect(text).toContain(`${SITE_URL}/admin?candidate=${await leadId(testApp, email)}`);
+        expect(text).toContain(
+          `${SITE_URL}/admin?candidate=${await candidateIdOf(testApp.db, email)}`,
+        );
       }
     });
   },

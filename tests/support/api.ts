@@ -26,6 +26,13 @@ export function candidatesWithEmail(db: Kysely<Database>, email: string) {
     .execute();
 }
 
+/** The id of the candidate with `email`: the public answers name none. */
+export async function candidateIdOf(db: Kysely<Database>, email: string): Promise<number> {
+  const [row] = await candidatesWithEmail(db, email);
+  if (!row) throw new Error(`no candidate ${email}`);
+  return row.id;
+}
+
 export function companiesWithEmail(db: Kysely<Database>, email: string) {
   return db
     .selectFrom('companies')

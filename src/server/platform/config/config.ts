@@ -142,6 +142,18 @@ const envSchema = z.object({
   CONSENT_MODE: z.enum(CONSENT_MODES).default('notice'),
   /** https:// address of an external questionnaire (Fillout, Typeform) for /typeform. */
   QUESTIONNAIRE_URL: z.url({ protocol: /^https$/, error: 'must be an https:// URL' }).optional(),
+  /** Hours between the server's own SQLite backups (unset: only `npm run backup`). */
+  BACKUP_INTERVAL_HOURS: z.coerce
+    .number()
+    .positive()
+    .max(24 * 366)
+    .optional(),
+  /** How many backups DATA_DIR/backups keeps; older ones are deleted after each backup. */
+  BACKUP_KEEP: z.coerce.number().int().min(1).max(10_000).default(7),
+  /** Bearer token for GET /metrics (Prometheus); unset: /metrics answers 404. */
+  METRICS_TOKEN: z.string().min(16, 'must be at least 16 characters').optional(),
+  /** Leads not updated for this many days are erased, daily (unset: kept for ever). */
+  RETENTION_DAYS: z.coerce.number().int().min(1).max(100_000).optional(),
 });
 
 /** Fastify's trustProxy: false unless configured (a forged X-Forwarded-For is then ignored). */
@@ -232,6 +244,12 @@ export interface ServerConfig {
   statementTimeoutMs: number;
   /** Most lead writes waiting at once before 503. */
   writeQueueLimit: number;
+  /** SQLite backups: scheduled every intervalHours (undefined: on demand only), `keep` kept. */
+  backup: { intervalHours: number | undefined; keep: number };
+  /** Bearer token of GET /metrics; undefined: no metrics endpoint. */
+  metricsToken: string | undefined;
+  /** Leads not updated for this many days are erased daily; undefined: kept for ever. */
+  retentionDays: number | undefined;
   /** Public settings handed to the browser in every page (src/shared/runtime-config.ts). */
   runtime: RuntimeConfig;
 }
@@ -335,6 +353,9 @@ export function loadConfig(env: Record<string, string | undefined> = process.env
     requestTimeoutMs: values.REQUEST_TIMEOUT_MS,
     statementTimeoutMs: values.STATEMENT_TIMEOUT_MS,
     writeQueueLimit: values.WRITE_QUEUE_LIMIT,
+    backup: { intervalHours: values.BACKUP_INTERVAL_HOURS, keep: values.BACKUP_KEEP },
+    metricsToken: values.METRICS_TOKEN,
+    retentionDays: values.RETENTION_DAYS,
     runtime: {
       metaPixelId: values.META_PIXEL_ID ?? null,
       consentMode: values.CONSENT_MODE,

@@ -12,12 +12,14 @@ import {
   type NotificationWorkerSettings,
 } from './notifications/notifications-plugin';
 import { healthRoutes } from './operations/health-routes';
+import { metricsRoutes } from './operations/metrics-routes';
 import type { ServerConfig } from './platform/config/config';
 import { databasePlugin } from './platform/database/database-plugin';
 import type { OutboxDestination } from './platform/outbox/outbox-tables';
 import { handleError } from './platform/http/error-handler';
 import { gracefulClose } from './platform/http/graceful-close';
 import { logSerializers } from './platform/http/log-serializers';
+import { metricsPlugin } from './platform/metrics/metrics-plugin';
 import { FormHandoff } from './platform/form-handoff/form-handoff';
 import { openApi } from './platform/http/openapi';
 import { securityHeaders } from './platform/http/security-headers';
@@ -88,6 +90,8 @@ export async function buildApp({
   app.setErrorHandler(handleError);
 
   await app.register(gracefulClose);
+  // Before every route: it times each one (GET /metrics, docs/decisions/141).
+  await app.register(metricsPlugin, { enabled: Boolean(config.metricsToken) });
   // First: it documents every route registered after it (GET /api/openapi.json).
   await app.register(openApi, { sessionCookie: SESSION_COOKIE });
   await app.register(securityHeaders, { hsts: config.env === 'production' });
@@ -99,6 +103,7 @@ export async function buildApp({
   });
 
   await app.register(healthRoutes);
+  await app.register(metricsRoutes, { token: config.metricsToken });
   // A form posted without JavaScript hands its messages or prefill to the page that follows.
   const formHandoff = new FormHandoff(config.site.siteUrl.startsWith('https:'));
   await app.register(spamPlugin, {

@@ -49,6 +49,7 @@ export const conversionsPlugin: FastifyPluginAsync<ConversionsOptions> = async (
     retryBaseMs: settings.retryBaseMs,
     giveUpMs: CONVERSION_MAX_AGE_MS,
     onError: (error) => app.log.warn({ err: error }, 'conversion outbox poll failed'),
+    onSendFailure: (destination) => app.metrics.outboxSendFailed(destination),
   });
   app.addHook('onReady', async () => worker.start());
   app.addHook('onClose', async () => worker.stop());

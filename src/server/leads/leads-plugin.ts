@@ -8,6 +8,7 @@ import { companyRoutes } from './company-routes';
 import { ALTCHA_CHALLENGE_PATH } from '../../shared/spam-fields';
 import type { QuarantineReleaser } from '../platform/lead-records/lead-quarantine';
 import { LeadCapture, type CaptureSettings } from './lead-capture';
+import { countedStore } from './counted-store';
 import { createLeadStore, type LeadStore } from './lead-store';
 import { LeadWriterThread } from './lead-writer-thread';
 import { tablesOf } from '../platform/database/connection';
@@ -61,6 +62,7 @@ export const leadsPlugin: FastifyPluginAsync<LeadsOptions> = async (app, options
     store = writer;
     closeStore = () => writer.close();
     app.writeHealth.watchWrites(writer);
+    app.metrics.watchWriteQueue(() => writer.depth);
   } else {
     const queue = new WriteQueue(tablesOf<LeadRecordTables>(database.db), {
       limit: options.writeQueueLimit,
@@ -68,6 +70,7 @@ export const leadsPlugin: FastifyPluginAsync<LeadsOptions> = async (app, options
     store = createLeadStore(queue, notify);
     closeStore = () => queue.drain();
     app.writeHealth.watchWrites(queue);
+    app.metrics.watchWriteQueue(() => queue.depth);
   }
   app.addHook('onClose', closeStore);
 
@@ -77,7 +80,12 @@ export const leadsPlugin: FastifyPluginAsync<LeadsOptions> = async (app, options
   app.decorate('formHandoff', options.formHandoff);
   options.quarantine?.bind((id) => store.releaseQuarantined(id));
   const { formTimeKey, proof } = app.spamDefence;
-  const capture = new LeadCapture(store, formTimeKey, options.capture, proof);
+  const capture = new LeadCapture(
+    countedStore(store, app.metrics),
+    formTimeKey,
+    options.capture,
+    proof,
+  );
   app.decorate('leadCapture', capture);
   app.addHook('onRequest', capture.floodGuard);
   if (proof && options.capture.altchaForms.length > 0) {

@@ -77,6 +77,7 @@ export const notificationsPlugin: FastifyPluginAsync<NotificationsOptions> = asy
     pollMs: settings.pollMs,
     retryBaseMs: settings.retryBaseMs,
     onError: (error) => app.log.warn({ err: error }, 'notification outbox poll failed'),
+    onSendFailure: (destination) => app.metrics.outboxSendFailed(destination),
   });
   app.addHook('onReady', async () => worker.start());
   app.addHook('onClose', async () => worker.stop());

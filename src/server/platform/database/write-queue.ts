@@ -45,6 +45,11 @@ export class WriteQueue<DB> {
     this.limit = options.limit ?? Number.POSITIVE_INFINITY;
   }
 
+  /** Jobs queued or committing now (GET /metrics: write_queue_depth). */
+  get depth(): number {
+    return this.outstanding;
+  }
+
   /**
    * Runs `job` inside a transaction; resolves with its result once committed. Rejects at
    * once with WriteQueueFullError (nothing queued) when `limit` jobs are already waiting.

@@ -77,6 +77,11 @@ export class WriterThread<Operations extends WriteOperations> {
     return this.options.name ?? 'SQLite writer';
   }
 
+  /** Writes posted and not yet committed (GET /metrics: write_queue_depth). */
+  get depth(): number {
+    return this.admitted;
+  }
+
   /** Starts the thread and resolves once its connection is open (failures surface at boot). */
   async start(): Promise<void> {
     await this.ensureWorker();

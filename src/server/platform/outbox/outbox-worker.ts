@@ -44,6 +44,8 @@ export interface OutboxWorkerOptions {
   digest?: DigestOptions;
   /** Told of a poll that failed (the database was unreachable...); the next poll retries. */
   onError?: (error: unknown) => void;
+  /** Told of each failed delivery attempt (the metrics count them by destination). */
+  onSendFailure?: (destination: OutboxDestination) => void;
 }
 
 const MINUTE = 60_000;
@@ -148,6 +150,7 @@ export class OutboxWorker {
   }
 
   private recordFailure(message: OutboxMessage, error: unknown): Promise<void> {
+    this.options.onSendFailure?.(message.destination);
     // One clock reading: the retry is exactly its backoff after the attempt it follows.
     const now = this.now();
     return markFailed(this.options.db, message.id, now, {

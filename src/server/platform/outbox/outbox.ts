@@ -1,6 +1,11 @@
 import type { Kysely, Transaction } from 'kysely';
 import type { DialectName } from '../database/migration-runner';
-import type { OutboxDestination, OutboxMessagesTable, OutboxTables } from './outbox-tables';
+import type {
+  OutboxDestination,
+  OutboxMessagesTable,
+  OutboxState,
+  OutboxTables,
+} from './outbox-tables';
 import type { Deliveries } from '../../../shared/admin-deliveries';
 
 /*
@@ -151,6 +156,27 @@ export async function markFailed(
     }))
     .where('id', '=', id)
     .execute();
+}
+
+/**
+ * Messages waiting (pending) and given up (failed), by destination: what GET /metrics shows
+ * (docs/decisions/141). Sent messages are not counted: the query stays on the rows the
+ * state index leads to, however many were delivered.
+ */
+export async function countOutboxMessages(
+  db: Kysely<OutboxTables>,
+): Promise<{ destination: OutboxDestination; state: OutboxState; count: number }[]> {
+  const rows = await db
+    .selectFrom('outbox_messages')
+    .select((eb) => ['destination', 'state', eb.fn.countAll<string | number>().as('n')])
+    .where('state', 'in', ['pending', 'failed'])
+    .groupBy(['destination', 'state'])
+    .execute();
+  return rows.map((row) => ({
+    destination: row.destination,
+    state: row.state,
+    count: Number(row.n),
+  }));
 }
 
 /**

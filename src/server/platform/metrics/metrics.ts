@@ -1,0 +1,185 @@
+import { collectDefaultMetrics, Counter, Gauge, Histogram, Registry } from 'prom-client';
+import type { LeadForm } from '../lead-records/lead-submissions';
+import { leadForms } from '../lead-records/lead-submissions';
+import type { QuarantineReason } from '../lead-records/lead-quarantine';
+import type { OutboxDestination, OutboxState } from '../outbox/outbox-tables';
+
+/*
+ * What an operator graphs (GET /metrics, docs/decisions/141). One registry per app, never
+ * prom-client's global one, so tests that build several apps in one process do not collide.
+ * Every label value comes from a closed set (route patterns, form names, reasons,
+ * destinations, status codes): no address, e-mail, raw URL or other personal data.
+ */
+
+/** The route label of a request no route matched (any unknown URL, any method). */
+export const UNMATCHED_ROUTE = 'unmatched';
+
+/** Request latency buckets, in seconds: from a cached page (~1 ms) to a slow export. */
+const LATENCY_BUCKETS = [0.001, 0.0025, 0.005, 0.01, 0.025, 0.05, 0.1, 0.25, 0.5, 1, 2.5, 5, 10];
+
+type HttpLabels = 'method' | 'route' | 'status_code';
+type ObserveLatency = (seconds: number) => void;
+
+/** One outbox count by destination and state (outbox.ts: countOutboxMessages). */
+export interface OutboxCount {
+  destination: OutboxDestination;
+  state: OutboxState;
+  count: number;
+}
+
+export interface MetricsOptions {
+  /** false (no METRICS_TOKEN): nothing scrapes, so no per-request hook nor process metrics. */
+  enabled: boolean;
+  /** How long the outbox counts read at a scrape are reused (default 5 s). */
+  outboxCacheMs?: number;
+  /** Told when a scrape could not read the outbox counts (the log). */
+  onCollectError?: (error: unknown) => void;
+}
+
+export class Metrics {
+  readonly registry = new Registry();
+  readonly enabled: boolean;
+  private readonly requests: Histogram<HttpLabels>;
+  /** Histogram children by method, route and status: one Map lookup per request. */
+  private readonly latencyByKey = new Map<string, ObserveLatency>();
+  private readonly stored: Counter<'form'>;
+  private readonly quarantined: Counter<'form'>;
+  private readonly quarantineReasons: Counter<'form' | 'reason'>;
+  private readonly outboxFailures: Counter<'destination'>;
+  private writeQueueDepth: () => number = () => 0;
+  private outboxCounts: (() => Promise<OutboxCount[]>) | undefined;
+  private outboxCache: { at: number; counts: Promise<OutboxCount[]> } | undefined;
+  private readonly outboxCacheMs: number;
+  private readonly onCollectError: ((error: unknown) => void) | undefined;
+
+  constructor(options: MetricsOptions) {
+    this.enabled = options.enabled;
+    this.onCollectError = options.onCollectError;
+    this.outboxCacheMs = options.outboxCacheMs ?? 5000;
+    const registers = [this.registry];
+    // Node's own: CPU, memory, heap, handles, GC, event loop lag (nodejs_eventloop_lag_*).
+    if (this.enabled) collectDefaultMetrics({ register: this.registry });
+    this.requests = new Histogram({
+      name: 'http_request_duration_seconds',
+      help: 'HTTP requests by method, route pattern and status code, with their latency',
+      labelNames: ['method', 'route', 'status_code'],
+      buckets: LATENCY_BUCKETS,
+      registers,
+    });
+    this.stored = new Counter({
+      name: 'leads_stored_total',
+      help: 'Lead forms stored (not quarantined), by form',
+      labelNames: ['form'],
+      registers,
+    });
+    this.quarantined = new Counter({
+      name: 'leads_quarantined_total',
+      help: 'Lead forms held in quarantine as suspect (decision 095), by form',
+      labelNames: ['form'],
+      registers,
+    });
+    this.quarantineReasons = new Counter({
+      name: 'leads_quarantine_reasons_total',
+      help: 'Reasons of the quarantined forms, by form (a form may have several)',
+      labelNames: ['form', 'reason'],
+      registers,
+    });
+    // Every form shows from the start (0), so a graph has a line before the first lead.
+    for (const form of leadForms) {
+      this.stored.labels(form).inc(0);
+      this.quarantined.labels(form).inc(0);
+    }
+    this.outboxFailures = new Counter({
+      name: 'outbox_send_failures_total',
+      help: 'Failed delivery attempts of outbox messages by this instance, by destination',
+      labelNames: ['destination'],
+      registers,
+    });
+    // Read at each scrape; the gauges' collect() has the gauge as `this`.
+    const queueDepth = () => this.writeQueueDepth();
+    const outboxCounts = () =>
+      this.readOutboxCounts().catch((error: unknown) => {
+        this.onCollectError?.(error);
+        return [];
+      });
+    new Gauge({
+      name: 'write_queue_depth',
+      help: 'Lead writes admitted and not yet committed (WRITE_QUEUE_LIMIT refuses past it)',
+      registers,
+      collect() {
+        this.set(queueDepth());
+      },
+    });
+    new Gauge({
+      name: 'outbox_messages',
+      help: 'Outbox messages waiting (pending) or given up (failed), by destination; read from the database, shared by every instance',
+      labelNames: ['destination', 'state'],
+      registers,
+      async collect() {
+        this.reset();
+        // An unreachable database empties this gauge; the rest of the scrape still answers.
+        for (const { destination, state, count } of await outboxCounts()) {
+          this.labels(destination, state).set(count);
+        }
+      },
+    });
+  }
+
+  /**
+   * Records one answered request. `route` is the matched route's pattern (or
+   * UNMATCHED_ROUTE); `seconds` its latency. A Map lookup and a bucket increment.
+   */
+  observeRequest(method: string, route: string, statusCode: number, seconds: number): void {
+    const key = `${method} ${statusCode} ${route}`;
+    let observe = this.latencyByKey.get(key);
+    if (!observe) {
+      const child = this.requests.labels(method, route, String(statusCode));
+      observe = (value) => child.observe(value);
+      this.latencyByKey.set(key, observe);
+    }
+    observe(seconds);
+  }
+
+  leadStored(form: LeadForm | undefined): void {
+    this.stored.labels(form ?? 'unknown').inc();
+  }
+
+  leadQuarantined(form: LeadForm | undefined, reasons: readonly QuarantineReason[]): void {
+    const label = form ?? 'unknown';
+    this.quarantined.labels(label).inc();
+    for (const reason of reasons) this.quarantineReasons.labels(label, reason).inc();
+  }
+
+  outboxSendFailed(destination: OutboxDestination): void {
+    this.outboxFailures.labels(destination).inc();
+  }
+
+  /** The lead write path's depth, read at each scrape (leads capability). */
+  watchWriteQueue(depth: () => number): void {
+    this.writeQueueDepth = depth;
+  }
+
+  /** The outbox's counts, read at a scrape at most once per outboxCacheMs. */
+  watchOutbox(counts: () => Promise<OutboxCount[]>): void {
+    this.outboxCounts = counts;
+  }
+
+  /** The Prometheus text exposition of every metric. */
+  async exposition(): Promise<{ contentType: string; body: string }> {
+    return { contentType: this.registry.contentType, body: await this.registry.metrics() };
+  }
+
+  private readOutboxCounts(): Promise<OutboxCount[]> {
+    if (!this.outboxCounts) return Promise.resolve([]);
+    const now = Date.now();
+    if (!this.outboxCache || now - this.outboxCache.at >= this.outboxCacheMs) {
+      const counts = this.outboxCounts();
+      this.outboxCache = { at: now, counts };
+      // A failed read is not reused: the next scrape asks again.
+      counts.catch(() => {
+        if (this.outboxCache?.counts === counts) this.outboxCache = undefined;
+      });
+    }
+    return this.outboxCache.counts;
+  }
+}

@@ -16,10 +16,14 @@ export interface ServerProcess {
 
 /**
  * Runs the real server entry point (src/server/main.ts through tsx) in a child process, on a
- * free port of 127.0.0.1, and resolves once GET /api/health answers 200.
+ * free port of 127.0.0.1 (or `options.port`, to restart an instance where a proxy expects it),
+ * and resolves once GET /api/health answers 200.
  */
-export async function startServerProcess(env: Record<string, string>): Promise<ServerProcess> {
-  const port = await freePort();
+export async function startServerProcess(
+  env: Record<string, string>,
+  options: { port?: number } = {},
+): Promise<ServerProcess> {
+  const port = options.port ?? (await freePort());
   const child = spawn(process.execPath, ['--import', 'tsx', 'src/server/main.ts'], {
     cwd: root,
     env: {

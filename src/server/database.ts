@@ -19,6 +19,10 @@ import { leadRecordMigrations } from './platform/lead-records/create-lead-tables
 import { submissionConsentMigrations } from './platform/lead-records/submission-consent';
 import type { LeadRecordTables } from './platform/lead-records/lead-tables';
 import { visitMigrations, type VisitTables } from './visits/visit-tables';
+import {
+  addressCounterMigrations,
+  type AddressCounterTables,
+} from './leads/address-counter-tables';
 
 /*
  * The whole database, composed from what each part owns: the lead record (platform) and the
@@ -34,7 +38,8 @@ export type Database = LeadRecordTables &
   PipelineTables &
   OutboxTables &
   HealthProbeTables &
-  VisitTables;
+  VisitTables &
+  AddressCounterTables;
 
 /** Every capability's migrations; the runner orders them by name. */
 export const migrations: readonly MigrationSet[] = [
@@ -47,6 +52,7 @@ export const migrations: readonly MigrationSet[] = [
   healthProbeMigrations,
   submissionConsentMigrations,
   visitMigrations,
+  addressCounterMigrations,
 ];
 
 /** Opens (and migrates) the configured database with every table typed. */

@@ -3,7 +3,7 @@ import { isbot } from 'isbot';
 import { ALTCHA_FIELD, HONEYPOT_FIELD } from '../../shared/spam-fields';
 import type { QuarantineReason } from '../platform/lead-records/lead-quarantine';
 import type { LeadForm } from '../platform/lead-records/lead-submissions';
-import { MinuteCounters, type AddressCounters } from './address-counters';
+import { secondsLeft, type AddressCounters } from './address-counters';
 import type { ProofOfWork } from './altcha-proof';
 import { cookieValue, FORM_TIME_COOKIE, readFormTime, timeTrapReason } from './form-time-token';
 import type { LeadSaves, LeadStore } from './lead-store';
@@ -40,7 +40,8 @@ export class LeadCapture {
     private readonly formTimeKey: Buffer,
     private readonly settings: CaptureSettings,
     private readonly proof: ProofOfWork | undefined,
-    private readonly counters: AddressCounters = new MinuteCounters(),
+    /** Where the per-address limits count (leads-plugin.ts). */
+    private readonly counters: AddressCounters,
   ) {}
 
   /**
@@ -51,19 +52,19 @@ export class LeadCapture {
     const { rateLimit, floodLimit } = this.settings;
     if (rateLimit <= 0) return undefined;
     const now = Date.now();
-    const requests = this.counters.add(request.ip, 'request', now);
-    if (requests > floodLimit || this.counters.count(request.ip, 'invalid', now) >= rateLimit) {
+    const counts = await this.counters.add(request.ip, 'request', now);
+    if (counts.request > floodLimit || counts.invalid >= rateLimit) {
       return reply
         .code(429)
-        .header('Retry-After', String(this.counters.secondsLeft(now)))
+        .header('Retry-After', String(secondsLeft(now)))
         .send({ error: TOO_MANY_SUBMISSIONS });
     }
     return undefined;
   };
 
   /** A body that failed validation (400): counted toward the invalid limit. */
-  countInvalid(request: FastifyRequest): void {
-    if (this.settings.rateLimit > 0) this.counters.add(request.ip, 'invalid', Date.now());
+  async countInvalid(request: FastifyRequest): Promise<void> {
+    if (this.settings.rateLimit > 0) await this.counters.add(request.ip, 'invalid', Date.now());
   }
 
   /** Why this request's `form` is suspect (empty: it is a person's, as far as we can tell). */
@@ -82,7 +83,7 @@ export class LeadCapture {
       if (!(await this.proof.verify(bodyField(request.body, ALTCHA_FIELD)))) reasons.push('altcha');
     }
     const { rateLimit } = this.settings;
-    if (rateLimit > 0 && this.counters.add(request.ip, 'valid', now) > rateLimit) {
+    if (rateLimit > 0 && (await this.counters.add(request.ip, 'valid', now)).valid > rateLimit) {
       reasons.push('rate');
     }
     return reasons;

@@ -138,7 +138,7 @@ export function leadRoute<Schema extends $ZodType>(
         ? { ok: false as const, fields: pageErrors }
         : validateBody(schema, body);
       if (!result.ok) {
-        app.leadCapture.countInvalid(request);
+        await app.leadCapture.countInvalid(request);
         if (html) return html.invalid(reply, body, result.fields);
         return reply.code(400).send({ error: INVALID_FIELDS_MESSAGE, fields: result.fields });
       }

@@ -10,7 +10,7 @@ import { TOO_MANY_SUBMISSIONS } from '../../src/server/leads/lead-capture';
 import { loadConfig } from '../../src/server/platform/config/config';
 import { collectMigrations } from '../../src/server/platform/database/migration-runner';
 import { adminEnv, freshAddress, signIn } from '../support/admin';
-import { candidatesWithEmail, leadCount } from '../support/api';
+import { awayFromMinuteEdge, candidatesWithEmail, leadCount } from '../support/api';
 import { BROWSER_USER_AGENT } from '../support/browser-user-agent';
 import { validBodies } from '../support/lead-bodies';
 import { createTestDatabase, type TestDatabase } from '../support/postgres';
@@ -28,12 +28,6 @@ import { createTestApp, fakeClientDir, uniqueEmail, type TestApp } from '../supp
 const withPostgres = describe.skipIf(!inject('postgresAdminUrl'));
 
 const INSTANCES = 3;
-
-/** The limits count per clock minute: a burst starts well inside one, not at its edge. */
-async function awayFromMinuteEdge(): Promise<void> {
-  const left = 60_000 - (Date.now() % 60_000);
-  if (left < 10_000) await new Promise((resolve) => setTimeout(resolve, left + 50));
-}
 
 withPostgres(`${INSTANCES} instances started together on a fresh PostgreSQL database`, () => {
   let root: string;

@@ -7,7 +7,12 @@ import { FORM_TIME_COOKIE, signFormTime } from '../../src/server/leads/form-time
 import type { QuarantinePage } from '../../src/shared/admin-quarantine';
 import type { OverviewFigures } from '../../src/shared/admin-overview';
 import { adminEnv, signIn } from '../support/admin';
-import { candidatesWithEmail, companiesWithEmail, leadCount } from '../support/api';
+import {
+  awayFromMinuteEdge,
+  candidatesWithEmail,
+  companiesWithEmail,
+  leadCount,
+} from '../support/api';
 import { validBodies } from '../support/lead-bodies';
 import { fetchOpenApi, OpenApiChecker } from '../support/openapi';
 import { describeEachDatabase, uniqueEmail, type TestApp } from '../support/test-app';
@@ -455,12 +460,6 @@ function expectRefused(response: LightMyRequestResponse): void {
   expect(Number(response.headers['retry-after'])).toBeGreaterThan(0);
   expect(Number(response.headers['retry-after'])).toBeLessThanOrEqual(60);
   expect(response.json()).toEqual({ error: TOO_MANY_SUBMISSIONS });
-}
-
-/** The limits count per clock minute: a burst starts well inside one, not at its edge. */
-async function awayFromMinuteEdge(): Promise<void> {
-  const left = 60_000 - (Date.now() % 60_000);
-  if (left < 8_000) await new Promise((resolve) => setTimeout(resolve, left + 50));
 }
 
 describeEachDatabase(

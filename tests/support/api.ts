@@ -54,3 +54,9 @@ export async function leadCount(db: Kysely<Database>): Promise<number> {
 }
 
 export const INVALID = 'Please check the highlighted fields';
+
+/** The lead limits count per clock minute: a burst starts well inside one, not at its edge. */
+export async function awayFromMinuteEdge(): Promise<void> {
+  const left = 60_000 - (Date.now() % 60_000);
+  if (left < 10_000) await new Promise((resolve) => setTimeout(resolve, left + 50));
+}

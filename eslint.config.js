@@ -31,6 +31,7 @@ const capabilities = [
   'notifications',
   'conversions',
   'visits',
+  'backups',
 ];
 const serverRoot = `${server}/*.ts`;
 /** The admin's parts: listing is the base the others read through; none uses another. */

@@ -1,5 +1,6 @@
 import Fastify, { type FastifyInstance } from 'fastify';
 import { adminPlugin } from './admin/admin-plugin';
+import { backupsPlugin } from './backups/backups-plugin';
 import { conversionsPlugin, type ConversionWorkerSettings } from './conversions/conversions-plugin';
 import { SESSION_COOKIE } from './admin/auth/auth-plugin';
 import { migrations } from './database';
@@ -104,6 +105,8 @@ export async function buildApp({
 
   await app.register(healthRoutes);
   await app.register(metricsRoutes, { token: config.metricsToken });
+  // Scheduled SQLite backups (BACKUP_INTERVAL_HOURS); closed before the database.
+  await app.register(backupsPlugin, { dataDir: config.dataDir, ...config.backup });
   // A form posted without JavaScript hands its messages or prefill to the page that follows.
   const formHandoff = new FormHandoff(config.site.siteUrl.startsWith('https:'));
   await app.register(spamPlugin, {

@@ -1,0 +1,40 @@
+/** setTimeout's longest delay (about 24.8 days); BACKUP_INTERVAL_HOURS may be a year. */
+const MAX_TIMER_MS = 2 ** 31 - 1;
+
+export interface Schedule {
+  /** No further runs; resolves once a run in progress has finished. */
+  stop(): Promise<void>;
+}
+
+/**
+ * Runs `run` every `intervalMs`, the first time one interval from now, never two at once. A
+ * run that overruns its slot skips the slots it missed instead of running back to back.
+ * The timers are unref'd: a schedule alone keeps no process alive.
+ */
+export function every(intervalMs: number, run: () => Promise<void>): Schedule {
+  let due = Date.now() + intervalMs;
+  let timer: NodeJS.Timeout | undefined;
+  let running: Promise<void> | undefined;
+  let stopped = false;
+  const arm = () => {
+    if (stopped) return;
+    timer = setTimeout(tick, Math.min(MAX_TIMER_MS, Math.max(0, due - Date.now())));
+    timer.unref();
+  };
+  const tick = () => {
+    if (Date.now() < due) return arm();
+    running = run().finally(() => {
+      running = undefined;
+      while (due <= Date.now()) due += intervalMs;
+      arm();
+    });
+  };
+  arm();
+  return {
+    async stop() {
+      stopped = true;
+      clearTimeout(timer);
+      await running;
+    },
+  };
+}

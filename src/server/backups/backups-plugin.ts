@@ -1,0 +1,45 @@
+import fp from 'fastify-plugin';
+import path from 'node:path';
+import { backupOnThread } from './backup-thread';
+import { every } from './backup-schedule';
+import { PG_BACKUP_POINTER } from './write-backup';
+
+export interface BackupsPluginOptions {
+  dataDir: string;
+  /** BACKUP_INTERVAL_HOURS; undefined: backups only on demand (`npm run backup`). */
+  intervalHours: number | undefined;
+  /** BACKUP_KEEP: backups kept in DATA_DIR/backups. */
+  keep: number;
+}
+
+/**
+ * Scheduled SQLite backups (docs/decisions/130): every BACKUP_INTERVAL_HOURS a backup is
+ * written on a thread of its own and the oldest beyond BACKUP_KEEP are deleted. The log names
+ * the file, its size and the time taken; a failed backup is logged and the next one still runs.
+ * Shutting down waits for a backup in progress (its connection must close cleanly).
+ */
+export const backupsPlugin = fp<BackupsPluginOptions>(async (app, options) => {
+  const { dataDir, intervalHours, keep } = options;
+  if (intervalHours === undefined) return;
+  if (app.database.dialect !== 'sqlite') {
+    app.log.warn(`BACKUP_INTERVAL_HOURS is ignored: ${PG_BACKUP_POINTER}`);
+    return;
+  }
+  const schedule = every(intervalHours * 3_600_000, async () => {
+    try {
+      const result = await backupOnThread(dataDir, keep);
+      app.log.info(
+        {
+          backup: path.basename(result.file),
+          bytes: result.bytes,
+          ms: Math.round(result.ms),
+          deleted: result.pruned.length,
+        },
+        'backup written',
+      );
+    } catch (error) {
+      app.log.error({ err: error }, 'backup failed');
+    }
+  });
+  app.addHook('onClose', () => schedule.stop());
+});

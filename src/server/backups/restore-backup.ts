@@ -1,0 +1,163 @@
+import { copyFile, mkdir, readFile, rename, rm, stat } from 'node:fs/promises';
+import path from 'node:path';
+import SqliteDatabase from 'better-sqlite3';
+import { SQLITE_FILE_NAME } from '../platform/database/connection';
+import {
+  backupsDirOf,
+  checksumFileOf,
+  digestIn,
+  fsyncPath,
+  PARTIAL_SUFFIX,
+  sha256Of,
+} from './backup-files';
+import { databaseInUse } from './database-in-use';
+
+/** A restore that was not done, and why (the CLI prints the message, exit code 1). */
+export class RestoreRefused extends Error {}
+
+/** Tables every version of our schema has (the lead record, migration 001). */
+const OUR_TABLES = ['candidates', 'companies'];
+/** Kysely's record of the migrations a database has run. */
+const MIGRATIONS_TABLE = 'kysely_migration';
+
+/**
+ * Checks a backup before it replaces anything: its checksum file matches, SQLite finds it
+ * whole (`PRAGMA integrity_check`), and it is our schema, made by this version or an older
+ * one (every migration it ran is one this code knows; the server runs the newer ones at start).
+ */
+export async function checkBackup(file: string, knownMigrations: readonly string[]) {
+  const info = await stat(file).catch(() => undefined);
+  if (!info?.isFile()) throw new RestoreRefused(`${file} is not a file`);
+  const checksumFile = checksumFileOf(file);
+  const line = await readFile(checksumFile, 'utf8').catch(() => undefined);
+  if (line === undefined) {
+    throw new RestoreRefused(
+      `${checksumFile} is missing: a backup is restored with the checksum written beside it`,
+    );
+  }
+  const expected = digestIn(line);
+  if (!expected) throw new RestoreRefused(`${checksumFile} holds no SHA-256 checksum`);
+  if ((await sha256Of(file)) !== expected) {
+    throw new RestoreRefused(`${file} does not match its checksum: the file is damaged`);
+  }
+  let backup: SqliteDatabase.Database;
+  try {
+    backup = new SqliteDatabase(file, { readonly: true, fileMustExist: true });
+  } catch (error) {
+    throw new RestoreRefused(`${file} cannot be opened: ${(error as Error).message}`);
+  }
+  try {
+    checkContents(backup, knownMigrations);
+  } catch (error) {
+    if (error instanceof RestoreRefused) throw error;
+    throw new RestoreRefused(`${file} is not a readable database: ${(error as Error).message}`);
+  } finally {
+    backup.close();
+  }
+}
+
+function checkContents(backup: SqliteDatabase.Database, knownMigrations: readonly string[]) {
+  const problems = (backup.pragma('integrity_check') as { integrity_check: string }[]).map(
+    (row) => row.integrity_check,
+  );
+  if (problems.join() !== 'ok') {
+    throw new RestoreRefused(`SQLite finds the backup damaged: ${problems.slice(0, 5).join('; ')}`);
+  }
+  const tables = new Set(
+    (
+      backup.prepare(`select name from sqlite_master where type = 'table'`).all() as {
+        name: string;
+      }[]
+    ).map((row) => row.name),
+  );
+  const missing = [...OUR_TABLES, MIGRATIONS_TABLE].filter((table) => !tables.has(table));
+  if (missing.length > 0) {
+    throw new RestoreRefused(`not a Talent Bridge database: no ${missing.join(', ')} table`);
+  }
+  const known = new Set(knownMigrations);
+  const newer = (
+    backup.prepare(`select name from ${MIGRATIONS_TABLE}`).all() as {
+      name: string;
+    }[]
+  )
+    .map((row) => row.name)
+    .filter((name) => !known.has(name));
+  if (newer.length > 0) {
+    throw new RestoreRefused(
+      `the backup was made by a newer version (migrations ${newer.join(', ')}): update first`,
+    );
+  }
+}
+
+export interface RestoreResult {
+  /** Where the database that was replaced is kept; undefined when DATA_DIR had none. */
+  replacedKeptAt: string | undefined;
+}
+
+/**
+ * Restores `file` as DATA_DIR's database (docs/decisions/130): refuses while anything has the
+ * database open (a running server), checks the backup, copies it in beside the database and
+ * checks the copy's checksum, then moves the current database aside (never deletes it) to
+ * DATA_DIR/backups/replaced-<time>.sqlite and renames the copy into place. The server makes
+ * it WAL again and runs newer migrations when it starts.
+ */
+export async function restoreBackup({
+  file,
+  dataDir,
+  knownMigrations,
+  now = new Date(),
+}: {
+  file: string;
+  dataDir: string;
+  knownMigrations: readonly string[];
+  now?: Date;
+}): Promise<RestoreResult> {
+  const live = path.join(dataDir, SQLITE_FILE_NAME);
+  const refuseIfInUse = () => {
+    if (databaseInUse(live)) {
+      throw new RestoreRefused(
+        `${live} is in use: stop the server on this DATA_DIR (and any backup running) first`,
+      );
+    }
+  };
+  refuseIfInUse();
+  await checkBackup(file, knownMigrations);
+  await mkdir(dataDir, { recursive: true });
+  const incoming = `${live}.restore${PARTIAL_SUFFIX}`;
+  try {
+    await copyFile(file, incoming);
+    await fsyncPath(incoming);
+    const expected = digestIn(await readFile(checksumFileOf(file), 'utf8'));
+    if ((await sha256Of(incoming)) !== expected) {
+      throw new RestoreRefused(`the copy of ${file} in ${dataDir} does not match its checksum`);
+    }
+    // Again, just before the swap: a server started meanwhile must not lose its file.
+    refuseIfInUse();
+    let replacedKeptAt: string | undefined;
+    if (await exists(live)) {
+      const aside = backupsDirOf(dataDir);
+      await mkdir(aside, { recursive: true });
+      replacedKeptAt = path.join(
+        aside,
+        `replaced-${now.toISOString().replaceAll(':', '-')}.sqlite`,
+      );
+      await rename(live, replacedKeptAt);
+      // The lock probe folded any WAL into the file; a stray one belongs to the old database.
+      for (const suffix of ['-wal', '-journal']) {
+        if (await exists(live + suffix)) await rename(live + suffix, replacedKeptAt + suffix);
+      }
+    }
+    await rm(`${live}-shm`, { force: true });
+    await rename(incoming, live);
+    await fsyncPath(dataDir);
+    return { replacedKeptAt };
+  } finally {
+    await rm(incoming, { force: true });
+  }
+}
+
+const exists = (file: string) =>
+  stat(file).then(
+    () => true,
+    () => false,
+  );

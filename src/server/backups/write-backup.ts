@@ -1,0 +1,100 @@
+import { existsSync } from 'node:fs';
+import { mkdir, rename, rm, stat, writeFile } from 'node:fs/promises';
+import path from 'node:path';
+import SqliteDatabase from 'better-sqlite3';
+import { SQLITE_FILE_NAME } from '../platform/database/connection';
+import {
+  backupNameAt,
+  backupsDirOf,
+  checksumFileOf,
+  checksumLine,
+  fsyncPath,
+  PARTIAL_SUFFIX,
+  pruneBackups,
+  sha256Of,
+} from './backup-files';
+
+/** What a backup wrote (the names only: logs and the CLI print them). */
+export interface BackupResult {
+  /** Absolute path of the backup. */
+  file: string;
+  bytes: number;
+  sha256: string;
+  /** Time taken, checksum and prune included. */
+  ms: number;
+  /** Older backups deleted (BACKUP_KEEP). */
+  pruned: string[];
+}
+
+/** What the backup and restore commands and the server say on PostgreSQL. */
+export const PG_BACKUP_POINTER =
+  'PostgreSQL is backed up with its own tools: pg_dump --format=custom, restored with ' +
+  'pg_restore (README, "Backups")';
+
+/** better-sqlite3 copies at most this many pages per step: more than any file has. */
+const ALL_PAGES = 0x7fffffff;
+
+/**
+ * Writes a consistent copy of DATA_DIR's SQLite database to DATA_DIR/backups while the server
+ * may be writing to it (docs/decisions/130), then keeps the newest `keep` backups.
+ *
+ * SQLite's online backup copies the pages in ONE step: one read transaction, so one snapshot
+ * (in WAL mode the writer goes on appending meanwhile). In small steps, every lead committed
+ * between two steps would restart the copy from page 1, and under steady load it would never
+ * end. The copy is synchronous: the server runs this on a thread of its own (backup-thread.ts).
+ *
+ * The copy is written under a partial name, switched to a rollback journal (a backup is one
+ * self-contained file, whose checksum no -wal file can change), flushed to disk, checksummed,
+ * and only then renamed to its final name: a backup that exists is complete.
+ */
+export async function writeBackup({
+  dataDir,
+  keep,
+  now = new Date(),
+}: {
+  dataDir: string;
+  keep: number;
+  now?: Date;
+}): Promise<BackupResult> {
+  const started = performance.now();
+  const source = path.join(dataDir, SQLITE_FILE_NAME);
+  if (!existsSync(source)) {
+    throw new Error(`There is no database at ${source} (is DATA_DIR right?)`);
+  }
+  const dir = backupsDirOf(dataDir);
+  await mkdir(dir, { recursive: true });
+  const name = backupNameAt(now);
+  const file = path.join(dir, name);
+  const partial = `${file}${PARTIAL_SUFFIX}`;
+  try {
+    const from = new SqliteDatabase(source, { readonly: true, fileMustExist: true });
+    try {
+      from.pragma('busy_timeout = 5000');
+      await from.backup(partial, { progress: () => ALL_PAGES });
+    } finally {
+      from.close();
+    }
+    const copy = new SqliteDatabase(partial, { fileMustExist: true });
+    try {
+      copy.pragma('journal_mode = DELETE');
+    } finally {
+      copy.close();
+    }
+    await fsyncPath(partial);
+    const sha256 = await sha256Of(partial);
+    const checksum = checksumFileOf(file);
+    await writeFile(`${checksum}${PARTIAL_SUFFIX}`, checksumLine(sha256, name));
+    await fsyncPath(`${checksum}${PARTIAL_SUFFIX}`);
+    await rename(`${checksum}${PARTIAL_SUFFIX}`, checksum);
+    await rename(partial, file);
+    await fsyncPath(dir);
+    const { size } = await stat(file);
+    const pruned = await pruneBackups(dir, keep);
+    return { file, bytes: size, sha256, ms: performance.now() - started, pruned };
+  } catch (error) {
+    await rm(partial, { force: true });
+    await rm(`${partial}-journal`, { force: true });
+    await rm(`${checksumFileOf(file)}${PARTIAL_SUFFIX}`, { force: true });
+    throw error;
+  }
+}

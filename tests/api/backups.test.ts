@@ -1,0 +1,317 @@
+import { spawn } from 'node:child_process';
+import { createHash } from 'node:crypto';
+import { existsSync } from 'node:fs';
+import { copyFile, mkdtemp, readFile, rm, writeFile } from 'node:fs/promises';
+import os from 'node:os';
+import path from 'node:path';
+import SqliteDatabase from 'better-sqlite3';
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { backupsDirOf, listBackups } from '../../src/server/backups/backup-files';
+import { SQLITE_FILE_NAME } from '../../src/server/platform/database/connection';
+import { ADMIN_TEST_PASSWORD, adminEnv } from '../support/admin';
+import { eventually } from '../support/eventually';
+import { leadEndpoints } from '../support/lead-bodies';
+import { startServerProcess, tryPost, type ServerProcess } from '../support/server-process';
+import { fakeClientDir, uniqueEmail } from '../support/test-app';
+
+/*
+ * `npm run backup`, `npm run restore` and the server's scheduled backups (docs/decisions/130),
+ * run as an operator runs them: the scripts and the server in processes of their own, on real
+ * SQLite files.
+ */
+
+const root = path.resolve(import.meta.dirname, '..', '..');
+const CLIENTS = 20;
+
+let work: string;
+let clientDir: string;
+const servers: ServerProcess[] = [];
+beforeAll(async () => {
+  work = await mkdtemp(path.join(os.tmpdir(), 'tb-backups-'));
+  clientDir = await fakeClientDir(work);
+});
+afterAll(async () => {
+  for (const server of servers) server.child.kill('SIGKILL');
+  await rm(work, { recursive: true, force: true });
+});
+
+/** A fresh DATA_DIR (not created yet) and the environment naming it. */
+let dirs = 0;
+function dataEnv(extra: Record<string, string> = {}) {
+  const dataDir = path.join(work, `data-${dirs++}`);
+  return { dataDir, env: { DATA_DIR: dataDir, CLIENT_DIR: clientDir, ...adminEnv, ...extra } };
+}
+
+async function start(env: Record<string, string>) {
+  const server = await startServerProcess(env);
+  servers.push(server);
+  return server;
+}
+
+async function stop(server: ServerProcess) {
+  server.child.kill('SIGTERM');
+  expect(await server.exited).toBe(0);
+}
+
+/** Runs `npm run <script> -- args` as npm does: tsx, from the repository, with `env` only. */
+function runScript(script: 'backup' | 'restore', env: Record<string, string>, args: string[] = []) {
+  return new Promise<{ code: number | null; stdout: string; stderr: string }>((resolve) => {
+    const child = spawn(process.execPath, ['--import', 'tsx', `scripts/${script}.ts`, ...args], {
+      cwd: root,
+      env: { PATH: process.env.PATH ?? '', NODE_ENV: 'production', ...env },
+    });
+    let stdout = '';
+    let stderr = '';
+    child.stdout.on('data', (chunk) => (stdout += String(chunk)));
+    child.stderr.on('data', (chunk) => (stderr += String(chunk)));
+    child.once('exit', (code) => resolve({ code, stdout, stderr }));
+  });
+}
+
+/** The newest backup of `dataDir`, by path. */
+async function newestBackup(dataDir: string): Promise<string> {
+  const names = await listBackups(backupsDirOf(dataDir));
+  expect(names.length).toBeGreaterThan(0);
+  return path.join(backupsDirOf(dataDir), names.at(-1)!);
+}
+
+const sha256 = async (file: string) =>
+  createHash('sha256')
+    .update(await readFile(file))
+    .digest('hex');
+
+/** sha256sum -c: the .sha256 beside `file` names it and holds its digest. */
+async function expectChecksumMatches(file: string) {
+  expect(await readFile(`${file}.sha256`, 'utf8')).toBe(
+    `${await sha256(file)}  ${path.basename(file)}\n`,
+  );
+}
+
+interface Ack {
+  email: string;
+}
+
+/** Clients posting leads to every endpoint in turn until stop(); `acks` lists each 2xx. */
+function leadLoad(baseUrl: string) {
+  const acks: Ack[] = [];
+  let stopped = false;
+  const client = async (index: number) => {
+    for (let n = index; !stopped; n++) {
+      const endpoint = leadEndpoints[n % leadEndpoints.length]!;
+      const email = uniqueEmail(`backup${index}`);
+      const result = await tryPost(`${baseUrl}${endpoint.url}`, endpoint.body(email));
+      if (!('status' in result) || result.status >= 300) {
+        throw new Error(`a lead was not acknowledged: ${JSON.stringify(result)}`);
+      }
+      acks.push({ email });
+    }
+  };
+  const running = Promise.all(Array.from({ length: CLIENTS }, (_, index) => client(index)));
+  return {
+    acks,
+    stop: async () => {
+      stopped = true;
+      await running;
+    },
+  };
+}
+
+/** Every lead the admin can export, as one text (all four tabs' CSV). */
+async function exportedLeads(baseUrl: string): Promise<string> {
+  const login = await fetch(`${baseUrl}/api/admin/login`, {
+    method: 'POST',
+    headers: { 'content-type': 'application/json' },
+    body: JSON.stringify({ password: ADMIN_TEST_PASSWORD }),
+  });
+  expect(login.status).toBe(200);
+  const cookie = login.headers.get('set-cookie')!.split(';')[0]!;
+  let text = '';
+  for (const tab of ['typeform-leads', 'candidates', 'companies', 'lead-emails']) {
+    const response = await fetch(`${baseUrl}/api/admin/export/${tab}.csv`, { headers: { cookie } });
+    expect(response.status).toBe(200);
+    text += await response.text();
+  }
+  return text;
+}
+
+describe('npm run backup and npm run restore', () => {
+  it('backs up under load; the restored copy serves every lead acknowledged before', async () => {
+    const { dataDir, env } = dataEnv();
+    const server = await start(env);
+    const load = leadLoad(server.baseUrl);
+    await eventually(() => (load.acks.length >= 200 ? true : undefined), 30_000);
+
+    const acknowledgedBefore = [...load.acks];
+    const backup = await runScript('backup', env);
+    const acknowledgedDuring = load.acks.length - acknowledgedBefore.length;
+    await load.stop();
+    await stop(server);
+    expect(backup.stderr).toBe('');
+    expect(backup.code).toBe(0);
+    // Lead writes went on while the backup copied the file.
+    expect(acknowledgedDuring).toBeGreaterThan(0);
+
+    const file = await newestBackup(dataDir);
+    expect(backup.stdout).toContain(`Backup written: ${file}`);
+    expect(path.basename(file)).toMatch(
+      /^talent-bridge-\d{4}-\d\d-\d\dT\d\d-\d\d-\d\d\.\d{3}Z\.sqlite$/,
+    );
+    await expectChecksumMatches(file);
+
+    const restored = dataEnv();
+    const restore = await runScript('restore', restored.env, [file]);
+    expect(restore.stderr).toBe('');
+    expect(restore.code).toBe(0);
+    const again = await start(restored.env);
+    const exported = await exportedLeads(again.baseUrl);
+    const missing = acknowledgedBefore.filter(({ email }) => !exported.includes(email));
+    expect(missing, `${missing.length} of ${acknowledgedBefore.length} leads missing`).toEqual([]);
+    expect(
+      await tryPost(`${again.baseUrl}/api/candidates/email`, { email: uniqueEmail() }),
+    ).toEqual({ status: 200, body: { ok: true } });
+    await stop(again);
+    console.info(
+      `[backups] ${acknowledgedBefore.length} leads acknowledged before the backup, all restored; ` +
+        `${acknowledgedDuring} more acknowledged while it ran`,
+    );
+  }, 120_000);
+
+  it('refuses to restore while a server runs on the data directory', async () => {
+    const { dataDir, env } = dataEnv();
+    const server = await start(env);
+    expect((await runScript('backup', env)).code).toBe(0);
+    const file = await newestBackup(dataDir);
+
+    const restore = await runScript('restore', env, [file]);
+    expect(restore.code).toBe(1);
+    expect(restore.stderr).toContain('is in use: stop the server on this DATA_DIR');
+    // The server goes on with its own database.
+    expect(
+      await tryPost(`${server.baseUrl}/api/candidates/email`, { email: uniqueEmail() }),
+    ).toEqual({ status: 200, body: { ok: true } });
+    await stop(server);
+    expect(await listBackups(backupsDirOf(dataDir))).toEqual([path.basename(file)]);
+  }, 60_000);
+
+  it('keeps the database it replaces, and refuses a damaged or foreign file', async () => {
+    const { dataDir, env } = dataEnv();
+    const server = await start(env);
+    const kept = uniqueEmail('kept');
+    expect(await tryPost(`${server.baseUrl}/api/candidates/email`, { email: kept })).toEqual({
+      status: 200,
+      body: { ok: true },
+    });
+    expect((await runScript('backup', env)).code).toBe(0);
+    const later = uniqueEmail('after-backup');
+    await tryPost(`${server.baseUrl}/api/candidates/email`, { email: later });
+    await stop(server);
+    const good = await newestBackup(dataDir);
+    const live = path.join(dataDir, SQLITE_FILE_NAME);
+    const liveSum = await sha256(live);
+
+    const refused = async (file: string, message: string) => {
+      const restore = await runScript('restore', env, [file]);
+      expect(restore.stderr).toContain(message);
+      expect(restore.code).toBe(1);
+      expect(await sha256(live)).toBe(liveSum);
+    };
+    // A flipped byte: the checksum no longer matches.
+    const flipped = path.join(work, 'flipped.sqlite');
+    const bytes = await readFile(good);
+    const middle = bytes.length >> 1;
+    bytes[middle] = bytes[middle]! ^ 0xff;
+    await writeFile(flipped, bytes);
+    await copyFile(`${good}.sha256`, `${flipped}.sha256`);
+    await refused(flipped, 'does not match its checksum');
+    // Damaged inside, with a checksum made after the damage: SQLite's integrity check.
+    const damaged = path.join(work, 'damaged.sqlite');
+    const pages = await readFile(good);
+    pages.fill(0x5a, 4096 * 2, 4096 * 3);
+    await writeFile(damaged, pages);
+    await writeFile(`${damaged}.sha256`, `${await sha256(damaged)}  damaged.sqlite\n`);
+    await refused(damaged, 'Not restored:');
+    // A whole SQLite database that is not ours.
+    const foreign = path.join(work, 'foreign.sqlite');
+    const other = new SqliteDatabase(foreign);
+    other.exec('create table notes (body text)');
+    other.close();
+    await writeFile(`${foreign}.sha256`, `${await sha256(foreign)}  foreign.sqlite\n`);
+    await refused(foreign, 'not a Talent Bridge database');
+    // No checksum beside it.
+    const bare = path.join(work, 'bare.sqlite');
+    await copyFile(good, bare);
+    await refused(bare, 'bare.sqlite.sha256 is missing');
+
+    const restore = await runScript('restore', env, [good]);
+    expect(restore.code).toBe(0);
+    const keptAt = /kept at (.+\.sqlite)\./.exec(restore.stdout)?.[1];
+    expect(keptAt && existsSync(keptAt)).toBe(true);
+    expect(await sha256(keptAt!)).toBe(liveSum);
+    const emailsIn = (file: string) => {
+      const db = new SqliteDatabase(file, { readonly: true });
+      try {
+        return (db.prepare('select email from candidates').all() as { email: string }[]).map(
+          (row) => row.email,
+        );
+      } finally {
+        db.close();
+      }
+    };
+    expect(emailsIn(live)).toEqual([kept]);
+    expect(emailsIn(keptAt!)).toEqual([kept, later]);
+  }, 60_000);
+
+  it('refuses on PostgreSQL and names pg_dump and pg_restore', async () => {
+    const { env, dataDir } = dataEnv({ DATABASE_URL: 'postgres://backup@127.0.0.1:1/none' });
+    const backup = await runScript('backup', env);
+    expect(backup.code).toBe(1);
+    expect(backup.stderr).toContain('DATABASE_URL is set: npm run backup copies SQLite only.');
+    expect(backup.stderr).toContain('pg_dump');
+    const restore = await runScript('restore', env, ['anything.dump']);
+    expect(restore.code).toBe(1);
+    expect(restore.stderr).toContain('pg_restore');
+    expect(existsSync(dataDir)).toBe(false);
+  }, 30_000);
+});
+
+describe('BACKUP_INTERVAL_HOURS and BACKUP_KEEP', () => {
+  it('backs up on schedule while leads are written, keeping the newest BACKUP_KEEP', async () => {
+    // 0.0004 h: every 1.44 s.
+    const { dataDir, env } = dataEnv({ BACKUP_INTERVAL_HOURS: '0.0004', BACKUP_KEEP: '2' });
+    const server = await start(env);
+    const load = leadLoad(server.baseUrl);
+    const seen = new Set<string>();
+    await eventually(async () => {
+      for (const name of await listBackups(backupsDirOf(dataDir))) seen.add(name);
+      return seen.size >= 4 ? true : undefined;
+    }, 40_000);
+    await load.stop();
+    await stop(server);
+    const kept = await listBackups(backupsDirOf(dataDir));
+    expect(kept).toHaveLength(2);
+    expect(kept).toEqual([...seen].sort().slice(-2));
+    for (const name of kept) await expectChecksumMatches(path.join(backupsDirOf(dataDir), name));
+    // Each kept backup is a whole database with the leads of its moment.
+    const last = new SqliteDatabase(path.join(backupsDirOf(dataDir), kept[1]!), { readonly: true });
+    try {
+      expect(last.pragma('integrity_check', { simple: true })).toBe('ok');
+      const { n } = last.prepare('select count(*) as n from candidates').get() as { n: number };
+      expect(n).toBeGreaterThan(0);
+    } finally {
+      last.close();
+    }
+  }, 90_000);
+
+  it('npm run backup deletes the oldest beyond BACKUP_KEEP', async () => {
+    const { dataDir, env } = dataEnv({ BACKUP_KEEP: '2' });
+    await stop(await start(env));
+    const made: string[] = [];
+    for (let run = 0; run < 3; run++) {
+      const backup = await runScript('backup', env);
+      expect(backup.code).toBe(0);
+      made.push(path.basename(await newestBackup(dataDir)));
+    }
+    expect(await listBackups(backupsDirOf(dataDir))).toEqual(made.slice(1));
+    expect(existsSync(path.join(backupsDirOf(dataDir), `${made[0]}.sha256`))).toBe(false);
+  }, 60_000);
+});

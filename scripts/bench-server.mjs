@@ -131,8 +131,12 @@ export async function startServer({
  * `duration` seconds, or until the returned `stop()` (duration 0). `result` resolves with
  * autocannon's result; `onAcknowledged(email)` hears each 2xx. The server must run with
  * LEAD_RATE_LIMIT=0 and SPAM_MIN_FILL_MS=0: the benchmark is one address posting thousands of leads a second.
+ * `tlsOptions` (e.g. `{ ca }`) for an https:// `baseUrl` (bench:cluster, through Caddy).
  */
-export function leadPosts(baseUrl, { prefix, duration, connections, onAcknowledged = () => {} }) {
+export function leadPosts(
+  baseUrl,
+  { prefix, duration, connections, onAcknowledged = () => {}, tlsOptions },
+) {
   let counter = 0;
   let instance;
   const result = new Promise((resolve, reject) => {
@@ -140,6 +144,7 @@ export function leadPosts(baseUrl, { prefix, duration, connections, onAcknowledg
       {
         url: baseUrl,
         connections,
+        ...(tlsOptions ? { tlsOptions } : {}),
         // autocannon has no "until stopped": a day, ended by stop().
         duration: duration || 86_400,
         requests: [

@@ -43,7 +43,14 @@ export interface CaddyProcess {
   stop(): Promise<void>;
 }
 
-export async function startCaddy(upstreams: string[]): Promise<CaddyProcess> {
+/**
+ * Starts Caddy in front of `upstreams` (host:port) and resolves once it proxies /api/health.
+ * `logLevel` DEBUG (the tests) logs every request's instance; INFO for a benchmark.
+ */
+export async function startCaddy(
+  upstreams: string[],
+  { logLevel = 'DEBUG' }: { logLevel?: 'DEBUG' | 'INFO' } = {},
+): Promise<CaddyProcess> {
   const home = await mkdtemp(path.join(os.tmpdir(), 'tb-caddy-'));
   const httpsPort = await freePort();
   const child = spawn(CADDY_BIN, ['run', '--config', CADDYFILE, '--adapter', 'caddyfile'], {
@@ -57,7 +64,7 @@ export async function startCaddy(upstreams: string[]): Promise<CaddyProcess> {
       HTTP_PORT: String(await freePort()),
       HTTPS_PORT: String(httpsPort),
       // The debug log names the instance each request went to.
-      CADDY_LOG_LEVEL: 'DEBUG',
+      CADDY_LOG_LEVEL: logLevel,
       SITE_ADDRESS: 'localhost',
       TLS_ISSUER: 'internal',
       UPSTREAMS: upstreams.join(' '),

@@ -45,12 +45,15 @@ const adminParts = [
   'pipeline',
   'deliveries',
   'quarantine',
+  'data-subject',
 ];
 const adminMayUse = {
   export: ['listing'],
   email: ['listing'],
   overview: ['listing'],
   pipeline: ['listing'],
+  // A person's data is composed from each part's own find and erase (decision 135).
+  'data-subject': ['listing', 'pipeline', 'audit'],
 };
 
 const serverZones = [
@@ -72,7 +75,8 @@ const serverZones = [
     from: adminParts
       .filter((other) => other !== part && !(adminMayUse[part] ?? []).includes(other))
       .map((other) => `${server}/admin/${other}/**`),
-    message: 'Within the admin, export, email and overview read leads through listing/ only.',
+    message:
+      'Within the admin, parts read leads through listing/ only (data-subject: see adminMayUse).',
   })),
 ];
 

@@ -3,6 +3,7 @@ import { adminPlugin } from './admin/admin-plugin';
 import { backupsPlugin } from './backups/backups-plugin';
 import { conversionsPlugin, type ConversionWorkerSettings } from './conversions/conversions-plugin';
 import { SESSION_COOKIE } from './admin/auth/auth-plugin';
+import type { RetentionSchedule } from './admin/data-subject/retention';
 import { migrations } from './database';
 import { leadsPlugin } from './leads/leads-plugin';
 import { spamPlugin } from './leads/spam-plugin';
@@ -35,6 +36,8 @@ export interface BuildAppOptions {
   notificationWorker?: NotificationWorkerSettings;
   /** The Conversions API worker's knobs (decision 110), likewise. */
   conversionWorker?: ConversionWorkerSettings;
+  /** When RETENTION_DAYS erases (tests: sooner than a minute after start, then daily). */
+  retention?: RetentionSchedule;
 }
 
 /**
@@ -64,6 +67,7 @@ export async function buildApp({
   logger,
   notificationWorker,
   conversionWorker,
+  retention,
 }: BuildAppOptions): Promise<FastifyInstance> {
   const app = Fastify({
     logger:
@@ -145,7 +149,12 @@ export async function buildApp({
     ...(conversionWorker ? { worker: conversionWorker } : {}),
   });
   await app.register(visitsPlugin, { siteUrl: config.site.siteUrl });
-  await app.register(adminPlugin, { config, quarantine, guardedRoutes: [funnelRoutes] });
+  await app.register(adminPlugin, {
+    config,
+    quarantine,
+    guardedRoutes: [funnelRoutes],
+    retention,
+  });
   await app.register(sitePlugin, {
     clientDir: config.clientDir,
     runtime: config.runtime,

@@ -55,6 +55,7 @@ export const adminEndpoints: [string, string][] = [
   ['POST', '/api/admin/quarantine/1/release'],
   ['DELETE', '/api/admin/quarantine/1'],
   ['GET', '/api/admin/funnel?from=2024-01-01&to=2024-01-31'],
+  ['GET', '/api/admin/data-subject?email=nobody%40example.com'],
 ];
 
 export interface SeededCandidate {

@@ -68,6 +68,8 @@ export interface TestAppOptions {
   notificationWorker?: BuildAppOptions['notificationWorker'];
   /** The Conversions API worker's knobs. */
   conversionWorker?: BuildAppOptions['conversionWorker'];
+  /** When RETENTION_DAYS erases (with that variable in `env`). */
+  retention?: BuildAppOptions['retention'];
 }
 
 /** A server on a fresh database of `kind`: a temp SQLite file, or a new PostgreSQL database. */
@@ -101,6 +103,7 @@ export async function createTestApp(
     logger,
     ...(options.notificationWorker ? { notificationWorker: options.notificationWorker } : {}),
     ...(options.conversionWorker ? { conversionWorker: options.conversionWorker } : {}),
+    ...(options.retention ? { retention: options.retention } : {}),
   });
   await app.ready();
   postAsBrowser(app);

@@ -6,6 +6,9 @@ import { adminAuthPlugin } from './auth/auth-plugin';
 import { adminAuthRoutes } from './auth/auth-routes';
 import { documentGuardedRoute } from './auth/guarded-route-docs';
 import { adminSessionRoutes } from './auth/session-routes';
+import { dataSubjectRoutes } from './data-subject/data-subject-routes';
+import { DataSubjects } from './data-subject/data-subjects';
+import { Retention, type RetentionSchedule } from './data-subject/retention';
 import { deliveriesRoutes } from './deliveries/deliveries-routes';
 import { emailRoutes } from './email/email-routes';
 import { exportRoutes } from './export/export-routes';
@@ -37,11 +40,13 @@ export interface AdminOptions {
   quarantine: QuarantineReleaser;
   /** Other capabilities' admin routes (the visit funnel), registered behind the guard. */
   guardedRoutes?: readonly FastifyPluginAsync[];
+  /** When RETENTION_DAYS erases (default: a minute after start, then daily; tests: sooner). */
+  retention?: RetentionSchedule | undefined;
 }
 
 export const adminPlugin: FastifyPluginAsync<AdminOptions> = async (
   app,
-  { config, quarantine, guardedRoutes = [] },
+  { config, quarantine, guardedRoutes = [], retention },
 ) => {
   await app.register(adminAuthPlugin, {
     admin: config.admin,
@@ -73,6 +78,15 @@ export const adminPlugin: FastifyPluginAsync<AdminOptions> = async (
     listing,
     Boolean(config.conversions?.statusEvents),
   );
+  const subjects = new DataSubjects(database.db, database.dialect, () => {
+    listing.forgetCounts();
+    overview.forget();
+  });
+  if (config.retentionDays !== undefined) {
+    const expiry = new Retention(subjects, config.retentionDays, app.audit, app.log, retention);
+    expiry.start();
+    app.addHook('onClose', async () => expiry.stop());
+  }
   // Planner statistics for the dashboard's queries (SQLite): now, then every hour.
   await listing.refreshStatistics();
   const statistics = setInterval(() => {
@@ -99,6 +113,7 @@ export const adminPlugin: FastifyPluginAsync<AdminOptions> = async (
     await guarded.register(overviewRoutes, { overview });
     await guarded.register(pipelineRoutes, { pipeline });
     await guarded.register(deliveriesRoutes);
+    await guarded.register(dataSubjectRoutes, { subjects });
     await guarded.register(quarantineRoutes, {
       releaser: quarantine,
       onRelease: () => overview.forget(),

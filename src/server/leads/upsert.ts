@@ -1,5 +1,6 @@
 import { sql, type Kysely, type RawBuilder } from 'kysely';
 import type { Attribution } from '../../shared/schemas/attribution';
+import { normalizeEmail } from '../platform/lead-records/lead-email';
 import type { LeadForm } from '../platform/lead-records/lead-submissions';
 import type { LeadRecordTables, LeadTable } from '../platform/lead-records/lead-tables';
 import { tablesOf } from '../platform/database/connection';
@@ -19,8 +20,7 @@ export interface SaveResult {
   quarantined?: boolean;
 }
 
-/** Same address whatever its case or surrounding spaces: one lead per e-mail. */
-export const normalizeEmail = (email: string): string => email.trim().toLowerCase();
+export { normalizeEmail };
 
 /** One step of a lead's progression (spec section 4), as the routes describe it. */
 export interface LeadStep<Stage extends string, Fields extends string> {

@@ -1,5 +1,7 @@
-import type { Kysely } from 'kysely';
-import type { AuditTables } from './audit-tables';
+import { createHmac, randomBytes } from 'node:crypto';
+import type { ExpressionBuilder, Kysely, Selectable } from 'kysely';
+import type { DataSubjectAuditEntry } from '../../../shared/admin-data-subject';
+import type { AdminAuditEntriesTable, AuditTables } from './audit-tables';
 
 export const auditActions = [
   'sign_in',
@@ -12,6 +14,9 @@ export const auditActions = [
   'sign_out_everywhere',
   'quarantine_released',
   'quarantine_deleted',
+  'data_subject_access',
+  'data_subject_erasure',
+  'retention_erasure',
 ] as const;
 export type AuditAction = (typeof auditActions)[number];
 
@@ -23,20 +28,30 @@ export interface AuditEntryInput {
   detail?: string;
 }
 
-/** An entry as GET /api/admin/audit answers it (HELPERS contract). */
-export interface AuditEntryView {
-  id: number;
-  at: string;
-  action: string;
-  actor: string;
-  leadType: 'candidate' | 'company' | null;
-  leadId: number | null;
-  detail: string | null;
+/** A stored entry as GET /api/admin/audit answers it. */
+function entryView(row: Selectable<AdminAuditEntriesTable>): AuditEntryView {
+  return {
+    id: Number(row.id),
+    at: row.at,
+    action: row.action,
+    actor: row.actor,
+    leadType: row.lead_type,
+    leadId: row.lead_id === null ? null : Number(row.lead_id),
+    detail: row.detail,
+  };
 }
+
+/** An entry as GET /api/admin/audit answers it (HELPERS contract), and a data-subject report. */
+export type AuditEntryView = DataSubjectAuditEntry;
 
 /** The admin audit log's table: entries written, pages read newest first. */
 export class AuditLog {
   constructor(private readonly db: Kysely<AuditTables>) {}
+
+  /** The same log on `db`: a transaction, so an entry commits with what it records. */
+  within(db: Kysely<AuditTables>): AuditLog {
+    return new AuditLog(db);
+  }
 
   async add(entry: AuditEntryInput, actor: string, now = new Date()): Promise<void> {
     if (entry.action === 'delete' && entry.leadType && entry.leadId !== undefined) {
@@ -77,15 +92,87 @@ export class AuditLog {
     ]);
     return {
       total: Number(count.total),
-      rows: rows.map((row) => ({
-        id: Number(row.id),
-        at: row.at,
-        action: row.action,
-        actor: row.actor,
-        leadType: row.lead_type,
-        leadId: row.lead_id === null ? null : Number(row.lead_id),
-        detail: row.detail,
-      })),
+      rows: rows.map(entryView),
     };
   }
+}
+
+/*
+ * Data-subject requests (admin/data-subject) name no address in the log: an entry carries a
+ * keyed hash of it instead ("subject 3f9a…"), so repeated requests about one person can be
+ * told apart and correlated, yet the log alone does not say who. The key is generated once
+ * and kept in the database (every instance uses the same one). An erasure deletes the
+ * entries that name the person: those of the erased leads and those of this hash.
+ */
+
+const SUBJECT_KEY = 'data-subject';
+const SUBJECT_PREFIX = 'subject ';
+
+/** The kept key of the subject hashes, created on first use (one winner among instances). */
+export async function subjectKey(db: Kysely<AuditTables>): Promise<Buffer> {
+  // An upsert that changes nothing returns the row that is kept, new or not.
+  const row = await db
+    .insertInto('admin_audit_keys')
+    .values({ name: SUBJECT_KEY, value: randomBytes(32).toString('base64') })
+    .onConflict((conflict) => conflict.column('name').doUpdateSet({ name: SUBJECT_KEY }))
+    .returning('value')
+    .executeTakeFirstOrThrow();
+  return Buffer.from(row.value, 'base64');
+}
+
+/** "subject 1a2b…": 16 hex digits of HMAC-SHA256 of the normalised address under the key. */
+export function subjectToken(key: Buffer, normalizedEmail: string): string {
+  return (
+    SUBJECT_PREFIX + createHmac('sha256', key).update(normalizedEmail).digest('hex').slice(0, 16)
+  );
+}
+
+/** What names a person in the log: their leads' ids, and the subject token of their address. */
+export interface AuditSubject {
+  leads: { leadType: 'candidate' | 'company'; ids: readonly number[] }[];
+  /** subjectToken()'s value; none for the retention (no address). */
+  token?: string | undefined;
+}
+
+function naming(eb: ExpressionBuilder<AuditTables, 'admin_audit_entries'>, subject: AuditSubject) {
+  return eb.or([
+    ...subject.leads
+      .filter(({ ids }) => ids.length > 0)
+      .map(({ leadType, ids }) =>
+        eb.and([eb('lead_type', '=', leadType), eb('lead_id', 'in', ids)]),
+      ),
+    // The token starts the detail of a data-subject entry; it is hex, so no LIKE wildcard.
+    ...(subject.token ? [eb('detail', 'like', `${subject.token};%`)] : []),
+  ]);
+}
+
+const namesNobody = (subject: AuditSubject) =>
+  !subject.token && subject.leads.every(({ ids }) => ids.length === 0);
+
+/** The entries naming the person, oldest first. */
+export async function findSubjectEntries(
+  db: Kysely<AuditTables>,
+  subject: AuditSubject,
+): Promise<AuditEntryView[]> {
+  if (namesNobody(subject)) return [];
+  const rows = await db
+    .selectFrom('admin_audit_entries')
+    .selectAll()
+    .where((eb) => naming(eb, subject))
+    .orderBy('id')
+    .execute();
+  return rows.map(entryView);
+}
+
+/** Deletes (in the caller's transaction) the entries naming the person; how many went. */
+export async function eraseSubjectEntries(
+  trx: Kysely<AuditTables>,
+  subject: AuditSubject,
+): Promise<number> {
+  if (namesNobody(subject)) return 0;
+  const result = await trx
+    .deleteFrom('admin_audit_entries')
+    .where((eb) => naming(eb, subject))
+    .executeTakeFirst();
+  return Number(result.numDeletedRows);
 }

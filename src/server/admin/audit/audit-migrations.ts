@@ -28,6 +28,21 @@ function createAuditEntries(dialect: DialectName): Migration {
   };
 }
 
+/** 151: the key of the data-subject hashes (audit-log.ts), one row, made on first use. */
+const createAuditKeys: Migration = {
+  async up(db: Kysely<unknown>) {
+    await db.schema
+      .createTable('admin_audit_keys')
+      .addColumn('name', 'text', (c) => c.primaryKey())
+      .addColumn('value', 'text', (c) => c.notNull())
+      .execute();
+  },
+  async down(db: Kysely<unknown>) {
+    await db.schema.dropTable('admin_audit_keys').execute();
+  },
+};
+
 export const auditMigrations: MigrationSet = (dialect) => ({
   '031_admin_audit_log': createAuditEntries(dialect),
+  '151_admin_audit_keys': createAuditKeys,
 });

@@ -1,13 +1,21 @@
 import type { FastifyRequest } from 'fastify';
 import fp from 'fastify-plugin';
+import type { Transaction } from 'kysely';
 import { tablesOf } from '../../platform/database/connection';
-import { AuditLog, type AuditEntryInput } from './audit-log';
+import { AuditLog, subjectKey, subjectToken, type AuditEntryInput } from './audit-log';
 import { auditedOutcomes } from './audit-outcomes';
 import type { AuditTables } from './audit-tables';
 
 export interface AdminAudit {
-  /** Records an admin action; the actor and the time are filled in here. */
-  record(entry: AuditEntryInput, request: FastifyRequest): Promise<void>;
+  /**
+   * Records an admin action; the actor and the time are filled in here. With `trx`, the
+   * entry is written in that transaction (it commits with what it records).
+   */
+  record(entry: AuditEntryInput, request: FastifyRequest, trx?: Transaction<object>): Promise<void>;
+  /** Records what the server did by itself (the retention), in `trx` when given. */
+  recordSystem(entry: AuditEntryInput, actor: string, trx?: Transaction<object>): Promise<void>;
+  /** The keyed hash that names a data subject in the log without their address. */
+  subjectToken(normalizedEmail: string): Promise<string>;
 }
 
 declare module 'fastify' {
@@ -43,8 +51,17 @@ export const auditPlugin = fp(async (app) => {
     if (session !== null && session !== undefined) return `admin (session ${session})`;
     return entry.action === 'sign_in' ? 'admin' : 'anonymous';
   };
+  const logIn = (trx: Transaction<object> | undefined) =>
+    trx ? log.within(tablesOf<AuditTables>(trx)) : log;
+  let key: Promise<Buffer> | undefined;
   const audit: AdminAudit = {
-    record: (entry, request) => log.add(entry, actorOf(entry, request)),
+    record: (entry, request, trx) => logIn(trx).add(entry, actorOf(entry, request)),
+    recordSystem: (entry, actor, trx) => logIn(trx).add(entry, actor),
+    async subjectToken(normalizedEmail) {
+      key ??= subjectKey(tablesOf<AuditTables>(app.database.db));
+      key.catch(() => (key = undefined));
+      return subjectToken(await key, normalizedEmail);
+    },
   };
   app.decorate('audit', audit);
 

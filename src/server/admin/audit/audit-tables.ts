@@ -14,5 +14,15 @@ export interface AdminAuditEntriesTable {
   detail: string | null;
 }
 
+/** Keys the log generates once (the data-subject hash's), shared by every instance. */
+export interface AdminAuditKeysTable {
+  name: string;
+  /** base64. */
+  value: string;
+}
+
 /** The audit log's tables, for `tablesOf<AuditTables>(db)`. */
-export type AuditTables = { admin_audit_entries: AdminAuditEntriesTable };
+export type AuditTables = {
+  admin_audit_entries: AdminAuditEntriesTable;
+  admin_audit_keys: AdminAuditKeysTable;
+};

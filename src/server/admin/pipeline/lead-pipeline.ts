@@ -4,6 +4,7 @@ import { tablesOf } from '../../platform/database/connection';
 import type { LeadRecordTables, LeadTable } from '../../platform/lead-records/lead-tables';
 import type { LeadListing } from '../listing/lead-listing';
 import type { PipelineTables } from './pipeline-tables';
+import { eraseActivity } from './lead-activity';
 import { conversionStates, enqueueStatusEvent } from './status-events';
 import { buildTimeline } from './timeline';
 
@@ -165,10 +166,6 @@ export class LeadPipeline {
     table: LeadTable,
     id: number,
   ): Promise<void> {
-    await (trx as Kysely<PipelineTables>)
-      .deleteFrom('lead_activity')
-      .where('lead_table', '=', table)
-      .where('lead_id', '=', id)
-      .execute();
+    await eraseActivity(trx, table, [id]);
   }
 }

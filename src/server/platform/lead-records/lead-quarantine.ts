@@ -1,4 +1,4 @@
-import type { Generated, Kysely, Migration } from 'kysely';
+import { sql, type Generated, type Kysely, type Migration, type Selectable } from 'kysely';
 import { autoIncrementId } from '../database/migration-columns';
 import type { DialectName } from '../database/migration-runner';
 import type { LeadForm } from './lead-submissions';
@@ -76,6 +76,46 @@ export function createLeadQuarantine(dialect: DialectName): Migration {
       await db.schema.dropTable('lead_quarantine').execute();
     },
   };
+}
+
+type QuarantineDb = Kysely<Pick<LeadQuarantineTables, 'lead_quarantine'>>;
+
+/**
+ * The quarantine keeps the address as typed (trimmed): lower() gives the leads' normalised
+ * form (the forms accept ASCII addresses only, which SQLite's lower() folds like JavaScript's).
+ */
+const sameAddress = (normalizedEmail: string) => sql<boolean>`lower(email) = ${normalizedEmail}`;
+
+/** The quarantined submissions of an address (normalizeEmail), oldest first. */
+export function findQuarantined(
+  db: QuarantineDb,
+  normalizedEmail: string,
+): Promise<Selectable<LeadQuarantineTable>[]> {
+  return db
+    .selectFrom('lead_quarantine')
+    .selectAll()
+    .where(sameAddress(normalizedEmail))
+    .orderBy('id')
+    .execute();
+}
+
+/**
+ * Deletes (in the caller's transaction) the quarantined submissions of an address, or those
+ * received before `receivedBefore` (retention); how many rows went.
+ */
+export async function eraseQuarantined(
+  trx: QuarantineDb,
+  match: { normalizedEmail: string } | { receivedBefore: string },
+): Promise<number> {
+  const result = await trx
+    .deleteFrom('lead_quarantine')
+    .where(
+      'normalizedEmail' in match
+        ? sameAddress(match.normalizedEmail)
+        : sql<boolean>`received_at < ${match.receivedBefore}`,
+    )
+    .executeTakeFirst();
+  return Number(result.numDeletedRows);
 }
 
 /** What releasing a quarantined submission did: the lead it became (undefined: no such row). */

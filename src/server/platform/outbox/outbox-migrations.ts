@@ -36,6 +36,25 @@ function createOutboxMessages(dialect: DialectName): Migration {
   };
 }
 
+/**
+ * 150: a lead's messages by lead: the lead's detail (its Meta events), and deleting or erasing
+ * a lead (one data-subject request, or a retention pass of hundreds) without reading the
+ * whole outbox, sent messages included.
+ */
+const indexLeadMessages: Migration = {
+  async up(db: Kysely<unknown>) {
+    await db.schema
+      .createIndex('outbox_messages_lead_idx')
+      .on('outbox_messages')
+      .columns(['lead_type', 'lead_id'])
+      .execute();
+  },
+  async down(db: Kysely<unknown>) {
+    await db.schema.dropIndex('outbox_messages_lead_idx').execute();
+  },
+};
+
 export const outboxMigrations: MigrationSet = (dialect) => ({
   '050_outbox_messages': createOutboxMessages(dialect),
+  '150_outbox_lead_index': indexLeadMessages,
 });

@@ -119,16 +119,38 @@ export async function markSent(db: Kysely<OutboxTables>, ids: number[], now: Dat
     .execute();
 }
 
-/** A deleted lead's messages go with it (same transaction): no copy of its data stays. */
+/**
+ * A deleted lead's messages go with it (same transaction): no copy of its data stays, and a
+ * pending one is never sent (a worker's later markSent/markFailed finds no row). How many went.
+ */
 export async function forgetLeadMessages(
   trx: Kysely<OutboxTables>,
   leadType: 'candidate' | 'company',
-  leadId: number,
-): Promise<void> {
-  await trx
+  leadIds: number | readonly number[],
+): Promise<number> {
+  const ids = [leadIds].flat();
+  if (ids.length === 0) return 0;
+  const result = await trx
     .deleteFrom('outbox_messages')
     .where('lead_type', '=', leadType)
-    .where('lead_id', '=', leadId)
+    .where('lead_id', 'in', ids)
+    .executeTakeFirst();
+  return Number(result.numDeletedRows);
+}
+
+/** Every message about the leads `leadIds`, oldest first (a data-subject request). */
+export async function findLeadMessages(
+  db: Kysely<OutboxTables>,
+  leadType: 'candidate' | 'company',
+  leadIds: readonly number[],
+): Promise<OutboxMessage[]> {
+  if (leadIds.length === 0) return [];
+  return db
+    .selectFrom('outbox_messages')
+    .selectAll()
+    .where('lead_type', '=', leadType)
+    .where('lead_id', 'in', leadIds)
+    .orderBy('id')
     .execute();
 }
 

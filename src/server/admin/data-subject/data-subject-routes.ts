@@ -1,0 +1,88 @@
+import type { FastifyPluginAsync, FastifyReply, FastifyRequest } from 'fastify';
+import { safeParse } from 'zod/mini';
+import {
+  countsOf,
+  dataSubjectQuerySchema,
+  type DataSubjectErasure,
+} from '../../../shared/admin-data-subject';
+import { normalizeEmail } from '../../platform/lead-records/lead-email';
+import { badAddress, emailQuery, erasureBody, reportBody } from './data-subject-schemas';
+import { countsText, type DataSubjects } from './data-subjects';
+
+const INVALID_FIELDS_MESSAGE = 'Please check the highlighted fields';
+
+/** The normalised address of the query, or undefined once a 400 naming `email` is sent. */
+function addressOf(request: FastifyRequest, reply: FastifyReply): string | undefined {
+  const result = safeParse(dataSubjectQuerySchema, request.query ?? {});
+  if (result.success) return normalizeEmail(result.data.email);
+  const message = result.error.issues[0]?.message ?? 'Required';
+  void reply.code(400).send({ error: INVALID_FIELDS_MESSAGE, fields: { email: message } });
+  return undefined;
+}
+
+/**
+ * A person's requests (issue 13, decision 135), behind the admin guard (session; a foreign
+ * Origin is refused on DELETE): GET /api/admin/data-subject?email= answers everything stored
+ * about the address, DELETE erases it and answers the counts. Both are audited under a keyed
+ * hash of the address (audit-log.ts), never the address; the request log drops the query
+ * string (log-serializers.ts).
+ */
+export const dataSubjectRoutes: FastifyPluginAsync<{ subjects: DataSubjects }> = async (
+  app,
+  { subjects },
+) => {
+  const route = '/api/admin/data-subject';
+
+  app.get(
+    route,
+    {
+      attachValidation: true,
+      schema: {
+        summary: "A person's data (access request)",
+        querystring: emailQuery,
+        response: { 200: reportBody, 400: badAddress },
+      },
+    },
+    async (request, reply) => {
+      const email = addressOf(request, reply);
+      if (email === undefined) return reply;
+      const token = await app.audit.subjectToken(email);
+      const report = await subjects.report(email, token);
+      await app.audit.record(
+        {
+          action: 'data_subject_access',
+          detail: `${token}; found ${countsText(countsOf(report))}`,
+        },
+        request,
+      );
+      return reply.header('cache-control', 'no-store').send(report);
+    },
+  );
+
+  app.delete(
+    route,
+    {
+      attachValidation: true,
+      schema: {
+        summary: "Erase a person's data everywhere (deletion request)",
+        querystring: emailQuery,
+        response: { 200: erasureBody, 400: badAddress },
+      },
+    },
+    async (request, reply) => {
+      const email = addressOf(request, reply);
+      if (email === undefined) return reply;
+      const token = await app.audit.subjectToken(email);
+      // The entry says that an erasure happened, when and how much: no address, no token.
+      const erased = await subjects.erase(email, token, (trx, counts) =>
+        app.audit.record(
+          { action: 'data_subject_erasure', detail: `erased ${countsText(counts)}` },
+          request,
+          trx,
+        ),
+      );
+      const answer: DataSubjectErasure = { erasedAt: new Date().toISOString(), erased };
+      return reply.header('cache-control', 'no-store').send(answer);
+    },
+  );
+};

@@ -1,0 +1,191 @@
+import { sql, type Kysely, type Transaction } from 'kysely';
+import {
+  dataSubjectParts,
+  type DataSubjectCounts,
+  type DataSubjectReport,
+} from '../../../shared/admin-data-subject';
+import { tablesOf } from '../../platform/database/connection';
+import type { DialectName } from '../../platform/database/migration-runner';
+import { eraseQuarantined, findQuarantined } from '../../platform/lead-records/lead-quarantine';
+import { eraseSubmissions, findSubmissions } from '../../platform/lead-records/lead-submissions';
+import type { LeadTable } from '../../platform/lead-records/lead-tables';
+import { findLeadMessages, forgetLeadMessages } from '../../platform/outbox/outbox';
+import { eraseSubjectEntries, findSubjectEntries, type AuditSubject } from '../audit/audit-log';
+import { eraseLeadRows, findLeadsByEmail, leadIdsNotUpdatedSince } from '../listing/lead-subject';
+import { eraseActivity, findActivity } from '../pipeline/lead-activity';
+import {
+  activityView,
+  outboxView,
+  quarantinedView,
+  storedRecord,
+  submissionView,
+} from './report-views';
+
+/*
+ * A person's data, composed from what each part owns (issue 13, decision 135): the lead rows
+ * (listing), their forms (lead_submissions), the quarantine, the pipeline's notes and status
+ * changes, the audit entries naming them and the outbox's messages. Each part finds and
+ * erases its own rows; this only says which, and erases them in one transaction.
+ */
+
+const leadKinds = [
+  { table: 'candidates', leadType: 'candidate' },
+  { table: 'companies', leadType: 'company' },
+] as const satisfies readonly { table: LeadTable; leadType: 'candidate' | 'company' }[];
+
+/** Leads erased per transaction by the retention: short transactions, bounded `in` lists. */
+const RETENTION_BATCH = 500;
+/** pg_try_advisory_xact_lock key of a retention batch (any constant no other lock uses). */
+const RETENTION_LOCK = 1_350_135_001;
+
+export const noCounts = (): DataSubjectCounts =>
+  Object.fromEntries(dataSubjectParts.map(({ key }) => [key, 0])) as DataSubjectCounts;
+
+export const anyCounted = (counts: DataSubjectCounts) =>
+  Object.values(counts).some((count) => count > 0);
+
+/** "candidates 1, companies 0, …": counts only, for an audit entry. */
+export const countsText = (counts: DataSubjectCounts) =>
+  dataSubjectParts.map(({ key }) => `${key} ${counts[key]}`).join(', ');
+
+/** Records an erasure in the audit log, in the erasure's transaction. */
+export type RecordErasure = (trx: Transaction<object>, counts: DataSubjectCounts) => Promise<void>;
+
+export class DataSubjects {
+  constructor(
+    private readonly db: Kysely<object>,
+    private readonly dialect: DialectName,
+    /** Told after an erasure (the listing's counts and the overview are stale). */
+    private readonly onErase: () => void,
+  ) {}
+
+  /** Everything stored about the address (normalizeEmail), with its audit `token`. */
+  async report(normalizedEmail: string, token: string): Promise<DataSubjectReport> {
+    const db = this.db;
+    const leads = await findLeadsByEmail(tablesOf(db), normalizedEmail);
+    const perLead = await Promise.all(
+      leadKinds.map(async ({ table, leadType }) => {
+        const ids = leads[table].map((row) => Number(row.id));
+        const [submissions, activity, messages] = await Promise.all([
+          findSubmissions(tablesOf(db), table, ids),
+          findActivity(db, table, ids),
+          findLeadMessages(tablesOf(db), leadType, ids),
+        ]);
+        return { leadType, ids, submissions, activity, messages };
+      }),
+    );
+    const [quarantine, auditEntries] = await Promise.all([
+      findQuarantined(tablesOf(db), normalizedEmail),
+      findSubjectEntries(tablesOf(db), {
+        leads: perLead.map(({ leadType, ids }) => ({ leadType, ids })),
+        token,
+      }),
+    ]);
+    return {
+      email: normalizedEmail,
+      generatedAt: new Date().toISOString(),
+      candidates: leads.candidates.map(storedRecord),
+      companies: leads.companies.map(storedRecord),
+      submissions: perLead.flatMap(({ submissions }) => submissions.map(submissionView)),
+      quarantine: quarantine.map(quarantinedView),
+      activity: perLead.flatMap(({ activity }) => activity.map(activityView)),
+      auditEntries,
+      outboxMessages: perLead.flatMap(({ messages }) => messages.map(outboxView)),
+    };
+  }
+
+  /**
+   * Erases everything about the address in one transaction, the audit entry of the erasure
+   * (`record`) included; what went, by kind. A pending notification or Meta event is deleted
+   * with the rest, so no worker sends it.
+   */
+  async erase(
+    normalizedEmail: string,
+    token: string,
+    record: RecordErasure,
+  ): Promise<DataSubjectCounts> {
+    const counts = await this.db.transaction().execute(async (trx) => {
+      const counts = noCounts();
+      const subject: AuditSubject = { leads: [], token };
+      for (const { table, leadType } of leadKinds) {
+        const ids = await eraseLeadRows(tablesOf(trx), table, { normalizedEmail });
+        await this.eraseWithLeads(trx, table, ids, counts);
+        subject.leads.push({ leadType, ids });
+      }
+      counts.quarantine = await eraseQuarantined(tablesOf(trx), { normalizedEmail });
+      counts.auditEntries = await eraseSubjectEntries(tablesOf(trx), subject);
+      await record(trx, counts);
+      return counts;
+    });
+    this.onErase();
+    return counts;
+  }
+
+  /**
+   * The retention (RETENTION_DAYS): erases the leads whose last form came before `before`, and
+   * quarantined submissions received before it, batch by batch, through the same erasure. On
+   * PostgreSQL a batch holds an advisory lock: an instance finding it taken stops (another is
+   * at it); the deletes are idempotent anyway. The totals, or undefined when it stopped so.
+   */
+  async eraseNotUpdatedSince(
+    before: string,
+    record: RecordErasure,
+  ): Promise<DataSubjectCounts | undefined> {
+    const total = noCounts();
+    for (let first = true; ; first = false) {
+      const found = await Promise.all(
+        leadKinds.map(({ table }) =>
+          leadIdsNotUpdatedSince(tablesOf(this.db), table, before, RETENTION_BATCH),
+        ),
+      );
+      if (!first && found.every((ids) => ids.length === 0)) break;
+      const counts = await this.db.transaction().execute(async (trx) => {
+        if (!(await this.retentionLock(trx))) return undefined;
+        const counts = noCounts();
+        const subject: AuditSubject = { leads: [] };
+        for (const [index, { table, leadType }] of leadKinds.entries()) {
+          const ids = await eraseLeadRows(tablesOf(trx), table, {
+            ids: found[index] ?? [],
+            updatedBefore: before,
+          });
+          await this.eraseWithLeads(trx, table, ids, counts);
+          subject.leads.push({ leadType, ids });
+        }
+        if (first) {
+          counts.quarantine = await eraseQuarantined(tablesOf(trx), { receivedBefore: before });
+        }
+        counts.auditEntries = await eraseSubjectEntries(tablesOf(trx), subject);
+        if (anyCounted(counts)) await record(trx, counts);
+        return counts;
+      });
+      if (!counts) return undefined;
+      for (const { key } of dataSubjectParts) total[key] += counts[key];
+      if (found.every((ids) => ids.length < RETENTION_BATCH)) break;
+    }
+    if (anyCounted(total)) this.onErase();
+    return total;
+  }
+
+  /** What goes with erased lead rows: their forms, notes and status changes, and messages. */
+  private async eraseWithLeads(
+    trx: Transaction<object>,
+    table: LeadTable,
+    ids: number[],
+    counts: DataSubjectCounts,
+  ): Promise<void> {
+    counts[table] += ids.length;
+    if (ids.length === 0) return;
+    const leadType = table === 'candidates' ? 'candidate' : 'company';
+    counts.submissions += await eraseSubmissions(tablesOf(trx), table, ids);
+    counts.activity += await eraseActivity(trx, table, ids);
+    counts.outboxMessages += await forgetLeadMessages(tablesOf(trx), leadType, ids);
+  }
+
+  private async retentionLock(trx: Transaction<object>): Promise<boolean> {
+    if (this.dialect !== 'postgres') return true;
+    const { rows } = await sql<{
+      locked: boolean;
+    }>`select pg_try_advisory_xact_lock(${sql.lit(RETENTION_LOCK)}) as locked`.execute(trx);
+    return rows[0]?.locked === true;
+  }
+}

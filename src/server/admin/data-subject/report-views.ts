@@ -1,0 +1,95 @@
+import type { Selectable } from 'kysely';
+import type {
+  DataSubjectActivity,
+  DataSubjectOutboxMessage,
+  DataSubjectQuarantined,
+  DataSubjectSubmission,
+  StoredRecord,
+} from '../../../shared/admin-data-subject';
+import type { LeadQuarantineTable } from '../../platform/lead-records/lead-quarantine';
+import type { LeadSubmissionsTable } from '../../platform/lead-records/lead-submissions';
+import type { OutboxMessage } from '../../platform/outbox/outbox';
+import type { LeadActivityTable } from '../pipeline/pipeline-tables';
+
+/*
+ * The rows of a data-subject report as the person receives them: JSON stored as text is
+ * parsed (so the download reads as one document), names are the API's camelCase.
+ */
+
+const leadTypeOf = (table: 'candidates' | 'companies') =>
+  table === 'candidates' ? 'candidate' : 'company';
+
+/** Stored JSON text as an object; unreadable or empty text as null. */
+function parsed(text: string | null): Record<string, unknown> | null {
+  if (!text) return null;
+  try {
+    const value: unknown = JSON.parse(text);
+    return typeof value === 'object' && value !== null ? (value as Record<string, unknown>) : null;
+  } catch {
+    return null;
+  }
+}
+
+/** A lead row, every column as stored (PostgreSQL's integers can come back as text). */
+export function storedRecord(row: object): StoredRecord {
+  return Object.fromEntries(
+    Object.entries(row).map(([column, value]) => [
+      column,
+      typeof value === 'bigint' ? Number(value) : (value as string | number | null),
+    ]),
+  );
+}
+
+export function submissionView(row: Selectable<LeadSubmissionsTable>): DataSubjectSubmission {
+  return {
+    leadType: leadTypeOf(row.lead_table),
+    leadId: Number(row.lead_id),
+    form: row.form,
+    sourcePage: row.source_page,
+    fields: parsed(row.fields),
+    attribution: parsed(row.attribution),
+    consent: row.consent,
+    createdAt: row.created_at,
+  };
+}
+
+export function quarantinedView(row: Selectable<LeadQuarantineTable>): DataSubjectQuarantined {
+  return {
+    id: Number(row.id),
+    leadType: leadTypeOf(row.lead_table),
+    form: row.form,
+    email: row.email,
+    step: parsed(row.step),
+    reasons: row.reasons.split(',').filter(Boolean),
+    userAgent: row.user_agent,
+    receivedAt: row.received_at,
+  };
+}
+
+export function activityView(row: Selectable<LeadActivityTable>): DataSubjectActivity {
+  return {
+    leadType: leadTypeOf(row.lead_table),
+    leadId: Number(row.lead_id),
+    kind: row.kind,
+    text: row.text,
+    fromStatus: row.from_status,
+    toStatus: row.to_status,
+    createdAt: row.created_at,
+  };
+}
+
+export function outboxView(row: OutboxMessage): DataSubjectOutboxMessage {
+  return {
+    id: Number(row.id),
+    leadType: row.lead_type,
+    leadId: row.lead_id === null ? null : Number(row.lead_id),
+    destination: row.destination,
+    topic: row.topic,
+    state: row.state,
+    attempts: Number(row.attempts),
+    payload: parsed(row.payload),
+    lastError: row.last_error,
+    createdAt: row.created_at,
+    sentAt: row.sent_at,
+  };
+}

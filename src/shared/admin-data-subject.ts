@@ -1,0 +1,121 @@
+import * as z from 'zod/mini';
+import { emailField } from './schemas/fields';
+
+/*
+ * Data-subject requests (issue 13): GET /api/admin/data-subject?email= answers everything
+ * stored about an address (the person's access request, downloaded as JSON), DELETE erases it
+ * (their deletion request) and answers how much went. Typed once for the server and the
+ * dashboard.
+ */
+
+export const DATA_SUBJECT_EMAIL_MESSAGE = 'Please enter a valid email address';
+
+/** The query both routes take; the dashboard's field checks the same rule. */
+export const dataSubjectQuerySchema = z.object({
+  email: emailField(DATA_SUBJECT_EMAIL_MESSAGE),
+});
+
+/** What is held about a person, by kind, in the order the dashboard lists it. */
+export const dataSubjectParts = [
+  { key: 'candidates', label: 'Candidate records' },
+  { key: 'companies', label: 'Company records' },
+  { key: 'submissions', label: 'Form submissions (history)' },
+  { key: 'quarantine', label: 'Quarantined submissions' },
+  { key: 'activity', label: 'Notes, status changes and e-mails sent' },
+  { key: 'auditEntries', label: 'Audit log entries' },
+  { key: 'outboxMessages', label: 'Notifications and Meta events' },
+] as const;
+export type DataSubjectPart = (typeof dataSubjectParts)[number]['key'];
+export type DataSubjectCounts = Record<DataSubjectPart, number>;
+
+/** A stored row, column by column, as the database holds it. */
+export type StoredRecord = Record<string, string | number | null>;
+
+export interface DataSubjectSubmission {
+  leadType: 'candidate' | 'company';
+  leadId: number;
+  form: string;
+  sourcePage: string | null;
+  /** The form's fields as sent, by column. */
+  fields: Record<string, unknown> | null;
+  attribution: Record<string, unknown> | null;
+  /** The tracking consent the form reported: granted, denied, gpc. */
+  consent: string | null;
+  createdAt: string;
+}
+
+export interface DataSubjectQuarantined {
+  id: number;
+  leadType: 'candidate' | 'company';
+  form: string;
+  email: string;
+  /** What the form said (the lead step it would have written). */
+  step: Record<string, unknown> | null;
+  reasons: string[];
+  userAgent: string | null;
+  receivedAt: string;
+}
+
+export interface DataSubjectActivity {
+  leadType: 'candidate' | 'company';
+  leadId: number;
+  /** note, status_changed, email_sent. */
+  kind: string;
+  text: string | null;
+  fromStatus: string | null;
+  toStatus: string | null;
+  createdAt: string;
+}
+
+/** An audit log entry (GET /api/admin/audit answers the same shape). */
+export interface DataSubjectAuditEntry {
+  id: number;
+  at: string;
+  action: string;
+  actor: string;
+  leadType: 'candidate' | 'company' | null;
+  leadId: number | null;
+  detail: string | null;
+}
+
+export interface DataSubjectOutboxMessage {
+  id: number;
+  leadType: 'candidate' | 'company' | null;
+  leadId: number | null;
+  /** email, webhook or meta. */
+  destination: string;
+  topic: string;
+  /** pending, sent or failed. */
+  state: string;
+  attempts: number;
+  /** What the message carries (emptied once sent). */
+  payload: Record<string, unknown> | null;
+  lastError: string | null;
+  createdAt: string;
+  sentAt: string | null;
+}
+
+/** GET /api/admin/data-subject?email=: everything stored about the address. */
+export interface DataSubjectReport {
+  /** The address as matched: trimmed and lower-cased, like the leads' records. */
+  email: string;
+  generatedAt: string;
+  candidates: StoredRecord[];
+  companies: StoredRecord[];
+  submissions: DataSubjectSubmission[];
+  quarantine: DataSubjectQuarantined[];
+  activity: DataSubjectActivity[];
+  auditEntries: DataSubjectAuditEntry[];
+  outboxMessages: DataSubjectOutboxMessage[];
+}
+
+/** DELETE /api/admin/data-subject?email=: how many rows of each kind were erased. */
+export interface DataSubjectErasure {
+  erasedAt: string;
+  erased: DataSubjectCounts;
+}
+
+export const countsOf = (report: DataSubjectReport): DataSubjectCounts =>
+  Object.fromEntries(
+    dataSubjectParts.map(({ key }) => [key, report[key].length]),
+  ) as DataSubjectCounts;

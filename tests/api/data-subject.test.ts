@@ -1,0 +1,360 @@
+import { afterAll, expect, it } from 'vitest';
+import type { DataSubjectErasure, DataSubjectReport } from '../../src/shared/admin-data-subject';
+import type { AuditEntryView } from '../../src/server/admin/audit/audit-log';
+import { adminEnv, signIn } from '../support/admin';
+import { candidateIdOf, companiesWithEmail, postJson } from '../support/api';
+import { eventually } from '../support/eventually';
+import { validBodies } from '../support/lead-bodies';
+import { describeEachDatabase, uniqueEmail, type TestApp } from '../support/test-app';
+import { startWebhookReceiver } from '../support/webhook-receiver';
+
+const SECRET = 'whsec_MDEyMzQ1Njc4OWFiY2RlZjAxMjM0NTY3ODlhYmNkZWY=';
+const receiver = await startWebhookReceiver(SECRET);
+afterAll(() => receiver.close());
+
+const URL = '/api/admin/data-subject';
+const at = (email: string) => `${URL}?email=${encodeURIComponent(email)}`;
+const hooksAbout = (email: string) =>
+  receiver.received.filter((hook) => hook.body.data.email === email);
+
+/** Posts a public form and expects it accepted. */
+async function sent(app: TestApp['app'], url: string, body: object): Promise<void> {
+  const response = await postJson(app, url, body);
+  expect(response.statusCode, url).toBe(200);
+}
+
+async function addNote(app: TestApp['app'], cookie: string, id: number, text: string) {
+  const note = await app.inject({
+    method: 'POST',
+    url: `/api/candidate-submissions/${id}/notes`,
+    payload: { text },
+    headers: { cookie },
+  });
+  expect(note.statusCode).toBe(201);
+}
+
+/** A person with every kind of record: candidate and company leads, history, quarantine, notes. */
+async function personWithEverything(testApp: TestApp, cookie: string, email: string) {
+  const { app } = testApp;
+  await sent(app, '/api/candidates/basic-info', validBodies.candidateBasicInfo(email));
+  await sent(app, '/api/candidates/questionnaire', validBodies.questionnaire(email));
+  await sent(app, '/api/companies/email', validBodies.companyEmail(email));
+  // A filled honeypot: answered like any form, kept in quarantine.
+  await sent(app, '/api/candidates/basic-info', {
+    ...validBodies.candidateBasicInfo(email),
+    website: 'http://spam.example',
+  });
+  const candidateId = await candidateIdOf(testApp.db, email);
+  const [company] = await companiesWithEmail(testApp.db, email);
+  const as = { headers: { cookie } };
+  const status = await app.inject({
+    method: 'PATCH',
+    url: `/api/candidate-submissions/${candidateId}`,
+    payload: { status: 'contacted' },
+    ...as,
+  });
+  expect(status.statusCode).toBe(200);
+  await addNote(app, cookie, candidateId, `Called about ${email}`);
+  return { candidateId, companyId: Number(company?.id) };
+}
+
+async function auditLog(testApp: TestApp, cookie: string) {
+  const response = await testApp.app.inject({
+    method: 'GET',
+    url: '/api/admin/audit?limit=500',
+    headers: { cookie },
+  });
+  expect(response.statusCode).toBe(200);
+  return response.json<AuditEntryView[]>();
+}
+
+describeEachDatabase(
+  'data-subject requests',
+  (current) => {
+    it('answers 401 without a session, 403 to a foreign origin, and names a bad address', async () => {
+      const { app } = current();
+      for (const method of ['GET', 'DELETE'] as const) {
+        const anonymous = await app.inject({ method, url: at('ada@example.com') });
+        expect(anonymous.statusCode, method).toBe(401);
+      }
+      const cookie = await signIn(app);
+      const foreign = await app.inject({
+        method: 'DELETE',
+        url: at('ada@example.com'),
+        headers: { cookie, origin: 'https://evil.example' },
+      });
+      expect(foreign.statusCode).toBe(403);
+      for (const method of ['GET', 'DELETE'] as const) {
+        for (const url of [URL, at('not-an-address'), at('')]) {
+          const bad = await app.inject({ method, url, headers: { cookie } });
+          expect(bad.statusCode, `${method} ${url}`).toBe(400);
+          expect(bad.json()).toEqual({
+            error: 'Please check the highlighted fields',
+            fields: { email: 'Please enter a valid email address' },
+          });
+        }
+      }
+    });
+
+    it("finds every kind of record of an address, whatever its case, and nothing of another's", async () => {
+      const testApp = current();
+      const { app } = testApp;
+      const cookie = await signIn(app);
+      const email = uniqueEmail('subject');
+      const other = uniqueEmail('bystander');
+      const { candidateId, companyId } = await personWithEverything(testApp, cookie, email);
+      const bystander = await personWithEverything(testApp, cookie, other);
+
+      const response = await app.inject({
+        method: 'GET',
+        url: at(`  ${email.toUpperCase()} `),
+        headers: { cookie },
+      });
+      expect(response.statusCode).toBe(200);
+      expect(response.headers['cache-control']).toBe('no-store');
+      const report = response.json<DataSubjectReport>();
+      expect(report.email).toBe(email);
+      expect(report.candidates).toHaveLength(1);
+      expect(report.candidates[0]).toMatchObject({
+        id: candidateId,
+        email,
+        first_name: 'Ada',
+        phone: '555-0100',
+        status: 'contacted',
+      });
+      expect(report.companies).toHaveLength(1);
+      expect(report.companies[0]).toMatchObject({ id: companyId, company_name: 'Acme Data' });
+      expect(report.submissions.map((s) => `${s.leadType} ${s.form}`).sort()).toEqual([
+        'candidate candidate-basic-info',
+        'candidate questionnaire',
+        'company company-email',
+      ]);
+      expect(report.submissions[0]?.fields).toMatchObject({ first_name: 'Ada' });
+      expect(report.quarantine).toHaveLength(1);
+      expect(report.quarantine[0]).toMatchObject({ email, reasons: ['honeypot'] });
+      expect(report.activity.map((a) => a.kind).sort()).toEqual(['note', 'status_changed']);
+      expect(report.activity.find((a) => a.kind === 'note')?.text).toBe(`Called about ${email}`);
+      expect(report.auditEntries.map((e) => e.action).sort()).toEqual([
+        'note_added',
+        'status_changed',
+      ]);
+      // The webhook notice of each new lead (candidate and company).
+      expect(report.outboxMessages.map((m) => `${m.leadType} ${m.destination}`).sort()).toEqual([
+        'candidate webhook',
+        'company webhook',
+      ]);
+      const text = JSON.stringify(report);
+      expect(text).not.toContain(other);
+      expect(report.candidates.map((row) => row.id)).not.toContain(bystander.candidateId);
+      expect(report.auditEntries.map((e) => e.leadId)).not.toContain(bystander.candidateId);
+
+      // Audited under a keyed hash: the same for the same person, never the address.
+      await app.inject({ method: 'GET', url: at(email), headers: { cookie } });
+      const accesses = (await auditLog(testApp, cookie)).filter(
+        (entry) => entry.action === 'data_subject_access',
+      );
+      const [latest, earlier] = accesses;
+      expect(latest?.detail).toMatch(/^subject [0-9a-f]{16}; found candidates 1, companies 1, /);
+      expect(latest?.detail?.split(';')[0]).toBe(earlier?.detail?.split(';')[0]);
+      expect(JSON.stringify(accesses)).not.toContain(email.split('@')[0]);
+      // A later access reports the earlier ones too: they name the person.
+      const again = await app.inject({ method: 'GET', url: at(email), headers: { cookie } });
+      expect(
+        again
+          .json<DataSubjectReport>()
+          .auditEntries.filter((e) => e.action === 'data_subject_access'),
+      ).toHaveLength(2);
+    });
+
+    it('erases everything of the address in one go, keeping an audit entry without it', async () => {
+      const testApp = current();
+      const { app, db } = testApp;
+      const cookie = await signIn(app);
+      const email = uniqueEmail('erase');
+      const other = uniqueEmail('kept');
+      const { candidateId, companyId } = await personWithEverything(testApp, cookie, email);
+      const kept = await personWithEverything(testApp, cookie, other);
+      await app.inject({ method: 'GET', url: at(email), headers: { cookie } });
+
+      const response = await app.inject({
+        method: 'DELETE',
+        url: at(email.toUpperCase()),
+        headers: { cookie, origin: 'http://localhost:80' },
+      });
+      expect(response.statusCode).toBe(200);
+      const { erased, erasedAt } = response.json<DataSubjectErasure>();
+      expect(erased).toEqual({
+        candidates: 1,
+        companies: 1,
+        submissions: 3,
+        quarantine: 1,
+        activity: 2,
+        // status_changed, note_added and the access request's entry
+        auditEntries: 3,
+        outboxMessages: 2,
+      });
+
+      const after = await app.inject({ method: 'GET', url: at(email), headers: { cookie } });
+      const report = after.json<DataSubjectReport>();
+      for (const part of [
+        'candidates',
+        'companies',
+        'submissions',
+        'quarantine',
+        'activity',
+        'auditEntries',
+        'outboxMessages',
+      ] as const) {
+        expect(report[part], part).toEqual([]);
+      }
+      const left = async (
+        table: 'lead_submissions' | 'lead_activity',
+        leadTable: string,
+        id: number,
+      ) =>
+        db
+          .selectFrom(table)
+          .select('id')
+          .where('lead_table', '=', leadTable as never)
+          .where('lead_id', '=', id)
+          .execute();
+      expect(await left('lead_submissions', 'candidates', candidateId)).toEqual([]);
+      expect(await left('lead_submissions', 'companies', companyId)).toEqual([]);
+      expect(await left('lead_activity', 'candidates', candidateId)).toEqual([]);
+      const messages = await db
+        .selectFrom('outbox_messages')
+        .select('id')
+        .where((eb) =>
+          eb.or([
+            eb.and([eb('lead_type', '=', 'candidate'), eb('lead_id', '=', candidateId)]),
+            eb.and([eb('lead_type', '=', 'company'), eb('lead_id', '=', companyId)]),
+          ]),
+        )
+        .execute();
+      expect(messages).toEqual([]);
+
+      // The other person is untouched.
+      const theirs = await app.inject({ method: 'GET', url: at(other), headers: { cookie } });
+      const their = theirs.json<DataSubjectReport>();
+      expect(their.candidates.map((row) => row.id)).toEqual([kept.candidateId]);
+      expect(their.activity).toHaveLength(2);
+      expect(their.quarantine).toHaveLength(1);
+
+      const log = await auditLog(testApp, cookie);
+      const erasure = log.find((entry) => entry.action === 'data_subject_erasure');
+      expect(erasure).toMatchObject({ leadType: null, leadId: null });
+      expect(erasure?.detail).toBe(
+        'erased candidates 1, companies 1, submissions 3, quarantine 1, activity 2, ' +
+          'auditEntries 3, outboxMessages 2',
+      );
+      expect(Date.parse(erasure?.at ?? '')).toBeLessThanOrEqual(Date.parse(erasedAt));
+      const text = JSON.stringify(log);
+      expect(text).not.toContain(email.split('@')[0]);
+      expect(
+        log.filter((entry) => entry.leadType === 'candidate' && entry.leadId === candidateId),
+      ).toEqual([]);
+    });
+
+    it('stops a pending notification: the receiver never gets it', async () => {
+      const testApp = current();
+      const { app, db } = testApp;
+      const cookie = await signIn(app);
+      const email = uniqueEmail('pending');
+      receiver.failNext = Infinity;
+      try {
+        await sent(app, '/api/candidates/email', validBodies.candidateEmail(email));
+        const id = await candidateIdOf(db, email);
+        // Tried once, failed, waiting for its retry.
+        await eventually(async () => {
+          const row = await db
+            .selectFrom('outbox_messages')
+            .selectAll()
+            .where('lead_type', '=', 'candidate')
+            .where('lead_id', '=', id)
+            .executeTakeFirst();
+          return row && row.state === 'pending' && row.attempts > 0 ? row : undefined;
+        });
+        const erased = await app.inject({ method: 'DELETE', url: at(email), headers: { cookie } });
+        expect(erased.json<DataSubjectErasure>().erased.outboxMessages).toBe(1);
+      } finally {
+        receiver.failNext = 0;
+      }
+      // A lead sent after it is delivered; the erased one, due as soon, never is.
+      const control = uniqueEmail('control');
+      await sent(app, '/api/candidates/email', validBodies.candidateEmail(control));
+      await eventually(() => hooksAbout(control)[0]);
+      await new Promise((resolve) => setTimeout(resolve, 300));
+      expect(hooksAbout(email)).toEqual([]);
+    });
+  },
+  {
+    env: { ...adminEnv, NOTIFY_WEBHOOK_URL: receiver.url, NOTIFY_WEBHOOK_SECRET: SECRET },
+    notificationWorker: { pollMs: 50, retryBaseMs: 100 },
+  },
+);
+
+const retentionLog: string[] = [];
+
+describeEachDatabase(
+  'RETENTION_DAYS',
+  (current) => {
+    it('erases the leads not updated for that many days, with their records, and logs counts only', async () => {
+      const testApp = current();
+      const { app, db } = testApp;
+      const cookie = await signIn(app);
+      const old = uniqueEmail('old');
+      const recent = uniqueEmail('recent');
+      for (const email of [old, recent]) {
+        await sent(app, '/api/candidates/basic-info', validBodies.candidateBasicInfo(email));
+      }
+      const oldId = await candidateIdOf(db, old);
+      await addNote(app, cookie, oldId, 'Old note');
+      const longAgo = new Date(Date.now() - 31 * 24 * 60 * 60 * 1000).toISOString();
+      await db
+        .updateTable('candidates')
+        .set({ updated_at: longAgo })
+        .where('id', '=', oldId)
+        .execute();
+
+      await eventually(async () => {
+        const rows = await db
+          .selectFrom('candidates')
+          .select('id')
+          .where('id', '=', oldId)
+          .execute();
+        return rows.length === 0 ? true : undefined;
+      });
+      const report = (email: string) =>
+        app
+          .inject({ method: 'GET', url: at(email), headers: { cookie } })
+          .then((response) => response.json<DataSubjectReport>());
+      const gone = await report(old);
+      expect([gone.candidates, gone.submissions, gone.activity, gone.auditEntries]).toEqual([
+        [],
+        [],
+        [],
+        [],
+      ]);
+      expect((await report(recent)).candidates).toHaveLength(1);
+
+      const lines = retentionLog.filter((line) => line.includes('retention'));
+      const erasedLine = lines.find((line) => line.includes('"candidates":1'));
+      expect(erasedLine).toBeDefined();
+      expect(JSON.parse(erasedLine ?? '{}')).toMatchObject({
+        retentionDays: 30,
+        erased: { candidates: 1, submissions: 1, activity: 1 },
+      });
+      expect(lines.join('\n')).not.toContain('@');
+      const log = await auditLog(testApp, cookie);
+      expect(log.find((entry) => entry.action === 'retention_erasure')).toMatchObject({
+        actor: 'system (RETENTION_DAYS)',
+        leadId: null,
+      });
+    });
+  },
+  {
+    env: { ...adminEnv, RETENTION_DAYS: '30' },
+    retention: { firstRunMs: 0, intervalMs: 100 },
+    logStream: { write: (line: string) => retentionLog.push(line) },
+  },
+);

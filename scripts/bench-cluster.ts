@@ -8,11 +8,16 @@
 //   3. two instances behind Caddy.
 // Prints requests/s, p50/p99/max latency, non-2xx and errors, the instances' CPU per request and
 // the load average, and checks that every lead answered 2xx is in the database.
-// DATABASE_URL: a disposable PostgreSQL database (rows are added, never removed), e.g.
-// `createdb tb_bench` then DATABASE_URL=postgres://…/tb_bench.
+// DATABASE_URL: a disposable PostgreSQL database (rows are added, never removed); unset, a
+// throw-away PostgreSQL 15 is started (as the tests do, but with its fsyncs on) and removed.
 import os from 'node:os';
 import pg from 'pg';
 import { caddyUnavailableReason, startCaddy, type CaddyProcess } from '../tests/support/caddy';
+import {
+  postgresUnavailableReason,
+  startPostgres,
+  type PostgresServer,
+} from '../tests/support/postgres';
 import {
   ensureBuild,
   leadPosts,
@@ -24,7 +29,7 @@ import {
 
 const DURATION = Number(process.env.BENCH_DURATION ?? 10);
 const CONNECTIONS = Number(process.env.BENCH_CONNECTIONS ?? 100);
-const DATABASE_URL = process.env.DATABASE_URL?.trim();
+let DATABASE_URL = process.env.DATABASE_URL?.trim();
 const log = (message: string) => console.log(`[bench:cluster] ${message}`);
 
 interface Setup {
@@ -80,9 +85,24 @@ async function lostLeads(runId: string, acknowledged: string[]): Promise<number>
 }
 
 async function main() {
-  if (!DATABASE_URL) throw new Error('bench:cluster needs DATABASE_URL (a disposable database)');
   const missing = caddyUnavailableReason();
   if (missing) throw new Error(`bench:cluster needs Caddy: ${missing}`);
+  let postgres: PostgresServer | undefined;
+  if (!DATABASE_URL) {
+    const reason = await postgresUnavailableReason();
+    if (reason) throw new Error(`bench:cluster needs DATABASE_URL or PostgreSQL 15: ${reason}`);
+    postgres = await startPostgres({ durable: true });
+    DATABASE_URL = postgres.url;
+    log('a throw-away PostgreSQL 15 (fsync on)');
+  }
+  try {
+    await runAll();
+  } finally {
+    await postgres?.stop();
+  }
+}
+
+async function runAll() {
   await ensureBuild(log);
   const dirs: string[] = [];
   const instances: BenchServer[] = [];

@@ -138,6 +138,10 @@ describe.skipIf(caddyUnavailableReason() !== undefined && process.env.CI !== 'tr
         const proxy = JSON.stringify(json.apps.http);
         expect(proxy).toContain('"selection_policy":{"policy":"least_conn"}');
         expect(proxy).toContain('"uri":"/api/health"');
+        // Idle connections to each instance are kept (a new one per request costs the
+        // instance CPU), and dropped before the server would close them.
+        expect(proxy).toContain('"max_idle_conns_per_host":32');
+        expect(proxy).toContain('"idle_timeout":30000000000');
         expect(proxy).toContain(
           '"upstreams":[{"dial":"127.0.0.1:3001"},{"dial":"127.0.0.1:3002"},{"dial":"127.0.0.1:3003"}]',
         );

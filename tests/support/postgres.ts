@@ -61,7 +61,11 @@ export function freePort(): Promise<number> {
   });
 }
 
-export async function startPostgres(): Promise<PostgresServer> {
+/**
+ * `durable`: keep PostgreSQL's fsyncs (its defaults), for a benchmark that should measure what
+ * production pays for a committed row; the tests' data is disposable and skips them.
+ */
+export async function startPostgres({ durable = false } = {}): Promise<PostgresServer> {
   const dir = await mkdtemp(path.join(os.tmpdir(), 'tb-pg-'));
   const dataDir = path.join(dir, 'data');
   try {
@@ -88,8 +92,7 @@ export async function startPostgres(): Promise<PostgresServer> {
         `-k ${dir}`,
         '-c listen_addresses=127.0.0.1',
         // Test data is disposable: skip the fsyncs that make a throw-away server slow.
-        '-c fsync=off',
-        '-c full_page_writes=off',
+        ...(durable ? [] : ['-c fsync=off', '-c full_page_writes=off']),
         '-c max_connections=200',
       ].join(' ');
       try {

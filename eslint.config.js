@@ -46,6 +46,7 @@ const adminParts = [
   'deliveries',
   'quarantine',
   'data-subject',
+  'configuration',
 ];
 const adminMayUse = {
   export: ['listing'],

@@ -16,6 +16,7 @@ import {
 import { healthRoutes } from './operations/health-routes';
 import { metricsRoutes } from './operations/metrics-routes';
 import type { ServerConfig } from './platform/config/config';
+import { siteUrlWarning } from './platform/config/config-summary';
 import { databasePlugin } from './platform/database/database-plugin';
 import type { OutboxDestination } from './platform/outbox/outbox-tables';
 import { handleError } from './platform/http/error-handler';
@@ -93,6 +94,9 @@ export async function buildApp({
   // is answered 415 before a route runs.
   app.removeContentTypeParser('text/plain');
   app.setErrorHandler(handleError);
+  // Starts anyway (a first try-out runs in production mode), but says so loudly.
+  const siteWarning = siteUrlWarning(config);
+  if (siteWarning) app.log.warn(siteWarning);
 
   await app.register(gracefulClose);
   // Before every route: it times each one (GET /metrics, docs/decisions/141).

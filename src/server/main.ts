@@ -1,6 +1,19 @@
+import { existsSync } from 'node:fs';
+import type { AddressInfo } from 'node:net';
+import path from 'node:path';
 import { isMainThread } from 'node:worker_threads';
+import { GENERATED_HASH_FILE } from './admin/auth/password-source';
 import { buildApp } from './app';
-import { loadConfig } from './platform/config/config';
+import { loadConfig, type ServerConfig } from './platform/config/config';
+import {
+  localUrl,
+  startBanner,
+  startFields,
+  type StartFacts,
+} from './platform/config/start-banner';
+import { SQLITE_FILE_NAME } from './platform/database/connection';
+import { chooseLogFormat } from './platform/logging/log-format';
+import { prettyLogStream } from './platform/logging/pretty-log-stream';
 
 /** How long a shutdown may take before the process gives up waiting and exits anyway. */
 const SHUTDOWN_TIMEOUT_MS = 15_000;
@@ -14,7 +27,14 @@ async function main() {
     console.error(error instanceof Error ? error.message : error);
     process.exit(1);
   }
-  const app = await buildApp({ config });
+  // Readable lines and a banner for a person at a terminal, JSON for anything else.
+  const pretty = chooseLogFormat(config.logFormat, Boolean(process.stdout.isTTY)) === 'pretty';
+  const hashFile = path.join(config.dataDir, GENERATED_HASH_FILE);
+  const passwordFileExisted = existsSync(hashFile);
+  const app = await buildApp({
+    config,
+    logger: pretty ? { stream: prettyLogStream(Boolean(process.stdout.isTTY)) } : true,
+  });
   let closing = false;
   const shutdown = async (signal: string) => {
     if (closing) return;
@@ -38,6 +58,23 @@ async function main() {
   process.on('SIGTERM', () => void shutdown('SIGTERM'));
   process.on('SIGINT', () => void shutdown('SIGINT'));
   await app.listen({ port: config.port, host: config.host });
+  const { port } = app.server.address() as AddressInfo;
+  const facts: StartFacts = {
+    url: localUrl(config.host, port),
+    sqliteFileName: SQLITE_FILE_NAME,
+    admin: {
+      source: adminPasswordSource(config),
+      hashFile,
+      generatedNow: !passwordFileExisted && existsSync(hashFile),
+    },
+  };
+  if (pretty) process.stdout.write(startBanner(config, facts));
+  else app.log.info(startFields(config, facts), 'ready');
+}
+
+function adminPasswordSource(config: ServerConfig): StartFacts['admin']['source'] {
+  if (config.admin.hash) return 'ADMIN_PASSWORD_HASH';
+  return config.admin.password ? 'ADMIN_PASSWORD' : 'generated';
 }
 
 // The bundle is also the SQLite writer thread's entry point (leads/lead-writer-thread.ts): only the

@@ -56,6 +56,7 @@ export const adminEndpoints: [string, string][] = [
   ['DELETE', '/api/admin/quarantine/1'],
   ['GET', '/api/admin/funnel?from=2024-01-01&to=2024-01-31'],
   ['GET', '/api/admin/data-subject?email=nobody%40example.com'],
+  ['GET', '/api/admin/configuration'],
 ];
 
 export interface SeededCandidate {

@@ -2,6 +2,7 @@ import type { FastifyPluginAsync } from 'fastify';
 import type { ServerConfig } from '../platform/config/config';
 import { createMailer } from '../platform/mail/mailer';
 import { auditPlugin } from './audit/audit-plugin';
+import { configurationRoutes } from './configuration/configuration-routes';
 import { adminAuthPlugin } from './auth/auth-plugin';
 import { adminAuthRoutes } from './auth/auth-routes';
 import { documentGuardedRoute } from './auth/guarded-route-docs';
@@ -114,6 +115,7 @@ export const adminPlugin: FastifyPluginAsync<AdminOptions> = async (
     await guarded.register(pipelineRoutes, { pipeline });
     await guarded.register(deliveriesRoutes);
     await guarded.register(dataSubjectRoutes, { subjects });
+    await guarded.register(configurationRoutes, { config });
     await guarded.register(quarantineRoutes, {
       releaser: quarantine,
       onRelease: () => overview.forget(),

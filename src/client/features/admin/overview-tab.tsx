@@ -4,6 +4,7 @@ import { adminToasts } from './admin-toasts';
 import { isUnauthorized } from './api/http';
 import type { Conversion } from '@shared/admin-overview';
 import { useOverview } from './api/overview';
+import { ConfigurationPanel } from './configuration-panel';
 import { DailyChart } from './daily-chart';
 import { FiguresTable } from './figures-table';
 import { FunnelSection } from './funnel-section';
@@ -138,6 +139,7 @@ export function OverviewTab() {
         />
       </div>
       <FunnelSection />
+      <ConfigurationPanel />
     </div>
   );
 }

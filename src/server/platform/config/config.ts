@@ -4,6 +4,7 @@ import { z } from 'zod';
 import { CONSENT_MODES, type RuntimeConfig } from '../../../shared/runtime-config';
 import { parseSiteConfig, type SiteConfig } from '../../../shared/site-config';
 import { leadForms, type LeadForm } from '../lead-records/lead-submissions';
+import { LOG_FORMAT_SETTINGS, type LogFormatSetting } from '../logging/log-format';
 
 /*
  * TRUST_PROXY=true would believe every X-Forwarded-For hop, so any client could pick its own
@@ -45,6 +46,8 @@ const envSchema = z.object({
     .url({ protocol: /^postgres(ql)?$/, error: 'must be a postgres:// or postgresql:// URL' })
     .optional(),
   LOG_LEVEL: z.enum(['fatal', 'error', 'warn', 'info', 'debug', 'trace', 'silent']).default('info'),
+  /** auto: readable lines on a terminal, JSON otherwise (docs/decisions/142). */
+  LOG_FORMAT: z.enum(LOG_FORMAT_SETTINGS).default('auto'),
   /** Where the built client lives; tests may point elsewhere. */
   CLIENT_DIR: z.string().min(1).default('./dist/client'),
   /** The admin password in clear (hashed in memory at start-up). */
@@ -224,6 +227,8 @@ export interface ServerConfig {
   /** PostgreSQL connection string; undefined means SQLite at dataDir/talent-bridge.sqlite. */
   databaseUrl: string | undefined;
   logLevel: string;
+  /** auto (pretty on a terminal, JSON otherwise), pretty or json. */
+  logFormat: LogFormatSetting;
   clientDir: string;
   site: SiteConfig;
   /** Neither set: a password is generated on first start (see admin/auth/password-source.ts). */
@@ -316,6 +321,7 @@ export function loadConfig(env: Record<string, string | undefined> = process.env
     dataDir: path.resolve(values.DATA_DIR),
     databaseUrl: values.DATABASE_URL,
     logLevel: values.LOG_LEVEL,
+    logFormat: values.LOG_FORMAT,
     clientDir: path.resolve(values.CLIENT_DIR),
     site,
     admin: { password: values.ADMIN_PASSWORD, hash: values.ADMIN_PASSWORD_HASH },

@@ -1,0 +1,109 @@
+import { AlertTriangle, CheckCircle2, MinusCircle } from 'lucide-react';
+import { clsx } from 'clsx';
+import type { ConfigurationState } from '@shared/admin-configuration';
+import { useConfiguration, type ConfigurationItem } from './api/configuration';
+
+/*
+ * The Overview's Configuration panel (issue 13, decision 143): the server's settings by their
+ * state (public address, mail, pixel, conversions, backups, metrics), and what needs
+ * attention, such as a production server whose SITE_URL is still localhost. States and
+ * public facts only: the server never sends a secret.
+ */
+
+const stateText: Record<ConfigurationState, string> = {
+  ok: 'OK',
+  on: 'On',
+  off: 'Off',
+  warning: 'Needs attention',
+};
+
+function StateBadge({ state }: { state: ConfigurationState }) {
+  const Icon = state === 'warning' ? AlertTriangle : state === 'off' ? MinusCircle : CheckCircle2;
+  return (
+    <span
+      className={clsx(
+        'inline-flex items-center gap-1 whitespace-nowrap rounded-full px-2 py-0.5 text-xs font-semibold',
+        state === 'warning' && 'bg-amber-100 text-amber-950',
+        state === 'off' && 'bg-slate-100 text-slate-800',
+        (state === 'on' || state === 'ok') && 'bg-emerald-100 text-emerald-900',
+      )}
+    >
+      <Icon className="size-3.5 shrink-0" aria-hidden="true" />
+      {stateText[state]}
+    </span>
+  );
+}
+
+function Row({ item }: { item: ConfigurationItem }) {
+  return (
+    <div
+      className={clsx(
+        'grid gap-1 px-4 py-3 sm:grid-cols-[12rem_1fr]',
+        item.state === 'warning' && 'bg-amber-50',
+      )}
+      data-configuration={item.key}
+    >
+      <dt className="font-medium text-slate-900">{item.label}</dt>
+      <dd className="grid gap-1 text-sm text-slate-800">
+        <span className="flex flex-wrap items-center gap-2">
+          <StateBadge state={item.state} />
+          <span>{item.summary}</span>
+        </span>
+        <span className="text-xs text-slate-600">
+          {item.settings.map((setting, index) => (
+            <span key={setting}>
+              {index > 0 && ', '}
+              <code>{setting}</code>
+            </span>
+          ))}
+        </span>
+      </dd>
+    </div>
+  );
+}
+
+export function ConfigurationPanel() {
+  const { data, isError } = useConfiguration();
+  return (
+    <section aria-labelledby="configuration-heading" className="grid gap-3">
+      <h2 id="configuration-heading" className="text-xl font-semibold text-slate-900">
+        Configuration
+      </h2>
+      {!data ? (
+        <p className="text-slate-700">
+          {isError ? 'The configuration could not be loaded.' : 'Loading…'}
+        </p>
+      ) : (
+        <>
+          {data.warnings.length > 0 && (
+            <div
+              role="alert"
+              className="rounded-xl border border-amber-300 bg-amber-50 p-4 text-sm text-amber-950"
+            >
+              <p className="flex items-center gap-2 font-semibold">
+                <AlertTriangle className="size-5 shrink-0" aria-hidden="true" />
+                {data.warnings.length === 1
+                  ? '1 setting needs attention'
+                  : `${data.warnings.length} settings need attention`}
+              </p>
+              <ul className="mt-1 list-disc pl-6">
+                {data.warnings.map((warning) => (
+                  <li key={warning}>{warning}</li>
+                ))}
+              </ul>
+            </div>
+          )}
+          <dl className="divide-y divide-slate-200 rounded-xl border border-slate-200 bg-white shadow-sm">
+            {data.items.map((item) => (
+              <Row key={item.key} item={item} />
+            ))}
+          </dl>
+          <p className="text-xs text-slate-600">
+            Settings are environment variables read when the server starts (see the README); a
+            change takes a restart.
+          </p>
+        </>
+      )}
+    </section>
+  );
+}

@@ -1,6 +1,6 @@
-import { spawn, type ChildProcess } from 'node:child_process';
+import { execFileSync, spawn, type ChildProcess } from 'node:child_process';
 import { existsSync } from 'node:fs';
-import { mkdtemp, readFile, rm } from 'node:fs/promises';
+import { chown, copyFile, mkdtemp, readFile, rm } from 'node:fs/promises';
 import https from 'node:https';
 import os from 'node:os';
 import path from 'node:path';
@@ -11,9 +11,11 @@ import { freePort } from './postgres';
  * deploy/Caddyfile (the one docs/deploy.md documents), filled in through Caddy's environment
  * placeholders, on free high ports, with its internal CA kept in a temp dir of its own
  * (XDG_DATA_HOME) and never installed into the system's trust store (skip_install_trust).
+ * When the tests run as root, Caddy runs as `nobody`.
  */
 
 export const CADDY_BIN = process.env.CADDY_PATH ?? '/usr/bin/caddy';
+const UNPRIVILEGED_USER = 'nobody';
 export const CADDYFILE = path.resolve(import.meta.dirname, '..', '..', 'deploy', 'Caddyfile');
 
 /** Why Caddy cannot be run here, or undefined when it can. */
@@ -52,8 +54,22 @@ export async function startCaddy(
   { logLevel = 'DEBUG' }: { logLevel?: 'DEBUG' | 'INFO' } = {},
 ): Promise<CaddyProcess> {
   const home = await mkdtemp(path.join(os.tmpdir(), 'tb-caddy-'));
+  // A copy of the very file, where `nobody` can read it wherever the checkout is.
+  const caddyfile = path.join(home, 'Caddyfile');
+  await copyFile(CADDYFILE, caddyfile);
+  const caddyArgs = ['run', '--config', caddyfile, '--adapter', 'caddyfile'];
+  const asRoot = process.getuid?.() === 0;
+  if (asRoot) {
+    const id = (flag: string) =>
+      Number(execFileSync('id', [flag, UNPRIVILEGED_USER], { encoding: 'utf8' }));
+    await chown(home, id('-u'), id('-g'));
+    await chown(caddyfile, id('-u'), id('-g'));
+  }
   const httpsPort = await freePort();
-  const child = spawn(CADDY_BIN, ['run', '--config', CADDYFILE, '--adapter', 'caddyfile'], {
+  const [command, args] = asRoot
+    ? ['runuser', ['-m', '-u', UNPRIVILEGED_USER, '--', CADDY_BIN, ...caddyArgs]]
+    : [CADDY_BIN, caddyArgs];
+  const child = spawn(command, args, {
     cwd: home,
     env: {
       PATH: process.env.PATH ?? '',

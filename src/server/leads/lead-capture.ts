@@ -1,9 +1,9 @@
 import type { FastifyReply, FastifyRequest } from 'fastify';
-import { isbot } from 'isbot';
 import { ALTCHA_FIELD, HONEYPOT_FIELD } from '../../shared/spam-fields';
 import type { QuarantineReason } from '../platform/lead-records/lead-quarantine';
 import type { LeadForm } from '../platform/lead-records/lead-submissions';
 import { secondsLeft, type AddressCounters } from './address-counters';
+import { isBotAgent } from './bot-agent';
 import type { ProofOfWork } from './altcha-proof';
 import { cookieValue, FORM_TIME_COOKIE, readFormTime, timeTrapReason } from './form-time-token';
 import type { LeadSaves, LeadStore } from './lead-store';
@@ -78,7 +78,7 @@ export class LeadCapture {
     );
     const trap = timeTrapReason(token, now, this.settings.minFillMs);
     if (trap) reasons.push(trap);
-    if (isbot(request.headers['user-agent'])) reasons.push('bot_user_agent');
+    if (isBotAgent(request.headers['user-agent'])) reasons.push('bot_user_agent');
     if (this.proof && this.settings.altchaForms.includes(form)) {
       if (!(await this.proof.verify(bodyField(request.body, ALTCHA_FIELD)))) reasons.push('altcha');
     }

@@ -4,6 +4,7 @@ import { normalizeEmail } from '../platform/lead-records/lead-email';
 import type { LeadForm } from '../platform/lead-records/lead-submissions';
 import type { LeadRecordTables, LeadTable } from '../platform/lead-records/lead-tables';
 import { tablesOf } from '../platform/database/connection';
+import { insertRow } from '../platform/database/row-insert';
 import { LEAD_CREATED, type LeadCreatedPayload } from '../platform/outbox/lead-created';
 import { enqueueMessages } from '../platform/outbox/outbox';
 import type { OutboxDestination, OutboxTables } from '../platform/outbox/outbox-tables';
@@ -101,9 +102,10 @@ export async function upsertLead<Stage extends string>(
   const fields = presentValues(step.fields ?? {});
   const now = new Date().toISOString();
   const insert = () =>
-    db
-      .insertInto(table)
-      .values({
+    insertRow(
+      db,
+      table,
+      {
         email: step.email.trim(),
         email_normalized: emailNormalized,
         stage: step.stage,
@@ -112,10 +114,9 @@ export async function upsertLead<Stage extends string>(
         ...attributionForInsert(step.attribution),
         created_at: now,
         updated_at: now,
-      } as never)
-      .onConflict((conflict) => conflict.column('email_normalized').doNothing())
-      .returning('id')
-      .executeTakeFirst();
+      },
+      { onConflictDoNothing: 'email_normalized', returnId: true },
+    );
   const update = () => {
     const stage = raiseStage(stages, step.stage);
     return db
@@ -165,25 +166,22 @@ export async function upsertLead<Stage extends string>(
       );
     }
     if (step.form) {
-      await db
-        .insertInto('lead_submissions')
-        .values({
-          lead_table: table,
-          lead_id: result.id,
-          form: step.form,
-          source_page: step.attribution?.page ?? null,
-          fields: step.fields ? JSON.stringify(step.fields) : null,
-          attribution: step.attribution ? JSON.stringify(step.attribution) : null,
-          consent: step.client?.consent ?? null,
-          created_at: now,
-        })
-        .execute();
+      await insertRow(db, 'lead_submissions', {
+        lead_table: table,
+        lead_id: result.id,
+        form: step.form,
+        source_page: step.attribution?.page ?? null,
+        fields: step.fields ? JSON.stringify(step.fields) : null,
+        attribution: step.attribution ? JSON.stringify(step.attribution) : null,
+        consent: step.client?.consent ?? null,
+        created_at: now,
+      });
     }
     return result;
   };
   for (let attempt = 0; attempt < 3; attempt++) {
     const inserted = await insert();
-    if (inserted) return recorded({ id: inserted.id, created: true });
+    if (inserted !== undefined) return recorded({ id: inserted, created: true });
     const updated = await update();
     if (updated) return recorded({ id: updated.id, created: false });
   }

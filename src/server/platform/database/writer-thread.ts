@@ -28,8 +28,13 @@ interface SerializedError {
   message: string;
   code?: string;
 }
-type Response =
-  { id: number; result: unknown } | { id: number; error: SerializedError } | { ready: true };
+type Answer = { id: number; result: unknown } | { id: number; error: SerializedError };
+/**
+ * Messages go in batches both ways: what is sent in one turn of the event loop travels as one
+ * message (an array), since each message costs both threads far more than copying its contents
+ * (docs/decisions/117).
+ */
+type Response = Answer[] | { ready: true };
 
 interface Pending {
   resolve(result: unknown): void;
@@ -70,6 +75,8 @@ export class WriterThread<Operations extends WriteOperations> {
   private closed = false;
   /** Writes taken by call() and not yet answered (the probe is not counted). */
   private admitted = 0;
+  /** Requests of this turn of the event loop, posted together at its end. */
+  private outgoing: Request[] = [];
 
   constructor(private readonly options: WriterThreadOptions) {}
 
@@ -146,7 +153,13 @@ export class WriterThread<Operations extends WriteOperations> {
     const id = this.nextId++;
     return new Promise((resolve, reject) => {
       this.pending.set(id, { resolve, reject });
-      worker.postMessage({ ...request, id } satisfies Request);
+      if (this.outgoing.push({ ...request, id }) > 1) return;
+      setImmediate(() => {
+        const batch = this.outgoing;
+        this.outgoing = [];
+        // A thread that died meanwhile already failed these requests (its exit handler).
+        if (this.worker === worker) worker.postMessage(batch);
+      });
     });
   }
 
@@ -166,10 +179,12 @@ export class WriterThread<Operations extends WriteOperations> {
           resolve(worker);
           return;
         }
-        const pending = this.pending.get(message.id);
-        this.pending.delete(message.id);
-        if ('error' in message) pending?.reject(Object.assign(new Error(), message.error));
-        else pending?.resolve(message.result);
+        for (const answer of message) {
+          const pending = this.pending.get(answer.id);
+          this.pending.delete(answer.id);
+          if ('error' in answer) pending?.reject(Object.assign(new Error(), answer.error));
+          else pending?.resolve(answer.result);
+        }
       });
       worker.on('error', (error) => reject(error));
       worker.on('exit', (code) => {
@@ -245,11 +260,22 @@ export function serveThread(
   const data = workerData as { dataDir: string; settings?: unknown };
   const service = serve(data.dataDir, data.settings);
   const handlers = service.operations as Record<string, (argument: unknown) => unknown>;
-  const answer = (response: Response) => port.postMessage(response);
-  port.on('message', (request: Request) => {
+  // Answers settled in one turn of the event loop (a group commit's) go back as one message.
+  let answers: Answer[] = [];
+  const flush = () => {
+    if (answers.length === 0) return;
+    port.postMessage(answers satisfies Response);
+    answers = [];
+  };
+  const answer = (response: Answer) => {
+    if (answers.push(response) === 1) setImmediate(flush);
+  };
+  const serveRequest = (request: Request) => {
     if (request.op === CLOSE) {
       void Promise.resolve(service.close()).then(() => {
-        answer({ id: request.id, result: null });
+        // Every answer before this last one, then the port closes.
+        answers.push({ id: request.id, result: null });
+        flush();
         port.close();
       });
       return;
@@ -266,6 +292,7 @@ export function serveThread(
         answer({ id: request.id, error: { name, message, ...(code ? { code } : {}) } });
       },
     );
-  });
-  answer({ ready: true });
+  };
+  port.on('message', (requests: Request[]) => requests.forEach(serveRequest));
+  port.postMessage({ ready: true } satisfies Response);
 }

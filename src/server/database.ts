@@ -3,6 +3,10 @@ import type { AuditTables } from './admin/audit/audit-tables';
 import { adminAuthMigrations } from './admin/auth/auth-migrations';
 import type { AdminAuthTables } from './admin/auth/auth-tables';
 import { adminListingMigrations } from './admin/listing/listing-migrations';
+import {
+  figuresFreshnessMigrations,
+  type FiguresFreshnessTables,
+} from './admin/listing/figures-freshness';
 import type { AdminLeadTables } from './admin/listing/listing-tables';
 import { pipelineMigrations } from './admin/pipeline/pipeline-migrations';
 import type { PipelineTables } from './admin/pipeline/pipeline-tables';
@@ -11,6 +15,10 @@ import {
   type DatabaseConnection,
   type DatabaseOptions,
 } from './platform/database/connection';
+import {
+  formFlashMigrations,
+  type FormFlashTables,
+} from './platform/form-handoff/postgres-flashes';
 import { healthProbeMigrations, type HealthProbeTables } from './platform/database/health-probe';
 import type { MigrationSet } from './platform/database/migration-runner';
 import { outboxMigrations } from './platform/outbox/outbox-migrations';
@@ -19,6 +27,7 @@ import { leadRecordMigrations } from './platform/lead-records/create-lead-tables
 import { submissionConsentMigrations } from './platform/lead-records/submission-consent';
 import type { LeadRecordTables } from './platform/lead-records/lead-tables';
 import { visitMigrations, type VisitTables } from './visits/visit-tables';
+import { altchaUsedMigrations, type AltchaUsedTables } from './leads/altcha-used-postgres';
 import {
   addressCounterMigrations,
   type AddressCounterTables,
@@ -39,7 +48,10 @@ export type Database = LeadRecordTables &
   OutboxTables &
   HealthProbeTables &
   VisitTables &
-  AddressCounterTables;
+  AddressCounterTables &
+  FiguresFreshnessTables &
+  FormFlashTables &
+  AltchaUsedTables;
 
 /** Every capability's migrations; the runner orders them by name. */
 export const migrations: readonly MigrationSet[] = [
@@ -53,6 +65,9 @@ export const migrations: readonly MigrationSet[] = [
   submissionConsentMigrations,
   visitMigrations,
   addressCounterMigrations,
+  figuresFreshnessMigrations,
+  formFlashMigrations,
+  altchaUsedMigrations,
 ];
 
 /** Opens (and migrates) the configured database with every table typed. */

@@ -2,12 +2,19 @@ import { mkdir, mkdtemp, writeFile } from 'node:fs/promises';
 import os from 'node:os';
 import path from 'node:path';
 import type { FastifyInstance, LightMyRequestResponse } from 'fastify';
-import { expect, it } from 'vitest';
+import { afterAll, beforeAll, describe, expect, inject, it } from 'vitest';
+import { buildApp } from '../../src/server/app';
+import { loadConfig } from '../../src/server/platform/config/config';
 import { PAGE_STATE_ELEMENT_ID, type PageState } from '../../src/shared/page-state';
 import { PREFILL_COOKIE } from '../../src/shared/prefill-cookie';
 import { candidatesWithEmail, companiesWithEmail, leadCount } from '../support/api';
 import { validBodies } from '../support/lead-bodies';
-import { describeEachDatabase, uniqueEmail } from '../support/test-app';
+import {
+  createTestApp,
+  describeEachDatabase,
+  uniqueEmail,
+  type TestApp,
+} from '../support/test-app';
 
 /**
  * Forms posted by the browser itself, without JavaScript (docs/decisions/090): urlencoded,
@@ -396,4 +403,36 @@ describeEachDatabase(
     });
   },
   { env: { CLIENT_DIR } },
+);
+
+describe.skipIf(!inject('postgresAdminUrl'))(
+  'forms posted without JavaScript, two instances',
+  () => {
+    let a: TestApp;
+    let b: FastifyInstance;
+    beforeAll(async () => {
+      a = await createTestApp('postgres', { env: { CLIENT_DIR } });
+      b = await buildApp({ config: loadConfig(a.env), logger: false });
+      await b.ready();
+    });
+    afterAll(async () => {
+      await b?.close();
+      await a?.close();
+    });
+
+    it('show the messages on the page served by the other instance, once (decision 122)', async () => {
+      const posted = await postForm(a.app, '/api/companies/submit', {
+        email: 'not-an-email',
+        name: 'Grace Hopper',
+        page: '/contact',
+      });
+      expect(posted.statusCode).toBe(303);
+      const onB = await visit(b, '/contact', cookieHeader(posted));
+      expect(onB.state?.form?.errors?.email).toBeDefined();
+      expect(onB.state?.form?.values?.name).toBe('Grace Hopper');
+      // Taken on B: A has nothing left to show for it.
+      const onA = await visit(a.app, '/contact', cookieHeader(posted));
+      expect(onA.state).toBeUndefined();
+    });
+  },
 );

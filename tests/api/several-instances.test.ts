@@ -1,3 +1,5 @@
+import { solveChallenge, type Challenge } from 'altcha-lib';
+import { deriveKey } from 'altcha-lib/algorithms/pbkdf2';
 import { mkdtemp, rm } from 'node:fs/promises';
 import os from 'node:os';
 import path from 'node:path';
@@ -6,11 +8,17 @@ import type { Kysely } from 'kysely';
 import { afterAll, beforeAll, describe, expect, inject, it } from 'vitest';
 import { buildApp } from '../../src/server/app';
 import { migrations, openDatabase, type Database } from '../../src/server/database';
+import type { OverviewFigures } from '../../src/shared/admin-overview';
 import { TOO_MANY_SUBMISSIONS } from '../../src/server/leads/lead-capture';
 import { loadConfig } from '../../src/server/platform/config/config';
 import { collectMigrations } from '../../src/server/platform/database/migration-runner';
-import { adminEnv, freshAddress, signIn } from '../support/admin';
-import { awayFromMinuteEdge, candidatesWithEmail, leadCount } from '../support/api';
+import { adminEnv, freshAddress, seedCandidate, signIn } from '../support/admin';
+import {
+  awayFromMinuteEdge,
+  candidatesWithEmail,
+  companiesWithEmail,
+  leadCount,
+} from '../support/api';
 import { BROWSER_USER_AGENT } from '../support/browser-user-agent';
 import { validBodies } from '../support/lead-bodies';
 import { createTestDatabase, type TestDatabase } from '../support/postgres';
@@ -155,7 +163,14 @@ withPostgres('two instances on one PostgreSQL', () => {
 
   beforeAll(async () => {
     a = await createTestApp('postgres', {
-      env: { ...adminEnv, LEAD_RATE_LIMIT: String(RATE), LEAD_FLOOD_LIMIT: String(FLOOD) },
+      env: {
+        ...adminEnv,
+        LEAD_RATE_LIMIT: String(RATE),
+        LEAD_FLOOD_LIMIT: String(FLOOD),
+        // An hour: only the shared freshness can make B compute its figures again.
+        OVERVIEW_CACHE_TTL: '3600',
+        ALTCHA_FORMS: 'company-email',
+      },
       notificationWorker: { enabled: false },
     });
     b = await buildApp({ config: loadConfig(a.env), logger: false });
@@ -205,15 +220,68 @@ withPostgres('two instances on one PostgreSQL', () => {
     }
   });
 
-  const postLead = (app: FastifyInstance, email: string, remoteAddress: string) =>
+  it("share the cached figures' freshness: a lead deleted on A leaves B's Overview and tab count at once", async () => {
+    const cookie = await signIn(a.app);
+    const [first, second] = [await seedCandidate(a, 'regular'), await seedCandidate(a, 'regular')];
+    const overviewOnB = async () => {
+      const response = await b.inject({ url: '/api/admin/overview', headers: { cookie } });
+      return Object.values(response.json<OverviewFigures>().counts).reduce((x, y) => x + y, 0);
+    };
+    const tabCountOnB = async () => {
+      const response = await b.inject({ url: '/api/candidate-submissions', headers: { cookie } });
+      return Number(response.headers['x-total-count']);
+    };
+    const deleteOnA = async (id: number) => {
+      const response = await a.app.inject({
+        method: 'DELETE',
+        url: `/api/candidate-submissions/${id}`,
+        headers: { cookie },
+      });
+      expect(response.statusCode).toBe(204);
+    };
+    // New leads wait for the cache's life; a delete on A ends it on B too.
+    await deleteOnA(first.id);
+    const [figures, count] = [await overviewOnB(), await tabCountOnB()];
+    await deleteOnA(second.id);
+    expect(await overviewOnB()).toBe(figures - 1);
+    expect(await tabCountOnB()).toBe(count - 1);
+  });
+
+  const post = (app: FastifyInstance, url: string, body: object, remoteAddress: string) =>
     app.inject({
       method: 'POST',
-      url: '/api/candidates/email',
+      url,
       remoteAddress,
       // B is a bare app: light-my-request's own agent would be quarantined as a bot.
       headers: { 'content-type': 'application/json', 'user-agent': BROWSER_USER_AGENT },
-      payload: JSON.stringify(validBodies.candidateEmail(email)),
+      payload: JSON.stringify(body),
     });
+  const postLead = (app: FastifyInstance, email: string, remoteAddress: string) =>
+    post(app, '/api/candidates/email', validBodies.candidateEmail(email), remoteAddress);
+
+  it('share the used ALTCHA solutions: accepted on A, the same solution on B is a replay', async () => {
+    const challenge = (await a.app.inject({ url: '/api/altcha/challenge' })).json<Challenge>();
+    const solution = await solveChallenge({ challenge, deriveKey });
+    const altcha = Buffer.from(JSON.stringify({ challenge, solution })).toString('base64');
+    const send = (app: FastifyInstance, email: string) =>
+      post(
+        app,
+        '/api/companies/email',
+        { ...validBodies.companyEmail(email), altcha },
+        freshAddress(),
+      );
+    const [first, replayed] = [uniqueEmail('altcha-a'), uniqueEmail('altcha-b')];
+    expect((await send(a.app, first)).statusCode).toBe(200);
+    expect(await companiesWithEmail(a.db, first)).toHaveLength(1);
+    expect((await send(b, replayed)).statusCode).toBe(200);
+    expect(await companiesWithEmail(a.db, replayed)).toHaveLength(0);
+    const [quarantined] = await a.db
+      .selectFrom('lead_quarantine')
+      .select('reasons')
+      .where('email', '=', replayed)
+      .execute();
+    expect(quarantined?.reasons).toBe('altcha');
+  });
 
   const expectRefused = (response: LightMyRequestResponse) => {
     expect(response.statusCode).toBe(429);

@@ -13,6 +13,7 @@ import { Retention, type RetentionSchedule } from './data-subject/retention';
 import { deliveriesRoutes } from './deliveries/deliveries-routes';
 import { emailRoutes } from './email/email-routes';
 import { exportRoutes } from './export/export-routes';
+import { FiguresFreshness, type FiguresFreshnessTables } from './listing/figures-freshness';
 import { LeadListing } from './listing/lead-listing';
 import { listingRoutes } from './listing/listing-routes';
 import type { AdminLeadTables } from './listing/listing-tables';
@@ -64,9 +65,13 @@ export const adminPlugin: FastifyPluginAsync<AdminOptions> = async (
 
   const { database } = app;
   const leads = tablesOf<AdminLeadTables>(database.db);
-  const overview = new Overview(leads, app.databaseReader, config.overviewCacheMs);
+  // On PostgreSQL the caches' freshness is shared by every instance (decision 121).
+  const freshness = new FiguresFreshness(
+    database.dialect === 'postgres' ? tablesOf<FiguresFreshnessTables>(database.db) : undefined,
+  );
+  const overview = new Overview(leads, app.databaseReader, config.overviewCacheMs, freshness);
   const listing = new LeadListing(leads, database.dialect, {
-    onDelete: () => overview.forget(),
+    freshness,
     deleteWith: async (trx, table, id) => {
       await LeadPipeline.deleteActivity(trx, table, id);
       const leadType = table === 'candidates' ? 'candidate' : 'company';
@@ -118,7 +123,7 @@ export const adminPlugin: FastifyPluginAsync<AdminOptions> = async (
     await guarded.register(configurationRoutes, { config });
     await guarded.register(quarantineRoutes, {
       releaser: quarantine,
-      onRelease: () => overview.forget(),
+      onRelease: () => freshness.changed(),
     });
     await guarded.register(emailRoutes, {
       listing,

@@ -2,6 +2,7 @@ import { createChallenge, randomInt } from 'altcha-lib';
 import { deriveKey } from 'altcha-lib/algorithms/pbkdf2';
 import { CappedMap } from 'altcha-lib/frameworks/fastify';
 import { deriveHmacKeySecret, verify } from 'altcha-lib/frameworks/shared';
+import type { Store } from 'altcha-lib/frameworks/types';
 
 /** A proof of work a form can be asked for (decision 095): a challenge out, a solution back. */
 export interface ProofOfWork {
@@ -12,16 +13,22 @@ export interface ProofOfWork {
 }
 
 /** How long a challenge may take between the page and the submit. */
-const CHALLENGE_LIFETIME_S = 30 * 60;
+export const CHALLENGE_LIFETIME_S = 30 * 60;
+
+/** Where used solutions are remembered (altcha-lib's replay store). */
+export type UsedSolutions = Store;
 
 /**
  * ALTCHA (altcha-lib, self-hosted): PBKDF2 challenges signed with `hmacKey`, about 1.2 million
- * PBKDF2 rounds on average (a fraction of a second in Node, about a second on a phone). Each solution is accepted once (remembered in memory, per
- * instance, for the last 100,000 solutions).
+ * PBKDF2 rounds on average (a fraction of a second in Node, about a second on a phone). Each
+ * solution is accepted once: `used` remembers them (the database on PostgreSQL, shared by
+ * every instance; by default memory, the last 100,000 solutions; decision 122).
  */
-export async function altchaProof(hmacKey: string): Promise<ProofOfWork> {
+export async function altchaProof(
+  hmacKey: string,
+  used: UsedSolutions = new CappedMap<string, boolean>({ maxSize: 100_000 }),
+): Promise<ProofOfWork> {
   const hmacKeySignatureSecret = await deriveHmacKeySecret(hmacKey);
-  const used = new CappedMap<string, boolean>({ maxSize: 100_000 });
   return {
     challenge: () =>
       createChallenge({

@@ -63,9 +63,9 @@ export interface HtmlFormPost {
   /** The page's messages when its own rules fail (stricter than the endpoint's, never wider). */
   check(body: unknown): FieldErrors | undefined;
   /** Back to the form's page with the messages and what was typed (nothing was stored). */
-  invalid(reply: FastifyReply, body: unknown, fields: FieldErrors): FastifyReply;
+  invalid(reply: FastifyReply, body: unknown, fields: FieldErrors): Promise<FastifyReply>;
   /** The lead is committed: on to the spec's next page, with what it prefills. */
-  saved(reply: FastifyReply, values: Record<string, unknown>): FastifyReply;
+  saved(reply: FastifyReply, values: Record<string, unknown>): Promise<FastifyReply>;
 }
 
 /** How long a typed value may be to travel back (the longest field takes 4,000 characters). */
@@ -106,18 +106,18 @@ export function htmlFormPost(
       const result = validate(form.schema, body);
       return result.ok ? undefined : result.fields;
     },
-    invalid(reply, body, fields) {
+    async invalid(reply, body, fields) {
       const state: PageState = {
         form: { ...returned, values: typedValues(form, body), errors: fields },
       };
-      cookies.push(handoff.keep(request, formRoute(form), state));
+      cookies.push(await handoff.keep(request, formRoute(form), state));
       return redirect(reply, form.back ?? formRoute(form));
     },
-    saved(reply, values) {
+    async saved(reply, values) {
       if (form.prefill) cookies.push(handoff.prefillCookie(request, form.prefill(values)));
       if (form.sentBy) {
         const state: PageState = { form: { ...returned, sentBy: form.sentBy(values) } };
-        cookies.push(handoff.keep(request, form.next, state));
+        cookies.push(await handoff.keep(request, form.next, state));
       }
       return redirect(reply, form.next);
     },

@@ -16,14 +16,14 @@ function contactType(request: FastifyRequest): ContactType | undefined {
  * flash (taken: `cookies` clears it), the prefill cookie's values, /contact's chosen tab.
  * Undefined when there is none: the pre-rendered page is sent as it is.
  */
-export function requestPageState(
+export async function requestPageState(
   request: FastifyRequest,
   route: string,
   handoff: FormHandoff,
-): { state: PageState; cookies: string[] } | undefined {
+): Promise<{ state: PageState; cookies: string[] } | undefined> {
   const state: PageState = {};
   const cookies: string[] = [];
-  const flash = handoff.take(request, route);
+  const flash = await handoff.take(request, route);
   if (flash) {
     Object.assign(state, flash.state);
     cookies.push(flash.clear);

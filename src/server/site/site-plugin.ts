@@ -83,7 +83,7 @@ export const sitePlugin = fp<StaticSiteOptions>(
       app.get(route, async (request, reply) => {
         // A page with something to show from a form posted without JavaScript is rendered
         // for this request; every other visit gets the pre-rendered file.
-        const found = requestPageState(request, route, formHandoff);
+        const found = await requestPageState(request, route, formHandoff);
         if (!found) return sendPage(request, reply, page);
         const html = await render(route, file, found.state);
         if (found.cookies.length > 0) reply.header('Set-Cookie', found.cookies);

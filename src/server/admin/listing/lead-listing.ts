@@ -1,6 +1,7 @@
 import { sql, type Kysely, type Transaction } from 'kysely';
 import type { DialectName } from '../../platform/database/migration-runner';
 import type { LeadTable } from '../../platform/lead-records/lead-tables';
+import { FiguresFreshness } from './figures-freshness';
 import { afterCursor, type Cursor } from './cursor';
 import {
   LeadSearch,
@@ -74,8 +75,8 @@ export const TAB_COUNT_TTL_MS = 10_000;
 export interface LeadListingOptions {
   /** Overrides the search plan's thresholds (tests). */
   searchPlan?: Partial<SearchPlan> | undefined;
-  /** Told after a lead was deleted (cached figures elsewhere are stale). */
-  onDelete?: () => void;
+  /** Shared with the Overview: a delete or a status change makes both compute afresh. */
+  freshness?: FiguresFreshness;
   /**
    * Deletes what other parts keep about a lead (the pipeline's notes and activity), in the
    * transaction that deletes the lead: a deleted lead leaves no personal data behind.
@@ -84,8 +85,9 @@ export interface LeadListingOptions {
 }
 
 export class LeadListing {
-  private readonly tabCounts = new Map<string, { total: number; at: number }>();
+  private readonly tabCounts = new Map<string, { total: number; at: number; generation: number }>();
   private readonly search: LeadSearch;
+  readonly freshness: FiguresFreshness;
 
   constructor(
     readonly db: Kysely<AdminLeadTables>,
@@ -93,6 +95,7 @@ export class LeadListing {
     private readonly options: LeadListingOptions = {},
   ) {
     this.search = new LeadSearch(db, dialect, options.searchPlan);
+    this.freshness = options.freshness ?? new FiguresFreshness();
   }
 
   /** The rows of a tab (all rows without a type), of one status if given. */
@@ -291,12 +294,14 @@ export class LeadListing {
   /** Exact count of a tab (of a status), reused for TAB_COUNT_TTL_MS. */
   private async tabCount(table: LeadTable, tab: SearchTab): Promise<number> {
     const key = `${table}:${tab.type ?? ''}:${tab.status ?? ''}`;
+    const generation = await this.freshness.generation();
     const cached = this.tabCounts.get(key);
-    if (cached && Date.now() - cached.at < TAB_COUNT_TTL_MS) return cached.total;
+    const fresh = cached && cached.generation === generation;
+    if (fresh && Date.now() - cached.at < TAB_COUNT_TTL_MS) return cached.total;
     const row = await this.tab(table, tab)
       .select((eb) => eb.fn.countAll<number | string>().as('n'))
       .executeTakeFirstOrThrow();
-    this.tabCounts.set(key, { total: Number(row.n), at: Date.now() });
+    this.tabCounts.set(key, { total: Number(row.n), at: Date.now(), generation });
     return Number(row.n);
   }
 
@@ -367,8 +372,8 @@ export class LeadListing {
   }
 
   /** Status changes move leads between filtered counts: the next page counts again. */
-  forgetCounts(): void {
-    this.tabCounts.clear();
+  forgetCounts(): Promise<void> {
+    return this.freshness.changed();
   }
 
   /** True when a row was deleted; its form history (and deleteWith's data) go with it. */
@@ -384,8 +389,7 @@ export class LeadListing {
       await this.options.deleteWith?.(trx, table, id);
       return true;
     });
-    this.tabCounts.clear();
-    this.options.onDelete?.();
+    if (deleted) await this.freshness.changed();
     return deleted;
   }
 }

@@ -2,36 +2,41 @@ import { sql, type Compilable, type Kysely } from 'kysely';
 import type { OverviewFigures } from '../../../shared/admin-overview';
 import type { DatabaseReader } from '../../platform/database/reader-thread';
 import type { LeadTable } from '../../platform/lead-records/lead-tables';
+import type { FiguresFreshness } from '../listing/figures-freshness';
 import type { AdminLeadTables } from '../listing/listing-tables';
 
 /**
  * The Overview tab's figures: counts per tab, leads per day for 30 days, and conversion per
  * landing variant and UTM source. They read whole tables (a second or more at a million
- * leads), so one computation is shared for `ttlMs` (OVERVIEW_CACHE_TTL), and on SQLite they are executed
+ * leads), so one computation is shared for `ttlMs` (OVERVIEW_CACHE_TTL) or until a change
+ * makes it stale on any instance (decision 121), and on SQLite they are executed
  * by the reader thread, off the event loop (docs/decisions/080); they are built here.
  */
 export class Overview {
-  private cache: { figures: Promise<OverviewFigures>; at: number } | undefined;
+  private cache: { figures: Promise<OverviewFigures>; at: number; generation: number } | undefined;
 
   constructor(
     private readonly db: Kysely<AdminLeadTables>,
     private readonly reader: DatabaseReader,
     private readonly ttlMs: number,
+    /** Deletes, releases and status changes on any instance end the cache's life early. */
+    private readonly freshness: FiguresFreshness,
   ) {}
 
-  figures(): Promise<OverviewFigures> {
+  async figures(): Promise<OverviewFigures> {
+    const generation = await this.freshness.generation();
     const now = Date.now();
-    if (!this.cache || now - this.cache.at >= this.ttlMs) {
+    const cache = this.cache;
+    if (!cache || now - cache.at >= this.ttlMs || cache.generation !== generation) {
       const figures = this.compute(new Date(now));
-      figures.catch(() => (this.cache = undefined));
-      this.cache = { figures, at: now };
+      const fresh = { figures, at: now, generation };
+      figures.catch(() => {
+        if (this.cache === fresh) this.cache = undefined;
+      });
+      this.cache = fresh;
+      return figures;
     }
-    return this.cache.figures;
-  }
-
-  /** The next read computes afresh (a lead was deleted). */
-  forget(): void {
-    this.cache = undefined;
+    return cache.figures;
   }
 
   private async compute(now: Date): Promise<OverviewFigures> {

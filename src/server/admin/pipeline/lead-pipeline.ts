@@ -115,7 +115,7 @@ export class LeadPipeline {
       return { from, to: status };
     });
     // The filtered counts of both statuses changed.
-    if (change && change.from !== change.to) this.listing.forgetCounts();
+    if (change && change.from !== change.to) await this.listing.forgetCounts();
     return change;
   }
 

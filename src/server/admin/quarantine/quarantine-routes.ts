@@ -130,7 +130,7 @@ export interface QuarantineRoutesOptions {
   /** The leads capability's replay (app.ts binds it). */
   releaser: QuarantineReleaser;
   /** After a release: the Overview's cached figures are stale. */
-  onRelease: () => void;
+  onRelease: () => Promise<void>;
 }
 
 /**
@@ -182,7 +182,7 @@ export const quarantineRoutes: FastifyPluginAsync<QuarantineRoutesOptions> = asy
       const reasons = await reasonsOf(id);
       const released = reasons === undefined ? undefined : await releaser.run(id);
       if (!released) return reply.code(404).send({ error: NOT_FOUND });
-      onRelease();
+      await onRelease();
       await app.audit.record(
         {
           action: 'quarantine_released',

@@ -3,6 +3,7 @@ import fastifyCookie from '@fastify/cookie';
 import type { FastifyRequest } from 'fastify';
 import type { PageState } from '../../../shared/page-state';
 import { PREFILL_COOKIE, PREFILL_KEYS } from '../../../shared/prefill-cookie';
+import { MemoryFlashes, type FlashStore } from './flash-store';
 
 /** The flash's cookie: an opaque id (HttpOnly); what it points to stays on the server. */
 export const FLASH_COOKIE = 'tb_form';
@@ -10,50 +11,37 @@ export const FLASH_COOKIE = 'tb_form';
 /** How long a form's flash and a prefill wait for the next page. */
 const FLASH_TTL_MS = 10 * 60_000;
 const PREFILL_MAX_AGE_S = 30 * 60;
-/** A bound on memory: at most this many flashes wait at once (the oldest go first). */
-const MAX_FLASHES = 2000;
 /** Longer than any prefilled field (an e-mail is at most 254 characters). */
 const MAX_PREFILL_LENGTH = 300;
-
-interface Flash {
-  route: string;
-  state: PageState;
-  expires: number;
-}
 
 /**
  * Hands what a form posted without JavaScript said to the page the browser is sent to next
  * (docs/decisions/090-forms-without-javascript.md), never through the URL:
  *
- * - a flash (messages and typed values, or a confirmation) kept in memory for one page view,
- *   under a random id in an HttpOnly cookie: typed values can be several KB, more than a
+ * - a flash (messages and typed values, or a confirmation) kept on the server for one page
+ *   view, under a random id in an HttpOnly cookie: typed values can be several KB, more than a
  *   cookie holds, and stay off the wire;
  * - the prefill (the spec's session-storage values) in a short-lived first-party cookie that
  *   the next page's script moves into session storage and deletes, and that the server renders
  *   from while no script runs.
  *
- * One process serves the site (decision 001), so memory is the flash's natural home; a restart
- * loses at most a page of messages, never a lead (the lead is committed before the redirect).
+ * Flashes wait in a FlashStore (flash-store.ts: memory on SQLite, the database on PostgreSQL,
+ * decision 122); a restart loses at most a page of messages, never a lead (the lead is
+ * committed before the redirect).
  */
 export class FormHandoff {
-  private readonly flashes = new Map<string, Flash>();
-
   constructor(
     /** The public site is https: cookies are Secure whatever the hop says. */
     private readonly siteIsHttps: boolean,
+    private readonly flashes: FlashStore = new MemoryFlashes(),
     private readonly now: () => number = Date.now,
   ) {}
 
-  /** Keeps `state` for the next view of `route`; returns the Set-Cookie value to send. */
-  keep(request: FastifyRequest, route: string, state: PageState): string {
+  /** Keeps `state` for the next view of `route`; resolves with the Set-Cookie value to send. */
+  async keep(request: FastifyRequest, route: string, state: PageState): Promise<string> {
     const now = this.now();
-    for (const [id, flash] of this.flashes) {
-      // Map order is insertion order: expired ones and the oldest beyond the bound go first.
-      if (flash.expires > now && this.flashes.size < MAX_FLASHES) break;
-      this.flashes.delete(id);
-    }
     const id = randomBytes(18).toString('base64url');
-    this.flashes.set(id, { route, state, expires: now + FLASH_TTL_MS });
+    await this.flashes.put(id, { route, state, expires: now + FLASH_TTL_MS }, now);
     return this.cookie(request, FLASH_COOKIE, id, FLASH_TTL_MS / 1000, true);
   }
 
@@ -62,12 +50,14 @@ export class FormHandoff {
    * the plain page) with the Set-Cookie value that clears the cookie. A flash for another
    * route (the questionnaire's, while /typeform around it loads) is left for that route.
    */
-  take(request: FastifyRequest, route: string): { state: PageState; clear: string } | undefined {
+  async take(
+    request: FastifyRequest,
+    route: string,
+  ): Promise<{ state: PageState; clear: string } | undefined> {
     const id = this.cookies(request)[FLASH_COOKIE];
-    const flash = id === undefined ? undefined : this.flashes.get(id);
-    if (!id || !flash || flash.route !== route) return undefined;
-    this.flashes.delete(id);
-    if (flash.expires <= this.now()) return undefined;
+    // No cookie, no store lookup: a plain page view costs nothing here.
+    const flash = id ? await this.flashes.take(id, route) : undefined;
+    if (!flash || flash.expires <= this.now()) return undefined;
     return { state: flash.state, clear: this.cookie(request, FLASH_COOKIE, '', 0, true) };
   }
 

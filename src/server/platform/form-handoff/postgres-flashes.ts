@@ -1,0 +1,93 @@
+import { sql, type Kysely, type Migration } from 'kysely';
+import type { PageState } from '../../../shared/page-state';
+import type { MigrationSet } from '../database/migration-runner';
+import type { Flash, FlashStore } from './flash-store';
+
+export interface FormFlashTables {
+  form_flashes: {
+    /** The random id the visitor's HttpOnly cookie holds. */
+    id: string;
+    route: string;
+    /** The page state, JSON: messages and typed values, or a confirmation. */
+    state: string;
+    /** Epoch ms. */
+    expires: number;
+  };
+}
+
+/**
+ * 147, PostgreSQL only: UNLOGGED, because a flash lives minutes and holds what a visitor
+ * typed; it stays out of the write-ahead log and replicas, and a crash forgets it (the lead
+ * itself was committed before the redirect).
+ */
+const createFormFlashes: Migration = {
+  async up(db: Kysely<unknown>) {
+    await db.schema
+      .createTable('form_flashes')
+      .modifyFront(sql`unlogged`)
+      .addColumn('id', 'text', (c) => c.primaryKey())
+      .addColumn('route', 'text', (c) => c.notNull())
+      .addColumn('state', 'text', (c) => c.notNull())
+      .addColumn('expires', 'bigint', (c) => c.notNull())
+      .execute();
+    await db.schema
+      .createIndex('form_flashes_expires_idx')
+      .on('form_flashes')
+      .column('expires')
+      .execute();
+  },
+  async down(db: Kysely<unknown>) {
+    await db.schema.dropTable('form_flashes').execute();
+  },
+};
+
+export const formFlashMigrations: MigrationSet = (dialect): Record<string, Migration> =>
+  dialect === 'postgres' ? { '147_form_flashes': createFormFlashes } : {};
+
+/** Expired flashes are deleted at most this often, by whichever instance stores one. */
+const PRUNE_EVERY_MS = 60_000;
+
+/**
+ * Flashes in PostgreSQL (decision 122), shared by every instance: the post on one, the page
+ * on another. Taking one is a single DELETE … RETURNING, so it is shown once even when two
+ * instances are asked for it at the same moment.
+ */
+export class PostgresFlashes implements FlashStore {
+  private prunedAt = 0;
+
+  constructor(
+    private readonly db: Kysely<FormFlashTables>,
+    private readonly onError: (error: unknown) => void,
+  ) {}
+
+  async put(id: string, flash: Flash, nowMs: number): Promise<void> {
+    if (nowMs - this.prunedAt >= PRUNE_EVERY_MS) {
+      this.prunedAt = nowMs;
+      this.db
+        .deleteFrom('form_flashes')
+        .where('expires', '<=', nowMs)
+        .execute()
+        .catch(this.onError);
+    }
+    await this.db
+      .insertInto('form_flashes')
+      .values({
+        id,
+        route: flash.route,
+        state: JSON.stringify(flash.state),
+        expires: flash.expires,
+      })
+      .execute();
+  }
+
+  async take(id: string, route: string): Promise<Flash | undefined> {
+    const row = await this.db
+      .deleteFrom('form_flashes')
+      .where('id', '=', id)
+      .where('route', '=', route)
+      .returning(['state', 'expires'])
+      .executeTakeFirst();
+    if (!row) return undefined;
+    return { route, state: JSON.parse(row.state) as PageState, expires: Number(row.expires) };
+  }
+}

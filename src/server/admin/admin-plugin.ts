@@ -84,10 +84,8 @@ export const adminPlugin: FastifyPluginAsync<AdminOptions> = async (
     listing,
     Boolean(config.conversions?.statusEvents),
   );
-  const subjects = new DataSubjects(database.db, database.dialect, () => {
-    listing.forgetCounts();
-    overview.forget();
-  });
+  // An erasure makes every instance's cached figures stale (decision 121).
+  const subjects = new DataSubjects(database.db, database.dialect, () => freshness.changed());
   if (config.retentionDays !== undefined) {
     const expiry = new Retention(subjects, config.retentionDays, app.audit, app.log, retention);
     expiry.start();

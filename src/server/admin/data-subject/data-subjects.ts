@@ -56,7 +56,7 @@ export class DataSubjects {
     private readonly db: Kysely<object>,
     private readonly dialect: DialectName,
     /** Told after an erasure (the listing's counts and the overview are stale). */
-    private readonly onErase: () => void,
+    private readonly onErase: () => Promise<void>,
   ) {}
 
   /** Everything stored about the address (normalizeEmail), with its audit `token`. */
@@ -117,7 +117,7 @@ export class DataSubjects {
       await record(trx, counts);
       return counts;
     });
-    this.onErase();
+    await this.onErase();
     return counts;
   }
 
@@ -162,7 +162,7 @@ export class DataSubjects {
       for (const { key } of dataSubjectParts) total[key] += counts[key];
       if (found.every((ids) => ids.length < RETENTION_BATCH)) break;
     }
-    if (anyCounted(total)) this.onErase();
+    if (anyCounted(total)) await this.onErase();
     return total;
   }
 

@@ -49,22 +49,26 @@ describe.skipIf(missing !== undefined)('two instances behind Caddy on one Postgr
   const ports: number[] = [];
   const instances: ServerProcess[] = [];
   const upstream = (index: number) => `127.0.0.1:${ports[index]}`;
+  /** An instance on `port`, with a data folder of its own as each has in production. */
+  const startInstance = (port: number) =>
+    startServerProcess({ ...env, DATA_DIR: path.join(root, `data-${port}`) }, { port });
 
   beforeAll(async () => {
     root = await mkdtemp(path.join(os.tmpdir(), 'tb-proxy-'));
     database = await createTestDatabase(adminUrl!);
     ports.push(await freePort(), await freePort());
+    // As in production (docs/deploy.md), but over http SITE_URL: the cookie's Secure flag comes
+    // from Caddy's X-Forwarded-Proto. The lead limits are off (startServerProcess): the load
+    // tests post hundreds of leads a second from one client.
     env = {
       DATABASE_URL: database.url,
       CLIENT_DIR: await fakeClientDir(root),
-      DATA_DIR: path.join(root, 'data'),
       ADMIN_PASSWORD: ADMIN_TEST_PASSWORD,
       TRUST_PROXY: '127.0.0.1',
       LOG_LEVEL: 'info',
-      LEAD_FLOOD_LIMIT: '1000000',
     };
     // The first start migrates the fresh database; the second finds it done.
-    for (const port of ports) instances.push(await startServerProcess(env, { port }));
+    for (const port of ports) instances.push(await startInstance(port));
     caddy = await startCaddy(ports.map((port) => `127.0.0.1:${port}`));
   }, 120_000);
 
@@ -246,6 +250,18 @@ describe.skipIf(missing !== undefined)('two instances behind Caddy on one Postgr
     return { acknowledged, failed, afterTakeover };
   }
 
+  /** Leads the instance at `upstream` has stored (answered 200) through Caddy so far. */
+  function leadsServedBy(upstreamAddress: string): number {
+    return caddy
+      .roundtrips()
+      .filter(
+        (trip) =>
+          trip.upstream === upstreamAddress &&
+          trip.uri === '/api/candidates/email' &&
+          trip.status === 200,
+      ).length;
+  }
+
   async function expectAllStored(emails: string[]) {
     const client = new pg.Client({ connectionString: database.url });
     await client.connect();
@@ -264,7 +280,10 @@ describe.skipIf(missing !== undefined)('two instances behind Caddy on one Postgr
 
   it('loses no acknowledged lead when one instance is stopped (SIGTERM) mid-load', async () => {
     const stopped = instances[1]!;
+    const servedBefore = leadsServedBy(upstream(1));
     const { acknowledged, failed, afterTakeover } = await leadsWhile(async () => {
+      // Both instances were taking the load when one is stopped.
+      expect(leadsServedBy(upstream(1))).toBeGreaterThan(servedBefore);
       stopped.child.kill('SIGTERM');
       expect(await stopped.exited, stopped.output()).toBe(0);
     });
@@ -283,13 +302,15 @@ describe.skipIf(missing !== undefined)('two instances behind Caddy on one Postgr
 
   it('loses no acknowledged lead when one instance is killed (SIGKILL) mid-load', async () => {
     // The stopped instance comes back where Caddy expects it and gets requests again.
-    instances[1] = await startServerProcess(env, { port: ports[1] });
+    instances[1] = await startInstance(ports[1]!);
     await eventually(
       async () => ((await send('GET', '/api/health')).servedBy === upstream(1) ? true : undefined),
       30_000,
     );
     const killed = instances[0]!;
+    const servedBefore = leadsServedBy(upstream(0));
     const { acknowledged, failed, afterTakeover } = await leadsWhile(async () => {
+      expect(leadsServedBy(upstream(0))).toBeGreaterThan(servedBefore);
       killed.child.kill('SIGKILL');
       expect(await killed.exited).toBe('SIGKILL');
     });

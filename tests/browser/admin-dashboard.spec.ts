@@ -15,6 +15,7 @@ const TAB_ORDER = [
   'Lead Emails',
   'Overview',
   'Quarantine',
+  'Data requests',
 ];
 
 async function expectToolbar(page: Page) {

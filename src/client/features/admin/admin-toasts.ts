@@ -46,9 +46,17 @@ export const adminToasts = {
       `${ended === 1 ? '1 other session was' : `${ended} other sessions were`} ended. This one stays signed in.`,
     ),
   signOutEverywhereFailed: failure('Error', 'Failed to sign out the other sessions'),
+  // Beyond the spec (issue 13): data requests.
+  dataRequestFailed: failure('Error', 'Failed to look up the address'),
+  erased: success('Erased', 'Everything stored about the address was erased'),
+  erasureFailed: failure('Error', 'Failed to erase the data: nothing was erased'),
   // Beyond the spec: Export to CSV stays visible on the Overview, which has no rows.
   nothingToExport: {
     title: 'Nothing to Export',
     description: 'Nothing to export on the Overview: choose a lead tab',
+  },
+  nothingToExportHere: {
+    title: 'Nothing to Export',
+    description: 'Nothing to export here: choose a lead tab',
   },
 } satisfies Record<string, ToastInput | ((...args: never[]) => ToastInput)>;

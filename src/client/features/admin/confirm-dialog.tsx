@@ -1,3 +1,4 @@
+import { useRef } from 'react';
 import * as Dialog from '@radix-ui/react-dialog';
 import { Button } from '../../components/ui/button';
 
@@ -20,11 +21,24 @@ export function ConfirmDialog({
   request: ConfirmRequest | null;
   onClose(): void;
 }) {
+  // Opened from state, not a Dialog.Trigger: the element that had the focus when it opened
+  // (the button that asked) gets it back when it closes.
+  const opener = useRef<HTMLElement | null>(null);
   return (
     <Dialog.Root open={request !== null} onOpenChange={(open) => (open ? undefined : onClose())}>
       <Dialog.Portal>
         <Dialog.Overlay className="fixed inset-0 z-50 bg-navy-950/60" />
-        <Dialog.Content className="fixed left-1/2 top-1/2 z-50 w-[calc(100%-2rem)] max-w-md -translate-x-1/2 -translate-y-1/2 rounded-xl bg-white p-6 text-slate-900 shadow-xl focus-visible:outline-none">
+        <Dialog.Content
+          onOpenAutoFocus={() => {
+            opener.current = document.activeElement as HTMLElement | null;
+          }}
+          onCloseAutoFocus={(event) => {
+            if (!opener.current?.isConnected) return;
+            event.preventDefault();
+            opener.current.focus();
+          }}
+          className="fixed left-1/2 top-1/2 z-50 w-[calc(100%-2rem)] max-w-md -translate-x-1/2 -translate-y-1/2 rounded-xl bg-white p-6 text-slate-900 shadow-xl focus-visible:outline-none"
+        >
           <Dialog.Title className="text-xl font-semibold">{request?.title}</Dialog.Title>
           <Dialog.Description className="mt-3 text-slate-700">
             {request?.message}

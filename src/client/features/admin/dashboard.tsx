@@ -10,6 +10,7 @@ import { useSignOutEverywhere } from './api/account';
 import { useLogout } from './api/session';
 import type { RowActions } from './columns';
 import { ConfirmDialog, type ConfirmRequest } from './confirm-dialog';
+import { DataRequestsTab } from './data-requests-tab';
 import { LazyLeadDetail } from './lazy-lead-detail';
 import { LeadsTab } from './leads-tab';
 import { OverviewTab } from './overview-tab';
@@ -43,7 +44,7 @@ const triggerClass =
 
 /**
  * The signed-in dashboard (spec section 2): the four lead tabs, opening on Typeform Leads,
- * then the Overview, then the Quarantine (issue 11); Refresh, Export to CSV and Logout always shown; auto-refresh every 30 s.
+ * then the Overview, the Quarantine (issue 11) and Data requests (issue 13); Refresh, Export to CSV and Logout always shown; auto-refresh every 30 s.
  */
 export function Dashboard() {
   const client = useQueryClient();
@@ -76,6 +77,10 @@ export function Dashboard() {
   const exportCsv = () => {
     if (tab === 'overview' || tab === 'quarantine') {
       toast(adminToasts.nothingToExport);
+      return;
+    }
+    if (tab === 'dataRequests') {
+      toast(adminToasts.nothingToExportHere);
       return;
     }
     if (!totals[tab]) {
@@ -183,6 +188,9 @@ export function Dashboard() {
               </span>
             ) : null}
           </Tabs.Trigger>
+          <Tabs.Trigger value="dataRequests" className={triggerClass}>
+            Data requests
+          </Tabs.Trigger>
         </Tabs.List>
         {leadTabIds.map((id) => (
           <Tabs.Content key={id} value={id} className="pt-6 focus-visible:outline-none">
@@ -200,6 +208,9 @@ export function Dashboard() {
         </Tabs.Content>
         <Tabs.Content value="quarantine" className="pt-6 focus-visible:outline-none">
           <QuarantineTab onConfirm={setConfirm} />
+        </Tabs.Content>
+        <Tabs.Content value="dataRequests" className="pt-6 focus-visible:outline-none">
+          <DataRequestsTab onConfirm={setConfirm} />
         </Tabs.Content>
       </Tabs.Root>
       <LazyLeadDetail open={leadLink.open} onClose={leadLink.close} />

@@ -42,7 +42,7 @@ export const leadTabs = {
 
 export type LeadTabId = keyof typeof leadTabs;
 export const leadTabIds = Object.keys(leadTabs) as LeadTabId[];
-export type TabId = 'overview' | 'quarantine' | LeadTabId;
+export type TabId = 'overview' | 'quarantine' | 'dataRequests' | LeadTabId;
 
 export const PAGE_SIZE = 25;
 

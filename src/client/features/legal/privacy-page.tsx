@@ -164,6 +164,17 @@ const sections: readonly LegalSection[] = [
             data.
           </li>
           <li>
+            <strong>Our own cookies.</strong> The Site sets only first-party cookies, none of them
+            for advertising or analytics: <code>tb_form_time</code>, set when you open a page, holds
+            the time of your first page and a signature, so our spam filter can tell a person’s form
+            from a script’s (kept 7 days, never read by any script); <code>tb_form</code> and{' '}
+            <code>tb_prefill</code>, set only when you send a form with JavaScript turned off, carry
+            the form’s messages (a random code, 10 minutes) and the details the next step pre-fills
+            (the same ones described above, 30 minutes) to the next page; and{' '}
+            <code>tb_admin_session</code>, set only for our staff when they sign in to the
+            administration area (at most 12 hours).
+          </li>
+          <li>
             <strong>Visit counting (our own, no cookies).</strong> We do not use a separate
             analytics service or analytics cookies. To learn how many people visit each page and
             which ads bring them, each page you open tells our own server its address and, if you
@@ -237,18 +248,34 @@ const sections: readonly LegalSection[] = [
         <p>We keep personal information only as long as we need it for the purposes above:</p>
         <ul>
           <li>
-            applications and company enquiries that do not lead to a Program place or a partnership
-            are kept for up to 24 months after our last contact, so we can consider you for a later
-            cohort or follow up on your enquiry, and are then deleted;
+            your application or company enquiry is one record under your e-mail address: the details
+            you gave, each form you sent with the page and campaign it came from, the status of your
+            application and our staff’s notes about it;
           </li>
           <li>
-            records of Program participants and employer partners are kept for the length of the
-            relationship and afterwards for as long as the law or our contracts require;
+            an application or enquiry that you have not updated by sending a form for 24 months is
+            erased automatically, together with its form history, our notes and any notification
+            about it not yet sent; our systems check for such records every day, and forms held back
+            by our spam filter are erased on the same schedule;
           </li>
-          <li>session storage used by the forms is deleted when you close the browser tab;</li>
+          <li>
+            the copy of your details in a notification to our staff or in an event for Meta (see
+            section 5) is deleted as soon as it has been delivered;
+          </li>
+          <li>
+            for visit counting we keep only daily totals, and the daily key is deleted at the end of
+            each day;
+          </li>
+          <li>
+            session storage used by the forms is deleted when you close the browser tab, and our
+            cookies expire after the times given in section 5;
+          </li>
           <li>advertising data received by Meta is kept for the periods Meta sets.</li>
         </ul>
-        <p>You may ask us to delete your information sooner, as described in section 8.</p>
+        <p>
+          You may ask us to delete your information sooner, as described in section 8: it is then
+          erased everywhere at once.
+        </p>
       </>
     ),
   },
@@ -289,6 +316,33 @@ const sections: readonly LegalSection[] = [
           remembers the choice (section 5). You can also e-mail <EmailLink subject={DO_NOT_SELL} />{' '}
           with the subject “{DO_NOT_SELL}”. We treat a Global Privacy Control signal sent by your
           browser as a valid opt-out request for that browser.
+        </p>
+        <h3>What we do when you ask</h3>
+        <ul>
+          <li>
+            <strong>Access and portability:</strong> we send you, as a machine-readable JSON file,
+            everything our systems hold under your e-mail address: your application or enquiry,
+            every form you sent, forms held back by our spam filter, our staff’s notes and status
+            changes, the entries of our staff’s activity log that concern you, and notifications and
+            Meta events about you that are waiting to be sent or were sent.
+          </li>
+          <li>
+            <strong>Deletion:</strong> we erase all of that at once. Notifications and Meta events
+            about you that have not been sent yet are cancelled. Our activity log keeps only the
+            fact that an erasure took place and when, never your e-mail address. Information that
+            had already reached Meta or our staff’s mailboxes is governed by section 5 and by the
+            periods Meta sets.
+          </li>
+          <li>
+            <strong>Correction:</strong> send the form again with the right details, and your record
+            takes them; or tell us what is wrong.
+          </li>
+        </ul>
+        <p>
+          Our activity log records each access request under a code derived from your e-mail address
+          that cannot be turned back into it, so we can show that we answered you without keeping
+          the address itself; those entries are deleted too when you ask us to delete your
+          information.
         </p>
         <h3>How to make a request</h3>
         <p>

@@ -17,7 +17,6 @@ import { execFile } from 'node:child_process';
 import { randomBytes } from 'node:crypto';
 import os from 'node:os';
 import path from 'node:path';
-import SqliteDatabase from 'better-sqlite3';
 import pg from 'pg';
 import { promisify } from 'node:util';
 import {
@@ -28,137 +27,15 @@ import {
   removeDataDir,
   startServer,
 } from './bench-server.mjs';
+import { FIRST, LAST, lead, seedSqlite, TOTAL } from './bench-leads.mjs';
 
 const execFileAsync = promisify(execFile);
-const TOTAL = Number(process.env.LEADS ?? 1_000_000);
 const REQUESTS = Number(process.env.REQUESTS ?? 200);
 const LEAD_SECONDS = Number(process.env.LEAD_SECONDS ?? 10);
 const LEAD_CONNECTIONS = Number(process.env.LEAD_CONNECTIONS ?? 50);
 const LEAD_TARGETS = { ratio: 0.5, p99: 100 };
 const PASSWORD = randomBytes(18).toString('base64url');
 const log = (message) => console.log(`[bench:admin] ${message}`);
-
-// --- the leads ------------------------------------------------------------------------------
-
-const FIRST = [
-  'James',
-  'Mary',
-  'John',
-  'Patricia',
-  'Robert',
-  'Jennifer',
-  'Michael',
-  'Linda',
-  'David',
-  'Elizabeth',
-  'William',
-  'Barbara',
-  'Richard',
-  'Susan',
-  'Joseph',
-  'Jessica',
-  'Thomas',
-  'Sarah',
-  'Carlos',
-  'Maria',
-  'Wei',
-  'Aisha',
-  'Omar',
-  'Zoë',
-];
-const LAST = [
-  'Smith',
-  'Johnson',
-  'Williams',
-  'Brown',
-  'Jones',
-  'Garcia',
-  'Miller',
-  'Davis',
-  'Rodriguez',
-  'Martinez',
-  'Hernandez',
-  'Lopez',
-  'Gonzalez',
-  'Wilson',
-  'Anderson',
-  'Thomas',
-  'Taylor',
-  'Moore',
-  'Jackson',
-  'Martin',
-  'Lee',
-  'Perez',
-  'Thompson',
-  'White',
-  'Harris',
-  'Sanchez',
-  'Clark',
-  'Ramirez',
-  'Lewis',
-  'Robinson',
-];
-const SOURCES = ['google', 'facebook', 'linkedin', 'newsletter', null];
-const DAY = 86_400_000;
-
-// Candidates: 60% regular, 15% questionnaire (typeform), 10% e-mail only; companies 15%.
-function lead(index) {
-  const start = Date.now() - 365 * DAY;
-  const createdAt = new Date(start + Math.floor((index / TOTAL) * 365 * DAY)).toISOString();
-  const bucket = index % 100;
-  const first = FIRST[index % FIRST.length];
-  const last = `${LAST[(index * 7) % LAST.length]}${index % 1000}`;
-  const landing = index % 3 === 0 ? (index % 2 ? 'free_training' : 'high_salary') : null;
-  const common = {
-    created_at: createdAt,
-    updated_at: createdAt,
-    source_page: landing ? (landing === 'free_training' ? '/career' : '/training') : '/candidates',
-    landing_variant: landing,
-    utm_source: SOURCES[index % SOURCES.length],
-    utm_campaign: landing ? `spring-${index % 4}` : null,
-  };
-  if (bucket < 85) {
-    const kind = bucket < 60 ? 'regular' : bucket < 75 ? 'typeform' : 'email';
-    const email = `${first.toLowerCase()}.${last.toLowerCase()}.${index}@example.com`;
-    const named = kind !== 'email';
-    return {
-      table: 'candidates',
-      row: {
-        email,
-        email_normalized: email,
-        stage: kind === 'regular' ? 'application' : kind === 'typeform' ? 'questionnaire' : 'email',
-        first_name: named ? first : null,
-        last_name: named ? last : null,
-        phone: named ? `555-${String(index % 10000).padStart(4, '0')}` : null,
-        location: kind === 'regular' ? 'Austin, TX' : null,
-        education_level: kind === 'regular' ? 'some-college' : null,
-        tech_experience: kind === 'regular' ? 'basic' : null,
-        reason: kind === 'regular' ? 'I want a stable career in a growing field.' : null,
-        typeform_completed: kind === 'typeform' && index % 2 ? 1 : 0,
-        is_typeform_candidate: kind === 'typeform' ? 1 : 0,
-        ...common,
-      },
-    };
-  }
-  const email = `ops.${index}@company${index % 5000}.example`;
-  const full = bucket < 98;
-  return {
-    table: 'companies',
-    row: {
-      email,
-      email_normalized: email,
-      stage: full ? 'request' : 'email',
-      company_name: full ? `${LAST[index % LAST.length]} Compute ${index % 5000}` : null,
-      contact_name: full ? `${first} ${last}` : null,
-      title: full ? 'Head of Operations' : null,
-      company_size: full ? 'midsize' : null,
-      talent_needs: full ? 'Ten technicians for a new hall.' : null,
-      timeline: full ? 'soon' : null,
-      comments: null,
-      ...common,
-    },
-  };
-}
 
 // --- the server -----------------------------------------------------------------------------
 
@@ -179,35 +56,6 @@ const startAdminServer = (dataDir) =>
   });
 
 // --- seeding --------------------------------------------------------------------------------
-
-function seedSqlite(file) {
-  const db = new SqliteDatabase(file);
-  db.pragma('journal_mode = WAL');
-  db.pragma('synchronous = OFF'); // seeding only: the server reopens with its own settings
-  db.pragma('cache_size = -262144');
-  const statements = {};
-  const insert = (table, row) => {
-    statements[table] ??= db.prepare(
-      `insert into ${table} (${Object.keys(row).join(', ')}) values (${Object.keys(row)
-        .map((k) => `@${k}`)
-        .join(', ')})`,
-    );
-    statements[table].run(row);
-  };
-  const batch = db.transaction((from, to) => {
-    for (let i = from; i < to; i++) {
-      const { table, row } = lead(i);
-      insert(table, row);
-    }
-  });
-  for (let from = 0; from < TOTAL; from += 50_000) {
-    batch(from, Math.min(TOTAL, from + 50_000));
-    process.stdout.write(`\r[bench:admin] seeded ${Math.min(TOTAL, from + 50_000)} leads`);
-  }
-  process.stdout.write('\n');
-  db.pragma('wal_checkpoint(TRUNCATE)');
-  db.close();
-}
 
 async function seedPostgres() {
   const client = new pg.Client({ connectionString: DATABASE_URL });
@@ -385,7 +233,7 @@ async function main() {
     await (await startAdminServer(dataDir)).stop();
     const seeding = performance.now();
     if (DATABASE_URL) await seedPostgres();
-    else seedSqlite(path.join(dataDir, 'talent-bridge.sqlite'));
+    else seedSqlite(path.join(dataDir, 'talent-bridge.sqlite'), log);
     log(`seeded in ${((performance.now() - seeding) / 1000).toFixed(1)} s`);
     server = await startAdminServer(dataDir);
     log(`load average ${loadAverage()} (${os.cpus().length} CPUs)`);

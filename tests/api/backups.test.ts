@@ -1,16 +1,18 @@
-import { spawn } from 'node:child_process';
+import { execFile, spawn } from 'node:child_process';
 import { createHash } from 'node:crypto';
 import { existsSync } from 'node:fs';
 import { copyFile, mkdtemp, readFile, rm, writeFile } from 'node:fs/promises';
 import os from 'node:os';
 import path from 'node:path';
+import { promisify } from 'node:util';
 import SqliteDatabase from 'better-sqlite3';
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { afterAll, beforeAll, describe, expect, inject, it } from 'vitest';
 import { backupsDirOf, listBackups } from '../../src/server/backups/backup-files';
 import { SQLITE_FILE_NAME } from '../../src/server/platform/database/connection';
 import { ADMIN_TEST_PASSWORD, adminEnv } from '../support/admin';
 import { eventually } from '../support/eventually';
 import { leadEndpoints } from '../support/lead-bodies';
+import { createTestDatabase, PG_BIN, type TestDatabase } from '../support/postgres';
 import { startServerProcess, tryPost, type ServerProcess } from '../support/server-process';
 import { fakeClientDir, uniqueEmail } from '../support/test-app';
 
@@ -315,3 +317,42 @@ describe('BACKUP_INTERVAL_HOURS and BACKUP_KEEP', () => {
     expect(existsSync(path.join(backupsDirOf(dataDir), `${made[0]}.sha256`))).toBe(false);
   }, 60_000);
 });
+
+describe.skipIf(!inject('postgresAdminUrl'))(
+  "PostgreSQL: the README's pg_dump and pg_restore",
+  () => {
+    const databases: TestDatabase[] = [];
+    afterAll(async () => {
+      for (const database of databases) await database.drop();
+    });
+
+    it('restore a dump into an empty database the server starts on, every lead there', async () => {
+      const adminUrl = inject('postgresAdminUrl')!;
+      const [source, target] = [
+        await createTestDatabase(adminUrl),
+        await createTestDatabase(adminUrl),
+      ];
+      databases.push(source!, target!);
+      const { env } = dataEnv({ DATABASE_URL: source!.url });
+      const server = await start(env);
+      const load = leadLoad(server.baseUrl);
+      await eventually(() => (load.acks.length >= 50 ? true : undefined), 30_000);
+      await load.stop();
+      await stop(server);
+
+      const dump = path.join(work, 'talent-bridge.dump');
+      const run = promisify(execFile);
+      await run(path.join(PG_BIN, 'pg_dump'), ['--format=custom', `--file=${dump}`, source!.url]);
+      await run(path.join(PG_BIN, 'pg_restore'), [
+        '--no-owner',
+        '--exit-on-error',
+        `--dbname=${target!.url}`,
+        dump,
+      ]);
+      const restored = await start(dataEnv({ DATABASE_URL: target!.url }).env);
+      const exported = await exportedLeads(restored.baseUrl);
+      expect(load.acks.filter(({ email }) => !exported.includes(email))).toEqual([]);
+      await stop(restored);
+    }, 90_000);
+  },
+);

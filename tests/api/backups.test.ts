@@ -178,21 +178,38 @@ describe('npm run backup and npm run restore', () => {
     );
   }, 120_000);
 
-  it('refuses to restore while a server runs on the data directory', async () => {
+  it('refuses to restore while a server runs; after a crash (SIGKILL) it goes ahead', async () => {
     const { dataDir, env } = dataEnv();
     const server = await start(env);
     expect((await runScript('backup', env)).code).toBe(0);
     const file = await newestBackup(dataDir);
 
-    const restore = await runScript('restore', env, [file]);
-    expect(restore.code).toBe(1);
-    expect(restore.stderr).toContain('is in use: stop the server on this DATA_DIR');
+    const refused = await runScript('restore', env, [file]);
+    expect(refused.code).toBe(1);
+    expect(refused.stderr).toContain('is in use: stop the server on this DATA_DIR');
     // The server goes on with its own database.
-    expect(
-      await tryPost(`${server.baseUrl}/api/candidates/email`, { email: uniqueEmail() }),
-    ).toEqual({ status: 200, body: { ok: true } });
-    await stop(server);
+    const later = uniqueEmail('after-refusal');
+    expect(await tryPost(`${server.baseUrl}/api/candidates/email`, { email: later })).toEqual({
+      status: 200,
+      body: { ok: true },
+    });
     expect(await listBackups(backupsDirOf(dataDir))).toEqual([path.basename(file)]);
+
+    // A killed server holds no lock (nothing like a stale pid file): the restore goes ahead,
+    // and the database it replaces keeps the lead the server acknowledged last (its WAL).
+    server.child.kill('SIGKILL');
+    expect(await server.exited).toBe('SIGKILL');
+    const restore = await runScript('restore', env, [file]);
+    expect(restore.stderr).toBe('');
+    expect(restore.code).toBe(0);
+    const keptAt = /kept at (.+\.sqlite)\./.exec(restore.stdout)?.[1];
+    const aside = new SqliteDatabase(keptAt!, { readonly: true });
+    try {
+      expect(aside.prepare('select email from candidates').pluck().all()).toContain(later);
+      expect(aside.pragma('integrity_check', { simple: true })).toBe('ok');
+    } finally {
+      aside.close();
+    }
   }, 60_000);
 
   it('keeps the database it replaces, and refuses a damaged or foreign file', async () => {

@@ -1,6 +1,8 @@
 import { afterAll, expect, it } from 'vitest';
 import type { DataSubjectErasure, DataSubjectReport } from '../../src/shared/admin-data-subject';
 import type { AuditEntryView } from '../../src/server/admin/audit/audit-log';
+import { buildApp } from '../../src/server/app';
+import { loadConfig } from '../../src/server/platform/config/config';
 import { adminEnv, signIn } from '../support/admin';
 import { candidateIdOf, companiesWithEmail, postJson } from '../support/api';
 import { eventually } from '../support/eventually';
@@ -350,6 +352,55 @@ describeEachDatabase(
         actor: 'system (RETENTION_DAYS)',
         leadId: null,
       });
+    });
+
+    it('runs harmlessly on two instances at once: each old lead is erased once, nothing fails', async () => {
+      const testApp = current();
+      const { app, db } = testApp;
+      const secondLog: string[] = [];
+      const second = await buildApp({
+        config: loadConfig(testApp.env),
+        logger: { level: 'info', stream: { write: (line: string) => secondLog.push(line) } },
+        retention: { firstRunMs: 0, intervalMs: 50 },
+      });
+      await second.ready();
+      try {
+        const longAgo = new Date(Date.now() - 40 * 24 * 60 * 60 * 1000).toISOString();
+        const emails = [uniqueEmail('old-a'), uniqueEmail('old-b'), uniqueEmail('old-c')];
+        for (const email of emails) {
+          await sent(app, '/api/candidates/basic-info', validBodies.candidateBasicInfo(email));
+        }
+        const ids = await Promise.all(emails.map((email) => candidateIdOf(db, email)));
+        await db
+          .updateTable('candidates')
+          .set({ updated_at: longAgo })
+          .where('id', 'in', ids)
+          .execute();
+        await eventually(async () => {
+          const rows = await db
+            .selectFrom('candidates')
+            .select('id')
+            .where('id', 'in', ids)
+            .execute();
+          return rows.length === 0 ? true : undefined;
+        });
+        // Let both run a few more passes over the same (now empty) range.
+        await new Promise((resolve) => setTimeout(resolve, 300));
+        const lines = [...retentionLog, ...secondLog].filter((line) => line.includes('retention'));
+        expect(lines.filter((line) => line.includes('retention failed'))).toEqual([]);
+        const erasedBy = await db
+          .selectFrom('admin_audit_entries')
+          .select('detail')
+          .where('action', '=', 'retention_erasure')
+          .execute();
+        const erasedCandidates = erasedBy
+          .map((entry) => Number(/candidates (\d+)/.exec(entry.detail ?? '')?.[1] ?? 0))
+          .reduce((sum, count) => sum + count, 0);
+        // The first test's lead, then these three: each counted once across both instances.
+        expect(erasedCandidates).toBe(1 + ids.length);
+      } finally {
+        await second.close();
+      }
     });
   },
   {

@@ -345,6 +345,59 @@ describe.skipIf(!inject('postgresAdminUrl'))('two server instances on one Postgr
   });
 });
 
+describe.skipIf(!inject('postgresAdminUrl'))('digests with two instances on one PostgreSQL', () => {
+  const WINDOW_MS = 2000;
+  const worker = { pollMs: 20, digestWindowMs: WINDOW_MS };
+  let first: TestApp;
+  let second: FastifyInstance;
+  beforeAll(async () => {
+    first = await createTestApp('postgres', {
+      env: { ...adminEnv, SITE_URL, SMTP_URL: smtp.url, NOTIFY_EMAIL: 'sales@talent.example' },
+      notificationWorker: worker,
+    });
+    second = await buildApp({
+      config: loadConfig(first.env),
+      logger: false,
+      notificationWorker: worker,
+    });
+    await second.ready();
+  });
+  afterAll(async () => {
+    await second?.close();
+    await first?.close();
+  });
+
+  it('send one digest per window for the whole site, not one per instance (decision 124)', async () => {
+    // When each mail arrived, to the 10 ms.
+    const arrived = new Map<ReceivedMail, number>();
+    const watch = setInterval(() => {
+      for (const mail of smtp.received) if (!arrived.has(mail)) arrived.set(mail, Date.now());
+    }, 10);
+    try {
+      // 60 leads over 3 s, to both instances in turn: past 20 a window all along.
+      const ours = Array.from({ length: 60 }, () => uniqueEmail('digest-pair'));
+      for (const [i, email] of ours.entries()) {
+        await postJson(i % 2 ? second : first.app, '/api/candidates/email', { email });
+        await new Promise((resolve) => setTimeout(resolve, 50));
+      }
+      for (const email of ours) await mailAbout(email);
+      for (const email of ours) expect(mailsAbout(email)).toHaveLength(1);
+      const digests = [...arrived]
+        .filter(([mail]) => /^Subject: \d+ new leads in the last minute/m.test(mail.raw))
+        .filter(([mail]) => ours.some((email) => mailText(mail).includes(email)))
+        .map(([, at]) => at)
+        .sort((a, b) => a - b);
+      expect(digests.length).toBeGreaterThanOrEqual(2);
+      for (let i = 1; i < digests.length; i++) {
+        // A little slack for the SMTP exchange of one digest against the next.
+        expect(digests[i]! - digests[i - 1]!).toBeGreaterThan(WINDOW_MS - 250);
+      }
+    } finally {
+      clearInterval(watch);
+    }
+  });
+});
+
 describe.skipIf(!inject('postgresAdminUrl'))('outbox claims on PostgreSQL', () => {
   it('never hand one message to two concurrent claimers', async () => {
     const database = await createTestDatabase(inject('postgresAdminUrl') as string);

@@ -54,7 +54,22 @@ const indexLeadMessages: Migration = {
   },
 };
 
+/** 149: the digest's window, shared by every instance (decision 124). */
+const createDigestWindows: Migration = {
+  async up(db: Kysely<unknown>) {
+    await db.schema
+      .createTable('outbox_digest_windows')
+      .addColumn('destination', 'text', (c) => c.primaryKey())
+      .addColumn('sent_at', 'bigint', (c) => c.notNull())
+      .execute();
+  },
+  async down(db: Kysely<unknown>) {
+    await db.schema.dropTable('outbox_digest_windows').execute();
+  },
+};
+
 export const outboxMigrations: MigrationSet = (dialect) => ({
   '050_outbox_messages': createOutboxMessages(dialect),
+  '149_outbox_digest_windows': createDigestWindows,
   '150_outbox_lead_index': indexLeadMessages,
 });

@@ -30,6 +30,14 @@ export interface OutboxMessagesTable {
   sent_at: string | null;
 }
 
+/** When each digest destination last sent a digest (decision 124): one per window, site-wide. */
+export interface OutboxDigestWindowsTable {
+  destination: OutboxDestination;
+  /** Epoch ms. */
+  sent_at: number;
+}
+
 export interface OutboxTables {
   outbox_messages: OutboxMessagesTable;
+  outbox_digest_windows: OutboxDigestWindowsTable;
 }

@@ -1,6 +1,7 @@
 import type { Kysely } from 'kysely';
 import type { DialectName } from '../database/migration-runner';
 import {
+  claimDigest,
   claimDueMessages,
   countWrittenSince,
   markFailed,
@@ -61,7 +62,7 @@ export class OutboxWorker {
   private running: Promise<unknown> | undefined;
   private stopped = true;
   private readonly now: () => Date;
-  /** When this worker last sent a digest (each instance sends at most one per window). */
+  /** When this worker last sent a digest: until a window later it need not ask the database. */
   private lastDigestAt = -Infinity;
 
   constructor(private readonly options: OutboxWorkerOptions) {
@@ -111,15 +112,18 @@ export class OutboxWorker {
     return written > digest.threshold;
   }
 
-  /** Sends every due message of the digest's destination as one, once per window. */
+  /**
+   * Sends every due message of the digest's destination as one, once per window for the whole
+   * site: every instance's worker competes for the window in the database (claimDigest).
+   */
   private async sendDigest(digest: DigestOptions): Promise<void> {
     const { db, dialect } = this.options;
     if (this.now().getTime() - this.lastDigestAt < digest.windowMs) return;
-    const messages = await claimDueMessages(db, dialect, {
-      destinations: [digest.destination],
+    const messages = await claimDigest(db, dialect, digest.destination, {
       now: this.now(),
       lockMs: 5 * MINUTE,
       limit: 1000,
+      windowMs: digest.windowMs,
     });
     if (messages.length === 0) return;
     this.lastDigestAt = this.now().getTime();

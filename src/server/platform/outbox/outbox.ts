@@ -86,6 +86,51 @@ export async function claimDueMessages(
   return rows.sort((a, b) => a.id - b.id);
 }
 
+/** Thrown inside the digest's transaction to give its window back (nothing was due). */
+class NothingDue extends Error {}
+
+/**
+ * A digest's due messages, at most once per `windowMs` for the whole site (decision 124): the
+ * window is taken in the database (`sent_at` moved only if the last digest is a window old)
+ * in the transaction that claims the messages, so two instances never both send one, and a
+ * window with nothing due is not used up.
+ */
+export async function claimDigest(
+  db: Kysely<OutboxTables>,
+  dialect: DialectName,
+  destination: OutboxDestination,
+  { now, lockMs, limit, windowMs }: Omit<ClaimOptions, 'destinations'> & { windowMs: number },
+): Promise<OutboxMessage[]> {
+  const at = now.getTime();
+  try {
+    return await db.transaction().execute(async (trx) => {
+      const window = await trx
+        .insertInto('outbox_digest_windows')
+        .values({ destination, sent_at: at })
+        .onConflict((conflict) =>
+          conflict
+            .column('destination')
+            .doUpdateSet({ sent_at: at })
+            .where('outbox_digest_windows.sent_at', '<=', at - windowMs),
+        )
+        .returning('destination')
+        .executeTakeFirst();
+      if (!window) return [];
+      const messages = await claimDueMessages(trx, dialect, {
+        destinations: [destination],
+        now,
+        lockMs,
+        limit,
+      });
+      if (messages.length === 0) throw new NothingDue();
+      return messages;
+    });
+  } catch (error) {
+    if (error instanceof NothingDue) return [];
+    throw error;
+  }
+}
+
 /** How many messages for `destination` were written since `since` (sent or not). */
 export async function countWrittenSince(
   db: Kysely<OutboxTables>,

@@ -85,7 +85,9 @@ export const adminPlugin: FastifyPluginAsync<AdminOptions> = async (
     Boolean(config.conversions?.statusEvents),
   );
   // An erasure makes every instance's cached figures stale (decision 121).
-  const subjects = new DataSubjects(database.db, database.dialect, () => freshness.changed());
+  const subjects = new DataSubjects(database.db, database.dialect, app.databaseReader, () =>
+    freshness.changed(),
+  );
   if (config.retentionDays !== undefined) {
     const expiry = new Retention(subjects, config.retentionDays, app.audit, app.log, retention);
     expiry.start();

@@ -6,6 +6,7 @@ import {
 } from '../../../shared/admin-data-subject';
 import { tablesOf } from '../../platform/database/connection';
 import type { DialectName } from '../../platform/database/migration-runner';
+import type { DatabaseReader } from '../../platform/database/reader-thread';
 import { eraseQuarantined, findQuarantined } from '../../platform/lead-records/lead-quarantine';
 import { eraseSubmissions, findSubmissions } from '../../platform/lead-records/lead-submissions';
 import type { LeadTable } from '../../platform/lead-records/lead-tables';
@@ -55,6 +56,8 @@ export class DataSubjects {
   constructor(
     private readonly db: Kysely<object>,
     private readonly dialect: DialectName,
+    /** Long reads (the retention's scan of a lead table), off the event loop. */
+    private readonly reader: DatabaseReader,
     /** Told after an erasure (the listing's counts and the overview are stale). */
     private readonly onErase: () => Promise<void>,
   ) {}
@@ -135,7 +138,7 @@ export class DataSubjects {
     for (let first = true; ; first = false) {
       const found = await Promise.all(
         leadKinds.map(({ table }) =>
-          leadIdsNotUpdatedSince(tablesOf(this.db), table, before, RETENTION_BATCH),
+          leadIdsNotUpdatedSince(tablesOf(this.db), this.reader, table, before, RETENTION_BATCH),
         ),
       );
       if (!first && found.every((ids) => ids.length === 0)) break;

@@ -1,4 +1,5 @@
 import type { Kysely } from 'kysely';
+import type { DatabaseReader } from '../../platform/database/reader-thread';
 import type { LeadTable } from '../../platform/lead-records/lead-tables';
 import {
   listColumns,
@@ -37,20 +38,25 @@ export async function findLeadsByEmail(
   };
 }
 
-/** Up to `limit` ids of leads of `table` whose last form came before `before` (ISO time). */
+/**
+ * Up to `limit` ids of leads of `table` whose last form came before `before` (ISO time). No
+ * index serves `updated_at` (it would cost every lead write), so a pass may read the whole
+ * table: on the reader (SQLite's reader thread), never on the event loop.
+ */
 export async function leadIdsNotUpdatedSince(
   db: Kysely<AdminLeadTables>,
+  reader: DatabaseReader,
   table: LeadTable,
   before: string,
   limit: number,
 ): Promise<number[]> {
-  const rows = await db
+  const query = db
     .selectFrom(table)
     .select('id')
     .where('updated_at', '<', before)
     .orderBy('id')
-    .limit(limit)
-    .execute();
+    .limit(limit);
+  const rows = await reader.read(query.compile());
   return rows.map((row) => Number(row.id));
 }
 

@@ -7,6 +7,7 @@ import { afterAll, describe, expect, it } from 'vitest';
 import { buildApp } from '../../src/server/app';
 import { loadConfig } from '../../src/server/platform/config/config';
 import { SQLITE_FILE_NAME } from '../../src/server/platform/database/connection';
+import { BROWSER_USER_AGENT } from '../support/browser-user-agent';
 import { validBodies } from '../support/lead-bodies';
 import { startServerProcess, tryPost } from '../support/server-process';
 import { fakeClientDir, uniqueEmail } from '../support/test-app';
@@ -102,5 +103,30 @@ describe('graceful shutdown', () => {
     expect(acknowledged.length).toBeGreaterThan(0);
     const stored = storedEmails(dataDir);
     for (const email of acknowledged) expect(stored.has(email)).toBe(true);
+  }, 60_000);
+  it('flushes the visit counts still buffered when SIGTERM arrives (decision 121)', async () => {
+    const { dataDir, clientDir } = await tempDirs();
+    const server = await startServerProcess({ DATA_DIR: dataDir, CLIENT_DIR: clientDir });
+    // Three visitors (three browsers); counts wait up to a second in memory before a write.
+    for (const version of ['120', '121', '122']) {
+      const response = await fetch(`${server.baseUrl}/api/visits`, {
+        method: 'POST',
+        headers: {
+          'content-type': 'application/json',
+          'user-agent': BROWSER_USER_AGENT.replace(/Chrome\/\d+/, `Chrome/${version}`),
+        },
+        body: JSON.stringify({ page: '/career' }),
+      });
+      expect(response.status).toBe(204);
+    }
+    server.child.kill('SIGTERM');
+    expect(await server.exited, server.output()).toBe(0);
+    const file = new SqliteDatabase(path.join(dataDir, SQLITE_FILE_NAME), { readonly: true });
+    try {
+      const row = file.prepare('select sum(visitors) as n from visit_days').get() as { n: number };
+      expect(row.n).toBe(3);
+    } finally {
+      file.close();
+    }
   }, 60_000);
 });

@@ -350,8 +350,11 @@ describe.skipIf(!inject('postgresAdminUrl'))(
         await createTestDatabase(adminUrl),
       ];
       databases.push(source!, target!);
-      const { env } = dataEnv({ DATABASE_URL: source!.url });
+      // BACKUP_INTERVAL_HOURS has no effect on PostgreSQL: the server says so and points here.
+      const { env } = dataEnv({ DATABASE_URL: source!.url, BACKUP_INTERVAL_HOURS: '1' });
       const server = await start(env);
+      expect(server.output()).toContain('BACKUP_INTERVAL_HOURS is ignored');
+      expect(server.output()).toContain('pg_dump');
       const load = leadLoad(server.baseUrl);
       await eventually(() => (load.acks.length >= 50 ? true : undefined), 30_000);
       await load.stop();

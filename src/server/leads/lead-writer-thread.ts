@@ -28,6 +28,8 @@ export class LeadWriterThread extends WriterThread<LeadWrites> implements LeadSt
       onUnexpectedExit,
       settings: { notify },
       limit,
+      // Steps and their results are plain JSON data.
+      json: true,
     });
   }
 

@@ -64,6 +64,12 @@ export interface WriterThreadOptions {
    * before posting anything (WRITE_QUEUE_LIMIT; default unbounded).
    */
   limit?: number;
+  /**
+   * Messages as JSON text: for operations whose arguments and results are plain JSON data
+   * (the lead writes). V8 copies one string far faster than the objects it holds, on both
+   * threads (docs/decisions/117).
+   */
+  json?: boolean;
 }
 
 /** The main thread's side: posts each write to the thread and resolves once it committed. */
@@ -158,7 +164,8 @@ export class WriterThread<Operations extends WriteOperations> {
         const batch = this.outgoing;
         this.outgoing = [];
         // A thread that died meanwhile already failed these requests (its exit handler).
-        if (this.worker === worker) worker.postMessage(batch);
+        if (this.worker !== worker) return;
+        worker.postMessage(this.options.json ? JSON.stringify(batch) : batch);
       });
     });
   }
@@ -170,10 +177,11 @@ export class WriterThread<Operations extends WriteOperations> {
   }
 
   private spawn(): Promise<Worker> {
-    const { role, dataDir, entry, settings } = this.options;
-    const worker = startWorker(entry, { role, dataDir, settings });
+    const { role, dataDir, entry, settings, json = false } = this.options;
+    const worker = startWorker(entry, { role, dataDir, settings, json });
     return new Promise((resolve, reject) => {
-      worker.on('message', (message: Response) => {
+      worker.on('message', (data: Response | string) => {
+        const message = typeof data === 'string' ? (JSON.parse(data) as Response) : data;
         if ('ready' in message) {
           this.worker = worker;
           resolve(worker);
@@ -207,7 +215,7 @@ export class WriterThread<Operations extends WriteOperations> {
  */
 function startWorker(
   entry: string,
-  data: { role: string; dataDir: string; settings?: unknown },
+  data: { role: string; dataDir: string; settings?: unknown; json: boolean },
 ): Worker {
   const url = new URL(entry);
   if (!url.pathname.endsWith('.ts')) return new Worker(url, { workerData: data });
@@ -257,14 +265,16 @@ export function serveThread(
 ): void {
   if (isMainThread || !parentPort || (workerData as { role?: string })?.role !== role) return;
   const port = parentPort;
-  const data = workerData as { dataDir: string; settings?: unknown };
+  const data = workerData as { dataDir: string; settings?: unknown; json?: boolean };
+  const post = (response: Response) =>
+    port.postMessage(data.json ? JSON.stringify(response) : response);
   const service = serve(data.dataDir, data.settings);
   const handlers = service.operations as Record<string, (argument: unknown) => unknown>;
   // Answers settled in one turn of the event loop (a group commit's) go back as one message.
   let answers: Answer[] = [];
   const flush = () => {
     if (answers.length === 0) return;
-    port.postMessage(answers satisfies Response);
+    post(answers);
     answers = [];
   };
   const answer = (response: Answer) => {
@@ -293,6 +303,10 @@ export function serveThread(
       },
     );
   };
-  port.on('message', (requests: Request[]) => requests.forEach(serveRequest));
-  port.postMessage({ ready: true } satisfies Response);
+  port.on('message', (requests: Request[] | string) =>
+    (typeof requests === 'string' ? (JSON.parse(requests) as Request[]) : requests).forEach(
+      serveRequest,
+    ),
+  );
+  post({ ready: true });
 }

@@ -24,6 +24,7 @@ export const dataSubjectParts = [
   { key: 'activity', label: 'Notes, status changes and e-mails sent' },
   { key: 'auditEntries', label: 'Audit log entries' },
   { key: 'outboxMessages', label: 'Notifications and Meta events' },
+  { key: 'mailFiles', label: 'E-mails in the local outbox folder' },
 ] as const;
 export type DataSubjectPart = (typeof dataSubjectParts)[number]['key'];
 export type DataSubjectCounts = Record<DataSubjectPart, number>;
@@ -95,6 +96,13 @@ export interface DataSubjectOutboxMessage {
   sentAt: string | null;
 }
 
+/** An e-mail written to DATA_DIR/outbox (no mail transport) that mentions the address. */
+export interface DataSubjectMailFile {
+  file: string;
+  /** The message as written (.eml). */
+  content: string;
+}
+
 /** GET /api/admin/data-subject?email=: everything stored about the address. */
 export interface DataSubjectReport {
   /** The address as matched: trimmed and lower-cased, like the leads' records. */
@@ -107,6 +115,7 @@ export interface DataSubjectReport {
   activity: DataSubjectActivity[];
   auditEntries: DataSubjectAuditEntry[];
   outboxMessages: DataSubjectOutboxMessage[];
+  mailFiles: DataSubjectMailFile[];
 }
 
 /** DELETE /api/admin/data-subject?email=: how many rows of each kind were erased. */

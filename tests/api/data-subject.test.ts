@@ -1,3 +1,6 @@
+import { existsSync } from 'node:fs';
+import { readdir, readFile, utimes } from 'node:fs/promises';
+import path from 'node:path';
 import { afterAll, expect, it } from 'vitest';
 import type { DataSubjectErasure, DataSubjectReport } from '../../src/shared/admin-data-subject';
 import type { AuditEntryView } from '../../src/server/admin/audit/audit-log';
@@ -57,6 +60,13 @@ async function personWithEverything(testApp: TestApp, cookie: string, email: str
   });
   expect(status.statusCode).toBe(200);
   await addNote(app, cookie, candidateId, `Called about ${email}`);
+  // No mail transport: the form e-mail is written to DATA_DIR/outbox.
+  const mail = await app.inject({
+    method: 'POST',
+    url: `/api/candidate-submissions/${candidateId}/send-email`,
+    ...as,
+  });
+  expect(mail.statusCode).toBe(200);
   return { candidateId, companyId: Number(company?.id) };
 }
 
@@ -134,9 +144,14 @@ describeEachDatabase(
       expect(report.submissions[0]?.fields).toMatchObject({ first_name: 'Ada' });
       expect(report.quarantine).toHaveLength(1);
       expect(report.quarantine[0]).toMatchObject({ email, reasons: ['honeypot'] });
-      expect(report.activity.map((a) => a.kind).sort()).toEqual(['note', 'status_changed']);
+      expect(report.activity.map((a) => a.kind).sort()).toEqual([
+        'email_sent',
+        'note',
+        'status_changed',
+      ]);
       expect(report.activity.find((a) => a.kind === 'note')?.text).toBe(`Called about ${email}`);
       expect(report.auditEntries.map((e) => e.action).sort()).toEqual([
+        'email_sent',
         'note_added',
         'status_changed',
       ]);
@@ -145,6 +160,9 @@ describeEachDatabase(
         'candidate webhook',
         'company webhook',
       ]);
+      // The form e-mail, written to the outbox folder (no mail transport here).
+      expect(report.mailFiles).toHaveLength(1);
+      expect(report.mailFiles[0]?.content).toContain(`To: ${email}`);
       const text = JSON.stringify(report);
       expect(text).not.toContain(other);
       expect(report.candidates.map((row) => row.id)).not.toContain(bystander.candidateId);
@@ -190,10 +208,11 @@ describeEachDatabase(
         companies: 1,
         submissions: 3,
         quarantine: 1,
-        activity: 2,
-        // status_changed, note_added and the access request's entry
-        auditEntries: 3,
+        activity: 3,
+        // status_changed, note_added, email_sent and the access request's entry
+        auditEntries: 4,
         outboxMessages: 2,
+        mailFiles: 1,
       });
 
       const after = await app.inject({ method: 'GET', url: at(email), headers: { cookie } });
@@ -206,6 +225,7 @@ describeEachDatabase(
         'activity',
         'auditEntries',
         'outboxMessages',
+        'mailFiles',
       ] as const) {
         expect(report[part], part).toEqual([]);
       }
@@ -239,15 +259,16 @@ describeEachDatabase(
       const theirs = await app.inject({ method: 'GET', url: at(other), headers: { cookie } });
       const their = theirs.json<DataSubjectReport>();
       expect(their.candidates.map((row) => row.id)).toEqual([kept.candidateId]);
-      expect(their.activity).toHaveLength(2);
+      expect(their.activity).toHaveLength(3);
+      expect(their.mailFiles).toHaveLength(1);
       expect(their.quarantine).toHaveLength(1);
 
       const log = await auditLog(testApp, cookie);
       const erasure = log.find((entry) => entry.action === 'data_subject_erasure');
       expect(erasure).toMatchObject({ leadType: null, leadId: null });
       expect(erasure?.detail).toBe(
-        'erased candidates 1, companies 1, submissions 3, quarantine 1, activity 2, ' +
-          'auditEntries 3, outboxMessages 2',
+        'erased candidates 1, companies 1, submissions 3, quarantine 1, activity 3, ' +
+          'auditEntries 4, outboxMessages 2, mailFiles 1',
       );
       expect(Date.parse(erasure?.at ?? '')).toBeLessThanOrEqual(Date.parse(erasedAt));
       const text = JSON.stringify(log);
@@ -311,6 +332,19 @@ describeEachDatabase(
       }
       const oldId = await candidateIdOf(db, old);
       await addNote(app, cookie, oldId, 'Old note');
+      // A form e-mail to the old lead, written to the outbox folder a month ago.
+      const mailed = await app.inject({
+        method: 'POST',
+        url: `/api/candidate-submissions/${oldId}/send-email`,
+        headers: { cookie },
+      });
+      expect(mailed.statusCode).toBe(200);
+      const outbox = path.join(testApp.env.DATA_DIR ?? '', 'outbox');
+      const [oldFile] = await readdir(outbox);
+      const oldMail = path.join(outbox, oldFile ?? 'none');
+      expect(await readFile(oldMail, 'utf8')).toContain(old);
+      const monthAgo = new Date(Date.now() - 31 * 24 * 60 * 60 * 1000);
+      await utimes(oldMail, monthAgo, monthAgo);
       const longAgo = new Date(Date.now() - 31 * 24 * 60 * 60 * 1000).toISOString();
       await db
         .updateTable('candidates')
@@ -338,13 +372,14 @@ describeEachDatabase(
         [],
       ]);
       expect((await report(recent)).candidates).toHaveLength(1);
+      expect(existsSync(oldMail)).toBe(false);
 
       const lines = retentionLog.filter((line) => line.includes('retention'));
       const erasedLine = lines.find((line) => line.includes('"candidates":1'));
       expect(erasedLine).toBeDefined();
       expect(JSON.parse(erasedLine ?? '{}')).toMatchObject({
         retentionDays: 30,
-        erased: { candidates: 1, submissions: 1, activity: 1 },
+        erased: { candidates: 1, submissions: 1, activity: 2, mailFiles: 1 },
       });
       expect(lines.join('\n')).not.toContain('@');
       const log = await auditLog(testApp, cookie);

@@ -85,8 +85,12 @@ export const adminPlugin: FastifyPluginAsync<AdminOptions> = async (
     Boolean(config.conversions?.statusEvents),
   );
   // An erasure makes every instance's cached figures stale (decision 121).
-  const subjects = new DataSubjects(database.db, database.dialect, app.databaseReader, () =>
-    freshness.changed(),
+  const subjects = new DataSubjects(
+    database.db,
+    database.dialect,
+    app.databaseReader,
+    config.dataDir,
+    () => freshness.changed(),
   );
   if (config.retentionDays !== undefined) {
     const expiry = new Retention(subjects, config.retentionDays, app.audit, app.log, retention);

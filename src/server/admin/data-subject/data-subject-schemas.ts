@@ -99,6 +99,10 @@ export const reportBody = objectOf(
         sentAt: nullableText,
       }),
     ),
+    mailFiles: listOf(
+      'E-mails written to DATA_DIR/outbox (no mail transport) that mention the address',
+      objectOf({ file: text, content: text }),
+    ),
   },
   'Everything stored about the address (the access request), to download as JSON',
 );

@@ -10,6 +10,11 @@ import type { DatabaseReader } from '../../platform/database/reader-thread';
 import { eraseQuarantined, findQuarantined } from '../../platform/lead-records/lead-quarantine';
 import { eraseSubmissions, findSubmissions } from '../../platform/lead-records/lead-submissions';
 import type { LeadTable } from '../../platform/lead-records/lead-tables';
+import {
+  deleteOutboxFiles,
+  deleteOutboxMailBefore,
+  outboxMailMentioning,
+} from '../../platform/mail/outbox-files';
 import { findLeadMessages, forgetLeadMessages } from '../../platform/outbox/outbox';
 import { eraseSubjectEntries, findSubjectEntries, type AuditSubject } from '../audit/audit-log';
 import { eraseLeadRows, findLeadsByEmail, leadIdsNotUpdatedSince } from '../listing/lead-subject';
@@ -58,6 +63,8 @@ export class DataSubjects {
     private readonly dialect: DialectName,
     /** Long reads (the retention's scan of a lead table), off the event loop. */
     private readonly reader: DatabaseReader,
+    /** Whose outbox folder (DATA_DIR/outbox) holds e-mails written without a transport. */
+    private readonly dataDir: string,
     /** Told after an erasure (the listing's counts and the overview are stale). */
     private readonly onErase: () => Promise<void>,
   ) {}
@@ -77,12 +84,13 @@ export class DataSubjects {
         return { leadType, ids, submissions, activity, messages };
       }),
     );
-    const [quarantine, auditEntries] = await Promise.all([
+    const [quarantine, auditEntries, mailFiles] = await Promise.all([
       findQuarantined(tablesOf(db), normalizedEmail),
       findSubjectEntries(tablesOf(db), {
         leads: perLead.map(({ leadType, ids }) => ({ leadType, ids })),
         token,
       }),
+      outboxMailMentioning(this.dataDir, normalizedEmail),
     ]);
     return {
       email: normalizedEmail,
@@ -94,6 +102,7 @@ export class DataSubjects {
       activity: perLead.flatMap(({ activity }) => activity.map(activityView)),
       auditEntries,
       outboxMessages: perLead.flatMap(({ messages }) => messages.map(outboxView)),
+      mailFiles,
     };
   }
 
@@ -107,8 +116,14 @@ export class DataSubjects {
     token: string,
     record: RecordErasure,
   ): Promise<DataSubjectCounts> {
+    // Files first (no transaction covers them): a failure after leaves the rows for a retry.
+    const mail = await outboxMailMentioning(this.dataDir, normalizedEmail);
+    const mailFiles = await deleteOutboxFiles(
+      this.dataDir,
+      mail.map(({ file }) => file),
+    );
     const counts = await this.db.transaction().execute(async (trx) => {
-      const counts = noCounts();
+      const counts = { ...noCounts(), mailFiles };
       const subject: AuditSubject = { leads: [], token };
       for (const { table, leadType } of leadKinds) {
         const ids = await eraseLeadRows(tablesOf(trx), table, { normalizedEmail });
@@ -126,7 +141,7 @@ export class DataSubjects {
 
   /**
    * The retention (RETENTION_DAYS): erases the leads whose last form came before `before`, and
-   * quarantined submissions received before it, batch by batch, through the same erasure. On
+   * quarantined submissions and outbox-folder e-mails from before it, batch by batch, through the same erasure. On
    * PostgreSQL a batch holds an advisory lock: an instance finding it taken stops (another is
    * at it); the deletes are idempotent anyway. The totals, or undefined when it stopped so.
    */
@@ -135,6 +150,8 @@ export class DataSubjects {
     record: RecordErasure,
   ): Promise<DataSubjectCounts | undefined> {
     const total = noCounts();
+    // This instance's outbox folder: e-mails written before the cutoff.
+    const mailFiles = await deleteOutboxMailBefore(this.dataDir, new Date(before));
     for (let first = true; ; first = false) {
       const found = await Promise.all(
         leadKinds.map(({ table }) =>
@@ -156,6 +173,7 @@ export class DataSubjects {
         }
         if (first) {
           counts.quarantine = await eraseQuarantined(tablesOf(trx), { receivedBefore: before });
+          counts.mailFiles = mailFiles;
         }
         counts.auditEntries = await eraseSubjectEntries(tablesOf(trx), subject);
         if (anyCounted(counts)) await record(trx, counts);

@@ -3,6 +3,7 @@ import { mkdir, writeFile } from 'node:fs/promises';
 import path from 'node:path';
 import nodemailer, { type Transporter } from 'nodemailer';
 import type { MailConfig } from '../config/config';
+import { OUTBOX_FOLDER } from './outbox-files';
 
 export interface MailMessage {
   to: string;
@@ -41,7 +42,7 @@ export function createMailer(mail: MailConfig, dataDir: string): Mailer {
     });
     return smtpMailer('sendgrid', transport, mail.from);
   }
-  return outboxMailer(path.join(dataDir, 'outbox'), mail.from);
+  return outboxMailer(path.join(dataDir, OUTBOX_FOLDER), mail.from);
 }
 
 /**

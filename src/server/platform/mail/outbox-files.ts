@@ -1,0 +1,81 @@
+import { readdir, readFile, stat, unlink } from 'node:fs/promises';
+import path from 'node:path';
+
+/*
+ * The local outbox (no SMTP_URL or SENDGRID_API_KEY): each e-mail is an .eml file in
+ * DATA_DIR/outbox (mailer.ts), a form e-mail to a person or a notice about them. A
+ * data-subject request finds and erases the files that mention an address. Only this
+ * instance's DATA_DIR is read: other instances keep their own outbox folders.
+ */
+
+export const OUTBOX_FOLDER = 'outbox';
+
+/**
+ * The message as text a search can read: quoted-printable soft breaks and escapes undone, and
+ * every base64 block decoded beside the raw text (nodemailer picks either per part).
+ */
+function readable(raw: string): string {
+  const quotedPrintable = raw
+    .replace(/=\r?\n/g, '')
+    .replace(/=([0-9A-F]{2})/g, (_, hex: string) => String.fromCharCode(parseInt(hex, 16)));
+  const base64Blocks = (raw.match(/(?:^[A-Za-z0-9+/]{16,}={0,2}\r?\n)+/gm) ?? []).map((block) =>
+    Buffer.from(block.replace(/\s/g, ''), 'base64').toString('utf8'),
+  );
+  return [raw, quotedPrintable, ...base64Blocks].join('\n').toLowerCase();
+}
+
+/** An .eml file of the outbox: its name and raw text. */
+export interface OutboxMail {
+  file: string;
+  content: string;
+}
+
+async function outboxNames(dataDir: string): Promise<string[]> {
+  const names = await readdir(path.join(dataDir, OUTBOX_FOLDER)).catch(
+    (error: NodeJS.ErrnoException) => {
+      if (error.code === 'ENOENT') return [];
+      throw error;
+    },
+  );
+  return names.filter((file) => file.endsWith('.eml')).sort();
+}
+
+/** The outbox's e-mails that mention the address (normalised), oldest first. */
+export async function outboxMailMentioning(
+  dataDir: string,
+  normalizedEmail: string,
+): Promise<OutboxMail[]> {
+  const found: OutboxMail[] = [];
+  for (const file of await outboxNames(dataDir)) {
+    const content = await readFile(path.join(dataDir, OUTBOX_FOLDER, file), 'utf8').catch(() => '');
+    if (readable(content).includes(normalizedEmail)) found.push({ file, content });
+  }
+  return found;
+}
+
+/** The retention: the outbox's e-mails written before `before`; how many went. */
+export async function deleteOutboxMailBefore(dataDir: string, before: Date): Promise<number> {
+  const old: string[] = [];
+  for (const file of await outboxNames(dataDir)) {
+    const written = await stat(path.join(dataDir, OUTBOX_FOLDER, file)).catch(() => undefined);
+    if (written && written.mtime < before) old.push(file);
+  }
+  return deleteOutboxFiles(dataDir, old);
+}
+
+/** Deletes those files; how many went (one already gone is not counted). */
+export async function deleteOutboxFiles(
+  dataDir: string,
+  names: readonly string[],
+): Promise<number> {
+  let deleted = 0;
+  for (const name of names) {
+    try {
+      await unlink(path.join(dataDir, OUTBOX_FOLDER, path.basename(name)));
+      deleted++;
+    } catch (error) {
+      if ((error as NodeJS.ErrnoException).code !== 'ENOENT') throw error;
+    }
+  }
+  return deleted;
+}

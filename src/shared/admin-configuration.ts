@@ -11,6 +11,7 @@ export const configurationItemKeys = [
   'conversions',
   'backups',
   'metrics',
+  'retention',
 ] as const;
 export type ConfigurationItemKey = (typeof configurationItemKeys)[number];
 

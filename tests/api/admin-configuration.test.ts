@@ -64,6 +64,10 @@ describeEachDatabase(
         state: 'on',
         summary: 'On: GET /metrics with the bearer token (Prometheus format)',
       });
+      expect(item(config, 'retention')).toMatchObject({
+        state: 'on',
+        summary: 'Leads without a new form for 730 days are erased daily',
+      });
       const backups = item(config, 'backups');
       if (current().kind === 'sqlite') {
         expect(backups).toMatchObject({ state: 'on' });
@@ -91,6 +95,7 @@ describeEachDatabase(
       META_PIXEL_ID: '123456789012345',
       BACKUP_INTERVAL_HOURS: '12',
       BACKUP_KEEP: '3',
+      RETENTION_DAYS: '730',
     },
     conversionWorker: { enabled: false },
   },
@@ -100,14 +105,20 @@ describe('GET /api/admin/configuration with a public SITE_URL', () => {
   describeEachDatabase(
     'no SITE_URL warning',
     (current) => {
-      it('warns only that mail is not sent; what is not set is off', async () => {
+      it('warns that mail is not sent and leads are kept for ever; what is not set is off', async () => {
         const config = await configuration(current());
-        // A production server without SMTP_URL or SENDGRID_API_KEY sends no e-mail.
+        // A production server without SMTP_URL or SENDGRID_API_KEY sends no e-mail, and
+        // without RETENTION_DAYS breaks the privacy policy's 24 months.
         expect(config.warnings).toEqual([
           expect.stringMatching(
             /^No mail transport: e-mails are written as files in .*outbox, not sent$/,
           ),
+          expect.stringContaining('RETENTION_DAYS is unset: leads are kept for ever'),
         ]);
+        expect(item(config, 'retention')).toMatchObject({
+          state: 'warning',
+          summary: expect.stringContaining('Set RETENTION_DAYS=730.') as unknown,
+        });
         expect(item(config, 'mail')).toMatchObject({ state: 'warning' });
         expect(item(config, 'site-url')).toMatchObject({
           state: 'ok',

@@ -90,7 +90,7 @@ describe('npm start on a terminal', () => {
   );
 
   it(
-    'says where an earlier password is, and no warning once SITE_URL, mail and metrics are set',
+    'says where an earlier password is, and no warning once SITE_URL, mail, metrics and retention are set',
     { timeout: 90_000 },
     async () => {
       const data = path.join(dir, 'configured');
@@ -101,6 +101,7 @@ describe('npm start on a terminal', () => {
           SITE_URL: 'https://talent.example',
           SMTP_URL: 'smtp://mailer:s3cret-pass@mail.talent.example:2525',
           METRICS_TOKEN: 'metrics-token-for-the-banner',
+          RETENTION_DAYS: '730',
         },
         /Metrics +On/,
       );
@@ -151,6 +152,7 @@ describe('npm start piped (not a terminal)', () => {
           warnings: [
             expect.stringContaining('SITE_URL is http://localhost:3000 in production'),
             expect.stringContaining('No mail transport'),
+            expect.stringContaining('RETENTION_DAYS is unset'),
           ],
         });
         const warning = lines.find(

@@ -20,9 +20,10 @@ test.describe('the Configuration panel of a production server with SITE_URL at l
     await expect(configuration).toBeVisible();
 
     const alert = configuration.getByRole('alert');
-    await expect(alert).toContainText('2 settings need attention');
+    await expect(alert).toContainText('3 settings need attention');
     await expect(alert).toContainText('SITE_URL is http://localhost:3000 in production');
     await expect(alert).toContainText('No mail transport');
+    await expect(alert).toContainText('RETENTION_DAYS is unset: leads are kept for ever');
 
     const row = (label: string) =>
       configuration.locator('dt', { hasText: label }).locator('xpath=..');
@@ -33,6 +34,7 @@ test.describe('the Configuration panel of a production server with SITE_URL at l
     await expect(row('Backups')).toContainText('On');
     await expect(row('Backups')).toContainText('Every 6 h, the newest 7 kept in');
     await expect(row('Metrics')).toContainText('On: GET /metrics with the bearer token');
+    await expect(row('Retention')).toContainText('Needs attention');
     await expect(configuration).not.toContainText(METRICS_TOKEN);
 
     const section = await new AxeBuilder({ page })

@@ -5,7 +5,7 @@ import { useConfiguration, type ConfigurationItem } from './api/configuration';
 
 /*
  * The Overview's Configuration panel (issue 13, decision 143): the server's settings by their
- * state (public address, mail, pixel, conversions, backups, metrics), and what needs
+ * state (public address, mail, pixel, conversions, backups, metrics, retention), and what needs
  * attention, such as a production server whose SITE_URL is still localhost. States and
  * public facts only: the server never sends a secret.
  */

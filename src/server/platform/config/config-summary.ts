@@ -72,6 +72,33 @@ function backupSummary(config: ServerConfig): ConfigurationItem {
       };
 }
 
+/**
+ * The privacy page promises that a lead without a new form for 24 months is erased; only
+ * RETENTION_DAYS makes that true, so a production server without it says so.
+ */
+const POLICY_RETENTION_DAYS = 730;
+
+function retentionSummary(config: ServerConfig): ConfigurationItem {
+  const base = { key: 'retention' as const, label: 'Retention', settings: ['RETENTION_DAYS'] };
+  const days = config.retentionDays;
+  if (days) {
+    return {
+      ...base,
+      state: 'on',
+      summary: `Leads without a new form for ${days} days are erased daily`,
+    };
+  }
+  return config.env === 'production'
+    ? {
+        ...base,
+        state: 'warning',
+        summary:
+          'RETENTION_DAYS is unset: leads are kept for ever, but the privacy policy says they ' +
+          `are erased after 24 months without a new form. Set RETENTION_DAYS=${POLICY_RETENTION_DAYS}.`,
+      }
+    : { ...base, state: 'off', summary: 'Off: leads are kept for ever' };
+}
+
 /** Every item of the admin's Configuration panel, warnings first in `warnings`. */
 export function configurationSummary(config: ServerConfig): AdminConfiguration {
   const siteWarning = siteUrlWarning(config);
@@ -117,6 +144,7 @@ export function configurationSummary(config: ServerConfig): AdminConfiguration {
         : 'Off: GET /metrics answers 404',
       settings: ['METRICS_TOKEN'],
     },
+    retentionSummary(config),
   ];
   return {
     production: config.env === 'production',

@@ -32,7 +32,8 @@ function settings(text: string): [string, string][] {
     });
 }
 
-const noSystemd = !existsSync(SYSTEMD_ANALYZE);
+// Under CI (.ci/run installs systemd) a missing systemd-analyze fails the test, never skips it.
+const noSystemd = !existsSync(SYSTEMD_ANALYZE) && process.env.CI !== 'true';
 if (noSystemd) console.warn(`\n!! ${SYSTEMD_ANALYZE} is missing: the unit is not verified.\n`);
 
 describe('the systemd unit (deploy/talent-bridge@.service)', () => {

@@ -405,6 +405,71 @@ describeEachDatabase(
   { env: { CLIENT_DIR } },
 );
 
+describeEachDatabase(
+  'forms posted without JavaScript and refused before anything is stored',
+  (current) => {
+    /** A page for a person: the status kept, the form not sent, a link back to the form. */
+    function expectRefusalPage(response: LightMyRequestResponse, status: number, back: string) {
+      expect(response.statusCode).toBe(status);
+      expect(response.headers['content-type']).toMatch(/^text\/html/);
+      expect(response.body).toContain('<h1>Your form was not sent</h1>');
+      expect(response.body).toContain('Nothing you typed was stored');
+      expect(response.body).toContain(`<a href="${back}">Back to the form</a>`);
+    }
+
+    it('a body too large: 413 as a page, back to the form it came from; a fetch still gets JSON', async () => {
+      const { app } = current();
+      const email = uniqueEmail('too-large');
+      const fields = { email, name: 'x'.repeat(100_000), page: '/hiring' };
+      const headers = { ...NAVIGATION, referer: 'http://localhost:3000/hiring' };
+      expectRefusalPage(
+        await postForm(app, '/api/companies/submit', fields, headers),
+        413,
+        '/hiring',
+      );
+      const fetched = await postForm(app, '/api/companies/submit', fields, { accept: '*/*' });
+      expect(fetched.statusCode).toBe(413);
+      expect(fetched.json()).toEqual({ error: expect.any(String) as unknown });
+      expect(await companiesWithEmail(current().db, email)).toHaveLength(0);
+    });
+
+    it('a content type no form sends: 415 as a page', async () => {
+      const response = await current().app.inject({
+        method: 'POST',
+        url: '/api/candidates/email',
+        headers: { ...NAVIGATION, 'content-type': 'text/plain', referer: 'http://x/training' },
+        payload: 'email=someone@example.com',
+      });
+      expectRefusalPage(response, 415, '/training');
+    });
+
+    it('a flood: 429 as a page with Retry-After, nothing stored', async () => {
+      const { app } = current();
+      const remoteAddress = '203.0.113.77';
+      const email = uniqueEmail('flood');
+      const post = () =>
+        app.inject({
+          method: 'POST',
+          url: '/api/candidates/email',
+          remoteAddress,
+          headers: {
+            ...NAVIGATION,
+            'content-type': 'application/x-www-form-urlencoded',
+            referer: 'http://localhost:3000/career',
+          },
+          payload: new URLSearchParams({ email, page: '/career' }).toString(),
+        });
+      // LEAD_FLOOD_LIMIT=3: the 4th request of the minute is a flood.
+      for (let i = 0; i < 3; i++) expect((await post()).statusCode).toBe(303);
+      const refused = await post();
+      expectRefusalPage(refused, 429, '/career');
+      expect(Number(refused.headers['retry-after'])).toBeGreaterThan(0);
+      expect(await candidatesWithEmail(current().db, email)).toHaveLength(1);
+    });
+  },
+  { env: { CLIENT_DIR, LEAD_RATE_LIMIT: '300', LEAD_FLOOD_LIMIT: '3' } },
+);
+
 describe.skipIf(!inject('postgresAdminUrl'))(
   'forms posted without JavaScript, two instances',
   () => {

@@ -97,9 +97,38 @@ const formPostAnswer = {
   headers: { Location: { type: 'string', description: 'A fixed path, never with input' } },
 } as const;
 
+/**
+ * A refusal before anything is stored: JSON, or for a browser's own form post a page that
+ * says so and links back to the form (html-refusals.ts).
+ */
+function refusal(description: string, headers?: Record<string, object>) {
+  const { description: _json, ...json } = describedError(description, headers);
+  const { headers: _headers, ...schema } = json as typeof json & { headers?: unknown };
+  return {
+    description,
+    ...(headers ? { headers } : {}),
+    content: {
+      'application/json': { schema },
+      'text/html': {
+        schema: {
+          type: 'string',
+          description: "A browser's form post without JavaScript: a page, with a link back",
+        },
+      },
+    },
+  };
+}
+
 /** What any lead route can answer besides its success and its field errors. */
 const leadLimits = {
-  429: describedError('A flood from one address: nothing stored', retryAfterHeader),
+  413: refusal('The body is larger than the limit (16 KB of JSON, 64 KB of a form)'),
+  415: refusal('The content type is not one the route takes (JSON or a urlencoded form)'),
+  429: refusal('A flood from one address: nothing stored', retryAfterHeader),
+  503: refusal(
+    'The write queue is full, the database cannot take writes now, or the server is ' +
+      'shutting down (decision 105): nothing was stored; try again after Retry-After',
+    retryAfterHeader,
+  ),
 } as const;
 
 /**

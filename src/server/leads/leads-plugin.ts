@@ -5,6 +5,7 @@ import type { FormHandoff } from '../platform/form-handoff/form-handoff';
 import { WriteQueue } from '../platform/database/write-queue';
 import type { LeadRecordTables } from '../platform/lead-records/lead-tables';
 import { candidateRoutes } from './candidate-routes';
+import { htmlRefusals } from './html-refusals';
 import { companyRoutes } from './company-routes';
 import { ALTCHA_CHALLENGE_PATH } from '../../shared/spam-fields';
 import type { QuarantineReleaser } from '../platform/lead-records/lead-quarantine';
@@ -105,6 +106,8 @@ export const leadsPlugin: FastifyPluginAsync<LeadsOptions> = async (app, options
   );
   app.decorate('leadCapture', capture);
   app.addHook('onRequest', capture.floodGuard);
+  // A form posted without JavaScript and refused (413, 415, 429, 503) gets a page, not JSON.
+  app.addHook('onSend', htmlRefusals);
   if (proof && options.capture.altchaForms.length > 0) {
     app.get(
       ALTCHA_CHALLENGE_PATH,

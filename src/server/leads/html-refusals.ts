@@ -1,0 +1,61 @@
+import type { FastifyReply, FastifyRequest } from 'fastify';
+import { wantsHtml } from './html-form-posts';
+import { formOf, formRoute } from './html-forms';
+
+/*
+ * A form posted without JavaScript (docs/decisions/090) can be refused before anything is
+ * stored: a body too large (413), a content type no form sends (415), a flood (429), a full
+ * write queue or an unavailable database (503). A fetch reads those answers as JSON; a
+ * browser would show the JSON itself. So a navigation gets the same status and headers
+ * (Retry-After included) with a short page that says the form was not sent and links back
+ * to it. The page loads nothing (the API's policy, default-src 'none', stays).
+ */
+
+const escapeHtml = (text: string) =>
+  text.replace(
+    /[&<>"']/g,
+    (ch) => ({ '&': '&amp;', '<': '&lt;', '>': '&gt;', '"': '&quot;', "'": '&#39;' })[ch]!,
+  );
+
+/** The page a person sees instead of `{"error": message}`. */
+export function refusalPage(message: string, back: string): string {
+  return [
+    '<!doctype html>',
+    '<html lang="en">',
+    '<head><meta charset="utf-8"><meta name="viewport" content="width=device-width, initial-scale=1">',
+    '<meta name="robots" content="noindex"><title>Your form was not sent</title></head>',
+    '<body><main>',
+    '<h1>Your form was not sent</h1>',
+    `<p>${escapeHtml(message)}.</p>`,
+    '<p>Nothing you typed was stored. Please go back and send the form again in a moment.</p>',
+    `<p><a href="${escapeHtml(back)}">Back to the form</a></p>`,
+    '</main></body>',
+    '</html>',
+  ].join('\n');
+}
+
+function errorMessage(payload: unknown): string | undefined {
+  if (typeof payload !== 'string') return undefined;
+  try {
+    const body = JSON.parse(payload) as { error?: unknown };
+    return typeof body.error === 'string' ? body.error : undefined;
+  } catch {
+    return undefined;
+  }
+}
+
+/** onSend of the lead routes: a navigation's refusal becomes a page; anything else is kept. */
+export async function htmlRefusals(
+  request: FastifyRequest,
+  reply: FastifyReply,
+  payload: unknown,
+): Promise<unknown> {
+  // 400 is answered with the form's own page (a 303), and 404 is no lead route's.
+  if (reply.statusCode <= 404 || !wantsHtml(request)) return payload;
+  const message = errorMessage(payload);
+  if (message === undefined) return payload;
+  const action = request.routeOptions.url ?? '';
+  const form = formOf(action, undefined, request.headers.referer);
+  reply.type('text/html; charset=utf-8').header('Cache-Control', 'no-store');
+  return refusalPage(message.replace(/\.$/, ''), form ? formRoute(form) : '/');
+}

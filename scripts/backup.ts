@@ -2,20 +2,10 @@
 // SHA-256 beside it, while the server runs or not (docs/decisions/130). Reads the server's
 // configuration (DATA_DIR, BACKUP_KEEP); on PostgreSQL it refuses and names pg_dump.
 import path from 'node:path';
-import { PG_BACKUP_POINTER, writeBackup } from '../src/server/backups/write-backup';
-import { loadConfig } from '../src/server/platform/config/config';
+import { writeBackup } from '../src/server/backups/write-backup';
+import { sqliteConfigOrExit } from './sqlite-config';
 
-let config;
-try {
-  config = loadConfig();
-} catch (error) {
-  console.error(error instanceof Error ? error.message : error);
-  process.exit(1);
-}
-if (config.databaseUrl) {
-  console.error(`DATABASE_URL is set: npm run backup copies SQLite only. ${PG_BACKUP_POINTER}.`);
-  process.exit(1);
-}
+const config = sqliteConfigOrExit('npm run backup copies');
 try {
   const result = await writeBackup({ dataDir: config.dataDir, keep: config.backup.keep });
   const mb = (result.bytes / 1024 / 1024).toFixed(1);

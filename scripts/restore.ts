@@ -3,10 +3,9 @@
 // integrity check, our schema); the database it replaces is kept in DATA_DIR/backups.
 import path from 'node:path';
 import { restoreBackup, RestoreRefused } from '../src/server/backups/restore-backup';
-import { PG_BACKUP_POINTER } from '../src/server/backups/write-backup';
 import { migrations } from '../src/server/database';
-import { loadConfig } from '../src/server/platform/config/config';
 import { collectMigrations } from '../src/server/platform/database/migration-runner';
+import { sqliteConfigOrExit } from './sqlite-config';
 
 const [argument] = process.argv.slice(2);
 if (!argument) {
@@ -15,17 +14,7 @@ if (!argument) {
 }
 // npm runs scripts from the package's folder; a relative FILE is the caller's.
 const file = path.resolve(process.env.INIT_CWD ?? process.cwd(), argument);
-let config;
-try {
-  config = loadConfig();
-} catch (error) {
-  console.error(error instanceof Error ? error.message : error);
-  process.exit(1);
-}
-if (config.databaseUrl) {
-  console.error(`DATABASE_URL is set: npm run restore restores SQLite only. ${PG_BACKUP_POINTER}.`);
-  process.exit(1);
-}
+const config = sqliteConfigOrExit('npm run restore restores');
 try {
   const { replacedKeptAt } = await restoreBackup({
     file,

@@ -120,6 +120,47 @@ describe('SQLite file', () => {
     expect(applied[0]).toEqual({ name: '001_create_lead_tables' });
   });
 
+  it("keeps only the lead indexes the admin reads, and the admin's reads still use one", async () => {
+    const dataDir = await mkdtemp(path.join(os.tmpdir(), 'tb-db-'));
+    dirs.push(dataDir);
+    await (await openDatabase({ dataDir })).close();
+    const file = new SqliteDatabase(path.join(dataDir, SQLITE_FILE_NAME), { readonly: true });
+    try {
+      const indexes = (table: string) =>
+        file
+          .prepare("select name from sqlite_master where type = 'index' and tbl_name = ?")
+          .all(table)
+          .map((row) => (row as { name: string }).name);
+      // Each index costs every lead INSERT (docs/decisions/118): 001's listing indexes are gone.
+      for (const table of ['candidates', 'companies']) {
+        expect(indexes(table)).not.toEqual(
+          expect.arrayContaining([expect.stringMatching(/_(created_at|stage_created_at)_idx$/)]),
+        );
+      }
+      expect(indexes('candidates')).not.toContain('candidates_typeform_created_at_idx');
+      const plan = (query: string) =>
+        file
+          .prepare(`explain query plan ${query}`)
+          .all()
+          .map((row) => (row as { detail: string }).detail)
+          .join('; ');
+      // What those indexes served: every lead newest first, a tab newest first, the last 30 days.
+      expect(plan('select id from candidates order by created_at desc, id desc limit 50')).toMatch(
+        /SCAN candidates USING (COVERING )?INDEX candidates_created_id_idx/,
+      );
+      expect(
+        plan(
+          "select id from candidates where lead_type = 'email' order by created_at desc, id desc limit 50",
+        ),
+      ).toMatch(/USING (COVERING )?INDEX candidates_lead_type_idx/);
+      expect(
+        plan("select count(*) from companies where created_at >= '2026-01-01T00:00:00.000Z'"),
+      ).toMatch(/SEARCH companies USING COVERING INDEX companies_created_id_idx/);
+    } finally {
+      file.close();
+    }
+  });
+
   it('upgrades a database of an earlier release whose migrations sort after new ones', async () => {
     const dataDir = await mkdtemp(path.join(os.tmpdir(), 'tb-db-'));
     dirs.push(dataDir);

@@ -42,18 +42,7 @@ function createLeadTables(dialect: DialectName): Migration {
 
       // The admin dashboard lists up to a million leads newest first, per tab (stage or
       // questionnaire flag); these indexes keep those listings and their pages cheap.
-      const indexes: [string, string, string[]][] = [
-        ['candidates_created_at_idx', 'candidates', ['created_at']],
-        ['candidates_stage_created_at_idx', 'candidates', ['stage', 'created_at']],
-        [
-          'candidates_typeform_created_at_idx',
-          'candidates',
-          ['is_typeform_candidate', 'created_at'],
-        ],
-        ['companies_created_at_idx', 'companies', ['created_at']],
-        ['companies_stage_created_at_idx', 'companies', ['stage', 'created_at']],
-      ];
-      for (const [name, table, columns] of indexes) {
+      for (const [name, table, columns] of firstListingIndexes) {
         await db.schema.createIndex(name).on(table).columns(columns).execute();
       }
     },
@@ -63,6 +52,33 @@ function createLeadTables(dialect: DialectName): Migration {
     },
   };
 }
+
+/** 001's listing indexes: name, table, columns. */
+const firstListingIndexes: readonly (readonly [string, string, string[]])[] = [
+  ['candidates_created_at_idx', 'candidates', ['created_at']],
+  ['candidates_stage_created_at_idx', 'candidates', ['stage', 'created_at']],
+  ['candidates_typeform_created_at_idx', 'candidates', ['is_typeform_candidate', 'created_at']],
+  ['companies_created_at_idx', 'companies', ['created_at']],
+  ['companies_stage_created_at_idx', 'companies', ['stage', 'created_at']],
+];
+
+/**
+ * 152: 001's listing indexes go (docs/decisions/118). Every lead INSERT updates every index of
+ * its table, and no query reads these any more: the tabs are `lead_type` with its own indexes
+ * (lead_type, created_at, id), nothing filters on `stage` or the questionnaire flag, and
+ * (created_at, id) serves whatever (created_at) did (on SQLite they are the same index: an
+ * index entry ends with the rowid, which is `id`).
+ */
+const dropFirstListingIndexes: Migration = {
+  async up(db: Kysely<unknown>) {
+    for (const [name] of firstListingIndexes) await db.schema.dropIndex(name).execute();
+  },
+  async down(db: Kysely<unknown>) {
+    for (const [name, table, columns] of firstListingIndexes) {
+      await db.schema.createIndex(name).on(table).columns(columns).execute();
+    }
+  },
+};
 
 /** 002: each accepted form of a lead (lead-submissions.ts), found by its lead. */
 function createLeadSubmissions(dialect: DialectName): Migration {
@@ -124,4 +140,5 @@ export const leadRecordMigrations: MigrationSet = (dialect) => ({
   '003_lead_submission_values': keepSubmittedValues,
   '004_lead_quarantine': createLeadQuarantine(dialect),
   '005_lead_click_id': addClickId,
+  '152_drop_first_listing_indexes': dropFirstListingIndexes,
 });

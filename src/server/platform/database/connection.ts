@@ -4,6 +4,7 @@ import SqliteDatabase from 'better-sqlite3';
 import { Kysely, PostgresDialect, sql, SqliteDialect } from 'kysely';
 import pg from 'pg';
 import { migrateToLatest, type DialectName, type MigrationSet } from './migration-runner';
+import { runInsertsDirectly } from './row-insert';
 import { withStatementCache } from './statement-cache';
 
 export const SQLITE_FILE_NAME = 'talent-bridge.sqlite';
@@ -61,9 +62,10 @@ export function openSqlite<DB = object>(dataDir: string): Kysely<DB> {
   file.pragma('synchronous = FULL');
   file.pragma('foreign_keys = ON');
   file.pragma('busy_timeout = 5000');
-  return new Kysely<DB>({
-    dialect: new SqliteDialect({ database: withStatementCache(file) }),
-  });
+  const statements = withStatementCache(file);
+  const db = new Kysely<DB>({ dialect: new SqliteDialect({ database: statements }) });
+  runInsertsDirectly(db as Kysely<unknown>, statements.prepare);
+  return db;
 }
 
 /**

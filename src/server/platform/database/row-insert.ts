@@ -1,3 +1,4 @@
+import type SqliteDatabase from 'better-sqlite3';
 import { CompiledQuery, SqliteAdapter, type Kysely } from 'kysely';
 
 /** How an INSERT of one row ends. */
@@ -12,6 +13,19 @@ type Row = Record<string, string | number | null>;
 
 /** Compiled SQL texts per dialect (its adapter, shared by every transaction of a database). */
 const compiledTexts = new WeakMap<object, Map<string, string>>();
+
+type PrepareStatement = (sql: string) => SqliteDatabase.Statement;
+/** Each SQLite database's prepared statements (connection.ts), by its Kysely adapter. */
+const sqliteStatements = new WeakMap<object, PrepareStatement>();
+
+/**
+ * Lets insertRow run its compiled INSERTs on `db`'s own better-sqlite3 connection inside a
+ * transaction, without Kysely's executor: its promise chain per statement cost the writer
+ * thread a few microseconds per lead (docs/decisions/118).
+ */
+export function runInsertsDirectly(db: Kysely<unknown>, prepare: PrepareStatement): void {
+  sqliteStatements.set(db.getExecutor().adapter, prepare);
+}
 
 /**
  * INSERTs one row of plain values, for the lead writes' hot path (docs/decisions/117):
@@ -46,6 +60,13 @@ export async function insertRow<DB>(
       query.parameters.every((value, index) => value === values[index]);
     if (sameOrder) texts.set(key, (text = query.sql));
   } else {
+    // Inside a transaction the connection is this one's alone (Kysely holds it until the
+    // commit), so a statement run on it directly belongs to the transaction.
+    const prepare = db.isTransaction ? sqliteStatements.get(executor.adapter) : undefined;
+    if (prepare) {
+      const { changes, lastInsertRowid } = prepare(text).run(values);
+      return options.returnId && changes > 0 ? Number(lastInsertRowid) : undefined;
+    }
     query = CompiledQuery.raw(text, values);
   }
   const result = await db.executeQuery<{ id: number }>(query);

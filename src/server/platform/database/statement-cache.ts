@@ -6,7 +6,10 @@ import type { SqliteDatabase as KyselySqliteDatabase } from 'kysely';
  * preparing was the largest single cost of a write. Statements are kept per SQL text (most
  * recently used first, bounded); one still busy (an unfinished iterate()) is never shared.
  */
-export function withStatementCache(file: SqliteDatabase.Database, max = 200): KyselySqliteDatabase {
+export function withStatementCache(
+  file: SqliteDatabase.Database,
+  max = 200,
+): KyselySqliteDatabase & { prepare(sql: string): SqliteDatabase.Statement } {
   const statements = new Map<string, SqliteDatabase.Statement>();
   const prepare = (sql: string): SqliteDatabase.Statement => {
     const cached = statements.get(sql);

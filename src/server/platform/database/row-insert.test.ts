@@ -1,7 +1,7 @@
 import SqliteDatabase from 'better-sqlite3';
 import { Kysely, SqliteDialect } from 'kysely';
 import { describe, expect, it } from 'vitest';
-import { insertRow } from './row-insert';
+import { insertRow, runInsertsDirectly } from './row-insert';
 import { withStatementCache } from './statement-cache';
 
 interface Tables {
@@ -14,9 +14,10 @@ describe('insertRow (SQLite)', () => {
     file.exec(
       'create table people (id integer primary key, email text not null unique, name text, city text)',
     );
-    const db = new Kysely<Tables>({
-      dialect: new SqliteDialect({ database: withStatementCache(file) }),
-    });
+    const statements = withStatementCache(file);
+    const db = new Kysely<Tables>({ dialect: new SqliteDialect({ database: statements }) });
+    // As openSqlite does: inside a transaction, the INSERTs run on the connection directly.
+    runInsertsDirectly(db as Kysely<unknown>, statements.prepare);
     return { file, db };
   };
 
@@ -44,6 +45,30 @@ describe('insertRow (SQLite)', () => {
       { email: 'b@x', name: null, city: 'Boston' },
       { email: 'c@x', name: null, city: 'Chicago' },
       { email: 'd@x', name: 'D', city: null },
+    ]);
+    await db.destroy();
+  });
+
+  it('inside a transaction: the same ids and conflicts, and a rollback takes the rows back', async () => {
+    const { file, db } = open();
+    const options = { onConflictDoNothing: 'email', returnId: true };
+    const kept = await db.startTransaction().execute();
+    // The first row of a shape goes through Kysely (compiling its text), the next ones not.
+    expect(await insertRow(kept, 'people', { email: 'a@x', name: 'A' }, options)).toBe(1);
+    expect(await insertRow(kept, 'people', { email: 'b@x', name: 'B' }, options)).toBe(2);
+    expect(await insertRow(kept, 'people', { email: 'a@x', name: 'Again' }, options)).toBe(
+      undefined,
+    );
+    await expect(insertRow(kept, 'people', { email: null, name: 'N' }, options)).rejects.toThrow(
+      /NOT NULL/,
+    );
+    await kept.commit().execute();
+    const undone = await db.startTransaction().execute();
+    expect(await insertRow(undone, 'people', { email: 'c@x', name: 'C' }, options)).toBe(3);
+    await undone.rollback().execute();
+    expect(file.prepare('select id, email, name from people order by id').all()).toEqual([
+      { id: 1, email: 'a@x', name: 'A' },
+      { id: 2, email: 'b@x', name: 'B' },
     ]);
     await db.destroy();
   });

@@ -54,17 +54,17 @@ describe('insertRow (SQLite)', () => {
     const options = { onConflictDoNothing: 'email', returnId: true };
     const kept = await db.startTransaction().execute();
     // The first row of a shape goes through Kysely (compiling its text), the next ones not.
-    expect(await insertRow(kept, 'people', { email: 'a@x', name: 'A' }, options)).toBe(1);
-    expect(await insertRow(kept, 'people', { email: 'b@x', name: 'B' }, options)).toBe(2);
-    expect(await insertRow(kept, 'people', { email: 'a@x', name: 'Again' }, options)).toBe(
+    expect(await insertRow<Tables>(kept, 'people', { email: 'a@x', name: 'A' }, options)).toBe(1);
+    expect(await insertRow<Tables>(kept, 'people', { email: 'b@x', name: 'B' }, options)).toBe(2);
+    expect(await insertRow<Tables>(kept, 'people', { email: 'a@x', name: 'Again' }, options)).toBe(
       undefined,
     );
-    await expect(insertRow(kept, 'people', { email: null, name: 'N' }, options)).rejects.toThrow(
-      /NOT NULL/,
-    );
+    await expect(
+      insertRow<Tables>(kept, 'people', { email: null, name: 'N' }, options),
+    ).rejects.toThrow(/NOT NULL/);
     await kept.commit().execute();
     const undone = await db.startTransaction().execute();
-    expect(await insertRow(undone, 'people', { email: 'c@x', name: 'C' }, options)).toBe(3);
+    expect(await insertRow<Tables>(undone, 'people', { email: 'c@x', name: 'C' }, options)).toBe(3);
     await undone.rollback().execute();
     expect(file.prepare('select id, email, name from people order by id').all()).toEqual([
       { id: 1, email: 'a@x', name: 'A' },

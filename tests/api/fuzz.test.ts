@@ -69,8 +69,9 @@ function received(contentType: string, payload: string): { parsed: boolean; body
 }
 
 /** A value the honeypot counts as typed (leads/lead-capture.ts). */
+/** The honeypot rule as a person's browser sees it: anything but empty or absent is filled. */
 const filled = (value: unknown) =>
-  value !== undefined && value !== null && String(value as string).trim() !== '';
+  typeof value === 'string' ? value.trim() !== '' : value !== undefined && value !== null;
 
 /** Rows every accepted submission adds to or changes; an invalid one must leave them alone. */
 async function rowCounts(db: Kysely<Database>): Promise<number[]> {

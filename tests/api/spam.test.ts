@@ -145,6 +145,23 @@ describeEachDatabase(
       );
     });
 
+    it('quarantines a honeypot a machine filled with a number, a list or an object, even one that cannot become a string', async () => {
+      const cookie = await pageCookie(current(), 5000);
+      for (const website of [7, false, [], { toString: '' }]) {
+        await expectQuarantined(
+          current(),
+          (email) =>
+            post(
+              current(),
+              '/api/candidates/email',
+              { ...validBodies.candidateEmail(email), website },
+              { cookie },
+            ),
+          ['honeypot'],
+        );
+      }
+    });
+
     it('quarantines a form sent at once after its page was served (the page sets the cookie)', async () => {
       const page = await current().app.inject({ url: '/' });
       expect(page.statusCode).toBe(200);

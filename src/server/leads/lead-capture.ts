@@ -26,8 +26,13 @@ export interface CaptureSettings {
 const bodyField = (body: unknown, name: string): unknown =>
   typeof body === 'object' && body !== null ? (body as Record<string, unknown>)[name] : undefined;
 
+/**
+ * A browser sends the honeypot empty or not at all; any other value, even one that is not a
+ * string, was filled in by a machine. Never `String(value)`: a JSON object such as
+ * `{"toString":""}` throws when converted.
+ */
 const filled = (value: unknown) =>
-  value !== undefined && value !== null && String(value as string).trim() !== '';
+  typeof value === 'string' ? value.trim() !== '' : value !== undefined && value !== null;
 
 /**
  * The spam policy of the public lead routes (docs/decisions/095). A valid submission is saved,

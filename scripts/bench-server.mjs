@@ -11,8 +11,8 @@ import path from 'node:path';
 import { currentFingerprint, root, storedFingerprint } from './build-stamp.mjs';
 
 const SERVER_ENTRY = 'dist/server/main.js';
-/** autocannon's posts go as a desktop browser's: other agents may be bots to isbot. */
-const BROWSER_USER_AGENT =
+/** The benchmarks' posts go as a desktop browser's: other agents may be bots to isbot. */
+export const BROWSER_USER_AGENT =
   'Mozilla/5.0 (X11; Linux x86_64) AppleWebKit/537.36 (KHTML, like Gecko) Chrome/130.0.0.0 Safari/537.36';
 
 /** The bench PostgreSQL database, when one is configured; SQLite in the data directory if not. */
@@ -126,6 +126,13 @@ export async function startServer({
   throw new Error(`the server did not answer /api/health within ${timeoutMs / 1000} s`);
 }
 
+/** The body of a lead from /career: the e-mail and its attribution, as the page sends it. */
+export const leadBody = (email) =>
+  JSON.stringify({
+    email,
+    attribution: { page: '/career', variant: 'free_training', utmSource: 'bench' },
+  });
+
 /**
  * Lead POSTs (POST /api/candidates/email, a new e-mail each) by autocannon on `baseUrl`: for
  * `duration` seconds, or until the returned `stop()` (duration 0). `result` resolves with
@@ -155,10 +162,7 @@ export function leadPosts(
             headers: { 'content-type': 'application/json', 'user-agent': BROWSER_USER_AGENT },
             setupRequest(request, context) {
               context.email = `${prefix}-${counter++}@bench.example`;
-              request.body = JSON.stringify({
-                email: context.email,
-                attribution: { page: '/career', variant: 'free_training', utmSource: 'bench' },
-              });
+              request.body = leadBody(context.email);
               return request;
             },
             onResponse(status, _body, context) {

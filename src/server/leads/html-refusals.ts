@@ -44,18 +44,22 @@ function errorMessage(payload: unknown): string | undefined {
   }
 }
 
-/** onSend of the lead routes: a navigation's refusal becomes a page; anything else is kept. */
-export async function htmlRefusals(
+/**
+ * onSend of the lead routes: a navigation's refusal becomes a page; anything else is kept.
+ * A callback hook, not an async one: every lead's answer passes here, and most leave at once.
+ */
+export function htmlRefusals(
   request: FastifyRequest,
   reply: FastifyReply,
   payload: unknown,
-): Promise<unknown> {
+  done: (error: null, payload: unknown) => void,
+): void {
   // 400 is answered with the form's own page (a 303), and 404 is no lead route's.
-  if (reply.statusCode <= 404 || !wantsHtml(request)) return payload;
+  if (reply.statusCode <= 404 || !wantsHtml(request)) return done(null, payload);
   const message = errorMessage(payload);
-  if (message === undefined) return payload;
+  if (message === undefined) return done(null, payload);
   const action = request.routeOptions.url ?? '';
   const form = formOf(action, undefined, request.headers.referer);
   reply.type('text/html; charset=utf-8').header('Cache-Control', 'no-store');
-  return refusalPage(message.replace(/\.$/, ''), form ? formRoute(form) : '/');
+  done(null, refusalPage(message.replace(/\.$/, ''), form ? formRoute(form) : '/'));
 }

@@ -105,7 +105,9 @@ export const leadsPlugin: FastifyPluginAsync<LeadsOptions> = async (app, options
     addressCounters(app, formTimeKey),
   );
   app.decorate('leadCapture', capture);
-  app.addHook('onRequest', capture.floodGuard);
+  // LEAD_RATE_LIMIT=0 turns the per-address limits off: then no hook at all, not one that
+  // returns at once on every request.
+  if (options.capture.rateLimit > 0) app.addHook('onRequest', capture.floodGuard);
   // A form posted without JavaScript and refused (413, 415, 429, 503) gets a page, not JSON.
   app.addHook('onSend', htmlRefusals);
   if (proof && options.capture.altchaForms.length > 0) {

@@ -112,9 +112,10 @@ export class WriterThread<Operations extends WriteOperations> {
     if (this.admitted >= limit) throw new WriteQueueFullError(limit);
     this.admitted++;
     try {
-      return (await this.send(await this.ensureWorker(), { op, argument })) as Awaited<
-        ReturnType<Operations[Op]>
-      >;
+      // The running thread at once: awaiting a start that is already settled costs each write
+      // a turn of the microtask queue.
+      const worker = this.worker ?? (await this.ensureWorker());
+      return (await this.send(worker, { op, argument })) as Awaited<ReturnType<Operations[Op]>>;
     } finally {
       this.admitted--;
     }

@@ -51,6 +51,21 @@ describe('LeadWriterThread', { timeout: 60_000 }, () => {
     });
   });
 
+  it('commits a burst sent in one turn, larger than one early hand-off, each answered its own', async () => {
+    // 50 writes in one turn: posted as three messages (16, 16, 16) and the rest at the end of
+    // the turn (decision 144); the same e-mail twice in the burst is one lead.
+    const emails = Array.from({ length: 50 }, (_, n) => `burst-${n % 45}@example.com`);
+    const results = await Promise.all(
+      emails.map((email) => writer.saveCandidate({ email, stage: 'email' })),
+    );
+    expect(results.slice(0, 45).map((result) => result.created)).toEqual(Array(45).fill(true));
+    expect(results.slice(45)).toEqual(
+      results.slice(0, 5).map(({ id }) => ({ id, created: false })),
+    );
+    expect(new Set(results.map((result) => result.id)).size).toBe(45);
+    expect(await emailsStored()).toEqual(emails.slice(0, 45));
+  });
+
   it("passes a failed write's error back to its caller only", async () => {
     const bad = writer.saveCandidate({
       email: 'bad@example.com',

@@ -30,6 +30,12 @@ interface SerializedError {
 }
 type Answer = { id: number; result: unknown } | { id: number; error: SerializedError };
 /**
+ * Writes are posted at the end of the event loop's turn, or as soon as this many wait (decision
+ * 144): otherwise a burst of requests read in one turn reaches the thread only once the last of
+ * them is parsed, and the thread commits while the main thread waits, turn after turn.
+ */
+const POST_EARLY_AT = 16;
+/**
  * Messages go in batches both ways: what is sent in one turn of the event loop travels as one
  * message (an array), since each message costs both threads far more than copying its contents
  * (docs/decisions/117).
@@ -160,15 +166,20 @@ export class WriterThread<Operations extends WriteOperations> {
     const id = this.nextId++;
     return new Promise((resolve, reject) => {
       this.pending.set(id, { resolve, reject });
-      if (this.outgoing.push({ ...request, id }) > 1) return;
-      setImmediate(() => {
-        const batch = this.outgoing;
-        this.outgoing = [];
-        // A thread that died meanwhile already failed these requests (its exit handler).
-        if (this.worker !== worker) return;
-        worker.postMessage(this.options.json ? JSON.stringify(batch) : batch);
-      });
+      const queued = this.outgoing.push({ ...request, id });
+      if (queued >= POST_EARLY_AT) this.post(worker);
+      else if (queued === 1) setImmediate(() => this.post(worker));
     });
+  }
+
+  /** Posts the requests gathered so far as one message (none: posted early already). */
+  private post(worker: Worker): void {
+    const batch = this.outgoing;
+    if (batch.length === 0) return;
+    this.outgoing = [];
+    // A thread that died meanwhile already failed these requests (its exit handler).
+    if (this.worker !== worker) return;
+    worker.postMessage(this.options.json ? JSON.stringify(batch) : batch);
   }
 
   private ensureWorker(): Promise<Worker> {

@@ -164,7 +164,7 @@ export async function buildApp({
     siteUrl: config.site.siteUrl,
     ...(conversionWorker ? { worker: conversionWorker } : {}),
   });
-  await app.register(visitsPlugin, { siteUrl: config.site.siteUrl });
+  await app.register(visitsPlugin, { siteUrl: config.site.siteUrl, dataDir: config.dataDir });
   await app.register(adminPlugin, {
     config,
     quarantine,

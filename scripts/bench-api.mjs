@@ -33,8 +33,8 @@ const TARGETS = { ratio: 0.5, p99: 50 };
 const log = (message) => console.log(`[bench:api] ${message}`);
 
 /** One request as it goes on the wire: the request line, the headers, the body. */
-function wireRequest(base, method, pathname, headers = {}, body = '') {
-  const lines = [`${method} ${pathname} HTTP/1.1`, `Host: ${new URL(base).host}`];
+function wireRequest(host, method, pathname, headers = {}, body = '') {
+  const lines = [`${method} ${pathname} HTTP/1.1`, `Host: ${host}`];
   for (const [name, value] of Object.entries(headers)) lines.push(`${name}: ${value}`);
   if (body) lines.push(`Content-Length: ${Buffer.byteLength(body)}`);
   return `${lines.join('\r\n')}\r\n\r\n${body}`;
@@ -52,19 +52,20 @@ const run = (base, nextRequest, { duration = DURATION, onResponse } = {}) =>
 
 /** GET /api/health, the same request every time. */
 function healthRun(base, duration) {
-  const request = wireRequest(base, 'GET', '/api/health');
+  const request = wireRequest(new URL(base).host, 'GET', '/api/health');
   return run(base, () => request, { duration });
 }
 
 /** A POST /api/candidates/email run where every request carries a new e-mail. */
 function leadRun(base, prefix, acknowledged, duration) {
+  const { host } = new URL(base);
   let counter = 0;
   return run(
     base,
     (context) => {
       context.email = `${prefix}-${counter++}@bench.example`;
       return wireRequest(
-        base,
+        host,
         'POST',
         '/api/candidates/email',
         { 'content-type': 'application/json', 'user-agent': BROWSER_USER_AGENT },
@@ -129,10 +130,11 @@ async function withCpu(server, measure) {
 
 let visitor = 0;
 /** A POST /api/visits run: the landing beacon, a different browser (visitor) per request. */
-const visitRun = (base) =>
-  run(base, () =>
+const visitRun = (base) => {
+  const { host } = new URL(base);
+  return run(base, () =>
     wireRequest(
-      base,
+      host,
       'POST',
       '/api/visits',
       {
@@ -142,6 +144,7 @@ const visitRun = (base) =>
       JSON.stringify({ page: '/career', variant: 'free_training', utmSource: 'bench' }),
     ),
   );
+};
 
 const figures = (result) => ({
   requestsPerSecond: Math.round(result.requests.average),

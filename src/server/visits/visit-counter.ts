@@ -71,6 +71,8 @@ export class VisitCounter {
     this.timer = undefined;
     const hits = this.pending;
     this.pending = [];
+    // Nothing pending (shutdown, the funnel's read): no transaction, and no writer thread started.
+    if (hits.length === 0) return this.flushing;
     this.flushing = this.flushing
       .then(() => this.write(hits))
       .catch((error: unknown) => this.onError(error));

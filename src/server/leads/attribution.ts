@@ -1,5 +1,5 @@
 import { sql, type RawBuilder } from 'kysely';
-import type { Attribution } from '../../shared/schemas/attribution';
+import type { Attribution } from '@shared/schemas/attribution';
 import type { AttributionColumns } from '../platform/lead-records/lead-tables';
 import { presentValues } from './present-values';
 

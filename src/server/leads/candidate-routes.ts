@@ -4,8 +4,8 @@ import {
   candidateBasicInfoRequest,
   candidateEmailLeadRequest,
   typeformCompletedRequest,
-} from '../../shared/schemas/candidate';
-import { questionnaireRequest } from '../../shared/schemas/questionnaire';
+} from '@shared/schemas/candidate';
+import { questionnaireRequest } from '@shared/schemas/questionnaire';
 import { leadRoute } from './lead-route';
 
 /**

@@ -1,5 +1,5 @@
 import type { FastifyPluginAsync } from 'fastify';
-import { companyEmailLeadRequest, companyRequestRequest } from '../../shared/schemas/company';
+import { companyEmailLeadRequest, companyRequestRequest } from '@shared/schemas/company';
 import { leadRoute } from './lead-route';
 
 /** The company forms: one record per e-mail, from e-mail lead (/companies) to full request. */

@@ -1,5 +1,5 @@
 import type { FastifyReply, FastifyRequest } from 'fastify';
-import type { PageState } from '../../shared/page-state';
+import type { PageState } from '@shared/page-state';
 import type { FormHandoff } from '../platform/form-handoff/form-handoff';
 import { formOf, formRoute, type HtmlForm } from './html-forms';
 

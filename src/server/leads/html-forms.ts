@@ -1,17 +1,17 @@
 import type { $ZodType } from 'zod/v4/core';
-import type { LandingVariant } from '../../shared/enums';
+import type { LandingVariant } from '@shared/enums';
 import {
   candidateApplicationSchema,
   candidateBasicInfoSchema,
   candidateEmailLeadSchema,
   contactCandidateSchema,
-} from '../../shared/schemas/candidate';
+} from '@shared/schemas/candidate';
 import {
   companyEmailLeadSchema,
   contactEmployerSchema,
   hiringRequestSchema,
-} from '../../shared/schemas/company';
-import { questionnaireSchema } from '../../shared/schemas/questionnaire';
+} from '@shared/schemas/company';
+import { questionnaireSchema } from '@shared/schemas/questionnaire';
 
 type Values = Record<string, unknown>;
 const text = (value: unknown) => (typeof value === 'string' ? value : '');

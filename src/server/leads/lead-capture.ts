@@ -1,5 +1,5 @@
 import type { FastifyReply, FastifyRequest } from 'fastify';
-import { ALTCHA_FIELD, HONEYPOT_FIELD } from '../../shared/spam-fields';
+import { ALTCHA_FIELD, HONEYPOT_FIELD } from '@shared/spam-fields';
 import type { QuarantineReason } from '../platform/lead-records/lead-quarantine';
 import type { LeadForm } from '../platform/lead-records/lead-submissions';
 import { secondsLeft, type AddressCounters } from './address-counters';

@@ -13,7 +13,7 @@ import { htmlFormPost, leadBody } from './html-form-posts';
 import type { LeadCapture } from './lead-capture';
 import type { LeadSaves } from './lead-store';
 import type { SaveResult } from './upsert';
-import { ALTCHA_FIELD, HONEYPOT_FIELD } from '../../shared/spam-fields';
+import { ALTCHA_FIELD, HONEYPOT_FIELD } from '@shared/spam-fields';
 
 declare module 'fastify' {
   interface FastifyInstance {

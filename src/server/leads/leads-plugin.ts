@@ -7,7 +7,7 @@ import type { LeadRecordTables } from '../platform/lead-records/lead-tables';
 import { candidateRoutes } from './candidate-routes';
 import { htmlRefusals } from './html-refusals';
 import { companyRoutes } from './company-routes';
-import { ALTCHA_CHALLENGE_PATH } from '../../shared/spam-fields';
+import { ALTCHA_CHALLENGE_PATH } from '@shared/spam-fields';
 import type { QuarantineReleaser } from '../platform/lead-records/lead-quarantine';
 import { LeadCapture, type CaptureSettings } from './lead-capture';
 import { countedStore } from './counted-store';

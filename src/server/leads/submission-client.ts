@@ -1,7 +1,7 @@
 import { randomUUID } from 'node:crypto';
 import type { FastifyRequest } from 'fastify';
 import { safeParse } from 'zod/mini';
-import { conversionFieldsSchema } from '../../shared/schemas/conversion';
+import { conversionFieldsSchema } from '@shared/schemas/conversion';
 import { bodySchemaOf } from '../platform/http/api-schemas';
 import type { SubmissionClient } from '../platform/outbox/conversion-event';
 

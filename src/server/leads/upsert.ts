@@ -1,5 +1,5 @@
 import { sql, type Kysely, type RawBuilder } from 'kysely';
-import type { Attribution } from '../../shared/schemas/attribution';
+import type { Attribution } from '@shared/schemas/attribution';
 import { normalizeEmail } from '../platform/lead-records/lead-email';
 import type { LeadForm } from '../platform/lead-records/lead-submissions';
 import type { LeadRecordTables, LeadTable } from '../platform/lead-records/lead-tables';

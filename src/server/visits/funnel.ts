@@ -1,6 +1,6 @@
 import { sql, type Kysely } from 'kysely';
-import type { FunnelFigures, FunnelStep } from '../../shared/admin-funnel';
-import { landingVariants } from '../../shared/enums';
+import type { FunnelFigures, FunnelStep } from '@shared/admin-funnel';
+import { landingVariants } from '@shared/enums';
 import type { DatabaseReader } from '../platform/database/reader-thread';
 import {
   funnelLeadsQuery,

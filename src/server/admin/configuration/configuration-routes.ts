@@ -1,5 +1,5 @@
 import type { FastifyPluginAsync } from 'fastify';
-import { configurationItemKeys } from '../../../shared/admin-configuration';
+import { configurationItemKeys } from '@shared/admin-configuration';
 import type { ServerConfig } from '../../platform/config/config';
 import { configurationSummary } from '../../platform/config/config-summary';
 

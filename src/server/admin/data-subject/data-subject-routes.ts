@@ -4,7 +4,7 @@ import {
   countsOf,
   dataSubjectQuerySchema,
   type DataSubjectErasure,
-} from '../../../shared/admin-data-subject';
+} from '@shared/admin-data-subject';
 import { normalizeEmail } from '../../platform/lead-records/lead-email';
 import { badAddress, emailQuery, erasureBody, reportBody } from './data-subject-schemas';
 import { countsText, type DataSubjects } from './data-subjects';

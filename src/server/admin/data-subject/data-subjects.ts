@@ -3,7 +3,7 @@ import {
   dataSubjectParts,
   type DataSubjectCounts,
   type DataSubjectReport,
-} from '../../../shared/admin-data-subject';
+} from '@shared/admin-data-subject';
 import { tablesOf } from '../../platform/database/connection';
 import type { DialectName } from '../../platform/database/migration-runner';
 import type { DatabaseReader } from '../../platform/database/reader-thread';

@@ -5,7 +5,7 @@ import type {
   DataSubjectQuarantined,
   DataSubjectSubmission,
   StoredRecord,
-} from '../../../shared/admin-data-subject';
+} from '@shared/admin-data-subject';
 import type { LeadQuarantineTable } from '../../platform/lead-records/lead-quarantine';
 import type { LeadSubmissionsTable } from '../../platform/lead-records/lead-submissions';
 import type { OutboxMessage } from '../../platform/outbox/outbox';

@@ -1,6 +1,6 @@
 import { Readable } from 'node:stream';
 import type { FastifyPluginAsync } from 'fastify';
-import { candidateStatuses, companyStatuses } from '../../../shared/lead-status';
+import { candidateStatuses, companyStatuses } from '@shared/lead-status';
 import type { DatabaseReader } from '../../platform/database/reader-thread';
 import type { LeadListing } from '../listing/lead-listing';
 import { csvChunks } from './csv';

@@ -1,5 +1,5 @@
 import { sql } from 'kysely';
-import { candidateStatuses, companyStatuses } from '../../../shared/lead-status';
+import { candidateStatuses, companyStatuses } from '@shared/lead-status';
 import type { LeadTable } from '../../platform/lead-records/lead-tables';
 import type { ExportRow, RowBatches } from './export-batches';
 import type { ExportSelection } from './export-query';

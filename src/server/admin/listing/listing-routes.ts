@@ -1,5 +1,5 @@
 import type { FastifyPluginAsync, FastifyReply } from 'fastify';
-import { candidateStatuses, companyStatuses } from '../../../shared/lead-status';
+import { candidateStatuses, companyStatuses } from '@shared/lead-status';
 import { decodeCursor, encodeCursor } from './cursor';
 import type { LeadListing, Page } from './lead-listing';
 import {

@@ -1,5 +1,5 @@
 import type { Generated, GeneratedAlways, Selectable } from 'kysely';
-import type { CandidateStatus, CompanyStatus } from '../../../shared/lead-status';
+import type { CandidateStatus, CompanyStatus } from '@shared/lead-status';
 import { leadRecordColumns } from '../../platform/lead-records/lead-columns';
 import type { LeadSubmissionsTable } from '../../platform/lead-records/lead-submissions';
 import type {

@@ -1,5 +1,5 @@
 import { sql, type Compilable, type Kysely } from 'kysely';
-import type { OverviewFigures } from '../../../shared/admin-overview';
+import type { OverviewFigures } from '@shared/admin-overview';
 import type { DatabaseReader } from '../../platform/database/reader-thread';
 import type { LeadTable } from '../../platform/lead-records/lead-tables';
 import type { FiguresFreshness } from '../listing/figures-freshness';

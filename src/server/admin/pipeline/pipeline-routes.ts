@@ -1,6 +1,6 @@
 import type { FastifyPluginAsync, FastifyReply, FastifyRequest } from 'fastify';
-import { candidateStatuses, companyStatuses } from '../../../shared/lead-status';
-import { leadNoteSchema } from '../../../shared/schemas/lead-note';
+import { candidateStatuses, companyStatuses } from '@shared/lead-status';
+import { leadNoteSchema } from '@shared/schemas/lead-note';
 import { bodySchemaOf } from '../../platform/http/api-schemas';
 import type { LeadTable } from '../../platform/lead-records/lead-tables';
 import {

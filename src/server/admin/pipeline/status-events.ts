@@ -1,5 +1,5 @@
 import { randomUUID } from 'node:crypto';
-import type { LeadConversion } from '../../../shared/admin-deliveries';
+import type { LeadConversion } from '@shared/admin-deliveries';
 import type { Kysely } from 'kysely';
 import { tablesOf } from '../../platform/database/connection';
 import { readLeadContact } from '../../platform/lead-records/lead-contact';

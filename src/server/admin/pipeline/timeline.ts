@@ -1,4 +1,4 @@
-import { statusLabel } from '../../../shared/lead-status';
+import { statusLabel } from '@shared/lead-status';
 import type { LeadForm } from '../../platform/lead-records/lead-submissions';
 import type { LeadActivityTable } from './pipeline-tables';
 

@@ -4,7 +4,7 @@ import type {
   QuarantinedSubmission,
   QuarantinePage,
   QuarantineReleased,
-} from '../../../shared/admin-quarantine';
+} from '@shared/admin-quarantine';
 import { tablesOf } from '../../platform/database/connection';
 import { describedError } from '../../platform/http/api-schemas';
 import {

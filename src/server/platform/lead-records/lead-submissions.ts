@@ -1,5 +1,5 @@
 import type { Generated, Kysely, Selectable } from 'kysely';
-import type { ConsentSignal } from '../../../shared/schemas/conversion';
+import type { ConsentSignal } from '@shared/schemas/conversion';
 import type { LeadTable } from './lead-tables';
 
 /*

@@ -1,4 +1,4 @@
-import type { ConsentSignal } from '../../../shared/schemas/conversion';
+import type { ConsentSignal } from '@shared/schemas/conversion';
 
 /*
  * A Meta Conversions API event waiting in the outbox (destination `meta`, decision 110):

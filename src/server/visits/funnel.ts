@@ -6,8 +6,8 @@ import {
   funnelLeadsQuery,
   type FunnelDimension,
   type FunnelLeadRow,
-} from '../platform/lead-records/lead-funnel';
-import type { LeadRecordTables } from '../platform/lead-records/lead-tables';
+} from '../leads/store/lead-funnel';
+import type { LeadRecordTables } from '../leads/store/lead-tables';
 import { tablesOf } from '../platform/database/connection';
 import type { VisitTables } from './visit-tables';
 

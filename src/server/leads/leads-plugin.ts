@@ -98,7 +98,7 @@ export const leadsPlugin: FastifyPluginAsync<LeadsOptions> = async (app, options
   options.quarantine?.bind((id) => store.releaseQuarantined(id));
   const { formTimeKey, proof } = app.spamDefence;
   const capture = new LeadCapture(
-    countedStore(store, app.metrics),
+    countedStore(store, app.metrics.registry),
     formTimeKey,
     options.capture,
     proof,

@@ -4,7 +4,7 @@ import fastifyStatic from '@fastify/static';
 import fp from 'fastify-plugin';
 import type { RuntimeConfig } from '@shared/runtime-config';
 import type { FormHandoff } from '../platform/form-handoff/form-handoff';
-import type { InlineHashes } from '../platform/http/content-security-policy';
+import type { InlineHashes } from './page-policy';
 import { pageHeaders, pageRuntime } from '../site/page-headers';
 import { pageRenderer } from './page-renderer';
 import { loadPage, sendPage, sendRendered } from '../site/page-set';

@@ -6,8 +6,8 @@ import {
   funnelLeadsQuery,
   type FunnelDimension,
   type FunnelLeadRow,
-} from '../leads/store/lead-funnel';
-import type { LeadRecordTables } from '../leads/store/lead-tables';
+  type LeadRecordTables,
+} from '../leads';
 import { tablesOf } from '../platform/database/connection';
 import type { VisitTables } from './visit-tables';
 

@@ -5,7 +5,7 @@ import {
   dataSubjectQuerySchema,
   type DataSubjectErasure,
 } from '@shared/admin-data-subject';
-import { normalizeEmail } from '../../leads/store/lead-email';
+import { normalizeEmail } from '../../leads';
 import { badAddress, emailQuery, erasureBody, reportBody } from './data-subject-schemas';
 import { countsText, type DataSubjects } from './data-subjects';
 

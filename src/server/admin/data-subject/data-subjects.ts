@@ -7,9 +7,18 @@ import {
 import { tablesOf } from '../../platform/database/connection';
 import type { DialectName } from '../../platform/database/migration-runner';
 import type { DatabaseReader } from '../../platform/database/reader-thread';
-import { eraseQuarantined, findQuarantined } from '../../leads/quarantine/lead-quarantine';
-import { eraseSubmissions, findSubmissions } from '../../leads/store/lead-submissions';
-import type { LeadTable } from '../../leads/store/lead-tables';
+import {
+  eraseQuarantined,
+  findQuarantined,
+  eraseSubmissions,
+  findSubmissions,
+  type LeadTable,
+  eraseLeadRows,
+  findLeadsByEmail,
+  leadIdsNotUpdatedSince,
+  eraseActivity,
+  findActivity,
+} from '../../leads';
 import {
   deleteOutboxFiles,
   deleteOutboxMailBefore,
@@ -17,12 +26,6 @@ import {
 } from '../../platform/mail/outbox-files';
 import { findLeadMessages, forgetLeadMessages } from '../../platform/outbox/outbox';
 import { eraseSubjectEntries, findSubjectEntries, type AuditSubject } from '../audit/audit-log';
-import {
-  eraseLeadRows,
-  findLeadsByEmail,
-  leadIdsNotUpdatedSince,
-} from '../../leads/people/lead-subject';
-import { eraseActivity, findActivity } from '../../leads/pipeline/lead-activity';
 import {
   activityView,
   outboxView,

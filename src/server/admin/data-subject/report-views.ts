@@ -6,10 +6,8 @@ import type {
   DataSubjectSubmission,
   StoredRecord,
 } from '@shared/admin-data-subject';
-import type { LeadQuarantineTable } from '../../leads/quarantine/lead-quarantine';
-import type { LeadSubmissionsTable } from '../../leads/store/lead-submissions';
+import type { LeadQuarantineTable, LeadSubmissionsTable, LeadActivityTable } from '../../leads';
 import type { OutboxMessage } from '../../platform/outbox/outbox';
-import type { LeadActivityTable } from '../../leads/pipeline/pipeline-tables';
 
 /*
  * The rows of a data-subject report as the person receives them: JSON stored as text is

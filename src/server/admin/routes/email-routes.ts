@@ -1,7 +1,6 @@
 import type { FastifyPluginAsync } from 'fastify';
 import type { Mailer } from '../../platform/mail/mailer';
-import type { LeadListing } from '../../leads/queries/lead-listing';
-import { errorBody, leadIdParams } from '../../leads/queries/lead-views';
+import { type LeadListing, errorBody, leadIdParams } from '../../leads';
 import { formEmail } from './form-email';
 
 /** The spec's failure text (section 8); the screen shows the server's message as it is. */

@@ -2,16 +2,16 @@ import { Readable } from 'node:stream';
 import type { FastifyPluginAsync } from 'fastify';
 import { candidateStatuses, companyStatuses } from '@shared/lead-status';
 import type { DatabaseReader } from '../../platform/database/reader-thread';
-import type { LeadListing } from '../../leads/queries/lead-listing';
-import { csvChunks } from '../../leads/export/csv';
-import { exportRows } from '../../leads/export/export-query';
 import {
+  type LeadListing,
+  csvChunks,
+  exportRows,
   exportDefinitions,
   exportTabs,
   newestFirst,
   selectionsFor,
   type ExportTab,
-} from '../../leads/export/export-tabs';
+} from '../../leads';
 
 export interface ExportRoutesOptions {
   listing: LeadListing;

@@ -1,8 +1,10 @@
 import type { FastifyPluginAsync, FastifyReply } from 'fastify';
 import { candidateStatuses, companyStatuses } from '@shared/lead-status';
-import { decodeCursor, encodeCursor } from '../../leads/queries/cursor';
-import type { LeadListing, Page } from '../../leads/queries/lead-listing';
 import {
+  decodeCursor,
+  encodeCursor,
+  type LeadListing,
+  type Page,
   candidateSchema,
   candidateView,
   companySchema,
@@ -11,8 +13,9 @@ import {
   leadEmailSchema,
   leadEmailView,
   leadIdParams,
-} from '../../leads/queries/lead-views';
-import type { CandidateLeadType, CompanyLeadType } from '../../leads/store/listing-tables';
+  type CandidateLeadType,
+  type CompanyLeadType,
+} from '../../leads';
 
 /** Query string of every listing. */
 interface ListQuerystring {

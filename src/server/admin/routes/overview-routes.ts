@@ -1,5 +1,5 @@
 import type { FastifyPluginAsync } from 'fastify';
-import type { Overview } from '../../leads/queries/overview-figures';
+import type { Overview } from '../../leads';
 
 const conversion = {
   type: 'array',

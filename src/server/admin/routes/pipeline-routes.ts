@@ -2,17 +2,18 @@ import type { FastifyPluginAsync, FastifyReply, FastifyRequest } from 'fastify';
 import { candidateStatuses, companyStatuses } from '@shared/lead-status';
 import { leadNoteSchema } from '@shared/schemas/lead-note';
 import { bodySchemaOf } from '../../platform/http/api-schemas';
-import type { LeadTable } from '../../leads/store/lead-tables';
 import {
+  type LeadTable,
   candidateSchema,
   candidateView,
   companySchema,
   companyView,
   errorBody,
   leadIdParams,
-} from '../../leads/queries/lead-views';
-import type { CandidateListRow, CompanyListRow } from '../../leads/store/listing-tables';
-import type { LeadPipeline } from '../../leads/pipeline/lead-pipeline';
+  type CandidateListRow,
+  type CompanyListRow,
+  type LeadPipeline,
+} from '../../leads';
 
 /** The lead routes' 400 text (leads/lead-route.ts): the same shape everywhere in the API. */
 const INVALID_FIELDS_MESSAGE = 'Please check the highlighted fields';

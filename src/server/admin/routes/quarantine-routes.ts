@@ -12,7 +12,7 @@ import {
   type LeadQuarantineTable,
   type LeadQuarantineTables,
   type QuarantineReleaser,
-} from '../../leads/quarantine/lead-quarantine';
+} from '../../leads';
 
 const NOT_FOUND = 'This submission is no longer in quarantine';
 

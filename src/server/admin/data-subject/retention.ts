@@ -1,7 +1,7 @@
 import type { FastifyBaseLogger } from 'fastify';
 import type { DataSubjectCounts } from '@shared/admin-data-subject';
-import type { AdminAudit } from '../../admin/audit/audit-plugin';
-import { countsText, type DataSubjects } from '../../admin/data-subject/data-subjects';
+import type { AdminAudit } from '../audit/audit-plugin';
+import { countsText, type DataSubjects } from './data-subjects';
 
 const DAY_MS = 24 * 60 * 60 * 1000;
 

@@ -1,7 +1,8 @@
 import { describe, expect, it } from 'vitest';
 import { DEFAULT_RUNTIME_CONFIG, type RuntimeConfig } from '@shared/runtime-config';
-import { directives } from '../../../../tests/support/content-security-policy';
-import { API_POLICY, pagePolicy, type InlineHashes } from './content-security-policy';
+import { directives } from '../../../tests/support/content-security-policy';
+import { API_POLICY } from '../platform/http/security-headers';
+import { pagePolicy, type InlineHashes } from './page-policy';
 
 const hashes: InlineHashes = { scripts: [], styles: ["'sha256-STYLE='"] };
 const configured: RuntimeConfig = {

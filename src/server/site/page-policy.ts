@@ -31,9 +31,6 @@ export interface PagePolicyOptions {
   runtimeStyleElements: boolean;
 }
 
-/** JSON answers and files: nothing may load or frame them as a document. */
-export const API_POLICY = "default-src 'none'; frame-ancestors 'none'";
-
 type Directives = [name: string, sources: readonly (string | false | null | undefined)[]][];
 
 function serialize(directives: Directives): string {

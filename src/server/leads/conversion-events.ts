@@ -62,8 +62,8 @@ export async function enqueueConversions(
     .selectFrom('outbox_messages')
     .select('topic')
     .where('destination', '=', 'meta')
-    .where('lead_type', '=', leadType)
-    .where('lead_id', '=', source.leadId)
+    .where('subject_type', '=', leadType)
+    .where('subject_id', '=', source.leadId)
     .where('topic', 'in', events)
     .execute();
   events = events.filter((event) => !already.some((row) => row.topic === event));
@@ -92,8 +92,8 @@ export async function enqueueConversions(
         destination: 'meta',
         topic: eventName,
         payload,
-        leadType,
-        leadId: source.leadId,
+        subjectType: leadType,
+        subjectId: source.leadId,
       };
     }),
     now,

@@ -1,7 +1,7 @@
 import type { DatabaseConnection } from '../platform/database/connection';
 import { tablesOf } from '../platform/database/connection';
 import type { DatabaseReader } from '../platform/database/reader-thread';
-import { forgetLeadMessages } from '../platform/outbox/outbox';
+import { forgetSubjectMessages } from '../platform/outbox/outbox';
 import type { OutboxTables } from '../platform/outbox/outbox-tables';
 import { LeadPipeline } from './pipeline/lead-pipeline';
 import type { PipelineTables } from './pipeline/pipeline-tables';
@@ -44,7 +44,7 @@ export class LeadDesk {
       deleteWith: async (trx, table, id) => {
         await LeadPipeline.deleteActivity(trx, table, id);
         const leadType = table === 'candidates' ? 'candidate' : 'company';
-        await forgetLeadMessages(tablesOf<OutboxTables>(trx), leadType, id);
+        await forgetSubjectMessages(tablesOf<OutboxTables>(trx), leadType, id);
       },
     });
     this.pipeline = new LeadPipeline(

@@ -24,7 +24,7 @@ import {
   deleteOutboxMailBefore,
   outboxMailMentioning,
 } from '../../platform/mail/outbox-files';
-import { findLeadMessages, forgetLeadMessages } from '../../platform/outbox/outbox';
+import { findSubjectMessages, forgetSubjectMessages } from '../../platform/outbox/outbox';
 import { eraseSubjectEntries, findSubjectEntries, type AuditSubject } from '../audit/audit-log';
 import {
   activityView,
@@ -86,7 +86,7 @@ export class DataSubjects {
         const [submissions, activity, messages] = await Promise.all([
           findSubmissions(tablesOf(db), table, ids),
           findActivity(db, table, ids),
-          findLeadMessages(tablesOf(db), leadType, ids),
+          findSubjectMessages(tablesOf(db), leadType, ids),
         ]);
         return { leadType, ids, submissions, activity, messages };
       }),
@@ -206,7 +206,7 @@ export class DataSubjects {
     const leadType = table === 'candidates' ? 'candidate' : 'company';
     counts.submissions += await eraseSubmissions(tablesOf(trx), table, ids);
     counts.activity += await eraseActivity(trx, table, ids);
-    counts.outboxMessages += await forgetLeadMessages(tablesOf(trx), leadType, ids);
+    counts.outboxMessages += await forgetSubjectMessages(tablesOf(trx), leadType, ids);
   }
 
   private async retentionLock(trx: Transaction<object>): Promise<boolean> {

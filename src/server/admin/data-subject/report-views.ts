@@ -79,8 +79,8 @@ export function activityView(row: Selectable<LeadActivityTable>): DataSubjectAct
 export function outboxView(row: OutboxMessage): DataSubjectOutboxMessage {
   return {
     id: Number(row.id),
-    leadType: row.lead_type,
-    leadId: row.lead_id === null ? null : Number(row.lead_id),
+    leadType: row.subject_type as 'candidate' | 'company' | null,
+    leadId: row.subject_id === null ? null : Number(row.subject_id),
     destination: row.destination,
     topic: row.topic,
     state: row.state,

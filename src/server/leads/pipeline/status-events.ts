@@ -46,8 +46,8 @@ export async function enqueueStatusEvent(
     .selectFrom('outbox_messages')
     .select('id')
     .where('destination', '=', 'meta')
-    .where('lead_type', '=', 'candidate')
-    .where('lead_id', '=', id)
+    .where('subject_type', '=', 'candidate')
+    .where('subject_id', '=', id)
     .where('topic', '=', status)
     .executeTakeFirst();
   if (sent) return;
@@ -81,7 +81,7 @@ export async function enqueueStatusEvent(
   };
   await enqueueMessages(
     outbox,
-    [{ destination: 'meta', topic: status, payload, leadType: 'candidate', leadId: id }],
+    [{ destination: 'meta', topic: status, payload, subjectType: 'candidate', subjectId: id }],
     now.toISOString(),
   );
 }
@@ -104,8 +104,8 @@ export async function conversionStates(
       'created_at',
     ])
     .where('destination', '=', 'meta')
-    .where('lead_type', '=', table === 'candidates' ? 'candidate' : 'company')
-    .where('lead_id', '=', id)
+    .where('subject_type', '=', table === 'candidates' ? 'candidate' : 'company')
+    .where('subject_id', '=', id)
     .orderBy('id')
     .execute();
   return rows.map((row) => ({

@@ -144,8 +144,8 @@ export async function upsertLead<Stage extends string>(
           destination,
           topic: LEAD_CREATED,
           payload,
-          leadType: payload.type,
-          leadId: result.id,
+          subjectType: payload.type,
+          subjectId: result.id,
         })),
         now,
       );

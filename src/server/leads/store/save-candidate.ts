@@ -10,8 +10,8 @@ export interface CandidateStep extends LeadStep<
   (typeof candidateTextColumns)[number]
 > {
   /** Flags only ever go from false to true. */
-  typeformCompleted?: boolean;
-  isTypeformCandidate?: boolean;
+  questionnaireCompleted?: boolean;
+  isQuestionnaireCandidate?: boolean;
 }
 
 /** Creates the candidate of `step.email` or moves the existing one along; idempotent. */
@@ -27,12 +27,12 @@ export function saveCandidate(
     step,
     {
       insert: {
-        typeform_completed: step.typeformCompleted ? 1 : 0,
-        is_typeform_candidate: step.isTypeformCandidate ? 1 : 0,
+        typeform_completed: step.questionnaireCompleted ? 1 : 0,
+        is_typeform_candidate: step.isQuestionnaireCandidate ? 1 : 0,
       },
       update: {
-        ...(step.typeformCompleted ? { typeform_completed: 1 } : {}),
-        ...(step.isTypeformCandidate ? { is_typeform_candidate: 1 } : {}),
+        ...(step.questionnaireCompleted ? { typeform_completed: 1 } : {}),
+        ...(step.isQuestionnaireCandidate ? { is_typeform_candidate: 1 } : {}),
       },
     },
     notify,

@@ -3,13 +3,22 @@ import {
   dataSubjectParts,
   type DataSubjectCounts,
   type DataSubjectReport,
-} from '../../../shared/admin-data-subject';
+} from '@shared/admin-data-subject';
 import { tablesOf } from '../../platform/database/connection';
 import type { DialectName } from '../../platform/database/migration-runner';
 import type { DatabaseReader } from '../../platform/database/reader-thread';
-import { eraseQuarantined, findQuarantined } from '../../platform/lead-records/lead-quarantine';
-import { eraseSubmissions, findSubmissions } from '../../platform/lead-records/lead-submissions';
-import type { LeadTable } from '../../platform/lead-records/lead-tables';
+import {
+  eraseQuarantined,
+  findQuarantined,
+  eraseSubmissions,
+  findSubmissions,
+  type LeadTable,
+  eraseLeadRows,
+  findLeadsByEmail,
+  leadIdsNotUpdatedSince,
+  eraseActivity,
+  findActivity,
+} from '../../leads';
 import {
   deleteOutboxFiles,
   deleteOutboxMailBefore,
@@ -17,8 +26,6 @@ import {
 } from '../../platform/mail/outbox-files';
 import { findLeadMessages, forgetLeadMessages } from '../../platform/outbox/outbox';
 import { eraseSubjectEntries, findSubjectEntries, type AuditSubject } from '../audit/audit-log';
-import { eraseLeadRows, findLeadsByEmail, leadIdsNotUpdatedSince } from '../listing/lead-subject';
-import { eraseActivity, findActivity } from '../pipeline/lead-activity';
 import {
   activityView,
   outboxView,

@@ -1,0 +1,71 @@
+import { existsSync, readdirSync, readFileSync } from 'node:fs';
+import path from 'node:path';
+import { describe, expect, it } from 'vitest';
+
+/**
+ * Every repository path the README and the documents in docs/ name exists: a path in
+ * backticks or a relative link. A path under one of the repository's folders is checked as it
+ * is; any other path to a source file must be written from the repository's root, so that a
+ * newcomer can open it and this test can check it.
+ */
+
+const root = path.resolve(import.meta.dirname, '..', '..');
+const REPO_FOLDERS = ['src', 'scripts', 'tests', 'deploy', 'docs', 'public', '.ci'];
+const SOURCE_FILE = /\.(ts|tsx|mts|mjs|js|css|json|sql)$/;
+// Not in the repository: the build's output, installed packages, the product specification.
+const ELSEWHERE = /^(dist|node_modules|bench-results)\//;
+
+function markdownFiles(): string[] {
+  const files = ['README.md'];
+  const walk = (folder: string) => {
+    for (const entry of readdirSync(path.join(root, folder), { withFileTypes: true })) {
+      const relative = path.posix.join(folder, entry.name);
+      if (entry.isDirectory()) walk(relative);
+      else if (entry.name.endsWith('.md')) files.push(relative);
+    }
+  };
+  walk('docs');
+  return files;
+}
+
+/** The paths a piece of markdown names: backticked tokens with a slash, and relative links. */
+function namedPaths(markdown: string, file: string): string[] {
+  const named: string[] = [];
+  for (const [, token] of markdown.matchAll(/`([^`\s]+)`/g)) {
+    const candidate = token!.replace(/[.,;:]$/, '');
+    const first = candidate.split('/')[0]!;
+    if (!candidate.includes('/') || ELSEWHERE.test(candidate)) continue;
+    if (REPO_FOLDERS.includes(first) || SOURCE_FILE.test(candidate)) named.push(candidate);
+  }
+  for (const [, target] of markdown.matchAll(/\]\(([^)\s]+)\)/g)) {
+    const link = target!.split('#')[0]!;
+    if (!link || /^[a-z]+:/.test(link) || link.startsWith('/')) continue;
+    const resolved = path.posix.normalize(path.posix.join(path.posix.dirname(file), link));
+    if (!resolved.startsWith('..')) named.push(resolved);
+  }
+  return named;
+}
+
+/** Whether a named path exists; `{a,b}` names each of a and b, and `*` or `<…>` any name. */
+function exists(named: string): boolean {
+  const braces = /\{([^}]*)\}/.exec(named);
+  if (braces) {
+    return braces[1]!
+      .split(',')
+      .every((choice) => exists(named.replace(braces[0], choice)));
+  }
+  const wildcard = named.search(/[*<]/);
+  const fixed = wildcard === -1 ? named : named.slice(0, named.lastIndexOf('/', wildcard) + 1);
+  return existsSync(path.join(root, fixed));
+}
+
+describe('paths named in the documentation', () => {
+  for (const file of markdownFiles()) {
+    it(`${file} names only paths that exist`, () => {
+      const missing = namedPaths(readFileSync(path.join(root, file), 'utf8'), file).filter(
+        (named) => !exists(named),
+      );
+      expect(missing).toEqual([]);
+    });
+  }
+});

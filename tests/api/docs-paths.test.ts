@@ -3,10 +3,10 @@ import path from 'node:path';
 import { describe, expect, it } from 'vitest';
 
 /**
- * Every repository path the README and the documents in docs/ name exists: a path in
- * backticks or a relative link. A path under one of the repository's folders is checked as it
- * is; any other path to a source file must be written from the repository's root, so that a
- * newcomer can open it and this test can check it.
+ * Every repository path the README and the documents in docs/ name exists: a path that starts
+ * with one of the repository's folders (in backticks or not), a relative link, and any other
+ * path to a source file in backticks, which must then be written from the repository's root,
+ * so that a newcomer can open it and this test can check it.
  */
 
 const root = path.resolve(import.meta.dirname, '..', '..');
@@ -28,9 +28,12 @@ function markdownFiles(): string[] {
   return files;
 }
 
-/** The paths a piece of markdown names: backticked tokens with a slash, and relative links. */
+/** The paths a piece of markdown names: repository paths, backticked files, relative links. */
 function namedPaths(markdown: string, file: string): string[] {
   const named: string[] = [];
+  const folders = REPO_FOLDERS.map((folder) => folder.replace('.', '\\.')).join('|');
+  const repoPath = new RegExp(`(?<![\\w./@-])(?:${folders})/[\\w./*{},<>@-]*`, 'g');
+  for (const [found] of markdown.matchAll(repoPath)) named.push(found.replace(/[.,;:]+$/, ''));
   for (const [, token] of markdown.matchAll(/`([^`\s]+)`/g)) {
     const candidate = token!.replace(/[.,;:]$/, '');
     const first = candidate.split('/')[0]!;
@@ -43,7 +46,7 @@ function namedPaths(markdown: string, file: string): string[] {
     const resolved = path.posix.normalize(path.posix.join(path.posix.dirname(file), link));
     if (!resolved.startsWith('..')) named.push(resolved);
   }
-  return named;
+  return [...new Set(named)];
 }
 
 /** Whether a named path exists; `{a,b}` names each of a and b, and `*` or `<…>` any name. */

@@ -12,6 +12,9 @@ import { describe, expect, it } from 'vitest';
 const root = path.resolve(import.meta.dirname, '..', '..');
 const REPO_FOLDERS = ['src', 'scripts', 'tests', 'deploy', 'docs', 'public', '.ci'];
 const SOURCE_FILE = /\.(ts|tsx|mts|mjs|js|css|json|sql)$/;
+// A backticked path that starts with one of these folders is read from src/server or src/client.
+const SERVER_FOLDERS = readdirSync(path.join(root, 'src/server'));
+const CLIENT_FOLDERS = ['app', 'components', 'features', 'lib'];
 // Not in the repository: the build's output, installed packages, the product specification.
 const ELSEWHERE = /^(dist|node_modules|bench-results)\//;
 
@@ -38,7 +41,9 @@ function namedPaths(markdown: string, file: string): string[] {
     const candidate = token!.replace(/[.,;:]$/, '');
     const first = candidate.split('/')[0]!;
     if (!candidate.includes('/') || ELSEWHERE.test(candidate)) continue;
-    if (REPO_FOLDERS.includes(first) || SOURCE_FILE.test(candidate)) named.push(candidate);
+    if (SERVER_FOLDERS.includes(first)) named.push(`src/server/${candidate}`);
+    else if (CLIENT_FOLDERS.includes(first)) named.push(`src/client/${candidate}`);
+    else if (REPO_FOLDERS.includes(first) || SOURCE_FILE.test(candidate)) named.push(candidate);
   }
   for (const [, target] of markdown.matchAll(/\]\(([^)\s]+)\)/g)) {
     const link = target!.split('#')[0]!;
@@ -53,9 +58,7 @@ function namedPaths(markdown: string, file: string): string[] {
 function exists(named: string): boolean {
   const braces = /\{([^}]*)\}/.exec(named);
   if (braces) {
-    return braces[1]!
-      .split(',')
-      .every((choice) => exists(named.replace(braces[0], choice)));
+    return braces[1]!.split(',').every((choice) => exists(named.replace(braces[0], choice)));
   }
   const wildcard = named.search(/[*<]/);
   const fixed = wildcard === -1 ? named : named.slice(0, named.lastIndexOf('/', wildcard) + 1);

@@ -3,11 +3,11 @@ import { adminPlugin } from './admin/admin-plugin';
 import { backupsPlugin } from './backups/backups-plugin';
 import { conversionsPlugin, type ConversionWorkerSettings } from './conversions/conversions-plugin';
 import { SESSION_COOKIE } from './admin/auth/auth-plugin';
-import type { RetentionSchedule } from './admin/data-subject/retention';
+import type { RetentionSchedule } from './leads/people/retention';
 import { migrations } from './database';
 import { leadsPlugin } from './leads/leads-plugin';
-import { spamPlugin } from './leads/spam-plugin';
-import { QuarantineReleaser } from './platform/lead-records/lead-quarantine';
+import { spamPlugin } from './leads/screening/spam-plugin';
+import { QuarantineReleaser } from './leads/quarantine/lead-quarantine';
 import {
   notificationsPlugin,
   notifyDestinations,

@@ -2,14 +2,14 @@ import { auditMigrations } from './admin/audit/audit-migrations';
 import type { AuditTables } from './admin/audit/audit-tables';
 import { adminAuthMigrations } from './admin/auth/auth-migrations';
 import type { AdminAuthTables } from './admin/auth/auth-tables';
-import { adminListingMigrations } from './admin/listing/listing-migrations';
+import { adminListingMigrations } from './leads/store/listing-migrations';
 import {
   figuresFreshnessMigrations,
   type FiguresFreshnessTables,
-} from './admin/listing/figures-freshness';
-import type { AdminLeadTables } from './admin/listing/listing-tables';
-import { pipelineMigrations } from './admin/pipeline/pipeline-migrations';
-import type { PipelineTables } from './admin/pipeline/pipeline-tables';
+} from './leads/queries/figures-freshness';
+import type { AdminLeadTables } from './leads/store/listing-tables';
+import { pipelineMigrations } from './leads/pipeline/pipeline-migrations';
+import type { PipelineTables } from './leads/pipeline/pipeline-tables';
 import {
   openDatabase as openPlatformDatabase,
   type DatabaseConnection,
@@ -23,15 +23,18 @@ import { healthProbeMigrations, type HealthProbeTables } from './platform/databa
 import type { MigrationSet } from './platform/database/migration-runner';
 import { outboxMigrations } from './platform/outbox/outbox-migrations';
 import type { OutboxTables } from './platform/outbox/outbox-tables';
-import { leadRecordMigrations } from './platform/lead-records/create-lead-tables';
-import { submissionConsentMigrations } from './platform/lead-records/submission-consent';
-import type { LeadRecordTables } from './platform/lead-records/lead-tables';
+import { leadRecordMigrations } from './leads/store/create-lead-tables';
+import { submissionConsentMigrations } from './leads/store/submission-consent';
+import type { LeadRecordTables } from './leads/store/lead-tables';
 import { visitMigrations, type VisitTables } from './visits/visit-tables';
-import { altchaUsedMigrations, type AltchaUsedTables } from './leads/altcha-used-postgres';
+import {
+  altchaUsedMigrations,
+  type AltchaUsedTables,
+} from './leads/screening/altcha-used-postgres';
 import {
   addressCounterMigrations,
   type AddressCounterTables,
-} from './leads/address-counter-tables';
+} from './leads/screening/address-counter-tables';
 
 /*
  * The whole database, composed from what each part owns: the lead record (platform) and the

@@ -1,5 +1,5 @@
 import { describe, expect, it } from 'vitest';
-import { DEFAULT_RUNTIME_CONFIG } from '../../shared/runtime-config';
+import { DEFAULT_RUNTIME_CONFIG } from '@shared/runtime-config';
 import { directives } from '../../../tests/support/content-security-policy';
 import type { InlineHashes } from '../platform/http/content-security-policy';
 import { pageHeaders, pageRuntime } from './page-headers';

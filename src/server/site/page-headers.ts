@@ -1,4 +1,4 @@
-import type { RuntimeConfig } from '../../shared/runtime-config';
+import type { RuntimeConfig } from '@shared/runtime-config';
 import { pagePolicy, type InlineHashes } from '../platform/http/content-security-policy';
 
 /** The built-in questionnaire: /typeform frames it, so our own origin may. */

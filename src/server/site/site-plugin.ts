@@ -2,7 +2,7 @@ import { readFile } from 'node:fs/promises';
 import path from 'node:path';
 import fastifyStatic from '@fastify/static';
 import fp from 'fastify-plugin';
-import type { RuntimeConfig } from '../../shared/runtime-config';
+import type { RuntimeConfig } from '@shared/runtime-config';
 import type { FormHandoff } from '../platform/form-handoff/form-handoff';
 import type { InlineHashes } from '../platform/http/content-security-policy';
 import { pageHeaders, pageRuntime } from '../site/page-headers';

@@ -3,13 +3,13 @@ import {
   dataSubjectParts,
   type DataSubjectCounts,
   type DataSubjectReport,
-} from '../../../shared/admin-data-subject';
+} from '@shared/admin-data-subject';
 import { tablesOf } from '../../platform/database/connection';
 import type { DialectName } from '../../platform/database/migration-runner';
 import type { DatabaseReader } from '../../platform/database/reader-thread';
-import { eraseQuarantined, findQuarantined } from '../../platform/lead-records/lead-quarantine';
-import { eraseSubmissions, findSubmissions } from '../../platform/lead-records/lead-submissions';
-import type { LeadTable } from '../../platform/lead-records/lead-tables';
+import { eraseQuarantined, findQuarantined } from '../../leads/quarantine/lead-quarantine';
+import { eraseSubmissions, findSubmissions } from '../../leads/store/lead-submissions';
+import type { LeadTable } from '../../leads/store/lead-tables';
 import {
   deleteOutboxFiles,
   deleteOutboxMailBefore,
@@ -17,8 +17,12 @@ import {
 } from '../../platform/mail/outbox-files';
 import { findLeadMessages, forgetLeadMessages } from '../../platform/outbox/outbox';
 import { eraseSubjectEntries, findSubjectEntries, type AuditSubject } from '../audit/audit-log';
-import { eraseLeadRows, findLeadsByEmail, leadIdsNotUpdatedSince } from '../listing/lead-subject';
-import { eraseActivity, findActivity } from '../pipeline/lead-activity';
+import {
+  eraseLeadRows,
+  findLeadsByEmail,
+  leadIdsNotUpdatedSince,
+} from '../../leads/people/lead-subject';
+import { eraseActivity, findActivity } from '../../leads/pipeline/lead-activity';
 import {
   activityView,
   outboxView,

@@ -5,11 +5,11 @@ import type {
   DataSubjectQuarantined,
   DataSubjectSubmission,
   StoredRecord,
-} from '../../../shared/admin-data-subject';
-import type { LeadQuarantineTable } from '../../platform/lead-records/lead-quarantine';
-import type { LeadSubmissionsTable } from '../../platform/lead-records/lead-submissions';
+} from '@shared/admin-data-subject';
+import type { LeadQuarantineTable } from '../../leads/quarantine/lead-quarantine';
+import type { LeadSubmissionsTable } from '../../leads/store/lead-submissions';
 import type { OutboxMessage } from '../../platform/outbox/outbox';
-import type { LeadActivityTable } from '../pipeline/pipeline-tables';
+import type { LeadActivityTable } from '../../leads/pipeline/pipeline-tables';
 
 /*
  * The rows of a data-subject report as the person receives them: JSON stored as text is

@@ -1,5 +1,5 @@
 import { describe, expect, it } from 'vitest';
-import { DEFAULT_RUNTIME_CONFIG, type RuntimeConfig } from '../../../shared/runtime-config';
+import { DEFAULT_RUNTIME_CONFIG, type RuntimeConfig } from '@shared/runtime-config';
 import { directives } from '../../../../tests/support/content-security-policy';
 import { API_POLICY, pagePolicy, type InlineHashes } from './content-security-policy';
 

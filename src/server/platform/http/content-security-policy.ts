@@ -1,4 +1,4 @@
-import type { RuntimeConfig } from '../../../shared/runtime-config';
+import type { RuntimeConfig } from '@shared/runtime-config';
 
 /**
  * The content security policies, built once at start-up from the run-time config

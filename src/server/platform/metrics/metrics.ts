@@ -1,7 +1,7 @@
 import { collectDefaultMetrics, Counter, Gauge, Histogram, Registry } from 'prom-client';
-import type { LeadForm } from '../lead-records/lead-submissions';
-import { leadForms } from '../lead-records/lead-submissions';
-import type { QuarantineReason } from '../lead-records/lead-quarantine';
+import type { LeadForm } from '../../leads/store/lead-submissions';
+import { leadForms } from '../../leads/store/lead-submissions';
+import type { QuarantineReason } from '../../leads/quarantine/lead-quarantine';
 import type { OutboxDestination, OutboxState } from '../outbox/outbox-tables';
 
 /*

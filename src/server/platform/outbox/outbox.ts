@@ -6,7 +6,7 @@ import type {
   OutboxState,
   OutboxTables,
 } from './outbox-tables';
-import type { Deliveries } from '../../../shared/admin-deliveries';
+import type { Deliveries } from '@shared/admin-deliveries';
 
 /*
  * The durable outbox (docs/decisions/075). A message is written in the same transaction as

@@ -1,0 +1,79 @@
+import type { FastifyBaseLogger } from 'fastify';
+import type { DataSubjectCounts } from '@shared/admin-data-subject';
+import type { AdminAudit } from '../../admin/audit/audit-plugin';
+import { countsText, type DataSubjects } from '../../admin/data-subject/data-subjects';
+
+const DAY_MS = 24 * 60 * 60 * 1000;
+
+/** When the retention runs: a while after start, then daily (tests: sooner). */
+export interface RetentionSchedule {
+  firstRunMs: number;
+  intervalMs: number;
+}
+
+export const dailyRetention: RetentionSchedule = { firstRunMs: 60_000, intervalMs: DAY_MS };
+
+/**
+ * RETENTION_DAYS (issue 13, decision 135): every day, the leads whose last form is older than
+ * that are erased with everything that goes with them, through the data-subject erasure. Each
+ * instance runs it; the batches are idempotent and, on PostgreSQL, one instance at a time
+ * (data-subjects.ts). The log says counts only.
+ */
+export class Retention {
+  private timer: NodeJS.Timeout | undefined;
+  private running: Promise<unknown> | undefined;
+  private stopped = false;
+
+  constructor(
+    private readonly subjects: DataSubjects,
+    private readonly days: number,
+    private readonly audit: AdminAudit,
+    private readonly log: FastifyBaseLogger,
+    private readonly schedule: RetentionSchedule = dailyRetention,
+  ) {}
+
+  start(): void {
+    const next = (ms: number) => {
+      if (this.stopped) return;
+      this.timer = setTimeout(() => {
+        this.running = this.run().finally(() => next(this.schedule.intervalMs));
+      }, ms);
+      this.timer.unref();
+    };
+    next(this.schedule.firstRunMs);
+  }
+
+  async stop(): Promise<void> {
+    this.stopped = true;
+    clearTimeout(this.timer);
+    await this.running;
+  }
+
+  /** One pass; the counts erased (undefined: another instance held the lock, or it failed). */
+  async run(now = new Date()): Promise<DataSubjectCounts | undefined> {
+    const before = new Date(now.getTime() - this.days * DAY_MS).toISOString();
+    try {
+      const erased = await this.subjects.eraseNotUpdatedSince(before, (trx, counts) =>
+        this.audit.recordSystem(
+          {
+            action: 'retention_erasure',
+            detail: `not updated for ${this.days} days: erased ${countsText(counts)}`,
+          },
+          'system (RETENTION_DAYS)',
+          trx,
+        ),
+      );
+      if (erased) this.log.info({ retentionDays: this.days, erased }, 'retention: erased');
+      else this.log.info('retention: another instance is erasing; skipped');
+      return erased;
+    } catch (error) {
+      // Name, code and message only: a database error's detail can quote a row's values.
+      const { name, code, message } = error as { name?: string; code?: string; message?: string };
+      this.log.error(
+        { err: { type: name, code, message } },
+        'retention failed; the next run retries',
+      );
+      return undefined;
+    }
+  }
+}

@@ -49,7 +49,7 @@ const serverZones = [
         .filter((other) => other !== name)
         .map((other) => ({
           path: `${server}/${other}`,
-          except: other === 'leads' ? ['./index.ts'] : [],
+          except: ['leads', 'conversions'].includes(other) ? ['./index.ts'] : [],
         })),
       serverRoot,
     ],

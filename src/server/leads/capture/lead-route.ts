@@ -7,8 +7,7 @@ import {
   fieldErrorsBody,
   retryAfterHeader,
 } from '../../platform/http/api-schemas';
-import type { SubmissionClient } from '../../conversions/conversion-event';
-import { submissionClient, withConversionFields } from './submission-client';
+import { submissionClient, withConversionFields, type SubmissionClient } from '../../conversions';
 import { htmlFormPost, leadBody } from './html-form-posts';
 import type { LeadCapture } from './lead-capture';
 import type { LeadSaves } from '../store/lead-store';

@@ -5,7 +5,8 @@ import type { LeadRecordTables, LeadTable } from '../store/lead-tables';
 import type { LeadListing } from '../queries/lead-listing';
 import type { PipelineTables } from './pipeline-tables';
 import { eraseActivity } from './lead-activity';
-import { conversionStates, enqueueStatusEvent } from './status-events';
+import { conversionStates } from '../../conversions';
+import { recordStatusEvent } from './status-events';
 import { buildTimeline } from './timeline';
 
 /** JSON text of a stored object, or null. */
@@ -68,7 +69,10 @@ export class LeadPipeline {
         .where('lead_id', '=', id)
         .orderBy('id')
         .execute(),
-      conversionStates(this.db, table, id),
+      conversionStates(this.db, {
+        type: table === 'candidates' ? 'candidate' : 'company',
+        id,
+      }),
     ]);
     return {
       row,
@@ -109,7 +113,7 @@ export class LeadPipeline {
           })
           .execute();
         if (this.statusEvents && table === 'candidates') {
-          await enqueueStatusEvent(tablesOf<LeadRecordTables>(trx), id, status, new Date());
+          await recordStatusEvent(tablesOf<LeadRecordTables>(trx), id, status, new Date());
         }
       }
       return { from, to: status };

@@ -8,9 +8,9 @@ import { insertRow } from '../../platform/database/row-insert';
 import { LEAD_CREATED, type LeadCreatedPayload } from './lead-created';
 import { enqueueMessages } from '../../platform/outbox/outbox';
 import type { OutboxDestination, OutboxTables } from '../../platform/outbox/outbox-tables';
-import type { SubmissionClient } from '../../conversions/conversion-event';
+import { recordFormConversions, type SubmissionClient } from '../../conversions';
 import { attributionForInsert, attributionForUpdate } from './attribution';
-import { enqueueConversions } from '../conversion-events';
+import { readLeadContact } from './lead-contact';
 import { presentValues } from './present-values';
 
 /** What a lead write answers: the record's id, and whether this write created it. */
@@ -151,16 +151,16 @@ export async function upsertLead<Stage extends string>(
       );
     }
     if (notify.includes('meta')) {
-      await enqueueConversions(
+      await recordFormConversions(
         db,
         {
-          table,
-          leadId: result.id,
+          subject: { type: table === 'candidates' ? 'candidate' : 'company', id: result.id },
           created: result.created,
           form: step.form,
           client: step.client,
           sourcePage: step.attribution?.page ?? null,
           fbclid: step.attribution?.fbclid ?? null,
+          contact: () => readLeadContact(db, table, result.id),
         },
         now,
       );

@@ -2,8 +2,8 @@ import { randomUUID } from 'node:crypto';
 import type { FastifyRequest } from 'fastify';
 import { safeParse } from 'zod/mini';
 import { conversionFieldsSchema } from '@shared/schemas/conversion';
-import { bodySchemaOf } from '../../platform/http/api-schemas';
-import type { SubmissionClient } from '../../conversions/conversion-event';
+import { bodySchemaOf } from '../platform/http/api-schemas';
+import type { SubmissionClient } from './conversion-event';
 
 /** Meta's browser cookies: `fb.<subdomain index>.<ms>.<random or fbclid>`. */
 const META_COOKIE = /^fb\.\d\.\d{10,16}\.[A-Za-z0-9_.-]{1,400}$/;

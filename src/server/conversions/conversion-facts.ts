@@ -1,0 +1,229 @@
+import { randomUUID } from 'node:crypto';
+import type { Kysely } from 'kysely';
+import type { LeadConversion } from '@shared/admin-deliveries';
+import type { LeadForm } from '@shared/lead-vocabulary';
+import type { ConsentSignal } from '@shared/schemas/conversion';
+import { tablesOf } from '../platform/database/connection';
+import { enqueueMessages } from '../platform/outbox/outbox';
+import type { OutboxTables } from '../platform/outbox/outbox-tables';
+import {
+  CONVERSION_MAX_AGE_MS,
+  conversionAllowed,
+  statusConversionEvents,
+  type ConversionEventName,
+  type ConversionPayload,
+  type SubmissionClient,
+} from './conversion-event';
+
+/*
+ * What the lead context tells Meta's Conversions API (decision 110), as facts: a form was
+ * saved, or a candidate's status changed. Each call writes the events the fact calls for into
+ * the outbox, in the caller's transaction, so an event exists exactly when its lead was
+ * committed; the conversions worker sends them. Nothing here reads a lead table: the fact
+ * carries what the event needs.
+ */
+
+/** Which lead a fact is about. */
+export interface ConversionSubject {
+  type: 'candidate' | 'company';
+  id: number;
+}
+
+/** What Meta matches a lead on: its e-mail, phone and names as now saved. */
+export interface ConversionContact {
+  email: string;
+  phone: string | null;
+  firstName: string | null;
+  lastName: string | null;
+}
+
+/** A form saved a lead (created it or moved it on). */
+export interface FormFact {
+  subject: ConversionSubject;
+  created: boolean;
+  form: LeadForm | undefined;
+  client: SubmissionClient | undefined;
+  sourcePage: string | null;
+  fbclid: string | null;
+  /** Read only when an event is due: the lead's contact as saved by this form. */
+  contact: () => Promise<ConversionContact | undefined>;
+}
+
+/** A candidate's status changed in the pipeline. */
+export interface StatusFact {
+  subject: ConversionSubject;
+  status: string;
+  /** The consent the lead's latest form reported. */
+  consent: ConsentSignal | null | undefined;
+  /** The first fbclid the lead's forms brought, and when. */
+  click: { fbclid: string; atMs: number } | undefined;
+  contact: () => Promise<ConversionContact | undefined>;
+}
+
+/** The questionnaire's completion comes from either of its two calls; the first one counts. */
+const COMPLETING_FORMS: readonly LeadForm[] = ['questionnaire', 'typeform-completed'];
+
+/** Lead for a new lead; CompleteRegistration and SubmitApplication once per lead. */
+function formEvents(fact: FormFact): ConversionEventName[] {
+  const events: ConversionEventName[] = fact.created ? ['Lead'] : [];
+  if (fact.form && COMPLETING_FORMS.includes(fact.form)) events.push('CompleteRegistration');
+  if (fact.form === 'candidate-application') events.push('SubmitApplication');
+  return events;
+}
+
+/** Pages of forms that send no attribution. */
+const pageOfForm = (form: LeadForm | undefined) =>
+  form === 'typeform-completed' ? '/typeform' : null;
+
+const isStatusEvent = (status: string): status is ConversionEventName =>
+  (statusConversionEvents as readonly string[]).includes(status);
+
+/** The events of `wanted` not yet written for the subject: each goes to Meta once. */
+async function notYetWritten(
+  outbox: Kysely<OutboxTables>,
+  subject: ConversionSubject,
+  wanted: readonly ConversionEventName[],
+): Promise<ConversionEventName[]> {
+  if (wanted.length === 0) return [];
+  const already = await outbox
+    .selectFrom('outbox_messages')
+    .select('topic')
+    .where('destination', '=', 'meta')
+    .where('subject_type', '=', subject.type)
+    .where('subject_id', '=', subject.id)
+    .where('topic', 'in', wanted)
+    .execute();
+  return wanted.filter((event) => !already.some((row) => row.topic === event));
+}
+
+async function enqueue(
+  outbox: Kysely<OutboxTables>,
+  subject: ConversionSubject,
+  payloads: readonly ConversionPayload[],
+  now: string,
+): Promise<void> {
+  await enqueueMessages(
+    outbox,
+    payloads.map((payload) => ({
+      destination: 'meta',
+      topic: payload.eventName,
+      payload,
+      subjectType: subject.type,
+      subjectId: subject.id,
+    })),
+    now,
+  );
+}
+
+/**
+ * A form's events: only with the visitor's consent, never for a submission older than Meta
+ * accepts (a quarantined form released days later), and each of CompleteRegistration and
+ * SubmitApplication at most once per lead. The names and phone are the lead's as now saved,
+ * so a later form's event still carries what an earlier one said.
+ */
+export async function recordFormConversions(
+  db: Pick<Kysely<object>, 'getExecutor'>,
+  fact: FormFact,
+  now: string,
+): Promise<void> {
+  const { client } = fact;
+  if (!client || !conversionAllowed(client)) return;
+  if (Date.parse(now) - client.at > CONVERSION_MAX_AGE_MS) return;
+  const outbox = tablesOf<OutboxTables>(db);
+  const events = await notYetWritten(outbox, fact.subject, formEvents(fact));
+  if (events.length === 0) return;
+  const contact = await fact.contact();
+  if (!contact) return;
+  await enqueue(
+    outbox,
+    fact.subject,
+    events.map((eventName) => ({
+      eventName,
+      eventId: client.eventId,
+      eventTimeMs: client.at,
+      actionSource: 'website',
+      sourcePage: fact.sourcePage ?? pageOfForm(fact.form),
+      lead: { ...fact.subject, ...contact },
+      client: {
+        ip: client.ip,
+        userAgent: client.userAgent,
+        fbp: client.fbp,
+        fbc: client.fbc,
+        fbclid: fact.fbclid,
+      },
+    })),
+    now,
+  );
+}
+
+/**
+ * The custom event of a candidate's new status (qualified, enrolled, placed): only when the
+ * lead's latest reported consent is granted, once per status and lead, with the same user
+ * data as its form events (the request's address and browser are not kept, so none).
+ */
+export async function recordStatusConversion(
+  db: Pick<Kysely<object>, 'getExecutor'>,
+  fact: StatusFact,
+  now: Date,
+): Promise<void> {
+  if (!isStatusEvent(fact.status) || fact.consent !== 'granted') return;
+  const outbox = tablesOf<OutboxTables>(db);
+  const [event] = await notYetWritten(outbox, fact.subject, [fact.status]);
+  if (!event) return;
+  const contact = await fact.contact();
+  if (!contact) return;
+  await enqueue(
+    outbox,
+    fact.subject,
+    [
+      {
+        eventName: event,
+        eventId: randomUUID(),
+        eventTimeMs: now.getTime(),
+        actionSource: 'system_generated',
+        sourcePage: null,
+        lead: { ...fact.subject, ...contact },
+        client: {
+          ip: null,
+          userAgent: null,
+          fbp: null,
+          fbc: null,
+          fbclid: fact.click?.fbclid ?? null,
+          clickAtMs: fact.click?.atMs ?? null,
+        },
+      },
+    ],
+    now.toISOString(),
+  );
+}
+
+/** A lead's Meta events for its detail, oldest first. */
+export async function conversionStates(
+  db: Pick<Kysely<object>, 'getExecutor'>,
+  subject: ConversionSubject,
+): Promise<LeadConversion[]> {
+  const rows = await tablesOf<OutboxTables>(db)
+    .selectFrom('outbox_messages')
+    .select([
+      'topic',
+      'state',
+      'last_error',
+      'attempts',
+      'sent_at',
+      'last_attempt_at',
+      'created_at',
+    ])
+    .where('destination', '=', 'meta')
+    .where('subject_type', '=', subject.type)
+    .where('subject_id', '=', subject.id)
+    .orderBy('id')
+    .execute();
+  return rows.map((row) => ({
+    event: row.topic,
+    state: row.state,
+    // A sent event's earlier failures no longer matter.
+    error: row.state === 'sent' ? null : row.last_error,
+    attempts: row.attempts,
+    at: row.sent_at ?? row.last_attempt_at ?? row.created_at,
+  }));
+}

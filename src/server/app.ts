@@ -138,7 +138,6 @@ export async function buildApp({
   const quarantine = new QuarantineReleaser();
   await app.register(leadsPlugin, {
     formHandoff,
-    dataDir: config.dataDir,
     capture: {
       rateLimit: config.leadRateLimit,
       floodLimit: config.spam.floodLimit,
@@ -164,7 +163,7 @@ export async function buildApp({
     siteUrl: config.site.siteUrl,
     ...(conversionWorker ? { worker: conversionWorker } : {}),
   });
-  await app.register(visitsPlugin, { siteUrl: config.site.siteUrl, dataDir: config.dataDir });
+  await app.register(visitsPlugin, { siteUrl: config.site.siteUrl });
   await app.register(adminPlugin, {
     config,
     quarantine,

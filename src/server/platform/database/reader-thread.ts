@@ -3,7 +3,7 @@ import type SqliteDatabase from 'better-sqlite3';
 import type { CompiledQuery, Kysely } from 'kysely';
 import { openSqliteReader } from './connection';
 import { withStatementCache } from './statement-cache';
-import { serveThread, WriterThread } from './writer-thread';
+import { DatabaseThread, serveThread } from './database-thread';
 
 /*
  * SQLite reads that take long (an export, the overview's whole-table counts, a search) run on
@@ -51,7 +51,7 @@ type ReadOperations = {
 };
 
 /** The main thread's side of the SQLite reader. */
-export class ReaderThread extends WriterThread<ReadOperations> implements DatabaseReader {
+export class ReaderThread extends DatabaseThread<ReadOperations> implements DatabaseReader {
   constructor(dataDir: string, onUnexpectedExit?: (error: Error) => void) {
     super({ role: ROLE, entry: import.meta.url, dataDir, name: 'SQLite reader', onUnexpectedExit });
   }

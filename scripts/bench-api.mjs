@@ -91,8 +91,13 @@ async function main() {
     await leads({ duration: 2 }); // warm-up: JIT, connections
     await pageGets(base, { path: '/career', duration: 1, connections: 10, rate: PAGE_RATE }).result;
 
+    const cpuBefore = server.cpuMs();
     const capacity = figures(await leads({ duration: DURATION }));
     show(`lead POSTs, ${CONNECTIONS} connections, flat out`, capacity);
+    // Server CPU per lead: on a busy machine requests/s swing with the other processes; this
+    // hardly moves, so it compares two builds measured at different moments.
+    const cpuUs = ((server.cpuMs() - cpuBefore) * 1000) / (capacity.perSecond * DURATION);
+    log(`server CPU per lead (all threads): ${cpuUs.toFixed(0)} µs`);
     const [atRate, pages] = (
       await Promise.all([
         leads({ duration: DURATION, rate: LEAD_RATE }),
@@ -124,7 +129,7 @@ async function main() {
           `page GET p99 during that load`,
           `${pages.p99} ms`,
           `<= ${P99_MS} ms`,
-          pages.p99 <= P99_MS,
+          pages.p99 <= P99_MS && pages.perSecond >= PAGE_RATE * 0.9,
         ),
         verdict('failed requests', failed, '0', failed === 0),
         verdict(`acknowledged leads lost (of ${acknowledged.length})`, lost, '0', lost === 0),

@@ -12,7 +12,7 @@ import { writeBackup, type BackupResult } from './write-backup';
 const ROLE = 'talent-bridge-backup';
 
 /**
- * The thread's nice value on Linux (per thread there, as for the reader thread): when the CPUs
+ * The thread's nice value on Linux (per thread there): when the CPUs
  * are busy, lead writes and pages go first and the backup waits.
  */
 const BACKUP_NICE = 10;

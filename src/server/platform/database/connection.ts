@@ -35,20 +35,6 @@ export interface DatabaseConnection<DB = object> {
 }
 
 /**
- * A read-only connection to the SQLite file in dataDir (the reader thread's, reader-thread.ts),
- * with a larger page cache than the default 2 MB (an export walks an index and its rows).
- */
-export function openSqliteReader(dataDir: string): SqliteDatabase.Database {
-  const reader = new SqliteDatabase(path.join(dataDir, SQLITE_FILE_NAME), {
-    readonly: true,
-    fileMustExist: true,
-  });
-  reader.pragma('busy_timeout = 5000');
-  reader.pragma('cache_size = -16384');
-  return reader;
-}
-
-/**
  * SQLite tuned for "a 2xx means the lead is on disk": WAL so readers never block the
  * writer, synchronous=FULL so every commit is fsynced (durable across power loss, not just
  * a process crash). No busy timeout: better-sqlite3 would wait for another process's write

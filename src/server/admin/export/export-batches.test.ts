@@ -24,11 +24,11 @@ describe('exportBatches', () => {
     expect(seen).toHaveLength(12_000);
     expect(seen[1]).toBe(`1${CELL_SEPARATOR}`);
     expect(seen[3]).toEqual([3, `x${CELL_SEPARATOR}y`]);
-    expect(cursors).toHaveLength(12);
+    expect(cursors).toHaveLength(25);
     expect(cursors.slice(0, 3)).toEqual([
       undefined,
+      { createdAt: 't99501', id: 499 },
       { createdAt: 't99001', id: 999 },
-      { createdAt: 't98001', id: 1999 },
     ]);
   });
 });

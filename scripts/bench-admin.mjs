@@ -133,14 +133,16 @@ async function leadsWhile(server, label, during) {
     duration: LEAD_SECONDS,
     connections: LEAD_CONNECTIONS,
   });
+  const cpuBefore = server.cpuMs();
   const [result, extra] = await Promise.all([posts.result, during?.(until)]);
+  const cpuUs = ((server.cpuMs() - cpuBefore) * 1000) / Math.max(result.requests.total, 1);
   const figures = {
     perSecond: Math.round(result.requests.average),
     p99: result.latency.p99,
     failed: result.non2xx + result.errors + result.timeouts,
   };
   log(
-    `lead POSTs ${label.padEnd(30)} ${String(figures.perSecond).padStart(6)}/s   p50 ${String(result.latency.p50).padStart(4)} ms   p99 ${String(figures.p99).padStart(4)} ms   failed ${figures.failed}${extra ?? ''}   (load ${loadAverage()})`,
+    `lead POSTs ${label.padEnd(30)} ${String(figures.perSecond).padStart(6)}/s   p50 ${String(result.latency.p50).padStart(4)} ms   p99 ${String(figures.p99).padStart(4)} ms   failed ${figures.failed}   server CPU ${cpuUs.toFixed(0)} µs/lead${extra ?? ''}   (load ${loadAverage()})`,
   );
   return figures;
 }
@@ -171,10 +173,12 @@ async function main() {
     const rssBefore = server.rssBytes();
     let rssPeak = rssBefore;
     const sampler = setInterval(() => (rssPeak = Math.max(rssPeak, server.rssBytes())), 20);
+    const cpuBefore = server.cpuMs();
     const one = await exportOnce(server, cookie);
+    const exportCpu = (server.cpuMs() - cpuBefore) / 1000;
     clearInterval(sampler);
     log(
-      `list p95 ${list.toFixed(1)} ms, search p95 ${search.toFixed(1)} ms; export ${one.rows} rows (${(one.bytes / 2 ** 20).toFixed(0)} MB) in ${one.seconds.toFixed(2)} s, RSS growth ${((rssPeak - rssBefore) / 2 ** 20).toFixed(0)} MB`,
+      `list p95 ${list.toFixed(1)} ms, search p95 ${search.toFixed(1)} ms; export ${one.rows} rows (${(one.bytes / 2 ** 20).toFixed(0)} MB) in ${one.seconds.toFixed(2)} s (server CPU ${exportCpu.toFixed(2)} s), RSS growth ${((rssPeak - rssBefore) / 2 ** 20).toFixed(0)} MB`,
     );
 
     await leadPosts(server.baseUrl, { prefix: 'warm-up', duration: 2, connections: 10 }).result;

@@ -43,7 +43,6 @@ const startAdminServer = (dataDir) =>
     // Only PATH from the shell: an ADMIN_PASSWORD_HASH there would stop the server starting.
     inheritEnv: false,
     logs: 'drain',
-    timeoutMs: 60_000,
   });
 
 async function seedPostgres() {

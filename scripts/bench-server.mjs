@@ -73,7 +73,7 @@ export async function startServer({
   env = {},
   inheritEnv = true,
   logs = 'inherit',
-  timeoutMs = 30_000,
+  timeoutMs = 90_000,
 }) {
   const port = await freePort();
   const child = spawn(process.execPath, [SERVER_ENTRY], {

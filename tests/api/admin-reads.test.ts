@@ -1,7 +1,7 @@
 import { sql } from 'kysely';
 import { beforeAll, expect, it } from 'vitest';
 import { adminOptions, signIn } from '../support/admin';
-import { createTestApp, describeEachDatabase, uniqueEmail } from '../support/test-app';
+import { describeEachDatabase, uniqueEmail } from '../support/test-app';
 
 /*
  * The admin's long reads (exports, overview) next to the public site. What a client sees: a

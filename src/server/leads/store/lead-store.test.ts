@@ -1,3 +1,4 @@
+import type { CandidateStage } from '@shared/lead-vocabulary';
 import { mkdtemp, rm } from 'node:fs/promises';
 import os from 'node:os';
 import path from 'node:path';
@@ -5,7 +6,7 @@ import { afterEach, beforeEach, describe, expect, it } from 'vitest';
 import { openDatabase, type Database } from '../../database';
 import { tablesOf, type DatabaseConnection } from '../../platform/database/connection';
 import { WriteQueue } from '../../platform/database/write-queue';
-import type { CandidateStage, LeadRecordTables } from './lead-tables';
+import type { LeadRecordTables } from './lead-tables';
 import { createLeadStore, type LeadStore } from './lead-store';
 
 describe('the lead store (group commit on SQLite)', () => {

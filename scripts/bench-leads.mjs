@@ -1,5 +1,5 @@
-// The leads the benchmarks seed (bench:admin, bench:backup): LEADS (default 1,000,000) of the
-// spec's kinds, spread over a year, written straight into the database.
+// The leads the benchmarks seed (bench:admin, bench:backup): LEADS (default 1,000,000; bench:admin
+// 60,000) of the spec's kinds, spread over a year, written straight into the database.
 import SqliteDatabase from 'better-sqlite3';
 
 export const TOTAL = Number(process.env.LEADS ?? 1_000_000);
@@ -66,9 +66,9 @@ const SOURCES = ['google', 'facebook', 'linkedin', 'newsletter', null];
 const DAY = 86_400_000;
 
 // Candidates: 60% regular, 15% questionnaire (typeform), 10% e-mail only; companies 15%.
-export function lead(index) {
+export function lead(index, total = TOTAL) {
   const start = Date.now() - 365 * DAY;
-  const createdAt = new Date(start + Math.floor((index / TOTAL) * 365 * DAY)).toISOString();
+  const createdAt = new Date(start + Math.floor((index / total) * 365 * DAY)).toISOString();
   const bucket = index % 100;
   const first = FIRST[index % FIRST.length];
   const last = `${LAST[(index * 7) % LAST.length]}${index % 1000}`;
@@ -124,8 +124,8 @@ export function lead(index) {
   };
 }
 
-/** Writes TOTAL leads straight into the SQLite file (migrated by a first server start). */
-export function seedSqlite(file, log) {
+/** Writes `total` leads straight into the SQLite file (migrated by a first server start). */
+export function seedSqlite(file, log, total = TOTAL) {
   const db = new SqliteDatabase(file);
   db.pragma('journal_mode = WAL');
   db.pragma('synchronous = OFF'); // seeding only: the server reopens with its own settings
@@ -141,13 +141,13 @@ export function seedSqlite(file, log) {
   };
   const batch = db.transaction((from, to) => {
     for (let i = from; i < to; i++) {
-      const { table, row } = lead(i);
+      const { table, row } = lead(i, total);
       insert(table, row);
     }
   });
-  for (let from = 0; from < TOTAL; from += 50_000) {
-    batch(from, Math.min(TOTAL, from + 50_000));
-    if ((from / 50_000) % 5 === 4) log(`seeded ${Math.min(TOTAL, from + 50_000)} leads`);
+  for (let from = 0; from < total; from += 50_000) {
+    batch(from, Math.min(total, from + 50_000));
+    if ((from / 50_000) % 5 === 4) log(`seeded ${Math.min(total, from + 50_000)} leads`);
   }
   db.pragma('wal_checkpoint(TRUNCATE)');
   db.close();

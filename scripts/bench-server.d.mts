@@ -33,6 +33,7 @@ export function leadPosts(
     prefix: string;
     duration: number;
     connections: number;
+    rate?: number;
     onAcknowledged?: (email: string) => void;
     tlsOptions?: { ca: string };
   },

@@ -73,7 +73,7 @@ export async function startServer({
   env = {},
   inheritEnv = true,
   logs = 'inherit',
-  timeoutMs = 30_000,
+  timeoutMs = 90_000,
 }) {
   const port = await freePort();
   const child = spawn(process.execPath, [SERVER_ENTRY], {
@@ -135,44 +135,71 @@ export const leadBody = (email) =>
 
 /**
  * Lead POSTs (POST /api/candidates/email, a new e-mail each) by autocannon on `baseUrl`: for
- * `duration` seconds, or until the returned `stop()` (duration 0). `result` resolves with
+ * `duration` seconds, or until the returned `stop()` (duration 0); as fast as the server answers
+ * (one request in flight per connection), or `rate` a second in all. `result` resolves with
  * autocannon's result; `onAcknowledged(email)` hears each 2xx. The server must run with
  * LEAD_RATE_LIMIT=0 and SPAM_MIN_FILL_MS=0: the benchmark is one address posting thousands of leads a second.
  * `tlsOptions` (e.g. `{ ca }`) for an https:// `baseUrl` (bench:cluster, through Caddy).
  */
 export function leadPosts(
   baseUrl,
-  { prefix, duration, connections, onAcknowledged = () => {}, tlsOptions },
+  { prefix, duration, connections, rate, onAcknowledged = () => {}, tlsOptions },
 ) {
   let counter = 0;
+  return load({
+    url: baseUrl,
+    connections,
+    duration,
+    ...(rate ? { overallRate: rate } : {}),
+    ...(tlsOptions ? { tlsOptions } : {}),
+    requests: [
+      {
+        method: 'POST',
+        path: '/api/candidates/email',
+        // A browser's agent and SPAM_MIN_FILL_MS=0 on the server: nothing is quarantined.
+        headers: { 'content-type': 'application/json', 'user-agent': BROWSER_USER_AGENT },
+        setupRequest(request, context) {
+          context.email = `${prefix}-${counter++}@bench.example`;
+          request.body = leadBody(context.email);
+          return request;
+        },
+        onResponse(status, _body, context) {
+          if (status >= 200 && status < 300) onAcknowledged(context.email);
+        },
+      },
+    ],
+  });
+}
+
+/** GETs of a public page as a browser asks for it, `rate` a second in all. */
+export const pageGets = (baseUrl, { path: pagePath, duration, connections, rate }) =>
+  load({
+    url: `${baseUrl}${pagePath}`,
+    connections,
+    duration,
+    overallRate: rate,
+    headers: { 'user-agent': BROWSER_USER_AGENT, 'accept-encoding': 'br, gzip' },
+  });
+
+/** An autocannon run; duration 0: until stop(). */
+function load({ duration, ...options }) {
   let instance;
   const result = new Promise((resolve, reject) => {
-    instance = autocannon(
-      {
-        url: baseUrl,
-        connections,
-        ...(tlsOptions ? { tlsOptions } : {}),
-        // autocannon has no "until stopped": a day, ended by stop().
-        duration: duration || 86_400,
-        requests: [
-          {
-            method: 'POST',
-            path: '/api/candidates/email',
-            // A browser's agent and SPAM_MIN_FILL_MS=0 on the server: nothing is quarantined.
-            headers: { 'content-type': 'application/json', 'user-agent': BROWSER_USER_AGENT },
-            setupRequest(request, context) {
-              context.email = `${prefix}-${counter++}@bench.example`;
-              request.body = leadBody(context.email);
-              return request;
-            },
-            onResponse(status, _body, context) {
-              if (status >= 200 && status < 300) onAcknowledged(context.email);
-            },
-          },
-        ],
-      },
-      (error, outcome) => (error ? reject(error) : resolve(outcome)),
+    // autocannon has no "until stopped": a day, ended by stop().
+    instance = autocannon({ ...options, duration: duration || 86_400 }, (error, outcome) =>
+      error ? reject(error) : resolve(outcome),
     );
   });
   return { result, stop: () => instance.stop() };
 }
+
+/** `uptime`'s load averages (1, 5, 15 min): the figures beside them mean little without them. */
+export const loadAverage = () =>
+  os
+    .loadavg()
+    .map((n) => n.toFixed(2))
+    .join(' ');
+
+/** One line per target: the figure, the target, met or not met. */
+export const verdict = (label, figure, target, met) =>
+  `${label}: ${figure} (target ${target}) ${met ? 'met' : 'NOT MET'}`;

@@ -142,7 +142,6 @@ export async function buildApp({
   const quarantine = new QuarantineReleaser();
   await app.register(leadsPlugin, {
     formHandoff,
-    dataDir: config.dataDir,
     capture: {
       rateLimit: config.leadRateLimit,
       floodLimit: config.spam.floodLimit,
@@ -168,7 +167,7 @@ export async function buildApp({
     siteUrl: config.site.siteUrl,
     ...(conversionWorker ? { worker: conversionWorker } : {}),
   });
-  await app.register(visitsPlugin, { siteUrl: config.site.siteUrl, dataDir: config.dataDir });
+  await app.register(visitsPlugin, { siteUrl: config.site.siteUrl });
   await app.register(adminPlugin, {
     config,
     quarantine,

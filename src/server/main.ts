@@ -82,8 +82,8 @@ function adminPasswordSource(config: ServerConfig): StartFacts['admin']['source'
   return config.admin.password ? 'ADMIN_PASSWORD' : 'generated';
 }
 
-// The bundle is also the SQLite writer thread's entry point (leads/lead-writer-thread.ts): only the
-// main thread starts a server.
+// The bundle is also the entry point of the SQLite threads (platform/database/database-thread.ts):
+// only the main thread starts a server.
 if (isMainThread) {
   main().catch((error: unknown) => {
     // Start-up failed (database unreachable, migration failed, port taken): say why, exit 1.

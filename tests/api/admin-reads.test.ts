@@ -1,15 +1,12 @@
-import type { Worker } from 'node:worker_threads';
 import { sql } from 'kysely';
 import { beforeAll, expect, it } from 'vitest';
-import { ReaderThread } from '../../src/server/platform/database/reader-thread';
 import { adminOptions, signIn } from '../support/admin';
-import { createTestApp, describeEachDatabase, uniqueEmail } from '../support/test-app';
+import { describeEachDatabase, uniqueEmail } from '../support/test-app';
 
 /*
- * The admin's long reads (exports, overview) next to the public site: on SQLite they run on
- * the reader thread (docs/decisions/080). What a client sees: a lead is answered while an
- * export streams, a failed read is a clean 500 and the server goes on, and closing the app
- * ends the reader thread.
+ * The admin's long reads (exports, overview) next to the public site. What a client sees: a
+ * lead is answered while an export streams, and a failed read is a clean 500 and the server
+ * goes on.
  */
 
 /** Rows enough that an export unread by its client cannot finish (socket buffers are smaller). */
@@ -111,15 +108,3 @@ describeEachDatabase(
   },
   adminOptions,
 );
-
-it('ends the SQLite reader thread when the app closes', async () => {
-  const testApp = await createTestApp('sqlite', adminOptions);
-  const reader = testApp.app.databaseReader;
-  expect(reader).toBeInstanceOf(ReaderThread);
-  const worker = (reader as unknown as { worker: Worker }).worker;
-  let exited = false;
-  worker.once('exit', () => (exited = true));
-  await testApp.close();
-  expect(exited).toBe(true);
-  await expect(reader.read(sql`select 1`.compile(testApp.db))).rejects.toThrow(/closed/);
-}, 60_000);

@@ -3,7 +3,6 @@ import path from 'node:path';
 import pg from 'pg';
 import { afterAll, beforeAll, describe, expect, inject, it } from 'vitest';
 import { SQLITE_FILE_NAME } from '../../src/server/platform/database/connection';
-import { WriterThread } from '../../src/server/platform/database/writer-thread';
 import {
   createTestApp,
   describeEachDatabase,
@@ -62,23 +61,6 @@ function freeze(files: string[]): () => void {
   return () => execFileSync('chattr', ['-i', ...files]);
 }
 const isRoot = process.getuid?.() === 0;
-
-describe('health check when the SQLite writer thread is killed', () => {
-  let testApp: TestApp;
-  beforeAll(async () => {
-    testApp = await createTestApp('sqlite');
-  });
-  afterAll(async () => testApp?.close());
-
-  it('starts the thread again on the next write, so leads and health carry on', async () => {
-    const writer = testApp.app.writeHealth.writePath;
-    expect(writer).toBeInstanceOf(WriterThread);
-    await (writer as WriterThread<never>).terminate();
-    const response = await healthBecomes(testApp, 200);
-    expect(response.statusCode).toBe(200);
-    expect((await postLead(testApp, uniqueEmail('after-restart'))).statusCode).toBeLessThan(300);
-  });
-});
 
 describe.skipIf(!isRoot)('health check when SQLite cannot be written (chattr: needs root)', () => {
   let testApp: TestApp;

@@ -1,18 +1,18 @@
 import os from 'node:os';
-import { serveThread, WriterThread } from '../platform/database/writer-thread';
+import { DatabaseThread, serveThread } from '../platform/database/database-thread';
 import { writeBackup, type BackupResult } from './write-backup';
 
 /*
  * The server's scheduled backups run on a thread of their own (docs/decisions/130): the copy
  * is one synchronous SQLite step of several seconds at a million leads, and the checksum reads
  * the whole file again; on the main thread both would stop every request meanwhile. The thread
- * reads through its own read-only connection, so lead writes (their own thread, WAL) go on.
+ * reads through its own read-only connection, so lead writes (WAL) go on.
  */
 
 const ROLE = 'talent-bridge-backup';
 
 /**
- * The thread's nice value on Linux (per thread there, as for the reader thread): when the CPUs
+ * The thread's nice value on Linux (per thread there): when the CPUs
  * are busy, lead writes and pages go first and the backup waits.
  */
 const BACKUP_NICE = 10;
@@ -23,7 +23,7 @@ type BackupOperations = {
 
 /** One backup: start a thread, write the backup on it, end the thread. */
 export async function backupOnThread(dataDir: string, keep: number): Promise<BackupResult> {
-  const thread = new WriterThread<BackupOperations>({
+  const thread = new DatabaseThread<BackupOperations>({
     role: ROLE,
     entry: import.meta.url,
     dataDir,

@@ -1,6 +1,6 @@
 import type { DatabaseConnection } from '../platform/database/connection';
 import { tablesOf } from '../platform/database/connection';
-import type { DatabaseReader } from '../platform/database/reader-thread';
+import type { DatabaseReader } from '../platform/database/database-reader';
 import { forgetSubjectMessages } from '../platform/outbox/outbox';
 import type { OutboxTables } from '../platform/outbox/outbox-tables';
 import { LeadPipeline } from './pipeline/lead-pipeline';

@@ -12,7 +12,6 @@ import type { QuarantineReleaser } from './quarantine/lead-quarantine';
 import { LeadCapture, type CaptureSettings } from './capture/lead-capture';
 import { countedStore } from './screening/counted-store';
 import { createLeadStore, type LeadStore } from './store/lead-store';
-import { LeadWriterThread } from './store/lead-writer-thread';
 import { tablesOf } from '../platform/database/connection';
 import type { OutboxDestination } from '../platform/outbox/outbox-tables';
 import type { AddressCounterTables } from './screening/address-counter-tables';
@@ -20,8 +19,6 @@ import { MinuteCounters, type AddressCounters } from './screening/address-counte
 import { PostgresMinuteCounters } from './screening/address-counters-postgres';
 
 export interface LeadsOptions {
-  /** Where the SQLite file is (its writer thread opens a connection of its own). */
-  dataDir: string;
   /** The spam policy's limits and traps (decision 095). */
   capture: CaptureSettings;
   /** Bound here to the lead store's release, for the admin's quarantine view. */
@@ -55,41 +52,19 @@ function addressCounters(app: FastifyInstance, spamKey: Buffer): AddressCounters
 
 /**
  * Public lead capture: the candidate and company forms' endpoints, screened for spam in their
- * own scope (lead-capture.ts: suspect forms are quarantined, floods refused). Writes are group-committed and resolve only once committed. On PostgreSQL the group
- * commit runs on the main thread (the driver is asynchronous); on SQLite on a writer thread.
- * On shutdown, queued writes are committed before the database closes.
+ * own scope (lead-capture.ts: suspect forms are quarantined, floods refused). Writes are
+ * group-committed on the main connection and resolve only once committed (write-queue.ts). On
+ * shutdown, queued writes are committed before the database closes.
  */
 export const leadsPlugin: FastifyPluginAsync<LeadsOptions> = async (app, options) => {
   const { database } = app;
-  let store: LeadStore;
-  let closeStore: () => Promise<void>;
-  const notify = options.notify ?? [];
-  if (database.dialect === 'sqlite') {
-    const writer = new LeadWriterThread(
-      options.dataDir,
-      (error) =>
-        app.log.error(
-          { err: error },
-          'SQLite writer thread stopped; it restarts on the next write',
-        ),
-      notify,
-      options.writeQueueLimit,
-    );
-    await writer.start();
-    store = writer;
-    closeStore = () => writer.close();
-    app.writeHealth.watchWrites(writer);
-    app.metrics.watchWriteQueue(() => writer.depth);
-  } else {
-    const queue = new WriteQueue(tablesOf<LeadRecordTables>(database.db), {
-      limit: options.writeQueueLimit,
-    });
-    store = createLeadStore(queue, notify);
-    closeStore = () => queue.drain();
-    app.writeHealth.watchWrites(queue);
-    app.metrics.watchWriteQueue(() => queue.depth);
-  }
-  app.addHook('onClose', closeStore);
+  const queue = new WriteQueue(tablesOf<LeadRecordTables>(database.db), {
+    limit: options.writeQueueLimit,
+  });
+  const store: LeadStore = createLeadStore(queue, options.notify ?? []);
+  app.writeHealth.watchWrites(queue);
+  app.metrics.watchWriteQueue(() => queue.depth);
+  app.addHook('onClose', () => queue.drain());
 
   // Browsers post forms urlencoded when no script handles them (docs/decisions/090). A
   // 4,000-character answer can take three times that encoded: more room than JSON's 16 KB.

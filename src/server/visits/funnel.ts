@@ -1,7 +1,7 @@
 import { sql, type Kysely } from 'kysely';
 import type { FunnelFigures, FunnelStep } from '@shared/admin-funnel';
 import { landingVariants } from '@shared/enums';
-import type { DatabaseReader } from '../platform/database/reader-thread';
+import type { DatabaseReader } from '../platform/database/database-reader';
 import {
   funnelLeadsQuery,
   type FunnelDimension,
@@ -23,7 +23,6 @@ const dayAfter = (day: string) => new Date(Date.parse(`${day}T00:00:00.000Z`) + 
 /**
  * GET /api/admin/funnel's figures: visitors from the daily aggregates, leads from the lead
  * tables (through platform/lead-records), both for the UTC days `from`..`to` inclusive.
- * On SQLite both run on the reader thread (decision 080).
  */
 export async function funnelFigures(
   db: Kysely<VisitTables>,

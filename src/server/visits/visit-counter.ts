@@ -11,9 +11,6 @@ const FLUSH_MS = 1000;
 /** ...or as soon as this many wait. */
 const FLUSH_AT = 2000;
 
-/** Where counted visits are written: a transaction here, or the SQLite visit writer thread. */
-export type WriteHits = (hits: Hit[]) => Promise<void>;
-
 export interface VisitRequest {
   beacon: VisitBeacon;
   ip: string;
@@ -44,9 +41,6 @@ export class VisitCounter {
     private readonly site: string,
     private readonly onError: (error: unknown) => void,
     private readonly now: () => Date = () => new Date(),
-    /** Default: in a transaction of `db` (PostgreSQL; tests). */
-    private readonly write: WriteHits = (hits) =>
-      db.transaction().execute((trx) => writeHits(trx, hits)),
   ) {}
 
   /** Records one visit; the write follows within FLUSH_MS. */
@@ -71,10 +65,10 @@ export class VisitCounter {
     this.timer = undefined;
     const hits = this.pending;
     this.pending = [];
-    // Nothing pending (shutdown, the funnel's read): no transaction, and no writer thread started.
+    // Nothing pending (shutdown, the funnel's read): no transaction.
     if (hits.length === 0) return this.flushing;
     this.flushing = this.flushing
-      .then(() => this.write(hits))
+      .then(() => this.db.transaction().execute((trx) => writeHits(trx, hits)))
       .catch((error: unknown) => this.onError(error));
     return this.flushing;
   }

@@ -7,7 +7,6 @@ import { tablesOf } from '../platform/database/connection';
 import { fieldErrorsBody } from '../platform/http/api-schemas';
 import { funnelFigures } from './funnel';
 import { VisitCounter } from './visit-counter';
-import { VisitWriterThread } from './visit-writer-thread';
 import type { VisitTables } from './visit-tables';
 
 declare module 'fastify' {
@@ -24,65 +23,47 @@ const value = { type: 'string', maxLength: VISIT_VALUE_MAX } as const;
  * or not: known bots and browsers sending Global Privacy Control are not counted. A plugin
  * without encapsulation: the admin's funnel route (below) reads through its counter.
  */
-export const visitsPlugin = fp<{ siteUrl: string; dataDir: string }>(
-  async (app, { siteUrl, dataDir }) => {
-    const writer =
-      app.database.dialect === 'sqlite'
-        ? new VisitWriterThread(dataDir, (error) =>
-            app.log.error(
-              { err: error },
-              'SQLite visit writer thread stopped; it restarts on the next flush',
-            ),
-          )
-        : undefined;
-    const counter = new VisitCounter(
-      tablesOf<VisitTables>(app.database.db),
-      siteUrl,
-      (error) => app.log.warn({ err: error }, 'visit count not written'),
-      undefined,
-      writer && ((hits) => writer.write(hits)),
-    );
-    app.decorate('visitCounter', counter);
-    app.addHook('onClose', async () => {
-      await counter.flush();
-      await writer?.close();
-    });
+export const visitsPlugin = fp<{ siteUrl: string }>(async (app, { siteUrl }) => {
+  const counter = new VisitCounter(tablesOf<VisitTables>(app.database.db), siteUrl, (error) =>
+    app.log.warn({ err: error }, 'visit count not written'),
+  );
+  app.decorate('visitCounter', counter);
+  app.addHook('onClose', async () => counter.flush());
 
-    app.post<{ Body: VisitBeacon }>(
-      VISIT_BEACON_PATH,
-      {
-        schema: {
-          description:
-            'Counts a visit of a public page (no cookie; nothing personal stored). Bots and ' +
-            'Global Privacy Control (Sec-GPC: 1) are not counted; the answer is the same.',
-          body: {
-            type: 'object',
-            properties: {
-              page: { ...value, pattern: '^/[A-Za-z0-9/_.-]*$' },
-              variant: { type: 'string', enum: [...landingVariants] },
-              utmSource: value,
-              utmCampaign: value,
-            },
-            required: ['page'],
-            additionalProperties: false,
+  app.post<{ Body: VisitBeacon }>(
+    VISIT_BEACON_PATH,
+    {
+      schema: {
+        description:
+          'Counts a visit of a public page (no cookie; nothing personal stored). Bots and ' +
+          'Global Privacy Control (Sec-GPC: 1) are not counted; the answer is the same.',
+        body: {
+          type: 'object',
+          properties: {
+            page: { ...value, pattern: '^/[A-Za-z0-9/_.-]*$' },
+            variant: { type: 'string', enum: [...landingVariants] },
+            utmSource: value,
+            utmCampaign: value,
           },
-          response: { 204: { type: 'null', description: 'Received' } },
+          required: ['page'],
+          additionalProperties: false,
         },
+        response: { 204: { type: 'null', description: 'Received' } },
       },
-      async (request, reply) => {
-        const userAgent = request.headers['user-agent'] ?? '';
-        const counted = request.headers['sec-gpc'] !== '1' && userAgent !== '' && !isbot(userAgent);
-        // A count that cannot be made (database unavailable) is lost, not answered with an error.
-        if (counted) {
-          await counter
-            .count({ beacon: request.body, ip: request.ip, userAgent })
-            .catch((error: unknown) => request.log.warn({ err: error }, 'visit not counted'));
-        }
-        return reply.code(204).send();
-      },
-    );
-  },
-);
+    },
+    async (request, reply) => {
+      const userAgent = request.headers['user-agent'] ?? '';
+      const counted = request.headers['sec-gpc'] !== '1' && userAgent !== '' && !isbot(userAgent);
+      // A count that cannot be made (database unavailable) is lost, not answered with an error.
+      if (counted) {
+        await counter
+          .count({ beacon: request.body, ip: request.ip, userAgent })
+          .catch((error: unknown) => request.log.warn({ err: error }, 'visit not counted'));
+      }
+      return reply.code(204).send();
+    },
+  );
+});
 
 const DAY = /^\d{4}-\d{2}-\d{2}$/;
 /** A real calendar day as YYYY-MM-DD (2024-02-30 is not one). */

@@ -6,7 +6,7 @@ import {
 } from '@shared/admin-data-subject';
 import { tablesOf } from '../../platform/database/connection';
 import type { DialectName } from '../../platform/database/migration-runner';
-import type { DatabaseReader } from '../../platform/database/reader-thread';
+import type { DatabaseReader } from '../../platform/database/database-reader';
 import {
   eraseQuarantined,
   findQuarantined,

@@ -1,7 +1,7 @@
 import { Readable } from 'node:stream';
 import type { FastifyPluginAsync } from 'fastify';
 import { candidateStatuses, companyStatuses } from '@shared/lead-status';
-import type { DatabaseReader } from '../../platform/database/reader-thread';
+import type { DatabaseReader } from '../../platform/database/database-reader';
 import {
   type LeadListing,
   csvChunks,

@@ -1,4 +1,3 @@
-import type { CompiledQuery } from 'kysely';
 import type { Cursor } from '../queries/cursor';
 
 /*
@@ -16,21 +15,12 @@ export type RowBatches = AsyncIterable<ExportRow[]>;
 export const CELL_SEPARATOR = '\u001f';
 
 /**
- * Rows per batch handed to the CSV writer: a batch is formatted without awaiting, so this
- * bounds how long the export holds the event loop at a time (a lead POST waits at most that).
+ * Rows per keyset page: a page is read and formatted without a turn of the event loop between,
+ * so this bounds how long the export holds it at a time (a lead POST waits at most that).
  */
-const BATCH_ROWS = 500;
-/** PostgreSQL: rows per keyset page. */
-const PAGE_ROWS = 5_000;
+const PAGE_ROWS = 500;
 
 export interface ExportQuery {
-  /**
-   * SQLite: the rows of one statement, read off the event loop on the reader thread
-   * (platform/database/reader-thread.ts); absent: keyset pages.
-   */
-  stream?: ((query: CompiledQuery, batchRows: number) => AsyncIterable<unknown[][]>) | undefined;
-  /** The whole export as one statement, newest first: (joined cells, created_at, id). */
-  joined(): CompiledQuery;
   /** The cells of one row, as values (when a value holds CELL_SEPARATOR itself). */
   valuesById(id: number): Promise<unknown[] | undefined>;
   /** The next `size` rows after `cursor`, newest first, cells joined. */
@@ -42,10 +32,6 @@ export interface ExportQuery {
   width: number;
 }
 
-export function exportBatches(query: ExportQuery): RowBatches {
-  return query.stream ? statementBatches(query.stream, query) : keysetBatches(query);
-}
-
 /** How many times CELL_SEPARATOR occurs in `text`. */
 function separators(text: string): number {
   let count = 0;
@@ -55,32 +41,10 @@ function separators(text: string): number {
 }
 
 /**
- * One statement, stepped on the reader thread as the CSV is consumed, on a read-only
- * connection of its own: a long read holds a snapshot, which must not be the shared
- * connection's; lead writes go on meanwhile (WAL).
+ * Keyset pages, newest first. Between pages the event loop takes a turn (lead POSTs, pages),
+ * and the pool's connections are free.
  */
-async function* statementBatches(
-  stream: NonNullable<ExportQuery['stream']>,
-  query: ExportQuery,
-): RowBatches {
-  // Leaving the loop early (the client went away) ends the statement.
-  for await (const rows of stream(query.joined(), BATCH_ROWS)) {
-    const batch: ExportRow[] = [];
-    for (const row of rows as ExportRow[]) {
-      // A value that contains the separator would shift the cells: read that row's values.
-      if (separators(row[0] as string) !== query.width - 1) {
-        const cells = await query.valuesById(row[2]);
-        if (!cells) continue;
-        row[0] = cells;
-      }
-      batch.push(row);
-    }
-    if (batch.length > 0) yield batch;
-  }
-}
-
-/** Keyset pages: the pool's connections are free between pages. */
-async function* keysetBatches(query: ExportQuery): RowBatches {
+export async function* exportBatches(query: ExportQuery): RowBatches {
   let cursor: Cursor | undefined;
   for (;;) {
     const page = await query.page(cursor, PAGE_ROWS);
@@ -96,5 +60,6 @@ async function* keysetBatches(query: ExportQuery): RowBatches {
     const last = page[page.length - 1];
     if (!last || page.length < PAGE_ROWS) return;
     cursor = { createdAt: last.created_at, id: last.id };
+    await new Promise((resolve) => setImmediate(resolve));
   }
 }

@@ -1,5 +1,5 @@
 import { sql, type RawBuilder } from 'kysely';
-import type { DatabaseReader } from '../../platform/database/reader-thread';
+import type { DatabaseReader } from '../../platform/database/database-reader';
 import type { LeadTable } from '../store/lead-tables';
 import type { Cursor } from '../queries/cursor';
 import type { LeadListing } from '../queries/lead-listing';
@@ -9,10 +9,8 @@ import { CELL_SEPARATOR, exportBatches, type RowBatches } from './export-batches
 export type ExportSelection = string | RawBuilder<unknown>;
 
 /**
- * The rows of an export, newest first, as arrays of the selected values, in batches. On
- * SQLite one statement streamed from the reader thread (no per-page queries, and the event
- * loop stays free); on PostgreSQL keyset pages. The queries are built here and only
- * executed by the reader.
+ * The rows of an export, newest first, as arrays of the selected values, in keyset pages. The
+ * queries are built here and executed by the reader.
  */
 export function exportRows(
   listing: LeadListing,
@@ -45,8 +43,6 @@ export function exportRows(
       .select(columns as never[])
       .where('id', '=', id);
   return exportBatches({
-    stream: dialect === 'sqlite' ? reader.stream?.bind(reader) : undefined,
-    joined: () => joined(undefined).compile(),
     valuesById: async (id) => {
       const [row] = await reader.read(byId(id).compile());
       return row && Object.values(row);

@@ -1,5 +1,5 @@
 import type { Kysely } from 'kysely';
-import type { DatabaseReader } from '../../platform/database/reader-thread';
+import type { DatabaseReader } from '../../platform/database/database-reader';
 import type { LeadTable } from '../store/lead-tables';
 import {
   listColumns,
@@ -41,7 +41,7 @@ export async function findLeadsByEmail(
 /**
  * Up to `limit` ids of leads of `table` whose last form came before `before` (ISO time). No
  * index serves `updated_at` (it would cost every lead write), so a pass may read the whole
- * table: on the reader (SQLite's reader thread), never on the event loop.
+ * table (through the database reader).
  */
 export async function leadIdsNotUpdatedSince(
   db: Kysely<AdminLeadTables>,

@@ -1,6 +1,6 @@
 import { sql, type Compilable, type Kysely } from 'kysely';
 import type { OverviewFigures } from '@shared/admin-overview';
-import type { DatabaseReader } from '../../platform/database/reader-thread';
+import type { DatabaseReader } from '../../platform/database/database-reader';
 import type { LeadTable } from '../store/lead-tables';
 import type { FiguresFreshness } from './figures-freshness';
 import type { AdminLeadTables } from '../store/listing-tables';
@@ -9,8 +9,8 @@ import type { AdminLeadTables } from '../store/listing-tables';
  * The Overview tab's figures: counts per tab, leads per day for 30 days, and conversion per
  * landing variant and UTM source. They read whole tables (a second or more at a million
  * leads), so one computation is shared for `ttlMs` (OVERVIEW_CACHE_TTL) or until a change
- * makes it stale on any instance (decision 121), and on SQLite they are executed
- * by the reader thread, off the event loop (docs/decisions/080); they are built here.
+ * makes it stale on any instance (decision 121); they are built here and executed by the
+ * database reader.
  */
 export class Overview {
   private cache: { figures: Promise<OverviewFigures>; at: number; generation: number } | undefined;

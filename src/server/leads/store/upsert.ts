@@ -4,7 +4,6 @@ import type { Attribution } from '@shared/schemas/attribution';
 import { normalizeEmail } from './lead-email';
 import type { LeadRecordTables, LeadTable } from './lead-tables';
 import { tablesOf } from '../../platform/database/connection';
-import { insertRow } from '../../platform/database/row-insert';
 import { LEAD_CREATED, type LeadCreatedPayload } from './lead-created';
 import { enqueueMessages } from '../../platform/outbox/outbox';
 import type { OutboxDestination, OutboxTables } from '../../platform/outbox/outbox-tables';
@@ -101,11 +100,10 @@ export async function upsertLead<Stage extends string>(
   const emailNormalized = normalizeEmail(step.email);
   const fields = presentValues(step.fields ?? {});
   const now = new Date().toISOString();
-  const insert = () =>
-    insertRow(
-      db,
-      table,
-      {
+  const insert = async () => {
+    const row = await db
+      .insertInto(table)
+      .values({
         email: step.email.trim(),
         email_normalized: emailNormalized,
         stage: step.stage,
@@ -114,9 +112,12 @@ export async function upsertLead<Stage extends string>(
         ...attributionForInsert(step.attribution),
         created_at: now,
         updated_at: now,
-      },
-      { onConflictDoNothing: 'email_normalized', returnId: true },
-    );
+      } as never)
+      .onConflict((conflict) => conflict.column('email_normalized').doNothing())
+      .returning('id')
+      .executeTakeFirst();
+    return row?.id;
+  };
   const update = () => {
     const stage = raiseStage(stages, step.stage);
     return db
@@ -166,16 +167,19 @@ export async function upsertLead<Stage extends string>(
       );
     }
     if (step.form) {
-      await insertRow(db, 'lead_submissions', {
-        lead_table: table,
-        lead_id: result.id,
-        form: step.form,
-        source_page: step.attribution?.page ?? null,
-        fields: step.fields ? JSON.stringify(step.fields) : null,
-        attribution: step.attribution ? JSON.stringify(step.attribution) : null,
-        consent: step.client?.consent ?? null,
-        created_at: now,
-      });
+      await db
+        .insertInto('lead_submissions')
+        .values({
+          lead_table: table,
+          lead_id: result.id,
+          form: step.form,
+          source_page: step.attribution?.page ?? null,
+          fields: step.fields ? JSON.stringify(step.fields) : null,
+          attribution: step.attribution ? JSON.stringify(step.attribution) : null,
+          consent: step.client?.consent ?? null,
+          created_at: now,
+        })
+        .execute();
     }
     return result;
   };

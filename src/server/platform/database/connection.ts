@@ -4,7 +4,6 @@ import SqliteDatabase from 'better-sqlite3';
 import { Kysely, PostgresDialect, sql, SqliteDialect } from 'kysely';
 import pg from 'pg';
 import { migrateToLatest, type DialectName, type MigrationSet } from './migration-runner';
-import { runInsertsDirectly } from './row-insert';
 import { withStatementCache } from './statement-cache';
 
 export const SQLITE_FILE_NAME = 'talent-bridge.sqlite';
@@ -36,24 +35,11 @@ export interface DatabaseConnection<DB = object> {
 }
 
 /**
- * A read-only connection to the SQLite file in dataDir (the reader thread's, reader-thread.ts),
- * with a larger page cache than the default 2 MB (an export walks an index and its rows).
- */
-export function openSqliteReader(dataDir: string): SqliteDatabase.Database {
-  const reader = new SqliteDatabase(path.join(dataDir, SQLITE_FILE_NAME), {
-    readonly: true,
-    fileMustExist: true,
-  });
-  reader.pragma('busy_timeout = 5000');
-  reader.pragma('cache_size = -16384');
-  return reader;
-}
-
-/**
  * SQLite tuned for "a 2xx means the lead is on disk": WAL so readers never block the
  * writer, synchronous=FULL so every commit is fsynced (durable across power loss, not just
- * a process crash), and a busy timeout so a second process (a backup, the CLI) waits
- * instead of failing the write.
+ * a process crash). No busy timeout: better-sqlite3 would wait for another process's write
+ * lock with the event loop stopped; the group commit waits for it between turns instead
+ * (write-queue.ts).
  */
 export function openSqlite<DB = object>(dataDir: string): Kysely<DB> {
   mkdirSync(dataDir, { recursive: true });
@@ -61,11 +47,8 @@ export function openSqlite<DB = object>(dataDir: string): Kysely<DB> {
   file.pragma('journal_mode = WAL');
   file.pragma('synchronous = FULL');
   file.pragma('foreign_keys = ON');
-  file.pragma('busy_timeout = 5000');
-  const statements = withStatementCache(file);
-  const db = new Kysely<DB>({ dialect: new SqliteDialect({ database: statements }) });
-  runInsertsDirectly(db as Kysely<unknown>, statements.prepare);
-  return db;
+  file.pragma('busy_timeout = 0');
+  return new Kysely<DB>({ dialect: new SqliteDialect({ database: withStatementCache(file) }) });
 }
 
 /**

@@ -1,7 +1,7 @@
 import fp from 'fastify-plugin';
 import { openDatabase, type DatabaseConnection } from './connection';
 import type { MigrationSet } from './migration-runner';
-import { poolReader, ReaderThread, type DatabaseReader } from './reader-thread';
+import { connectionReader, type DatabaseReader } from './database-reader';
 import { WriteHealth } from './write-health';
 
 declare module 'fastify' {
@@ -12,9 +12,8 @@ declare module 'fastify' {
      */
     database: DatabaseConnection;
     /**
-     * Long reads (exports, overview figures, searches): on SQLite executed on the reader
-     * thread, off the event loop; on PostgreSQL by the pool. Queries are built and compiled
-     * by the capability that owns them.
+     * Longer reads (exports, overview figures, funnel): queries built and compiled by the
+     * capability that owns them, executed on the connection.
      */
     databaseReader: DatabaseReader;
     /**
@@ -58,14 +57,5 @@ export const databasePlugin = fp<DatabasePluginOptions>(async (app, options) => 
         app.log.error({ err: error }, 'health check: the database cannot be written'),
     }),
   );
-  // Opened after the migrations (its connections are read-only); closed before the database.
-  const reader =
-    connection.dialect === 'sqlite'
-      ? new ReaderThread(options.dataDir, (error) =>
-          app.log.error({ err: error }, 'the SQLite reader thread stopped; restarting it'),
-        )
-      : poolReader(connection.db);
-  if (reader instanceof ReaderThread) await reader.start();
-  app.decorate('databaseReader', reader);
-  app.addHook('onClose', async () => reader.close());
+  app.decorate('databaseReader', connectionReader(connection.db));
 });

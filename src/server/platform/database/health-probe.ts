@@ -4,8 +4,8 @@ import type { MigrationSet } from './migration-runner';
 
 /*
  * The health check's real write (docs/decisions/105): one row, upserted through the same write
- * path as the leads (group commit; on SQLite the writer thread and its connection). A read
- * succeeds on a read-only or full disk and without the writer thread; this write does not.
+ * path as the leads (their group commit). A read succeeds on a read-only or full disk; this
+ * write does not.
  */
 
 export interface HealthProbeTables {

@@ -21,7 +21,7 @@ export interface WriteHealthReport {
   checkedAt: string;
 }
 
-/** The lead write path as the health check sees it (a WriterThread, a WriteQueue). */
+/** The lead write path as the health check sees it (the leads' WriteQueue). */
 export interface WritePath {
   /** A real write through the path; rejects when it cannot be made. */
   probe(): Promise<void>;
@@ -62,7 +62,7 @@ async function within<T>(promise: Promise<T>, ms: number): Promise<T> {
 }
 
 export class WriteHealth {
-  /** The registered lead write path (tests reach its writer thread through it). */
+  /** The registered lead write path. */
   writePath: WritePath | undefined;
   private last: { at: number; report: WriteHealthReport } | undefined;
   private running: Promise<WriteHealthReport> | undefined;

@@ -102,11 +102,11 @@ describe('WriteQueue', () => {
 
   it('fails a whole batch at once when the database cannot take writes, without retrying each', async () => {
     const queue = new WriteQueue(db);
-    const busy = () =>
-      Promise.reject(Object.assign(new Error('database is locked'), { code: 'SQLITE_BUSY' }));
+    const full = () =>
+      Promise.reject(Object.assign(new Error('database or disk is full'), { code: 'SQLITE_FULL' }));
     const results = await Promise.allSettled([
       queue.run(insert('b1')),
-      queue.run(busy),
+      queue.run(full),
       queue.run(insert('b2')),
     ]);
     expect(results.map((result) => result.status)).toEqual(['rejected', 'rejected', 'rejected']);

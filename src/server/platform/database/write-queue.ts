@@ -20,14 +20,23 @@ export interface WriteQueueOptions {
   limit?: number;
 }
 
+/** How long a batch waits for SQLite's write lock held by another process (a backup, a console). */
+const BUSY_WAIT_MS = 5000;
+const BUSY_RETRY_MS = 10;
+
+const isBusy = (error: unknown) =>
+  /^SQLITE_BUSY/.test(String((error as { code?: unknown } | null)?.code ?? ''));
+
 /**
- * Group commit: writes that arrive while the database is busy are run together in ONE
- * transaction, and each caller's promise settles only after that transaction committed.
+ * Group commit (docs/decisions/146): the writes of one turn of the event loop are run together
+ * in ONE transaction, and each caller's promise settles only after that transaction committed.
  * With synchronous=FULL every commit costs an fsync, so one fsync per batch instead of one
- * per lead is what lets the lead endpoint keep up (docs/decisions/011-group-commit-and-sqlite-writer-thread.md).
+ * per lead is what lets the lead endpoint keep up.
  *
  * Jobs must be safe to run twice: if a batch fails, it is rolled back and every job is
- * retried in a transaction of its own, so one bad job fails alone.
+ * retried in a transaction of its own, so one bad job fails alone. When another process holds
+ * SQLite's write lock, the batch is tried again every few milliseconds for up to BUSY_WAIT_MS
+ * (the connection's own busy_timeout is 0: it would wait with the event loop stopped).
  */
 export class WriteQueue<DB> {
   private pending: Pending<DB>[] = [];
@@ -102,7 +111,7 @@ export class WriteQueue<DB> {
     }
   }
 
-  private async commit(batch: Pending<DB>[]): Promise<void> {
+  private async commit(batch: Pending<DB>[], busySince = Date.now()): Promise<void> {
     let results: unknown[];
     try {
       results = await this.transaction(async (trx) => {
@@ -111,6 +120,10 @@ export class WriteQueue<DB> {
         return out;
       });
     } catch (error) {
+      if (isBusy(error) && Date.now() - busySince < BUSY_WAIT_MS) {
+        await new Promise((resolve) => setTimeout(resolve, BUSY_RETRY_MS));
+        return this.commit(batch, busySince);
+      }
       // The database refuses every write now (timeout, disk full, unreachable): retrying
       // each job alone would only repeat the wait once per job.
       if (batch.length === 1 || isUnavailableError(error)) {

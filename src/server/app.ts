@@ -23,10 +23,8 @@ import { handleError } from './platform/http/error-handler';
 import { gracefulClose } from './platform/http/graceful-close';
 import { logSerializers } from './platform/http/log-serializers';
 import { metricsPlugin } from './platform/metrics/metrics-plugin';
-import { tablesOf } from './platform/database/connection';
-import { MemoryFlashes } from './platform/form-handoff/flash-store';
+import { FlashStore } from './platform/form-handoff/flash-store';
 import { FormHandoff } from './platform/form-handoff/form-handoff';
-import { PostgresFlashes, type FormFlashTables } from './platform/form-handoff/postgres-flashes';
 import { openApi } from './platform/http/openapi';
 import { securityHeaders } from './platform/http/security-headers';
 import { sitePlugin } from './site/site-plugin';
@@ -119,15 +117,12 @@ export async function buildApp({
   // Scheduled SQLite backups (BACKUP_INTERVAL_HOURS); closed before the database.
   await app.register(backupsPlugin, { dataDir: config.dataDir, ...config.backup });
   // A form posted without JavaScript hands its messages or prefill to the page that follows.
-  // On PostgreSQL the flash waits in the database: the next page may come from another
-  // instance (decision 122).
+  // The flash waits in the database: the next page may come from another instance (decision 122).
   const formHandoff = new FormHandoff(
     config.site.siteUrl.startsWith('https:'),
-    app.database.dialect === 'postgres'
-      ? new PostgresFlashes(tablesOf<FormFlashTables>(app.database.db), (error) =>
-          app.log.warn({ err: error }, 'deleting expired form flashes failed'),
-        )
-      : new MemoryFlashes(),
+    new FlashStore(app.database, (error) =>
+      app.log.warn({ err: error }, 'deleting expired form flashes failed'),
+    ),
   );
   await app.register(spamPlugin, {
     altcha: config.spam.altchaForms.length > 0,

@@ -15,10 +15,7 @@ import {
   type DatabaseConnection,
   type DatabaseOptions,
 } from './platform/database/connection';
-import {
-  formFlashMigrations,
-  type FormFlashTables,
-} from './platform/form-handoff/postgres-flashes';
+import { formFlashMigrations, type FormFlashTables } from './platform/form-handoff/flash-store';
 import { healthProbeMigrations, type HealthProbeTables } from './platform/database/health-probe';
 import type { MigrationSet } from './platform/database/migration-runner';
 import { outboxMigrations } from './platform/outbox/outbox-migrations';
@@ -27,11 +24,11 @@ import { leadRecordMigrations } from './platform/lead-records/create-lead-tables
 import { submissionConsentMigrations } from './platform/lead-records/submission-consent';
 import type { LeadRecordTables } from './platform/lead-records/lead-tables';
 import { visitMigrations, type VisitTables } from './visits/visit-tables';
-import { altchaUsedMigrations, type AltchaUsedTables } from './leads/altcha-used-postgres';
+import { altchaUsedMigrations, type AltchaUsedTables } from './leads/screening/altcha-used';
 import {
   addressCounterMigrations,
   type AddressCounterTables,
-} from './leads/address-counter-tables';
+} from './leads/screening/address-counters';
 
 /*
  * The whole database, composed from what each part owns: the lead record (platform) and the

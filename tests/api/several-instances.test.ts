@@ -319,27 +319,3 @@ withPostgres('two instances on one PostgreSQL', () => {
     expect(JSON.stringify(rows)).not.toContain('203.0.113');
   });
 });
-
-withPostgres('LEAD_RATE_LIMIT=0 on PostgreSQL', () => {
-  let testApp: TestApp;
-  beforeAll(async () => {
-    testApp = await createTestApp('postgres', { notificationWorker: { enabled: false } });
-  });
-  afterAll(async () => {
-    await testApp?.close();
-  });
-
-  it('turns every per-address limit off and counts nothing in the database', async () => {
-    for (let i = 0; i < 5; i++) {
-      const response = await testApp.app.inject({
-        method: 'POST',
-        url: '/api/candidates/email',
-        remoteAddress: '203.0.113.90',
-        headers: { 'content-type': 'application/json' },
-        payload: JSON.stringify(validBodies.candidateEmail(uniqueEmail('unlimited'))),
-      });
-      expect(response.statusCode).toBe(200);
-    }
-    expect(await testApp.db.selectFrom('lead_address_counts').selectAll().execute()).toEqual([]);
-  });
-});

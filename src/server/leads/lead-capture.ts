@@ -2,7 +2,7 @@ import type { FastifyReply, FastifyRequest } from 'fastify';
 import { ALTCHA_FIELD, HONEYPOT_FIELD } from '../../shared/spam-fields';
 import type { QuarantineReason } from '../platform/lead-records/lead-quarantine';
 import type { LeadForm } from '../platform/lead-records/lead-submissions';
-import { secondsLeft, type AddressCounters } from './address-counters';
+import { secondsLeft, type AddressCounters } from './screening/address-counters';
 import { isBotAgent } from './bot-agent';
 import type { ProofOfWork } from './altcha-proof';
 import { cookieValue, FORM_TIME_COOKIE, readFormTime, timeTrapReason } from './form-time-token';

@@ -1,10 +1,11 @@
 import type { Kysely, Migration } from 'kysely';
-import type { MigrationSet } from '../platform/database/migration-runner';
+import { tablesOf, type DatabaseConnection } from '../../platform/database/connection';
+import { writeEphemeral } from '../../platform/database/ephemeral-writes';
+import type { MigrationSet } from '../../platform/database/migration-runner';
 
 /*
- * The ALTCHA solutions already used, on PostgreSQL (decision 122): shared by every instance,
- * so a solution accepted by one is a replay on all. SQLite keeps them in memory (altcha-lib's
- * CappedMap), its one process sees every form.
+ * The ALTCHA solutions already used (decision 122), in the database: on PostgreSQL shared by
+ * every instance, so a solution accepted by one is a replay on all.
  */
 
 export interface AltchaUsedTables {
@@ -16,7 +17,7 @@ export interface AltchaUsedTables {
   };
 }
 
-/** 148, PostgreSQL only. */
+/** 148. */
 const createAltchaUsed: Migration = {
   async up(db: Kysely<unknown>) {
     await db.schema
@@ -35,21 +36,24 @@ const createAltchaUsed: Migration = {
   },
 };
 
-export const altchaUsedMigrations: MigrationSet = (dialect): Record<string, Migration> =>
-  dialect === 'postgres' ? { '148_altcha_used': createAltchaUsed } : {};
+export const altchaUsedMigrations: MigrationSet = (): Record<string, Migration> => ({
+  '148_altcha_used': createAltchaUsed,
+});
 
 /** Expired ids are deleted at most this often, by whichever instance records one. */
 const PRUNE_EVERY_MS = 60_000;
 
 /**
- * altcha-lib's replay store (`Store` with `setIfAbsent`) in PostgreSQL: one INSERT … ON
- * CONFLICT DO NOTHING, so two instances given the same solution at once accept it once.
+ * altcha-lib's replay store (`Store` with `setIfAbsent`): one INSERT … ON CONFLICT DO NOTHING
+ * RETURNING, so two instances given the same solution at once accept it once. Ids past the
+ * challenge's life are deleted (a solution to an expired challenge is refused anyway). The
+ * writes skip the disk flush (writeEphemeral).
  */
-export class PostgresAltchaUsed {
+export class AltchaUsed {
   private prunedAt = 0;
 
   constructor(
-    private readonly db: Kysely<AltchaUsedTables>,
+    private readonly database: Pick<DatabaseConnection, 'db' | 'dialect'>,
     /** How long a challenge lives: past it, its id need not be remembered. */
     private readonly lifetimeMs: number,
     private readonly onError: (error: unknown) => void,
@@ -59,19 +63,23 @@ export class PostgresAltchaUsed {
     const now = Date.now();
     if (now - this.prunedAt >= PRUNE_EVERY_MS) {
       this.prunedAt = now;
-      this.db.deleteFrom('altcha_used').where('expires', '<=', now).execute().catch(this.onError);
+      this.write((db) => db.deleteFrom('altcha_used').where('expires', '<=', now).execute()).catch(
+        this.onError,
+      );
     }
-    const added = await this.db
-      .insertInto('altcha_used')
-      .values({ id: key, expires: now + this.lifetimeMs })
-      .onConflict((conflict) => conflict.column('id').doNothing())
-      .returning('id')
-      .executeTakeFirst();
+    const added = await this.write((db) =>
+      db
+        .insertInto('altcha_used')
+        .values({ id: key, expires: now + this.lifetimeMs })
+        .onConflict((conflict) => conflict.column('id').doNothing())
+        .returning('id')
+        .executeTakeFirst(),
+    );
     return added !== undefined;
   }
 
   async get(key: string): Promise<boolean> {
-    const row = await this.db
+    const row = await tablesOf<AltchaUsedTables>(this.database.db)
       .selectFrom('altcha_used')
       .select('id')
       .where('id', '=', key)
@@ -81,5 +89,9 @@ export class PostgresAltchaUsed {
 
   async set(key: string): Promise<void> {
     await this.setIfAbsent(key);
+  }
+
+  private write<T>(query: (db: Kysely<AltchaUsedTables>) => Promise<T>): Promise<T> {
+    return writeEphemeral(this.database, query);
   }
 }

@@ -4,7 +4,7 @@ import { backupsPlugin } from './backups/backups-plugin';
 import { conversionsPlugin, type ConversionWorkerSettings } from './conversions/conversions-plugin';
 import { SESSION_COOKIE } from './admin/auth/auth-plugin';
 import type { RetentionSchedule } from './admin/data-subject/retention';
-import { migrations } from './database';
+import { ephemeralMigrations, migrations } from './database';
 import { leadsPlugin } from './leads/leads-plugin';
 import { spamPlugin } from './leads/spam-plugin';
 import { QuarantineReleaser } from './platform/lead-records/lead-quarantine';
@@ -23,7 +23,8 @@ import { handleError } from './platform/http/error-handler';
 import { gracefulClose } from './platform/http/graceful-close';
 import { logSerializers } from './platform/http/log-serializers';
 import { metricsPlugin } from './platform/metrics/metrics-plugin';
-import { FlashStore } from './platform/form-handoff/flash-store';
+import { tablesOf } from './platform/database/connection';
+import { FlashStore, type FormFlashTables } from './platform/form-handoff/flash-store';
 import { FormHandoff } from './platform/form-handoff/form-handoff';
 import { openApi } from './platform/http/openapi';
 import { securityHeaders } from './platform/http/security-headers';
@@ -109,6 +110,7 @@ export async function buildApp({
     databaseUrl: config.databaseUrl,
     dataDir: config.dataDir,
     migrations,
+    ephemeralMigrations,
     statementTimeoutMs: config.statementTimeoutMs,
   });
 
@@ -120,7 +122,7 @@ export async function buildApp({
   // The flash waits in the database: the next page may come from another instance (decision 122).
   const formHandoff = new FormHandoff(
     config.site.siteUrl.startsWith('https:'),
-    new FlashStore(app.database, (error) =>
+    new FlashStore(tablesOf<FormFlashTables>(app.database.ephemeral), (error) =>
       app.log.warn({ err: error }, 'deleting expired form flashes failed'),
     ),
   );

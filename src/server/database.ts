@@ -61,13 +61,20 @@ export const migrations: readonly MigrationSet[] = [
   healthProbeMigrations,
   submissionConsentMigrations,
   visitMigrations,
-  addressCounterMigrations,
   figuresFreshnessMigrations,
+];
+
+/**
+ * The tables of rows a crash may forget (DatabaseConnection.ephemeral): UNLOGGED in the same
+ * database on PostgreSQL, a file of their own beside SQLite's.
+ */
+export const ephemeralMigrations: readonly MigrationSet[] = [
+  addressCounterMigrations,
   formFlashMigrations,
   altchaUsedMigrations,
 ];
 
 /** Opens (and migrates) the configured database with every table typed. */
 export function openDatabase(options: DatabaseOptions): Promise<DatabaseConnection<Database>> {
-  return openPlatformDatabase<Database>({ ...options, migrations });
+  return openPlatformDatabase<Database>({ ...options, migrations, ephemeralMigrations });
 }

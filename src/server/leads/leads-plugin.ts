@@ -14,7 +14,7 @@ import { createLeadStore, type LeadStore } from './lead-store';
 import { LeadWriterThread } from './lead-writer-thread';
 import { tablesOf } from '../platform/database/connection';
 import type { OutboxDestination } from '../platform/outbox/outbox-tables';
-import { AddressCounters } from './screening/address-counters';
+import { AddressCounters, type AddressCounterTables } from './screening/address-counters';
 
 export interface LeadsOptions {
   /** Where the SQLite file is (its writer thread opens a connection of its own). */
@@ -87,8 +87,10 @@ export const leadsPlugin: FastifyPluginAsync<LeadsOptions> = async (app, options
     formTimeKey,
     options.capture,
     proof,
-    new AddressCounters(app.database, formTimeKey, (error) =>
-      app.log.warn({ err: error }, 'pruning old lead address counts failed'),
+    new AddressCounters(
+      tablesOf<AddressCounterTables>(app.database.ephemeral),
+      formTimeKey,
+      (error) => app.log.warn({ err: error }, 'pruning old lead address counts failed'),
     ),
   );
   app.decorate('leadCapture', capture);

@@ -4,7 +4,7 @@ import type { Kysely } from 'kysely';
 import { tablesOf } from '../platform/database/connection';
 import type { LeadQuarantineTables } from '../platform/lead-records/lead-quarantine';
 import { altchaProof, CHALLENGE_LIFETIME_S, type ProofOfWork } from './altcha-proof';
-import { AltchaUsed } from './screening/altcha-used';
+import { AltchaUsed, type AltchaUsedTables } from './screening/altcha-used';
 import {
   cookieValue,
   FORM_TIME_COOKIE,
@@ -68,8 +68,10 @@ export const spamPlugin = fp<SpamPluginOptions>(
     const proof = altcha
       ? await altchaProof(
           altchaHmacKey ?? createHmac('sha256', formTimeKey).update('altcha').digest('hex'),
-          new AltchaUsed(app.database, CHALLENGE_LIFETIME_S * 1000, (error) =>
-            app.log.warn({ err: error }, 'deleting expired ALTCHA ids failed'),
+          new AltchaUsed(
+            tablesOf<AltchaUsedTables>(app.database.ephemeral),
+            CHALLENGE_LIFETIME_S * 1000,
+            (error) => app.log.warn({ err: error }, 'deleting expired ALTCHA ids failed'),
           ),
         )
       : undefined;

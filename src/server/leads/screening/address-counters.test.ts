@@ -23,10 +23,18 @@ describe('per-address minute counters (on a SQLite file; both databases in tests
 
   beforeAll(async () => {
     dataDir = await mkdtemp(path.join(os.tmpdir(), 'tb-counters-'));
-    database = await openDatabase({ dataDir, migrations: [addressCounterMigrations] });
-    counters = new AddressCounters(database, Buffer.alloc(32, 1), (error) => {
-      throw error;
+    database = await openDatabase({
+      dataDir,
+      migrations: [],
+      ephemeralMigrations: [addressCounterMigrations],
     });
+    counters = new AddressCounters(
+      tablesOf<AddressCounterTables>(database.ephemeral),
+      Buffer.alloc(32, 1),
+      (error) => {
+        throw error;
+      },
+    );
   });
 
   afterAll(async () => {
@@ -45,7 +53,7 @@ describe('per-address minute counters (on a SQLite file; both databases in tests
     await counters.add('c', 'request', start);
     expect((await counters.add('c', 'request', start + 60_000)).request).toBe(1);
     await counters.add('c', 'request', start + 120_000);
-    const rows = await tablesOf<AddressCounterTables>(database.db)
+    const rows = await tablesOf<AddressCounterTables>(database.ephemeral)
       .selectFrom('lead_address_counts')
       .select('minute')
       .distinct()

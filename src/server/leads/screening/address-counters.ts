@@ -1,12 +1,10 @@
 import { createHmac } from 'node:crypto';
 import { sql, type Kysely, type Migration } from 'kysely';
-import type { DatabaseConnection } from '../../platform/database/connection';
-import { writeEphemeral } from '../../platform/database/ephemeral-writes';
 import type { MigrationSet } from '../../platform/database/migration-runner';
 
 /*
- * Per-address counts of lead requests in the current minute (decisions 095 and 120), in the
- * database, so that every instance on one PostgreSQL counts toward one limit.
+ * Per-address counts of lead requests in the current minute (decisions 095 and 120), in a
+ * table, so that every instance on one PostgreSQL counts toward one limit.
  */
 
 export type CountKind = 'request' | 'invalid' | 'valid';
@@ -65,7 +63,8 @@ export const secondsLeft = (nowMs: number): number =>
  * instances never lose an increment and each sees the other's. The address is stored as a
  * keyed hash (the key derives from the spam key kept in the database, so every instance
  * hashes alike). Windows older than the previous minute are deleted once a minute by each
- * instance. The writes skip the disk flush (writeEphemeral): a crash forgets a minute's counts.
+ * instance. The table is in the ephemeral database (DatabaseConnection.ephemeral): a crash may
+ * forget a minute's counts.
  */
 export class AddressCounters {
   private prunedMinute = -1;
@@ -73,7 +72,7 @@ export class AddressCounters {
   private readonly key: Buffer;
 
   constructor(
-    private readonly database: Pick<DatabaseConnection, 'db' | 'dialect'>,
+    private readonly db: Kysely<AddressCounterTables>,
     spamKey: Buffer,
     /** Told when pruning old windows failed (it is retried the next minute). */
     private readonly onError: (error: unknown) => void,
@@ -86,39 +85,32 @@ export class AddressCounters {
     const minute = minuteOf(nowMs);
     if (minute !== this.prunedMinute) {
       this.prunedMinute = minute;
-      this.write((db) =>
-        db
-          .deleteFrom('lead_address_counts')
-          .where('minute', '<', minute - 1)
-          .execute(),
-      ).catch(this.onError);
+      this.db
+        .deleteFrom('lead_address_counts')
+        .where('minute', '<', minute - 1)
+        .execute()
+        .catch(this.onError);
     }
     const addressHash = createHmac('sha256', this.key)
       .update(address)
       .digest('base64url')
       .slice(0, 22);
-    const row = await this.write((db) =>
-      db
-        .insertInto('lead_address_counts')
-        .values({
-          minute,
-          address_hash: addressHash,
-          request: kind === 'request' ? 1 : 0,
-          invalid: kind === 'invalid' ? 1 : 0,
-          valid: kind === 'valid' ? 1 : 0,
-        })
-        .onConflict((conflict) =>
-          conflict.columns(['minute', 'address_hash']).doUpdateSet((eb) => ({
-            [kind]: eb(eb.ref(`lead_address_counts.${kind}`), '+', 1),
-          })),
-        )
-        .returning(['request', 'invalid', 'valid'])
-        .executeTakeFirstOrThrow(),
-    );
+    const row = await this.db
+      .insertInto('lead_address_counts')
+      .values({
+        minute,
+        address_hash: addressHash,
+        request: kind === 'request' ? 1 : 0,
+        invalid: kind === 'invalid' ? 1 : 0,
+        valid: kind === 'valid' ? 1 : 0,
+      })
+      .onConflict((conflict) =>
+        conflict.columns(['minute', 'address_hash']).doUpdateSet((eb) => ({
+          [kind]: eb(eb.ref(`lead_address_counts.${kind}`), '+', 1),
+        })),
+      )
+      .returning(['request', 'invalid', 'valid'])
+      .executeTakeFirstOrThrow();
     return { request: row.request, invalid: row.invalid, valid: row.valid };
-  }
-
-  private write<T>(query: (db: Kysely<AddressCounterTables>) => Promise<T>): Promise<T> {
-    return writeEphemeral(this.database, query);
   }
 }

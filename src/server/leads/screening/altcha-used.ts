@@ -1,11 +1,9 @@
 import type { Kysely, Migration } from 'kysely';
-import { tablesOf, type DatabaseConnection } from '../../platform/database/connection';
-import { writeEphemeral } from '../../platform/database/ephemeral-writes';
 import type { MigrationSet } from '../../platform/database/migration-runner';
 
 /*
- * The ALTCHA solutions already used (decision 122), in the database: on PostgreSQL shared by
- * every instance, so a solution accepted by one is a replay on all.
+ * The ALTCHA solutions already used (decision 122), in a table: on PostgreSQL shared by every
+ * instance, so a solution accepted by one is a replay on all.
  */
 
 export interface AltchaUsedTables {
@@ -44,16 +42,16 @@ export const altchaUsedMigrations: MigrationSet = (): Record<string, Migration> 
 const PRUNE_EVERY_MS = 60_000;
 
 /**
- * altcha-lib's replay store (`Store` with `setIfAbsent`): one INSERT … ON CONFLICT DO NOTHING
- * RETURNING, so two instances given the same solution at once accept it once. Ids past the
- * challenge's life are deleted (a solution to an expired challenge is refused anyway). The
- * writes skip the disk flush (writeEphemeral).
+ * altcha-lib's replay store (`Store` with `setIfAbsent`) over `altcha_used` in the ephemeral
+ * database (DatabaseConnection.ephemeral): one INSERT … ON CONFLICT DO NOTHING RETURNING, so
+ * two instances given the same solution at once accept it once. Ids past the challenge's life
+ * are deleted (a solution to an expired challenge is refused anyway).
  */
 export class AltchaUsed {
   private prunedAt = 0;
 
   constructor(
-    private readonly database: Pick<DatabaseConnection, 'db' | 'dialect'>,
+    private readonly db: Kysely<AltchaUsedTables>,
     /** How long a challenge lives: past it, its id need not be remembered. */
     private readonly lifetimeMs: number,
     private readonly onError: (error: unknown) => void,
@@ -63,23 +61,19 @@ export class AltchaUsed {
     const now = Date.now();
     if (now - this.prunedAt >= PRUNE_EVERY_MS) {
       this.prunedAt = now;
-      this.write((db) => db.deleteFrom('altcha_used').where('expires', '<=', now).execute()).catch(
-        this.onError,
-      );
+      this.db.deleteFrom('altcha_used').where('expires', '<=', now).execute().catch(this.onError);
     }
-    const added = await this.write((db) =>
-      db
-        .insertInto('altcha_used')
-        .values({ id: key, expires: now + this.lifetimeMs })
-        .onConflict((conflict) => conflict.column('id').doNothing())
-        .returning('id')
-        .executeTakeFirst(),
-    );
+    const added = await this.db
+      .insertInto('altcha_used')
+      .values({ id: key, expires: now + this.lifetimeMs })
+      .onConflict((conflict) => conflict.column('id').doNothing())
+      .returning('id')
+      .executeTakeFirst();
     return added !== undefined;
   }
 
   async get(key: string): Promise<boolean> {
-    const row = await tablesOf<AltchaUsedTables>(this.database.db)
+    const row = await this.db
       .selectFrom('altcha_used')
       .select('id')
       .where('id', '=', key)
@@ -89,9 +83,5 @@ export class AltchaUsed {
 
   async set(key: string): Promise<void> {
     await this.setIfAbsent(key);
-  }
-
-  private write<T>(query: (db: Kysely<AltchaUsedTables>) => Promise<T>): Promise<T> {
-    return writeEphemeral(this.database, query);
   }
 }

@@ -1,7 +1,5 @@
 import { sql, type Kysely, type Migration } from 'kysely';
 import type { PageState } from '../../../shared/page-state';
-import { writeEphemeral } from '../database/ephemeral-writes';
-import type { DatabaseConnection } from '../database/connection';
 import type { MigrationSet } from '../database/migration-runner';
 
 /** A page's messages or confirmation, waiting for the next view of `route`. */
@@ -57,55 +55,49 @@ export const formFlashMigrations: MigrationSet = (dialect): Record<string, Migra
 const PRUNE_EVERY_MS = 60_000;
 
 /**
- * Where flashes wait between a post's 303 and the page that follows (decision 122): a table,
- * so that on PostgreSQL the page may be served by another instance than the one that took
- * the post. Taking one is a single DELETE … RETURNING, so it is shown once even when two
- * instances are asked for it at the same moment. The writes skip the disk flush
- * (writeEphemeral): a crash may forget a flash, never what was posted.
+ * Where flashes wait between a post's 303 and the page that follows (decision 122): a table in
+ * the ephemeral database (DatabaseConnection.ephemeral), so that on PostgreSQL the page may be
+ * served by another instance than the one that took the post. Taking one is a single
+ * DELETE … RETURNING, so it is shown once even when two instances are asked for it at the
+ * same moment.
  */
 export class FlashStore {
   private prunedAt = 0;
 
   constructor(
-    private readonly database: Pick<DatabaseConnection, 'db' | 'dialect'>,
+    private readonly db: Kysely<FormFlashTables>,
     private readonly onError: (error: unknown) => void,
   ) {}
 
   async put(id: string, flash: Flash, nowMs: number): Promise<void> {
     if (nowMs - this.prunedAt >= PRUNE_EVERY_MS) {
       this.prunedAt = nowMs;
-      this.write((db) =>
-        db.deleteFrom('form_flashes').where('expires', '<=', nowMs).execute(),
-      ).catch(this.onError);
+      this.db
+        .deleteFrom('form_flashes')
+        .where('expires', '<=', nowMs)
+        .execute()
+        .catch(this.onError);
     }
-    await this.write((db) =>
-      db
-        .insertInto('form_flashes')
-        .values({
-          id,
-          route: flash.route,
-          state: JSON.stringify(flash.state),
-          expires: flash.expires,
-        })
-        .execute(),
-    );
+    await this.db
+      .insertInto('form_flashes')
+      .values({
+        id,
+        route: flash.route,
+        state: JSON.stringify(flash.state),
+        expires: flash.expires,
+      })
+      .execute();
   }
 
   /** The flash `id` if it is for `route`, removed; one for another route is left for it. */
   async take(id: string, route: string): Promise<Flash | undefined> {
-    const row = await this.write((db) =>
-      db
-        .deleteFrom('form_flashes')
-        .where('id', '=', id)
-        .where('route', '=', route)
-        .returning(['state', 'expires'])
-        .executeTakeFirst(),
-    );
+    const row = await this.db
+      .deleteFrom('form_flashes')
+      .where('id', '=', id)
+      .where('route', '=', route)
+      .returning(['state', 'expires'])
+      .executeTakeFirst();
     if (!row) return undefined;
     return { route, state: JSON.parse(row.state) as PageState, expires: Number(row.expires) };
-  }
-
-  private write<T>(query: (db: Kysely<FormFlashTables>) => Promise<T>): Promise<T> {
-    return writeEphemeral(this.database, query);
   }
 }

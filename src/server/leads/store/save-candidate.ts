@@ -1,6 +1,7 @@
+import { type CandidateStage, candidateStages } from '@shared/lead-vocabulary';
 import type { Kysely } from 'kysely';
 import type { candidateTextColumns } from './lead-columns';
-import { candidateStages, type CandidateStage, type LeadRecordTables } from './lead-tables';
+import { type LeadRecordTables } from './lead-tables';
 import type { OutboxDestination } from '../../platform/outbox/outbox-tables';
 import { upsertLead, type LeadStep, type SaveResult } from './upsert';
 

@@ -4,7 +4,7 @@ import { backupsPlugin } from './backups/backups-plugin';
 import { conversionsPlugin, type ConversionWorkerSettings } from './conversions/conversions-plugin';
 import { SESSION_COOKIE } from './admin/auth/auth-plugin';
 import type { RetentionSchedule } from './admin/data-subject/retention';
-import { migrations } from './database';
+import { ephemeralMigrations, migrations } from './database';
 import { leadsPlugin, spamPlugin, QuarantineReleaser } from './leads';
 import {
   notificationsPlugin,
@@ -22,9 +22,8 @@ import { gracefulClose } from './platform/http/graceful-close';
 import { logSerializers } from './platform/http/log-serializers';
 import { metricsPlugin } from './platform/metrics/metrics-plugin';
 import { tablesOf } from './platform/database/connection';
-import { MemoryFlashes } from './platform/form-handoff/flash-store';
+import { FlashStore, type FormFlashTables } from './platform/form-handoff/flash-store';
 import { FormHandoff } from './platform/form-handoff/form-handoff';
-import { PostgresFlashes, type FormFlashTables } from './platform/form-handoff/postgres-flashes';
 import { openApi } from './platform/http/openapi';
 import { securityHeaders } from './platform/http/security-headers';
 import { sitePlugin } from './site/site-plugin';
@@ -115,6 +114,7 @@ export async function buildApp({
     databaseUrl: config.databaseUrl,
     dataDir: config.dataDir,
     migrations,
+    ephemeralMigrations,
     statementTimeoutMs: config.statementTimeoutMs,
   });
 
@@ -123,15 +123,12 @@ export async function buildApp({
   // Scheduled SQLite backups (BACKUP_INTERVAL_HOURS); closed before the database.
   await app.register(backupsPlugin, { dataDir: config.dataDir, ...config.backup });
   // A form posted without JavaScript hands its messages or prefill to the page that follows.
-  // On PostgreSQL the flash waits in the database: the next page may come from another
-  // instance (decision 122).
+  // The flash waits in the database: the next page may come from another instance (decision 122).
   const formHandoff = new FormHandoff(
     config.site.siteUrl.startsWith('https:'),
-    app.database.dialect === 'postgres'
-      ? new PostgresFlashes(tablesOf<FormFlashTables>(app.database.db), (error) =>
-          app.log.warn({ err: error }, 'deleting expired form flashes failed'),
-        )
-      : new MemoryFlashes(),
+    new FlashStore(tablesOf<FormFlashTables>(app.database.ephemeral), (error) =>
+      app.log.warn({ err: error }, 'deleting expired form flashes failed'),
+    ),
   );
   await app.register(spamPlugin, {
     altcha: config.spam.altchaForms.length > 0,

@@ -2,16 +2,13 @@ import { auditMigrations } from './admin/audit/audit-migrations';
 import type { AuditTables } from './admin/audit/audit-tables';
 import { adminAuthMigrations } from './admin/auth/auth-migrations';
 import type { AdminAuthTables } from './admin/auth/auth-tables';
-import { leadMigrations, type LeadTables } from './leads';
+import { leadEphemeralMigrations, leadMigrations, type LeadTables } from './leads';
 import {
   openDatabase as openPlatformDatabase,
   type DatabaseConnection,
   type DatabaseOptions,
 } from './platform/database/connection';
-import {
-  formFlashMigrations,
-  type FormFlashTables,
-} from './platform/form-handoff/postgres-flashes';
+import { formFlashMigrations, type FormFlashTables } from './platform/form-handoff/flash-store';
 import { healthProbeMigrations, type HealthProbeTables } from './platform/database/health-probe';
 import type { MigrationSet } from './platform/database/migration-runner';
 import { outboxMigrations } from './platform/outbox/outbox-migrations';
@@ -42,10 +39,18 @@ export const migrations: readonly MigrationSet[] = [
   outboxMigrations,
   healthProbeMigrations,
   visitMigrations,
+];
+
+/**
+ * The tables of rows a crash may forget (DatabaseConnection.ephemeral): UNLOGGED in the same
+ * database on PostgreSQL, a file of their own beside SQLite's.
+ */
+export const ephemeralMigrations: readonly MigrationSet[] = [
+  ...leadEphemeralMigrations,
   formFlashMigrations,
 ];
 
 /** Opens (and migrates) the configured database with every table typed. */
 export function openDatabase(options: DatabaseOptions): Promise<DatabaseConnection<Database>> {
-  return openPlatformDatabase<Database>({ ...options, migrations });
+  return openPlatformDatabase<Database>({ ...options, migrations, ephemeralMigrations });
 }

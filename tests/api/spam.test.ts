@@ -460,8 +460,25 @@ describeEachDatabase(
       expect(response.statusCode).toBe(400);
       expect(Object.keys(response.json().fields)).toEqual(['email']);
     });
+
+    it('with LEAD_RATE_LIMIT=0 turns every per-address limit off and counts nothing in the database', async () => {
+      for (let i = 0; i < 5; i++) {
+        const response = await post(
+          current(),
+          '/api/candidates/email',
+          validBodies.candidateEmail(uniqueEmail('unlimited')),
+          {},
+          '203.0.113.90',
+        );
+        expect(response.statusCode).toBe(200);
+      }
+      expect(
+        await current().ephemeral.selectFrom('lead_address_counts').selectAll().execute(),
+      ).toEqual([]);
+    });
   },
   {
+    // LEAD_RATE_LIMIT is 0 here (the tests' default): the limits have the block below.
     env: spamEnv,
     notificationWorker: { enabled: false },
     conversionWorker: { enabled: false },
@@ -508,6 +525,13 @@ describeEachDatabase(
       const other = uniqueEmail('rate-other');
       await emailLeadFrom('198.51.100.8', other);
       expect(await candidatesWithEmail(current().db, other)).toHaveLength(1);
+      // The counts name no address: only a keyed hash is stored.
+      const rows = await current()
+        .ephemeral.selectFrom('lead_address_counts')
+        .selectAll()
+        .execute();
+      expect(rows.length).toBeGreaterThan(0);
+      expect(JSON.stringify(rows)).not.toContain('198.51.100');
     });
 
     it('answers a flood (LEAD_FLOOD_LIMIT requests a minute) 429 with Retry-After, and stores nothing of it', async () => {

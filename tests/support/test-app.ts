@@ -21,6 +21,8 @@ export interface TestApp {
    * committed rows only, which is what a 2xx promises.
    */
   db: Kysely<Database>;
+  /** The same for the tables of rows a crash may forget (DatabaseConnection.ephemeral). */
+  ephemeral: Kysely<Database>;
   /** Environment that points a server at the same database (for a second app or process). */
   env: Record<string, string>;
   close(): Promise<void>;
@@ -139,6 +141,7 @@ export async function createTestApp(
     kind,
     app,
     db: observer.db,
+    ephemeral: observer.ephemeral,
     env,
     async close() {
       await app.close();

@@ -5,11 +5,8 @@
  * only this file (ESLint enforces it); everything else in this folder is private.
  */
 import type { MigrationSet } from '../platform/database/migration-runner';
-import {
-  addressCounterMigrations,
-  type AddressCounterTables,
-} from './screening/address-counter-tables';
-import { altchaUsedMigrations, type AltchaUsedTables } from './screening/altcha-used-postgres';
+import { addressCounterMigrations, type AddressCounterTables } from './screening/address-counters';
+import { altchaUsedMigrations, type AltchaUsedTables } from './screening/altcha-used';
 import { leadRecordMigrations } from './store/create-lead-tables';
 import {
   figuresFreshnessMigrations,
@@ -36,8 +33,12 @@ export const leadMigrations: readonly MigrationSet[] = [
   adminListingMigrations,
   pipelineMigrations,
   submissionConsentMigrations,
-  addressCounterMigrations,
   figuresFreshnessMigrations,
+];
+
+/** Its tables of rows a crash may forget (DatabaseConnection.ephemeral). */
+export const leadEphemeralMigrations: readonly MigrationSet[] = [
+  addressCounterMigrations,
   altchaUsedMigrations,
 ];
 

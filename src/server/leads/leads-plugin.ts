@@ -1,6 +1,5 @@
-import { createHmac } from 'node:crypto';
 import formbody from '@fastify/formbody';
-import type { FastifyInstance, FastifyPluginAsync } from 'fastify';
+import type { FastifyPluginAsync } from 'fastify';
 import type { FormHandoff } from '../platform/form-handoff/form-handoff';
 import { WriteQueue } from '../platform/database/write-queue';
 import type { LeadRecordTables } from './store/lead-tables';
@@ -14,9 +13,7 @@ import { countedStore } from './screening/counted-store';
 import { createLeadStore, type LeadStore } from './store/lead-store';
 import { tablesOf } from '../platform/database/connection';
 import type { OutboxDestination } from '../platform/outbox/outbox-tables';
-import type { AddressCounterTables } from './screening/address-counter-tables';
-import { MinuteCounters, type AddressCounters } from './screening/address-counters';
-import { PostgresMinuteCounters } from './screening/address-counters-postgres';
+import { AddressCounters, type AddressCounterTables } from './screening/address-counters';
 
 export interface LeadsOptions {
   /** The spam policy's limits and traps (decision 095). */
@@ -36,18 +33,6 @@ declare module 'fastify' {
     /** Inside the leads scope only: see LeadsOptions.formHandoff. */
     formHandoff: FormHandoff;
   }
-}
-
-/**
- * Where the per-address limits count (decision 120): in the database on PostgreSQL, so that
- * instances sharing it share the limits; in memory on SQLite, whose file one process owns.
- */
-function addressCounters(app: FastifyInstance, spamKey: Buffer): AddressCounters {
-  if (app.database.dialect === 'sqlite') return new MinuteCounters();
-  const key = createHmac('sha256', spamKey).update('lead-address-counts').digest();
-  return new PostgresMinuteCounters(tablesOf<AddressCounterTables>(app.database.db), key, (error) =>
-    app.log.warn({ err: error }, 'pruning old lead address counts failed'),
-  );
 }
 
 /**
@@ -77,7 +62,11 @@ export const leadsPlugin: FastifyPluginAsync<LeadsOptions> = async (app, options
     formTimeKey,
     options.capture,
     proof,
-    addressCounters(app, formTimeKey),
+    new AddressCounters(
+      tablesOf<AddressCounterTables>(app.database.ephemeral),
+      formTimeKey,
+      (error) => app.log.warn({ err: error }, 'pruning old lead address counts failed'),
+    ),
   );
   app.decorate('leadCapture', capture);
   // LEAD_RATE_LIMIT=0 turns the per-address limits off: then no hook at all, not one that

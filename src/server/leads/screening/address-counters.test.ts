@@ -1,21 +1,66 @@
-import { describe, expect, it } from 'vitest';
-import { MinuteCounters, secondsLeft } from './address-counters';
+import { mkdtemp, rm } from 'node:fs/promises';
+import os from 'node:os';
+import path from 'node:path';
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import {
+  openDatabase,
+  tablesOf,
+  type DatabaseConnection,
+} from '../../platform/database/connection';
+import {
+  addressCounterMigrations,
+  AddressCounters,
+  secondsLeft,
+  type AddressCounterTables,
+} from './address-counters';
 
 const start = Date.UTC(2026, 10, 23, 12, 0, 0);
 
-describe('per-address minute counters in memory', () => {
+describe('per-address minute counters (on a SQLite file; both databases in tests/api/spam.test.ts)', () => {
+  let dataDir: string;
+  let database: DatabaseConnection;
+  let counters: AddressCounters;
+
+  beforeAll(async () => {
+    dataDir = await mkdtemp(path.join(os.tmpdir(), 'tb-counters-'));
+    database = await openDatabase({
+      dataDir,
+      migrations: [],
+      ephemeralMigrations: [addressCounterMigrations],
+    });
+    counters = new AddressCounters(
+      tablesOf<AddressCounterTables>(database.ephemeral),
+      Buffer.alloc(32, 1),
+      (error) => {
+        throw error;
+      },
+    );
+  });
+
+  afterAll(async () => {
+    await database.close();
+    await rm(dataDir, { recursive: true, force: true });
+  });
+
   it('counts each address and each kind on its own, within the minute', async () => {
-    const counters = new MinuteCounters();
     expect(await counters.add('a', 'valid', start)).toEqual({ request: 0, invalid: 0, valid: 1 });
     expect((await counters.add('a', 'valid', start + 59_999)).valid).toBe(2);
     expect(await counters.add('a', 'invalid', start)).toEqual({ request: 0, invalid: 1, valid: 2 });
     expect((await counters.add('b', 'valid', start)).valid).toBe(1);
   });
 
-  it('starts again the next minute, and says how long until then', async () => {
-    const counters = new MinuteCounters();
-    await counters.add('a', 'request', start);
-    expect((await counters.add('a', 'request', start + 60_000)).request).toBe(1);
+  it('starts again the next minute, forgets older minutes, and says how long until then', async () => {
+    await counters.add('c', 'request', start);
+    expect((await counters.add('c', 'request', start + 60_000)).request).toBe(1);
+    await counters.add('c', 'request', start + 120_000);
+    const rows = await tablesOf<AddressCounterTables>(database.ephemeral)
+      .selectFrom('lead_address_counts')
+      .select('minute')
+      .distinct()
+      .orderBy('minute')
+      .execute();
+    // The minute before the current one stays (a count may still arrive for it), none older.
+    expect(rows.map((row) => row.minute * 60_000 - start)).toEqual([60_000, 120_000]);
     expect(secondsLeft(start + 45_500)).toBe(15);
     expect(secondsLeft(start + 59_999)).toBe(1);
   });

@@ -1,7 +1,10 @@
+import { createHmac } from 'node:crypto';
+import { sql, type Kysely, type Migration } from 'kysely';
+import type { MigrationSet } from '../../platform/database/migration-runner';
+
 /*
- * Per-address counts of lead requests in the current minute (decision 095), behind a small
- * interface: in memory on SQLite (one process owns the file), in the database on PostgreSQL
- * so that every instance counts toward one limit (address-counters-postgres.ts, decision 120).
+ * Per-address counts of lead requests in the current minute (decisions 095 and 120), in a
+ * table, so that every instance on one PostgreSQL counts toward one limit.
  */
 
 export type CountKind = 'request' | 'invalid' | 'valid';
@@ -9,10 +12,42 @@ export type CountKind = 'request' | 'invalid' | 'valid';
 /** The minute's counts of one address so far. */
 export type Counts = Readonly<Record<CountKind, number>>;
 
-export interface AddressCounters {
-  /** Adds one `kind` for `address` and answers the minute's counts so far (this one included). */
-  add(address: string, kind: CountKind, nowMs: number): Promise<Counts>;
+export interface AddressCounterTables {
+  lead_address_counts: {
+    /** Minutes since the epoch: the fixed window the counts belong to. */
+    minute: number;
+    /** HMAC-SHA256 of the address under a key kept in the database, cut to 128 bits. */
+    address_hash: string;
+    request: number;
+    invalid: number;
+    valid: number;
+  };
 }
+
+/**
+ * 145: UNLOGGED on PostgreSQL: counts a minute long need no write-ahead log (cheaper on the
+ * lead path); a crash of PostgreSQL empties the table, which forgets at most a minute of counts.
+ */
+const createAddressCounts = (dialect: string): Migration => ({
+  async up(db: Kysely<unknown>) {
+    const table = db.schema.createTable('lead_address_counts');
+    await (dialect === 'postgres' ? table.modifyFront(sql`unlogged`) : table)
+      .addColumn('minute', 'integer', (c) => c.notNull())
+      .addColumn('address_hash', 'text', (c) => c.notNull())
+      .addColumn('request', 'integer', (c) => c.notNull().defaultTo(0))
+      .addColumn('invalid', 'integer', (c) => c.notNull().defaultTo(0))
+      .addColumn('valid', 'integer', (c) => c.notNull().defaultTo(0))
+      .addPrimaryKeyConstraint('lead_address_counts_pk', ['minute', 'address_hash'])
+      .execute();
+  },
+  async down(db: Kysely<unknown>) {
+    await db.schema.dropTable('lead_address_counts').execute();
+  },
+});
+
+export const addressCounterMigrations: MigrationSet = (dialect): Record<string, Migration> => ({
+  '145_lead_address_counts': createAddressCounts(dialect),
+});
 
 export const MINUTE_MS = 60_000;
 
@@ -24,25 +59,58 @@ export const secondsLeft = (nowMs: number): number =>
   Math.max(1, Math.ceil((MINUTE_MS - (nowMs % MINUTE_MS)) / 1000));
 
 /**
- * Fixed one-minute windows in this process's memory; the whole table is dropped when a new
- * minute starts, so it never holds more than one minute's addresses.
+ * The per-address minute counts: one upsert a count, `n = n + 1 RETURNING` the row, so two
+ * instances never lose an increment and each sees the other's. The address is stored as a
+ * keyed hash (the key derives from the spam key kept in the database, so every instance
+ * hashes alike). Windows older than the previous minute are deleted once a minute by each
+ * instance. The table is in the ephemeral database (DatabaseConnection.ephemeral): a crash may
+ * forget a minute's counts.
  */
-export class MinuteCounters implements AddressCounters {
-  private minute = -1;
-  private counts = new Map<string, Record<CountKind, number>>();
+export class AddressCounters {
+  private prunedMinute = -1;
+  /** The HMAC key of the address hash. */
+  private readonly key: Buffer;
 
-  add(address: string, kind: CountKind, nowMs: number): Promise<Counts> {
+  constructor(
+    private readonly db: Kysely<AddressCounterTables>,
+    spamKey: Buffer,
+    /** Told when pruning old windows failed (it is retried the next minute). */
+    private readonly onError: (error: unknown) => void,
+  ) {
+    this.key = createHmac('sha256', spamKey).update('lead-address-counts').digest();
+  }
+
+  /** Adds one `kind` for `address` and answers the minute's counts so far (this one included). */
+  async add(address: string, kind: CountKind, nowMs: number): Promise<Counts> {
     const minute = minuteOf(nowMs);
-    if (minute !== this.minute) {
-      this.minute = minute;
-      this.counts = new Map();
+    if (minute !== this.prunedMinute) {
+      this.prunedMinute = minute;
+      this.db
+        .deleteFrom('lead_address_counts')
+        .where('minute', '<', minute - 1)
+        .execute()
+        .catch(this.onError);
     }
-    let entry = this.counts.get(address);
-    if (!entry) {
-      entry = { request: 0, invalid: 0, valid: 0 };
-      this.counts.set(address, entry);
-    }
-    entry[kind] += 1;
-    return Promise.resolve({ ...entry });
+    const addressHash = createHmac('sha256', this.key)
+      .update(address)
+      .digest('base64url')
+      .slice(0, 22);
+    const row = await this.db
+      .insertInto('lead_address_counts')
+      .values({
+        minute,
+        address_hash: addressHash,
+        request: kind === 'request' ? 1 : 0,
+        invalid: kind === 'invalid' ? 1 : 0,
+        valid: kind === 'valid' ? 1 : 0,
+      })
+      .onConflict((conflict) =>
+        conflict.columns(['minute', 'address_hash']).doUpdateSet((eb) => ({
+          [kind]: eb(eb.ref(`lead_address_counts.${kind}`), '+', 1),
+        })),
+      )
+      .returning(['request', 'invalid', 'valid'])
+      .executeTakeFirstOrThrow();
+    return { request: row.request, invalid: row.invalid, valid: row.valid };
   }
 }

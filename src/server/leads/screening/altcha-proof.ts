@@ -1,6 +1,5 @@
 import { createChallenge, randomInt } from 'altcha-lib';
 import { deriveKey } from 'altcha-lib/algorithms/pbkdf2';
-import { CappedMap } from 'altcha-lib/frameworks/fastify';
 import { deriveHmacKeySecret, verify } from 'altcha-lib/frameworks/shared';
 import type { Store } from 'altcha-lib/frameworks/types';
 
@@ -21,13 +20,10 @@ export type UsedSolutions = Store;
 /**
  * ALTCHA (altcha-lib, self-hosted): PBKDF2 challenges signed with `hmacKey`, about 1.2 million
  * PBKDF2 rounds on average (a fraction of a second in Node, about a second on a phone). Each
- * solution is accepted once: `used` remembers them (the database on PostgreSQL, shared by
- * every instance; by default memory, the last 100,000 solutions; decision 122).
+ * solution is accepted once: `used` remembers them (a table, shared by every instance on one
+ * PostgreSQL; decision 122).
  */
-export async function altchaProof(
-  hmacKey: string,
-  used: UsedSolutions = new CappedMap<string, boolean>({ maxSize: 100_000 }),
-): Promise<ProofOfWork> {
+export async function altchaProof(hmacKey: string, used: UsedSolutions): Promise<ProofOfWork> {
   const hmacKeySignatureSecret = await deriveHmacKeySecret(hmacKey);
   return {
     challenge: () =>

@@ -4,7 +4,7 @@ import type { Kysely } from 'kysely';
 import { tablesOf } from '../../platform/database/connection';
 import type { LeadQuarantineTables } from '../quarantine/lead-quarantine';
 import { altchaProof, CHALLENGE_LIFETIME_S, type ProofOfWork } from './altcha-proof';
-import { PostgresAltchaUsed, type AltchaUsedTables } from './altcha-used-postgres';
+import { AltchaUsed, type AltchaUsedTables } from './altcha-used';
 import {
   cookieValue,
   FORM_TIME_COOKIE,
@@ -64,19 +64,15 @@ async function keptSpamKey(db: Kysely<LeadQuarantineTables>): Promise<Buffer> {
 export const spamPlugin = fp<SpamPluginOptions>(
   async (app, { altcha, altchaHmacKey, secure }) => {
     const formTimeKey = await keptSpamKey(tablesOf<LeadQuarantineTables>(app.database.db));
-    // On PostgreSQL a solution used on one instance is a replay on every other (decision 122).
-    const used =
-      app.database.dialect === 'postgres'
-        ? new PostgresAltchaUsed(
-            tablesOf<AltchaUsedTables>(app.database.db),
-            CHALLENGE_LIFETIME_S * 1000,
-            (error) => app.log.warn({ err: error }, 'deleting expired ALTCHA ids failed'),
-          )
-        : undefined;
+    // A solution used on one instance is a replay on every other (decision 122).
     const proof = altcha
       ? await altchaProof(
           altchaHmacKey ?? createHmac('sha256', formTimeKey).update('altcha').digest('hex'),
-          used,
+          new AltchaUsed(
+            tablesOf<AltchaUsedTables>(app.database.ephemeral),
+            CHALLENGE_LIFETIME_S * 1000,
+            (error) => app.log.warn({ err: error }, 'deleting expired ALTCHA ids failed'),
+          ),
         )
       : undefined;
     app.decorate('spamDefence', { formTimeKey, proof });

@@ -28,6 +28,14 @@ export interface DatabaseOptions {
  */
 export interface DatabaseConnection<DB = object> {
   db: Kysely<DB>;
+  /**
+   * Rows a crash may forget and that live minutes (counts of the current minute, state kept
+   * for the next request), with the tables `ephemeralMigrations` make: on PostgreSQL `db`
+   * itself (such tables are UNLOGGED); on SQLite a file of their own (openSqliteEphemeral),
+   * so that writing them on the main thread neither fsyncs nor contends for the main file's
+   * write lock.
+   */
+  ephemeral: Kysely<DB>;
   dialect: DialectName;
   /** A trivial query: resolves when the database answers, rejects otherwise. */
   ping(): Promise<void>;
@@ -49,6 +57,31 @@ export function openSqlite<DB = object>(dataDir: string): Kysely<DB> {
   file.pragma('foreign_keys = ON');
   file.pragma('busy_timeout = 0');
   return new Kysely<DB>({ dialect: new SqliteDialect({ database: withStatementCache(file) }) });
+}
+
+export const SQLITE_EPHEMERAL_FILE_NAME = 'talent-bridge-ephemeral.sqlite';
+
+/**
+ * The file beside SQLite's for rows a crash may forget (`ephemeral`): no writer thread ever
+ * waits for its lock, nor it for theirs, and its commits skip the fsync (synchronous=NORMAL:
+ * in WAL mode a crash may forget the last of them, the file stays consistent). Backups leave
+ * it out; its migrations run on every start, so a new or lost file is made again.
+ */
+async function openSqliteEphemeral<DB>(
+  dataDir: string,
+  migrations: readonly MigrationSet[],
+): Promise<Kysely<DB>> {
+  const file = new SqliteDatabase(path.join(dataDir, SQLITE_EPHEMERAL_FILE_NAME));
+  file.pragma('journal_mode = WAL');
+  file.pragma('synchronous = NORMAL');
+  const db = new Kysely<DB>({ dialect: new SqliteDialect({ database: withStatementCache(file) }) });
+  try {
+    await migrateToLatest(db, 'sqlite', migrations);
+  } catch (error) {
+    await db.destroy();
+    throw error;
+  }
+  return db;
 }
 
 /**
@@ -83,7 +116,11 @@ function openPostgres<DB>(
 
 /** Opens the configured database and applies pending migrations before anything uses it. */
 export async function openDatabase<DB = object>(
-  options: DatabaseOptions & { migrations: readonly MigrationSet[] },
+  options: DatabaseOptions & {
+    migrations: readonly MigrationSet[];
+    /** The tables of `ephemeral` (see DatabaseConnection). */
+    ephemeralMigrations?: readonly MigrationSet[];
+  },
 ): Promise<DatabaseConnection<DB>> {
   const dialect: DialectName = options.databaseUrl ? 'postgres' : 'sqlite';
   const { databaseUrl, onBackgroundError } = options;
@@ -96,11 +133,19 @@ export async function openDatabase<DB = object>(
   const statementTimeoutMs = options.statementTimeoutMs ?? 0;
   const migrator = dialect === 'postgres' && statementTimeoutMs > 0 ? open(0) : undefined;
   const db = open(statementTimeoutMs);
+  const ephemeralMigrations = options.ephemeralMigrations ?? [];
+  let ephemeral = db;
   try {
-    await migrateToLatest(migrator ?? db, dialect, options.migrations);
+    await migrateToLatest(migrator ?? db, dialect, [
+      ...options.migrations,
+      ...(dialect === 'postgres' ? ephemeralMigrations : []),
+    ]);
     // The serving pool's first connection (with its timeouts) is made now, so a refused
     // setting fails the start rather than the first request.
     await sql`select 1`.execute(db);
+    if (dialect === 'sqlite') {
+      ephemeral = await openSqliteEphemeral<DB>(options.dataDir, ephemeralMigrations);
+    }
   } catch (error) {
     await db.destroy();
     throw error;
@@ -109,11 +154,15 @@ export async function openDatabase<DB = object>(
   }
   return {
     db,
+    ephemeral,
     dialect,
     ping: async () => {
       await sql`select 1`.execute(db);
     },
-    close: () => db.destroy(),
+    close: async () => {
+      if (ephemeral !== db) await ephemeral.destroy();
+      await db.destroy();
+    },
   };
 }
 

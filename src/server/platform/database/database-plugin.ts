@@ -31,6 +31,8 @@ export interface DatabasePluginOptions {
   statementTimeoutMs?: number;
   /** Every capability's migrations (src/server/database.ts). */
   migrations: readonly MigrationSet[];
+  /** The tables of rows a crash may forget (DatabaseConnection.ephemeral). */
+  ephemeralMigrations?: readonly MigrationSet[];
 }
 
 /**
@@ -43,6 +45,7 @@ export const databasePlugin = fp<DatabasePluginOptions>(async (app, options) => 
     databaseUrl: options.databaseUrl,
     dataDir: options.dataDir,
     migrations: options.migrations,
+    ephemeralMigrations: options.ephemeralMigrations,
     statementTimeoutMs: options.statementTimeoutMs,
     onBackgroundError: (error) => app.log.warn({ err: error }, 'database connection error'),
   });

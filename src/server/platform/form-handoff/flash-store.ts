@@ -1,6 +1,8 @@
+import { sql, type Kysely, type Migration } from 'kysely';
 import type { PageState } from '@shared/page-state';
+import type { MigrationSet } from '../database/migration-runner';
 
-/** A form's messages or confirmation, waiting for the next view of `route`. */
+/** A page's messages or confirmation, waiting for the next view of `route`. */
 export interface Flash {
   route: string;
   state: PageState;
@@ -8,38 +10,94 @@ export interface Flash {
   expires: number;
 }
 
-/**
- * Where flashes wait between a form's 303 and the page that follows (decision 122): this
- * process's memory on SQLite, the database on PostgreSQL, so that the page may be served by
- * another instance than the one that took the post.
- */
-export interface FlashStore {
-  put(id: string, flash: Flash, nowMs: number): Promise<void>;
-  /** The flash `id` if it is for `route`, removed; one for another route is left for it. */
-  take(id: string, route: string): Promise<Flash | undefined>;
+export interface FormFlashTables {
+  form_flashes: {
+    /** The random id the visitor's HttpOnly cookie holds. */
+    id: string;
+    route: string;
+    /** The page state, JSON: messages and typed values, or a confirmation. */
+    state: string;
+    /** Epoch ms. */
+    expires: number;
+  };
 }
 
-/** A bound on memory: at most this many flashes wait at once (the oldest go first). */
-const MAX_FLASHES = 2000;
+/**
+ * 147: UNLOGGED on PostgreSQL, because a flash lives minutes and holds what a visitor typed;
+ * it stays out of the write-ahead log and replicas, and a crash forgets it (what was posted
+ * was committed before the redirect).
+ */
+const createFormFlashes = (dialect: string): Migration => ({
+  async up(db: Kysely<unknown>) {
+    const table = db.schema.createTable('form_flashes');
+    await (dialect === 'postgres' ? table.modifyFront(sql`unlogged`) : table)
+      .addColumn('id', 'text', (c) => c.primaryKey())
+      .addColumn('route', 'text', (c) => c.notNull())
+      .addColumn('state', 'text', (c) => c.notNull())
+      .addColumn('expires', 'bigint', (c) => c.notNull())
+      .execute();
+    await db.schema
+      .createIndex('form_flashes_expires_idx')
+      .on('form_flashes')
+      .column('expires')
+      .execute();
+  },
+  async down(db: Kysely<unknown>) {
+    await db.schema.dropTable('form_flashes').execute();
+  },
+});
 
-/** One process serves a SQLite site: memory is the flash's natural home. */
-export class MemoryFlashes implements FlashStore {
-  private readonly flashes = new Map<string, Flash>();
+export const formFlashMigrations: MigrationSet = (dialect): Record<string, Migration> => ({
+  '147_form_flashes': createFormFlashes(dialect),
+});
 
-  put(id: string, flash: Flash, nowMs: number): Promise<void> {
-    for (const [kept, { expires }] of this.flashes) {
-      // Map order is insertion order: expired ones and the oldest beyond the bound go first.
-      if (expires > nowMs && this.flashes.size < MAX_FLASHES) break;
-      this.flashes.delete(kept);
+/** Expired flashes are deleted at most this often, by whichever instance stores one. */
+const PRUNE_EVERY_MS = 60_000;
+
+/**
+ * Where flashes wait between a post's 303 and the page that follows (decision 122): a table in
+ * the ephemeral database (DatabaseConnection.ephemeral), so that on PostgreSQL the page may be
+ * served by another instance than the one that took the post. Taking one is a single
+ * DELETE … RETURNING, so it is shown once even when two instances are asked for it at the
+ * same moment.
+ */
+export class FlashStore {
+  private prunedAt = 0;
+
+  constructor(
+    private readonly db: Kysely<FormFlashTables>,
+    private readonly onError: (error: unknown) => void,
+  ) {}
+
+  async put(id: string, flash: Flash, nowMs: number): Promise<void> {
+    if (nowMs - this.prunedAt >= PRUNE_EVERY_MS) {
+      this.prunedAt = nowMs;
+      this.db
+        .deleteFrom('form_flashes')
+        .where('expires', '<=', nowMs)
+        .execute()
+        .catch(this.onError);
     }
-    this.flashes.set(id, flash);
-    return Promise.resolve();
+    await this.db
+      .insertInto('form_flashes')
+      .values({
+        id,
+        route: flash.route,
+        state: JSON.stringify(flash.state),
+        expires: flash.expires,
+      })
+      .execute();
   }
 
-  take(id: string, route: string): Promise<Flash | undefined> {
-    const flash = this.flashes.get(id);
-    if (!flash || flash.route !== route) return Promise.resolve(undefined);
-    this.flashes.delete(id);
-    return Promise.resolve(flash);
+  /** The flash `id` if it is for `route`, removed; one for another route is left for it. */
+  async take(id: string, route: string): Promise<Flash | undefined> {
+    const row = await this.db
+      .deleteFrom('form_flashes')
+      .where('id', '=', id)
+      .where('route', '=', route)
+      .returning(['state', 'expires'])
+      .executeTakeFirst();
+    if (!row) return undefined;
+    return { route, state: JSON.parse(row.state) as PageState, expires: Number(row.expires) };
   }
 }

@@ -3,7 +3,7 @@ import fastifyCookie from '@fastify/cookie';
 import type { FastifyRequest } from 'fastify';
 import type { PageState } from '@shared/page-state';
 import { PREFILL_COOKIE, PREFILL_KEYS } from '@shared/prefill-cookie';
-import { MemoryFlashes, type FlashStore } from './flash-store';
+import type { FlashStore } from './flash-store';
 
 /** The flash's cookie: an opaque id (HttpOnly); what it points to stays on the server. */
 export const FLASH_COOKIE = 'tb_form';
@@ -25,15 +25,14 @@ const MAX_PREFILL_LENGTH = 300;
  *   the next page's script moves into session storage and deletes, and that the server renders
  *   from while no script runs.
  *
- * Flashes wait in a FlashStore (flash-store.ts: memory on SQLite, the database on PostgreSQL,
- * decision 122); a restart loses at most a page of messages, never a lead (the lead is
- * committed before the redirect).
+ * Flashes wait in a table (flash-store.ts, decision 122); a crash loses at most a page of
+ * messages, never a lead (the lead is committed before the redirect).
  */
 export class FormHandoff {
   constructor(
     /** The public site is https: cookies are Secure whatever the hop says. */
     private readonly siteIsHttps: boolean,
-    private readonly flashes: FlashStore = new MemoryFlashes(),
+    private readonly flashes: FlashStore,
     private readonly now: () => number = Date.now,
   ) {}
 

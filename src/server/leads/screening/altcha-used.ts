@@ -2,9 +2,8 @@ import type { Kysely, Migration } from 'kysely';
 import type { MigrationSet } from '../../platform/database/migration-runner';
 
 /*
- * The ALTCHA solutions already used, on PostgreSQL (decision 122): shared by every instance,
- * so a solution accepted by one is a replay on all. SQLite keeps them in memory (altcha-lib's
- * CappedMap), its one process sees every form.
+ * The ALTCHA solutions already used (decision 122), in a table: on PostgreSQL shared by every
+ * instance, so a solution accepted by one is a replay on all.
  */
 
 export interface AltchaUsedTables {
@@ -16,7 +15,7 @@ export interface AltchaUsedTables {
   };
 }
 
-/** 148, PostgreSQL only. */
+/** 148. */
 const createAltchaUsed: Migration = {
   async up(db: Kysely<unknown>) {
     await db.schema
@@ -35,17 +34,20 @@ const createAltchaUsed: Migration = {
   },
 };
 
-export const altchaUsedMigrations: MigrationSet = (dialect): Record<string, Migration> =>
-  dialect === 'postgres' ? { '148_altcha_used': createAltchaUsed } : {};
+export const altchaUsedMigrations: MigrationSet = (): Record<string, Migration> => ({
+  '148_altcha_used': createAltchaUsed,
+});
 
 /** Expired ids are deleted at most this often, by whichever instance records one. */
 const PRUNE_EVERY_MS = 60_000;
 
 /**
- * altcha-lib's replay store (`Store` with `setIfAbsent`) in PostgreSQL: one INSERT … ON
- * CONFLICT DO NOTHING, so two instances given the same solution at once accept it once.
+ * altcha-lib's replay store (`Store` with `setIfAbsent`) over `altcha_used` in the ephemeral
+ * database (DatabaseConnection.ephemeral): one INSERT … ON CONFLICT DO NOTHING RETURNING, so
+ * two instances given the same solution at once accept it once. Ids past the challenge's life
+ * are deleted (a solution to an expired challenge is refused anyway).
  */
-export class PostgresAltchaUsed {
+export class AltchaUsed {
   private prunedAt = 0;
 
   constructor(

@@ -5,7 +5,7 @@ import os from 'node:os';
 import path from 'node:path';
 import { promisify } from 'node:util';
 import { describe, expect, it } from 'vitest';
-import { loadConfig } from '../../src/server/platform/config/config';
+import { loadConfig } from '../../src/server/config/config';
 import { CADDY_BIN, CADDYFILE, caddyUnavailableReason } from '../support/caddy';
 
 /**

@@ -1,5 +1,5 @@
 import type { FastifyPluginAsync } from 'fastify';
-import type { ServerConfig } from '../platform/config/config';
+import type { ServerConfig } from '../config/config';
 import { createMailer } from '../platform/mail/mailer';
 import { auditPlugin } from './audit/audit-plugin';
 import { configurationRoutes } from './configuration/configuration-routes';
@@ -17,7 +17,7 @@ import { FiguresFreshness, type FiguresFreshnessTables } from './listing/figures
 import { LeadListing } from './listing/lead-listing';
 import { listingRoutes } from './listing/listing-routes';
 import type { AdminLeadTables } from './listing/listing-tables';
-import { Overview } from './overview/overview-figures';
+import { Overview, OVERVIEW_CACHE_MS } from './overview/overview-figures';
 import { overviewRoutes } from './overview/overview-routes';
 import { LeadPipeline } from './pipeline/lead-pipeline';
 import { pipelineRoutes } from './pipeline/pipeline-routes';
@@ -44,11 +44,22 @@ export interface AdminOptions {
   guardedRoutes?: readonly FastifyPluginAsync[];
   /** When RETENTION_DAYS erases (default: a minute after start, then daily; tests: sooner). */
   retention?: RetentionSchedule | undefined;
+  /** How long the Overview's figures are shared (default OVERVIEW_CACHE_MS; tests: others). */
+  overviewCacheMs?: number | undefined;
+  /** The mail transport's timeout (default SMTP_TIMEOUT_MS; tests: shorter). */
+  smtpTimeoutMs?: number | undefined;
 }
 
 export const adminPlugin: FastifyPluginAsync<AdminOptions> = async (
   app,
-  { config, quarantine, guardedRoutes = [], retention },
+  {
+    config,
+    quarantine,
+    guardedRoutes = [],
+    retention,
+    overviewCacheMs = OVERVIEW_CACHE_MS,
+    smtpTimeoutMs,
+  },
 ) => {
   await app.register(adminAuthPlugin, {
     admin: config.admin,
@@ -69,7 +80,7 @@ export const adminPlugin: FastifyPluginAsync<AdminOptions> = async (
   const freshness = new FiguresFreshness(
     database.dialect === 'postgres' ? tablesOf<FiguresFreshnessTables>(database.db) : undefined,
   );
-  const overview = new Overview(leads, app.databaseReader, config.overviewCacheMs, freshness);
+  const overview = new Overview(leads, app.databaseReader, overviewCacheMs, freshness);
   const listing = new LeadListing(leads, database.dialect, {
     freshness,
     deleteWith: async (trx, table, id) => {
@@ -106,7 +117,7 @@ export const adminPlugin: FastifyPluginAsync<AdminOptions> = async (
   }, STATISTICS_INTERVAL_MS);
   statistics.unref();
   app.addHook('onClose', async () => clearInterval(statistics));
-  const mailer = createMailer(config.mail, config.dataDir);
+  const mailer = createMailer({ ...config.mail, timeoutMs: smtpTimeoutMs }, config.dataDir);
   app.addHook('onClose', async () => mailer.close());
   app.log.info({ transport: mailer.kind }, 'admin mail transport');
   if (mailer.kind === 'outbox' && config.env === 'production') {

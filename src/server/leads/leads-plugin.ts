@@ -28,11 +28,17 @@ export interface LeadsOptions {
   quarantine?: QuarantineReleaser;
   /** Where each new lead is announced through the outbox (docs/decisions/075). */
   notify?: readonly OutboxDestination[];
-  /** Most lead writes waiting at once; past it 503 + Retry-After (docs/decisions/105). */
-  writeQueueLimit?: number;
+  /** Most lead writes waiting at once (default WRITE_QUEUE_LIMIT; tests: fewer). */
+  writeQueueLimit?: number | undefined;
   /** Carries a form posted without JavaScript to its next page (docs/decisions/090). */
   formHandoff: FormHandoff;
 }
+
+/**
+ * Most lead writes waiting at once; past it the lead endpoints answer 503 + Retry-After
+ * (docs/decisions/105): seconds of writes at full speed, so only a stuck database reaches it.
+ */
+export const WRITE_QUEUE_LIMIT = 5_000;
 
 declare module 'fastify' {
   interface FastifyInstance {
@@ -61,6 +67,7 @@ function addressCounters(app: FastifyInstance, spamKey: Buffer): AddressCounters
  */
 export const leadsPlugin: FastifyPluginAsync<LeadsOptions> = async (app, options) => {
   const { database } = app;
+  const writeQueueLimit = options.writeQueueLimit ?? WRITE_QUEUE_LIMIT;
   let store: LeadStore;
   let closeStore: () => Promise<void>;
   const notify = options.notify ?? [];
@@ -73,7 +80,7 @@ export const leadsPlugin: FastifyPluginAsync<LeadsOptions> = async (app, options
           'SQLite writer thread stopped; it restarts on the next write',
         ),
       notify,
-      options.writeQueueLimit,
+      writeQueueLimit,
     );
     await writer.start();
     store = writer;
@@ -82,7 +89,7 @@ export const leadsPlugin: FastifyPluginAsync<LeadsOptions> = async (app, options
     app.metrics.watchWriteQueue(() => writer.depth);
   } else {
     const queue = new WriteQueue(tablesOf<LeadRecordTables>(database.db), {
-      limit: options.writeQueueLimit,
+      limit: writeQueueLimit,
     });
     store = createLeadStore(queue, notify);
     closeStore = () => queue.drain();

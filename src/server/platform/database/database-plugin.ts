@@ -25,11 +25,17 @@ declare module 'fastify' {
   }
 }
 
+/**
+ * PostgreSQL's statement_timeout for the server's queries (docs/decisions/105): a stuck query
+ * ends as an error in seconds instead of holding a connection for ever.
+ */
+export const STATEMENT_TIMEOUT_MS = 10_000;
+
 export interface DatabasePluginOptions {
   databaseUrl: string | undefined;
   dataDir: string;
-  /** PostgreSQL statement_timeout in ms (0: none). */
-  statementTimeoutMs?: number;
+  /** PostgreSQL statement_timeout in ms (default STATEMENT_TIMEOUT_MS; 0: none). */
+  statementTimeoutMs?: number | undefined;
   /** Every capability's migrations (src/server/database.ts). */
   migrations: readonly MigrationSet[];
 }
@@ -44,7 +50,7 @@ export const databasePlugin = fp<DatabasePluginOptions>(async (app, options) => 
     databaseUrl: options.databaseUrl,
     dataDir: options.dataDir,
     migrations: options.migrations,
-    statementTimeoutMs: options.statementTimeoutMs,
+    statementTimeoutMs: options.statementTimeoutMs ?? STATEMENT_TIMEOUT_MS,
     onBackgroundError: (error) => app.log.warn({ err: error }, 'database connection error'),
   });
   app.log.info({ dialect: connection.dialect }, 'database ready');

@@ -36,7 +36,32 @@ const capabilities = [
 ];
 const serverRoot = `${server}/*.ts`;
 
+/*
+ * The app's settings (src/server/config, docs/decisions/147): read by the root files and the
+ * capabilities; they import no capability but the lead vocabulary of leads/index.ts, and the
+ * platform does not import them (its modules take their own options).
+ */
+const configZones = [
+  {
+    target: `${server}/config`,
+    from: [
+      ...capabilities.map((name) => ({
+        path: `${server}/${name}`,
+        except: name === 'leads' ? ['./index.ts'] : [],
+      })),
+      serverRoot,
+    ],
+    message: 'The settings import no capability: a capability takes its slice of them.',
+  },
+  {
+    target: `${server}/platform`,
+    from: [`${server}/config`],
+    message: 'The platform does not read the app settings: give the module an option instead.',
+  },
+];
+
 const serverZones = [
+  ...configZones,
   {
     target: `${server}/platform`,
     from: [...capabilities.map((name) => `${server}/${name}`), serverRoot],

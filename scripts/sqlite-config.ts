@@ -1,7 +1,7 @@
 // The configuration of a command that works on the SQLite file in DATA_DIR (backup, restore):
 // a bad setting or DATABASE_URL ends the command with exit code 1 and says why.
 import { PG_BACKUP_POINTER } from '../src/server/backups/write-backup';
-import { loadConfig, type ServerConfig } from '../src/server/platform/config/config';
+import { loadConfig, type ServerConfig } from '../src/server/config/config';
 
 export function sqliteConfigOrExit(command: string): ServerConfig {
   let config: ServerConfig;

@@ -4,13 +4,8 @@ import path from 'node:path';
 import { isMainThread } from 'node:worker_threads';
 import { GENERATED_HASH_FILE } from './admin/auth/password-source';
 import { buildApp } from './app';
-import { loadConfig, type ServerConfig } from './platform/config/config';
-import {
-  localUrl,
-  startBanner,
-  startFields,
-  type StartFacts,
-} from './platform/config/start-banner';
+import { loadConfig, type ServerConfig } from './config/config';
+import { localUrl, startBanner, startFields, type StartFacts } from './config/start-banner';
 import { SQLITE_FILE_NAME } from './platform/database/connection';
 import { jsonLogStream } from './platform/logging/json-log-stream';
 import { chooseLogFormat } from './platform/logging/log-format';

@@ -17,6 +17,14 @@ export const siteConfigSchema = z.object({
 
 export type SiteConfig = z.infer<typeof siteConfigSchema>;
 
+/** The environment variables of the site's identity (build time: a change rebuilds). */
+export const SITE_SETTING_NAMES = [
+  'BRAND_NAME',
+  'SITE_URL',
+  'CONTACT_EMAIL',
+  'SUPPORT_EMAIL',
+] as const;
+
 /** Maps environment variables onto the site config; unset or empty values fall back to defaults. */
 export function parseSiteConfig(env: Record<string, string | undefined>): SiteConfig {
   const pick = (name: string) => (env[name]?.trim() ? env[name] : undefined);

@@ -1,5 +1,5 @@
 import { buildApp } from '../../src/server/app';
-import { loadConfig } from '../../src/server/platform/config/config';
+import { loadConfig } from '../../src/server/config/config';
 import { expect, it } from 'vitest';
 import {
   ADMIN_TEST_PASSWORD,

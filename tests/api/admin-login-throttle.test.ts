@@ -2,7 +2,7 @@ import * as crypto from 'node:crypto';
 import type * as NodeCrypto from 'node:crypto';
 import { afterEach, expect, it, vi } from 'vitest';
 import { buildApp } from '../../src/server/app';
-import { loadConfig } from '../../src/server/platform/config/config';
+import { loadConfig } from '../../src/server/config/config';
 import { ADMIN_TEST_PASSWORD, adminOptions, freshAddress, signIn } from '../support/admin';
 import { describeEachDatabase } from '../support/test-app';
 

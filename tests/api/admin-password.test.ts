@@ -7,7 +7,7 @@ import {
   GENERATED_HASH_FILE,
   resolveAdminPasswordHash,
 } from '../../src/server/admin/auth/password-source';
-import { loadConfig } from '../../src/server/platform/config/config';
+import { loadConfig } from '../../src/server/config/config';
 
 const dirs: string[] = [];
 const tempDir = async () => {

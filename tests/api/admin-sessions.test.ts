@@ -1,6 +1,6 @@
 import { expect, it } from 'vitest';
 import { buildApp } from '../../src/server/app';
-import { loadConfig } from '../../src/server/platform/config/config';
+import { loadConfig } from '../../src/server/config/config';
 import { ADMIN_TEST_PASSWORD, adminOptions, signIn } from '../support/admin';
 import { describeEachDatabase, type TestApp } from '../support/test-app';
 

@@ -5,7 +5,7 @@ import { afterAll, expect, it } from 'vitest';
 import type { DataSubjectErasure, DataSubjectReport } from '../../src/shared/admin-data-subject';
 import type { AuditEntryView } from '../../src/server/admin/audit/audit-log';
 import { buildApp } from '../../src/server/app';
-import { loadConfig } from '../../src/server/platform/config/config';
+import { loadConfig } from '../../src/server/config/config';
 import { adminEnv, signIn } from '../support/admin';
 import { candidateIdOf, companiesWithEmail, postJson } from '../support/api';
 import { eventually } from '../support/eventually';

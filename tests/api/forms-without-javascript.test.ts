@@ -1,7 +1,7 @@
 import type { FastifyInstance, LightMyRequestResponse } from 'fastify';
 import { afterAll, beforeAll, describe, expect, inject, it } from 'vitest';
 import { buildApp } from '../../src/server/app';
-import { loadConfig } from '../../src/server/platform/config/config';
+import { loadConfig } from '../../src/server/config/config';
 import { PAGE_STATE_ELEMENT_ID, type PageState } from '../../src/shared/page-state';
 import { PREFILL_COOKIE } from '../../src/shared/prefill-cookie';
 import { candidatesWithEmail, companiesWithEmail, leadCount } from '../support/api';
@@ -433,7 +433,7 @@ describeEachDatabase(
           },
           payload: new URLSearchParams({ email, page: '/career' }).toString(),
         });
-      // LEAD_FLOOD_LIMIT=3: the 4th request of the minute is a flood.
+      // A flood limit of 3: the 4th request of the minute is a flood.
       for (let i = 0; i < 3; i++) expect((await post()).statusCode).toBe(303);
       const refused = await post();
       expectRefusalPage(refused, 429, '/career');
@@ -441,7 +441,7 @@ describeEachDatabase(
       expect(await candidatesWithEmail(current().db, email)).toHaveLength(1);
     });
   },
-  { env: { CLIENT_DIR, LEAD_RATE_LIMIT: '300', LEAD_FLOOD_LIMIT: '3' } },
+  { env: { CLIENT_DIR, LEAD_RATE_LIMIT: '300' }, bounds: { leadFloodLimit: 3 } },
 );
 
 describe.skipIf(!inject('postgresAdminUrl'))(

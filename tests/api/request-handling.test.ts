@@ -1,7 +1,7 @@
 import { Writable } from 'node:stream';
 import { expect, it } from 'vitest';
 import { buildApp } from '../../src/server/app';
-import { loadConfig } from '../../src/server/platform/config/config';
+import { loadConfig } from '../../src/server/config/config';
 import { candidatesWithEmail, companiesWithEmail, leadCount, postJson } from '../support/api';
 import { leadEndpoints, validBodies } from '../support/lead-bodies';
 import { createTestApp, describeEachDatabase, uniqueEmail } from '../support/test-app';

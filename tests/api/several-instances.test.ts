@@ -15,7 +15,7 @@ import {
 } from '../../src/server/database';
 import type { OverviewFigures } from '../../src/shared/admin-overview';
 import { TOO_MANY_SUBMISSIONS } from '../../src/server/leads/capture/lead-capture';
-import { loadConfig } from '../../src/server/platform/config/config';
+import { loadConfig } from '../../src/server/config/config';
 import { collectMigrations } from '../../src/server/platform/database/migration-runner';
 import { adminEnv, freshAddress, seedCandidate, signIn } from '../support/admin';
 import {
@@ -167,22 +167,18 @@ withPostgres('migrations on a fresh PostgreSQL database', () => {
 withPostgres('two instances on one PostgreSQL', () => {
   const RATE = 3;
   const FLOOD = 8;
+  // An hour's cache: only the shared freshness can make B compute its figures again.
+  const bounds = { leadFloodLimit: FLOOD, overviewCacheMs: 3_600_000 };
   let a: TestApp;
   let b: FastifyInstance;
 
   beforeAll(async () => {
     a = await createTestApp('postgres', {
-      env: {
-        ...adminEnv,
-        LEAD_RATE_LIMIT: String(RATE),
-        LEAD_FLOOD_LIMIT: String(FLOOD),
-        // An hour: only the shared freshness can make B compute its figures again.
-        OVERVIEW_CACHE_TTL: '3600',
-        ALTCHA_FORMS: 'company-email',
-      },
+      env: { ...adminEnv, LEAD_RATE_LIMIT: String(RATE), ALTCHA_FORMS: 'company-email' },
+      bounds,
       notificationWorker: { enabled: false },
     });
-    b = await buildApp({ config: loadConfig(a.env), logger: false });
+    b = await buildApp({ config: loadConfig(a.env), logger: false, bounds });
     await b.ready();
   });
 
@@ -298,7 +294,7 @@ withPostgres('two instances on one PostgreSQL', () => {
     expect(response.json()).toEqual({ error: TOO_MANY_SUBMISSIONS });
   };
 
-  it('count the lead limits together: LEAD_RATE_LIMIT and LEAD_FLOOD_LIMIT over A and B', async () => {
+  it('count the lead limits together: LEAD_RATE_LIMIT and the flood limit over A and B', async () => {
     await awayFromMinuteEdge();
     const address = '203.0.113.77';
     const emails = Array.from({ length: FLOOD }, () => uniqueEmail('shared-limit'));

@@ -25,7 +25,6 @@ const spamEnv = {
   SPAM_MIN_FILL_MS: '2000',
   ALTCHA_FORMS: 'company-email',
   NOTIFY_EMAIL: 'sales@talent.example',
-  OVERVIEW_CACHE_TTL: '0',
   // Conversion events are written to the outbox (destination meta); no worker sends them.
   META_PIXEL_ID: '123456789012345',
   META_CAPI_ACCESS_TOKEN: 'EAAspam-test-token',
@@ -480,6 +479,8 @@ describeEachDatabase(
   {
     // LEAD_RATE_LIMIT is 0 here (the tests' default): the limits have the block below.
     env: spamEnv,
+    // The overview's figures computed for every request: the quarantine's effect shows at once.
+    bounds: { overviewCacheMs: 0 },
     notificationWorker: { enabled: false },
     conversionWorker: { enabled: false },
   },
@@ -534,7 +535,7 @@ describeEachDatabase(
       expect(JSON.stringify(rows)).not.toContain('198.51.100');
     });
 
-    it('answers a flood (LEAD_FLOOD_LIMIT requests a minute) 429 with Retry-After, and stores nothing of it', async () => {
+    it('answers a flood (the flood limit: requests a minute) 429 with Retry-After, and stores nothing of it', async () => {
       await awayFromMinuteEdge();
       const address = '198.51.100.9';
       for (let i = 0; i < FLOOD; i++) {
@@ -569,7 +570,8 @@ describeEachDatabase(
     });
   },
   {
-    env: { LEAD_RATE_LIMIT: String(RATE), LEAD_FLOOD_LIMIT: String(FLOOD) },
+    env: { LEAD_RATE_LIMIT: String(RATE) },
+    bounds: { leadFloodLimit: FLOOD },
     notificationWorker: { enabled: false },
   },
 );

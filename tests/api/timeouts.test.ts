@@ -58,13 +58,13 @@ describeEachDatabase(
       expect(ms).toBeLessThan(3000);
     });
   },
-  { env: { REQUEST_TIMEOUT_MS: '500' } },
+  { bounds: { requestTimeoutMs: 500 } },
 );
 
 describe.skipIf(!inject('postgresAdminUrl'))('PostgreSQL statement timeout', () => {
   let testApp: TestApp;
   beforeAll(async () => {
-    testApp = await createTestApp('postgres', { env: { STATEMENT_TIMEOUT_MS: '500' } });
+    testApp = await createTestApp('postgres', { bounds: { statementTimeoutMs: 500 } });
   });
   afterAll(async () => testApp?.close());
 
@@ -157,7 +157,7 @@ describe('SMTP timeouts', () => {
     closers.push(silent.close);
     const mailer = mailerFor(silent.port);
     const started = Date.now();
-    // The greeting and the idle socket share SMTP_TIMEOUT_MS, so either may fire first: what
+    // The greeting and the idle socket share one timeout, so either may fire first: what
     // matters is that the send gives up, as a timeout, within the bound.
     await expect(mailer.send(message)).rejects.toMatchObject({
       code: 'ETIMEDOUT',
@@ -172,11 +172,8 @@ describe('SMTP timeouts', () => {
     const silent = await silentServer();
     closers.push(silent.close);
     const testApp = await createTestApp('sqlite', {
-      env: {
-        ...adminEnv,
-        SMTP_URL: `smtp://127.0.0.1:${silent.port}`,
-        SMTP_TIMEOUT_MS: String(TIMEOUT_MS),
-      },
+      env: { ...adminEnv, SMTP_URL: `smtp://127.0.0.1:${silent.port}` },
+      bounds: { smtpTimeoutMs: TIMEOUT_MS },
     });
     closers.push(() => testApp.close());
     const cookie = await signIn(testApp.app);

@@ -8,7 +8,7 @@ const BURST = 12;
 describeEachDatabase(
   'bounded write queue',
   (current) => {
-    it('answers 503 with Retry-After past WRITE_QUEUE_LIMIT waiting writes, storing nothing of those', async () => {
+    it('answers 503 with Retry-After past the write queue limit of waiting writes, storing nothing of those', async () => {
       const testApp = current();
       const emails = Array.from({ length: BURST }, () => uniqueEmail('queue'));
       // The database is held by another client: the first writes wait, the queue fills.
@@ -57,5 +57,5 @@ describeEachDatabase(
       expect(after.statusCode).toBeLessThan(300);
     });
   },
-  { env: { WRITE_QUEUE_LIMIT: String(LIMIT) } },
+  { bounds: { writeQueueLimit: LIMIT } },
 );

@@ -5,7 +5,7 @@ import type { FastifyInstance, InjectOptions } from 'fastify';
 import type { Kysely } from 'kysely';
 import { afterAll, beforeAll, describe, inject } from 'vitest';
 import { buildApp, type BuildAppOptions } from '../../src/server/app';
-import { loadConfig } from '../../src/server/platform/config/config';
+import { loadConfig } from '../../src/server/config/config';
 import { openDatabase } from '../../src/server/database';
 import type { Database } from '../../src/server/database';
 import { BROWSER_USER_AGENT } from './browser-user-agent';
@@ -99,6 +99,8 @@ export interface TestAppOptions {
   conversionWorker?: BuildAppOptions['conversionWorker'];
   /** When RETENTION_DAYS erases (with that variable in `env`). */
   retention?: BuildAppOptions['retention'];
+  /** Bounds other than the built-in ones (a short timeout, a small write queue...). */
+  bounds?: BuildAppOptions['bounds'];
 }
 
 /** A server on a fresh database of `kind`: a temp SQLite file, or a new PostgreSQL database. */
@@ -133,6 +135,7 @@ export async function createTestApp(
     ...(options.notificationWorker ? { notificationWorker: options.notificationWorker } : {}),
     ...(options.conversionWorker ? { conversionWorker: options.conversionWorker } : {}),
     ...(options.retention ? { retention: options.retention } : {}),
+    ...(options.bounds ? { bounds: options.bounds } : {}),
   });
   await app.ready();
   postAsBrowser(app);

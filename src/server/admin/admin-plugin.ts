@@ -1,5 +1,5 @@
 import type { FastifyPluginAsync } from 'fastify';
-import type { ServerConfig } from '../platform/config/config';
+import type { ServerConfig } from '../config/config';
 import { createMailer } from '../platform/mail/mailer';
 import { auditPlugin } from './audit/audit-plugin';
 import { configurationRoutes } from './routes/configuration-routes';
@@ -32,11 +32,15 @@ export interface AdminOptions {
   guardedRoutes?: readonly FastifyPluginAsync[];
   /** When RETENTION_DAYS erases (default: a minute after start, then daily; tests: sooner). */
   retention?: RetentionSchedule | undefined;
+  /** How long the Overview's figures are shared (default: the lead desk's; tests: others). */
+  overviewCacheMs?: number | undefined;
+  /** The mail transport's timeout (default SMTP_TIMEOUT_MS; tests: shorter). */
+  smtpTimeoutMs?: number | undefined;
 }
 
 export const adminPlugin: FastifyPluginAsync<AdminOptions> = async (
   app,
-  { config, quarantine, guardedRoutes = [], retention },
+  { config, quarantine, guardedRoutes = [], retention, overviewCacheMs, smtpTimeoutMs },
 ) => {
   await app.register(adminAuthPlugin, {
     admin: config.admin,
@@ -53,7 +57,7 @@ export const adminPlugin: FastifyPluginAsync<AdminOptions> = async (
 
   const { database } = app;
   const desk = new LeadDesk(database, app.databaseReader, {
-    overviewCacheMs: config.overviewCacheMs,
+    overviewCacheMs,
     statusEvents: Boolean(config.conversions?.statusEvents),
   });
   const { freshness, listing, overview, pipeline } = desk;
@@ -72,7 +76,7 @@ export const adminPlugin: FastifyPluginAsync<AdminOptions> = async (
   }
   await desk.start((error) => app.log.warn({ err: error }, 'pragma optimize failed'));
   app.addHook('onClose', async () => desk.stop());
-  const mailer = createMailer(config.mail, config.dataDir);
+  const mailer = createMailer({ ...config.mail, timeoutMs: smtpTimeoutMs }, config.dataDir);
   app.addHook('onClose', async () => mailer.close());
   app.log.info({ transport: mailer.kind }, 'admin mail transport');
   if (mailer.kind === 'outbox' && config.env === 'production') {

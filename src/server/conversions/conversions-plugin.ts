@@ -1,5 +1,5 @@
 import type { FastifyPluginAsync } from 'fastify';
-import type { ConversionsConfig } from '../platform/config/config';
+import type { ConversionsConfig } from '../config/config';
 import { tablesOf } from '../platform/database/connection';
 import { CONVERSION_MAX_AGE_MS, type ConversionPayload } from './conversion-event';
 import type { OutboxTables } from '../platform/outbox/outbox-tables';

@@ -1,4 +1,4 @@
-import type { ConversionsConfig } from '../platform/config/config';
+import type { ConversionsConfig } from '../config/config';
 import type { ServerEvent } from './meta-event';
 
 /** Meta answering slower than this is a failed attempt, retried later. */

@@ -7,15 +7,15 @@ import { LeadPipeline } from './pipeline/lead-pipeline';
 import type { PipelineTables } from './pipeline/pipeline-tables';
 import { FiguresFreshness, type FiguresFreshnessTables } from './queries/figures-freshness';
 import { LeadListing } from './queries/lead-listing';
-import { Overview } from './queries/overview-figures';
+import { Overview, OVERVIEW_CACHE_MS } from './queries/overview-figures';
 import type { AdminLeadTables } from './store/listing-tables';
 
 /** Planner statistics for the dashboard's queries are refreshed this often (SQLite). */
 const STATISTICS_INTERVAL_MS = 60 * 60 * 1000;
 
 export interface LeadDeskOptions {
-  /** How long the Overview's figures are cached (decision 121). */
-  overviewCacheMs: number;
+  /** How long the Overview's figures are cached (default OVERVIEW_CACHE_MS; tests: others). */
+  overviewCacheMs?: number | undefined;
   /** Candidate statuses qualified, enrolled and placed go to Meta (decision 110). */
   statusEvents: boolean;
 }
@@ -38,7 +38,12 @@ export class LeadDesk {
       dialect === 'postgres' ? tablesOf<FiguresFreshnessTables>(db) : undefined,
     );
     const leads = tablesOf<AdminLeadTables>(db);
-    this.overview = new Overview(leads, reader, options.overviewCacheMs, this.freshness);
+    this.overview = new Overview(
+      leads,
+      reader,
+      options.overviewCacheMs ?? OVERVIEW_CACHE_MS,
+      this.freshness,
+    );
     this.listing = new LeadListing(leads, dialect, {
       freshness: this.freshness,
       deleteWith: async (trx, table, id) => {

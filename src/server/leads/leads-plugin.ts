@@ -22,11 +22,17 @@ export interface LeadsOptions {
   quarantine?: QuarantineReleaser;
   /** Where each new lead is announced through the outbox (docs/decisions/075). */
   notify?: readonly OutboxDestination[];
-  /** Most lead writes waiting at once; past it 503 + Retry-After (docs/decisions/105). */
-  writeQueueLimit?: number;
+  /** Most lead writes waiting at once (default WRITE_QUEUE_LIMIT; tests: fewer). */
+  writeQueueLimit?: number | undefined;
   /** Carries a form posted without JavaScript to its next page (docs/decisions/090). */
   formHandoff: FormHandoff;
 }
+
+/**
+ * Most lead writes waiting at once; past it the lead endpoints answer 503 + Retry-After
+ * (docs/decisions/105): seconds of writes at full speed, so only a stuck database reaches it.
+ */
+export const WRITE_QUEUE_LIMIT = 5_000;
 
 declare module 'fastify' {
   interface FastifyInstance {
@@ -44,7 +50,7 @@ declare module 'fastify' {
 export const leadsPlugin: FastifyPluginAsync<LeadsOptions> = async (app, options) => {
   const { database } = app;
   const queue = new WriteQueue(tablesOf<LeadRecordTables>(database.db), {
-    limit: options.writeQueueLimit,
+    limit: options.writeQueueLimit ?? WRITE_QUEUE_LIMIT,
   });
   const store: LeadStore = createLeadStore(queue, options.notify ?? []);
   app.writeHealth.watchWrites(queue);

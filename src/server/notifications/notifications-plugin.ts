@@ -1,7 +1,7 @@
 import type { FastifyPluginAsync } from 'fastify';
-import type { MailConfig, NotifyConfig } from '../platform/config/config';
+import type { NotifyConfig } from '../config/config';
 import { tablesOf } from '../platform/database/connection';
-import { createMailer } from '../platform/mail/mailer';
+import { createMailer, type MailSettings } from '../platform/mail/mailer';
 import type { LeadCreatedPayload } from '../leads';
 import type { OutboxDestination, OutboxTables } from '../platform/outbox/outbox-tables';
 import { leadDigestEmail, leadNoticeEmail } from './lead-notice-email';
@@ -24,7 +24,7 @@ export interface NotificationWorkerSettings {
 export interface NotificationsOptions {
   notify: NotifyConfig;
   /** The mail transport of the notices (the same as the admin's form e-mails). */
-  mail: MailConfig;
+  mail: MailSettings;
   dataDir: string;
   siteUrl: string;
   worker?: NotificationWorkerSettings;

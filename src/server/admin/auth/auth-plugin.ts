@@ -1,7 +1,7 @@
 import fastifyCookie from '@fastify/cookie';
 import type { FastifyReply, FastifyRequest } from 'fastify';
 import fp from 'fastify-plugin';
-import type { AdminPasswordConfig } from '../../platform/config/config';
+import type { AdminPasswordConfig } from '../../config/config';
 import type { AdminAuthTables } from './auth-tables';
 import { LoginThrottle } from './login-throttle';
 import { resolveAdminPasswordHash } from './password-source';

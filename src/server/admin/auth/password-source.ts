@@ -1,6 +1,6 @@
 import { chmod, mkdir, readFile, writeFile } from 'node:fs/promises';
 import path from 'node:path';
-import type { AdminPasswordConfig } from '../../platform/config/config';
+import type { AdminPasswordConfig } from '../../config/config';
 import { generatePassword, hashPassword, parseHash } from './password';
 
 export const GENERATED_HASH_FILE = 'admin-password.hash';

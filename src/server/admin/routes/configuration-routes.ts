@@ -1,7 +1,7 @@
 import type { FastifyPluginAsync } from 'fastify';
 import { configurationItemKeys } from '@shared/admin-configuration';
-import type { ServerConfig } from '../../platform/config/config';
-import { configurationSummary } from '../../platform/config/config-summary';
+import type { ServerConfig } from '../../config/config';
+import { configurationSummary } from '../../config/config-summary';
 
 /** Every field of `AdminConfiguration` (src/shared/admin-configuration.ts): it also serializes. */
 const configurationBody = {

@@ -16,11 +16,17 @@ import type { SaveResult } from '../store/upsert';
 export const TOO_MANY_SUBMISSIONS =
   'Too many submissions from your network. Please wait a minute and try again.';
 
+/**
+ * Lead requests a minute from one address past which they are refused 429 (a flood): ten times
+ * the default rate limit, far past any office or venue sharing one address.
+ */
+export const LEAD_FLOOD_LIMIT = 3000;
+
 export interface CaptureSettings {
   /** Valid submissions a minute from one address before quarantine; 0: no per-address limit. */
   rateLimit: number;
-  /** Requests a minute from one address before 429 (only with rateLimit > 0). */
-  floodLimit: number;
+  /** Requests a minute from one address before 429 (only with rateLimit > 0); default LEAD_FLOOD_LIMIT. */
+  floodLimit?: number | undefined;
   /** The time trap's threshold; 0: off. */
   minFillMs: number;
   /** Forms that need a proof of work. */
@@ -58,7 +64,7 @@ export class LeadCapture {
    * sent as many invalid bodies this minute as the rate limit allows valid ones, 429.
    */
   readonly floodGuard = async (request: FastifyRequest, reply: FastifyReply) => {
-    const { rateLimit, floodLimit } = this.settings;
+    const { rateLimit, floodLimit = LEAD_FLOOD_LIMIT } = this.settings;
     if (rateLimit <= 0) return undefined;
     const now = Date.now();
     const counts = await this.counters.add(request.ip, 'request', now);

@@ -6,9 +6,15 @@ import type { FiguresFreshness } from './figures-freshness';
 import type { AdminLeadTables } from '../store/listing-tables';
 
 /**
+ * How long one computation of the figures is shared: a few seconds stale at most, and the
+ * tables are read at most every 10 s however many admins refresh (decision 121).
+ */
+export const OVERVIEW_CACHE_MS = 10_000;
+
+/**
  * The Overview tab's figures: counts per tab, leads per day for 30 days, and conversion per
  * landing variant and UTM source. They read whole tables (a second or more at a million
- * leads), so one computation is shared for `ttlMs` (OVERVIEW_CACHE_TTL) or until a change
+ * leads), so one computation is shared for `ttlMs` (OVERVIEW_CACHE_MS) or until a change
  * makes it stale on any instance (decision 121); they are built here and executed by the
  * database reader.
  */

@@ -30,8 +30,6 @@ declare module 'fastify' {
 export interface SpamPluginOptions {
   /** Any form with ALTCHA on: the proof of work is set up. */
   altcha: boolean;
-  /** ALTCHA_HMAC_KEY; unset: derived from the kept key. */
-  altchaHmacKey: string | undefined;
   /** https: the cookie is Secure. */
   secure: boolean;
 }
@@ -62,12 +60,13 @@ async function keptSpamKey(db: Kysely<LeadQuarantineTables>): Promise<Buffer> {
  * one with the time; later pages keep it, so a second tab does not restart the clock.
  */
 export const spamPlugin = fp<SpamPluginOptions>(
-  async (app, { altcha, altchaHmacKey, secure }) => {
+  async (app, { altcha, secure }) => {
     const formTimeKey = await keptSpamKey(tablesOf<LeadQuarantineTables>(app.database.db));
     // A solution used on one instance is a replay on every other (decision 122).
     const proof = altcha
-      ? await altchaProof(
-          altchaHmacKey ?? createHmac('sha256', formTimeKey).update('altcha').digest('hex'),
+      ? // ALTCHA's HMAC key is derived from the kept key: the same on every instance.
+        await altchaProof(
+          createHmac('sha256', formTimeKey).update('altcha').digest('hex'),
           new AltchaUsed(
             tablesOf<AltchaUsedTables>(app.database.ephemeral),
             CHALLENGE_LIFETIME_S * 1000,

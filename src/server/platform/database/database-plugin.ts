@@ -24,11 +24,17 @@ declare module 'fastify' {
   }
 }
 
+/**
+ * PostgreSQL's statement_timeout for the server's queries (docs/decisions/105): a stuck query
+ * ends as an error in seconds instead of holding a connection for ever.
+ */
+export const STATEMENT_TIMEOUT_MS = 10_000;
+
 export interface DatabasePluginOptions {
   databaseUrl: string | undefined;
   dataDir: string;
-  /** PostgreSQL statement_timeout in ms (0: none). */
-  statementTimeoutMs?: number;
+  /** PostgreSQL statement_timeout in ms (default STATEMENT_TIMEOUT_MS; 0: none). */
+  statementTimeoutMs?: number | undefined;
   /** Every capability's migrations (src/server/database.ts). */
   migrations: readonly MigrationSet[];
   /** The tables of rows a crash may forget (DatabaseConnection.ephemeral). */
@@ -46,7 +52,7 @@ export const databasePlugin = fp<DatabasePluginOptions>(async (app, options) => 
     dataDir: options.dataDir,
     migrations: options.migrations,
     ephemeralMigrations: options.ephemeralMigrations,
-    statementTimeoutMs: options.statementTimeoutMs,
+    statementTimeoutMs: options.statementTimeoutMs ?? STATEMENT_TIMEOUT_MS,
     onBackgroundError: (error) => app.log.warn({ err: error }, 'database connection error'),
   });
   app.log.info({ dialect: connection.dialect }, 'database ready');

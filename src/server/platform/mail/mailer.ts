@@ -2,8 +2,24 @@ import { randomUUID } from 'node:crypto';
 import { mkdir, writeFile } from 'node:fs/promises';
 import path from 'node:path';
 import nodemailer, { type Transporter } from 'nodemailer';
-import type { MailConfig } from '../config/config';
 import { OUTBOX_FOLDER } from './outbox-files';
+
+/** How e-mail leaves: an SMTP server, SendGrid's relay, or (neither set) files in DATA_DIR/outbox. */
+export interface MailSettings {
+  smtpUrl: string | undefined;
+  sendgridApiKey: string | undefined;
+  from: string;
+  /** Connection, greeting and socket-inactivity timeout, in ms (default SMTP_TIMEOUT_MS). */
+  timeoutMs?: number;
+}
+
+/**
+ * nodemailer waits 2 minutes for a connection, 30 s for the greeting and 10 minutes of
+ * silence by default: an admin's "send" (or a notification) would hang on a stuck server for
+ * that long. One bound for each step instead (docs/decisions/105); a query parameter in
+ * SMTP_URL (`?socketTimeout=…`) still overrides it.
+ */
+export const SMTP_TIMEOUT_MS = 15_000;
 
 export interface MailMessage {
   to: string;
@@ -26,8 +42,8 @@ export interface Mailer {
  * SENDGRID_API_KEY, else a local outbox: each message is written as an .eml file under
  * DATA_DIR/outbox, so sending works on a fresh machine and tests can read what was sent.
  */
-export function createMailer(mail: MailConfig, dataDir: string): Mailer {
-  const timeouts = smtpTimeouts(mail.timeoutMs);
+export function createMailer(mail: MailSettings, dataDir: string): Mailer {
+  const timeouts = smtpTimeouts(mail.timeoutMs ?? SMTP_TIMEOUT_MS);
   if (mail.smtpUrl) {
     const transport = nodemailer.createTransport({ url: mail.smtpUrl, ...timeouts });
     return smtpMailer('smtp', transport, mail.from);
@@ -45,12 +61,6 @@ export function createMailer(mail: MailConfig, dataDir: string): Mailer {
   return outboxMailer(path.join(dataDir, OUTBOX_FOLDER), mail.from);
 }
 
-/**
- * nodemailer waits 2 minutes for a connection, 30 s for the greeting and 10 minutes of
- * silence by default: an admin's "send" (or a notification) would hang on a stuck server for
- * that long. One bound for each step instead (SMTP_TIMEOUT_MS, docs/decisions/105); a query
- * parameter in SMTP_URL (`?socketTimeout=…`) still overrides it.
- */
 function smtpTimeouts(ms: number) {
   return { connectionTimeout: ms, greetingTimeout: ms, socketTimeout: ms, dnsTimeout: ms };
 }

@@ -139,39 +139,6 @@ describe('loadConfig: new lead notifications', () => {
   });
 });
 
-describe('loadConfig: timeouts and back pressure (decision 105)', () => {
-  it('bounds every wait and the write queue by default', () => {
-    const config = loadConfig({});
-    expect(config.requestTimeoutMs).toBe(30_000);
-    expect(config.statementTimeoutMs).toBe(10_000);
-    expect(config.mail.timeoutMs).toBe(15_000);
-    expect(config.writeQueueLimit).toBe(5_000);
-  });
-
-  it('takes each setting, and 0 turns the statement timeout off', () => {
-    const config = loadConfig({
-      REQUEST_TIMEOUT_MS: '5000',
-      STATEMENT_TIMEOUT_MS: '0',
-      SMTP_TIMEOUT_MS: '2000',
-      WRITE_QUEUE_LIMIT: '100',
-    });
-    expect(config).toMatchObject({
-      requestTimeoutMs: 5000,
-      statementTimeoutMs: 0,
-      writeQueueLimit: 100,
-      mail: { timeoutMs: 2000 },
-    });
-  });
-
-  it('refuses a queue of no room and timeouts of no time, naming each', () => {
-    expect(() =>
-      loadConfig({ WRITE_QUEUE_LIMIT: '0', REQUEST_TIMEOUT_MS: '0', SMTP_TIMEOUT_MS: 'soon' }),
-    ).toThrow(
-      /WRITE_QUEUE_LIMIT[\s\S]*REQUEST_TIMEOUT_MS|REQUEST_TIMEOUT_MS[\s\S]*WRITE_QUEUE_LIMIT/,
-    );
-  });
-});
-
 describe('loadConfig: Meta Conversions API', () => {
   const on = { META_PIXEL_ID: '123456789012345', META_CAPI_ACCESS_TOKEN: 'EAAsecret-token' };
 
@@ -179,7 +146,7 @@ describe('loadConfig: Meta Conversions API', () => {
     expect(loadConfig({ META_PIXEL_ID: '123456789012345' }).conversions).toBeUndefined();
   });
 
-  it('takes the token with the pixel id; Graph URL and version have defaults', () => {
+  it('takes the token with the pixel id; the Graph URL has a default', () => {
     expect(loadConfig(on).conversions).toEqual({
       pixelId: '123456789012345',
       accessToken: 'EAAsecret-token',
@@ -192,13 +159,11 @@ describe('loadConfig: Meta Conversions API', () => {
       loadConfig({
         ...on,
         META_GRAPH_URL: 'http://127.0.0.1:9000/',
-        META_GRAPH_API_VERSION: 'v25.0',
         META_TEST_EVENT_CODE: 'TEST123',
         META_CAPI_STATUS_EVENTS: 'false',
       }).conversions,
     ).toMatchObject({
       graphUrl: 'http://127.0.0.1:9000',
-      apiVersion: 'v25.0',
       testEventCode: 'TEST123',
       statusEvents: false,
     });
@@ -206,7 +171,6 @@ describe('loadConfig: Meta Conversions API', () => {
 
   it.each([
     [{ META_CAPI_ACCESS_TOKEN: 'EAAsecret-token' }, /needs META_PIXEL_ID/],
-    [{ ...on, META_GRAPH_API_VERSION: '24' }, /META_GRAPH_API_VERSION/],
     [{ ...on, META_GRAPH_URL: 'graph.facebook.com' }, /META_GRAPH_URL/],
     [{ ...on, META_CAPI_STATUS_EVENTS: 'no' }, /META_CAPI_STATUS_EVENTS/],
   ])('refuses %o', (env, message) => {
@@ -215,15 +179,10 @@ describe('loadConfig: Meta Conversions API', () => {
 });
 
 describe('loadConfig: spam defence (decision 095)', () => {
-  it('defaults: 300 valid forms a minute per address, floods at 3,000, a 2 s time trap, no ALTCHA', () => {
+  it('defaults: 300 valid forms a minute per address, a 2 s time trap, no ALTCHA', () => {
     const config = loadConfig({});
     expect(config.leadRateLimit).toBe(300);
-    expect(config.spam).toEqual({
-      minFillMs: 2000,
-      floodLimit: 3000,
-      altchaForms: [],
-      altchaHmacKey: undefined,
-    });
+    expect(config.spam).toEqual({ minFillMs: 2000, altchaForms: [] });
     expect(config.runtime.altchaForms).toBeUndefined();
   });
 
@@ -238,9 +197,8 @@ describe('loadConfig: spam defence (decision 095)', () => {
   it.each([
     [{ ALTCHA_FORMS: 'contact' }, /ALTCHA_FORMS/],
     [{ ALTCHA_FORMS: 'typeform-completed' }, /ALTCHA_FORMS/],
-    [{ ALTCHA_HMAC_KEY: 'short' }, /ALTCHA_HMAC_KEY/],
     [{ SPAM_MIN_FILL_MS: '-1' }, /SPAM_MIN_FILL_MS/],
-    [{ LEAD_FLOOD_LIMIT: '0' }, /LEAD_FLOOD_LIMIT/],
+    [{ LEAD_RATE_LIMIT: '-1' }, /LEAD_RATE_LIMIT/],
   ])('refuses %o', (env, message) => {
     expect(() => loadConfig(env)).toThrow(message);
   });

@@ -3,8 +3,8 @@ import { isIP } from 'node:net';
 import path from 'node:path';
 import { z } from 'zod';
 import { CONSENT_MODES, type RuntimeConfig } from '@shared/runtime-config';
-import { parseSiteConfig, type SiteConfig } from '@shared/site-config';
-import { LOG_FORMAT_SETTINGS, type LogFormatSetting } from '../logging/log-format';
+import { parseSiteConfig, SITE_SETTING_NAMES, type SiteConfig } from '@shared/site-config';
+import { LOG_FORMAT_SETTINGS, type LogFormatSetting } from '../platform/logging/log-format';
 
 /*
  * TRUST_PROXY=true would believe every X-Forwarded-For hop, so any client could pick its own
@@ -92,8 +92,6 @@ const envSchema = z.object({
     .optional(),
   /** Valid lead submissions a minute from one address before quarantine (0: no per-address limit). */
   LEAD_RATE_LIMIT: z.coerce.number().int().min(0).default(300),
-  /** Lead requests a minute from one address answered 429 (a flood; decision 095). */
-  LEAD_FLOOD_LIMIT: z.coerce.number().int().min(1).default(3000),
   /** A form sent sooner than this after its page was first served is suspect (0: no time trap). */
   SPAM_MIN_FILL_MS: z.coerce.number().int().min(0).max(600_000).default(2000),
   /** Forms (comma-separated form names) that ask for an ALTCHA proof of work. */
@@ -109,18 +107,6 @@ const envSchema = z.object({
       { error: `must be form names, comma-separated: ${ALTCHA_CAPABLE_FORMS.join(', ')}` },
     )
     .optional(),
-  /** ALTCHA's HMAC key; unset: the spam key kept in the database (decision 095). */
-  ALTCHA_HMAC_KEY: z.string().min(16, 'must be at least 16 characters').optional(),
-  /** Longest a client may take to send a whole request (headers and body), in ms (decision 105). */
-  REQUEST_TIMEOUT_MS: z.coerce.number().int().min(100).max(600_000).default(30_000),
-  /** PostgreSQL statement_timeout in ms (0: none). */
-  STATEMENT_TIMEOUT_MS: z.coerce.number().int().min(0).max(3_600_000).default(10_000),
-  /** SMTP connection, greeting and socket-inactivity timeout in ms. */
-  SMTP_TIMEOUT_MS: z.coerce.number().int().min(100).max(600_000).default(15_000),
-  /** Most lead writes waiting at once; past it the lead endpoints answer 503 + Retry-After. */
-  WRITE_QUEUE_LIMIT: z.coerce.number().int().min(1).max(1_000_000).default(5_000),
-  /** How long the admin Overview's figures are shared before they are computed again (0: never). */
-  OVERVIEW_CACHE_TTL: z.coerce.number().int().min(0).max(3600).default(10),
   /** Meta Pixel id: events go to the pixel (run time, no rebuild). Unset: only recorded. */
   META_PIXEL_ID: z
     .string()
@@ -132,11 +118,6 @@ const envSchema = z.object({
   META_GRAPH_URL: z
     .url({ protocol: /^https?$/, error: 'must be an http:// or https:// URL' })
     .default('https://graph.facebook.com'),
-  /** The Graph API version of the events endpoint. */
-  META_GRAPH_API_VERSION: z
-    .string()
-    .regex(/^v\d{1,3}\.\d$/, { error: 'must be a Graph API version such as v24.0' })
-    .default('v24.0'),
   /** Events Manager's test code: events show in its Test Events tab (and count nowhere else). */
   META_TEST_EVENT_CODE: z.string().max(100).optional(),
   /** false: no custom event when the admin moves a candidate to qualified, enrolled or placed. */
@@ -158,6 +139,12 @@ const envSchema = z.object({
   /** Leads not updated for this many days are erased, daily (unset: kept for ever). */
   RETENTION_DAYS: z.coerce.number().int().min(1).max(100_000).optional(),
 });
+
+/** Every environment variable the server reads (listed in .env.example and docs/configuration.md). */
+export const SETTING_NAMES: readonly string[] = [
+  ...Object.keys(envSchema.shape),
+  ...SITE_SETTING_NAMES,
+];
 
 /** Fastify's trustProxy: false unless configured (a forged X-Forwarded-For is then ignored). */
 export type TrustProxy = boolean | string | ((address: string, hop: number) => boolean);
@@ -187,8 +174,6 @@ export interface MailConfig {
   smtpUrl: string | undefined;
   sendgridApiKey: string | undefined;
   from: string;
-  /** Connection, greeting and socket-inactivity timeout of the SMTP transports, in ms. */
-  timeoutMs: number;
 }
 
 /** Where new leads are announced; each part unset is off. */
@@ -196,6 +181,12 @@ export interface NotifyConfig {
   emails: string[];
   webhook: { url: string; secret: string } | undefined;
 }
+
+/**
+ * The Graph API version of the events endpoint. A code change, not a setting: the events'
+ * fields follow the version, so a new one is adopted (and tested) with the code.
+ */
+export const GRAPH_API_VERSION = 'v24.0';
 
 /** Meta's Conversions API (decision 110); undefined when no access token is set. */
 export interface ConversionsConfig {
@@ -211,12 +202,8 @@ export interface ConversionsConfig {
 export interface SpamConfig {
   /** A form sent sooner after its page was served is suspect; 0: no time trap. */
   minFillMs: number;
-  /** Lead requests a minute from one address answered 429 (off when leadRateLimit is 0). */
-  floodLimit: number;
   /** Forms that ask for an ALTCHA proof of work (none by default). */
   altchaForms: LeadForm[];
-  /** ALTCHA's HMAC key; undefined: derived from the key kept in the database. */
-  altchaHmacKey: string | undefined;
 }
 
 export interface ServerConfig {
@@ -239,16 +226,8 @@ export interface ServerConfig {
   conversions: ConversionsConfig | undefined;
   /** Valid lead submissions a minute from one address before quarantine; 0: every per-address limit off. */
   leadRateLimit: number;
-  /** What is suspect, and what a flood is (docs/decisions/095). */
+  /** What is suspect (docs/decisions/095). */
   spam: SpamConfig;
-  /** How long the Overview's figures are shared, in ms; 0: computed for every request. */
-  overviewCacheMs: number;
-  /** Longest a client may take to send a whole request, in ms. */
-  requestTimeoutMs: number;
-  /** PostgreSQL statement_timeout in ms; 0: none. */
-  statementTimeoutMs: number;
-  /** Most lead writes waiting at once before 503. */
-  writeQueueLimit: number;
   /** SQLite backups: scheduled every intervalHours (undefined: on demand only), `keep` kept. */
   backup: { intervalHours: number | undefined; keep: number };
   /** Bearer token of GET /metrics; undefined: no metrics endpoint. */
@@ -303,7 +282,6 @@ export function loadConfig(env: Record<string, string | undefined> = process.env
   }
   const spam: SpamConfig = {
     minFillMs: values.SPAM_MIN_FILL_MS,
-    floodLimit: values.LEAD_FLOOD_LIMIT,
     altchaForms: [
       ...new Set(
         (values.ALTCHA_FORMS ?? '')
@@ -312,7 +290,6 @@ export function loadConfig(env: Record<string, string | undefined> = process.env
           .filter(Boolean) as LeadForm[],
       ),
     ],
-    altchaHmacKey: values.ALTCHA_HMAC_KEY,
   };
   return {
     env: values.NODE_ENV,
@@ -330,7 +307,6 @@ export function loadConfig(env: Record<string, string | undefined> = process.env
       smtpUrl: values.SMTP_URL,
       sendgridApiKey: values.SENDGRID_API_KEY,
       from: values.MAIL_FROM ?? `${site.brandName} <no-reply@${new URL(site.siteUrl).hostname}>`,
-      timeoutMs: values.SMTP_TIMEOUT_MS,
     },
     notify: {
       emails: (values.NOTIFY_EMAIL ?? '')
@@ -348,17 +324,13 @@ export function loadConfig(env: Record<string, string | undefined> = process.env
             pixelId: values.META_PIXEL_ID,
             accessToken: values.META_CAPI_ACCESS_TOKEN,
             graphUrl: values.META_GRAPH_URL.replace(/\/+$/, ''),
-            apiVersion: values.META_GRAPH_API_VERSION,
+            apiVersion: GRAPH_API_VERSION,
             testEventCode: values.META_TEST_EVENT_CODE,
             statusEvents: values.META_CAPI_STATUS_EVENTS === 'true',
           }
         : undefined,
     leadRateLimit: values.LEAD_RATE_LIMIT,
     spam,
-    overviewCacheMs: values.OVERVIEW_CACHE_TTL * 1000,
-    requestTimeoutMs: values.REQUEST_TIMEOUT_MS,
-    statementTimeoutMs: values.STATEMENT_TIMEOUT_MS,
-    writeQueueLimit: values.WRITE_QUEUE_LIMIT,
     backup: { intervalHours: values.BACKUP_INTERVAL_HOURS, keep: values.BACKUP_KEEP },
     metricsToken: values.METRICS_TOKEN,
     retentionDays: values.RETENTION_DAYS,

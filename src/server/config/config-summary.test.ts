@@ -1,5 +1,5 @@
 import { describe, expect, it } from 'vitest';
-import { chooseLogFormat } from '../logging/log-format';
+import { chooseLogFormat } from '../platform/logging/log-format';
 import { loadConfig } from './config';
 import { databaseSummary, siteUrlWarning } from './config-summary';
 import { localUrl } from './start-banner';

@@ -3,7 +3,7 @@ import { candidateApplicationSchema, contactCandidateSchema } from '@shared/sche
 import { toasts } from '../../lib/toast-messages';
 import { EmailField, SelectField, TextareaField, TextField } from '../ui/form-field';
 import { FormShell, type SharedLeadFormProps } from './form-shell';
-import { announceLead, postLead, useLeadForm } from './use-lead-form';
+import { announceLead, useLeadForm } from './use-lead-form';
 import { useSessionPrefill } from './use-session-prefill';
 
 /** Which rules apply: /apply asks at least 1 character for names and location, /contact 2. */
@@ -31,11 +31,9 @@ export function CandidateApplicationForm(
   props: SharedLeadFormProps<keyof typeof schemas, CandidateApplication>,
 ) {
   const { page, prefillFromSession = false } = props;
-  const post = { action: '/api/candidates/submit', page };
   const leadForm = useLeadForm({
     schema: schemas[props.rules],
-    post,
-    submit: postLead(post),
+    post: { action: '/api/candidates/submit', page },
     onSuccess: announceLead(
       'candidate_application',
       toasts.applicationSubmitted,

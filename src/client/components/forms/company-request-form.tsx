@@ -8,7 +8,7 @@ import { contactEmployerSchema, hiringRequestSchema } from '@shared/schemas/comp
 import { toasts } from '../../lib/toast-messages';
 import { EmailField, SelectField, TextareaField, TextField } from '../ui/form-field';
 import { FormShell, type SharedLeadFormProps } from './form-shell';
-import { announceLead, postLead, useLeadForm } from './use-lead-form';
+import { announceLead, useLeadForm } from './use-lead-form';
 import { useSessionPrefill } from './use-session-prefill';
 
 /** /hiring (the company page) and /contact ask the same fields with their own rules and lists. */
@@ -50,11 +50,9 @@ export function CompanyRequestForm(
 ) {
   const { page, prefillFromSession = false } = props;
   const { schema, sizes, timelines } = variants[props.rules];
-  const post = { action: '/api/companies/submit', page };
   const leadForm = useLeadForm({
     schema,
-    post,
-    submit: postLead(post),
+    post: { action: '/api/companies/submit', page },
     onSuccess: announceLead('company_request', toasts.requestReceived, props.onSubmitted),
     failureToast: toasts.companyFailed,
   });

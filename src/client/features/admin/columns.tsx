@@ -210,7 +210,9 @@ export function QuestionnaireBadge({ lead }: { lead: CandidateLead }) {
     <span
       className={cn(
         'inline-block whitespace-nowrap rounded-full px-2 py-0.5 text-xs font-semibold',
-        lead.typeformCompleted ? 'bg-emerald-100 text-emerald-900' : 'bg-amber-100 text-amber-900',
+        lead.questionnaireCompleted
+          ? 'bg-emerald-100 text-emerald-900'
+          : 'bg-amber-100 text-amber-900',
       )}
     >
       {questionnaireStatus(lead)}

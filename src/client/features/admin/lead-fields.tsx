@@ -63,7 +63,7 @@ function candidateGroups(lead: CandidateLead): FieldGroup[] {
     {
       title: 'Questionnaire',
       fields: [
-        ['Typeform lead', yesNo(lead.isTypeformCandidate)],
+        ['Typeform lead', yesNo(lead.isQuestionnaireCandidate)],
         ['Questionnaire', questionnaireStatus(lead)],
         ['Availability', labelOf(availabilityOptions, lead.availability) || null],
         ['Full time', labelOf(yesNoOptions, lead.fullTime) || null],

@@ -1,12 +1,15 @@
 import { toCandidate, toCompany, toEmailLead } from './leads';
 
+/** The admin list API's `type` of questionnaire leads (?type=…): the one place the client spells it. */
+const QUESTIONNAIRE_LIST_TYPE = 'typeform';
+
 /** The dashboard's lead tabs: which endpoint, filter, export and failure toast each uses. */
 export const leadTabs = {
   questionnaireLeads: {
     label: 'Typeform Leads',
     caption: 'Candidates who started through the /candidates page',
     endpoint: '/api/candidate-submissions',
-    type: 'typeform',
+    type: QUESTIONNAIRE_LIST_TYPE,
     exportName: 'typeform-leads',
     kind: 'candidate',
     toRow: toCandidate,

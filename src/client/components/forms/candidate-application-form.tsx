@@ -1,5 +1,9 @@
 import { educationLevels, techExperienceLevels } from '@shared/enums';
-import { candidateApplicationSchema, contactCandidateSchema } from '@shared/schemas/candidate';
+import {
+  candidateApplicationSchema,
+  contactCandidateSchema,
+  type CandidateApplication,
+} from '@shared/schemas/candidate';
 import { toasts } from '../../lib/toast-messages';
 import { EmailField, SelectField, TextareaField, TextField } from '../ui/form-field';
 import { FormShell, type SharedLeadFormProps } from './form-shell';
@@ -8,18 +12,6 @@ import { useSessionPrefill } from './use-session-prefill';
 
 /** Which rules apply: /apply asks at least 1 character for names and location, /contact 2. */
 const schemas = { apply: candidateApplicationSchema, contact: contactCandidateSchema } as const;
-
-/** The application as sent to POST /api/candidates/submit. */
-export interface CandidateApplication {
-  email: string;
-  firstName: string;
-  lastName: string;
-  phone: string;
-  location: string;
-  educationLevel: string;
-  techExperience: string;
-  reason: string;
-}
 
 /**
  * The full candidate application of /apply and the /contact candidate tab. Sends it to

@@ -4,7 +4,12 @@ import {
   contactTimelines,
   hiringTimelines,
 } from '@shared/enums';
-import { contactEmployerSchema, hiringRequestSchema } from '@shared/schemas/company';
+import {
+  contactEmployerSchema,
+  hiringRequestSchema,
+  type ContactEmployer,
+  type HiringRequest,
+} from '@shared/schemas/company';
 import { toasts } from '../../lib/toast-messages';
 import { EmailField, SelectField, TextareaField, TextField } from '../ui/form-field';
 import { FormShell, type SharedLeadFormProps } from './form-shell';
@@ -21,18 +26,6 @@ const variants = {
   },
 } as const;
 
-/** The company request as sent to POST /api/companies/submit. */
-export interface CompanyRequest {
-  email: string;
-  name: string;
-  title: string;
-  company: string;
-  companySize: string;
-  talentNeeds: string;
-  timeline: string;
-  comments: string;
-}
-
 /** A field filled in from the /companies step: read-only, saying where its value came from. */
 const fromEarlierRequest = (prefilled: string | null) => ({
   readOnly: Boolean(prefilled),
@@ -46,7 +39,7 @@ const fromEarlierRequest = (prefilled: string | null) => ({
  * read-only.
  */
 export function CompanyRequestForm(
-  props: SharedLeadFormProps<keyof typeof variants, CompanyRequest>,
+  props: SharedLeadFormProps<keyof typeof variants, HiringRequest | ContactEmployer>,
 ) {
   const { page, prefillFromSession = false } = props;
   const { schema, sizes, timelines } = variants[props.rules];

@@ -1,6 +1,7 @@
 import { Mail, PanelRightOpen, Trash2 } from 'lucide-react';
 import { statusLabel, type LeadKind } from '@shared/lead-status';
 import { cn } from '../../lib/cn';
+import type { LeadDetail } from './api/lead-detail';
 import type { Column } from './lead-table';
 import {
   candidateApplication,
@@ -205,6 +206,10 @@ const companyTarget: Target<CompanyLead> = (row) => ({
   kind: 'company',
   who: row.companyName ?? row.email,
 });
+
+/** How the admin names a lead: the candidate's name, the company, or else the e-mail. */
+export const leadName = (detail: LeadDetail) =>
+  (detail.kind === 'candidate' ? candidateTarget(detail.lead) : companyTarget(detail.lead)).who;
 
 const companyFields: LeadField<CompanyLead>[] = [
   { label: 'Contact Name', value: (lead) => lead.contactName, className: nowrap },

@@ -27,18 +27,14 @@ function columnsFor(tab: LeadTabId, actions: RowActions) {
  */
 function statusOptions(tab: LeadTabId): readonly { value: string; label: string }[] {
   if (tab === 'companies') return companyStatuses;
-  if (tab === 'leadEmails') {
-    // Each status once, 'Not a fit' last as in both lists.
-    const all = [...candidateStatuses, ...companyStatuses];
-    const unique = all.filter(
-      (status, index) => all.findIndex((other) => other.value === status.value) === index,
-    );
-    return [
-      ...unique.filter((status) => status.value !== 'not_a_fit'),
-      ...unique.filter((status) => status.value === 'not_a_fit'),
-    ];
-  }
-  return candidateStatuses;
+  if (tab !== 'leadEmails') return candidateStatuses;
+  // Each status once, 'Not a fit' last as in both lists.
+  const unique = new Map(
+    [...candidateStatuses, ...companyStatuses].map((status) => [status.value, status]),
+  );
+  return [...unique.values()].sort(
+    (a, b) => Number(a.value === 'not_a_fit') - Number(b.value === 'not_a_fit'),
+  );
 }
 
 const controlClass =

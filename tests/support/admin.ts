@@ -1,8 +1,8 @@
 import type { FastifyInstance } from 'fastify';
-import { createLeadStore, type LeadStore } from '../../src/server/leads/lead-store';
+import { createLeadStore, type LeadStore } from '../../src/server/leads/store/lead-store';
 import { tablesOf } from '../../src/server/platform/database/connection';
 import { WriteQueue } from '../../src/server/platform/database/write-queue';
-import type { LeadRecordTables } from '../../src/server/platform/lead-records/lead-tables';
+import type { LeadRecordTables } from '../../src/server/leads/store/lead-tables';
 import type { TestApp } from './test-app';
 import { uniqueEmail } from './test-app';
 
@@ -94,8 +94,8 @@ export async function seedCandidate(
     email,
     stage: kind === 'email' ? 'email' : kind === 'typeform' ? 'questionnaire' : 'application',
     fields: { ...names, ...fields },
-    isTypeformCandidate: kind === 'typeform',
-    typeformCompleted: extra.typeformCompleted ?? false,
+    isQuestionnaireCandidate: kind === 'typeform',
+    questionnaireCompleted: extra.typeformCompleted ?? false,
     attribution: extra.variant
       ? {
           page: extra.variant === 'free_training' ? '/career' : '/training',

@@ -1,0 +1,41 @@
+import { type CandidateStage, candidateStages } from '@shared/lead-vocabulary';
+import type { Kysely } from 'kysely';
+import type { candidateTextColumns } from './lead-columns';
+import { type LeadRecordTables } from './lead-tables';
+import type { OutboxDestination } from '../../platform/outbox/outbox-tables';
+import { upsertLead, type LeadStep, type SaveResult } from './upsert';
+
+/** One step of a candidate's progression (spec section 4), as the routes describe it. */
+export interface CandidateStep extends LeadStep<
+  CandidateStage,
+  (typeof candidateTextColumns)[number]
+> {
+  /** Flags only ever go from false to true. */
+  questionnaireCompleted?: boolean;
+  isQuestionnaireCandidate?: boolean;
+}
+
+/** Creates the candidate of `step.email` or moves the existing one along; idempotent. */
+export function saveCandidate(
+  db: Kysely<LeadRecordTables>,
+  step: CandidateStep,
+  notify: readonly OutboxDestination[] = [],
+): Promise<SaveResult> {
+  return upsertLead(
+    db,
+    'candidates',
+    candidateStages,
+    step,
+    {
+      insert: {
+        typeform_completed: step.questionnaireCompleted ? 1 : 0,
+        is_typeform_candidate: step.isQuestionnaireCandidate ? 1 : 0,
+      },
+      update: {
+        ...(step.questionnaireCompleted ? { typeform_completed: 1 } : {}),
+        ...(step.isQuestionnaireCandidate ? { is_typeform_candidate: 1 } : {}),
+      },
+    },
+    notify,
+  );
+}

@@ -1,3 +1,5 @@
+import { conversionFields } from './tracking/submission-event';
+
 /** Thrown for any non-OK answer; the message follows the spec's '{status}: {body or status text}'. */
 export class ApiError extends Error {
   constructor(
@@ -10,17 +12,18 @@ export class ApiError extends Error {
 }
 
 /**
- * POSTs JSON and returns the parsed answer. Any non-OK status or network failure rejects,
- * which every form treats as a failed submission (spec section 7).
+ * The one way the site sends a lead (spec section 7): POSTs `fields` as JSON with the visit's
+ * conversion fields (decision 110) beside them, and returns the parsed answer. Any non-OK
+ * status or network failure rejects, which every form treats as a failed submission.
  */
-export async function postJson<T = unknown>(path: string, body?: unknown): Promise<T> {
-  const response = await fetch(path, {
+export async function postLead(action: string, fields: object): Promise<unknown> {
+  const response = await fetch(action, {
     method: 'POST',
-    headers: body === undefined ? {} : { 'Content-Type': 'application/json' },
-    body: body === undefined ? undefined : JSON.stringify(body),
+    headers: { 'Content-Type': 'application/json' },
+    body: JSON.stringify({ ...fields, ...conversionFields() }),
     credentials: 'same-origin',
   });
   const text = await response.text();
   if (!response.ok) throw new ApiError(response.status, text || response.statusText);
-  return (text ? JSON.parse(text) : {}) as T;
+  return text ? (JSON.parse(text) as unknown) : {};
 }

@@ -1,25 +1,17 @@
 import { educationLevels, techExperienceLevels } from '@shared/enums';
-import { candidateApplicationSchema, contactCandidateSchema } from '@shared/schemas/candidate';
+import {
+  candidateApplicationSchema,
+  contactCandidateSchema,
+  type CandidateApplication,
+} from '@shared/schemas/candidate';
 import { toasts } from '../../lib/toast-messages';
 import { EmailField, SelectField, TextareaField, TextField } from '../ui/form-field';
 import { FormShell, type SharedLeadFormProps } from './form-shell';
-import { announceLead, postLead, useLeadForm } from './use-lead-form';
+import { announceLead, useLeadForm } from './use-lead-form';
 import { useSessionPrefill } from './use-session-prefill';
 
 /** Which rules apply: /apply asks at least 1 character for names and location, /contact 2. */
 const schemas = { apply: candidateApplicationSchema, contact: contactCandidateSchema } as const;
-
-/** The application as sent to POST /api/candidates/submit. */
-export interface CandidateApplication {
-  email: string;
-  firstName: string;
-  lastName: string;
-  phone: string;
-  location: string;
-  educationLevel: string;
-  techExperience: string;
-  reason: string;
-}
 
 /**
  * The full candidate application of /apply and the /contact candidate tab. Sends it to
@@ -31,11 +23,9 @@ export function CandidateApplicationForm(
   props: SharedLeadFormProps<keyof typeof schemas, CandidateApplication>,
 ) {
   const { page, prefillFromSession = false } = props;
-  const post = { action: '/api/candidates/submit', page };
   const leadForm = useLeadForm({
     schema: schemas[props.rules],
-    post,
-    submit: postLead(post),
+    post: { action: '/api/candidates/submit', page },
     onSuccess: announceLead(
       'candidate_application',
       toasts.applicationSubmitted,

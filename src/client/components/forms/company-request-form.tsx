@@ -4,11 +4,16 @@ import {
   contactTimelines,
   hiringTimelines,
 } from '@shared/enums';
-import { contactEmployerSchema, hiringRequestSchema } from '@shared/schemas/company';
+import {
+  contactEmployerSchema,
+  hiringRequestSchema,
+  type ContactEmployer,
+  type HiringRequest,
+} from '@shared/schemas/company';
 import { toasts } from '../../lib/toast-messages';
 import { EmailField, SelectField, TextareaField, TextField } from '../ui/form-field';
 import { FormShell, type SharedLeadFormProps } from './form-shell';
-import { announceLead, postLead, useLeadForm } from './use-lead-form';
+import { announceLead, useLeadForm } from './use-lead-form';
 import { useSessionPrefill } from './use-session-prefill';
 
 /** /hiring (the company page) and /contact ask the same fields with their own rules and lists. */
@@ -20,18 +25,6 @@ const variants = {
     timelines: contactTimelines,
   },
 } as const;
-
-/** The company request as sent to POST /api/companies/submit. */
-export interface CompanyRequest {
-  email: string;
-  name: string;
-  title: string;
-  company: string;
-  companySize: string;
-  talentNeeds: string;
-  timeline: string;
-  comments: string;
-}
 
 /** A field filled in from the /companies step: read-only, saying where its value came from. */
 const fromEarlierRequest = (prefilled: string | null) => ({
@@ -46,15 +39,13 @@ const fromEarlierRequest = (prefilled: string | null) => ({
  * read-only.
  */
 export function CompanyRequestForm(
-  props: SharedLeadFormProps<keyof typeof variants, CompanyRequest>,
+  props: SharedLeadFormProps<keyof typeof variants, HiringRequest | ContactEmployer>,
 ) {
   const { page, prefillFromSession = false } = props;
   const { schema, sizes, timelines } = variants[props.rules];
-  const post = { action: '/api/companies/submit', page };
   const leadForm = useLeadForm({
     schema,
-    post,
-    submit: postLead(post),
+    post: { action: '/api/companies/submit', page },
     onSuccess: announceLead('company_request', toasts.requestReceived, props.onSubmitted),
     failureToast: toasts.companyFailed,
   });

@@ -1,7 +1,8 @@
 import type { BaseSyntheticEvent } from 'react';
 import { useForm, type Path } from 'react-hook-form';
 import type { input, output } from 'zod/v4/core';
-import { postJson } from '../../lib/api';
+import type { LandingVariant } from '@shared/enums';
+import { postLead } from '../../lib/api';
 import { spamFieldsOf } from './spam-fields';
 import { leadAttribution } from '../../lib/attribution';
 import { zodResolver, type FormSchema } from '../../lib/zod-resolver';
@@ -9,22 +10,22 @@ import { toast } from '../../lib/toast-store';
 import type { ToastInput } from '../../lib/toast-store';
 import { usePageState } from '../../lib/page-state';
 import { formLead, type LeadForm } from '../../lib/tracking/lead-events';
-import { conversionFields, submissionEventId } from '../../lib/tracking/submission-event';
+import { submissionEventId } from '../../lib/tracking/submission-event';
 import { track } from '../../lib/tracking/tracker';
 
 /** The endpoint a form posts to and the page it belongs to: together they name the form. */
 export interface LeadFormPost {
   action: string;
   page: string;
+  /** The landing variant of /career and /training, sent with the attribution. */
+  variant?: LandingVariant;
 }
 
 interface LeadFormOptions<Schema extends FormSchema> {
   /** The shared schema of this form (src/shared/schemas). */
   schema: Schema;
-  /** Where the browser posts it without JavaScript (the same endpoint `submit` calls). */
+  /** Where the form posts, with JavaScript (postLead) and without (the browser itself). */
   post: LeadFormPost;
-  /** Sends the lead, with the spam fields beside it; must reject on any failure (postJson does). */
-  submit: (values: output<Schema>, spamFields: Record<string, string>) => Promise<unknown>;
   /** Runs after the server answered OK: toasts, session keys, navigation. */
   onSuccess: (values: output<Schema>) => void;
   /** The spec's failure toast for this form. */
@@ -39,7 +40,6 @@ interface LeadFormOptions<Schema extends FormSchema> {
 export function useLeadForm<Schema extends FormSchema>({
   schema,
   post,
-  submit,
   onSuccess,
   failureToast,
 }: LeadFormOptions<Schema>) {
@@ -53,7 +53,11 @@ export function useLeadForm<Schema extends FormSchema>({
   const onSubmit = (event?: BaseSyntheticEvent) =>
     form.handleSubmit(async (values) => {
       try {
-        await submit(values, await spamFieldsOf(event?.target));
+        await postLead(post.action, {
+          ...values,
+          attribution: leadAttribution(post.page, post.variant),
+          ...(await spamFieldsOf(event?.target)),
+        });
       } catch {
         toast(failureToast);
         return;
@@ -84,17 +88,6 @@ export function useLeadForm<Schema extends FormSchema>({
   };
   return { form, field, onSubmit, submitting: form.formState.isSubmitting, post };
 }
-
-/** A `submit` that POSTs the form's values to its endpoint with the attribution of its page. */
-export const postLead =
-  ({ action, page }: LeadFormPost) =>
-  (values: object, spamFields: Record<string, string> = {}) =>
-    postJson(action, {
-      ...values,
-      attribution: leadAttribution(page),
-      ...conversionFields(),
-      ...spamFields,
-    });
 
 /** An `onSuccess` that records the form's Lead and shows its toast, then does `next`. */
 export const announceLead =

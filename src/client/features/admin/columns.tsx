@@ -1,13 +1,17 @@
 import { Mail, PanelRightOpen, Trash2 } from 'lucide-react';
-import { educationLevels, techExperienceLevels } from '@shared/enums';
 import { statusLabel, type LeadKind } from '@shared/lead-status';
-import {
-  availabilityOptions,
-  relocationOptions,
-  yesNoOptions,
-} from '@shared/schemas/questionnaire';
 import { cn } from '../../lib/cn';
+import type { LeadDetail } from './api/lead-detail';
 import type { Column } from './lead-table';
+import {
+  candidateApplication,
+  candidateContact,
+  muted,
+  nowrap,
+  questionnaireAnswers,
+  wide,
+  type LeadField,
+} from './lead-fields';
 import {
   formatDate,
   fullName,
@@ -25,14 +29,6 @@ export interface RowActions {
   remove(kind: LeadKind, id: number): void;
   sendingId: number | null;
 }
-
-export const labelOf = (
-  options: readonly { value: string; label: string }[],
-  value: string | null,
-) => options.find((option) => option.value === value)?.label ?? value ?? '';
-
-export const muted = (value: string | null | undefined) =>
-  value ? value : <span className="text-slate-500">—</span>;
 
 function SourceCell({ lead }: { lead: Attribution }) {
   return (
@@ -163,43 +159,29 @@ function trailingColumns<Row extends Attribution & { id: number; email: string }
   ];
 }
 
-const wide = 'min-w-56 px-4 py-3 text-slate-800';
+/** A field as a column: its label in title case over its value, '—' for none. */
+const columnsOf = <Row,>(fields: LeadField<Row>[]): Column<Row>[] =>
+  fields.map(({ label, value, className }) => ({
+    header: label.replace(/ \w/g, (letter) => letter.toUpperCase()),
+    cell: (row) => muted(value(row)),
+    ...(className ? { className } : {}),
+  }));
 
 const candidateTarget: Target<CandidateLead> = (row) => ({
   kind: 'candidate',
   who: fullName(row.firstName, row.lastName) || row.email,
 });
 
-/** The built-in questionnaire's answers, shown after the spec's columns on Typeform Leads. */
-const questionnaireColumns: Column<CandidateLead>[] = [
-  { header: 'Availability', cell: (row) => muted(labelOf(availabilityOptions, row.availability)) },
-  { header: 'Full Time', cell: (row) => muted(labelOf(yesNoOptions, row.fullTime)) },
-  { header: 'Relocation', cell: (row) => muted(labelOf(relocationOptions, row.relocation)) },
-  { header: 'Questionnaire Location', cell: (row) => muted(row.questionnaireLocation) },
-  { header: 'Motivation', cell: (row) => muted(row.motivation), className: wide },
-];
-
+/** The built-in questionnaire's answers come after the spec's columns on Typeform Leads. */
 export function candidateColumns(
   actions: RowActions,
   { questionnaire = false }: { questionnaire?: boolean } = {},
 ): Column<CandidateLead>[] {
   return [
     ...leadingColumns(actions, 'Name', candidateTarget),
-    { header: 'Email', cell: (row) => row.email },
-    {
-      header: 'Phone',
-      cell: (row) => <span className="whitespace-nowrap">{muted(row.phone)}</span>,
-    },
-    { header: 'Location', cell: (row) => muted(row.location) },
-    { header: 'Education', cell: (row) => muted(labelOf(educationLevels, row.educationLevel)) },
-    {
-      header: 'Experience',
-      cell: (row) => muted(labelOf(techExperienceLevels, row.techExperience)),
-      className: wide,
-    },
-    { header: 'Reason', cell: (row) => muted(row.reason), className: wide },
+    ...columnsOf([...candidateContact, ...candidateApplication]),
     { header: 'Questionnaire', cell: (row) => <QuestionnaireBadge lead={row} /> },
-    ...(questionnaire ? questionnaireColumns : []),
+    ...(questionnaire ? columnsOf(questionnaireAnswers) : []),
     ...trailingColumns(actions, candidateTarget),
   ];
 }
@@ -210,7 +192,9 @@ export function QuestionnaireBadge({ lead }: { lead: CandidateLead }) {
     <span
       className={cn(
         'inline-block whitespace-nowrap rounded-full px-2 py-0.5 text-xs font-semibold',
-        lead.typeformCompleted ? 'bg-emerald-100 text-emerald-900' : 'bg-amber-100 text-amber-900',
+        lead.questionnaireCompleted
+          ? 'bg-emerald-100 text-emerald-900'
+          : 'bg-amber-100 text-amber-900',
       )}
     >
       {questionnaireStatus(lead)}
@@ -223,19 +207,24 @@ const companyTarget: Target<CompanyLead> = (row) => ({
   who: row.companyName ?? row.email,
 });
 
+/** How the admin names a lead: the candidate's name, the company, or else the e-mail. */
+export const leadName = (detail: LeadDetail) =>
+  (detail.kind === 'candidate' ? candidateTarget(detail.lead) : companyTarget(detail.lead)).who;
+
+const companyFields: LeadField<CompanyLead>[] = [
+  { label: 'Contact Name', value: (lead) => lead.contactName, className: nowrap },
+  { label: 'Title', value: (lead) => lead.title },
+  { label: 'Email', value: (lead) => lead.email },
+  { label: 'Size', value: (lead) => lead.companySize },
+  { label: 'Talent Needs', value: (lead) => lead.talentNeeds, className: wide },
+  { label: 'Timeline', value: (lead) => lead.timeline },
+  { label: 'Comments', value: (lead) => lead.comments, className: wide },
+];
+
 export function companyColumns(actions: RowActions): Column<CompanyLead>[] {
   return [
     ...leadingColumns(actions, 'Company', companyTarget),
-    {
-      header: 'Contact Name',
-      cell: (row) => <span className="whitespace-nowrap">{muted(row.contactName)}</span>,
-    },
-    { header: 'Title', cell: (row) => muted(row.title) },
-    { header: 'Email', cell: (row) => row.email },
-    { header: 'Size', cell: (row) => muted(row.companySize) },
-    { header: 'Talent Needs', cell: (row) => muted(row.talentNeeds), className: wide },
-    { header: 'Timeline', cell: (row) => muted(row.timeline) },
-    { header: 'Comments', cell: (row) => muted(row.comments), className: wide },
+    ...columnsOf(companyFields),
     ...trailingColumns(actions, companyTarget),
   ];
 }

@@ -11,6 +11,27 @@ export interface ConfirmRequest {
 }
 
 /**
+ * For a dialog opened from state, not a Dialog.Trigger, so Radix knows no element to return
+ * the focus to: the one focused when it opened (the button that asked) gets it back on close.
+ */
+export function useReturnFocus() {
+  const opener = useRef<HTMLElement | null>(null);
+  return {
+    onOpenAutoFocus: () => {
+      opener.current =
+        document.activeElement instanceof HTMLElement ? document.activeElement : null;
+    },
+    onCloseAutoFocus: (event: Event) => {
+      if (opener.current?.isConnected) {
+        event.preventDefault();
+        opener.current.focus();
+      }
+      opener.current = null;
+    },
+  };
+}
+
+/**
  * An accessible confirmation (Radix Dialog): focus moves into it, Escape or Cancel closes it,
  * focus returns to the button that opened it.
  */
@@ -21,22 +42,13 @@ export function ConfirmDialog({
   request: ConfirmRequest | null;
   onClose(): void;
 }) {
-  // Opened from state, not a Dialog.Trigger: the element that had the focus when it opened
-  // (the button that asked) gets it back when it closes.
-  const opener = useRef<HTMLElement | null>(null);
+  const returnFocus = useReturnFocus();
   return (
     <Dialog.Root open={request !== null} onOpenChange={(open) => (open ? undefined : onClose())}>
       <Dialog.Portal>
         <Dialog.Overlay className="fixed inset-0 z-50 bg-navy-950/60" />
         <Dialog.Content
-          onOpenAutoFocus={() => {
-            opener.current = document.activeElement as HTMLElement | null;
-          }}
-          onCloseAutoFocus={(event) => {
-            if (!opener.current?.isConnected) return;
-            event.preventDefault();
-            opener.current.focus();
-          }}
+          {...returnFocus}
           className="fixed left-1/2 top-1/2 z-50 w-[calc(100%-2rem)] max-w-md -translate-x-1/2 -translate-y-1/2 rounded-xl bg-white p-6 text-slate-900 shadow-xl focus-visible:outline-none"
         >
           <Dialog.Title className="text-xl font-semibold">{request?.title}</Dialog.Title>

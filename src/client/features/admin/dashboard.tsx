@@ -1,4 +1,4 @@
-import { useMemo, useState } from 'react';
+import { useMemo, useState, type ReactNode } from 'react';
 import * as Tabs from '@radix-ui/react-tabs';
 import { useQueryClient } from '@tanstack/react-query';
 import { Download, LogOut, MonitorX, RefreshCw } from 'lucide-react';
@@ -21,6 +21,7 @@ import { DeliveryNotice } from './delivery-notice';
 import { useLeadLink } from './use-lead-link';
 import {
   exportUrl,
+  isLeadTab,
   leadTabIds,
   leadTabs,
   type LeadTabId,
@@ -75,16 +76,14 @@ export function Dashboard() {
   };
 
   const exportCsv = () => {
-    if (tab === 'overview' || tab === 'quarantine') {
-      toast(adminToasts.nothingToExport);
-      return;
-    }
-    if (tab === 'dataRequests') {
-      toast(adminToasts.nothingToExportHere);
-      return;
-    }
-    if (!totals[tab]) {
-      toast(adminToasts.noData);
+    if (!isLeadTab(tab) || !totals[tab]) {
+      toast(
+        isLeadTab(tab)
+          ? adminToasts.noData
+          : tab === 'dataRequests'
+            ? adminToasts.nothingToExportHere
+            : adminToasts.nothingToExport,
+      );
       return;
     }
     // The server names the file <tab>-YYYY-MM-DD.csv and streams the whole tab.
@@ -128,6 +127,34 @@ export function Dashboard() {
     [],
   );
 
+  const tabs: { id: TabId; label: string; count?: number | undefined; content: ReactNode }[] = [
+    ...leadTabIds.map((id) => ({
+      id,
+      label: leadTabs[id].label,
+      count: counts[id],
+      content: (
+        <LeadsTab
+          tab={id}
+          filter={filters[id]}
+          onFilterChange={handlers[id].setFilter}
+          onTotal={handlers[id].setTotal}
+          actions={actions}
+        />
+      ),
+    })),
+    { id: 'overview', label: 'Overview', content: <OverviewTab /> },
+    {
+      id: 'quarantine',
+      label: 'Quarantine',
+      count: quarantine.data?.total,
+      content: <QuarantineTab onConfirm={setConfirm} />,
+    },
+    {
+      id: 'dataRequests',
+      label: 'Data requests',
+      content: <DataRequestsTab onConfirm={setConfirm} />,
+    },
+  ];
   return (
     <div>
       <div className="flex flex-wrap items-center justify-between gap-4">
@@ -167,51 +194,22 @@ export function Dashboard() {
           aria-label="Lead views"
           className="flex flex-wrap gap-1 border-b border-slate-300"
         >
-          {leadTabIds.map((id) => (
+          {tabs.map(({ id, label, count }) => (
             <Tabs.Trigger key={id} value={id} className={triggerClass}>
-              {leadTabs[id].label}
-              {counts[id] !== undefined ? (
+              {label}
+              {count !== undefined ? (
                 <span className="ml-2 rounded-full bg-slate-200 px-2 py-0.5 text-xs text-slate-800">
-                  {numberFormat.format(counts[id])}
+                  {numberFormat.format(count)}
                 </span>
               ) : null}
             </Tabs.Trigger>
           ))}
-          <Tabs.Trigger value="overview" className={triggerClass}>
-            Overview
-          </Tabs.Trigger>
-          <Tabs.Trigger value="quarantine" className={triggerClass}>
-            Quarantine
-            {quarantine.data ? (
-              <span className="ml-2 rounded-full bg-slate-200 px-2 py-0.5 text-xs text-slate-800">
-                {numberFormat.format(quarantine.data.total)}
-              </span>
-            ) : null}
-          </Tabs.Trigger>
-          <Tabs.Trigger value="dataRequests" className={triggerClass}>
-            Data requests
-          </Tabs.Trigger>
         </Tabs.List>
-        {leadTabIds.map((id) => (
+        {tabs.map(({ id, content }) => (
           <Tabs.Content key={id} value={id} className="pt-6 focus-visible:outline-none">
-            <LeadsTab
-              tab={id}
-              filter={filters[id]}
-              onFilterChange={handlers[id].setFilter}
-              onTotal={handlers[id].setTotal}
-              actions={actions}
-            />
+            {content}
           </Tabs.Content>
         ))}
-        <Tabs.Content value="overview" className="pt-6 focus-visible:outline-none">
-          <OverviewTab />
-        </Tabs.Content>
-        <Tabs.Content value="quarantine" className="pt-6 focus-visible:outline-none">
-          <QuarantineTab onConfirm={setConfirm} />
-        </Tabs.Content>
-        <Tabs.Content value="dataRequests" className="pt-6 focus-visible:outline-none">
-          <DataRequestsTab onConfirm={setConfirm} />
-        </Tabs.Content>
       </Tabs.Root>
       <LazyLeadDetail open={leadLink.open} onClose={leadLink.close} />
       <ConfirmDialog request={confirm} onClose={() => setConfirm(null)} />

@@ -1,29 +1,40 @@
-import type { ReactNode } from 'react';
 import { RowsOrEmpty } from './lead-table';
+
+/** The two landing variants, as the Overview names them. */
+export const VARIANTS = [
+  { key: 'free_training', label: '/career (free_training)' },
+  { key: 'high_salary', label: '/training (high_salary)' },
+] as const;
+
+export const variantLabel = (key: string | null) =>
+  VARIANTS.find((variant) => variant.key === key)?.label ?? key ?? '(none)';
+
+/** A number column: its header and the figure of a row, as shown. */
+export interface FigureColumn<Row> {
+  header: string;
+  value(row: Row): string;
+}
+
+/** What each table of figures names: its title, key column and rows (label: the key's words). */
+export interface FiguresTableProps<Row> {
+  title: string;
+  keyHeader: string;
+  rows: readonly Row[];
+  label?: (key: string | null) => string;
+}
 
 /**
  * The Overview's tables of figures: a caption, one row per key (a landing variant, UTM
- * source...) headed by its label, and right-aligned number columns drawn by `cells`.
+ * source...) headed by its label, and right-aligned number columns.
  */
 export function FiguresTable<Row extends { key: string | null }>({
   title,
   keyHeader,
-  headers,
+  columns,
   rows,
   empty,
-  label,
-  cells,
-}: {
-  title: string;
-  keyHeader: string;
-  headers: readonly string[];
-  rows: readonly Row[];
-  /** What the body says without rows. */
-  empty: string;
-  label(key: string | null): string;
-  /** The row's number cells (td), one per header. */
-  cells(row: Row): ReactNode;
-}) {
+  label = (key) => key ?? '(none)',
+}: FiguresTableProps<Row> & { columns: readonly FigureColumn<Row>[]; empty: string }) {
   return (
     <div className="overflow-x-auto rounded-xl border border-slate-200 bg-white">
       <table className="min-w-full text-left text-sm">
@@ -33,7 +44,7 @@ export function FiguresTable<Row extends { key: string | null }>({
             <th scope="col" className="px-4 py-2 font-semibold">
               {keyHeader}
             </th>
-            {headers.map((header) => (
+            {columns.map(({ header }) => (
               <th key={header} scope="col" className="px-4 py-2 text-right font-semibold">
                 {header}
               </th>
@@ -42,7 +53,7 @@ export function FiguresTable<Row extends { key: string | null }>({
         </thead>
         <RowsOrEmpty
           rows={rows}
-          columnCount={headers.length + 1}
+          columnCount={columns.length + 1}
           empty={empty}
           emptyClassName="px-4 py-4 text-center text-slate-600"
         >
@@ -51,7 +62,11 @@ export function FiguresTable<Row extends { key: string | null }>({
               <th scope="row" className="px-4 py-2 font-medium text-slate-900">
                 {label(row.key)}
               </th>
-              {cells(row)}
+              {columns.map(({ header, value }) => (
+                <td key={header} className="px-4 py-2 text-right tabular-nums">
+                  {value(row)}
+                </td>
+              ))}
             </tr>
           )}
         </RowsOrEmpty>

@@ -2,7 +2,13 @@ import { useId, useState } from 'react';
 import type { FunnelStep } from '@shared/admin-funnel';
 import { compareRates, wilsonInterval, type Sample } from './ab-test';
 import { useFunnel } from './api/funnel';
-import { FiguresTable } from './figures-table';
+import {
+  FiguresTable,
+  VARIANTS,
+  variantLabel,
+  type FigureColumn,
+  type FiguresTableProps,
+} from './figures-table';
 
 /*
  * The Overview's first-party funnel (issue 12, decision 116): visitors -> leads ->
@@ -17,53 +23,25 @@ const DAY_MS = 86_400_000;
 const isoDay = (time: number) => new Date(time).toISOString().slice(0, 10);
 const DAY_PATTERN = /^\d{4}-\d{2}-\d{2}$/;
 
-const VARIANTS = [
-  { key: 'free_training', label: '/career (free_training)' },
-  { key: 'high_salary', label: '/training (high_salary)' },
-] as const;
+const funnelColumns: FigureColumn<FunnelStep>[] = (
+  [
+    ['Visitors', 'visitors'],
+    ['Leads', 'leads'],
+    ['Lead rate', 'leadRate'],
+    ['Questionnaires', 'questionnaires'],
+    ['Questionnaire rate', 'questionnaireRate'],
+    ['Applications', 'applications'],
+    ['Application rate', 'applicationRate'],
+  ] as const
+).map(([header, field]) => ({
+  header,
+  value: (row) =>
+    field.endsWith('Rate') ? ratePercent(row[field]) : numberFormat.format(row[field] ?? 0),
+}));
 
-const variantLabel = (key: string | null) =>
-  VARIANTS.find((variant) => variant.key === key)?.label ?? key ?? '(none)';
-
-const columns = [
-  ['Visitors', 'visitors'],
-  ['Leads', 'leads'],
-  ['Lead rate', 'leadRate'],
-  ['Questionnaires', 'questionnaires'],
-  ['Questionnaire rate', 'questionnaireRate'],
-  ['Applications', 'applications'],
-  ['Application rate', 'applicationRate'],
-] as const;
-
-function FunnelTable({
-  title,
-  keyHeader,
-  rows,
-  label = (key) => key ?? '(none)',
-}: {
-  title: string;
-  keyHeader: string;
-  rows: FunnelStep[];
-  label?: (key: string | null) => string;
-}) {
+function FunnelTable(props: FiguresTableProps<FunnelStep>) {
   return (
-    <FiguresTable
-      title={title}
-      keyHeader={keyHeader}
-      headers={columns.map(([header]) => header)}
-      rows={rows}
-      empty="No visits or leads in this range."
-      label={label}
-      cells={(row) =>
-        columns.map(([header, field]) => (
-          <td key={header} className="px-4 py-2 text-right tabular-nums">
-            {field.endsWith('Rate')
-              ? ratePercent(row[field])
-              : numberFormat.format(row[field] ?? 0)}
-          </td>
-        ))
-      }
-    />
+    <FiguresTable columns={funnelColumns} empty="No visits or leads in this range." {...props} />
   );
 }
 

@@ -1,4 +1,4 @@
-import { useId, useRef, useState } from 'react';
+import { useId, useState, type ReactNode } from 'react';
 import * as Dialog from '@radix-ui/react-dialog';
 import { useForm } from 'react-hook-form';
 import { X } from 'lucide-react';
@@ -16,14 +16,13 @@ import {
   type LeadDetail,
   type TimelineEntry,
 } from './api/lead-detail';
-import { StatusBadge } from './columns';
+import { leadName, StatusBadge } from './columns';
+import { useReturnFocus } from './confirm-dialog';
 import { detailGroups, FieldList } from './lead-fields';
-import { formatDate, fullName } from './leads';
+import { formatDate } from './leads';
 import { ConversionEvents } from './conversion-events';
+import { StatusSelect } from './leads-tab';
 import { SubmissionHistory } from './submission-history';
-
-const selectClass =
-  'block h-11 w-full rounded-lg border border-slate-300 bg-white px-3 text-base text-slate-900 shadow-sm focus-visible:border-accent-strong focus-visible:outline-2 focus-visible:outline-offset-1 focus-visible:outline-accent-strong';
 
 /**
  * Said inside the panel, not as a toast: while it is open the page behind it (the toasts'
@@ -52,7 +51,6 @@ function StatusForm({
   status: string | null;
   announce: Announce;
 }) {
-  const selectId = useId();
   const [picked, setPicked] = useState<string | null>(null);
   const choice = picked ?? status ?? '';
   const change = useChangeStatus(kind, id);
@@ -71,24 +69,13 @@ function StatusForm({
         });
       }}
     >
-      <div className="grid min-w-48 gap-1.5">
-        <label htmlFor={selectId} className="text-sm font-medium text-slate-800">
-          Status
-        </label>
-        <select
-          id={selectId}
-          value={choice}
-          onChange={(event) => setPicked(event.target.value)}
-          className={selectClass}
-        >
-          {status === null ? <option value="">Not set</option> : null}
-          {leadStatuses[kind].map((option) => (
-            <option key={option.value} value={option.value}>
-              {option.label}
-            </option>
-          ))}
-        </select>
-      </div>
+      <StatusSelect
+        value={choice}
+        onChange={setPicked}
+        options={leadStatuses[kind]}
+        empty={status === null ? 'Not set' : null}
+        className="min-w-48"
+      />
       <Button type="submit" variant="dark" size="md" aria-disabled={change.isPending}>
         {change.isPending ? 'Saving…' : 'Change status'}
       </Button>
@@ -161,7 +148,18 @@ function Timeline({ entries }: { entries: TimelineEntry[] }) {
   );
 }
 
-const headingClass = 'text-lg font-semibold text-slate-900';
+/** A part of the detail: its heading names the region. */
+function DetailSection({ title, children }: { title: string; children: ReactNode }) {
+  const id = useId();
+  return (
+    <section aria-labelledby={id} className="grid gap-3">
+      <h3 id={id} className="text-lg font-semibold text-slate-900">
+        {title}
+      </h3>
+      {children}
+    </section>
+  );
+}
 
 function DetailBody({ detail }: { detail: LeadDetail }) {
   const { kind, lead } = detail;
@@ -177,56 +175,35 @@ function DetailBody({ detail }: { detail: LeadDetail }) {
       >
         {announcement.text}
       </p>
-      <section aria-labelledby="lead-status-heading" className="grid gap-3">
-        <h3 id="lead-status-heading" className={headingClass}>
-          Pipeline
-        </h3>
+      <DetailSection title="Pipeline">
         <p className="text-sm text-slate-700">
           Now: <StatusBadge status={lead.status} />
         </p>
         <StatusForm kind={kind} id={lead.id} status={lead.status} announce={announce} />
-      </section>
+      </DetailSection>
       {detailGroups(detail).map((group) => (
         <FieldList key={group.title} group={group} />
       ))}
-      <section aria-labelledby="lead-notes-heading" className="grid gap-3">
-        <h3 id="lead-notes-heading" className={headingClass}>
-          Notes
-        </h3>
+      <DetailSection title="Notes">
         <NoteForm kind={kind} id={lead.id} announce={announce} />
-      </section>
-      <section aria-labelledby="lead-forms-heading" className="grid gap-3">
-        <h3 id="lead-forms-heading" className={headingClass}>
-          Forms sent
-        </h3>
+      </DetailSection>
+      <DetailSection title="Forms sent">
         <SubmissionHistory submissions={detail.submissions} />
-      </section>
+      </DetailSection>
       {detail.conversions.length > 0 && (
-        <section aria-labelledby="lead-conversions-heading" className="grid gap-3">
-          <h3 id="lead-conversions-heading" className={headingClass}>
-            Sent to Meta
-          </h3>
+        <DetailSection title="Sent to Meta">
           <ConversionEvents conversions={detail.conversions} />
-        </section>
+        </DetailSection>
       )}
-      <section aria-labelledby="lead-timeline-heading" className="grid gap-3">
-        <h3 id="lead-timeline-heading" className={headingClass}>
-          Timeline
-        </h3>
+      <DetailSection title="Timeline">
         <Timeline entries={detail.timeline} />
-      </section>
+      </DetailSection>
     </div>
   );
 }
 
 function titleOf(detail: LeadDetail | undefined, kind: LeadKind, id: number): string {
-  const who =
-    detail?.kind === 'candidate'
-      ? fullName(detail.lead.firstName, detail.lead.lastName) || detail.lead.email
-      : detail?.kind === 'company'
-        ? (detail.lead.companyName ?? detail.lead.email)
-        : null;
-  return who ?? `${kind === 'company' ? 'Company' : 'Candidate'} #${id}`;
+  return detail ? leadName(detail) : `${kind === 'company' ? 'Company' : 'Candidate'} #${id}`;
 }
 
 function DetailContent({ kind, id }: { kind: LeadKind; id: number }) {
@@ -284,25 +261,14 @@ export function LeadDetailPanel({
   open: { kind: LeadKind; id: number } | null;
   onClose(): void;
 }) {
-  // No Dialog.Trigger opens it (the URL does), so Radix knows no element to return focus to:
-  // the one focused when it opened (the row's button) is kept and focused again on close.
-  const opener = useRef<HTMLElement | null>(null);
+  // No Dialog.Trigger opens it (the URL does): see useReturnFocus.
+  const returnFocus = useReturnFocus();
   return (
     <Dialog.Root open={open !== null} onOpenChange={(isOpen) => (isOpen ? undefined : onClose())}>
       <Dialog.Portal>
         <Dialog.Overlay className="fixed inset-0 z-40 bg-navy-950/60" />
         <Dialog.Content
-          onOpenAutoFocus={() => {
-            opener.current =
-              document.activeElement instanceof HTMLElement ? document.activeElement : null;
-          }}
-          onCloseAutoFocus={(event) => {
-            if (opener.current?.isConnected) {
-              event.preventDefault();
-              opener.current.focus();
-            }
-            opener.current = null;
-          }}
+          {...returnFocus}
           className="fixed inset-y-0 right-0 z-40 flex w-full max-w-2xl flex-col bg-white text-slate-900 shadow-xl focus-visible:outline-none"
         >
           {open ? <DetailContent key={`${open.kind}-${open.id}`} {...open} /> : null}

@@ -12,7 +12,6 @@ import {
   yesNoOptions,
 } from '@shared/schemas/questionnaire';
 import type { LeadDetail } from './api/lead-detail';
-import { labelOf, muted } from './columns';
 import {
   formatDate,
   fullName,
@@ -22,16 +21,64 @@ import {
   type CompanyLead,
 } from './leads';
 
+type Options = readonly { value: string; label: string }[];
+
+/** A stored option value's label (the value itself if unknown); null without a value. */
+export const labelOf = (options: Options, value: string | null) =>
+  value ? (options.find((option) => option.value === value)?.label ?? value) : null;
+
+export const muted = (value: string | null | undefined) =>
+  value ? value : <span className="text-slate-500">—</span>;
+
+const allTimelines = [...hiringTimelines, ...contactTimelines];
+
 /** Stored values are the forms' option values; the admin reads their labels. */
-export const optionsByColumn: Record<string, readonly { value: string; label: string }[]> = {
+export const optionsByColumn: Record<string, Options> = {
   education_level: educationLevels,
   tech_experience: techExperienceLevels,
   availability: availabilityOptions,
   full_time: yesNoOptions,
   relocation: relocationOptions,
   company_size: contactCompanySizes,
-  timeline: [...hiringTimelines, ...contactTimelines],
+  timeline: allTimelines,
 };
+
+/** One field of a lead as the table and the detail show it; `className` is its table cell's. */
+export interface LeadField<Lead> {
+  label: string;
+  value(lead: Lead): string | null;
+  className?: string;
+}
+
+export const wide = 'min-w-56 px-4 py-3 text-slate-800';
+export const nowrap = 'whitespace-nowrap px-4 py-3 text-slate-800';
+
+/** A candidate's contact details, after the name. */
+export const candidateContact: LeadField<CandidateLead>[] = [
+  { label: 'Email', value: (lead) => lead.email },
+  { label: 'Phone', value: (lead) => lead.phone, className: nowrap },
+  { label: 'Location', value: (lead) => lead.location },
+];
+
+/** What the full application adds. */
+export const candidateApplication: LeadField<CandidateLead>[] = [
+  { label: 'Education', value: (lead) => labelOf(educationLevels, lead.educationLevel) },
+  {
+    label: 'Experience',
+    value: (lead) => labelOf(techExperienceLevels, lead.techExperience),
+    className: wide,
+  },
+  { label: 'Reason', value: (lead) => lead.reason, className: wide },
+];
+
+/** The built-in questionnaire's answers. */
+export const questionnaireAnswers: LeadField<CandidateLead>[] = [
+  { label: 'Availability', value: (lead) => labelOf(availabilityOptions, lead.availability) },
+  { label: 'Full time', value: (lead) => labelOf(yesNoOptions, lead.fullTime) },
+  { label: 'Relocation', value: (lead) => labelOf(relocationOptions, lead.relocation) },
+  { label: 'Questionnaire location', value: (lead) => lead.questionnaireLocation },
+  { label: 'Motivation', value: (lead) => lead.motivation, className: wide },
+];
 
 /** A group of the detail's fields: a heading and label/value pairs. */
 interface FieldGroup {
@@ -39,7 +86,8 @@ interface FieldGroup {
   fields: [label: string, value: string | null][];
 }
 
-const yesNo = (value: boolean) => (value ? 'Yes' : 'No');
+const pairs = <Lead,>(fields: LeadField<Lead>[], lead: Lead): FieldGroup['fields'] =>
+  fields.map(({ label, value }) => [label, value(lead)]);
 
 function candidateGroups(lead: CandidateLead): FieldGroup[] {
   return [
@@ -47,51 +95,34 @@ function candidateGroups(lead: CandidateLead): FieldGroup[] {
       title: 'Contact',
       fields: [
         ['Name', fullName(lead.firstName, lead.lastName) || null],
-        ['Email', lead.email],
-        ['Phone', lead.phone],
-        ['Location', lead.location],
+        ...pairs(candidateContact, lead),
       ],
     },
-    {
-      title: 'Application',
-      fields: [
-        ['Education', labelOf(educationLevels, lead.educationLevel) || null],
-        ['Experience', labelOf(techExperienceLevels, lead.techExperience) || null],
-        ['Reason', lead.reason],
-      ],
-    },
+    { title: 'Application', fields: pairs(candidateApplication, lead) },
     {
       title: 'Questionnaire',
       fields: [
-        ['Typeform lead', yesNo(lead.isTypeformCandidate)],
+        ['Typeform lead', lead.isQuestionnaireCandidate ? 'Yes' : 'No'],
         ['Questionnaire', questionnaireStatus(lead)],
-        ['Availability', labelOf(availabilityOptions, lead.availability) || null],
-        ['Full time', labelOf(yesNoOptions, lead.fullTime) || null],
-        ['Relocation', labelOf(relocationOptions, lead.relocation) || null],
-        ['Questionnaire location', lead.questionnaireLocation],
-        ['Motivation', lead.motivation],
+        ...pairs(questionnaireAnswers, lead),
       ],
     },
   ];
 }
 
-function companyGroups(lead: CompanyLead): FieldGroup[] {
-  return [
-    {
-      title: 'Company',
-      fields: [
-        ['Company', lead.companyName],
-        ['Contact name', lead.contactName],
-        ['Title', lead.title],
-        ['Email', lead.email],
-        ['Company size', labelOf(contactCompanySizes, lead.companySize) || null],
-        ['Timeline', labelOf([...hiringTimelines, ...contactTimelines], lead.timeline) || null],
-        ['Talent needs', lead.talentNeeds],
-        ['Comments', lead.comments],
-      ],
-    },
-  ];
-}
+const companyGroup = (lead: CompanyLead): FieldGroup => ({
+  title: 'Company',
+  fields: [
+    ['Company', lead.companyName],
+    ['Contact name', lead.contactName],
+    ['Title', lead.title],
+    ['Email', lead.email],
+    ['Company size', labelOf(contactCompanySizes, lead.companySize)],
+    ['Timeline', labelOf(allTimelines, lead.timeline)],
+    ['Talent needs', lead.talentNeeds],
+    ['Comments', lead.comments],
+  ],
+});
 
 /** The attribution's labels, by the names a form sends them under (attributionSchema). */
 export const attributionLabels: Record<string, string> = {
@@ -106,67 +137,34 @@ export const attributionLabels: Record<string, string> = {
   fbclid: 'Meta click id (fbclid)',
 };
 
+/** The lead's names of the two attribution fields the forms name otherwise. */
+const leadKeys: Record<string, keyof Attribution> = {
+  page: 'sourcePage',
+  variant: 'landingVariant',
+};
+
 const attributionGroup = (lead: Attribution): FieldGroup => ({
   title: 'Attribution',
-  fields: [
-    [attributionLabels.page!, lead.sourcePage],
-    [attributionLabels.variant!, lead.landingVariant],
-    [attributionLabels.utmSource!, lead.utmSource],
-    [attributionLabels.utmMedium!, lead.utmMedium],
-    [attributionLabels.utmCampaign!, lead.utmCampaign],
-    [attributionLabels.utmTerm!, lead.utmTerm],
-    [attributionLabels.utmContent!, lead.utmContent],
-    [attributionLabels.referrer!, lead.referrer],
-    [attributionLabels.fbclid!, lead.fbclid],
-  ],
+  fields: Object.entries(attributionLabels).map(([key, label]) => [
+    label,
+    lead[leadKeys[key] ?? (key as keyof Attribution)],
+  ]),
 });
 
-/** What the groups above already show, in either spelling, and what is shown elsewhere. */
-const SHOWN = new Set([
-  'id',
-  'status',
-  'timeline',
-  'createdAt',
+/** Fields of the answer shown above under another name, or elsewhere in the detail. */
+const SHOWN_ELSEWHERE = [
   'submittedAt',
-  'email',
-  'firstName',
-  'lastName',
-  'phone',
-  'location',
-  'educationLevel',
-  'techExperience',
-  'reason',
   'typeformCompleted',
   'isTypeformCandidate',
-  'availability',
-  'fullTime',
-  'relocation',
-  'questionnaireLocation',
-  'motivation',
-  'companyName',
   'company',
-  'contactName',
   'name',
-  'title',
-  'companySize',
-  'talentNeeds',
   'hiringNeeds',
   'hiringTimeline',
+  'timeline',
+  'message',
   'history',
   'submissions',
-  'timeline',
-  'comments',
-  'message',
-  'sourcePage',
-  'landingVariant',
-  'utmSource',
-  'utmMedium',
-  'utmCampaign',
-  'utmTerm',
-  'utmContent',
-  'referrer',
-  'fbclid',
-]);
+];
 const camel = (name: string) =>
   name.replace(/_([a-z])/g, (_, letter: string) => letter.toUpperCase());
 export const humanize = (name: string) =>
@@ -178,10 +176,11 @@ export const humanize = (name: string) =>
  * Every other field the server answers (the record's type and stage, its update time, any
  * field added later): the detail shows all that the lead gave, not only what we know of.
  */
-function otherGroup(raw: Record<string, unknown>): FieldGroup {
-  const fields: FieldGroup['fields'] = [];
+function otherGroup({ raw, lead }: LeadDetail): FieldGroup {
+  const shown = new Set([...Object.keys(lead), ...SHOWN_ELSEWHERE]);
+  const fields: FieldGroup['fields'] = [['Submitted', formatDate(lead.createdAt) || null]];
   for (const [key, value] of Object.entries(raw)) {
-    if (SHOWN.has(camel(key)) || value === null || value === undefined || value === '') continue;
+    if (shown.has(camel(key)) || value === null || value === undefined || value === '') continue;
     if (typeof value === 'object') continue;
     const text = /At$/.test(camel(key)) ? formatDate(String(value)) : String(value);
     fields.push([humanize(key), text]);
@@ -191,10 +190,8 @@ function otherGroup(raw: Record<string, unknown>): FieldGroup {
 
 export function detailGroups(detail: LeadDetail): FieldGroup[] {
   const own =
-    detail.kind === 'candidate' ? candidateGroups(detail.lead) : companyGroups(detail.lead);
-  const record = otherGroup(detail.raw);
-  record.fields.unshift(['Submitted', formatDate(detail.lead.createdAt) || null]);
-  return [...own, attributionGroup(detail.lead), record];
+    detail.kind === 'candidate' ? candidateGroups(detail.lead) : [companyGroup(detail.lead)];
+  return [...own, attributionGroup(detail.lead), otherGroup(detail)];
 }
 
 /** Label/value pairs as a description list; long answers keep their line breaks. */

@@ -27,36 +27,37 @@ function columnsFor(tab: LeadTabId, actions: RowActions) {
  */
 function statusOptions(tab: LeadTabId): readonly { value: string; label: string }[] {
   if (tab === 'companies') return companyStatuses;
-  if (tab === 'leadEmails') {
-    // Each status once, 'Not a fit' last as in both lists.
-    const all = [...candidateStatuses, ...companyStatuses];
-    const unique = all.filter(
-      (status, index) => all.findIndex((other) => other.value === status.value) === index,
-    );
-    return [
-      ...unique.filter((status) => status.value !== 'not_a_fit'),
-      ...unique.filter((status) => status.value === 'not_a_fit'),
-    ];
-  }
-  return candidateStatuses;
+  if (tab !== 'leadEmails') return candidateStatuses;
+  // Each status once, 'Not a fit' last as in both lists.
+  const unique = new Map(
+    [...candidateStatuses, ...companyStatuses].map((status) => [status.value, status]),
+  );
+  return [...unique.values()].sort(
+    (a, b) => Number(a.value === 'not_a_fit') - Number(b.value === 'not_a_fit'),
+  );
 }
 
 const controlClass =
   'block h-11 w-full rounded-lg border border-slate-300 bg-white text-base text-slate-900 shadow-sm focus-visible:border-accent-strong focus-visible:outline-2 focus-visible:outline-offset-1 focus-visible:outline-accent-strong';
 
-/** 'All statuses' or one status: the list's status= filter. */
-function StatusFilter({
-  tab,
+/** 'Status' and its choices: the list's filter, and the detail's control to change it. */
+export function StatusSelect({
   value,
   onChange,
+  options,
+  empty,
+  className,
 }: {
-  tab: LeadTabId;
   value: string;
   onChange(status: string): void;
+  options: readonly { value: string; label: string }[];
+  /** The label of the choice '' (none when null). */
+  empty: string | null;
+  className: string;
 }) {
   const id = useId();
   return (
-    <div className="grid w-full max-w-52 gap-1.5">
+    <div className={cn('grid gap-1.5', className)}>
       <label htmlFor={id} className="text-sm font-medium text-slate-800">
         Status
       </label>
@@ -66,8 +67,8 @@ function StatusFilter({
         onChange={(event) => onChange(event.target.value)}
         className={cn(controlClass, 'px-3')}
       >
-        <option value="">All statuses</option>
-        {statusOptions(tab).map((status) => (
+        {empty === null ? null : <option value="">{empty}</option>}
+        {options.map((status) => (
           <option key={status.value} value={status.value}>
             {status.label}
           </option>
@@ -149,10 +150,12 @@ export function LeadsTab({
             />
           </div>
         </div>
-        <StatusFilter
-          tab={tab}
+        <StatusSelect
           value={filter.status}
           onChange={(status) => onFilterChange({ ...filter, status, offset: 0 })}
+          options={statusOptions(tab)}
+          empty="All statuses"
+          className="w-full max-w-52"
         />
         {page.isFetching ? (
           <p className="ml-auto text-sm text-slate-600" role="status">

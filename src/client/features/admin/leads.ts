@@ -65,8 +65,8 @@ export interface CandidateLead extends Attribution {
   educationLevel: string | null;
   techExperience: string | null;
   reason: string | null;
-  typeformCompleted: boolean;
-  isTypeformCandidate: boolean;
+  questionnaireCompleted: boolean;
+  isQuestionnaireCandidate: boolean;
   /** The built-in questionnaire's answers (null until given). */
   availability: string | null;
   fullTime: string | null;
@@ -86,8 +86,9 @@ export function toCandidate(raw: Raw): CandidateLead {
     educationLevel: text(raw, 'educationLevel'),
     techExperience: text(raw, 'techExperience'),
     reason: text(raw, 'reason'),
-    typeformCompleted: flag(raw, 'typeformCompleted'),
-    isTypeformCandidate: flag(raw, 'isTypeformCandidate'),
+    // The API's names of the two flags (spec section 3).
+    questionnaireCompleted: flag(raw, 'typeformCompleted'),
+    isQuestionnaireCandidate: flag(raw, 'isTypeformCandidate'),
     availability: text(raw, 'availability'),
     fullTime: text(raw, 'fullTime'),
     relocation: text(raw, 'relocation'),
@@ -141,7 +142,7 @@ export function toEmailLead(raw: Raw): EmailLead {
 
 /** Spec section 4: the Completed / Not Completed status of the questionnaire. */
 export const questionnaireStatus = (lead: CandidateLead) =>
-  lead.typeformCompleted ? 'Completed' : 'Not Completed';
+  lead.questionnaireCompleted ? 'Completed' : 'Not Completed';
 
 export const fullName = (first: string | null, last: string | null) =>
   [first, last].filter(Boolean).join(' ');

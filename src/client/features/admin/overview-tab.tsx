@@ -6,7 +6,12 @@ import type { Conversion } from '@shared/admin-overview';
 import { useOverview } from './api/overview';
 import { ConfigurationPanel } from './configuration-panel';
 import { DailyChart } from './daily-chart';
-import { FiguresTable } from './figures-table';
+import {
+  FiguresTable,
+  variantLabel,
+  type FigureColumn,
+  type FiguresTableProps,
+} from './figures-table';
 import { FunnelSection } from './funnel-section';
 
 const numberFormat = new Intl.NumberFormat('en-US');
@@ -23,42 +28,21 @@ function StatCard({ label, value, note }: { label: string; value: number; note: 
   );
 }
 
-function ConversionTable({
-  title,
-  keyHeader,
-  rows,
-  label,
-}: {
-  title: string;
-  keyHeader: string;
-  rows: Conversion[];
-  label(key: string | null): string;
-}) {
+const conversionColumns: FigureColumn<Conversion>[] = [
+  { header: 'E-mail leads', value: (row) => numberFormat.format(row.emailLeads) },
+  { header: 'Full applications', value: (row) => numberFormat.format(row.applications) },
+  { header: 'Conversion', value: (row) => percent(row.applications, row.emailLeads) },
+];
+
+function ConversionTable(props: FiguresTableProps<Conversion>) {
   return (
     <FiguresTable
-      title={title}
-      keyHeader={keyHeader}
-      headers={['E-mail leads', 'Full applications', 'Conversion']}
-      rows={rows}
+      columns={conversionColumns}
       empty="No e-mail leads from the landing pages yet."
-      label={label}
-      cells={(row) => (
-        <>
-          <td className="px-4 py-2 text-right">{numberFormat.format(row.emailLeads)}</td>
-          <td className="px-4 py-2 text-right">{numberFormat.format(row.applications)}</td>
-          <td className="px-4 py-2 text-right">{percent(row.applications, row.emailLeads)}</td>
-        </>
-      )}
+      {...props}
     />
   );
 }
-
-const variantLabel = (key: string | null) =>
-  key === 'free_training'
-    ? '/career (free_training)'
-    : key === 'high_salary'
-      ? '/training (high_salary)'
-      : (key ?? '(none)');
 
 /** Counts of each lead type, leads per day for 30 days, landing conversion, and the funnel. */
 export function OverviewTab() {
@@ -135,7 +119,6 @@ export function OverviewTab() {
           title="UTM sources (landing e-mail leads)"
           keyHeader="UTM source"
           rows={data.utmSources}
-          label={(key) => key ?? '(none)'}
         />
       </div>
       <FunnelSection />

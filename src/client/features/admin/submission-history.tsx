@@ -1,6 +1,11 @@
 import type { SubmissionEntry } from './api/lead-detail';
-import { labelOf } from './columns';
-import { attributionLabels, FieldDescriptions, humanize, optionsByColumn } from './lead-fields';
+import {
+  attributionLabels,
+  FieldDescriptions,
+  humanize,
+  labelOf,
+  optionsByColumn,
+} from './lead-fields';
 import { formatDate } from './leads';
 
 /** Each public form by what it asked (platform/lead-records/lead-submissions.ts names them). */
@@ -18,7 +23,7 @@ function submittedFields(entry: SubmissionEntry): [string, string | null][] {
   const fields: [string, string | null][] = Object.entries(entry.fields ?? {}).map(
     ([column, value]) => {
       const options = optionsByColumn[column];
-      return [humanize(column), options ? labelOf(options, value) || null : value || null];
+      return [humanize(column), options ? labelOf(options, value) : value || null];
     },
   );
   for (const [key, value] of Object.entries(entry.attribution ?? {})) {

@@ -1,12 +1,15 @@
 import { toCandidate, toCompany, toEmailLead } from './leads';
 
+/** The admin list API's `type` of questionnaire leads (?type=…): the one place the client spells it. */
+const QUESTIONNAIRE_LIST_TYPE = 'typeform';
+
 /** The dashboard's lead tabs: which endpoint, filter, export and failure toast each uses. */
 export const leadTabs = {
   questionnaireLeads: {
     label: 'Typeform Leads',
     caption: 'Candidates who started through the /candidates page',
     endpoint: '/api/candidate-submissions',
-    type: 'typeform',
+    type: QUESTIONNAIRE_LIST_TYPE,
     exportName: 'typeform-leads',
     kind: 'candidate',
     toRow: toCandidate,
@@ -43,6 +46,7 @@ export const leadTabs = {
 export type LeadTabId = keyof typeof leadTabs;
 export const leadTabIds = Object.keys(leadTabs) as LeadTabId[];
 export type TabId = 'overview' | 'quarantine' | 'dataRequests' | LeadTabId;
+export const isLeadTab = (tab: TabId): tab is LeadTabId => tab in leadTabs;
 
 export const PAGE_SIZE = 25;
 

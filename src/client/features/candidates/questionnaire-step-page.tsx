@@ -6,7 +6,7 @@ import { session } from '../../lib/session-keys';
 import { site } from '../../lib/site';
 import { toast } from '../../lib/toast-store';
 import { toasts } from '../../lib/toast-messages';
-import { reportQuestionnaireCompleted } from './candidate-api';
+import { postLead } from '../../lib/api';
 import { finishApplication } from './questionnaire-step/completion';
 import {
   embedSrc,
@@ -37,7 +37,7 @@ export default function QuestionnaireStepPage() {
     void finishApplication({
       markCompleted: () => session.set('filloutCompleted', 'true'),
       storedEmail: () => session.get('candidateEmail'),
-      reportCompletion: reportQuestionnaireCompleted,
+      reportCompletion: (email) => postLead('/api/candidates/typeform-completed', { email }),
       announce: () => toast(toasts.applicationComplete),
       goToThankYou: () => {
         if (onPage.current) void navigate('/thank-you');

@@ -1,20 +1,17 @@
 import { useNavigate } from 'react-router';
 import { companyEmailLeadSchema } from '@shared/schemas/company';
 import { FormShell } from '../../components/forms/form-shell';
-import { announceLead, postLead, useLeadForm } from '../../components/forms/use-lead-form';
+import { announceLead, useLeadForm } from '../../components/forms/use-lead-form';
 import { EmailField, TextField } from '../../components/ui/form-field';
 import { session } from '../../lib/session-keys';
 import { toasts } from '../../lib/toast-messages';
-
-const post = { action: '/api/companies/email', page: '/companies' };
 
 /** /companies 'Request Talent Info': work e-mail and company, then /hiring. */
 export function TalentInfoForm() {
   const navigate = useNavigate();
   const leadForm = useLeadForm({
     schema: companyEmailLeadSchema,
-    post,
-    submit: postLead(post),
+    post: { action: '/api/companies/email', page: '/companies' },
     onSuccess: announceLead('company_talent_info', toasts.companyEmailReceived, (values) => {
       session.set('employerEmail', values.email);
       session.set('employerCompany', values.company);

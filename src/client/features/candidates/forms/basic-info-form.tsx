@@ -6,7 +6,6 @@ import { FormShell } from '../../../components/forms/form-shell';
 import { EmailField, TextField } from '../../../components/ui/form-field';
 import { session } from '../../../lib/session-keys';
 import { toasts } from '../../../lib/toast-messages';
-import { submitBasicInfo } from '../candidate-api';
 
 /**
  * /candidates 'Get Started Today': names, e-mail and an optional phone. On success the
@@ -17,7 +16,6 @@ export function BasicInfoForm() {
   const leadForm = useLeadForm({
     schema: candidateBasicInfoSchema,
     post: { action: '/api/candidates/basic-info', page: '/candidates' },
-    submit: submitBasicInfo,
     onSuccess: announceLead('candidate_basic_info', toasts.candidateInfoReceived, (values) => {
       session.set('candidateFirstName', values.firstName);
       session.set('candidateLastName', values.lastName);

@@ -11,7 +11,6 @@ import { toasts } from '../../../lib/toast-messages';
 import { emailCaptureEvents } from '../../../lib/tracking/lead-events';
 import { submissionEventId } from '../../../lib/tracking/submission-event';
 import { track } from '../../../lib/tracking/tracker';
-import { submitEmailLead } from '../candidate-api';
 
 /**
  * The e-mail-only form of the two landing pages (/career, /training). It records which page
@@ -29,8 +28,7 @@ export function EmailLeadForm({
   const navigate = useNavigate();
   const leadForm = useLeadForm({
     schema: candidateEmailLeadSchema,
-    post: { action: '/api/candidates/email', page },
-    submit: (values, spamFields) => submitEmailLead(values, { page, variant }, spamFields),
+    post: { action: '/api/candidates/email', page, variant },
     onSuccess: (values) => {
       emailCaptureEvents(variant, submissionEventId()).forEach(track);
       toast(toasts.emailReceived);

@@ -10,7 +10,6 @@ import { useSessionPrefill } from '../../../components/forms/use-session-prefill
 import { FormShell } from '../../../components/forms/form-shell';
 import { EmailField, TextareaField, TextField } from '../../../components/ui/form-field';
 import type { ToastInput } from '../../../lib/toast-store';
-import { submitQuestionnaire } from '../candidate-api';
 import { ChoiceField } from './choice-field';
 
 /** The questions answered by picking one option, in the order they are asked. */
@@ -49,7 +48,6 @@ export function QuestionnaireForm({ onSaved }: { onSaved: () => void }) {
     schema: questionnaireSchema,
     // The JS flow's attribution page; without JavaScript the answer replaces /typeform.
     post: { action: '/api/candidates/questionnaire', page: '/typeform' },
-    submit: submitQuestionnaire,
     onSuccess: onSaved,
     failureToast: answersNotSaved,
   });

@@ -43,6 +43,7 @@ for (const route of publicRoutes) {
   test(`${route.path}: head tags, no axe violations on desktop and mobile, no scroll at 320 px`, async ({
     page,
   }) => {
+    test.slow(); // the work of three page tests, two of them axe runs
     await page.setViewportSize(viewports[0].size);
     await gotoHydrated(page, route.path);
     await expectHeadOf(page, route.path);

@@ -9,6 +9,10 @@ export default mergeConfig(
       environment: 'node',
       // Starts a throw-away PostgreSQL for the API tests (or uses DATABASE_URL_TEST).
       globalSetup: ['tests/support/global-setup.ts'],
+      // Vitest's default on 2 CPUs is one file at a time, which leaves a core idle while a file
+      // waits on PostgreSQL, a child server or a background worker's poll. Each file has its
+      // own databases and ports, so two run side by side.
+      maxWorkers: 2,
       testTimeout: 20_000,
       hookTimeout: 60_000,
     },

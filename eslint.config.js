@@ -18,9 +18,10 @@ const features = [
 ];
 
 /*
- * The server is arranged by capability over a platform (docs/decisions/007). A capability
- * uses platform/ and src/shared only; the platform uses no capability; the files at the root
- * of src/server (app.ts, database.ts, main.ts) compose them and nothing imports them but tests.
+ * The server is arranged by capability over a platform (docs/decisions/145). The platform
+ * uses no capability and names no domain word; a capability uses the platform, src/shared and
+ * the lead context's one public module (leads/index.ts); the files at the root of src/server
+ * (app.ts, database.ts, main.ts) compose them and nothing imports them but tests.
  */
 const server = './src/server';
 const capabilities = [
@@ -34,52 +35,43 @@ const capabilities = [
   'backups',
 ];
 const serverRoot = `${server}/*.ts`;
-/** The admin's parts: listing is the base the others read through; none uses another. */
-const adminParts = [
-  'auth',
-  'audit',
-  'listing',
-  'export',
-  'email',
-  'overview',
-  'pipeline',
-  'deliveries',
-  'quarantine',
-  'data-subject',
-  'configuration',
-];
-const adminMayUse = {
-  export: ['listing'],
-  email: ['listing'],
-  overview: ['listing'],
-  pipeline: ['listing'],
-  // A person's data is composed from each part's own find and erase (decision 135).
-  'data-subject': ['listing', 'pipeline', 'audit'],
-};
 
 const serverZones = [
   {
     target: `${server}/platform`,
-    from: [...capabilities.map((name) => `${server}/${name}/**`), serverRoot],
+    from: [...capabilities.map((name) => `${server}/${name}`), serverRoot],
     message: 'The platform serves every capability and depends on none.',
   },
   ...capabilities.map((name) => ({
     target: `${server}/${name}`,
     from: [
-      ...capabilities.filter((other) => other !== name).map((other) => `${server}/${other}/**`),
+      ...capabilities
+        .filter((other) => other !== name)
+        .map((other) => ({
+          path: `${server}/${other}`,
+          except: other === 'leads' ? ['./index.ts'] : [],
+        })),
       serverRoot,
     ],
-    message: `A capability uses platform/ and src/shared only: move what ${name} shares down.`,
+    message: `A capability uses platform/, src/shared and leads/index.ts only: move what ${name} shares down.`,
   })),
-  ...adminParts.map((part) => ({
-    target: `${server}/admin/${part}`,
-    from: adminParts
-      .filter((other) => other !== part && !(adminMayUse[part] ?? []).includes(other))
-      .map((other) => `${server}/admin/${other}/**`),
-    message:
-      'Within the admin, parts read leads through listing/ only (data-subject: see adminMayUse).',
-  })),
-];
+].flatMap(({ target, from, message }) =>
+  from.map((source) =>
+    typeof source === 'string'
+      ? { target, from: source, message }
+      : { target, from: source.path, except: source.except, message },
+  ),
+);
+
+/**
+ * A domain word as a whole word of an identifier or string: `lead`, `leadId`, `LeadForm`,
+ * `lead_type`, `LEAD_CREATED`, `Lead forms`, but not `platform`, `format` or `misleading`.
+ */
+const DOMAIN_WORD = [
+  '(?<![a-zA-Z])(?:lead|candidate|compan|questionnaire|form)(?:s|ies|y)?(?![a-z])',
+  '(?<![A-Z])(?:Lead|Candidate|Compan|Questionnaire|Form)(?:s|ies|y)?(?![a-z])',
+  '(?<![A-Z])(?:LEAD|CANDIDATE|COMPAN|QUESTIONNAIRE|FORM)(?:S|IES|Y)?(?![A-Z])',
+].join('|');
 
 export default tseslint.config(
   {
@@ -172,6 +164,25 @@ export default tseslint.config(
     },
     rules: {
       'import-x/no-restricted-paths': ['error', { zones: serverZones }],
+    },
+  },
+  {
+    // The platform knows no domain word: config, database, HTTP, mail, outbox, logs, metrics.
+    files: ['src/server/platform/**/*.ts'],
+    rules: {
+      'no-restricted-syntax': [
+        'error',
+        {
+          selector: `Identifier[name=/${DOMAIN_WORD}/]`,
+          message:
+            'The platform names no domain word (lead, candidate, company, questionnaire, form).',
+        },
+        {
+          selector: `Literal[value=/${DOMAIN_WORD}/]`,
+          message:
+            'The platform names no domain word (lead, candidate, company, questionnaire, form).',
+        },
+      ],
     },
   },
   {

@@ -5,9 +5,7 @@ import { conversionsPlugin, type ConversionWorkerSettings } from './conversions/
 import { SESSION_COOKIE } from './admin/auth/auth-plugin';
 import type { RetentionSchedule } from './admin/data-subject/retention';
 import { migrations } from './database';
-import { leadsPlugin } from './leads/leads-plugin';
-import { spamPlugin } from './leads/spam-plugin';
-import { QuarantineReleaser } from './platform/lead-records/lead-quarantine';
+import { leadsPlugin, spamPlugin, QuarantineReleaser } from './leads';
 import {
   notificationsPlugin,
   notifyDestinations,
@@ -105,7 +103,13 @@ export async function buildApp({
   // Before every route: it times each one (GET /metrics, docs/decisions/141).
   await app.register(metricsPlugin, { enabled: Boolean(config.metricsToken) });
   // First: it documents every route registered after it (GET /api/openapi.json).
-  await app.register(openApi, { sessionCookie: SESSION_COOKIE });
+  await app.register(openApi, {
+    sessionCookie: SESSION_COOKIE,
+    title: 'Talent Bridge API',
+    description:
+      'Public lead capture and the admin API. Errors answer {"error"}; bad input answers ' +
+      '400 {"error","fields"} and changes nothing.',
+  });
   await app.register(securityHeaders, { hsts: config.env === 'production' });
   await app.register(databasePlugin, {
     databaseUrl: config.databaseUrl,

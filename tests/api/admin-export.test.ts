@@ -218,7 +218,7 @@ describeEachDatabase(
       const many = `${tag}bulk`;
       for (let i = 0; i < 30; i++)
         await seedCandidate(testApp, 'regular', { last_name: `${many}${i}` });
-      const { LeadListing } = await import('../../src/server/admin/listing/lead-listing');
+      const { LeadListing } = await import('../../src/server/leads/queries/lead-listing');
       const { tablesOf } = await import('../../src/server/platform/database/connection');
       const queries = new LeadListing(tablesOf(testApp.db), testApp.kind);
       const ids: number[] = [];

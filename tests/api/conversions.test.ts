@@ -77,8 +77,8 @@ const metaRows = (testApp: TestApp, leadType: 'candidate' | 'company', leadId: n
     .selectFrom('outbox_messages')
     .selectAll()
     .where('destination', '=', 'meta')
-    .where('lead_type', '=', leadType)
-    .where('lead_id', '=', leadId)
+    .where('subject_type', '=', leadType)
+    .where('subject_id', '=', leadId)
     .orderBy('id')
     .execute();
 
@@ -337,8 +337,8 @@ describeEachDatabase(
           {
             destination: 'meta',
             topic: 'Lead',
-            leadType: 'candidate',
-            leadId: 987654,
+            subjectType: 'candidate',
+            subjectId: 987654,
             payload: {
               eventName: 'Lead',
               eventId,

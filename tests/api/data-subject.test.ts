@@ -248,8 +248,8 @@ describeEachDatabase(
         .select('id')
         .where((eb) =>
           eb.or([
-            eb.and([eb('lead_type', '=', 'candidate'), eb('lead_id', '=', candidateId)]),
-            eb.and([eb('lead_type', '=', 'company'), eb('lead_id', '=', companyId)]),
+            eb.and([eb('subject_type', '=', 'candidate'), eb('subject_id', '=', candidateId)]),
+            eb.and([eb('subject_type', '=', 'company'), eb('subject_id', '=', companyId)]),
           ]),
         )
         .execute();
@@ -292,8 +292,8 @@ describeEachDatabase(
           const row = await db
             .selectFrom('outbox_messages')
             .selectAll()
-            .where('lead_type', '=', 'candidate')
-            .where('lead_id', '=', id)
+            .where('subject_type', '=', 'candidate')
+            .where('subject_id', '=', id)
             .executeTakeFirst();
           return row && row.state === 'pending' && row.attempts > 0 ? row : undefined;
         });

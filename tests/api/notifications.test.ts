@@ -60,7 +60,7 @@ const outboxRows = (testApp: TestApp, leadId: number) =>
   testApp.db
     .selectFrom('outbox_messages')
     .selectAll()
-    .where('lead_id', '=', leadId)
+    .where('subject_id', '=', leadId)
     .orderBy('id')
     .execute();
 
@@ -419,8 +419,8 @@ describe.skipIf(!inject('postgresAdminUrl'))('outbox claims on PostgreSQL', () =
         destination: 'webhook' as const,
         topic: 'lead.created',
         payload: { i },
-        leadType: 'candidate' as const,
-        leadId: i,
+        subjectType: 'candidate' as const,
+        subjectId: i,
       }));
       await enqueueMessages(tablesOf<OutboxTables>(one.db), messages, now.toISOString());
       const claim = (db: typeof one.db) =>

@@ -7,7 +7,7 @@ import { postJson } from '../support/api';
 import { validBodies } from '../support/lead-bodies';
 import { fetchOpenApi, OpenApiChecker } from '../support/openapi';
 import { describeEachDatabase, uniqueEmail } from '../support/test-app';
-import { withConversionFields } from '../../src/server/leads/submission-client';
+import { withConversionFields } from '../../src/server/leads/capture/submission-client';
 
 type Call = Pick<InjectOptions, 'method' | 'payload' | 'headers'> & { url: string };
 

@@ -9,7 +9,7 @@ import { afterAll, beforeAll, describe, expect, inject, it } from 'vitest';
 import { buildApp } from '../../src/server/app';
 import { migrations, openDatabase, type Database } from '../../src/server/database';
 import type { OverviewFigures } from '../../src/shared/admin-overview';
-import { TOO_MANY_SUBMISSIONS } from '../../src/server/leads/lead-capture';
+import { TOO_MANY_SUBMISSIONS } from '../../src/server/leads/capture/lead-capture';
 import { loadConfig } from '../../src/server/platform/config/config';
 import { collectMigrations } from '../../src/server/platform/database/migration-runner';
 import { adminEnv, freshAddress, seedCandidate, signIn } from '../support/admin';

@@ -1,8 +1,8 @@
 import type { FastifyInstance } from 'fastify';
-import { createLeadStore, type LeadStore } from '../../src/server/leads/lead-store';
+import { createLeadStore, type LeadStore } from '../../src/server/leads/store/lead-store';
 import { tablesOf } from '../../src/server/platform/database/connection';
 import { WriteQueue } from '../../src/server/platform/database/write-queue';
-import type { LeadRecordTables } from '../../src/server/platform/lead-records/lead-tables';
+import type { LeadRecordTables } from '../../src/server/leads/store/lead-tables';
 import type { TestApp } from './test-app';
 import { uniqueEmail } from './test-app';
 

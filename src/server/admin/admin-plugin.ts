@@ -2,7 +2,7 @@ import type { FastifyPluginAsync } from 'fastify';
 import type { ServerConfig } from '../platform/config/config';
 import { createMailer } from '../platform/mail/mailer';
 import { auditPlugin } from './audit/audit-plugin';
-import { configurationRoutes } from './configuration/configuration-routes';
+import { configurationRoutes } from './routes/configuration-routes';
 import { adminAuthPlugin } from './auth/auth-plugin';
 import { adminAuthRoutes } from './auth/auth-routes';
 import { documentGuardedRoute } from './auth/guarded-route-docs';
@@ -10,26 +10,14 @@ import { adminSessionRoutes } from './auth/session-routes';
 import { dataSubjectRoutes } from './data-subject/data-subject-routes';
 import { DataSubjects } from './data-subject/data-subjects';
 import { Retention, type RetentionSchedule } from './data-subject/retention';
-import { deliveriesRoutes } from './deliveries/deliveries-routes';
-import { emailRoutes } from './email/email-routes';
-import { exportRoutes } from './export/export-routes';
-import { FiguresFreshness, type FiguresFreshnessTables } from './listing/figures-freshness';
-import { LeadListing } from './listing/lead-listing';
-import { listingRoutes } from './listing/listing-routes';
-import type { AdminLeadTables } from './listing/listing-tables';
-import { Overview } from './overview/overview-figures';
-import { overviewRoutes } from './overview/overview-routes';
-import { LeadPipeline } from './pipeline/lead-pipeline';
-import { pipelineRoutes } from './pipeline/pipeline-routes';
-import type { PipelineTables } from './pipeline/pipeline-tables';
-import { quarantineRoutes } from './quarantine/quarantine-routes';
-import { tablesOf } from '../platform/database/connection';
-import type { QuarantineReleaser } from '../platform/lead-records/lead-quarantine';
-import { forgetLeadMessages } from '../platform/outbox/outbox';
-import type { OutboxTables } from '../platform/outbox/outbox-tables';
-
-/** Planner statistics for the dashboard's queries are refreshed this often (SQLite). */
-const STATISTICS_INTERVAL_MS = 60 * 60 * 1000;
+import { deliveriesRoutes } from './routes/deliveries-routes';
+import { emailRoutes } from './routes/email-routes';
+import { exportRoutes } from './routes/export-routes';
+import { LeadDesk, type QuarantineReleaser } from '../leads';
+import { listingRoutes } from './routes/listing-routes';
+import { overviewRoutes } from './routes/overview-routes';
+import { pipelineRoutes } from './routes/pipeline-routes';
+import { quarantineRoutes } from './routes/quarantine-routes';
 
 /**
  * The admin area's API. Sign-in routes are open; everything registered inside the guarded
@@ -64,26 +52,11 @@ export const adminPlugin: FastifyPluginAsync<AdminOptions> = async (
   await app.register(adminSessionRoutes);
 
   const { database } = app;
-  const leads = tablesOf<AdminLeadTables>(database.db);
-  // On PostgreSQL the caches' freshness is shared by every instance (decision 121).
-  const freshness = new FiguresFreshness(
-    database.dialect === 'postgres' ? tablesOf<FiguresFreshnessTables>(database.db) : undefined,
-  );
-  const overview = new Overview(leads, app.databaseReader, config.overviewCacheMs, freshness);
-  const listing = new LeadListing(leads, database.dialect, {
-    freshness,
-    deleteWith: async (trx, table, id) => {
-      await LeadPipeline.deleteActivity(trx, table, id);
-      const leadType = table === 'candidates' ? 'candidate' : 'company';
-      await forgetLeadMessages(tablesOf<OutboxTables>(trx), leadType, id);
-    },
+  const desk = new LeadDesk(database, app.databaseReader, {
+    overviewCacheMs: config.overviewCacheMs,
+    statusEvents: Boolean(config.conversions?.statusEvents),
   });
-  const pipeline = new LeadPipeline(
-    tablesOf<PipelineTables>(database.db),
-    database.dialect,
-    listing,
-    Boolean(config.conversions?.statusEvents),
-  );
+  const { freshness, listing, overview, pipeline } = desk;
   // An erasure makes every instance's cached figures stale (decision 121).
   const subjects = new DataSubjects(
     database.db,
@@ -97,15 +70,8 @@ export const adminPlugin: FastifyPluginAsync<AdminOptions> = async (
     expiry.start();
     app.addHook('onClose', async () => expiry.stop());
   }
-  // Planner statistics for the dashboard's queries (SQLite): now, then every hour.
-  await listing.refreshStatistics();
-  const statistics = setInterval(() => {
-    listing
-      .refreshStatistics()
-      .catch((error: unknown) => app.log.warn({ err: error }, 'pragma optimize failed'));
-  }, STATISTICS_INTERVAL_MS);
-  statistics.unref();
-  app.addHook('onClose', async () => clearInterval(statistics));
+  await desk.start((error) => app.log.warn({ err: error }, 'pragma optimize failed'));
+  app.addHook('onClose', async () => desk.stop());
   const mailer = createMailer(config.mail, config.dataDir);
   app.addHook('onClose', async () => mailer.close());
   app.log.info({ transport: mailer.kind }, 'admin mail transport');

@@ -1,7 +1,7 @@
 import type { FastifyPluginAsync } from 'fastify';
 import type { ConversionsConfig } from '../platform/config/config';
 import { tablesOf } from '../platform/database/connection';
-import { CONVERSION_MAX_AGE_MS, type ConversionPayload } from '../platform/outbox/conversion-event';
+import { CONVERSION_MAX_AGE_MS, type ConversionPayload } from './conversion-event';
 import type { OutboxTables } from '../platform/outbox/outbox-tables';
 import { OutboxWorker, PermanentFailure } from '../platform/outbox/outbox-worker';
 import { postEvents } from './graph-client';

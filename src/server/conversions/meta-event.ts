@@ -1,4 +1,4 @@
-import type { ConversionPayload } from '../platform/outbox/conversion-event';
+import type { ConversionPayload } from './conversion-event';
 import { hashed, normalizeEmail, normalizeName, normalizePhone } from './normalize';
 
 /** One event of the Conversions API's `data` array, as Meta documents its fields. */

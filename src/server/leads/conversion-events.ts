@@ -1,7 +1,7 @@
 import type { Kysely } from 'kysely';
-import { readLeadContact } from '../platform/lead-records/lead-contact';
-import type { LeadForm } from '../platform/lead-records/lead-submissions';
-import type { LeadRecordTables, LeadTable } from '../platform/lead-records/lead-tables';
+import { readLeadContact } from './store/lead-contact';
+import type { LeadForm } from './store/lead-submissions';
+import type { LeadRecordTables, LeadTable } from './store/lead-tables';
 import { tablesOf } from '../platform/database/connection';
 import {
   CONVERSION_MAX_AGE_MS,
@@ -9,7 +9,7 @@ import {
   type ConversionEventName,
   type ConversionPayload,
   type SubmissionClient,
-} from '../platform/outbox/conversion-event';
+} from '../conversions/conversion-event';
 import { enqueueMessages } from '../platform/outbox/outbox';
 import type { OutboxTables } from '../platform/outbox/outbox-tables';
 
@@ -62,8 +62,8 @@ export async function enqueueConversions(
     .selectFrom('outbox_messages')
     .select('topic')
     .where('destination', '=', 'meta')
-    .where('lead_type', '=', leadType)
-    .where('lead_id', '=', source.leadId)
+    .where('subject_type', '=', leadType)
+    .where('subject_id', '=', source.leadId)
     .where('topic', 'in', events)
     .execute();
   events = events.filter((event) => !already.some((row) => row.topic === event));
@@ -92,8 +92,8 @@ export async function enqueueConversions(
         destination: 'meta',
         topic: eventName,
         payload,
-        leadType,
-        leadId: source.leadId,
+        subjectType: leadType,
+        subjectId: source.leadId,
       };
     }),
     now,

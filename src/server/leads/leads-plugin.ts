@@ -3,21 +3,21 @@ import formbody from '@fastify/formbody';
 import type { FastifyInstance, FastifyPluginAsync } from 'fastify';
 import type { FormHandoff } from '../platform/form-handoff/form-handoff';
 import { WriteQueue } from '../platform/database/write-queue';
-import type { LeadRecordTables } from '../platform/lead-records/lead-tables';
-import { candidateRoutes } from './candidate-routes';
-import { htmlRefusals } from './html-refusals';
-import { companyRoutes } from './company-routes';
-import { ALTCHA_CHALLENGE_PATH } from '../../shared/spam-fields';
-import type { QuarantineReleaser } from '../platform/lead-records/lead-quarantine';
-import { LeadCapture, type CaptureSettings } from './lead-capture';
-import { countedStore } from './counted-store';
-import { createLeadStore, type LeadStore } from './lead-store';
-import { LeadWriterThread } from './lead-writer-thread';
+import type { LeadRecordTables } from './store/lead-tables';
+import { candidateRoutes } from './capture/candidate-routes';
+import { htmlRefusals } from './capture/html-refusals';
+import { companyRoutes } from './capture/company-routes';
+import { ALTCHA_CHALLENGE_PATH } from '@shared/spam-fields';
+import type { QuarantineReleaser } from './quarantine/lead-quarantine';
+import { LeadCapture, type CaptureSettings } from './capture/lead-capture';
+import { countedStore } from './screening/counted-store';
+import { createLeadStore, type LeadStore } from './store/lead-store';
+import { LeadWriterThread } from './store/lead-writer-thread';
 import { tablesOf } from '../platform/database/connection';
 import type { OutboxDestination } from '../platform/outbox/outbox-tables';
-import type { AddressCounterTables } from './address-counter-tables';
-import { MinuteCounters, type AddressCounters } from './address-counters';
-import { PostgresMinuteCounters } from './address-counters-postgres';
+import type { AddressCounterTables } from './screening/address-counter-tables';
+import { MinuteCounters, type AddressCounters } from './screening/address-counters';
+import { PostgresMinuteCounters } from './screening/address-counters-postgres';
 
 export interface LeadsOptions {
   /** Where the SQLite file is (its writer thread opens a connection of its own). */
@@ -98,7 +98,7 @@ export const leadsPlugin: FastifyPluginAsync<LeadsOptions> = async (app, options
   options.quarantine?.bind((id) => store.releaseQuarantined(id));
   const { formTimeKey, proof } = app.spamDefence;
   const capture = new LeadCapture(
-    countedStore(store, app.metrics),
+    countedStore(store, app.metrics.registry),
     formTimeKey,
     options.capture,
     proof,

@@ -1,4 +1,4 @@
-import type { LeadCreatedPayload } from '../platform/outbox/lead-created';
+import type { LeadCreatedPayload } from '../leads';
 import type { MailMessage } from '../platform/mail/mailer';
 
 /** The lead's name as a notice shows it: the candidate's, or the contact's and company's. */

@@ -2,7 +2,7 @@ import type { FastifyPluginAsync } from 'fastify';
 import type { MailConfig, NotifyConfig } from '../platform/config/config';
 import { tablesOf } from '../platform/database/connection';
 import { createMailer } from '../platform/mail/mailer';
-import type { LeadCreatedPayload } from '../platform/outbox/lead-created';
+import type { LeadCreatedPayload } from '../leads';
 import type { OutboxDestination, OutboxTables } from '../platform/outbox/outbox-tables';
 import { leadDigestEmail, leadNoticeEmail } from './lead-notice-email';
 import { postWebhook } from './lead-webhook';

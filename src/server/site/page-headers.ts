@@ -1,5 +1,5 @@
-import type { RuntimeConfig } from '../../shared/runtime-config';
-import { pagePolicy, type InlineHashes } from '../platform/http/content-security-policy';
+import type { RuntimeConfig } from '@shared/runtime-config';
+import { pagePolicy, type InlineHashes } from './page-policy';
 
 /** The built-in questionnaire: /typeform frames it, so our own origin may. */
 const FRAMEABLE_BY_SELF = new Set(['/questionnaire']);

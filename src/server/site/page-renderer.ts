@@ -1,8 +1,8 @@
 import { readFile } from 'node:fs/promises';
 import path from 'node:path';
 import { pathToFileURL } from 'node:url';
-import { pageStateScript, type PageState } from '../../shared/page-state';
-import type { RuntimeConfig } from '../../shared/runtime-config';
+import { pageStateScript, type PageState } from '@shared/page-state';
+import type { RuntimeConfig } from '@shared/runtime-config';
 import { withRuntime } from './page-set';
 
 /** What the SSR bundle (dist/ssr/entry-server.js, src/client/entry-server.tsx) exports. */

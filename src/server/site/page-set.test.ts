@@ -4,7 +4,7 @@ import path from 'node:path';
 import { brotliDecompressSync, gunzipSync } from 'node:zlib';
 import Fastify from 'fastify';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { DEFAULT_RUNTIME_CONFIG, type RuntimeConfig } from '../../shared/runtime-config';
+import { DEFAULT_RUNTIME_CONFIG, type RuntimeConfig } from '@shared/runtime-config';
 import { loadPage, sendPage, withQuestionnaire } from './page-set';
 
 const config: RuntimeConfig = {

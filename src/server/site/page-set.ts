@@ -3,8 +3,8 @@ import { readFile } from 'node:fs/promises';
 import path from 'node:path';
 import { brotliCompressSync, constants as zlib, gzipSync } from 'node:zlib';
 import type { FastifyReply, FastifyRequest } from 'fastify';
-import { BUILT_IN_QUESTIONNAIRE_PATH, embedSrc } from '../../shared/questionnaire-embed';
-import { runtimeConfigScript, type RuntimeConfig } from '../../shared/runtime-config';
+import { BUILT_IN_QUESTIONNAIRE_PATH, embedSrc } from '@shared/questionnaire-embed';
+import { runtimeConfigScript, type RuntimeConfig } from '@shared/runtime-config';
 
 type Encoding = 'br' | 'gzip' | 'identity';
 

@@ -1,5 +1,5 @@
 import type { FastifyRequest } from 'fastify';
-import type { ContactType, PageState } from '../../shared/page-state';
+import type { ContactType, PageState } from '@shared/page-state';
 import type { FormHandoff } from '../platform/form-handoff/form-handoff';
 
 const CONTACT_TYPES: readonly string[] = ['candidate', 'employer'] satisfies ContactType[];

@@ -1,13 +1,13 @@
 import { sql, type Kysely } from 'kysely';
-import type { FunnelFigures, FunnelStep } from '../../shared/admin-funnel';
-import { landingVariants } from '../../shared/enums';
+import type { FunnelFigures, FunnelStep } from '@shared/admin-funnel';
+import { landingVariants } from '@shared/enums';
 import type { DatabaseReader } from '../platform/database/reader-thread';
 import {
   funnelLeadsQuery,
   type FunnelDimension,
   type FunnelLeadRow,
-} from '../platform/lead-records/lead-funnel';
-import type { LeadRecordTables } from '../platform/lead-records/lead-tables';
+  type LeadRecordTables,
+} from '../leads';
 import { tablesOf } from '../platform/database/connection';
 import type { VisitTables } from './visit-tables';
 

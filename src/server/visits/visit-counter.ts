@@ -1,6 +1,6 @@
 import { createHmac, randomBytes } from 'node:crypto';
 import type { Kysely } from 'kysely';
-import type { VisitBeacon } from '../../shared/visit-beacon';
+import type { VisitBeacon } from '@shared/visit-beacon';
 import type { VisitTables } from './visit-tables';
 import { writeHits, type Hit } from './visit-writes';
 

@@ -1,8 +1,8 @@
 import type { FastifyPluginAsync } from 'fastify';
 import fp from 'fastify-plugin';
 import { isbot } from 'isbot';
-import { landingVariants } from '../../shared/enums';
-import { VISIT_BEACON_PATH, VISIT_VALUE_MAX, type VisitBeacon } from '../../shared/visit-beacon';
+import { landingVariants } from '@shared/enums';
+import { VISIT_BEACON_PATH, VISIT_VALUE_MAX, type VisitBeacon } from '@shared/visit-beacon';
 import { tablesOf } from '../platform/database/connection';
 import { fieldErrorsBody } from '../platform/http/api-schemas';
 import { funnelFigures } from './funnel';

@@ -4,8 +4,8 @@ import {
   countsOf,
   dataSubjectQuerySchema,
   type DataSubjectErasure,
-} from '../../../shared/admin-data-subject';
-import { normalizeEmail } from '../../platform/lead-records/lead-email';
+} from '@shared/admin-data-subject';
+import { normalizeEmail } from '../../leads';
 import { badAddress, emailQuery, erasureBody, reportBody } from './data-subject-schemas';
 import { countsText, type DataSubjects } from './data-subjects';
 

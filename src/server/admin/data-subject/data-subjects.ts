@@ -3,22 +3,29 @@ import {
   dataSubjectParts,
   type DataSubjectCounts,
   type DataSubjectReport,
-} from '../../../shared/admin-data-subject';
+} from '@shared/admin-data-subject';
 import { tablesOf } from '../../platform/database/connection';
 import type { DialectName } from '../../platform/database/migration-runner';
 import type { DatabaseReader } from '../../platform/database/reader-thread';
-import { eraseQuarantined, findQuarantined } from '../../platform/lead-records/lead-quarantine';
-import { eraseSubmissions, findSubmissions } from '../../platform/lead-records/lead-submissions';
-import type { LeadTable } from '../../platform/lead-records/lead-tables';
+import {
+  eraseQuarantined,
+  findQuarantined,
+  eraseSubmissions,
+  findSubmissions,
+  type LeadTable,
+  eraseLeadRows,
+  findLeadsByEmail,
+  leadIdsNotUpdatedSince,
+  eraseActivity,
+  findActivity,
+} from '../../leads';
 import {
   deleteOutboxFiles,
   deleteOutboxMailBefore,
   outboxMailMentioning,
 } from '../../platform/mail/outbox-files';
-import { findLeadMessages, forgetLeadMessages } from '../../platform/outbox/outbox';
+import { findSubjectMessages, forgetSubjectMessages } from '../../platform/outbox/outbox';
 import { eraseSubjectEntries, findSubjectEntries, type AuditSubject } from '../audit/audit-log';
-import { eraseLeadRows, findLeadsByEmail, leadIdsNotUpdatedSince } from '../listing/lead-subject';
-import { eraseActivity, findActivity } from '../pipeline/lead-activity';
 import {
   activityView,
   outboxView,
@@ -79,7 +86,7 @@ export class DataSubjects {
         const [submissions, activity, messages] = await Promise.all([
           findSubmissions(tablesOf(db), table, ids),
           findActivity(db, table, ids),
-          findLeadMessages(tablesOf(db), leadType, ids),
+          findSubjectMessages(tablesOf(db), leadType, ids),
         ]);
         return { leadType, ids, submissions, activity, messages };
       }),
@@ -199,7 +206,7 @@ export class DataSubjects {
     const leadType = table === 'candidates' ? 'candidate' : 'company';
     counts.submissions += await eraseSubmissions(tablesOf(trx), table, ids);
     counts.activity += await eraseActivity(trx, table, ids);
-    counts.outboxMessages += await forgetLeadMessages(tablesOf(trx), leadType, ids);
+    counts.outboxMessages += await forgetSubjectMessages(tablesOf(trx), leadType, ids);
   }
 
   private async retentionLock(trx: Transaction<object>): Promise<boolean> {

@@ -5,11 +5,9 @@ import type {
   DataSubjectQuarantined,
   DataSubjectSubmission,
   StoredRecord,
-} from '../../../shared/admin-data-subject';
-import type { LeadQuarantineTable } from '../../platform/lead-records/lead-quarantine';
-import type { LeadSubmissionsTable } from '../../platform/lead-records/lead-submissions';
+} from '@shared/admin-data-subject';
+import type { LeadQuarantineTable, LeadSubmissionsTable, LeadActivityTable } from '../../leads';
 import type { OutboxMessage } from '../../platform/outbox/outbox';
-import type { LeadActivityTable } from '../pipeline/pipeline-tables';
 
 /*
  * The rows of a data-subject report as the person receives them: JSON stored as text is
@@ -81,8 +79,8 @@ export function activityView(row: Selectable<LeadActivityTable>): DataSubjectAct
 export function outboxView(row: OutboxMessage): DataSubjectOutboxMessage {
   return {
     id: Number(row.id),
-    leadType: row.lead_type,
-    leadId: row.lead_id === null ? null : Number(row.lead_id),
+    leadType: row.subject_type as 'candidate' | 'company' | null,
+    leadId: row.subject_id === null ? null : Number(row.subject_id),
     destination: row.destination,
     topic: row.topic,
     state: row.state,

@@ -1,5 +1,5 @@
 import type { FastifyBaseLogger } from 'fastify';
-import type { DataSubjectCounts } from '../../../shared/admin-data-subject';
+import type { DataSubjectCounts } from '@shared/admin-data-subject';
 import type { AdminAudit } from '../audit/audit-plugin';
 import { countsText, type DataSubjects } from './data-subjects';
 

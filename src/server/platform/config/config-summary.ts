@@ -1,5 +1,5 @@
 import path from 'node:path';
-import type { AdminConfiguration, ConfigurationItem } from '../../../shared/admin-configuration';
+import type { AdminConfiguration, ConfigurationItem } from '@shared/admin-configuration';
 import type { ServerConfig } from './config';
 
 /*

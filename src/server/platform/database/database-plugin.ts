@@ -54,7 +54,8 @@ export const databasePlugin = fp<DatabasePluginOptions>(async (app, options) => 
     'writeHealth',
     new WriteHealth({
       ping: () => connection.ping(),
-      onFailure: (error) => app.log.error({ err: error }, 'health check: a lead cannot be written'),
+      onFailure: (error) =>
+        app.log.error({ err: error }, 'health check: the database cannot be written'),
     }),
   );
   // Opened after the migrations (its connections are read-only); closed before the database.

@@ -1,4 +1,4 @@
-import type { PageState } from '../../../shared/page-state';
+import type { PageState } from '@shared/page-state';
 
 /** A form's messages or confirmation, waiting for the next view of `route`. */
 export interface Flash {

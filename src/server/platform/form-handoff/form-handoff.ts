@@ -1,8 +1,8 @@
 import { randomBytes } from 'node:crypto';
 import fastifyCookie from '@fastify/cookie';
 import type { FastifyRequest } from 'fastify';
-import type { PageState } from '../../../shared/page-state';
-import { PREFILL_COOKIE, PREFILL_KEYS } from '../../../shared/prefill-cookie';
+import type { PageState } from '@shared/page-state';
+import { PREFILL_COOKIE, PREFILL_KEYS } from '@shared/prefill-cookie';
 import { MemoryFlashes, type FlashStore } from './flash-store';
 
 /** The flash's cookie: an opaque id (HttpOnly); what it points to stays on the server. */

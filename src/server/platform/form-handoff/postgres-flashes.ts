@@ -1,5 +1,5 @@
 import { sql, type Kysely, type Migration } from 'kysely';
-import type { PageState } from '../../../shared/page-state';
+import type { PageState } from '@shared/page-state';
 import type { MigrationSet } from '../database/migration-runner';
 import type { Flash, FlashStore } from './flash-store';
 

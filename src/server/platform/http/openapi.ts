@@ -10,6 +10,9 @@ export const OPENAPI_PATH = '/api/openapi.json';
 export const SESSION_SECURITY = [{ cookieAuth: [] }];
 
 export interface OpenApiOptions {
+  /** The document's title and description (info.title, info.description). */
+  title: string;
+  description: string;
   /** Name of the admin session cookie (the cookieAuth security scheme). */
   sessionCookie: string;
 }
@@ -91,7 +94,7 @@ function checkDescribed(route: RouteOptions, response: ResponseMap): void {
  * routes: it sees each /api route as it is added, adds the platform's answers to its
  * responses, and refuses a route that describes none of its own.
  */
-export const openApi = fp<OpenApiOptions>(async (app, { sessionCookie }) => {
+export const openApi = fp<OpenApiOptions>(async (app, { sessionCookie, title, description }) => {
   app.addHook('onRoute', (route) => {
     if (!route.url.startsWith('/api/') || route.method === 'HEAD') return;
     const schema: FastifySchema = route.schema ?? {};
@@ -107,12 +110,10 @@ export const openApi = fp<OpenApiOptions>(async (app, { sessionCookie }) => {
     openapi: {
       openapi: '3.1.0',
       info: {
-        title: 'Talent Bridge API',
+        title,
         // The document's version: the API changes only by adding beside the spec's payloads.
         version: '1.0.0',
-        description:
-          'Public lead capture and the admin API. Errors answer {"error"}; bad input answers ' +
-          '400 {"error","fields"} and changes nothing.',
+        description,
       },
       components: {
         securitySchemes: {

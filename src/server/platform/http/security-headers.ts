@@ -1,7 +1,9 @@
 import helmet from '@fastify/helmet';
 import fp from 'fastify-plugin';
-import { API_POLICY } from './content-security-policy';
 import { PERMISSIONS_POLICY } from './permissions-policy';
+
+/** JSON answers and files: nothing may load or frame them as a document. */
+export const API_POLICY = "default-src 'none'; frame-ancestors 'none'";
 
 export interface SecurityHeadersOptions {
   /** Send Strict-Transport-Security (production: the site is only ever served over HTTPS). */

@@ -1,14 +1,11 @@
 import { collectDefaultMetrics, Counter, Gauge, Histogram, Registry } from 'prom-client';
-import type { LeadForm } from '../lead-records/lead-submissions';
-import { leadForms } from '../lead-records/lead-submissions';
-import type { QuarantineReason } from '../lead-records/lead-quarantine';
 import type { OutboxDestination, OutboxState } from '../outbox/outbox-tables';
 
 /*
  * What an operator graphs (GET /metrics, docs/decisions/141). One registry per app, never
  * prom-client's global one, so tests that build several apps in one process do not collide.
- * Every label value comes from a closed set (route patterns, form names, reasons,
- * destinations, status codes): no address, e-mail, raw URL or other personal data.
+ * Every label value comes from a closed set (route patterns, destinations, status codes,
+ * and what the capabilities register on `registry`): no address, e-mail, raw URL or other personal data.
  */
 
 /** The route label of a request no route matched (any unknown URL, any method). */
@@ -42,9 +39,6 @@ export class Metrics {
   private readonly requests: Histogram<HttpLabels>;
   /** Histogram children by method, route and status: one Map lookup per request. */
   private readonly latencyByKey = new Map<string, ObserveLatency>();
-  private readonly stored: Counter<'form'>;
-  private readonly quarantined: Counter<'form'>;
-  private readonly quarantineReasons: Counter<'form' | 'reason'>;
   private readonly outboxFailures: Counter<'destination'>;
   private writeQueueDepth: () => number = () => 0;
   private outboxCounts: (() => Promise<OutboxCount[]>) | undefined;
@@ -66,29 +60,6 @@ export class Metrics {
       buckets: LATENCY_BUCKETS,
       registers,
     });
-    this.stored = new Counter({
-      name: 'leads_stored_total',
-      help: 'Lead forms stored (not quarantined), by form',
-      labelNames: ['form'],
-      registers,
-    });
-    this.quarantined = new Counter({
-      name: 'leads_quarantined_total',
-      help: 'Lead forms held in quarantine as suspect (decision 095), by form',
-      labelNames: ['form'],
-      registers,
-    });
-    this.quarantineReasons = new Counter({
-      name: 'leads_quarantine_reasons_total',
-      help: 'Reasons of the quarantined forms, by form (a form may have several)',
-      labelNames: ['form', 'reason'],
-      registers,
-    });
-    // Every form shows from the start (0), so a graph has a line before the first lead.
-    for (const form of leadForms) {
-      this.stored.labels(form).inc(0);
-      this.quarantined.labels(form).inc(0);
-    }
     this.outboxFailures = new Counter({
       name: 'outbox_send_failures_total',
       help: 'Failed delivery attempts of outbox messages by this instance, by destination',
@@ -104,7 +75,7 @@ export class Metrics {
       });
     new Gauge({
       name: 'write_queue_depth',
-      help: 'Lead writes admitted and not yet committed (WRITE_QUEUE_LIMIT refuses past it)',
+      help: 'Writes admitted and not yet committed (past the write queue limit: 503)',
       registers,
       collect() {
         this.set(queueDepth());
@@ -140,21 +111,11 @@ export class Metrics {
     observe(seconds);
   }
 
-  leadStored(form: LeadForm | undefined): void {
-    this.stored.labels(form ?? 'unknown').inc();
-  }
-
-  leadQuarantined(form: LeadForm | undefined, reasons: readonly QuarantineReason[]): void {
-    const label = form ?? 'unknown';
-    this.quarantined.labels(label).inc();
-    for (const reason of reasons) this.quarantineReasons.labels(label, reason).inc();
-  }
-
   outboxSendFailed(destination: OutboxDestination): void {
     this.outboxFailures.labels(destination).inc();
   }
 
-  /** The lead write path's depth, read at each scrape (leads capability). */
+  /** The write queue's depth, read at each scrape. */
   watchWriteQueue(depth: () => number): void {
     this.writeQueueDepth = depth;
   }

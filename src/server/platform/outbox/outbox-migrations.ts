@@ -1,3 +1,5 @@
+/* eslint-disable no-restricted-syntax -- Migrations 050 and 150 ran as written on existing
+   databases, so they keep their names and the columns they made; 153 renamed those columns. */
 import type { Kysely, Migration } from 'kysely';
 import { autoIncrementId } from '../database/migration-columns';
 import type { DialectName, MigrationSet } from '../database/migration-runner';
@@ -68,8 +70,25 @@ const createDigestWindows: Migration = {
   },
 };
 
+/** 153: the outbox names what a message is about generically (its subject), not a lead. */
+const subjectColumns: Migration = {
+  async up(db: Kysely<unknown>) {
+    const rename = (from: string, to: string) =>
+      db.schema.alterTable('outbox_messages').renameColumn(from, to).execute();
+    await rename('lead_type', 'subject_type');
+    await rename('lead_id', 'subject_id');
+  },
+  async down(db: Kysely<unknown>) {
+    const rename = (from: string, to: string) =>
+      db.schema.alterTable('outbox_messages').renameColumn(from, to).execute();
+    await rename('subject_type', 'lead_type');
+    await rename('subject_id', 'lead_id');
+  },
+};
+
 export const outboxMigrations: MigrationSet = (dialect) => ({
   '050_outbox_messages': createOutboxMessages(dialect),
   '149_outbox_digest_windows': createDigestWindows,
   '150_outbox_lead_index': indexLeadMessages,
+  '153_outbox_subject_columns': subjectColumns,
 });

@@ -17,8 +17,9 @@ export interface OutboxMessagesTable {
   topic: string;
   /** JSON text: everything the message needs, so the sender never reads other tables. */
   payload: string;
-  lead_type: 'candidate' | 'company' | null;
-  lead_id: number | null;
+  /** What the message is about (e.g. a record's kind and id): found and erased with it. */
+  subject_type: string | null;
+  subject_id: number | null;
   state: OutboxState;
   attempts: number;
   next_attempt_at: string;

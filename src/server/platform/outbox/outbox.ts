@@ -6,7 +6,6 @@ import type {
   OutboxState,
   OutboxTables,
 } from './outbox-tables';
-import type { Deliveries } from '../../../shared/admin-deliveries';
 
 /*
  * The durable outbox (docs/decisions/075). A message is written in the same transaction as
@@ -22,8 +21,9 @@ export interface NewOutboxMessage {
   destination: OutboxDestination;
   topic: string;
   payload: unknown;
-  leadType: 'candidate' | 'company' | null;
-  leadId: number | null;
+  /** What the message is about (see OutboxMessagesTable.subject_type). */
+  subjectType: string | null;
+  subjectId: number | null;
 }
 
 /** Writes messages inside the caller's transaction. */
@@ -40,8 +40,8 @@ export async function enqueueMessages(
         destination: message.destination,
         topic: message.topic,
         payload: JSON.stringify(message.payload),
-        lead_type: message.leadType,
-        lead_id: message.leadId,
+        subject_type: message.subjectType,
+        subject_id: message.subjectId,
         state: 'pending' as const,
         attempts: 0,
         next_attempt_at: now,
@@ -165,36 +165,36 @@ export async function markSent(db: Kysely<OutboxTables>, ids: number[], now: Dat
 }
 
 /**
- * A deleted lead's messages go with it (same transaction): no copy of its data stays, and a
+ * A deleted subject's messages go with it (same transaction): no copy of its data stays, and a
  * pending one is never sent (a worker's later markSent/markFailed finds no row). How many went.
  */
-export async function forgetLeadMessages(
+export async function forgetSubjectMessages(
   trx: Kysely<OutboxTables>,
-  leadType: 'candidate' | 'company',
-  leadIds: number | readonly number[],
+  subjectType: string,
+  subjectIds: number | readonly number[],
 ): Promise<number> {
-  const ids = [leadIds].flat();
+  const ids = [subjectIds].flat();
   if (ids.length === 0) return 0;
   const result = await trx
     .deleteFrom('outbox_messages')
-    .where('lead_type', '=', leadType)
-    .where('lead_id', 'in', ids)
+    .where('subject_type', '=', subjectType)
+    .where('subject_id', 'in', ids)
     .executeTakeFirst();
   return Number(result.numDeletedRows);
 }
 
-/** Every message about the leads `leadIds`, oldest first (a data-subject request). */
-export async function findLeadMessages(
+/** Every message about the subjects `subjectIds`, oldest first (a data-subject request). */
+export async function findSubjectMessages(
   db: Kysely<OutboxTables>,
-  leadType: 'candidate' | 'company',
-  leadIds: readonly number[],
+  subjectType: string,
+  subjectIds: readonly number[],
 ): Promise<OutboxMessage[]> {
-  if (leadIds.length === 0) return [];
+  if (subjectIds.length === 0) return [];
   return db
     .selectFrom('outbox_messages')
     .selectAll()
-    .where('lead_type', '=', leadType)
-    .where('lead_id', 'in', leadIds)
+    .where('subject_type', '=', subjectType)
+    .where('subject_id', 'in', subjectIds)
     .orderBy('id')
     .execute();
 }
@@ -244,43 +244,4 @@ export async function countOutboxMessages(
     state: row.state,
     count: Number(row.n),
   }));
-}
-
-/**
- * What the admin shows as delivery problems: messages given up, and messages whose last
- * attempt failed and that wait for a retry. Newest first, at most `limit`.
- */
-export async function failedDeliveries(db: Kysely<OutboxTables>, limit = 50): Promise<Deliveries> {
-  const failing = db
-    .selectFrom('outbox_messages')
-    .where((eb) =>
-      eb.or([
-        eb('state', '=', 'failed'),
-        eb.and([eb('state', '=', 'pending'), eb('last_error', 'is not', null)]),
-      ]),
-    );
-  const [counts, rows] = await Promise.all([
-    failing
-      .select((eb) => ['destination', eb.fn.countAll<string | number>().as('n')])
-      .groupBy('destination')
-      .execute(),
-    failing.selectAll().orderBy('id', 'desc').limit(limit).execute(),
-  ]);
-  const failedByDestination = { email: 0, webhook: 0, meta: 0 };
-  for (const count of counts) failedByDestination[count.destination] = Number(count.n);
-  return {
-    failedCount: counts.reduce((sum, count) => sum + Number(count.n), 0),
-    failedByDestination,
-    failed: rows.map((row) => ({
-      id: row.id,
-      destination: row.destination,
-      topic: row.topic,
-      leadType: row.lead_type,
-      leadId: row.lead_id,
-      attempts: row.attempts,
-      lastError: row.last_error,
-      createdAt: row.created_at,
-      lastAttemptAt: row.last_attempt_at,
-    })),
-  };
 }

@@ -1,0 +1,109 @@
+import type { FastifyPluginAsync } from 'fastify';
+import { tablesOf } from '../../platform/database/connection';
+import type { OutboxTables } from '../../platform/outbox/outbox-tables';
+import type { Kysely } from 'kysely';
+import type { Deliveries } from '@shared/admin-deliveries';
+
+const nullable = (type: string) => ({ type: [type, 'null'] });
+
+/** Every field of `Deliveries` (src/shared/admin-deliveries.ts): the schema also serializes. */
+const deliveriesBody = {
+  type: 'object',
+  properties: {
+    failedCount: { type: 'integer' },
+    failedByDestination: {
+      type: 'object',
+      properties: {
+        email: { type: 'integer' },
+        webhook: { type: 'integer' },
+        meta: { type: 'integer' },
+      },
+      required: ['email', 'webhook', 'meta'],
+    },
+    failed: {
+      type: 'array',
+      items: {
+        type: 'object',
+        properties: {
+          id: { type: 'integer' },
+          destination: { type: 'string', enum: ['email', 'webhook', 'meta'] },
+          topic: { type: 'string' },
+          leadType: { type: ['string', 'null'], enum: ['candidate', 'company', null] },
+          leadId: nullable('integer'),
+          attempts: { type: 'integer' },
+          lastError: nullable('string'),
+          createdAt: { type: 'string' },
+          lastAttemptAt: nullable('string'),
+        },
+        required: [
+          'id',
+          'destination',
+          'topic',
+          'leadType',
+          'leadId',
+          'attempts',
+          'lastError',
+          'createdAt',
+          'lastAttemptAt',
+        ],
+      },
+    },
+  },
+  required: ['failedCount', 'failedByDestination', 'failed'],
+} as const;
+
+/**
+ * What the admin shows as delivery problems: messages given up, and messages whose last
+ * attempt failed and that wait for a retry. Newest first, at most `limit`.
+ */
+export async function failedDeliveries(db: Kysely<OutboxTables>, limit = 50): Promise<Deliveries> {
+  const failing = db
+    .selectFrom('outbox_messages')
+    .where((eb) =>
+      eb.or([
+        eb('state', '=', 'failed'),
+        eb.and([eb('state', '=', 'pending'), eb('last_error', 'is not', null)]),
+      ]),
+    );
+  const [counts, rows] = await Promise.all([
+    failing
+      .select((eb) => ['destination', eb.fn.countAll<string | number>().as('n')])
+      .groupBy('destination')
+      .execute(),
+    failing.selectAll().orderBy('id', 'desc').limit(limit).execute(),
+  ]);
+  const failedByDestination = { email: 0, webhook: 0, meta: 0 };
+  for (const count of counts) failedByDestination[count.destination] = Number(count.n);
+  return {
+    failedCount: counts.reduce((sum, count) => sum + Number(count.n), 0),
+    failedByDestination,
+    failed: rows.map((row) => ({
+      id: row.id,
+      destination: row.destination,
+      topic: row.topic,
+      // The outbox's subjects are leads: their kind and id, as the spec names them.
+      leadType: row.subject_type as 'candidate' | 'company' | null,
+      leadId: row.subject_id,
+      attempts: row.attempts,
+      lastError: row.last_error,
+      createdAt: row.created_at,
+      lastAttemptAt: row.last_attempt_at,
+    })),
+  };
+}
+
+/**
+ * GET /api/admin/deliveries: the lead notifications that failed to deliver (given up, or
+ * waiting for a retry), newest 50, so the dashboard can say something is wrong.
+ */
+export const deliveriesRoutes: FastifyPluginAsync = async (app) => {
+  const db = tablesOf<OutboxTables>(app.database.db);
+  app.get(
+    '/api/admin/deliveries',
+    { schema: { response: { 200: deliveriesBody } } },
+    async (_request, reply) => {
+      reply.header('cache-control', 'no-store');
+      return failedDeliveries(db, 50);
+    },
+  );
+};

@@ -1,0 +1,69 @@
+import type { FastifyPluginAsync } from 'fastify';
+import type { Mailer } from '../../platform/mail/mailer';
+import { type LeadListing, errorBody, leadIdParams } from '../../leads';
+import { formEmail } from './form-email';
+
+/** The spec's failure text (section 8); the screen shows the server's message as it is. */
+export const SEND_FAILED = 'Failed to send form email. Check if SENDGRID_API_KEY is set.';
+
+export interface EmailRoutesOptions {
+  listing: LeadListing;
+  mailer: Mailer;
+  brandName: string;
+  siteUrl: string;
+  /** Records the e-mail in the lead's timeline (the pipeline's activity). */
+  onSent?: (candidateId: number, transport: Mailer['kind']) => Promise<void>;
+}
+
+/** POST /api/candidate-submissions/:id/send-email: the link to complete the application. */
+export const emailRoutes: FastifyPluginAsync<EmailRoutesOptions> = async (app, options) => {
+  const { listing, mailer } = options;
+  app.post<{ Params: { id: number } }>(
+    '/api/candidate-submissions/:id/send-email',
+    {
+      schema: {
+        params: leadIdParams,
+        response: {
+          200: {
+            type: 'object',
+            properties: { sent: { type: 'boolean' }, transport: { type: 'string' } },
+          },
+          404: errorBody,
+          502: errorBody,
+        },
+      },
+    },
+    async (request, reply) => {
+      const { id } = request.params;
+      const candidate = await listing.findCandidate(id);
+      if (!candidate) return reply.code(404).send({ error: 'Not found' });
+      const message = formEmail({
+        to: candidate.email,
+        firstName: candidate.first_name,
+        brandName: options.brandName,
+        siteUrl: options.siteUrl,
+      });
+      try {
+        const { outboxFile } = await mailer.send(message);
+        // Who it went to stays out of the log: the id says enough.
+        request.log.info(
+          { candidateId: id, transport: mailer.kind, outboxFile },
+          'form e-mail sent',
+        );
+        // The mail is gone: a failure to note it in the timeline must not answer 5xx.
+        await options.onSent?.(id, mailer.kind).catch((error: unknown) => {
+          request.log.error({ err: error, candidateId: id }, 'timeline entry failed');
+        });
+        // Beside the spec's body: the admin says when the mail only reached the outbox folder.
+        return { sent: true, transport: mailer.kind };
+      } catch (error) {
+        const { code, responseCode } = error as { code?: string; responseCode?: number };
+        request.log.error(
+          { candidateId: id, transport: mailer.kind, code, responseCode },
+          'form e-mail failed',
+        );
+        return reply.code(502).send({ error: SEND_FAILED });
+      }
+    },
+  );
+};

@@ -1,0 +1,93 @@
+import { Readable } from 'node:stream';
+import type { FastifyPluginAsync } from 'fastify';
+import { candidateStatuses, companyStatuses } from '@shared/lead-status';
+import type { DatabaseReader } from '../../platform/database/reader-thread';
+import {
+  type LeadListing,
+  csvChunks,
+  exportRows,
+  exportDefinitions,
+  exportTabs,
+  newestFirst,
+  selectionsFor,
+  type ExportTab,
+} from '../../leads';
+
+export interface ExportRoutesOptions {
+  listing: LeadListing;
+  /** Executes the export's queries (on SQLite off the event loop; see export-query.ts). */
+  reader: DatabaseReader;
+}
+
+/** Every status of either table (a tab of the other table's status exports no rows). */
+const statuses = [...new Set([...candidateStatuses, ...companyStatuses].map((s) => s.value))];
+
+/**
+ * GET /api/admin/export/<tab>.csv?q=&status=: the whole tab (not only the page on screen), streamed
+ * as it is read, so a million rows export in constant memory (docs/decisions/022 and 025).
+ * Named <tab>-YYYY-MM-DD.csv.
+ */
+export const exportRoutes: FastifyPluginAsync<ExportRoutesOptions> = async (
+  app,
+  { listing, reader },
+) => {
+  app.get<{ Params: { file: string }; Querystring: { q?: string; status?: string } }>(
+    '/api/admin/export/:file',
+    {
+      schema: {
+        params: {
+          type: 'object',
+          properties: { file: { type: 'string', enum: exportTabs.map((tab) => `${tab}.csv`) } },
+          required: ['file'],
+        },
+        querystring: {
+          type: 'object',
+          properties: {
+            q: { type: 'string', maxLength: 200 },
+            status: { type: 'string', enum: statuses },
+          },
+        },
+        response: {
+          200: {
+            description: 'The whole tab as CSV, streamed (a header row, then newest first)',
+            headers: {
+              'Content-Disposition': {
+                type: 'string',
+                description: 'attachment; filename="<tab>-YYYY-MM-DD.csv"',
+              },
+            },
+            content: { 'text/csv': { schema: { type: 'string' } } },
+          },
+        },
+      },
+    },
+    async (request, reply) => {
+      const tab = request.params.file.replace(/\.csv$/, '') as ExportTab;
+      const definition = exportDefinitions[tab];
+      const [first, second] = definition.sources.map(({ table, type }) =>
+        exportRows(
+          listing,
+          reader,
+          table,
+          { type, q: request.query.q, status: request.query.status },
+          selectionsFor(definition, table),
+        ),
+      );
+      if (!first) throw new Error(`export ${tab} has no source`);
+      const rows = second ? newestFirst(first, second) : first;
+      const date = new Date().toISOString().slice(0, 10);
+      request.log.info({ tab }, 'admin export started');
+      return reply
+        .header('Content-Type', 'text/csv; charset=utf-8')
+        .header('Content-Disposition', `attachment; filename="${tab}-${date}.csv"`)
+        .send(
+          Readable.from(
+            csvChunks(
+              definition.columns.map(([header]) => header),
+              rows,
+            ),
+          ),
+        );
+    },
+  );
+};

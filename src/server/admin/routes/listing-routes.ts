@@ -1,0 +1,166 @@
+import type { FastifyPluginAsync, FastifyReply } from 'fastify';
+import { candidateStatuses, companyStatuses } from '@shared/lead-status';
+import {
+  decodeCursor,
+  encodeCursor,
+  type LeadListing,
+  type Page,
+  candidateSchema,
+  candidateView,
+  companySchema,
+  companyView,
+  errorBody,
+  leadEmailSchema,
+  leadEmailView,
+  leadIdParams,
+  type CandidateLeadType,
+  type CompanyLeadType,
+} from '../../leads';
+
+/** Query string of every listing. */
+interface ListQuerystring {
+  limit: number;
+  offset: number;
+  cursor?: string;
+  q?: string;
+  type?: string;
+  status?: string;
+}
+
+const MAX_LIMIT = 500;
+
+const statusValues = (statuses: readonly { value: string }[]) => statuses.map((s) => s.value);
+const candidateStatusValues = statusValues(candidateStatuses);
+const companyStatusValues = statusValues(companyStatuses);
+
+function listQuerystringSchema(types: readonly string[], statuses: readonly string[]) {
+  return {
+    type: 'object',
+    properties: {
+      limit: { type: 'integer', minimum: 1, maximum: MAX_LIMIT, default: 50 },
+      offset: { type: 'integer', minimum: 0, maximum: 10_000_000, default: 0 },
+      cursor: { type: 'string', pattern: '^\\d{4}-\\d{2}-\\d{2}T[\\d:.]+Z~\\d+$' },
+      q: { type: 'string', maxLength: 200 },
+      ...(types.length > 0 ? { type: { type: 'string', enum: types } } : {}),
+      status: { type: 'string', enum: statuses },
+    },
+    additionalProperties: false,
+  } as const;
+}
+
+/** The API spells the e-mail-only type 'email-only'; the database 'email'. */
+const candidateTypes: Record<string, CandidateLeadType> = {
+  typeform: 'typeform',
+  regular: 'regular',
+  'email-only': 'email',
+};
+const companyTypes: Record<string, CompanyLeadType> = {
+  full: 'full',
+  'email-only': 'email',
+};
+
+type LeadView = ReturnType<typeof candidateView> | ReturnType<typeof companyView>;
+
+/** Sets the paging headers and answers the page's rows as views. */
+function withPaging<T extends { createdAt: string; id: number }>(
+  reply: FastifyReply,
+  views: T[],
+  { total, capped }: Pick<Page<unknown>, 'total' | 'capped'>,
+  limit: number,
+): T[] {
+  reply.header('X-Total-Count', String(total));
+  // A search counts at most 1,000 matches: the real number is higher.
+  if (capped) reply.header('X-Total-Count-Capped', 'true');
+  const last = views[views.length - 1];
+  if (last && views.length === limit) reply.header('X-Next-Cursor', encodeCursor(last));
+  return views;
+}
+
+/**
+ * The admin listings (spec section 7: JSON arrays) with optional paging (limit, offset or
+ * cursor), search (q) and a type filter; the total is in X-Total-Count and the next keyset
+ * cursor in X-Next-Cursor. Plus the two deletes.
+ */
+export const listingRoutes: FastifyPluginAsync<{ listing: LeadListing }> = async (
+  app,
+  { listing },
+) => {
+  const tables = [
+    {
+      table: 'candidates',
+      path: '/api/candidate-submissions',
+      types: candidateTypes,
+      statuses: candidateStatusValues,
+    },
+    {
+      table: 'companies',
+      path: '/api/company-submissions',
+      types: companyTypes,
+      statuses: companyStatusValues,
+    },
+  ] as const;
+  const views = { candidates: candidateView, companies: companyView };
+  const schemas = { candidates: candidateSchema, companies: companySchema };
+
+  for (const { table, path, types, statuses } of tables) {
+    app.get<{ Querystring: ListQuerystring }>(
+      path,
+      {
+        schema: {
+          querystring: listQuerystringSchema(Object.keys(types), statuses),
+          response: { 200: { type: 'array', items: schemas[table] } },
+        },
+      },
+      async (request, reply) => {
+        const { limit, offset, q, type, cursor, status } = request.query;
+        const page = await listing.list(table, {
+          limit,
+          offset,
+          q,
+          status,
+          type: type ? types[type] : undefined,
+          cursor: decodeCursor(cursor),
+        });
+        // The row and its view function belong to the same table.
+        const view = views[table] as (row: (typeof page.rows)[number]) => LeadView;
+        return withPaging(reply, page.rows.map(view), page, limit);
+      },
+    );
+
+    app.delete<{ Params: { id: number } }>(
+      `${path}/:id`,
+      {
+        schema: {
+          params: leadIdParams,
+          response: { 204: { type: 'null', description: 'Deleted' }, 404: errorBody },
+        },
+      },
+      async (request, reply) => {
+        if (!(await listing.deleteLead(table, request.params.id))) {
+          return reply.code(404).send({ error: 'Not found' });
+        }
+        request.log.info({ table, id: request.params.id }, 'admin deleted a lead');
+        return reply.code(204).send();
+      },
+    );
+  }
+
+  app.get<{ Querystring: ListQuerystring }>(
+    '/api/admin/lead-emails',
+    {
+      schema: {
+        // Both tables' statuses: a status of one table only finds that table's leads.
+        querystring: listQuerystringSchema(
+          [],
+          [...new Set([...candidateStatusValues, ...companyStatusValues])],
+        ),
+        response: { 200: { type: 'array', items: leadEmailSchema } },
+      },
+    },
+    async (request, reply) => {
+      const { limit, offset, q, status } = request.query;
+      const page = await listing.listLeadEmails({ limit, offset, q, status });
+      return withPaging(reply, page.rows.map(leadEmailView), page, limit);
+    },
+  );
+};

@@ -1,0 +1,57 @@
+import type { FastifyPluginAsync } from 'fastify';
+import type { Overview } from '../../leads';
+
+const conversion = {
+  type: 'array',
+  items: {
+    type: 'object',
+    properties: {
+      key: { type: ['string', 'null'] },
+      emailLeads: { type: 'integer' },
+      applications: { type: 'integer' },
+    },
+  },
+} as const;
+
+/** GET /api/admin/overview: the figures of the Overview tab. */
+export const overviewRoutes: FastifyPluginAsync<{ overview: Overview }> = async (
+  app,
+  { overview },
+) => {
+  app.get(
+    '/api/admin/overview',
+    {
+      schema: {
+        response: {
+          200: {
+            type: 'object',
+            properties: {
+              counts: {
+                type: 'object',
+                properties: Object.fromEntries(
+                  ['typeform', 'candidates', 'candidateEmails', 'companies', 'companyEmails'].map(
+                    (name) => [name, { type: 'integer' }],
+                  ),
+                ),
+              },
+              daily: {
+                type: 'array',
+                items: {
+                  type: 'object',
+                  properties: {
+                    date: { type: 'string' },
+                    candidates: { type: 'integer' },
+                    companies: { type: 'integer' },
+                  },
+                },
+              },
+              variants: conversion,
+              utmSources: conversion,
+            },
+          },
+        },
+      },
+    },
+    () => overview.figures(),
+  );
+};

@@ -1,0 +1,245 @@
+import type { FastifyPluginAsync, FastifyReply, FastifyRequest } from 'fastify';
+import { candidateStatuses, companyStatuses } from '@shared/lead-status';
+import { leadNoteSchema } from '@shared/schemas/lead-note';
+import { bodySchemaOf } from '../../platform/http/api-schemas';
+import {
+  type LeadTable,
+  candidateSchema,
+  candidateView,
+  companySchema,
+  companyView,
+  errorBody,
+  leadIdParams,
+  type CandidateListRow,
+  type CompanyListRow,
+  type LeadPipeline,
+} from '../../leads';
+
+/** The lead routes' 400 text (leads/lead-route.ts): the same shape everywhere in the API. */
+const INVALID_FIELDS_MESSAGE = 'Please check the highlighted fields';
+export const NOTE_MAX_LENGTH = 5000;
+
+type FieldErrors = Record<string, string>;
+
+/**
+ * The body's fields when it is a JSON object with no field but `allowed`; otherwise the
+ * errors by field. Checked by hand: Fastify's schema validation would drop unknown fields
+ * and coerce types (true -> "true") instead of refusing them.
+ */
+function objectBody(
+  body: unknown,
+  allowed: string,
+): { ok: true; value: unknown } | { ok: false; fields: FieldErrors } {
+  if (typeof body !== 'object' || body === null || Array.isArray(body)) {
+    return { ok: false, fields: { [allowed]: 'Required' } };
+  }
+  const fields: FieldErrors = {};
+  for (const key of Object.keys(body)) if (key !== allowed) fields[key] = 'Unknown field';
+  if (Object.keys(fields).length > 0) return { ok: false, fields };
+  return { ok: true, value: (body as Record<string, unknown>)[allowed] };
+}
+
+const badRequest = (reply: FastifyReply, fields: FieldErrors) =>
+  reply.code(400).send({ error: INVALID_FIELDS_MESSAGE, fields });
+const notFound = (reply: FastifyReply) => reply.code(404).send({ error: 'Not found' });
+
+/** The audit log (admin/audit, when present): actions and ids only, never personal data. */
+interface AuditLog {
+  record(
+    entry: { action: string; leadType: 'candidate' | 'company'; leadId: number; detail?: string },
+    request: FastifyRequest,
+  ): unknown;
+}
+async function audit(
+  request: FastifyRequest,
+  entry: Parameters<AuditLog['record']>[0],
+): Promise<void> {
+  const log = (request.server as unknown as { audit?: AuditLog }).audit;
+  try {
+    await log?.record(entry, request);
+  } catch (error) {
+    request.log.error({ err: error, action: entry.action }, 'audit entry failed');
+  }
+}
+
+const timelineSchema = {
+  type: 'array',
+  items: {
+    type: 'object',
+    properties: { at: { type: 'string' }, kind: { type: 'string' }, text: { type: 'string' } },
+  },
+} as const;
+
+/** A listing row's schema with the timeline beside its fields. */
+/** The forms the lead sent, each with its fields (by column) and attribution as sent. */
+const submissionsSchema = {
+  type: 'array',
+  items: {
+    type: 'object',
+    properties: {
+      form: { type: 'string' },
+      at: { type: 'string' },
+      sourcePage: { type: ['string', 'null'] },
+      fields: { type: ['object', 'null'], additionalProperties: { type: ['string', 'null'] } },
+      attribution: { type: ['object', 'null'], additionalProperties: true },
+    },
+  },
+} as const;
+
+/** The lead's Meta Conversions API events (decision 110): state and Meta's error. */
+const conversionsSchema = {
+  type: 'array',
+  items: {
+    type: 'object',
+    properties: {
+      event: { type: 'string' },
+      state: { type: 'string', enum: ['sent', 'pending', 'failed'] },
+      error: { type: ['string', 'null'] },
+      attempts: { type: 'integer' },
+      at: { type: 'string' },
+    },
+  },
+} as const;
+
+const withTimeline = <Schema extends { properties: object }>(schema: Schema) => ({
+  ...schema,
+  properties: {
+    ...schema.properties,
+    timeline: timelineSchema,
+    submissions: submissionsSchema,
+    conversions: conversionsSchema,
+  },
+});
+
+/**
+ * One lead in the admin (HELPERS contract, issue 10): GET its detail with the timeline,
+ * PATCH its status, POST a note. Registered in the guarded scope.
+ */
+export const pipelineRoutes: FastifyPluginAsync<{ pipeline: LeadPipeline }> = async (
+  app,
+  { pipeline },
+) => {
+  const leads = [
+    {
+      table: 'candidates',
+      leadType: 'candidate',
+      path: '/api/candidate-submissions',
+      statuses: candidateStatuses.map((status) => status.value as string),
+      view: (row: CandidateListRow | CompanyListRow) => candidateView(row as CandidateListRow),
+      schema: withTimeline(candidateSchema),
+    },
+    {
+      table: 'companies',
+      leadType: 'company',
+      path: '/api/company-submissions',
+      statuses: companyStatuses.map((status) => status.value as string),
+      // The history takes the name `timeline`; the company's own (hiring) timeline travels
+      // beside it as `hiringTimeline`, or the detail would lose that answer.
+      view: (row: CandidateListRow | CompanyListRow) => ({
+        ...companyView(row as CompanyListRow),
+        hiringTimeline: (row as CompanyListRow).timeline,
+      }),
+      schema: withTimeline({
+        ...companySchema,
+        properties: { ...companySchema.properties, hiringTimeline: { type: ['string', 'null'] } },
+      }),
+    },
+  ] as const;
+
+  for (const { table, leadType, path, statuses, view, schema } of leads) {
+    const detail = async (id: number) => {
+      const found = await pipeline.detail(table as LeadTable, id);
+      return (
+        found && {
+          ...view(found.row),
+          timeline: found.timeline,
+          submissions: found.submissions,
+          conversions: found.conversions,
+        }
+      );
+    };
+    const oneLead = { params: leadIdParams, response: { 200: schema, 404: errorBody } };
+
+    app.get<{ Params: { id: number } }>(
+      `${path}/:id`,
+      { schema: oneLead },
+      async (request, reply) => {
+        return (await detail(request.params.id)) ?? notFound(reply);
+      },
+    );
+
+    app.patch<{ Params: { id: number } }>(
+      `${path}/:id`,
+      {
+        schema: {
+          ...oneLead,
+          // Checked by hand (objectBody): documented only, so ajv neither coerces nor strips.
+          documentedBody: {
+            type: 'object',
+            properties: { status: { type: 'string', enum: statuses } },
+            required: ['status'],
+            additionalProperties: false,
+          },
+        },
+      },
+      async (request, reply) => {
+        const body = objectBody(request.body, 'status');
+        if (!body.ok) return badRequest(reply, body.fields);
+        const status = body.value;
+        if (typeof status !== 'string' || !statuses.includes(status)) {
+          return badRequest(reply, { status: `Must be one of: ${statuses.join(', ')}` });
+        }
+        const { id } = request.params;
+        const change = await pipeline.setStatus(table, id, status);
+        if (!change) return notFound(reply);
+        if (change.from !== change.to) {
+          await audit(request, {
+            action: 'status_changed',
+            leadType,
+            leadId: id,
+            detail: `${change.from} -> ${change.to}`,
+          });
+        }
+        return (await detail(id)) ?? notFound(reply);
+      },
+    );
+
+    app.post<{ Params: { id: number } }>(
+      `${path}/:id/notes`,
+      {
+        // 5,000 characters of any script fit (the API's default limit is 16 KB).
+        bodyLimit: 64 * 1024,
+        schema: {
+          params: leadIdParams,
+          documentedBody: bodySchemaOf(leadNoteSchema),
+          response: {
+            201: {
+              type: 'object',
+              properties: {
+                id: { type: 'integer' },
+                text: { type: 'string' },
+                createdAt: { type: 'string' },
+              },
+            },
+            404: errorBody,
+          },
+        },
+      },
+      async (request, reply) => {
+        const body = objectBody(request.body, 'text');
+        if (!body.ok) return badRequest(reply, body.fields);
+        // NUL is dropped as the lead forms drop it: PostgreSQL text cannot hold it.
+        const text = typeof body.value === 'string' ? body.value.replaceAll('\0', '').trim() : '';
+        const length = [...text].length; // characters, not UTF-16 units
+        if (length === 0 || length > NOTE_MAX_LENGTH) {
+          return badRequest(reply, { text: 'A note is 1 to 5,000 characters' });
+        }
+        const note = await pipeline.addNote(table, request.params.id, text);
+        if (!note) return notFound(reply);
+        // The note's text stays out of the audit log and the logs: it may name the person.
+        await audit(request, { action: 'note_added', leadType, leadId: request.params.id });
+        return reply.code(201).send(note);
+      },
+    );
+  }
+};

@@ -1,0 +1,64 @@
+import type { ConsentSignal } from '@shared/schemas/conversion';
+
+/*
+ * A Meta Conversions API event waiting in the outbox (destination `meta`, decision 110):
+ * written by the leads capability with the lead (or by the admin's pipeline with a status
+ * change), sent by the conversions capability, which normalises and hashes it. It carries the
+ * values as they came, so the sender never reads lead tables; the copy goes when it is sent.
+ */
+
+/** The events of the forms, and the candidate statuses sent as custom events. */
+export const formConversionEvents = ['Lead', 'CompleteRegistration', 'SubmitApplication'] as const;
+export const statusConversionEvents = ['qualified', 'enrolled', 'placed'] as const;
+export type ConversionEventName =
+  (typeof formConversionEvents)[number] | (typeof statusConversionEvents)[number];
+
+/** Meta refuses events older than 7 days: none is written, or retried, past this. */
+export const CONVERSION_MAX_AGE_MS = 7 * 24 * 60 * 60 * 1000;
+
+/** The request a form came in: kept in the outbox message only, never on the lead. */
+export interface SubmissionClient {
+  /** The submission's event id (the pixel's eventID), or one made by the server. */
+  eventId: string;
+  consent: ConsentSignal | null;
+  /** When the form was received, in ms. */
+  at: number;
+  ip: string | null;
+  userAgent: string | null;
+  /** The `_fbp` and `_fbc` cookies, as sent. */
+  fbp: string | null;
+  fbc: string | null;
+}
+
+export interface ConversionPayload {
+  eventName: ConversionEventName;
+  eventId: string;
+  /** ms since the epoch: the submission's time (or the status change's). */
+  eventTimeMs: number;
+  /** website: a form; system_generated: the admin's status change (no browser involved). */
+  actionSource: 'website' | 'system_generated';
+  /** The path of the page the form was on (the site's address is added when sent). */
+  sourcePage: string | null;
+  lead: {
+    type: 'candidate' | 'company';
+    id: number;
+    email: string;
+    phone: string | null;
+    firstName: string | null;
+    lastName: string | null;
+  };
+  client: {
+    ip: string | null;
+    userAgent: string | null;
+    fbp: string | null;
+    fbc: string | null;
+    /** The landing URL's fbclid, exactly as received (fbc is built from it without _fbc). */
+    fbclid: string | null;
+    /** When the fbclid was first seen, in ms (absent: the event's time). */
+    clickAtMs?: number | null;
+  };
+}
+
+/** Whether the visitor's choice allows a server event: only an explicit or notice-mode yes. */
+export const conversionAllowed = (client: SubmissionClient | undefined): boolean =>
+  client?.consent === 'granted';

@@ -1,0 +1,125 @@
+import type { FastifyReply, FastifyRequest } from 'fastify';
+import type { PageState } from '@shared/page-state';
+import type { FormHandoff } from '../../platform/form-handoff/form-handoff';
+import { formOf, formRoute, type HtmlForm } from './html-forms';
+
+/**
+ * The browser's own form submission, without JavaScript (docs/decisions/090): a urlencoded body
+ * and a navigation, answered with 303 See Other to the next page, or back to the form's page
+ * with its messages. JSON and fetch requests never get here and keep their answers.
+ */
+
+const FORM_ENCODED = 'application/x-www-form-urlencoded';
+
+type FieldErrors = Record<string, string>;
+/** lead-route.ts's validateBody (passed in: that module imports this one). */
+type Validate = (
+  schema: HtmlForm['schema'],
+  body: unknown,
+) => { ok: true } | { ok: false; fields: FieldErrors };
+
+/** True for a browser's navigation (a form it submits itself), not for a fetch. */
+export function wantsHtml(request: FastifyRequest): boolean {
+  const mode = request.headers['sec-fetch-mode'];
+  if (typeof mode === 'string') return mode === 'navigate';
+  // Browsers without Fetch Metadata: an Accept that names text/html above JSON.
+  const weights = new Map<string, number>();
+  for (const part of (request.headers.accept ?? '').split(',')) {
+    const [type, ...params] = part.trim().toLowerCase().split(';');
+    if (!type) continue;
+    const q = params.map((param) => /^\s*q=([\d.]+)\s*$/.exec(param)?.[1]).find(Boolean);
+    weights.set(type, q === undefined ? 1 : Number(q));
+  }
+  const html = weights.get('text/html') ?? 0;
+  return html > 0 && html > (weights.get('application/json') ?? 0);
+}
+
+const isFormEncoded = (request: FastifyRequest) =>
+  (request.headers['content-type'] ?? '').toLowerCase().startsWith(FORM_ENCODED);
+
+/**
+ * The body to validate. A urlencoded form sends flat strings: its hidden `page` field names the
+ * form, and becomes the attribution the JS flow sends (UTM values need the script, and are
+ * absent). Field values stay as sent: every field of the shared schemas is a string (choices
+ * are enums of strings), so the same schema validates both encodings, and the JSON API is
+ * untouched.
+ */
+export function leadBody(request: FastifyRequest, action: string): unknown {
+  if (!isFormEncoded(request)) return request.body;
+  const {
+    page,
+    attribution: _ignored,
+    ...fields
+  } = { ...(request.body as Record<string, unknown>) };
+  const form = formOf(action, page, request.headers.referer);
+  const attribution = form
+    ? { page: form.page, ...(form.variant ? { variant: form.variant } : {}) }
+    : undefined;
+  return { ...fields, attribution };
+}
+
+/** A navigation's form post: validated with its page's schema, answered with a 303. */
+export interface HtmlFormPost {
+  /** The page's messages when its own rules fail (stricter than the endpoint's, never wider). */
+  check(body: unknown): FieldErrors | undefined;
+  /** Back to the form's page with the messages and what was typed (nothing was stored). */
+  invalid(reply: FastifyReply, body: unknown, fields: FieldErrors): Promise<FastifyReply>;
+  /** The lead is committed: on to the spec's next page, with what it prefills. */
+  saved(reply: FastifyReply, values: Record<string, unknown>): Promise<FastifyReply>;
+}
+
+/** How long a typed value may be to travel back (the longest field takes 4,000 characters). */
+const MAX_VALUE_LENGTH = 4000;
+
+function typedValues(form: HtmlForm, body: unknown): Record<string, string> {
+  const shape = (form.schema as unknown as { shape?: Record<string, unknown> }).shape ?? {};
+  const source = (typeof body === 'object' && body !== null ? body : {}) as Record<string, unknown>;
+  const values: Record<string, string> = {};
+  for (const name of Object.keys(shape)) {
+    const value = source[name];
+    if (typeof value === 'string' && value.length <= MAX_VALUE_LENGTH) values[name] = value;
+  }
+  return values;
+}
+
+/** The HTML side of a post to `action`, or undefined for a fetch or an API client. */
+export function htmlFormPost(
+  request: FastifyRequest,
+  action: string,
+  handoff: FormHandoff,
+  validate: Validate,
+): HtmlFormPost | undefined {
+  if (!wantsHtml(request)) return undefined;
+  const page = isFormEncoded(request) ? (request.body as Record<string, unknown>)?.page : undefined;
+  const form = formOf(action, page, request.headers.referer);
+  if (!form) return undefined;
+  const cookies: string[] = [];
+  const redirect = (reply: FastifyReply, location: string) => {
+    if (cookies.length > 0) reply.header('Set-Cookie', cookies);
+    // Fixed paths only: nothing typed (no e-mail) ever reaches a URL.
+    return reply.code(303).header('Location', location).header('Cache-Control', 'no-store').send();
+  };
+  const returned = { action: form.action, page: form.page };
+
+  return {
+    check(body) {
+      const result = validate(form.schema, body);
+      return result.ok ? undefined : result.fields;
+    },
+    async invalid(reply, body, fields) {
+      const state: PageState = {
+        form: { ...returned, values: typedValues(form, body), errors: fields },
+      };
+      cookies.push(await handoff.keep(request, formRoute(form), state));
+      return redirect(reply, form.back ?? formRoute(form));
+    },
+    async saved(reply, values) {
+      if (form.prefill) cookies.push(handoff.prefillCookie(request, form.prefill(values)));
+      if (form.sentBy) {
+        const state: PageState = { form: { ...returned, sentBy: form.sentBy(values) } };
+        cookies.push(await handoff.keep(request, form.next, state));
+      }
+      return redirect(reply, form.next);
+    },
+  };
+}

@@ -1,0 +1,205 @@
+import type { FastifyInstance } from 'fastify';
+import { safeParse } from 'zod/mini';
+import type { $ZodType, output } from 'zod/v4/core';
+import {
+  bodySchemaOf,
+  describedError,
+  fieldErrorsBody,
+  retryAfterHeader,
+} from '../../platform/http/api-schemas';
+import type { SubmissionClient } from '../../conversions/conversion-event';
+import { submissionClient, withConversionFields } from './submission-client';
+import { htmlFormPost, leadBody } from './html-form-posts';
+import type { LeadCapture } from './lead-capture';
+import type { LeadSaves } from '../store/lead-store';
+import type { SaveResult } from '../store/upsert';
+import { ALTCHA_FIELD, HONEYPOT_FIELD } from '@shared/spam-fields';
+
+declare module 'fastify' {
+  interface FastifyInstance {
+    /** The lead routes' spam policy, in the leads scope only (leads-plugin.ts). */
+    leadCapture: LeadCapture;
+  }
+}
+
+export const INVALID_FIELDS_MESSAGE = 'Please check the highlighted fields';
+
+export type FieldErrors = Record<string, string>;
+
+/**
+ * The value without NUL characters in any of its texts: no form field needs one, and
+ * PostgreSQL text cannot hold one (the fuzz test found a 500 on `attribution.page`).
+ */
+export function withoutNul(value: unknown): unknown {
+  // Nearly every body has none: checked first, so such a body is not copied (decision 118).
+  if (!hasNul(value)) return value;
+  if (typeof value === 'string') return value.replaceAll('\u0000', '');
+  if (Array.isArray(value)) return value.map(withoutNul);
+  if (typeof value !== 'object' || value === null) return value;
+  return Object.fromEntries(Object.entries(value).map(([key, item]) => [key, withoutNul(item)]));
+}
+
+function hasNul(value: unknown): boolean {
+  if (typeof value === 'string') return value.includes('\u0000');
+  if (typeof value !== 'object' || value === null) return false;
+  for (const item of Object.values(value)) if (hasNul(item)) return true;
+  return false;
+}
+
+/**
+ * Validates a request body with a shared schema, NUL characters dropped first (what is
+ * checked is what is stored). Anything that is not a JSON object (null, an array, a
+ * number...) is checked as an empty object, so every bad input gets the same answer: the
+ * required fields and their messages. The first message of each field wins, as in the
+ * browser.
+ */
+export function validateBody<Schema extends $ZodType>(
+  schema: Schema,
+  body: unknown,
+): { ok: true; data: output<Schema> } | { ok: false; fields: FieldErrors } {
+  const isObject = typeof body === 'object' && body !== null && !Array.isArray(body);
+  const result = safeParse(schema, isObject ? withoutNul(body) : {});
+  if (result.success) return { ok: true, data: result.data };
+  const fields: FieldErrors = {};
+  for (const issue of result.error.issues) {
+    fields[issue.path.join('.') || 'body'] ??= issue.message;
+  }
+  return { ok: false, fields };
+}
+
+/** A request's pino logger; `setBindings` is missing only when logging is off (tests). */
+type RequestLogger = { setBindings?(bindings: Record<string, unknown>): void };
+
+/** One answer for every accepted lead: it says nothing about who is already a lead. */
+export const ACCEPTED = { ok: true } as const;
+
+const acceptedBody = {
+  type: 'object',
+  description: 'Stored (committed); the same answer whether the e-mail was new or known',
+  properties: { ok: { type: 'boolean', const: true } },
+  required: ['ok'],
+} as const;
+
+/** The body as documented: the form's fields, and beside them what the spam defence reads. */
+function withSpamFields(body: Record<string, unknown>): Record<string, unknown> {
+  const properties = body.properties as Record<string, unknown>;
+  return {
+    ...body,
+    properties: {
+      ...properties,
+      [HONEYPOT_FIELD]: {
+        type: 'string',
+        description: 'Hidden from people: leave it out or empty (decision 095)',
+      },
+      [ALTCHA_FIELD]: {
+        type: 'string',
+        description: 'The ALTCHA solution, on the forms ALTCHA_FORMS names (decision 095)',
+      },
+    },
+  };
+}
+
+/** A browser's own form post (html-form-posts.ts): on to the next page, or back to the form. */
+const formPostAnswer = {
+  type: 'null',
+  description:
+    "A browser's form post without JavaScript (Sec-Fetch-Mode: navigate, or an Accept that " +
+    "prefers text/html): to the spec's next page once the lead is committed, or back to the " +
+    "form's page with its messages (nothing stored); no body",
+  headers: { Location: { type: 'string', description: 'A fixed path, never with input' } },
+} as const;
+
+/**
+ * A refusal before anything is stored: JSON, or for a browser's own form post a page that
+ * says so and links back to the form (html-refusals.ts).
+ */
+function refusal(description: string, headers?: Record<string, object>) {
+  const { description: _json, ...json } = describedError(description, headers);
+  const { headers: _headers, ...schema } = json as typeof json & { headers?: unknown };
+  return {
+    description,
+    ...(headers ? { headers } : {}),
+    content: {
+      'application/json': { schema },
+      'text/html': {
+        schema: {
+          type: 'string',
+          description: "A browser's form post without JavaScript: a page, with a link back",
+        },
+      },
+    },
+  };
+}
+
+/** What any lead route can answer besides its success and its field errors. */
+const leadLimits = {
+  413: refusal('The body is larger than the limit (16 KB of JSON, 64 KB of a form)'),
+  415: refusal('The content type is not one the route takes (JSON or a urlencoded form)'),
+  429: refusal('A flood from one address: nothing stored', retryAfterHeader),
+  503: refusal(
+    'The write queue is full, the database cannot take writes now, or the server is ' +
+      'shutting down (decision 105): nothing was stored; try again after Retry-After',
+    retryAfterHeader,
+  ),
+} as const;
+
+/**
+ * Registers POST `path`: validate the JSON body with `schema`, hand the parsed values to
+ * `save`, answer 200 {"ok":true}, 400 with the field messages otherwise (and nothing stored).
+ * `save` resolves only after the write is committed, so a 2xx always means the lead is on disk.
+ * New and known e-mails get the same answer and no id: a status or a sequential id would tell
+ * anyone whether an address is a lead, and how many leads there are.
+ */
+export function leadRoute<Schema extends $ZodType>(
+  app: FastifyInstance,
+  path: string,
+  schema: Schema,
+  /**
+   * Saves through `saves`, which quarantines the request's form when it is suspect;
+   * `client`: the request's side of the conversion events (decision 110).
+   */
+  save: (values: output<Schema>, saves: LeadSaves, client: SubmissionClient) => Promise<SaveResult>,
+): void {
+  app.post(
+    path,
+    {
+      schema: {
+        // Documented only: the handler validates with the shared schema (the spec's messages).
+        documentedBody: withSpamFields(withConversionFields(bodySchemaOf(schema))),
+        consumes: ['application/json', 'application/x-www-form-urlencoded'],
+        response: { 200: acceptedBody, 303: formPostAnswer, 400: fieldErrorsBody, ...leadLimits },
+      },
+    },
+    async (request, reply) => {
+      // A browser's own form post (no JavaScript) is answered with a 303 (html-form-posts.ts).
+      const html = htmlFormPost(request, path, app.formHandoff, validateBody);
+      const body = leadBody(request, path);
+      const pageErrors = html?.check(body);
+      const result = pageErrors
+        ? { ok: false as const, fields: pageErrors }
+        : validateBody(schema, body);
+      if (!result.ok) {
+        await app.leadCapture.countInvalid(request);
+        if (html) return html.invalid(reply, body, result.fields);
+        return reply.code(400).send({ error: INVALID_FIELDS_MESSAGE, fields: result.fields });
+      }
+      const saved = await save(
+        result.data,
+        app.leadCapture.savesFor(request),
+        submissionClient(request),
+      );
+      // Ids only: e-mails and names never go to the logs. They go on the request's own
+      // "request completed" line rather than a line of their own: one log write less per lead
+      // (docs/decisions/117). Added to the request's logger, not a child of it: a child per
+      // request makes each request's logger a prototype, which V8 handles slowly (decision 118).
+      (request.log as RequestLogger).setBindings?.(
+        saved.quarantined
+          ? { quarantineId: saved.id }
+          : { leadId: saved.id, created: saved.created },
+      );
+      // A quarantined form gets exactly what a person's gets (decision 095).
+      if (html) return html.saved(reply, result.data as Record<string, unknown>);
+      return reply.code(200).send(ACCEPTED);
+    },
+  );
+}

@@ -1,0 +1,53 @@
+import { randomUUID } from 'node:crypto';
+import type { FastifyRequest } from 'fastify';
+import { safeParse } from 'zod/mini';
+import { conversionFieldsSchema } from '@shared/schemas/conversion';
+import { bodySchemaOf } from '../../platform/http/api-schemas';
+import type { SubmissionClient } from '../../conversions/conversion-event';
+
+/** Meta's browser cookies: `fb.<subdomain index>.<ms>.<random or fbclid>`. */
+const META_COOKIE = /^fb\.\d\.\d{10,16}\.[A-Za-z0-9_.-]{1,400}$/;
+
+function metaCookie(header: string | undefined, name: '_fbp' | '_fbc'): string | null {
+  for (const part of header?.split(';') ?? []) {
+    const [key, ...value] = part.split('=');
+    if (key?.trim() !== name) continue;
+    const cookie = value.join('=').trim();
+    return META_COOKIE.test(cookie) ? cookie : null;
+  }
+  return null;
+}
+
+/**
+ * What a lead form's request says for its conversion events (decision 110): the event id and
+ * consent the form sent beside its payload, Global Privacy Control from the Sec-GPC header
+ * (which wins over anything the body says), the address and browser of the request, and
+ * Meta's cookies. Without an event id from the browser the server makes one.
+ */
+export function submissionClient(request: FastifyRequest): SubmissionClient {
+  const body = request.body;
+  const parsed = safeParse(
+    conversionFieldsSchema,
+    typeof body === 'object' && body !== null && !Array.isArray(body) ? body : {},
+  );
+  const fields = parsed.success ? parsed.data : {};
+  const gpc = request.headers['sec-gpc'] === '1';
+  return {
+    eventId: fields.eventId ?? randomUUID(),
+    consent: gpc ? 'gpc' : (fields.consent ?? null),
+    at: Date.now(),
+    ip: request.ip || null,
+    userAgent: request.headers['user-agent']?.slice(0, 500) || null,
+    fbp: metaCookie(request.headers.cookie, '_fbp'),
+    fbc: metaCookie(request.headers.cookie, '_fbc'),
+  };
+}
+
+const conversionProperties = (bodySchemaOf(conversionFieldsSchema) as { properties: object })
+  .properties;
+
+/** A form's documented body with the conversion fields beside the spec's (OpenAPI). */
+export function withConversionFields(body: Record<string, unknown>): Record<string, unknown> {
+  const properties = (body.properties ?? {}) as object;
+  return { ...body, properties: { ...properties, ...conversionProperties } };
+}

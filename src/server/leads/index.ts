@@ -1,0 +1,113 @@
+/*
+ * The lead context's one public module (docs/decisions/145). A lead is a person or a company
+ * who left their details in a form: its tables, its capture and screening, its quarantine,
+ * its pipeline and every query over it live under src/server/leads. Other capabilities import
+ * only this file (ESLint enforces it); everything else in this folder is private.
+ */
+import type { MigrationSet } from '../platform/database/migration-runner';
+import {
+  addressCounterMigrations,
+  type AddressCounterTables,
+} from './screening/address-counter-tables';
+import { altchaUsedMigrations, type AltchaUsedTables } from './screening/altcha-used-postgres';
+import { leadRecordMigrations } from './store/create-lead-tables';
+import {
+  figuresFreshnessMigrations,
+  type FiguresFreshnessTables,
+} from './queries/figures-freshness';
+import type { LeadRecordTables } from './store/lead-tables';
+import { adminListingMigrations } from './store/listing-migrations';
+import type { AdminLeadTables } from './store/listing-tables';
+import { pipelineMigrations } from './pipeline/pipeline-migrations';
+import type { PipelineTables } from './pipeline/pipeline-tables';
+import { submissionConsentMigrations } from './store/submission-consent';
+
+/** Every table and column the lead context owns. */
+export type LeadTables = LeadRecordTables &
+  AdminLeadTables &
+  PipelineTables &
+  AddressCounterTables &
+  AltchaUsedTables &
+  FiguresFreshnessTables;
+
+/** The lead context's migrations; the runner orders every capability's by name. */
+export const leadMigrations: readonly MigrationSet[] = [
+  leadRecordMigrations,
+  adminListingMigrations,
+  pipelineMigrations,
+  submissionConsentMigrations,
+  addressCounterMigrations,
+  figuresFreshnessMigrations,
+  altchaUsedMigrations,
+];
+
+// Capture: the public forms' routes, screened for spam.
+export { leadsPlugin } from './leads-plugin';
+export { spamPlugin } from './screening/spam-plugin';
+export type { LeadCreatedPayload } from './store/lead-created';
+
+// The record.
+export type { LeadRecordTables, LeadTable } from './store/lead-tables';
+export type {
+  AdminLeadTables,
+  CandidateLeadType,
+  CompanyLeadType,
+  CandidateListRow,
+  CompanyListRow,
+} from './store/listing-tables';
+export { normalizeEmail } from './store/lead-email';
+export { funnelLeadsQuery, type FunnelDimension, type FunnelLeadRow } from './store/lead-funnel';
+
+// The team's desk: listing, search, one lead, overview figures, pipeline.
+export { LeadDesk } from './lead-desk';
+export { FiguresFreshness } from './queries/figures-freshness';
+export { LeadListing, type Page } from './queries/lead-listing';
+export { Overview } from './queries/overview-figures';
+export { decodeCursor, encodeCursor } from './queries/cursor';
+export {
+  errorBody,
+  leadIdParams,
+  candidateSchema,
+  candidateView,
+  companySchema,
+  companyView,
+  leadEmailSchema,
+  leadEmailView,
+} from './queries/lead-views';
+
+// Export to CSV.
+export { csvChunks } from './export/csv';
+export { exportRows } from './export/export-query';
+export {
+  exportDefinitions,
+  exportTabs,
+  newestFirst,
+  selectionsFor,
+  type ExportTab,
+} from './export/export-tabs';
+
+// Pipeline: status, notes, history.
+export { LeadPipeline } from './pipeline/lead-pipeline';
+export type { PipelineTables, LeadActivityTable } from './pipeline/pipeline-tables';
+export { eraseActivity, findActivity } from './pipeline/lead-activity';
+
+// Quarantine.
+export {
+  QuarantineReleaser,
+  eraseQuarantined,
+  findQuarantined,
+  quarantineReasons,
+  type LeadQuarantineTable,
+  type LeadQuarantineTables,
+  type QuarantineReason,
+} from './quarantine/lead-quarantine';
+
+// A person: find and erase.
+export {
+  eraseSubmissions,
+  findSubmissions,
+  leadForms,
+  type LeadSubmissionsTable,
+  type LeadForm,
+} from './store/lead-submissions';
+export { eraseLeadRows, findLeadsByEmail, leadIdsNotUpdatedSince } from './people/lead-subject';

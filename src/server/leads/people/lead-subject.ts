@@ -1,0 +1,82 @@
+import type { Kysely } from 'kysely';
+import type { DatabaseReader } from '../../platform/database/reader-thread';
+import type { LeadTable } from '../store/lead-tables';
+import {
+  listColumns,
+  type AdminLeadTables,
+  type CandidateListRow,
+  type CompanyListRow,
+} from '../store/listing-tables';
+
+/*
+ * The lead rows as a data-subject request (one address) and the retention (leads not updated
+ * for RETENTION_DAYS) see them. A lead row is deleted first in an erasure, returning its id, so
+ * what goes with it is erased for exactly the rows that went, and the transaction's first
+ * statement is a write (SQLite then holds the write lock for the rest of it).
+ */
+
+export interface LeadsOfAddress {
+  candidates: CandidateListRow[];
+  companies: CompanyListRow[];
+}
+
+/** The candidate and company records of an address (normalizeEmail): every stored column. */
+export async function findLeadsByEmail(
+  db: Kysely<AdminLeadTables>,
+  normalizedEmail: string,
+): Promise<LeadsOfAddress> {
+  const rowsOf = (table: LeadTable) =>
+    db
+      .selectFrom(table)
+      .select(listColumns[table] as never[])
+      .where('email_normalized', '=', normalizedEmail)
+      .execute();
+  const [candidates, companies] = await Promise.all([rowsOf('candidates'), rowsOf('companies')]);
+  return {
+    candidates: candidates as CandidateListRow[],
+    companies: companies as CompanyListRow[],
+  };
+}
+
+/**
+ * Up to `limit` ids of leads of `table` whose last form came before `before` (ISO time). No
+ * index serves `updated_at` (it would cost every lead write), so a pass may read the whole
+ * table: on the reader (SQLite's reader thread), never on the event loop.
+ */
+export async function leadIdsNotUpdatedSince(
+  db: Kysely<AdminLeadTables>,
+  reader: DatabaseReader,
+  table: LeadTable,
+  before: string,
+  limit: number,
+): Promise<number[]> {
+  const query = db
+    .selectFrom(table)
+    .select('id')
+    .where('updated_at', '<', before)
+    .orderBy('id')
+    .limit(limit);
+  const rows = await reader.read(query.compile());
+  return rows.map((row) => Number(row.id));
+}
+
+/**
+ * Deletes (in the caller's transaction) the lead rows of an address, or those of `ids` still
+ * not updated since `updatedBefore` (a form may have come in meanwhile); the ids deleted.
+ */
+export async function eraseLeadRows(
+  trx: Kysely<AdminLeadTables>,
+  table: LeadTable,
+  match: { normalizedEmail: string } | { ids: readonly number[]; updatedBefore: string },
+): Promise<number[]> {
+  if ('ids' in match && match.ids.length === 0) return [];
+  const query = trx.deleteFrom(table);
+  const rows = await (
+    'ids' in match
+      ? query.where('id', 'in', match.ids).where('updated_at', '<', match.updatedBefore)
+      : query.where('email_normalized', '=', match.normalizedEmail)
+  )
+    .returning('id')
+    .execute();
+  return rows.map((row) => Number(row.id));
+}

@@ -1,0 +1,171 @@
+import type { Kysely, Transaction } from 'kysely';
+import type { DialectName } from '../../platform/database/migration-runner';
+import { tablesOf } from '../../platform/database/connection';
+import type { LeadRecordTables, LeadTable } from '../store/lead-tables';
+import type { LeadListing } from '../queries/lead-listing';
+import type { PipelineTables } from './pipeline-tables';
+import { eraseActivity } from './lead-activity';
+import { conversionStates, enqueueStatusEvent } from './status-events';
+import { buildTimeline } from './timeline';
+
+/** JSON text of a stored object, or null. */
+const parsed = (text: string | null) =>
+  text ? (JSON.parse(text) as Record<string, unknown>) : null;
+
+/** One accepted form as the lead sent it (issue 11: nothing said is lost), oldest first. */
+function submissionView(submission: {
+  form: string;
+  source_page: string | null;
+  fields: string | null;
+  attribution: string | null;
+  created_at: string;
+}) {
+  return {
+    form: submission.form,
+    at: submission.created_at,
+    sourcePage: submission.source_page,
+    fields: parsed(submission.fields),
+    attribution: parsed(submission.attribution),
+  };
+}
+
+export interface NoteRecord {
+  id: number;
+  text: string;
+  createdAt: string;
+}
+
+/*
+ * Working a lead: its status, notes and what was sent to it, each change with its own row in
+ * lead_activity (docs/decisions/065). Every write checks the lead inside its transaction
+ * (locking the row on PostgreSQL), so nothing is recorded about a lead deleted meanwhile.
+ */
+export class LeadPipeline {
+  constructor(
+    private readonly db: Kysely<PipelineTables>,
+    private readonly dialect: DialectName,
+    private readonly listing: LeadListing,
+    /** Candidate statuses qualified, enrolled and placed go to Meta (decision 110). */
+    private readonly statusEvents = false,
+  ) {}
+
+  /** The lead's row and timeline, oldest first; undefined for an unknown id. */
+  async detail<Table extends LeadTable>(table: Table, id: number) {
+    const row = await this.listing.findLead(table, id);
+    if (!row) return undefined;
+    const [submissions, activity, conversions] = await Promise.all([
+      this.db
+        .selectFrom('lead_submissions')
+        .select(['form', 'source_page', 'fields', 'attribution', 'created_at'])
+        .where('lead_table', '=', table)
+        .where('lead_id', '=', id)
+        .orderBy('id')
+        .execute(),
+      this.db
+        .selectFrom('lead_activity')
+        .select(['kind', 'text', 'from_status', 'to_status', 'created_at'])
+        .where('lead_table', '=', table)
+        .where('lead_id', '=', id)
+        .orderBy('id')
+        .execute(),
+      conversionStates(this.db, table, id),
+    ]);
+    return {
+      row,
+      timeline: buildTimeline(row, submissions, activity),
+      submissions: submissions.map(submissionView),
+      conversions,
+    };
+  }
+
+  /** The lead's status, read and locked in `trx`; undefined when there is no such lead. */
+  private async currentStatus(trx: Transaction<PipelineTables>, table: LeadTable, id: number) {
+    const query = trx.selectFrom(table).select('status').where('id', '=', id);
+    const row = await (this.dialect === 'postgres' ? query.forUpdate() : query).executeTakeFirst();
+    return row?.status;
+  }
+
+  /** Sets the status; the change (if any) as {from, to}, or undefined for an unknown lead. */
+  async setStatus(table: LeadTable, id: number, status: string) {
+    const change = await this.db.transaction().execute(async (trx) => {
+      const from = await this.currentStatus(trx, table, id);
+      if (from === undefined) return undefined;
+      if (from !== status) {
+        await trx
+          .updateTable(table)
+          .set({ status: status as never })
+          .where('id', '=', id)
+          .execute();
+        await trx
+          .insertInto('lead_activity')
+          .values({
+            lead_table: table,
+            lead_id: id,
+            kind: 'status_changed',
+            text: null,
+            from_status: from,
+            to_status: status,
+            created_at: new Date().toISOString(),
+          })
+          .execute();
+        if (this.statusEvents && table === 'candidates') {
+          await enqueueStatusEvent(tablesOf<LeadRecordTables>(trx), id, status, new Date());
+        }
+      }
+      return { from, to: status };
+    });
+    // The filtered counts of both statuses changed.
+    if (change && change.from !== change.to) await this.listing.forgetCounts();
+    return change;
+  }
+
+  /** Adds a note; undefined for an unknown lead. */
+  async addNote(table: LeadTable, id: number, text: string): Promise<NoteRecord | undefined> {
+    return this.db.transaction().execute(async (trx) => {
+      if ((await this.currentStatus(trx, table, id)) === undefined) return undefined;
+      const createdAt = new Date().toISOString();
+      const note = await trx
+        .insertInto('lead_activity')
+        .values({
+          lead_table: table,
+          lead_id: id,
+          kind: 'note',
+          text,
+          from_status: null,
+          to_status: null,
+          created_at: createdAt,
+        })
+        .returning('id')
+        .executeTakeFirstOrThrow();
+      return { id: note.id, text, createdAt };
+    });
+  }
+
+  /** Records that the form e-mail went out (or to the outbox) through `transport`. */
+  async recordEmailSent(table: LeadTable, id: number, transport: string): Promise<void> {
+    await this.db.transaction().execute(async (trx) => {
+      if ((await this.currentStatus(trx, table, id)) === undefined) return;
+      await trx
+        .insertInto('lead_activity')
+        .values({
+          lead_table: table,
+          lead_id: id,
+          kind: 'email_sent',
+          text: transport,
+          from_status: null,
+          to_status: null,
+          created_at: new Date().toISOString(),
+        })
+        .execute();
+    });
+  }
+
+  /** The listing's deleteWith: a deleted lead's notes and activity go in the same transaction. */
+  static async deleteActivity(
+    trx: Pick<Kysely<object>, 'getExecutor'>,
+    table: LeadTable,
+    id: number,
+  ): Promise<void> {
+    await eraseActivity(trx, table, [id]);
+  }
+}

@@ -1,0 +1,28 @@
+import type { Generated } from 'kysely';
+import type { LeadTable } from '../store/lead-tables';
+import type { AdminLeadTables } from '../store/listing-tables';
+
+/*
+ * The pipeline's own table (docs/decisions/065): what the admin did about a lead, one row per
+ * status change, note and form e-mail sent, oldest first by id. The status itself is a column
+ * of the lead (040_lead_status), so the listings filter on it without a join.
+ */
+
+export const activityKinds = ['status_changed', 'note', 'email_sent'] as const;
+export type ActivityKind = (typeof activityKinds)[number];
+
+export interface LeadActivityTable {
+  id: Generated<number>;
+  lead_table: LeadTable;
+  lead_id: number;
+  kind: ActivityKind;
+  /** A note's text; the mail transport of an e-mail sent (smtp, sendgrid, outbox). */
+  text: string | null;
+  /** A status change: the status before and after. */
+  from_status: string | null;
+  to_status: string | null;
+  created_at: string;
+}
+
+/** The pipeline's tables, for `tablesOf<PipelineTables>(db)`: its own and the leads'. */
+export type PipelineTables = AdminLeadTables & { lead_activity: LeadActivityTable };

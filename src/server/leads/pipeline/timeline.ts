@@ -1,0 +1,72 @@
+import { statusLabel } from '@shared/lead-status';
+import type { LeadForm } from '../store/lead-submissions';
+import type { LeadActivityTable } from './pipeline-tables';
+
+/** One event of a lead's life, as GET /api/…-submissions/:id answers it (HELPERS contract). */
+export interface TimelineEntry {
+  at: string;
+  kind: 'created' | 'submitted' | 'email_sent' | 'status_changed' | 'note';
+  /** A sentence the dashboard shows as it is. */
+  text: string;
+}
+
+/** What each public form is, in the admin's words. */
+const formTexts: Record<LeadForm, string> = {
+  'candidate-email': 'Left an e-mail address',
+  'candidate-basic-info': 'Submitted name and phone',
+  'candidate-application': 'Submitted the application',
+  'typeform-completed': 'Completed the questionnaire',
+  questionnaire: 'Submitted the questionnaire',
+  'company-email': 'Left a work e-mail and company name',
+  'company-request': 'Submitted the talent request',
+};
+
+const fromPage = (page: string | null) => (page ? ` (${page})` : '');
+
+type Activity = Pick<LeadActivityTable, 'kind' | 'text' | 'from_status' | 'to_status'> & {
+  created_at: string;
+};
+
+function activityEntry(activity: Activity): TimelineEntry {
+  const at = activity.created_at;
+  switch (activity.kind) {
+    case 'status_changed':
+      return {
+        at,
+        kind: 'status_changed',
+        text: `Status changed from ${statusLabel(activity.from_status ?? '')} to ${statusLabel(activity.to_status ?? '')}`,
+      };
+    case 'email_sent':
+      return {
+        at,
+        kind: 'email_sent',
+        text:
+          activity.text === 'outbox'
+            ? 'Form e-mail saved to the outbox: no mail server is configured'
+            : 'Form e-mail sent',
+      };
+    case 'note':
+      return { at, kind: 'note', text: activity.text ?? '' };
+  }
+}
+
+/**
+ * The lead's timeline, oldest first: its creation, each form it sent, then what the admin
+ * did. Events of the same instant keep that order (the sort is stable).
+ */
+export function buildTimeline(
+  lead: { created_at: string; source_page: string | null },
+  submissions: { form: LeadForm; source_page: string | null; created_at: string }[],
+  activity: Activity[],
+): TimelineEntry[] {
+  const entries: TimelineEntry[] = [
+    { at: lead.created_at, kind: 'created', text: `Lead created${fromPage(lead.source_page)}` },
+    ...submissions.map((submission) => ({
+      at: submission.created_at,
+      kind: 'submitted' as const,
+      text: `${formTexts[submission.form]}${fromPage(submission.source_page)}`,
+    })),
+    ...activity.map(activityEntry),
+  ];
+  return entries.sort((a, b) => (a.at < b.at ? -1 : a.at > b.at ? 1 : 0));
+}

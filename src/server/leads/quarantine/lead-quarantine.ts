@@ -1,0 +1,144 @@
+import { sql, type Generated, type Kysely, type Migration, type Selectable } from 'kysely';
+import { autoIncrementId } from '../../platform/database/migration-columns';
+import type { DialectName } from '../../platform/database/migration-runner';
+import type { LeadForm } from '../store/lead-submissions';
+
+/*
+ * Quarantine (docs/decisions/095): a suspect form submission is answered like any other, but
+ * kept here instead of in the lead tables, so it is in no admin tab, no count, no notification
+ * and no conversion. It keeps the lead step the form would have written, so releasing it
+ * replays that step through the normal lead save (leads capability); deleting drops the row.
+ * The admin lists and deletes rows (admin/quarantine); only the leads capability writes them.
+ */
+
+/** Why a submission is suspect; several can apply. */
+export const quarantineReasons = [
+  'honeypot',
+  'too_fast',
+  'no_form_token',
+  'forged_form_token',
+  'bot_user_agent',
+  'altcha',
+  'rate',
+] as const;
+export type QuarantineReason = (typeof quarantineReasons)[number];
+
+export interface LeadQuarantineTable {
+  id: Generated<number>;
+  /** The lead table the step writes when released. */
+  lead_table: 'candidates' | 'companies';
+  form: LeadForm;
+  /** As typed (trimmed), so the admin can recognise a person; never logged. */
+  email: string;
+  /** JSON: the lead step (e-mail, form, stage, fields, attribution, flags) to replay. */
+  step: string;
+  /** Comma-separated QuarantineReason values. */
+  reasons: string;
+  /** The client's user agent (first 300 characters), for the admin's judgement. */
+  user_agent: string | null;
+  received_at: string;
+}
+
+/** A row of the key table: secrets the server generates once and shares between instances. */
+export interface SpamKeysTable {
+  name: string;
+  value: string;
+}
+
+export type LeadQuarantineTables = {
+  lead_quarantine: LeadQuarantineTable;
+  spam_keys: SpamKeysTable;
+};
+
+/** 004: the quarantine, newest first for the admin, and the spam keys. */
+export function createLeadQuarantine(dialect: DialectName): Migration {
+  return {
+    async up(db: Kysely<unknown>) {
+      await db.schema
+        .createTable('lead_quarantine')
+        .addColumn('id', 'integer', autoIncrementId(dialect))
+        .addColumn('lead_table', 'text', (c) => c.notNull())
+        .addColumn('form', 'text', (c) => c.notNull())
+        .addColumn('email', 'text', (c) => c.notNull())
+        .addColumn('step', 'text', (c) => c.notNull())
+        .addColumn('reasons', 'text', (c) => c.notNull())
+        .addColumn('user_agent', 'text')
+        .addColumn('received_at', 'text', (c) => c.notNull())
+        .execute();
+      await db.schema
+        .createTable('spam_keys')
+        .addColumn('name', 'text', (c) => c.primaryKey())
+        .addColumn('value', 'text', (c) => c.notNull())
+        .execute();
+    },
+    async down(db: Kysely<unknown>) {
+      await db.schema.dropTable('spam_keys').execute();
+      await db.schema.dropTable('lead_quarantine').execute();
+    },
+  };
+}
+
+type QuarantineDb = Kysely<Pick<LeadQuarantineTables, 'lead_quarantine'>>;
+
+/**
+ * The quarantine keeps the address as typed (trimmed): lower() gives the leads' normalised
+ * form (the forms accept ASCII addresses only, which SQLite's lower() folds like JavaScript's).
+ */
+const sameAddress = (normalizedEmail: string) => sql<boolean>`lower(email) = ${normalizedEmail}`;
+
+/** The quarantined submissions of an address (normalizeEmail), oldest first. */
+export function findQuarantined(
+  db: QuarantineDb,
+  normalizedEmail: string,
+): Promise<Selectable<LeadQuarantineTable>[]> {
+  return db
+    .selectFrom('lead_quarantine')
+    .selectAll()
+    .where(sameAddress(normalizedEmail))
+    .orderBy('id')
+    .execute();
+}
+
+/**
+ * Deletes (in the caller's transaction) the quarantined submissions of an address, or those
+ * received before `receivedBefore` (retention); how many rows went.
+ */
+export async function eraseQuarantined(
+  trx: QuarantineDb,
+  match: { normalizedEmail: string } | { receivedBefore: string },
+): Promise<number> {
+  const result = await trx
+    .deleteFrom('lead_quarantine')
+    .where(
+      'normalizedEmail' in match
+        ? sameAddress(match.normalizedEmail)
+        : sql<boolean>`received_at < ${match.receivedBefore}`,
+    )
+    .executeTakeFirst();
+  return Number(result.numDeletedRows);
+}
+
+/** What releasing a quarantined submission did: the lead it became (undefined: no such row). */
+export interface QuarantineRelease {
+  leadType: 'candidate' | 'company';
+  leadId: number;
+  created: boolean;
+}
+
+/**
+ * The leads capability's release, handed to the admin through the composition (app.ts): the
+ * admin may not write leads itself (docs/decisions/007), so it asks for the replay. Bound once
+ * the leads capability has started.
+ */
+export class QuarantineReleaser {
+  private release: ((id: number) => Promise<QuarantineRelease | undefined>) | undefined;
+
+  bind(release: (id: number) => Promise<QuarantineRelease | undefined>): void {
+    this.release = release;
+  }
+
+  run(id: number): Promise<QuarantineRelease | undefined> {
+    if (!this.release) throw new Error('the leads capability has not started');
+    return this.release(id);
+  }
+}

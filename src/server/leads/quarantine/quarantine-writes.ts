@@ -1,0 +1,63 @@
+import type { Kysely } from 'kysely';
+import type { QuarantineReason, QuarantineRelease } from './lead-quarantine';
+import type { LeadRecordTables } from '../store/lead-tables';
+import type { OutboxDestination } from '../../platform/outbox/outbox-tables';
+import { saveCandidate, type CandidateStep } from '../store/save-candidate';
+import { saveCompany, type CompanyStep } from '../store/save-company';
+import type { SaveResult } from '../store/upsert';
+
+/** A suspect submission: the step it would have written, and why it was held back. */
+export type QuarantineEntry = (
+  { table: 'candidates'; step: CandidateStep } | { table: 'companies'; step: CompanyStep }
+) & { reasons: QuarantineReason[]; userAgent: string | null };
+
+/**
+ * Keeps `entry` in the quarantine (decision 095); answers like a saved lead would. The
+ * request's client (address, cookies, consent for conversion events) is not kept: a held
+ * submission is never reported as a conversion, not even once released, and its address is
+ * personal data the admin does not need to judge it.
+ */
+export async function quarantineSubmission(
+  db: Kysely<LeadRecordTables>,
+  entry: QuarantineEntry,
+): Promise<SaveResult> {
+  const { client: _client, ...step } = entry.step;
+  const row = await db
+    .insertInto('lead_quarantine')
+    .values({
+      lead_table: entry.table,
+      form: step.form ?? 'candidate-email',
+      email: step.email.trim(),
+      step: JSON.stringify(step),
+      reasons: entry.reasons.join(','),
+      user_agent: entry.userAgent,
+      received_at: new Date().toISOString(),
+    })
+    .returning('id')
+    .executeTakeFirstOrThrow();
+  return { id: row.id, created: true, quarantined: true };
+}
+
+/**
+ * Releases quarantined submission `id` into the normal flow, in one transaction: the row goes,
+ * and its step is saved as if it had just been sent (upsert, submission history, notices).
+ * Undefined when there is no such row (released or deleted meanwhile).
+ */
+export async function releaseQuarantined(
+  db: Kysely<LeadRecordTables>,
+  id: number,
+  notify: readonly OutboxDestination[],
+): Promise<QuarantineRelease | undefined> {
+  const row = await db
+    .deleteFrom('lead_quarantine')
+    .where('id', '=', id)
+    .returning(['lead_table', 'step'])
+    .executeTakeFirst();
+  if (!row) return undefined;
+  if (row.lead_table === 'candidates') {
+    const saved = await saveCandidate(db, JSON.parse(row.step) as CandidateStep, notify);
+    return { leadType: 'candidate', leadId: saved.id, created: saved.created };
+  }
+  const saved = await saveCompany(db, JSON.parse(row.step) as CompanyStep, notify);
+  return { leadType: 'company', leadId: saved.id, created: saved.created };
+}

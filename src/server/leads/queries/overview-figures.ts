@@ -1,0 +1,126 @@
+import { sql, type Compilable, type Kysely } from 'kysely';
+import type { OverviewFigures } from '@shared/admin-overview';
+import type { DatabaseReader } from '../../platform/database/reader-thread';
+import type { LeadTable } from '../store/lead-tables';
+import type { FiguresFreshness } from './figures-freshness';
+import type { AdminLeadTables } from '../store/listing-tables';
+
+/**
+ * The Overview tab's figures: counts per tab, leads per day for 30 days, and conversion per
+ * landing variant and UTM source. They read whole tables (a second or more at a million
+ * leads), so one computation is shared for `ttlMs` (OVERVIEW_CACHE_TTL) or until a change
+ * makes it stale on any instance (decision 121), and on SQLite they are executed
+ * by the reader thread, off the event loop (docs/decisions/080); they are built here.
+ */
+export class Overview {
+  private cache: { figures: Promise<OverviewFigures>; at: number; generation: number } | undefined;
+
+  constructor(
+    private readonly db: Kysely<AdminLeadTables>,
+    private readonly reader: DatabaseReader,
+    private readonly ttlMs: number,
+    /** Deletes, releases and status changes on any instance end the cache's life early. */
+    private readonly freshness: FiguresFreshness,
+  ) {}
+
+  async figures(): Promise<OverviewFigures> {
+    const generation = await this.freshness.generation();
+    const now = Date.now();
+    const cache = this.cache;
+    if (!cache || now - cache.at >= this.ttlMs || cache.generation !== generation) {
+      const figures = this.compute(new Date(now));
+      const fresh = { figures, at: now, generation };
+      figures.catch(() => {
+        if (this.cache === fresh) this.cache = undefined;
+      });
+      this.cache = fresh;
+      return figures;
+    }
+    return cache.figures;
+  }
+
+  private async compute(now: Date): Promise<OverviewFigures> {
+    const days = lastDays(now, 30);
+    const since = `${days[0]}T00:00:00.000Z`;
+    const run = <Row>(query: Compilable<Row>) => this.reader.read(query.compile());
+    const countByType = (table: LeadTable) =>
+      run(
+        this.db
+          .selectFrom(table)
+          .select(['lead_type', (eb) => eb.fn.countAll<number | string>().as('n')])
+          .groupBy('lead_type'),
+      );
+    const perDay = (table: LeadTable) =>
+      run(
+        this.db
+          .selectFrom(table)
+          .select([
+            sql<string>`substr(created_at, 1, 10)`.as('day'),
+            (eb) => eb.fn.countAll<number | string>().as('n'),
+          ])
+          .where('created_at', '>=', since)
+          .groupBy(sql`substr(created_at, 1, 10)`),
+      );
+    const conversion = (column: 'landing_variant' | 'utm_source') =>
+      run(
+        this.db
+          .selectFrom('candidates')
+          .select([
+            sql<string | null>`${sql.ref(column)}`.as('key'),
+            (eb) => eb.fn.countAll<number | string>().as('leads'),
+            sql<number | string>`sum(case when stage = 'application' then 1 else 0 end)`.as(
+              'applications',
+            ),
+          ])
+          .where('landing_variant', 'is not', null)
+          .groupBy(column)
+          .orderBy(sql`count(*)`, 'desc')
+          .limit(50),
+      );
+    const [candidateTypes, companyTypes, candidateDays, companyDays, variants, sources] =
+      await Promise.all([
+        countByType('candidates'),
+        countByType('companies'),
+        perDay('candidates'),
+        perDay('companies'),
+        conversion('landing_variant'),
+        conversion('utm_source'),
+      ]);
+    const typeCount = (rows: { lead_type: string; n: number | string }[], type: string) =>
+      Number(rows.find((row) => row.lead_type === type)?.n ?? 0);
+    const dayCount = (rows: { day: string; n: number | string }[], day: string) =>
+      Number(rows.find((row) => row.day === day)?.n ?? 0);
+    const toConversion = (
+      rows: { key: string | null; leads: number | string; applications: number | string }[],
+    ) =>
+      rows.map((row) => ({
+        key: row.key,
+        emailLeads: Number(row.leads),
+        applications: Number(row.applications),
+      }));
+    return {
+      counts: {
+        typeform: typeCount(candidateTypes, 'typeform'),
+        candidates: typeCount(candidateTypes, 'regular'),
+        candidateEmails: typeCount(candidateTypes, 'email'),
+        companies: typeCount(companyTypes, 'full'),
+        companyEmails: typeCount(companyTypes, 'email'),
+      },
+      daily: days.map((day) => ({
+        date: day,
+        candidates: dayCount(candidateDays, day),
+        companies: dayCount(companyDays, day),
+      })),
+      variants: toConversion(variants),
+      utmSources: toConversion(sources),
+    };
+  }
+}
+
+/** The last `count` UTC days ending today, as YYYY-MM-DD, oldest first. */
+export function lastDays(now: Date, count: number): string[] {
+  const today = Date.UTC(now.getUTCFullYear(), now.getUTCMonth(), now.getUTCDate());
+  return Array.from({ length: count }, (_, index) =>
+    new Date(today - (count - 1 - index) * 86_400_000).toISOString().slice(0, 10),
+  );
+}

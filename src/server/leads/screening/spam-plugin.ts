@@ -1,0 +1,103 @@
+import { createHmac, randomBytes } from 'node:crypto';
+import fp from 'fastify-plugin';
+import type { Kysely } from 'kysely';
+import { tablesOf } from '../../platform/database/connection';
+import type { LeadQuarantineTables } from '../quarantine/lead-quarantine';
+import { altchaProof, CHALLENGE_LIFETIME_S, type ProofOfWork } from './altcha-proof';
+import { PostgresAltchaUsed, type AltchaUsedTables } from './altcha-used-postgres';
+import {
+  cookieValue,
+  FORM_TIME_COOKIE,
+  FORM_TIME_MAX_AGE_S,
+  needsNewFormTime,
+  readFormTime,
+  signFormTime,
+} from './form-time-token';
+
+export interface SpamDefence {
+  /** Signs the time trap's cookie (the same on every instance of one database). */
+  formTimeKey: Buffer;
+  /** ALTCHA, when a form asks for it (ALTCHA_FORMS). */
+  proof: ProofOfWork | undefined;
+}
+
+declare module 'fastify' {
+  interface FastifyInstance {
+    spamDefence: SpamDefence;
+  }
+}
+
+export interface SpamPluginOptions {
+  /** Any form with ALTCHA on: the proof of work is set up. */
+  altcha: boolean;
+  /** ALTCHA_HMAC_KEY; unset: derived from the kept key. */
+  altchaHmacKey: string | undefined;
+  /** https: the cookie is Secure. */
+  secure: boolean;
+}
+
+const KEY_NAME = 'spam-key';
+
+/**
+ * The server's spam key, generated once and kept in the database, so every instance on one
+ * database (and every restart) signs and checks the same tokens.
+ */
+async function keptSpamKey(db: Kysely<LeadQuarantineTables>): Promise<Buffer> {
+  await db
+    .insertInto('spam_keys')
+    .values({ name: KEY_NAME, value: randomBytes(32).toString('base64') })
+    .onConflict((conflict) => conflict.column('name').doNothing())
+    .execute();
+  const row = await db
+    .selectFrom('spam_keys')
+    .select('value')
+    .where('name', '=', KEY_NAME)
+    .executeTakeFirstOrThrow();
+  return Buffer.from(row.value, 'base64');
+}
+
+/**
+ * The spam defence's app-wide part (decision 095): the key, ALTCHA, and the time trap's
+ * cookie on every page the site serves. A page sent to a visitor without a valid cookie sets
+ * one with the time; later pages keep it, so a second tab does not restart the clock.
+ */
+export const spamPlugin = fp<SpamPluginOptions>(
+  async (app, { altcha, altchaHmacKey, secure }) => {
+    const formTimeKey = await keptSpamKey(tablesOf<LeadQuarantineTables>(app.database.db));
+    // On PostgreSQL a solution used on one instance is a replay on every other (decision 122).
+    const used =
+      app.database.dialect === 'postgres'
+        ? new PostgresAltchaUsed(
+            tablesOf<AltchaUsedTables>(app.database.db),
+            CHALLENGE_LIFETIME_S * 1000,
+            (error) => app.log.warn({ err: error }, 'deleting expired ALTCHA ids failed'),
+          )
+        : undefined;
+    const proof = altcha
+      ? await altchaProof(
+          altchaHmacKey ?? createHmac('sha256', formTimeKey).update('altcha').digest('hex'),
+          used,
+        )
+      : undefined;
+    app.decorate('spamDefence', { formTimeKey, proof });
+
+    const attributes = `Path=/; Max-Age=${FORM_TIME_MAX_AGE_S}; HttpOnly; SameSite=Lax${secure ? '; Secure' : ''}`;
+    app.addHook('onSend', async (request, reply) => {
+      if (request.method !== 'GET' || reply.statusCode !== 200) return;
+      if (!String(reply.getHeader('content-type') ?? '').startsWith('text/html')) return;
+      const now = Date.now();
+      const token = readFormTime(
+        formTimeKey,
+        cookieValue(request.headers.cookie, FORM_TIME_COOKIE),
+      );
+      if (!needsNewFormTime(token, now)) return;
+      const cookie = `${FORM_TIME_COOKIE}=${signFormTime(formTimeKey, now)}; ${attributes}`;
+      const existing = reply.getHeader('set-cookie');
+      reply.header(
+        'set-cookie',
+        existing === undefined ? cookie : [...[existing].flat().map(String), cookie],
+      );
+    });
+  },
+  { name: 'spam-defence' },
+);

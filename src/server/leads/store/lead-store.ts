@@ -1,0 +1,39 @@
+import type { WriteQueue } from '../../platform/database/write-queue';
+import type { LeadRecordTables } from './lead-tables';
+import type { OutboxDestination } from '../../platform/outbox/outbox-tables';
+import type { QuarantineRelease } from '../quarantine/lead-quarantine';
+import {
+  quarantineSubmission,
+  releaseQuarantined,
+  type QuarantineEntry,
+} from '../quarantine/quarantine-writes';
+import { saveCandidate, type CandidateStep } from './save-candidate';
+import { saveCompany, type CompanyStep } from './save-company';
+import type { SaveResult } from './upsert';
+
+/** The two lead saves a form's route calls (leads/lead-capture.ts screens them). */
+export interface LeadSaves {
+  saveCandidate(step: CandidateStep): Promise<SaveResult>;
+  saveCompany(step: CompanyStep): Promise<SaveResult>;
+}
+
+/** The write side of leads: every write goes through the group commit. */
+export interface LeadStore extends LeadSaves {
+  /** Keeps a suspect submission out of the leads (decision 095). */
+  quarantine(entry: QuarantineEntry): Promise<SaveResult>;
+  /** Replays a quarantined submission through the normal save; undefined if it is gone. */
+  releaseQuarantined(id: number): Promise<QuarantineRelease | undefined>;
+}
+
+/** `notify`: where each new lead is announced, through the outbox (empty: nowhere). */
+export function createLeadStore(
+  queue: WriteQueue<LeadRecordTables>,
+  notify: readonly OutboxDestination[] = [],
+): LeadStore {
+  return {
+    saveCandidate: (step) => queue.run((trx) => saveCandidate(trx, step, notify)),
+    saveCompany: (step) => queue.run((trx) => saveCompany(trx, step, notify)),
+    quarantine: (entry) => queue.run((trx) => quarantineSubmission(trx, entry)),
+    releaseQuarantined: (id) => queue.run((trx) => releaseQuarantined(trx, id, notify)),
+  };
+}

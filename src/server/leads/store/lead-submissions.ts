@@ -1,0 +1,71 @@
+import type { Generated, Kysely, Selectable } from 'kysely';
+import type { ConsentSignal } from '@shared/schemas/conversion';
+import type { LeadTable } from './lead-tables';
+
+/*
+ * A lead's history of forms: one row per accepted form submission, written by the leads
+ * capability in the same transaction as the lead's upsert, read by the admin's timeline.
+ * The lead row keeps only its latest state (stage, first-touch attribution); this says which
+ * form was sent when, and from which page. Rows go with their lead when it is deleted.
+ */
+
+/** The public forms, by what they capture (leads/*-routes.ts names each step's form). */
+export const leadForms = [
+  'candidate-email',
+  'candidate-basic-info',
+  'candidate-application',
+  'typeform-completed',
+  'questionnaire',
+  'company-email',
+  'company-request',
+] as const;
+export type LeadForm = (typeof leadForms)[number];
+
+export interface LeadSubmissionsTable {
+  id: Generated<number>;
+  lead_table: LeadTable;
+  lead_id: number;
+  form: LeadForm;
+  /** The page the form was on, as the client reported it (attribution.page). */
+  source_page: string | null;
+  /** JSON: the form's validated fields as sent, by column (blanks included), or null. */
+  fields: string | null;
+  /** JSON: the form's attribution as sent (page, variant, UTM values, referrer), or null. */
+  attribution: string | null;
+  /** The visitor's tracking state the form reported (migration 110); null: not reported. */
+  consent: ConsentSignal | null;
+  created_at: string;
+}
+
+type SubmissionsDb = Kysely<{ lead_submissions: LeadSubmissionsTable }>;
+
+/** Every stored submission of the leads `ids` of `table`, oldest first (a data-subject request). */
+export function findSubmissions(
+  db: SubmissionsDb,
+  table: LeadTable,
+  ids: readonly number[],
+): Promise<Selectable<LeadSubmissionsTable>[]> {
+  if (ids.length === 0) return Promise.resolve([]);
+  return db
+    .selectFrom('lead_submissions')
+    .selectAll()
+    .where('lead_table', '=', table)
+    .where('lead_id', 'in', ids)
+    .orderBy('id')
+    .execute();
+}
+
+/** Deletes the history of the leads `ids` (in the caller's transaction); how many rows went. */
+export async function eraseSubmissions(
+  trx: SubmissionsDb,
+  table: LeadTable,
+  ids: readonly number[],
+): Promise<number> {
+  if (ids.length === 0) return 0;
+  const result = await trx
+    .deleteFrom('lead_submissions')
+    .where('lead_table', '=', table)
+    .where('lead_id', 'in', ids)
+    .executeTakeFirst();
+  return Number(result.numDeletedRows);
+}

@@ -1,0 +1,88 @@
+import type { Generated } from 'kysely';
+import type { LeadQuarantineTables } from '../quarantine/lead-quarantine';
+import type { LeadSubmissionsTable } from './lead-submissions';
+
+/*
+ * The lead record: one row per e-mail in `candidates` or `companies`. Every capability works on
+ * it (leads writes it, the admin reads and works it), so it lives below them all. The stored
+ * shape is identical on SQLite and PostgreSQL: only text and integer columns (see
+ * docs/decisions/010-lead-storage-sqlite-and-postgres.md). Timestamps are ISO 8601 UTC text
+ * ('2025-04-18T09:30:00.000Z'), which sorts correctly as text; booleans are 0/1 integers;
+ * blanks are stored as NULL so "no value" has one spelling. Columns that serve one capability
+ * only (the admin's classification and search keys) are that capability's, added by its own
+ * migrations and typed beside them.
+ */
+
+/** Candidate lead stages, in the order a candidate moves through them (spec section 4). */
+export const candidateStages = ['email', 'questionnaire', 'application'] as const;
+export type CandidateStage = (typeof candidateStages)[number];
+
+/** Company lead stages: the /companies e-mail lead, then the full /hiring request. */
+export const companyStages = ['email', 'request'] as const;
+export type CompanyStage = (typeof companyStages)[number];
+
+/** Where the lead came from; first touch wins (see leads/attribution.ts). */
+export interface AttributionColumns {
+  source_page: string | null;
+  landing_variant: string | null;
+  utm_source: string | null;
+  utm_medium: string | null;
+  utm_campaign: string | null;
+  utm_term: string | null;
+  utm_content: string | null;
+  referrer: string | null;
+  /** Meta's click id of the landing URL, exactly as received (migration 005). */
+  fbclid: string | null;
+}
+
+interface LeadColumns extends AttributionColumns {
+  /** Integer that grows with insertion order, so listings can page by id. */
+  id: Generated<number>;
+  /** As the visitor first typed it (trimmed). */
+  email: string;
+  /** lower(trim(email)): one record per address, whatever its case. */
+  email_normalized: string;
+  created_at: string;
+  updated_at: string;
+}
+
+export interface CandidatesTable extends LeadColumns {
+  first_name: string | null;
+  last_name: string | null;
+  phone: string | null;
+  location: string | null;
+  education_level: string | null;
+  tech_experience: string | null;
+  reason: string | null;
+  /** 0/1: the questionnaire was completed. */
+  typeform_completed: number;
+  /** 0/1: the candidate started through /candidates and the questionnaire. */
+  is_typeform_candidate: number;
+  /** Answers of the built-in questionnaire. */
+  availability: string | null;
+  full_time: string | null;
+  relocation: string | null;
+  questionnaire_location: string | null;
+  motivation: string | null;
+  stage: CandidateStage;
+}
+
+export interface CompaniesTable extends LeadColumns {
+  company_name: string | null;
+  contact_name: string | null;
+  title: string | null;
+  company_size: string | null;
+  talent_needs: string | null;
+  timeline: string | null;
+  comments: string | null;
+  stage: CompanyStage;
+}
+
+/** The lead tables, for `tablesOf<LeadRecordTables>(db)`. */
+export type LeadRecordTables = {
+  candidates: CandidatesTable;
+  companies: CompaniesTable;
+  lead_submissions: LeadSubmissionsTable;
+} & LeadQuarantineTables;
+
+export type LeadTable = 'candidates' | 'companies';

@@ -1,0 +1,17 @@
+import type { Kysely } from 'kysely';
+import type { companyTextColumns } from './lead-columns';
+import { companyStages, type CompanyStage, type LeadRecordTables } from './lead-tables';
+import type { OutboxDestination } from '../../platform/outbox/outbox-tables';
+import { upsertLead, type LeadStep, type SaveResult } from './upsert';
+
+/** One step of a company lead: the /companies e-mail lead or the full /hiring request. */
+export type CompanyStep = LeadStep<CompanyStage, (typeof companyTextColumns)[number]>;
+
+/** Creates the company lead of `step.email` or completes the existing one; idempotent. */
+export function saveCompany(
+  db: Kysely<LeadRecordTables>,
+  step: CompanyStep,
+  notify: readonly OutboxDestination[] = [],
+): Promise<SaveResult> {
+  return upsertLead(db, 'companies', companyStages, step, {}, notify);
+}

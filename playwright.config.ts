@@ -21,7 +21,8 @@ function server(port: number, env: Record<string, string>) {
     command: 'node dist/server/main.js',
     url: `http://127.0.0.1:${port}/api/health`,
     reuseExistingServer: false,
-    timeout: 30_000,
+    // Three servers start at once beside the build's tail; a busy 2-core machine needs time.
+    timeout: 90_000,
     env: {
       PORT: String(port),
       HOST: '127.0.0.1',

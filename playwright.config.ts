@@ -49,7 +49,11 @@ export default defineConfig({
   timeout: 30_000,
   use: {
     baseURL: `http://127.0.0.1:${PORT}`,
-    trace: 'retain-on-failure',
+    // Recording a trace costs every test its screenshots and DOM snapshots, passing or not
+    // (reported to slow a suite by half). A failure still leaves error-context.md with the
+    // page's snapshot; `npx playwright test --trace retain-on-failure` records traces when one
+    // is needed. CI keeps them for every failure.
+    trace: process.env.CI ? 'retain-on-failure' : 'off',
     launchOptions: {
       executablePath: CHROMIUM_PATH,
       args: [

@@ -75,7 +75,15 @@ const DOMAIN_WORD = [
 
 export default tseslint.config(
   {
-    ignores: ['dist', 'node_modules', 'data', 'test-results', 'playwright-report', 'bench-results'],
+    ignores: [
+      'dist',
+      'dist-builds',
+      'node_modules',
+      'data',
+      'test-results',
+      'playwright-report',
+      'bench-results',
+    ],
   },
   js.configs.recommended,
   ...tseslint.configs.recommended,

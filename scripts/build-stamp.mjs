@@ -5,7 +5,9 @@ import { readdirSync, readFileSync, statSync, existsSync } from 'node:fs';
 import path from 'node:path';
 
 export const root = path.resolve(path.dirname(new URL(import.meta.url).pathname), '..');
-export const stampFile = path.join(root, 'dist', 'build-stamp.json');
+export const STAMP_FILE_NAME = 'build-stamp.json';
+/** The current build's stamp (`dist` is a link to it: build-dir.mjs). */
+export const stampFile = path.join(root, 'dist', STAMP_FILE_NAME);
 
 const INPUTS = [
   'src',

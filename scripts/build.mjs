@@ -6,14 +6,18 @@ import { promisify } from 'node:util';
 import { brotliCompress, constants as zlib, gzip } from 'node:zlib';
 import { build as viteBuild } from 'vite';
 import { build as esbuild } from 'esbuild';
-import { currentFingerprint, root, stampFile } from './build-stamp.mjs';
+import { newBuildDir, switchBuild } from './build-dir.mjs';
+import { currentFingerprint, root, STAMP_FILE_NAME } from './build-stamp.mjs';
 
-const dist = path.join(root, 'dist');
-const clientDir = path.join(dist, 'client');
-const ssrDir = path.join(dist, 'ssr');
-const pagesDir = path.join(dist, 'pages');
-/** Each page without its body, for the server to render a form's state into (decision 090). */
-const shellsDir = path.join(dist, 'shells');
+/** The parts of a build in `dir` (a new directory, made `dist` once complete: build-dir.mjs). */
+const buildPaths = (dir) => ({
+  dir,
+  clientDir: path.join(dir, 'client'),
+  ssrDir: path.join(dir, 'ssr'),
+  pagesDir: path.join(dir, 'pages'),
+  /** Each page without its body, for the server to render a form's state into (decision 090). */
+  shellsDir: path.join(dir, 'shells'),
+});
 const COMPRESSIBLE = /\.(html|js|css|svg|json|txt|xml|webmanifest)$/;
 
 const log = (message) => console.log(`[build] ${message}`);
@@ -22,7 +26,7 @@ const log = (message) => console.log(`[build] ${message}`);
 const pageFile = (route) => (route === '/' ? 'index.html' : `${route.slice(1)}.html`);
 
 /** The stylesheet, inlined: one small file, and no render-blocking request before the first paint. */
-async function inlineStylesheet(template) {
+async function inlineStylesheet({ clientDir }, template) {
   const link = /<link rel="stylesheet" crossorigin href="\/(assets\/[^"]+\.css)">/.exec(template);
   if (!link) throw new Error('No stylesheet link in the built index.html');
   const css = await readFile(path.join(clientDir, link[1]), 'utf8');
@@ -65,8 +69,10 @@ const sitemap = (site, routes) =>
 const robots = (site, hidden) =>
   `User-agent: *\n${hidden.map((route) => `Disallow: ${route.path}\n`).join('')}Allow: /\n\nSitemap: ${site.siteUrl}/sitemap.xml\n`;
 
-async function prerender() {
+async function prerender(out) {
+  const { dir, clientDir, ssrDir, pagesDir, shellsDir } = out;
   const template = await inlineStylesheet(
+    out,
     await readFile(path.join(clientDir, 'index.html'), 'utf8'),
   );
   await rm(path.join(clientDir, 'index.html'));
@@ -96,7 +102,7 @@ async function prerender() {
   await writeFile(path.join(clientDir, 'sitemap.xml'), sitemap(site, indexable));
   await writeFile(path.join(clientDir, 'robots.txt'), robots(site, hidden));
   await writeFile(
-    path.join(dist, 'pages.json'),
+    path.join(dir, 'pages.json'),
     JSON.stringify({ pages, notFound: '404.html', inlineHashes: inlineHashes(written) }, null, 2),
   );
   log(`pre-rendered ${Object.keys(pages).length} routes and the not-found page`);
@@ -107,7 +113,7 @@ async function listFiles(dir) {
   return entries.filter((e) => e.isFile()).map((e) => path.join(e.parentPath, e.name));
 }
 
-async function precompress() {
+async function precompress({ clientDir, pagesDir }) {
   const br = promisify(brotliCompress);
   const gz = promisify(gzip);
   const files = [...(await listFiles(clientDir)), ...(await listFiles(pagesDir))].filter((file) =>
@@ -126,10 +132,10 @@ async function precompress() {
   log(`pre-compressed ${files.length} files (brotli, gzip)`);
 }
 
-async function buildServer() {
+async function buildServer({ dir }) {
   await esbuild({
     entryPoints: [path.join(root, 'src/server/main.ts')],
-    outfile: path.join(dist, 'server/main.js'),
+    outfile: path.join(dir, 'server/main.js'),
     bundle: true,
     platform: 'node',
     format: 'esm',
@@ -143,23 +149,30 @@ async function buildServer() {
 
 export async function build() {
   const started = Date.now();
-  await rm(dist, { recursive: true, force: true });
-  await viteBuild({ root, logLevel: 'warn' });
-  log('built the client');
-  await viteBuild({
-    root,
-    logLevel: 'warn',
-    build: { ssr: 'src/client/entry-server.tsx', outDir: ssrDir, emptyOutDir: true },
-  });
-  await prerender();
-  await precompress();
-  await buildServer();
-  await mkdir(dist, { recursive: true });
-  await writeFile(
-    stampFile,
-    JSON.stringify({ fingerprint: currentFingerprint(), builtAt: new Date().toISOString() }),
+  const out = buildPaths(await newBuildDir(root));
+  try {
+    await viteBuild({ root, logLevel: 'warn', build: { outDir: out.clientDir } });
+    log('built the client');
+    await viteBuild({
+      root,
+      logLevel: 'warn',
+      build: { ssr: 'src/client/entry-server.tsx', outDir: out.ssrDir, emptyOutDir: true },
+    });
+    await prerender(out);
+    await precompress(out);
+    await buildServer(out);
+    await writeFile(
+      path.join(out.dir, STAMP_FILE_NAME),
+      JSON.stringify({ fingerprint: currentFingerprint(), builtAt: new Date().toISOString() }),
+    );
+  } catch (error) {
+    await rm(out.dir, { recursive: true, force: true });
+    throw error;
+  }
+  await switchBuild(root, out.dir);
+  log(
+    `done in ${((Date.now() - started) / 1000).toFixed(1)} s: dist -> ${path.relative(root, out.dir)}`,
   );
-  log(`done in ${((Date.now() - started) / 1000).toFixed(1)} s`);
 }
 
 if (import.meta.url === `file://${process.argv[1]}`) {

@@ -1,6 +1,3 @@
-import { mkdir, mkdtemp, writeFile } from 'node:fs/promises';
-import os from 'node:os';
-import path from 'node:path';
 import type { FastifyInstance, LightMyRequestResponse } from 'fastify';
 import { afterAll, beforeAll, describe, expect, inject, it } from 'vitest';
 import { buildApp } from '../../src/server/app';
@@ -12,6 +9,7 @@ import { validBodies } from '../support/lead-bodies';
 import {
   createTestApp,
   describeEachDatabase,
+  fakeSiteBuild,
   uniqueEmail,
   type TestApp,
 } from '../support/test-app';
@@ -37,31 +35,7 @@ const ROUTES = [
   '/contact',
 ];
 
-/** A build with a page, a shell and a stand-in SSR bundle for each route a form touches. */
-async function fakeBuild(): Promise<string> {
-  const root = await mkdtemp(path.join(os.tmpdir(), 'tb-nojs-'));
-  for (const dir of ['client', 'pages', 'shells', 'ssr']) await mkdir(path.join(root, dir));
-  const html = (route: string, body: string) =>
-    `<!doctype html><html><head><title>${route}</title></head><body><div id="root">${body}</div></body></html>`;
-  const pages: Record<string, string> = {};
-  for (const route of [...ROUTES, '/404']) {
-    const file = `${route.slice(1)}.html`;
-    if (route !== '/404') pages[route] = file;
-    await writeFile(path.join(root, 'pages', file), html(route, `<main>static ${route}</main>`));
-    await writeFile(path.join(root, 'shells', file), html(route, '<!--app-html-->'));
-  }
-  await writeFile(
-    path.join(root, 'ssr', 'entry-server.js'),
-    'export async function render(route) { return `<main>rendered ${route}</main>`; }\n',
-  );
-  await writeFile(
-    path.join(root, 'pages.json'),
-    JSON.stringify({ pages, notFound: '404.html', inlineHashes: { scripts: [], styles: [] } }),
-  );
-  return path.join(root, 'client');
-}
-
-const CLIENT_DIR = await fakeBuild();
+const CLIENT_DIR = await fakeSiteBuild(ROUTES);
 
 /** What Chromium sends with a form it submits itself. */
 const NAVIGATION = {

@@ -94,8 +94,8 @@ export async function seedCandidate(
     email,
     stage: kind === 'email' ? 'email' : kind === 'typeform' ? 'questionnaire' : 'application',
     fields: { ...names, ...fields },
-    isTypeformCandidate: kind === 'typeform',
-    typeformCompleted: extra.typeformCompleted ?? false,
+    isQuestionnaireCandidate: kind === 'typeform',
+    questionnaireCompleted: extra.typeformCompleted ?? false,
     attribution: extra.variant
       ? {
           page: extra.variant === 'free_training' ? '/career' : '/training',

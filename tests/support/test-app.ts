@@ -59,6 +59,33 @@ export async function fakeClientDir(root: string): Promise<string> {
   return clientDir;
 }
 
+/**
+ * A build with a page, a shell and a stand-in SSR bundle (it renders only the route) for each
+ * of `routes`, in a new temporary directory; returns its client directory.
+ */
+export async function fakeSiteBuild(routes: readonly string[]): Promise<string> {
+  const root = await mkdtemp(path.join(os.tmpdir(), 'tb-build-'));
+  for (const dir of ['client', 'pages', 'shells', 'ssr']) await mkdir(path.join(root, dir));
+  const html = (route: string, body: string) =>
+    `<!doctype html><html><head><title>${route}</title></head><body><div id="root">${body}</div></body></html>`;
+  const pages: Record<string, string> = {};
+  for (const route of [...routes, '/404']) {
+    const file = `${route.slice(1)}.html`;
+    if (route !== '/404') pages[route] = file;
+    await writeFile(path.join(root, 'pages', file), html(route, `<main>static ${route}</main>`));
+    await writeFile(path.join(root, 'shells', file), html(route, '<!--app-html-->'));
+  }
+  await writeFile(
+    path.join(root, 'ssr', 'entry-server.js'),
+    'export async function render(route) { return `<main>rendered ${route}</main>`; }\n',
+  );
+  await writeFile(
+    path.join(root, 'pages.json'),
+    JSON.stringify({ pages, notFound: '404.html', inlineHashes: { scripts: [], styles: [] } }),
+  );
+  return path.join(root, 'client');
+}
+
 export interface TestAppOptions {
   /** Where the app's logs go (JSON lines); none by default. */
   logStream?: { write(line: string): void };

@@ -1,6 +1,6 @@
+import type { LeadForm } from '@shared/lead-vocabulary';
 import type { Kysely } from 'kysely';
 import { readLeadContact } from './store/lead-contact';
-import type { LeadForm } from './store/lead-submissions';
 import type { LeadRecordTables, LeadTable } from './store/lead-tables';
 import { tablesOf } from '../platform/database/connection';
 import {

@@ -96,18 +96,14 @@ export {
   QuarantineReleaser,
   eraseQuarantined,
   findQuarantined,
-  quarantineReasons,
   type LeadQuarantineTable,
   type LeadQuarantineTables,
-  type QuarantineReason,
 } from './quarantine/lead-quarantine';
 
 // A person: find and erase.
 export {
   eraseSubmissions,
   findSubmissions,
-  leadForms,
   type LeadSubmissionsTable,
-  type LeadForm,
 } from './store/lead-submissions';
 export { eraseLeadRows, findLeadsByEmail, leadIdsNotUpdatedSince } from './people/lead-subject';

@@ -14,31 +14,45 @@ interface ServerEntry {
 const isAnonymous = (state: PageState) => state.form === undefined && state.prefill === undefined;
 
 /**
+ * `load()` once per key, the promise kept for the next calls. A failure is not kept (a missing
+ * shell, an SSR bundle that fails to load): that request is answered 500, the next one tries
+ * again.
+ */
+function once<T>(cache: Map<string, Promise<T>>, key: string, load: () => Promise<T>): Promise<T> {
+  let loaded = cache.get(key);
+  if (!loaded) {
+    loaded = load();
+    loaded.catch(() => cache.delete(key));
+    cache.set(key, loaded);
+  }
+  return loaded;
+}
+
+/**
  * Renders a page with a form's state (docs/decisions/090): the page's shell (its pre-rendered
  * head, written by scripts/build.mjs to dist/shells) with the run-time config, the state as a
  * JSON data block (never executed: the content security policy is unchanged), and the body
  * React renders with it, the same code the browser hydrates with. The SSR bundle loads on
- * the first such page, so a server whose visitors all run JavaScript never loads it.
+ * the first such page, so a server whose visitors all run JavaScript never loads it. A page
+ * that cannot be rendered rejects, for the request's error handler (500); it never goes
+ * unhandled, which would end the process.
  */
 export function pageRenderer(buildDir: string, runtime: RuntimeConfig) {
-  let entry: Promise<ServerEntry> | undefined;
+  const entries = new Map<string, Promise<ServerEntry>>();
   const shells = new Map<string, Promise<string>>();
   const anonymous = new Map<string, Promise<string>>();
 
-  const shell = (file: string) => {
-    let loaded = shells.get(file);
-    if (!loaded) {
-      loaded = readFile(path.join(buildDir, 'shells', file), 'utf8').then((html) =>
-        withRuntime(html, file, runtime),
-      );
-      shells.set(file, loaded);
-    }
-    return loaded;
-  };
+  const entryFile = path.join(buildDir, 'ssr', 'entry-server.js');
+  const entry = () => once(entries, entryFile, () => import(pathToFileURL(entryFile).href));
+  const shell = (file: string) =>
+    once(shells, file, async () =>
+      withRuntime(await readFile(path.join(buildDir, 'shells', file), 'utf8'), file, runtime),
+    );
 
   const render = async (route: string, file: string, state: PageState) => {
-    entry ??= import(pathToFileURL(path.join(buildDir, 'ssr', 'entry-server.js')).href);
-    const [html, body] = await Promise.all([shell(file), (await entry).render(route, state)]);
+    // Both awaited together: neither rejects unwatched while the other is pending.
+    const [html, ssr] = await Promise.all([shell(file), entry()]);
+    const body = await ssr.render(route, state);
     return html
       .replace('</head>', () => `${pageStateScript(state)}</head>`)
       .replace('<!--app-html-->', () => body);
@@ -46,13 +60,6 @@ export function pageRenderer(buildDir: string, runtime: RuntimeConfig) {
 
   return (route: string, file: string, state: PageState): Promise<string> => {
     if (!isAnonymous(state)) return render(route, file, state);
-    const key = `${route} ${JSON.stringify(state)}`;
-    let rendered = anonymous.get(key);
-    if (!rendered) {
-      rendered = render(route, file, state);
-      rendered.catch(() => anonymous.delete(key));
-      anonymous.set(key, rendered);
-    }
-    return rendered;
+    return once(anonymous, `${route} ${JSON.stringify(state)}`, () => render(route, file, state));
   };
 }

@@ -1,4 +1,4 @@
-import { readFile } from 'node:fs/promises';
+import { readFile, realpath } from 'node:fs/promises';
 import path from 'node:path';
 import fastifyStatic from '@fastify/static';
 import fp from 'fastify-plugin';
@@ -27,9 +27,19 @@ interface PagesManifest {
   inlineHashes: InlineHashes;
 }
 
-async function readManifest(clientDir: string): Promise<PagesManifest | undefined> {
+/**
+ * The build this server serves, resolved once at start-up: `dist` is a link that the next
+ * build switches to another directory (scripts/build-dir.mjs), and a running server keeps
+ * reading the build it started with, never a mix of two. Undefined when there is none.
+ */
+async function findBuild(
+  clientDir: string,
+): Promise<{ clientDir: string; buildDir: string; manifest: PagesManifest } | undefined> {
   try {
-    return JSON.parse(await readFile(path.join(clientDir, '..', 'pages.json'), 'utf8'));
+    const resolved = await realpath(clientDir);
+    const buildDir = path.dirname(resolved);
+    const manifest = JSON.parse(await readFile(path.join(buildDir, 'pages.json'), 'utf8'));
+    return { clientDir: resolved, buildDir, manifest };
   } catch (error) {
     if ((error as NodeJS.ErrnoException).code === 'ENOENT') return undefined;
     throw error;
@@ -45,13 +55,14 @@ const IMMUTABLE = 'public, max-age=31536000, immutable';
  * build time served when the browser accepts them.
  */
 export const sitePlugin = fp<StaticSiteOptions>(
-  async (app, { clientDir, runtime, formHandoff }) => {
-    const manifest = await readManifest(clientDir);
-    if (!manifest) {
+  async (app, { runtime, formHandoff, ...options }) => {
+    const build = await findBuild(options.clientDir);
+    if (!build) {
       // `npm run dev` (Vite serves the pages) and API tests run without a client build.
-      app.log.warn({ clientDir }, 'no client build found: serving the API only');
+      app.log.warn({ clientDir: options.clientDir }, 'no client build found: serving the API only');
       return;
     }
+    const { clientDir, buildDir, manifest } = build;
     if (!manifest.inlineHashes) {
       throw new Error('dist/pages.json has no inlineHashes (an older build): run npm run build');
     }
@@ -74,7 +85,6 @@ export const sitePlugin = fp<StaticSiteOptions>(
     });
 
     // Pre-rendered pages live outside the static root, so they are reachable only by route.
-    const buildDir = path.join(clientDir, '..');
     const pagesDir = path.join(buildDir, 'pages');
     for (const [route, file] of Object.entries(manifest.pages)) {
       const headers = pageHeaders(route, runtime, manifest.inlineHashes);

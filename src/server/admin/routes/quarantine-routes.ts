@@ -1,3 +1,4 @@
+import { quarantineReasons } from '@shared/lead-vocabulary';
 import type { FastifyPluginAsync } from 'fastify';
 import type { Kysely } from 'kysely';
 import type {
@@ -8,7 +9,6 @@ import type {
 import { tablesOf } from '../../platform/database/connection';
 import { describedError } from '../../platform/http/api-schemas';
 import {
-  quarantineReasons,
   type LeadQuarantineTable,
   type LeadQuarantineTables,
   type QuarantineReleaser,

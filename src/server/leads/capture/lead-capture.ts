@@ -1,7 +1,6 @@
+import type { LeadForm, QuarantineReason } from '@shared/lead-vocabulary';
 import type { FastifyReply, FastifyRequest } from 'fastify';
 import { ALTCHA_FIELD, HONEYPOT_FIELD } from '@shared/spam-fields';
-import type { QuarantineReason } from '../quarantine/lead-quarantine';
-import type { LeadForm } from '../store/lead-submissions';
 import { secondsLeft, type AddressCounters } from '../screening/address-counters';
 import { isBotAgent } from '../screening/bot-agent';
 import type { ProofOfWork } from '../screening/altcha-proof';

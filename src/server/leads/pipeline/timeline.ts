@@ -1,5 +1,5 @@
+import type { LeadForm } from '@shared/lead-vocabulary';
 import { statusLabel } from '@shared/lead-status';
-import type { LeadForm } from '../store/lead-submissions';
 import type { LeadActivityTable } from './pipeline-tables';
 
 /** One event of a lead's life, as GET /api/…-submissions/:id answers it (HELPERS contract). */

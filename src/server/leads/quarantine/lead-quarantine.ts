@@ -1,7 +1,7 @@
+import type { LeadForm } from '@shared/lead-vocabulary';
 import { sql, type Generated, type Kysely, type Migration, type Selectable } from 'kysely';
 import { autoIncrementId } from '../../platform/database/migration-columns';
 import type { DialectName } from '../../platform/database/migration-runner';
-import type { LeadForm } from '../store/lead-submissions';
 
 /*
  * Quarantine (docs/decisions/095): a suspect form submission is answered like any other, but
@@ -10,18 +10,6 @@ import type { LeadForm } from '../store/lead-submissions';
  * replays that step through the normal lead save (leads capability); deleting drops the row.
  * The admin lists and deletes rows (admin/quarantine); only the leads capability writes them.
  */
-
-/** Why a submission is suspect; several can apply. */
-export const quarantineReasons = [
-  'honeypot',
-  'too_fast',
-  'no_form_token',
-  'forged_form_token',
-  'bot_user_agent',
-  'altcha',
-  'rate',
-] as const;
-export type QuarantineReason = (typeof quarantineReasons)[number];
 
 export interface LeadQuarantineTable {
   id: Generated<number>;

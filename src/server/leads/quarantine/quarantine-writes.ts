@@ -1,5 +1,6 @@
+import type { QuarantineReason } from '@shared/lead-vocabulary';
 import type { Kysely } from 'kysely';
-import type { QuarantineReason, QuarantineRelease } from './lead-quarantine';
+import type { QuarantineRelease } from './lead-quarantine';
 import type { LeadRecordTables } from '../store/lead-tables';
 import type { OutboxDestination } from '../../platform/outbox/outbox-tables';
 import { saveCandidate, type CandidateStep } from '../store/save-candidate';

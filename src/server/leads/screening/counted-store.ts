@@ -1,5 +1,5 @@
+import { type LeadForm, leadForms } from '@shared/lead-vocabulary';
 import { Counter, type Registry } from 'prom-client';
-import { leadForms, type LeadForm } from '../store/lead-submissions';
 import type { LeadStore } from '../store/lead-store';
 
 /**

@@ -1,3 +1,4 @@
+import type { LeadForm } from '@shared/lead-vocabulary';
 import type { Generated, Kysely, Selectable } from 'kysely';
 import type { ConsentSignal } from '@shared/schemas/conversion';
 import type { LeadTable } from './lead-tables';
@@ -8,18 +9,6 @@ import type { LeadTable } from './lead-tables';
  * The lead row keeps only its latest state (stage, first-touch attribution); this says which
  * form was sent when, and from which page. Rows go with their lead when it is deleted.
  */
-
-/** The public forms, by what they capture (leads/*-routes.ts names each step's form). */
-export const leadForms = [
-  'candidate-email',
-  'candidate-basic-info',
-  'candidate-application',
-  'typeform-completed',
-  'questionnaire',
-  'company-email',
-  'company-request',
-] as const;
-export type LeadForm = (typeof leadForms)[number];
 
 export interface LeadSubmissionsTable {
   id: Generated<number>;

@@ -1,3 +1,4 @@
+import type { CandidateStage, CompanyStage } from '@shared/lead-vocabulary';
 import type { Generated } from 'kysely';
 import type { LeadQuarantineTables } from '../quarantine/lead-quarantine';
 import type { LeadSubmissionsTable } from './lead-submissions';
@@ -12,14 +13,6 @@ import type { LeadSubmissionsTable } from './lead-submissions';
  * only (the admin's classification and search keys) are that capability's, added by its own
  * migrations and typed beside them.
  */
-
-/** Candidate lead stages, in the order a candidate moves through them (spec section 4). */
-export const candidateStages = ['email', 'questionnaire', 'application'] as const;
-export type CandidateStage = (typeof candidateStages)[number];
-
-/** Company lead stages: the /companies e-mail lead, then the full /hiring request. */
-export const companyStages = ['email', 'request'] as const;
-export type CompanyStage = (typeof companyStages)[number];
 
 /** Where the lead came from; first touch wins (see leads/attribution.ts). */
 export interface AttributionColumns {

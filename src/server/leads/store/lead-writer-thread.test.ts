@@ -1,3 +1,4 @@
+import type { CandidateStage } from '@shared/lead-vocabulary';
 import { mkdtemp, rm } from 'node:fs/promises';
 import os from 'node:os';
 import path from 'node:path';
@@ -5,7 +6,6 @@ import type { Worker } from 'node:worker_threads';
 import { afterEach, beforeEach, describe, expect, it } from 'vitest';
 import { openDatabase, type Database } from '../../database';
 import type { DatabaseConnection } from '../../platform/database/connection';
-import type { CandidateStage } from './lead-tables';
 import { LeadWriterThread } from './lead-writer-thread';
 
 // Each test starts a thread that loads the TypeScript sources through tsx: slow on a busy machine.

@@ -1,6 +1,7 @@
+import { type CandidateStage, candidateStages } from '@shared/lead-vocabulary';
 import type { Kysely } from 'kysely';
 import type { candidateTextColumns } from './lead-columns';
-import { candidateStages, type CandidateStage, type LeadRecordTables } from './lead-tables';
+import { type LeadRecordTables } from './lead-tables';
 import type { OutboxDestination } from '../../platform/outbox/outbox-tables';
 import { upsertLead, type LeadStep, type SaveResult } from './upsert';
 
@@ -10,8 +11,8 @@ export interface CandidateStep extends LeadStep<
   (typeof candidateTextColumns)[number]
 > {
   /** Flags only ever go from false to true. */
-  typeformCompleted?: boolean;
-  isTypeformCandidate?: boolean;
+  questionnaireCompleted?: boolean;
+  isQuestionnaireCandidate?: boolean;
 }
 
 /** Creates the candidate of `step.email` or moves the existing one along; idempotent. */
@@ -27,12 +28,12 @@ export function saveCandidate(
     step,
     {
       insert: {
-        typeform_completed: step.typeformCompleted ? 1 : 0,
-        is_typeform_candidate: step.isTypeformCandidate ? 1 : 0,
+        typeform_completed: step.questionnaireCompleted ? 1 : 0,
+        is_typeform_candidate: step.isQuestionnaireCandidate ? 1 : 0,
       },
       update: {
-        ...(step.typeformCompleted ? { typeform_completed: 1 } : {}),
-        ...(step.isTypeformCandidate ? { is_typeform_candidate: 1 } : {}),
+        ...(step.questionnaireCompleted ? { typeform_completed: 1 } : {}),
+        ...(step.isQuestionnaireCandidate ? { is_typeform_candidate: 1 } : {}),
       },
     },
     notify,

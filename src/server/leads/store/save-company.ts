@@ -1,6 +1,7 @@
+import { type CompanyStage, companyStages } from '@shared/lead-vocabulary';
 import type { Kysely } from 'kysely';
 import type { companyTextColumns } from './lead-columns';
-import { companyStages, type CompanyStage, type LeadRecordTables } from './lead-tables';
+import { type LeadRecordTables } from './lead-tables';
 import type { OutboxDestination } from '../../platform/outbox/outbox-tables';
 import { upsertLead, type LeadStep, type SaveResult } from './upsert';
 

@@ -1,7 +1,7 @@
+import type { LeadForm } from '@shared/lead-vocabulary';
 import { sql, type Kysely, type RawBuilder } from 'kysely';
 import type { Attribution } from '@shared/schemas/attribution';
 import { normalizeEmail } from './lead-email';
-import type { LeadForm } from './lead-submissions';
 import type { LeadRecordTables, LeadTable } from './lead-tables';
 import { tablesOf } from '../../platform/database/connection';
 import { insertRow } from '../../platform/database/row-insert';

@@ -1,9 +1,9 @@
+import { type LeadForm, leadForms } from '@shared/lead-vocabulary';
 import { isIP } from 'node:net';
 import path from 'node:path';
 import { z } from 'zod';
 import { CONSENT_MODES, type RuntimeConfig } from '@shared/runtime-config';
 import { parseSiteConfig, type SiteConfig } from '@shared/site-config';
-import { leadForms, type LeadForm } from '../../leads';
 import { LOG_FORMAT_SETTINGS, type LogFormatSetting } from '../logging/log-format';
 
 /*

@@ -1,0 +1,37 @@
+/*
+ * The lead's vocabulary, shared by the server and the dashboard: the public forms, the
+ * stages a lead moves through, and why a form was held in quarantine. Statuses are in
+ * lead-status.ts.
+ */
+
+/** The public forms, by what they capture (src/server/leads/capture names each step's form). */
+export const leadForms = [
+  'candidate-email',
+  'candidate-basic-info',
+  'candidate-application',
+  'typeform-completed',
+  'questionnaire',
+  'company-email',
+  'company-request',
+] as const;
+export type LeadForm = (typeof leadForms)[number];
+
+/** Candidate lead stages, in the order a candidate moves through them (spec section 4). */
+export const candidateStages = ['email', 'questionnaire', 'application'] as const;
+export type CandidateStage = (typeof candidateStages)[number];
+
+/** Company lead stages: the /companies e-mail lead, then the full /hiring request. */
+export const companyStages = ['email', 'request'] as const;
+export type CompanyStage = (typeof companyStages)[number];
+
+/** Why a form was held in quarantine (decision 095). */
+export const quarantineReasons = [
+  'honeypot',
+  'too_fast',
+  'no_form_token',
+  'forged_form_token',
+  'bot_user_agent',
+  'altcha',
+  'rate',
+] as const;
+export type QuarantineReason = (typeof quarantineReasons)[number];

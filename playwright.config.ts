@@ -21,7 +21,8 @@ function server(port: number, env: Record<string, string>) {
     command: 'node dist/server/main.js',
     url: `http://127.0.0.1:${port}/api/health`,
     reuseExistingServer: false,
-    timeout: 30_000,
+    // Three servers start at once beside the build's tail; a busy 2-core machine needs time.
+    timeout: 90_000,
     env: {
       PORT: String(port),
       HOST: '127.0.0.1',
@@ -48,7 +49,11 @@ export default defineConfig({
   timeout: 30_000,
   use: {
     baseURL: `http://127.0.0.1:${PORT}`,
-    trace: 'retain-on-failure',
+    // Recording a trace costs every test its screenshots and DOM snapshots, passing or not
+    // (reported to slow a suite by half). A failure still leaves error-context.md with the
+    // page's snapshot; `npx playwright test --trace retain-on-failure` records traces when one
+    // is needed. CI keeps them for every failure.
+    trace: process.env.CI ? 'retain-on-failure' : 'off',
     launchOptions: {
       executablePath: CHROMIUM_PATH,
       args: [

@@ -9,6 +9,7 @@ import {
   ownServer,
   searchFor,
   signIn,
+  signInThroughForm,
   toast,
   uniqueTag,
 } from './support/admin';
@@ -195,7 +196,7 @@ test('exports the tab as CSV, neutralising formulas and doubling quotes', async 
 });
 
 test('signs out: the session ends on the server too', async ({ page }) => {
-  await signIn(page);
+  await signInThroughForm(page);
   await page.getByRole('button', { name: 'Logout' }).click();
   await expect(toast(page, 'Logged Out').first()).toBeVisible();
   await expect(page.getByRole('heading', { name: 'Admin Sign In' })).toBeVisible();

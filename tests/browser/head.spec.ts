@@ -1,47 +1,14 @@
 import type { Page } from '@playwright/test';
-import { fullTitle, routeMeta } from '../../src/client/app/route-meta';
 import { expect, test } from './fixtures';
 import {
   expectClientSideNavigation,
+  expectHeadOf,
   gotoHydrated,
   mainHeadingOf,
-  publicRoutes,
   site,
 } from './support/site';
 
-const canonical = (page: Page) => page.locator('link[rel="canonical"]');
-const ogUrl = (page: Page) => page.locator('meta[property="og:url"]');
-const description = (page: Page) => page.locator('meta[name="description"]');
-
-/** Asserts the head tags a page should carry once the app runs (spec section 2). */
-async function expectHeadOf(page: Page, path: string) {
-  const meta = routeMeta.find((route) => route.path === path);
-  if (!meta) throw new Error(`Unknown route ${path}`);
-  await expect(page).toHaveTitle(fullTitle(meta.title, site.brandName));
-  await expect(description(page)).toHaveAttribute('content', meta.description);
-  await expect(canonical(page)).toHaveAttribute('href', site.siteUrl + path);
-  await expect(ogUrl(page)).toHaveAttribute('content', site.siteUrl + path);
-  await expect(canonical(page)).toHaveCount(1);
-  await expect(ogUrl(page)).toHaveCount(1);
-  await expect(page.locator('meta[property="og:title"]')).toHaveAttribute(
-    'content',
-    fullTitle(meta.title, site.brandName),
-  );
-  await expect(page.locator('meta[name="twitter:description"]')).toHaveAttribute(
-    'content',
-    meta.description,
-  );
-  await expect(page.locator('meta[property="og:image"]')).toHaveCount(1);
-}
-
 test.describe('head tags', () => {
-  for (const route of publicRoutes) {
-    test(`${route.path} keeps its own head tags once the app runs`, async ({ page }) => {
-      await gotoHydrated(page, route.path);
-      await expectHeadOf(page, route.path);
-    });
-  }
-
   test('canonical, og:url, title and description follow client-side navigation', async ({
     page,
   }) => {
@@ -199,20 +166,4 @@ test.describe('network canvas', () => {
     await page.waitForTimeout(1000);
     expect((await snapshot(page)).image).toBe(first.image);
   });
-});
-
-test.describe('at 320 px wide', () => {
-  test.use({ viewport: { width: 320, height: 640 } });
-
-  for (const route of publicRoutes) {
-    test(`${route.path} has no horizontal scroll`, async ({ page }) => {
-      await gotoHydrated(page, route.path);
-      await expect(page.getByRole('heading', { level: 1 })).toBeVisible();
-      const widths = await page.evaluate(() => ({
-        content: document.documentElement.scrollWidth,
-        viewport: document.documentElement.clientWidth,
-      }));
-      expect(widths.content).toBeLessThanOrEqual(widths.viewport);
-    });
-  }
 });

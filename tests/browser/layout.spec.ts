@@ -6,14 +6,8 @@ import {
   mainHeadingOf,
   mobileViewport,
   site,
+  navLinks,
 } from './support/site';
-
-const navLinks = [
-  { label: 'Home', path: '/' },
-  { label: 'For Candidates', path: '/candidates' },
-  { label: 'For Companies', path: '/companies' },
-  { label: 'Contact', path: '/contact' },
-] as const;
 
 const mainNav = (page: Page) => page.getByRole('navigation', { name: 'Main' });
 const navLink = (page: Page, label: string) =>
@@ -21,20 +15,7 @@ const navLink = (page: Page, label: string) =>
 const heading = (page: Page) => page.getByRole('heading', { level: 1 });
 
 test.describe('top bar', () => {
-  for (const current of navLinks) {
-    test(`marks ${current.label} as the current page on ${current.path}`, async ({ page }) => {
-      await page.goto(current.path);
-      await expect(mainNav(page).getByRole('button')).toBeHidden();
-      for (const link of navLinks) {
-        const locator = navLink(page, link.label);
-        await expect(locator).toBeVisible();
-        await expect(locator).toHaveAttribute('href', link.path);
-        if (link === current) await expect(locator).toHaveAttribute('aria-current', 'page');
-        else await expect(locator).not.toHaveAttribute('aria-current');
-      }
-    });
-  }
-
+  // Each page's own mark: public-pages.spec.ts.
   test('moves the current-page mark on client-side navigation', async ({ page }) => {
     await gotoHydrated(page, '/');
     await expect(heading(page)).toHaveText(mainHeadingOf('/'));

@@ -1,6 +1,6 @@
 import type { Page } from '@playwright/test';
 import { test } from './fixtures';
-import { expect, signIn } from './support/admin';
+import { expect, signIn, signInThroughForm } from './support/admin';
 import { visitLandingPagesFromAds } from './support/visits';
 
 /*
@@ -49,7 +49,7 @@ async function beaconsDuring(page: Page, act: () => Promise<unknown>) {
 }
 
 test('the admin area sends no beacon', async ({ page }) => {
-  expect(await beaconsDuring(page, () => signIn(page))).toEqual([]);
+  expect(await beaconsDuring(page, () => signInThroughForm(page))).toEqual([]);
 });
 
 test('no beacon with Global Privacy Control or after an opt-out', async ({ page }) => {

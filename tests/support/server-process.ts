@@ -15,16 +15,18 @@ export interface ServerProcess {
 }
 
 /**
- * Runs the real server entry point (src/server/main.ts through tsx) in a child process, on a
- * free port of 127.0.0.1 (or `options.port`, to restart an instance where a proxy expects it),
- * and resolves once GET /api/health answers 200.
+ * Runs the real server entry point (src/server/main.ts through tsx, or with `options.built` the
+ * production build's dist/server/main.js, which starts without compiling) in a child process,
+ * on a free port of 127.0.0.1 (or `options.port`, to restart an instance where a proxy expects
+ * it), and resolves once GET /api/health answers 200.
  */
 export async function startServerProcess(
   env: Record<string, string>,
-  options: { port?: number } = {},
+  options: { port?: number; built?: boolean } = {},
 ): Promise<ServerProcess> {
   const port = options.port ?? (await freePort());
-  const child = spawn(process.execPath, ['--import', 'tsx', 'src/server/main.ts'], {
+  const entry = options.built ? ['dist/server/main.js'] : ['--import', 'tsx', 'src/server/main.ts'];
+  const child = spawn(process.execPath, entry, {
     cwd: root,
     env: {
       PATH: process.env.PATH ?? '',

@@ -68,9 +68,20 @@ export const lead = {
     }),
 };
 
-/** Signs in on /admin (of `baseUrl` when given) and waits for the dashboard. */
+/**
+ * Signs in (on the server at `baseUrl` when given) and opens the dashboard. The session
+ * cookie comes from the login API, which shares the page's cookies: the sign-in form itself
+ * is tested once, by signInThroughForm's users in admin.spec.ts.
+ */
 export async function signIn(page: Page, baseUrl = '') {
+  await post(page.request, `${baseUrl}/api/admin/login`, { password: E2E_ADMIN_PASSWORD });
   await page.goto(`${baseUrl}/admin`);
+  await expect(page.getByRole('heading', { name: 'Lead Dashboard' })).toBeVisible();
+}
+
+/** Signs in on /admin's form, as a person does, and waits for the dashboard. */
+export async function signInThroughForm(page: Page) {
+  await page.goto('/admin');
   await page.getByLabel('Password').fill(E2E_ADMIN_PASSWORD);
   await page.getByRole('button', { name: 'Sign In' }).click();
   await expect(page.getByRole('heading', { name: 'Lead Dashboard' })).toBeVisible();
@@ -109,11 +120,15 @@ export const toast = (page: Page, title: string) =>
 export function ownServer(env: () => Record<string, string> = () => ({})): () => ServerProcess {
   let server: ServerProcess | undefined;
   test.beforeAll(async () => {
-    server = await startServerProcess({
-      DATA_DIR: await mkdtemp(path.join(tmpdir(), 'tb-e2e-admin-')),
-      ADMIN_PASSWORD: E2E_ADMIN_PASSWORD,
-      ...env(),
-    });
+    // The build the browser tests run against (npm run test:browser builds first).
+    server = await startServerProcess(
+      {
+        DATA_DIR: await mkdtemp(path.join(tmpdir(), 'tb-e2e-admin-')),
+        ADMIN_PASSWORD: E2E_ADMIN_PASSWORD,
+        ...env(),
+      },
+      { built: true },
+    );
   });
   test.afterAll(async () => {
     server?.child.kill('SIGTERM');

@@ -1,6 +1,6 @@
 import AxeBuilder from '@axe-core/playwright';
 import type { Page, Response } from '@playwright/test';
-import { routeMeta, type RouteMeta } from '../../../src/client/app/route-meta';
+import { fullTitle, routeMeta, type RouteMeta } from '../../../src/client/app/route-meta';
 import { parseSiteConfig } from '../../../src/shared/site-config';
 import { expect } from '../fixtures';
 
@@ -38,6 +38,14 @@ export function mainHeadingOf(path: string): string {
   if (heading === undefined) throw new Error(`No expected main heading for ${path}`);
   return heading;
 }
+
+/** The links of the main navigation; each marks itself on its own page. */
+export const navLinks = [
+  { label: 'Home', path: '/' },
+  { label: 'For Candidates', path: '/candidates' },
+  { label: 'For Companies', path: '/companies' },
+  { label: 'Contact', path: '/contact' },
+] as const;
 
 export const mobileViewport = { width: 375, height: 812 };
 
@@ -78,4 +86,28 @@ export async function expectClientSideNavigation(page: Page, navigate: () => Pro
     await page.evaluate(() => (window as { __sameDocument?: boolean }).__sameDocument),
     'navigation stayed in the same document',
   ).toBe(true);
+}
+
+/** Asserts the head tags a page should carry once the app runs (spec section 2). */
+export async function expectHeadOf(page: Page, path: string) {
+  const meta = routeMeta.find((route) => route.path === path);
+  if (!meta) throw new Error(`Unknown route ${path}`);
+  const title = fullTitle(meta.title, site.brandName);
+  const canonical = page.locator('link[rel="canonical"]');
+  const ogUrl = page.locator('meta[property="og:url"]');
+  await expect(page).toHaveTitle(title);
+  await expect(page.locator('meta[name="description"]')).toHaveAttribute(
+    'content',
+    meta.description,
+  );
+  await expect(canonical).toHaveAttribute('href', site.siteUrl + path);
+  await expect(ogUrl).toHaveAttribute('content', site.siteUrl + path);
+  await expect(canonical).toHaveCount(1);
+  await expect(ogUrl).toHaveCount(1);
+  await expect(page.locator('meta[property="og:title"]')).toHaveAttribute('content', title);
+  await expect(page.locator('meta[name="twitter:description"]')).toHaveAttribute(
+    'content',
+    meta.description,
+  );
+  await expect(page.locator('meta[property="og:image"]')).toHaveCount(1);
 }

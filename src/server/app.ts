@@ -5,7 +5,14 @@ import { conversionsPlugin, type ConversionWorkerSettings } from './conversions/
 import { SESSION_COOKIE } from './admin/auth/auth-plugin';
 import type { RetentionSchedule } from './admin/data-subject/retention';
 import { ephemeralMigrations, migrations } from './database';
-import { leadsPlugin, spamPlugin, QuarantineReleaser } from './leads';
+import {
+  FlashStore,
+  FormHandoff,
+  leadsPlugin,
+  QuarantineReleaser,
+  spamPlugin,
+  type FormFlashTables,
+} from './leads';
 import {
   notificationsPlugin,
   notifyDestinations,
@@ -22,8 +29,6 @@ import { gracefulClose } from './platform/http/graceful-close';
 import { logSerializers } from './platform/http/log-serializers';
 import { metricsPlugin } from './platform/metrics/metrics-plugin';
 import { tablesOf } from './platform/database/connection';
-import { FlashStore, type FormFlashTables } from './platform/form-handoff/flash-store';
-import { FormHandoff } from './platform/form-handoff/form-handoff';
 import { openApi } from './platform/http/openapi';
 import { securityHeaders } from './platform/http/security-headers';
 import { sitePlugin } from './site/site-plugin';

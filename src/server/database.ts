@@ -8,7 +8,6 @@ import {
   type DatabaseConnection,
   type DatabaseOptions,
 } from './platform/database/connection';
-import { formFlashMigrations, type FormFlashTables } from './platform/form-handoff/flash-store';
 import { healthProbeMigrations, type HealthProbeTables } from './platform/database/health-probe';
 import type { MigrationSet } from './platform/database/migration-runner';
 import { outboxMigrations } from './platform/outbox/outbox-migrations';
@@ -17,7 +16,7 @@ import { visitMigrations, type VisitTables } from './visits/visit-tables';
 
 /*
  * The whole database, composed from what each part owns: the lead context, the admin's
- * accounts and audit, the visits, and the platform's outbox, flashes and health probe. The
+ * accounts and audit, the visits, and the platform's outbox and health probe. The
  * server passes `migrations` to the database plugin; tests and tools open the same database
  * through `openDatabase`.
  */
@@ -28,8 +27,7 @@ export type Database = LeadTables &
   AuditTables &
   OutboxTables &
   HealthProbeTables &
-  VisitTables &
-  FormFlashTables;
+  VisitTables;
 
 /** Every capability's migrations; the runner orders them by name. */
 export const migrations: readonly MigrationSet[] = [
@@ -45,10 +43,7 @@ export const migrations: readonly MigrationSet[] = [
  * The tables of rows a crash may forget (DatabaseConnection.ephemeral): UNLOGGED in the same
  * database on PostgreSQL, a file of their own beside SQLite's.
  */
-export const ephemeralMigrations: readonly MigrationSet[] = [
-  ...leadEphemeralMigrations,
-  formFlashMigrations,
-];
+export const ephemeralMigrations: readonly MigrationSet[] = leadEphemeralMigrations;
 
 /** Opens (and migrates) the configured database with every table typed. */
 export function openDatabase(options: DatabaseOptions): Promise<DatabaseConnection<Database>> {

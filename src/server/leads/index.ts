@@ -5,6 +5,7 @@
  * only this file (ESLint enforces it); everything else in this folder is private.
  */
 import type { MigrationSet } from '../platform/database/migration-runner';
+import { formFlashMigrations, type FormFlashTables } from './capture/flash-store';
 import { addressCounterMigrations, type AddressCounterTables } from './screening/address-counters';
 import { altchaUsedMigrations, type AltchaUsedTables } from './screening/altcha-used';
 import { leadRecordMigrations } from './store/create-lead-tables';
@@ -25,7 +26,8 @@ export type LeadTables = LeadRecordTables &
   PipelineTables &
   AddressCounterTables &
   AltchaUsedTables &
-  FiguresFreshnessTables;
+  FiguresFreshnessTables &
+  FormFlashTables;
 
 /** The lead context's migrations; the runner orders every capability's by name. */
 export const leadMigrations: readonly MigrationSet[] = [
@@ -40,11 +42,15 @@ export const leadMigrations: readonly MigrationSet[] = [
 export const leadEphemeralMigrations: readonly MigrationSet[] = [
   addressCounterMigrations,
   altchaUsedMigrations,
+  formFlashMigrations,
 ];
 
 // Capture: the public forms' routes, screened for spam.
 export { leadsPlugin } from './leads-plugin';
 export { spamPlugin } from './screening/spam-plugin';
+// A form posted without JavaScript hands its messages or prefill to the next page.
+export { FlashStore, type FormFlashTables } from './capture/flash-store';
+export { FormHandoff } from './capture/form-handoff';
 export type { LeadCreatedPayload } from './store/lead-created';
 
 // The record.

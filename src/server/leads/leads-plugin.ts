@@ -1,6 +1,6 @@
 import formbody from '@fastify/formbody';
 import type { FastifyPluginAsync } from 'fastify';
-import type { FormHandoff } from '../platform/form-handoff/form-handoff';
+import type { FormHandoff } from './capture/form-handoff';
 import { WriteQueue } from '../platform/database/write-queue';
 import type { LeadRecordTables } from './store/lead-tables';
 import { candidateRoutes } from './capture/candidate-routes';

@@ -1,6 +1,6 @@
 import type { FastifyRequest } from 'fastify';
 import type { ContactType, PageState } from '@shared/page-state';
-import type { FormHandoff } from '../platform/form-handoff/form-handoff';
+import type { FormHandoff } from '../leads';
 
 const CONTACT_TYPES: readonly string[] = ['candidate', 'employer'] satisfies ContactType[];
 

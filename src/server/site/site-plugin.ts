@@ -3,7 +3,7 @@ import path from 'node:path';
 import fastifyStatic from '@fastify/static';
 import fp from 'fastify-plugin';
 import type { RuntimeConfig } from '@shared/runtime-config';
-import type { FormHandoff } from '../platform/form-handoff/form-handoff';
+import type { FormHandoff } from '../leads';
 import type { InlineHashes } from './page-policy';
 import { pageHeaders, pageRuntime } from '../site/page-headers';
 import { pageRenderer } from './page-renderer';

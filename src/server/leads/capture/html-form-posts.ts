@@ -1,6 +1,6 @@
 import type { FastifyReply, FastifyRequest } from 'fastify';
 import type { PageState } from '@shared/page-state';
-import type { FormHandoff } from '../../platform/form-handoff/form-handoff';
+import type { FormHandoff } from './form-handoff';
 import { formOf, formRoute, type HtmlForm } from './html-forms';
 
 /**

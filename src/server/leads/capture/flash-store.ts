@@ -1,6 +1,6 @@
 import { sql, type Kysely, type Migration } from 'kysely';
 import type { PageState } from '@shared/page-state';
-import type { MigrationSet } from '../database/migration-runner';
+import type { MigrationSet } from '../../platform/database/migration-runner';
 
 /** A page's messages or confirmation, waiting for the next view of `route`. */
 export interface Flash {

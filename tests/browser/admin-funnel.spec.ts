@@ -60,9 +60,18 @@ test('the Overview funnel shows visitors, leads and the A/B comparison for a dat
   );
 
   // Both variants have visitors and there is a lead: a verdict, and each rate's interval.
+  // Other specs share this server and post leads without visits; when the variants' leads
+  // reach their visitors, no rate test applies and the screen says so instead.
   const comparison = funnel.getByRole('region', { name: 'A/B comparison of the landing pages' });
+  const figures = async (label: string) =>
+    (await cells('Funnel per landing page', label).allTextContents()).map((text) =>
+      Number(text.replace(/[,%]/g, '')),
+    );
+  const [careerVisitors = 0, careerLeads = 0] = await figures('/career (free_training)');
+  const [trainingVisitors = 0, trainingLeads = 0] = await figures('/training (high_salary)');
+  const comparable = careerLeads + trainingLeads < careerVisitors + trainingVisitors;
   await expect(comparison.getByTestId('ab-verdict')).toHaveText(
-    /^The difference is (significant|not significant)/,
+    comparable ? /^The difference is (significant|not significant)/ : /^Not enough data/,
   );
   await expect(
     comparison.getByText(/^\d+\.\d% \(95% interval \d+\.\d% to \d+\.\d%\)$/),

@@ -120,7 +120,7 @@ describeEachDatabase(
       // A route with a parameter, and addresses no route knows (one with an e-mail in it).
       await app.inject({
         method: 'DELETE',
-        url: '/api/admin/quarantine/4242',
+        url: '/api/admin/quarantine/q-secret-id',
         remoteAddress: CLIENT,
       });
       await app.inject({
@@ -188,7 +188,7 @@ describeEachDatabase(
       }
 
       // No personal data: no e-mail, no client address, no raw URL.
-      for (const secret of [email, CLIENT, 'wp-login', '4242', '/api/nothing', TOKEN]) {
+      for (const secret of [email, CLIENT, 'wp-login', 'q-secret-id', '/api/nothing', TOKEN]) {
         expect(text).not.toContain(secret);
       }
       expect(text).not.toMatch(/[\w.+-]+@[\w-]+\.[\w.]+/);

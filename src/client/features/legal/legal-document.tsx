@@ -11,29 +11,8 @@ export interface LegalSection {
   content: ReactNode;
 }
 
-const MONTHS = [
-  'January',
-  'February',
-  'March',
-  'April',
-  'May',
-  'June',
-  'July',
-  'August',
-  'September',
-  'October',
-  'November',
-  'December',
-];
-
 /** "April 18, 2025" -> "2025-04-18", for the machine-readable <time dateTime>. */
-export function isoDate(label: string): string {
-  const match = /^(\w+) (\d{1,2}), (\d{4})$/.exec(label);
-  const month = match ? MONTHS.indexOf(match[1] ?? '') + 1 : 0;
-  if (!match || month === 0) throw new Error(`Not a date like "April 18, 2025": ${label}`);
-  const pad = (value: number | string) => String(value).padStart(2, '0');
-  return `${match[3]}-${pad(month)}-${pad(match[2] ?? '')}`;
-}
+const isoDate = (label: string) => new Date(label).toLocaleDateString('en-CA');
 
 /** Typography of the document body: the site has no prose plugin, so it is spelled out once here. */
 const bodyText =

@@ -50,11 +50,6 @@ export type Values<T extends readonly { value: string }[]> = T[number]['value'];
 export const valuesOf = <T extends readonly { value: string }[]>(options: T) =>
   options.map((option) => option.value) as [Values<T>, ...Values<T>[]];
 
-export type EducationLevel = Values<typeof educationLevels>;
-export type TechExperience = Values<typeof techExperienceLevels>;
-export type CompanySize = Values<typeof contactCompanySizes>;
-export type Timeline = Values<typeof hiringTimelines> | Values<typeof contactTimelines>;
-
 /** The two landing variants (spec section 7): /career and /training. */
 export const landingVariants = ['free_training', 'high_salary'] as const;
 export type LandingVariant = (typeof landingVariants)[number];

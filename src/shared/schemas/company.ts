@@ -55,6 +55,5 @@ export const companyEmailLeadRequest = z.extend(companyEmailLeadSchema, {
   attribution: attributionSchema,
 });
 
-export type CompanyEmailLead = z.input<typeof companyEmailLeadSchema>;
 export type HiringRequest = z.input<typeof hiringRequestSchema>;
 export type ContactEmployer = z.input<typeof contactEmployerSchema>;

@@ -46,6 +46,12 @@ export const contactTimelines = [
   { value: 'exploring', label: 'Just exploring' },
 ] as const;
 
+/** The lists of each company request form: /hiring and the /contact employer tab. */
+export const companyRequestLists = {
+  hiring: { sizes: companySizes, timelines: hiringTimelines },
+  contact: { sizes: contactCompanySizes, timelines: contactTimelines },
+} as const;
+
 export type Values<T extends readonly { value: string }[]> = T[number]['value'];
 export const valuesOf = <T extends readonly { value: string }[]>(options: T) =>
   options.map((option) => option.value) as [Values<T>, ...Values<T>[]];

@@ -70,11 +70,7 @@ function FieldShell({ common, children }: ShellProps) {
 /** Separates the shell's props from the ones meant for the control itself. */
 function splitProps<T extends Common>(props: T): [Common, Omit<T, keyof Common>] {
   const { label, error, hint, optional, containerClassName, ...control } = props;
-  const common: Common = { label, error };
-  if (hint !== undefined) common.hint = hint;
-  if (optional !== undefined) common.optional = optional;
-  if (containerClassName !== undefined) common.containerClassName = containerClassName;
-  return [common, control];
+  return [{ label, error, hint, optional, containerClassName }, control];
 }
 
 type TextFieldProps = Common &

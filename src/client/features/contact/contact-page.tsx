@@ -58,13 +58,7 @@ function ChoiceCard({
   text,
   icon: Icon,
   onChoose,
-}: {
-  type: ContactType;
-  label: string;
-  text: string;
-  icon: LucideIcon;
-  onChoose: () => void;
-}) {
+}: (typeof choices)[number] & { onChoose: () => void }) {
   const id = useId();
   return (
     <button
@@ -153,10 +147,7 @@ export default function ContactPage() {
                     {choices.map((choice) => (
                       <ChoiceCard
                         key={choice.type}
-                        type={choice.type}
-                        label={choice.label}
-                        text={choice.text}
-                        icon={choice.icon}
+                        {...choice}
                         onChoose={() => setChosen(choice.type)}
                       />
                     ))}

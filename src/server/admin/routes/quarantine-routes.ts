@@ -8,11 +8,7 @@ import type {
 } from '@shared/admin-quarantine';
 import { tablesOf } from '../../platform/database/connection';
 import { describedError } from '../../platform/http/api-schemas';
-import {
-  type LeadQuarantineTable,
-  type LeadQuarantineTables,
-  type QuarantineReleaser,
-} from '../../leads';
+import type { LeadDesk, LeadQuarantineTable, LeadQuarantineTables } from '../../leads';
 
 const NOT_FOUND = 'This submission is no longer in quarantine';
 
@@ -127,10 +123,8 @@ const idParams = {
 } as const;
 
 export interface QuarantineRoutesOptions {
-  /** The leads capability's replay (app.ts binds it). */
-  releaser: QuarantineReleaser;
-  /** After a release: the Overview's cached figures are stale. */
-  onRelease: () => Promise<void>;
+  /** Releases through the lead module. */
+  desk: LeadDesk;
 }
 
 /**
@@ -141,7 +135,7 @@ export interface QuarantineRoutesOptions {
  */
 export const quarantineRoutes: FastifyPluginAsync<QuarantineRoutesOptions> = async (
   app,
-  { releaser, onRelease },
+  { desk },
 ) => {
   const db = tablesOf<LeadQuarantineTables>(app.database.db);
 
@@ -180,9 +174,8 @@ export const quarantineRoutes: FastifyPluginAsync<QuarantineRoutesOptions> = asy
     async (request, reply) => {
       const { id } = request.params;
       const reasons = await reasonsOf(id);
-      const released = reasons === undefined ? undefined : await releaser.run(id);
+      const released = reasons === undefined ? undefined : await desk.releaseQuarantined(id);
       if (!released) return reply.code(404).send({ error: NOT_FOUND });
-      await onRelease();
       await app.audit.record(
         {
           action: 'quarantine_released',

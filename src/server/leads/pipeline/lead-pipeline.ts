@@ -54,19 +54,18 @@ export class LeadPipeline {
   async detail<Table extends LeadTable>(table: Table, id: number) {
     const row = await this.listing.findLead(table, id);
     if (!row) return undefined;
+    const ofLead = { lead_table: table, lead_id: id };
     const [submissions, activity, conversions] = await Promise.all([
       this.db
         .selectFrom('lead_submissions')
         .select(['form', 'source_page', 'fields', 'attribution', 'created_at'])
-        .where('lead_table', '=', table)
-        .where('lead_id', '=', id)
+        .where((eb) => eb.and(ofLead))
         .orderBy('id')
         .execute(),
       this.db
         .selectFrom('lead_activity')
+        .where((eb) => eb.and(ofLead))
         .select(['kind', 'text', 'from_status', 'to_status', 'created_at'])
-        .where('lead_table', '=', table)
-        .where('lead_id', '=', id)
         .orderBy('id')
         .execute(),
       conversionStates(this.db, {
@@ -91,7 +90,7 @@ export class LeadPipeline {
 
   /** Sets the status; the change (if any) as {from, to}, or undefined for an unknown lead. */
   async setStatus(table: LeadTable, id: number, status: string) {
-    const change = await this.db.transaction().execute(async (trx) => {
+    return this.db.transaction().execute(async (trx) => {
       const from = await this.currentStatus(trx, table, id);
       if (from === undefined) return undefined;
       if (from !== status) {
@@ -118,9 +117,6 @@ export class LeadPipeline {
       }
       return { from, to: status };
     });
-    // The filtered counts of both statuses changed.
-    if (change && change.from !== change.to) await this.listing.forgetCounts();
-    return change;
   }
 
   /** Adds a note; undefined for an unknown lead. */

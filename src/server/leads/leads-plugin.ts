@@ -3,9 +3,8 @@ import type { FastifyPluginAsync } from 'fastify';
 import type { FormHandoff } from './capture/form-handoff';
 import { WriteQueue } from '../platform/database/write-queue';
 import type { LeadRecordTables } from './store/lead-tables';
-import { candidateRoutes } from './capture/candidate-routes';
+import { formRoutes } from './capture/form-routes';
 import { htmlRefusals } from './capture/html-refusals';
-import { companyRoutes } from './capture/company-routes';
 import { ALTCHA_CHALLENGE_PATH } from '@shared/spam-fields';
 import { LeadCapture, type CaptureSettings } from './capture/lead-capture';
 import { countedStore } from './screening/counted-store';
@@ -94,6 +93,5 @@ export const leadsPlugin: FastifyPluginAsync<LeadsOptions> = async (app, options
         reply.header('Cache-Control', 'no-store').send(await proof.challenge()),
     );
   }
-  await app.register(candidateRoutes);
-  await app.register(companyRoutes);
+  await app.register(formRoutes);
 };

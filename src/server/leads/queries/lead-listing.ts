@@ -94,10 +94,17 @@ export class LeadListing {
       .orderBy('id', 'desc');
   }
 
-  /** Exact without a search; a search's matches are counted up to SEARCH_COUNT_CAP. */
+  /**
+   * Exact without a search; a search's matches are counted up to SEARCH_COUNT_CAP, from the
+   * key indexes alone unless a status must be read from the rows.
+   */
   private async count(table: LeadTable, filter: ListFilter): Promise<Omit<Page<never>, 'rows'>> {
-    const searching = normalizeSearch(filter.q) !== '';
-    const ids = this.filtered(table, filter).select('id');
+    const q = normalizeSearch(filter.q);
+    const searching = q !== '';
+    const ids =
+      searching && !filter.status
+        ? searchMatches(this.db, this.dialect, table, filter.type, q, true)
+        : this.filtered(table, filter).select('id');
     const row = await this.db
       .selectFrom((searching ? ids.limit(SEARCH_COUNT_CAP + 1) : ids).as('matches'))
       .select((eb) => eb.fn.countAll<number | string>().as('n'))

@@ -37,7 +37,8 @@ function startsWith(dialect: DialectName, column: string, q: string): Expression
 
 /**
  * Ids of the leads of a tab (every tab of the table without `type`) whose keys start with
- * `q`, for `id in (…)`: one index range per key (the type leads each index).
+ * `q`: one index range per key (the type leads each index). `distinct`: each id once (a lead
+ * may match by two keys), for counting; else for `id in (…)`.
  */
 export function searchMatches(
   db: Kysely<AdminLeadTables>,
@@ -45,6 +46,7 @@ export function searchMatches(
   table: LeadTable,
   type: string | undefined,
   q: string,
+  distinct = false,
 ) {
   return searchKeys[table]
     .map((column) =>
@@ -54,5 +56,5 @@ export function searchMatches(
         .where(startsWith(dialect, column, q))
         .where('lead_type', 'in', (type ? [type] : leadTypes[table]) as never[]),
     )
-    .reduce((all, next) => all.unionAll(next));
+    .reduce((all, next) => (distinct ? all.union(next) : all.unionAll(next)));
 }

@@ -86,7 +86,7 @@ export const adminPlugin: FastifyPluginAsync<AdminOptions> = async (
     guarded.addHook('onRequest', app.adminAuth.guard);
     guarded.addHook('onRoute', documentGuardedRoute);
     await guarded.register(listingRoutes, { listing });
-    await guarded.register(exportRoutes, { listing, reader: app.databaseReader });
+    await guarded.register(exportRoutes, { desk });
     await guarded.register(overviewRoutes, { overview });
     await guarded.register(pipelineRoutes, { pipeline });
     await guarded.register(deliveriesRoutes);

@@ -76,15 +76,7 @@ export {
 } from './queries/lead-views';
 
 // Export to CSV.
-export { csvChunks } from './export/csv';
-export { exportRows } from './export/export-query';
-export {
-  exportDefinitions,
-  exportTabs,
-  newestFirst,
-  selectionsFor,
-  type ExportTab,
-} from './export/export-tabs';
+export { exportTabs, type ExportTab } from './export/export-tabs';
 
 // Pipeline: status, notes, history.
 export { LeadPipeline } from './pipeline/lead-pipeline';

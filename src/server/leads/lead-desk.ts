@@ -7,6 +7,8 @@ import { LeadPipeline } from './pipeline/lead-pipeline';
 import type { PipelineTables } from './pipeline/pipeline-tables';
 import type { QuarantineRelease } from './quarantine/lead-quarantine';
 import { releaseQuarantined } from './quarantine/quarantine-writes';
+import { exportCsv } from './export/export-query';
+import type { ExportTab } from './export/export-tabs';
 import { LeadListing } from './queries/lead-listing';
 import { Overview } from './queries/overview-figures';
 import type { LeadRecordTables } from './store/lead-tables';
@@ -34,7 +36,7 @@ export class LeadDesk {
 
   constructor(
     private readonly database: DatabaseConnection,
-    reader: DatabaseReader,
+    private readonly reader: DatabaseReader,
     private readonly options: LeadDeskOptions,
   ) {
     const { db, dialect } = database;
@@ -63,6 +65,11 @@ export class LeadDesk {
     return tablesOf<LeadRecordTables>(this.database.db)
       .transaction()
       .execute((trx) => releaseQuarantined(trx, id, this.options.notify));
+  }
+
+  /** The CSV of an export tab, with the dashboard's search and status filter. */
+  exportCsv(tab: ExportTab, filter: { q?: string | undefined; status?: string | undefined }) {
+    return exportCsv(this.listing, this.reader, tab, filter);
   }
 
   /** Planner statistics for the dashboard's queries (SQLite): now, then every hour. */

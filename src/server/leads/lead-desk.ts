@@ -3,6 +3,7 @@ import { tablesOf } from '../platform/database/connection';
 import type { DatabaseReader } from '../platform/database/database-reader';
 import { forgetSubjectMessages } from '../platform/outbox/outbox';
 import type { OutboxDestination, OutboxTables } from '../platform/outbox/outbox-tables';
+import { eraseActivity } from './pipeline/lead-activity';
 import { LeadPipeline } from './pipeline/lead-pipeline';
 import type { PipelineTables } from './pipeline/pipeline-tables';
 import type { QuarantineRelease } from './quarantine/lead-quarantine';
@@ -44,7 +45,7 @@ export class LeadDesk {
     this.overview = new Overview(leads, reader);
     this.listing = new LeadListing(leads, dialect, {
       deleteWith: async (trx, table, id) => {
-        await LeadPipeline.deleteActivity(trx, table, id);
+        await eraseActivity(trx, table, [id]);
         const leadType = table === 'candidates' ? 'candidate' : 'company';
         await forgetSubjectMessages(tablesOf<OutboxTables>(trx), leadType, id);
       },

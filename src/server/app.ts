@@ -5,14 +5,7 @@ import { conversionsPlugin, type ConversionWorkerSettings } from './conversions/
 import { SESSION_COOKIE } from './admin/auth/auth-plugin';
 import type { RetentionSchedule } from './admin/data-subject/retention';
 import { ephemeralMigrations, migrations } from './database';
-import {
-  FlashStore,
-  FormHandoff,
-  leadsPlugin,
-  QuarantineReleaser,
-  spamPlugin,
-  type FormFlashTables,
-} from './leads';
+import { FlashStore, FormHandoff, leadsPlugin, spamPlugin, type FormFlashTables } from './leads';
 import {
   notificationsPlugin,
   notifyDestinations,
@@ -63,8 +56,6 @@ export interface Bounds {
   writeQueueLimit?: number;
   /** LEAD_FLOOD_LIMIT (leads/capture/lead-capture.ts). */
   leadFloodLimit?: number;
-  /** OVERVIEW_CACHE_MS (leads/queries/overview-figures.ts). */
-  overviewCacheMs?: number;
 }
 
 /** Longest a client may take to send a whole request, headers and body (decision 105). */
@@ -164,8 +155,11 @@ export async function buildApp({
     altcha: config.spam.altchaForms.length > 0,
     secure: config.site.siteUrl.startsWith('https:'),
   });
-  // The admin's quarantine view releases through the leads capability (docs/decisions/095).
-  const quarantine = new QuarantineReleaser();
+  // Where each new lead is announced, also one released from quarantine (decision 095).
+  const notify = [
+    ...notifyDestinations(config.notify),
+    ...(config.conversions ? (['meta'] satisfies OutboxDestination[]) : []),
+  ];
   await app.register(leadsPlugin, {
     formHandoff,
     capture: {
@@ -174,12 +168,8 @@ export async function buildApp({
       minFillMs: config.spam.minFillMs,
       altchaForms: config.spam.altchaForms,
     },
-    notify: [
-      ...notifyDestinations(config.notify),
-      ...(config.conversions ? (['meta'] satisfies OutboxDestination[]) : []),
-    ],
+    notify,
     writeQueueLimit: bounds.writeQueueLimit,
-    quarantine,
   });
   await app.register(notificationsPlugin, {
     notify: config.notify,
@@ -197,8 +187,7 @@ export async function buildApp({
   await app.register(adminPlugin, {
     config,
     smtpTimeoutMs: bounds.smtpTimeoutMs,
-    overviewCacheMs: bounds.overviewCacheMs,
-    quarantine,
+    notify,
     guardedRoutes: [funnelRoutes],
     retention,
   });

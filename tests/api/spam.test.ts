@@ -479,8 +479,6 @@ describeEachDatabase(
   {
     // LEAD_RATE_LIMIT is 0 here (the tests' default): the limits have the block below.
     env: spamEnv,
-    // The overview's figures computed for every request: the quarantine's effect shows at once.
-    bounds: { overviewCacheMs: 0 },
     notificationWorker: { enabled: false },
     conversionWorker: { enabled: false },
   },

@@ -13,7 +13,8 @@ import { Retention, type RetentionSchedule } from './data-subject/retention';
 import { deliveriesRoutes } from './routes/deliveries-routes';
 import { emailRoutes } from './routes/email-routes';
 import { exportRoutes } from './routes/export-routes';
-import { LeadDesk, type QuarantineReleaser } from '../leads';
+import { LeadDesk } from '../leads';
+import type { OutboxDestination } from '../platform/outbox/outbox-tables';
 import { listingRoutes } from './routes/listing-routes';
 import { overviewRoutes } from './routes/overview-routes';
 import { pipelineRoutes } from './routes/pipeline-routes';
@@ -26,21 +27,19 @@ import { quarantineRoutes } from './routes/quarantine-routes';
  */
 export interface AdminOptions {
   config: ServerConfig;
-  /** The leads capability's release of a quarantined submission (docs/decisions/095). */
-  quarantine: QuarantineReleaser;
+  /** Where a lead released from quarantine is announced (the leads plugin's). */
+  notify: readonly OutboxDestination[];
   /** Other capabilities' admin routes (the visit funnel), registered behind the guard. */
   guardedRoutes?: readonly FastifyPluginAsync[];
   /** When RETENTION_DAYS erases (default: a minute after start, then daily; tests: sooner). */
   retention?: RetentionSchedule | undefined;
-  /** How long the Overview's figures are shared (default: the lead desk's; tests: others). */
-  overviewCacheMs?: number | undefined;
   /** The mail transport's timeout (default SMTP_TIMEOUT_MS; tests: shorter). */
   smtpTimeoutMs?: number | undefined;
 }
 
 export const adminPlugin: FastifyPluginAsync<AdminOptions> = async (
   app,
-  { config, quarantine, guardedRoutes = [], retention, overviewCacheMs, smtpTimeoutMs },
+  { config, notify, guardedRoutes = [], retention, smtpTimeoutMs },
 ) => {
   await app.register(adminAuthPlugin, {
     admin: config.admin,
@@ -57,17 +56,15 @@ export const adminPlugin: FastifyPluginAsync<AdminOptions> = async (
 
   const { database } = app;
   const desk = new LeadDesk(database, app.databaseReader, {
-    overviewCacheMs,
     statusEvents: Boolean(config.conversions?.statusEvents),
+    notify,
   });
-  const { freshness, listing, overview, pipeline } = desk;
-  // An erasure makes every instance's cached figures stale (decision 121).
+  const { listing, overview, pipeline } = desk;
   const subjects = new DataSubjects(
     database.db,
     database.dialect,
     app.databaseReader,
     config.dataDir,
-    () => freshness.changed(),
   );
   if (config.retentionDays !== undefined) {
     const expiry = new Retention(subjects, config.retentionDays, app.audit, app.log, retention);
@@ -89,16 +86,13 @@ export const adminPlugin: FastifyPluginAsync<AdminOptions> = async (
     guarded.addHook('onRequest', app.adminAuth.guard);
     guarded.addHook('onRoute', documentGuardedRoute);
     await guarded.register(listingRoutes, { listing });
-    await guarded.register(exportRoutes, { listing, reader: app.databaseReader });
+    await guarded.register(exportRoutes, { desk });
     await guarded.register(overviewRoutes, { overview });
     await guarded.register(pipelineRoutes, { pipeline });
     await guarded.register(deliveriesRoutes);
     await guarded.register(dataSubjectRoutes, { subjects });
     await guarded.register(configurationRoutes, { config });
-    await guarded.register(quarantineRoutes, {
-      releaser: quarantine,
-      onRelease: () => freshness.changed(),
-    });
+    await guarded.register(quarantineRoutes, { desk });
     await guarded.register(emailRoutes, {
       listing,
       mailer,

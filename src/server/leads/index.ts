@@ -9,10 +9,6 @@ import { formFlashMigrations, type FormFlashTables } from './capture/flash-store
 import { addressCounterMigrations, type AddressCounterTables } from './screening/address-counters';
 import { altchaUsedMigrations, type AltchaUsedTables } from './screening/altcha-used';
 import { leadRecordMigrations } from './store/create-lead-tables';
-import {
-  figuresFreshnessMigrations,
-  type FiguresFreshnessTables,
-} from './queries/figures-freshness';
 import type { LeadRecordTables } from './store/lead-tables';
 import { adminListingMigrations } from './store/listing-migrations';
 import type { AdminLeadTables } from './store/listing-tables';
@@ -26,7 +22,6 @@ export type LeadTables = LeadRecordTables &
   PipelineTables &
   AddressCounterTables &
   AltchaUsedTables &
-  FiguresFreshnessTables &
   FormFlashTables;
 
 /** The lead context's migrations; the runner orders every capability's by name. */
@@ -35,7 +30,6 @@ export const leadMigrations: readonly MigrationSet[] = [
   adminListingMigrations,
   pipelineMigrations,
   submissionConsentMigrations,
-  figuresFreshnessMigrations,
 ];
 
 /** Its tables of rows a crash may forget (DatabaseConnection.ephemeral). */
@@ -67,7 +61,6 @@ export { funnelLeadsQuery, type FunnelDimension, type FunnelLeadRow } from './st
 
 // The team's desk: listing, search, one lead, overview figures, pipeline.
 export { LeadDesk } from './lead-desk';
-export { FiguresFreshness } from './queries/figures-freshness';
 export { LeadListing, type Page } from './queries/lead-listing';
 export { Overview } from './queries/overview-figures';
 export { decodeCursor, encodeCursor } from './queries/cursor';
@@ -83,15 +76,7 @@ export {
 } from './queries/lead-views';
 
 // Export to CSV.
-export { csvChunks } from './export/csv';
-export { exportRows } from './export/export-query';
-export {
-  exportDefinitions,
-  exportTabs,
-  newestFirst,
-  selectionsFor,
-  type ExportTab,
-} from './export/export-tabs';
+export { exportTabs, type ExportTab } from './export/export-tabs';
 
 // Pipeline: status, notes, history.
 export { LeadPipeline } from './pipeline/lead-pipeline';
@@ -100,7 +85,6 @@ export { eraseActivity, findActivity } from './pipeline/lead-activity';
 
 // Quarantine.
 export {
-  QuarantineReleaser,
   eraseQuarantined,
   findQuarantined,
   type LeadQuarantineTable,

@@ -2,52 +2,50 @@ import type { DatabaseConnection } from '../platform/database/connection';
 import { tablesOf } from '../platform/database/connection';
 import type { DatabaseReader } from '../platform/database/database-reader';
 import { forgetSubjectMessages } from '../platform/outbox/outbox';
-import type { OutboxTables } from '../platform/outbox/outbox-tables';
+import type { OutboxDestination, OutboxTables } from '../platform/outbox/outbox-tables';
+import { eraseActivity } from './pipeline/lead-activity';
 import { LeadPipeline } from './pipeline/lead-pipeline';
 import type { PipelineTables } from './pipeline/pipeline-tables';
-import { FiguresFreshness, type FiguresFreshnessTables } from './queries/figures-freshness';
+import type { QuarantineRelease } from './quarantine/lead-quarantine';
+import { releaseQuarantined } from './quarantine/quarantine-writes';
+import { exportCsv } from './export/export-query';
+import type { ExportTab } from './export/export-tabs';
 import { LeadListing } from './queries/lead-listing';
-import { Overview, OVERVIEW_CACHE_MS } from './queries/overview-figures';
+import { Overview } from './queries/overview-figures';
+import type { LeadRecordTables } from './store/lead-tables';
 import type { AdminLeadTables } from './store/listing-tables';
 
 /** Planner statistics for the dashboard's queries are refreshed this often (SQLite). */
 const STATISTICS_INTERVAL_MS = 60 * 60 * 1000;
 
 export interface LeadDeskOptions {
-  /** How long the Overview's figures are cached (default OVERVIEW_CACHE_MS; tests: others). */
-  overviewCacheMs?: number | undefined;
   /** Candidate statuses qualified, enrolled and placed go to Meta (decision 110). */
   statusEvents: boolean;
+  /** Where a lead released from quarantine is announced, as a new lead is (leadsPlugin's). */
+  notify: readonly OutboxDestination[];
 }
 
 /**
- * What the team works the leads with: the listings and search, the Overview, the pipeline,
- * and the figures' freshness shared by every instance on PostgreSQL (decision 121). The
- * admin's routes are its HTTP side.
+ * What the team works the leads with: the listings and search, the Overview, the pipeline and
+ * the quarantine's release. The admin's routes are its HTTP side.
  */
 export class LeadDesk {
-  readonly freshness: FiguresFreshness;
   readonly listing: LeadListing;
   readonly overview: Overview;
   readonly pipeline: LeadPipeline;
   private statistics: NodeJS.Timeout | undefined;
 
-  constructor(database: DatabaseConnection, reader: DatabaseReader, options: LeadDeskOptions) {
+  constructor(
+    private readonly database: DatabaseConnection,
+    private readonly reader: DatabaseReader,
+    private readonly options: LeadDeskOptions,
+  ) {
     const { db, dialect } = database;
-    this.freshness = new FiguresFreshness(
-      dialect === 'postgres' ? tablesOf<FiguresFreshnessTables>(db) : undefined,
-    );
     const leads = tablesOf<AdminLeadTables>(db);
-    this.overview = new Overview(
-      leads,
-      reader,
-      options.overviewCacheMs ?? OVERVIEW_CACHE_MS,
-      this.freshness,
-    );
+    this.overview = new Overview(leads, reader);
     this.listing = new LeadListing(leads, dialect, {
-      freshness: this.freshness,
       deleteWith: async (trx, table, id) => {
-        await LeadPipeline.deleteActivity(trx, table, id);
+        await eraseActivity(trx, table, [id]);
         const leadType = table === 'candidates' ? 'candidate' : 'company';
         await forgetSubjectMessages(tablesOf<OutboxTables>(trx), leadType, id);
       },
@@ -58,6 +56,21 @@ export class LeadDesk {
       this.listing,
       options.statusEvents,
     );
+  }
+
+  /**
+   * Replays quarantined submission `id` through the normal lead save, in one transaction
+   * (decision 095); undefined when it is no longer in quarantine.
+   */
+  releaseQuarantined(id: number): Promise<QuarantineRelease | undefined> {
+    return tablesOf<LeadRecordTables>(this.database.db)
+      .transaction()
+      .execute((trx) => releaseQuarantined(trx, id, this.options.notify));
+  }
+
+  /** The CSV of an export tab, with the dashboard's search and status filter. */
+  exportCsv(tab: ExportTab, filter: { q?: string | undefined; status?: string | undefined }) {
+    return exportCsv(this.listing, this.reader, tab, filter);
   }
 
   /** Planner statistics for the dashboard's queries (SQLite): now, then every hour. */

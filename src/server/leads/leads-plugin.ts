@@ -3,11 +3,9 @@ import type { FastifyPluginAsync } from 'fastify';
 import type { FormHandoff } from './capture/form-handoff';
 import { WriteQueue } from '../platform/database/write-queue';
 import type { LeadRecordTables } from './store/lead-tables';
-import { candidateRoutes } from './capture/candidate-routes';
+import { formRoutes } from './capture/form-routes';
 import { htmlRefusals } from './capture/html-refusals';
-import { companyRoutes } from './capture/company-routes';
 import { ALTCHA_CHALLENGE_PATH } from '@shared/spam-fields';
-import type { QuarantineReleaser } from './quarantine/lead-quarantine';
 import { LeadCapture, type CaptureSettings } from './capture/lead-capture';
 import { countedStore } from './screening/counted-store';
 import { createLeadStore, type LeadStore } from './store/lead-store';
@@ -18,8 +16,6 @@ import { AddressCounters, type AddressCounterTables } from './screening/address-
 export interface LeadsOptions {
   /** The spam policy's limits and traps (decision 095). */
   capture: CaptureSettings;
-  /** Bound here to the lead store's release, for the admin's quarantine view. */
-  quarantine?: QuarantineReleaser;
   /** Where each new lead is announced through the outbox (docs/decisions/075). */
   notify?: readonly OutboxDestination[];
   /** Most lead writes waiting at once (default WRITE_QUEUE_LIMIT; tests: fewer). */
@@ -61,7 +57,6 @@ export const leadsPlugin: FastifyPluginAsync<LeadsOptions> = async (app, options
   // 4,000-character answer can take three times that encoded: more room than JSON's 16 KB.
   await app.register(formbody, { bodyLimit: 64 * 1024 });
   app.decorate('formHandoff', options.formHandoff);
-  options.quarantine?.bind((id) => store.releaseQuarantined(id));
   const { formTimeKey, proof } = app.spamDefence;
   const capture = new LeadCapture(
     countedStore(store, app.metrics.registry),
@@ -98,6 +93,5 @@ export const leadsPlugin: FastifyPluginAsync<LeadsOptions> = async (app, options
         reply.header('Cache-Control', 'no-store').send(await proof.challenge()),
     );
   }
-  await app.register(candidateRoutes);
-  await app.register(companyRoutes);
+  await app.register(formRoutes);
 };

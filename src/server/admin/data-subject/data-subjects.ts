@@ -72,8 +72,6 @@ export class DataSubjects {
     private readonly reader: DatabaseReader,
     /** Whose outbox folder (DATA_DIR/outbox) holds e-mails written without a transport. */
     private readonly dataDir: string,
-    /** Told after an erasure (the listing's counts and the overview are stale). */
-    private readonly onErase: () => Promise<void>,
   ) {}
 
   /** Everything stored about the address (normalizeEmail), with its audit `token`. */
@@ -129,7 +127,7 @@ export class DataSubjects {
       this.dataDir,
       mail.map(({ file }) => file),
     );
-    const counts = await this.db.transaction().execute(async (trx) => {
+    return this.db.transaction().execute(async (trx) => {
       const counts = { ...noCounts(), mailFiles };
       const subject: AuditSubject = { leads: [], token };
       for (const { table, leadType } of leadKinds) {
@@ -142,8 +140,6 @@ export class DataSubjects {
       await record(trx, counts);
       return counts;
     });
-    await this.onErase();
-    return counts;
   }
 
   /**
@@ -190,7 +186,6 @@ export class DataSubjects {
       for (const { key } of dataSubjectParts) total[key] += counts[key];
       if (found.every((ids) => ids.length < RETENTION_BATCH)) break;
     }
-    if (anyCounted(total)) await this.onErase();
     return total;
   }
 

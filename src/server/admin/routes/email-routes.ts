@@ -35,7 +35,7 @@ export const emailRoutes: FastifyPluginAsync<EmailRoutesOptions> = async (app, o
     },
     async (request, reply) => {
       const { id } = request.params;
-      const candidate = await listing.findCandidate(id);
+      const candidate = await listing.findLead('candidates', id);
       if (!candidate) return reply.code(404).send({ error: 'Not found' });
       const message = formEmail({
         to: candidate.email,

@@ -1,23 +1,7 @@
 import { Readable } from 'node:stream';
 import type { FastifyPluginAsync } from 'fastify';
 import { candidateStatuses, companyStatuses } from '@shared/lead-status';
-import type { DatabaseReader } from '../../platform/database/database-reader';
-import {
-  type LeadListing,
-  csvChunks,
-  exportRows,
-  exportDefinitions,
-  exportTabs,
-  newestFirst,
-  selectionsFor,
-  type ExportTab,
-} from '../../leads';
-
-export interface ExportRoutesOptions {
-  listing: LeadListing;
-  /** Executes the export's queries (on SQLite off the event loop; see export-query.ts). */
-  reader: DatabaseReader;
-}
+import { exportTabs, type ExportTab, type LeadDesk } from '../../leads';
 
 /** Every status of either table (a tab of the other table's status exports no rows). */
 const statuses = [...new Set([...candidateStatuses, ...companyStatuses].map((s) => s.value))];
@@ -27,10 +11,7 @@ const statuses = [...new Set([...candidateStatuses, ...companyStatuses].map((s) 
  * as it is read, so a million rows export in constant memory (docs/decisions/022 and 025).
  * Named <tab>-YYYY-MM-DD.csv.
  */
-export const exportRoutes: FastifyPluginAsync<ExportRoutesOptions> = async (
-  app,
-  { listing, reader },
-) => {
+export const exportRoutes: FastifyPluginAsync<{ desk: LeadDesk }> = async (app, { desk }) => {
   app.get<{ Params: { file: string }; Querystring: { q?: string; status?: string } }>(
     '/api/admin/export/:file',
     {
@@ -63,31 +44,13 @@ export const exportRoutes: FastifyPluginAsync<ExportRoutesOptions> = async (
     },
     async (request, reply) => {
       const tab = request.params.file.replace(/\.csv$/, '') as ExportTab;
-      const definition = exportDefinitions[tab];
-      const [first, second] = definition.sources.map(({ table, type }) =>
-        exportRows(
-          listing,
-          reader,
-          table,
-          { type, q: request.query.q, status: request.query.status },
-          selectionsFor(definition, table),
-        ),
-      );
-      if (!first) throw new Error(`export ${tab} has no source`);
-      const rows = second ? newestFirst(first, second) : first;
+      const csv = desk.exportCsv(tab, request.query);
       const date = new Date().toISOString().slice(0, 10);
       request.log.info({ tab }, 'admin export started');
       return reply
         .header('Content-Type', 'text/csv; charset=utf-8')
         .header('Content-Disposition', `attachment; filename="${tab}-${date}.csv"`)
-        .send(
-          Readable.from(
-            csvChunks(
-              definition.columns.map(([header]) => header),
-              rows,
-            ),
-          ),
-        );
+        .send(Readable.from(csv));
     },
   );
 };

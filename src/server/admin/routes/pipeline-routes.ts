@@ -1,4 +1,4 @@
-import type { FastifyPluginAsync, FastifyReply, FastifyRequest } from 'fastify';
+import type { FastifyInstance, FastifyPluginAsync, FastifyReply, FastifyRequest } from 'fastify';
 import { candidateStatuses, companyStatuses } from '@shared/lead-status';
 import { leadNoteSchema } from '@shared/schemas/lead-note';
 import { bodySchemaOf } from '../../platform/http/api-schemas';
@@ -43,20 +43,13 @@ const badRequest = (reply: FastifyReply, fields: FieldErrors) =>
   reply.code(400).send({ error: INVALID_FIELDS_MESSAGE, fields });
 const notFound = (reply: FastifyReply) => reply.code(404).send({ error: 'Not found' });
 
-/** The audit log (admin/audit, when present): actions and ids only, never personal data. */
-interface AuditLog {
-  record(
-    entry: { action: string; leadType: 'candidate' | 'company'; leadId: number; detail?: string },
-    request: FastifyRequest,
-  ): unknown;
-}
+/** An audit entry (actions and ids only, never personal data); a failure is logged only. */
 async function audit(
   request: FastifyRequest,
-  entry: Parameters<AuditLog['record']>[0],
+  entry: Parameters<FastifyInstance['audit']['record']>[0],
 ): Promise<void> {
-  const log = (request.server as unknown as { audit?: AuditLog }).audit;
   try {
-    await log?.record(entry, request);
+    await request.server.audit.record(entry, request);
   } catch (error) {
     request.log.error({ err: error, action: entry.action }, 'audit entry failed');
   }
@@ -70,7 +63,6 @@ const timelineSchema = {
   },
 } as const;
 
-/** A listing row's schema with the timeline beside its fields. */
 /** The forms the lead sent, each with its fields (by column) and attribution as sent. */
 const submissionsSchema = {
   type: 'array',

@@ -9,9 +9,10 @@ import type {
 import { tablesOf } from '../../platform/database/connection';
 import { describedError } from '../../platform/http/api-schemas';
 import {
+  leadIdParams,
+  type LeadDesk,
   type LeadQuarantineTable,
   type LeadQuarantineTables,
-  type QuarantineReleaser,
 } from '../../leads';
 
 const NOT_FOUND = 'This submission is no longer in quarantine';
@@ -72,41 +73,28 @@ async function quarantinePage(
 const nullable = (type: string) => ({ type: [type, 'null'] });
 
 /** Every field of `QuarantinePage` (src/shared/admin-quarantine.ts): the schema also serializes. */
+const rowProperties = {
+  id: { type: 'integer' },
+  form: { type: 'string' },
+  leadType: { type: 'string', enum: ['candidate', 'company'] },
+  email: { type: 'string' },
+  name: nullable('string'),
+  page: nullable('string'),
+  reasons: { type: 'array', items: { type: 'string', enum: [...quarantineReasons] } },
+  userAgent: nullable('string'),
+  receivedAt: { type: 'string' },
+};
 const pageBody = {
   type: 'object',
   properties: {
     total: { type: 'integer' },
     rows: {
       type: 'array',
-      items: {
-        type: 'object',
-        properties: {
-          id: { type: 'integer' },
-          form: { type: 'string' },
-          leadType: { type: 'string', enum: ['candidate', 'company'] },
-          email: { type: 'string' },
-          name: nullable('string'),
-          page: nullable('string'),
-          reasons: { type: 'array', items: { type: 'string', enum: [...quarantineReasons] } },
-          userAgent: nullable('string'),
-          receivedAt: { type: 'string' },
-        },
-        required: [
-          'id',
-          'form',
-          'leadType',
-          'email',
-          'name',
-          'page',
-          'reasons',
-          'userAgent',
-          'receivedAt',
-        ],
-      },
+      items: { type: 'object', properties: rowProperties, required: Object.keys(rowProperties) },
     },
   },
   required: ['total', 'rows'],
-} as const;
+};
 
 const releasedBody = {
   type: 'object',
@@ -120,17 +108,9 @@ const releasedBody = {
 
 const gone = describedError('No such submission in quarantine (released or deleted)');
 
-const idParams = {
-  type: 'object',
-  properties: { id: { type: 'integer', minimum: 1 } },
-  required: ['id'],
-} as const;
-
 export interface QuarantineRoutesOptions {
-  /** The leads capability's replay (app.ts binds it). */
-  releaser: QuarantineReleaser;
-  /** After a release: the Overview's cached figures are stale. */
-  onRelease: () => Promise<void>;
+  /** Releases through the lead module. */
+  desk: LeadDesk;
 }
 
 /**
@@ -141,7 +121,7 @@ export interface QuarantineRoutesOptions {
  */
 export const quarantineRoutes: FastifyPluginAsync<QuarantineRoutesOptions> = async (
   app,
-  { releaser, onRelease },
+  { desk },
 ) => {
   const db = tablesOf<LeadQuarantineTables>(app.database.db);
 
@@ -176,13 +156,12 @@ export const quarantineRoutes: FastifyPluginAsync<QuarantineRoutesOptions> = asy
 
   app.post<{ Params: { id: number } }>(
     '/api/admin/quarantine/:id/release',
-    { schema: { params: idParams, response: { 200: releasedBody, 404: gone } } },
+    { schema: { params: leadIdParams, response: { 200: releasedBody, 404: gone } } },
     async (request, reply) => {
       const { id } = request.params;
       const reasons = await reasonsOf(id);
-      const released = reasons === undefined ? undefined : await releaser.run(id);
+      const released = reasons === undefined ? undefined : await desk.releaseQuarantined(id);
       if (!released) return reply.code(404).send({ error: NOT_FOUND });
-      await onRelease();
       await app.audit.record(
         {
           action: 'quarantine_released',
@@ -201,7 +180,7 @@ export const quarantineRoutes: FastifyPluginAsync<QuarantineRoutesOptions> = asy
     '/api/admin/quarantine/:id',
     {
       schema: {
-        params: idParams,
+        params: leadIdParams,
         response: { 204: { type: 'null', description: 'Deleted for good' }, 404: gone },
       },
     },

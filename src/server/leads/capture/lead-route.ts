@@ -7,11 +7,12 @@ import {
   fieldErrorsBody,
   retryAfterHeader,
 } from '../../platform/http/api-schemas';
-import { submissionClient, withConversionFields, type SubmissionClient } from '../../conversions';
+import { submissionClient, withConversionFields } from '../../conversions';
 import { htmlFormPost, leadBody } from './html-form-posts';
 import type { LeadCapture } from './lead-capture';
-import type { LeadSaves } from '../store/lead-store';
-import type { SaveResult } from '../store/upsert';
+import type { Attribution } from '@shared/schemas/attribution';
+import type { CandidateStep } from '../store/save-candidate';
+import type { CompanyStep } from '../store/save-company';
 import { ALTCHA_FIELD, HONEYPOT_FIELD } from '@shared/spam-fields';
 
 declare module 'fastify' {
@@ -142,22 +143,26 @@ const leadLimits = {
   ),
 } as const;
 
+/** What a form writes, besides the e-mail, attribution and client every form sends. */
+type FormStep<Step> = Omit<Step, 'email' | 'attribution' | 'client'>;
+
 /**
- * Registers POST `path`: validate the JSON body with `schema`, hand the parsed values to
- * `save`, answer 200 {"ok":true}, 400 with the field messages otherwise (and nothing stored).
- * `save` resolves only after the write is committed, so a 2xx always means the lead is on disk.
+ * Registers POST `path`: validate the JSON body with `schema`, save the step `formStep`
+ * describes (quarantined when suspect), answer 200 {"ok":true}, 400 with the field messages
+ * otherwise (and nothing stored). The save resolves only after the write is committed, so a
+ * 2xx always means the lead is on disk.
  * New and known e-mails get the same answer and no id: a status or a sequential id would tell
  * anyone whether an address is a lead, and how many leads there are.
  */
-export function leadRoute<Schema extends $ZodType>(
+export function leadRoute<Schema extends $ZodType<{ email: string; attribution?: Attribution }>>(
   app: FastifyInstance,
   path: string,
   schema: Schema,
-  /**
-   * Saves through `saves`, which quarantines the request's form when it is suspect;
-   * `client`: the request's side of the conversion events (decision 110).
-   */
-  save: (values: output<Schema>, saves: LeadSaves, client: SubmissionClient) => Promise<SaveResult>,
+  formStep: (
+    values: output<Schema>,
+  ) =>
+    | ({ table: 'candidates' } & FormStep<CandidateStep>)
+    | ({ table: 'companies' } & FormStep<CompanyStep>),
 ): void {
   app.post(
     path,
@@ -182,11 +187,14 @@ export function leadRoute<Schema extends $ZodType>(
         if (html) return html.invalid(reply, body, result.fields);
         return reply.code(400).send({ error: INVALID_FIELDS_MESSAGE, fields: result.fields });
       }
-      const saved = await save(
-        result.data,
-        app.leadCapture.savesFor(request),
-        submissionClient(request),
-      );
+      const { table, ...step } = formStep(result.data);
+      const { email, attribution } = result.data;
+      // `client`: the request's side of the conversion events (decision 110).
+      const full = { ...step, email, attribution, client: submissionClient(request) };
+      const saves = app.leadCapture.savesFor(request);
+      const saved = await (table === 'candidates'
+        ? saves.saveCandidate(full as CandidateStep)
+        : saves.saveCompany(full as CompanyStep));
       // Ids only: e-mails and names never go to the logs. They go on the request's own
       // "request completed" line rather than a line of their own: one log write less per lead
       // (docs/decisions/117). Added to the request's logger, not a child of it: a child per

@@ -4,6 +4,8 @@ import type { LeadTable } from '../store/lead-tables';
 import type { Cursor } from '../queries/cursor';
 import type { LeadListing } from '../queries/lead-listing';
 import { CELL_SEPARATOR, exportBatches, type RowBatches } from './export-batches';
+import { csvChunks } from './csv';
+import { exportDefinitions, newestFirst, selectionsFor, type ExportTab } from './export-tabs';
 
 /** An export: one column per CSV cell, as SQL (a column name or an expression). */
 export type ExportSelection = string | RawBuilder<unknown>;
@@ -12,7 +14,7 @@ export type ExportSelection = string | RawBuilder<unknown>;
  * The rows of an export, newest first, as arrays of the selected values, in keyset pages. The
  * queries are built here and executed by the reader.
  */
-export function exportRows(
+function exportRows(
   listing: LeadListing,
   reader: DatabaseReader,
   table: LeadTable,
@@ -55,4 +57,23 @@ export function exportRows(
       }[],
     width: selections.length,
   });
+}
+
+/**
+ * The CSV of an export tab with the dashboard's search and status filter: chunks of lines,
+ * read as they are sent (decisions 022 and 025); two sources are merged newest first.
+ */
+export function exportCsv(
+  listing: LeadListing,
+  reader: DatabaseReader,
+  tab: ExportTab,
+  filter: { q?: string | undefined; status?: string | undefined },
+): AsyncIterable<string> {
+  const definition = exportDefinitions[tab];
+  const [first, second] = definition.sources.map(({ table, type }) =>
+    exportRows(listing, reader, table, { ...filter, type }, selectionsFor(definition, table)),
+  );
+  if (!first) throw new Error(`export ${tab} has no source`);
+  const headers = definition.columns.map(([header]) => header);
+  return csvChunks(headers, second ? newestFirst(first, second) : first);
 }

@@ -1,10 +1,9 @@
-import type { Kysely, Transaction } from 'kysely';
+import type { Insertable, Kysely, Transaction } from 'kysely';
 import type { DialectName } from '../../platform/database/migration-runner';
 import { tablesOf } from '../../platform/database/connection';
 import type { LeadRecordTables, LeadTable } from '../store/lead-tables';
 import type { LeadListing } from '../queries/lead-listing';
-import type { PipelineTables } from './pipeline-tables';
-import { eraseActivity } from './lead-activity';
+import type { LeadActivityTable, PipelineTables } from './pipeline-tables';
 import { conversionStates } from '../../conversions';
 import { recordStatusEvent } from './status-events';
 import { buildTimeline } from './timeline';
@@ -54,19 +53,18 @@ export class LeadPipeline {
   async detail<Table extends LeadTable>(table: Table, id: number) {
     const row = await this.listing.findLead(table, id);
     if (!row) return undefined;
+    const ofLead = { lead_table: table, lead_id: id };
     const [submissions, activity, conversions] = await Promise.all([
       this.db
         .selectFrom('lead_submissions')
         .select(['form', 'source_page', 'fields', 'attribution', 'created_at'])
-        .where('lead_table', '=', table)
-        .where('lead_id', '=', id)
+        .where((eb) => eb.and(ofLead))
         .orderBy('id')
         .execute(),
       this.db
         .selectFrom('lead_activity')
+        .where((eb) => eb.and(ofLead))
         .select(['kind', 'text', 'from_status', 'to_status', 'created_at'])
-        .where('lead_table', '=', table)
-        .where('lead_id', '=', id)
         .orderBy('id')
         .execute(),
       conversionStates(this.db, {
@@ -89,9 +87,25 @@ export class LeadPipeline {
     return row?.status;
   }
 
+  /** Adds a row to the lead's activity in `trx`; its id and time. */
+  private async addActivity(
+    trx: Transaction<PipelineTables>,
+    table: LeadTable,
+    id: number,
+    entry: Pick<Insertable<LeadActivityTable>, 'kind' | 'text' | 'from_status' | 'to_status'>,
+  ) {
+    const createdAt = new Date().toISOString();
+    const row = await trx
+      .insertInto('lead_activity')
+      .values({ lead_table: table, lead_id: id, ...entry, created_at: createdAt })
+      .returning('id')
+      .executeTakeFirstOrThrow();
+    return { id: row.id, createdAt };
+  }
+
   /** Sets the status; the change (if any) as {from, to}, or undefined for an unknown lead. */
   async setStatus(table: LeadTable, id: number, status: string) {
-    const change = await this.db.transaction().execute(async (trx) => {
+    return this.db.transaction().execute(async (trx) => {
       const from = await this.currentStatus(trx, table, id);
       if (from === undefined) return undefined;
       if (from !== status) {
@@ -100,76 +114,37 @@ export class LeadPipeline {
           .set({ status: status as never })
           .where('id', '=', id)
           .execute();
-        await trx
-          .insertInto('lead_activity')
-          .values({
-            lead_table: table,
-            lead_id: id,
-            kind: 'status_changed',
-            text: null,
-            from_status: from,
-            to_status: status,
-            created_at: new Date().toISOString(),
-          })
-          .execute();
+        const change = { text: null, from_status: from, to_status: status };
+        await this.addActivity(trx, table, id, { kind: 'status_changed', ...change });
         if (this.statusEvents && table === 'candidates') {
           await recordStatusEvent(tablesOf<LeadRecordTables>(trx), id, status, new Date());
         }
       }
       return { from, to: status };
     });
-    // The filtered counts of both statuses changed.
-    if (change && change.from !== change.to) await this.listing.forgetCounts();
-    return change;
   }
 
   /** Adds a note; undefined for an unknown lead. */
   async addNote(table: LeadTable, id: number, text: string): Promise<NoteRecord | undefined> {
+    const note = { kind: 'note', text, from_status: null, to_status: null } as const;
     return this.db.transaction().execute(async (trx) => {
       if ((await this.currentStatus(trx, table, id)) === undefined) return undefined;
-      const createdAt = new Date().toISOString();
-      const note = await trx
-        .insertInto('lead_activity')
-        .values({
-          lead_table: table,
-          lead_id: id,
-          kind: 'note',
-          text,
-          from_status: null,
-          to_status: null,
-          created_at: createdAt,
-        })
-        .returning('id')
-        .executeTakeFirstOrThrow();
-      return { id: note.id, text, createdAt };
+      return { ...(await this.addActivity(trx, table, id, note)), text };
     });
   }
 
   /** Records that the form e-mail went out (or to the outbox) through `transport`. */
   async recordEmailSent(table: LeadTable, id: number, transport: string): Promise<void> {
+    const sent = {
+      kind: 'email_sent',
+      text: transport,
+      from_status: null,
+      to_status: null,
+    } as const;
     await this.db.transaction().execute(async (trx) => {
-      if ((await this.currentStatus(trx, table, id)) === undefined) return;
-      await trx
-        .insertInto('lead_activity')
-        .values({
-          lead_table: table,
-          lead_id: id,
-          kind: 'email_sent',
-          text: transport,
-          from_status: null,
-          to_status: null,
-          created_at: new Date().toISOString(),
-        })
-        .execute();
+      if ((await this.currentStatus(trx, table, id)) !== undefined) {
+        await this.addActivity(trx, table, id, sent);
+      }
     });
-  }
-
-  /** The listing's deleteWith: a deleted lead's notes and activity go in the same transaction. */
-  static async deleteActivity(
-    trx: Pick<Kysely<object>, 'getExecutor'>,
-    table: LeadTable,
-    id: number,
-  ): Promise<void> {
-    await eraseActivity(trx, table, [id]);
   }
 }

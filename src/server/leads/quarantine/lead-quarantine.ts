@@ -112,21 +112,3 @@ export interface QuarantineRelease {
   leadId: number;
   created: boolean;
 }
-
-/**
- * The leads capability's release, handed to the admin through the composition (app.ts): the
- * admin may not write leads itself (docs/decisions/007), so it asks for the replay. Bound once
- * the leads capability has started.
- */
-export class QuarantineReleaser {
-  private release: ((id: number) => Promise<QuarantineRelease | undefined>) | undefined;
-
-  bind(release: (id: number) => Promise<QuarantineRelease | undefined>): void {
-    this.release = release;
-  }
-
-  run(id: number): Promise<QuarantineRelease | undefined> {
-    if (!this.release) throw new Error('the leads capability has not started');
-    return this.release(id);
-  }
-}

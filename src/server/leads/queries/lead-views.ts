@@ -6,7 +6,13 @@ import type { CandidateListRow, CompanyListRow } from '../store/listing-tables';
  * booleans, blanks as null. The list endpoints answer JSON arrays of these.
  */
 
-const attribution = (row: CandidateListRow | CompanyListRow) => ({
+/** The fields every lead has, in both tables. */
+const leadView = (row: CandidateListRow | CompanyListRow) => ({
+  id: row.id,
+  leadType: row.lead_type,
+  stage: row.stage,
+  status: row.status,
+  email: row.email,
   sourcePage: row.source_page,
   landingVariant: row.landing_variant,
   utmSource: row.utm_source,
@@ -16,54 +22,38 @@ const attribution = (row: CandidateListRow | CompanyListRow) => ({
   utmContent: row.utm_content,
   referrer: row.referrer,
   fbclid: row.fbclid,
+  createdAt: row.created_at,
+  updatedAt: row.updated_at,
 });
 
-export function candidateView(row: CandidateListRow) {
-  return {
-    id: row.id,
-    leadType: row.lead_type,
-    stage: row.stage,
-    status: row.status,
-    email: row.email,
-    firstName: row.first_name,
-    lastName: row.last_name,
-    phone: row.phone,
-    location: row.location,
-    educationLevel: row.education_level,
-    techExperience: row.tech_experience,
-    reason: row.reason,
-    typeformCompleted: row.typeform_completed === 1,
-    isTypeformCandidate: row.is_typeform_candidate === 1,
-    availability: row.availability,
-    fullTime: row.full_time,
-    relocation: row.relocation,
-    questionnaireLocation: row.questionnaire_location,
-    motivation: row.motivation,
-    ...attribution(row),
-    createdAt: row.created_at,
-    updatedAt: row.updated_at,
-  };
-}
+export const candidateView = (row: CandidateListRow) => ({
+  ...leadView(row),
+  firstName: row.first_name,
+  lastName: row.last_name,
+  phone: row.phone,
+  location: row.location,
+  educationLevel: row.education_level,
+  techExperience: row.tech_experience,
+  reason: row.reason,
+  typeformCompleted: row.typeform_completed === 1,
+  isTypeformCandidate: row.is_typeform_candidate === 1,
+  availability: row.availability,
+  fullTime: row.full_time,
+  relocation: row.relocation,
+  questionnaireLocation: row.questionnaire_location,
+  motivation: row.motivation,
+});
 
-export function companyView(row: CompanyListRow) {
-  return {
-    id: row.id,
-    leadType: row.lead_type,
-    stage: row.stage,
-    status: row.status,
-    email: row.email,
-    companyName: row.company_name,
-    contactName: row.contact_name,
-    title: row.title,
-    companySize: row.company_size,
-    talentNeeds: row.talent_needs,
-    timeline: row.timeline,
-    comments: row.comments,
-    ...attribution(row),
-    createdAt: row.created_at,
-    updatedAt: row.updated_at,
-  };
-}
+export const companyView = (row: CompanyListRow) => ({
+  ...leadView(row),
+  companyName: row.company_name,
+  contactName: row.contact_name,
+  title: row.title,
+  companySize: row.company_size,
+  talentNeeds: row.talent_needs,
+  timeline: row.timeline,
+  comments: row.comments,
+});
 
 export function leadEmailView(row: LeadEmailRow) {
   return {

@@ -2,50 +2,21 @@ import { sql, type Compilable, type Kysely } from 'kysely';
 import type { OverviewFigures } from '@shared/admin-overview';
 import type { DatabaseReader } from '../../platform/database/database-reader';
 import type { LeadTable } from '../store/lead-tables';
-import type { FiguresFreshness } from './figures-freshness';
 import type { AdminLeadTables } from '../store/listing-tables';
 
 /**
- * How long one computation of the figures is shared: a few seconds stale at most, and the
- * tables are read at most every 10 s however many admins refresh (decision 121).
- */
-export const OVERVIEW_CACHE_MS = 10_000;
-
-/**
  * The Overview tab's figures: counts per tab, leads per day for 30 days, and conversion per
- * landing variant and UTM source. They read whole tables (a second or more at a million
- * leads), so one computation is shared for `ttlMs` (OVERVIEW_CACHE_MS) or until a change
- * makes it stale on any instance (decision 121); they are built here and executed by the
+ * landing variant and UTM source, computed on each request (tens of milliseconds at the
+ * 60,000 leads of issue 20's targets, so no cache can show a stale figure) and executed by the
  * database reader.
  */
 export class Overview {
-  private cache: { figures: Promise<OverviewFigures>; at: number; generation: number } | undefined;
-
   constructor(
     private readonly db: Kysely<AdminLeadTables>,
     private readonly reader: DatabaseReader,
-    private readonly ttlMs: number,
-    /** Deletes, releases and status changes on any instance end the cache's life early. */
-    private readonly freshness: FiguresFreshness,
   ) {}
 
-  async figures(): Promise<OverviewFigures> {
-    const generation = await this.freshness.generation();
-    const now = Date.now();
-    const cache = this.cache;
-    if (!cache || now - cache.at >= this.ttlMs || cache.generation !== generation) {
-      const figures = this.compute(new Date(now));
-      const fresh = { figures, at: now, generation };
-      figures.catch(() => {
-        if (this.cache === fresh) this.cache = undefined;
-      });
-      this.cache = fresh;
-      return figures;
-    }
-    return cache.figures;
-  }
-
-  private async compute(now: Date): Promise<OverviewFigures> {
+  async figures(now = new Date()): Promise<OverviewFigures> {
     const days = lastDays(now, 30);
     const since = `${days[0]}T00:00:00.000Z`;
     const run = <Row>(query: Compilable<Row>) => this.reader.read(query.compile());

@@ -51,6 +51,5 @@ export function countedStore(store: LeadStore, registry: Registry): LeadStore {
         quarantineReasons.labels(label(entry.step.form), reason).inc();
       return held;
     },
-    releaseQuarantined: (id) => store.releaseQuarantined(id),
   };
 }

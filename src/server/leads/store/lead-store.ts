@@ -1,12 +1,7 @@
 import type { WriteQueue } from '../../platform/database/write-queue';
 import type { LeadRecordTables } from './lead-tables';
 import type { OutboxDestination } from '../../platform/outbox/outbox-tables';
-import type { QuarantineRelease } from '../quarantine/lead-quarantine';
-import {
-  quarantineSubmission,
-  releaseQuarantined,
-  type QuarantineEntry,
-} from '../quarantine/quarantine-writes';
+import { quarantineSubmission, type QuarantineEntry } from '../quarantine/quarantine-writes';
 import { saveCandidate, type CandidateStep } from './save-candidate';
 import { saveCompany, type CompanyStep } from './save-company';
 import type { SaveResult } from './upsert';
@@ -21,8 +16,6 @@ export interface LeadSaves {
 export interface LeadStore extends LeadSaves {
   /** Keeps a suspect submission out of the leads (decision 095). */
   quarantine(entry: QuarantineEntry): Promise<SaveResult>;
-  /** Replays a quarantined submission through the normal save; undefined if it is gone. */
-  releaseQuarantined(id: number): Promise<QuarantineRelease | undefined>;
 }
 
 /** `notify`: where each new lead is announced, through the outbox (empty: nowhere). */
@@ -34,6 +27,5 @@ export function createLeadStore(
     saveCandidate: (step) => queue.run((trx) => saveCandidate(trx, step, notify)),
     saveCompany: (step) => queue.run((trx) => saveCompany(trx, step, notify)),
     quarantine: (entry) => queue.run((trx) => quarantineSubmission(trx, entry)),
-    releaseQuarantined: (id) => queue.run((trx) => releaseQuarantined(trx, id, notify)),
   };
 }

@@ -179,8 +179,31 @@ const createLeadStatus: Migration = {
   },
 };
 
+/**
+ * 146 shared the cached figures' generation between PostgreSQL instances (decision 121); the
+ * figures are no longer cached, so 154 drops the table again.
+ */
+const figuresGeneration = (create: boolean): Migration => ({
+  async up(db: Kysely<unknown>) {
+    if (!create) await db.schema.dropTable('admin_figures_generation').ifExists().execute();
+    else {
+      await db.schema
+        .createTable('admin_figures_generation')
+        .addColumn('id', 'integer', (c) => c.primaryKey())
+        .addColumn('generation', 'integer', (c) => c.notNull())
+        .execute();
+    }
+  },
+});
+
 export const adminListingMigrations: MigrationSet = (dialect) => ({
   '021_admin_lead_queries': createLeadQueryIndexes(dialect),
   '022_admin_search_keys': createSearchKeyColumns(dialect),
   '040_lead_status': createLeadStatus,
+  ...(dialect === 'postgres'
+    ? {
+        '146_admin_figures_generation': figuresGeneration(true),
+        '154_drop_admin_figures_generation': figuresGeneration(false),
+      }
+    : {}),
 });

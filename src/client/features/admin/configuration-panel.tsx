@@ -1,7 +1,11 @@
 import { AlertTriangle, CheckCircle2, MinusCircle } from 'lucide-react';
 import { clsx } from 'clsx';
-import type { ConfigurationState } from '@shared/admin-configuration';
-import { useConfiguration, type ConfigurationItem } from './api/configuration';
+import { useQuery } from '@tanstack/react-query';
+import type {
+  AdminConfiguration,
+  ConfigurationItem,
+  ConfigurationState,
+} from '@shared/admin-configuration';
 
 /*
  * The Overview's Configuration panel (issue 13, decision 143): the server's settings by their
@@ -63,7 +67,10 @@ function Row({ item }: { item: ConfigurationItem }) {
 }
 
 export function ConfigurationPanel() {
-  const { data, isError } = useConfiguration();
+  // Read by the server at start-up, so fetched once.
+  const { data, isError } = useQuery<AdminConfiguration>({
+    queryKey: ['/api/admin/configuration'],
+  });
   return (
     <section aria-labelledby="configuration-heading" className="grid gap-3">
       <h2 id="configuration-heading" className="text-xl font-semibold text-slate-900">

@@ -1,6 +1,7 @@
 import { AlertTriangle } from 'lucide-react';
+import { useQuery } from '@tanstack/react-query';
+import type { Deliveries, FailedDelivery } from '@shared/admin-deliveries';
 import type { LeadKind } from '@shared/lead-status';
-import { useDeliveries, type FailedDelivery } from './api/deliveries';
 import { RowsOrEmpty } from './lead-table';
 import { formatDate } from './leads';
 
@@ -39,7 +40,7 @@ const headers = ['Destination', 'Topic', 'Lead', 'Error', 'Attempts', 'Last atte
  * how many, and on request the newest failures with their destination, lead and error.
  */
 export function DeliveryNotice({ onOpenLead }: { onOpenLead(kind: LeadKind, id: number): void }) {
-  const { data } = useDeliveries();
+  const { data } = useQuery<Deliveries>({ queryKey: ['/api/admin/deliveries'] });
   if (!data || data.failedCount === 0) return null;
   const count = numberFormat.format(data.failedCount);
   const meta = data.failedByDestination?.meta ?? 0;

@@ -1,7 +1,7 @@
 import { useId, useState } from 'react';
-import type { FunnelStep } from '@shared/admin-funnel';
+import { keepPreviousData, useQuery } from '@tanstack/react-query';
+import type { FunnelFigures, FunnelStep } from '@shared/admin-funnel';
 import { compareRates, wilsonInterval, type Sample } from './ab-test';
-import { useFunnel } from './api/funnel';
 import {
   FiguresTable,
   VARIANTS,
@@ -147,7 +147,12 @@ export function FunnelSection() {
   const [to, setTo] = useState(() => isoDay(Date.now()));
   const errorId = useId();
   const valid = DAY_PATTERN.test(from) && DAY_PATTERN.test(to) && from <= to;
-  const funnel = useFunnel(from, to, valid);
+  // The last figures stay on screen while a new range loads.
+  const funnel = useQuery<FunnelFigures>({
+    queryKey: [`/api/admin/funnel?${new URLSearchParams({ from, to })}`],
+    enabled: valid,
+    placeholderData: keepPreviousData,
+  });
   const data = funnel.data;
   return (
     <section aria-labelledby="funnel-heading" className="grid gap-4">

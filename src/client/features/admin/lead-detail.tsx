@@ -16,7 +16,7 @@ import {
   type LeadDetail,
   type TimelineEntry,
 } from './api/lead-detail';
-import { leadName, StatusBadge } from './columns';
+import { StatusBadge } from './columns';
 import { useReturnFocus } from './confirm-dialog';
 import { detailGroups, FieldList } from './lead-fields';
 import { formatDate } from './leads';
@@ -203,7 +203,7 @@ function DetailBody({ detail }: { detail: LeadDetail }) {
 }
 
 function titleOf(detail: LeadDetail | undefined, kind: LeadKind, id: number): string {
-  return detail ? leadName(detail) : `${kind === 'company' ? 'Company' : 'Candidate'} #${id}`;
+  return detail ? detail.lead.who : `${kind === 'company' ? 'Company' : 'Candidate'} #${id}`;
 }
 
 function DetailContent({ kind, id }: { kind: LeadKind; id: number }) {
@@ -254,7 +254,7 @@ function DetailContent({ kind, id }: { kind: LeadKind; id: number }) {
  * A lead's detail as a side panel (Radix Dialog: focus moves in, stays in, Escape closes it,
  * and focus returns to the button that opened it). Which lead is open is the page's URL.
  */
-export function LeadDetailPanel({
+export default function LeadDetailPanel({
   open,
   onClose,
 }: {

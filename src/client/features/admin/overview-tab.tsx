@@ -2,8 +2,8 @@ import { useEffect } from 'react';
 import { toast } from '../../lib/toast-store';
 import { adminToasts } from './admin-toasts';
 import { isUnauthorized } from './api/http';
-import type { Conversion } from '@shared/admin-overview';
-import { useOverview } from './api/overview';
+import { useQuery } from '@tanstack/react-query';
+import type { Conversion, OverviewFigures } from '@shared/admin-overview';
 import { ConfigurationPanel } from './configuration-panel';
 import { DailyChart } from './daily-chart';
 import {
@@ -46,7 +46,7 @@ function ConversionTable(props: FiguresTableProps<Conversion>) {
 
 /** Counts of each lead type, leads per day for 30 days, landing conversion, and the funnel. */
 export function OverviewTab() {
-  const overview = useOverview();
+  const overview = useQuery<OverviewFigures>({ queryKey: ['/api/admin/overview'] });
   const { isError, error, errorUpdatedAt } = overview;
   useEffect(() => {
     if (isError && !isUnauthorized(error)) toast(adminToasts.candidateLoadFailed);

@@ -61,7 +61,7 @@ export function useTabCounts(): Record<LeadTabId, number | undefined> {
  * overview when it is shown, an open lead detail. A hidden tab's list (its panel is not
  * mounted) loads when it is shown again.
  */
-const refreshLeads = (client: QueryClient) =>
+export const refreshLeads = (client: QueryClient) =>
   client.invalidateQueries(
     {
       predicate: (query) =>
@@ -99,5 +99,3 @@ export function useSendFormEmail() {
     onError: () => toast(adminToasts.emailFailed),
   });
 }
-
-export { refreshLeads };

@@ -5,7 +5,7 @@ import { adminToasts } from '../admin-toasts';
 import { apiRequest } from './http';
 import { refreshLeads } from './leads';
 
-export const QUARANTINE_URL = '/api/admin/quarantine?limit=100';
+const QUARANTINE_URL = '/api/admin/quarantine?limit=100';
 
 /** The newest 100 quarantined submissions, and how many there are (refreshed with the rest). */
 export const useQuarantine = () => useQuery<QuarantinePage>({ queryKey: [QUARANTINE_URL] });

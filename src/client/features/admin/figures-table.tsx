@@ -15,28 +15,24 @@ export interface FigureColumn<Row> {
   value(row: Row): string;
 }
 
-/** What each table of figures names: its title, key column and rows (label: the key's words). */
-export interface FiguresTableProps<Row> {
-  title: string;
-  keyHeader: string;
-  rows: readonly Row[];
-  label?: (key: string | null) => string;
-}
+/** A table's title, key column and rows; the landing page's rows are named by variantLabel. */
+export type FiguresOf<Row> = [title: string, keyHeader: string, rows: readonly Row[]];
 
 /**
- * The Overview's tables of figures: a caption, one row per key (a landing variant, UTM
+ * The Overview's tables of figures: each a caption, one row per key (a landing variant, UTM
  * source...) headed by its label, and right-aligned number columns.
  */
-export function FiguresTable<Row extends { key: string | null }>({
-  title,
-  keyHeader,
+export function FiguresTables<Row extends { key: string | null }>({
+  tables,
   columns,
-  rows,
   empty,
-  label = (key) => key ?? '(none)',
-}: FiguresTableProps<Row> & { columns: readonly FigureColumn<Row>[]; empty: string }) {
-  return (
-    <div className="overflow-x-auto rounded-xl border border-slate-200 bg-white">
+}: {
+  tables: FiguresOf<Row>[];
+  columns: readonly FigureColumn<Row>[];
+  empty: string;
+}) {
+  return tables.map(([title, keyHeader, rows]) => (
+    <div key={title} className="overflow-x-auto rounded-xl border border-slate-200 bg-white">
       <table className="min-w-full text-left text-sm">
         <caption className="px-4 py-3 text-left font-semibold text-slate-900">{title}</caption>
         <thead className="bg-slate-100 text-slate-800">
@@ -60,7 +56,7 @@ export function FiguresTable<Row extends { key: string | null }>({
           {(row) => (
             <tr key={row.key ?? '(none)'}>
               <th scope="row" className="px-4 py-2 font-medium text-slate-900">
-                {label(row.key)}
+                {keyHeader === 'Landing page' ? variantLabel(row.key) : (row.key ?? '(none)')}
               </th>
               {columns.map(({ header, value }) => (
                 <td key={header} className="px-4 py-2 text-right tabular-nums">
@@ -72,5 +68,5 @@ export function FiguresTable<Row extends { key: string | null }>({
         </RowsOrEmpty>
       </table>
     </div>
-  );
+  ));
 }

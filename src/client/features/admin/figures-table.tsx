@@ -15,30 +15,39 @@ export interface FigureColumn<Row> {
   value(row: Row): string;
 }
 
-/** A table's title, key column and rows; the landing page's rows are named by variantLabel. */
-export type FiguresOf<Row> = [title: string, keyHeader: string, rows: readonly Row[]];
-
-/**
- * The Overview's tables of figures: each a caption, one row per key (a landing variant, UTM
- * source...) headed by its label, and right-aligned number columns.
- */
-export function FiguresTables<Row extends { key: string | null }>({
-  tables,
-  columns,
-  empty,
-}: {
-  tables: FiguresOf<Row>[];
+/** A kind of figures: a table's title per grouping, the number columns, and the empty text. */
+export interface Figures<Row> {
+  titles: Partial<Record<By, string>>;
   columns: readonly FigureColumn<Row>[];
   empty: string;
+}
+
+const keyHeaders = {
+  variants: 'Landing page',
+  utmSources: 'UTM source',
+  utmCampaigns: 'UTM campaign',
+};
+type By = keyof typeof keyHeaders;
+
+/**
+ * The Overview's tables of figures, one per titled grouping of `data`: each a caption, one
+ * row per key (a landing variant, UTM source...) headed by its label, and number columns.
+ */
+export function FiguresTables<Row extends { key: string | null }>({
+  figures: { titles, columns, empty },
+  data,
+}: {
+  figures: Figures<Row>;
+  data: Partial<Record<By, readonly Row[]>>;
 }) {
-  return tables.map(([title, keyHeader, rows]) => (
-    <div key={title} className="overflow-x-auto rounded-xl border border-slate-200 bg-white">
+  return Object.entries(titles).map(([by, title]) => (
+    <div key={by} className="overflow-x-auto rounded-xl border border-slate-200 bg-white">
       <table className="min-w-full text-left text-sm">
         <caption className="px-4 py-3 text-left font-semibold text-slate-900">{title}</caption>
         <thead className="bg-slate-100 text-slate-800">
           <tr>
             <th scope="col" className="px-4 py-2 font-semibold">
-              {keyHeader}
+              {keyHeaders[by as By]}
             </th>
             {columns.map(({ header }) => (
               <th key={header} scope="col" className="px-4 py-2 text-right font-semibold">
@@ -48,7 +57,7 @@ export function FiguresTables<Row extends { key: string | null }>({
           </tr>
         </thead>
         <RowsOrEmpty
-          rows={rows}
+          rows={data[by as By] ?? []}
           columnCount={columns.length + 1}
           empty={empty}
           emptyClassName="px-4 py-4 text-center text-slate-600"
@@ -56,7 +65,7 @@ export function FiguresTables<Row extends { key: string | null }>({
           {(row) => (
             <tr key={row.key ?? '(none)'}>
               <th scope="row" className="px-4 py-2 font-medium text-slate-900">
-                {keyHeader === 'Landing page' ? variantLabel(row.key) : (row.key ?? '(none)')}
+                {by === 'variants' ? variantLabel(row.key) : (row.key ?? '(none)')}
               </th>
               {columns.map(({ header, value }) => (
                 <td key={header} className="px-4 py-2 text-right tabular-nums">

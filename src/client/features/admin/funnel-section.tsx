@@ -2,7 +2,7 @@ import { useId, useState } from 'react';
 import { keepPreviousData, useQuery } from '@tanstack/react-query';
 import type { FunnelFigures, FunnelStep } from '@shared/admin-funnel';
 import { compareRates, wilsonInterval, type Sample } from './ab-test';
-import { FiguresTables, VARIANTS, type FigureColumn } from './figures-table';
+import { FiguresTables, VARIANTS, type Figures } from './figures-table';
 
 /*
  * The Overview's first-party funnel (issue 12, decision 116): visitors -> leads ->
@@ -17,21 +17,29 @@ const DAY_MS = 86_400_000;
 const isoDay = (time: number) => new Date(time).toISOString().slice(0, 10);
 const DAY_PATTERN = /^\d{4}-\d{2}-\d{2}$/;
 
-const funnelColumns: FigureColumn<FunnelStep>[] = (
-  [
-    ['Visitors', 'visitors'],
-    ['Leads', 'leads'],
-    ['Lead rate', 'leadRate'],
-    ['Questionnaires', 'questionnaires'],
-    ['Questionnaire rate', 'questionnaireRate'],
-    ['Applications', 'applications'],
-    ['Application rate', 'applicationRate'],
-  ] as const
-).map(([header, field]) => ({
-  header,
-  value: (row) =>
-    field.endsWith('Rate') ? ratePercent(row[field]) : numberFormat.format(row[field] ?? 0),
-}));
+const funnelFigures: Figures<FunnelStep> = {
+  titles: {
+    variants: 'Funnel per landing page',
+    utmSources: 'Funnel per UTM source',
+    utmCampaigns: 'Funnel per UTM campaign',
+  },
+  empty: 'No visits or leads in this range.',
+  columns: (
+    [
+      ['Visitors', 'visitors'],
+      ['Leads', 'leads'],
+      ['Lead rate', 'leadRate'],
+      ['Questionnaires', 'questionnaires'],
+      ['Questionnaire rate', 'questionnaireRate'],
+      ['Applications', 'applications'],
+      ['Application rate', 'applicationRate'],
+    ] as const
+  ).map(([header, field]) => ({
+    header,
+    value: (row) =>
+      field.endsWith('Rate') ? ratePercent(row[field]) : numberFormat.format(row[field] ?? 0),
+  })),
+};
 
 /** The comparison in words: significant or not, and how many more visitors it needs. */
 function comparisonSentence(a: Sample, b: Sample): string {
@@ -153,15 +161,7 @@ export function FunnelSection() {
               lead.
             </p>
             <AbComparison variants={data.variants} />
-            <FiguresTables
-              columns={funnelColumns}
-              empty="No visits or leads in this range."
-              tables={[
-                ['Funnel per landing page', 'Landing page', data.variants],
-                ['Funnel per UTM source', 'UTM source', data.utmSources],
-                ['Funnel per UTM campaign', 'UTM campaign', data.utmCampaigns],
-              ]}
-            />
+            <FiguresTables figures={funnelFigures} data={data} />
           </>
         )}
       </div>

@@ -43,19 +43,16 @@ const flag = (raw: Raw, name: string): boolean => {
   return value === true || value === 1 || value === 'true' || value === '1';
 };
 
-const attributionNames = [
-  'sourcePage',
-  'landingVariant',
-  'utmSource',
-  'utmMedium',
-  'utmCampaign',
-  'utmTerm',
-  'utmContent',
-  'referrer',
-  'fbclid',
-  'createdAt',
-  'status', // the pipeline status (src/shared/lead-status.ts); null if the server sent none
-] as const;
+/** A list of names written as one string: 'a b' gives ['a', 'b'], typed 'a' | 'b'. */
+type Words<List extends string> = List extends `${infer Head} ${infer Tail}`
+  ? Head | Words<Tail>
+  : List;
+const words = <List extends string>(list: List) => list.split(' ') as Words<List>[];
+
+// `status` is the pipeline status (src/shared/lead-status.ts); null if the server sent none.
+const attributionNames = words(
+  'sourcePage landingVariant utmSource utmMedium utmCampaign utmTerm utmContent referrer fbclid createdAt status',
+);
 
 export type Attribution = Texts<(typeof attributionNames)[number]>;
 
@@ -75,21 +72,10 @@ function row<Name extends string>(raw: Raw, kind: LeadKind, names: readonly Name
 
 export type CandidateLead = ReturnType<typeof toCandidate>;
 export function toCandidate(raw: Raw) {
-  const lead = row(raw, 'candidate', [
-    'firstName',
-    'lastName',
-    'phone',
-    'location',
-    'educationLevel',
-    'techExperience',
-    'reason',
-    // The built-in questionnaire's answers (null until given).
-    'availability',
-    'fullTime',
-    'relocation',
-    'questionnaireLocation',
-    'motivation',
-  ]);
+  // The application's fields, then the built-in questionnaire's answers (null until given).
+  const names =
+    'firstName lastName phone location educationLevel techExperience reason availability fullTime relocation questionnaireLocation motivation';
+  const lead = row(raw, 'candidate', words(names));
   return {
     ...lead,
     who: fullName(lead.firstName, lead.lastName) || lead.email,
@@ -101,15 +87,8 @@ export function toCandidate(raw: Raw) {
 
 export type CompanyLead = ReturnType<typeof toCompany>;
 export function toCompany(raw: Raw) {
-  const lead = row(raw, 'company', [
-    'companyName',
-    'contactName',
-    'title',
-    'companySize',
-    'talentNeeds',
-    'timeline',
-    'comments',
-  ]);
+  const names = 'companyName contactName title companySize talentNeeds timeline comments';
+  const lead = row(raw, 'company', words(names));
   return { ...lead, who: lead.companyName ?? lead.email };
 }
 

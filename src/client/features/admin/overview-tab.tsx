@@ -6,18 +6,22 @@ import { useQuery } from '@tanstack/react-query';
 import type { Conversion, OverviewFigures } from '@shared/admin-overview';
 import { ConfigurationPanel } from './configuration-panel';
 import { DailyChart } from './daily-chart';
-import { FiguresTables, type FigureColumn } from './figures-table';
+import { FiguresTables, type Figures } from './figures-table';
 import { FunnelSection } from './funnel-section';
 
 const numberFormat = new Intl.NumberFormat('en-US');
 const percent = (part: number, whole: number) =>
   whole === 0 ? '—' : `${((part / whole) * 100).toFixed(1)}%`;
 
-const conversionColumns: FigureColumn<Conversion>[] = [
-  { header: 'E-mail leads', value: (row) => numberFormat.format(row.emailLeads) },
-  { header: 'Full applications', value: (row) => numberFormat.format(row.applications) },
-  { header: 'Conversion', value: (row) => percent(row.applications, row.emailLeads) },
-];
+const conversionFigures: Figures<Conversion> = {
+  titles: { variants: 'Landing variants', utmSources: 'UTM sources (landing e-mail leads)' },
+  columns: [
+    { header: 'E-mail leads', value: (row) => numberFormat.format(row.emailLeads) },
+    { header: 'Full applications', value: (row) => numberFormat.format(row.applications) },
+    { header: 'Conversion', value: (row) => percent(row.applications, row.emailLeads) },
+  ],
+  empty: 'No e-mail leads from the landing pages yet.',
+};
 
 /** Counts of each lead type, leads per day for 30 days, landing conversion, and the funnel. */
 export function OverviewTab() {
@@ -92,14 +96,7 @@ export function OverviewTab() {
         </details>
       </figure>
       <div className="grid gap-6 lg:grid-cols-2">
-        <FiguresTables
-          columns={conversionColumns}
-          empty="No e-mail leads from the landing pages yet."
-          tables={[
-            ['Landing variants', 'Landing page', data.variants],
-            ['UTM sources (landing e-mail leads)', 'UTM source', data.utmSources],
-          ]}
-        />
+        <FiguresTables figures={conversionFigures} data={data} />
       </div>
       <FunnelSection />
       <ConfigurationPanel />

@@ -2,6 +2,7 @@ import { useId, useState, type ReactNode } from 'react';
 import * as Dialog from '@radix-ui/react-dialog';
 import { useForm } from 'react-hook-form';
 import { X } from 'lucide-react';
+import type { LeadConversion } from '@shared/admin-deliveries';
 import { leadStatuses, statusLabel, type LeadKind } from '@shared/lead-status';
 import { leadNoteSchema, MAX_NOTE_LENGTH, type LeadNoteInput } from '@shared/schemas/lead-note';
 import { Button } from '../../components/ui/button';
@@ -18,11 +19,9 @@ import {
 } from './api/lead-detail';
 import { StatusBadge } from './columns';
 import { useReturnFocus } from './confirm-dialog';
-import { detailGroups, FieldList } from './lead-fields';
+import { detailGroups, FieldList, SubmissionHistory } from './lead-fields';
 import { formatDate } from './leads';
-import { ConversionEvents } from './conversion-events';
 import { StatusSelect } from './leads-tab';
-import { SubmissionHistory } from './submission-history';
 
 /**
  * Said inside the panel, not as a toast: while it is open the page behind it (the toasts'
@@ -145,6 +144,39 @@ function Timeline({ entries }: { entries: TimelineEntry[] }) {
         </li>
       ))}
     </ol>
+  );
+}
+
+const stateLabels: Record<LeadConversion['state'], string> = {
+  sent: 'Sent',
+  pending: 'Waiting to send',
+  failed: 'Failed',
+};
+
+/** "Sent", "Failed", or "Retrying" when the last attempt failed and another will come. */
+const stateOf = (entry: LeadConversion) =>
+  entry.state === 'pending' && entry.error ? 'Retrying' : stateLabels[entry.state];
+
+/**
+ * The lead's events sent to Meta's Conversions API (decision 110), oldest first: each one's
+ * state, and Meta's error when it refused or failed.
+ */
+function ConversionEvents({ conversions }: { conversions: LeadConversion[] }) {
+  return (
+    <ul className="grid gap-1 text-sm">
+      {conversions.map((entry, index) => (
+        <li key={`${entry.event}-${index}`} className="text-slate-900">
+          <span className="font-medium">{entry.event}</span>
+          {' · '}
+          <span className={entry.error ? 'text-red-800' : 'text-slate-700'}>{stateOf(entry)}</span>
+          {' · '}
+          <time dateTime={entry.at} className="text-slate-700">
+            {formatDate(entry.at)}
+          </time>
+          {entry.error && <span className="block text-red-800">{entry.error}</span>}
+        </li>
+      ))}
+    </ul>
   );
 }
 

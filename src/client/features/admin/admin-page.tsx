@@ -63,10 +63,7 @@ function AdminScreen() {
   return session.data.authenticated ? <Dashboard /> : <LoginForm />;
 }
 
-/**
- * /admin: sign-in, then the lead dashboard. This chunk (with TanStack Query, Radix Tabs and
- * Dialog, and uPlot loaded by the chart) is fetched only on this route.
- */
+/** /admin: sign-in, then the dashboard; this chunk loads only on this route. */
 export default function AdminPage() {
   const [client] = useState(createAdminQueryClient);
   return (

@@ -73,11 +73,7 @@ export function StatusBadge({ status }: { status: string | null }) {
   );
 }
 
-/**
- * A lead table's columns: the lead, as the button that opens its detail (keyboard: Tab to it,
- * Enter), its status, the tab's own columns, then where the lead came from, when, and its
- * buttons.
- */
+/** The lead (its detail's button), its status, the tab's columns, then source, date, buttons. */
 function leadColumns<Row extends Lead>(
   actions: RowActions,
   header: string,

@@ -7,11 +7,9 @@ import type {
   ConfigurationState,
 } from '@shared/admin-configuration';
 
-/*
- * The Overview's Configuration panel (issue 13, decision 143): the server's settings by their
- * state (public address, mail, pixel, conversions, backups, metrics, retention), and what needs
- * attention, such as a production server whose SITE_URL is still localhost. States and
- * public facts only: the server never sends a secret.
+/**
+ * The server's settings by state, and what needs attention (decision 143): states and public
+ * facts only, never a secret.
  */
 
 const stateText: Record<ConfigurationState, string> = {

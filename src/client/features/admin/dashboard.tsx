@@ -46,11 +46,7 @@ const numberFormat = new Intl.NumberFormat('en-US');
 const triggerClass =
   'rounded-t-md border-b-2 border-transparent px-4 py-2.5 text-sm font-semibold text-slate-700 hover:text-slate-900 focus-visible:outline-2 focus-visible:-outline-offset-2 focus-visible:outline-accent-strong data-[state=active]:border-accent-strong data-[state=active]:text-slate-900';
 
-/**
- * The signed-in dashboard (spec section 2): the four lead tabs, opening on Typeform Leads,
- * then the Overview, the Quarantine (issue 11) and Data requests (issue 13); the toolbar
- * always shown; auto-refresh every 30 s.
- */
+/** The signed-in dashboard (spec section 2), opening on Typeform Leads; auto-refreshed. */
 export function Dashboard() {
   const client = useQueryClient();
   const [tab, setTab] = useState<TabId>('questionnaireLeads');

@@ -33,9 +33,8 @@ function addressError(error: unknown): string | undefined {
 }
 
 /**
- * GET everything held about an address, or DELETE it (then the lists and counts load again).
- * A mutation, not a query: each lookup is an audited access, so it runs when the admin asks
- * and never again by itself (no auto-refresh).
+ * GET what is held about an address, or DELETE it. A mutation: each lookup is an audited
+ * access, so it runs only when the admin asks (no auto-refresh).
  */
 function useDataSubject<Answer>(method: 'GET' | 'DELETE') {
   const client = useQueryClient();
@@ -70,10 +69,8 @@ function download(report: DataSubjectReport): void {
 }
 
 /**
- * Data requests (issue 13, decision 135): find everything stored about an e-mail address,
- * download it as JSON (an access request) or erase it everywhere (a deletion request), after
- * a confirmation that names what will go. Each lookup and erasure is in the audit log, under
- * a hash of the address.
+ * Data requests (decision 135): find what is stored about an address, download it as JSON or
+ * erase it everywhere after a confirmation; the audit log keeps each under a hash.
  */
 export function DataRequestsTab({ onConfirm }: { onConfirm(request: ConfirmRequest): void }) {
   const [email, setEmail] = useState('');

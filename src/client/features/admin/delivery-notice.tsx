@@ -35,10 +35,7 @@ function LeadCell({
 
 const headers = ['Destination', 'Topic', 'Lead', 'Error', 'Attempts', 'Last attempt'];
 
-/**
- * Shown only when notifications of new leads failed to leave (GET /api/admin/deliveries):
- * how many, and on request the newest failures with their destination, lead and error.
- */
+/** Shown only when lead notifications failed to leave: how many, and the newest failures. */
 export function DeliveryNotice({ onOpenLead }: { onOpenLead(kind: LeadKind, id: number): void }) {
   const { data } = useQuery<Deliveries>({ queryKey: ['/api/admin/deliveries'] });
   if (!data || data.failedCount === 0) return null;

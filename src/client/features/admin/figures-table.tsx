@@ -29,10 +29,7 @@ const keyHeaders = {
 };
 type By = keyof typeof keyHeaders;
 
-/**
- * The Overview's tables of figures, one per titled grouping of `data`: each a caption, one
- * row per key (a landing variant, UTM source...) headed by its label, and number columns.
- */
+/** A table per titled grouping of `data`: a row per key, its label, and the figures. */
 export function FiguresTables<Row extends { key: string | null }>({
   figures: { titles, columns, empty },
   data,

@@ -4,11 +4,7 @@ import type { FunnelFigures, FunnelStep } from '@shared/admin-funnel';
 import { compareRates, wilsonInterval, type Sample } from './ab-test';
 import { FiguresTables, VARIANTS, type Figures } from './figures-table';
 
-/*
- * The Overview's first-party funnel (issue 12, decision 116): visitors -> leads ->
- * questionnaires / applications for a chosen range, and the A/B comparison of the landing
- * variants. Only the admin bundle loads this (and simple-statistics through ab-test.ts).
- */
+// The first-party funnel (decision 116) and the landing A/B test, for a chosen range.
 
 const numberFormat = new Intl.NumberFormat('en-US');
 const ratePercent = (rate: number | null) => (rate === null ? '—' : `${(rate * 100).toFixed(1)}%`);

@@ -33,10 +33,7 @@ interface Announcement {
   failed?: boolean;
 }
 
-/*
- * The submit buttons below are never `disabled`: a focused button that becomes disabled loses
- * the focus to the page, and a keyboard user would be thrown out of the panel's order.
- */
+// Submit buttons are never `disabled`: that would drop the focus out of the panel.
 
 /** The status with a control to change it (PATCH); the pipeline's values of the lead's kind. */
 function StatusForm({
@@ -157,10 +154,7 @@ const stateLabels: Record<LeadConversion['state'], string> = {
 const stateOf = (entry: LeadConversion) =>
   entry.state === 'pending' && entry.error ? 'Retrying' : stateLabels[entry.state];
 
-/**
- * The lead's events sent to Meta's Conversions API (decision 110), oldest first: each one's
- * state, and Meta's error when it refused or failed.
- */
+/** The lead's events sent to Meta's Conversions API (decision 110), with Meta's errors. */
 function ConversionEvents({ conversions }: { conversions: LeadConversion[] }) {
   return (
     <ul className="grid gap-1 text-sm">
@@ -282,10 +276,7 @@ function DetailContent({ kind, id }: { kind: LeadKind; id: number }) {
   );
 }
 
-/**
- * A lead's detail as a side panel (Radix Dialog: focus moves in, stays in, Escape closes it,
- * and focus returns to the button that opened it). Which lead is open is the page's URL.
- */
+/** A lead's detail as a side panel (Radix Dialog); which lead is open is the page's URL. */
 export default function LeadDetailPanel({
   open,
   onClose,

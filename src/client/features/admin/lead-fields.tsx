@@ -172,10 +172,7 @@ const humanize = (name: string) =>
     .replace(/([A-Z])/g, ' $1')
     .replace(/^./, (letter) => letter.toUpperCase());
 
-/**
- * Every other field the server answers (the record's type and stage, its update time, any
- * field added later): the detail shows all that the lead gave, not only what we know of.
- */
+/** Every other field the server answers: the detail shows all that the lead gave. */
 function otherGroup({ raw, lead }: LeadDetail): FieldGroup {
   const shown = new Set([...Object.keys(lead), ...SHOWN_ELSEWHERE]);
   const fields: FieldGroup['fields'] = [['Submitted', formatDate(lead.createdAt) || null]];
@@ -245,10 +242,7 @@ function submittedFields(entry: SubmissionEntry): [string, string | null][] {
   return [['Page', entry.sourcePage], ...fields];
 }
 
-/**
- * Every form the lead sent, oldest first, each with what it said as it came: a later form
- * updates the lead's summary above, and this keeps what the earlier ones said.
- */
+/** Every form the lead sent, oldest first, each with what it said as it came. */
 export function SubmissionHistory({ submissions }: { submissions: SubmissionEntry[] }) {
   if (submissions.length === 0) return <p className="text-sm text-slate-600">None recorded.</p>;
   return (

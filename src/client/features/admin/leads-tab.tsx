@@ -12,10 +12,7 @@ import { leadTabs, PAGE_SIZE, type LeadTabId, type TabFilter } from './tabs';
 
 const SEARCH_DEBOUNCE_MS = 300;
 
-/**
- * The statuses a tab can be filtered by. Lead Emails mixes candidates and companies: it
- * offers both pipelines' statuses (a status of one finds only that kind's leads).
- */
+/** A tab's status filter; Lead Emails mixes both kinds, so it offers both pipelines'. */
 function statusOptions(tab: LeadTabId): readonly { value: string; label: string }[] {
   if (tab === 'companies') return companyStatuses;
   if (tab !== 'leadEmails') return candidateStatuses;

@@ -1,9 +1,6 @@
 import type { LeadKind } from '@shared/lead-status';
 
-/*
- * The rows the dashboard shows. The server may answer snake_case or camelCase names (spec
- * section 3); both are accepted here, so the screen never depends on one spelling.
- */
+// The server may answer snake_case or camelCase names (spec section 3): both are read.
 
 type Raw = Record<string, unknown>;
 type Texts<Name extends string> = Record<Name, string | null>;
@@ -56,10 +53,7 @@ const attributionNames = words(
 
 export type Attribution = Texts<(typeof attributionNames)[number]>;
 
-/**
- * What every row has: `kind` and `who` say what its buttons act on and how the admin names it
- * (the candidate's name, the company, or else the e-mail).
- */
+/** Every row has `kind` and `who`: what its buttons act on, and how the admin names it. */
 function row<Name extends string>(raw: Raw, kind: LeadKind, names: readonly Name[]) {
   return {
     id: Number(raw.id),

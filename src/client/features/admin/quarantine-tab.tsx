@@ -6,10 +6,7 @@ import { LeadTable, type Column } from './lead-table';
 
 const dateFormat = new Intl.DateTimeFormat('en-US', { dateStyle: 'medium', timeStyle: 'short' });
 
-/**
- * Quarantine (decision 095): the submissions held back as suspect, with the reasons, each
- * released into the normal flow (it becomes a lead, notified like any other) or deleted.
- */
+/** Submissions held back as suspect (decision 095), each released as a lead or deleted. */
 export function QuarantineTab({ onConfirm }: { onConfirm(request: ConfirmRequest): void }) {
   const { data, isPending, isError } = useQuarantine();
   const act = useQuarantineAction();

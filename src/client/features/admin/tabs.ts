@@ -65,10 +65,7 @@ function filterParams({ q, status }: TabFilter, params = new URLSearchParams()):
   return params;
 }
 
-/**
- * The count shown on a tab: every lead of the tab, whatever the search. One row is asked for;
- * the server's X-Total-Count answers (it keeps a tab's exact count for a few seconds).
- */
+/** A tab's count, whatever the search: one row is asked for, X-Total-Count answers. */
 export const countUrl = (tab: LeadTabId) => listUrl(tab, { q: '', offset: 0, status: '' }, 1);
 
 /** The export of a tab, with the same search and status filter as on screen. */

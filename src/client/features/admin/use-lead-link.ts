@@ -10,9 +10,8 @@ interface OpenedHere {
 }
 
 /**
- * The open lead detail lives in the URL (the contract of issue 10): /admin?candidate=<id> or
- * /admin?company=<id>. So a detail can be linked (the notification e-mails do), reloaded,
- * and left with the browser's Back button.
+ * The open detail lives in the URL (issue 10): /admin?candidate=<id> or ?company=<id>, so it
+ * can be linked (the notification e-mails do), reloaded, and left with Back.
  */
 export function useLeadLink() {
   const [params, setParams] = useSearchParams();

@@ -4,10 +4,7 @@ import { session } from '../../../lib/session-keys';
 
 export const SESSION_KEY = ['/api/admin/session'] as const;
 
-/**
- * A same-origin request carrying the session cookie. Any non-OK answer throws the spec's
- * '{status}: {body or status text}' (section 7).
- */
+/** A request with the session cookie; non-OK throws the spec's '{status}: {body or status text}'. */
 export async function apiRequest(method: string, url: string, body?: unknown): Promise<Response> {
   const response = await fetch(url, {
     method,
@@ -29,9 +26,8 @@ export function markSignedOut(client: QueryClient): void {
 }
 
 /**
- * The spec's defaults (sections 7 and 9): a query GETs the first element of its key as JSON;
- * data never stale, no refetch on focus or on an interval, no retries. Any 401 means the
- * session ended: the screen returns to sign-in.
+ * The spec's defaults (sections 7 and 9): a query GETs its key's first element as JSON, never
+ * stale, never refetched by itself or retried. Any 401 returns to sign-in.
  */
 export function createAdminQueryClient(): QueryClient {
   const client: QueryClient = new QueryClient({

@@ -13,14 +13,7 @@ const destinationLabels: Record<FailedDelivery['destination'], string> = {
   meta: 'Meta Conversions API',
 };
 
-function LeadCell({
-  delivery,
-  onOpenLead,
-}: {
-  delivery: FailedDelivery;
-  onOpenLead(kind: LeadKind, id: number): void;
-}) {
-  const { leadType, leadId } = delivery;
+function LeadCell({ leadType, leadId, onOpenLead }: FailedDelivery & { onOpenLead: OpenLead }) {
   if (!leadType || leadId === null) return <span className="text-slate-600">—</span>;
   return (
     <button
@@ -36,7 +29,9 @@ function LeadCell({
 const headers = ['Destination', 'Topic', 'Lead', 'Error', 'Attempts', 'Last attempt'];
 
 /** Shown only when lead notifications failed to leave: how many, and the newest failures. */
-export function DeliveryNotice({ onOpenLead }: { onOpenLead(kind: LeadKind, id: number): void }) {
+type OpenLead = (kind: LeadKind, id: number) => void;
+
+export function DeliveryNotice({ onOpenLead }: { onOpenLead: OpenLead }) {
   const { data } = useQuery<Deliveries>({ queryKey: ['/api/admin/deliveries'] });
   if (!data || data.failedCount === 0) return null;
   const count = numberFormat.format(data.failedCount);
@@ -83,7 +78,7 @@ export function DeliveryNotice({ onOpenLead }: { onOpenLead(kind: LeadKind, id: 
                   <td className="px-3 py-2">{destinationLabels[delivery.destination]}</td>
                   <td className="px-3 py-2">{delivery.topic}</td>
                   <td className="px-3 py-2">
-                    <LeadCell delivery={delivery} onOpenLead={onOpenLead} />
+                    <LeadCell {...delivery} onOpenLead={onOpenLead} />
                   </td>
                   <td className="min-w-56 break-words px-3 py-2">{delivery.lastError ?? '—'}</td>
                   <td className="px-3 py-2 text-right">{delivery.attempts}</td>

@@ -28,10 +28,7 @@ import { StatusSelect } from './leads-tab';
  * region too) is hidden from assistive technology, and a toast would take the first Escape.
  */
 type Announce = (message: Announcement) => void;
-interface Announcement {
-  text: string;
-  failed?: boolean;
-}
+type Announcement = { text: string; failed?: boolean };
 
 // Submit buttons are never `disabled`: that would drop the focus out of the panel.
 

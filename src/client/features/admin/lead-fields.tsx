@@ -152,19 +152,8 @@ const attributionGroup = (lead: Attribution): FieldGroup => ({
 });
 
 /** Fields of the answer shown above under another name, or elsewhere in the detail. */
-const SHOWN_ELSEWHERE = [
-  'submittedAt',
-  'typeformCompleted',
-  'isTypeformCandidate',
-  'company',
-  'name',
-  'hiringNeeds',
-  'hiringTimeline',
-  'timeline',
-  'message',
-  'history',
-  'submissions',
-];
+const SHOWN_ELSEWHERE =
+  'submittedAt typeformCompleted isTypeformCandidate company name hiringNeeds hiringTimeline timeline message history submissions';
 const camel = (name: string) =>
   name.replace(/_([a-z])/g, (_, letter: string) => letter.toUpperCase());
 const humanize = (name: string) =>
@@ -174,7 +163,7 @@ const humanize = (name: string) =>
 
 /** Every other field the server answers: the detail shows all that the lead gave. */
 function otherGroup({ raw, lead }: LeadDetail): FieldGroup {
-  const shown = new Set([...Object.keys(lead), ...SHOWN_ELSEWHERE]);
+  const shown = new Set([...Object.keys(lead), ...SHOWN_ELSEWHERE.split(' ')]);
   const fields: FieldGroup['fields'] = [['Submitted', formatDate(lead.createdAt) || null]];
   for (const [key, value] of Object.entries(raw)) {
     if (shown.has(camel(key)) || value === null || value === undefined || value === '') continue;

@@ -18,14 +18,8 @@ export function useLeadLink() {
   const location = useLocation();
   const navigate = useNavigate();
 
-  let open: { kind: LeadKind; id: number } | null = null;
-  for (const kind of KINDS) {
-    const value = params.get(kind);
-    if (value !== null && /^[1-9]\d{0,15}$/.test(value)) {
-      open = { kind, id: Number(value) };
-      break;
-    }
-  }
+  const kind = KINDS.find((each) => /^[1-9]\d{0,15}$/.test(params.get(each) ?? ''));
+  const open = kind ? { kind, id: Number(params.get(kind)) } : null;
 
   const openedHere = Boolean((location.state as OpenedHere | null)?.leadOpenedFromList);
 

@@ -12,26 +12,26 @@ import type {
  * facts only, never a secret.
  */
 
-const stateText: Record<ConfigurationState, string> = {
-  ok: 'OK',
-  on: 'On',
-  off: 'Off',
-  warning: 'Needs attention',
-};
+const good = 'bg-emerald-100 text-emerald-900';
+const states: Record<ConfigurationState, [text: string, icon: typeof CheckCircle2, tone: string]> =
+  {
+    ok: ['OK', CheckCircle2, good],
+    on: ['On', CheckCircle2, good],
+    off: ['Off', MinusCircle, 'bg-slate-100 text-slate-800'],
+    warning: ['Needs attention', AlertTriangle, 'bg-amber-100 text-amber-950'],
+  };
 
 function StateBadge({ state }: { state: ConfigurationState }) {
-  const Icon = state === 'warning' ? AlertTriangle : state === 'off' ? MinusCircle : CheckCircle2;
+  const [text, Icon, tone] = states[state];
   return (
     <span
       className={clsx(
         'inline-flex items-center gap-1 whitespace-nowrap rounded-full px-2 py-0.5 text-xs font-semibold',
-        state === 'warning' && 'bg-amber-100 text-amber-950',
-        state === 'off' && 'bg-slate-100 text-slate-800',
-        (state === 'on' || state === 'ok') && 'bg-emerald-100 text-emerald-900',
+        tone,
       )}
     >
       <Icon className="size-3.5 shrink-0" aria-hidden="true" />
-      {stateText[state]}
+      {text}
     </span>
   );
 }

@@ -12,7 +12,6 @@ import {
   useTabCounts,
   type LeadPage,
 } from './api/leads';
-import { useQuarantine } from './api/quarantine';
 import { useLogout, useSignOutEverywhere } from './api/session';
 import type { RowActions } from './columns';
 import { ConfirmDialog, type ConfirmRequest } from './confirm-dialog';
@@ -20,7 +19,7 @@ import { DataRequestsTab } from './data-requests-tab';
 import { DeliveryNotice } from './delivery-notice';
 import { LeadsTab } from './leads-tab';
 import { OverviewTab } from './overview-tab';
-import { QuarantineTab } from './quarantine-tab';
+import { QuarantineTab, useQuarantine } from './quarantine-tab';
 import {
   exportUrl,
   isLeadTab,
@@ -82,9 +81,7 @@ export function Dashboard() {
       toast(
         isLeadTab(tab)
           ? adminToasts.noData
-          : tab === 'dataRequests'
-            ? adminToasts.nothingToExportHere
-            : adminToasts.nothingToExport,
+          : adminToasts.nothingToExport(tab === 'overview' ? 'on the Overview' : 'here'),
       );
       return;
     }

@@ -225,10 +225,6 @@ function DetailBody({ detail }: { detail: LeadDetail }) {
   );
 }
 
-function titleOf(detail: LeadDetail | undefined, kind: LeadKind, id: number): string {
-  return detail ? detail.lead.who : `${kind === 'company' ? 'Company' : 'Candidate'} #${id}`;
-}
-
 function DetailContent({ kind, id }: { kind: LeadKind; id: number }) {
   const query = useLeadDetail(kind, id);
   const notFound = query.error instanceof ApiError && query.error.status === 404;
@@ -237,7 +233,7 @@ function DetailContent({ kind, id }: { kind: LeadKind; id: number }) {
       <div className="flex items-start justify-between gap-4 border-b border-slate-200 px-6 py-4">
         <div>
           <Dialog.Title className="text-xl font-semibold text-slate-900">
-            {titleOf(query.data, kind, id)}
+            {query.data?.lead.who ?? `${kind === 'company' ? 'Company' : 'Candidate'} #${id}`}
           </Dialog.Title>
           <Dialog.Description className="text-sm text-slate-600">
             {kind === 'company' ? 'Company lead' : 'Candidate lead'} #{id}

@@ -72,13 +72,15 @@ export function OverviewTab() {
           <table className="mt-2 text-left">
             <thead>
               <tr>
-                <th scope="col" className="pr-6">
-                  Day
-                </th>
-                <th scope="col" className="pr-6">
-                  Candidates
-                </th>
-                <th scope="col">Companies</th>
+                {['Day', 'Candidates', 'Companies'].map((header) => (
+                  <th
+                    key={header}
+                    scope="col"
+                    className={header === 'Companies' ? undefined : 'pr-6'}
+                  >
+                    {header}
+                  </th>
+                ))}
               </tr>
             </thead>
             <tbody>

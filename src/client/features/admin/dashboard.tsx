@@ -73,18 +73,11 @@ export function Dashboard() {
   useAutoRefresh(client);
 
   const exportCsv = () => {
-    // Export says 'No Data' when the tab's current search finds no rows.
-    const page = isLeadTab(tab)
-      ? client.getQueryData<LeadPage<unknown>>([listUrl(tab, filters[tab])])
-      : undefined;
-    if (!isLeadTab(tab) || !page?.total) {
-      toast(
-        isLeadTab(tab)
-          ? adminToasts.noData
-          : adminToasts.nothingToExport(tab === 'overview' ? 'on the Overview' : 'here'),
-      );
-      return;
-    }
+    if (!isLeadTab(tab))
+      return toast(adminToasts.nothingToExport(tab === 'overview' ? 'on the Overview' : 'here'));
+    // 'No Data' when the tab's current search finds no rows.
+    const page = client.getQueryData<LeadPage<unknown>>([listUrl(tab, filters[tab])]);
+    if (!page?.total) return toast(adminToasts.noData);
     // The server names the file <tab>-YYYY-MM-DD.csv and streams the whole tab.
     const link = document.createElement('a');
     link.href = exportUrl(tab, filters[tab]);

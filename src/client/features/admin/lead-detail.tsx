@@ -81,8 +81,6 @@ function NoteForm({ kind, id, announce }: { kind: LeadKind; id: number; announce
   const add = useAddNote(kind, id);
   const form = useForm<LeadNoteInput>({
     resolver: zodResolver(leadNoteSchema),
-    mode: 'onSubmit',
-    reValidateMode: 'onChange',
     defaultValues: { text: '' },
   });
   const onSubmit = form.handleSubmit(async (values) => {

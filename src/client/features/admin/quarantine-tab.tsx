@@ -11,6 +11,7 @@ import { apiRequest } from './api/http';
 import { refreshLeads } from './api/leads';
 import type { ConfirmRequest } from './confirm-dialog';
 import { LeadTable, type Column } from './lead-table';
+import { formatDate } from './leads';
 
 const QUARANTINE_URL = '/api/admin/quarantine?limit=100';
 
@@ -34,8 +35,6 @@ function useQuarantineAction() {
   });
 }
 
-const dateFormat = new Intl.DateTimeFormat('en-US', { dateStyle: 'medium', timeStyle: 'short' });
-
 /** Submissions held back as suspect (decision 095), each released as a lead or deleted. */
 export function QuarantineTab({ onConfirm }: { onConfirm(request: ConfirmRequest): void }) {
   const { data, isPending, isError } = useQuarantine();
@@ -43,7 +42,7 @@ export function QuarantineTab({ onConfirm }: { onConfirm(request: ConfirmRequest
   const busyId = act.isPending ? act.variables?.id : undefined;
 
   const columns: Column<QuarantinedSubmission>[] = [
-    { header: 'Received', cell: (row) => dateFormat.format(new Date(row.receivedAt)) },
+    { header: 'Received', cell: (row) => formatDate(row.receivedAt) },
     { header: 'Form', cell: (row) => row.form },
     { header: 'Email', cell: (row) => row.email },
     { header: 'Name', cell: (row) => row.name ?? '—' },

@@ -30,14 +30,11 @@ export function useAutoRefresh(client: QueryClient): void {
       }
       void refreshLeads(client);
     }, timings.adminAutoRefreshMs);
-    for (const name of ACTIVITY_EVENTS) {
+    for (const name of ACTIVITY_EVENTS)
       window.addEventListener(name, onActivity, { capture: true, passive: true });
-    }
     return () => {
       clearInterval(timer);
-      for (const name of ACTIVITY_EVENTS) {
-        window.removeEventListener(name, onActivity, { capture: true });
-      }
+      for (const name of ACTIVITY_EVENTS) window.removeEventListener(name, onActivity, true);
     };
   }, [client]);
 }

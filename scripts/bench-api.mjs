@@ -2,7 +2,7 @@
 // (built first if missing or stale), a fresh temporary database and a free port. autocannon:
 // 1. Capacity: lead POSTs (POST /api/candidates/email, a new e-mail each) as fast as the server
 //    answers them on BENCH_CONNECTIONS connections.
-// 2. Target load: lead POSTs at 2,000 a second, and beside them a public page (GET /career, as
+// 2. Target load: lead POSTs paced at 2,000 a second, and beside them a public page (GET /career, as
 //    a browser asks for it) at 100 a second. Lead and page p99.
 // Then every lead answered 2xx must be in the database.
 // Targets: at least 2,000 lead POSTs a second with p99 <= 50 ms; page GETs p99 <= 50 ms during

@@ -4,7 +4,7 @@
 // - lead POSTs alone for LEAD_SECONDS (throughput, p99, max);
 // - `npm run backup` (its own process) while lead POSTs go on: its time and the backup's size,
 //   and the lead figures meanwhile;
-// - the server's scheduled backup (BACKUP_INTERVAL_HOURS, on its backup thread), timed from
+// - the server's scheduled backup (BACKUP_INTERVAL_HOURS, in steps on its connection), timed from
 //   its partial file appearing to the finished one, with the lead figures meanwhile;
 // - `npm run restore` of that backup into an empty DATA_DIR (checksums, integrity check).
 // Every lead POST acknowledged must be answered 2xx: `failed` counts the others.
@@ -132,7 +132,7 @@ async function main() {
     });
     const scheduledFile = path.join(dataDir, 'backups', scheduled.name);
     log(
-      `scheduled backup (server thread): ${scheduled.seconds.toFixed(1)} s, ${mb(statSync(scheduledFile).size)} (${scheduled.name})`,
+      `scheduled backup (server): ${scheduled.seconds.toFixed(1)} s, ${mb(statSync(scheduledFile).size)} (${scheduled.name})`,
     );
     await server.stop();
     server = undefined;

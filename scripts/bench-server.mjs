@@ -181,16 +181,65 @@ export const pageGets = (baseUrl, { path: pagePath, duration, connections, rate 
     headers: { 'user-agent': BROWSER_USER_AGENT, 'accept-encoding': 'br, gzip' },
   });
 
-/** An autocannon run; duration 0: until stop(). */
-function load({ duration, ...options }) {
-  let instance;
-  const result = new Promise((resolve, reject) => {
-    // autocannon has no "until stopped": a day, ended by stop().
-    instance = autocannon({ ...options, duration: duration || 86_400 }, (error, outcome) =>
-      error ? reject(error) : resolve(outcome),
-    );
+/**
+ * autocannon's rate limit lets each connection send its whole quota at the start of every
+ * second, and its latency correction then assumes one request every `ceil(1 / rate)` ms. A
+ * paced load is therefore PACED_STREAMS runs, each with its share of the rate, started evenly
+ * across the first second; their raw latencies make the percentiles.
+ */
+const PACED_STREAMS = 10;
+
+/** An autocannon run (several when paced by `overallRate`); duration 0: until stop(). */
+function load({ duration, overallRate, connections, ...options }) {
+  // autocannon has no "until stopped": a day, ended by stop().
+  const run = (extra) => {
+    let instance;
+    const result = new Promise((resolve, reject) => {
+      instance = autocannon(
+        { ...options, ...extra, duration: duration || 86_400 },
+        (error, outcome) => (error ? reject(error) : resolve(outcome)),
+      );
+    });
+    return { instance, result };
+  };
+  if (!overallRate) {
+    const { instance, result } = run({ connections });
+    return { result, stop: () => instance.stop() };
+  }
+  const latencies = [];
+  const streams = [];
+  const started = Array.from(
+    { length: PACED_STREAMS },
+    (_, index) =>
+      new Promise((resolve) =>
+        setTimeout(
+          () => {
+            const stream = run({
+              connections: Math.max(1, Math.round(connections / PACED_STREAMS)),
+              overallRate: overallRate / PACED_STREAMS,
+              ignoreCoordinatedOmission: true,
+            });
+            stream.instance.on('response', (_client, _status, _bytes, ms) => latencies.push(ms));
+            streams.push(stream);
+            resolve(stream.result);
+          },
+          (index * 1000) / PACED_STREAMS,
+        ),
+      ),
+  );
+  const result = Promise.all(started).then((outcomes) => {
+    latencies.sort((a, b) => a - b);
+    const at = (share) => Math.round(latencies[Math.floor(share * (latencies.length - 1))] ?? 0);
+    const sum = (pick) => outcomes.reduce((total, outcome) => total + pick(outcome), 0);
+    return {
+      requests: { average: sum((outcome) => outcome.requests.average) },
+      latency: { p50: at(0.5), p99: at(0.99) },
+      non2xx: sum((outcome) => outcome.non2xx),
+      errors: sum((outcome) => outcome.errors),
+      timeouts: sum((outcome) => outcome.timeouts),
+    };
   });
-  return { result, stop: () => instance.stop() };
+  return { result, stop: () => streams.forEach((stream) => stream.instance.stop()) };
 }
 
 /** `uptime`'s load averages (1, 5, 15 min): the figures beside them mean little without them. */

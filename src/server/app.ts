@@ -112,8 +112,8 @@ export async function buildApp({
     bodyLimit: 16 * 1024,
     // While shutting down, new requests get 503 and requests in flight finish.
     return503OnClosing: true,
-    // Start-up waits for the database (a remote PostgreSQL, migrations, the SQLite writer
-    // thread); Fastify's 10 s default is too tight on a slow or busy machine.
+    // Start-up waits for the database (a remote PostgreSQL, migrations); Fastify's 10 s
+    // default is too tight on a slow or busy machine.
     pluginTimeout: 60_000,
     // Proxy headers (X-Forwarded-For/-Proto) are believed only when TRUST_PROXY says so.
     trustProxy: config.trustProxy,

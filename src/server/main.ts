@@ -1,7 +1,6 @@
 import { existsSync } from 'node:fs';
 import type { AddressInfo } from 'node:net';
 import path from 'node:path';
-import { isMainThread } from 'node:worker_threads';
 import { GENERATED_HASH_FILE } from './admin/auth/password-source';
 import { buildApp } from './app';
 import { loadConfig, type ServerConfig } from './config/config';
@@ -77,12 +76,8 @@ function adminPasswordSource(config: ServerConfig): StartFacts['admin']['source'
   return config.admin.password ? 'ADMIN_PASSWORD' : 'generated';
 }
 
-// The bundle is also the entry point of the SQLite threads (platform/database/database-thread.ts):
-// only the main thread starts a server.
-if (isMainThread) {
-  main().catch((error: unknown) => {
-    // Start-up failed (database unreachable, migration failed, port taken): say why, exit 1.
-    console.error(error instanceof Error ? error.message : error);
-    process.exit(1);
-  });
-}
+main().catch((error: unknown) => {
+  // Start-up failed (database unreachable, migration failed, port taken): say why, exit 1.
+  console.error(error instanceof Error ? error.message : error);
+  process.exit(1);
+});

@@ -46,14 +46,15 @@ export const contactTimelines = [
   { value: 'exploring', label: 'Just exploring' },
 ] as const;
 
+/** The lists of each company request form: /hiring and the /contact employer tab. */
+export const companyRequestLists = {
+  hiring: { sizes: companySizes, timelines: hiringTimelines },
+  contact: { sizes: contactCompanySizes, timelines: contactTimelines },
+} as const;
+
 export type Values<T extends readonly { value: string }[]> = T[number]['value'];
 export const valuesOf = <T extends readonly { value: string }[]>(options: T) =>
   options.map((option) => option.value) as [Values<T>, ...Values<T>[]];
-
-export type EducationLevel = Values<typeof educationLevels>;
-export type TechExperience = Values<typeof techExperienceLevels>;
-export type CompanySize = Values<typeof contactCompanySizes>;
-export type Timeline = Values<typeof hiringTimelines> | Values<typeof contactTimelines>;
 
 /** The two landing variants (spec section 7): /career and /training. */
 export const landingVariants = ['free_training', 'high_salary'] as const;

@@ -22,11 +22,8 @@ export const companyStatuses = [
 export type LeadKind = 'candidate' | 'company';
 export type CandidateStatus = (typeof candidateStatuses)[number]['value'];
 export type CompanyStatus = (typeof companyStatuses)[number]['value'];
-export type LeadStatus = CandidateStatus | CompanyStatus;
 
 export const leadStatuses = { candidate: candidateStatuses, company: companyStatuses } as const;
-
-export const INITIAL_STATUS = 'new';
 
 /** The label of a status value (the value itself when unknown). */
 export function statusLabel(value: string): string {

@@ -21,6 +21,9 @@ export interface ReturnedForm {
 /** Who the visitor is on /contact: the `userType` query parameter and the tabs. */
 export type ContactType = 'candidate' | 'employer';
 
+export const isContactType = (value: unknown): value is ContactType =>
+  value === 'candidate' || value === 'employer';
+
 export interface PageState {
   form?: ReturnedForm;
   /** Session-storage values of the spec (section 3, by their key) an earlier form gave. */

@@ -38,12 +38,10 @@ export interface MetaTag {
  * navigation applies the same list, so the two cannot drift apart.
  */
 export function metaTagsFor(head: HeadData, site: SiteConfig): MetaTag[] {
-  const name = (key: string, content: string): MetaTag => ({ attribute: 'name', key, content });
-  const property = (key: string, content: string): MetaTag => ({
-    attribute: 'property',
-    key,
-    content,
-  });
+  const tag =
+    (attribute: MetaTag['attribute']) =>
+    (key: string, content: string): MetaTag => ({ attribute, key, content });
+  const [name, property] = [tag('name'), tag('property')];
   return [
     name('description', head.description),
     property('og:type', 'website'),

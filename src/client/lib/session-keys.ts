@@ -1,39 +1,26 @@
 /** Session-storage keys of the specification (section 3), verbatim. */
-export const sessionKeys = {
-  candidateFirstName: 'candidateFirstName',
-  candidateLastName: 'candidateLastName',
-  candidateEmail: 'candidateEmail',
-  candidatePhone: 'candidatePhone',
-  employerEmail: 'employerEmail',
-  employerCompany: 'employerCompany',
-  typeformCompleted: 'typeformCompleted',
-  filloutCompleted: 'filloutCompleted',
-  adminAuthenticated: 'adminAuthenticated',
-} as const;
+export type SessionKey =
+  | 'candidateFirstName'
+  | 'candidateLastName'
+  | 'candidateEmail'
+  | 'candidatePhone'
+  | 'employerEmail'
+  | 'employerCompany'
+  | 'typeformCompleted'
+  | 'filloutCompleted'
+  | 'adminAuthenticated';
 
-export type SessionKey = keyof typeof sessionKeys;
+/** A storage call that never throws: private modes and disabled storage give `fallback`. */
+function quietly<T>(call: (storage: Storage) => T, fallback: T): T {
+  try {
+    return call(window.sessionStorage);
+  } catch {
+    return fallback; // the flow still works, only the prefill is lost
+  }
+}
 
-/** Session storage that never throws (private modes and disabled storage just return null). */
 export const session = {
-  get(key: SessionKey): string | null {
-    try {
-      return window.sessionStorage.getItem(sessionKeys[key]);
-    } catch {
-      return null;
-    }
-  },
-  set(key: SessionKey, value: string): void {
-    try {
-      window.sessionStorage.setItem(sessionKeys[key], value);
-    } catch {
-      // Storage unavailable: the flow still works, only the prefill is lost.
-    }
-  },
-  remove(key: SessionKey): void {
-    try {
-      window.sessionStorage.removeItem(sessionKeys[key]);
-    } catch {
-      // ignored, as above
-    }
-  },
+  get: (key: SessionKey) => quietly((storage) => storage.getItem(key), null),
+  set: (key: SessionKey, value: string) => quietly((storage) => storage.setItem(key, value), null),
+  remove: (key: SessionKey) => quietly((storage) => storage.removeItem(key), null),
 };

@@ -1,10 +1,10 @@
 import type { PageState } from '@shared/page-state';
-import { PREFILL_COOKIE } from '@shared/prefill-cookie';
+import { PREFILL_COOKIE, PREFILL_KEYS } from '@shared/prefill-cookie';
 import { preloadLazyForms } from '../components/forms/lazy-form';
 import { setPageState } from './page-state';
-import { session, sessionKeys, type SessionKey } from './session-keys';
+import { session, type SessionKey } from './session-keys';
 
-const isSessionKey = (key: string): key is SessionKey => Object.hasOwn(sessionKeys, key);
+const isSessionKey = (key: string): key is SessionKey => PREFILL_KEYS.includes(key);
 
 /**
  * Reads the page's state block (written by the server, src/shared/page-state.ts) before

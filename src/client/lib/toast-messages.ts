@@ -8,6 +8,11 @@ const error = (description: string): ToastInput => ({
   variant: 'destructive',
   duration: timings.toastErrorDurationMs,
 });
+const success = (
+  title: string,
+  description: string,
+  duration: number = timings.toastSuccessDurationMs,
+): ToastInput => ({ title, description, variant: 'success', duration });
 
 export const toasts = {
   candidateInfoFailed: error('There was a problem submitting your information. Please try again.'),
@@ -15,42 +20,29 @@ export const toasts = {
     'There was a problem submitting your application. Please try again later.',
   ),
   emailFailed: error('There was a problem submitting your email. Please try again.'),
+  answersNotSaved: error('There was a problem saving your answers. Please try again.'),
   companyFailed: error('We had trouble submitting your information. Please try again.'),
-  candidateInfoReceived: {
-    title: 'Information Received!',
-    description: "Now let's complete your application with a few more details.",
-    variant: 'success',
-    duration: timings.toastSuccessDurationMs,
-  },
-  companyEmailReceived: {
-    title: 'Success!',
-    description: 'Thanks for your interest. Please tell us more about your hiring needs.',
-    variant: 'success',
-    duration: timings.toastSuccessDurationMs,
-  },
-  emailReceived: {
-    title: 'Success!',
-    description: 'Thanks for your interest. Please complete your profile.',
-    variant: 'success',
-    duration: timings.toastSuccessDurationMs,
-  },
-  applicationSubmitted: {
-    title: 'Application Submitted!',
-    description: 'Thank you for applying. We will contact you shortly to discuss next steps.',
-    variant: 'success',
-    duration: timings.toastLongSuccessDurationMs,
-  },
-  requestReceived: {
-    title: 'Request Received!',
-    description:
-      'Thank you for your interest. A talent specialist will contact you within 1 business day.',
-    variant: 'success',
-    duration: timings.toastLongSuccessDurationMs,
-  },
-  applicationComplete: {
-    title: 'Application Complete!',
-    description: 'Thank you for completing your application.',
-    variant: 'success',
-    duration: timings.toastSuccessDurationMs,
-  },
+  candidateInfoReceived: success(
+    'Information Received!',
+    "Now let's complete your application with a few more details.",
+  ),
+  companyEmailReceived: success(
+    'Success!',
+    'Thanks for your interest. Please tell us more about your hiring needs.',
+  ),
+  emailReceived: success('Success!', 'Thanks for your interest. Please complete your profile.'),
+  applicationSubmitted: success(
+    'Application Submitted!',
+    'Thank you for applying. We will contact you shortly to discuss next steps.',
+    timings.toastLongSuccessDurationMs,
+  ),
+  requestReceived: success(
+    'Request Received!',
+    'Thank you for your interest. A talent specialist will contact you within 1 business day.',
+    timings.toastLongSuccessDurationMs,
+  ),
+  applicationComplete: success(
+    'Application Complete!',
+    'Thank you for completing your application.',
+  ),
 } satisfies Record<string, ToastInput>;

@@ -7,7 +7,7 @@ export interface ToastInput {
   title: string;
   description?: string;
   variant?: ToastVariant;
-  /** Milliseconds before the toast closes by itself (spec section 9). */
+  /** Milliseconds before the toast closes by itself (spec section 9); the Toaster's default if unset. */
   duration?: number;
 }
 
@@ -36,14 +36,7 @@ export function dismissToast(id: number): void {
 
 export function toast(input: ToastInput): number {
   const id = nextId++;
-  const duration =
-    input.duration ??
-    (input.variant === 'destructive'
-      ? timings.toastErrorDurationMs
-      : input.variant === 'success'
-        ? timings.toastSuccessDurationMs
-        : timings.toastDefaultDurationMs);
-  setToasts([{ ...input, duration, id, open: true }, ...toasts].slice(0, timings.toastLimit));
+  setToasts([{ ...input, id, open: true }, ...toasts].slice(0, timings.toastLimit));
   return id;
 }
 

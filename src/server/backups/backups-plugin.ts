@@ -1,8 +1,7 @@
 import fp from 'fastify-plugin';
 import path from 'node:path';
-import { backupOnThread } from './backup-thread';
 import { every } from './backup-schedule';
-import { PG_BACKUP_POINTER } from './write-backup';
+import { PG_BACKUP_POINTER, writeBackup } from './write-backup';
 
 export interface BackupsPluginOptions {
   dataDir: string;
@@ -13,10 +12,11 @@ export interface BackupsPluginOptions {
 }
 
 /**
- * Scheduled SQLite backups (docs/decisions/130): every BACKUP_INTERVAL_HOURS a backup is
- * written on a thread of its own and the oldest beyond BACKUP_KEEP are deleted. The log names
- * the file, its size and the time taken; a failed backup is logged and the next one still runs.
- * Shutting down waits for a backup in progress (its connection must close cleanly).
+ * Scheduled SQLite backups (docs/decisions/130, 148): every BACKUP_INTERVAL_HOURS a backup is
+ * copied, in steps, through the server's own connection, and the oldest beyond BACKUP_KEEP are
+ * deleted. The log names the file, its size and the time taken; a failed backup is logged and
+ * the next one still runs. Shutting down waits for a backup in progress (closed before the
+ * database).
  */
 export const backupsPlugin = fp<BackupsPluginOptions>(async (app, options) => {
   const { dataDir, intervalHours, keep } = options;
@@ -27,7 +27,7 @@ export const backupsPlugin = fp<BackupsPluginOptions>(async (app, options) => {
   }
   const schedule = every(intervalHours * 3_600_000, async () => {
     try {
-      const result = await backupOnThread(dataDir, keep);
+      const result = await writeBackup({ dataDir, keep, from: app.database.sqlite });
       app.log.info(
         {
           backup: path.basename(result.file),

@@ -2,8 +2,8 @@ import { existsSync } from 'node:fs';
 import SqliteDatabase from 'better-sqlite3';
 
 /**
- * Whether another connection has the SQLite file open: a running server (its main, writer and
- * reader connections) or a backup in progress (docs/decisions/130).
+ * Whether another connection has the SQLite file open: a running server or a backup in
+ * progress (docs/decisions/130).
  *
  * In WAL mode every open connection holds a shared lock on the database file for as long as
  * it is open; a connection in EXCLUSIVE locking mode needs the exclusive lock, so it fails at

@@ -36,12 +36,13 @@ const ALL_PAGES = 0x7fffffff;
 
 /**
  * Writes a consistent copy of DATA_DIR's SQLite database to DATA_DIR/backups while the server
- * may be writing to it (docs/decisions/130), then keeps the newest `keep` backups.
+ * may be writing to it (docs/decisions/148), then keeps the newest `keep` backups.
  *
- * SQLite's online backup copies the pages in ONE step: one read transaction, so one snapshot
- * (in WAL mode the writer goes on appending meanwhile). In small steps, every lead committed
- * between two steps would restart the copy from page 1, and under steady load it would never
- * end. The copy is synchronous: the server runs this on a thread of its own (backup-thread.ts).
+ * In the server (`from`: the connection every write goes through) SQLite's online backup
+ * copies 100 pages per step, and the event loop serves requests between steps; the copy
+ * follows that connection's own commits, so it never restarts. A separate process (the CLI)
+ * copies from a read-only connection in ONE step, one snapshot: in steps, every commit by the
+ * server would restart it from page 1.
  *
  * The copy is written under a partial name, switched to a rollback journal (a backup is one
  * self-contained file, whose checksum no -wal file can change), flushed to disk, checksummed,
@@ -51,10 +52,12 @@ export async function writeBackup({
   dataDir,
   keep,
   now = new Date(),
+  from,
 }: {
   dataDir: string;
   keep: number;
   now?: Date;
+  from?: SqliteDatabase.Database | undefined;
 }): Promise<BackupResult> {
   const started = performance.now();
   const source = path.join(dataDir, SQLITE_FILE_NAME);
@@ -67,12 +70,19 @@ export async function writeBackup({
   const file = path.join(dir, name);
   const partial = `${file}${PARTIAL_SUFFIX}`;
   try {
-    const from = new SqliteDatabase(source, { readonly: true, fileMustExist: true });
+    const own = from
+      ? undefined
+      : new SqliteDatabase(source, { readonly: true, fileMustExist: true });
     try {
-      from.pragma('busy_timeout = 5000');
-      await from.backup(partial, { progress: () => ALL_PAGES });
+      own?.pragma('busy_timeout = 5000');
+      // better-sqlite3 asks the progress callback for each next step's page count.
+      const copied = own
+        ? await own.backup(partial, { progress: () => ALL_PAGES })
+        : await from!.backup(partial);
+      // A first step that met a transaction in progress copies nothing and reports no pages.
+      if (copied.totalPages === 0) throw new Error('the backup copied no page');
     } finally {
-      from.close();
+      own?.close();
     }
     const copy = new SqliteDatabase(partial, { fileMustExist: true });
     try {

@@ -2,9 +2,9 @@ import { type LeadForm, leadForms } from '@shared/lead-vocabulary';
 import { isIP } from 'node:net';
 import path from 'node:path';
 import { z } from 'zod';
-import { CONSENT_MODES, type RuntimeConfig } from '@shared/runtime-config';
+import { CONSENT_MODES } from '@shared/runtime-config';
 import { parseSiteConfig, SITE_SETTING_NAMES, type SiteConfig } from '@shared/site-config';
-import { LOG_FORMAT_SETTINGS, type LogFormatSetting } from '../platform/logging/log-format';
+import { LOG_FORMAT_SETTINGS } from '../platform/logging/log-format';
 
 /*
  * TRUST_PROXY=true would believe every X-Forwarded-For hop, so any client could pick its own
@@ -163,86 +163,17 @@ function parseTrustProxy(setting: string | undefined): TrustProxy {
     .join(',');
 }
 
-export interface AdminPasswordConfig {
-  /** Clear password from ADMIN_PASSWORD, or undefined. */
-  password: string | undefined;
-  /** Stored hash from ADMIN_PASSWORD_HASH, or undefined. */
-  hash: string | undefined;
-}
-
-export interface MailConfig {
-  smtpUrl: string | undefined;
-  sendgridApiKey: string | undefined;
-  from: string;
-}
-
-/** Where new leads are announced; each part unset is off. */
-export interface NotifyConfig {
-  emails: string[];
-  webhook: { url: string; secret: string } | undefined;
-}
-
 /**
  * The Graph API version of the events endpoint. A code change, not a setting: the events'
  * fields follow the version, so a new one is adopted (and tested) with the code.
  */
 export const GRAPH_API_VERSION = 'v24.0';
 
-/** Meta's Conversions API (decision 110); undefined when no access token is set. */
-export interface ConversionsConfig {
-  pixelId: string;
-  accessToken: string;
-  graphUrl: string;
-  apiVersion: string;
-  testEventCode: string | undefined;
-  /** Custom events for the candidate statuses qualified, enrolled and placed. */
-  statusEvents: boolean;
-}
-
-export interface SpamConfig {
-  /** A form sent sooner after its page was served is suspect; 0: no time trap. */
-  minFillMs: number;
-  /** Forms that ask for an ALTCHA proof of work (none by default). */
-  altchaForms: LeadForm[];
-}
-
-export interface ServerConfig {
-  env: 'development' | 'production' | 'test';
-  port: number;
-  host: string;
-  dataDir: string;
-  /** PostgreSQL connection string; undefined means SQLite at dataDir/talent-bridge.sqlite. */
-  databaseUrl: string | undefined;
-  logLevel: string;
-  /** auto (pretty on a terminal, JSON otherwise), pretty or json. */
-  logFormat: LogFormatSetting;
-  clientDir: string;
-  site: SiteConfig;
-  /** Neither set: a password is generated on first start (see admin/auth/password-source.ts). */
-  admin: AdminPasswordConfig;
-  trustProxy: TrustProxy;
-  mail: MailConfig;
-  notify: NotifyConfig;
-  conversions: ConversionsConfig | undefined;
-  /** Valid lead submissions a minute from one address before quarantine; 0: every per-address limit off. */
-  leadRateLimit: number;
-  /** What is suspect (docs/decisions/095). */
-  spam: SpamConfig;
-  /** SQLite backups: scheduled every intervalHours (undefined: on demand only), `keep` kept. */
-  backup: { intervalHours: number | undefined; keep: number };
-  /** Bearer token of GET /metrics; undefined: no metrics endpoint. */
-  metricsToken: string | undefined;
-  /** Leads not updated for this many days are erased daily; undefined: kept for ever. */
-  retentionDays: number | undefined;
-  /** Public settings handed to the browser in every page (src/shared/runtime-config.ts). */
-  runtime: RuntimeConfig;
-}
-
 /**
  * Reads and validates the environment once at start-up. Throws a readable error naming
  * every bad variable, so a misconfigured server never starts half-working.
  */
-export function loadConfig(env: Record<string, string | undefined> = process.env): ServerConfig {
+export function loadConfig(env: Record<string, string | undefined> = process.env) {
   const blankToUndefined = Object.fromEntries(
     Object.entries(env).map(([key, value]) => [key, value?.trim() ? value : undefined]),
   );
@@ -265,22 +196,23 @@ export function loadConfig(env: Record<string, string | undefined> = process.env
     throw new Error(`Invalid configuration:\n  ${problems.join('\n  ')}`);
   }
   const values = parsed.data;
-  if (values.ADMIN_PASSWORD && values.ADMIN_PASSWORD_HASH) {
-    throw new Error(
-      'Invalid configuration:\n  ADMIN_PASSWORD and ADMIN_PASSWORD_HASH are both set: keep one',
-    );
+  const conflicts = [
+    values.ADMIN_PASSWORD && values.ADMIN_PASSWORD_HASH
+      ? 'ADMIN_PASSWORD and ADMIN_PASSWORD_HASH are both set: keep one'
+      : '',
+    Boolean(values.NOTIFY_WEBHOOK_URL) !== Boolean(values.NOTIFY_WEBHOOK_SECRET)
+      ? 'NOTIFY_WEBHOOK_URL and NOTIFY_WEBHOOK_SECRET go together: set both or neither'
+      : '',
+    values.META_CAPI_ACCESS_TOKEN && !values.META_PIXEL_ID
+      ? 'META_CAPI_ACCESS_TOKEN needs META_PIXEL_ID (the pixel the events belong to)'
+      : '',
+  ].filter(Boolean);
+  if (conflicts.length > 0) {
+    throw new Error(`Invalid configuration:\n  ${conflicts.join('\n  ')}`);
   }
-  if (Boolean(values.NOTIFY_WEBHOOK_URL) !== Boolean(values.NOTIFY_WEBHOOK_SECRET)) {
-    throw new Error(
-      'Invalid configuration:\n  NOTIFY_WEBHOOK_URL and NOTIFY_WEBHOOK_SECRET go together: set both or neither',
-    );
-  }
-  if (values.META_CAPI_ACCESS_TOKEN && !values.META_PIXEL_ID) {
-    throw new Error(
-      'Invalid configuration:\n  META_CAPI_ACCESS_TOKEN needs META_PIXEL_ID (the pixel the events belong to)',
-    );
-  }
-  const spam: SpamConfig = {
+  // A form sent sooner after its page was served is suspect (0: no time trap); the forms
+  // that ask for an ALTCHA proof of work.
+  const spam = {
     minFillMs: values.SPAM_MIN_FILL_MS,
     altchaForms: [
       ...new Set(
@@ -296,11 +228,13 @@ export function loadConfig(env: Record<string, string | undefined> = process.env
     port: values.PORT,
     host: values.HOST,
     dataDir: path.resolve(values.DATA_DIR),
+    /** PostgreSQL connection string; undefined means SQLite at dataDir/talent-bridge.sqlite. */
     databaseUrl: values.DATABASE_URL,
     logLevel: values.LOG_LEVEL,
     logFormat: values.LOG_FORMAT,
     clientDir: path.resolve(values.CLIENT_DIR),
     site,
+    /** Neither set: a password is generated on first start (admin/auth/password-source.ts). */
     admin: { password: values.ADMIN_PASSWORD, hash: values.ADMIN_PASSWORD_HASH },
     trustProxy: parseTrustProxy(values.TRUST_PROXY),
     mail: {
@@ -318,6 +252,7 @@ export function loadConfig(env: Record<string, string | undefined> = process.env
           ? { url: values.NOTIFY_WEBHOOK_URL, secret: values.NOTIFY_WEBHOOK_SECRET }
           : undefined,
     },
+    /** Meta's Conversions API (decision 110); undefined when no access token is set. */
     conversions:
       values.META_CAPI_ACCESS_TOKEN && values.META_PIXEL_ID
         ? {
@@ -334,6 +269,7 @@ export function loadConfig(env: Record<string, string | undefined> = process.env
     backup: { intervalHours: values.BACKUP_INTERVAL_HOURS, keep: values.BACKUP_KEEP },
     metricsToken: values.METRICS_TOKEN,
     retentionDays: values.RETENTION_DAYS,
+    /** Public settings handed to the browser in every page (src/shared/runtime-config.ts). */
     runtime: {
       metaPixelId: values.META_PIXEL_ID ?? null,
       consentMode: values.CONSENT_MODE,
@@ -342,3 +278,9 @@ export function loadConfig(env: Record<string, string | undefined> = process.env
     },
   };
 }
+
+/** The server's configuration, as loadConfig reads it. */
+export type ServerConfig = ReturnType<typeof loadConfig>;
+export type AdminPasswordConfig = ServerConfig['admin'];
+export type NotifyConfig = ServerConfig['notify'];
+export type ConversionsConfig = NonNullable<ServerConfig['conversions']>;

@@ -19,8 +19,8 @@ const healthBody = {
 const RETRY_AFTER_SECONDS = '1';
 
 /**
- * GET /api/health: 200 while a lead can be written, 503 when it cannot (the SQLite writer
- * thread cannot start, the disk is full or read-only, PostgreSQL is unreachable). The answer
+ * GET /api/health: 200 while a lead can be written, 503 when it cannot (the disk is full or
+ * read-only, PostgreSQL is unreachable). The answer
  * comes from a real write through the lead write path plus a read, measured at most once a
  * second and shared (platform/database/write-health.ts, docs/decisions/105).
  */

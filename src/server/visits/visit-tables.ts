@@ -54,11 +54,6 @@ const createVisitTables: Migration = {
       ])
       .execute();
   },
-  async down(db: Kysely<unknown>) {
-    for (const table of ['visit_days', 'visit_seen', 'visit_salts']) {
-      await db.schema.dropTable(table).execute();
-    }
-  },
 };
 
 export const visitMigrations: MigrationSet = () => ({

@@ -54,6 +54,4 @@ export const candidateApplicationRequest = z.extend(candidateApplicationSchema, 
 });
 export const typeformCompletedRequest = typeformCompletedSchema;
 
-export type CandidateEmailLead = z.input<typeof candidateEmailLeadSchema>;
-export type CandidateBasicInfo = z.input<typeof candidateBasicInfoSchema>;
 export type CandidateApplication = z.input<typeof candidateApplicationSchema>;

@@ -1,11 +1,5 @@
 import * as z from 'zod/mini';
-import {
-  companySizes,
-  contactCompanySizes,
-  contactTimelines,
-  hiringTimelines,
-  valuesOf,
-} from '../enums';
+import { companyRequestLists, contactTimelines, hiringTimelines, valuesOf } from '../enums';
 import { attributionSchema } from './attribution';
 import { emailField, MAX_LONG_TEXT, optionalText, requiredText, choice } from './fields';
 
@@ -17,28 +11,42 @@ export const companyEmailLeadSchema = z.object({
   company: requiredText(2, 'Company name is required'),
 });
 
+type RequestMessages = Record<'email' | 'name' | 'title' | 'talentNeeds' | 'timeline', string>;
+
+/** A company request form: its minimum text length, its page's lists and its messages. */
+function companyRequest(
+  min: 1 | 2,
+  { sizes, timelines }: (typeof companyRequestLists)[keyof typeof companyRequestLists],
+  messages: RequestMessages,
+) {
+  return z.object({
+    email: emailField(messages.email),
+    name: requiredText(min, messages.name),
+    title: requiredText(min, messages.title),
+    company: requiredText(min, 'Company name is required'),
+    companySize: choice(valuesOf(sizes), SIZE_MESSAGE),
+    talentNeeds: requiredText(min, messages.talentNeeds, MAX_LONG_TEXT),
+    timeline: choice(valuesOf(timelines), messages.timeline),
+    comments: optionalText(MAX_LONG_TEXT),
+  });
+}
+
 /** /hiring 'Request Talent Information' (POST /api/companies/submit): all minimums 1. */
-export const hiringRequestSchema = z.object({
-  email: emailField('Please enter a valid work email address'),
-  name: requiredText(1, 'Your name is required'),
-  title: requiredText(1, 'Your title is required'),
-  company: requiredText(1, 'Company name is required'),
-  companySize: choice(valuesOf(companySizes), SIZE_MESSAGE),
-  talentNeeds: requiredText(1, 'Please tell us about your hiring needs', MAX_LONG_TEXT),
-  timeline: choice(valuesOf(hiringTimelines), 'Please select a hiring timeline'),
-  comments: optionalText(MAX_LONG_TEXT),
+export const hiringRequestSchema = companyRequest(1, companyRequestLists.hiring, {
+  email: 'Please enter a valid work email address',
+  name: 'Your name is required',
+  title: 'Your title is required',
+  talentNeeds: 'Please tell us about your hiring needs',
+  timeline: 'Please select a hiring timeline',
 });
 
 /** /contact employer form: the same endpoint, 2-character minimums and the contact-page lists. */
-export const contactEmployerSchema = z.object({
-  email: emailField('Please enter a valid email address'),
-  name: requiredText(2, 'Name is required'),
-  title: requiredText(2, 'Title is required'),
-  company: requiredText(2, 'Company name is required'),
-  companySize: choice(valuesOf(contactCompanySizes), SIZE_MESSAGE),
-  talentNeeds: requiredText(2, 'Please describe your talent needs', MAX_LONG_TEXT),
-  timeline: choice(valuesOf(contactTimelines), 'Please select a timeline'),
-  comments: optionalText(MAX_LONG_TEXT),
+export const contactEmployerSchema = companyRequest(2, companyRequestLists.contact, {
+  email: 'Please enter a valid email address',
+  name: 'Name is required',
+  title: 'Title is required',
+  talentNeeds: 'Please describe your talent needs',
+  timeline: 'Please select a timeline',
 });
 
 const allTimelines = [
@@ -47,7 +55,7 @@ const allTimelines = [
 
 /** What POST /api/companies/submit accepts: either form's values, plus attribution. */
 export const companyRequestRequest = z.extend(hiringRequestSchema, {
-  companySize: choice(valuesOf(contactCompanySizes), SIZE_MESSAGE),
+  companySize: choice(valuesOf(companyRequestLists.contact.sizes), SIZE_MESSAGE),
   timeline: choice(allTimelines, 'Please select a timeline'),
   attribution: attributionSchema,
 });
@@ -55,6 +63,5 @@ export const companyEmailLeadRequest = z.extend(companyEmailLeadSchema, {
   attribution: attributionSchema,
 });
 
-export type CompanyEmailLead = z.input<typeof companyEmailLeadSchema>;
 export type HiringRequest = z.input<typeof hiringRequestSchema>;
 export type ContactEmployer = z.input<typeof contactEmployerSchema>;

@@ -40,5 +40,3 @@ export const questionnaireSchema = z.object({
 export const questionnaireRequest = z.extend(questionnaireSchema, {
   attribution: attributionSchema,
 });
-
-export type QuestionnaireAnswers = z.input<typeof questionnaireSchema>;

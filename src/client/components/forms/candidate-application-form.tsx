@@ -5,13 +5,46 @@ import {
   type CandidateApplication,
 } from '@shared/schemas/candidate';
 import { toasts } from '../../lib/toast-messages';
-import { EmailField, SelectField, TextareaField, TextField } from '../ui/form-field';
+import type { FieldSpec } from '../ui/form-field';
 import { FormShell, type SharedLeadFormProps } from './form-shell';
 import { announceLead, useLeadForm } from './use-lead-form';
 import { useSessionPrefill } from './use-session-prefill';
 
 /** Which rules apply: /apply asks at least 1 character for names and location, /contact 2. */
 const schemas = { apply: candidateApplicationSchema, contact: contactCandidateSchema } as const;
+
+const fields: readonly FieldSpec<keyof CandidateApplication>[] = [
+  { name: 'firstName', label: 'First name', autoComplete: 'given-name' },
+  { name: 'lastName', label: 'Last name', autoComplete: 'family-name' },
+  { name: 'email', label: 'Email', type: 'email', autoComplete: 'email', locked: true },
+  { name: 'phone', label: 'Phone', type: 'tel', autoComplete: 'tel', optional: true },
+  {
+    name: 'location',
+    label: 'Location',
+    autoComplete: 'address-level2',
+    placeholder: 'City, State',
+    wide: true,
+  },
+  {
+    name: 'educationLevel',
+    label: 'Education level',
+    placeholder: 'Select your education level',
+    options: educationLevels,
+  },
+  {
+    name: 'techExperience',
+    label: 'Tech experience',
+    placeholder: 'Select your experience level',
+    options: techExperienceLevels,
+  },
+  {
+    name: 'reason',
+    label: 'Why are you interested in becoming a data center technician?',
+    optional: true,
+    rows: 3,
+    wide: true,
+  },
+];
 
 /**
  * The full candidate application of /apply and the /contact candidate tab. Sends it to
@@ -33,44 +66,14 @@ export function CandidateApplicationForm(
     ),
     failureToast: toasts.applicationFailed,
   });
-  const { form, field } = leadForm;
-  const storedEmail = useSessionPrefill(form, 'email', 'candidateEmail', prefillFromSession);
-  const firstName = useSessionPrefill(form, 'firstName', 'candidateFirstName', prefillFromSession);
-  const lastName = useSessionPrefill(form, 'lastName', 'candidateLastName', prefillFromSession);
-  const phone = useSessionPrefill(form, 'phone', 'candidatePhone', prefillFromSession);
-
+  const { form } = leadForm;
+  const prefilled = {
+    email: useSessionPrefill(form, 'email', 'candidateEmail', prefillFromSession),
+    firstName: useSessionPrefill(form, 'firstName', 'candidateFirstName', prefillFromSession),
+    lastName: useSessionPrefill(form, 'lastName', 'candidateLastName', prefillFromSession),
+    phone: useSessionPrefill(form, 'phone', 'candidatePhone', prefillFromSession),
+  };
   return (
-    <FormShell leadForm={leadForm} labels={props} wide>
-      <TextField label="First name" autoComplete="given-name" {...field('firstName', firstName)} />
-      <TextField label="Last name" autoComplete="family-name" {...field('lastName', lastName)} />
-      <EmailField readOnly={Boolean(storedEmail)} {...field('email', storedEmail)} />
-      <TextField label="Phone" type="tel" autoComplete="tel" optional {...field('phone', phone)} />
-      <TextField
-        label="Location"
-        autoComplete="address-level2"
-        placeholder="City, State"
-        containerClassName="sm:col-span-2"
-        {...field('location')}
-      />
-      <SelectField
-        label="Education level"
-        placeholder="Select your education level"
-        options={educationLevels}
-        {...field('educationLevel')}
-      />
-      <SelectField
-        label="Tech experience"
-        placeholder="Select your experience level"
-        options={techExperienceLevels}
-        {...field('techExperience')}
-      />
-      <TextareaField
-        label="Why are you interested in becoming a data center technician?"
-        optional
-        rows={3}
-        containerClassName="sm:col-span-2"
-        {...field('reason')}
-      />
-    </FormShell>
+    <FormShell leadForm={leadForm} labels={props} wide fields={fields} prefilled={prefilled} />
   );
 }

@@ -1,5 +1,6 @@
 import type { BaseSyntheticEvent, ReactNode } from 'react';
 import { SubmitButton } from '../ui/button';
+import { Fields, type FieldSpec } from '../ui/form-field';
 import type { LeadFormPost } from './use-lead-form';
 import { SpamFields } from './spam-fields';
 
@@ -10,8 +11,10 @@ import { SpamFields } from './spam-fields';
  * post it itself before (or without) JavaScript (docs/decisions/090); react-hook-form sends
  * only the registered fields, so the hidden one never reaches the JSON payload.
  */
-export function FormShell({
+export function FormShell<Name extends string>({
   leadForm,
+  fields = [],
+  prefilled,
   target,
   labels: { submitLabel, busyLabel },
   wide = false,
@@ -24,7 +27,11 @@ export function FormShell({
     onSubmit: (event?: BaseSyntheticEvent) => Promise<void>;
     submitting: boolean;
     post: LeadFormPost;
+    field: (name: Name, prefilled?: string | null) => { error?: string | undefined };
   };
+  /** The form's fields as data, before any `children`. */
+  fields?: readonly FieldSpec<Name>[];
+  prefilled?: Partial<Record<Name, string | null>>;
   /** Where the browser shows the answer of its own post ('_top' from inside an iframe). */
   target?: '_top';
   labels: { submitLabel: string; busyLabel?: string };
@@ -32,7 +39,7 @@ export function FormShell({
   wide?: boolean;
   className?: string;
   submitClassName?: string;
-  children: ReactNode;
+  children?: ReactNode;
 }) {
   return (
     <form
@@ -44,6 +51,7 @@ export function FormShell({
       className={className}
     >
       <input type="hidden" name="page" value={leadForm.post.page} />
+      <Fields fields={fields} field={leadForm.field} prefilled={prefilled} />
       {children}
       <SpamFields />
       <SubmitButton

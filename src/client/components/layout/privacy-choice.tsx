@@ -1,6 +1,6 @@
 import { useOptInMode } from '../../lib/tracking/use-opt-in-mode';
 
-const actions = () => import('../../lib/tracking/privacy-actions');
+const actions = () => import('../../lib/tracking/consent');
 
 /**
  * The footer's privacy control. Notice mode (CCPA): "Do Not Sell or Share My Personal

@@ -70,11 +70,7 @@ function FieldShell({ common, children }: ShellProps) {
 /** Separates the shell's props from the ones meant for the control itself. */
 function splitProps<T extends Common>(props: T): [Common, Omit<T, keyof Common>] {
   const { label, error, hint, optional, containerClassName, ...control } = props;
-  const common: Common = { label, error };
-  if (hint !== undefined) common.hint = hint;
-  if (optional !== undefined) common.optional = optional;
-  if (containerClassName !== undefined) common.containerClassName = containerClassName;
-  return [common, control];
+  return [{ label, error, hint, optional, containerClassName }, control];
 }
 
 type TextFieldProps = Common &
@@ -165,4 +161,45 @@ export function TextareaField({
       )}
     </FieldShell>
   );
+}
+
+/** A form field as data: a select when it has `options`, a textarea when it has `rows`. */
+export interface FieldSpec<Name extends string> {
+  name: Name;
+  label: string;
+  optional?: boolean;
+  /** Across both columns of a two-column form. */
+  wide?: boolean;
+  options?: readonly Option[];
+  rows?: number;
+  placeholder?: string;
+  autoComplete?: string;
+  type?: 'email' | 'tel';
+  /** Read-only once prefilled (its lead already exists); a text is shown as its hint too. */
+  locked?: true | string;
+}
+
+/** `fields` in order, each with its registration and error (useLeadForm) and its prefill. */
+export function Fields<Name extends string>({
+  fields,
+  field,
+  prefilled = {},
+}: {
+  fields: readonly FieldSpec<Name>[];
+  field: (name: Name, prefilled?: string | null) => { error?: string | undefined };
+  prefilled?: Partial<Record<Name, string | null>>;
+}) {
+  return fields.map(({ name, wide, options, rows, locked, ...spec }) => {
+    const value = prefilled[name];
+    const props = {
+      ...spec,
+      containerClassName: wide ? 'sm:col-span-2' : undefined,
+      readOnly: Boolean(locked && value),
+      hint: value && typeof locked === 'string' ? locked : undefined,
+      ...field(name, value),
+    };
+    if (options) return <SelectField key={name} options={options} {...props} />;
+    if (rows) return <TextareaField key={name} rows={rows} {...props} />;
+    return <TextField key={name} {...props} />;
+  });
 }

@@ -2,8 +2,12 @@ import { LazyBasicInfoForm } from './forms/lazy-forms';
 import { claims } from '@shared/claims';
 import { FloatingButton } from '../../components/ui/floating-button';
 import { FormCard, PageHero } from '../../components/ui/page-hero';
-import { HeroHighlights, HowItWorksSection, WhyChooseSection } from './components/sections';
-import { CandidateFaqSection } from './components/faq-section';
+import {
+  CandidateFaqSection,
+  HeroHighlights,
+  HowItWorksSection,
+  WhyChooseSection,
+} from './components/sections';
 
 /** /candidates: the main candidate page; its form leads on to the questionnaire. */
 export default function CandidatesPage() {

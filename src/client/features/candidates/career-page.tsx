@@ -3,11 +3,11 @@ import { claims } from '@shared/claims';
 import { FormCard, PageHero } from '../../components/ui/page-hero';
 import {
   CallToActionBand,
+  CandidateFaqSection,
   HeroHighlights,
   HowItWorksSection,
   WhyChooseSection,
 } from './components/sections';
-import { CandidateFaqSection } from './components/faq-section';
 
 /** /career: landing page A, the free-training variant (e-mail only, then /apply). */
 export default function CareerPage() {

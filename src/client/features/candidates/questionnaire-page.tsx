@@ -5,7 +5,7 @@ import { buttonClass } from '../../components/ui/button';
 import { LazyToaster } from '../../components/ui/lazy-toaster';
 import { session } from '../../lib/session-keys';
 import { LazyQuestionnaireForm } from './forms/lazy-forms';
-import { announceSubmission } from './questionnaire/announce-submission';
+import { announceSubmission } from './questionnaire/embed-protocol';
 
 /**
  * /questionnaire: the built-in questionnaire /typeform embeds when no external form is

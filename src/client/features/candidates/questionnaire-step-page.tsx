@@ -8,11 +8,8 @@ import { toast } from '../../lib/toast-store';
 import { toasts } from '../../lib/toast-messages';
 import { postLead } from '../../lib/api';
 import { finishApplication } from './questionnaire-step/completion';
-import {
-  embedSrc,
-  QUESTIONNAIRE_EMBED_ID,
-  questionnaireUrl,
-} from './questionnaire-step/questionnaire-url';
+import { embedSrc, QUESTIONNAIRE_EMBED_ID } from '@shared/questionnaire-embed';
+import { questionnaireUrl } from './questionnaire-step/questionnaire-url';
 import { useQuestionnaireCompletion } from './questionnaire-step/use-questionnaire-completion';
 
 const embed = { src: embedSrc(questionnaireUrl()), embedId: QUESTIONNAIRE_EMBED_ID };

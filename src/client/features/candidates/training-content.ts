@@ -43,19 +43,13 @@ export const graduateEmployers = [
   'Summit Grid',
 ] as const;
 
-export interface SuccessStory {
-  quote: string;
-  name: string;
-  role: string;
-}
-
 export const successStoriesHeading: Heading = {
   eyebrow: 'Graduate success stories',
   title: 'From No Experience to a New Career',
 };
 
 /** Placeholder graduates, shown with their initials; the first cites the $55K salary. */
-export const successStories: readonly SuccessStory[] = [
+export const successStories: readonly { quote: string; name: string; role: string }[] = [
   {
     quote: `A year ago I was stocking shelves. ${claims.trainingWeeks} weeks after I started the programme I signed an offer for ${claims.testimonialSalary} as a data center technician.`,
     name: 'Jordan M.',

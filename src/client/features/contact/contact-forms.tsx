@@ -7,7 +7,7 @@ import {
 } from '../../components/forms/lazy-forms';
 import { cn } from '../../lib/cn';
 import { usePageState } from '../../lib/page-state';
-import { isUserType, type UserType } from './contact-query';
+import { isContactType, type ContactType } from '@shared/page-state';
 
 /** What each tab says: heading, introduction, submit label, and the thanks once sent. */
 const tabTexts = {
@@ -23,13 +23,13 @@ const tabTexts = {
     submitLabel: 'Submit Request',
     thanks: 'We have received your request. A talent specialist will contact you soon.',
   },
-} as const satisfies Record<UserType, object>;
+} as const satisfies Record<ContactType, object>;
 
 /**
  * What both forms take on this page: the contact rules, the page for attribution, the tab's
  * submit label, and the 'Submitting...' label the spec's contact page keeps while one is sent.
  */
-const contactFormProps = (type: UserType) =>
+const contactFormProps = (type: ContactType) =>
   ({
     rules: 'contact',
     page: '/contact',
@@ -49,7 +49,7 @@ function FormPanel({
   sentBy,
   children,
 }: {
-  value: UserType;
+  value: ContactType;
   /** The name the stored lead gave; null until then. */
   sentBy: string | null;
   children: ReactNode;
@@ -82,8 +82,8 @@ export function ContactForms({
   onUserTypeChange,
   focusTabOnMount,
 }: {
-  userType: UserType;
-  onUserTypeChange: (type: UserType) => void;
+  userType: ContactType;
+  onUserTypeChange: (type: ContactType) => void;
   focusTabOnMount: boolean;
 }) {
   // A form posted without JavaScript comes back stored, with its thanks (decision 090).
@@ -102,7 +102,7 @@ export function ContactForms({
     <Tabs.Root
       value={userType}
       onValueChange={(value) => {
-        if (isUserType(value)) onUserTypeChange(value);
+        if (isContactType(value)) onUserTypeChange(value);
       }}
     >
       <Tabs.List

@@ -9,7 +9,7 @@ import { usePageState } from '../../lib/page-state';
 import { useHydrated } from '../../lib/use-hydrated';
 
 import type { ContactForms as ContactFormsComponent } from './contact-forms';
-import { isUserType, type UserType } from './contact-query';
+import { isContactType, type ContactType } from '@shared/page-state';
 
 /**
  * The query string of /contact: `userType` (candidate | employer) picks the tab, and
@@ -17,7 +17,7 @@ import { isUserType, type UserType } from './contact-query';
  * rendered (the query, or a form posted without JavaScript, decision 090) says so from its
  * first render; the pre-rendered page has no query string: it is read once hydrated.
  */
-function useContactQuery(): { open: boolean; userType: UserType | null } {
+function useContactQuery(): { open: boolean; userType: ContactType | null } {
   const [params] = useSearchParams();
   const hydrated = useHydrated();
   const { contactType, form } = usePageState();
@@ -27,12 +27,12 @@ function useContactQuery(): { open: boolean; userType: UserType | null } {
     contactType ??
     (form ? (form.action === '/api/companies/submit' ? 'employer' : 'candidate') : null);
   return {
-    open: showForm || isUserType(userType) || fromServer !== null,
-    userType: isUserType(userType) ? userType : fromServer,
+    open: showForm || isContactType(userType) || fromServer !== null,
+    userType: isContactType(userType) ? userType : fromServer,
   };
 }
 
-const choices: readonly { type: UserType; label: string; text: string; icon: LucideIcon }[] = [
+const choices: readonly { type: ContactType; label: string; text: string; icon: LucideIcon }[] = [
   {
     type: 'candidate',
     label: "I'm a Candidate",
@@ -58,13 +58,7 @@ function ChoiceCard({
   text,
   icon: Icon,
   onChoose,
-}: {
-  type: UserType;
-  label: string;
-  text: string;
-  icon: LucideIcon;
-  onChoose: () => void;
-}) {
+}: (typeof choices)[number] & { onChoose: () => void }) {
   const id = useId();
   return (
     <button
@@ -123,7 +117,7 @@ const ContactForms = memo(function ContactForms(
 export default function ContactPage() {
   const query = useContactQuery();
   // What the visitor chose on this page; until then the query string decides.
-  const [chosen, setChosen] = useState<UserType | null>(null);
+  const [chosen, setChosen] = useState<ContactType | null>(null);
   const open = chosen !== null || query.open;
 
   return (
@@ -153,10 +147,7 @@ export default function ContactPage() {
                     {choices.map((choice) => (
                       <ChoiceCard
                         key={choice.type}
-                        type={choice.type}
-                        label={choice.label}
-                        text={choice.text}
-                        icon={choice.icon}
+                        {...choice}
                         onChoose={() => setChosen(choice.type)}
                       />
                     ))}

@@ -1,39 +1,11 @@
-import { useId, type ReactNode } from 'react';
+import { Children, cloneElement, isValidElement, useId, type ReactNode } from 'react';
 import { claims } from '@shared/claims';
 import { PageHero } from '../../components/ui/page-hero';
 import { Section } from '../../components/ui/section';
 import { site } from '../../lib/site';
 
-export interface LegalSection {
-  /** The anchor of the section (/privacy#cookies); unique within the document. */
-  id: string;
-  title: string;
-  content: ReactNode;
-}
-
-const MONTHS = [
-  'January',
-  'February',
-  'March',
-  'April',
-  'May',
-  'June',
-  'July',
-  'August',
-  'September',
-  'October',
-  'November',
-  'December',
-];
-
 /** "April 18, 2025" -> "2025-04-18", for the machine-readable <time dateTime>. */
-export function isoDate(label: string): string {
-  const match = /^(\w+) (\d{1,2}), (\d{4})$/.exec(label);
-  const month = match ? MONTHS.indexOf(match[1] ?? '') + 1 : 0;
-  if (!match || month === 0) throw new Error(`Not a date like "April 18, 2025": ${label}`);
-  const pad = (value: number | string) => String(value).padStart(2, '0');
-  return `${match[3]}-${pad(month)}-${pad(match[2] ?? '')}`;
-}
+const isoDate = (label: string) => new Date(label).toLocaleDateString('en-CA');
 
 /** Typography of the document body: the site has no prose plugin, so it is spelled out once here. */
 const bodyText =
@@ -42,20 +14,43 @@ const bodyText =
 const anchorFocus =
   'rounded-sm focus-visible:outline-2 focus-visible:outline-offset-2 focus-visible:outline-accent-strong';
 
+interface LegalSectionProps {
+  /** The anchor of the section (/privacy#cookies); unique within the document. */
+  id: string;
+  title: string;
+  /** Its place in the document, given by LegalDocument. */
+  number?: number;
+  children: ReactNode;
+}
+
+/** A numbered section of a legal document, with its h2. */
+export function LegalSection({ id, title, number, children }: LegalSectionProps) {
+  return (
+    <section id={id} className="mt-12 first-of-type:mt-10">
+      <h2 className="text-2xl text-slate-900 sm:text-3xl">
+        {number}. {title}
+      </h2>
+      <div className={bodyText}>{children}</div>
+    </section>
+  );
+}
+
 /**
  * The shared shape of the privacy policy and the terms: one h1 with the effective date, a
- * table of contents linking to each numbered section, and one h2 per section.
+ * table of contents linking to each numbered section (its LegalSection children), and the
+ * sections.
  */
 export function LegalDocument({
   title,
   summary,
-  sections,
+  children,
 }: {
   title: string;
   summary: ReactNode;
-  sections: readonly LegalSection[];
+  children: ReactNode;
 }) {
   const tocId = useId();
+  const sections = Children.toArray(children).filter(isValidElement<LegalSectionProps>);
   const date = claims.legalDocumentsDate;
   return (
     <article>
@@ -78,7 +73,7 @@ export function LegalDocument({
               Contents
             </p>
             <ol className="mt-3 list-decimal space-y-2 pl-5 text-slate-700 marker:text-slate-600">
-              {sections.map((section) => (
+              {sections.map(({ props: section }) => (
                 <li key={section.id}>
                   <a
                     href={`#${section.id}`}
@@ -92,14 +87,7 @@ export function LegalDocument({
           </nav>
           <div className="max-w-3xl">
             <div className={bodyText}>{summary}</div>
-            {sections.map((section, index) => (
-              <section key={section.id} id={section.id} className="mt-12 first-of-type:mt-10">
-                <h2 className="text-2xl text-slate-900 sm:text-3xl">
-                  {index + 1}. {section.title}
-                </h2>
-                <div className={bodyText}>{section.content}</div>
-              </section>
-            ))}
+            {sections.map((section, index) => cloneElement(section, { number: index + 1 }))}
           </div>
         </div>
       </Section>

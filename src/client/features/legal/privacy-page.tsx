@@ -1,17 +1,24 @@
 import { Link } from 'react-router';
 import { claims } from '@shared/claims';
 import { site } from '../../lib/site';
-import { EmailLink, LegalDocument, type LegalSection } from './legal-document';
+import { EmailLink, LegalDocument, LegalSection } from './legal-document';
 
 const brand = site.brandName;
 const DO_NOT_SELL = 'Do Not Sell or Share My Personal Information';
 
-const sections: readonly LegalSection[] = [
-  {
-    id: 'introduction',
-    title: 'Introduction',
-    content: (
-      <>
+export default function PrivacyPage() {
+  return (
+    <LegalDocument
+      title="Privacy Policy"
+      summary={
+        <p>
+          In short: we collect the information you give us in our forms and some information about
+          your visit, we use it to run the Program and connect candidates with employers, we share
+          it only as described below, and you can ask us to see, correct or delete it at any time.
+        </p>
+      }
+    >
+      <LegalSection id="introduction" title="Introduction">
         <p>
           {brand} (“{brand}”, “we”, “us” or “our”) runs a free {claims.trainingWeeks}-week program
           that trains people with no prior experience as AI data center technicians and introduces
@@ -25,14 +32,8 @@ const sections: readonly LegalSection[] = [
           a company, and to anyone who visits the Site. By using the Site or submitting a form, you
           acknowledge that your information will be handled as described here.
         </p>
-      </>
-    ),
-  },
-  {
-    id: 'information-we-collect',
-    title: 'Information We Collect',
-    content: (
-      <>
+      </LegalSection>
+      <LegalSection id="information-we-collect" title="Information We Collect">
         <h3>Information you give us</h3>
         <ul>
           <li>
@@ -77,14 +78,8 @@ const sections: readonly LegalSection[] = [
           financial account details, health information or immigration status through the Site.
           Please do not include it in free-text fields.
         </p>
-      </>
-    ),
-  },
-  {
-    id: 'how-we-collect-information',
-    title: 'How We Collect Information',
-    content: (
-      <>
+      </LegalSection>
+      <LegalSection id="how-we-collect-information" title="How We Collect Information">
         <p>We collect personal information:</p>
         <ul>
           <li>
@@ -105,14 +100,8 @@ const sections: readonly LegalSection[] = [
             performed.
           </li>
         </ul>
-      </>
-    ),
-  },
-  {
-    id: 'how-we-use-your-information',
-    title: 'How We Use Your Information',
-    content: (
-      <>
+      </LegalSection>
+      <LegalSection id="how-we-use-your-information" title="How We Use Your Information">
         <p>We use personal information to:</p>
         <ul>
           <li>review your application and decide whether to offer you a place in the Program;</li>
@@ -137,14 +126,8 @@ const sections: readonly LegalSection[] = [
           advertising services on our behalf, and with authorities when the law requires it. We do
           not sell personal information for money.
         </p>
-      </>
-    ),
-  },
-  {
-    id: 'cookies-and-tracking',
-    title: 'Cookies and Tracking Technologies',
-    content: (
-      <>
+      </LegalSection>
+      <LegalSection id="cookies-and-tracking" title="Cookies and Tracking Technologies">
         <p>The Site uses a small number of technologies that store or read data in your browser:</p>
         <ul>
           <li>
@@ -223,28 +206,18 @@ const sections: readonly LegalSection[] = [
           preferences in your Meta account. The Site works fully without cookies and without the
           pixel, although we may then be unable to measure our campaigns.
         </p>
-      </>
-    ),
-  },
-  {
-    id: 'data-security',
-    title: 'Data Security',
-    content: (
-      <p>
-        We protect personal information with administrative, technical and physical safeguards
-        appropriate to its sensitivity, including encrypted (HTTPS) connections, access to applicant
-        and company records limited to the staff who need it, and service providers bound by
-        confidentiality and security obligations. No method of transmission or storage is completely
-        secure, so we cannot guarantee absolute security. If we learn of a breach that affects your
-        personal information, we will notify you as the law requires.
-      </p>
-    ),
-  },
-  {
-    id: 'data-retention',
-    title: 'Data Retention',
-    content: (
-      <>
+      </LegalSection>
+      <LegalSection id="data-security" title="Data Security">
+        <p>
+          We protect personal information with administrative, technical and physical safeguards
+          appropriate to its sensitivity, including encrypted (HTTPS) connections, access to
+          applicant and company records limited to the staff who need it, and service providers
+          bound by confidentiality and security obligations. No method of transmission or storage is
+          completely secure, so we cannot guarantee absolute security. If we learn of a breach that
+          affects your personal information, we will notify you as the law requires.
+        </p>
+      </LegalSection>
+      <LegalSection id="data-retention" title="Data Retention">
         <p>We keep personal information only as long as we need it for the purposes above:</p>
         <ul>
           <li>
@@ -276,14 +249,8 @@ const sections: readonly LegalSection[] = [
           You may ask us to delete your information sooner, as described in section 8: it is then
           erased everywhere at once.
         </p>
-      </>
-    ),
-  },
-  {
-    id: 'your-legal-rights',
-    title: 'Your Legal Rights',
-    content: (
-      <>
+      </LegalSection>
+      <LegalSection id="your-legal-rights" title="Your Legal Rights">
         <p>
           Depending on where you live, you may have the right to ask us for access to the personal
           information we hold about you, to correct it, to delete it, or to receive a copy of it in
@@ -351,26 +318,16 @@ const sections: readonly LegalSection[] = [
           confirm your identity, usually by replying from the e-mail address you gave us, before we
           act on a request. You may use an authorized agent to make a request on your behalf.
         </p>
-      </>
-    ),
-  },
-  {
-    id: 'changes-to-this-policy',
-    title: 'Changes to This Policy',
-    content: (
-      <p>
-        We may update this Privacy Policy as the Site and the Program change or as the law requires.
-        We will post the new version on this page and change its effective date. If we make a
-        material change to how we use personal information, we will also tell you by e-mail or by a
-        notice on the Site before the change takes effect.
-      </p>
-    ),
-  },
-  {
-    id: 'contact-us',
-    title: 'Contact Us',
-    content: (
-      <>
+      </LegalSection>
+      <LegalSection id="changes-to-this-policy" title="Changes to This Policy">
+        <p>
+          We may update this Privacy Policy as the Site and the Program change or as the law
+          requires. We will post the new version on this page and change its effective date. If we
+          make a material change to how we use personal information, we will also tell you by e-mail
+          or by a notice on the Site before the change takes effect.
+        </p>
+      </LegalSection>
+      <LegalSection id="contact-us" title="Contact Us">
         <p>
           If you have a question about this Privacy Policy or how we handle your personal
           information, or want to exercise your rights, e-mail us at <EmailLink /> or use our{' '}
@@ -380,23 +337,7 @@ const sections: readonly LegalSection[] = [
           Our <Link to="/terms">Terms of Service</Link> explain the rules for using the Site and
           taking part in the Program.
         </p>
-      </>
-    ),
-  },
-];
-
-export default function PrivacyPage() {
-  return (
-    <LegalDocument
-      title="Privacy Policy"
-      sections={sections}
-      summary={
-        <p>
-          In short: we collect the information you give us in our forms and some information about
-          your visit, we use it to run the Program and connect candidates with employers, we share
-          it only as described below, and you can ask us to see, correct or delete it at any time.
-        </p>
-      }
-    />
+      </LegalSection>
+    </LegalDocument>
   );
 }

@@ -1,16 +1,23 @@
 import { Link } from 'react-router';
 import { claims } from '@shared/claims';
 import { site } from '../../lib/site';
-import { EmailLink, LegalDocument, type LegalSection } from './legal-document';
+import { EmailLink, LegalDocument, LegalSection } from './legal-document';
 
 const brand = site.brandName;
 
-const sections: readonly LegalSection[] = [
-  {
-    id: 'introduction',
-    title: 'Introduction',
-    content: (
-      <>
+export default function TermsPage() {
+  return (
+    <LegalDocument
+      title="Terms of Service"
+      summary={
+        <p>
+          Please read these Terms carefully. They explain the rules for using our website and for
+          applying to and taking part in our training program, including that admission and job
+          placement are not guaranteed.
+        </p>
+      }
+    >
+      <LegalSection id="introduction" title="Introduction">
         <p>
           These Terms of Service (the “Terms”) govern your use of the {brand} website (the “Site”)
           and your participation in the {brand} AI data center technician training program (the
@@ -22,14 +29,8 @@ const sections: readonly LegalSection[] = [
           By using the Site, submitting a form or taking part in the Program, you agree to these
           Terms. If you do not agree, please do not use the Site.
         </p>
-      </>
-    ),
-  },
-  {
-    id: 'our-services',
-    title: 'Our Services',
-    content: (
-      <>
+      </LegalSection>
+      <LegalSection id="our-services" title="Our Services">
         <p>We provide two services:</p>
         <ul>
           <li>
@@ -51,14 +52,8 @@ const sections: readonly LegalSection[] = [
           We may change, suspend or end any part of the Site or the Program, including cohort dates,
           locations and curriculum, at any time.
         </p>
-      </>
-    ),
-  },
-  {
-    id: 'accounts',
-    title: 'Accounts',
-    content: (
-      <>
+      </LegalSection>
+      <LegalSection id="accounts" title="Accounts">
         <p>
           You do not need an account to browse the Site or to apply. If we give you access to a
           learning platform or another account during the Program, you must keep your login details
@@ -70,14 +65,8 @@ const sections: readonly LegalSection[] = [
           The information you give us, in forms or in an account, must be accurate, current and your
           own. We may suspend or close an account that is misused or that breaks these Terms.
         </p>
-      </>
-    ),
-  },
-  {
-    id: 'application-process',
-    title: 'Application Process',
-    content: (
-      <>
+      </LegalSection>
+      <LegalSection id="application-process" title="Application Process">
         <p>
           Applying to the Program is free. Our application may include a short form, a questionnaire
           and one or more conversations with our team, and the employer partners who sponsor a
@@ -90,14 +79,8 @@ const sections: readonly LegalSection[] = [
           We are not required to explain a decision. We may withdraw an offer if the information in
           an application turns out to be inaccurate or incomplete.
         </p>
-      </>
-    ),
-  },
-  {
-    id: 'program-participation',
-    title: 'Program Participation and Dismissal',
-    content: (
-      <>
+      </LegalSection>
+      <LegalSection id="program-participation" title="Program Participation and Dismissal">
         <p>As a participant you agree to:</p>
         <ul>
           <li>attend the scheduled online sessions and in-person labs and complete assignments;</li>
@@ -118,14 +101,8 @@ const sections: readonly LegalSection[] = [
           leave the Program at any time by telling us. Because the training is free, leaving or
           being dismissed does not create any charge for you.
         </p>
-      </>
-    ),
-  },
-  {
-    id: 'job-placement',
-    title: 'Job Placement',
-    content: (
-      <>
+      </LegalSection>
+      <LegalSection id="job-placement" title="Job Placement">
         <p>
           We work to place every graduate with one of our employer partners: we introduce graduates
           to partners who are hiring, help them prepare for interviews and support them as they
@@ -139,38 +116,25 @@ const sections: readonly LegalSection[] = [
           figures on the Site describe typical roles and past outcomes, not a promise of what you
           will earn. Any employment relationship is between you and the employer.
         </p>
-      </>
-    ),
-  },
-  {
-    id: 'intellectual-property',
-    title: 'Intellectual Property',
-    content: (
-      <p>
-        The Site, the Program’s training materials, and the {brand} name and logo belong to {brand}{' '}
-        or its licensors and are protected by intellectual property laws. We give you a personal,
-        non-transferable permission to view the Site and to use the training materials for your own
-        learning while you take part in the Program. You may not copy, distribute, sell, or create
-        works based on them, or use our name or logo, without our written permission.
-      </p>
-    ),
-  },
-  {
-    id: 'privacy',
-    title: 'Privacy',
-    content: (
-      <p>
-        Our <Link to="/privacy">Privacy Policy</Link> explains what personal information we collect
-        through the Site and the Program, how we use and share it, including with employer partners,
-        and the rights you have. It forms part of these Terms.
-      </p>
-    ),
-  },
-  {
-    id: 'limitation-of-liability',
-    title: 'Limitation of Liability',
-    content: (
-      <>
+      </LegalSection>
+      <LegalSection id="intellectual-property" title="Intellectual Property">
+        <p>
+          The Site, the Program’s training materials, and the {brand} name and logo belong to{' '}
+          {brand} or its licensors and are protected by intellectual property laws. We give you a
+          personal, non-transferable permission to view the Site and to use the training materials
+          for your own learning while you take part in the Program. You may not copy, distribute,
+          sell, or create works based on them, or use our name or logo, without our written
+          permission.
+        </p>
+      </LegalSection>
+      <LegalSection id="privacy" title="Privacy">
+        <p>
+          Our <Link to="/privacy">Privacy Policy</Link> explains what personal information we
+          collect through the Site and the Program, how we use and share it, including with employer
+          partners, and the rights you have. It forms part of these Terms.
+        </p>
+      </LegalSection>
+      <LegalSection id="limitation-of-liability" title="Limitation of Liability">
         <p>
           The Site and its content are provided “as is” and “as available”. To the fullest extent
           permitted by law, we make no warranties, express or implied, about the Site or the
@@ -184,58 +148,31 @@ const sections: readonly LegalSection[] = [
           hundred US dollars (US$100). Nothing in these Terms limits liability that cannot be
           limited by law, such as liability for fraud or for injury caused by our negligence.
         </p>
-      </>
-    ),
-  },
-  {
-    id: 'changes-to-these-terms',
-    title: 'Changes to These Terms',
-    content: (
-      <p>
-        We may update these Terms from time to time. We will post the new version on this page and
-        change its effective date. For material changes, we will give at least{' '}
-        {claims.materialChangeNoticeDays} days’ notice, by e-mail to participants and applicants we
-        are in contact with and by a notice on the Site, before the changes take effect. If you keep
-        using the Site or taking part in the Program after that, you accept the updated Terms.
-      </p>
-    ),
-  },
-  {
-    id: 'governing-law',
-    title: 'Governing Law',
-    content: (
-      <p>
-        These Terms are governed by the laws of the State of {claims.governingLaw}, without regard
-        to its conflict-of-law rules. Any dispute arising from these Terms, the Site or the Program
-        will be heard by the state or federal courts located in {claims.governingLaw}, and you and
-        we consent to their jurisdiction.
-      </p>
-    ),
-  },
-  {
-    id: 'contact-us',
-    title: 'Contact Us',
-    content: (
-      <p>
-        If you have a question about these Terms, e-mail us at <EmailLink /> or use our{' '}
-        <Link to="/contact">contact page</Link>.
-      </p>
-    ),
-  },
-];
-
-export default function TermsPage() {
-  return (
-    <LegalDocument
-      title="Terms of Service"
-      sections={sections}
-      summary={
+      </LegalSection>
+      <LegalSection id="changes-to-these-terms" title="Changes to These Terms">
         <p>
-          Please read these Terms carefully. They explain the rules for using our website and for
-          applying to and taking part in our training program, including that admission and job
-          placement are not guaranteed.
+          We may update these Terms from time to time. We will post the new version on this page and
+          change its effective date. For material changes, we will give at least{' '}
+          {claims.materialChangeNoticeDays} days’ notice, by e-mail to participants and applicants
+          we are in contact with and by a notice on the Site, before the changes take effect. If you
+          keep using the Site or taking part in the Program after that, you accept the updated
+          Terms.
         </p>
-      }
-    />
+      </LegalSection>
+      <LegalSection id="governing-law" title="Governing Law">
+        <p>
+          These Terms are governed by the laws of the State of {claims.governingLaw}, without regard
+          to its conflict-of-law rules. Any dispute arising from these Terms, the Site or the
+          Program will be heard by the state or federal courts located in {claims.governingLaw}, and
+          you and we consent to their jurisdiction.
+        </p>
+      </LegalSection>
+      <LegalSection id="contact-us" title="Contact Us">
+        <p>
+          If you have a question about these Terms, e-mail us at <EmailLink /> or use our{' '}
+          <Link to="/contact">contact page</Link>.
+        </p>
+      </LegalSection>
+    </LegalDocument>
   );
 }

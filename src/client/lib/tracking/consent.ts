@@ -1,6 +1,7 @@
 import type { ConsentMode } from '@shared/runtime-config';
 import type { ConsentSignal } from '@shared/schemas/conversion';
 import { readRuntimeConfig } from '../runtime-config';
+import { toast } from '../toast-store';
 import { sendsGlobalPrivacyControl } from './gpc';
 
 /**
@@ -24,9 +25,8 @@ export interface PrivacyState {
  * GPC always wins; `notice` (CCPA) tracks until the visitor opts out, `opt-in` (EU) only after
  * an explicit yes.
  */
-export function pixelAllowed({ pixelId, consentMode, gpc, choice }: PrivacyState): boolean {
-  if (!pixelId || gpc) return false;
-  return consentMode === 'notice' ? choice !== 'denied' : choice === 'granted';
+export function pixelAllowed(state: PrivacyState): boolean {
+  return Boolean(state.pixelId) && consentSignal(state) === 'granted';
 }
 
 /**
@@ -118,4 +118,15 @@ export function closeConsentBanner(): void {
   bannerOpen = false;
   opener = null;
   notify();
+}
+
+/** The footer's "Do Not Sell or Share My Personal Information": off for this browser, and say so. */
+export function optOut(): void {
+  chooseConsent('denied');
+  toast({
+    title: 'Tracking turned off',
+    description:
+      'This browser no longer shares your visits with Meta for advertising. We saved your choice.',
+    variant: 'success',
+  });
 }

@@ -37,6 +37,8 @@ export interface DatabaseConnection<DB = object> {
    */
   ephemeral: Kysely<DB>;
   dialect: DialectName;
+  /** SQLite: the one connection every write goes through (the scheduled backup copies through it). */
+  sqlite?: SqliteDatabase.Database;
   /** A trivial query: resolves when the database answers, rejects otherwise. */
   ping(): Promise<void>;
   close(): Promise<void>;
@@ -49,15 +51,18 @@ export interface DatabaseConnection<DB = object> {
  * lock with the event loop stopped; the group commit waits for it between turns instead
  * (write-queue.ts).
  */
-export function openSqlite<DB = object>(dataDir: string): Kysely<DB> {
+function openSqlite(dataDir: string): SqliteDatabase.Database {
   mkdirSync(dataDir, { recursive: true });
   const file = new SqliteDatabase(path.join(dataDir, SQLITE_FILE_NAME));
   file.pragma('journal_mode = WAL');
   file.pragma('synchronous = FULL');
   file.pragma('foreign_keys = ON');
   file.pragma('busy_timeout = 0');
-  return new Kysely<DB>({ dialect: new SqliteDialect({ database: withStatementCache(file) }) });
+  return file;
 }
+
+const kyselyOver = <DB>(file: SqliteDatabase.Database) =>
+  new Kysely<DB>({ dialect: new SqliteDialect({ database: withStatementCache(file) }) });
 
 export const SQLITE_EPHEMERAL_FILE_NAME = 'talent-bridge-ephemeral.sqlite';
 
@@ -74,7 +79,7 @@ async function openSqliteEphemeral<DB>(
   const file = new SqliteDatabase(path.join(dataDir, SQLITE_EPHEMERAL_FILE_NAME));
   file.pragma('journal_mode = WAL');
   file.pragma('synchronous = NORMAL');
-  const db = new Kysely<DB>({ dialect: new SqliteDialect({ database: withStatementCache(file) }) });
+  const db = kyselyOver<DB>(file);
   try {
     await migrateToLatest(db, 'sqlite', migrations);
   } catch (error) {
@@ -124,10 +129,11 @@ export async function openDatabase<DB = object>(
 ): Promise<DatabaseConnection<DB>> {
   const dialect: DialectName = options.databaseUrl ? 'postgres' : 'sqlite';
   const { databaseUrl, onBackgroundError } = options;
+  const sqlite = databaseUrl ? undefined : openSqlite(options.dataDir);
   const open = (statementTimeoutMs: number) =>
-    databaseUrl
-      ? openPostgres<DB>(databaseUrl, statementTimeoutMs, onBackgroundError)
-      : openSqlite<DB>(options.dataDir);
+    sqlite
+      ? kyselyOver<DB>(sqlite)
+      : openPostgres<DB>(databaseUrl!, statementTimeoutMs, onBackgroundError);
   // On PostgreSQL, migrations (an index built on a million rows) run on a pool of their own,
   // without the statement timeout.
   const statementTimeoutMs = options.statementTimeoutMs ?? 0;
@@ -156,6 +162,7 @@ export async function openDatabase<DB = object>(
     db,
     ephemeral,
     dialect,
+    ...(sqlite ? { sqlite } : {}),
     ping: async () => {
       await sql`select 1`.execute(db);
     },

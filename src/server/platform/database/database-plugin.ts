@@ -60,11 +60,10 @@ export const databasePlugin = fp<DatabasePluginOptions>(async (app, options) => 
   app.addHook('onClose', async () => connection.close());
   app.decorate(
     'writeHealth',
-    new WriteHealth({
-      ping: () => connection.ping(),
-      onFailure: (error) =>
-        app.log.error({ err: error }, 'health check: the database cannot be written'),
-    }),
+    new WriteHealth(
+      () => connection.ping(),
+      (error) => app.log.error({ err: error }, 'health check: the database cannot be written'),
+    ),
   );
   app.decorate('databaseReader', connectionReader(connection.db));
 });

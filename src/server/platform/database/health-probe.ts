@@ -21,9 +21,6 @@ const createHealthProbe: Migration = {
       .addColumn('checked_at', 'text', (c) => c.notNull())
       .execute();
   },
-  async down(db: Kysely<unknown>) {
-    await db.schema.dropTable('health_probe').execute();
-  },
 };
 
 export const healthProbeMigrations: MigrationSet = () => ({

@@ -2,7 +2,7 @@
  * Can a lead be written right now? GET /api/health asks this (operations/health-routes.ts).
  * The answer comes from a real write (health-probe.ts) through the lead write path, which the
  * capability that owns that path registers (leads/leads-plugin.ts), plus a read on the main
- * connection. One check runs at a time and its answer is reused for `cacheMs`, so a health
+ * connection. One check runs at a time and its answer is reused for CACHE_MS, so a health
  * endpoint polled thousands of times a second costs about one write a second
  * (docs/decisions/105).
  */
@@ -27,20 +27,9 @@ export interface WritePath {
   probe(): Promise<void>;
 }
 
-export interface WriteHealthOptions {
-  /** The read (DatabaseConnection.ping). */
-  ping(): Promise<void>;
-  /** How long an answer is reused. */
-  cacheMs?: number;
-  /** A probe slower than this counts as failed (a stuck disk, an unreachable server). */
-  timeoutMs?: number;
-  /** Told each failed check's error (the log; at most once per `cacheMs`). */
-  onFailure?: (error: unknown) => void;
-}
-
-class ProbeTimeout extends Error {
-  readonly code = 'PROBE_TIMEOUT';
-}
+const CACHE_MS = 1000;
+/** A check slower than this counts as failed (a stuck disk, an unreachable server). */
+const TIMEOUT_MS = 3000;
 
 /** Only an error's code (or its name) leaves the server: messages may name paths or hosts. */
 function problemOf(error: unknown): string {
@@ -49,10 +38,13 @@ function problemOf(error: unknown): string {
   return typeof name === 'string' && name !== 'Error' ? name : 'WRITE_FAILED';
 }
 
-async function within<T>(promise: Promise<T>, ms: number): Promise<T> {
+async function within<T>(promise: Promise<T>): Promise<T> {
   let timer: NodeJS.Timeout | undefined;
   const timeout = new Promise<never>((_, reject) => {
-    timer = setTimeout(() => reject(new ProbeTimeout(`no answer within ${ms} ms`)), ms);
+    const error = Object.assign(new Error(`no answer within ${TIMEOUT_MS} ms`), {
+      code: 'PROBE_TIMEOUT',
+    });
+    timer = setTimeout(() => reject(error), TIMEOUT_MS);
   });
   try {
     return await Promise.race([promise, timeout]);
@@ -62,17 +54,16 @@ async function within<T>(promise: Promise<T>, ms: number): Promise<T> {
 }
 
 export class WriteHealth {
-  /** The registered lead write path. */
-  writePath: WritePath | undefined;
+  private writePath: WritePath | undefined;
   private last: { at: number; report: WriteHealthReport } | undefined;
   private running: Promise<WriteHealthReport> | undefined;
-  private readonly cacheMs: number;
-  private readonly timeoutMs: number;
 
-  constructor(private readonly options: WriteHealthOptions) {
-    this.cacheMs = options.cacheMs ?? 1000;
-    this.timeoutMs = options.timeoutMs ?? 3000;
-  }
+  constructor(
+    /** The read (DatabaseConnection.ping). */
+    private readonly ping: () => Promise<void>,
+    /** Told each failed check's error (the log; at most once per CACHE_MS). */
+    private readonly onFailure: (error: unknown) => void,
+  ) {}
 
   /** Registers the lead write path (one per server). */
   watchWrites(path: WritePath): void {
@@ -81,18 +72,18 @@ export class WriteHealth {
 
   /** The last answer if it is fresh, else a new check (shared by concurrent callers). */
   check(): WriteHealthReport | Promise<WriteHealthReport> {
-    if (this.last && Date.now() - this.last.at < this.cacheMs) return this.last.report;
+    if (this.last && Date.now() - this.last.at < CACHE_MS) return this.last.report;
     this.running ??= this.measure().finally(() => (this.running = undefined));
     return this.running;
   }
 
   private async measure(): Promise<WriteHealthReport> {
     const [read, write] = await Promise.allSettled([
-      within(this.options.ping(), this.timeoutMs),
-      this.writePath ? within(this.writePath.probe(), this.timeoutMs) : Promise.resolve(),
+      within(this.ping()),
+      this.writePath ? within(this.writePath.probe()) : Promise.resolve(),
     ]);
     const failure = [read, write].find((result) => result.status === 'rejected');
-    if (failure) this.options.onFailure?.(failure.reason);
+    if (failure) this.onFailure(failure.reason);
     const report: WriteHealthReport = {
       ok: !failure,
       database: read.status === 'fulfilled' ? 'ok' : 'failed',

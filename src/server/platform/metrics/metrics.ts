@@ -15,7 +15,6 @@ export const UNMATCHED_ROUTE = 'unmatched';
 const LATENCY_BUCKETS = [0.001, 0.0025, 0.005, 0.01, 0.025, 0.05, 0.1, 0.25, 0.5, 1, 2.5, 5, 10];
 
 type HttpLabels = 'method' | 'route' | 'status_code';
-type ObserveLatency = (seconds: number) => void;
 
 /** One outbox count by destination and state (outbox.ts: countOutboxMessages). */
 export interface OutboxCount {
@@ -37,8 +36,6 @@ export class Metrics {
   readonly registry = new Registry();
   readonly enabled: boolean;
   private readonly requests: Histogram<HttpLabels>;
-  /** Histogram children by method, route and status: one Map lookup per request. */
-  private readonly latencyByKey = new Map<string, ObserveLatency>();
   private readonly outboxFailures: Counter<'destination'>;
   private writeQueueDepth: () => number = () => 0;
   private outboxCounts: (() => Promise<OutboxCount[]>) | undefined;
@@ -96,19 +93,9 @@ export class Metrics {
     });
   }
 
-  /**
-   * Records one answered request. `route` is the matched route's pattern (or
-   * UNMATCHED_ROUTE); `seconds` its latency. A Map lookup and a bucket increment.
-   */
+  /** Records one answered request: its route pattern (or UNMATCHED_ROUTE) and latency. */
   observeRequest(method: string, route: string, statusCode: number, seconds: number): void {
-    const key = `${method} ${statusCode} ${route}`;
-    let observe = this.latencyByKey.get(key);
-    if (!observe) {
-      const child = this.requests.labels(method, route, String(statusCode));
-      observe = (value) => child.observe(value);
-      this.latencyByKey.set(key, observe);
-    }
-    observe(seconds);
+    this.requests.labels(method, route, String(statusCode)).observe(seconds);
   }
 
   outboxSendFailed(destination: OutboxDestination): void {

@@ -32,9 +32,6 @@ function createOutboxMessages(dialect: DialectName): Migration {
         .columns(['state', 'next_attempt_at'])
         .execute();
     },
-    async down(db: Kysely<unknown>) {
-      await db.schema.dropTable('outbox_messages').execute();
-    },
   };
 }
 
@@ -51,9 +48,6 @@ const indexLeadMessages: Migration = {
       .columns(['lead_type', 'lead_id'])
       .execute();
   },
-  async down(db: Kysely<unknown>) {
-    await db.schema.dropIndex('outbox_messages_lead_idx').execute();
-  },
 };
 
 /** 149: the digest's window, shared by every instance (decision 124). */
@@ -65,9 +59,6 @@ const createDigestWindows: Migration = {
       .addColumn('sent_at', 'bigint', (c) => c.notNull())
       .execute();
   },
-  async down(db: Kysely<unknown>) {
-    await db.schema.dropTable('outbox_digest_windows').execute();
-  },
 };
 
 /** 153: the outbox names what a message is about generically (its subject), not a lead. */
@@ -77,12 +68,6 @@ const subjectColumns: Migration = {
       db.schema.alterTable('outbox_messages').renameColumn(from, to).execute();
     await rename('lead_type', 'subject_type');
     await rename('lead_id', 'subject_id');
-  },
-  async down(db: Kysely<unknown>) {
-    const rename = (from: string, to: string) =>
-      db.schema.alterTable('outbox_messages').renameColumn(from, to).execute();
-    await rename('subject_type', 'lead_type');
-    await rename('subject_id', 'lead_id');
   },
 };
 

@@ -1,9 +1,16 @@
 import { CircleCheck } from 'lucide-react';
+import { Faq } from '../../../components/ui/accordion';
 import { Button, type ButtonStyle } from '../../../components/ui/button';
 import { scrollToForm } from '../../../components/ui/floating-button';
 import { ClosingBand, HeadedSection } from '../../../components/ui/section';
 import { FeatureGrid, StepList } from '../../../components/ui/card-grid';
-import { howItWorks, howItWorksHeading, whyChoose, whyChooseHeading } from '../content';
+import {
+  candidateFaq,
+  howItWorks,
+  howItWorksHeading,
+  whyChoose,
+  whyChooseHeading,
+} from '../content';
 
 /** Sections the candidate pages share (/candidates, /career, /training, /apply). */
 
@@ -46,6 +53,19 @@ export function WhyChooseSection() {
       <div className="mt-12 flex justify-center">
         <ScrollToFormButton label="Apply Now" variant="dark" />
       </div>
+    </HeadedSection>
+  );
+}
+
+/** The candidate FAQ (/candidates, /career). */
+export function CandidateFaqSection() {
+  return (
+    <HeadedSection
+      tone="muted"
+      id="faq-title"
+      heading={{ title: 'Frequently Asked Questions', className: 'mb-12' }}
+    >
+      <Faq items={candidateFaq} />
     </HeadedSection>
   );
 }

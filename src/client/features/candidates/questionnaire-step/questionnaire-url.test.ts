@@ -1,7 +1,8 @@
 import { afterEach, describe, expect, it, vi } from 'vitest';
 import { DEFAULT_RUNTIME_CONFIG } from '@shared/runtime-config';
 import { readRuntimeConfig } from '../../../lib/runtime-config';
-import { BUILT_IN_QUESTIONNAIRE_PATH, embedSrc, questionnaireUrl } from './questionnaire-url';
+import { BUILT_IN_QUESTIONNAIRE_PATH, embedSrc } from '@shared/questionnaire-embed';
+import { questionnaireUrl } from './questionnaire-url';
 
 vi.mock('../../../lib/runtime-config', () => ({ readRuntimeConfig: vi.fn() }));
 const runtime = vi.mocked(readRuntimeConfig);

@@ -1,12 +1,6 @@
 import { BUILT_IN_QUESTIONNAIRE_PATH } from '@shared/questionnaire-embed';
 import { readRuntimeConfig } from '../../../lib/runtime-config';
 
-export {
-  BUILT_IN_QUESTIONNAIRE_PATH,
-  embedSrc,
-  QUESTIONNAIRE_EMBED_ID,
-} from '@shared/questionnaire-embed';
-
 /**
  * The questionnaire /typeform embeds: the external one when QUESTIONNAIRE_URL is configured
  * (run-time config), else the built-in one. Pre-rendering always sees the built-in one; the

@@ -6,10 +6,10 @@
  * posts `{ type: 'form-submit', embedId }`. The built-in questionnaire speaks Fillout's dialect,
  * so /typeform handles a configured Fillout form and the built-in one the same way.
  */
-export { EMBED_ID_PARAM } from '@shared/questionnaire-embed';
+import { EMBED_ID_PARAM } from '@shared/questionnaire-embed';
 
 /** The message the built-in questionnaire posts when its answers are saved. */
-export const FORM_SUBMIT_MESSAGE = 'form_submit';
+const FORM_SUBMIT_MESSAGE = 'form_submit';
 
 /** Message types that mean "submitted": Fillout, Typeform and common variants. */
 const SUBMIT_MESSAGE_TYPES = new Set([
@@ -21,12 +21,6 @@ const SUBMIT_MESSAGE_TYPES = new Set([
   'fillout_form_submit',
 ]);
 
-export interface FormSubmitMessage {
-  type: typeof FORM_SUBMIT_MESSAGE;
-  embedId?: string;
-  submissionUuid?: string;
-}
-
 /**
  * Whether a window message's data announces a completed form. An object must carry one of the
  * submit types (and, when it names an embed, ours); a plain string must be one of those types.
@@ -37,4 +31,15 @@ export function isFormSubmitMessage(data: unknown, embedId: string): boolean {
   const { type, embedId: messageEmbedId } = data as { type?: unknown; embedId?: unknown };
   if (typeof type !== 'string' || !SUBMIT_MESSAGE_TYPES.has(type)) return false;
   return messageEmbedId === undefined || messageEmbedId === embedId;
+}
+
+/**
+ * Tells the page embedding the questionnaire that it was submitted, the way a Fillout form
+ * does. Only our own origin may receive it. Returns false when the page is not embedded.
+ */
+export function announceSubmission(): boolean {
+  if (window.parent === window) return false;
+  const embedId = new URLSearchParams(window.location.search).get(EMBED_ID_PARAM) ?? undefined;
+  window.parent.postMessage({ type: FORM_SUBMIT_MESSAGE, embedId }, window.location.origin);
+  return true;
 }

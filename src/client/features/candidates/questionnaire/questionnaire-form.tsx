@@ -9,7 +9,7 @@ import { useLeadForm } from '../../../components/forms/use-lead-form';
 import { useSessionPrefill } from '../../../components/forms/use-session-prefill';
 import { FormShell } from '../../../components/forms/form-shell';
 import { EmailField, TextareaField, TextField } from '../../../components/ui/form-field';
-import type { ToastInput } from '../../../lib/toast-store';
+import { toasts } from '../../../lib/toast-messages';
 import { ChoiceField } from './choice-field';
 
 /** The questions answered by picking one option, in the order they are asked. */
@@ -31,12 +31,6 @@ const choiceQuestions = [
   },
 ] as const;
 
-const answersNotSaved: ToastInput = {
-  title: 'Submission Error',
-  description: 'There was a problem saving your answers. Please try again.',
-  variant: 'destructive',
-};
-
 /**
  * The questionnaire's answers, stored with the candidate of the e-mail given earlier (prefilled
  * and read-only when the session has it). Loaded on first use (LazyQuestionnaireForm), so
@@ -49,7 +43,7 @@ export function QuestionnaireForm({ onSaved }: { onSaved: () => void }) {
     // The JS flow's attribution page; without JavaScript the answer replaces /typeform.
     post: { action: '/api/candidates/questionnaire', page: '/typeform' },
     onSuccess: onSaved,
-    failureToast: answersNotSaved,
+    failureToast: toasts.answersNotSaved,
   });
   const { form, field } = leadForm;
   const storedEmail = useSessionPrefill(form, 'email', 'candidateEmail');

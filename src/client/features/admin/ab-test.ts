@@ -1,33 +1,15 @@
 import { errorFunction, probit } from 'simple-statistics';
 
-/**
- * The A/B comparison of the two landing variants' lead rates (decision 116): a Wilson 95%
- * interval per variant, a pooled two-proportion z-test, and the sample size per variant for
- * 80% power at the observed rates. Pure, so the unit tests check it against known values.
+/*
+ * The A/B comparison of the landing variants' lead rates (decision 116): a Wilson 95% interval
+ * each, a pooled two-proportion z-test, and the sample size per variant for 80% power. Pure,
+ * so the unit tests check it against known values.
  */
 
+/** Successes (leads) of trials (visitors). */
 export interface Sample {
-  /** Successes (leads). */
   leads: number;
-  /** Trials (visitors). */
   visitors: number;
-}
-
-export interface RateInterval {
-  rate: number;
-  low: number;
-  high: number;
-}
-
-export interface Comparison {
-  z: number;
-  /** Two-sided p-value. */
-  pValue: number;
-  significant: boolean;
-  /** Visitors each variant needs for 80% power at the observed rates; null if the rates are equal. */
-  neededPerVariant: number | null;
-  /** Visitors still missing over both variants (0 once both have enough); null as above. */
-  moreVisitors: number | null;
 }
 
 const ALPHA = 0.05;
@@ -57,7 +39,7 @@ const twoSidedP = (z: number) => 2 * (1 - normalCdf(Math.abs(z)));
 export function wilsonInterval(
   { leads, visitors }: Sample,
   confidence = 0.95,
-): RateInterval | null {
+): { rate: number; low: number; high: number } | null {
   if (visitors <= 0) return null;
   const z = quantile(1 - (1 - confidence) / 2);
   const rate = Math.min(leads / visitors, 1);
@@ -79,10 +61,11 @@ export function sampleSizePerVariant(p1: number, p2: number): number | null {
 }
 
 /**
- * Pooled two-proportion z-test of a against b. Null while either side has no visitors or
- * neither has a lead (there is nothing to compare yet).
+ * Pooled two-proportion z-test of a against b, with the visitors each variant needs for 80%
+ * power and those still missing over both (null if the rates are equal). Null while either
+ * side has no visitors or neither has a lead (nothing to compare yet).
  */
-export function compareRates(a: Sample, b: Sample): Comparison | null {
+export function compareRates(a: Sample, b: Sample) {
   if (a.visitors <= 0 || b.visitors <= 0) return null;
   const pooled = (a.leads + b.leads) / (a.visitors + b.visitors);
   if (pooled <= 0 || pooled >= 1) return null;

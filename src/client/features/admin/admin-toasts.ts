@@ -51,12 +51,8 @@ export const adminToasts = {
   erased: success('Erased', 'Everything stored about the address was erased'),
   erasureFailed: failure('Error', 'Failed to erase the data: nothing was erased'),
   // Beyond the spec: Export to CSV stays visible on the Overview, which has no rows.
-  nothingToExport: {
+  nothingToExport: (where: string) => ({
     title: 'Nothing to Export',
-    description: 'Nothing to export on the Overview: choose a lead tab',
-  },
-  nothingToExportHere: {
-    title: 'Nothing to Export',
-    description: 'Nothing to export here: choose a lead tab',
-  },
+    description: `Nothing to export ${where}: choose a lead tab`,
+  }),
 } satisfies Record<string, ToastInput | ((...args: never[]) => ToastInput)>;

@@ -1,35 +1,37 @@
 import { AlertTriangle, CheckCircle2, MinusCircle } from 'lucide-react';
 import { clsx } from 'clsx';
-import type { ConfigurationState } from '@shared/admin-configuration';
-import { useConfiguration, type ConfigurationItem } from './api/configuration';
+import { useQuery } from '@tanstack/react-query';
+import type {
+  AdminConfiguration,
+  ConfigurationItem,
+  ConfigurationState,
+} from '@shared/admin-configuration';
 
-/*
- * The Overview's Configuration panel (issue 13, decision 143): the server's settings by their
- * state (public address, mail, pixel, conversions, backups, metrics, retention), and what needs
- * attention, such as a production server whose SITE_URL is still localhost. States and
- * public facts only: the server never sends a secret.
+/**
+ * The server's settings by state, and what needs attention (decision 143): states and public
+ * facts only, never a secret.
  */
 
-const stateText: Record<ConfigurationState, string> = {
-  ok: 'OK',
-  on: 'On',
-  off: 'Off',
-  warning: 'Needs attention',
-};
+const good = 'bg-emerald-100 text-emerald-900';
+const states: Record<ConfigurationState, [text: string, icon: typeof CheckCircle2, tone: string]> =
+  {
+    ok: ['OK', CheckCircle2, good],
+    on: ['On', CheckCircle2, good],
+    off: ['Off', MinusCircle, 'bg-slate-100 text-slate-800'],
+    warning: ['Needs attention', AlertTriangle, 'bg-amber-100 text-amber-950'],
+  };
 
 function StateBadge({ state }: { state: ConfigurationState }) {
-  const Icon = state === 'warning' ? AlertTriangle : state === 'off' ? MinusCircle : CheckCircle2;
+  const [text, Icon, tone] = states[state];
   return (
     <span
       className={clsx(
         'inline-flex items-center gap-1 whitespace-nowrap rounded-full px-2 py-0.5 text-xs font-semibold',
-        state === 'warning' && 'bg-amber-100 text-amber-950',
-        state === 'off' && 'bg-slate-100 text-slate-800',
-        (state === 'on' || state === 'ok') && 'bg-emerald-100 text-emerald-900',
+        tone,
       )}
     >
       <Icon className="size-3.5 shrink-0" aria-hidden="true" />
-      {stateText[state]}
+      {text}
     </span>
   );
 }
@@ -63,7 +65,10 @@ function Row({ item }: { item: ConfigurationItem }) {
 }
 
 export function ConfigurationPanel() {
-  const { data, isError } = useConfiguration();
+  // Read by the server at start-up, so fetched once.
+  const { data, isError } = useQuery<AdminConfiguration>({
+    queryKey: ['/api/admin/configuration'],
+  });
   return (
     <section aria-labelledby="configuration-heading" className="grid gap-3">
       <h2 id="configuration-heading" className="text-xl font-semibold text-slate-900">

@@ -10,10 +10,7 @@ export interface ConfirmRequest {
   onConfirm(): void;
 }
 
-/**
- * For a dialog opened from state, not a Dialog.Trigger, so Radix knows no element to return
- * the focus to: the one focused when it opened (the button that asked) gets it back on close.
- */
+/** Opened from state (no Dialog.Trigger): the element focused on opening gets the focus back. */
 export function useReturnFocus() {
   const opener = useRef<HTMLElement | null>(null);
   return {
@@ -31,10 +28,7 @@ export function useReturnFocus() {
   };
 }
 
-/**
- * An accessible confirmation (Radix Dialog): focus moves into it, Escape or Cancel closes it,
- * focus returns to the button that opened it.
- */
+/** An accessible confirmation (Radix Dialog): focus in, Escape or Cancel closes, focus back. */
 export function ConfirmDialog({
   request,
   onClose,

@@ -4,10 +4,7 @@ import type { OverviewFigures } from '@shared/admin-overview';
 const CANDIDATE_COLOR = '#0e7490';
 const COMPANY_COLOR = '#b45309';
 
-/**
- * Leads per day for the last 30 days, drawn by uPlot. uPlot loads with the chart (it touches
- * the DOM when imported), so it is never part of the pre-rendered page or a public chunk.
- */
+/** Leads per day, drawn by uPlot, imported here as it touches the DOM (never pre-rendered). */
 export function DailyChart({ daily }: { daily: OverviewFigures['daily'] }) {
   const container = useRef<HTMLDivElement>(null);
   useEffect(() => {

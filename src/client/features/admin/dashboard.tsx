@@ -1,91 +1,83 @@
-import { useMemo, useState, type ReactNode } from 'react';
+import { lazy, Suspense, useCallback, useState, type ReactNode } from 'react';
 import * as Tabs from '@radix-ui/react-tabs';
-import { useQueryClient } from '@tanstack/react-query';
+import { useMutation, useQueryClient } from '@tanstack/react-query';
 import { Download, LogOut, MonitorX, RefreshCw } from 'lucide-react';
 import { Button } from '../../components/ui/button';
 import { toast } from '../../lib/toast-store';
 import { adminToasts } from './admin-toasts';
-import { refreshLeads, useDeleteLead, useSendFormEmail, useTabCounts } from './api/leads';
-import { useSignOutEverywhere } from './api/account';
-import { useLogout } from './api/session';
+import {
+  refreshLeads,
+  useDeleteLead,
+  useSendFormEmail,
+  useTabCounts,
+  type LeadPage,
+} from './api/leads';
+import { useLogout, useSignOutEverywhere } from './api/session';
 import type { RowActions } from './columns';
 import { ConfirmDialog, type ConfirmRequest } from './confirm-dialog';
 import { DataRequestsTab } from './data-requests-tab';
-import { LazyLeadDetail } from './lazy-lead-detail';
+import { DeliveryNotice } from './delivery-notice';
 import { LeadsTab } from './leads-tab';
 import { OverviewTab } from './overview-tab';
-import { useQuarantine } from './api/quarantine';
-import { QuarantineTab } from './quarantine-tab';
-import { useAutoRefresh } from './use-auto-refresh';
-import { DeliveryNotice } from './delivery-notice';
-import { useLeadLink } from './use-lead-link';
+import { QuarantineTab, useQuarantine } from './quarantine-tab';
 import {
   exportUrl,
   isLeadTab,
   leadTabIds,
   leadTabs,
+  listUrl,
   type LeadTabId,
   type TabFilter,
   type TabId,
 } from './tabs';
+import { useAutoRefresh } from './use-auto-refresh';
+import { useLeadLink } from './use-lead-link';
+
+// The detail (its forms, field labels and react-hook-form) loads the first time one opens.
+const LeadDetailPanel = lazy(() => import('./lead-detail'));
 
 const initialFilters = Object.fromEntries(
   leadTabIds.map((id) => [id, { q: '', offset: 0, status: '' }]),
 ) as Record<LeadTabId, TabFilter>;
-
-const deleteQuestion = {
-  candidate: 'Are you sure you want to delete this candidate submission?',
-  company: 'Are you sure you want to delete this company submission?',
-} as const;
 
 const numberFormat = new Intl.NumberFormat('en-US');
 
 const triggerClass =
   'rounded-t-md border-b-2 border-transparent px-4 py-2.5 text-sm font-semibold text-slate-700 hover:text-slate-900 focus-visible:outline-2 focus-visible:-outline-offset-2 focus-visible:outline-accent-strong data-[state=active]:border-accent-strong data-[state=active]:text-slate-900';
 
-/**
- * The signed-in dashboard (spec section 2): the four lead tabs, opening on Typeform Leads,
- * then the Overview, the Quarantine (issue 11) and Data requests (issue 13); Refresh, Export to CSV and Logout always shown; auto-refresh every 30 s.
- */
+/** The signed-in dashboard (spec section 2), opening on Typeform Leads; auto-refreshed. */
 export function Dashboard() {
   const client = useQueryClient();
   const [tab, setTab] = useState<TabId>('questionnaireLeads');
   const [filters, setFilters] = useState(initialFilters);
-  // The rows each tab's current search finds (Export says 'No Data' when there are none).
-  const [totals, setTotals] = useState<Partial<Record<LeadTabId, number>>>({});
+  const setFilter = useCallback(
+    (id: LeadTabId, filter: TabFilter) => setFilters((current) => ({ ...current, [id]: filter })),
+    [],
+  );
   const counts = useTabCounts();
   const quarantine = useQuarantine();
   const [confirm, setConfirm] = useState<ConfirmRequest | null>(null);
-  const [refreshing, setRefreshing] = useState(false);
+  const refresh = useMutation({
+    mutationFn: () => refreshLeads(client),
+    onSuccess: () => toast(adminToasts.refreshed),
+  });
   const logout = useLogout();
   const signOutEverywhere = useSignOutEverywhere();
   const deleteLead = useDeleteLead();
   const sendEmail = useSendFormEmail();
   const leadLink = useLeadLink();
+  // The detail panel, once loaded, stays mounted: it closes itself and returns the focus.
+  const [detailUsed, setDetailUsed] = useState(false);
+  if (leadLink.open && !detailUsed) setDetailUsed(true);
 
   useAutoRefresh(client);
 
-  const refresh = async () => {
-    setRefreshing(true);
-    try {
-      await refreshLeads(client);
-      toast(adminToasts.refreshed);
-    } finally {
-      setRefreshing(false);
-    }
-  };
-
   const exportCsv = () => {
-    if (!isLeadTab(tab) || !totals[tab]) {
-      toast(
-        isLeadTab(tab)
-          ? adminToasts.noData
-          : tab === 'dataRequests'
-            ? adminToasts.nothingToExportHere
-            : adminToasts.nothingToExport,
-      );
-      return;
-    }
+    if (!isLeadTab(tab))
+      return toast(adminToasts.nothingToExport(tab === 'overview' ? 'on the Overview' : 'here'));
+    // 'No Data' when the tab's current search finds no rows.
+    const page = client.getQueryData<LeadPage<unknown>>([listUrl(tab, filters[tab])]);
+    if (!page?.total) return toast(adminToasts.noData);
     // The server names the file <tab>-YYYY-MM-DD.csv and streams the whole tab.
     const link = document.createElement('a');
     link.href = exportUrl(tab, filters[tab]);
@@ -98,34 +90,27 @@ export function Dashboard() {
   const actions: RowActions = {
     openDetail: leadLink.show,
     sendingId: sendEmail.isPending ? (sendEmail.variables ?? null) : null,
-    sendEmail: ({ id }) => sendEmail.mutate(id),
+    sendEmail: (id) => sendEmail.mutate(id),
     remove: (kind, id) =>
       setConfirm({
-        title: kind === 'company' ? 'Delete company submission' : 'Delete candidate submission',
-        message: deleteQuestion[kind],
+        title: `Delete ${kind} submission`,
+        message: `Are you sure you want to delete this ${kind} submission?`,
         confirmLabel: 'Delete',
         onConfirm: () => deleteLead.mutate({ kind, id }),
       }),
   };
 
-  // Stable per-tab callbacks, so the tabs' effects run only when something changed.
-  const handlers = useMemo(
-    () =>
-      Object.fromEntries(
-        leadTabIds.map((id) => [
-          id,
-          {
-            setFilter: (filter: TabFilter) =>
-              setFilters((current) => ({ ...current, [id]: filter })),
-            setTotal: (total: number) =>
-              setTotals((current) =>
-                current[id] === total ? current : { ...current, [id]: total },
-              ),
-          },
-        ]),
-      ) as Record<LeadTabId, { setFilter(filter: TabFilter): void; setTotal(total: number): void }>,
-    [],
-  );
+  const toolbar = [
+    { label: 'Refresh', Icon: RefreshCw, run: () => refresh.mutate(), busy: refresh.isPending },
+    { label: 'Export to CSV', Icon: Download, run: exportCsv, busy: false },
+    {
+      label: 'Sign out everywhere',
+      Icon: MonitorX,
+      run: () => signOutEverywhere.mutate(),
+      busy: signOutEverywhere.isPending,
+    },
+    { label: 'Logout', Icon: LogOut, run: () => logout.mutate(), busy: logout.isPending },
+  ];
 
   const tabs: { id: TabId; label: string; count?: number | undefined; content: ReactNode }[] = [
     ...leadTabIds.map((id) => ({
@@ -133,13 +118,7 @@ export function Dashboard() {
       label: leadTabs[id].label,
       count: counts[id],
       content: (
-        <LeadsTab
-          tab={id}
-          filter={filters[id]}
-          onFilterChange={handlers[id].setFilter}
-          onTotal={handlers[id].setTotal}
-          actions={actions}
-        />
+        <LeadsTab tab={id} filter={filters[id]} onFilterChange={setFilter} actions={actions} />
       ),
     })),
     { id: 'overview', label: 'Overview', content: <OverviewTab /> },
@@ -160,32 +139,18 @@ export function Dashboard() {
       <div className="flex flex-wrap items-center justify-between gap-4">
         <h1 className="text-3xl">Lead Dashboard</h1>
         <div className="flex flex-wrap gap-2">
-          <Button variant="outline" size="sm" onClick={() => void refresh()} disabled={refreshing}>
-            <RefreshCw className="size-4" aria-hidden="true" />
-            Refresh
-          </Button>
-          <Button variant="outline" size="sm" onClick={exportCsv}>
-            <Download className="size-4" aria-hidden="true" />
-            Export to CSV
-          </Button>
-          <Button
-            variant="outline"
-            size="sm"
-            onClick={() => signOutEverywhere.mutate()}
-            disabled={signOutEverywhere.isPending}
-          >
-            <MonitorX className="size-4" aria-hidden="true" />
-            Sign out everywhere
-          </Button>
-          <Button
-            variant="dark"
-            size="sm"
-            onClick={() => logout.mutate()}
-            disabled={logout.isPending}
-          >
-            <LogOut className="size-4" aria-hidden="true" />
-            Logout
-          </Button>
+          {toolbar.map(({ label, Icon, run, busy }) => (
+            <Button
+              key={label}
+              variant={label === 'Logout' ? 'dark' : 'outline'}
+              size="sm"
+              onClick={run}
+              disabled={busy}
+            >
+              <Icon className="size-4" aria-hidden="true" />
+              {label}
+            </Button>
+          ))}
         </div>
       </div>
       <DeliveryNotice onOpenLead={leadLink.show} />
@@ -211,7 +176,11 @@ export function Dashboard() {
           </Tabs.Content>
         ))}
       </Tabs.Root>
-      <LazyLeadDetail open={leadLink.open} onClose={leadLink.close} />
+      {detailUsed && (
+        <Suspense fallback={null}>
+          <LeadDetailPanel open={leadLink.open} onClose={leadLink.close} />
+        </Suspense>
+      )}
       <ConfirmDialog request={confirm} onClose={() => setConfirm(null)} />
     </div>
   );

@@ -1,24 +1,57 @@
 import { useEffect, useRef, useState, type FormEvent } from 'react';
 import { Download, Search, Trash2 } from 'lucide-react';
+import { useMutation, useQueryClient } from '@tanstack/react-query';
 import { safeParse } from 'zod/mini';
 import {
   countsOf,
   dataSubjectParts,
   dataSubjectQuerySchema,
   type DataSubjectCounts,
+  type DataSubjectErasure,
   type DataSubjectReport,
 } from '@shared/admin-data-subject';
 import { Button, SubmitButton } from '../../components/ui/button';
 import { TextField } from '../../components/ui/form-field';
+import { cn } from '../../lib/cn';
+import { ApiError } from '../../lib/api';
 import { toast } from '../../lib/toast-store';
 import { adminToasts } from './admin-toasts';
-import { addressError, useEraseDataSubject, useFindDataSubject } from './api/data-subject';
+import { apiRequest, isUnauthorized, markSignedOut } from './api/http';
+import { refreshLeads } from './api/leads';
 import type { ConfirmRequest } from './confirm-dialog';
 
 const numberFormat = new Intl.NumberFormat('en-US');
 
+/** The server's message for the address field of a 400, if that is what failed. */
+function addressError(error: unknown): string | undefined {
+  if (!(error instanceof ApiError) || error.status !== 400) return undefined;
+  try {
+    return (JSON.parse(error.body) as { fields?: { email?: string } }).fields?.email;
+  } catch {
+    return undefined;
+  }
+}
+
+/**
+ * GET what is held about an address, or DELETE it. A mutation: each lookup is an audited
+ * access, so it runs only when the admin asks (no auto-refresh).
+ */
+function useDataSubject<Answer>(method: 'GET' | 'DELETE') {
+  const client = useQueryClient();
+  return useMutation({
+    mutationFn: async (email: string) => {
+      const url = `/api/admin/data-subject?email=${encodeURIComponent(email)}`;
+      return (await (await apiRequest(method, url)).json()) as Answer;
+    },
+    onSuccess: () => (method === 'DELETE' ? refreshLeads(client) : undefined),
+    onError: (error) => {
+      if (isUnauthorized(error)) markSignedOut(client);
+    },
+  });
+}
+
 /** "2 candidate records, 3 form submissions": the kinds with something in them. */
-export function describeCounts(counts: DataSubjectCounts): string {
+function describeCounts(counts: DataSubjectCounts): string {
   const held = dataSubjectParts.filter(({ key }) => counts[key] > 0);
   return held.map(({ key, label }) => `${label}: ${numberFormat.format(counts[key])}`).join(', ');
 }
@@ -36,18 +69,16 @@ function download(report: DataSubjectReport): void {
 }
 
 /**
- * Data requests (issue 13, decision 135): find everything stored about an e-mail address,
- * download it as JSON (an access request) or erase it everywhere (a deletion request), after
- * a confirmation that names what will go. Each lookup and erasure is in the audit log, under
- * a hash of the address.
+ * Data requests (decision 135): find what is stored about an address, download it as JSON or
+ * erase it everywhere after a confirmation; the audit log keeps each under a hash.
  */
 export function DataRequestsTab({ onConfirm }: { onConfirm(request: ConfirmRequest): void }) {
   const [email, setEmail] = useState('');
   const [fieldError, setFieldError] = useState<string>();
   const [erased, setErased] = useState<{ email: string; counts: DataSubjectCounts }>();
   const resultHeading = useRef<HTMLHeadingElement>(null);
-  const find = useFindDataSubject();
-  const erase = useEraseDataSubject();
+  const find = useDataSubject<DataSubjectReport>('GET');
+  const erase = useDataSubject<DataSubjectErasure>('DELETE');
   const report = find.data;
   const counts = report ? countsOf(report) : undefined;
   const holdsAnything = counts ? describeCounts(counts) !== '' : false;
@@ -131,18 +162,29 @@ export function DataRequestsTab({ onConfirm }: { onConfirm(request: ConfirmReque
       </form>
 
       <div aria-live="polite">
-        {report && counts ? (
-          <div className="rounded-xl border border-slate-300 bg-white p-5">
+        {report || erased ? (
+          <div
+            className={cn(
+              'rounded-xl border p-5',
+              erased ? 'border-emerald-700 bg-emerald-50' : 'border-slate-300 bg-white',
+            )}
+          >
             <h3
               ref={resultHeading}
               tabIndex={-1}
               className="text-lg font-semibold focus:outline-none"
             >
-              {holdsAnything
-                ? `Stored about ${report.email}`
-                : `Nothing is stored about ${report.email}`}
+              {erased
+                ? `Erased everything stored about ${erased.email}`
+                : `${holdsAnything ? 'Stored' : 'Nothing is stored'} about ${report?.email}`}
             </h3>
-            {holdsAnything ? (
+            {erased || !holdsAnything || !report || !counts ? (
+              <p className={cn('mt-2 text-sm', erased ? 'text-slate-800' : 'text-slate-700')}>
+                {erased
+                  ? describeCounts(erased.counts) || 'Nothing was left to erase.'
+                  : 'No lead, submission, note, audit entry or message holds this address.'}
+              </p>
+            ) : (
               <>
                 <dl className="mt-3 grid grid-cols-[1fr_auto] gap-x-6 gap-y-1 text-sm">
                   {dataSubjectParts.map(({ key, label }) => (
@@ -170,33 +212,14 @@ export function DataRequestsTab({ onConfirm }: { onConfirm(request: ConfirmReque
                   </Button>
                 </div>
               </>
-            ) : (
-              <p className="mt-2 text-sm text-slate-700">
-                No lead, submission, note, audit entry or message holds this address.
-              </p>
             )}
           </div>
-        ) : null}
-        {erased ? (
-          <div className="rounded-xl border border-emerald-700 bg-emerald-50 p-5">
-            <h3
-              ref={resultHeading}
-              tabIndex={-1}
-              className="text-lg font-semibold focus:outline-none"
-            >
-              Erased everything stored about {erased.email}
-            </h3>
-            <p className="mt-2 text-sm text-slate-800">
-              {describeCounts(erased.counts) || 'Nothing was left to erase.'}
-            </p>
-          </div>
-        ) : null}
-        {!report && !erased ? (
+        ) : (
           <p className="flex items-center gap-2 text-sm text-slate-600">
             <Search className="size-4" aria-hidden="true" />
             Enter an address to see what is held.
           </p>
-        ) : null}
+        )}
       </div>
     </section>
   );

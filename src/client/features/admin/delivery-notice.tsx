@@ -1,6 +1,7 @@
 import { AlertTriangle } from 'lucide-react';
+import { useQuery } from '@tanstack/react-query';
+import type { Deliveries, FailedDelivery } from '@shared/admin-deliveries';
 import type { LeadKind } from '@shared/lead-status';
-import { useDeliveries, type FailedDelivery } from './api/deliveries';
 import { RowsOrEmpty } from './lead-table';
 import { formatDate } from './leads';
 
@@ -12,14 +13,7 @@ const destinationLabels: Record<FailedDelivery['destination'], string> = {
   meta: 'Meta Conversions API',
 };
 
-function LeadCell({
-  delivery,
-  onOpenLead,
-}: {
-  delivery: FailedDelivery;
-  onOpenLead(kind: LeadKind, id: number): void;
-}) {
-  const { leadType, leadId } = delivery;
+function LeadCell({ leadType, leadId, onOpenLead }: FailedDelivery & { onOpenLead: OpenLead }) {
   if (!leadType || leadId === null) return <span className="text-slate-600">—</span>;
   return (
     <button
@@ -34,12 +28,11 @@ function LeadCell({
 
 const headers = ['Destination', 'Topic', 'Lead', 'Error', 'Attempts', 'Last attempt'];
 
-/**
- * Shown only when notifications of new leads failed to leave (GET /api/admin/deliveries):
- * how many, and on request the newest failures with their destination, lead and error.
- */
-export function DeliveryNotice({ onOpenLead }: { onOpenLead(kind: LeadKind, id: number): void }) {
-  const { data } = useDeliveries();
+/** Shown only when lead notifications failed to leave: how many, and the newest failures. */
+type OpenLead = (kind: LeadKind, id: number) => void;
+
+export function DeliveryNotice({ onOpenLead }: { onOpenLead: OpenLead }) {
+  const { data } = useQuery<Deliveries>({ queryKey: ['/api/admin/deliveries'] });
   if (!data || data.failedCount === 0) return null;
   const count = numberFormat.format(data.failedCount);
   const meta = data.failedByDestination?.meta ?? 0;
@@ -85,7 +78,7 @@ export function DeliveryNotice({ onOpenLead }: { onOpenLead(kind: LeadKind, id: 
                   <td className="px-3 py-2">{destinationLabels[delivery.destination]}</td>
                   <td className="px-3 py-2">{delivery.topic}</td>
                   <td className="px-3 py-2">
-                    <LeadCell delivery={delivery} onOpenLead={onOpenLead} />
+                    <LeadCell {...delivery} onOpenLead={onOpenLead} />
                   </td>
                   <td className="min-w-56 break-words px-3 py-2">{delivery.lastError ?? '—'}</td>
                   <td className="px-3 py-2 text-right">{delivery.attempts}</td>

@@ -15,34 +15,36 @@ export interface FigureColumn<Row> {
   value(row: Row): string;
 }
 
-/** What each table of figures names: its title, key column and rows (label: the key's words). */
-export interface FiguresTableProps<Row> {
-  title: string;
-  keyHeader: string;
-  rows: readonly Row[];
-  label?: (key: string | null) => string;
+/** A kind of figures: a table's title per grouping, the number columns, and the empty text. */
+export interface Figures<Row> {
+  titles: Partial<Record<By, string>>;
+  columns: readonly FigureColumn<Row>[];
+  empty: string;
 }
 
-/**
- * The Overview's tables of figures: a caption, one row per key (a landing variant, UTM
- * source...) headed by its label, and right-aligned number columns.
- */
-export function FiguresTable<Row extends { key: string | null }>({
-  title,
-  keyHeader,
-  columns,
-  rows,
-  empty,
-  label = (key) => key ?? '(none)',
-}: FiguresTableProps<Row> & { columns: readonly FigureColumn<Row>[]; empty: string }) {
-  return (
-    <div className="overflow-x-auto rounded-xl border border-slate-200 bg-white">
+const keyHeaders = {
+  variants: 'Landing page',
+  utmSources: 'UTM source',
+  utmCampaigns: 'UTM campaign',
+};
+type By = keyof typeof keyHeaders;
+
+/** A table per titled grouping of `data`: a row per key, its label, and the figures. */
+export function FiguresTables<Row extends { key: string | null }>({
+  figures: { titles, columns, empty },
+  data,
+}: {
+  figures: Figures<Row>;
+  data: Partial<Record<By, readonly Row[]>>;
+}) {
+  return Object.entries(titles).map(([by, title]) => (
+    <div key={by} className="overflow-x-auto rounded-xl border border-slate-200 bg-white">
       <table className="min-w-full text-left text-sm">
         <caption className="px-4 py-3 text-left font-semibold text-slate-900">{title}</caption>
         <thead className="bg-slate-100 text-slate-800">
           <tr>
             <th scope="col" className="px-4 py-2 font-semibold">
-              {keyHeader}
+              {keyHeaders[by as By]}
             </th>
             {columns.map(({ header }) => (
               <th key={header} scope="col" className="px-4 py-2 text-right font-semibold">
@@ -52,7 +54,7 @@ export function FiguresTable<Row extends { key: string | null }>({
           </tr>
         </thead>
         <RowsOrEmpty
-          rows={rows}
+          rows={data[by as By] ?? []}
           columnCount={columns.length + 1}
           empty={empty}
           emptyClassName="px-4 py-4 text-center text-slate-600"
@@ -60,7 +62,7 @@ export function FiguresTable<Row extends { key: string | null }>({
           {(row) => (
             <tr key={row.key ?? '(none)'}>
               <th scope="row" className="px-4 py-2 font-medium text-slate-900">
-                {label(row.key)}
+                {by === 'variants' ? variantLabel(row.key) : (row.key ?? '(none)')}
               </th>
               {columns.map(({ header, value }) => (
                 <td key={header} className="px-4 py-2 text-right tabular-nums">
@@ -72,5 +74,5 @@ export function FiguresTable<Row extends { key: string | null }>({
         </RowsOrEmpty>
       </table>
     </div>
-  );
+  ));
 }

@@ -1,20 +1,10 @@
 import { useId, useState } from 'react';
-import type { FunnelStep } from '@shared/admin-funnel';
+import { keepPreviousData, useQuery } from '@tanstack/react-query';
+import type { FunnelFigures, FunnelStep } from '@shared/admin-funnel';
 import { compareRates, wilsonInterval, type Sample } from './ab-test';
-import { useFunnel } from './api/funnel';
-import {
-  FiguresTable,
-  VARIANTS,
-  variantLabel,
-  type FigureColumn,
-  type FiguresTableProps,
-} from './figures-table';
+import { FiguresTables, VARIANTS, type Figures } from './figures-table';
 
-/*
- * The Overview's first-party funnel (issue 12, decision 116): visitors -> leads ->
- * questionnaires / applications for a chosen range, and the A/B comparison of the landing
- * variants. Only the admin bundle loads this (and simple-statistics through ab-test.ts).
- */
+// The first-party funnel (decision 116) and the landing A/B test, for a chosen range.
 
 const numberFormat = new Intl.NumberFormat('en-US');
 const ratePercent = (rate: number | null) => (rate === null ? '—' : `${(rate * 100).toFixed(1)}%`);
@@ -23,27 +13,29 @@ const DAY_MS = 86_400_000;
 const isoDay = (time: number) => new Date(time).toISOString().slice(0, 10);
 const DAY_PATTERN = /^\d{4}-\d{2}-\d{2}$/;
 
-const funnelColumns: FigureColumn<FunnelStep>[] = (
-  [
-    ['Visitors', 'visitors'],
-    ['Leads', 'leads'],
-    ['Lead rate', 'leadRate'],
-    ['Questionnaires', 'questionnaires'],
-    ['Questionnaire rate', 'questionnaireRate'],
-    ['Applications', 'applications'],
-    ['Application rate', 'applicationRate'],
-  ] as const
-).map(([header, field]) => ({
-  header,
-  value: (row) =>
-    field.endsWith('Rate') ? ratePercent(row[field]) : numberFormat.format(row[field] ?? 0),
-}));
-
-function FunnelTable(props: FiguresTableProps<FunnelStep>) {
-  return (
-    <FiguresTable columns={funnelColumns} empty="No visits or leads in this range." {...props} />
-  );
-}
+const funnelFigures: Figures<FunnelStep> = {
+  titles: {
+    variants: 'Funnel per landing page',
+    utmSources: 'Funnel per UTM source',
+    utmCampaigns: 'Funnel per UTM campaign',
+  },
+  empty: 'No visits or leads in this range.',
+  columns: (
+    [
+      ['Visitors', 'visitors'],
+      ['Leads', 'leads'],
+      ['Lead rate', 'leadRate'],
+      ['Questionnaires', 'questionnaires'],
+      ['Questionnaire rate', 'questionnaireRate'],
+      ['Applications', 'applications'],
+      ['Application rate', 'applicationRate'],
+    ] as const
+  ).map(([header, field]) => ({
+    header,
+    value: (row) =>
+      field.endsWith('Rate') ? ratePercent(row[field]) : numberFormat.format(row[field] ?? 0),
+  })),
+};
 
 /** The comparison in words: significant or not, and how many more visitors it needs. */
 function comparisonSentence(a: Sample, b: Sample): string {
@@ -104,50 +96,19 @@ function AbComparison({ variants }: { variants: FunnelStep[] }) {
   );
 }
 
-/** A labelled date input; `errorId` names the range's error while there is one. */
-function DateField({
-  label,
-  value,
-  min,
-  max,
-  onChange,
-  errorId,
-}: {
-  label: string;
-  value: string;
-  min?: string;
-  max?: string;
-  onChange(value: string): void;
-  errorId: string | undefined;
-}) {
-  const id = useId();
-  return (
-    <div className="grid gap-1.5">
-      <label htmlFor={id} className="text-sm font-medium text-slate-800">
-        {label}
-      </label>
-      <input
-        id={id}
-        type="date"
-        value={value}
-        min={min}
-        max={max}
-        onChange={(event) => onChange(event.target.value)}
-        aria-describedby={errorId}
-        aria-invalid={errorId !== undefined}
-        className="rounded-md border border-slate-400 bg-white px-3 py-1.5 text-sm text-slate-900 focus-visible:outline-2 focus-visible:outline-offset-1 focus-visible:outline-accent-strong"
-      />
-    </div>
-  );
-}
-
 /** The Funnel section of the Overview tab, for a date range (default: the last 30 UTC days). */
 export function FunnelSection() {
   const [from, setFrom] = useState(() => isoDay(Date.now() - 29 * DAY_MS));
   const [to, setTo] = useState(() => isoDay(Date.now()));
-  const errorId = useId();
+  const id = useId();
+  const errorId = `${id}-error`;
   const valid = DAY_PATTERN.test(from) && DAY_PATTERN.test(to) && from <= to;
-  const funnel = useFunnel(from, to, valid);
+  // The last figures stay on screen while a new range loads.
+  const funnel = useQuery<FunnelFigures>({
+    queryKey: [`/api/admin/funnel?${new URLSearchParams({ from, to })}`],
+    enabled: valid,
+    placeholderData: keepPreviousData,
+  });
   const data = funnel.data;
   return (
     <section aria-labelledby="funnel-heading" className="grid gap-4">
@@ -155,20 +116,28 @@ export function FunnelSection() {
         Funnel
       </h2>
       <div className="flex flex-wrap items-end gap-4">
-        <DateField
-          label="From (UTC day)"
-          value={from}
-          max={to}
-          onChange={setFrom}
-          errorId={valid ? undefined : errorId}
-        />
-        <DateField
-          label="To (UTC day, included)"
-          value={to}
-          min={from}
-          onChange={setTo}
-          errorId={valid ? undefined : errorId}
-        />
+        {(
+          [
+            ['From (UTC day)', from, setFrom, { max: to }],
+            ['To (UTC day, included)', to, setTo, { min: from }],
+          ] as const
+        ).map(([label, value, onChange, bounds], index) => (
+          <div key={label} className="grid gap-1.5">
+            <label htmlFor={`${id}-${index}`} className="text-sm font-medium text-slate-800">
+              {label}
+            </label>
+            <input
+              id={`${id}-${index}`}
+              type="date"
+              value={value}
+              {...bounds}
+              onChange={(event) => onChange(event.target.value)}
+              aria-describedby={valid ? undefined : errorId}
+              aria-invalid={!valid}
+              className="rounded-md border border-slate-400 bg-white px-3 py-1.5 text-sm text-slate-900 focus-visible:outline-2 focus-visible:outline-offset-1 focus-visible:outline-accent-strong"
+            />
+          </div>
+        ))}
         {!valid && (
           <p id={errorId} role="alert" className="text-sm text-red-800">
             Choose two dates, the first not after the second.
@@ -188,22 +157,7 @@ export function FunnelSection() {
               lead.
             </p>
             <AbComparison variants={data.variants} />
-            <FunnelTable
-              title="Funnel per landing page"
-              keyHeader="Landing page"
-              rows={data.variants}
-              label={variantLabel}
-            />
-            <FunnelTable
-              title="Funnel per UTM source"
-              keyHeader="UTM source"
-              rows={data.utmSources}
-            />
-            <FunnelTable
-              title="Funnel per UTM campaign"
-              keyHeader="UTM campaign"
-              rows={data.utmCampaigns}
-            />
+            <FiguresTables figures={funnelFigures} data={data} />
           </>
         )}
       </div>

@@ -2,6 +2,7 @@ import { useId, useState, type ReactNode } from 'react';
 import * as Dialog from '@radix-ui/react-dialog';
 import { useForm } from 'react-hook-form';
 import { X } from 'lucide-react';
+import type { LeadConversion } from '@shared/admin-deliveries';
 import { leadStatuses, statusLabel, type LeadKind } from '@shared/lead-status';
 import { leadNoteSchema, MAX_NOTE_LENGTH, type LeadNoteInput } from '@shared/schemas/lead-note';
 import { Button } from '../../components/ui/button';
@@ -16,28 +17,20 @@ import {
   type LeadDetail,
   type TimelineEntry,
 } from './api/lead-detail';
-import { leadName, StatusBadge } from './columns';
+import { StatusBadge } from './columns';
 import { useReturnFocus } from './confirm-dialog';
-import { detailGroups, FieldList } from './lead-fields';
+import { detailGroups, FieldList, SubmissionHistory } from './lead-fields';
 import { formatDate } from './leads';
-import { ConversionEvents } from './conversion-events';
 import { StatusSelect } from './leads-tab';
-import { SubmissionHistory } from './submission-history';
 
 /**
  * Said inside the panel, not as a toast: while it is open the page behind it (the toasts'
  * region too) is hidden from assistive technology, and a toast would take the first Escape.
  */
 type Announce = (message: Announcement) => void;
-interface Announcement {
-  text: string;
-  failed?: boolean;
-}
+type Announcement = { text: string; failed?: boolean };
 
-/*
- * The submit buttons below are never `disabled`: a focused button that becomes disabled loses
- * the focus to the page, and a keyboard user would be thrown out of the panel's order.
- */
+// Submit buttons are never `disabled`: that would drop the focus out of the panel.
 
 /** The status with a control to change it (PATCH); the pipeline's values of the lead's kind. */
 function StatusForm({
@@ -88,8 +81,6 @@ function NoteForm({ kind, id, announce }: { kind: LeadKind; id: number; announce
   const add = useAddNote(kind, id);
   const form = useForm<LeadNoteInput>({
     resolver: zodResolver(leadNoteSchema),
-    mode: 'onSubmit',
-    reValidateMode: 'onChange',
     defaultValues: { text: '' },
   });
   const onSubmit = form.handleSubmit(async (values) => {
@@ -148,6 +139,36 @@ function Timeline({ entries }: { entries: TimelineEntry[] }) {
   );
 }
 
+const stateLabels: Record<LeadConversion['state'], string> = {
+  sent: 'Sent',
+  pending: 'Waiting to send',
+  failed: 'Failed',
+};
+
+/** "Sent", "Failed", or "Retrying" when the last attempt failed and another will come. */
+const stateOf = (entry: LeadConversion) =>
+  entry.state === 'pending' && entry.error ? 'Retrying' : stateLabels[entry.state];
+
+/** The lead's events sent to Meta's Conversions API (decision 110), with Meta's errors. */
+function ConversionEvents({ conversions }: { conversions: LeadConversion[] }) {
+  return (
+    <ul className="grid gap-1 text-sm">
+      {conversions.map((entry, index) => (
+        <li key={`${entry.event}-${index}`} className="text-slate-900">
+          <span className="font-medium">{entry.event}</span>
+          {' · '}
+          <span className={entry.error ? 'text-red-800' : 'text-slate-700'}>{stateOf(entry)}</span>
+          {' · '}
+          <time dateTime={entry.at} className="text-slate-700">
+            {formatDate(entry.at)}
+          </time>
+          {entry.error && <span className="block text-red-800">{entry.error}</span>}
+        </li>
+      ))}
+    </ul>
+  );
+}
+
 /** A part of the detail: its heading names the region. */
 function DetailSection({ title, children }: { title: string; children: ReactNode }) {
   const id = useId();
@@ -202,10 +223,6 @@ function DetailBody({ detail }: { detail: LeadDetail }) {
   );
 }
 
-function titleOf(detail: LeadDetail | undefined, kind: LeadKind, id: number): string {
-  return detail ? leadName(detail) : `${kind === 'company' ? 'Company' : 'Candidate'} #${id}`;
-}
-
 function DetailContent({ kind, id }: { kind: LeadKind; id: number }) {
   const query = useLeadDetail(kind, id);
   const notFound = query.error instanceof ApiError && query.error.status === 404;
@@ -214,7 +231,7 @@ function DetailContent({ kind, id }: { kind: LeadKind; id: number }) {
       <div className="flex items-start justify-between gap-4 border-b border-slate-200 px-6 py-4">
         <div>
           <Dialog.Title className="text-xl font-semibold text-slate-900">
-            {titleOf(query.data, kind, id)}
+            {query.data?.lead.who ?? `${kind === 'company' ? 'Company' : 'Candidate'} #${id}`}
           </Dialog.Title>
           <Dialog.Description className="text-sm text-slate-600">
             {kind === 'company' ? 'Company lead' : 'Candidate lead'} #{id}
@@ -250,11 +267,8 @@ function DetailContent({ kind, id }: { kind: LeadKind; id: number }) {
   );
 }
 
-/**
- * A lead's detail as a side panel (Radix Dialog: focus moves in, stays in, Escape closes it,
- * and focus returns to the button that opened it). Which lead is open is the page's URL.
- */
-export function LeadDetailPanel({
+/** A lead's detail as a side panel (Radix Dialog); which lead is open is the page's URL. */
+export default function LeadDetailPanel({
   open,
   onClose,
 }: {

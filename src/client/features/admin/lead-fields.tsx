@@ -11,7 +11,7 @@ import {
   relocationOptions,
   yesNoOptions,
 } from '@shared/schemas/questionnaire';
-import type { LeadDetail } from './api/lead-detail';
+import type { LeadDetail, SubmissionEntry } from './api/lead-detail';
 import {
   formatDate,
   fullName,
@@ -33,7 +33,7 @@ export const muted = (value: string | null | undefined) =>
 const allTimelines = [...hiringTimelines, ...contactTimelines];
 
 /** Stored values are the forms' option values; the admin reads their labels. */
-export const optionsByColumn: Record<string, Options> = {
+const optionsByColumn: Record<string, Options> = {
   education_level: educationLevels,
   tech_experience: techExperienceLevels,
   availability: availabilityOptions,
@@ -125,7 +125,7 @@ const companyGroup = (lead: CompanyLead): FieldGroup => ({
 });
 
 /** The attribution's labels, by the names a form sends them under (attributionSchema). */
-export const attributionLabels: Record<string, string> = {
+const attributionLabels: Record<string, string> = {
   page: 'Source page',
   variant: 'Landing variant',
   utmSource: 'UTM source',
@@ -152,32 +152,18 @@ const attributionGroup = (lead: Attribution): FieldGroup => ({
 });
 
 /** Fields of the answer shown above under another name, or elsewhere in the detail. */
-const SHOWN_ELSEWHERE = [
-  'submittedAt',
-  'typeformCompleted',
-  'isTypeformCandidate',
-  'company',
-  'name',
-  'hiringNeeds',
-  'hiringTimeline',
-  'timeline',
-  'message',
-  'history',
-  'submissions',
-];
+const SHOWN_ELSEWHERE =
+  'submittedAt typeformCompleted isTypeformCandidate company name hiringNeeds hiringTimeline timeline message history submissions';
 const camel = (name: string) =>
   name.replace(/_([a-z])/g, (_, letter: string) => letter.toUpperCase());
-export const humanize = (name: string) =>
+const humanize = (name: string) =>
   camel(name)
     .replace(/([A-Z])/g, ' $1')
     .replace(/^./, (letter) => letter.toUpperCase());
 
-/**
- * Every other field the server answers (the record's type and stage, its update time, any
- * field added later): the detail shows all that the lead gave, not only what we know of.
- */
+/** Every other field the server answers: the detail shows all that the lead gave. */
 function otherGroup({ raw, lead }: LeadDetail): FieldGroup {
-  const shown = new Set([...Object.keys(lead), ...SHOWN_ELSEWHERE]);
+  const shown = new Set([...Object.keys(lead), ...SHOWN_ELSEWHERE.split(' ')]);
   const fields: FieldGroup['fields'] = [['Submitted', formatDate(lead.createdAt) || null]];
   for (const [key, value] of Object.entries(raw)) {
     if (shown.has(camel(key)) || value === null || value === undefined || value === '') continue;
@@ -195,7 +181,7 @@ export function detailGroups(detail: LeadDetail): FieldGroup[] {
 }
 
 /** Label/value pairs as a description list; long answers keep their line breaks. */
-export function FieldDescriptions({ fields }: Pick<FieldGroup, 'fields'>): ReactNode {
+function FieldDescriptions({ fields }: Pick<FieldGroup, 'fields'>): ReactNode {
   return (
     <dl className="mt-2 grid gap-x-4 gap-y-2 text-sm sm:grid-cols-[10rem_1fr]">
       {fields.map(([label, value]) => (
@@ -217,5 +203,55 @@ export function FieldList({ group }: { group: FieldGroup }): ReactNode {
       </h3>
       <FieldDescriptions fields={group.fields} />
     </section>
+  );
+}
+
+/** Each public form by what it asked (platform/lead-records/lead-submissions.ts names them). */
+const formNames: Record<string, string> = {
+  'candidate-email': 'E-mail form',
+  'candidate-basic-info': 'Name and phone form',
+  'candidate-application': 'Application form',
+  'typeform-completed': 'Questionnaire completed',
+  questionnaire: 'Questionnaire answers',
+  'company-email': 'Company e-mail form',
+  'company-request': 'Talent request form',
+};
+
+function submittedFields(entry: SubmissionEntry): [string, string | null][] {
+  const fields: [string, string | null][] = Object.entries(entry.fields ?? {}).map(
+    ([column, value]) => {
+      const options = optionsByColumn[column];
+      return [humanize(column), options ? labelOf(options, value) : value || null];
+    },
+  );
+  for (const [key, value] of Object.entries(entry.attribution ?? {})) {
+    if (key === 'page' || value === null || value === undefined || value === '') continue;
+    fields.push([attributionLabels[key] ?? humanize(key), String(value)]);
+  }
+  return [['Page', entry.sourcePage], ...fields];
+}
+
+/** Every form the lead sent, oldest first, each with what it said as it came. */
+export function SubmissionHistory({ submissions }: { submissions: SubmissionEntry[] }) {
+  if (submissions.length === 0) return <p className="text-sm text-slate-600">None recorded.</p>;
+  return (
+    <ol className="grid gap-2">
+      {submissions.map((entry, index) => (
+        <li key={`${entry.at}-${index}`} className="rounded-lg border border-slate-200">
+          <details>
+            <summary className="cursor-pointer rounded-lg px-3 py-2 text-sm font-medium text-slate-900 focus-visible:outline-2 focus-visible:outline-accent-strong">
+              {formNames[entry.form] ?? entry.form}
+              <span className="font-normal text-slate-700">
+                {' · '}
+                <time dateTime={entry.at}>{formatDate(entry.at)}</time>
+              </span>
+            </summary>
+            <div className="px-3 pb-3">
+              <FieldDescriptions fields={submittedFields(entry)} />
+            </div>
+          </details>
+        </li>
+      ))}
+    </ol>
   );
 }

@@ -7,10 +7,7 @@ export interface Column<Row> {
   className?: string;
 }
 
-/**
- * A lead table: a caption, column headers, one row per lead, and the pager. The wrapper
- * scrolls sideways on narrow screens and can be focused to scroll with the keyboard.
- */
+/** A lead table in a focusable region that scrolls sideways on narrow screens. */
 export function LeadTable<Row extends { id: number }>({
   caption,
   columns,

@@ -6,25 +6,13 @@ import { toast } from '../../lib/toast-store';
 import { adminToasts } from './admin-toasts';
 import { isUnauthorized } from './api/http';
 import { useLeadPage } from './api/leads';
-import { candidateColumns, companyColumns, emailLeadColumns, type RowActions } from './columns';
-import { LeadTable, Pager, type Column } from './lead-table';
-import type { CandidateLead, CompanyLead, EmailLead } from './leads';
+import { columnsFor, type AnyLead, type RowActions } from './columns';
+import { LeadTable, Pager } from './lead-table';
 import { leadTabs, PAGE_SIZE, type LeadTabId, type TabFilter } from './tabs';
 
 const SEARCH_DEBOUNCE_MS = 300;
 
-function columnsFor(tab: LeadTabId, actions: RowActions) {
-  if (tab === 'companies') return companyColumns(actions) as Column<{ id: number }>[];
-  if (tab === 'leadEmails') return emailLeadColumns(actions) as Column<{ id: number }>[];
-  return candidateColumns(actions, {
-    questionnaire: tab === 'questionnaireLeads',
-  }) as Column<{ id: number }>[];
-}
-
-/**
- * The statuses a tab can be filtered by. Lead Emails mixes candidates and companies: it
- * offers both pipelines' statuses (a status of one finds only that kind's leads).
- */
+/** A tab's status filter; Lead Emails mixes both kinds, so it offers both pipelines'. */
 function statusOptions(tab: LeadTabId): readonly { value: string; label: string }[] {
   if (tab === 'companies') return companyStatuses;
   if (tab !== 'leadEmails') return candidateStatuses;
@@ -78,20 +66,16 @@ export function StatusSelect({
   );
 }
 
-type AnyLead = CandidateLead | CompanyLead | EmailLead;
-
 /** One lead tab: a debounced search box, the current page of the table and the pager. */
 export function LeadsTab({
   tab,
   filter,
   onFilterChange,
-  onTotal,
   actions,
 }: {
   tab: LeadTabId;
   filter: TabFilter;
-  onFilterChange(filter: TabFilter): void;
-  onTotal(total: number): void;
+  onFilterChange(tab: LeadTabId, filter: TabFilter): void;
   actions: RowActions;
 }) {
   const searchId = useId();
@@ -102,16 +86,11 @@ export function LeadsTab({
   useEffect(() => {
     if (search === filter.q) return;
     const timer = setTimeout(
-      () => onFilterChange({ ...filter, q: search, offset: 0 }),
+      () => onFilterChange(tab, { ...filter, q: search, offset: 0 }),
       SEARCH_DEBOUNCE_MS,
     );
     return () => clearTimeout(timer);
-  }, [search, filter, onFilterChange]);
-
-  const total = page.data?.total;
-  useEffect(() => {
-    if (total !== undefined) onTotal(total);
-  }, [total, onTotal]);
+  }, [search, filter, tab, onFilterChange]);
 
   // Spec section 8: 'Error' — 'Failed to load candidate data' / '… company data', as a toast
   // and in place of the rows, while the failure lasts.
@@ -152,7 +131,7 @@ export function LeadsTab({
         </div>
         <StatusSelect
           value={filter.status}
-          onChange={(status) => onFilterChange({ ...filter, status, offset: 0 })}
+          onChange={(status) => onFilterChange(tab, { ...filter, status, offset: 0 })}
           options={statusOptions(tab)}
           empty="All statuses"
           className="w-full max-w-52"
@@ -167,7 +146,7 @@ export function LeadsTab({
         caption={definition.caption}
         columns={columnsFor(tab, actions)}
         rows={rows}
-        rowKey={(row) => `${'type' in row ? row.type : tab}-${row.id}`}
+        rowKey={(row) => `${row.kind}-${row.id}`}
         busy={page.isFetching || search !== filter.q}
         query={filter.q}
         empty={
@@ -183,9 +162,9 @@ export function LeadsTab({
       <Pager
         offset={filter.offset}
         pageSize={PAGE_SIZE}
-        total={total ?? 0}
+        total={page.data?.total ?? 0}
         capped={page.data?.capped ?? false}
-        onChange={(offset) => onFilterChange({ ...filter, offset })}
+        onChange={(offset) => onFilterChange(tab, { ...filter, offset })}
       />
     </div>
   );

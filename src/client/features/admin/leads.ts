@@ -1,143 +1,96 @@
-/*
- * The rows the dashboard shows. The server may answer snake_case or camelCase names (spec
- * section 3); both are accepted here, so the screen never depends on one spelling.
- */
+import type { LeadKind } from '@shared/lead-status';
+
+// The server may answer snake_case or camelCase names (spec section 3): both are read.
 
 type Raw = Record<string, unknown>;
+type Texts<Name extends string> = Record<Name, string | null>;
 
-/** The first of `names` that holds a value. */
-function pick(raw: Raw, ...names: string[]): unknown {
-  for (const name of names) {
-    const value = raw[name];
+const snake = (name: string) => name.replace(/[A-Z]/g, (letter) => `_${letter.toLowerCase()}`);
+
+/** Another name the server may answer a field under. */
+const aliases: Record<string, string> = {
+  createdAt: 'submittedAt',
+  companyName: 'company',
+  contactName: 'name',
+  talentNeeds: 'hiringNeeds',
+  comments: 'message',
+};
+
+/** The first spelling of the field (or of its alias) that holds a value. */
+function pick(raw: Raw, name: string): unknown {
+  const alias = aliases[name];
+  const names = [name, snake(name), ...(alias ? [alias, snake(alias)] : [])];
+  for (const each of names) {
+    const value = raw[each];
     if (value !== undefined && value !== null && value !== '') return value;
   }
   return null;
 }
 
-const snake = (name: string) => name.replace(/[A-Z]/g, (letter) => `_${letter.toLowerCase()}`);
+const texts = <Name extends string>(raw: Raw, names: readonly Name[]) =>
+  Object.fromEntries(
+    names.map((name) => {
+      const value = pick(raw, name);
+      return [name, value === null ? null : String(value)];
+    }),
+  ) as Texts<Name>;
 
-/** A text field by its camelCase name, its snake_case twin, or any alias. */
-const text = (raw: Raw, name: string, ...aliases: string[]): string | null => {
-  const value = pick(raw, name, snake(name), ...aliases.flatMap((alias) => [alias, snake(alias)]));
-  return value === null ? null : String(value);
-};
 const flag = (raw: Raw, name: string): boolean => {
-  const value = pick(raw, name, snake(name));
+  const value = pick(raw, name);
   return value === true || value === 1 || value === 'true' || value === '1';
 };
 
-export interface Attribution {
-  sourcePage: string | null;
-  landingVariant: string | null;
-  utmSource: string | null;
-  utmMedium: string | null;
-  utmCampaign: string | null;
-  utmTerm: string | null;
-  utmContent: string | null;
-  referrer: string | null;
-  fbclid: string | null;
-  createdAt: string | null;
-  /** The lead's pipeline status (src/shared/lead-status.ts); null if the server sent none. */
-  status: string | null;
-}
+/** A list of names written as one string: 'a b' gives ['a', 'b'], typed 'a' | 'b'. */
+type Words<List extends string> = List extends `${infer Head} ${infer Tail}`
+  ? Head | Words<Tail>
+  : List;
+const words = <List extends string>(list: List) => list.split(' ') as Words<List>[];
 
-const attribution = (raw: Raw): Attribution => ({
-  sourcePage: text(raw, 'sourcePage'),
-  landingVariant: text(raw, 'landingVariant'),
-  utmSource: text(raw, 'utmSource'),
-  utmMedium: text(raw, 'utmMedium'),
-  utmCampaign: text(raw, 'utmCampaign'),
-  utmTerm: text(raw, 'utmTerm'),
-  utmContent: text(raw, 'utmContent'),
-  referrer: text(raw, 'referrer'),
-  fbclid: text(raw, 'fbclid'),
-  createdAt: text(raw, 'createdAt', 'submittedAt'),
-  status: text(raw, 'status'),
-});
+// `status` is the pipeline status (src/shared/lead-status.ts); null if the server sent none.
+const attributionNames = words(
+  'sourcePage landingVariant utmSource utmMedium utmCampaign utmTerm utmContent referrer fbclid createdAt status',
+);
 
-export interface CandidateLead extends Attribution {
-  id: number;
-  email: string;
-  firstName: string | null;
-  lastName: string | null;
-  phone: string | null;
-  location: string | null;
-  educationLevel: string | null;
-  techExperience: string | null;
-  reason: string | null;
-  questionnaireCompleted: boolean;
-  isQuestionnaireCandidate: boolean;
-  /** The built-in questionnaire's answers (null until given). */
-  availability: string | null;
-  fullTime: string | null;
-  relocation: string | null;
-  questionnaireLocation: string | null;
-  motivation: string | null;
-}
+export type Attribution = Texts<(typeof attributionNames)[number]>;
 
-export function toCandidate(raw: Raw): CandidateLead {
+/** Every row has `kind` and `who`: what its buttons act on, and how the admin names it. */
+function row<Name extends string>(raw: Raw, kind: LeadKind, names: readonly Name[]) {
   return {
     id: Number(raw.id),
-    email: text(raw, 'email') ?? '',
-    firstName: text(raw, 'firstName'),
-    lastName: text(raw, 'lastName'),
-    phone: text(raw, 'phone'),
-    location: text(raw, 'location'),
-    educationLevel: text(raw, 'educationLevel'),
-    techExperience: text(raw, 'techExperience'),
-    reason: text(raw, 'reason'),
+    kind,
+    email: String(pick(raw, 'email') ?? ''),
+    ...texts(raw, names),
+    ...texts(raw, attributionNames),
+  };
+}
+
+export type CandidateLead = ReturnType<typeof toCandidate>;
+export function toCandidate(raw: Raw) {
+  // The application's fields, then the built-in questionnaire's answers (null until given).
+  const names =
+    'firstName lastName phone location educationLevel techExperience reason availability fullTime relocation questionnaireLocation motivation';
+  const lead = row(raw, 'candidate', words(names));
+  return {
+    ...lead,
+    who: fullName(lead.firstName, lead.lastName) || lead.email,
     // The API's names of the two flags (spec section 3).
     questionnaireCompleted: flag(raw, 'typeformCompleted'),
     isQuestionnaireCandidate: flag(raw, 'isTypeformCandidate'),
-    availability: text(raw, 'availability'),
-    fullTime: text(raw, 'fullTime'),
-    relocation: text(raw, 'relocation'),
-    questionnaireLocation: text(raw, 'questionnaireLocation'),
-    motivation: text(raw, 'motivation'),
-    ...attribution(raw),
   };
 }
 
-export interface CompanyLead extends Attribution {
-  id: number;
-  email: string;
-  companyName: string | null;
-  contactName: string | null;
-  title: string | null;
-  companySize: string | null;
-  talentNeeds: string | null;
-  timeline: string | null;
-  comments: string | null;
+export type CompanyLead = ReturnType<typeof toCompany>;
+export function toCompany(raw: Raw) {
+  const names = 'companyName contactName title companySize talentNeeds timeline comments';
+  const lead = row(raw, 'company', words(names));
+  return { ...lead, who: lead.companyName ?? lead.email };
 }
 
-export function toCompany(raw: Raw): CompanyLead {
-  return {
-    id: Number(raw.id),
-    email: text(raw, 'email') ?? '',
-    companyName: text(raw, 'companyName', 'company'),
-    contactName: text(raw, 'contactName', 'name'),
-    title: text(raw, 'title'),
-    companySize: text(raw, 'companySize'),
-    talentNeeds: text(raw, 'talentNeeds', 'hiringNeeds'),
-    timeline: text(raw, 'timeline'),
-    comments: text(raw, 'comments', 'message'),
-    ...attribution(raw),
-  };
-}
-
-export interface EmailLead extends Attribution {
-  id: number;
-  email: string;
-  type: 'candidate' | 'company';
-}
-
-export function toEmailLead(raw: Raw): EmailLead {
-  return {
-    id: Number(raw.id),
-    email: text(raw, 'email') ?? '',
-    type: text(raw, 'type') === 'company' ? 'company' : 'candidate',
-    ...attribution(raw),
-  };
+/** A Lead Emails row: either kind, named by its address. */
+export type EmailLead = ReturnType<typeof toEmailLead>;
+export function toEmailLead(raw: Raw) {
+  const lead = row(raw, pick(raw, 'type') === 'company' ? 'company' : 'candidate', []);
+  return { ...lead, who: lead.email };
 }
 
 /** Spec section 4: the Completed / Not Completed status of the questionnaire. */
@@ -147,13 +100,7 @@ export const questionnaireStatus = (lead: CandidateLead) =>
 export const fullName = (first: string | null, last: string | null) =>
   [first, last].filter(Boolean).join(' ');
 
-const dateFormat = new Intl.DateTimeFormat('en-US', {
-  month: 'short',
-  day: 'numeric',
-  year: 'numeric',
-  hour: 'numeric',
-  minute: '2-digit',
-});
+const dateFormat = new Intl.DateTimeFormat('en-US', { dateStyle: 'medium', timeStyle: 'short' });
 
 /** Spec section 9: en-US, short month, with hour and minute ('Apr 18, 2025, 9:30 AM'). */
 export function formatDate(value: string | null): string {

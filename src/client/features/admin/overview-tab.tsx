@@ -2,51 +2,30 @@ import { useEffect } from 'react';
 import { toast } from '../../lib/toast-store';
 import { adminToasts } from './admin-toasts';
 import { isUnauthorized } from './api/http';
-import type { Conversion } from '@shared/admin-overview';
-import { useOverview } from './api/overview';
+import { useQuery } from '@tanstack/react-query';
+import type { Conversion, OverviewFigures } from '@shared/admin-overview';
 import { ConfigurationPanel } from './configuration-panel';
 import { DailyChart } from './daily-chart';
-import {
-  FiguresTable,
-  variantLabel,
-  type FigureColumn,
-  type FiguresTableProps,
-} from './figures-table';
+import { FiguresTables, type Figures } from './figures-table';
 import { FunnelSection } from './funnel-section';
 
 const numberFormat = new Intl.NumberFormat('en-US');
 const percent = (part: number, whole: number) =>
   whole === 0 ? '—' : `${((part / whole) * 100).toFixed(1)}%`;
 
-function StatCard({ label, value, note }: { label: string; value: number; note: string }) {
-  return (
-    <div className="rounded-xl border border-slate-200 bg-white p-5 shadow-sm">
-      <dt className="text-sm font-medium text-slate-700">{label}</dt>
-      <dd className="mt-1 text-3xl font-semibold text-slate-900">{numberFormat.format(value)}</dd>
-      <dd className="mt-1 text-xs text-slate-600">{note}</dd>
-    </div>
-  );
-}
-
-const conversionColumns: FigureColumn<Conversion>[] = [
-  { header: 'E-mail leads', value: (row) => numberFormat.format(row.emailLeads) },
-  { header: 'Full applications', value: (row) => numberFormat.format(row.applications) },
-  { header: 'Conversion', value: (row) => percent(row.applications, row.emailLeads) },
-];
-
-function ConversionTable(props: FiguresTableProps<Conversion>) {
-  return (
-    <FiguresTable
-      columns={conversionColumns}
-      empty="No e-mail leads from the landing pages yet."
-      {...props}
-    />
-  );
-}
+const conversionFigures: Figures<Conversion> = {
+  titles: { variants: 'Landing variants', utmSources: 'UTM sources (landing e-mail leads)' },
+  columns: [
+    { header: 'E-mail leads', value: (row) => numberFormat.format(row.emailLeads) },
+    { header: 'Full applications', value: (row) => numberFormat.format(row.applications) },
+    { header: 'Conversion', value: (row) => percent(row.applications, row.emailLeads) },
+  ],
+  empty: 'No e-mail leads from the landing pages yet.',
+};
 
 /** Counts of each lead type, leads per day for 30 days, landing conversion, and the funnel. */
 export function OverviewTab() {
-  const overview = useOverview();
+  const overview = useQuery<OverviewFigures>({ queryKey: ['/api/admin/overview'] });
   const { isError, error, errorUpdatedAt } = overview;
   useEffect(() => {
     if (isError && !isUnauthorized(error)) toast(adminToasts.candidateLoadFailed);
@@ -63,15 +42,23 @@ export function OverviewTab() {
   return (
     <div className="grid gap-8">
       <dl className="grid gap-4 sm:grid-cols-2 lg:grid-cols-5">
-        <StatCard
-          label="Typeform Leads"
-          value={counts.typeform}
-          note="Started through /candidates"
-        />
-        <StatCard label="Candidates" value={counts.candidates} note="Full applications" />
-        <StatCard label="Companies" value={counts.companies} note="Company leads and requests" />
-        <StatCard label="Candidate e-mails" value={counts.candidateEmails} note="E-mail only" />
-        <StatCard label="Company e-mails" value={counts.companyEmails} note="E-mail only" />
+        {(
+          [
+            ['Typeform Leads', counts.typeform, 'Started through /candidates'],
+            ['Candidates', counts.candidates, 'Full applications'],
+            ['Companies', counts.companies, 'Company leads and requests'],
+            ['Candidate e-mails', counts.candidateEmails, 'E-mail only'],
+            ['Company e-mails', counts.companyEmails, 'E-mail only'],
+          ] as const
+        ).map(([label, value, note]) => (
+          <div key={label} className="rounded-xl border border-slate-200 bg-white p-5 shadow-sm">
+            <dt className="text-sm font-medium text-slate-700">{label}</dt>
+            <dd className="mt-1 text-3xl font-semibold text-slate-900">
+              {numberFormat.format(value)}
+            </dd>
+            <dd className="mt-1 text-xs text-slate-600">{note}</dd>
+          </div>
+        ))}
       </dl>
       <figure className="rounded-xl border border-slate-200 bg-white p-5 shadow-sm">
         <figcaption className="font-semibold text-slate-900">
@@ -85,13 +72,15 @@ export function OverviewTab() {
           <table className="mt-2 text-left">
             <thead>
               <tr>
-                <th scope="col" className="pr-6">
-                  Day
-                </th>
-                <th scope="col" className="pr-6">
-                  Candidates
-                </th>
-                <th scope="col">Companies</th>
+                {['Day', 'Candidates', 'Companies'].map((header) => (
+                  <th
+                    key={header}
+                    scope="col"
+                    className={header === 'Companies' ? undefined : 'pr-6'}
+                  >
+                    {header}
+                  </th>
+                ))}
               </tr>
             </thead>
             <tbody>
@@ -109,17 +98,7 @@ export function OverviewTab() {
         </details>
       </figure>
       <div className="grid gap-6 lg:grid-cols-2">
-        <ConversionTable
-          title="Landing variants"
-          keyHeader="Landing page"
-          rows={data.variants}
-          label={variantLabel}
-        />
-        <ConversionTable
-          title="UTM sources (landing e-mail leads)"
-          keyHeader="UTM source"
-          rows={data.utmSources}
-        />
+        <FiguresTables figures={conversionFigures} data={data} />
       </div>
       <FunnelSection />
       <ConfigurationPanel />

@@ -1,22 +1,48 @@
-import { quarantineReasonLabels, type QuarantinedSubmission } from '@shared/admin-quarantine';
+import { useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
+import {
+  quarantineReasonLabels,
+  type QuarantinedSubmission,
+  type QuarantinePage,
+} from '@shared/admin-quarantine';
 import { Button } from '../../components/ui/button';
-import { useQuarantine, useQuarantineAction } from './api/quarantine';
+import { toast } from '../../lib/toast-store';
+import { adminToasts } from './admin-toasts';
+import { apiRequest } from './api/http';
+import { refreshLeads } from './api/leads';
 import type { ConfirmRequest } from './confirm-dialog';
 import { LeadTable, type Column } from './lead-table';
+import { formatDate } from './leads';
 
-const dateFormat = new Intl.DateTimeFormat('en-US', { dateStyle: 'medium', timeStyle: 'short' });
+const QUARANTINE_URL = '/api/admin/quarantine?limit=100';
 
-/**
- * Quarantine (decision 095): the submissions held back as suspect, with the reasons, each
- * released into the normal flow (it becomes a lead, notified like any other) or deleted.
- */
+/** The newest 100 quarantined submissions, and how many there are (refreshed with the rest). */
+export const useQuarantine = () => useQuery<QuarantinePage>({ queryKey: [QUARANTINE_URL] });
+
+/** Release (into the normal flow) or delete one; every list and count is fetched again after. */
+function useQuarantineAction() {
+  const client = useQueryClient();
+  return useMutation({
+    mutationFn: ({ action, id }: { action: 'release' | 'delete'; id: number }) =>
+      action === 'release'
+        ? apiRequest('POST', `/api/admin/quarantine/${id}/release`)
+        : apiRequest('DELETE', `/api/admin/quarantine/${id}`),
+    onSuccess: (_response, { action }) => {
+      toast(action === 'release' ? adminToasts.released : adminToasts.deleted);
+      return refreshLeads(client);
+    },
+    onError: (_error, { action }) =>
+      toast(action === 'release' ? adminToasts.releaseFailed : adminToasts.quarantineDeleteFailed),
+  });
+}
+
+/** Submissions held back as suspect (decision 095), each released as a lead or deleted. */
 export function QuarantineTab({ onConfirm }: { onConfirm(request: ConfirmRequest): void }) {
   const { data, isPending, isError } = useQuarantine();
   const act = useQuarantineAction();
   const busyId = act.isPending ? act.variables?.id : undefined;
 
   const columns: Column<QuarantinedSubmission>[] = [
-    { header: 'Received', cell: (row) => dateFormat.format(new Date(row.receivedAt)) },
+    { header: 'Received', cell: (row) => formatDate(row.receivedAt) },
     { header: 'Form', cell: (row) => row.form },
     { header: 'Email', cell: (row) => row.email },
     { header: 'Name', cell: (row) => row.name ?? '—' },

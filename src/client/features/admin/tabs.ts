@@ -1,17 +1,13 @@
 import { toCandidate, toCompany, toEmailLead } from './leads';
 
-/** The admin list API's `type` of questionnaire leads (?type=…): the one place the client spells it. */
-const QUESTIONNAIRE_LIST_TYPE = 'typeform';
-
-/** The dashboard's lead tabs: which endpoint, filter, export and failure toast each uses. */
+/** The dashboard's lead tabs: which endpoint, list `type` (?type=…) and export each uses. */
 export const leadTabs = {
   questionnaireLeads: {
     label: 'Typeform Leads',
     caption: 'Candidates who started through the /candidates page',
     endpoint: '/api/candidate-submissions',
-    type: QUESTIONNAIRE_LIST_TYPE,
+    type: 'typeform',
     exportName: 'typeform-leads',
-    kind: 'candidate',
     toRow: toCandidate,
   },
   candidates: {
@@ -20,7 +16,6 @@ export const leadTabs = {
     endpoint: '/api/candidate-submissions',
     type: 'regular',
     exportName: 'candidates',
-    kind: 'candidate',
     toRow: toCandidate,
   },
   companies: {
@@ -29,7 +24,6 @@ export const leadTabs = {
     endpoint: '/api/company-submissions',
     type: 'full',
     exportName: 'companies',
-    kind: 'company',
     toRow: toCompany,
   },
   leadEmails: {
@@ -38,7 +32,6 @@ export const leadTabs = {
     endpoint: '/api/admin/lead-emails',
     type: undefined,
     exportName: 'lead-emails',
-    kind: 'candidate',
     toRow: toEmailLead,
   },
 } as const;
@@ -58,30 +51,25 @@ export interface TabFilter {
 }
 
 /** The list URL of a tab's page; it is also the query key (the default fetch reads it). */
-export function listUrl(
-  tab: LeadTabId,
-  { q, offset, status }: TabFilter,
-  limit = PAGE_SIZE,
-): string {
+export function listUrl(tab: LeadTabId, filter: TabFilter, limit = PAGE_SIZE): string {
   const { endpoint, type } = leadTabs[tab];
-  const params = new URLSearchParams({ limit: String(limit), offset: String(offset) });
+  const params = new URLSearchParams({ limit: String(limit), offset: String(filter.offset) });
   if (type) params.set('type', type);
-  if (q.trim()) params.set('q', q.trim());
-  if (status) params.set('status', status);
-  return `${endpoint}?${params}`;
+  return `${endpoint}?${filterParams(filter, params)}`;
 }
 
-/**
- * The count shown on a tab: every lead of the tab, whatever the search. One row is asked for;
- * the server's X-Total-Count answers (it keeps a tab's exact count for a few seconds).
- */
+/** The search and status filter, as query parameters (added to `params`). */
+function filterParams({ q, status }: TabFilter, params = new URLSearchParams()): URLSearchParams {
+  if (q.trim()) params.set('q', q.trim());
+  if (status) params.set('status', status);
+  return params;
+}
+
+/** A tab's count, whatever the search: one row is asked for, X-Total-Count answers. */
 export const countUrl = (tab: LeadTabId) => listUrl(tab, { q: '', offset: 0, status: '' }, 1);
 
 /** The export of a tab, with the same search and status filter as on screen. */
-export function exportUrl(tab: LeadTabId, { q, status }: Pick<TabFilter, 'q' | 'status'>): string {
-  const params = new URLSearchParams();
-  if (q.trim()) params.set('q', q.trim());
-  if (status) params.set('status', status);
-  const query = params.toString();
+export function exportUrl(tab: LeadTabId, filter: TabFilter): string {
+  const query = filterParams(filter).toString();
   return `/api/admin/export/${leadTabs[tab].exportName}.csv${query ? `?${query}` : ''}`;
 }

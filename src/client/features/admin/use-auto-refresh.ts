@@ -4,18 +4,14 @@ import { timings } from '@shared/claims';
 import { refreshLeads } from './api/leads';
 
 /**
- * After this long without a key, click or touch nobody is watching: the auto-refresh pauses,
- * so an unattended dashboard lets the server end its session after 30 minutes idle (the
- * refresh requests would otherwise keep it alive for ever). The next action refreshes at once.
+ * Idle this long, the auto-refresh pauses, so the server can end an unattended session after
+ * 30 minutes (the refreshes would keep it alive). The next key, click or touch refreshes.
  */
 export const AUTO_REFRESH_IDLE_PAUSE_MS = 5 * 60_000;
 
 const ACTIVITY_EVENTS = ['keydown', 'pointerdown', 'wheel', 'touchstart'] as const;
 
-/**
- * Spec section 4: data refreshes every 30 s while signed in; only what is on screen (see
- * refreshLeads), not while the page is in a background tab, not while nobody is there.
- */
+/** Spec section 4: a refresh every 30 s of what is on screen, while visible and attended. */
 export function useAutoRefresh(client: QueryClient): void {
   useEffect(() => {
     let lastActivity = Date.now();
@@ -34,14 +30,11 @@ export function useAutoRefresh(client: QueryClient): void {
       }
       void refreshLeads(client);
     }, timings.adminAutoRefreshMs);
-    for (const name of ACTIVITY_EVENTS) {
+    for (const name of ACTIVITY_EVENTS)
       window.addEventListener(name, onActivity, { capture: true, passive: true });
-    }
     return () => {
       clearInterval(timer);
-      for (const name of ACTIVITY_EVENTS) {
-        window.removeEventListener(name, onActivity, { capture: true });
-      }
+      for (const name of ACTIVITY_EVENTS) window.removeEventListener(name, onActivity, true);
     };
   }, [client]);
 }

@@ -10,23 +10,16 @@ interface OpenedHere {
 }
 
 /**
- * The open lead detail lives in the URL (the contract of issue 10): /admin?candidate=<id> or
- * /admin?company=<id>. So a detail can be linked (the notification e-mails do), reloaded,
- * and left with the browser's Back button.
+ * The open detail lives in the URL (issue 10): /admin?candidate=<id> or ?company=<id>, so it
+ * can be linked (the notification e-mails do), reloaded, and left with Back.
  */
 export function useLeadLink() {
   const [params, setParams] = useSearchParams();
   const location = useLocation();
   const navigate = useNavigate();
 
-  let open: { kind: LeadKind; id: number } | null = null;
-  for (const kind of KINDS) {
-    const value = params.get(kind);
-    if (value !== null && /^[1-9]\d{0,15}$/.test(value)) {
-      open = { kind, id: Number(value) };
-      break;
-    }
-  }
+  const kind = KINDS.find((each) => /^[1-9]\d{0,15}$/.test(params.get(each) ?? ''));
+  const open = kind ? { kind, id: Number(params.get(kind)) } : null;
 
   const openedHere = Boolean((location.state as OpenedHere | null)?.leadOpenedFromList);
 

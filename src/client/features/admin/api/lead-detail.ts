@@ -38,11 +38,7 @@ export type LeadDetail =
 /** GET / PATCH /api/{candidate,company}-submissions/:id; also the detail's query key. */
 export const detailUrl = (kind: LeadKind, id: number) => `/api/${kind}-submissions/${id}`;
 
-/**
- * A company has a `timeline` field of its own (its hiring timeline, a string); the detail's
- * `timeline` is the lead's history (an array). Each is read by its type, and the company's
- * hiring timeline also under `hiringTimeline`, should the detail answer it there.
- */
+/** A company's `timeline` string is its hiring timeline; the history is the array (or `history`). */
 function toDetail(kind: LeadKind, raw: Record<string, unknown>): LeadDetail {
   const history = [raw.timeline, raw.history].find(Array.isArray) as TimelineEntry[] | undefined;
   const timeline = history ?? [];
@@ -65,10 +61,7 @@ export function useLeadDetail(kind: LeadKind, id: number) {
   });
 }
 
-/*
- * The detail panel says how these went itself, not with a toast: the page behind a modal
- * panel is hidden from assistive technology, and a toast would take the first Escape.
- */
+// The panel reports these itself: a toast would be hidden behind the modal and take the Escape.
 
 /** PATCH the status: the answer is the new detail; the lists and counts show it too. */
 export function useChangeStatus(kind: LeadKind, id: number) {

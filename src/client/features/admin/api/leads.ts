@@ -56,12 +56,10 @@ export function useTabCounts(): Record<LeadTabId, number | undefined> {
 }
 
 /**
- * Fresh data for what is on screen. Every admin query is marked stale, but only those a
- * mounted component observes are fetched again: the visible tab's page, the tab counts, the
- * overview when it is shown, an open lead detail. A hidden tab's list (its panel is not
- * mounted) loads when it is shown again.
+ * Marks every admin query stale; only those on screen fetch again (the visible tab, counts,
+ * overview, open detail); a hidden tab loads when shown.
  */
-const refreshLeads = (client: QueryClient) =>
+export const refreshLeads = (client: QueryClient) =>
   client.invalidateQueries(
     {
       predicate: (query) =>
@@ -99,5 +97,3 @@ export function useSendFormEmail() {
     onError: () => toast(adminToasts.emailFailed),
   });
 }
-
-export { refreshLeads };

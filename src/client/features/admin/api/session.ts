@@ -50,3 +50,15 @@ export function useLogout() {
     },
   });
 }
+
+/** POST /api/admin/sign-out-everywhere: ends the admin's other sessions, keeps this one. */
+export function useSignOutEverywhere() {
+  return useMutation({
+    mutationFn: async () => {
+      const response = await apiRequest('POST', '/api/admin/sign-out-everywhere');
+      return ((await response.json()) as { ended: number }).ended;
+    },
+    onSuccess: (ended) => toast(adminToasts.signedOutEverywhere(ended)),
+    onError: () => toast(adminToasts.signOutEverywhereFailed),
+  });
+}

@@ -38,8 +38,15 @@ export function createAdminQueryClient(): QueryClient {
     }),
     defaultOptions: {
       queries: {
-        queryFn: async ({ queryKey }) =>
-          (await apiRequest('GET', String(queryKey[0]))).json() as Promise<unknown>,
+        queryFn: async ({ queryKey, meta }) => {
+          try {
+            return (await (await apiRequest('GET', String(queryKey[0]))).json()) as unknown;
+          } catch (error) {
+            // Spec section 7: a 401 throws by default, or gives null when a query asks so.
+            if (meta?.on401 === 'returnNull' && isUnauthorized(error)) return null;
+            throw error;
+          }
+        },
         staleTime: Infinity,
         refetchInterval: false,
         refetchOnWindowFocus: false,

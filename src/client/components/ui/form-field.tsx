@@ -6,9 +6,9 @@ import {
   type SelectHTMLAttributes,
   type TextareaHTMLAttributes,
 } from 'react';
-import { cn } from '../../lib/cn';
+import { clsx } from 'clsx';
 
-const controlClass = cn(
+const controlClass = clsx(
   'block w-full rounded-lg border border-slate-300 bg-white px-3 text-base text-slate-900 shadow-sm',
   'placeholder:text-slate-500 transition-colors duration-150',
   'focus-visible:border-accent-strong focus-visible:outline-2 focus-visible:outline-offset-1 focus-visible:outline-accent-strong',
@@ -47,7 +47,7 @@ function FieldShell({ common, children }: ShellProps) {
   const describedBy =
     [hint ? hintId : '', error ? errorId : ''].filter(Boolean).join(' ') || undefined;
   return (
-    <div className={cn('grid gap-1.5', containerClassName)}>
+    <div className={clsx('grid gap-1.5', containerClassName)}>
       <label htmlFor={id} className="text-sm font-medium text-slate-800">
         {label}
         {optional ? <span className="font-normal text-slate-600"> (optional)</span> : null}
@@ -84,7 +84,7 @@ export function TextField({ className, ref, ...props }: TextFieldProps) {
         <input
           ref={ref}
           {...links}
-          className={cn(controlClass, readOnlyClass, 'h-11', className)}
+          className={clsx(controlClass, readOnlyClass, 'h-11', className)}
           {...control}
         />
       )}
@@ -124,7 +124,7 @@ export function SelectField({
         <select
           ref={ref}
           {...links}
-          className={cn(controlClass, 'h-11', className)}
+          className={clsx(controlClass, 'h-11', className)}
           defaultValue=""
           {...control}
         >
@@ -155,7 +155,7 @@ export function TextareaField({
           ref={ref}
           rows={4}
           {...links}
-          className={cn(controlClass, readOnlyClass, 'py-2', className)}
+          className={clsx(controlClass, readOnlyClass, 'py-2', className)}
           {...control}
         />
       )}

@@ -1,10 +1,12 @@
 import type { ReactNode } from 'react';
-import { cn } from '../../lib/cn';
+import { clsx } from 'clsx';
 
 /** The page width and side padding used by every section. */
 export function Container({ className, children }: { className?: string; children: ReactNode }) {
   return (
-    <div className={cn('mx-auto w-full max-w-7xl px-4 sm:px-6 lg:px-8', className)}>{children}</div>
+    <div className={clsx('mx-auto w-full max-w-7xl px-4 sm:px-6 lg:px-8', className)}>
+      {children}
+    </div>
   );
 }
 
@@ -30,7 +32,7 @@ export function Section({
   'aria-labelledby'?: string;
 }) {
   return (
-    <section className={cn('py-16 sm:py-20', tones[tone], className)} {...props}>
+    <section className={clsx('py-16 sm:py-20', tones[tone], className)} {...props}>
       <Container>{children}</Container>
     </section>
   );
@@ -46,7 +48,7 @@ interface SectionHeadingProps {
 
 export function SectionHeading({ id, eyebrow, title, intro, className }: SectionHeadingProps) {
   return (
-    <div className={cn('mx-auto max-w-3xl text-center', className)}>
+    <div className={clsx('mx-auto max-w-3xl text-center', className)}>
       {eyebrow ? (
         <p className="text-sm font-semibold uppercase tracking-wider text-accent-strong">
           {eyebrow}

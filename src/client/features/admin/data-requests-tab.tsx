@@ -12,7 +12,7 @@ import {
 } from '@shared/admin-data-subject';
 import { Button, SubmitButton } from '../../components/ui/button';
 import { TextField } from '../../components/ui/form-field';
-import { cn } from '../../lib/cn';
+import { clsx } from 'clsx';
 import { ApiError } from '../../lib/api';
 import { toast } from '../../lib/toast-store';
 import { adminToasts } from './admin-toasts';
@@ -164,7 +164,7 @@ export function DataRequestsTab({ onConfirm }: { onConfirm(request: ConfirmReque
       <div aria-live="polite">
         {report || erased ? (
           <div
-            className={cn(
+            className={clsx(
               'rounded-xl border p-5',
               erased ? 'border-emerald-700 bg-emerald-50' : 'border-slate-300 bg-white',
             )}
@@ -179,7 +179,7 @@ export function DataRequestsTab({ onConfirm }: { onConfirm(request: ConfirmReque
                 : `${holdsAnything ? 'Stored' : 'Nothing is stored'} about ${report?.email}`}
             </h3>
             {erased || !holdsAnything || !report || !counts ? (
-              <p className={cn('mt-2 text-sm', erased ? 'text-slate-800' : 'text-slate-700')}>
+              <p className={clsx('mt-2 text-sm', erased ? 'text-slate-800' : 'text-slate-700')}>
                 {erased
                   ? describeCounts(erased.counts) || 'Nothing was left to erase.'
                   : 'No lead, submission, note, audit entry or message holds this address.'}

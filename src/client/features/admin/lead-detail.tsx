@@ -8,7 +8,7 @@ import { leadNoteSchema, MAX_NOTE_LENGTH, type LeadNoteInput } from '@shared/sch
 import { Button } from '../../components/ui/button';
 import { TextareaField } from '../../components/ui/form-field';
 import { ApiError } from '../../lib/api';
-import { cn } from '../../lib/cn';
+import { clsx } from 'clsx';
 import { zodResolver } from '../../lib/zod-resolver';
 import {
   useAddNote,
@@ -189,7 +189,7 @@ function DetailBody({ detail }: { detail: LeadDetail }) {
     <div className="grid gap-8">
       <p
         role="status"
-        className={cn(
+        className={clsx(
           'rounded-lg px-4 py-2 text-sm empty:hidden',
           announcement.failed ? 'bg-red-50 text-red-900' : 'bg-emerald-50 text-emerald-900',
         )}

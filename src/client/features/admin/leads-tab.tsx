@@ -1,7 +1,7 @@
 import { useEffect, useId, useState } from 'react';
 import { Search } from 'lucide-react';
 import { candidateStatuses, companyStatuses } from '@shared/lead-status';
-import { cn } from '../../lib/cn';
+import { clsx } from 'clsx';
 import { toast } from '../../lib/toast-store';
 import { adminToasts } from './admin-toasts';
 import { isUnauthorized } from './api/http';
@@ -45,7 +45,7 @@ export function StatusSelect({
 }) {
   const id = useId();
   return (
-    <div className={cn('grid gap-1.5', className)}>
+    <div className={clsx('grid gap-1.5', className)}>
       <label htmlFor={id} className="text-sm font-medium text-slate-800">
         Status
       </label>
@@ -53,7 +53,7 @@ export function StatusSelect({
         id={id}
         value={value}
         onChange={(event) => onChange(event.target.value)}
-        className={cn(controlClass, 'px-3')}
+        className={clsx(controlClass, 'px-3')}
       >
         {empty === null ? null : <option value="">{empty}</option>}
         {options.map((status) => (
@@ -125,7 +125,7 @@ export function LeadsTab({
                   ? 'Start of an e-mail address'
                   : 'Start of a name, company or e-mail'
               }
-              className={cn(controlClass, 'pl-9 pr-3 placeholder:text-slate-500')}
+              className={clsx(controlClass, 'pl-9 pr-3 placeholder:text-slate-500')}
             />
           </div>
         </div>

@@ -5,7 +5,7 @@ import {
   LazyCandidateApplicationForm,
   LazyCompanyRequestForm,
 } from '../../components/forms/lazy-forms';
-import { cn } from '../../lib/cn';
+import { clsx } from 'clsx';
 import { usePageState } from '../../lib/page-state';
 import { isContactType, type ContactType } from '@shared/page-state';
 
@@ -37,7 +37,7 @@ const contactFormProps = (type: ContactType) =>
     busyLabel: 'Submitting...',
   }) as const;
 
-const tabClass = cn(
+const tabClass = clsx(
   'flex-1 rounded-md px-2 py-2.5 text-base font-semibold sm:px-4 text-slate-700 transition-colors duration-150',
   'hover:text-slate-900 focus-visible:outline-2 focus-visible:outline-offset-2 focus-visible:outline-accent-strong',
   'data-[state=active]:bg-white data-[state=active]:text-slate-900 data-[state=active]:shadow-sm',

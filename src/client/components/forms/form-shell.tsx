@@ -1,6 +1,6 @@
 import type { BaseSyntheticEvent, ReactNode } from 'react';
 import { SubmitButton } from '../ui/button';
-import { Fields, type FieldSpec } from '../ui/form-field';
+import { Fields, type FieldSpec, type Registered } from '../ui/form-field';
 import type { LeadFormPost } from './use-lead-form';
 import { SpamFields } from './spam-fields';
 
@@ -27,7 +27,7 @@ export function FormShell<Name extends string>({
     onSubmit: (event?: BaseSyntheticEvent) => Promise<void>;
     submitting: boolean;
     post: LeadFormPost;
-    field: (name: Name, prefilled?: string | null) => { error?: string | undefined };
+    field: (name: Name, prefilled?: string | null) => Registered;
   };
   /** The form's fields as data, before any `children`. */
   fields?: readonly FieldSpec<Name>[];

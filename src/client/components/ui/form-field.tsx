@@ -6,6 +6,7 @@ import {
   type SelectHTMLAttributes,
   type TextareaHTMLAttributes,
 } from 'react';
+import type { UseFormRegisterReturn } from 'react-hook-form';
 import { clsx } from 'clsx';
 
 const controlClass = clsx(
@@ -92,20 +93,12 @@ export function TextField({ className, ref, ...props }: TextFieldProps) {
   );
 }
 
-/** An e-mail address (e-mail keyboard, autofill), labelled 'Email' unless the form says otherwise. */
-export function EmailField({
-  label = 'Email',
-  ...props
-}: Omit<TextFieldProps, 'label' | 'type' | 'autoComplete'> & { label?: string }) {
-  return <TextField label={label} type="email" autoComplete="email" {...props} />;
-}
-
 export interface Option {
   value: string;
   label: string;
 }
 
-export function SelectField({
+function SelectField({
   className,
   options,
   placeholder = 'Select an option',
@@ -163,7 +156,65 @@ export function TextareaField({
   );
 }
 
-/** A form field as data: a select when it has `options`, a textarea when it has `rows`. */
+/**
+ * A question answered by one of a few options: radio buttons in a fieldset, the question as
+ * its legend and the error linked to every option. Arrow keys move between the options.
+ */
+function ChoiceField({
+  legend,
+  options,
+  error,
+  defaultValue,
+  ...registration
+}: {
+  legend: string;
+  options: readonly Option[];
+} & Registered) {
+  const id = useId();
+  const errorId = `${id}-error`;
+  return (
+    <fieldset className="grid gap-2" aria-describedby={error ? errorId : undefined}>
+      <legend className="mb-2 text-sm font-medium text-slate-800">{legend}</legend>
+      <div className="grid gap-2 sm:grid-cols-2">
+        {options.map((option) => (
+          <label
+            key={option.value}
+            className="flex min-h-11 cursor-pointer items-center gap-3 rounded-lg border border-slate-300 bg-white px-3 py-2 text-slate-900 transition-colors duration-150 hover:bg-slate-50 has-checked:border-accent-strong has-checked:bg-cyan-50 has-focus-visible:outline-2 has-focus-visible:outline-offset-1 has-focus-visible:outline-accent-strong"
+          >
+            <input
+              type="radio"
+              value={option.value}
+              defaultChecked={
+                defaultValue === undefined ? undefined : defaultValue === option.value
+              }
+              aria-invalid={Boolean(error)}
+              aria-describedby={error ? errorId : undefined}
+              className="size-4 shrink-0 accent-accent-strong focus-visible:outline-none"
+              {...registration}
+            />
+            {option.label}
+          </label>
+        ))}
+      </div>
+      {error ? (
+        <p id={errorId} className="text-sm font-medium text-red-700">
+          {error}
+        </p>
+      ) : null}
+    </fieldset>
+  );
+}
+
+/** A field's registration and error (useLeadForm's `field`); `defaultValue` is what it shows first. */
+export type Registered = UseFormRegisterReturn & {
+  error?: string | undefined;
+  defaultValue?: string;
+};
+
+/**
+ * A form field as data: a select when it has `options` (radio buttons with `radio`), a textarea
+ * when it has `rows`.
+ */
 export interface FieldSpec<Name extends string> {
   name: Name;
   label: string;
@@ -171,6 +222,7 @@ export interface FieldSpec<Name extends string> {
   /** Across both columns of a two-column form. */
   wide?: boolean;
   options?: readonly Option[];
+  radio?: true;
   rows?: number;
   placeholder?: string;
   autoComplete?: string;
@@ -186,11 +238,13 @@ export function Fields<Name extends string>({
   prefilled = {},
 }: {
   fields: readonly FieldSpec<Name>[];
-  field: (name: Name, prefilled?: string | null) => { error?: string | undefined };
+  field: (name: Name, prefilled?: string | null) => Registered;
   prefilled?: Partial<Record<Name, string | null>>;
 }) {
-  return fields.map(({ name, wide, options, rows, locked, ...spec }) => {
+  return fields.map(({ name, wide, options, radio, rows, locked, ...spec }) => {
     const value = prefilled[name];
+    if (options && radio)
+      return <ChoiceField key={name} legend={spec.label} options={options} {...field(name)} />;
     const props = {
       ...spec,
       containerClassName: wide ? 'sm:col-span-2' : undefined,

@@ -4,7 +4,6 @@ import { candidateEmailLeadSchema } from '@shared/schemas/candidate';
 import { useLeadForm } from '../../../components/forms/use-lead-form';
 import { useSessionPrefill } from '../../../components/forms/use-session-prefill';
 import { FormShell } from '../../../components/forms/form-shell';
-import { EmailField } from '../../../components/ui/form-field';
 import { session } from '../../../lib/session-keys';
 import { toast } from '../../../lib/toast-store';
 import { toasts } from '../../../lib/toast-messages';
@@ -37,15 +36,23 @@ export function EmailLeadForm({
     },
     failureToast: toasts.emailFailed,
   });
-  const storedEmail = useSessionPrefill(leadForm.form, 'email', 'candidateEmail');
-
+  const email = useSessionPrefill(leadForm.form, 'email', 'candidateEmail');
   return (
-    <FormShell leadForm={leadForm} labels={{ submitLabel }} className="grid gap-4">
-      <EmailField
-        placeholder="Your email address"
-        readOnly={Boolean(storedEmail)}
-        {...leadForm.field('email', storedEmail)}
-      />
-    </FormShell>
+    <FormShell
+      leadForm={leadForm}
+      labels={{ submitLabel }}
+      fields={[
+        {
+          name: 'email',
+          label: 'Email',
+          type: 'email',
+          autoComplete: 'email',
+          placeholder: 'Your email address',
+          locked: true,
+        },
+      ]}
+      prefilled={{ email }}
+      className="grid gap-4"
+    />
   );
 }

@@ -11,10 +11,10 @@ function subscribeToStorage(onChange: () => void) {
  * A session-storage value of the spec (section 3), read after hydration: null on the server
  * and during hydration (so the pre-rendered HTML matches), the stored value afterwards.
  */
-export function useSessionValue(key: SessionKey): string | null {
+export function useSessionValue(key: SessionKey | undefined): string | null {
   return useSyncExternalStore(
     subscribeToStorage,
-    () => session.get(key),
+    () => (key ? session.get(key) : null),
     () => null,
   );
 }

@@ -8,16 +8,39 @@ import { toasts } from '../../lib/toast-messages';
 import type { FieldSpec } from '../ui/form-field';
 import { FormShell, type SharedLeadFormProps } from './form-shell';
 import { announceLead, useLeadForm } from './use-lead-form';
-import { useSessionPrefill } from './use-session-prefill';
 
 /** Which rules apply: /apply asks at least 1 character for names and location, /contact 2. */
 const schemas = { apply: candidateApplicationSchema, contact: contactCandidateSchema } as const;
 
 const fields: readonly FieldSpec<keyof CandidateApplication>[] = [
-  { name: 'firstName', label: 'First name', autoComplete: 'given-name' },
-  { name: 'lastName', label: 'Last name', autoComplete: 'family-name' },
-  { name: 'email', label: 'Email', type: 'email', autoComplete: 'email', locked: true },
-  { name: 'phone', label: 'Phone', type: 'tel', autoComplete: 'tel', optional: true },
+  {
+    name: 'firstName',
+    label: 'First name',
+    autoComplete: 'given-name',
+    prefill: 'candidateFirstName',
+  },
+  {
+    name: 'lastName',
+    label: 'Last name',
+    autoComplete: 'family-name',
+    prefill: 'candidateLastName',
+  },
+  {
+    name: 'email',
+    label: 'Email',
+    type: 'email',
+    autoComplete: 'email',
+    prefill: 'candidateEmail',
+    locked: true,
+  },
+  {
+    name: 'phone',
+    label: 'Phone',
+    type: 'tel',
+    autoComplete: 'tel',
+    optional: true,
+    prefill: 'candidatePhone',
+  },
   {
     name: 'location',
     label: 'Location',
@@ -66,14 +89,13 @@ export function CandidateApplicationForm(
     ),
     failureToast: toasts.applicationFailed,
   });
-  const { form } = leadForm;
-  const prefilled = {
-    email: useSessionPrefill(form, 'email', 'candidateEmail', prefillFromSession),
-    firstName: useSessionPrefill(form, 'firstName', 'candidateFirstName', prefillFromSession),
-    lastName: useSessionPrefill(form, 'lastName', 'candidateLastName', prefillFromSession),
-    phone: useSessionPrefill(form, 'phone', 'candidatePhone', prefillFromSession),
-  };
   return (
-    <FormShell leadForm={leadForm} labels={props} wide fields={fields} prefilled={prefilled} />
+    <FormShell
+      leadForm={leadForm}
+      labels={props}
+      wide
+      fields={fields}
+      prefill={prefillFromSession}
+    />
   );
 }

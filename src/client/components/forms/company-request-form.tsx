@@ -9,7 +9,6 @@ import { toasts } from '../../lib/toast-messages';
 import type { FieldSpec } from '../ui/form-field';
 import { FormShell, type SharedLeadFormProps } from './form-shell';
 import { announceLead, useLeadForm } from './use-lead-form';
-import { useSessionPrefill } from './use-session-prefill';
 
 /** A field filled in from the /companies step says where its value came from. */
 const earlier = 'From your earlier request';
@@ -19,8 +18,21 @@ const fieldsOf = ({ sizes, timelines }: (typeof companyRequestLists)[keyof typeo
   [
     { name: 'name', label: 'Your name', autoComplete: 'name' },
     { name: 'title', label: 'Job title', autoComplete: 'organization-title' },
-    { name: 'email', label: 'Work email', type: 'email', autoComplete: 'email', locked: earlier },
-    { name: 'company', label: 'Company name', autoComplete: 'organization', locked: earlier },
+    {
+      name: 'email',
+      label: 'Work email',
+      type: 'email',
+      autoComplete: 'email',
+      prefill: 'employerEmail',
+      locked: earlier,
+    },
+    {
+      name: 'company',
+      label: 'Company name',
+      autoComplete: 'organization',
+      prefill: 'employerCompany',
+      locked: earlier,
+    },
     {
       name: 'companySize',
       label: 'Company size',
@@ -63,17 +75,13 @@ export function CompanyRequestForm(
     onSuccess: announceLead('company_request', toasts.requestReceived, props.onSubmitted),
     failureToast: toasts.companyFailed,
   });
-  const prefilled = {
-    email: useSessionPrefill(leadForm.form, 'email', 'employerEmail', prefillFromSession),
-    company: useSessionPrefill(leadForm.form, 'company', 'employerCompany', prefillFromSession),
-  };
   return (
     <FormShell
       leadForm={leadForm}
       labels={props}
       wide
       fields={fieldsOf(companyRequestLists[props.rules])}
-      prefilled={prefilled}
+      prefill={prefillFromSession}
     />
   );
 }

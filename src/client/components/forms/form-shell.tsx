@@ -1,6 +1,6 @@
 import type { BaseSyntheticEvent, ReactNode } from 'react';
 import { SubmitButton } from '../ui/button';
-import { Fields, type FieldSpec, type Registered } from '../ui/form-field';
+import { Fields, type FieldsForm, type FieldSpec } from '../ui/form-field';
 import type { LeadFormPost } from './use-lead-form';
 import { SpamFields } from './spam-fields';
 
@@ -14,7 +14,7 @@ import { SpamFields } from './spam-fields';
 export function FormShell<Name extends string>({
   leadForm,
   fields = [],
-  prefilled,
+  prefill = true,
   target,
   labels: { submitLabel, busyLabel },
   wide = false,
@@ -23,15 +23,15 @@ export function FormShell<Name extends string>({
   children,
 }: {
   /** From useLeadForm. */
-  leadForm: {
+  leadForm: FieldsForm<Name> & {
     onSubmit: (event?: BaseSyntheticEvent) => Promise<void>;
     submitting: boolean;
     post: LeadFormPost;
-    field: (name: Name, prefilled?: string | null) => Registered;
   };
   /** The form's fields as data, before any `children`. */
   fields?: readonly FieldSpec<Name>[];
-  prefilled?: Partial<Record<Name, string | null>>;
+  /** Fill fields in from the session (false: a shared form on a page that starts afresh). */
+  prefill?: boolean;
   /** Where the browser shows the answer of its own post ('_top' from inside an iframe). */
   target?: '_top';
   labels: { submitLabel: string; busyLabel?: string };
@@ -51,7 +51,7 @@ export function FormShell<Name extends string>({
       className={className}
     >
       <input type="hidden" name="page" value={leadForm.post.page} />
-      <Fields fields={fields} field={leadForm.field} prefilled={prefilled} />
+      <Fields fields={fields} leadForm={leadForm} prefill={prefill} />
       {children}
       <SpamFields />
       <SubmitButton

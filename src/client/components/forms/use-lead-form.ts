@@ -75,7 +75,7 @@ export function useLeadForm<Schema extends FormSchema>({
     form.formState.submitCount === 0 ? sentBack?.errors?.[name] : undefined;
   /**
    * A field's registration and its current error message, spread onto a form-field control.
-   * `prefilled`: the value useSessionPrefill gave, rendered as the control's initial value (a
+   * `prefilled`: the value a field filled in from the session, rendered as the control's initial value (a
    * page rendered by the server shows it without JavaScript).
    */
   const field = (name: Path<input<Schema>>, prefilled?: string | null) => {

@@ -1,4 +1,5 @@
 import {
+  useEffect,
   useId,
   type InputHTMLAttributes,
   type ReactNode,
@@ -7,6 +8,9 @@ import {
   type TextareaHTMLAttributes,
 } from 'react';
 import type { UseFormRegisterReturn } from 'react-hook-form';
+import { usePageState } from '../../lib/page-state';
+import type { SessionKey } from '../../lib/session-keys';
+import { useSessionValue } from '../../lib/use-session-value';
 import { clsx } from 'clsx';
 
 const controlClass = clsx(
@@ -227,33 +231,60 @@ export interface FieldSpec<Name extends string> {
   placeholder?: string;
   autoComplete?: string;
   type?: 'email' | 'tel';
+  /** The session key it is filled in from (a value typed on an earlier page). */
+  prefill?: SessionKey;
   /** Read-only once prefilled (its lead already exists); a text is shown as its hint too. */
   locked?: true | string;
 }
 
-/** `fields` in order, each with its registration and error (useLeadForm) and its prefill. */
+/** What a field takes of useLeadForm's answer. */
+export interface FieldsForm<Name extends string> {
+  form: { setValue: (name: never, value: never) => void };
+  field: (name: Name, prefilled?: string | null) => Registered;
+}
+
+/**
+ * One field of a form, filled in from its session key when `prefill` allows. Read after
+ * hydration (useSessionValue), so the pre-rendered HTML and the first client render agree; a
+ * page the server rendered with a prefill (decision 090) has it from its first render.
+ */
+function SpecField<Name extends string>({
+  spec: { name, wide, options, radio, rows, locked, prefill: key, ...spec },
+  leadForm: { form, field },
+  prefill,
+}: {
+  spec: FieldSpec<Name>;
+  leadForm: FieldsForm<Name>;
+  prefill: boolean;
+}) {
+  const fromServer = usePageState().prefill?.[key ?? ''];
+  const stored = useSessionValue(key) ?? fromServer ?? null;
+  const value = prefill ? stored : null;
+  useEffect(() => {
+    if (value) form.setValue(name as never, value as never);
+  }, [value, form, name]);
+  if (options && radio)
+    return <ChoiceField legend={spec.label} options={options} {...field(name)} />;
+  const props = {
+    ...spec,
+    containerClassName: wide ? 'sm:col-span-2' : undefined,
+    readOnly: Boolean(locked && value),
+    hint: value && typeof locked === 'string' ? locked : undefined,
+    ...field(name, value),
+  };
+  if (options) return <SelectField options={options} {...props} />;
+  if (rows) return <TextareaField rows={rows} {...props} />;
+  return <TextField {...props} />;
+}
+
+/** `fields` in order, each with its registration, error and prefill (useLeadForm). */
 export function Fields<Name extends string>({
   fields,
-  field,
-  prefilled = {},
+  ...props
 }: {
   fields: readonly FieldSpec<Name>[];
-  field: (name: Name, prefilled?: string | null) => Registered;
-  prefilled?: Partial<Record<Name, string | null>>;
+  leadForm: FieldsForm<Name>;
+  prefill: boolean;
 }) {
-  return fields.map(({ name, wide, options, radio, rows, locked, ...spec }) => {
-    const value = prefilled[name];
-    if (options && radio)
-      return <ChoiceField key={name} legend={spec.label} options={options} {...field(name)} />;
-    const props = {
-      ...spec,
-      containerClassName: wide ? 'sm:col-span-2' : undefined,
-      readOnly: Boolean(locked && value),
-      hint: value && typeof locked === 'string' ? locked : undefined,
-      ...field(name, value),
-    };
-    if (options) return <SelectField key={name} options={options} {...props} />;
-    if (rows) return <TextareaField key={name} rows={rows} {...props} />;
-    return <TextField key={name} {...props} />;
-  });
+  return fields.map((spec) => <SpecField key={spec.name} spec={spec} {...props} />);
 }

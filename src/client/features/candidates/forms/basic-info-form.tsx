@@ -1,7 +1,6 @@
 import { useNavigate } from 'react-router';
 import { candidateBasicInfoSchema } from '@shared/schemas/candidate';
 import { announceLead, useLeadForm } from '../../../components/forms/use-lead-form';
-import { useSessionPrefill } from '../../../components/forms/use-session-prefill';
 import { FormShell } from '../../../components/forms/form-shell';
 import type { FieldSpec } from '../../../components/ui/form-field';
 import { session } from '../../../lib/session-keys';
@@ -10,7 +9,15 @@ import { toasts } from '../../../lib/toast-messages';
 const fields = [
   { name: 'firstName', label: 'First name', autoComplete: 'given-name' },
   { name: 'lastName', label: 'Last name', autoComplete: 'family-name' },
-  { name: 'email', label: 'Email', type: 'email', autoComplete: 'email', locked: true, wide: true },
+  {
+    name: 'email',
+    label: 'Email',
+    type: 'email',
+    autoComplete: 'email',
+    prefill: 'candidateEmail',
+    locked: true,
+    wide: true,
+  },
   { name: 'phone', label: 'Phone', type: 'tel', autoComplete: 'tel', optional: true, wide: true },
 ] as const satisfies readonly FieldSpec<string>[];
 
@@ -33,13 +40,11 @@ export function BasicInfoForm() {
     }),
     failureToast: toasts.candidateInfoFailed,
   });
-  const email = useSessionPrefill(leadForm.form, 'email', 'candidateEmail');
   return (
     <FormShell
       leadForm={leadForm}
       labels={{ submitLabel: 'Continue to Application' }}
       fields={fields}
-      prefilled={{ email }}
       className="grid gap-4 sm:grid-cols-2"
       submitClassName="mt-2 w-full sm:col-span-2"
     />

@@ -2,7 +2,6 @@ import { useNavigate } from 'react-router';
 import type { LandingVariant } from '@shared/enums';
 import { candidateEmailLeadSchema } from '@shared/schemas/candidate';
 import { useLeadForm } from '../../../components/forms/use-lead-form';
-import { useSessionPrefill } from '../../../components/forms/use-session-prefill';
 import { FormShell } from '../../../components/forms/form-shell';
 import { session } from '../../../lib/session-keys';
 import { toast } from '../../../lib/toast-store';
@@ -36,7 +35,6 @@ export function EmailLeadForm({
     },
     failureToast: toasts.emailFailed,
   });
-  const email = useSessionPrefill(leadForm.form, 'email', 'candidateEmail');
   return (
     <FormShell
       leadForm={leadForm}
@@ -48,10 +46,10 @@ export function EmailLeadForm({
           type: 'email',
           autoComplete: 'email',
           placeholder: 'Your email address',
+          prefill: 'candidateEmail',
           locked: true,
         },
       ]}
-      prefilled={{ email }}
       className="grid gap-4"
     />
   );

@@ -6,13 +6,19 @@ import {
   yesNoOptions,
 } from '@shared/schemas/questionnaire';
 import { useLeadForm } from '../../../components/forms/use-lead-form';
-import { useSessionPrefill } from '../../../components/forms/use-session-prefill';
 import { FormShell } from '../../../components/forms/form-shell';
 import type { FieldSpec } from '../../../components/ui/form-field';
 import { toasts } from '../../../lib/toast-messages';
 
 const fields = [
-  { name: 'email', label: 'Email', type: 'email', autoComplete: 'email', locked: true },
+  {
+    name: 'email',
+    label: 'Email',
+    type: 'email',
+    autoComplete: 'email',
+    prefill: 'candidateEmail',
+    locked: true,
+  },
   {
     name: 'availability',
     label: 'When could you start the training?',
@@ -54,14 +60,12 @@ export function QuestionnaireForm({ onSaved }: { onSaved: () => void }) {
     onSuccess: onSaved,
     failureToast: toasts.answersNotSaved,
   });
-  const email = useSessionPrefill(leadForm.form, 'email', 'candidateEmail');
   return (
     <FormShell
       leadForm={leadForm}
       target="_top"
       labels={{ submitLabel: 'Submit Answers' }}
       fields={fields}
-      prefilled={{ email }}
       className="mt-6 grid gap-6"
     />
   );

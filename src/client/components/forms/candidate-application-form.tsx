@@ -5,7 +5,7 @@ import {
   type CandidateApplication,
 } from '@shared/schemas/candidate';
 import { toasts } from '../../lib/toast-messages';
-import type { FieldSpec } from '../ui/form-field';
+import { candidateEmail, type FieldSpec } from '../ui/form-field';
 import { FormShell, type SharedLeadFormProps } from './form-shell';
 import { announceLead, useLeadForm } from './use-lead-form';
 
@@ -25,19 +25,11 @@ const fields: readonly FieldSpec<keyof CandidateApplication>[] = [
     autoComplete: 'family-name',
     prefill: 'candidateLastName',
   },
-  {
-    name: 'email',
-    label: 'Email',
-    type: 'email',
-    autoComplete: 'email',
-    prefill: 'candidateEmail',
-    locked: true,
-  },
+  candidateEmail,
   {
     name: 'phone',
     label: 'Phone',
     type: 'tel',
-    autoComplete: 'tel',
     optional: true,
     prefill: 'candidatePhone',
   },

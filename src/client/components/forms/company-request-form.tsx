@@ -22,7 +22,6 @@ const fieldsOf = ({ sizes, timelines }: (typeof companyRequestLists)[keyof typeo
       name: 'email',
       label: 'Work email',
       type: 'email',
-      autoComplete: 'email',
       prefill: 'employerEmail',
       locked: earlier,
     },

@@ -229,13 +229,23 @@ export interface FieldSpec<Name extends string> {
   radio?: true;
   rows?: number;
   placeholder?: string;
-  autoComplete?: string;
+  /** Also its autoComplete, unless that says otherwise. */
   type?: 'email' | 'tel';
+  autoComplete?: string;
   /** The session key it is filled in from (a value typed on an earlier page). */
   prefill?: SessionKey;
   /** Read-only once prefilled (its lead already exists); a text is shown as its hint too. */
   locked?: true | string;
 }
+
+/** The candidate's e-mail: read-only once the session has it (its lead already exists). */
+export const candidateEmail = {
+  name: 'email',
+  label: 'Email',
+  type: 'email',
+  prefill: 'candidateEmail',
+  locked: true,
+} as const;
 
 /** What a field takes of useLeadForm's answer. */
 export interface FieldsForm<Name extends string> {
@@ -266,6 +276,7 @@ function SpecField<Name extends string>({
   if (options && radio)
     return <ChoiceField legend={spec.label} options={options} {...field(name)} />;
   const props = {
+    autoComplete: spec.type,
     ...spec,
     containerClassName: wide ? 'sm:col-span-2' : undefined,
     readOnly: Boolean(locked && value),

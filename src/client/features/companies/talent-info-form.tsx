@@ -23,13 +23,7 @@ export function TalentInfoForm() {
       leadForm={leadForm}
       labels={{ submitLabel: 'Get Talent Info' }}
       fields={[
-        {
-          name: 'email',
-          label: 'Work email',
-          type: 'email',
-          autoComplete: 'email',
-          placeholder: 'you@company.com',
-        },
+        { name: 'email', label: 'Work email', type: 'email', placeholder: 'you@company.com' },
         { name: 'company', label: 'Company name', autoComplete: 'organization' },
       ]}
       className="grid gap-5"

@@ -2,23 +2,15 @@ import { useNavigate } from 'react-router';
 import { candidateBasicInfoSchema } from '@shared/schemas/candidate';
 import { announceLead, useLeadForm } from '../../../components/forms/use-lead-form';
 import { FormShell } from '../../../components/forms/form-shell';
-import type { FieldSpec } from '../../../components/ui/form-field';
+import { candidateEmail, type FieldSpec } from '../../../components/ui/form-field';
 import { session } from '../../../lib/session-keys';
 import { toasts } from '../../../lib/toast-messages';
 
 const fields = [
   { name: 'firstName', label: 'First name', autoComplete: 'given-name' },
   { name: 'lastName', label: 'Last name', autoComplete: 'family-name' },
-  {
-    name: 'email',
-    label: 'Email',
-    type: 'email',
-    autoComplete: 'email',
-    prefill: 'candidateEmail',
-    locked: true,
-    wide: true,
-  },
-  { name: 'phone', label: 'Phone', type: 'tel', autoComplete: 'tel', optional: true, wide: true },
+  { ...candidateEmail, wide: true },
+  { name: 'phone', label: 'Phone', type: 'tel', optional: true, wide: true },
 ] as const satisfies readonly FieldSpec<string>[];
 
 /**

@@ -3,6 +3,7 @@ import type { LandingVariant } from '@shared/enums';
 import { candidateEmailLeadSchema } from '@shared/schemas/candidate';
 import { useLeadForm } from '../../../components/forms/use-lead-form';
 import { FormShell } from '../../../components/forms/form-shell';
+import { candidateEmail } from '../../../components/ui/form-field';
 import { session } from '../../../lib/session-keys';
 import { toast } from '../../../lib/toast-store';
 import { toasts } from '../../../lib/toast-messages';
@@ -39,17 +40,7 @@ export function EmailLeadForm({
     <FormShell
       leadForm={leadForm}
       labels={{ submitLabel }}
-      fields={[
-        {
-          name: 'email',
-          label: 'Email',
-          type: 'email',
-          autoComplete: 'email',
-          placeholder: 'Your email address',
-          prefill: 'candidateEmail',
-          locked: true,
-        },
-      ]}
+      fields={[{ ...candidateEmail, placeholder: 'Your email address' }]}
       className="grid gap-4"
     />
   );

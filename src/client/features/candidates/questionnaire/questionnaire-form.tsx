@@ -7,18 +7,11 @@ import {
 } from '@shared/schemas/questionnaire';
 import { useLeadForm } from '../../../components/forms/use-lead-form';
 import { FormShell } from '../../../components/forms/form-shell';
-import type { FieldSpec } from '../../../components/ui/form-field';
+import { candidateEmail, type FieldSpec } from '../../../components/ui/form-field';
 import { toasts } from '../../../lib/toast-messages';
 
 const fields = [
-  {
-    name: 'email',
-    label: 'Email',
-    type: 'email',
-    autoComplete: 'email',
-    prefill: 'candidateEmail',
-    locked: true,
-  },
+  candidateEmail,
   {
     name: 'availability',
     label: 'When could you start the training?',

@@ -2,15 +2,16 @@ import { useEffect, useId, useState } from 'react';
 import { Search } from 'lucide-react';
 import { candidateStatuses, companyStatuses } from '@shared/lead-status';
 import { clsx } from 'clsx';
-import { toast } from '../../lib/toast-store';
+import { Button } from '../../components/ui/button';
 import { adminToasts } from './admin-toasts';
 import { isUnauthorized } from './api/http';
 import { useLeadPage } from './api/leads';
 import { columnsFor, type AnyLead, type RowActions } from './columns';
-import { LeadTable, Pager } from './lead-table';
+import { LeadTable } from './lead-table';
 import { leadTabs, PAGE_SIZE, type LeadTabId, type TabFilter } from './tabs';
 
 const SEARCH_DEBOUNCE_MS = 300;
+const numberFormat = new Intl.NumberFormat('en-US');
 
 /** A tab's status filter; Lead Emails mixes both kinds, so it offers both pipelines'. */
 function statusOptions(tab: LeadTabId): readonly { value: string; label: string }[] {
@@ -80,8 +81,16 @@ export function LeadsTab({
 }) {
   const searchId = useId();
   const [search, setSearch] = useState(filter.q);
-  const page = useLeadPage<AnyLead>(tab, filter);
+  // Spec section 8: 'Error' — 'Failed to load candidate data' / '… company data', as a toast
+  // and in place of the rows, while the failure lasts.
+  const failure =
+    tab === 'companies' ? adminToasts.companyLoadFailed : adminToasts.candidateLoadFailed;
+  const page = useLeadPage<AnyLead>(tab, filter, failure);
+  const failed = page.isError && !isUnauthorized(page.error);
   const definition = leadTabs[tab];
+  const { offset } = filter;
+  const total = page.data?.total ?? 0;
+  const to = Math.min(offset + PAGE_SIZE, total);
 
   useEffect(() => {
     if (search === filter.q) return;
@@ -91,16 +100,6 @@ export function LeadsTab({
     );
     return () => clearTimeout(timer);
   }, [search, filter, tab, onFilterChange]);
-
-  // Spec section 8: 'Error' — 'Failed to load candidate data' / '… company data', as a toast
-  // and in place of the rows, while the failure lasts.
-  const failure =
-    tab === 'companies' ? adminToasts.companyLoadFailed : adminToasts.candidateLoadFailed;
-  const { isError, error, errorUpdatedAt } = page;
-  const failed = isError && !isUnauthorized(error);
-  useEffect(() => {
-    if (failed) toast(failure);
-  }, [failed, failure, errorUpdatedAt]);
 
   const rows = failed ? [] : (page.data?.rows ?? []);
   return (
@@ -159,13 +158,34 @@ export function LeadsTab({
                 : 'No leads yet.'
         }
       />
-      <Pager
-        offset={filter.offset}
-        pageSize={PAGE_SIZE}
-        total={page.data?.total ?? 0}
-        capped={page.data?.capped ?? false}
-        onChange={(offset) => onFilterChange(tab, { ...filter, offset })}
-      />
+      <nav
+        aria-label="Pagination"
+        className="mt-4 flex flex-wrap items-center justify-between gap-3"
+      >
+        <p className="text-sm text-slate-700" aria-live="polite">
+          Showing {numberFormat.format(total === 0 ? 0 : offset + 1)}–{numberFormat.format(to)} of{' '}
+          {numberFormat.format(total)}
+          {page.data?.capped ? '+' : ''}
+        </p>
+        <div className="flex gap-2">
+          {(
+            [
+              ['Previous', offset === 0, Math.max(0, offset - PAGE_SIZE)],
+              ['Next', to >= total, offset + PAGE_SIZE],
+            ] as const
+          ).map(([label, disabled, next]) => (
+            <Button
+              key={label}
+              variant="outline"
+              size="sm"
+              disabled={disabled}
+              onClick={() => onFilterChange(tab, { ...filter, offset: next })}
+            >
+              {label}
+            </Button>
+          ))}
+        </div>
+      </nav>
     </div>
   );
 }

@@ -61,12 +61,7 @@ const fields: readonly FieldSpec<keyof CandidateApplication>[] = [
   },
 ];
 
-/**
- * The full candidate application of /apply and the /contact candidate tab. Sends it to
- * POST /api/candidates/submit and shows 'Application Submitted!' only once the server answered
- * OK. With `prefillFromSession`, details typed on an earlier page are filled in and a stored
- * e-mail is read-only (the lead it belongs to already exists).
- */
+/** /apply and the /contact candidate tab: 'Application Submitted!' once the server answered OK. */
 export function CandidateApplicationForm(
   props: SharedLeadFormProps<keyof typeof schemas, CandidateApplication>,
 ) {

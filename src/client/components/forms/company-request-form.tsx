@@ -57,12 +57,7 @@ const fieldsOf = ({ sizes, timelines }: (typeof companyRequestLists)[keyof typeo
 /** /hiring and /contact ask the same fields with their own rules and lists. */
 const variants = { hiring: hiringRequestSchema, contact: contactEmployerSchema } as const;
 
-/**
- * The company request form of /hiring and the /contact employer tab. Sends the request to
- * POST /api/companies/submit and shows 'Request Received!' only once the server answered OK.
- * A prefilled e-mail or company (from the /companies step, with `prefillFromSession`) is shown
- * read-only, saying where its value came from.
- */
+/** /hiring and the /contact employer tab: 'Request Received!' once the server answered OK. */
 export function CompanyRequestForm(
   props: SharedLeadFormProps<keyof typeof variants, HiringRequest | ContactEmployer>,
 ) {

@@ -5,11 +5,8 @@ import type { LeadFormPost } from './use-lead-form';
 import { SpamFields } from './spam-fields';
 
 /**
- * A lead form's frame: a POST form without the browser's own validation (the shared schema's
- * messages show instead), its fields, then the large submit button, busy while the lead is sent.
- * Its `action` is the endpoint and a hidden `page` field names the form, so the browser can
- * post it itself before (or without) JavaScript (docs/decisions/090); react-hook-form sends
- * only the registered fields, so the hidden one never reaches the JSON payload.
+ * A lead form's frame: noValidate (the shared schema's messages show), fields, submit button.
+ * `action` and the hidden `page` let the browser post it without JavaScript (decision 090).
  */
 export function FormShell<Name extends string>({
   leadForm,

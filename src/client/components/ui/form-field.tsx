@@ -160,10 +160,7 @@ export function TextareaField({
   );
 }
 
-/**
- * A question answered by one of a few options: radio buttons in a fieldset, the question as
- * its legend and the error linked to every option. Arrow keys move between the options.
- */
+/** One of a few options: radios in a fieldset, the error linked to each; arrow keys move. */
 function ChoiceField({
   legend,
   options,
@@ -215,10 +212,7 @@ export type Registered = UseFormRegisterReturn & {
   defaultValue?: string;
 };
 
-/**
- * A form field as data: a select when it has `options` (radio buttons with `radio`), a textarea
- * when it has `rows`.
- */
+/** A form field as data: a select with `options` (radios with `radio`), a textarea with `rows`. */
 export interface FieldSpec<Name extends string> {
   name: Name;
   label: string;
@@ -254,9 +248,8 @@ export interface FieldsForm<Name extends string> {
 }
 
 /**
- * One field of a form, filled in from its session key when `prefill` allows. Read after
- * hydration (useSessionValue), so the pre-rendered HTML and the first client render agree; a
- * page the server rendered with a prefill (decision 090) has it from its first render.
+ * One field, filled in from its session key when `prefill` allows: read after hydration, so
+ * the markup matches, or from the first render on a page the server rendered (decision 090).
  */
 function SpecField<Name extends string>({
   spec: { name, wide, options, radio, rows, locked, prefill: key, ...spec },

@@ -2,10 +2,7 @@ import type { ReactNode } from 'react';
 import { clsx } from 'clsx';
 import { Container } from './section';
 
-/**
- * The dark band at the top of a page, over the network canvas. `id="top"` makes links like
- * /candidates#top land here. An optional `aside` (usually a form card) sits beside the text.
- */
+/** The dark band at a page's top (`id="top"` for /x#top links); `aside` holds a form card. */
 export function PageHero({
   eyebrow,
   title,

@@ -65,10 +65,7 @@ export function SectionHeading({ id, eyebrow, title, intro, className }: Section
 /** What a section's heading says (its id is the HeadedSection's). */
 export type Heading = Omit<SectionHeadingProps, 'id'>;
 
-/**
- * A Section named by its heading, with its content below the heading. The heading's id is the
- * section's aria-labelledby, given once so that the two cannot drift apart.
- */
+/** A Section labelled by its heading (one id, so the two cannot drift apart). */
 export function HeadedSection({
   id,
   tone,
@@ -89,10 +86,7 @@ export function HeadedSection({
   );
 }
 
-/**
- * The dark band that closes a page with a call to action: a heading (naming the band), one
- * line of text, and the action (a button or a link) below.
- */
+/** The dark band closing a page: a heading, a line of text and an action. */
 export function ClosingBand({
   id,
   title,

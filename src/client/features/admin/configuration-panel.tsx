@@ -7,10 +7,7 @@ import type {
   ConfigurationState,
 } from '@shared/admin-configuration';
 
-/**
- * The server's settings by state, and what needs attention (decision 143): states and public
- * facts only, never a secret.
- */
+// The server's settings by state (decision 143): states and public facts only, never a secret.
 
 const good = 'bg-emerald-100 text-emerald-900';
 const states: Record<ConfigurationState, [text: string, icon: typeof CheckCircle2, tone: string]> =

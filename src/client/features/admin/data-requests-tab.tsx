@@ -32,10 +32,7 @@ function addressError(error: unknown): string | undefined {
   }
 }
 
-/**
- * GET what is held about an address, or DELETE it. A mutation: each lookup is an audited
- * access, so it runs only when the admin asks (no auto-refresh).
- */
+/** GET or DELETE an address's data; a mutation, as each lookup is an audited access. */
 function useDataSubject<Answer>(method: 'GET' | 'DELETE') {
   const client = useQueryClient();
   return useMutation({
@@ -68,10 +65,7 @@ function download(report: DataSubjectReport): void {
   setTimeout(() => URL.revokeObjectURL(link.href), 1000);
 }
 
-/**
- * Data requests (decision 135): find what is stored about an address, download it as JSON or
- * erase it everywhere after a confirmation; the audit log keeps each under a hash.
- */
+/** Data requests (decision 135): find an address's data, download it as JSON, or erase it. */
 export function DataRequestsTab({ onConfirm }: { onConfirm(request: ConfirmRequest): void }) {
   const [email, setEmail] = useState('');
   const [fieldError, setFieldError] = useState<string>();

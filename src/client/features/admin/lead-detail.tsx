@@ -23,10 +23,7 @@ import { detailGroups, FieldList, SubmissionHistory } from './lead-fields';
 import { formatDate } from './leads';
 import { StatusSelect } from './leads-tab';
 
-/**
- * Said inside the panel, not as a toast: while it is open the page behind it (the toasts'
- * region too) is hidden from assistive technology, and a toast would take the first Escape.
- */
+// Said in the panel, not as a toast: the page behind is hidden from AT, and a toast takes Escape.
 type Announce = (message: Announcement) => void;
 type Announcement = { text: string; failed?: boolean };
 

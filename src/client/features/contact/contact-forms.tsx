@@ -25,10 +25,7 @@ const tabTexts = {
   },
 } as const satisfies Record<ContactType, object>;
 
-/**
- * What both forms take on this page: the contact rules, the page for attribution, the tab's
- * submit label, and the 'Submitting...' label the spec's contact page keeps while one is sent.
- */
+/** Both forms' props here: contact rules, attribution page, tab label, 'Submitting...'. */
 const contactFormProps = (type: ContactType) =>
   ({
     rules: 'contact',

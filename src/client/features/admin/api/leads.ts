@@ -56,10 +56,7 @@ export function useTabCounts(): Record<LeadTabId, number | undefined> {
   >;
 }
 
-/**
- * Marks every admin query stale; only those on screen fetch again (the visible tab, counts,
- * overview, open detail); a hidden tab loads when shown.
- */
+/** Marks the admin queries stale; only those on screen fetch again. */
 export const refreshLeads = (client: QueryClient) =>
   client.invalidateQueries(
     {

@@ -13,10 +13,7 @@ const fields = [
   { name: 'phone', label: 'Phone', type: 'tel', optional: true, wide: true },
 ] as const satisfies readonly FieldSpec<string>[];
 
-/**
- * /candidates 'Get Started Today': names, e-mail and an optional phone. On success the
- * visitor's details are kept for the session and the questionnaire (/typeform) follows.
- */
+/** /candidates 'Get Started Today': kept for the session, then the questionnaire (/typeform). */
 export function BasicInfoForm() {
   const navigate = useNavigate();
   const leadForm = useLeadForm({

@@ -11,10 +11,7 @@ import { emailCaptureEvents } from '../../../lib/tracking/lead-events';
 import { submissionEventId } from '../../../lib/tracking/submission-event';
 import { track } from '../../../lib/tracking/tracker';
 
-/**
- * The e-mail-only form of the two landing pages (/career, /training). It records which page
- * and landing variant captured the lead, then sends the visitor on to the full application.
- */
+/** The e-mail-only form of /career and /training (page and variant recorded), then /apply. */
 export function EmailLeadForm({
   page,
   variant,

@@ -39,12 +39,7 @@ const fields = [
   { name: 'motivation', label: 'Why do you want to become a data center technician?', rows: 4 },
 ] as const satisfies readonly FieldSpec<string>[];
 
-/**
- * The questionnaire's answers, stored with the candidate of the e-mail given earlier (prefilled
- * and read-only when the session has it). Loaded on first use (LazyQuestionnaireForm), so
- * react-hook-form and zod stay out of /typeform's first load; the page telling the embedding
- * page is QuestionnairePage's part, through `onSaved`.
- */
+/** The questionnaire's answers; loaded on first use, not in /typeform's first load. */
 export function QuestionnaireForm({ onSaved }: { onSaved: () => void }) {
   const leadForm = useLeadForm({
     schema: questionnaireSchema,

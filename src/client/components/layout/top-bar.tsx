@@ -1,8 +1,8 @@
 import { useEffect, useId, useRef, useState } from 'react';
 import { Link, NavLink, useLocation } from 'react-router';
 import { Menu, X } from 'lucide-react';
-import { site } from '../../lib/site';
 import { clsx } from 'clsx';
+import { site } from '../../lib/site';
 import { BrandMark } from './brand-mark';
 
 const navLinks = [

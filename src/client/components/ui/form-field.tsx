@@ -8,10 +8,10 @@ import {
   type TextareaHTMLAttributes,
 } from 'react';
 import type { UseFormRegisterReturn } from 'react-hook-form';
+import { clsx } from 'clsx';
 import { usePageState } from '../../lib/page-state';
 import type { SessionKey } from '../../lib/session-keys';
 import { useSessionValue } from '../../lib/use-session-value';
-import { clsx } from 'clsx';
 
 const controlClass = clsx(
   'block w-full rounded-lg border border-slate-300 bg-white px-3 text-base text-slate-900 shadow-sm',

@@ -1,11 +1,11 @@
 import { AlertTriangle, CheckCircle2, MinusCircle } from 'lucide-react';
-import { clsx } from 'clsx';
 import { useQuery } from '@tanstack/react-query';
 import type {
   AdminConfiguration,
   ConfigurationItem,
   ConfigurationState,
 } from '@shared/admin-configuration';
+import { clsx } from 'clsx';
 
 // The server's settings by state (decision 143): states and public facts only, never a secret.
 

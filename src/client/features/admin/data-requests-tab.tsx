@@ -10,9 +10,9 @@ import {
   type DataSubjectErasure,
   type DataSubjectReport,
 } from '@shared/admin-data-subject';
+import { clsx } from 'clsx';
 import { Button, SubmitButton } from '../../components/ui/button';
 import { TextField } from '../../components/ui/form-field';
-import { clsx } from 'clsx';
 import { ApiError } from '../../lib/api';
 import { toast } from '../../lib/toast-store';
 import { adminToasts } from './admin-toasts';

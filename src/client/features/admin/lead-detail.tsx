@@ -5,10 +5,10 @@ import { X } from 'lucide-react';
 import type { LeadConversion } from '@shared/admin-deliveries';
 import { leadStatuses, statusLabel, type LeadKind } from '@shared/lead-status';
 import { leadNoteSchema, MAX_NOTE_LENGTH, type LeadNoteInput } from '@shared/schemas/lead-note';
+import { clsx } from 'clsx';
 import { Button } from '../../components/ui/button';
 import { TextareaField } from '../../components/ui/form-field';
 import { ApiError } from '../../lib/api';
-import { clsx } from 'clsx';
 import { zodResolver } from '../../lib/zod-resolver';
 import {
   useAddNote,

@@ -1,11 +1,11 @@
 import { useEffect, useRef, useState, type ReactNode } from 'react';
 import * as Tabs from '@radix-ui/react-tabs';
+import { clsx } from 'clsx';
 import { FormConfirmation } from '../../components/forms/form-confirmation';
 import {
   LazyCandidateApplicationForm,
   LazyCompanyRequestForm,
 } from '../../components/forms/lazy-forms';
-import { clsx } from 'clsx';
 import { usePageState } from '../../lib/page-state';
 import { isContactType, type ContactType } from '@shared/page-state';
 

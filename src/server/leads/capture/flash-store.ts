@@ -42,9 +42,6 @@ const createFormFlashes = (dialect: string): Migration => ({
       .column('expires')
       .execute();
   },
-  async down(db: Kysely<unknown>) {
-    await db.schema.dropTable('form_flashes').execute();
-  },
 });
 
 export const formFlashMigrations: MigrationSet = (dialect): Record<string, Migration> => ({

@@ -59,10 +59,6 @@ export function createLeadQuarantine(dialect: DialectName): Migration {
         .addColumn('value', 'text', (c) => c.notNull())
         .execute();
     },
-    async down(db: Kysely<unknown>) {
-      await db.schema.dropTable('spam_keys').execute();
-      await db.schema.dropTable('lead_quarantine').execute();
-    },
   };
 }
 

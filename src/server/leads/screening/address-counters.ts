@@ -40,9 +40,6 @@ const createAddressCounts = (dialect: string): Migration => ({
       .addPrimaryKeyConstraint('lead_address_counts_pk', ['minute', 'address_hash'])
       .execute();
   },
-  async down(db: Kysely<unknown>) {
-    await db.schema.dropTable('lead_address_counts').execute();
-  },
 });
 
 export const addressCounterMigrations: MigrationSet = (dialect): Record<string, Migration> => ({

@@ -29,9 +29,6 @@ const createAltchaUsed: Migration = {
       .column('expires')
       .execute();
   },
-  async down(db: Kysely<unknown>) {
-    await db.schema.dropTable('altcha_used').execute();
-  },
 };
 
 export const altchaUsedMigrations: MigrationSet = (): Record<string, Migration> => ({

@@ -8,7 +8,7 @@ export type DialectName = 'sqlite' | 'postgres';
  * esbuild bundle of the server carries them. Each migration uses portable column types only
  * (text and integer) and receives the dialect for what differs (see migration-columns.ts).
  * Never edit a migration once merged: add a new one. No migration module imports another.
- * Migrations only go up (nothing runs a `down`), so none has one.
+ * Migrations only go up: nothing runs a `down`.
  */
 
 /** A capability's migrations by name; the names of all sets sort in the order they run. */

@@ -55,17 +55,12 @@ export const adminPlugin: FastifyPluginAsync<AdminOptions> = async (
   await app.register(adminSessionRoutes);
 
   const { database } = app;
-  const desk = new LeadDesk(database, app.databaseReader, {
+  const desk = new LeadDesk(database, {
     statusEvents: Boolean(config.conversions?.statusEvents),
     notify,
   });
   const { listing, overview, pipeline } = desk;
-  const subjects = new DataSubjects(
-    database.db,
-    database.dialect,
-    app.databaseReader,
-    config.dataDir,
-  );
+  const subjects = new DataSubjects(database.db, database.dialect, config.dataDir);
   if (config.retentionDays !== undefined) {
     const expiry = new Retention(subjects, config.retentionDays, app.audit, app.log, retention);
     expiry.start();

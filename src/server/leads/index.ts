@@ -57,7 +57,7 @@ export type {
   CompanyListRow,
 } from './store/listing-tables';
 export { normalizeEmail } from './store/lead-email';
-export { funnelLeadsQuery, type FunnelDimension, type FunnelLeadRow } from './store/lead-funnel';
+export { funnelLeadsQuery, type FunnelDimension } from './store/lead-funnel';
 
 // The team's desk: listing, search, one lead, overview figures, pipeline.
 export { LeadDesk } from './lead-desk';

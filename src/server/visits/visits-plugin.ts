@@ -139,7 +139,7 @@ export const funnelRoutes: FastifyPluginAsync = async (app) => {
         return reply.code(400).send({ error: 'Please check the dates', fields });
       }
       await app.visitCounter.flush();
-      return funnelFigures(tablesOf<VisitTables>(app.database.db), app.databaseReader, from, to);
+      return funnelFigures(tablesOf<VisitTables>(app.database.db), from, to);
     },
   );
 };

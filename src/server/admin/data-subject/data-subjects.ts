@@ -6,7 +6,6 @@ import {
 } from '@shared/admin-data-subject';
 import { tablesOf } from '../../platform/database/connection';
 import type { DialectName } from '../../platform/database/migration-runner';
-import type { DatabaseReader } from '../../platform/database/database-reader';
 import {
   eraseQuarantined,
   findQuarantined,
@@ -68,8 +67,6 @@ export class DataSubjects {
   constructor(
     private readonly db: Kysely<object>,
     private readonly dialect: DialectName,
-    /** Long reads (the retention's scan of a lead table), off the event loop. */
-    private readonly reader: DatabaseReader,
     /** Whose outbox folder (DATA_DIR/outbox) holds e-mails written without a transport. */
     private readonly dataDir: string,
   ) {}
@@ -158,7 +155,7 @@ export class DataSubjects {
     for (let first = true; ; first = false) {
       const found = await Promise.all(
         leadKinds.map(({ table }) =>
-          leadIdsNotUpdatedSince(tablesOf(this.db), this.reader, table, before, RETENTION_BATCH),
+          leadIdsNotUpdatedSince(tablesOf(this.db), table, before, RETENTION_BATCH),
         ),
       );
       if (!first && found.every((ids) => ids.length === 0)) break;

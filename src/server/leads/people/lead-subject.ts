@@ -1,5 +1,4 @@
 import type { Kysely } from 'kysely';
-import type { DatabaseReader } from '../../platform/database/database-reader';
 import type { LeadTable } from '../store/lead-tables';
 import {
   listColumns,
@@ -41,22 +40,21 @@ export async function findLeadsByEmail(
 /**
  * Up to `limit` ids of leads of `table` whose last form came before `before` (ISO time). No
  * index serves `updated_at` (it would cost every lead write), so a pass may read the whole
- * table (through the database reader).
+ * table.
  */
 export async function leadIdsNotUpdatedSince(
   db: Kysely<AdminLeadTables>,
-  reader: DatabaseReader,
   table: LeadTable,
   before: string,
   limit: number,
 ): Promise<number[]> {
-  const query = db
+  const rows = await db
     .selectFrom(table)
     .select('id')
     .where('updated_at', '<', before)
     .orderBy('id')
-    .limit(limit);
-  const rows = await reader.read(query.compile());
+    .limit(limit)
+    .execute();
   return rows.map((row) => Number(row.id));
 }
 

@@ -1,7 +1,6 @@
 import fp from 'fastify-plugin';
 import { openDatabase, type DatabaseConnection } from './connection';
 import type { MigrationSet } from './migration-runner';
-import { connectionReader, type DatabaseReader } from './database-reader';
 import { WriteHealth } from './write-health';
 
 declare module 'fastify' {
@@ -11,11 +10,6 @@ declare module 'fastify' {
      * with `tablesOf<Tables>(app.database.db)`.
      */
     database: DatabaseConnection;
-    /**
-     * Longer reads (exports, overview figures, funnel): queries built and compiled by the
-     * capability that owns them, executed on the connection.
-     */
-    databaseReader: DatabaseReader;
     /**
      * Whether a lead can be written now (GET /api/health): the lead write path registers its
      * probe with watchWrites(), the health route asks check() (docs/decisions/105).
@@ -65,5 +59,4 @@ export const databasePlugin = fp<DatabasePluginOptions>(async (app, options) => 
       (error) => app.log.error({ err: error }, 'health check: the database cannot be written'),
     ),
   );
-  app.decorate('databaseReader', connectionReader(connection.db));
 });

@@ -1,11 +1,7 @@
 import { sql, type Kysely } from 'kysely';
 import type { FunnelFigures, FunnelStep } from '@shared/admin-funnel';
 import { landingVariants } from '@shared/enums';
-import {
-  funnelLeadsQuery,
-  type FunnelDimension,
-  type LeadRecordTables,
-} from '../leads';
+import { funnelLeadsQuery, type FunnelDimension, type LeadRecordTables } from '../leads';
 import { tablesOf } from '../platform/database/connection';
 import type { VisitTables } from './visit-tables';
 

@@ -4,7 +4,7 @@ import { isbot } from 'isbot';
 import { landingVariants } from '@shared/enums';
 import { VISIT_BEACON_PATH, VISIT_VALUE_MAX, type VisitBeacon } from '@shared/visit-beacon';
 import { tablesOf } from '../platform/database/connection';
-import { fieldErrorsBody } from '../platform/http/api-schemas';
+import { arrayOfObjects, fieldErrorsBody } from '../platform/http/api-schemas';
 import { funnelFigures } from './funnel';
 import { VisitCounter } from './visit-counter';
 import type { VisitTables } from './visit-tables';
@@ -78,22 +78,16 @@ const ratio = {
   type: ['number', 'null'],
   description: 'Share of the previous step (0..1); null when that step is 0',
 } as const;
-const steps = {
-  type: 'array',
-  items: {
-    type: 'object',
-    properties: {
-      key: { type: ['string', 'null'] },
-      visitors: count,
-      leads: count,
-      questionnaires: { ...count, description: 'Candidates who completed the questionnaire' },
-      applications: { ...count, description: 'Full applications' },
-      leadRate: { ...ratio, description: 'leads / visitors' },
-      questionnaireRate: { ...ratio, description: 'questionnaires / leads' },
-      applicationRate: { ...ratio, description: 'applications / leads' },
-    },
-  },
-} as const;
+const steps = arrayOfObjects({
+  key: { type: ['string', 'null'] },
+  visitors: count,
+  leads: count,
+  questionnaires: { ...count, description: 'Candidates who completed the questionnaire' },
+  applications: { ...count, description: 'Full applications' },
+  leadRate: { ...ratio, description: 'leads / visitors' },
+  questionnaireRate: { ...ratio, description: 'questionnaires / leads' },
+  applicationRate: { ...ratio, description: 'applications / leads' },
+});
 
 /**
  * GET /api/admin/funnel?from=YYYY-MM-DD&to=YYYY-MM-DD (both UTC days included): visitors and

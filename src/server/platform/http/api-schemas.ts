@@ -25,6 +25,19 @@ export const fieldErrorsBody = {
   required: ['error'],
 } as const;
 
+/** A value of `type` or null. */
+export const nullable = (type: string) => ({ type: [type, 'null'] });
+
+/** An array of objects with these properties; `allRequired` makes every one required. */
+export const arrayOfObjects = (properties: Record<string, object>, allRequired = false) => ({
+  type: 'array',
+  items: {
+    type: 'object',
+    properties,
+    ...(allRequired ? { required: Object.keys(properties) } : {}),
+  },
+});
+
 /** A response header telling when to try again. */
 export const retryAfterHeader = {
   'Retry-After': { type: 'integer', minimum: 0, description: 'Seconds to wait before retrying' },

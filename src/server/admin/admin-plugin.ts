@@ -21,9 +21,8 @@ import { pipelineRoutes } from './routes/pipeline-routes';
 import { quarantineRoutes } from './routes/quarantine-routes';
 
 /**
- * The admin area's API. Sign-in routes are open; everything registered inside the guarded
- * scope answers 401 without a valid session and, when it changes state, 403 to a foreign
- * Origin.
+ * The admin area's API: sign-in routes are open; the guarded scope answers 401 without a session
+ * and 403 to a foreign Origin on a change.
  */
 export interface AdminOptions {
   config: ServerConfig;

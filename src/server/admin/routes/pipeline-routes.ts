@@ -22,9 +22,8 @@ export const NOTE_MAX_LENGTH = 5000;
 type FieldErrors = Record<string, string>;
 
 /**
- * The body's fields when it is a JSON object with no field but `allowed`; otherwise the
- * errors by field. Checked by hand: Fastify's schema validation would drop unknown fields
- * and coerce types (true -> "true") instead of refusing them.
+ * The body's one field `allowed`, or errors by field. Checked by hand: Fastify's validation would
+ * drop unknown fields and coerce types instead of refusing them.
  */
 function objectBody(
   body: unknown,

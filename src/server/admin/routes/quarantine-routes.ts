@@ -109,10 +109,8 @@ export interface QuarantineRoutesOptions {
 }
 
 /**
- * The quarantine view (guarded; docs/decisions/095): GET /api/admin/quarantine lists the held
- * submissions newest first; POST …/:id/release replays one through the normal lead save (so
- * it is upserted, in the history and notified); DELETE …/:id drops it. Both are audited with
- * the row's id and reasons only, never what the submission said.
+ * The quarantine (docs/decisions/095): list, release through the normal lead save, delete. Audited
+ * with id and reasons only, never what was submitted.
  */
 export const quarantineRoutes: FastifyPluginAsync<QuarantineRoutesOptions> = async (
   app,

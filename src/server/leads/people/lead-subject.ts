@@ -8,10 +8,9 @@ import {
 } from '../store/listing-tables';
 
 /*
- * The lead rows as a data-subject request (one address) and the retention (leads not updated
- * for RETENTION_DAYS) see them. A lead row is deleted first in an erasure, returning its id, so
- * what goes with it is erased for exactly the rows that went, and the transaction's first
- * statement is a write (SQLite then holds the write lock for the rest of it).
+ * The lead rows as a data-subject request and the retention see them. An erasure deletes the lead
+ * row first, returning its id, so what goes with it matches exactly, and the first statement is a
+ * write (SQLite holds the write lock from then on).
  */
 
 export interface LeadsOfAddress {
@@ -38,9 +37,8 @@ export async function findLeadsByEmail(
 }
 
 /**
- * Up to `limit` ids of leads of `table` whose last form came before `before` (ISO time). No
- * index serves `updated_at` (it would cost every lead write), so a pass may read the whole
- * table.
+ * Up to `limit` ids of leads whose last form came before `before`. No index on `updated_at` (it
+ * would cost every lead write), so this may read the whole table.
  */
 export async function leadIdsNotUpdatedSince(
   db: Kysely<AdminLeadTables>,

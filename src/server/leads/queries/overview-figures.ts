@@ -4,9 +4,8 @@ import type { LeadTable } from '../store/lead-tables';
 import type { AdminLeadTables } from '../store/listing-tables';
 
 /**
- * The Overview tab's figures: counts per tab, leads per day for 30 days, and conversion per
- * landing variant and UTM source, computed on each request (tens of milliseconds at the
- * 60,000 leads of issue 20's targets, so no cache can show a stale figure).
+ * The Overview tab's figures, computed on each request: cheap at issue 20's volumes, and never
+ * stale.
  */
 export class Overview {
   constructor(private readonly db: Kysely<AdminLeadTables>) {}

@@ -19,9 +19,8 @@ declare module 'fastify' {
 const value = { type: 'string', maxLength: VISIT_VALUE_MAX } as const;
 
 /**
- * POST /api/visits: the beacon of a public page (decision 115). Answers 204 at once, counted
- * or not: known bots and browsers sending Global Privacy Control are not counted. A plugin
- * without encapsulation: the admin's funnel route (below) reads through its counter.
+ * POST /api/visits, a public page's beacon (decision 115): 204 at once; bots and Global Privacy
+ * Control are not counted. Unencapsulated: the admin's funnel route reads through its counter.
  */
 export const visitsPlugin = fp<{ siteUrl: string }>(async (app, { siteUrl }) => {
   const counter = new VisitCounter(tablesOf<VisitTables>(app.database.db), siteUrl, (error) =>
@@ -90,9 +89,8 @@ const steps = arrayOfObjects({
 });
 
 /**
- * GET /api/admin/funnel?from=YYYY-MM-DD&to=YYYY-MM-DD (both UTC days included): visitors and
- * leads per landing variant, utm_source and utm_campaign, with each step's rate. Registered
- * by the admin inside its session guard (app.ts passes it).
+ * GET /api/admin/funnel?from=&to= (UTC days, inclusive): visitors and leads per variant, utm_source
+ * and utm_campaign, with each step's rate. The admin registers it behind its guard.
  */
 export const funnelRoutes: FastifyPluginAsync = async (app) => {
   app.get<{ Querystring: { from?: string; to?: string } }>(

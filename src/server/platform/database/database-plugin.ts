@@ -36,9 +36,8 @@ export interface DatabasePluginOptions {
 }
 
 /**
- * Opens the database (migrating it) before the server listens, and closes it on shutdown.
- * Fastify runs onClose hooks in reverse order of registration, so the capabilities
- * registered after this plugin finish their own work (queued lead writes) before it closes.
+ * Opens (and migrates) the database before the server listens. onClose hooks run in reverse order,
+ * so capabilities registered later finish their queued writes before it closes.
  */
 export const databasePlugin = fp<DatabasePluginOptions>(async (app, options) => {
   const connection = await openDatabase({

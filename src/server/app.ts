@@ -62,10 +62,9 @@ export interface Bounds {
 export const REQUEST_TIMEOUT_MS = 30_000;
 
 /**
- * Slow clients (docs/decisions/105): a request must arrive whole (headers and body) within
- * `ms`, else 408 and the connection is closed; a connection silent for twice that is closed.
- * Node checks the request deadline every `connectionsCheckingInterval`, so that interval is a
- * fraction of it (Node's 30 s default would let a 30 s deadline stretch to 60 s).
+ * Slow clients (docs/decisions/105): a request arrives whole within `ms` or gets 408; an idle
+ * connection closes after twice that. Node checks every connectionsCheckingInterval, so it is a
+ * fraction of `ms`.
  */
 function requestTimeouts(ms: number) {
   return {

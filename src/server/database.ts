@@ -15,10 +15,8 @@ import type { OutboxTables } from './platform/outbox/outbox-tables';
 import { visitMigrations, type VisitTables } from './visits/visit-tables';
 
 /*
- * The whole database, composed from what each part owns: the lead context, the admin's
- * accounts and audit, the visits, and the platform's outbox and health probe. The
- * server passes `migrations` to the database plugin; tests and tools open the same database
- * through `openDatabase`.
+ * The whole database, composed from what each part owns; tests and tools open it through
+ * `openDatabase`.
  */
 
 /** Every table and column, for code that sees the whole database (tests, tools). */

@@ -21,9 +21,8 @@ import { pipelineRoutes } from './routes/pipeline-routes';
 import { quarantineRoutes } from './routes/quarantine-routes';
 
 /**
- * The admin area's API. Sign-in routes are open; everything registered inside the guarded
- * scope answers 401 without a valid session and, when it changes state, 403 to a foreign
- * Origin.
+ * The admin area's API: sign-in routes are open; the guarded scope answers 401 without a session
+ * and 403 to a foreign Origin on a change.
  */
 export interface AdminOptions {
   config: ServerConfig;
@@ -55,17 +54,12 @@ export const adminPlugin: FastifyPluginAsync<AdminOptions> = async (
   await app.register(adminSessionRoutes);
 
   const { database } = app;
-  const desk = new LeadDesk(database, app.databaseReader, {
+  const desk = new LeadDesk(database, {
     statusEvents: Boolean(config.conversions?.statusEvents),
     notify,
   });
   const { listing, overview, pipeline } = desk;
-  const subjects = new DataSubjects(
-    database.db,
-    database.dialect,
-    app.databaseReader,
-    config.dataDir,
-  );
+  const subjects = new DataSubjects(database.db, database.dialect, config.dataDir);
   if (config.retentionDays !== undefined) {
     const expiry = new Retention(subjects, config.retentionDays, app.audit, app.log, retention);
     expiry.start();

@@ -4,9 +4,8 @@ import { open, readdir, rm, stat } from 'node:fs/promises';
 import path from 'node:path';
 
 /*
- * The files of DATA_DIR/backups (docs/decisions/130): each backup is
- * `talent-bridge-<UTC time>.sqlite` beside `<that name>.sha256`, a line in sha256sum's format,
- * so `sha256sum -c` checks it as well as `npm run restore` does. Names sort by time.
+ * DATA_DIR/backups (docs/decisions/130): `talent-bridge-<UTC time>.sqlite` beside a
+ * sha256sum-format `.sha256`, so `sha256sum -c` checks it too. Names sort by time.
  */
 
 export const backupsDirOf = (dataDir: string) => path.join(dataDir, 'backups');
@@ -57,9 +56,8 @@ export async function listBackups(dir: string): Promise<string[]> {
 }
 
 /**
- * Keeps the newest `keep` backups (BACKUP_KEEP) and deletes the older ones with their
- * checksums, and partial files nobody has written to for an hour (a backup cut short by a
- * crash). Other files are left alone. Returns the names deleted.
+ * Keeps the newest `keep` backups; deletes older ones with their checksums, and partial files
+ * untouched for an hour (a crash). The names deleted.
  */
 export async function pruneBackups(dir: string, keep: number): Promise<string[]> {
   const backups = await listBackups(dir);

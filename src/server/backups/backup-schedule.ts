@@ -7,9 +7,8 @@ export interface Schedule {
 }
 
 /**
- * Runs `run` every `intervalMs`, the first time one interval from now, never two at once. A
- * run that overruns its slot skips the slots it missed instead of running back to back.
- * The timers are unref'd: a schedule alone keeps no process alive.
+ * Runs `run` every `intervalMs`, never two at once; an overrun skips the missed slots. Unref'd
+ * timers keep no process alive.
  */
 export function every(intervalMs: number, run: () => Promise<void>): Schedule {
   let due = Date.now() + intervalMs;

@@ -12,11 +12,9 @@ export interface BackupsPluginOptions {
 }
 
 /**
- * Scheduled SQLite backups (docs/decisions/130, 148): every BACKUP_INTERVAL_HOURS a backup is
- * copied, in steps, through the server's own connection, and the oldest beyond BACKUP_KEEP are
- * deleted. The log names the file, its size and the time taken; a failed backup is logged and
- * the next one still runs. Shutting down waits for a backup in progress (closed before the
- * database).
+ * Scheduled SQLite backups (docs/decisions/130, 148), copied in steps through the server's
+ * connection; a failure is logged and the next one still runs. Shutdown waits for a backup in
+ * progress.
  */
 export const backupsPlugin = fp<BackupsPluginOptions>(async (app, options) => {
   const { dataDir, intervalHours, keep } = options;

@@ -2,14 +2,9 @@ import { existsSync } from 'node:fs';
 import SqliteDatabase from 'better-sqlite3';
 
 /**
- * Whether another connection has the SQLite file open: a running server or a backup in
- * progress (docs/decisions/130).
- *
- * In WAL mode every open connection holds a shared lock on the database file for as long as
- * it is open; a connection in EXCLUSIVE locking mode needs the exclusive lock, so it fails at
- * once (no busy timeout) while anyone else is connected. The operating system drops the locks
- * of a process that dies, so unlike a pid file this cannot go stale after a crash. Getting the
- * lock also replays a WAL left by a crash into the file, so the file is whole on its own.
+ * Whether another connection has the SQLite file open (docs/decisions/130). In WAL mode each
+ * connection holds a shared lock, so an EXCLUSIVE one fails at once; the OS drops a dead process's
+ * locks, so unlike a pid file this never goes stale. Taking the lock also replays a crash's WAL.
  */
 export function databaseInUse(file: string): boolean {
   if (!existsSync(file)) return false;

@@ -21,9 +21,8 @@ const OUR_TABLES = ['candidates', 'companies'];
 const MIGRATIONS_TABLE = 'kysely_migration';
 
 /**
- * Checks a backup before it replaces anything: its checksum file matches, SQLite finds it
- * whole (`PRAGMA integrity_check`), and it is our schema, made by this version or an older
- * one (every migration it ran is one this code knows; the server runs the newer ones at start).
+ * Checks a backup before it replaces anything: checksum, `PRAGMA integrity_check`, and only
+ * migrations this code knows.
  */
 export async function checkBackup(file: string, knownMigrations: readonly string[]) {
   const info = await stat(file).catch(() => undefined);
@@ -95,11 +94,9 @@ export interface RestoreResult {
 }
 
 /**
- * Restores `file` as DATA_DIR's database (docs/decisions/130): refuses while anything has the
- * database open (a running server), checks the backup, copies it in beside the database and
- * checks the copy's checksum, then moves the current database aside (never deletes it) to
- * DATA_DIR/backups/replaced-<time>.sqlite and renames the copy into place. The server makes
- * it WAL again and runs newer migrations when it starts.
+ * Restores `file` as DATA_DIR's database (docs/decisions/130): refused while the database is open;
+ * the checked copy is renamed into place and the current database moved aside (never deleted) to
+ * backups/replaced-<time>.sqlite.
  */
 export async function restoreBackup({
   file,

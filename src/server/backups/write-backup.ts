@@ -35,18 +35,11 @@ export const PG_BACKUP_POINTER =
 const ALL_PAGES = 0x7fffffff;
 
 /**
- * Writes a consistent copy of DATA_DIR's SQLite database to DATA_DIR/backups while the server
- * may be writing to it (docs/decisions/148), then keeps the newest `keep` backups.
- *
- * In the server (`from`: the connection every write goes through) SQLite's online backup
- * copies 100 pages per step, and the event loop serves requests between steps; the copy
- * follows that connection's own commits, so it never restarts. A separate process (the CLI)
- * copies from a read-only connection in ONE step, one snapshot: in steps, every commit by the
- * server would restart it from page 1.
- *
- * The copy is written under a partial name, switched to a rollback journal (a backup is one
- * self-contained file, whose checksum no -wal file can change), flushed to disk, checksummed,
- * and only then renamed to its final name: a backup that exists is complete.
+ * A consistent copy of the SQLite database in DATA_DIR/backups (docs/decisions/148), then the
+ * newest `keep` kept. In the server SQLite's online backup copies in steps on the writing
+ * connection, so it never restarts; the CLI copies one read-only snapshot in one step. The copy is
+ * written under a partial name, made a single file (rollback journal), flushed and checksummed
+ * before its rename: a backup that exists is complete.
  */
 export async function writeBackup({
   dataDir,

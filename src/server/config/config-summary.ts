@@ -3,9 +3,8 @@ import type { AdminConfiguration, ConfigurationItem } from '@shared/admin-config
 import type { ServerConfig } from './config';
 
 /*
- * The configuration in words (docs/decisions/142, 143): the start banner, the production
- * warnings in the log, and the admin's Configuration panel all read it from here. Only states
- * and public facts: a URL's credentials, tokens and keys never appear.
+ * The configuration in words (docs/decisions/142, 143) for the start banner, the log's warnings and
+ * the admin's panel: states and public facts only, never credentials, tokens or keys.
  */
 
 const LOOPBACK_HOSTS = new Set(['localhost', '127.0.0.1', '[::1]', '::1']);

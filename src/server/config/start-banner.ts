@@ -2,9 +2,8 @@ import type { ServerConfig } from './config';
 import { configurationSummary, databaseSummary } from './config-summary';
 
 /*
- * The few lines `npm start` prints once it listens (docs/decisions/142): where to open the
- * site, what data and mail it uses, where the admin password is, and any warning. The same
- * facts go to the JSON log as one `ready` entry when no person is watching.
+ * What `npm start` prints once it listens (docs/decisions/142); the same facts go to the JSON log
+ * as one `ready` entry.
  */
 
 export type AdminPasswordSource = 'ADMIN_PASSWORD' | 'ADMIN_PASSWORD_HASH' | 'generated';

@@ -1,10 +1,8 @@
 import type { ConsentSignal } from '@shared/schemas/conversion';
 
 /*
- * A Meta Conversions API event waiting in the outbox (destination `meta`, decision 110):
- * written by the leads capability with the lead (or by the admin's pipeline with a status
- * change), sent by the conversions capability, which normalises and hashes it. It carries the
- * values as they came, so the sender never reads lead tables; the copy goes when it is sent.
+ * A Meta Conversions API event waiting in the outbox (decision 110). It carries the values as they
+ * came, so the sender never reads lead tables; the copy goes when it is sent.
  */
 
 /** The events of the forms, and the candidate statuses sent as custom events. */

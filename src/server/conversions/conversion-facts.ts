@@ -16,11 +16,8 @@ import {
 } from './conversion-event';
 
 /*
- * What the lead context tells Meta's Conversions API (decision 110), as facts: a form was
- * saved, or a candidate's status changed. Each call writes the events the fact calls for into
- * the outbox, in the caller's transaction, so an event exists exactly when its lead was
- * committed; the conversions worker sends them. Nothing here reads a lead table: the fact
- * carries what the event needs.
+ * What the lead context tells Meta (decision 110), as facts: each writes its events into the outbox
+ * in the caller's transaction, so an event exists exactly when its lead was committed.
  */
 
 /** Which lead a fact is about. */
@@ -116,10 +113,8 @@ async function enqueue(
 }
 
 /**
- * A form's events: only with the visitor's consent, never for a submission older than Meta
- * accepts (a quarantined form released days later), and each of CompleteRegistration and
- * SubmitApplication at most once per lead. The names and phone are the lead's as now saved,
- * so a later form's event still carries what an earlier one said.
+ * A form's events: only with consent, never older than Meta accepts, each event at most once per
+ * lead, with the lead's names and phone as now saved.
  */
 export async function recordFormConversions(
   db: Pick<Kysely<object>, 'getExecutor'>,
@@ -157,9 +152,8 @@ export async function recordFormConversions(
 }
 
 /**
- * The custom event of a candidate's new status (qualified, enrolled, placed): only when the
- * lead's latest reported consent is granted, once per status and lead, with the same user
- * data as its form events (the request's address and browser are not kept, so none).
+ * A candidate's new status as a custom event: only with the latest consent granted, once per status
+ * and lead.
  */
 export async function recordStatusConversion(
   db: Pick<Kysely<object>, 'getExecutor'>,

@@ -23,9 +23,8 @@ export interface ConversionsOptions {
 }
 
 /**
- * Sends the outbox's `meta` messages to the Conversions API (decision 110): one event per
- * request, retried with backoff for up to 7 days after it was written (Meta refuses older
- * events), Meta's error kept on the message. Started only with an access token.
+ * Sends the outbox's `meta` messages (decision 110), retried with backoff for 7 days (Meta refuses
+ * older events). Started only with an access token.
  */
 export const conversionsPlugin: FastifyPluginAsync<ConversionsOptions> = async (
   app,

@@ -1,7 +1,6 @@
 /*
- * Meta's Conversions API (decision 110), in one place: what a form's request says for its
- * events, the events a lead's facts call for, consent, hashing and sending. The lead context
- * hands it facts through this module; nothing here reads a lead table.
+ * Meta's Conversions API (decision 110) in one place; the lead context hands it facts through this
+ * module, and nothing here reads a lead table.
  */
 export { conversionsPlugin, type ConversionWorkerSettings } from './conversions-plugin';
 export type { SubmissionClient } from './conversion-event';

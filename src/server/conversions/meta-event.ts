@@ -40,9 +40,8 @@ export function clickId(client: ConversionPayload['client'], atMs: number): stri
 }
 
 /**
- * The event Meta receives for an outbox message: contact details normalised and SHA-256
- * hashed (external_id is our lead id, hashed too), the request's address and browser in clear
- * as Meta asks, the page as a full URL on `siteUrl`.
+ * The event Meta receives: contact details normalised and SHA-256 hashed (our lead id too, as
+ * external_id), the request's address and browser in clear as Meta asks.
  */
 export function serverEvent(payload: ConversionPayload, siteUrl: string): ServerEvent {
   const { lead, client } = payload;

@@ -1,9 +1,8 @@
 import { createHash } from 'node:crypto';
 
 /*
- * Meta's normalisation of customer information before hashing (Conversions API, customer
- * information parameters; decision 110). Each function answers the normalised value, or
- * undefined when nothing is left to send.
+ * Meta's normalisation of customer information before hashing (decision 110); undefined when
+ * nothing is left to send.
  */
 
 export const sha256Hex = (value: string): string =>

@@ -19,10 +19,9 @@ function metaCookie(header: string | undefined, name: '_fbp' | '_fbc'): string |
 }
 
 /**
- * What a lead form's request says for its conversion events (decision 110): the event id and
- * consent the form sent beside its payload, Global Privacy Control from the Sec-GPC header
- * (which wins over anything the body says), the address and browser of the request, and
- * Meta's cookies. Without an event id from the browser the server makes one.
+ * A lead form request's side of its conversion events (decision 110): event id, consent (Sec-GPC
+ * wins over the body), address, browser and Meta's cookies; the server makes an event id when the
+ * browser sent none.
  */
 export function submissionClient(request: FastifyRequest): SubmissionClient {
   const body = request.body;

@@ -1,8 +1,6 @@
 /*
- * The lead context's one public module (docs/decisions/145). A lead is a person or a company
- * who left their details in a form: its tables, its capture and screening, its quarantine,
- * its pipeline and every query over it live under src/server/leads. Other capabilities import
- * only this file (ESLint enforces it); everything else in this folder is private.
+ * The lead context's one public module (docs/decisions/145): other capabilities import only this
+ * file (ESLint enforces it); the rest of src/server/leads is private.
  */
 import type { MigrationSet } from '../platform/database/migration-runner';
 import { formFlashMigrations, type FormFlashTables } from './capture/flash-store';
@@ -57,7 +55,7 @@ export type {
   CompanyListRow,
 } from './store/listing-tables';
 export { normalizeEmail } from './store/lead-email';
-export { funnelLeadsQuery, type FunnelDimension, type FunnelLeadRow } from './store/lead-funnel';
+export { funnelLeadsQuery, type FunnelDimension } from './store/lead-funnel';
 
 // The team's desk: listing, search, one lead, overview figures, pipeline.
 export { LeadDesk } from './lead-desk';

@@ -1,6 +1,5 @@
 import type { DatabaseConnection } from '../platform/database/connection';
 import { tablesOf } from '../platform/database/connection';
-import type { DatabaseReader } from '../platform/database/database-reader';
 import { forgetSubjectMessages } from '../platform/outbox/outbox';
 import type { OutboxDestination, OutboxTables } from '../platform/outbox/outbox-tables';
 import { eraseActivity } from './pipeline/lead-activity';
@@ -37,12 +36,11 @@ export class LeadDesk {
 
   constructor(
     private readonly database: DatabaseConnection,
-    private readonly reader: DatabaseReader,
     private readonly options: LeadDeskOptions,
   ) {
     const { db, dialect } = database;
     const leads = tablesOf<AdminLeadTables>(db);
-    this.overview = new Overview(leads, reader);
+    this.overview = new Overview(leads);
     this.listing = new LeadListing(leads, dialect, {
       deleteWith: async (trx, table, id) => {
         await eraseActivity(trx, table, [id]);
@@ -70,7 +68,7 @@ export class LeadDesk {
 
   /** The CSV of an export tab, with the dashboard's search and status filter. */
   exportCsv(tab: ExportTab, filter: { q?: string | undefined; status?: string | undefined }) {
-    return exportCsv(this.listing, this.reader, tab, filter);
+    return exportCsv(this.listing, tab, filter);
   }
 
   /** Planner statistics for the dashboard's queries (SQLite): now, then every hour. */

@@ -38,10 +38,8 @@ declare module 'fastify' {
 }
 
 /**
- * Public lead capture: the candidate and company forms' endpoints, screened for spam in their
- * own scope (lead-capture.ts: suspect forms are quarantined, floods refused). Writes are
- * group-committed on the main connection and resolve only once committed (write-queue.ts). On
- * shutdown, queued writes are committed before the database closes.
+ * Public lead capture: the forms' endpoints, screened for spam in their own scope. Writes are
+ * group-committed and resolve once committed; queued writes commit before the database closes.
  */
 export const leadsPlugin: FastifyPluginAsync<LeadsOptions> = async (app, options) => {
   const { database } = app;

@@ -11,9 +11,8 @@ export interface WebhookTarget {
 }
 
 /**
- * POSTs the message as Standard Webhooks JSON: `{type, timestamp, data}`, signed with the
- * webhook-id / webhook-timestamp / webhook-signature headers. The id stays the same across
- * retries so a receiver can drop a duplicate. Anything but 2xx is a failure.
+ * POSTs Standard Webhooks JSON `{type, timestamp, data}` with the webhook-id/-timestamp/-signature
+ * headers; the id stays the same across retries so a receiver can drop duplicates. Non-2xx fails.
  */
 export async function postWebhook(target: WebhookTarget, message: OutboxMessage): Promise<void> {
   const body = JSON.stringify({

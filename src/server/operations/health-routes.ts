@@ -19,10 +19,8 @@ const healthBody = {
 const RETRY_AFTER_SECONDS = '1';
 
 /**
- * GET /api/health: 200 while a lead can be written, 503 when it cannot (the disk is full or
- * read-only, PostgreSQL is unreachable). The answer
- * comes from a real write through the lead write path plus a read, measured at most once a
- * second and shared (platform/database/write-health.ts, docs/decisions/105).
+ * GET /api/health: 200 while a lead can be written, else 503 (disk full or read-only, PostgreSQL
+ * unreachable), from a real write measured at most once a second (docs/decisions/105).
  */
 export const healthRoutes: FastifyPluginAsync = async (app) => {
   app.get(

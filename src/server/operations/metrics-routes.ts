@@ -14,12 +14,9 @@ export interface MetricsRoutesOptions {
 const digest = (value: string) => createHash('sha256').update(value).digest();
 
 /**
- * GET /metrics, the Prometheus text format of app.metrics (docs/decisions/141), for a scraper
- * that sends `Authorization: Bearer <METRICS_TOKEN>`. Anything else is 401 with
- * `WWW-Authenticate: Bearer`: the endpoint's existence is no secret (the README names it),
- * and a clear 401 tells an operator their scrape configuration is wrong. The tokens are
- * compared as SHA-256 digests with timingSafeEqual, in a time that says nothing of the token.
- * Outside /api, so not in the OpenAPI document (platform/http/openapi.ts hides the site).
+ * GET /metrics (docs/decisions/141) for a scraper sending `Authorization: Bearer <METRICS_TOKEN>`;
+ * else 401 with WWW-Authenticate, so an operator sees a wrong scrape configuration. Tokens are
+ * compared as SHA-256 digests with timingSafeEqual. Outside /api, so not in OpenAPI.
  */
 export const metricsRoutes: FastifyPluginAsync<MetricsRoutesOptions> = async (app, { token }) => {
   if (!token) return;

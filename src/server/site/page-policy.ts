@@ -1,9 +1,8 @@
 import type { RuntimeConfig } from '@shared/runtime-config';
 
 /**
- * The content security policies, built once at start-up from the run-time config
- * (docs/decisions/041-content-security-policy-and-headers.md). Pure functions: the same
- * config always gives the same header, so tests can assert it exactly.
+ * The content security policies, built once from the run-time config
+ * (docs/decisions/041-content-security-policy-and-headers.md); pure, so tests assert them exactly.
  */
 
 /** Meta Pixel: fbevents.js comes from connect.facebook.net, events go to www.facebook.com. */
@@ -24,9 +23,8 @@ export interface PagePolicyOptions {
   /** Our own pages may frame this one (/questionnaire inside /typeform); else nobody may. */
   frameableBySelf: boolean;
   /**
-   * The page creates <style> elements at run time whose text cannot be hashed in advance
-   * (/admin: Radix Dialog's scroll lock measures the scrollbar), so inline style elements
-   * are allowed there.
+   * /admin creates <style> elements at run time (Radix Dialog's scroll lock) whose text cannot be
+   * hashed in advance.
    */
   runtimeStyleElements: boolean;
 }

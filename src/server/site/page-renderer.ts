@@ -14,8 +14,7 @@ interface ServerEntry {
 const isAnonymous = (state: PageState) => state.form === undefined && state.prefill === undefined;
 
 /**
- * `load()` once per key, the promise kept for the next calls. A failure is not kept (a missing
- * shell, an SSR bundle that fails to load): that request is answered 500, the next one tries
+ * `load()` once per key; a failure is not kept, so that request gets 500 and the next one tries
  * again.
  */
 function once<T>(cache: Map<string, Promise<T>>, key: string, load: () => Promise<T>): Promise<T> {
@@ -29,12 +28,9 @@ function once<T>(cache: Map<string, Promise<T>>, key: string, load: () => Promis
 }
 
 /**
- * Renders a page with a form's state (docs/decisions/090): the page's shell (its pre-rendered
- * head, written by scripts/build.mjs to dist/shells) with the run-time config, the state as a
- * JSON data block (never executed: the content security policy is unchanged), and the body
- * React renders with it, the same code the browser hydrates with. The SSR bundle loads on
- * the first such page, so a server whose visitors all run JavaScript never loads it. A page
- * that cannot be rendered rejects, for the request's error handler (500); it never goes
+ * Renders a page with a form's state (docs/decisions/090): the pre-rendered shell with the run-time
+ * config, the state as a JSON data block (never executed), and React's body, as the browser
+ * hydrates. The SSR bundle loads on first use. A failure rejects for the request's 500, never
  * unhandled, which would end the process.
  */
 export function pageRenderer(buildDir: string, runtime: RuntimeConfig) {

@@ -49,10 +49,8 @@ const escapeAttribute = (value: string) =>
   );
 
 /**
- * Points the pre-rendered /typeform iframe at the configured external questionnaire. The build
- * renders the built-in address; the browser renders `embedSrc(QUESTIONNAIRE_URL)` (same shared
- * function), so after this swap hydration finds exactly what it renders. Pages without the
- * built-in iframe are returned unchanged.
+ * Points the pre-rendered /typeform iframe at the configured questionnaire, as the browser's
+ * `embedSrc(QUESTIONNAIRE_URL)` renders, so hydration matches.
  */
 export function withQuestionnaire(html: string, questionnaireUrl: string | null): string {
   if (questionnaireUrl === null) return html;
@@ -61,10 +59,8 @@ export function withQuestionnaire(html: string, questionnaireUrl: string | null)
 }
 
 /**
- * Reads a pre-rendered page and adds the run-time config before `</head>` (and the external
- * questionnaire's address, when one is configured). This happens once at start-up (pages are a
- * few tens of KB), so every response is a buffer from memory and the config can change with a
- * restart instead of a rebuild.
+ * Reads a pre-rendered page and adds the run-time config before `</head>`, once at start-up:
+ * responses are buffers from memory, and config changes need a restart, not a rebuild.
  */
 export async function loadPage(
   pagesDir: string,

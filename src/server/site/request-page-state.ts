@@ -12,9 +12,8 @@ function contactType(request: FastifyRequest): ContactType | undefined {
 }
 
 /**
- * What the server must render into `route` for this request (docs/decisions/090): a form's
- * flash (taken: `cookies` clears it), the prefill cookie's values, /contact's chosen tab.
- * Undefined when there is none: the pre-rendered page is sent as it is.
+ * What the server must render into `route` for this request (docs/decisions/090): a form's flash,
+ * the prefill cookie's values, /contact's tab; undefined: the pre-rendered page as it is.
  */
 export async function requestPageState(
   request: FastifyRequest,

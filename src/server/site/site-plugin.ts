@@ -28,9 +28,8 @@ interface PagesManifest {
 }
 
 /**
- * The build this server serves, resolved once at start-up: `dist` is a link that the next
- * build switches to another directory (scripts/build-dir.mjs), and a running server keeps
- * reading the build it started with, never a mix of two. Undefined when there is none.
+ * The build this server serves, resolved once: `dist` is a link the next build switches
+ * (scripts/build-dir.mjs), and a running server keeps reading its own build, never a mix.
  */
 async function findBuild(
   clientDir: string,
@@ -49,10 +48,8 @@ async function findBuild(
 const IMMUTABLE = 'public, max-age=31536000, immutable';
 
 /**
- * Serves the pre-rendered site. Pages and the not-found page are HTML revalidated on every
- * visit (no-cache), held in memory with the run-time config (page-set.ts); files under
- * /assets/ carry a content hash and are cached for a year, their brotli or gzip twins made at
- * build time served when the browser accepts them.
+ * Serves the pre-rendered site: pages from memory, revalidated on every visit; /assets/ files
+ * (content-hashed) cached for a year, with their build-time brotli or gzip twins.
  */
 export const sitePlugin = fp<StaticSiteOptions>(
   async (app, { runtime, formHandoff, ...options }) => {

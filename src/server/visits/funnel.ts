@@ -1,13 +1,7 @@
 import { sql, type Kysely } from 'kysely';
 import type { FunnelFigures, FunnelStep } from '@shared/admin-funnel';
 import { landingVariants } from '@shared/enums';
-import type { DatabaseReader } from '../platform/database/database-reader';
-import {
-  funnelLeadsQuery,
-  type FunnelDimension,
-  type FunnelLeadRow,
-  type LeadRecordTables,
-} from '../leads';
+import { funnelLeadsQuery, type FunnelDimension, type LeadRecordTables } from '../leads';
 import { tablesOf } from '../platform/database/connection';
 import type { VisitTables } from './visit-tables';
 
@@ -26,7 +20,6 @@ const dayAfter = (day: string) => new Date(Date.parse(`${day}T00:00:00.000Z`) + 
  */
 export async function funnelFigures(
   db: Kysely<VisitTables>,
-  reader: DatabaseReader,
   from: string,
   to: string,
 ): Promise<FunnelFigures> {
@@ -34,21 +27,17 @@ export async function funnelFigures(
   const toIso = dayAfter(to).toISOString();
   const per = async (dimension: FunnelDimension) => {
     const [visits, leads] = await Promise.all([
-      reader.read(
-        db
-          .selectFrom('visit_days')
-          .select([
-            sql<string>`${sql.ref(dimension)}`.as('key'),
-            sql<number | string>`sum(visitors)`.as('visitors'),
-          ])
-          .where('day', '>=', from)
-          .where('day', '<=', to)
-          .groupBy(dimension)
-          .compile(),
-      ),
-      reader.read<FunnelLeadRow>(
-        funnelLeadsQuery(tablesOf<LeadRecordTables>(db), dimension, fromIso, toIso).compile(),
-      ),
+      db
+        .selectFrom('visit_days')
+        .select([
+          sql<string>`${sql.ref(dimension)}`.as('key'),
+          sql<number | string>`sum(visitors)`.as('visitors'),
+        ])
+        .where('day', '>=', from)
+        .where('day', '<=', to)
+        .groupBy(dimension)
+        .execute(),
+      funnelLeadsQuery(tablesOf<LeadRecordTables>(db), dimension, fromIso, toIso).execute(),
     ]);
     const steps = new Map<string | null, FunnelStep>();
     const step = (key: string | null) => {

@@ -20,15 +20,11 @@ export interface VisitRequest {
 const utcDay = (at: Date): string => at.toISOString().slice(0, 10);
 
 /**
- * Counts visitors without storing who they are (decision 115). A visitor is
- * HMAC-SHA256(today's salt, site + IP + user agent + the visit's variant and UTM values),
- * cut to 128 bits: the same person counts once a day per landing variant and campaign, and
- * nobody can link days or recover the address once the salt is gone. The salt is random,
- * kept in the database so that every instance hashes alike, and deleted at the end of its
- * day together with that day's hashes; only the aggregate counts stay.
- *
- * Hits are kept in memory and written in one transaction per second (the beacon answers
- * before): a crash loses at most that second of counts, never a lead.
+ * Counts visitors without storing who they are (decision 115): HMAC-SHA256(today's salt, site + IP
+ * + user agent + variant and UTM values), cut to 128 bits, counts a person once a day per variant
+ * and campaign. The salt is shared by instances through the database and deleted with its day's
+ * hashes, so days cannot be linked. Hits are written once a second: a crash loses at most that
+ * second, never a lead.
  */
 export class VisitCounter {
   private pending: Hit[] = [];

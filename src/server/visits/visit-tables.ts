@@ -2,9 +2,8 @@ import type { Kysely, Migration } from 'kysely';
 import type { MigrationSet } from '../platform/database/migration-runner';
 
 /*
- * The first-party visit count (decision 115): daily aggregates, never a row per hit. Blank
- * dimensions are stored as '' (not NULL) so that the aggregate's primary key, which an upsert
- * conflicts on, treats "no utm_source" as one value on SQLite and PostgreSQL alike.
+ * Daily visit aggregates (decision 115), never a row per hit. Blank dimensions are '' (not NULL) so
+ * the upsert's primary key treats "none" as one value on both databases.
  */
 
 export interface VisitTables {

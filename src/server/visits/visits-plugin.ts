@@ -4,7 +4,7 @@ import { isbot } from 'isbot';
 import { landingVariants } from '@shared/enums';
 import { VISIT_BEACON_PATH, VISIT_VALUE_MAX, type VisitBeacon } from '@shared/visit-beacon';
 import { tablesOf } from '../platform/database/connection';
-import { fieldErrorsBody } from '../platform/http/api-schemas';
+import { arrayOfObjects, fieldErrorsBody } from '../platform/http/api-schemas';
 import { funnelFigures } from './funnel';
 import { VisitCounter } from './visit-counter';
 import type { VisitTables } from './visit-tables';
@@ -19,9 +19,8 @@ declare module 'fastify' {
 const value = { type: 'string', maxLength: VISIT_VALUE_MAX } as const;
 
 /**
- * POST /api/visits: the beacon of a public page (decision 115). Answers 204 at once, counted
- * or not: known bots and browsers sending Global Privacy Control are not counted. A plugin
- * without encapsulation: the admin's funnel route (below) reads through its counter.
+ * POST /api/visits, a public page's beacon (decision 115): 204 at once; bots and Global Privacy
+ * Control are not counted. Unencapsulated: the admin's funnel route reads through its counter.
  */
 export const visitsPlugin = fp<{ siteUrl: string }>(async (app, { siteUrl }) => {
   const counter = new VisitCounter(tablesOf<VisitTables>(app.database.db), siteUrl, (error) =>
@@ -78,27 +77,20 @@ const ratio = {
   type: ['number', 'null'],
   description: 'Share of the previous step (0..1); null when that step is 0',
 } as const;
-const steps = {
-  type: 'array',
-  items: {
-    type: 'object',
-    properties: {
-      key: { type: ['string', 'null'] },
-      visitors: count,
-      leads: count,
-      questionnaires: { ...count, description: 'Candidates who completed the questionnaire' },
-      applications: { ...count, description: 'Full applications' },
-      leadRate: { ...ratio, description: 'leads / visitors' },
-      questionnaireRate: { ...ratio, description: 'questionnaires / leads' },
-      applicationRate: { ...ratio, description: 'applications / leads' },
-    },
-  },
-} as const;
+const steps = arrayOfObjects({
+  key: { type: ['string', 'null'] },
+  visitors: count,
+  leads: count,
+  questionnaires: { ...count, description: 'Candidates who completed the questionnaire' },
+  applications: { ...count, description: 'Full applications' },
+  leadRate: { ...ratio, description: 'leads / visitors' },
+  questionnaireRate: { ...ratio, description: 'questionnaires / leads' },
+  applicationRate: { ...ratio, description: 'applications / leads' },
+});
 
 /**
- * GET /api/admin/funnel?from=YYYY-MM-DD&to=YYYY-MM-DD (both UTC days included): visitors and
- * leads per landing variant, utm_source and utm_campaign, with each step's rate. Registered
- * by the admin inside its session guard (app.ts passes it).
+ * GET /api/admin/funnel?from=&to= (UTC days, inclusive): visitors and leads per variant, utm_source
+ * and utm_campaign, with each step's rate. The admin registers it behind its guard.
  */
 export const funnelRoutes: FastifyPluginAsync = async (app) => {
   app.get<{ Querystring: { from?: string; to?: string } }>(
@@ -139,7 +131,7 @@ export const funnelRoutes: FastifyPluginAsync = async (app) => {
         return reply.code(400).send({ error: 'Please check the dates', fields });
       }
       await app.visitCounter.flush();
-      return funnelFigures(tablesOf<VisitTables>(app.database.db), app.databaseReader, from, to);
+      return funnelFigures(tablesOf<VisitTables>(app.database.db), from, to);
     },
   );
 };

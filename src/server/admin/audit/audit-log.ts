@@ -98,11 +98,9 @@ export class AuditLog {
 }
 
 /*
- * Data-subject requests (admin/data-subject) name no address in the log: an entry carries a
- * keyed hash of it instead ("subject 3f9a…"), so repeated requests about one person can be
- * told apart and correlated, yet the log alone does not say who. The key is generated once
- * and kept in the database (every instance uses the same one). An erasure deletes the
- * entries that name the person: those of the erased leads and those of this hash.
+ * Data-subject entries name a keyed hash of the address, never the address, so requests about one
+ * person correlate while the log alone says not who. The key is kept in the database (shared by
+ * every instance); an erasure deletes the entries naming the person.
  */
 
 const SUBJECT_KEY = 'data-subject';

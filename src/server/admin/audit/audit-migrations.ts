@@ -22,9 +22,6 @@ function createAuditEntries(dialect: DialectName): Migration {
         .columns(['lead_type', 'lead_id'])
         .execute();
     },
-    async down(db: Kysely<unknown>) {
-      await db.schema.dropTable('admin_audit_entries').execute();
-    },
   };
 }
 
@@ -36,9 +33,6 @@ const createAuditKeys: Migration = {
       .addColumn('name', 'text', (c) => c.primaryKey())
       .addColumn('value', 'text', (c) => c.notNull())
       .execute();
-  },
-  async down(db: Kysely<unknown>) {
-    await db.schema.dropTable('admin_audit_keys').execute();
   },
 };
 

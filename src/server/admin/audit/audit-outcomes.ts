@@ -26,9 +26,8 @@ function exportDetail(request: FastifyRequest): string {
 }
 
 /**
- * Admin actions recorded from the answer of the route that did them (route pattern and
- * status code), so the listing, export and e-mail routes need not know of the audit log.
- * Status changes and notes are recorded by the pipeline itself through app.audit.record.
+ * Admin actions recorded from their route's answer (pattern and status), so those routes need not
+ * know the audit log; the pipeline records its own through app.audit.record.
  */
 export const auditedOutcomes: Record<string, Outcome> = {
   // A throttled attempt (429) is not recorded: a flood of them would fill the log, and the

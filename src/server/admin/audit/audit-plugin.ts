@@ -39,10 +39,8 @@ const entryView = {
 } as const;
 
 /**
- * The admin audit log (issue 10, docs/decisions/064): `app.audit.record()` for the admin's
- * parts, the actions recorded from route outcomes (audit-outcomes.ts), and
- * GET /api/admin/audit?limit=&offset= (guarded), newest first with X-Total-Count.
- * Registered after the auth plugin and before the admin's routes, so its hook sees them all.
+ * The admin audit log (docs/decisions/064): app.audit.record(), route outcomes, and GET
+ * /api/admin/audit. Registered before the admin's routes, so its hook sees them all.
  */
 export const auditPlugin = fp(async (app) => {
   const log = new AuditLog(tablesOf<AuditTables>(app.database.db));

@@ -33,10 +33,6 @@ function createAdminSessions(dialect: DialectName): Migration {
         .column('expires_at')
         .execute();
     },
-    async down(db: Kysely<unknown>) {
-      await db.schema.dropTable('admin_login_failures').execute();
-      await db.schema.dropTable('admin_sessions').execute();
-    },
   };
 }
 
@@ -53,9 +49,6 @@ const countLoginAttempts: Migration = {
       .addColumn('window_started_at', 'text', (c) => c.notNull())
       .addColumn('attempts', 'integer', (c) => c.notNull())
       .execute();
-  },
-  async down(db: Kysely<unknown>) {
-    await db.schema.dropTable('admin_login_attempts').execute();
   },
 };
 
@@ -75,11 +68,6 @@ const limitSessions: Migration = {
       .addColumn('id', 'integer', (c) => c.primaryKey())
       .addColumn('password_hash', 'text', (c) => c.notNull())
       .execute();
-  },
-  async down(db: Kysely<unknown>) {
-    await db.schema.dropTable('admin_password').execute();
-    await db.schema.alterTable('admin_sessions').dropColumn('password_fingerprint').execute();
-    await db.schema.alterTable('admin_sessions').dropColumn('last_seen_at').execute();
   },
 };
 

@@ -44,9 +44,8 @@ export interface AdminAuthOptions {
 const SAFE_METHODS = new Set(['GET', 'HEAD', 'OPTIONS']);
 
 /**
- * Server-side admin authentication (docs/decisions/020): the password hash, database
- * sessions in an HttpOnly SameSite=Strict cookie, the login throttle, and the guard hook
- * the admin routes run first.
+ * Server-side admin authentication (docs/decisions/020): password hash, database sessions in an
+ * HttpOnly SameSite=Strict cookie, the login throttle and the guard.
  */
 export const adminAuthPlugin = fp<AdminAuthOptions>(async (app, options) => {
   await app.register(fastifyCookie);

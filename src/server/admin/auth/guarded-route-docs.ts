@@ -5,9 +5,8 @@ import { SESSION_SECURITY } from '../../platform/http/openapi';
 const SAFE_METHODS = new Set(['GET', 'HEAD', 'OPTIONS']);
 
 /**
- * onRoute hook of the routes behind the session guard: adds what the guard answers before
- * the route runs (401 without a session; 403 to a foreign Origin when the route changes
- * state) and the session cookie as the route's security, to the route's OpenAPI answers.
+ * onRoute hook of guarded routes: documents the guard's 401 and 403 and the session cookie as the
+ * route's security in OpenAPI.
  */
 export function documentGuardedRoute(route: RouteOptions): void {
   const schema = route.schema ?? {};

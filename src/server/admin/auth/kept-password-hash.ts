@@ -5,10 +5,8 @@ import { hashPassword, verifyPassword } from './password';
 const ROW = 1;
 
 /**
- * The hash of ADMIN_PASSWORD that every instance on this database uses: the kept one while it
- * still matches the password, else a new one that replaces it. Hashing afresh on each start
- * would give each instance and each restart a different salt, and so a different session
- * fingerprint: every restart would end every session. Only the scrypt hash is kept.
+ * The hash of ADMIN_PASSWORD every instance uses: the kept one while it matches, else a new one. A
+ * fresh salt per start would change the session fingerprint and end every session on each restart.
  */
 export async function keptPasswordHash(
   db: Kysely<AdminAuthTables>,

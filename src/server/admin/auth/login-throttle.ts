@@ -12,12 +12,9 @@ const clientKey = (ip: string): string => createHash('sha256').update(ip).digest
 export type AttemptVerdict = { allowed: true } | { allowed: false; retryAfterSeconds: number };
 
 /**
- * Sign-in attempts counted per client IP in the database (docs/decisions/021, 060). Each
- * attempt is counted BEFORE the password is checked, by one atomic upsert that returns the new
- * count, so a burst of concurrent guesses cannot all pass a "fewer than 5 so far?" check that
- * ran before any of them was recorded, and a refused attempt costs no scrypt. The count lives
- * in the database, so every instance on it sees the same one. The IP is `request.ip`: the
- * socket's address unless TRUST_PROXY names the proxy.
+ * Sign-in attempts per client IP, in the database so every instance sees them (docs/decisions/021,
+ * 060). Counted BEFORE the password check by one atomic upsert, so concurrent guesses cannot all
+ * pass the check and a refused attempt costs no scrypt.
  */
 export class LoginThrottle {
   constructor(private readonly db: Kysely<AdminAuthTables>) {}

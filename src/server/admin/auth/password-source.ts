@@ -13,10 +13,9 @@ export interface PasswordSourceOptions {
 }
 
 /**
- * The scrypt hash the login checks against: from ADMIN_PASSWORD_HASH, from ADMIN_PASSWORD
- * (hashed here, the clear text is not kept), or, when neither is set, from a password
- * generated on first start. That password is announced once and only its hash is kept, in
- * DATA_DIR/admin-password.hash (mode 0600); later starts reuse the file.
+ * The scrypt hash the login checks: ADMIN_PASSWORD_HASH, ADMIN_PASSWORD (clear text not kept), or a
+ * password generated on first start, announced once, whose hash stays in
+ * DATA_DIR/admin-password.hash (0600).
  */
 export async function resolveAdminPasswordHash(options: PasswordSourceOptions): Promise<string> {
   const { config, dataDir } = options;

@@ -1,9 +1,8 @@
 import { randomBytes, scrypt, timingSafeEqual, type ScryptOptions } from 'node:crypto';
 
 /**
- * Admin password hashing with scrypt (node:crypto). A hash is written as
- * `scrypt$N$r$p$<salt base64>$<key base64>`, so the cost can be raised later without
- * invalidating stored hashes: each hash carries its own parameters.
+ * scrypt hashes as `scrypt$N$r$p$<salt>$<key>` (base64): each carries its parameters, so the cost
+ * can rise without invalidating stored hashes.
  */
 
 const KEY_LENGTH = 64;

@@ -25,9 +25,8 @@ export interface NewSession {
 }
 
 /**
- * Sessions live in the database, so every server instance on the same database accepts
- * them (docs/decisions/020). The token is 32 random bytes; the table keeps its SHA-256, so
- * reading the table does not let anyone sign in.
+ * Sessions live in the database, so every instance accepts them (docs/decisions/020). Only the
+ * SHA-256 of the 32-byte token is stored: reading the table does not sign anyone in.
  */
 export class AdminSessions {
   constructor(
@@ -62,9 +61,8 @@ export class AdminSessions {
   }
 
   /**
-   * The id of the live session `token` belongs to, or undefined: not revoked, within 12 hours
-   * of sign-in and 30 minutes of its last use, made under the current password. A use extends
-   * the idle limit; the row is written only when the last write is over a minute old.
+   * The live session of `token`: not revoked, within 12 h of sign-in and 30 min of last use, under
+   * the current password. The use is written at most once a minute.
    */
   async resume(token: string | undefined, now = new Date()): Promise<number | undefined> {
     if (!token || token.length > 200) return undefined;

@@ -21,11 +21,9 @@ function addressOf(request: FastifyRequest, reply: FastifyReply): string | undef
 }
 
 /**
- * A person's requests (issue 13, decision 135), behind the admin guard (session; a foreign
- * Origin is refused on DELETE): GET /api/admin/data-subject?email= answers everything stored
- * about the address, DELETE erases it and answers the counts. Both are audited under a keyed
- * hash of the address (audit-log.ts), never the address; the request log drops the query
- * string (log-serializers.ts).
+ * A person's requests (decision 135), guarded: GET answers everything stored about the address,
+ * DELETE erases it. Audited under a keyed hash of the address; the request log drops the query
+ * string.
  */
 export const dataSubjectRoutes: FastifyPluginAsync<{ subjects: DataSubjects }> = async (
   app,

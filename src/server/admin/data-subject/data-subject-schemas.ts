@@ -2,9 +2,8 @@ import { dataSubjectParts } from '@shared/admin-data-subject';
 import { fieldErrorsBody } from '../../platform/http/api-schemas';
 
 /*
- * JSON schemas of the data-subject routes (src/shared/admin-data-subject.ts). They also
- * serialize the answer, so each lists every field; stored JSON (a form's fields, a message's
- * payload) and the lead rows' columns pass through whole.
+ * JSON schemas of the data-subject routes; they also serialize, so each lists every field, and
+ * stored JSON passes through whole.
  */
 
 const text = { type: 'string' } as const;

@@ -6,7 +6,6 @@ import {
 } from '@shared/admin-data-subject';
 import { tablesOf } from '../../platform/database/connection';
 import type { DialectName } from '../../platform/database/migration-runner';
-import type { DatabaseReader } from '../../platform/database/database-reader';
 import {
   eraseQuarantined,
   findQuarantined,
@@ -35,10 +34,8 @@ import {
 } from './report-views';
 
 /*
- * A person's data, composed from what each part owns (issue 13, decision 135): the lead rows
- * (listing), their forms (lead_submissions), the quarantine, the pipeline's notes and status
- * changes, the audit entries naming them and the outbox's messages. Each part finds and
- * erases its own rows; this only says which, and erases them in one transaction.
+ * A person's data, composed from what each part owns (decision 135): each part finds and erases its
+ * own rows; this erases them in one transaction.
  */
 
 const leadKinds = [
@@ -68,8 +65,6 @@ export class DataSubjects {
   constructor(
     private readonly db: Kysely<object>,
     private readonly dialect: DialectName,
-    /** Long reads (the retention's scan of a lead table), off the event loop. */
-    private readonly reader: DatabaseReader,
     /** Whose outbox folder (DATA_DIR/outbox) holds e-mails written without a transport. */
     private readonly dataDir: string,
   ) {}
@@ -112,9 +107,8 @@ export class DataSubjects {
   }
 
   /**
-   * Erases everything about the address in one transaction, the audit entry of the erasure
-   * (`record`) included; what went, by kind. A pending notification or Meta event is deleted
-   * with the rest, so no worker sends it.
+   * Erases everything about the address, and records the erasure, in one transaction; pending
+   * notifications and Meta events go too, so no worker sends them.
    */
   async erase(
     normalizedEmail: string,
@@ -143,10 +137,9 @@ export class DataSubjects {
   }
 
   /**
-   * The retention (RETENTION_DAYS): erases the leads whose last form came before `before`, and
-   * quarantined submissions and outbox-folder e-mails from before it, batch by batch, through the same erasure. On
-   * PostgreSQL a batch holds an advisory lock: an instance finding it taken stops (another is
-   * at it); the deletes are idempotent anyway. The totals, or undefined when it stopped so.
+   * The retention: erases leads whose last form came before `before`, and older quarantine rows and
+   * outbox e-mails, in batches. On PostgreSQL a batch takes an advisory lock; an instance finding
+   * it taken stops (undefined).
    */
   async eraseNotUpdatedSince(
     before: string,
@@ -158,7 +151,7 @@ export class DataSubjects {
     for (let first = true; ; first = false) {
       const found = await Promise.all(
         leadKinds.map(({ table }) =>
-          leadIdsNotUpdatedSince(tablesOf(this.db), this.reader, table, before, RETENTION_BATCH),
+          leadIdsNotUpdatedSince(tablesOf(this.db), table, before, RETENTION_BATCH),
         ),
       );
       if (!first && found.every((ids) => ids.length === 0)) break;

@@ -14,10 +14,8 @@ export interface RetentionSchedule {
 export const dailyRetention: RetentionSchedule = { firstRunMs: 60_000, intervalMs: DAY_MS };
 
 /**
- * RETENTION_DAYS (issue 13, decision 135): every day, the leads whose last form is older than
- * that are erased with everything that goes with them, through the data-subject erasure. Each
- * instance runs it; the batches are idempotent and, on PostgreSQL, one instance at a time
- * (data-subjects.ts). The log says counts only.
+ * RETENTION_DAYS (decision 135): every day, leads whose last form is older are erased through the
+ * data-subject erasure. The log says counts only.
  */
 export class Retention {
   private timer: NodeJS.Timeout | undefined;

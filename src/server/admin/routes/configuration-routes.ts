@@ -2,6 +2,7 @@ import type { FastifyPluginAsync } from 'fastify';
 import { configurationItemKeys } from '@shared/admin-configuration';
 import type { ServerConfig } from '../../config/config';
 import { configurationSummary } from '../../config/config-summary';
+import { arrayOfObjects } from '../../platform/http/api-schemas';
 
 /** Every field of `AdminConfiguration` (src/shared/admin-configuration.ts): it also serializes. */
 const configurationBody = {
@@ -14,20 +15,16 @@ const configurationBody = {
       description: 'What needs attention (SITE_URL still local in production, no mail transport)',
       items: { type: 'string' },
     },
-    items: {
-      type: 'array',
-      items: {
-        type: 'object',
-        properties: {
-          key: { type: 'string', enum: [...configurationItemKeys] },
-          label: { type: 'string' },
-          state: { type: 'string', enum: ['ok', 'on', 'off', 'warning'] },
-          summary: { type: 'string' },
-          settings: { type: 'array', items: { type: 'string' } },
-        },
-        required: ['key', 'label', 'state', 'summary', 'settings'],
+    items: arrayOfObjects(
+      {
+        key: { type: 'string', enum: [...configurationItemKeys] },
+        label: { type: 'string' },
+        state: { type: 'string', enum: ['ok', 'on', 'off', 'warning'] },
+        summary: { type: 'string' },
+        settings: { type: 'array', items: { type: 'string' } },
       },
-    },
+      true,
+    ),
   },
   required: ['production', 'warnings', 'items'],
 } as const;

@@ -3,8 +3,7 @@ import { tablesOf } from '../../platform/database/connection';
 import type { OutboxTables } from '../../platform/outbox/outbox-tables';
 import type { Kysely } from 'kysely';
 import type { Deliveries } from '@shared/admin-deliveries';
-
-const nullable = (type: string) => ({ type: [type, 'null'] });
+import { arrayOfObjects, nullable } from '../../platform/http/api-schemas';
 
 /** Every field of `Deliveries` (src/shared/admin-deliveries.ts): the schema also serializes. */
 const deliveriesBody = {
@@ -20,34 +19,20 @@ const deliveriesBody = {
       },
       required: ['email', 'webhook', 'meta'],
     },
-    failed: {
-      type: 'array',
-      items: {
-        type: 'object',
-        properties: {
-          id: { type: 'integer' },
-          destination: { type: 'string', enum: ['email', 'webhook', 'meta'] },
-          topic: { type: 'string' },
-          leadType: { type: ['string', 'null'], enum: ['candidate', 'company', null] },
-          leadId: nullable('integer'),
-          attempts: { type: 'integer' },
-          lastError: nullable('string'),
-          createdAt: { type: 'string' },
-          lastAttemptAt: nullable('string'),
-        },
-        required: [
-          'id',
-          'destination',
-          'topic',
-          'leadType',
-          'leadId',
-          'attempts',
-          'lastError',
-          'createdAt',
-          'lastAttemptAt',
-        ],
+    failed: arrayOfObjects(
+      {
+        id: { type: 'integer' },
+        destination: { type: 'string', enum: ['email', 'webhook', 'meta'] },
+        topic: { type: 'string' },
+        leadType: { type: ['string', 'null'], enum: ['candidate', 'company', null] },
+        leadId: nullable('integer'),
+        attempts: { type: 'integer' },
+        lastError: nullable('string'),
+        createdAt: { type: 'string' },
+        lastAttemptAt: nullable('string'),
       },
-    },
+      true,
+    ),
   },
   required: ['failedCount', 'failedByDestination', 'failed'],
 } as const;

@@ -7,9 +7,8 @@ import { exportTabs, type ExportTab, type LeadDesk } from '../../leads';
 const statuses = [...new Set([...candidateStatuses, ...companyStatuses].map((s) => s.value))];
 
 /**
- * GET /api/admin/export/<tab>.csv?q=&status=: the whole tab (not only the page on screen), streamed
- * as it is read, so a million rows export in constant memory (docs/decisions/022 and 025).
- * Named <tab>-YYYY-MM-DD.csv.
+ * GET /api/admin/export/<tab>.csv?q=&status=: the whole tab, streamed as read, in constant memory
+ * (docs/decisions/022, 025).
  */
 export const exportRoutes: FastifyPluginAsync<{ desk: LeadDesk }> = async (app, { desk }) => {
   app.get<{ Params: { file: string }; Querystring: { q?: string; status?: string } }>(

@@ -77,9 +77,8 @@ function withPaging<T extends { createdAt: string; id: number }>(
 }
 
 /**
- * The admin listings (spec section 7: JSON arrays) with optional paging (limit, offset or
- * cursor), search (q) and a type filter; the total is in X-Total-Count and the next keyset
- * cursor in X-Next-Cursor. Plus the two deletes.
+ * The admin listings (spec section 7) with paging, search and type filter (totals in X-Total-Count,
+ * keyset cursor in X-Next-Cursor), and the deletes.
  */
 export const listingRoutes: FastifyPluginAsync<{ listing: LeadListing }> = async (
   app,

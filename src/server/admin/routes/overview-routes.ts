@@ -1,17 +1,12 @@
 import type { FastifyPluginAsync } from 'fastify';
 import type { Overview } from '../../leads';
+import { arrayOfObjects } from '../../platform/http/api-schemas';
 
-const conversion = {
-  type: 'array',
-  items: {
-    type: 'object',
-    properties: {
-      key: { type: ['string', 'null'] },
-      emailLeads: { type: 'integer' },
-      applications: { type: 'integer' },
-    },
-  },
-} as const;
+const conversion = arrayOfObjects({
+  key: { type: ['string', 'null'] },
+  emailLeads: { type: 'integer' },
+  applications: { type: 'integer' },
+});
 
 /** GET /api/admin/overview: the figures of the Overview tab. */
 export const overviewRoutes: FastifyPluginAsync<{ overview: Overview }> = async (
@@ -34,17 +29,11 @@ export const overviewRoutes: FastifyPluginAsync<{ overview: Overview }> = async 
                   ),
                 ),
               },
-              daily: {
-                type: 'array',
-                items: {
-                  type: 'object',
-                  properties: {
-                    date: { type: 'string' },
-                    candidates: { type: 'integer' },
-                    companies: { type: 'integer' },
-                  },
-                },
-              },
+              daily: arrayOfObjects({
+                date: { type: 'string' },
+                candidates: { type: 'integer' },
+                companies: { type: 'integer' },
+              }),
               variants: conversion,
               utmSources: conversion,
             },

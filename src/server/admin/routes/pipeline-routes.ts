@@ -1,7 +1,7 @@
 import type { FastifyInstance, FastifyPluginAsync, FastifyReply, FastifyRequest } from 'fastify';
 import { candidateStatuses, companyStatuses } from '@shared/lead-status';
 import { leadNoteSchema } from '@shared/schemas/lead-note';
-import { bodySchemaOf } from '../../platform/http/api-schemas';
+import { arrayOfObjects, bodySchemaOf } from '../../platform/http/api-schemas';
 import {
   type LeadTable,
   candidateSchema,
@@ -22,9 +22,8 @@ export const NOTE_MAX_LENGTH = 5000;
 type FieldErrors = Record<string, string>;
 
 /**
- * The body's fields when it is a JSON object with no field but `allowed`; otherwise the
- * errors by field. Checked by hand: Fastify's schema validation would drop unknown fields
- * and coerce types (true -> "true") instead of refusing them.
+ * The body's one field `allowed`, or errors by field. Checked by hand: Fastify's validation would
+ * drop unknown fields and coerce types instead of refusing them.
  */
 function objectBody(
   body: unknown,
@@ -55,43 +54,29 @@ async function audit(
   }
 }
 
-const timelineSchema = {
-  type: 'array',
-  items: {
-    type: 'object',
-    properties: { at: { type: 'string' }, kind: { type: 'string' }, text: { type: 'string' } },
-  },
-} as const;
+const timelineSchema = arrayOfObjects({
+  at: { type: 'string' },
+  kind: { type: 'string' },
+  text: { type: 'string' },
+});
 
 /** The forms the lead sent, each with its fields (by column) and attribution as sent. */
-const submissionsSchema = {
-  type: 'array',
-  items: {
-    type: 'object',
-    properties: {
-      form: { type: 'string' },
-      at: { type: 'string' },
-      sourcePage: { type: ['string', 'null'] },
-      fields: { type: ['object', 'null'], additionalProperties: { type: ['string', 'null'] } },
-      attribution: { type: ['object', 'null'], additionalProperties: true },
-    },
-  },
-} as const;
+const submissionsSchema = arrayOfObjects({
+  form: { type: 'string' },
+  at: { type: 'string' },
+  sourcePage: { type: ['string', 'null'] },
+  fields: { type: ['object', 'null'], additionalProperties: { type: ['string', 'null'] } },
+  attribution: { type: ['object', 'null'], additionalProperties: true },
+});
 
 /** The lead's Meta Conversions API events (decision 110): state and Meta's error. */
-const conversionsSchema = {
-  type: 'array',
-  items: {
-    type: 'object',
-    properties: {
-      event: { type: 'string' },
-      state: { type: 'string', enum: ['sent', 'pending', 'failed'] },
-      error: { type: ['string', 'null'] },
-      attempts: { type: 'integer' },
-      at: { type: 'string' },
-    },
-  },
-} as const;
+const conversionsSchema = arrayOfObjects({
+  event: { type: 'string' },
+  state: { type: 'string', enum: ['sent', 'pending', 'failed'] },
+  error: { type: ['string', 'null'] },
+  attempts: { type: 'integer' },
+  at: { type: 'string' },
+});
 
 const withTimeline = <Schema extends { properties: object }>(schema: Schema) => ({
   ...schema,

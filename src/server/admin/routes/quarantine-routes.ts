@@ -7,7 +7,7 @@ import type {
   QuarantineReleased,
 } from '@shared/admin-quarantine';
 import { tablesOf } from '../../platform/database/connection';
-import { describedError } from '../../platform/http/api-schemas';
+import { arrayOfObjects, describedError, nullable } from '../../platform/http/api-schemas';
 import {
   leadIdParams,
   type LeadDesk,
@@ -70,8 +70,6 @@ async function quarantinePage(
   return { total: Number(count.total), rows: rows.map(view) };
 }
 
-const nullable = (type: string) => ({ type: [type, 'null'] });
-
 /** Every field of `QuarantinePage` (src/shared/admin-quarantine.ts): the schema also serializes. */
 const rowProperties = {
   id: { type: 'integer' },
@@ -88,10 +86,7 @@ const pageBody = {
   type: 'object',
   properties: {
     total: { type: 'integer' },
-    rows: {
-      type: 'array',
-      items: { type: 'object', properties: rowProperties, required: Object.keys(rowProperties) },
-    },
+    rows: arrayOfObjects(rowProperties, true),
   },
   required: ['total', 'rows'],
 };
@@ -114,10 +109,8 @@ export interface QuarantineRoutesOptions {
 }
 
 /**
- * The quarantine view (guarded; docs/decisions/095): GET /api/admin/quarantine lists the held
- * submissions newest first; POST …/:id/release replays one through the normal lead save (so
- * it is upserted, in the history and notified); DELETE …/:id drops it. Both are audited with
- * the row's id and reasons only, never what the submission said.
+ * The quarantine (docs/decisions/095): list, release through the normal lead save, delete. Audited
+ * with id and reasons only, never what was submitted.
  */
 export const quarantineRoutes: FastifyPluginAsync<QuarantineRoutesOptions> = async (
   app,

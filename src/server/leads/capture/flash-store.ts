@@ -23,9 +23,8 @@ export interface FormFlashTables {
 }
 
 /**
- * 147: UNLOGGED on PostgreSQL, because a flash lives minutes and holds what a visitor typed;
- * it stays out of the write-ahead log and replicas, and a crash forgets it (what was posted
- * was committed before the redirect).
+ * 147: UNLOGGED on PostgreSQL: a flash lives minutes and holds what a visitor typed, so it stays
+ * out of the WAL and replicas; a crash forgets it (the post was committed before the redirect).
  */
 const createFormFlashes = (dialect: string): Migration => ({
   async up(db: Kysely<unknown>) {
@@ -42,9 +41,6 @@ const createFormFlashes = (dialect: string): Migration => ({
       .column('expires')
       .execute();
   },
-  async down(db: Kysely<unknown>) {
-    await db.schema.dropTable('form_flashes').execute();
-  },
 });
 
 export const formFlashMigrations: MigrationSet = (dialect): Record<string, Migration> => ({
@@ -55,11 +51,9 @@ export const formFlashMigrations: MigrationSet = (dialect): Record<string, Migra
 const PRUNE_EVERY_MS = 60_000;
 
 /**
- * Where flashes wait between a post's 303 and the page that follows (decision 122): a table in
- * the ephemeral database (DatabaseConnection.ephemeral), so that on PostgreSQL the page may be
- * served by another instance than the one that took the post. Taking one is a single
- * DELETE … RETURNING, so it is shown once even when two instances are asked for it at the
- * same moment.
+ * Flashes between a post's 303 and the next page (decision 122), in the ephemeral database so
+ * another instance may serve that page. Taken by one DELETE … RETURNING: shown once even when two
+ * instances ask at once.
  */
 export class FlashStore {
   private prunedAt = 0;

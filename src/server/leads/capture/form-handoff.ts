@@ -15,18 +15,11 @@ const PREFILL_MAX_AGE_S = 30 * 60;
 const MAX_PREFILL_LENGTH = 300;
 
 /**
- * Hands what a form posted without JavaScript said to the page the browser is sent to next
- * (docs/decisions/090-forms-without-javascript.md), never through the URL:
- *
- * - a flash (messages and typed values, or a confirmation) kept on the server for one page
- *   view, under a random id in an HttpOnly cookie: typed values can be several KB, more than a
- *   cookie holds, and stay off the wire;
- * - the prefill (the spec's session-storage values) in a short-lived first-party cookie that
- *   the next page's script moves into session storage and deletes, and that the server renders
- *   from while no script runs.
- *
- * Flashes wait in a table (flash-store.ts, decision 122); a crash loses at most a page of
- * messages, never a lead (the lead is committed before the redirect).
+ * Hands what a form posted without JavaScript said to the next page, never through the URL
+ * (docs/decisions/090): a flash (messages, typed values or a confirmation) on the server under a
+ * random id in an HttpOnly cookie, since typed values outgrow a cookie; and the prefill in a
+ * short-lived cookie the next page moves into session storage. A crash loses at most a page of
+ * messages, never a lead.
  */
 export class FormHandoff {
   constructor(
@@ -45,9 +38,9 @@ export class FormHandoff {
   }
 
   /**
-   * The flash this request's cookie points to, if it is for `route`: taken (a reload shows
-   * the plain page) with the Set-Cookie value that clears the cookie. A flash for another
-   * route (the questionnaire's, while /typeform around it loads) is left for that route.
+   * The flash of this request's cookie if it is for `route`: taken (a reload shows the plain page),
+   * with the Set-Cookie that clears it. Another route's flash (the questionnaire's inside
+   * /typeform) is left for it.
    */
   async take(
     request: FastifyRequest,

@@ -10,10 +10,8 @@ import { questionnaireRequest } from '@shared/schemas/questionnaire';
 import { leadRoute } from './lead-route';
 
 /**
- * The public forms. Each writes the one record of its e-mail in its table, moving it along
- * the spec's progression (section 4): a candidate from e-mail only to questionnaire lead
- * (basic info, then completed) to full application, a company from e-mail lead to full
- * request. Re-sending any of them is harmless.
+ * The public forms: each moves its e-mail's one record along the spec's progression (section 4);
+ * re-sending is harmless.
  */
 export const formRoutes: FastifyPluginAsync = async (app) => {
   // /career and /training: the e-mail only.

@@ -4,9 +4,8 @@ import type { FormHandoff } from './form-handoff';
 import { formOf, formRoute, type HtmlForm } from './html-forms';
 
 /**
- * The browser's own form submission, without JavaScript (docs/decisions/090): a urlencoded body
- * and a navigation, answered with 303 See Other to the next page, or back to the form's page
- * with its messages. JSON and fetch requests never get here and keep their answers.
+ * A browser's own form post without JavaScript (docs/decisions/090): answered 303 to the next page,
+ * or back to the form with its messages. JSON and fetch requests never get here.
  */
 
 const FORM_ENCODED = 'application/x-www-form-urlencoded';
@@ -38,11 +37,9 @@ const isFormEncoded = (request: FastifyRequest) =>
   (request.headers['content-type'] ?? '').toLowerCase().startsWith(FORM_ENCODED);
 
 /**
- * The body to validate. A urlencoded form sends flat strings: its hidden `page` field names the
- * form, and becomes the attribution the JS flow sends (UTM values need the script, and are
- * absent). Field values stay as sent: every field of the shared schemas is a string (choices
- * are enums of strings), so the same schema validates both encodings, and the JSON API is
- * untouched.
+ * The body to validate: a urlencoded form's hidden `page` field becomes the attribution the JS flow
+ * sends. Every field of the shared schemas is a string, so the same schema validates both
+ * encodings.
  */
 export function leadBody(request: FastifyRequest, action: string): unknown {
   if (!isFormEncoded(request)) return request.body;

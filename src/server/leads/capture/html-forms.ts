@@ -17,9 +17,8 @@ type Values = Record<string, unknown>;
 const text = (value: unknown) => (typeof value === 'string' ? value : '');
 
 /**
- * A public form as the browser posts it without JavaScript (docs/decisions/090): its endpoint
- * and page name it (the page travels in the form's hidden `page` field), and it says where the
- * browser goes next, as the spec's JS flow does.
+ * A public form as posted without JavaScript (docs/decisions/090): its endpoint, its page (the
+ * hidden `page` field) and where the browser goes next, as in the spec's JS flow.
  */
 export interface HtmlForm {
   action: string;

@@ -3,12 +3,9 @@ import { wantsHtml } from './html-form-posts';
 import { formOf, formRoute } from './html-forms';
 
 /*
- * A form posted without JavaScript (docs/decisions/090) can be refused before anything is
- * stored: a body too large (413), a content type no form sends (415), a flood (429), a full
- * write queue or an unavailable database (503). A fetch reads those answers as JSON; a
- * browser would show the JSON itself. So a navigation gets the same status and headers
- * (Retry-After included) with a short page that says the form was not sent and links back
- * to it. The page loads nothing (the API's policy, default-src 'none', stays).
+ * A refusal before anything is stored (413, 415, 429, 503) would show a browser's form post raw
+ * JSON, so a navigation gets the same status and headers with a short page linking back to the form
+ * (docs/decisions/090). The page loads nothing: the API's policy stays.
  */
 
 const escapeHtml = (text: string) =>

@@ -37,17 +37,15 @@ const bodyField = (body: unknown, name: string): unknown =>
   typeof body === 'object' && body !== null ? (body as Record<string, unknown>)[name] : undefined;
 
 /**
- * A browser sends the honeypot empty or not at all; any other value, even one that is not a
- * string, was filled in by a machine. Never `String(value)`: a JSON object such as
- * `{"toString":""}` throws when converted.
+ * A browser sends the honeypot empty or not at all; any other value was filled in by a machine.
+ * Never `String(value)`: `{"toString":""}` throws when converted.
  */
 const filled = (value: unknown) =>
   typeof value === 'string' ? value.trim() !== '' : value !== undefined && value !== null;
 
 /**
- * The spam policy of the public lead routes (docs/decisions/095). A valid submission is saved,
- * or quarantined when suspect, and either way answered the same; only a flood from one
- * address, or invalid bodies in bulk, is refused (429 with Retry-After).
+ * The public lead routes' spam policy (docs/decisions/095): a suspect submission is quarantined and
+ * answered like any other; only floods and bulk invalid bodies get 429.
  */
 export class LeadCapture {
   constructor(

@@ -47,11 +47,9 @@ function hasNul(value: unknown): boolean {
 }
 
 /**
- * Validates a request body with a shared schema, NUL characters dropped first (what is
- * checked is what is stored). Anything that is not a JSON object (null, an array, a
- * number...) is checked as an empty object, so every bad input gets the same answer: the
- * required fields and their messages. The first message of each field wins, as in the
- * browser.
+ * Validates a body with a shared schema after dropping NULs (what is checked is what is stored). A
+ * non-object is checked as {}, so every bad input gets the required fields' messages; each field's
+ * first message wins, as in the browser.
  */
 export function validateBody<Schema extends $ZodType>(
   schema: Schema,
@@ -147,12 +145,9 @@ const leadLimits = {
 type FormStep<Step> = Omit<Step, 'email' | 'attribution' | 'client'>;
 
 /**
- * Registers POST `path`: validate the JSON body with `schema`, save the step `formStep`
- * describes (quarantined when suspect), answer 200 {"ok":true}, 400 with the field messages
- * otherwise (and nothing stored). The save resolves only after the write is committed, so a
- * 2xx always means the lead is on disk.
- * New and known e-mails get the same answer and no id: a status or a sequential id would tell
- * anyone whether an address is a lead, and how many leads there are.
+ * Registers POST `path`: 200 {"ok":true} once the step is committed (or quarantined when suspect),
+ * else 400 with the field messages. New and known e-mails get the same answer and no id, which
+ * would tell who is a lead and how many there are.
  */
 export function leadRoute<Schema extends $ZodType<{ email: string; attribution?: Attribution }>>(
   app: FastifyInstance,

@@ -2,9 +2,8 @@ import { stringify } from 'csv-stringify/sync';
 import { CELL_SEPARATOR, type RowBatches } from './export-batches';
 
 /*
- * CSV as RFC 4180 (csv-stringify: every field quoted, quotes doubled, CRLF line ends), UTF-8
- * with a byte order mark so spreadsheets read accents right, and cells neutralised against
- * formula injection as OWASP recommends (docs/decisions/022). Lines are sent in chunks.
+ * CSV per RFC 4180 (csv-stringify), UTF-8 with a BOM so spreadsheets read accents, cells
+ * neutralised against formula injection as OWASP recommends (docs/decisions/022).
  */
 
 export const BOM = '\uFEFF';
@@ -30,9 +29,8 @@ export function csvLines(rows: readonly (readonly unknown[])[], width?: number):
 }
 
 /**
- * The whole file as a stream of strings: BOM and header first, then the rows' cells (joined
- * by CELL_SEPARATOR, or as values), in chunks of at least CHUNK_CHARS characters (fewer
- * writes; the stream reading these waits for the client, so memory stays flat).
+ * The whole file as chunks of at least CHUNK_CHARS: BOM and header, then the rows. The reader waits
+ * for the client, so memory stays flat.
  */
 export async function* csvChunks(
   headers: readonly string[],

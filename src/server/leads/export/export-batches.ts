@@ -1,11 +1,9 @@
 import type { Cursor } from '../queries/cursor';
 
 /*
- * Reading a whole tab for an export (docs/decisions/022 and 025), newest first, in batches.
- * Each row is [cells, created_at, id]: the cells are the exported values as one text joined by
- * CELL_SEPARATOR (null as ''), because the drivers turn one long text into a JavaScript
- * string much faster than twenty short ones (the 600,000 Candidates rows on SQLite: ~3 s of
- * CPU instead of ~6 s); a row whose values contain the separator comes as an array instead.
+ * A whole tab for an export, newest first, in batches (docs/decisions/022, 025). A row is [cells,
+ * created_at, id], its cells one text joined by CELL_SEPARATOR (the drivers convert one long text
+ * much faster than many); a row whose values hold the separator comes as an array.
  */
 
 export type ExportRow = [cells: string | unknown[], createdAt: string, id: number];

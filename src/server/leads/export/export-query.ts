@@ -1,5 +1,4 @@
 import { sql, type RawBuilder } from 'kysely';
-import type { DatabaseReader } from '../../platform/database/database-reader';
 import type { LeadTable } from '../store/lead-tables';
 import type { Cursor } from '../queries/cursor';
 import type { LeadListing } from '../queries/lead-listing';
@@ -10,13 +9,9 @@ import { exportDefinitions, newestFirst, selectionsFor, type ExportTab } from '.
 /** An export: one column per CSV cell, as SQL (a column name or an expression). */
 export type ExportSelection = string | RawBuilder<unknown>;
 
-/**
- * The rows of an export, newest first, as arrays of the selected values, in keyset pages. The
- * queries are built here and executed by the reader.
- */
+/** The rows of an export, newest first, as arrays of the selected values, in keyset pages. */
 function exportRows(
   listing: LeadListing,
-  reader: DatabaseReader,
   table: LeadTable,
   filter: { type: string; q?: string | undefined; status?: string | undefined },
   selections: readonly ExportSelection[],
@@ -46,11 +41,11 @@ function exportRows(
       .where('id', '=', id);
   return exportBatches({
     valuesById: async (id) => {
-      const [row] = await reader.read(byId(id).compile());
+      const [row] = await byId(id).execute();
       return row && Object.values(row);
     },
     page: async (cursor, size) =>
-      (await reader.read(joined(cursor).limit(size).compile())) as {
+      (await joined(cursor).limit(size).execute()) as {
         cells: string;
         created_at: string;
         id: number;
@@ -65,13 +60,12 @@ function exportRows(
  */
 export function exportCsv(
   listing: LeadListing,
-  reader: DatabaseReader,
   tab: ExportTab,
   filter: { q?: string | undefined; status?: string | undefined },
 ): AsyncIterable<string> {
   const definition = exportDefinitions[tab];
   const [first, second] = definition.sources.map(({ table, type }) =>
-    exportRows(listing, reader, table, { ...filter, type }, selectionsFor(definition, table)),
+    exportRows(listing, table, { ...filter, type }, selectionsFor(definition, table)),
   );
   if (!first) throw new Error(`export ${tab} has no source`);
   const headers = definition.columns.map(([header]) => header);

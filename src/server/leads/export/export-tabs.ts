@@ -5,11 +5,8 @@ import type { ExportRow, RowBatches } from './export-batches';
 import type { ExportSelection } from './export-query';
 
 /*
- * The four exports, one per dashboard tab (spec section 9): questionnaire leads (id, names,
- * email, phone, status, submitted), every field of candidates and of companies, and e-mail
- * only leads (email, type, submitted). Each column is read as SQL, so the database hands the
- * CSV writer the cells' values in order. Columns beyond the spec's (the questionnaire's
- * answers, the pipeline status) come after them, so the spec's keep their places.
+ * The four exports, one per dashboard tab (spec section 9), each column read as SQL. Columns beyond
+ * the spec's come last, so the spec's keep their places.
  */
 
 export const exportTabs = ['typeform-leads', 'candidates', 'companies', 'lead-emails'] as const;

@@ -1,5 +1,4 @@
 import type { Kysely } from 'kysely';
-import type { DatabaseReader } from '../../platform/database/database-reader';
 import type { LeadTable } from '../store/lead-tables';
 import {
   listColumns,
@@ -9,10 +8,9 @@ import {
 } from '../store/listing-tables';
 
 /*
- * The lead rows as a data-subject request (one address) and the retention (leads not updated
- * for RETENTION_DAYS) see them. A lead row is deleted first in an erasure, returning its id, so
- * what goes with it is erased for exactly the rows that went, and the transaction's first
- * statement is a write (SQLite then holds the write lock for the rest of it).
+ * The lead rows as a data-subject request and the retention see them. An erasure deletes the lead
+ * row first, returning its id, so what goes with it matches exactly, and the first statement is a
+ * write (SQLite holds the write lock from then on).
  */
 
 export interface LeadsOfAddress {
@@ -39,24 +37,22 @@ export async function findLeadsByEmail(
 }
 
 /**
- * Up to `limit` ids of leads of `table` whose last form came before `before` (ISO time). No
- * index serves `updated_at` (it would cost every lead write), so a pass may read the whole
- * table (through the database reader).
+ * Up to `limit` ids of leads whose last form came before `before`. No index on `updated_at` (it
+ * would cost every lead write), so this may read the whole table.
  */
 export async function leadIdsNotUpdatedSince(
   db: Kysely<AdminLeadTables>,
-  reader: DatabaseReader,
   table: LeadTable,
   before: string,
   limit: number,
 ): Promise<number[]> {
-  const query = db
+  const rows = await db
     .selectFrom(table)
     .select('id')
     .where('updated_at', '<', before)
     .orderBy('id')
-    .limit(limit);
-  const rows = await reader.read(query.compile());
+    .limit(limit)
+    .execute();
   return rows.map((row) => Number(row.id));
 }
 

@@ -36,9 +36,9 @@ export interface NoteRecord {
 }
 
 /*
- * Working a lead: its status, notes and what was sent to it, each change with its own row in
- * lead_activity (docs/decisions/065). Every write checks the lead inside its transaction
- * (locking the row on PostgreSQL), so nothing is recorded about a lead deleted meanwhile.
+ * Working a lead: status, notes and e-mails sent, each a lead_activity row (docs/decisions/065).
+ * Each write checks the lead in its transaction (locking it on PostgreSQL), so nothing is recorded
+ * about a deleted lead.
  */
 export class LeadPipeline {
   constructor(

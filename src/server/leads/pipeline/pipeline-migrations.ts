@@ -23,8 +23,5 @@ export const pipelineMigrations: MigrationSet = (dialect) => ({
         .columns(['lead_table', 'lead_id'])
         .execute();
     },
-    async down(db: Kysely<unknown>) {
-      await db.schema.dropTable('lead_activity').execute();
-    },
   },
 });

@@ -3,9 +3,8 @@ import type { LeadTable } from '../store/lead-tables';
 import type { AdminLeadTables } from '../store/listing-tables';
 
 /*
- * The pipeline's own table (docs/decisions/065): what the admin did about a lead, one row per
- * status change, note and form e-mail sent, oldest first by id. The status itself is a column
- * of the lead (040_lead_status), so the listings filter on it without a join.
+ * lead_activity (docs/decisions/065): one row per status change, note and e-mail sent. The status
+ * itself is a lead column, so listings filter on it without a join.
  */
 
 export const activityKinds = ['status_changed', 'note', 'email_sent'] as const;

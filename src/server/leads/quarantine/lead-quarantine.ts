@@ -4,11 +4,9 @@ import { autoIncrementId } from '../../platform/database/migration-columns';
 import type { DialectName } from '../../platform/database/migration-runner';
 
 /*
- * Quarantine (docs/decisions/095): a suspect form submission is answered like any other, but
- * kept here instead of in the lead tables, so it is in no admin tab, no count, no notification
- * and no conversion. It keeps the lead step the form would have written, so releasing it
- * replays that step through the normal lead save (leads capability); deleting drops the row.
- * The admin lists and deletes rows (admin/quarantine); only the leads capability writes them.
+ * Quarantine (docs/decisions/095): a suspect submission is answered like any other but kept out of
+ * tabs, counts, notifications and conversions. It keeps its lead step, so a release replays it
+ * through the normal save; only the leads capability writes here.
  */
 
 export interface LeadQuarantineTable {
@@ -58,10 +56,6 @@ export function createLeadQuarantine(dialect: DialectName): Migration {
         .addColumn('name', 'text', (c) => c.primaryKey())
         .addColumn('value', 'text', (c) => c.notNull())
         .execute();
-    },
-    async down(db: Kysely<unknown>) {
-      await db.schema.dropTable('spam_keys').execute();
-      await db.schema.dropTable('lead_quarantine').execute();
     },
   };
 }

@@ -13,10 +13,8 @@ export type QuarantineEntry = (
 ) & { reasons: QuarantineReason[]; userAgent: string | null };
 
 /**
- * Keeps `entry` in the quarantine (decision 095); answers like a saved lead would. The
- * request's client (address, cookies, consent for conversion events) is not kept: a held
- * submission is never reported as a conversion, not even once released, and its address is
- * personal data the admin does not need to judge it.
+ * Keeps `entry` in quarantine, answered like a saved lead. The request's client is not kept: a held
+ * submission is never a conversion, and its address is personal data the admin does not need.
  */
 export async function quarantineSubmission(
   db: Kysely<LeadRecordTables>,
@@ -40,9 +38,8 @@ export async function quarantineSubmission(
 }
 
 /**
- * Releases quarantined submission `id` into the normal flow, in one transaction: the row goes,
- * and its step is saved as if it had just been sent (upsert, submission history, notices).
- * Undefined when there is no such row (released or deleted meanwhile).
+ * Releases quarantined submission `id` in one transaction: the row goes and its step is saved as if
+ * just sent; undefined when the row is gone.
  */
 export async function releaseQuarantined(
   db: Kysely<LeadRecordTables>,

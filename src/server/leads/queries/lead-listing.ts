@@ -13,9 +13,9 @@ import {
 } from '../store/listing-tables';
 
 /*
- * The read side of the dashboard's tabs: paged, searchable listings, one lead, deletes. Every
- * listing is newest first, (created_at, id) descending, which the (lead_type, created_at, id)
- * indexes serve directly; a search is three index ranges (lead-search.ts, decision 024).
+ * The dashboard's reads: paged, searchable listings, one lead, deletes. Newest first by
+ * (created_at, id), as the (lead_type, created_at, id) indexes serve; a search is three index
+ * ranges (decision 024).
  */
 
 export interface LeadEmailRow {
@@ -169,9 +169,8 @@ export class LeadListing {
   }
 
   /**
-   * SQLite plans with the statistics ANALYZE gathers; without them a search is answered by
-   * scanning a whole tab. PRAGMA optimize refreshes them where they are missing or stale and
-   * is cheap when nothing changed (PostgreSQL's autovacuum does this by itself).
+   * SQLite plans with ANALYZE's statistics; without them a search scans a whole tab. PRAGMA
+   * optimize is cheap when nothing changed (PostgreSQL's autovacuum does this itself).
    */
   async refreshStatistics(): Promise<void> {
     if (this.dialect !== 'sqlite') return;

@@ -4,9 +4,8 @@ import type { LeadTable } from '../store/lead-tables';
 import { leadTypes, type AdminLeadTables } from '../store/listing-tables';
 
 /*
- * Prefix search over the admin listings (docs/decisions/024, 025). Each table has three search
- * keys (generated, lower-cased columns, see 022_admin_search_keys), each in an index
- * (lead_type, key, created_at, id): the matches of a search are three index ranges.
+ * Prefix search over the listings (docs/decisions/024, 025): three lower-cased key columns per
+ * table, each indexed (lead_type, key, created_at, id), so a search is three index ranges.
  */
 
 /** A search counts its matches up to here: beyond, the dashboard shows '1,000+'. */
@@ -26,9 +25,8 @@ export const normalizeSearch = (q: string | undefined): string =>
   (q ?? '').trim().replace(/\s+/g, ' ').slice(0, 200);
 
 /**
- * `column` starts with `q`, case-insensitively: lower(q) <= column < lower(q) + MAX, lower-
- * cased by the database like the keys. PostgreSQL compares in "C" (bytes), as its indexes.
- * LIKE wildcards are plain characters here.
+ * `column` starts with `q`, case-insensitively, as a range lower(q) <= column < lower(q) + MAX
+ * (bytes on PostgreSQL's "C", as its indexes); LIKE wildcards are plain characters here.
  */
 function startsWith(dialect: DialectName, column: string, q: string): Expression<SqlBool> {
   const key = dialect === 'postgres' ? sql`${sql.ref(column)} collate "C"` : sql.ref(column);
@@ -36,9 +34,8 @@ function startsWith(dialect: DialectName, column: string, q: string): Expression
 }
 
 /**
- * Ids of the leads of a tab (every tab of the table without `type`) whose keys start with
- * `q`: one index range per key (the type leads each index). `distinct`: each id once (a lead
- * may match by two keys), for counting; else for `id in (…)`.
+ * Ids of a tab's leads (the whole table without `type`) whose keys start with `q`, one index range
+ * per key. `distinct` for counting (a lead may match twice), else for `id in (…)`.
  */
 export function searchMatches(
   db: Kysely<AdminLeadTables>,

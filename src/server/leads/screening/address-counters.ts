@@ -40,9 +40,6 @@ const createAddressCounts = (dialect: string): Migration => ({
       .addPrimaryKeyConstraint('lead_address_counts_pk', ['minute', 'address_hash'])
       .execute();
   },
-  async down(db: Kysely<unknown>) {
-    await db.schema.dropTable('lead_address_counts').execute();
-  },
 });
 
 export const addressCounterMigrations: MigrationSet = (dialect): Record<string, Migration> => ({
@@ -59,12 +56,9 @@ export const secondsLeft = (nowMs: number): number =>
   Math.max(1, Math.ceil((MINUTE_MS - (nowMs % MINUTE_MS)) / 1000));
 
 /**
- * The per-address minute counts: one upsert a count, `n = n + 1 RETURNING` the row, so two
- * instances never lose an increment and each sees the other's. The address is stored as a
- * keyed hash (the key derives from the spam key kept in the database, so every instance
- * hashes alike). Windows older than the previous minute are deleted once a minute by each
- * instance. The table is in the ephemeral database (DatabaseConnection.ephemeral): a crash may
- * forget a minute's counts.
+ * Per-address minute counts: one `n = n + 1 RETURNING` upsert each, so instances never lose an
+ * increment. The address is stored as a keyed hash; old windows are deleted each minute. Ephemeral:
+ * a crash may forget a minute's counts.
  */
 export class AddressCounters {
   private prunedMinute = -1;

@@ -18,10 +18,9 @@ export const CHALLENGE_LIFETIME_S = 30 * 60;
 export type UsedSolutions = Store;
 
 /**
- * ALTCHA (altcha-lib, self-hosted): PBKDF2 challenges signed with `hmacKey`, about 1.2 million
- * PBKDF2 rounds on average (a fraction of a second in Node, about a second on a phone). Each
- * solution is accepted once: `used` remembers them (a table, shared by every instance on one
- * PostgreSQL; decision 122).
+ * Self-hosted ALTCHA: PBKDF2 challenges signed with `hmacKey` (a fraction of a second in Node,
+ * about a second on a phone). Each solution is accepted once (`used`, shared by instances; decision
+ * 122).
  */
 export async function altchaProof(hmacKey: string, used: UsedSolutions): Promise<ProofOfWork> {
   const hmacKeySignatureSecret = await deriveHmacKeySecret(hmacKey);

@@ -29,9 +29,6 @@ const createAltchaUsed: Migration = {
       .column('expires')
       .execute();
   },
-  async down(db: Kysely<unknown>) {
-    await db.schema.dropTable('altcha_used').execute();
-  },
 };
 
 export const altchaUsedMigrations: MigrationSet = (): Record<string, Migration> => ({
@@ -42,10 +39,8 @@ export const altchaUsedMigrations: MigrationSet = (): Record<string, Migration> 
 const PRUNE_EVERY_MS = 60_000;
 
 /**
- * altcha-lib's replay store (`Store` with `setIfAbsent`) over `altcha_used` in the ephemeral
- * database (DatabaseConnection.ephemeral): one INSERT … ON CONFLICT DO NOTHING RETURNING, so
- * two instances given the same solution at once accept it once. Ids past the challenge's life
- * are deleted (a solution to an expired challenge is refused anyway).
+ * altcha-lib's replay store over `altcha_used` (ephemeral): one INSERT … ON CONFLICT DO NOTHING
+ * RETURNING, so a solution sent to two instances at once is accepted once. Expired ids are deleted.
  */
 export class AltchaUsed {
   private prunedAt = 0;

@@ -5,9 +5,8 @@ const MAX_AGENTS = 1000;
 const verdicts = new Map<string, boolean>();
 
 /**
- * isbot's verdict on `userAgent`, remembered: isbot runs one large regular expression, a
- * noticeable share of a lead request's time (docs/decisions/117), and the same few browser
- * versions send most requests. Bounded: past MAX_AGENTS the oldest verdict is forgotten.
+ * isbot's verdict per user agent, remembered (its large regular expression costs, decision 117);
+ * past MAX_AGENTS the oldest is forgotten.
  */
 export function isBotAgent(userAgent: string | undefined): boolean {
   if (userAgent === undefined) return isbot(userAgent);

@@ -3,9 +3,8 @@ import { Counter, type Registry } from 'prom-client';
 import type { LeadStore } from '../store/lead-store';
 
 /**
- * The lead store as the public capture uses it, counting into the metrics (GET /metrics,
- * decision 141): each stored form by its name, each quarantined one by its name and reasons.
- * Counted once committed, as the 2xx is; only form names and reasons, never what it said.
+ * The lead store counting into the metrics (decision 141): stored forms by name, quarantined ones
+ * by name and reasons, once committed. Never what a form said.
  */
 export function countedStore(store: LeadStore, registry: Registry): LeadStore {
   const registers = [registry];

@@ -1,10 +1,9 @@
 import { createHmac, timingSafeEqual } from 'node:crypto';
 
 /*
- * The time trap's token (decision 095): when the server sends a page, it signs the time in a
- * first-party cookie; a form sent sooner than a person could fill it in (SPAM_MIN_FILL_MS) is
- * suspect. The pages are static, so the cookie (not the HTML) carries the time, and it reaches
- * the lead routes on a fetch() and on a plain form post alike, with no script at all.
+ * The time trap's token (decision 095): pages set a signed first-party cookie with the time, and a
+ * form sent sooner than a person could fill it (SPAM_MIN_FILL_MS) is suspect. A cookie, since pages
+ * are static; it reaches fetch() and plain posts alike.
  */
 
 /** HttpOnly, first-party, no personal data: the time the visit's first page was served. */

@@ -55,9 +55,8 @@ async function keptSpamKey(db: Kysely<LeadQuarantineTables>): Promise<Buffer> {
 }
 
 /**
- * The spam defence's app-wide part (decision 095): the key, ALTCHA, and the time trap's
- * cookie on every page the site serves. A page sent to a visitor without a valid cookie sets
- * one with the time; later pages keep it, so a second tab does not restart the clock.
+ * The app-wide spam defence (decision 095): the key, ALTCHA, and the time trap's cookie on every
+ * page, set only when missing or invalid so a second tab does not restart the clock.
  */
 export const spamPlugin = fp<SpamPluginOptions>(
   async (app, { altcha, secure }) => {

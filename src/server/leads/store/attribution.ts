@@ -21,9 +21,8 @@ function attributionValues(attribution: Attribution | undefined): Partial<Attrib
 export const attributionForInsert = attributionValues;
 
 /**
- * Attribution for an existing lead: first touch wins, so a value is written only where the
- * column is still empty (coalesce keeps the stored one). The ad that brought the visitor
- * keeps the credit even if a later step came from elsewhere.
+ * Attribution for an existing lead: first touch wins (coalesce keeps a stored value), so the ad
+ * that brought the visitor keeps the credit.
  */
 export function attributionForUpdate(
   attribution: Attribution | undefined,

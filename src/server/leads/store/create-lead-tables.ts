@@ -46,10 +46,6 @@ function createLeadTables(dialect: DialectName): Migration {
         await db.schema.createIndex(name).on(table).columns(columns).execute();
       }
     },
-    async down(db: Kysely<unknown>) {
-      await db.schema.dropTable('companies').execute();
-      await db.schema.dropTable('candidates').execute();
-    },
   };
 }
 
@@ -73,11 +69,6 @@ const dropFirstListingIndexes: Migration = {
   async up(db: Kysely<unknown>) {
     for (const [name] of firstListingIndexes) await db.schema.dropIndex(name).execute();
   },
-  async down(db: Kysely<unknown>) {
-    for (const [name, table, columns] of firstListingIndexes) {
-      await db.schema.createIndex(name).on(table).columns(columns).execute();
-    }
-  },
 };
 
 /** 002: each accepted form of a lead (lead-submissions.ts), found by its lead. */
@@ -99,9 +90,6 @@ function createLeadSubmissions(dialect: DialectName): Migration {
         .columns(['lead_table', 'lead_id'])
         .execute();
     },
-    async down(db: Kysely<unknown>) {
-      await db.schema.dropTable('lead_submissions').execute();
-    },
   };
 }
 
@@ -114,10 +102,6 @@ const keepSubmittedValues: Migration = {
     await db.schema.alterTable('lead_submissions').addColumn('fields', 'text').execute();
     await db.schema.alterTable('lead_submissions').addColumn('attribution', 'text').execute();
   },
-  async down(db: Kysely<unknown>) {
-    await db.schema.alterTable('lead_submissions').dropColumn('attribution').execute();
-    await db.schema.alterTable('lead_submissions').dropColumn('fields').execute();
-  },
 };
 
 /** 005: the landing URL's fbclid on the lead, beside its other attribution (issue 12). */
@@ -125,11 +109,6 @@ const addClickId: Migration = {
   async up(db: Kysely<unknown>) {
     for (const table of ['candidates', 'companies']) {
       await db.schema.alterTable(table).addColumn('fbclid', 'text').execute();
-    }
-  },
-  async down(db: Kysely<unknown>) {
-    for (const table of ['candidates', 'companies']) {
-      await db.schema.alterTable(table).dropColumn('fbclid').execute();
     }
   },
 };

@@ -4,17 +4,9 @@ import type { LeadRecordTables } from './lead-tables';
 /** The attribution columns the funnel groups candidates by. */
 export type FunnelDimension = 'landing_variant' | 'utm_source' | 'utm_campaign';
 
-export interface FunnelLeadRow {
-  key: string | null;
-  leads: number | string;
-  questionnaires: number | string;
-  applications: number | string;
-}
-
 /**
- * Candidates created from `fromIso` (inclusive) to `toIso` (exclusive), per value of
- * `dimension`: every lead, those who completed the questionnaire, and full applications.
- * The landing pages are candidate pages, so company leads are not in the funnel.
+ * Candidates created in [fromIso, toIso) per value of `dimension`: leads, completed questionnaires
+ * and applications. Landing pages are candidate pages, so companies are not in the funnel.
  */
 export function funnelLeadsQuery(
   db: Kysely<LeadRecordTables>,

@@ -4,10 +4,8 @@ import type { ConsentSignal } from '@shared/schemas/conversion';
 import type { LeadTable } from './lead-tables';
 
 /*
- * A lead's history of forms: one row per accepted form submission, written by the leads
- * capability in the same transaction as the lead's upsert, read by the admin's timeline.
- * The lead row keeps only its latest state (stage, first-touch attribution); this says which
- * form was sent when, and from which page. Rows go with their lead when it is deleted.
+ * A lead's history of forms: one row per accepted submission, written with the lead's upsert, read
+ * by the admin's timeline; the lead row keeps only its latest state.
  */
 
 export interface LeadSubmissionsTable {

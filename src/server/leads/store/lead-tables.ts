@@ -4,14 +4,10 @@ import type { LeadQuarantineTables } from '../quarantine/lead-quarantine';
 import type { LeadSubmissionsTable } from './lead-submissions';
 
 /*
- * The lead record: one row per e-mail in `candidates` or `companies`. Every capability works on
- * it (leads writes it, the admin reads and works it), so it lives below them all. The stored
- * shape is identical on SQLite and PostgreSQL: only text and integer columns (see
- * docs/decisions/010-lead-storage-sqlite-and-postgres.md). Timestamps are ISO 8601 UTC text
- * ('2025-04-18T09:30:00.000Z'), which sorts correctly as text; booleans are 0/1 integers;
- * blanks are stored as NULL so "no value" has one spelling. Columns that serve one capability
- * only (the admin's classification and search keys) are that capability's, added by its own
- * migrations and typed beside them.
+ * The lead record: one row per e-mail in `candidates` or `companies`, identical on SQLite and
+ * PostgreSQL (docs/decisions/010-lead-storage-sqlite-and-postgres.md): text and integer only, ISO
+ * 8601 UTC text timestamps (they sort), 0/1 booleans, NULL for blank. The admin's own columns are
+ * typed beside its migrations.
  */
 
 /** Where the lead came from; first touch wins (see leads/attribution.ts). */

@@ -84,11 +84,6 @@ function createLeadQueryIndexes(dialect: DialectName): Migration {
         ['candidates_landing_idx', 'candidates', sql`landing_variant, utm_source, stage`],
       ]);
     },
-    async down(db: Kysely<unknown>) {
-      for (const table of ['candidates', 'companies']) {
-        await db.schema.alterTable(table).dropColumn('lead_type').execute();
-      }
-    },
   };
 }
 
@@ -129,7 +124,7 @@ function createSearchKeyColumns(dialect: DialectName): Migration {
     ['companies_contact_key_idx', 'companies', sql`lead_type, search_contact, created_at, id`],
     ['companies_email_key_idx', 'companies', sql`lead_type, ${email}, created_at, id`],
   ];
-  // 021's prefix indexes, dropped by up() and restored by down().
+  // 021's prefix indexes, which these replace.
   const replaced = prefixSearchIndexes(dialect);
   return {
     async up(db: Kysely<unknown>) {
@@ -141,13 +136,6 @@ function createSearchKeyColumns(dialect: DialectName): Migration {
           .execute();
       }
       await createIndexes(db, indexes);
-    },
-    async down(db: Kysely<unknown>) {
-      for (const [name] of indexes) await db.schema.dropIndex(name).execute();
-      for (const [table, name] of columns) {
-        await db.schema.alterTable(table).dropColumn(name).execute();
-      }
-      await createIndexes(db, replaced);
     },
   };
 }
@@ -170,12 +158,6 @@ const createLeadStatus: Migration = {
       ['candidates_status_idx', 'candidates', sql`lead_type, status, created_at, id`],
       ['companies_status_idx', 'companies', sql`lead_type, status, created_at, id`],
     ]);
-  },
-  async down(db: Kysely<unknown>) {
-    for (const table of ['candidates', 'companies']) {
-      await db.schema.dropIndex(`${table}_status_idx`).execute();
-      await db.schema.alterTable(table).dropColumn('status').execute();
-    }
   },
 };
 

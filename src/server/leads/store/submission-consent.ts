@@ -10,9 +10,6 @@ const submissionConsent: Migration = {
   async up(db: Kysely<unknown>) {
     await db.schema.alterTable('lead_submissions').addColumn('consent', 'text').execute();
   },
-  async down(db: Kysely<unknown>) {
-    await db.schema.alterTable('lead_submissions').dropColumn('consent').execute();
-  },
 };
 
 export const submissionConsentMigrations: MigrationSet = () => ({

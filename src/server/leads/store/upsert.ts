@@ -79,11 +79,9 @@ function leadCreatedPayload(
 }
 
 /**
- * Creates the lead of `step.email` in `table` or moves the existing one along; idempotent.
- * One record per e-mail, race-free on both databases without reading first: insert unless
- * the e-mail exists (ON CONFLICT DO NOTHING waits for a concurrent insert of the same
- * e-mail to commit), otherwise update the existing row. If the row vanished in between (an
- * admin deleted it), try again.
+ * Creates or moves along the lead of `step.email`; idempotent. Race-free without reading first:
+ * INSERT … ON CONFLICT DO NOTHING (it waits for a concurrent insert), else UPDATE; if the row
+ * vanished meanwhile (deleted), again.
  */
 export async function upsertLead<Stage extends string>(
   db: Kysely<LeadRecordTables>,

@@ -12,11 +12,7 @@ export interface DatabaseOptions {
   /** PostgreSQL connection string; when absent, SQLite in dataDir. */
   databaseUrl?: string | undefined;
   dataDir: string;
-  /**
-   * PostgreSQL: longest a statement may run (statement_timeout) before the server cancels it
-   * (SQLSTATE 57014); 0: no limit. Migrations run without it. SQLite: unused (its writes
-   * wait at most busy_timeout for a lock).
-   */
+  /** PostgreSQL's statement_timeout (0: none; migrations run without). Unused on SQLite. */
   statementTimeoutMs?: number | undefined;
   /** Told about connection errors that happen outside any query (PostgreSQL pool). */
   onBackgroundError?: (error: Error) => void;
@@ -29,11 +25,9 @@ export interface DatabaseOptions {
 export interface DatabaseConnection<DB = object> {
   db: Kysely<DB>;
   /**
-   * Rows a crash may forget and that live minutes (counts of the current minute, state kept
-   * for the next request), with the tables `ephemeralMigrations` make: on PostgreSQL `db`
-   * itself (such tables are UNLOGGED); on SQLite a file of their own (openSqliteEphemeral),
-   * so that writing them on the main thread neither fsyncs nor contends for the main file's
-   * write lock.
+   * Rows a crash may forget, living minutes, in the `ephemeralMigrations` tables: on PostgreSQL
+   * `db` itself (UNLOGGED tables); on SQLite a file of their own, so their writes neither fsync nor
+   * contend for the main file's lock.
    */
   ephemeral: Kysely<DB>;
   dialect: DialectName;
@@ -45,11 +39,9 @@ export interface DatabaseConnection<DB = object> {
 }
 
 /**
- * SQLite tuned for "a 2xx means the lead is on disk": WAL so readers never block the
- * writer, synchronous=FULL so every commit is fsynced (durable across power loss, not just
- * a process crash). No busy timeout: better-sqlite3 would wait for another process's write
- * lock with the event loop stopped; the group commit waits for it between turns instead
- * (write-queue.ts).
+ * SQLite for "a 2xx means the lead is on disk": WAL so readers never block the writer,
+ * synchronous=FULL so every commit survives power loss. No busy timeout: better-sqlite3 would wait
+ * with the event loop stopped; the group commit waits between turns instead.
  */
 function openSqlite(dataDir: string): SqliteDatabase.Database {
   mkdirSync(dataDir, { recursive: true });
@@ -67,10 +59,9 @@ const kyselyOver = <DB>(file: SqliteDatabase.Database) =>
 export const SQLITE_EPHEMERAL_FILE_NAME = 'talent-bridge-ephemeral.sqlite';
 
 /**
- * The file beside SQLite's for rows a crash may forget (`ephemeral`): no writer thread ever
- * waits for its lock, nor it for theirs, and its commits skip the fsync (synchronous=NORMAL:
- * in WAL mode a crash may forget the last of them, the file stays consistent). Backups leave
- * it out; its migrations run on every start, so a new or lost file is made again.
+ * The SQLite file for `ephemeral` rows: no lock shared with the main file, commits without fsync
+ * (synchronous=NORMAL; WAL stays consistent). Backups leave it out; its migrations run on every
+ * start.
  */
 async function openSqliteEphemeral<DB>(
   dataDir: string,
@@ -91,9 +82,8 @@ async function openSqliteEphemeral<DB>(
 
 /**
  * PostgreSQL timeouts (docs/decisions/105): the server cancels a statement after
- * `statementTimeoutMs` and ends a session left idle inside a transaction; the client gives up
- * on an answer a few seconds later still (a server that cannot even cancel, a dead network),
- * and on a connection after 5 s.
+ * `statementTimeoutMs` and ends an idle-in-transaction session; the client gives up a few seconds
+ * later (a dead network), and on connecting after 5 s.
  */
 function openPostgres<DB>(
   connectionString: string,
@@ -174,9 +164,8 @@ export async function openDatabase<DB = object>(
 }
 
 /**
- * The same connection, typed with the tables `Tables` names. Table types exist at compile
- * time only, and a capability knows its own tables but not the whole database's; Kysely's
- * types are invariant in the database type, so narrowing takes this one cast.
+ * The same connection typed with `Tables`: a capability knows only its own tables, and Kysely's
+ * database type is invariant, so narrowing takes this one cast.
  */
 export function tablesOf<Tables>(db: Pick<Kysely<object>, 'getExecutor'>): Kysely<Tables> {
   return db as unknown as Kysely<Tables>;

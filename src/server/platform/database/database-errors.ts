@@ -1,8 +1,7 @@
 /*
- * Database errors that say "the database cannot take this write now" rather than "this write
- * is wrong": retrying the jobs of a group commit one by one cannot help, and the client is told
- * 503 with Retry-After (platform/http/error-handler.ts). Each of them ends the transaction
- * without a commit, so nothing of the request was stored (docs/decisions/105).
+ * Errors that mean "the database cannot take this write now", not "this write is wrong": retrying
+ * jobs one by one cannot help, so the client gets 503 with Retry-After. Nothing of the request was
+ * committed (docs/decisions/105).
  */
 
 /** PostgreSQL SQLSTATEs: canceled by statement_timeout, lock timeout, disk full, too many connections, starting up. */

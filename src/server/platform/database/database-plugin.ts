@@ -1,7 +1,6 @@
 import fp from 'fastify-plugin';
 import { openDatabase, type DatabaseConnection } from './connection';
 import type { MigrationSet } from './migration-runner';
-import { connectionReader, type DatabaseReader } from './database-reader';
 import { WriteHealth } from './write-health';
 
 declare module 'fastify' {
@@ -11,11 +10,6 @@ declare module 'fastify' {
      * with `tablesOf<Tables>(app.database.db)`.
      */
     database: DatabaseConnection;
-    /**
-     * Longer reads (exports, overview figures, funnel): queries built and compiled by the
-     * capability that owns them, executed on the connection.
-     */
-    databaseReader: DatabaseReader;
     /**
      * Whether a lead can be written now (GET /api/health): the lead write path registers its
      * probe with watchWrites(), the health route asks check() (docs/decisions/105).
@@ -42,9 +36,8 @@ export interface DatabasePluginOptions {
 }
 
 /**
- * Opens the database (migrating it) before the server listens, and closes it on shutdown.
- * Fastify runs onClose hooks in reverse order of registration, so the capabilities
- * registered after this plugin finish their own work (queued lead writes) before it closes.
+ * Opens (and migrates) the database before the server listens. onClose hooks run in reverse order,
+ * so capabilities registered later finish their queued writes before it closes.
  */
 export const databasePlugin = fp<DatabasePluginOptions>(async (app, options) => {
   const connection = await openDatabase({
@@ -65,5 +58,4 @@ export const databasePlugin = fp<DatabasePluginOptions>(async (app, options) => 
       (error) => app.log.error({ err: error }, 'health check: the database cannot be written'),
     ),
   );
-  app.decorate('databaseReader', connectionReader(connection.db));
 });

@@ -3,9 +3,8 @@ import { tablesOf } from './connection';
 import type { MigrationSet } from './migration-runner';
 
 /*
- * The health check's real write (docs/decisions/105): one row, upserted through the same write
- * path as the leads (their group commit). A read succeeds on a read-only or full disk; this
- * write does not.
+ * The health check's real write (docs/decisions/105), through the leads' group commit: a read
+ * succeeds on a read-only or full disk, a write does not.
  */
 
 export interface HealthProbeTables {

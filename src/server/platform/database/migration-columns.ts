@@ -2,9 +2,8 @@ import type { ColumnDefinitionBuilder } from 'kysely';
 import type { DialectName } from './migration-runner';
 
 /**
- * The one column definition that differs between the databases: an integer primary key that
- * numbers rows by itself. On SQLite AUTOINCREMENT, so the id of a deleted row is never
- * handed out again.
+ * An integer primary key that numbers rows itself; AUTOINCREMENT on SQLite, so a deleted row's id
+ * is never reused.
  */
 export const autoIncrementId =
   (dialect: DialectName) =>

@@ -3,12 +3,9 @@ import { Migrator, type Kysely, type Migration } from 'kysely';
 export type DialectName = 'sqlite' | 'postgres';
 
 /*
- * One set of migrations for both databases, collected from the capabilities that own them
- * (src/server/database.ts lists them). They live in code, not in files read at run time, so the
- * esbuild bundle of the server carries them. Each migration uses portable column types only
- * (text and integer) and receives the dialect for what differs (see migration-columns.ts).
- * Never edit a migration once merged: add a new one. No migration module imports another.
- * Migrations only go up (nothing runs a `down`), so none has one.
+ * One set of migrations for both databases, collected from the capabilities
+ * (src/server/database.ts), in code so the esbuild bundle carries them. Portable column types only;
+ * never edit a merged migration, add one. Migrations only go up: nothing runs a `down`.
  */
 
 /** A capability's migrations by name; the names of all sets sort in the order they run. */

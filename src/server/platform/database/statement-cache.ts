@@ -2,9 +2,8 @@ import type SqliteDatabase from 'better-sqlite3';
 import type { SqliteDatabase as KyselySqliteDatabase } from 'kysely';
 
 /**
- * Kysely prepares every query anew; lead writes repeat a handful of SQL texts, and
- * preparing was the largest single cost of a write. Statements are kept per SQL text (most
- * recently used first, bounded); one still busy (an unfinished iterate()) is never shared.
+ * Kysely prepares every query anew, and preparing was a write's largest cost: statements are kept
+ * per SQL text (LRU, bounded); one still being iterated is never shared.
  */
 export function withStatementCache(
   file: SqliteDatabase.Database,

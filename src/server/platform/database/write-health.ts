@@ -1,10 +1,7 @@
 /*
- * Can a lead be written right now? GET /api/health asks this (operations/health-routes.ts).
- * The answer comes from a real write (health-probe.ts) through the lead write path, which the
- * capability that owns that path registers (leads/leads-plugin.ts), plus a read on the main
- * connection. One check runs at a time and its answer is reused for CACHE_MS, so a health
- * endpoint polled thousands of times a second costs about one write a second
- * (docs/decisions/105).
+ * Can a lead be written now? (GET /api/health, docs/decisions/105): a real write through the lead
+ * write path, which its owner registers, plus a read. One check at a time, reused for CACHE_MS, so
+ * heavy polling costs about a write a second.
  */
 
 export type CheckState = 'ok' | 'failed';

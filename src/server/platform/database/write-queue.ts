@@ -28,15 +28,10 @@ const isBusy = (error: unknown) =>
   /^SQLITE_BUSY/.test(String((error as { code?: unknown } | null)?.code ?? ''));
 
 /**
- * Group commit (docs/decisions/146): the writes of one turn of the event loop are run together
- * in ONE transaction, and each caller's promise settles only after that transaction committed.
- * With synchronous=FULL every commit costs an fsync, so one fsync per batch instead of one
- * per lead is what lets the lead endpoint keep up.
- *
- * Jobs must be safe to run twice: if a batch fails, it is rolled back and every job is
- * retried in a transaction of its own, so one bad job fails alone. When another process holds
- * SQLite's write lock, the batch is tried again every few milliseconds for up to BUSY_WAIT_MS
- * (the connection's own busy_timeout is 0: it would wait with the event loop stopped).
+ * Group commit (docs/decisions/146): one turn's writes run in ONE transaction and each caller
+ * settles once it committed, one fsync per batch instead of per lead. Jobs must be safe to run
+ * twice: a failed batch is retried job by job, so one bad job fails alone. While another process
+ * holds SQLite's write lock the batch is retried for up to BUSY_WAIT_MS.
  */
 export class WriteQueue<DB> {
   private pending: Pending<DB>[] = [];
@@ -137,10 +132,9 @@ export class WriteQueue<DB> {
   }
 
   /**
-   * One transaction. Unlike Kysely's transaction().execute(), a failing rollback does not
-   * replace the error that caused it: SQLite has already rolled back a commit that failed on
-   * a full or broken disk, so its rollback only says "no transaction is active", which would
-   * hide SQLITE_FULL or SQLITE_IOERR from the caller (and the 503 it means).
+   * One transaction whose failing rollback does not hide the cause: after a commit fails on a full
+   * or broken disk, SQLite's rollback only says "no transaction is active", which would mask
+   * SQLITE_FULL or SQLITE_IOERR (and their 503).
    */
   private async transaction<T>(work: (trx: Transaction<DB>) => Promise<T>): Promise<T> {
     const trx = await this.db.startTransaction().execute();

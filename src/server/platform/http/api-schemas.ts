@@ -2,9 +2,8 @@ import { toJSONSchema } from 'zod/mini';
 import type { $ZodType } from 'zod/v4/core';
 
 /*
- * JSON schemas shared by the API's routes. Response schemas also serialize the answer
- * (fast-json-stringify drops any property they do not list), so each lists every field a
- * client reads, and error bodies allow more (docs/decisions/100).
+ * JSON schemas shared by the API's routes. Response schemas also serialize (unlisted properties are
+ * dropped), so each lists every field a client reads (docs/decisions/100).
  */
 
 /** `{"error": "..."}`: every error answer of the API. */
@@ -25,6 +24,19 @@ export const fieldErrorsBody = {
   required: ['error'],
 } as const;
 
+/** A value of `type` or null. */
+export const nullable = (type: string) => ({ type: [type, 'null'] });
+
+/** An array of objects with these properties; `allRequired` makes every one required. */
+export const arrayOfObjects = (properties: Record<string, object>, allRequired = false) => ({
+  type: 'array',
+  items: {
+    type: 'object',
+    properties,
+    ...(allRequired ? { required: Object.keys(properties) } : {}),
+  },
+});
+
 /** A response header telling when to try again. */
 export const retryAfterHeader = {
   'Retry-After': { type: 'integer', minimum: 0, description: 'Seconds to wait before retrying' },
@@ -38,9 +50,7 @@ export const describedError = (description: string, headers?: Record<string, obj
 });
 
 /**
- * The JSON schema of what a shared zod schema accepts, as sent (its input: a transformed or
- * defaulted field is described as the client sends it). Rules JSON Schema cannot express
- * (trimming before a length check, the e-mail pattern after the length cap) stay the zod
+ * The JSON schema of a shared zod schema's input; rules JSON Schema cannot express stay the zod
  * schema's, which the handler runs.
  */
 export function bodySchemaOf(schema: $ZodType): Record<string, unknown> {

@@ -1,11 +1,8 @@
 import fp from 'fastify-plugin';
 
 /**
- * Lets a shutdown finish promptly. Fastify's close() stops accepting connections and waits
- * for the open ones to end, but a keep-alive connection whose request was in flight stays
- * open after its answer until the keep-alive timeout (72 s by default). Once closing has
- * begun, every answer therefore carries `Connection: close`, so each connection ends right
- * after its last request is answered and the database can be closed.
+ * Once closing has begun every answer carries `Connection: close`: otherwise a keep-alive
+ * connection stays open up to its timeout (72 s) after its last answer and the shutdown waits.
  */
 export const gracefulClose = fp(async (app) => {
   let closing = false;

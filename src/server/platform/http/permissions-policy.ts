@@ -1,8 +1,7 @@
 /**
- * Powerful browser features the site never uses, switched off for our pages and anything they
- * embed (the questionnaire iframe included: it needs none of them). Fullscreen stays with our
- * own origin only. Every name here is one Chromium knows: it warns on every page about an
- * unknown name (Web Bluetooth's 'bluetooth' is one), and a browser test watches for that.
+ * Browser features the site never uses, off for our pages and what they embed (the questionnaire
+ * iframe too). Only names Chromium knows: it warns on every page about an unknown one, and a
+ * browser test watches for that.
  */
 const DISABLED = [
   'accelerometer',

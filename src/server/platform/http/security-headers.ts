@@ -14,9 +14,8 @@ export interface SecurityHeadersOptions {
 const HSTS_MAX_AGE_SECONDS = 63_072_000;
 
 /**
- * Security headers on every response (docs/decisions/041-content-security-policy-and-headers.md).
- * Every response starts with the API's policy, which lets nothing load; pages replace it with
- * their own policy and X-Frame-Options when they are sent (site/page-set.ts).
+ * Security headers on every response (docs/decisions/041-content-security-policy-and-headers.md):
+ * the API's policy lets nothing load; pages replace it with their own (site/page-set.ts).
  */
 export const securityHeaders = fp<SecurityHeadersOptions>(async (app, { hsts }) => {
   await app.register(helmet, {

@@ -1,10 +1,8 @@
 import pretty from 'pino-pretty';
 
 /**
- * pino-pretty as an in-process stream to stdout, not a pino transport: a transport's worker
- * thread would have to find pino-pretty from the esbuild bundle (dist/server/main.js), and a
- * person's terminal is no place where the prettifying cost matters. Synchronous, so the last
- * lines before an exit are not lost. Colours when stdout is a TTY.
+ * pino-pretty in-process, not as a transport (whose worker could not find it from the esbuild
+ * bundle). Synchronous, so the last lines before an exit are kept; colours on a TTY.
  */
 export function prettyLogStream(colorize: boolean) {
   return pretty({

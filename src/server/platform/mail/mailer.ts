@@ -14,10 +14,8 @@ export interface MailSettings {
 }
 
 /**
- * nodemailer waits 2 minutes for a connection, 30 s for the greeting and 10 minutes of
- * silence by default: an admin's "send" (or a notification) would hang on a stuck server for
- * that long. One bound for each step instead (docs/decisions/105); a query parameter in
- * SMTP_URL (`?socketTimeout=…`) still overrides it.
+ * nodemailer's default timeouts would hang a send on a stuck server for minutes: one bound per step
+ * instead (docs/decisions/105); `?socketTimeout=…` in SMTP_URL still overrides it.
  */
 export const SMTP_TIMEOUT_MS = 15_000;
 
@@ -38,9 +36,8 @@ export interface Mailer {
 }
 
 /**
- * Picks the transport (docs/decisions/023): SMTP_URL, else SendGrid's SMTP relay with
- * SENDGRID_API_KEY, else a local outbox: each message is written as an .eml file under
- * DATA_DIR/outbox, so sending works on a fresh machine and tests can read what was sent.
+ * The transport (docs/decisions/023): SMTP_URL, else SendGrid's relay with SENDGRID_API_KEY, else
+ * .eml files in DATA_DIR/outbox, so sending works on a fresh machine and tests can read it.
  */
 export function createMailer(mail: MailSettings, dataDir: string): Mailer {
   const timeouts = smtpTimeouts(mail.timeoutMs ?? SMTP_TIMEOUT_MS);

@@ -2,10 +2,8 @@ import { readdir, readFile, stat, unlink } from 'node:fs/promises';
 import path from 'node:path';
 
 /*
- * The local outbox (no SMTP_URL or SENDGRID_API_KEY): each e-mail is an .eml file in
- * DATA_DIR/outbox (mailer.ts), a form e-mail to a person or a notice about them. A
- * data-subject request finds and erases the files that mention an address. Only this
- * instance's DATA_DIR is read: other instances keep their own outbox folders.
+ * The local outbox of .eml files (DATA_DIR/outbox) that a data-subject request searches and erases;
+ * only this instance's folder is read.
  */
 
 export const OUTBOX_FOLDER = 'outbox';

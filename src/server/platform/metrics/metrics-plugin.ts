@@ -15,10 +15,9 @@ export interface MetricsPluginOptions {
 }
 
 /**
- * Decorates the app with its own Metrics, and (when enabled) times every answered request by
- * its route pattern: `request.routeOptions.url` is '/api/admin/candidates/:id', never the URL
- * asked for, and a request no route matched (the not-found handler) is UNMATCHED_ROUTE, so an
- * address scan cannot grow the label set. Registered before every route.
+ * Decorates the app with its Metrics and times each answered request by route pattern; an unmatched
+ * request is UNMATCHED_ROUTE, so an address scan cannot grow the label set. Registered before every
+ * route.
  */
 export const metricsPlugin = fp<MetricsPluginOptions>(async (app, { enabled }) => {
   const metrics = new Metrics({

@@ -2,10 +2,8 @@ import { collectDefaultMetrics, Counter, Gauge, Histogram, Registry } from 'prom
 import type { OutboxDestination, OutboxState } from '../outbox/outbox-tables';
 
 /*
- * What an operator graphs (GET /metrics, docs/decisions/141). One registry per app, never
- * prom-client's global one, so tests that build several apps in one process do not collide.
- * Every label value comes from a closed set (route patterns, destinations, status codes,
- * and what the capabilities register on `registry`): no address, e-mail, raw URL or other personal data.
+ * What an operator graphs (GET /metrics, docs/decisions/141). One registry per app, so several apps
+ * in one test process do not collide. Label values come from closed sets: never personal data.
  */
 
 /** The route label of a request no route matched (any unknown URL, any method). */

@@ -5,7 +5,6 @@ import type { Generated } from 'kysely';
  * Conversions API (decision 110).
  */
 export type OutboxDestination = 'email' | 'webhook' | 'meta';
-export const outboxDestinations: readonly OutboxDestination[] = ['email', 'webhook', 'meta'];
 
 /** pending: to send (now or after a backoff); sent; failed: given up after 24 hours. */
 export type OutboxState = 'pending' | 'sent' | 'failed';

@@ -52,10 +52,9 @@ export interface OutboxWorkerOptions {
 const MINUTE = 60_000;
 
 /**
- * Polls the outbox, sends due messages and records the outcome (docs/decisions/075): the
- * notifications' worker, and the conversion events' (decision 110) with their own senders. A claim
- * holds a message for a few minutes (`locked_until`), longer than any send may take: a
- * worker that dies mid-send leaves it to be claimed again once the claim expires.
+ * Polls the outbox, sends due messages and records the outcome (docs/decisions/075). A claim holds
+ * a message longer than any send may take, so a worker that dies mid-send leaves it to be claimed
+ * again.
  */
 export class OutboxWorker {
   private timer: NodeJS.Timeout | undefined;

@@ -8,11 +8,9 @@ import type {
 } from './outbox-tables';
 
 /*
- * The durable outbox (docs/decisions/075). A message is written in the same transaction as
- * what it tells about, so it exists exactly when that committed; workers then claim due
- * messages, send them and mark them. On PostgreSQL a claim takes its rows with
- * FOR UPDATE SKIP LOCKED and stamps `locked_until`, so two server instances never take the
- * same message; SQLite has a single writer process, the same UPDATE is atomic there.
+ * The durable outbox (docs/decisions/075): a message is written in the transaction of what it
+ * tells, so it exists exactly when that committed. PostgreSQL claims with FOR UPDATE SKIP LOCKED
+ * and `locked_until`, so no two instances take one message.
  */
 
 export type OutboxMessage = Omit<OutboxMessagesTable, 'id'> & { id: number };
@@ -90,10 +88,9 @@ export async function claimDueMessages(
 class NothingDue extends Error {}
 
 /**
- * A digest's due messages, at most once per `windowMs` for the whole site (decision 124): the
- * window is taken in the database (`sent_at` moved only if the last digest is a window old)
- * in the transaction that claims the messages, so two instances never both send one, and a
- * window with nothing due is not used up.
+ * A digest's due messages, at most once per `windowMs` site-wide (decision 124): the window is
+ * taken in the claiming transaction, so two instances never both send one, and an empty window is
+ * not used up.
  */
 export async function claimDigest(
   db: Kysely<OutboxTables>,
@@ -226,9 +223,8 @@ export async function markFailed(
 }
 
 /**
- * Messages waiting (pending) and given up (failed), by destination: what GET /metrics shows
- * (docs/decisions/141). Sent messages are not counted: the query stays on the rows the
- * state index leads to, however many were delivered.
+ * Pending and failed messages by destination, for GET /metrics. Sent ones are not counted, so the
+ * query stays on the state index's rows.
  */
 export async function countOutboxMessages(
   db: Kysely<OutboxTables>,

@@ -98,8 +98,8 @@ export function lead(index, total = TOTAL) {
         education_level: kind === 'regular' ? 'some-college' : null,
         tech_experience: kind === 'regular' ? 'basic' : null,
         reason: kind === 'regular' ? 'I want a stable career in a growing field.' : null,
-        typeform_completed: kind === 'typeform' && index % 2 ? 1 : 0,
-        is_typeform_candidate: kind === 'typeform' ? 1 : 0,
+        questionnaire_completed: kind === 'typeform' && index % 2 ? 1 : 0,
+        is_questionnaire_candidate: kind === 'typeform' ? 1 : 0,
         ...common,
       },
     };

@@ -30,10 +30,8 @@ captureLandingVisit();
 // around it: one pixel and one page view per visit, not a second one inside the frame.
 if (window === window.top) startTracking();
 
-// A form submitted before React handles it (still hydrating, or its code still loading) must
-// not fall back to the browser's own submission: a lead form submitted while the page hydrates
-// is held for its lazy form to replay (the JS flow, held-submit.ts); only /contact's GET choice
-// form (nothing personal in it) may go to the server as it is. React's handlers run first.
+// A lead form submitted before React handles it is held for its lazy form to replay
+// (held-submit.ts); only /contact's GET choice form may go to the server as it is.
 window.addEventListener('submit', (event) => {
   const form = event.target as HTMLFormElement;
   if (event.defaultPrevented || (form.method === 'get' && form.hasAttribute('action'))) return;
@@ -41,9 +39,8 @@ window.addEventListener('submit', (event) => {
   holdSubmit(form); // replayed only by a lazy form that contains it
 });
 
-// Load the current page's code first so hydration renders exactly the pre-rendered HTML.
-// Hydrating inside a transition lets React yield to the browser every few milliseconds
-// instead of blocking the main thread for the whole page (the page is already visible).
+// The page's code first, so hydration renders the pre-rendered HTML; in a transition, so
+// React yields to the browser instead of blocking the main thread.
 void pageFor(window.location.pathname.replace(/\/+$/, '') || '/')
   .preload()
   .then(

@@ -17,10 +17,7 @@ export function pageHead(pathname: string, site: SiteConfig): string {
   return `${headTags(pathname, site)}\n    ${structuredDataTags(pathname, site)}`;
 }
 
-/**
- * Renders one route to HTML: for the pre-render step (scripts/build.mjs), and on the server
- * for a page with a form's state (src/server/site/page-renderer.ts, decision 090).
- */
+/** Renders a route to HTML: for the pre-render, and for a page with form state (decision 090). */
 export async function render(pathname: string, state: PageState = {}): Promise<string> {
   await pageFor(pathname).preload();
   await preloadLazyForms();

@@ -1,8 +1,4 @@
-/*
- * GET /api/admin/configuration: the server's settings as the admin's Configuration panel shows
- * them (docs/decisions/143), typed once for both sides. States and public facts only: never a
- * secret (no token, key, password or credential of a URL).
- */
+// GET /api/admin/configuration (decision 143): states and public facts only, never a secret.
 
 export const configurationItemKeys = [
   'site-url',

@@ -1,12 +1,7 @@
 import * as z from 'zod/mini';
 import { emailField } from './schemas/fields';
 
-/*
- * Data-subject requests (issue 13): GET /api/admin/data-subject?email= answers everything
- * stored about an address (the person's access request, downloaded as JSON), DELETE erases it
- * (their deletion request) and answers how much went. Typed once for the server and the
- * dashboard.
- */
+// Data-subject requests (issue 13): GET /api/admin/data-subject?email= reports, DELETE erases.
 
 export const DATA_SUBJECT_EMAIL_MESSAGE = 'Please enter a valid email address';
 

@@ -1,7 +1,4 @@
-/*
- * GET /api/admin/deliveries: what the server answers and the dashboard shows, typed once for
- * both sides (docs/decisions/075).
- */
+// GET /api/admin/deliveries (decision 075), typed once for both sides.
 
 /** A notification the outbox gave up on, or whose last attempt failed and waits to retry. */
 export interface FailedDelivery {

@@ -1,7 +1,4 @@
-/*
- * GET /api/admin/quarantine: the submissions held back as suspect (docs/decisions/095), typed
- * once for the server and the dashboard.
- */
+// GET /api/admin/quarantine (decision 095), typed once for both sides.
 
 /** A quarantined form submission, as the admin sees it to judge it. */
 export interface QuarantinedSubmission {

@@ -1,7 +1,4 @@
-/**
- * Business claims and constants from the specification (sections 1 and 9).
- * Each one is defined here once; pages and tests read them from here.
- */
+/** The spec's business claims and constants (sections 1, 9), defined once. */
 export const claims = {
   trainingWeeks: 8,
   trainingMonthsLabel: '2 months',

@@ -1,7 +1,4 @@
-/**
- * The pipeline of a lead (issue 10): each lead has a status, `new` at first. The API speaks
- * the values; the admin screen and the CSV show the labels.
- */
+/** A lead's pipeline status (issue 10), `new` at first: the API speaks values, the admin labels. */
 export const candidateStatuses = [
   { value: 'new', label: 'New' },
   { value: 'contacted', label: 'Contacted' },

@@ -1,8 +1,4 @@
-/*
- * The lead's vocabulary, shared by the server and the dashboard: the public forms, the
- * stages a lead moves through, and why a form was held in quarantine. Statuses are in
- * lead-status.ts.
- */
+// The lead vocabulary of server and dashboard: forms, stages, quarantine reasons.
 
 /** The public forms, by what they capture (src/server/leads/capture names each step's form). */
 export const leadForms = [

@@ -1,10 +1,5 @@
-/**
- * What the server knows about a visit that a pre-rendered page cannot: a form posted without
- * JavaScript coming back with its messages and typed values, or its confirmation, and what
- * session storage would hold after an earlier form (docs/decisions/090-forms-without-javascript.md).
- * The server renders a page with it and writes it into the page as a JSON data block, so
- * hydration renders exactly the same; pages without it are the pre-rendered files.
- */
+// What the server knows that a pre-rendered page cannot (decision 090): a returned form, or an
+// earlier form's prefill. Written into the page as JSON, so hydration renders the same.
 
 /** A form posted without JavaScript, as it comes back to its page. */
 export interface ReturnedForm {

@@ -1,8 +1,4 @@
-/**
- * The prefill's cookie (docs/decisions/090): what the JS flow keeps in session storage, handed
- * to the next page of a form posted without JavaScript. Apart from page-state.ts so the
- * browser's entry, which only looks for a state block, does not carry it.
- */
+// The prefill's cookie (decision 090), apart from page-state.ts to keep it out of the entry.
 
 /** The cookie that carries session-storage values to the next page (not HttpOnly: JS moves them). */
 export const PREFILL_COOKIE = 'tb_prefill';

@@ -1,9 +1,4 @@
-/**
- * Settings the server hands to the browser at run time, so that changing them needs a restart
- * but no rebuild (see docs/decisions/040-runtime-config.md). The server writes them into every
- * page as a JSON data block (never executed, so the content security policy is unaffected);
- * the client reads them with `readRuntimeConfig()`. Everything here is public.
- */
+// Run-time settings for the browser (decision 040): a restart, no rebuild. Public only.
 
 /** `notice`: track unless the visitor opts out (CCPA); `opt-in`: track only after consent (EU). */
 export const CONSENT_MODES = ['notice', 'opt-in'] as const;

@@ -1,10 +1,6 @@
 import { z } from 'zod';
 
-/**
- * The site's public identity. It is baked into the pre-rendered pages at build time
- * (see docs/decisions/003-build-time-site-identity.md), so everything here is public:
- * never put a secret in this schema.
- */
+/** The site's public identity, baked in at build time (decision 003): never a secret here. */
 export const siteConfigSchema = z.object({
   brandName: z.string().trim().min(1).default('Talent Bridge'),
   siteUrl: z

@@ -1,7 +1,4 @@
-/*
- * What a public form sends beside the spec's payload for the spam defence (decision 095).
- * Both sides use these names: the form renders them, the lead routes read them.
- */
+// The spam defence's field names (decision 095), for the forms and the lead routes.
 
 /** The honeypot: an input people never see nor reach; anything typed in it is a bot's. */
 export const HONEYPOT_FIELD = 'website';
@@ -12,10 +9,7 @@ export const ALTCHA_FIELD = 'altcha';
 /** Where the ALTCHA widget fetches a fresh challenge. */
 export const ALTCHA_CHALLENGE_PATH = '/api/altcha/challenge';
 
-/**
- * The form each public endpoint serves (LeadForm on the server), so a form can tell from its
- * `action` whether ALTCHA_FORMS names it. typeform-completed has no form of its own.
- */
+/** Each public endpoint's form, so a form knows from its `action` whether it has ALTCHA. */
 export const formOfEndpoint: Readonly<Record<string, string>> = {
   '/api/candidates/email': 'candidate-email',
   '/api/candidates/basic-info': 'candidate-basic-info',

@@ -33,10 +33,7 @@ export interface MetaTag {
   content: string;
 }
 
-/**
- * Every `<meta>` a page carries, in order: the pre-rendered HTML writes this list and client
- * navigation applies the same list, so the two cannot drift apart.
- */
+/** Every `<meta>` of a page, in order: pre-render and client navigation share this one list. */
 export function metaTagsFor(head: HeadData, site: SiteConfig): MetaTag[] {
   const tag =
     (attribute: MetaTag['attribute']) =>

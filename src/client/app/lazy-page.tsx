@@ -8,10 +8,7 @@ export interface LazyPage {
   preload: () => Promise<void>;
 }
 
-/**
- * A route-level code-split page. Once preloaded it renders synchronously, which lets the
- * pre-rendered HTML hydrate without a loading state; otherwise it suspends like React.lazy.
- */
+/** A code-split page; once preloaded it renders synchronously, so hydration needs no fallback. */
 export function lazyPage(load: () => Promise<PageModule>): LazyPage {
   let Loaded: ComponentType | undefined;
   const preload = async () => {

@@ -18,10 +18,7 @@ export const pages: Record<string, LazyPage> = {
   '/admin': lazyPage(() => import('../features/admin/admin-page')),
 };
 
-/**
- * Pages rendered without the site layout (no top bar, footer or canvas) because they live
- * inside an iframe on another page: the built-in questionnaire embedded on /typeform.
- */
+/** Pages without the site layout: they live in an iframe (the questionnaire /typeform embeds). */
 export const embeddedPages: Record<string, LazyPage> = {
   '/questionnaire': lazyPage(() => import('../features/candidates/questionnaire-page')),
 };

@@ -1,24 +1,14 @@
 import type { Audience } from './share-images';
 
-/**
- * Head data for every route. The pre-render script writes it into each page's static
- * HTML and the client applies it again on every in-app navigation (usePageHead).
- */
+/** Head data of every route: written by the pre-render, applied on navigation (usePageHead). */
 export interface RouteMeta {
   path: string;
   title: string;
   description: string;
-  /**
-   * Listed in sitemap.xml and open to search engines. False pages carry robots noindex and
-   * are disallowed in robots.txt: steps of the application funnel, the admin area and the
-   * framed questionnaire.
-   */
+  /** In sitemap.xml and indexable; false: noindex and disallowed in robots.txt. */
   indexable: boolean;
-  /**
-   * A page of the public site, in the shared layout, that visitors open (indexable or not).
-   * False for the admin area and the questionnaire /typeform frames. Non-public pages (and the
-   * not-found page) also ask crawlers not to follow their links.
-   */
+  // A public page in the shared layout (false: admin, the /typeform frames); non-public pages
+  // and the not-found page also ask crawlers not to follow their links.
   public: boolean;
   /** Whose share image (og:image) the page shows when its link is shared. */
   audience: Audience;

@@ -84,10 +84,7 @@ export function structuredDataFor(pathname: string, site: SiteConfig): JsonLd[] 
   ];
 }
 
-/**
- * The page's JSON-LD blocks. A data block is never executed, so the content security policy
- * needs nothing for it; `<` is escaped so no text can close the element.
- */
+/** The page's JSON-LD blocks: never executed (no CSP change); `<` escaped so none closes early. */
 export function structuredDataTags(pathname: string, site: SiteConfig): string {
   return structuredDataFor(pathname, site)
     .map(

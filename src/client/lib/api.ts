@@ -11,11 +11,7 @@ export class ApiError extends Error {
   }
 }
 
-/**
- * The one way the site sends a lead (spec section 7): POSTs `fields` as JSON with the visit's
- * conversion fields (decision 110) beside them, and returns the parsed answer. Any non-OK
- * status or network failure rejects, which every form treats as a failed submission.
- */
+/** POSTs a lead (spec 7) with the conversion fields (decision 110); any failure rejects. */
 export async function postLead(action: string, fields: object): Promise<unknown> {
   const response = await fetch(action, {
     method: 'POST',

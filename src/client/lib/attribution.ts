@@ -3,10 +3,7 @@ import type { LandingVariant } from '@shared/enums';
 
 const STORAGE_KEY = 'leadAttribution';
 
-/**
- * Remembers the UTM parameters, referrer and fbclid of the visit's landing page for the
- * session, so a lead typed in three pages later still says which ad brought it.
- */
+/** Keeps the landing page's UTM, referrer and fbclid for the session (a lead's attribution). */
 export function captureLandingVisit(): void {
   try {
     if (window.sessionStorage.getItem(STORAGE_KEY)) return;

@@ -1,9 +1,5 @@
-/**
- * A lead form submitted after the page's script started but before the form's own handler
- * exists (the page is still hydrating): held here, then taken by its lazy form once that is
- * listening (lazy-form.tsx), so the visitor gets the JS flow, toasts and all. Without any
- * script the browser posts the form itself (docs/decisions/090).
- */
+// A lead form submitted while the page hydrates: held until its lazy form takes it
+// (lazy-form.tsx), so the visitor gets the JS flow. Without script the browser posts it.
 let held: HTMLFormElement | null = null;
 
 export function holdSubmit(form: HTMLFormElement): void {

@@ -3,19 +3,12 @@ import type { PageState } from '@shared/page-state';
 
 let rendered: { path: string; state: PageState } = { path: '', state: {} };
 
-/**
- * Sets what the server rendered the page at `path` with (src/shared/page-state.ts): before
- * hydrating in the browser (take-page-state.ts), before rendering on the server.
- */
+/** Sets the state the server rendered `path` with: before hydrating, before server rendering. */
 export function setPageState(path: string, state: PageState): void {
   rendered = { path, state };
 }
 
-/**
- * The state of the page being shown: a form posted without JavaScript coming back, or an
- * earlier form's prefill. Empty on pre-rendered pages, and once the visitor has moved on to
- * another page in the app.
- */
+/** The shown page's server state (a returned form, a prefill); empty once the visitor moves on. */
 export function usePageState(): PageState {
   return useLocation().pathname === rendered.path ? rendered.state : {};
 }

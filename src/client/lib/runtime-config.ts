@@ -7,10 +7,7 @@ import {
 
 let cached: RuntimeConfig | undefined;
 
-/**
- * The server's run-time settings, read once from the page's JSON data block. On the server
- * (pre-rendering) and in `npm run dev` there is no block: the defaults apply.
- */
+/** The run-time settings from the page's data block; defaults without one (pre-render, dev). */
 export function readRuntimeConfig(): RuntimeConfig {
   if (cached) return cached;
   if (typeof document === 'undefined') return DEFAULT_RUNTIME_CONFIG;

@@ -7,12 +7,8 @@ import { session, type SessionKey } from './session-keys';
 const isSessionKey = (key: string): key is SessionKey => PREFILL_KEYS.includes(key);
 
 /**
- * Reads the page's state block (written by the server, src/shared/page-state.ts) before
- * hydration, and moves its prefill into session storage as the JS flow would have left it,
- * deleting the cookie that carried it (so later pages are the pre-rendered ones again).
- * The page's form code loads before it hydrates: its forms hydrate with the page, not on
- * first use, so no update (a tab switch) can reach a form still server HTML and throw away
- * what was typed into it (lazy-form.tsx).
+ * Reads the server's state block before hydration and moves its prefill into session storage
+ * (deleting its cookie). The form code loads first, so forms hydrate with the page.
  */
 export async function takePageState(element: HTMLElement): Promise<void> {
   let state: PageState;

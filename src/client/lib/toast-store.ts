@@ -16,10 +16,7 @@ export interface ToastItem extends ToastInput {
   open: boolean;
 }
 
-/**
- * A tiny store for toasts, shaped like shadcn's use-toast: at most `toastLimit` (1) toasts
- * at a time, and a dismissed toast is removed after `toastRemoveDelayMs` (spec section 4).
- */
+// A tiny toast store like shadcn's: at most `toastLimit` (1), removed after `toastRemoveDelayMs`.
 let toasts: ToastItem[] = [];
 let nextId = 1;
 const listeners = new Set<() => void>();

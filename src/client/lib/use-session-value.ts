@@ -7,14 +7,11 @@ function subscribeToStorage(onChange: () => void) {
   return () => window.removeEventListener('storage', onChange);
 }
 
-/**
- * A session-storage value of the spec (section 3), read after hydration: null on the server
- * and during hydration (so the pre-rendered HTML matches), the stored value afterwards.
- */
-export function useSessionValue(key: SessionKey): string | null {
+/** A session value (spec 3), null until hydrated, so the pre-rendered HTML matches. */
+export function useSessionValue(key: SessionKey | undefined): string | null {
   return useSyncExternalStore(
     subscribeToStorage,
-    () => session.get(key),
+    () => (key ? session.get(key) : null),
     () => null,
   );
 }

@@ -5,10 +5,7 @@ import { safeParseAsync } from 'zod/mini';
 /** Any shared form schema: an object schema whose input and output are form values. */
 export type FormSchema = $ZodType<FieldValues, FieldValues>;
 
-/**
- * react-hook-form resolver for a shared zod schema: the browser checks exactly the rules the
- * server checks, and shows the first message of each field.
- */
+/** A resolver for a shared schema: the browser checks the server's rules, first message each. */
 export function zodResolver<Schema extends FormSchema>(
   schema: Schema,
 ): Resolver<input<Schema>, unknown, output<Schema>> {

@@ -3,12 +3,7 @@ import { landingVariants } from '../enums';
 
 const short = z.optional(z.string().check(z.trim(), z.maxLength(200)));
 
-/**
- * Where a lead came from: the page that captured it, the landing variant, the UTM
- * parameters, referrer and Meta click id (fbclid) of the visit. Sent beside every form
- * payload as `attribution`. Never required, and a malformed value is dropped rather than
- * failing the lead.
- */
+/** A lead's source: page, variant, UTM, referrer, fbclid; never required, bad values dropped. */
 export const attributionSchema = z.catch(
   z.optional(
     z.object({

@@ -1,11 +1,7 @@
 import * as z from 'zod/mini';
 
-/**
- * What a form sends beside the spec's payload for Meta's Conversions API (decision 110):
- * the event id the browser's pixel also uses (so Meta keeps one copy of the event), and the
- * visitor's tracking state as the page knows it. Malformed values are dropped, never a 400:
- * the lead matters more than its conversion event.
- */
+// Beside the payload for Meta's Conversions API (decision 110): the pixel's event id and the
+// tracking state. Bad values are dropped, never a 400: the lead matters more.
 export const consentSignals = ['granted', 'denied', 'gpc'] as const;
 export type ConsentSignal = (typeof consentSignals)[number];
 

@@ -1,10 +1,6 @@
 import * as z from 'zod/mini';
 
-/**
- * Field builders shared by every form schema, so each rule is written once. The schemas use
- * zod/mini: the browser ships them, and classic zod costs far more bytes for the same rules
- * (docs/decisions/004-zod-mini-for-shared-schemas.md).
- */
+// Field builders of every schema; zod/mini, as the browser ships them (decision 004).
 
 export const MAX_TEXT = 200;
 export const MAX_LONG_TEXT = 4000;

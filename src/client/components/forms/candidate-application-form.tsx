@@ -5,19 +5,34 @@ import {
   type CandidateApplication,
 } from '@shared/schemas/candidate';
 import { toasts } from '../../lib/toast-messages';
-import type { FieldSpec } from '../ui/form-field';
+import { candidateEmail, type FieldSpec } from '../ui/form-field';
 import { FormShell, type SharedLeadFormProps } from './form-shell';
 import { announceLead, useLeadForm } from './use-lead-form';
-import { useSessionPrefill } from './use-session-prefill';
 
 /** Which rules apply: /apply asks at least 1 character for names and location, /contact 2. */
 const schemas = { apply: candidateApplicationSchema, contact: contactCandidateSchema } as const;
 
 const fields: readonly FieldSpec<keyof CandidateApplication>[] = [
-  { name: 'firstName', label: 'First name', autoComplete: 'given-name' },
-  { name: 'lastName', label: 'Last name', autoComplete: 'family-name' },
-  { name: 'email', label: 'Email', type: 'email', autoComplete: 'email', locked: true },
-  { name: 'phone', label: 'Phone', type: 'tel', autoComplete: 'tel', optional: true },
+  {
+    name: 'firstName',
+    label: 'First name',
+    autoComplete: 'given-name',
+    prefill: 'candidateFirstName',
+  },
+  {
+    name: 'lastName',
+    label: 'Last name',
+    autoComplete: 'family-name',
+    prefill: 'candidateLastName',
+  },
+  candidateEmail,
+  {
+    name: 'phone',
+    label: 'Phone',
+    type: 'tel',
+    optional: true,
+    prefill: 'candidatePhone',
+  },
   {
     name: 'location',
     label: 'Location',
@@ -46,12 +61,7 @@ const fields: readonly FieldSpec<keyof CandidateApplication>[] = [
   },
 ];
 
-/**
- * The full candidate application of /apply and the /contact candidate tab. Sends it to
- * POST /api/candidates/submit and shows 'Application Submitted!' only once the server answered
- * OK. With `prefillFromSession`, details typed on an earlier page are filled in and a stored
- * e-mail is read-only (the lead it belongs to already exists).
- */
+/** /apply and the /contact candidate tab: 'Application Submitted!' once the server answered OK. */
 export function CandidateApplicationForm(
   props: SharedLeadFormProps<keyof typeof schemas, CandidateApplication>,
 ) {
@@ -66,14 +76,13 @@ export function CandidateApplicationForm(
     ),
     failureToast: toasts.applicationFailed,
   });
-  const { form } = leadForm;
-  const prefilled = {
-    email: useSessionPrefill(form, 'email', 'candidateEmail', prefillFromSession),
-    firstName: useSessionPrefill(form, 'firstName', 'candidateFirstName', prefillFromSession),
-    lastName: useSessionPrefill(form, 'lastName', 'candidateLastName', prefillFromSession),
-    phone: useSessionPrefill(form, 'phone', 'candidatePhone', prefillFromSession),
-  };
   return (
-    <FormShell leadForm={leadForm} labels={props} wide fields={fields} prefilled={prefilled} />
+    <FormShell
+      leadForm={leadForm}
+      labels={props}
+      wide
+      fields={fields}
+      prefill={prefillFromSession}
+    />
   );
 }

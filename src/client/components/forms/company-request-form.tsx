@@ -9,7 +9,6 @@ import { toasts } from '../../lib/toast-messages';
 import type { FieldSpec } from '../ui/form-field';
 import { FormShell, type SharedLeadFormProps } from './form-shell';
 import { announceLead, useLeadForm } from './use-lead-form';
-import { useSessionPrefill } from './use-session-prefill';
 
 /** A field filled in from the /companies step says where its value came from. */
 const earlier = 'From your earlier request';
@@ -19,8 +18,20 @@ const fieldsOf = ({ sizes, timelines }: (typeof companyRequestLists)[keyof typeo
   [
     { name: 'name', label: 'Your name', autoComplete: 'name' },
     { name: 'title', label: 'Job title', autoComplete: 'organization-title' },
-    { name: 'email', label: 'Work email', type: 'email', autoComplete: 'email', locked: earlier },
-    { name: 'company', label: 'Company name', autoComplete: 'organization', locked: earlier },
+    {
+      name: 'email',
+      label: 'Work email',
+      type: 'email',
+      prefill: 'employerEmail',
+      locked: earlier,
+    },
+    {
+      name: 'company',
+      label: 'Company name',
+      autoComplete: 'organization',
+      prefill: 'employerCompany',
+      locked: earlier,
+    },
     {
       name: 'companySize',
       label: 'Company size',
@@ -46,12 +57,7 @@ const fieldsOf = ({ sizes, timelines }: (typeof companyRequestLists)[keyof typeo
 /** /hiring and /contact ask the same fields with their own rules and lists. */
 const variants = { hiring: hiringRequestSchema, contact: contactEmployerSchema } as const;
 
-/**
- * The company request form of /hiring and the /contact employer tab. Sends the request to
- * POST /api/companies/submit and shows 'Request Received!' only once the server answered OK.
- * A prefilled e-mail or company (from the /companies step, with `prefillFromSession`) is shown
- * read-only, saying where its value came from.
- */
+/** /hiring and the /contact employer tab: 'Request Received!' once the server answered OK. */
 export function CompanyRequestForm(
   props: SharedLeadFormProps<keyof typeof variants, HiringRequest | ContactEmployer>,
 ) {
@@ -63,17 +69,13 @@ export function CompanyRequestForm(
     onSuccess: announceLead('company_request', toasts.requestReceived, props.onSubmitted),
     failureToast: toasts.companyFailed,
   });
-  const prefilled = {
-    email: useSessionPrefill(leadForm.form, 'email', 'employerEmail', prefillFromSession),
-    company: useSessionPrefill(leadForm.form, 'company', 'employerCompany', prefillFromSession),
-  };
   return (
     <FormShell
       leadForm={leadForm}
       labels={props}
       wide
       fields={fieldsOf(companyRequestLists[props.rules])}
-      prefilled={prefilled}
+      prefill={prefillFromSession}
     />
   );
 }

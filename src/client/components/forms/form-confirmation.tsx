@@ -1,11 +1,7 @@
 import { useEffect, useRef, type ReactNode } from 'react';
 import { CircleCheck } from 'lucide-react';
 
-/**
- * What a form turns into once the server has stored the lead: a clear confirmation in its
- * place (so the same request is not sent twice by accident). Focus moves to its heading, so
- * keyboard and screen-reader users land on it instead of on a vanished submit button.
- */
+/** A stored lead's confirmation in its form's place; its heading takes the focus (a11y). */
 export function FormConfirmation({ title, children }: { title: string; children: ReactNode }) {
   const headingRef = useRef<HTMLHeadingElement>(null);
   useEffect(() => {

@@ -1,20 +1,17 @@
 import type { BaseSyntheticEvent, ReactNode } from 'react';
 import { SubmitButton } from '../ui/button';
-import { Fields, type FieldSpec } from '../ui/form-field';
+import { Fields, type FieldsForm, type FieldSpec } from '../ui/form-field';
 import type { LeadFormPost } from './use-lead-form';
 import { SpamFields } from './spam-fields';
 
 /**
- * A lead form's frame: a POST form without the browser's own validation (the shared schema's
- * messages show instead), its fields, then the large submit button, busy while the lead is sent.
- * Its `action` is the endpoint and a hidden `page` field names the form, so the browser can
- * post it itself before (or without) JavaScript (docs/decisions/090); react-hook-form sends
- * only the registered fields, so the hidden one never reaches the JSON payload.
+ * A lead form's frame: noValidate (the shared schema's messages show), fields, submit button.
+ * `action` and the hidden `page` let the browser post it without JavaScript (decision 090).
  */
 export function FormShell<Name extends string>({
   leadForm,
   fields = [],
-  prefilled,
+  prefill = true,
   target,
   labels: { submitLabel, busyLabel },
   wide = false,
@@ -23,15 +20,15 @@ export function FormShell<Name extends string>({
   children,
 }: {
   /** From useLeadForm. */
-  leadForm: {
+  leadForm: FieldsForm<Name> & {
     onSubmit: (event?: BaseSyntheticEvent) => Promise<void>;
     submitting: boolean;
     post: LeadFormPost;
-    field: (name: Name, prefilled?: string | null) => { error?: string | undefined };
   };
   /** The form's fields as data, before any `children`. */
   fields?: readonly FieldSpec<Name>[];
-  prefilled?: Partial<Record<Name, string | null>>;
+  /** Fill fields in from the session (false: a shared form on a page that starts afresh). */
+  prefill?: boolean;
   /** Where the browser shows the answer of its own post ('_top' from inside an iframe). */
   target?: '_top';
   labels: { submitLabel: string; busyLabel?: string };
@@ -51,7 +48,7 @@ export function FormShell<Name extends string>({
       className={className}
     >
       <input type="hidden" name="page" value={leadForm.post.page} />
-      <Fields fields={fields} field={leadForm.field} prefilled={prefilled} />
+      <Fields fields={fields} leadForm={leadForm} prefill={prefill} />
       {children}
       <SpamFields />
       <SubmitButton

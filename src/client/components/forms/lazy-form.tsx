@@ -5,18 +5,12 @@ import { useHydrated } from '../../lib/use-hydrated';
 /** Every lazy form's loader, so the pre-render can load them all before rendering. */
 const loaders: Array<() => Promise<void>> = [];
 
-/**
- * Also loads `load` before the server renders a page (other code-split parts a server-rendered
- * page may show, such as /contact's tabs when its query or a returned form opens them).
- */
+/** Also loads `load` before the server renders a page (e.g. /contact's tabs opened by a query). */
 export function preloadWhenPreRendering(load: () => Promise<void>): void {
   loaders.push(load);
 }
 
-/**
- * Loads the code of every lazy form defined so far: before pre-rendering, and before hydrating
- * a page the server rendered with a form's state (take-page-state.ts).
- */
+/** Loads every lazy form's code: before pre-rendering, and before hydrating a page with state. */
 export async function preloadLazyForms(): Promise<void> {
   await Promise.all(loaders.map((load) => load()));
 }
@@ -32,15 +26,8 @@ const INTENT_EVENTS = [
 ] as const;
 
 /**
- * A form whose code (react-hook-form, the zod schema, the form itself: ~20 KB gzip) is not
- * part of the page's first load (docs/decisions/006-forms-hydrate-on-intent.md).
- *
- * The pre-rendered HTML contains the complete form. While the page hydrates, the form stays
- * server HTML (its Suspense boundary is left dehydrated); the first focus, pointer or key
- * event inside it loads its code and React hydrates it. Inputs are uncontrolled and
- * react-hook-form takes their initial values from the DOM, so anything typed meanwhile is
- * kept, and a submit made meanwhile is held and replayed once the form is live.
- * After an in-app navigation there is no server HTML: the code loads at once.
+ * A form whose code (~20 KB gzip) loads on first focus, pointer or key inside its server HTML
+ * (decision 006); typed text is kept and an early submit is replayed. After navigation: at once.
  */
 export function lazyForm<Props extends object>(
   load: () => Promise<ComponentType<Props>>,
@@ -131,13 +118,8 @@ export function lazyForm<Props extends object>(
   }, sameValues);
 }
 
-/**
- * A dehydrated Suspense boundary that receives an update before it hydrates is thrown away
- * and client-rendered, so re-renders of the page (a tab switch, say) must not reach a form
- * that is still server HTML: the form re-renders only when a non-function prop changes.
- * Callbacks passed to lazy forms must therefore not depend on changing state (state setters
- * and navigate are fine).
- */
+// An update reaching a still-dehydrated boundary discards its server HTML, so the form
+// re-renders only when a non-function prop changes: its callbacks must not depend on state.
 function sameValues<Props extends object>(previous: Props, next: Props): boolean {
   const keys = new Set([...Object.keys(previous), ...Object.keys(next)]);
   return [...keys].every((key) => {

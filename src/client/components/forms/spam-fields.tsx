@@ -2,11 +2,7 @@ import { useEffect, useRef } from 'react';
 import { ALTCHA_FIELD, formOfEndpoint, HONEYPOT_FIELD } from '@shared/spam-fields';
 import { readRuntimeConfig } from '../../lib/runtime-config';
 
-/**
- * What a lead form carries for the spam defence (decision 095): a honeypot people never meet
- * (off-screen, hidden from assistive technology, out of the tab order, no autofill), and, on
- * the forms ALTCHA_FORMS names, the ALTCHA widget, whose script loads only there.
- */
+/** Spam defence (decision 095): an off-screen, hidden honeypot, and ALTCHA on ALTCHA_FORMS. */
 export function SpamFields() {
   const slot = useRef<HTMLSpanElement>(null);
   useEffect(() => {
@@ -30,11 +26,7 @@ export function SpamFields() {
   );
 }
 
-/**
- * The spam fields' values beside a fetch() payload: the honeypot only when something was
- * typed into it, the ALTCHA solution when the form has the widget (waiting for it if the
- * proof of work is still running).
- */
+/** The spam fields beside a payload: a typed honeypot, and the ALTCHA solution (awaited). */
 export async function spamFieldsOf(target: unknown): Promise<Record<string, string>> {
   if (!(target instanceof HTMLFormElement)) return {};
   const extras: Record<string, string> = {};

@@ -32,11 +32,7 @@ interface LeadFormOptions<Schema extends FormSchema> {
   failureToast: ToastInput;
 }
 
-/**
- * The behaviour every lead form shares (spec sections 4 and 5): validate on submit first and
- * re-validate on change, a submitting flag while the request runs, the failure toast on any
- * error and the form left as it was, so the visitor can simply submit again.
- */
+/** What every lead form does (spec 4, 5): validate, submit, failure toast with the form kept. */
 export function useLeadForm<Schema extends FormSchema>({
   schema,
   post,
@@ -73,11 +69,7 @@ export function useLeadForm<Schema extends FormSchema>({
       : undefined;
   const serverError = (name: string) =>
     form.formState.submitCount === 0 ? sentBack?.errors?.[name] : undefined;
-  /**
-   * A field's registration and its current error message, spread onto a form-field control.
-   * `prefilled`: the value useSessionPrefill gave, rendered as the control's initial value (a
-   * page rendered by the server shows it without JavaScript).
-   */
+  /** A field's registration and error; `prefilled` is its initial value (shown without JS). */
   const field = (name: Path<input<Schema>>, prefilled?: string | null) => {
     const typed = sentBack?.values?.[name] ?? prefilled ?? undefined;
     return {

@@ -12,10 +12,8 @@ import {
 import { Button } from '../ui/button';
 
 /**
- * The consent banner of opt-in mode: a labelled region fixed to the bottom of the window, so
- * it moves no content (the page gains its height as bottom padding instead, see styles.css).
- * Shown by itself it takes no focus; reopened from the footer it takes the focus and gives it
- * back to that control afterwards. Accept and Decline weigh the same.
+ * Opt-in mode's banner, fixed to the bottom (moves no content). Takes no focus by itself;
+ * reopened from the footer it takes it and gives it back. Accept and Decline weigh the same.
  */
 export default function ConsentBannerHost() {
   const open = useSyncExternalStore(subscribeConsent, consentBannerOpen);

@@ -3,10 +3,7 @@ import { useOptInMode } from '../../lib/tracking/use-opt-in-mode';
 
 const ConsentBannerHost = lazy(() => import('./consent-banner'));
 
-/**
- * Where the consent banner of opt-in mode appears. The pre-rendered HTML never has it, so
- * hydration matches; in notice mode none of its code loads.
- */
+/** Where opt-in mode's consent banner appears; never pre-rendered, so hydration matches. */
 export function ConsentSlot() {
   if (!useOptInMode()) return null;
   return (

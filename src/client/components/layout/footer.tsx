@@ -33,10 +33,7 @@ const noSubscription = () => () => {};
 const currentYear = () => new Date().getFullYear();
 const buildYear = () => __BUILD_YEAR__;
 
-/**
- * The visitor's current year. Hydration first renders the pre-rendered build year, so the
- * markup matches, then React switches to the visitor's clock if the year has changed since.
- */
+/** The visitor's year, after hydrating with the build year (so the markup matches). */
 function useCurrentYear(): number {
   return useSyncExternalStore(noSubscription, currentYear, buildYear);
 }

@@ -3,10 +3,7 @@ import { useEffect, useRef } from 'react';
 const NODE_COUNT = 8;
 const LINE_COUNT = 8;
 const SPEED_PX_PER_S = 12;
-/**
- * The drift is slow (12 px/s), so 20 frames a second look as smooth as 60 and cost a third of
- * the main-thread time; without a GPU every frame repaints the whole viewport in software.
- */
+// At 12 px/s, 20 fps looks like 60 for a third of the main thread (no GPU: full repaints).
 const FRAME_INTERVAL_MS = 1000 / 20;
 
 interface Node {
@@ -60,11 +57,7 @@ function whenIdle(callback: () => void): { cancel: () => void } {
   return { cancel: () => clearTimeout(handle) };
 }
 
-/**
- * The decorative background: 8 drifting nodes and 8 fading connecting lines (spec section 2).
- * Hidden from assistive technology, paused while the tab is hidden, and drawn once, still,
- * when the visitor prefers reduced motion.
- */
+/** The decorative background (spec 2): aria-hidden, paused when hidden, still for reduced motion. */
 export function NetworkCanvas() {
   const canvasRef = useRef<HTMLCanvasElement>(null);
 

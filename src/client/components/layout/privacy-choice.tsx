@@ -2,11 +2,7 @@ import { useOptInMode } from '../../lib/tracking/use-opt-in-mode';
 
 const actions = () => import('../../lib/tracking/consent');
 
-/**
- * The footer's privacy control. Notice mode (CCPA): "Do Not Sell or Share My Personal
- * Information" turns the pixel off for this browser, for good, and says so in a toast.
- * Opt-in mode: "Cookie settings" reopens the consent banner. What they do loads on the click.
- */
+/** The footer's privacy control: notice mode's 'Do Not Sell…', or opt-in's 'Cookie settings'. */
 export function PrivacyChoice({ className }: { className: string }) {
   const cookieSettings = useOptInMode();
   return (

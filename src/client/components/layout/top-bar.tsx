@@ -1,8 +1,8 @@
 import { useEffect, useId, useRef, useState } from 'react';
 import { Link, NavLink, useLocation } from 'react-router';
 import { Menu, X } from 'lucide-react';
+import { clsx } from 'clsx';
 import { site } from '../../lib/site';
-import { cn } from '../../lib/cn';
 import { BrandMark } from './brand-mark';
 
 const navLinks = [
@@ -13,7 +13,7 @@ const navLinks = [
 ] as const;
 
 const linkClass = ({ isActive }: { isActive: boolean }) =>
-  cn(
+  clsx(
     'block rounded-md px-3 py-2 text-base font-medium transition-colors duration-150',
     'focus-visible:outline-2 focus-visible:outline-offset-2 focus-visible:outline-accent',
     isActive ? 'bg-white/10 text-accent-soft' : 'text-slate-200 hover:bg-white/5 hover:text-white',
@@ -68,7 +68,7 @@ export function TopBar() {
           <ul
             ref={menuRef}
             id={menuId}
-            className={cn(
+            className={clsx(
               'md:static md:flex md:flex-row md:items-center md:gap-1 md:border-0 md:bg-transparent md:p-0',
               menuOpen
                 ? 'absolute inset-x-0 top-24 flex flex-col gap-1 border-b border-white/10 bg-navy-950 px-4 py-4'

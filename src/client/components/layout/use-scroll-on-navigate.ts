@@ -2,12 +2,8 @@ import { useEffect, useRef } from 'react';
 import { useLocation } from 'react-router';
 
 /**
- * Every navigation starts at the top of the page (spec section 2), unless the URL names an
- * anchor such as /candidates#top, which is scrolled into view instead.
- *
- * Not on the first render: the browser has already placed a freshly loaded page (at the top,
- * or at its anchor), and a visitor who started scrolling while the app was still loading must
- * not be thrown back to the top when it starts.
+ * Every navigation starts at the top, or at the URL's anchor (spec 2). Not on the first render:
+ * the browser placed the page already, and an early scroll must not be undone.
  */
 export function useScrollOnNavigate(): void {
   const { pathname, hash } = useLocation();
@@ -17,9 +13,7 @@ export function useScrollOnNavigate(): void {
     if (shown.current === pathname + hash) return;
     shown.current = pathname + hash;
     const target = hash ? document.getElementById(decodeURIComponent(hash.slice(1))) : null;
-    // Instant, whatever the stylesheet's smooth scrolling says: a new page has nothing to glide
-    // over, and a smooth scroll is cut short when the page's layout settles mid-way (a lazy
-    // section arriving), leaving the visitor a little below the top.
+    // Instant: a smooth scroll is cut short when the layout settles (a lazy section arriving).
     if (target) target.scrollIntoView({ behavior: 'instant' });
     else window.scrollTo({ top: 0, left: 0, behavior: 'instant' });
   }, [pathname, hash]);

@@ -1,5 +1,5 @@
 import type { ButtonHTMLAttributes } from 'react';
-import { cn } from '../../lib/cn';
+import { clsx } from 'clsx';
 
 const variants = {
   primary: 'bg-accent text-navy-950 hover:bg-accent-soft',
@@ -25,7 +25,7 @@ export interface ButtonStyle {
 
 /** Button classes, for <button> and for links that look like buttons. */
 export function buttonClass({ variant = 'primary', size = 'md', className }: ButtonStyle = {}) {
-  return cn(
+  return clsx(
     'inline-flex items-center justify-center gap-2 rounded-lg font-semibold transition-colors duration-150',
     'focus-visible:outline-2 focus-visible:outline-offset-2 focus-visible:outline-accent-strong',
     'disabled:pointer-events-none disabled:opacity-60',

@@ -1,11 +1,7 @@
 import type { ReactNode } from 'react';
 import type { LucideIcon } from 'lucide-react';
 
-/**
- * A grid of cards: a list (ordered when the order means something, so it is announced), one
- * card per item. The grid and the card take their classes from the caller; the list markup,
- * the keys and the order live here.
- */
+/** A grid of cards as a list (ordered when the order matters, so it is announced). */
 export function CardGrid<Item>({
   items,
   itemKey,

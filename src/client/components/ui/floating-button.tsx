@@ -9,10 +9,7 @@ function subscribe(onChange: () => void) {
 }
 const scrolledPast = () => window.scrollY > timings.scrollThresholdPx;
 
-/**
- * A floating button that appears once the page has scrolled past 300 px (spec sections 4 and 9)
- * and brings the visitor back to the form at the top, focusing its first field.
- */
+/** Appears past 300 px of scroll (spec 4, 9) and brings the visitor back to the form. */
 export function FloatingButton({ label, targetId = 'top' }: { label: string; targetId?: string }) {
   const visible = useSyncExternalStore(subscribe, scrolledPast, () => false);
   if (!visible) return null;
@@ -32,10 +29,7 @@ export function FloatingButton({ label, targetId = 'top' }: { label: string; tar
   );
 }
 
-/**
- * Scrolls back to the top of the page, where the form is, and focuses its first field
- * (the floating button and the 'Apply Now' style buttons).
- */
+/** Scrolls back to the form at the top and focuses its first field. */
 export function scrollToForm(targetId = 'top'): void {
   window.scrollTo({ top: 0 });
   document

@@ -1,4 +1,5 @@
 import {
+  useEffect,
   useId,
   type InputHTMLAttributes,
   type ReactNode,
@@ -6,9 +7,13 @@ import {
   type SelectHTMLAttributes,
   type TextareaHTMLAttributes,
 } from 'react';
-import { cn } from '../../lib/cn';
+import type { UseFormRegisterReturn } from 'react-hook-form';
+import { clsx } from 'clsx';
+import { usePageState } from '../../lib/page-state';
+import type { SessionKey } from '../../lib/session-keys';
+import { useSessionValue } from '../../lib/use-session-value';
 
-const controlClass = cn(
+const controlClass = clsx(
   'block w-full rounded-lg border border-slate-300 bg-white px-3 text-base text-slate-900 shadow-sm',
   'placeholder:text-slate-500 transition-colors duration-150',
   'focus-visible:border-accent-strong focus-visible:outline-2 focus-visible:outline-offset-1 focus-visible:outline-accent-strong',
@@ -47,7 +52,7 @@ function FieldShell({ common, children }: ShellProps) {
   const describedBy =
     [hint ? hintId : '', error ? errorId : ''].filter(Boolean).join(' ') || undefined;
   return (
-    <div className={cn('grid gap-1.5', containerClassName)}>
+    <div className={clsx('grid gap-1.5', containerClassName)}>
       <label htmlFor={id} className="text-sm font-medium text-slate-800">
         {label}
         {optional ? <span className="font-normal text-slate-600"> (optional)</span> : null}
@@ -84,7 +89,7 @@ export function TextField({ className, ref, ...props }: TextFieldProps) {
         <input
           ref={ref}
           {...links}
-          className={cn(controlClass, readOnlyClass, 'h-11', className)}
+          className={clsx(controlClass, readOnlyClass, 'h-11', className)}
           {...control}
         />
       )}
@@ -92,20 +97,12 @@ export function TextField({ className, ref, ...props }: TextFieldProps) {
   );
 }
 
-/** An e-mail address (e-mail keyboard, autofill), labelled 'Email' unless the form says otherwise. */
-export function EmailField({
-  label = 'Email',
-  ...props
-}: Omit<TextFieldProps, 'label' | 'type' | 'autoComplete'> & { label?: string }) {
-  return <TextField label={label} type="email" autoComplete="email" {...props} />;
-}
-
 export interface Option {
   value: string;
   label: string;
 }
 
-export function SelectField({
+function SelectField({
   className,
   options,
   placeholder = 'Select an option',
@@ -124,7 +121,7 @@ export function SelectField({
         <select
           ref={ref}
           {...links}
-          className={cn(controlClass, 'h-11', className)}
+          className={clsx(controlClass, 'h-11', className)}
           defaultValue=""
           {...control}
         >
@@ -155,7 +152,7 @@ export function TextareaField({
           ref={ref}
           rows={4}
           {...links}
-          className={cn(controlClass, readOnlyClass, 'py-2', className)}
+          className={clsx(controlClass, readOnlyClass, 'py-2', className)}
           {...control}
         />
       )}
@@ -163,7 +160,59 @@ export function TextareaField({
   );
 }
 
-/** A form field as data: a select when it has `options`, a textarea when it has `rows`. */
+/** One of a few options: radios in a fieldset, the error linked to each; arrow keys move. */
+function ChoiceField({
+  legend,
+  options,
+  error,
+  defaultValue,
+  ...registration
+}: {
+  legend: string;
+  options: readonly Option[];
+} & Registered) {
+  const id = useId();
+  const errorId = `${id}-error`;
+  return (
+    <fieldset className="grid gap-2" aria-describedby={error ? errorId : undefined}>
+      <legend className="mb-2 text-sm font-medium text-slate-800">{legend}</legend>
+      <div className="grid gap-2 sm:grid-cols-2">
+        {options.map((option) => (
+          <label
+            key={option.value}
+            className="flex min-h-11 cursor-pointer items-center gap-3 rounded-lg border border-slate-300 bg-white px-3 py-2 text-slate-900 transition-colors duration-150 hover:bg-slate-50 has-checked:border-accent-strong has-checked:bg-cyan-50 has-focus-visible:outline-2 has-focus-visible:outline-offset-1 has-focus-visible:outline-accent-strong"
+          >
+            <input
+              type="radio"
+              value={option.value}
+              defaultChecked={
+                defaultValue === undefined ? undefined : defaultValue === option.value
+              }
+              aria-invalid={Boolean(error)}
+              aria-describedby={error ? errorId : undefined}
+              className="size-4 shrink-0 accent-accent-strong focus-visible:outline-none"
+              {...registration}
+            />
+            {option.label}
+          </label>
+        ))}
+      </div>
+      {error ? (
+        <p id={errorId} className="text-sm font-medium text-red-700">
+          {error}
+        </p>
+      ) : null}
+    </fieldset>
+  );
+}
+
+/** A field's registration and error (useLeadForm's `field`); `defaultValue` is what it shows first. */
+export type Registered = UseFormRegisterReturn & {
+  error?: string | undefined;
+  defaultValue?: string;
+};
+
+/** A form field as data: a select with `options` (radios with `radio`), a textarea with `rows`. */
 export interface FieldSpec<Name extends string> {
   name: Name;
   label: string;
@@ -171,35 +220,75 @@ export interface FieldSpec<Name extends string> {
   /** Across both columns of a two-column form. */
   wide?: boolean;
   options?: readonly Option[];
+  radio?: true;
   rows?: number;
   placeholder?: string;
-  autoComplete?: string;
+  /** Also its autoComplete, unless that says otherwise. */
   type?: 'email' | 'tel';
+  autoComplete?: string;
+  /** The session key it is filled in from (a value typed on an earlier page). */
+  prefill?: SessionKey;
   /** Read-only once prefilled (its lead already exists); a text is shown as its hint too. */
   locked?: true | string;
 }
 
-/** `fields` in order, each with its registration and error (useLeadForm) and its prefill. */
+/** The candidate's e-mail: read-only once the session has it (its lead already exists). */
+export const candidateEmail = {
+  name: 'email',
+  label: 'Email',
+  type: 'email',
+  prefill: 'candidateEmail',
+  locked: true,
+} as const;
+
+/** What a field takes of useLeadForm's answer. */
+export interface FieldsForm<Name extends string> {
+  form: { setValue: (name: never, value: never) => void };
+  field: (name: Name, prefilled?: string | null) => Registered;
+}
+
+/**
+ * One field, filled in from its session key when `prefill` allows: read after hydration, so
+ * the markup matches, or from the first render on a page the server rendered (decision 090).
+ */
+function SpecField<Name extends string>({
+  spec: { name, wide, options, radio, rows, locked, prefill: key, ...spec },
+  leadForm: { form, field },
+  prefill,
+}: {
+  spec: FieldSpec<Name>;
+  leadForm: FieldsForm<Name>;
+  prefill: boolean;
+}) {
+  const fromServer = usePageState().prefill?.[key ?? ''];
+  const stored = useSessionValue(key) ?? fromServer ?? null;
+  const value = prefill ? stored : null;
+  useEffect(() => {
+    if (value) form.setValue(name as never, value as never);
+  }, [value, form, name]);
+  if (options && radio)
+    return <ChoiceField legend={spec.label} options={options} {...field(name)} />;
+  const props = {
+    autoComplete: spec.type,
+    ...spec,
+    containerClassName: wide ? 'sm:col-span-2' : undefined,
+    readOnly: Boolean(locked && value),
+    hint: value && typeof locked === 'string' ? locked : undefined,
+    ...field(name, value),
+  };
+  if (options) return <SelectField options={options} {...props} />;
+  if (rows) return <TextareaField rows={rows} {...props} />;
+  return <TextField {...props} />;
+}
+
+/** `fields` in order, each with its registration, error and prefill (useLeadForm). */
 export function Fields<Name extends string>({
   fields,
-  field,
-  prefilled = {},
+  ...props
 }: {
   fields: readonly FieldSpec<Name>[];
-  field: (name: Name, prefilled?: string | null) => { error?: string | undefined };
-  prefilled?: Partial<Record<Name, string | null>>;
+  leadForm: FieldsForm<Name>;
+  prefill: boolean;
 }) {
-  return fields.map(({ name, wide, options, rows, locked, ...spec }) => {
-    const value = prefilled[name];
-    const props = {
-      ...spec,
-      containerClassName: wide ? 'sm:col-span-2' : undefined,
-      readOnly: Boolean(locked && value),
-      hint: value && typeof locked === 'string' ? locked : undefined,
-      ...field(name, value),
-    };
-    if (options) return <SelectField key={name} options={options} {...props} />;
-    if (rows) return <TextareaField key={name} rows={rows} {...props} />;
-    return <TextField key={name} {...props} />;
-  });
+  return fields.map((spec) => <SpecField key={spec.name} spec={spec} {...props} />);
 }

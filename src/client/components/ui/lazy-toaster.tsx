@@ -4,9 +4,8 @@ import { useToasts } from '../../lib/toast-store';
 const Toaster = lazy(() => import('./toaster').then((module) => ({ default: module.Toaster })));
 
 /**
- * Radix Toast costs ~18 KB gzip and most visits never see a toast, so its code loads with
- * the first toast (milliseconds on a page that is already loaded). Dismissed toasts stay in
- * the store until their removal delay, so the Toaster stays mounted while one closes.
+ * Radix Toast (~18 KB gzip) loads with the first toast; most visits see none. It stays mounted
+ * while a dismissed toast closes (the store keeps it until its removal delay).
  */
 export function LazyToaster() {
   if (useToasts().length === 0) return null;

@@ -1,11 +1,8 @@
 import type { ReactNode } from 'react';
-import { cn } from '../../lib/cn';
+import { clsx } from 'clsx';
 import { Container } from './section';
 
-/**
- * The dark band at the top of a page, over the network canvas. `id="top"` makes links like
- * /candidates#top land here. An optional `aside` (usually a form card) sits beside the text.
- */
+/** The dark band at a page's top (`id="top"` for /x#top links); `aside` holds a form card. */
 export function PageHero({
   eyebrow,
   title,
@@ -22,14 +19,14 @@ export function PageHero({
   className?: string;
 }) {
   return (
-    <section id="top" className={cn('bg-navy-950/70 py-16 text-white sm:py-20', className)}>
+    <section id="top" className={clsx('bg-navy-950/70 py-16 text-white sm:py-20', className)}>
       <Container
-        className={cn(
+        className={clsx(
           'grid items-center gap-10',
           aside ? 'lg:grid-cols-2 lg:gap-16' : 'text-center',
         )}
       >
-        <div className={cn(!aside && 'mx-auto max-w-3xl')}>
+        <div className={clsx(!aside && 'mx-auto max-w-3xl')}>
           {eyebrow ? (
             <p className="text-sm font-semibold uppercase tracking-wider text-accent-soft">
               {eyebrow}

@@ -1,10 +1,12 @@
 import type { ReactNode } from 'react';
-import { cn } from '../../lib/cn';
+import { clsx } from 'clsx';
 
 /** The page width and side padding used by every section. */
 export function Container({ className, children }: { className?: string; children: ReactNode }) {
   return (
-    <div className={cn('mx-auto w-full max-w-7xl px-4 sm:px-6 lg:px-8', className)}>{children}</div>
+    <div className={clsx('mx-auto w-full max-w-7xl px-4 sm:px-6 lg:px-8', className)}>
+      {children}
+    </div>
   );
 }
 
@@ -30,7 +32,7 @@ export function Section({
   'aria-labelledby'?: string;
 }) {
   return (
-    <section className={cn('py-16 sm:py-20', tones[tone], className)} {...props}>
+    <section className={clsx('py-16 sm:py-20', tones[tone], className)} {...props}>
       <Container>{children}</Container>
     </section>
   );
@@ -46,7 +48,7 @@ interface SectionHeadingProps {
 
 export function SectionHeading({ id, eyebrow, title, intro, className }: SectionHeadingProps) {
   return (
-    <div className={cn('mx-auto max-w-3xl text-center', className)}>
+    <div className={clsx('mx-auto max-w-3xl text-center', className)}>
       {eyebrow ? (
         <p className="text-sm font-semibold uppercase tracking-wider text-accent-strong">
           {eyebrow}
@@ -63,10 +65,7 @@ export function SectionHeading({ id, eyebrow, title, intro, className }: Section
 /** What a section's heading says (its id is the HeadedSection's). */
 export type Heading = Omit<SectionHeadingProps, 'id'>;
 
-/**
- * A Section named by its heading, with its content below the heading. The heading's id is the
- * section's aria-labelledby, given once so that the two cannot drift apart.
- */
+/** A Section labelled by its heading (one id, so the two cannot drift apart). */
 export function HeadedSection({
   id,
   tone,
@@ -87,10 +86,7 @@ export function HeadedSection({
   );
 }
 
-/**
- * The dark band that closes a page with a call to action: a heading (naming the band), one
- * line of text, and the action (a button or a link) below.
- */
+/** The dark band closing a page: a heading, a line of text and an action. */
 export function ClosingBand({
   id,
   title,

@@ -1,7 +1,7 @@
 import * as ToastPrimitive from '@radix-ui/react-toast';
 import { X } from 'lucide-react';
 import { timings } from '@shared/claims';
-import { cn } from '../../lib/cn';
+import { clsx } from 'clsx';
 import { dismissToast, useToasts } from '../../lib/toast-store';
 
 const variantClass = {
@@ -27,7 +27,7 @@ export function Toaster() {
           onOpenChange={(open) => {
             if (!open) dismissToast(item.id);
           }}
-          className={cn(
+          className={clsx(
             'group pointer-events-auto relative flex w-full items-start justify-between gap-4 rounded-lg border p-4 pr-10 shadow-lg',
             'data-[swipe=move]:translate-x-[var(--radix-toast-swipe-move-x)] data-[swipe=cancel]:translate-x-0 data-[swipe=end]:translate-x-[var(--radix-toast-swipe-end-x)]',
             'motion-safe:transition-transform',

@@ -1,10 +1,6 @@
 import { errorFunction, probit } from 'simple-statistics';
 
-/*
- * The A/B comparison of the landing variants' lead rates (decision 116): a Wilson 95% interval
- * each, a pooled two-proportion z-test, and the sample size per variant for 80% power. Pure,
- * so the unit tests check it against known values.
- */
+// The landing A/B comparison (decision 116): Wilson intervals, a pooled z-test, 80% power.
 
 /** Successes (leads) of trials (visitors). */
 export interface Sample {
@@ -32,10 +28,7 @@ function quantile(p: number): number {
 /** Two-sided tail probability of |z| under the standard normal. */
 const twoSidedP = (z: number) => 2 * (1 - normalCdf(Math.abs(z)));
 
-/**
- * Wilson score interval: unlike the normal ("Wald") one it stays within 0..1 and keeps its
- * coverage at the small counts and low rates a landing page has. Null without visitors.
- */
+/** Wilson score interval: stays in 0..1 at small counts, unlike Wald. Null without visitors. */
 export function wilsonInterval(
   { leads, visitors }: Sample,
   confidence = 0.95,
@@ -61,9 +54,8 @@ export function sampleSizePerVariant(p1: number, p2: number): number | null {
 }
 
 /**
- * Pooled two-proportion z-test of a against b, with the visitors each variant needs for 80%
- * power and those still missing over both (null if the rates are equal). Null while either
- * side has no visitors or neither has a lead (nothing to compare yet).
+ * Pooled two-proportion z-test, with the visitors each variant needs for 80% power (null if
+ * the rates are equal). Null while either has no visitors or neither a lead.
  */
 export function compareRates(a: Sample, b: Sample) {
   if (a.visitors <= 0 || b.visitors <= 0) return null;

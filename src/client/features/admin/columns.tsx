@@ -1,6 +1,6 @@
 import { Mail, PanelRightOpen, Trash2 } from 'lucide-react';
 import { statusLabel, type LeadKind } from '@shared/lead-status';
-import { cn } from '../../lib/cn';
+import { clsx } from 'clsx';
 import type { Column } from './lead-table';
 import {
   candidateApplication,
@@ -52,7 +52,7 @@ function ActionButtons({ actions, lead }: { actions: RowActions; lead: Lead }) {
       ) : null}
       <button
         type="button"
-        className={cn(actionClass, 'text-red-700 hover:bg-red-50')}
+        className={clsx(actionClass, 'text-red-700 hover:bg-red-50')}
         aria-label={`Delete ${lead.who}`}
         title="Delete"
         onClick={() => actions.remove(lead.kind, lead.id)}
@@ -69,7 +69,7 @@ const badgeClass = 'inline-block whitespace-nowrap rounded-full px-2 py-0.5 text
 export function StatusBadge({ status }: { status: string | null }) {
   if (!status) return muted(null);
   return (
-    <span className={cn(badgeClass, 'bg-slate-200 text-slate-900')}>{statusLabel(status)}</span>
+    <span className={clsx(badgeClass, 'bg-slate-200 text-slate-900')}>{statusLabel(status)}</span>
   );
 }
 
@@ -140,7 +140,7 @@ const questionnaireColumn: Column<CandidateLead> = {
   header: 'Questionnaire',
   cell: (lead) => (
     <span
-      className={cn(
+      className={clsx(
         badgeClass,
         lead.questionnaireCompleted
           ? 'bg-emerald-100 text-emerald-900'

@@ -1,16 +1,13 @@
 import { AlertTriangle, CheckCircle2, MinusCircle } from 'lucide-react';
-import { clsx } from 'clsx';
 import { useQuery } from '@tanstack/react-query';
 import type {
   AdminConfiguration,
   ConfigurationItem,
   ConfigurationState,
 } from '@shared/admin-configuration';
+import { clsx } from 'clsx';
 
-/**
- * The server's settings by state, and what needs attention (decision 143): states and public
- * facts only, never a secret.
- */
+// The server's settings by state (decision 143): states and public facts only, never a secret.
 
 const good = 'bg-emerald-100 text-emerald-900';
 const states: Record<ConfigurationState, [text: string, icon: typeof CheckCircle2, tone: string]> =

@@ -10,9 +10,9 @@ import {
   type DataSubjectErasure,
   type DataSubjectReport,
 } from '@shared/admin-data-subject';
+import { clsx } from 'clsx';
 import { Button, SubmitButton } from '../../components/ui/button';
 import { TextField } from '../../components/ui/form-field';
-import { cn } from '../../lib/cn';
 import { ApiError } from '../../lib/api';
 import { toast } from '../../lib/toast-store';
 import { adminToasts } from './admin-toasts';
@@ -32,10 +32,7 @@ function addressError(error: unknown): string | undefined {
   }
 }
 
-/**
- * GET what is held about an address, or DELETE it. A mutation: each lookup is an audited
- * access, so it runs only when the admin asks (no auto-refresh).
- */
+/** GET or DELETE an address's data; a mutation, as each lookup is an audited access. */
 function useDataSubject<Answer>(method: 'GET' | 'DELETE') {
   const client = useQueryClient();
   return useMutation({
@@ -68,10 +65,7 @@ function download(report: DataSubjectReport): void {
   setTimeout(() => URL.revokeObjectURL(link.href), 1000);
 }
 
-/**
- * Data requests (decision 135): find what is stored about an address, download it as JSON or
- * erase it everywhere after a confirmation; the audit log keeps each under a hash.
- */
+/** Data requests (decision 135): find an address's data, download it as JSON, or erase it. */
 export function DataRequestsTab({ onConfirm }: { onConfirm(request: ConfirmRequest): void }) {
   const [email, setEmail] = useState('');
   const [fieldError, setFieldError] = useState<string>();
@@ -164,7 +158,7 @@ export function DataRequestsTab({ onConfirm }: { onConfirm(request: ConfirmReque
       <div aria-live="polite">
         {report || erased ? (
           <div
-            className={cn(
+            className={clsx(
               'rounded-xl border p-5',
               erased ? 'border-emerald-700 bg-emerald-50' : 'border-slate-300 bg-white',
             )}
@@ -179,7 +173,7 @@ export function DataRequestsTab({ onConfirm }: { onConfirm(request: ConfirmReque
                 : `${holdsAnything ? 'Stored' : 'Nothing is stored'} about ${report?.email}`}
             </h3>
             {erased || !holdsAnything || !report || !counts ? (
-              <p className={cn('mt-2 text-sm', erased ? 'text-slate-800' : 'text-slate-700')}>
+              <p className={clsx('mt-2 text-sm', erased ? 'text-slate-800' : 'text-slate-700')}>
                 {erased
                   ? describeCounts(erased.counts) || 'Nothing was left to erase.'
                   : 'No lead, submission, note, audit entry or message holds this address.'}

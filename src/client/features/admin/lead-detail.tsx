@@ -5,10 +5,10 @@ import { X } from 'lucide-react';
 import type { LeadConversion } from '@shared/admin-deliveries';
 import { leadStatuses, statusLabel, type LeadKind } from '@shared/lead-status';
 import { leadNoteSchema, MAX_NOTE_LENGTH, type LeadNoteInput } from '@shared/schemas/lead-note';
+import { clsx } from 'clsx';
 import { Button } from '../../components/ui/button';
 import { TextareaField } from '../../components/ui/form-field';
 import { ApiError } from '../../lib/api';
-import { cn } from '../../lib/cn';
 import { zodResolver } from '../../lib/zod-resolver';
 import {
   useAddNote,
@@ -23,10 +23,7 @@ import { detailGroups, FieldList, SubmissionHistory } from './lead-fields';
 import { formatDate } from './leads';
 import { StatusSelect } from './leads-tab';
 
-/**
- * Said inside the panel, not as a toast: while it is open the page behind it (the toasts'
- * region too) is hidden from assistive technology, and a toast would take the first Escape.
- */
+// Said in the panel, not as a toast: the page behind is hidden from AT, and a toast takes Escape.
 type Announce = (message: Announcement) => void;
 type Announcement = { text: string; failed?: boolean };
 
@@ -189,7 +186,7 @@ function DetailBody({ detail }: { detail: LeadDetail }) {
     <div className="grid gap-8">
       <p
         role="status"
-        className={cn(
+        className={clsx(
           'rounded-lg px-4 py-2 text-sm empty:hidden',
           announcement.failed ? 'bg-red-50 text-red-900' : 'bg-emerald-50 text-emerald-900',
         )}

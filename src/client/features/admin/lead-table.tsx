@@ -1,5 +1,4 @@
 import { useId, type ReactNode } from 'react';
-import { Button } from '../../components/ui/button';
 
 export interface Column<Row> {
   header: string;
@@ -102,52 +101,5 @@ export function RowsOrEmpty<Row>({
         rows.map((row) => children(row))
       )}
     </tbody>
-  );
-}
-
-const numberFormat = new Intl.NumberFormat('en-US');
-
-/** 'Showing 26–50 of 1,234' with Previous / Next. */
-export function Pager({
-  offset,
-  pageSize,
-  total,
-  capped = false,
-  onChange,
-}: {
-  offset: number;
-  pageSize: number;
-  total: number;
-  capped?: boolean;
-  onChange(offset: number): void;
-}) {
-  const from = total === 0 ? 0 : offset + 1;
-  const to = Math.min(offset + pageSize, total);
-  return (
-    <nav aria-label="Pagination" className="mt-4 flex flex-wrap items-center justify-between gap-3">
-      <p className="text-sm text-slate-700" aria-live="polite">
-        Showing {numberFormat.format(from)}–{numberFormat.format(to)} of{' '}
-        {numberFormat.format(total)}
-        {capped ? '+' : ''}
-      </p>
-      <div className="flex gap-2">
-        <Button
-          variant="outline"
-          size="sm"
-          disabled={offset === 0}
-          onClick={() => onChange(Math.max(0, offset - pageSize))}
-        >
-          Previous
-        </Button>
-        <Button
-          variant="outline"
-          size="sm"
-          disabled={to >= total}
-          onClick={() => onChange(offset + pageSize)}
-        >
-          Next
-        </Button>
-      </div>
-    </nav>
   );
 }

@@ -1,16 +1,17 @@
 import { useEffect, useId, useState } from 'react';
 import { Search } from 'lucide-react';
 import { candidateStatuses, companyStatuses } from '@shared/lead-status';
-import { cn } from '../../lib/cn';
-import { toast } from '../../lib/toast-store';
+import { clsx } from 'clsx';
+import { Button } from '../../components/ui/button';
 import { adminToasts } from './admin-toasts';
 import { isUnauthorized } from './api/http';
 import { useLeadPage } from './api/leads';
 import { columnsFor, type AnyLead, type RowActions } from './columns';
-import { LeadTable, Pager } from './lead-table';
+import { LeadTable } from './lead-table';
 import { leadTabs, PAGE_SIZE, type LeadTabId, type TabFilter } from './tabs';
 
 const SEARCH_DEBOUNCE_MS = 300;
+const numberFormat = new Intl.NumberFormat('en-US');
 
 /** A tab's status filter; Lead Emails mixes both kinds, so it offers both pipelines'. */
 function statusOptions(tab: LeadTabId): readonly { value: string; label: string }[] {
@@ -45,7 +46,7 @@ export function StatusSelect({
 }) {
   const id = useId();
   return (
-    <div className={cn('grid gap-1.5', className)}>
+    <div className={clsx('grid gap-1.5', className)}>
       <label htmlFor={id} className="text-sm font-medium text-slate-800">
         Status
       </label>
@@ -53,7 +54,7 @@ export function StatusSelect({
         id={id}
         value={value}
         onChange={(event) => onChange(event.target.value)}
-        className={cn(controlClass, 'px-3')}
+        className={clsx(controlClass, 'px-3')}
       >
         {empty === null ? null : <option value="">{empty}</option>}
         {options.map((status) => (
@@ -80,8 +81,16 @@ export function LeadsTab({
 }) {
   const searchId = useId();
   const [search, setSearch] = useState(filter.q);
-  const page = useLeadPage<AnyLead>(tab, filter);
+  // Spec section 8: 'Error' — 'Failed to load candidate data' / '… company data', as a toast
+  // and in place of the rows, while the failure lasts.
+  const failure =
+    tab === 'companies' ? adminToasts.companyLoadFailed : adminToasts.candidateLoadFailed;
+  const page = useLeadPage<AnyLead>(tab, filter, failure);
+  const failed = page.isError && !isUnauthorized(page.error);
   const definition = leadTabs[tab];
+  const { offset } = filter;
+  const total = page.data?.total ?? 0;
+  const to = Math.min(offset + PAGE_SIZE, total);
 
   useEffect(() => {
     if (search === filter.q) return;
@@ -91,16 +100,6 @@ export function LeadsTab({
     );
     return () => clearTimeout(timer);
   }, [search, filter, tab, onFilterChange]);
-
-  // Spec section 8: 'Error' — 'Failed to load candidate data' / '… company data', as a toast
-  // and in place of the rows, while the failure lasts.
-  const failure =
-    tab === 'companies' ? adminToasts.companyLoadFailed : adminToasts.candidateLoadFailed;
-  const { isError, error, errorUpdatedAt } = page;
-  const failed = isError && !isUnauthorized(error);
-  useEffect(() => {
-    if (failed) toast(failure);
-  }, [failed, failure, errorUpdatedAt]);
 
   const rows = failed ? [] : (page.data?.rows ?? []);
   return (
@@ -125,7 +124,7 @@ export function LeadsTab({
                   ? 'Start of an e-mail address'
                   : 'Start of a name, company or e-mail'
               }
-              className={cn(controlClass, 'pl-9 pr-3 placeholder:text-slate-500')}
+              className={clsx(controlClass, 'pl-9 pr-3 placeholder:text-slate-500')}
             />
           </div>
         </div>
@@ -159,13 +158,34 @@ export function LeadsTab({
                 : 'No leads yet.'
         }
       />
-      <Pager
-        offset={filter.offset}
-        pageSize={PAGE_SIZE}
-        total={page.data?.total ?? 0}
-        capped={page.data?.capped ?? false}
-        onChange={(offset) => onFilterChange(tab, { ...filter, offset })}
-      />
+      <nav
+        aria-label="Pagination"
+        className="mt-4 flex flex-wrap items-center justify-between gap-3"
+      >
+        <p className="text-sm text-slate-700" aria-live="polite">
+          Showing {numberFormat.format(total === 0 ? 0 : offset + 1)}–{numberFormat.format(to)} of{' '}
+          {numberFormat.format(total)}
+          {page.data?.capped ? '+' : ''}
+        </p>
+        <div className="flex gap-2">
+          {(
+            [
+              ['Previous', offset === 0, Math.max(0, offset - PAGE_SIZE)],
+              ['Next', to >= total, offset + PAGE_SIZE],
+            ] as const
+          ).map(([label, disabled, next]) => (
+            <Button
+              key={label}
+              variant="outline"
+              size="sm"
+              disabled={disabled}
+              onClick={() => onFilterChange(tab, { ...filter, offset: next })}
+            >
+              {label}
+            </Button>
+          ))}
+        </div>
+      </nav>
     </div>
   );
 }

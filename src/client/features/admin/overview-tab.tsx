@@ -1,9 +1,6 @@
-import { useEffect } from 'react';
-import { toast } from '../../lib/toast-store';
-import { adminToasts } from './admin-toasts';
-import { isUnauthorized } from './api/http';
 import { useQuery } from '@tanstack/react-query';
 import type { Conversion, OverviewFigures } from '@shared/admin-overview';
+import { adminToasts } from './admin-toasts';
 import { ConfigurationPanel } from './configuration-panel';
 import { DailyChart } from './daily-chart';
 import { FiguresTables, type Figures } from './figures-table';
@@ -25,12 +22,10 @@ const conversionFigures: Figures<Conversion> = {
 
 /** Counts of each lead type, leads per day for 30 days, landing conversion, and the funnel. */
 export function OverviewTab() {
-  const overview = useQuery<OverviewFigures>({ queryKey: ['/api/admin/overview'] });
-  const { isError, error, errorUpdatedAt } = overview;
-  useEffect(() => {
-    if (isError && !isUnauthorized(error)) toast(adminToasts.candidateLoadFailed);
-  }, [isError, error, errorUpdatedAt]);
-
+  const overview = useQuery<OverviewFigures>({
+    queryKey: ['/api/admin/overview'],
+    meta: { failureToast: adminToasts.candidateLoadFailed },
+  });
   const data = overview.data;
   if (!data)
     return (

@@ -3,10 +3,7 @@ import type { QueryClient } from '@tanstack/react-query';
 import { timings } from '@shared/claims';
 import { refreshLeads } from './api/leads';
 
-/**
- * Idle this long, the auto-refresh pauses, so the server can end an unattended session after
- * 30 minutes (the refreshes would keep it alive). The next key, click or touch refreshes.
- */
+/** Idle this long, refreshes pause, so the server can end an unattended session at 30 min. */
 export const AUTO_REFRESH_IDLE_PAUSE_MS = 5 * 60_000;
 
 const ACTIVITY_EVENTS = ['keydown', 'pointerdown', 'wheel', 'touchstart'] as const;

@@ -9,10 +9,7 @@ interface OpenedHere {
   leadOpenedFromList?: true;
 }
 
-/**
- * The open detail lives in the URL (issue 10): /admin?candidate=<id> or ?company=<id>, so it
- * can be linked (the notification e-mails do), reloaded, and left with Back.
- */
+/** The open detail is in the URL (/admin?candidate=<id>): linkable, reloadable, Back closes. */
 export function useLeadLink() {
   const [params, setParams] = useSearchParams();
   const location = useLocation();

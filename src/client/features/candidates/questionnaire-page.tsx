@@ -8,10 +8,8 @@ import { LazyQuestionnaireForm } from './forms/lazy-forms';
 import { announceSubmission } from './questionnaire/embed-protocol';
 
 /**
- * /questionnaire: the built-in questionnaire /typeform embeds when no external form is
- * configured. It has no site layout (it lives in an iframe); once the form has stored the
- * answers, it tells the page around it, as Fillout does. The form's code loads on first use
- * (or at once when the e-mail to prefill is stored), not with this page.
+ * /questionnaire, the built-in form /typeform frames (no site layout): once saved, it tells
+ * the page around it, as Fillout does. The form's code loads on first use.
  */
 export default function QuestionnairePage() {
   // Embedded, the page around it moves on; opened on its own, the visitor needs a link.

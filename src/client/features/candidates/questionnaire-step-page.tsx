@@ -14,10 +14,7 @@ import { useQuestionnaireCompletion } from './questionnaire-step/use-questionnai
 
 const embed = { src: embedSrc(questionnaireUrl()), embedId: QUESTIONNAIRE_EMBED_ID };
 
-/**
- * The application's questionnaire step, at /typeform (the spec's route): the embedded
- * questionnaire, then /thank-you once it is completed.
- */
+/** /typeform (the spec's route): the embedded questionnaire, then /thank-you. */
 export default function QuestionnaireStepPage() {
   const navigate = useNavigate();
   const frameRef = useRef<HTMLIFrameElement>(null);

@@ -2,7 +2,6 @@ import { useNavigate } from 'react-router';
 import { companyEmailLeadSchema } from '@shared/schemas/company';
 import { FormShell } from '../../components/forms/form-shell';
 import { announceLead, useLeadForm } from '../../components/forms/use-lead-form';
-import { EmailField, TextField } from '../../components/ui/form-field';
 import { session } from '../../lib/session-keys';
 import { toasts } from '../../lib/toast-messages';
 
@@ -23,10 +22,11 @@ export function TalentInfoForm() {
     <FormShell
       leadForm={leadForm}
       labels={{ submitLabel: 'Get Talent Info' }}
+      fields={[
+        { name: 'email', label: 'Work email', type: 'email', placeholder: 'you@company.com' },
+        { name: 'company', label: 'Company name', autoComplete: 'organization' },
+      ]}
       className="grid gap-5"
-    >
-      <EmailField label="Work email" placeholder="you@company.com" {...leadForm.field('email')} />
-      <TextField label="Company name" autoComplete="organization" {...leadForm.field('company')} />
-    </FormShell>
+    />
   );
 }

@@ -1,11 +1,11 @@
 import { useEffect, useRef, useState, type ReactNode } from 'react';
 import * as Tabs from '@radix-ui/react-tabs';
+import { clsx } from 'clsx';
 import { FormConfirmation } from '../../components/forms/form-confirmation';
 import {
   LazyCandidateApplicationForm,
   LazyCompanyRequestForm,
 } from '../../components/forms/lazy-forms';
-import { cn } from '../../lib/cn';
 import { usePageState } from '../../lib/page-state';
 import { isContactType, type ContactType } from '@shared/page-state';
 
@@ -25,10 +25,7 @@ const tabTexts = {
   },
 } as const satisfies Record<ContactType, object>;
 
-/**
- * What both forms take on this page: the contact rules, the page for attribution, the tab's
- * submit label, and the 'Submitting...' label the spec's contact page keeps while one is sent.
- */
+/** Both forms' props here: contact rules, attribution page, tab label, 'Submitting...'. */
 const contactFormProps = (type: ContactType) =>
   ({
     rules: 'contact',
@@ -37,7 +34,7 @@ const contactFormProps = (type: ContactType) =>
     busyLabel: 'Submitting...',
   }) as const;
 
-const tabClass = cn(
+const tabClass = clsx(
   'flex-1 rounded-md px-2 py-2.5 text-base font-semibold sm:px-4 text-slate-700 transition-colors duration-150',
   'hover:text-slate-900 focus-visible:outline-2 focus-visible:outline-offset-2 focus-visible:outline-accent-strong',
   'data-[state=active]:bg-white data-[state=active]:text-slate-900 data-[state=active]:shadow-sm',

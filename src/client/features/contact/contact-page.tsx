@@ -12,10 +12,8 @@ import type { ContactForms as ContactFormsComponent } from './contact-forms';
 import { isContactType, type ContactType } from '@shared/page-state';
 
 /**
- * The query string of /contact: `userType` (candidate | employer) picks the tab, and
- * `showForm=true` or a valid `userType` opens the forms straight away. A page the server
- * rendered (the query, or a form posted without JavaScript, decision 090) says so from its
- * first render; the pre-rendered page has no query string: it is read once hydrated.
+ * /contact's query: `userType` picks the tab; it or `showForm=true` opens the forms. Read
+ * once hydrated, or from the first render on a page the server rendered (decision 090).
  */
 function useContactQuery(): { open: boolean; userType: ContactType | null } {
   const [params] = useSearchParams();
@@ -47,11 +45,7 @@ const choices: readonly { type: ContactType; label: string; text: string; icon: 
   },
 ];
 
-/**
- * A choice: a submit button of the GET form around the choices, so that before (or without)
- * JavaScript it opens /contact?userType=... (rendered by the server); the app handles it
- * in place once hydrated.
- */
+/** A choice: a submit button of a GET form, so it works without JavaScript too. */
 function ChoiceCard({
   type,
   label,
@@ -86,9 +80,7 @@ function ChoiceCard({
   );
 }
 
-// The tabs and forms appear only once the visitor chose (or the query string did, after
-// hydration), so their code (Radix Tabs, ~6 KB gzip) is not part of the page's first load.
-// The server loads it before rendering a page with the forms open (decision 090).
+// The tabs' code (Radix Tabs, ~6 KB gzip) loads once the visitor chose: not in the first load.
 let LoadedForms: typeof ContactFormsComponent | undefined;
 const loadForms = async () => {
   LoadedForms ??= (await import('./contact-forms')).ContactForms;
@@ -99,11 +91,7 @@ const SuspendingForms = lazy(async () => {
   return { default: LoadedForms as typeof ContactFormsComponent };
 });
 
-/**
- * The forms in their Suspense boundary, re-rendered only when a prop changes: a page the server
- * rendered with the forms open hydrates them once their code is there, and an update reaching
- * the boundary before that would throw away the server's HTML and what was typed into it.
- */
+// Memoized: an update reaching the boundary before hydration would discard the server HTML.
 const ContactForms = memo(function ContactForms(
   props: ComponentProps<typeof ContactFormsComponent>,
 ) {

@@ -35,11 +35,7 @@ export function LegalSection({ id, title, number, children }: LegalSectionProps)
   );
 }
 
-/**
- * The shared shape of the privacy policy and the terms: one h1 with the effective date, a
- * table of contents linking to each numbered section (its LegalSection children), and the
- * sections.
- */
+/** The privacy policy's and terms' shape: h1 with the date, a contents list, numbered sections. */
 export function LegalDocument({
   title,
   summary,

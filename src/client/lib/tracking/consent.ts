@@ -4,11 +4,7 @@ import { readRuntimeConfig } from '../runtime-config';
 import { toast } from '../toast-store';
 import { sendsGlobalPrivacyControl } from './gpc';
 
-/**
- * The visitor's tracking choice and the rules that turn it into "may the pixel receive
- * events?" (docs/decisions/050-tracking-module.md). The choice lives in local storage so it
- * outlasts the visit; listeners (the pixel, the banner) hear when it changes.
- */
+// The visitor's tracking choice (decision 050), in local storage so it outlasts the visit.
 
 export type ConsentChoice = 'granted' | 'denied';
 export const CONSENT_STORAGE_KEY = 'trackingConsent';
@@ -29,11 +25,7 @@ export function pixelAllowed(state: PrivacyState): boolean {
   return Boolean(state.pixelId) && consentSignal(state) === 'granted';
 }
 
-/**
- * What a lead form tells the server for Meta's Conversions API (decision 110): the pixel's
- * rule without the pixel id (the server has its own settings). GPC, an opt-out, or no yes in
- * opt-in mode: no server event.
- */
+/** The consent a form sends for Meta's Conversions API (decision 110): the pixel's rule. */
 export function consentSignal({ consentMode, gpc, choice }: PrivacyState): ConsentSignal {
   if (gpc) return 'gpc';
   const allowed = consentMode === 'notice' ? choice !== 'denied' : choice === 'granted';

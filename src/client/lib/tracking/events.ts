@@ -1,10 +1,6 @@
 /**
- * The events of the page views the site sends to the advertising pixel (spec sections 2 and
- * 7), as the arguments of one `fbq` call; the lead forms' events are in lead-events.ts, which
- * loads with the forms. The names and keys are the spec's; where the spec gives no
- * parameters, the ones here only say which page or form it was
- * (docs/decisions/050-tracking-module.md). No event carries personal data: never an e-mail,
- * a name or a phone number.
+ * The page views' pixel events (spec 2, 7), as `fbq` arguments; lead events are in
+ * lead-events.ts. The spec's names and keys; never personal data (e-mail, name, phone).
  */
 export type PixelEvent =
   | readonly ['track', StandardEvent, EventParams?, EventOptions?]

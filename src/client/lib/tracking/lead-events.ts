@@ -1,11 +1,7 @@
 import type { LandingVariant } from '@shared/enums';
 import type { EventOptions, PixelEvent } from './events';
 
-/**
- * The events of the lead forms (spec section 7), kept apart from events.ts so that they load
- * with the forms' code rather than with every page. Same rules: the spec's names and keys,
- * no personal data.
- */
+// The lead forms' events (spec 7), apart from events.ts so they load with the forms' code.
 
 /** Landing A is /career (free_training), landing B is /training (high_salary). */
 const landingLetter = (variant: LandingVariant) => (variant === 'free_training' ? 'a' : 'b');

@@ -8,11 +8,7 @@ import {
 import type { PixelEvent } from './events';
 import { currentPageStart, onTrack, trackedEvents } from './tracker';
 
-/**
- * The Meta Pixel: the only code that touches `window.fbq`. Loaded by start.ts when the page is
- * idle and a pixel id is configured (and the browser sends no GPC), so none of this, nor Meta's
- * script, is part of a page's first load. It follows the visitor's choice as it changes.
- */
+// The Meta Pixel, the only code touching `window.fbq`: loaded when idle with a pixel id and no GPC.
 
 /** The only script loaded from Meta; the content security policy allows exactly this origin. */
 export const PIXEL_SCRIPT_URL = 'https://connect.facebook.net/en_US/fbevents.js';
@@ -36,11 +32,7 @@ declare global {
 let fbq: Fbq | undefined;
 let sending = false;
 
-/**
- * What Meta's official base code sets up, without its inline script (which the content
- * security policy would refuse): `fbq` queues its calls until fbevents.js arrives and sets
- * `callMethod`, then forwards them.
- */
+/** Meta's base code without its inline script (the CSP refuses it): `fbq` queues until loaded. */
 function installFbq(pixelId: string): Fbq {
   const queued = ((...args: unknown[]) => {
     if (queued.callMethod) queued.callMethod(...args);
@@ -62,10 +54,7 @@ function installFbq(pixelId: string): Fbq {
 
 const send = (event: PixelEvent) => fbq?.(...event);
 
-/**
- * Starts sending, with the events already recorded from `from` on: all of them when tracking
- * was allowed from the start, the current page's when the visitor just accepted.
- */
+/** Starts sending from event `from`: all when allowed from the start, this page's on accept. */
 function start(pixelId: string, from: number): void {
   if (sending) return;
   if (fbq) fbq('consent', 'grant');

@@ -9,10 +9,8 @@ declare global {
 }
 
 /**
- * Runs once per document (entry-client.tsx). Events are always recorded; the pixel's code is
- * fetched only when a pixel id is configured and the browser sends no Global Privacy Control,
- * and only once the page has loaded and the main thread is idle, so it costs the first load
- * nothing. Until then (or without a pixel) events simply wait in `trackedEvents`.
+ * Once per document. Events are always recorded; the pixel's code loads, idle after load, only
+ * with a pixel id and no GPC. Until then events wait in `trackedEvents`.
  */
 export function startTracking(): void {
   // The admin area shows leads' personal data: nothing is recorded or sent there, even if a

@@ -1,11 +1,8 @@
 import type { ConversionFields } from '@shared/schemas/conversion';
 import { consentSignal, privacyState } from './consent';
 
-/*
- * One event id per lead submission (decision 110): sent to the server beside the form's
- * payload (its Conversions API events use it as event_id) and given to the pixel's Lead for
- * that submission as eventID, so Meta keeps one copy. Loaded with the forms' code.
- */
+// One event id per submission (decision 110): the server's Conversions API event and the
+// pixel's Lead share it, so Meta keeps one copy.
 
 let lastEventId: string | undefined;
 

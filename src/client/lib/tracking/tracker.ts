@@ -1,11 +1,7 @@
 import { pageView, routeContentView, type PixelEvent } from './events';
 
-/**
- * The one place the site's tracking events go through (docs/decisions/050-tracking-module.md).
- * Pages and forms call `track`/`trackOncePerPage`; every event is recorded here, in order, and
- * handed to the pixel (pixel.ts) only while the visitor's choices allow it. This module is in
- * every page's first load, so it stays tiny: the pixel's own code loads later, when idle.
- */
+// The one path of tracking events (decision 050): recorded in order, handed to the pixel while
+// allowed. In every first load, so it stays tiny.
 
 /** Every event of this document, in order (also `window.__trackedEvents`: tests, debugging). */
 export const trackedEvents: PixelEvent[] = [];
@@ -21,10 +17,8 @@ export function track(event: PixelEvent): void {
 }
 
 /**
- * Marks `path` as the page in view. A path other than the last one is a new page view: its
- * PageView and content view are recorded first. Idempotent for the same path, so effects that
- * run twice (React's strict mode) or in any order (a page's before its layout's) send once.
- * A query or hash change is not a new page view; going back to an earlier page is.
+ * Marks `path` as the page in view; a new path records its PageView and content view first.
+ * Idempotent, so effects run twice or in any order send once. Query or hash changes are not views.
  */
 export function enterPage(path: string): void {
   if (path === currentPath) return;

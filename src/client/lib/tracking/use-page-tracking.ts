@@ -9,11 +9,7 @@ export function useRouteTracking(): void {
   useEffect(() => enterPage(pathname), [pathname]);
 }
 
-/**
- * A page's own event, once per page view, `delayMs` after the page appeared; leaving sooner
- * cancels it. Safe under strict mode: the first timer is cleared and the key is sent once.
- * `event` must be a constant (events.ts), or every render would restart the timer.
- */
+/** A page's event once per view, `delayMs` after it appeared (a constant `event`). */
 export function usePageEvent(key: string, event: PixelEvent, delayMs = 0): void {
   const { pathname } = useLocation();
   useEffect(() => {

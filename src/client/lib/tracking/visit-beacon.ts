@@ -3,11 +3,8 @@ import { VISIT_BEACON_PATH, VISIT_VALUE_MAX, type VisitBeacon } from '@shared/vi
 import { leadAttribution } from '../attribution';
 import { sendsGlobalPrivacyControl } from './gpc';
 
-/**
- * consent.ts's CONSENT_STORAGE_KEY, spelled here: importing it would move the whole consent
- * module into the entry chunk (+0.4 KB first-load JavaScript on every page, decision 005).
- * visit-beacon.test.ts fails if the two ever differ.
- */
+// consent.ts's key, spelled here to keep that module out of the entry chunk (decision 005);
+// visit-beacon.test.ts fails if they differ.
 export const CONSENT_KEY = 'trackingConsent';
 
 /** The landing pages of the A/B test and their variants (as their forms send them). */
@@ -16,11 +13,7 @@ const VARIANTS: Record<string, LandingVariant> = {
   '/training': 'high_salary',
 };
 
-/**
- * Counts this page load in our own visit statistics (decision 115): no cookie, only the page
- * and the landing's UTM source and campaign. Not on /admin, not with Global Privacy Control,
- * not after an opt-out.
- */
+/** Counts the page load (decision 115): no cookie; not on /admin, with GPC or after an opt-out. */
 export function sendVisitBeacon(): void {
   const page = location.pathname.replace(/\/+$/, '') || '/';
   try {

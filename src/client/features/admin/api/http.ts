@@ -1,5 +1,6 @@
 import { QueryCache, QueryClient } from '@tanstack/react-query';
 import { ApiError } from '../../../lib/api';
+import { toast, type ToastInput } from '../../../lib/toast-store';
 import { session } from '../../../lib/session-keys';
 
 export const SESSION_KEY = ['/api/admin/session'] as const;
@@ -27,13 +28,15 @@ export function markSignedOut(client: QueryClient): void {
 
 /**
  * The spec's defaults (sections 7 and 9): a query GETs its key's first element as JSON, never
- * stale, never refetched by itself or retried. Any 401 returns to sign-in.
+ * stale, never refetched by itself or retried. Any 401 returns to sign-in; any other failure
+ * shows the query's `meta.failureToast`, if it has one (spec section 8).
  */
 export function createAdminQueryClient(): QueryClient {
   const client: QueryClient = new QueryClient({
     queryCache: new QueryCache({
-      onError: (error) => {
+      onError: (error, { meta }) => {
         if (isUnauthorized(error)) markSignedOut(client);
+        else if (meta?.failureToast) toast(meta.failureToast as ToastInput);
       },
     }),
     defaultOptions: {

@@ -6,7 +6,7 @@ import {
   useQueryClient,
   type QueryClient,
 } from '@tanstack/react-query';
-import { toast } from '../../../lib/toast-store';
+import { toast, type ToastInput } from '../../../lib/toast-store';
 import { adminToasts } from '../admin-toasts';
 import { countUrl, leadTabIds, leadTabs, listUrl, type LeadTabId, type TabFilter } from '../tabs';
 import { apiRequest } from './http';
@@ -18,8 +18,8 @@ export interface LeadPage<Row> {
   capped: boolean;
 }
 
-/** One page of a tab: the JSON array plus the X-Total-Count header. */
-export function useLeadPage<Row>(tab: LeadTabId, filter: TabFilter) {
+/** One page of a tab: the JSON array plus the X-Total-Count header; `failure`: its toast. */
+export function useLeadPage<Row>(tab: LeadTabId, filter: TabFilter, failure: ToastInput) {
   const url = listUrl(tab, filter);
   return useQuery<LeadPage<Row>>({
     queryKey: [url],
@@ -34,6 +34,7 @@ export function useLeadPage<Row>(tab: LeadTabId, filter: TabFilter) {
       };
     },
     placeholderData: keepPreviousData,
+    meta: { failureToast: failure },
   });
 }
 
@@ -55,10 +56,7 @@ export function useTabCounts(): Record<LeadTabId, number | undefined> {
   >;
 }
 
-/**
- * Marks every admin query stale; only those on screen fetch again (the visible tab, counts,
- * overview, open detail); a hidden tab loads when shown.
- */
+/** Marks the admin queries stale; only those on screen fetch again. */
 export const refreshLeads = (client: QueryClient) =>
   client.invalidateQueries(
     {

@@ -1,16 +1,19 @@
 import { useNavigate } from 'react-router';
 import { candidateBasicInfoSchema } from '@shared/schemas/candidate';
 import { announceLead, useLeadForm } from '../../../components/forms/use-lead-form';
-import { useSessionPrefill } from '../../../components/forms/use-session-prefill';
 import { FormShell } from '../../../components/forms/form-shell';
-import { EmailField, TextField } from '../../../components/ui/form-field';
+import { candidateEmail, type FieldSpec } from '../../../components/ui/form-field';
 import { session } from '../../../lib/session-keys';
 import { toasts } from '../../../lib/toast-messages';
 
-/**
- * /candidates 'Get Started Today': names, e-mail and an optional phone. On success the
- * visitor's details are kept for the session and the questionnaire (/typeform) follows.
- */
+const fields = [
+  { name: 'firstName', label: 'First name', autoComplete: 'given-name' },
+  { name: 'lastName', label: 'Last name', autoComplete: 'family-name' },
+  { ...candidateEmail, wide: true },
+  { name: 'phone', label: 'Phone', type: 'tel', optional: true, wide: true },
+] as const satisfies readonly FieldSpec<string>[];
+
+/** /candidates 'Get Started Today': kept for the session, then the questionnaire (/typeform). */
 export function BasicInfoForm() {
   const navigate = useNavigate();
   const leadForm = useLeadForm({
@@ -26,22 +29,13 @@ export function BasicInfoForm() {
     }),
     failureToast: toasts.candidateInfoFailed,
   });
-  const { form, field } = leadForm;
-  const storedEmail = useSessionPrefill(form, 'email', 'candidateEmail');
-
   return (
     <FormShell
       leadForm={leadForm}
       labels={{ submitLabel: 'Continue to Application' }}
-      className="grid gap-4"
-      submitClassName="mt-2 w-full"
-    >
-      <div className="grid gap-4 sm:grid-cols-2">
-        <TextField label="First name" autoComplete="given-name" {...field('firstName')} />
-        <TextField label="Last name" autoComplete="family-name" {...field('lastName')} />
-      </div>
-      <EmailField readOnly={Boolean(storedEmail)} {...field('email', storedEmail)} />
-      <TextField label="Phone" optional type="tel" autoComplete="tel" {...field('phone')} />
-    </FormShell>
+      fields={fields}
+      className="grid gap-4 sm:grid-cols-2"
+      submitClassName="mt-2 w-full sm:col-span-2"
+    />
   );
 }

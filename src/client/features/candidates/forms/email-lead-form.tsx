@@ -2,9 +2,8 @@ import { useNavigate } from 'react-router';
 import type { LandingVariant } from '@shared/enums';
 import { candidateEmailLeadSchema } from '@shared/schemas/candidate';
 import { useLeadForm } from '../../../components/forms/use-lead-form';
-import { useSessionPrefill } from '../../../components/forms/use-session-prefill';
 import { FormShell } from '../../../components/forms/form-shell';
-import { EmailField } from '../../../components/ui/form-field';
+import { candidateEmail } from '../../../components/ui/form-field';
 import { session } from '../../../lib/session-keys';
 import { toast } from '../../../lib/toast-store';
 import { toasts } from '../../../lib/toast-messages';
@@ -12,10 +11,7 @@ import { emailCaptureEvents } from '../../../lib/tracking/lead-events';
 import { submissionEventId } from '../../../lib/tracking/submission-event';
 import { track } from '../../../lib/tracking/tracker';
 
-/**
- * The e-mail-only form of the two landing pages (/career, /training). It records which page
- * and landing variant captured the lead, then sends the visitor on to the full application.
- */
+/** The e-mail-only form of /career and /training (page and variant recorded), then /apply. */
 export function EmailLeadForm({
   page,
   variant,
@@ -37,15 +33,12 @@ export function EmailLeadForm({
     },
     failureToast: toasts.emailFailed,
   });
-  const storedEmail = useSessionPrefill(leadForm.form, 'email', 'candidateEmail');
-
   return (
-    <FormShell leadForm={leadForm} labels={{ submitLabel }} className="grid gap-4">
-      <EmailField
-        placeholder="Your email address"
-        readOnly={Boolean(storedEmail)}
-        {...leadForm.field('email', storedEmail)}
-      />
-    </FormShell>
+    <FormShell
+      leadForm={leadForm}
+      labels={{ submitLabel }}
+      fields={[{ ...candidateEmail, placeholder: 'Your email address' }]}
+      className="grid gap-4"
+    />
   );
 }

@@ -1,9 +1,6 @@
 import { timings } from '@shared/claims';
 
-/**
- * Completion of the embedded questionnaire on /typeform (spec section 4): how it is detected
- * and what follows. Kept free of React so each rule can be tested on its own.
- */
+// Completion of /typeform's embedded questionnaire (spec 4), free of React to be tested alone.
 
 /** Words in the iframe's URL that mean the form shows its end screen. */
 const COMPLETION_URL = /success|complete|thank/i;
@@ -33,10 +30,7 @@ export function documentShowsCompletion(doc: Pick<Document, 'querySelector'>): b
   return doc.querySelector(COMPLETION_SELECTOR) !== null;
 }
 
-/**
- * What the 2 s poll can see of the iframe: its URL and DOM when same-origin. Reading a
- * cross-origin frame throws, which simply means "nothing to see".
- */
+/** What the 2 s poll sees of a same-origin frame; a cross-origin one throws: nothing to see. */
 export function frameShowsCompletion(frame: HTMLIFrameElement | null): boolean {
   try {
     const view = frame?.contentWindow;
@@ -64,9 +58,8 @@ export interface CompletionSteps {
 }
 
 /**
- * What follows a detected completion: the session flag, the completion call (skipped without
- * a stored e-mail), the toast and, 1 s later, /thank-you. If the call fails the error is only
- * logged and the visitor stays on the page.
+ * After a completion: the session flag, the call (with a stored e-mail), the toast and, 1 s
+ * later, /thank-you. A failed call is only logged; the visitor stays.
  */
 export async function finishApplication(steps: CompletionSteps): Promise<'redirected' | 'failed'> {
   steps.markCompleted();

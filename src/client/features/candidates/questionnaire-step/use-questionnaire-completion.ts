@@ -8,9 +8,8 @@ const sessionShowsCompletion = () =>
   session.get('filloutCompleted') === 'true' || session.get('typeformCompleted') === 'true';
 
 /**
- * Watches the embedded questionnaire and calls `onComplete` once (also under StrictMode, whose
- * effects run twice) when any signal of spec section 4 says it was submitted: a submit message
- * from the iframe's window, or the 2 s poll (iframe URL, end-screen class names, session flag).
+ * Calls `onComplete` once (StrictMode too) on any completion signal of spec 4: the frame's
+ * submit message, or the 2 s poll (frame URL, end-screen classes, session flag).
  */
 export function useQuestionnaireCompletion(
   frameRef: RefObject<HTMLIFrameElement | null>,

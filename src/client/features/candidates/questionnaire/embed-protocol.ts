@@ -1,11 +1,5 @@
-/**
- * How an embedded questionnaire tells the page around it that it was submitted.
- *
- * Fillout's embed puts `fillout-embed-id=<id>` in the iframe URL and the form then posts
- * `{ type: 'form_submit', embedId, submissionUuid }` to the parent window. Typeform's embed
- * posts `{ type: 'form-submit', embedId }`. The built-in questionnaire speaks Fillout's dialect,
- * so /typeform handles a configured Fillout form and the built-in one the same way.
- */
+// How an embedded questionnaire says it was submitted: Fillout posts 'form_submit' (with the
+// iframe URL's embed id), Typeform 'form-submit'. The built-in one speaks Fillout's dialect.
 import { EMBED_ID_PARAM } from '@shared/questionnaire-embed';
 
 /** The message the built-in questionnaire posts when its answers are saved. */
@@ -21,10 +15,7 @@ const SUBMIT_MESSAGE_TYPES = new Set([
   'fillout_form_submit',
 ]);
 
-/**
- * Whether a window message's data announces a completed form. An object must carry one of the
- * submit types (and, when it names an embed, ours); a plain string must be one of those types.
- */
+/** Whether a message announces a completed form (ours, when it names an embed). */
 export function isFormSubmitMessage(data: unknown, embedId: string): boolean {
   if (typeof data === 'string') return SUBMIT_MESSAGE_TYPES.has(data);
   if (typeof data !== 'object' || data === null) return false;
@@ -33,10 +24,7 @@ export function isFormSubmitMessage(data: unknown, embedId: string): boolean {
   return messageEmbedId === undefined || messageEmbedId === embedId;
 }
 
-/**
- * Tells the page embedding the questionnaire that it was submitted, the way a Fillout form
- * does. Only our own origin may receive it. Returns false when the page is not embedded.
- */
+/** Tells the embedding page (our origin only) as Fillout does; false when not embedded. */
 export function announceSubmission(): boolean {
   if (window.parent === window) return false;
   const embedId = new URLSearchParams(window.location.search).get(EMBED_ID_PARAM) ?? undefined;

@@ -92,6 +92,24 @@ function createLeadQueryIndexes(dialect: DialectName): Migration {
   };
 }
 
+/** 022's covering indexes of the search keys; 155 rebuilds the candidates' ones. */
+function searchKeyIndexes(dialect: DialectName): IndexDefinition[] {
+  // email_normalized is lower-cased already; PostgreSQL needs its "C" order in the index.
+  const email = dialect === 'postgres' ? sql`email_normalized collate "C"` : sql`email_normalized`;
+  return [
+    ['candidates_name_key_idx', 'candidates', sql`lead_type, search_name, created_at, id`],
+    [
+      'candidates_last_name_key_idx',
+      'candidates',
+      sql`lead_type, search_last_name, created_at, id`,
+    ],
+    ['candidates_email_key_idx', 'candidates', sql`lead_type, ${email}, created_at, id`],
+    ['companies_company_key_idx', 'companies', sql`lead_type, search_company, created_at, id`],
+    ['companies_contact_key_idx', 'companies', sql`lead_type, search_contact, created_at, id`],
+    ['companies_email_key_idx', 'companies', sql`lead_type, ${email}, created_at, id`],
+  ];
+}
+
 /**
  * Search keys as generated columns, in covering indexes (docs/decisions/025):
  * (lead_type, key, created_at, id) answers a tab's prefix range and gives each match's date
@@ -115,20 +133,7 @@ function createSearchKeyColumns(dialect: DialectName): Migration {
     ['companies', 'search_company', sql`lower(company_name)`],
     ['companies', 'search_contact', sql`lower(contact_name)`],
   ];
-  // email_normalized is lower-cased already; PostgreSQL needs its "C" order in the index.
-  const email = dialect === 'postgres' ? sql`email_normalized collate "C"` : sql`email_normalized`;
-  const indexes: IndexDefinition[] = [
-    ['candidates_name_key_idx', 'candidates', sql`lead_type, search_name, created_at, id`],
-    [
-      'candidates_last_name_key_idx',
-      'candidates',
-      sql`lead_type, search_last_name, created_at, id`,
-    ],
-    ['candidates_email_key_idx', 'candidates', sql`lead_type, ${email}, created_at, id`],
-    ['companies_company_key_idx', 'companies', sql`lead_type, search_company, created_at, id`],
-    ['companies_contact_key_idx', 'companies', sql`lead_type, search_contact, created_at, id`],
-    ['companies_email_key_idx', 'companies', sql`lead_type, ${email}, created_at, id`],
-  ];
+  const indexes = searchKeyIndexes(dialect);
   // 021's prefix indexes, dropped by up() and restored by down().
   const replaced = prefixSearchIndexes(dialect);
   return {
@@ -186,16 +191,10 @@ const createLeadStatus: Migration = {
  * expression, and it can only add a VIRTUAL one.
  */
 function nameTheQuestionnaire(dialect: DialectName): Migration {
-  const email = dialect === 'postgres' ? sql`email_normalized collate "C"` : sql`email_normalized`;
+  // Every index of candidates that holds lead_type (021, 022 and 040).
   const leadTypeIndexes: IndexDefinition[] = [
     ['candidates_lead_type_idx', 'candidates', sql`lead_type, created_at, id`],
-    ['candidates_name_key_idx', 'candidates', sql`lead_type, search_name, created_at, id`],
-    [
-      'candidates_last_name_key_idx',
-      'candidates',
-      sql`lead_type, search_last_name, created_at, id`,
-    ],
-    ['candidates_email_key_idx', 'candidates', sql`lead_type, ${email}, created_at, id`],
+    ...searchKeyIndexes(dialect).filter(([, table]) => table === 'candidates'),
     ['candidates_status_idx', 'candidates', sql`lead_type, status, created_at, id`],
   ];
   const leadType = sql`case when is_questionnaire_candidate = 1 then 'questionnaire' when first_name is not null and last_name is not null then 'regular' else 'email' end`;

@@ -82,7 +82,7 @@ export function lead(index, total = TOTAL) {
     utm_campaign: landing ? `spring-${index % 4}` : null,
   };
   if (bucket < 85) {
-    const kind = bucket < 60 ? 'regular' : bucket < 75 ? 'typeform' : 'email';
+    const kind = bucket < 60 ? 'regular' : bucket < 75 ? 'questionnaire' : 'email';
     const email = `${first.toLowerCase()}.${last.toLowerCase()}.${index}@example.com`;
     const named = kind !== 'email';
     return {
@@ -90,7 +90,8 @@ export function lead(index, total = TOTAL) {
       row: {
         email,
         email_normalized: email,
-        stage: kind === 'regular' ? 'application' : kind === 'typeform' ? 'questionnaire' : 'email',
+        stage:
+          kind === 'regular' ? 'application' : kind === 'questionnaire' ? 'questionnaire' : 'email',
         first_name: named ? first : null,
         last_name: named ? last : null,
         phone: named ? `555-${String(index % 10000).padStart(4, '0')}` : null,
@@ -98,8 +99,8 @@ export function lead(index, total = TOTAL) {
         education_level: kind === 'regular' ? 'some-college' : null,
         tech_experience: kind === 'regular' ? 'basic' : null,
         reason: kind === 'regular' ? 'I want a stable career in a growing field.' : null,
-        typeform_completed: kind === 'typeform' && index % 2 ? 1 : 0,
-        is_typeform_candidate: kind === 'typeform' ? 1 : 0,
+        questionnaire_completed: kind === 'questionnaire' && index % 2 ? 1 : 0,
+        is_questionnaire_candidate: kind === 'questionnaire' ? 1 : 0,
         ...common,
       },
     };

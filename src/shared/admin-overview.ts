@@ -9,7 +9,7 @@ export interface Conversion {
 
 export interface OverviewFigures {
   counts: {
-    typeform: number;
+    questionnaire: number;
     candidates: number;
     candidateEmails: number;
     companies: number;

@@ -29,7 +29,7 @@ describe('send form e-mail through SMTP_URL', () => {
   });
 
   it('delivers the link to /apply to the candidate, received by a real SMTP server', async () => {
-    const candidate = await seedCandidate(testApp, 'typeform', { first_name: 'Grace' });
+    const candidate = await seedCandidate(testApp, 'questionnaire', { first_name: 'Grace' });
     const response = await testApp.app.inject({
       method: 'POST',
       url: `/api/candidate-submissions/${candidate.id}/send-email`,

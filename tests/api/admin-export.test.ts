@@ -64,11 +64,11 @@ describeEachDatabase(
       formulaEmail = uniqueEmail('formula');
       await seedCandidate(
         testApp,
-        'typeform',
+        'questionnaire',
         { first_name: '=HYPERLINK("http://x")', last_name: `${tag}O"Brien`, phone: '+1 555 0100' },
-        { email: formulaEmail, typeformCompleted: true },
+        { email: formulaEmail, questionnaireCompleted: true },
       );
-      await seedCandidate(testApp, 'typeform', {
+      await seedCandidate(testApp, 'questionnaire', {
         first_name: 'Zoë',
         last_name: `${tag}Müller`,
         utm_campaign: 'spring',
@@ -96,7 +96,7 @@ describeEachDatabase(
     });
 
     it('streams questionnaire leads as RFC 4180 with a BOM, named <tab>-YYYY-MM-DD.csv', async () => {
-      const response = await exportTab(current(), cookie, 'typeform-leads', tag);
+      const response = await exportTab(current(), cookie, 'questionnaire-leads', tag);
       const today = new Date().toISOString().slice(0, 10);
       expect(response.headers['content-type']).toBe('text/csv; charset=utf-8');
       expect(response.headers['content-disposition']).toBe(
@@ -250,7 +250,7 @@ describeEachDatabase(
     it('adds the pipeline status to every tab and the questionnaire answers to Typeform Leads', async () => {
       const testApp = current();
       const mark = `${tag}pipe`;
-      const typeform = await seedCandidate(testApp, 'typeform', {
+      const typeform = await seedCandidate(testApp, 'questionnaire', {
         last_name: mark,
         availability: 'within-month',
         full_time: 'yes',
@@ -280,7 +280,7 @@ describeEachDatabase(
         return parseCsv(response.rawPayload.subarray(3).toString('utf8'));
       };
 
-      const [header, row, ...more] = await csv('typeform-leads', `q=${mark}`);
+      const [header, row, ...more] = await csv('questionnaire-leads', `q=${mark}`);
       expect(more).toEqual([]);
       expect(header?.slice(0, 7)).toEqual([
         'ID',

@@ -22,7 +22,9 @@ describeEachDatabase(
     beforeAll(async () => {
       const testApp = current();
       cookie = await signIn(testApp.app);
-      seeded.typeform = await seedCandidate(testApp, 'typeform', { last_name: `${tag}typeform` });
+      seeded.typeform = await seedCandidate(testApp, 'questionnaire', {
+        last_name: `${tag}typeform`,
+      });
       seeded.regular = await seedCandidate(
         testApp,
         'regular',
@@ -48,7 +50,7 @@ describeEachDatabase(
       const typeform = await get(
         testApp,
         cookie,
-        `/api/candidate-submissions?type=typeform&q=${tag}`,
+        `/api/candidate-submissions?type=questionnaire&q=${tag}`,
       );
       expect(typeform.body.map((row) => row.id)).toEqual([seeded.typeform?.id]);
       expect(typeform.body[0]).toMatchObject({
@@ -57,7 +59,7 @@ describeEachDatabase(
         lastName: `${tag}typeform`,
         isTypeformCandidate: true,
         typeformCompleted: false,
-        leadType: 'typeform',
+        leadType: 'questionnaire',
       });
       expect(typeform.body[0]?.createdAt).toMatch(/^\d{4}-\d{2}-\d{2}T/);
 
@@ -160,8 +162,8 @@ describeEachDatabase(
         stage: 'application' as const,
         first_name: 'Bulk',
         last_name: `${many}${i}`,
-        typeform_completed: 0,
-        is_typeform_candidate: 0,
+        questionnaire_completed: 0,
+        is_questionnaire_candidate: 0,
         created_at: now,
         updated_at: now,
       }));
@@ -185,7 +187,7 @@ describeEachDatabase(
       for (const url of [
         '/api/candidate-submissions?limit=501',
         '/api/candidate-submissions?type=companies',
-        '/api/company-submissions?type=typeform',
+        '/api/company-submissions?type=questionnaire',
       ]) {
         const response = await app.inject({ method: 'GET', url, headers: { cookie } });
         expect(response.statusCode, url).toBe(400);
@@ -227,7 +229,7 @@ describeEachDatabase(
       });
       expect(response.statusCode).toBe(200);
       const overview = response.json();
-      expect(overview.counts.typeform).toBeGreaterThanOrEqual(1);
+      expect(overview.counts.questionnaire).toBeGreaterThanOrEqual(1);
       expect(overview.counts.candidates).toBeGreaterThanOrEqual(13);
       expect(overview.counts.companyEmails).toBeGreaterThanOrEqual(1);
       expect(overview.daily).toHaveLength(30);
@@ -279,8 +281,8 @@ describeEachDatabase(
         stage: 'application' as const,
         first_name: 'Bulk',
         last_name: lastName,
-        typeform_completed: 0,
-        is_typeform_candidate: 0,
+        questionnaire_completed: 0,
+        is_questionnaire_candidate: 0,
         created_at: createdAt,
         updated_at: createdAt,
       });

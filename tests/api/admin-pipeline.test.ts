@@ -49,7 +49,7 @@ describeEachDatabase(
       const testApp = current();
       const first = await seedCandidate(testApp, 'regular', { last_name: `${tag}one` });
       const second = await seedCandidate(testApp, 'regular', { last_name: `${tag}two` });
-      const typeform = await seedCandidate(testApp, 'typeform', { last_name: `${tag}tf` });
+      const typeform = await seedCandidate(testApp, 'questionnaire', { last_name: `${tag}tf` });
       const company = await seedCompany(testApp, 'full', { company_name: `${tag} Compute` });
       for (const id of [second.id, typeform.id]) {
         const changed = await call(testApp, 'PATCH', `/api/candidate-submissions/${id}`, cookie, {
@@ -85,7 +85,7 @@ describeEachDatabase(
       const tab = await list(
         testApp,
         cookie,
-        '/api/candidate-submissions?type=typeform&status=contacted',
+        '/api/candidate-submissions?type=questionnaire&status=contacted',
       );
       expect(tab.rows.map((row) => row.id)).toEqual([typeform.id]);
       expect(tab.total).toBe(1);
@@ -187,7 +187,7 @@ describeEachDatabase(
         id,
         email,
         status: 'qualified',
-        leadType: 'typeform',
+        leadType: 'questionnaire',
         firstName: 'Ada',
         phone: '555-0100',
         availability: 'within-month',

@@ -128,7 +128,7 @@ async function exportedLeads(baseUrl: string): Promise<string> {
   expect(login.status).toBe(200);
   const cookie = login.headers.get('set-cookie')!.split(';')[0]!;
   let text = '';
-  for (const tab of ['typeform-leads', 'candidates', 'companies', 'lead-emails']) {
+  for (const tab of ['questionnaire-leads', 'candidates', 'companies', 'lead-emails']) {
     const response = await fetch(`${baseUrl}/api/admin/export/${tab}.csv`, { headers: { cookie } });
     expect(response.status).toBe(200);
     text += await response.text();

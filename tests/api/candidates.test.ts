@@ -113,8 +113,8 @@ describeEachDatabase('candidate endpoints', (current) => {
       stage: 'email',
       first_name: null,
       last_name: null,
-      typeform_completed: 0,
-      is_typeform_candidate: 0,
+      questionnaire_completed: 0,
+      is_questionnaire_candidate: 0,
     });
     expect(row?.created_at).toMatch(/^\d{4}-\d\d-\d\dT\d\d:\d\d:\d\d\.\d{3}Z$/);
     expect(row?.updated_at).toBe(row?.created_at);
@@ -134,8 +134,8 @@ describeEachDatabase('candidate endpoints', (current) => {
         last_name: 'Lovelace',
         phone: null,
         stage: 'questionnaire',
-        is_typeform_candidate: 1,
-        typeform_completed: 0,
+        is_questionnaire_candidate: 1,
+        questionnaire_completed: 0,
       }),
     ]);
   });
@@ -159,8 +159,8 @@ describeEachDatabase('candidate endpoints', (current) => {
         tech_experience: 'some-hardware',
         reason: 'I like building things.',
         stage: 'application',
-        is_typeform_candidate: 0,
-        typeform_completed: 0,
+        is_questionnaire_candidate: 0,
+        questionnaire_completed: 0,
       }),
     ]);
   });
@@ -173,8 +173,8 @@ describeEachDatabase('candidate endpoints', (current) => {
     expect(await candidatesWithEmail(db, email)).toEqual([
       expect.objectContaining({
         stage: 'questionnaire',
-        is_typeform_candidate: 1,
-        typeform_completed: 1,
+        is_questionnaire_candidate: 1,
+        questionnaire_completed: 1,
       }),
     ]);
   });
@@ -199,8 +199,8 @@ describeEachDatabase('candidate endpoints', (current) => {
         questionnaire_location: 'Phoenix, AZ',
         motivation: 'I want a stable job in a growing field.',
         stage: 'questionnaire',
-        is_typeform_candidate: 1,
-        typeform_completed: 1,
+        is_questionnaire_candidate: 1,
+        questionnaire_completed: 1,
       }),
     ]);
   });
@@ -305,8 +305,8 @@ describeEachDatabase('candidate endpoints', (current) => {
       first_name: 'Ada',
       phone: '555-0100',
       location: 'Austin, TX',
-      is_typeform_candidate: 1,
-      typeform_completed: 1,
+      is_questionnaire_candidate: 1,
+      questionnaire_completed: 1,
       stage: 'application',
     });
     expect(rows[0]!.updated_at >= rows[0]!.created_at).toBe(true);

@@ -28,8 +28,8 @@ describeEachDatabase('database', (current) => {
       expect.arrayContaining([
         'id',
         'email_normalized',
-        'typeform_completed',
-        'is_typeform_candidate',
+        'questionnaire_completed',
+        'is_questionnaire_candidate',
         'motivation',
         'utm_campaign',
         'created_at',

@@ -138,7 +138,7 @@ describeEachDatabase('request handling', (current) => {
     expect(response.json()).toEqual({ ok: true });
     expect((await candidatesWithEmail(db, email))[0]).toMatchObject({
       stage: 'questionnaire',
-      typeform_completed: 0,
+      questionnaire_completed: 0,
       source_page: '/candidates',
     });
   });

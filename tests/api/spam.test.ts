@@ -285,7 +285,7 @@ describeEachDatabase(
       expect(after.counts).toEqual(before.counts);
       for (const url of [
         '/api/candidate-submissions?type=regular',
-        '/api/candidate-submissions?type=typeform',
+        '/api/candidate-submissions?type=questionnaire',
         '/api/company-submissions',
         '/api/admin/lead-emails',
       ]) {

@@ -181,7 +181,7 @@ describeEachDatabase(
           landing_variant: variant,
           utm_source: 'fb',
           utm_campaign: campaign,
-          typeform_completed: questionnaire,
+          questionnaire_completed: questionnaire,
           created_at: at,
           updated_at: at,
         };

@@ -105,8 +105,8 @@ test.describe('auto-refresh', () => {
     // One interval (the page's clock also runs on by itself, so no 'not yet' check before).
     await page.clock.fastForward(timings.adminAutoRefreshMs);
     await expect(panel.locator('tbody tr')).toHaveCount(2);
-    expect(requests.filter((url) => url.includes('type=typeform'))).not.toEqual([]);
-    expect(requests.filter((url) => !url.includes('type=typeform'))).toEqual([]);
+    expect(requests.filter((url) => url.includes('type=questionnaire'))).not.toEqual([]);
+    expect(requests.filter((url) => !url.includes('type=questionnaire'))).toEqual([]);
   });
 
   test('pauses while nobody is there, so the session can idle out; the next key refreshes', async ({

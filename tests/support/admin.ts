@@ -44,7 +44,7 @@ export const adminEndpoints: [string, string][] = [
   ['GET', '/api/admin/lead-emails'],
   ['GET', '/api/admin/overview'],
   ['GET', '/api/admin/audit'],
-  ['GET', '/api/admin/export/typeform-leads.csv'],
+  ['GET', '/api/admin/export/questionnaire-leads.csv'],
   ['GET', '/api/admin/export/candidates.csv'],
   ['GET', '/api/admin/export/companies.csv'],
   ['GET', '/api/admin/export/lead-emails.csv'],
@@ -79,10 +79,10 @@ function leadStore(testApp: TestApp): LeadStore {
 /** Leads of each kind the dashboard tells apart (spec section 4), through the lead store. */
 export async function seedCandidate(
   testApp: TestApp,
-  kind: 'typeform' | 'regular' | 'email',
+  kind: 'questionnaire' | 'regular' | 'email',
   fields: Record<string, string> = {},
   extra: {
-    typeformCompleted?: boolean;
+    questionnaireCompleted?: boolean;
     email?: string;
     variant?: 'free_training' | 'high_salary';
     utmSource?: string;
@@ -92,10 +92,10 @@ export async function seedCandidate(
   const names = kind === 'email' ? {} : { first_name: 'Ada', last_name: 'Lovelace' };
   const result = await leadStore(testApp).saveCandidate({
     email,
-    stage: kind === 'email' ? 'email' : kind === 'typeform' ? 'questionnaire' : 'application',
+    stage: kind === 'email' ? 'email' : kind === 'questionnaire' ? 'questionnaire' : 'application',
     fields: { ...names, ...fields },
-    isQuestionnaireCandidate: kind === 'typeform',
-    questionnaireCompleted: extra.typeformCompleted ?? false,
+    isQuestionnaireCandidate: kind === 'questionnaire',
+    questionnaireCompleted: extra.questionnaireCompleted ?? false,
     attribution: extra.variant
       ? {
           page: extra.variant === 'free_training' ? '/career' : '/training',

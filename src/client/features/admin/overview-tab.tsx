@@ -39,7 +39,7 @@ export function OverviewTab() {
       <dl className="grid gap-4 sm:grid-cols-2 lg:grid-cols-5">
         {(
           [
-            ['Typeform Leads', counts.typeform, 'Started through /candidates'],
+            ['Typeform Leads', counts.questionnaire, 'Started through /candidates'],
             ['Candidates', counts.candidates, 'Full applications'],
             ['Companies', counts.companies, 'Company leads and requests'],
             ['Candidate e-mails', counts.candidateEmails, 'E-mail only'],

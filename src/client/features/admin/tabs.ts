@@ -6,8 +6,8 @@ export const leadTabs = {
     label: 'Typeform Leads',
     caption: 'Candidates who started through the /candidates page',
     endpoint: '/api/candidate-submissions',
-    type: 'typeform',
-    exportName: 'typeform-leads',
+    type: 'questionnaire',
+    exportName: 'questionnaire-leads',
     toRow: toCandidate,
   },
   candidates: {

@@ -6,9 +6,13 @@ import { exportTabs, type ExportTab, type LeadDesk } from '../../leads';
 /** Every status of either table (a tab of the other table's status exports no rows). */
 const statuses = [...new Set([...candidateStatuses, ...companyStatuses].map((s) => s.value))];
 
+/** The downloaded file keeps the name of the spec's tab, Typeform Leads. */
+const fileName = (tab: ExportTab) => (tab === 'questionnaire-leads' ? 'typeform-leads' : tab);
+
 /**
  * GET /api/admin/export/<tab>.csv?q=&status=: the whole tab, streamed as read, in constant memory
- * (docs/decisions/022, 025).
+ * (docs/decisions/022, 025);
+ * named <tab>-YYYY-MM-DD.csv (fileName).
  */
 export const exportRoutes: FastifyPluginAsync<{ desk: LeadDesk }> = async (app, { desk }) => {
   app.get<{ Params: { file: string }; Querystring: { q?: string; status?: string } }>(
@@ -48,7 +52,7 @@ export const exportRoutes: FastifyPluginAsync<{ desk: LeadDesk }> = async (app, 
       request.log.info({ tab }, 'admin export started');
       return reply
         .header('Content-Type', 'text/csv; charset=utf-8')
-        .header('Content-Disposition', `attachment; filename="${tab}-${date}.csv"`)
+        .header('Content-Disposition', `attachment; filename="${fileName(tab)}-${date}.csv"`)
         .send(Readable.from(csv));
     },
   );

@@ -50,7 +50,7 @@ function listQuerystringSchema(types: readonly string[], statuses: readonly stri
 
 /** The API spells the e-mail-only type 'email-only'; the database 'email'. */
 const candidateTypes: Record<string, CandidateLeadType> = {
-  typeform: 'typeform',
+  questionnaire: 'questionnaire',
   regular: 'regular',
   'email-only': 'email',
 };

@@ -24,9 +24,13 @@ export const overviewRoutes: FastifyPluginAsync<{ overview: Overview }> = async 
               counts: {
                 type: 'object',
                 properties: Object.fromEntries(
-                  ['typeform', 'candidates', 'candidateEmails', 'companies', 'companyEmails'].map(
-                    (name) => [name, { type: 'integer' }],
-                  ),
+                  [
+                    'questionnaire',
+                    'candidates',
+                    'candidateEmails',
+                    'companies',
+                    'companyEmails',
+                  ].map((name) => [name, { type: 'integer' }]),
                 ),
               },
               daily: arrayOfObjects({

@@ -9,7 +9,12 @@ import type { ExportSelection } from './export-query';
  * the spec's come last, so the spec's keep their places.
  */
 
-export const exportTabs = ['typeform-leads', 'candidates', 'companies', 'lead-emails'] as const;
+export const exportTabs = [
+  'questionnaire-leads',
+  'candidates',
+  'companies',
+  'lead-emails',
+] as const;
 export type ExportTab = (typeof exportTabs)[number];
 
 /** A CSV column: its header and what to select (per table when the sources differ). */
@@ -24,7 +29,7 @@ export interface ExportDefinition {
   sources: readonly { table: LeadTable; type: string }[];
 }
 
-const questionnaireStatus = sql`case when typeform_completed = 1 then 'Completed' else 'Not Completed' end`;
+const questionnaireStatus = sql`case when questionnaire_completed = 1 then 'Completed' else 'Not Completed' end`;
 
 /** The pipeline status as its label (src/shared/lead-status.ts), by the table's own list. */
 const statusLabel = (table: LeadTable) =>
@@ -75,7 +80,7 @@ const trailingColumns: ExportColumn[] = [
 ];
 
 export const exportDefinitions: Record<ExportTab, ExportDefinition> = {
-  'typeform-leads': {
+  'questionnaire-leads': {
     columns: [
       ...candidateColumns,
       ['Status', questionnaireStatus],
@@ -85,7 +90,7 @@ export const exportDefinitions: Record<ExportTab, ExportDefinition> = {
       ['Pipeline Status', statusLabel],
       ...attributionColumns,
     ],
-    sources: [{ table: 'candidates', type: 'typeform' }],
+    sources: [{ table: 'candidates', type: 'questionnaire' }],
   },
   candidates: {
     columns: [

@@ -67,7 +67,7 @@ export class Overview {
       }));
     return {
       counts: {
-        typeform: typeCount(candidateTypes, 'typeform'),
+        questionnaire: typeCount(candidateTypes, 'questionnaire'),
         candidates: typeCount(candidateTypes, 'regular'),
         candidateEmails: typeCount(candidateTypes, 'email'),
         companies: typeCount(companyTypes, 'full'),

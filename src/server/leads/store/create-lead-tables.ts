@@ -32,6 +32,7 @@ function createLeadTables(dialect: DialectName): Migration {
         leadColumns(db.schema.createTable('candidates'), dialect),
         candidateTextColumns,
       )
+        // The questionnaire flags; 155 renames them questionnaire_completed, is_questionnaire_candidate.
         .addColumn('typeform_completed', 'integer', (c) => c.notNull().defaultTo(0))
         .addColumn('is_typeform_candidate', 'integer', (c) => c.notNull().defaultTo(0))
         .execute();

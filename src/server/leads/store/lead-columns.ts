@@ -40,8 +40,8 @@ export const candidateTextColumns = [
 
 /** A candidate's 0/1 questionnaire flags. */
 export const candidateFlagColumns = [
-  'typeform_completed',
-  'is_typeform_candidate',
+  'questionnaire_completed',
+  'is_questionnaire_candidate',
 ] as const satisfies readonly (keyof CandidatesTable)[];
 
 /** What a company typed in its forms. */

@@ -19,7 +19,7 @@ export function funnelLeadsQuery(
     .select([
       sql<string | null>`${sql.ref(dimension)}`.as('key'),
       (eb) => eb.fn.countAll<number | string>().as('leads'),
-      sql<number | string>`sum(typeform_completed)`.as('questionnaires'),
+      sql<number | string>`sum(questionnaire_completed)`.as('questionnaires'),
       sql<number | string>`sum(case when stage = 'application' then 1 else 0 end)`.as(
         'applications',
       ),

@@ -44,9 +44,9 @@ export interface CandidatesTable extends LeadColumns {
   tech_experience: string | null;
   reason: string | null;
   /** 0/1: the questionnaire was completed. */
-  typeform_completed: number;
+  questionnaire_completed: number;
   /** 0/1: the candidate started through /candidates and the questionnaire. */
-  is_typeform_candidate: number;
+  is_questionnaire_candidate: number;
   /** Answers of the built-in questionnaire. */
   availability: string | null;
   full_time: string | null;

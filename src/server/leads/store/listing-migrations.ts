@@ -42,7 +42,7 @@ async function createIndexes(db: Kysely<unknown>, indexes: IndexDefinition[]): P
 /**
  * What the dashboard's listings need at a million leads (docs/decisions/024):
  * - `lead_type`, a generated column holding the spec's classification (section 4), so each
- *   tab is one index range: candidates 'typeform' | 'regular' | 'email', companies
+ *   tab is one index range: candidates 'typeform' (155: 'questionnaire') | 'regular' | 'email', companies
  *   'full' | 'email'. SQLite can only add VIRTUAL generated columns; PostgreSQL's are STORED.
  * - (lead_type, created_at, id) indexes: a tab's page, newest first, and its count.
  * - Prefix-search indexes on lower-cased names, company and e-mail. PostgreSQL's use the "C"
@@ -87,6 +87,24 @@ function createLeadQueryIndexes(dialect: DialectName): Migration {
   };
 }
 
+/** 022's covering indexes of the search keys; 155 rebuilds the candidates' ones. */
+function searchKeyIndexes(dialect: DialectName): IndexDefinition[] {
+  // email_normalized is lower-cased already; PostgreSQL needs its "C" order in the index.
+  const email = dialect === 'postgres' ? sql`email_normalized collate "C"` : sql`email_normalized`;
+  return [
+    ['candidates_name_key_idx', 'candidates', sql`lead_type, search_name, created_at, id`],
+    [
+      'candidates_last_name_key_idx',
+      'candidates',
+      sql`lead_type, search_last_name, created_at, id`,
+    ],
+    ['candidates_email_key_idx', 'candidates', sql`lead_type, ${email}, created_at, id`],
+    ['companies_company_key_idx', 'companies', sql`lead_type, search_company, created_at, id`],
+    ['companies_contact_key_idx', 'companies', sql`lead_type, search_contact, created_at, id`],
+    ['companies_email_key_idx', 'companies', sql`lead_type, ${email}, created_at, id`],
+  ];
+}
+
 /**
  * Search keys as generated columns, in covering indexes (docs/decisions/025):
  * (lead_type, key, created_at, id) answers a tab's prefix range and gives each match's date
@@ -110,20 +128,7 @@ function createSearchKeyColumns(dialect: DialectName): Migration {
     ['companies', 'search_company', sql`lower(company_name)`],
     ['companies', 'search_contact', sql`lower(contact_name)`],
   ];
-  // email_normalized is lower-cased already; PostgreSQL needs its "C" order in the index.
-  const email = dialect === 'postgres' ? sql`email_normalized collate "C"` : sql`email_normalized`;
-  const indexes: IndexDefinition[] = [
-    ['candidates_name_key_idx', 'candidates', sql`lead_type, search_name, created_at, id`],
-    [
-      'candidates_last_name_key_idx',
-      'candidates',
-      sql`lead_type, search_last_name, created_at, id`,
-    ],
-    ['candidates_email_key_idx', 'candidates', sql`lead_type, ${email}, created_at, id`],
-    ['companies_company_key_idx', 'companies', sql`lead_type, search_company, created_at, id`],
-    ['companies_contact_key_idx', 'companies', sql`lead_type, search_contact, created_at, id`],
-    ['companies_email_key_idx', 'companies', sql`lead_type, ${email}, created_at, id`],
-  ];
+  const indexes = searchKeyIndexes(dialect);
   // 021's prefix indexes, which these replace.
   const replaced = prefixSearchIndexes(dialect);
   return {
@@ -162,6 +167,42 @@ const createLeadStatus: Migration = {
 };
 
 /**
+ * 155: the questionnaire flags take the questionnaire's name, and `lead_type` says
+ * 'questionnaire' instead of 'typeform' (the spec's name stays at the API boundary). The
+ * generated column is rebuilt with its indexes: SQLite cannot change a generated column's
+ * expression, and it can only add a VIRTUAL one.
+ */
+function nameTheQuestionnaire(dialect: DialectName): Migration {
+  // Every index of candidates that holds lead_type (021, 022 and 040).
+  const leadTypeIndexes: IndexDefinition[] = [
+    ['candidates_lead_type_idx', 'candidates', sql`lead_type, created_at, id`],
+    ...searchKeyIndexes(dialect).filter(([, table]) => table === 'candidates'),
+    ['candidates_status_idx', 'candidates', sql`lead_type, status, created_at, id`],
+  ];
+  const leadType = sql`case when is_questionnaire_candidate = 1 then 'questionnaire' when first_name is not null and last_name is not null then 'regular' else 'email' end`;
+  return {
+    async up(db: Kysely<unknown>) {
+      for (const [name] of leadTypeIndexes) await db.schema.dropIndex(name).execute();
+      const candidates = () => db.schema.alterTable('candidates');
+      await candidates().dropColumn('lead_type').execute();
+      await candidates().renameColumn('typeform_completed', 'questionnaire_completed').execute();
+      await candidates()
+        .renameColumn('is_typeform_candidate', 'is_questionnaire_candidate')
+        .execute();
+      await candidates()
+        .addColumn(
+          'lead_type',
+          dialect === 'sqlite'
+            ? sql`text generated always as (${leadType}) virtual`
+            : sql`text generated always as (${leadType}) stored`,
+        )
+        .execute();
+      await createIndexes(db, leadTypeIndexes);
+    },
+  };
+}
+
+/**
  * 146 shared the cached figures' generation between PostgreSQL instances (decision 121); the
  * figures are no longer cached, so 154 drops the table again.
  */
@@ -182,6 +223,7 @@ export const adminListingMigrations: MigrationSet = (dialect) => ({
   '021_admin_lead_queries': createLeadQueryIndexes(dialect),
   '022_admin_search_keys': createSearchKeyColumns(dialect),
   '040_lead_status': createLeadStatus,
+  '155_questionnaire_names': nameTheQuestionnaire(dialect),
   ...(dialect === 'postgres'
     ? {
         '146_admin_figures_generation': figuresGeneration(true),

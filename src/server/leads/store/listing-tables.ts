@@ -10,7 +10,7 @@ import type { CandidatesTable, CompaniesTable, LeadTable } from './lead-tables';
  */
 
 /** Admin classification (spec section 4), computed by the database from the columns. */
-export const candidateLeadTypes = ['typeform', 'regular', 'email'] as const;
+export const candidateLeadTypes = ['questionnaire', 'regular', 'email'] as const;
 export type CandidateLeadType = (typeof candidateLeadTypes)[number];
 export const companyLeadTypes = ['full', 'email'] as const;
 export type CompanyLeadType = (typeof companyLeadTypes)[number];

@@ -28,12 +28,12 @@ export function saveCandidate(
     step,
     {
       insert: {
-        typeform_completed: step.questionnaireCompleted ? 1 : 0,
-        is_typeform_candidate: step.isQuestionnaireCandidate ? 1 : 0,
+        questionnaire_completed: step.questionnaireCompleted ? 1 : 0,
+        is_questionnaire_candidate: step.isQuestionnaireCandidate ? 1 : 0,
       },
       update: {
-        ...(step.questionnaireCompleted ? { typeform_completed: 1 } : {}),
-        ...(step.isQuestionnaireCandidate ? { is_typeform_candidate: 1 } : {}),
+        ...(step.questionnaireCompleted ? { questionnaire_completed: 1 } : {}),
+        ...(step.isQuestionnaireCandidate ? { is_questionnaire_candidate: 1 } : {}),
       },
     },
     notify,

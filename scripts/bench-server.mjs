@@ -3,6 +3,7 @@
 // memory, since figures from a shared machine only mean something next to what the server used.
 import { spawn } from 'node:child_process';
 import autocannon from 'autocannon';
+import { quantileSorted } from 'simple-statistics';
 import { existsSync, readFileSync } from 'node:fs';
 import { mkdtemp, rm } from 'node:fs/promises';
 import { createServer } from 'node:net';
@@ -229,7 +230,7 @@ function load({ duration, overallRate, connections, ...options }) {
   );
   const result = Promise.all(started).then((outcomes) => {
     latencies.sort((a, b) => a - b);
-    const at = (share) => Math.round(latencies[Math.floor(share * (latencies.length - 1))] ?? 0);
+    const at = (share) => Math.round(quantileSorted(latencies, share));
     const sum = (pick) => outcomes.reduce((total, outcome) => total + pick(outcome), 0);
     return {
       requests: { average: sum((outcome) => outcome.requests.average) },

@@ -13,6 +13,7 @@ import type { AdminLeadTables } from './store/listing-tables';
 import { pipelineMigrations } from './pipeline/pipeline-migrations';
 import type { PipelineTables } from './pipeline/pipeline-tables';
 import { submissionConsentMigrations } from './store/submission-consent';
+import { statusLinkMigrations, type StatusLinkTables } from './people/status-link';
 
 /** Every table and column the lead context owns. */
 export type LeadTables = LeadRecordTables &
@@ -20,7 +21,8 @@ export type LeadTables = LeadRecordTables &
   PipelineTables &
   AddressCounterTables &
   AltchaUsedTables &
-  FormFlashTables;
+  FormFlashTables &
+  StatusLinkTables;
 
 /** The lead context's migrations; the runner orders every capability's by name. */
 export const leadMigrations: readonly MigrationSet[] = [
@@ -28,6 +30,7 @@ export const leadMigrations: readonly MigrationSet[] = [
   adminListingMigrations,
   pipelineMigrations,
   submissionConsentMigrations,
+  statusLinkMigrations,
 ];
 
 /** Its tables of rows a crash may forget (DatabaseConnection.ephemeral). */

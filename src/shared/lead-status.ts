@@ -6,6 +6,8 @@ export const candidateStatuses = [
   { value: 'enrolled', label: 'Enrolled' },
   { value: 'placed', label: 'Placed' },
   { value: 'not_a_fit', label: 'Not a fit' },
+  // Set by the person on their status page (issue 21): every message to them stops.
+  { value: 'withdrawn', label: 'Withdrawn' },
 ] as const;
 
 export const companyStatuses = [
@@ -14,6 +16,8 @@ export const companyStatuses = [
   { value: 'in_discussion', label: 'In discussion' },
   { value: 'partner', label: 'Partner' },
   { value: 'not_a_fit', label: 'Not a fit' },
+  // Set by the person on their status page (issue 21): every message to them stops.
+  { value: 'withdrawn', label: 'Withdrawn' },
 ] as const;
 
 export type LeadKind = 'candidate' | 'company';

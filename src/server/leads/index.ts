@@ -13,6 +13,7 @@ import type { AdminLeadTables } from './store/listing-tables';
 import { pipelineMigrations } from './pipeline/pipeline-migrations';
 import type { PipelineTables } from './pipeline/pipeline-tables';
 import { submissionConsentMigrations } from './store/submission-consent';
+import { personChoiceMigrations } from './people/person-choices';
 import { statusLinkMigrations, type StatusLinkTables } from './people/status-link';
 
 /** Every table and column the lead context owns. */
@@ -31,6 +32,7 @@ export const leadMigrations: readonly MigrationSet[] = [
   pipelineMigrations,
   submissionConsentMigrations,
   statusLinkMigrations,
+  personChoiceMigrations,
 ];
 
 /** Its tables of rows a crash may forget (DatabaseConnection.ephemeral). */

@@ -17,13 +17,12 @@ const numberFormat = new Intl.NumberFormat('en-US');
 function statusOptions(tab: LeadTabId): readonly { value: string; label: string }[] {
   if (tab === 'companies') return companyStatuses;
   if (tab !== 'leadEmails') return candidateStatuses;
-  // Each status once, 'Not a fit' last as in both lists.
+  // Each status once, the closing ones ('Not a fit', 'Withdrawn') last as in both lists.
   const unique = new Map(
     [...candidateStatuses, ...companyStatuses].map((status) => [status.value, status]),
   );
-  return [...unique.values()].sort(
-    (a, b) => Number(a.value === 'not_a_fit') - Number(b.value === 'not_a_fit'),
-  );
+  const closing = (value: string) => ['not_a_fit', 'withdrawn'].indexOf(value);
+  return [...unique.values()].sort((a, b) => closing(a.value) - closing(b.value));
 }
 
 const controlClass =

@@ -55,6 +55,11 @@ export const companyTextColumns = [
   'comments',
 ] as const satisfies readonly (keyof CompaniesTable)[];
 
+/** What the person chose about our messages (migration 157). */
+const personChoiceColumns = [
+  'reminders_stopped_at',
+] as const satisfies readonly (keyof CandidatesTable & keyof CompaniesTable)[];
+
 /** Identity and stage: every lead table has them. */
 const identityColumns = ['id', 'email', 'email_normalized', 'stage'] as const;
 
@@ -66,6 +71,7 @@ export const leadRecordColumns = {
     ...laterAttributionColumns,
     'created_at',
     'updated_at',
+    ...personChoiceColumns,
     ...candidateTextColumns,
     ...candidateFlagColumns,
   ],
@@ -75,6 +81,7 @@ export const leadRecordColumns = {
     ...laterAttributionColumns,
     'created_at',
     'updated_at',
+    ...personChoiceColumns,
     ...companyTextColumns,
   ],
 } as const;

@@ -33,6 +33,8 @@ interface LeadColumns extends AttributionColumns {
   email_normalized: string;
   created_at: string;
   updated_at: string;
+  /** When the person stopped reminders (migration 157); null while they may go. */
+  reminders_stopped_at: string | null;
 }
 
 export interface CandidatesTable extends LeadColumns {

@@ -203,3 +203,26 @@ describe('loadConfig: spam defence (decision 095)', () => {
     expect(() => loadConfig(env)).toThrow(message);
   });
 });
+
+describe('loadConfig: messages to the person', () => {
+  it('reminds after a day and after three days by default, with week-long status links', () => {
+    expect(loadConfig({}).personMessages).toEqual({
+      statusLinkDays: 7,
+      reminderDelaysMs: [24 * 3_600_000, 72 * 3_600_000],
+    });
+  });
+
+  it('reads delays with units, shortest first, and an empty setting as no reminders', () => {
+    expect(loadConfig({ REMINDER_DELAYS: '2d, 30s,5m' }).personMessages.reminderDelaysMs).toEqual([
+      30_000, 300_000, 172_800_000,
+    ]);
+    expect(loadConfig({ REMINDER_DELAYS: '' }).personMessages.reminderDelaysMs).toEqual([]);
+  });
+
+  it.each([{ REMINDER_DELAYS: '24' }, { REMINDER_DELAYS: '1w' }, { STATUS_LINK_DAYS: '0' }])(
+    'refuses %o',
+    (env) => {
+      expect(() => loadConfig(env)).toThrow(/REMINDER_DELAYS|STATUS_LINK_DAYS/);
+    },
+  );
+});

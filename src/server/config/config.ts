@@ -136,6 +136,15 @@ const envSchema = z.object({
   BACKUP_KEEP: z.coerce.number().int().min(1).max(10_000).default(7),
   /** Bearer token for GET /metrics (Prometheus); unset: /metrics answers 404. */
   METRICS_TOKEN: z.string().min(16, 'must be at least 16 characters').optional(),
+  /** Days a status-page link from one of our e-mails stays valid (issue 21). */
+  STATUS_LINK_DAYS: z.coerce.number().int().min(1).max(90).default(7),
+  /** Delays after the form at which an unfinished candidate is reminded; empty: no reminders. */
+  REMINDER_DELAYS: z
+    .string()
+    .regex(/^\s*\d+\s*[smhd]\s*(,\s*\d+\s*[smhd]\s*)*$/, {
+      error: 'must be durations with a unit (s, m, h, d), comma-separated, e.g. 24h,72h',
+    })
+    .optional(),
   /** Leads not updated for this many days are erased, daily (unset: kept for ever). */
   RETENTION_DAYS: z.coerce.number().int().min(1).max(100_000).optional(),
 });
@@ -168,6 +177,23 @@ function parseTrustProxy(setting: string | undefined): TrustProxy {
  * fields follow the version, so a new one is adopted (and tested) with the code.
  */
 export const GRAPH_API_VERSION = 'v24.0';
+
+/** Reminders unless REMINDER_DELAYS says otherwise: a day after the form, and three days after. */
+export const DEFAULT_REMINDER_DELAYS = '24h,72h';
+
+const DURATION_MS = { s: 1_000, m: 60_000, h: 3_600_000, d: 86_400_000 } as const;
+
+/** `24h,72h` as milliseconds, shortest first; an empty list turns reminders off. */
+export function parseReminderDelays(value: string): number[] {
+  return value
+    .split(',')
+    .map((part) => part.replace(/\s+/g, ''))
+    .filter(Boolean)
+    .map(
+      (part) => Number(part.slice(0, -1)) * DURATION_MS[part.slice(-1) as keyof typeof DURATION_MS],
+    )
+    .sort((a, b) => a - b);
+}
 
 /**
  * Reads and validates the environment once at start-up. Throws a readable error naming
@@ -269,6 +295,16 @@ export function loadConfig(env: Record<string, string | undefined> = process.env
     backup: { intervalHours: values.BACKUP_INTERVAL_HOURS, keep: values.BACKUP_KEEP },
     metricsToken: values.METRICS_TOKEN,
     retentionDays: values.RETENTION_DAYS,
+    /** What the product says to the person after the form (issue 21). */
+    personMessages: {
+      statusLinkDays: values.STATUS_LINK_DAYS,
+      // Set but empty (blank) turns reminders off; unset keeps the default.
+      reminderDelaysMs: parseReminderDelays(
+        env.REMINDER_DELAYS === undefined
+          ? DEFAULT_REMINDER_DELAYS
+          : (values.REMINDER_DELAYS ?? ''),
+      ),
+    },
     /** Public settings handed to the browser in every page (src/shared/runtime-config.ts). */
     runtime: {
       metaPixelId: values.META_PIXEL_ID ?? null,

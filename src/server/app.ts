@@ -5,7 +5,14 @@ import { conversionsPlugin, type ConversionWorkerSettings } from './conversions/
 import { SESSION_COOKIE } from './admin/auth/auth-plugin';
 import type { RetentionSchedule } from './admin/data-subject/retention';
 import { ephemeralMigrations, migrations } from './database';
-import { FlashStore, FormHandoff, leadsPlugin, spamPlugin, type FormFlashTables } from './leads';
+import {
+  FlashStore,
+  FormHandoff,
+  leadsPlugin,
+  personMessagesPlugin,
+  spamPlugin,
+  type FormFlashTables,
+} from './leads';
 import {
   notificationsPlugin,
   notifyDestinations,
@@ -154,9 +161,11 @@ export async function buildApp({
     altcha: config.spam.altchaForms.length > 0,
     secure: config.site.siteUrl.startsWith('https:'),
   });
-  // Where each new lead is announced, also one released from quarantine (decision 095).
+  // Where each new lead is announced, also one released from quarantine (decision 095); `person`:
+  // the lead's own confirmation (decision 154).
   const notify = [
     ...notifyDestinations(config.notify),
+    'person' as const,
     ...(config.conversions ? (['meta'] satisfies OutboxDestination[]) : []),
   ];
   await app.register(leadsPlugin, {
@@ -169,6 +178,13 @@ export async function buildApp({
     },
     notify,
     writeQueueLimit: bounds.writeQueueLimit,
+  });
+  await app.register(personMessagesPlugin, {
+    mail: { ...config.mail, timeoutMs: bounds.smtpTimeoutMs },
+    dataDir: config.dataDir,
+    context: config.site,
+    ...config.personMessages,
+    ...(notificationWorker ? { worker: notificationWorker } : {}),
   });
   await app.register(notificationsPlugin, {
     notify: config.notify,

@@ -15,6 +15,7 @@ import type { PipelineTables } from './pipeline/pipeline-tables';
 import { submissionConsentMigrations } from './store/submission-consent';
 import { personChoiceMigrations } from './people/person-choices';
 import { statusLinkMigrations, type StatusLinkTables } from './people/status-link';
+import { reminderMigrations, type ReminderTables } from './messages/candidate-reminders';
 
 /** Every table and column the lead context owns. */
 export type LeadTables = LeadRecordTables &
@@ -23,7 +24,8 @@ export type LeadTables = LeadRecordTables &
   AddressCounterTables &
   AltchaUsedTables &
   FormFlashTables &
-  StatusLinkTables;
+  StatusLinkTables &
+  ReminderTables;
 
 /** The lead context's migrations; the runner orders every capability's by name. */
 export const leadMigrations: readonly MigrationSet[] = [
@@ -33,6 +35,7 @@ export const leadMigrations: readonly MigrationSet[] = [
   submissionConsentMigrations,
   statusLinkMigrations,
   personChoiceMigrations,
+  reminderMigrations,
 ];
 
 /** Its tables of rows a crash may forget (DatabaseConnection.ephemeral). */
@@ -45,6 +48,8 @@ export const leadEphemeralMigrations: readonly MigrationSet[] = [
 // Capture: the public forms' routes, screened for spam.
 export { leadsPlugin } from './leads-plugin';
 export { spamPlugin } from './screening/spam-plugin';
+// What the product says to the person: confirmation, reminders, unsubscribe, lost link.
+export { personMessagesPlugin } from './messages/person-messages-plugin';
 // A form posted without JavaScript hands its messages or prefill to the next page.
 export { FlashStore, type FormFlashTables } from './capture/flash-store';
 export { FormHandoff } from './capture/form-handoff';

@@ -52,7 +52,8 @@ export function DeliveryNotice({ onOpenLead }: { onOpenLead: OpenLead }) {
           ? '1 notification of a new lead could not be delivered.'
           : `${count} notifications of new leads could not be delivered.`}
         {meta > 0 && ` Meta Conversions API events among them: ${numberFormat.format(meta)}.`}
-        {person > 0 && ` E-mails to the leads themselves among them: ${numberFormat.format(person)}.`}
+        {person > 0 &&
+          ` E-mails to the leads themselves among them: ${numberFormat.format(person)}.`}
       </p>
       <details className="mt-2 text-sm">
         <summary className="cursor-pointer rounded font-semibold underline underline-offset-2 focus-visible:outline-2 focus-visible:outline-accent-strong">

@@ -56,7 +56,8 @@ export function openStep(row: {
   is_questionnaire_candidate: number;
   questionnaire_completed: number;
 }): OpenStep | undefined {
-  if (row.is_questionnaire_candidate) return row.questionnaire_completed ? undefined : 'questionnaire';
+  if (row.is_questionnaire_candidate)
+    return row.questionnaire_completed ? undefined : 'questionnaire';
   return row.stage === 'email' ? 'apply' : undefined;
 }
 
@@ -96,7 +97,12 @@ export async function writeDueReminders(
       const until = delaysMs[index + 1] ?? 2 * delay;
       const due = trx
         .selectFrom('candidates')
-        .select(['id', sql.lit(index).as('delay_index'), openStepSql.as('step'), sql.lit(at).as('at')])
+        .select([
+          'id',
+          sql.lit(index).as('delay_index'),
+          openStepSql.as('step'),
+          sql.lit(at).as('at'),
+        ])
         .where('status', '=', 'new')
         .where('reminders_stopped_at', 'is', null)
         .where('created_at', '<=', before(delay))
@@ -134,7 +140,9 @@ export async function stopReminders(
 ): Promise<boolean> {
   const row = await db
     .updateTable('candidates')
-    .set({ reminders_stopped_at: sql<string>`coalesce(reminders_stopped_at, ${now.toISOString()})` })
+    .set({
+      reminders_stopped_at: sql<string>`coalesce(reminders_stopped_at, ${now.toISOString()})`,
+    })
     .where('id', '=', candidateId)
     .returning('id')
     .executeTakeFirst();

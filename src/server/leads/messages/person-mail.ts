@@ -45,9 +45,7 @@ function compose(
     `Questions? Reply to this e-mail or write to ${context.supportEmail}.`,
     `The ${context.brandName} team`,
   ];
-  const text = all
-    .map((p) => (typeof p === 'string' ? p : `${p.text}\n${p.link}`))
-    .join('\n\n');
+  const text = all.map((p) => (typeof p === 'string' ? p : `${p.text}\n${p.link}`)).join('\n\n');
   const html = all
     .map((p) =>
       typeof p === 'string'

@@ -74,9 +74,11 @@ export const personMessagesPlugin: FastifyPluginAsync<PersonMessagesOptions> = a
     worker.start();
     if (options.reminderDelaysMs.length === 0) return;
     reminders = setInterval(() => {
-      writing = writeDueReminders(tablesOf<ReminderWriteTables>(db), options.reminderDelaysMs, new Date()).catch(
-        (error: unknown) => app.log.warn({ err: error }, 'writing due reminders failed'),
-      );
+      writing = writeDueReminders(
+        tablesOf<ReminderWriteTables>(db),
+        options.reminderDelaysMs,
+        new Date(),
+      ).catch((error: unknown) => app.log.warn({ err: error }, 'writing due reminders failed'));
     }, reminderPollMs(options.reminderDelaysMs));
     reminders.unref();
   });

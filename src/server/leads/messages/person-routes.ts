@@ -67,7 +67,8 @@ export const personRoutes: FastifyPluginAsync<PersonRoutesOptions> = async (app,
     { schema: { querystring: tokenQuery, hide: true } },
     async (request, reply) => {
       const { token } = request.query;
-      if (candidateOfUnsubscribeToken(unsubscribeKey, token) === undefined) return invalidLink(reply);
+      if (candidateOfUnsubscribeToken(unsubscribeKey, token) === undefined)
+        return invalidLink(reply);
       return page(
         reply,
         200,
@@ -85,7 +86,12 @@ export const personRoutes: FastifyPluginAsync<PersonRoutesOptions> = async (app,
       if (id === undefined) return invalidLink(reply);
       // An erased lead has nothing left to stop: the same answer.
       await stopReminders(tablesOf<AdminLeadTables>(db), id, new Date());
-      return page(reply, 200, 'Reminders stopped', '<p>You will get no more reminders from us.</p>');
+      return page(
+        reply,
+        200,
+        'Reminders stopped',
+        '<p>You will get no more reminders from us.</p>',
+      );
     },
   );
 

@@ -19,7 +19,10 @@ import {
 } from './person-mail';
 import { UNSUBSCRIBE_PATH, unsubscribeToken } from './unsubscribe-token';
 
-export type PersonMessageTables = AdminLeadTables & StatusLinkTables & ReminderTables & OutboxTables;
+export type PersonMessageTables = AdminLeadTables &
+  StatusLinkTables &
+  ReminderTables &
+  OutboxTables;
 
 export interface PersonSenderOptions {
   db: Kysely<PersonMessageTables>;
@@ -47,7 +50,12 @@ export function personSender(options: PersonSenderOptions) {
     await db.deleteFrom('outbox_messages').where('id', '=', message.id).execute();
   };
   const linkTo = (table: LeadTable, id: number) =>
-    issueStatusLink(tablesOf<StatusLinkTables>(db), { table, id }, new Date(), options.statusLinkDays);
+    issueStatusLink(
+      tablesOf<StatusLinkTables>(db),
+      { table, id },
+      new Date(),
+      options.statusLinkDays,
+    );
   const candidate = (id: number) =>
     db.selectFrom('candidates').selectAll().where('id', '=', id).executeTakeFirst();
   const company = (id: number) =>

@@ -1,11 +1,13 @@
 import type { LeadForm } from '@shared/lead-vocabulary';
 import { statusLabel } from '@shared/lead-status';
 import type { LeadActivityTable } from './pipeline-tables';
+import { LEAD_CREATED } from '../store/lead-created';
+import { PERSON_REMINDER, PERSON_STATUS_LINK } from '../messages/person-mail';
 
 /** One event of a lead's life, as GET /api/…-submissions/:id answers it (HELPERS contract). */
 export interface TimelineEntry {
   at: string;
-  kind: 'created' | 'submitted' | 'email_sent' | 'status_changed' | 'note';
+  kind: 'created' | 'submitted' | 'email_sent' | 'status_changed' | 'note' | 'reminders_stopped';
   /** A sentence the dashboard shows as it is. */
   text: string;
 }
@@ -22,6 +24,19 @@ const formTexts: Record<LeadForm, string> = {
 };
 
 const fromPage = (page: string | null) => (page ? ` (${page})` : '');
+
+/** The e-mails sent to the lead's person (outbox topics, decision 154), in the admin's words. */
+const personMessageTexts: Record<string, string> = {
+  [LEAD_CREATED]: 'Confirmation e-mail sent to the person',
+  [PERSON_REMINDER]: 'Reminder e-mail sent to the person',
+  [PERSON_STATUS_LINK]: 'New status-page link e-mailed to the person',
+};
+
+/** An e-mail to the person that went: its outbox topic and when. */
+export interface SentPersonMessage {
+  topic: string;
+  sent_at: string | null;
+}
 
 type Activity = Pick<LeadActivityTable, 'kind' | 'text' | 'from_status' | 'to_status'> & {
   created_at: string;
@@ -55,9 +70,10 @@ function activityEntry(activity: Activity): TimelineEntry {
  * did. Events of the same instant keep that order (the sort is stable).
  */
 export function buildTimeline(
-  lead: { created_at: string; source_page: string | null },
+  lead: { created_at: string; source_page: string | null; reminders_stopped_at: string | null },
   submissions: { form: LeadForm; source_page: string | null; created_at: string }[],
   activity: Activity[],
+  messages: SentPersonMessage[],
 ): TimelineEntry[] {
   const entries: TimelineEntry[] = [
     { at: lead.created_at, kind: 'created', text: `Lead created${fromPage(lead.source_page)}` },
@@ -67,6 +83,20 @@ export function buildTimeline(
       text: `${formTexts[submission.form]}${fromPage(submission.source_page)}`,
     })),
     ...activity.map(activityEntry),
+    ...messages.map((message) => ({
+      at: message.sent_at ?? '',
+      kind: 'email_sent' as const,
+      text: personMessageTexts[message.topic] ?? 'E-mail sent to the person',
+    })),
+    ...(lead.reminders_stopped_at
+      ? [
+          {
+            at: lead.reminders_stopped_at,
+            kind: 'reminders_stopped' as const,
+            text: 'The person stopped reminders',
+          },
+        ]
+      : []),
   ];
   return entries.sort((a, b) => (a.at < b.at ? -1 : a.at > b.at ? 1 : 0));
 }

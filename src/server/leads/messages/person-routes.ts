@@ -44,10 +44,22 @@ function page(reply: FastifyReply, status: number, title: string, body: string) 
     );
 }
 
-const tokenQuery = {
-  type: 'object',
-  properties: { token: { type: 'string', maxLength: 100 } },
-} as const;
+const htmlPage = (description: string) => ({
+  description,
+  content: { 'text/html': { schema: { type: 'string' } } },
+});
+
+/** The unsubscribe link's query and answers: pages, for a person as much as a mail client. */
+const unsubscribeSchema = (success: string) => ({
+  querystring: {
+    type: 'object',
+    properties: { token: { type: 'string', maxLength: 100 } },
+  },
+  response: {
+    200: htmlPage(success),
+    400: htmlPage('The token is missing or not ours: a page that says so'),
+  },
+});
 
 /**
  * The person's own requests without a sign-in: the reminders' one-click unsubscribe (RFC 8058)
@@ -64,7 +76,7 @@ export const personRoutes: FastifyPluginAsync<PersonRoutesOptions> = async (app,
   // A mail scanner may open the link: a GET only asks, the POST stops.
   app.get<{ Querystring: { token?: string } }>(
     UNSUBSCRIBE_PATH,
-    { schema: { querystring: tokenQuery, hide: true } },
+    { schema: unsubscribeSchema('A page asking to confirm, with a button that POSTs') },
     async (request, reply) => {
       const { token } = request.query;
       if (candidateOfUnsubscribeToken(unsubscribeKey, token) === undefined)
@@ -80,7 +92,11 @@ export const personRoutes: FastifyPluginAsync<PersonRoutesOptions> = async (app,
 
   app.post<{ Querystring: { token?: string } }>(
     UNSUBSCRIBE_PATH,
-    { schema: { querystring: tokenQuery, hide: true } },
+    {
+      schema: unsubscribeSchema(
+        'Reminders stopped (RFC 8058 one-click: the body List-Unsubscribe=One-Click is not needed)',
+      ),
+    },
     async (request, reply) => {
       const id = candidateOfUnsubscribeToken(unsubscribeKey, request.query.token);
       if (id === undefined) return invalidLink(reply);

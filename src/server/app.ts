@@ -42,6 +42,8 @@ export interface BuildAppOptions {
   notificationWorker?: NotificationWorkerSettings;
   /** The Conversions API worker's knobs (decision 110), likewise. */
   conversionWorker?: ConversionWorkerSettings;
+  /** The person messages' worker knobs (decision 154), likewise. */
+  personWorker?: NotificationWorkerSettings;
   /** When RETENTION_DAYS erases (tests: sooner than a minute after start, then daily). */
   retention?: RetentionSchedule;
   /** Tests: bounds other than the built-in ones, to see them reached in a moment. */
@@ -94,6 +96,7 @@ export async function buildApp({
   logger,
   notificationWorker,
   conversionWorker,
+  personWorker,
   retention,
   bounds = {},
 }: BuildAppOptions): Promise<FastifyInstance> {
@@ -184,7 +187,7 @@ export async function buildApp({
     dataDir: config.dataDir,
     context: config.site,
     ...config.personMessages,
-    ...(notificationWorker ? { worker: notificationWorker } : {}),
+    ...(personWorker ? { worker: personWorker } : {}),
   });
   await app.register(notificationsPlugin, {
     notify: config.notify,

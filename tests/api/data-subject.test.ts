@@ -327,6 +327,7 @@ describeEachDatabase(
   {
     env: { ...adminEnv, NOTIFY_WEBHOOK_URL: receiver.url, NOTIFY_WEBHOOK_SECRET: SECRET },
     notificationWorker: { pollMs: 50, retryBaseMs: 100 },
+    personWorker: { pollMs: 50 },
   },
 );
 

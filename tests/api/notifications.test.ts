@@ -356,11 +356,14 @@ describe.skipIf(!inject('postgresAdminUrl'))('digests with two instances on one 
     first = await createTestApp('postgres', {
       env: { ...adminEnv, SITE_URL, SMTP_URL: smtp.url, NOTIFY_EMAIL: 'sales@talent.example' },
       notificationWorker: worker,
+      // The persons' confirmations would share the SMTP server and blur the digests' timing.
+      personWorker: { enabled: false },
     });
     second = await buildApp({
       config: loadConfig(first.env),
       logger: false,
       notificationWorker: worker,
+      personWorker: { enabled: false },
     });
     await second.ready();
   });

@@ -301,6 +301,6 @@ describeEachDatabase(
       SMTP_URL: smtp.url,
       REMINDER_DELAYS: '2s,4s',
     },
-    notificationWorker: { pollMs: 50 },
+    personWorker: { pollMs: 50 },
   },
 );

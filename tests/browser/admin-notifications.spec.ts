@@ -34,7 +34,10 @@ test.describe('notice of new leads', () => {
     });
     expect(created.ok()).toBe(true);
 
-    const mail = await smtp.next();
+    // The staff's notice (the person gets a confirmation of their own, decision 154).
+    const notice = () => smtp.received.find((m) => m.to.includes('sales@talent.example'));
+    await expect.poll(notice).toBeDefined();
+    const mail = notice()!;
     expect(mail.to).toEqual(['sales@talent.example']);
     expect(mail.raw).toContain('Annie Easley');
     expect(mail.raw).toContain(email);

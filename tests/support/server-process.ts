@@ -14,9 +14,18 @@ export interface ServerProcess {
   output(): string;
 }
 
+/** Set by the API tests' global set-up: src/server/main.ts bundled once for every child server. */
+export const TEST_SERVER_BUNDLE = 'TEST_SERVER_BUNDLE';
+
+/** How to run the server from source: the tests' bundle when there is one, else through tsx. */
+export const sourceServerArgs = (): string[] => {
+  const bundle = process.env[TEST_SERVER_BUNDLE];
+  return bundle ? [bundle] : ['--import', 'tsx', 'src/server/main.ts'];
+};
+
 /**
- * Runs the real server entry point (src/server/main.ts through tsx, or with `options.built` the
- * production build's dist/server/main.js, which starts without compiling) in a child process,
+ * Runs the real server entry point (src/server/main.ts, see sourceServerArgs, or with
+ * `options.built` the production build's dist/server/main.js) in a child process,
  * on a free port of 127.0.0.1 (or `options.port`, to restart an instance where a proxy expects
  * it), and resolves once GET /api/health answers 200.
  */
@@ -25,7 +34,7 @@ export async function startServerProcess(
   options: { port?: number; built?: boolean } = {},
 ): Promise<ServerProcess> {
   const port = options.port ?? (await freePort());
-  const entry = options.built ? ['dist/server/main.js'] : ['--import', 'tsx', 'src/server/main.ts'];
+  const entry = options.built ? ['dist/server/main.js'] : sourceServerArgs();
   const child = spawn(process.execPath, entry, {
     cwd: root,
     env: {

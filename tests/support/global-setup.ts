@@ -2,7 +2,7 @@ import { mkdir, mkdtemp, rm } from 'node:fs/promises';
 import path from 'node:path';
 import type { TestProject } from 'vitest/node';
 import { bundleServer } from '../../scripts/server-bundle.mjs';
-import { TEST_SERVER_BUNDLE } from './server-process';
+import { BUNDLED_ENTRIES, TEST_SERVER_BUNDLE } from './server-process';
 import { postgresUnavailableReason, startPostgres, type PostgresServer } from './postgres';
 
 declare module 'vitest' {
@@ -23,17 +23,20 @@ export default async function setup(project: TestProject) {
 }
 
 /**
- * The API tests' child servers run src/server/main.ts bundled once here: through tsx, every one
- * of them spent seconds of CPU compiling and loading the same modules (server-process.ts).
- * Inside node_modules, so the bundle finds the packages it leaves out; workers inherit the path.
+ * The API tests' child servers and backup scripts run bundles made once here: through tsx, every
+ * process spent seconds of CPU compiling and loading the same modules (server-process.ts).
+ * Inside node_modules, so a bundle finds the packages it leaves out; workers inherit the path.
  */
 async function bundleServerForTests(): Promise<string> {
   const cache = path.resolve(import.meta.dirname, '..', '..', 'node_modules', '.cache');
   await mkdir(cache, { recursive: true });
   const dir = await mkdtemp(path.join(cache, 'test-server-'));
-  const file = path.join(dir, 'main.mjs');
-  await bundleServer(file);
-  process.env[TEST_SERVER_BUNDLE] = file;
+  await Promise.all(
+    Object.entries(BUNDLED_ENTRIES).map(([name, entry]) =>
+      bundleServer(path.join(dir, `${name}.mjs`), entry),
+    ),
+  );
+  process.env[TEST_SERVER_BUNDLE] = dir;
   return dir;
 }
 

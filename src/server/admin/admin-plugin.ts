@@ -65,7 +65,9 @@ export const adminPlugin: FastifyPluginAsync<AdminOptions> = async (
     expiry.start();
     app.addHook('onClose', async () => expiry.stop());
   }
-  await desk.start((error) => app.log.warn({ err: error }, 'pragma optimize failed'));
+  await desk.start((error) =>
+    app.log.warn({ err: error }, 'hourly upkeep (statistics, quarantine expiry) failed'),
+  );
   app.addHook('onClose', async () => desk.stop());
   const mailer = createMailer({ ...config.mail, timeoutMs: smtpTimeoutMs }, config.dataDir);
   app.addHook('onClose', async () => mailer.close());

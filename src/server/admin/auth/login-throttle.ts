@@ -8,8 +8,7 @@ export const MAX_ATTEMPTS = 5;
 export const WINDOW_MS = 15 * 60 * 1000;
 
 /** An IPv6 address counts by its /64. */
-const clientKey = (ip: string): string =>
-  createHash('sha256').update(addressKey(ip)).digest('hex');
+const clientKey = (ip: string): string => createHash('sha256').update(addressKey(ip)).digest('hex');
 
 /** What the throttle says about one attempt, already counted. */
 export type AttemptVerdict = { allowed: true } | { allowed: false; retryAfterSeconds: number };

@@ -46,7 +46,9 @@ export const leadEphemeralMigrations: readonly MigrationSet[] = [
 
 // Capture: the public forms' routes, screened for spam.
 export { leadsPlugin } from './leads-plugin';
+export { LEAD_FLOOD_LIMIT } from './capture/lead-capture';
 export { spamPlugin } from './screening/spam-plugin';
+export { secondsLeft, type AddressCounters } from './screening/address-counters';
 // A form posted without JavaScript hands its messages or prefill to the next page.
 export { FlashStore, type FormFlashTables } from './capture/flash-store';
 export { FormHandoff } from './capture/form-handoff';

@@ -206,6 +206,7 @@ export async function buildApp({
     notify,
     guardedRoutes: [funnelRoutes],
     retention,
+    visitsNotCounted: (since) => app.visitCounter.notCountedSince(since),
   });
   await app.register(sitePlugin, {
     clientDir: config.clientDir,

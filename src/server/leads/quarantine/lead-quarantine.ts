@@ -107,10 +107,10 @@ export async function expireQuarantined(db: BoundsDb, now = new Date()): Promise
   return Number(result.numDeletedRows);
 }
 
-/** The quarantine's size: forms held, and forms dropped within the kept days. */
+/** The quarantine's size: forms held, and forms dropped since the UTC day `since`. */
 export async function quarantineFigures(
   db: BoundsDb,
-  now = new Date(),
+  since: string,
 ): Promise<{ held: number; dropped: number }> {
   const [held, dropped] = await Promise.all([
     db
@@ -120,7 +120,7 @@ export async function quarantineFigures(
     db
       .selectFrom('lead_quarantine_dropped')
       .select((eb) => eb.fn.sum<number | string | null>('forms').as('n'))
-      .where('day', '>=', keptSince(now).day)
+      .where('day', '>=', since)
       .executeTakeFirstOrThrow(),
   ]);
   return { held: Number(held.n), dropped: Number(dropped.n ?? 0) };

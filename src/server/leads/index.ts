@@ -15,6 +15,7 @@ import type { PipelineTables } from './pipeline/pipeline-tables';
 import { submissionConsentMigrations } from './store/submission-consent';
 import { personChoiceMigrations } from './people/person-choices';
 import { statusLinkMigrations, type StatusLinkTables } from './people/status-link';
+import { leadProofMigrations } from './people/proof-migrations';
 
 /** Every table and column the lead context owns. */
 export type LeadTables = LeadRecordTables &
@@ -33,6 +34,7 @@ export const leadMigrations: readonly MigrationSet[] = [
   submissionConsentMigrations,
   statusLinkMigrations,
   personChoiceMigrations,
+  leadProofMigrations,
 ];
 
 /** Its tables of rows a crash may forget (DatabaseConnection.ephemeral). */

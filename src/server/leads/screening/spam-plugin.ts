@@ -19,6 +19,8 @@ export interface SpamDefence {
   formTimeKey: Buffer;
   /** ALTCHA, when a form asks for it (ALTCHA_FORMS). */
   proof: ProofOfWork | undefined;
+  /** https: the cookies the lead routes set are Secure too. */
+  secure: boolean;
 }
 
 declare module 'fastify' {
@@ -73,7 +75,7 @@ export const spamPlugin = fp<SpamPluginOptions>(
           ),
         )
       : undefined;
-    app.decorate('spamDefence', { formTimeKey, proof });
+    app.decorate('spamDefence', { formTimeKey, proof, secure });
 
     const attributes = `Path=/; Max-Age=${FORM_TIME_MAX_AGE_S}; HttpOnly; SameSite=Lax${secure ? '; Secure' : ''}`;
     app.addHook('onSend', async (request, reply) => {

@@ -7,7 +7,7 @@ import { tablesOf } from '../../src/server/platform/database/connection';
 import { enqueueMessages } from '../../src/server/platform/outbox/outbox';
 import type { OutboxTables } from '../../src/server/platform/outbox/outbox-tables';
 import { adminEnv, signIn } from '../support/admin';
-import { candidateIdOf, companiesWithEmail } from '../support/api';
+import { candidateIdOf, companiesWithEmail, leadProofOf } from '../support/api';
 import { startGraphReceiver, type GraphRequest } from '../support/graph-receiver';
 import { validBodies } from '../support/lead-bodies';
 import { eventually } from '../support/eventually';
@@ -234,14 +234,18 @@ describeEachDatabase(
         body: { ...validBodies.candidateBasicInfo(email), attribution: { page: '/candidates' } },
       });
       expect((await basic.response).statusCode).toBe(200);
+      // The same browser: its proof makes its later forms the person's (decision 151).
+      const headers = { cookie: `_fbp=${FBP}; ${leadProofOf(await basic.response)}` };
       const answers = postForm(testApp.app, {
         url: '/api/candidates/questionnaire',
         body: { ...validBodies.questionnaire(email), attribution: { page: '/typeform' } },
+        headers,
       });
       expect((await answers.response).statusCode).toBe(200);
       const completed = postForm(testApp.app, {
         url: '/api/candidates/typeform-completed',
         body: validBodies.typeformCompleted(email),
+        headers,
       });
       expect((await completed.response).statusCode).toBe(200);
       const id = await candidateIdOf(testApp.db, email);

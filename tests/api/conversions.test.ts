@@ -6,7 +6,7 @@ import { loadConfig } from '../../src/server/config/config';
 import { tablesOf } from '../../src/server/platform/database/connection';
 import { enqueueMessages } from '../../src/server/platform/outbox/outbox';
 import type { OutboxTables } from '../../src/server/platform/outbox/outbox-tables';
-import { adminEnv, signIn } from '../support/admin';
+import { adminEnv, patchCandidateStatus, signIn } from '../support/admin';
 import { candidateIdOf, companiesWithEmail, leadProofOf } from '../support/api';
 import { startGraphReceiver, type GraphRequest } from '../support/graph-receiver';
 import { validBodies } from '../support/lead-bodies';
@@ -475,12 +475,7 @@ describeEachDatabase(
       });
       expect((await form.response).statusCode).toBe(200);
       const id = await candidateIdOf(testApp.db, email);
-      const patched = await testApp.app.inject({
-        method: 'PATCH',
-        url: `/api/candidate-submissions/${id}`,
-        headers: { cookie: await signIn(testApp.app) },
-        payload: { status: 'qualified' },
-      });
+      const patched = await patchCandidateStatus(testApp.app, id, 'qualified');
       expect(patched.statusCode).toBe(200);
       expect((await metaRows(testApp, 'candidate', id)).map((row) => row.topic)).toEqual(['Lead']);
     });

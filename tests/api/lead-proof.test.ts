@@ -1,5 +1,5 @@
 import { expect, it } from 'vitest';
-import { adminEnv, signIn } from '../support/admin';
+import { adminEnv, patchCandidateStatus, signIn } from '../support/admin';
 import { candidateIdOf, candidatesWithEmail, leadCount, leadProofOf } from '../support/api';
 import { BROWSER_USER_AGENT } from '../support/browser-user-agent';
 import { validBodies } from '../support/lead-bodies';
@@ -228,12 +228,7 @@ describeEachDatabase(
       expect(await metaTopics(testApp, id)).toEqual(before);
       expect(before).not.toContain('CompleteRegistration');
       // Nor later, when the team qualifies the lead: the person's own forms said GPC.
-      const patched = await testApp.app.inject({
-        method: 'PATCH',
-        url: `/api/candidate-submissions/${id}`,
-        headers: { cookie: await signIn(testApp.app) },
-        payload: { status: 'qualified' },
-      });
+      const patched = await patchCandidateStatus(testApp.app, id, 'qualified');
       expect(patched.statusCode).toBe(200);
       expect(await metaTopics(testApp, id)).toEqual(before);
     });

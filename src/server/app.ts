@@ -5,7 +5,14 @@ import { conversionsPlugin, type ConversionWorkerSettings } from './conversions/
 import { SESSION_COOKIE } from './admin/auth/auth-plugin';
 import type { RetentionSchedule } from './admin/data-subject/retention';
 import { ephemeralMigrations, migrations } from './database';
-import { FlashStore, FormHandoff, leadsPlugin, spamPlugin, type FormFlashTables } from './leads';
+import {
+  FlashStore,
+  FormHandoff,
+  LEAD_FLOOD_LIMIT,
+  leadsPlugin,
+  spamPlugin,
+  type FormFlashTables,
+} from './leads';
 import {
   notificationsPlugin,
   notifyDestinations,
@@ -54,7 +61,7 @@ export interface Bounds {
   smtpTimeoutMs?: number;
   /** WRITE_QUEUE_LIMIT (leads/leads-plugin.ts). */
   writeQueueLimit?: number;
-  /** LEAD_FLOOD_LIMIT (leads/capture/lead-capture.ts). */
+  /** LEAD_FLOOD_LIMIT (leads/capture/lead-capture.ts), also the visit beacon's. */
   leadFloodLimit?: number;
 }
 
@@ -182,13 +189,24 @@ export async function buildApp({
     siteUrl: config.site.siteUrl,
     ...(conversionWorker ? { worker: conversionWorker } : {}),
   });
-  await app.register(visitsPlugin, { siteUrl: config.site.siteUrl });
+  // The beacon is limited per address like the lead routes, on a budget of its own.
+  await app.register(visitsPlugin, {
+    siteUrl: config.site.siteUrl,
+    flood:
+      config.leadRateLimit > 0
+        ? {
+            counters: app.spamDefence.addressCounters,
+            limit: bounds.leadFloodLimit ?? LEAD_FLOOD_LIMIT,
+          }
+        : undefined,
+  });
   await app.register(adminPlugin, {
     config,
     smtpTimeoutMs: bounds.smtpTimeoutMs,
     notify,
     guardedRoutes: [funnelRoutes],
     retention,
+    visitsNotCounted: (since) => app.visitCounter.notCountedSince(since),
   });
   await app.register(sitePlugin, {
     clientDir: config.clientDir,

@@ -16,6 +16,7 @@ import { submissionConsentMigrations } from './store/submission-consent';
 import { personChoiceMigrations } from './people/person-choices';
 import { statusLinkMigrations, type StatusLinkTables } from './people/status-link';
 import { leadProofMigrations } from './people/proof-migrations';
+import { quarantineDroppedMigrations } from './quarantine/lead-quarantine';
 
 /** Every table and column the lead context owns. */
 export type LeadTables = LeadRecordTables &
@@ -35,6 +36,7 @@ export const leadMigrations: readonly MigrationSet[] = [
   statusLinkMigrations,
   personChoiceMigrations,
   leadProofMigrations,
+  quarantineDroppedMigrations,
 ];
 
 /** Its tables of rows a crash may forget (DatabaseConnection.ephemeral). */
@@ -46,7 +48,9 @@ export const leadEphemeralMigrations: readonly MigrationSet[] = [
 
 // Capture: the public forms' routes, screened for spam.
 export { leadsPlugin } from './leads-plugin';
+export { LEAD_FLOOD_LIMIT } from './capture/lead-capture';
 export { spamPlugin } from './screening/spam-plugin';
+export { secondsLeft, type AddressCounters } from './screening/address-counters';
 // A form posted without JavaScript hands its messages or prefill to the next page.
 export { FlashStore, type FormFlashTables } from './capture/flash-store';
 export { FormHandoff } from './capture/form-handoff';
@@ -92,6 +96,9 @@ export { eraseActivity, findActivity } from './pipeline/lead-activity';
 export {
   eraseQuarantined,
   findQuarantined,
+  quarantineFigures,
+  QUARANTINE_DAILY_LIMIT,
+  QUARANTINE_DAYS,
   type LeadQuarantineTable,
   type LeadQuarantineTables,
 } from './quarantine/lead-quarantine';

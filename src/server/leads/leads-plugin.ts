@@ -11,7 +11,6 @@ import { countedStore } from './screening/counted-store';
 import { createLeadStore, type LeadStore } from './store/lead-store';
 import { tablesOf } from '../platform/database/connection';
 import type { OutboxDestination } from '../platform/outbox/outbox-tables';
-import { AddressCounters, type AddressCounterTables } from './screening/address-counters';
 
 export interface LeadsOptions {
   /** The spam policy's limits and traps (decision 095). */
@@ -55,17 +54,13 @@ export const leadsPlugin: FastifyPluginAsync<LeadsOptions> = async (app, options
   // 4,000-character answer can take three times that encoded: more room than JSON's 16 KB.
   await app.register(formbody, { bodyLimit: 64 * 1024 });
   app.decorate('formHandoff', options.formHandoff);
-  const { formTimeKey, proof } = app.spamDefence;
+  const { formTimeKey, proof, addressCounters } = app.spamDefence;
   const capture = new LeadCapture(
     countedStore(store, app.metrics.registry),
     formTimeKey,
     options.capture,
     proof,
-    new AddressCounters(
-      tablesOf<AddressCounterTables>(app.database.ephemeral),
-      formTimeKey,
-      (error) => app.log.warn({ err: error }, 'pruning old lead address counts failed'),
-    ),
+    addressCounters,
   );
   app.decorate('leadCapture', capture);
   // LEAD_RATE_LIMIT=0 turns the per-address limits off: then no hook at all, not one that

@@ -15,6 +15,7 @@ import type { PipelineTables } from './pipeline/pipeline-tables';
 import { submissionConsentMigrations } from './store/submission-consent';
 import { personChoiceMigrations } from './people/person-choices';
 import { statusLinkMigrations, type StatusLinkTables } from './people/status-link';
+import { leadProofMigrations } from './people/proof-migrations';
 import { quarantineDroppedMigrations } from './quarantine/lead-quarantine';
 
 /** Every table and column the lead context owns. */
@@ -34,6 +35,7 @@ export const leadMigrations: readonly MigrationSet[] = [
   submissionConsentMigrations,
   statusLinkMigrations,
   personChoiceMigrations,
+  leadProofMigrations,
   quarantineDroppedMigrations,
 ];
 

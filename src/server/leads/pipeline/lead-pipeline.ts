@@ -18,11 +18,14 @@ function submissionView(submission: {
   source_page: string | null;
   fields: string | null;
   attribution: string | null;
+  verified: number;
   created_at: string;
 }) {
   return {
     form: submission.form,
     at: submission.created_at,
+    // Sent with the lead's proof (decision 151).
+    verified: submission.verified === 1,
     sourcePage: submission.source_page,
     fields: parsed(submission.fields),
     attribution: parsed(submission.attribution),
@@ -57,7 +60,7 @@ export class LeadPipeline {
     const [submissions, activity, conversions] = await Promise.all([
       this.db
         .selectFrom('lead_submissions')
-        .select(['form', 'source_page', 'fields', 'attribution', 'created_at'])
+        .select(['form', 'source_page', 'fields', 'attribution', 'verified', 'created_at'])
         .where((eb) => eb.and(ofLead))
         .orderBy('id')
         .execute(),
@@ -122,6 +125,19 @@ export class LeadPipeline {
       }
       return { from, to: status };
     });
+  }
+
+  /**
+   * The admin has seen the forms sent without the lead's proof (decision 151): the lead no longer
+   * shows them as waiting. False for an unknown lead.
+   */
+  async markReviewed(table: LeadTable, id: number): Promise<boolean> {
+    const result = await this.db
+      .updateTable(table)
+      .set({ unverified_forms: 0 })
+      .where('id', '=', id)
+      .executeTakeFirst();
+    return result.numUpdatedRows > 0n;
   }
 
   /** Adds a note; undefined for an unknown lead. */

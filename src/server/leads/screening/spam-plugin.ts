@@ -22,6 +22,8 @@ export interface SpamDefence {
   proof: ProofOfWork | undefined;
   /** The per-address limits' counts: the lead routes' and the visit beacon's. */
   addressCounters: AddressCounters;
+  /** https: the cookies the lead routes set are Secure too. */
+  secure: boolean;
 }
 
 declare module 'fastify' {
@@ -81,7 +83,7 @@ export const spamPlugin = fp<SpamPluginOptions>(
       formTimeKey,
       (error) => app.log.warn({ err: error }, 'pruning old address counts failed'),
     );
-    app.decorate('spamDefence', { formTimeKey, proof, addressCounters });
+    app.decorate('spamDefence', { formTimeKey, proof, addressCounters, secure });
 
     const attributes = `Path=/; Max-Age=${FORM_TIME_MAX_AGE_S}; HttpOnly; SameSite=Lax${secure ? '; Secure' : ''}`;
     app.addHook('onSend', async (request, reply) => {

@@ -21,6 +21,8 @@ export interface LeadSubmissionsTable {
   attribution: string | null;
   /** The visitor's tracking state the form reported (migration 110); null: not reported. */
   consent: ConsentSignal | null;
+  /** 1: sent with the lead's proof (or created the lead); 0: without it (migration 160). */
+  verified: Generated<number>;
   created_at: string;
 }
 

@@ -5,7 +5,15 @@ import { conversionsPlugin, type ConversionWorkerSettings } from './conversions/
 import { SESSION_COOKIE } from './admin/auth/auth-plugin';
 import type { RetentionSchedule } from './admin/data-subject/retention';
 import { ephemeralMigrations, migrations } from './database';
-import { FlashStore, FormHandoff, leadsPlugin, spamPlugin, type FormFlashTables } from './leads';
+import {
+  FlashStore,
+  FormHandoff,
+  leadProofKey,
+  leadsPlugin,
+  spamPlugin,
+  StatusPage,
+  type FormFlashTables,
+} from './leads';
 import {
   notificationsPlugin,
   notifyDestinations,
@@ -154,6 +162,12 @@ export async function buildApp({
     altcha: config.spam.altchaForms.length > 0,
     secure: config.site.siteUrl.startsWith('https:'),
   });
+  const statusPage = new StatusPage(
+    tablesOf(app.database.db),
+    leadProofKey(app.spamDefence.formTimeKey),
+    formHandoff,
+    config.site.siteUrl,
+  );
   // Where each new lead is announced, also one released from quarantine (decision 095).
   const notify = [
     ...notifyDestinations(config.notify),
@@ -161,6 +175,7 @@ export async function buildApp({
   ];
   await app.register(leadsPlugin, {
     formHandoff,
+    statusPage,
     capture: {
       rateLimit: config.leadRateLimit,
       floodLimit: bounds.leadFloodLimit,
@@ -189,11 +204,14 @@ export async function buildApp({
     notify,
     guardedRoutes: [funnelRoutes],
     retention,
+    formHandoff,
+    statusPage,
   });
   await app.register(sitePlugin, {
     clientDir: config.clientDir,
     runtime: config.runtime,
     formHandoff,
+    statusPage,
   });
   return app;
 }

@@ -13,7 +13,8 @@ import { Retention, type RetentionSchedule } from './data-subject/retention';
 import { deliveriesRoutes } from './routes/deliveries-routes';
 import { emailRoutes } from './routes/email-routes';
 import { exportRoutes } from './routes/export-routes';
-import { LeadDesk } from '../leads';
+import { LeadDesk, type FormHandoff, type StatusPage } from '../leads';
+import { personErasureRoute } from './data-subject/person-erasure-route';
 import type { OutboxDestination } from '../platform/outbox/outbox-tables';
 import { listingRoutes } from './routes/listing-routes';
 import { overviewRoutes } from './routes/overview-routes';
@@ -34,11 +35,14 @@ export interface AdminOptions {
   retention?: RetentionSchedule | undefined;
   /** The mail transport's timeout (default SMTP_TIMEOUT_MS; tests: shorter). */
   smtpTimeoutMs?: number | undefined;
+  /** The person's status page erases through the data-subject erasure (issue 21). */
+  statusPage: StatusPage;
+  formHandoff: FormHandoff;
 }
 
 export const adminPlugin: FastifyPluginAsync<AdminOptions> = async (
   app,
-  { config, notify, guardedRoutes = [], retention, smtpTimeoutMs },
+  { config, notify, guardedRoutes = [], retention, smtpTimeoutMs, statusPage, formHandoff },
 ) => {
   await app.register(adminAuthPlugin, {
     admin: config.admin,
@@ -75,6 +79,9 @@ export const adminPlugin: FastifyPluginAsync<AdminOptions> = async (
       'no mail transport (SMTP_URL or SENDGRID_API_KEY): e-mails are only written to DATA_DIR/outbox',
     );
   }
+
+  // Public: the person's own erasure, proven by their status page's cookie, not a session.
+  await app.register(personErasureRoute, { subjects, page: statusPage, handoff: formHandoff });
 
   await app.register(async (guarded) => {
     guarded.addHook('onRequest', app.adminAuth.guard);

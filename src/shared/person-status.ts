@@ -23,6 +23,9 @@ export const STATUS_NOTICES = {
 } as const;
 export type StatusNotice = keyof typeof STATUS_NOTICES;
 
+/** What the page and a JSON client say once the person erased everything. */
+export const ERASED_MESSAGE = 'Everything we held about you is erased.';
+
 /** What the page says when no step is left for the person. */
 export const NOTHING_TO_DO = "Nothing to do for now: we'll be in touch.";
 

@@ -1,12 +1,9 @@
 import formbody from '@fastify/formbody';
 import type { FastifyPluginAsync } from 'fastify';
-import { STATUS_ACTIONS } from '@shared/person-status';
+import { ERASED_MESSAGE, STATUS_ACTIONS } from '@shared/person-status';
 import { errorBody } from '../../platform/http/api-schemas';
 import { STATUS_PATH, wantsHtml, type FormHandoff, type StatusPage } from '../../leads';
 import { countsText, type DataSubjects } from './data-subjects';
-
-/** What a person who erased themselves reads, and what a JSON client gets. */
-export const ERASED_MESSAGE = 'Everything we held about you is erased.';
 
 export interface PersonErasureOptions {
   subjects: DataSubjects;

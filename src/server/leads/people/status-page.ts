@@ -8,7 +8,6 @@ import type { AdminLeadTables, CandidateListRow, CompanyListRow } from '../store
 import {
   LEAD_PROOF_COOKIE,
   leadProofCookie,
-  proves,
   readLeadProof,
   withLead,
   type LeadRef,

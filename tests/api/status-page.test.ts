@@ -1,6 +1,7 @@
 import type { FastifyInstance, LightMyRequestResponse } from 'fastify';
 import { expect, it } from 'vitest';
 import { issueStatusLink } from '../../src/server/leads/people/status-link';
+import { tablesOf } from '../../src/server/platform/database/connection';
 import { PAGE_STATE_ELEMENT_ID, type PageState } from '../../src/shared/page-state';
 import { ERASED_MESSAGE, STATUS_NOTICES } from '../../src/shared/person-status';
 import { PREFILL_COOKIE } from '../../src/shared/prefill-cookie';
@@ -47,7 +48,7 @@ async function candidateWithLink({ app, db }: TestApp, issuedAt = new Date()) {
       .statusCode,
   ).toBe(200);
   const id = await candidateIdOf(db, email);
-  const link = await issueStatusLink(db, { table: 'candidates', id }, issuedAt, 7);
+  const link = await issueStatusLink(tablesOf(db), { table: 'candidates', id }, issuedAt, 7);
   return { email, id, link, lead: `c${id}` };
 }
 
@@ -234,6 +235,23 @@ describeEachDatabase(
       expect(form.headers.location).toBe('/status');
       const { state } = await statusPage(app, cookieHeader(form) + '; ' + proof);
       expect(state?.statusNotice).toBe('details');
+      const bad = await app.inject({
+        method: 'POST',
+        url: '/api/status/details',
+        headers: {
+          ...NAVIGATION,
+          cookie: proof,
+          'content-type': 'application/x-www-form-urlencoded',
+        },
+        payload: new URLSearchParams({ ...details, lastName: '' }).toString(),
+      });
+      expect(bad.headers.location).toBe('/status');
+      const returned = await statusPage(app, cookieHeader(bad) + '; ' + proof);
+      expect(returned.state?.form).toMatchObject({
+        action: '/api/status/details',
+        values: { lead, lastName: '' },
+        errors: { lastName: 'Last name is required' },
+      });
       expect(state?.status).toMatchObject({ kind: 'leads', leads: [{ details: { phone: '' } }] });
     });
 

@@ -57,7 +57,7 @@ function ActionForm({
   children?: ReactNode;
 }) {
   return (
-    <form method="post" action={action} className="grid gap-3">
+    <form method="post" action={action} className="grid gap-3" data-plain-post>
       <input type="hidden" name="lead" value={lead} />
       {children}
       <div>
@@ -73,7 +73,7 @@ const candidateFields = [
   { name: 'firstName', label: 'First Name', autoComplete: 'given-name' },
   { name: 'lastName', label: 'Last Name', autoComplete: 'family-name' },
   { name: 'phone', label: 'Phone', autoComplete: 'tel', optional: true, type: 'tel' },
-  { name: 'location', label: 'Location', autoComplete: 'address-level2' },
+  { name: 'location', label: 'Location', autoComplete: 'address-level2', optional: true },
 ];
 const companyFields = [
   { name: 'name', label: 'Your Name', autoComplete: 'name' },
@@ -199,6 +199,7 @@ function LostLink({ sent }: { sent: boolean }) {
         action={LOST_LINK_ACTION}
         onSubmit={(event) => void submit(event)}
         className="grid gap-3"
+        data-plain-post
       >
         <TextField name="email" type="email" label="Email" autoComplete="email" required />
         <div>

@@ -5,6 +5,7 @@ import type { PageState } from '@shared/page-state';
 import { STATUS_ACTIONS, STATUS_NOTICES, type StatusNotice } from '@shared/person-status';
 import { candidateApplicationSchema } from '@shared/schemas/candidate';
 import { hiringRequestSchema } from '@shared/schemas/company';
+import { optionalText } from '@shared/schemas/fields';
 import { bodySchemaOf, errorBody, fieldErrorsBody } from '../../platform/http/api-schemas';
 import type { DatabaseConnection } from '../../platform/database/connection';
 import { tablesOf } from '../../platform/database/connection';
@@ -21,13 +22,14 @@ import type { StatusPage } from './status-page';
  * needs the proof cookie of the lead its `lead` field names, and a cross-site post is refused.
  */
 
-/** The details a person may correct, with the forms' own rules and messages. */
-const candidateDetails = z.pick(candidateApplicationSchema, {
-  firstName: true,
-  lastName: true,
-  phone: true,
-  location: true,
-});
+/**
+ * The details a person may correct, with the forms' own rules and messages; a location is
+ * optional, as a candidate from /candidates never gave one.
+ */
+const candidateDetails = z.extend(
+  z.pick(candidateApplicationSchema, { firstName: true, lastName: true, phone: true }),
+  { location: optionalText() },
+);
 const companyDetails = z.pick(hiringRequestSchema, { name: true, title: true, company: true });
 
 const CANDIDATE_COLUMNS = {

@@ -68,6 +68,16 @@ function post(app: FastifyInstance, url: string, body: object, cookie = '', head
   });
 }
 
+/** A browser's own form post (no JavaScript). */
+function postForm(app: FastifyInstance, url: string, fields: Record<string, string>, cookie = '') {
+  return app.inject({
+    method: 'POST',
+    url,
+    headers: { ...NAVIGATION, cookie, 'content-type': 'application/x-www-form-urlencoded' },
+    payload: new URLSearchParams(fields).toString(),
+  });
+}
+
 const activityOf = (current: TestApp, id: number) =>
   current.db
     .selectFrom('lead_activity')
@@ -173,12 +183,7 @@ describeEachDatabase(
           expect(response.statusCode, `${url} ${cookie}`).toBe(403);
         }
       }
-      const form = await app.inject({
-        method: 'POST',
-        url: '/api/status/withdraw',
-        headers: { ...NAVIGATION, 'content-type': 'application/x-www-form-urlencoded' },
-        payload: `lead=${victim.lead}`,
-      });
+      const form = await postForm(app, '/api/status/withdraw', { lead: victim.lead });
       expect(form.statusCode).toBe(303);
       expect(form.headers.location).toBe('/status');
       const [row] = await candidatesWithEmail(db, victim.email);
@@ -222,29 +227,11 @@ describeEachDatabase(
       expect(invalid.json().fields).toEqual({ firstName: 'First name is required' });
 
       // Without JavaScript: back to the page, which says so.
-      const form = await app.inject({
-        method: 'POST',
-        url: '/api/status/details',
-        headers: {
-          ...NAVIGATION,
-          cookie: proof,
-          'content-type': 'application/x-www-form-urlencoded',
-        },
-        payload: new URLSearchParams({ ...details, phone: '' }).toString(),
-      });
+      const form = await postForm(app, '/api/status/details', { ...details, phone: '' }, proof);
       expect(form.headers.location).toBe('/status');
       const { state } = await statusPage(app, cookieHeader(form) + '; ' + proof);
       expect(state?.statusNotice).toBe('details');
-      const bad = await app.inject({
-        method: 'POST',
-        url: '/api/status/details',
-        headers: {
-          ...NAVIGATION,
-          cookie: proof,
-          'content-type': 'application/x-www-form-urlencoded',
-        },
-        payload: new URLSearchParams({ ...details, lastName: '' }).toString(),
-      });
+      const bad = await postForm(app, '/api/status/details', { ...details, lastName: '' }, proof);
       expect(bad.headers.location).toBe('/status');
       const returned = await statusPage(app, cookieHeader(bad) + '; ' + proof);
       expect(returned.state?.form).toMatchObject({
@@ -288,16 +275,7 @@ describeEachDatabase(
       expect((await post(app, '/api/status/erase', { lead }, proof)).statusCode).toBe(400);
       expect(await candidatesWithEmail(db, email)).toHaveLength(1);
 
-      const erased = await app.inject({
-        method: 'POST',
-        url: '/api/status/erase',
-        headers: {
-          ...NAVIGATION,
-          cookie: proof,
-          'content-type': 'application/x-www-form-urlencoded',
-        },
-        payload: `lead=${lead}&confirm=yes`,
-      });
+      const erased = await postForm(app, '/api/status/erase', { lead, confirm: 'yes' }, proof);
       expect(erased.statusCode).toBe(303);
       expect(erased.cookies.find((cookie) => cookie.name === 'tb_lead')?.maxAge).toBe(0);
       expect(await candidatesWithEmail(db, email)).toEqual([]);

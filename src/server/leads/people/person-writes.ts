@@ -4,6 +4,7 @@ import type { DialectName } from '../../platform/database/migration-runner';
 import { addActivity, lockedStatus } from '../pipeline/lead-pipeline';
 import type { PipelineTables } from '../pipeline/pipeline-tables';
 import type { LeadRef } from './lead-proof';
+import { STATUS_PATH } from './status-link';
 
 /*
  * What the person changes on their status page (issue 21), each in one transaction that first
@@ -36,7 +37,7 @@ export function correctDetails(
         lead_table: lead.table,
         lead_id: lead.id,
         form: STATUS_PAGE_FORM,
-        source_page: '/status',
+        source_page: STATUS_PATH,
         fields: JSON.stringify(fields),
         attribution: null,
         consent: null,

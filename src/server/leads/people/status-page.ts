@@ -12,7 +12,7 @@ import {
   withLead,
   type LeadRef,
 } from './lead-proof';
-import { leadOfStatusLink, type StatusLinkTables } from './status-link';
+import { leadOfStatusLink, STATUS_PATH, type StatusLinkTables } from './status-link';
 import { statusLead } from './status-words';
 
 /** Where `next` in a status link sends the person: the step still open, prefilled. */
@@ -113,7 +113,7 @@ export class StatusPage {
       }
     }
     if (cookies.length > 0 || typeof query.token === 'string')
-      return { redirect: '/status', cookies };
+      return { redirect: STATUS_PATH, cookies };
     const leads = await this.leadsOf(proven);
     if (leads.length > 0) return { view: { kind: 'leads', leads } };
     return { view: query.link === 'sent' ? { kind: 'no-link', linkSent: true } : undefined };

@@ -6,7 +6,13 @@ import { STATUS_ACTIONS, STATUS_NOTICES, type StatusNotice } from '@shared/perso
 import { candidateApplicationSchema } from '@shared/schemas/candidate';
 import { hiringRequestSchema } from '@shared/schemas/company';
 import { optionalText } from '@shared/schemas/fields';
-import { bodySchemaOf, errorBody, fieldErrorsBody } from '../../platform/http/api-schemas';
+import {
+  bodySchemaOf,
+  describedError,
+  errorBody,
+  fieldErrorsBody,
+  retryAfterHeader,
+} from '../../platform/http/api-schemas';
 import type { DatabaseConnection } from '../../platform/database/connection';
 import { tablesOf } from '../../platform/database/connection';
 import type { FormHandoff } from '../capture/form-handoff';
@@ -15,6 +21,7 @@ import { INVALID_FIELDS_MESSAGE, validateBody } from '../capture/lead-route';
 import type { PipelineTables } from '../pipeline/pipeline-tables';
 import { correctDetails, stopMessages } from './person-writes';
 import type { StatusPage } from './status-page';
+import { STATUS_PATH } from './status-link';
 
 /*
  * What the person does on /status (issue 21). Each action is a plain form post that works without
@@ -55,7 +62,7 @@ const backToPage = {
   type: 'null',
   description:
     "A browser's form post without JavaScript: back to /status, which says what happened",
-  headers: { Location: { type: 'string', const: '/status' } },
+  headers: { Location: { type: 'string', const: STATUS_PATH } },
 } as const;
 const answers = {
   200: done,
@@ -65,6 +72,10 @@ const answers = {
     ...errorBody,
     description: 'No proof of that lead in this browser, or a cross-site post: nothing changed',
   },
+  429: describedError(
+    "A flood from one address (the lead routes' limit): nothing changed",
+    retryAfterHeader,
+  ),
 };
 
 export interface StatusRoutesOptions {
@@ -92,8 +103,12 @@ export const statusRoutes: FastifyPluginAsync<StatusRoutesOptions> = async (
 
   /** 303 to /status, handing it `state` (a notice or the form's messages). */
   async function back(request: FastifyRequest, reply: FastifyReply, state?: PageState) {
-    if (state) reply.header('Set-Cookie', await handoff.keep(request, '/status', state));
-    return reply.code(303).header('Location', '/status').header('Cache-Control', 'no-store').send();
+    if (state) reply.header('Set-Cookie', await handoff.keep(request, STATUS_PATH, state));
+    return reply
+      .code(303)
+      .header('Location', STATUS_PATH)
+      .header('Cache-Control', 'no-store')
+      .send();
   }
 
   async function answer(request: FastifyRequest, reply: FastifyReply, notice: StatusNotice) {
@@ -150,7 +165,7 @@ export const statusRoutes: FastifyPluginAsync<StatusRoutesOptions> = async (
     );
     // `values.lead` names the lead whose form shows the messages.
     return back(request, reply, {
-      form: { action: STATUS_ACTIONS.details, page: '/status', values, errors: fields },
+      form: { action: STATUS_ACTIONS.details, page: STATUS_PATH, values, errors: fields },
     });
   }
 

@@ -1,6 +1,7 @@
 import type { StatusLead } from '@shared/person-status';
 import type { CandidateListRow, CompanyListRow } from '../store/listing-tables';
 import type { LeadRef } from './lead-proof';
+import { STATUS_PATH } from './status-link';
 
 /* What the status page says of a lead: its stage in plain words and the step still open. */
 
@@ -19,7 +20,7 @@ const STATUS_WORDS: Record<string, string> = {
 const step = (text: string, label: string, next: string, ref: string) => ({
   text,
   label,
-  href: `/status?next=${next}&lead=${ref}`,
+  href: `${STATUS_PATH}?next=${next}&lead=${ref}`,
 });
 
 function candidateWords(row: CandidateListRow, ref: string) {

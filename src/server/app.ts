@@ -9,8 +9,10 @@ import {
   FlashStore,
   FormHandoff,
   LEAD_FLOOD_LIMIT,
+  leadProofKey,
   leadsPlugin,
   spamPlugin,
+  StatusPage,
   type FormFlashTables,
 } from './leads';
 import {
@@ -161,6 +163,12 @@ export async function buildApp({
     altcha: config.spam.altchaForms.length > 0,
     secure: config.site.siteUrl.startsWith('https:'),
   });
+  const statusPage = new StatusPage(
+    tablesOf(app.database.db),
+    leadProofKey(app.spamDefence.formTimeKey),
+    formHandoff,
+    config.site.siteUrl,
+  );
   // Where each new lead is announced, also one released from quarantine (decision 095).
   const notify = [
     ...notifyDestinations(config.notify),
@@ -168,6 +176,7 @@ export async function buildApp({
   ];
   await app.register(leadsPlugin, {
     formHandoff,
+    statusPage,
     capture: {
       rateLimit: config.leadRateLimit,
       floodLimit: bounds.leadFloodLimit,
@@ -207,11 +216,14 @@ export async function buildApp({
     guardedRoutes: [funnelRoutes],
     retention,
     visitsNotCounted: (since) => app.visitCounter.notCountedSince(since),
+    formHandoff,
+    statusPage,
   });
   await app.register(sitePlugin, {
     clientDir: config.clientDir,
     runtime: config.runtime,
     formHandoff,
+    statusPage,
   });
   return app;
 }

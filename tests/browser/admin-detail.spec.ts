@@ -115,6 +115,7 @@ test('a company lead opens at /admin?company=<id>', async ({ page }) => {
     'In discussion',
     'Partner',
     'Not a fit',
+    'Withdrawn',
   ]);
 });
 

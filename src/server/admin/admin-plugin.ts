@@ -13,8 +13,16 @@ import { Retention, type RetentionSchedule } from './data-subject/retention';
 import { deliveriesRoutes } from './routes/deliveries-routes';
 import { emailRoutes } from './routes/email-routes';
 import { exportRoutes } from './routes/export-routes';
-import { LeadDesk, QUARANTINE_DAYS, quarantineFigures, type LeadQuarantineTables } from '../leads';
+import {
+  LeadDesk,
+  QUARANTINE_DAYS,
+  quarantineFigures,
+  type FormHandoff,
+  type LeadQuarantineTables,
+  type StatusPage,
+} from '../leads';
 import { tablesOf } from '../platform/database/connection';
+import { personErasureRoute } from './data-subject/person-erasure-route';
 import type { OutboxDestination } from '../platform/outbox/outbox-tables';
 import { listingRoutes } from './routes/listing-routes';
 import { overviewRoutes } from './routes/overview-routes';
@@ -37,11 +45,23 @@ export interface AdminOptions {
   smtpTimeoutMs?: number | undefined;
   /** Visits not counted since a UTC day, past an address's bound (the visit counter's). */
   visitsNotCounted: (since: string) => Promise<number>;
+  /** The person's status page erases through the data-subject erasure (issue 21). */
+  statusPage: StatusPage;
+  formHandoff: FormHandoff;
 }
 
 export const adminPlugin: FastifyPluginAsync<AdminOptions> = async (
   app,
-  { config, notify, guardedRoutes = [], retention, smtpTimeoutMs, visitsNotCounted },
+  {
+    config,
+    notify,
+    guardedRoutes = [],
+    retention,
+    smtpTimeoutMs,
+    visitsNotCounted,
+    statusPage,
+    formHandoff,
+  },
 ) => {
   await app.register(adminAuthPlugin, {
     admin: config.admin,
@@ -80,6 +100,9 @@ export const adminPlugin: FastifyPluginAsync<AdminOptions> = async (
       'no mail transport (SMTP_URL or SENDGRID_API_KEY): e-mails are only written to DATA_DIR/outbox',
     );
   }
+
+  // Public: the person's own erasure, proven by their status page's cookie, not a session.
+  await app.register(personErasureRoute, { subjects, page: statusPage, handoff: formHandoff });
 
   await app.register(async (guarded) => {
     guarded.addHook('onRequest', app.adminAuth.guard);

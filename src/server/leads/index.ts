@@ -54,6 +54,7 @@ export { secondsLeft, type AddressCounters } from './screening/address-counters'
 // A form posted without JavaScript hands its messages or prefill to the next page.
 export { FlashStore, type FormFlashTables } from './capture/flash-store';
 export { FormHandoff } from './capture/form-handoff';
+export { wantsHtml } from './capture/html-form-posts';
 export type { LeadCreatedPayload } from './store/lead-created';
 
 // The record.
@@ -110,3 +111,8 @@ export {
   type LeadSubmissionsTable,
 } from './store/lead-submissions';
 export { eraseLeadRows, findLeadsByEmail, leadIdsNotUpdatedSince } from './people/lead-subject';
+export { deleteStatusLinks, STATUS_PATH } from './people/status-link';
+
+// The person's status page (issue 21): their proof, what it shows, what they may do.
+export { leadProofKey } from './people/lead-proof';
+export { StatusPage, type StatusAnswer } from './people/status-page';

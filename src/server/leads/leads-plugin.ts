@@ -4,6 +4,8 @@ import type { FormHandoff } from './capture/form-handoff';
 import { WriteQueue } from '../platform/database/write-queue';
 import type { LeadRecordTables } from './store/lead-tables';
 import { formRoutes } from './capture/form-routes';
+import type { StatusPage } from './people/status-page';
+import { statusRoutes } from './people/status-routes';
 import { htmlRefusals } from './capture/html-refusals';
 import { ALTCHA_CHALLENGE_PATH } from '@shared/spam-fields';
 import { LeadCapture, type CaptureSettings } from './capture/lead-capture';
@@ -21,6 +23,8 @@ export interface LeadsOptions {
   writeQueueLimit?: number | undefined;
   /** Carries a form posted without JavaScript to its next page (docs/decisions/090). */
   formHandoff: FormHandoff;
+  /** The person's status page: its actions are routes of this scope (issue 21). */
+  statusPage: StatusPage;
 }
 
 /**
@@ -87,4 +91,9 @@ export const leadsPlugin: FastifyPluginAsync<LeadsOptions> = async (app, options
     );
   }
   await app.register(formRoutes);
+  await app.register(statusRoutes, {
+    page: options.statusPage,
+    handoff: options.formHandoff,
+    database,
+  });
 };

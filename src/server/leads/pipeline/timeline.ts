@@ -1,17 +1,17 @@
-import type { LeadForm } from '@shared/lead-vocabulary';
+import type { SubmissionForm } from '@shared/lead-vocabulary';
 import { statusLabel } from '@shared/lead-status';
 import type { LeadActivityTable } from './pipeline-tables';
 
 /** One event of a lead's life, as GET /api/…-submissions/:id answers it (HELPERS contract). */
 export interface TimelineEntry {
   at: string;
-  kind: 'created' | 'submitted' | 'email_sent' | 'status_changed' | 'note';
+  kind: 'created' | 'submitted' | 'email_sent' | 'status_changed' | 'note' | 'reminders_stopped';
   /** A sentence the dashboard shows as it is. */
   text: string;
 }
 
 /** What each public form is, in the admin's words. */
-const formTexts: Record<LeadForm, string> = {
+const formTexts: Record<SubmissionForm, string> = {
   'candidate-email': 'Left an e-mail address',
   'candidate-basic-info': 'Submitted name and phone',
   'candidate-application': 'Submitted the application',
@@ -19,7 +19,11 @@ const formTexts: Record<LeadForm, string> = {
   questionnaire: 'Submitted the questionnaire',
   'company-email': 'Left a work e-mail and company name',
   'company-request': 'Submitted the talent request',
+  'status-page': 'Corrected their details on the status page',
 };
+
+const byPerson = (activity: Pick<LeadActivityTable, 'text'>) =>
+  activity.text === 'person' ? ' by the person' : '';
 
 const fromPage = (page: string | null) => (page ? ` (${page})` : '');
 
@@ -34,7 +38,7 @@ function activityEntry(activity: Activity): TimelineEntry {
       return {
         at,
         kind: 'status_changed',
-        text: `Status changed from ${statusLabel(activity.from_status ?? '')} to ${statusLabel(activity.to_status ?? '')}`,
+        text: `Status changed from ${statusLabel(activity.from_status ?? '')} to ${statusLabel(activity.to_status ?? '')}${byPerson(activity)}`,
       };
     case 'email_sent':
       return {
@@ -47,6 +51,8 @@ function activityEntry(activity: Activity): TimelineEntry {
       };
     case 'note':
       return { at, kind: 'note', text: activity.text ?? '' };
+    case 'reminders_stopped':
+      return { at, kind: 'reminders_stopped', text: `Reminders stopped${byPerson(activity)}` };
   }
 }
 
@@ -56,7 +62,7 @@ function activityEntry(activity: Activity): TimelineEntry {
  */
 export function buildTimeline(
   lead: { created_at: string; source_page: string | null },
-  submissions: { form: LeadForm; source_page: string | null; created_at: string }[],
+  submissions: { form: SubmissionForm; source_page: string | null; created_at: string }[],
   activity: Activity[],
 ): TimelineEntry[] {
   const entries: TimelineEntry[] = [

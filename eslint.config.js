@@ -15,6 +15,7 @@ const features = [
   'legal',
   'admin',
   'not-found',
+  'status',
 ];
 
 /*

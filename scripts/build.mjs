@@ -5,9 +5,9 @@ import path from 'node:path';
 import { promisify } from 'node:util';
 import { brotliCompress, constants as zlib, gzip } from 'node:zlib';
 import { build as viteBuild } from 'vite';
-import { build as esbuild } from 'esbuild';
 import { newBuildDir, switchBuild } from './build-dir.mjs';
 import { currentFingerprint, root, STAMP_FILE_NAME } from './build-stamp.mjs';
+import { bundleServer } from './server-bundle.mjs';
 
 /** The parts of a build in `dir` (a new directory, made `dist` once complete: build-dir.mjs). */
 const buildPaths = (dir) => ({
@@ -133,17 +133,7 @@ async function precompress({ clientDir, pagesDir }) {
 }
 
 async function buildServer({ dir }) {
-  await esbuild({
-    entryPoints: [path.join(root, 'src/server/main.ts')],
-    outfile: path.join(dir, 'server/main.js'),
-    bundle: true,
-    platform: 'node',
-    format: 'esm',
-    target: 'node20',
-    packages: 'external',
-    sourcemap: true,
-    logLevel: 'warning',
-  });
+  await bundleServer(path.join(dir, 'server/main.js'));
   log('bundled the server');
 }
 

@@ -31,10 +31,13 @@ captureLandingVisit();
 if (window === window.top) startTracking();
 
 // A lead form submitted before React handles it is held for its lazy form to replay
-// (held-submit.ts); only /contact's GET choice form may go to the server as it is.
+// (held-submit.ts); /contact's GET choice form and the status page's plain posts
+// (data-plain-post) go to the server as they are.
 window.addEventListener('submit', (event) => {
   const form = event.target as HTMLFormElement;
-  if (event.defaultPrevented || (form.method === 'get' && form.hasAttribute('action'))) return;
+  const plain =
+    (form.method === 'get' && form.hasAttribute('action')) || form.hasAttribute('data-plain-post');
+  if (event.defaultPrevented || plain) return;
   event.preventDefault();
   holdSubmit(form); // replayed only by a lazy form that contains it
 });

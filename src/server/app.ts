@@ -8,9 +8,12 @@ import { ephemeralMigrations, migrations } from './database';
 import {
   FlashStore,
   FormHandoff,
+  LEAD_FLOOD_LIMIT,
+  leadProofKey,
   leadsPlugin,
   personMessagesPlugin,
   spamPlugin,
+  StatusPage,
   type FormFlashTables,
 } from './leads';
 import {
@@ -63,7 +66,7 @@ export interface Bounds {
   smtpTimeoutMs?: number;
   /** WRITE_QUEUE_LIMIT (leads/leads-plugin.ts). */
   writeQueueLimit?: number;
-  /** LEAD_FLOOD_LIMIT (leads/capture/lead-capture.ts). */
+  /** LEAD_FLOOD_LIMIT (leads/capture/lead-capture.ts), also the visit beacon's. */
   leadFloodLimit?: number;
 }
 
@@ -164,6 +167,12 @@ export async function buildApp({
     altcha: config.spam.altchaForms.length > 0,
     secure: config.site.siteUrl.startsWith('https:'),
   });
+  const statusPage = new StatusPage(
+    tablesOf(app.database.db),
+    leadProofKey(app.spamDefence.formTimeKey),
+    formHandoff,
+    config.site.siteUrl,
+  );
   // Where each new lead is announced, also one released from quarantine (decision 095); `person`:
   // the lead's own confirmation (decision 154).
   const notify = [
@@ -173,6 +182,7 @@ export async function buildApp({
   ];
   await app.register(leadsPlugin, {
     formHandoff,
+    statusPage,
     capture: {
       rateLimit: config.leadRateLimit,
       floodLimit: bounds.leadFloodLimit,
@@ -201,18 +211,32 @@ export async function buildApp({
     siteUrl: config.site.siteUrl,
     ...(conversionWorker ? { worker: conversionWorker } : {}),
   });
-  await app.register(visitsPlugin, { siteUrl: config.site.siteUrl });
+  // The beacon is limited per address like the lead routes, on a budget of its own.
+  await app.register(visitsPlugin, {
+    siteUrl: config.site.siteUrl,
+    flood:
+      config.leadRateLimit > 0
+        ? {
+            counters: app.spamDefence.addressCounters,
+            limit: bounds.leadFloodLimit ?? LEAD_FLOOD_LIMIT,
+          }
+        : undefined,
+  });
   await app.register(adminPlugin, {
     config,
     smtpTimeoutMs: bounds.smtpTimeoutMs,
     notify,
     guardedRoutes: [funnelRoutes],
     retention,
+    visitsNotCounted: (since) => app.visitCounter.notCountedSince(since),
+    formHandoff,
+    statusPage,
   });
   await app.register(sitePlugin, {
     clientDir: config.clientDir,
     runtime: config.runtime,
     formHandoff,
+    statusPage,
   });
   return app;
 }

@@ -25,10 +25,23 @@ export interface ConfigurationItem {
   settings: string[];
 }
 
+/** What the storage bounds hold and what they dropped (decision 152). */
+export interface StorageFigures {
+  /** Forms held in quarantine now. */
+  quarantined: number;
+  /** Quarantined forms counted but not kept (an address past 100 a day), in the last `days` days. */
+  quarantineDropped: number;
+  /** Visits not counted (an address past 50 new visitors a day), in the last `days` days. */
+  visitsNotCounted: number;
+  /** The period of the two counts: as long as a quarantined form is kept. */
+  days: number;
+}
+
 export interface AdminConfiguration {
   /** NODE_ENV=production (npm start). */
   production: boolean;
   /** What needs attention, loudest first (also in `items` with state "warning"). */
   warnings: string[];
   items: ConfigurationItem[];
+  storage: StorageFigures;
 }

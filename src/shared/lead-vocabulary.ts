@@ -12,6 +12,10 @@ export const leadForms = [
 ] as const;
 export type LeadForm = (typeof leadForms)[number];
 
+/** A lead's history (lead_submissions) also keeps the person's corrections on /status. */
+export const STATUS_PAGE_FORM = 'status-page';
+export type SubmissionForm = LeadForm | typeof STATUS_PAGE_FORM;
+
 /** Candidate lead stages, in the order a candidate moves through them (spec section 4). */
 export const candidateStages = ['email', 'questionnaire', 'application'] as const;
 export type CandidateStage = (typeof candidateStages)[number];

@@ -1,6 +1,8 @@
 // What the server knows that a pre-rendered page cannot (decision 090): a returned form, or an
 // earlier form's prefill. Written into the page as JSON, so hydration renders the same.
 
+import type { StatusNotice, StatusView } from './person-status';
+
 /** A form posted without JavaScript, as it comes back to its page. */
 export interface ReturnedForm {
   /** The form's endpoint (its `action`) and the page it belongs to: together they name it. */
@@ -25,6 +27,10 @@ export interface PageState {
   prefill?: Record<string, string>;
   /** /contact?userType=... (or showForm=true, the candidate tab) rendered by the server. */
   contactType?: ContactType;
+  /** /status: the person's leads and what they may do, or why there is nothing to show. */
+  status?: StatusView;
+  /** /status after one of its actions: what was done. */
+  statusNotice?: StatusNotice;
 }
 
 /** The id of the `<script type="application/json">` element that carries the state. */

@@ -76,6 +76,13 @@ describeEachDatabase(
         expect(backups).toMatchObject({ state: 'off' });
         expect(backups?.summary).toContain('pg_dump');
       }
+      // Nothing held or dropped yet (the figures have tests/api/bounds.test.ts).
+      expect(config.storage).toEqual({
+        quarantined: 0,
+        quarantineDropped: 0,
+        visitsNotCounted: 0,
+        days: 30,
+      });
     });
 
     it('is described in the OpenAPI document as an admin route', async () => {

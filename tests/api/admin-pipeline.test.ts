@@ -1,7 +1,7 @@
 import { beforeAll, expect, it } from 'vitest';
 import { adminOptions, seedCandidate, seedCompany, signIn } from '../support/admin';
 import { validBodies } from '../support/lead-bodies';
-import { candidateIdOf, companiesWithEmail } from '../support/api';
+import { candidateIdOf, companiesWithEmail, leadProofOf } from '../support/api';
 import { describeEachDatabase, uniqueEmail, type TestApp } from '../support/test-app';
 
 interface TimelineEntry {
@@ -113,19 +113,29 @@ describeEachDatabase(
     it('keeps each form as it was sent, so a later form does not erase what an earlier said', async () => {
       const testApp = current();
       const email = uniqueEmail('history');
-      const post = (url: string, body: object) =>
-        testApp.app.inject({ method: 'POST', url, payload: body });
-      await post('/api/candidates/basic-info', {
+      const post = (url: string, body: object, cookie?: string) =>
+        testApp.app.inject({
+          method: 'POST',
+          url,
+          payload: body,
+          headers: cookie ? { cookie } : {},
+        });
+      const first = await post('/api/candidates/basic-info', {
         ...validBodies.candidateBasicInfo(email),
         phone: '555-0100',
         attribution: { page: '/candidates', utmSource: 'ads' },
       });
       const id = await candidateIdOf(testApp.db, email);
-      await post('/api/candidates/submit', {
-        ...validBodies.candidateApplication(email),
-        phone: '555-0199',
-        attribution: { page: '/apply' },
-      });
+      // The same browser: its proof lets the later form change the phone (decision 151).
+      await post(
+        '/api/candidates/submit',
+        {
+          ...validBodies.candidateApplication(email),
+          phone: '555-0199',
+          attribution: { page: '/apply' },
+        },
+        leadProofOf(first),
+      );
 
       const detail = await call(testApp, 'GET', `/api/candidate-submissions/${id}`, cookie);
       expect(detail.status).toBe(200);

@@ -13,7 +13,12 @@ import { ADMIN_TEST_PASSWORD, adminEnv } from '../support/admin';
 import { eventually } from '../support/eventually';
 import { leadEndpoints } from '../support/lead-bodies';
 import { createTestDatabase, PG_BIN, type TestDatabase } from '../support/postgres';
-import { startServerProcess, tryPost, type ServerProcess } from '../support/server-process';
+import {
+  sourceArgs,
+  startServerProcess,
+  tryPost,
+  type ServerProcess,
+} from '../support/server-process';
 import { fakeClientDir, uniqueEmail } from '../support/test-app';
 
 /*
@@ -55,10 +60,10 @@ async function stop(server: ServerProcess) {
   expect(await server.exited).toBe(0);
 }
 
-/** Runs `npm run <script> -- args` as npm does: tsx, from the repository, with `env` only. */
+/** Runs `npm run <script> -- args`'s code (sourceArgs), from the repository, with `env` only. */
 function runScript(script: 'backup' | 'restore', env: Record<string, string>, args: string[] = []) {
   return new Promise<{ code: number | null; stdout: string; stderr: string }>((resolve) => {
-    const child = spawn(process.execPath, ['--import', 'tsx', `scripts/${script}.ts`, ...args], {
+    const child = spawn(process.execPath, [...sourceArgs(script), ...args], {
       cwd: root,
       env: { PATH: process.env.PATH ?? '', NODE_ENV: 'production', ...env },
     });

@@ -6,8 +6,8 @@ import { loadConfig } from '../../src/server/config/config';
 import { tablesOf } from '../../src/server/platform/database/connection';
 import { enqueueMessages } from '../../src/server/platform/outbox/outbox';
 import type { OutboxTables } from '../../src/server/platform/outbox/outbox-tables';
-import { adminEnv, signIn } from '../support/admin';
-import { candidateIdOf, companiesWithEmail } from '../support/api';
+import { adminEnv, patchCandidateStatus, signIn } from '../support/admin';
+import { candidateIdOf, companiesWithEmail, leadProofOf } from '../support/api';
 import { startGraphReceiver, type GraphRequest } from '../support/graph-receiver';
 import { validBodies } from '../support/lead-bodies';
 import { eventually } from '../support/eventually';
@@ -234,14 +234,18 @@ describeEachDatabase(
         body: { ...validBodies.candidateBasicInfo(email), attribution: { page: '/candidates' } },
       });
       expect((await basic.response).statusCode).toBe(200);
+      // The same browser: its proof makes its later forms the person's (decision 151).
+      const headers = { cookie: `_fbp=${FBP}; ${leadProofOf(await basic.response)}` };
       const answers = postForm(testApp.app, {
         url: '/api/candidates/questionnaire',
         body: { ...validBodies.questionnaire(email), attribution: { page: '/typeform' } },
+        headers,
       });
       expect((await answers.response).statusCode).toBe(200);
       const completed = postForm(testApp.app, {
         url: '/api/candidates/typeform-completed',
         body: validBodies.typeformCompleted(email),
+        headers,
       });
       expect((await completed.response).statusCode).toBe(200);
       const id = await candidateIdOf(testApp.db, email);
@@ -471,12 +475,7 @@ describeEachDatabase(
       });
       expect((await form.response).statusCode).toBe(200);
       const id = await candidateIdOf(testApp.db, email);
-      const patched = await testApp.app.inject({
-        method: 'PATCH',
-        url: `/api/candidate-submissions/${id}`,
-        headers: { cookie: await signIn(testApp.app) },
-        payload: { status: 'qualified' },
-      });
+      const patched = await patchCandidateStatus(testApp.app, id, 'qualified');
       expect(patched.statusCode).toBe(200);
       expect((await metaRows(testApp, 'candidate', id)).map((row) => row.topic)).toEqual(['Lead']);
     });

@@ -1,7 +1,7 @@
 import { createHash } from 'node:crypto';
 import { afterAll, expect, it } from 'vitest';
 import type { FastifyInstance } from 'fastify';
-import { LOST_LINK_SENTENCE } from '../../src/shared/status-page';
+import { LOST_LINK_SENTENCE } from '../../src/shared/person-status';
 import type { FunnelFigures } from '../../src/shared/admin-funnel';
 import { adminEnv, freshAddress, signIn } from '../support/admin';
 import { awayFromMinuteEdge, candidateIdOf, companiesWithEmail, postJson } from '../support/api';
@@ -186,7 +186,7 @@ describeEachDatabase(
         expect.arrayContaining([
           'Confirmation e-mail sent to the person',
           'Reminder e-mail sent to the person',
-          'The person stopped reminders',
+          'Reminders stopped by the person',
         ]),
       );
 

@@ -6,7 +6,7 @@ import { stripVTControlCharacters as plain } from 'node:util';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { eventually } from '../support/eventually';
 import { freePort } from '../support/postgres';
-import { startServerProcess } from '../support/server-process';
+import { sourceArgs, startServerProcess } from '../support/server-process';
 import { fakeClientDir } from '../support/test-app';
 
 const root = path.resolve(import.meta.dirname, '..', '..');
@@ -28,7 +28,7 @@ afterAll(async () => {
  */
 async function onTerminal(env: Record<string, string>, until: RegExp): Promise<string> {
   const port = await freePort();
-  const command = `exec ${process.execPath} --import tsx src/server/main.ts`;
+  const command = `exec ${process.execPath} ${sourceArgs().join(' ')}`;
   const child = spawn('script', ['-qec', command, '/dev/null'], {
     cwd: root,
     detached: true,

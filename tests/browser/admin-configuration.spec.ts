@@ -37,6 +37,13 @@ test.describe('the Configuration panel of a production server with SITE_URL at l
     await expect(row('Retention')).toContainText('Needs attention');
     await expect(configuration).not.toContainText(METRICS_TOKEN);
 
+    const storage = configuration.getByRole('definition');
+    await expect(configuration.getByRole('heading', { name: 'Storage bounds' })).toBeVisible();
+    await expect(storage.filter({ hasText: '0 forms held, each for 30 days' })).toBeVisible();
+    await expect(storage.filter({ hasText: 'from an address past 50 new visitors' })).toHaveText(
+      '0 in the last 30 days (from an address past 50 new visitors a day)',
+    );
+
     const section = await new AxeBuilder({ page })
       .include('section[aria-labelledby="configuration-heading"]')
       .analyze();

@@ -115,6 +115,7 @@ test('a company lead opens at /admin?company=<id>', async ({ page }) => {
     'In discussion',
     'Partner',
     'Not a fit',
+    'Withdrawn',
   ]);
 });
 
@@ -249,4 +250,28 @@ test('the detail keeps what each form said, oldest first, after a later form cha
   await expect(forms.nth(2)).toContainText('Murray');
   await expect(forms.nth(2)).not.toContainText('Hopper');
   expect(await axeViolations(page)).toEqual([]);
+});
+
+test("a stranger's form waits as unverified changes until the team marks it reviewed", async ({
+  page,
+  playwright,
+}) => {
+  const tag = uniqueTag('unverified');
+  const email = `${tag}@example.com`;
+  await lead.application(page.request, email);
+  // Another browser: it holds no proof of this lead (decision 151).
+  const stranger = await playwright.request.newContext({
+    baseURL: test.info().project.use.baseURL,
+  });
+  await lead.application(stranger, email, 'Mallory');
+  await stranger.dispose();
+  await signIn(page);
+  const panel = await openTab(page, 'Candidates', tag);
+  await expect(panel.getByText('Unverified changes')).toBeVisible();
+  await panel.getByRole('button', { name: 'Open details of Grace Hopper' }).click();
+  const dialog = detailPanel(page);
+  await expect(dialog.getByText('Not verified: sent without the person’s proof')).toBeVisible();
+  await dialog.getByRole('button', { name: 'Mark reviewed' }).click();
+  await expect(dialog.getByRole('status')).toHaveText('Marked reviewed.');
+  await expect(dialog.getByRole('button', { name: 'Mark reviewed' })).toHaveCount(0);
 });

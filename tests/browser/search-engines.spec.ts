@@ -10,8 +10,11 @@ import {
 
 /** What search engines are told: sitemap.xml, robots.txt and each page's robots meta. */
 
-/** The steps of the application funnel and the admin area: never in search results. */
-const UNLISTED = ['/apply', '/typeform', '/thank-you', '/admin'];
+/**
+ * The steps of the application funnel, the person's status page and the admin area: never in
+ * search results.
+ */
+const UNLISTED = ['/apply', '/typeform', '/thank-you', '/status', '/admin'];
 const robots = (page: Page) => page.locator('meta[name="robots"]');
 
 test('sitemap.xml lists every public indexable page and nothing else', async ({ request }) => {
@@ -27,6 +30,7 @@ test('sitemap.xml lists every public indexable page and nothing else', async ({ 
     '/apply',
     '/typeform',
     '/thank-you',
+    '/status',
   ]);
 });
 

@@ -37,6 +37,16 @@ export async function signIn(
   return `${cookie.name}=${cookie.value}`;
 }
 
+/** PATCHes candidate `id`'s status as a newly signed-in admin. */
+export async function patchCandidateStatus(app: FastifyInstance, id: number, status: string) {
+  return app.inject({
+    method: 'PATCH',
+    url: `/api/candidate-submissions/${id}`,
+    headers: { cookie: await signIn(app) },
+    payload: { status },
+  });
+}
+
 /** Every admin endpoint, as [method, url]; ids refer to leads that need not exist. */
 export const adminEndpoints: [string, string][] = [
   ['GET', '/api/candidate-submissions'],

@@ -18,6 +18,16 @@ export function postJson(
   });
 }
 
+/**
+ * The lead's proof a form's answer gave this browser (decision 151), as a Cookie header value:
+ * later forms with it may change the lead.
+ */
+export function leadProofOf(response: LightMyRequestResponse): string {
+  const proof = response.cookies.find((cookie) => cookie.name === 'tb_lead');
+  if (!proof) throw new Error('the answer gave no lead proof');
+  return `tb_lead=${proof.value}`;
+}
+
 export function candidatesWithEmail(db: Kysely<Database>, email: string) {
   return db
     .selectFrom('candidates')

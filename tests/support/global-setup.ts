@@ -1,4 +1,8 @@
+import { mkdir, mkdtemp, rm } from 'node:fs/promises';
+import path from 'node:path';
 import type { TestProject } from 'vitest/node';
+import { bundleServer } from '../../scripts/server-bundle.mjs';
+import { BUNDLED_ENTRIES, TEST_SERVER_BUNDLE } from './server-process';
 import { postgresUnavailableReason, startPostgres, type PostgresServer } from './postgres';
 
 declare module 'vitest' {
@@ -8,13 +12,41 @@ declare module 'vitest' {
   }
 }
 
+/** Before any test file: the child servers' bundle, and PostgreSQL. */
+export default async function setup(project: TestProject) {
+  const bundle = await bundleServerForTests();
+  const postgres = await setupPostgres(project);
+  return async () => {
+    await postgres?.stop();
+    await rm(bundle, { recursive: true, force: true });
+  };
+}
+
+/**
+ * The API tests' child servers and backup scripts run bundles made once here: through tsx, every
+ * process spent seconds of CPU compiling and loading the same modules (server-process.ts).
+ * Inside node_modules, so a bundle finds the packages it leaves out; workers inherit the path.
+ */
+async function bundleServerForTests(): Promise<string> {
+  const cache = path.resolve(import.meta.dirname, '..', '..', 'node_modules', '.cache');
+  await mkdir(cache, { recursive: true });
+  const dir = await mkdtemp(path.join(cache, 'test-server-'));
+  await Promise.all(
+    Object.entries(BUNDLED_ENTRIES).map(([name, entry]) =>
+      bundleServer(path.join(dir, `${name}.mjs`), entry),
+    ),
+  );
+  process.env[TEST_SERVER_BUNDLE] = dir;
+  return dir;
+}
+
 /**
  * Gives the API tests a real PostgreSQL: DATABASE_URL_TEST when set (a superuser URL, test
  * files create their own databases on it), otherwise a server started here and removed at
  * the end. In CI a missing PostgreSQL fails the run; locally the PostgreSQL half of the API
  * tests is skipped with a loud warning.
  */
-export default async function setup(project: TestProject) {
+async function setupPostgres(project: TestProject): Promise<PostgresServer | undefined> {
   const given = process.env.DATABASE_URL_TEST?.trim();
   if (given) {
     project.provide('postgresAdminUrl', given);
@@ -40,7 +72,5 @@ export default async function setup(project: TestProject) {
     );
   }
   project.provide('postgresAdminUrl', server?.url ?? null);
-  return async () => {
-    await server?.stop();
-  };
+  return server;
 }

@@ -14,9 +14,25 @@ export interface ServerProcess {
   output(): string;
 }
 
+/** Set by the API tests' global set-up: the directory of BUNDLED_ENTRIES, bundled once per run. */
+export const TEST_SERVER_BUNDLE = 'TEST_SERVER_BUNDLE';
+
+/** What runs in child processes of the API tests: the server and the backup scripts. */
+export const BUNDLED_ENTRIES = {
+  main: 'src/server/main.ts',
+  backup: 'scripts/backup.ts',
+  restore: 'scripts/restore.ts',
+} as const;
+
+/** How to run an entry from source: the tests' bundle when there is one, else through tsx. */
+export const sourceArgs = (name: keyof typeof BUNDLED_ENTRIES = 'main'): string[] => {
+  const dir = process.env[TEST_SERVER_BUNDLE];
+  return dir ? [path.join(dir, `${name}.mjs`)] : ['--import', 'tsx', BUNDLED_ENTRIES[name]];
+};
+
 /**
- * Runs the real server entry point (src/server/main.ts through tsx, or with `options.built` the
- * production build's dist/server/main.js, which starts without compiling) in a child process,
+ * Runs the real server entry point (src/server/main.ts, see sourceArgs, or with
+ * `options.built` the production build's dist/server/main.js) in a child process,
  * on a free port of 127.0.0.1 (or `options.port`, to restart an instance where a proxy expects
  * it), and resolves once GET /api/health answers 200.
  */
@@ -25,7 +41,7 @@ export async function startServerProcess(
   options: { port?: number; built?: boolean } = {},
 ): Promise<ServerProcess> {
   const port = options.port ?? (await freePort());
-  const entry = options.built ? ['dist/server/main.js'] : ['--import', 'tsx', 'src/server/main.ts'];
+  const entry = options.built ? ['dist/server/main.js'] : sourceArgs();
   const child = spawn(process.execPath, entry, {
     cwd: root,
     env: {

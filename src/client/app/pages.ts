@@ -15,6 +15,7 @@ export const pages: Record<string, LazyPage> = {
   '/training': lazyPage(() => import('../features/candidates/training-page')),
   '/privacy': lazyPage(() => import('../features/legal/privacy-page')),
   '/terms': lazyPage(() => import('../features/legal/terms-page')),
+  '/status': lazyPage(() => import('../features/status/status-page')),
   '/admin': lazyPage(() => import('../features/admin/admin-page')),
 };
 

@@ -123,6 +123,14 @@ export const routeMeta: readonly RouteMeta[] = (
       audience: 'everyone',
     },
     {
+      path: '/status',
+      title: 'Your Application Status',
+      description:
+        'Where your application stands, your details, and your choices about our messages and your data.',
+      indexable: false,
+      audience: 'everyone',
+    },
+    {
       path: '/questionnaire',
       title: 'Application Questionnaire',
       description: 'A few short questions to complete your training application.',

@@ -13,7 +13,16 @@ import { Retention, type RetentionSchedule } from './data-subject/retention';
 import { deliveriesRoutes } from './routes/deliveries-routes';
 import { emailRoutes } from './routes/email-routes';
 import { exportRoutes } from './routes/export-routes';
-import { LeadDesk } from '../leads';
+import {
+  LeadDesk,
+  QUARANTINE_DAYS,
+  quarantineFigures,
+  type FormHandoff,
+  type LeadQuarantineTables,
+  type StatusPage,
+} from '../leads';
+import { tablesOf } from '../platform/database/connection';
+import { personErasureRoute } from './data-subject/person-erasure-route';
 import type { OutboxDestination } from '../platform/outbox/outbox-tables';
 import { listingRoutes } from './routes/listing-routes';
 import { overviewRoutes } from './routes/overview-routes';
@@ -34,11 +43,25 @@ export interface AdminOptions {
   retention?: RetentionSchedule | undefined;
   /** The mail transport's timeout (default SMTP_TIMEOUT_MS; tests: shorter). */
   smtpTimeoutMs?: number | undefined;
+  /** Visits not counted since a UTC day, past an address's bound (the visit counter's). */
+  visitsNotCounted: (since: string) => Promise<number>;
+  /** The person's status page erases through the data-subject erasure (issue 21). */
+  statusPage: StatusPage;
+  formHandoff: FormHandoff;
 }
 
 export const adminPlugin: FastifyPluginAsync<AdminOptions> = async (
   app,
-  { config, notify, guardedRoutes = [], retention, smtpTimeoutMs },
+  {
+    config,
+    notify,
+    guardedRoutes = [],
+    retention,
+    smtpTimeoutMs,
+    visitsNotCounted,
+    statusPage,
+    formHandoff,
+  },
 ) => {
   await app.register(adminAuthPlugin, {
     admin: config.admin,
@@ -65,7 +88,9 @@ export const adminPlugin: FastifyPluginAsync<AdminOptions> = async (
     expiry.start();
     app.addHook('onClose', async () => expiry.stop());
   }
-  await desk.start((error) => app.log.warn({ err: error }, 'pragma optimize failed'));
+  await desk.start((error) =>
+    app.log.warn({ err: error }, 'hourly upkeep (statistics, quarantine expiry) failed'),
+  );
   app.addHook('onClose', async () => desk.stop());
   const mailer = createMailer({ ...config.mail, timeoutMs: smtpTimeoutMs }, config.dataDir);
   app.addHook('onClose', async () => mailer.close());
@@ -76,6 +101,9 @@ export const adminPlugin: FastifyPluginAsync<AdminOptions> = async (
     );
   }
 
+  // Public: the person's own erasure, proven by their status page's cookie, not a session.
+  await app.register(personErasureRoute, { subjects, page: statusPage, handoff: formHandoff });
+
   await app.register(async (guarded) => {
     guarded.addHook('onRequest', app.adminAuth.guard);
     guarded.addHook('onRoute', documentGuardedRoute);
@@ -85,7 +113,22 @@ export const adminPlugin: FastifyPluginAsync<AdminOptions> = async (
     await guarded.register(pipelineRoutes, { pipeline });
     await guarded.register(deliveriesRoutes);
     await guarded.register(dataSubjectRoutes, { subjects });
-    await guarded.register(configurationRoutes, { config });
+    await guarded.register(configurationRoutes, {
+      config,
+      storage: async () => {
+        const since = new Date(Date.now() - QUARANTINE_DAYS * 86_400_000).toISOString();
+        const [quarantine, visitsDropped] = await Promise.all([
+          quarantineFigures(tablesOf<LeadQuarantineTables>(database.db), since.slice(0, 10)),
+          visitsNotCounted(since.slice(0, 10)),
+        ]);
+        return {
+          quarantined: quarantine.held,
+          quarantineDropped: quarantine.dropped,
+          visitsNotCounted: visitsDropped,
+          days: QUARANTINE_DAYS,
+        };
+      },
+    });
     await guarded.register(quarantineRoutes, { desk });
     await guarded.register(emailRoutes, {
       listing,

@@ -99,7 +99,7 @@ function retentionSummary(config: ServerConfig): ConfigurationItem {
 }
 
 /** Every item of the admin's Configuration panel, warnings first in `warnings`. */
-export function configurationSummary(config: ServerConfig): AdminConfiguration {
+export function configurationSummary(config: ServerConfig): Omit<AdminConfiguration, 'storage'> {
   const siteWarning = siteUrlWarning(config);
   const mail = mailSummary(config);
   const pixelId = config.runtime.metaPixelId;

@@ -15,6 +15,8 @@ import type { PipelineTables } from './pipeline/pipeline-tables';
 import { submissionConsentMigrations } from './store/submission-consent';
 import { personChoiceMigrations } from './people/person-choices';
 import { statusLinkMigrations, type StatusLinkTables } from './people/status-link';
+import { leadProofMigrations } from './people/proof-migrations';
+import { quarantineDroppedMigrations } from './quarantine/lead-quarantine';
 import { reminderMigrations, type ReminderTables } from './messages/candidate-reminders';
 
 /** Every table and column the lead context owns. */
@@ -35,6 +37,8 @@ export const leadMigrations: readonly MigrationSet[] = [
   submissionConsentMigrations,
   statusLinkMigrations,
   personChoiceMigrations,
+  leadProofMigrations,
+  quarantineDroppedMigrations,
   reminderMigrations,
 ];
 
@@ -47,12 +51,15 @@ export const leadEphemeralMigrations: readonly MigrationSet[] = [
 
 // Capture: the public forms' routes, screened for spam.
 export { leadsPlugin } from './leads-plugin';
+export { LEAD_FLOOD_LIMIT } from './capture/lead-capture';
 export { spamPlugin } from './screening/spam-plugin';
+export { secondsLeft, type AddressCounters } from './screening/address-counters';
 // What the product says to the person: confirmation, reminders, unsubscribe, lost link.
 export { personMessagesPlugin } from './messages/person-messages-plugin';
 // A form posted without JavaScript hands its messages or prefill to the next page.
 export { FlashStore, type FormFlashTables } from './capture/flash-store';
 export { FormHandoff } from './capture/form-handoff';
+export { wantsHtml } from './capture/html-form-posts';
 export type { LeadCreatedPayload } from './store/lead-created';
 
 // The record.
@@ -95,6 +102,9 @@ export { eraseActivity, findActivity } from './pipeline/lead-activity';
 export {
   eraseQuarantined,
   findQuarantined,
+  quarantineFigures,
+  QUARANTINE_DAILY_LIMIT,
+  QUARANTINE_DAYS,
   type LeadQuarantineTable,
   type LeadQuarantineTables,
 } from './quarantine/lead-quarantine';
@@ -106,3 +116,8 @@ export {
   type LeadSubmissionsTable,
 } from './store/lead-submissions';
 export { eraseLeadRows, findLeadsByEmail, leadIdsNotUpdatedSince } from './people/lead-subject';
+export { deleteStatusLinks, STATUS_PATH } from './people/status-link';
+
+// The person's status page (issue 21): their proof, what it shows, what they may do.
+export { leadProofKey } from './people/lead-proof';
+export { StatusPage, type StatusAnswer } from './people/status-page';

@@ -5,7 +5,11 @@ import type { OutboxDestination, OutboxTables } from '../platform/outbox/outbox-
 import { eraseActivity } from './pipeline/lead-activity';
 import { LeadPipeline } from './pipeline/lead-pipeline';
 import type { PipelineTables } from './pipeline/pipeline-tables';
-import type { QuarantineRelease } from './quarantine/lead-quarantine';
+import {
+  expireQuarantined,
+  type LeadQuarantineTables,
+  type QuarantineRelease,
+} from './quarantine/lead-quarantine';
 import { releaseQuarantined } from './quarantine/quarantine-writes';
 import { exportCsv } from './export/export-query';
 import type { ExportTab } from './export/export-tabs';
@@ -14,8 +18,8 @@ import { Overview } from './queries/overview-figures';
 import type { LeadRecordTables } from './store/lead-tables';
 import type { AdminLeadTables } from './store/listing-tables';
 
-/** Planner statistics for the dashboard's queries are refreshed this often (SQLite). */
-const STATISTICS_INTERVAL_MS = 60 * 60 * 1000;
+/** Planner statistics (SQLite) are refreshed, and old quarantined forms expired, this often. */
+const HOURLY_MS = 60 * 60 * 1000;
 
 export interface LeadDeskOptions {
   /** Candidate statuses qualified, enrolled and placed go to Meta (decision 110). */
@@ -32,7 +36,7 @@ export class LeadDesk {
   readonly listing: LeadListing;
   readonly overview: Overview;
   readonly pipeline: LeadPipeline;
-  private statistics: NodeJS.Timeout | undefined;
+  private hourly: NodeJS.Timeout | undefined;
 
   constructor(
     private readonly database: DatabaseConnection,
@@ -71,16 +75,21 @@ export class LeadDesk {
     return exportCsv(this.listing, tab, filter);
   }
 
-  /** Planner statistics for the dashboard's queries (SQLite): now, then every hour. */
+  /**
+   * Planner statistics for the dashboard's queries (SQLite), and quarantined forms past
+   * QUARANTINE_DAYS deleted (decision 152): now, then every hour.
+   */
   async start(onError: (error: unknown) => void): Promise<void> {
-    await this.listing.refreshStatistics();
-    this.statistics = setInterval(() => {
+    const expire = () => expireQuarantined(tablesOf<LeadQuarantineTables>(this.database.db));
+    await Promise.all([this.listing.refreshStatistics(), expire()]);
+    this.hourly = setInterval(() => {
       this.listing.refreshStatistics().catch(onError);
-    }, STATISTICS_INTERVAL_MS);
-    this.statistics.unref();
+      expire().catch(onError);
+    }, HOURLY_MS);
+    this.hourly.unref();
   }
 
   stop(): void {
-    clearInterval(this.statistics);
+    clearInterval(this.hourly);
   }
 }

@@ -4,6 +4,8 @@ import type { FormHandoff } from './capture/form-handoff';
 import { WriteQueue } from '../platform/database/write-queue';
 import type { LeadRecordTables } from './store/lead-tables';
 import { formRoutes } from './capture/form-routes';
+import type { StatusPage } from './people/status-page';
+import { statusRoutes } from './people/status-routes';
 import { htmlRefusals } from './capture/html-refusals';
 import { ALTCHA_CHALLENGE_PATH } from '@shared/spam-fields';
 import { LeadCapture, type CaptureSettings } from './capture/lead-capture';
@@ -11,7 +13,6 @@ import { countedStore } from './screening/counted-store';
 import { createLeadStore, type LeadStore } from './store/lead-store';
 import { tablesOf } from '../platform/database/connection';
 import type { OutboxDestination } from '../platform/outbox/outbox-tables';
-import { AddressCounters, type AddressCounterTables } from './screening/address-counters';
 
 export interface LeadsOptions {
   /** The spam policy's limits and traps (decision 095). */
@@ -22,6 +23,8 @@ export interface LeadsOptions {
   writeQueueLimit?: number | undefined;
   /** Carries a form posted without JavaScript to its next page (docs/decisions/090). */
   formHandoff: FormHandoff;
+  /** The person's status page: its actions are routes of this scope (issue 21). */
+  statusPage: StatusPage;
 }
 
 /**
@@ -55,17 +58,13 @@ export const leadsPlugin: FastifyPluginAsync<LeadsOptions> = async (app, options
   // 4,000-character answer can take three times that encoded: more room than JSON's 16 KB.
   await app.register(formbody, { bodyLimit: 64 * 1024 });
   app.decorate('formHandoff', options.formHandoff);
-  const { formTimeKey, proof } = app.spamDefence;
+  const { formTimeKey, proof, addressCounters } = app.spamDefence;
   const capture = new LeadCapture(
     countedStore(store, app.metrics.registry),
     formTimeKey,
     options.capture,
     proof,
-    new AddressCounters(
-      tablesOf<AddressCounterTables>(app.database.ephemeral),
-      formTimeKey,
-      (error) => app.log.warn({ err: error }, 'pruning old lead address counts failed'),
-    ),
+    addressCounters,
   );
   app.decorate('leadCapture', capture);
   // LEAD_RATE_LIMIT=0 turns the per-address limits off: then no hook at all, not one that
@@ -92,4 +91,9 @@ export const leadsPlugin: FastifyPluginAsync<LeadsOptions> = async (app, options
     );
   }
   await app.register(formRoutes);
+  await app.register(statusRoutes, {
+    page: options.statusPage,
+    handoff: options.formHandoff,
+    database,
+  });
 };

@@ -11,7 +11,8 @@ interface ServerEntry {
 }
 
 /** States that say nothing about a visitor (/contact?userType=...) render once, then repeat. */
-const isAnonymous = (state: PageState) => state.form === undefined && state.prefill === undefined;
+const isAnonymous = (state: PageState) =>
+  state.form === undefined && state.prefill === undefined && state.status?.kind !== 'leads';
 
 /**
  * `load()` once per key; a failure is not kept, so that request gets 500 and the next one tries

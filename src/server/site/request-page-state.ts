@@ -1,5 +1,6 @@
 import type { FastifyRequest } from 'fastify';
 import type { ContactType, PageState } from '@shared/page-state';
+import type { StatusView } from '@shared/person-status';
 import type { FormHandoff } from '../leads';
 
 const CONTACT_TYPES: readonly string[] = ['candidate', 'employer'] satisfies ContactType[];
@@ -19,6 +20,8 @@ export async function requestPageState(
   request: FastifyRequest,
   route: string,
   handoff: FormHandoff,
+  /** /status: what it shows this person (an erasure's flash says more). */
+  status?: StatusView,
 ): Promise<{ state: PageState; cookies: string[] } | undefined> {
   const state: PageState = {};
   const cookies: string[] = [];
@@ -29,6 +32,7 @@ export async function requestPageState(
   }
   const prefill = handoff.prefill(request);
   if (prefill) state.prefill = prefill;
+  if (status && !state.status) state.status = status;
   const type = route === '/contact' ? contactType(request) : undefined;
   if (type) state.contactType = type;
   return Object.keys(state).length > 0 ? { state, cookies } : undefined;

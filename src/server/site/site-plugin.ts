@@ -3,7 +3,7 @@ import path from 'node:path';
 import fastifyStatic from '@fastify/static';
 import fp from 'fastify-plugin';
 import type { RuntimeConfig } from '@shared/runtime-config';
-import type { FormHandoff } from '../leads';
+import { STATUS_PATH, type FormHandoff, type StatusPage } from '../leads';
 import type { InlineHashes } from './page-policy';
 import { pageHeaders, pageRuntime } from '../site/page-headers';
 import { pageRenderer } from './page-renderer';
@@ -17,6 +17,8 @@ export interface StaticSiteOptions {
   runtime: RuntimeConfig;
   /** A form posted without JavaScript: its messages, confirmation or prefill (decision 090). */
   formHandoff: FormHandoff;
+  /** /status: opened by a link, rendered for the person its proof names (issue 21). */
+  statusPage: StatusPage;
 }
 
 /** Written by scripts/build.mjs: route path -> pre-rendered HTML file. */
@@ -52,7 +54,7 @@ const IMMUTABLE = 'public, max-age=31536000, immutable';
  * (content-hashed) cached for a year, with their build-time brotli or gzip twins.
  */
 export const sitePlugin = fp<StaticSiteOptions>(
-  async (app, { runtime, formHandoff, ...options }) => {
+  async (app, { runtime, formHandoff, statusPage, ...options }) => {
     const build = await findBuild(options.clientDir);
     if (!build) {
       // `npm run dev` (Vite serves the pages) and API tests run without a client build.
@@ -90,7 +92,16 @@ export const sitePlugin = fp<StaticSiteOptions>(
       app.get(route, async (request, reply) => {
         // A page with something to show from a form posted without JavaScript is rendered
         // for this request; every other visit gets the pre-rendered file.
-        const found = await requestPageState(request, route, formHandoff);
+        const status = route === STATUS_PATH ? await statusPage.answer(request) : undefined;
+        if (status && 'redirect' in status) {
+          return reply
+            .code(303)
+            .header('Set-Cookie', status.cookies)
+            .header('Location', status.redirect)
+            .header('Cache-Control', 'no-store')
+            .send();
+        }
+        const found = await requestPageState(request, route, formHandoff, status?.view);
         if (!found) return sendPage(request, reply, page);
         const html = await render(route, file, found.state);
         if (found.cookies.length > 0) reply.header('Set-Cookie', found.cookies);

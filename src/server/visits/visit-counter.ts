@@ -1,10 +1,11 @@
 import { createHmac, randomBytes } from 'node:crypto';
 import type { Kysely } from 'kysely';
 import type { VisitBeacon } from '@shared/visit-beacon';
+import { addressKey } from '../platform/http/address-key';
 import type { VisitTables } from './visit-tables';
 import { writeHits, type Hit } from './visit-writes';
 
-export { MAX_ROWS_PER_DAY, OTHER } from './visit-writes';
+export { MAX_ROWS_PER_DAY, MAX_VISITORS_PER_ADDRESS, OTHER } from './visit-writes';
 
 /** Hits are written together at most this often (one transaction per flush). */
 const FLUSH_MS = 1000;
@@ -20,9 +21,9 @@ export interface VisitRequest {
 const utcDay = (at: Date): string => at.toISOString().slice(0, 10);
 
 /**
- * Counts visitors without storing who they are (decision 115): HMAC-SHA256(today's salt, site + IP
- * + user agent + variant and UTM values), cut to 128 bits, counts a person once a day per variant
- * and campaign. The salt is shared by instances through the database and deleted with its day's
+ * Counts visitors without storing who they are (decision 115): HMAC-SHA256(today's salt, site +
+ * address (an IPv6 /64) + user agent + variant and UTM values), cut to 128 bits, counts a person
+ * once a day per variant and campaign; the address's own daily hash bounds its new visitors (152). The salt is shared by instances through the database and deleted with its day's
  * hashes, so days cannot be linked. Hits are written once a second: a crash loses at most that
  * second, never a lead.
  */
@@ -46,11 +47,19 @@ export class VisitCounter {
     const variant = beacon.variant ?? '';
     const utmSource = beacon.utmSource?.trim() ?? '';
     const utmCampaign = beacon.utmCampaign?.trim() ?? '';
-    const visitor = createHmac('sha256', salt)
-      .update([this.site, ip, userAgent, variant, utmSource, utmCampaign].join('\n'))
-      .digest('base64url')
-      .slice(0, 22);
-    this.pending.push({ day, visitor, page: beacon.page, variant, utmSource, utmCampaign });
+    const hash = (...parts: string[]) =>
+      createHmac('sha256', salt).update(parts.join('\n')).digest('base64url').slice(0, 22);
+    const address = addressKey(ip);
+    const visitor = hash(this.site, address, userAgent, variant, utmSource, utmCampaign);
+    this.pending.push({
+      day,
+      visitor,
+      address: hash('address', this.site, address),
+      page: beacon.page,
+      variant,
+      utmSource,
+      utmCampaign,
+    });
     if (this.pending.length >= FLUSH_AT) void this.flush();
     else this.timer ??= setTimeout(() => void this.flush(), FLUSH_MS);
   }
@@ -67,6 +76,17 @@ export class VisitCounter {
       .then(() => this.db.transaction().execute((trx) => writeHits(trx, hits)))
       .catch((error: unknown) => this.onError(error));
     return this.flushing;
+  }
+
+  /** Beacons not counted since the UTC day `since` (YYYY-MM-DD), past an address's bound. */
+  async notCountedSince(since: string): Promise<number> {
+    await this.flush();
+    const row = await this.db
+      .selectFrom('visit_dropped')
+      .select((eb) => eb.fn.sum<number | string | null>('beacons').as('n'))
+      .where('day', '>=', since)
+      .executeTakeFirstOrThrow();
+    return Number(row.n ?? 0);
   }
 
   /**
@@ -92,6 +112,7 @@ export class VisitCounter {
         .execute();
       await trx.deleteFrom('visit_salts').where('day', '<', day).execute();
       await trx.deleteFrom('visit_seen').where('day', '<', day).execute();
+      await trx.deleteFrom('visit_addresses').where('day', '<', day).execute();
       const row = await trx
         .selectFrom('visit_salts')
         .select('salt')

@@ -20,6 +20,10 @@ export interface VisitTables {
     utm_campaign: string;
     visitors: number;
   };
+  /** Today's new visitors per address (its daily hash, like a visitor's), to bound them. */
+  visit_addresses: { day: string; address: string; visitors: number };
+  /** Beacons of new visitors not counted a day: their address was past its bound. */
+  visit_dropped: { day: string; beacons: number };
 }
 
 /** 120: the salts, today's seen visitors, and the daily aggregates. */
@@ -55,6 +59,25 @@ const createVisitTables: Migration = {
   },
 };
 
+/** 167 (decision 152): the per-address bound of new visitors a day, and what it dropped. */
+const createVisitBounds: Migration = {
+  async up(db: Kysely<unknown>) {
+    await db.schema
+      .createTable('visit_addresses')
+      .addColumn('day', 'text', (c) => c.notNull())
+      .addColumn('address', 'text', (c) => c.notNull())
+      .addColumn('visitors', 'integer', (c) => c.notNull())
+      .addPrimaryKeyConstraint('visit_addresses_pk', ['day', 'address'])
+      .execute();
+    await db.schema
+      .createTable('visit_dropped')
+      .addColumn('day', 'text', (c) => c.primaryKey())
+      .addColumn('beacons', 'integer', (c) => c.notNull())
+      .execute();
+  },
+};
+
 export const visitMigrations: MigrationSet = () => ({
   '120_visit_tables': createVisitTables,
+  '167_visit_bounds': createVisitBounds,
 });

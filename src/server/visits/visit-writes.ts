@@ -8,10 +8,18 @@ import type { VisitTables } from './visit-tables';
 export const MAX_ROWS_PER_DAY = 1000;
 export const OTHER = '(other)';
 
-/** One counted visit: the visitor's daily hash, never who they are (decision 115). */
+/**
+ * New visitors one address (an IPv6 /64) may add a day (decision 152); past it, a new visitor's
+ * beacon is counted in visit_dropped and its visitor hash not kept, so made-up UTM values from one
+ * address cannot grow visit_seen without bound.
+ */
+export const MAX_VISITORS_PER_ADDRESS = 50;
+
+/** One counted visit: the visitor's and its address's daily hashes, never who they are (115). */
 export interface Hit {
   day: string;
   visitor: string;
+  address: string;
   page: string;
   variant: string;
   utmSource: string;
@@ -46,8 +54,8 @@ export async function writeHits(trx: Kysely<VisitTables>, hits: Hit[]): Promise<
     if (Number(rows) >= MAX_ROWS_PER_DAY) full.add(day);
   }
   const counts = new Map<string, { hit: Hit; visitors: number }>();
-  for (const counted of unique) {
-    if (!fresh.has(`${counted.day} ${counted.visitor}`)) continue;
+  const newVisitors = unique.filter((hit) => fresh.has(`${hit.day} ${hit.visitor}`));
+  for (const counted of await withinAddressBound(trx, newVisitors)) {
     const hit = full.has(counted.day)
       ? { ...counted, page: OTHER, utmSource: OTHER, utmCampaign: OTHER }
       : counted;
@@ -74,4 +82,54 @@ export async function writeHits(trx: Kysely<VisitTables>, hits: Hit[]): Promise<
       )
       .execute();
   }
+}
+
+/** The new visitors within their address's daily bound; the others are dropped and counted. */
+async function withinAddressBound(trx: Kysely<VisitTables>, hits: Hit[]): Promise<Hit[]> {
+  const byAddress = new Map<string, Hit[]>();
+  for (const hit of hits) {
+    const key = `${hit.day} ${hit.address}`;
+    byAddress.set(key, [...(byAddress.get(key) ?? []), hit]);
+  }
+  const kept: Hit[] = [];
+  const dropped = new Map<string, number>();
+  for (const group of byAddress.values()) {
+    const { day, address } = group[0] as Hit;
+    const row = await trx
+      .insertInto('visit_addresses')
+      .values({ day, address, visitors: group.length })
+      .onConflict((conflict) =>
+        conflict
+          .columns(['day', 'address'])
+          .doUpdateSet((eb) => ({ visitors: eb('visit_addresses.visitors', '+', group.length) })),
+      )
+      .returning('visitors')
+      .executeTakeFirstOrThrow();
+    const room = Math.max(0, MAX_VISITORS_PER_ADDRESS - (Number(row.visitors) - group.length));
+    kept.push(...group.slice(0, room));
+    const over = group.slice(room);
+    if (over.length === 0) continue;
+    await trx
+      .deleteFrom('visit_seen')
+      .where('day', '=', day)
+      .where(
+        'visitor',
+        'in',
+        over.map((hit) => hit.visitor),
+      )
+      .execute();
+    dropped.set(day, (dropped.get(day) ?? 0) + over.length);
+  }
+  for (const [day, beacons] of dropped) {
+    await trx
+      .insertInto('visit_dropped')
+      .values({ day, beacons })
+      .onConflict((conflict) =>
+        conflict
+          .column('day')
+          .doUpdateSet((eb) => ({ beacons: eb('visit_dropped.beacons', '+', beacons) })),
+      )
+      .execute();
+  }
+  return kept;
 }

@@ -3,8 +3,14 @@ import fp from 'fastify-plugin';
 import { isbot } from 'isbot';
 import { landingVariants } from '@shared/enums';
 import { VISIT_BEACON_PATH, VISIT_VALUE_MAX, type VisitBeacon } from '@shared/visit-beacon';
+import { secondsLeft, type AddressCounters } from '../leads';
 import { tablesOf } from '../platform/database/connection';
-import { arrayOfObjects, fieldErrorsBody } from '../platform/http/api-schemas';
+import {
+  arrayOfObjects,
+  describedError,
+  fieldErrorsBody,
+  retryAfterHeader,
+} from '../platform/http/api-schemas';
 import { funnelFigures } from './funnel';
 import { VisitCounter } from './visit-counter';
 import type { VisitTables } from './visit-tables';
@@ -18,11 +24,18 @@ declare module 'fastify' {
 
 const value = { type: 'string', maxLength: VISIT_VALUE_MAX } as const;
 
+export interface VisitsOptions {
+  siteUrl: string;
+  /** The per-address limit of the lead routes (off with LEAD_RATE_LIMIT=0): beacons a minute. */
+  flood?: { counters: AddressCounters; limit: number } | undefined;
+}
+
 /**
  * POST /api/visits, a public page's beacon (decision 115): 204 at once; bots and Global Privacy
- * Control are not counted. Unencapsulated: the admin's funnel route reads through its counter.
+ * Control are not counted; a flood from one address gets 429 (decision 152). Unencapsulated: the
+ * admin's funnel route reads through its counter.
  */
-export const visitsPlugin = fp<{ siteUrl: string }>(async (app, { siteUrl }) => {
+export const visitsPlugin = fp<VisitsOptions>(async (app, { siteUrl, flood }) => {
   const counter = new VisitCounter(tablesOf<VisitTables>(app.database.db), siteUrl, (error) =>
     app.log.warn({ err: error }, 'visit count not written'),
   );
@@ -47,8 +60,22 @@ export const visitsPlugin = fp<{ siteUrl: string }>(async (app, { siteUrl }) => 
           required: ['page'],
           additionalProperties: false,
         },
-        response: { 204: { type: 'null', description: 'Received' } },
+        response: {
+          204: { type: 'null', description: 'Received' },
+          429: describedError('A flood from one address: not counted', retryAfterHeader),
+        },
       },
+      ...(flood && {
+        onRequest: async (request, reply) => {
+          const now = Date.now();
+          const counts = await flood.counters.add(request.ip, 'beacon', now);
+          if (counts.beacon <= flood.limit) return undefined;
+          return reply
+            .code(429)
+            .header('Retry-After', String(secondsLeft(now)))
+            .send({ error: 'Too many requests from your network. Please wait a minute.' });
+        },
+      }),
     },
     async (request, reply) => {
       const userAgent = request.headers['user-agent'] ?? '';

@@ -1,7 +1,14 @@
 import * as z from 'zod/mini';
 import { educationLevels, techExperienceLevels, valuesOf } from '../enums';
 import { attributionSchema } from './attribution';
-import { emailField, MAX_LONG_TEXT, optionalText, requiredText, choice } from './fields';
+import {
+  emailField,
+  MAX_LONG_TEXT,
+  optionalLine,
+  optionalText,
+  requiredLine,
+  choice,
+} from './fields';
 
 export const EMAIL_MESSAGE = 'Please enter a valid email address';
 
@@ -12,20 +19,20 @@ export const candidateEmailLeadSchema = z.object({
 
 /** /candidates 'Get Started Today' (POST /api/candidates/basic-info). */
 export const candidateBasicInfoSchema = z.object({
-  firstName: requiredText(1, 'First name is required'),
-  lastName: requiredText(1, 'Last name is required'),
+  firstName: requiredLine(1, 'First name is required'),
+  lastName: requiredLine(1, 'Last name is required'),
   email: emailField(EMAIL_MESSAGE),
-  phone: optionalText(40),
+  phone: optionalLine(40),
 });
 
 /** The full application; /apply asks names and location of at least 1 character, /contact 2. */
 function candidateApplication(minNameLength: 1 | 2) {
   return z.object({
     email: emailField(EMAIL_MESSAGE),
-    firstName: requiredText(minNameLength, 'First name is required'),
-    lastName: requiredText(minNameLength, 'Last name is required'),
-    phone: optionalText(40),
-    location: requiredText(minNameLength, 'Location is required'),
+    firstName: requiredLine(minNameLength, 'First name is required'),
+    lastName: requiredLine(minNameLength, 'Last name is required'),
+    phone: optionalLine(40),
+    location: requiredLine(minNameLength, 'Location is required'),
     educationLevel: choice(valuesOf(educationLevels), 'Please select an education level'),
     techExperience: choice(valuesOf(techExperienceLevels), 'Please select your experience level'),
     reason: optionalText(MAX_LONG_TEXT),

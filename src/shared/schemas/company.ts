@@ -1,14 +1,21 @@
 import * as z from 'zod/mini';
 import { companyRequestLists, contactTimelines, hiringTimelines, valuesOf } from '../enums';
 import { attributionSchema } from './attribution';
-import { emailField, MAX_LONG_TEXT, optionalText, requiredText, choice } from './fields';
+import {
+  emailField,
+  MAX_LONG_TEXT,
+  optionalText,
+  requiredLine,
+  requiredText,
+  choice,
+} from './fields';
 
 const SIZE_MESSAGE = 'Please select a company size';
 
 /** /companies 'Request Talent Info' (POST /api/companies/email). */
 export const companyEmailLeadSchema = z.object({
   email: emailField('Please enter a valid work email address'),
-  company: requiredText(2, 'Company name is required'),
+  company: requiredLine(2, 'Company name is required'),
 });
 
 type RequestMessages = Record<'email' | 'name' | 'title' | 'talentNeeds' | 'timeline', string>;
@@ -21,9 +28,9 @@ function companyRequest(
 ) {
   return z.object({
     email: emailField(messages.email),
-    name: requiredText(min, messages.name),
-    title: requiredText(min, messages.title),
-    company: requiredText(min, 'Company name is required'),
+    name: requiredLine(min, messages.name),
+    title: requiredLine(min, messages.title),
+    company: requiredLine(min, 'Company name is required'),
     companySize: choice(valuesOf(sizes), SIZE_MESSAGE),
     talentNeeds: requiredText(min, messages.talentNeeds, MAX_LONG_TEXT),
     timeline: choice(valuesOf(timelines), messages.timeline),

@@ -5,8 +5,11 @@ import {
   MAX_LONG_TEXT,
   MAX_TEXT,
   NOT_TEXT,
+  optionalLine,
   optionalText,
+  requiredLine,
   requiredText,
+  SINGLE_LINE_MESSAGE,
 } from './fields';
 import { messagesOf, parsed } from './schema-test-utils';
 
@@ -74,6 +77,30 @@ describe('optionalText', () => {
     for (const value of [42, { text: 'hi' }, ['hi'], null]) {
       expect(messagesOf(text, value)).toEqual({ '': NOT_TEXT });
     }
+  });
+});
+
+describe('requiredLine and optionalLine', () => {
+  it.each([
+    ['a line feed', 'Ada\nhttps://evil.example'],
+    ['a carriage return', 'Ada\rLovelace'],
+    ['a tab', 'Ada\tLovelace'],
+    ['an escape', 'Ada\u001b[31m'],
+    ['a line separator', 'Ada\u2028Lovelace'],
+  ])('refuse %s inside the value with their own message', (_case, value) => {
+    expect(messagesOf(requiredLine(1, MESSAGE), value)).toEqual({ '': SINGLE_LINE_MESSAGE });
+    expect(messagesOf(optionalLine(40), value)).toEqual({ '': SINGLE_LINE_MESSAGE });
+  });
+
+  it('take any script and trim line breaks at the ends', () => {
+    expect(parsed(requiredLine(1, MESSAGE), ' José Ñúñez-Łukasz 李 \n')).toBe(
+      'José Ñúñez-Łukasz 李',
+    );
+    expect(parsed(optionalLine(40), '+1 (555) 010-0100')).toBe('+1 (555) 010-0100');
+  });
+
+  it('keep the required message first', () => {
+    expect(messagesOf(requiredLine(1, MESSAGE), ' ')).toEqual({ '': MESSAGE });
   });
 });
 

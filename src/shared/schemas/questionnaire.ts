@@ -2,7 +2,7 @@ import * as z from 'zod/mini';
 import { valuesOf } from '../enums';
 import { attributionSchema } from './attribution';
 import { EMAIL_MESSAGE } from './candidate';
-import { choice, emailField, MAX_LONG_TEXT, requiredText } from './fields';
+import { choice, emailField, MAX_LONG_TEXT, requiredLine, requiredText } from './fields';
 
 /** The built-in questionnaire embedded on /typeform when no external form is configured. */
 export const availabilityOptions = [
@@ -28,7 +28,7 @@ export const questionnaireSchema = z.object({
   availability: choice(valuesOf(availabilityOptions), 'Please tell us when you could start'),
   fullTime: choice(valuesOf(yesNoOptions), 'Please tell us whether you can train full time'),
   relocation: choice(valuesOf(relocationOptions), 'Please tell us whether you could relocate'),
-  location: requiredText(2, 'Location is required'),
+  location: requiredLine(2, 'Location is required'),
   motivation: requiredText(
     10,
     'Please tell us a little more (at least 10 characters)',

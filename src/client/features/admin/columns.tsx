@@ -73,6 +73,14 @@ export function StatusBadge({ status }: { status: string | null }) {
   );
 }
 
+/** Forms sent without the person's proof wait for review (decision 151); nothing when none. */
+export function UnverifiedBadge({ count }: { count: number }) {
+  if (count <= 0) return null;
+  return (
+    <span className={clsx(badgeClass, 'bg-amber-100 text-amber-900')}>Unverified changes</span>
+  );
+}
+
 /** The lead (its detail's button), its status, the tab's columns, then source, date, buttons. */
 function leadColumns<Row extends Lead>(
   actions: RowActions,
@@ -94,7 +102,15 @@ function leadColumns<Row extends Lead>(
         </button>
       ),
     },
-    { header: 'Status', cell: (row) => <StatusBadge status={row.status} /> },
+    {
+      header: 'Status',
+      cell: (row) => (
+        <div className="flex flex-wrap gap-1">
+          <StatusBadge status={row.status} />
+          <UnverifiedBadge count={row.unverifiedForms} />
+        </div>
+      ),
+    },
     ...own,
     {
       header: 'Source',

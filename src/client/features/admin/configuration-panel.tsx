@@ -4,6 +4,7 @@ import type {
   AdminConfiguration,
   ConfigurationItem,
   ConfigurationState,
+  StorageFigures,
 } from '@shared/admin-configuration';
 import { clsx } from 'clsx';
 
@@ -61,8 +62,44 @@ function Row({ item }: { item: ConfigurationItem }) {
   );
 }
 
+/** What the storage bounds hold and dropped (decision 152). */
+function StorageBounds({ storage }: { storage: StorageFigures }) {
+  const count = (n: number) => n.toLocaleString('en-US');
+  const period = `in the last ${storage.days} days`;
+  const rows = [
+    ['Quarantine', `${count(storage.quarantined)} forms held, each for ${storage.days} days`],
+    [
+      'Quarantined forms dropped',
+      `${count(storage.quarantineDropped)} ${period} (from an address past 100 a day)`,
+    ],
+    [
+      'Visits not counted',
+      `${count(storage.visitsNotCounted)} ${period} (from an address past 50 new visitors a day)`,
+    ],
+  ] as const;
+  return (
+    <>
+      <h3 id="storage-heading" className="text-lg font-semibold text-slate-900">
+        Storage bounds
+      </h3>
+      <dl
+        aria-labelledby="storage-heading"
+        className="divide-y divide-slate-200 rounded-xl border border-slate-200 bg-white shadow-sm"
+      >
+        {rows.map(([label, text]) => (
+          <div key={label} className="grid gap-1 px-4 py-3 sm:grid-cols-[12rem_1fr]">
+            <dt className="font-medium text-slate-900">{label}</dt>
+            <dd className="text-sm text-slate-800">{text}</dd>
+          </div>
+        ))}
+      </dl>
+    </>
+  );
+}
+
 export function ConfigurationPanel() {
-  // Read by the server at start-up, so fetched once.
+  // The settings are read by the server at start-up and the storage figures change slowly:
+  // fetched when the panel opens.
   const { data, isError } = useQuery<AdminConfiguration>({
     queryKey: ['/api/admin/configuration'],
   });
@@ -104,6 +141,7 @@ export function ConfigurationPanel() {
             Settings are environment variables read when the server starts (see the README); a
             change takes a restart.
           </p>
+          <StorageBounds storage={data.storage} />
         </>
       )}
     </section>

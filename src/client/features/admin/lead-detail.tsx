@@ -14,10 +14,11 @@ import {
   useAddNote,
   useChangeStatus,
   useLeadDetail,
+  useMarkReviewed,
   type LeadDetail,
   type TimelineEntry,
 } from './api/lead-detail';
-import { StatusBadge } from './columns';
+import { StatusBadge, UnverifiedBadge } from './columns';
 import { useReturnFocus } from './confirm-dialog';
 import { detailGroups, FieldList, SubmissionHistory } from './lead-fields';
 import { formatDate } from './leads';
@@ -68,6 +69,44 @@ function StatusForm({
       />
       <Button type="submit" variant="dark" size="md" aria-disabled={change.isPending}>
         {change.isPending ? 'Saving…' : 'Change status'}
+      </Button>
+    </form>
+  );
+}
+
+/** Forms sent without the person's proof wait for review (decision 151): the admin clears them. */
+function ReviewForm({
+  kind,
+  id,
+  count,
+  announce,
+}: {
+  kind: LeadKind;
+  id: number;
+  count: number;
+  announce: Announce;
+}) {
+  const review = useMarkReviewed(kind, id);
+  if (count <= 0) return null;
+  return (
+    <form
+      className="flex flex-wrap items-center gap-3"
+      onSubmit={(event) => {
+        event.preventDefault();
+        if (review.isPending) return;
+        review.mutate(undefined, {
+          onSuccess: () => announce({ text: 'Marked reviewed.' }),
+          onError: () =>
+            announce({ text: 'Error: Failed to mark the forms reviewed.', failed: true }),
+        });
+      }}
+    >
+      <p className="text-sm text-slate-700">
+        <UnverifiedBadge count={count} /> {count === 1 ? 'One form was' : `${count} forms were`}{' '}
+        sent without the person’s proof: they filled only empty fields. See “Forms sent”.
+      </p>
+      <Button type="submit" variant="dark" size="md" aria-disabled={review.isPending}>
+        {review.isPending ? 'Saving…' : 'Mark reviewed'}
       </Button>
     </form>
   );
@@ -199,6 +238,7 @@ function DetailBody({ detail }: { detail: LeadDetail }) {
           Now: <StatusBadge status={lead.status} />
         </p>
         <StatusForm kind={kind} id={lead.id} status={lead.status} announce={announce} />
+        <ReviewForm kind={kind} id={lead.id} count={lead.unverifiedForms} announce={announce} />
       </DetailSection>
       {detailGroups(detail).map((group) => (
         <FieldList key={group.title} group={group} />

@@ -244,6 +244,7 @@ export function SubmissionHistory({ submissions }: { submissions: SubmissionEntr
               <span className="font-normal text-slate-700">
                 {' · '}
                 <time dateTime={entry.at}>{formatDate(entry.at)}</time>
+                {entry.verified === false ? ' · Not verified: sent without the person’s proof' : ''}
               </span>
             </summary>
             <div className="px-3 pb-3">

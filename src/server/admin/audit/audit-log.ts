@@ -11,6 +11,7 @@ export const auditActions = [
   'email_sent',
   'status_changed',
   'note_added',
+  'unverified_reviewed',
   'sign_out_everywhere',
   'quarantine_released',
   'quarantine_deleted',

@@ -1,12 +1,14 @@
 import { createHash } from 'node:crypto';
 import { sql, type Kysely } from 'kysely';
+import { addressKey } from '../../platform/http/address-key';
 import type { AdminAuthTables } from './auth-tables';
 
 /** Sign-in attempts one address may make within the window; later ones answer 429. */
 export const MAX_ATTEMPTS = 5;
 export const WINDOW_MS = 15 * 60 * 1000;
 
-const clientKey = (ip: string): string => createHash('sha256').update(ip).digest('hex');
+/** An IPv6 address counts by its /64. */
+const clientKey = (ip: string): string => createHash('sha256').update(addressKey(ip)).digest('hex');
 
 /** What the throttle says about one attempt, already counted. */
 export type AttemptVerdict = { allowed: true } | { allowed: false; retryAfterSeconds: number };

@@ -17,6 +17,7 @@ import {
   leadIdsNotUpdatedSince,
   eraseActivity,
   findActivity,
+  deleteStatusLinks,
 } from '../../leads';
 import {
   deleteOutboxFiles,
@@ -195,6 +196,8 @@ export class DataSubjects {
     counts.submissions += await eraseSubmissions(tablesOf(trx), table, ids);
     counts.activity += await eraseActivity(trx, table, ids);
     counts.outboxMessages += await forgetSubjectMessages(tablesOf(trx), leadType, ids);
+    // Not counted: a link is a key to the lead, not data about the person.
+    await deleteStatusLinks(tablesOf(trx), { table, ids });
   }
 
   private async retentionLock(trx: Transaction<object>): Promise<boolean> {

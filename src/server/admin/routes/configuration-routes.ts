@@ -1,5 +1,5 @@
 import type { FastifyPluginAsync } from 'fastify';
-import { configurationItemKeys } from '@shared/admin-configuration';
+import { configurationItemKeys, type StorageFigures } from '@shared/admin-configuration';
 import type { ServerConfig } from '../../config/config';
 import { configurationSummary } from '../../config/config-summary';
 import { arrayOfObjects } from '../../platform/http/api-schemas';
@@ -25,31 +25,49 @@ const configurationBody = {
       },
       true,
     ),
+    storage: {
+      type: 'object',
+      description: 'What the storage bounds hold and dropped (decision 152)',
+      properties: {
+        quarantined: { type: 'integer', description: 'Forms held in quarantine now' },
+        quarantineDropped: {
+          type: 'integer',
+          description: 'Quarantined forms counted, not kept (an address past 100 a day)',
+        },
+        visitsNotCounted: {
+          type: 'integer',
+          description: 'Visits not counted (an address past 50 new visitors a day)',
+        },
+        days: { type: 'integer', description: 'The two counts cover this many days' },
+      },
+      required: ['quarantined', 'quarantineDropped', 'visitsNotCounted', 'days'],
+    },
   },
-  required: ['production', 'warnings', 'items'],
+  required: ['production', 'warnings', 'items', 'storage'],
 } as const;
 
 /**
  * GET /api/admin/configuration: the admin's Configuration panel (docs/decisions/143). The
- * settings are read once at start-up, so the answer is computed once.
+ * settings are read once at start-up, so their part is computed once; `storage` is counted.
  */
-export const configurationRoutes: FastifyPluginAsync<{ config: ServerConfig }> = async (
-  app,
-  { config },
-) => {
+export const configurationRoutes: FastifyPluginAsync<{
+  config: ServerConfig;
+  storage: () => Promise<StorageFigures>;
+}> = async (app, { config, storage }) => {
   const configuration = configurationSummary(config);
   app.get(
     '/api/admin/configuration',
     {
       schema: {
         summary:
-          "The server's settings as states (public address, mail, pixel, conversions, backups, metrics)",
+          "The server's settings as states (public address, mail, pixel, conversions, backups, " +
+          'metrics), and what the storage bounds hold',
         response: { 200: configurationBody },
       },
     },
     async (_request, reply) => {
       reply.header('cache-control', 'no-store');
-      return configuration;
+      return { ...configuration, storage: await storage() };
     },
   );
 };

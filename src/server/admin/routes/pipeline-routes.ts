@@ -67,6 +67,7 @@ const submissionsSchema = arrayOfObjects({
   sourcePage: { type: ['string', 'null'] },
   fields: { type: ['object', 'null'], additionalProperties: { type: ['string', 'null'] } },
   attribution: { type: ['object', 'null'], additionalProperties: true },
+  verified: { type: 'boolean', description: "Sent with the lead's proof (decision 151)" },
 });
 
 /** The lead's Meta Conversions API events (decision 110): state and Meta's error. */
@@ -177,6 +178,18 @@ export const pipelineRoutes: FastifyPluginAsync<{ pipeline: LeadPipeline }> = as
             detail: `${change.from} -> ${change.to}`,
           });
         }
+        return (await detail(id)) ?? notFound(reply);
+      },
+    );
+
+    // The forms sent without the lead's proof were seen (decision 151): answers the detail.
+    app.post<{ Params: { id: number } }>(
+      `${path}/:id/reviewed`,
+      { schema: oneLead },
+      async (request, reply) => {
+        const { id } = request.params;
+        if (!(await pipeline.markReviewed(table, id))) return notFound(reply);
+        await audit(request, { action: 'unverified_reviewed', leadType, leadId: id });
         return (await detail(id)) ?? notFound(reply);
       },
     );

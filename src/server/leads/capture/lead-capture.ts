@@ -1,6 +1,7 @@
 import type { LeadForm, QuarantineReason } from '@shared/lead-vocabulary';
 import type { FastifyReply, FastifyRequest } from 'fastify';
 import { ALTCHA_FIELD, HONEYPOT_FIELD } from '@shared/spam-fields';
+import { QUARANTINE_DAILY_LIMIT } from '../quarantine/lead-quarantine';
 import { secondsLeft, type AddressCounters } from '../screening/address-counters';
 import { isBotAgent } from '../screening/bot-agent';
 import type { ProofOfWork } from '../screening/altcha-proof';
@@ -23,7 +24,10 @@ export const TOO_MANY_SUBMISSIONS =
 export const LEAD_FLOOD_LIMIT = 3000;
 
 export interface CaptureSettings {
-  /** Valid submissions a minute from one address before quarantine; 0: no per-address limit. */
+  /**
+   * Valid submissions a minute from one address before quarantine; 0: no per-address limit (nor
+   * the quarantine's daily bound per address).
+   */
   rateLimit: number;
   /** Requests a minute from one address before 429 (only with rateLimit > 0); default LEAD_FLOOD_LIMIT. */
   floodLimit?: number | undefined;
@@ -112,11 +116,16 @@ export class LeadCapture {
       async (step: Step): Promise<SaveResult> => {
         const reasons = step.form ? await this.reasons(request, step.form) : [];
         if (reasons.length === 0) return save(step);
+        // Past its daily bound an address's forms are counted, not kept (decision 152).
+        const dropBody =
+          this.settings.rateLimit > 0 &&
+          (await this.counters.addQuarantined(request.ip, Date.now())) > QUARANTINE_DAILY_LIMIT;
         return this.store.quarantine({
           table,
           step: step as never,
           reasons,
           userAgent: request.headers['user-agent']?.slice(0, 300) ?? null,
+          dropBody,
         });
       };
     return {

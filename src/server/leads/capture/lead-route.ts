@@ -14,6 +14,14 @@ import type { Attribution } from '@shared/schemas/attribution';
 import type { CandidateStep } from '../store/save-candidate';
 import type { CompanyStep } from '../store/save-company';
 import { ALTCHA_FIELD, HONEYPOT_FIELD } from '@shared/spam-fields';
+import { cookieValue } from '../screening/form-time-token';
+import {
+  LEAD_PROOF_COOKIE,
+  leadProofCookie,
+  leadProofKey,
+  readLeadProof,
+  withLead,
+} from '../people/lead-proof';
 
 declare module 'fastify' {
   interface FastifyInstance {
@@ -159,6 +167,7 @@ export function leadRoute<Schema extends $ZodType<{ email: string; attribution?:
     | ({ table: 'candidates' } & FormStep<CandidateStep>)
     | ({ table: 'companies' } & FormStep<CompanyStep>),
 ): void {
+  const proofKey = leadProofKey(app.spamDefence.formTimeKey);
   app.post(
     path,
     {
@@ -184,8 +193,13 @@ export function leadRoute<Schema extends $ZodType<{ email: string; attribution?:
       }
       const { table, ...step } = formStep(result.data);
       const { email, attribution } = result.data;
-      // `client`: the request's side of the conversion events (decision 110).
-      const full = { ...step, email, attribution, client: submissionClient(request) };
+      // `client`: the request's side of the conversion events (decision 110); `proofs`: the
+      // leads this browser may change (decision 151).
+      const proofs = readLeadProof(
+        proofKey,
+        cookieValue(request.headers.cookie, LEAD_PROOF_COOKIE),
+      );
+      const full = { ...step, email, attribution, client: submissionClient(request), proofs };
       const saves = app.leadCapture.savesFor(request);
       const saved = await (table === 'candidates'
         ? saves.saveCandidate(full as CandidateStep)
@@ -199,6 +213,10 @@ export function leadRoute<Schema extends $ZodType<{ email: string; attribution?:
           ? { quarantineId: saved.id }
           : { leadId: saved.id, created: saved.created },
       );
+      if (saved.proofIssued && !saved.quarantined) {
+        const refs = withLead(proofs, { table, id: saved.id });
+        reply.header('set-cookie', leadProofCookie(proofKey, refs, app.spamDefence.secure));
+      }
       // A quarantined form gets exactly what a person's gets (decision 095).
       if (html) return html.saved(reply, result.data as Record<string, unknown>);
       return reply.code(200).send(ACCEPTED);

@@ -131,20 +131,3 @@ export async function writeDueReminders(
     return written;
   });
 }
-
-/** Stops the candidate's reminders (one-click unsubscribe); false when there is no such lead. */
-export async function stopReminders(
-  db: Kysely<AdminLeadTables>,
-  candidateId: number,
-  now: Date,
-): Promise<boolean> {
-  const row = await db
-    .updateTable('candidates')
-    .set({
-      reminders_stopped_at: sql<string>`coalesce(reminders_stopped_at, ${now.toISOString()})`,
-    })
-    .where('id', '=', candidateId)
-    .returning('id')
-    .executeTakeFirst();
-  return row !== undefined;
-}

@@ -40,6 +40,7 @@ export const personMessagesPlugin: FastifyPluginAsync<PersonMessagesOptions> = a
   await app.register(formbody, { bodyLimit: 4 * 1024 });
   await app.register(personRoutes, {
     db,
+    dialect: app.database.dialect,
     counters: new AddressCounters(
       tablesOf<AddressCounterTables>(app.database.ephemeral),
       app.spamDefence.formTimeKey,

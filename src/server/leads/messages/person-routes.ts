@@ -1,15 +1,16 @@
 import type { FastifyPluginAsync, FastifyReply } from 'fastify';
 import type { Kysely } from 'kysely';
-import { LOST_LINK_SENTENCE } from '@shared/status-page';
+import { LOST_LINK_ACTION, LOST_LINK_SENTENCE } from '@shared/person-status';
 import { describedError, retryAfterHeader } from '../../platform/http/api-schemas';
 import { tablesOf } from '../../platform/database/connection';
 import { enqueueMessages } from '../../platform/outbox/outbox';
 import type { OutboxTables } from '../../platform/outbox/outbox-tables';
-import type { AdminLeadTables } from '../store/listing-tables';
 import type { AddressCounters } from '../screening/address-counters';
 import { secondsLeft } from '../screening/address-counters';
 import { normalizeEmail } from '../store/lead-email';
-import { stopReminders } from './candidate-reminders';
+import { stopMessages } from '../people/person-writes';
+import type { PipelineTables } from '../pipeline/pipeline-tables';
+import type { DialectName } from '../../platform/database/migration-runner';
 import { PERSON_STATUS_LINK } from './person-mail';
 import type { PersonMessageTables, StatusLinkPayload } from './person-sender';
 import { STATUS_PATH } from '../people/status-link';
@@ -21,6 +22,7 @@ export const LOST_LINK_EMAIL_LIMIT = 1;
 
 export interface PersonRoutesOptions {
   db: Kysely<PersonMessageTables>;
+  dialect: DialectName;
   counters: AddressCounters;
   unsubscribeKey: Buffer;
   brandName: string;
@@ -66,7 +68,7 @@ const unsubscribeSchema = (success: string) => ({
  * and "Lost your link?" (decision 154).
  */
 export const personRoutes: FastifyPluginAsync<PersonRoutesOptions> = async (app, options) => {
-  const { db, counters, unsubscribeKey, brandName } = options;
+  const { db, dialect, counters, unsubscribeKey, brandName } = options;
   // RFC 8058's POST body is `List-Unsubscribe=One-Click`, form-encoded or multipart: not needed.
   app.addContentTypeParser('multipart/form-data', (_request, _payload, done) => done(null));
 
@@ -101,7 +103,7 @@ export const personRoutes: FastifyPluginAsync<PersonRoutesOptions> = async (app,
       const id = candidateOfUnsubscribeToken(unsubscribeKey, request.query.token);
       if (id === undefined) return invalidLink(reply);
       // An erased lead has nothing left to stop: the same answer.
-      await stopReminders(tablesOf<AdminLeadTables>(db), id, new Date());
+      await stopMessages(tablesOf<PipelineTables>(db), dialect, { table: 'candidates', id }, false);
       return page(
         reply,
         200,
@@ -112,7 +114,7 @@ export const personRoutes: FastifyPluginAsync<PersonRoutesOptions> = async (app,
   );
 
   app.post<{ Body: { email?: unknown } }>(
-    '/api/status/link',
+    LOST_LINK_ACTION,
     {
       schema: {
         consumes: ['application/json', 'application/x-www-form-urlencoded'],

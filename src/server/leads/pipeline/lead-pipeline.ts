@@ -19,11 +19,14 @@ function submissionView(submission: {
   source_page: string | null;
   fields: string | null;
   attribution: string | null;
+  verified: number;
   created_at: string;
 }) {
   return {
     form: submission.form,
     at: submission.created_at,
+    // Sent with the lead's proof (decision 151).
+    verified: submission.verified === 1,
     sourcePage: submission.source_page,
     fields: parsed(submission.fields),
     attribution: parsed(submission.attribution),
@@ -34,6 +37,34 @@ export interface NoteRecord {
   id: number;
   text: string;
   createdAt: string;
+}
+
+/** The lead's status, read and locked in `trx`; undefined when there is no such lead. */
+export async function lockedStatus(
+  trx: Transaction<PipelineTables>,
+  dialect: DialectName,
+  table: LeadTable,
+  id: number,
+) {
+  const query = trx.selectFrom(table).select('status').where('id', '=', id);
+  const row = await (dialect === 'postgres' ? query.forUpdate() : query).executeTakeFirst();
+  return row?.status;
+}
+
+/** Adds a row to the lead's activity in `trx`; its id and time. */
+export async function addActivity(
+  trx: Transaction<PipelineTables>,
+  table: LeadTable,
+  id: number,
+  entry: Pick<Insertable<LeadActivityTable>, 'kind' | 'text' | 'from_status' | 'to_status'>,
+) {
+  const createdAt = new Date().toISOString();
+  const row = await trx
+    .insertInto('lead_activity')
+    .values({ lead_table: table, lead_id: id, ...entry, created_at: createdAt })
+    .returning('id')
+    .executeTakeFirstOrThrow();
+  return { id: row.id, createdAt };
 }
 
 /*
@@ -58,7 +89,7 @@ export class LeadPipeline {
     const [submissions, activity, conversions, messages] = await Promise.all([
       this.db
         .selectFrom('lead_submissions')
-        .select(['form', 'source_page', 'fields', 'attribution', 'created_at'])
+        .select(['form', 'source_page', 'fields', 'attribution', 'verified', 'created_at'])
         .where((eb) => eb.and(ofLead))
         .orderBy('id')
         .execute(),
@@ -90,33 +121,10 @@ export class LeadPipeline {
     };
   }
 
-  /** The lead's status, read and locked in `trx`; undefined when there is no such lead. */
-  private async currentStatus(trx: Transaction<PipelineTables>, table: LeadTable, id: number) {
-    const query = trx.selectFrom(table).select('status').where('id', '=', id);
-    const row = await (this.dialect === 'postgres' ? query.forUpdate() : query).executeTakeFirst();
-    return row?.status;
-  }
-
-  /** Adds a row to the lead's activity in `trx`; its id and time. */
-  private async addActivity(
-    trx: Transaction<PipelineTables>,
-    table: LeadTable,
-    id: number,
-    entry: Pick<Insertable<LeadActivityTable>, 'kind' | 'text' | 'from_status' | 'to_status'>,
-  ) {
-    const createdAt = new Date().toISOString();
-    const row = await trx
-      .insertInto('lead_activity')
-      .values({ lead_table: table, lead_id: id, ...entry, created_at: createdAt })
-      .returning('id')
-      .executeTakeFirstOrThrow();
-    return { id: row.id, createdAt };
-  }
-
   /** Sets the status; the change (if any) as {from, to}, or undefined for an unknown lead. */
   async setStatus(table: LeadTable, id: number, status: string) {
     return this.db.transaction().execute(async (trx) => {
-      const from = await this.currentStatus(trx, table, id);
+      const from = await lockedStatus(trx, this.dialect, table, id);
       if (from === undefined) return undefined;
       if (from !== status) {
         await trx
@@ -125,7 +133,7 @@ export class LeadPipeline {
           .where('id', '=', id)
           .execute();
         const change = { text: null, from_status: from, to_status: status };
-        await this.addActivity(trx, table, id, { kind: 'status_changed', ...change });
+        await addActivity(trx, table, id, { kind: 'status_changed', ...change });
         if (this.statusEvents && table === 'candidates') {
           await recordStatusEvent(tablesOf<LeadRecordTables>(trx), id, status, new Date());
         }
@@ -134,12 +142,25 @@ export class LeadPipeline {
     });
   }
 
+  /**
+   * The admin has seen the forms sent without the lead's proof (decision 151): the lead no longer
+   * shows them as waiting. False for an unknown lead.
+   */
+  async markReviewed(table: LeadTable, id: number): Promise<boolean> {
+    const result = await this.db
+      .updateTable(table)
+      .set({ unverified_forms: 0 })
+      .where('id', '=', id)
+      .executeTakeFirst();
+    return result.numUpdatedRows > 0n;
+  }
+
   /** Adds a note; undefined for an unknown lead. */
   async addNote(table: LeadTable, id: number, text: string): Promise<NoteRecord | undefined> {
     const note = { kind: 'note', text, from_status: null, to_status: null } as const;
     return this.db.transaction().execute(async (trx) => {
-      if ((await this.currentStatus(trx, table, id)) === undefined) return undefined;
-      return { ...(await this.addActivity(trx, table, id, note)), text };
+      if ((await lockedStatus(trx, this.dialect, table, id)) === undefined) return undefined;
+      return { ...(await addActivity(trx, table, id, note)), text };
     });
   }
 
@@ -152,8 +173,8 @@ export class LeadPipeline {
       to_status: null,
     } as const;
     await this.db.transaction().execute(async (trx) => {
-      if ((await this.currentStatus(trx, table, id)) !== undefined) {
-        await this.addActivity(trx, table, id, sent);
+      if ((await lockedStatus(trx, this.dialect, table, id)) !== undefined) {
+        await addActivity(trx, table, id, sent);
       }
     });
   }

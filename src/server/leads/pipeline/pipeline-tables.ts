@@ -7,7 +7,7 @@ import type { AdminLeadTables } from '../store/listing-tables';
  * itself is a lead column, so listings filter on it without a join.
  */
 
-export const activityKinds = ['status_changed', 'note', 'email_sent'] as const;
+export const activityKinds = ['status_changed', 'note', 'email_sent', 'reminders_stopped'] as const;
 export type ActivityKind = (typeof activityKinds)[number];
 
 export interface LeadActivityTable {
@@ -15,7 +15,10 @@ export interface LeadActivityTable {
   lead_table: LeadTable;
   lead_id: number;
   kind: ActivityKind;
-  /** A note's text; the mail transport of an e-mail sent (smtp, sendgrid, outbox). */
+  /**
+   * A note's text; the mail transport of an e-mail sent (smtp, sendgrid, outbox); `person` on a
+   * status change or a stop the person made on their status page.
+   */
   text: string | null;
   /** A status change: the status before and after. */
   from_status: string | null;

@@ -1,6 +1,6 @@
 import type { Kysely } from 'kysely';
 import { recordStatusConversion } from '../../conversions';
-import { readLeadContact } from '../store/lead-contact';
+import { verifiedContact } from '../store/lead-contact';
 import type { LeadRecordTables } from '../store/lead-tables';
 
 /** The first fbclid the lead's forms brought (first touch, like the attribution columns). */
@@ -18,7 +18,8 @@ function firstClick(submissions: { attribution: string | null; created_at: strin
 
 /**
  * Hands a candidate's new status to the Conversions API (decision 110) with what its event
- * needs from the lead: the consent its latest form reported, its first click, its contact.
+ * needs from the lead: the consent its latest form reported, its first click, its contact, each
+ * from its forms with the proof only (decision 151).
  */
 export async function recordStatusEvent(
   trx: Kysely<LeadRecordTables>,
@@ -31,6 +32,7 @@ export async function recordStatusEvent(
     .select(['consent', 'attribution', 'created_at'])
     .where('lead_table', '=', 'candidates')
     .where('lead_id', '=', id)
+    .where('verified', '=', 1)
     .orderBy('id')
     .execute();
   await recordStatusConversion(
@@ -40,7 +42,7 @@ export async function recordStatusEvent(
       status,
       consent: submissions.findLast((submission) => submission.consent)?.consent,
       click: firstClick(submissions),
-      contact: () => readLeadContact(trx, 'candidates', id),
+      contact: () => verifiedContact(trx, 'candidates', id),
     },
     now,
   );

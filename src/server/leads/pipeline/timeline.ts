@@ -1,4 +1,4 @@
-import type { LeadForm } from '@shared/lead-vocabulary';
+import type { SubmissionForm } from '@shared/lead-vocabulary';
 import { statusLabel } from '@shared/lead-status';
 import type { LeadActivityTable } from './pipeline-tables';
 import { LEAD_CREATED } from '../store/lead-created';
@@ -13,7 +13,7 @@ export interface TimelineEntry {
 }
 
 /** What each public form is, in the admin's words. */
-const formTexts: Record<LeadForm, string> = {
+const formTexts: Record<SubmissionForm, string> = {
   'candidate-email': 'Left an e-mail address',
   'candidate-basic-info': 'Submitted name and phone',
   'candidate-application': 'Submitted the application',
@@ -21,7 +21,11 @@ const formTexts: Record<LeadForm, string> = {
   questionnaire: 'Submitted the questionnaire',
   'company-email': 'Left a work e-mail and company name',
   'company-request': 'Submitted the talent request',
+  'status-page': 'Corrected their details on the status page',
 };
+
+const byPerson = (activity: Pick<LeadActivityTable, 'text'>) =>
+  activity.text === 'person' ? ' by the person' : '';
 
 const fromPage = (page: string | null) => (page ? ` (${page})` : '');
 
@@ -49,7 +53,7 @@ function activityEntry(activity: Activity): TimelineEntry {
       return {
         at,
         kind: 'status_changed',
-        text: `Status changed from ${statusLabel(activity.from_status ?? '')} to ${statusLabel(activity.to_status ?? '')}`,
+        text: `Status changed from ${statusLabel(activity.from_status ?? '')} to ${statusLabel(activity.to_status ?? '')}${byPerson(activity)}`,
       };
     case 'email_sent':
       return {
@@ -62,6 +66,8 @@ function activityEntry(activity: Activity): TimelineEntry {
       };
     case 'note':
       return { at, kind: 'note', text: activity.text ?? '' };
+    case 'reminders_stopped':
+      return { at, kind: 'reminders_stopped', text: `Reminders stopped${byPerson(activity)}` };
   }
 }
 
@@ -70,8 +76,8 @@ function activityEntry(activity: Activity): TimelineEntry {
  * did. Events of the same instant keep that order (the sort is stable).
  */
 export function buildTimeline(
-  lead: { created_at: string; source_page: string | null; reminders_stopped_at: string | null },
-  submissions: { form: LeadForm; source_page: string | null; created_at: string }[],
+  lead: { created_at: string; source_page: string | null },
+  submissions: { form: SubmissionForm; source_page: string | null; created_at: string }[],
   activity: Activity[],
   messages: SentPersonMessage[],
 ): TimelineEntry[] {
@@ -88,15 +94,6 @@ export function buildTimeline(
       kind: 'email_sent' as const,
       text: personMessageTexts[message.topic] ?? 'E-mail sent to the person',
     })),
-    ...(lead.reminders_stopped_at
-      ? [
-          {
-            at: lead.reminders_stopped_at,
-            kind: 'reminders_stopped' as const,
-            text: 'The person stopped reminders',
-          },
-        ]
-      : []),
   ];
   return entries.sort((a, b) => (a.at < b.at ? -1 : a.at > b.at ? 1 : 0));
 }

@@ -1,7 +1,7 @@
 import type { LeadForm } from '@shared/lead-vocabulary';
 import { sql, type Generated, type Kysely, type Migration, type Selectable } from 'kysely';
 import { autoIncrementId } from '../../platform/database/migration-columns';
-import type { DialectName } from '../../platform/database/migration-runner';
+import type { DialectName, MigrationSet } from '../../platform/database/migration-runner';
 
 /*
  * Quarantine (docs/decisions/095): a suspect submission is answered like any other but kept out of
@@ -31,10 +31,24 @@ export interface SpamKeysTable {
   value: string;
 }
 
+/** Forms quarantined past an address's daily bound, whose body was not kept (decision 152). */
+export interface QuarantineDroppedTable {
+  /** The UTC day, YYYY-MM-DD. */
+  day: string;
+  forms: number;
+}
+
 export type LeadQuarantineTables = {
   lead_quarantine: LeadQuarantineTable;
   spam_keys: SpamKeysTable;
+  lead_quarantine_dropped: QuarantineDroppedTable;
 };
+
+/** Forms one address may have quarantined a day; the rest are counted, their bodies dropped. */
+export const QUARANTINE_DAILY_LIMIT = 100;
+/** Days a quarantined form (and a day's dropped count) is kept. */
+export const QUARANTINE_DAYS = 30;
+const DAY_MS = 86_400_000;
 
 /** 004: the quarantine, newest first for the admin, and the spam keys. */
 export function createLeadQuarantine(dialect: DialectName): Migration {
@@ -60,7 +74,57 @@ export function createLeadQuarantine(dialect: DialectName): Migration {
   };
 }
 
+/** 166 (decision 152): the dropped forms' daily counts. */
+export const quarantineDroppedMigrations: MigrationSet = () => ({
+  '166_lead_quarantine_dropped': {
+    async up(db: Kysely<unknown>) {
+      await db.schema
+        .createTable('lead_quarantine_dropped')
+        .addColumn('day', 'text', (c) => c.primaryKey())
+        .addColumn('forms', 'integer', (c) => c.notNull())
+        .execute();
+    },
+  },
+});
+
 type QuarantineDb = Kysely<Pick<LeadQuarantineTables, 'lead_quarantine'>>;
+type BoundsDb = Kysely<LeadQuarantineTables>;
+
+/** The first instant (ISO) and UTC day still kept at `now`. */
+function keptSince(now: Date): { iso: string; day: string } {
+  const iso = new Date(now.getTime() - QUARANTINE_DAYS * DAY_MS).toISOString();
+  return { iso, day: iso.slice(0, 10) };
+}
+
+/** Deletes quarantined forms and dropped counts older than QUARANTINE_DAYS; rows deleted. */
+export async function expireQuarantined(db: BoundsDb, now = new Date()): Promise<number> {
+  const since = keptSince(now);
+  await db.deleteFrom('lead_quarantine_dropped').where('day', '<', since.day).execute();
+  const result = await db
+    .deleteFrom('lead_quarantine')
+    .where('received_at', '<', since.iso)
+    .executeTakeFirst();
+  return Number(result.numDeletedRows);
+}
+
+/** The quarantine's size: forms held, and forms dropped since the UTC day `since`. */
+export async function quarantineFigures(
+  db: BoundsDb,
+  since: string,
+): Promise<{ held: number; dropped: number }> {
+  const [held, dropped] = await Promise.all([
+    db
+      .selectFrom('lead_quarantine')
+      .select((eb) => eb.fn.countAll<number | string>().as('n'))
+      .executeTakeFirstOrThrow(),
+    db
+      .selectFrom('lead_quarantine_dropped')
+      .select((eb) => eb.fn.sum<number | string | null>('forms').as('n'))
+      .where('day', '>=', since)
+      .executeTakeFirstOrThrow(),
+  ]);
+  return { held: Number(held.n), dropped: Number(dropped.n ?? 0) };
+}
 
 /**
  * The quarantine keeps the address as typed (trimmed): lower() gives the leads' normalised

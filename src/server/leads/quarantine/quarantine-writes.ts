@@ -7,19 +7,35 @@ import { saveCandidate, type CandidateStep } from '../store/save-candidate';
 import { saveCompany, type CompanyStep } from '../store/save-company';
 import type { SaveResult } from '../store/upsert';
 
-/** A suspect submission: the step it would have written, and why it was held back. */
+/**
+ * A suspect submission: the step it would have written, and why it was held back. `dropBody`: its
+ * address is past QUARANTINE_DAILY_LIMIT today, so it is only counted.
+ */
 export type QuarantineEntry = (
   { table: 'candidates'; step: CandidateStep } | { table: 'companies'; step: CompanyStep }
-) & { reasons: QuarantineReason[]; userAgent: string | null };
+) & { reasons: QuarantineReason[]; userAgent: string | null; dropBody?: boolean };
 
 /**
  * Keeps `entry` in quarantine, answered like a saved lead. The request's client is not kept: a held
  * submission is never a conversion, and its address is personal data the admin does not need.
+ * A dropped body only counts toward its day (id 0: no row).
  */
 export async function quarantineSubmission(
   db: Kysely<LeadRecordTables>,
   entry: QuarantineEntry,
 ): Promise<SaveResult> {
+  if (entry.dropBody) {
+    await db
+      .insertInto('lead_quarantine_dropped')
+      .values({ day: new Date().toISOString().slice(0, 10), forms: 1 })
+      .onConflict((conflict) =>
+        conflict
+          .column('day')
+          .doUpdateSet((eb) => ({ forms: eb('lead_quarantine_dropped.forms', '+', 1) })),
+      )
+      .execute();
+    return { id: 0, created: false, quarantined: true };
+  }
   const { client: _client, ...step } = entry.step;
   const row = await db
     .insertInto('lead_quarantine')

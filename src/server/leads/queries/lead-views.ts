@@ -24,6 +24,9 @@ const leadView = (row: CandidateListRow | CompanyListRow) => ({
   fbclid: row.fbclid,
   createdAt: row.created_at,
   updatedAt: row.updated_at,
+  // Forms without the lead's proof not yet reviewed, and forms past the history's cap (decision 151).
+  unverifiedForms: row.unverified_forms,
+  submissionsNotKept: row.submissions_not_kept,
 });
 
 export const candidateView = (row: CandidateListRow) => ({
@@ -102,6 +105,8 @@ const common = {
   email: { type: 'string' },
   createdAt: { type: 'string' },
   updatedAt: { type: 'string' },
+  unverifiedForms: { type: 'integer' },
+  submissionsNotKept: { type: 'integer' },
 };
 
 export const candidateSchema = objectSchema(

@@ -43,10 +43,29 @@ describe('per-address minute counters (on a SQLite file; both databases in tests
   });
 
   it('counts each address and each kind on its own, within the minute', async () => {
-    expect(await counters.add('a', 'valid', start)).toEqual({ request: 0, invalid: 0, valid: 1 });
+    expect(await counters.add('a', 'valid', start)).toEqual({
+      request: 0,
+      invalid: 0,
+      valid: 1,
+      beacon: 0,
+    });
     expect((await counters.add('a', 'valid', start + 59_999)).valid).toBe(2);
-    expect(await counters.add('a', 'invalid', start)).toEqual({ request: 0, invalid: 1, valid: 2 });
+    expect(await counters.add('a', 'invalid', start)).toEqual({
+      request: 0,
+      invalid: 1,
+      valid: 2,
+      beacon: 0,
+    });
     expect((await counters.add('b', 'valid', start)).valid).toBe(1);
+  });
+
+  it('counts an IPv6 /64 as one address, and quarantined forms by the day', async () => {
+    await counters.add('2001:db8:5:6::1', 'beacon', start);
+    expect((await counters.add('2001:db8:5:6::2', 'beacon', start)).beacon).toBe(2);
+    expect((await counters.add('2001:db8:5:7::1', 'beacon', start)).beacon).toBe(1);
+    expect(await counters.addQuarantined('2001:db8:5:6::1', start)).toBe(1);
+    expect(await counters.addQuarantined('2001:db8:5:6::3', start + 3_600_000)).toBe(2);
+    expect(await counters.addQuarantined('2001:db8:5:6::3', start + 86_400_000)).toBe(1);
   });
 
   it('starts again the next minute, forgets older minutes, and says how long until then', async () => {

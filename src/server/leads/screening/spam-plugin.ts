@@ -4,6 +4,7 @@ import type { Kysely } from 'kysely';
 import { tablesOf } from '../../platform/database/connection';
 import type { LeadQuarantineTables } from '../quarantine/lead-quarantine';
 import { altchaProof, CHALLENGE_LIFETIME_S, type ProofOfWork } from './altcha-proof';
+import { AddressCounters, type AddressCounterTables } from './address-counters';
 import { AltchaUsed, type AltchaUsedTables } from './altcha-used';
 import {
   cookieValue,
@@ -19,6 +20,10 @@ export interface SpamDefence {
   formTimeKey: Buffer;
   /** ALTCHA, when a form asks for it (ALTCHA_FORMS). */
   proof: ProofOfWork | undefined;
+  /** The per-address limits' counts: the lead routes' and the visit beacon's. */
+  addressCounters: AddressCounters;
+  /** https: the cookies the lead routes set are Secure too. */
+  secure: boolean;
 }
 
 declare module 'fastify' {
@@ -55,8 +60,8 @@ async function keptSpamKey(db: Kysely<LeadQuarantineTables>): Promise<Buffer> {
 }
 
 /**
- * The app-wide spam defence (decision 095): the key, ALTCHA, and the time trap's cookie on every
- * page, set only when missing or invalid so a second tab does not restart the clock.
+ * The app-wide spam defence (decision 095): the key, ALTCHA, the per-address counts, and the time
+ * trap's cookie on every page, set only when missing or invalid so a second tab does not restart the clock.
  */
 export const spamPlugin = fp<SpamPluginOptions>(
   async (app, { altcha, secure }) => {
@@ -73,7 +78,12 @@ export const spamPlugin = fp<SpamPluginOptions>(
           ),
         )
       : undefined;
-    app.decorate('spamDefence', { formTimeKey, proof });
+    const addressCounters = new AddressCounters(
+      tablesOf<AddressCounterTables>(app.database.ephemeral),
+      formTimeKey,
+      (error) => app.log.warn({ err: error }, 'pruning old address counts failed'),
+    );
+    app.decorate('spamDefence', { formTimeKey, proof, addressCounters, secure });
 
     const attributes = `Path=/; Max-Age=${FORM_TIME_MAX_AGE_S}; HttpOnly; SameSite=Lax${secure ? '; Secure' : ''}`;
     app.addHook('onSend', async (request, reply) => {

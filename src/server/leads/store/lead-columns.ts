@@ -60,6 +60,13 @@ const personChoiceColumns = [
   'reminders_stopped_at',
 ] as const satisfies readonly (keyof CandidatesTable & keyof CompaniesTable)[];
 
+/** Who may change the lead, and what waits for review (migration 160). */
+const proofColumns = [
+  'proof_issued',
+  'unverified_forms',
+  'submissions_not_kept',
+] as const satisfies readonly (keyof CandidatesTable & keyof CompaniesTable)[];
+
 /** Identity and stage: every lead table has them. */
 const identityColumns = ['id', 'email', 'email_normalized', 'stage'] as const;
 
@@ -72,6 +79,7 @@ export const leadRecordColumns = {
     'created_at',
     'updated_at',
     ...personChoiceColumns,
+    ...proofColumns,
     ...candidateTextColumns,
     ...candidateFlagColumns,
   ],
@@ -82,6 +90,7 @@ export const leadRecordColumns = {
     'created_at',
     'updated_at',
     ...personChoiceColumns,
+    ...proofColumns,
     ...companyTextColumns,
   ],
 } as const;

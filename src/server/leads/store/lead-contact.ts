@@ -1,7 +1,8 @@
 import type { Kysely } from 'kysely';
 import type { LeadRecordTables, LeadTable } from './lead-tables';
+import { presentValues } from './present-values';
 
-/** What Meta matches a lead on (decision 110): its e-mail, phone and names as now saved. */
+/** What Meta matches a lead on (decision 110): its e-mail, phone and names. */
 export interface LeadContact {
   email: string;
   phone: string | null;
@@ -10,38 +11,47 @@ export interface LeadContact {
 }
 
 /** "Ann Lee" -> Ann / Lee: a company's contact has one name field. */
-function splitName(name: string | null): [string | null, string | null] {
+function splitName(name: string | undefined): [string | null, string | null] {
   const [first, ...rest] = (name ?? '').trim().split(/\s+/);
   return [first || null, rest.join(' ') || null];
 }
 
-/** The contact details of a lead (in the caller's transaction); undefined when it is gone. */
-export async function readLeadContact(
+/**
+ * The lead's contact as forms with its proof gave it (decision 151), the latest value of each
+ * field, in the caller's transaction: what a stranger filled in never reaches Meta. Undefined
+ * when the lead is gone.
+ */
+export async function verifiedContact(
   db: Kysely<LeadRecordTables>,
   table: LeadTable,
   id: number,
 ): Promise<LeadContact | undefined> {
-  if (table === 'candidates') {
-    const row = await db
-      .selectFrom('candidates')
-      .select(['email', 'phone', 'first_name', 'last_name'])
-      .where('id', '=', id)
-      .executeTakeFirst();
-    return (
-      row && {
-        email: row.email,
-        phone: row.phone,
-        firstName: row.first_name,
-        lastName: row.last_name,
-      }
-    );
+  const lead = await db.selectFrom(table).select('email').where('id', '=', id).executeTakeFirst();
+  if (!lead) return undefined;
+  const forms = await db
+    .selectFrom('lead_submissions')
+    .select('fields')
+    .where('lead_table', '=', table)
+    .where('lead_id', '=', id)
+    .where('verified', '=', 1)
+    .orderBy('id')
+    .execute();
+  const latest: Record<string, string | undefined> = {};
+  for (const form of forms) {
+    if (form.fields)
+      Object.assign(
+        latest,
+        presentValues(JSON.parse(form.fields) as Record<string, string | null>),
+      );
   }
-  const row = await db
-    .selectFrom('companies')
-    .select(['email', 'contact_name'])
-    .where('id', '=', id)
-    .executeTakeFirst();
-  if (!row) return undefined;
-  const [firstName, lastName] = splitName(row.contact_name);
-  return { email: row.email, phone: null, firstName, lastName };
+  if (table === 'candidates') {
+    return {
+      email: lead.email,
+      phone: latest.phone ?? null,
+      firstName: latest.first_name ?? null,
+      lastName: latest.last_name ?? null,
+    };
+  }
+  const [firstName, lastName] = splitName(latest.contact_name);
+  return { email: lead.email, phone: null, firstName, lastName };
 }

@@ -37,14 +37,15 @@ describe('the lead store (group commit on SQLite)', () => {
       ),
     );
     expect(results).toEqual([
-      { id: 1, created: true },
-      { id: 2, created: true },
-      { id: 1, created: false },
+      { id: 1, created: true, proofIssued: true },
+      { id: 2, created: true, proofIssued: true },
+      { id: 1, created: false, proofIssued: false },
     ]);
     expect(await emailsStored()).toEqual(['a@example.com', 'b@example.com']);
     expect(await store.saveCompany({ email: 'hr@example.com', stage: 'email' })).toEqual({
       id: 1,
       created: true,
+      proofIssued: true,
     });
   });
 
@@ -56,7 +57,7 @@ describe('the lead store (group commit on SQLite)', () => {
     );
     expect(results.slice(0, 45).map((result) => result.created)).toEqual(Array(45).fill(true));
     expect(results.slice(45)).toEqual(
-      results.slice(0, 5).map(({ id }) => ({ id, created: false })),
+      results.slice(0, 5).map(({ id }) => ({ id, created: false, proofIssued: false })),
     );
     expect(new Set(results.map((result) => result.id)).size).toBe(45);
     expect(await emailsStored()).toEqual(emails.slice(0, 45));
@@ -69,6 +70,6 @@ describe('the lead store (group commit on SQLite)', () => {
     });
     const good = store.saveCandidate({ email: 'good@example.com', stage: 'email' });
     await expect(bad).rejects.toMatchObject({ code: 'SQLITE_CONSTRAINT_NOTNULL' });
-    await expect(good).resolves.toEqual({ id: expect.any(Number), created: true });
+    await expect(good).resolves.toMatchObject({ id: expect.any(Number), created: true });
   });
 });

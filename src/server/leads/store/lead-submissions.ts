@@ -1,4 +1,4 @@
-import type { LeadForm } from '@shared/lead-vocabulary';
+import type { SubmissionForm } from '@shared/lead-vocabulary';
 import type { Generated, Kysely, Selectable } from 'kysely';
 import type { ConsentSignal } from '@shared/schemas/conversion';
 import type { LeadTable } from './lead-tables';
@@ -12,7 +12,7 @@ export interface LeadSubmissionsTable {
   id: Generated<number>;
   lead_table: LeadTable;
   lead_id: number;
-  form: LeadForm;
+  form: SubmissionForm;
   /** The page the form was on, as the client reported it (attribution.page). */
   source_page: string | null;
   /** JSON: the form's validated fields as sent, by column (blanks included), or null. */
@@ -21,6 +21,8 @@ export interface LeadSubmissionsTable {
   attribution: string | null;
   /** The visitor's tracking state the form reported (migration 110); null: not reported. */
   consent: ConsentSignal | null;
+  /** 1: sent with the lead's proof (or created the lead); 0: without it (migration 160). */
+  verified: Generated<number>;
   created_at: string;
 }
 

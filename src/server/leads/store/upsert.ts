@@ -1,5 +1,5 @@
 import type { LeadForm } from '@shared/lead-vocabulary';
-import { sql, type Kysely, type RawBuilder } from 'kysely';
+import { sql, type Kysely } from 'kysely';
 import type { Attribution } from '@shared/schemas/attribution';
 import { normalizeEmail } from './lead-email';
 import type { LeadRecordTables, LeadTable } from './lead-tables';
@@ -8,9 +8,13 @@ import { LEAD_CREATED, type LeadCreatedPayload } from './lead-created';
 import { enqueueMessages } from '../../platform/outbox/outbox';
 import type { OutboxDestination, OutboxTables } from '../../platform/outbox/outbox-tables';
 import { recordFormConversions, type SubmissionClient } from '../../conversions';
-import { attributionForInsert, attributionForUpdate } from './attribution';
-import { readLeadContact } from './lead-contact';
+import { attributionValues } from './attribution';
+import { verifiedContact } from './lead-contact';
 import { presentValues } from './present-values';
+import { proves, type LeadRef } from '../people/lead-proof';
+
+/** A lead keeps this many forms in its history; past it, it counts them (decision 151). */
+export const LEAD_HISTORY_LIMIT = 50;
 
 /** What a lead write answers: the record's id, and whether this write created it. */
 export interface SaveResult {
@@ -18,6 +22,8 @@ export interface SaveResult {
   created: boolean;
   /** Held back in quarantine (decision 095): `id` is the quarantine row's, never answered. */
   quarantined?: boolean;
+  /** The browser gets the lead's proof: this form created the lead or first reached it. */
+  proofIssued?: boolean;
 }
 
 export { normalizeEmail };
@@ -34,26 +40,45 @@ export interface LeadStep<Stage extends string, Fields extends string> {
   attribution?: Attribution | undefined;
   /** The request the form came in, for its Meta events (decision 110); not stored on the lead. */
   client?: SubmissionClient | undefined;
-}
-
-/**
- * Moves `stage` forward to `target` but never back: a candidate who already applied stays
- * an application when an earlier form is re-sent. Undefined when nothing can change.
- */
-export function raiseStage<S extends string>(
-  order: readonly S[],
-  target: S,
-): RawBuilder<S> | undefined {
-  const earlier = order.slice(0, order.indexOf(target));
-  if (earlier.length === 0) return undefined;
-  const stage = sql.ref('stage');
-  return sql<S>`case when ${stage} in (${sql.join(earlier)}) then ${target} else ${stage} end`;
+  /** The leads the request's proof cookie names (decision 151); without its lead's, it may only fill. */
+  proofs?: readonly LeadRef[] | undefined;
 }
 
 /** Integer columns a step sets besides its fields: all of them on insert, some on update. */
 export interface StepFlags {
   insert?: Record<string, number>;
   update?: Record<string, number>;
+}
+
+type LeadRow = Record<string, unknown> & { id: number; stage: string; proof_issued: number };
+
+/**
+ * What a step changes on `lead`: with the proof, every value it sent; without, only empty columns
+ * (`refused`: it sent a value the lead holds otherwise). Either way the stage only moves forward,
+ * flags only rise and attribution keeps its first touch.
+ */
+function changesOf(
+  lead: LeadRow,
+  stages: readonly string[],
+  step: LeadStep<string, string>,
+  flags: Record<string, number>,
+  verified: boolean,
+) {
+  const changes: Record<string, unknown> = {};
+  let refused = false;
+  for (const [column, value] of Object.entries(presentValues(step.fields ?? {}))) {
+    if (lead[column] === value) continue;
+    if (verified || lead[column] === null) changes[column] = value;
+    else refused = true;
+  }
+  for (const [column, value] of Object.entries(attributionValues(step.attribution))) {
+    if (lead[column] === null) changes[column] = value;
+  }
+  for (const [column, value] of Object.entries(flags)) {
+    if (lead[column] !== value) changes[column] = value;
+  }
+  if (stages.indexOf(step.stage) > stages.indexOf(lead.stage)) changes.stage = step.stage;
+  return { changes, refused };
 }
 
 /** What the 'lead.created' notice of a lead just inserted from `step` says. */
@@ -79,9 +104,10 @@ function leadCreatedPayload(
 }
 
 /**
- * Creates or moves along the lead of `step.email`; idempotent. Race-free without reading first:
- * INSERT … ON CONFLICT DO NOTHING (it waits for a concurrent insert), else UPDATE; if the row
- * vanished meanwhile (deleted), again.
+ * Creates or moves along the lead of `step.email`; idempotent. Race-free: INSERT … ON CONFLICT DO
+ * NOTHING (it waits for a concurrent insert), else the lead is read under its row lock and
+ * updated; if the row vanished meanwhile (deleted), again. Without the lead's proof the step only
+ * fills what is empty (decision 151).
  */
 export async function upsertLead<Stage extends string>(
   db: Kysely<LeadRecordTables>,
@@ -96,7 +122,6 @@ export async function upsertLead<Stage extends string>(
   notify: readonly OutboxDestination[] = [],
 ): Promise<SaveResult> {
   const emailNormalized = normalizeEmail(step.email);
-  const fields = presentValues(step.fields ?? {});
   const now = new Date().toISOString();
   const insert = async () => {
     const row = await db
@@ -105,9 +130,10 @@ export async function upsertLead<Stage extends string>(
         email: step.email.trim(),
         email_normalized: emailNormalized,
         stage: step.stage,
-        ...fields,
+        ...presentValues(step.fields ?? {}),
         ...flags.insert,
-        ...attributionForInsert(step.attribution),
+        ...attributionValues(step.attribution),
+        proof_issued: 1,
         created_at: now,
         updated_at: now,
       } as never)
@@ -116,25 +142,40 @@ export async function upsertLead<Stage extends string>(
       .executeTakeFirst();
     return row?.id;
   };
-  const update = () => {
-    const stage = raiseStage(stages, step.stage);
-    return db
+  const update = async () => {
+    // An update that changes nothing: it reads the lead under its row lock (PostgreSQL), so
+    // what follows decides on values no concurrent form changes.
+    const lead = (await db
       .updateTable(table)
-      .set({
-        ...fields,
-        ...(stage ? { stage } : {}),
-        ...flags.update,
-        ...attributionForUpdate(step.attribution),
-        updated_at: now,
-      } as never)
+      .set({ proof_issued: sql`proof_issued` } as never)
       .where('email_normalized', '=', emailNormalized)
-      .returning('id')
-      .executeTakeFirst();
+      .returningAll()
+      .executeTakeFirst()) as LeadRow | undefined;
+    if (!lead) return undefined;
+    // A lead from before the proof gives it to the first form that reaches it.
+    const firstReach = lead.proof_issued === 0;
+    const verified = firstReach || proves(step.proofs ?? [], { table, id: lead.id });
+    const { changes, refused } = changesOf(lead, stages, step, flags.update ?? {}, verified);
+    const changed = Object.keys(changes).length > 0;
+    // A write without the proof that changes nothing leaves updated_at (retention) alone.
+    if (verified || changed || refused) {
+      await db
+        .updateTable(table)
+        .set({
+          ...changes,
+          ...(verified || changed ? { updated_at: now } : {}),
+          ...(firstReach ? { proof_issued: 1 } : {}),
+          ...(verified ? {} : { unverified_forms: sql`unverified_forms + 1` }),
+        } as never)
+        .where('id', '=', lead.id)
+        .execute();
+    }
+    return { id: lead.id, created: false, verified, proofIssued: firstReach };
   };
   // Same transaction as the lead: the history never names a lead that was not saved, and a
   // notice exists exactly when its lead was committed.
   const notices = notify.filter((destination) => destination !== 'meta');
-  const recorded = async (result: SaveResult) => {
+  const recorded = async (result: SaveResult, verified: boolean) => {
     if (result.created && notices.length > 0) {
       const payload = leadCreatedPayload(table, result.id, step);
       await enqueueMessages(
@@ -149,7 +190,9 @@ export async function upsertLead<Stage extends string>(
         now,
       );
     }
-    if (notify.includes('meta')) {
+    if (step.form) await addToHistory(db, table, result, step, verified, now);
+    // Never for a lead this request does not prove (decision 151).
+    if (notify.includes('meta') && verified) {
       await recordFormConversions(
         db,
         {
@@ -159,33 +202,64 @@ export async function upsertLead<Stage extends string>(
           client: step.client,
           sourcePage: step.attribution?.page ?? null,
           fbclid: step.attribution?.fbclid ?? null,
-          contact: () => readLeadContact(db, table, result.id),
+          contact: () => verifiedContact(db, table, result.id),
         },
         now,
       );
-    }
-    if (step.form) {
-      await db
-        .insertInto('lead_submissions')
-        .values({
-          lead_table: table,
-          lead_id: result.id,
-          form: step.form,
-          source_page: step.attribution?.page ?? null,
-          fields: step.fields ? JSON.stringify(step.fields) : null,
-          attribution: step.attribution ? JSON.stringify(step.attribution) : null,
-          consent: step.client?.consent ?? null,
-          created_at: now,
-        })
-        .execute();
     }
     return result;
   };
   for (let attempt = 0; attempt < 3; attempt++) {
     const inserted = await insert();
-    if (inserted !== undefined) return recorded({ id: inserted, created: true });
+    if (inserted !== undefined) {
+      return recorded({ id: inserted, created: true, proofIssued: true }, true);
+    }
     const updated = await update();
-    if (updated) return recorded({ id: updated.id, created: false });
+    if (updated) {
+      const { verified, ...result } = updated;
+      return recorded(result, verified);
+    }
   }
   throw new Error('lead upsert lost three races in a row');
+}
+
+/** Keeps the form whole in the lead's history, up to LEAD_HISTORY_LIMIT; past it, counts it. */
+async function addToHistory(
+  db: Kysely<LeadRecordTables>,
+  table: LeadTable,
+  lead: SaveResult,
+  step: LeadStep<string, string>,
+  verified: boolean,
+  now: string,
+): Promise<void> {
+  if (!lead.created) {
+    const kept = await db
+      .selectFrom('lead_submissions')
+      .select((eb) => eb.fn.countAll<number | string>().as('n'))
+      .where('lead_table', '=', table)
+      .where('lead_id', '=', lead.id)
+      .executeTakeFirstOrThrow();
+    if (Number(kept.n) >= LEAD_HISTORY_LIMIT) {
+      await db
+        .updateTable(table)
+        .set({ submissions_not_kept: sql`submissions_not_kept + 1` } as never)
+        .where('id', '=', lead.id)
+        .execute();
+      return;
+    }
+  }
+  await db
+    .insertInto('lead_submissions')
+    .values({
+      lead_table: table,
+      lead_id: lead.id,
+      form: step.form!,
+      source_page: step.attribution?.page ?? null,
+      fields: step.fields ? JSON.stringify(step.fields) : null,
+      attribution: step.attribution ? JSON.stringify(step.attribution) : null,
+      consent: step.client?.consent ?? null,
+      verified: verified ? 1 : 0,
+      created_at: now,
+    })
+    .execute();
 }

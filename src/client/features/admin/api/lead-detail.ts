@@ -20,6 +20,8 @@ export interface SubmissionEntry {
   sourcePage: string | null;
   fields: Record<string, string | null> | null;
   attribution: Record<string, unknown> | null;
+  /** Sent with the lead's proof (decision 151); absent from servers before it. */
+  verified?: boolean;
 }
 
 interface DetailHistory {
@@ -69,6 +71,21 @@ export function useChangeStatus(kind: LeadKind, id: number) {
   return useMutation({
     mutationFn: async (status: string) => {
       const response = await apiRequest('PATCH', detailUrl(kind, id), { status });
+      return toDetail(kind, (await response.json()) as Record<string, unknown>);
+    },
+    onSuccess: (detail) => {
+      client.setQueryData([detailUrl(kind, id)], detail);
+      return refreshLeads(client);
+    },
+  });
+}
+
+/** The forms sent without the proof were seen: the answer is the new detail (decision 151). */
+export function useMarkReviewed(kind: LeadKind, id: number) {
+  const client = useQueryClient();
+  return useMutation({
+    mutationFn: async () => {
+      const response = await apiRequest('POST', `${detailUrl(kind, id)}/reviewed`);
       return toDetail(kind, (await response.json()) as Record<string, unknown>);
     },
     onSuccess: (detail) => {

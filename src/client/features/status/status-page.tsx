@@ -1,0 +1,247 @@
+import { useState, type FormEvent, type ReactNode } from 'react';
+import {
+  ERASED_MESSAGE,
+  LOST_LINK_ACTION,
+  LOST_LINK_SENTENCE,
+  NOTHING_TO_DO,
+  STATUS_ACTIONS,
+  STATUS_NOTICES,
+  type StatusLead,
+} from '@shared/person-status';
+import { Button, buttonClass } from '../../components/ui/button';
+import { TextField } from '../../components/ui/form-field';
+import { PageHero } from '../../components/ui/page-hero';
+import { Container } from '../../components/ui/section';
+import { usePageState } from '../../lib/page-state';
+
+/*
+ * /status (issue 21): the person's own page. The server renders it for them (their proof cookie),
+ * and every action is a plain form post, so it all works without JavaScript.
+ */
+
+const card = 'rounded-2xl border border-slate-200 bg-white p-6 shadow-sm sm:p-8';
+
+function Card({ title, children }: { title: string; children: ReactNode }) {
+  return (
+    <section className={card} aria-label={title}>
+      <h2 className="text-2xl text-slate-900">{title}</h2>
+      <div className="mt-4 grid gap-4 text-slate-700">{children}</div>
+    </section>
+  );
+}
+
+/** The page's message after an action, read out by screen readers. */
+function Notice({ children }: { children: ReactNode }) {
+  return (
+    <p
+      role="status"
+      className="rounded-lg border border-accent-strong bg-slate-50 p-4 font-medium text-slate-900"
+    >
+      {children}
+    </p>
+  );
+}
+
+/** One action: a form with the lead's name and one button. */
+function ActionForm({
+  action,
+  lead,
+  label,
+  variant = 'outline',
+  children,
+}: {
+  action: string;
+  lead: string;
+  label: string;
+  variant?: 'outline' | 'destructive';
+  children?: ReactNode;
+}) {
+  return (
+    <form method="post" action={action} className="grid gap-3" data-plain-post>
+      <input type="hidden" name="lead" value={lead} />
+      {children}
+      <div>
+        <Button type="submit" variant={variant}>
+          {label}
+        </Button>
+      </div>
+    </form>
+  );
+}
+
+const candidateFields = [
+  { name: 'firstName', label: 'First Name', autoComplete: 'given-name' },
+  { name: 'lastName', label: 'Last Name', autoComplete: 'family-name' },
+  { name: 'phone', label: 'Phone', autoComplete: 'tel', optional: true, type: 'tel' },
+  { name: 'location', label: 'Location', autoComplete: 'address-level2', optional: true },
+];
+const companyFields = [
+  { name: 'name', label: 'Your Name', autoComplete: 'name' },
+  { name: 'title', label: 'Your Title', autoComplete: 'organization-title' },
+  { name: 'company', label: 'Company Name', autoComplete: 'organization' },
+];
+
+function DetailsForm({ lead }: { lead: StatusLead }) {
+  const { form } = usePageState();
+  // A post the server sent back names its lead in its values.
+  const returned =
+    form?.action === STATUS_ACTIONS.details && form.values?.lead === lead.ref ? form : undefined;
+  const fields = lead.kind === 'candidate' ? candidateFields : companyFields;
+  return (
+    <ActionForm action={STATUS_ACTIONS.details} lead={lead.ref} label="Save My Details">
+      <p>
+        E-mail: <strong className="break-all text-slate-900">{lead.email}</strong>
+      </p>
+      <div className="grid gap-4 sm:grid-cols-2">
+        {fields.map(({ name, ...field }) => (
+          <TextField
+            key={name}
+            name={name}
+            {...field}
+            defaultValue={returned?.values?.[name] ?? lead.details[name] ?? ''}
+            error={returned?.errors?.[name]}
+          />
+        ))}
+      </div>
+    </ActionForm>
+  );
+}
+
+function LeadCards({ lead }: { lead: StatusLead }) {
+  const candidate = lead.kind === 'candidate';
+  return (
+    <>
+      <Card title={candidate ? 'Where You Stand' : 'Your Talent Request'}>
+        <p className="text-lg text-slate-900">{lead.stage}</p>
+        {lead.next ? (
+          <>
+            <p>{lead.next.text}</p>
+            <div>
+              <a href={lead.next.href} className={buttonClass({ variant: 'dark' })}>
+                {lead.next.label}
+              </a>
+            </div>
+          </>
+        ) : lead.withdrawn ? null : (
+          <p>{NOTHING_TO_DO}</p>
+        )}
+      </Card>
+      <Card title="Your Details">
+        <DetailsForm lead={lead} />
+      </Card>
+      <Card title="Your Choices">
+        {lead.remindersStopped ? (
+          <p>Reminders are stopped.</p>
+        ) : (
+          <ActionForm action={STATUS_ACTIONS.reminders} lead={lead.ref} label="Stop Reminders">
+            <p>We send a reminder or two while a step is open. You can stop them here.</p>
+          </ActionForm>
+        )}
+        {lead.withdrawn ? null : (
+          <ActionForm action={STATUS_ACTIONS.withdraw} lead={lead.ref} label="Withdraw">
+            <p>
+              {candidate
+                ? 'Withdraw your application: we close it and stop every message to you.'
+                : 'Withdraw your request: we close it and stop every message to you.'}
+            </p>
+          </ActionForm>
+        )}
+        <details className="rounded-lg border border-slate-200 p-4">
+          <summary className="cursor-pointer font-semibold text-slate-900">
+            Erase everything we hold about me
+          </summary>
+          <div className="mt-3">
+            <ActionForm
+              action={STATUS_ACTIONS.erase}
+              lead={lead.ref}
+              label="Yes, Erase Everything"
+              variant="destructive"
+            >
+              <input type="hidden" name="confirm" value="yes" />
+              <p>
+                This erases everything we hold about {lead.email}: your details, your answers and
+                our messages to you. It cannot be undone.
+              </p>
+            </ActionForm>
+          </div>
+        </details>
+      </Card>
+    </>
+  );
+}
+
+/** "Lost your link?": one e-mail field; the answer is the same sentence whoever asks. */
+function LostLink({ sent }: { sent: boolean }) {
+  const [answered, setAnswered] = useState(sent);
+  const [failed, setFailed] = useState(false);
+  const submit = async (event: FormEvent<HTMLFormElement>) => {
+    event.preventDefault();
+    const email = new FormData(event.currentTarget).get('email');
+    setFailed(false);
+    try {
+      const response = await fetch(LOST_LINK_ACTION, {
+        method: 'POST',
+        headers: { 'Content-Type': 'application/json' },
+        body: JSON.stringify({ email }),
+        credentials: 'same-origin',
+      });
+      if (!response.ok) throw new Error(String(response.status));
+      setAnswered(true);
+    } catch {
+      setFailed(true);
+    }
+  };
+  return (
+    <Card title="Lost your link?">
+      <p>Enter the e-mail you applied with and we will send a new link to it.</p>
+      <form
+        method="post"
+        action={LOST_LINK_ACTION}
+        onSubmit={(event) => void submit(event)}
+        className="grid gap-3"
+        data-plain-post
+      >
+        <TextField name="email" type="email" label="Email" autoComplete="email" required />
+        <div>
+          <Button type="submit" variant="dark">
+            Send Me a New Link
+          </Button>
+        </div>
+      </form>
+      <div aria-live="polite">
+        {answered ? <Notice>{LOST_LINK_SENTENCE}</Notice> : null}
+        {failed ? <Notice>Something went wrong. Please try again.</Notice> : null}
+      </div>
+    </Card>
+  );
+}
+
+/** /status */
+export default function StatusPage() {
+  const { status, statusNotice } = usePageState();
+  let intro: ReactNode = 'Open this page from the link in any of our e-mails to see your status.';
+  let body: ReactNode = <LostLink sent={false} />;
+  if (status?.kind === 'leads') {
+    intro = 'What you gave us, where you stand, and what you can do.';
+    body = (
+      <>
+        {statusNotice ? <Notice>{STATUS_NOTICES[statusNotice]}</Notice> : null}
+        {status.leads.map((lead) => (
+          <LeadCards key={lead.ref} lead={lead} />
+        ))}
+      </>
+    );
+  } else if (status?.kind === 'erased') {
+    intro = ERASED_MESSAGE;
+    body = null;
+  } else if (status?.kind === 'no-link') {
+    if (status.expired) intro = 'This link has expired. Ask for a new one below.';
+    body = <LostLink sent={Boolean(status.linkSent)} />;
+  }
+  return (
+    <>
+      <PageHero eyebrow="Your Status" title="Your Application Status" intro={intro} />
+      {body ? <Container className="grid max-w-3xl gap-8 py-16">{body}</Container> : null}
+    </>
+  );
+}

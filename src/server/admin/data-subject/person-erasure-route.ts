@@ -1,0 +1,91 @@
+import formbody from '@fastify/formbody';
+import type { FastifyPluginAsync } from 'fastify';
+import { ERASED_MESSAGE, STATUS_ACTIONS } from '@shared/person-status';
+import { errorBody } from '../../platform/http/api-schemas';
+import { STATUS_PATH, wantsHtml, type FormHandoff, type StatusPage } from '../../leads';
+import { countsText, type DataSubjects } from './data-subjects';
+
+export interface PersonErasureOptions {
+  subjects: DataSubjects;
+  page: StatusPage;
+  handoff: FormHandoff;
+}
+
+/**
+ * POST /api/status/erase (issue 21): the person erases everything about their address from their
+ * status page. The same erasure as the admin's (decision 135), audited with no address; it needs
+ * the proof of the lead the form names and a confirmation, and it forgets the browser's proof.
+ */
+export const personErasureRoute: FastifyPluginAsync<PersonErasureOptions> = async (
+  app,
+  { subjects, page, handoff },
+) => {
+  // The page's form posts urlencoded when no script handles it.
+  await app.register(formbody);
+  app.post(
+    STATUS_ACTIONS.erase,
+    {
+      schema: {
+        summary: 'Erase everything about their address (status page)',
+        documentedBody: {
+          type: 'object',
+          properties: {
+            lead: { type: 'string', description: 'The lead the page names (`c12`, `k3`)' },
+            confirm: { type: 'string', const: 'yes', description: 'The confirmation step' },
+          },
+          required: ['lead', 'confirm'],
+        },
+        consumes: ['application/json', 'application/x-www-form-urlencoded'],
+        response: {
+          200: {
+            type: 'object',
+            description: 'Erased everywhere in one transaction',
+            properties: { message: { type: 'string' } },
+            required: ['message'],
+          },
+          303: {
+            type: 'null',
+            description: "A browser's form post: to /status, which says it is done",
+            headers: { Location: { type: 'string', const: STATUS_PATH } },
+          },
+          400: { ...errorBody, description: 'Not confirmed: nothing erased' },
+          403: { ...errorBody, description: 'No proof of that lead, or a cross-site post' },
+        },
+      },
+    },
+    async (request, reply) => {
+      const body = (request.body ?? {}) as Record<string, unknown>;
+      const navigation = wantsHtml(request);
+      const lead = page.sameOrigin(request) ? page.provenLead(request, body.lead) : undefined;
+      const email = lead && (await page.emailOf(lead));
+      if (!email || body.confirm !== 'yes') {
+        if (navigation) return reply.code(303).header('Location', STATUS_PATH).send();
+        return email
+          ? reply.code(400).send({ error: 'Please confirm the erasure' })
+          : reply
+              .code(403)
+              .send({ error: 'Open your status page from the link in our e-mail first' });
+      }
+      const token = await app.audit.subjectToken(email);
+      await subjects.erase(email, token, (trx, counts) =>
+        app.audit.recordSystem(
+          { action: 'data_subject_erasure', detail: `erased ${countsText(counts)}` },
+          'the person (status page)',
+          trx,
+        ),
+      );
+      reply.header('Cache-Control', 'no-store');
+      if (!navigation) {
+        return reply
+          .header('Set-Cookie', page.clearedProof(request))
+          .send({ message: ERASED_MESSAGE });
+      }
+      const done = await handoff.keep(request, STATUS_PATH, { status: { kind: 'erased' } });
+      return reply
+        .code(303)
+        .header('Set-Cookie', [page.clearedProof(request), done])
+        .header('Location', STATUS_PATH)
+        .send();
+    },
+  );
+};

@@ -1,0 +1,53 @@
+// The person's status page (/status, issue 21): what the server renders into it, and its texts.
+
+/** The one answer of "Lost your link?", whether or not the e-mail has a lead. */
+export const LOST_LINK_SENTENCE =
+  'If that e-mail has an application with us, we have just sent it a new link.';
+
+/** Where "Lost your link?" posts (field `email`). */
+export const LOST_LINK_ACTION = '/api/status/link';
+
+/** The status page's own actions: plain form posts, answered 303 back to /status. */
+export const STATUS_ACTIONS = {
+  details: '/api/status/details',
+  reminders: '/api/status/reminders',
+  withdraw: '/api/status/withdraw',
+  erase: '/api/status/erase',
+} as const;
+
+/** What the page says after an action. */
+export const STATUS_NOTICES = {
+  details: 'Your details are saved.',
+  reminders: 'Reminders are stopped. We will not remind you again.',
+  withdraw: 'You have withdrawn. We will not contact you again.',
+} as const;
+export type StatusNotice = keyof typeof STATUS_NOTICES;
+
+/** What the page and a JSON client say once the person erased everything. */
+export const ERASED_MESSAGE = 'Everything we held about you is erased.';
+
+/** What the page says when no step is left for the person. */
+export const NOTHING_TO_DO = "Nothing to do for now: we'll be in touch.";
+
+/** One of the person's leads as the page shows it. */
+export interface StatusLead {
+  /** The lead as the page's forms name it (`c12`, `k3`). */
+  ref: string;
+  kind: 'candidate' | 'company';
+  email: string;
+  /** What they gave us that they may correct, by the form's field name (blank: ''). */
+  details: Record<string, string>;
+  /** Their stage in plain words. */
+  stage: string;
+  /** The step still open and where to finish it; null: nothing to do. */
+  next: { text: string; label: string; href: string } | null;
+  remindersStopped: boolean;
+  withdrawn: boolean;
+}
+
+export type StatusView =
+  /** The browser holds the proof of these leads (newest candidate first). */
+  | { kind: 'leads'; leads: StatusLead[]; notice?: StatusNotice }
+  /** No proof: `expired` when a link was given but is unknown or too old. */
+  | { kind: 'no-link'; expired?: boolean; linkSent?: boolean }
+  | { kind: 'erased' };

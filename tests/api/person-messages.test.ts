@@ -7,7 +7,7 @@ import { adminEnv, freshAddress, signIn } from '../support/admin';
 import { awayFromMinuteEdge, candidateIdOf, companiesWithEmail, postJson } from '../support/api';
 import { eventually } from '../support/eventually';
 import { validBodies } from '../support/lead-bodies';
-import { startLocalSmtp, type ReceivedMail } from '../support/smtp';
+import { readableMail as readable, startLocalSmtp } from '../support/smtp';
 import { describeEachDatabase, uniqueEmail, type TestApp } from '../support/test-app';
 
 /*
@@ -18,13 +18,6 @@ import { describeEachDatabase, uniqueEmail, type TestApp } from '../support/test
 const SITE_URL = 'https://talent.example';
 const smtp = await startLocalSmtp();
 afterAll(() => smtp.close());
-
-/** The raw mail with folded headers unfolded and quoted-printable undone. */
-const readable = (mail: ReceivedMail) =>
-  mail.raw
-    .replace(/\r?\n[ \t]+/g, ' ')
-    .replace(/=\r?\n/g, '')
-    .replace(/=([0-9A-F]{2})/g, (_, hex: string) => String.fromCharCode(parseInt(hex, 16)));
 
 const mailsTo = (email: string, subject: string) =>
   smtp.received.filter(

@@ -1,7 +1,8 @@
 import { expect, test } from './fixtures';
+import { fillApplication } from './support/lead-forms';
 import { MESSAGES } from './support/outside-world';
 import { gotoHydrated } from './support/site';
-import { startLocalSmtp, type LocalSmtp, type ReceivedMail } from '../support/smtp';
+import { readableMail as readable, startLocalSmtp, type LocalSmtp } from '../support/smtp';
 
 /*
  * A reminder brings an unfinished candidate back (issue 21, decision 154), on the `messages`
@@ -15,13 +16,6 @@ test.beforeAll(async () => {
 test.afterAll(async () => {
   await smtp?.close();
 });
-
-/** The raw mail with folded headers unfolded and quoted-printable undone. */
-const readable = (mail: ReceivedMail) =>
-  mail.raw
-    .replace(/\r?\n[ \t]+/g, ' ')
-    .replace(/=\r?\n/g, '')
-    .replace(/=([0-9A-F]{2})/g, (_, hex: string) => String.fromCharCode(parseInt(hex, 16)));
 
 const remindersTo = (email: string) =>
   smtp.received
@@ -58,11 +52,7 @@ test('a reminder brings the candidate back to finish /apply, and no further remi
   await page.goto(link!);
   await expect(page).toHaveURL(/\/apply/);
   await expect(page.getByLabel('Email')).toHaveValue(email);
-  await page.getByLabel('First name').fill('Katherine');
-  await page.getByLabel('Last name').fill('Johnson');
-  await page.getByLabel('Location').fill('Austin, TX');
-  await page.getByLabel('Education level').selectOption('some-college');
-  await page.getByLabel('Tech experience').selectOption('basic');
+  await fillApplication(page);
   await page.getByRole('button', { name: 'Submit Application' }).click();
   await expect(page.getByText('Application Submitted!')).toBeVisible();
 

@@ -67,3 +67,10 @@ export async function startLocalSmtp(fixedPort?: number): Promise<LocalSmtp> {
     close: () => new Promise<void>((resolve) => server.close(() => resolve())),
   };
 }
+
+/** The raw mail with folded headers unfolded and quoted-printable undone: what a reader sees. */
+export const readableMail = (mail: ReceivedMail) =>
+  mail.raw
+    .replace(/\r?\n[ \t]+/g, ' ')
+    .replace(/=\r?\n/g, '')
+    .replace(/=([0-9A-F]{2})/g, (_, hex: string) => String.fromCharCode(parseInt(hex, 16)));

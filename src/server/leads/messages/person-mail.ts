@@ -1,5 +1,6 @@
 import { claims } from '@shared/claims';
 import type { MailMessage } from '../../platform/mail/mailer';
+import { escapeHtml } from '../../platform/http/escape-html';
 
 /*
  * What we write to a lead's own person (issue 21, decision 154): the confirmation, the reminders
@@ -22,12 +23,6 @@ export interface PersonMailTo {
   /** The status page's link, `/status?token=…`. */
   statusLink: string;
 }
-
-const escapeHtml = (text: string) =>
-  text.replace(
-    /[&<>"']/g,
-    (ch) => ({ '&': '&amp;', '<': '&lt;', '>': '&gt;', '"': '&quot;', "'": '&#39;' })[ch] as string,
-  );
 
 /** A paragraph: its text, and the link it ends with (if any). */
 type Paragraph = string | { text: string; link: string; label: string };

@@ -15,6 +15,7 @@ import { PERSON_STATUS_LINK } from './person-mail';
 import type { PersonMessageTables, StatusLinkPayload } from './person-sender';
 import { STATUS_PATH } from '../people/status-link';
 import { UNSUBSCRIBE_PATH, candidateOfUnsubscribeToken } from './unsubscribe-token';
+import { escapeHtml } from '../../platform/http/escape-html';
 
 /** "Lost your link?" requests a minute from one address, and new links a minute per e-mail. */
 export const LOST_LINK_ADDRESS_LIMIT = 5;
@@ -27,12 +28,6 @@ export interface PersonRoutesOptions {
   unsubscribeKey: Buffer;
   brandName: string;
 }
-
-const escapeHtml = (text: string) =>
-  text.replace(
-    /[&<>"']/g,
-    (ch) => ({ '&': '&amp;', '<': '&lt;', '>': '&gt;', '"': '&quot;', "'": '&#39;' })[ch] as string,
-  );
 
 /** A small page of its own: the unsubscribe link opens outside the site's app. */
 function page(reply: FastifyReply, status: number, title: string, body: string) {

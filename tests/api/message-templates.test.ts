@@ -73,14 +73,16 @@ describeEachDatabase(
       expect(replaced.body).toMatchObject({
         template: { subject: 'Next step', body: 'At {company}.' },
       });
-      const listed = (await call('GET', base)).body as { leadType: string; status: string }[];
+      const listed = (await call('GET', base)).body as {
+        leadType: string;
+        status: string;
+        template: unknown;
+      }[];
       const slot = listed.find(
         (entry) => entry.leadType === 'candidate' && entry.status === 'qualified',
       );
       expect(slot).toMatchObject({ template: { subject: 'Next step', body: 'At {company}.' } });
-      expect(
-        listed.filter((entry) => (entry as { template: unknown }).template !== null),
-      ).toHaveLength(1);
+      expect(listed.filter((entry) => entry.template !== null)).toHaveLength(1);
 
       expect((await call('DELETE', url)).status).toBe(204);
       expect((await call('DELETE', url)).status).toBe(404);

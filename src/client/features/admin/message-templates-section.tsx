@@ -96,9 +96,9 @@ function TemplateForm({
         aria-labelledby={previewId}
         className="grid gap-2 rounded-lg border border-slate-200 bg-slate-50 p-4"
       >
-        <h4 id={previewId} className="text-sm font-semibold text-slate-900">
+        <h3 id={previewId} className="text-sm font-semibold text-slate-900">
           Preview with sample values
-        </h4>
+        </h3>
         <p className="font-medium text-slate-900" data-preview="subject">
           {renderTemplate(subject, sampleValues) || '(no subject)'}
         </p>

@@ -17,6 +17,10 @@ import { personChoiceMigrations } from './people/person-choices';
 import { statusLinkMigrations, type StatusLinkTables } from './people/status-link';
 import { leadProofMigrations } from './people/proof-migrations';
 import { quarantineDroppedMigrations } from './quarantine/lead-quarantine';
+import {
+  messageTemplateMigrations,
+  type MessageTemplateTables,
+} from './pipeline/message-templates';
 
 /** Every table and column the lead context owns. */
 export type LeadTables = LeadRecordTables &
@@ -25,7 +29,8 @@ export type LeadTables = LeadRecordTables &
   AddressCounterTables &
   AltchaUsedTables &
   FormFlashTables &
-  StatusLinkTables;
+  StatusLinkTables &
+  MessageTemplateTables;
 
 /** The lead context's migrations; the runner orders every capability's by name. */
 export const leadMigrations: readonly MigrationSet[] = [
@@ -37,6 +42,7 @@ export const leadMigrations: readonly MigrationSet[] = [
   personChoiceMigrations,
   leadProofMigrations,
   quarantineDroppedMigrations,
+  messageTemplateMigrations,
 ];
 
 /** Its tables of rows a crash may forget (DatabaseConnection.ephemeral). */
@@ -55,6 +61,7 @@ export { secondsLeft, type AddressCounters } from './screening/address-counters'
 export { FlashStore, type FormFlashTables } from './capture/flash-store';
 export { FormHandoff } from './capture/form-handoff';
 export { wantsHtml } from './capture/html-form-posts';
+export { INVALID_FIELDS_MESSAGE, validateBody } from './capture/lead-route';
 export type { LeadCreatedPayload } from './store/lead-created';
 
 // The record.
@@ -92,6 +99,8 @@ export { exportTabs, type ExportTab } from './export/export-tabs';
 export { LeadPipeline } from './pipeline/lead-pipeline';
 export type { PipelineTables, LeadActivityTable } from './pipeline/pipeline-tables';
 export { eraseActivity, findActivity } from './pipeline/lead-activity';
+// Stage-change messages (decision 155): the admin's template per lead type and status.
+export { MessageTemplates, type MessageTemplateTables } from './pipeline/message-templates';
 
 // Quarantine.
 export {

@@ -67,6 +67,9 @@ export const adminEndpoints: [string, string][] = [
   ['GET', '/api/admin/funnel?from=2024-01-01&to=2024-01-31'],
   ['GET', '/api/admin/data-subject?email=nobody%40example.com'],
   ['GET', '/api/admin/configuration'],
+  ['GET', '/api/admin/message-templates'],
+  ['PUT', '/api/admin/message-templates/candidate/no_such_status'],
+  ['DELETE', '/api/admin/message-templates/company/no_such_status'],
 ];
 
 export interface SeededCandidate {

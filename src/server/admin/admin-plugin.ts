@@ -15,16 +15,19 @@ import { emailRoutes } from './routes/email-routes';
 import { exportRoutes } from './routes/export-routes';
 import {
   LeadDesk,
+  MessageTemplates,
   QUARANTINE_DAYS,
   quarantineFigures,
   type FormHandoff,
   type LeadQuarantineTables,
+  type MessageTemplateTables,
   type StatusPage,
 } from '../leads';
 import { tablesOf } from '../platform/database/connection';
 import { personErasureRoute } from './data-subject/person-erasure-route';
 import type { OutboxDestination } from '../platform/outbox/outbox-tables';
 import { listingRoutes } from './routes/listing-routes';
+import { messageTemplateRoutes } from './routes/message-template-routes';
 import { overviewRoutes } from './routes/overview-routes';
 import { pipelineRoutes } from './routes/pipeline-routes';
 import { quarantineRoutes } from './routes/quarantine-routes';
@@ -130,6 +133,9 @@ export const adminPlugin: FastifyPluginAsync<AdminOptions> = async (
       },
     });
     await guarded.register(quarantineRoutes, { desk });
+    await guarded.register(messageTemplateRoutes, {
+      templates: new MessageTemplates(tablesOf<MessageTemplateTables>(database.db)),
+    });
     await guarded.register(emailRoutes, {
       listing,
       mailer,

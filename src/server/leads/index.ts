@@ -18,6 +18,10 @@ import { statusLinkMigrations, type StatusLinkTables } from './people/status-lin
 import { leadProofMigrations } from './people/proof-migrations';
 import { quarantineDroppedMigrations } from './quarantine/lead-quarantine';
 import { reminderMigrations, type ReminderTables } from './messages/candidate-reminders';
+import {
+  messageTemplateMigrations,
+  type MessageTemplateTables,
+} from './pipeline/message-templates';
 
 /** Every table and column the lead context owns. */
 export type LeadTables = LeadRecordTables &
@@ -27,7 +31,8 @@ export type LeadTables = LeadRecordTables &
   AltchaUsedTables &
   FormFlashTables &
   StatusLinkTables &
-  ReminderTables;
+  ReminderTables &
+  MessageTemplateTables;
 
 /** The lead context's migrations; the runner orders every capability's by name. */
 export const leadMigrations: readonly MigrationSet[] = [
@@ -40,6 +45,7 @@ export const leadMigrations: readonly MigrationSet[] = [
   leadProofMigrations,
   quarantineDroppedMigrations,
   reminderMigrations,
+  messageTemplateMigrations,
 ];
 
 /** Its tables of rows a crash may forget (DatabaseConnection.ephemeral). */
@@ -60,6 +66,7 @@ export { personMessagesPlugin } from './messages/person-messages-plugin';
 export { FlashStore, type FormFlashTables } from './capture/flash-store';
 export { FormHandoff } from './capture/form-handoff';
 export { wantsHtml } from './capture/html-form-posts';
+export { INVALID_FIELDS_MESSAGE, validateBody } from './capture/lead-route';
 export type { LeadCreatedPayload } from './store/lead-created';
 
 // The record.
@@ -97,6 +104,8 @@ export { exportTabs, type ExportTab } from './export/export-tabs';
 export { LeadPipeline } from './pipeline/lead-pipeline';
 export type { PipelineTables, LeadActivityTable } from './pipeline/pipeline-tables';
 export { eraseActivity, findActivity } from './pipeline/lead-activity';
+// Stage-change messages (decision 155): the admin's template per lead type and status.
+export { MessageTemplates, type MessageTemplateTables } from './pipeline/message-templates';
 
 // Quarantine.
 export {

@@ -5,6 +5,7 @@ import { ConfigurationPanel } from './configuration-panel';
 import { DailyChart } from './daily-chart';
 import { FiguresTables, type Figures } from './figures-table';
 import { FunnelSection } from './funnel-section';
+import { MessageTemplatesSection } from './message-templates-section';
 
 const numberFormat = new Intl.NumberFormat('en-US');
 const percent = (part: number, whole: number) =>
@@ -97,6 +98,7 @@ export function OverviewTab() {
       </div>
       <FunnelSection />
       <ConfigurationPanel />
+      <MessageTemplatesSection />
     </div>
   );
 }

@@ -18,6 +18,8 @@ export const auditActions = [
   'data_subject_access',
   'data_subject_erasure',
   'retention_erasure',
+  'message_template_saved',
+  'message_template_removed',
 ] as const;
 export type AuditAction = (typeof auditActions)[number];
 

@@ -1,5 +1,5 @@
 import type { FastifyReply, FastifyRequest } from 'fastify';
-import type { AuditEntryInput } from './audit-log';
+import type { AuditAction, AuditEntryInput } from './audit-log';
 
 type Outcome = (
   request: FastifyRequest,
@@ -23,6 +23,15 @@ function exportDetail(request: FastifyRequest): string {
   const filters = [q?.trim() ? 'search' : undefined, status ? `status ${status}` : undefined];
   const applied = filters.filter(Boolean);
   return applied.length > 0 ? `${tab}, filtered by ${applied.join(' and ')}` : `${tab}, whole tab`;
+}
+
+/** A template's entry: only a known lead type and status get a 200 or 204. */
+function templateEntry(action: AuditAction, request: FastifyRequest): AuditEntryInput {
+  const { leadType, status } = request.params as {
+    leadType: 'candidate' | 'company';
+    status: string;
+  };
+  return { action, leadType, detail: status };
 }
 
 /**
@@ -62,4 +71,9 @@ export const auditedOutcomes: Record<string, Outcome> = {
       detail: typeof transport === 'string' ? `via ${transport}` : undefined,
     };
   },
+  // A stage-change message's lead type and status; its text is not personal data, but not kept.
+  'PUT /api/admin/message-templates/:leadType/:status': (request, reply) =>
+    reply.statusCode === 200 ? templateEntry('message_template_saved', request) : undefined,
+  'DELETE /api/admin/message-templates/:leadType/:status': (request, reply) =>
+    reply.statusCode === 204 ? templateEntry('message_template_removed', request) : undefined,
 };

@@ -1,0 +1,131 @@
+import type { FastifyPluginAsync, FastifyReply } from 'fastify';
+import { leadStatuses, type LeadKind } from '@shared/lead-status';
+import type { MessageTemplateSlot } from '@shared/message-templates';
+import { messageTemplateSchema } from '@shared/schemas/message-template';
+import { bodySchemaOf, describedError, fieldErrorsBody } from '../../platform/http/api-schemas';
+import { INVALID_FIELDS_MESSAGE, validateBody, type MessageTemplates } from '../../leads';
+
+/*
+ * Stage-change messages (docs/decisions/155): the admin's template per lead type and status.
+ * `withdrawn` has none: the person set it, and it stops every message to them.
+ */
+const templateStatuses = (leadType: LeadKind) =>
+  leadStatuses[leadType].map((status) => status.value as string).filter((s) => s !== 'withdrawn');
+const leadTypes: readonly LeadKind[] = ['candidate', 'company'];
+
+const templateBody = {
+  type: ['object', 'null'],
+  properties: {
+    subject: { type: 'string' },
+    body: { type: 'string' },
+    updatedAt: { type: 'string' },
+  },
+  required: ['subject', 'body', 'updatedAt'],
+} as const;
+const slotBody = {
+  type: 'object',
+  properties: {
+    leadType: { type: 'string', enum: leadTypes },
+    status: { type: 'string' },
+    template: templateBody,
+  },
+  required: ['leadType', 'status', 'template'],
+} as const;
+
+const slotParams = {
+  type: 'object',
+  properties: { leadType: { type: 'string' }, status: { type: 'string' } },
+  required: ['leadType', 'status'],
+} as const;
+type SlotParams = { Params: { leadType: string; status: string } };
+
+/** The lead type and status named by the path, or a 404 naming what is unknown. */
+function slotOf(
+  { leadType, status }: { leadType: string; status: string },
+  reply: FastifyReply,
+): { leadType: LeadKind; status: string } | undefined {
+  if (!leadTypes.includes(leadType as LeadKind)) {
+    void reply.code(404).send({ error: `Unknown lead type: ${leadType}` });
+    return undefined;
+  }
+  if (!templateStatuses(leadType as LeadKind).includes(status)) {
+    void reply.code(404).send({ error: `Unknown ${leadType} status: ${status}` });
+    return undefined;
+  }
+  return { leadType: leadType as LeadKind, status };
+}
+
+/** GET, PUT and DELETE the templates; audited by their answers (audit-outcomes.ts). Guarded. */
+export const messageTemplateRoutes: FastifyPluginAsync<{ templates: MessageTemplates }> = async (
+  app,
+  { templates },
+) => {
+  const path = '/api/admin/message-templates/:leadType/:status';
+  const unknownSlot = describedError('Unknown lead type or status, named in `error`');
+
+  app.get(
+    '/api/admin/message-templates',
+    {
+      schema: {
+        summary: 'Every status of both lead types (but withdrawn), each with its template or null',
+        response: { 200: { type: 'array', items: slotBody } },
+      },
+    },
+    async (): Promise<MessageTemplateSlot[]> => {
+      const stored = await templates.all();
+      return leadTypes.flatMap((leadType) =>
+        templateStatuses(leadType).map((status) => ({
+          leadType,
+          status,
+          template: stored.get(`${leadType}/${status}`) ?? null,
+        })),
+      );
+    },
+  );
+
+  app.put<SlotParams>(
+    path,
+    {
+      // 5,000 characters of any script fit (the API's default limit is 16 KB).
+      bodyLimit: 64 * 1024,
+      schema: {
+        summary: "Saves a status's message: subject and body, with known placeholders only",
+        params: slotParams,
+        // Checked by the shared zod schema: documented only, so ajv neither coerces nor strips.
+        documentedBody: bodySchemaOf(messageTemplateSchema),
+        response: { 200: slotBody, 400: fieldErrorsBody, 404: unknownSlot },
+      },
+    },
+    async (request, reply) => {
+      const slot = slotOf(request.params, reply);
+      if (!slot) return reply;
+      const body = validateBody(messageTemplateSchema, request.body);
+      if (!body.ok) {
+        return reply.code(400).send({ error: INVALID_FIELDS_MESSAGE, fields: body.fields });
+      }
+      return { ...slot, template: await templates.save(slot.leadType, slot.status, body.data) };
+    },
+  );
+
+  app.delete<SlotParams>(
+    path,
+    {
+      schema: {
+        summary: "Removes a status's message: that status then sends nothing",
+        params: slotParams,
+        response: {
+          204: { type: 'null', description: 'Removed' },
+          404: describedError('Unknown lead type or status, or no template to remove'),
+        },
+      },
+    },
+    async (request, reply) => {
+      const slot = slotOf(request.params, reply);
+      if (!slot) return reply;
+      if (!(await templates.remove(slot.leadType, slot.status))) {
+        return reply.code(404).send({ error: 'No template to remove' });
+      }
+      return reply.code(204).send();
+    },
+  );
+};

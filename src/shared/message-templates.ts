@@ -1,0 +1,40 @@
+import type { LeadKind } from './lead-status';
+
+/*
+ * Stage-change messages (issue 21, docs/decisions/155): one template per lead type and status.
+ * The dashboard's preview and the server's sending render with the same function.
+ */
+
+export const PLACEHOLDERS = ['firstName', 'company', 'statusLink', 'supportEmail'] as const;
+export type Placeholder = (typeof PLACEHOLDERS)[number];
+export type PlaceholderValues = Record<Placeholder, string>;
+
+const placeholderPattern = /\{([^{}\s]+)\}/g;
+const isPlaceholder = (name: string): name is Placeholder =>
+  (PLACEHOLDERS as readonly string[]).includes(name);
+
+/** The text with each known `{placeholder}` replaced; an unknown one stays as written. */
+export function renderTemplate(text: string, values: PlaceholderValues): string {
+  return text.replace(placeholderPattern, (whole, name: string) =>
+    isPlaceholder(name) ? values[name] : whole,
+  );
+}
+
+/** The `{names}` in the text that are not placeholders, each once, in order. */
+export function unknownPlaceholders(text: string): string[] {
+  const names = [...text.matchAll(placeholderPattern)].map((match) => match[1]!);
+  return [...new Set(names.filter((name) => !isPlaceholder(name)))];
+}
+
+export interface MessageTemplate {
+  subject: string;
+  body: string;
+  updatedAt: string;
+}
+
+/** One entry of GET /api/admin/message-templates: a status of a lead type and its template. */
+export interface MessageTemplateSlot {
+  leadType: LeadKind;
+  status: string;
+  template: MessageTemplate | null;
+}

@@ -2,7 +2,7 @@ import { mkdtempSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import path from 'node:path';
 import { defineConfig, devices } from '@playwright/test';
-import { CONFIGURED } from './tests/browser/support/outside-world';
+import { CONFIGURED, MESSAGES } from './tests/browser/support/outside-world';
 import { E2E_ADMIN_PASSWORD } from './tests/support/e2e';
 
 /** Browser tests drive Debian's Chromium against the production build served by our server. */
@@ -18,6 +18,9 @@ const CONFIGURED_SPECS = /\.configured\.spec\.ts$/;
 /** A third server in opt-in consent mode (CONSENT_MODE=opt-in, with a pixel id): `*.opt-in.spec.ts`. */
 const OPT_IN_PORT = PORT + 2;
 const OPT_IN_SPECS = /\.opt-in\.spec\.ts$/;
+/** A fourth server whose mail goes to a local SMTP server, reminders in seconds: `*.messages.spec.ts`. */
+const MESSAGES_PORT = PORT + 4;
+const MESSAGES_SPECS = /\.messages\.spec\.ts$/;
 const dataDir = (name: string) => mkdtempSync(path.join(tmpdir(), `talent-bridge-e2e-${name}-`));
 
 function server(port: number, env: Record<string, string>) {
@@ -25,7 +28,7 @@ function server(port: number, env: Record<string, string>) {
     command: 'node dist/server/main.js',
     url: `http://127.0.0.1:${port}/api/health`,
     reuseExistingServer: false,
-    // Three servers start at once beside the build's tail; a busy 2-core machine needs time.
+    // Four servers start at once beside the build's tail; a busy 2-core machine needs time.
     timeout: 90_000,
     env: {
       PORT: String(port),
@@ -70,7 +73,7 @@ export default defineConfig({
   projects: [
     {
       name: 'chromium',
-      testIgnore: [CONFIGURED_SPECS, OPT_IN_SPECS],
+      testIgnore: [CONFIGURED_SPECS, OPT_IN_SPECS, MESSAGES_SPECS],
       use: { ...devices['Desktop Chrome'], channel: undefined },
     },
     {
@@ -91,6 +94,15 @@ export default defineConfig({
         baseURL: `http://127.0.0.1:${OPT_IN_PORT}`,
       },
     },
+    {
+      name: 'messages',
+      testMatch: MESSAGES_SPECS,
+      use: {
+        ...devices['Desktop Chrome'],
+        channel: undefined,
+        baseURL: `http://127.0.0.1:${MESSAGES_PORT}`,
+      },
+    },
   ],
   webServer: [
     server(PORT, { DATA_DIR: dataDir('default') }),
@@ -105,6 +117,11 @@ export default defineConfig({
       DATA_DIR: dataDir('opt-in'),
       META_PIXEL_ID: CONFIGURED.pixelId,
       CONSENT_MODE: 'opt-in',
+    }),
+    server(MESSAGES_PORT, {
+      DATA_DIR: dataDir('messages'),
+      SMTP_URL: `smtp://127.0.0.1:${MESSAGES.smtpPort}`,
+      REMINDER_DELAYS: MESSAGES.reminderDelays,
     }),
   ],
 });

@@ -11,6 +11,7 @@ import {
   LEAD_FLOOD_LIMIT,
   leadProofKey,
   leadsPlugin,
+  personMessagesPlugin,
   spamPlugin,
   StatusPage,
   type FormFlashTables,
@@ -44,6 +45,8 @@ export interface BuildAppOptions {
   notificationWorker?: NotificationWorkerSettings;
   /** The Conversions API worker's knobs (decision 110), likewise. */
   conversionWorker?: ConversionWorkerSettings;
+  /** The person messages' worker knobs (decision 154), likewise. */
+  personWorker?: NotificationWorkerSettings;
   /** When RETENTION_DAYS erases (tests: sooner than a minute after start, then daily). */
   retention?: RetentionSchedule;
   /** Tests: bounds other than the built-in ones, to see them reached in a moment. */
@@ -96,6 +99,7 @@ export async function buildApp({
   logger,
   notificationWorker,
   conversionWorker,
+  personWorker,
   retention,
   bounds = {},
 }: BuildAppOptions): Promise<FastifyInstance> {
@@ -169,9 +173,11 @@ export async function buildApp({
     formHandoff,
     config.site.siteUrl,
   );
-  // Where each new lead is announced, also one released from quarantine (decision 095).
+  // Where each new lead is announced, also one released from quarantine (decision 095); `person`:
+  // the lead's own confirmation (decision 154).
   const notify = [
     ...notifyDestinations(config.notify),
+    'person' as const,
     ...(config.conversions ? (['meta'] satisfies OutboxDestination[]) : []),
   ];
   await app.register(leadsPlugin, {
@@ -185,6 +191,13 @@ export async function buildApp({
     },
     notify,
     writeQueueLimit: bounds.writeQueueLimit,
+  });
+  await app.register(personMessagesPlugin, {
+    mail: { ...config.mail, timeoutMs: bounds.smtpTimeoutMs },
+    dataDir: config.dataDir,
+    context: config.site,
+    ...config.personMessages,
+    ...(personWorker ? { worker: personWorker } : {}),
   });
   await app.register(notificationsPlugin, {
     notify: config.notify,

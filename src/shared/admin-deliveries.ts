@@ -3,7 +3,7 @@
 /** A notification the outbox gave up on, or whose last attempt failed and waits to retry. */
 export interface FailedDelivery {
   id: number;
-  destination: 'email' | 'webhook' | 'meta';
+  destination: 'email' | 'webhook' | 'meta' | 'person';
   topic: string;
   leadType: 'candidate' | 'company' | null;
   leadId: number | null;

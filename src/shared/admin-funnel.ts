@@ -7,6 +7,8 @@ export interface FunnelStep {
   leads: number;
   questionnaires: number;
   applications: number;
+  /** Leads that finished the step a reminder asked for, after it (issue 21): "recovered by reminders". */
+  recoveredByReminders: number;
   /** leads / visitors; null without visitors. */
   leadRate: number | null;
   /** questionnaires / leads; null without leads. */

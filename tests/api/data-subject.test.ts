@@ -67,6 +67,16 @@ async function personWithEverything(testApp: TestApp, cookie: string, email: str
     ...as,
   });
   expect(mail.statusCode).toBe(200);
+  // The confirmations to the person (decision 154) are written to DATA_DIR/outbox too.
+  await eventually(async () => {
+    const waiting = await testApp.db
+      .selectFrom('outbox_messages')
+      .select('id')
+      .where('destination', '=', 'person')
+      .where('state', '!=', 'sent')
+      .execute();
+    return waiting.length === 0 ? true : undefined;
+  });
   return { candidateId, companyId: Number(company?.id) };
 }
 
@@ -155,13 +165,15 @@ describeEachDatabase(
         'note_added',
         'status_changed',
       ]);
-      // The webhook notice of each new lead (candidate and company).
+      // The webhook notice and the person's confirmation of each new lead (candidate and company).
       expect(report.outboxMessages.map((m) => `${m.leadType} ${m.destination}`).sort()).toEqual([
+        'candidate person',
         'candidate webhook',
+        'company person',
         'company webhook',
       ]);
-      // The form e-mail, written to the outbox folder (no mail transport here).
-      expect(report.mailFiles).toHaveLength(1);
+      // The two confirmations and the form e-mail, in the outbox folder (no mail transport here).
+      expect(report.mailFiles).toHaveLength(3);
       expect(report.mailFiles[0]?.content).toContain(`To: ${email}`);
       const text = JSON.stringify(report);
       expect(text).not.toContain(other);
@@ -211,8 +223,8 @@ describeEachDatabase(
         activity: 3,
         // status_changed, note_added, email_sent and the access request's entry
         auditEntries: 4,
-        outboxMessages: 2,
-        mailFiles: 1,
+        outboxMessages: 4,
+        mailFiles: 3,
       });
 
       const after = await app.inject({ method: 'GET', url: at(email), headers: { cookie } });
@@ -260,7 +272,7 @@ describeEachDatabase(
       const their = theirs.json<DataSubjectReport>();
       expect(their.candidates.map((row) => row.id)).toEqual([kept.candidateId]);
       expect(their.activity).toHaveLength(3);
-      expect(their.mailFiles).toHaveLength(1);
+      expect(their.mailFiles).toHaveLength(3);
       expect(their.quarantine).toHaveLength(1);
 
       const log = await auditLog(testApp, cookie);
@@ -268,7 +280,7 @@ describeEachDatabase(
       expect(erasure).toMatchObject({ leadType: null, leadId: null });
       expect(erasure?.detail).toBe(
         'erased candidates 1, companies 1, submissions 3, quarantine 1, activity 3, ' +
-          'auditEntries 4, outboxMessages 2, mailFiles 1',
+          'auditEntries 4, outboxMessages 4, mailFiles 3',
       );
       expect(Date.parse(erasure?.at ?? '')).toBeLessThanOrEqual(Date.parse(erasedAt));
       const text = JSON.stringify(log);
@@ -292,13 +304,15 @@ describeEachDatabase(
           const row = await db
             .selectFrom('outbox_messages')
             .selectAll()
+            .where('destination', '=', 'webhook')
             .where('subject_type', '=', 'candidate')
             .where('subject_id', '=', id)
             .executeTakeFirst();
           return row && row.state === 'pending' && row.attempts > 0 ? row : undefined;
         });
         const erased = await app.inject({ method: 'DELETE', url: at(email), headers: { cookie } });
-        expect(erased.json<DataSubjectErasure>().erased.outboxMessages).toBe(1);
+        // The webhook's notice, and the person's confirmation.
+        expect(erased.json<DataSubjectErasure>().erased.outboxMessages).toBe(2);
       } finally {
         receiver.failNext = 0;
       }
@@ -313,6 +327,7 @@ describeEachDatabase(
   {
     env: { ...adminEnv, NOTIFY_WEBHOOK_URL: receiver.url, NOTIFY_WEBHOOK_SECRET: SECRET },
     notificationWorker: { pollMs: 50, retryBaseMs: 100 },
+    personWorker: { pollMs: 50 },
   },
 );
 
@@ -340,8 +355,12 @@ describeEachDatabase(
       });
       expect(mailed.statusCode).toBe(200);
       const outbox = path.join(testApp.env.DATA_DIR ?? '', 'outbox');
-      const [oldFile] = await readdir(outbox);
-      const oldMail = path.join(outbox, oldFile ?? 'none');
+      // The folder also holds the confirmations to the person (decision 154).
+      let oldMail = path.join(outbox, 'none');
+      for (const file of await readdir(outbox)) {
+        const content = await readFile(path.join(outbox, file), 'utf8');
+        if (content.includes('Subject: Complete your')) oldMail = path.join(outbox, file);
+      }
       expect(await readFile(oldMail, 'utf8')).toContain(old);
       const monthAgo = new Date(Date.now() - 31 * 24 * 60 * 60 * 1000);
       await utimes(oldMail, monthAgo, monthAgo);

@@ -124,8 +124,8 @@ describeEachDatabase(
       expect(response.json()).toEqual({ ok: true });
       expect(await candidatesWithEmail(current().db, email)).toHaveLength(1);
       expect(await quarantined(current(), email)).toHaveLength(0);
-      // The notice e-mail and, with consent, the conversion event.
-      expect(await outboxRows(current())).toBe(outbox + 2);
+      // The notice e-mail, the person's confirmation and, with consent, the conversion event.
+      expect(await outboxRows(current())).toBe(outbox + 3);
       expect(await conversionRows(current())).toBe(conversions + 1);
     });
 
@@ -332,7 +332,8 @@ describeEachDatabase(
       expect(company).toMatchObject({ stage: 'request', contact_name: 'Grace Hopper' });
       expect(release.json()).toEqual({ leadType: 'company', leadId: company?.id });
       expect(await quarantined(current(), email)).toHaveLength(0);
-      expect(await outboxRows(current())).toBe(outbox + 1);
+      // Its notice, and the person's confirmation: released, it is a new lead.
+      expect(await outboxRows(current())).toBe(outbox + 2);
       expect(await conversionRows(current())).toBe(conversions);
       const detail = await adminGet<{ submissions: { form: string }[] }>(
         current(),

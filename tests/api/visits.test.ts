@@ -206,6 +206,7 @@ describeEachDatabase(
         leads: 2,
         questionnaires: 1,
         applications: 0,
+        recoveredByReminders: 0,
         leadRate: 0.6667,
         questionnaireRate: 0.5,
         applicationRate: 0,

@@ -27,7 +27,7 @@ test('the Overview funnel shows visitors, leads and the A/B comparison for a dat
   const funnel = panel.getByRole('region', { name: 'Funnel' });
   const cells = (table: string, key: string) =>
     funnel.getByRole('table', { name: table }).getByRole('row', { name: key }).getByRole('cell');
-  // Visitors, leads, lead rate, questionnaires, rate, applications, rate.
+  // Visitors, leads, lead rate, questionnaires, rate, applications, rate, recovered by reminders.
   await expect(cells('Funnel per UTM source', source)).toHaveText([
     '2',
     '1',
@@ -36,6 +36,7 @@ test('the Overview funnel shows visitors, leads and the A/B comparison for a dat
     '0.0%',
     '0',
     '0.0%',
+    '0',
   ]);
   await expect(cells('Funnel per UTM campaign', campaignA)).toHaveText([
     '1',
@@ -45,6 +46,7 @@ test('the Overview funnel shows visitors, leads and the A/B comparison for a dat
     '0.0%',
     '0',
     '0.0%',
+    '0',
   ]);
   await expect(cells('Funnel per UTM campaign', campaignB)).toHaveText([
     '1',
@@ -54,6 +56,7 @@ test('the Overview funnel shows visitors, leads and the A/B comparison for a dat
     '—',
     '0',
     '—',
+    '0',
   ]);
   await expect(cells('Funnel per landing page', '/career (free_training)').first()).not.toHaveText(
     '0',

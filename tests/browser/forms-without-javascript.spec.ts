@@ -1,7 +1,7 @@
 import { request as playwrightRequest, type Page } from '@playwright/test';
 import { E2E_ADMIN_PASSWORD } from '../support/e2e';
 import { expect, test } from './fixtures';
-import { expectFieldErrors } from './support/lead-forms';
+import { expectFieldErrors, fillApplication } from './support/lead-forms';
 
 /**
  * Every public form, posted by the browser itself with JavaScript disabled
@@ -32,14 +32,6 @@ async function storedLead(baseURL: string, table: 'candidate' | 'company', email
 }
 
 const form = (page: Page, action: string) => page.locator(`form[action="${action}"]`);
-
-async function fillApplication(page: Page, scope = page.locator('body')) {
-  await scope.getByLabel('First name').fill('Maria');
-  await scope.getByLabel('Last name').fill('Lopez');
-  await scope.getByLabel('Location').fill('Phoenix, AZ');
-  await scope.getByLabel('Education level').selectOption('military');
-  await scope.getByLabel('Tech experience').selectOption('some-hardware');
-}
 
 async function fillCompanyRequest(scope: ReturnType<typeof form>, sizes: [string, string]) {
   await scope.getByLabel('Your name').fill('Chris Park');

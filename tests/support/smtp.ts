@@ -17,8 +17,11 @@ export interface LocalSmtp {
   close(): Promise<void>;
 }
 
-/** A real SMTP server on a free loopback port that keeps what it receives (no TLS, no auth). */
-export async function startLocalSmtp(): Promise<LocalSmtp> {
+/**
+ * A real SMTP server on a loopback port (free, unless one is given) that keeps what it receives
+ * (no TLS, no auth).
+ */
+export async function startLocalSmtp(fixedPort?: number): Promise<LocalSmtp> {
   const received: ReceivedMail[] = [];
   const waiting: ((mail: ReceivedMail) => void)[] = [];
   let taken = 0;
@@ -41,7 +44,7 @@ export async function startLocalSmtp(): Promise<LocalSmtp> {
       });
     },
   });
-  const port = await freePort();
+  const port = fixedPort ?? (await freePort());
   await new Promise<void>((resolve) => server.listen(port, '127.0.0.1', resolve));
   return {
     url: `smtp://127.0.0.1:${port}`,
@@ -64,3 +67,10 @@ export async function startLocalSmtp(): Promise<LocalSmtp> {
     close: () => new Promise<void>((resolve) => server.close(() => resolve())),
   };
 }
+
+/** The raw mail with folded headers unfolded and quoted-printable undone: what a reader sees. */
+export const readableMail = (mail: ReceivedMail) =>
+  mail.raw
+    .replace(/\r?\n[ \t]+/g, ' ')
+    .replace(/=\r?\n/g, '')
+    .replace(/=([0-9A-F]{2})/g, (_, hex: string) => String.fromCharCode(parseInt(hex, 16)));

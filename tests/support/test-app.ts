@@ -97,6 +97,8 @@ export interface TestAppOptions {
   notificationWorker?: BuildAppOptions['notificationWorker'];
   /** The Conversions API worker's knobs. */
   conversionWorker?: BuildAppOptions['conversionWorker'];
+  /** The person messages' worker knobs (decision 154). */
+  personWorker?: BuildAppOptions['personWorker'];
   /** When RETENTION_DAYS erases (with that variable in `env`). */
   retention?: BuildAppOptions['retention'];
   /** Bounds other than the built-in ones (a short timeout, a small write queue...). */
@@ -134,6 +136,7 @@ export async function createTestApp(
     logger,
     ...(options.notificationWorker ? { notificationWorker: options.notificationWorker } : {}),
     ...(options.conversionWorker ? { conversionWorker: options.conversionWorker } : {}),
+    ...(options.personWorker ? { personWorker: options.personWorker } : {}),
     ...(options.retention ? { retention: options.retention } : {}),
     ...(options.bounds ? { bounds: options.bounds } : {}),
   });

@@ -17,6 +17,7 @@ import { personChoiceMigrations } from './people/person-choices';
 import { statusLinkMigrations, type StatusLinkTables } from './people/status-link';
 import { leadProofMigrations } from './people/proof-migrations';
 import { quarantineDroppedMigrations } from './quarantine/lead-quarantine';
+import { reminderMigrations, type ReminderTables } from './messages/candidate-reminders';
 import {
   messageTemplateMigrations,
   type MessageTemplateTables,
@@ -30,6 +31,7 @@ export type LeadTables = LeadRecordTables &
   AltchaUsedTables &
   FormFlashTables &
   StatusLinkTables &
+  ReminderTables &
   MessageTemplateTables;
 
 /** The lead context's migrations; the runner orders every capability's by name. */
@@ -42,6 +44,7 @@ export const leadMigrations: readonly MigrationSet[] = [
   personChoiceMigrations,
   leadProofMigrations,
   quarantineDroppedMigrations,
+  reminderMigrations,
   messageTemplateMigrations,
 ];
 
@@ -57,6 +60,8 @@ export { leadsPlugin } from './leads-plugin';
 export { LEAD_FLOOD_LIMIT } from './capture/lead-capture';
 export { spamPlugin } from './screening/spam-plugin';
 export { secondsLeft, type AddressCounters } from './screening/address-counters';
+// What the product says to the person: confirmation, reminders, unsubscribe, lost link.
+export { personMessagesPlugin } from './messages/person-messages-plugin';
 // A form posted without JavaScript hands its messages or prefill to the next page.
 export { FlashStore, type FormFlashTables } from './capture/flash-store';
 export { FormHandoff } from './capture/form-handoff';

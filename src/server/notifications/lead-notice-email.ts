@@ -1,4 +1,5 @@
 import type { LeadCreatedPayload } from '../leads';
+import { escapeHtml } from '../platform/http/escape-html';
 import type { MailMessage } from '../platform/mail/mailer';
 
 /** The lead's name as a notice shows it: the candidate's, or the contact's and company's. */
@@ -30,15 +31,7 @@ export function leadLines(lead: LeadCreatedPayload, siteUrl: string): string[] {
   ];
 }
 
-const htmlEntities: Record<string, string> = {
-  '&': '&amp;',
-  '<': '&lt;',
-  '>': '&gt;',
-  '"': '&quot;',
-  "'": '&#39;',
-};
-const toHtml = (text: string) =>
-  `<pre style="font-family:inherit">${text.replace(/[&<>"']/g, (c) => htmlEntities[c] ?? c)}</pre>`;
+const toHtml = (text: string) => `<pre style="font-family:inherit">${escapeHtml(text)}</pre>`;
 
 /** The short e-mail NOTIFY_EMAIL receives for each new lead. */
 export function leadNoticeEmail(

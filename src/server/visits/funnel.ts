@@ -43,7 +43,14 @@ export async function funnelFigures(
     const step = (key: string | null) => {
       const existing = steps.get(key);
       if (existing) return existing;
-      const fresh = { key, visitors: 0, leads: 0, questionnaires: 0, applications: 0 };
+      const fresh = {
+        key,
+        visitors: 0,
+        leads: 0,
+        questionnaires: 0,
+        applications: 0,
+        recoveredByReminders: 0,
+      };
       steps.set(key, fresh as FunnelStep);
       return fresh as FunnelStep;
     };
@@ -56,6 +63,7 @@ export async function funnelFigures(
       target.leads += Number(row.leads);
       target.questionnaires += Number(row.questionnaires ?? 0);
       target.applications += Number(row.applications ?? 0);
+      target.recoveredByReminders += Number(row.recovered ?? 0);
     }
     return [...steps.values()]
       .map((s) => ({

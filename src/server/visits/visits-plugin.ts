@@ -110,6 +110,10 @@ const steps = arrayOfObjects({
   leads: count,
   questionnaires: { ...count, description: 'Candidates who completed the questionnaire' },
   applications: { ...count, description: 'Full applications' },
+  recoveredByReminders: {
+    ...count,
+    description: 'Leads that finished the step a reminder asked for, after the reminder',
+  },
   leadRate: { ...ratio, description: 'leads / visitors' },
   questionnaireRate: { ...ratio, description: 'questionnaires / leads' },
   applicationRate: { ...ratio, description: 'applications / leads' },

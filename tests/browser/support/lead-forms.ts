@@ -19,6 +19,15 @@ export async function expectToast(page: Page, title: string, description: string
 
 const escapeRegExp = (text: string) => text.replace(/[.*+?^${}()|[\]\\]/g, '\\$&');
 
+/** Fills the application's fields other than the e-mail (in `scope`: one form of the page). */
+export async function fillApplication(page: Page, scope = page.locator('body')) {
+  await scope.getByLabel('First name').fill('Maria');
+  await scope.getByLabel('Last name').fill('Lopez');
+  await scope.getByLabel('Location').fill('Phoenix, AZ');
+  await scope.getByLabel('Education level').selectOption('military');
+  await scope.getByLabel('Tech experience').selectOption('some-hardware');
+}
+
 /** Each field's error message, as linked to the control through aria-describedby. */
 export async function expectFieldErrors(page: Page, errors: Record<string, string>) {
   for (const [label, message] of Object.entries(errors)) {

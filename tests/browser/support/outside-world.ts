@@ -17,6 +17,15 @@ export const CONFIGURED = {
   graphPort: Number(process.env.E2E_PORT ?? 4173) + 3,
 } as const;
 
+/**
+ * The `messages` server in playwright.config.ts (decision 154): its mail goes to a local SMTP
+ * server the spec starts, and its reminders come seconds after the form.
+ */
+export const MESSAGES = {
+  smtpPort: Number(process.env.E2E_PORT ?? 4173) + 5,
+  reminderDelays: '3s,12s',
+} as const;
+
 /** One call the page made to the pixel: `['track', 'Lead', {...}]`, `['init', id]`... */
 export type PixelCall = [string, ...unknown[]];
 

@@ -11,6 +11,7 @@ const destinationLabels: Record<FailedDelivery['destination'], string> = {
   email: 'E-mail',
   webhook: 'Webhook',
   meta: 'Meta Conversions API',
+  person: "E-mail to the lead's person",
 };
 
 function LeadCell({ leadType, leadId, onOpenLead }: FailedDelivery & { onOpenLead: OpenLead }) {
@@ -36,6 +37,7 @@ export function DeliveryNotice({ onOpenLead }: { onOpenLead: OpenLead }) {
   if (!data || data.failedCount === 0) return null;
   const count = numberFormat.format(data.failedCount);
   const meta = data.failedByDestination?.meta ?? 0;
+  const person = data.failedByDestination?.person ?? 0;
   return (
     <section
       aria-labelledby="delivery-problems"
@@ -50,6 +52,8 @@ export function DeliveryNotice({ onOpenLead }: { onOpenLead: OpenLead }) {
           ? '1 notification of a new lead could not be delivered.'
           : `${count} notifications of new leads could not be delivered.`}
         {meta > 0 && ` Meta Conversions API events among them: ${numberFormat.format(meta)}.`}
+        {person > 0 &&
+          ` E-mails to the leads themselves among them: ${numberFormat.format(person)}.`}
       </p>
       <details className="mt-2 text-sm">
         <summary className="cursor-pointer rounded font-semibold underline underline-offset-2 focus-visible:outline-2 focus-visible:outline-accent-strong">

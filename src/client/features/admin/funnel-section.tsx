@@ -29,6 +29,7 @@ const funnelFigures: Figures<FunnelStep> = {
       ['Questionnaire rate', 'questionnaireRate'],
       ['Applications', 'applications'],
       ['Application rate', 'applicationRate'],
+      ['Recovered by reminders', 'recoveredByReminders'],
     ] as const
   ).map(([header, field]) => ({
     header,

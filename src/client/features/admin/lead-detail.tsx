@@ -153,6 +153,7 @@ const kindLabel: Record<string, string> = {
   email_sent: 'E-mail',
   status_changed: 'Status',
   note: 'Note',
+  reminders_stopped: 'Reminders',
 };
 
 /** The lead's history, oldest first, each entry with its time. */

@@ -16,13 +16,14 @@ const deliveriesBody = {
         email: { type: 'integer' },
         webhook: { type: 'integer' },
         meta: { type: 'integer' },
+        person: { type: 'integer' },
       },
-      required: ['email', 'webhook', 'meta'],
+      required: ['email', 'webhook', 'meta', 'person'],
     },
     failed: arrayOfObjects(
       {
         id: { type: 'integer' },
-        destination: { type: 'string', enum: ['email', 'webhook', 'meta'] },
+        destination: { type: 'string', enum: ['email', 'webhook', 'meta', 'person'] },
         topic: { type: 'string' },
         leadType: { type: ['string', 'null'], enum: ['candidate', 'company', null] },
         leadId: nullable('integer'),
@@ -57,7 +58,7 @@ export async function failedDeliveries(db: Kysely<OutboxTables>, limit = 50): Pr
       .execute(),
     failing.selectAll().orderBy('id', 'desc').limit(limit).execute(),
   ]);
-  const failedByDestination = { email: 0, webhook: 0, meta: 0 };
+  const failedByDestination = { email: 0, webhook: 0, meta: 0, person: 0 };
   for (const count of counts) failedByDestination[count.destination] = Number(count.n);
   return {
     failedCount: counts.reduce((sum, count) => sum + Number(count.n), 0),

@@ -1,4 +1,5 @@
 import type { MailMessage } from '../../platform/mail/mailer';
+import { escapeHtml } from '../../platform/http/escape-html';
 
 export interface FormEmailInput {
   to: string;
@@ -7,12 +8,6 @@ export interface FormEmailInput {
   /** SITE_URL; the link goes to SITE_URL/apply. */
   siteUrl: string;
 }
-
-const escapeHtml = (text: string) =>
-  text.replace(
-    /[&<>"']/g,
-    (ch) => ({ '&': '&amp;', '<': '&lt;', '>': '&gt;', '"': '&quot;', "'": '&#39;' })[ch] as string,
-  );
 
 /** The admin's "send form e-mail": a short note with the link to complete the application. */
 export function formEmail({ to, firstName, brandName, siteUrl }: FormEmailInput): MailMessage {

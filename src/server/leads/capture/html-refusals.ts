@@ -1,18 +1,13 @@
 import type { FastifyReply, FastifyRequest } from 'fastify';
 import { wantsHtml } from './html-form-posts';
 import { formOf, formRoute } from './html-forms';
+import { escapeHtml } from '../../platform/http/escape-html';
 
 /*
  * A refusal before anything is stored (413, 415, 429, 503) would show a browser's form post raw
  * JSON, so a navigation gets the same status and headers with a short page linking back to the form
  * (docs/decisions/090). The page loads nothing: the API's policy stays.
  */
-
-const escapeHtml = (text: string) =>
-  text.replace(
-    /[&<>"']/g,
-    (ch) => ({ '&': '&amp;', '<': '&lt;', '>': '&gt;', '"': '&quot;', "'": '&#39;' })[ch]!,
-  );
 
 /** The page a person sees instead of `{"error": message}`. */
 export function refusalPage(message: string, back: string): string {

@@ -1,6 +1,7 @@
 import type { Insertable, Kysely, Transaction } from 'kysely';
 import type { DialectName } from '../../platform/database/migration-runner';
 import { tablesOf } from '../../platform/database/connection';
+import type { OutboxTables } from '../../platform/outbox/outbox-tables';
 import type { LeadRecordTables, LeadTable } from '../store/lead-tables';
 import type { LeadListing } from '../queries/lead-listing';
 import type { LeadActivityTable, PipelineTables } from './pipeline-tables';
@@ -85,7 +86,7 @@ export class LeadPipeline {
     const row = await this.listing.findLead(table, id);
     if (!row) return undefined;
     const ofLead = { lead_table: table, lead_id: id };
-    const [submissions, activity, conversions] = await Promise.all([
+    const [submissions, activity, conversions, messages] = await Promise.all([
       this.db
         .selectFrom('lead_submissions')
         .select(['form', 'source_page', 'fields', 'attribution', 'verified', 'created_at'])
@@ -102,10 +103,19 @@ export class LeadPipeline {
         type: table === 'candidates' ? 'candidate' : 'company',
         id,
       }),
+      tablesOf<OutboxTables>(this.db)
+        .selectFrom('outbox_messages')
+        .select(['topic', 'sent_at'])
+        .where('destination', '=', 'person')
+        .where('state', '=', 'sent')
+        .where('subject_type', '=', table === 'candidates' ? 'candidate' : 'company')
+        .where('subject_id', '=', id)
+        .orderBy('id')
+        .execute(),
     ]);
     return {
       row,
-      timeline: buildTimeline(row, submissions, activity),
+      timeline: buildTimeline(row, submissions, activity, messages),
       submissions: submissions.map(submissionView),
       conversions,
     };

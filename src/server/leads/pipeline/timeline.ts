@@ -1,6 +1,8 @@
 import type { SubmissionForm } from '@shared/lead-vocabulary';
 import { statusLabel } from '@shared/lead-status';
 import type { LeadActivityTable } from './pipeline-tables';
+import { LEAD_CREATED } from '../store/lead-created';
+import { PERSON_REMINDER, PERSON_STATUS_LINK } from '../messages/person-mail';
 
 /** One event of a lead's life, as GET /api/…-submissions/:id answers it (HELPERS contract). */
 export interface TimelineEntry {
@@ -26,6 +28,19 @@ const byPerson = (activity: Pick<LeadActivityTable, 'text'>) =>
   activity.text === 'person' ? ' by the person' : '';
 
 const fromPage = (page: string | null) => (page ? ` (${page})` : '');
+
+/** The e-mails sent to the lead's person (outbox topics, decision 154), in the admin's words. */
+const personMessageTexts: Record<string, string> = {
+  [LEAD_CREATED]: 'Confirmation e-mail sent to the person',
+  [PERSON_REMINDER]: 'Reminder e-mail sent to the person',
+  [PERSON_STATUS_LINK]: 'New status-page link e-mailed to the person',
+};
+
+/** An e-mail to the person that went: its outbox topic and when. */
+export interface SentPersonMessage {
+  topic: string;
+  sent_at: string | null;
+}
 
 type Activity = Pick<LeadActivityTable, 'kind' | 'text' | 'from_status' | 'to_status'> & {
   created_at: string;
@@ -64,6 +79,7 @@ export function buildTimeline(
   lead: { created_at: string; source_page: string | null },
   submissions: { form: SubmissionForm; source_page: string | null; created_at: string }[],
   activity: Activity[],
+  messages: SentPersonMessage[],
 ): TimelineEntry[] {
   const entries: TimelineEntry[] = [
     { at: lead.created_at, kind: 'created', text: `Lead created${fromPage(lead.source_page)}` },
@@ -73,6 +89,11 @@ export function buildTimeline(
       text: `${formTexts[submission.form]}${fromPage(submission.source_page)}`,
     })),
     ...activity.map(activityEntry),
+    ...messages.map((message) => ({
+      at: message.sent_at ?? '',
+      kind: 'email_sent' as const,
+      text: personMessageTexts[message.topic] ?? 'E-mail sent to the person',
+    })),
   ];
   return entries.sort((a, b) => (a.at < b.at ? -1 : a.at > b.at ? 1 : 0));
 }

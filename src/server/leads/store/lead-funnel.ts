@@ -1,12 +1,13 @@
 import { sql, type Kysely } from 'kysely';
 import type { LeadRecordTables } from './lead-tables';
+import { recoveredByReminders } from '../messages/candidate-reminders';
 
 /** The attribution columns the funnel groups candidates by. */
 export type FunnelDimension = 'landing_variant' | 'utm_source' | 'utm_campaign';
 
 /**
  * Candidates created in [fromIso, toIso) per value of `dimension`: leads, completed questionnaires
- * and applications. Landing pages are candidate pages, so companies are not in the funnel.
+ * applications, and leads recovered by reminders. Landing pages are candidate pages, so companies are not in the funnel.
  */
 export function funnelLeadsQuery(
   db: Kysely<LeadRecordTables>,
@@ -23,6 +24,7 @@ export function funnelLeadsQuery(
       sql<number | string>`sum(case when stage = 'application' then 1 else 0 end)`.as(
         'applications',
       ),
+      sql<number | string>`sum(${recoveredByReminders})`.as('recovered'),
     ])
     .where('created_at', '>=', fromIso)
     .where('created_at', '<', toIso)

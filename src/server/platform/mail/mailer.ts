@@ -24,6 +24,9 @@ export interface MailMessage {
   subject: string;
   text: string;
   html: string;
+  replyTo?: string;
+  /** Extra headers, e.g. List-Unsubscribe (RFC 8058). */
+  headers?: Record<string, string>;
 }
 
 export type MailTransportKind = 'smtp' | 'sendgrid' | 'outbox';

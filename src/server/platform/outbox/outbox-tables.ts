@@ -1,10 +1,10 @@
 import type { Generated } from 'kysely';
 
 /**
- * Where a message goes: the notification e-mail (NOTIFY_EMAIL), the webhook, or Meta's
- * Conversions API (decision 110).
+ * Where a message goes: the notification e-mail (NOTIFY_EMAIL), the webhook, Meta's
+ * Conversions API (decision 110), or an e-mail to the lead's own person (decision 154).
  */
-export type OutboxDestination = 'email' | 'webhook' | 'meta';
+export type OutboxDestination = 'email' | 'webhook' | 'meta' | 'person';
 
 /** pending: to send (now or after a backoff); sent; failed: given up after 24 hours. */
 export type OutboxState = 'pending' | 'sent' | 'failed';

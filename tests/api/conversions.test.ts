@@ -328,7 +328,7 @@ describeEachDatabase(
       expect(deliveries.failed).toContainEqual(
         expect.objectContaining({ destination: 'meta', leadId: refusedId }),
       );
-      expect(deliveries.failedByDestination).toEqual({ email: 0, webhook: 0, meta: 1 });
+      expect(deliveries.failedByDestination).toEqual({ email: 0, webhook: 0, meta: 1, person: 0 });
     });
 
     it('gives up, without sending, an event older than the 7 days Meta accepts', async () => {

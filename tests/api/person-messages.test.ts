@@ -252,6 +252,53 @@ describeEachDatabase(
       }
     });
 
+    it("sends a status's message with notify, its placeholders filled; notify without one is 400", async () => {
+      const testApp = current();
+      const cookie = await signIn(testApp.app);
+      const email = uniqueEmail('notify');
+      await post(testApp.app, '/api/companies/email', validBodies.companyEmail(email));
+      await post(testApp.app, '/api/companies/submit', validBodies.companyRequest(email));
+      const [company] = await companiesWithEmail(testApp.db, email);
+      const patch = (payload: object) =>
+        testApp.app.inject({
+          method: 'PATCH',
+          url: `/api/company-submissions/${company!.id}`,
+          headers: { cookie },
+          payload,
+        });
+
+      // No message for 'contacted' yet: refused, nothing changes.
+      const refused = await patch({ status: 'contacted', notify: true });
+      expect(refused.statusCode).toBe(400);
+      expect(refused.json().fields).toEqual({ notify: 'This status has no message to send' });
+      expect((await companiesWithEmail(testApp.db, email))[0]!.status).toBe('new');
+      expect((await patch({ status: 'contacted', notify: 'yes' })).statusCode).toBe(400);
+
+      const saved = await testApp.app.inject({
+        method: 'PUT',
+        url: '/api/admin/message-templates/company/contacted',
+        headers: { cookie },
+        payload: {
+          subject: 'Hello {firstName} from {company}',
+          body: 'We called about {company}.\n\nYour page: {statusLink}\nQuestions: {supportEmail}',
+        },
+      });
+      expect(saved.statusCode).toBe(200);
+      const changed = await patch({ status: 'contacted', notify: true });
+      expect(changed.statusCode).toBe(200);
+      expect(changed.json().status).toBe('contacted');
+      const mail = await mailTo(email, 'Subject: Hello Grace Hopper from Acme Data');
+      expect(mail).toContain('We called about Acme Data.');
+      expect(statusLinkIn(mail)).toBeDefined();
+      expect(mail).toContain('Questions: support@talent.example');
+      expect(mail).toMatch(/^Content-Type: text\/html/m);
+      // Without notify the status changes and nothing more is sent.
+      await patch({ status: 'new' });
+      await patch({ status: 'contacted' });
+      const topics = (await personMessages(testApp, 'company', company!.id)).map((m) => m.topic);
+      expect(topics.filter((topic) => topic === 'person.status-message')).toHaveLength(1);
+    });
+
     it('"Lost your link?" always answers the same, and e-mails a new link only to a lead, rate-limited', async () => {
       const testApp = current();
       await awayFromMinuteEdge();

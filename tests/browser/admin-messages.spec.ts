@@ -1,6 +1,6 @@
 import AxeBuilder from '@axe-core/playwright';
 import { test } from './fixtures';
-import { expect, openTab, signIn } from './support/admin';
+import { expect, lead, openTab, signIn, uniqueTag } from './support/admin';
 
 // The Overview's Messages section (decision 155): edit a status's message, see it previewed.
 
@@ -47,4 +47,36 @@ test('the admin edits a status message with a live preview, saves, and removes i
     'Message removed: Company · Partner. This status sends nothing.',
   );
   await expect(reloaded.getByLabel('Subject')).toHaveValue('');
+});
+
+test("the status control offers the status's message with a preview, on by default", async ({
+  page,
+}) => {
+  const tag = uniqueTag('notify');
+  await lead.companyRequest(page.request, `${tag}@example.com`, `${tag} Racks`);
+  await signIn(page);
+  const saved = await page.request.put('/api/admin/message-templates/company/in_discussion', {
+    data: { subject: 'Next steps for {company}', body: 'Hello {firstName}, see {statusLink}.' },
+  });
+  expect(saved.ok()).toBe(true);
+  const panel = await openTab(page, 'Companies', tag);
+  await panel.getByRole('button', { name: `Open details of ${tag} Racks` }).click();
+  const dialog = page.getByRole('dialog');
+
+  const offer = dialog.getByLabel('E-mail the person this status’s message');
+  await expect(offer).toHaveCount(0);
+  await dialog.getByRole('combobox', { name: 'Status' }).selectOption('in_discussion');
+  await expect(offer).toBeChecked();
+  const preview = dialog.getByRole('group', { name: 'Message preview' });
+  await expect(preview).toContainText(`Next steps for ${tag} Racks`);
+  await expect(preview).toContainText('Hello Katherine Johnson, see');
+  // Unticked, the preview goes; ticked again, it is back.
+  await offer.uncheck();
+  await expect(preview).toHaveCount(0);
+  await offer.check();
+  await dialog.getByRole('button', { name: 'Change status' }).click();
+  await expect(dialog.getByRole('status').first()).toHaveText(
+    'Status changed to In discussion. Its message goes to the person.',
+  );
+  await expect(offer).toHaveCount(0);
 });

@@ -113,7 +113,8 @@ export const adminPlugin: FastifyPluginAsync<AdminOptions> = async (
     await guarded.register(listingRoutes, { listing });
     await guarded.register(exportRoutes, { desk });
     await guarded.register(overviewRoutes, { overview });
-    await guarded.register(pipelineRoutes, { pipeline });
+    const templates = new MessageTemplates(tablesOf<MessageTemplateTables>(database.db));
+    await guarded.register(pipelineRoutes, { pipeline, templates });
     await guarded.register(deliveriesRoutes);
     await guarded.register(dataSubjectRoutes, { subjects });
     await guarded.register(configurationRoutes, {
@@ -133,9 +134,7 @@ export const adminPlugin: FastifyPluginAsync<AdminOptions> = async (
       },
     });
     await guarded.register(quarantineRoutes, { desk });
-    await guarded.register(messageTemplateRoutes, {
-      templates: new MessageTemplates(tablesOf<MessageTemplateTables>(database.db)),
-    });
+    await guarded.register(messageTemplateRoutes, { templates });
     await guarded.register(emailRoutes, {
       listing,
       mailer,

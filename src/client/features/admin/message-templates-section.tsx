@@ -23,6 +23,12 @@ import { apiRequest } from './api/http';
 // Stage-change messages (decision 155): one per lead type and status, previewed with sample values.
 
 const TEMPLATES_URL = '/api/admin/message-templates';
+
+/** The message a lead of `leadType` gets when moved to `status`, once the list has loaded. */
+export function useStatusMessage(leadType: MessageTemplateSlot['leadType'], status: string) {
+  const { data } = useQuery<MessageTemplateSlot[]>({ queryKey: [TEMPLATES_URL] });
+  return data?.find((slot) => slot.leadType === leadType && slot.status === status)?.template;
+}
 const slotKey = (slot: Pick<MessageTemplateSlot, 'leadType' | 'status'>) =>
   `${slot.leadType}/${slot.status}`;
 

@@ -13,6 +13,7 @@ import {
   type CandidateListRow,
   type CompanyListRow,
   type LeadPipeline,
+  type MessageTemplates,
 } from '../../leads';
 
 /** The lead routes' 400 text (leads/lead-route.ts): the same shape everywhere in the API. */
@@ -22,20 +23,25 @@ export const NOTE_MAX_LENGTH = 5000;
 type FieldErrors = Record<string, string>;
 
 /**
- * The body's one field `allowed`, or errors by field. Checked by hand: Fastify's validation would
- * drop unknown fields and coerce types instead of refusing them.
+ * The body's field `required` (and the `optional` ones), or errors by field. Checked by hand:
+ * Fastify's validation would drop unknown fields and coerce types instead of refusing them.
  */
 function objectBody(
   body: unknown,
-  allowed: string,
-): { ok: true; value: unknown } | { ok: false; fields: FieldErrors } {
+  required: string,
+  optional: readonly string[] = [],
+):
+  { ok: true; value: unknown; rest: Record<string, unknown> } | { ok: false; fields: FieldErrors } {
   if (typeof body !== 'object' || body === null || Array.isArray(body)) {
-    return { ok: false, fields: { [allowed]: 'Required' } };
+    return { ok: false, fields: { [required]: 'Required' } };
   }
   const fields: FieldErrors = {};
-  for (const key of Object.keys(body)) if (key !== allowed) fields[key] = 'Unknown field';
+  for (const key of Object.keys(body)) {
+    if (key !== required && !optional.includes(key)) fields[key] = 'Unknown field';
+  }
   if (Object.keys(fields).length > 0) return { ok: false, fields };
-  return { ok: true, value: (body as Record<string, unknown>)[allowed] };
+  const { [required]: value, ...rest } = body as Record<string, unknown>;
+  return { ok: true, value, rest };
 }
 
 const badRequest = (reply: FastifyReply, fields: FieldErrors) =>
@@ -93,10 +99,10 @@ const withTimeline = <Schema extends { properties: object }>(schema: Schema) => 
  * One lead in the admin (HELPERS contract, issue 10): GET its detail with the timeline,
  * PATCH its status, POST a note. Registered in the guarded scope.
  */
-export const pipelineRoutes: FastifyPluginAsync<{ pipeline: LeadPipeline }> = async (
-  app,
-  { pipeline },
-) => {
+export const pipelineRoutes: FastifyPluginAsync<{
+  pipeline: LeadPipeline;
+  templates: MessageTemplates;
+}> = async (app, { pipeline, templates }) => {
   const leads = [
     {
       table: 'candidates',
@@ -154,21 +160,35 @@ export const pipelineRoutes: FastifyPluginAsync<{ pipeline: LeadPipeline }> = as
           // Checked by hand (objectBody): documented only, so ajv neither coerces nor strips.
           documentedBody: {
             type: 'object',
-            properties: { status: { type: 'string', enum: statuses } },
+            properties: {
+              status: { type: 'string', enum: statuses },
+              notify: {
+                type: 'boolean',
+                description: "Also e-mail the status's message to the person (decision 155)",
+              },
+            },
             required: ['status'],
             additionalProperties: false,
           },
         },
       },
       async (request, reply) => {
-        const body = objectBody(request.body, 'status');
+        const body = objectBody(request.body, 'status', ['notify']);
         if (!body.ok) return badRequest(reply, body.fields);
         const status = body.value;
         if (typeof status !== 'string' || !statuses.includes(status)) {
           return badRequest(reply, { status: `Must be one of: ${statuses.join(', ')}` });
         }
+        const { notify = false } = body.rest;
+        if (typeof notify !== 'boolean')
+          return badRequest(reply, { notify: 'Must be true or false' });
+        const template = notify ? await templates.find(leadType, status) : undefined;
+        if (notify && !template) {
+          return badRequest(reply, { notify: 'This status has no message to send' });
+        }
         const { id } = request.params;
-        const change = await pipeline.setStatus(table, id, status);
+        const message = template && { subject: template.subject, body: template.body };
+        const change = await pipeline.setStatus(table, id, status, message);
         if (!change) return notFound(reply);
         if (change.from !== change.to) {
           await audit(request, {

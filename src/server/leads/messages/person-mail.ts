@@ -1,4 +1,5 @@
 import { claims } from '@shared/claims';
+import { renderTemplate } from '@shared/message-templates';
 import type { MailMessage } from '../../platform/mail/mailer';
 import { escapeHtml } from '../../platform/http/escape-html';
 
@@ -149,6 +150,32 @@ export function statusLinkMail(context: PersonMailContext, person: PersonMailTo)
   ]);
 }
 
+/** A stage-change message: the admin's template (decision 155), its placeholders filled in. */
+export function statusMessageMail(
+  context: PersonMailContext,
+  person: PersonMailTo & { company: string | null },
+  template: { subject: string; body: string },
+): MailMessage {
+  const values = {
+    firstName: person.firstName?.trim() ?? '',
+    company: person.company?.trim() ?? '',
+    statusLink: absolute(context, person.statusLink),
+    supportEmail: context.supportEmail,
+  };
+  const body = renderTemplate(template.body, values);
+  return {
+    to: person.to,
+    subject: renderTemplate(template.subject, values),
+    text: body,
+    html: `<!doctype html><html><body>${body
+      .split(/\n{2,}/)
+      .map((paragraph) => `<p>${escapeHtml(paragraph).replace(/\n/g, '<br>')}</p>`)
+      .join('')}</body></html>`,
+    replyTo: context.supportEmail,
+  };
+}
+
 /** The outbox topics of the messages to the person (besides the confirmation's 'lead.created'). */
 export const PERSON_REMINDER = 'person.reminder';
 export const PERSON_STATUS_LINK = 'person.status-link';
+export const PERSON_STATUS_MESSAGE = 'person.status-message';

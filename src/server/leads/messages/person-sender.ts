@@ -11,10 +11,12 @@ import { openStep, type ReminderPayload, type ReminderTables } from './candidate
 import {
   PERSON_REMINDER,
   PERSON_STATUS_LINK,
+  PERSON_STATUS_MESSAGE,
   candidateConfirmation,
   candidateReminder,
   companyConfirmation,
   statusLinkMail,
+  statusMessageMail,
   type PersonMailContext,
 } from './person-mail';
 import { UNSUBSCRIBE_PATH, unsubscribeToken } from './unsubscribe-token';
@@ -36,6 +38,12 @@ export interface PersonSenderOptions {
 export interface StatusLinkPayload {
   table: LeadTable;
   id: number;
+}
+
+/** A stage-change message: its lead, and the template's text as the admin sent it. */
+export interface StatusMessagePayload extends StatusLinkPayload {
+  subject: string;
+  body: string;
 }
 
 /**
@@ -76,6 +84,21 @@ export function personSender(options: PersonSenderOptions) {
         { to: row.email, firstName: row.first_name, statusLink },
         step,
         unsubscribe,
+      );
+    }
+    if (message.topic === PERSON_STATUS_MESSAGE) {
+      const { table, id, subject, body } = payload as StatusMessagePayload;
+      const row = table === 'candidates' ? await candidate(id) : await company(id);
+      // Withdrawing stops every message, also one the team queued just before.
+      if (!row || row.status === 'withdrawn') return undefined;
+      const person =
+        'first_name' in row
+          ? { firstName: row.first_name, company: null }
+          : { firstName: row.contact_name, company: row.company_name };
+      return statusMessageMail(
+        context,
+        { to: row.email, ...person, statusLink: await linkTo(table, id) },
+        { subject, body },
       );
     }
     if (message.topic === PERSON_STATUS_LINK) {

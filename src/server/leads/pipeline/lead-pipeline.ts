@@ -2,6 +2,9 @@ import type { Insertable, Kysely, Transaction } from 'kysely';
 import type { DialectName } from '../../platform/database/migration-runner';
 import { tablesOf } from '../../platform/database/connection';
 import type { OutboxTables } from '../../platform/outbox/outbox-tables';
+import { enqueueMessages } from '../../platform/outbox/outbox';
+import { PERSON_STATUS_MESSAGE } from '../messages/person-mail';
+import type { StatusMessagePayload } from '../messages/person-sender';
 import type { LeadRecordTables, LeadTable } from '../store/lead-tables';
 import type { LeadListing } from '../queries/lead-listing';
 import type { LeadActivityTable, PipelineTables } from './pipeline-tables';
@@ -121,8 +124,17 @@ export class LeadPipeline {
     };
   }
 
-  /** Sets the status; the change (if any) as {from, to}, or undefined for an unknown lead. */
-  async setStatus(table: LeadTable, id: number, status: string) {
+  /**
+   * Sets the status; the change (if any) as {from, to}, or undefined for an unknown lead. With
+   * `message` (a stage-change template, decision 155), a real change also queues it to the person
+   * in the same transaction.
+   */
+  async setStatus(
+    table: LeadTable,
+    id: number,
+    status: string,
+    message?: { subject: string; body: string },
+  ) {
     return this.db.transaction().execute(async (trx) => {
       const from = await lockedStatus(trx, this.dialect, table, id);
       if (from === undefined) return undefined;
@@ -136,6 +148,21 @@ export class LeadPipeline {
         await addActivity(trx, table, id, { kind: 'status_changed', ...change });
         if (this.statusEvents && table === 'candidates') {
           await recordStatusEvent(tablesOf<LeadRecordTables>(trx), id, status, new Date());
+        }
+        if (message) {
+          await enqueueMessages(
+            tablesOf<OutboxTables>(trx),
+            [
+              {
+                destination: 'person',
+                topic: PERSON_STATUS_MESSAGE,
+                payload: { table, id, ...message } satisfies StatusMessagePayload,
+                subjectType: table === 'candidates' ? 'candidate' : 'company',
+                subjectId: id,
+              },
+            ],
+            new Date().toISOString(),
+          );
         }
       }
       return { from, to: status };

@@ -2,7 +2,11 @@ import type { SubmissionForm } from '@shared/lead-vocabulary';
 import { statusLabel } from '@shared/lead-status';
 import type { LeadActivityTable } from './pipeline-tables';
 import { LEAD_CREATED } from '../store/lead-created';
-import { PERSON_REMINDER, PERSON_STATUS_LINK } from '../messages/person-mail';
+import {
+  PERSON_REMINDER,
+  PERSON_STATUS_LINK,
+  PERSON_STATUS_MESSAGE,
+} from '../messages/person-mail';
 
 /** One event of a lead's life, as GET /api/…-submissions/:id answers it (HELPERS contract). */
 export interface TimelineEntry {
@@ -34,6 +38,7 @@ const personMessageTexts: Record<string, string> = {
   [LEAD_CREATED]: 'Confirmation e-mail sent to the person',
   [PERSON_REMINDER]: 'Reminder e-mail sent to the person',
   [PERSON_STATUS_LINK]: 'New status-page link e-mailed to the person',
+  [PERSON_STATUS_MESSAGE]: 'Status message e-mailed to the person',
 };
 
 /** An e-mail to the person that went: its outbox topic and when. */

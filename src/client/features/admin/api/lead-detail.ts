@@ -69,8 +69,10 @@ export function useLeadDetail(kind: LeadKind, id: number) {
 export function useChangeStatus(kind: LeadKind, id: number) {
   const client = useQueryClient();
   return useMutation({
-    mutationFn: async (status: string) => {
-      const response = await apiRequest('PATCH', detailUrl(kind, id), { status });
+    mutationFn: async ({ status, notify }: { status: string; notify: boolean }) => {
+      // `notify` only when asked: the spec's body is `{"status"}` alone.
+      const body = notify ? { status, notify } : { status };
+      const response = await apiRequest('PATCH', detailUrl(kind, id), body);
       return toDetail(kind, (await response.json()) as Record<string, unknown>);
     },
     onSuccess: (detail) => {

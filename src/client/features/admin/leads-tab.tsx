@@ -25,7 +25,8 @@ function statusOptions(tab: LeadTabId): readonly { value: string; label: string 
   return [...unique.values()].sort((a, b) => closing(a.value) - closing(b.value));
 }
 
-const controlClass =
+/** The admin's select and search box. */
+export const controlClass =
   'block h-11 w-full rounded-lg border border-slate-300 bg-white text-base text-slate-900 shadow-sm focus-visible:border-accent-strong focus-visible:outline-2 focus-visible:outline-offset-1 focus-visible:outline-accent-strong';
 
 /** 'Status' and its choices: the list's filter, and the detail's control to change it. */

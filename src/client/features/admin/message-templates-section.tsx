@@ -19,6 +19,7 @@ import { TextareaField, TextField } from '../../components/ui/form-field';
 import { site } from '../../lib/site';
 import { zodResolver } from '../../lib/zod-resolver';
 import { apiRequest } from './api/http';
+import { controlClass } from './leads-tab';
 
 // Stage-change messages (decision 155): one per lead type and status, previewed with sample values.
 
@@ -174,7 +175,7 @@ export function MessageTemplatesSection() {
                 setPicked(event.target.value);
                 announce({ text: '' });
               }}
-              className="block h-11 w-full rounded-lg border border-slate-300 bg-white px-3 text-base text-slate-900 shadow-sm focus-visible:border-accent-strong focus-visible:outline-2 focus-visible:outline-offset-1 focus-visible:outline-accent-strong"
+              className={`${controlClass} px-3`}
             >
               <optgroup label="Candidates">{group('candidate')}</optgroup>
               <optgroup label="Companies">{group('company')}</optgroup>

@@ -14,10 +14,9 @@ import {
   type CompanyListRow,
   type LeadPipeline,
   type MessageTemplates,
+  INVALID_FIELDS_MESSAGE,
 } from '../../leads';
 
-/** The lead routes' 400 text (leads/lead-route.ts): the same shape everywhere in the API. */
-const INVALID_FIELDS_MESSAGE = 'Please check the highlighted fields';
 export const NOTE_MAX_LENGTH = 5000;
 
 type FieldErrors = Record<string, string>;

@@ -68,6 +68,14 @@ export function personSender(options: PersonSenderOptions) {
     db.selectFrom('candidates').selectAll().where('id', '=', id).executeTakeFirst();
   const company = (id: number) =>
     db.selectFrom('companies').selectAll().where('id', '=', id).executeTakeFirst();
+  /** A lead of either table, and the name its messages greet. */
+  const personOf = async (table: LeadTable, id: number) => {
+    const row = table === 'candidates' ? await candidate(id) : await company(id);
+    if (!row) return undefined;
+    return 'first_name' in row
+      ? { row, firstName: row.first_name, company: null }
+      : { row, firstName: row.contact_name, company: row.company_name };
+  };
 
   async function render(message: OutboxMessage): Promise<MailMessage | undefined> {
     const payload = JSON.parse(message.payload) as unknown;
@@ -88,27 +96,23 @@ export function personSender(options: PersonSenderOptions) {
     }
     if (message.topic === PERSON_STATUS_MESSAGE) {
       const { table, id, subject, body } = payload as StatusMessagePayload;
-      const row = table === 'candidates' ? await candidate(id) : await company(id);
+      const person = await personOf(table, id);
       // Withdrawing stops every message, also one the team queued just before.
-      if (!row || row.status === 'withdrawn') return undefined;
-      const person =
-        'first_name' in row
-          ? { firstName: row.first_name, company: null }
-          : { firstName: row.contact_name, company: row.company_name };
+      if (!person || person.row.status === 'withdrawn') return undefined;
+      const { row, firstName, company: companyName } = person;
       return statusMessageMail(
         context,
-        { to: row.email, ...person, statusLink: await linkTo(table, id) },
+        { to: row.email, firstName, company: companyName, statusLink: await linkTo(table, id) },
         { subject, body },
       );
     }
     if (message.topic === PERSON_STATUS_LINK) {
       const { table, id } = payload as StatusLinkPayload;
-      const row = table === 'candidates' ? await candidate(id) : await company(id);
-      if (!row) return undefined;
-      const firstName = 'first_name' in row ? row.first_name : row.contact_name;
+      const person = await personOf(table, id);
+      if (!person) return undefined;
       return statusLinkMail(context, {
-        to: row.email,
-        firstName,
+        to: person.row.email,
+        firstName: person.firstName,
         statusLink: await linkTo(table, id),
       });
     }

@@ -18,6 +18,7 @@ import { statusLinkMigrations, type StatusLinkTables } from './people/status-lin
 import { leadProofMigrations } from './people/proof-migrations';
 import { quarantineDroppedMigrations } from './quarantine/lead-quarantine';
 import { reminderMigrations, type ReminderTables } from './messages/candidate-reminders';
+import { matchKeyMigrations } from './duplicates/match-key-migrations';
 import {
   messageTemplateMigrations,
   type MessageTemplateTables,
@@ -46,6 +47,7 @@ export const leadMigrations: readonly MigrationSet[] = [
   quarantineDroppedMigrations,
   reminderMigrations,
   messageTemplateMigrations,
+  matchKeyMigrations,
 ];
 
 /** Its tables of rows a crash may forget (DatabaseConnection.ephemeral). */
@@ -96,6 +98,10 @@ export {
   leadEmailSchema,
   leadEmailView,
 } from './queries/lead-views';
+
+// Possible duplicates of a candidate, and their merge (decision 161).
+export type { PossibleDuplicate } from './duplicates/possible-duplicates';
+export { matchReasons } from './duplicates/match-keys';
 
 // Export to CSV.
 export { exportTabs, type ExportTab } from './export/export-tabs';

@@ -119,11 +119,7 @@ export const listingRoutes: FastifyPluginAsync<{ listing: LeadListing }> = async
       path,
       {
         schema: {
-          querystring: listQuerystringSchema(
-            Object.keys(types),
-            statuses,
-            table === 'candidates',
-          ),
+          querystring: listQuerystringSchema(Object.keys(types), statuses, table === 'candidates'),
           response: { 200: { type: 'array', items: schemas[table] } },
         },
       },

@@ -13,7 +13,7 @@ const keys = ['phone_digits', 'name_location_key', 'email_match_key'] as const;
  */
 export async function fillMatchKeys(db: Kysely<unknown>): Promise<void> {
   const candidates = db as Kysely<{ candidates: MatchKeySource & { id: number } }>;
-  for (let after = 0; ; ) {
+  for (let after = 0; ;) {
     const rows = await candidates
       .selectFrom('candidates')
       .select(['id', 'email', 'first_name', 'last_name', 'phone', 'location'])

@@ -166,7 +166,9 @@ export async function upsertLead<Stage extends string>(
         .updateTable(table)
         .set({
           ...changes,
-          ...(changed ? flags.derived?.({ ...lead, ...changes } as LeadRow & { email: string }) : {}),
+          ...(changed
+            ? flags.derived?.({ ...lead, ...changes } as LeadRow & { email: string })
+            : {}),
           ...(verified || changed ? { updated_at: now } : {}),
           ...(firstReach ? { proof_issued: 1 } : {}),
           ...(verified ? {} : { unverified_forms: sql`unverified_forms + 1` }),

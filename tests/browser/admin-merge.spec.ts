@@ -21,7 +21,7 @@ test('the detail lists a possible duplicate and merges it into the lead after a 
   await expect(open).toHaveCount(1);
   await open.click();
 
-  const detail = page.getByRole('dialog');
+  const detail = page.getByRole('dialog', { name: /^Grace / });
   const section = detail.getByRole('region', { name: 'Possible duplicates' });
   await expect(section).toContainText(later);
   await expect(section).toContainText('same e-mail');
@@ -29,9 +29,7 @@ test('the detail lists a possible duplicate and merges it into the lead after a 
   const otherId = Number((await merge.getAttribute('aria-label'))?.match(/#(\d+)/)?.[1]);
   await merge.click();
 
-  const confirm = page
-    .getByRole('alertdialog')
-    .or(page.getByRole('dialog', { name: 'Merge leads' }));
+  const confirm = page.getByRole('dialog', { name: 'Merge leads' });
   await expect(confirm).toContainText(`Merge lead #${otherId} (${later}) into this lead?`);
   await confirm.getByRole('button', { name: 'Merge' }).click();
 

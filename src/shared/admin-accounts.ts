@@ -10,3 +10,19 @@ export interface AdminAccount {
   email: string | null;
   role: AdminRole;
 }
+
+/**
+ * What a role may do, checked by the server on every route and used by the dashboard to hide
+ * controls: `read` leads, the overview and the funnel; `work` leads (status, notes, e-mail,
+ * export, delete, assignment, bulk, merge); `manage` accounts and read the audit log.
+ */
+export type AdminPermission = 'read' | 'work' | 'manage';
+
+const ROLE_PERMISSIONS: Record<AdminRole, readonly AdminPermission[]> = {
+  owner: ['read', 'work', 'manage'],
+  recruiter: ['read', 'work'],
+  viewer: ['read'],
+};
+
+export const can = (role: AdminRole, permission: AdminPermission): boolean =>
+  ROLE_PERMISSIONS[role].includes(permission);

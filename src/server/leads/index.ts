@@ -99,10 +99,6 @@ export {
   leadEmailView,
 } from './queries/lead-views';
 
-// Possible duplicates of a candidate, and their merge (decision 161).
-export type { PossibleDuplicate } from './duplicates/possible-duplicates';
-export { matchReasons } from './duplicates/match-keys';
-
 // Export to CSV.
 export { exportTabs, type ExportTab } from './export/export-tabs';
 

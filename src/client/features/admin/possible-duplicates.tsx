@@ -1,10 +1,11 @@
 import { useState } from 'react';
 import { Button } from '../../components/ui/button';
-import { usePossibleDuplicates, useMergeLead, type PossibleDuplicate } from './api/duplicates';
+import type { MatchReason, PossibleDuplicate } from '@shared/admin-duplicates';
+import { usePossibleDuplicates, useMergeLead } from './api/duplicates';
 import { ConfirmDialog, type ConfirmRequest } from './confirm-dialog';
 import { formatDate, fullName } from './leads';
 
-const reasonTexts: Record<PossibleDuplicate['reasons'][number], string> = {
+const reasonTexts: Record<MatchReason, string> = {
   phone: 'same phone',
   name_location: 'same name and location',
   email: 'same e-mail',

@@ -1,12 +1,7 @@
 import type { FastifyPluginAsync } from 'fastify';
 import { arrayOfObjects } from '../../platform/http/api-schemas';
-import {
-  errorBody,
-  INVALID_FIELDS_MESSAGE,
-  leadIdParams,
-  matchReasons,
-  type LeadDesk,
-} from '../../leads';
+import { matchReasons } from '@shared/admin-duplicates';
+import { errorBody, INVALID_FIELDS_MESSAGE, leadIdParams, type LeadDesk } from '../../leads';
 
 const PATH = '/api/candidate-submissions/:id';
 

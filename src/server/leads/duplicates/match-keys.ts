@@ -1,4 +1,5 @@
 import type { Kysely } from 'kysely';
+import type { MatchReason } from '@shared/admin-duplicates';
 import { tablesOf } from '../../platform/database/connection';
 import { normalizeEmail } from '../store/lead-email';
 import type { AdminLeadTables } from '../store/listing-tables';
@@ -72,10 +73,6 @@ export async function refreshMatchKeys(
     .executeTakeFirst();
   if (row) await db.updateTable('candidates').set(matchKeys(row)).where('id', '=', id).execute();
 }
-
-/** Why a lead matched: the keys it shares, in the order the detail lists them. */
-export const matchReasons = ['phone', 'name_location', 'email'] as const;
-export type MatchReason = (typeof matchReasons)[number];
 
 export const keyOfReason: Record<MatchReason, keyof MatchKeyColumns> = {
   phone: 'phone_digits',

@@ -1,6 +1,7 @@
 import { sql, type Kysely, type SqlBool } from 'kysely';
 import type { AdminLeadTables } from '../store/listing-tables';
-import { keyOfReason, matchReasons, type MatchReason } from './match-keys';
+import { matchReasons, type PossibleDuplicate } from '@shared/admin-duplicates';
+import { keyOfReason } from './match-keys';
 
 /*
  * A candidate's possible duplicates (issue 22, decision 161): other candidates sharing one of its
@@ -9,16 +10,6 @@ import { keyOfReason, matchReasons, type MatchReason } from './match-keys';
 
 /** A lead with more look-alikes than this is listed with its oldest ones. */
 const DUPLICATES_SHOWN = 20;
-
-export interface PossibleDuplicate {
-  id: number;
-  firstName: string | null;
-  lastName: string | null;
-  email: string;
-  createdAt: string;
-  /** The keys it shares with the lead. */
-  reasons: MatchReason[];
-}
 
 /** The candidates that look like candidate `id`, oldest first; undefined for an unknown id. */
 export async function possibleDuplicates(

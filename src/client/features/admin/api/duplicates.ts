@@ -1,16 +1,7 @@
 import { useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
+import type { PossibleDuplicate } from '@shared/admin-duplicates';
 import { apiRequest } from './http';
 import { refreshLeads } from './leads';
-
-/** A candidate that may be the same person (decision 161), and the keys it shares. */
-export interface PossibleDuplicate {
-  id: number;
-  firstName: string | null;
-  lastName: string | null;
-  email: string;
-  createdAt: string;
-  reasons: ('phone' | 'name_location' | 'email')[];
-}
 
 const duplicatesUrl = (id: number) => `/api/candidate-submissions/${id}/duplicates`;
 

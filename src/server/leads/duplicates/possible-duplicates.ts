@@ -46,11 +46,14 @@ export async function possibleDuplicates(
   }));
 }
 
-/** The list's filter: the candidate shares a key with another (one index probe per key). */
+/**
+ * The list's filter: the candidate shares a key with another. Each key's shared values are read
+ * once from its index (grouped), not probed row by row: a million probes took seconds.
+ */
 export const hasPossibleDuplicates = sql<SqlBool>`(${sql.join(
   matchReasons.map((reason) => {
-    const key = keyOfReason[reason];
-    return sql`exists (select 1 from candidates d where d.${sql.ref(key)} = candidates.${sql.ref(key)} and d.id <> candidates.id)`;
+    const key = sql.ref(keyOfReason[reason]);
+    return sql`${key} in (select ${key} from candidates where ${key} is not null group by ${key} having count(*) > 1)`;
   }),
   sql` or `,
 )})`;

@@ -83,6 +83,7 @@ export const adminPlugin: FastifyPluginAsync<AdminOptions> = async (
   const desk = new LeadDesk(database, {
     statusEvents: Boolean(config.conversions?.statusEvents),
     notify,
+    assignNew: config.assignNewLeads,
   });
   const { listing, overview, pipeline } = desk;
   const subjects = new DataSubjects(database.db, database.dialect, config.dataDir);

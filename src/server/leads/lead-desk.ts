@@ -26,6 +26,8 @@ export interface LeadDeskOptions {
   statusEvents: boolean;
   /** Where a lead released from quarantine is announced, as a new lead is (leadsPlugin's). */
   notify: readonly OutboxDestination[];
+  /** A released lead that is new goes to the next recruiter too (ASSIGN_NEW_LEADS). */
+  assignNew: boolean;
 }
 
 /**
@@ -67,7 +69,7 @@ export class LeadDesk {
   releaseQuarantined(id: number): Promise<QuarantineRelease | undefined> {
     return tablesOf<LeadRecordTables>(this.database.db)
       .transaction()
-      .execute((trx) => releaseQuarantined(trx, id, this.options.notify));
+      .execute((trx) => releaseQuarantined(trx, id, this.options.notify, this.options.assignNew));
   }
 
   /** The CSV of an export tab, with the dashboard's search and status filter. */

@@ -20,6 +20,7 @@ export function saveCandidate(
   db: Kysely<LeadRecordTables>,
   step: CandidateStep,
   notify: readonly OutboxDestination[] = [],
+  assignNew = false,
 ): Promise<SaveResult> {
   return upsertLead(
     db,
@@ -37,5 +38,6 @@ export function saveCandidate(
       },
     },
     notify,
+    assignNew,
   );
 }

@@ -10,6 +10,7 @@ import { adminSessionRoutes } from './auth/session-routes';
 import { dataSubjectRoutes } from './data-subject/data-subject-routes';
 import { DataSubjects } from './data-subject/data-subjects';
 import { Retention, type RetentionSchedule } from './data-subject/retention';
+import { assigneeRoutes } from './routes/assignee-routes';
 import { deliveriesRoutes } from './routes/deliveries-routes';
 import { emailRoutes } from './routes/email-routes';
 import { exportRoutes } from './routes/export-routes';
@@ -116,6 +117,7 @@ export const adminPlugin: FastifyPluginAsync<AdminOptions> = async (
     await guarded.register(overviewRoutes, { overview });
     const templates = new MessageTemplates(tablesOf<MessageTemplateTables>(database.db));
     await guarded.register(pipelineRoutes, { pipeline, templates });
+    await guarded.register(assigneeRoutes);
     await guarded.register(deliveriesRoutes);
     await guarded.register(dataSubjectRoutes, { subjects });
     await guarded.register(configurationRoutes, {

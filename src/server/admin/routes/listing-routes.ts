@@ -1,4 +1,4 @@
-import type { FastifyPluginAsync, FastifyReply } from 'fastify';
+import type { FastifyPluginAsync, FastifyReply, FastifyRequest } from 'fastify';
 import { candidateStatuses, companyStatuses } from '@shared/lead-status';
 import {
   decodeCursor,
@@ -25,6 +25,8 @@ interface ListQuerystring {
   q?: string;
   type?: string;
   status?: string;
+  /** me, none or an account id (decision 162). */
+  assignee?: string;
 }
 
 const MAX_LIMIT = 500;
@@ -43,6 +45,11 @@ function listQuerystringSchema(types: readonly string[], statuses: readonly stri
       q: { type: 'string', maxLength: 200 },
       ...(types.length > 0 ? { type: { type: 'string', enum: types } } : {}),
       status: { type: 'string', enum: statuses },
+      assignee: {
+        type: 'string',
+        pattern: '^(me|none|[1-9][0-9]{0,9})$',
+        description: 'me (the signed-in account), none (unassigned) or an account id',
+      },
     },
     additionalProperties: false,
   } as const;
@@ -58,6 +65,14 @@ const companyTypes: Record<string, CompanyLeadType> = {
   full: 'full',
   'email-only': 'email',
 };
+
+/** The list filter of ?assignee=: me is the signed-in account. */
+function assigneeFilter(request: FastifyRequest<{ Querystring: ListQuerystring }>) {
+  const { assignee } = request.query;
+  if (assignee === undefined) return undefined;
+  if (assignee === 'none') return null;
+  return assignee === 'me' ? (request.adminSession?.account.id ?? 0) : Number(assignee);
+}
 
 type LeadView = ReturnType<typeof candidateView> | ReturnType<typeof companyView>;
 
@@ -117,6 +132,7 @@ export const listingRoutes: FastifyPluginAsync<{ listing: LeadListing }> = async
           offset,
           q,
           status,
+          assignee: assigneeFilter(request),
           type: type ? types[type] : undefined,
           cursor: decodeCursor(cursor),
         });
@@ -158,7 +174,8 @@ export const listingRoutes: FastifyPluginAsync<{ listing: LeadListing }> = async
     },
     async (request, reply) => {
       const { limit, offset, q, status } = request.query;
-      const page = await listing.listLeadEmails({ limit, offset, q, status });
+      const assignee = assigneeFilter(request);
+      const page = await listing.listLeadEmails({ limit, offset, q, status, assignee });
       return withPaging(reply, page.rows.map(leadEmailView), page, limit);
     },
   );

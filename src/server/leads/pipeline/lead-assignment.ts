@@ -136,11 +136,7 @@ export async function assignLeads(
  * update locks its row until the commit, so instances take turns one at a time. No recruiter:
  * the lead stays unassigned.
  */
-export async function assignInTurn(
-  db: AnyDb,
-  table: LeadTable,
-  id: number,
-): Promise<void> {
+export async function assignInTurn(db: AnyDb, table: LeadTable, id: number): Promise<void> {
   const tables = tablesOf<AssignmentTables>(db);
   const { turn } = await tables
     .updateTable('lead_assignment_clock')

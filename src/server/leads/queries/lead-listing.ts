@@ -83,7 +83,8 @@ export class LeadListing {
     let query = this.db.selectFrom(table);
     if (type) query = query.where('lead_type', '=', type as never);
     if (status) query = query.where('status', '=', status as never);
-    if (assignee !== undefined) query = query.where('assignee_id', 'is', assignee);
+    if (assignee === null) query = query.where('assignee_id', 'is', null);
+    else if (assignee !== undefined) query = query.where('assignee_id', '=', assignee);
     const search = normalizeSearch(q);
     if (!search) return query;
     return query.where('id', 'in', searchMatches(this.db, this.dialect, table, type, search));

@@ -19,6 +19,8 @@ import {
   type TimelineEntry,
 } from './api/lead-detail';
 import { StatusBadge, UnverifiedBadge } from './columns';
+import { AssigneeForm } from './assignee-form';
+import type { Assignee } from './api/assignees';
 import { useReturnFocus } from './confirm-dialog';
 import { detailGroups, FieldList, SubmissionHistory } from './lead-fields';
 import { formatDate } from './leads';
@@ -196,6 +198,7 @@ const kindLabel: Record<string, string> = {
   status_changed: 'Status',
   note: 'Note',
   reminders_stopped: 'Reminders',
+  assigned: 'Assignee',
 };
 
 /** The lead's history, oldest first, each entry with its time. */
@@ -290,6 +293,12 @@ function DetailBody({ detail }: { detail: LeadDetail }) {
             statusLink: `${site.siteUrl}/status?token=…`,
             supportEmail: site.supportEmail,
           }}
+          announce={announce}
+        />
+        <AssigneeForm
+          kind={kind}
+          id={lead.id}
+          assignee={(detail.raw.assignee as Assignee | null | undefined) ?? null}
           announce={announce}
         />
         <ReviewForm kind={kind} id={lead.id} count={lead.unverifiedForms} announce={announce} />

@@ -48,6 +48,8 @@ export interface TabFilter {
   offset: number;
   /** A status value (src/shared/lead-status.ts), or '' for every status. */
   status: string;
+  /** "My leads": only the leads assigned to the signed-in account (decision 162). */
+  mine?: boolean;
 }
 
 /** The list URL of a tab's page; it is also the query key (the default fetch reads it). */
@@ -55,6 +57,7 @@ export function listUrl(tab: LeadTabId, filter: TabFilter, limit = PAGE_SIZE): s
   const { endpoint, type } = leadTabs[tab];
   const params = new URLSearchParams({ limit: String(limit), offset: String(filter.offset) });
   if (type) params.set('type', type);
+  if (filter.mine) params.set('assignee', 'me');
   return `${endpoint}?${filterParams(filter, params)}`;
 }
 

@@ -44,6 +44,14 @@ function objectBody(
   return { ok: true, value, rest };
 }
 
+/** The body's `assignee`: an account a lead may go to, null (unassigned), undefined (refused). */
+const assigneeOf = async (db: Parameters<typeof findAssignee>[0], value: unknown) =>
+  value === null
+    ? null
+    : Number.isSafeInteger(value)
+      ? findAssignee(db, value as number)
+      : undefined;
+
 const badRequest = (reply: FastifyReply, fields: FieldErrors) =>
   reply.code(400).send({ error: INVALID_FIELDS_MESSAGE, fields });
 const notFound = (reply: FastifyReply) => reply.code(404).send({ error: 'Not found' });
@@ -180,10 +188,13 @@ export const pipelineRoutes: FastifyPluginAsync<{
         const body = objectBody(request.body, 'status', ['notify', 'assignee']);
         if (!body.ok) return badRequest(reply, body.fields);
         const { notify = false, ...rest } = body.rest;
+        const assigning = 'assignee' in rest;
         // {"assignee"} alone leaves the status as it is (decision 162).
-        const status = body.value === undefined && 'assignee' in rest ? undefined : body.value;
-        if (status !== undefined && (typeof status !== 'string' || !statuses.includes(status))) {
-          return badRequest(reply, { status: `Must be one of: ${statuses.join(', ')}` });
+        const status = body.value === undefined && assigning ? undefined : body.value;
+        if (status !== undefined || !assigning) {
+          if (typeof status !== 'string' || !statuses.includes(status)) {
+            return badRequest(reply, { status: `Must be one of: ${statuses.join(', ')}` });
+          }
         }
         if (typeof notify !== 'boolean')
           return badRequest(reply, { notify: 'Must be true or false' });
@@ -191,13 +202,7 @@ export const pipelineRoutes: FastifyPluginAsync<{
         if (notify && !template) {
           return badRequest(reply, { notify: 'This status has no message to send' });
         }
-        const assigning = 'assignee' in rest;
-        const assignee =
-          !assigning || rest.assignee === null
-            ? null
-            : Number.isSafeInteger(rest.assignee)
-              ? await findAssignee(app.database.db, rest.assignee as number)
-              : undefined;
+        const assignee = assigning ? await assigneeOf(app.database.db, rest.assignee) : null;
         if (assignee === undefined) {
           return badRequest(reply, {
             assignee: 'Must be the id of an enabled owner or recruiter account, or null',

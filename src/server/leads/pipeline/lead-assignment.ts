@@ -68,21 +68,17 @@ const WORKING_ROLES = ADMIN_ROLES.filter((role) => can(role, 'work'));
 const enabledAccounts = (db: Db) =>
   db.selectFrom('admin_accounts').select(['id', 'name']).where('disabled_at', 'is', null);
 
+const assignable = (db: AnyDb) =>
+  enabledAccounts(tablesOf<AssignmentTables>(db)).where('role', 'in', WORKING_ROLES);
+
 /** The accounts a lead may be assigned to (enabled owners and recruiters), by name. */
 export function listAssignees(db: AnyDb): Promise<Assignee[]> {
-  return enabledAccounts(tablesOf<AssignmentTables>(db))
-    .where('role', 'in', WORKING_ROLES)
-    .orderBy('name')
-    .orderBy('id')
-    .execute();
+  return assignable(db).orderBy('name').orderBy('id').execute();
 }
 
 /** Account `id` if a lead may be assigned to it, else undefined. */
 export function findAssignee(db: AnyDb, id: number): Promise<Assignee | undefined> {
-  return enabledAccounts(tablesOf<AssignmentTables>(db))
-    .where('role', 'in', WORKING_ROLES)
-    .where('id', '=', id)
-    .executeTakeFirst();
+  return assignable(db).where('id', '=', id).executeTakeFirst();
 }
 
 /**

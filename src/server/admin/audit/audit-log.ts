@@ -21,6 +21,7 @@ export const auditActions = [
   'message_template_saved',
   'message_template_removed',
   'lead_merged',
+  'assignee_changed',
 ] as const;
 export type AuditAction = (typeof auditActions)[number];
 

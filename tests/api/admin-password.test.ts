@@ -36,7 +36,9 @@ describe('admin password', () => {
     const options = {
       config: { password: undefined, hash: undefined },
       dataDir,
-      announce: (password: string) => announced.push(password),
+      announce: (password: string) => {
+        announced.push(password);
+      },
     };
     const hash = await resolveAdminPasswordHash(options);
     expect(announced).toHaveLength(1);

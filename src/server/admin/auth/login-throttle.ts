@@ -12,8 +12,9 @@ export const FREE_ACCOUNT_FAILURES = 10;
 const ACCOUNT_DELAY_MS = 60 * 1000;
 const MAX_ACCOUNT_DELAY_MS = 15 * 60 * 1000;
 /** An account's failures are forgotten an hour after it was last free to try. */
-const ACCOUNT_MEMORY_MS = 60 * 60 * 1000;
-/** Wrong passwords a clock hour may see across the site before every sign-in waits. */
+const HOUR_MS = 60 * 60 * 1000;
+const ACCOUNT_MEMORY_MS = HOUR_MS;
+/** Wrong passwords the site may see in an hour before every sign-in waits. */
 export const SITE_FAILURE_BUDGET = 100;
 export const SITE_WAIT_MS = 3000;
 
@@ -47,7 +48,7 @@ const accountDelayMs = (failures: number): number =>
     ? 0
     : Math.min(MAX_ACCOUNT_DELAY_MS, ACCOUNT_DELAY_MS * 2 ** (failures - FREE_ACCOUNT_FAILURES));
 
-/** The clock hour `now` falls in, as the site budget's key: `2026-11-23T10`. */
+/** The clock hour `now` falls in, the site count's key: `2026-11-23T10`. */
 const hourOf = (now: Date): string => now.toISOString().slice(0, 13);
 
 /**
@@ -82,7 +83,10 @@ export class LoginThrottle {
           .doUpdateSet({ failures: sql<number>`admin_login_site_failures.failures + 1` }),
       )
       .execute();
-    await this.db.deleteFrom('admin_login_site_failures').where('hour', '<', hour).execute();
+    await this.db
+      .deleteFrom('admin_login_site_failures')
+      .where('hour', '<', hourOf(new Date(now.getTime() - HOUR_MS)))
+      .execute();
     await this.forgetAddresses(now);
     const forgotten = new Date(now.getTime() - ACCOUNT_MEMORY_MS).toISOString();
     await this.db
@@ -138,7 +142,10 @@ export class LoginThrottle {
         .where('account_key', '=', key)
         .executeTakeFirst();
       const nextAt = row ? new Date(row.next_attempt_at).getTime() : 0;
-      if (nextAt > now.getTime()) return refusedUntil(nextAt, now);
+      // Only a delay refuses: with none, a concurrent attempt may have stamped a later `now`.
+      if (row && accountDelayMs(row.failures) > 0 && nextAt > now.getTime()) {
+        return refusedUntil(nextAt, now);
+      }
       const remembered = row && nextAt > now.getTime() - ACCOUNT_MEMORY_MS;
       const failures = (remembered ? Number(row.failures) : 0) + 1;
       const next = {
@@ -164,13 +171,20 @@ export class LoginThrottle {
     }
   }
 
+  /**
+   * Failures in the last hour, from this hour's count and the last one's share of the hour not
+   * yet past: a sliding hour, with no cliff at the top of the hour.
+   */
   private async siteBudgetSpent(now: Date): Promise<boolean> {
-    const row = await this.db
+    const lastHour = hourOf(new Date(now.getTime() - HOUR_MS));
+    const rows = await this.db
       .selectFrom('admin_login_site_failures')
-      .select('failures')
-      .where('hour', '=', hourOf(now))
-      .executeTakeFirst();
-    return Number(row?.failures ?? 0) >= SITE_FAILURE_BUDGET;
+      .select(['hour', 'failures'])
+      .where('hour', '>=', lastHour)
+      .execute();
+    const count = (hour: string) => Number(rows.find((row) => row.hour === hour)?.failures ?? 0);
+    const lastHourShare = 1 - (now.getTime() % HOUR_MS) / HOUR_MS;
+    return count(hourOf(now)) + count(lastHour) * lastHourShare >= SITE_FAILURE_BUDGET;
   }
 
   /** Drops address rows whose window has passed, and `key`'s row. */

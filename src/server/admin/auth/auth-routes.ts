@@ -2,6 +2,7 @@ import type { FastifyPluginAsync } from 'fastify';
 import { SESSION_COOKIE } from './auth-plugin';
 import { OWNER_ACCOUNT } from './login-throttle';
 import { verifyPassword } from './password';
+import { OWNER_ACCOUNT_ID } from './sessions';
 
 const errorBody = {
   type: 'object',
@@ -65,7 +66,7 @@ export const adminAuthRoutes: FastifyPluginAsync = async (app) => {
       }
       await adminAuth.throttle.succeeded(attempt);
       await adminAuth.upgradePasswordHash(request.body.password);
-      const session = await sessions.create();
+      const session = await sessions.create(OWNER_ACCOUNT_ID);
       adminAuth.setSessionCookie(request, reply, session.token);
       request.log.info('admin signed in');
       return { authenticated: true };

@@ -143,7 +143,7 @@ export class LoginThrottle {
         .executeTakeFirst();
       const nextAt = row ? new Date(row.next_attempt_at).getTime() : 0;
       // Only a delay refuses: with none, a concurrent attempt may have stamped a later `now`.
-      if (row && accountDelayMs(row.failures) > 0 && nextAt > now.getTime()) {
+      if (row && accountDelayMs(Number(row.failures)) > 0 && nextAt > now.getTime()) {
         return refusedUntil(nextAt, now);
       }
       const remembered = row && nextAt > now.getTime() - ACCOUNT_MEMORY_MS;

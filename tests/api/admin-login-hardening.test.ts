@@ -5,7 +5,9 @@ import path from 'node:path';
 import type { FastifyInstance } from 'fastify';
 import { sql } from 'kysely';
 import { afterAll, expect, it } from 'vitest';
-import { SITE_WAIT_MS } from '../../src/server/admin/auth/login-throttle';
+import type { AdminAuthTables } from '../../src/server/admin/auth/auth-tables';
+import { LoginThrottle, SITE_WAIT_MS } from '../../src/server/admin/auth/login-throttle';
+import { tablesOf } from '../../src/server/platform/database/connection';
 import { buildApp } from '../../src/server/app';
 import { loadConfig } from '../../src/server/config/config';
 import { ADMIN_TEST_PASSWORD, adminOptions, freshAddress } from '../support/admin';
@@ -76,7 +78,8 @@ describeEachDatabase(
         .updateTable('admin_password')
         .set({ password_hash: oldHash(ADMIN_TEST_PASSWORD) })
         .execute();
-      const other = await otherServer({});
+      // The same DATA_DIR (SQLite's database) and ADMIN_PASSWORD: a restart.
+      const other = { app: await buildApp({ config: loadConfig(current().env), logger: false }) };
       try {
         const kept = await db.selectFrom('admin_password').select('password_hash').execute();
         expect(kept[0]?.password_hash).toMatch(/^scrypt\$131072\$8\$1\$/);
@@ -143,10 +146,11 @@ describeEachDatabase(
 
     // Last: from here on every sign-in of this database waits.
     it('makes every sign-in wait once the site has seen 100 failures in an hour, and still lets the owner in', async () => {
-      const { app } = current();
+      const { app, db } = current();
       // 110 wrong passwords at other accounts, as named accounts' sign-ins count them (110:
       // still past 100 if the clock turns an hour meanwhile).
-      for (let i = 0; i < 110; i++) await app.adminAuth.throttle.failed();
+      const elsewhere = new LoginThrottle(tablesOf<AdminAuthTables>(db));
+      for (let i = 0; i < 110; i++) await elsewhere.failed();
       const started = performance.now();
       expect((await login(app, ADMIN_TEST_PASSWORD)).statusCode).toBe(200);
       expect(performance.now() - started).toBeGreaterThanOrEqual(SITE_WAIT_MS);

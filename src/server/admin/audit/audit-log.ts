@@ -20,6 +20,11 @@ export const auditActions = [
   'retention_erasure',
   'message_template_saved',
   'message_template_removed',
+  'passkey_added',
+  'passkey_removed',
+  'totp_added',
+  'totp_removed',
+  'recovery_codes_regenerated',
 ] as const;
 export type AuditAction = (typeof auditActions)[number];
 

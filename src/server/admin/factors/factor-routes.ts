@@ -3,12 +3,49 @@ import type { AuthenticationResponseJSON, RegistrationResponseJSON } from '@simp
 import type { AccountFactors } from '@shared/admin-factors';
 import type { LiveSession } from '../auth/sessions';
 import { describedError } from '../../platform/http/api-schemas';
-import { webauthnResponse } from './sign-in-routes';
+import { webauthnOptions, webauthnResponse } from './sign-in-routes';
 
 const recoveryCodes = {
   type: 'object',
   properties: { recoveryCodes: { type: 'array', items: { type: 'string' } } },
   required: ['recoveryCodes'],
+} as const;
+const removed = { 204: { type: 'null', description: 'Removed' } } as const;
+const confirmedUntil = {
+  type: 'object',
+  properties: { confirmedUntil: { type: ['string', 'null'] } },
+  required: ['confirmedUntil'],
+} as const;
+const accountFactors = {
+  type: 'object',
+  properties: {
+    passkeys: {
+      type: 'array',
+      items: {
+        type: 'object',
+        properties: {
+          id: { type: 'integer' },
+          name: { type: 'string' },
+          createdAt: { type: 'string' },
+          lastUsedAt: { type: ['string', 'null'] },
+        },
+        required: ['id', 'name', 'createdAt', 'lastUsedAt'],
+      },
+    },
+    totp: { type: 'boolean' },
+    recoveryCodesLeft: { type: 'integer' },
+    ...confirmedUntil.properties,
+  },
+  required: ['passkeys', 'totp', 'recoveryCodesLeft', 'confirmedUntil'],
+} as const;
+const totpEnrolment = {
+  type: 'object',
+  properties: {
+    secret: { type: 'string' },
+    uri: { type: 'string' },
+    qrCode: { type: 'string', description: 'The otpauth URI as an SVG data URL' },
+  },
+  required: ['secret', 'uri', 'qrCode'],
 } as const;
 const sixDigits = { type: 'string', pattern: '^[0-9]{6}$' } as const;
 
@@ -36,25 +73,30 @@ export const factorRoutes: FastifyPluginAsync = async (app) => {
   /** preHandler of every change: 403 unless the session confirmed recently. */
   const recentlyConfirmed = async (request: FastifyRequest, reply: FastifyReply) => {
     if ((await adminFactors.confirmedUntil(sessionOf(request))) !== null) return;
-    await reply
-      .code(403)
-      .send({ error: 'Confirm with your password or a second factor first', confirmRequired: true });
+    await reply.code(403).send({
+      error: 'Confirm with your password or a second factor first',
+      confirmRequired: true,
+    });
   };
   const rotate = async (request: FastifyRequest, reply: FastifyReply) => {
     const next = await adminAuth.sessions.rotate(sessionOf(request));
     adminAuth.setSessionCookie(request, reply, next.token);
   };
 
-  app.get('/api/admin/factors', async (request): Promise<AccountFactors> => {
-    const session = sessionOf(request);
-    const accountId = session.account.id;
-    return {
-      passkeys: await passkeys.list(accountId),
-      totp: await totp.isOn(accountId),
-      recoveryCodesLeft: await totp.recoveryCodesLeft(accountId),
-      confirmedUntil: await adminFactors.confirmedUntil(session),
-    };
-  });
+  app.get(
+    '/api/admin/factors',
+    { schema: { response: { 200: accountFactors } } },
+    async (request): Promise<AccountFactors> => {
+      const session = sessionOf(request);
+      const accountId = session.account.id;
+      return {
+        passkeys: await passkeys.list(accountId),
+        totp: await totp.isOn(accountId),
+        recoveryCodesLeft: await totp.recoveryCodesLeft(accountId),
+        confirmedUntil: await adminFactors.confirmedUntil(session),
+      };
+    },
+  );
 
   app.post<{
     Body: { password?: string; code?: string; passkey?: AuthenticationResponseJSON };
@@ -72,6 +114,7 @@ export const factorRoutes: FastifyPluginAsync = async (app) => {
           minProperties: 1,
           maxProperties: 1,
         },
+        response: { 200: confirmedUntil },
       },
     },
     async (request, reply) => {
@@ -100,7 +143,7 @@ export const factorRoutes: FastifyPluginAsync = async (app) => {
 
   app.post(
     '/api/admin/passkeys/registration-options',
-    { preHandler: recentlyConfirmed },
+    { preHandler: recentlyConfirmed, schema: { response: { 200: webauthnOptions } } },
     async (request) => passkeys.registrationOptions(sessionOf(request).account),
   );
 
@@ -116,6 +159,9 @@ export const factorRoutes: FastifyPluginAsync = async (app) => {
             response: webauthnResponse,
           },
           required: ['name', 'response'],
+        },
+        response: {
+          201: { type: 'object', properties: { id: { type: 'integer' } }, required: ['id'] },
         },
       },
     },
@@ -136,6 +182,7 @@ export const factorRoutes: FastifyPluginAsync = async (app) => {
       preHandler: recentlyConfirmed,
       schema: {
         params: { type: 'object', properties: { id: { type: 'integer', minimum: 1 } } },
+        response: removed,
       },
     },
     async (request, reply) => {
@@ -147,13 +194,20 @@ export const factorRoutes: FastifyPluginAsync = async (app) => {
     },
   );
 
-  app.post('/api/admin/totp', { preHandler: recentlyConfirmed }, async (request, reply) => {
-    const { account } = sessionOf(request);
-    if (await totp.isOn(account.id)) {
-      return reply.code(409).send({ error: 'An authenticator app is already set up' });
-    }
-    return totp.start(account.id, account.email ?? account.name);
-  });
+  const enrolmentSchema = {
+    response: { 200: totpEnrolment, 409: describedError('An authenticator app is already set up') },
+  };
+  app.post(
+    '/api/admin/totp',
+    { preHandler: recentlyConfirmed, schema: enrolmentSchema },
+    async (request, reply) => {
+      const { account } = sessionOf(request);
+      if (await totp.isOn(account.id)) {
+        return reply.code(409).send({ error: 'An authenticator app is already set up' });
+      }
+      return totp.start(account.id, account.email ?? account.name);
+    },
+  );
 
   app.post<{ Body: { code: string } }>(
     '/api/admin/totp/confirm',
@@ -172,17 +226,24 @@ export const factorRoutes: FastifyPluginAsync = async (app) => {
     },
   );
 
-  app.delete('/api/admin/totp', { preHandler: recentlyConfirmed }, async (request, reply) => {
-    await totp.remove(sessionOf(request).account.id);
-    await rotate(request, reply);
-    return reply.code(204).send();
-  });
+  const removedSchema = { response: removed };
+  app.delete(
+    '/api/admin/totp',
+    { preHandler: recentlyConfirmed, schema: removedSchema },
+    async (request, reply) => {
+      await totp.remove(sessionOf(request).account.id);
+      await rotate(request, reply);
+      return reply.code(204).send();
+    },
+  );
 
   app.post(
     '/api/admin/recovery-codes',
     {
       preHandler: recentlyConfirmed,
-      schema: { response: { 200: recoveryCodes, 409: describedError('No authenticator app is set up') } },
+      schema: {
+        response: { 200: recoveryCodes, 409: describedError('No authenticator app is set up') },
+      },
     },
     async (request, reply) => {
       const accountId = sessionOf(request).account.id;

@@ -128,7 +128,10 @@ export const factorsPlugin = fp<FactorsOptions>(async (app, options) => {
     async endPending(request, reply) {
       const token = request.cookies[PENDING_COOKIE];
       if (token) {
-        await db.deleteFrom('admin_pending_sign_ins').where('token_hash', '=', sha256(token)).execute();
+        await db
+          .deleteFrom('admin_pending_sign_ins')
+          .where('token_hash', '=', sha256(token))
+          .execute();
       }
       reply.clearCookie(PENDING_COOKIE, cookieOptions(request));
     },

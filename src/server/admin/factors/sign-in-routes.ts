@@ -15,6 +15,12 @@ const signedIn = {
   properties: { authenticated: { type: 'boolean' } },
   required: ['authenticated'],
 } as const;
+/** WebAuthn options for the browser, as @simplewebauthn/server makes them. */
+export const webauthnOptions = {
+  type: 'object',
+  additionalProperties: true,
+  description: 'Options for navigator.credentials (PublicKeyCredential*OptionsJSON)',
+} as const;
 /** A browser's WebAuthn answer, checked by @simplewebauthn/server rather than by a schema. */
 export const webauthnResponse = { type: 'object', required: ['id', 'response'] } as const;
 
@@ -33,13 +39,10 @@ export const factorSignInRoutes: FastifyPluginAsync = async (app) => {
   const throttled = async (request: FastifyRequest, reply: FastifyReply) => {
     const verdict = await adminAuth.throttle.countAttempt(request.ip);
     if (verdict.allowed) return false;
-    await reply
-      .code(429)
-      .header('Retry-After', String(verdict.retryAfterSeconds))
-      .send({
-        error: 'Too many failed sign-in attempts. Try again later.',
-        retryAfterSeconds: verdict.retryAfterSeconds,
-      });
+    await reply.code(429).header('Retry-After', String(verdict.retryAfterSeconds)).send({
+      error: 'Too many failed sign-in attempts. Try again later.',
+      retryAfterSeconds: verdict.retryAfterSeconds,
+    });
     return true;
   };
 
@@ -87,7 +90,10 @@ export const factorSignInRoutes: FastifyPluginAsync = async (app) => {
 
   app.post(
     '/api/admin/passkeys/sign-in-options',
-    { onRequest: adminAuth.checkOrigin, schema: { response: { 403: errorBody } } },
+    {
+      onRequest: adminAuth.checkOrigin,
+      schema: { response: { 200: webauthnOptions, 403: errorBody } },
+    },
     async () => adminFactors.passkeys.signInOptions(),
   );
 

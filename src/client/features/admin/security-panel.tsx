@@ -48,7 +48,7 @@ function OneFieldForm(props: {
     setValue('');
   };
   return (
-    <form aria-label={props.label} className="flex flex-wrap items-end gap-3" onSubmit={submit}>
+    <form className="flex flex-wrap items-end gap-3" onSubmit={submit}>
       <TextField
         label={props.label}
         name={props.name}

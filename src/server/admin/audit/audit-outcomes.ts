@@ -72,7 +72,9 @@ export const auditedOutcomes: Record<string, Outcome> = {
       ? { action: 'sign_in', detail: 'with a second factor' }
       : signInFailure(reply),
   'POST /api/admin/login/passkey': (_request, reply) =>
-    reply.statusCode === 200 ? { action: 'sign_in', detail: 'with a passkey' } : signInFailure(reply),
+    reply.statusCode === 200
+      ? { action: 'sign_in', detail: 'with a passkey' }
+      : signInFailure(reply),
   ...factorChanges,
   'POST /api/admin/sign-out-everywhere': (_request, reply, payload) =>
     reply.statusCode === 200

@@ -97,13 +97,9 @@ export const adminAuthRoutes: FastifyPluginAsync = async (app) => {
     },
   );
 
-  app.get(
-    '/api/admin/session',
-    { schema: { response: { 200: sessionBody } } },
-    async (request) => {
-      const session = await sessions.resume(request.cookies[SESSION_COOKIE]);
-      if (session === undefined) return { authenticated: false };
-      return { authenticated: true, ...(await setupRequired(session.account.id)) };
-    },
-  );
+  app.get('/api/admin/session', { schema: { response: { 200: sessionBody } } }, async (request) => {
+    const session = await sessions.resume(request.cookies[SESSION_COOKIE]);
+    if (session === undefined) return { authenticated: false };
+    return { authenticated: true, ...(await setupRequired(session.account.id)) };
+  });
 };

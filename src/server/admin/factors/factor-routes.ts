@@ -3,7 +3,7 @@ import type { AuthenticationResponseJSON, RegistrationResponseJSON } from '@simp
 import type { AccountFactors } from '@shared/admin-factors';
 import type { LiveSession } from '../auth/sessions';
 import { describedError } from '../../platform/http/api-schemas';
-import { webauthnOptions, webauthnResponse } from './sign-in-routes';
+import { throttled, webauthnOptions, webauthnResponse } from './sign-in-routes';
 
 const recoveryCodes = {
   type: 'object',
@@ -118,13 +118,7 @@ export const factorRoutes: FastifyPluginAsync = async (app) => {
       },
     },
     async (request, reply) => {
-      const verdict = await adminAuth.throttle.countAttempt(request.ip);
-      if (!verdict.allowed) {
-        return reply
-          .code(429)
-          .header('Retry-After', String(verdict.retryAfterSeconds))
-          .send({ error: 'Too many failed attempts. Try again later.' });
-      }
+      if (await throttled(request, reply)) return reply;
       const session = sessionOf(request);
       const accountId = session.account.id;
       const { password, code, passkey } = request.body;

@@ -24,6 +24,17 @@ export const webauthnOptions = {
 /** A browser's WebAuthn answer, checked by @simplewebauthn/server rather than by a schema. */
 export const webauthnResponse = { type: 'object', required: ['id', 'response'] } as const;
 
+/** Counts a sign-in (or confirmation) attempt; answers 429, and true, past the address's budget. */
+export async function throttled(request: FastifyRequest, reply: FastifyReply): Promise<boolean> {
+  const verdict = await request.server.adminAuth.throttle.countAttempt(request.ip);
+  if (verdict.allowed) return false;
+  await reply.code(429).header('Retry-After', String(verdict.retryAfterSeconds)).send({
+    error: 'Too many failed attempts. Try again later.',
+    retryAfterSeconds: verdict.retryAfterSeconds,
+  });
+  return true;
+}
+
 /**
  * The sign-ins beside the password (docs/decisions/157):
  * - POST /api/admin/login/second-factor {code}: a password sign-in's second step, with the
@@ -34,17 +45,6 @@ export const webauthnResponse = { type: 'object', required: ['id', 'response'] }
  */
 export const factorSignInRoutes: FastifyPluginAsync = async (app) => {
   const { adminAuth, adminFactors } = app;
-
-  /** Counts the attempt; answers 429 (and true) past the address's budget. */
-  const throttled = async (request: FastifyRequest, reply: FastifyReply) => {
-    const verdict = await adminAuth.throttle.countAttempt(request.ip);
-    if (verdict.allowed) return false;
-    await reply.code(429).header('Retry-After', String(verdict.retryAfterSeconds)).send({
-      error: 'Too many failed sign-in attempts. Try again later.',
-      retryAfterSeconds: verdict.retryAfterSeconds,
-    });
-    return true;
-  };
 
   /** The session of a completed sign-in: a new token, any earlier one of this browser revoked. */
   const startSession = async (request: FastifyRequest, reply: FastifyReply, accountId: number) => {

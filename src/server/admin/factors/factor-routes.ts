@@ -1,6 +1,7 @@
 import type { FastifyPluginAsync, FastifyReply, FastifyRequest } from 'fastify';
 import type { AuthenticationResponseJSON, RegistrationResponseJSON } from '@simplewebauthn/server';
 import type { AccountFactors } from '@shared/admin-factors';
+import { documentGuardedRoute } from '../auth/guarded-route-docs';
 import type { LiveSession } from '../auth/sessions';
 import { describedError } from '../../platform/http/api-schemas';
 import { throttled, webauthnOptions, webauthnResponse } from './sign-in-routes';
@@ -69,6 +70,7 @@ export const factorRoutes: FastifyPluginAsync = async (app) => {
   const sessionOf = (request: FastifyRequest): LiveSession => request.adminSession!;
 
   app.addHook('onRequest', adminAuth.guard);
+  app.addHook('onRoute', documentGuardedRoute);
 
   /** preHandler of every change: 403 unless the session confirmed recently. */
   const recentlyConfirmed = async (request: FastifyRequest, reply: FastifyReply) => {

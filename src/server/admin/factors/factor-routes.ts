@@ -11,6 +11,12 @@ const recoveryCodes = {
   properties: { recoveryCodes: { type: 'array', items: { type: 'string' } } },
   required: ['recoveryCodes'],
 } as const;
+const confirmRequiredBody = {
+  type: 'object',
+  description: 'Confirm with the password or a factor first (or a cross-origin request)',
+  properties: { error: { type: 'string' }, confirmRequired: { type: 'boolean' } },
+  required: ['error'],
+} as const;
 const removed = { 204: { type: 'null', description: 'Removed' } } as const;
 const confirmedUntil = {
   type: 'object',
@@ -70,7 +76,6 @@ export const factorRoutes: FastifyPluginAsync = async (app) => {
   const sessionOf = (request: FastifyRequest): LiveSession => request.adminSession!;
 
   app.addHook('onRequest', adminAuth.guard);
-  app.addHook('onRoute', documentGuardedRoute);
 
   /** preHandler of every change: 403 unless the session confirmed recently. */
   const recentlyConfirmed = async (request: FastifyRequest, reply: FastifyReply) => {
@@ -80,6 +85,13 @@ export const factorRoutes: FastifyPluginAsync = async (app) => {
       confirmRequired: true,
     });
   };
+  // The changes' own 403 (confirm first), documented before the guard's is added beside it.
+  app.addHook('onRoute', (route) => {
+    if (![route.preHandler].flat().includes(recentlyConfirmed)) return;
+    const response = { 403: confirmRequiredBody, ...(route.schema?.response as object) };
+    route.schema = { ...route.schema, response };
+  });
+  app.addHook('onRoute', documentGuardedRoute);
   const rotate = async (request: FastifyRequest, reply: FastifyReply) => {
     const next = await adminAuth.sessions.rotate(sessionOf(request));
     adminAuth.setSessionCookie(request, reply, next.token);

@@ -7,6 +7,9 @@ import { adminAuthPlugin } from './auth/auth-plugin';
 import { adminAuthRoutes } from './auth/auth-routes';
 import { documentGuardedRoute } from './auth/guarded-route-docs';
 import { adminSessionRoutes } from './auth/session-routes';
+import { factorRoutes } from './factors/factor-routes';
+import { factorsPlugin } from './factors/factors-plugin';
+import { factorSignInRoutes } from './factors/sign-in-routes';
 import { dataSubjectRoutes } from './data-subject/data-subject-routes';
 import { DataSubjects } from './data-subject/data-subjects';
 import { Retention, type RetentionSchedule } from './data-subject/retention';
@@ -77,9 +80,16 @@ export const adminPlugin: FastifyPluginAsync<AdminOptions> = async (
   app.addHook('onRoute', (route) => {
     if ([route.onRequest].flat().includes(app.adminAuth.guard)) documentGuardedRoute(route);
   });
+  await app.register(factorsPlugin, {
+    siteUrl: config.site.siteUrl,
+    brandName: config.site.brandName,
+    requireMfa: config.adminRequireMfa,
+  });
   await app.register(auditPlugin);
   await app.register(adminAuthRoutes);
   await app.register(adminSessionRoutes);
+  await app.register(factorSignInRoutes);
+  await app.register(factorRoutes);
 
   const { database } = app;
   const desk = new LeadDesk(database, {
@@ -112,6 +122,7 @@ export const adminPlugin: FastifyPluginAsync<AdminOptions> = async (
 
   await app.register(async (guarded) => {
     guarded.addHook('onRequest', app.adminAuth.guard);
+    guarded.addHook('onRequest', app.adminFactors.requireSetUp);
     guarded.addHook('onRoute', documentGuardedRoute);
     await guarded.register(listingRoutes, { listing });
     await guarded.register(exportRoutes, { desk });

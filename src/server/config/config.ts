@@ -59,6 +59,8 @@ const envSchema = z.object({
       error: 'must be a hash printed by npm run admin:hash-password',
     })
     .optional(),
+  /** true: every admin account must set up a second factor (passkey or TOTP) before it sees a lead. */
+  ADMIN_REQUIRE_MFA: z.enum(['true', 'false']).default('false'),
   /** Behind a reverse proxy: a hop count, or the proxies' addresses/subnets (comma-separated). */
   TRUST_PROXY: z
     .string()
@@ -264,6 +266,8 @@ export function loadConfig(env: Record<string, string | undefined> = process.env
     site,
     /** Neither set: a password is generated on first start (admin/auth/password-source.ts). */
     admin: { password: values.ADMIN_PASSWORD, hash: values.ADMIN_PASSWORD_HASH },
+    /** ADMIN_REQUIRE_MFA: an account without a second factor must set one up first. */
+    adminRequireMfa: values.ADMIN_REQUIRE_MFA === 'true',
     trustProxy: parseTrustProxy(values.TRUST_PROXY),
     mail: {
       smtpUrl: values.SMTP_URL,

@@ -7,6 +7,8 @@ import { Container } from '../../components/ui/section';
 import { createAdminQueryClient } from './api/http';
 import { useAdminSession, useLogin } from './api/session';
 import { Dashboard } from './dashboard';
+import { SecurityPanel } from './security-panel';
+import { PasskeySignIn, SecondFactorForm } from './sign-in-factors';
 
 /** Password sign-in; the server checks the password and sets the session cookie. */
 function LoginForm() {
@@ -28,18 +30,32 @@ function LoginForm() {
           Admin Sign In
         </h1>
       </div>
-      <form aria-labelledby={headingId} className="mt-6 grid gap-4" onSubmit={submit} noValidate>
-        <TextField
-          label="Password"
-          type="password"
-          name="password"
-          autoComplete="current-password"
-          required
-          value={password}
-          onChange={(event) => setPassword(event.target.value)}
-        />
-        <SubmitButton submitting={login.isPending} label="Sign In" busyLabel="Signing in..." />
-      </form>
+      {login.data && 'secondFactor' in login.data ? (
+        <SecondFactorForm factors={login.data.secondFactor} onRestart={() => login.reset()} />
+      ) : (
+        <>
+          <form
+            aria-labelledby={headingId}
+            className="mt-6 grid gap-4"
+            onSubmit={submit}
+            noValidate
+          >
+            <TextField
+              label="Password"
+              type="password"
+              name="password"
+              autoComplete="current-password"
+              required
+              value={password}
+              onChange={(event) => setPassword(event.target.value)}
+            />
+            <SubmitButton submitting={login.isPending} label="Sign In" busyLabel="Signing in..." />
+          </form>
+          <div className="mt-4 grid">
+            <PasskeySignIn />
+          </div>
+        </>
+      )}
     </div>
   );
 }
@@ -60,7 +76,10 @@ function AdminScreen() {
       </p>
     );
   }
-  return session.data.authenticated ? <Dashboard /> : <LoginForm />;
+  if (!session.data.authenticated) return <LoginForm />;
+  // ADMIN_REQUIRE_MFA: a second factor first, before any lead.
+  if (session.data.setupRequired) return <SecurityPanel setupRequired />;
+  return <Dashboard />;
 }
 
 /** /admin: sign-in, then the dashboard; this chunk loads only on this route. */

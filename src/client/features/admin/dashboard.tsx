@@ -20,6 +20,7 @@ import { DeliveryNotice } from './delivery-notice';
 import { LeadsTab } from './leads-tab';
 import { OverviewTab } from './overview-tab';
 import { QuarantineTab, useQuarantine } from './quarantine-tab';
+import { SecurityPanel } from './security-panel';
 import {
   exportUrl,
   isLeadTab,
@@ -133,6 +134,7 @@ export function Dashboard() {
       label: 'Data requests',
       content: <DataRequestsTab onConfirm={setConfirm} />,
     },
+    { id: 'security', label: 'Security', content: <SecurityPanel /> },
   ];
   return (
     <div>

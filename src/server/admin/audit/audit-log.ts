@@ -22,6 +22,11 @@ export const auditActions = [
   'message_template_removed',
   'lead_merged',
   'assignee_changed',
+  'passkey_added',
+  'passkey_removed',
+  'totp_added',
+  'totp_removed',
+  'recovery_codes_regenerated',
 ] as const;
 export type AuditAction = (typeof auditActions)[number];
 

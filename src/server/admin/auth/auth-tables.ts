@@ -16,6 +16,8 @@ export interface AdminSessionsTable {
   revoked_at: string | null;
   /** The account signed in; sessions from before accounts have none and are refused. */
   account_id: number | null;
+  /** When a factor was last proved again on it (null: at sign-in); changing a factor needs it recent. */
+  confirmed_at: string | null;
 }
 
 /**

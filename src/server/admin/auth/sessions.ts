@@ -146,6 +146,32 @@ export class AdminSessions {
     return Number(result.numUpdatedRows);
   }
 
+  /**
+   * A new token for `session`, the old one revoked (every change of factor): the new session keeps
+   * the old one's sign-in time, expiry and last confirmation, so no limit is stretched.
+   */
+  async rotate(session: LiveSession, now = new Date()): Promise<NewSession> {
+    const old = await this.db
+      .selectFrom('admin_sessions')
+      .selectAll()
+      .where('id', '=', session.id)
+      .executeTakeFirstOrThrow();
+    const token = randomBytes(32).toString('base64url');
+    await this.db.transaction().execute(async (trx) => {
+      await trx
+        .updateTable('admin_sessions')
+        .set({ revoked_at: now.toISOString() })
+        .where('id', '=', session.id)
+        .execute();
+      const { id: _id, ...kept } = old;
+      await trx
+        .insertInto('admin_sessions')
+        .values({ ...kept, token_hash: sha256(token), last_seen_at: now.toISOString() })
+        .execute();
+    });
+    return { token, expiresAt: new Date(old.expires_at) };
+  }
+
   private live(now: Date) {
     return this.db
       .selectFrom('admin_sessions')

@@ -51,6 +51,8 @@ export async function patchCandidateStatus(app: FastifyInstance, id: number, sta
 export const adminEndpoints: [string, string][] = [
   ['GET', '/api/candidate-submissions'],
   ['GET', '/api/company-submissions'],
+  ['GET', '/api/candidate-submissions/board?status=new'],
+  ['GET', '/api/company-submissions/board?status=new'],
   ['GET', '/api/admin/lead-emails'],
   ['GET', '/api/admin/overview'],
   ['GET', '/api/admin/audit'],

@@ -33,7 +33,7 @@ const statusValues = (statuses: readonly { value: string }[]) => statuses.map((s
 const candidateStatusValues = statusValues(candidateStatuses);
 const companyStatusValues = statusValues(companyStatuses);
 
-function listQuerystringSchema(types: readonly string[], statuses: readonly string[]) {
+export function listQuerystringSchema(types: readonly string[], statuses: readonly string[]) {
   return {
     type: 'object',
     properties: {
@@ -59,10 +59,26 @@ const companyTypes: Record<string, CompanyLeadType> = {
   'email-only': 'email',
 };
 
+/** The two tables' listings: where, and which types and statuses they filter by. */
+export const listedTables = [
+  {
+    table: 'candidates',
+    path: '/api/candidate-submissions',
+    types: candidateTypes,
+    statuses: candidateStatusValues,
+  },
+  {
+    table: 'companies',
+    path: '/api/company-submissions',
+    types: companyTypes,
+    statuses: companyStatusValues,
+  },
+] as const;
+
 type LeadView = ReturnType<typeof candidateView> | ReturnType<typeof companyView>;
 
 /** Sets the paging headers and answers the page's rows as views. */
-function withPaging<T extends { createdAt: string; id: number }>(
+export function withPaging<T extends { createdAt: string; id: number }>(
   reply: FastifyReply,
   views: T[],
   { total, capped }: Pick<Page<unknown>, 'total' | 'capped'>,
@@ -84,24 +100,10 @@ export const listingRoutes: FastifyPluginAsync<{ listing: LeadListing }> = async
   app,
   { listing },
 ) => {
-  const tables = [
-    {
-      table: 'candidates',
-      path: '/api/candidate-submissions',
-      types: candidateTypes,
-      statuses: candidateStatusValues,
-    },
-    {
-      table: 'companies',
-      path: '/api/company-submissions',
-      types: companyTypes,
-      statuses: companyStatusValues,
-    },
-  ] as const;
   const views = { candidates: candidateView, companies: companyView };
   const schemas = { candidates: candidateSchema, companies: companySchema };
 
-  for (const { table, path, types, statuses } of tables) {
+  for (const { table, path, types, statuses } of listedTables) {
     app.get<{ Querystring: ListQuerystring }>(
       path,
       {

@@ -23,9 +23,8 @@ import { useReturnFocus } from './confirm-dialog';
 import { detailGroups, FieldList, SubmissionHistory } from './lead-fields';
 import { formatDate } from './leads';
 import { StatusSelect } from './leads-tab';
-import { useStatusMessage } from './message-templates-section';
-import { renderTemplate, type PlaceholderValues } from '@shared/message-templates';
-import { site } from '../../lib/site';
+import { messageValues, StatusMessageOffer, useMessageOffer } from './status-message-offer';
+import type { PlaceholderValues } from '@shared/message-templates';
 
 // Said in the panel, not as a toast: the page behind is hidden from AT, and a toast takes Escape.
 type Announce = (message: Announcement) => void;
@@ -49,14 +48,10 @@ function StatusForm({
   announce: Announce;
 }) {
   const [picked, setPicked] = useState<string | null>(null);
-  // The status's message goes with the change unless the admin unticks it (decision 155).
-  const [skipMessageFor, setSkipMessageFor] = useState<string | null>(null);
   const choice = picked ?? status ?? '';
-  const change = useChangeStatus(kind, id);
-  const message = useStatusMessage(kind, choice);
-  const offered = message && choice !== status ? message : undefined;
-  const notify = Boolean(offered) && skipMessageFor !== choice;
-  const checkboxId = useId();
+  const change = useChangeStatus(kind);
+  const offer = useMessageOffer(kind, status, choice);
+  const { notify } = offer;
   return (
     <form
       className="flex flex-wrap items-end gap-3"
@@ -64,7 +59,7 @@ function StatusForm({
         event.preventDefault();
         if (change.isPending || !choice || choice === status) return;
         change.mutate(
-          { status: choice, notify },
+          { id, status: choice, notify },
           {
             onSuccess: () => {
               setPicked(null);
@@ -86,32 +81,7 @@ function StatusForm({
       <Button type="submit" variant="dark" size="md" aria-disabled={change.isPending}>
         {change.isPending ? 'Saving…' : 'Change status'}
       </Button>
-      {offered && (
-        <div className="grid w-full gap-2">
-          <div className="flex items-center gap-2">
-            <input
-              id={checkboxId}
-              type="checkbox"
-              className="size-5 accent-accent-strong"
-              checked={notify}
-              onChange={(event) => setSkipMessageFor(event.target.checked ? null : choice)}
-            />
-            <label htmlFor={checkboxId} className="text-sm text-slate-900">
-              E-mail the person this status’s message
-            </label>
-          </div>
-          {notify && (
-            <div
-              role="group"
-              aria-label="Message preview"
-              className="rounded-lg border border-slate-200 bg-slate-50 p-3 text-sm text-slate-800"
-            >
-              <p className="font-semibold">{renderTemplate(offered.subject, values)}</p>
-              <p className="mt-2 whitespace-pre-line">{renderTemplate(offered.body, values)}</p>
-            </div>
-          )}
-        </div>
-      )}
+      <StatusMessageOffer offer={offer} values={values} />
     </form>
   );
 }
@@ -283,13 +253,7 @@ function DetailBody({ detail }: { detail: LeadDetail }) {
           kind={kind}
           id={lead.id}
           status={lead.status}
-          values={{
-            firstName:
-              (detail.kind === 'candidate' ? detail.lead.firstName : detail.lead.contactName) ?? '',
-            company: (detail.kind === 'company' ? detail.lead.companyName : null) ?? '',
-            statusLink: `${site.siteUrl}/status?token=…`,
-            supportEmail: site.supportEmail,
-          }}
+          values={messageValues(lead)}
           announce={announce}
         />
         <ReviewForm kind={kind} id={lead.id} count={lead.unverifiedForms} announce={announce} />

@@ -48,6 +48,8 @@ export interface TabFilter {
   offset: number;
   /** A status value (src/shared/lead-status.ts), or '' for every status. */
   status: string;
+  /** The tab shown as a board (issue 22) instead of the list. */
+  board?: boolean;
 }
 
 /** The list URL of a tab's page; it is also the query key (the default fetch reads it). */

@@ -55,12 +55,13 @@ function MoveMenu({
         <button
           type="button"
           data-move-card={card.id}
+          aria-label={`Move to…, ${card.who}`}
           className={clsx(
             'inline-flex h-9 items-center gap-1 rounded-md border border-slate-300 bg-white px-2.5 text-sm font-medium text-slate-900 hover:bg-slate-100',
             focusRing,
           )}
         >
-          Move to…<span className="sr-only">, {card.who}</span>
+          Move to…
           <ChevronDown className="size-4" aria-hidden="true" />
         </button>
       </DropdownMenu.Trigger>
@@ -187,7 +188,7 @@ function Column({
         over ? 'border-dashed border-accent-strong' : 'border-transparent',
       )}
     >
-      <h3 id={headingId} className="flex items-center justify-between gap-2 font-semibold">
+      <h2 id={headingId} className="flex items-center justify-between gap-2 font-semibold">
         {label}
         {first && (
           <span className="rounded-full bg-white px-2 py-0.5 text-xs text-slate-800">
@@ -195,7 +196,7 @@ function Column({
             {first.capped ? '+' : ''}
           </span>
         )}
-      </h3>
+      </h2>
       <ul
         aria-label={label}
         aria-busy={column.isFetching}

@@ -4,7 +4,7 @@ import { boardColumnQueries } from '../../src/server/leads/queries/lead-board';
 import { LeadListing } from '../../src/server/leads/queries/lead-listing';
 import type { AdminLeadTables } from '../../src/server/leads/store/listing-tables';
 import { tablesOf } from '../../src/server/platform/database/connection';
-import { adminOptions, seedCandidate, seedCompany, signIn } from '../support/admin';
+import { adminOptions, patchStatus, seedCandidate, seedCompany, signIn } from '../support/admin';
 import { describeEachDatabase, type TestApp } from '../support/test-app';
 
 interface Card {
@@ -29,13 +29,7 @@ async function get(testApp: TestApp, cookie: string, url: string) {
 }
 
 async function move(testApp: TestApp, cookie: string, path: string, status: string) {
-  const response = await testApp.app.inject({
-    method: 'PATCH',
-    url: path,
-    headers: { cookie },
-    payload: { status },
-  });
-  expect(response.statusCode).toBe(200);
+  expect((await patchStatus(testApp.app, path, status, cookie)).statusCode).toBe(200);
 }
 
 describeEachDatabase(

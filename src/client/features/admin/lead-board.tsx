@@ -6,6 +6,7 @@ import { leadStatuses, statusLabel, type LeadKind } from '@shared/lead-status';
 import { clsx } from 'clsx';
 import { Button } from '../../components/ui/button';
 import { adminToasts } from './admin-toasts';
+import { AnnouncementLine, type Announcement } from './announcement';
 import { useBoardColumn, type BoardCard } from './api/board';
 import { useChangeStatus } from './api/lead-detail';
 import { useStatusMessages } from './message-templates-section';
@@ -303,7 +304,7 @@ export function LeadBoard({
   const change = useChangeStatus(kind);
   const messageFor = useStatusMessages(kind);
   const [asking, setAsking] = useState<Move | null>(null);
-  const [announcement, setAnnouncement] = useState({ text: '', failed: false });
+  const [announcement, setAnnouncement] = useState<Announcement>({ text: '' });
   const draggedRef = useRef<BoardCard | null>(null);
   const board = useRef<HTMLDivElement>(null);
   // Where the focus goes once the dialog has closed: the card's menu, or its former column.
@@ -336,15 +337,7 @@ export function LeadBoard({
 
   return (
     <div ref={board} className="grid gap-3">
-      <p
-        role="status"
-        className={clsx(
-          'rounded-lg px-4 py-2 text-sm empty:hidden',
-          announcement.failed ? 'bg-red-50 text-red-900' : 'bg-emerald-50 text-emerald-900',
-        )}
-      >
-        {announcement.text}
-      </p>
+      <AnnouncementLine announcement={announcement} />
       <div
         role="region"
         aria-label={`${leadTabs[tab].label} board`}

@@ -5,7 +5,6 @@ import { X } from 'lucide-react';
 import type { LeadConversion } from '@shared/admin-deliveries';
 import { leadStatuses, statusLabel, type LeadKind } from '@shared/lead-status';
 import { leadNoteSchema, MAX_NOTE_LENGTH, type LeadNoteInput } from '@shared/schemas/lead-note';
-import { clsx } from 'clsx';
 import { Button } from '../../components/ui/button';
 import { TextareaField } from '../../components/ui/form-field';
 import { ApiError } from '../../lib/api';
@@ -18,6 +17,7 @@ import {
   type LeadDetail,
   type TimelineEntry,
 } from './api/lead-detail';
+import { AnnouncementLine, type Announcement } from './announcement';
 import { StatusBadge, UnverifiedBadge } from './columns';
 import { useReturnFocus } from './confirm-dialog';
 import { detailGroups, FieldList, SubmissionHistory } from './lead-fields';
@@ -28,7 +28,6 @@ import type { PlaceholderValues } from '@shared/message-templates';
 
 // Said in the panel, not as a toast: the page behind is hidden from AT, and a toast takes Escape.
 type Announce = (message: Announcement) => void;
-type Announcement = { text: string; failed?: boolean };
 
 // Submit buttons are never `disabled`: that would drop the focus out of the panel.
 
@@ -236,15 +235,7 @@ function DetailBody({ detail }: { detail: LeadDetail }) {
   const [announcement, announce] = useState<Announcement>({ text: '' });
   return (
     <div className="grid gap-8">
-      <p
-        role="status"
-        className={clsx(
-          'rounded-lg px-4 py-2 text-sm empty:hidden',
-          announcement.failed ? 'bg-red-50 text-red-900' : 'bg-emerald-50 text-emerald-900',
-        )}
-      >
-        {announcement.text}
-      </p>
+      <AnnouncementLine announcement={announcement} />
       <DetailSection title="Pipeline">
         <p className="text-sm text-slate-700">
           Now: <StatusBadge status={lead.status} />

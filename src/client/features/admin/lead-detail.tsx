@@ -24,6 +24,7 @@ import { detailGroups, FieldList, SubmissionHistory } from './lead-fields';
 import { formatDate } from './leads';
 import { StatusSelect } from './leads-tab';
 import { messageValues, StatusMessageOffer, useMessageOffer } from './status-message-offer';
+import { PossibleDuplicates } from './possible-duplicates';
 import type { PlaceholderValues } from '@shared/message-templates';
 
 // Said in the panel, not as a toast: the page behind is hidden from AT, and a toast takes Escape.
@@ -165,6 +166,7 @@ const kindLabel: Record<string, string> = {
   status_changed: 'Status',
   note: 'Note',
   reminders_stopped: 'Reminders',
+  merged: 'Merged',
 };
 
 /** The lead's history, oldest first, each entry with its time. */
@@ -252,6 +254,12 @@ function DetailBody({ detail }: { detail: LeadDetail }) {
       {detailGroups(detail).map((group) => (
         <FieldList key={group.title} group={group} />
       ))}
+      {kind === 'candidate' && (
+        <DetailSection title="Possible duplicates">
+          {/* The one flag a role without lead changes (issue 22's viewer) turns off. */}
+          <PossibleDuplicates id={lead.id} canMerge={true} announce={announce} />
+        </DetailSection>
+      )}
       <DetailSection title="Notes">
         <NoteForm kind={kind} id={lead.id} announce={announce} />
       </DetailSection>

@@ -50,6 +50,8 @@ export interface TabFilter {
   status: string;
   /** The tab shown as a board (issue 22) instead of the list. */
   board?: boolean;
+  /** Only candidates with a possible duplicate (decision 161). */
+  duplicates?: boolean;
 }
 
 /** The list URL of a tab's page; it is also the query key (the default fetch reads it). */
@@ -60,10 +62,14 @@ export function listUrl(tab: LeadTabId, filter: TabFilter, limit = PAGE_SIZE): s
   return `${endpoint}?${filterParams(filter, params)}`;
 }
 
-/** The search and status filter, as query parameters (added to `params`). */
-function filterParams({ q, status }: TabFilter, params = new URLSearchParams()): URLSearchParams {
+/** The search, status and duplicates filter, as query parameters (added to `params`). */
+function filterParams(
+  { q, status, duplicates }: TabFilter,
+  params = new URLSearchParams(),
+): URLSearchParams {
   if (q.trim()) params.set('q', q.trim());
   if (status) params.set('status', status);
+  if (duplicates) params.set('duplicates', '1');
   return params;
 }
 

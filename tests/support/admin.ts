@@ -37,20 +37,31 @@ export async function signIn(
   return `${cookie.name}=${cookie.value}`;
 }
 
-/** PATCHes candidate `id`'s status as a newly signed-in admin. */
-export async function patchCandidateStatus(app: FastifyInstance, id: number, status: string) {
+/** PATCHes the status of the lead at `path` (a newly signed-in admin's unless `cookie`). */
+export async function patchStatus(
+  app: FastifyInstance,
+  path: string,
+  status: string,
+  cookie?: string,
+) {
   return app.inject({
     method: 'PATCH',
-    url: `/api/candidate-submissions/${id}`,
-    headers: { cookie: await signIn(app) },
+    url: path,
+    headers: { cookie: cookie ?? (await signIn(app)) },
     payload: { status },
   });
 }
+
+/** PATCHes candidate `id`'s status as a newly signed-in admin. */
+export const patchCandidateStatus = (app: FastifyInstance, id: number, status: string) =>
+  patchStatus(app, `/api/candidate-submissions/${id}`, status);
 
 /** Every admin endpoint, as [method, url]; ids refer to leads that need not exist. */
 export const adminEndpoints: [string, string][] = [
   ['GET', '/api/candidate-submissions'],
   ['GET', '/api/company-submissions'],
+  ['GET', '/api/candidate-submissions/board?status=new'],
+  ['GET', '/api/company-submissions/board?status=new'],
   ['GET', '/api/admin/lead-emails'],
   ['GET', '/api/admin/overview'],
   ['GET', '/api/admin/audit'],

@@ -32,6 +32,7 @@ import { tablesOf } from '../platform/database/connection';
 import { personErasureRoute } from './data-subject/person-erasure-route';
 import type { OutboxDestination } from '../platform/outbox/outbox-tables';
 import { listingRoutes } from './routes/listing-routes';
+import { boardRoutes } from './routes/board-routes';
 import { messageTemplateRoutes } from './routes/message-template-routes';
 import { overviewRoutes } from './routes/overview-routes';
 import { pipelineRoutes } from './routes/pipeline-routes';
@@ -125,6 +126,7 @@ export const adminPlugin: FastifyPluginAsync<AdminOptions> = async (
     guarded.addHook('onRequest', app.adminFactors.requireSetUp);
     guarded.addHook('onRoute', documentGuardedRoute);
     await guarded.register(listingRoutes, { listing });
+    await guarded.register(boardRoutes, { listing });
     await guarded.register(exportRoutes, { desk });
     await guarded.register(overviewRoutes, { overview });
     const templates = new MessageTemplates(tablesOf<MessageTemplateTables>(database.db));

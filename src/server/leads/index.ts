@@ -88,6 +88,7 @@ export { funnelLeadsQuery, type FunnelDimension } from './store/lead-funnel';
 // The team's desk: listing, search, one lead, overview figures, pipeline.
 export { LeadDesk } from './lead-desk';
 export { LeadListing, type Page } from './queries/lead-listing';
+export { boardCardSchema, boardCardView, boardColumn } from './queries/lead-board';
 export { Overview } from './queries/overview-figures';
 export { decodeCursor, encodeCursor } from './queries/cursor';
 export {

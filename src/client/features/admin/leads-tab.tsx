@@ -1,12 +1,13 @@
 import { useEffect, useId, useState } from 'react';
 import { Search } from 'lucide-react';
-import { candidateStatuses, companyStatuses } from '@shared/lead-status';
+import { candidateStatuses, companyStatuses, type LeadKind } from '@shared/lead-status';
 import { clsx } from 'clsx';
 import { Button } from '../../components/ui/button';
 import { adminToasts } from './admin-toasts';
 import { isUnauthorized } from './api/http';
 import { useLeadPage } from './api/leads';
 import { columnsFor, type AnyLead, type RowActions } from './columns';
+import { LeadBoard } from './lead-board';
 import { LeadTable } from './lead-table';
 import { leadTabs, PAGE_SIZE, type LeadTabId, type TabFilter } from './tabs';
 
@@ -67,6 +68,41 @@ export function StatusSelect({
   );
 }
 
+/** The tabs of one lead type each have a board; Lead Emails mixes both types. */
+const boardKinds: Partial<Record<LeadTabId, LeadKind>> = {
+  questionnaireLeads: 'candidate',
+  candidates: 'candidate',
+  companies: 'company',
+};
+
+/** List or Board: two toggle buttons, the one shown pressed. */
+function ViewSwitch({ board, onChange }: { board: boolean; onChange(board: boolean): void }) {
+  return (
+    <div
+      role="group"
+      aria-label="View"
+      className="mb-4 inline-flex gap-1 rounded-lg bg-slate-100 p-1"
+    >
+      {(
+        [
+          ['List', false],
+          ['Board', true],
+        ] as const
+      ).map(([label, value]) => (
+        <Button
+          key={label}
+          variant={board === value ? 'dark' : 'ghost'}
+          size="sm"
+          aria-pressed={board === value}
+          onClick={() => onChange(value)}
+        >
+          {label}
+        </Button>
+      ))}
+    </div>
+  );
+}
+
 /** One lead tab: a debounced search box, the current page of the table and the pager. */
 export function LeadsTab({
   tab,
@@ -104,8 +140,24 @@ export function LeadsTab({
   }, [search, filter, tab, onFilterChange]);
 
   const rows = failed ? [] : (page.data?.rows ?? []);
+  const boardKind = boardKinds[tab];
+  const viewSwitch = boardKind && (
+    <ViewSwitch
+      board={filter.board === true}
+      onChange={(board) => onFilterChange(tab, { ...filter, board })}
+    />
+  );
+  if (boardKind && filter.board) {
+    return (
+      <div className="grid gap-4">
+        {viewSwitch}
+        <LeadBoard tab={tab} kind={boardKind} onOpen={actions.openDetail} />
+      </div>
+    );
+  }
   return (
     <div>
+      {viewSwitch}
       <div className="mb-4 flex flex-wrap items-end gap-4">
         <div className="grid w-full max-w-md gap-1.5">
           <label htmlFor={searchId} className="text-sm font-medium text-slate-800">

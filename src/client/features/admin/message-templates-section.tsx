@@ -26,9 +26,14 @@ import { controlClass } from './leads-tab';
 const TEMPLATES_URL = '/api/admin/message-templates';
 
 /** The message a lead of `leadType` gets when moved to `status`, once the list has loaded. */
-export function useStatusMessage(leadType: MessageTemplateSlot['leadType'], status: string) {
+export const useStatusMessage = (leadType: MessageTemplateSlot['leadType'], status: string) =>
+  useStatusMessages(leadType)(status);
+
+/** The same, for any status of `leadType`: a lookup. */
+export function useStatusMessages(leadType: MessageTemplateSlot['leadType']) {
   const { data } = useQuery<MessageTemplateSlot[]>({ queryKey: [TEMPLATES_URL] });
-  return data?.find((slot) => slot.leadType === leadType && slot.status === status)?.template;
+  return (status: string) =>
+    data?.find((slot) => slot.leadType === leadType && slot.status === status)?.template;
 }
 const slotKey = (slot: Pick<MessageTemplateSlot, 'leadType' | 'status'>) =>
   `${slot.leadType}/${slot.status}`;

@@ -48,6 +48,8 @@ export interface TabFilter {
   offset: number;
   /** A status value (src/shared/lead-status.ts), or '' for every status. */
   status: string;
+  /** The tab shown as a board (issue 22) instead of the list. */
+  board?: boolean;
   /** Only candidates with a possible duplicate (decision 161). */
   duplicates?: boolean;
   /** "My leads": only the leads assigned to the signed-in account (decision 162). */

@@ -43,7 +43,7 @@ export const duplicatesParam = {
   description: 'With 1, only candidates that have a possible duplicate',
 } as const;
 
-function listQuerystringSchema(
+export function listQuerystringSchema(
   types: readonly string[],
   statuses: readonly string[],
   candidates = false,
@@ -87,10 +87,26 @@ function assigneeFilter(request: FastifyRequest<{ Querystring: ListQuerystring }
   return assignee === 'me' ? (request.adminSession?.account.id ?? 0) : Number(assignee);
 }
 
+/** The two tables' listings: where, and which types and statuses they filter by. */
+export const listedTables = [
+  {
+    table: 'candidates',
+    path: '/api/candidate-submissions',
+    types: candidateTypes,
+    statuses: candidateStatusValues,
+  },
+  {
+    table: 'companies',
+    path: '/api/company-submissions',
+    types: companyTypes,
+    statuses: companyStatusValues,
+  },
+] as const;
+
 type LeadView = ReturnType<typeof candidateView> | ReturnType<typeof companyView>;
 
 /** Sets the paging headers and answers the page's rows as views. */
-function withPaging<T extends { createdAt: string; id: number }>(
+export function withPaging<T extends { createdAt: string; id: number }>(
   reply: FastifyReply,
   views: T[],
   { total, capped }: Pick<Page<unknown>, 'total' | 'capped'>,
@@ -112,24 +128,10 @@ export const listingRoutes: FastifyPluginAsync<{ listing: LeadListing }> = async
   app,
   { listing },
 ) => {
-  const tables = [
-    {
-      table: 'candidates',
-      path: '/api/candidate-submissions',
-      types: candidateTypes,
-      statuses: candidateStatusValues,
-    },
-    {
-      table: 'companies',
-      path: '/api/company-submissions',
-      types: companyTypes,
-      statuses: companyStatusValues,
-    },
-  ] as const;
   const views = { candidates: candidateView, companies: companyView };
   const schemas = { candidates: candidateSchema, companies: companySchema };
 
-  for (const { table, path, types, statuses } of tables) {
+  for (const { table, path, types, statuses } of listedTables) {
     app.get<{ Querystring: ListQuerystring }>(
       path,
       {

@@ -3,6 +3,7 @@ import { tablesOf } from '../platform/database/connection';
 import { forgetSubjectMessages } from '../platform/outbox/outbox';
 import type { OutboxDestination, OutboxTables } from '../platform/outbox/outbox-tables';
 import { eraseActivity } from './pipeline/lead-activity';
+import { BulkChanges } from './pipeline/bulk-changes';
 import { LeadPipeline } from './pipeline/lead-pipeline';
 import type { PipelineTables } from './pipeline/pipeline-tables';
 import {
@@ -36,6 +37,7 @@ export class LeadDesk {
   readonly listing: LeadListing;
   readonly overview: Overview;
   readonly pipeline: LeadPipeline;
+  readonly bulk: BulkChanges;
   private hourly: NodeJS.Timeout | undefined;
 
   constructor(
@@ -58,6 +60,12 @@ export class LeadDesk {
       this.listing,
       options.statusEvents,
     );
+    this.bulk = new BulkChanges(
+      tablesOf<PipelineTables>(db),
+      dialect,
+      this.listing,
+      options.statusEvents,
+    );
   }
 
   /**
@@ -70,8 +78,11 @@ export class LeadDesk {
       .execute((trx) => releaseQuarantined(trx, id, this.options.notify));
   }
 
-  /** The CSV of an export tab, with the dashboard's search and status filter. */
-  exportCsv(tab: ExportTab, filter: { q?: string | undefined; status?: string | undefined }) {
+  /** The CSV of an export tab, with the dashboard's search and status filter or ticked ids. */
+  exportCsv(
+    tab: ExportTab,
+    filter: { q?: string | undefined; status?: string | undefined; ids?: readonly number[] },
+  ) {
     return exportCsv(this.listing, tab, filter);
   }
 

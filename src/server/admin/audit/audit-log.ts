@@ -20,6 +20,7 @@ export const auditActions = [
   'retention_erasure',
   'message_template_saved',
   'message_template_removed',
+  'bulk_changed',
 ] as const;
 export type AuditAction = (typeof auditActions)[number];
 

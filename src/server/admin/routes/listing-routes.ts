@@ -49,12 +49,12 @@ function listQuerystringSchema(types: readonly string[], statuses: readonly stri
 }
 
 /** The API spells the e-mail-only type 'email-only'; the database 'email'. */
-const candidateTypes: Record<string, CandidateLeadType> = {
+export const candidateTypes: Record<string, CandidateLeadType> = {
   questionnaire: 'questionnaire',
   regular: 'regular',
   'email-only': 'email',
 };
-const companyTypes: Record<string, CompanyLeadType> = {
+export const companyTypes: Record<string, CompanyLeadType> = {
   full: 'full',
   'email-only': 'email',
 };

@@ -43,7 +43,7 @@ function objectBody(
   return { ok: true, value, rest };
 }
 
-const badRequest = (reply: FastifyReply, fields: FieldErrors) =>
+export const badRequest = (reply: FastifyReply, fields: FieldErrors) =>
   reply.code(400).send({ error: INVALID_FIELDS_MESSAGE, fields });
 const notFound = (reply: FastifyReply) => reply.code(404).send({ error: 'Not found' });
 

@@ -6,6 +6,7 @@ import { Button } from '../../components/ui/button';
 import { adminToasts } from './admin-toasts';
 import { isUnauthorized } from './api/http';
 import { useLeadPage } from './api/leads';
+import { BulkActions, useSelection } from './bulk-actions';
 import { columnsFor, type AnyLead, type RowActions } from './columns';
 import { LeadTable } from './lead-table';
 import { leadTabs, PAGE_SIZE, type LeadTabId, type TabFilter } from './tabs';
@@ -73,11 +74,14 @@ export function LeadsTab({
   filter,
   onFilterChange,
   actions,
+  bulk,
 }: {
   tab: LeadTabId;
   filter: TabFilter;
   onFilterChange(tab: LeadTabId, filter: TabFilter): void;
   actions: RowActions;
+  /** Checkboxes and bulk actions (issue 22); never on Lead Emails, which mixes two tables. */
+  bulk: boolean;
 }) {
   const searchId = useId();
   const [search, setSearch] = useState(filter.q);
@@ -102,6 +106,8 @@ export function LeadsTab({
   }, [search, filter, tab, onFilterChange]);
 
   const rows = failed ? [] : (page.data?.rows ?? []);
+  const selecting = bulk && tab !== 'leadEmails';
+  const { selection, rowSelection, selectAllMatching, clear } = useSelection(rows, filter);
   return (
     <div>
       <div className="mb-4 flex flex-wrap items-end gap-4">
@@ -141,8 +147,21 @@ export function LeadsTab({
           </p>
         ) : null}
       </div>
+      {selecting ? (
+        <BulkActions
+          tab={tab}
+          filter={filter}
+          onPage={rows.length}
+          total={total}
+          capped={page.data?.capped ?? false}
+          selection={selection}
+          onSelectAllMatching={selectAllMatching}
+          onClear={clear}
+        />
+      ) : null}
       <LeadTable
         caption={definition.caption}
+        selection={selecting ? rowSelection : undefined}
         columns={columnsFor(tab, actions)}
         rows={rows}
         rowKey={(row) => `${row.kind}-${row.id}`}

@@ -18,6 +18,16 @@ export async function apiRequest(method: string, url: string, body?: unknown): P
   throw new ApiError(response.status, text || response.statusText);
 }
 
+/** Downloads `url` as a file (the server names it in Content-Disposition). */
+export function downloadFile(url: string): void {
+  const link = document.createElement('a');
+  link.href = url;
+  link.download = '';
+  document.body.append(link);
+  link.click();
+  link.remove();
+}
+
 export const isUnauthorized = (error: unknown) => error instanceof ApiError && error.status === 401;
 
 /** Back to the sign-in form: the session is gone (expired, revoked, or signed out). */

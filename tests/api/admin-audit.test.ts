@@ -125,7 +125,7 @@ describeEachDatabase(
         leadId: company.id,
         detail: null,
       });
-      expect(byAction('sign_out_everywhere').actor).toMatch(/^admin \(session \d+\)$/);
+      expect(byAction('sign_out_everywhere').actor).toMatch(/^Owner \(account 1, session \d+\)$/);
       for (const entry of entries) {
         expect(Date.now() - new Date(entry.at).getTime()).toBeLessThan(60_000);
       }

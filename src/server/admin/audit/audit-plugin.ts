@@ -45,8 +45,9 @@ const entryView = {
 export const auditPlugin = fp(async (app) => {
   const log = new AuditLog(tablesOf<AuditTables>(app.database.db));
   const actorOf = (entry: AuditEntryInput, request: FastifyRequest): string => {
-    const session = request.adminSessionId;
-    if (session !== null && session !== undefined) return `admin (session ${session})`;
+    const session = request.adminSession;
+    if (session)
+      return `${session.account.name} (account ${session.account.id}, session ${session.id})`;
     return entry.action === 'sign_in' ? 'admin' : 'anonymous';
   };
   const logIn = (trx: Transaction<object> | undefined) =>

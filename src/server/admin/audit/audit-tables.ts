@@ -6,7 +6,7 @@ export interface AdminAuditEntriesTable {
   /** ISO 8601 UTC. */
   at: string;
   action: string;
-  /** "admin (session 12)" or "anonymous" (a failed sign-in). */
+  /** "Owner (account 1, session 12)", "admin" (a sign-in) or "anonymous" (a failed sign-in). */
   actor: string;
   lead_type: 'candidate' | 'company' | null;
   lead_id: number | null;

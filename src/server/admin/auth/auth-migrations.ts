@@ -1,4 +1,4 @@
-import type { Kysely, Migration } from 'kysely';
+import { sql, type Kysely, type Migration } from 'kysely';
 import { autoIncrementId } from '../../platform/database/migration-columns';
 import type { DialectName, MigrationSet } from '../../platform/database/migration-runner';
 
@@ -71,8 +71,30 @@ const limitSessions: Migration = {
   },
 };
 
+/** 200: named accounts; the founding owner is account 1, and sessions name their account. */
+function createAccounts(dialect: DialectName): Migration {
+  return {
+    async up(db: Kysely<unknown>) {
+      await db.schema
+        .createTable('admin_accounts')
+        .addColumn('id', 'integer', autoIncrementId(dialect))
+        .addColumn('email', 'text', (c) => c.unique())
+        .addColumn('name', 'text', (c) => c.notNull())
+        .addColumn('role', 'text', (c) => c.notNull())
+        .addColumn('password_hash', 'text')
+        .addColumn('created_at', 'text', (c) => c.notNull())
+        .addColumn('disabled_at', 'text')
+        .execute();
+      await sql`INSERT INTO admin_accounts (name, role, created_at)
+        VALUES ('Owner', 'owner', ${new Date().toISOString()})`.execute(db);
+      await db.schema.alterTable('admin_sessions').addColumn('account_id', 'integer').execute();
+    },
+  };
+}
+
 export const adminAuthMigrations: MigrationSet = (dialect) => ({
   '020_admin_sessions': createAdminSessions(dialect),
   '030_admin_session_limits': limitSessions,
   '038_admin_login_attempts': countLoginAttempts,
+  '200_admin_accounts': createAccounts(dialect),
 });

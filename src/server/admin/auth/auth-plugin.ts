@@ -6,7 +6,7 @@ import type { AdminAuthTables } from './auth-tables';
 import { LoginThrottle } from './login-throttle';
 import { resolveAdminPasswordHash } from './password-source';
 import { keptPasswordHash } from './kept-password-hash';
-import { AdminSessions, passwordFingerprint, SESSION_TTL_MS } from './sessions';
+import { AdminSessions, SESSION_TTL_MS, type LiveSession } from './sessions';
 import { tablesOf } from '../../platform/database/connection';
 
 export const SESSION_COOKIE = 'tb_admin_session';
@@ -29,8 +29,8 @@ declare module 'fastify' {
     adminAuth: AdminAuth;
   }
   interface FastifyRequest {
-    /** The admin session the guard let in; null outside the guarded routes. */
-    adminSessionId: number | null;
+    /** The admin session the guard let in, and its account; null outside the guarded routes. */
+    adminSession: LiveSession | null;
   }
 }
 
@@ -85,11 +85,11 @@ export const adminAuthPlugin = fp<AdminAuthOptions>(async (app, options) => {
     }
   };
 
-  app.decorateRequest('adminSessionId', null);
+  app.decorateRequest('adminSession', null);
   const auth: AdminAuth = {
     passwordHash,
     throttle: new LoginThrottle(db),
-    sessions: new AdminSessions(db, passwordFingerprint(passwordHash)),
+    sessions: new AdminSessions(db, passwordHash),
     checkOrigin,
     async guard(request, reply) {
       reply.header('Cache-Control', 'no-store');
@@ -97,12 +97,12 @@ export const adminAuthPlugin = fp<AdminAuthOptions>(async (app, options) => {
         await checkOrigin(request, reply);
         if (reply.sent) return;
       }
-      const sessionId = await auth.sessions.resume(request.cookies[SESSION_COOKIE]);
-      if (sessionId === undefined) {
+      const session = await auth.sessions.resume(request.cookies[SESSION_COOKIE]);
+      if (session === undefined) {
         await reply.code(401).send({ error: 'Sign in required' });
         return;
       }
-      request.adminSessionId = sessionId;
+      request.adminSession = session;
     },
     setSessionCookie(request, reply, token) {
       reply.setCookie(SESSION_COOKIE, token, {

@@ -1,6 +1,7 @@
 import type { FastifyPluginAsync } from 'fastify';
 import { SESSION_COOKIE } from './auth-plugin';
 import { verifyPassword } from './password';
+import { OWNER_ACCOUNT_ID } from './sessions';
 
 const errorBody = {
   type: 'object',
@@ -62,7 +63,7 @@ export const adminAuthRoutes: FastifyPluginAsync = async (app) => {
         return reply.code(401).send({ error: 'Incorrect password' });
       }
       await adminAuth.throttle.reset(request.ip);
-      const session = await sessions.create();
+      const session = await sessions.create(OWNER_ACCOUNT_ID);
       adminAuth.setSessionCookie(request, reply, session.token);
       request.log.info('admin signed in');
       return { authenticated: true };

@@ -1,4 +1,5 @@
 import type { Generated } from 'kysely';
+import type { AdminRole } from '@shared/admin-accounts';
 
 /** A signed-in administrator: the cookie holds a random token, this table its SHA-256. */
 export interface AdminSessionsTable {
@@ -13,6 +14,24 @@ export interface AdminSessionsTable {
   password_fingerprint: string | null;
   /** Set by logout; a revoked session is refused. */
   revoked_at: string | null;
+  /** The account signed in; sessions from before accounts have none and are refused. */
+  account_id: number | null;
+}
+
+/**
+ * A named admin account (issue 22). The founding owner has no e-mail: it signs in with
+ * ADMIN_PASSWORD alone, whose hash lives in admin_password, so its password_hash is null.
+ */
+export interface AdminAccountsTable {
+  id: Generated<number>;
+  /** Lower-cased; unique. */
+  email: string | null;
+  name: string;
+  role: AdminRole;
+  password_hash: string | null;
+  created_at: string;
+  /** Set when an owner disables the account: it cannot sign in, its sessions end. */
+  disabled_at: string | null;
 }
 
 /** Sign-in attempts of one address in its current window (docs/decisions/060). */
@@ -35,6 +54,7 @@ export interface AdminPasswordTable {
 
 /** The admin sign-in's tables, for `tablesOf<AdminAuthTables>(db)`. */
 export type AdminAuthTables = {
+  admin_accounts: AdminAccountsTable;
   admin_sessions: AdminSessionsTable;
   admin_login_attempts: AdminLoginAttemptsTable;
   admin_password: AdminPasswordTable;

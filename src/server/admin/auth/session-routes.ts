@@ -21,7 +21,7 @@ export const adminSessionRoutes: FastifyPluginAsync = async (app) => {
       },
     },
     async (request) => {
-      const ended = await adminAuth.sessions.revokeOthers(request.adminSessionId ?? 0);
+      const ended = await adminAuth.sessions.revokeOthers(request.adminSession!);
       request.log.info({ ended }, 'admin signed out everywhere else');
       return { ended };
     },

@@ -1,5 +1,6 @@
 import { createHash, randomBytes } from 'node:crypto';
 import type { Kysely } from 'kysely';
+import type { AdminAccount } from '@shared/admin-accounts';
 import type { AdminAuthTables } from './auth-tables';
 
 /** An admin session lasts 12 hours from sign-in at most (absolute, issue 4 and 10). */
@@ -12,11 +13,20 @@ export const TOUCH_INTERVAL_MS = 60 * 1000;
 const sha256 = (text: string): string => createHash('sha256').update(text).digest('hex');
 
 /**
- * What a session is bound to: the admin password's hash. Changing the password changes it,
+ * What a session is bound to: its account's password hash. Changing the password changes it,
  * and sessions made under another password are refused (docs/decisions/063).
  */
 export const passwordFingerprint = (passwordHash: string): string =>
   sha256(`admin-session:${passwordHash}`);
+
+/** The founding owner: signs in with ADMIN_PASSWORD alone (the spec's sign-in). */
+export const OWNER_ACCOUNT_ID = 1;
+
+/** A live session and the account it signs in. */
+export interface LiveSession {
+  id: number;
+  account: AdminAccount;
+}
 
 export interface NewSession {
   /** Goes into the cookie; only its hash is stored. */
@@ -31,11 +41,21 @@ export interface NewSession {
 export class AdminSessions {
   constructor(
     private readonly db: Kysely<AdminAuthTables>,
-    /** passwordFingerprint() of the password this instance signs in with. */
-    private readonly fingerprint: string,
+    /** The ADMIN_PASSWORD's hash: the founding owner's password. */
+    private readonly ownerPasswordHash: string,
   ) {}
 
-  async create(now = new Date()): Promise<NewSession> {
+  /** The hash a session of this account is bound to. */
+  private credentialOf(account: { password_hash: string | null }): string {
+    return passwordFingerprint(account.password_hash ?? this.ownerPasswordHash);
+  }
+
+  async create(accountId: number, now = new Date()): Promise<NewSession> {
+    const account = await this.db
+      .selectFrom('admin_accounts')
+      .select('password_hash')
+      .where('id', '=', accountId)
+      .executeTakeFirstOrThrow();
     const token = randomBytes(32).toString('base64url');
     const expiresAt = new Date(now.getTime() + SESSION_TTL_MS);
     await this.db
@@ -45,8 +65,9 @@ export class AdminSessions {
         created_at: now.toISOString(),
         expires_at: expiresAt.toISOString(),
         last_seen_at: now.toISOString(),
-        password_fingerprint: this.fingerprint,
+        password_fingerprint: this.credentialOf(account),
         revoked_at: null,
+        account_id: accountId,
       })
       .execute();
     // Housekeeping: sessions past either limit are of no use to anyone.
@@ -61,16 +82,27 @@ export class AdminSessions {
   }
 
   /**
-   * The live session of `token`: not revoked, within 12 h of sign-in and 30 min of last use, under
-   * the current password. The use is written at most once a minute.
+   * The live session of `token`: not revoked, within 12 h of sign-in and 30 min of last use, of
+   * an enabled account, under its current password. The use is written at most once a minute.
    */
-  async resume(token: string | undefined, now = new Date()): Promise<number | undefined> {
+  async resume(token: string | undefined, now = new Date()): Promise<LiveSession | undefined> {
     if (!token || token.length > 200) return undefined;
     const row = await this.live(now)
-      .select(['id', 'last_seen_at'])
+      .innerJoin('admin_accounts as a', 'a.id', 'admin_sessions.account_id')
+      .where('a.disabled_at', 'is', null)
+      .select([
+        'admin_sessions.id',
+        'admin_sessions.last_seen_at',
+        'admin_sessions.password_fingerprint',
+        'a.id as account_id',
+        'a.name',
+        'a.email',
+        'a.role',
+        'a.password_hash',
+      ])
       .where('token_hash', '=', sha256(token))
       .executeTakeFirst();
-    if (!row) return undefined;
+    if (!row || row.password_fingerprint !== this.credentialOf(row)) return undefined;
     if (now.getTime() - new Date(row.last_seen_at ?? 0).getTime() > TOUCH_INTERVAL_MS) {
       await this.db
         .updateTable('admin_sessions')
@@ -78,7 +110,8 @@ export class AdminSessions {
         .where('id', '=', row.id)
         .execute();
     }
-    return row.id;
+    const account = { id: row.account_id, name: row.name, email: row.email, role: row.role };
+    return { id: row.id, account };
   }
 
   /** Logout: the session is refused from now on, even if its cookie is replayed. */
@@ -92,9 +125,13 @@ export class AdminSessions {
       .execute();
   }
 
-  /** Ends every live session but `keep`; answers how many it ended. */
-  async revokeOthers(keep: number, now = new Date()): Promise<number> {
-    const ids = await this.live(now).select('id').where('id', '!=', keep).execute();
+  /** Ends every live session of `keep`'s account but `keep`; answers how many it ended. */
+  async revokeOthers(keep: LiveSession, now = new Date()): Promise<number> {
+    const ids = await this.live(now)
+      .select('id')
+      .where('account_id', '=', keep.account.id)
+      .where('id', '!=', keep.id)
+      .execute();
     if (ids.length === 0) return 0;
     const result = await this.db
       .updateTable('admin_sessions')
@@ -114,7 +151,6 @@ export class AdminSessions {
       .selectFrom('admin_sessions')
       .where('revoked_at', 'is', null)
       .where('expires_at', '>', now.toISOString())
-      .where('last_seen_at', '>', new Date(now.getTime() - SESSION_IDLE_MS).toISOString())
-      .where('password_fingerprint', '=', this.fingerprint);
+      .where('last_seen_at', '>', new Date(now.getTime() - SESSION_IDLE_MS).toISOString());
   }
 }

@@ -60,12 +60,12 @@ export class LeadDesk {
       this.listing,
       options.statusEvents,
     );
-    this.bulk = new BulkChanges(
-      tablesOf<PipelineTables>(db),
+    this.bulk = new BulkChanges({
+      db: tablesOf<PipelineTables>(db),
       dialect,
-      this.listing,
-      options.statusEvents,
-    );
+      listing: this.listing,
+      statusEvents: options.statusEvents,
+    });
   }
 
   /**

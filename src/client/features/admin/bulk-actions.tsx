@@ -1,4 +1,4 @@
-import { useId, useState } from 'react';
+import { useState } from 'react';
 import { leadStatuses, statusLabel } from '@shared/lead-status';
 import { Button } from '../../components/ui/button';
 import { ApiError } from '../../lib/api';
@@ -6,7 +6,7 @@ import { downloadFile } from './api/http';
 import { useBulkChange } from './api/leads';
 import type { RowSelection } from './lead-table';
 import { StatusSelect } from './leads-tab';
-import { useStatusMessage } from './message-templates-section';
+import { NotifyCheckbox, useStatusMessage } from './message-templates-section';
 import { bulkRequest, exportUrl, type LeadTabId, type TabFilter } from './tabs';
 
 /** Leads one bulk change may cover (the server's limit). */
@@ -101,7 +101,6 @@ export function BulkActions({
   const [outcome, setOutcome] = useState<string | null>(null);
   const message = useStatusMessage(kind, status);
   const notify = Boolean(message) && skipMessageFor !== status;
-  const checkboxId = useId();
 
   const ticked = selection.ids.size;
   const count = selection.allMatching ? total : ticked;
@@ -158,17 +157,12 @@ export function BulkActions({
               className="min-w-48"
             />
             {message ? (
-              <div className="flex h-11 items-center gap-2">
-                <input
-                  id={checkboxId}
-                  type="checkbox"
-                  className="size-5 accent-accent-strong"
+              <div className="flex h-11 items-center">
+                <NotifyCheckbox
                   checked={notify}
-                  onChange={(event) => setSkipMessageFor(event.target.checked ? null : status)}
+                  onChange={(on) => setSkipMessageFor(on ? null : status)}
+                  who="each person"
                 />
-                <label htmlFor={checkboxId} className="text-sm text-slate-900">
-                  E-mail each person this status’s message
-                </label>
               </div>
             ) : null}
             <Button

@@ -23,7 +23,7 @@ import { useReturnFocus } from './confirm-dialog';
 import { detailGroups, FieldList, SubmissionHistory } from './lead-fields';
 import { formatDate } from './leads';
 import { StatusSelect } from './leads-tab';
-import { useStatusMessage } from './message-templates-section';
+import { NotifyCheckbox, useStatusMessage } from './message-templates-section';
 import { renderTemplate, type PlaceholderValues } from '@shared/message-templates';
 import { site } from '../../lib/site';
 
@@ -56,7 +56,6 @@ function StatusForm({
   const message = useStatusMessage(kind, choice);
   const offered = message && choice !== status ? message : undefined;
   const notify = Boolean(offered) && skipMessageFor !== choice;
-  const checkboxId = useId();
   return (
     <form
       className="flex flex-wrap items-end gap-3"
@@ -88,18 +87,11 @@ function StatusForm({
       </Button>
       {offered && (
         <div className="grid w-full gap-2">
-          <div className="flex items-center gap-2">
-            <input
-              id={checkboxId}
-              type="checkbox"
-              className="size-5 accent-accent-strong"
-              checked={notify}
-              onChange={(event) => setSkipMessageFor(event.target.checked ? null : choice)}
-            />
-            <label htmlFor={checkboxId} className="text-sm text-slate-900">
-              E-mail the person this status’s message
-            </label>
-          </div>
+          <NotifyCheckbox
+            checked={notify}
+            onChange={(on) => setSkipMessageFor(on ? null : choice)}
+            who="the person"
+          />
           {notify && (
             <div
               role="group"

@@ -43,13 +43,25 @@ const tooMany = `More than ${BULK_LIMIT.toLocaleString('en-US')} leads: at most 
  * Meta status event, its message), and the caller's one audit entry.
  */
 export class BulkChanges {
-  constructor(
-    private readonly db: Kysely<PipelineTables>,
-    private readonly dialect: DialectName,
-    private readonly listing: LeadListing,
+  private readonly db: Kysely<PipelineTables>;
+  private readonly dialect: DialectName;
+  private readonly listing: LeadListing;
+  private readonly statusEvents: boolean;
+
+  constructor(leads: {
+    db: Kysely<PipelineTables>;
+    dialect: DialectName;
+    listing: LeadListing;
     /** Candidate statuses qualified, enrolled and placed go to Meta (decision 110). */
-    private readonly statusEvents = false,
-  ) {}
+    statusEvents: boolean;
+  }) {
+    ({
+      db: this.db,
+      dialect: this.dialect,
+      listing: this.listing,
+      statusEvents: this.statusEvents,
+    } = leads);
+  }
 
   async apply(
     table: LeadTable,

@@ -27,7 +27,11 @@ const TEMPLATES_URL = '/api/admin/message-templates';
 
 /** The message a lead of `leadType` gets when moved to `status`, once the list has loaded. */
 export function useStatusMessage(leadType: MessageTemplateSlot['leadType'], status: string) {
-  const { data } = useQuery<MessageTemplateSlot[]>({ queryKey: [TEMPLATES_URL] });
+  // Read once a status is chosen: a list's bulk bar, mounted early, must not keep an old copy.
+  const { data } = useQuery<MessageTemplateSlot[]>({
+    queryKey: [TEMPLATES_URL],
+    enabled: status !== '',
+  });
   return data?.find((slot) => slot.leadType === leadType && slot.status === status)?.template;
 }
 /** "E-mail … this status’s message": ticked, the status change sends it (decision 155). */

@@ -171,6 +171,7 @@ describeEachDatabase(
         [{ filter: { status: 'partner' }, status: 'contacted' }, 'filter.status'],
         [{ filter: { type: 'full' }, status: 'contacted' }, 'filter.type'],
         [{ filter: { limit: 5 }, status: 'contacted' }, 'filter.limit'],
+        [{ filter: { duplicates: 'yes' }, status: 'contacted' }, 'filter.duplicates'],
         [{ ids: [lead.id], status: 'contacted', notify: 'yes' }, 'notify'],
         [{ ids: [lead.id], status: 'contacted', assignee: 1 }, 'assignee'],
       ];

@@ -48,6 +48,10 @@ describeEachDatabase('database', (current) => {
       'search_last_name',
       'search_company',
       'search_contact',
+      // The candidates' match keys (decision 161).
+      'phone_digits',
+      'name_location_key',
+      'email_match_key',
     ];
     for (const name of ['candidates', 'companies'] as const) {
       const stored = tables

@@ -12,6 +12,7 @@ import { dataSubjectRoutes } from './data-subject/data-subject-routes';
 import { DataSubjects } from './data-subject/data-subjects';
 import { Retention, type RetentionSchedule } from './data-subject/retention';
 import { deliveriesRoutes } from './routes/deliveries-routes';
+import { duplicateRoutes } from './routes/duplicate-routes';
 import { emailRoutes } from './routes/email-routes';
 import { exportRoutes } from './routes/export-routes';
 import {
@@ -117,6 +118,7 @@ export const adminPlugin: FastifyPluginAsync<AdminOptions> = async (
     const templates = new MessageTemplates(tablesOf<MessageTemplateTables>(database.db));
     await guarded.register(pipelineRoutes, { pipeline, templates });
     await guarded.register(bulkRoutes, { bulk: desk.bulk, templates });
+    await guarded.register(duplicateRoutes, { desk });
     await guarded.register(deliveriesRoutes);
     await guarded.register(dataSubjectRoutes, { subjects });
     await guarded.register(configurationRoutes, {

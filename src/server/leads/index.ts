@@ -18,6 +18,7 @@ import { statusLinkMigrations, type StatusLinkTables } from './people/status-lin
 import { leadProofMigrations } from './people/proof-migrations';
 import { quarantineDroppedMigrations } from './quarantine/lead-quarantine';
 import { reminderMigrations, type ReminderTables } from './messages/candidate-reminders';
+import { matchKeyMigrations } from './duplicates/match-key-migrations';
 import {
   messageTemplateMigrations,
   type MessageTemplateTables,
@@ -46,6 +47,7 @@ export const leadMigrations: readonly MigrationSet[] = [
   quarantineDroppedMigrations,
   reminderMigrations,
   messageTemplateMigrations,
+  matchKeyMigrations,
 ];
 
 /** Its tables of rows a crash may forget (DatabaseConnection.ephemeral). */

@@ -24,6 +24,7 @@ import { detailGroups, FieldList, SubmissionHistory } from './lead-fields';
 import { formatDate } from './leads';
 import { StatusSelect } from './leads-tab';
 import { NotifyCheckbox, useStatusMessage } from './message-templates-section';
+import { PossibleDuplicates } from './possible-duplicates';
 import { renderTemplate, type PlaceholderValues } from '@shared/message-templates';
 import { site } from '../../lib/site';
 
@@ -188,6 +189,7 @@ const kindLabel: Record<string, string> = {
   status_changed: 'Status',
   note: 'Note',
   reminders_stopped: 'Reminders',
+  merged: 'Merged',
 };
 
 /** The lead's history, oldest first, each entry with its time. */
@@ -289,6 +291,12 @@ function DetailBody({ detail }: { detail: LeadDetail }) {
       {detailGroups(detail).map((group) => (
         <FieldList key={group.title} group={group} />
       ))}
+      {kind === 'candidate' && (
+        <DetailSection title="Possible duplicates">
+          {/* The one flag a role without lead changes (issue 22's viewer) turns off. */}
+          <PossibleDuplicates id={lead.id} canMerge={true} announce={announce} />
+        </DetailSection>
+      )}
       <DetailSection title="Notes">
         <NoteForm kind={kind} id={lead.id} announce={announce} />
       </DetailSection>

@@ -84,6 +84,7 @@ export function LeadsTab({
   bulk: boolean;
 }) {
   const searchId = useId();
+  const duplicatesId = useId();
   const [search, setSearch] = useState(filter.q);
   // Spec section 8: 'Error' — 'Failed to load candidate data' / '… company data', as a toast
   // and in place of the rows, while the failure lasts.
@@ -141,6 +142,22 @@ export function LeadsTab({
           empty="All statuses"
           className="w-full max-w-52"
         />
+        {definition.endpoint === '/api/candidate-submissions' && (
+          <div className="flex h-11 items-center gap-2">
+            <input
+              id={duplicatesId}
+              type="checkbox"
+              className="size-5 accent-accent-strong"
+              checked={filter.duplicates ?? false}
+              onChange={(event) =>
+                onFilterChange(tab, { ...filter, duplicates: event.target.checked, offset: 0 })
+              }
+            />
+            <label htmlFor={duplicatesId} className="text-sm font-medium text-slate-800">
+              Only possible duplicates
+            </label>
+          </div>
+        )}
         {page.isFetching ? (
           <p className="ml-auto text-sm text-slate-600" role="status">
             Loading…
@@ -172,7 +189,7 @@ export function LeadsTab({
             ? `Error: ${failure.description}`
             : page.isPending
               ? 'Loading…'
-              : filter.q || filter.status
+              : filter.q || filter.status || filter.duplicates
                 ? 'No leads match this search.'
                 : 'No leads yet.'
         }

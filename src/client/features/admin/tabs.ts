@@ -48,6 +48,8 @@ export interface TabFilter {
   offset: number;
   /** A status value (src/shared/lead-status.ts), or '' for every status. */
   status: string;
+  /** Only candidates with a possible duplicate (decision 161). */
+  duplicates?: boolean;
 }
 
 /** The list URL of a tab's page; it is also the query key (the default fetch reads it). */
@@ -58,10 +60,14 @@ export function listUrl(tab: LeadTabId, filter: TabFilter, limit = PAGE_SIZE): s
   return `${endpoint}?${filterParams(filter, params)}`;
 }
 
-/** The search and status filter, as query parameters (added to `params`). */
-function filterParams({ q, status }: TabFilter, params = new URLSearchParams()): URLSearchParams {
+/** The search, status and duplicates filter, as query parameters (added to `params`). */
+function filterParams(
+  { q, status, duplicates }: TabFilter,
+  params = new URLSearchParams(),
+): URLSearchParams {
   if (q.trim()) params.set('q', q.trim());
   if (status) params.set('status', status);
+  if (duplicates) params.set('duplicates', '1');
   return params;
 }
 
@@ -79,6 +85,14 @@ export function exportUrl(tab: LeadTabId, filter: TabFilter, ids?: readonly numb
 /** The bulk change of a tab's leads: its URL, and the filter "all matching" sends (the list's). */
 export function bulkRequest(tab: LeadTabId, filter: TabFilter) {
   const { endpoint, type } = leadTabs[tab];
-  const params = Object.fromEntries(filterParams(filter));
-  return { url: `${endpoint}/bulk`, filter: type ? { type, ...params } : params };
+  const { q, status, duplicates } = filter;
+  return {
+    url: `${endpoint}/bulk`,
+    filter: {
+      ...(type ? { type } : {}),
+      ...(q.trim() ? { q: q.trim() } : {}),
+      ...(status ? { status } : {}),
+      ...(duplicates ? { duplicates } : {}),
+    },
+  };
 }

@@ -20,6 +20,7 @@ export const auditActions = [
   'retention_erasure',
   'message_template_saved',
   'message_template_removed',
+  'lead_merged',
   'bulk_changed',
 ] as const;
 export type AuditAction = (typeof auditActions)[number];

@@ -6,6 +6,7 @@ import {
   type BulkChange,
   type BulkChanges,
   type LeadSelection,
+  type LeadTable,
   type MessageTemplates,
 } from '../../leads';
 import { candidateTypes, companyTypes } from './listing-routes';
@@ -25,18 +26,20 @@ const unknownFields = (body: Record<string, unknown>, known: readonly string[]) 
       .map((key) => [key, 'Unknown field']),
   );
 
-/** The list's own query parameters (type, q, status), as the list reads them. */
+/** The list's own query parameters (type, q, status, duplicates), as the list reads them. */
 function parseFilter(
+  table: LeadTable,
   filter: unknown,
   types: Record<string, string>,
   statuses: readonly string[],
 ): Parsed<LeadSelection> {
   if (!isObject(filter)) return { fields: { filter: 'An object of the list’s filters' } };
   const fields: FieldErrors = {};
-  for (const key of Object.keys(unknownFields(filter, ['type', 'q', 'status']))) {
+  const known = ['type', 'q', 'status', ...(table === 'candidates' ? ['duplicates'] : [])];
+  for (const key of Object.keys(unknownFields(filter, known))) {
     fields[`filter.${key}`] = 'Unknown field';
   }
-  const { type, q, status } = filter;
+  const { type, q, status, duplicates = false } = filter;
   if (type !== undefined && !(typeof type === 'string' && type in types)) {
     fields['filter.type'] = `Must be one of: ${Object.keys(types).join(', ')}`;
   }
@@ -46,10 +49,12 @@ function parseFilter(
   if (status !== undefined && !(typeof status === 'string' && statuses.includes(status))) {
     fields['filter.status'] = `Must be one of: ${statuses.join(', ')}`;
   }
+  if (typeof duplicates !== 'boolean') fields['filter.duplicates'] = 'Must be true or false';
   if (Object.keys(fields).length > 0) return { fields };
   return {
     value: {
       filter: {
+        duplicates: duplicates as boolean,
         type: typeof type === 'string' ? types[type] : undefined,
         q: q as string | undefined,
         status: status as string | undefined,
@@ -77,6 +82,7 @@ function parseIds(ids: unknown): Parsed<LeadSelection> {
  * validation would drop unknown fields and coerce types instead of refusing them.
  */
 function parseBody(
+  table: LeadTable,
   body: unknown,
   types: Record<string, string>,
   statuses: readonly string[],
@@ -88,7 +94,7 @@ function parseBody(
     ids !== undefined && filter !== undefined
       ? { fields: { filter: 'Either ids or filter, not both' } }
       : filter !== undefined
-        ? parseFilter(filter, types, statuses)
+        ? parseFilter(table, filter, types, statuses)
         : parseIds(ids);
   Object.assign(fields, selection.fields);
   if (typeof status !== 'string' || !statuses.includes(status)) {
@@ -158,6 +164,9 @@ export const bulkRoutes: FastifyPluginAsync<{
                   type: { type: 'string', enum: Object.keys(types) },
                   q: { type: 'string', maxLength: 200 },
                   status: { type: 'string', enum: statuses },
+                  ...(table === 'candidates'
+                    ? { duplicates: { type: 'boolean', description: 'Only possible duplicates' } }
+                    : {}),
                 },
                 additionalProperties: false,
               },
@@ -174,7 +183,7 @@ export const bulkRoutes: FastifyPluginAsync<{
         },
       },
       async (request, reply) => {
-        const body = parseBody(request.body, types, statuses);
+        const body = parseBody(table, request.body, types, statuses);
         if (body.fields) return badRequest(reply, body.fields);
         const { selection, status, notify } = body.value;
         const template = notify ? await templates.find(leadType, status) : undefined;

@@ -2,6 +2,7 @@ import { Readable } from 'node:stream';
 import type { FastifyPluginAsync } from 'fastify';
 import { candidateStatuses, companyStatuses } from '@shared/lead-status';
 import { exportTabs, type ExportTab, type LeadDesk } from '../../leads';
+import { duplicatesParam } from './listing-routes';
 
 /** Every status of either table (a tab of the other table's status exports no rows). */
 const statuses = [...new Set([...candidateStatuses, ...companyStatuses].map((s) => s.value))];
@@ -13,14 +14,14 @@ const fileName = (tab: ExportTab) => (tab === 'questionnaire-leads' ? 'typeform-
 const MAX_IDS = 500;
 
 /**
- * GET /api/admin/export/<tab>.csv?q=&status=&ids=: the whole tab (or the ticked leads), streamed as read, in constant memory
+ * GET /api/admin/export/<tab>.csv?q=&status=&duplicates=&ids=: the whole tab (or the ticked leads), streamed as read, in constant memory
  * (docs/decisions/022, 025);
  * named <tab>-YYYY-MM-DD.csv (fileName).
  */
 export const exportRoutes: FastifyPluginAsync<{ desk: LeadDesk }> = async (app, { desk }) => {
   app.get<{
     Params: { file: string };
-    Querystring: { q?: string; status?: string; ids?: string };
+    Querystring: { q?: string; status?: string; duplicates?: 0 | 1; ids?: string };
   }>(
     '/api/admin/export/:file',
     {
@@ -35,6 +36,7 @@ export const exportRoutes: FastifyPluginAsync<{ desk: LeadDesk }> = async (app, 
           properties: {
             q: { type: 'string', maxLength: 200 },
             status: { type: 'string', enum: statuses },
+            duplicates: duplicatesParam,
             ids: {
               type: 'string',
               description: 'The ticked leads only: their ids, comma-separated',
@@ -58,8 +60,12 @@ export const exportRoutes: FastifyPluginAsync<{ desk: LeadDesk }> = async (app, 
     },
     async (request, reply) => {
       const tab = request.params.file.replace(/\.csv$/, '') as ExportTab;
-      const { q, status, ids } = request.query;
-      const csv = desk.exportCsv(tab, { q, status, ids: ids?.split(',').map(Number) });
+      const { duplicates, ids, ...filter } = request.query;
+      const csv = desk.exportCsv(tab, {
+        ...filter,
+        duplicates: duplicates === 1,
+        ids: ids?.split(',').map(Number),
+      });
       const date = new Date().toISOString().slice(0, 10);
       request.log.info({ tab }, 'admin export started');
       return reply

@@ -25,6 +25,7 @@ interface ListQuerystring {
   q?: string;
   type?: string;
   status?: string;
+  duplicates?: 0 | 1;
 }
 
 const MAX_LIMIT = 500;
@@ -33,7 +34,18 @@ const statusValues = (statuses: readonly { value: string }[]) => statuses.map((s
 const candidateStatusValues = statusValues(candidateStatuses);
 const companyStatusValues = statusValues(companyStatuses);
 
-function listQuerystringSchema(types: readonly string[], statuses: readonly string[]) {
+/** `duplicates=1`: only candidates with a possible duplicate (decision 161). */
+export const duplicatesParam = {
+  type: 'integer',
+  enum: [0, 1],
+  description: 'With 1, only candidates that have a possible duplicate',
+} as const;
+
+function listQuerystringSchema(
+  types: readonly string[],
+  statuses: readonly string[],
+  candidates = false,
+) {
   return {
     type: 'object',
     properties: {
@@ -43,6 +55,7 @@ function listQuerystringSchema(types: readonly string[], statuses: readonly stri
       q: { type: 'string', maxLength: 200 },
       ...(types.length > 0 ? { type: { type: 'string', enum: types } } : {}),
       status: { type: 'string', enum: statuses },
+      ...(candidates ? { duplicates: duplicatesParam } : {}),
     },
     additionalProperties: false,
   } as const;
@@ -106,17 +119,18 @@ export const listingRoutes: FastifyPluginAsync<{ listing: LeadListing }> = async
       path,
       {
         schema: {
-          querystring: listQuerystringSchema(Object.keys(types), statuses),
+          querystring: listQuerystringSchema(Object.keys(types), statuses, table === 'candidates'),
           response: { 200: { type: 'array', items: schemas[table] } },
         },
       },
       async (request, reply) => {
-        const { limit, offset, q, type, cursor, status } = request.query;
+        const { limit, offset, q, type, cursor, status, duplicates } = request.query;
         const page = await listing.list(table, {
           limit,
           offset,
           q,
           status,
+          duplicates: duplicates === 1,
           type: type ? types[type] : undefined,
           cursor: decodeCursor(cursor),
         });

@@ -61,7 +61,7 @@ function exportRows(
 export function exportCsv(
   listing: LeadListing,
   tab: ExportTab,
-  filter: Omit<ListFilter, 'type'>,
+  filter: ListFilter,
 ): AsyncIterable<string> {
   const definition = exportDefinitions[tab];
   const [first, second] = definition.sources.map(({ table, type }) =>

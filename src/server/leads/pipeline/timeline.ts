@@ -11,7 +11,14 @@ import {
 /** One event of a lead's life, as GET /api/…-submissions/:id answers it (HELPERS contract). */
 export interface TimelineEntry {
   at: string;
-  kind: 'created' | 'submitted' | 'email_sent' | 'status_changed' | 'note' | 'reminders_stopped';
+  kind:
+    | 'created'
+    | 'submitted'
+    | 'email_sent'
+    | 'status_changed'
+    | 'note'
+    | 'reminders_stopped'
+    | 'merged';
   /** A sentence the dashboard shows as it is. */
   text: string;
 }
@@ -73,6 +80,8 @@ function activityEntry(activity: Activity): TimelineEntry {
       return { at, kind: 'note', text: activity.text ?? '' };
     case 'reminders_stopped':
       return { at, kind: 'reminders_stopped', text: `Reminders stopped${byPerson(activity)}` };
+    case 'merged':
+      return { at, kind: 'merged', text: `Lead #${activity.text ?? ''} merged into this lead` };
   }
 }
 

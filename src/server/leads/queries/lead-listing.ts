@@ -1,6 +1,7 @@
 import { sql, type Kysely, type Transaction } from 'kysely';
 import type { DialectName } from '../../platform/database/migration-runner';
 import type { LeadTable } from '../store/lead-tables';
+import { hasPossibleDuplicates } from '../duplicates/possible-duplicates';
 import { afterCursor, type Cursor } from './cursor';
 import { idIn } from './id-list';
 import { normalizeSearch, SEARCH_COUNT_CAP, searchMatches } from './lead-search';
@@ -49,6 +50,8 @@ export interface ListFilter {
   q?: string | undefined;
   /** A pipeline status (src/shared/lead-status.ts). */
   status?: string | undefined;
+  /** Only candidates with a possible duplicate (decision 161). */
+  duplicates?: boolean | undefined;
 }
 
 export interface ListQuery<Type extends string> extends ListFilter {
@@ -80,11 +83,12 @@ export class LeadListing {
     private readonly options: LeadListingOptions = {},
   ) {}
 
-  private filtered(table: LeadTable, { type, status, q, ids }: ListFilter) {
+  private filtered(table: LeadTable, { type, status, q, ids, duplicates }: ListFilter) {
     let query = this.db.selectFrom(table);
     if (ids) query = query.where(idIn(this.dialect, ids));
     if (type) query = query.where('lead_type', '=', type as never);
     if (status) query = query.where('status', '=', status as never);
+    if (duplicates && table === 'candidates') query = query.where(hasPossibleDuplicates);
     const search = normalizeSearch(q);
     if (!search) return query;
     return query.where('id', 'in', searchMatches(this.db, this.dialect, table, type, search));
@@ -100,13 +104,13 @@ export class LeadListing {
 
   /**
    * Exact without a search; a search's matches are counted up to SEARCH_COUNT_CAP, from the
-   * key indexes alone unless a status must be read from the rows.
+   * key indexes alone unless a status or duplicates must be read from the rows.
    */
   private async count(table: LeadTable, filter: ListFilter): Promise<Omit<Page<never>, 'rows'>> {
     const q = normalizeSearch(filter.q);
     const searching = q !== '';
     const ids =
-      searching && !filter.status
+      searching && !filter.status && !filter.duplicates
         ? searchMatches(this.db, this.dialect, table, filter.type, q, true)
         : this.filtered(table, filter).select('id');
     const row = await this.db

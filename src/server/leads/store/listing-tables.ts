@@ -1,5 +1,6 @@
 import type { Generated, GeneratedAlways, Selectable } from 'kysely';
 import type { CandidateStatus, CompanyStatus } from '@shared/lead-status';
+import type { MatchKeyColumns } from '../duplicates/match-keys';
 import { leadRecordColumns } from './lead-columns';
 import type { LeadSubmissionsTable } from './lead-submissions';
 import type { CandidatesTable, CompaniesTable, LeadTable } from './lead-tables';
@@ -20,7 +21,8 @@ export const leadTypes: Record<LeadTable, readonly string[]> = {
   companies: companyLeadTypes,
 };
 
-interface CandidateAdminColumns {
+/** The match keys (decision 161) are the admin's too: only its duplicate lookups read them. */
+interface CandidateAdminColumns extends MatchKeyColumns {
   /** The admin tab of this lead. */
   lead_type: GeneratedAlways<CandidateLeadType>;
   /** The pipeline's status (040_lead_status): 'new' until the admin changes it. */

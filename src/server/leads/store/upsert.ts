@@ -48,6 +48,8 @@ export interface LeadStep<Stage extends string, Fields extends string> {
 export interface StepFlags {
   insert?: Record<string, number>;
   update?: Record<string, number>;
+  /** Columns computed from the row, written with every change (the candidates' match keys). */
+  derived?: (row: Record<string, unknown> & { email: string }) => object;
 }
 
 type LeadRow = Record<string, unknown> & { id: number; stage: string; proof_issued: number };
@@ -124,19 +126,20 @@ export async function upsertLead<Stage extends string>(
   const emailNormalized = normalizeEmail(step.email);
   const now = new Date().toISOString();
   const insert = async () => {
+    const values = {
+      email: step.email.trim(),
+      email_normalized: emailNormalized,
+      stage: step.stage,
+      ...presentValues(step.fields ?? {}),
+      ...flags.insert,
+      ...attributionValues(step.attribution),
+      proof_issued: 1,
+      created_at: now,
+      updated_at: now,
+    };
     const row = await db
       .insertInto(table)
-      .values({
-        email: step.email.trim(),
-        email_normalized: emailNormalized,
-        stage: step.stage,
-        ...presentValues(step.fields ?? {}),
-        ...flags.insert,
-        ...attributionValues(step.attribution),
-        proof_issued: 1,
-        created_at: now,
-        updated_at: now,
-      } as never)
+      .values({ ...values, ...flags.derived?.(values) } as never)
       .onConflict((conflict) => conflict.column('email_normalized').doNothing())
       .returning('id')
       .executeTakeFirst();
@@ -163,6 +166,9 @@ export async function upsertLead<Stage extends string>(
         .updateTable(table)
         .set({
           ...changes,
+          ...(changed
+            ? flags.derived?.({ ...lead, ...changes } as LeadRow & { email: string })
+            : {}),
           ...(verified || changed ? { updated_at: now } : {}),
           ...(firstReach ? { proof_issued: 1 } : {}),
           ...(verified ? {} : { unverified_forms: sql`unverified_forms + 1` }),

@@ -97,7 +97,8 @@ export function useSendFormEmail() {
 }
 
 /** What a bulk change covers: the ticked ids, or every lead of the list's filter. */
-export type BulkSelection = { ids: readonly number[] } | { filter: Record<string, string> };
+export type BulkSelection =
+  { ids: readonly number[] } | { filter: Record<string, string | boolean> };
 
 /** POST a tab's bulk change (issue 22); the lists and counts load again. */
 export function useBulkChange(url: string) {

@@ -172,6 +172,7 @@ describeEachDatabase(
         [{ filter: { type: 'full' }, status: 'contacted' }, 'filter.type'],
         [{ filter: { limit: 5 }, status: 'contacted' }, 'filter.limit'],
         [{ filter: { duplicates: 'yes' }, status: 'contacted' }, 'filter.duplicates'],
+        [{ filter: { assignee: 'someone' }, status: 'contacted' }, 'filter.assignee'],
         [{ ids: [lead.id], status: 'contacted', notify: 'yes' }, 'notify'],
         [{ ids: [lead.id], status: 'contacted', assignee: 1 }, 'assignee'],
       ];

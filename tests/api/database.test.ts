@@ -40,9 +40,10 @@ describeEachDatabase('database', (current) => {
   it("has exactly the stored columns the lead record lists (besides the admin's)", async () => {
     const tables = await current().db.introspection.getTables();
     // The admin's columns: generated ones (SQLite's introspection does not list them) and
-    // the pipeline's status (admin/listing/listing-migrations.ts).
+    // the pipeline's status (admin/listing/listing-migrations.ts) and assignee (decision 162).
     const generated = [
       'status',
+      'assignee_id',
       'lead_type',
       'search_name',
       'search_last_name',

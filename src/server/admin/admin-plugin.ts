@@ -11,6 +11,7 @@ import { adminSessionRoutes } from './auth/session-routes';
 import { dataSubjectRoutes } from './data-subject/data-subject-routes';
 import { DataSubjects } from './data-subject/data-subjects';
 import { Retention, type RetentionSchedule } from './data-subject/retention';
+import { assigneeRoutes } from './routes/assignee-routes';
 import { deliveriesRoutes } from './routes/deliveries-routes';
 import { duplicateRoutes } from './routes/duplicate-routes';
 import { emailRoutes } from './routes/email-routes';
@@ -85,6 +86,7 @@ export const adminPlugin: FastifyPluginAsync<AdminOptions> = async (
   const desk = new LeadDesk(database, {
     statusEvents: Boolean(config.conversions?.statusEvents),
     notify,
+    assignNew: config.assignNewLeads,
   });
   const { listing, overview, pipeline } = desk;
   const subjects = new DataSubjects(database.db, database.dialect, config.dataDir);
@@ -119,6 +121,7 @@ export const adminPlugin: FastifyPluginAsync<AdminOptions> = async (
     await guarded.register(pipelineRoutes, { pipeline, templates });
     await guarded.register(bulkRoutes, { bulk: desk.bulk, templates });
     await guarded.register(duplicateRoutes, { desk });
+    await guarded.register(assigneeRoutes);
     await guarded.register(deliveriesRoutes);
     await guarded.register(dataSubjectRoutes, { subjects });
     await guarded.register(configurationRoutes, {

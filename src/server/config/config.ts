@@ -147,6 +147,8 @@ const envSchema = z.object({
     .optional(),
   /** Leads not updated for this many days are erased, daily (unset: kept for ever). */
   RETENTION_DAYS: z.coerce.number().int().min(1).max(100_000).optional(),
+  /** round-robin: each new lead goes in turn to an enabled recruiter (decision 162); off: none. */
+  ASSIGN_NEW_LEADS: z.enum(['off', 'round-robin']).default('off'),
 });
 
 /** Every environment variable the server reads (listed in .env.example and docs/configuration.md). */
@@ -295,6 +297,8 @@ export function loadConfig(env: Record<string, string | undefined> = process.env
     backup: { intervalHours: values.BACKUP_INTERVAL_HOURS, keep: values.BACKUP_KEEP },
     metricsToken: values.METRICS_TOKEN,
     retentionDays: values.RETENTION_DAYS,
+    /** New leads are handed in turn to the enabled recruiters (decision 162). */
+    assignNewLeads: values.ASSIGN_NEW_LEADS === 'round-robin',
     /** What the product says to the person after the form (issue 21). */
     personMessages: {
       statusLinkDays: values.STATUS_LINK_DAYS,

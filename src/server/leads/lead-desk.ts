@@ -30,6 +30,8 @@ export interface LeadDeskOptions {
   statusEvents: boolean;
   /** Where a lead released from quarantine is announced, as a new lead is (leadsPlugin's). */
   notify: readonly OutboxDestination[];
+  /** A released lead that is new goes to the next recruiter too (ASSIGN_NEW_LEADS). */
+  assignNew: boolean;
 }
 
 /**
@@ -78,7 +80,7 @@ export class LeadDesk {
   releaseQuarantined(id: number): Promise<QuarantineRelease | undefined> {
     return tablesOf<LeadRecordTables>(this.database.db)
       .transaction()
-      .execute((trx) => releaseQuarantined(trx, id, this.options.notify));
+      .execute((trx) => releaseQuarantined(trx, id, this.options.notify, this.options.assignNew));
   }
 
   /** The candidates that may be the same person as candidate `id` (decision 161). */

@@ -19,6 +19,8 @@ import {
   type TimelineEntry,
 } from './api/lead-detail';
 import { StatusBadge, UnverifiedBadge } from './columns';
+import { AssigneeForm } from './assignee-form';
+import type { Assignee } from './api/assignees';
 import { useReturnFocus } from './confirm-dialog';
 import { detailGroups, FieldList, SubmissionHistory } from './lead-fields';
 import { formatDate } from './leads';
@@ -190,6 +192,7 @@ const kindLabel: Record<string, string> = {
   note: 'Note',
   reminders_stopped: 'Reminders',
   merged: 'Merged',
+  assigned: 'Assignee',
 };
 
 /** The lead's history, oldest first, each entry with its time. */
@@ -284,6 +287,12 @@ function DetailBody({ detail }: { detail: LeadDetail }) {
             statusLink: `${site.siteUrl}/status?token=…`,
             supportEmail: site.supportEmail,
           }}
+          announce={announce}
+        />
+        <AssigneeForm
+          kind={kind}
+          id={lead.id}
+          assignee={(detail.raw.assignee as Assignee | null | undefined) ?? null}
           announce={announce}
         />
         <ReviewForm kind={kind} id={lead.id} count={lead.unverifiedForms} announce={announce} />

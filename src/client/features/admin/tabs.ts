@@ -50,6 +50,8 @@ export interface TabFilter {
   status: string;
   /** Only candidates with a possible duplicate (decision 161). */
   duplicates?: boolean;
+  /** "My leads": only the leads assigned to the signed-in account (decision 162). */
+  mine?: boolean;
 }
 
 /** The list URL of a tab's page; it is also the query key (the default fetch reads it). */
@@ -57,6 +59,7 @@ export function listUrl(tab: LeadTabId, filter: TabFilter, limit = PAGE_SIZE): s
   const { endpoint, type } = leadTabs[tab];
   const params = new URLSearchParams({ limit: String(limit), offset: String(filter.offset) });
   if (type) params.set('type', type);
+  if (filter.mine) params.set('assignee', 'me');
   return `${endpoint}?${filterParams(filter, params)}`;
 }
 
@@ -93,6 +96,7 @@ export function bulkRequest(tab: LeadTabId, filter: TabFilter) {
       ...(q.trim() ? { q: q.trim() } : {}),
       ...(status ? { status } : {}),
       ...(duplicates ? { duplicates } : {}),
+      ...(filter.mine ? { assignee: 'me' } : {}),
     },
   };
 }

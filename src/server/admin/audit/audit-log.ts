@@ -22,6 +22,7 @@ export const auditActions = [
   'message_template_removed',
   'lead_merged',
   'bulk_changed',
+  'assignee_changed',
 ] as const;
 export type AuditAction = (typeof auditActions)[number];
 

@@ -1,5 +1,6 @@
 import type { FastifyPluginAsync } from 'fastify';
 import { SESSION_COOKIE } from './auth-plugin';
+import { OWNER_ACCOUNT } from './login-throttle';
 import { verifyPassword } from './password';
 import { OWNER_ACCOUNT_ID } from './sessions';
 
@@ -46,7 +47,8 @@ export const adminAuthRoutes: FastifyPluginAsync = async (app) => {
     },
     async (request, reply) => {
       // Counted before the password is checked: a refused attempt costs no scrypt (decision 060).
-      const verdict = await adminAuth.throttle.countAttempt(request.ip);
+      const attempt = { address: request.ip, account: OWNER_ACCOUNT };
+      const verdict = await adminAuth.throttle.countAttempt(attempt);
       if (!verdict.allowed) {
         request.log.warn('admin sign-in throttled');
         return reply
@@ -58,11 +60,12 @@ export const adminAuthRoutes: FastifyPluginAsync = async (app) => {
           });
       }
       if (!(await verifyPassword(request.body.password, adminAuth.passwordHash))) {
-        await adminAuth.throttle.pruneExpired();
+        await adminAuth.throttle.failed();
         request.log.warn('admin sign-in failed');
         return reply.code(401).send({ error: 'Incorrect password' });
       }
-      await adminAuth.throttle.reset(request.ip);
+      await adminAuth.throttle.succeeded(attempt);
+      await adminAuth.upgradePasswordHash(request.body.password);
       const session = await sessions.create(OWNER_ACCOUNT_ID);
       adminAuth.setSessionCookie(request, reply, session.token);
       request.log.info('admin signed in');

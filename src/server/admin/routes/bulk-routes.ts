@@ -1,4 +1,4 @@
-import type { FastifyPluginAsync } from 'fastify';
+import type { FastifyPluginAsync, FastifyRequest } from 'fastify';
 import { candidateStatuses, companyStatuses } from '@shared/lead-status';
 import { fieldErrorsBody } from '../../platform/http/api-schemas';
 import {
@@ -9,7 +9,7 @@ import {
   type LeadTable,
   type MessageTemplates,
 } from '../../leads';
-import { candidateTypes, companyTypes } from './listing-routes';
+import { assigneeFilter, candidateTypes, companyTypes } from './listing-routes';
 import { badRequest } from './pipeline-routes';
 
 type FieldErrors = Record<string, string>;
@@ -26,8 +26,9 @@ const unknownFields = (body: Record<string, unknown>, known: readonly string[]) 
       .map((key) => [key, 'Unknown field']),
   );
 
-/** The list's own query parameters (type, q, status, duplicates), as the list reads them. */
+/** The list's own query parameters (type, q, status, duplicates, assignee), as it reads them. */
 function parseFilter(
+  request: FastifyRequest,
   table: LeadTable,
   filter: unknown,
   types: Record<string, string>,
@@ -35,11 +36,17 @@ function parseFilter(
 ): Parsed<LeadSelection> {
   if (!isObject(filter)) return { fields: { filter: 'An object of the list’s filters' } };
   const fields: FieldErrors = {};
-  const known = ['type', 'q', 'status', ...(table === 'candidates' ? ['duplicates'] : [])];
+  const known = [
+    'type',
+    'q',
+    'status',
+    'assignee',
+    ...(table === 'candidates' ? ['duplicates'] : []),
+  ];
   for (const key of Object.keys(unknownFields(filter, known))) {
     fields[`filter.${key}`] = 'Unknown field';
   }
-  const { type, q, status, duplicates = false } = filter;
+  const { type, q, status, assignee, duplicates = false } = filter;
   if (type !== undefined && !(typeof type === 'string' && type in types)) {
     fields['filter.type'] = `Must be one of: ${Object.keys(types).join(', ')}`;
   }
@@ -50,11 +57,18 @@ function parseFilter(
     fields['filter.status'] = `Must be one of: ${statuses.join(', ')}`;
   }
   if (typeof duplicates !== 'boolean') fields['filter.duplicates'] = 'Must be true or false';
+  if (
+    assignee !== undefined &&
+    !(typeof assignee === 'string' && /^(me|none|[1-9][0-9]{0,9})$/.test(assignee))
+  ) {
+    fields['filter.assignee'] = 'me, none or an account id';
+  }
   if (Object.keys(fields).length > 0) return { fields };
   return {
     value: {
       filter: {
         duplicates: duplicates as boolean,
+        assignee: assigneeFilter(request, assignee as string | undefined),
         type: typeof type === 'string' ? types[type] : undefined,
         q: q as string | undefined,
         status: status as string | undefined,
@@ -82,6 +96,7 @@ function parseIds(ids: unknown): Parsed<LeadSelection> {
  * validation would drop unknown fields and coerce types instead of refusing them.
  */
 function parseBody(
+  request: FastifyRequest,
   table: LeadTable,
   body: unknown,
   types: Record<string, string>,
@@ -94,7 +109,7 @@ function parseBody(
     ids !== undefined && filter !== undefined
       ? { fields: { filter: 'Either ids or filter, not both' } }
       : filter !== undefined
-        ? parseFilter(table, filter, types, statuses)
+        ? parseFilter(request, table, filter, types, statuses)
         : parseIds(ids);
   Object.assign(fields, selection.fields);
   if (typeof status !== 'string' || !statuses.includes(status)) {
@@ -164,6 +179,7 @@ export const bulkRoutes: FastifyPluginAsync<{
                   type: { type: 'string', enum: Object.keys(types) },
                   q: { type: 'string', maxLength: 200 },
                   status: { type: 'string', enum: statuses },
+                  assignee: { type: 'string', pattern: '^(me|none|[1-9][0-9]{0,9})$' },
                   ...(table === 'candidates'
                     ? { duplicates: { type: 'boolean', description: 'Only possible duplicates' } }
                     : {}),
@@ -183,7 +199,7 @@ export const bulkRoutes: FastifyPluginAsync<{
         },
       },
       async (request, reply) => {
-        const body = parseBody(table, request.body, types, statuses);
+        const body = parseBody(request, table, request.body, types, statuses);
         if (body.fields) return badRequest(reply, body.fields);
         const { selection, status, notify } = body.value;
         const template = notify ? await templates.find(leadType, status) : undefined;

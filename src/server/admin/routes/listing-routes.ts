@@ -1,4 +1,4 @@
-import type { FastifyPluginAsync, FastifyReply } from 'fastify';
+import type { FastifyPluginAsync, FastifyReply, FastifyRequest } from 'fastify';
 import { candidateStatuses, companyStatuses } from '@shared/lead-status';
 import {
   decodeCursor,
@@ -26,6 +26,8 @@ interface ListQuerystring {
   type?: string;
   status?: string;
   duplicates?: 0 | 1;
+  /** me, none or an account id (decision 162). */
+  assignee?: string;
 }
 
 const MAX_LIMIT = 500;
@@ -56,6 +58,11 @@ function listQuerystringSchema(
       ...(types.length > 0 ? { type: { type: 'string', enum: types } } : {}),
       status: { type: 'string', enum: statuses },
       ...(candidates ? { duplicates: duplicatesParam } : {}),
+      assignee: {
+        type: 'string',
+        pattern: '^(me|none|[1-9][0-9]{0,9})$',
+        description: 'me (the signed-in account), none (unassigned) or an account id',
+      },
     },
     additionalProperties: false,
   } as const;
@@ -71,6 +78,13 @@ export const companyTypes: Record<string, CompanyLeadType> = {
   full: 'full',
   'email-only': 'email',
 };
+
+/** The list filter of ?assignee= (and a bulk change's): me is the signed-in account. */
+export function assigneeFilter(request: FastifyRequest, assignee: string | undefined) {
+  if (assignee === undefined) return undefined;
+  if (assignee === 'none') return null;
+  return assignee === 'me' ? (request.adminSession?.account.id ?? 0) : Number(assignee);
+}
 
 type LeadView = ReturnType<typeof candidateView> | ReturnType<typeof companyView>;
 
@@ -131,6 +145,7 @@ export const listingRoutes: FastifyPluginAsync<{ listing: LeadListing }> = async
           q,
           status,
           duplicates: duplicates === 1,
+          assignee: assigneeFilter(request, request.query.assignee),
           type: type ? types[type] : undefined,
           cursor: decodeCursor(cursor),
         });
@@ -172,7 +187,8 @@ export const listingRoutes: FastifyPluginAsync<{ listing: LeadListing }> = async
     },
     async (request, reply) => {
       const { limit, offset, q, status } = request.query;
-      const page = await listing.listLeadEmails({ limit, offset, q, status });
+      const assignee = assigneeFilter(request, request.query.assignee);
+      const page = await listing.listLeadEmails({ limit, offset, q, status, assignee });
       return withPaging(reply, page.rows.map(leadEmailView), page, limit);
     },
   );

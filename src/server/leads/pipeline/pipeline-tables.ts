@@ -13,6 +13,7 @@ export const activityKinds = [
   'email_sent',
   'reminders_stopped',
   'merged',
+  'assigned',
 ] as const;
 export type ActivityKind = (typeof activityKinds)[number];
 
@@ -23,7 +24,8 @@ export interface LeadActivityTable {
   kind: ActivityKind;
   /**
    * A note's text; the mail transport of an e-mail sent (smtp, sendgrid, outbox); `person` on a
-   * status change or a stop the person made on their status page; the id of a lead merged in.
+   * status change or a stop the person made on their status page; the id of a lead merged in;
+   * the assignee's name (null: unassigned).
    */
   text: string | null;
   /** A status change: the status before and after. */

@@ -18,7 +18,8 @@ export interface TimelineEntry {
     | 'status_changed'
     | 'note'
     | 'reminders_stopped'
-    | 'merged';
+    | 'merged'
+    | 'assigned';
   /** A sentence the dashboard shows as it is. */
   text: string;
 }
@@ -82,6 +83,12 @@ function activityEntry(activity: Activity): TimelineEntry {
       return { at, kind: 'reminders_stopped', text: `Reminders stopped${byPerson(activity)}` };
     case 'merged':
       return { at, kind: 'merged', text: `Lead #${activity.text ?? ''} merged into this lead` };
+    case 'assigned':
+      return {
+        at,
+        kind: 'assigned',
+        text: activity.text === null ? 'Unassigned' : `Assigned to ${activity.text}`,
+      };
   }
 }
 

@@ -21,6 +21,7 @@ export function saveCandidate(
   db: Kysely<LeadRecordTables>,
   step: CandidateStep,
   notify: readonly OutboxDestination[] = [],
+  assignNew = false,
 ): Promise<SaveResult> {
   return upsertLead(
     db,
@@ -39,5 +40,6 @@ export function saveCandidate(
       derived: matchKeys,
     },
     notify,
+    assignNew,
   );
 }

@@ -12,6 +12,7 @@ import { attributionValues } from './attribution';
 import { verifiedContact } from './lead-contact';
 import { presentValues } from './present-values';
 import { proves, type LeadRef } from '../people/lead-proof';
+import { assignInTurn } from '../pipeline/lead-assignment';
 
 /** A lead keeps this many forms in its history; past it, it counts them (decision 151). */
 export const LEAD_HISTORY_LIMIT = 50;
@@ -122,6 +123,8 @@ export async function upsertLead<Stage extends string>(
    * the submission's conversion events go to Meta (decision 110), also on an update.
    */
   notify: readonly OutboxDestination[] = [],
+  /** ASSIGN_NEW_LEADS=round-robin: a NEW lead goes to the next recruiter (decision 162). */
+  assignNew = false,
 ): Promise<SaveResult> {
   const emailNormalized = normalizeEmail(step.email);
   const now = new Date().toISOString();
@@ -197,6 +200,7 @@ export async function upsertLead<Stage extends string>(
       );
     }
     if (step.form) await addToHistory(db, table, result, step, verified, now);
+    if (result.created && assignNew) await assignInTurn(db, table, result.id);
     // Never for a lead this request does not prove (decision 151).
     if (notify.includes('meta') && verified) {
       await recordFormConversions(

@@ -10,7 +10,8 @@
 // one by cursor, and one half a year deep) p95 <= 50 ms. Also printed: the list's first page
 // and a search (p95), one export's time and
 // the server's memory growth during it, and the load average (`uptime`) beside each figure.
-// Options: LEADS, DATABASE_URL, LEAD_SECONDS (default 10), LEAD_CONNECTIONS (default 50).
+// Then a 10,000-lead bulk status change at BULK_LEADS (default 1,000,000) leads (bench-admin-bulk.mjs).
+// Options: LEADS, BULK_LEADS, DATABASE_URL, LEAD_SECONDS (default 10), LEAD_CONNECTIONS (default 50).
 import { execFile } from 'node:child_process';
 import { randomBytes } from 'node:crypto';
 import os from 'node:os';
@@ -27,6 +28,7 @@ import {
   startServer,
   verdict,
 } from './bench-server.mjs';
+import { benchBulk } from './bench-admin-bulk.mjs';
 import { lead, seedSqlite } from './bench-leads.mjs';
 
 const execFileAsync = promisify(execFile);
@@ -47,7 +49,7 @@ const startAdminServer = (dataDir) =>
     logs: 'drain',
   });
 
-async function seedPostgres() {
+async function seedPostgres(total) {
   const client = new pg.Client({ connectionString: DATABASE_URL });
   await client.connect();
   try {
@@ -67,8 +69,8 @@ async function seedPostgres() {
       );
       pending[table] = [];
     };
-    for (let i = 0; i < LEADS; i++) {
-      const { table, row } = lead(i, LEADS);
+    for (let i = 0; i < total; i++) {
+      const { table, row } = lead(i, total);
       pending[table].push(row);
       if (pending[table].length === 2000) await flush(table);
     }
@@ -176,6 +178,23 @@ async function leadsWhile(server, label, during) {
   return figures;
 }
 
+/** Fills the migrated database of `dataDir` (or DATABASE_URL's) with `total` leads. */
+const seed = (dataDir, total) =>
+  DATABASE_URL
+    ? seedPostgres(total)
+    : seedSqlite(path.join(dataDir, 'talent-bridge.sqlite'), log, total);
+
+/** Signs in on `server`; the session's cookie. */
+async function signIn(server) {
+  const login = await fetch(`${server.baseUrl}/api/admin/login`, {
+    method: 'POST',
+    headers: { 'content-type': 'application/json' },
+    body: JSON.stringify({ password: PASSWORD }),
+  });
+  if (!login.ok) throw new Error(`sign-in failed: ${login.status}`);
+  return login.headers.get('set-cookie').split(';')[0];
+}
+
 async function main() {
   await ensureBuild(log);
   const dataDir = await makeDataDir('tb-bench-admin-');
@@ -183,19 +202,12 @@ async function main() {
   try {
     // A first start creates the schema (the server migrates); then the bulk load.
     await (await startAdminServer(dataDir)).stop();
-    if (DATABASE_URL) await seedPostgres();
-    else seedSqlite(path.join(dataDir, 'talent-bridge.sqlite'), log, LEADS);
+    await seed(dataDir, LEADS);
     server = await startAdminServer(dataDir);
     log(
       `${LEADS} leads on ${DATABASE_URL ? 'PostgreSQL' : 'SQLite'}, ${os.cpus().length} CPUs, load ${loadAverage()}`,
     );
-    const login = await fetch(`${server.baseUrl}/api/admin/login`, {
-      method: 'POST',
-      headers: { 'content-type': 'application/json' },
-      body: JSON.stringify({ password: PASSWORD }),
-    });
-    if (!login.ok) throw new Error(`sign-in failed: ${login.status}`);
-    const cookie = login.headers.get('set-cookie').split(';')[0];
+    const cookie = await signIn(server);
 
     const list = await p95(server, cookie, '/api/candidate-submissions?type=regular&limit=50');
     const search = await p95(server, cookie, '/api/candidate-submissions?limit=50&q=smit');
@@ -256,6 +268,7 @@ async function main() {
     await server?.stop();
     await removeDataDir(dataDir);
   }
+  await benchBulk({ seed, startAdminServer, signIn, log });
 }
 
 main().catch((error) => {

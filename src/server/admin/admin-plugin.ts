@@ -2,6 +2,7 @@ import type { FastifyPluginAsync } from 'fastify';
 import type { ServerConfig } from '../config/config';
 import { createMailer } from '../platform/mail/mailer';
 import { auditPlugin } from './audit/audit-plugin';
+import { bulkRoutes } from './routes/bulk-routes';
 import { configurationRoutes } from './routes/configuration-routes';
 import { adminAuthPlugin } from './auth/auth-plugin';
 import { adminAuthRoutes } from './auth/auth-routes';
@@ -131,6 +132,7 @@ export const adminPlugin: FastifyPluginAsync<AdminOptions> = async (
     await guarded.register(overviewRoutes, { overview });
     const templates = new MessageTemplates(tablesOf<MessageTemplateTables>(database.db));
     await guarded.register(pipelineRoutes, { pipeline, templates });
+    await guarded.register(bulkRoutes, { bulk: desk.bulk, templates });
     await guarded.register(duplicateRoutes, { desk });
     await guarded.register(assigneeRoutes);
     await guarded.register(deliveriesRoutes);

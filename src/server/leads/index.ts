@@ -107,6 +107,12 @@ export { exportTabs, type ExportTab } from './export/export-tabs';
 
 // Pipeline: status, notes, history.
 export { LeadPipeline } from './pipeline/lead-pipeline';
+export {
+  BULK_LIMIT,
+  type BulkChange,
+  type BulkChanges,
+  type LeadSelection,
+} from './pipeline/bulk-changes';
 export type { PipelineTables, LeadActivityTable } from './pipeline/pipeline-tables';
 export { eraseActivity, findActivity } from './pipeline/lead-activity';
 // Stage-change messages (decision 155): the admin's template per lead type and status.

@@ -6,6 +6,7 @@ import { Button } from '../../components/ui/button';
 import { adminToasts } from './admin-toasts';
 import { isUnauthorized } from './api/http';
 import { useLeadPage } from './api/leads';
+import { BulkActions, useSelection } from './bulk-actions';
 import { columnsFor, type AnyLead, type RowActions } from './columns';
 import { LeadBoard } from './lead-board';
 import { LeadTable } from './lead-table';
@@ -109,11 +110,14 @@ export function LeadsTab({
   filter,
   onFilterChange,
   actions,
+  bulk,
 }: {
   tab: LeadTabId;
   filter: TabFilter;
   onFilterChange(tab: LeadTabId, filter: TabFilter): void;
   actions: RowActions;
+  /** Checkboxes and bulk actions (issue 22); never on Lead Emails, which mixes two tables. */
+  bulk: boolean;
 }) {
   const searchId = useId();
   const duplicatesId = useId();
@@ -140,6 +144,8 @@ export function LeadsTab({
   }, [search, filter, tab, onFilterChange]);
 
   const rows = failed ? [] : (page.data?.rows ?? []);
+  const selecting = bulk && tab !== 'leadEmails';
+  const { selection, rowSelection, selectAllMatching, clear } = useSelection(rows, filter);
   const boardKind = boardKinds[tab];
   const viewSwitch = boardKind && (
     <ViewSwitch
@@ -225,8 +231,21 @@ export function LeadsTab({
           </p>
         ) : null}
       </div>
+      {selecting ? (
+        <BulkActions
+          tab={tab}
+          filter={filter}
+          onPage={rows.length}
+          total={total}
+          capped={page.data?.capped ?? false}
+          selection={selection}
+          onSelectAllMatching={selectAllMatching}
+          onClear={clear}
+        />
+      ) : null}
       <LeadTable
         caption={definition.caption}
+        selection={selecting ? rowSelection : undefined}
         columns={columnsFor(tab, actions)}
         rows={rows}
         rowKey={(row) => `${row.kind}-${row.id}`}

@@ -1,9 +1,9 @@
-import { useId, useState } from 'react';
+import { useState } from 'react';
 import type { LeadKind } from '@shared/lead-status';
 import { renderTemplate, type PlaceholderValues } from '@shared/message-templates';
 import { site } from '../../lib/site';
 import type { CandidateLead, CompanyLead } from './leads';
-import { useStatusMessage } from './message-templates-section';
+import { NotifyCheckbox, useStatusMessage } from './message-templates-section';
 
 /*
  * A status change offers the new status's message (decision 155), ticked by default, with its
@@ -41,23 +41,11 @@ export function StatusMessageOffer({
   offer: MessageOffer;
   values: PlaceholderValues;
 }) {
-  const checkboxId = useId();
   const { offered, notify } = offer;
   if (!offered) return null;
   return (
     <div className="grid w-full gap-2">
-      <div className="flex items-center gap-2">
-        <input
-          id={checkboxId}
-          type="checkbox"
-          className="size-5 accent-accent-strong"
-          checked={notify}
-          onChange={(event) => offer.setNotify(event.target.checked)}
-        />
-        <label htmlFor={checkboxId} className="text-sm text-slate-900">
-          E-mail the person this status’s message
-        </label>
-      </div>
+      <NotifyCheckbox checked={notify} onChange={offer.setNotify} who="the person" />
       {notify && (
         <div
           role="group"

@@ -21,6 +21,7 @@ export const auditActions = [
   'message_template_saved',
   'message_template_removed',
   'lead_merged',
+  'bulk_changed',
   'assignee_changed',
   'passkey_added',
   'passkey_removed',

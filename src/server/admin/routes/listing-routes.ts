@@ -69,19 +69,18 @@ export function listQuerystringSchema(
 }
 
 /** The API spells the e-mail-only type 'email-only'; the database 'email'. */
-const candidateTypes: Record<string, CandidateLeadType> = {
+export const candidateTypes: Record<string, CandidateLeadType> = {
   questionnaire: 'questionnaire',
   regular: 'regular',
   'email-only': 'email',
 };
-const companyTypes: Record<string, CompanyLeadType> = {
+export const companyTypes: Record<string, CompanyLeadType> = {
   full: 'full',
   'email-only': 'email',
 };
 
-/** The list filter of ?assignee=: me is the signed-in account. */
-function assigneeFilter(request: FastifyRequest<{ Querystring: ListQuerystring }>) {
-  const { assignee } = request.query;
+/** The list filter of ?assignee= (and a bulk change's): me is the signed-in account. */
+export function assigneeFilter(request: FastifyRequest, assignee: string | undefined) {
   if (assignee === undefined) return undefined;
   if (assignee === 'none') return null;
   return assignee === 'me' ? (request.adminSession?.account.id ?? 0) : Number(assignee);
@@ -148,7 +147,7 @@ export const listingRoutes: FastifyPluginAsync<{ listing: LeadListing }> = async
           q,
           status,
           duplicates: duplicates === 1,
-          assignee: assigneeFilter(request),
+          assignee: assigneeFilter(request, request.query.assignee),
           type: type ? types[type] : undefined,
           cursor: decodeCursor(cursor),
         });
@@ -190,7 +189,7 @@ export const listingRoutes: FastifyPluginAsync<{ listing: LeadListing }> = async
     },
     async (request, reply) => {
       const { limit, offset, q, status } = request.query;
-      const assignee = assigneeFilter(request);
+      const assignee = assigneeFilter(request, request.query.assignee);
       const page = await listing.listLeadEmails({ limit, offset, q, status, assignee });
       return withPaging(reply, page.rows.map(leadEmailView), page, limit);
     },

@@ -52,7 +52,7 @@ const assigneeOf = async (db: Parameters<typeof findAssignee>[0], value: unknown
       ? findAssignee(db, value as number)
       : undefined;
 
-const badRequest = (reply: FastifyReply, fields: FieldErrors) =>
+export const badRequest = (reply: FastifyReply, fields: FieldErrors) =>
   reply.code(400).send({ error: INVALID_FIELDS_MESSAGE, fields });
 const notFound = (reply: FastifyReply) => reply.code(404).send({ error: 'Not found' });
 

@@ -1,5 +1,7 @@
 import { sql } from 'kysely';
 import { beforeAll, expect, it } from 'vitest';
+import type { AdminAuthTables } from '../../src/server/admin/auth/auth-tables';
+import { tablesOf } from '../../src/server/platform/database/connection';
 import { adminOptions, seedCandidate, seedCompany, signIn } from '../support/admin';
 import { describeEachDatabase, type TestApp } from '../support/test-app';
 
@@ -95,7 +97,7 @@ describeEachDatabase(
 
       const response = await bulk('candidate', { ids, status: 'contacted' });
       expect(response.statusCode).toBe(200);
-      expect(response.json()).toEqual({ count: 3, changed: 2 });
+      expect(response.json()).toEqual({ count: 3, changed: 2, assigned: 0 });
       expect(Object.values(await statusesOf(testApp, 'candidates', ids))).toEqual([
         'contacted',
         'contacted',
@@ -136,7 +138,7 @@ describeEachDatabase(
         status: 'qualified',
       });
       expect(response.statusCode).toBe(200);
-      expect(response.json()).toEqual({ count: 2, changed: 2 });
+      expect(response.json()).toEqual({ count: 2, changed: 2, assigned: 0 });
       const ids = [...regular.map((lead) => lead.id), typeform.id, other.id];
       expect(await statusesOf(testApp, 'candidates', ids)).toEqual({
         [regular[0]!.id]: 'qualified',
@@ -150,7 +152,7 @@ describeEachDatabase(
         filter: { type: 'full', q: `${tag} works` },
         status: 'partner',
       });
-      expect(companies.json()).toEqual({ count: 1, changed: 1 });
+      expect(companies.json()).toEqual({ count: 1, changed: 1, assigned: 0 });
       expect(await statusesOf(testApp, 'companies', [company.id])).toEqual({
         [company.id]: 'partner',
       });
@@ -174,7 +176,7 @@ describeEachDatabase(
         [{ filter: { duplicates: 'yes' }, status: 'contacted' }, 'filter.duplicates'],
         [{ filter: { assignee: 'someone' }, status: 'contacted' }, 'filter.assignee'],
         [{ ids: [lead.id], status: 'contacted', notify: 'yes' }, 'notify'],
-        [{ ids: [lead.id], status: 'contacted', assignee: 1 }, 'assignee'],
+        [{ ids: [lead.id], status: 'contacted', assignee: 'Ada' }, 'assignee'],
       ];
       for (const [payload, field] of refusals) {
         const response = await bulk('candidate', payload);
@@ -223,7 +225,7 @@ describeEachDatabase(
         status: 'contacted',
       });
       expect(all.statusCode).toBe(200);
-      expect(all.json()).toEqual({ count: 10_000, changed: 10_000 });
+      expect(all.json()).toEqual({ count: 10_000, changed: 10_000, assigned: 0 });
       const recorded = await testApp.db
         .selectFrom('lead_activity')
         .innerJoin('candidates', 'candidates.id', 'lead_activity.lead_id')
@@ -256,7 +258,7 @@ describeEachDatabase(
       expect(saved.statusCode).toBe(200);
       await bulk('candidate', { ids: [ids[0]], status: 'enrolled' });
       const sent = await bulk('candidate', { ids, status: 'enrolled', notify: true });
-      expect(sent.json()).toEqual({ count: 2, changed: 1 });
+      expect(sent.json()).toEqual({ count: 2, changed: 1, assigned: 0 });
       const messages = await statusMessages(testApp, ids);
       expect(messages.map((message) => message.subject_id)).toEqual([ids[1]]);
       expect(JSON.parse(messages[0]!.payload)).toMatchObject({
@@ -292,6 +294,63 @@ describeEachDatabase(
       expect(await auditEntries()).toContainEqual(
         expect.objectContaining({ action: 'export', detail: 'candidates, 2 ticked leads' }),
       );
+    });
+
+    it('assigns the leads to an account, or unassigns them, with or without a status', async () => {
+      const testApp = current();
+      const { id: recruiter } = await tablesOf<AdminAuthTables>(testApp.db)
+        .insertInto('admin_accounts')
+        .values({
+          email: `bulk-${tag}@example.com`,
+          name: 'Bulk Recruiter',
+          role: 'recruiter',
+          password_hash: 'scrypt$test-only',
+          created_at: new Date().toISOString(),
+          disabled_at: null,
+        })
+        .returning('id')
+        .executeTakeFirstOrThrow();
+      const ids = (await Promise.all([1, 2].map(() => seedCandidate(testApp, 'regular')))).map(
+        (lead) => lead.id,
+      );
+      const assigneesOf = async () =>
+        (
+          await testApp.db
+            .selectFrom('candidates')
+            .select('assignee_id')
+            .where('id', 'in', ids)
+            .execute()
+        ).map((row) => row.assignee_id);
+
+      const refused = await bulk('candidate', { ids, assignee: 999_999 });
+      expect(refused.statusCode).toBe(400);
+      expect(refused.json().fields).toEqual({
+        assignee: 'Must be the id of an enabled owner or recruiter account, or null',
+      });
+      expect(await assigneesOf()).toEqual([null, null]);
+
+      const both = await bulk('candidate', { ids, status: 'contacted', assignee: recruiter });
+      expect(both.json()).toEqual({ count: 2, changed: 2, assigned: 2 });
+      expect(await assigneesOf()).toEqual([recruiter, recruiter]);
+      const detail = await testApp.app.inject({
+        method: 'GET',
+        url: `/api/candidate-submissions/${ids[0]}`,
+        headers: { cookie },
+      });
+      expect(detail.json().timeline.map((entry: { text: string }) => entry.text)).toContain(
+        'Assigned to Bulk Recruiter',
+      );
+      expect((await auditEntries())[0]).toMatchObject({
+        action: 'bulk_changed',
+        detail: `2 leads: status -> contacted (2 changed), assignee -> ${recruiter} (2 changed)`,
+      });
+
+      const none = await bulk('candidate', { ids, assignee: null });
+      expect(none.json()).toEqual({ count: 2, changed: 0, assigned: 2 });
+      expect(await assigneesOf()).toEqual([null, null]);
+      expect((await bulk('candidate', { ids })).json().fields).toEqual({
+        status: 'Required: a status, an assignee or both',
+      });
     });
   },
   adminOptions,

@@ -6,6 +6,7 @@ import { downloadFile } from './api/http';
 import { useBulkChange } from './api/leads';
 import type { RowSelection } from './lead-table';
 import { StatusSelect } from './leads-tab';
+import { AssigneeSelect } from './assignee-form';
 import { NotifyCheckbox, useStatusMessage } from './message-templates-section';
 import { bulkRequest, exportUrl, type LeadTabId, type TabFilter } from './tabs';
 
@@ -99,6 +100,7 @@ export function BulkActions({
   const [status, setStatus] = useState('');
   const [skipMessageFor, setSkipMessageFor] = useState<string | null>(null);
   const [outcome, setOutcome] = useState<string | null>(null);
+  const [assignee, setAssignee] = useState('');
   const message = useStatusMessage(kind, status);
   const notify = Boolean(message) && skipMessageFor !== status;
 
@@ -116,11 +118,26 @@ export function BulkActions({
   // Past a search's cap the number is unknown: the server says if it is too many.
   const tooMany = selection.allMatching && !capped && total > BULK_LIMIT;
 
+  const target = () =>
+    selection.allMatching ? { filter: request.filter } : { ids: [...selection.ids] };
+  const assign = () => {
+    if (change.isPending || tooMany) return;
+    change.mutate(
+      { ...target(), assignee: assignee === '' ? null : Number(assignee) },
+      {
+        onSuccess: ({ count: done }) => {
+          const to = assignee === '' ? 'Unassigned' : 'Assigned';
+          setOutcome(`${to} ${numberFormat.format(done)} ${done === 1 ? 'lead' : 'leads'}.`);
+          onClear();
+        },
+        onError: (error) => setOutcome(failureText(error)),
+      },
+    );
+  };
   const apply = () => {
     if (change.isPending || !status || tooMany) return;
-    const target = selection.allMatching ? { filter: request.filter } : { ids: [...selection.ids] };
     change.mutate(
-      { ...target, status, ...(notify ? { notify: true as const } : {}) },
+      { ...target(), status, ...(notify ? { notify: true as const } : {}) },
       {
         onSuccess: ({ count: done }) => {
           const sent = notify ? ' Their message goes to each person whose status changed.' : '';
@@ -172,6 +189,23 @@ export function BulkActions({
               aria-disabled={change.isPending || !status || tooMany}
             >
               {change.isPending ? 'Saving…' : 'Set status'}
+            </Button>
+          </form>
+          <form
+            className="flex flex-wrap items-end gap-3"
+            onSubmit={(event) => {
+              event.preventDefault();
+              assign();
+            }}
+          >
+            <AssigneeSelect value={assignee} onChange={setAssignee} />
+            <Button
+              type="submit"
+              variant="dark"
+              size="md"
+              aria-disabled={change.isPending || tooMany}
+            >
+              Assign
             </Button>
           </form>
           <Button

@@ -10,7 +10,7 @@ import {
   type MessageTemplates,
 } from '../../leads';
 import { assigneeFilter, candidateTypes, companyTypes } from './listing-routes';
-import { badRequest } from './pipeline-routes';
+import { assigneeOf, badRequest } from './pipeline-routes';
 
 type FieldErrors = Record<string, string>;
 type Parsed<Value> =
@@ -101,10 +101,21 @@ function parseBody(
   body: unknown,
   types: Record<string, string>,
   statuses: readonly string[],
-): Parsed<{ selection: LeadSelection; status: string; notify: boolean }> {
+): Parsed<{
+  selection: LeadSelection;
+  status: string | undefined;
+  notify: boolean;
+  assignee: unknown;
+}> {
   if (!isObject(body)) return { fields: { ids: 'Required' } };
-  const fields: FieldErrors = unknownFields(body, ['ids', 'filter', 'status', 'notify']);
-  const { ids, filter, status, notify = false } = body;
+  const fields: FieldErrors = unknownFields(body, [
+    'ids',
+    'filter',
+    'status',
+    'notify',
+    'assignee',
+  ]);
+  const { ids, filter, status, notify = false, assignee } = body;
   const selection =
     ids !== undefined && filter !== undefined
       ? { fields: { filter: 'Either ids or filter, not both' } }
@@ -112,13 +123,20 @@ function parseBody(
         ? parseFilter(request, table, filter, types, statuses)
         : parseIds(ids);
   Object.assign(fields, selection.fields);
-  if (typeof status !== 'string' || !statuses.includes(status)) {
+  if (status === undefined && !('assignee' in body)) {
+    fields.status = 'Required: a status, an assignee or both';
+  } else if (status !== undefined && (typeof status !== 'string' || !statuses.includes(status))) {
     fields.status = `Must be one of: ${statuses.join(', ')}`;
   }
   if (typeof notify !== 'boolean') fields.notify = 'Must be true or false';
   if (Object.keys(fields).length > 0 || !selection.value) return { fields };
   return {
-    value: { selection: selection.value, status: status as string, notify: notify as boolean },
+    value: {
+      selection: selection.value,
+      status: status as string | undefined,
+      notify: notify as boolean,
+      assignee,
+    },
   };
 }
 
@@ -127,6 +145,7 @@ const countsSchema = {
   properties: {
     count: { type: 'integer', description: 'Leads selected' },
     changed: { type: 'integer', description: 'Leads whose status changed' },
+    assigned: { type: 'integer', description: 'Leads whose assignee changed' },
   },
 } as const;
 
@@ -187,12 +206,16 @@ export const bulkRoutes: FastifyPluginAsync<{
                 additionalProperties: false,
               },
               status: { type: 'string', enum: statuses },
+              assignee: {
+                type: ['integer', 'null'],
+                description: 'The account the leads go to (an enabled owner or recruiter), or null',
+              },
               notify: {
                 type: 'boolean',
                 description: "Also e-mail the status's message to each person whose status changes",
               },
             },
-            required: ['status'],
+            anyOf: [{ required: ['status'] }, { required: ['assignee'] }],
             additionalProperties: false,
           },
           response: { 200: countsSchema, 400: fieldErrorsBody },
@@ -202,21 +225,38 @@ export const bulkRoutes: FastifyPluginAsync<{
         const body = parseBody(request, table, request.body, types, statuses);
         if (body.fields) return badRequest(reply, body.fields);
         const { selection, status, notify } = body.value;
-        const template = notify ? await templates.find(leadType, status) : undefined;
+        const template =
+          notify && status !== undefined ? await templates.find(leadType, status) : undefined;
         if (notify && !template) {
           return badRequest(reply, { notify: 'This status has no message to send' });
+        }
+        const assigning = 'assignee' in (request.body as object);
+        const assignee = assigning
+          ? await assigneeOf(app.database.db, body.value.assignee)
+          : undefined;
+        if (assigning && assignee === undefined) {
+          return badRequest(reply, {
+            assignee: 'Must be the id of an enabled owner or recruiter account, or null',
+          });
         }
         const change: BulkChange = {
           status,
           message: template && { subject: template.subject, body: template.body },
+          assignee,
         };
         const result = await bulk.apply(table, selection, change, async (trx, counts) => {
           const sent = template ? ', its message sent' : '';
+          const changes = [
+            status === undefined ? '' : `status -> ${status} (${counts.changed} changed${sent})`,
+            assignee === undefined
+              ? ''
+              : `assignee -> ${assignee?.id ?? 'none'} (${counts.assigned} changed)`,
+          ];
           await request.server.audit.record(
             {
               action: 'bulk_changed',
               leadType,
-              detail: `${counts.count} leads: status -> ${status} (${counts.changed} changed${sent})`,
+              detail: `${counts.count} leads: ${changes.filter(Boolean).join(', ')}`,
             },
             request,
             trx,

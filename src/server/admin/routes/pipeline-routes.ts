@@ -45,7 +45,7 @@ function objectBody(
 }
 
 /** The body's `assignee`: an account a lead may go to, null (unassigned), undefined (refused). */
-const assigneeOf = async (db: Parameters<typeof findAssignee>[0], value: unknown) =>
+export const assigneeOf = async (db: Parameters<typeof findAssignee>[0], value: unknown) =>
   value === null
     ? null
     : Number.isSafeInteger(value)

@@ -5,6 +5,7 @@ import type { DialectName } from '../../platform/database/migration-runner';
 import { idIn } from '../queries/id-list';
 import type { LeadListing, ListFilter } from '../queries/lead-listing';
 import type { LeadRecordTables, LeadTable } from '../store/lead-tables';
+import { assignLeads, type Assignee } from './lead-assignment';
 import { queueStatusMessages, type StatusMessage } from './lead-pipeline';
 import type { PipelineTables } from './pipeline-tables';
 import { recordStatusEvent } from './status-events';
@@ -15,11 +16,13 @@ export const BULK_LIMIT = 10_000;
 /** Which leads: ids the admin ticked, or every lead a list's filter matches. */
 export type LeadSelection = { ids: readonly number[] } | { filter: ListFilter };
 
-/** What a bulk call sets: each field is one more change (the assignee joins the status here). */
+/** What a bulk call sets: a status, an assignee, or both. */
 export interface BulkChange {
-  status: string;
+  status?: string | undefined;
   /** The status's message, queued to each person whose status changes (decision 155). */
   message?: StatusMessage | undefined;
+  /** The account the leads go to; null: unassigned; undefined: left as they are. */
+  assignee?: Assignee | null | undefined;
 }
 
 export interface BulkCounts {
@@ -27,6 +30,8 @@ export interface BulkCounts {
   count: number;
   /** Leads whose status changed (the others had it already). */
   changed: number;
+  /** Leads whose assignee changed. */
+  assigned: number;
 }
 
 /** Why nothing changed: the body's field at fault and what to say. */
@@ -85,9 +90,22 @@ export class BulkChanges {
         const unknown = ids.filter((id) => !known.has(id));
         return { field: 'ids', error: `Unknown leads: ${unknown.slice(0, 20).join(', ')}` };
       }
-      const changed = rows.filter((row) => row.status !== change.status).map((row) => row.id);
-      await this.setStatus(trx, table, changed, change);
-      const counts = { count: rows.length, changed: changed.length };
+      const { status, message, assignee } = change;
+      const changed =
+        status === undefined
+          ? []
+          : rows.filter((row) => row.status !== status).map((row) => row.id);
+      if (status !== undefined) await this.setStatus(trx, table, changed, status, message);
+      const assigned =
+        assignee === undefined
+          ? 0
+          : await assignLeads(
+              trx,
+              table,
+              rows.map((row) => row.id),
+              assignee,
+            );
+      const counts = { count: rows.length, changed: changed.length, assigned };
       // The audit log's tables are the admin's, not the lead context's.
       await audit(trx as unknown as Transaction<object>, counts);
       return counts;
@@ -109,7 +127,8 @@ export class BulkChanges {
     trx: Transaction<PipelineTables>,
     table: LeadTable,
     ids: readonly number[],
-    { status, message }: BulkChange,
+    status: string,
+    message: StatusMessage | undefined,
   ) {
     if (ids.length === 0) return;
     const now = new Date();

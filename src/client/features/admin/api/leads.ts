@@ -100,13 +100,15 @@ export function useSendFormEmail() {
 export type BulkSelection =
   { ids: readonly number[] } | { filter: Record<string, string | boolean> };
 
-/** POST a tab's bulk change (issue 22); the lists and counts load again. */
+/** POST a tab's bulk change of status or assignee (issue 22); the lists and counts load again. */
 export function useBulkChange(url: string) {
   const client = useQueryClient();
   return useMutation({
-    mutationFn: async (body: BulkSelection & { status: string; notify?: true }) => {
+    mutationFn: async (
+      body: BulkSelection & ({ status: string; notify?: true } | { assignee: number | null }),
+    ) => {
       const response = await apiRequest('POST', url, body);
-      return (await response.json()) as { count: number; changed: number };
+      return (await response.json()) as { count: number; changed: number; assigned: number };
     },
     onSuccess: () => refreshLeads(client),
   });

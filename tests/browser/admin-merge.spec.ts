@@ -8,7 +8,8 @@ test('the detail lists a possible duplicate and merges it into the lead after a 
 }) => {
   const tag = uniqueTag('merge');
   // The same person twice: an application, and later an e-mail spelt another way on Gmail.
-  await lead.application(page.request, `${tag}.grace@gmail.com`, tag);
+  const phone = `555-${String(Date.now() % 10_000_000).padStart(7, '0')}`;
+  await lead.application(page.request, `${tag}.grace@gmail.com`, tag, phone);
   const later = `${tag}Grace+jobs@gmail.com`;
   await lead.email(page.request, later);
   await signIn(page);

@@ -20,6 +20,11 @@ export const auditActions = [
   'retention_erasure',
   'message_template_saved',
   'message_template_removed',
+  'account_invited',
+  'invitation_withdrawn',
+  'invitation_accepted',
+  'account_changed',
+  'session_ended',
 ] as const;
 export type AuditAction = (typeof auditActions)[number];
 
@@ -38,6 +43,7 @@ function entryView(row: Selectable<AdminAuditEntriesTable>): AuditEntryView {
     at: row.at,
     action: row.action,
     actor: row.actor,
+    accountId: row.account_id === null ? null : Number(row.account_id),
     leadType: row.lead_type,
     leadId: row.lead_id === null ? null : Number(row.lead_id),
     detail: row.detail,
@@ -45,7 +51,19 @@ function entryView(row: Selectable<AdminAuditEntriesTable>): AuditEntryView {
 }
 
 /** An entry as GET /api/admin/audit answers it (HELPERS contract), and a data-subject report. */
-export type AuditEntryView = DataSubjectAuditEntry;
+export type AuditEntryView = DataSubjectAuditEntry & { accountId: number | null };
+
+/** Who acted: the text the log shows, and the account (null: the server itself, or nobody). */
+export interface AuditActor {
+  name: string;
+  accountId: number | null;
+}
+
+/** GET /api/admin/audit's filters. */
+export interface AuditFilter {
+  account?: number | undefined;
+  action?: AuditAction | undefined;
+}
 
 /** The admin audit log's table: entries written, pages read newest first. */
 export class AuditLog {
@@ -56,7 +74,7 @@ export class AuditLog {
     return new AuditLog(db);
   }
 
-  async add(entry: AuditEntryInput, actor: string, now = new Date()): Promise<void> {
+  async add(entry: AuditEntryInput, actor: AuditActor, now = new Date()): Promise<void> {
     if (entry.action === 'delete' && entry.leadType && entry.leadId !== undefined) {
       // A deleted lead's earlier entries keep their action and id only.
       await this.db
@@ -71,7 +89,8 @@ export class AuditLog {
       .values({
         at: now.toISOString(),
         action: entry.action,
-        actor,
+        actor: actor.name,
+        account_id: actor.accountId,
         lead_type: entry.leadType ?? null,
         lead_id: entry.leadId ?? null,
         detail: entry.detail ?? null,
@@ -79,17 +98,18 @@ export class AuditLog {
       .execute();
   }
 
-  async page(limit: number, offset: number): Promise<{ rows: AuditEntryView[]; total: number }> {
+  async page(
+    limit: number,
+    offset: number,
+    filter: AuditFilter = {},
+  ): Promise<{ rows: AuditEntryView[]; total: number }> {
+    const matching = this.db
+      .selectFrom('admin_audit_entries')
+      .$if(filter.account !== undefined, (query) => query.where('account_id', '=', filter.account!))
+      .$if(filter.action !== undefined, (query) => query.where('action', '=', filter.action!));
     const [rows, count] = await Promise.all([
-      this.db
-        .selectFrom('admin_audit_entries')
-        .selectAll()
-        .orderBy('id', 'desc')
-        .limit(limit)
-        .offset(offset)
-        .execute(),
-      this.db
-        .selectFrom('admin_audit_entries')
+      matching.selectAll().orderBy('id', 'desc').limit(limit).offset(offset).execute(),
+      matching
         .select((eb) => eb.fn.countAll<number | string>().as('total'))
         .executeTakeFirstOrThrow(),
     ]);

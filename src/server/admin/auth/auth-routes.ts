@@ -1,16 +1,35 @@
 import type { FastifyPluginAsync } from 'fastify';
 import { SESSION_COOKIE } from './auth-plugin';
+import { ADMIN_ROLES } from '@shared/admin-accounts';
+import type { AdminAccounts } from './accounts';
 import { verifyPassword } from './password';
 import { OWNER_ACCOUNT_ID } from './sessions';
+
+interface LoginBody {
+  /** Absent: the founding owner's sign-in with ADMIN_PASSWORD (the spec's). */
+  email?: string;
+  password: string;
+}
 
 const errorBody = {
   type: 'object',
   properties: { error: { type: 'string' }, retryAfterSeconds: { type: 'integer' } },
   required: ['error'],
 } as const;
+/** The signed-in account (src/shared/admin-accounts.ts), beside the spec's `authenticated`. */
+export const accountBody = {
+  type: 'object',
+  properties: {
+    id: { type: 'integer' },
+    name: { type: 'string' },
+    email: { type: ['string', 'null'] },
+    role: { type: 'string', enum: ADMIN_ROLES },
+  },
+  required: ['id', 'name', 'email', 'role'],
+} as const;
 const sessionBody = {
   type: 'object',
-  properties: { authenticated: { type: 'boolean' } },
+  properties: { authenticated: { type: 'boolean' }, account: accountBody },
   required: ['authenticated'],
 } as const;
 
@@ -23,22 +42,34 @@ const minutes = (seconds: number) => {
  * POST /api/admin/login, POST /api/admin/logout, GET /api/admin/session.
  * The session answer is always 200 ({authenticated}), so the screen can ask without an error.
  */
-export const adminAuthRoutes: FastifyPluginAsync = async (app) => {
+export const adminAuthRoutes: FastifyPluginAsync<{ accounts: AdminAccounts }> = async (
+  app,
+  { accounts },
+) => {
   const { adminAuth } = app;
   const { sessions } = adminAuth;
+
+  /** The account the credentials sign in, or undefined. */
+  const accountFor = async ({ email, password }: LoginBody): Promise<number | undefined> => {
+    if (email !== undefined) return accounts.verify(email, password);
+    return (await verifyPassword(password, adminAuth.passwordHash)) ? OWNER_ACCOUNT_ID : undefined;
+  };
 
   app.addHook('onRequest', async (_request, reply) => {
     reply.header('Cache-Control', 'no-store');
   });
 
-  app.post<{ Body: { password: string } }>(
+  app.post<{ Body: LoginBody }>(
     '/api/admin/login',
     {
       onRequest: adminAuth.checkOrigin,
       schema: {
         body: {
           type: 'object',
-          properties: { password: { type: 'string', minLength: 1, maxLength: 1024 } },
+          properties: {
+            password: { type: 'string', minLength: 1, maxLength: 1024 },
+            email: { type: 'string', minLength: 1, maxLength: 254 },
+          },
           required: ['password'],
         },
         response: { 200: sessionBody, 401: errorBody, 403: errorBody, 429: errorBody },
@@ -57,16 +88,26 @@ export const adminAuthRoutes: FastifyPluginAsync = async (app) => {
             retryAfterSeconds: verdict.retryAfterSeconds,
           });
       }
-      if (!(await verifyPassword(request.body.password, adminAuth.passwordHash))) {
+      const accountId = await accountFor(request.body);
+      if (accountId === undefined) {
         await adminAuth.throttle.pruneExpired();
         request.log.warn('admin sign-in failed');
-        return reply.code(401).send({ error: 'Incorrect password' });
+        const error =
+          request.body.email === undefined ? 'Incorrect password' : 'Incorrect e-mail or password';
+        return reply.code(401).send({ error });
       }
       await adminAuth.throttle.reset(request.ip);
-      const session = await sessions.create(OWNER_ACCOUNT_ID);
+      // A new session and token on every sign-in; the one this browser had ends.
+      await sessions.revoke(request.cookies[SESSION_COOKIE]);
+      const session = await sessions.create(accountId, {
+        userAgent: request.headers['user-agent'],
+        ip: request.ip,
+      });
       adminAuth.setSessionCookie(request, reply, session.token);
-      request.log.info('admin signed in');
-      return { authenticated: true };
+      // The sign-in's audit entry names the account (audit-plugin.ts reads adminSession).
+      request.adminSession = session;
+      request.log.info({ account: accountId }, 'admin signed in');
+      return { authenticated: true, account: session.account };
     },
   );
 
@@ -83,11 +124,8 @@ export const adminAuthRoutes: FastifyPluginAsync = async (app) => {
     },
   );
 
-  app.get(
-    '/api/admin/session',
-    { schema: { response: { 200: sessionBody } } },
-    async (request) => ({
-      authenticated: (await sessions.resume(request.cookies[SESSION_COOKIE])) !== undefined,
-    }),
-  );
+  app.get('/api/admin/session', { schema: { response: { 200: sessionBody } } }, async (request) => {
+    const session = await sessions.resume(request.cookies[SESSION_COOKIE]);
+    return session ? { authenticated: true, account: session.account } : { authenticated: false };
+  });
 };

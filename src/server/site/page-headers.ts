@@ -11,7 +11,7 @@ const RUNTIME_STYLE_ELEMENTS = new Set(['/admin']);
  * Pages that run no tracking and talk to no origin but ours, whatever is configured: the
  * admin area shows leads' personal data (docs/decisions/062).
  */
-const OWN_ORIGIN_ONLY = new Set(['/admin']);
+const OWN_ORIGIN_ONLY = new Set(['/admin', '/admin/invite']);
 
 /**
  * The run-time config a page gets: on /admin no pixel id (so the client never loads Meta's

@@ -8,15 +8,20 @@ import { createAdminQueryClient } from './api/http';
 import { useAdminSession, useLogin } from './api/session';
 import { Dashboard } from './dashboard';
 
-/** Password sign-in; the server checks the password and sets the session cookie. */
+/**
+ * Password sign-in (the spec's, the owner's); "Sign in with e-mail" adds the e-mail field of a
+ * named account. The server checks them and sets the session cookie.
+ */
 function LoginForm() {
   const headingId = useId();
   const [password, setPassword] = useState('');
+  const [email, setEmail] = useState<string | null>(null);
   const login = useLogin();
   const submit = (event: FormEvent) => {
     event.preventDefault();
-    if (!password) return;
-    login.mutate(password, { onError: () => setPassword('') });
+    if (!password || email === '') return;
+    const credentials = email === null ? { password } : { email, password };
+    login.mutate(credentials, { onError: () => setPassword('') });
   };
   return (
     <div className="mx-auto max-w-md rounded-2xl bg-white p-8 shadow-xl">
@@ -29,6 +34,18 @@ function LoginForm() {
         </h1>
       </div>
       <form aria-labelledby={headingId} className="mt-6 grid gap-4" onSubmit={submit} noValidate>
+        {email !== null && (
+          <TextField
+            label="E-mail"
+            type="email"
+            name="email"
+            autoComplete="username"
+            required
+            autoFocus
+            value={email}
+            onChange={(event) => setEmail(event.target.value)}
+          />
+        )}
         <TextField
           label="Password"
           type="password"
@@ -40,6 +57,15 @@ function LoginForm() {
         />
         <SubmitButton submitting={login.isPending} label="Sign In" busyLabel="Signing in..." />
       </form>
+      {email === null && (
+        <button
+          type="button"
+          className="mt-4 text-sm font-semibold text-accent-strong underline underline-offset-4 focus-visible:outline-2 focus-visible:outline-accent-strong"
+          onClick={() => setEmail('')}
+        >
+          Sign in with e-mail
+        </button>
+      )}
     </div>
   );
 }

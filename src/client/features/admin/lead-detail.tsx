@@ -26,6 +26,7 @@ import { StatusSelect } from './leads-tab';
 import { useStatusMessage } from './message-templates-section';
 import { renderTemplate, type PlaceholderValues } from '@shared/message-templates';
 import { site } from '../../lib/site';
+import { useCan } from './api/session';
 
 // Said in the panel, not as a toast: the page behind is hidden from AT, and a toast takes Escape.
 type Announce = (message: Announcement) => void;
@@ -264,6 +265,8 @@ function DetailSection({ title, children }: { title: string; children: ReactNode
 function DetailBody({ detail }: { detail: LeadDetail }) {
   const { kind, lead } = detail;
   const [announcement, announce] = useState<Announcement>({ text: '' });
+  // A viewer reads the lead: no status control, review or note form.
+  const canWork = useCan('work');
   return (
     <div className="grid gap-8">
       <p
@@ -279,26 +282,31 @@ function DetailBody({ detail }: { detail: LeadDetail }) {
         <p className="text-sm text-slate-700">
           Now: <StatusBadge status={lead.status} />
         </p>
-        <StatusForm
-          kind={kind}
-          id={lead.id}
-          status={lead.status}
-          values={{
-            firstName:
-              (detail.kind === 'candidate' ? detail.lead.firstName : detail.lead.contactName) ?? '',
-            company: (detail.kind === 'company' ? detail.lead.companyName : null) ?? '',
-            statusLink: `${site.siteUrl}/status?token=…`,
-            supportEmail: site.supportEmail,
-          }}
-          announce={announce}
-        />
-        <ReviewForm kind={kind} id={lead.id} count={lead.unverifiedForms} announce={announce} />
+        {canWork && (
+          <StatusForm
+            kind={kind}
+            id={lead.id}
+            status={lead.status}
+            values={{
+              firstName:
+                (detail.kind === 'candidate' ? detail.lead.firstName : detail.lead.contactName) ??
+                '',
+              company: (detail.kind === 'company' ? detail.lead.companyName : null) ?? '',
+              statusLink: `${site.siteUrl}/status?token=…`,
+              supportEmail: site.supportEmail,
+            }}
+            announce={announce}
+          />
+        )}
+        {canWork && (
+          <ReviewForm kind={kind} id={lead.id} count={lead.unverifiedForms} announce={announce} />
+        )}
       </DetailSection>
       {detailGroups(detail).map((group) => (
         <FieldList key={group.title} group={group} />
       ))}
       <DetailSection title="Notes">
-        <NoteForm kind={kind} id={lead.id} announce={announce} />
+        {canWork ? <NoteForm kind={kind} id={lead.id} announce={announce} /> : null}
       </DetailSection>
       <DetailSection title="Forms sent">
         <SubmissionHistory submissions={detail.submissions} />

@@ -1,32 +1,10 @@
 import { createHmac, randomBytes } from 'node:crypto';
 import type { ExpressionBuilder, Kysely, Selectable } from 'kysely';
 import type { DataSubjectAuditEntry } from '@shared/admin-data-subject';
+import { auditActions, type AuditAction } from '@shared/admin-audit';
 import type { AdminAuditEntriesTable, AuditTables } from './audit-tables';
 
-export const auditActions = [
-  'sign_in',
-  'sign_in_failed',
-  'export',
-  'delete',
-  'email_sent',
-  'status_changed',
-  'note_added',
-  'unverified_reviewed',
-  'sign_out_everywhere',
-  'quarantine_released',
-  'quarantine_deleted',
-  'data_subject_access',
-  'data_subject_erasure',
-  'retention_erasure',
-  'message_template_saved',
-  'message_template_removed',
-  'account_invited',
-  'invitation_withdrawn',
-  'invitation_accepted',
-  'account_changed',
-  'session_ended',
-] as const;
-export type AuditAction = (typeof auditActions)[number];
+export { auditActions, type AuditAction };
 
 export interface AuditEntryInput {
   action: AuditAction;

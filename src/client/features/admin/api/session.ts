@@ -1,17 +1,38 @@
 import { useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
+import { can, type AdminAccount, type AdminPermission } from '@shared/admin-accounts';
 import { session } from '../../../lib/session-keys';
 import { toast } from '../../../lib/toast-store';
 import { adminToasts } from '../admin-toasts';
 import { apiRequest, markSignedOut, SESSION_KEY } from './http';
 import { ApiError } from '../../../lib/api';
 
-interface SessionState {
+export interface SessionState {
   authenticated: boolean;
+  /** The account signed in (beside the spec's `authenticated`). */
+  account?: AdminAccount;
 }
 
 /** Whether the server has a valid session for this browser (the cookie is HttpOnly). */
 export function useAdminSession() {
   return useQuery<SessionState>({ queryKey: SESSION_KEY });
+}
+
+/** The signed-in account, from the session's answer. */
+export const useAccount = (): AdminAccount | undefined => useAdminSession().data?.account;
+
+/**
+ * Whether the signed-in account's role allows `permission`: the dashboard hides what it may not
+ * do (the server refuses it anyway).
+ */
+export function useCan(permission: AdminPermission): boolean {
+  const account = useAccount();
+  return account !== undefined && can(account.role, permission);
+}
+
+/** The sign-in's fields: the password alone (the owner, as the spec has it), or with an e-mail. */
+export interface Credentials {
+  password: string;
+  email?: string;
 }
 
 function loginFailure(error: unknown): string {
@@ -28,11 +49,12 @@ function loginFailure(error: unknown): string {
 export function useLogin() {
   const client = useQueryClient();
   return useMutation({
-    mutationFn: (password: string) => apiRequest('POST', '/api/admin/login', { password }),
-    onSuccess: () => {
+    mutationFn: async (credentials: Credentials) =>
+      (await (await apiRequest('POST', '/api/admin/login', credentials)).json()) as SessionState,
+    onSuccess: (signedIn) => {
       // Only a hint for the screen (spec section 3); the server decides with the cookie.
       session.set('adminAuthenticated', 'true');
-      client.setQueryData(SESSION_KEY, { authenticated: true });
+      client.setQueryData(SESSION_KEY, signedIn);
       toast(adminToasts.authenticated);
     },
     onError: (error) => toast({ ...adminToasts.loginFailed, description: loginFailure(error) }),

@@ -1,0 +1,165 @@
+import { useId, useState, type FormEvent } from 'react';
+import { ADMIN_ROLES, type AccountEntry, type AdminRole } from '@shared/admin-accounts';
+import { clsx } from 'clsx';
+import { Button } from '../../components/ui/button';
+import { useAccounts, useChangeAccount, useInvite } from './api/accounts';
+import { useAccount } from './api/session';
+import type { ConfirmRequest } from './confirm-dialog';
+import { LeadTable, type Column } from './lead-table';
+import { controlClass } from './leads-tab';
+import { formatDate } from './leads';
+
+const roleLabels: Record<AdminRole, string> = {
+  owner: 'Owner',
+  recruiter: 'Recruiter',
+  viewer: 'Viewer',
+};
+
+function RoleSelect({
+  label,
+  value,
+  onChange,
+  disabled = false,
+}: {
+  label: string;
+  value: AdminRole;
+  onChange(role: AdminRole): void;
+  disabled?: boolean;
+}) {
+  return (
+    <select
+      aria-label={label}
+      value={value}
+      disabled={disabled}
+      onChange={(event) => onChange(event.target.value as AdminRole)}
+      className={clsx(controlClass, 'px-3')}
+    >
+      {ADMIN_ROLES.map((role) => (
+        <option key={role} value={role}>
+          {roleLabels[role]}
+        </option>
+      ))}
+    </select>
+  );
+}
+
+/** The owner's form: an e-mail address and a role; the server e-mails the invitation. */
+function InviteForm() {
+  const emailId = useId();
+  const roleId = useId();
+  const [email, setEmail] = useState('');
+  const [role, setRole] = useState<AdminRole>('recruiter');
+  const invite = useInvite();
+  const submit = (event: FormEvent) => {
+    event.preventDefault();
+    if (!email.trim()) return;
+    invite.mutate({ email: email.trim(), role }, { onSuccess: () => setEmail('') });
+  };
+  return (
+    <form onSubmit={submit} className="flex flex-wrap items-end gap-3" aria-label="Invite">
+      <div className="grid min-w-64 flex-1 gap-1.5">
+        <label htmlFor={emailId} className="text-sm font-medium text-slate-800">
+          E-mail
+        </label>
+        <input
+          id={emailId}
+          type="email"
+          required
+          value={email}
+          onChange={(event) => setEmail(event.target.value)}
+          className={clsx(controlClass, 'px-3')}
+        />
+      </div>
+      <div className="grid gap-1.5">
+        <label htmlFor={roleId} className="text-sm font-medium text-slate-800">
+          Role
+        </label>
+        <select
+          id={roleId}
+          value={role}
+          onChange={(event) => setRole(event.target.value as AdminRole)}
+          className={clsx(controlClass, 'px-3')}
+        >
+          {ADMIN_ROLES.map((value) => (
+            <option key={value} value={value}>
+              {roleLabels[value]}
+            </option>
+          ))}
+        </select>
+      </div>
+      <Button type="submit" size="sm" disabled={invite.isPending}>
+        {invite.isPending ? 'Inviting…' : 'Invite'}
+      </Button>
+    </form>
+  );
+}
+
+/** Owner only: invite people, change roles, disable accounts (their sessions end at once). */
+export function AccountsTab({ onConfirm }: { onConfirm(request: ConfirmRequest): void }) {
+  const { data, isPending, isError } = useAccounts();
+  const me = useAccount();
+  const change = useChangeAccount();
+  const columns: Column<AccountEntry>[] = [
+    { header: 'Name', cell: (row) => row.name },
+    { header: 'E-mail', cell: (row) => row.email ?? 'Signs in with ADMIN_PASSWORD' },
+    {
+      header: 'Role',
+      cell: (row) => (
+        <RoleSelect
+          label={`Role of ${row.name}`}
+          value={row.role}
+          // The founding owner stays an owner; nobody demotes themselves by a slip.
+          disabled={row.email === null || row.id === me?.id}
+          onChange={(role) => change.mutate({ id: row.id, role })}
+        />
+      ),
+    },
+    { header: 'State', cell: (row) => (row.disabled ? 'Disabled' : 'Active') },
+    {
+      header: 'Actions',
+      cell: (row) =>
+        row.email === null || row.id === me?.id ? null : row.disabled ? (
+          <Button
+            size="sm"
+            variant="outline"
+            onClick={() => change.mutate({ id: row.id, disabled: false })}
+          >
+            Enable {row.name}
+          </Button>
+        ) : (
+          <Button
+            size="sm"
+            variant="outline"
+            onClick={() =>
+              onConfirm({
+                title: `Disable ${row.name}`,
+                message: `${row.name} is signed out everywhere at once and cannot sign in until enabled again.`,
+                confirmLabel: 'Disable',
+                onConfirm: () => change.mutate({ id: row.id, disabled: true }),
+              })
+            }
+          >
+            Disable {row.name}
+          </Button>
+        ),
+    },
+  ];
+  if (isPending) return <p role="status">Loading accounts…</p>;
+  if (isError) return <p role="alert">The accounts could not be loaded.</p>;
+  return (
+    <div className="grid gap-6">
+      <InviteForm />
+      <LeadTable caption="Accounts" columns={columns} rows={data.accounts} empty="No accounts" />
+      <LeadTable
+        caption="Pending invitations"
+        columns={[
+          { header: 'E-mail', cell: (row) => row.email },
+          { header: 'Role', cell: (row) => roleLabels[row.role] },
+          { header: 'Valid until', cell: (row) => formatDate(row.expiresAt) },
+        ]}
+        rows={data.invitations}
+        empty="No pending invitations"
+      />
+    </div>
+  );
+}

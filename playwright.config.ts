@@ -123,5 +123,11 @@ export default defineConfig({
       SMTP_URL: `smtp://127.0.0.1:${MESSAGES.smtpPort}`,
       REMINDER_DELAYS: MESSAGES.reminderDelays,
     }),
+    {
+      command: 'npx tsx tests/browser/support/mail-drop.ts',
+      port: MESSAGES.smtpPort,
+      reuseExistingServer: false,
+      timeout: 90_000,
+    },
   ],
 });

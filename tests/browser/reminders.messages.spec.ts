@@ -1,27 +1,17 @@
 import { expect, test } from './fixtures';
 import { fillApplication } from './support/lead-forms';
-import { MESSAGES } from './support/outside-world';
+import { mailTo, statusLinkIn } from './support/mailbox';
 import { gotoHydrated } from './support/site';
-import { readableMail as readable, startLocalSmtp, type LocalSmtp } from '../support/smtp';
 
 /*
  * A reminder brings an unfinished candidate back (issue 21, decision 154), on the `messages`
  * server: its mail goes to this spec's SMTP server and its reminders come seconds after the form.
  */
 
-let smtp: LocalSmtp;
-test.beforeAll(async () => {
-  smtp = await startLocalSmtp(MESSAGES.smtpPort);
-});
-test.afterAll(async () => {
-  await smtp?.close();
-});
-
 const remindersTo = (email: string) =>
-  smtp.received
-    .filter((mail) => mail.to.includes(email))
-    .map(readable)
-    .filter((text) => text.includes('Subject: Your Talent Bridge application is waiting'));
+  mailTo(email).filter((text) =>
+    text.includes('Subject: Your Talent Bridge application is waiting'),
+  );
 
 let counter = 0;
 const uniqueEmail = (label: string) =>
@@ -44,7 +34,7 @@ test('a reminder brings the candidate back to finish /apply, and no further remi
 
   await expect.poll(() => remindersTo(email).length, { timeout: 15_000 }).toBe(1);
   const [reminder] = remindersTo(email);
-  const link = /https?:\/\/[^/\s]+(\/status\?token=[\w-]+&next=apply)/.exec(reminder ?? '')?.[1];
+  const link = statusLinkIn(reminder, 'apply');
   expect(link).toBeDefined();
 
   // A fresh browser, as from the mail client: the link opens /apply with the e-mail filled in.

@@ -21,7 +21,10 @@ export interface LocalSmtp {
  * A real SMTP server on a loopback port (free, unless one is given) that keeps what it receives
  * (no TLS, no auth).
  */
-export async function startLocalSmtp(fixedPort?: number): Promise<LocalSmtp> {
+export async function startLocalSmtp(
+  fixedPort?: number,
+  onMail?: (mail: ReceivedMail) => void,
+): Promise<LocalSmtp> {
   const received: ReceivedMail[] = [];
   const waiting: ((mail: ReceivedMail) => void)[] = [];
   let taken = 0;
@@ -39,6 +42,7 @@ export async function startLocalSmtp(fixedPort?: number): Promise<LocalSmtp> {
           raw: Buffer.concat(chunks).toString('utf8'),
         };
         received.push(mail);
+        onMail?.(mail);
         waiting.shift()?.(mail);
         callback();
       });

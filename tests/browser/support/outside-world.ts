@@ -1,3 +1,5 @@
+import { tmpdir } from 'node:os';
+import path from 'node:path';
 import type { Page } from '@playwright/test';
 
 /**
@@ -19,10 +21,12 @@ export const CONFIGURED = {
 
 /**
  * The `messages` server in playwright.config.ts (decision 154): its mail goes to a local SMTP
- * server the spec starts, and its reminders come seconds after the form.
+ * server that drops each message into `mailDir` (support/mail-drop.ts), read by every
+ * `*.messages.spec.ts` through support/mailbox.ts; its reminders come seconds after the form.
  */
 export const MESSAGES = {
   smtpPort: Number(process.env.E2E_PORT ?? 4173) + 5,
+  mailDir: path.join(tmpdir(), `talent-bridge-e2e-mail-${process.env.E2E_PORT ?? 4173}`),
   reminderDelays: '3s,12s',
 } as const;
 

@@ -1,0 +1,57 @@
+import { ERASED_MESSAGE, STATUS_NOTICES } from '../../src/shared/person-status';
+import { expect, test } from './fixtures';
+import { mailTo, statusLinkIn } from './support/mailbox';
+import { axeViolations } from './support/site';
+
+/*
+ * The person's status page (issue 21), opened from the confirmation e-mail as the person would,
+ * on the `messages` server: it corrects the phone, then erases everything.
+ */
+
+const confirmationTo = (email: string) =>
+  mailTo(email).find((text) =>
+    text.includes('Subject: We received your Talent Bridge application'),
+  );
+
+test('the confirmation e-mail opens the status page, which corrects the phone and erases everything', async ({
+  page,
+}) => {
+  // The outbox's worker sends the confirmation within seconds; then two page loads and a post.
+  test.setTimeout(60_000);
+  const email = `status-${Date.now()}@example.com`;
+  const response = await page.request.post('/api/candidates/basic-info', {
+    data: { firstName: 'Ada', lastName: 'Lovelace', email, phone: '555-0100' },
+  });
+  expect(response.status()).toBe(200);
+  await expect.poll(() => confirmationTo(email), { timeout: 15_000 }).toBeDefined();
+  const link = statusLinkIn(confirmationTo(email));
+  expect(link).toBeDefined();
+
+  // A fresh browser, as from the mail client.
+  await page.context().clearCookies();
+  await page.goto(link!);
+  await expect(page).toHaveURL(/\/status$/);
+  await page.locator('html[data-hydrated="true"]').waitFor({ state: 'attached' });
+  await expect(page.getByRole('heading', { level: 1 })).toHaveText('Your Application Status');
+  await expect(page.getByText(email, { exact: true })).toBeVisible();
+  await expect(page.getByRole('link', { name: 'Finish the questionnaire' })).toBeVisible();
+  expect(await axeViolations(page)).toEqual([]);
+
+  const phone = page.getByLabel('Phone');
+  await expect(phone).toHaveValue('555-0100');
+  await phone.fill('555-0199');
+  await page.getByRole('button', { name: 'Save My Details' }).click();
+  await expect(page.getByRole('status')).toHaveText(STATUS_NOTICES.details);
+  await page.reload();
+  await expect(page.getByLabel('Phone')).toHaveValue('555-0199');
+
+  await page.getByText('Erase everything we hold about me').click();
+  await page.getByRole('button', { name: 'Yes, Erase Everything' }).click();
+  await expect(page.getByText(ERASED_MESSAGE)).toBeVisible();
+  // The browser's proof went with the data: the page now offers "Lost your link?".
+  await page.goto('/status');
+  await expect(page.getByRole('heading', { name: 'Lost your link?' })).toBeVisible();
+  // ...and the link from the e-mail opens nothing any more.
+  await page.goto(link!);
+  await expect(page.getByRole('heading', { name: 'Lost your link?' })).toBeVisible();
+});

@@ -1,42 +1,21 @@
 import type { Page } from '@playwright/test';
 import { expect, lead, openTab, signIn, uniqueTag } from './support/admin';
-import { MESSAGES } from './support/outside-world';
-import { readableMail, startLocalSmtp, type LocalSmtp } from '../support/smtp';
+import { mailTo } from './support/mailbox';
 import { test } from './fixtures';
 
 /*
- * Named accounts (issue 22, decision 156) on the `messages` server, whose mail reaches this
- * spec's SMTP server: an invitation accepted from its e-mail, and a viewer's dashboard.
+ * Named accounts (issue 22, decision 156) on the `messages` server, whose mail the tests' SMTP
+ * server drops into a folder: an invitation accepted from its e-mail, and a viewer's dashboard.
  */
-
-// One worker: the SMTP server's port is this file's alone.
-test.describe.configure({ mode: 'serial' });
-
-let smtp: LocalSmtp;
-test.beforeAll(async () => {
-  smtp = await startLocalSmtp(MESSAGES.smtpPort);
-});
-test.afterAll(async () => {
-  await smtp?.close();
-});
 
 const PASSWORD = 'a long and quiet river stone';
 
 /** The invitation link's path (the server's SITE_URL is not this server's address). */
 async function invitationPath(email: string): Promise<string> {
-  let path: string | undefined;
-  await expect
-    .poll(
-      () => {
-        const mail = smtp.received.find((received) => received.to.includes(email));
-        path =
-          mail && /https?:\/\/[^/\s]+(\/admin\/invite\?token=[\w-]+)/.exec(readableMail(mail))?.[1];
-        return path;
-      },
-      { timeout: 15_000 },
-    )
-    .toBeDefined();
-  return path!;
+  const linkIn = (mail: string | undefined) =>
+    /https?:\/\/[^/\s]+(\/admin\/invite\?token=[\w-]+)/.exec(mail ?? '')?.[1];
+  await expect.poll(() => linkIn(mailTo(email)[0]), { timeout: 15_000 }).toBeDefined();
+  return linkIn(mailTo(email)[0])!;
 }
 
 /** Accepts the invitation at `path` on its page, as the invitee. */

@@ -73,7 +73,7 @@ test('a viewer signs in with e-mail and sees no export, delete or status control
   await page.getByRole('button', { name: 'Sign in with e-mail' }).click();
   await page.getByLabel('E-mail').fill(email);
   await page.getByLabel('Password').fill(PASSWORD);
-  await page.getByRole('button', { name: 'Sign In' }).click();
+  await page.getByRole('button', { name: 'Sign In', exact: true }).click();
   await expect(page.getByRole('heading', { name: 'Lead Dashboard' })).toBeVisible();
 
   const panel = await openTab(page, 'Candidates', tag);

@@ -24,12 +24,12 @@ test('refuses a wrong password, then signs in with the right one', async ({
   await page.goto('/admin');
   await expect(page.getByRole('heading', { name: 'Admin Sign In' })).toBeVisible();
   await page.getByLabel('Password').fill('not-the-password');
-  await page.getByRole('button', { name: 'Sign In' }).click();
+  await page.getByRole('button', { name: 'Sign In', exact: true }).click();
   await expect(toast(page, 'Authentication Failed').first()).toContainText('Incorrect password');
   await expect(page.getByRole('heading', { name: 'Lead Dashboard' })).toHaveCount(0);
 
   await page.getByLabel('Password').fill(E2E_ADMIN_PASSWORD);
-  await page.getByRole('button', { name: 'Sign In' }).click();
+  await page.getByRole('button', { name: 'Sign In', exact: true }).click();
   await expect(toast(page, 'Authenticated').first()).toBeVisible();
   await expect(page.getByRole('tab', { name: /^Typeform Leads/ })).toHaveAttribute(
     'aria-selected',

@@ -83,7 +83,7 @@ export async function signIn(page: Page, baseUrl = '') {
 export async function signInThroughForm(page: Page) {
   await page.goto('/admin');
   await page.getByLabel('Password').fill(E2E_ADMIN_PASSWORD);
-  await page.getByRole('button', { name: 'Sign In' }).click();
+  await page.getByRole('button', { name: 'Sign In', exact: true }).click();
   await expect(page.getByRole('heading', { name: 'Lead Dashboard' })).toBeVisible();
 }
 

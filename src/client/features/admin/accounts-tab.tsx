@@ -6,6 +6,7 @@ import { useAccounts, useChangeAccount, useInvite } from './api/accounts';
 import { useAccount } from './api/session';
 import type { ConfirmRequest } from './confirm-dialog';
 import { LeadTable, type Column } from './lead-table';
+import { LabelledSelect } from './labelled-select';
 import { controlClass } from './leads-tab';
 import { formatDate } from './leads';
 
@@ -15,38 +16,11 @@ const roleLabels: Record<AdminRole, string> = {
   viewer: 'Viewer',
 };
 
-function RoleSelect({
-  label,
-  value,
-  onChange,
-  disabled = false,
-}: {
-  label: string;
-  value: AdminRole;
-  onChange(role: AdminRole): void;
-  disabled?: boolean;
-}) {
-  return (
-    <select
-      aria-label={label}
-      value={value}
-      disabled={disabled}
-      onChange={(event) => onChange(event.target.value as AdminRole)}
-      className={clsx(controlClass, 'px-3')}
-    >
-      {ADMIN_ROLES.map((role) => (
-        <option key={role} value={role}>
-          {roleLabels[role]}
-        </option>
-      ))}
-    </select>
-  );
-}
+const roleOptions = ADMIN_ROLES.map((role) => ({ value: role, label: roleLabels[role] }));
 
 /** The owner's form: an e-mail address and a role; the server e-mails the invitation. */
 function InviteForm() {
   const emailId = useId();
-  const roleId = useId();
   const [email, setEmail] = useState('');
   const [role, setRole] = useState<AdminRole>('recruiter');
   const invite = useInvite();
@@ -70,23 +44,12 @@ function InviteForm() {
           className={clsx(controlClass, 'px-3')}
         />
       </div>
-      <div className="grid gap-1.5">
-        <label htmlFor={roleId} className="text-sm font-medium text-slate-800">
-          Role
-        </label>
-        <select
-          id={roleId}
-          value={role}
-          onChange={(event) => setRole(event.target.value as AdminRole)}
-          className={clsx(controlClass, 'px-3')}
-        >
-          {ADMIN_ROLES.map((value) => (
-            <option key={value} value={value}>
-              {roleLabels[value]}
-            </option>
-          ))}
-        </select>
-      </div>
+      <LabelledSelect
+        label="Role"
+        value={role}
+        onChange={(value) => setRole(value as AdminRole)}
+        options={roleOptions}
+      />
       <Button type="submit" size="sm" disabled={invite.isPending}>
         {invite.isPending ? 'Inviting…' : 'Invite'}
       </Button>
@@ -105,12 +68,14 @@ export function AccountsTab({ onConfirm }: { onConfirm(request: ConfirmRequest):
     {
       header: 'Role',
       cell: (row) => (
-        <RoleSelect
+        <LabelledSelect
           label={`Role of ${row.name}`}
+          hideLabel
           value={row.role}
+          options={roleOptions}
           // The founding owner stays an owner; nobody demotes themselves by a slip.
           disabled={row.email === null || row.id === me?.id}
-          onChange={(role) => change.mutate({ id: row.id, role })}
+          onChange={(role) => change.mutate({ id: row.id, role: role as AdminRole })}
         />
       ),
     },

@@ -1,47 +1,12 @@
-import { useId, useState } from 'react';
+import { useState } from 'react';
 import { useQuery } from '@tanstack/react-query';
 import { auditActions, type AuditEntry } from '@shared/admin-audit';
-import { clsx } from 'clsx';
 import { useAccounts } from './api/accounts';
 import { LeadTable } from './lead-table';
-import { controlClass } from './leads-tab';
+import { LabelledSelect } from './labelled-select';
 import { formatDate } from './leads';
 
 const actionLabel = (action: string) => action.replaceAll('_', ' ');
-
-function FilterSelect({
-  label,
-  value,
-  onChange,
-  options,
-}: {
-  label: string;
-  value: string;
-  onChange(value: string): void;
-  options: readonly { value: string; label: string }[];
-}) {
-  const id = useId();
-  return (
-    <div className="grid gap-1.5">
-      <label htmlFor={id} className="text-sm font-medium text-slate-800">
-        {label}
-      </label>
-      <select
-        id={id}
-        value={value}
-        onChange={(event) => onChange(event.target.value)}
-        className={clsx(controlClass, 'px-3')}
-      >
-        <option value="">All</option>
-        {options.map((option) => (
-          <option key={option.value} value={option.value}>
-            {option.label}
-          </option>
-        ))}
-      </select>
-    </div>
-  );
-}
 
 /** Owner only: the newest 200 audit entries, filtered by account and by action. */
 export function AuditTab() {
@@ -55,19 +20,21 @@ export function AuditTab() {
   return (
     <div className="grid gap-4">
       <div className="flex flex-wrap gap-4">
-        <FilterSelect
+        <LabelledSelect
           label="Account"
           value={account}
           onChange={setAccount}
+          empty="All"
           options={(accounts.data?.accounts ?? []).map((row) => ({
             value: String(row.id),
             label: row.name,
           }))}
         />
-        <FilterSelect
+        <LabelledSelect
           label="Action"
           value={action}
           onChange={setAction}
+          empty="All"
           options={auditActions.map((value) => ({ value, label: actionLabel(value) }))}
         />
       </div>

@@ -5,6 +5,8 @@ import path from 'node:path';
 import { writeBackup } from '../src/server/backups/write-backup';
 import { sqliteConfigOrExit } from './sqlite-config';
 
+// Its files are this user's alone, as the server's are (docs/decisions/158).
+process.umask(0o077);
 const config = sqliteConfigOrExit('npm run backup copies');
 try {
   const result = await writeBackup({ dataDir: config.dataDir, keep: config.backup.keep });

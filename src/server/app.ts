@@ -190,6 +190,7 @@ export async function buildApp({
       altchaForms: config.spam.altchaForms,
     },
     notify,
+    assignNew: config.assignNewLeads,
     writeQueueLimit: bounds.writeQueueLimit,
   });
   await app.register(personMessagesPlugin, {

@@ -1,6 +1,8 @@
 import { auditMigrations } from './admin/audit/audit-migrations';
 import type { AuditTables } from './admin/audit/audit-tables';
 import { adminAuthMigrations } from './admin/auth/auth-migrations';
+import { adminFactorMigrations } from './admin/factors/factor-migrations';
+import type { AdminFactorTables } from './admin/factors/factor-tables';
 import type { AdminAuthTables } from './admin/auth/auth-tables';
 import { leadEphemeralMigrations, leadMigrations, type LeadTables } from './leads';
 import {
@@ -22,6 +24,7 @@ import { visitMigrations, type VisitTables } from './visits/visit-tables';
 /** Every table and column, for code that sees the whole database (tests, tools). */
 export type Database = LeadTables &
   AdminAuthTables &
+  AdminFactorTables &
   AuditTables &
   OutboxTables &
   HealthProbeTables &
@@ -31,6 +34,7 @@ export type Database = LeadTables &
 export const migrations: readonly MigrationSet[] = [
   ...leadMigrations,
   adminAuthMigrations,
+  adminFactorMigrations,
   auditMigrations,
   outboxMigrations,
   healthProbeMigrations,

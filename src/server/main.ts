@@ -1,7 +1,7 @@
 import { existsSync } from 'node:fs';
 import type { AddressInfo } from 'node:net';
 import path from 'node:path';
-import { GENERATED_HASH_FILE } from './admin/auth/password-source';
+import { GENERATED_HASH_FILE, GENERATED_PASSWORD_FILE } from './admin/auth/password-source';
 import { buildApp } from './app';
 import { loadConfig, type ServerConfig } from './config/config';
 import { localUrl, startBanner, startFields, type StartFacts } from './config/start-banner';
@@ -15,6 +15,8 @@ const SHUTDOWN_TIMEOUT_MS = 15_000;
 
 /** Starts the production server and shuts it down gracefully on SIGTERM / SIGINT. */
 async function main() {
+  // Every file the server creates (database, WAL, backups, mail files) is its user's alone.
+  process.umask(0o077);
   let config;
   try {
     config = loadConfig();
@@ -26,6 +28,7 @@ async function main() {
   const pretty = chooseLogFormat(config.logFormat, Boolean(process.stdout.isTTY)) === 'pretty';
   const hashFile = path.join(config.dataDir, GENERATED_HASH_FILE);
   const passwordFileExisted = existsSync(hashFile);
+  const passwordFile = path.join(config.dataDir, GENERATED_PASSWORD_FILE);
   // JSON lines (production) go out in blocks of 4 KB, at most a second late (decision 144).
   const jsonLines = pretty ? undefined : jsonLogStream();
   const app = await buildApp({
@@ -63,6 +66,7 @@ async function main() {
       source: adminPasswordSource(config),
       hashFile,
       generatedNow: !passwordFileExisted && existsSync(hashFile),
+      passwordFile: existsSync(passwordFile) ? passwordFile : undefined,
     },
   };
   if (pretty) process.stdout.write(startBanner(config, facts));

@@ -305,6 +305,16 @@ describeEachDatabase(
         'GET /api/admin/sessions',
         'DELETE /api/admin/sessions/{id}',
         'POST /api/admin/sign-out-everywhere',
+        // Its own second factors (decision 157).
+        'GET /api/admin/factors',
+        'POST /api/admin/factors/confirm',
+        'POST /api/admin/passkeys/registration-options',
+        'POST /api/admin/passkeys',
+        'DELETE /api/admin/passkeys/{id}',
+        'POST /api/admin/totp',
+        'POST /api/admin/totp/confirm',
+        'DELETE /api/admin/totp',
+        'POST /api/admin/recovery-codes',
       ]);
       const document = await fetchOpenApi(app);
       let walked = 0;

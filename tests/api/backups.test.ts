@@ -1,7 +1,7 @@
 import { execFile, spawn } from 'node:child_process';
 import { createHash } from 'node:crypto';
 import { existsSync } from 'node:fs';
-import { copyFile, mkdtemp, readFile, rm, writeFile } from 'node:fs/promises';
+import { copyFile, mkdtemp, readFile, rm, stat, writeFile } from 'node:fs/promises';
 import os from 'node:os';
 import path from 'node:path';
 import { promisify } from 'node:util';
@@ -86,6 +86,16 @@ const sha256 = async (file: string) =>
   createHash('sha256')
     .update(await readFile(file))
     .digest('hex');
+
+/** Backups are their user's alone (umask 077, decision 158): the folder 0700, files 0600. */
+async function expectPrivate(dataDir: string, names: string[]) {
+  const mode = async (file: string) => (await stat(file)).mode & 0o777;
+  expect(await mode(backupsDirOf(dataDir))).toBe(0o700);
+  for (const name of names) {
+    const file = path.join(backupsDirOf(dataDir), name);
+    expect([await mode(file), await mode(`${file}.sha256`)], name).toEqual([0o600, 0o600]);
+  }
+}
 
 /** sha256sum -c: the .sha256 beside `file` names it and holds its digest. */
 async function expectChecksumMatches(file: string) {
@@ -315,6 +325,7 @@ describe('BACKUP_INTERVAL_HOURS and BACKUP_KEEP', () => {
     expect(kept).toHaveLength(2);
     expect(kept).toEqual([...seen].sort().slice(-2));
     for (const name of kept) await expectChecksumMatches(path.join(backupsDirOf(dataDir), name));
+    await expectPrivate(dataDir, kept);
     // Each kept backup is a whole database with the leads of its moment.
     const last = new SqliteDatabase(path.join(backupsDirOf(dataDir), kept[1]!), { readonly: true });
     try {
@@ -336,6 +347,7 @@ describe('BACKUP_INTERVAL_HOURS and BACKUP_KEEP', () => {
       made.push(path.basename(await newestBackup(dataDir)));
     }
     expect(await listBackups(backupsDirOf(dataDir))).toEqual(made.slice(1));
+    await expectPrivate(dataDir, made.slice(1));
     expect(existsSync(path.join(backupsDirOf(dataDir), `${made[0]}.sha256`))).toBe(false);
   }, 60_000);
 });

@@ -40,14 +40,19 @@ describeEachDatabase('database', (current) => {
   it("has exactly the stored columns the lead record lists (besides the admin's)", async () => {
     const tables = await current().db.introspection.getTables();
     // The admin's columns: generated ones (SQLite's introspection does not list them) and
-    // the pipeline's status (admin/listing/listing-migrations.ts).
+    // the pipeline's status (admin/listing/listing-migrations.ts) and assignee (decision 162).
     const generated = [
       'status',
+      'assignee_id',
       'lead_type',
       'search_name',
       'search_last_name',
       'search_company',
       'search_contact',
+      // The candidates' match keys (decision 161).
+      'phone_digits',
+      'name_location_key',
+      'email_match_key',
     ];
     for (const name of ['candidates', 'companies'] as const) {
       const stored = tables

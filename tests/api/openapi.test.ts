@@ -38,6 +38,10 @@ describeEachDatabase(
         // The invitee's: the token is the proof.
         '/api/admin/invitation',
         '/api/admin/invitation/accept',
+        // The second step of a sign-in and the passkey sign-in (decision 157).
+        '/api/admin/login/second-factor',
+        '/api/admin/login/passkey',
+        '/api/admin/passkeys/sign-in-options',
       ]);
       for (const [path, operations] of Object.entries(checker.document.paths)) {
         for (const [method, operation] of Object.entries(operations)) {

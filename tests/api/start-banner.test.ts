@@ -1,5 +1,6 @@
 import { spawn } from 'node:child_process';
-import { mkdtemp, rm } from 'node:fs/promises';
+import { existsSync } from 'node:fs';
+import { mkdtemp, readFile, rm, stat } from 'node:fs/promises';
 import os from 'node:os';
 import path from 'node:path';
 import { stripVTControlCharacters as plain } from 'node:util';
@@ -80,9 +81,12 @@ describe('npm start on a terminal', () => {
       expect(text).toMatch(/^ {2}Admin +http:\/\/localhost:\d+\/admin\r?$/m);
       expect(text).toContain(`Database        SQLite ${path.join(data, 'talent-bridge.sqlite')}`);
       expect(text).toContain(`e-mails are written as files in ${path.join(data, 'outbox')}`);
-      expect(text).toMatch(/ADMIN PASSWORD GENERATED \(shown only this once\): \S{20,}/);
+      // The generated password on the terminal alone: not a log line, and in no file.
+      expect(text).toMatch(/^ {2}ADMIN PASSWORD GENERATED \(shown only this once\): \S{20,}\r?$/m);
+      expect(text).not.toMatch(/(INFO|WARN): .*ADMIN PASSWORD GENERATED/);
+      expect(existsSync(path.join(data, 'admin-password.txt'))).toBe(false);
       expect(text).toContain(
-        'Admin password  generated now: shown once in the "ADMIN PASSWORD GENERATED" log line above; ' +
+        'Admin password  generated now: shown once above as "ADMIN PASSWORD GENERATED"; ' +
           `only its hash is kept, in ${path.join(data, 'admin-password.hash')}`,
       );
       expect(text).toContain('Metrics         Off: GET /metrics answers 404');
@@ -161,6 +165,56 @@ describe('npm start piped (not a terminal)', () => {
         expect(warning?.level).toBe(40);
         expect(server.output()).not.toContain('is running');
         expect(server.output()).not.toContain('piped-admin-password-1234');
+      } finally {
+        server.child.kill('SIGTERM');
+        await server.exited;
+      }
+    },
+  );
+
+  it(
+    'writes a generated password to a file only its user reads, names it, and keeps it out of the log; every data file is 0600',
+    { timeout: 60_000 },
+    async () => {
+      const data = path.join(dir, 'piped-generated');
+      const server = await startServerProcess({
+        DATA_DIR: data,
+        CLIENT_DIR: clientDir,
+        LOG_LEVEL: 'info',
+      });
+      try {
+        const ready = await eventually(() =>
+          server
+            .output()
+            .split('\n')
+            .filter(Boolean)
+            .map((line) => JSON.parse(line) as Record<string, unknown>)
+            .find((entry) => entry.msg === 'ready'),
+        );
+        const file = path.join(data, 'admin-password.txt');
+        const password = (await readFile(file, 'utf8')).trim();
+        expect(password).toMatch(/^[\w-]{32}$/);
+        expect(ready.adminPassword).toContain(`generated: in ${file}, readable by this user only`);
+        expect(server.output()).toContain(`ADMIN PASSWORD GENERATED: written to ${file}`);
+        expect(server.output()).not.toContain(password);
+        const signIn = await fetch(`${server.baseUrl}/api/admin/login`, {
+          method: 'POST',
+          headers: { 'content-type': 'application/json' },
+          body: JSON.stringify({ password }),
+        });
+        expect(signIn.status).toBe(200);
+        // umask 077: the data folder is 0700, every file in it 0600.
+        const mode = async (name: string) => (await stat(path.join(data, name))).mode & 0o777;
+        expect(await mode('.')).toBe(0o700);
+        for (const name of [
+          'admin-password.txt',
+          'admin-password.hash',
+          'talent-bridge.sqlite',
+          'talent-bridge.sqlite-wal',
+          'talent-bridge-ephemeral.sqlite',
+        ]) {
+          expect(await mode(name), name).toBe(0o600);
+        }
       } finally {
         server.child.kill('SIGTERM');
         await server.exited;

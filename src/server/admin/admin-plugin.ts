@@ -12,10 +12,15 @@ import { AdminAccounts, type AccountTables } from './auth/accounts';
 import { invitationSender } from './auth/invitation-mail';
 import { OutboxWorker } from '../platform/outbox/outbox-worker';
 import type { OutboxTables } from '../platform/outbox/outbox-tables';
+import { factorRoutes } from './factors/factor-routes';
+import { factorsPlugin } from './factors/factors-plugin';
+import { factorSignInRoutes } from './factors/sign-in-routes';
 import { dataSubjectRoutes } from './data-subject/data-subject-routes';
 import { DataSubjects } from './data-subject/data-subjects';
 import { Retention, type RetentionSchedule } from './data-subject/retention';
+import { assigneeRoutes } from './routes/assignee-routes';
 import { deliveriesRoutes } from './routes/deliveries-routes';
+import { duplicateRoutes } from './routes/duplicate-routes';
 import { emailRoutes } from './routes/email-routes';
 import { exportRoutes } from './routes/export-routes';
 import {
@@ -80,6 +85,11 @@ export const adminPlugin: FastifyPluginAsync<AdminOptions> = async (
   app.addHook('onRoute', (route) => {
     if ([route.onRequest].flat().includes(app.adminAuth.guard)) documentGuardedRoute(route);
   });
+  await app.register(factorsPlugin, {
+    siteUrl: config.site.siteUrl,
+    brandName: config.site.brandName,
+    requireMfa: config.adminRequireMfa,
+  });
   await app.register(auditPlugin);
   const { database } = app;
   const accounts = new AdminAccounts(
@@ -88,11 +98,14 @@ export const adminPlugin: FastifyPluginAsync<AdminOptions> = async (
   );
   await app.register(adminAuthRoutes, { accounts });
   await app.register(adminSessionRoutes);
+  await app.register(factorSignInRoutes);
+  await app.register(factorRoutes);
   await app.register(invitationRoutes, { accounts });
 
   const desk = new LeadDesk(database, {
     statusEvents: Boolean(config.conversions?.statusEvents),
     notify,
+    assignNew: config.assignNewLeads,
   });
   const { listing, overview, pipeline } = desk;
   const subjects = new DataSubjects(database.db, database.dialect, config.dataDir);
@@ -130,6 +143,7 @@ export const adminPlugin: FastifyPluginAsync<AdminOptions> = async (
 
   await app.register(async (guarded) => {
     guarded.addHook('onRequest', app.adminAuth.guard);
+    guarded.addHook('onRequest', app.adminFactors.requireSetUp);
     guarded.addHook('onRoute', documentGuardedRoute);
     await guarded.register(accountRoutes, { accounts });
     await guarded.register(listingRoutes, { listing });
@@ -137,6 +151,8 @@ export const adminPlugin: FastifyPluginAsync<AdminOptions> = async (
     await guarded.register(overviewRoutes, { overview });
     const templates = new MessageTemplates(tablesOf<MessageTemplateTables>(database.db));
     await guarded.register(pipelineRoutes, { pipeline, templates });
+    await guarded.register(duplicateRoutes, { desk });
+    await guarded.register(assigneeRoutes);
     await guarded.register(deliveriesRoutes);
     await guarded.register(dataSubjectRoutes, { subjects });
     await guarded.register(configurationRoutes, {

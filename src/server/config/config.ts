@@ -59,6 +59,8 @@ const envSchema = z.object({
       error: 'must be a hash printed by npm run admin:hash-password',
     })
     .optional(),
+  /** true: every admin account must set up a second factor (passkey or TOTP) before it sees a lead. */
+  ADMIN_REQUIRE_MFA: z.enum(['true', 'false']).default('false'),
   /** Behind a reverse proxy: a hop count, or the proxies' addresses/subnets (comma-separated). */
   TRUST_PROXY: z
     .string()
@@ -147,6 +149,8 @@ const envSchema = z.object({
     .optional(),
   /** Leads not updated for this many days are erased, daily (unset: kept for ever). */
   RETENTION_DAYS: z.coerce.number().int().min(1).max(100_000).optional(),
+  /** round-robin: each new lead goes in turn to an enabled recruiter (decision 162); off: none. */
+  ASSIGN_NEW_LEADS: z.enum(['off', 'round-robin']).default('off'),
 });
 
 /** Every environment variable the server reads (listed in .env.example and docs/configuration.md). */
@@ -262,6 +266,8 @@ export function loadConfig(env: Record<string, string | undefined> = process.env
     site,
     /** Neither set: a password is generated on first start (admin/auth/password-source.ts). */
     admin: { password: values.ADMIN_PASSWORD, hash: values.ADMIN_PASSWORD_HASH },
+    /** ADMIN_REQUIRE_MFA: an account without a second factor must set one up first. */
+    adminRequireMfa: values.ADMIN_REQUIRE_MFA === 'true',
     trustProxy: parseTrustProxy(values.TRUST_PROXY),
     mail: {
       smtpUrl: values.SMTP_URL,
@@ -295,6 +301,8 @@ export function loadConfig(env: Record<string, string | undefined> = process.env
     backup: { intervalHours: values.BACKUP_INTERVAL_HOURS, keep: values.BACKUP_KEEP },
     metricsToken: values.METRICS_TOKEN,
     retentionDays: values.RETENTION_DAYS,
+    /** New leads are handed in turn to the enabled recruiters (decision 162). */
+    assignNewLeads: values.ASSIGN_NEW_LEADS === 'round-robin',
     /** What the product says to the person after the form (issue 21). */
     personMessages: {
       statusLinkDays: values.STATUS_LINK_DAYS,

@@ -18,10 +18,12 @@ import { statusLinkMigrations, type StatusLinkTables } from './people/status-lin
 import { leadProofMigrations } from './people/proof-migrations';
 import { quarantineDroppedMigrations } from './quarantine/lead-quarantine';
 import { reminderMigrations, type ReminderTables } from './messages/candidate-reminders';
+import { matchKeyMigrations } from './duplicates/match-key-migrations';
 import {
   messageTemplateMigrations,
   type MessageTemplateTables,
 } from './pipeline/message-templates';
+import { assignmentMigrations } from './pipeline/lead-assignment';
 
 /** Every table and column the lead context owns. */
 export type LeadTables = LeadRecordTables &
@@ -46,6 +48,8 @@ export const leadMigrations: readonly MigrationSet[] = [
   quarantineDroppedMigrations,
   reminderMigrations,
   messageTemplateMigrations,
+  matchKeyMigrations,
+  assignmentMigrations,
 ];
 
 /** Its tables of rows a crash may forget (DatabaseConnection.ephemeral). */
@@ -106,6 +110,13 @@ export type { PipelineTables, LeadActivityTable } from './pipeline/pipeline-tabl
 export { eraseActivity, findActivity } from './pipeline/lead-activity';
 // Stage-change messages (decision 155): the admin's template per lead type and status.
 export { MessageTemplates, type MessageTemplateTables } from './pipeline/message-templates';
+// Assignment (decision 162): who may hold leads, and setting the assignee of many at once (bulk).
+export {
+  assignLeads,
+  findAssignee,
+  listAssignees,
+  type Assignee,
+} from './pipeline/lead-assignment';
 
 // Quarantine.
 export {

@@ -1,3 +1,4 @@
+import type { Transaction } from 'kysely';
 import type { DatabaseConnection } from '../platform/database/connection';
 import { tablesOf } from '../platform/database/connection';
 import { forgetSubjectMessages } from '../platform/outbox/outbox';
@@ -13,7 +14,9 @@ import {
 import { releaseQuarantined } from './quarantine/quarantine-writes';
 import { exportCsv } from './export/export-query';
 import type { ExportTab } from './export/export-tabs';
-import { LeadListing } from './queries/lead-listing';
+import { LeadListing, type ListFilter } from './queries/lead-listing';
+import { mergeCandidates } from './duplicates/lead-merge';
+import { possibleDuplicates } from './duplicates/possible-duplicates';
 import { Overview } from './queries/overview-figures';
 import type { LeadRecordTables } from './store/lead-tables';
 import type { AdminLeadTables } from './store/listing-tables';
@@ -26,6 +29,8 @@ export interface LeadDeskOptions {
   statusEvents: boolean;
   /** Where a lead released from quarantine is announced, as a new lead is (leadsPlugin's). */
   notify: readonly OutboxDestination[];
+  /** A released lead that is new goes to the next recruiter too (ASSIGN_NEW_LEADS). */
+  assignNew: boolean;
 }
 
 /**
@@ -67,11 +72,29 @@ export class LeadDesk {
   releaseQuarantined(id: number): Promise<QuarantineRelease | undefined> {
     return tablesOf<LeadRecordTables>(this.database.db)
       .transaction()
-      .execute((trx) => releaseQuarantined(trx, id, this.options.notify));
+      .execute((trx) => releaseQuarantined(trx, id, this.options.notify, this.options.assignNew));
+  }
+
+  /** The candidates that may be the same person as candidate `id` (decision 161). */
+  possibleDuplicates(id: number) {
+    return possibleDuplicates(tablesOf<AdminLeadTables>(this.database.db), id);
+  }
+
+  /**
+   * Merges candidate `otherId` into `keptId` in one transaction that ends with `within` (its
+   * audit entry); false when either is unknown (decision 161).
+   */
+  mergeCandidates(
+    keptId: number,
+    otherId: number,
+    within: (trx: Transaction<object>) => Promise<void>,
+  ): Promise<boolean> {
+    const { db, dialect } = this.database;
+    return mergeCandidates(tablesOf<PipelineTables>(db), dialect, keptId, otherId, within);
   }
 
   /** The CSV of an export tab, with the dashboard's search and status filter. */
-  exportCsv(tab: ExportTab, filter: { q?: string | undefined; status?: string | undefined }) {
+  exportCsv(tab: ExportTab, filter: ListFilter) {
     return exportCsv(this.listing, tab, filter);
   }
 

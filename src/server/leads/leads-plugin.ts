@@ -19,6 +19,8 @@ export interface LeadsOptions {
   capture: CaptureSettings;
   /** Where each new lead is announced through the outbox (docs/decisions/075). */
   notify?: readonly OutboxDestination[];
+  /** ASSIGN_NEW_LEADS=round-robin: each new lead goes to the next recruiter (decision 162). */
+  assignNew?: boolean;
   /** Most lead writes waiting at once (default WRITE_QUEUE_LIMIT; tests: fewer). */
   writeQueueLimit?: number | undefined;
   /** Carries a form posted without JavaScript to its next page (docs/decisions/090). */
@@ -49,7 +51,7 @@ export const leadsPlugin: FastifyPluginAsync<LeadsOptions> = async (app, options
   const queue = new WriteQueue(tablesOf<LeadRecordTables>(database.db), {
     limit: options.writeQueueLimit ?? WRITE_QUEUE_LIMIT,
   });
-  const store: LeadStore = createLeadStore(queue, options.notify ?? []);
+  const store: LeadStore = createLeadStore(queue, options.notify ?? [], options.assignNew);
   app.writeHealth.watchWrites(queue);
   app.metrics.watchWriteQueue(() => queue.depth);
   app.addHook('onClose', () => queue.drain());

@@ -55,4 +55,17 @@ describe('pageHeaders of /admin', () => {
     expect(pageRuntime('/', configured)).toBe(configured);
     expect(pageRuntime(null, configured)).toBe(configured);
   });
+
+  it('lets /admin use passkeys for its own origin; every other page denies them', () => {
+    const policy = (route: string | null) =>
+      pageHeaders(route, DEFAULT_RUNTIME_CONFIG, hashes)['Permissions-Policy'];
+    for (const route of ['/admin', '/admin/invite']) {
+      expect(policy(route)).toContain('publickey-credentials-get=(self)');
+      expect(policy(route)).toContain('publickey-credentials-create=(self)');
+    }
+    for (const route of ['/', '/candidates', null]) {
+      expect(policy(route)).toContain('publickey-credentials-get=()');
+      expect(policy(route)).toContain('publickey-credentials-create=()');
+    }
+  });
 });

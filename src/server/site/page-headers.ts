@@ -1,4 +1,8 @@
 import type { RuntimeConfig } from '@shared/runtime-config';
+import {
+  PASSKEY_PAGES_PERMISSIONS_POLICY,
+  PERMISSIONS_POLICY,
+} from '../platform/http/permissions-policy';
 import { pagePolicy, type InlineHashes } from './page-policy';
 
 /** The built-in questionnaire: /typeform frames it, so our own origin may. */
@@ -13,6 +17,9 @@ const RUNTIME_STYLE_ELEMENTS = new Set(['/admin']);
  */
 const OWN_ORIGIN_ONLY = new Set(['/admin', '/admin/invite']);
 
+/** Pages that sign in or register with a passkey: WebAuthn allowed for our origin (issue 22). */
+const PASSKEY_PAGES = new Set(['/admin', '/admin/invite']);
+
 /**
  * The run-time config a page gets: on /admin no pixel id (so the client never loads Meta's
  * script) and no external questionnaire, so its CSP names no origin but its own.
@@ -23,8 +30,8 @@ export function pageRuntime(route: string | null, runtime: RuntimeConfig): Runti
 }
 
 /**
- * The headers a page is sent with: its content security policy and the matching legacy
- * X-Frame-Options. `route` is null for the not-found page.
+ * The headers a page is sent with: its content security policy, the matching legacy
+ * X-Frame-Options, and its permissions policy. `route` is null for the not-found page.
  */
 export function pageHeaders(
   route: string | null,
@@ -38,5 +45,9 @@ export function pageHeaders(
       runtimeStyleElements: route !== null && RUNTIME_STYLE_ELEMENTS.has(route),
     }),
     'X-Frame-Options': frameableBySelf ? 'SAMEORIGIN' : 'DENY',
+    'Permissions-Policy':
+      route !== null && PASSKEY_PAGES.has(route)
+        ? PASSKEY_PAGES_PERMISSIONS_POLICY
+        : PERMISSIONS_POLICY,
   };
 }

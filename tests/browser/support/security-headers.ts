@@ -20,11 +20,16 @@ export interface Foreign {
 
 export const NOTHING_FOREIGN: Foreign = { pixel: false, questionnaireOrigin: null };
 
-const PERMISSIONS_POLICY =
+const policyDenying = (passkeys: string) =>
   'accelerometer=(), autoplay=(), browsing-topics=(), camera=(), display-capture=(), ' +
   'geolocation=(), gyroscope=(), hid=(), idle-detection=(), interest-cohort=(), ' +
-  'magnetometer=(), microphone=(), midi=(), payment=(), publickey-credentials-get=(), ' +
+  `magnetometer=(), microphone=(), midi=(), payment=(), ${passkeys}` +
   'screen-wake-lock=(), serial=(), usb=(), xr-spatial-tracking=(), fullscreen=(self)';
+const PERMISSIONS_POLICY = policyDenying(
+  'publickey-credentials-create=(), publickey-credentials-get=(), ',
+);
+/** /admin signs in and registers with passkeys, for its own origin only (issue 22). */
+const ADMIN_PERMISSIONS_POLICY = `${policyDenying('')}, publickey-credentials-create=(self), publickey-credentials-get=(self)`;
 
 /** Headers that are the same on every response. */
 const COMMON = {
@@ -86,6 +91,7 @@ export async function expectSecurityHeaders(request: APIRequestContext, foreign:
         path === '/admin' ? NOTHING_FOREIGN : foreign,
       ),
       'x-frame-options': path === '/questionnaire' ? 'SAMEORIGIN' : 'DENY',
+      'permissions-policy': path === '/admin' ? ADMIN_PERMISSIONS_POLICY : PERMISSIONS_POLICY,
     });
   }
   const api = await request.get(API_PATH);

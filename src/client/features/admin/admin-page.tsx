@@ -7,6 +7,8 @@ import { Container } from '../../components/ui/section';
 import { createAdminQueryClient } from './api/http';
 import { useAdminSession, useLogin } from './api/session';
 import { Dashboard } from './dashboard';
+import { SecurityPanel } from './security-panel';
+import { PasskeySignIn, SecondFactorForm } from './sign-in-factors';
 
 /**
  * Password sign-in (the spec's, the owner's); "Sign in with e-mail" adds the e-mail field of a
@@ -33,38 +35,52 @@ function LoginForm() {
           Admin Sign In
         </h1>
       </div>
-      <form aria-labelledby={headingId} className="mt-6 grid gap-4" onSubmit={submit} noValidate>
-        {email !== null && (
-          <TextField
-            label="E-mail"
-            type="email"
-            name="email"
-            autoComplete="username"
-            required
-            autoFocus
-            value={email}
-            onChange={(event) => setEmail(event.target.value)}
-          />
-        )}
-        <TextField
-          label="Password"
-          type="password"
-          name="password"
-          autoComplete="current-password"
-          required
-          value={password}
-          onChange={(event) => setPassword(event.target.value)}
-        />
-        <SubmitButton submitting={login.isPending} label="Sign In" busyLabel="Signing in..." />
-      </form>
-      {email === null && (
-        <button
-          type="button"
-          className="mt-4 text-sm font-semibold text-accent-strong underline underline-offset-4 focus-visible:outline-2 focus-visible:outline-accent-strong"
-          onClick={() => setEmail('')}
-        >
-          Sign in with e-mail
-        </button>
+      {login.data && 'secondFactor' in login.data ? (
+        <SecondFactorForm factors={login.data.secondFactor} onRestart={() => login.reset()} />
+      ) : (
+        <>
+          <form
+            aria-labelledby={headingId}
+            className="mt-6 grid gap-4"
+            onSubmit={submit}
+            noValidate
+          >
+            {email !== null && (
+              <TextField
+                label="E-mail"
+                type="email"
+                name="email"
+                autoComplete="username"
+                required
+                autoFocus
+                value={email}
+                onChange={(event) => setEmail(event.target.value)}
+              />
+            )}
+            <TextField
+              label="Password"
+              type="password"
+              name="password"
+              autoComplete="current-password"
+              required
+              value={password}
+              onChange={(event) => setPassword(event.target.value)}
+            />
+            <SubmitButton submitting={login.isPending} label="Sign In" busyLabel="Signing in..." />
+          </form>
+          <div className="mt-4 grid gap-2">
+            {email === null && (
+              <button
+                type="button"
+                className="text-sm font-semibold text-accent-strong underline underline-offset-4 focus-visible:outline-2 focus-visible:outline-accent-strong"
+                onClick={() => setEmail('')}
+              >
+                Sign in with e-mail
+              </button>
+            )}
+            <PasskeySignIn />
+          </div>
+        </>
       )}
     </div>
   );
@@ -86,7 +102,10 @@ function AdminScreen() {
       </p>
     );
   }
-  return session.data.authenticated ? <Dashboard /> : <LoginForm />;
+  if (!session.data.authenticated) return <LoginForm />;
+  // ADMIN_REQUIRE_MFA: a second factor first, before any lead.
+  if (session.data.setupRequired) return <SecurityPanel setupRequired />;
+  return <Dashboard />;
 }
 
 /** /admin: sign-in, then the dashboard; this chunk loads only on this route. */

@@ -23,6 +23,7 @@ import { DeliveryNotice } from './delivery-notice';
 import { LeadsTab } from './leads-tab';
 import { OverviewTab } from './overview-tab';
 import { QuarantineTab, useQuarantine } from './quarantine-tab';
+import { SecurityPanel } from './security-panel';
 import {
   exportUrl,
   isLeadTab,
@@ -155,6 +156,7 @@ export function Dashboard() {
         ]
       : []),
     { id: 'sessions', label: 'Your sessions', content: <SessionsPanel /> },
+    { id: 'security', label: 'Security', content: <SecurityPanel /> },
   ];
   return (
     <div>

@@ -19,11 +19,14 @@ import {
   type TimelineEntry,
 } from './api/lead-detail';
 import { StatusBadge, UnverifiedBadge } from './columns';
+import { AssigneeForm } from './assignee-form';
+import type { Assignee } from './api/assignees';
 import { useReturnFocus } from './confirm-dialog';
 import { detailGroups, FieldList, SubmissionHistory } from './lead-fields';
 import { formatDate } from './leads';
 import { StatusSelect } from './leads-tab';
 import { useStatusMessage } from './message-templates-section';
+import { PossibleDuplicates } from './possible-duplicates';
 import { renderTemplate, type PlaceholderValues } from '@shared/message-templates';
 import { site } from '../../lib/site';
 import { useCan } from './api/session';
@@ -197,6 +200,8 @@ const kindLabel: Record<string, string> = {
   status_changed: 'Status',
   note: 'Note',
   reminders_stopped: 'Reminders',
+  merged: 'Merged',
+  assigned: 'Assignee',
 };
 
 /** The lead's history, oldest first, each entry with its time. */
@@ -299,12 +304,26 @@ function DetailBody({ detail }: { detail: LeadDetail }) {
           />
         )}
         {canWork && (
+          <AssigneeForm
+            kind={kind}
+            id={lead.id}
+            assignee={(detail.raw.assignee as Assignee | null | undefined) ?? null}
+            announce={announce}
+          />
+        )}
+        {canWork && (
           <ReviewForm kind={kind} id={lead.id} count={lead.unverifiedForms} announce={announce} />
         )}
       </DetailSection>
       {detailGroups(detail).map((group) => (
         <FieldList key={group.title} group={group} />
       ))}
+      {kind === 'candidate' && (
+        <DetailSection title="Possible duplicates">
+          {/* The one flag a role without lead changes (issue 22's viewer) turns off. */}
+          <PossibleDuplicates id={lead.id} canMerge={canWork} announce={announce} />
+        </DetailSection>
+      )}
       <DetailSection title="Notes">
         {canWork ? <NoteForm kind={kind} id={lead.id} announce={announce} /> : null}
       </DetailSection>

@@ -80,6 +80,8 @@ export function LeadsTab({
   actions: RowActions;
 }) {
   const searchId = useId();
+  const duplicatesId = useId();
+  const mineId = useId();
   const [search, setSearch] = useState(filter.q);
   // Spec section 8: 'Error' — 'Failed to load candidate data' / '… company data', as a toast
   // and in place of the rows, while the failure lasts.
@@ -135,6 +137,36 @@ export function LeadsTab({
           empty="All statuses"
           className="w-full max-w-52"
         />
+        {definition.endpoint === '/api/candidate-submissions' && (
+          <div className="flex h-11 items-center gap-2">
+            <input
+              id={duplicatesId}
+              type="checkbox"
+              className="size-5 accent-accent-strong"
+              checked={filter.duplicates ?? false}
+              onChange={(event) =>
+                onFilterChange(tab, { ...filter, duplicates: event.target.checked, offset: 0 })
+              }
+            />
+            <label htmlFor={duplicatesId} className="text-sm font-medium text-slate-800">
+              Only possible duplicates
+            </label>
+          </div>
+        )}
+        <div className="flex h-11 items-center gap-2">
+          <input
+            id={mineId}
+            type="checkbox"
+            className="size-5 accent-accent-strong"
+            checked={filter.mine ?? false}
+            onChange={(event) =>
+              onFilterChange(tab, { ...filter, mine: event.target.checked, offset: 0 })
+            }
+          />
+          <label htmlFor={mineId} className="text-sm font-medium text-slate-800">
+            My leads
+          </label>
+        </div>
         {page.isFetching ? (
           <p className="ml-auto text-sm text-slate-600" role="status">
             Loading…
@@ -153,7 +185,7 @@ export function LeadsTab({
             ? `Error: ${failure.description}`
             : page.isPending
               ? 'Loading…'
-              : filter.q || filter.status
+              : filter.q || filter.status || filter.duplicates || filter.mine
                 ? 'No leads match this search.'
                 : 'No leads yet.'
         }

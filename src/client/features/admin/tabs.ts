@@ -39,7 +39,14 @@ export const leadTabs = {
 export type LeadTabId = keyof typeof leadTabs;
 export const leadTabIds = Object.keys(leadTabs) as LeadTabId[];
 export type TabId =
-  'overview' | 'quarantine' | 'dataRequests' | 'accounts' | 'audit' | 'sessions' | LeadTabId;
+  | 'overview'
+  | 'quarantine'
+  | 'dataRequests'
+  | 'security'
+  | 'accounts'
+  | 'audit'
+  | 'sessions'
+  | LeadTabId;
 export const isLeadTab = (tab: TabId): tab is LeadTabId => tab in leadTabs;
 
 export const PAGE_SIZE = 25;
@@ -49,6 +56,10 @@ export interface TabFilter {
   offset: number;
   /** A status value (src/shared/lead-status.ts), or '' for every status. */
   status: string;
+  /** Only candidates with a possible duplicate (decision 161). */
+  duplicates?: boolean;
+  /** "My leads": only the leads assigned to the signed-in account (decision 162). */
+  mine?: boolean;
 }
 
 /** The list URL of a tab's page; it is also the query key (the default fetch reads it). */
@@ -56,13 +67,18 @@ export function listUrl(tab: LeadTabId, filter: TabFilter, limit = PAGE_SIZE): s
   const { endpoint, type } = leadTabs[tab];
   const params = new URLSearchParams({ limit: String(limit), offset: String(filter.offset) });
   if (type) params.set('type', type);
+  if (filter.mine) params.set('assignee', 'me');
   return `${endpoint}?${filterParams(filter, params)}`;
 }
 
-/** The search and status filter, as query parameters (added to `params`). */
-function filterParams({ q, status }: TabFilter, params = new URLSearchParams()): URLSearchParams {
+/** The search, status and duplicates filter, as query parameters (added to `params`). */
+function filterParams(
+  { q, status, duplicates }: TabFilter,
+  params = new URLSearchParams(),
+): URLSearchParams {
   if (q.trim()) params.set('q', q.trim());
   if (status) params.set('status', status);
+  if (duplicates) params.set('duplicates', '1');
   return params;
 }
 

@@ -34,6 +34,25 @@ function templateEntry(action: AuditAction, request: FastifyRequest): AuditEntry
   return { action, leadType, detail: status };
 }
 
+const signInFailure = (reply: FastifyReply): AuditEntryInput | undefined =>
+  reply.statusCode === 401 ? { action: 'sign_in_failed' } : undefined;
+
+/** Changes of an account's own second factors (docs/decisions/157), by route and success status. */
+const factorChanges: Record<string, Outcome> = Object.fromEntries(
+  (
+    [
+      ['POST /api/admin/passkeys', 201, 'passkey_added'],
+      ['DELETE /api/admin/passkeys/:id', 204, 'passkey_removed'],
+      ['POST /api/admin/totp/confirm', 200, 'totp_added'],
+      ['DELETE /api/admin/totp', 204, 'totp_removed'],
+      ['POST /api/admin/recovery-codes', 200, 'recovery_codes_regenerated'],
+    ] as const
+  ).map(([route, status, action]): [string, Outcome] => [
+    route,
+    (_request, reply) => (reply.statusCode === status ? { action } : undefined),
+  ]),
+);
+
 /**
  * Admin actions recorded from their route's answer (pattern and status), so those routes need not
  * know the audit log; the pipeline records its own through app.audit.record.
@@ -41,12 +60,22 @@ function templateEntry(action: AuditAction, request: FastifyRequest): AuditEntry
 export const auditedOutcomes: Record<string, Outcome> = {
   // A throttled attempt (429) is not recorded: a flood of them would fill the log, and the
   // five failures before it already are.
-  'POST /api/admin/login': (_request, reply) =>
+  // A right password that still needs its second factor (authenticated: false) is no sign-in yet.
+  'POST /api/admin/login': (_request, reply, payload) =>
     reply.statusCode === 200
-      ? { action: 'sign_in' }
-      : reply.statusCode === 401
-        ? { action: 'sign_in_failed' }
-        : undefined,
+      ? answered(payload).authenticated === true
+        ? { action: 'sign_in' }
+        : undefined
+      : signInFailure(reply),
+  'POST /api/admin/login/second-factor': (_request, reply) =>
+    reply.statusCode === 200
+      ? { action: 'sign_in', detail: 'with a second factor' }
+      : signInFailure(reply),
+  'POST /api/admin/login/passkey': (_request, reply) =>
+    reply.statusCode === 200
+      ? { action: 'sign_in', detail: 'with a passkey' }
+      : signInFailure(reply),
+  ...factorChanges,
   'POST /api/admin/sign-out-everywhere': (_request, reply, payload) =>
     reply.statusCode === 200
       ? { action: 'sign_out_everywhere', detail: `ended ${Number(answered(payload).ended)}` }

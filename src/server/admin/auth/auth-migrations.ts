@@ -116,10 +116,28 @@ function createInvitations(dialect: DialectName): Migration {
   };
 }
 
+/** 220: the per-account and site-wide sign-in budgets (docs/decisions/158). */
+const budgetLogins: Migration = {
+  async up(db: Kysely<unknown>) {
+    await db.schema
+      .createTable('admin_login_accounts')
+      .addColumn('account_key', 'text', (c) => c.primaryKey())
+      .addColumn('failures', 'integer', (c) => c.notNull())
+      .addColumn('next_attempt_at', 'text', (c) => c.notNull())
+      .execute();
+    await db.schema
+      .createTable('admin_login_site_failures')
+      .addColumn('hour', 'text', (c) => c.primaryKey())
+      .addColumn('failures', 'integer', (c) => c.notNull())
+      .execute();
+  },
+};
+
 export const adminAuthMigrations: MigrationSet = (dialect) => ({
   '020_admin_sessions': createAdminSessions(dialect),
   '030_admin_session_limits': limitSessions,
   '038_admin_login_attempts': countLoginAttempts,
   '200_admin_accounts': createAccounts(dialect),
   '201_admin_invitations': createInvitations(dialect),
+  '220_admin_login_budgets': budgetLogins,
 });

@@ -6,7 +6,12 @@ import { can } from '@shared/admin-accounts';
 import type { AdminAuthTables } from './auth-tables';
 import { routePermission } from './route-permission';
 import { LoginThrottle } from './login-throttle';
-import { resolveAdminPasswordHash } from './password-source';
+import { needsRehash, hashPassword } from './password';
+import {
+  replaceGeneratedHash,
+  resolveAdminPasswordHash,
+  writeGeneratedPassword,
+} from './password-source';
 import { keptPasswordHash } from './kept-password-hash';
 import { AdminSessions, SESSION_TTL_MS, type LiveSession } from './sessions';
 import { tablesOf } from '../../platform/database/connection';
@@ -16,6 +21,8 @@ export const SESSION_COOKIE = 'tb_admin_session';
 export interface AdminAuth {
   /** scrypt hash of the admin password; never sent anywhere. */
   passwordHash: string;
+  /** After a successful sign-in: a generated password's hash below today's cost is re-made. */
+  upgradePasswordHash(password: string): Promise<void>;
   throttle: LoginThrottle;
   sessions: AdminSessions;
   /**
@@ -63,12 +70,30 @@ export const adminAuthPlugin = fp<AdminAuthOptions>(async (app, options) => {
       : await resolveAdminPasswordHash({
           config: options.admin,
           dataDir: options.dataDir,
-          announce: (password, file) =>
+          // Never into a log: on the terminal alone, or into a file only this user reads.
+          announce: async (password, hashFile) => {
+            const next = `Only its hash is kept, in ${hashFile}. Set ADMIN_PASSWORD or ADMIN_PASSWORD_HASH to choose one.`;
+            if (process.stdout.isTTY) {
+              process.stdout.write(
+                `\n  ADMIN PASSWORD GENERATED (shown only this once): ${password}\n` +
+                  `  Sign in at /admin. ${next}\n\n`,
+              );
+              return;
+            }
+            const file = await writeGeneratedPassword(options.dataDir, password);
             app.log.warn(
-              `ADMIN PASSWORD GENERATED (shown only this once): ${password} -- sign in at /admin; ` +
-                `only its hash is kept, in ${file}. Set ADMIN_PASSWORD or ADMIN_PASSWORD_HASH to choose one.`,
-            ),
+              `ADMIN PASSWORD GENERATED: written to ${file}, readable by this user only; sign in ` +
+                `at /admin, then delete that file. ${next}`,
+            );
+          },
         });
+  const generated = !password && !hash;
+  if (hash && needsRehash(hash)) {
+    app.log.warn(
+      'ADMIN_PASSWORD_HASH is an older, cheaper scrypt hash: make a new one with ' +
+        '`npm run admin:hash-password` and set it',
+    );
+  }
   const siteOrigin = new URL(options.siteUrl).origin;
   // A public https site gets a Secure cookie whatever the hop to this server says (a proxy
   // that terminates TLS may not forward the scheme); request.protocol follows
@@ -93,6 +118,14 @@ export const adminAuthPlugin = fp<AdminAuthOptions>(async (app, options) => {
   app.decorateRequest('adminSession', null);
   const auth: AdminAuth = {
     passwordHash,
+    // This process goes on with the same session fingerprint, as other instances do; the
+    // stronger hash is read (and sessions made anew) at the next start.
+    async upgradePasswordHash(password) {
+      if (!generated || !needsRehash(auth.passwordHash)) return;
+      auth.passwordHash = await hashPassword(password);
+      await replaceGeneratedHash(options.dataDir, auth.passwordHash);
+      app.log.info('admin password hash upgraded to the current scrypt cost');
+    },
     throttle: new LoginThrottle(db),
     sessions: new AdminSessions(db, passwordHash),
     checkOrigin,

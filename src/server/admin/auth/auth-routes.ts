@@ -1,9 +1,10 @@
 import type { FastifyPluginAsync } from 'fastify';
 import { SESSION_COOKIE } from './auth-plugin';
 import { ADMIN_ROLES } from '@shared/admin-accounts';
-import type { AdminAccounts } from './accounts';
+import { normalEmail, type AdminAccounts } from './accounts';
+import { OWNER_ACCOUNT } from './login-throttle';
 import { verifyPassword } from './password';
-import { OWNER_ACCOUNT_ID } from './sessions';
+import { OWNER_ACCOUNT_ID, sessionClient } from './sessions';
 
 interface LoginBody {
   /** Absent: the founding owner's sign-in with ADMIN_PASSWORD (the spec's). */
@@ -29,7 +30,14 @@ export const accountBody = {
 } as const;
 const sessionBody = {
   type: 'object',
-  properties: { authenticated: { type: 'boolean' }, account: accountBody },
+  properties: {
+    authenticated: { type: 'boolean' },
+    account: accountBody,
+    // Beside the spec's field (docs/decisions/157): the second step a password sign-in needs,
+    // and whether ADMIN_REQUIRE_MFA holds the account at the set-up of one.
+    secondFactor: { type: 'array', items: { type: 'string' } },
+    setupRequired: { type: 'boolean' },
+  },
   required: ['authenticated'],
 } as const;
 
@@ -55,6 +63,12 @@ export const adminAuthRoutes: FastifyPluginAsync<{ accounts: AdminAccounts }> = 
     return (await verifyPassword(password, adminAuth.passwordHash)) ? OWNER_ACCOUNT_ID : undefined;
   };
 
+  /** ADMIN_REQUIRE_MFA and no second factor yet: the screen shows the set-up, no lead. */
+  const setupRequired = async (accountId: number) =>
+    app.adminFactors.required && (await app.adminFactors.of(accountId)).length === 0
+      ? { setupRequired: true }
+      : {};
+
   app.addHook('onRequest', async (_request, reply) => {
     reply.header('Cache-Control', 'no-store');
   });
@@ -77,7 +91,12 @@ export const adminAuthRoutes: FastifyPluginAsync<{ accounts: AdminAccounts }> = 
     },
     async (request, reply) => {
       // Counted before the password is checked: a refused attempt costs no scrypt (decision 060).
-      const verdict = await adminAuth.throttle.countAttempt(request.ip);
+      const { email } = request.body;
+      const attempt = {
+        address: request.ip,
+        account: email === undefined ? OWNER_ACCOUNT : normalEmail(email),
+      };
+      const verdict = await adminAuth.throttle.countAttempt(attempt);
       if (!verdict.allowed) {
         request.log.warn('admin sign-in throttled');
         return reply
@@ -90,19 +109,21 @@ export const adminAuthRoutes: FastifyPluginAsync<{ accounts: AdminAccounts }> = 
       }
       const accountId = await accountFor(request.body);
       if (accountId === undefined) {
-        await adminAuth.throttle.pruneExpired();
+        await adminAuth.throttle.failed();
         request.log.warn('admin sign-in failed');
         const error =
           request.body.email === undefined ? 'Incorrect password' : 'Incorrect e-mail or password';
         return reply.code(401).send({ error });
       }
-      await adminAuth.throttle.reset(request.ip);
+      await adminAuth.throttle.succeeded(attempt);
+      if (request.body.email === undefined) {
+        await adminAuth.upgradePasswordHash(request.body.password);
+      }
+      const secondStep = await app.adminFactors.secondFactorStep(request, reply, accountId);
+      if (secondStep) return secondStep;
       // A new session and token on every sign-in; the one this browser had ends.
       await sessions.revoke(request.cookies[SESSION_COOKIE]);
-      const session = await sessions.create(accountId, {
-        userAgent: request.headers['user-agent'],
-        ip: request.ip,
-      });
+      const session = await sessions.create(accountId, sessionClient(request));
       adminAuth.setSessionCookie(request, reply, session.token);
       // The sign-in's audit entry names the account (audit-plugin.ts reads adminSession).
       request.adminSession = session;
@@ -126,6 +147,11 @@ export const adminAuthRoutes: FastifyPluginAsync<{ accounts: AdminAccounts }> = 
 
   app.get('/api/admin/session', { schema: { response: { 200: sessionBody } } }, async (request) => {
     const session = await sessions.resume(request.cookies[SESSION_COOKIE]);
-    return session ? { authenticated: true, account: session.account } : { authenticated: false };
+    if (session === undefined) return { authenticated: false };
+    return {
+      authenticated: true,
+      account: session.account,
+      ...(await setupRequired(session.account.id)),
+    };
   });
 };

@@ -20,6 +20,8 @@ export interface AdminSessionsTable {
   user_agent: string | null;
   /** Where: the address's network (IPv4 /24, IPv6 /64), not the address (decision 156). */
   network: string | null;
+  /** When a factor was last proved again on it (null: at sign-in); changing a factor needs it recent. */
+  confirmed_at: string | null;
 }
 
 /** An owner's invitation: usable once, until expires_at (72 hours). */
@@ -61,6 +63,23 @@ export interface AdminLoginAttemptsTable {
   attempts: number;
 }
 
+/** An account's sign-in attempts since its last success (docs/decisions/158). */
+export interface AdminLoginAccountsTable {
+  /** SHA-256 of the account key: 'owner', or a named account's sign-in e-mail. */
+  account_key: string;
+  /** Attempts counted as failures until one succeeds. */
+  failures: number;
+  /** ISO 8601 UTC; an attempt before it is refused (429). */
+  next_attempt_at: string;
+}
+
+/** Wrong passwords across the site in one clock hour (docs/decisions/158). */
+export interface AdminLoginSiteFailuresTable {
+  /** `2026-11-23T10`: the hour's UTC date and hour. */
+  hour: string;
+  failures: number;
+}
+
 /**
  * The ADMIN_PASSWORD's hash, kept so that every instance and every restart checks against
  * the same hash (and so binds sessions to the same fingerprint) while the password stays.
@@ -77,4 +96,6 @@ export type AdminAuthTables = {
   admin_sessions: AdminSessionsTable;
   admin_login_attempts: AdminLoginAttemptsTable;
   admin_password: AdminPasswordTable;
+  admin_login_accounts: AdminLoginAccountsTable;
+  admin_login_site_failures: AdminLoginSiteFailuresTable;
 };

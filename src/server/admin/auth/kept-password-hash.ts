@@ -1,19 +1,22 @@
 import type { Kysely } from 'kysely';
 import type { AdminAuthTables } from './auth-tables';
-import { hashPassword, verifyPassword } from './password';
+import { hashPassword, needsRehash, verifyPassword } from './password';
 
 const ROW = 1;
 
 /**
- * The hash of ADMIN_PASSWORD every instance uses: the kept one while it matches, else a new one. A
- * fresh salt per start would change the session fingerprint and end every session on each restart.
+ * The hash of ADMIN_PASSWORD every instance uses: the kept one while it matches at today's cost,
+ * else a new one (so an old, cheaper hash is upgraded at the next start). A fresh salt per start
+ * would change the session fingerprint and end every session on each restart.
  */
 export async function keptPasswordHash(
   db: Kysely<AdminAuthTables>,
   password: string,
 ): Promise<string> {
   const kept = await read(db);
-  if (kept !== undefined && (await verifyPassword(password, kept))) return kept;
+  if (kept !== undefined && !needsRehash(kept) && (await verifyPassword(password, kept))) {
+    return kept;
+  }
   const fresh = await hashPassword(password);
   if (kept === undefined) {
     await db

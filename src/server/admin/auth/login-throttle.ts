@@ -1,4 +1,5 @@
 import { createHash } from 'node:crypto';
+import { setTimeout as sleep } from 'node:timers/promises';
 import { sql, type Kysely } from 'kysely';
 import { addressKey } from '../../platform/http/address-key';
 import type { AdminAuthTables } from './auth-tables';
@@ -6,30 +7,111 @@ import type { AdminAuthTables } from './auth-tables';
 /** Sign-in attempts one address may make within the window; later ones answer 429. */
 export const MAX_ATTEMPTS = 5;
 export const WINDOW_MS = 15 * 60 * 1000;
+/** Failures an account may have before each next attempt waits (1, 2, 4, 8, then 15 minutes). */
+export const FREE_ACCOUNT_FAILURES = 10;
+const ACCOUNT_DELAY_MS = 60 * 1000;
+const MAX_ACCOUNT_DELAY_MS = 15 * 60 * 1000;
+/** An account's failures are forgotten an hour after it was last free to try. */
+const HOUR_MS = 60 * 60 * 1000;
+const ACCOUNT_MEMORY_MS = HOUR_MS;
+/** Wrong passwords the site may see in an hour before every sign-in waits. */
+export const SITE_FAILURE_BUDGET = 100;
+export const SITE_WAIT_MS = 3000;
+
+/** The account key of the password-only owner sign-in (named accounts use their e-mail). */
+export const OWNER_ACCOUNT = 'owner';
+
+/** Keys are stored as SHA-256: neither an address nor an e-mail is kept in clear. */
+const digest = (text: string): string => createHash('sha256').update(text).digest('hex');
 
 /** An IPv6 address counts by its /64. */
-const clientKey = (ip: string): string => createHash('sha256').update(addressKey(ip)).digest('hex');
+const clientKey = (ip: string): string => digest(addressKey(ip));
 
 /** What the throttle says about one attempt, already counted. */
 export type AttemptVerdict = { allowed: true } | { allowed: false; retryAfterSeconds: number };
 
+export interface Attempt {
+  /** request.ip */
+  address: string;
+  /** OWNER_ACCOUNT, or a named account's normalised sign-in e-mail. */
+  account: string;
+}
+
+const refusedUntil = (until: number, now: Date): AttemptVerdict => ({
+  allowed: false,
+  retryAfterSeconds: Math.max(1, Math.ceil((until - now.getTime()) / 1000)),
+});
+
+/** How long an account waits for its next attempt after `failures` failures in a row. */
+const accountDelayMs = (failures: number): number =>
+  failures < FREE_ACCOUNT_FAILURES
+    ? 0
+    : Math.min(MAX_ACCOUNT_DELAY_MS, ACCOUNT_DELAY_MS * 2 ** (failures - FREE_ACCOUNT_FAILURES));
+
+/** The clock hour `now` falls in, the site count's key: `2026-11-23T10`. */
+const hourOf = (now: Date): string => now.toISOString().slice(0, 13);
+
 /**
- * Sign-in attempts per client IP, in the database so every instance sees them (docs/decisions/021,
- * 060). Counted BEFORE the password check by one atomic upsert, so concurrent guesses cannot all
- * pass the check and a refused attempt costs no scrypt.
+ * Password sign-in limits, in the database so every instance sees them (docs/decisions/060, 158):
+ * per address (an IPv6 address by its /64), per account with growing delays, and a site-wide
+ * budget past which every sign-in waits. Attempts are counted BEFORE the password check, so
+ * concurrent guesses cannot all pass it and a refused attempt costs no scrypt.
  */
 export class LoginThrottle {
   constructor(private readonly db: Kysely<AdminAuthTables>) {}
 
+  /** Counts an attempt and says whether it may go on to the password check. */
+  async countAttempt({ address, account }: Attempt, now = new Date()): Promise<AttemptVerdict> {
+    const byAddress = await this.countAddressAttempt(address, now);
+    if (!byAddress.allowed) return byAddress;
+    const byAccount = await this.countAccountAttempt(account, now);
+    if (!byAccount.allowed) return byAccount;
+    // A wait rather than a 429: nobody is refused by others' failures, the owner included.
+    if (await this.siteBudgetSpent(now)) await sleep(SITE_WAIT_MS);
+    return { allowed: true };
+  }
+
+  /** A wrong password: counted for the site, and expired rows of others are dropped. */
+  async failed(now = new Date()): Promise<void> {
+    const hour = hourOf(now);
+    await this.db
+      .insertInto('admin_login_site_failures')
+      .values({ hour, failures: 1 })
+      .onConflict((conflict) =>
+        conflict
+          .column('hour')
+          .doUpdateSet({ failures: sql<number>`admin_login_site_failures.failures + 1` }),
+      )
+      .execute();
+    await this.db
+      .deleteFrom('admin_login_site_failures')
+      .where('hour', '<', hourOf(new Date(now.getTime() - HOUR_MS)))
+      .execute();
+    await this.forgetAddresses(now);
+    const forgotten = new Date(now.getTime() - ACCOUNT_MEMORY_MS).toISOString();
+    await this.db
+      .deleteFrom('admin_login_accounts')
+      .where('next_attempt_at', '<=', forgotten)
+      .execute();
+  }
+
+  /** A successful sign-in forgets the address's and the account's attempts. */
+  async succeeded({ address, account }: Attempt, now = new Date()): Promise<void> {
+    await this.forgetAddresses(now, clientKey(address));
+    await this.db
+      .deleteFrom('admin_login_accounts')
+      .where('account_key', '=', digest(account))
+      .execute();
+  }
+
   /**
-   * Counts an attempt from `ip` and says whether it may go on to the password check. The
-   * window starts at the first attempt and is fixed: a refused attempt does not extend it.
+   * The window starts at the address's first attempt and is fixed: a refused attempt does not
+   * extend it. One upsert, the same on SQLite (3.35+) and PostgreSQL: reset when the window has
+   * passed, incremented otherwise; the database serialises concurrent upserts.
    */
-  async countAttempt(ip: string, now = new Date()): Promise<AttemptVerdict> {
+  private async countAddressAttempt(ip: string, now: Date): Promise<AttemptVerdict> {
     const at = now.toISOString();
     const expired = new Date(now.getTime() - WINDOW_MS).toISOString();
-    // The same statement on SQLite (3.35+) and PostgreSQL: one row per address, reset when its
-    // window has passed, incremented otherwise; the database serialises concurrent upserts.
     const stale = sql<boolean>`admin_login_attempts.window_started_at <= ${expired}`;
     const row = await this.db
       .insertInto('admin_login_attempts')
@@ -43,27 +125,70 @@ export class LoginThrottle {
       .returning(['attempts', 'window_started_at'])
       .executeTakeFirstOrThrow();
     if (Number(row.attempts) <= MAX_ATTEMPTS) return { allowed: true };
-    const reopensAt = new Date(row.window_started_at).getTime() + WINDOW_MS;
-    return {
-      allowed: false,
-      retryAfterSeconds: Math.max(1, Math.ceil((reopensAt - now.getTime()) / 1000)),
-    };
-  }
-
-  /** A successful sign-in forgets the address's attempts (and expired rows of others). */
-  async reset(ip: string, now = new Date()): Promise<void> {
-    await this.forget(now, clientKey(ip));
+    return refusedUntil(new Date(row.window_started_at).getTime() + WINDOW_MS, now);
   }
 
   /**
-   * Drops rows whose window has passed, after a wrong password (at most 5 per address per
-   * window), so addresses that never sign in do not pile up.
+   * An attempt at an account is counted as a failure until it succeeds, and sets when the next
+   * one may come. Refused before then, without counting. Written only if the row is still as
+   * read (compare and swap), so concurrent attempts each count on every instance.
    */
-  async pruneExpired(now = new Date()): Promise<void> {
-    await this.forget(now);
+  private async countAccountAttempt(account: string, now: Date): Promise<AttemptVerdict> {
+    const key = digest(account);
+    for (;;) {
+      const row = await this.db
+        .selectFrom('admin_login_accounts')
+        .select(['failures', 'next_attempt_at'])
+        .where('account_key', '=', key)
+        .executeTakeFirst();
+      const nextAt = row ? new Date(row.next_attempt_at).getTime() : 0;
+      // Only a delay refuses: with none, a concurrent attempt may have stamped a later `now`.
+      if (row && accountDelayMs(Number(row.failures)) > 0 && nextAt > now.getTime()) {
+        return refusedUntil(nextAt, now);
+      }
+      const remembered = row && nextAt > now.getTime() - ACCOUNT_MEMORY_MS;
+      const failures = (remembered ? Number(row.failures) : 0) + 1;
+      const next = {
+        failures,
+        next_attempt_at: new Date(now.getTime() + accountDelayMs(failures)).toISOString(),
+      };
+      const written = row
+        ? await this.db
+            .updateTable('admin_login_accounts')
+            .set(next)
+            .where('account_key', '=', key)
+            .where('failures', '=', row.failures)
+            .where('next_attempt_at', '=', row.next_attempt_at)
+            .executeTakeFirst()
+            .then((result) => result.numUpdatedRows)
+        : await this.db
+            .insertInto('admin_login_accounts')
+            .values({ account_key: key, ...next })
+            .onConflict((conflict) => conflict.column('account_key').doNothing())
+            .executeTakeFirst()
+            .then((result) => result.numInsertedOrUpdatedRows ?? 0n);
+      if (Number(written) === 1) return { allowed: true };
+    }
   }
 
-  private async forget(now: Date, key?: string): Promise<void> {
+  /**
+   * Failures in the last hour, from this hour's count and the last one's share of the hour not
+   * yet past: a sliding hour, with no cliff at the top of the hour.
+   */
+  private async siteBudgetSpent(now: Date): Promise<boolean> {
+    const lastHour = hourOf(new Date(now.getTime() - HOUR_MS));
+    const rows = await this.db
+      .selectFrom('admin_login_site_failures')
+      .select(['hour', 'failures'])
+      .where('hour', '>=', lastHour)
+      .execute();
+    const count = (hour: string) => Number(rows.find((row) => row.hour === hour)?.failures ?? 0);
+    const lastHourShare = 1 - (now.getTime() % HOUR_MS) / HOUR_MS;
+    return count(hourOf(now)) + count(lastHour) * lastHourShare >= SITE_FAILURE_BUDGET;
+  }
+
+  /** Drops address rows whose window has passed, and `key`'s row. */
+  private async forgetAddresses(now: Date, key?: string): Promise<void> {
     const expired = new Date(now.getTime() - WINDOW_MS).toISOString();
     await this.db
       .deleteFrom('admin_login_attempts')

@@ -1,15 +1,17 @@
-import { chmod, mkdir, readFile, writeFile } from 'node:fs/promises';
+import { chmod, mkdir, readFile, rename, writeFile } from 'node:fs/promises';
 import path from 'node:path';
 import type { AdminPasswordConfig } from '../../config/config';
 import { generatePassword, hashPassword, parseHash } from './password';
 
 export const GENERATED_HASH_FILE = 'admin-password.hash';
+/** Where a generated password goes when there is no terminal to show it on. */
+export const GENERATED_PASSWORD_FILE = 'admin-password.txt';
 
 export interface PasswordSourceOptions {
   config: AdminPasswordConfig;
   dataDir: string;
   /** Told the generated password, once, on the start that created it. */
-  announce(password: string, file: string): void;
+  announce(password: string, file: string): Promise<void> | void;
 }
 
 /**
@@ -28,19 +30,39 @@ export async function resolveAdminPasswordHash(options: PasswordSourceOptions): 
 
   const password = generatePassword();
   const hash = await hashPassword(password);
-  await mkdir(dataDir, { recursive: true });
+  await mkdir(dataDir, { recursive: true, mode: 0o700 });
   try {
     // 'wx': when two instances start together on one DATA_DIR, only one writes the file.
-    await writeFile(file, `${hash}\n`, { mode: 0o600, flag: 'wx' });
+    await writeFile(file, `${hash}\n`, { mode: 0o600, flag: 'wx' }); // the umask can only narrow it
   } catch (error) {
     if ((error as NodeJS.ErrnoException).code !== 'EEXIST') throw error;
     const winner = await readStoredHash(file);
     if (winner) return winner;
     throw new Error(`${file} exists but holds no valid password hash`, { cause: error });
   }
-  await chmod(file, 0o600); // in case the umask widened it
-  options.announce(password, file);
+  await options.announce(password, file);
   return hash;
+}
+
+/** Writes a file only this user may read (0600), whatever the umask. */
+async function writePrivate(file: string, text: string): Promise<void> {
+  await writeFile(file, text, { mode: 0o600 });
+  await chmod(file, 0o600); // an existing file keeps its mode otherwise
+}
+
+/** Writes the generated password to DATA_DIR/admin-password.txt (0600) and returns its path. */
+export async function writeGeneratedPassword(dataDir: string, password: string): Promise<string> {
+  const file = path.join(dataDir, GENERATED_PASSWORD_FILE);
+  await writePrivate(file, `${password}\n`);
+  return file;
+}
+
+/** Replaces the generated password's stored hash (a cheaper one, upgraded) in one rename. */
+export async function replaceGeneratedHash(dataDir: string, hash: string): Promise<void> {
+  const file = path.join(dataDir, GENERATED_HASH_FILE);
+  const next = `${file}.${process.pid}.new`;
+  await writePrivate(next, `${hash}\n`);
+  await rename(next, file);
 }
 
 async function readStoredHash(file: string): Promise<string | undefined> {

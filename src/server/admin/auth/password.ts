@@ -1,4 +1,4 @@
-import { randomBytes, scrypt, timingSafeEqual, type ScryptOptions } from 'node:crypto';
+import { randomBytes, scrypt, timingSafeEqual } from 'node:crypto';
 
 /**
  * scrypt hashes as `scrypt$N$r$p$<salt>$<key>` (base64): each carries its parameters, so the cost
@@ -6,15 +6,32 @@ import { randomBytes, scrypt, timingSafeEqual, type ScryptOptions } from 'node:c
  */
 
 const KEY_LENGTH = 64;
-const DEFAULTS = { N: 2 ** 15, r: 8, p: 1 } as const;
+/** The cost of new hashes (docs/decisions/158); a stored hash below it is upgraded. */
+const DEFAULTS = { N: 2 ** 17, r: 8, p: 1 } as const;
 
-function derive(password: string, salt: Buffer, options: ScryptOptions): Promise<Buffer> {
-  return new Promise((resolve, reject) => {
-    // maxmem: N=2^15, r=8 needs 32 MiB; Node's default limit is exactly 32 MiB.
-    scrypt(password, salt, KEY_LENGTH, { ...options, maxmem: 128 * 1024 * 1024 }, (error, key) =>
-      error ? reject(error) : resolve(key),
-    );
-  });
+interface Cost {
+  N: number;
+  r: number;
+  p: number;
+}
+
+/** One scrypt at a time per process, so sign-ins in parallel never hold more than 128 MiB. */
+let previous: Promise<unknown> = Promise.resolve();
+
+function derive(password: string, salt: Buffer, options: Cost): Promise<Buffer> {
+  const run = previous.then(
+    () =>
+      new Promise<Buffer>((resolve, reject) => {
+        // scrypt needs 128 * N * r bytes (128 MiB at the defaults) and a little more; Node
+        // refuses above 32 MiB unless told.
+        const maxmem = 128 * options.N * options.r + 16 * 1024 * 1024;
+        scrypt(password, salt, KEY_LENGTH, { ...options, maxmem }, (error, key) =>
+          error ? reject(error) : resolve(key),
+        );
+      }),
+  );
+  previous = run.catch(() => undefined);
+  return run;
 }
 
 export async function hashPassword(password: string): Promise<string> {
@@ -24,10 +41,7 @@ export async function hashPassword(password: string): Promise<string> {
   return `scrypt$${N}$${r}$${p}$${salt.toString('base64')}$${key.toString('base64')}`;
 }
 
-interface ParsedHash {
-  N: number;
-  r: number;
-  p: number;
+interface ParsedHash extends Cost {
   salt: Buffer;
   key: Buffer;
 }
@@ -59,6 +73,14 @@ export async function verifyPassword(password: string, hash: string): Promise<bo
   if (!parsed) return false;
   const key = await derive(password, parsed.salt, { N: parsed.N, r: parsed.r, p: parsed.p });
   return key.length === parsed.key.length && timingSafeEqual(key, parsed.key);
+}
+
+/** True when `hash` was made at a lower cost than new hashes get: hash the password again. */
+export function needsRehash(hash: string): boolean {
+  const parsed = parseHash(hash);
+  return (
+    parsed !== undefined && parsed.N * parsed.r * parsed.p < DEFAULTS.N * DEFAULTS.r * DEFAULTS.p
+  );
 }
 
 /** A strong generated password: 24 random bytes, base64url (32 characters, 192 bits). */

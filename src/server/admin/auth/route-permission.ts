@@ -21,6 +21,15 @@ const EXCEPTIONS: Record<string, AdminPermission> = {
   // Every account ends its own sessions (an owner anyone's: checked by the route).
   'POST /api/admin/sign-out-everywhere': 'read',
   'DELETE /api/admin/sessions/:id': 'read',
+  // Every account looks after its own second factors (decision 157).
+  'POST /api/admin/factors/confirm': 'read',
+  'POST /api/admin/passkeys/registration-options': 'read',
+  'POST /api/admin/passkeys': 'read',
+  'DELETE /api/admin/passkeys/:id': 'read',
+  'POST /api/admin/totp': 'read',
+  'POST /api/admin/totp/confirm': 'read',
+  'DELETE /api/admin/totp': 'read',
+  'POST /api/admin/recovery-codes': 'read',
 };
 
 /** What the signed-in account's role must allow for `method` on the route `url`. */

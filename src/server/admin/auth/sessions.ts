@@ -41,6 +41,12 @@ export interface SessionClient {
   ip: string;
 }
 
+/** The client of a request (a Fastify request fits). */
+export const sessionClient = (request: {
+  headers: { 'user-agent'?: string | undefined };
+  ip: string;
+}): SessionClient => ({ userAgent: request.headers['user-agent'], ip: request.ip });
+
 /** A live session as its account's list shows it. */
 export interface SessionRow {
   id: number;
@@ -213,6 +219,34 @@ export class AdminSessions {
       .where('account_id', '=', accountId)
       .where('revoked_at', 'is', null)
       .execute();
+  }
+
+  /**
+   * A new token for `session`, the old one revoked (every change of factor): the new session keeps
+   * the old one's sign-in time, expiry and last confirmation, so no limit is stretched.
+   */
+  async rotate(session: LiveSession, now = new Date()): Promise<NewSession> {
+    const old = await this.db
+      .selectFrom('admin_sessions')
+      .selectAll()
+      .where('id', '=', session.id)
+      .executeTakeFirstOrThrow();
+    const token = randomBytes(32).toString('base64url');
+    const id = await this.db.transaction().execute(async (trx) => {
+      await trx
+        .updateTable('admin_sessions')
+        .set({ revoked_at: now.toISOString() })
+        .where('id', '=', session.id)
+        .execute();
+      const { id: _id, ...kept } = old;
+      const row = await trx
+        .insertInto('admin_sessions')
+        .values({ ...kept, token_hash: sha256(token), last_seen_at: now.toISOString() })
+        .returning('id')
+        .executeTakeFirstOrThrow();
+      return Number(row.id);
+    });
+    return { id, account: session.account, token, expiresAt: new Date(old.expires_at) };
   }
 
   private live(now: Date) {

@@ -2,6 +2,7 @@ import { Readable } from 'node:stream';
 import type { FastifyPluginAsync } from 'fastify';
 import { candidateStatuses, companyStatuses } from '@shared/lead-status';
 import { exportTabs, type ExportTab, type LeadDesk } from '../../leads';
+import { duplicatesParam } from './listing-routes';
 
 /** Every status of either table (a tab of the other table's status exports no rows). */
 const statuses = [...new Set([...candidateStatuses, ...companyStatuses].map((s) => s.value))];
@@ -10,12 +11,15 @@ const statuses = [...new Set([...candidateStatuses, ...companyStatuses].map((s) 
 const fileName = (tab: ExportTab) => (tab === 'questionnaire-leads' ? 'typeform-leads' : tab);
 
 /**
- * GET /api/admin/export/<tab>.csv?q=&status=: the whole tab, streamed as read, in constant memory
+ * GET /api/admin/export/<tab>.csv?q=&status=&duplicates=: the whole tab, streamed as read, in constant memory
  * (docs/decisions/022, 025);
  * named <tab>-YYYY-MM-DD.csv (fileName).
  */
 export const exportRoutes: FastifyPluginAsync<{ desk: LeadDesk }> = async (app, { desk }) => {
-  app.get<{ Params: { file: string }; Querystring: { q?: string; status?: string } }>(
+  app.get<{
+    Params: { file: string };
+    Querystring: { q?: string; status?: string; duplicates?: 0 | 1 };
+  }>(
     '/api/admin/export/:file',
     {
       schema: {
@@ -29,6 +33,7 @@ export const exportRoutes: FastifyPluginAsync<{ desk: LeadDesk }> = async (app, 
           properties: {
             q: { type: 'string', maxLength: 200 },
             status: { type: 'string', enum: statuses },
+            duplicates: duplicatesParam,
           },
         },
         response: {
@@ -47,7 +52,8 @@ export const exportRoutes: FastifyPluginAsync<{ desk: LeadDesk }> = async (app, 
     },
     async (request, reply) => {
       const tab = request.params.file.replace(/\.csv$/, '') as ExportTab;
-      const csv = desk.exportCsv(tab, request.query);
+      const { duplicates, ...filter } = request.query;
+      const csv = desk.exportCsv(tab, { ...filter, duplicates: duplicates === 1 });
       const date = new Date().toISOString().slice(0, 10);
       request.log.info({ tab }, 'admin export started');
       return reply

@@ -1,4 +1,4 @@
-import type { FastifyPluginAsync, FastifyReply } from 'fastify';
+import type { FastifyPluginAsync, FastifyReply, FastifyRequest } from 'fastify';
 import { candidateStatuses, companyStatuses } from '@shared/lead-status';
 import {
   decodeCursor,
@@ -25,6 +25,9 @@ interface ListQuerystring {
   q?: string;
   type?: string;
   status?: string;
+  duplicates?: 0 | 1;
+  /** me, none or an account id (decision 162). */
+  assignee?: string;
 }
 
 const MAX_LIMIT = 500;
@@ -33,7 +36,18 @@ const statusValues = (statuses: readonly { value: string }[]) => statuses.map((s
 const candidateStatusValues = statusValues(candidateStatuses);
 const companyStatusValues = statusValues(companyStatuses);
 
-function listQuerystringSchema(types: readonly string[], statuses: readonly string[]) {
+/** `duplicates=1`: only candidates with a possible duplicate (decision 161). */
+export const duplicatesParam = {
+  type: 'integer',
+  enum: [0, 1],
+  description: 'With 1, only candidates that have a possible duplicate',
+} as const;
+
+function listQuerystringSchema(
+  types: readonly string[],
+  statuses: readonly string[],
+  candidates = false,
+) {
   return {
     type: 'object',
     properties: {
@@ -43,6 +57,12 @@ function listQuerystringSchema(types: readonly string[], statuses: readonly stri
       q: { type: 'string', maxLength: 200 },
       ...(types.length > 0 ? { type: { type: 'string', enum: types } } : {}),
       status: { type: 'string', enum: statuses },
+      ...(candidates ? { duplicates: duplicatesParam } : {}),
+      assignee: {
+        type: 'string',
+        pattern: '^(me|none|[1-9][0-9]{0,9})$',
+        description: 'me (the signed-in account), none (unassigned) or an account id',
+      },
     },
     additionalProperties: false,
   } as const;
@@ -58,6 +78,14 @@ const companyTypes: Record<string, CompanyLeadType> = {
   full: 'full',
   'email-only': 'email',
 };
+
+/** The list filter of ?assignee=: me is the signed-in account. */
+function assigneeFilter(request: FastifyRequest<{ Querystring: ListQuerystring }>) {
+  const { assignee } = request.query;
+  if (assignee === undefined) return undefined;
+  if (assignee === 'none') return null;
+  return assignee === 'me' ? (request.adminSession?.account.id ?? 0) : Number(assignee);
+}
 
 type LeadView = ReturnType<typeof candidateView> | ReturnType<typeof companyView>;
 
@@ -106,17 +134,19 @@ export const listingRoutes: FastifyPluginAsync<{ listing: LeadListing }> = async
       path,
       {
         schema: {
-          querystring: listQuerystringSchema(Object.keys(types), statuses),
+          querystring: listQuerystringSchema(Object.keys(types), statuses, table === 'candidates'),
           response: { 200: { type: 'array', items: schemas[table] } },
         },
       },
       async (request, reply) => {
-        const { limit, offset, q, type, cursor, status } = request.query;
+        const { limit, offset, q, type, cursor, status, duplicates } = request.query;
         const page = await listing.list(table, {
           limit,
           offset,
           q,
           status,
+          duplicates: duplicates === 1,
+          assignee: assigneeFilter(request),
           type: type ? types[type] : undefined,
           cursor: decodeCursor(cursor),
         });
@@ -158,7 +188,8 @@ export const listingRoutes: FastifyPluginAsync<{ listing: LeadListing }> = async
     },
     async (request, reply) => {
       const { limit, offset, q, status } = request.query;
-      const page = await listing.listLeadEmails({ limit, offset, q, status });
+      const assignee = assigneeFilter(request);
+      const page = await listing.listLeadEmails({ limit, offset, q, status, assignee });
       return withPaging(reply, page.rows.map(leadEmailView), page, limit);
     },
   );

@@ -15,6 +15,7 @@ import {
   type LeadPipeline,
   type MessageTemplates,
   INVALID_FIELDS_MESSAGE,
+  findAssignee,
 } from '../../leads';
 
 export const NOTE_MAX_LENGTH = 5000;
@@ -42,6 +43,14 @@ function objectBody(
   const { [required]: value, ...rest } = body as Record<string, unknown>;
   return { ok: true, value, rest };
 }
+
+/** The body's `assignee`: an account a lead may go to, null (unassigned), undefined (refused). */
+const assigneeOf = async (db: Parameters<typeof findAssignee>[0], value: unknown) =>
+  value === null
+    ? null
+    : Number.isSafeInteger(value)
+      ? findAssignee(db, value as number)
+      : undefined;
 
 const badRequest = (reply: FastifyReply, fields: FieldErrors) =>
   reply.code(400).send({ error: INVALID_FIELDS_MESSAGE, fields });
@@ -96,7 +105,7 @@ const withTimeline = <Schema extends { properties: object }>(schema: Schema) => 
 
 /**
  * One lead in the admin (HELPERS contract, issue 10): GET its detail with the timeline,
- * PATCH its status, POST a note. Registered in the guarded scope.
+ * PATCH its status and assignee, POST a note. Registered in the guarded scope.
  */
 export const pipelineRoutes: FastifyPluginAsync<{
   pipeline: LeadPipeline;
@@ -165,27 +174,54 @@ export const pipelineRoutes: FastifyPluginAsync<{
                 type: 'boolean',
                 description: "Also e-mail the status's message to the person (decision 155)",
               },
+              assignee: {
+                type: ['integer', 'null'],
+                description: 'An enabled owner or recruiter account, or null (decision 162)',
+              },
             },
-            required: ['status'],
+            anyOf: [{ required: ['status'] }, { required: ['assignee'] }],
             additionalProperties: false,
           },
         },
       },
       async (request, reply) => {
-        const body = objectBody(request.body, 'status', ['notify']);
+        const body = objectBody(request.body, 'status', ['notify', 'assignee']);
         if (!body.ok) return badRequest(reply, body.fields);
-        const status = body.value;
-        if (typeof status !== 'string' || !statuses.includes(status)) {
-          return badRequest(reply, { status: `Must be one of: ${statuses.join(', ')}` });
+        const { notify = false, ...rest } = body.rest;
+        const assigning = 'assignee' in rest;
+        // {"assignee"} alone leaves the status as it is (decision 162).
+        const status = body.value === undefined && assigning ? undefined : body.value;
+        if (status !== undefined || !assigning) {
+          if (typeof status !== 'string' || !statuses.includes(status)) {
+            return badRequest(reply, { status: `Must be one of: ${statuses.join(', ')}` });
+          }
         }
-        const { notify = false } = body.rest;
         if (typeof notify !== 'boolean')
           return badRequest(reply, { notify: 'Must be true or false' });
-        const template = notify ? await templates.find(leadType, status) : undefined;
+        const template = notify && status ? await templates.find(leadType, status) : undefined;
         if (notify && !template) {
           return badRequest(reply, { notify: 'This status has no message to send' });
         }
+        const assignee = assigning ? await assigneeOf(app.database.db, rest.assignee) : null;
+        if (assignee === undefined) {
+          return badRequest(reply, {
+            assignee: 'Must be the id of an enabled owner or recruiter account, or null',
+          });
+        }
         const { id } = request.params;
+        if (assigning) {
+          const assigned = await pipeline.setAssignee(table, id, assignee);
+          if (!assigned) return notFound(reply);
+          if (assigned.from !== assigned.to) {
+            await audit(request, {
+              action: 'assignee_changed',
+              leadType,
+              leadId: id,
+              detail: `${assigned.from ?? 'none'} -> ${assigned.to ?? 'none'}`,
+            });
+          }
+        }
+        if (status === undefined) return (await detail(id)) ?? notFound(reply);
         const message = template && { subject: template.subject, body: template.body };
         const change = await pipeline.setStatus(table, id, status, message);
         if (!change) return notFound(reply);

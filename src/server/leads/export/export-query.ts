@@ -1,7 +1,7 @@
 import { sql, type RawBuilder } from 'kysely';
 import type { LeadTable } from '../store/lead-tables';
 import type { Cursor } from '../queries/cursor';
-import type { LeadListing } from '../queries/lead-listing';
+import type { LeadListing, ListFilter } from '../queries/lead-listing';
 import { CELL_SEPARATOR, exportBatches, type RowBatches } from './export-batches';
 import { csvChunks } from './csv';
 import { exportDefinitions, newestFirst, selectionsFor, type ExportTab } from './export-tabs';
@@ -13,7 +13,7 @@ export type ExportSelection = string | RawBuilder<unknown>;
 function exportRows(
   listing: LeadListing,
   table: LeadTable,
-  filter: { type: string; q?: string | undefined; status?: string | undefined },
+  filter: ListFilter & { type: string },
   selections: readonly ExportSelection[],
 ): RowBatches {
   const { db, dialect } = listing;
@@ -61,7 +61,7 @@ function exportRows(
 export function exportCsv(
   listing: LeadListing,
   tab: ExportTab,
-  filter: { q?: string | undefined; status?: string | undefined },
+  filter: ListFilter,
 ): AsyncIterable<string> {
   const definition = exportDefinitions[tab];
   const [first, second] = definition.sources.map(({ table, type }) =>

@@ -1,6 +1,7 @@
 import type { Kysely } from 'kysely';
 import { STATUS_PAGE_FORM } from '@shared/lead-vocabulary';
 import type { DialectName } from '../../platform/database/migration-runner';
+import { refreshMatchKeys } from '../duplicates/match-keys';
 import { addActivity, lockedStatus } from '../pipeline/lead-pipeline';
 import type { PipelineTables } from '../pipeline/pipeline-tables';
 import type { LeadRef } from './lead-proof';
@@ -31,6 +32,7 @@ export function correctDetails(
       .set({ ...values, updated_at: now } as never)
       .where('id', '=', lead.id)
       .execute();
+    if (lead.table === 'candidates') await refreshMatchKeys(trx, lead.id);
     await trx
       .insertInto('lead_submissions')
       .values({

@@ -11,6 +11,7 @@ import type { LeadActivityTable, PipelineTables } from './pipeline-tables';
 import { conversionStates } from '../../conversions';
 import { recordStatusEvent } from './status-events';
 import { buildTimeline } from './timeline';
+import { assignLeads, type Assignee } from './lead-assignment';
 
 /** JSON text of a stored object, or null. */
 const parsed = (text: string | null) =>
@@ -166,6 +167,23 @@ export class LeadPipeline {
         }
       }
       return { from, to: status };
+    });
+  }
+
+  /**
+   * Sets the lead's assignee (decision 162); the change as {from, to} account ids, or undefined
+   * for an unknown lead.
+   */
+  async setAssignee(table: LeadTable, id: number, assignee: Assignee | null) {
+    return this.db.transaction().execute(async (trx) => {
+      if ((await lockedStatus(trx, this.dialect, table, id)) === undefined) return undefined;
+      const lead = await trx
+        .selectFrom(table)
+        .select('assignee_id')
+        .where('id', '=', id)
+        .executeTakeFirstOrThrow();
+      await assignLeads(trx, table, [id], assignee);
+      return { from: lead.assignee_id, to: assignee?.id ?? null };
     });
   }
 

@@ -7,7 +7,14 @@ import type { AdminLeadTables } from '../store/listing-tables';
  * itself is a lead column, so listings filter on it without a join.
  */
 
-export const activityKinds = ['status_changed', 'note', 'email_sent', 'reminders_stopped'] as const;
+export const activityKinds = [
+  'status_changed',
+  'note',
+  'email_sent',
+  'reminders_stopped',
+  'merged',
+  'assigned',
+] as const;
 export type ActivityKind = (typeof activityKinds)[number];
 
 export interface LeadActivityTable {
@@ -17,7 +24,8 @@ export interface LeadActivityTable {
   kind: ActivityKind;
   /**
    * A note's text; the mail transport of an e-mail sent (smtp, sendgrid, outbox); `person` on a
-   * status change or a stop the person made on their status page.
+   * status change or a stop the person made on their status page; the id of a lead merged in;
+   * the assignee's name (null: unassigned).
    */
   text: string | null;
   /** A status change: the status before and after. */

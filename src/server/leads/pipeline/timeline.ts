@@ -11,7 +11,15 @@ import {
 /** One event of a lead's life, as GET /api/…-submissions/:id answers it (HELPERS contract). */
 export interface TimelineEntry {
   at: string;
-  kind: 'created' | 'submitted' | 'email_sent' | 'status_changed' | 'note' | 'reminders_stopped';
+  kind:
+    | 'created'
+    | 'submitted'
+    | 'email_sent'
+    | 'status_changed'
+    | 'note'
+    | 'reminders_stopped'
+    | 'merged'
+    | 'assigned';
   /** A sentence the dashboard shows as it is. */
   text: string;
 }
@@ -73,6 +81,14 @@ function activityEntry(activity: Activity): TimelineEntry {
       return { at, kind: 'note', text: activity.text ?? '' };
     case 'reminders_stopped':
       return { at, kind: 'reminders_stopped', text: `Reminders stopped${byPerson(activity)}` };
+    case 'merged':
+      return { at, kind: 'merged', text: `Lead #${activity.text ?? ''} merged into this lead` };
+    case 'assigned':
+      return {
+        at,
+        kind: 'assigned',
+        text: activity.text === null ? 'Unassigned' : `Assigned to ${activity.text}`,
+      };
   }
 }
 

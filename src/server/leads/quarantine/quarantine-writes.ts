@@ -61,6 +61,7 @@ export async function releaseQuarantined(
   db: Kysely<LeadRecordTables>,
   id: number,
   notify: readonly OutboxDestination[],
+  assignNew: boolean,
 ): Promise<QuarantineRelease | undefined> {
   const row = await db
     .deleteFrom('lead_quarantine')
@@ -69,9 +70,9 @@ export async function releaseQuarantined(
     .executeTakeFirst();
   if (!row) return undefined;
   if (row.lead_table === 'candidates') {
-    const saved = await saveCandidate(db, JSON.parse(row.step) as CandidateStep, notify);
+    const saved = await saveCandidate(db, JSON.parse(row.step) as CandidateStep, notify, assignNew);
     return { leadType: 'candidate', leadId: saved.id, created: saved.created };
   }
-  const saved = await saveCompany(db, JSON.parse(row.step) as CompanyStep, notify);
+  const saved = await saveCompany(db, JSON.parse(row.step) as CompanyStep, notify, assignNew);
   return { leadType: 'company', leadId: saved.id, created: saved.created };
 }

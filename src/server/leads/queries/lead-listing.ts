@@ -1,6 +1,7 @@
 import { sql, type Kysely, type Transaction } from 'kysely';
 import type { DialectName } from '../../platform/database/migration-runner';
 import type { LeadTable } from '../store/lead-tables';
+import { hasPossibleDuplicates } from '../duplicates/possible-duplicates';
 import { afterCursor, type Cursor } from './cursor';
 import { normalizeSearch, SEARCH_COUNT_CAP, searchMatches } from './lead-search';
 import {
@@ -46,6 +47,10 @@ export interface ListFilter {
   q?: string | undefined;
   /** A pipeline status (src/shared/lead-status.ts). */
   status?: string | undefined;
+  /** Only candidates with a possible duplicate (decision 161). */
+  duplicates?: boolean | undefined;
+  /** The assignee's account id; null: unassigned leads only; undefined: any. */
+  assignee?: number | null | undefined;
 }
 
 export interface ListQuery<Type extends string> extends ListFilter {
@@ -77,10 +82,13 @@ export class LeadListing {
     private readonly options: LeadListingOptions = {},
   ) {}
 
-  private filtered(table: LeadTable, { type, status, q }: ListFilter) {
+  private filtered(table: LeadTable, { type, status, q, duplicates, assignee }: ListFilter) {
     let query = this.db.selectFrom(table);
     if (type) query = query.where('lead_type', '=', type as never);
     if (status) query = query.where('status', '=', status as never);
+    if (duplicates && table === 'candidates') query = query.where(hasPossibleDuplicates);
+    if (assignee === null) query = query.where('assignee_id', 'is', null);
+    else if (assignee !== undefined) query = query.where('assignee_id', '=', assignee);
     const search = normalizeSearch(q);
     if (!search) return query;
     return query.where('id', 'in', searchMatches(this.db, this.dialect, table, type, search));
@@ -96,13 +104,13 @@ export class LeadListing {
 
   /**
    * Exact without a search; a search's matches are counted up to SEARCH_COUNT_CAP, from the
-   * key indexes alone unless a status must be read from the rows.
+   * key indexes alone unless a status, duplicates or an assignee must be read from the rows.
    */
   private async count(table: LeadTable, filter: ListFilter): Promise<Omit<Page<never>, 'rows'>> {
     const q = normalizeSearch(filter.q);
     const searching = q !== '';
     const ids =
-      searching && !filter.status
+      searching && !filter.status && !filter.duplicates && filter.assignee === undefined
         ? searchMatches(this.db, this.dialect, table, filter.type, q, true)
         : this.filtered(table, filter).select('id');
     const row = await this.db
@@ -119,6 +127,7 @@ export class LeadListing {
   private async rows<Row>(table: LeadTable, query: ListQuery<string>): Promise<Row[]> {
     const found = await this.matching(table, query, query.cursor)
       .select(listColumns[table] as never[])
+      .select(assigneeName(table))
       .limit(query.limit)
       .offset(query.cursor ? 0 : (query.offset ?? 0))
       .execute();
@@ -186,6 +195,7 @@ export class LeadListing {
     const row = await this.db
       .selectFrom(table as LeadTable)
       .select(listColumns[table] as never[])
+      .select(assigneeName(table))
       .where('id', '=', id)
       .executeTakeFirst();
     return row as ListRow[Table] | undefined;
@@ -206,5 +216,13 @@ export class LeadListing {
     });
   }
 }
+
+/** The assignee's name, read from the accounts (docs/decisions/162). */
+const assigneeName = (table: LeadTable) =>
+  sql<
+    string | null
+  >`(select name from admin_accounts where admin_accounts.id = ${sql.ref(`${table}.assignee_id`)})`.as(
+    'assignee_name',
+  );
 
 const compare = (a: string, b: string) => (a < b ? -1 : a > b ? 1 : 0);

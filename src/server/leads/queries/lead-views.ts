@@ -27,6 +27,9 @@ const leadView = (row: CandidateListRow | CompanyListRow) => ({
   // Forms without the lead's proof not yet reviewed, and forms past the history's cap (decision 151).
   unverifiedForms: row.unverified_forms,
   submissionsNotKept: row.submissions_not_kept,
+  // The account working the lead (decision 162).
+  assignee:
+    row.assignee_id === null ? null : { id: row.assignee_id, name: row.assignee_name ?? '' },
 });
 
 export const candidateView = (row: CandidateListRow) => ({
@@ -75,7 +78,7 @@ export function leadEmailView(row: LeadEmailRow) {
 /** JSON schema of an object whose listed properties are strings or null, plus extras. */
 function objectSchema(
   nullableStrings: string[],
-  extra: Record<string, { type: string | string[] }>,
+  extra: Record<string, { type: string | string[]; properties?: object }>,
 ) {
   return {
     type: 'object',
@@ -107,6 +110,10 @@ const common = {
   updatedAt: { type: 'string' },
   unverifiedForms: { type: 'integer' },
   submissionsNotKept: { type: 'integer' },
+  assignee: {
+    type: ['object', 'null'],
+    properties: { id: { type: 'integer' }, name: { type: 'string' } },
+  },
 };
 
 export const candidateSchema = objectSchema(

@@ -22,10 +22,12 @@ export interface LeadStore extends LeadSaves {
 export function createLeadStore(
   queue: WriteQueue<LeadRecordTables>,
   notify: readonly OutboxDestination[] = [],
+  /** ASSIGN_NEW_LEADS=round-robin (decision 162). */
+  assignNew = false,
 ): LeadStore {
   return {
-    saveCandidate: (step) => queue.run((trx) => saveCandidate(trx, step, notify)),
-    saveCompany: (step) => queue.run((trx) => saveCompany(trx, step, notify)),
+    saveCandidate: (step) => queue.run((trx) => saveCandidate(trx, step, notify, assignNew)),
+    saveCompany: (step) => queue.run((trx) => saveCompany(trx, step, notify, assignNew)),
     quarantine: (entry) => queue.run((trx) => quarantineSubmission(trx, entry)),
   };
 }

@@ -1,5 +1,6 @@
 import { type CandidateStage, candidateStages } from '@shared/lead-vocabulary';
 import type { Kysely } from 'kysely';
+import { matchKeys } from '../duplicates/match-keys';
 import type { candidateTextColumns } from './lead-columns';
 import { type LeadRecordTables } from './lead-tables';
 import type { OutboxDestination } from '../../platform/outbox/outbox-tables';
@@ -20,6 +21,7 @@ export function saveCandidate(
   db: Kysely<LeadRecordTables>,
   step: CandidateStep,
   notify: readonly OutboxDestination[] = [],
+  assignNew = false,
 ): Promise<SaveResult> {
   return upsertLead(
     db,
@@ -35,7 +37,9 @@ export function saveCandidate(
         ...(step.questionnaireCompleted ? { questionnaire_completed: 1 } : {}),
         ...(step.isQuestionnaireCandidate ? { is_questionnaire_candidate: 1 } : {}),
       },
+      derived: matchKeys,
     },
     notify,
+    assignNew,
   );
 }

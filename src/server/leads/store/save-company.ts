@@ -13,6 +13,7 @@ export function saveCompany(
   db: Kysely<LeadRecordTables>,
   step: CompanyStep,
   notify: readonly OutboxDestination[] = [],
+  assignNew = false,
 ): Promise<SaveResult> {
-  return upsertLead(db, 'companies', companyStages, step, {}, notify);
+  return upsertLead(db, 'companies', companyStages, step, {}, notify, assignNew);
 }

@@ -12,6 +12,7 @@ import { attributionValues } from './attribution';
 import { verifiedContact } from './lead-contact';
 import { presentValues } from './present-values';
 import { proves, type LeadRef } from '../people/lead-proof';
+import { assignInTurn } from '../pipeline/lead-assignment';
 
 /** A lead keeps this many forms in its history; past it, it counts them (decision 151). */
 export const LEAD_HISTORY_LIMIT = 50;
@@ -48,6 +49,8 @@ export interface LeadStep<Stage extends string, Fields extends string> {
 export interface StepFlags {
   insert?: Record<string, number>;
   update?: Record<string, number>;
+  /** Columns computed from the row, written with every change (the candidates' match keys). */
+  derived?: (row: Record<string, unknown> & { email: string }) => object;
 }
 
 type LeadRow = Record<string, unknown> & { id: number; stage: string; proof_issued: number };
@@ -120,23 +123,26 @@ export async function upsertLead<Stage extends string>(
    * the submission's conversion events go to Meta (decision 110), also on an update.
    */
   notify: readonly OutboxDestination[] = [],
+  /** ASSIGN_NEW_LEADS=round-robin: a NEW lead goes to the next recruiter (decision 162). */
+  assignNew = false,
 ): Promise<SaveResult> {
   const emailNormalized = normalizeEmail(step.email);
   const now = new Date().toISOString();
   const insert = async () => {
+    const values = {
+      email: step.email.trim(),
+      email_normalized: emailNormalized,
+      stage: step.stage,
+      ...presentValues(step.fields ?? {}),
+      ...flags.insert,
+      ...attributionValues(step.attribution),
+      proof_issued: 1,
+      created_at: now,
+      updated_at: now,
+    };
     const row = await db
       .insertInto(table)
-      .values({
-        email: step.email.trim(),
-        email_normalized: emailNormalized,
-        stage: step.stage,
-        ...presentValues(step.fields ?? {}),
-        ...flags.insert,
-        ...attributionValues(step.attribution),
-        proof_issued: 1,
-        created_at: now,
-        updated_at: now,
-      } as never)
+      .values({ ...values, ...flags.derived?.(values) } as never)
       .onConflict((conflict) => conflict.column('email_normalized').doNothing())
       .returning('id')
       .executeTakeFirst();
@@ -163,6 +169,9 @@ export async function upsertLead<Stage extends string>(
         .updateTable(table)
         .set({
           ...changes,
+          ...(changed
+            ? flags.derived?.({ ...lead, ...changes } as LeadRow & { email: string })
+            : {}),
           ...(verified || changed ? { updated_at: now } : {}),
           ...(firstReach ? { proof_issued: 1 } : {}),
           ...(verified ? {} : { unverified_forms: sql`unverified_forms + 1` }),
@@ -191,6 +200,7 @@ export async function upsertLead<Stage extends string>(
       );
     }
     if (step.form) await addToHistory(db, table, result, step, verified, now);
+    if (result.created && assignNew) await assignInTurn(db, table, result.id);
     // Never for a lead this request does not prove (decision 151).
     if (notify.includes('meta') && verified) {
       await recordFormConversions(

@@ -44,9 +44,11 @@ export interface DatabaseConnection<DB = object> {
  * with the event loop stopped; the group commit waits between turns instead.
  */
 function openSqlite(dataDir: string): SqliteDatabase.Database {
-  mkdirSync(dataDir, { recursive: true });
+  mkdirSync(dataDir, { recursive: true, mode: 0o700 });
   const file = new SqliteDatabase(path.join(dataDir, SQLITE_FILE_NAME));
   file.pragma('journal_mode = WAL');
+  // Deleted rows (an erased person, a revoked session) are overwritten, not left in free pages.
+  file.pragma('secure_delete = ON');
   file.pragma('synchronous = FULL');
   file.pragma('foreign_keys = ON');
   file.pragma('busy_timeout = 0');
@@ -69,6 +71,7 @@ async function openSqliteEphemeral<DB>(
 ): Promise<Kysely<DB>> {
   const file = new SqliteDatabase(path.join(dataDir, SQLITE_EPHEMERAL_FILE_NAME));
   file.pragma('journal_mode = WAL');
+  file.pragma('secure_delete = ON');
   file.pragma('synchronous = NORMAL');
   const db = kyselyOver<DB>(file);
   try {

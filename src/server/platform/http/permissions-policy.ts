@@ -19,6 +19,7 @@ const DISABLED = [
   'microphone',
   'midi',
   'payment',
+  'publickey-credentials-create',
   'publickey-credentials-get',
   'screen-wake-lock',
   'serial',
@@ -26,7 +27,19 @@ const DISABLED = [
   'xr-spatial-tracking',
 ] as const;
 
-export const PERMISSIONS_POLICY = [
-  ...DISABLED.map((feature) => `${feature}=()`),
-  'fullscreen=(self)',
-].join(', ');
+const policy = (allowed: readonly string[]) =>
+  [
+    ...DISABLED.filter((feature) => !allowed.includes(feature)).map((feature) => `${feature}=()`),
+    ...['fullscreen', ...allowed].map((feature) => `${feature}=(self)`),
+  ].join(', ');
+
+export const PERMISSIONS_POLICY = policy([]);
+
+/**
+ * The pages that sign in or register with a passkey (/admin, /admin/invite): WebAuthn for our own
+ * origin. Chromium refuses navigator.credentials.get where the policy says () (issue 22).
+ */
+export const PASSKEY_PAGES_PERMISSIONS_POLICY = policy([
+  'publickey-credentials-create',
+  'publickey-credentials-get',
+]);

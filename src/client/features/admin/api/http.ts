@@ -18,6 +18,16 @@ export async function apiRequest(method: string, url: string, body?: unknown): P
   throw new ApiError(response.status, text || response.statusText);
 }
 
+/** An error answer's own text, for the toasts beyond the spec's. */
+export function errorText(error: unknown): string {
+  if (!(error instanceof ApiError)) return error instanceof Error ? error.message : String(error);
+  try {
+    return (JSON.parse(error.body) as { error: string }).error;
+  } catch {
+    return error.body;
+  }
+}
+
 export const isUnauthorized = (error: unknown) => error instanceof ApiError && error.status === 401;
 
 /** Back to the sign-in form: the session is gone (expired, revoked, or signed out). */

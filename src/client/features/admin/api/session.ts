@@ -3,13 +3,17 @@ import { can, type AdminAccount, type AdminPermission } from '@shared/admin-acco
 import { session } from '../../../lib/session-keys';
 import { toast } from '../../../lib/toast-store';
 import { adminToasts } from '../admin-toasts';
-import { apiRequest, markSignedOut, SESSION_KEY } from './http';
+import { apiRequest, errorText, markSignedOut, SESSION_KEY } from './http';
 import { ApiError } from '../../../lib/api';
+import type { SecondFactorNeeded } from '@shared/admin-factors';
+import { passkeyAssertion } from './factors';
 
 export interface SessionState {
   authenticated: boolean;
   /** The account signed in (beside the spec's `authenticated`). */
   account?: AdminAccount;
+  /** ADMIN_REQUIRE_MFA: this account must set up a second factor before it sees a lead. */
+  setupRequired?: boolean;
 }
 
 /** Whether the server has a valid session for this browser (the cookie is HttpOnly). */
@@ -36,28 +40,44 @@ export interface Credentials {
 }
 
 function loginFailure(error: unknown): string {
-  if (error instanceof ApiError && error.status === 429) {
-    try {
-      return (JSON.parse(error.body) as { error: string }).error;
-    } catch {
-      return error.body;
-    }
-  }
+  if (error instanceof ApiError && error.status === 429) return errorText(error);
   return adminToasts.loginFailed.description as string;
 }
 
-export function useLogin() {
+/** A completed sign-in: the spec's session hint and toast; the session is read again. */
+function useSignedIn() {
   const client = useQueryClient();
+  return async () => {
+    // Only a hint for the screen (spec section 3); the server decides with the cookie.
+    session.set('adminAuthenticated', 'true');
+    client.setQueryData(SESSION_KEY, { authenticated: true });
+    toast(adminToasts.authenticated);
+    await client.invalidateQueries({ queryKey: SESSION_KEY });
+  };
+}
+
+export function useLogin() {
+  const signedIn = useSignedIn();
   return useMutation({
     mutationFn: async (credentials: Credentials) =>
-      (await (await apiRequest('POST', '/api/admin/login', credentials)).json()) as SessionState,
-    onSuccess: (signedIn) => {
-      // Only a hint for the screen (spec section 3); the server decides with the cookie.
-      session.set('adminAuthenticated', 'true');
-      client.setQueryData(SESSION_KEY, signedIn);
-      toast(adminToasts.authenticated);
-    },
+      (await (await apiRequest('POST', '/api/admin/login', credentials)).json()) as
+        SessionState | SecondFactorNeeded,
+    // A right password of an account with a second factor: the form asks for it next.
+    onSuccess: (answer) => (answer.authenticated ? signedIn() : undefined),
     onError: (error) => toast({ ...adminToasts.loginFailed, description: loginFailure(error) }),
+  });
+}
+
+/** The second step of a password sign-in (an app or recovery code), or a passkey sign-in. */
+export function useFactorSignIn() {
+  const signedIn = useSignedIn();
+  return useMutation({
+    mutationFn: async (proof: { code: string } | { passkey: true }) =>
+      'passkey' in proof
+        ? apiRequest('POST', '/api/admin/login/passkey', { response: await passkeyAssertion() })
+        : apiRequest('POST', '/api/admin/login/second-factor', proof),
+    onSuccess: signedIn,
+    onError: (error) => toast({ ...adminToasts.loginFailed, description: errorText(error) }),
   });
 }
 

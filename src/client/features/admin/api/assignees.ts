@@ -1,0 +1,23 @@
+import { useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
+import type { LeadKind } from '@shared/lead-status';
+import { apiRequest } from './http';
+import { refreshLeads } from './leads';
+import { detailUrl } from './lead-detail';
+
+/** An account a lead may be assigned to (decision 162). */
+export interface Assignee {
+  id: number;
+  name: string;
+}
+
+/** The enabled owners and recruiters, for the detail's assignee control. */
+export const useAssignees = () => useQuery<Assignee[]>({ queryKey: ['/api/admin/assignees'] });
+
+/** PATCH {assignee}: the detail, the lists and "My leads" show it. */
+export function useAssign(kind: LeadKind, id: number) {
+  const client = useQueryClient();
+  return useMutation({
+    mutationFn: (assignee: number | null) => apiRequest('PATCH', detailUrl(kind, id), { assignee }),
+    onSuccess: () => refreshLeads(client),
+  });
+}

@@ -1,0 +1,111 @@
+import { useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
+import { startAuthentication, startRegistration } from '@simplewebauthn/browser';
+import type { AccountFactors } from '@shared/admin-factors';
+import { toast } from '../../../lib/toast-store';
+import { apiRequest, errorText, SESSION_KEY } from './http';
+
+export const FACTORS_KEY = ['/api/admin/factors'] as const;
+
+const json = async <T>(response: Promise<Response>) => (await (await response).json()) as T;
+
+/** The browser's passkey for a sign-in or a confirmation: any passkey of this site. */
+export async function passkeyAssertion(): Promise<unknown> {
+  const optionsJSON = await json<Parameters<typeof startAuthentication>[0]['optionsJSON']>(
+    apiRequest('POST', '/api/admin/passkeys/sign-in-options'),
+  );
+  return startAuthentication({ optionsJSON });
+}
+
+export function useFactors() {
+  return useQuery<AccountFactors>({ queryKey: FACTORS_KEY });
+}
+
+/**
+ * A change of factor: the server rotates the session (the cookie follows); the factor list is
+ * read again.
+ */
+function useFactorChange<Input, Output>(
+  run: (input: Input) => Promise<Output>,
+  done: string,
+  onDone?: (output: Output) => void,
+) {
+  const client = useQueryClient();
+  return useMutation({
+    mutationFn: run,
+    onSuccess: (output) => {
+      toast({ title: done, variant: 'success' });
+      onDone?.(output);
+    },
+    onError: (error) =>
+      toast({ title: 'Not changed', description: errorText(error), variant: 'destructive' }),
+    onSettled: () => client.invalidateQueries({ queryKey: FACTORS_KEY }),
+  });
+}
+
+/** Proves the password, an app or recovery code, or a passkey again (for five minutes). */
+export function useConfirmIdentity() {
+  return useFactorChange(
+    async (proof: { password: string } | { code: string } | { passkey: true }) =>
+      apiRequest(
+        'POST',
+        '/api/admin/factors/confirm',
+        'passkey' in proof ? { passkey: await passkeyAssertion() } : proof,
+      ),
+    'Confirmed',
+  );
+}
+
+export function useAddPasskey() {
+  return useFactorChange(async (name: string) => {
+    const optionsJSON = await json<Parameters<typeof startRegistration>[0]['optionsJSON']>(
+      apiRequest('POST', '/api/admin/passkeys/registration-options'),
+    );
+    const response = await startRegistration({ optionsJSON });
+    return apiRequest('POST', '/api/admin/passkeys', { name, response });
+  }, 'Passkey added');
+}
+
+export function useRemovePasskey() {
+  return useFactorChange(
+    (id: number) => apiRequest('DELETE', `/api/admin/passkeys/${id}`),
+    'Passkey removed',
+  );
+}
+
+export interface TotpEnrolment {
+  secret: string;
+  uri: string;
+  qrCode: string;
+}
+
+export const startTotp = () => json<TotpEnrolment>(apiRequest('POST', '/api/admin/totp'));
+
+export function useConfirmTotp(onCodes: (codes: string[]) => void) {
+  return useFactorChange(
+    (code: string) =>
+      json<{ recoveryCodes: string[] }>(apiRequest('POST', '/api/admin/totp/confirm', { code })),
+    'Authenticator app set up',
+    (output) => onCodes(output.recoveryCodes),
+  );
+}
+
+export function useRemoveTotp() {
+  return useFactorChange(
+    () => apiRequest('DELETE', '/api/admin/totp'),
+    'Authenticator app removed',
+  );
+}
+
+export function useNewRecoveryCodes(onCodes: (codes: string[]) => void) {
+  return useFactorChange(
+    () => json<{ recoveryCodes: string[] }>(apiRequest('POST', '/api/admin/recovery-codes')),
+    'New recovery codes',
+    (output) => onCodes(output.recoveryCodes),
+  );
+}
+
+/** ADMIN_REQUIRE_MFA: on to the dashboard once a factor is set up (and its codes saved). */
+export function useContinueToDashboard() {
+  const client = useQueryClient();
+  return () => client.invalidateQueries({ queryKey: SESSION_KEY });
+}

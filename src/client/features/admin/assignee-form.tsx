@@ -1,0 +1,70 @@
+import { useId, useState } from 'react';
+import type { LeadKind } from '@shared/lead-status';
+import { clsx } from 'clsx';
+import { Button } from '../../components/ui/button';
+import { useAssign, useAssignees, type Assignee } from './api/assignees';
+import { controlClass } from './leads-tab';
+
+/** The lead's assignee with a control to change it (decision 162): an account, or "Unassigned". */
+export function AssigneeForm({
+  kind,
+  id,
+  assignee,
+  announce,
+}: {
+  kind: LeadKind;
+  id: number;
+  assignee: Assignee | null;
+  announce(message: { text: string; failed?: boolean }): void;
+}) {
+  const selectId = useId();
+  const assignees = useAssignees();
+  const assign = useAssign(kind, id);
+  const [picked, setPicked] = useState<string | null>(null);
+  const current = assignee ? String(assignee.id) : '';
+  const choice = picked ?? current;
+  // The current assignee stays a choice even when no longer assignable (disabled since).
+  const options = [
+    ...(assignee && !assignees.data?.some((one) => one.id === assignee.id) ? [assignee] : []),
+    ...(assignees.data ?? []),
+  ];
+  return (
+    <form
+      className="flex flex-wrap items-end gap-3"
+      onSubmit={(event) => {
+        event.preventDefault();
+        if (assign.isPending || choice === current) return;
+        const to = options.find((one) => String(one.id) === choice);
+        assign.mutate(to?.id ?? null, {
+          onSuccess: () => {
+            setPicked(null);
+            announce({ text: to ? `Assigned to ${to.name}.` : 'Unassigned.' });
+          },
+          onError: () => announce({ text: 'Error: Failed to change the assignee.', failed: true }),
+        });
+      }}
+    >
+      <div className="grid min-w-48 gap-1.5">
+        <label htmlFor={selectId} className="text-sm font-medium text-slate-800">
+          Assignee
+        </label>
+        <select
+          id={selectId}
+          value={choice}
+          onChange={(event) => setPicked(event.target.value)}
+          className={clsx(controlClass, 'px-3')}
+        >
+          <option value="">Unassigned</option>
+          {options.map((one) => (
+            <option key={one.id} value={String(one.id)}>
+              {one.name}
+            </option>
+          ))}
+        </select>
+      </div>
+      <Button type="submit" variant="dark" size="md" aria-disabled={assign.isPending}>
+        {assign.isPending ? 'Saving…' : 'Assign'}
+      </Button>
+    </form>
+  );
+}

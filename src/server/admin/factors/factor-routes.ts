@@ -1,0 +1,270 @@
+import type { FastifyPluginAsync, FastifyReply, FastifyRequest } from 'fastify';
+import type { AuthenticationResponseJSON, RegistrationResponseJSON } from '@simplewebauthn/server';
+import type { AccountFactors } from '@shared/admin-factors';
+import { documentGuardedRoute } from '../auth/guarded-route-docs';
+import type { LiveSession } from '../auth/sessions';
+import { describedError } from '../../platform/http/api-schemas';
+import { factorAttempt, throttled, webauthnOptions, webauthnResponse } from './sign-in-routes';
+
+const recoveryCodes = {
+  type: 'object',
+  properties: { recoveryCodes: { type: 'array', items: { type: 'string' } } },
+  required: ['recoveryCodes'],
+} as const;
+const confirmRequiredBody = {
+  type: 'object',
+  description: 'Confirm with the password or a factor first (or a cross-origin request)',
+  properties: { error: { type: 'string' }, confirmRequired: { type: 'boolean' } },
+  required: ['error'],
+} as const;
+const removed = { 204: { type: 'null', description: 'Removed' } } as const;
+const confirmedUntil = {
+  type: 'object',
+  properties: { confirmedUntil: { type: ['string', 'null'] } },
+  required: ['confirmedUntil'],
+} as const;
+const accountFactors = {
+  type: 'object',
+  properties: {
+    passkeys: {
+      type: 'array',
+      items: {
+        type: 'object',
+        properties: {
+          id: { type: 'integer' },
+          name: { type: 'string' },
+          createdAt: { type: 'string' },
+          lastUsedAt: { type: ['string', 'null'] },
+        },
+        required: ['id', 'name', 'createdAt', 'lastUsedAt'],
+      },
+    },
+    totp: { type: 'boolean' },
+    recoveryCodesLeft: { type: 'integer' },
+    ...confirmedUntil.properties,
+  },
+  required: ['passkeys', 'totp', 'recoveryCodesLeft', 'confirmedUntil'],
+} as const;
+const totpEnrolment = {
+  type: 'object',
+  properties: {
+    secret: { type: 'string' },
+    uri: { type: 'string' },
+    qrCode: { type: 'string', description: 'The otpauth URI as an SVG data URL' },
+  },
+  required: ['secret', 'uri', 'qrCode'],
+} as const;
+const sixDigits = { type: 'string', pattern: '^[0-9]{6}$' } as const;
+
+/**
+ * The signed-in account's own second factors (guarded; any role), docs/decisions/157:
+ * - GET /api/admin/factors lists them;
+ * - POST /api/admin/factors/confirm proves the password or a factor again: for five minutes
+ *   (and for five minutes after sign-in) the session may change its factors, else 403
+ *   {confirmRequired: true};
+ * - passkeys: POST …/passkeys/registration-options, POST /api/admin/passkeys {name, response},
+ *   DELETE /api/admin/passkeys/{id};
+ * - authenticator app: POST /api/admin/totp (a new secret and its QR code), POST
+ *   /api/admin/totp/confirm {code} (on, with ten recovery codes), DELETE /api/admin/totp, and
+ *   POST /api/admin/recovery-codes (ten new ones).
+ * Every change rotates the session: a new cookie, the old token revoked. The audit log records
+ * each from its answer (audit-outcomes.ts).
+ */
+export const factorRoutes: FastifyPluginAsync = async (app) => {
+  const { adminAuth, adminFactors } = app;
+  const { totp, passkeys } = adminFactors;
+  const sessionOf = (request: FastifyRequest): LiveSession => request.adminSession!;
+
+  app.addHook('onRequest', adminAuth.guard);
+
+  /** preHandler of every change: 403 unless the session confirmed recently. */
+  const recentlyConfirmed = async (request: FastifyRequest, reply: FastifyReply) => {
+    if ((await adminFactors.confirmedUntil(sessionOf(request))) !== null) return;
+    await reply.code(403).send({
+      error: 'Confirm with your password or a second factor first',
+      confirmRequired: true,
+    });
+  };
+  // The changes' own 403 (confirm first), documented before the guard's is added beside it.
+  app.addHook('onRoute', (route) => {
+    if (![route.preHandler].flat().includes(recentlyConfirmed)) return;
+    const response = { 403: confirmRequiredBody, ...(route.schema?.response as object) };
+    route.schema = { ...route.schema, response };
+  });
+  app.addHook('onRoute', documentGuardedRoute);
+  const rotate = async (request: FastifyRequest, reply: FastifyReply) => {
+    const next = await adminAuth.sessions.rotate(sessionOf(request));
+    adminAuth.setSessionCookie(request, reply, next.token);
+  };
+
+  app.get(
+    '/api/admin/factors',
+    { schema: { response: { 200: accountFactors } } },
+    async (request): Promise<AccountFactors> => {
+      const session = sessionOf(request);
+      const accountId = session.account.id;
+      return {
+        passkeys: await passkeys.list(accountId),
+        totp: await totp.isOn(accountId),
+        recoveryCodesLeft: await totp.recoveryCodesLeft(accountId),
+        confirmedUntil: await adminFactors.confirmedUntil(session),
+      };
+    },
+  );
+
+  app.post<{
+    Body: { password?: string; code?: string; passkey?: AuthenticationResponseJSON };
+  }>(
+    '/api/admin/factors/confirm',
+    {
+      schema: {
+        body: {
+          type: 'object',
+          properties: {
+            password: { type: 'string', minLength: 1, maxLength: 1024 },
+            code: { type: 'string', minLength: 1, maxLength: 64 },
+            passkey: webauthnResponse,
+          },
+          minProperties: 1,
+          maxProperties: 1,
+        },
+        response: { 200: confirmedUntil },
+      },
+    },
+    async (request, reply) => {
+      const session = sessionOf(request);
+      if (await throttled(request, reply, session.account.id)) return reply;
+      const accountId = session.account.id;
+      const { password, code, passkey } = request.body;
+      const proved =
+        password !== undefined
+          ? await adminFactors.checkPassword(accountId, password)
+          : code !== undefined
+            ? (await totp.verify(accountId, code.trim())) ||
+              (await totp.useRecoveryCode(accountId, code))
+            : (await passkeys.authenticate(passkey!)) === accountId;
+      if (!proved) {
+        await adminAuth.throttle.failed();
+        return reply.code(401).send({ error: 'Not confirmed' });
+      }
+      await adminAuth.throttle.succeeded(factorAttempt(request, accountId));
+      await adminFactors.confirm(session);
+      return { confirmedUntil: await adminFactors.confirmedUntil(session) };
+    },
+  );
+
+  app.post(
+    '/api/admin/passkeys/registration-options',
+    { preHandler: recentlyConfirmed, schema: { response: { 200: webauthnOptions } } },
+    async (request) => passkeys.registrationOptions(sessionOf(request).account),
+  );
+
+  app.post<{ Body: { name: string; response: RegistrationResponseJSON } }>(
+    '/api/admin/passkeys',
+    {
+      preHandler: recentlyConfirmed,
+      schema: {
+        body: {
+          type: 'object',
+          properties: {
+            name: { type: 'string', minLength: 1, maxLength: 100 },
+            response: webauthnResponse,
+          },
+          required: ['name', 'response'],
+        },
+        response: {
+          201: { type: 'object', properties: { id: { type: 'integer' } }, required: ['id'] },
+        },
+      },
+    },
+    async (request, reply) => {
+      const { name, response } = request.body;
+      const id = await passkeys.register(sessionOf(request).account.id, name.trim(), response);
+      if (id === undefined) {
+        return reply.code(400).send({ error: 'The passkey could not be verified' });
+      }
+      await rotate(request, reply);
+      return reply.code(201).send({ id });
+    },
+  );
+
+  app.delete<{ Params: { id: number } }>(
+    '/api/admin/passkeys/:id',
+    {
+      preHandler: recentlyConfirmed,
+      schema: {
+        params: { type: 'object', properties: { id: { type: 'integer', minimum: 1 } } },
+        response: removed,
+      },
+    },
+    async (request, reply) => {
+      if (!(await passkeys.remove(sessionOf(request).account.id, request.params.id))) {
+        return reply.code(404).send({ error: 'No such passkey' });
+      }
+      await rotate(request, reply);
+      return reply.code(204).send();
+    },
+  );
+
+  const enrolmentSchema = {
+    response: { 200: totpEnrolment, 409: describedError('An authenticator app is already set up') },
+  };
+  app.post(
+    '/api/admin/totp',
+    { preHandler: recentlyConfirmed, schema: enrolmentSchema },
+    async (request, reply) => {
+      const { account } = sessionOf(request);
+      if (await totp.isOn(account.id)) {
+        return reply.code(409).send({ error: 'An authenticator app is already set up' });
+      }
+      return totp.start(account.id, account.email ?? account.name);
+    },
+  );
+
+  app.post<{ Body: { code: string } }>(
+    '/api/admin/totp/confirm',
+    {
+      preHandler: recentlyConfirmed,
+      schema: {
+        body: { type: 'object', properties: { code: sixDigits }, required: ['code'] },
+        response: { 200: recoveryCodes },
+      },
+    },
+    async (request, reply) => {
+      const codes = await totp.confirm(sessionOf(request).account.id, request.body.code);
+      if (codes === undefined) return reply.code(400).send({ error: 'Incorrect code' });
+      await rotate(request, reply);
+      return { recoveryCodes: codes };
+    },
+  );
+
+  const removedSchema = { response: removed };
+  app.delete(
+    '/api/admin/totp',
+    { preHandler: recentlyConfirmed, schema: removedSchema },
+    async (request, reply) => {
+      await totp.remove(sessionOf(request).account.id);
+      await rotate(request, reply);
+      return reply.code(204).send();
+    },
+  );
+
+  app.post(
+    '/api/admin/recovery-codes',
+    {
+      preHandler: recentlyConfirmed,
+      schema: {
+        response: { 200: recoveryCodes, 409: describedError('No authenticator app is set up') },
+      },
+    },
+    async (request, reply) => {
+      const accountId = sessionOf(request).account.id;
+      if (!(await totp.isOn(accountId))) {
+        return reply.code(409).send({ error: 'Set up an authenticator app first' });
+      }
+      const codes = await totp.newRecoveryCodes(accountId);
+      await rotate(request, reply);
+      return { recoveryCodes: codes };
+    },
+  );
+};

@@ -1,0 +1,175 @@
+import { createHash, randomBytes } from 'node:crypto';
+import type { FastifyReply, FastifyRequest } from 'fastify';
+import fp from 'fastify-plugin';
+import type { SecondFactor } from '@shared/admin-factors';
+import { tablesOf } from '../../platform/database/connection';
+import type { AdminAuthTables } from '../auth/auth-tables';
+import { verifyPassword } from '../auth/password';
+import type { LiveSession } from '../auth/sessions';
+import type { AdminFactorTables } from './factor-tables';
+import { Passkeys, relyingPartyOf } from './passkeys';
+import { TotpFactor } from './totp';
+
+/** A password sign-in waits this long for its second factor. */
+const PENDING_TTL_MS = 5 * 60 * 1000;
+/** Changing a factor needs a factor (or the password) proved this recently on the session. */
+export const RECENT_CONFIRMATION_MS = 5 * 60 * 1000;
+export const PENDING_COOKIE = 'tb_admin_pending';
+const PENDING_PATH = '/api/admin/login';
+
+const sha256 = (text: string): string => createHash('sha256').update(text).digest('hex');
+
+export interface AdminFactors {
+  totp: TotpFactor;
+  passkeys: Passkeys;
+  /** Whether ADMIN_REQUIRE_MFA is on. */
+  required: boolean;
+  /** The second factors an account can sign in with; empty when it has none. */
+  of(accountId: number): Promise<SecondFactor[]>;
+  /**
+   * After a right password: when the account has a second factor, starts the pending sign-in
+   * (cookie) and answers the body to send instead of a session; undefined otherwise.
+   */
+  secondFactorStep(
+    request: FastifyRequest,
+    reply: FastifyReply,
+    accountId: number,
+  ): Promise<{ authenticated: false; secondFactor: SecondFactor[] } | undefined>;
+  /** The account whose pending sign-in the request's cookie names, if still live. */
+  pendingAccount(request: FastifyRequest): Promise<number | undefined>;
+  /** Ends the request's pending sign-in and clears its cookie. */
+  endPending(request: FastifyRequest, reply: FastifyReply): Promise<void>;
+  /** True when `password` is the account's (the owner's: ADMIN_PASSWORD). */
+  checkPassword(accountId: number, password: string): Promise<boolean>;
+  /** Marks the session as just confirmed (a factor or the password proved again). */
+  confirm(session: LiveSession): Promise<void>;
+  /** Until when the session may change factors; null when that moment has passed. */
+  confirmedUntil(session: LiveSession): Promise<string | null>;
+  /** onRequest hook after the guard: 403 {setupRequired} while MFA is required and missing. */
+  requireSetUp(request: FastifyRequest, reply: FastifyReply): Promise<void>;
+}
+
+declare module 'fastify' {
+  interface FastifyInstance {
+    adminFactors: AdminFactors;
+  }
+}
+
+export interface FactorsOptions {
+  siteUrl: string;
+  brandName: string;
+  requireMfa: boolean;
+}
+
+/**
+ * Second factors of the admin accounts (issue 22, docs/decisions/157): passkeys, an authenticator
+ * app with recovery codes, the pending sign-in between password and factor, and the recent
+ * confirmation that changing a factor asks for.
+ */
+export const factorsPlugin = fp<FactorsOptions>(async (app, options) => {
+  const db = tablesOf<AdminFactorTables & AdminAuthTables>(app.database.db);
+  const totp = new TotpFactor(tablesOf<AdminFactorTables>(app.database.db), options.brandName);
+  const passkeys = new Passkeys(db, relyingPartyOf(options.siteUrl, options.brandName));
+  const secure = new URL(options.siteUrl).protocol === 'https:';
+  const cookieOptions = (request: FastifyRequest) => ({
+    httpOnly: true,
+    sameSite: 'strict' as const,
+    path: PENDING_PATH,
+    secure: secure || request.protocol === 'https',
+  });
+
+  const of = async (accountId: number): Promise<SecondFactor[]> => {
+    const [app, keys] = await Promise.all([totp.isOn(accountId), passkeys.count(accountId)]);
+    return [
+      ...(app ? (['totp', 'recovery'] as const) : []),
+      ...(keys > 0 ? (['passkey'] as const) : []),
+    ];
+  };
+
+  const factors: AdminFactors = {
+    totp,
+    passkeys,
+    required: options.requireMfa,
+    of,
+    async secondFactorStep(request, reply, accountId) {
+      const secondFactor = await of(accountId);
+      if (secondFactor.length === 0) return undefined;
+      const token = randomBytes(32).toString('base64url');
+      const now = Date.now();
+      await db
+        .deleteFrom('admin_pending_sign_ins')
+        .where('expires_at', '<', new Date(now).toISOString())
+        .execute();
+      await db
+        .insertInto('admin_pending_sign_ins')
+        .values({
+          token_hash: sha256(token),
+          account_id: accountId,
+          expires_at: new Date(now + PENDING_TTL_MS).toISOString(),
+        })
+        .execute();
+      reply.setCookie(PENDING_COOKIE, token, {
+        ...cookieOptions(request),
+        maxAge: PENDING_TTL_MS / 1000,
+      });
+      return { authenticated: false, secondFactor };
+    },
+    async pendingAccount(request) {
+      const token = request.cookies[PENDING_COOKIE];
+      if (!token || token.length > 200) return undefined;
+      const row = await db
+        .selectFrom('admin_pending_sign_ins')
+        .select('account_id')
+        .where('token_hash', '=', sha256(token))
+        .where('expires_at', '>', new Date().toISOString())
+        .executeTakeFirst();
+      return row === undefined ? undefined : Number(row.account_id);
+    },
+    async endPending(request, reply) {
+      const token = request.cookies[PENDING_COOKIE];
+      if (token) {
+        await db
+          .deleteFrom('admin_pending_sign_ins')
+          .where('token_hash', '=', sha256(token))
+          .execute();
+      }
+      reply.clearCookie(PENDING_COOKIE, cookieOptions(request));
+    },
+    async checkPassword(accountId, password) {
+      const account = await db
+        .selectFrom('admin_accounts')
+        .select('password_hash')
+        .where('id', '=', accountId)
+        .executeTakeFirst();
+      if (!account) return false;
+      return verifyPassword(password, account.password_hash ?? app.adminAuth.passwordHash);
+    },
+    async confirm(session) {
+      await db
+        .updateTable('admin_sessions')
+        .set({ confirmed_at: new Date().toISOString() })
+        .where('id', '=', session.id)
+        .execute();
+    },
+    async confirmedUntil(session) {
+      const row = await db
+        .selectFrom('admin_sessions')
+        .select(['confirmed_at', 'created_at'])
+        .where('id', '=', session.id)
+        .executeTakeFirstOrThrow();
+      // A sign-in is a confirmation too: a fresh session may set its first factor up.
+      const until = new Date(row.confirmed_at ?? row.created_at).getTime() + RECENT_CONFIRMATION_MS;
+      return until > Date.now() ? new Date(until).toISOString() : null;
+    },
+    async requireSetUp(request, reply) {
+      const session = request.adminSession;
+      if (!options.requireMfa || !session) return;
+      if ((await of(session.account.id)).length > 0) return;
+      await reply.code(403).send({
+        error: 'Set up a passkey or an authenticator app first',
+        setupRequired: true,
+      });
+    },
+  };
+  app.decorate('adminFactors', factors);
+});

@@ -1,0 +1,221 @@
+import { randomBytes } from 'node:crypto';
+import type { Kysely } from 'kysely';
+import {
+  generateAuthenticationOptions,
+  generateRegistrationOptions,
+  verifyAuthenticationResponse,
+  verifyRegistrationResponse,
+  type AuthenticationResponseJSON,
+  type PublicKeyCredentialCreationOptionsJSON,
+  type PublicKeyCredentialRequestOptionsJSON,
+  type RegistrationResponseJSON,
+} from '@simplewebauthn/server';
+import type { AdminAuthTables } from '../auth/auth-tables';
+import type { AdminFactorTables, AdminWebauthnChallengesTable } from './factor-tables';
+
+/** A challenge is good for five minutes, and once. */
+const CHALLENGE_TTL_MS = 5 * 60 * 1000;
+
+/** A passkey as the Security panel lists it. */
+export interface PasskeyView {
+  id: number;
+  name: string;
+  createdAt: string;
+  lastUsedAt: string | null;
+}
+
+/** Who the passkeys are for: the relying party is SITE_URL's host, its origin the only one. */
+export interface RelyingParty {
+  name: string;
+  id: string;
+  origin: string;
+}
+
+export const relyingPartyOf = (siteUrl: string, name: string): RelyingParty => {
+  const url = new URL(siteUrl);
+  return { name, id: url.hostname, origin: url.origin };
+};
+
+/**
+ * The accounts' passkeys (discoverable WebAuthn credentials with user verification): a passkey
+ * sign-in needs no password, so the browser is asked for any passkey of this site, and the
+ * credential's id names the account.
+ */
+export class Passkeys {
+  constructor(
+    private readonly db: Kysely<AdminFactorTables & AdminAuthTables>,
+    private readonly rp: RelyingParty,
+  ) {}
+
+  async list(accountId: number): Promise<PasskeyView[]> {
+    const rows = await this.db
+      .selectFrom('admin_passkeys')
+      .select(['id', 'name', 'created_at', 'last_used_at'])
+      .where('account_id', '=', accountId)
+      .orderBy('id')
+      .execute();
+    return rows.map((row) => ({
+      id: Number(row.id),
+      name: row.name,
+      createdAt: row.created_at,
+      lastUsedAt: row.last_used_at,
+    }));
+  }
+
+  async registrationOptions(account: {
+    id: number;
+    name: string;
+    email: string | null;
+  }): Promise<PublicKeyCredentialCreationOptionsJSON> {
+    const existing = await this.db
+      .selectFrom('admin_passkeys')
+      .select(['credential_id', 'transports'])
+      .where('account_id', '=', account.id)
+      .execute();
+    const options = await generateRegistrationOptions({
+      rpName: this.rp.name,
+      rpID: this.rp.id,
+      userName: account.email ?? account.name,
+      userDisplayName: account.name,
+      // The user handle is random per registration call, not the account id: it names nobody.
+      userID: randomBytes(16),
+      attestationType: 'none',
+      excludeCredentials: existing.map((row) => ({
+        id: row.credential_id,
+        transports: JSON.parse(row.transports) as string[],
+      })),
+      authenticatorSelection: { residentKey: 'required', userVerification: 'required' },
+    });
+    await this.keepChallenge(options.challenge, 'register', account.id);
+    return options;
+  }
+
+  /** Verifies a new passkey of `accountId` and keeps it under `name`; false if it fails. */
+  async register(accountId: number, name: string, response: RegistrationResponseJSON) {
+    const verification = await verifyRegistrationResponse({
+      response,
+      expectedChallenge: (challenge) => this.useChallenge(challenge, 'register', accountId),
+      expectedOrigin: this.rp.origin,
+      expectedRPID: this.rp.id,
+      requireUserVerification: true,
+    }).catch(() => undefined);
+    if (!verification?.verified) return undefined;
+    const { credential } = verification.registrationInfo;
+    const row = await this.db
+      .insertInto('admin_passkeys')
+      .values({
+        account_id: accountId,
+        credential_id: credential.id,
+        public_key: Buffer.from(credential.publicKey).toString('base64url'),
+        counter: credential.counter,
+        transports: JSON.stringify(credential.transports ?? []),
+        name,
+        created_at: new Date().toISOString(),
+        last_used_at: null,
+      })
+      .onConflict((conflict) => conflict.column('credential_id').doNothing())
+      .returning('id')
+      .executeTakeFirst();
+    return row === undefined ? undefined : Number(row.id);
+  }
+
+  async signInOptions(): Promise<PublicKeyCredentialRequestOptionsJSON> {
+    const options = await generateAuthenticationOptions({
+      rpID: this.rp.id,
+      userVerification: 'required',
+    });
+    await this.keepChallenge(options.challenge, 'sign_in', null);
+    return options;
+  }
+
+  /** The (enabled) account a passkey sign-in proves, or undefined. */
+  async authenticate(response: AuthenticationResponseJSON): Promise<number | undefined> {
+    const stored = await this.db
+      .selectFrom('admin_passkeys')
+      .innerJoin('admin_accounts', 'admin_accounts.id', 'admin_passkeys.account_id')
+      .selectAll('admin_passkeys')
+      .where('admin_accounts.disabled_at', 'is', null)
+      .where('credential_id', '=', response.id)
+      .executeTakeFirst();
+    if (!stored) return undefined;
+    const verification = await verifyAuthenticationResponse({
+      response,
+      expectedChallenge: (challenge) => this.useChallenge(challenge, 'sign_in', null),
+      expectedOrigin: this.rp.origin,
+      expectedRPID: this.rp.id,
+      requireUserVerification: true,
+      credential: {
+        id: stored.credential_id,
+        publicKey: Buffer.from(stored.public_key, 'base64url'),
+        counter: Number(stored.counter),
+        transports: JSON.parse(stored.transports) as string[],
+      },
+    }).catch(() => undefined);
+    if (!verification?.verified) return undefined;
+    await this.db
+      .updateTable('admin_passkeys')
+      .set({
+        counter: verification.authenticationInfo.newCounter,
+        last_used_at: new Date().toISOString(),
+      })
+      .where('id', '=', stored.id)
+      .execute();
+    return Number(stored.account_id);
+  }
+
+  async remove(accountId: number, id: number): Promise<boolean> {
+    const result = await this.db
+      .deleteFrom('admin_passkeys')
+      .where('account_id', '=', accountId)
+      .where('id', '=', id)
+      .executeTakeFirst();
+    return Number(result.numDeletedRows) === 1;
+  }
+
+  async count(accountId: number): Promise<number> {
+    const row = await this.db
+      .selectFrom('admin_passkeys')
+      .select((eb) => eb.fn.countAll<number>().as('count'))
+      .where('account_id', '=', accountId)
+      .executeTakeFirstOrThrow();
+    return Number(row.count);
+  }
+
+  private async keepChallenge(
+    challenge: string,
+    purpose: AdminWebauthnChallengesTable['purpose'],
+    accountId: number | null,
+  ): Promise<void> {
+    const now = new Date();
+    // Housekeeping: challenges nobody answered.
+    await this.db
+      .deleteFrom('admin_webauthn_challenges')
+      .where('expires_at', '<', now.toISOString())
+      .execute();
+    await this.db
+      .insertInto('admin_webauthn_challenges')
+      .values({
+        challenge,
+        purpose,
+        account_id: accountId,
+        expires_at: new Date(now.getTime() + CHALLENGE_TTL_MS).toISOString(),
+      })
+      .execute();
+  }
+
+  /** True once for a live challenge of this purpose (and account): it is deleted as it is used. */
+  private async useChallenge(
+    challenge: string,
+    purpose: AdminWebauthnChallengesTable['purpose'],
+    accountId: number | null,
+  ): Promise<boolean> {
+    const used = await this.db
+      .deleteFrom('admin_webauthn_challenges')
+      .where('challenge', '=', challenge)
+      .where('purpose', '=', purpose)
+      .where('account_id', accountId === null ? 'is' : '=', accountId)
+      .where('expires_at', '>', new Date().toISOString())
+      .executeTakeFirst();
+    return Number(used.numDeletedRows) === 1;
+  }
+}

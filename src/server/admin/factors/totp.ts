@@ -1,0 +1,167 @@
+import { createHash, randomBytes } from 'node:crypto';
+import type { Kysely } from 'kysely';
+import { generateSecret, generateURI, verify } from 'otplib';
+import QRCode from 'qrcode';
+import type { AdminFactorTables } from './factor-tables';
+
+/** RFC 6238 with the apps' defaults (SHA-1, 6 digits, 30 s); one step either side is accepted. */
+const PERIOD_SECONDS = 30;
+const TOLERANCE_SECONDS = PERIOD_SECONDS;
+export const RECOVERY_CODE_COUNT = 10;
+
+const sha256 = (text: string): string => createHash('sha256').update(text).digest('hex');
+/** A recovery code as typed: case, spaces and dashes do not matter. */
+const normalizeRecoveryCode = (code: string): string => code.replace(/[\s-]/g, '').toLowerCase();
+/** 10 characters of base32 (50 bits) in two groups: xxxxx-xxxxx. */
+function newRecoveryCode(): string {
+  const alphabet = 'abcdefghijklmnopqrstuvwxyz234567';
+  const chars = [...randomBytes(10)].map((byte) => alphabet[byte % 32]).join('');
+  return `${chars.slice(0, 5)}-${chars.slice(5)}`;
+}
+
+/** What the screen shows to set an authenticator app up: the secret as text and as a QR code. */
+export interface TotpEnrolment {
+  secret: string;
+  uri: string;
+  /** An SVG data URL of the otpauth:// URI. */
+  qrCode: string;
+}
+
+/**
+ * An account's authenticator app and its recovery codes. A secret is a factor only once a first
+ * code confirmed it; each accepted code's time step is kept, so the same code is refused again.
+ */
+export class TotpFactor {
+  constructor(
+    private readonly db: Kysely<AdminFactorTables>,
+    private readonly issuer: string,
+  ) {}
+
+  async isOn(accountId: number): Promise<boolean> {
+    const row = await this.db
+      .selectFrom('admin_totp')
+      .select('confirmed_at')
+      .where('account_id', '=', accountId)
+      .executeTakeFirst();
+    return Boolean(row?.confirmed_at);
+  }
+
+  /** A new secret, not yet a factor (a confirmed one stays until this one is confirmed). */
+  async start(accountId: number, label: string): Promise<TotpEnrolment> {
+    if (await this.isOn(accountId)) throw new Error('authenticator app already set up');
+    const secret = generateSecret();
+    await this.db
+      .insertInto('admin_totp')
+      .values({ account_id: accountId, secret, confirmed_at: null, last_time_step: null })
+      .onConflict((conflict) =>
+        conflict.column('account_id').doUpdateSet({ secret, last_time_step: null }),
+      )
+      .execute();
+    const uri = generateURI({ issuer: this.issuer, label, secret });
+    const svg = await QRCode.toString(uri, { type: 'svg', margin: 2 });
+    return {
+      secret,
+      uri,
+      qrCode: `data:image/svg+xml;base64,${Buffer.from(svg).toString('base64')}`,
+    };
+  }
+
+  /** Turns the started secret on with its first code; answers the new recovery codes. */
+  async confirm(accountId: number, code: string, now = new Date()): Promise<string[] | undefined> {
+    if (!(await this.accept(accountId, code, false, now))) return undefined;
+    await this.db
+      .updateTable('admin_totp')
+      .set({ confirmed_at: now.toISOString() })
+      .where('account_id', '=', accountId)
+      .execute();
+    return this.newRecoveryCodes(accountId);
+  }
+
+  /** A sign-in or confirmation code of an app that is on; a code is accepted once. */
+  verify(accountId: number, code: string, now = new Date()): Promise<boolean> {
+    return this.accept(accountId, code, true, now);
+  }
+
+  /** Uses one recovery code: true once, false ever after. */
+  async useRecoveryCode(accountId: number, code: string, now = new Date()): Promise<boolean> {
+    const result = await this.db
+      .updateTable('admin_recovery_codes')
+      .set({ used_at: now.toISOString() })
+      .where('account_id', '=', accountId)
+      .where('code_hash', '=', sha256(normalizeRecoveryCode(code)))
+      .where('used_at', 'is', null)
+      .executeTakeFirst();
+    return Number(result.numUpdatedRows) === 1;
+  }
+
+  async recoveryCodesLeft(accountId: number): Promise<number> {
+    const row = await this.db
+      .selectFrom('admin_recovery_codes')
+      .select((eb) => eb.fn.countAll<number>().as('left'))
+      .where('account_id', '=', accountId)
+      .where('used_at', 'is', null)
+      .executeTakeFirstOrThrow();
+    return Number(row.left);
+  }
+
+  /** Ten new codes, replacing the old ones; only their hashes are kept. */
+  async newRecoveryCodes(accountId: number): Promise<string[]> {
+    const codes = Array.from({ length: RECOVERY_CODE_COUNT }, newRecoveryCode);
+    await this.db.transaction().execute(async (trx) => {
+      await trx.deleteFrom('admin_recovery_codes').where('account_id', '=', accountId).execute();
+      await trx
+        .insertInto('admin_recovery_codes')
+        .values(
+          codes.map((code) => ({
+            account_id: accountId,
+            code_hash: sha256(normalizeRecoveryCode(code)),
+            used_at: null,
+          })),
+        )
+        .execute();
+    });
+    return codes;
+  }
+
+  async remove(accountId: number): Promise<void> {
+    await this.db.deleteFrom('admin_totp').where('account_id', '=', accountId).execute();
+    await this.db.deleteFrom('admin_recovery_codes').where('account_id', '=', accountId).execute();
+  }
+
+  /**
+   * Checks `code` against the account's secret (confirmed or not, as `confirmed` says) and keeps
+   * its step; the conditional update makes two concurrent uses of one code accept only one.
+   */
+  private async accept(
+    accountId: number,
+    code: string,
+    confirmed: boolean,
+    now: Date,
+  ): Promise<boolean> {
+    if (!/^\d{6}$/.test(code)) return false;
+    const row = await this.db
+      .selectFrom('admin_totp')
+      .select(['secret', 'confirmed_at', 'last_time_step'])
+      .where('account_id', '=', accountId)
+      .executeTakeFirst();
+    if (!row || Boolean(row.confirmed_at) !== confirmed) return false;
+    const lastStep = row.last_time_step === null ? undefined : Number(row.last_time_step);
+    const result = await verify({
+      secret: row.secret,
+      token: code,
+      epoch: Math.floor(now.getTime() / 1000),
+      epochTolerance: TOLERANCE_SECONDS,
+      ...(lastStep === undefined ? {} : { afterTimeStep: lastStep }),
+    }).catch(() => ({ valid: false as const }));
+    if (!result.valid || !('timeStep' in result)) return false;
+    const kept = await this.db
+      .updateTable('admin_totp')
+      .set({ last_time_step: result.timeStep })
+      .where('account_id', '=', accountId)
+      .where((eb) =>
+        eb.or([eb('last_time_step', 'is', null), eb('last_time_step', '<', result.timeStep)]),
+      )
+      .executeTakeFirst();
+    return Number(kept.numUpdatedRows) === 1;
+  }
+}

@@ -1,0 +1,21 @@
+import type { FastifyPluginAsync } from 'fastify';
+import { arrayOfObjects } from '../../platform/http/api-schemas';
+import { listAssignees } from '../../leads';
+
+/**
+ * GET /api/admin/assignees: the accounts a lead may be assigned to (enabled owners and
+ * recruiters), for the dashboard's assignee control (decision 162). Guarded scope.
+ */
+export const assigneeRoutes: FastifyPluginAsync = async (app) => {
+  app.get(
+    '/api/admin/assignees',
+    {
+      schema: {
+        response: {
+          200: arrayOfObjects({ id: { type: 'integer' }, name: { type: 'string' } }),
+        },
+      },
+    },
+    () => listAssignees(app.database.db),
+  );
+};

@@ -1,0 +1,215 @@
+import { generate } from 'otplib';
+import { expect, it } from 'vitest';
+import { ADMIN_TEST_PASSWORD, adminEnv, freshAddress, signIn } from '../support/admin';
+import { describeEachDatabase, type TestApp } from '../support/test-app';
+
+/*
+ * Second factors (issue 22, docs/decisions/157): the owner's authenticator app, its codes and
+ * recovery codes, the second sign-in step, and what changing a factor asks for. Passkeys need an
+ * authenticator: tests/browser/admin-factors.spec.ts registers and uses one in Chromium.
+ */
+
+type App = TestApp['app'];
+const cookieOf = (response: { cookies: { name: string; value: string }[] }, name: string) => {
+  const cookie = response.cookies.find((c) => c.name === name && c.value !== '');
+  return cookie ? `${cookie.name}=${cookie.value}` : undefined;
+};
+const sessionCookie = (response: Parameters<typeof cookieOf>[0]) =>
+  cookieOf(response, 'tb_admin_session');
+const leads = (app: App, cookie: string) =>
+  app.inject({ method: 'GET', url: '/api/candidate-submissions', headers: { cookie } });
+const post = (app: App, url: string, cookie: string, payload?: object) =>
+  app.inject({ method: 'POST', url, headers: { cookie }, ...(payload ? { payload } : {}) });
+/** A code of the step after the current one: accepted (one step either side), never replayed. */
+const nextCode = (secret: string) =>
+  generate({ secret, epoch: Math.floor(Date.now() / 1000) + 30 });
+
+/** Sets the owner's authenticator app up; answers its secret, recovery codes and new cookie. */
+async function setUpTotp(app: App, cookie: string) {
+  const started = await post(app, '/api/admin/totp', cookie);
+  expect(started.statusCode).toBe(200);
+  const { secret, qrCode, uri } = started.json<{ secret: string; qrCode: string; uri: string }>();
+  expect(qrCode).toMatch(/^data:image\/svg\+xml;base64,/);
+  expect(uri).toContain(`secret=${secret}`);
+  const wrong = await post(app, '/api/admin/totp/confirm', cookie, { code: '000000' });
+  expect(wrong.statusCode).toBe(400);
+  const code = await generate({ secret });
+  const confirmed = await post(app, '/api/admin/totp/confirm', cookie, { code });
+  expect(confirmed.statusCode).toBe(200);
+  const { recoveryCodes } = confirmed.json<{ recoveryCodes: string[] }>();
+  return { secret, code, recoveryCodes, cookie: sessionCookie(confirmed)! };
+}
+
+/** A password sign-in that stops at the second step; answers the pending cookie. */
+async function passwordStep(app: App, remoteAddress: string) {
+  const response = await app.inject({
+    method: 'POST',
+    url: '/api/admin/login',
+    payload: { password: ADMIN_TEST_PASSWORD },
+    remoteAddress,
+  });
+  expect(response.statusCode).toBe(200);
+  expect(response.json()).toEqual({ authenticated: false, secondFactor: ['totp', 'recovery'] });
+  expect(sessionCookie(response)).toBeUndefined();
+  return cookieOf(response, 'tb_admin_pending')!;
+}
+
+const secondStep = (app: App, pending: string, code: string, remoteAddress: string) =>
+  app.inject({
+    method: 'POST',
+    url: '/api/admin/login/second-factor',
+    headers: { cookie: pending },
+    payload: { code },
+    remoteAddress,
+  });
+
+describeEachDatabase(
+  'admin second factors',
+  (current) => {
+    it('sets an authenticator app up, then asks a password sign-in for its code, once each', async () => {
+      const { app, db } = current();
+      const first = await signIn(app);
+      expect((await leads(app, first)).statusCode).toBe(200);
+
+      const totp = await setUpTotp(app, first);
+      expect(totp.recoveryCodes).toHaveLength(10);
+      expect(new Set(totp.recoveryCodes).size).toBe(10);
+      // The change rotated the session: the old cookie is refused, the new one works.
+      expect((await leads(app, first)).statusCode).toBe(401);
+      expect((await leads(app, totp.cookie)).statusCode).toBe(200);
+      const stored = await db.selectFrom('admin_recovery_codes').select('code_hash').execute();
+      expect(stored.map((row) => row.code_hash)).not.toContain(totp.recoveryCodes[0]);
+
+      const address = freshAddress();
+      const pending = await passwordStep(app, address);
+      // No second step without the pending sign-in's cookie, nor with a wrong or replayed code.
+      expect((await secondStep(app, '', totp.code, address)).statusCode).toBe(401);
+      expect((await secondStep(app, pending, '123456', address)).statusCode).toBe(401);
+      expect((await secondStep(app, pending, totp.code, address)).statusCode).toBe(401);
+      const code = await nextCode(totp.secret);
+      const signedIn = await secondStep(app, pending, code, address);
+      expect(signedIn.statusCode).toBe(200);
+      expect(signedIn.json()).toEqual({ authenticated: true });
+      expect((await leads(app, sessionCookie(signedIn)!)).statusCode).toBe(200);
+      // The same code again, in a new sign-in: refused.
+      const again = await passwordStep(app, freshAddress());
+      expect((await secondStep(app, again, code, freshAddress())).statusCode).toBe(401);
+
+      // A recovery code signs in once; typed in capitals and without its dash, it is the same.
+      const recovery = totp.recoveryCodes[0]!;
+      const third = await passwordStep(app, address);
+      const recovered = await secondStep(
+        app,
+        third,
+        recovery.toUpperCase().replace('-', ''),
+        address,
+      );
+      expect(recovered.statusCode).toBe(200);
+      const fourth = await passwordStep(app, address);
+      expect((await secondStep(app, fourth, recovery, address)).statusCode).toBe(401);
+
+      const factors = await app.inject({
+        method: 'GET',
+        url: '/api/admin/factors',
+        headers: { cookie: sessionCookie(recovered)! },
+      });
+      expect(factors.json()).toMatchObject({ totp: true, recoveryCodesLeft: 9, passkeys: [] });
+
+      const actions = await db
+        .selectFrom('admin_audit_entries')
+        .select(['action', 'detail'])
+        .where('action', 'in', ['totp_added', 'sign_in'])
+        .orderBy('id', 'desc')
+        .limit(3)
+        .execute();
+      expect(actions.map((row) => row.action)).toContain('totp_added');
+      expect(actions[0]).toEqual({ action: 'sign_in', detail: 'with a second factor' });
+
+      // Off again (a fresh sign-in may change factors), and the password alone signs in.
+      const off = await app.inject({
+        method: 'DELETE',
+        url: '/api/admin/totp',
+        headers: { cookie: sessionCookie(recovered)! },
+      });
+      expect(off.statusCode).toBe(204);
+      expect((await leads(app, await signIn(app))).statusCode).toBe(200);
+    });
+
+    it('asks for the password or a factor again before a change, past five minutes', async () => {
+      const { app, db } = current();
+      const cookie = await signIn(app);
+      const { id } = await db
+        .selectFrom('admin_sessions')
+        .select('id')
+        .orderBy('id', 'desc')
+        .limit(1)
+        .executeTakeFirstOrThrow();
+      await db
+        .updateTable('admin_sessions')
+        .set({ created_at: new Date(Date.now() - 6 * 60_000).toISOString() })
+        .where('id', '=', id)
+        .execute();
+      const refused = await post(app, '/api/admin/totp', cookie);
+      expect(refused.statusCode).toBe(403);
+      expect(refused.json()).toMatchObject({ confirmRequired: true });
+      const options = await post(app, '/api/admin/passkeys/registration-options', cookie);
+      expect(options.statusCode).toBe(403);
+
+      const wrong = await post(app, '/api/admin/factors/confirm', cookie, { password: 'wrong' });
+      expect(wrong.statusCode).toBe(401);
+      const right = await post(app, '/api/admin/factors/confirm', cookie, {
+        password: ADMIN_TEST_PASSWORD,
+      });
+      expect(right.statusCode).toBe(200);
+      const allowed = await post(app, '/api/admin/passkeys/registration-options', cookie);
+      expect(allowed.statusCode).toBe(200);
+      expect(allowed.json()).toMatchObject({
+        rp: { id: 'localhost' },
+        authenticatorSelection: { residentKey: 'required', userVerification: 'required' },
+      });
+    });
+
+    it('refuses a passkey sign-in that no stored passkey proves', async () => {
+      const { app } = current();
+      const options = await app.inject({
+        method: 'POST',
+        url: '/api/admin/passkeys/sign-in-options',
+      });
+      expect(options.statusCode).toBe(200);
+      expect(options.json()).toMatchObject({ rpId: 'localhost', userVerification: 'required' });
+      const refused = await app.inject({
+        method: 'POST',
+        url: '/api/admin/login/passkey',
+        payload: {
+          response: { id: 'unknown', rawId: 'unknown', type: 'public-key', response: {} },
+        },
+        remoteAddress: freshAddress(),
+      });
+      expect(refused.statusCode).toBe(401);
+    });
+  },
+  { env: adminEnv },
+);
+
+describeEachDatabase(
+  'ADMIN_REQUIRE_MFA',
+  (current) => {
+    it('holds an account without a second factor at the set-up, before any lead', async () => {
+      const { app } = current();
+      const cookie = await signIn(app);
+      const refused = await leads(app, cookie);
+      expect(refused.statusCode).toBe(403);
+      expect(refused.json()).toMatchObject({ setupRequired: true });
+      const session = await app.inject({
+        method: 'GET',
+        url: '/api/admin/session',
+        headers: { cookie },
+      });
+      expect(session.json()).toEqual({ authenticated: true, setupRequired: true });
+
+      const totp = await setUpTotp(app, cookie);
+      expect((await leads(app, totp.cookie)).statusCode).toBe(200);
+    });
+  },
+  { env: { ...adminEnv, ADMIN_REQUIRE_MFA: 'true' } },
+);

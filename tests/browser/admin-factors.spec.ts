@@ -1,0 +1,95 @@
+import { mkdtemp } from 'node:fs/promises';
+import { tmpdir } from 'node:os';
+import path from 'node:path';
+import { generate } from 'otplib';
+import { E2E_ADMIN_PASSWORD } from '../support/e2e';
+import { freePort } from '../support/postgres';
+import { startServerProcess, type ServerProcess } from '../support/server-process';
+import { test } from './fixtures';
+import { expect, toast } from './support/admin';
+
+/*
+ * Second factors in the browser (issue 22): a passkey registered and used with Chromium's virtual
+ * authenticator, then an authenticator app set up and its code asked at the next password
+ * sign-in. The owner gets factors, so this runs on a server of its own; WebAuthn refuses an IP
+ * address as the relying party, so the site is http://localhost.
+ */
+
+let server: ServerProcess | undefined;
+let base = '';
+
+test.beforeAll(async () => {
+  const port = await freePort();
+  base = `http://localhost:${port}`;
+  server = await startServerProcess(
+    {
+      DATA_DIR: await mkdtemp(path.join(tmpdir(), 'tb-e2e-factors-')),
+      ADMIN_PASSWORD: E2E_ADMIN_PASSWORD,
+      SITE_URL: base,
+    },
+    { port, built: true },
+  );
+});
+
+test.afterAll(async () => {
+  server?.child.kill('SIGTERM');
+  await server?.exited;
+});
+
+test('a passkey signs in without a password; an authenticator app is asked after it', async ({
+  page,
+}) => {
+  test.setTimeout(90_000);
+  const cdp = await page.context().newCDPSession(page);
+  await cdp.send('WebAuthn.enable');
+  await cdp.send('WebAuthn.addVirtualAuthenticator', {
+    options: {
+      protocol: 'ctap2',
+      transport: 'internal',
+      hasResidentKey: true,
+      hasUserVerification: true,
+      isUserVerified: true,
+    },
+  });
+  const dashboard = page.getByRole('heading', { name: 'Lead Dashboard' });
+
+  // The spec's sign-in: the owner has no factor yet, the password alone.
+  await page.goto(`${base}/admin`);
+  await page.getByLabel('Password').fill(E2E_ADMIN_PASSWORD);
+  await page.getByRole('button', { name: 'Sign In', exact: true }).click();
+  await expect(dashboard).toBeVisible();
+
+  await page.getByRole('tab', { name: 'Security' }).click();
+  await page.getByLabel('Passkey name').fill('Work laptop');
+  await page.getByRole('button', { name: 'Add a passkey' }).click();
+  await expect(toast(page, 'Passkey added')).toBeVisible();
+  await expect(page.getByText('Work laptop')).toBeVisible();
+
+  await page.getByRole('button', { name: 'Logout' }).click();
+  await page.getByRole('button', { name: 'Sign in with a passkey' }).click();
+  await expect(dashboard).toBeVisible();
+
+  // An authenticator app, confirmed by its first code; the recovery codes are shown once.
+  await page.getByRole('tab', { name: 'Security' }).click();
+  await page.getByRole('button', { name: 'Set up an authenticator app' }).click();
+  await expect(
+    page.getByRole('img', { name: "QR code of the authenticator app's secret" }),
+  ).toBeVisible();
+  const secret = (await page.locator('code').first().textContent()) ?? '';
+  await page.getByLabel('Code from the app').fill(await generate({ secret }));
+  await page.getByRole('button', { name: 'Turn on' }).click();
+  const codes = page.getByRole('region', { name: 'Recovery codes' });
+  await expect(codes.getByRole('listitem')).toHaveCount(10);
+  await page.getByRole('button', { name: 'I saved them' }).click();
+  await expect(page.getByText('On. 10 recovery codes left.')).toBeVisible();
+
+  // The password is no longer enough: the app's next code completes the sign-in.
+  await page.getByRole('button', { name: 'Logout' }).click();
+  await page.getByLabel('Password').fill(E2E_ADMIN_PASSWORD);
+  await page.getByRole('button', { name: 'Sign In', exact: true }).click();
+  await expect(page.getByRole('button', { name: 'Use a passkey' })).toBeVisible();
+  const next = await generate({ secret, epoch: Math.floor(Date.now() / 1000) + 30 });
+  await page.getByLabel('Authentication code or recovery code').fill(next);
+  await page.getByRole('button', { name: 'Verify' }).click();
+  await expect(dashboard).toBeVisible();
+});

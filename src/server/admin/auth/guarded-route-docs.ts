@@ -10,16 +10,18 @@ import { routePermission } from './route-permission';
 export function documentGuardedRoute(route: RouteOptions): void {
   const schema = route.schema ?? {};
   const method = String(route.method);
-  const refusal =
-    method === 'GET' || method === 'HEAD'
-      ? `The account's role lacks the ${routePermission(method, route.url)} permission`
-      : `Cross-origin request refused, or the account's role lacks the ${routePermission(method, route.url)} permission`;
+  const permission = routePermission(method, route.url);
+  const refusal = `${method === 'GET' || method === 'HEAD' ? '' : 'Cross-origin request refused, or '}the account's role lacks the ${permission} permission, or ADMIN_REQUIRE_MFA holds it at the set-up of a second factor`;
+  const refused = describedError(refusal.charAt(0).toUpperCase() + refusal.slice(1));
   route.schema = {
     ...schema,
     security: SESSION_SECURITY,
     response: {
       401: describedError('No valid admin session (sign in first)'),
-      403: describedError(refusal),
+      403: {
+        ...refused,
+        properties: { ...refused.properties, setupRequired: { type: 'boolean' } },
+      },
       ...(schema.response as object | undefined),
     },
   };

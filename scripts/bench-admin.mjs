@@ -6,9 +6,12 @@
 // connections) for LEAD_SECONDS alone, then for as long while one admin downloads the export
 // again and again (its client a process of its own, as a browser is).
 // Target: during the exports, lead POSTs keep at least half their throughput alone, with
-// p99 <= 100 ms. Also printed: the list's first page and a search (p95), one export's time and
+// p99 <= 100 ms; the board's column pages (each status of Candidates: the first page, the next
+// one by cursor, and one half a year deep) p95 <= 50 ms. Also printed: the list's first page
+// and a search (p95), one export's time and
 // the server's memory growth during it, and the load average (`uptime`) beside each figure.
-// Options: LEADS, DATABASE_URL, LEAD_SECONDS (default 10), LEAD_CONNECTIONS (default 50).
+// Then a 10,000-lead bulk status change at BULK_LEADS (default 1,000,000) leads (bench-admin-bulk.mjs).
+// Options: LEADS, BULK_LEADS, DATABASE_URL, LEAD_SECONDS (default 10), LEAD_CONNECTIONS (default 50).
 import { execFile } from 'node:child_process';
 import { randomBytes } from 'node:crypto';
 import os from 'node:os';
@@ -25,13 +28,14 @@ import {
   startServer,
   verdict,
 } from './bench-server.mjs';
+import { benchBulk } from './bench-admin-bulk.mjs';
 import { lead, seedSqlite } from './bench-leads.mjs';
 
 const execFileAsync = promisify(execFile);
 const LEADS = Number(process.env.LEADS ?? 60_000);
 const LEAD_SECONDS = Number(process.env.LEAD_SECONDS ?? 10);
 const LEAD_CONNECTIONS = Number(process.env.LEAD_CONNECTIONS ?? 50);
-const TARGETS = { ratio: 0.5, p99: 100 };
+const TARGETS = { ratio: 0.5, p99: 100, boardPage: 50 };
 const PASSWORD = randomBytes(18).toString('base64url');
 const log = (message) => console.log(`[bench:admin] ${message}`);
 
@@ -45,7 +49,7 @@ const startAdminServer = (dataDir) =>
     logs: 'drain',
   });
 
-async function seedPostgres() {
+async function seedPostgres(total) {
   const client = new pg.Client({ connectionString: DATABASE_URL });
   await client.connect();
   try {
@@ -65,8 +69,8 @@ async function seedPostgres() {
       );
       pending[table] = [];
     };
-    for (let i = 0; i < LEADS; i++) {
-      const { table, row } = lead(i, LEADS);
+    for (let i = 0; i < total; i++) {
+      const { table, row } = lead(i, total);
       pending[table].push(row);
       if (pending[table].length === 2000) await flush(table);
     }
@@ -95,6 +99,34 @@ async function p95(server, cookie, url, requests = 100) {
     times.sort((a, b) => a - b),
     95,
   );
+}
+
+const CANDIDATE_STATUSES = ['new', 'contacted', 'qualified', 'enrolled', 'placed', 'not_a_fit'];
+
+/**
+ * p95 of the Candidates board's column pages, every status: the first page, the next one by its
+ * X-Next-Cursor, and a page that starts half a year back (a keyset page costs the same anywhere).
+ */
+async function boardPages(server, cookie) {
+  const column = (status) => `/api/candidate-submissions/board?type=regular&status=${status}`;
+  const halfYear = new Date(Date.now() - 182 * 86_400_000).toISOString();
+  const urls = { first: [], next: [], deep: [] };
+  for (const status of CANDIDATE_STATUSES) {
+    const first = await fetch(`${server.baseUrl}${column(status)}`, { headers: { cookie } });
+    const cursor = first.headers.get('x-next-cursor');
+    await first.arrayBuffer();
+    if (!cursor) throw new Error(`board column ${status}: no next page`);
+    urls.first.push(column(status));
+    urls.next.push(`${column(status)}&cursor=${encodeURIComponent(cursor)}`);
+    urls.deep.push(`${column(status)}&cursor=${encodeURIComponent(`${halfYear}~2000000000`)}`);
+  }
+  const figures = {};
+  for (const [name, list] of Object.entries(urls)) {
+    figures[name] = 0;
+    for (const url of list)
+      figures[name] = Math.max(figures[name], await p95(server, cookie, url, 30));
+  }
+  return figures;
 }
 
 /**
@@ -146,6 +178,23 @@ async function leadsWhile(server, label, during) {
   return figures;
 }
 
+/** Fills the migrated database of `dataDir` (or DATABASE_URL's) with `total` leads. */
+const seed = (dataDir, total) =>
+  DATABASE_URL
+    ? seedPostgres(total)
+    : seedSqlite(path.join(dataDir, 'talent-bridge.sqlite'), log, total);
+
+/** Signs in on `server`; the session's cookie. */
+async function signIn(server) {
+  const login = await fetch(`${server.baseUrl}/api/admin/login`, {
+    method: 'POST',
+    headers: { 'content-type': 'application/json' },
+    body: JSON.stringify({ password: PASSWORD }),
+  });
+  if (!login.ok) throw new Error(`sign-in failed: ${login.status}`);
+  return login.headers.get('set-cookie').split(';')[0];
+}
+
 async function main() {
   await ensureBuild(log);
   const dataDir = await makeDataDir('tb-bench-admin-');
@@ -153,22 +202,20 @@ async function main() {
   try {
     // A first start creates the schema (the server migrates); then the bulk load.
     await (await startAdminServer(dataDir)).stop();
-    if (DATABASE_URL) await seedPostgres();
-    else seedSqlite(path.join(dataDir, 'talent-bridge.sqlite'), log, LEADS);
+    await seed(dataDir, LEADS);
     server = await startAdminServer(dataDir);
     log(
       `${LEADS} leads on ${DATABASE_URL ? 'PostgreSQL' : 'SQLite'}, ${os.cpus().length} CPUs, load ${loadAverage()}`,
     );
-    const login = await fetch(`${server.baseUrl}/api/admin/login`, {
-      method: 'POST',
-      headers: { 'content-type': 'application/json' },
-      body: JSON.stringify({ password: PASSWORD }),
-    });
-    if (!login.ok) throw new Error(`sign-in failed: ${login.status}`);
-    const cookie = login.headers.get('set-cookie').split(';')[0];
+    const cookie = await signIn(server);
 
     const list = await p95(server, cookie, '/api/candidate-submissions?type=regular&limit=50');
     const search = await p95(server, cookie, '/api/candidate-submissions?limit=50&q=smit');
+    const board = await boardPages(server, cookie);
+    const boardWorst = Math.max(board.first, board.next, board.deep);
+    log(
+      `board columns (Candidates, ${CANDIDATE_STATUSES.length} statuses, 20 cards): p95 first page ${board.first.toFixed(1)} ms, next page ${board.next.toFixed(1)} ms, half a year deep ${board.deep.toFixed(1)} ms (load ${loadAverage()})`,
+    );
     const rssBefore = server.rssBytes();
     let rssPeak = rssBefore;
     const sampler = setInterval(() => (rssPeak = Math.max(rssPeak, server.rssBytes())), 20);
@@ -206,6 +253,12 @@ async function main() {
           `<= ${TARGETS.p99} ms`,
           during.p99 <= TARGETS.p99,
         ),
+        verdict(
+          'board column page p95 (worst status and depth)',
+          `${boardWorst.toFixed(1)} ms`,
+          `<= ${TARGETS.boardPage} ms`,
+          boardWorst <= TARGETS.boardPage,
+        ),
         verdict('failed requests', failed, '0', failed === 0),
         `load average (uptime): ${loadAverage()} on ${os.cpus().length} CPUs`,
       ].join('\n'),
@@ -215,6 +268,7 @@ async function main() {
     await server?.stop();
     await removeDataDir(dataDir);
   }
+  await benchBulk({ seed, startAdminServer, signIn, log });
 }
 
 main().catch((error) => {

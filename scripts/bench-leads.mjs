@@ -63,6 +63,9 @@ export const LAST = [
   'Robinson',
 ];
 const SOURCES = ['google', 'facebook', 'linkedin', 'newsletter', null];
+// Every pipeline status holds leads, so each board column has pages (bench:admin).
+const CANDIDATE_STATUSES = ['new', 'contacted', 'qualified', 'enrolled', 'placed', 'not_a_fit'];
+const COMPANY_STATUSES = ['new', 'contacted', 'in_discussion', 'partner', 'not_a_fit'];
 const DAY = 86_400_000;
 
 // Candidates: 60% regular, 15% questionnaire (typeform), 10% e-mail only; companies 15%.
@@ -101,6 +104,7 @@ export function lead(index, total = TOTAL) {
         reason: kind === 'regular' ? 'I want a stable career in a growing field.' : null,
         questionnaire_completed: kind === 'questionnaire' && index % 2 ? 1 : 0,
         is_questionnaire_candidate: kind === 'questionnaire' ? 1 : 0,
+        status: CANDIDATE_STATUSES[Math.floor(index / 100) % CANDIDATE_STATUSES.length],
         ...common,
       },
     };
@@ -120,6 +124,7 @@ export function lead(index, total = TOTAL) {
       talent_needs: full ? 'Ten technicians for a new hall.' : null,
       timeline: full ? 'soon' : null,
       comments: null,
+      status: COMPANY_STATUSES[Math.floor(index / 100) % COMPANY_STATUSES.length],
       ...common,
     },
   };

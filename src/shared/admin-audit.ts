@@ -17,6 +17,7 @@ export const auditActions = [
   'message_template_saved',
   'message_template_removed',
   'lead_merged',
+  'bulk_changed',
   'assignee_changed',
   'passkey_added',
   'passkey_removed',

@@ -1,7 +1,7 @@
 import { expect, it } from 'vitest';
 import { buildApp } from '../../src/server/app';
 import { loadConfig } from '../../src/server/config/config';
-import { ADMIN_TEST_PASSWORD, adminOptions, signIn } from '../support/admin';
+import { ADMIN_TEST_PASSWORD, adminPasswordOptions, signIn } from '../support/admin';
 import { describeEachDatabase, type TestApp } from '../support/test-app';
 
 const minutesAgo = (minutes: number) => new Date(Date.now() - minutes * 60_000).toISOString();
@@ -135,5 +135,5 @@ describeEachDatabase(
       expect(again.json()).toEqual({ ended: 0 });
     });
   },
-  adminOptions,
+  adminPasswordOptions,
 );

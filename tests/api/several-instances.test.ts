@@ -17,7 +17,14 @@ import type { OverviewFigures } from '../../src/shared/admin-overview';
 import { TOO_MANY_SUBMISSIONS } from '../../src/server/leads/capture/lead-capture';
 import { loadConfig } from '../../src/server/config/config';
 import { collectMigrations } from '../../src/server/platform/database/migration-runner';
-import { adminEnv, freshAddress, seedCandidate, signIn } from '../support/admin';
+import {
+  ADMIN_TEST_PASSWORD,
+  adminEnv,
+  adminPasswordOptions,
+  freshAddress,
+  seedCandidate,
+  signIn,
+} from '../support/admin';
 import {
   awayFromMinuteEdge,
   candidatesWithEmail,
@@ -56,7 +63,7 @@ withPostgres(`${INSTANCES} instances started together on a fresh PostgreSQL data
     const started = await Promise.allSettled(
       Array.from({ length: INSTANCES }, (_, i) =>
         startServerProcess({
-          ...adminEnv,
+          ...adminPasswordOptions.env,
           DATABASE_URL: database.url,
           DATA_DIR: path.join(root, `data-${i}`),
           CLIENT_DIR: clientDir,
@@ -127,7 +134,7 @@ withPostgres(`${INSTANCES} instances started together on a fresh PostgreSQL data
     const login = await fetch(`${first!.baseUrl}/api/admin/login`, {
       method: 'POST',
       headers: { 'content-type': 'application/json' },
-      body: JSON.stringify({ password: adminEnv.ADMIN_PASSWORD }),
+      body: JSON.stringify({ password: ADMIN_TEST_PASSWORD }),
     });
     expect(login.status).toBe(200);
     const cookie = String(login.headers.getSetCookie()[0]).split(';')[0]!;

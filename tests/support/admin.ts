@@ -6,11 +6,21 @@ import type { LeadRecordTables } from '../../src/server/leads/store/lead-tables'
 import type { TestApp } from './test-app';
 import { uniqueEmail } from './test-app';
 
-/** The admin password the API tests configure (ADMIN_PASSWORD). */
+/** The admin password the API tests sign in with. */
 export const ADMIN_TEST_PASSWORD = 'test-admin-password-1234';
-export const adminEnv = { ADMIN_PASSWORD: ADMIN_TEST_PASSWORD };
+/**
+ * ...configured as an operator's ADMIN_PASSWORD_HASH of the old cost (N = 2^14): the server
+ * checks a hash at its own cost, and hundreds of sign-ins at 2^17 (about 1 s of CPU each here)
+ * would add minutes to the suite. The cost of new hashes is tested in admin-login-hardening.
+ */
+export const adminEnv = {
+  ADMIN_PASSWORD_HASH:
+    'scrypt$16384$8$1$dGFsZW50LWJyaWRnZS10ZXN0cw==$B9V2uG/JcOsmXLOAbx5IJRXhjEwg6SlPuS73fvGLdk2TQGhTBf8v8PC1fES9MO1tn9Qosl/rjdEkUbGJm5nleA==',
+};
 /** Test-app options with the admin password set. */
 export const adminOptions = { env: adminEnv };
+/** The same password as ADMIN_PASSWORD, for the tests of what that setting does. */
+export const adminPasswordOptions = { env: { ADMIN_PASSWORD: ADMIN_TEST_PASSWORD } };
 
 let addressCounter = 1;
 /** A client address of its own, so one test's failed sign-ins never throttle another's. */
@@ -37,20 +47,31 @@ export async function signIn(
   return `${cookie.name}=${cookie.value}`;
 }
 
-/** PATCHes candidate `id`'s status as a newly signed-in admin. */
-export async function patchCandidateStatus(app: FastifyInstance, id: number, status: string) {
+/** PATCHes the status of the lead at `path` (a newly signed-in admin's unless `cookie`). */
+export async function patchStatus(
+  app: FastifyInstance,
+  path: string,
+  status: string,
+  cookie?: string,
+) {
   return app.inject({
     method: 'PATCH',
-    url: `/api/candidate-submissions/${id}`,
-    headers: { cookie: await signIn(app) },
+    url: path,
+    headers: { cookie: cookie ?? (await signIn(app)) },
     payload: { status },
   });
 }
+
+/** PATCHes candidate `id`'s status as a newly signed-in admin. */
+export const patchCandidateStatus = (app: FastifyInstance, id: number, status: string) =>
+  patchStatus(app, `/api/candidate-submissions/${id}`, status);
 
 /** Every admin endpoint, as [method, url]; ids refer to leads that need not exist. */
 export const adminEndpoints: [string, string][] = [
   ['GET', '/api/candidate-submissions'],
   ['GET', '/api/company-submissions'],
+  ['GET', '/api/candidate-submissions/board?status=new'],
+  ['GET', '/api/company-submissions/board?status=new'],
   ['GET', '/api/admin/lead-emails'],
   ['GET', '/api/admin/overview'],
   ['GET', '/api/admin/audit'],

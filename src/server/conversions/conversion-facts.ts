@@ -72,7 +72,7 @@ function formEvents(fact: FormFact): ConversionEventName[] {
 const pageOfForm = (form: LeadForm | undefined) =>
   form === 'typeform-completed' ? '/typeform' : null;
 
-const isStatusEvent = (status: string): status is ConversionEventName =>
+export const isStatusEvent = (status: string): status is ConversionEventName =>
   (statusConversionEvents as readonly string[]).includes(status);
 
 /** The events of `wanted` not yet written for the subject: each goes to Meta once. */

@@ -7,6 +7,7 @@ export type { SubmissionClient } from './conversion-event';
 export { submissionClient, withConversionFields } from './submission-client';
 export {
   conversionStates,
+  isStatusEvent,
   recordFormConversions,
   recordStatusConversion,
   type ConversionContact,

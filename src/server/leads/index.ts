@@ -88,6 +88,7 @@ export { funnelLeadsQuery, type FunnelDimension } from './store/lead-funnel';
 // The team's desk: listing, search, one lead, overview figures, pipeline.
 export { LeadDesk } from './lead-desk';
 export { LeadListing, type Page } from './queries/lead-listing';
+export { boardCardSchema, boardCardView, boardColumn } from './queries/lead-board';
 export { Overview } from './queries/overview-figures';
 export { decodeCursor, encodeCursor } from './queries/cursor';
 export {
@@ -106,6 +107,12 @@ export { exportTabs, type ExportTab } from './export/export-tabs';
 
 // Pipeline: status, notes, history.
 export { LeadPipeline } from './pipeline/lead-pipeline';
+export {
+  BULK_LIMIT,
+  type BulkChange,
+  type BulkChanges,
+  type LeadSelection,
+} from './pipeline/bulk-changes';
 export type { PipelineTables, LeadActivityTable } from './pipeline/pipeline-tables';
 export { eraseActivity, findActivity } from './pipeline/lead-activity';
 // Stage-change messages (decision 155): the admin's template per lead type and status.

@@ -4,6 +4,7 @@ import { tablesOf } from '../platform/database/connection';
 import { forgetSubjectMessages } from '../platform/outbox/outbox';
 import type { OutboxDestination, OutboxTables } from '../platform/outbox/outbox-tables';
 import { eraseActivity } from './pipeline/lead-activity';
+import { BulkChanges } from './pipeline/bulk-changes';
 import { LeadPipeline } from './pipeline/lead-pipeline';
 import type { PipelineTables } from './pipeline/pipeline-tables';
 import {
@@ -41,6 +42,7 @@ export class LeadDesk {
   readonly listing: LeadListing;
   readonly overview: Overview;
   readonly pipeline: LeadPipeline;
+  readonly bulk: BulkChanges;
   private hourly: NodeJS.Timeout | undefined;
 
   constructor(
@@ -63,6 +65,12 @@ export class LeadDesk {
       this.listing,
       options.statusEvents,
     );
+    this.bulk = new BulkChanges({
+      db: tablesOf<PipelineTables>(db),
+      dialect,
+      listing: this.listing,
+      statusEvents: options.statusEvents,
+    });
   }
 
   /**
@@ -93,7 +101,7 @@ export class LeadDesk {
     return mergeCandidates(tablesOf<PipelineTables>(db), dialect, keptId, otherId, within);
   }
 
-  /** The CSV of an export tab, with the dashboard's search and status filter. */
+  /** The CSV of an export tab, with the dashboard's search and status filter, or ticked ids. */
   exportCsv(tab: ExportTab, filter: ListFilter) {
     return exportCsv(this.listing, tab, filter);
   }

@@ -17,7 +17,6 @@ export function AssigneeForm({
   assignee: Assignee | null;
   announce(message: { text: string; failed?: boolean }): void;
 }) {
-  const selectId = useId();
   const assignees = useAssignees();
   const assign = useAssign(kind, id);
   const [picked, setPicked] = useState<string | null>(null);
@@ -44,27 +43,45 @@ export function AssigneeForm({
         });
       }}
     >
-      <div className="grid min-w-48 gap-1.5">
-        <label htmlFor={selectId} className="text-sm font-medium text-slate-800">
-          Assignee
-        </label>
-        <select
-          id={selectId}
-          value={choice}
-          onChange={(event) => setPicked(event.target.value)}
-          className={clsx(controlClass, 'px-3')}
-        >
-          <option value="">Unassigned</option>
-          {options.map((one) => (
-            <option key={one.id} value={String(one.id)}>
-              {one.name}
-            </option>
-          ))}
-        </select>
-      </div>
+      <AssigneeSelect value={choice} onChange={setPicked} options={options} />
       <Button type="submit" variant="dark" size="md" aria-disabled={assign.isPending}>
         {assign.isPending ? 'Saving…' : 'Assign'}
       </Button>
     </form>
+  );
+}
+
+/** "Assignee": Unassigned, or one of `options` (by default the accounts that may hold leads). */
+export function AssigneeSelect({
+  value,
+  onChange,
+  options,
+}: {
+  /** An account id as text; '' is Unassigned. */
+  value: string;
+  onChange(value: string): void;
+  options?: Assignee[];
+}) {
+  const selectId = useId();
+  const assignees = useAssignees();
+  return (
+    <div className="grid min-w-48 gap-1.5">
+      <label htmlFor={selectId} className="text-sm font-medium text-slate-800">
+        Assignee
+      </label>
+      <select
+        id={selectId}
+        value={value}
+        onChange={(event) => onChange(event.target.value)}
+        className={clsx(controlClass, 'px-3')}
+      >
+        <option value="">Unassigned</option>
+        {(options ?? assignees.data ?? []).map((one) => (
+          <option key={one.id} value={String(one.id)}>
+            {one.name}
+          </option>
+        ))}
+      </select>
+    </div>
   );
 }

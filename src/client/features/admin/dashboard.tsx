@@ -12,6 +12,7 @@ import {
   useTabCounts,
   type LeadPage,
 } from './api/leads';
+import { downloadFile } from './api/http';
 import { useCan, useLogout, useSignOutEverywhere } from './api/session';
 import { AccountsTab } from './accounts-tab';
 import { AuditTab } from './audit-tab';
@@ -48,6 +49,9 @@ const numberFormat = new Intl.NumberFormat('en-US');
 
 const triggerClass =
   'rounded-t-md border-b-2 border-transparent px-4 py-2.5 text-sm font-semibold text-slate-700 hover:text-slate-900 focus-visible:outline-2 focus-visible:-outline-offset-2 focus-visible:outline-accent-strong data-[state=active]:border-accent-strong data-[state=active]:text-slate-900';
+
+/** Whether the bulk controls show: a viewer (issue 22) will not see them. */
+const canWorkLeads = true;
 
 /** The signed-in dashboard (spec section 2), opening on Typeform Leads; auto-refreshed. */
 export function Dashboard() {
@@ -86,12 +90,7 @@ export function Dashboard() {
     const page = client.getQueryData<LeadPage<unknown>>([listUrl(tab, filters[tab])]);
     if (!page?.total) return toast(adminToasts.noData);
     // The server names the file <tab>-YYYY-MM-DD.csv and streams the whole tab.
-    const link = document.createElement('a');
-    link.href = exportUrl(tab, filters[tab]);
-    link.download = '';
-    document.body.append(link);
-    link.click();
-    link.remove();
+    downloadFile(exportUrl(tab, filters[tab]));
   };
 
   const actions: RowActions = {
@@ -126,7 +125,13 @@ export function Dashboard() {
       label: leadTabs[id].label,
       count: counts[id],
       content: (
-        <LeadsTab tab={id} filter={filters[id]} onFilterChange={setFilter} actions={actions} />
+        <LeadsTab
+          tab={id}
+          filter={filters[id]}
+          onFilterChange={setFilter}
+          actions={actions}
+          bulk={canWorkLeads}
+        />
       ),
     })),
     { id: 'overview', label: 'Overview', content: <OverviewTab /> },

@@ -5,7 +5,6 @@ import { X } from 'lucide-react';
 import type { LeadConversion } from '@shared/admin-deliveries';
 import { leadStatuses, statusLabel, type LeadKind } from '@shared/lead-status';
 import { leadNoteSchema, MAX_NOTE_LENGTH, type LeadNoteInput } from '@shared/schemas/lead-note';
-import { clsx } from 'clsx';
 import { Button } from '../../components/ui/button';
 import { TextareaField } from '../../components/ui/form-field';
 import { ApiError } from '../../lib/api';
@@ -18,6 +17,7 @@ import {
   type LeadDetail,
   type TimelineEntry,
 } from './api/lead-detail';
+import { AnnouncementLine, type Announcement } from './announcement';
 import { StatusBadge, UnverifiedBadge } from './columns';
 import { AssigneeForm } from './assignee-form';
 import type { Assignee } from './api/assignees';
@@ -25,15 +25,13 @@ import { useReturnFocus } from './confirm-dialog';
 import { detailGroups, FieldList, SubmissionHistory } from './lead-fields';
 import { formatDate } from './leads';
 import { StatusSelect } from './leads-tab';
-import { useStatusMessage } from './message-templates-section';
+import { messageValues, StatusMessageOffer, useMessageOffer } from './status-message-offer';
 import { PossibleDuplicates } from './possible-duplicates';
-import { renderTemplate, type PlaceholderValues } from '@shared/message-templates';
-import { site } from '../../lib/site';
+import type { PlaceholderValues } from '@shared/message-templates';
 import { useCan } from './api/session';
 
 // Said in the panel, not as a toast: the page behind is hidden from AT, and a toast takes Escape.
 type Announce = (message: Announcement) => void;
-type Announcement = { text: string; failed?: boolean };
 
 // Submit buttons are never `disabled`: that would drop the focus out of the panel.
 
@@ -53,14 +51,10 @@ function StatusForm({
   announce: Announce;
 }) {
   const [picked, setPicked] = useState<string | null>(null);
-  // The status's message goes with the change unless the admin unticks it (decision 155).
-  const [skipMessageFor, setSkipMessageFor] = useState<string | null>(null);
   const choice = picked ?? status ?? '';
-  const change = useChangeStatus(kind, id);
-  const message = useStatusMessage(kind, choice);
-  const offered = message && choice !== status ? message : undefined;
-  const notify = Boolean(offered) && skipMessageFor !== choice;
-  const checkboxId = useId();
+  const change = useChangeStatus(kind);
+  const offer = useMessageOffer(kind, status, choice);
+  const { notify } = offer;
   return (
     <form
       className="flex flex-wrap items-end gap-3"
@@ -68,7 +62,7 @@ function StatusForm({
         event.preventDefault();
         if (change.isPending || !choice || choice === status) return;
         change.mutate(
-          { status: choice, notify },
+          { id, status: choice, notify },
           {
             onSuccess: () => {
               setPicked(null);
@@ -90,32 +84,7 @@ function StatusForm({
       <Button type="submit" variant="dark" size="md" aria-disabled={change.isPending}>
         {change.isPending ? 'Saving…' : 'Change status'}
       </Button>
-      {offered && (
-        <div className="grid w-full gap-2">
-          <div className="flex items-center gap-2">
-            <input
-              id={checkboxId}
-              type="checkbox"
-              className="size-5 accent-accent-strong"
-              checked={notify}
-              onChange={(event) => setSkipMessageFor(event.target.checked ? null : choice)}
-            />
-            <label htmlFor={checkboxId} className="text-sm text-slate-900">
-              E-mail the person this status’s message
-            </label>
-          </div>
-          {notify && (
-            <div
-              role="group"
-              aria-label="Message preview"
-              className="rounded-lg border border-slate-200 bg-slate-50 p-3 text-sm text-slate-800"
-            >
-              <p className="font-semibold">{renderTemplate(offered.subject, values)}</p>
-              <p className="mt-2 whitespace-pre-line">{renderTemplate(offered.body, values)}</p>
-            </div>
-          )}
-        </div>
-      )}
+      <StatusMessageOffer offer={offer} values={values} />
     </form>
   );
 }
@@ -274,15 +243,7 @@ function DetailBody({ detail }: { detail: LeadDetail }) {
   const canWork = useCan('work');
   return (
     <div className="grid gap-8">
-      <p
-        role="status"
-        className={clsx(
-          'rounded-lg px-4 py-2 text-sm empty:hidden',
-          announcement.failed ? 'bg-red-50 text-red-900' : 'bg-emerald-50 text-emerald-900',
-        )}
-      >
-        {announcement.text}
-      </p>
+      <AnnouncementLine announcement={announcement} />
       <DetailSection title="Pipeline">
         <p className="text-sm text-slate-700">
           Now: <StatusBadge status={lead.status} />
@@ -292,14 +253,7 @@ function DetailBody({ detail }: { detail: LeadDetail }) {
             kind={kind}
             id={lead.id}
             status={lead.status}
-            values={{
-              firstName:
-                (detail.kind === 'candidate' ? detail.lead.firstName : detail.lead.contactName) ??
-                '',
-              company: (detail.kind === 'company' ? detail.lead.companyName : null) ?? '',
-              statusLink: `${site.siteUrl}/status?token=…`,
-              supportEmail: site.supportEmail,
-            }}
+            values={messageValues(lead)}
             announce={announce}
           />
         )}

@@ -6,6 +6,42 @@ export interface Column<Row> {
   className?: string;
 }
 
+/** Ticked rows (bulk work): a checkbox before each row, and one for the page in the header. */
+export interface RowSelection<Row> {
+  isSelected(row: Row): boolean;
+  toggle(row: Row): void;
+  /** Ticks every row of the page, or none when all are. */
+  toggleAll(): void;
+  /** How the row's checkbox is named: "Select <name>". */
+  name(row: Row): string;
+}
+
+const checkboxClass = 'size-5 align-middle accent-accent-strong';
+
+/** The header's checkbox: ticked when every row is, mixed when some are. */
+function SelectAll<Row>({
+  rows,
+  selection,
+}: {
+  rows: readonly Row[];
+  selection: RowSelection<Row>;
+}) {
+  const ticked = rows.filter((row) => selection.isSelected(row)).length;
+  return (
+    <input
+      type="checkbox"
+      aria-label="Select all on this page"
+      className={checkboxClass}
+      disabled={rows.length === 0}
+      checked={rows.length > 0 && ticked === rows.length}
+      ref={(box) => {
+        if (box) box.indeterminate = ticked > 0 && ticked < rows.length;
+      }}
+      onChange={() => selection.toggleAll()}
+    />
+  );
+}
+
 /** A lead table in a focusable region that scrolls sideways on narrow screens. */
 export function LeadTable<Row extends { id: number }>({
   caption,
@@ -15,6 +51,7 @@ export function LeadTable<Row extends { id: number }>({
   empty,
   busy = false,
   query,
+  selection,
 }: {
   caption: string;
   columns: readonly Column<Row>[];
@@ -25,6 +62,7 @@ export function LeadTable<Row extends { id: number }>({
   busy?: boolean;
   /** The search the rows answer (data-query), so tests can wait for it. */
   query?: string;
+  selection?: RowSelection<Row> | undefined;
 }) {
   const captionId = useId();
   return (
@@ -42,6 +80,11 @@ export function LeadTable<Row extends { id: number }>({
         </caption>
         <thead className="bg-slate-100 text-slate-800">
           <tr>
+            {selection ? (
+              <th scope="col" className="w-12 px-4 py-3">
+                <SelectAll rows={rows} selection={selection} />
+              </th>
+            ) : null}
             {columns.map((column) => (
               <th
                 key={column.header}
@@ -55,12 +98,23 @@ export function LeadTable<Row extends { id: number }>({
         </thead>
         <RowsOrEmpty
           rows={rows}
-          columnCount={columns.length}
+          columnCount={columns.length + (selection ? 1 : 0)}
           empty={empty}
           emptyClassName="px-4 py-8 text-center text-slate-600"
         >
           {(row) => (
             <tr key={rowKey(row)} className="align-top hover:bg-slate-50">
+              {selection ? (
+                <td className="px-4 py-3">
+                  <input
+                    type="checkbox"
+                    aria-label={`Select ${selection.name(row)}`}
+                    className={checkboxClass}
+                    checked={selection.isSelected(row)}
+                    onChange={() => selection.toggle(row)}
+                  />
+                </td>
+              ) : null}
               {columns.map((column) => (
                 <td key={column.header} className={column.className ?? 'px-4 py-3 text-slate-800'}>
                   {column.cell(row)}

@@ -1,12 +1,14 @@
 import { useEffect, useId, useState } from 'react';
 import { Search } from 'lucide-react';
-import { candidateStatuses, companyStatuses } from '@shared/lead-status';
+import { candidateStatuses, companyStatuses, type LeadKind } from '@shared/lead-status';
 import { clsx } from 'clsx';
 import { Button } from '../../components/ui/button';
 import { adminToasts } from './admin-toasts';
 import { isUnauthorized } from './api/http';
 import { useLeadPage } from './api/leads';
+import { BulkActions, useSelection } from './bulk-actions';
 import { columnsFor, type AnyLead, type RowActions } from './columns';
+import { LeadBoard } from './lead-board';
 import { LeadTable } from './lead-table';
 import { leadTabs, PAGE_SIZE, type LeadTabId, type TabFilter } from './tabs';
 
@@ -67,17 +69,55 @@ export function StatusSelect({
   );
 }
 
+/** The tabs of one lead type each have a board; Lead Emails mixes both types. */
+const boardKinds: Partial<Record<LeadTabId, LeadKind>> = {
+  questionnaireLeads: 'candidate',
+  candidates: 'candidate',
+  companies: 'company',
+};
+
+/** List or Board: two toggle buttons, the one shown pressed. */
+function ViewSwitch({ board, onChange }: { board: boolean; onChange(board: boolean): void }) {
+  return (
+    <div
+      role="group"
+      aria-label="View"
+      className="mb-4 inline-flex gap-1 rounded-lg bg-slate-100 p-1"
+    >
+      {(
+        [
+          ['List', false],
+          ['Board', true],
+        ] as const
+      ).map(([label, value]) => (
+        <Button
+          key={label}
+          variant={board === value ? 'dark' : 'ghost'}
+          size="sm"
+          aria-pressed={board === value}
+          onClick={() => onChange(value)}
+        >
+          {label}
+        </Button>
+      ))}
+    </div>
+  );
+}
+
 /** One lead tab: a debounced search box, the current page of the table and the pager. */
 export function LeadsTab({
   tab,
   filter,
   onFilterChange,
   actions,
+  bulk,
 }: {
   tab: LeadTabId;
   filter: TabFilter;
   onFilterChange(tab: LeadTabId, filter: TabFilter): void;
   actions: RowActions;
+  /** Checkboxes and bulk actions (issue 22); never on Lead Emails, which mixes two tables. */
+  bulk: boolean;
 }) {
   const searchId = useId();
   const duplicatesId = useId();
@@ -104,8 +144,26 @@ export function LeadsTab({
   }, [search, filter, tab, onFilterChange]);
 
   const rows = failed ? [] : (page.data?.rows ?? []);
+  const selecting = bulk && tab !== 'leadEmails';
+  const { selection, rowSelection, selectAllMatching, clear } = useSelection(rows, filter);
+  const boardKind = boardKinds[tab];
+  const viewSwitch = boardKind && (
+    <ViewSwitch
+      board={filter.board === true}
+      onChange={(board) => onFilterChange(tab, { ...filter, board })}
+    />
+  );
+  if (boardKind && filter.board) {
+    return (
+      <div className="grid gap-4">
+        {viewSwitch}
+        <LeadBoard tab={tab} kind={boardKind} onOpen={actions.openDetail} />
+      </div>
+    );
+  }
   return (
     <div>
+      {viewSwitch}
       <div className="mb-4 flex flex-wrap items-end gap-4">
         <div className="grid w-full max-w-md gap-1.5">
           <label htmlFor={searchId} className="text-sm font-medium text-slate-800">
@@ -173,8 +231,21 @@ export function LeadsTab({
           </p>
         ) : null}
       </div>
+      {selecting ? (
+        <BulkActions
+          tab={tab}
+          filter={filter}
+          onPage={rows.length}
+          total={total}
+          capped={page.data?.capped ?? false}
+          selection={selection}
+          onSelectAllMatching={selectAllMatching}
+          onClear={clear}
+        />
+      ) : null}
       <LeadTable
         caption={definition.caption}
+        selection={selecting ? rowSelection : undefined}
         columns={columnsFor(tab, actions)}
         rows={rows}
         rowKey={(row) => `${row.kind}-${row.id}`}

@@ -26,10 +26,46 @@ import { controlClass } from './leads-tab';
 const TEMPLATES_URL = '/api/admin/message-templates';
 
 /** The message a lead of `leadType` gets when moved to `status`, once the list has loaded. */
-export function useStatusMessage(leadType: MessageTemplateSlot['leadType'], status: string) {
-  const { data } = useQuery<MessageTemplateSlot[]>({ queryKey: [TEMPLATES_URL] });
-  return data?.find((slot) => slot.leadType === leadType && slot.status === status)?.template;
+export const useStatusMessage = (leadType: MessageTemplateSlot['leadType'], status: string) =>
+  useStatusMessages(leadType, status !== '')(status);
+
+/**
+ * The same, for any status of `leadType`: a lookup. Read once a status is chosen (`enabled`): a
+ * list's bulk bar, mounted early, must not keep an old copy.
+ */
+export function useStatusMessages(leadType: MessageTemplateSlot['leadType'], enabled = true) {
+  const { data } = useQuery<MessageTemplateSlot[]>({ queryKey: [TEMPLATES_URL], enabled });
+  return (status: string) =>
+    data?.find((slot) => slot.leadType === leadType && slot.status === status)?.template;
 }
+/** "E-mail … this status’s message": ticked, the status change sends it (decision 155). */
+export function NotifyCheckbox({
+  checked,
+  onChange,
+  who,
+}: {
+  checked: boolean;
+  onChange(checked: boolean): void;
+  /** Who gets it: "the person", "each person". */
+  who: string;
+}) {
+  const id = useId();
+  return (
+    <div className="flex items-center gap-2">
+      <input
+        id={id}
+        type="checkbox"
+        className="size-5 accent-accent-strong"
+        checked={checked}
+        onChange={(event) => onChange(event.target.checked)}
+      />
+      <label htmlFor={id} className="text-sm text-slate-900">
+        E-mail {who} this status’s message
+      </label>
+    </div>
+  );
+}
+
 const slotKey = (slot: Pick<MessageTemplateSlot, 'leadType' | 'status'>) =>
   `${slot.leadType}/${slot.status}`;
 

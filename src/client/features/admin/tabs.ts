@@ -56,6 +56,8 @@ export interface TabFilter {
   offset: number;
   /** A status value (src/shared/lead-status.ts), or '' for every status. */
   status: string;
+  /** The tab shown as a board (issue 22) instead of the list. */
+  board?: boolean;
   /** Only candidates with a possible duplicate (decision 161). */
   duplicates?: boolean;
   /** "My leads": only the leads assigned to the signed-in account (decision 162). */
@@ -85,8 +87,26 @@ function filterParams(
 /** A tab's count, whatever the search: one row is asked for, X-Total-Count answers. */
 export const countUrl = (tab: LeadTabId) => listUrl(tab, { q: '', offset: 0, status: '' }, 1);
 
-/** The export of a tab, with the same search and status filter as on screen. */
-export function exportUrl(tab: LeadTabId, filter: TabFilter): string {
-  const query = filterParams(filter).toString();
+/** The export of a tab, with the same search and status filter as on screen, or ticked ids. */
+export function exportUrl(tab: LeadTabId, filter: TabFilter, ids?: readonly number[]): string {
+  const query = (ids ? new URLSearchParams({ ids: ids.join(',') }) : filterParams(filter))
+    .toString()
+    .replaceAll('%2C', ',');
   return `/api/admin/export/${leadTabs[tab].exportName}.csv${query ? `?${query}` : ''}`;
+}
+
+/** The bulk change of a tab's leads: its URL, and the filter "all matching" sends (the list's). */
+export function bulkRequest(tab: LeadTabId, filter: TabFilter) {
+  const { endpoint, type } = leadTabs[tab];
+  const { q, status, duplicates } = filter;
+  return {
+    url: `${endpoint}/bulk`,
+    filter: {
+      ...(type ? { type } : {}),
+      ...(q.trim() ? { q: q.trim() } : {}),
+      ...(status ? { status } : {}),
+      ...(duplicates ? { duplicates } : {}),
+      ...(filter.mine ? { assignee: 'me' } : {}),
+    },
+  };
 }

@@ -19,7 +19,8 @@ const answered = (payload: unknown): Record<string, unknown> => {
 /** The export's tab and which filters narrowed it; the search text itself is never kept. */
 function exportDetail(request: FastifyRequest): string {
   const tab = (request.params as { file: string }).file.replace(/\.csv$/, '');
-  const { q, status } = request.query as { q?: string; status?: string };
+  const { q, status, ids } = request.query as { q?: string; status?: string; ids?: string };
+  if (ids) return `${tab}, ${ids.split(',').length} ticked leads`;
   const filters = [q?.trim() ? 'search' : undefined, status ? `status ${status}` : undefined];
   const applied = filters.filter(Boolean);
   return applied.length > 0 ? `${tab}, filtered by ${applied.join(' and ')}` : `${tab}, whole tab`;

@@ -10,15 +10,18 @@ const statuses = [...new Set([...candidateStatuses, ...companyStatuses].map((s) 
 /** The downloaded file keeps the name of the spec's tab, Typeform Leads. */
 const fileName = (tab: ExportTab) => (tab === 'questionnaire-leads' ? 'typeform-leads' : tab);
 
+/** Ticked leads an export names at most (a selection is the list's page or less). */
+const MAX_IDS = 500;
+
 /**
- * GET /api/admin/export/<tab>.csv?q=&status=&duplicates=: the whole tab, streamed as read, in constant memory
+ * GET /api/admin/export/<tab>.csv?q=&status=&duplicates=&ids=: the whole tab (or the ticked leads), streamed as read, in constant memory
  * (docs/decisions/022, 025);
  * named <tab>-YYYY-MM-DD.csv (fileName).
  */
 export const exportRoutes: FastifyPluginAsync<{ desk: LeadDesk }> = async (app, { desk }) => {
   app.get<{
     Params: { file: string };
-    Querystring: { q?: string; status?: string; duplicates?: 0 | 1 };
+    Querystring: { q?: string; status?: string; duplicates?: 0 | 1; ids?: string };
   }>(
     '/api/admin/export/:file',
     {
@@ -34,6 +37,11 @@ export const exportRoutes: FastifyPluginAsync<{ desk: LeadDesk }> = async (app, 
             q: { type: 'string', maxLength: 200 },
             status: { type: 'string', enum: statuses },
             duplicates: duplicatesParam,
+            ids: {
+              type: 'string',
+              description: 'The ticked leads only: their ids, comma-separated',
+              pattern: `^[1-9]\\d{0,15}(,[1-9]\\d{0,15}){0,${MAX_IDS - 1}}$`,
+            },
           },
         },
         response: {
@@ -52,8 +60,12 @@ export const exportRoutes: FastifyPluginAsync<{ desk: LeadDesk }> = async (app, 
     },
     async (request, reply) => {
       const tab = request.params.file.replace(/\.csv$/, '') as ExportTab;
-      const { duplicates, ...filter } = request.query;
-      const csv = desk.exportCsv(tab, { ...filter, duplicates: duplicates === 1 });
+      const { duplicates, ids, ...filter } = request.query;
+      const csv = desk.exportCsv(tab, {
+        ...filter,
+        duplicates: duplicates === 1,
+        ids: ids?.split(',').map(Number),
+      });
       const date = new Date().toISOString().slice(0, 10);
       request.log.info({ tab }, 'admin export started');
       return reply

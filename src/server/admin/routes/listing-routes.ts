@@ -43,7 +43,7 @@ export const duplicatesParam = {
   description: 'With 1, only candidates that have a possible duplicate',
 } as const;
 
-function listQuerystringSchema(
+export function listQuerystringSchema(
   types: readonly string[],
   statuses: readonly string[],
   candidates = false,
@@ -69,28 +69,43 @@ function listQuerystringSchema(
 }
 
 /** The API spells the e-mail-only type 'email-only'; the database 'email'. */
-const candidateTypes: Record<string, CandidateLeadType> = {
+export const candidateTypes: Record<string, CandidateLeadType> = {
   questionnaire: 'questionnaire',
   regular: 'regular',
   'email-only': 'email',
 };
-const companyTypes: Record<string, CompanyLeadType> = {
+export const companyTypes: Record<string, CompanyLeadType> = {
   full: 'full',
   'email-only': 'email',
 };
 
-/** The list filter of ?assignee=: me is the signed-in account. */
-function assigneeFilter(request: FastifyRequest<{ Querystring: ListQuerystring }>) {
-  const { assignee } = request.query;
+/** The list filter of ?assignee= (and a bulk change's): me is the signed-in account. */
+export function assigneeFilter(request: FastifyRequest, assignee: string | undefined) {
   if (assignee === undefined) return undefined;
   if (assignee === 'none') return null;
   return assignee === 'me' ? (request.adminSession?.account.id ?? 0) : Number(assignee);
 }
 
+/** The two tables' listings: where, and which types and statuses they filter by. */
+export const listedTables = [
+  {
+    table: 'candidates',
+    path: '/api/candidate-submissions',
+    types: candidateTypes,
+    statuses: candidateStatusValues,
+  },
+  {
+    table: 'companies',
+    path: '/api/company-submissions',
+    types: companyTypes,
+    statuses: companyStatusValues,
+  },
+] as const;
+
 type LeadView = ReturnType<typeof candidateView> | ReturnType<typeof companyView>;
 
 /** Sets the paging headers and answers the page's rows as views. */
-function withPaging<T extends { createdAt: string; id: number }>(
+export function withPaging<T extends { createdAt: string; id: number }>(
   reply: FastifyReply,
   views: T[],
   { total, capped }: Pick<Page<unknown>, 'total' | 'capped'>,
@@ -112,24 +127,10 @@ export const listingRoutes: FastifyPluginAsync<{ listing: LeadListing }> = async
   app,
   { listing },
 ) => {
-  const tables = [
-    {
-      table: 'candidates',
-      path: '/api/candidate-submissions',
-      types: candidateTypes,
-      statuses: candidateStatusValues,
-    },
-    {
-      table: 'companies',
-      path: '/api/company-submissions',
-      types: companyTypes,
-      statuses: companyStatusValues,
-    },
-  ] as const;
   const views = { candidates: candidateView, companies: companyView };
   const schemas = { candidates: candidateSchema, companies: companySchema };
 
-  for (const { table, path, types, statuses } of tables) {
+  for (const { table, path, types, statuses } of listedTables) {
     app.get<{ Querystring: ListQuerystring }>(
       path,
       {
@@ -146,7 +147,7 @@ export const listingRoutes: FastifyPluginAsync<{ listing: LeadListing }> = async
           q,
           status,
           duplicates: duplicates === 1,
-          assignee: assigneeFilter(request),
+          assignee: assigneeFilter(request, request.query.assignee),
           type: type ? types[type] : undefined,
           cursor: decodeCursor(cursor),
         });
@@ -188,7 +189,7 @@ export const listingRoutes: FastifyPluginAsync<{ listing: LeadListing }> = async
     },
     async (request, reply) => {
       const { limit, offset, q, status } = request.query;
-      const assignee = assigneeFilter(request);
+      const assignee = assigneeFilter(request, request.query.assignee);
       const page = await listing.listLeadEmails({ limit, offset, q, status, assignee });
       return withPaging(reply, page.rows.map(leadEmailView), page, limit);
     },

@@ -45,14 +45,14 @@ function objectBody(
 }
 
 /** The body's `assignee`: an account a lead may go to, null (unassigned), undefined (refused). */
-const assigneeOf = async (db: Parameters<typeof findAssignee>[0], value: unknown) =>
+export const assigneeOf = async (db: Parameters<typeof findAssignee>[0], value: unknown) =>
   value === null
     ? null
     : Number.isSafeInteger(value)
       ? findAssignee(db, value as number)
       : undefined;
 
-const badRequest = (reply: FastifyReply, fields: FieldErrors) =>
+export const badRequest = (reply: FastifyReply, fields: FieldErrors) =>
   reply.code(400).send({ error: INVALID_FIELDS_MESSAGE, fields });
 const notFound = (reply: FastifyReply) => reply.code(404).send({ error: 'Not found' });
 

@@ -71,6 +71,35 @@ export async function addActivity(
   return { id: row.id, createdAt };
 }
 
+/** A stage-change message (decision 155): the template's subject and body. */
+export interface StatusMessage {
+  subject: string;
+  body: string;
+}
+
+/** Rows a multi-row insert writes at once: within both drivers' parameter limits. */
+const INSERT_ROWS = 1000;
+
+/** Queues `message` to each lead's person in `trx` (topic person.status-message). */
+export async function queueStatusMessages(
+  trx: Transaction<PipelineTables>,
+  table: LeadTable,
+  ids: readonly number[],
+  message: StatusMessage,
+) {
+  const now = new Date().toISOString();
+  for (let at = 0; at < ids.length; at += INSERT_ROWS) {
+    const messages = ids.slice(at, at + INSERT_ROWS).map((id) => ({
+      destination: 'person' as const,
+      topic: PERSON_STATUS_MESSAGE,
+      payload: { table, id, ...message } satisfies StatusMessagePayload,
+      subjectType: table === 'candidates' ? 'candidate' : 'company',
+      subjectId: id,
+    }));
+    await enqueueMessages(tablesOf<OutboxTables>(trx), messages, now);
+  }
+}
+
 /*
  * Working a lead: status, notes and e-mails sent, each a lead_activity row (docs/decisions/065).
  * Each write checks the lead in its transaction (locking it on PostgreSQL), so nothing is recorded
@@ -130,12 +159,7 @@ export class LeadPipeline {
    * `message` (a stage-change template, decision 155), a real change also queues it to the person
    * in the same transaction.
    */
-  async setStatus(
-    table: LeadTable,
-    id: number,
-    status: string,
-    message?: { subject: string; body: string },
-  ) {
+  async setStatus(table: LeadTable, id: number, status: string, message?: StatusMessage) {
     return this.db.transaction().execute(async (trx) => {
       const from = await lockedStatus(trx, this.dialect, table, id);
       if (from === undefined) return undefined;
@@ -150,21 +174,7 @@ export class LeadPipeline {
         if (this.statusEvents && table === 'candidates') {
           await recordStatusEvent(tablesOf<LeadRecordTables>(trx), id, status, new Date());
         }
-        if (message) {
-          await enqueueMessages(
-            tablesOf<OutboxTables>(trx),
-            [
-              {
-                destination: 'person',
-                topic: PERSON_STATUS_MESSAGE,
-                payload: { table, id, ...message } satisfies StatusMessagePayload,
-                subjectType: table === 'candidates' ? 'candidate' : 'company',
-                subjectId: id,
-              },
-            ],
-            new Date().toISOString(),
-          );
-        }
+        if (message) await queueStatusMessages(trx, table, [id], message);
       }
       return { from, to: status };
     });

@@ -3,6 +3,7 @@ import type { DialectName } from '../../platform/database/migration-runner';
 import type { LeadTable } from '../store/lead-tables';
 import { hasPossibleDuplicates } from '../duplicates/possible-duplicates';
 import { afterCursor, type Cursor } from './cursor';
+import { idIn } from './id-list';
 import { normalizeSearch, SEARCH_COUNT_CAP, searchMatches } from './lead-search';
 import {
   listColumns,
@@ -40,9 +41,11 @@ interface ListRow {
   companies: CompanyListRow;
 }
 
-/** Which rows of a table: a tab (every tab without a type), a status, a search. */
+/** Which rows of a table: a tab (every tab without a type), a status, a search, chosen ids. */
 export interface ListFilter {
   type?: string | undefined;
+  /** The leads the admin ticked (a bulk export). */
+  ids?: readonly number[] | undefined;
   /** Prefix of a name, the company or the e-mail, any case. */
   q?: string | undefined;
   /** A pipeline status (src/shared/lead-status.ts). */
@@ -82,8 +85,9 @@ export class LeadListing {
     private readonly options: LeadListingOptions = {},
   ) {}
 
-  private filtered(table: LeadTable, { type, status, q, duplicates, assignee }: ListFilter) {
+  private filtered(table: LeadTable, { type, status, q, ids, duplicates, assignee }: ListFilter) {
     let query = this.db.selectFrom(table);
+    if (ids) query = query.where(idIn(this.dialect, ids));
     if (type) query = query.where('lead_type', '=', type as never);
     if (status) query = query.where('status', '=', status as never);
     if (duplicates && table === 'candidates') query = query.where(hasPossibleDuplicates);

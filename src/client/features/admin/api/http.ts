@@ -28,6 +28,16 @@ export function errorText(error: unknown): string {
   }
 }
 
+/** Downloads `url` as a file (the server names it in Content-Disposition). */
+export function downloadFile(url: string): void {
+  const link = document.createElement('a');
+  link.href = url;
+  link.download = '';
+  document.body.append(link);
+  link.click();
+  link.remove();
+}
+
 export const isUnauthorized = (error: unknown) => error instanceof ApiError && error.status === 401;
 
 /** Back to the sign-in form: the session is gone (expired, revoked, or signed out). */

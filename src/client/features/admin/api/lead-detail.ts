@@ -65,17 +65,17 @@ export function useLeadDetail(kind: LeadKind, id: number) {
 
 // The panel reports these itself: a toast would be hidden behind the modal and take the Escape.
 
-/** PATCH the status: the answer is the new detail; the lists and counts show it too. */
-export function useChangeStatus(kind: LeadKind, id: number) {
+/** PATCH a lead's status: the answer is its new detail; the lists, counts and board show it too. */
+export function useChangeStatus(kind: LeadKind) {
   const client = useQueryClient();
   return useMutation({
-    mutationFn: async ({ status, notify }: { status: string; notify: boolean }) => {
+    mutationFn: async ({ id, status, notify }: { id: number; status: string; notify: boolean }) => {
       // `notify` only when asked: the spec's body is `{"status"}` alone.
       const body = notify ? { status, notify } : { status };
       const response = await apiRequest('PATCH', detailUrl(kind, id), body);
       return toDetail(kind, (await response.json()) as Record<string, unknown>);
     },
-    onSuccess: (detail) => {
+    onSuccess: (detail, { id }) => {
       client.setQueryData([detailUrl(kind, id)], detail);
       return refreshLeads(client);
     },

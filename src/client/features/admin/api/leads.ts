@@ -95,3 +95,21 @@ export function useSendFormEmail() {
     onError: () => toast(adminToasts.emailFailed),
   });
 }
+
+/** What a bulk change covers: the ticked ids, or every lead of the list's filter. */
+export type BulkSelection =
+  { ids: readonly number[] } | { filter: Record<string, string | boolean> };
+
+/** POST a tab's bulk change of status or assignee (issue 22); the lists and counts load again. */
+export function useBulkChange(url: string) {
+  const client = useQueryClient();
+  return useMutation({
+    mutationFn: async (
+      body: BulkSelection & ({ status: string; notify?: true } | { assignee: number | null }),
+    ) => {
+      const response = await apiRequest('POST', url, body);
+      return (await response.json()) as { count: number; changed: number; assigned: number };
+    },
+    onSuccess: () => refreshLeads(client),
+  });
+}

@@ -1,0 +1,19 @@
+import { clsx } from 'clsx';
+
+/** What a panel says after an action: in place, not as a toast (the detail is a modal). */
+export type Announcement = { text: string; failed?: boolean };
+
+/** The last announcement, read by screen readers as it changes; hidden while empty. */
+export function AnnouncementLine({ announcement }: { announcement: Announcement }) {
+  return (
+    <p
+      role="status"
+      className={clsx(
+        'rounded-lg px-4 py-2 text-sm empty:hidden',
+        announcement.failed ? 'bg-red-50 text-red-900' : 'bg-emerald-50 text-emerald-900',
+      )}
+    >
+      {announcement.text}
+    </p>
+  );
+}

@@ -1,0 +1,62 @@
+import type { FastifyPluginAsync } from 'fastify';
+import {
+  boardCardSchema,
+  boardCardView,
+  boardColumn,
+  decodeCursor,
+  type LeadListing,
+} from '../../leads';
+import { listedTables, listQuerystringSchema, withPaging } from './listing-routes';
+
+/** The board's page size unless asked: a column shows this many cards, then "Show more". */
+const BOARD_PAGE = 20;
+
+interface BoardQuerystring {
+  status: string;
+  limit: number;
+  cursor?: string;
+  type?: string;
+}
+
+/**
+ * The board's columns beside the listings (issue 22): GET {list}/board?status=…[&type=…] answers a
+ * page of that status's cards, newest first; X-Next-Cursor pages on, X-Total-Count counts up to
+ * 1,000 (then X-Total-Count-Capped). A card moves with the detail's PATCH.
+ */
+export const boardRoutes: FastifyPluginAsync<{ listing: LeadListing }> = async (
+  app,
+  { listing },
+) => {
+  for (const { table, path, types, statuses } of listedTables) {
+    const list = listQuerystringSchema(Object.keys(types), statuses).properties;
+    app.get<{ Querystring: BoardQuerystring }>(
+      `${path}/board`,
+      {
+        schema: {
+          querystring: {
+            type: 'object',
+            properties: {
+              status: list.status,
+              limit: { ...list.limit, default: BOARD_PAGE },
+              cursor: list.cursor,
+              type: { type: 'string', enum: Object.keys(types) },
+            },
+            required: ['status'],
+            additionalProperties: false,
+          },
+          response: { 200: { type: 'array', items: boardCardSchema } },
+        },
+      },
+      async (request, reply) => {
+        const { status, limit, cursor, type } = request.query;
+        const page = await boardColumn(listing, table, {
+          status,
+          limit,
+          type: type ? types[type] : undefined,
+          cursor: decodeCursor(cursor),
+        });
+        return withPaging(reply, page.rows.map(boardCardView), page, limit);
+      },
+    );
+  }
+};

@@ -1,0 +1,270 @@
+import type { FastifyPluginAsync, FastifyRequest } from 'fastify';
+import { candidateStatuses, companyStatuses } from '@shared/lead-status';
+import { fieldErrorsBody } from '../../platform/http/api-schemas';
+import {
+  BULK_LIMIT,
+  type BulkChange,
+  type BulkChanges,
+  type LeadSelection,
+  type LeadTable,
+  type MessageTemplates,
+} from '../../leads';
+import { assigneeFilter, candidateTypes, companyTypes } from './listing-routes';
+import { assigneeOf, badRequest } from './pipeline-routes';
+
+type FieldErrors = Record<string, string>;
+type Parsed<Value> =
+  { value: Value; fields?: undefined } | { value?: undefined; fields: FieldErrors };
+
+const isObject = (value: unknown): value is Record<string, unknown> =>
+  typeof value === 'object' && value !== null && !Array.isArray(value);
+
+const unknownFields = (body: Record<string, unknown>, known: readonly string[]) =>
+  Object.fromEntries(
+    Object.keys(body)
+      .filter((key) => !known.includes(key))
+      .map((key) => [key, 'Unknown field']),
+  );
+
+/** The list's own query parameters (type, q, status, duplicates, assignee), as it reads them. */
+function parseFilter(
+  request: FastifyRequest,
+  table: LeadTable,
+  filter: unknown,
+  types: Record<string, string>,
+  statuses: readonly string[],
+): Parsed<LeadSelection> {
+  if (!isObject(filter)) return { fields: { filter: 'An object of the list’s filters' } };
+  const fields: FieldErrors = {};
+  const known = [
+    'type',
+    'q',
+    'status',
+    'assignee',
+    ...(table === 'candidates' ? ['duplicates'] : []),
+  ];
+  for (const key of Object.keys(unknownFields(filter, known))) {
+    fields[`filter.${key}`] = 'Unknown field';
+  }
+  const { type, q, status, assignee, duplicates = false } = filter;
+  if (type !== undefined && !(typeof type === 'string' && type in types)) {
+    fields['filter.type'] = `Must be one of: ${Object.keys(types).join(', ')}`;
+  }
+  if (q !== undefined && !(typeof q === 'string' && q.length <= 200)) {
+    fields['filter.q'] = 'A search of up to 200 characters';
+  }
+  if (status !== undefined && !(typeof status === 'string' && statuses.includes(status))) {
+    fields['filter.status'] = `Must be one of: ${statuses.join(', ')}`;
+  }
+  if (typeof duplicates !== 'boolean') fields['filter.duplicates'] = 'Must be true or false';
+  if (
+    assignee !== undefined &&
+    !(typeof assignee === 'string' && /^(me|none|[1-9][0-9]{0,9})$/.test(assignee))
+  ) {
+    fields['filter.assignee'] = 'me, none or an account id';
+  }
+  if (Object.keys(fields).length > 0) return { fields };
+  return {
+    value: {
+      filter: {
+        duplicates: duplicates as boolean,
+        assignee: assigneeFilter(request, assignee as string | undefined),
+        type: typeof type === 'string' ? types[type] : undefined,
+        q: q as string | undefined,
+        status: status as string | undefined,
+      },
+    },
+  };
+}
+
+function parseIds(ids: unknown): Parsed<LeadSelection> {
+  if (
+    !Array.isArray(ids) ||
+    ids.length === 0 ||
+    !ids.every((id) => Number.isSafeInteger(id) && id > 0)
+  ) {
+    return { fields: { ids: 'A list of lead ids' } };
+  }
+  if (ids.length > BULK_LIMIT) {
+    return { fields: { ids: `At most ${BULK_LIMIT.toLocaleString('en-US')} leads a call` } };
+  }
+  return { value: { ids: ids as number[] } };
+}
+
+/**
+ * The body: `ids` or `filter`, and the changes. Checked by hand, as the PATCH's: Fastify's
+ * validation would drop unknown fields and coerce types instead of refusing them.
+ */
+function parseBody(
+  request: FastifyRequest,
+  table: LeadTable,
+  body: unknown,
+  types: Record<string, string>,
+  statuses: readonly string[],
+): Parsed<{
+  selection: LeadSelection;
+  status: string | undefined;
+  notify: boolean;
+  assignee: unknown;
+}> {
+  if (!isObject(body)) return { fields: { ids: 'Required' } };
+  const fields: FieldErrors = unknownFields(body, [
+    'ids',
+    'filter',
+    'status',
+    'notify',
+    'assignee',
+  ]);
+  const { ids, filter, status, notify = false, assignee } = body;
+  const selection =
+    ids !== undefined && filter !== undefined
+      ? { fields: { filter: 'Either ids or filter, not both' } }
+      : filter !== undefined
+        ? parseFilter(request, table, filter, types, statuses)
+        : parseIds(ids);
+  Object.assign(fields, selection.fields);
+  if (status === undefined && !('assignee' in body)) {
+    fields.status = 'Required: a status, an assignee or both';
+  } else if (status !== undefined && (typeof status !== 'string' || !statuses.includes(status))) {
+    fields.status = `Must be one of: ${statuses.join(', ')}`;
+  }
+  if (typeof notify !== 'boolean') fields.notify = 'Must be true or false';
+  if (Object.keys(fields).length > 0 || !selection.value) return { fields };
+  return {
+    value: {
+      selection: selection.value,
+      status: status as string | undefined,
+      notify: notify as boolean,
+      assignee,
+    },
+  };
+}
+
+const countsSchema = {
+  type: 'object',
+  properties: {
+    count: { type: 'integer', description: 'Leads selected' },
+    changed: { type: 'integer', description: 'Leads whose status changed' },
+    assigned: { type: 'integer', description: 'Leads whose assignee changed' },
+  },
+} as const;
+
+/**
+ * POST /api/{candidate,company}-submissions/bulk (issue 22): one status for many leads, by ids or
+ * by a list's filter, at most BULK_LIMIT, all or nothing, audited as one entry with the count.
+ */
+export const bulkRoutes: FastifyPluginAsync<{
+  bulk: BulkChanges;
+  templates: MessageTemplates;
+}> = async (app, { bulk, templates }) => {
+  const leads = [
+    {
+      table: 'candidates',
+      leadType: 'candidate',
+      path: '/api/candidate-submissions/bulk',
+      types: candidateTypes,
+      statuses: candidateStatuses.map((status) => status.value as string),
+    },
+    {
+      table: 'companies',
+      leadType: 'company',
+      path: '/api/company-submissions/bulk',
+      types: companyTypes,
+      statuses: companyStatuses.map((status) => status.value as string),
+    },
+  ] as const;
+
+  for (const { table, leadType, path, types, statuses } of leads) {
+    app.post(
+      path,
+      {
+        // 10,000 ids in JSON.
+        bodyLimit: 256 * 1024,
+        schema: {
+          // Checked by hand (parseBody): documented only, so ajv neither coerces nor strips.
+          documentedBody: {
+            type: 'object',
+            properties: {
+              ids: {
+                type: 'array',
+                items: { type: 'integer', minimum: 1 },
+                minItems: 1,
+                maxItems: BULK_LIMIT,
+              },
+              filter: {
+                type: 'object',
+                description: "The list's filters: every lead they match",
+                properties: {
+                  type: { type: 'string', enum: Object.keys(types) },
+                  q: { type: 'string', maxLength: 200 },
+                  status: { type: 'string', enum: statuses },
+                  assignee: { type: 'string', pattern: '^(me|none|[1-9][0-9]{0,9})$' },
+                  ...(table === 'candidates'
+                    ? { duplicates: { type: 'boolean', description: 'Only possible duplicates' } }
+                    : {}),
+                },
+                additionalProperties: false,
+              },
+              status: { type: 'string', enum: statuses },
+              assignee: {
+                type: ['integer', 'null'],
+                description: 'The account the leads go to (an enabled owner or recruiter), or null',
+              },
+              notify: {
+                type: 'boolean',
+                description: "Also e-mail the status's message to each person whose status changes",
+              },
+            },
+            anyOf: [{ required: ['status'] }, { required: ['assignee'] }],
+            additionalProperties: false,
+          },
+          response: { 200: countsSchema, 400: fieldErrorsBody },
+        },
+      },
+      async (request, reply) => {
+        const body = parseBody(request, table, request.body, types, statuses);
+        if (body.fields) return badRequest(reply, body.fields);
+        const { selection, status, notify } = body.value;
+        const template =
+          notify && status !== undefined ? await templates.find(leadType, status) : undefined;
+        if (notify && !template) {
+          return badRequest(reply, { notify: 'This status has no message to send' });
+        }
+        const assigning = 'assignee' in (request.body as object);
+        const assignee = assigning
+          ? await assigneeOf(app.database.db, body.value.assignee)
+          : undefined;
+        if (assigning && assignee === undefined) {
+          return badRequest(reply, {
+            assignee: 'Must be the id of an enabled owner or recruiter account, or null',
+          });
+        }
+        const change: BulkChange = {
+          status,
+          message: template && { subject: template.subject, body: template.body },
+          assignee,
+        };
+        const result = await bulk.apply(table, selection, change, async (trx, counts) => {
+          const sent = template ? ', its message sent' : '';
+          const changes = [
+            status === undefined ? '' : `status -> ${status} (${counts.changed} changed${sent})`,
+            assignee === undefined
+              ? ''
+              : `assignee -> ${assignee?.id ?? 'none'} (${counts.assigned} changed)`,
+          ];
+          await request.server.audit.record(
+            {
+              action: 'bulk_changed',
+              leadType,
+              detail: `${counts.count} leads: ${changes.filter(Boolean).join(', ')}`,
+            },
+            request,
+            trx,
+          );
+        });
+        if ('field' in result) return badRequest(reply, { [result.field]: result.error });
+        return result;
+      },
+    );
+  }
+};

@@ -1,0 +1,99 @@
+import AxeBuilder from '@axe-core/playwright';
+import type { Page } from '@playwright/test';
+import { test } from './fixtures';
+import { expect, lead, openTab, searchFor, signIn, uniqueTag } from './support/admin';
+
+// The board of a lead tab (issue 22): a column per status; a card moves by its "Move to…" menu.
+
+test.describe.configure({ timeout: 120_000 });
+
+async function openBoard(page: Page, tab: string) {
+  const panel = await openTab(page, tab);
+  await panel.getByRole('group', { name: 'View' }).getByRole('button', { name: 'Board' }).click();
+  return panel.getByRole('region', { name: `${tab} board` });
+}
+
+test('a card moves to another column by keyboard, and the list and detail show it', async ({
+  page,
+}) => {
+  const tag = uniqueTag('board');
+  await lead.email(page.request, `${tag}@example.com`);
+  await lead.application(page.request, `${tag}@example.com`, tag);
+  await signIn(page);
+  const board = await openBoard(page, 'Candidates');
+  await expect(board.getByRole('list')).toHaveCount(7);
+  const card = board
+    .getByRole('list', { name: 'New' })
+    .getByRole('listitem')
+    .filter({ hasText: `Grace ${tag}` });
+  await expect(card).toContainText('Last activity today');
+  await expect(card).toContainText('Source: newsletter · free_training');
+
+  const axe = await new AxeBuilder({ page }).include('[role="tabpanel"]').analyze();
+  expect(axe.violations.map((violation) => violation.id)).toEqual([]);
+
+  // The keyboard's way: the card's menu, opened with Enter, its first choice taken with Enter.
+  const menu = card.getByRole('button', { name: `Move to…, Grace ${tag}` });
+  await menu.focus();
+  await page.keyboard.press('Enter');
+  await expect(page.getByRole('menuitem')).toHaveText([
+    'Contacted',
+    'Qualified',
+    'Enrolled',
+    'Placed',
+    'Not a fit',
+    'Withdrawn',
+  ]);
+  await expect(page.getByRole('menuitem', { name: 'Contacted' })).toBeFocused();
+  await page.keyboard.press('Enter');
+
+  await expect(page.getByRole('tabpanel').getByRole('status').first()).toHaveText(
+    `Moved Grace ${tag} to Contacted.`,
+  );
+  await expect(board.getByRole('list', { name: 'New' })).not.toContainText(`Grace ${tag}`);
+  await expect(board.getByRole('list', { name: 'Contacted' })).toContainText(`Grace ${tag}`);
+  // The focus stays in the board: on the column the card left.
+  await expect(board.getByRole('list', { name: 'New' })).toBeFocused();
+
+  const panel = page.getByRole('tabpanel');
+  await panel.getByRole('button', { name: 'List' }).click();
+  await searchFor(panel, tag);
+  await expect(panel.locator('tbody tr')).toContainText('Contacted');
+  await panel.getByRole('button', { name: `Open details of Grace ${tag}` }).click();
+  await expect(page.getByRole('dialog')).toContainText('Status changed from New to Contacted');
+});
+
+test("a move to a status with a message offers it first, with the person's preview", async ({
+  page,
+}) => {
+  const tag = uniqueTag('boardmsg');
+  await lead.companyRequest(page.request, `${tag}@example.com`, `${tag} Racks`);
+  await signIn(page);
+  const saved = await page.request.put('/api/admin/message-templates/company/not_a_fit', {
+    data: { subject: 'About {company}', body: 'Hello {firstName}, thank you.' },
+  });
+  expect(saved.ok()).toBe(true);
+  try {
+    const board = await openBoard(page, 'Companies');
+    const card = board
+      .getByRole('list', { name: 'New' })
+      .getByRole('listitem')
+      .filter({ hasText: `${tag} Racks` });
+    await card.getByRole('button', { name: `Move to…, ${tag} Racks` }).click();
+    await page.getByRole('menuitem', { name: 'Not a fit' }).click();
+
+    const dialog = page.getByRole('dialog', { name: `Move ${tag} Racks to Not a fit` });
+    await expect(dialog.getByLabel('E-mail the person this status’s message')).toBeChecked();
+    const preview = dialog.getByRole('group', { name: 'Message preview' });
+    await expect(preview).toContainText(`About ${tag} Racks`);
+    await expect(preview).toContainText('Hello Katherine Johnson, thank you.');
+    await dialog.getByRole('button', { name: 'Move' }).click();
+
+    await expect(page.getByRole('tabpanel').getByRole('status').first()).toHaveText(
+      `Moved ${tag} Racks to Not a fit. Its message goes to the person.`,
+    );
+    await expect(board.getByRole('list', { name: 'Not a fit' })).toContainText(`${tag} Racks`);
+  } finally {
+    await page.request.delete('/api/admin/message-templates/company/not_a_fit');
+  }
+});

@@ -1,0 +1,46 @@
+import { test } from './fixtures';
+import { axeViolations } from './support/site';
+import { expect, lead, openTab, signIn, uniqueTag } from './support/admin';
+
+test.describe.configure({ timeout: 120_000 });
+
+// Bulk work on a list (issue 22): ticked by keyboard, counted aloud, one status for all.
+
+test('the admin ticks leads by keyboard and sets their status at once', async ({ page }) => {
+  const tag = uniqueTag('bulk');
+  for (const n of [1, 2, 3]) {
+    await lead.application(page.request, `${tag}${n}@example.com`, `${tag}n${n}`);
+  }
+  await signIn(page);
+  const panel = await openTab(page, 'Candidates', tag);
+  const bar = panel.getByRole('group', { name: 'Bulk actions' });
+  const count = bar.locator('[aria-live="polite"]');
+  await expect(panel.getByRole('checkbox', { name: /^Select Grace / })).toHaveCount(3);
+
+  // Space ticks the focused row's box; the header's box ticks the whole page.
+  const first = panel.getByRole('checkbox', { name: `Select Grace ${tag}n1` });
+  await first.focus();
+  await page.keyboard.press('Space');
+  await expect(count).toHaveText('1 selected');
+  const all = panel.getByRole('checkbox', { name: 'Select all on this page' });
+  await all.focus();
+  await page.keyboard.press('Space');
+  await expect(count).toHaveText('3 selected');
+  await expect(all).toBeChecked();
+  expect(await axeViolations(page)).toEqual([]);
+
+  await bar.getByRole('combobox', { name: 'Status' }).selectOption('contacted');
+  await bar.getByRole('button', { name: 'Set status' }).focus();
+  await page.keyboard.press('Enter');
+  await expect(count).toHaveText('Status set to Contacted for 3 leads.');
+  await expect(panel.getByRole('checkbox', { name: /^Select Grace /, checked: true })).toHaveCount(
+    0,
+  );
+  await expect(panel.getByRole('row').filter({ hasText: 'Contacted' })).toHaveCount(3);
+
+  // Each lead's timeline has the change, as a single change would.
+  await panel.getByRole('button', { name: `Open details of Grace ${tag}n2` }).click();
+  await expect(page.getByRole('dialog').getByRole('combobox', { name: 'Status' })).toHaveValue(
+    'contacted',
+  );
+});

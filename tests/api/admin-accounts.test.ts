@@ -300,6 +300,8 @@ describeEachDatabase(
         'GET /api/admin/lead-emails',
         'GET /api/candidate-submissions/{id}/duplicates',
         'GET /api/admin/assignees',
+        'GET /api/candidate-submissions/board',
+        'GET /api/company-submissions/board',
         'GET /api/admin/overview',
         'GET /api/admin/funnel',
         'GET /api/admin/deliveries',

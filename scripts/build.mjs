@@ -23,7 +23,9 @@ const COMPRESSIBLE = /\.(html|js|css|svg|json|txt|xml|webmanifest)$/;
 const log = (message) => console.log(`[build] ${message}`);
 
 /** File name of the pre-rendered HTML for a route: / -> index.html, /about -> about.html. */
-const pageFile = (route) => (route === '/' ? 'index.html' : `${route.slice(1)}.html`);
+/** '/admin/invite' -> 'admin-invite.html': every page in one folder. */
+const pageFile = (route) =>
+  route === '/' ? 'index.html' : `${route.slice(1).replaceAll('/', '-')}.html`;
 
 /** The stylesheet, inlined: one small file, and no render-blocking request before the first paint. */
 async function inlineStylesheet({ clientDir }, template) {

@@ -26,3 +26,39 @@ const ROLE_PERMISSIONS: Record<AdminRole, readonly AdminPermission[]> = {
 
 export const can = (role: AdminRole, permission: AdminPermission): boolean =>
   ROLE_PERMISSIONS[role].includes(permission);
+
+/** An account in the owner's list (GET /api/admin/users). */
+export interface AccountEntry extends AdminAccount {
+  disabled: boolean;
+  createdAt: string;
+}
+
+/** An invitation not yet accepted (GET /api/admin/users). */
+export interface InvitationEntry {
+  id: number;
+  email: string;
+  role: AdminRole;
+  createdAt: string;
+  expiresAt: string;
+}
+
+export interface AccountListing {
+  accounts: AccountEntry[];
+  invitations: InvitationEntry[];
+}
+
+/** A live session in its account's list (GET /api/admin/sessions). */
+export interface SessionEntry {
+  id: number;
+  /** "Chrome on Android": from the User-Agent. */
+  device: string;
+  /** The address's network (IPv4 /24, IPv6 /64). */
+  network: string | null;
+  createdAt: string;
+  lastSeenAt: string | null;
+  /** The session of the request that asked. */
+  current: boolean;
+}
+
+/** An invited person's password: at least this long, and not on the common-passwords list. */
+export const PASSWORD_MIN_LENGTH = 12;

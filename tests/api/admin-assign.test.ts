@@ -46,7 +46,7 @@ async function addAccount(
 /** A Cookie header signing in account `id`. */
 async function sessionOf(testApp: TestApp, id: number): Promise<string> {
   const sessions = new AdminSessions(tablesOf<AdminAuthTables>(testApp.db), 'owner-hash-unused');
-  const { token } = await sessions.create(id);
+  const { token } = await sessions.create(id, { userAgent: undefined, ip: '127.0.0.1' });
   return `tb_admin_session=${token}`;
 }
 

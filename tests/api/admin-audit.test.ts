@@ -107,7 +107,9 @@ describeEachDatabase(
       const byAction = (action: string, nth = 0) =>
         entries.filter((entry) => entry.action === action)[nth] as Entry;
       expect(byAction('sign_in_failed')).toMatchObject({ actor: 'anonymous', leadId: null });
-      expect(byAction('sign_in').actor).toBe('admin');
+      // The sign-in names the account signed in, and its new session.
+      expect(byAction('sign_in')).toMatchObject({ accountId: 1 });
+      expect(byAction('sign_in').actor).toMatch(/^Owner \(account 1, session \d+\)$/);
       expect(byAction('export', 1).detail).toBe('candidates, filtered by search and status new');
       expect(byAction('export', 0).detail).toBe('companies, whole tab');
       expect(byAction('email_sent')).toMatchObject({

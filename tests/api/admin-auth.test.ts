@@ -27,7 +27,11 @@ describeEachDatabase(
         remoteAddress: freshAddress(),
       });
       expect(login.statusCode).toBe(200);
-      expect(login.json()).toEqual({ authenticated: true });
+      // The spec's answer, and beside it the account signed in: the founding owner.
+      expect(login.json()).toEqual({
+        authenticated: true,
+        account: { id: 1, name: 'Owner', email: null, role: 'owner' },
+      });
       const setCookie = String(login.headers['set-cookie']);
       expect(setCookie).toMatch(/^tb_admin_session=[\w-]{43};/);
       expect(setCookie).toContain('HttpOnly');
@@ -42,7 +46,10 @@ describeEachDatabase(
         url: '/api/admin/session',
         headers: { cookie },
       });
-      expect(after.json()).toEqual({ authenticated: true });
+      expect(after.json()).toEqual({
+        authenticated: true,
+        account: { id: 1, name: 'Owner', email: null, role: 'owner' },
+      });
       const list = await app.inject({
         method: 'GET',
         url: '/api/candidate-submissions',

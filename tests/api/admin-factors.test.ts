@@ -89,7 +89,10 @@ describeEachDatabase(
       const code = await nextCode(totp.secret);
       const signedIn = await secondStep(app, pending, code, address);
       expect(signedIn.statusCode).toBe(200);
-      expect(signedIn.json()).toEqual({ authenticated: true });
+      expect(signedIn.json()).toEqual({
+        authenticated: true,
+        account: expect.objectContaining({ id: 1, role: 'owner' }),
+      });
       expect((await leads(app, sessionCookie(signedIn)!)).statusCode).toBe(200);
       // The same code again, in a new sign-in: refused.
       const again = await passwordStep(app, freshAddress());
@@ -205,7 +208,11 @@ describeEachDatabase(
         url: '/api/admin/session',
         headers: { cookie },
       });
-      expect(session.json()).toEqual({ authenticated: true, setupRequired: true });
+      expect(session.json()).toEqual({
+        authenticated: true,
+        account: expect.objectContaining({ id: 1 }),
+        setupRequired: true,
+      });
 
       const totp = await setUpTotp(app, cookie);
       expect((await leads(app, totp.cookie)).statusCode).toBe(200);

@@ -35,6 +35,9 @@ describeEachDatabase(
         '/api/admin/login',
         '/api/admin/logout',
         '/api/admin/session',
+        // The invitee's: the token is the proof.
+        '/api/admin/invitation',
+        '/api/admin/invitation/accept',
         // The second step of a sign-in and the passkey sign-in (decision 157).
         '/api/admin/login/second-factor',
         '/api/admin/login/passkey',

@@ -146,6 +146,14 @@ export const routeMeta: readonly RouteMeta[] = (
       public: false,
       audience: 'everyone',
     },
+    {
+      path: '/admin/invite',
+      title: 'Accept your invitation',
+      description: 'Choose your name and password for the lead dashboard.',
+      indexable: false,
+      public: false,
+      audience: 'everyone',
+    },
   ] satisfies (Partial<RouteMeta> & Omit<RouteMeta, 'indexable' | 'public'>)[]
 ).map((route) => ({ indexable: true, public: true, ...route }));
 

@@ -8,6 +8,11 @@ import { adminAuthPlugin } from './auth/auth-plugin';
 import { adminAuthRoutes } from './auth/auth-routes';
 import { documentGuardedRoute } from './auth/guarded-route-docs';
 import { adminSessionRoutes } from './auth/session-routes';
+import { accountRoutes, invitationRoutes } from './auth/account-routes';
+import { AdminAccounts, type AccountTables } from './auth/accounts';
+import { invitationSender } from './auth/invitation-mail';
+import { OutboxWorker } from '../platform/outbox/outbox-worker';
+import type { OutboxTables } from '../platform/outbox/outbox-tables';
 import { factorRoutes } from './factors/factor-routes';
 import { factorsPlugin } from './factors/factors-plugin';
 import { factorSignInRoutes } from './factors/sign-in-routes';
@@ -88,12 +93,17 @@ export const adminPlugin: FastifyPluginAsync<AdminOptions> = async (
     requireMfa: config.adminRequireMfa,
   });
   await app.register(auditPlugin);
-  await app.register(adminAuthRoutes);
+  const { database } = app;
+  const accounts = new AdminAccounts(
+    tablesOf<AccountTables>(database.db),
+    app.adminAuth.passwordHash,
+  );
+  await app.register(adminAuthRoutes, { accounts });
   await app.register(adminSessionRoutes);
   await app.register(factorSignInRoutes);
   await app.register(factorRoutes);
+  await app.register(invitationRoutes, { accounts });
 
-  const { database } = app;
   const desk = new LeadDesk(database, {
     statusEvents: Boolean(config.conversions?.statusEvents),
     notify,
@@ -111,7 +121,18 @@ export const adminPlugin: FastifyPluginAsync<AdminOptions> = async (
   );
   app.addHook('onClose', async () => desk.stop());
   const mailer = createMailer({ ...config.mail, timeoutMs: smtpTimeoutMs }, config.dataDir);
-  app.addHook('onClose', async () => mailer.close());
+  const invitations = new OutboxWorker({
+    db: tablesOf<OutboxTables>(database.db),
+    dialect: database.dialect,
+    senders: { admin: invitationSender(accounts, mailer, config.site) },
+    onError: (error) => app.log.warn({ err: error }, 'invitation outbox poll failed'),
+    onSendFailure: (destination) => app.metrics.outboxSendFailed(destination),
+  });
+  app.addHook('onReady', async () => invitations.start());
+  app.addHook('onClose', async () => {
+    await invitations.stop();
+    mailer.close();
+  });
   app.log.info({ transport: mailer.kind }, 'admin mail transport');
   if (mailer.kind === 'outbox' && config.env === 'production') {
     app.log.warn(
@@ -126,6 +147,7 @@ export const adminPlugin: FastifyPluginAsync<AdminOptions> = async (
     guarded.addHook('onRequest', app.adminAuth.guard);
     guarded.addHook('onRequest', app.adminFactors.requireSetUp);
     guarded.addHook('onRoute', documentGuardedRoute);
+    await guarded.register(accountRoutes, { accounts });
     await guarded.register(listingRoutes, { listing });
     await guarded.register(boardRoutes, { listing });
     await guarded.register(exportRoutes, { desk });

@@ -15,7 +15,7 @@ const RUNTIME_STYLE_ELEMENTS = new Set(['/admin']);
  * Pages that run no tracking and talk to no origin but ours, whatever is configured: the
  * admin area shows leads' personal data (docs/decisions/062).
  */
-const OWN_ORIGIN_ONLY = new Set(['/admin']);
+const OWN_ORIGIN_ONLY = new Set(['/admin', '/admin/invite']);
 
 /** Pages that sign in or register with a passkey: WebAuthn allowed for our origin (issue 22). */
 const PASSKEY_PAGES = new Set(['/admin', '/admin/invite']);

@@ -10,15 +10,20 @@ import { Dashboard } from './dashboard';
 import { SecurityPanel } from './security-panel';
 import { PasskeySignIn, SecondFactorForm } from './sign-in-factors';
 
-/** Password sign-in; the server checks the password and sets the session cookie. */
+/**
+ * Password sign-in (the spec's, the owner's); "Sign in with e-mail" adds the e-mail field of a
+ * named account. The server checks them and sets the session cookie.
+ */
 function LoginForm() {
   const headingId = useId();
   const [password, setPassword] = useState('');
+  const [email, setEmail] = useState<string | null>(null);
   const login = useLogin();
   const submit = (event: FormEvent) => {
     event.preventDefault();
-    if (!password) return;
-    login.mutate(password, { onError: () => setPassword('') });
+    if (!password || email === '') return;
+    const credentials = email === null ? { password } : { email, password };
+    login.mutate(credentials, { onError: () => setPassword('') });
   };
   return (
     <div className="mx-auto max-w-md rounded-2xl bg-white p-8 shadow-xl">
@@ -40,6 +45,18 @@ function LoginForm() {
             onSubmit={submit}
             noValidate
           >
+            {email !== null && (
+              <TextField
+                label="E-mail"
+                type="email"
+                name="email"
+                autoComplete="username"
+                required
+                autoFocus
+                value={email}
+                onChange={(event) => setEmail(event.target.value)}
+              />
+            )}
             <TextField
               label="Password"
               type="password"
@@ -51,7 +68,16 @@ function LoginForm() {
             />
             <SubmitButton submitting={login.isPending} label="Sign In" busyLabel="Signing in..." />
           </form>
-          <div className="mt-4 grid">
+          <div className="mt-4 grid gap-2">
+            {email === null && (
+              <button
+                type="button"
+                className="text-sm font-semibold text-accent-strong underline underline-offset-4 focus-visible:outline-2 focus-visible:outline-accent-strong"
+                onClick={() => setEmail('')}
+              >
+                Sign in with e-mail
+              </button>
+            )}
             <PasskeySignIn />
           </div>
         </>

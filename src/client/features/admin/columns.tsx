@@ -22,6 +22,8 @@ import type { LeadTabId } from './tabs';
 
 /** What a row's buttons do; the dashboard wires them to the dialog and the mutations. */
 export interface RowActions {
+  /** The account may e-mail and delete (a viewer may not: the buttons are not shown). */
+  canWork: boolean;
   openDetail(kind: LeadKind, id: number): void;
   sendEmail(id: number): void;
   remove(kind: LeadKind, id: number): void;
@@ -36,6 +38,7 @@ const actionClass =
   'inline-flex size-9 items-center justify-center rounded-md text-slate-700 hover:bg-slate-100 focus-visible:outline-2 focus-visible:outline-accent-strong disabled:opacity-50';
 
 function ActionButtons({ actions, lead }: { actions: RowActions; lead: Lead }) {
+  if (!actions.canWork) return null;
   return (
     <div className="flex gap-1">
       {lead.kind === 'candidate' ? (

@@ -13,7 +13,10 @@ import {
   type LeadPage,
 } from './api/leads';
 import { downloadFile } from './api/http';
-import { useLogout, useSignOutEverywhere } from './api/session';
+import { useCan, useLogout, useSignOutEverywhere } from './api/session';
+import { AccountsTab } from './accounts-tab';
+import { AuditTab } from './audit-tab';
+import { SessionsPanel } from './sessions-panel';
 import type { RowActions } from './columns';
 import { ConfirmDialog, type ConfirmRequest } from './confirm-dialog';
 import { DataRequestsTab } from './data-requests-tab';
@@ -60,7 +63,10 @@ export function Dashboard() {
     [],
   );
   const counts = useTabCounts();
-  const quarantine = useQuarantine();
+  // What the account's role allows: the server refuses the rest, the screen hides it.
+  const canWork = useCan('work');
+  const canManage = useCan('manage');
+  const quarantine = useQuarantine(canWork);
   const [confirm, setConfirm] = useState<ConfirmRequest | null>(null);
   const refresh = useMutation({
     mutationFn: () => refreshLeads(client),
@@ -88,6 +94,7 @@ export function Dashboard() {
   };
 
   const actions: RowActions = {
+    canWork,
     openDetail: leadLink.show,
     sendingId: sendEmail.isPending ? (sendEmail.variables ?? null) : null,
     sendEmail: (id) => sendEmail.mutate(id),
@@ -102,7 +109,7 @@ export function Dashboard() {
 
   const toolbar = [
     { label: 'Refresh', Icon: RefreshCw, run: () => refresh.mutate(), busy: refresh.isPending },
-    { label: 'Export to CSV', Icon: Download, run: exportCsv, busy: false },
+    ...(canWork ? [{ label: 'Export to CSV', Icon: Download, run: exportCsv, busy: false }] : []),
     {
       label: 'Sign out everywhere',
       Icon: MonitorX,
@@ -128,17 +135,32 @@ export function Dashboard() {
       ),
     })),
     { id: 'overview', label: 'Overview', content: <OverviewTab /> },
-    {
-      id: 'quarantine',
-      label: 'Quarantine',
-      count: quarantine.data?.total,
-      content: <QuarantineTab onConfirm={setConfirm} />,
-    },
-    {
-      id: 'dataRequests',
-      label: 'Data requests',
-      content: <DataRequestsTab onConfirm={setConfirm} />,
-    },
+    ...(canWork
+      ? [
+          {
+            id: 'quarantine' as const,
+            label: 'Quarantine',
+            count: quarantine.data?.total,
+            content: <QuarantineTab onConfirm={setConfirm} />,
+          },
+          {
+            id: 'dataRequests' as const,
+            label: 'Data requests',
+            content: <DataRequestsTab onConfirm={setConfirm} />,
+          },
+        ]
+      : []),
+    ...(canManage
+      ? [
+          {
+            id: 'accounts' as const,
+            label: 'Accounts',
+            content: <AccountsTab onConfirm={setConfirm} />,
+          },
+          { id: 'audit' as const, label: 'Audit', content: <AuditTab /> },
+        ]
+      : []),
+    { id: 'sessions', label: 'Your sessions', content: <SessionsPanel /> },
     { id: 'security', label: 'Security', content: <SecurityPanel /> },
   ];
   return (

@@ -28,6 +28,7 @@ import { StatusSelect } from './leads-tab';
 import { messageValues, StatusMessageOffer, useMessageOffer } from './status-message-offer';
 import { PossibleDuplicates } from './possible-duplicates';
 import type { PlaceholderValues } from '@shared/message-templates';
+import { useCan } from './api/session';
 
 // Said in the panel, not as a toast: the page behind is hidden from AT, and a toast takes Escape.
 type Announce = (message: Announcement) => void;
@@ -238,6 +239,8 @@ function DetailSection({ title, children }: { title: string; children: ReactNode
 function DetailBody({ detail }: { detail: LeadDetail }) {
   const { kind, lead } = detail;
   const [announcement, announce] = useState<Announcement>({ text: '' });
+  // A viewer reads the lead: no status control, review or note form.
+  const canWork = useCan('work');
   return (
     <div className="grid gap-8">
       <AnnouncementLine announcement={announcement} />
@@ -245,20 +248,26 @@ function DetailBody({ detail }: { detail: LeadDetail }) {
         <p className="text-sm text-slate-700">
           Now: <StatusBadge status={lead.status} />
         </p>
-        <StatusForm
-          kind={kind}
-          id={lead.id}
-          status={lead.status}
-          values={messageValues(lead)}
-          announce={announce}
-        />
-        <AssigneeForm
-          kind={kind}
-          id={lead.id}
-          assignee={(detail.raw.assignee as Assignee | null | undefined) ?? null}
-          announce={announce}
-        />
-        <ReviewForm kind={kind} id={lead.id} count={lead.unverifiedForms} announce={announce} />
+        {canWork && (
+          <StatusForm
+            kind={kind}
+            id={lead.id}
+            status={lead.status}
+            values={messageValues(lead)}
+            announce={announce}
+          />
+        )}
+        {canWork && (
+          <AssigneeForm
+            kind={kind}
+            id={lead.id}
+            assignee={(detail.raw.assignee as Assignee | null | undefined) ?? null}
+            announce={announce}
+          />
+        )}
+        {canWork && (
+          <ReviewForm kind={kind} id={lead.id} count={lead.unverifiedForms} announce={announce} />
+        )}
       </DetailSection>
       {detailGroups(detail).map((group) => (
         <FieldList key={group.title} group={group} />
@@ -266,11 +275,11 @@ function DetailBody({ detail }: { detail: LeadDetail }) {
       {kind === 'candidate' && (
         <DetailSection title="Possible duplicates">
           {/* The one flag a role without lead changes (issue 22's viewer) turns off. */}
-          <PossibleDuplicates id={lead.id} canMerge={true} announce={announce} />
+          <PossibleDuplicates id={lead.id} canMerge={canWork} announce={announce} />
         </DetailSection>
       )}
       <DetailSection title="Notes">
-        <NoteForm kind={kind} id={lead.id} announce={announce} />
+        {canWork ? <NoteForm kind={kind} id={lead.id} announce={announce} /> : null}
       </DetailSection>
       <DetailSection title="Forms sent">
         <SubmissionHistory submissions={detail.submissions} />

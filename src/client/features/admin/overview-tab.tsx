@@ -6,6 +6,7 @@ import { DailyChart } from './daily-chart';
 import { FiguresTables, type Figures } from './figures-table';
 import { FunnelSection } from './funnel-section';
 import { MessageTemplatesSection } from './message-templates-section';
+import { useCan } from './api/session';
 
 const numberFormat = new Intl.NumberFormat('en-US');
 const percent = (part: number, whole: number) =>
@@ -23,6 +24,8 @@ const conversionFigures: Figures<Conversion> = {
 
 /** Counts of each lead type, leads per day for 30 days, landing conversion, and the funnel. */
 export function OverviewTab() {
+  const canWork = useCan('work');
+  const canManage = useCan('manage');
   const overview = useQuery<OverviewFigures>({
     queryKey: ['/api/admin/overview'],
     meta: { failureToast: adminToasts.candidateLoadFailed },
@@ -97,8 +100,8 @@ export function OverviewTab() {
         <FiguresTables figures={conversionFigures} data={data} />
       </div>
       <FunnelSection />
-      <ConfigurationPanel />
-      <MessageTemplatesSection />
+      {canManage && <ConfigurationPanel />}
+      {canWork && <MessageTemplatesSection />}
     </div>
   );
 }

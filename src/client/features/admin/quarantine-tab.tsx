@@ -15,8 +15,12 @@ import { formatDate } from './leads';
 
 const QUARANTINE_URL = '/api/admin/quarantine?limit=100';
 
-/** The newest 100 quarantined submissions, and how many there are (refreshed with the rest). */
-export const useQuarantine = () => useQuery<QuarantinePage>({ queryKey: [QUARANTINE_URL] });
+/**
+ * The newest 100 quarantined submissions, and how many there are (refreshed with the rest);
+ * not asked for when the account's role may not see them.
+ */
+export const useQuarantine = (enabled = true) =>
+  useQuery<QuarantinePage>({ queryKey: [QUARANTINE_URL], enabled });
 
 /** Release (into the normal flow) or delete one; every list and count is fetched again after. */
 function useQuarantineAction() {

@@ -38,7 +38,15 @@ export const leadTabs = {
 
 export type LeadTabId = keyof typeof leadTabs;
 export const leadTabIds = Object.keys(leadTabs) as LeadTabId[];
-export type TabId = 'overview' | 'quarantine' | 'dataRequests' | 'security' | LeadTabId;
+export type TabId =
+  | 'overview'
+  | 'quarantine'
+  | 'dataRequests'
+  | 'security'
+  | 'accounts'
+  | 'audit'
+  | 'sessions'
+  | LeadTabId;
 export const isLeadTab = (tab: TabId): tab is LeadTabId => tab in leadTabs;
 
 export const PAGE_SIZE = 25;

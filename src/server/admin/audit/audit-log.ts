@@ -1,35 +1,10 @@
 import { createHmac, randomBytes } from 'node:crypto';
 import type { ExpressionBuilder, Kysely, Selectable } from 'kysely';
 import type { DataSubjectAuditEntry } from '@shared/admin-data-subject';
+import { auditActions, type AuditAction } from '@shared/admin-audit';
 import type { AdminAuditEntriesTable, AuditTables } from './audit-tables';
 
-export const auditActions = [
-  'sign_in',
-  'sign_in_failed',
-  'export',
-  'delete',
-  'email_sent',
-  'status_changed',
-  'note_added',
-  'unverified_reviewed',
-  'sign_out_everywhere',
-  'quarantine_released',
-  'quarantine_deleted',
-  'data_subject_access',
-  'data_subject_erasure',
-  'retention_erasure',
-  'message_template_saved',
-  'message_template_removed',
-  'lead_merged',
-  'bulk_changed',
-  'assignee_changed',
-  'passkey_added',
-  'passkey_removed',
-  'totp_added',
-  'totp_removed',
-  'recovery_codes_regenerated',
-] as const;
-export type AuditAction = (typeof auditActions)[number];
+export { auditActions, type AuditAction };
 
 export interface AuditEntryInput {
   action: AuditAction;
@@ -46,6 +21,7 @@ function entryView(row: Selectable<AdminAuditEntriesTable>): AuditEntryView {
     at: row.at,
     action: row.action,
     actor: row.actor,
+    accountId: row.account_id === null ? null : Number(row.account_id),
     leadType: row.lead_type,
     leadId: row.lead_id === null ? null : Number(row.lead_id),
     detail: row.detail,
@@ -53,7 +29,19 @@ function entryView(row: Selectable<AdminAuditEntriesTable>): AuditEntryView {
 }
 
 /** An entry as GET /api/admin/audit answers it (HELPERS contract), and a data-subject report. */
-export type AuditEntryView = DataSubjectAuditEntry;
+export type AuditEntryView = DataSubjectAuditEntry & { accountId: number | null };
+
+/** Who acted: the text the log shows, and the account (null: the server itself, or nobody). */
+export interface AuditActor {
+  name: string;
+  accountId: number | null;
+}
+
+/** GET /api/admin/audit's filters. */
+export interface AuditFilter {
+  account?: number | undefined;
+  action?: AuditAction | undefined;
+}
 
 /** The admin audit log's table: entries written, pages read newest first. */
 export class AuditLog {
@@ -64,7 +52,7 @@ export class AuditLog {
     return new AuditLog(db);
   }
 
-  async add(entry: AuditEntryInput, actor: string, now = new Date()): Promise<void> {
+  async add(entry: AuditEntryInput, actor: AuditActor, now = new Date()): Promise<void> {
     if (entry.action === 'delete' && entry.leadType && entry.leadId !== undefined) {
       // A deleted lead's earlier entries keep their action and id only.
       await this.db
@@ -79,7 +67,8 @@ export class AuditLog {
       .values({
         at: now.toISOString(),
         action: entry.action,
-        actor,
+        actor: actor.name,
+        account_id: actor.accountId,
         lead_type: entry.leadType ?? null,
         lead_id: entry.leadId ?? null,
         detail: entry.detail ?? null,
@@ -87,17 +76,18 @@ export class AuditLog {
       .execute();
   }
 
-  async page(limit: number, offset: number): Promise<{ rows: AuditEntryView[]; total: number }> {
+  async page(
+    limit: number,
+    offset: number,
+    filter: AuditFilter = {},
+  ): Promise<{ rows: AuditEntryView[]; total: number }> {
+    const matching = this.db
+      .selectFrom('admin_audit_entries')
+      .$if(filter.account !== undefined, (query) => query.where('account_id', '=', filter.account!))
+      .$if(filter.action !== undefined, (query) => query.where('action', '=', filter.action!));
     const [rows, count] = await Promise.all([
-      this.db
-        .selectFrom('admin_audit_entries')
-        .selectAll()
-        .orderBy('id', 'desc')
-        .limit(limit)
-        .offset(offset)
-        .execute(),
-      this.db
-        .selectFrom('admin_audit_entries')
+      matching.selectAll().orderBy('id', 'desc').limit(limit).offset(offset).execute(),
+      matching
         .select((eb) => eb.fn.countAll<number | string>().as('total'))
         .executeTakeFirstOrThrow(),
     ]);

@@ -36,7 +36,20 @@ const createAuditKeys: Migration = {
   },
 };
 
+/** 202: the account that acted, so the log filters by account (docs/decisions/156). */
+const auditAccounts: Migration = {
+  async up(db: Kysely<unknown>) {
+    await db.schema.alterTable('admin_audit_entries').addColumn('account_id', 'integer').execute();
+    await db.schema
+      .createIndex('admin_audit_entries_account_idx')
+      .on('admin_audit_entries')
+      .columns(['account_id', 'id'])
+      .execute();
+  },
+};
+
 export const auditMigrations: MigrationSet = (dialect) => ({
   '031_admin_audit_log': createAuditEntries(dialect),
   '151_admin_audit_keys': createAuditKeys,
+  '202_admin_audit_accounts': auditAccounts,
 });

@@ -7,7 +7,7 @@ type Outcome = (
   payload: unknown,
 ) => AuditEntryInput | undefined;
 
-const leadId = (request: FastifyRequest) => Number((request.params as { id: number }).id);
+const idParam = (request: FastifyRequest) => Number((request.params as { id: number }).id);
 const answered = (payload: unknown): Record<string, unknown> => {
   try {
     return typeof payload === 'string' ? (JSON.parse(payload) as Record<string, unknown>) : {};
@@ -85,11 +85,11 @@ export const auditedOutcomes: Record<string, Outcome> = {
     reply.statusCode === 200 ? { action: 'export', detail: exportDetail(request) } : undefined,
   'DELETE /api/candidate-submissions/:id': (request, reply) =>
     reply.statusCode === 204
-      ? { action: 'delete', leadType: 'candidate', leadId: leadId(request) }
+      ? { action: 'delete', leadType: 'candidate', leadId: idParam(request) }
       : undefined,
   'DELETE /api/company-submissions/:id': (request, reply) =>
     reply.statusCode === 204
-      ? { action: 'delete', leadType: 'company', leadId: leadId(request) }
+      ? { action: 'delete', leadType: 'company', leadId: idParam(request) }
       : undefined,
   'POST /api/candidate-submissions/:id/send-email': (request, reply, payload) => {
     if (reply.statusCode !== 200) return undefined;
@@ -97,10 +97,39 @@ export const auditedOutcomes: Record<string, Outcome> = {
     return {
       action: 'email_sent',
       leadType: 'candidate',
-      leadId: leadId(request),
+      leadId: idParam(request),
       detail: typeof transport === 'string' ? `via ${transport}` : undefined,
     };
   },
+  'POST /api/admin/users': (request, reply, payload) =>
+    reply.statusCode === 201
+      ? {
+          action: 'account_invited',
+          detail: `invitation ${Number(answered(payload).id)} as ${String((request.body as { role: string }).role)}`,
+        }
+      : undefined,
+  'DELETE /api/admin/invitations/:id': (request, reply) =>
+    reply.statusCode === 204
+      ? { action: 'invitation_withdrawn', detail: `invitation ${idParam(request)}` }
+      : undefined,
+  'POST /api/admin/invitation/accept': (_request, reply) =>
+    reply.statusCode === 200 ? { action: 'invitation_accepted' } : undefined,
+  'PATCH /api/admin/users/:id': (request, reply) => {
+    if (reply.statusCode !== 200) return undefined;
+    const { role, disabled } = request.body as { role?: string; disabled?: boolean };
+    const changes = [
+      role === undefined ? undefined : `role ${role}`,
+      disabled === undefined ? undefined : disabled ? 'disabled' : 'enabled',
+    ];
+    return {
+      action: 'account_changed',
+      detail: `account ${idParam(request)}: ${changes.filter(Boolean).join(', ')}`,
+    };
+  },
+  'DELETE /api/admin/sessions/:id': (request, reply) =>
+    reply.statusCode === 204
+      ? { action: 'session_ended', detail: `session ${idParam(request)}` }
+      : undefined,
   // A stage-change message's lead type and status; its text is not personal data, but not kept.
   'PUT /api/admin/message-templates/:leadType/:status': (request, reply) =>
     reply.statusCode === 200 ? templateEntry('message_template_saved', request) : undefined,

@@ -2,7 +2,15 @@ import type { FastifyRequest } from 'fastify';
 import fp from 'fastify-plugin';
 import type { Transaction } from 'kysely';
 import { tablesOf } from '../../platform/database/connection';
-import { AuditLog, subjectKey, subjectToken, type AuditEntryInput } from './audit-log';
+import {
+  auditActions,
+  AuditLog,
+  subjectKey,
+  subjectToken,
+  type AuditActor,
+  type AuditEntryInput,
+  type AuditFilter,
+} from './audit-log';
 import { auditedOutcomes } from './audit-outcomes';
 import type { AuditTables } from './audit-tables';
 
@@ -31,11 +39,12 @@ const entryView = {
     at: { type: 'string' },
     action: { type: 'string' },
     actor: { type: 'string' },
+    accountId: { type: ['integer', 'null'] },
     leadType: { type: ['string', 'null'] },
     leadId: { type: ['integer', 'null'] },
     detail: { type: ['string', 'null'] },
   },
-  required: ['id', 'at', 'action', 'actor', 'leadType', 'leadId', 'detail'],
+  required: ['id', 'at', 'action', 'actor', 'accountId', 'leadType', 'leadId', 'detail'],
 } as const;
 
 /**
@@ -44,18 +53,22 @@ const entryView = {
  */
 export const auditPlugin = fp(async (app) => {
   const log = new AuditLog(tablesOf<AuditTables>(app.database.db));
-  const actorOf = (entry: AuditEntryInput, request: FastifyRequest): string => {
+  // A sign-in's route sets the new session, so its entry names the account signed in.
+  const actorOf = (request: FastifyRequest): AuditActor => {
     const session = request.adminSession;
-    if (session)
-      return `${session.account.name} (account ${session.account.id}, session ${session.id})`;
-    return entry.action === 'sign_in' ? 'admin' : 'anonymous';
+    if (!session) return { name: 'anonymous', accountId: null };
+    const { account } = session;
+    return {
+      name: `${account.name} (account ${account.id}, session ${session.id})`,
+      accountId: account.id,
+    };
   };
   const logIn = (trx: Transaction<object> | undefined) =>
     trx ? log.within(tablesOf<AuditTables>(trx)) : log;
   let key: Promise<Buffer> | undefined;
   const audit: AdminAudit = {
-    record: (entry, request, trx) => logIn(trx).add(entry, actorOf(entry, request)),
-    recordSystem: (entry, actor, trx) => logIn(trx).add(entry, actor),
+    record: (entry, request, trx) => logIn(trx).add(entry, actorOf(request)),
+    recordSystem: (entry, actor, trx) => logIn(trx).add(entry, { name: actor, accountId: null }),
     async subjectToken(normalizedEmail) {
       key ??= subjectKey(tablesOf<AuditTables>(app.database.db));
       key.catch(() => (key = undefined));
@@ -76,7 +89,7 @@ export const auditPlugin = fp(async (app) => {
     return payload;
   });
 
-  app.get<{ Querystring: { limit: number; offset: number } }>(
+  app.get<{ Querystring: { limit: number; offset: number } & AuditFilter }>(
     '/api/admin/audit',
     {
       onRequest: app.adminAuth.guard,
@@ -86,13 +99,16 @@ export const auditPlugin = fp(async (app) => {
           properties: {
             limit: { type: 'integer', minimum: 1, maximum: 500, default: 50 },
             offset: { type: 'integer', minimum: 0, maximum: 10_000_000, default: 0 },
+            account: { type: 'integer', minimum: 1, description: 'Only what this account did' },
+            action: { type: 'string', enum: auditActions, description: 'Only this action' },
           },
         },
         response: { 200: { type: 'array', items: entryView } },
       },
     },
     async (request, reply) => {
-      const { rows, total } = await log.page(request.query.limit, request.query.offset);
+      const { limit, offset, account, action } = request.query;
+      const { rows, total } = await log.page(limit, offset, { account, action });
       return reply.header('X-Total-Count', String(total)).send(rows);
     },
   );

@@ -8,6 +8,8 @@ export interface AdminAuditEntriesTable {
   action: string;
   /** "Owner (account 1, session 12)", "admin" (a sign-in) or "anonymous" (a failed sign-in). */
   actor: string;
+  /** The account that acted (a sign-in's: the account signed in); null for the server itself. */
+  account_id: number | null;
   lead_type: 'candidate' | 'company' | null;
   lead_id: number | null;
   /** A short fact (e.g. "new -> contacted"); never a name, e-mail, note text or password. */

@@ -92,6 +92,30 @@ function createAccounts(dialect: DialectName): Migration {
   };
 }
 
+/**
+ * 201: invitations (only the SHA-256 of the e-mailed token, set when the mail is sent), and a
+ * session's device and network for its account's list of sessions (docs/decisions/156).
+ */
+function createInvitations(dialect: DialectName): Migration {
+  return {
+    async up(db: Kysely<unknown>) {
+      await db.schema
+        .createTable('admin_invitations')
+        .addColumn('id', 'integer', autoIncrementId(dialect))
+        .addColumn('email', 'text', (c) => c.notNull())
+        .addColumn('role', 'text', (c) => c.notNull())
+        .addColumn('token_hash', 'text', (c) => c.unique())
+        .addColumn('invited_by', 'integer', (c) => c.notNull())
+        .addColumn('created_at', 'text', (c) => c.notNull())
+        .addColumn('expires_at', 'text', (c) => c.notNull())
+        .addColumn('accepted_at', 'text')
+        .execute();
+      await db.schema.alterTable('admin_sessions').addColumn('user_agent', 'text').execute();
+      await db.schema.alterTable('admin_sessions').addColumn('network', 'text').execute();
+    },
+  };
+}
+
 /** 220: the per-account and site-wide sign-in budgets (docs/decisions/158). */
 const budgetLogins: Migration = {
   async up(db: Kysely<unknown>) {
@@ -114,6 +138,6 @@ export const adminAuthMigrations: MigrationSet = (dialect) => ({
   '030_admin_session_limits': limitSessions,
   '038_admin_login_attempts': countLoginAttempts,
   '200_admin_accounts': createAccounts(dialect),
-
+  '201_admin_invitations': createInvitations(dialect),
   '220_admin_login_budgets': budgetLogins,
 });

@@ -2,7 +2,9 @@ import fastifyCookie from '@fastify/cookie';
 import type { FastifyReply, FastifyRequest } from 'fastify';
 import fp from 'fastify-plugin';
 import type { AdminPasswordConfig } from '../../config/config';
+import { can } from '@shared/admin-accounts';
 import type { AdminAuthTables } from './auth-tables';
+import { routePermission } from './route-permission';
 import { LoginThrottle } from './login-throttle';
 import { needsRehash, hashPassword } from './password';
 import {
@@ -23,7 +25,10 @@ export interface AdminAuth {
   upgradePasswordHash(password: string): Promise<void>;
   throttle: LoginThrottle;
   sessions: AdminSessions;
-  /** onRequest hook of every admin endpoint: 403 for a foreign Origin, 401 without a session. */
+  /**
+   * onRequest hook of every admin endpoint: 403 for a foreign Origin, 401 without a session, 403
+   * when the account's role may not use the route (route-permission.ts).
+   */
   guard(request: FastifyRequest, reply: FastifyReply): Promise<void>;
   /** 403 unless the request comes from our own pages (or carries no Origin at all). */
   checkOrigin(request: FastifyRequest, reply: FastifyReply): Promise<void>;
@@ -133,6 +138,11 @@ export const adminAuthPlugin = fp<AdminAuthOptions>(async (app, options) => {
       const session = await auth.sessions.resume(request.cookies[SESSION_COOKIE]);
       if (session === undefined) {
         await reply.code(401).send({ error: 'Sign in required' });
+        return;
+      }
+      const { role } = session.account;
+      if (!can(role, routePermission(request.method, request.routeOptions.url))) {
+        await reply.code(403).send({ error: `A ${role} account may not do this` });
         return;
       }
       request.adminSession = session;

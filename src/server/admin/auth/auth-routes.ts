@@ -1,18 +1,38 @@
 import type { FastifyPluginAsync } from 'fastify';
 import { SESSION_COOKIE } from './auth-plugin';
+import { ADMIN_ROLES } from '@shared/admin-accounts';
+import { normalEmail, type AdminAccounts } from './accounts';
 import { OWNER_ACCOUNT } from './login-throttle';
 import { verifyPassword } from './password';
-import { OWNER_ACCOUNT_ID } from './sessions';
+import { OWNER_ACCOUNT_ID, sessionClient } from './sessions';
+
+interface LoginBody {
+  /** Absent: the founding owner's sign-in with ADMIN_PASSWORD (the spec's). */
+  email?: string;
+  password: string;
+}
 
 const errorBody = {
   type: 'object',
   properties: { error: { type: 'string' }, retryAfterSeconds: { type: 'integer' } },
   required: ['error'],
 } as const;
+/** The signed-in account (src/shared/admin-accounts.ts), beside the spec's `authenticated`. */
+export const accountBody = {
+  type: 'object',
+  properties: {
+    id: { type: 'integer' },
+    name: { type: 'string' },
+    email: { type: ['string', 'null'] },
+    role: { type: 'string', enum: ADMIN_ROLES },
+  },
+  required: ['id', 'name', 'email', 'role'],
+} as const;
 const sessionBody = {
   type: 'object',
   properties: {
     authenticated: { type: 'boolean' },
+    account: accountBody,
     // Beside the spec's field (docs/decisions/157): the second step a password sign-in needs,
     // and whether ADMIN_REQUIRE_MFA holds the account at the set-up of one.
     secondFactor: { type: 'array', items: { type: 'string' } },
@@ -30,9 +50,18 @@ const minutes = (seconds: number) => {
  * POST /api/admin/login, POST /api/admin/logout, GET /api/admin/session.
  * The session answer is always 200 ({authenticated}), so the screen can ask without an error.
  */
-export const adminAuthRoutes: FastifyPluginAsync = async (app) => {
+export const adminAuthRoutes: FastifyPluginAsync<{ accounts: AdminAccounts }> = async (
+  app,
+  { accounts },
+) => {
   const { adminAuth } = app;
   const { sessions } = adminAuth;
+
+  /** The account the credentials sign in, or undefined. */
+  const accountFor = async ({ email, password }: LoginBody): Promise<number | undefined> => {
+    if (email !== undefined) return accounts.verify(email, password);
+    return (await verifyPassword(password, adminAuth.passwordHash)) ? OWNER_ACCOUNT_ID : undefined;
+  };
 
   /** ADMIN_REQUIRE_MFA and no second factor yet: the screen shows the set-up, no lead. */
   const setupRequired = async (accountId: number) =>
@@ -44,14 +73,17 @@ export const adminAuthRoutes: FastifyPluginAsync = async (app) => {
     reply.header('Cache-Control', 'no-store');
   });
 
-  app.post<{ Body: { password: string } }>(
+  app.post<{ Body: LoginBody }>(
     '/api/admin/login',
     {
       onRequest: adminAuth.checkOrigin,
       schema: {
         body: {
           type: 'object',
-          properties: { password: { type: 'string', minLength: 1, maxLength: 1024 } },
+          properties: {
+            password: { type: 'string', minLength: 1, maxLength: 1024 },
+            email: { type: 'string', minLength: 1, maxLength: 254 },
+          },
           required: ['password'],
         },
         response: { 200: sessionBody, 401: errorBody, 403: errorBody, 429: errorBody },
@@ -59,7 +91,11 @@ export const adminAuthRoutes: FastifyPluginAsync = async (app) => {
     },
     async (request, reply) => {
       // Counted before the password is checked: a refused attempt costs no scrypt (decision 060).
-      const attempt = { address: request.ip, account: OWNER_ACCOUNT };
+      const { email } = request.body;
+      const attempt = {
+        address: request.ip,
+        account: email === undefined ? OWNER_ACCOUNT : normalEmail(email),
+      };
       const verdict = await adminAuth.throttle.countAttempt(attempt);
       if (!verdict.allowed) {
         request.log.warn('admin sign-in throttled');
@@ -71,19 +107,28 @@ export const adminAuthRoutes: FastifyPluginAsync = async (app) => {
             retryAfterSeconds: verdict.retryAfterSeconds,
           });
       }
-      if (!(await verifyPassword(request.body.password, adminAuth.passwordHash))) {
+      const accountId = await accountFor(request.body);
+      if (accountId === undefined) {
         await adminAuth.throttle.failed();
         request.log.warn('admin sign-in failed');
-        return reply.code(401).send({ error: 'Incorrect password' });
+        const error =
+          request.body.email === undefined ? 'Incorrect password' : 'Incorrect e-mail or password';
+        return reply.code(401).send({ error });
       }
       await adminAuth.throttle.succeeded(attempt);
-      await adminAuth.upgradePasswordHash(request.body.password);
-      const secondStep = await app.adminFactors.secondFactorStep(request, reply, OWNER_ACCOUNT_ID);
+      if (request.body.email === undefined) {
+        await adminAuth.upgradePasswordHash(request.body.password);
+      }
+      const secondStep = await app.adminFactors.secondFactorStep(request, reply, accountId);
       if (secondStep) return secondStep;
-      const session = await sessions.create(OWNER_ACCOUNT_ID);
+      // A new session and token on every sign-in; the one this browser had ends.
+      await sessions.revoke(request.cookies[SESSION_COOKIE]);
+      const session = await sessions.create(accountId, sessionClient(request));
       adminAuth.setSessionCookie(request, reply, session.token);
-      request.log.info('admin signed in');
-      return { authenticated: true };
+      // The sign-in's audit entry names the account (audit-plugin.ts reads adminSession).
+      request.adminSession = session;
+      request.log.info({ account: accountId }, 'admin signed in');
+      return { authenticated: true, account: session.account };
     },
   );
 
@@ -103,6 +148,10 @@ export const adminAuthRoutes: FastifyPluginAsync = async (app) => {
   app.get('/api/admin/session', { schema: { response: { 200: sessionBody } } }, async (request) => {
     const session = await sessions.resume(request.cookies[SESSION_COOKIE]);
     if (session === undefined) return { authenticated: false };
-    return { authenticated: true, ...(await setupRequired(session.account.id)) };
+    return {
+      authenticated: true,
+      account: session.account,
+      ...(await setupRequired(session.account.id)),
+    };
   });
 };

@@ -16,8 +16,26 @@ export interface AdminSessionsTable {
   revoked_at: string | null;
   /** The account signed in; sessions from before accounts have none and are refused. */
   account_id: number | null;
+  /** The browser's User-Agent (first 256 characters), shown as "Chrome on Android". */
+  user_agent: string | null;
+  /** Where: the address's network (IPv4 /24, IPv6 /64), not the address (decision 156). */
+  network: string | null;
   /** When a factor was last proved again on it (null: at sign-in); changing a factor needs it recent. */
   confirmed_at: string | null;
+}
+
+/** An owner's invitation: usable once, until expires_at (72 hours). */
+export interface AdminInvitationsTable {
+  id: Generated<number>;
+  /** Lower-cased. */
+  email: string;
+  role: AdminRole;
+  /** SHA-256 of the e-mailed token; null until the mail is sent (the raw token is never stored). */
+  token_hash: string | null;
+  invited_by: number;
+  created_at: string;
+  expires_at: string;
+  accepted_at: string | null;
 }
 
 /**
@@ -74,6 +92,7 @@ export interface AdminPasswordTable {
 /** The admin sign-in's tables, for `tablesOf<AdminAuthTables>(db)`. */
 export type AdminAuthTables = {
   admin_accounts: AdminAccountsTable;
+  admin_invitations: AdminInvitationsTable;
   admin_sessions: AdminSessionsTable;
   admin_login_attempts: AdminLoginAttemptsTable;
   admin_password: AdminPasswordTable;

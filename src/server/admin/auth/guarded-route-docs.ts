@@ -1,8 +1,7 @@
 import type { RouteOptions } from 'fastify';
 import { describedError } from '../../platform/http/api-schemas';
 import { SESSION_SECURITY } from '../../platform/http/openapi';
-
-const SAFE_METHODS = new Set(['GET', 'HEAD', 'OPTIONS']);
+import { routePermission } from './route-permission';
 
 /**
  * onRoute hook of guarded routes: documents the guard's 401 and 403 and the session cookie as the
@@ -10,13 +9,19 @@ const SAFE_METHODS = new Set(['GET', 'HEAD', 'OPTIONS']);
  */
 export function documentGuardedRoute(route: RouteOptions): void {
   const schema = route.schema ?? {};
-  const changesState = !SAFE_METHODS.has(String(route.method));
+  const method = String(route.method);
+  const permission = routePermission(method, route.url);
+  const refusal = `${method === 'GET' || method === 'HEAD' ? '' : 'Cross-origin request refused, or '}the account's role lacks the ${permission} permission, or ADMIN_REQUIRE_MFA holds it at the set-up of a second factor`;
+  const refused = describedError(refusal.charAt(0).toUpperCase() + refusal.slice(1));
   route.schema = {
     ...schema,
     security: SESSION_SECURITY,
     response: {
       401: describedError('No valid admin session (sign in first)'),
-      ...(changesState ? { 403: describedError('Cross-origin request refused') } : {}),
+      403: {
+        ...refused,
+        properties: { ...refused.properties, setupRequired: { type: 'boolean' } },
+      },
       ...(schema.response as object | undefined),
     },
   };

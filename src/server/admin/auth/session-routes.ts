@@ -1,11 +1,81 @@
 import type { FastifyPluginAsync } from 'fastify';
+import { can } from '@shared/admin-accounts';
+import { arrayOfObjects, errorBody, nullable } from '../../platform/http/api-schemas';
+import { deviceName } from './device-name';
+
+const sessionEntry = {
+  id: { type: 'integer' },
+  device: { type: 'string' },
+  network: nullable('string'),
+  createdAt: { type: 'string' },
+  lastSeenAt: nullable('string'),
+  current: { type: 'boolean' },
+};
 
 /**
- * POST /api/admin/sign-out-everywhere (guarded): ends every other session of the admin, say
- * on a lost laptop, and keeps the caller's, answering {"ended": n}.
+ * Each account's sessions (guarded): GET /api/admin/sessions lists the caller's live sessions (an
+ * owner may ask `?account=<id>` for anyone's), DELETE /api/admin/sessions/{id} ends one (an owner
+ * anyone's), POST /api/admin/sign-out-everywhere ends all of the caller's but this one.
  */
 export const adminSessionRoutes: FastifyPluginAsync = async (app) => {
   const { adminAuth } = app;
+  const { sessions } = adminAuth;
+
+  app.get<{ Querystring: { account?: number } }>(
+    '/api/admin/sessions',
+    {
+      onRequest: adminAuth.guard,
+      schema: {
+        querystring: {
+          type: 'object',
+          properties: { account: { type: 'integer', minimum: 1 } },
+        },
+        response: { 200: arrayOfObjects(sessionEntry, true) },
+      },
+    },
+    async (request, reply) => {
+      const { id, account } = request.adminSession!;
+      const of = request.query.account ?? account.id;
+      if (of !== account.id && !can(account.role, 'manage')) {
+        return reply.code(403).send({ error: "Only an owner sees another account's sessions" });
+      }
+      const rows = await sessions.list(of);
+      return rows.map((row) => ({
+        id: row.id,
+        device: deviceName(row.userAgent),
+        network: row.network,
+        createdAt: row.createdAt,
+        lastSeenAt: row.lastSeenAt,
+        current: row.id === id,
+      }));
+    },
+  );
+
+  app.delete<{ Params: { id: number } }>(
+    '/api/admin/sessions/:id',
+    {
+      onRequest: adminAuth.guard,
+      schema: {
+        params: {
+          type: 'object',
+          properties: { id: { type: 'integer', minimum: 1 } },
+          required: ['id'],
+        },
+        response: { 204: { type: 'null' }, 404: errorBody },
+      },
+    },
+    async (request, reply) => {
+      const { account } = request.adminSession!;
+      const owner = await sessions.accountOf(request.params.id);
+      // Another account's session is "not found" to anyone but an owner.
+      if (owner === undefined || (owner !== account.id && !can(account.role, 'manage'))) {
+        return reply.code(404).send({ error: 'No such session' });
+      }
+      await sessions.end(request.params.id);
+      return reply.code(204).send();
+    },
+  );
+
   app.post(
     '/api/admin/sign-out-everywhere',
     {
@@ -21,7 +91,7 @@ export const adminSessionRoutes: FastifyPluginAsync = async (app) => {
       },
     },
     async (request) => {
-      const ended = await adminAuth.sessions.revokeOthers(request.adminSession!);
+      const ended = await sessions.revokeOthers(request.adminSession!);
       request.log.info({ ended }, 'admin signed out everywhere else');
       return { ended };
     },

@@ -1,6 +1,7 @@
 import { createHash, randomBytes } from 'node:crypto';
 import type { Kysely } from 'kysely';
 import type { AdminAccount } from '@shared/admin-accounts';
+import { networkOf } from '../../platform/http/address-key';
 import type { AdminAuthTables } from './auth-tables';
 
 /** An admin session lasts 12 hours from sign-in at most (absolute, issue 4 and 10). */
@@ -28,10 +29,32 @@ export interface LiveSession {
   account: AdminAccount;
 }
 
-export interface NewSession {
+export interface NewSession extends LiveSession {
   /** Goes into the cookie; only its hash is stored. */
   token: string;
   expiresAt: Date;
+}
+
+/** Where a sign-in came from, shown in its account's list of sessions. */
+export interface SessionClient {
+  userAgent: string | undefined;
+  ip: string;
+}
+
+/** The client of a request (a Fastify request fits). */
+export const sessionClient = (request: {
+  headers: { 'user-agent'?: string | undefined };
+  ip: string;
+}): SessionClient => ({ userAgent: request.headers['user-agent'], ip: request.ip });
+
+/** A live session as its account's list shows it. */
+export interface SessionRow {
+  id: number;
+  accountId: number;
+  userAgent: string | null;
+  network: string | null;
+  createdAt: string;
+  lastSeenAt: string | null;
 }
 
 /**
@@ -50,15 +73,16 @@ export class AdminSessions {
     return passwordFingerprint(account.password_hash ?? this.ownerPasswordHash);
   }
 
-  async create(accountId: number, now = new Date()): Promise<NewSession> {
+  /** A new session of the account, with a new token: every sign-in gets its own. */
+  async create(accountId: number, client: SessionClient, now = new Date()): Promise<NewSession> {
     const account = await this.db
       .selectFrom('admin_accounts')
-      .select('password_hash')
+      .select(['id', 'name', 'email', 'role', 'password_hash'])
       .where('id', '=', accountId)
       .executeTakeFirstOrThrow();
     const token = randomBytes(32).toString('base64url');
     const expiresAt = new Date(now.getTime() + SESSION_TTL_MS);
-    await this.db
+    const { id } = await this.db
       .insertInto('admin_sessions')
       .values({
         token_hash: sha256(token),
@@ -68,8 +92,11 @@ export class AdminSessions {
         password_fingerprint: this.credentialOf(account),
         revoked_at: null,
         account_id: accountId,
+        user_agent: client.userAgent?.slice(0, 256) ?? null,
+        network: networkOf(client.ip),
       })
-      .execute();
+      .returning('id')
+      .executeTakeFirstOrThrow();
     // Housekeeping: sessions past either limit are of no use to anyone.
     const idleSince = new Date(now.getTime() - SESSION_IDLE_MS).toISOString();
     await this.db
@@ -78,7 +105,8 @@ export class AdminSessions {
         eb.or([eb('expires_at', '<', now.toISOString()), eb('last_seen_at', '<', idleSince)]),
       )
       .execute();
-    return { token, expiresAt };
+    const { password_hash: _hash, ...signedIn } = account;
+    return { id: Number(id), account: signedIn, token, expiresAt };
   }
 
   /**
@@ -146,6 +174,53 @@ export class AdminSessions {
     return Number(result.numUpdatedRows);
   }
 
+  /** The live sessions of an account, most recently used first. */
+  async list(accountId: number, now = new Date()): Promise<SessionRow[]> {
+    const rows = await this.live(now)
+      .select(['id', 'account_id', 'user_agent', 'network', 'created_at', 'last_seen_at'])
+      .where('account_id', '=', accountId)
+      .orderBy('last_seen_at', 'desc')
+      .execute();
+    return rows.map((row) => ({
+      id: Number(row.id),
+      accountId: Number(row.account_id),
+      userAgent: row.user_agent,
+      network: row.network,
+      createdAt: row.created_at,
+      lastSeenAt: row.last_seen_at,
+    }));
+  }
+
+  /** The account a live session belongs to, if it is live. */
+  async accountOf(sessionId: number, now = new Date()): Promise<number | undefined> {
+    const row = await this.live(now)
+      .select('account_id')
+      .where('id', '=', sessionId)
+      .executeTakeFirst();
+    return row?.account_id === null || row === undefined ? undefined : Number(row.account_id);
+  }
+
+  /** Ends one session by id; true when it was live. */
+  async end(sessionId: number, now = new Date()): Promise<boolean> {
+    const result = await this.db
+      .updateTable('admin_sessions')
+      .set({ revoked_at: now.toISOString() })
+      .where('id', '=', sessionId)
+      .where('revoked_at', 'is', null)
+      .executeTakeFirst();
+    return Number(result.numUpdatedRows) > 0;
+  }
+
+  /** Ends every session of an account (it was disabled). */
+  async endAll(accountId: number, now = new Date()): Promise<void> {
+    await this.db
+      .updateTable('admin_sessions')
+      .set({ revoked_at: now.toISOString() })
+      .where('account_id', '=', accountId)
+      .where('revoked_at', 'is', null)
+      .execute();
+  }
+
   /**
    * A new token for `session`, the old one revoked (every change of factor): the new session keeps
    * the old one's sign-in time, expiry and last confirmation, so no limit is stretched.
@@ -157,19 +232,21 @@ export class AdminSessions {
       .where('id', '=', session.id)
       .executeTakeFirstOrThrow();
     const token = randomBytes(32).toString('base64url');
-    await this.db.transaction().execute(async (trx) => {
+    const id = await this.db.transaction().execute(async (trx) => {
       await trx
         .updateTable('admin_sessions')
         .set({ revoked_at: now.toISOString() })
         .where('id', '=', session.id)
         .execute();
       const { id: _id, ...kept } = old;
-      await trx
+      const row = await trx
         .insertInto('admin_sessions')
         .values({ ...kept, token_hash: sha256(token), last_seen_at: now.toISOString() })
-        .execute();
+        .returning('id')
+        .executeTakeFirstOrThrow();
+      return Number(row.id);
     });
-    return { token, expiresAt: new Date(old.expires_at) };
+    return { id, account: session.account, token, expiresAt: new Date(old.expires_at) };
   }
 
   private live(now: Date) {

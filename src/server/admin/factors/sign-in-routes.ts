@@ -1,6 +1,8 @@
 import type { FastifyPluginAsync, FastifyReply, FastifyRequest } from 'fastify';
 import type { AuthenticationResponseJSON } from '@simplewebauthn/server';
 import { SESSION_COOKIE } from '../auth/auth-plugin';
+import { sessionClient } from '../auth/sessions';
+import { accountBody } from '../auth/auth-routes';
 
 const errorBody = {
   type: 'object',
@@ -12,7 +14,7 @@ const errorBody = {
 } as const;
 const signedIn = {
   type: 'object',
-  properties: { authenticated: { type: 'boolean' } },
+  properties: { authenticated: { type: 'boolean' }, account: accountBody },
   required: ['authenticated'],
 } as const;
 /** WebAuthn options for the browser, as @simplewebauthn/server makes them. */
@@ -71,9 +73,11 @@ export const factorSignInRoutes: FastifyPluginAsync = async (app) => {
     await adminAuth.sessions.revoke(request.cookies[SESSION_COOKIE]);
     await adminFactors.endPending(request, reply);
     await adminAuth.throttle.succeeded(attempt);
-    const session = await adminAuth.sessions.create(accountId);
+    const session = await adminAuth.sessions.create(accountId, sessionClient(request));
     adminAuth.setSessionCookie(request, reply, session.token);
-    return { authenticated: true };
+    // The sign-in's audit entry names the account (audit-plugin.ts reads adminSession).
+    request.adminSession = session;
+    return { authenticated: true, account: session.account };
   };
 
   app.addHook('onRequest', async (_request, reply) => {

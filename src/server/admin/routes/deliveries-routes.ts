@@ -45,6 +45,8 @@ const deliveriesBody = {
 export async function failedDeliveries(db: Kysely<OutboxTables>, limit = 50): Promise<Deliveries> {
   const failing = db
     .selectFrom('outbox_messages')
+    // An invitation's e-mail is no lead's: the owner sees it pending in the accounts' list.
+    .where('destination', '!=', 'admin')
     .where((eb) =>
       eb.or([
         eb('state', '=', 'failed'),
@@ -59,13 +61,17 @@ export async function failedDeliveries(db: Kysely<OutboxTables>, limit = 50): Pr
     failing.selectAll().orderBy('id', 'desc').limit(limit).execute(),
   ]);
   const failedByDestination = { email: 0, webhook: 0, meta: 0, person: 0 };
-  for (const count of counts) failedByDestination[count.destination] = Number(count.n);
+  for (const count of counts) {
+    failedByDestination[count.destination as Deliveries['failed'][number]['destination']] = Number(
+      count.n,
+    );
+  }
   return {
     failedCount: counts.reduce((sum, count) => sum + Number(count.n), 0),
     failedByDestination,
     failed: rows.map((row) => ({
       id: row.id,
-      destination: row.destination,
+      destination: row.destination as Deliveries['failed'][number]['destination'],
       topic: row.topic,
       // The outbox's subjects are leads: their kind and id, as the spec names them.
       leadType: row.subject_type as 'candidate' | 'company' | null,

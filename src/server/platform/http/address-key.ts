@@ -17,3 +17,13 @@ export function addressKey(ip: string): string {
     .map((part) => part.toString(16))
     .join(':')}::/64`;
 }
+
+/**
+ * The network of `ip`, coarse enough to say "where" without naming the host: an IPv4 address's
+ * /24, an IPv6 address's /64 (addressKey's).
+ */
+export function networkOf(ip: string): string {
+  const key = addressKey(ip);
+  if (key.endsWith('/64') || !ipaddr.IPv4.isValidFourPartDecimal(key)) return key;
+  return `${key.split('.').slice(0, 3).join('.')}.0/24`;
+}

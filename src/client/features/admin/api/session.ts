@@ -1,4 +1,5 @@
 import { useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
+import { can, type AdminAccount, type AdminPermission } from '@shared/admin-accounts';
 import { session } from '../../../lib/session-keys';
 import { toast } from '../../../lib/toast-store';
 import { adminToasts } from '../admin-toasts';
@@ -7,8 +8,10 @@ import { ApiError } from '../../../lib/api';
 import type { SecondFactorNeeded } from '@shared/admin-factors';
 import { passkeyAssertion } from './factors';
 
-interface SessionState {
+export interface SessionState {
   authenticated: boolean;
+  /** The account signed in (beside the spec's `authenticated`). */
+  account?: AdminAccount;
   /** ADMIN_REQUIRE_MFA: this account must set up a second factor before it sees a lead. */
   setupRequired?: boolean;
 }
@@ -16,6 +19,24 @@ interface SessionState {
 /** Whether the server has a valid session for this browser (the cookie is HttpOnly). */
 export function useAdminSession() {
   return useQuery<SessionState>({ queryKey: SESSION_KEY });
+}
+
+/** The signed-in account, from the session's answer. */
+export const useAccount = (): AdminAccount | undefined => useAdminSession().data?.account;
+
+/**
+ * Whether the signed-in account's role allows `permission`: the dashboard hides what it may not
+ * do (the server refuses it anyway).
+ */
+export function useCan(permission: AdminPermission): boolean {
+  const account = useAccount();
+  return account !== undefined && can(account.role, permission);
+}
+
+/** The sign-in's fields: the password alone (the owner, as the spec has it), or with an e-mail. */
+export interface Credentials {
+  password: string;
+  email?: string;
 }
 
 function loginFailure(error: unknown): string {
@@ -38,8 +59,8 @@ function useSignedIn() {
 export function useLogin() {
   const signedIn = useSignedIn();
   return useMutation({
-    mutationFn: async (password: string) =>
-      (await (await apiRequest('POST', '/api/admin/login', { password })).json()) as
+    mutationFn: async (credentials: Credentials) =>
+      (await (await apiRequest('POST', '/api/admin/login', credentials)).json()) as
         SessionState | SecondFactorNeeded,
     // A right password of an account with a second factor: the form asks for it next.
     onSuccess: (answer) => (answer.authenticated ? signedIn() : undefined),

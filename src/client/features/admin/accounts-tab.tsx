@@ -1,0 +1,130 @@
+import { useId, useState, type FormEvent } from 'react';
+import { ADMIN_ROLES, type AccountEntry, type AdminRole } from '@shared/admin-accounts';
+import { clsx } from 'clsx';
+import { Button } from '../../components/ui/button';
+import { useAccounts, useChangeAccount, useInvite } from './api/accounts';
+import { useAccount } from './api/session';
+import type { ConfirmRequest } from './confirm-dialog';
+import { LeadTable, type Column } from './lead-table';
+import { LabelledSelect } from './labelled-select';
+import { controlClass } from './leads-tab';
+import { formatDate } from './leads';
+
+const roleLabels: Record<AdminRole, string> = {
+  owner: 'Owner',
+  recruiter: 'Recruiter',
+  viewer: 'Viewer',
+};
+
+const roleOptions = ADMIN_ROLES.map((role) => ({ value: role, label: roleLabels[role] }));
+
+/** The owner's form: an e-mail address and a role; the server e-mails the invitation. */
+function InviteForm() {
+  const emailId = useId();
+  const [email, setEmail] = useState('');
+  const [role, setRole] = useState<AdminRole>('recruiter');
+  const invite = useInvite();
+  const submit = (event: FormEvent) => {
+    event.preventDefault();
+    if (!email.trim()) return;
+    invite.mutate({ email: email.trim(), role }, { onSuccess: () => setEmail('') });
+  };
+  return (
+    <form onSubmit={submit} className="flex flex-wrap items-end gap-3" aria-label="Invite">
+      <div className="grid min-w-64 flex-1 gap-1.5">
+        <label htmlFor={emailId} className="text-sm font-medium text-slate-800">
+          E-mail
+        </label>
+        <input
+          id={emailId}
+          type="email"
+          required
+          value={email}
+          onChange={(event) => setEmail(event.target.value)}
+          className={clsx(controlClass, 'px-3')}
+        />
+      </div>
+      <LabelledSelect
+        label="Role"
+        value={role}
+        onChange={(value) => setRole(value as AdminRole)}
+        options={roleOptions}
+      />
+      <Button type="submit" size="sm" disabled={invite.isPending}>
+        {invite.isPending ? 'Inviting…' : 'Invite'}
+      </Button>
+    </form>
+  );
+}
+
+/** Owner only: invite people, change roles, disable accounts (their sessions end at once). */
+export function AccountsTab({ onConfirm }: { onConfirm(request: ConfirmRequest): void }) {
+  const { data, isPending, isError } = useAccounts();
+  const me = useAccount();
+  const change = useChangeAccount();
+  const columns: Column<AccountEntry>[] = [
+    { header: 'Name', cell: (row) => row.name },
+    { header: 'E-mail', cell: (row) => row.email ?? 'Signs in with ADMIN_PASSWORD' },
+    {
+      header: 'Role',
+      cell: (row) => (
+        <LabelledSelect
+          label={`Role of ${row.name}`}
+          hideLabel
+          value={row.role}
+          options={roleOptions}
+          // The founding owner stays an owner; nobody demotes themselves by a slip.
+          disabled={row.email === null || row.id === me?.id}
+          onChange={(role) => change.mutate({ id: row.id, role: role as AdminRole })}
+        />
+      ),
+    },
+    { header: 'State', cell: (row) => (row.disabled ? 'Disabled' : 'Active') },
+    {
+      header: 'Actions',
+      cell: (row) =>
+        row.email === null || row.id === me?.id ? null : row.disabled ? (
+          <Button
+            size="sm"
+            variant="outline"
+            onClick={() => change.mutate({ id: row.id, disabled: false })}
+          >
+            Enable {row.name}
+          </Button>
+        ) : (
+          <Button
+            size="sm"
+            variant="outline"
+            onClick={() =>
+              onConfirm({
+                title: `Disable ${row.name}`,
+                message: `${row.name} is signed out everywhere at once and cannot sign in until enabled again.`,
+                confirmLabel: 'Disable',
+                onConfirm: () => change.mutate({ id: row.id, disabled: true }),
+              })
+            }
+          >
+            Disable {row.name}
+          </Button>
+        ),
+    },
+  ];
+  if (isPending) return <p role="status">Loading accounts…</p>;
+  if (isError) return <p role="alert">The accounts could not be loaded.</p>;
+  return (
+    <div className="grid gap-6">
+      <InviteForm />
+      <LeadTable caption="Accounts" columns={columns} rows={data.accounts} empty="No accounts" />
+      <LeadTable
+        caption="Pending invitations"
+        columns={[
+          { header: 'E-mail', cell: (row) => row.email },
+          { header: 'Role', cell: (row) => roleLabels[row.role] },
+          { header: 'Valid until', cell: (row) => formatDate(row.expiresAt) },
+        ]}
+        rows={data.invitations}
+        empty="No pending invitations"
+      />
+    </div>
+  );
+}

@@ -1,0 +1,70 @@
+import { useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
+import type { AccountListing, AdminRole, SessionEntry } from '@shared/admin-accounts';
+import { ApiError } from '../../../lib/api';
+import { toast } from '../../../lib/toast-store';
+import { apiRequest } from './http';
+
+export const USERS_URL = '/api/admin/users';
+export const SESSIONS_URL = '/api/admin/sessions';
+
+/** An API error's own words ({"error"}), else `fallback`. */
+export function errorText(error: unknown, fallback: string): string {
+  if (!(error instanceof ApiError)) return fallback;
+  try {
+    return (JSON.parse(error.body) as { error?: string }).error ?? fallback;
+  } catch {
+    return fallback;
+  }
+}
+
+/** The accounts and pending invitations (owner only). */
+export const useAccounts = () => useQuery<AccountListing>({ queryKey: [USERS_URL] });
+
+/** POST /api/admin/users: invites an e-mail address as a role. */
+export function useInvite() {
+  const client = useQueryClient();
+  return useMutation({
+    mutationFn: (invitation: { email: string; role: AdminRole }) =>
+      apiRequest('POST', USERS_URL, invitation),
+    onSuccess: (_response, { email }) => {
+      toast({ title: 'Invitation sent', description: `An invitation is on its way to ${email}.` });
+      return client.invalidateQueries({ queryKey: [USERS_URL] });
+    },
+    onError: (error) =>
+      toast({
+        title: 'Error',
+        description: errorText(error, 'The invitation was not sent.'),
+        variant: 'destructive',
+      }),
+  });
+}
+
+/** PATCH /api/admin/users/{id}: a new role, or disabled/enabled. */
+export function useChangeAccount() {
+  const client = useQueryClient();
+  return useMutation({
+    mutationFn: ({ id, ...change }: { id: number; role?: AdminRole; disabled?: boolean }) =>
+      apiRequest('PATCH', `${USERS_URL}/${id}`, change),
+    onSuccess: () => client.invalidateQueries({ queryKey: [USERS_URL] }),
+    onError: (error) =>
+      toast({
+        title: 'Error',
+        description: errorText(error, 'The account was not changed.'),
+        variant: 'destructive',
+      }),
+  });
+}
+
+/** The signed-in account's live sessions. */
+export const useSessions = () => useQuery<SessionEntry[]>({ queryKey: [SESSIONS_URL] });
+
+/** DELETE /api/admin/sessions/{id}. */
+export function useEndSession() {
+  const client = useQueryClient();
+  return useMutation({
+    mutationFn: (id: number) => apiRequest('DELETE', `${SESSIONS_URL}/${id}`),
+    onSuccess: () => client.invalidateQueries({ queryKey: [SESSIONS_URL] }),
+    onError: () =>
+      toast({ title: 'Error', description: 'The session was not ended.', variant: 'destructive' }),
+  });
+}

@@ -1,0 +1,220 @@
+import type { FastifyPluginAsync, FastifyReply } from 'fastify';
+import { ADMIN_ROLES, type AdminRole } from '@shared/admin-accounts';
+import { arrayOfObjects, errorBody, nullable } from '../../platform/http/api-schemas';
+import { AccountRefusal, type AdminAccounts } from './accounts';
+import { accountBody } from './auth-routes';
+import { passwordProblem } from './password-policy';
+
+const accountEntry = {
+  id: { type: 'integer' },
+  name: { type: 'string' },
+  email: nullable('string'),
+  role: { type: 'string', enum: ADMIN_ROLES },
+  disabled: { type: 'boolean' },
+  createdAt: { type: 'string' },
+};
+const invitationEntry = {
+  id: { type: 'integer' },
+  email: { type: 'string' },
+  role: { type: 'string', enum: ADMIN_ROLES },
+  createdAt: { type: 'string' },
+  expiresAt: { type: 'string' },
+};
+const idParams = {
+  type: 'object',
+  properties: { id: { type: 'integer', minimum: 1 } },
+  required: ['id'],
+} as const;
+const email = { type: 'string', format: 'email', minLength: 3, maxLength: 254 } as const;
+const token = { type: 'string', minLength: 1, maxLength: 200 } as const;
+
+const refused = (reply: FastifyReply, error: unknown) => {
+  if (!(error instanceof AccountRefusal)) throw error;
+  return reply.code(error.status).send({ error: error.message });
+};
+
+/**
+ * The owner's accounts (guarded, `manage`: route-permission.ts): GET /api/admin/users lists
+ * accounts and pending invitations, POST invites, PATCH /api/admin/users/{id} changes a role or
+ * disables (ending the account's sessions at once), DELETE /api/admin/invitations/{id} withdraws.
+ */
+export const accountRoutes: FastifyPluginAsync<{ accounts: AdminAccounts }> = async (
+  app,
+  { accounts },
+) => {
+  app.get(
+    '/api/admin/users',
+    {
+      schema: {
+        response: {
+          200: {
+            type: 'object',
+            properties: {
+              accounts: arrayOfObjects(accountEntry, true),
+              invitations: arrayOfObjects(invitationEntry, true),
+            },
+            required: ['accounts', 'invitations'],
+          },
+        },
+      },
+    },
+    async () => accounts.list(),
+  );
+
+  app.post<{ Body: { email: string; role: AdminRole } }>(
+    '/api/admin/users',
+    {
+      schema: {
+        body: {
+          type: 'object',
+          properties: { email, role: { type: 'string', enum: ADMIN_ROLES } },
+          required: ['email', 'role'],
+          additionalProperties: false,
+        },
+        response: {
+          201: {
+            type: 'object',
+            properties: invitationEntry,
+            required: Object.keys(invitationEntry),
+          },
+          409: errorBody,
+        },
+      },
+    },
+    async (request, reply) => {
+      try {
+        const { email: address, role } = request.body;
+        const invitation = await accounts.invite(address, role, request.adminSession!.account.id);
+        return reply.code(201).send(invitation);
+      } catch (error) {
+        return refused(reply, error);
+      }
+    },
+  );
+
+  app.patch<{ Params: { id: number }; Body: { role?: AdminRole; disabled?: boolean } }>(
+    '/api/admin/users/:id',
+    {
+      schema: {
+        params: idParams,
+        body: {
+          type: 'object',
+          properties: {
+            role: { type: 'string', enum: ADMIN_ROLES },
+            disabled: { type: 'boolean' },
+          },
+          minProperties: 1,
+          additionalProperties: false,
+        },
+        response: {
+          200: { type: 'object', properties: accountEntry, required: Object.keys(accountEntry) },
+          404: errorBody,
+          409: errorBody,
+        },
+      },
+    },
+    async (request, reply) => {
+      try {
+        const account = await accounts.change(request.params.id, request.body);
+        if (account.disabled) await app.adminAuth.sessions.endAll(account.id);
+        return account;
+      } catch (error) {
+        return refused(reply, error);
+      }
+    },
+  );
+
+  app.delete<{ Params: { id: number } }>(
+    '/api/admin/invitations/:id',
+    { schema: { params: idParams, response: { 204: { type: 'null' }, 404: errorBody } } },
+    async (request, reply) =>
+      (await accounts.withdraw(request.params.id))
+        ? reply.code(204).send()
+        : reply.code(404).send({ error: 'No such pending invitation' }),
+  );
+};
+
+/**
+ * The invitee's routes (open: the token is the proof). POST /api/admin/invitation says whose
+ * invitation a token is; POST /api/admin/invitation/accept creates the account with the chosen
+ * name and password and signs it in.
+ */
+export const invitationRoutes: FastifyPluginAsync<{ accounts: AdminAccounts }> = async (
+  app,
+  { accounts },
+) => {
+  const { adminAuth } = app;
+  const gone = { error: 'This invitation has expired or was already used' };
+
+  app.post<{ Body: { token: string } }>(
+    '/api/admin/invitation',
+    {
+      onRequest: adminAuth.checkOrigin,
+      schema: {
+        body: { type: 'object', properties: { token }, required: ['token'] },
+        response: {
+          200: {
+            type: 'object',
+            properties: { email: { type: 'string' }, role: { type: 'string', enum: ADMIN_ROLES } },
+            required: ['email', 'role'],
+          },
+          403: errorBody,
+          404: errorBody,
+        },
+      },
+    },
+    async (request, reply) => {
+      reply.header('Cache-Control', 'no-store');
+      const invitation = await accounts.pending(request.body.token);
+      return invitation
+        ? { email: invitation.email, role: invitation.role }
+        : reply.code(404).send(gone);
+    },
+  );
+
+  app.post<{ Body: { token: string; name: string; password: string } }>(
+    '/api/admin/invitation/accept',
+    {
+      onRequest: adminAuth.checkOrigin,
+      schema: {
+        body: {
+          type: 'object',
+          properties: {
+            token,
+            name: { type: 'string', minLength: 1, maxLength: 100, pattern: '\\S' },
+            password: { type: 'string', minLength: 1, maxLength: 1024 },
+          },
+          required: ['token', 'name', 'password'],
+        },
+        response: {
+          200: {
+            type: 'object',
+            properties: { authenticated: { type: 'boolean' }, account: accountBody },
+            required: ['authenticated', 'account'],
+          },
+          400: errorBody,
+          403: errorBody,
+          404: errorBody,
+        },
+      },
+    },
+    async (request, reply) => {
+      reply.header('Cache-Control', 'no-store');
+      const { token: raw, name, password } = request.body;
+      const invitation = await accounts.pending(raw);
+      if (!invitation) return reply.code(404).send(gone);
+      const problem = passwordProblem(password, invitation.email);
+      if (problem) return reply.code(400).send({ error: problem });
+      const accountId = await accounts.accept(raw, name, password);
+      if (accountId === undefined) return reply.code(404).send(gone);
+      const session = await adminAuth.sessions.create(accountId, {
+        userAgent: request.headers['user-agent'],
+        ip: request.ip,
+      });
+      adminAuth.setSessionCookie(request, reply, session.token);
+      // The audit entry names the new account, like a sign-in's.
+      request.adminSession = session;
+      return { authenticated: true, account: session.account };
+    },
+  );
+};

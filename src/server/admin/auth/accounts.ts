@@ -1,0 +1,278 @@
+import { createHash, randomBytes } from 'node:crypto';
+import type { Kysely } from 'kysely';
+import type { AccountEntry, AccountListing, AdminAccount, AdminRole } from '@shared/admin-accounts';
+import { tablesOf } from '../../platform/database/connection';
+import { enqueueMessages } from '../../platform/outbox/outbox';
+import type { OutboxTables } from '../../platform/outbox/outbox-tables';
+import type { AdminAuthTables } from './auth-tables';
+import { hashPassword, verifyPassword } from './password';
+import { OWNER_ACCOUNT_ID } from './sessions';
+
+/** An invitation is usable once, within 72 hours of being made. */
+export const INVITATION_TTL_MS = 72 * 60 * 60 * 1000;
+/** The outbox topic of an invitation's e-mail (destination `admin`). */
+export const INVITATION_TOPIC = 'admin.invitation';
+
+export type AccountTables = AdminAuthTables & OutboxTables;
+
+const sha256 = (text: string): string => createHash('sha256').update(text).digest('hex');
+export const normalEmail = (email: string) => email.trim().toLowerCase();
+
+/** Why a change was refused: `status` is the answer's code, `error` names the reason. */
+export class AccountRefusal extends Error {
+  constructor(
+    readonly status: 404 | 409,
+    message: string,
+  ) {
+    super(message);
+  }
+}
+
+/** What an invitation's e-mail needs, read when it is sent. */
+export interface InvitationToSend {
+  email: string;
+  role: AdminRole;
+  expiresAt: string;
+  /** The raw token for the link; only its hash is stored. */
+  token: string;
+}
+
+/**
+ * The named accounts (docs/decisions/156): sign-in by e-mail, the owner's list, role changes and
+ * disabling, and invitations. The founding owner (account 1) signs in with ADMIN_PASSWORD.
+ */
+export class AdminAccounts {
+  constructor(
+    private readonly db: Kysely<AccountTables>,
+    /** A hash to spend the same scrypt time on when no account has the e-mail. */
+    private readonly decoyHash: string,
+  ) {}
+
+  /** The enabled account with this e-mail and password, or undefined. */
+  async verify(email: string, password: string): Promise<number | undefined> {
+    const row = await this.db
+      .selectFrom('admin_accounts')
+      .select(['id', 'password_hash'])
+      .where('email', '=', normalEmail(email))
+      .where('disabled_at', 'is', null)
+      .where('password_hash', 'is not', null)
+      .executeTakeFirst();
+    // Unknown e-mails take as long as wrong passwords: the answer's time names no account.
+    const matches = await verifyPassword(password, row?.password_hash ?? this.decoyHash);
+    return row && matches ? row.id : undefined;
+  }
+
+  async list(now = new Date()): Promise<AccountListing> {
+    const [accounts, invitations] = await Promise.all([
+      this.db.selectFrom('admin_accounts').selectAll().orderBy('id').execute(),
+      this.db
+        .selectFrom('admin_invitations')
+        .select(['id', 'email', 'role', 'created_at', 'expires_at'])
+        .where('accepted_at', 'is', null)
+        .where('expires_at', '>', now.toISOString())
+        .orderBy('id')
+        .execute(),
+    ]);
+    return {
+      accounts: accounts.map(entryOf),
+      invitations: invitations.map((row) => ({
+        id: Number(row.id),
+        email: row.email,
+        role: row.role,
+        createdAt: row.created_at,
+        expiresAt: row.expires_at,
+      })),
+    };
+  }
+
+  /**
+   * Invites `email` as `role`: the invitation and its e-mail commit together; a pending
+   * invitation to the same address is replaced. 409 when an account has the address.
+   */
+  async invite(email: string, role: AdminRole, invitedBy: number, now = new Date()) {
+    const address = normalEmail(email);
+    return this.db.transaction().execute(async (trx) => {
+      const taken = await trx
+        .selectFrom('admin_accounts')
+        .select('id')
+        .where('email', '=', address)
+        .executeTakeFirst();
+      if (taken) throw new AccountRefusal(409, 'An account with this e-mail already exists');
+      await trx
+        .deleteFrom('admin_invitations')
+        .where('email', '=', address)
+        .where('accepted_at', 'is', null)
+        .execute();
+      const row = await trx
+        .insertInto('admin_invitations')
+        .values({
+          email: address,
+          role,
+          token_hash: null,
+          invited_by: invitedBy,
+          created_at: now.toISOString(),
+          expires_at: new Date(now.getTime() + INVITATION_TTL_MS).toISOString(),
+          accepted_at: null,
+        })
+        .returning(['id', 'email', 'role', 'created_at', 'expires_at'])
+        .executeTakeFirstOrThrow();
+      const id = Number(row.id);
+      await enqueueMessages(
+        tablesOf<OutboxTables>(trx),
+        [
+          {
+            destination: 'admin',
+            topic: INVITATION_TOPIC,
+            payload: { invitationId: id },
+            subjectType: 'admin_invitation',
+            subjectId: id,
+          },
+        ],
+        now.toISOString(),
+      );
+      return {
+        id,
+        email: row.email,
+        role: row.role,
+        createdAt: row.created_at,
+        expiresAt: row.expires_at,
+      };
+    });
+  }
+
+  /** Withdraws a pending invitation; false when there is none. */
+  async withdraw(invitationId: number): Promise<boolean> {
+    const result = await this.db
+      .deleteFrom('admin_invitations')
+      .where('id', '=', invitationId)
+      .where('accepted_at', 'is', null)
+      .executeTakeFirst();
+    return Number(result.numDeletedRows) > 0;
+  }
+
+  /**
+   * A new token for a pending invitation's e-mail, made when it is sent (the raw token is never
+   * stored: a retried send makes another and the earlier link stops working).
+   */
+  async tokenToSend(invitationId: number, now = new Date()): Promise<InvitationToSend | undefined> {
+    const token = randomBytes(32).toString('base64url');
+    const row = await this.db
+      .updateTable('admin_invitations')
+      .set({ token_hash: sha256(token) })
+      .where('id', '=', invitationId)
+      .where('accepted_at', 'is', null)
+      .where('expires_at', '>', now.toISOString())
+      .returning(['email', 'role', 'expires_at'])
+      .executeTakeFirst();
+    return row && { email: row.email, role: row.role, expiresAt: row.expires_at, token };
+  }
+
+  /** The pending invitation of `token`: its address and role, for the invite page. */
+  async pending(token: string, now = new Date()) {
+    if (token.length > 200) return undefined;
+    return this.db
+      .selectFrom('admin_invitations')
+      .select(['id', 'email', 'role'])
+      .where('token_hash', '=', sha256(token))
+      .where('accepted_at', 'is', null)
+      .where('expires_at', '>', now.toISOString())
+      .executeTakeFirst();
+  }
+
+  /**
+   * Accepts the invitation of `token` (once: the conditional update lets one request win) and
+   * creates its account; answers the new account's id, or undefined for a used, expired or
+   * unknown token.
+   */
+  async accept(
+    token: string,
+    name: string,
+    password: string,
+    now = new Date(),
+  ): Promise<number | undefined> {
+    const invitation = await this.pending(token, now);
+    if (!invitation) return undefined;
+    const passwordHash = await hashPassword(password);
+    return this.db.transaction().execute(async (trx) => {
+      const taken = await trx
+        .updateTable('admin_invitations')
+        .set({ accepted_at: now.toISOString() })
+        .where('id', '=', invitation.id)
+        .where('accepted_at', 'is', null)
+        .executeTakeFirst();
+      if (Number(taken.numUpdatedRows) === 0) return undefined;
+      const existing = await trx
+        .selectFrom('admin_accounts')
+        .select('id')
+        .where('email', '=', invitation.email)
+        .executeTakeFirst();
+      if (existing) return undefined;
+      const account = await trx
+        .insertInto('admin_accounts')
+        .values({
+          email: invitation.email,
+          name: name.trim(),
+          role: invitation.role,
+          password_hash: passwordHash,
+          created_at: now.toISOString(),
+          disabled_at: null,
+        })
+        .returning('id')
+        .executeTakeFirstOrThrow();
+      return Number(account.id);
+    });
+  }
+
+  /**
+   * Changes an account's role or enables/disables it. The founding owner stays an enabled owner:
+   * it is the spec's sign-in, and so there is always at least one owner.
+   */
+  async change(
+    accountId: number,
+    change: { role?: AdminRole | undefined; disabled?: boolean | undefined },
+    now = new Date(),
+  ): Promise<AccountEntry> {
+    const row = await this.db
+      .selectFrom('admin_accounts')
+      .selectAll()
+      .where('id', '=', accountId)
+      .executeTakeFirst();
+    if (!row) throw new AccountRefusal(404, 'No such account');
+    const demotes = change.role !== undefined && change.role !== 'owner';
+    if (accountId === OWNER_ACCOUNT_ID && (demotes || change.disabled === true)) {
+      throw new AccountRefusal(
+        409,
+        'The founding owner signs in with ADMIN_PASSWORD and stays an enabled owner, so there is always one',
+      );
+    }
+    const updated = await this.db
+      .updateTable('admin_accounts')
+      .set({
+        ...(change.role === undefined ? {} : { role: change.role }),
+        ...(change.disabled === undefined
+          ? {}
+          : { disabled_at: change.disabled ? (row.disabled_at ?? now.toISOString()) : null }),
+      })
+      .where('id', '=', accountId)
+      .returningAll()
+      .executeTakeFirstOrThrow();
+    return entryOf(updated);
+  }
+}
+
+function entryOf(row: {
+  id: number;
+  name: string;
+  email: string | null;
+  role: AdminRole;
+  created_at: string;
+  disabled_at: string | null;
+}): AccountEntry {
+  const account: AdminAccount = {
+    id: Number(row.id),
+    name: row.name,
+    email: row.email,
+    role: row.role,
+  };
+  return { ...account, disabled: row.disabled_at !== null, createdAt: row.created_at };
+}

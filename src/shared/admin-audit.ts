@@ -1,0 +1,47 @@
+/** What the admin audit log records (docs/decisions/064, 156); GET /api/admin/audit filters by it. */
+export const auditActions = [
+  'sign_in',
+  'sign_in_failed',
+  'export',
+  'delete',
+  'email_sent',
+  'status_changed',
+  'note_added',
+  'unverified_reviewed',
+  'sign_out_everywhere',
+  'quarantine_released',
+  'quarantine_deleted',
+  'data_subject_access',
+  'data_subject_erasure',
+  'retention_erasure',
+  'message_template_saved',
+  'message_template_removed',
+  'lead_merged',
+  'bulk_changed',
+  'assignee_changed',
+  'passkey_added',
+  'passkey_removed',
+  'totp_added',
+  'totp_removed',
+  'recovery_codes_regenerated',
+  'account_invited',
+  'invitation_withdrawn',
+  'invitation_accepted',
+  'account_changed',
+  'session_ended',
+] as const;
+export type AuditAction = (typeof auditActions)[number];
+
+/** An entry as GET /api/admin/audit answers it. */
+export interface AuditEntry {
+  id: number;
+  at: string;
+  action: AuditAction;
+  /** "Name (account 3, session 12)", or "anonymous" (a failed sign-in), or the server's job. */
+  actor: string;
+  /** The account that acted; null for the server itself or nobody signed in. */
+  accountId: number | null;
+  leadType: 'candidate' | 'company' | null;
+  leadId: number | null;
+  detail: string | null;
+}

@@ -1,0 +1,411 @@
+import { createHash } from 'node:crypto';
+import type { FastifyInstance } from 'fastify';
+import { afterAll, expect, it } from 'vitest';
+import type { AdminRole } from '../../src/shared/admin-accounts';
+import { adminEnv, freshAddress, seedCandidate, signIn } from '../support/admin';
+import { eventually } from '../support/eventually';
+import { fetchOpenApi } from '../support/openapi';
+import { readableMail, startLocalSmtp } from '../support/smtp';
+import { describeEachDatabase, uniqueEmail } from '../support/test-app';
+
+/*
+ * Named accounts (issue 22, decision 156): invitations by e-mail through a real SMTP server,
+ * sign-in by e-mail, the owner's management, each account's sessions, the permission of every
+ * admin route by role, and the audit log by account.
+ */
+
+const SITE_URL = 'https://talent.example';
+const smtp = await startLocalSmtp();
+afterAll(() => smtp.close());
+
+const GOOD_PASSWORD = 'a long and quiet river stone';
+const sha256 = (text: string) => createHash('sha256').update(text).digest('hex');
+
+const tokenIn = (email: string) =>
+  eventually(() => {
+    const mail = smtp.received.find((received) => received.to.includes(email));
+    if (!mail) return undefined;
+    return /https:\/\/talent\.example\/admin\/invite\?token=([\w-]+)/.exec(readableMail(mail))?.[1];
+  });
+
+const json = (
+  app: FastifyInstance,
+  method: string,
+  url: string,
+  cookie: string,
+  payload?: object,
+) =>
+  app.inject({
+    method: method as 'GET',
+    url,
+    headers: { cookie },
+    ...(payload ? { payload } : {}),
+  });
+
+const cookieOf = (response: { cookies: { name: string; value: string }[] }) => {
+  const cookie = response.cookies.find((c) => c.name === 'tb_admin_session');
+  if (!cookie) throw new Error('no session cookie');
+  return `${cookie.name}=${cookie.value}`;
+};
+
+/** Invites `role` as the owner, accepts from the e-mail's link, and answers the new session. */
+async function newAccount(app: FastifyInstance, owner: string, role: AdminRole) {
+  const email = uniqueEmail(role);
+  const invited = await json(app, 'POST', '/api/admin/users', owner, { email, role });
+  expect(invited.statusCode).toBe(201);
+  const token = await tokenIn(email);
+  const accepted = await app.inject({
+    method: 'POST',
+    url: '/api/admin/invitation/accept',
+    payload: { token, name: `A ${role}`, password: GOOD_PASSWORD },
+  });
+  expect(accepted.statusCode).toBe(200);
+  const { account } = accepted.json<{ account: { id: number } }>();
+  return { email, id: account.id, cookie: cookieOf(accepted) };
+}
+
+const signInWith = (app: FastifyInstance, payload: object) =>
+  app.inject({
+    method: 'POST',
+    url: '/api/admin/login',
+    payload,
+    remoteAddress: freshAddress(),
+  });
+
+describeEachDatabase(
+  'admin accounts',
+  (current) => {
+    it('invites by e-mail: a link valid 72 hours, used once, and only its hash stored', async () => {
+      const { app, db } = current();
+      const owner = await signIn(app);
+      const email = uniqueEmail('invitee');
+      const invited = await json(app, 'POST', '/api/admin/users', owner, {
+        email: email.toUpperCase(),
+        role: 'recruiter',
+      });
+      expect(invited.statusCode).toBe(201);
+      const invitation = invited.json<{ email: string; createdAt: string; expiresAt: string }>();
+      expect(invitation.email).toBe(email);
+      expect(Date.parse(invitation.expiresAt) - Date.parse(invitation.createdAt)).toBe(
+        72 * 3600_000,
+      );
+
+      const token = await tokenIn(email);
+      const stored = await db
+        .selectFrom('admin_invitations')
+        .selectAll()
+        .where('email', '=', email)
+        .executeTakeFirstOrThrow();
+      expect(stored.token_hash).toBe(sha256(token));
+      expect(
+        JSON.stringify(await db.selectFrom('outbox_messages').selectAll().execute()),
+      ).not.toContain(token);
+
+      const lookup = await app.inject({
+        method: 'POST',
+        url: '/api/admin/invitation',
+        payload: { token },
+      });
+      expect(lookup.json()).toEqual({ email, role: 'recruiter' });
+      const listed = await json(app, 'GET', '/api/admin/users', owner);
+      expect(listed.json().invitations).toContainEqual(expect.objectContaining({ email }));
+
+      const accept = (password: string) =>
+        app.inject({
+          method: 'POST',
+          url: '/api/admin/invitation/accept',
+          payload: { token, name: 'Rita Recruiter', password },
+        });
+      expect((await accept('short-pass')).json()).toEqual({
+        error: 'Choose a password of at least 12 characters',
+      });
+      const common = await accept('qwerty123456');
+      expect(common.statusCode).toBe(400);
+      expect(common.json().error).toMatch(/too common/);
+      const accepted = await accept(GOOD_PASSWORD);
+      expect(accepted.statusCode).toBe(200);
+      expect(accepted.json()).toMatchObject({
+        authenticated: true,
+        account: { name: 'Rita Recruiter', email, role: 'recruiter' },
+      });
+      const session = await json(app, 'GET', '/api/admin/session', cookieOf(accepted));
+      expect(session.json().account.role).toBe('recruiter');
+      // Usable once.
+      expect((await accept(GOOD_PASSWORD)).statusCode).toBe(404);
+      const after = (await json(app, 'GET', '/api/admin/users', owner)).json();
+      expect(after.invitations).not.toContainEqual(expect.objectContaining({ email }));
+      expect(after.accounts).toContainEqual(
+        expect.objectContaining({ email, role: 'recruiter', disabled: false }),
+      );
+      // An account's address cannot be invited again.
+      const again = await json(app, 'POST', '/api/admin/users', owner, { email, role: 'viewer' });
+      expect(again.statusCode).toBe(409);
+    });
+
+    it('refuses an invitation past its 72 hours', async () => {
+      const { app, db } = current();
+      const owner = await signIn(app);
+      const email = uniqueEmail('late');
+      await json(app, 'POST', '/api/admin/users', owner, { email, role: 'viewer' });
+      const token = await tokenIn(email);
+      await db
+        .updateTable('admin_invitations')
+        .set({ expires_at: new Date(Date.now() - 1000).toISOString() })
+        .where('email', '=', email)
+        .execute();
+      const accepted = await app.inject({
+        method: 'POST',
+        url: '/api/admin/invitation/accept',
+        payload: { token, name: 'Late', password: GOOD_PASSWORD },
+      });
+      expect(accepted.statusCode).toBe(404);
+    });
+
+    it('signs in by e-mail and password, with a new session each time; the owner by password alone', async () => {
+      const { app } = current();
+      const owner = await signIn(app);
+      const { email, cookie: first } = await newAccount(app, owner, 'recruiter');
+      expect((await signInWith(app, { email, password: 'wrong password here' })).json()).toEqual({
+        error: 'Incorrect e-mail or password',
+      });
+      expect(
+        (await signInWith(app, { email: 'nobody@example.com', password: GOOD_PASSWORD }))
+          .statusCode,
+      ).toBe(401);
+      // The invited account has no claim on the owner's password-only sign-in.
+      expect((await signInWith(app, { password: GOOD_PASSWORD })).statusCode).toBe(401);
+
+      const again = await app.inject({
+        method: 'POST',
+        url: '/api/admin/login',
+        payload: { email: email.toUpperCase(), password: GOOD_PASSWORD },
+        headers: { cookie: first },
+        remoteAddress: freshAddress(),
+      });
+      expect(again.statusCode).toBe(200);
+      expect(again.json()).toMatchObject({
+        authenticated: true,
+        account: { email, role: 'recruiter' },
+      });
+      // Rotated: a new token, and the browser's earlier session ended.
+      expect(cookieOf(again)).not.toBe(first);
+      expect((await json(app, 'GET', '/api/candidate-submissions', first)).statusCode).toBe(401);
+      expect(
+        (await json(app, 'GET', '/api/candidate-submissions', cookieOf(again))).statusCode,
+      ).toBe(200);
+    });
+
+    it('lets only an owner manage accounts, keeps the founding owner, and ends a disabled account at once', async () => {
+      const { app } = current();
+      const owner = await signIn(app);
+      const recruiter = await newAccount(app, owner, 'recruiter');
+      for (const [method, url, payload] of [
+        ['GET', '/api/admin/users', undefined],
+        ['POST', '/api/admin/users', { email: uniqueEmail('x'), role: 'owner' }],
+        ['PATCH', `/api/admin/users/${recruiter.id}`, { role: 'owner' }],
+      ] as const) {
+        const response = await json(app, method, url, recruiter.cookie, payload);
+        expect(response.statusCode, `${method} ${url}`).toBe(403);
+      }
+
+      const founding = await json(app, 'PATCH', '/api/admin/users/1', owner, { disabled: true });
+      expect(founding.statusCode).toBe(409);
+      expect(founding.json().error).toMatch(/stays an enabled owner/);
+      expect(
+        (await json(app, 'PATCH', '/api/admin/users/1', owner, { role: 'viewer' })).statusCode,
+      ).toBe(409);
+      expect(
+        (await json(app, 'PATCH', '/api/admin/users/99999', owner, { role: 'viewer' })).statusCode,
+      ).toBe(404);
+      expect(
+        (await json(app, 'PATCH', `/api/admin/users/${recruiter.id}`, owner, {})).statusCode,
+      ).toBe(400);
+
+      const demoted = await json(app, 'PATCH', `/api/admin/users/${recruiter.id}`, owner, {
+        role: 'viewer',
+      });
+      expect(demoted.json()).toMatchObject({ id: recruiter.id, role: 'viewer', disabled: false });
+      // The role applies to the live session at once.
+      expect(
+        (await json(app, 'GET', '/api/admin/export/candidates.csv', recruiter.cookie)).statusCode,
+      ).toBe(403);
+
+      const disabled = await json(app, 'PATCH', `/api/admin/users/${recruiter.id}`, owner, {
+        disabled: true,
+      });
+      expect(disabled.json()).toMatchObject({ disabled: true });
+      expect(
+        (await json(app, 'GET', '/api/candidate-submissions', recruiter.cookie)).statusCode,
+      ).toBe(401);
+      expect(
+        (await signInWith(app, { email: recruiter.email, password: GOOD_PASSWORD })).statusCode,
+      ).toBe(401);
+    });
+
+    it("lists each account's own sessions and ends them; an owner ends anyone's", async () => {
+      const { app } = current();
+      const owner = await signIn(app);
+      const viewer = await newAccount(app, owner, 'viewer');
+      const second = cookieOf(
+        await signInWith(app, { email: viewer.email, password: GOOD_PASSWORD }),
+      );
+      const mine = await json(app, 'GET', '/api/admin/sessions', viewer.cookie);
+      expect(mine.statusCode).toBe(200);
+      const sessions =
+        mine.json<{ id: number; device: string; network: string; current: boolean }[]>();
+      expect(sessions).toHaveLength(2);
+      expect(sessions[0]).toMatchObject({
+        device: 'Chrome on Linux',
+        network: expect.stringMatching(/^10\.\d+\.\d+\.0\/24$/),
+      });
+      expect(sessions.filter((s) => s.current)).toHaveLength(1);
+      const other = sessions.find((s) => !s.current)!;
+
+      // Another account's sessions are an owner's to see and end.
+      expect(
+        (await json(app, 'GET', '/api/admin/sessions?account=1', viewer.cookie)).statusCode,
+      ).toBe(403);
+      const ownerSessions = (await json(app, 'GET', '/api/admin/sessions', owner)).json<
+        { id: number }[]
+      >();
+      expect(
+        (await json(app, 'DELETE', `/api/admin/sessions/${ownerSessions[0]!.id}`, viewer.cookie))
+          .statusCode,
+      ).toBe(404);
+
+      expect(
+        (await json(app, 'DELETE', `/api/admin/sessions/${other.id}`, viewer.cookie)).statusCode,
+      ).toBe(204);
+      expect((await json(app, 'GET', '/api/admin/overview', second)).statusCode).toBe(401);
+      const seen = await json(app, 'GET', `/api/admin/sessions?account=${viewer.id}`, owner);
+      expect(seen.json()).toHaveLength(1);
+      expect(
+        (await json(app, 'DELETE', `/api/admin/sessions/${seen.json()[0].id}`, owner)).statusCode,
+      ).toBe(204);
+      expect((await json(app, 'GET', '/api/admin/overview', viewer.cookie)).statusCode).toBe(401);
+    });
+
+    it('answers 403 to a viewer on every admin route but the reads of leads, overview and funnel', async () => {
+      const { app } = current();
+      const owner = await signIn(app);
+      const viewer = await newAccount(app, owner, 'viewer');
+      const lead = await seedCandidate(current(), 'regular');
+      // What a viewer may do: read leads, the overview, the funnel (and the notices and texts the
+      // dashboard shows with them), and look after its own sessions.
+      const allowed = new Set([
+        'GET /api/candidate-submissions',
+        'GET /api/company-submissions',
+        'GET /api/candidate-submissions/{id}',
+        'GET /api/company-submissions/{id}',
+        'GET /api/admin/lead-emails',
+        'GET /api/candidate-submissions/{id}/duplicates',
+        'GET /api/admin/assignees',
+        'GET /api/candidate-submissions/board',
+        'GET /api/company-submissions/board',
+        'GET /api/admin/overview',
+        'GET /api/admin/funnel',
+        'GET /api/admin/deliveries',
+        'GET /api/admin/message-templates',
+        'GET /api/admin/sessions',
+        'DELETE /api/admin/sessions/{id}',
+        'POST /api/admin/sign-out-everywhere',
+        // Its own second factors (decision 157).
+        'GET /api/admin/factors',
+        'POST /api/admin/factors/confirm',
+        'POST /api/admin/passkeys/registration-options',
+        'POST /api/admin/passkeys',
+        'DELETE /api/admin/passkeys/{id}',
+        'POST /api/admin/totp',
+        'POST /api/admin/totp/confirm',
+        'DELETE /api/admin/totp',
+        'POST /api/admin/recovery-codes',
+      ]);
+      const document = await fetchOpenApi(app);
+      let walked = 0;
+      for (const [path, operations] of Object.entries(document.paths)) {
+        for (const [method, operation] of Object.entries(operations)) {
+          if (!operation.security) continue;
+          const route = `${method.toUpperCase()} ${path}`;
+          const url = path
+            .replace('{id}', String(lead.id))
+            .replace('{file}', 'candidates.csv')
+            .replace('{leadType}', 'candidate')
+            .replace('{status}', 'new');
+          const response = await app.inject({
+            method: method.toUpperCase() as 'GET',
+            url: route.includes('funnel') ? `${url}?from=2024-01-01&to=2024-01-31` : url,
+            headers: { cookie: viewer.cookie },
+            ...(method === 'get' || method === 'delete' ? {} : { payload: {} }),
+          });
+          if (allowed.has(route)) {
+            expect(response.statusCode, route).not.toBe(403);
+            // What a viewer may do can end or rotate its session (sessions, factors): anew.
+            const still = await json(app, 'GET', '/api/admin/session', viewer.cookie);
+            if (!still.json<{ authenticated: boolean }>().authenticated) {
+              viewer.cookie = cookieOf(
+                await signInWith(app, { email: viewer.email, password: GOOD_PASSWORD }),
+              );
+            }
+          } else expect(response.statusCode, route).toBe(403);
+          walked++;
+        }
+      }
+      expect(walked).toBeGreaterThan(20);
+    }, 60_000);
+
+    it('lets a recruiter do lead work but not manage accounts or read the audit log', async () => {
+      const { app } = current();
+      const owner = await signIn(app);
+      const recruiter = await newAccount(app, owner, 'recruiter');
+      const lead = await seedCandidate(current(), 'regular');
+      const patched = await json(
+        app,
+        'PATCH',
+        `/api/candidate-submissions/${lead.id}`,
+        recruiter.cookie,
+        {
+          status: 'contacted',
+        },
+      );
+      expect(patched.statusCode).toBe(200);
+      expect(
+        (await json(app, 'GET', '/api/admin/export/candidates.csv', recruiter.cookie)).statusCode,
+      ).toBe(200);
+      expect((await json(app, 'GET', '/api/admin/audit', recruiter.cookie)).statusCode).toBe(403);
+      expect((await json(app, 'GET', '/api/admin/users', recruiter.cookie)).statusCode).toBe(403);
+
+      // Every entry names the account that acted; the log filters by account and by action.
+      const audit = await json(
+        app,
+        'GET',
+        `/api/admin/audit?account=${recruiter.id}&limit=500`,
+        owner,
+      );
+      const entries = audit.json<{ action: string; accountId: number; actor: string }[]>();
+      expect(entries.map((entry) => entry.action)).toEqual([
+        'export',
+        'status_changed',
+        'invitation_accepted',
+      ]);
+      for (const entry of entries) {
+        expect(entry.accountId).toBe(recruiter.id);
+        expect(entry.actor).toMatch(
+          new RegExp(`^A recruiter \\(account ${recruiter.id}, session \\d+\\)$`),
+        );
+      }
+      const invites = await json(
+        app,
+        'GET',
+        '/api/admin/audit?action=account_invited&limit=500',
+        owner,
+      );
+      expect(invites.json().length).toBeGreaterThan(0);
+      for (const entry of invites.json<{ action: string; accountId: number }[]>()) {
+        expect(entry).toMatchObject({ action: 'account_invited', accountId: 1 });
+      }
+      const signIns = await json(app, 'GET', '/api/admin/audit?action=sign_in&account=1', owner);
+      expect(signIns.json()[0]).toMatchObject({ action: 'sign_in', accountId: 1 });
+    });
+  },
+  { env: { ...adminEnv, SMTP_URL: smtp.url, SITE_URL } },
+);

@@ -1,0 +1,95 @@
+import type { Page } from '@playwright/test';
+import { expect, lead, openTab, signIn, uniqueTag } from './support/admin';
+import { mailTo } from './support/mailbox';
+import { test } from './fixtures';
+
+/*
+ * Named accounts (issue 22, decision 156) on the `messages` server, whose mail the tests' SMTP
+ * server drops into a folder: an invitation accepted from its e-mail, and a viewer's dashboard.
+ */
+
+const PASSWORD = 'a long and quiet river stone';
+
+/** The invitation link's path (the server's SITE_URL is not this server's address). */
+async function invitationPath(email: string): Promise<string> {
+  const linkIn = (mail: string | undefined) =>
+    /https?:\/\/[^/\s]+(\/admin\/invite\?token=[\w-]+)/.exec(mail ?? '')?.[1];
+  await expect.poll(() => linkIn(mailTo(email)[0]), { timeout: 15_000 }).toBeDefined();
+  return linkIn(mailTo(email)[0])!;
+}
+
+/** Accepts the invitation at `path` on its page, as the invitee. */
+async function accept(page: Page, path: string, name: string) {
+  await page.context().clearCookies();
+  await page.goto(path);
+  await expect(page.getByRole('heading', { name: 'Accept your invitation' })).toBeVisible();
+  await page.getByLabel('Your name').fill(name);
+  await page.getByLabel('Password').fill(PASSWORD);
+  await page.getByRole('button', { name: 'Create account' }).click();
+  await expect(page.getByRole('heading', { name: 'Lead Dashboard' })).toBeVisible();
+}
+
+test('the owner invites by e-mail and the invitee accepts from the mail', async ({
+  page,
+  consoleGuard,
+}) => {
+  const email = `${uniqueTag('invited')}@example.com`;
+  await signIn(page);
+  const accounts = await openTab(page, 'Accounts');
+  await accounts.getByLabel('E-mail').fill(email);
+  await accounts.getByLabel('Role', { exact: true }).selectOption('recruiter');
+  await accounts.getByRole('button', { name: 'Invite' }).click();
+  await expect(accounts.getByRole('cell', { name: email })).toBeVisible();
+
+  await accept(page, await invitationPath(email), 'Rita Recruiter');
+  // A recruiter works leads but does not manage accounts.
+  await expect(page.getByRole('button', { name: 'Export to CSV' })).toBeVisible();
+  await expect(page.getByRole('tab', { name: 'Accounts' })).toHaveCount(0);
+  await openTab(page, 'Your sessions');
+  await expect(page.getByRole('cell', { name: /\(this browser\)$/ })).toBeVisible();
+
+  // Used once: the link now says so (its lookup answers 404).
+  consoleGuard.allow(/status of 404/);
+  await page.context().clearCookies();
+  await page.goto(await invitationPath(email));
+  await expect(page.getByText('This invitation has expired or was already used')).toBeVisible();
+});
+
+test('a viewer signs in with e-mail and sees no export, delete or status control', async ({
+  page,
+}) => {
+  const tag = uniqueTag('viewed');
+  const email = `${tag}@example.com`;
+  await lead.application(page.request, `${tag}-lead@example.com`, 'Viewed');
+  await signIn(page);
+  const invited = await page.request.post('/api/admin/users', {
+    data: { email, role: 'viewer' },
+  });
+  expect(invited.status()).toBe(201);
+  await accept(page, await invitationPath(email), 'Vera Viewer');
+
+  // Signed out, then back in through the form's e-mail sign-in.
+  await page.getByRole('button', { name: 'Logout' }).click();
+  await page.getByRole('button', { name: 'Sign in with e-mail' }).click();
+  await page.getByLabel('E-mail').fill(email);
+  await page.getByLabel('Password').fill(PASSWORD);
+  await page.getByRole('button', { name: 'Sign In', exact: true }).click();
+  await expect(page.getByRole('heading', { name: 'Lead Dashboard' })).toBeVisible();
+
+  const panel = await openTab(page, 'Candidates', tag);
+  await expect(panel.getByRole('button', { name: 'Open details of Grace Viewed' })).toBeVisible();
+  await expect(page.getByRole('button', { name: 'Export to CSV' })).toHaveCount(0);
+  await expect(panel.getByRole('button', { name: /^Delete / })).toHaveCount(0);
+  await expect(panel.getByRole('button', { name: /^Send form email/ })).toHaveCount(0);
+  await expect(
+    page.getByRole('tab', { name: /^(Quarantine|Data requests|Accounts|Audit)/ }),
+  ).toHaveCount(0);
+
+  await panel.getByRole('button', { name: 'Open details of Grace Viewed' }).click();
+  const detail = page.getByRole('dialog');
+  await expect(detail.getByRole('heading', { name: 'Grace Viewed' })).toBeVisible();
+  await expect(detail.getByRole('heading', { name: 'Timeline' })).toBeVisible();
+  await expect(detail.getByRole('button', { name: 'Change status' })).toHaveCount(0);
+  await expect(detail.getByRole('combobox', { name: 'Status' })).toHaveCount(0);
+  await expect(detail.getByRole('button', { name: /note/i })).toHaveCount(0);
+});

@@ -50,9 +50,6 @@ const numberFormat = new Intl.NumberFormat('en-US');
 const triggerClass =
   'rounded-t-md border-b-2 border-transparent px-4 py-2.5 text-sm font-semibold text-slate-700 hover:text-slate-900 focus-visible:outline-2 focus-visible:-outline-offset-2 focus-visible:outline-accent-strong data-[state=active]:border-accent-strong data-[state=active]:text-slate-900';
 
-/** Whether the bulk controls show: a viewer (issue 22) will not see them. */
-const canWorkLeads = true;
-
 /** The signed-in dashboard (spec section 2), opening on Typeform Leads; auto-refreshed. */
 export function Dashboard() {
   const client = useQueryClient();
@@ -130,7 +127,7 @@ export function Dashboard() {
           filter={filters[id]}
           onFilterChange={setFilter}
           actions={actions}
-          bulk={canWorkLeads}
+          bulk={canWork}
         />
       ),
     })),

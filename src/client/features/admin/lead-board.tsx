@@ -294,12 +294,12 @@ export function LeadBoard({
   tab,
   kind,
   onOpen,
-  canEdit = true,
+  canEdit,
 }: {
   tab: LeadTabId;
   kind: LeadKind;
   onOpen(kind: LeadKind, id: number): void;
-  canEdit?: boolean;
+  canEdit: boolean;
 }) {
   const change = useChangeStatus(kind);
   const messageFor = useStatusMessages(kind);

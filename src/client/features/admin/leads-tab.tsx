@@ -116,7 +116,10 @@ export function LeadsTab({
   filter: TabFilter;
   onFilterChange(tab: LeadTabId, filter: TabFilter): void;
   actions: RowActions;
-  /** Checkboxes and bulk actions (issue 22); never on Lead Emails, which mixes two tables. */
+  /**
+   * The account may work leads (not a viewer): checkboxes and bulk actions (never on Lead Emails,
+   * which mixes two tables), and the board's moves.
+   */
   bulk: boolean;
 }) {
   const searchId = useId();
@@ -157,7 +160,7 @@ export function LeadsTab({
     return (
       <div className="grid gap-4">
         {viewSwitch}
-        <LeadBoard tab={tab} kind={boardKind} onOpen={actions.openDetail} />
+        <LeadBoard tab={tab} kind={boardKind} onOpen={actions.openDetail} canEdit={bulk} />
       </div>
     );
   }

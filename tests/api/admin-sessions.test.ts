@@ -1,7 +1,7 @@
 import { expect, it } from 'vitest';
 import { buildApp } from '../../src/server/app';
 import { loadConfig } from '../../src/server/config/config';
-import { ADMIN_TEST_PASSWORD, adminPasswordOptions, signIn } from '../support/admin';
+import { ADMIN_TEST_PASSWORD, adminOptions, adminPasswordOptions, signIn } from '../support/admin';
 import { describeEachDatabase, type TestApp } from '../support/test-app';
 
 const minutesAgo = (minutes: number) => new Date(Date.now() - minutes * 60_000).toISOString();
@@ -66,6 +66,44 @@ describeEachDatabase(
       expect((await list(app, cookie)).statusCode).toBe(401);
     });
 
+    it('signs out everywhere else and keeps the caller signed in', async () => {
+      const { app } = current();
+      const caller = await signIn(app);
+      const others = [await signIn(app), await signIn(app)];
+      const anonymous = await app.inject({ method: 'POST', url: '/api/admin/sign-out-everywhere' });
+      expect(anonymous.statusCode).toBe(401);
+      const foreign = await app.inject({
+        method: 'POST',
+        url: '/api/admin/sign-out-everywhere',
+        headers: { cookie: caller, origin: 'https://evil.example' },
+      });
+      expect(foreign.statusCode).toBe(403);
+
+      const response = await app.inject({
+        method: 'POST',
+        url: '/api/admin/sign-out-everywhere',
+        headers: { cookie: caller },
+      });
+      expect(response.statusCode).toBe(200);
+      expect(response.json().ended).toBeGreaterThanOrEqual(others.length);
+      expect((await list(app, caller)).statusCode).toBe(200);
+      for (const other of others) expect((await list(app, other)).statusCode).toBe(401);
+
+      const again = await app.inject({
+        method: 'POST',
+        url: '/api/admin/sign-out-everywhere',
+        headers: { cookie: caller },
+      });
+      expect(again.json()).toEqual({ ended: 0 });
+    });
+  },
+  adminOptions,
+);
+
+// ADMIN_PASSWORD itself: its kept hash binds the sessions.
+describeEachDatabase(
+  'admin sessions under ADMIN_PASSWORD',
+  (current) => {
     it('ends every session when the admin password changes', async () => {
       const first = current();
       const cookie = await signIn(first.app);
@@ -102,37 +140,6 @@ describeEachDatabase(
       } finally {
         await changed.close();
       }
-    });
-
-    it('signs out everywhere else and keeps the caller signed in', async () => {
-      const { app } = current();
-      const caller = await signIn(app);
-      const others = [await signIn(app), await signIn(app)];
-      const anonymous = await app.inject({ method: 'POST', url: '/api/admin/sign-out-everywhere' });
-      expect(anonymous.statusCode).toBe(401);
-      const foreign = await app.inject({
-        method: 'POST',
-        url: '/api/admin/sign-out-everywhere',
-        headers: { cookie: caller, origin: 'https://evil.example' },
-      });
-      expect(foreign.statusCode).toBe(403);
-
-      const response = await app.inject({
-        method: 'POST',
-        url: '/api/admin/sign-out-everywhere',
-        headers: { cookie: caller },
-      });
-      expect(response.statusCode).toBe(200);
-      expect(response.json().ended).toBeGreaterThanOrEqual(others.length);
-      expect((await list(app, caller)).statusCode).toBe(200);
-      for (const other of others) expect((await list(app, other)).statusCode).toBe(401);
-
-      const again = await app.inject({
-        method: 'POST',
-        url: '/api/admin/sign-out-everywhere',
-        headers: { cookie: caller },
-      });
-      expect(again.json()).toEqual({ ended: 0 });
     });
   },
   adminPasswordOptions,

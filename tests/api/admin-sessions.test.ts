@@ -140,7 +140,8 @@ describeEachDatabase(
       } finally {
         await changed.close();
       }
-    });
+      // Four starts and sign-ins at the real cost (N = 2^17), about a second of CPU each.
+    }, 60_000);
   },
   adminPasswordOptions,
 );

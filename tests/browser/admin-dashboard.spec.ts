@@ -16,6 +16,11 @@ const TAB_ORDER = [
   'Overview',
   'Quarantine',
   'Data requests',
+  // The owner's, beside the spec's (issue 22).
+  'Accounts',
+  'Audit',
+  'Your sessions',
+  'Security',
 ];
 
 async function expectToolbar(page: Page) {

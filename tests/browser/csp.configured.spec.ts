@@ -1,7 +1,7 @@
 import type { Page } from '@playwright/test';
 import { expect, test } from './fixtures';
 import { CONFIGURED, stubPixel, stubQuestionnaire } from './support/outside-world';
-import { PAGE_PATHS } from './support/security-headers';
+import { isAdminPage, PAGE_PATHS } from './support/security-headers';
 import { gotoHydrated } from './support/site';
 
 /**
@@ -47,7 +47,7 @@ const FBEVENTS = 'https://connect.facebook.net/en_US/fbevents.js';
 
 test.describe('no content security policy violation', () => {
   // /admin refuses Meta's origins (its own test below).
-  for (const path of PAGE_PATHS.filter((path) => path !== '/admin')) {
+  for (const path of PAGE_PATHS.filter((path) => !isAdminPage(path))) {
     test(`on ${path}, with Meta's script and beacon`, async ({ page, consoleGuard }) => {
       // The not-found page is itself a 404 response, which Chromium logs.
       if (path === '/no-such-page')

@@ -1,6 +1,11 @@
 import { expect, test } from './fixtures';
 import { CONFIGURED } from './support/outside-world';
-import { expectSecurityHeaders, foreignOriginsOf, PAGE_PATHS } from './support/security-headers';
+import {
+  expectSecurityHeaders,
+  foreignOriginsOf,
+  isAdminPage,
+  PAGE_PATHS,
+} from './support/security-headers';
 
 /** The configured server: META_PIXEL_ID and QUESTIONNAIRE_URL are set. */
 const questionnaireOrigin = new URL(CONFIGURED.questionnaireUrl).origin;
@@ -17,7 +22,7 @@ test("public pages let in exactly Meta's pixel and the questionnaire's origin, /
   for (const path of PAGE_PATHS) {
     const policy = (await request.get(path)).headers()['content-security-policy'] ?? '';
     expect(foreignOriginsOf(policy), path).toEqual(
-      path === '/admin'
+      isAdminPage(path)
         ? []
         : [questionnaireOrigin, 'https://connect.facebook.net', 'https://www.facebook.com'].sort(),
     );

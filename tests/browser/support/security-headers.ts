@@ -10,6 +10,8 @@ import { expect } from '../fixtures';
 
 /** Every page route, the not-found page and a JSON answer. */
 export const PAGE_PATHS = [...routeMeta.map((route) => route.path), '/no-such-page'];
+/** The admin area's pages: their own origin only, and passkeys allowed (decisions 062, 157). */
+export const isAdminPage = (path: string) => path === '/admin' || path === '/admin/invite';
 export const API_PATH = '/api/health';
 
 /** The origins a configured server lets in: Meta's pixel and the questionnaire. */
@@ -88,10 +90,10 @@ export async function expectSecurityHeaders(request: APIRequestContext, foreign:
       'content-security-policy': pagePolicy(
         path,
         await response.text(),
-        path === '/admin' ? NOTHING_FOREIGN : foreign,
+        isAdminPage(path) ? NOTHING_FOREIGN : foreign,
       ),
       'x-frame-options': path === '/questionnaire' ? 'SAMEORIGIN' : 'DENY',
-      'permissions-policy': path === '/admin' ? ADMIN_PERMISSIONS_POLICY : PERMISSIONS_POLICY,
+      'permissions-policy': isAdminPage(path) ? ADMIN_PERMISSIONS_POLICY : PERMISSIONS_POLICY,
     });
   }
   const api = await request.get(API_PATH);

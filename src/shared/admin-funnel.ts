@@ -9,6 +9,10 @@ export interface FunnelStep {
   applications: number;
   /** Leads that finished the step a reminder asked for, after it (issue 21): "recovered by reminders". */
   recoveredByReminders: number;
+  /** Leads whose status is enrolled or placed now (a lead counts in the period it arrived). */
+  enrolled: number;
+  /** Leads whose status is placed now. */
+  placed: number;
   /** leads / visitors; null without visitors. */
   leadRate: number | null;
   /** questionnaires / leads; null without leads. */

@@ -194,6 +194,12 @@ describeEachDatabase(
           lead('application', 'high_salary', 'fall', 1),
         ] as never)
         .execute();
+      // A placed technician counts as enrolled and placed in the period the lead arrived.
+      await testApp.db
+        .updateTable('candidates')
+        .set({ status: 'placed' } as never)
+        .where('landing_variant', '=', 'high_salary')
+        .execute();
       const cookie = await signIn(testApp.app);
       const response = await funnel(testApp, cookie);
       expect(response.statusCode).toBe(200);
@@ -207,6 +213,8 @@ describeEachDatabase(
         questionnaires: 1,
         applications: 0,
         recoveredByReminders: 0,
+        enrolled: 0,
+        placed: 0,
         leadRate: 0.6667,
         questionnaireRate: 0.5,
         applicationRate: 0,
@@ -215,6 +223,8 @@ describeEachDatabase(
         visitors: 1,
         leads: 1,
         applications: 1,
+        enrolled: 1,
+        placed: 1,
         leadRate: 1,
       });
       expect(body.utmSources).toEqual([

@@ -50,6 +50,8 @@ export async function funnelFigures(
         questionnaires: 0,
         applications: 0,
         recoveredByReminders: 0,
+        enrolled: 0,
+        placed: 0,
       };
       steps.set(key, fresh as FunnelStep);
       return fresh as FunnelStep;
@@ -64,6 +66,8 @@ export async function funnelFigures(
       target.questionnaires += Number(row.questionnaires ?? 0);
       target.applications += Number(row.applications ?? 0);
       target.recoveredByReminders += Number(row.recovered ?? 0);
+      target.enrolled += Number(row.enrolled ?? 0);
+      target.placed += Number(row.placed ?? 0);
     }
     return [...steps.values()]
       .map((s) => ({

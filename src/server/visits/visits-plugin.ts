@@ -114,6 +114,8 @@ const steps = arrayOfObjects({
     ...count,
     description: 'Leads that finished the step a reminder asked for, after the reminder',
   },
+  enrolled: { ...count, description: 'Leads whose status is enrolled or placed now' },
+  placed: { ...count, description: 'Leads whose status is placed now' },
   leadRate: { ...ratio, description: 'leads / visitors' },
   questionnaireRate: { ...ratio, description: 'questionnaires / leads' },
   applicationRate: { ...ratio, description: 'applications / leads' },

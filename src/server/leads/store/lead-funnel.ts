@@ -7,7 +7,7 @@ export type FunnelDimension = 'landing_variant' | 'utm_source' | 'utm_campaign';
 
 /**
  * Candidates created in [fromIso, toIso) per value of `dimension`: leads, completed questionnaires
- * applications, and leads recovered by reminders. Landing pages are candidate pages, so companies are not in the funnel.
+ * applications, leads recovered by reminders, and how many are enrolled or placed now. Landing pages are candidate pages, so companies are not in the funnel.
  */
 export function funnelLeadsQuery(
   db: Kysely<LeadRecordTables>,
@@ -25,6 +25,11 @@ export function funnelLeadsQuery(
         'applications',
       ),
       sql<number | string>`sum(${recoveredByReminders})`.as('recovered'),
+      // A placed technician was enrolled first: "enrolled" counts those who got at least that far.
+      sql<number | string>`sum(case when status in ('enrolled', 'placed') then 1 else 0 end)`.as(
+        'enrolled',
+      ),
+      sql<number | string>`sum(case when status = 'placed' then 1 else 0 end)`.as('placed'),
     ])
     .where('created_at', '>=', fromIso)
     .where('created_at', '<', toIso)

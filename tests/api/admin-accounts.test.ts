@@ -2,10 +2,17 @@ import { createHash } from 'node:crypto';
 import type { FastifyInstance } from 'fastify';
 import { afterAll, expect, it } from 'vitest';
 import type { AdminRole } from '../../src/shared/admin-accounts';
-import { adminEnv, freshAddress, seedCandidate, signIn } from '../support/admin';
+import {
+  ADMIN_TEST_PASSWORD,
+  adminEnv,
+  freshAddress,
+  seedCandidate,
+  signIn,
+} from '../support/admin';
 import { eventually } from '../support/eventually';
 import { fetchOpenApi } from '../support/openapi';
 import { readableMail, startLocalSmtp } from '../support/smtp';
+import { softwarePasskey } from '../support/software-passkey';
 import { describeEachDatabase, uniqueEmail } from '../support/test-app';
 
 /*
@@ -159,6 +166,100 @@ describeEachDatabase(
         payload: { token, name: 'Late', password: GOOD_PASSWORD },
       });
       expect(accepted.statusCode).toBe(404);
+      const options = await app.inject({
+        method: 'POST',
+        url: '/api/admin/invitation/passkey-options',
+        payload: { token, name: 'Late' },
+      });
+      expect(options.statusCode).toBe(404);
+    });
+
+    it('lets an invitee register a passkey instead of a password, once; it signs in alone', async () => {
+      const { app, db } = current();
+      const owner = await signIn(app);
+      const invite = async (name: string) => {
+        const email = uniqueEmail(name);
+        await json(app, 'POST', '/api/admin/users', owner, { email, role: 'recruiter' });
+        return { email, token: await tokenIn(email) };
+      };
+      const passkeyOptions = (token: string) =>
+        app.inject({
+          method: 'POST',
+          url: '/api/admin/invitation/passkey-options',
+          payload: { token, name: 'Pat Passkey' },
+        });
+      const accept = (token: string, passkey: object) =>
+        app.inject({
+          method: 'POST',
+          url: '/api/admin/invitation/accept',
+          payload: { token, name: 'Pat Passkey', passkey },
+          headers: { 'user-agent': 'Mozilla/5.0 (iPhone) AppleWebKit/605.1.15 Safari/604.1' },
+        });
+      const { email, token } = await invite('passkey');
+      const authenticator = softwarePasskey(SITE_URL);
+
+      const options = await passkeyOptions(token);
+      expect(options.statusCode).toBe(200);
+      expect(options.json()).toMatchObject({
+        rp: { id: 'talent.example' },
+        user: { name: email, displayName: 'Pat Passkey' },
+        authenticatorSelection: { residentKey: 'required', userVerification: 'required' },
+      });
+      const registration = authenticator.register(options.json());
+      // The challenge is this invitation's alone: another invitation's token does not take it.
+      const other = await invite('other');
+      expect((await accept(other.token, registration)).json()).toEqual({
+        error: 'The passkey could not be verified',
+      });
+      // That try spent nothing of this invitation's: a new challenge, and the passkey is kept.
+      const accepted = await accept(
+        token,
+        authenticator.register((await passkeyOptions(token)).json()),
+      );
+      expect(accepted.statusCode).toBe(200);
+      const { account } = accepted.json<{ account: { id: number } }>();
+      expect(accepted.json()).toMatchObject({ authenticated: true, account: { email } });
+      const row = await db
+        .selectFrom('admin_accounts')
+        .select('password_hash')
+        .where('id', '=', account.id)
+        .executeTakeFirstOrThrow();
+      expect(row.password_hash).toBeNull();
+      const cookie = cookieOf(accepted);
+      expect((await json(app, 'GET', '/api/admin/factors', cookie)).json().passkeys).toEqual([
+        expect.objectContaining({ name: 'Safari on iOS' }),
+      ]);
+
+      // Used once: neither route takes the token again.
+      expect((await passkeyOptions(token)).statusCode).toBe(404);
+      expect((await accept(token, registration)).statusCode).toBe(404);
+
+      // No password: neither an e-mail sign-in nor the owner's password confirms this account.
+      expect((await signInWith(app, { email, password: GOOD_PASSWORD })).statusCode).toBe(401);
+      const confirm = await json(app, 'POST', '/api/admin/factors/confirm', cookie, {
+        password: ADMIN_TEST_PASSWORD,
+      });
+      expect(confirm.statusCode).toBe(401);
+      const [passkey] = (await json(app, 'GET', '/api/admin/factors', cookie)).json().passkeys;
+      const removed = await json(app, 'DELETE', `/api/admin/passkeys/${passkey.id}`, cookie);
+      expect(removed.statusCode).toBe(409);
+
+      // The passkey signs in, with no password.
+      const signInOptions = await app.inject({
+        method: 'POST',
+        url: '/api/admin/passkeys/sign-in-options',
+      });
+      const signedIn = await app.inject({
+        method: 'POST',
+        url: '/api/admin/login/passkey',
+        payload: { response: authenticator.signIn(signInOptions.json()) },
+        remoteAddress: freshAddress(),
+      });
+      expect(signedIn.statusCode).toBe(200);
+      expect(signedIn.json()).toMatchObject({ authenticated: true, account: { id: account.id } });
+      expect(
+        (await json(app, 'GET', '/api/candidate-submissions', cookieOf(signedIn))).statusCode,
+      ).toBe(200);
     });
 
     it('signs in by e-mail and password, with a new session each time; the owner by password alone', async () => {

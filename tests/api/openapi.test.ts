@@ -38,6 +38,7 @@ describeEachDatabase(
         // The invitee's: the token is the proof.
         '/api/admin/invitation',
         '/api/admin/invitation/accept',
+        '/api/admin/invitation/passkey-options',
         // The second step of a sign-in and the passkey sign-in (decision 157).
         '/api/admin/login/second-factor',
         '/api/admin/login/passkey',

@@ -1,45 +1,61 @@
 import { mkdtemp } from 'node:fs/promises';
 import { tmpdir } from 'node:os';
 import path from 'node:path';
+import { request, type Page } from '@playwright/test';
 import { generate } from 'otplib';
 import { E2E_ADMIN_PASSWORD } from '../support/e2e';
 import { freePort } from '../support/postgres';
 import { startServerProcess, type ServerProcess } from '../support/server-process';
+import { readableMail, startLocalSmtp, type LocalSmtp } from '../support/smtp';
 import { test } from './fixtures';
-import { expect, toast } from './support/admin';
+import { expect, toast, uniqueTag } from './support/admin';
 
 /*
  * Second factors in the browser (issue 22): a passkey registered and used with Chromium's virtual
  * authenticator, then an authenticator app set up and its code asked at the next password
- * sign-in. The owner gets factors, so this runs on a server of its own; WebAuthn refuses an IP
- * address as the relying party, so the site is http://localhost.
+ * sign-in; and an invitee who registers a passkey instead of a password (decision 163). The
+ * owner gets factors, so this runs on a server of its own; WebAuthn refuses an IP address as the
+ * relying party, so the site is http://localhost.
  */
 
 let server: ServerProcess | undefined;
+let smtp: LocalSmtp | undefined;
 let base = '';
+const INVITED = `${uniqueTag('passkey-invitee')}@example.com`;
 
 test.beforeAll(async () => {
+  // A server start and an owner's sign-in (scrypt at full cost) on a busy machine.
+  test.setTimeout(90_000);
   const port = await freePort();
   base = `http://localhost:${port}`;
+  smtp = await startLocalSmtp();
   server = await startServerProcess(
     {
       DATA_DIR: await mkdtemp(path.join(tmpdir(), 'tb-e2e-factors-')),
       ADMIN_PASSWORD: E2E_ADMIN_PASSWORD,
       SITE_URL: base,
+      SMTP_URL: smtp.url,
     },
     { port, built: true },
   );
+  // Invited now, while the owner signs in with the password alone: the first test adds factors.
+  const owner = await request.newContext({ baseURL: base });
+  await owner.post('/api/admin/login', { data: { password: E2E_ADMIN_PASSWORD } });
+  const invited = await owner.post('/api/admin/users', {
+    data: { email: INVITED, role: 'recruiter' },
+  });
+  expect(invited.status()).toBe(201);
+  await owner.dispose();
 });
 
 test.afterAll(async () => {
   server?.child.kill('SIGTERM');
   await server?.exited;
+  await smtp?.close();
 });
 
-test('a passkey signs in without a password; an authenticator app is asked after it', async ({
-  page,
-}) => {
-  test.setTimeout(90_000);
+/** Chromium's virtual authenticator (DevTools protocol): a platform passkey that verifies. */
+async function addVirtualAuthenticator(page: Page) {
   const cdp = await page.context().newCDPSession(page);
   await cdp.send('WebAuthn.enable');
   await cdp.send('WebAuthn.addVirtualAuthenticator', {
@@ -51,6 +67,13 @@ test('a passkey signs in without a password; an authenticator app is asked after
       isUserVerified: true,
     },
   });
+}
+
+test('a passkey signs in without a password; an authenticator app is asked after it', async ({
+  page,
+}) => {
+  test.setTimeout(90_000);
+  await addVirtualAuthenticator(page);
   const dashboard = page.getByRole('heading', { name: 'Lead Dashboard' });
 
   // The spec's sign-in: the owner has no factor yet, the password alone.
@@ -92,4 +115,27 @@ test('a passkey signs in without a password; an authenticator app is asked after
   await page.getByLabel('Authentication code or recovery code').fill(next);
   await page.getByRole('button', { name: 'Verify' }).click();
   await expect(dashboard).toBeVisible();
+});
+
+test('an invitee registers a passkey instead of a password, then signs in with it', async ({
+  page,
+}) => {
+  await addVirtualAuthenticator(page);
+  const link = () => {
+    const mail = smtp!.received.find((received) => received.to.includes(INVITED));
+    return mail && /\/admin\/invite\?token=[\w-]+/.exec(readableMail(mail))?.[0];
+  };
+  await expect.poll(link, { timeout: 15_000 }).toBeDefined();
+  await page.goto(`${base}${link()}`);
+  await page.getByLabel('Your name').fill('Pat Passkey');
+  await page.getByRole('button', { name: 'Create account with a passkey' }).click();
+  const dashboard = page.getByRole('heading', { name: 'Lead Dashboard' });
+  await expect(dashboard).toBeVisible();
+
+  await page.getByRole('button', { name: 'Logout' }).click();
+  await page.getByRole('button', { name: 'Sign in with a passkey' }).click();
+  await expect(dashboard).toBeVisible();
+  await page.getByRole('tab', { name: 'Security' }).click();
+  // Named after the device it was registered on.
+  await expect(page.getByText(/^Chrome on /)).toBeVisible();
 });

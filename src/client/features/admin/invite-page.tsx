@@ -1,6 +1,8 @@
 import { useEffect, useId, useState, type FormEvent } from 'react';
+import { startRegistration } from '@simplewebauthn/browser';
+import { KeyRound } from 'lucide-react';
 import { PASSWORD_MIN_LENGTH, type AdminRole } from '@shared/admin-accounts';
-import { SubmitButton } from '../../components/ui/button';
+import { Button, SubmitButton } from '../../components/ui/button';
 import { TextField } from '../../components/ui/form-field';
 import { Container } from '../../components/ui/section';
 import { session } from '../../lib/session-keys';
@@ -28,33 +30,63 @@ function useInvitation(): Invitation {
   return invitation;
 }
 
-/** The invitee's name and password; on success they are signed in and go to the dashboard. */
+/**
+ * The invitee's name and a password, or a passkey instead (decision 163); on success they are
+ * signed in and go to the dashboard.
+ */
 function AcceptForm({ invitation }: { invitation: Extract<Invitation, { state: 'open' }> }) {
   const headingId = useId();
   const [name, setName] = useState('');
   const [password, setPassword] = useState('');
   const [error, setError] = useState<string | undefined>();
-  const [busy, setBusy] = useState(false);
-  const submit = async (event: FormEvent) => {
-    event.preventDefault();
-    if (!name.trim()) return setError('Enter your name.');
-    if ([...password].length < PASSWORD_MIN_LENGTH) {
-      return setError(`Choose a password of at least ${PASSWORD_MIN_LENGTH} characters.`);
-    }
-    setBusy(true);
+  const [busy, setBusy] = useState<'password' | 'passkey' | undefined>();
+  const { token } = invitation;
+  const named = () => {
+    if (!name.trim()) setError('Enter your name.');
+    return Boolean(name.trim());
+  };
+  /** Accepts the invitation with a password or a passkey's registration. */
+  const create = async (
+    how: 'password' | 'passkey',
+    credential: () => Promise<{ password: string } | { passkey: unknown }>,
+  ) => {
+    setBusy(how);
+    setError(undefined);
     try {
       await apiRequest('POST', '/api/admin/invitation/accept', {
-        token: invitation.token,
+        token,
         name: name.trim(),
-        password,
+        ...(await credential()),
       });
       session.set('adminAuthenticated', 'true');
       window.location.assign('/admin');
     } catch (failure) {
-      setError(errorText(failure, 'The invitation could not be accepted.'));
-      setBusy(false);
+      setError(
+        failure instanceof Error && failure.name === 'NotAllowedError'
+          ? 'No passkey was registered.'
+          : errorText(failure, 'The invitation could not be accepted.'),
+      );
+      setBusy(undefined);
     }
   };
+  const submit = (event: FormEvent) => {
+    event.preventDefault();
+    if (!named()) return;
+    if ([...password].length < PASSWORD_MIN_LENGTH) {
+      return setError(`Choose a password of at least ${PASSWORD_MIN_LENGTH} characters.`);
+    }
+    void create('password', async () => ({ password }));
+  };
+  const registerPasskey = () =>
+    create('passkey', async () => {
+      const options = await apiRequest('POST', '/api/admin/invitation/passkey-options', {
+        token,
+        name: name.trim(),
+      });
+      type Options = Parameters<typeof startRegistration>[0]['optionsJSON'];
+      const optionsJSON = (await options.json()) as Options;
+      return { passkey: await startRegistration({ optionsJSON }) };
+    });
   return (
     <div className="mx-auto max-w-md rounded-2xl bg-white p-8 shadow-xl">
       <h1 id={headingId} className="text-2xl">
@@ -64,12 +96,7 @@ function AcceptForm({ invitation }: { invitation: Extract<Invitation, { state: '
         {invitation.email} is invited as {invitation.role === 'owner' ? 'an' : 'a'}{' '}
         {invitation.role}.
       </p>
-      <form
-        aria-labelledby={headingId}
-        className="mt-6 grid gap-4"
-        onSubmit={(event) => void submit(event)}
-        noValidate
-      >
+      <form aria-labelledby={headingId} className="mt-6 grid gap-4" onSubmit={submit} noValidate>
         <TextField
           label="Your name"
           name="name"
@@ -88,17 +115,30 @@ function AcceptForm({ invitation }: { invitation: Extract<Invitation, { state: '
           value={password}
           onChange={(event) => setPassword(event.target.value)}
         />
-        {/* Registering a passkey instead of a password (issue 22's factors) comes here. */}
+        <SubmitButton
+          submitting={busy === 'password'}
+          label="Create account"
+          busyLabel="Creating account..."
+        />
+        <p className="text-sm text-slate-700">Or register a passkey instead of a password:</p>
+        <Button
+          type="button"
+          variant="outline"
+          disabled={busy !== undefined}
+          onClick={() => named() && void registerPasskey()}
+        >
+          <KeyRound className="size-4" aria-hidden="true" />
+          {busy === 'passkey' ? 'Registering passkey...' : 'Create account with a passkey'}
+        </Button>
         <p role="alert" className="text-sm text-red-700 empty:hidden">
           {error}
         </p>
-        <SubmitButton submitting={busy} label="Create account" busyLabel="Creating account..." />
       </form>
     </div>
   );
 }
 
-/** /admin/invite?token=…: the invited person chooses a name and a password. */
+/** /admin/invite?token=…: the invited person chooses a name and a password or a passkey. */
 export default function InvitePage() {
   const invitation = useInvitation();
   return (

@@ -112,8 +112,13 @@ export const auditedOutcomes: Record<string, Outcome> = {
     reply.statusCode === 204
       ? { action: 'invitation_withdrawn', detail: `invitation ${idParam(request)}` }
       : undefined,
-  'POST /api/admin/invitation/accept': (_request, reply) =>
-    reply.statusCode === 200 ? { action: 'invitation_accepted' } : undefined,
+  'POST /api/admin/invitation/accept': (request, reply) =>
+    reply.statusCode === 200
+      ? {
+          action: 'invitation_accepted',
+          detail: 'passkey' in (request.body as object) ? 'with a passkey' : undefined,
+        }
+      : undefined,
   'PATCH /api/admin/users/:id': (request, reply) => {
     if (reply.statusCode !== 200) return undefined;
     const { role, disabled } = request.body as { role?: string; disabled?: boolean };

@@ -1,9 +1,14 @@
-import type { FastifyPluginAsync, FastifyReply } from 'fastify';
+import type { FastifyPluginAsync, FastifyReply, FastifyRequest } from 'fastify';
+import type { RegistrationResponseJSON } from '@simplewebauthn/server';
 import { ADMIN_ROLES, type AdminRole } from '@shared/admin-accounts';
+import { tablesOf } from '../../platform/database/connection';
 import { arrayOfObjects, errorBody, nullable } from '../../platform/http/api-schemas';
-import { AccountRefusal, type AdminAccounts } from './accounts';
+import { webauthnOptions, webauthnResponse } from '../factors/sign-in-routes';
+import { AccountRefusal, type AdminAccounts, type FirstCredential } from './accounts';
 import { accountBody } from './auth-routes';
+import { deviceName } from './device-name';
 import { passwordProblem } from './password-policy';
+import { sessionClient } from './sessions';
 
 const accountEntry = {
   id: { type: 'integer' },
@@ -137,14 +142,20 @@ export const accountRoutes: FastifyPluginAsync<{ accounts: AdminAccounts }> = as
 /**
  * The invitee's routes (open: the token is the proof). POST /api/admin/invitation says whose
  * invitation a token is; POST /api/admin/invitation/accept creates the account with the chosen
- * name and password and signs it in.
+ * name and either a password or a passkey (its options from POST
+ * /api/admin/invitation/passkey-options, decision 163) and signs it in.
  */
 export const invitationRoutes: FastifyPluginAsync<{ accounts: AdminAccounts }> = async (
   app,
   { accounts },
 ) => {
-  const { adminAuth } = app;
+  const { adminAuth, adminFactors } = app;
   const gone = { error: 'This invitation has expired or was already used' };
+  const name = { type: 'string', minLength: 1, maxLength: 100, pattern: '\\S' } as const;
+
+  app.addHook('onRequest', async (_request, reply) => {
+    reply.header('Cache-Control', 'no-store');
+  });
 
   app.post<{ Body: { token: string } }>(
     '/api/admin/invitation',
@@ -164,7 +175,6 @@ export const invitationRoutes: FastifyPluginAsync<{ accounts: AdminAccounts }> =
       },
     },
     async (request, reply) => {
-      reply.header('Cache-Control', 'no-store');
       const invitation = await accounts.pending(request.body.token);
       return invitation
         ? { email: invitation.email, role: invitation.role }
@@ -172,7 +182,49 @@ export const invitationRoutes: FastifyPluginAsync<{ accounts: AdminAccounts }> =
     },
   );
 
-  app.post<{ Body: { token: string; name: string; password: string } }>(
+  app.post<{ Body: { token: string; name: string } }>(
+    '/api/admin/invitation/passkey-options',
+    {
+      onRequest: adminAuth.checkOrigin,
+      schema: {
+        body: { type: 'object', properties: { token, name }, required: ['token', 'name'] },
+        response: { 200: webauthnOptions, 403: errorBody, 404: errorBody },
+      },
+    },
+    async (request, reply) => {
+      const invitation = await accounts.pending(request.body.token);
+      if (!invitation) return reply.code(404).send(gone);
+      return adminFactors.passkeys.registrationOptions(
+        { invitationId: Number(invitation.id) },
+        { name: request.body.name.trim(), email: invitation.email },
+      );
+    },
+  );
+
+  /** The new account's password, or its verified passkey; else why not. */
+  const firstCredential = async (
+    request: FastifyRequest<{ Body: AcceptBody }>,
+    invitation: { id: number; email: string },
+  ): Promise<FirstCredential | { problem: string }> => {
+    const { password, passkey } = request.body;
+    if (password !== undefined) {
+      const problem = passwordProblem(password, invitation.email);
+      return problem ? { problem } : { password };
+    }
+    const { passkeys } = adminFactors;
+    const credential = await passkeys.verifyRegistration(
+      { invitationId: Number(invitation.id) },
+      passkey!,
+    );
+    if (!credential) return { problem: 'The passkey could not be verified' };
+    // Named after the device it was made on, as the Security tab then lists it.
+    const label = deviceName(request.headers['user-agent'] ?? null);
+    return {
+      keepPasskey: (trx, accountId) => passkeys.keep(accountId, label, credential, tablesOf(trx)),
+    };
+  };
+
+  app.post<{ Body: AcceptBody }>(
     '/api/admin/invitation/accept',
     {
       onRequest: adminAuth.checkOrigin,
@@ -181,10 +233,12 @@ export const invitationRoutes: FastifyPluginAsync<{ accounts: AdminAccounts }> =
           type: 'object',
           properties: {
             token,
-            name: { type: 'string', minLength: 1, maxLength: 100, pattern: '\\S' },
+            name,
             password: { type: 'string', minLength: 1, maxLength: 1024 },
+            passkey: { ...webauthnResponse, description: 'Instead of a password' },
           },
-          required: ['token', 'name', 'password'],
+          required: ['token', 'name'],
+          oneOf: [{ required: ['password'] }, { required: ['passkey'] }],
         },
         response: {
           200: {
@@ -199,18 +253,14 @@ export const invitationRoutes: FastifyPluginAsync<{ accounts: AdminAccounts }> =
       },
     },
     async (request, reply) => {
-      reply.header('Cache-Control', 'no-store');
-      const { token: raw, name, password } = request.body;
+      const { token: raw, name: chosen } = request.body;
       const invitation = await accounts.pending(raw);
       if (!invitation) return reply.code(404).send(gone);
-      const problem = passwordProblem(password, invitation.email);
-      if (problem) return reply.code(400).send({ error: problem });
-      const accountId = await accounts.accept(raw, name, password);
+      const credential = await firstCredential(request, invitation);
+      if ('problem' in credential) return reply.code(400).send({ error: credential.problem });
+      const accountId = await accounts.accept(raw, chosen, credential);
       if (accountId === undefined) return reply.code(404).send(gone);
-      const session = await adminAuth.sessions.create(accountId, {
-        userAgent: request.headers['user-agent'],
-        ip: request.ip,
-      });
+      const session = await adminAuth.sessions.create(accountId, sessionClient(request));
       adminAuth.setSessionCookie(request, reply, session.token);
       // The audit entry names the new account, like a sign-in's.
       request.adminSession = session;
@@ -218,3 +268,10 @@ export const invitationRoutes: FastifyPluginAsync<{ accounts: AdminAccounts }> =
     },
   );
 };
+
+interface AcceptBody {
+  token: string;
+  name: string;
+  password?: string;
+  passkey?: RegistrationResponseJSON;
+}

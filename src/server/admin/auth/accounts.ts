@@ -1,5 +1,5 @@
 import { createHash, randomBytes } from 'node:crypto';
-import type { Kysely } from 'kysely';
+import type { Kysely, Transaction } from 'kysely';
 import type { AccountEntry, AccountListing, AdminAccount, AdminRole } from '@shared/admin-accounts';
 import { tablesOf } from '../../platform/database/connection';
 import { enqueueMessages } from '../../platform/outbox/outbox';
@@ -27,6 +27,14 @@ export class AccountRefusal extends Error {
     super(message);
   }
 }
+
+/**
+ * How an invited account will sign in: a password, or a passkey (no password at all) that
+ * `keepPasskey` stores in the transaction that creates the account (decision 163).
+ */
+export type FirstCredential =
+  | { password: string }
+  | { keepPasskey(trx: Transaction<AccountTables>, accountId: number): Promise<unknown> };
 
 /** What an invitation's e-mail needs, read when it is sent. */
 export interface InvitationToSend {
@@ -187,12 +195,12 @@ export class AdminAccounts {
   async accept(
     token: string,
     name: string,
-    password: string,
+    credential: FirstCredential,
     now = new Date(),
   ): Promise<number | undefined> {
     const invitation = await this.pending(token, now);
     if (!invitation) return undefined;
-    const passwordHash = await hashPassword(password);
+    const passwordHash = 'password' in credential ? await hashPassword(credential.password) : null;
     return this.db.transaction().execute(async (trx) => {
       const taken = await trx
         .updateTable('admin_invitations')
@@ -219,6 +227,7 @@ export class AdminAccounts {
         })
         .returning('id')
         .executeTakeFirstOrThrow();
+      if ('keepPasskey' in credential) await credential.keepPasskey(trx, Number(account.id));
       return Number(account.id);
     });
   }

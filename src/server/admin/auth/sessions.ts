@@ -23,6 +23,16 @@ export const passwordFingerprint = (passwordHash: string): string =>
 /** The founding owner: signs in with ADMIN_PASSWORD alone (the spec's sign-in). */
 export const OWNER_ACCOUNT_ID = 1;
 
+/**
+ * An account's password hash: the founding owner's is ADMIN_PASSWORD's, an invited account's its
+ * own, or null for one that signs in with passkeys alone (decision 163).
+ */
+export const passwordHashOf = (
+  account: { id: number; password_hash: string | null },
+  ownerPasswordHash: string,
+): string | null =>
+  Number(account.id) === OWNER_ACCOUNT_ID ? ownerPasswordHash : account.password_hash;
+
 /** A live session and the account it signs in. */
 export interface LiveSession {
   id: number;
@@ -68,9 +78,9 @@ export class AdminSessions {
     private readonly ownerPasswordHash: string,
   ) {}
 
-  /** The hash a session of this account is bound to. */
-  private credentialOf(account: { password_hash: string | null }): string {
-    return passwordFingerprint(account.password_hash ?? this.ownerPasswordHash);
+  /** The hash a session of this account is bound to (none: a passkey-only account's). */
+  private credentialOf(account: { id: number; password_hash: string | null }): string {
+    return passwordFingerprint(passwordHashOf(account, this.ownerPasswordHash) ?? '');
   }
 
   /** A new session of the account, with a new token: every sign-in gets its own. */
@@ -130,7 +140,9 @@ export class AdminSessions {
       ])
       .where('token_hash', '=', sha256(token))
       .executeTakeFirst();
-    if (!row || row.password_fingerprint !== this.credentialOf(row)) return undefined;
+    if (!row) return undefined;
+    const credential = this.credentialOf({ id: row.account_id, password_hash: row.password_hash });
+    if (row.password_fingerprint !== credential) return undefined;
     if (now.getTime() - new Date(row.last_seen_at ?? 0).getTime() > TOUCH_INTERVAL_MS) {
       await this.db
         .updateTable('admin_sessions')

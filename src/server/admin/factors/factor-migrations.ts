@@ -61,6 +61,17 @@ function createFactors(dialect: DialectName): Migration {
   };
 }
 
+/** 270: a challenge may be an invitation's, whose first passkey makes the account (decision 163). */
+const invitationChallenges: Migration = {
+  async up(db: Kysely<unknown>) {
+    await db.schema
+      .alterTable('admin_webauthn_challenges')
+      .addColumn('invitation_id', 'integer')
+      .execute();
+  },
+};
+
 export const adminFactorMigrations: MigrationSet = (dialect) => ({
   '210_admin_factors': createFactors(dialect),
+  '270_invitation_passkeys': invitationChallenges,
 });

@@ -156,7 +156,10 @@ export const factorRoutes: FastifyPluginAsync = async (app) => {
   app.post(
     '/api/admin/passkeys/registration-options',
     { preHandler: recentlyConfirmed, schema: { response: { 200: webauthnOptions } } },
-    async (request) => passkeys.registrationOptions(sessionOf(request).account),
+    async (request) => {
+      const { account } = sessionOf(request);
+      return passkeys.registrationOptions({ accountId: account.id }, account);
+    },
   );
 
   app.post<{ Body: { name: string; response: RegistrationResponseJSON } }>(
@@ -194,11 +197,20 @@ export const factorRoutes: FastifyPluginAsync = async (app) => {
       preHandler: recentlyConfirmed,
       schema: {
         params: { type: 'object', properties: { id: { type: 'integer', minimum: 1 } } },
-        response: removed,
+        response: {
+          ...removed,
+          409: describedError('The last passkey of an account without a password'),
+        },
       },
     },
     async (request, reply) => {
-      if (!(await passkeys.remove(sessionOf(request).account.id, request.params.id))) {
+      const accountId = sessionOf(request).account.id;
+      if (!(await adminFactors.hasPassword(accountId)) && (await passkeys.count(accountId)) === 1) {
+        return reply.code(409).send({
+          error: 'This account signs in with passkeys alone: add another before removing this one',
+        });
+      }
+      if (!(await passkeys.remove(accountId, request.params.id))) {
         return reply.code(404).send({ error: 'No such passkey' });
       }
       await rotate(request, reply);

@@ -41,9 +41,13 @@ export interface AdminRecoveryCodesTable {
 /** A WebAuthn challenge handed out, used once, in the database so any instance can check it. */
 export interface AdminWebauthnChallengesTable {
   challenge: string;
-  /** 'register' for an account adding a passkey (account_id set), 'sign_in' otherwise. */
-  purpose: 'register' | 'sign_in';
+  /**
+   * 'register': an account adds a passkey (account_id set); 'invitation': an invitee registers
+   * the new account's first one (invitation_id set); 'sign_in' otherwise.
+   */
+  purpose: 'register' | 'invitation' | 'sign_in';
   account_id: number | null;
+  invitation_id: number | null;
   expires_at: string;
 }
 

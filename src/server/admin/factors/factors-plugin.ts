@@ -5,7 +5,7 @@ import type { SecondFactor } from '@shared/admin-factors';
 import { tablesOf } from '../../platform/database/connection';
 import type { AdminAuthTables } from '../auth/auth-tables';
 import { verifyPassword } from '../auth/password';
-import type { LiveSession } from '../auth/sessions';
+import { passwordHashOf, type LiveSession } from '../auth/sessions';
 import type { AdminFactorTables } from './factor-tables';
 import { Passkeys, relyingPartyOf } from './passkeys';
 import { TotpFactor } from './totp';
@@ -41,6 +41,8 @@ export interface AdminFactors {
   endPending(request: FastifyRequest, reply: FastifyReply): Promise<void>;
   /** True when `password` is the account's (the owner's: ADMIN_PASSWORD). */
   checkPassword(accountId: number, password: string): Promise<boolean>;
+  /** False for an account that signs in with passkeys alone (decision 163). */
+  hasPassword(accountId: number): Promise<boolean>;
   /** Marks the session as just confirmed (a factor or the password proved again). */
   confirm(session: LiveSession): Promise<void>;
   /** Until when the session may change factors; null when that moment has passed. */
@@ -84,6 +86,15 @@ export const factorsPlugin = fp<FactorsOptions>(async (app, options) => {
       ...(app ? (['totp', 'recovery'] as const) : []),
       ...(keys > 0 ? (['passkey'] as const) : []),
     ];
+  };
+
+  const passwordHash = async (accountId: number) => {
+    const account = await db
+      .selectFrom('admin_accounts')
+      .select(['id', 'password_hash'])
+      .where('id', '=', accountId)
+      .executeTakeFirst();
+    return account ? passwordHashOf(account, app.adminAuth.passwordHash) : null;
   };
 
   const factors: AdminFactors = {
@@ -136,13 +147,11 @@ export const factorsPlugin = fp<FactorsOptions>(async (app, options) => {
       reply.clearCookie(PENDING_COOKIE, cookieOptions(request));
     },
     async checkPassword(accountId, password) {
-      const account = await db
-        .selectFrom('admin_accounts')
-        .select('password_hash')
-        .where('id', '=', accountId)
-        .executeTakeFirst();
-      if (!account) return false;
-      return verifyPassword(password, account.password_hash ?? app.adminAuth.passwordHash);
+      const hash = await passwordHash(accountId);
+      return hash ? verifyPassword(password, hash) : false;
+    },
+    async hasPassword(accountId) {
+      return (await passwordHash(accountId)) !== null;
     },
     async confirm(session) {
       await db

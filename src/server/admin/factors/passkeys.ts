@@ -9,12 +9,24 @@ import {
   type PublicKeyCredentialCreationOptionsJSON,
   type PublicKeyCredentialRequestOptionsJSON,
   type RegistrationResponseJSON,
+  type WebAuthnCredential,
 } from '@simplewebauthn/server';
 import type { AdminAuthTables } from '../auth/auth-tables';
 import type { AdminFactorTables, AdminWebauthnChallengesTable } from './factor-tables';
 
 /** A challenge is good for five minutes, and once. */
 const CHALLENGE_TTL_MS = 5 * 60 * 1000;
+
+/** What a challenge was handed out for: it answers that purpose, account or invitation alone. */
+type ChallengeOwner = Pick<
+  AdminWebauthnChallengesTable,
+  'purpose' | 'account_id' | 'invitation_id'
+>;
+const SIGN_IN: ChallengeOwner = { purpose: 'sign_in', account_id: null, invitation_id: null };
+const ownerOf = (registrant: Registrant): ChallengeOwner =>
+  'accountId' in registrant
+    ? { purpose: 'register', account_id: registrant.accountId, invitation_id: null }
+    : { purpose: 'invitation', account_id: null, invitation_id: registrant.invitationId };
 
 /** A passkey as the Security panel lists it. */
 export interface PasskeyView {
@@ -23,6 +35,12 @@ export interface PasskeyView {
   createdAt: string;
   lastUsedAt: string | null;
 }
+
+/**
+ * Whose passkey a registration makes: a signed-in account's, or the account an invitation is
+ * about to create (its first passkey instead of a password, decision 163).
+ */
+export type Registrant = { accountId: number } | { invitationId: number };
 
 /** Who the passkeys are for: the relying party is SITE_URL's host, its origin the only one. */
 export interface RelyingParty {
@@ -62,21 +80,24 @@ export class Passkeys {
     }));
   }
 
-  async registrationOptions(account: {
-    id: number;
-    name: string;
-    email: string | null;
-  }): Promise<PublicKeyCredentialCreationOptionsJSON> {
-    const existing = await this.db
-      .selectFrom('admin_passkeys')
-      .select(['credential_id', 'transports'])
-      .where('account_id', '=', account.id)
-      .execute();
+  /** Options for `registrant`'s new passkey; `user` names it on the authenticator. */
+  async registrationOptions(
+    registrant: Registrant,
+    user: { name: string; email: string | null },
+  ): Promise<PublicKeyCredentialCreationOptionsJSON> {
+    const existing =
+      'accountId' in registrant
+        ? await this.db
+            .selectFrom('admin_passkeys')
+            .select(['credential_id', 'transports'])
+            .where('account_id', '=', registrant.accountId)
+            .execute()
+        : [];
     const options = await generateRegistrationOptions({
       rpName: this.rp.name,
       rpID: this.rp.id,
-      userName: account.email ?? account.name,
-      userDisplayName: account.name,
+      userName: user.email ?? user.name,
+      userDisplayName: user.name,
       // The user handle is random per registration call, not the account id: it names nobody.
       userID: randomBytes(16),
       attestationType: 'none',
@@ -86,22 +107,36 @@ export class Passkeys {
       })),
       authenticatorSelection: { residentKey: 'required', userVerification: 'required' },
     });
-    await this.keepChallenge(options.challenge, 'register', account.id);
+    await this.keepChallenge(options.challenge, ownerOf(registrant));
     return options;
   }
 
-  /** Verifies a new passkey of `accountId` and keeps it under `name`; false if it fails. */
-  async register(accountId: number, name: string, response: RegistrationResponseJSON) {
+  /** The new passkey `response` proves, against a live challenge of `registrant`'s; or undefined. */
+  async verifyRegistration(
+    registrant: Registrant,
+    response: RegistrationResponseJSON,
+  ): Promise<WebAuthnCredential | undefined> {
     const verification = await verifyRegistrationResponse({
       response,
-      expectedChallenge: (challenge) => this.useChallenge(challenge, 'register', accountId),
+      expectedChallenge: (challenge) => this.useChallenge(challenge, ownerOf(registrant)),
       expectedOrigin: this.rp.origin,
       expectedRPID: this.rp.id,
       requireUserVerification: true,
     }).catch(() => undefined);
-    if (!verification?.verified) return undefined;
-    const { credential } = verification.registrationInfo;
-    const row = await this.db
+    return verification?.verified ? verification.registrationInfo.credential : undefined;
+  }
+
+  /**
+   * Keeps a verified passkey of `accountId` under `name` (in `db`, an invitation's transaction);
+   * answers its id, undefined when the credential is already kept.
+   */
+  async keep(
+    accountId: number,
+    name: string,
+    credential: WebAuthnCredential,
+    db: Kysely<AdminFactorTables & AdminAuthTables> = this.db,
+  ): Promise<number | undefined> {
+    const row = await db
       .insertInto('admin_passkeys')
       .values({
         account_id: accountId,
@@ -119,12 +154,18 @@ export class Passkeys {
     return row === undefined ? undefined : Number(row.id);
   }
 
+  /** Verifies a new passkey of a signed-in account and keeps it under `name`. */
+  async register(accountId: number, name: string, response: RegistrationResponseJSON) {
+    const credential = await this.verifyRegistration({ accountId }, response);
+    return credential && this.keep(accountId, name, credential);
+  }
+
   async signInOptions(): Promise<PublicKeyCredentialRequestOptionsJSON> {
     const options = await generateAuthenticationOptions({
       rpID: this.rp.id,
       userVerification: 'required',
     });
-    await this.keepChallenge(options.challenge, 'sign_in', null);
+    await this.keepChallenge(options.challenge, SIGN_IN);
     return options;
   }
 
@@ -140,7 +181,7 @@ export class Passkeys {
     if (!stored) return undefined;
     const verification = await verifyAuthenticationResponse({
       response,
-      expectedChallenge: (challenge) => this.useChallenge(challenge, 'sign_in', null),
+      expectedChallenge: (challenge) => this.useChallenge(challenge, SIGN_IN),
       expectedOrigin: this.rp.origin,
       expectedRPID: this.rp.id,
       requireUserVerification: true,
@@ -181,11 +222,7 @@ export class Passkeys {
     return Number(row.count);
   }
 
-  private async keepChallenge(
-    challenge: string,
-    purpose: AdminWebauthnChallengesTable['purpose'],
-    accountId: number | null,
-  ): Promise<void> {
+  private async keepChallenge(challenge: string, owner: ChallengeOwner): Promise<void> {
     const now = new Date();
     // Housekeeping: challenges nobody answered.
     await this.db
@@ -196,24 +233,20 @@ export class Passkeys {
       .insertInto('admin_webauthn_challenges')
       .values({
         challenge,
-        purpose,
-        account_id: accountId,
+        ...owner,
         expires_at: new Date(now.getTime() + CHALLENGE_TTL_MS).toISOString(),
       })
       .execute();
   }
 
-  /** True once for a live challenge of this purpose (and account): it is deleted as it is used. */
-  private async useChallenge(
-    challenge: string,
-    purpose: AdminWebauthnChallengesTable['purpose'],
-    accountId: number | null,
-  ): Promise<boolean> {
+  /** True once for a live challenge of this purpose (and owner): it is deleted as it is used. */
+  private async useChallenge(challenge: string, owner: ChallengeOwner): Promise<boolean> {
     const used = await this.db
       .deleteFrom('admin_webauthn_challenges')
       .where('challenge', '=', challenge)
-      .where('purpose', '=', purpose)
-      .where('account_id', accountId === null ? 'is' : '=', accountId)
+      .where('purpose', '=', owner.purpose)
+      .where('account_id', owner.account_id === null ? 'is' : '=', owner.account_id)
+      .where('invitation_id', owner.invitation_id === null ? 'is' : '=', owner.invitation_id)
       .where('expires_at', '>', new Date().toISOString())
       .executeTakeFirst();
     return Number(used.numDeletedRows) === 1;

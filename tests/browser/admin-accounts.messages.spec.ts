@@ -31,6 +31,7 @@ async function accept(page: Page, path: string, name: string) {
 
 test('the owner invites by e-mail and the invitee accepts from the mail', async ({
   page,
+  browser,
   consoleGuard,
 }) => {
   const email = `${uniqueTag('invited')}@example.com`;
@@ -47,6 +48,20 @@ test('the owner invites by e-mail and the invitee accepts from the mail', async 
   await expect(page.getByRole('tab', { name: 'Accounts' })).toHaveCount(0);
   await openTab(page, 'Your sessions');
   await expect(page.getByRole('cell', { name: /\(this browser\)$/ })).toBeVisible();
+
+  // The owner, in a browser of their own, ends the invitee's session after a confirmation.
+  const ownerContext = await browser.newContext({ baseURL: test.info().project.use.baseURL });
+  const owner = await ownerContext.newPage();
+  await signIn(owner);
+  const ownerAccounts = await openTab(owner, 'Accounts');
+  await ownerAccounts.getByRole('button', { name: 'Sessions of Rita Recruiter' }).click();
+  const sessions = ownerAccounts.getByRole('region', { name: 'Sessions of Rita Recruiter' });
+  await sessions.getByRole('button', { name: 'End session' }).click();
+  await owner.getByRole('dialog').getByRole('button', { name: 'End session' }).click();
+  await expect(sessions.getByText('No sessions')).toBeVisible();
+  await ownerContext.close();
+  await page.reload();
+  await expect(page.getByRole('heading', { name: 'Admin Sign In' })).toBeVisible();
 
   // Used once: the link now says so (its lookup answers 404).
   consoleGuard.allow(/status of 404/);

@@ -128,7 +128,7 @@ test('an invitee registers a passkey instead of a password, then signs in with i
   await expect.poll(link, { timeout: 15_000 }).toBeDefined();
   await page.goto(`${base}${link()}`);
   await page.getByLabel('Your name').fill('Pat Passkey');
-  await page.getByRole('button', { name: 'Create account with a passkey' }).click();
+  await page.getByRole('button', { name: 'Use a passkey instead of a password' }).click();
   const dashboard = page.getByRole('heading', { name: 'Lead Dashboard' });
   await expect(dashboard).toBeVisible();
 

@@ -9,6 +9,7 @@ import { LeadTable, type Column } from './lead-table';
 import { LabelledSelect } from './labelled-select';
 import { controlClass } from './leads-tab';
 import { formatDate } from './leads';
+import { AccountSessions } from './sessions-panel';
 
 const roleLabels: Record<AdminRole, string> = {
   owner: 'Owner',
@@ -57,11 +58,48 @@ function InviteForm() {
   );
 }
 
-/** Owner only: invite people, change roles, disable accounts (their sessions end at once). */
+/** Enable, or disable after a confirmation (the founding owner and oneself: neither). */
+function EnableButton({
+  account,
+  onConfirm,
+}: {
+  account: AccountEntry;
+  onConfirm(request: ConfirmRequest): void;
+}) {
+  const change = useChangeAccount();
+  const { id, name, disabled } = account;
+  return disabled ? (
+    <Button size="sm" variant="outline" onClick={() => change.mutate({ id, disabled: false })}>
+      Enable {name}
+    </Button>
+  ) : (
+    <Button
+      size="sm"
+      variant="outline"
+      onClick={() =>
+        onConfirm({
+          title: `Disable ${name}`,
+          message: `${name} is signed out everywhere at once and cannot sign in until enabled again.`,
+          confirmLabel: 'Disable',
+          onConfirm: () => change.mutate({ id, disabled: true }),
+        })
+      }
+    >
+      Disable {name}
+    </Button>
+  );
+}
+
+/**
+ * Owner only: invite people, change roles, disable accounts (their sessions end at once), and see
+ * and end any account's sessions.
+ */
 export function AccountsTab({ onConfirm }: { onConfirm(request: ConfirmRequest): void }) {
   const { data, isPending, isError } = useAccounts();
   const me = useAccount();
   const change = useChangeAccount();
+  const sessionsId = useId();
+  const [shown, setShown] = useState<number | undefined>();
   const columns: Column<AccountEntry>[] = [
     { header: 'Name', cell: (row) => row.name },
     { header: 'E-mail', cell: (row) => row.email ?? 'Signs in with ADMIN_PASSWORD' },
@@ -82,39 +120,34 @@ export function AccountsTab({ onConfirm }: { onConfirm(request: ConfirmRequest):
     { header: 'State', cell: (row) => (row.disabled ? 'Disabled' : 'Active') },
     {
       header: 'Actions',
-      cell: (row) =>
-        row.email === null || row.id === me?.id ? null : row.disabled ? (
+      cell: (row) => (
+        <div className="flex flex-wrap gap-2">
           <Button
             size="sm"
             variant="outline"
-            onClick={() => change.mutate({ id: row.id, disabled: false })}
+            aria-expanded={shown === row.id}
+            aria-controls={shown === row.id ? sessionsId : undefined}
+            onClick={() => setShown(shown === row.id ? undefined : row.id)}
           >
-            Enable {row.name}
+            Sessions of {row.name}
           </Button>
-        ) : (
-          <Button
-            size="sm"
-            variant="outline"
-            onClick={() =>
-              onConfirm({
-                title: `Disable ${row.name}`,
-                message: `${row.name} is signed out everywhere at once and cannot sign in until enabled again.`,
-                confirmLabel: 'Disable',
-                onConfirm: () => change.mutate({ id: row.id, disabled: true }),
-              })
-            }
-          >
-            Disable {row.name}
-          </Button>
-        ),
+          {row.email === null || row.id === me?.id ? null : (
+            <EnableButton account={row} onConfirm={onConfirm} />
+          )}
+        </div>
+      ),
     },
   ];
   if (isPending) return <p role="status">Loading accounts…</p>;
   if (isError) return <p role="alert">The accounts could not be loaded.</p>;
+  const shownAccount = data.accounts.find((account) => account.id === shown);
   return (
     <div className="grid gap-6">
       <InviteForm />
       <LeadTable caption="Accounts" columns={columns} rows={data.accounts} empty="No accounts" />
+      {shownAccount && (
+        <AccountSessions id={sessionsId} account={shownAccount} onConfirm={onConfirm} />
+      )}
       <LeadTable
         caption="Pending invitations"
         columns={[

@@ -120,7 +120,6 @@ function AcceptForm({ invitation }: { invitation: Extract<Invitation, { state: '
           label="Create account"
           busyLabel="Creating account..."
         />
-        <p className="text-sm text-slate-700">Or register a passkey instead of a password:</p>
         <Button
           type="button"
           variant="outline"
@@ -128,7 +127,7 @@ function AcceptForm({ invitation }: { invitation: Extract<Invitation, { state: '
           onClick={() => named() && void registerPasskey()}
         >
           <KeyRound className="size-4" aria-hidden="true" />
-          {busy === 'passkey' ? 'Registering passkey...' : 'Create account with a passkey'}
+          {busy === 'passkey' ? 'Registering passkey...' : 'Use a passkey instead of a password'}
         </Button>
         <p role="alert" className="text-sm text-red-700 empty:hidden">
           {error}

@@ -1,7 +1,48 @@
+import type { AccountEntry, SessionEntry } from '@shared/admin-accounts';
 import { Button } from '../../components/ui/button';
 import { useEndSession, useSessions } from './api/accounts';
+import type { ConfirmRequest } from './confirm-dialog';
 import { LeadTable } from './lead-table';
 import { formatDate } from './leads';
+
+/** Sessions, most recently used first, each but this browser's with its button to end it. */
+function SessionsTable({
+  caption,
+  sessions,
+  onEnd,
+  ending,
+}: {
+  caption: string;
+  sessions: readonly SessionEntry[];
+  onEnd(session: SessionEntry): void;
+  ending: boolean;
+}) {
+  return (
+    <LeadTable
+      caption={caption}
+      columns={[
+        {
+          header: 'Device',
+          cell: (row) => (row.current ? `${row.device} (this browser)` : row.device),
+        },
+        { header: 'Network', cell: (row) => row.network ?? '—' },
+        { header: 'Signed in', cell: (row) => formatDate(row.createdAt) },
+        { header: 'Last seen', cell: (row) => formatDate(row.lastSeenAt) },
+        {
+          header: 'Actions',
+          cell: (row) =>
+            row.current ? null : (
+              <Button size="sm" variant="outline" disabled={ending} onClick={() => onEnd(row)}>
+                End session
+              </Button>
+            ),
+        },
+      ]}
+      rows={sessions}
+      empty="No sessions"
+    />
+  );
+}
 
 /** "Your sessions": where the signed-in account is signed in, each one to end. */
 export function SessionsPanel() {
@@ -14,34 +55,50 @@ export function SessionsPanel() {
       <h2 id="your-sessions" className="text-xl">
         Your sessions
       </h2>
-      <LeadTable
+      <SessionsTable
         caption="Where you are signed in, most recently used first"
-        columns={[
-          {
-            header: 'Device',
-            cell: (row) => (row.current ? `${row.device} (this browser)` : row.device),
-          },
-          { header: 'Network', cell: (row) => row.network ?? '—' },
-          { header: 'Signed in', cell: (row) => formatDate(row.createdAt) },
-          { header: 'Last seen', cell: (row) => formatDate(row.lastSeenAt) },
-          {
-            header: 'Actions',
-            cell: (row) =>
-              row.current ? null : (
-                <Button
-                  size="sm"
-                  variant="outline"
-                  disabled={end.isPending}
-                  onClick={() => end.mutate(row.id)}
-                >
-                  End session
-                </Button>
-              ),
-          },
-        ]}
-        rows={data}
-        empty="No sessions"
+        sessions={data}
+        onEnd={(session) => end.mutate(session.id)}
+        ending={end.isPending}
       />
+    </section>
+  );
+}
+
+/** The owner's view of another account's sessions (Accounts tab): each ended after a confirmation. */
+export function AccountSessions({
+  id,
+  account,
+  onConfirm,
+}: {
+  id: string;
+  account: AccountEntry;
+  onConfirm(request: ConfirmRequest): void;
+}) {
+  const { data, isPending, isError } = useSessions(account.id);
+  const end = useEndSession();
+  const { name } = account;
+  return (
+    <section id={id} aria-label={`Sessions of ${name}`} className="grid gap-3">
+      {isPending ? (
+        <p role="status">Loading the sessions of {name}…</p>
+      ) : isError ? (
+        <p role="alert">The sessions of {name} could not be loaded.</p>
+      ) : (
+        <SessionsTable
+          caption={`Where ${name} is signed in, most recently used first`}
+          sessions={data}
+          ending={end.isPending}
+          onEnd={(session) =>
+            onConfirm({
+              title: `End a session of ${name}`,
+              message: `${name} is signed out of ${session.device} at once.`,
+              confirmLabel: 'End session',
+              onConfirm: () => end.mutate(session.id),
+            })
+          }
+        />
+      )}
     </section>
   );
 }

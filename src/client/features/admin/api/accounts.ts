@@ -55,15 +55,21 @@ export function useChangeAccount() {
   });
 }
 
-/** The signed-in account's live sessions. */
-export const useSessions = () => useQuery<SessionEntry[]>({ queryKey: [SESSIONS_URL] });
+/** The live sessions of the signed-in account, or (an owner asking) of `accountId`. */
+export const useSessions = (accountId?: number) =>
+  useQuery<SessionEntry[]>({
+    queryKey: [accountId === undefined ? SESSIONS_URL : `${SESSIONS_URL}?account=${accountId}`],
+  });
 
-/** DELETE /api/admin/sessions/{id}. */
+/** DELETE /api/admin/sessions/{id}: every list of sessions is read again. */
 export function useEndSession() {
   const client = useQueryClient();
   return useMutation({
     mutationFn: (id: number) => apiRequest('DELETE', `${SESSIONS_URL}/${id}`),
-    onSuccess: () => client.invalidateQueries({ queryKey: [SESSIONS_URL] }),
+    onSuccess: () =>
+      client.invalidateQueries({
+        predicate: (query) => String(query.queryKey[0]).startsWith(SESSIONS_URL),
+      }),
     onError: () =>
       toast({ title: 'Error', description: 'The session was not ended.', variant: 'destructive' }),
   });

@@ -16,7 +16,7 @@ import {
   adminPasswordOptions,
   freshAddress,
 } from '../support/admin';
-import { describeEachDatabase } from '../support/test-app';
+import { describeEachDatabase, uniqueEmail } from '../support/test-app';
 
 /** A hash as earlier releases made them: scrypt at N = 2^14. */
 function oldHash(password: string): string {
@@ -166,6 +166,46 @@ describeEachDatabase(
       await passTime();
       expect((await login(app, ADMIN_TEST_PASSWORD)).statusCode).toBe(200);
       expect(await db.selectFrom('admin_login_accounts').selectAll().execute()).toEqual([]);
+    });
+
+    it('upgrades an invited account’s old hash at its next sign-in', async () => {
+      const { app, db } = current();
+      const email = uniqueEmail('old-hash');
+      await db
+        .insertInto('admin_accounts')
+        .values({
+          email,
+          name: 'Old Hash',
+          role: 'recruiter',
+          password_hash: oldHash(ADMIN_TEST_PASSWORD),
+          created_at: new Date().toISOString(),
+          disabled_at: null,
+        })
+        .execute();
+      const signIn = () =>
+        app.inject({
+          method: 'POST',
+          url: '/api/admin/login',
+          payload: { email, password: ADMIN_TEST_PASSWORD },
+          remoteAddress: freshAddress(),
+        });
+      const first = await signIn();
+      expect(first.statusCode).toBe(200);
+      const { password_hash: hash } = await db
+        .selectFrom('admin_accounts')
+        .select('password_hash')
+        .where('email', '=', email)
+        .executeTakeFirstOrThrow();
+      expect(hash).toMatch(/^scrypt\$131072\$8\$1\$/);
+      // The sign-in's session is bound to the new hash, and the password still signs in.
+      const cookie = first.cookies.map((c) => `${c.name}=${c.value}`).join('; ');
+      const session = await app.inject({
+        method: 'GET',
+        url: '/api/admin/session',
+        headers: { cookie },
+      });
+      expect(session.json()).toMatchObject({ authenticated: true, account: { email } });
+      expect((await signIn()).statusCode).toBe(200);
     });
   },
   adminOptions,

@@ -5,7 +5,7 @@ import { tablesOf } from '../../platform/database/connection';
 import { enqueueMessages } from '../../platform/outbox/outbox';
 import type { OutboxTables } from '../../platform/outbox/outbox-tables';
 import type { AdminAuthTables } from './auth-tables';
-import { hashPassword, verifyPassword } from './password';
+import { hashPassword, needsRehash, verifyPassword } from './password';
 import { OWNER_ACCOUNT_ID } from './sessions';
 
 /** An invitation is usable once, within 72 hours of being made. */
@@ -56,7 +56,10 @@ export class AdminAccounts {
     private readonly decoyHash: string,
   ) {}
 
-  /** The enabled account with this e-mail and password, or undefined. */
+  /**
+   * The enabled account with this e-mail and password, or undefined. A hash below today's cost
+   * is made anew (decision 158), before the sign-in's session binds to it.
+   */
   async verify(email: string, password: string): Promise<number | undefined> {
     const row = await this.db
       .selectFrom('admin_accounts')
@@ -67,7 +70,16 @@ export class AdminAccounts {
       .executeTakeFirst();
     // Unknown e-mails take as long as wrong passwords: the answer's time names no account.
     const matches = await verifyPassword(password, row?.password_hash ?? this.decoyHash);
-    return row && matches ? row.id : undefined;
+    if (!row?.password_hash || !matches) return undefined;
+    if (needsRehash(row.password_hash)) {
+      await this.db
+        .updateTable('admin_accounts')
+        .set({ password_hash: await hashPassword(password) })
+        .where('id', '=', row.id)
+        .where('password_hash', '=', row.password_hash)
+        .execute();
+    }
+    return Number(row.id);
   }
 
   async list(now = new Date()): Promise<AccountListing> {

@@ -180,15 +180,24 @@ describeEachDatabase(
       });
       expect(options.statusCode).toBe(200);
       expect(options.json()).toMatchObject({ rpId: 'localhost', userVerification: 'required' });
-      const refused = await app.inject({
-        method: 'POST',
-        url: '/api/admin/login/passkey',
-        payload: {
-          response: { id: 'unknown', rawId: 'unknown', type: 'public-key', response: {} },
-        },
-        remoteAddress: freshAddress(),
+      const remoteAddress = freshAddress();
+      const attempt = () =>
+        app.inject({
+          method: 'POST',
+          url: '/api/admin/login/passkey',
+          payload: {
+            response: { id: 'unknown', rawId: 'unknown', type: 'public-key', response: {} },
+          },
+          remoteAddress,
+        });
+      for (let i = 0; i < 5; i++) expect((await attempt()).statusCode).toBe(401);
+      // Past the address's budget: the password sign-in's own answer.
+      const throttled = await attempt();
+      expect(throttled.statusCode).toBe(429);
+      expect(throttled.json()).toEqual({
+        error: 'Too many failed sign-in attempts. Try again in 15 minutes.',
+        retryAfterSeconds: Number(throttled.headers['retry-after']),
       });
-      expect(refused.statusCode).toBe(401);
     });
   },
   { env: adminEnv },

@@ -1,4 +1,4 @@
-import type { FastifyPluginAsync } from 'fastify';
+import type { FastifyPluginAsync, FastifyReply, FastifyRequest } from 'fastify';
 import { SESSION_COOKIE } from './auth-plugin';
 import { ADMIN_ROLES } from '@shared/admin-accounts';
 import { normalEmail, type AdminAccounts } from './accounts';
@@ -12,7 +12,8 @@ interface LoginBody {
   password: string;
 }
 
-const errorBody = {
+/** A refused sign-in: why, and for a throttled one when to try again. */
+export const signInErrorBody = {
   type: 'object',
   properties: { error: { type: 'string' }, retryAfterSeconds: { type: 'integer' } },
   required: ['error'],
@@ -45,6 +46,25 @@ const minutes = (seconds: number) => {
   const value = Math.ceil(seconds / 60);
   return `${value} minute${value === 1 ? '' : 's'}`;
 };
+
+/**
+ * The one answer to a throttled attempt (a password, a code or passkey, a confirmation): 429 with
+ * Retry-After; the client shows the spec's "Too many failed sign-in attempts" toast.
+ */
+export function tooManyAttempts(
+  request: FastifyRequest,
+  reply: FastifyReply,
+  retryAfterSeconds: number,
+) {
+  request.log.warn('admin sign-in throttled');
+  return reply
+    .code(429)
+    .header('Retry-After', String(retryAfterSeconds))
+    .send({
+      error: `Too many failed sign-in attempts. Try again in ${minutes(retryAfterSeconds)}.`,
+      retryAfterSeconds,
+    });
+}
 
 /**
  * POST /api/admin/login, POST /api/admin/logout, GET /api/admin/session.
@@ -86,7 +106,12 @@ export const adminAuthRoutes: FastifyPluginAsync<{ accounts: AdminAccounts }> = 
           },
           required: ['password'],
         },
-        response: { 200: sessionBody, 401: errorBody, 403: errorBody, 429: errorBody },
+        response: {
+          200: sessionBody,
+          401: signInErrorBody,
+          403: signInErrorBody,
+          429: signInErrorBody,
+        },
       },
     },
     async (request, reply) => {
@@ -97,16 +122,7 @@ export const adminAuthRoutes: FastifyPluginAsync<{ accounts: AdminAccounts }> = 
         account: email === undefined ? OWNER_ACCOUNT : normalEmail(email),
       };
       const verdict = await adminAuth.throttle.countAttempt(attempt);
-      if (!verdict.allowed) {
-        request.log.warn('admin sign-in throttled');
-        return reply
-          .code(429)
-          .header('Retry-After', String(verdict.retryAfterSeconds))
-          .send({
-            error: `Too many failed sign-in attempts. Try again in ${minutes(verdict.retryAfterSeconds)}.`,
-            retryAfterSeconds: verdict.retryAfterSeconds,
-          });
-      }
+      if (!verdict.allowed) return tooManyAttempts(request, reply, verdict.retryAfterSeconds);
       const accountId = await accountFor(request.body);
       if (accountId === undefined) {
         await adminAuth.throttle.failed();
@@ -136,7 +152,7 @@ export const adminAuthRoutes: FastifyPluginAsync<{ accounts: AdminAccounts }> = 
     '/api/admin/logout',
     {
       onRequest: adminAuth.checkOrigin,
-      schema: { response: { 200: sessionBody, 403: errorBody } },
+      schema: { response: { 200: sessionBody, 403: signInErrorBody } },
     },
     async (request, reply) => {
       await sessions.revoke(request.cookies[SESSION_COOKIE]);

@@ -2,16 +2,7 @@ import type { FastifyPluginAsync, FastifyReply, FastifyRequest } from 'fastify';
 import type { AuthenticationResponseJSON } from '@simplewebauthn/server';
 import { SESSION_COOKIE } from '../auth/auth-plugin';
 import { sessionClient } from '../auth/sessions';
-import { accountBody } from '../auth/auth-routes';
-
-const errorBody = {
-  type: 'object',
-  properties: {
-    error: { type: 'string' },
-    retryAfterSeconds: { type: 'integer' },
-  },
-  required: ['error'],
-} as const;
+import { accountBody, signInErrorBody as errorBody, tooManyAttempts } from '../auth/auth-routes';
 const signedIn = {
   type: 'object',
   properties: { authenticated: { type: 'boolean' }, account: accountBody },
@@ -45,10 +36,7 @@ export async function throttled(
     factorAttempt(request, accountId),
   );
   if (verdict.allowed) return false;
-  await reply.code(429).header('Retry-After', String(verdict.retryAfterSeconds)).send({
-    error: 'Too many failed attempts. Try again later.',
-    retryAfterSeconds: verdict.retryAfterSeconds,
-  });
+  await tooManyAttempts(request, reply, verdict.retryAfterSeconds);
   return true;
 }
 

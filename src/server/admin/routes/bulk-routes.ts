@@ -10,21 +10,8 @@ import {
   type MessageTemplates,
 } from '../../leads';
 import { assigneeFilter, candidateTypes, companyTypes } from './listing-routes';
-import { assigneeOf, badRequest } from './pipeline-routes';
-
-type FieldErrors = Record<string, string>;
-type Parsed<Value> =
-  { value: Value; fields?: undefined } | { value?: undefined; fields: FieldErrors };
-
-const isObject = (value: unknown): value is Record<string, unknown> =>
-  typeof value === 'object' && value !== null && !Array.isArray(value);
-
-const unknownFields = (body: Record<string, unknown>, known: readonly string[]) =>
-  Object.fromEntries(
-    Object.keys(body)
-      .filter((key) => !known.includes(key))
-      .map((key) => [key, 'Unknown field']),
-  );
+import { badRequest, knownFields, type FieldErrors, type Parsed } from './hand-checked-body';
+import { assigneeOf } from './pipeline-routes';
 
 /** The list's own query parameters (type, q, status, duplicates, assignee), as it reads them. */
 function parseFilter(
@@ -34,8 +21,6 @@ function parseFilter(
   types: Record<string, string>,
   statuses: readonly string[],
 ): Parsed<LeadSelection> {
-  if (!isObject(filter)) return { fields: { filter: 'An object of the list’s filters' } };
-  const fields: FieldErrors = {};
   const known = [
     'type',
     'q',
@@ -43,10 +28,15 @@ function parseFilter(
     'assignee',
     ...(table === 'candidates' ? ['duplicates'] : []),
   ];
-  for (const key of Object.keys(unknownFields(filter, known))) {
-    fields[`filter.${key}`] = 'Unknown field';
-  }
-  const { type, q, status, assignee, duplicates = false } = filter;
+  const checked = knownFields(
+    filter,
+    known,
+    { filter: 'An object of the list’s filters' },
+    'filter.',
+  );
+  if (checked.fields) return checked;
+  const fields: FieldErrors = {};
+  const { type, q, status, assignee, duplicates = false } = checked.value;
   if (type !== undefined && !(typeof type === 'string' && type in types)) {
     fields['filter.type'] = `Must be one of: ${Object.keys(types).join(', ')}`;
   }
@@ -91,10 +81,7 @@ function parseIds(ids: unknown): Parsed<LeadSelection> {
   return { value: { ids: ids as number[] } };
 }
 
-/**
- * The body: `ids` or `filter`, and the changes. Checked by hand, as the PATCH's: Fastify's
- * validation would drop unknown fields and coerce types instead of refusing them.
- */
+/** The body: `ids` or `filter`, and the changes (checked by hand, as the PATCH's). */
 function parseBody(
   request: FastifyRequest,
   table: LeadTable,
@@ -107,15 +94,12 @@ function parseBody(
   notify: boolean;
   assignee: unknown;
 }> {
-  if (!isObject(body)) return { fields: { ids: 'Required' } };
-  const fields: FieldErrors = unknownFields(body, [
-    'ids',
-    'filter',
-    'status',
-    'notify',
-    'assignee',
-  ]);
-  const { ids, filter, status, notify = false, assignee } = body;
+  const checked = knownFields(body, ['ids', 'filter', 'status', 'notify', 'assignee'], {
+    ids: 'Required',
+  });
+  if (checked.fields) return checked;
+  const fields: FieldErrors = {};
+  const { ids, filter, status, notify = false, assignee } = checked.value;
   const selection =
     ids !== undefined && filter !== undefined
       ? { fields: { filter: 'Either ids or filter, not both' } }
@@ -123,7 +107,7 @@ function parseBody(
         ? parseFilter(request, table, filter, types, statuses)
         : parseIds(ids);
   Object.assign(fields, selection.fields);
-  if (status === undefined && !('assignee' in body)) {
+  if (status === undefined && !('assignee' in checked.value)) {
     fields.status = 'Required: a status, an assignee or both';
   } else if (status !== undefined && (typeof status !== 'string' || !statuses.includes(status))) {
     fields.status = `Must be one of: ${statuses.join(', ')}`;

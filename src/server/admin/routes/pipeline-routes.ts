@@ -14,35 +14,11 @@ import {
   type CompanyListRow,
   type LeadPipeline,
   type MessageTemplates,
-  INVALID_FIELDS_MESSAGE,
   findAssignee,
 } from '../../leads';
+import { badRequest, knownFields } from './hand-checked-body';
 
 export const NOTE_MAX_LENGTH = 5000;
-
-type FieldErrors = Record<string, string>;
-
-/**
- * The body's field `required` (and the `optional` ones), or errors by field. Checked by hand:
- * Fastify's validation would drop unknown fields and coerce types instead of refusing them.
- */
-function objectBody(
-  body: unknown,
-  required: string,
-  optional: readonly string[] = [],
-):
-  { ok: true; value: unknown; rest: Record<string, unknown> } | { ok: false; fields: FieldErrors } {
-  if (typeof body !== 'object' || body === null || Array.isArray(body)) {
-    return { ok: false, fields: { [required]: 'Required' } };
-  }
-  const fields: FieldErrors = {};
-  for (const key of Object.keys(body)) {
-    if (key !== required && !optional.includes(key)) fields[key] = 'Unknown field';
-  }
-  if (Object.keys(fields).length > 0) return { ok: false, fields };
-  const { [required]: value, ...rest } = body as Record<string, unknown>;
-  return { ok: true, value, rest };
-}
 
 /** The body's `assignee`: an account a lead may go to, null (unassigned), undefined (refused). */
 export const assigneeOf = async (db: Parameters<typeof findAssignee>[0], value: unknown) =>
@@ -52,8 +28,6 @@ export const assigneeOf = async (db: Parameters<typeof findAssignee>[0], value: 
       ? findAssignee(db, value as number)
       : undefined;
 
-export const badRequest = (reply: FastifyReply, fields: FieldErrors) =>
-  reply.code(400).send({ error: INVALID_FIELDS_MESSAGE, fields });
 const notFound = (reply: FastifyReply) => reply.code(404).send({ error: 'Not found' });
 
 /** An audit entry (actions and ids only, never personal data); a failure is logged only. */
@@ -165,7 +139,7 @@ export const pipelineRoutes: FastifyPluginAsync<{
       {
         schema: {
           ...oneLead,
-          // Checked by hand (objectBody): documented only, so ajv neither coerces nor strips.
+          // Checked by hand (knownFields): documented only, so ajv neither coerces nor strips.
           documentedBody: {
             type: 'object',
             properties: {
@@ -185,12 +159,13 @@ export const pipelineRoutes: FastifyPluginAsync<{
         },
       },
       async (request, reply) => {
-        const body = objectBody(request.body, 'status', ['notify', 'assignee']);
-        if (!body.ok) return badRequest(reply, body.fields);
-        const { notify = false, ...rest } = body.rest;
-        const assigning = 'assignee' in rest;
+        const body = knownFields(request.body, ['status', 'notify', 'assignee'], {
+          status: 'Required',
+        });
+        if (body.fields) return badRequest(reply, body.fields);
+        const { status, notify = false, assignee: to } = body.value;
+        const assigning = 'assignee' in body.value;
         // {"assignee"} alone leaves the status as it is (decision 162).
-        const status = body.value === undefined && assigning ? undefined : body.value;
         if (status !== undefined || !assigning) {
           if (typeof status !== 'string' || !statuses.includes(status)) {
             return badRequest(reply, { status: `Must be one of: ${statuses.join(', ')}` });
@@ -202,7 +177,7 @@ export const pipelineRoutes: FastifyPluginAsync<{
         if (notify && !template) {
           return badRequest(reply, { notify: 'This status has no message to send' });
         }
-        const assignee = assigning ? await assigneeOf(app.database.db, rest.assignee) : null;
+        const assignee = assigning ? await assigneeOf(app.database.db, to) : null;
         if (assignee === undefined) {
           return badRequest(reply, {
             assignee: 'Must be the id of an enabled owner or recruiter account, or null',
@@ -271,10 +246,11 @@ export const pipelineRoutes: FastifyPluginAsync<{
         },
       },
       async (request, reply) => {
-        const body = objectBody(request.body, 'text');
-        if (!body.ok) return badRequest(reply, body.fields);
+        const body = knownFields(request.body, ['text'], { text: 'Required' });
+        if (body.fields) return badRequest(reply, body.fields);
+        const given = body.value.text;
         // NUL is dropped as the lead forms drop it: PostgreSQL text cannot hold it.
-        const text = typeof body.value === 'string' ? body.value.replaceAll('\0', '').trim() : '';
+        const text = typeof given === 'string' ? given.replaceAll('\0', '').trim() : '';
         const length = [...text].length; // characters, not UTF-16 units
         if (length === 0 || length > NOTE_MAX_LENGTH) {
           return badRequest(reply, { text: 'A note is 1 to 5,000 characters' });

@@ -1,0 +1,31 @@
+import type { FastifyReply } from 'fastify';
+import { INVALID_FIELDS_MESSAGE } from '../../leads';
+
+/** Why a body was refused, by field. */
+export type FieldErrors = Record<string, string>;
+/** A body's checked value, or why not. */
+export type Parsed<Value> =
+  { value: Value; fields?: undefined } | { value?: undefined; fields: FieldErrors };
+
+/**
+ * `body` as an object of `known` fields only, or errors by field: `notObject` when it is no
+ * object, "Unknown field" for the others (named under `prefix`). Bodies of the lead routes are
+ * checked by hand: Fastify's validation would drop unknown fields and coerce types instead of
+ * refusing them.
+ */
+export function knownFields(
+  body: unknown,
+  known: readonly string[],
+  notObject: FieldErrors,
+  prefix = '',
+): Parsed<Record<string, unknown>> {
+  if (typeof body !== 'object' || body === null || Array.isArray(body))
+    return { fields: notObject };
+  const unknown = Object.keys(body).filter((key) => !known.includes(key));
+  if (unknown.length === 0) return { value: body as Record<string, unknown> };
+  return { fields: Object.fromEntries(unknown.map((key) => [`${prefix}${key}`, 'Unknown field'])) };
+}
+
+/** 400 with the errors by field. */
+export const badRequest = (reply: FastifyReply, fields: FieldErrors) =>
+  reply.code(400).send({ error: INVALID_FIELDS_MESSAGE, fields });

@@ -12,20 +12,18 @@ const FRAMEABLE_BY_SELF = new Set(['/questionnaire']);
 const RUNTIME_STYLE_ELEMENTS = new Set(['/admin']);
 
 /**
- * Pages that run no tracking and talk to no origin but ours, whatever is configured: the
- * admin area shows leads' personal data (docs/decisions/062).
+ * The admin area's pages. They run no tracking and talk to no origin but ours, whatever is
+ * configured: they show leads' personal data (docs/decisions/062). They sign in or register with
+ * passkeys, so WebAuthn is allowed for our origin (issue 22).
  */
-const OWN_ORIGIN_ONLY = new Set(['/admin', '/admin/invite']);
-
-/** Pages that sign in or register with a passkey: WebAuthn allowed for our origin (issue 22). */
-const PASSKEY_PAGES = new Set(['/admin', '/admin/invite']);
+export const ADMIN_PAGES: ReadonlySet<string> = new Set(['/admin', '/admin/invite']);
 
 /**
  * The run-time config a page gets: on /admin no pixel id (so the client never loads Meta's
  * script) and no external questionnaire, so its CSP names no origin but its own.
  */
 export function pageRuntime(route: string | null, runtime: RuntimeConfig): RuntimeConfig {
-  if (route === null || !OWN_ORIGIN_ONLY.has(route)) return runtime;
+  if (route === null || !ADMIN_PAGES.has(route)) return runtime;
   return { ...runtime, metaPixelId: null, questionnaireUrl: null };
 }
 
@@ -46,7 +44,7 @@ export function pageHeaders(
     }),
     'X-Frame-Options': frameableBySelf ? 'SAMEORIGIN' : 'DENY',
     'Permissions-Policy':
-      route !== null && PASSKEY_PAGES.has(route)
+      route !== null && ADMIN_PAGES.has(route)
         ? PASSKEY_PAGES_PERMISSIONS_POLICY
         : PERMISSIONS_POLICY,
   };

@@ -1,6 +1,7 @@
 import { createHash } from 'node:crypto';
 import type { APIRequestContext } from '@playwright/test';
 import { routeMeta } from '../../../src/client/app/route-meta';
+import { ADMIN_PAGES } from '../../../src/server/site/page-headers';
 import { expect } from '../fixtures';
 
 /**
@@ -10,8 +11,8 @@ import { expect } from '../fixtures';
 
 /** Every page route, the not-found page and a JSON answer. */
 export const PAGE_PATHS = [...routeMeta.map((route) => route.path), '/no-such-page'];
-/** The admin area's pages: their own origin only, and passkeys allowed (decisions 062, 157). */
-export const isAdminPage = (path: string) => path === '/admin' || path === '/admin/invite';
+/** The admin area's pages, as the server lists them: their own origin only, and passkeys. */
+export const isAdminPage = (path: string) => ADMIN_PAGES.has(path);
 export const API_PATH = '/api/health';
 
 /** The origins a configured server lets in: Meta's pixel and the questionnaire. */

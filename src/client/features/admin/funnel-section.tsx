@@ -112,9 +112,9 @@ function AbComparison({ variants }: { variants: FunnelStep[] }) {
         ))}
       </dl>
       <p className="mt-3 text-xs text-slate-600">
-        An always-valid test: it may be read every day. Where there is no difference, it says
-        &ldquo;you may stop&rdquo; at most 5% of the time. It needs 10 conversions and 10
-        non-conversions on each side.
+        An always-valid test: it may be read every day, for a range that starts on the day the test
+        began. Where there is no difference, it says &ldquo;you may stop&rdquo; at most 5% of the
+        time. It needs 10 conversions and 10 non-conversions on each side.
       </p>
     </section>
   );

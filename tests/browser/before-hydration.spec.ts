@@ -1,6 +1,6 @@
 import type { Locator, Page, Request, Route } from '@playwright/test';
 import { expect, test } from './fixtures';
-import { fillApplication } from './support/lead-forms';
+import { answerQuestionnaire, fillApplication } from './support/lead-forms';
 import { mobileViewport } from './support/site';
 
 /**
@@ -119,19 +119,7 @@ const forms: readonly PublicForm[] = [
   {
     path: '/questionnaire',
     endpoint: '/api/candidates/questionnaire',
-    fill: async (form) => {
-      await form.getByRole('radio', { name: 'Within a month' }).check();
-      await form
-        .getByRole('group', { name: /train full time/ })
-        .getByLabel('Yes')
-        .check();
-      await form
-        .getByRole('group', { name: /relocate/ })
-        .getByLabel('No')
-        .check();
-      await form.getByLabel('Where do you live?').fill('Reno, NV');
-      await form.getByLabel(/Why do you want/).fill('I want to build the machines of the cloud.');
-    },
+    fill: answerQuestionnaire,
     submit: 'Submit Answers',
     sent: (page) =>
       expect(

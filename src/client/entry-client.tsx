@@ -26,7 +26,7 @@ const app = (
 // reader loads only then (pre-rendered pages, nearly all visits, have no state block).
 const stateBlock = document.getElementById(PAGE_STATE_ELEMENT_ID);
 
-captureLandingVisit();
+captureLandingVisit(); // done already by a public page's inline script; the dev server has none
 // A page framed by our own site (the questionnaire inside /typeform) leaves tracking to the page
 // around it: one pixel and one page view per visit, not a second one inside the frame.
 if (window === window.top) startTracking();
@@ -59,6 +59,6 @@ void pageFor(window.location.pathname.replace(/\/+$/, '') || '/')
     holdClick(held?.click ?? null);
     if (container.hasChildNodes()) startTransition(() => void hydrateRoot(container, app));
     else createRoot(container).render(app);
-    // Counted once the page works (a framed page is counted by the page around it).
-    if (window === window.top) sendVisitBeacon();
+    // Public pages are counted by their inline script (page-boot.ts); the dev server has none.
+    if (!held && window === window.top) sendVisitBeacon();
   });

@@ -16,7 +16,14 @@ declare global {
   }
 }
 
+import { captureLandingVisit } from './lib/attribution';
+import { sendVisitBeacon } from './lib/tracking/visit-beacon';
+
 const script = document.currentScript as HTMLScriptElement;
+
+// The landing's UTM and click id are kept, and the visit counted, even when the visitor follows
+// a link before the app's code arrives (its code would then never run on this page).
+captureLandingVisit();
 
 // Fields filled in from an earlier page (form-field.tsx: data-prefill, data-locked) show their
 // value as soon as the form is painted; hydration then renders the same.
@@ -46,6 +53,8 @@ let loading = false;
 function load() {
   if (loading) return;
   loading = true;
+  // A framed page (the questionnaire in /typeform) is counted by the page around it.
+  if (window === window.top) sendVisitBeacon();
   for (const type of INTENT) document.removeEventListener(type, load, intent);
   for (const href of script.dataset.preload?.split(' ') ?? []) {
     const link = document.createElement('link');

@@ -235,3 +235,22 @@ test('the code is requested after the first paint, and no script before it', asy
   expect(order.scripts).toBeGreaterThan(0);
   expect(order.firstScript).toBeGreaterThan(order.paint ?? Infinity);
 });
+
+test('a link followed before the code arrives keeps the landing UTM and counts the visit', async ({
+  page,
+}) => {
+  await holdEntry(page); // never released: the visitor leaves before the code arrives
+  const beacon = page.waitForRequest(
+    (request) => request.url().endsWith('/api/visits') && request.method() === 'POST',
+  );
+  await page.goto('/career?utm_source=fb&utm_campaign=early-leaver');
+  await page.getByRole('link', { name: 'Privacy Policy' }).first().click();
+  await expect(page).toHaveURL('/privacy');
+  expect((await beacon).postDataJSON()).toMatchObject({
+    page: '/career',
+    variant: 'free_training',
+    utmCampaign: 'early-leaver',
+  });
+  const kept = await page.evaluate(() => sessionStorage.getItem('leadAttribution'));
+  expect(JSON.parse(kept ?? '{}')).toMatchObject({ utmSource: 'fb', utmCampaign: 'early-leaver' });
+});

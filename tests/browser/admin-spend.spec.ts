@@ -1,5 +1,5 @@
 import { test } from './fixtures';
-import { expect, lead, openTab, signIn, uniqueTag } from './support/admin';
+import { expect, lead, openTab, signIn, toast, uniqueTag } from './support/admin';
 import { axeViolations } from './support/site';
 import { visitCounted } from './support/visits';
 
@@ -13,6 +13,8 @@ test('an uploaded spend CSV gives each campaign its cost per lead and per placem
   browser,
   page,
 }) => {
+  // Many steps, and axe on the whole Overview.
+  test.setTimeout(90_000);
   const source = uniqueTag('src');
   const spring = uniqueTag('spring');
   const fall = uniqueTag('fall');
@@ -54,7 +56,7 @@ test('an uploaded spend CSV gives each campaign its cost per lead and per placem
     ),
   });
   await costs.getByRole('button', { name: 'Upload spend' }).click();
-  await expect(page.getByText('2 rows stored.')).toBeVisible();
+  await expect(toast(page, 'Spend uploaded').first()).toContainText('2 rows stored.');
 
   const table = costs.getByRole('table', { name: /^Costs per utm campaign/ });
   // Leads, applications, enrolled, placed, spend, per lead, application, enrolled, placement.
@@ -81,14 +83,14 @@ test('an uploaded spend CSV gives each campaign its cost per lead and per placem
     '—',
   ]);
 
-  // Each column sorts, both ways, and says so.
+  // Each column sorts, both ways, and says so: figures largest first, then the other way.
   const spendHeader = table.getByRole('columnheader', { name: 'Spend', exact: true });
   await expect(spendHeader).toHaveAttribute('aria-sort', 'descending');
   await spendHeader.getByRole('button').click();
   await expect(spendHeader).toHaveAttribute('aria-sort', 'ascending');
   const perLead = table.getByRole('columnheader', { name: 'Cost per lead' });
   await perLead.getByRole('button').click();
-  await expect(perLead).toHaveAttribute('aria-sort', 'ascending');
+  await expect(perLead).toHaveAttribute('aria-sort', 'descending');
   await expect(spendHeader).toHaveAttribute('aria-sort', 'none');
 
   await expect(costs.getByTestId('spend-chart').locator('canvas')).toBeVisible();

@@ -134,10 +134,12 @@ export async function benchFunnel({ seed, startAdminServer, signIn, log }) {
   }
 }
 
+// Alone: bench-admin.mjs's seeding and server (not awaited at the top: it imports this module).
 if (import.meta.url === pathToFileURL(process.argv[1] ?? '').href) {
-  const { benchAdminParts } = await import('./bench-admin.mjs');
-  await benchFunnel(benchAdminParts).catch((error) => {
-    console.error(error);
-    process.exit(1);
-  });
+  import('./bench-admin.mjs')
+    .then(({ benchAdminParts }) => benchFunnel(benchAdminParts))
+    .catch((error) => {
+      console.error(error);
+      process.exit(1);
+    });
 }

@@ -151,6 +151,13 @@ const steps = arrayOfObjects({
  */
 export const funnelRoutes: FastifyPluginAsync = async (app) => {
   const db = tablesOf<VisitTables>(app.database.db);
+  /** The figures of a valid range (the beacon's counts written first), or the 400's body. */
+  const figuresOf = async (query: FunnelQuery) => {
+    const range = checkedRange(query);
+    if ('fields' in range) return range;
+    await app.visitCounter.flush();
+    return funnelFigures(db, range.from, range.to, range.currency);
+  };
   app.get<{ Querystring: FunnelQuery }>(
     '/api/admin/funnel',
     {
@@ -196,10 +203,8 @@ export const funnelRoutes: FastifyPluginAsync = async (app) => {
       validatorCompiler: () => () => true,
     },
     async (request, reply) => {
-      const range = checkedRange(request.query);
-      if ('fields' in range) return reply.code(400).send(range);
-      await app.visitCounter.flush();
-      return funnelFigures(db, range.from, range.to, range.currency);
+      const figures = await figuresOf(request.query);
+      return 'fields' in figures ? reply.code(400).send(figures) : figures;
     },
   );
 
@@ -221,15 +226,13 @@ export const funnelRoutes: FastifyPluginAsync = async (app) => {
       validatorCompiler: () => () => true,
     },
     async (request, reply) => {
-      const range = checkedRange(request.query);
-      if ('fields' in range) return reply.code(400).send(range);
-      await app.visitCounter.flush();
-      const figures = await funnelFigures(db, range.from, range.to, range.currency);
+      const figures = await figuresOf(request.query);
+      if ('fields' in figures) return reply.code(400).send(figures);
       return reply
         .header('Content-Type', 'text/csv; charset=utf-8')
         .header(
           'Content-Disposition',
-          `attachment; filename="funnel-${range.from}-${range.to}.csv"`,
+          `attachment; filename="funnel-${figures.from}-${figures.to}.csv"`,
         )
         .header('Cache-Control', 'no-store')
         .send(funnelCsv(figures));
@@ -240,7 +243,13 @@ export const funnelRoutes: FastifyPluginAsync = async (app) => {
 type FunnelQuery = { from?: string; to?: string; currency?: string };
 
 /** The range asked for, or the 400 naming each bad field. */
-function checkedRange({ from, to, currency }: FunnelQuery) {
+function checkedRange({
+  from,
+  to,
+  currency,
+}: FunnelQuery):
+  | { error: string; fields: Record<string, string> }
+  | { from: string; to: string; currency: string | undefined } {
   const fields: Record<string, string> = {};
   if (!isDay(from)) fields.from = 'A date as YYYY-MM-DD';
   if (!isDay(to)) fields.to = 'A date as YYYY-MM-DD';

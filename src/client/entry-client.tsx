@@ -4,6 +4,7 @@ import { BrowserRouter } from 'react-router';
 import { App } from './app/app';
 import { pageFor } from './app/pages';
 import { captureLandingVisit } from './lib/attribution';
+import { holdClick } from './lib/held-click';
 import { holdSubmit } from './lib/held-submit';
 import { PAGE_STATE_ELEMENT_ID } from '@shared/page-state';
 import { startTracking } from './lib/tracking/start';
@@ -52,6 +53,10 @@ void pageFor(window.location.pathname.replace(/\/+$/, '') || '/')
       import('./lib/take-page-state').then((module) => module.takePageState(stateBlock)),
   )
   .then(() => {
+    // What the page's inline script held before now (page-boot.ts), replayed once React listens.
+    const held = window.pageBoot?.take();
+    if (held?.submit) holdSubmit(held.submit);
+    holdClick(held?.click ?? null);
     if (container.hasChildNodes()) startTransition(() => void hydrateRoot(container, app));
     else createRoot(container).render(app);
     // Counted once the page works (a framed page is counted by the page around it).

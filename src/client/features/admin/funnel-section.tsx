@@ -2,6 +2,7 @@ import { useId, useState } from 'react';
 import { keepPreviousData, useQuery } from '@tanstack/react-query';
 import type { FunnelFigures, FunnelStep } from '@shared/admin-funnel';
 import { sequentialVerdict, wilsonInterval, type Sample, type Verdict } from './ab-test';
+import { CostsSection } from './costs-section';
 import { FiguresTables, VARIANTS, type Figures } from './figures-table';
 
 // The first-party funnel (decision 116) and the landing A/B test (decision 166), for a chosen range.
@@ -124,12 +125,16 @@ function AbComparison({ variants }: { variants: FunnelStep[] }) {
 export function FunnelSection() {
   const [from, setFrom] = useState(() => isoDay(Date.now() - 29 * DAY_MS));
   const [to, setTo] = useState(() => isoDay(Date.now()));
+  // '': the currency most spent in the range (decision 165).
+  const [currency, setCurrency] = useState('');
   const id = useId();
   const errorId = `${id}-error`;
   const valid = DAY_PATTERN.test(from) && DAY_PATTERN.test(to) && from <= to;
   // The last figures stay on screen while a new range loads.
   const funnel = useQuery<FunnelFigures>({
-    queryKey: [`/api/admin/funnel?${new URLSearchParams({ from, to })}`],
+    queryKey: [
+      `/api/admin/funnel?${new URLSearchParams({ from, to, ...(currency && { currency }) })}`,
+    ],
     enabled: valid,
     placeholderData: keepPreviousData,
   });
@@ -182,6 +187,7 @@ export function FunnelSection() {
             </p>
             <AbComparison variants={data.variants} />
             <FiguresTables figures={funnelFigures} data={data} />
+            <CostsSection data={data} onCurrency={setCurrency} />
           </>
         )}
       </div>

@@ -34,6 +34,7 @@ const capabilities = [
   'conversions',
   'visits',
   'backups',
+  'spend',
 ];
 const serverRoot = `${server}/*.ts`;
 
@@ -75,7 +76,7 @@ const serverZones = [
         .filter((other) => other !== name)
         .map((other) => ({
           path: `${server}/${other}`,
-          except: ['leads', 'conversions'].includes(other) ? ['./index.ts'] : [],
+          except: ['leads', 'conversions', 'spend'].includes(other) ? ['./index.ts'] : [],
         })),
       serverRoot,
     ],

@@ -10,12 +10,16 @@
 // one by cursor, and one half a year deep) p95 <= 50 ms. Also printed: the list's first page
 // and a search (p95), one export's time and
 // the server's memory growth during it, and the load average (`uptime`) beside each figure.
-// Then a 10,000-lead bulk status change at BULK_LEADS (default 1,000,000) leads (bench-admin-bulk.mjs).
-// Options: LEADS, BULK_LEADS, DATABASE_URL, LEAD_SECONDS (default 10), LEAD_CONNECTIONS (default 50).
+// Then a 10,000-lead bulk status change at BULK_LEADS (default 1,000,000) leads (bench-admin-bulk.mjs),
+// and the funnel with two years of ad spend at FUNNEL_LEADS (default 1,000,000) leads
+// (bench-admin-funnel.mjs, which also runs alone).
+// Options: LEADS, BULK_LEADS, FUNNEL_LEADS, DATABASE_URL, LEAD_SECONDS (default 10),
+// LEAD_CONNECTIONS (default 50).
 import { execFile } from 'node:child_process';
 import { randomBytes } from 'node:crypto';
 import os from 'node:os';
 import path from 'node:path';
+import { pathToFileURL } from 'node:url';
 import { promisify } from 'node:util';
 import pg from 'pg';
 import {
@@ -29,6 +33,7 @@ import {
   verdict,
 } from './bench-server.mjs';
 import { benchBulk } from './bench-admin-bulk.mjs';
+import { benchFunnel } from './bench-admin-funnel.mjs';
 import { lead, seedSqlite } from './bench-leads.mjs';
 
 const execFileAsync = promisify(execFile);
@@ -268,10 +273,16 @@ async function main() {
     await server?.stop();
     await removeDataDir(dataDir);
   }
-  await benchBulk({ seed, startAdminServer, signIn, log });
+  await benchBulk(benchAdminParts);
+  await benchFunnel(benchAdminParts);
 }
 
-main().catch((error) => {
-  console.error(error);
-  process.exit(1);
-});
+/** What the parts run at a million leads share: seeding, the server, signing in, the log. */
+export const benchAdminParts = { seed, startAdminServer, signIn, log };
+
+if (import.meta.url === pathToFileURL(process.argv[1] ?? '').href) {
+  main().catch((error) => {
+    console.error(error);
+    process.exit(1);
+  });
+}

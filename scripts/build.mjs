@@ -4,6 +4,7 @@ import { mkdir, readFile, readdir, rm, writeFile } from 'node:fs/promises';
 import path from 'node:path';
 import { promisify } from 'node:util';
 import { brotliCompress, constants as zlib, gzip } from 'node:zlib';
+import { build as esbuild } from 'esbuild';
 import { build as viteBuild } from 'vite';
 import { newBuildDir, switchBuild } from './build-dir.mjs';
 import { currentFingerprint, root, STAMP_FILE_NAME } from './build-stamp.mjs';
@@ -37,6 +38,42 @@ async function inlineStylesheet({ clientDir }, template) {
     () => `<style>${css.replaceAll('</style', '<\\/style')}</style>`,
   );
 }
+
+/** src/client/page-boot.ts as one minified inline script. */
+async function pageBootScript() {
+  const { outputFiles } = await esbuild({
+    entryPoints: [path.join(root, 'src/client/page-boot.ts')],
+    bundle: true,
+    write: false,
+    minify: true,
+    format: 'iife',
+    target: 'es2022',
+    logLevel: 'warning',
+  });
+  return outputFiles[0].text.trim();
+}
+
+const ENTRY_SCRIPT = /\s*<script type="module" crossorigin src="([^"]+)"><\/script>/;
+const MODULE_PRELOAD = /\s*<link rel="modulepreload" crossorigin href="([^"]+)">/g;
+
+/**
+ * A public page's template (docs/decisions/164): no script or modulepreload in the head, so
+ * nothing is fetched before the first paint; the inline boot script after #root loads the
+ * entry (and its preloads) after that paint or at the first interaction.
+ */
+function publicTemplate(template, bootScript) {
+  const entry = ENTRY_SCRIPT.exec(template);
+  if (!entry) throw new Error('No entry script in the built index.html');
+  const preloads = [...template.matchAll(MODULE_PRELOAD)].map((match) => match[1]);
+  const boot = `<script data-entry="${entry[1]}" data-preload="${preloads.join(' ')}">${bootScript}</script>`;
+  return template
+    .replace(entry[0], '')
+    .replaceAll(MODULE_PRELOAD, '')
+    .replace('<!--app-html--></div>', () => `<!--app-html--></div>\n    ${boot}`);
+}
+
+/** The admin area keeps Vite's tags: its code is the page, and it is nobody's landing page. */
+const isAdmin = (route) => /^\/admin(\/|$)/.test(route);
 
 const cspHash = (text) => `'sha256-${createHash('sha256').update(text, 'utf8').digest('base64')}'`;
 
@@ -73,10 +110,11 @@ const robots = (site, hidden) =>
 
 async function prerender(out) {
   const { dir, clientDir, ssrDir, pagesDir, shellsDir } = out;
-  const template = await inlineStylesheet(
+  const adminTemplate = await inlineStylesheet(
     out,
     await readFile(path.join(clientDir, 'index.html'), 'utf8'),
   );
+  const template = publicTemplate(adminTemplate, await pageBootScript());
   await rm(path.join(clientDir, 'index.html'));
   const entry = await import(path.join(ssrDir, 'entry-server.js'));
   const site = entry.siteConfig;
@@ -87,7 +125,9 @@ async function prerender(out) {
   const write = async (route, file) => {
     const body = await entry.render(route);
     // Replacer functions: a "$&" or "$'" in the page text must not be read as a pattern.
-    const shell = template.replace('<!--app-head-->', () => entry.pageHead(route, site));
+    const shell = (isAdmin(route) ? adminTemplate : template).replace('<!--app-head-->', () =>
+      entry.pageHead(route, site),
+    );
     const html = shell.replace('<!--app-html-->', () => body);
     await writeFile(path.join(pagesDir, file), html);
     await writeFile(path.join(shellsDir, file), shell);

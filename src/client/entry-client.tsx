@@ -4,6 +4,7 @@ import { BrowserRouter } from 'react-router';
 import { App } from './app/app';
 import { pageFor } from './app/pages';
 import { captureLandingVisit } from './lib/attribution';
+import { holdClick } from './lib/held-click';
 import { holdSubmit } from './lib/held-submit';
 import { PAGE_STATE_ELEMENT_ID } from '@shared/page-state';
 import { startTracking } from './lib/tracking/start';
@@ -25,7 +26,7 @@ const app = (
 // reader loads only then (pre-rendered pages, nearly all visits, have no state block).
 const stateBlock = document.getElementById(PAGE_STATE_ELEMENT_ID);
 
-captureLandingVisit();
+captureLandingVisit(); // done already by a public page's inline script; the dev server has none
 // A page framed by our own site (the questionnaire inside /typeform) leaves tracking to the page
 // around it: one pixel and one page view per visit, not a second one inside the frame.
 if (window === window.top) startTracking();
@@ -52,8 +53,12 @@ void pageFor(window.location.pathname.replace(/\/+$/, '') || '/')
       import('./lib/take-page-state').then((module) => module.takePageState(stateBlock)),
   )
   .then(() => {
+    // What the page's inline script held before now (page-boot.ts), replayed once React listens.
+    const held = window.pageBoot?.take();
+    if (held?.submit) holdSubmit(held.submit);
+    holdClick(held?.click ?? null);
     if (container.hasChildNodes()) startTransition(() => void hydrateRoot(container, app));
     else createRoot(container).render(app);
-    // Counted once the page works (a framed page is counted by the page around it).
-    if (window === window.top) sendVisitBeacon();
+    // Public pages are counted by their inline script (page-boot.ts); the dev server has none.
+    if (!held && window === window.top) sendVisitBeacon();
   });

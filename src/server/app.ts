@@ -35,6 +35,7 @@ import { tablesOf } from './platform/database/connection';
 import { openApi } from './platform/http/openapi';
 import { securityHeaders } from './platform/http/security-headers';
 import { sitePlugin } from './site/site-plugin';
+import { spendPlugin, spendRoutes, type SpendPullSettings } from './spend';
 import { funnelRoutes, visitsPlugin } from './visits/visits-plugin';
 
 export interface BuildAppOptions {
@@ -49,6 +50,8 @@ export interface BuildAppOptions {
   personWorker?: NotificationWorkerSettings;
   /** When RETENTION_DAYS erases (tests: sooner than a minute after start, then daily). */
   retention?: RetentionSchedule;
+  /** The Meta ad spend pull's knobs (decision 165), likewise. */
+  spendPull?: SpendPullSettings & { enabled?: boolean };
   /** Tests: bounds other than the built-in ones, to see them reached in a moment. */
   bounds?: Bounds;
 }
@@ -101,6 +104,7 @@ export async function buildApp({
   conversionWorker,
   personWorker,
   retention,
+  spendPull,
   bounds = {},
 }: BuildAppOptions): Promise<FastifyInstance> {
   const app = Fastify({
@@ -212,6 +216,10 @@ export async function buildApp({
     siteUrl: config.site.siteUrl,
     ...(conversionWorker ? { worker: conversionWorker } : {}),
   });
+  await app.register(spendPlugin, {
+    metaAds: config.metaAds,
+    ...(spendPull ? { pull: spendPull } : {}),
+  });
   // The beacon is limited per address like the lead routes, on a budget of its own.
   await app.register(visitsPlugin, {
     siteUrl: config.site.siteUrl,
@@ -227,7 +235,7 @@ export async function buildApp({
     config,
     smtpTimeoutMs: bounds.smtpTimeoutMs,
     notify,
-    guardedRoutes: [funnelRoutes],
+    guardedRoutes: [funnelRoutes, spendRoutes],
     retention,
     visitsNotCounted: (since) => app.visitCounter.notCountedSince(since),
     formHandoff,

@@ -14,6 +14,7 @@ import { healthProbeMigrations, type HealthProbeTables } from './platform/databa
 import type { MigrationSet } from './platform/database/migration-runner';
 import { outboxMigrations } from './platform/outbox/outbox-migrations';
 import type { OutboxTables } from './platform/outbox/outbox-tables';
+import { spendMigrations, type SpendTables } from './spend';
 import { visitMigrations, type VisitTables } from './visits/visit-tables';
 
 /*
@@ -28,7 +29,8 @@ export type Database = LeadTables &
   AuditTables &
   OutboxTables &
   HealthProbeTables &
-  VisitTables;
+  VisitTables &
+  SpendTables;
 
 /** Every capability's migrations; the runner orders them by name. */
 export const migrations: readonly MigrationSet[] = [
@@ -39,6 +41,7 @@ export const migrations: readonly MigrationSet[] = [
   outboxMigrations,
   healthProbeMigrations,
   visitMigrations,
+  spendMigrations,
 ];
 
 /**

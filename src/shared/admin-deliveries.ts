@@ -19,6 +19,8 @@ export interface Deliveries {
   /** The same count by destination (Meta's Conversions API events apart, decision 110). */
   failedByDestination: Record<FailedDelivery['destination'], number>;
   failed: FailedDelivery[];
+  /** Meta's ad spend pull, failing since its last success (decision 165); null: fine. */
+  spendPull?: { error: string; failures: number; lastAttemptAt: string } | null;
 }
 
 /** One Meta Conversions API event of a lead, in its detail (decision 110). */

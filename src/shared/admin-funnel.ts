@@ -19,6 +19,29 @@ export interface FunnelStep {
   questionnaireRate: number | null;
   /** applications / leads (an application need not follow the questionnaire). */
   applicationRate: number | null;
+  /** Ad spend matched to this key, in minor units of `currency` (decision 165); null: none. */
+  spend: number | null;
+  currency: string | null;
+  /** spend / the count, in minor units; null where the count is 0 or there is no spend. */
+  costPerLead: number | null;
+  costPerApplication: number | null;
+  costPerEnrolled: number | null;
+  costPerPlacement: number | null;
+}
+
+/** Spend of a campaign that no lead's utm_campaign matched (nor the admin's mapping). */
+export interface UnmatchedSpend {
+  source: string;
+  campaign: string;
+  campaignName: string;
+  spend: number;
+}
+
+/** A week (its Monday, UTC) of the range: spend, and the leads that arrived in it and are placed. */
+export interface FunnelWeek {
+  week: string;
+  spend: number;
+  placed: number;
 }
 
 export interface FunnelFigures {
@@ -27,4 +50,17 @@ export interface FunnelFigures {
   variants: FunnelStep[];
   utmSources: FunnelStep[];
   utmCampaigns: FunnelStep[];
+  /** The one currency of every amount in this report; null: no spend in the range. */
+  currency: string | null;
+  /** Each currency with spend in the range (most first): a report per currency, never mixed. */
+  currencies: { currency: string; spend: number }[];
+  unmatchedSpend: UnmatchedSpend[];
+  weeks: FunnelWeek[];
+}
+
+/** GET/POST /api/admin/spend/mappings: leads with this utm_campaign belong to that campaign. */
+export interface SpendMapping {
+  utmCampaign: string;
+  source: string;
+  campaign: string;
 }

@@ -405,6 +405,8 @@ describeEachDatabase(
         'GET /api/company-submissions/board',
         'GET /api/admin/overview',
         'GET /api/admin/funnel',
+        'GET /api/admin/funnel.csv',
+        'GET /api/admin/spend/mappings',
         'GET /api/admin/deliveries',
         'GET /api/admin/message-templates',
         'GET /api/admin/sessions',

@@ -218,6 +218,12 @@ describeEachDatabase(
         leadRate: 0.6667,
         questionnaireRate: 0.5,
         applicationRate: 0,
+        spend: null,
+        currency: null,
+        costPerLead: null,
+        costPerApplication: null,
+        costPerEnrolled: null,
+        costPerPlacement: null,
       });
       expect(variant('high_salary')).toMatchObject({
         visitors: 1,

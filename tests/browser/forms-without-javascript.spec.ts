@@ -1,7 +1,7 @@
 import { request as playwrightRequest, type Page } from '@playwright/test';
 import { E2E_ADMIN_PASSWORD } from '../support/e2e';
 import { expect, test } from './fixtures';
-import { expectFieldErrors, fillApplication } from './support/lead-forms';
+import { answerQuestionnaire, expectFieldErrors, fillApplication } from './support/lead-forms';
 
 /**
  * Every public form, posted by the browser itself with JavaScript disabled
@@ -112,17 +112,7 @@ test('/candidates -> /typeform -> questionnaire -> /thank-you, the e-mail carrie
   const frame = page.frameLocator('iframe[title="Application questionnaire"]');
   await expect(frame.getByLabel('Email')).toHaveValue(email);
   await expect(frame.getByLabel('Email')).toHaveJSProperty('readOnly', true);
-  await frame.getByRole('radio', { name: 'Within a month' }).check();
-  await frame
-    .getByRole('group', { name: /train full time/ })
-    .getByLabel('Yes')
-    .check();
-  await frame
-    .getByRole('group', { name: /relocate/ })
-    .getByLabel('No')
-    .check();
-  await frame.getByLabel('Where do you live?').fill('Reno, NV');
-  await frame.getByLabel(/Why do you want/).fill('I want to build the machines of the cloud.');
+  await answerQuestionnaire(frame);
   await frame.getByRole('button', { name: 'Submit Answers' }).click();
 
   // target="_top": the whole page moves on, not only the frame.

@@ -5,7 +5,7 @@ import { visitLandingPagesFromAds } from './support/visits';
 
 /*
  * The first-party visit count end to end (decision 115): the landing pages, opened from an ad
- * link with UTM values, send their beacon once hydrated, and the admin's funnel counts them.
+ * link with UTM values, send their beacon after the first paint, and the admin's funnel counts them.
  */
 
 interface Step {
@@ -22,15 +22,19 @@ test('visits of /career and /training from ad links show in the funnel', async (
 
   await signIn(page);
   const day = new Date().toISOString().slice(0, 10);
-  const response = await page.request.get(`/api/admin/funnel?from=${day}&to=${day}`);
-  expect(response.status()).toBe(200);
-  const funnel = (await response.json()) as Record<
-    'variants' | 'utmSources' | 'utmCampaigns',
-    Step[]
-  >;
+  type Funnel = Record<'variants' | 'utmSources' | 'utmCampaigns', Step[]>;
+  const readFunnel = async () => {
+    const response = await page.request.get(`/api/admin/funnel?from=${day}&to=${day}`);
+    expect(response.status()).toBe(200);
+    return (await response.json()) as Funnel;
+  };
   const find = (steps: Step[], key: string) => steps.find((step) => step.key === key);
+  // Visits are written within a second of their beacon (visit-counter.ts).
+  await expect
+    .poll(async () => find((await readFunnel()).utmSources, source))
+    .toMatchObject({ visitors: 2, leads: 0 });
+  const funnel = await readFunnel();
   // The same browser counts once per campaign: one visitor for each campaign, two for the source.
-  expect(find(funnel.utmSources, source)).toMatchObject({ visitors: 2, leads: 0 });
   expect(find(funnel.utmCampaigns, campaignA)).toMatchObject({ visitors: 1 });
   expect(find(funnel.utmCampaigns, campaignB)).toMatchObject({ visitors: 1 });
   expect(find(funnel.variants, 'free_training')?.visitors).toBeGreaterThanOrEqual(1);

@@ -103,6 +103,8 @@ export interface TestAppOptions {
   retention?: BuildAppOptions['retention'];
   /** Bounds other than the built-in ones (a short timeout, a small write queue...). */
   bounds?: BuildAppOptions['bounds'];
+  /** The Meta ad spend pull's knobs (decision 165). */
+  spendPull?: BuildAppOptions['spendPull'];
 }
 
 /** A server on a fresh database of `kind`: a temp SQLite file, or a new PostgreSQL database. */
@@ -139,6 +141,7 @@ export async function createTestApp(
     ...(options.personWorker ? { personWorker: options.personWorker } : {}),
     ...(options.retention ? { retention: options.retention } : {}),
     ...(options.bounds ? { bounds: options.bounds } : {}),
+    ...(options.spendPull ? { spendPull: options.spendPull } : {}),
   });
   await app.ready();
   postAsBrowser(app);

@@ -1,12 +1,14 @@
 import { useEffect } from 'react';
 import { Route, Routes } from 'react-router';
 import { SiteLayout } from '../components/layout/site-layout';
+import { replayHeldClick } from '../lib/held-click';
 import { embeddedPages, notFoundPage as NotFoundPage, pages } from './pages';
 
 export function App() {
   // A readiness marker: the page is hydrated and every handler is attached (tests wait on it).
   useEffect(() => {
     document.documentElement.dataset.hydrated = 'true';
+    replayHeldClick();
   }, []);
   return (
     <Routes>

@@ -122,6 +122,13 @@ const envSchema = z.object({
     .default('https://graph.facebook.com'),
   /** Events Manager's test code: events show in its Test Events tab (and count nowhere else). */
   META_TEST_EVENT_CODE: z.string().max(100).optional(),
+  /** Marketing API token (ads_read): with META_AD_ACCOUNT_ID, spend is pulled hourly (decision 165). */
+  META_ADS_ACCESS_TOKEN: z.string().min(10, 'must be a Marketing API access token').optional(),
+  /** The ad account whose campaigns' spend is pulled: its number, with or without `act_`. */
+  META_AD_ACCOUNT_ID: z
+    .string()
+    .regex(/^(act_)?\d{5,20}$/, { error: 'must be the numeric id of a Meta ad account' })
+    .optional(),
   /** false: no custom event when the admin moves a candidate to qualified, enrolled or placed. */
   META_CAPI_STATUS_EVENTS: z.enum(['true', 'false']).default('true'),
   /** `notice` (default, CCPA opt-out link) or `opt-in` (consent banner before any tracking). */
@@ -236,6 +243,9 @@ export function loadConfig(env: Record<string, string | undefined> = process.env
     values.META_CAPI_ACCESS_TOKEN && !values.META_PIXEL_ID
       ? 'META_CAPI_ACCESS_TOKEN needs META_PIXEL_ID (the pixel the events belong to)'
       : '',
+    Boolean(values.META_ADS_ACCESS_TOKEN) !== Boolean(values.META_AD_ACCOUNT_ID)
+      ? 'META_ADS_ACCESS_TOKEN and META_AD_ACCOUNT_ID go together: set both or neither'
+      : '',
   ].filter(Boolean);
   if (conflicts.length > 0) {
     throw new Error(`Invalid configuration:\n  ${conflicts.join('\n  ')}`);
@@ -294,6 +304,16 @@ export function loadConfig(env: Record<string, string | undefined> = process.env
             apiVersion: GRAPH_API_VERSION,
             testEventCode: values.META_TEST_EVENT_CODE,
             statusEvents: values.META_CAPI_STATUS_EVENTS === 'true',
+          }
+        : undefined,
+    /** Meta's ad spend, pulled through the same Graph API as the Conversions API (decision 165). */
+    metaAds:
+      values.META_ADS_ACCESS_TOKEN && values.META_AD_ACCOUNT_ID
+        ? {
+            accessToken: values.META_ADS_ACCESS_TOKEN,
+            accountId: values.META_AD_ACCOUNT_ID.replace(/^act_/, ''),
+            graphUrl: values.META_GRAPH_URL.replace(/\/+$/, ''),
+            apiVersion: GRAPH_API_VERSION,
           }
         : undefined,
     leadRateLimit: values.LEAD_RATE_LIMIT,

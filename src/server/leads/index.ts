@@ -83,7 +83,7 @@ export type {
   CompanyListRow,
 } from './store/listing-tables';
 export { normalizeEmail } from './store/lead-email';
-export { funnelLeadsQuery, type FunnelDimension } from './store/lead-funnel';
+export { funnelLeadsQuery, placedByDayQuery, type FunnelDimension } from './store/lead-funnel';
 
 // The team's desk: listing, search, one lead, overview figures, pipeline.
 export { LeadDesk } from './lead-desk';
@@ -104,6 +104,7 @@ export {
 
 // Export to CSV.
 export { exportTabs, type ExportTab } from './export/export-tabs';
+export { BOM, csvLines } from './export/csv';
 
 // Pipeline: status, notes, history.
 export { LeadPipeline } from './pipeline/lead-pipeline';

@@ -13,7 +13,7 @@ export const META_PIXEL_ORIGINS = {
 
 /** Hashes of the inline elements of the built pages, computed by scripts/build.mjs. */
 export interface InlineHashes {
-  /** 'sha256-…' sources of inline executable scripts (today none). */
+  /** 'sha256-…' sources of inline executable scripts (the boot script: decision 164). */
   scripts: readonly string[];
   /** 'sha256-…' sources of inline <style> elements (the inlined stylesheet). */
   styles: readonly string[];

@@ -1,8 +1,14 @@
 import { sql, type Kysely } from 'kysely';
 import type { FunnelFigures, FunnelStep } from '@shared/admin-funnel';
 import { landingVariants } from '@shared/enums';
-import { funnelLeadsQuery, type FunnelDimension, type LeadRecordTables } from '../leads';
+import {
+  funnelLeadsQuery,
+  placedByDayQuery,
+  type FunnelDimension,
+  type LeadRecordTables,
+} from '../leads';
 import { tablesOf } from '../platform/database/connection';
+import { costsOf, matchSpend, SpendStore, weeksOf, type SpendTables } from '../spend';
 import type { VisitTables } from './visit-tables';
 
 /** Most keys listed per dimension (by visitors, then leads). */
@@ -14,17 +20,33 @@ const rate = (part: number, whole: number) =>
 /** The day after a YYYY-MM-DD day, as an ISO timestamp (the range's exclusive end). */
 const dayAfter = (day: string) => new Date(Date.parse(`${day}T00:00:00.000Z`) + 86_400_000);
 
+type Counts = Omit<
+  FunnelStep,
+  | 'leadRate'
+  | 'questionnaireRate'
+  | 'applicationRate'
+  | 'spend'
+  | 'currency'
+  | 'costPerLead'
+  | 'costPerApplication'
+  | 'costPerEnrolled'
+  | 'costPerPlacement'
+>;
+
 /**
  * GET /api/admin/funnel's figures: visitors from the daily aggregates, leads from the lead
- * tables (through platform/lead-records), both for the UTC days `from`..`to` inclusive.
+ * tables (through leads/index.ts), both for the UTC days `from`..`to` inclusive, and the ad
+ * spend of those days in one currency (decision 165): `currency`, or the one most spent.
  */
 export async function funnelFigures(
   db: Kysely<VisitTables>,
   from: string,
   to: string,
+  currency?: string,
 ): Promise<FunnelFigures> {
   const fromIso = `${from}T00:00:00.000Z`;
   const toIso = dayAfter(to).toISOString();
+  const leadTables = tablesOf<LeadRecordTables>(db);
   const per = async (dimension: FunnelDimension) => {
     const [visits, leads] = await Promise.all([
       db
@@ -37,9 +59,9 @@ export async function funnelFigures(
         .where('day', '<=', to)
         .groupBy(dimension)
         .execute(),
-      funnelLeadsQuery(tablesOf<LeadRecordTables>(db), dimension, fromIso, toIso).execute(),
+      funnelLeadsQuery(leadTables, dimension, fromIso, toIso).execute(),
     ]);
-    const steps = new Map<string | null, FunnelStep>();
+    const steps = new Map<string | null, Counts>();
     const step = (key: string | null) => {
       const existing = steps.get(key);
       if (existing) return existing;
@@ -53,8 +75,8 @@ export async function funnelFigures(
         enrolled: 0,
         placed: 0,
       };
-      steps.set(key, fresh as FunnelStep);
-      return fresh as FunnelStep;
+      steps.set(key, fresh);
+      return fresh;
     };
     // Both variants are always listed, so an A/B comparison has its two sides.
     if (dimension === 'landing_variant') for (const variant of landingVariants) step(variant);
@@ -69,20 +91,67 @@ export async function funnelFigures(
       target.enrolled += Number(row.enrolled ?? 0);
       target.placed += Number(row.placed ?? 0);
     }
-    return [...steps.values()]
+    return { steps, step };
+  };
+  const [variants, utmSources, utmCampaigns, campaignVisitors, placedDays, spend] =
+    await Promise.all([
+      per('landing_variant'),
+      per('utm_source'),
+      per('utm_campaign'),
+      // A campaign's spend is shared among the landing pages its visitors saw.
+      db
+        .selectFrom('visit_days')
+        .select([
+          'utm_campaign as campaign',
+          'landing_variant as variant',
+          sql<number | string>`sum(visitors)`.as('visitors'),
+        ])
+        .where('day', '>=', from)
+        .where('day', '<=', to)
+        .where('utm_campaign', '!=', '')
+        .where('landing_variant', '!=', '')
+        .groupBy(['utm_campaign', 'landing_variant'])
+        .execute(),
+      placedByDayQuery(leadTables, fromIso, toIso).execute(),
+      new SpendStore(tablesOf<SpendTables>(db)).inRange(from, to, currency),
+    ]);
+  const matched = matchSpend(
+    spend,
+    new Set([...utmCampaigns.steps.keys()].filter((key) => key !== null)),
+    campaignVisitors.map((row) => ({ ...row, visitors: Number(row.visitors) })),
+  );
+  // A source with spend is listed even without visitors or leads: its spend is never dropped.
+  for (const source of matched.utmSources.keys()) utmSources.step(source);
+  const listed = (
+    { steps }: { steps: Map<string | null, Counts> },
+    spendOf: Map<string, number>,
+  ): FunnelStep[] =>
+    [...steps.values()]
       .map((s) => ({
         ...s,
         leadRate: rate(s.leads, s.visitors),
         questionnaireRate: rate(s.questionnaires, s.leads),
         applicationRate: rate(s.applications, s.leads),
+        ...costsOf(s, s.key === null ? undefined : spendOf.get(s.key), spend.currency),
       }))
-      .sort((a, b) => b.visitors - a.visitors || b.leads - a.leads)
+      .sort(
+        (a, b) => b.visitors - a.visitors || b.leads - a.leads || (b.spend ?? 0) - (a.spend ?? 0),
+      )
       .slice(0, MAX_KEYS);
+  return {
+    from,
+    to,
+    variants: listed(variants, matched.variants),
+    utmSources: listed(utmSources, matched.utmSources),
+    utmCampaigns: listed(utmCampaigns, matched.utmCampaigns),
+    currency: spend.currency,
+    currencies: spend.currencies,
+    unmatchedSpend: matched.unmatched,
+    weeks: weeksOf(
+      from,
+      to,
+      spend.days,
+      placedDays.map((row) => ({ day: row.day, placed: Number(row.placed) })),
+    ),
   };
-  const [variants, utmSources, utmCampaigns] = await Promise.all([
-    per('landing_variant'),
-    per('utm_source'),
-    per('utm_campaign'),
-  ]);
-  return { from, to, variants, utmSources, utmCampaigns };
 }

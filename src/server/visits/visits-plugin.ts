@@ -12,6 +12,7 @@ import {
   retryAfterHeader,
 } from '../platform/http/api-schemas';
 import { funnelFigures } from './funnel';
+import { funnelCsv } from './funnel-csv';
 import { VisitCounter } from './visit-counter';
 import type { VisitTables } from './visit-tables';
 
@@ -104,6 +105,22 @@ const ratio = {
   type: ['number', 'null'],
   description: 'Share of the previous step (0..1); null when that step is 0',
 } as const;
+const funnelQuery = {
+  type: 'object',
+  properties: {
+    from: { type: 'string', format: 'date', description: 'First UTC day (YYYY-MM-DD)' },
+    to: { type: 'string', format: 'date', description: 'Last UTC day, included' },
+    currency: {
+      type: 'string',
+      description: 'ISO 4217 code of the spend to report (default: the one most spent)',
+    },
+  },
+} as const;
+
+const cost = (count: string) => ({
+  type: ['integer', 'null'],
+  description: `spend / ${count} in minor units; null when ${count} is 0 or there is no spend`,
+});
 const steps = arrayOfObjects({
   key: { type: ['string', 'null'] },
   visitors: count,
@@ -119,24 +136,33 @@ const steps = arrayOfObjects({
   leadRate: { ...ratio, description: 'leads / visitors' },
   questionnaireRate: { ...ratio, description: 'questionnaires / leads' },
   applicationRate: { ...ratio, description: 'applications / leads' },
+  spend: { type: ['integer', 'null'], description: 'Matched ad spend in minor units; null: none' },
+  currency: { type: ['string', 'null'], description: "The spend's ISO 4217 code" },
+  costPerLead: cost('leads'),
+  costPerApplication: cost('applications'),
+  costPerEnrolled: cost('enrolled'),
+  costPerPlacement: cost('placed'),
 });
 
 /**
- * GET /api/admin/funnel?from=&to= (UTC days, inclusive): visitors and leads per variant, utm_source
- * and utm_campaign, with each step's rate. The admin registers it behind its guard.
+ * GET /api/admin/funnel?from=&to=&currency= (UTC days, inclusive): visitors and leads per variant,
+ * utm_source and utm_campaign, with each step's rate, spend and costs; and the same as CSV. The
+ * admin registers them behind its guard.
  */
 export const funnelRoutes: FastifyPluginAsync = async (app) => {
-  app.get<{ Querystring: { from?: string; to?: string } }>(
+  const db = tablesOf<VisitTables>(app.database.db);
+  /** The figures of a valid range (the beacon's counts written first), or the 400's body. */
+  const figuresOf = async (query: FunnelQuery) => {
+    const range = checkedRange(query);
+    if ('fields' in range) return range;
+    await app.visitCounter.flush();
+    return funnelFigures(db, range.from, range.to, range.currency);
+  };
+  app.get<{ Querystring: FunnelQuery }>(
     '/api/admin/funnel',
     {
       schema: {
-        querystring: {
-          type: 'object',
-          properties: {
-            from: { type: 'string', format: 'date', description: 'First UTC day (YYYY-MM-DD)' },
-            to: { type: 'string', format: 'date', description: 'Last UTC day, included' },
-          },
-        },
+        querystring: funnelQuery,
         response: {
           200: {
             type: 'object',
@@ -146,6 +172,28 @@ export const funnelRoutes: FastifyPluginAsync = async (app) => {
               variants: steps,
               utmSources: steps,
               utmCampaigns: steps,
+              currency: {
+                type: ['string', 'null'],
+                description: 'The one currency of every amount; null: no spend in the range',
+              },
+              currencies: arrayOfObjects({ currency: { type: 'string' }, spend: count }, true),
+              unmatchedSpend: arrayOfObjects(
+                {
+                  source: { type: 'string' },
+                  campaign: { type: 'string' },
+                  campaignName: { type: 'string' },
+                  spend: count,
+                },
+                true,
+              ),
+              weeks: arrayOfObjects(
+                {
+                  week: { type: 'string', description: 'Its Monday (UTC)' },
+                  spend: count,
+                  placed: { ...count, description: 'Leads that arrived that week, placed now' },
+                },
+                true,
+              ),
             },
           },
           400: fieldErrorsBody,
@@ -155,16 +203,63 @@ export const funnelRoutes: FastifyPluginAsync = async (app) => {
       validatorCompiler: () => () => true,
     },
     async (request, reply) => {
-      const { from, to } = request.query;
-      const fields: Record<string, string> = {};
-      if (!isDay(from)) fields.from = 'A date as YYYY-MM-DD';
-      if (!isDay(to)) fields.to = 'A date as YYYY-MM-DD';
-      if (isDay(from) && isDay(to) && from > to) fields.to = 'Not before from';
-      if (!isDay(from) || !isDay(to) || fields.to) {
-        return reply.code(400).send({ error: 'Please check the dates', fields });
-      }
-      await app.visitCounter.flush();
-      return funnelFigures(tablesOf<VisitTables>(app.database.db), from, to);
+      const figures = await figuresOf(request.query);
+      return 'fields' in figures ? reply.code(400).send(figures) : figures;
+    },
+  );
+
+  app.get<{ Querystring: FunnelQuery }>(
+    '/api/admin/funnel.csv',
+    {
+      schema: {
+        description:
+          'The same figures as GET /api/admin/funnel, as CSV: a row per landing page, UTM ' +
+          'source and UTM campaign, then the spend no campaign matched. Amounts are decimals ' +
+          'in the Currency column.',
+        querystring: funnelQuery,
+        produces: ['text/csv'],
+        response: {
+          200: { type: 'string', description: 'funnel-<from>-<to>.csv' },
+          400: fieldErrorsBody,
+        },
+      },
+      validatorCompiler: () => () => true,
+    },
+    async (request, reply) => {
+      const figures = await figuresOf(request.query);
+      if ('fields' in figures) return reply.code(400).send(figures);
+      return reply
+        .header('Content-Type', 'text/csv; charset=utf-8')
+        .header(
+          'Content-Disposition',
+          `attachment; filename="funnel-${figures.from}-${figures.to}.csv"`,
+        )
+        .header('Cache-Control', 'no-store')
+        .send(funnelCsv(figures));
     },
   );
 };
+
+type FunnelQuery = { from?: string; to?: string; currency?: string };
+
+/** The range asked for, or the 400 naming each bad field. */
+function checkedRange({
+  from,
+  to,
+  currency,
+}: FunnelQuery):
+  | { error: string; fields: Record<string, string> }
+  | { from: string; to: string; currency: string | undefined } {
+  const fields: Record<string, string> = {};
+  if (!isDay(from)) fields.from = 'A date as YYYY-MM-DD';
+  if (!isDay(to)) fields.to = 'A date as YYYY-MM-DD';
+  if (isDay(from) && isDay(to) && from > to) fields.to = 'Not before from';
+  if (currency !== undefined && !/^[A-Z]{3}$/.test(currency))
+    fields.currency = 'An ISO 4217 code such as USD';
+  if (!isDay(from) || !isDay(to) || Object.keys(fields).length > 0)
+    return {
+      error: fields.from || fields.to ? 'Please check the dates' : 'Please check the currency',
+      fields,
+    };
+  return { from, to, currency };
+}

@@ -1,4 +1,4 @@
-import type { Page, Route } from '@playwright/test';
+import type { FrameLocator, Locator, Page, Route } from '@playwright/test';
 import { expect } from '../fixtures';
 
 /** Chromium logs every failed request as a console error; failure tests expect exactly that. */
@@ -26,6 +26,21 @@ export async function fillApplication(page: Page, scope = page.locator('body')) 
   await scope.getByLabel('Location').fill('Phoenix, AZ');
   await scope.getByLabel('Education level').selectOption('military');
   await scope.getByLabel('Tech experience').selectOption('some-hardware');
+}
+
+/** Answers the questionnaire's questions (in `scope`: its frame or its form), not its e-mail. */
+export async function answerQuestionnaire(scope: FrameLocator | Locator) {
+  await scope.getByRole('radio', { name: 'Within a month' }).check();
+  await scope
+    .getByRole('group', { name: /train full time/ })
+    .getByLabel('Yes')
+    .check();
+  await scope
+    .getByRole('group', { name: /relocate/ })
+    .getByLabel('No')
+    .check();
+  await scope.getByLabel('Where do you live?').fill('Reno, NV');
+  await scope.getByLabel(/Why do you want/).fill('I want to build the machines of the cloud.');
 }
 
 /** Each field's error message, as linked to the control through aria-describedby. */

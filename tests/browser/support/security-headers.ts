@@ -43,22 +43,35 @@ const COMMON = {
   'permissions-policy': PERMISSIONS_POLICY,
 };
 
+const cspHash = (text: string) => `'sha256-${createHash('sha256').update(text).digest('base64')}'`;
+
 /** The CSP source of the page's inline stylesheet, computed from the HTML it was sent with. */
 function styleHashOf(html: string): string {
   const styles = [...html.matchAll(/<style>([\s\S]*?)<\/style>/g)];
   expect(styles, 'one inline stylesheet').toHaveLength(1);
-  const digest = createHash('sha256')
-    .update(styles[0]?.[1] ?? '')
-    .digest('base64');
-  return `'sha256-${digest}'`;
+  return cspHash(styles[0]?.[1] ?? '');
 }
 
-function pagePolicy(path: string, html: string, foreign: Foreign): string {
+/**
+ * The CSP source of a public page's one inline script, the boot script (decision 164); data
+ * blocks (JSON, JSON-LD) are never executed. The admin pages have none.
+ */
+function bootScriptHashOf(html: string): string {
+  const scripts = [...html.matchAll(/<script( [^>]*)?>([\s\S]*?)<\/script>/g)].filter(
+    ([, attributes = '']) => !/ src=| type="application\//.test(attributes),
+  );
+  expect(scripts, 'one inline script').toHaveLength(1);
+  return cspHash(scripts[0]?.[2] ?? '');
+}
+
+/** Every page's policy allows the build's inline scripts: the boot script, by its hash. */
+function pagePolicy(path: string, html: string, foreign: Foreign, bootHash: string): string {
   const { pixel, questionnaireOrigin } = foreign;
   const styleElements = path === '/admin' ? "'unsafe-inline'" : styleHashOf(html);
+  if (!isAdminPage(path)) expect(bootScriptHashOf(html), path).toBe(bootHash);
   return [
     "default-src 'self'",
-    `script-src 'self'${pixel ? ' https://connect.facebook.net' : ''}`,
+    `script-src 'self' ${bootHash}${pixel ? ' https://connect.facebook.net' : ''}`,
     "style-src 'self' 'unsafe-inline'",
     `style-src-elem 'self' ${styleElements}`,
     "style-src-attr 'unsafe-inline'",
@@ -80,6 +93,7 @@ export function foreignOriginsOf(policy: string): string[] {
 
 /** Fetches every page and the API and asserts each response's security headers exactly. */
 export async function expectSecurityHeaders(request: APIRequestContext, foreign: Foreign) {
+  const bootHash = bootScriptHashOf(await (await request.get('/')).text());
   for (const path of PAGE_PATHS) {
     const response = await request.get(path);
     expect(response.status(), path).toBe(path === '/no-such-page' ? 404 : 200);
@@ -92,6 +106,7 @@ export async function expectSecurityHeaders(request: APIRequestContext, foreign:
         path,
         await response.text(),
         isAdminPage(path) ? NOTHING_FOREIGN : foreign,
+        bootHash,
       ),
       'x-frame-options': path === '/questionnaire' ? 'SAMEORIGIN' : 'DENY',
       'permissions-policy': isAdminPage(path) ? ADMIN_PERMISSIONS_POLICY : PERMISSIONS_POLICY,

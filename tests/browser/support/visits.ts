@@ -1,7 +1,7 @@
 import type { Browser, Page } from '@playwright/test';
 import { uniqueTag } from './admin';
 
-/** Opens `url` and waits for its visit beacon (sent once the page has hydrated). */
+/** Opens `url` and waits for its visit beacon (sent after the first paint, page-boot.ts). */
 export async function visitCounted(page: Page, url: string) {
   const beacon = page.waitForRequest(
     (request) => request.method() === 'POST' && request.url().endsWith('/api/visits'),

@@ -1,4 +1,4 @@
-import type { BaseSyntheticEvent } from 'react';
+import { useState, type BaseSyntheticEvent } from 'react';
 import { useForm, type Path } from 'react-hook-form';
 import type { input, output } from 'zod/v4/core';
 import type { LandingVariant } from '@shared/enums';
@@ -9,6 +9,7 @@ import { zodResolver, type FormSchema } from '../../lib/zod-resolver';
 import { toast } from '../../lib/toast-store';
 import type { ToastInput } from '../../lib/toast-store';
 import { usePageState } from '../../lib/page-state';
+import { useHydrated } from '../../lib/use-hydrated';
 import { formLead, type LeadForm } from '../../lib/tracking/lead-events';
 import { submissionEventId } from '../../lib/tracking/submission-event';
 import { track } from '../../lib/tracking/tracker';
@@ -32,6 +33,21 @@ interface LeadFormOptions<Schema extends FormSchema> {
   failureToast: ToastInput;
 }
 
+/**
+ * What the visitor entered in the server HTML of the form posting to `action` before its code
+ * arrived (docs/decisions/164). react-hook-form adopts typed text, but resets a group's radios
+ * as it registers them one by one, unless the chosen one says it is the default.
+ */
+function enteredBeforeHydration(action: string): Record<string, string> {
+  if (typeof document === 'undefined') return {}; // the server's render
+  const form = document.querySelector<HTMLFormElement>(`form[action="${action}"]`);
+  if (!form) return {};
+  const entered: Record<string, string> = {};
+  for (const [name, value] of new FormData(form))
+    if (typeof value === 'string') entered[name] = value;
+  return entered;
+}
+
 /** What every lead form does (spec 4, 5): validate, submit, failure toast with the form kept. */
 export function useLeadForm<Schema extends FormSchema>({
   schema,
@@ -39,6 +55,10 @@ export function useLeadForm<Schema extends FormSchema>({
   onSuccess,
   failureToast,
 }: LeadFormOptions<Schema>) {
+  // Read once, while the form hydrates (never on the server, nor after a navigation: the
+  // page left behind may still show a form with the same action).
+  const hydrating = !useHydrated();
+  const [entered] = useState(() => (hydrating ? enteredBeforeHydration(post.action) : {}));
   const form = useForm<input<Schema>, unknown, output<Schema>>({
     resolver: zodResolver(schema),
     mode: 'onSubmit',
@@ -71,7 +91,7 @@ export function useLeadForm<Schema extends FormSchema>({
     form.formState.submitCount === 0 ? sentBack?.errors?.[name] : undefined;
   /** A field's registration and error; `prefilled` is its initial value (shown without JS). */
   const field = (name: Path<input<Schema>>, prefilled?: string | null) => {
-    const typed = sentBack?.values?.[name] ?? prefilled ?? undefined;
+    const typed = sentBack?.values?.[name] ?? prefilled ?? (entered[name] || undefined);
     return {
       ...form.register(name),
       ...(typed === undefined ? {} : { defaultValue: typed }),

@@ -26,7 +26,9 @@ const readOnlyClass = 'read-only:bg-slate-100 read-only:text-slate-700';
 type Common = {
   label: string;
   error?: string | undefined;
-  hint?: string;
+  hint?: string | undefined;
+  /** Rendered but hidden (a prefilled field's hint, shown by page-boot.ts before hydration). */
+  hintHidden?: boolean;
   optional?: boolean;
   containerClassName?: string;
 };
@@ -45,12 +47,13 @@ interface ShellProps {
 
 /** Label, control and error message, linked for assistive technology (aria-describedby). */
 function FieldShell({ common, children }: ShellProps) {
-  const { label, error, hint, optional, containerClassName } = common;
+  const { label, error, hint, hintHidden, optional, containerClassName } = common;
   const id = useId();
   const errorId = `${id}-error`;
   const hintId = `${id}-hint`;
   const describedBy =
-    [hint ? hintId : '', error ? errorId : ''].filter(Boolean).join(' ') || undefined;
+    [hint && !hintHidden ? hintId : '', error ? errorId : ''].filter(Boolean).join(' ') ||
+    undefined;
   return (
     <div className={clsx('grid gap-1.5', containerClassName)}>
       <label htmlFor={id} className="text-sm font-medium text-slate-800">
@@ -58,7 +61,7 @@ function FieldShell({ common, children }: ShellProps) {
         {optional ? <span className="font-normal text-slate-600"> (optional)</span> : null}
       </label>
       {hint ? (
-        <p id={hintId} className="text-sm text-slate-600">
+        <p id={hintId} hidden={hintHidden} className="text-sm text-slate-600">
           {hint}
         </p>
       ) : null}
@@ -74,8 +77,8 @@ function FieldShell({ common, children }: ShellProps) {
 
 /** Separates the shell's props from the ones meant for the control itself. */
 function splitProps<T extends Common>(props: T): [Common, Omit<T, keyof Common>] {
-  const { label, error, hint, optional, containerClassName, ...control } = props;
-  return [{ label, error, hint, optional, containerClassName }, control];
+  const { label, error, hint, hintHidden, optional, containerClassName, ...control } = props;
+  return [{ label, error, hint, hintHidden, optional, containerClassName }, control];
 }
 
 type TextFieldProps = Common &
@@ -250,6 +253,7 @@ export interface FieldsForm<Name extends string> {
 /**
  * One field, filled in from its session key when `prefill` allows: read after hydration, so
  * the markup matches, or from the first render on a page the server rendered (decision 090).
+ * `data-prefill` lets the page's inline script fill it in before hydration (decision 164).
  */
 function SpecField<Name extends string>({
   spec: { name, wide, options, radio, rows, locked, prefill: key, ...spec },
@@ -273,7 +277,9 @@ function SpecField<Name extends string>({
     ...spec,
     containerClassName: wide ? 'sm:col-span-2' : undefined,
     readOnly: Boolean(locked && value),
-    hint: value && typeof locked === 'string' ? locked : undefined,
+    hint: typeof locked === 'string' ? locked : undefined,
+    hintHidden: !value,
+    ...(prefill && key ? { 'data-prefill': key, 'data-locked': locked ? '' : undefined } : {}),
     ...field(name, value),
   };
   if (options) return <SelectField options={options} {...props} />;

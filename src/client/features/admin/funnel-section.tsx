@@ -1,10 +1,11 @@
 import { useId, useState } from 'react';
 import { keepPreviousData, useQuery } from '@tanstack/react-query';
 import type { FunnelFigures, FunnelStep } from '@shared/admin-funnel';
-import { compareRates, wilsonInterval, type Sample } from './ab-test';
+import { sequentialVerdict, wilsonInterval, type Sample, type Verdict } from './ab-test';
+import { CostsSection } from './costs-section';
 import { FiguresTables, VARIANTS, type Figures } from './figures-table';
 
-// The first-party funnel (decision 116) and the landing A/B test, for a chosen range.
+// The first-party funnel (decision 116) and the landing A/B test (decision 166), for a chosen range.
 
 const numberFormat = new Intl.NumberFormat('en-US');
 const ratePercent = (rate: number | null) => (rate === null ? '—' : `${(rate * 100).toFixed(1)}%`);
@@ -38,30 +39,41 @@ const funnelFigures: Figures<FunnelStep> = {
   })),
 };
 
-/** The comparison in words: significant or not, and how many more visitors it needs. */
-function comparisonSentence(a: Sample, b: Sample): string {
-  const result = compareRates(a, b);
-  if (!result)
-    return 'Not enough data to compare the two landing pages yet: each needs visitors, and at least one lead between them.';
-  const p = result.pValue < 0.001 ? 'p < 0.001' : `p = ${result.pValue.toFixed(3)}`;
-  if (result.significant) {
-    const better = a.leads / a.visitors > b.leads / b.visitors ? VARIANTS[0] : VARIANTS[1];
-    return `The difference is significant (${p}, below 0.05): ${better.label} converts visitors to leads better.`;
+type Count = 'visitors' | 'leads' | 'applications' | 'placed';
+
+/** The rates the A/B test compares: what converts, out of what. */
+const COMPARISONS = [
+  { label: 'Lead rate (leads per visitor)', converted: 'leads', total: 'visitors' },
+  { label: 'Application rate (applications per lead)', converted: 'applications', total: 'leads' },
+  { label: 'Placement rate (placed per lead)', converted: 'placed', total: 'leads' },
+] as const;
+
+/** The verdict in words (decision 166); `unit` names what more of is needed. */
+function verdictText(verdict: Verdict, unit: string): string {
+  switch (verdict.kind) {
+    case 'too-few':
+      return 'too few to say';
+    case 'no-difference-yet':
+      return 'no difference yet';
+    case 'better': {
+      // The page of the label "/training (high_salary)".
+      const page = VARIANTS[verdict.better].label.split(' ')[0];
+      const p = verdict.pValue < 0.001 ? 'p < 0.001' : `p = ${verdict.pValue.toFixed(3)}`;
+      return `${page} converts better (always-valid ${p}, you may stop)`;
+    }
+    case 'more-needed':
+      return `at this rate you will need about ${numberFormat.format(verdict.more)} more ${unit}`;
   }
-  if (result.neededPerVariant === null)
-    return `The difference is not significant (${p}): both lead rates are the same so far, so no number of visitors can be estimated yet.`;
-  const more =
-    result.moreVisitors === 0
-      ? 'Both variants already have the visitors needed to detect this difference; it is likely smaller than it looks.'
-      : `To detect a difference this size reliably (80% power) each variant needs about ${numberFormat.format(result.neededPerVariant)} visitors: roughly ${numberFormat.format(result.moreVisitors ?? 0)} more in all.`;
-  return `The difference is not significant yet (${p}, not below 0.05). ${more}`;
 }
 
 function AbComparison({ variants }: { variants: FunnelStep[] }) {
-  const [a, b] = VARIANTS.map(({ key }) => {
-    const step = variants.find((variant) => variant.key === key);
-    return { leads: step?.leads ?? 0, visitors: step?.visitors ?? 0 };
-  }) as [Sample, Sample];
+  const steps = VARIANTS.map(({ key }) => variants.find((variant) => variant.key === key));
+  const sides = (converted: Count, total: Count) =>
+    steps.map((step) => ({ converted: step?.[converted] ?? 0, total: step?.[total] ?? 0 })) as [
+      Sample,
+      Sample,
+    ];
+  const leadRates = sides('leads', 'visitors');
   return (
     <section
       aria-labelledby="ab-comparison-heading"
@@ -72,7 +84,7 @@ function AbComparison({ variants }: { variants: FunnelStep[] }) {
       </h3>
       <dl className="mt-3 grid gap-3 sm:grid-cols-2">
         {VARIANTS.map((variant, index) => {
-          const sample = index === 0 ? a : b;
+          const sample = leadRates[index]!;
           const interval = wilsonInterval(sample);
           return (
             <div key={variant.key}>
@@ -83,15 +95,27 @@ function AbComparison({ variants }: { variants: FunnelStep[] }) {
                   : '— (no visitors yet)'}
               </dd>
               <dd className="text-xs text-slate-600">
-                {numberFormat.format(sample.leads)} leads of {numberFormat.format(sample.visitors)}{' '}
+                {numberFormat.format(sample.converted)} leads of {numberFormat.format(sample.total)}{' '}
                 visitors
               </dd>
             </div>
           );
         })}
       </dl>
-      <p data-testid="ab-verdict" className="mt-3 text-sm text-slate-800">
-        {comparisonSentence(a, b)}
+      <dl className="mt-4 grid gap-2 text-sm">
+        {COMPARISONS.map(({ label, converted, total }) => (
+          <div key={converted} className="flex flex-wrap gap-x-2">
+            <dt className="font-medium text-slate-700">{label}:</dt>
+            <dd data-testid={`ab-verdict-${converted}`} className="text-slate-900">
+              {verdictText(sequentialVerdict(...sides(converted, total)), total)}
+            </dd>
+          </div>
+        ))}
+      </dl>
+      <p className="mt-3 text-xs text-slate-600">
+        An always-valid test: it may be read every day, for a range that starts on the day the test
+        began. Where there is no difference, it says &ldquo;you may stop&rdquo; at most 5% of the
+        time. It needs 10 conversions and 10 non-conversions on each side.
       </p>
     </section>
   );
@@ -101,12 +125,16 @@ function AbComparison({ variants }: { variants: FunnelStep[] }) {
 export function FunnelSection() {
   const [from, setFrom] = useState(() => isoDay(Date.now() - 29 * DAY_MS));
   const [to, setTo] = useState(() => isoDay(Date.now()));
+  // '': the currency most spent in the range (decision 165).
+  const [currency, setCurrency] = useState('');
   const id = useId();
   const errorId = `${id}-error`;
   const valid = DAY_PATTERN.test(from) && DAY_PATTERN.test(to) && from <= to;
   // The last figures stay on screen while a new range loads.
   const funnel = useQuery<FunnelFigures>({
-    queryKey: [`/api/admin/funnel?${new URLSearchParams({ from, to })}`],
+    queryKey: [
+      `/api/admin/funnel?${new URLSearchParams({ from, to, ...(currency && { currency }) })}`,
+    ],
     enabled: valid,
     placeholderData: keepPreviousData,
   });
@@ -159,6 +187,7 @@ export function FunnelSection() {
             </p>
             <AbComparison variants={data.variants} />
             <FiguresTables figures={funnelFigures} data={data} />
+            <CostsSection data={data} onCurrency={setCurrency} />
           </>
         )}
       </div>

@@ -107,10 +107,19 @@ export function ContactForms({
         aria-label="I am contacting you as"
         className="flex gap-1 rounded-lg bg-slate-200 p-1"
       >
-        <Tabs.Trigger value="candidate" className={tabClass}>
+        {/* Radix switches on mousedown; a click also does, so a replayed early click counts. */}
+        <Tabs.Trigger
+          value="candidate"
+          className={tabClass}
+          onClick={() => onUserTypeChange('candidate')}
+        >
           For Candidates
         </Tabs.Trigger>
-        <Tabs.Trigger value="employer" className={tabClass}>
+        <Tabs.Trigger
+          value="employer"
+          className={tabClass}
+          onClick={() => onUserTypeChange('employer')}
+        >
           For Companies
         </Tabs.Trigger>
       </Tabs.List>

@@ -95,9 +95,14 @@ const SuspendingForms = lazy(async () => {
 const ContactForms = memo(function ContactForms(
   props: ComponentProps<typeof ContactFormsComponent>,
 ) {
+  // Loaded before a page with its tabs open hydrates (decision 090): no boundary then, so the
+  // tabs hydrate with the page and a click made before that is replayed (decision 164). Chosen
+  // once: switching later would remount the forms and lose what was typed.
+  const [Loaded] = useState(() => LoadedForms);
+  if (Loaded) return <Loaded {...props} />;
   return (
     <Suspense fallback={<div className="min-h-[40rem]" />}>
-      {LoadedForms ? <LoadedForms {...props} /> : <SuspendingForms {...props} />}
+      <SuspendingForms {...props} />
     </Suspense>
   );
 });

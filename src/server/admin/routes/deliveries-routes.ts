@@ -4,6 +4,7 @@ import type { OutboxTables } from '../../platform/outbox/outbox-tables';
 import type { Kysely } from 'kysely';
 import type { Deliveries } from '@shared/admin-deliveries';
 import { arrayOfObjects, nullable } from '../../platform/http/api-schemas';
+import { spendPullProblem, type SpendTables } from '../../spend';
 
 /** Every field of `Deliveries` (src/shared/admin-deliveries.ts): the schema also serializes. */
 const deliveriesBody = {
@@ -34,6 +35,15 @@ const deliveriesBody = {
       },
       true,
     ),
+    spendPull: {
+      type: ['object', 'null'],
+      description: "Meta's ad spend pull failing since its last success (decision 165); null: fine",
+      properties: {
+        error: { type: 'string' },
+        failures: { type: 'integer' },
+        lastAttemptAt: { type: 'string' },
+      },
+    },
   },
   required: ['failedCount', 'failedByDestination', 'failed'],
 } as const;
@@ -86,7 +96,8 @@ export async function failedDeliveries(db: Kysely<OutboxTables>, limit = 50): Pr
 
 /**
  * GET /api/admin/deliveries: the lead notifications that failed to deliver (given up, or
- * waiting for a retry), newest 50, so the dashboard can say something is wrong.
+ * waiting for a retry), newest 50, and a failing ad spend pull, so the dashboard can say
+ * something is wrong.
  */
 export const deliveriesRoutes: FastifyPluginAsync = async (app) => {
   const db = tablesOf<OutboxTables>(app.database.db);
@@ -95,7 +106,11 @@ export const deliveriesRoutes: FastifyPluginAsync = async (app) => {
     { schema: { response: { 200: deliveriesBody } } },
     async (_request, reply) => {
       reply.header('cache-control', 'no-store');
-      return failedDeliveries(db, 50);
+      const [deliveries, spendPull] = await Promise.all([
+        failedDeliveries(db, 50),
+        spendPullProblem(tablesOf<SpendTables>(app.database.db)),
+      ]);
+      return { ...deliveries, spendPull };
     },
   );
 };

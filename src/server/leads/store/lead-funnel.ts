@@ -35,3 +35,15 @@ export function funnelLeadsQuery(
     .where('created_at', '<', toIso)
     .groupBy(dimension);
 }
+
+/** Candidates created in [fromIso, toIso) and placed now, per UTC day they arrived (the week chart). */
+export function placedByDayQuery(db: Kysely<LeadRecordTables>, fromIso: string, toIso: string) {
+  const day = sql<string>`substr(created_at, 1, 10)`;
+  return db
+    .selectFrom('candidates')
+    .select([day.as('day'), (eb) => eb.fn.countAll<number | string>().as('placed')])
+    .where(sql<boolean>`status = 'placed'`)
+    .where('created_at', '>=', fromIso)
+    .where('created_at', '<', toIso)
+    .groupBy(day);
+}

@@ -15,7 +15,8 @@ const HSTS_MAX_AGE_SECONDS = 63_072_000;
 
 /**
  * Security headers on every response (docs/decisions/041-content-security-policy-and-headers.md):
- * the API's policy lets nothing load; pages replace it with their own (site/page-set.ts).
+ * the API's policy lets nothing load; pages replace it with their own (site/page-set.ts). No API
+ * answer is stored by a browser or a proxy: it may hold a person's data or a one-time answer.
  */
 export const securityHeaders = fp<SecurityHeadersOptions>(async (app, { hsts }) => {
   await app.register(helmet, {
@@ -31,5 +32,10 @@ export const securityHeaders = fp<SecurityHeadersOptions>(async (app, { hsts }) 
   app.addHook('onRequest', async (_request, reply) => {
     reply.header('Content-Security-Policy', API_POLICY);
     reply.header('Permissions-Policy', PERMISSIONS_POLICY);
+  });
+  app.addHook('onSend', async (request, reply) => {
+    if (!request.url.startsWith('/api/')) return;
+    if (!String(reply.getHeader('cache-control') ?? '').includes('no-store'))
+      reply.header('Cache-Control', 'no-store');
   });
 });

@@ -1,0 +1,116 @@
+// Interaction to Next Paint of `npm run bench:web` (issue 23): a phone-sized Chromium at 4× CPU
+// slowdown loads a form page, types into the form key by key, then taps submit. The Event Timing
+// API (what INP is made of) gives each interaction's duration: input delay, handlers and the wait
+// for the next paint. The lead's POST is held, then dropped, so the page stays to be read.
+import { chromium } from 'playwright';
+
+export const CPU_SLOWDOWN = 4;
+
+/** The forms measured: the fields typed (each with its e-mail) and the submit button. */
+export const INTERACTION_FORMS = [
+  {
+    path: '/candidates',
+    fields: [
+      ['First name', 'Ada'],
+      ['Last name', 'Lovelace'],
+      ['Email', 'ada.lovelace@example.com'],
+    ],
+    submit: 'Continue to Application',
+  },
+  { path: '/career', fields: [['Email', 'grace.hopper@example.com']], submit: 'Get Started' },
+];
+
+/** Milliseconds between two key presses: a quick typist. */
+const KEY_DELAY_MS = 100;
+/** How long after the tap the entries are read: they are reported after the next paint. */
+const SETTLE_MS = 1000;
+
+/** Records every entry that belongs to an interaction, from the page's first moment. */
+function observeInteractions() {
+  window.__interactions = [];
+  new PerformanceObserver((list) => {
+    for (const entry of list.getEntries())
+      if (entry.interactionId)
+        window.__interactions.push({
+          id: entry.interactionId,
+          name: entry.name,
+          duration: entry.duration,
+        });
+  }).observe({ type: 'event', durationThreshold: 16, buffered: true });
+}
+
+/**
+ * One interaction per id, as long as its longest event. Interactions under 16 ms are not
+ * reported by the browser at all: 0 stands for "under 16 ms".
+ */
+function interactionsOf(entries) {
+  const byId = new Map();
+  for (const { id, name, duration } of entries) {
+    const kind = name.startsWith('key') ? 'key' : 'tap';
+    byId.set(id, { kind, duration: Math.max(duration, byId.get(id)?.duration ?? 0) });
+  }
+  const durations = (kind) =>
+    [...byId.values()].filter((i) => i.kind === kind).map((i) => i.duration);
+  return {
+    typingMs: Math.max(0, ...durations('key')),
+    submitMs: Math.max(0, ...durations('tap')),
+    keysOver16Ms: durations('key'),
+  };
+}
+
+async function measureOnce(browser, baseUrl, form) {
+  const context = await browser.newContext({
+    viewport: { width: 412, height: 823 },
+    deviceScaleFactor: 1.75,
+    isMobile: true,
+    hasTouch: true,
+  });
+  try {
+    const page = await context.newPage();
+    await page.addInitScript(observeInteractions);
+    const cdp = await context.newCDPSession(page);
+    await cdp.send('Emulation.setCPUThrottlingRate', { rate: CPU_SLOWDOWN });
+    const held = [];
+    await page.route(/\/api\/(candidates|companies)\//, (route) =>
+      route.request().method() === 'POST' ? held.push(route) : route.continue(),
+    );
+    await page.goto(`${baseUrl}${form.path}`, { waitUntil: 'load' });
+    await page.waitForLoadState('networkidle');
+    const submit = page.getByRole('button', { name: form.submit, exact: true });
+    const scope = page.locator('form').filter({ has: submit });
+    for (const [label, text] of form.fields)
+      await scope.getByLabel(label, { exact: true }).pressSequentially(text, {
+        delay: KEY_DELAY_MS,
+      });
+    await scope.getByRole('button', { name: form.submit, exact: true }).tap();
+    const deadline = Date.now() + 15_000;
+    while (held.length === 0) {
+      if (Date.now() > deadline) throw new Error(`${form.path}: the submit sent nothing`);
+      await page.waitForTimeout(100);
+    }
+    await page.waitForTimeout(SETTLE_MS);
+    const interactions = interactionsOf(await page.evaluate(() => window.__interactions));
+    await Promise.all(held.map((route) => route.abort()));
+    return { ...interactions, inpMs: Math.max(interactions.typingMs, interactions.submitMs) };
+  } finally {
+    await context.close();
+  }
+}
+
+/** Each form `runs` times in a fresh context; the figures of every run. */
+export async function measureInteractions({ baseUrl, runs, chromePath, chromeFlags, log }) {
+  const browser = await chromium.launch({ executablePath: chromePath, args: chromeFlags });
+  const results = [];
+  try {
+    for (const form of INTERACTION_FORMS) {
+      const perRun = [];
+      for (let run = 0; run < runs; run += 1)
+        perRun.push(await measureOnce(browser, baseUrl, form));
+      log(`INP on ${form.path}: ${perRun.map((r) => r.inpMs).join(', ')} ms`);
+      results.push({ path: form.path, submit: form.submit, runs: perRun });
+    }
+  } finally {
+    await browser.close();
+  }
+  return results;
+}

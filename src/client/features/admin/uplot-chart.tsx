@@ -1,0 +1,51 @@
+import { useEffect, useRef } from 'react';
+import type uPlot from 'uplot';
+
+const HEIGHT = 260;
+
+/**
+ * A uPlot chart (UTC time axis) as wide as its container, imported when drawn as it touches the
+ * DOM (never pre-rendered); no animation. Redrawn when `options` or `data` change: memoize them.
+ */
+export function UPlotChart({
+  options,
+  data,
+  testId,
+}: {
+  options: Omit<uPlot.Options, 'width' | 'height' | 'tzDate'>;
+  data: uPlot.AlignedData;
+  testId: string;
+}) {
+  const container = useRef<HTMLDivElement>(null);
+  useEffect(() => {
+    const element = container.current;
+    if (!element) return;
+    let disposed = false;
+    let chart: uPlot | undefined;
+    let observer: ResizeObserver | undefined;
+    void Promise.all([import('uplot'), import('uplot/dist/uPlot.min.css')]).then(
+      ([{ default: UPlot }]) => {
+        if (disposed) return;
+        const width = () => Math.max(280, element.clientWidth);
+        chart = new UPlot(
+          {
+            ...options,
+            width: width(),
+            height: HEIGHT,
+            tzDate: (ts) => UPlot.tzDate(new Date(ts * 1000), 'UTC'),
+          },
+          data,
+          element,
+        );
+        observer = new ResizeObserver(() => chart?.setSize({ width: width(), height: HEIGHT }));
+        observer.observe(element);
+      },
+    );
+    return () => {
+      disposed = true;
+      observer?.disconnect();
+      chart?.destroy();
+    };
+  }, [options, data]);
+  return <div ref={container} className="min-h-[300px] w-full" data-testid={testId} />;
+}

@@ -1,0 +1,35 @@
+/*
+ * Amounts are kept as integers in the currency's minor unit (decision 165), so sums are exact;
+ * how many digits a currency has is ICU's answer (2 for USD, 0 for JPY, 3 for KWD).
+ */
+
+const KNOWN = new Set(Intl.supportedValuesOf('currency'));
+
+/** An ISO 4217 code this runtime knows (upper case). */
+export const isCurrency = (code: string) => /^[A-Z]{3}$/.test(code) && KNOWN.has(code);
+
+/** The currency's minor-unit digits. */
+export const minorDigits = (currency: string) =>
+  new Intl.NumberFormat('en', { style: 'currency', currency }).resolvedOptions()
+    .maximumFractionDigits ?? 2;
+
+const DECIMAL = /^(\d{1,12})(?:\.(\d+))?$/;
+
+/**
+ * "12.34" in `currency` as minor units (1234); undefined when it is no plain non-negative
+ * decimal or has more decimals than the currency.
+ */
+export function toMinorUnits(text: string, currency: string): number | undefined {
+  const match = DECIMAL.exec(text.trim());
+  if (!match) return undefined;
+  const digits = minorDigits(currency);
+  const fraction = (match[2] ?? '').replace(/0+$/, '');
+  if (fraction.length > digits) return undefined;
+  return Number(match[1]) * 10 ** digits + Number(fraction.padEnd(digits, '0') || 0);
+}
+
+/** Minor units as the plain decimal a spreadsheet reads ("1234.50"). */
+export function toDecimal(minor: number, currency: string): string {
+  const digits = minorDigits(currency);
+  return digits === 0 ? String(minor) : (minor / 10 ** digits).toFixed(digits);
+}

@@ -1,0 +1,136 @@
+import type { Kysely } from 'kysely';
+import { fetchMetaSpend, type MetaAdsConfig } from './meta-insights';
+import type { SpendStore } from './spend-store';
+import type { SpendTables } from './spend-tables';
+
+const MINUTE = 60_000;
+const HOUR = 60 * MINUTE;
+/** Days pulled each time: Meta revises the last days' figures for a while. */
+export const PULL_DAYS = 28;
+/** A claim holds the pull this long: longer than any pull takes, so a crashed one is retaken. */
+const LEASE_MS = 15 * MINUTE;
+
+/** Test and tuning knobs (production uses the defaults). */
+export interface SpendPullSettings {
+  /** How often an instance asks whether a pull is due (default 1 minute). */
+  pollMs?: number;
+  /** First retry after a failure, doubled each time up to an hour (default 1 minute). */
+  retryBaseMs?: number;
+}
+
+/** The pull's last failure, while no pull has succeeded since (the Delivery problems notice). */
+export interface SpendPullProblem {
+  error: string;
+  failures: number;
+  lastAttemptAt: string;
+}
+
+const isoDay = (time: number) => new Date(time).toISOString().slice(0, 10);
+
+/**
+ * Pulls Meta's spend of the last 28 days once an hour (decision 165). Every instance polls; the
+ * one whose update moves the shared `next_pull_at` forward pulls, as the outbox claims a message.
+ * A failure is retried with a doubling delay, at most an hour apart, and stays shown until a
+ * pull succeeds.
+ */
+export class MetaSpendPull {
+  private timer: NodeJS.Timeout | undefined;
+  private running: Promise<void> | undefined;
+  private stopped = true;
+
+  constructor(
+    private readonly db: Kysely<SpendTables>,
+    private readonly store: SpendStore,
+    private readonly config: MetaAdsConfig,
+    private readonly settings: SpendPullSettings & { onError: (error: unknown) => void },
+  ) {}
+
+  start(): void {
+    this.stopped = false;
+    this.schedule(0);
+  }
+
+  async stop(): Promise<void> {
+    this.stopped = true;
+    clearTimeout(this.timer);
+    await this.running;
+  }
+
+  /** One poll: pulls when due and no other instance holds the pull. */
+  async runOnce(): Promise<void> {
+    const claim = await this.claim(new Date());
+    if (!claim) return;
+    const now = Date.now();
+    const from = isoDay(now - (PULL_DAYS - 1) * 86_400_000);
+    const to = isoDay(now);
+    try {
+      const rows = await fetchMetaSpend(this.config, from, to);
+      await this.store.save(rows, 'meta', { from, to });
+    } catch (error) {
+      const delay = Math.min((this.settings.retryBaseMs ?? MINUTE) * 2 ** claim.failures, HOUR);
+      await this.db
+        .updateTable('ad_spend_pulls')
+        .set({
+          next_pull_at: new Date(Date.now() + delay).toISOString(),
+          failures: claim.failures + 1,
+          last_error: error instanceof Error ? error.message : String(error),
+        })
+        .where('origin', '=', 'meta')
+        .execute();
+      throw error;
+    }
+    await this.db
+      .updateTable('ad_spend_pulls')
+      .set({
+        next_pull_at: new Date(Date.now() + HOUR).toISOString(),
+        failures: 0,
+        last_error: null,
+        last_success_at: new Date().toISOString(),
+      })
+      .where('origin', '=', 'meta')
+      .execute();
+  }
+
+  /** The pull for this instance, if it is due (the first one at once). */
+  private async claim(now: Date) {
+    const at = now.toISOString();
+    await this.db
+      .insertInto('ad_spend_pulls')
+      .values({ origin: 'meta', next_pull_at: at, failures: 0 })
+      .onConflict((conflict) => conflict.column('origin').doNothing())
+      .execute();
+    return this.db
+      .updateTable('ad_spend_pulls')
+      .set({ next_pull_at: new Date(now.getTime() + LEASE_MS).toISOString(), last_attempt_at: at })
+      .where('origin', '=', 'meta')
+      .where('next_pull_at', '<=', at)
+      .returning('failures')
+      .executeTakeFirst();
+  }
+
+  private schedule(delay: number): void {
+    if (this.stopped) return;
+    this.timer = setTimeout(() => {
+      this.running = this.runOnce()
+        .catch(this.settings.onError)
+        .finally(() => this.schedule(this.settings.pollMs ?? MINUTE));
+    }, delay);
+    this.timer.unref();
+  }
+}
+
+/** The pull's failure since its last success, or null. */
+export async function spendPullProblem(db: Kysely<SpendTables>): Promise<SpendPullProblem | null> {
+  const row = await db
+    .selectFrom('ad_spend_pulls')
+    .select(['last_error', 'failures', 'last_attempt_at'])
+    .where('origin', '=', 'meta')
+    .where('last_error', 'is not', null)
+    .executeTakeFirst();
+  if (!row?.last_error) return null;
+  return {
+    error: row.last_error,
+    failures: row.failures,
+    lastAttemptAt: row.last_attempt_at ?? '',
+  };
+}

@@ -1,0 +1,125 @@
+import type { FastifyPluginAsync } from 'fastify';
+import { arrayOfObjects, errorBody } from '../platform/http/api-schemas';
+import { tablesOf } from '../platform/database/connection';
+import { parseSpendCsv, SpendCsvError, SPEND_CSV_COLUMNS } from './spend-csv';
+import { SpendStore } from './spend-store';
+import type { SpendTables } from './spend-tables';
+
+/** An upload's largest size: two years of daily spend for 200 campaigns is about 7 MB. */
+const UPLOAD_LIMIT = 16 * 1024 * 1024;
+const VALUE_MAX = 200;
+
+const mappingProperties = {
+  utmCampaign: { type: 'string', minLength: 1, maxLength: VALUE_MAX },
+  source: { type: 'string', minLength: 1, maxLength: VALUE_MAX },
+  campaign: { type: 'string', minLength: 1, maxLength: VALUE_MAX },
+} as const;
+
+/**
+ * The admin's side of ad spend (decision 165): the CSV upload and the utm_campaign mapping.
+ * The admin registers it behind its guard (changes need `work`).
+ */
+export const spendRoutes: FastifyPluginAsync = async (app) => {
+  const store = new SpendStore(tablesOf<SpendTables>(app.database.db));
+  app.addContentTypeParser(
+    'text/csv',
+    { parseAs: 'string', bodyLimit: UPLOAD_LIMIT },
+    (_request, body, done) => done(null, body),
+  );
+
+  app.post<{ Body: string }>(
+    '/api/admin/spend',
+    {
+      bodyLimit: UPLOAD_LIMIT,
+      schema: {
+        description:
+          `Uploads ad spend as CSV (text/csv) with a header row: ${SPEND_CSV_COLUMNS.join(',')}. ` +
+          'spend is a decimal in the currency (12.34), currency an ISO 4217 code. A row of the ' +
+          'same date, source and campaign as a stored one replaces it. A bad row stores nothing.',
+        consumes: ['text/csv'],
+        body: { type: 'string' },
+        response: {
+          200: {
+            type: 'object',
+            properties: { stored: { type: 'integer', description: 'Rows stored or replaced' } },
+          },
+          400: {
+            type: 'object',
+            description: 'A bad row: nothing stored. `row` is the line (the header is 1)',
+            properties: {
+              error: { type: 'string' },
+              row: { type: 'integer' },
+              column: { type: ['string', 'null'] },
+            },
+          },
+        },
+      },
+    },
+    async (request, reply) => {
+      try {
+        const rows = parseSpendCsv(request.body);
+        await store.save(rows, 'upload');
+        request.log.info({ rows: rows.length }, 'ad spend uploaded');
+        return { stored: rows.length };
+      } catch (error) {
+        if (!(error instanceof SpendCsvError)) throw error;
+        return reply.code(400).send({ error: error.message, row: error.row, column: error.column });
+      }
+    },
+  );
+
+  app.get(
+    '/api/admin/spend/mappings',
+    {
+      schema: {
+        description: 'The utm_campaign values the admin mapped to a campaign of the spend',
+        response: { 200: arrayOfObjects(mappingProperties, true) },
+      },
+    },
+    async () => store.mappings(),
+  );
+
+  app.post<{ Body: { utmCampaign: string; source: string; campaign: string } }>(
+    '/api/admin/spend/mappings',
+    {
+      schema: {
+        description:
+          'Leads with this utm_campaign belong to the campaign (its source and id or name as ' +
+          'stored with the spend); replaces an earlier mapping of the value',
+        body: {
+          type: 'object',
+          properties: mappingProperties,
+          required: ['utmCampaign', 'source', 'campaign'],
+          additionalProperties: false,
+        },
+        response: { 204: { type: 'null', description: 'Saved' } },
+      },
+    },
+    async (request, reply) => {
+      await store.saveMapping(request.body);
+      return reply.code(204).send();
+    },
+  );
+
+  app.delete<{ Params: { utmCampaign: string } }>(
+    '/api/admin/spend/mappings/:utmCampaign',
+    {
+      schema: {
+        params: {
+          type: 'object',
+          properties: { utmCampaign: mappingProperties.utmCampaign },
+          required: ['utmCampaign'],
+        },
+        response: {
+          204: { type: 'null', description: 'Removed' },
+          404: { ...errorBody, description: 'No such mapping' },
+        },
+      },
+    },
+    async (request, reply) => {
+      if (!(await store.deleteMapping(request.params.utmCampaign)))
+        return reply.code(404).send({ error: 'No such mapping' });
+      return reply.code(204).send();
+    },
+  );
+};

@@ -1,0 +1,98 @@
+import { test } from './fixtures';
+import { expect, lead, openTab, signIn, toast, uniqueTag } from './support/admin';
+import { axeViolations } from './support/site';
+import { visitCounted } from './support/visits';
+
+/*
+ * Ad spend on the Overview end to end (decision 165): a spend CSV uploaded from the dashboard,
+ * visits of /career and /training from ad links, leads from them, one moved to placed, and the
+ * costs per campaign read in the sortable table.
+ */
+
+test('an uploaded spend CSV gives each campaign its cost per lead and per placement', async ({
+  browser,
+  page,
+}) => {
+  // Many steps, and axe on the whole Overview.
+  test.setTimeout(90_000);
+  const source = uniqueTag('src');
+  const spring = uniqueTag('spring');
+  const fall = uniqueTag('fall');
+  const other = await browser.newPage();
+  await visitCounted(other, `/career?utm_source=${source}&utm_campaign=${spring}`);
+  await other.close();
+  await visitCounted(page, `/training?utm_source=${source}&utm_campaign=${fall}`);
+  const emails = [uniqueTag('a'), uniqueTag('b'), uniqueTag('c')].map(
+    (tag) => `${tag}@example.com`,
+  );
+  for (const [index, email] of emails.entries()) {
+    await lead.email(page.request, email, {
+      page: index < 2 ? '/career' : '/training',
+      variant: index < 2 ? 'free_training' : 'high_salary',
+      utmSource: source,
+      utmCampaign: index < 2 ? spring : fall,
+    });
+  }
+
+  await signIn(page);
+  // One of the /career leads is placed.
+  const listed = await page.request.get(
+    `/api/admin/lead-emails?q=${encodeURIComponent(emails[0]!)}`,
+  );
+  const [placed] = (await listed.json()) as { id: number }[];
+  const patched = await page.request.patch(`/api/candidate-submissions/${placed!.id}`, {
+    data: { status: 'placed' },
+  });
+  expect(patched.ok(), await patched.text()).toBe(true);
+
+  const panel = await openTab(page, 'Overview');
+  const costs = panel.getByRole('region', { name: 'Costs' });
+  const today = new Date().toISOString().slice(0, 10);
+  await costs.getByLabel('Spend CSV (date,source,campaign,spend,currency)').setInputFiles({
+    name: 'spend.csv',
+    mimeType: 'text/csv',
+    buffer: Buffer.from(
+      `date,source,campaign,spend,currency\n${today},${source},${spring},30.00,USD\n${today},${source},${fall},12.50,USD\n`,
+    ),
+  });
+  await costs.getByRole('button', { name: 'Upload spend' }).click();
+  await expect(toast(page, 'Spend uploaded').first()).toContainText('2 rows stored.');
+
+  const table = costs.getByRole('table', { name: /^Costs per utm campaign/ });
+  // Leads, applications, enrolled, placed, spend, per lead, application, enrolled, placement.
+  await expect(table.getByRole('row', { name: spring }).getByRole('cell')).toHaveText([
+    '2',
+    '0',
+    '1',
+    '1',
+    '$30.00',
+    '$15.00',
+    '—',
+    '$30.00',
+    '$30.00',
+  ]);
+  await expect(table.getByRole('row', { name: fall }).getByRole('cell')).toHaveText([
+    '1',
+    '0',
+    '0',
+    '0',
+    '$12.50',
+    '$12.50',
+    '—',
+    '—',
+    '—',
+  ]);
+
+  // Each column sorts, both ways, and says so: figures largest first, then the other way.
+  const spendHeader = table.getByRole('columnheader', { name: 'Spend', exact: true });
+  await expect(spendHeader).toHaveAttribute('aria-sort', 'descending');
+  await spendHeader.getByRole('button').click();
+  await expect(spendHeader).toHaveAttribute('aria-sort', 'ascending');
+  const perLead = table.getByRole('columnheader', { name: 'Cost per lead' });
+  await perLead.getByRole('button').click();
+  await expect(perLead).toHaveAttribute('aria-sort', 'descending');
+  await expect(spendHeader).toHaveAttribute('aria-sort', 'none');
+
+  await expect(costs.getByTestId('spend-chart').locator('canvas')).toBeVisible();
+  expect(await axeViolations(page)).toEqual([]);
+});

@@ -230,6 +230,14 @@ describeEachDatabase(
         expect.objectContaining({ name: 'Safari on iOS' }),
       ]);
 
+      // A credential another account holds makes no account; that invitation stays open.
+      const taken = await accept(
+        other.token,
+        authenticator.register((await passkeyOptions(other.token)).json()),
+      );
+      expect(taken.json()).toEqual({ error: 'This passkey is already registered' });
+      expect((await passkeyOptions(other.token)).statusCode).toBe(200);
+
       // Used once: neither route takes the token again.
       expect((await passkeyOptions(token)).statusCode).toBe(404);
       expect((await accept(token, registration)).statusCode).toBe(404);

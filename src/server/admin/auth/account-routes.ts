@@ -220,7 +220,12 @@ export const invitationRoutes: FastifyPluginAsync<{ accounts: AdminAccounts }> =
     // Named after the device it was made on, as the Security tab then lists it.
     const label = deviceName(request.headers['user-agent'] ?? null);
     return {
-      keepPasskey: (trx, accountId) => passkeys.keep(accountId, label, credential, tablesOf(trx)),
+      // A credential another account has: refused, and the invitation stays open (rollback).
+      keepPasskey: async (trx, accountId) => {
+        if ((await passkeys.keep(accountId, label, credential, tablesOf(trx))) === undefined) {
+          throw new AccountRefusal(409, 'This passkey is already registered');
+        }
+      },
     };
   };
 
@@ -249,6 +254,7 @@ export const invitationRoutes: FastifyPluginAsync<{ accounts: AdminAccounts }> =
           400: errorBody,
           403: errorBody,
           404: errorBody,
+          409: errorBody,
         },
       },
     },
@@ -258,7 +264,12 @@ export const invitationRoutes: FastifyPluginAsync<{ accounts: AdminAccounts }> =
       if (!invitation) return reply.code(404).send(gone);
       const credential = await firstCredential(request, invitation);
       if ('problem' in credential) return reply.code(400).send({ error: credential.problem });
-      const accountId = await accounts.accept(raw, chosen, credential);
+      let accountId: number | undefined;
+      try {
+        accountId = await accounts.accept(raw, chosen, credential);
+      } catch (error) {
+        return refused(reply, error);
+      }
       if (accountId === undefined) return reply.code(404).send(gone);
       const session = await adminAuth.sessions.create(accountId, sessionClient(request));
       adminAuth.setSessionCookie(request, reply, session.token);

@@ -1,6 +1,6 @@
 import { createHash } from 'node:crypto';
 import type { FastifyInstance } from 'fastify';
-import { afterAll, expect, it } from 'vitest';
+import { afterAll, expect, it, vi } from 'vitest';
 import type { AdminRole } from '../../src/shared/admin-accounts';
 import {
   ADMIN_TEST_PASSWORD,
@@ -20,6 +20,10 @@ import { describeEachDatabase, uniqueEmail } from '../support/test-app';
  * sign-in by e-mail, the owner's management, each account's sessions, the permission of every
  * admin route by role, and the audit log by account.
  */
+
+// Each invited account's password is hashed and checked at the real scrypt cost (about 1 s of CPU
+// each, several times that while the other test files run): a test may make four.
+vi.setConfig({ testTimeout: 60_000 });
 
 const SITE_URL = 'https://talent.example';
 const smtp = await startLocalSmtp();

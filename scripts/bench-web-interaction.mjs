@@ -75,6 +75,9 @@ async function measureOnce(browser, baseUrl, form) {
       route.request().method() === 'POST' ? held.push(route) : route.continue(),
     );
     await page.goto(`${baseUrl}${form.path}`, { waitUntil: 'load' });
+    // The page's code loads after the first paint (decision 164): typed before it has hydrated,
+    // a key would be held for React's selective hydration and time the loading, not the form.
+    await page.waitForSelector('html[data-hydrated]', { state: 'attached', timeout: 30_000 });
     await page.waitForLoadState('networkidle');
     const submit = page.getByRole('button', { name: form.submit, exact: true });
     const scope = page.locator('form').filter({ has: submit });

@@ -117,6 +117,7 @@ async function measureRoute(route, { runs, ourUrl, noScriptUrl, chromePort, save
     seoWithoutCrawlable: pick((r) => r.seoWithoutCrawlable),
     fcpMs: Math.round(pick((r) => r.fcpMs)),
     tbtMs: Math.round(pick((r) => r.tbtMs)),
+    noScriptTbtMs: Math.round(median(noScript.map((r) => r.tbtMs))),
     cls: Number(pick((r) => r.cls).toFixed(3)),
     scriptBytesBeforeLcp: pick((r) => r.scriptBytesBeforeLcp),
     scriptsBeforeLcp: pick((r) => r.scriptsBeforeLcp),
@@ -159,6 +160,7 @@ function routeRows(results) {
     'Ratio',
     'Perf',
     'TBT',
+    'No-JS TBT',
     'CLS',
     'JS before LCP',
     'A11y',
@@ -175,6 +177,7 @@ function routeRows(results) {
       mark(r.lcpRatio.toFixed(2), missed('ratio')),
       mark(r.scores.performance, missed('performance')),
       mark(`${r.tbtMs} ms`, missed('tbt')),
+      `${r.noScriptTbtMs} ms`,
       mark(r.cls, missed('cls')),
       mark(
         r.scriptBytesBeforeLcp ? `${kb(r.scriptBytesBeforeLcp)} KB (${r.scriptsBeforeLcp})` : '0',
@@ -250,7 +253,7 @@ Lighthouse ${report.lighthouseVersion} with Debian's Chromium (mobile defaults: 
 slowdown) on every public route, each time twice: our page, then the **no-JavaScript limit**,
 the same server's page through a local proxy that removes every \`<script>\` and
 \`modulepreload\` link (\`scripts/bench-web-no-script.mjs\`). Then it types into the /candidates
-and /career forms and taps submit in Chromium at ${CPU_SLOWDOWN}× CPU slowdown and reads each
+and /career forms, once the page has hydrated (\`html[data-hydrated]\`), and taps submit in Chromium at ${CPU_SLOWDOWN}× CPU slowdown and reads each
 interaction's duration from the Event Timing API (\`scripts/bench-web-interaction.mjs\`; on
 /candidates the names, then the e-mail). Each figure is the median of ${report.runs} run${report.runs === 1 ? '' : 's'}.
 Options: \`--runs N\`, \`--routes /,/privacy\` (prints only), \`--no-build\`, \`--no-pixel\`,
@@ -269,7 +272,9 @@ ${markdownTable(routeTable)}
 
 ${markdownTable(interactionTable)}
 
-- **Ratio**: our LCP over the no-JavaScript limit's. **JS before LCP**: bytes (and count) of the
+- **Ratio**: our LCP over the no-JavaScript limit's. **No-JS TBT**: the blocking time of the page
+  with no script at all (parsing, style, layout on the shared machine); ours less it is what the
+  scripts add. **JS before LCP**: bytes (and count) of the
   scripts whose fetch began before the largest paint as observed; Lighthouse's simulated LCP waits
   for exactly those.
 - **SEO on noindex pages** (/apply, /typeform, /thank-you): Lighthouse's score, then with a star

@@ -2,6 +2,7 @@ import type { Kysely } from 'kysely';
 import { fetchMetaSpend, type MetaAdsConfig } from './meta-insights';
 import type { SpendStore } from './spend-store';
 import type { SpendTables } from './spend-tables';
+import { RepeatingTask } from '../platform/schedule/repeating-task';
 
 const MINUTE = 60_000;
 const HOUR = 60 * MINUTE;
@@ -34,26 +35,27 @@ const isoDay = (time: number) => new Date(time).toISOString().slice(0, 10);
  * pull succeeds.
  */
 export class MetaSpendPull {
-  private timer: NodeJS.Timeout | undefined;
-  private running: Promise<void> | undefined;
-  private stopped = true;
+  private readonly polling: RepeatingTask<void>;
 
   constructor(
     private readonly db: Kysely<SpendTables>,
     private readonly store: SpendStore,
     private readonly config: MetaAdsConfig,
     private readonly settings: SpendPullSettings & { onError: (error: unknown) => void },
-  ) {}
-
-  start(): void {
-    this.stopped = false;
-    this.schedule(0);
+  ) {
+    this.polling = new RepeatingTask(
+      () => this.runOnce(),
+      () => settings.pollMs ?? MINUTE,
+      settings.onError,
+    );
   }
 
-  async stop(): Promise<void> {
-    this.stopped = true;
-    clearTimeout(this.timer);
-    await this.running;
+  start(): void {
+    this.polling.start();
+  }
+
+  stop(): Promise<void> {
+    return this.polling.stop();
   }
 
   /** One poll: pulls when due and no other instance holds the pull. */
@@ -106,16 +108,6 @@ export class MetaSpendPull {
       .where('next_pull_at', '<=', at)
       .returning('failures')
       .executeTakeFirst();
-  }
-
-  private schedule(delay: number): void {
-    if (this.stopped) return;
-    this.timer = setTimeout(() => {
-      this.running = this.runOnce()
-        .catch(this.settings.onError)
-        .finally(() => this.schedule(this.settings.pollMs ?? MINUTE));
-    }, delay);
-    this.timer.unref();
   }
 }
 

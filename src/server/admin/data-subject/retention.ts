@@ -2,6 +2,7 @@ import type { FastifyBaseLogger } from 'fastify';
 import type { DataSubjectCounts } from '@shared/admin-data-subject';
 import type { AdminAudit } from '../audit/audit-plugin';
 import { countsText, type DataSubjects } from './data-subjects';
+import { RepeatingTask } from '../../platform/schedule/repeating-task';
 
 const DAY_MS = 24 * 60 * 60 * 1000;
 
@@ -18,9 +19,7 @@ export const dailyRetention: RetentionSchedule = { firstRunMs: 60_000, intervalM
  * data-subject erasure. The log says counts only.
  */
 export class Retention {
-  private timer: NodeJS.Timeout | undefined;
-  private running: Promise<unknown> | undefined;
-  private stopped = false;
+  private readonly daily: RepeatingTask<DataSubjectCounts | undefined>;
 
   constructor(
     private readonly subjects: DataSubjects,
@@ -28,23 +27,19 @@ export class Retention {
     private readonly audit: AdminAudit,
     private readonly log: FastifyBaseLogger,
     private readonly schedule: RetentionSchedule = dailyRetention,
-  ) {}
-
-  start(): void {
-    const next = (ms: number) => {
-      if (this.stopped) return;
-      this.timer = setTimeout(() => {
-        this.running = this.run().finally(() => next(this.schedule.intervalMs));
-      }, ms);
-      this.timer.unref();
-    };
-    next(this.schedule.firstRunMs);
+  ) {
+    this.daily = new RepeatingTask(
+      () => this.run(),
+      () => schedule.intervalMs,
+    );
   }
 
-  async stop(): Promise<void> {
-    this.stopped = true;
-    clearTimeout(this.timer);
-    await this.running;
+  start(): void {
+    this.daily.start(this.schedule.firstRunMs);
+  }
+
+  stop(): Promise<void> {
+    return this.daily.stop();
   }
 
   /** One pass; the counts erased (undefined: another instance held the lock, or it failed). */

@@ -9,6 +9,7 @@ import {
   type OutboxMessage,
 } from './outbox';
 import type { OutboxDestination, OutboxTables } from './outbox-tables';
+import { RepeatingTask } from '../schedule/repeating-task';
 
 /** Sends one message; a rejection is a failed attempt. */
 export type Sender = (message: OutboxMessage) => Promise<void>;
@@ -57,28 +58,29 @@ const MINUTE = 60_000;
  * again.
  */
 export class OutboxWorker {
-  private timer: NodeJS.Timeout | undefined;
-  private running: Promise<unknown> | undefined;
-  private stopped = true;
+  private readonly polling: RepeatingTask<number>;
   private readonly now: () => Date;
   /** When this worker last sent a digest: until a window later it need not ask the database. */
   private lastDigestAt = -Infinity;
 
   constructor(private readonly options: OutboxWorkerOptions) {
     this.now = options.now ?? (() => new Date());
+    const batch = options.batch ?? 20;
+    this.polling = new RepeatingTask(
+      () => this.runOnce(),
+      // A full batch: more are probably due, poll again at once.
+      (claimed = 0) => (claimed >= batch ? 0 : (options.pollMs ?? 1000)),
+      options.onError,
+    );
   }
 
   start(): void {
-    if (!this.stopped) return;
-    this.stopped = false;
-    this.schedule(0);
+    this.polling.start();
   }
 
   /** Stops polling and waits for the sends in flight to be recorded. */
-  async stop(): Promise<void> {
-    this.stopped = true;
-    clearTimeout(this.timer);
-    await this.running;
+  stop(): Promise<void> {
+    return this.polling.stop();
   }
 
   /** One poll: claims, sends and records due messages; resolves with how many were claimed. */
@@ -170,18 +172,5 @@ export class OutboxWorker {
     const retryAt = new Date(now.getTime() + delay);
     const giveUpAt = Date.parse(message.created_at) + (this.options.giveUpMs ?? 24 * 60 * MINUTE);
     return retryAt.getTime() > giveUpAt ? undefined : retryAt;
-  }
-
-  private schedule(delay: number): void {
-    if (this.stopped) return;
-    this.timer = setTimeout(() => {
-      this.running = this.runOnce()
-        .catch((error: unknown) => this.options.onError?.(error))
-        .then((claimed) => {
-          // A full batch: more are probably due, poll again at once.
-          const full = typeof claimed === 'number' && claimed >= (this.options.batch ?? 20);
-          this.schedule(full ? 0 : (this.options.pollMs ?? 1000));
-        });
-    }, delay);
   }
 }

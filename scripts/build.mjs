@@ -33,9 +33,13 @@ async function inlineStylesheet({ clientDir }, template) {
   const link = /<link rel="stylesheet" crossorigin href="\/(assets\/[^"]+\.css)">/.exec(template);
   if (!link) throw new Error('No stylesheet link in the built index.html');
   const css = await readFile(path.join(clientDir, link[1]), 'utf8');
+  // The disabled link is never fetched: it tells Vite's loader that the page has this stylesheet
+  // already, so a lazy chunk that lists it (a form) does not fetch and apply it a second time.
   return template.replace(
     link[0],
-    () => `<style>${css.replaceAll('</style', '<\\/style')}</style>`,
+    () =>
+      `<style>${css.replaceAll('</style', '<\\/style')}</style>` +
+      `<link rel="stylesheet" href="/${link[1]}" disabled>`,
   );
 }
 

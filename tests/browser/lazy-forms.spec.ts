@@ -108,3 +108,19 @@ test('an earlier form posted without JavaScript prefills the next page, then ses
   await gotoHydrated(page, '/apply'); // the pre-rendered page now, filled from session storage
   await expect(page.getByLabel('Email', { exact: true })).toHaveValue(email);
 });
+
+test('a form loading its code fetches no stylesheet: the page has it inlined already', async ({
+  page,
+}) => {
+  const stylesheets: string[] = [];
+  page.on('request', (request) => {
+    if (request.resourceType() === 'stylesheet' || request.url().endsWith('.css'))
+      stylesheets.push(request.url());
+  });
+  await gotoHydrated(page, '/candidates');
+  const formCode = page.waitForResponse(/\/assets\/basic-info-form-[\w-]+\.js$/);
+  await page.getByLabel('First name').fill('Ada');
+  await formCode;
+  await expect(page.getByLabel('First name')).toHaveValue('Ada');
+  expect(stylesheets).toEqual([]);
+});

@@ -7,17 +7,14 @@ import { apiRequest, downloadFile, errorText } from './api/http';
 import { useCan } from './api/session';
 import { variantLabel } from './figures-table';
 import { LabelledSelect } from './labelled-select';
+import { ChartFigure } from './chart-figure';
+import { money } from './money';
 import { SpendChart } from './spend-chart';
 
 // What each campaign, source and landing page cost per lead, application, enrolment and
 // placement, in one currency at a time (decision 165).
 
 const numberFormat = new Intl.NumberFormat('en-US');
-const money = (minor: number | null, currency: string | null) => {
-  if (minor === null || currency === null) return '—';
-  const format = new Intl.NumberFormat('en-US', { style: 'currency', currency });
-  return format.format(minor / 10 ** (format.resolvedOptions().maximumFractionDigits ?? 2));
-};
 
 const GROUPINGS = [
   { value: 'utmCampaigns', label: 'UTM campaign' },
@@ -354,39 +351,16 @@ export function CostsSection({
       <CostsTable data={data} />
       {data.currency && (
         <>
-          <figure className="rounded-xl border border-slate-200 bg-white p-5">
-            <figcaption className="font-semibold text-slate-900">
-              Spend and placements per week ({data.currency}; a lead counts in the week it arrived)
-            </figcaption>
-            <SpendChart weeks={data.weeks} currency={data.currency} />
-            <details className="mt-2 text-sm">
-              <summary className="cursor-pointer rounded text-accent-strong focus-visible:outline-2 focus-visible:outline-accent-strong">
-                Show the weeks as a table
-              </summary>
-              <table className="mt-2 text-left">
-                <thead>
-                  <tr>
-                    {['Week of', 'Spend', 'Placements'].map((header) => (
-                      <th key={header} scope="col" className="pr-6">
-                        {header}
-                      </th>
-                    ))}
-                  </tr>
-                </thead>
-                <tbody>
-                  {data.weeks.map((week) => (
-                    <tr key={week.week}>
-                      <th scope="row" className="pr-6 font-normal">
-                        {week.week}
-                      </th>
-                      <td className="pr-6">{money(week.spend, data.currency)}</td>
-                      <td>{week.placed}</td>
-                    </tr>
-                  ))}
-                </tbody>
-              </table>
-            </details>
-          </figure>
+          <ChartFigure
+            caption={`Spend and placements per week (${data.currency}; a lead counts in the week it arrived)`}
+            chart={<SpendChart weeks={data.weeks} currency={data.currency} />}
+            tableToggle="Show the weeks as a table"
+            headers={['Week of', 'Spend', 'Placements']}
+            rows={data.weeks.map((week) => ({
+              key: week.week,
+              cells: [week.week, money(week.spend, data.currency), week.placed],
+            }))}
+          />
           <UnmatchedList unmatched={data.unmatchedSpend} currency={data.currency} />
         </>
       )}

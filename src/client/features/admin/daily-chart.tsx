@@ -1,7 +1,7 @@
 import { useMemo } from 'react';
 import type uPlot from 'uplot';
 import type { OverviewFigures } from '@shared/admin-overview';
-import { UPlotChart } from './uplot-chart';
+import { fromZero, UPlotChart } from './uplot-chart';
 
 const CANDIDATE_COLOR = '#0e7490';
 const COMPANY_COLOR = '#b45309';
@@ -9,12 +9,7 @@ const COMPANY_COLOR = '#b45309';
 const options = {
   scales: {
     x: { time: true },
-    y: {
-      range: (_u: unknown, _min: number, max: number): [number, number] => [
-        0,
-        Math.max(5, Math.ceil(max * 1.1)),
-      ],
-    },
+    y: { range: fromZero(5) },
   },
   series: [
     {},

@@ -2,6 +2,7 @@ import { useQuery } from '@tanstack/react-query';
 import type { Conversion, OverviewFigures } from '@shared/admin-overview';
 import { adminToasts } from './admin-toasts';
 import { ConfigurationPanel } from './configuration-panel';
+import { ChartFigure } from './chart-figure';
 import { DailyChart } from './daily-chart';
 import { FiguresTables, type Figures } from './figures-table';
 import { FunnelSection } from './funnel-section';
@@ -59,43 +60,17 @@ export function OverviewTab() {
           </div>
         ))}
       </dl>
-      <figure className="rounded-xl border border-slate-200 bg-white p-5 shadow-sm">
-        <figcaption className="font-semibold text-slate-900">
-          Leads per day, last 30 days (UTC)
-        </figcaption>
-        <DailyChart daily={data.daily} />
-        <details className="mt-2 text-sm">
-          <summary className="cursor-pointer rounded text-accent-strong focus-visible:outline-2 focus-visible:outline-accent-strong">
-            Show the figures as a table
-          </summary>
-          <table className="mt-2 text-left">
-            <thead>
-              <tr>
-                {['Day', 'Candidates', 'Companies'].map((header) => (
-                  <th
-                    key={header}
-                    scope="col"
-                    className={header === 'Companies' ? undefined : 'pr-6'}
-                  >
-                    {header}
-                  </th>
-                ))}
-              </tr>
-            </thead>
-            <tbody>
-              {data.daily.map((day) => (
-                <tr key={day.date}>
-                  <th scope="row" className="pr-6 font-normal">
-                    {day.date}
-                  </th>
-                  <td className="pr-6">{day.candidates}</td>
-                  <td>{day.companies}</td>
-                </tr>
-              ))}
-            </tbody>
-          </table>
-        </details>
-      </figure>
+      <ChartFigure
+        className="shadow-sm"
+        caption="Leads per day, last 30 days (UTC)"
+        chart={<DailyChart daily={data.daily} />}
+        tableToggle="Show the figures as a table"
+        headers={['Day', 'Candidates', 'Companies']}
+        rows={data.daily.map((day) => ({
+          key: day.date,
+          cells: [day.date, day.candidates, day.companies],
+        }))}
+      />
       <div className="grid gap-6 lg:grid-cols-2">
         <FiguresTables figures={conversionFigures} data={data} />
       </div>

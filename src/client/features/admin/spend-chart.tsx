@@ -1,23 +1,17 @@
 import { useMemo } from 'react';
 import type uPlot from 'uplot';
 import type { FunnelWeek } from '@shared/admin-funnel';
-import { UPlotChart } from './uplot-chart';
+import { majorUnits } from './money';
+import { fromZero, UPlotChart } from './uplot-chart';
 
 const SPEND_COLOR = '#0e7490';
 const PLACED_COLOR = '#b45309';
-
-const upTo =
-  (least: number) =>
-  (_u: unknown, _min: number, max: number): [number, number] => [
-    0,
-    Math.max(least, Math.ceil(max * 1.1)),
-  ];
 
 /** Spend (left axis, in the report's currency) and placements (right axis) per week. */
 export function SpendChart({ weeks, currency }: { weeks: FunnelWeek[]; currency: string }) {
   const options = useMemo(
     () => ({
-      scales: { x: { time: true }, spend: { range: upTo(10) }, placed: { range: upTo(3) } },
+      scales: { x: { time: true }, spend: { range: fromZero(10) }, placed: { range: fromZero(3) } },
       series: [
         {},
         {
@@ -37,15 +31,13 @@ export function SpendChart({ weeks, currency }: { weeks: FunnelWeek[]; currency:
     }),
     [currency],
   );
-  const data = useMemo((): uPlot.AlignedData => {
-    const digits =
-      new Intl.NumberFormat('en-US', { style: 'currency', currency }).resolvedOptions()
-        .maximumFractionDigits ?? 2;
-    return [
+  const data = useMemo(
+    (): uPlot.AlignedData => [
       weeks.map((week) => Date.parse(`${week.week}T00:00:00Z`) / 1000),
-      weeks.map((week) => week.spend / 10 ** digits),
+      weeks.map((week) => majorUnits(week.spend, currency)),
       weeks.map((week) => week.placed),
-    ];
-  }, [weeks, currency]);
+    ],
+    [weeks, currency],
+  );
   return <UPlotChart options={options} data={data} testId="spend-chart" />;
 }

@@ -3,6 +3,14 @@ import type uPlot from 'uplot';
 
 const HEIGHT = 260;
 
+/** A scale from 0 to a little above its highest value, and never below `least`. */
+export const fromZero =
+  (least: number) =>
+  (_u: unknown, _min: number, max: number): [number, number] => [
+    0,
+    Math.max(least, Math.ceil(max * 1.1)),
+  ];
+
 /**
  * A uPlot chart (UTC time axis) as wide as its container, imported when drawn as it touches the
  * DOM (never pre-rendered); no animation. Redrawn when `options` or `data` change: memoize them.

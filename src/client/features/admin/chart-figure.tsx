@@ -1,0 +1,62 @@
+import type { ReactNode } from 'react';
+
+/**
+ * A chart with its caption and, for screen readers and exact figures, the same data as a table
+ * behind a disclosure: one row per point, its label first.
+ */
+export function ChartFigure({
+  caption,
+  chart,
+  tableToggle,
+  headers,
+  rows,
+  className = '',
+}: {
+  caption: ReactNode;
+  chart: ReactNode;
+  tableToggle: string;
+  headers: readonly string[];
+  rows: readonly { key: string; cells: readonly ReactNode[] }[];
+  className?: string;
+}) {
+  return (
+    <figure className={`rounded-xl border border-slate-200 bg-white p-5 ${className}`}>
+      <figcaption className="font-semibold text-slate-900">{caption}</figcaption>
+      {chart}
+      <details className="mt-2 text-sm">
+        <summary className="cursor-pointer rounded text-accent-strong focus-visible:outline-2 focus-visible:outline-accent-strong">
+          {tableToggle}
+        </summary>
+        <table className="mt-2 text-left">
+          <thead>
+            <tr>
+              {headers.map((header, index) => (
+                <th
+                  key={header}
+                  scope="col"
+                  className={index < headers.length - 1 ? 'pr-6' : undefined}
+                >
+                  {header}
+                </th>
+              ))}
+            </tr>
+          </thead>
+          <tbody>
+            {rows.map(({ key, cells: [label, ...values] }) => (
+              <tr key={key}>
+                <th scope="row" className="pr-6 font-normal">
+                  {label}
+                </th>
+                {values.map((value, index) => (
+                  <td key={index} className={index < values.length - 1 ? 'pr-6' : undefined}>
+                    {value}
+                  </td>
+                ))}
+              </tr>
+            ))}
+          </tbody>
+        </table>
+      </details>
+    </figure>
+  );
+}

@@ -2,6 +2,7 @@ import { useState, type BaseSyntheticEvent } from 'react';
 import { useForm, type Path } from 'react-hook-form';
 import type { input, output } from 'zod/v4/core';
 import type { LandingVariant } from '@shared/enums';
+import { afterNextPaint } from '../../lib/after-next-paint';
 import { postLead } from '../../lib/api';
 import { spamFieldsOf } from './spam-fields';
 import { leadAttribution } from '../../lib/attribution';
@@ -66,20 +67,32 @@ export function useLeadForm<Schema extends FormSchema>({
     // No defaultValues: react-hook-form takes the initial values from the inputs, so text typed
     // before the form hydrated (see lazy-form.tsx) is kept. Every field starts empty in the HTML.
   });
-  const onSubmit = (event?: BaseSyntheticEvent) =>
-    form.handleSubmit(async (values) => {
-      try {
-        await postLead(post.action, {
-          ...values,
-          attribution: leadAttribution(post.page, post.variant),
-          ...(await spamFieldsOf(event?.target)),
-        });
-      } catch {
-        toast(failureToast);
-        return;
-      }
-      onSuccess(values);
-    })(event);
+  // The tap's own frame shows the busy button; checking and posting start after it is painted,
+  // so a slow phone answers the tap at once (decision 167).
+  const [starting, setStarting] = useState(false);
+  const onSubmit = async (event?: BaseSyntheticEvent) => {
+    event?.preventDefault();
+    const target: unknown = event?.target;
+    setStarting(true);
+    await afterNextPaint();
+    try {
+      await form.handleSubmit(async (values) => {
+        try {
+          await postLead(post.action, {
+            ...values,
+            attribution: leadAttribution(post.page, post.variant),
+            ...(await spamFieldsOf(target)),
+          });
+        } catch {
+          toast(failureToast);
+          return;
+        }
+        onSuccess(values);
+      })();
+    } finally {
+      setStarting(false);
+    }
+  };
   // This form posted without JavaScript and sent back by the server with its messages
   // (docs/decisions/090): shown, with what was typed, until the visitor submits again.
   const returned = usePageState().form;
@@ -98,7 +111,7 @@ export function useLeadForm<Schema extends FormSchema>({
       error: form.getFieldState(name, form.formState).error?.message ?? serverError(name),
     };
   };
-  return { form, field, onSubmit, submitting: form.formState.isSubmitting, post };
+  return { form, field, onSubmit, submitting: starting || form.formState.isSubmitting, post };
 }
 
 /** An `onSuccess` that records the form's Lead and shows its toast, then does `next`. */

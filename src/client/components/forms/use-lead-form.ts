@@ -1,5 +1,5 @@
 import { useState, type BaseSyntheticEvent } from 'react';
-import { useForm, type Path } from 'react-hook-form';
+import { get, useForm, type FieldError, type Path } from 'react-hook-form';
 import type { input, output } from 'zod/v4/core';
 import type { LandingVariant } from '@shared/enums';
 import { afterNextPaint } from '../../lib/after-next-paint';
@@ -108,7 +108,9 @@ export function useLeadForm<Schema extends FormSchema>({
     return {
       ...form.register(name),
       ...(typed === undefined ? {} : { defaultValue: typed }),
-      error: form.getFieldState(name, form.formState).error?.message ?? serverError(name),
+      // Errors only: reading a field's whole state would re-render the form at every first key
+      // and every blur (its dirty and touched flags), which a slow phone feels as lag.
+      error: (get(form.formState.errors, name) as FieldError | undefined)?.message ?? serverError(name),
     };
   };
   return { form, field, onSubmit, submitting: starting || form.formState.isSubmitting, post };

@@ -110,7 +110,8 @@ export function useLeadForm<Schema extends FormSchema>({
       ...(typed === undefined ? {} : { defaultValue: typed }),
       // Errors only: reading a field's whole state would re-render the form at every first key
       // and every blur (its dirty and touched flags), which a slow phone feels as lag.
-      error: (get(form.formState.errors, name) as FieldError | undefined)?.message ?? serverError(name),
+      error:
+        (get(form.formState.errors, name) as FieldError | undefined)?.message ?? serverError(name),
     };
   };
   return { form, field, onSubmit, submitting: starting || form.formState.isSubmitting, post };

@@ -1,10 +1,13 @@
 import type { Browser, Page } from '@playwright/test';
 import { uniqueTag } from './admin';
 
-/** Opens `url` and waits for its visit beacon (sent after the first paint, page-boot.ts). */
+/**
+ * Opens `url` and waits for the server's answer to its visit beacon (sent after the first paint,
+ * page-boot.ts): a page closed with its context while the beacon is in flight would cancel it.
+ */
 export async function visitCounted(page: Page, url: string) {
-  const beacon = page.waitForRequest(
-    (request) => request.method() === 'POST' && request.url().endsWith('/api/visits'),
+  const beacon = page.waitForResponse(
+    (response) => response.request().method() === 'POST' && response.url().endsWith('/api/visits'),
   );
   await page.goto(url);
   await beacon;

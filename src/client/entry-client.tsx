@@ -11,8 +11,9 @@ import { startTracking } from './lib/tracking/start';
 import { sendVisitBeacon } from './lib/tracking/visit-beacon';
 import './styles.css';
 
-const container = document.getElementById('root');
-if (!container) throw new Error('Missing #root element');
+const root = document.getElementById('root');
+if (!root) throw new Error('Missing #root element');
+const container: HTMLElement = root;
 
 const app = (
   <StrictMode>
@@ -26,11 +27,6 @@ const app = (
 // reader loads only then (pre-rendered pages, nearly all visits, have no state block).
 const stateBlock = document.getElementById(PAGE_STATE_ELEMENT_ID);
 
-captureLandingVisit(); // done already by a public page's inline script; the dev server has none
-// A page framed by our own site (the questionnaire inside /typeform) leaves tracking to the page
-// around it: one pixel and one page view per visit, not a second one inside the frame.
-if (window === window.top) startTracking();
-
 // A lead form submitted before React handles it is held for its lazy form to replay
 // (held-submit.ts); /contact's GET choice form and the status page's plain posts
 // (data-plain-post) go to the server as they are.
@@ -43,22 +39,31 @@ window.addEventListener('submit', (event) => {
   holdSubmit(form); // replayed only by a lazy form that contains it
 });
 
-// The page's code first, so hydration renders the pre-rendered HTML; in a transition, so
-// React yields to the browser instead of blocking the main thread.
-void pageFor(window.location.pathname.replace(/\/+$/, '') || '/')
-  .preload()
-  .then(
-    () =>
-      stateBlock &&
-      import('./lib/take-page-state').then((module) => module.takePageState(stateBlock)),
-  )
-  .then(() => {
-    // What the page's inline script held before now (page-boot.ts), replayed once React listens.
-    const held = window.pageBoot?.take();
-    if (held?.submit) holdSubmit(held.submit);
-    holdClick(held?.click ?? null);
-    if (container.hasChildNodes()) startTransition(() => void hydrateRoot(container, app));
-    else createRoot(container).render(app);
-    // Public pages are counted by their inline script (page-boot.ts); the dev server has none.
-    if (!held && window === window.top) sendVisitBeacon();
-  });
+/** Ends the current task: the browser may paint and answer input before the next stage. */
+const nextTask = () => new Promise<void>((resolve) => setTimeout(resolve));
+
+// In stages, each its own task, so that none blocks a phone's main thread for long (issue 23):
+// this module's evaluation, tracking, the page's code, then hydration, in a transition so that
+// React yields to the browser as it goes.
+async function start() {
+  const boot = window.pageBoot;
+  await nextTask();
+  if (!boot) captureLandingVisit(); // the dev server's pages have no inline script
+  // A page framed by our own site (the questionnaire inside /typeform) leaves tracking to the
+  // page around it: one pixel and one page view per visit, not a second one inside the frame.
+  if (window === window.top) startTracking();
+  await nextTask();
+  // The page's code first, so hydration renders the pre-rendered HTML.
+  await pageFor(window.location.pathname.replace(/\/+$/, '') || '/').preload();
+  if (stateBlock) await import('./lib/take-page-state').then((m) => m.takePageState(stateBlock));
+  await nextTask();
+  // What the page's inline script held before now (page-boot.ts), replayed once React listens.
+  const held = boot?.take();
+  if (held?.submit) holdSubmit(held.submit);
+  holdClick(held?.click ?? null);
+  if (container.hasChildNodes()) startTransition(() => void hydrateRoot(container, app));
+  else createRoot(container).render(app);
+  // Public pages are counted by their inline script (page-boot.ts); the dev server has none.
+  if (!boot && window === window.top) sendVisitBeacon();
+}
+void start();

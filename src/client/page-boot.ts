@@ -21,10 +21,6 @@ import { sendVisitBeacon } from './lib/tracking/visit-beacon';
 
 const script = document.currentScript as HTMLScriptElement;
 
-// The landing's UTM and click id are kept, and the visit counted, even when the visitor follows
-// a link before the app's code arrives (its code would then never run on this page).
-captureLandingVisit();
-
 // Fields filled in from an earlier page (form-field.tsx: data-prefill, data-locked) show their
 // value as soon as the form is painted; hydration then renders the same.
 try {
@@ -49,13 +45,30 @@ let click: HTMLElement | null = null;
 const INTENT = ['pointerdown', 'keydown', 'focusin', 'touchstart'];
 const intent = { capture: true, passive: true };
 let loading = false;
+let counted = false;
+
+// The landing's UTM and click id are kept, and the visit counted, even when the visitor follows
+// a link before the app's code arrives (its code would then never run on this page). Storage
+// and sendBeacon each wait on the browser: apart from the code's loading, in tasks of their own.
+function countVisit() {
+  if (counted) return;
+  counted = true;
+  captureLandingVisit();
+  // A framed page (the questionnaire in /typeform) is counted by the page around it.
+  if (window === window.top) setTimeout(sendVisitBeacon);
+}
+
+// The first interaction: the landing is kept at once, as a link may be about to be followed.
+function onIntent() {
+  countVisit();
+  load();
+}
 
 function load() {
   if (loading) return;
   loading = true;
-  // A framed page (the questionnaire in /typeform) is counted by the page around it.
-  if (window === window.top) sendVisitBeacon();
-  for (const type of INTENT) document.removeEventListener(type, load, intent);
+  setTimeout(countVisit);
+  for (const type of INTENT) document.removeEventListener(type, onIntent, intent);
   for (const href of script.dataset.preload?.split(' ') ?? []) {
     const link = document.createElement('link');
     link.rel = 'modulepreload';
@@ -101,7 +114,7 @@ function take() {
 window.pageBoot = { take };
 addEventListener('submit', onSubmit);
 document.addEventListener('click', onClick, true);
-for (const type of INTENT) document.addEventListener(type, load, intent);
+for (const type of INTENT) document.addEventListener(type, onIntent, intent);
 // After `load` and the first contentful paint (its entry comes once it is on screen, later than
 // the frame that drew it); without paint timing, the frame after `load`.
 function afterFirstPaint() {

@@ -20,6 +20,7 @@ export const auditActions = [
   'bulk_changed',
   'assignee_changed',
   'passkey_added',
+  'passkey_renamed',
   'passkey_removed',
   'totp_added',
   'totp_removed',

@@ -10,6 +10,8 @@ export interface AccountFactors {
   recoveryCodesLeft: number;
   /** Until when factors may be changed without confirming again; null: confirm first. */
   confirmedUntil: string | null;
+  /** False for an account that signs in with passkeys alone: no password can confirm it. */
+  hasPassword: boolean;
 }
 
 /** The answer of a password sign-in that needs its second step (beside the spec's field). */

@@ -269,9 +269,36 @@ describeEachDatabase(
       });
       expect(signedIn.statusCode).toBe(200);
       expect(signedIn.json()).toMatchObject({ authenticated: true, account: { id: account.id } });
-      expect(
-        (await json(app, 'GET', '/api/candidate-submissions', cookieOf(signedIn))).statusCode,
-      ).toBe(200);
+      const passkeyOnly = cookieOf(signedIn);
+      expect((await json(app, 'GET', '/api/candidate-submissions', passkeyOnly)).statusCode).toBe(
+        200,
+      );
+      // The Security tab learns whom a password can confirm: not this account, the owner yes.
+      expect((await json(app, 'GET', '/api/admin/factors', passkeyOnly)).json()).toMatchObject({
+        hasPassword: false,
+      });
+      expect((await json(app, 'GET', '/api/admin/factors', owner)).json()).toMatchObject({
+        hasPassword: true,
+      });
+
+      // Its passkey is renamed by the account alone, with the name rules of a new one; audited.
+      const rename = (cookie: string, name: string) =>
+        json(app, 'PATCH', `/api/admin/passkeys/${passkey.id}`, cookie, { name });
+      expect((await rename(owner, 'Not mine')).statusCode).toBe(404);
+      expect((await rename(passkeyOnly, '   ')).statusCode).toBe(400);
+      expect((await rename(passkeyOnly, 'x'.repeat(101))).statusCode).toBe(400);
+      const renamed = await rename(passkeyOnly, '  Pat’s phone ');
+      expect(renamed.statusCode).toBe(204);
+      const factors = await json(app, 'GET', '/api/admin/factors', cookieOf(renamed));
+      expect(factors.json().passkeys).toEqual([
+        expect.objectContaining({ id: passkey.id, name: 'Pat’s phone' }),
+      ]);
+      const entry = await db
+        .selectFrom('admin_audit_entries')
+        .select('account_id')
+        .where('action', '=', 'passkey_renamed')
+        .executeTakeFirstOrThrow();
+      expect(Number(entry.account_id)).toBe(account.id);
     });
 
     it('signs in by e-mail and password, with a new session each time; the owner by password alone', async () => {
@@ -429,6 +456,7 @@ describeEachDatabase(
         'POST /api/admin/factors/confirm',
         'POST /api/admin/passkeys/registration-options',
         'POST /api/admin/passkeys',
+        'PATCH /api/admin/passkeys/{id}',
         'DELETE /api/admin/passkeys/{id}',
         'POST /api/admin/totp',
         'POST /api/admin/totp/confirm',

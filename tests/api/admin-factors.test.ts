@@ -157,6 +157,13 @@ describeEachDatabase(
       expect(refused.json()).toMatchObject({ confirmRequired: true });
       const options = await post(app, '/api/admin/passkeys/registration-options', cookie);
       expect(options.statusCode).toBe(403);
+      const rename = await app.inject({
+        method: 'PATCH',
+        url: '/api/admin/passkeys/1',
+        headers: { cookie },
+        payload: { name: 'Renamed' },
+      });
+      expect(rename.json()).toMatchObject({ confirmRequired: true });
 
       const wrong = await post(app, '/api/admin/factors/confirm', cookie, { password: 'wrong' });
       expect(wrong.statusCode).toBe(401);

@@ -54,8 +54,20 @@ test('the owner invites by e-mail and the invitee accepts from the mail', async 
   const owner = await ownerContext.newPage();
   await signIn(owner);
   const ownerAccounts = await openTab(owner, 'Accounts');
-  await ownerAccounts.getByRole('button', { name: 'Sessions of Rita Recruiter' }).click();
+  // The sessions open below the table: the focus moves there, and Close hands it back.
+  const opener = ownerAccounts.getByRole('button', { name: 'Sessions of Rita Recruiter' });
   const sessions = ownerAccounts.getByRole('region', { name: 'Sessions of Rita Recruiter' });
+  await opener.focus();
+  await owner.keyboard.press('Enter');
+  await expect(sessions.getByRole('heading', { name: 'Sessions of Rita Recruiter' })).toBeFocused();
+  await owner.keyboard.press('Tab');
+  await expect(
+    sessions.getByRole('button', { name: 'Close sessions of Rita Recruiter' }),
+  ).toBeFocused();
+  await owner.keyboard.press('Enter');
+  await expect(sessions).toHaveCount(0);
+  await expect(opener).toBeFocused();
+  await owner.keyboard.press('Enter');
   await sessions.getByRole('button', { name: 'End session' }).click();
   await owner.getByRole('dialog').getByRole('button', { name: 'End session' }).click();
   await expect(sessions.getByText('No sessions')).toBeVisible();

@@ -2,7 +2,9 @@ import { mkdtemp } from 'node:fs/promises';
 import { tmpdir } from 'node:os';
 import path from 'node:path';
 import { request, type Page } from '@playwright/test';
+import SqliteDatabase from 'better-sqlite3';
 import { generate } from 'otplib';
+import { SQLITE_FILE_NAME } from '../../src/server/platform/database/connection';
 import { E2E_ADMIN_PASSWORD } from '../support/e2e';
 import { freePort } from '../support/postgres';
 import { startServerProcess, type ServerProcess } from '../support/server-process';
@@ -13,7 +15,8 @@ import { expect, toast, uniqueTag } from './support/admin';
 /*
  * Second factors in the browser (issue 22): a passkey registered and used with Chromium's virtual
  * authenticator, then an authenticator app set up and its code asked at the next password
- * sign-in; and an invitee who registers a passkey instead of a password (decision 163). The
+ * sign-in; and an invitee who registers a passkey instead of a password (decision 163), confirms
+ * with it and renames it. The
  * owner gets factors, so this runs on a server of its own; WebAuthn refuses an IP address as the
  * relying party, so the site is http://localhost.
  */
@@ -21,6 +24,7 @@ import { expect, toast, uniqueTag } from './support/admin';
 let server: ServerProcess | undefined;
 let smtp: LocalSmtp | undefined;
 let base = '';
+let dataDir = '';
 const INVITED = `${uniqueTag('passkey-invitee')}@example.com`;
 
 test.beforeAll(async () => {
@@ -29,9 +33,10 @@ test.beforeAll(async () => {
   const port = await freePort();
   base = `http://localhost:${port}`;
   smtp = await startLocalSmtp();
+  dataDir = await mkdtemp(path.join(tmpdir(), 'tb-e2e-factors-'));
   server = await startServerProcess(
     {
-      DATA_DIR: await mkdtemp(path.join(tmpdir(), 'tb-e2e-factors-')),
+      DATA_DIR: dataDir,
       ADMIN_PASSWORD: E2E_ADMIN_PASSWORD,
       SITE_URL: base,
       SMTP_URL: smtp.url,
@@ -67,6 +72,19 @@ async function addVirtualAuthenticator(page: Page) {
       isUserVerified: true,
     },
   });
+}
+
+/** Five minutes on for `email`'s sessions: a change of factor asks to confirm again. */
+function outlastConfirmation(email: string) {
+  const file = new SqliteDatabase(path.join(dataDir, SQLITE_FILE_NAME));
+  file.pragma('busy_timeout = 5000');
+  file
+    .prepare(
+      `UPDATE admin_sessions SET created_at = ?, confirmed_at = NULL
+       WHERE account_id = (SELECT id FROM admin_accounts WHERE email = ?)`,
+    )
+    .run(new Date(Date.now() - 6 * 60_000).toISOString(), email);
+  file.close();
 }
 
 test('a passkey signs in without a password; an authenticator app is asked after it', async ({
@@ -137,5 +155,35 @@ test('an invitee registers a passkey instead of a password, then signs in with i
   await expect(dashboard).toBeVisible();
   await page.getByRole('tab', { name: 'Security' }).click();
   // Named after the device it was registered on.
-  await expect(page.getByText(/^Chrome on /)).toBeVisible();
+  const deviceName = page.getByText(/^Chrome on /);
+  await expect(deviceName).toBeVisible();
+  const device = (await deviceName.textContent()) ?? '';
+
+  // Past the five minutes, a change asks to confirm: with the passkey, no password field.
+  outlastConfirmation(INVITED);
+  await page.reload();
+  await page.getByRole('tab', { name: 'Security' }).click();
+  const confirmation = page.getByRole('region', { name: 'Confirm it’s you' });
+  await expect(confirmation).toBeVisible();
+  await expect(confirmation.getByLabel('Current password')).toHaveCount(0);
+  await confirmation.getByRole('button', { name: 'Confirm with a passkey' }).click();
+  await expect(toast(page, 'Confirmed')).toBeVisible();
+  await expect(confirmation).toHaveCount(0);
+
+  // Renamed in place with the keyboard; Escape and Save hand the focus back to Rename.
+  const rename = page.getByRole('button', { name: `Rename passkey ${device}` });
+  await rename.focus();
+  await page.keyboard.press('Enter');
+  const field = page.getByLabel(`New name of ${device}`);
+  await expect(field).toBeFocused();
+  await expect(field).toHaveValue(device);
+  await page.keyboard.press('Escape');
+  await expect(field).toHaveCount(0);
+  await expect(rename).toBeFocused();
+  await page.keyboard.press('Enter');
+  await field.fill('Pat’s laptop');
+  await page.keyboard.press('Enter');
+  await expect(toast(page, 'Passkey renamed')).toBeVisible();
+  await expect(page.getByRole('button', { name: 'Rename passkey Pat’s laptop' })).toBeFocused();
+  await expect(page.getByText(/^Chrome on /)).toHaveCount(0);
 });

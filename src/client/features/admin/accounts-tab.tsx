@@ -1,4 +1,4 @@
-import { useId, useState, type FormEvent } from 'react';
+import { useId, useRef, useState, type FormEvent } from 'react';
 import { ADMIN_ROLES, type AccountEntry, type AdminRole } from '@shared/admin-accounts';
 import { clsx } from 'clsx';
 import { Button } from '../../components/ui/button';
@@ -100,6 +100,8 @@ export function AccountsTab({ onConfirm }: { onConfirm(request: ConfirmRequest):
   const change = useChangeAccount();
   const sessionsId = useId();
   const [shown, setShown] = useState<number | undefined>();
+  // The "Sessions of …" button that opened the panel: closing it returns the focus there.
+  const opener = useRef<HTMLButtonElement | null>(null);
   const columns: Column<AccountEntry>[] = [
     { header: 'Name', cell: (row) => row.name },
     { header: 'E-mail', cell: (row) => row.email ?? 'Signs in with ADMIN_PASSWORD' },
@@ -127,7 +129,10 @@ export function AccountsTab({ onConfirm }: { onConfirm(request: ConfirmRequest):
             variant="outline"
             aria-expanded={shown === row.id}
             aria-controls={shown === row.id ? sessionsId : undefined}
-            onClick={() => setShown(shown === row.id ? undefined : row.id)}
+            onClick={(event) => {
+              opener.current = event.currentTarget;
+              setShown(shown === row.id ? undefined : row.id);
+            }}
           >
             Sessions of {row.name}
           </Button>
@@ -146,7 +151,15 @@ export function AccountsTab({ onConfirm }: { onConfirm(request: ConfirmRequest):
       <InviteForm />
       <LeadTable caption="Accounts" columns={columns} rows={data.accounts} empty="No accounts" />
       {shownAccount && (
-        <AccountSessions id={sessionsId} account={shownAccount} onConfirm={onConfirm} />
+        <AccountSessions
+          id={sessionsId}
+          account={shownAccount}
+          onConfirm={onConfirm}
+          onClose={() => {
+            setShown(undefined);
+            opener.current?.focus();
+          }}
+        />
       )}
       <LeadTable
         caption="Pending invitations"

@@ -1,7 +1,8 @@
-import { useId, useState, type FormEvent, type ReactNode } from 'react';
-import { Copy, Download, KeyRound, Trash2 } from 'lucide-react';
+import { useId, useRef, useState, type FormEvent, type ReactNode } from 'react';
+import { Copy, Download, KeyRound, Pencil, Trash2 } from 'lucide-react';
 import { Button, SubmitButton } from '../../components/ui/button';
 import { TextField } from '../../components/ui/form-field';
+import type { AccountFactors } from '@shared/admin-factors';
 import { errorText } from './api/http';
 import {
   startTotp,
@@ -13,6 +14,7 @@ import {
   useNewRecoveryCodes,
   useRemovePasskey,
   useRemoveTotp,
+  useRenamePasskey,
   type TotpEnrolment,
 } from './api/factors';
 import { useLogout } from './api/session';
@@ -31,7 +33,10 @@ function Section({ title, children }: { title: string; children: ReactNode }) {
   );
 }
 
-/** One field and its button: a name, a password or a code. */
+/**
+ * One field and its button: a name, a password or a code. With `onCancel` (a rename), the field
+ * starts at `initial`, takes the focus, and Escape or Cancel closes it.
+ */
 function OneFieldForm(props: {
   label: string;
   name: string;
@@ -39,13 +44,15 @@ function OneFieldForm(props: {
   busy: boolean;
   type?: string;
   autoComplete?: string;
+  initial?: string;
   onSubmit: (value: string) => void;
+  onCancel?: () => void;
 }) {
-  const [value, setValue] = useState('');
+  const [value, setValue] = useState(props.initial ?? '');
   const submit = (event: FormEvent) => {
     event.preventDefault();
     if (value.trim()) props.onSubmit(value.trim());
-    setValue('');
+    setValue(props.initial ?? '');
   };
   return (
     <form className="flex flex-wrap items-end gap-3" onSubmit={submit}>
@@ -57,31 +64,47 @@ function OneFieldForm(props: {
         required
         value={value}
         onChange={(event) => setValue(event.target.value)}
+        autoFocus={props.onCancel !== undefined}
+        onKeyDown={(event) => {
+          if (event.key === 'Escape' && props.onCancel) props.onCancel();
+        }}
         containerClassName="min-w-64 flex-1"
       />
       <SubmitButton submitting={props.busy} label={props.button} busyLabel={`${props.button}…`} />
+      {props.onCancel ? (
+        <Button type="button" variant="outline" onClick={props.onCancel}>
+          Cancel
+        </Button>
+      ) : null}
     </form>
   );
 }
 
-/** Changing a factor asks for the current one again: the password, a code or a passkey. */
-function ConfirmIdentity({ hasCodes }: { hasCodes: boolean }) {
+/**
+ * Changing a factor asks for the current one again: the password (an account that has one), a
+ * code or a passkey.
+ */
+function ConfirmIdentity({ hasCodes, hasPassword }: { hasCodes: boolean; hasPassword: boolean }) {
   const confirm = useConfirmIdentity();
+  const how = hasPassword
+    ? 'enter your password or use a second factor'
+    : `use a passkey${hasCodes ? ' or a code' : ''}`;
   return (
     <Section title="Confirm it’s you">
       <p className="text-slate-700">
-        To change your sign-in methods, enter your password or use a second factor again. It stays
-        confirmed for five minutes.
+        To change your sign-in methods, {how} again. It stays confirmed for five minutes.
       </p>
-      <OneFieldForm
-        label="Current password"
-        name="current-password"
-        type="password"
-        autoComplete="current-password"
-        button="Confirm"
-        busy={confirm.isPending}
-        onSubmit={(password) => confirm.mutate({ password })}
-      />
+      {hasPassword ? (
+        <OneFieldForm
+          label="Current password"
+          name="current-password"
+          type="password"
+          autoComplete="current-password"
+          button="Confirm"
+          busy={confirm.isPending}
+          onSubmit={(password) => confirm.mutate({ password })}
+        />
+      ) : null}
       {hasCodes ? (
         <OneFieldForm
           label="Authentication code or recovery code"
@@ -144,9 +167,77 @@ function RecoveryCodes({ codes, onDone }: { codes: string[]; onDone: () => void 
   );
 }
 
-function Passkeys({ passkeys }: { passkeys: { id: number; name: string; createdAt: string }[] }) {
-  const add = useAddPasskey();
+type PasskeyView = AccountFactors['passkeys'][number];
+
+/** One passkey: its name and date, Rename (a field in place) and Remove. */
+function PasskeyItem({ passkey }: { passkey: PasskeyView }) {
   const remove = useRemovePasskey();
+  const rename = useRenamePasskey();
+  const [renaming, setRenaming] = useState(false);
+  const renameButton = useRef<HTMLButtonElement | null>(null);
+  const formId = useId();
+  // Closed by Save, Cancel or Escape: the focus goes back to the Rename button.
+  const close = () => {
+    setRenaming(false);
+    renameButton.current?.focus();
+  };
+  return (
+    <li className="grid gap-2">
+      <div className="flex flex-wrap items-center justify-between gap-2">
+        <span>
+          <span className="font-medium">{passkey.name}</span>{' '}
+          <span className="text-sm text-slate-600">
+            added {dateFormat.format(new Date(passkey.createdAt))}
+          </span>
+        </span>
+        <span className="flex flex-wrap gap-2">
+          <Button
+            type="button"
+            variant="outline"
+            size="sm"
+            aria-label={`Rename passkey ${passkey.name}`}
+            aria-expanded={renaming}
+            aria-controls={renaming ? formId : undefined}
+            onClick={(event) => {
+              renameButton.current = event.currentTarget;
+              setRenaming(!renaming);
+            }}
+          >
+            <Pencil className="size-4" aria-hidden="true" />
+            Rename
+          </Button>
+          <Button
+            type="button"
+            variant="outline"
+            size="sm"
+            aria-label={`Remove passkey ${passkey.name}`}
+            onClick={() => remove.mutate(passkey.id)}
+            disabled={remove.isPending}
+          >
+            <Trash2 className="size-4" aria-hidden="true" />
+            Remove
+          </Button>
+        </span>
+      </div>
+      {renaming ? (
+        <div id={formId}>
+          <OneFieldForm
+            label={`New name of ${passkey.name}`}
+            name="passkey-new-name"
+            button="Save"
+            busy={rename.isPending}
+            initial={passkey.name}
+            onSubmit={(name) => rename.mutate({ id: passkey.id, name }, { onSuccess: close })}
+            onCancel={close}
+          />
+        </div>
+      ) : null}
+    </li>
+  );
+}
+
+function Passkeys({ passkeys }: { passkeys: PasskeyView[] }) {
+  const add = useAddPasskey();
   return (
     <Section title="Passkeys">
       {passkeys.length === 0 ? (
@@ -154,25 +245,7 @@ function Passkeys({ passkeys }: { passkeys: { id: number; name: string; createdA
       ) : (
         <ul className="grid gap-2">
           {passkeys.map((passkey) => (
-            <li key={passkey.id} className="flex flex-wrap items-center justify-between gap-2">
-              <span>
-                <span className="font-medium">{passkey.name}</span>{' '}
-                <span className="text-sm text-slate-600">
-                  added {dateFormat.format(new Date(passkey.createdAt))}
-                </span>
-              </span>
-              <Button
-                type="button"
-                variant="outline"
-                size="sm"
-                aria-label={`Remove passkey ${passkey.name}`}
-                onClick={() => remove.mutate(passkey.id)}
-                disabled={remove.isPending}
-              >
-                <Trash2 className="size-4" aria-hidden="true" />
-                Remove
-              </Button>
-            </li>
+            <PasskeyItem key={passkey.id} passkey={passkey} />
           ))}
         </ul>
       )}
@@ -282,7 +355,7 @@ export function SecurityPanel({ setupRequired = false }: { setupRequired?: boole
       </p>
     );
   }
-  const { passkeys, totp, recoveryCodesLeft, confirmedUntil } = factors.data;
+  const { passkeys, totp, recoveryCodesLeft, confirmedUntil, hasPassword } = factors.data;
   return (
     <div className="grid gap-6">
       <h2 className="text-2xl">Security</h2>
@@ -302,7 +375,9 @@ export function SecurityPanel({ setupRequired = false }: { setupRequired?: boole
           )}
         </div>
       ) : null}
-      {confirmedUntil === null ? <ConfirmIdentity hasCodes={totp} /> : null}
+      {confirmedUntil === null ? (
+        <ConfirmIdentity hasCodes={totp} hasPassword={hasPassword} />
+      ) : null}
       <Passkeys passkeys={passkeys} />
       <AuthenticatorApp on={totp} codesLeft={recoveryCodesLeft} />
     </div>

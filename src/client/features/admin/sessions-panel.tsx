@@ -1,3 +1,4 @@
+import { useEffect, useRef } from 'react';
 import type { AccountEntry, SessionEntry } from '@shared/admin-accounts';
 import { Button } from '../../components/ui/button';
 import { useEndSession, useSessions } from './api/accounts';
@@ -65,21 +66,41 @@ export function SessionsPanel() {
   );
 }
 
-/** The owner's view of another account's sessions (Accounts tab): each ended after a confirmation. */
+/**
+ * The owner's view of another account's sessions (Accounts tab): each ended after a confirmation.
+ * It opens below the table, so its heading takes the focus; Close hands it back (`onClose`).
+ */
 export function AccountSessions({
   id,
   account,
   onConfirm,
+  onClose,
 }: {
   id: string;
   account: AccountEntry;
   onConfirm(request: ConfirmRequest): void;
+  onClose(): void;
 }) {
   const { data, isPending, isError } = useSessions(account.id);
   const end = useEndSession();
+  const heading = useRef<HTMLHeadingElement>(null);
+  useEffect(() => heading.current?.focus(), [account.id]);
   const { name } = account;
   return (
-    <section id={id} aria-label={`Sessions of ${name}`} className="grid gap-3">
+    <section id={id} aria-labelledby={`${id}-heading`} className="grid gap-3">
+      <div className="flex flex-wrap items-center justify-between gap-2">
+        <h3 id={`${id}-heading`} ref={heading} tabIndex={-1} className="text-xl focus:outline-none">
+          Sessions of {name}
+        </h3>
+        <Button
+          size="sm"
+          variant="outline"
+          aria-label={`Close sessions of ${name}`}
+          onClick={onClose}
+        >
+          Close
+        </Button>
+      </div>
       {isPending ? (
         <p role="status">Loading the sessions of {name}…</p>
       ) : isError ? (

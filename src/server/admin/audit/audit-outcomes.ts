@@ -43,6 +43,7 @@ const factorChanges: Record<string, Outcome> = Object.fromEntries(
   (
     [
       ['POST /api/admin/passkeys', 201, 'passkey_added'],
+      ['PATCH /api/admin/passkeys/:id', 204, 'passkey_renamed'],
       ['DELETE /api/admin/passkeys/:id', 204, 'passkey_removed'],
       ['POST /api/admin/totp/confirm', 200, 'totp_added'],
       ['DELETE /api/admin/totp', 204, 'totp_removed'],

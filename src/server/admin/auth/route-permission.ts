@@ -25,6 +25,7 @@ const EXCEPTIONS: Record<string, AdminPermission> = {
   'POST /api/admin/factors/confirm': 'read',
   'POST /api/admin/passkeys/registration-options': 'read',
   'POST /api/admin/passkeys': 'read',
+  'PATCH /api/admin/passkeys/:id': 'read',
   'DELETE /api/admin/passkeys/:id': 'read',
   'POST /api/admin/totp': 'read',
   'POST /api/admin/totp/confirm': 'read',

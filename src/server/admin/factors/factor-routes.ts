@@ -42,9 +42,16 @@ const accountFactors = {
     totp: { type: 'boolean' },
     recoveryCodesLeft: { type: 'integer' },
     ...confirmedUntil.properties,
+    hasPassword: {
+      type: 'boolean',
+      description: 'False: the account signs in with passkeys alone',
+    },
   },
-  required: ['passkeys', 'totp', 'recoveryCodesLeft', 'confirmedUntil'],
+  required: ['passkeys', 'totp', 'recoveryCodesLeft', 'confirmedUntil', 'hasPassword'],
 } as const;
+/** A passkey's name, at registration and at a rename; at least one character besides spaces. */
+const passkeyName = { type: 'string', minLength: 1, maxLength: 100, pattern: '\\S' } as const;
+const passkeyId = { type: 'object', properties: { id: { type: 'integer', minimum: 1 } } } as const;
 const totpEnrolment = {
   type: 'object',
   properties: {
@@ -63,7 +70,7 @@ const sixDigits = { type: 'string', pattern: '^[0-9]{6}$' } as const;
  *   (and for five minutes after sign-in) the session may change its factors, else 403
  *   {confirmRequired: true};
  * - passkeys: POST …/passkeys/registration-options, POST /api/admin/passkeys {name, response},
- *   DELETE /api/admin/passkeys/{id};
+ *   PATCH /api/admin/passkeys/{id} {name}, DELETE /api/admin/passkeys/{id};
  * - authenticator app: POST /api/admin/totp (a new secret and its QR code), POST
  *   /api/admin/totp/confirm {code} (on, with ten recovery codes), DELETE /api/admin/totp, and
  *   POST /api/admin/recovery-codes (ten new ones).
@@ -108,6 +115,7 @@ export const factorRoutes: FastifyPluginAsync = async (app) => {
         totp: await totp.isOn(accountId),
         recoveryCodesLeft: await totp.recoveryCodesLeft(accountId),
         confirmedUntil: await adminFactors.confirmedUntil(session),
+        hasPassword: await adminFactors.hasPassword(accountId),
       };
     },
   );
@@ -170,7 +178,7 @@ export const factorRoutes: FastifyPluginAsync = async (app) => {
         body: {
           type: 'object',
           properties: {
-            name: { type: 'string', minLength: 1, maxLength: 100 },
+            name: passkeyName,
             response: webauthnResponse,
           },
           required: ['name', 'response'],
@@ -191,12 +199,35 @@ export const factorRoutes: FastifyPluginAsync = async (app) => {
     },
   );
 
+  app.patch<{ Params: { id: number }; Body: { name: string } }>(
+    '/api/admin/passkeys/:id',
+    {
+      preHandler: recentlyConfirmed,
+      schema: {
+        params: passkeyId,
+        body: { type: 'object', properties: { name: passkeyName }, required: ['name'] },
+        response: {
+          204: { type: 'null', description: 'Renamed' },
+          404: describedError('No passkey of this account has this id'),
+        },
+      },
+    },
+    async (request, reply) => {
+      const { account } = sessionOf(request);
+      if (!(await passkeys.rename(account.id, request.params.id, request.body.name.trim()))) {
+        return reply.code(404).send({ error: 'No such passkey' });
+      }
+      await rotate(request, reply);
+      return reply.code(204).send();
+    },
+  );
+
   app.delete<{ Params: { id: number } }>(
     '/api/admin/passkeys/:id',
     {
       preHandler: recentlyConfirmed,
       schema: {
-        params: { type: 'object', properties: { id: { type: 'integer', minimum: 1 } } },
+        params: passkeyId,
         response: {
           ...removed,
           409: describedError('The last passkey of an account without a password'),

@@ -151,7 +151,7 @@ export const factorsPlugin = fp<FactorsOptions>(async (app, options) => {
       return hash ? verifyPassword(password, hash) : false;
     },
     async hasPassword(accountId) {
-      return (await passwordHash(accountId)) !== null;
+      return Boolean(await passwordHash(accountId));
     },
     async confirm(session) {
       await db

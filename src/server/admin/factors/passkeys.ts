@@ -204,6 +204,17 @@ export class Passkeys {
     return Number(stored.account_id);
   }
 
+  /** Renames passkey `id` of `accountId`; false when the account has no such passkey. */
+  async rename(accountId: number, id: number, name: string): Promise<boolean> {
+    const result = await this.db
+      .updateTable('admin_passkeys')
+      .set({ name })
+      .where('account_id', '=', accountId)
+      .where('id', '=', id)
+      .executeTakeFirst();
+    return Number(result.numUpdatedRows) === 1;
+  }
+
   async remove(accountId: number, id: number): Promise<boolean> {
     const result = await this.db
       .deleteFrom('admin_passkeys')

@@ -65,6 +65,14 @@ export function useAddPasskey() {
   }, 'Passkey added');
 }
 
+export function useRenamePasskey() {
+  return useFactorChange(
+    ({ id, name }: { id: number; name: string }) =>
+      apiRequest('PATCH', `/api/admin/passkeys/${id}`, { name }),
+    'Passkey renamed',
+  );
+}
+
 export function useRemovePasskey() {
   return useFactorChange(
     (id: number) => apiRequest('DELETE', `/api/admin/passkeys/${id}`),

@@ -3,7 +3,7 @@
 // tasks of a traced load by 4 instead, and tracing makes large scripts slower to run, so both
 // figures are printed. Our page and its no-JavaScript twin, in the same browser, turn by turn.
 import { chromium } from 'playwright';
-import { CPU_SLOWDOWN } from './bench-web-interaction.mjs';
+import { CPU_SLOWDOWN, slowedPhonePage } from './bench-web-interaction.mjs';
 
 /** A task longer than this blocks input (the Long Tasks API's and TBT's threshold). */
 const LONG_TASK_MS = 50;
@@ -32,17 +32,8 @@ function blockingOf({ tasks, fcp }) {
 }
 
 async function measureOnce(browser, url) {
-  const context = await browser.newContext({
-    viewport: { width: 412, height: 823 },
-    deviceScaleFactor: 1.75,
-    isMobile: true,
-    hasTouch: true,
-  });
+  const { context, page } = await slowedPhonePage(browser, observeLongTasks);
   try {
-    const page = await context.newPage();
-    await page.addInitScript(observeLongTasks);
-    const cdp = await context.newCDPSession(page);
-    await cdp.send('Emulation.setCPUThrottlingRate', { rate: CPU_SLOWDOWN });
     await page.goto(url, { waitUntil: 'load' });
     await page.waitForTimeout(OBSERVE_MS);
     return blockingOf(

@@ -58,18 +58,27 @@ function interactionsOf(entries) {
   };
 }
 
-async function measureOnce(browser, baseUrl, form) {
+/**
+ * A phone-sized page in a context of its own, its CPU slowed CPU_SLOWDOWN times, `observe`
+ * running in it before any of the page's scripts. Close its context when done.
+ */
+export async function slowedPhonePage(browser, observe) {
   const context = await browser.newContext({
     viewport: { width: 412, height: 823 },
     deviceScaleFactor: 1.75,
     isMobile: true,
     hasTouch: true,
   });
+  const page = await context.newPage();
+  await page.addInitScript(observe);
+  const cdp = await context.newCDPSession(page);
+  await cdp.send('Emulation.setCPUThrottlingRate', { rate: CPU_SLOWDOWN });
+  return { context, page };
+}
+
+async function measureOnce(browser, baseUrl, form) {
+  const { context, page } = await slowedPhonePage(browser, observeInteractions);
   try {
-    const page = await context.newPage();
-    await page.addInitScript(observeInteractions);
-    const cdp = await context.newCDPSession(page);
-    await cdp.send('Emulation.setCPUThrottlingRate', { rate: CPU_SLOWDOWN });
     const held = [];
     await page.route(/\/api\/(candidates|companies)\//, (route) =>
       route.request().method() === 'POST' ? held.push(route) : route.continue(),

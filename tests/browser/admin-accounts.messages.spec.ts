@@ -67,6 +67,12 @@ test('the owner invites by e-mail and the invitee accepts from the mail', async 
   await owner.keyboard.press('Enter');
   await expect(sessions).toHaveCount(0);
   await expect(opener).toBeFocused();
+  // Escape closes it too.
+  await owner.keyboard.press('Enter');
+  await expect(sessions.getByRole('heading', { name: 'Sessions of Rita Recruiter' })).toBeFocused();
+  await owner.keyboard.press('Escape');
+  await expect(sessions).toHaveCount(0);
+  await expect(opener).toBeFocused();
   await owner.keyboard.press('Enter');
   await sessions.getByRole('button', { name: 'End session' }).click();
   await owner.getByRole('dialog').getByRole('button', { name: 'End session' }).click();

@@ -68,7 +68,8 @@ export function SessionsPanel() {
 
 /**
  * The owner's view of another account's sessions (Accounts tab): each ended after a confirmation.
- * It opens below the table, so its heading takes the focus; Close hands it back (`onClose`).
+ * It opens below the table, so its heading takes the focus; Close or Escape hands it back
+ * (`onClose`).
  */
 export function AccountSessions({
   id,
@@ -87,7 +88,14 @@ export function AccountSessions({
   useEffect(() => heading.current?.focus(), [account.id]);
   const { name } = account;
   return (
-    <section id={id} aria-labelledby={`${id}-heading`} className="grid gap-3">
+    <section
+      id={id}
+      aria-labelledby={`${id}-heading`}
+      className="grid gap-3"
+      onKeyDown={(event) => {
+        if (event.key === 'Escape') onClose();
+      }}
+    >
       <div className="flex flex-wrap items-center justify-between gap-2">
         <h3 id={`${id}-heading`} ref={heading} tabIndex={-1} className="text-xl focus:outline-none">
           Sessions of {name}

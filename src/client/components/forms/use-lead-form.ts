@@ -69,11 +69,12 @@ export function useLeadForm<Schema extends FormSchema>({
   });
   // The tap's own frame shows the busy button; checking and posting start after it is painted,
   // so a slow phone answers the tap at once (decision 167).
-  const [starting, setStarting] = useState(false);
+  // Busy from the tap until the answer: the whole of react-hook-form's own `isSubmitting`.
+  const [submitting, setSubmitting] = useState(false);
   const onSubmit = async (event?: BaseSyntheticEvent) => {
     event?.preventDefault();
     const target: unknown = event?.target;
-    setStarting(true);
+    setSubmitting(true);
     await afterNextPaint();
     try {
       await form.handleSubmit(async (values) => {
@@ -90,7 +91,7 @@ export function useLeadForm<Schema extends FormSchema>({
         onSuccess(values);
       })();
     } finally {
-      setStarting(false);
+      setSubmitting(false);
     }
   };
   // This form posted without JavaScript and sent back by the server with its messages
@@ -114,7 +115,7 @@ export function useLeadForm<Schema extends FormSchema>({
         (get(form.formState.errors, name) as FieldError | undefined)?.message ?? serverError(name),
     };
   };
-  return { form, field, onSubmit, submitting: starting || form.formState.isSubmitting, post };
+  return { form, field, onSubmit, submitting, post };
 }
 
 /** An `onSuccess` that records the form's Lead and shows its toast, then does `next`. */

@@ -1,4 +1,4 @@
-import type { ButtonHTMLAttributes } from 'react';
+import type { ComponentProps } from 'react';
 import { clsx } from 'clsx';
 
 const variants = {
@@ -41,7 +41,7 @@ export function Button({
   className,
   type = 'button',
   ...props
-}: ButtonHTMLAttributes<HTMLButtonElement> & ButtonStyle) {
+}: ComponentProps<'button'> & ButtonStyle) {
   return <button type={type} className={buttonClass({ variant, size, className })} {...props} />;
 }
 

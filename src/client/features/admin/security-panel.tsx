@@ -198,10 +198,8 @@ function PasskeyItem({ passkey }: { passkey: PasskeyView }) {
             aria-label={`Rename passkey ${passkey.name}`}
             aria-expanded={renaming}
             aria-controls={renaming ? formId : undefined}
-            onClick={(event) => {
-              renameButton.current = event.currentTarget;
-              setRenaming(!renaming);
-            }}
+            ref={renameButton}
+            onClick={() => setRenaming(!renaming)}
           >
             <Pencil className="size-4" aria-hidden="true" />
             Rename

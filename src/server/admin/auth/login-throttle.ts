@@ -37,9 +37,17 @@ export interface Attempt {
   account: string;
 }
 
+/** No refusal lasts longer than the address's window or the account's longest delay. */
+const LONGEST_WAIT_MS = Math.max(WINDOW_MS, MAX_ACCOUNT_DELAY_MS);
+
+// `until` may come from a concurrent request (or another instance) whose clock read a few
+// milliseconds later than `now`: the wait is capped, never a second past the longest one.
 const refusedUntil = (until: number, now: Date): AttemptVerdict => ({
   allowed: false,
-  retryAfterSeconds: Math.max(1, Math.ceil((until - now.getTime()) / 1000)),
+  retryAfterSeconds: Math.max(
+    1,
+    Math.ceil(Math.min(until - now.getTime(), LONGEST_WAIT_MS) / 1000),
+  ),
 });
 
 /** How long an account waits for its next attempt after `failures` failures in a row. */

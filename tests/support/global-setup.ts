@@ -24,8 +24,7 @@ declare module 'vitest' {
 
 /** Before any test file: the child servers' bundle, and PostgreSQL. */
 export default async function setup(project: TestProject) {
-  const bundle = await bundleServerForTests();
-  const postgres = await setupPostgres(project);
+  const [bundle, postgres] = await Promise.all([bundleServerForTests(), setupPostgres(project)]);
   const template = await migratedTemplate(project.getProvidedContext().postgresAdminUrl);
   project.provide('postgresTemplate', template?.name ?? null);
   return async () => {
@@ -46,7 +45,7 @@ async function bundleServerForTests(): Promise<string> {
   const dir = await mkdtemp(path.join(cache, 'test-server-'));
   await Promise.all(
     Object.entries(BUNDLED_ENTRIES).map(([name, entry]) =>
-      bundleServer(path.join(dir, `${name}.mjs`), entry),
+      bundleServer(path.join(dir, `${name}.mjs`), entry, { withPackages: true }),
     ),
   );
   process.env[TEST_SERVER_BUNDLE] = dir;

@@ -1,4 +1,5 @@
 import { memo, Suspense, use, useCallback, useEffect, useRef, type ComponentType } from 'react';
+import { afterNextPaint } from '../../lib/after-next-paint';
 import { takeHeldSubmit } from '../../lib/held-submit';
 import { useHydrated } from '../../lib/use-hydrated';
 
@@ -43,9 +44,12 @@ export function lazyForm<Props extends object>(
   loaders.push(preload);
 
   let activate = () => {};
+  // The tap or key that shows intent is painted first; the code's loading follows it (decision 168).
   const activated = new Promise<void>((resolve) => {
     activate = resolve;
-  }).then(preload);
+  })
+    .then(afterNextPaint)
+    .then(preload);
 
   function Content({ formProps, onLive }: { formProps: Props; onLive: () => void }) {
     const hydrated = useHydrated();

@@ -310,8 +310,8 @@ describe('npm run backup and npm run restore', () => {
 
 describe('BACKUP_INTERVAL_HOURS and BACKUP_KEEP', () => {
   it('backs up on schedule while leads are written, keeping the newest BACKUP_KEEP', async () => {
-    // 0.0004 h: every 1.44 s.
-    const { dataDir, env } = dataEnv({ BACKUP_INTERVAL_HOURS: '0.0004', BACKUP_KEEP: '2' });
+    // 0.0001 h: every 0.36 s.
+    const { dataDir, env } = dataEnv({ BACKUP_INTERVAL_HOURS: '0.0001', BACKUP_KEEP: '2' });
     const server = await start(env);
     const load = leadLoad(server.baseUrl);
     const seen = new Set<string>();

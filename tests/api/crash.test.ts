@@ -7,6 +7,7 @@ import { SQLITE_FILE_NAME } from '../../src/server/platform/database/connection'
 import { leadEndpoints } from '../support/lead-bodies';
 import { startServerProcess, tryPost, type ServerProcess } from '../support/server-process';
 import { fakeClientDir, uniqueEmail } from '../support/test-app';
+import { adminEnv } from '../support/admin';
 
 const CLIENTS = 50;
 /** Kill once this many leads were acknowledged (or after KILL_AFTER_MS, whichever first). */
@@ -27,7 +28,11 @@ afterAll(async () => {
 
 it('keeps every acknowledged lead when the server is killed with SIGKILL mid-load', async () => {
   root = await mkdtemp(path.join(os.tmpdir(), 'tb-crash-'));
-  const env = { DATA_DIR: path.join(root, 'data'), CLIENT_DIR: await fakeClientDir(root) };
+  const env = {
+    ...adminEnv,
+    DATA_DIR: path.join(root, 'data'),
+    CLIENT_DIR: await fakeClientDir(root),
+  };
   const first = await startServerProcess(env);
   servers.push(first);
 

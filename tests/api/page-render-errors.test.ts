@@ -6,6 +6,7 @@ import { afterAll, beforeAll, expect, it } from 'vitest';
 import { BROWSER_USER_AGENT } from '../support/browser-user-agent';
 import { startServerProcess, type ServerProcess } from '../support/server-process';
 import { fakeSiteBuild, uniqueEmail } from '../support/test-app';
+import { adminEnv } from '../support/admin';
 
 /**
  * A page that cannot be rendered fails that request only (issue 20): its page shell was
@@ -22,7 +23,11 @@ beforeAll(async () => {
   root = await mkdtemp(path.join(os.tmpdir(), 'tb-render-errors-'));
   const clientDir = await fakeSiteBuild(['/career', '/apply']);
   buildDir = path.dirname(clientDir);
-  server = await startServerProcess({ DATA_DIR: path.join(root, 'data'), CLIENT_DIR: clientDir });
+  server = await startServerProcess({
+    ...adminEnv,
+    DATA_DIR: path.join(root, 'data'),
+    CLIENT_DIR: clientDir,
+  });
 });
 
 afterAll(async () => {

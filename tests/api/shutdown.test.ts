@@ -11,6 +11,7 @@ import { BROWSER_USER_AGENT } from '../support/browser-user-agent';
 import { validBodies } from '../support/lead-bodies';
 import { startServerProcess, tryPost } from '../support/server-process';
 import { fakeClientDir, uniqueEmail } from '../support/test-app';
+import { adminEnv } from '../support/admin';
 
 const dirs: string[] = [];
 async function tempDirs() {
@@ -43,6 +44,7 @@ describe('graceful shutdown', () => {
         DATA_DIR: dataDir,
         CLIENT_DIR: clientDir,
         SPAM_MIN_FILL_MS: '0',
+        ...adminEnv,
       }),
       logger: false,
     });
@@ -71,7 +73,11 @@ describe('graceful shutdown', () => {
 
   it('main.ts exits 0 on SIGTERM, keeps every acknowledged lead and closes SQLite cleanly', async () => {
     const { dataDir, clientDir } = await tempDirs();
-    const server = await startServerProcess({ DATA_DIR: dataDir, CLIENT_DIR: clientDir });
+    const server = await startServerProcess({
+      ...adminEnv,
+      DATA_DIR: dataDir,
+      CLIENT_DIR: clientDir,
+    });
     const emails = Array.from({ length: 60 }, () => uniqueEmail('sigterm'));
     let firstAnswer: () => void = () => undefined;
     const answered = new Promise<void>((resolve) => (firstAnswer = resolve));
@@ -106,7 +112,11 @@ describe('graceful shutdown', () => {
   }, 60_000);
   it('flushes the visit counts still buffered when SIGTERM arrives (decision 121)', async () => {
     const { dataDir, clientDir } = await tempDirs();
-    const server = await startServerProcess({ DATA_DIR: dataDir, CLIENT_DIR: clientDir });
+    const server = await startServerProcess({
+      ...adminEnv,
+      DATA_DIR: dataDir,
+      CLIENT_DIR: clientDir,
+    });
     // Three visitors (three browsers); counts wait up to a second in memory before a write.
     for (const version of ['120', '121', '122']) {
       const response = await fetch(`${server.baseUrl}/api/visits`, {

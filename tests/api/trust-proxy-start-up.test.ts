@@ -4,10 +4,15 @@ import path from 'node:path';
 import { expect, it } from 'vitest';
 import { startServerProcess } from '../support/server-process';
 import { fakeClientDir } from '../support/test-app';
+import { adminEnv } from '../support/admin';
 
 it('refuses to start with TRUST_PROXY=true, naming the safe forms (and starts with one)', async () => {
   const root = await mkdtemp(path.join(os.tmpdir(), 'tb-trust-proxy-'));
-  const env = { DATA_DIR: path.join(root, 'data'), CLIENT_DIR: await fakeClientDir(root) };
+  const env = {
+    ...adminEnv,
+    DATA_DIR: path.join(root, 'data'),
+    CLIENT_DIR: await fakeClientDir(root),
+  };
   try {
     const refused = await startServerProcess({ ...env, TRUST_PROXY: 'true' }).then(
       (server) => {

@@ -1,22 +1,34 @@
 import { mkdir, mkdtemp, rm } from 'node:fs/promises';
+import os from 'node:os';
 import path from 'node:path';
 import type { TestProject } from 'vitest/node';
 import { bundleServer } from '../../scripts/server-bundle.mjs';
+import { openDatabase } from '../../src/server/database';
 import { BUNDLED_ENTRIES, TEST_SERVER_BUNDLE } from './server-process';
-import { postgresUnavailableReason, startPostgres, type PostgresServer } from './postgres';
+import {
+  createTestDatabase,
+  postgresUnavailableReason,
+  startPostgres,
+  type PostgresServer,
+  type TestDatabase,
+} from './postgres';
 
 declare module 'vitest' {
   export interface ProvidedContext {
     /** Superuser URL of the test PostgreSQL server; null when none could be had (local only). */
     postgresAdminUrl: string | null;
+    /** A database on it with every migration applied, copied for each test app (test-app.ts). */
+    postgresTemplate: string | null;
   }
 }
 
 /** Before any test file: the child servers' bundle, and PostgreSQL. */
 export default async function setup(project: TestProject) {
-  const bundle = await bundleServerForTests();
-  const postgres = await setupPostgres(project);
+  const [bundle, postgres] = await Promise.all([bundleServerForTests(), setupPostgres(project)]);
+  const template = await migratedTemplate(project.getProvidedContext().postgresAdminUrl);
+  project.provide('postgresTemplate', template?.name ?? null);
   return async () => {
+    await template?.drop();
     await postgres?.stop();
     await rm(bundle, { recursive: true, force: true });
   };
@@ -33,7 +45,7 @@ async function bundleServerForTests(): Promise<string> {
   const dir = await mkdtemp(path.join(cache, 'test-server-'));
   await Promise.all(
     Object.entries(BUNDLED_ENTRIES).map(([name, entry]) =>
-      bundleServer(path.join(dir, `${name}.mjs`), entry),
+      bundleServer(path.join(dir, `${name}.mjs`), entry, { withPackages: true }),
     ),
   );
   process.env[TEST_SERVER_BUNDLE] = dir;
@@ -73,4 +85,17 @@ async function setupPostgres(project: TestProject): Promise<PostgresServer | und
   }
   project.provide('postgresAdminUrl', server?.url ?? null);
   return server;
+}
+
+/**
+ * Migrating a new PostgreSQL database takes most of a second of CPU: done once here, and each test
+ * app gets a copy. The servers still run their migrations (none pending) at every start;
+ * createTestDatabase without the template gives the empty database that migration tests need.
+ */
+async function migratedTemplate(adminUrl: string | null): Promise<TestDatabase | undefined> {
+  if (!adminUrl) return undefined;
+  const template = await createTestDatabase(adminUrl);
+  const connection = await openDatabase({ databaseUrl: template.url, dataDir: os.tmpdir() });
+  await connection.close();
+  return template;
 }

@@ -150,17 +150,27 @@ function stopAndRemoveSync(dir: string, dataDir: string): void {
 }
 
 export interface TestDatabase {
+  name: string;
   url: string;
   drop(): Promise<void>;
 }
 
-/** A fresh, empty database on `adminUrl`'s server, so test files can run in parallel. */
-export async function createTestDatabase(adminUrl: string): Promise<TestDatabase> {
+/**
+ * A fresh database on `adminUrl`'s server, so test files can run in parallel: empty, or a copy of
+ * `template` (a database no one is connected to).
+ */
+export async function createTestDatabase(
+  adminUrl: string,
+  template?: string,
+): Promise<TestDatabase> {
   const name = `tb_test_${process.pid}_${Math.random().toString(36).slice(2, 10)}`;
-  await withClient(adminUrl, (client) => client.query(`CREATE DATABASE ${name}`));
+  await withClient(adminUrl, (client) =>
+    client.query(`CREATE DATABASE ${name}${template ? ` TEMPLATE ${template}` : ''}`),
+  );
   const url = new URL(adminUrl);
   url.pathname = `/${name}`;
   return {
+    name,
     url: url.toString(),
     drop: async () => {
       await withClient(adminUrl, (client) =>

@@ -8,6 +8,7 @@ import { buildApp, type BuildAppOptions } from '../../src/server/app';
 import { loadConfig } from '../../src/server/config/config';
 import { openDatabase } from '../../src/server/database';
 import type { Database } from '../../src/server/database';
+import { adminEnv } from './admin-password';
 import { BROWSER_USER_AGENT } from './browser-user-agent';
 import { createTestDatabase, freePort } from './postgres';
 
@@ -121,13 +122,18 @@ export async function createTestApp(
     // first; the limits and the time trap have their own tests (tests/api/spam.test.ts).
     LEAD_RATE_LIMIT: '0',
     SPAM_MIN_FILL_MS: '0',
+    // Unless a test sets the admin password, the tests' cheap hash: a generated one costs a
+    // real-cost scrypt per app (the generated password has its own tests).
+    ...(options.env && ('ADMIN_PASSWORD' in options.env || 'ADMIN_PASSWORD_HASH' in options.env)
+      ? {}
+      : adminEnv),
     ...options.env,
   };
   let dropDatabase = async (): Promise<void> => undefined;
   if (kind === 'postgres') {
     const adminUrl = inject('postgresAdminUrl');
     if (!adminUrl) throw new Error('no PostgreSQL server for the tests');
-    const database = await createTestDatabase(adminUrl);
+    const database = await createTestDatabase(adminUrl, inject('postgresTemplate') ?? undefined);
     env.DATABASE_URL = database.url;
     dropDatabase = database.drop;
   }

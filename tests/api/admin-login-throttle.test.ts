@@ -6,7 +6,9 @@ import { loadConfig } from '../../src/server/config/config';
 import { ADMIN_TEST_PASSWORD, adminOptions, freshAddress, signIn } from '../support/admin';
 import { describeEachDatabase } from '../support/test-app';
 
-// Node's scrypt, observed (not replaced) so a test can tell how many passwords were checked.
+// Node's scrypt, observed (not replaced) so a test can tell how many passwords were checked. Test
+// files share a worker's modules (isolate: false): the server's are loaded afresh to see the mock.
+vi.hoisted(() => vi.resetModules());
 vi.mock('node:crypto', async (importOriginal) => {
   const actual = await importOriginal<typeof NodeCrypto>();
   return { ...actual, scrypt: vi.fn(actual.scrypt) };

@@ -16,18 +16,12 @@ export async function preloadLazyForms(): Promise<void> {
   await Promise.all(loaders.map((load) => load()));
 }
 
-// Events that show a visitor is about to use a form.
-const INTENT_EVENTS = [
-  'focusin',
-  'input',
-  'pointerdown',
-  'pointerover',
-  'touchstart',
-  'keydown',
-] as const;
+// Events that show a visitor is about to use a form. A mouse hovers before it clicks; a finger's
+// pointer events start a tap already under way, which its focus or click ends (decision 167).
+const INTENT_EVENTS = ['focusin', 'input', 'keydown', 'pointerover'] as const;
 
 /**
- * A form whose code (~20 KB gzip) loads on first focus, pointer or key inside its server HTML
+ * A form whose code (~20 KB gzip) loads on first focus, hover or key inside its server HTML
  * (decision 006); typed text is kept and an early submit is replayed. After navigation: at once.
  */
 export function lazyForm<Props extends object>(
@@ -86,7 +80,8 @@ export function lazyForm<Props extends object>(
       const inForm = (event: Event) =>
         event.target instanceof Node && element.contains(event.target);
       const onIntent = (event: Event) => {
-        if (inForm(event)) activate();
+        const touch = event instanceof PointerEvent && event.pointerType !== 'mouse';
+        if (!touch && inForm(event)) activate();
       };
       // A submit before the form is live is held back (entry-client.tsx also stops the
       // browser's own submission) and replayed once react-hook-form has hydrated the form.

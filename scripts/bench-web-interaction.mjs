@@ -1,7 +1,7 @@
 // Interaction to Next Paint of `npm run bench:web` (issue 23): a phone-sized Chromium at 4× CPU
-// slowdown loads a form page, taps each field and types into it key by key, then taps submit. The Event Timing
-// API (what INP is made of) gives each interaction's duration: input delay, handlers and the wait
-// for the next paint. The lead's POST is held, then dropped, so the page stays to be read.
+// slowdown loads a form page, taps each field and types into it key by key, then taps submit. The
+// Event Timing API (what INP is made of) gives each interaction's duration: input delay, handlers
+// and the wait for the next paint. The lead's POST is held, then dropped, so the page stays to be read.
 import { chromium } from 'playwright';
 
 export const CPU_SLOWDOWN = 4;
@@ -81,7 +81,7 @@ export async function slowedPhonePage(browser, observe) {
 
 /**
  * A bare touch at the element's centre, once it is in view and the page has settled: Playwright's
- * own tap() and fill() first run their checks as script in the page, which at 4× CPU would be
+ * own tap() and pressSequentially() first run their checks (and a focus) as script in the page, which at 4× CPU would be
  * counted as the page's input delay.
  */
 async function touch(page, element) {

@@ -38,7 +38,7 @@ export function lazyForm<Props extends object>(
   loaders.push(preload);
 
   let activate = () => {};
-  // The tap or key that shows intent is painted first; the code's loading follows it (decision 168).
+  // The focus or key that shows intent is painted first; the code's loading follows (decision 167).
   const activated = new Promise<void>((resolve) => {
     activate = resolve;
   })

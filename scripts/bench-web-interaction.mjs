@@ -81,8 +81,8 @@ export async function slowedPhonePage(browser, observe) {
 
 /**
  * A bare touch at the element's centre, once it is in view and the page has settled: Playwright's
- * own tap() and pressSequentially() first run their checks (and a focus) as script in the page, which at 4× CPU would be
- * counted as the page's input delay.
+ * own tap() and pressSequentially() first run their checks (and a focus) as script in the page,
+ * which at 4× CPU would be counted as the page's input delay.
  */
 async function touch(page, element) {
   await element.scrollIntoViewIfNeeded();

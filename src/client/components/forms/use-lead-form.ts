@@ -67,9 +67,8 @@ export function useLeadForm<Schema extends FormSchema>({
     // No defaultValues: react-hook-form takes the initial values from the inputs, so text typed
     // before the form hydrated (see lazy-form.tsx) is kept. Every field starts empty in the HTML.
   });
-  // The tap's own frame shows the busy button; checking and posting start after it is painted,
-  // so a slow phone answers the tap at once (decision 167).
-  // Busy from the tap until the answer: the whole of react-hook-form's own `isSubmitting`.
+  // Busy from the tap until the answer (all of react-hook-form's `isSubmitting`): the tap's own
+  // frame shows the busy button, and checking and posting start once it is painted (decision 167).
   const [submitting, setSubmitting] = useState(false);
   const onSubmit = async (event?: BaseSyntheticEvent) => {
     event?.preventDefault();

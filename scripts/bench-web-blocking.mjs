@@ -1,22 +1,20 @@
-// bench:web's blocking time as the page itself sees it (decision 167): Chromium slowed 4× by
-// DevTools, no trace recording, the Long Tasks API in the page. Lighthouse's TBT multiplies the
-// tasks of a traced load by 4 instead, and tracing makes large scripts slower to run, so both
-// figures are printed. Our page and its no-JavaScript twin, in the same browser, turn by turn.
-import { chromium } from 'playwright';
-import { CPU_SLOWDOWN, slowedPhonePage } from './bench-web-interaction.mjs';
+// bench:web's blocking time as the page itself sees it (decisions 167, 168): Chromium slowed 4×
+// by DevTools, no trace recording and no Runtime domain (bench-web-cdp.mjs), the Long Tasks API in
+// the page. Lighthouse's TBT multiplies the tasks of a traced load by 4 instead, so both figures
+// are printed. Our page and its no-JavaScript twin, in the same browser, turn by turn.
+import { launchChromium } from './bench-web-cdp.mjs';
+import { CPU_SLOWDOWN, PHONE_VIEWPORT } from './bench-web-interaction.mjs';
 
 /** A task longer than this blocks input (the Long Tasks API's and TBT's threshold). */
 const LONG_TASK_MS = 50;
 /** How long after `load` the tasks are collected: past hydration on every public page. */
 const OBSERVE_MS = 5000;
 
-function observeLongTasks() {
-  window.__longTasks = [];
-  new PerformanceObserver((list) => {
-    for (const entry of list.getEntries())
-      window.__longTasks.push({ start: entry.startTime, duration: entry.duration });
-  }).observe({ type: 'longtask', buffered: true });
-}
+const OBSERVE_LONG_TASKS = `window.__longTasks = [];
+new PerformanceObserver((list) => {
+  for (const entry of list.getEntries())
+    window.__longTasks.push({ start: entry.startTime, duration: entry.duration });
+}).observe({ type: 'longtask', buffered: true });`;
 
 /** TBT as Lighthouse defines it (the part of each long task after the first paint beyond 50 ms). */
 function blockingOf({ tasks, fcp }) {
@@ -31,19 +29,20 @@ function blockingOf({ tasks, fcp }) {
   };
 }
 
-async function measureOnce(browser, url) {
-  const { context, page } = await slowedPhonePage(browser, observeLongTasks);
+async function measureOnce(chromium, url) {
+  const page = await chromium.newPage({ cpuSlowdown: CPU_SLOWDOWN, viewport: PHONE_VIEWPORT });
   try {
-    await page.goto(url, { waitUntil: 'load' });
-    await page.waitForTimeout(OBSERVE_MS);
+    await page.send('Page.addScriptToEvaluateOnNewDocument', { source: OBSERVE_LONG_TASKS });
+    await page.goto(url);
+    await page.sleep(OBSERVE_MS);
     return blockingOf(
-      await page.evaluate(() => ({
+      await page.evaluate(`({
         tasks: window.__longTasks,
         fcp: performance.getEntriesByName('first-contentful-paint')[0]?.startTime ?? 0,
-      })),
+      })`),
     );
   } finally {
-    await context.close();
+    await page.close();
   }
 }
 
@@ -57,21 +56,21 @@ export async function measureBlocking({
   chromeFlags,
   log,
 }) {
-  const browser = await chromium.launch({ executablePath: chromePath, args: chromeFlags });
+  const chromium = await launchChromium({ chromePath, chromeFlags });
   const results = [];
   try {
     for (const route of routes) {
       const ours = [];
       const noScript = [];
       for (let run = 0; run < runs; run += 1) {
-        ours.push(await measureOnce(browser, `${ourUrl}${route}`));
-        noScript.push(await measureOnce(browser, `${noScriptUrl}${route}`));
+        ours.push(await measureOnce(chromium, `${ourUrl}${route}`));
+        noScript.push(await measureOnce(chromium, `${noScriptUrl}${route}`));
       }
       log(`blocking at ${CPU_SLOWDOWN}× on ${route}: ${ours.map((r) => r.tbtMs).join(', ')} ms`);
       results.push({ path: route, ours, noScript });
     }
   } finally {
-    await browser.close();
+    await chromium.close();
   }
   return results;
 }

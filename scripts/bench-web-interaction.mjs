@@ -5,6 +5,8 @@
 import { chromium } from 'playwright';
 
 export const CPU_SLOWDOWN = 4;
+/** Lighthouse's mobile screen (a Moto G Power). */
+export const PHONE_VIEWPORT = { width: 412, height: 823, deviceScaleFactor: 1.75 };
 
 /** The forms measured: the fields typed (each with its e-mail) and the submit button. */
 export const INTERACTION_FORMS = [
@@ -65,10 +67,11 @@ function interactionsOf(entries) {
  * A phone-sized page in a context of its own, its CPU slowed CPU_SLOWDOWN times, `observe`
  * running in it before any of the page's scripts. Close its context when done.
  */
-export async function slowedPhonePage(browser, observe) {
+async function slowedPhonePage(browser, observe) {
+  const { width, height, deviceScaleFactor } = PHONE_VIEWPORT;
   const context = await browser.newContext({
-    viewport: { width: 412, height: 823 },
-    deviceScaleFactor: 1.75,
+    viewport: { width, height },
+    deviceScaleFactor,
     isMobile: true,
     hasTouch: true,
   });

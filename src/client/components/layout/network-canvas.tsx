@@ -57,95 +57,109 @@ function whenIdle(callback: () => void): { cancel: () => void } {
   return { cancel: () => clearTimeout(handle) };
 }
 
+/**
+ * Draws the network on `canvas` and lets it drift until the returned function stops it: still
+ * for reduced motion, paused while the page is hidden.
+ */
+function animateNetwork(canvas: HTMLCanvasElement): () => void {
+  const context = canvas.getContext('2d');
+  if (!context) return () => undefined;
+
+  const reducedMotion = window.matchMedia('(prefers-reduced-motion: reduce)');
+  let width = 0;
+  let height = 0;
+  let network = createNetwork(1, 1);
+  let frame = 0;
+  let last = 0;
+  let elapsed = 0;
+
+  const resize = () => {
+    // One canvas pixel per CSS pixel, even on dense screens: the faint decorative lines need
+    // no sharper backing store, and it is a quarter of the pixels to repaint at 2x.
+    width = canvas.clientWidth;
+    height = canvas.clientHeight;
+    canvas.width = width;
+    canvas.height = height;
+    network = createNetwork(width, height);
+    draw();
+  };
+
+  const draw = () => {
+    context.clearRect(0, 0, width, height);
+    for (const line of network.lines) {
+      const a = network.nodes[line.from];
+      const b = network.nodes[line.to];
+      if (!a || !b) continue;
+      const alpha = 0.08 + 0.22 * (0.5 + 0.5 * Math.sin(line.phase + elapsed * 0.6));
+      context.strokeStyle = `rgba(34, 211, 238, ${alpha.toFixed(3)})`;
+      context.lineWidth = 1;
+      context.beginPath();
+      context.moveTo(a.x, a.y);
+      context.lineTo(b.x, b.y);
+      context.stroke();
+    }
+    context.fillStyle = 'rgba(103, 232, 249, 0.55)';
+    for (const node of network.nodes) {
+      context.beginPath();
+      context.arc(node.x, node.y, 3, 0, Math.PI * 2);
+      context.fill();
+    }
+  };
+
+  const step = (now: number) => {
+    frame = requestAnimationFrame(step);
+    if (last && now - last < FRAME_INTERVAL_MS) return;
+    const dt = last ? Math.min((now - last) / 1000, 0.1) : 0;
+    last = now;
+    elapsed += dt;
+    for (const node of network.nodes) {
+      node.x += node.vx * dt;
+      node.y += node.vy * dt;
+      if (node.x < 0 || node.x > width) node.vx *= -1;
+      if (node.y < 0 || node.y > height) node.vy *= -1;
+    }
+    draw();
+  };
+
+  const start = () => {
+    if (frame || reducedMotion.matches || document.hidden) return;
+    last = 0;
+    frame = requestAnimationFrame(step);
+  };
+  const stop = () => {
+    cancelAnimationFrame(frame);
+    frame = 0;
+  };
+  const update = () => (reducedMotion.matches || document.hidden ? stop() : start());
+
+  resize();
+  start();
+  window.addEventListener('resize', resize);
+  document.addEventListener('visibilitychange', update);
+  reducedMotion.addEventListener('change', update);
+  return () => {
+    stop();
+    window.removeEventListener('resize', resize);
+    document.removeEventListener('visibilitychange', update);
+    reducedMotion.removeEventListener('change', update);
+  };
+}
+
 /** The decorative background (spec 2): aria-hidden, paused when hidden, still for reduced motion. */
 export function NetworkCanvas() {
   const canvasRef = useRef<HTMLCanvasElement>(null);
 
   useEffect(() => {
     const canvas = canvasRef.current;
-    const context = canvas?.getContext('2d');
-    if (!canvas || !context) return;
-
-    const reducedMotion = window.matchMedia('(prefers-reduced-motion: reduce)');
-    let width = 0;
-    let height = 0;
-    let network = createNetwork(1, 1);
-    let frame = 0;
-    let last = 0;
-    let elapsed = 0;
-
-    const resize = () => {
-      // One canvas pixel per CSS pixel, even on dense screens: the faint decorative lines need
-      // no sharper backing store, and it is a quarter of the pixels to repaint at 2x.
-      width = canvas.clientWidth;
-      height = canvas.clientHeight;
-      canvas.width = width;
-      canvas.height = height;
-      network = createNetwork(width, height);
-      draw();
-    };
-
-    const draw = () => {
-      context.clearRect(0, 0, width, height);
-      for (const line of network.lines) {
-        const a = network.nodes[line.from];
-        const b = network.nodes[line.to];
-        if (!a || !b) continue;
-        const alpha = 0.08 + 0.22 * (0.5 + 0.5 * Math.sin(line.phase + elapsed * 0.6));
-        context.strokeStyle = `rgba(34, 211, 238, ${alpha.toFixed(3)})`;
-        context.lineWidth = 1;
-        context.beginPath();
-        context.moveTo(a.x, a.y);
-        context.lineTo(b.x, b.y);
-        context.stroke();
-      }
-      context.fillStyle = 'rgba(103, 232, 249, 0.55)';
-      for (const node of network.nodes) {
-        context.beginPath();
-        context.arc(node.x, node.y, 3, 0, Math.PI * 2);
-        context.fill();
-      }
-    };
-
-    const step = (now: number) => {
-      frame = requestAnimationFrame(step);
-      if (last && now - last < FRAME_INTERVAL_MS) return;
-      const dt = last ? Math.min((now - last) / 1000, 0.1) : 0;
-      last = now;
-      elapsed += dt;
-      for (const node of network.nodes) {
-        node.x += node.vx * dt;
-        node.y += node.vy * dt;
-        if (node.x < 0 || node.x > width) node.vx *= -1;
-        if (node.y < 0 || node.y > height) node.vy *= -1;
-      }
-      draw();
-    };
-
-    const start = () => {
-      if (frame || reducedMotion.matches || document.hidden) return;
-      last = 0;
-      frame = requestAnimationFrame(step);
-    };
-    const stop = () => {
-      cancelAnimationFrame(frame);
-      frame = 0;
-    };
-    const update = () => (reducedMotion.matches || document.hidden ? stop() : start());
-
-    // The still network is drawn at once; the drift starts when the browser is idle, so it
-    // never competes with loading and hydrating the page.
-    resize();
-    const idle = whenIdle(start);
-    window.addEventListener('resize', resize);
-    document.addEventListener('visibilitychange', update);
-    reducedMotion.addEventListener('change', update);
+    if (!canvas) return;
+    // Not with hydration's effects: the first frame (a 2D context, its backing store and a full
+    // repaint) was most of that task on a slow phone. It runs once the browser is idle, in a task
+    // of its own (issue 23).
+    let stop: (() => void) | undefined;
+    const idle = whenIdle(() => (stop = animateNetwork(canvas)));
     return () => {
       idle.cancel();
-      stop();
-      window.removeEventListener('resize', resize);
-      document.removeEventListener('visibilitychange', update);
-      reducedMotion.removeEventListener('change', update);
+      stop?.();
     };
   }, []);
 

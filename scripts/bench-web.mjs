@@ -287,8 +287,10 @@ ${markdownTable(interactionTable)}
   Performance score and blocking time of the page with no script at all (parsing, style, layout
   on this machine); our TBT less the no-JS TBT is what the scripts add. **TBT seen**, **No-JS
   seen** and **Longest task**: the same blocking time as the pages see it in Chromium slowed
-  ${CPU_SLOWDOWN}× by DevTools, from the Long Tasks API, without Lighthouse's trace (which slows
-  large scripts down) and its ×4 of every task (\`scripts/bench-web-blocking.mjs\`). **JS before LCP**: bytes (and count) of the
+  ${CPU_SLOWDOWN}× by DevTools, from the Long Tasks API, without Lighthouse's trace and its ×4 of
+  every task, and through a DevTools client that never enables the Runtime domain, which would
+  make V8 re-parse React DOM at start-up (decision 168, \`scripts/bench-web-blocking.mjs\`).
+  **JS before LCP**: bytes (and count) of the
   scripts whose fetch began before the largest paint as observed; Lighthouse's simulated LCP waits
   for exactly those.
 - **SEO on noindex pages** (/apply, /typeform, /thank-you): Lighthouse's score, then with a star

@@ -3,7 +3,7 @@
 // stack trace, with source positions, for every Error the page creates. React DOM creates five
 // at start-up, inside its 180 KB module function, and V8 then re-parses that function on the
 // main thread: 200–400 ms at 4× CPU that no visitor's phone spends (decision 168). This client
-// never enables Runtime: it only navigates, slows the CPU, touches, types and evaluates.
+// never enables Runtime: it only sets the phone's screen and CPU, navigates and evaluates.
 import { spawn } from 'node:child_process';
 import { mkdtemp, rm } from 'node:fs/promises';
 import { tmpdir } from 'node:os';

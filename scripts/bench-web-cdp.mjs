@@ -56,9 +56,9 @@ export async function launchChromium({ chromePath, chromeFlags }) {
     async close() {
       browser.socket.close();
       child.kill();
-      await new Promise((resolve) =>
-        child.exitCode === null ? child.once('exit', resolve) : resolve(),
-      );
+      // A Chromium that already ended (a crash) has an exit code or a signal, and no exit to come.
+      const running = child.exitCode === null && child.signalCode === null;
+      await new Promise((resolve) => (running ? child.once('exit', resolve) : resolve()));
       await rm(profile, { recursive: true, force: true });
     },
   };

@@ -133,4 +133,42 @@ test.describe('footer', () => {
     await gotoHydrated(page, '/');
     await expect(footer(page)).toContainText(`© 2031 ${site.brandName}. All rights reserved.`);
   });
+
+  // The floating button is fixed at the bottom right, where the footer's last row ends.
+  for (const { path, floating } of [
+    { path: '/candidates', floating: 'Get Started' },
+    { path: '/companies', floating: 'Get Talent Info' },
+  ]) {
+    for (const viewport of [{ width: 1280, height: 720 }, mobileViewport]) {
+      test(`on ${path} at ${viewport.width} px, the floating button covers none of the footer`, async ({
+        page,
+      }) => {
+        await page.setViewportSize(viewport);
+        await gotoHydrated(page, path);
+        await page.evaluate(() => window.scrollTo({ top: 1e6, behavior: 'instant' }));
+        // Last: /companies' form has a submit button of the same name above it.
+        const button = page.getByRole('button', { name: floating, exact: true }).last();
+        await expect(button).toBeVisible();
+        const privacy = footer(page).getByRole('button', { name: /^Do Not Sell/ });
+        // Every corner of the privacy control and of the copyright line takes a tap itself
+        // (4 px in: past the control's rounded corners).
+        for (const control of [privacy, footer(page).getByText(/All rights reserved/)]) {
+          const tapped = await control.evaluate((element) => {
+            const box = element.getBoundingClientRect();
+            return [
+              [box.left + 4, box.top + 4],
+              [box.right - 4, box.top + 4],
+              [box.left + 4, box.bottom - 4],
+              [box.right - 4, box.bottom - 4],
+            ].map(([x, y]) => element.contains(document.elementFromPoint(x!, y!)));
+          });
+          expect(tapped).toEqual([true, true, true, true]);
+        }
+        // The page's end moved down; the button still shows in the same place.
+        const buttonBox = await button.boundingBox();
+        const privacyBox = await privacy.boundingBox();
+        expect(privacyBox!.y + privacyBox!.height).toBeLessThan(buttonBox!.y);
+      });
+    }
+  }
 });

@@ -12,10 +12,13 @@ const scrolledPast = () => window.scrollY > timings.scrollThresholdPx;
 /** Appears past 300 px of scroll (spec 4, 9) and brings the visitor back to the form. */
 export function FloatingButton({ label, targetId = 'top' }: { label: string; targetId?: string }) {
   const visible = useSyncExternalStore(subscribe, scrolledPast, () => false);
-  if (!visible) return null;
   return (
     <button
       type="button"
+      // Hidden, not absent, until it shows: the page's end keeps clear of it from the first paint
+      // (styles.css), so its showing moves nothing.
+      hidden={!visible}
+      data-floating-button
       onClick={() => scrollToForm(targetId)}
       className={buttonClass({
         size: 'lg',

@@ -1,7 +1,10 @@
 // Interaction to Next Paint of `npm run bench:web` (issue 23): a phone-sized Chromium at 4× CPU
 // slowdown loads a form page, taps each field and types into it key by key, then taps submit. The
 // Event Timing API (what INP is made of) gives each interaction's duration: input delay, handlers
-// and the wait for the next paint. The lead's POST is held, then dropped, so the page stays to be read.
+// and the wait for the next paint. The lead's POST is held, then dropped, so the page stays to be
+// read; without scripts it is the browser's own post, answered 204 No Content, which keeps the page.
+// Each run does the same on the page with its scripts removed: the browser's own share of a tap
+// and a key on this machine, as the no-JavaScript limit is for LCP.
 import { chromium } from 'playwright';
 
 export const CPU_SLOWDOWN = 4;
@@ -88,24 +91,32 @@ async function slowedPhonePage(browser, observe) {
  * which at 4× CPU would be counted as the page's input delay.
  */
 async function touch(page, element) {
-  await element.scrollIntoViewIfNeeded();
+  // Mid-screen, as a person scrolls a field before tapping it. At the screen's very edge, on a
+  // page that draws no frame of its own (no canvas drifting: reduced motion, or no script),
+  // headless Chromium reports the tap and the keys only at some later frame, seconds on.
+  await element.evaluate((target) => target.scrollIntoView({ block: 'center' }));
   await page.waitForTimeout(SETTLE_MS);
   const box = await element.boundingBox();
   if (!box) throw new Error(`${page.url()}: ${element} is not shown`);
   await page.touchscreen.tap(box.x + box.width / 2, box.y + box.height / 2);
 }
 
-async function measureOnce(browser, baseUrl, form) {
+/** One person filling `form` at `baseUrl`; `scripted` is false for the page without scripts. */
+async function measureOnce(browser, baseUrl, form, { scripted }) {
   const { context, page } = await slowedPhonePage(browser, observeInteractions);
   try {
     const held = [];
-    await page.route(/\/api\/(candidates|companies)\//, (route) =>
-      route.request().method() === 'POST' ? held.push(route) : route.continue(),
-    );
+    let posted = false;
+    await page.route(/\/api\/(candidates|companies)\//, (route) => {
+      if (route.request().method() !== 'POST') return route.continue();
+      posted = true;
+      return scripted ? held.push(route) : route.fulfill({ status: 204 });
+    });
     await page.goto(`${baseUrl}${form.path}`, { waitUntil: 'load' });
     // The page's code loads after the first paint (decision 164): typed before it has hydrated,
     // a key would be held for React's selective hydration and time the loading, not the form.
-    await page.waitForSelector('html[data-hydrated]', { state: 'attached', timeout: 30_000 });
+    if (scripted)
+      await page.waitForSelector('html[data-hydrated]', { state: 'attached', timeout: 30_000 });
     await page.waitForLoadState('networkidle');
     const scope = page
       .locator('form')
@@ -118,7 +129,7 @@ async function measureOnce(browser, baseUrl, form) {
     }
     await touch(page, scope.getByRole('button', { name: form.submit, exact: true }));
     const deadline = Date.now() + 15_000;
-    while (held.length === 0) {
+    while (!posted) {
       if (Date.now() > deadline) throw new Error(`${form.path}: the submit sent nothing`);
       await page.waitForTimeout(100);
     }
@@ -131,17 +142,31 @@ async function measureOnce(browser, baseUrl, form) {
   }
 }
 
-/** Each form `runs` times in a fresh context; the figures of every run. */
-export async function measureInteractions({ baseUrl, runs, chromePath, chromeFlags, log }) {
+/**
+ * Each form `runs` times in a fresh context, on our page and on the page without scripts, in
+ * turn (so both see the same machine); the figures of every run.
+ */
+export async function measureInteractions({
+  baseUrl,
+  noScriptUrl,
+  runs,
+  chromePath,
+  chromeFlags,
+  log,
+}) {
   const browser = await chromium.launch({ executablePath: chromePath, args: chromeFlags });
   const results = [];
   try {
     for (const form of INTERACTION_FORMS) {
       const perRun = [];
-      for (let run = 0; run < runs; run += 1)
-        perRun.push(await measureOnce(browser, baseUrl, form));
-      log(`INP on ${form.path}: ${perRun.map((r) => r.inpMs).join(', ')} ms`);
-      results.push({ path: form.path, submit: form.submit, runs: perRun });
+      const noScriptRuns = [];
+      for (let run = 0; run < runs; run += 1) {
+        perRun.push(await measureOnce(browser, baseUrl, form, { scripted: true }));
+        noScriptRuns.push(await measureOnce(browser, noScriptUrl, form, { scripted: false }));
+      }
+      const inps = (list) => list.map((r) => r.inpMs).join(', ');
+      log(`INP on ${form.path}: ${inps(perRun)} ms (no-JS page: ${inps(noScriptRuns)} ms)`);
+      results.push({ path: form.path, submit: form.submit, runs: perRun, noScriptRuns });
     }
   } finally {
     await browser.close();

@@ -212,6 +212,7 @@ function summarizeInteractions(forms) {
       typingMs: pick('typingMs'),
       tapMs: pick('tapMs'),
       inpMs,
+      noScriptInpMs: median(form.noScriptRuns.map((run) => run.inpMs)),
       missed: inpMs > TARGETS.inpMs,
     };
   });
@@ -220,12 +221,13 @@ function summarizeInteractions(forms) {
 const interactionMs = (ms) => (ms === 0 ? '< 16 ms' : `${ms} ms`);
 
 function interactionRows(forms) {
-  const header = ['Form', 'Typing (slowest key)', 'Taps (slowest)', 'INP'];
+  const header = ['Form', 'Typing (slowest key)', 'Taps (slowest)', 'INP', 'No-JS INP'];
   const rows = forms.map((f) => [
     f.path,
     interactionMs(f.typingMs),
     interactionMs(f.tapMs),
     mark(interactionMs(f.inpMs), f.missed),
+    interactionMs(f.noScriptInpMs),
   ]);
   return [header, ...rows];
 }
@@ -265,8 +267,9 @@ the same server's page through a local proxy that removes every \`<script>\` and
 \`modulepreload\` link (\`scripts/bench-web-no-script.mjs\`). Then, in Chromium at ${CPU_SLOWDOWN}× CPU
 slowdown, once the page has hydrated (\`html[data-hydrated]\`), it fills the /candidates and
 /career forms as a person on a phone does: a tap on a field, ${KEYBOARD_OPEN_MS} ms for the keyboard, the keys,
-and at the end a tap on submit (on /candidates the names, then the e-mail). It reads each
-interaction's duration from the Event Timing API (\`scripts/bench-web-interaction.mjs\`). Each figure is the median of ${report.runs} run${report.runs === 1 ? '' : 's'}.
+and at the end a tap on submit (on /candidates the names, then the e-mail), and does the same on
+the page without scripts, in turn. It reads each interaction's duration from the Event Timing API
+(\`scripts/bench-web-interaction.mjs\`). Each figure is the median of ${report.runs} run${report.runs === 1 ? '' : 's'}.
 Options: \`--runs N\`, \`--routes /,/privacy\` (prints only), \`--no-build\`, \`--no-pixel\`,
 \`--save-reports\`. Every run's figures are in \`docs/benchmarks/web-latest.json\`.
 
@@ -299,7 +302,9 @@ ${markdownTable(interactionTable)}
 - **JS gzip**: the gzip size of every script of ours the first load fetched (the build's \`.gz\`
   files). Meta's script is a local stub here (no internet), so its real download is not counted.
 - **INP**: an interaction's duration runs from the input to the next paint; the browser reports
-  only those of 16 ms or more ("< 16 ms": none was).
+  only those of 16 ms or more ("< 16 ms": none was). **No-JS INP**: the same taps and keys on the
+  page without scripts, in turn with ours: what the browser itself takes for them on this
+  machine (the touch turned into a gesture, the focus, the text's insertion and the frame).
 ${
   failing.length
     ? `\nAudits behind the Lighthouse misses:\n\n${failing
@@ -387,6 +392,7 @@ async function main() {
     forms = summarizeInteractions(
       await measureInteractions({
         baseUrl: server.baseUrl,
+        noScriptUrl: proxy.baseUrl,
         runs,
         chromePath: CHROME_PATH,
         chromeFlags,

@@ -259,6 +259,11 @@ test('a client-side navigation sends one PageView and one content view, nothing 
     page.getByRole('link', { name: 'Hire Trained Technicians' }).click(),
   );
   await expect(page).toHaveURL(/\/companies$/);
+  // A page view is sent once the page is on screen: a page left while its code still loaded
+  // was never seen, and counts no view.
+  await expect(page.getByRole('heading', { level: 1 })).toHaveText(
+    'Fuel Your Data Center Operations with Job-Ready Talent',
+  );
   // An in-page jump is not a new page view.
   await page.evaluate(() => window.history.pushState(null, '', '/companies#top'));
   await page.getByRole('contentinfo').getByRole('link', { name: 'Privacy Policy' }).click();

@@ -25,6 +25,8 @@ export const INTERACTION_FORMS = [
   { path: '/career', fields: [['Email', 'grace.hopper@example.com']], submit: 'Get Started' },
 ];
 
+/** Where the forms post their leads. */
+const LEAD_API = /\/api\/(candidates|companies)\//;
 /** Milliseconds between two key presses: a quick typist. */
 const KEY_DELAY_MS = 100;
 /** From the tap on a field to the first key: a phone's keyboard takes about this long to open. */
@@ -106,10 +108,8 @@ async function measureOnce(browser, baseUrl, form, { scripted }) {
   const { context, page } = await slowedPhonePage(browser, observeInteractions);
   try {
     const held = [];
-    let posted = false;
-    await page.route(/\/api\/(candidates|companies)\//, (route) => {
+    await page.route(LEAD_API, (route) => {
       if (route.request().method() !== 'POST') return route.continue();
-      posted = true;
       return scripted ? held.push(route) : route.fulfill({ status: 204 });
     });
     await page.goto(`${baseUrl}${form.path}`, { waitUntil: 'load' });
@@ -127,12 +127,14 @@ async function measureOnce(browser, baseUrl, form, { scripted }) {
       await page.waitForTimeout(KEYBOARD_OPEN_MS);
       await page.keyboard.type(text, { delay: KEY_DELAY_MS });
     }
+    const posted = page.waitForRequest(
+      (request) => request.method() === 'POST' && LEAD_API.test(request.url()),
+      { timeout: 15_000 },
+    );
     await touch(page, scope.getByRole('button', { name: form.submit, exact: true }));
-    const deadline = Date.now() + 15_000;
-    while (!posted) {
-      if (Date.now() > deadline) throw new Error(`${form.path}: the submit sent nothing`);
-      await page.waitForTimeout(100);
-    }
+    await posted.catch(() => {
+      throw new Error(`${form.path}: the submit sent nothing`);
+    });
     await page.waitForTimeout(SETTLE_MS);
     const interactions = interactionsOf(await page.evaluate(() => window.__interactions));
     await Promise.all(held.map((route) => route.abort()));

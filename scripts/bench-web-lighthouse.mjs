@@ -40,6 +40,21 @@ function scriptsBeforeLcp(lhr, scripts) {
   };
 }
 
+/**
+ * When the page had hydrated (the 'hydrated' mark of app.tsx), in the trace's clock: our scripts
+ * asked for before then are its first load; the forms' code, asked for once the page is idle
+ * (decision 170), comes later. Infinity if the page never said so (all of it is first load).
+ */
+function hydratedTs(lhr) {
+  const navigationTs = lhr.audits.metrics?.details?.items?.[0]?.observedNavigationStartTs;
+  const mark = (lhr.audits['user-timings']?.details?.items ?? []).find(
+    (item) => item.name === 'hydrated',
+  );
+  return Number.isFinite(navigationTs) && mark ? navigationTs + mark.startTime * 1000 : Infinity;
+}
+
+const sum = (values) => values.reduce((total, value) => total + value, 0);
+
 /** The figures of one Lighthouse run. */
 export async function figures(lhr) {
   const scripts = (lhr.audits['network-requests']?.details?.items ?? []).filter(
@@ -50,7 +65,11 @@ export async function figures(lhr) {
   const origin = new URL(lhr.requestedUrl).origin;
   const urls = [...new Set(scripts.map((item) => item.url))];
   const own = urls.filter((url) => new URL(url).origin === origin);
-  const gzip = await Promise.all(own.map((url) => gzipSize(url)));
+  const startTs = lhr.audits['network-requests']?.details?.debugData?.networkStartTimeTs ?? 0;
+  const hydrated = hydratedTs(lhr);
+  const askedBeforeHydration = (url) =>
+    scripts.some((item) => item.url === url && startTs + item.rendererStartTime * 1000 < hydrated);
+  const gzip = async (list) => sum(await Promise.all(list.map((url) => gzipSize(url))));
   const numeric = (id) => lhr.audits[id]?.numericValue ?? NaN;
   const early = scriptsBeforeLcp(lhr, scripts);
   return {
@@ -64,8 +83,9 @@ export async function figures(lhr) {
     fcpMs: numeric('first-contentful-paint'),
     scriptBytesBeforeLcp: early.bytes,
     scriptsBeforeLcp: early.count,
-    jsTransferBytes: scripts.reduce((sum, item) => sum + (item.transferSize ?? 0), 0),
-    jsGzipBytes: gzip.reduce((sum, size) => sum + size, 0),
+    jsTransferBytes: sum(scripts.map((item) => item.transferSize ?? 0)),
+    jsGzipBytes: await gzip(own.filter(askedBeforeHydration)),
+    laterJsGzipBytes: await gzip(own.filter((url) => !askedBeforeHydration(url))),
     scriptCount: own.length,
     thirdPartyScripts: urls.length - own.length,
   };

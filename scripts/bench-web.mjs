@@ -124,6 +124,7 @@ async function measureRoute(route, { runs, ourUrl, noScriptUrl, chromePort, save
     scriptBytesBeforeLcp: pick((r) => r.scriptBytesBeforeLcp),
     scriptsBeforeLcp: pick((r) => r.scriptsBeforeLcp),
     jsGzipBytes: pick((r) => r.jsGzipBytes),
+    laterJsGzipBytes: pick((r) => r.laterJsGzipBytes),
     jsTransferBytes: pick((r) => r.jsTransferBytes),
     scriptCount: pick((r) => r.scriptCount),
     thirdPartyScripts: pick((r) => r.thirdPartyScripts),
@@ -173,6 +174,7 @@ function routeRows(results) {
     'BP',
     'SEO',
     'JS gzip',
+    'Later JS',
   ];
   const rows = results.map((r) => {
     const missed = (id) => r.misses.includes(id);
@@ -197,6 +199,7 @@ function routeRows(results) {
       mark(r.scores['best-practices'], missed('best-practices')),
       mark(r.noindex ? `${r.scores.seo} (${r.seoWithoutCrawlable}*)` : r.scores.seo, missed('seo')),
       mark(`${kb(r.jsGzipBytes)} KB`, missed('js')),
+      r.laterJsGzipBytes ? `${kb(r.laterJsGzipBytes)} KB` : '0',
     ];
   });
   return [header, ...rows];
@@ -299,8 +302,10 @@ ${markdownTable(interactionTable)}
 - **SEO on noindex pages** (/apply, /typeform, /thank-you): Lighthouse's score, then with a star
   the score without the is-crawlable audit, which a page asking not to be indexed fails by design
   (issue 5); the target applies to the starred figure.
-- **JS gzip**: the gzip size of every script of ours the first load fetched (the build's \`.gz\`
-  files). Meta's script is a local stub here (no internet), so its real download is not counted.
+- **JS gzip**: the gzip size of every script of ours the first load fetched, up to hydration (the
+  build's \`.gz\` files). **Later JS**: ours fetched after it, once the page is idle: a form's
+  code (decision 170). Meta's script is a local stub here (no internet), so its real download is
+  not counted.
 - **INP**: an interaction's duration runs from the input to the next paint; the browser reports
   only those of 16 ms or more ("< 16 ms": none was). **No-JS INP**: the same taps and keys on the
   page without scripts, in turn with ours: what the browser itself takes for them on this

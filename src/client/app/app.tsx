@@ -5,9 +5,11 @@ import { replayHeldClick } from '../lib/held-click';
 import { embeddedPages, notFoundPage as NotFoundPage, pages } from './pages';
 
 export function App() {
-  // A readiness marker: the page is hydrated and every handler is attached (tests wait on it).
+  // A readiness marker: the page is hydrated and every handler is attached (tests wait on it,
+  // and bench:web reads the mark to tell the page's first-load scripts from later ones).
   useEffect(() => {
     document.documentElement.dataset.hydrated = 'true';
+    performance.mark('hydrated');
     replayHeldClick();
   }, []);
   return (

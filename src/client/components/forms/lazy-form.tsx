@@ -2,6 +2,7 @@ import { memo, Suspense, use, useCallback, useEffect, useRef, type ComponentType
 import { afterNextPaint } from '../../lib/after-next-paint';
 import { takeHeldSubmit } from '../../lib/held-submit';
 import { useHydrated } from '../../lib/use-hydrated';
+import { whenIdle } from '../../lib/when-idle';
 
 /** Every lazy form's loader, so the pre-render can load them all before rendering. */
 const loaders: Array<() => Promise<void>> = [];
@@ -20,9 +21,14 @@ export async function preloadLazyForms(): Promise<void> {
 // pointer events start a tap already under way, which its focus or click ends (decision 167).
 const INTENT_EVENTS = ['focusin', 'input', 'keydown', 'pointerover'] as const;
 
+/** A page never idle loads its forms' code this long after hydration all the same. */
+const IDLE_LOAD_TIMEOUT_MS = 3000;
+
 /**
- * A form whose code (~20 KB gzip) loads on first focus, hover or key inside its server HTML
- * (decision 006); typed text is kept and an early submit is replayed. After navigation: at once.
+ * A form whose code (~20 KB gzip) is not part of the page's first load (decision 006): it loads
+ * once the page is idle after hydration, or sooner at the first focus, hover or key inside its
+ * server HTML (decision 170); typed text is kept and an early submit is replayed. After
+ * navigation: at once.
  */
 export function lazyForm<Props extends object>(
   load: () => Promise<ComponentType<Props>>,
@@ -74,7 +80,12 @@ export function lazyForm<Props extends object>(
         held?.requestSubmit();
         return;
       }
+      // Unless asked for at once, the code loads once the page is idle, so that a tap finds the
+      // form live: a form still server HTML costs that tap React's attempts to hydrate it, and
+      // the first key would wait for its code (decision 170). Sooner at a first sign of use.
+      let cancelIdle: (() => void) | undefined;
       if (activateAtOnce?.()) activate();
+      else cancelIdle = whenIdle(activate, IDLE_LOAD_TIMEOUT_MS);
       // React stops the propagation of events aimed at server HTML it has not hydrated yet,
       // so the form listens on the document, in the capture phase, before React does.
       const inForm = (event: Event) =>
@@ -102,6 +113,7 @@ export function lazyForm<Props extends object>(
         activate();
       }
       return () => {
+        cancelIdle?.();
         for (const type of INTENT_EVENTS) document.removeEventListener(type, onIntent, options);
         document.removeEventListener('submit', onSubmit, { capture: true });
       };

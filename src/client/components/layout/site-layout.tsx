@@ -3,7 +3,7 @@ import { useRouteTracking } from '../../lib/tracking/use-page-tracking';
 import { LazyToaster } from '../ui/lazy-toaster';
 import { ConsentSlot } from './consent-slot';
 import { Footer } from './footer';
-import { NetworkCanvas } from './network-canvas';
+import { NetworkCanvas } from './network/network-canvas';
 import { TopBar } from './top-bar';
 import { usePageHead } from './use-page-head';
 import { useScrollOnNavigate } from './use-scroll-on-navigate';

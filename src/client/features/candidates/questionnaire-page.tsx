@@ -9,7 +9,7 @@ import { announceSubmission } from './questionnaire/embed-protocol';
 
 /**
  * /questionnaire, the built-in form /typeform frames (no site layout): once saved, it tells
- * the page around it, as Fillout does. The form's code loads on first use.
+ * the page around it, as Fillout does. The form's code loads after hydration (lazy-form.tsx).
  */
 export default function QuestionnairePage() {
   // Embedded, the page around it moves on; opened on its own, the visitor needs a link.

@@ -39,7 +39,7 @@ const fields = [
   { name: 'motivation', label: 'Why do you want to become a data center technician?', rows: 4 },
 ] as const satisfies readonly FieldSpec<string>[];
 
-/** The questionnaire's answers; loaded on first use, not in /typeform's first load. */
+/** The questionnaire's answers; loaded after hydration, not in /typeform's first load. */
 export function QuestionnaireForm({ onSaved }: { onSaved: () => void }) {
   const leadForm = useLeadForm({
     schema: questionnaireSchema,

@@ -1,0 +1,42 @@
+// Draws the page's drifting network (network-drawing.ts) off the main thread, so that its frames
+// never delay the answer to a tap or a key (issue 23, decision 170). network-canvas.tsx hands
+// over the canvas and tells it the size and whether to move.
+import { createNetwork, draw, drift, type Network } from './network-drawing';
+import type { NetworkMessage } from './network-messages';
+
+// At 12 px/s, 20 fps looks like 60 for a third of the frames to draw and composite.
+const FRAME_INTERVAL_MS = 1000 / 20;
+
+let context: OffscreenCanvasRenderingContext2D | null = null;
+let network: Network = createNetwork(1, 1);
+let timer: ReturnType<typeof setTimeout> | undefined;
+let last = 0;
+
+function frame() {
+  const now = performance.now();
+  // At most a tenth of a second at once: a late frame does not make the nodes jump.
+  drift(network, Math.min((now - last) / 1000, 0.1));
+  last = now;
+  if (context) draw(context, network);
+  timer = setTimeout(frame, FRAME_INTERVAL_MS);
+}
+
+function setMoving(moving: boolean) {
+  clearTimeout(timer);
+  timer = undefined;
+  if (!moving) return;
+  last = performance.now();
+  timer = setTimeout(frame, FRAME_INTERVAL_MS);
+}
+
+addEventListener('message', (event: MessageEvent<NetworkMessage>) => {
+  const message = event.data;
+  if (message.type === 'start') context = message.canvas.getContext('2d');
+  if (message.type !== 'motion') {
+    const { width, height } = message;
+    if (context) Object.assign(context.canvas, { width, height });
+    network = createNetwork(width, height);
+    if (context) draw(context, network);
+  }
+  setMoving(message.moving);
+});

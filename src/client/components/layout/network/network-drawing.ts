@@ -54,6 +54,19 @@ export function createNetwork(width: number, height: number): Network {
   return { width, height, nodes, lines, elapsed: 0 };
 }
 
+/**
+ * Stretches the network to a new size: the nodes keep their places relative to the screen, so a
+ * phone's address bar hiding or showing (which resizes the window) does not make them jump.
+ */
+export function resizeNetwork(network: Network, width: number, height: number): void {
+  for (const node of network.nodes) {
+    node.x *= width / network.width;
+    node.y *= height / network.height;
+  }
+  network.width = width;
+  network.height = height;
+}
+
 /** Moves every node `seconds` on, bouncing off the edges. */
 export function drift(network: Network, seconds: number): void {
   network.elapsed += seconds;

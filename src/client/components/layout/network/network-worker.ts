@@ -1,7 +1,7 @@
 // Draws the page's drifting network (network-drawing.ts) off the main thread, so that its frames
 // never delay the answer to a tap or a key (issue 23, decision 170). network-canvas.tsx hands
 // over the canvas and tells it the size and whether to move.
-import { createNetwork, draw, drift, type Network } from './network-drawing';
+import { createNetwork, draw, drift, resizeNetwork, type Network } from './network-drawing';
 import type { NetworkMessage } from './network-messages';
 
 // At 12 px/s, 20 fps looks like 60 for a third of the frames to draw and composite.
@@ -35,7 +35,10 @@ addEventListener('message', (event: MessageEvent<NetworkMessage>) => {
   if (message.type !== 'motion') {
     const { width, height } = message;
     if (context) Object.assign(context.canvas, { width, height });
-    network = createNetwork(width, height);
+    // A new network at the start (or from a canvas that had no size), else the same one stretched.
+    if (message.type === 'start' || !network.width || !network.height)
+      network = createNetwork(width, height);
+    else resizeNetwork(network, width, height);
     if (context) draw(context, network);
   }
   setMoving(message.moving);

@@ -59,6 +59,11 @@ export function createNetwork(width: number, height: number): Network {
  * phone's address bar hiding or showing (which resizes the window) does not make them jump.
  */
 export function resizeNetwork(network: Network, width: number, height: number): void {
+  // A network that had no size (its canvas not laid out yet) has no places to keep.
+  if (!network.width || !network.height) {
+    Object.assign(network, createNetwork(width, height));
+    return;
+  }
   for (const node of network.nodes) {
     node.x *= width / network.width;
     node.y *= height / network.height;

@@ -31,15 +31,13 @@ function setMoving(moving: boolean) {
 
 addEventListener('message', (event: MessageEvent<NetworkMessage>) => {
   const message = event.data;
-  if (message.type === 'start') context = message.canvas.getContext('2d');
-  if (message.type !== 'motion') {
-    const { width, height } = message;
-    if (context) Object.assign(context.canvas, { width, height });
-    // A new network at the start (or from a canvas that had no size), else the same one stretched.
-    if (message.type === 'start' || !network.width || !network.height)
-      network = createNetwork(width, height);
-    else resizeNetwork(network, width, height);
-    if (context) draw(context, network);
+  if (message.type === 'start') {
+    context = message.canvas.getContext('2d');
+    network = createNetwork(message.width, message.height);
+  } else if (message.type === 'resize') resizeNetwork(network, message.width, message.height);
+  if (message.type !== 'motion' && context) {
+    Object.assign(context.canvas, { width: message.width, height: message.height });
+    draw(context, network);
   }
   setMoving(message.moving);
 });

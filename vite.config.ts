@@ -28,7 +28,13 @@ export default defineConfig({
     sourcemap: false,
     // Every browser we serve supports <link rel="modulepreload"> (Safari since 17); where one
     // does not, the page still loads, its chunks just start a moment later. 0.5 KB on every page.
-    modulePreload: { polyfill: false },
+    // Only the first load's chunks are preloaded, from the page (build.mjs). A dynamic import
+    // lets the browser find its chunk's imports: the links Vite inserts for them cost a phone's
+    // main thread more than the round trip they save on code that loads after the paint.
+    modulePreload: {
+      polyfill: false,
+      resolveDependencies: (_file, deps, { hostType }) => (hostType === 'html' ? deps : []),
+    },
     rolldownOptions: {
       output: {
         codeSplitting: {

@@ -6,6 +6,7 @@ import { pageFor } from './app/pages';
 import { captureLandingVisit } from './lib/attribution';
 import { holdClick } from './lib/held-click';
 import { holdSubmit } from './lib/held-submit';
+import { nextTask } from './lib/next-task';
 import { PAGE_STATE_ELEMENT_ID } from '@shared/page-state';
 import { startTracking } from './lib/tracking/start';
 import { sendVisitBeacon } from './lib/tracking/visit-beacon';
@@ -38,9 +39,6 @@ window.addEventListener('submit', (event) => {
   event.preventDefault();
   holdSubmit(form); // replayed only by a lazy form that contains it
 });
-
-/** Ends the current task: the browser may paint and answer input before the next stage. */
-const nextTask = () => new Promise<void>((resolve) => setTimeout(resolve));
 
 // In stages, each its own task, so that none blocks a phone's main thread for long (issue 23):
 // this module's evaluation, tracking, the page's code, then hydration, in a transition so that

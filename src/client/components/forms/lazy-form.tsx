@@ -1,8 +1,27 @@
 import { memo, Suspense, use, useCallback, useEffect, useRef, type ComponentType } from 'react';
 import { afterNextPaint } from '../../lib/after-next-paint';
 import { takeHeldSubmit } from '../../lib/held-submit';
+import { nextTask } from '../../lib/next-task';
 import { useHydrated } from '../../lib/use-hydrated';
 import { whenIdle } from '../../lib/when-idle';
+
+/**
+ * What every form is built on, in the order it is evaluated: each in a task of its own before the
+ * form's code, as evaluated together they were one task long enough to block a phone (issue 23).
+ */
+const FORM_FOUNDATIONS: Array<() => Promise<unknown>> = [
+  () => import('../../lib/zod-resolver'),
+  () => import('@shared/schemas/fields'),
+];
+
+let foundations: Promise<void> | undefined;
+
+function loadFormFoundations(): Promise<void> {
+  return (foundations ??= FORM_FOUNDATIONS.reduce<Promise<void>>(
+    (previous, load) => previous.then(load).then(nextTask),
+    Promise.resolve(),
+  ));
+}
 
 /** Every lazy form's loader, so the pre-render can load them all before rendering. */
 const loaders: Array<() => Promise<void>> = [];
@@ -38,9 +57,11 @@ export function lazyForm<Props extends object>(
   let Loaded: ComponentType<Props> | undefined;
   let loading: Promise<void> | undefined;
   const preload = () =>
-    (loading ??= load().then((component) => {
-      Loaded = component;
-    }));
+    (loading ??= loadFormFoundations()
+      .then(load)
+      .then((component) => {
+        Loaded = component;
+      }));
   loaders.push(preload);
 
   let activate = () => {};

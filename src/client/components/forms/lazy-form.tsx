@@ -44,10 +44,10 @@ const INTENT_EVENTS = ['focusin', 'input', 'keydown', 'pointerover'] as const;
 const IDLE_LOAD_TIMEOUT_MS = 3000;
 
 /**
- * A form whose code (~20 KB gzip) is not part of the page's first load (decision 006): it loads
+ * A form whose code (~27 KB gzip) is not part of the page's first load (decision 006): it loads
  * once the page is idle after hydration, or sooner at the first focus, hover or key inside its
- * server HTML (decision 170); typed text is kept and an early submit is replayed. After
- * navigation: at once.
+ * server HTML (decision 170), after what every form is built on (decision 171); typed text is
+ * kept and an early submit is replayed. After navigation: at once.
  */
 export function lazyForm<Props extends object>(
   load: () => Promise<ComponentType<Props>>,

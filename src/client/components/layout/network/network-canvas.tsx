@@ -31,6 +31,9 @@ function animateNetwork(canvas: HTMLCanvasElement): () => void {
   };
 }
 
+/** A page never idle starts the network this long after hydration all the same. */
+const IDLE_START_TIMEOUT_MS = 1000;
+
 /** The decorative background (spec 2): aria-hidden, paused when hidden, still for reduced motion. */
 export function NetworkCanvas() {
   const canvasRef = useRef<HTMLCanvasElement>(null);
@@ -41,7 +44,7 @@ export function NetworkCanvas() {
     if (!canvas || !('transferControlToOffscreen' in canvas)) return;
     // Not with hydration's effects: the worker starts once the browser is idle (issue 23).
     let stop: (() => void) | undefined;
-    const cancel = whenIdle(() => (stop = animateNetwork(canvas)), 1000);
+    const cancel = whenIdle(() => (stop = animateNetwork(canvas)), IDLE_START_TIMEOUT_MS);
     return () => {
       cancel();
       stop?.();

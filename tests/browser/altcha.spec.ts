@@ -1,5 +1,6 @@
 import { test } from './fixtures';
 import { expect, openTab, ownServer, signIn, uniqueTag } from './support/admin';
+import { formSubmit } from './support/lead-forms';
 
 /** ALTCHA on, for /companies only (ALTCHA_FORMS): a server of its own (decision 095). */
 test.describe.configure({ timeout: 120_000 });
@@ -28,7 +29,7 @@ test('a form ALTCHA_FORMS names loads the widget, solves its proof of work and i
   await page.getByLabel('Company name').fill('Proof of Work Inc');
   await expect(page.locator('altcha-widget')).toHaveCount(1);
   const request = page.waitForRequest(`${base}/api/companies/email`);
-  await page.getByRole('button', { name: 'Get Talent Info' }).first().click();
+  await formSubmit(page, 'Get Talent Info').click();
   const body = (await request).postDataJSON() as Record<string, unknown>;
   expect(typeof body.altcha).toBe('string');
   await expect(page).toHaveURL(/\/hiring$/);

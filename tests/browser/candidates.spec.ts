@@ -2,6 +2,7 @@ import type { Page, Request, Route } from '@playwright/test';
 import { claims } from '../../src/shared/claims';
 import { expect, test } from './fixtures';
 import { besideSpec } from './support/payload';
+import { formSubmit } from './support/lead-forms';
 
 /** Browser tests of the candidate pages: /candidates, /career, /training, /apply, /thank-you. */
 
@@ -248,8 +249,7 @@ const landings = [
 
 for (const landing of landings) {
   test.describe(landing.path, () => {
-    const submitButton = (page: Page) =>
-      page.getByRole('button', { name: landing.submit, exact: true }).first();
+    const submitButton = (page: Page) => formSubmit(page, landing.submit);
 
     test('shows its headline and the e-mail-only form', async ({ page }) => {
       await gotoForm(page, landing.path);
@@ -311,7 +311,9 @@ for (const landing of landings) {
       await expect(page).toHaveURL(new RegExp(`${landing.path}$`));
 
       await failOnce(page, '/api/candidates/email', 'network abort');
+      const aborted = page.waitForEvent('requestfailed', isPost('/api/candidates/email'));
       await submitButton(page).click();
+      await aborted;
       await expect(toast(page)).toContainText('Submission Error');
       await expect(page).toHaveURL(new RegExp(`${landing.path}$`));
 

@@ -7,6 +7,7 @@ import {
   expectToast,
   FAILED_REQUEST_LOG,
   failureToasts,
+  formSubmit,
   forEachFailureMode,
   holdRequests,
   sessionValue,
@@ -20,8 +21,7 @@ async function fillCompanyLead(page: Page, lead = companyLead) {
   await page.getByLabel('Company name').fill(lead.company);
 }
 
-const submitTalentInfo = (page: Page) =>
-  page.getByRole('button', { name: 'Get Talent Info' }).first().click();
+const submitTalentInfo = (page: Page) => formSubmit(page, 'Get Talent Info').click();
 
 test.describe('/companies', () => {
   test('shows the headline, the form and the sections for companies', async ({ page }) => {
@@ -112,7 +112,7 @@ test.describe('/companies', () => {
         afterFailure: async () => {
           await expect(page).toHaveURL(/\/companies$/);
           expect(await sessionValue(page, 'employerEmail')).toBeNull();
-          await expect(page.getByRole('button', { name: 'Get Talent Info' }).first()).toBeEnabled();
+          await expect(formSubmit(page, 'Get Talent Info')).toBeEnabled();
         },
       });
       await expect(page).toHaveURL(/\/hiring$/);

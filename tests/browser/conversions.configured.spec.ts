@@ -2,6 +2,7 @@ import { createHash } from 'node:crypto';
 import { expect, test } from './fixtures';
 import { CONFIGURED, stubPixel, type PixelCall } from './support/outside-world';
 import { signIn } from './support/admin';
+import { formSubmit } from './support/lead-forms';
 import { gotoHydrated, site } from './support/site';
 import { uniqueEmail } from './support/tracking';
 import { startGraphReceiver, type GraphReceiver } from '../support/graph-receiver';
@@ -33,7 +34,7 @@ test("the pixel's eventID and the server's event_id of a lead are the same", asy
   await gotoHydrated(page, `/career?utm_source=facebook&fbclid=${FBCLID}`);
   const email = uniqueEmail('capi');
   await page.getByLabel('Email').fill(email);
-  await page.getByRole('button', { name: 'Get Started' }).first().click();
+  await formSubmit(page, 'Get Started').click();
   await expect(page).toHaveURL(/\/apply$/);
 
   const isLead = ([, name]: PixelCall) => name === 'Lead';

@@ -1,5 +1,5 @@
 import { expect, test } from './fixtures';
-import { fillApplication } from './support/lead-forms';
+import { fillApplication, formSubmit } from './support/lead-forms';
 import { mailTo, statusLinkIn } from './support/mailbox';
 import { gotoHydrated } from './support/site';
 
@@ -26,7 +26,7 @@ test('a reminder brings the candidate back to finish /apply, and no further remi
   const control = uniqueEmail('reminded-control');
   await gotoHydrated(page, '/career');
   await page.getByLabel('Email').fill(email);
-  await page.getByRole('button', { name: 'Get Started' }).first().click();
+  await formSubmit(page, 'Get Started').click();
   await expect(page).toHaveURL(/\/apply$/);
   expect(
     (await page.request.post('/api/candidates/email', { data: { email: control } })).ok(),

@@ -2,7 +2,7 @@ import type { Page } from '@playwright/test';
 import { expect, test } from './fixtures';
 import { CONFIGURED, stubPixel, type PixelCall } from './support/outside-world';
 import { signIn } from './support/admin';
-import { expectToast, FAILED_REQUEST_LOG } from './support/lead-forms';
+import { expectToast, FAILED_REQUEST_LOG, formSubmit } from './support/lead-forms';
 import { expectClientSideNavigation, gotoHydrated } from './support/site';
 import {
   countPixelScriptRequests,
@@ -149,7 +149,7 @@ for (const landing of emailLandings) {
     await gotoHydrated(page, landing.path);
     await expectPixelCalls(page, [INIT, ...pageViewOf(landing.path), ...landing.onLoad]);
     await page.getByLabel('Email').fill(uniqueEmail(`pixel-${landing.letter}`));
-    await page.getByRole('button', { name: landing.submit }).first().click();
+    await formSubmit(page, landing.submit).click();
     await expect(page).toHaveURL(/\/apply$/);
     await page.getByLabel('First name').fill('Katherine');
     await page.getByLabel('Last name').fill('Johnson');
@@ -202,14 +202,14 @@ test('a failed e-mail capture sends no Lead; the retry that succeeds sends one',
     return route.fulfill({ status: 500, body: '{}' });
   });
   await page.getByLabel('Email').fill(uniqueEmail('pixel-retry'));
-  await page.getByRole('button', { name: 'Get Started' }).first().click();
+  await formSubmit(page, 'Get Started').click();
   await expectToast(
     page,
     'Submission Error',
     'There was a problem submitting your email. Please try again.',
   );
   await expectPixelCalls(page, [INIT, ...pageViewOf('/career')]);
-  await page.getByRole('button', { name: 'Get Started' }).first().click();
+  await formSubmit(page, 'Get Started').click();
   await expect(page).toHaveURL(/\/apply$/);
   const leads = (await pixelCalls()).filter(([, name]) => name === 'Lead');
   expect(leads).toHaveLength(1);
@@ -225,7 +225,7 @@ test('a submit held while the form code loads is replayed once: one tracker, one
   await gotoHydrated(page, '/training');
   await page.getByLabel('Email').fill(uniqueEmail('pixel-held'));
   await expect.poll(() => held.length).toBe(1);
-  await page.getByRole('button', { name: 'Reserve Your Spot Now' }).first().click();
+  await formSubmit(page, 'Reserve Your Spot Now').click();
   for (const release of held) await release();
   await expect(page).toHaveURL(/\/apply$/);
   await expect

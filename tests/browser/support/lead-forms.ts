@@ -19,6 +19,13 @@ export async function expectToast(page: Page, title: string, description: string
 
 const escapeRegExp = (text: string) => text.replace(/[.*+?^${}()|[\]\\]/g, '\\$&');
 
+/**
+ * A form's submit button, looked for inside the form: the floating button (shown past 300 px)
+ * carries the same words, and would be the only match while the submit reads 'Processing...'.
+ */
+export const formSubmit = (page: Page, name: string) =>
+  page.locator('form').getByRole('button', { name, exact: true });
+
 /** Fills the application's fields other than the e-mail (in `scope`: one form of the page). */
 export async function fillApplication(page: Page, scope = page.locator('body')) {
   await scope.getByLabel('First name').fill('Maria');

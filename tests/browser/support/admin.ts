@@ -112,11 +112,15 @@ export async function openTab(page: Page, name: string, search?: string) {
   return panel;
 }
 
+/**
+ * The toast a person sees: the list item in the 'Notifications (F8)' region. (Radix also puts
+ * its text in a hidden status element for screen readers, but only for about a second.)
+ */
 export const toast = (page: Page, title: string) =>
   page
-    .getByRole('status')
-    .filter({ hasText: title })
-    .or(page.locator('li[role="status"]', { hasText: title }));
+    .getByRole('region', { name: /Notifications/ })
+    .getByRole('listitem')
+    .filter({ hasText: title });
 
 /**
  * A server of the describe block's own (own data directory, and `env`), for tests whose

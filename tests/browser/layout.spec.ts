@@ -108,10 +108,33 @@ test.describe('footer', () => {
     for (const { label, path } of quickLinks) {
       const link = footer(page).getByRole('link', { name: label, exact: true });
       await expect(link).toHaveAttribute('href', path);
-      await link.click();
-      await expect(page).toHaveURL(new RegExp(`${path}$`));
-      await expect(heading(page)).toHaveText(mainHeadingOf(path));
+      // In the app: the footer is kept as the server's HTML (decision 172), its links too.
+      await expectClientSideNavigation(page, async () => {
+        await link.click();
+        await expect(page).toHaveURL(new RegExp(`${path}$`));
+        await expect(heading(page)).toHaveText(mainHeadingOf(path));
+      });
     }
+  });
+
+  test('a page reached in the app shows its cards, FAQ and legal text in full', async ({
+    page,
+  }) => {
+    await gotoHydrated(page, '/privacy');
+    await expectClientSideNavigation(page, async () => {
+      await footer(page).getByRole('link', { name: 'For Candidates', exact: true }).click();
+      await expect(page).toHaveURL(/\/candidates$/);
+    });
+    for (const step of ['Recruit', 'Train', 'Deploy'])
+      await expect(page.getByRole('heading', { level: 3, name: step, exact: true })).toBeVisible();
+    await page.locator('summary').filter({ hasText: 'Do I need prior IT experience?' }).click();
+    await expect(
+      page.getByText('The programme is built for people with no prior IT'),
+    ).toBeVisible();
+    await footer(page).getByRole('link', { name: 'Terms of Service', exact: true }).click();
+    const contents = page.getByRole('navigation', { name: 'Contents' });
+    await expect(contents.getByRole('link', { name: 'Our Services' })).toBeVisible();
+    await expect(page.getByRole('heading', { level: 2, name: 'Our Services' })).toBeVisible();
   });
 
   test('shows the contact e-mail, the Connect button and the copyright', async ({ page }) => {

@@ -3,6 +3,7 @@ import { Link } from 'react-router';
 import { site } from '../../lib/site';
 import { BrandMark } from './brand-mark';
 import { PrivacyChoice } from './privacy-choice';
+import { StaticContent } from '../ui/static-content';
 
 const quickLinks = [
   { to: '/candidates', label: 'For Candidates' },
@@ -42,38 +43,40 @@ export function Footer() {
   const year = useCurrentYear();
   return (
     <footer className="border-t border-white/10 bg-navy-950 text-slate-300">
-      <div className="mx-auto grid max-w-7xl gap-10 px-4 py-12 sm:px-6 md:grid-cols-3 lg:px-8">
-        <div>
-          <h2 className="text-base font-semibold text-white">Quick Links</h2>
-          <ul className="mt-4 space-y-3">
-            {quickLinks.map((link) => (
-              <li key={link.to}>
-                <Link to={link.to} className={footerLink}>
-                  {link.label}
-                </Link>
-              </li>
-            ))}
-          </ul>
+      <StaticContent>
+        <div className="mx-auto grid max-w-7xl gap-10 px-4 py-12 sm:px-6 md:grid-cols-3 lg:px-8">
+          <div>
+            <h2 className="text-base font-semibold text-white">Quick Links</h2>
+            <ul className="mt-4 space-y-3">
+              {quickLinks.map((link) => (
+                <li key={link.to}>
+                  <Link to={link.to} className={footerLink}>
+                    {link.label}
+                  </Link>
+                </li>
+              ))}
+            </ul>
+          </div>
+          <div>
+            <h2 className="text-base font-semibold text-white">Contact Us</h2>
+            <p className="mt-4">
+              <a href={`mailto:${site.contactEmail}`} className={footerLink}>
+                {site.contactEmail}
+              </a>
+            </p>
+          </div>
+          <div>
+            <h2 className="text-base font-semibold text-white">Connect</h2>
+            <button
+              type="button"
+              aria-label={`${site.brandName} on LinkedIn`}
+              className="mt-4 inline-flex size-11 items-center justify-center rounded-full bg-white/10 text-slate-100 transition-colors duration-150 hover:bg-accent hover:text-navy-950 focus-visible:outline-2 focus-visible:outline-offset-2 focus-visible:outline-accent"
+            >
+              <LinkedInIcon />
+            </button>
+          </div>
         </div>
-        <div>
-          <h2 className="text-base font-semibold text-white">Contact Us</h2>
-          <p className="mt-4">
-            <a href={`mailto:${site.contactEmail}`} className={footerLink}>
-              {site.contactEmail}
-            </a>
-          </p>
-        </div>
-        <div>
-          <h2 className="text-base font-semibold text-white">Connect</h2>
-          <button
-            type="button"
-            aria-label={`${site.brandName} on LinkedIn`}
-            className="mt-4 inline-flex size-11 items-center justify-center rounded-full bg-white/10 text-slate-100 transition-colors duration-150 hover:bg-accent hover:text-navy-950 focus-visible:outline-2 focus-visible:outline-offset-2 focus-visible:outline-accent"
-          >
-            <LinkedInIcon />
-          </button>
-        </div>
-      </div>
+      </StaticContent>
       <div className="border-t border-white/10">
         <div className="mx-auto flex max-w-7xl flex-col items-start gap-2 px-4 py-6 text-sm sm:flex-row sm:items-center sm:justify-between sm:px-6 lg:px-8">
           <p className="flex items-center gap-2">

@@ -1,5 +1,6 @@
 import type { ReactNode } from 'react';
 import type { LucideIcon } from 'lucide-react';
+import { StaticContent } from './static-content';
 
 /** A grid of cards as a list (ordered when the order matters, so it is announced). */
 export function CardGrid<Item>({
@@ -19,13 +20,15 @@ export function CardGrid<Item>({
 }) {
   const List = ordered ? 'ol' : 'ul';
   return (
-    <List className={className}>
-      {items.map((item, index) => (
-        <li key={itemKey(item)} className={cardClassName}>
-          {children(item, index)}
-        </li>
-      ))}
-    </List>
+    <StaticContent>
+      <List className={className}>
+        {items.map((item, index) => (
+          <li key={itemKey(item)} className={cardClassName}>
+            {children(item, index)}
+          </li>
+        ))}
+      </List>
+    </StaticContent>
   );
 }
 

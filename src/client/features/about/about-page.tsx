@@ -6,6 +6,7 @@ import { CardGrid, FeatureGrid } from '../../components/ui/card-grid';
 import { PageHero } from '../../components/ui/page-hero';
 import { ClosingBand, HeadedSection, Section, type Heading } from '../../components/ui/section';
 import { site } from '../../lib/site';
+import { StaticContent } from '../../components/ui/static-content';
 
 const storyFacts = [
   { value: String(claims.foundedYear), label: 'Founded' },
@@ -83,42 +84,44 @@ export default function AboutPage() {
       />
 
       <Section tone="light" aria-labelledby="story-title">
-        <div className="grid gap-12 lg:grid-cols-12 lg:items-center">
-          <div className="lg:col-span-7">
-            <p className="text-sm font-semibold uppercase tracking-wider text-accent-strong">
-              Our story
-            </p>
-            <h2 id="story-title" className="mt-2 text-3xl sm:text-4xl">
-              Founded in {claims.foundedYear} to close the talent gap
-            </h2>
-            <div className="mt-6 grid gap-4 text-lg text-slate-700">
-              <p>
-                AI is driving the fastest data center build-out in history, and every new facility
-                needs technicians to install, maintain and repair its servers, networks, power and
-                cooling. Operators told us the same thing again and again: there are not enough
-                trained people to hire.
+        <StaticContent>
+          <div className="grid gap-12 lg:grid-cols-12 lg:items-center">
+            <div className="lg:col-span-7">
+              <p className="text-sm font-semibold uppercase tracking-wider text-accent-strong">
+                Our story
               </p>
-              <p>
-                At the same time, many capable people are locked out of tech careers because they
-                lack a degree or prior experience. {site.brandName} was founded in{' '}
-                {claims.foundedYear} to connect the two: we recruit motivated people, train them in{' '}
-                {claims.trainingWeeks} weeks free of charge, with the cost paid by employers, and
-                place them in full-time jobs with our partners.
-              </p>
-            </div>
-          </div>
-          <dl className="grid gap-4 sm:grid-cols-3 lg:col-span-5 lg:grid-cols-1">
-            {storyFacts.map((fact) => (
-              <div
-                key={fact.label}
-                className="flex flex-col rounded-xl border border-slate-200 bg-slate-50 p-6"
-              >
-                <dt className="text-slate-600">{fact.label}</dt>
-                <dd className="order-first text-3xl font-semibold text-navy-900">{fact.value}</dd>
+              <h2 id="story-title" className="mt-2 text-3xl sm:text-4xl">
+                Founded in {claims.foundedYear} to close the talent gap
+              </h2>
+              <div className="mt-6 grid gap-4 text-lg text-slate-700">
+                <p>
+                  AI is driving the fastest data center build-out in history, and every new facility
+                  needs technicians to install, maintain and repair its servers, networks, power and
+                  cooling. Operators told us the same thing again and again: there are not enough
+                  trained people to hire.
+                </p>
+                <p>
+                  At the same time, many capable people are locked out of tech careers because they
+                  lack a degree or prior experience. {site.brandName} was founded in{' '}
+                  {claims.foundedYear} to connect the two: we recruit motivated people, train them
+                  in {claims.trainingWeeks} weeks free of charge, with the cost paid by employers,
+                  and place them in full-time jobs with our partners.
+                </p>
               </div>
-            ))}
-          </dl>
-        </div>
+            </div>
+            <dl className="grid gap-4 sm:grid-cols-3 lg:col-span-5 lg:grid-cols-1">
+              {storyFacts.map((fact) => (
+                <div
+                  key={fact.label}
+                  className="flex flex-col rounded-xl border border-slate-200 bg-slate-50 p-6"
+                >
+                  <dt className="text-slate-600">{fact.label}</dt>
+                  <dd className="order-first text-3xl font-semibold text-navy-900">{fact.value}</dd>
+                </div>
+              ))}
+            </dl>
+          </div>
+        </StaticContent>
         <FeatureGrid
           features={values}
           className="mt-16 grid gap-6 md:grid-cols-3"

@@ -6,6 +6,7 @@ import { usePageEvent } from '../../lib/tracking/use-page-tracking';
 import { buttonClass } from '../../components/ui/button';
 import { CardGrid } from '../../components/ui/card-grid';
 import { HeadedSection, Section, type Heading } from '../../components/ui/section';
+import { StaticContent } from '../../components/ui/static-content';
 
 const approachHeading: Heading = {
   eyebrow: 'Our approach',
@@ -53,27 +54,29 @@ export default function HomePage() {
   return (
     <>
       <Section tone="hero" id="top" aria-labelledby="home-title">
-        <div className="mx-auto max-w-3xl text-center">
-          <p className="text-sm font-semibold uppercase tracking-wider text-accent-soft">
-            AI data center workforce programme
-          </p>
-          <h1 id="home-title" className="mt-3 text-4xl sm:text-5xl">
-            Bridging the AI Data Center Talent Gap
-          </h1>
-          <p className="mt-6 text-lg text-slate-300 sm:text-xl">
-            We train people with no experience to become AI data center technicians in{' '}
-            {claims.trainingWeeks} weeks, free of charge, and place them with the companies that
-            need them.
-          </p>
-          <div className="mt-10 flex flex-col justify-center gap-4 sm:flex-row">
-            <Link to="/candidates" className={buttonClass({ size: 'lg' })}>
-              Become a Data Center Technician
-            </Link>
-            <Link to="/companies" className={buttonClass({ size: 'lg', variant: 'secondary' })}>
-              Hire Trained Technicians
-            </Link>
+        <StaticContent>
+          <div className="mx-auto max-w-3xl text-center">
+            <p className="text-sm font-semibold uppercase tracking-wider text-accent-soft">
+              AI data center workforce programme
+            </p>
+            <h1 id="home-title" className="mt-3 text-4xl sm:text-5xl">
+              Bridging the AI Data Center Talent Gap
+            </h1>
+            <p className="mt-6 text-lg text-slate-300 sm:text-xl">
+              We train people with no experience to become AI data center technicians in{' '}
+              {claims.trainingWeeks} weeks, free of charge, and place them with the companies that
+              need them.
+            </p>
+            <div className="mt-10 flex flex-col justify-center gap-4 sm:flex-row">
+              <Link to="/candidates" className={buttonClass({ size: 'lg' })}>
+                Become a Data Center Technician
+              </Link>
+              <Link to="/companies" className={buttonClass({ size: 'lg', variant: 'secondary' })}>
+                Hire Trained Technicians
+              </Link>
+            </div>
           </div>
-        </div>
+        </StaticContent>
       </Section>
 
       <HeadedSection tone="light" id="approach-title" heading={approachHeading}>
@@ -102,25 +105,27 @@ export default function HomePage() {
       </HeadedSection>
 
       <HeadedSection tone="muted" id="serve-title" heading={{ title: 'How We Serve You' }}>
-        <div className="mt-12 grid gap-6 md:grid-cols-2">
-          {audiences.map((audience) => (
-            <div
-              key={audience.title}
-              className="flex flex-col rounded-xl border border-slate-200 bg-white p-8 shadow-sm"
-            >
-              <audience.icon className="size-8 text-accent-strong" aria-hidden="true" />
-              <h3 className="mt-4 text-2xl">{audience.title}</h3>
-              <p className="mt-3 flex-1 text-slate-700">{audience.text}</p>
-              <Link
-                to={audience.to}
-                className={buttonClass({ variant: 'dark', className: 'mt-6 self-start' })}
+        <StaticContent>
+          <div className="mt-12 grid gap-6 md:grid-cols-2">
+            {audiences.map((audience) => (
+              <div
+                key={audience.title}
+                className="flex flex-col rounded-xl border border-slate-200 bg-white p-8 shadow-sm"
               >
-                {audience.cta}
-                <ArrowRight className="size-4" aria-hidden="true" />
-              </Link>
-            </div>
-          ))}
-        </div>
+                <audience.icon className="size-8 text-accent-strong" aria-hidden="true" />
+                <h3 className="mt-4 text-2xl">{audience.title}</h3>
+                <p className="mt-3 flex-1 text-slate-700">{audience.text}</p>
+                <Link
+                  to={audience.to}
+                  className={buttonClass({ variant: 'dark', className: 'mt-6 self-start' })}
+                >
+                  {audience.cta}
+                  <ArrowRight className="size-4" aria-hidden="true" />
+                </Link>
+              </div>
+            ))}
+          </div>
+        </StaticContent>
       </HeadedSection>
     </>
   );

@@ -3,6 +3,7 @@ import { claims } from '@shared/claims';
 import { PageHero } from '../../components/ui/page-hero';
 import { Section } from '../../components/ui/section';
 import { site } from '../../lib/site';
+import { StaticContent } from '../../components/ui/static-content';
 
 /**
  * "April 18, 2025" -> "2025-04-18", for the machine-readable <time dateTime>. Without Intl: its
@@ -67,32 +68,37 @@ export function LegalDocument({
         }
       />
       <Section tone="light">
-        <div className="grid gap-10 lg:grid-cols-[16rem_minmax(0,1fr)] lg:gap-16">
-          <nav
-            aria-labelledby={tocId}
-            className="self-start rounded-xl border border-slate-200 bg-slate-50 p-5 lg:sticky lg:top-28"
-          >
-            <p id={tocId} className="text-sm font-semibold uppercase tracking-wider text-slate-700">
-              Contents
-            </p>
-            <ol className="mt-3 list-decimal space-y-2 pl-5 text-slate-700 marker:text-slate-600">
-              {sections.map(({ props: section }) => (
-                <li key={section.id}>
-                  <a
-                    href={`#${section.id}`}
-                    className={`${anchorFocus} text-slate-800 underline-offset-4 hover:text-accent-strong hover:underline`}
-                  >
-                    {section.title}
-                  </a>
-                </li>
-              ))}
-            </ol>
-          </nav>
-          <div className="max-w-3xl">
-            <div className={bodyText}>{summary}</div>
-            {sections.map((section, index) => cloneElement(section, { number: index + 1 }))}
+        <StaticContent>
+          <div className="grid gap-10 lg:grid-cols-[16rem_minmax(0,1fr)] lg:gap-16">
+            <nav
+              aria-labelledby={tocId}
+              className="self-start rounded-xl border border-slate-200 bg-slate-50 p-5 lg:sticky lg:top-28"
+            >
+              <p
+                id={tocId}
+                className="text-sm font-semibold uppercase tracking-wider text-slate-700"
+              >
+                Contents
+              </p>
+              <ol className="mt-3 list-decimal space-y-2 pl-5 text-slate-700 marker:text-slate-600">
+                {sections.map(({ props: section }) => (
+                  <li key={section.id}>
+                    <a
+                      href={`#${section.id}`}
+                      className={`${anchorFocus} text-slate-800 underline-offset-4 hover:text-accent-strong hover:underline`}
+                    >
+                      {section.title}
+                    </a>
+                  </li>
+                ))}
+              </ol>
+            </nav>
+            <div className="max-w-3xl">
+              <div className={bodyText}>{summary}</div>
+              {sections.map((section, index) => cloneElement(section, { number: index + 1 }))}
+            </div>
           </div>
-        </div>
+        </StaticContent>
       </Section>
     </article>
   );

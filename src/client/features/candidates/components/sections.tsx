@@ -11,6 +11,7 @@ import {
   whyChoose,
   whyChooseHeading,
 } from '../content';
+import { StaticContent } from '../../../components/ui/static-content';
 
 /** Sections the candidate pages share (/candidates, /career, /training, /apply). */
 
@@ -26,14 +27,16 @@ export function ScrollToFormButton({ label, ...style }: ButtonStyle & { label: s
 /** Short reassurances under a hero's introduction, each with a check mark. */
 export function HeroHighlights({ items }: { items: readonly string[] }) {
   return (
-    <ul className="mt-8 grid gap-3 text-slate-200">
-      {items.map((item) => (
-        <li key={item} className="flex items-start gap-3">
-          <CircleCheck className="mt-0.5 size-5 shrink-0 text-accent" aria-hidden="true" />
-          {item}
-        </li>
-      ))}
-    </ul>
+    <StaticContent>
+      <ul className="mt-8 grid gap-3 text-slate-200">
+        {items.map((item) => (
+          <li key={item} className="flex items-start gap-3">
+            <CircleCheck className="mt-0.5 size-5 shrink-0 text-accent" aria-hidden="true" />
+            {item}
+          </li>
+        ))}
+      </ul>
+    </StaticContent>
   );
 }
 

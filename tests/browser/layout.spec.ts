@@ -117,6 +117,17 @@ test.describe('footer', () => {
     }
   });
 
+  test('a footer link to the page shown adds nothing to the history', async ({ page }) => {
+    await gotoHydrated(page, '/privacy');
+    const entries = await page.evaluate(() => history.length);
+    await expectClientSideNavigation(page, () =>
+      footer(page).getByRole('link', { name: 'Privacy Policy', exact: true }).click(),
+    );
+    await footer(page).getByRole('link', { name: 'Terms of Service', exact: true }).click();
+    await expect(page).toHaveURL(/\/terms$/);
+    expect(await page.evaluate(() => history.length)).toBe(entries + 1);
+  });
+
   test('a page reached in the app shows its cards, FAQ and legal text in full', async ({
     page,
   }) => {

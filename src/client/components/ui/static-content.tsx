@@ -35,8 +35,10 @@ const followInApp = (navigate: NavigateFunction) => (event: MouseEvent<HTMLDivEl
   const link = (event.target as Element).closest('a');
   if (!link || link.target || link.hasAttribute('download')) return;
   if (link.origin !== window.location.origin) return;
-  const samePage = link.pathname === window.location.pathname;
-  if (samePage && link.hash) return; // an anchor on this page: the browser scrolls to it
+  const here = window.location;
+  if (link.pathname === here.pathname && link.hash) return; // an anchor: the browser scrolls
   event.preventDefault();
-  void navigate(link.pathname + link.search + link.hash);
+  const to = link.pathname + link.search + link.hash;
+  // As a router link does: the page already shown is replaced, not stacked in the history.
+  void navigate(to, { replace: to === here.pathname + here.search + here.hash });
 };

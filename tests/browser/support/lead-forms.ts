@@ -20,8 +20,9 @@ export async function expectToast(page: Page, title: string, description: string
 const escapeRegExp = (text: string) => text.replace(/[.*+?^${}()|[\]\\]/g, '\\$&');
 
 /**
- * A form's submit button, looked for inside the form: the floating button (shown past 300 px)
- * carries the same words, and would be the only match while the submit reads 'Processing...'.
+ * A form's submit button, looked for inside the form: the page's other buttons (the closing
+ * band's, the floating one) carry the same words, and one of them is the only match while the
+ * submit reads 'Processing...'.
  */
 export const formSubmit = (page: Page, name: string) =>
   page.locator('form').getByRole('button', { name, exact: true });

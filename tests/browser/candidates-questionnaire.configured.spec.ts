@@ -3,13 +3,13 @@ import { expect, test } from './fixtures';
 import { besideSpec } from './support/payload';
 import { CONFIGURED, stubQuestionnaire } from './support/outside-world';
 import { gotoHydrated } from './support/site';
+import { toastItem as toast } from './support/lead-forms';
 
 /** /typeform with QUESTIONNAIRE_URL set: the external form (a stub here) in the frame. */
 
 const EXTERNAL_SRC = `${CONFIGURED.questionnaireUrl}?fillout-embed-id=application`;
 const externalOrigin = new URL(CONFIGURED.questionnaireUrl).origin;
 const iframe = (page: Page) => page.locator('iframe[title="Application questionnaire"]');
-const toast = (page: Page) => page.getByRole('region', { name: /Notifications/ }).locator('li');
 
 function completionCalls(page: Page): Request[] {
   const calls: Request[] = [];

@@ -1,10 +1,10 @@
 import type { Page, Request } from '@playwright/test';
 import { expect, test } from './fixtures';
 import { besideSpec } from './support/payload';
+import { toastItem as toast } from './support/lead-forms';
 
 /** The questionnaire flow: /typeform, the built-in /questionnaire inside it, then /thank-you. */
 
-const toast = (page: Page) => page.getByRole('region', { name: /Notifications/ }).locator('li');
 const questionnaire = (page: Page) =>
   page.frameLocator('iframe[title="Application questionnaire"]');
 const sessionValue = (page: Page, key: string) =>

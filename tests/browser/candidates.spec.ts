@@ -2,11 +2,9 @@ import type { Page, Request, Route } from '@playwright/test';
 import { claims } from '../../src/shared/claims';
 import { expect, test } from './fixtures';
 import { besideSpec } from './support/payload';
-import { formSubmit } from './support/lead-forms';
+import { formSubmit, toastItem as toast } from './support/lead-forms';
 
 /** Browser tests of the candidate pages: /candidates, /career, /training, /apply, /thank-you. */
-
-const toast = (page: Page) => page.getByRole('region', { name: /Notifications/ }).locator('li');
 
 const sessionValue = (page: Page, key: string) =>
   page.evaluate((name) => window.sessionStorage.getItem(name), key);

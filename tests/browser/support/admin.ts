@@ -5,6 +5,7 @@ import type { APIRequestContext, Locator, Page } from '@playwright/test';
 import { E2E_ADMIN_PASSWORD } from '../../support/e2e';
 import { startServerProcess, type ServerProcess } from '../../support/server-process';
 import { expect as baseExpect, test } from '../fixtures';
+import { toastItem } from './lead-forms';
 
 /** What the admin browser tests (tests/browser/admin*.spec.ts) share. */
 
@@ -113,14 +114,10 @@ export async function openTab(page: Page, name: string, search?: string) {
 }
 
 /**
- * The toast a person sees: the list item in the 'Notifications (F8)' region. (Radix also puts
- * its text in a hidden status element for screen readers, but only for about a second.)
+ * The toast with this title, as a person sees it (not Radix's hidden screen-reader copy, which
+ * lasts about a second).
  */
-export const toast = (page: Page, title: string) =>
-  page
-    .getByRole('region', { name: /Notifications/ })
-    .getByRole('listitem')
-    .filter({ hasText: title });
+export const toast = (page: Page, title: string) => toastItem(page).filter({ hasText: title });
 
 /**
  * A server of the describe block's own (own data directory, and `env`), for tests whose

@@ -34,8 +34,8 @@ const followInApp = (navigate: NavigateFunction) => (event: MouseEvent<HTMLDivEl
   if (event.defaultPrevented || event.button !== 0 || modified) return;
   const link = (event.target as Element).closest('a');
   if (!link || link.target || link.hasAttribute('download')) return;
-  if (link.origin !== window.location.origin) return;
   const here = window.location;
+  if (link.origin !== here.origin) return;
   if (link.pathname === here.pathname && link.hash) return; // an anchor: the browser scrolls
   event.preventDefault();
   const to = link.pathname + link.search + link.hash;

@@ -168,6 +168,24 @@ test.describe('footer', () => {
     await expect(footer(page)).toContainText(`© 2031 ${site.brandName}. All rights reserved.`);
   });
 
+  /**
+   * Scrolls each band and the footer into view, then back to the top. They are laid out only
+   * when near the viewport (decision 173); once shown they keep their size, so the page's height
+   * is then its real one.
+   */
+  async function showEveryBand(page: Page) {
+    await page.evaluate(async () => {
+      const twoFrames = () =>
+        new Promise((resolve) => requestAnimationFrame(() => requestAnimationFrame(resolve)));
+      for (const band of document.querySelectorAll('section, footer')) {
+        band.scrollIntoView({ behavior: 'instant' });
+        await twoFrames();
+      }
+      window.scrollTo({ top: 0, behavior: 'instant' });
+      await twoFrames();
+    });
+  }
+
   // The floating button is fixed at the bottom right, where the footer's last row ends.
   for (const { path, floating } of [
     { path: '/candidates', floating: 'Get Started' },
@@ -179,11 +197,13 @@ test.describe('footer', () => {
       }) => {
         await page.setViewportSize(viewport);
         await gotoHydrated(page, path);
+        await showEveryBand(page);
+        // Last: /companies' form has a submit button of the same name above it.
+        const button = page.getByRole('button', { name: floating, exact: true }).last();
+        await expect(page.locator('[data-floating-button]')).toBeHidden();
         const pageHeight = () => page.evaluate(() => document.documentElement.scrollHeight);
         const heightBefore = await pageHeight();
         await page.evaluate(() => window.scrollTo({ top: 1e6, behavior: 'instant' }));
-        // Last: /companies' form has a submit button of the same name above it.
-        const button = page.getByRole('button', { name: floating, exact: true }).last();
         await expect(button).toBeVisible();
         expect(await pageHeight(), 'its showing moves nothing').toBe(heightBefore);
         const privacy = footer(page).getByRole('button', { name: /^Do Not Sell/ });

@@ -42,7 +42,7 @@ function useCurrentYear(): number {
 export function Footer() {
   const year = useCurrentYear();
   return (
-    <footer className="border-t border-white/10 bg-navy-950 text-slate-300">
+    <footer className="render-when-near border-t border-white/10 bg-navy-950 text-slate-300">
       <StaticContent>
         <div className="mx-auto grid max-w-7xl gap-10 px-4 py-12 sm:px-6 md:grid-cols-3 lg:px-8">
           <div>

@@ -18,7 +18,10 @@ const tones = {
   hero: 'bg-navy-950/70 text-white',
 } as const;
 
-/** A full-width band of the page with the shared vertical rhythm. */
+/**
+ * A full-width band of the page with the shared vertical rhythm, rendered when it comes near
+ * the viewport (render-when-near in styles.css).
+ */
 export function Section({
   tone = 'light',
   className,
@@ -32,7 +35,7 @@ export function Section({
   'aria-labelledby'?: string;
 }) {
   return (
-    <section className={clsx('py-16 sm:py-20', tones[tone], className)} {...props}>
+    <section className={clsx('render-when-near py-16 sm:py-20', tones[tone], className)} {...props}>
       <Container>{children}</Container>
     </section>
   );

@@ -113,3 +113,23 @@ test('the privacy policy and the terms link to each other', async ({ page }) => 
   await main(page).getByRole('link', { name: 'Privacy Policy' }).click();
   await expect(page.getByRole('heading', { level: 1 })).toHaveText('Privacy Policy');
 });
+
+// The consent banner links here. The sections are laid out in full on load (decision 173), so
+// the browser scrolls to where the section really is: its heading just below the fixed top bar.
+test('a link to a section, loaded as a new page, shows that section at the top', async ({
+  page,
+}) => {
+  await gotoHydrated(page, '/privacy#cookies-and-tracking');
+  const heading = main(page).getByRole('heading', {
+    level: 2,
+    name: /Cookies and Tracking Technologies/,
+  });
+  const topBarHeight = 96;
+  // Polled: the page scrolls there smoothly once it has hydrated.
+  await expect
+    .poll(async () => {
+      const top = (await heading.boundingBox())?.y ?? -1;
+      return top >= topBarHeight && top < topBarHeight + 50;
+    })
+    .toBe(true);
+});

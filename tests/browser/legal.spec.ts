@@ -124,7 +124,7 @@ test('a link to a section, loaded as a new page, shows that section at the top',
     level: 2,
     name: /Cookies and Tracking Technologies/,
   });
-  const topBarHeight = 96;
+  const topBarHeight = (await page.getByRole('banner').boundingBox())!.height;
   // Polled: the page scrolls there smoothly once it has hydrated.
   await expect
     .poll(async () => {

@@ -270,6 +270,40 @@ describeEachDatabase(
         expect(Object.keys(response.json().fields).sort()).toEqual([...fields]);
       }
     });
+
+    // After the funnel's test, whose figures are today's visits.
+    it('counts a beacon sent as text, as the pages send it, but not one from another site', async () => {
+      const testApp = current();
+      const page = `/as-text-${Date.now()}`;
+      const text = (payload: string, site: string) =>
+        testApp.app.inject({
+          method: 'POST',
+          url: '/api/visits',
+          payload,
+          remoteAddress: '198.51.100.20',
+          headers: {
+            'content-type': 'text/plain;charset=UTF-8',
+            'sec-fetch-site': site,
+            'user-agent': BROWSER_USER_AGENT,
+          },
+        });
+      const visitors = async () => {
+        await testApp.app.visitCounter.flush();
+        const { days } = await visitRows(testApp);
+        return days.filter((row) => row.page === page).map((row) => Number(row.visitors));
+      };
+      for (const site of ['cross-site', 'same-site'])
+        expect((await text(JSON.stringify({ page }), site)).statusCode).toBe(204);
+      expect(await visitors()).toEqual([]);
+
+      expect((await text(JSON.stringify({ page }), 'same-origin')).statusCode).toBe(204);
+      expect(await visitors()).toEqual([1]);
+
+      expect((await text('{"page":', 'same-origin')).statusCode).toBe(400);
+      expect((await text(JSON.stringify({ page: 'no-slash' }), 'same-origin')).statusCode).toBe(
+        400,
+      );
+    });
   },
   adminOptions,
 );

@@ -29,6 +29,7 @@ export function sendVisitBeacon(): void {
     utmSource: utmSource?.slice(0, VISIT_VALUE_MAX),
     utmCampaign: utmCampaign?.slice(0, VISIT_VALUE_MAX),
   };
-  const type = 'application/json';
-  navigator.sendBeacon?.(VISIT_BEACON_PATH, new Blob([JSON.stringify(beacon)], { type }));
+  // As text (text/plain), not a Blob: the page waits for a Blob to be registered with the
+  // browser, 7-44 ms at 4x CPU here against 0.4-7 ms for text (decision 174).
+  navigator.sendBeacon?.(VISIT_BEACON_PATH, JSON.stringify(beacon));
 }

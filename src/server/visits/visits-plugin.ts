@@ -43,70 +43,77 @@ export const visitsPlugin = fp<VisitsOptions>(async (app, { siteUrl, flood }) =>
   app.decorate('visitCounter', counter);
   app.addHook('onClose', async () => counter.flush());
 
-  // The pages send the beacon as text (decision 174): a Blob body would cost the page a wait on
-  // the browser. This route alone reads text/plain, as JSON.
-  await app.register(async (beaconRoute) => {
-    beaconRoute.addContentTypeParser(
-      'text/plain',
-      { parseAs: 'string' },
-      beaconRoute.getDefaultJsonParser('error', 'error'),
-    );
-    beaconRoute.post<{ Body: VisitBeacon }>(
-      VISIT_BEACON_PATH,
-      {
-        schema: {
-          description:
-            'Counts a visit of a public page (no cookie; nothing personal stored). Bots, ' +
-            'Global Privacy Control (Sec-GPC: 1) and beacons from other sites (Sec-Fetch-Site) ' +
-            'are not counted; the answer is the same. JSON, as application/json or text/plain.',
-          consumes: ['application/json', 'text/plain'],
-          body: {
-            type: 'object',
-            properties: {
-              page: { ...value, pattern: '^/[A-Za-z0-9/_.-]*$' },
-              variant: { type: 'string', enum: [...landingVariants] },
-              utmSource: value,
-              utmCampaign: value,
-            },
-            required: ['page'],
-            additionalProperties: false,
-          },
-          response: {
-            204: { type: 'null', description: 'Received' },
-            429: describedError('A flood from one address: not counted', retryAfterHeader),
-          },
-        },
-        ...(flood && {
-          onRequest: async (request, reply) => {
-            const now = Date.now();
-            const counts = await flood.counters.add(request.ip, 'beacon', now);
-            if (counts.beacon <= flood.limit) return undefined;
-            return reply
-              .code(429)
-              .header('Retry-After', String(secondsLeft(now)))
-              .send({ error: 'Too many requests from your network. Please wait a minute.' });
-          },
-        }),
-      },
-      async (request, reply) => {
-        const userAgent = request.headers['user-agent'] ?? '';
-        // Any site's page may post text/plain here without asking (it is CORS-safelisted): only
-        // our own pages' beacons are counted, by the Sec-Fetch-Site every current browser sends.
-        const site = request.headers['sec-fetch-site'];
-        const ours = site === undefined || site === 'same-origin';
-        const counted =
-          ours && request.headers['sec-gpc'] !== '1' && userAgent !== '' && !isbot(userAgent);
-        // A count that cannot be made (database unavailable) is lost, not answered with an error.
-        if (counted) {
-          await counter
-            .count({ beacon: request.body, ip: request.ip, userAgent })
-            .catch((error: unknown) => request.log.warn({ err: error }, 'visit not counted'));
-        }
-        return reply.code(204).send();
-      },
-    );
-  });
+  await app.register(beaconRoute, { flood, counter });
 });
+
+/**
+ * The beacon's route, in a context of its own: the pages send the beacon as text (decision 174),
+ * as a Blob body would cost the page a wait on the browser, so this route alone reads text/plain,
+ * as JSON.
+ */
+const beaconRoute: FastifyPluginAsync<
+  Pick<VisitsOptions, 'flood'> & { counter: VisitCounter }
+> = async (app, { counter, flood }) => {
+  app.addContentTypeParser(
+    'text/plain',
+    { parseAs: 'string' },
+    app.getDefaultJsonParser('error', 'error'),
+  );
+  app.post<{ Body: VisitBeacon }>(
+    VISIT_BEACON_PATH,
+    {
+      schema: {
+        description:
+          'Counts a visit of a public page (no cookie; nothing personal stored). Bots, ' +
+          'Global Privacy Control (Sec-GPC: 1) and beacons from other sites (Sec-Fetch-Site) ' +
+          'are not counted; the answer is the same. JSON, as application/json or text/plain.',
+        consumes: ['application/json', 'text/plain'],
+        body: {
+          type: 'object',
+          properties: {
+            page: { ...value, pattern: '^/[A-Za-z0-9/_.-]*$' },
+            variant: { type: 'string', enum: [...landingVariants] },
+            utmSource: value,
+            utmCampaign: value,
+          },
+          required: ['page'],
+          additionalProperties: false,
+        },
+        response: {
+          204: { type: 'null', description: 'Received' },
+          429: describedError('A flood from one address: not counted', retryAfterHeader),
+        },
+      },
+      ...(flood && {
+        onRequest: async (request, reply) => {
+          const now = Date.now();
+          const counts = await flood.counters.add(request.ip, 'beacon', now);
+          if (counts.beacon <= flood.limit) return undefined;
+          return reply
+            .code(429)
+            .header('Retry-After', String(secondsLeft(now)))
+            .send({ error: 'Too many requests from your network. Please wait a minute.' });
+        },
+      }),
+    },
+    async (request, reply) => {
+      const userAgent = request.headers['user-agent'] ?? '';
+      // Any site's page may post text/plain here without asking (it is CORS-safelisted): only
+      // our own pages' beacons are counted, by the Sec-Fetch-Site every current browser sends.
+      const site = request.headers['sec-fetch-site'];
+      const ours = site === undefined || site === 'same-origin';
+      const counted =
+        ours && request.headers['sec-gpc'] !== '1' && userAgent !== '' && !isbot(userAgent);
+      // A count that cannot be made (database unavailable) is lost, not answered with an error.
+      if (counted) {
+        await counter
+          .count({ beacon: request.body, ip: request.ip, userAgent })
+          .catch((error: unknown) => request.log.warn({ err: error }, 'visit not counted'));
+      }
+      return reply.code(204).send();
+    },
+  );
+};
 
 const DAY = /^\d{4}-\d{2}-\d{2}$/;
 /** A real calendar day as YYYY-MM-DD (2024-02-30 is not one). */

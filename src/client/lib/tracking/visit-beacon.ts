@@ -30,6 +30,6 @@ export function sendVisitBeacon(): void {
     utmCampaign: utmCampaign?.slice(0, VISIT_VALUE_MAX),
   };
   // As text (text/plain), not a Blob: the page waits for a Blob to be registered with the
-  // browser, 7-44 ms at 4x CPU here against 0.4-7 ms for text (decision 174).
+  // browser, a median 15 ms at 4x CPU here against 1.5 ms for text (decision 174).
   navigator.sendBeacon?.(VISIT_BEACON_PATH, JSON.stringify(beacon));
 }

@@ -329,9 +329,9 @@ ${markdownTable(interactionTable)}
   which sets up the new document and its script contexts (Lighthouse's own among them) before
   any HTML is parsed. It spends a quarter to a half of its clock time on the CPU and the rest
   waiting, as Chromium's other processes, Lighthouse and the server share the 2 cores.
-  Lighthouse multiplies it by 4 and counts the part after its simulated first paint: often the largest
-  part of a load's TBT. The page without scripts has the same task, which is why its TBT also misses
-  50 ms on some routes. What our scripts add is closer to **TBT seen**.
+  Lighthouse multiplies it by 4 and counts the part after its simulated first paint: often the
+  largest part of a load's TBT. The page without scripts has the same task, which is why its TBT
+  also misses 50 ms on some routes. What our scripts add is closer to **TBT seen**.
 ${
   failing.length
     ? `\nAudits behind the Lighthouse misses:\n\n${failing

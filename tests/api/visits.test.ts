@@ -17,7 +17,7 @@ const OTHER_AGENT = BROWSER_USER_AGENT.replace('Chrome/', 'Chrome/1');
 
 function beacon(
   testApp: TestApp,
-  body: object,
+  body: object | string,
   { ip = '198.51.100.7', agent = BROWSER_USER_AGENT, headers = {} } = {},
 ) {
   return testApp.app.inject({
@@ -276,16 +276,9 @@ describeEachDatabase(
       const testApp = current();
       const page = `/as-text-${Date.now()}`;
       const text = (payload: string, site: string) =>
-        testApp.app.inject({
-          method: 'POST',
-          url: '/api/visits',
-          payload,
-          remoteAddress: '198.51.100.20',
-          headers: {
-            'content-type': 'text/plain;charset=UTF-8',
-            'sec-fetch-site': site,
-            'user-agent': BROWSER_USER_AGENT,
-          },
+        beacon(testApp, payload, {
+          ip: '198.51.100.20',
+          headers: { 'content-type': 'text/plain;charset=UTF-8', 'sec-fetch-site': site },
         });
       const visitors = async () => {
         await testApp.app.visitCounter.flush();

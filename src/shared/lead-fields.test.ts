@@ -1,14 +1,8 @@
 import { describe, expect, it } from 'vitest';
 import type { $ZodType } from 'zod/v4/core';
 import { valuesOf } from './enums';
-import {
-  attributionFields,
-  candidateFields,
-  companyFields,
-  entriesOf,
-  postedBy,
-  type LeadField,
-} from './lead-fields';
+import { entriesOf, postedBy, type LeadField } from './lead-field';
+import { attributionFields, candidateFields, companyFields } from './lead-fields';
 import type { LeadForm } from './lead-vocabulary';
 import { attributionSchema } from './schemas/attribution';
 import { candidateApplicationRequest, candidateBasicInfoRequest } from './schemas/candidate';

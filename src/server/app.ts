@@ -42,45 +42,33 @@ export interface BuildAppOptions {
   config: ServerConfig;
   /** Pino logger options; tests pass false to keep output quiet. */
   logger?: boolean | Record<string, unknown>;
-  /** The notification worker's knobs (tests: a faster poll, or no worker at all). */
+  /* The workers' and schedules' knobs, for tests (a faster poll, or none at all). */
   notificationWorker?: NotificationWorkerSettings;
-  /** The Conversions API worker's knobs (decision 110), likewise. */
   conversionWorker?: ConversionWorkerSettings;
-  /** The person messages' worker knobs (decision 154), likewise. */
   personWorker?: NotificationWorkerSettings;
-  /** When RETENTION_DAYS erases (tests: sooner than a minute after start, then daily). */
   retention?: RetentionSchedule;
-  /** The Meta ad spend pull's knobs (decision 165), likewise. */
   spendPull?: SpendPullSettings & { enabled?: boolean };
   /** Tests: bounds other than the built-in ones, to see them reached in a moment. */
   bounds?: Bounds;
 }
 
 /**
- * Bounds no operator changes (docs/decisions/147): each defaults to a named constant beside
- * its use; only tests pass others.
+ * Bounds no operator changes (decision 147): each defaults to its named constant (REQUEST_TIMEOUT_MS,
+ * STATEMENT_TIMEOUT_MS, SMTP_TIMEOUT_MS, WRITE_QUEUE_LIMIT, LEAD_FLOOD_LIMIT); tests pass others.
  */
 export interface Bounds {
-  /** REQUEST_TIMEOUT_MS below. */
   requestTimeoutMs?: number;
-  /** STATEMENT_TIMEOUT_MS (platform/database/database-plugin.ts). */
   statementTimeoutMs?: number;
-  /** SMTP_TIMEOUT_MS (platform/mail/mailer.ts). */
   smtpTimeoutMs?: number;
-  /** WRITE_QUEUE_LIMIT (leads/leads-plugin.ts). */
   writeQueueLimit?: number;
-  /** LEAD_FLOOD_LIMIT (leads/capture/lead-capture.ts), also the visit beacon's. */
+  /** Also the visit beacon's. */
   leadFloodLimit?: number;
 }
 
 /** Longest a client may take to send a whole request, headers and body (decision 105). */
 export const REQUEST_TIMEOUT_MS = 30_000;
 
-/**
- * Slow clients (docs/decisions/105): a request arrives whole within `ms` or gets 408; an idle
- * connection closes after twice that. Node checks every connectionsCheckingInterval, so it is a
- * fraction of `ms`.
- */
+/** A request arrives whole within `ms` or gets 408; an idle connection closes after twice that. */
 function requestTimeouts(ms: number) {
   return {
     requestTimeout: ms,
@@ -93,10 +81,7 @@ function requestTimeouts(ms: number) {
   };
 }
 
-/**
- * Assembles the whole server: the platform (HTTP security, the database), then each
- * capability (docs/decisions/007-server-arranged-by-capability.md), the site last.
- */
+/** The whole server: the platform, then each capability (decision 007), the site last. */
 export async function buildApp({
   config,
   logger,
@@ -119,16 +104,14 @@ export async function buildApp({
     bodyLimit: 16 * 1024,
     // While shutting down, new requests get 503 and requests in flight finish.
     return503OnClosing: true,
-    // Start-up waits for the database (a remote PostgreSQL, migrations); Fastify's 10 s
-    // default is too tight on a slow or busy machine.
+    // Start-up waits for the database and its migrations: 10 s is too tight on a busy machine.
     pluginTimeout: 60_000,
     // Proxy headers (X-Forwarded-For/-Proto) are believed only when TRUST_PROXY says so.
     trustProxy: config.trustProxy,
     ...requestTimeouts(bounds.requestTimeoutMs ?? REQUEST_TIMEOUT_MS),
   });
 
-  // The API takes JSON only: without the default text/plain parser, any other content type
-  // is answered 415 before a route runs.
+  // The API takes JSON only: any other content type is answered 415 before a route runs.
   app.removeContentTypeParser('text/plain');
   app.setErrorHandler(handleError);
   // Starts anyway (a first try-out runs in production mode), but says so loudly.
@@ -159,8 +142,8 @@ export async function buildApp({
   await app.register(metricsRoutes, { token: config.metricsToken });
   // Scheduled SQLite backups (BACKUP_INTERVAL_HOURS); closed before the database.
   await app.register(backupsPlugin, { dataDir: config.dataDir, ...config.backup });
-  // A form posted without JavaScript hands its messages or prefill to the page that follows.
-  // The flash waits in the database: the next page may come from another instance (decision 122).
+  // A form posted without JavaScript hands its messages to the next page, through the database:
+  // it may come from another instance (decision 122).
   const formHandoff = new FormHandoff(
     config.site.siteUrl.startsWith('https:'),
     new FlashStore(tablesOf<FormFlashTables>(app.database.ephemeral), (error) =>
@@ -177,8 +160,7 @@ export async function buildApp({
     formHandoff,
     config.site.siteUrl,
   );
-  // Where each new lead is announced, also one released from quarantine (decision 095); `person`:
-  // the lead's own confirmation (decision 154).
+  // Where each new lead is announced (decision 095); `person`: its own confirmation (154).
   const notify = [
     ...notifyDestinations(config.notify),
     'person' as const,

@@ -3,10 +3,7 @@ import { createReadStream } from 'node:fs';
 import { open, readdir, rm, stat } from 'node:fs/promises';
 import path from 'node:path';
 
-/*
- * DATA_DIR/backups (docs/decisions/130): `talent-bridge-<UTC time>.sqlite` beside a
- * sha256sum-format `.sha256`, so `sha256sum -c` checks it too. Names sort by time.
- */
+/* DATA_DIR/backups (decision 130): time-named copies beside a `sha256sum -c` checksum. */
 
 export const backupsDirOf = (dataDir: string) => path.join(dataDir, 'backups');
 
@@ -55,10 +52,7 @@ export async function listBackups(dir: string): Promise<string[]> {
   return names.filter((name) => BACKUP_NAME.test(name)).sort();
 }
 
-/**
- * Keeps the newest `keep` backups; deletes older ones with their checksums, and partial files
- * untouched for an hour (a crash). The names deleted.
- */
+/** Keeps the newest `keep` backups and drops partial files an hour old; the names deleted. */
 export async function pruneBackups(dir: string, keep: number): Promise<string[]> {
   const backups = await listBackups(dir);
   const old = backups.slice(0, Math.max(0, backups.length - keep));

@@ -6,10 +6,7 @@ export interface Schedule {
   stop(): Promise<void>;
 }
 
-/**
- * Runs `run` every `intervalMs`, never two at once; an overrun skips the missed slots. Unref'd
- * timers keep no process alive.
- */
+/** Runs `run` every `intervalMs`, never two at once; an overrun skips the missed slots. */
 export function every(intervalMs: number, run: () => Promise<void>): Schedule {
   let due = Date.now() + intervalMs;
   let timer: NodeJS.Timeout | undefined;

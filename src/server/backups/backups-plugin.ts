@@ -11,11 +11,7 @@ export interface BackupsPluginOptions {
   keep: number;
 }
 
-/**
- * Scheduled SQLite backups (docs/decisions/130, 148), copied in steps through the server's
- * connection; a failure is logged and the next one still runs. Shutdown waits for a backup in
- * progress.
- */
+/** Scheduled SQLite backups (decisions 130, 148); shutdown waits for one in progress. */
 export const backupsPlugin = fp<BackupsPluginOptions>(async (app, options) => {
   const { dataDir, intervalHours, keep } = options;
   if (intervalHours === undefined) return;

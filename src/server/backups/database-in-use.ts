@@ -2,9 +2,8 @@ import { existsSync } from 'node:fs';
 import SqliteDatabase from 'better-sqlite3';
 
 /**
- * Whether another connection has the SQLite file open (docs/decisions/130). In WAL mode each
- * connection holds a shared lock, so an EXCLUSIVE one fails at once; the OS drops a dead process's
- * locks, so unlike a pid file this never goes stale. Taking the lock also replays a crash's WAL.
+ * Whether another connection has the SQLite file open: each holds a shared lock in WAL mode, so
+ * an EXCLUSIVE one fails at once. Unlike a pid file it never goes stale (decision 130).
  */
 export function databaseInUse(file: string): boolean {
   if (!existsSync(file)) return false;

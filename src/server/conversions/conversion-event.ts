@@ -1,9 +1,6 @@
 import type { ConsentSignal } from '@shared/schemas/conversion';
 
-/*
- * A Meta Conversions API event waiting in the outbox (decision 110). It carries the values as they
- * came, so the sender never reads lead tables; the copy goes when it is sent.
- */
+/* A Conversions API event in the outbox (decision 110), carrying its values: no lead is read. */
 
 /** The events of the forms, and the candidate statuses sent as custom events. */
 export const formConversionEvents = ['Lead', 'CompleteRegistration', 'SubmitApplication'] as const;

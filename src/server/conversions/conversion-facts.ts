@@ -15,10 +15,7 @@ import {
   type SubmissionClient,
 } from './conversion-event';
 
-/*
- * What the lead context tells Meta (decision 110), as facts: each writes its events into the outbox
- * in the caller's transaction, so an event exists exactly when its lead was committed.
- */
+/* Facts the lead context tells Meta (decision 110), written in the caller's transaction. */
 
 /** Which lead a fact is about. */
 export interface ConversionSubject {
@@ -112,10 +109,7 @@ async function enqueue(
   );
 }
 
-/**
- * A form's events: only with consent, never older than Meta accepts, each event at most once per
- * lead, with the lead's names and phone as now saved.
- */
+/** A form's events: with consent, within Meta's 7 days, each at most once per lead. */
 export async function recordFormConversions(
   db: Pick<Kysely<object>, 'getExecutor'>,
   fact: FormFact,
@@ -151,10 +145,7 @@ export async function recordFormConversions(
   );
 }
 
-/**
- * A candidate's new status as a custom event: only with the latest consent granted, once per status
- * and lead.
- */
+/** A candidate's new status as a custom event: with the latest consent, once per status. */
 export async function recordStatusConversion(
   db: Pick<Kysely<object>, 'getExecutor'>,
   fact: StatusFact,

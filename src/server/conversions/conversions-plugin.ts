@@ -22,10 +22,7 @@ export interface ConversionsOptions {
   worker?: ConversionWorkerSettings;
 }
 
-/**
- * Sends the outbox's `meta` messages (decision 110), retried with backoff for 7 days (Meta refuses
- * older events). Started only with an access token.
- */
+/** Sends the outbox's `meta` messages (decision 110), retried for 7 days; needs a token. */
 export const conversionsPlugin: FastifyPluginAsync<ConversionsOptions> = async (
   app,
   { conversions, siteUrl, worker: settings = {} },

@@ -19,10 +19,7 @@ function metaError(status: number, text: string): string {
   return `Meta answered HTTP ${status}`;
 }
 
-/**
- * POST {graph}/{version}/{pixel id}/events with `data` and `access_token` (and
- * `test_event_code` when set). Anything but 2xx is a failure carrying Meta's error message.
- */
+/** POSTs the events to the pixel; anything but 2xx fails with Meta's error message. */
 export async function postEvents(
   config: ConversionsConfig,
   events: readonly ServerEvent[],

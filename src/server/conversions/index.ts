@@ -1,7 +1,4 @@
-/*
- * Meta's Conversions API (decision 110) in one place; the lead context hands it facts through this
- * module, and nothing here reads a lead table.
- */
+/* Meta's Conversions API (decision 110); it reads no lead table. */
 export { conversionsPlugin, type ConversionWorkerSettings } from './conversions-plugin';
 export type { SubmissionClient } from './conversion-event';
 export { submissionClient, withConversionFields } from './submission-client';

@@ -29,20 +29,14 @@ const list = (value: string | undefined) => (value === undefined ? undefined : [
 const defined = <T extends object>(object: T): T =>
   Object.fromEntries(Object.entries(object).filter(([, value]) => value !== undefined)) as T;
 
-/**
- * fbc: the `_fbc` cookie as sent, or else built from the landing URL's fbclid as Meta
- * documents it, `fb.1.<creation time in ms>.<fbclid>`, the fbclid kept exactly as received.
- */
+/** fbc: the `_fbc` cookie, or Meta's `fb.1.<ms>.<fbclid>` with the fbclid as received. */
 export function clickId(client: ConversionPayload['client'], atMs: number): string | undefined {
   if (client.fbc) return client.fbc;
   if (client.fbclid) return `fb.1.${client.clickAtMs ?? atMs}.${client.fbclid}`;
   return undefined;
 }
 
-/**
- * The event Meta receives: contact details normalised and SHA-256 hashed (our lead id too, as
- * external_id), the request's address and browser in clear as Meta asks.
- */
+/** The event Meta receives: contact details normalised and hashed, address and browser clear. */
 export function serverEvent(payload: ConversionPayload, siteUrl: string): ServerEvent {
   const { lead, client } = payload;
   const site = siteUrl.replace(/\/+$/, '');

@@ -1,9 +1,6 @@
 import { sha256Hex } from '../platform/http/tokens';
 
-/*
- * Meta's normalisation of customer information before hashing (decision 110); undefined when
- * nothing is left to send.
- */
+/* Meta's normalisation before hashing (decision 110); undefined: nothing left to send. */
 
 /** em: trimmed, lower case. */
 export function normalizeEmail(email: string | null | undefined): string | undefined {
@@ -11,9 +8,7 @@ export function normalizeEmail(email: string | null | undefined): string | undef
   return value || undefined;
 }
 
-/**
- * fn / ln: lower case, no punctuation, UTF-8 kept ("Valéry" -> "valéry", "정" stays), trimmed.
- */
+/** fn / ln: lower case, no punctuation, UTF-8 kept ("Valéry" -> "valéry"), trimmed. */
 export function normalizeName(name: string | null | undefined): string | undefined {
   const value = name
     ?.normalize('NFC')
@@ -26,11 +21,7 @@ export function normalizeName(name: string | null | undefined): string | undefin
 /** The country code assumed when a number has none: the site's visitors are in the US. */
 const DEFAULT_COUNTRY_CODE = '1';
 
-/**
- * ph: digits only, with the country code, no leading zeros. A number written with "+" or the
- * international "00" prefix has its code; an 11-digit number starting with 1 is a US number
- * with its code; any other number gets the US code: "(650)555-1212" -> "16505551212".
- */
+/** ph: digits with the country code ("+", "00" or a leading 1 of 11 digits; else the US one). */
 export function normalizePhone(phone: string | null | undefined): string | undefined {
   const raw = phone?.trim() ?? '';
   const digits = raw.replace(/\D/g, '');

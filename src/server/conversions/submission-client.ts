@@ -18,11 +18,7 @@ function metaCookie(header: string | undefined, name: '_fbp' | '_fbc'): string |
   return null;
 }
 
-/**
- * A lead form request's side of its conversion events (decision 110): event id, consent (Sec-GPC
- * wins over the body), address, browser and Meta's cookies; the server makes an event id when the
- * browser sent none.
- */
+/** A form request's side of its events: event id, consent (Sec-GPC wins), address, cookies. */
 export function submissionClient(request: FastifyRequest): SubmissionClient {
   const body = request.body;
   const parsed = safeParse(

@@ -10,10 +10,7 @@ export interface WebhookTarget {
   secret: string;
 }
 
-/**
- * POSTs Standard Webhooks JSON `{type, timestamp, data}` with the webhook-id/-timestamp/-signature
- * headers; the id stays the same across retries so a receiver can drop duplicates. Non-2xx fails.
- */
+/** POSTs a signed Standard Webhooks message; its id stays across retries, for deduplication. */
 export async function postWebhook(target: WebhookTarget, message: OutboxMessage): Promise<void> {
   const body = JSON.stringify({
     type: message.topic,

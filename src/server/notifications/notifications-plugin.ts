@@ -38,10 +38,7 @@ export function notifyDestinations(notify: NotifyConfig): OutboxDestination[] {
   ];
 }
 
-/**
- * Sends the outbox's notifications (docs/decisions/075): started only when a destination is
- * configured, stopped on close before the database closes.
- */
+/** Sends the outbox's notifications (decision 075) when a destination is configured. */
 export const notificationsPlugin: FastifyPluginAsync<NotificationsOptions> = async (
   app,
   { notify, mail, dataDir, siteUrl, worker: settings = {} },

@@ -18,10 +18,7 @@ const healthBody = {
 /** How long a load balancer should wait before asking an unhealthy server again. */
 const RETRY_AFTER_SECONDS = '1';
 
-/**
- * GET /api/health: 200 while a lead can be written, else 503 (disk full or read-only, PostgreSQL
- * unreachable), from a real write measured at most once a second (docs/decisions/105).
- */
+/** 200 while a lead can be written, else 503: a real write, at most once a second (105). */
 export const healthRoutes: FastifyPluginAsync = async (app) => {
   app.get(
     '/api/health',

@@ -11,26 +11,16 @@ const FRAMEABLE_BY_SELF = new Set(['/questionnaire']);
 /** Radix Dialog (the admin's confirmations) adds a <style> whose text depends on the browser. */
 const RUNTIME_STYLE_ELEMENTS = new Set(['/admin']);
 
-/**
- * The admin area's pages. They run no tracking and talk to no origin but ours, whatever is
- * configured: they show leads' personal data (docs/decisions/062). They sign in or register with
- * passkeys, so WebAuthn is allowed for our origin (issue 22).
- */
+/** The admin's pages: no tracking, no other origin (they show personal data, 062); passkeys. */
 export const ADMIN_PAGES: ReadonlySet<string> = new Set(['/admin', '/admin/invite']);
 
-/**
- * The run-time config a page gets: on /admin no pixel id (so the client never loads Meta's
- * script) and no external questionnaire, so its CSP names no origin but its own.
- */
+/** A page's run-time config: the admin's has no pixel and no external questionnaire. */
 export function pageRuntime(route: string | null, runtime: RuntimeConfig): RuntimeConfig {
   if (route === null || !ADMIN_PAGES.has(route)) return runtime;
   return { ...runtime, metaPixelId: null, questionnaireUrl: null };
 }
 
-/**
- * The headers a page is sent with: its content security policy, the matching legacy
- * X-Frame-Options, and its permissions policy. `route` is null for the not-found page.
- */
+/** A page's CSP, X-Frame-Options and permissions policy; `route` null: the not-found page. */
 export function pageHeaders(
   route: string | null,
   runtime: RuntimeConfig,

@@ -1,9 +1,6 @@
 import type { RuntimeConfig } from '@shared/runtime-config';
 
-/**
- * The content security policies, built once from the run-time config
- * (docs/decisions/041-content-security-policy-and-headers.md); pure, so tests assert them exactly.
- */
+/* The pages' content security policies (decision 041), built once from the run-time config. */
 
 /** Meta Pixel: fbevents.js comes from connect.facebook.net, events go to www.facebook.com. */
 export const META_PIXEL_ORIGINS = {
@@ -22,10 +19,7 @@ export interface InlineHashes {
 export interface PagePolicyOptions {
   /** Our own pages may frame this one (/questionnaire inside /typeform); else nobody may. */
   frameableBySelf: boolean;
-  /**
-   * /admin creates <style> elements at run time (Radix Dialog's scroll lock) whose text cannot be
-   * hashed in advance.
-   */
+  /** /admin makes <style> elements at run time (Radix Dialog) that cannot be hashed ahead. */
   runtimeStyleElements: boolean;
 }
 

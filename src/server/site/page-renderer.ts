@@ -14,10 +14,7 @@ interface ServerEntry {
 const isAnonymous = (state: PageState) =>
   state.form === undefined && state.prefill === undefined && state.status?.kind !== 'leads';
 
-/**
- * `load()` once per key; a failure is not kept, so that request gets 500 and the next one tries
- * again.
- */
+/** `load()` once per key; a failure is not kept: the next request tries again. */
 function once<T>(cache: Map<string, Promise<T>>, key: string, load: () => Promise<T>): Promise<T> {
   let loaded = cache.get(key);
   if (!loaded) {
@@ -29,10 +26,8 @@ function once<T>(cache: Map<string, Promise<T>>, key: string, load: () => Promis
 }
 
 /**
- * Renders a page with a form's state (docs/decisions/090): the pre-rendered shell with the run-time
- * config, the state as a JSON data block (never executed), and React's body, as the browser
- * hydrates. The SSR bundle loads on first use. A failure rejects for the request's 500, never
- * unhandled, which would end the process.
+ * Renders a page with a form's state (decision 090): the shell with the run-time config, the state
+ * as a JSON data block, and React's body. A failure rejects for the request's 500, never unhandled.
  */
 export function pageRenderer(buildDir: string, runtime: RuntimeConfig) {
   const entries = new Map<string, Promise<ServerEntry>>();

@@ -5,6 +5,7 @@ import { brotliCompressSync, constants as zlib, gzipSync } from 'node:zlib';
 import type { FastifyReply, FastifyRequest } from 'fastify';
 import { BUILT_IN_QUESTIONNAIRE_PATH, embedSrc } from '@shared/questionnaire-embed';
 import { runtimeConfigScript, type RuntimeConfig } from '@shared/runtime-config';
+import { escapeHtml } from '../platform/http/escape-html';
 
 type Encoding = 'br' | 'gzip' | 'identity';
 
@@ -42,26 +43,14 @@ function encode(html: string): Page['encoded'] {
   };
 }
 
-const escapeAttribute = (value: string) =>
-  value.replace(
-    /[&"<>]/g,
-    (ch) => ({ '&': '&amp;', '"': '&quot;', '<': '&lt;', '>': '&gt;' })[ch] as string,
-  );
-
-/**
- * Points the pre-rendered /typeform iframe at the configured questionnaire, as the browser's
- * `embedSrc(QUESTIONNAIRE_URL)` renders, so hydration matches.
- */
+/** Points the pre-rendered iframe at QUESTIONNAIRE_URL as the browser renders it (hydration). */
 export function withQuestionnaire(html: string, questionnaireUrl: string | null): string {
   if (questionnaireUrl === null) return html;
-  const builtIn = ` src="${escapeAttribute(embedSrc(BUILT_IN_QUESTIONNAIRE_PATH))}"`;
-  return html.replaceAll(builtIn, () => ` src="${escapeAttribute(embedSrc(questionnaireUrl))}"`);
+  const builtIn = ` src="${escapeHtml(embedSrc(BUILT_IN_QUESTIONNAIRE_PATH))}"`;
+  return html.replaceAll(builtIn, () => ` src="${escapeHtml(embedSrc(questionnaireUrl))}"`);
 }
 
-/**
- * Reads a pre-rendered page and adds the run-time config before `</head>`, once at start-up:
- * responses are buffers from memory, and config changes need a restart, not a rebuild.
- */
+/** A pre-rendered page with the run-time config, read once: a config change needs a restart. */
 export async function loadPage(
   pagesDir: string,
   file: string,
@@ -108,10 +97,7 @@ export function sendPage(request: FastifyRequest, reply: FastifyReply, page: Pag
   return reply.code(status).send(body);
 }
 
-/**
- * Sends a page rendered for this request (a form's state, decision 090): never cached or
- * revalidated, as it may hold what the visitor typed; compressed when accepted.
- */
+/** Sends a page rendered for this request (decision 090): never cached, it may hold input. */
 export function sendRendered(
   request: FastifyRequest,
   reply: FastifyReply,

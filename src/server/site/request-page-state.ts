@@ -12,10 +12,7 @@ function contactType(request: FastifyRequest): ContactType | undefined {
   return query.showForm === 'true' ? 'candidate' : undefined;
 }
 
-/**
- * What the server must render into `route` for this request (docs/decisions/090): a form's flash,
- * the prefill cookie's values, /contact's tab; undefined: the pre-rendered page as it is.
- */
+/** A form's flash, the prefill, /contact's tab for this request; undefined: the page as built. */
 export async function requestPageState(
   request: FastifyRequest,
   route: string,

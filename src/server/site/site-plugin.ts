@@ -29,10 +29,7 @@ interface PagesManifest {
   inlineHashes: InlineHashes;
 }
 
-/**
- * The build this server serves, resolved once: `dist` is a link the next build switches
- * (scripts/build-dir.mjs), and a running server keeps reading its own build, never a mix.
- */
+/** The build, resolved once: the next build switches the `dist` link, never this server's files. */
 async function findBuild(
   clientDir: string,
 ): Promise<{ clientDir: string; buildDir: string; manifest: PagesManifest } | undefined> {
@@ -49,10 +46,7 @@ async function findBuild(
 
 const IMMUTABLE = 'public, max-age=31536000, immutable';
 
-/**
- * Serves the pre-rendered site: pages from memory, revalidated on every visit; /assets/ files
- * (content-hashed) cached for a year, with their build-time brotli or gzip twins.
- */
+/** Serves the pre-rendered pages from memory, and /assets/ (hashed) cached for a year. */
 export const sitePlugin = fp<StaticSiteOptions>(
   async (app, { runtime, formHandoff, statusPage, ...options }) => {
     const build = await findBuild(options.clientDir);
@@ -90,8 +84,7 @@ export const sitePlugin = fp<StaticSiteOptions>(
       const page = await loadPage(pagesDir, file, pageRuntime(route, runtime), headers);
       const render = pageRenderer(buildDir, pageRuntime(route, runtime));
       app.get(route, async (request, reply) => {
-        // A page with something to show from a form posted without JavaScript is rendered
-        // for this request; every other visit gets the pre-rendered file.
+        // Something to show from a form posted without JavaScript: rendered for this request.
         const status = route === STATUS_PATH ? await statusPage.answer(request) : undefined;
         if (status && 'redirect' in status) {
           return reply

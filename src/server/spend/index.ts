@@ -1,7 +1,4 @@
-/*
- * Ad spend (decision 165): stored per day, source and campaign, pulled from Meta or uploaded,
- * and matched to the funnel's keys. Other capabilities import only this module.
- */
+/* Ad spend (decision 165): pulled from Meta or uploaded, matched to the funnel's keys. */
 export { spendMigrations, type SpendTables } from './spend-tables';
 export { SpendStore } from './spend-store';
 export { costsOf, matchSpend, weeksOf, type CampaignVisitors } from './spend-costs';

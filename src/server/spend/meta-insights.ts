@@ -64,10 +64,7 @@ async function getPage(url: string, accessToken: string): Promise<InsightsPage> 
 const count = (text: string | undefined) =>
   text === undefined || !/^\d+$/.test(text) ? null : Number(text);
 
-/**
- * Every campaign's spend per day for `from`..`to` (UTC days), following `paging.next`. Only
- * pages on the Graph API's own origin are followed: the token goes nowhere else.
- */
+/** Every campaign's spend per day, following pages on the Graph API's origin alone (the token). */
 export async function fetchMetaSpend(
   config: MetaAdsConfig,
   from: string,

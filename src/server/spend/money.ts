@@ -1,7 +1,4 @@
-/*
- * Amounts are kept as integers in the currency's minor unit (decision 165), so sums are exact;
- * how many digits a currency has is ICU's answer (2 for USD, 0 for JPY, 3 for KWD).
- */
+/* Amounts in the currency's minor unit, so sums are exact; ICU knows its digits (decision 165). */
 
 const KNOWN = new Set(Intl.supportedValuesOf('currency'));
 
@@ -15,10 +12,7 @@ export const minorDigits = (currency: string) =>
 
 const DECIMAL = /^(\d{1,12})(?:\.(\d+))?$/;
 
-/**
- * "12.34" in `currency` as minor units (1234); undefined when it is no plain non-negative
- * decimal or has more decimals than the currency.
- */
+/** "12.34" as minor units (1234); undefined for anything but a plain decimal the currency fits. */
 export function toMinorUnits(text: string, currency: string): number | undefined {
   const match = DECIMAL.exec(text.trim());
   if (!match) return undefined;

@@ -20,10 +20,8 @@ const add = (map: Map<string, number>, key: string, amount: number) =>
   map.set(key, (map.get(key) ?? 0) + amount);
 
 /**
- * Matches each campaign's spend to a utm_campaign of the range (decision 165): its id, else its
- * name (Meta's {{campaign.id}} / {{campaign.name}}), else a value the admin mapped to it. A
- * source's spend is its own (utm_source equal to the spend's source). A landing variant gets a
- * matched campaign's spend in proportion to the campaign's visitors on it.
+ * Matches each campaign's spend to a utm_campaign (decision 165): its id, name, or a mapped value.
+ * A landing variant gets a share in proportion to the campaign's visitors on it.
  */
 export function matchSpend(
   spend: SpendInRange,

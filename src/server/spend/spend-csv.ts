@@ -1,4 +1,5 @@
 import { parse } from 'csv-parse/sync';
+import { isCalendarDay } from '@shared/admin-funnel';
 import { isCurrency, toMinorUnits } from './money';
 import type { SpendRow } from './spend-store';
 
@@ -19,16 +20,7 @@ export class SpendCsvError extends Error {
 
 const VALUE_MAX = 200;
 
-function isDay(text: string): boolean {
-  if (!/^\d{4}-\d{2}-\d{2}$/.test(text)) return false;
-  const time = Date.parse(`${text}T00:00:00.000Z`);
-  return !Number.isNaN(time) && new Date(time).toISOString().slice(0, 10) === text;
-}
-
-/**
- * `date,source,campaign,spend,currency` rows (a header first, in any column order) as spend
- * rows; the first problem throws a SpendCsvError naming its row and column.
- */
+/** The upload's rows (a header first, any column order); a problem throws SpendCsvError. */
 export function parseSpendCsv(text: string): SpendRow[] {
   let records: { record: Record<string, string>; info: { lines: number } }[];
   try {
@@ -65,7 +57,7 @@ export function parseSpendCsv(text: string): SpendRow[] {
       return text;
     };
     const day = value('date');
-    if (!isDay(day)) throw new SpendCsvError(row, 'date', 'a date as YYYY-MM-DD');
+    if (!isCalendarDay(day)) throw new SpendCsvError(row, 'date', 'a date as YYYY-MM-DD');
     const source = value('source');
     const campaign = value('campaign');
     const currency = value('currency').toUpperCase();

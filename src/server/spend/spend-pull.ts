@@ -29,10 +29,8 @@ export interface SpendPullProblem {
 const isoDay = (time: number) => new Date(time).toISOString().slice(0, 10);
 
 /**
- * Pulls Meta's spend of the last 28 days once an hour (decision 165). Every instance polls; the
- * one whose update moves the shared `next_pull_at` forward pulls, as the outbox claims a message.
- * A failure is retried with a doubling delay, at most an hour apart, and stays shown until a
- * pull succeeds.
+ * Pulls Meta's spend of the last 28 days hourly (decision 165): the instance that moves the shared
+ * `next_pull_at` pulls. A failure is retried with a doubling delay and shown until a success.
  */
 export class MetaSpendPull {
   private readonly polling: RepeatingTask<void>;

@@ -15,10 +15,7 @@ const mappingProperties = {
   campaign: { type: 'string', minLength: 1, maxLength: VALUE_MAX },
 } as const;
 
-/**
- * The admin's side of ad spend (decision 165): the CSV upload and the utm_campaign mapping.
- * The admin registers it behind its guard (changes need `work`).
- */
+/** The CSV upload and the utm_campaign mapping (decision 165), behind the admin's guard. */
 export const spendRoutes: FastifyPluginAsync = async (app) => {
   const store = new SpendStore(tablesOf<SpendTables>(app.database.db));
   app.addContentTypeParser(

@@ -32,11 +32,7 @@ export interface SpendInRange {
 export class SpendStore {
   constructor(private readonly db: Kysely<SpendTables>) {}
 
-  /**
-   * Stores `rows` in one transaction, each replacing the row of its day, source and campaign.
-   * With `replaceDays`, the origin's rows of those days that are not in `rows` go first (a
-   * campaign Meta no longer reports spent nothing).
-   */
+  /** Stores `rows`, each replacing its key; with `replaceDays`, the origin's others go first. */
   async save(
     rows: readonly SpendRow[],
     origin: SpendOrigin,
@@ -86,10 +82,7 @@ export class SpendStore {
     });
   }
 
-  /**
-   * The spend of the UTC days `from`..`to` in `currency` (undefined: the currency most spent in
-   * the range), with every currency's total so a report can offer the others.
-   */
+  /** The range's spend in `currency` (default: the most spent), with every currency's total. */
   async inRange(
     from: string,
     to: string,

@@ -8,10 +8,7 @@ const GROUPINGS = [
   ['utmCampaigns', 'UTM campaign'],
 ] as const;
 
-/**
- * The funnel as CSV like the lead exports (a BOM, cells safe from formulas): the figures of GET
- * /api/admin/funnel, amounts as decimals of the currency.
- */
+/** The funnel's figures as CSV like the lead exports, amounts as decimals. */
 export function funnelCsv(figures: FunnelFigures): string {
   const money = (minor: number | null) =>
     minor === null || figures.currency === null ? '' : toDecimal(minor, figures.currency);

@@ -21,11 +21,8 @@ export interface VisitRequest {
 const utcDay = (at: Date): string => at.toISOString().slice(0, 10);
 
 /**
- * Counts visitors without storing who they are (decision 115): HMAC-SHA256(today's salt, site +
- * address (an IPv6 /64) + user agent + variant and UTM values), cut to 128 bits, counts a person
- * once a day per variant and campaign; the address's own daily hash bounds its new visitors (152). The salt is shared by instances through the database and deleted with its day's
- * hashes, so days cannot be linked. Hits are written once a second: a crash loses at most that
- * second, never a lead.
+ * Counts visitors without storing who they are (decisions 115, 152): a keyed hash under a daily
+ * salt, deleted with its day's hashes so days cannot be linked. Written once a second.
  */
 export class VisitCounter {
   private pending: Hit[] = [];
@@ -89,10 +86,7 @@ export class VisitCounter {
     return Number(row.n ?? 0);
   }
 
-  /**
-   * Today's salt: created by the first instance that needs it (the others read the same
-   * one), and on a new day the old salts and hashes are deleted (rotation).
-   */
+  /** Today's salt, made by the first instance that needs it; older salts and hashes go. */
   private saltOf(day: string): Promise<string> {
     if (this.salt?.day !== day) {
       const key = this.rotate(day);

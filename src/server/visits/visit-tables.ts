@@ -1,10 +1,7 @@
 import type { Kysely, Migration } from 'kysely';
 import type { MigrationSet } from '../platform/database/migration-runner';
 
-/*
- * Daily visit aggregates (decision 115), never a row per hit. Blank dimensions are '' (not NULL) so
- * the upsert's primary key treats "none" as one value on both databases.
- */
+/* Daily aggregates (decision 115); blank is '' (not NULL), one key value on both databases. */
 
 export interface VisitTables {
   /** Today's random salt of the visitor hash; yesterday's is deleted (rotation). */

@@ -1,18 +1,11 @@
 import type { Kysely } from 'kysely';
 import type { VisitTables } from './visit-tables';
 
-/**
- * Most aggregate rows a day (decision 115: ~55 MB a year at most). Past it, a visit's page
- * and UTM values are counted as OTHER, so that made-up values cannot grow the table without bound.
- */
+/** Most aggregate rows a day (decision 115); past it, values count as OTHER. */
 export const MAX_ROWS_PER_DAY = 1000;
 export const OTHER = '(other)';
 
-/**
- * New visitors one address (an IPv6 /64) may add a day (decision 152); past it, a new visitor's
- * beacon is counted in visit_dropped and its visitor hash not kept, so made-up UTM values from one
- * address cannot grow visit_seen without bound.
- */
+/** New visitors one address may add a day (decision 152); past it they count in visit_dropped. */
 export const MAX_VISITORS_PER_ADDRESS = 50;
 
 /** One counted visit: the visitor's and its address's daily hashes, never who they are (115). */
@@ -26,10 +19,7 @@ export interface Hit {
   utmCampaign: string;
 }
 
-/**
- * Writes counted visits inside transaction `trx`: each visitor once a day (visit_seen), and
- * the day's aggregate counts (visit_days).
- */
+/** Writes counted visits in `trx`: each visitor once a day, and the day's aggregates. */
 export async function writeHits(trx: Kysely<VisitTables>, hits: Hit[]): Promise<void> {
   // One hit per visitor (the same one may reload the page within the second).
   const unique = [...new Map(hits.map((hit) => [`${hit.day} ${hit.visitor}`, hit])).values()];

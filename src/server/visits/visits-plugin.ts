@@ -1,6 +1,7 @@
 import type { FastifyPluginAsync } from 'fastify';
 import fp from 'fastify-plugin';
 import { isbot } from 'isbot';
+import { isCalendarDay } from '@shared/admin-funnel';
 import { landingVariants } from '@shared/enums';
 import { VISIT_BEACON_PATH, VISIT_VALUE_MAX, type VisitBeacon } from '@shared/visit-beacon';
 import { secondsLeft, type AddressCounters } from '../leads';
@@ -31,11 +32,7 @@ export interface VisitsOptions {
   flood?: { counters: AddressCounters; limit: number } | undefined;
 }
 
-/**
- * POST /api/visits, a public page's beacon (decision 115): 204 at once; bots and Global Privacy
- * Control are not counted; a flood from one address gets 429 (decision 152). Unencapsulated: the
- * admin's funnel route reads through its counter.
- */
+/** The visit beacon (decisions 115, 152); unencapsulated: the funnel reads its counter. */
 export const visitsPlugin = fp<VisitsOptions>(async (app, { siteUrl, flood }) => {
   const counter = new VisitCounter(tablesOf<VisitTables>(app.database.db), siteUrl, (error) =>
     app.log.warn({ err: error }, 'visit count not written'),
@@ -46,11 +43,7 @@ export const visitsPlugin = fp<VisitsOptions>(async (app, { siteUrl, flood }) =>
   await app.register(beaconRoute, { flood, counter });
 });
 
-/**
- * The beacon's route, in a context of its own: the pages send the beacon as text (decision 174),
- * as a Blob body would cost the page a wait on the browser, so this route alone reads text/plain,
- * as JSON.
- */
+/** The beacon's route alone reads text/plain, as JSON: pages send it as text (decision 174). */
 const beaconRoute: FastifyPluginAsync<
   Pick<VisitsOptions, 'flood'> & { counter: VisitCounter }
 > = async (app, { counter, flood }) => {
@@ -115,14 +108,6 @@ const beaconRoute: FastifyPluginAsync<
   );
 };
 
-const DAY = /^\d{4}-\d{2}-\d{2}$/;
-/** A real calendar day as YYYY-MM-DD (2024-02-30 is not one). */
-function isDay(text: string | undefined): text is string {
-  if (text === undefined || !DAY.test(text)) return false;
-  const time = Date.parse(`${text}T00:00:00.000Z`);
-  return !Number.isNaN(time) && new Date(time).toISOString().slice(0, 10) === text;
-}
-
 const count = { type: 'integer' } as const;
 const ratio = {
   type: ['number', 'null'],
@@ -167,11 +152,7 @@ const steps = arrayOfObjects({
   costPerPlacement: cost('placed'),
 });
 
-/**
- * GET /api/admin/funnel?from=&to=&currency= (UTC days, inclusive): visitors and leads per variant,
- * utm_source and utm_campaign, with each step's rate, spend and costs; and the same as CSV. The
- * admin registers them behind its guard.
- */
+/** The funnel of a range of UTC days, as JSON and CSV, behind the admin's guard. */
 export const funnelRoutes: FastifyPluginAsync = async (app) => {
   const db = tablesOf<VisitTables>(app.database.db);
   /** The figures of a valid range (the beacon's counts written first), or the 400's body. */
@@ -257,7 +238,6 @@ export const funnelRoutes: FastifyPluginAsync = async (app) => {
           'Content-Disposition',
           `attachment; filename="funnel-${figures.from}-${figures.to}.csv"`,
         )
-        .header('Cache-Control', 'no-store')
         .send(funnelCsv(figures));
     },
   );
@@ -274,12 +254,12 @@ function checkedRange({
   | { error: string; fields: Record<string, string> }
   | { from: string; to: string; currency: string | undefined } {
   const fields: Record<string, string> = {};
-  if (!isDay(from)) fields.from = 'A date as YYYY-MM-DD';
-  if (!isDay(to)) fields.to = 'A date as YYYY-MM-DD';
-  if (isDay(from) && isDay(to) && from > to) fields.to = 'Not before from';
+  if (!isCalendarDay(from)) fields.from = 'A date as YYYY-MM-DD';
+  if (!isCalendarDay(to)) fields.to = 'A date as YYYY-MM-DD';
+  if (isCalendarDay(from) && isCalendarDay(to) && from > to) fields.to = 'Not before from';
   if (currency !== undefined && !/^[A-Z]{3}$/.test(currency))
     fields.currency = 'An ISO 4217 code such as USD';
-  if (!isDay(from) || !isDay(to) || Object.keys(fields).length > 0)
+  if (!isCalendarDay(from) || !isCalendarDay(to) || Object.keys(fields).length > 0)
     return {
       error: fields.from || fields.to ? 'Please check the dates' : 'Please check the currency',
       fields,

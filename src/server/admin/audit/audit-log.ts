@@ -2,7 +2,7 @@ import { createHmac, randomBytes } from 'node:crypto';
 import type { ExpressionBuilder, Kysely, Selectable } from 'kysely';
 import type { DataSubjectAuditEntry } from '@shared/admin-data-subject';
 import { auditActions, type AuditAction } from '@shared/admin-audit';
-import type { AdminAuditEntriesTable, AuditTables } from './audit-tables';
+import type { AuditEntry, AuditTables } from './audit-tables';
 
 export { auditActions, type AuditAction };
 
@@ -15,7 +15,7 @@ export interface AuditEntryInput {
 }
 
 /** A stored entry as GET /api/admin/audit answers it. */
-function entryView(row: Selectable<AdminAuditEntriesTable>): AuditEntryView {
+function entryView(row: Selectable<AuditEntry>): AuditEntryView {
   return {
     id: Number(row.id),
     at: row.at,

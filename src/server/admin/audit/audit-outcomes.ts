@@ -55,14 +55,9 @@ const factorChanges: Record<string, Outcome> = Object.fromEntries(
   ]),
 );
 
-/**
- * Admin actions recorded from their route's answer (pattern and status), so those routes need not
- * know the audit log; the pipeline records its own through app.audit.record.
- */
+/** Actions recorded from their route's answer, so those routes need not know the log. */
 export const auditedOutcomes: Record<string, Outcome> = {
-  // A throttled attempt (429) is not recorded: a flood of them would fill the log, and the
-  // five failures before it already are.
-  // A right password that still needs its second factor (authenticated: false) is no sign-in yet.
+  // Not a 429 (a flood would fill the log), nor a password still waiting for its second factor.
   'POST /api/admin/login': (_request, reply, payload) =>
     reply.statusCode === 200
       ? answered(payload).authenticated === true

@@ -15,10 +15,7 @@ import { auditedOutcomes } from './audit-outcomes';
 import type { AuditTables } from './audit-tables';
 
 export interface AdminAudit {
-  /**
-   * Records an admin action; the actor and the time are filled in here. With `trx`, the
-   * entry is written in that transaction (it commits with what it records).
-   */
+  /** Records an admin action, in `trx` when given (it commits with what it records). */
   record(entry: AuditEntryInput, request: FastifyRequest, trx?: Transaction<object>): Promise<void>;
   /** Records what the server did by itself (the retention), in `trx` when given. */
   recordSystem(entry: AuditEntryInput, actor: string, trx?: Transaction<object>): Promise<void>;
@@ -47,10 +44,7 @@ const entryView = {
   required: ['id', 'at', 'action', 'actor', 'accountId', 'leadType', 'leadId', 'detail'],
 } as const;
 
-/**
- * The admin audit log (docs/decisions/064): app.audit.record(), route outcomes, and GET
- * /api/admin/audit. Registered before the admin's routes, so its hook sees them all.
- */
+/** The audit log (decision 064); registered before the admin's routes, so it sees them all. */
 export const auditPlugin = fp(async (app) => {
   const log = new AuditLog(tablesOf<AuditTables>(app.database.db));
   // A sign-in's route sets the new session, so its entry names the account signed in.

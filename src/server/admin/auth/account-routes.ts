@@ -38,11 +38,7 @@ const refused = (reply: FastifyReply, error: unknown) => {
   return reply.code(error.status).send({ error: error.message });
 };
 
-/**
- * The owner's accounts (guarded, `manage`: route-permission.ts): GET /api/admin/users lists
- * accounts and pending invitations, POST invites, PATCH /api/admin/users/{id} changes a role or
- * disables (ending the account's sessions at once), DELETE /api/admin/invitations/{id} withdraws.
- */
+/** The owner's accounts and invitations (guarded, `manage`); disabling ends the sessions. */
 export const accountRoutes: FastifyPluginAsync<{ accounts: AdminAccounts }> = async (
   app,
   { accounts },
@@ -139,12 +135,7 @@ export const accountRoutes: FastifyPluginAsync<{ accounts: AdminAccounts }> = as
   );
 };
 
-/**
- * The invitee's routes (open: the token is the proof). POST /api/admin/invitation says whose
- * invitation a token is; POST /api/admin/invitation/accept creates the account with the chosen
- * name and either a password or a passkey (its options from POST
- * /api/admin/invitation/passkey-options, decision 163) and signs it in.
- */
+/** The invitee's routes (the token is the proof): accepting signs the new account in (163). */
 export const invitationRoutes: FastifyPluginAsync<{ accounts: AdminAccounts }> = async (
   app,
   { accounts },

@@ -1,5 +1,11 @@
 import type { Kysely, Transaction } from 'kysely';
-import type { AccountEntry, AccountListing, AdminAccount, AdminRole } from '@shared/admin-accounts';
+import type {
+  AccountEntry,
+  AccountListing,
+  AdminAccount,
+  AdminRole,
+  InvitationEntry,
+} from '@shared/admin-accounts';
 import { tablesOf } from '../../platform/database/connection';
 import { newToken, sha256Hex } from '../../platform/http/tokens';
 import { enqueueMessages } from '../../platform/outbox/outbox';
@@ -27,10 +33,7 @@ export class AccountRefusal extends Error {
   }
 }
 
-/**
- * How an invited account will sign in: a password, or a passkey (no password at all) that
- * `keepPasskey` stores in the transaction that creates the account (decision 163).
- */
+/** A password, or a passkey `keepPasskey` stores as the account is created (decision 163). */
 export type FirstCredential =
   | { password: string }
   | { keepPasskey(trx: Transaction<AccountTables>, accountId: number): Promise<unknown> };
@@ -44,10 +47,7 @@ export interface InvitationToSend {
   token: string;
 }
 
-/**
- * The named accounts (docs/decisions/156): sign-in by e-mail, the owner's list, role changes and
- * disabling, and invitations. The founding owner (account 1) signs in with ADMIN_PASSWORD.
- */
+/** The named accounts and their invitations (decision 156). */
 export class AdminAccounts {
   constructor(
     private readonly db: Kysely<AccountTables>,
@@ -55,10 +55,7 @@ export class AdminAccounts {
     private readonly decoyHash: string,
   ) {}
 
-  /**
-   * The enabled account with this e-mail and password, or undefined. A hash below today's cost
-   * is made anew (decision 158), before the sign-in's session binds to it.
-   */
+  /** The enabled account with this e-mail and password; a cheaper hash is made anew (158). */
   async verify(email: string, password: string): Promise<number | undefined> {
     const row = await this.db
       .selectFrom('admin_accounts')
@@ -94,20 +91,11 @@ export class AdminAccounts {
     ]);
     return {
       accounts: accounts.map(entryOf),
-      invitations: invitations.map((row) => ({
-        id: Number(row.id),
-        email: row.email,
-        role: row.role,
-        createdAt: row.created_at,
-        expiresAt: row.expires_at,
-      })),
+      invitations: invitations.map(invitationOf),
     };
   }
 
-  /**
-   * Invites `email` as `role`: the invitation and its e-mail commit together; a pending
-   * invitation to the same address is replaced. 409 when an account has the address.
-   */
+  /** Invites `email` as `role`, replacing a pending invitation; its e-mail commits with it. */
   async invite(email: string, role: AdminRole, invitedBy: number, now = new Date()) {
     const address = normalEmail(email);
     return this.db.transaction().execute(async (trx) => {
@@ -149,13 +137,7 @@ export class AdminAccounts {
         ],
         now.toISOString(),
       );
-      return {
-        id,
-        email: row.email,
-        role: row.role,
-        createdAt: row.created_at,
-        expiresAt: row.expires_at,
-      };
+      return invitationOf(row);
     });
   }
 
@@ -169,10 +151,7 @@ export class AdminAccounts {
     return Number(result.numDeletedRows) > 0;
   }
 
-  /**
-   * A new token for a pending invitation's e-mail, made when it is sent (the raw token is never
-   * stored: a retried send makes another and the earlier link stops working).
-   */
+  /** A new token, made as the e-mail is sent: a retried send makes another, the first link dies. */
   async tokenToSend(invitationId: number, now = new Date()): Promise<InvitationToSend | undefined> {
     const token = newToken();
     const row = await this.db
@@ -198,11 +177,7 @@ export class AdminAccounts {
       .executeTakeFirst();
   }
 
-  /**
-   * Accepts the invitation of `token` (once: the conditional update lets one request win) and
-   * creates its account; answers the new account's id, or undefined for a used, expired or
-   * unknown token.
-   */
+  /** Creates the account of `token`'s invitation (once: one request wins); undefined if none. */
   async accept(
     token: string,
     name: string,
@@ -243,10 +218,7 @@ export class AdminAccounts {
     });
   }
 
-  /**
-   * Changes an account's role or enables/disables it. The founding owner stays an enabled owner:
-   * it is the spec's sign-in, and so there is always at least one owner.
-   */
+  /** Changes a role, or disables; the founding owner stays an enabled owner (the spec's sign-in). */
   async change(
     accountId: number,
     change: { role?: AdminRole | undefined; disabled?: boolean | undefined },
@@ -278,6 +250,17 @@ export class AdminAccounts {
       .executeTakeFirstOrThrow();
     return entryOf(updated);
   }
+}
+
+function invitationOf(row: {
+  id: number;
+  email: string;
+  role: AdminRole;
+  created_at: string;
+  expires_at: string;
+}): InvitationEntry {
+  const { id, email, role, created_at: createdAt, expires_at: expiresAt } = row;
+  return { id: Number(id), email, role, createdAt, expiresAt };
 }
 
 function entryOf(row: {

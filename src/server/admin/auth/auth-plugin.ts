@@ -26,10 +26,7 @@ export interface AdminAuth {
   upgradePasswordHash(password: string): Promise<void>;
   throttle: LoginThrottle;
   sessions: AdminSessions;
-  /**
-   * onRequest hook of every admin endpoint: 403 for a foreign Origin, 401 without a session, 403
-   * when the account's role may not use the route (route-permission.ts).
-   */
+  /** onRequest hook of the admin's routes: foreign Origin 403, no session 401, role 403. */
   guard(request: FastifyRequest, reply: FastifyReply): Promise<void>;
   /** 403 unless the request comes from our own pages (or carries no Origin at all). */
   checkOrigin(request: FastifyRequest, reply: FastifyReply): Promise<void>;
@@ -64,10 +61,7 @@ export interface AdminAuthOptions {
 
 const SAFE_METHODS = new Set(['GET', 'HEAD', 'OPTIONS']);
 
-/**
- * Server-side admin authentication (docs/decisions/020): password hash, database sessions in an
- * HttpOnly SameSite=Strict cookie, the login throttle and the guard.
- */
+/** The admin's sign-in (decision 020): password hash, sessions, the login throttle, the guard. */
 export const adminAuthPlugin = fp<AdminAuthOptions>(async (app, options) => {
   await app.register(fastifyCookie);
   const db = tablesOf<AdminAuthTables>(app.database.db);
@@ -104,9 +98,7 @@ export const adminAuthPlugin = fp<AdminAuthOptions>(async (app, options) => {
     );
   }
   const siteOrigin = new URL(options.siteUrl).origin;
-  // A public https site gets a Secure cookie whatever the hop to this server says (a proxy
-  // that terminates TLS may not forward the scheme); request.protocol follows
-  // X-Forwarded-Proto only when TRUST_PROXY names the proxy.
+  // Secure on a public https site whatever the last hop says: a TLS proxy may not forward it.
   const siteIsHttps = siteOrigin.startsWith('https:');
   const cookieOptions = (request: FastifyRequest, path = '/') => ({
     httpOnly: true,
@@ -127,8 +119,7 @@ export const adminAuthPlugin = fp<AdminAuthOptions>(async (app, options) => {
   app.decorateRequest('adminSession', null);
   const auth: AdminAuth = {
     passwordHash,
-    // This process goes on with the same session fingerprint, as other instances do; the
-    // stronger hash is read (and sessions made anew) at the next start.
+    // Sessions keep this start's fingerprint, as on other instances, until the next start.
     async upgradePasswordHash(password) {
       if (!generated || !needsRehash(auth.passwordHash)) return;
       auth.passwordHash = await hashPassword(password);

@@ -17,10 +17,7 @@ const minutes = (seconds: number) => {
   return `${value} minute${value === 1 ? '' : 's'}`;
 };
 
-/**
- * The one answer to a throttled attempt (a password, a code or passkey, a confirmation): 429 with
- * Retry-After; the client shows the spec's "Too many failed sign-in attempts" toast.
- */
+/** The one answer to a throttled attempt: 429 with Retry-After and the spec's text. */
 export function tooManyAttempts(
   request: FastifyRequest,
   reply: FastifyReply,
@@ -36,10 +33,7 @@ export function tooManyAttempts(
     });
 }
 
-/**
- * POST /api/admin/login, POST /api/admin/logout, GET /api/admin/session.
- * The session answer is always 200 ({authenticated}), so the screen can ask without an error.
- */
+/** Sign-in, sign-out and the session (always 200 {authenticated}: the screen asks freely). */
 export const adminAuthRoutes: FastifyPluginAsync<{ accounts: AdminAccounts }> = async (
   app,
   { accounts },

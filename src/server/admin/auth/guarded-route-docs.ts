@@ -3,10 +3,7 @@ import { describedError } from '../../platform/http/api-schemas';
 import { SESSION_SECURITY } from '../../platform/http/openapi';
 import { routePermission } from './route-permission';
 
-/**
- * onRoute hook of guarded routes: documents the guard's 401 and 403 and the session cookie as the
- * route's security in OpenAPI.
- */
+/** onRoute hook of guarded routes: documents the guard's 401 and 403, and the cookie. */
 export function documentGuardedRoute(route: RouteOptions): void {
   const schema = route.schema ?? {};
   const method = String(route.method);

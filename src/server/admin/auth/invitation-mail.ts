@@ -36,10 +36,7 @@ export function invitationMail(
   };
 }
 
-/**
- * Sends the outbox's invitation e-mails. The token is made at send time and only its hash
- * kept; a withdrawn, accepted or expired invitation's message is dropped by sending nothing.
- */
+/** Sends the outbox's invitation e-mails; a withdrawn or used invitation's sends nothing. */
 export function invitationSender(
   accounts: AdminAccounts,
   mailer: Mailer,

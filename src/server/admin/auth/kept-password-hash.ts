@@ -5,9 +5,8 @@ import { hashPassword, needsRehash, verifyPassword } from './password';
 const ROW = 1;
 
 /**
- * The hash of ADMIN_PASSWORD every instance uses: the kept one while it matches at today's cost,
- * else a new one (so an old, cheaper hash is upgraded at the next start). A fresh salt per start
- * would change the session fingerprint and end every session on each restart.
+ * The ADMIN_PASSWORD hash every instance uses: the kept one while it matches at today's cost. A
+ * fresh salt per start would end every session on each restart.
  */
 export async function keptPasswordHash(
   db: Kysely<AdminAuthTables>,

@@ -37,8 +37,7 @@ export interface Attempt {
 /** No refusal lasts longer than the address's window or the account's longest delay. */
 const LONGEST_WAIT_MS = Math.max(WINDOW_MS, MAX_ACCOUNT_DELAY_MS);
 
-// `until` may come from a concurrent request (or another instance) whose clock read a few
-// milliseconds later than `now`: the wait is capped, never a second past the longest one.
+// Capped: `until` may come from another instance whose clock is a little ahead.
 const refusedUntil = (until: number, now: Date): AttemptVerdict => ({
   allowed: false,
   retryAfterSeconds: Math.max(
@@ -57,10 +56,8 @@ const accountDelayMs = (failures: number): number =>
 const hourOf = (now: Date): string => now.toISOString().slice(0, 13);
 
 /**
- * Password sign-in limits, in the database so every instance sees them (docs/decisions/060, 158):
- * per address (an IPv6 address by its /64), per account with growing delays, and a site-wide
- * budget past which every sign-in waits. Attempts are counted BEFORE the password check, so
- * concurrent guesses cannot all pass it and a refused attempt costs no scrypt.
+ * Sign-in limits shared by every instance (decisions 060, 158): per address, per account, and a
+ * site-wide budget. Counted before the password check: a refused attempt costs no scrypt.
  */
 export class LoginThrottle {
   constructor(private readonly db: Kysely<AdminAuthTables>) {}
@@ -109,11 +106,7 @@ export class LoginThrottle {
       .execute();
   }
 
-  /**
-   * The window starts at the address's first attempt and is fixed: a refused attempt does not
-   * extend it. One upsert, the same on SQLite (3.35+) and PostgreSQL: reset when the window has
-   * passed, incremented otherwise; the database serialises concurrent upserts.
-   */
+  /** A fixed window from the first attempt, counted by one upsert the database serialises. */
   private async countAddressAttempt(ip: string, now: Date): Promise<AttemptVerdict> {
     const at = now.toISOString();
     const expired = new Date(now.getTime() - WINDOW_MS).toISOString();
@@ -133,11 +126,7 @@ export class LoginThrottle {
     return refusedUntil(new Date(row.window_started_at).getTime() + WINDOW_MS, now);
   }
 
-  /**
-   * An attempt at an account is counted as a failure until it succeeds, and sets when the next
-   * one may come. Refused before then, without counting. Written only if the row is still as
-   * read (compare and swap), so concurrent attempts each count on every instance.
-   */
+  /** A failure until it succeeds; sets the next one's time (compare and swap, so each counts). */
   private async countAccountAttempt(account: string, now: Date): Promise<AttemptVerdict> {
     const key = sha256Hex(account);
     for (;;) {
@@ -176,10 +165,7 @@ export class LoginThrottle {
     }
   }
 
-  /**
-   * Failures in the last hour, from this hour's count and the last one's share of the hour not
-   * yet past: a sliding hour, with no cliff at the top of the hour.
-   */
+  /** Failures in a sliding hour: this hour's, and the share of the last one not yet past. */
   private async siteBudgetSpent(now: Date): Promise<boolean> {
     const lastHour = hourOf(new Date(now.getTime() - HOUR_MS));
     const rows = await this.db

@@ -14,11 +14,7 @@ export interface PasswordSourceOptions {
   announce(password: string, file: string): Promise<void> | void;
 }
 
-/**
- * The scrypt hash the login checks: ADMIN_PASSWORD_HASH, ADMIN_PASSWORD (clear text not kept), or a
- * password generated on first start, announced once, whose hash stays in
- * DATA_DIR/admin-password.hash (0600).
- */
+/** ADMIN_PASSWORD_HASH, ADMIN_PASSWORD's hash, or a generated password's (announced once). */
 export async function resolveAdminPasswordHash(options: PasswordSourceOptions): Promise<string> {
   const { config, dataDir } = options;
   if (config.hash) return config.hash;

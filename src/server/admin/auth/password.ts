@@ -1,9 +1,6 @@
 import { randomBytes, scrypt, timingSafeEqual } from 'node:crypto';
 
-/**
- * scrypt hashes as `scrypt$N$r$p$<salt>$<key>` (base64): each carries its parameters, so the cost
- * can rise without invalidating stored hashes.
- */
+/* `scrypt$N$r$p$<salt>$<key>`: each hash carries its cost, so the cost can rise. */
 
 const KEY_LENGTH = 64;
 /** The cost of new hashes (docs/decisions/158); a stored hash below it is upgraded. */
@@ -22,8 +19,7 @@ function derive(password: string, salt: Buffer, options: Cost): Promise<Buffer> 
   const run = previous.then(
     () =>
       new Promise<Buffer>((resolve, reject) => {
-        // scrypt needs 128 * N * r bytes (128 MiB at the defaults) and a little more; Node
-        // refuses above 32 MiB unless told.
+        // 128 * N * r bytes and a little more: Node refuses above 32 MiB unless told.
         const maxmem = 128 * options.N * options.r + 16 * 1024 * 1024;
         scrypt(password, salt, KEY_LENGTH, { ...options, maxmem }, (error, key) =>
           error ? reject(error) : resolve(key),

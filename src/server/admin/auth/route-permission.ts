@@ -2,11 +2,7 @@ import type { AdminPermission } from '@shared/admin-accounts';
 
 const SAFE_METHODS = new Set(['GET', 'HEAD', 'OPTIONS']);
 
-/**
- * The routes whose permission is not their method's default, by "METHOD url pattern". Every
- * other guarded route needs `read` to GET and `work` to change anything, so a new route is
- * covered without a line here (docs/decisions/156).
- */
+/** Exceptions to the default: `read` to GET, `work` to change anything (decision 156). */
 const EXCEPTIONS: Record<string, AdminPermission> = {
   // Reads that are lead work: a file of every lead, held spam, a person's whole record.
   'GET /api/admin/export/:file': 'work',

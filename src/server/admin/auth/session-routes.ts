@@ -1,7 +1,6 @@
 import type { FastifyPluginAsync } from 'fastify';
 import { can } from '@shared/admin-accounts';
 import { arrayOfObjects, errorBody, idParams, nullable } from '../../platform/http/api-schemas';
-import { deviceName } from './device-name';
 
 const sessionEntry = {
   id: { type: 'integer' },
@@ -39,15 +38,7 @@ export const adminSessionRoutes: FastifyPluginAsync = async (app) => {
       if (of !== account.id && !can(account.role, 'manage')) {
         return reply.code(403).send({ error: "Only an owner sees another account's sessions" });
       }
-      const rows = await sessions.list(of);
-      return rows.map((row) => ({
-        id: row.id,
-        device: deviceName(row.userAgent),
-        network: row.network,
-        createdAt: row.createdAt,
-        lastSeenAt: row.lastSeenAt,
-        current: row.id === id,
-      }));
+      return sessions.list(of, id);
     },
   );
 

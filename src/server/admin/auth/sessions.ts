@@ -1,8 +1,9 @@
-import type { Kysely } from 'kysely';
+import type { ExpressionBuilder, Kysely, UpdateQueryBuilder, UpdateResult } from 'kysely';
 import type { AdminAccount } from '@shared/admin-accounts';
 import { networkOf } from '../../platform/http/address-key';
 import { newToken, sha256Hex } from '../../platform/http/tokens';
 import type { AdminAuthTables } from './auth-tables';
+import { deviceName } from './device-name';
 
 /** An admin session lasts 12 hours from sign-in at most (absolute, issue 4 and 10). */
 export const SESSION_TTL_MS = 12 * 60 * 60 * 1000;
@@ -11,20 +12,14 @@ export const SESSION_IDLE_MS = 30 * 60 * 1000;
 /** A session's last use is written at most this often: not one write per request. */
 export const TOUCH_INTERVAL_MS = 60 * 1000;
 
-/**
- * What a session is bound to: its account's password hash. Changing the password changes it,
- * and sessions made under another password are refused (docs/decisions/063).
- */
+/** A session is bound to its account's password: another password refuses it (decision 063). */
 export const passwordFingerprint = (passwordHash: string): string =>
   sha256Hex(`admin-session:${passwordHash}`);
 
 /** The founding owner: signs in with ADMIN_PASSWORD alone (the spec's sign-in). */
 export const OWNER_ACCOUNT_ID = 1;
 
-/**
- * An account's password hash: the founding owner's is ADMIN_PASSWORD's, an invited account's its
- * own, or null for one that signs in with passkeys alone (decision 163).
- */
+/** The owner's is ADMIN_PASSWORD's; null for an account with passkeys alone (decision 163). */
 export const passwordHashOf = (
   account: { id: number; password_hash: string | null },
   ownerPasswordHash: string,
@@ -49,30 +44,15 @@ export interface SessionClient {
   ip: string;
 }
 
-/** The client of a request (a Fastify request fits). */
 export const sessionClient = (request: {
   headers: { 'user-agent'?: string | undefined };
   ip: string;
 }): SessionClient => ({ userAgent: request.headers['user-agent'], ip: request.ip });
 
-/** A live session as its account's list shows it. */
-export interface SessionRow {
-  id: number;
-  accountId: number;
-  userAgent: string | null;
-  network: string | null;
-  createdAt: string;
-  lastSeenAt: string | null;
-}
-
-/**
- * Sessions live in the database, so every instance accepts them (docs/decisions/020). Only the
- * SHA-256 of the 32-byte token is stored: reading the table does not sign anyone in.
- */
+/** Sessions in the database, so every instance accepts them; only the token's SHA-256 is kept. */
 export class AdminSessions {
   constructor(
     private readonly db: Kysely<AdminAuthTables>,
-    /** The ADMIN_PASSWORD's hash: the founding owner's password. */
     private readonly ownerPasswordHash: string,
   ) {}
 
@@ -117,10 +97,7 @@ export class AdminSessions {
     return { id: Number(id), account: signedIn, token, expiresAt };
   }
 
-  /**
-   * The live session of `token`: not revoked, within 12 h of sign-in and 30 min of last use, of
-   * an enabled account, under its current password. The use is written at most once a minute.
-   */
+  /** The live session of `token`, of an enabled account under its current password. */
   async resume(token: string | undefined, now = new Date()): Promise<LiveSession | undefined> {
     if (!token || token.length > 200) return undefined;
     const row = await this.live(now)
@@ -154,50 +131,34 @@ export class AdminSessions {
 
   /** Logout: the session is refused from now on, even if its cookie is replayed. */
   async revoke(token: string | undefined, now = new Date()): Promise<void> {
-    if (!token) return;
-    await this.db
-      .updateTable('admin_sessions')
-      .set({ revoked_at: now.toISOString() })
-      .where('token_hash', '=', sha256Hex(token))
-      .where('revoked_at', 'is', null)
-      .execute();
+    if (token)
+      await this.revokeWhere(now, (query) => query.where('token_hash', '=', sha256Hex(token)));
   }
 
   /** Ends every live session of `keep`'s account but `keep`; answers how many it ended. */
-  async revokeOthers(keep: LiveSession, now = new Date()): Promise<number> {
-    const ids = await this.live(now)
-      .select('id')
-      .where('account_id', '=', keep.account.id)
-      .where('id', '!=', keep.id)
-      .execute();
-    if (ids.length === 0) return 0;
-    const result = await this.db
-      .updateTable('admin_sessions')
-      .set({ revoked_at: now.toISOString() })
-      .where(
-        'id',
-        'in',
-        ids.map((row) => row.id),
-      )
-      .where('revoked_at', 'is', null)
-      .executeTakeFirst();
-    return Number(result.numUpdatedRows);
+  revokeOthers(keep: LiveSession, now = new Date()): Promise<number> {
+    return this.revokeWhere(now, (query) =>
+      query
+        .where((eb) => isLive(eb, now))
+        .where('account_id', '=', keep.account.id)
+        .where('id', '!=', keep.id),
+    );
   }
 
-  /** The live sessions of an account, most recently used first. */
-  async list(accountId: number, now = new Date()): Promise<SessionRow[]> {
+  /** The live sessions of an account as its list shows them, most recently used first. */
+  async list(accountId: number, currentId: number, now = new Date()) {
     const rows = await this.live(now)
-      .select(['id', 'account_id', 'user_agent', 'network', 'created_at', 'last_seen_at'])
+      .select(['id', 'user_agent', 'network', 'created_at', 'last_seen_at'])
       .where('account_id', '=', accountId)
       .orderBy('last_seen_at', 'desc')
       .execute();
     return rows.map((row) => ({
       id: Number(row.id),
-      accountId: Number(row.account_id),
-      userAgent: row.user_agent,
+      device: deviceName(row.user_agent),
       network: row.network,
       createdAt: row.created_at,
       lastSeenAt: row.last_seen_at,
+      current: Number(row.id) === currentId,
     }));
   }
 
@@ -210,31 +171,17 @@ export class AdminSessions {
     return row?.account_id === null || row === undefined ? undefined : Number(row.account_id);
   }
 
-  /** Ends one session by id; true when it was live. */
-  async end(sessionId: number, now = new Date()): Promise<boolean> {
-    const result = await this.db
-      .updateTable('admin_sessions')
-      .set({ revoked_at: now.toISOString() })
-      .where('id', '=', sessionId)
-      .where('revoked_at', 'is', null)
-      .executeTakeFirst();
-    return Number(result.numUpdatedRows) > 0;
+  /** Ends one session by id. */
+  async end(sessionId: number, now = new Date()): Promise<void> {
+    await this.revokeWhere(now, (query) => query.where('id', '=', sessionId));
   }
 
   /** Ends every session of an account (it was disabled). */
   async endAll(accountId: number, now = new Date()): Promise<void> {
-    await this.db
-      .updateTable('admin_sessions')
-      .set({ revoked_at: now.toISOString() })
-      .where('account_id', '=', accountId)
-      .where('revoked_at', 'is', null)
-      .execute();
+    await this.revokeWhere(now, (query) => query.where('account_id', '=', accountId));
   }
 
-  /**
-   * A new token for `session`, the old one revoked (every change of factor): the new session keeps
-   * the old one's sign-in time, expiry and last confirmation, so no limit is stretched.
-   */
+  /** A new token for `session` (a change of factor), keeping its limits: none is stretched. */
   async rotate(session: LiveSession, now = new Date()): Promise<NewSession> {
     const old = await this.db
       .selectFrom('admin_sessions')
@@ -259,11 +206,28 @@ export class AdminSessions {
     return { id, account: session.account, token, expiresAt: new Date(old.expires_at) };
   }
 
+  private async revokeWhere(now: Date, which: (query: SessionUpdate) => SessionUpdate) {
+    const query = this.db.updateTable('admin_sessions').set({ revoked_at: now.toISOString() });
+    const result = await which(query.where('revoked_at', 'is', null)).executeTakeFirst();
+    return Number(result.numUpdatedRows);
+  }
+
   private live(now: Date) {
-    return this.db
-      .selectFrom('admin_sessions')
-      .where('revoked_at', 'is', null)
-      .where('expires_at', '>', now.toISOString())
-      .where('last_seen_at', '>', new Date(now.getTime() - SESSION_IDLE_MS).toISOString());
+    return this.db.selectFrom('admin_sessions').where((eb) => isLive(eb, now));
   }
 }
+
+type SessionUpdate = UpdateQueryBuilder<
+  AdminAuthTables,
+  'admin_sessions',
+  'admin_sessions',
+  UpdateResult
+>;
+
+/** Not revoked, within 12 h of sign-in and 30 min of last use. */
+const isLive = (eb: ExpressionBuilder<AdminAuthTables, 'admin_sessions'>, now: Date) =>
+  eb.and([
+    eb('revoked_at', 'is', null),
+    eb('expires_at', '>', now.toISOString()),
+    eb('last_seen_at', '>', new Date(now.getTime() - SESSION_IDLE_MS).toISOString()),
+  ]);

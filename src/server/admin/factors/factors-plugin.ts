@@ -24,10 +24,7 @@ export interface AdminFactors {
   required: boolean;
   /** The second factors an account can sign in with; empty when it has none. */
   of(accountId: number): Promise<SecondFactor[]>;
-  /**
-   * After a right password: when the account has a second factor, starts the pending sign-in
-   * (cookie) and answers the body to send instead of a session; undefined otherwise.
-   */
+  /** After a right password: the pending sign-in's answer if the account has a factor. */
   secondFactorStep(
     request: FastifyRequest,
     reply: FastifyReply,
@@ -61,11 +58,7 @@ export interface FactorsOptions {
   requireMfa: boolean;
 }
 
-/**
- * Second factors of the admin accounts (issue 22, docs/decisions/157): passkeys, an authenticator
- * app with recovery codes, the pending sign-in between password and factor, and the recent
- * confirmation that changing a factor asks for.
- */
+/** Second factors (decision 157), the pending sign-in, and the confirmation changes need. */
 export const factorsPlugin = fp<FactorsOptions>(async (app, options) => {
   const db = tablesOf<AdminFactorTables & AdminAuthTables>(app.database.db);
   const totp = new TotpFactor(tablesOf<AdminFactorTables>(app.database.db), options.brandName);

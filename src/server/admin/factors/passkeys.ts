@@ -12,16 +12,13 @@ import {
   type WebAuthnCredential,
 } from '@simplewebauthn/server';
 import type { AdminAuthTables } from '../auth/auth-tables';
-import type { AdminFactorTables, AdminWebauthnChallengesTable } from './factor-tables';
+import type { AdminFactorTables, WebauthnChallenge } from './factor-tables';
 
 /** A challenge is good for five minutes, and once. */
 const CHALLENGE_TTL_MS = 5 * 60 * 1000;
 
-/** What a challenge was handed out for: it answers that purpose, account or invitation alone. */
-type ChallengeOwner = Pick<
-  AdminWebauthnChallengesTable,
-  'purpose' | 'account_id' | 'invitation_id'
->;
+/** A challenge answers its purpose, account or invitation alone. */
+type ChallengeOwner = Pick<WebauthnChallenge, 'purpose' | 'account_id' | 'invitation_id'>;
 const SIGN_IN: ChallengeOwner = { purpose: 'sign_in', account_id: null, invitation_id: null };
 const ownerOf = (registrant: Registrant): ChallengeOwner =>
   'accountId' in registrant
@@ -36,10 +33,7 @@ export interface PasskeyView {
   lastUsedAt: string | null;
 }
 
-/**
- * Whose passkey a registration makes: a signed-in account's, or the account an invitation is
- * about to create (its first passkey instead of a password, decision 163).
- */
+/** A signed-in account, or the account an invitation is about to create (decision 163). */
 export type Registrant = { accountId: number } | { invitationId: number };
 
 /** Who the passkeys are for: the relying party is SITE_URL's host, its origin the only one. */
@@ -54,11 +48,7 @@ export const relyingPartyOf = (siteUrl: string, name: string): RelyingParty => {
   return { name, id: url.hostname, origin: url.origin };
 };
 
-/**
- * The accounts' passkeys (discoverable WebAuthn credentials with user verification): a passkey
- * sign-in needs no password, so the browser is asked for any passkey of this site, and the
- * credential's id names the account.
- */
+/** Discoverable credentials with user verification: the credential's id names the account. */
 export class Passkeys {
   constructor(
     private readonly db: Kysely<AdminFactorTables & AdminAuthTables>,
@@ -126,10 +116,7 @@ export class Passkeys {
     return verification?.verified ? verification.registrationInfo.credential : undefined;
   }
 
-  /**
-   * Keeps a verified passkey of `accountId` under `name` (in `db`, an invitation's transaction);
-   * answers its id, undefined when the credential is already kept.
-   */
+  /** Keeps a verified passkey (in `db`: an invitation's transaction); undefined if known. */
   async keep(
     accountId: number,
     name: string,
@@ -209,8 +196,7 @@ export class Passkeys {
     const result = await this.db
       .updateTable('admin_passkeys')
       .set({ name })
-      .where('account_id', '=', accountId)
-      .where('id', '=', id)
+      .where((eb) => eb.and({ account_id: accountId, id }))
       .executeTakeFirst();
     return Number(result.numUpdatedRows) === 1;
   }
@@ -218,8 +204,7 @@ export class Passkeys {
   async remove(accountId: number, id: number): Promise<boolean> {
     const result = await this.db
       .deleteFrom('admin_passkeys')
-      .where('account_id', '=', accountId)
-      .where('id', '=', id)
+      .where((eb) => eb.and({ account_id: accountId, id }))
       .executeTakeFirst();
     return Number(result.numDeletedRows) === 1;
   }

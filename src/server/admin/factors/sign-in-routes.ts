@@ -5,10 +5,7 @@ import { tooManyAttempts } from '../auth/auth-routes';
 import { signedInBody as signedIn, signInErrorBody as errorBody } from '../auth/auth-schemas';
 import { codeText, webauthnOptions, webauthnResponse } from './factor-schemas';
 
-/**
- * The throttle's account key of a factor attempt (decision 158): an account's codes have their
- * own budget; a passkey cannot be guessed, so its sign-in counts by address alone.
- */
+/** A factor attempt's throttle key (158): a passkey cannot be guessed, so by address alone. */
 export const factorAttempt = (request: FastifyRequest, accountId?: number) => ({
   address: request.ip,
   account: accountId === undefined ? `passkey from ${request.ip}` : `factor of ${accountId}`,
@@ -28,14 +25,7 @@ export async function throttled(
   return true;
 }
 
-/**
- * The sign-ins beside the password (docs/decisions/157):
- * - POST /api/admin/login/second-factor {code}: a password sign-in's second step, with the
- *   authenticator app's code or a recovery code, bound to the pending sign-in's cookie;
- * - POST /api/admin/passkeys/sign-in-options and POST /api/admin/login/passkey {response}: a
- *   passkey sign-in, no password (a passkey with user verification is two factors in one).
- * Both count as sign-in attempts in the login throttle.
- */
+/** The second step of a password sign-in, and the passkey sign-in (decision 157); throttled. */
 export const factorSignInRoutes: FastifyPluginAsync = async (app) => {
   const { adminAuth, adminFactors } = app;
 
@@ -52,17 +42,15 @@ export const factorSignInRoutes: FastifyPluginAsync = async (app) => {
     return adminAuth.signIn(request, reply, accountId);
   };
 
+  const signInAnswers = { 200: signedIn, 401: errorBody, 403: errorBody, 429: errorBody };
+
   app.post<{ Body: { code: string } }>(
     '/api/admin/login/second-factor',
     {
       onRequest: adminAuth.checkOrigin,
       schema: {
-        body: {
-          type: 'object',
-          properties: { code: codeText },
-          required: ['code'],
-        },
-        response: { 200: signedIn, 401: errorBody, 403: errorBody, 429: errorBody },
+        body: { type: 'object', properties: { code: codeText }, required: ['code'] },
+        response: signInAnswers,
       },
     },
     async (request, reply) => {
@@ -102,7 +90,7 @@ export const factorSignInRoutes: FastifyPluginAsync = async (app) => {
           properties: { response: webauthnResponse },
           required: ['response'],
         },
-        response: { 200: signedIn, 401: errorBody, 403: errorBody, 429: errorBody },
+        response: signInAnswers,
       },
     },
     async (request, reply) => {

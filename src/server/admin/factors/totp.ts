@@ -27,10 +27,7 @@ export interface TotpEnrolment {
   qrCode: string;
 }
 
-/**
- * An account's authenticator app and its recovery codes. A secret is a factor only once a first
- * code confirmed it; each accepted code's time step is kept, so the same code is refused again.
- */
+/** An account's authenticator app and recovery codes; a code is accepted once. */
 export class TotpFactor {
   constructor(
     private readonly db: Kysely<AdminFactorTables>,
@@ -128,10 +125,7 @@ export class TotpFactor {
     await this.db.deleteFrom('admin_recovery_codes').where('account_id', '=', accountId).execute();
   }
 
-  /**
-   * Checks `code` against the account's secret (confirmed or not, as `confirmed` says) and keeps
-   * its step; the conditional update makes two concurrent uses of one code accept only one.
-   */
+  /** Checks `code` and keeps its step; of two concurrent uses of one code, one wins. */
   private async accept(
     accountId: number,
     code: string,

@@ -2,10 +2,7 @@ import type { FastifyPluginAsync } from 'fastify';
 import { arrayOfObjects } from '../../platform/http/api-schemas';
 import { listAssignees } from '../../leads';
 
-/**
- * GET /api/admin/assignees: the accounts a lead may be assigned to (enabled owners and
- * recruiters), for the dashboard's assignee control (decision 162). Guarded scope.
- */
+/** The accounts a lead may be assigned to: enabled owners and recruiters (decision 162). */
 export const assigneeRoutes: FastifyPluginAsync = async (app) => {
   app.get(
     '/api/admin/assignees',

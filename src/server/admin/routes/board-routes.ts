@@ -18,11 +18,7 @@ interface BoardQuerystring {
   type?: string;
 }
 
-/**
- * The board's columns beside the listings (issue 22): GET {list}/board?status=…[&type=…] answers a
- * page of that status's cards, newest first; X-Next-Cursor pages on, X-Total-Count counts up to
- * 1,000 (then X-Total-Count-Capped). A card moves with the detail's PATCH.
- */
+/** A page of one status's cards, newest first, paged like the listings. */
 export const boardRoutes: FastifyPluginAsync<{ listing: LeadListing }> = async (
   app,
   { listing },

@@ -46,10 +46,7 @@ const configurationBody = {
   required: ['production', 'warnings', 'items', 'storage'],
 } as const;
 
-/**
- * GET /api/admin/configuration: the admin's Configuration panel (docs/decisions/143). The
- * settings are read once at start-up, so their part is computed once; `storage` is counted.
- */
+/** The Configuration panel (decision 143): settings summed up once, `storage` counted. */
 export const configurationRoutes: FastifyPluginAsync<{
   config: ServerConfig;
   storage: () => Promise<StorageFigures>;
@@ -65,9 +62,6 @@ export const configurationRoutes: FastifyPluginAsync<{
         response: { 200: configurationBody },
       },
     },
-    async (_request, reply) => {
-      reply.header('cache-control', 'no-store');
-      return { ...configuration, storage: await storage() };
-    },
+    async () => ({ ...configuration, storage: await storage() }),
   );
 };

@@ -48,10 +48,7 @@ const deliveriesBody = {
   required: ['failedCount', 'failedByDestination', 'failed'],
 } as const;
 
-/**
- * What the admin shows as delivery problems: messages given up, and messages whose last
- * attempt failed and that wait for a retry. Newest first, at most `limit`.
- */
+/** Messages given up, or waiting for a retry after a failure; newest first. */
 export async function failedDeliveries(db: Kysely<OutboxTables>, limit = 50): Promise<Deliveries> {
   const failing = db
     .selectFrom('outbox_messages')
@@ -94,23 +91,14 @@ export async function failedDeliveries(db: Kysely<OutboxTables>, limit = 50): Pr
   };
 }
 
-/**
- * GET /api/admin/deliveries: the lead notifications that failed to deliver (given up, or
- * waiting for a retry), newest 50, and a failing ad spend pull, so the dashboard can say
- * something is wrong.
- */
+/** The failed deliveries and a failing ad spend pull, so the dashboard can say so. */
 export const deliveriesRoutes: FastifyPluginAsync = async (app) => {
   const db = tablesOf<OutboxTables>(app.database.db);
-  app.get(
-    '/api/admin/deliveries',
-    { schema: { response: { 200: deliveriesBody } } },
-    async (_request, reply) => {
-      reply.header('cache-control', 'no-store');
-      const [deliveries, spendPull] = await Promise.all([
-        failedDeliveries(db, 50),
-        spendPullProblem(tablesOf<SpendTables>(app.database.db)),
-      ]);
-      return { ...deliveries, spendPull };
-    },
-  );
+  app.get('/api/admin/deliveries', { schema: { response: { 200: deliveriesBody } } }, async () => {
+    const [deliveries, spendPull] = await Promise.all([
+      failedDeliveries(db, 50),
+      spendPullProblem(tablesOf<SpendTables>(app.database.db)),
+    ]);
+    return { ...deliveries, spendPull };
+  });
 };

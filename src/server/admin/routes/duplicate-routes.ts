@@ -18,10 +18,7 @@ const duplicatesSchema = arrayOfObjects({
   },
 });
 
-/**
- * A candidate's possible duplicates and their merge (issue 22, decision 161). Registered in the
- * guarded scope; the merge is audited in its own transaction.
- */
+/** A candidate's possible duplicates and their merge (decision 161), audited in its transaction. */
 export const duplicateRoutes: FastifyPluginAsync<{ desk: LeadDesk }> = async (app, { desk }) => {
   app.get<{ Params: { id: number } }>(
     `${PATH}/duplicates`,

@@ -13,11 +13,7 @@ const fileName = (tab: ExportTab) => (tab === 'questionnaire-leads' ? 'typeform-
 /** Ticked leads an export names at most (a selection is the list's page or less). */
 const MAX_IDS = 500;
 
-/**
- * GET /api/admin/export/<tab>.csv?q=&status=&duplicates=&ids=: the whole tab (or the ticked leads), streamed as read, in constant memory
- * (docs/decisions/022, 025);
- * named <tab>-YYYY-MM-DD.csv (fileName).
- */
+/** A tab (or its ticked leads) as CSV, streamed in constant memory (decisions 022, 025). */
 export const exportRoutes: FastifyPluginAsync<{ desk: LeadDesk }> = async (app, { desk }) => {
   app.get<{
     Params: { file: string };

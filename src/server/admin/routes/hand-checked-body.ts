@@ -8,10 +8,8 @@ export type Parsed<Value> =
   { value: Value; fields?: undefined } | { value?: undefined; fields: FieldErrors };
 
 /**
- * `body` as an object of `known` fields only, or errors by field: `notObject` when it is no
- * object, "Unknown field" for the others (named under `prefix`). Bodies of the lead routes are
- * checked by hand: Fastify's validation would drop unknown fields and coerce types instead of
- * refusing them.
+ * `body` as an object of `known` fields only, or errors by field. Checked by hand: Fastify's
+ * validation would drop unknown fields and coerce types instead of refusing them.
  */
 export function knownFields(
   body: unknown,

@@ -5,10 +5,7 @@ import { messageTemplateSchema } from '@shared/schemas/message-template';
 import { bodySchemaOf, describedError, fieldErrorsBody } from '../../platform/http/api-schemas';
 import { INVALID_FIELDS_MESSAGE, validateBody, type MessageTemplates } from '../../leads';
 
-/*
- * Stage-change messages (docs/decisions/155): the admin's template per lead type and status.
- * `withdrawn` has none: the person set it, and it stops every message to them.
- */
+/* Stage-change messages (decision 155); `withdrawn` has none: it stops every message. */
 const templateStatuses = (leadType: LeadKind) =>
   leadStatuses[leadType].map((status) => status.value as string).filter((s) => s !== 'withdrawn');
 const leadTypes: readonly LeadKind[] = ['candidate', 'company'];

@@ -1,10 +1,6 @@
 import ipaddr from 'ipaddr.js';
 
-/**
- * The key a per-address limit counts `ip` under: an IPv4 address whole, an IPv6 address by its
- * /64 (one subscriber's network: its host half is theirs to change at will), and an IPv4-mapped
- * IPv6 address as its IPv4 address.
- */
+/** A per-address limit's key: IPv4 whole, IPv6 by its /64 (one subscriber's network). */
 export function addressKey(ip: string): string {
   const address = ip.split('%')[0] ?? ip;
   if (!ipaddr.isValid(address)) return ip;
@@ -18,10 +14,7 @@ export function addressKey(ip: string): string {
     .join(':')}::/64`;
 }
 
-/**
- * The network of `ip`, coarse enough to say "where" without naming the host: an IPv4 address's
- * /24, an IPv6 address's /64 (addressKey's).
- */
+/** The network of `ip` (IPv4 /24, IPv6 /64): "where" without naming the host. */
 export function networkOf(ip: string): string {
   const key = addressKey(ip);
   if (key.endsWith('/64') || !ipaddr.IPv4.isValidFourPartDecimal(key)) return key;

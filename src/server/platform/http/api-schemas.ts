@@ -1,10 +1,7 @@
 import { toJSONSchema } from 'zod/mini';
 import type { $ZodType } from 'zod/v4/core';
 
-/*
- * JSON schemas shared by the API's routes. Response schemas also serialize (unlisted properties are
- * dropped), so each lists every field a client reads (docs/decisions/100).
- */
+/* Schemas shared by the routes; a response schema drops what it does not list (decision 100). */
 
 /** `{"error": "..."}`: every error answer of the API. */
 export const errorBody = {
@@ -67,10 +64,7 @@ export const describedError = (description: string, headers?: Record<string, obj
   ...(headers ? { headers } : {}),
 });
 
-/**
- * The JSON schema of a shared zod schema's input; rules JSON Schema cannot express stay the zod
- * schema's, which the handler runs.
- */
+/** A shared zod schema's input as JSON Schema, for documentation: the handler runs zod. */
 export function bodySchemaOf(schema: $ZodType): Record<string, unknown> {
   const { $schema: _dialect, ...json } = toJSONSchema(schema, {
     io: 'input',

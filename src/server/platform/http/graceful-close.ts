@@ -1,9 +1,6 @@
 import fp from 'fastify-plugin';
 
-/**
- * Once closing has begun every answer carries `Connection: close`: otherwise a keep-alive
- * connection stays open up to its timeout (72 s) after its last answer and the shutdown waits.
- */
+/** While closing, `Connection: close`: an idle keep-alive connection would hold the shutdown. */
 export const gracefulClose = fp(async (app) => {
   let closing = false;
   app.addHook('preClose', (done) => {

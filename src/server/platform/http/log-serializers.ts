@@ -1,7 +1,4 @@
-/**
- * Request logs keep what operating the site needs: method, path and request id. The client's
- * IP and the query string (an admin search holds names and e-mails) are personal data.
- */
+/** Method and path only: the client's IP and the query string (a search) are personal data. */
 export const logSerializers = {
   req: (request: { method: string; url: string }) => ({
     method: request.method,

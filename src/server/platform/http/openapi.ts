@@ -19,10 +19,7 @@ export interface OpenApiOptions {
 
 declare module 'fastify' {
   interface FastifySchema {
-    /**
-     * The body as documented for a route that validates it itself (shared zod schema), so its 400
-     * keeps its own shape; shown as the requestBody.
-     */
+    /** The body of a route that validates it itself (its 400 keeps its shape), for the docs. */
     documentedBody?: unknown;
   }
 }
@@ -31,10 +28,7 @@ type ResponseMap = Record<string, unknown>;
 
 const BODY_METHODS = new Set(['POST', 'PUT', 'PATCH', 'DELETE']);
 
-/**
- * Answers any API route can give because of the platform (bad or oversized body, bad parameters,
- * failure, shutting down); a route's own entry wins.
- */
+/** Answers any route can give because of the platform; a route's own entry wins. */
 function platformAnswers(method: string, schema: FastifySchema): ResponseMap {
   const answers: ResponseMap = {
     // Node answers this itself, before any route runs, and closes the connection.
@@ -86,11 +80,7 @@ function checkDescribed(route: RouteOptions, response: ResponseMap): void {
   }
 }
 
-/**
- * The OpenAPI 3.1 document at GET /api/openapi.json, from the routes' own schemas
- * (docs/decisions/100). Registered before the routes; refuses a route that documents none of its
- * answers.
- */
+/** The OpenAPI document from the routes' schemas (decision 100); each must describe a success. */
 export const openApi = fp<OpenApiOptions>(async (app, { sessionCookie, title, description }) => {
   app.addHook('onRoute', (route) => {
     if (!route.url.startsWith('/api/') || route.method === 'HEAD') return;

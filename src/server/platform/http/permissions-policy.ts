@@ -1,8 +1,4 @@
-/**
- * Browser features the site never uses, off for our pages and what they embed (the questionnaire
- * iframe too). Only names Chromium knows: it warns on every page about an unknown one, and a
- * browser test watches for that.
- */
+/** Features the site never uses, off; only names Chromium knows (it warns on unknown ones). */
 const DISABLED = [
   'accelerometer',
   'autoplay',
@@ -35,10 +31,7 @@ const policy = (allowed: readonly string[]) =>
 
 export const PERMISSIONS_POLICY = policy([]);
 
-/**
- * The pages that sign in or register with a passkey (/admin, /admin/invite): WebAuthn for our own
- * origin. Chromium refuses navigator.credentials.get where the policy says () (issue 22).
- */
+/** The passkey pages (/admin, /admin/invite): WebAuthn for our own origin. */
 export const PASSKEY_PAGES_PERMISSIONS_POLICY = policy([
   'publickey-credentials-create',
   'publickey-credentials-get',

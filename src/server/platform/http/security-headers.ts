@@ -14,9 +14,8 @@ export interface SecurityHeadersOptions {
 const HSTS_MAX_AGE_SECONDS = 63_072_000;
 
 /**
- * Security headers on every response (docs/decisions/041-content-security-policy-and-headers.md):
- * the API's policy lets nothing load; pages replace it with their own (site/page-set.ts). No API
- * answer is stored by a browser or a proxy: it may hold a person's data or a one-time answer.
+ * Security headers on every response (decision 041); pages replace the API's policy with their
+ * own. No API answer is stored: it may hold a person's data or a one-time answer.
  */
 export const securityHeaders = fp<SecurityHeadersOptions>(async (app, { hsts }) => {
   await app.register(helmet, {

@@ -5,11 +5,7 @@ export const LOG_BLOCK_BYTES = 4096;
 /** The longest a line waits for its block to fill (sonic-boom's periodicFlush). */
 export const LOG_FLUSH_MS = 1000;
 
-/**
- * JSON log lines to `fd` in blocks of up to 4 KB, not one system call per line
- * (docs/decisions/144). A line waits at most LOG_FLUSH_MS; pino's exit hook flushes the rest, after
- * a crash too.
- */
+/** JSON lines to `fd` in blocks of 4 KB, not a write per line (decision 144). */
 export function jsonLogStream(fd = 1) {
   return pino.destination({
     dest: fd,

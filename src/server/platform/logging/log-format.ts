@@ -1,8 +1,3 @@
-/*
- * How the process writes its log (docs/decisions/142): JSON lines for whatever reads them
- * (journald, a log shipper, a pipe), readable lines when a person watches a terminal.
- */
-
 /** LOG_FORMAT: `auto` picks by the terminal; `pretty` and `json` force one. */
 export const LOG_FORMAT_SETTINGS = ['auto', 'pretty', 'json'] as const;
 export type LogFormatSetting = (typeof LOG_FORMAT_SETTINGS)[number];

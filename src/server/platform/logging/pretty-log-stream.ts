@@ -1,9 +1,6 @@
 import pretty from 'pino-pretty';
 
-/**
- * pino-pretty in-process, not as a transport (whose worker could not find it from the esbuild
- * bundle). Synchronous, so the last lines before an exit are kept; colours on a TTY.
- */
+/** pino-pretty in-process (a transport's worker misses it in the bundle), synchronous. */
 export function prettyLogStream(colorize: boolean) {
   return pretty({
     colorize,

@@ -13,10 +13,7 @@ export interface MailSettings {
   timeoutMs?: number;
 }
 
-/**
- * nodemailer's default timeouts would hang a send on a stuck server for minutes: one bound per step
- * instead (docs/decisions/105); `?socketTimeout=…` in SMTP_URL still overrides it.
- */
+/** A bound per step: nodemailer's defaults would hang a send for minutes (decision 105). */
 export const SMTP_TIMEOUT_MS = 15_000;
 
 export interface MailMessage {
@@ -38,10 +35,7 @@ export interface Mailer {
   close(): void;
 }
 
-/**
- * The transport (docs/decisions/023): SMTP_URL, else SendGrid's relay with SENDGRID_API_KEY, else
- * .eml files in DATA_DIR/outbox, so sending works on a fresh machine and tests can read it.
- */
+/** SMTP_URL, else SendGrid's relay, else .eml files in DATA_DIR/outbox (decision 023). */
 export function createMailer(mail: MailSettings, dataDir: string): Mailer {
   const timeouts = smtpTimeouts(mail.timeoutMs ?? SMTP_TIMEOUT_MS);
   if (mail.smtpUrl) {

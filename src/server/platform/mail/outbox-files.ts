@@ -1,17 +1,11 @@
 import { readdir, readFile, stat, unlink } from 'node:fs/promises';
 import path from 'node:path';
 
-/*
- * The local outbox of .eml files (DATA_DIR/outbox) that a person's request searches and erases;
- * only this instance's folder is read.
- */
+/* DATA_DIR/outbox's .eml files, searched and erased for a person; this instance's only. */
 
 export const OUTBOX_FOLDER = 'outbox';
 
-/**
- * The message as text a search can read: quoted-printable soft breaks and escapes undone, and
- * every base64 block decoded beside the raw text (nodemailer picks either per part).
- */
+/** The message as searchable text: quoted-printable undone, base64 blocks decoded beside it. */
 function readable(raw: string): string {
   const quotedPrintable = raw
     .replace(/=\r?\n/g, '')

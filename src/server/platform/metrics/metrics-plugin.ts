@@ -14,11 +14,7 @@ export interface MetricsPluginOptions {
   enabled: boolean;
 }
 
-/**
- * Decorates the app with its Metrics and times each answered request by route pattern; an unmatched
- * request is UNMATCHED_ROUTE, so an address scan cannot grow the label set. Registered before every
- * route.
- */
+/** Times each request by route pattern; an unmatched one cannot grow the label set. */
 export const metricsPlugin = fp<MetricsPluginOptions>(async (app, { enabled }) => {
   const metrics = new Metrics({
     enabled,

@@ -1,16 +1,16 @@
 import { collectDefaultMetrics, Counter, Gauge, Histogram, Registry } from 'prom-client';
 import type { OutboxDestination, OutboxState } from '../outbox/outbox-tables';
 
-/*
- * What an operator graphs (GET /metrics, docs/decisions/141). One registry per app, so several apps
- * in one test process do not collide. Label values come from closed sets: never personal data.
- */
+/* What an operator graphs (decision 141); one registry per app; labels from closed sets. */
 
 /** The route label of a request no route matched (any unknown URL, any method). */
 export const UNMATCHED_ROUTE = 'unmatched';
 
 /** Request latency buckets, in seconds: from a cached page (~1 ms) to a slow export. */
 const LATENCY_BUCKETS = [0.001, 0.0025, 0.005, 0.01, 0.025, 0.05, 0.1, 0.25, 0.5, 1, 2.5, 5, 10];
+
+/** How long the outbox counts read at a scrape are reused. */
+const OUTBOX_CACHE_MS = 5000;
 
 type HttpLabels = 'method' | 'route' | 'status_code';
 
@@ -24,8 +24,6 @@ export interface OutboxCount {
 export interface MetricsOptions {
   /** false (no METRICS_TOKEN): nothing scrapes, so no per-request hook nor process metrics. */
   enabled: boolean;
-  /** How long the outbox counts read at a scrape are reused (default 5 s). */
-  outboxCacheMs?: number;
   /** Told when a scrape could not read the outbox counts (the log). */
   onCollectError?: (error: unknown) => void;
 }
@@ -38,13 +36,11 @@ export class Metrics {
   private writeQueueDepth: () => number = () => 0;
   private outboxCounts: (() => Promise<OutboxCount[]>) | undefined;
   private outboxCache: { at: number; counts: Promise<OutboxCount[]> } | undefined;
-  private readonly outboxCacheMs: number;
   private readonly onCollectError: ((error: unknown) => void) | undefined;
 
   constructor(options: MetricsOptions) {
     this.enabled = options.enabled;
     this.onCollectError = options.onCollectError;
-    this.outboxCacheMs = options.outboxCacheMs ?? 5000;
     const registers = [this.registry];
     // Node's own: CPU, memory, heap, handles, GC, event loop lag (nodejs_eventloop_lag_*).
     if (this.enabled) collectDefaultMetrics({ register: this.registry });
@@ -105,7 +101,7 @@ export class Metrics {
     this.writeQueueDepth = depth;
   }
 
-  /** The outbox's counts, read at a scrape at most once per outboxCacheMs. */
+  /** The outbox's counts, read at a scrape at most once per OUTBOX_CACHE_MS. */
   watchOutbox(counts: () => Promise<OutboxCount[]>): void {
     this.outboxCounts = counts;
   }
@@ -118,7 +114,7 @@ export class Metrics {
   private readOutboxCounts(): Promise<OutboxCount[]> {
     if (!this.outboxCounts) return Promise.resolve([]);
     const now = Date.now();
-    if (!this.outboxCache || now - this.outboxCache.at >= this.outboxCacheMs) {
+    if (!this.outboxCache || now - this.outboxCache.at >= OUTBOX_CACHE_MS) {
       const counts = this.outboxCounts();
       this.outboxCache = { at: now, counts };
       // A failed read is not reused: the next scrape asks again.

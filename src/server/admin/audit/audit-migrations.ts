@@ -3,27 +3,25 @@ import { autoIncrementId } from '../../platform/database/migration-columns';
 import type { DialectName, MigrationSet } from '../../platform/database/migration-runner';
 
 /** 031: the admin audit log (docs/decisions/064); read newest first by id. */
-function createAuditEntries(dialect: DialectName): Migration {
-  return {
-    async up(db: Kysely<unknown>) {
-      await db.schema
-        .createTable('admin_audit_entries')
-        .addColumn('id', 'integer', autoIncrementId(dialect))
-        .addColumn('at', 'text', (c) => c.notNull())
-        .addColumn('action', 'text', (c) => c.notNull())
-        .addColumn('actor', 'text', (c) => c.notNull())
-        .addColumn('lead_type', 'text')
-        .addColumn('lead_id', 'integer')
-        .addColumn('detail', 'text')
-        .execute();
-      await db.schema
-        .createIndex('admin_audit_entries_lead_idx')
-        .on('admin_audit_entries')
-        .columns(['lead_type', 'lead_id'])
-        .execute();
-    },
-  };
-}
+const createAuditEntries = (dialect: DialectName): Migration => ({
+  async up(db: Kysely<unknown>) {
+    await db.schema
+      .createTable('admin_audit_entries')
+      .addColumn('id', 'integer', autoIncrementId(dialect))
+      .addColumn('at', 'text', (c) => c.notNull())
+      .addColumn('action', 'text', (c) => c.notNull())
+      .addColumn('actor', 'text', (c) => c.notNull())
+      .addColumn('lead_type', 'text')
+      .addColumn('lead_id', 'integer')
+      .addColumn('detail', 'text')
+      .execute();
+    await db.schema
+      .createIndex('admin_audit_entries_lead_idx')
+      .on('admin_audit_entries')
+      .columns(['lead_type', 'lead_id'])
+      .execute();
+  },
+});
 
 /** 151: the key of the person hashes (audit-log.ts), one row, made on first use. */
 const createAuditKeys: Migration = {

@@ -16,6 +16,25 @@ const answered = (payload: unknown): Record<string, unknown> => {
   }
 };
 
+/** The entry of an answer with `status`; none for any other answer. */
+const on =
+  (
+    status: number,
+    entry: (request: FastifyRequest, payload: unknown) => AuditEntryInput | undefined,
+  ): Outcome =>
+  (request, reply, payload) =>
+    reply.statusCode === status ? entry(request, payload) : undefined;
+
+/** A sign-in's entry, or its failure's (a 429 is not recorded: a flood would fill the log). */
+const signIn =
+  (detail?: string): Outcome =>
+  (_request, reply, payload) => {
+    if (reply.statusCode === 401) return { action: 'sign_in_failed' };
+    // A right password still waiting for its second factor is no sign-in yet.
+    if (reply.statusCode !== 200 || answered(payload).authenticated !== true) return undefined;
+    return { action: 'sign_in', detail };
+  };
+
 /** The export's tab and which filters narrowed it; the search text itself is never kept. */
 function exportDetail(request: FastifyRequest): string {
   const tab = (request.params as { file: string }).file.replace(/\.csv$/, '');
@@ -27,18 +46,18 @@ function exportDetail(request: FastifyRequest): string {
 }
 
 /** A template's entry: only a known lead type and status get a 200 or 204. */
-function templateEntry(action: AuditAction, request: FastifyRequest): AuditEntryInput {
+const templateEntry = (action: AuditAction) => (request: FastifyRequest) => {
   const { leadType, status } = request.params as {
     leadType: 'candidate' | 'company';
     status: string;
   };
   return { action, leadType, detail: status };
-}
+};
 
-const signInFailure = (reply: FastifyReply): AuditEntryInput | undefined =>
-  reply.statusCode === 401 ? { action: 'sign_in_failed' } : undefined;
+const deleted = (leadType: 'candidate' | 'company') =>
+  on(204, (request) => ({ action: 'delete', leadType, leadId: idParam(request) }));
 
-/** Changes of an account's own second factors (docs/decisions/157), by route and success status. */
+/** Changes of an account's own second factors (decision 157), by route and success status. */
 const factorChanges: Record<string, Outcome> = Object.fromEntries(
   (
     [
@@ -49,46 +68,26 @@ const factorChanges: Record<string, Outcome> = Object.fromEntries(
       ['DELETE /api/admin/totp', 204, 'totp_removed'],
       ['POST /api/admin/recovery-codes', 200, 'recovery_codes_regenerated'],
     ] as const
-  ).map(([route, status, action]): [string, Outcome] => [
-    route,
-    (_request, reply) => (reply.statusCode === status ? { action } : undefined),
-  ]),
+  ).map(([route, status, action]) => [route, on(status, () => ({ action }))]),
 );
 
 /** Actions recorded from their route's answer, so those routes need not know the log. */
 export const auditedOutcomes: Record<string, Outcome> = {
-  // Not a 429 (a flood would fill the log), nor a password still waiting for its second factor.
-  'POST /api/admin/login': (_request, reply, payload) =>
-    reply.statusCode === 200
-      ? answered(payload).authenticated === true
-        ? { action: 'sign_in' }
-        : undefined
-      : signInFailure(reply),
-  'POST /api/admin/login/second-factor': (_request, reply) =>
-    reply.statusCode === 200
-      ? { action: 'sign_in', detail: 'with a second factor' }
-      : signInFailure(reply),
-  'POST /api/admin/login/passkey': (_request, reply) =>
-    reply.statusCode === 200
-      ? { action: 'sign_in', detail: 'with a passkey' }
-      : signInFailure(reply),
+  'POST /api/admin/login': signIn(),
+  'POST /api/admin/login/second-factor': signIn('with a second factor'),
+  'POST /api/admin/login/passkey': signIn('with a passkey'),
   ...factorChanges,
-  'POST /api/admin/sign-out-everywhere': (_request, reply, payload) =>
-    reply.statusCode === 200
-      ? { action: 'sign_out_everywhere', detail: `ended ${Number(answered(payload).ended)}` }
-      : undefined,
-  'GET /api/admin/export/:file': (request, reply) =>
-    reply.statusCode === 200 ? { action: 'export', detail: exportDetail(request) } : undefined,
-  'DELETE /api/candidate-submissions/:id': (request, reply) =>
-    reply.statusCode === 204
-      ? { action: 'delete', leadType: 'candidate', leadId: idParam(request) }
-      : undefined,
-  'DELETE /api/company-submissions/:id': (request, reply) =>
-    reply.statusCode === 204
-      ? { action: 'delete', leadType: 'company', leadId: idParam(request) }
-      : undefined,
-  'POST /api/candidate-submissions/:id/send-email': (request, reply, payload) => {
-    if (reply.statusCode !== 200) return undefined;
+  'POST /api/admin/sign-out-everywhere': on(200, (_request, payload) => ({
+    action: 'sign_out_everywhere',
+    detail: `ended ${Number(answered(payload).ended)}`,
+  })),
+  'GET /api/admin/export/:file': on(200, (request) => ({
+    action: 'export',
+    detail: exportDetail(request),
+  })),
+  'DELETE /api/candidate-submissions/:id': deleted('candidate'),
+  'DELETE /api/company-submissions/:id': deleted('company'),
+  'POST /api/candidate-submissions/:id/send-email': on(200, (request, payload) => {
     const { transport } = answered(payload);
     return {
       action: 'email_sent',
@@ -96,27 +95,20 @@ export const auditedOutcomes: Record<string, Outcome> = {
       leadId: idParam(request),
       detail: typeof transport === 'string' ? `via ${transport}` : undefined,
     };
-  },
-  'POST /api/admin/users': (request, reply, payload) =>
-    reply.statusCode === 201
-      ? {
-          action: 'account_invited',
-          detail: `invitation ${Number(answered(payload).id)} as ${String((request.body as { role: string }).role)}`,
-        }
-      : undefined,
-  'DELETE /api/admin/invitations/:id': (request, reply) =>
-    reply.statusCode === 204
-      ? { action: 'invitation_withdrawn', detail: `invitation ${idParam(request)}` }
-      : undefined,
-  'POST /api/admin/invitation/accept': (request, reply) =>
-    reply.statusCode === 200
-      ? {
-          action: 'invitation_accepted',
-          detail: 'passkey' in (request.body as object) ? 'with a passkey' : undefined,
-        }
-      : undefined,
-  'PATCH /api/admin/users/:id': (request, reply) => {
-    if (reply.statusCode !== 200) return undefined;
+  }),
+  'POST /api/admin/users': on(201, (request, payload) => ({
+    action: 'account_invited',
+    detail: `invitation ${Number(answered(payload).id)} as ${String((request.body as { role: string }).role)}`,
+  })),
+  'DELETE /api/admin/invitations/:id': on(204, (request) => ({
+    action: 'invitation_withdrawn',
+    detail: `invitation ${idParam(request)}`,
+  })),
+  'POST /api/admin/invitation/accept': on(200, (request) => ({
+    action: 'invitation_accepted',
+    detail: 'passkey' in (request.body as object) ? 'with a passkey' : undefined,
+  })),
+  'PATCH /api/admin/users/:id': on(200, (request) => {
     const { role, disabled } = request.body as { role?: string; disabled?: boolean };
     const changes = [
       role === undefined ? undefined : `role ${role}`,
@@ -126,14 +118,18 @@ export const auditedOutcomes: Record<string, Outcome> = {
       action: 'account_changed',
       detail: `account ${idParam(request)}: ${changes.filter(Boolean).join(', ')}`,
     };
-  },
-  'DELETE /api/admin/sessions/:id': (request, reply) =>
-    reply.statusCode === 204
-      ? { action: 'session_ended', detail: `session ${idParam(request)}` }
-      : undefined,
+  }),
+  'DELETE /api/admin/sessions/:id': on(204, (request) => ({
+    action: 'session_ended',
+    detail: `session ${idParam(request)}`,
+  })),
   // A stage-change message's lead type and status; its text is not personal data, but not kept.
-  'PUT /api/admin/message-templates/:leadType/:status': (request, reply) =>
-    reply.statusCode === 200 ? templateEntry('message_template_saved', request) : undefined,
-  'DELETE /api/admin/message-templates/:leadType/:status': (request, reply) =>
-    reply.statusCode === 204 ? templateEntry('message_template_removed', request) : undefined,
+  'PUT /api/admin/message-templates/:leadType/:status': on(
+    200,
+    templateEntry('message_template_saved'),
+  ),
+  'DELETE /api/admin/message-templates/:leadType/:status': on(
+    204,
+    templateEntry('message_template_removed'),
+  ),
 };

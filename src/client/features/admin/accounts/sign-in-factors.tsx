@@ -1,9 +1,9 @@
 import { useState, type FormEvent } from 'react';
 import { KeyRound } from 'lucide-react';
 import type { SecondFactor } from '@shared/admin-factors';
-import { Button, SubmitButton } from '../../components/ui/button';
-import { TextField } from '../../components/ui/form-field';
-import { useFactorSignIn } from './api/session';
+import { Button, SubmitButton } from '../../../components/ui/button';
+import { TextField } from '../../../components/ui/form-field';
+import { useFactorSignIn } from '../api/session';
 
 /** "Sign in with a passkey", beside the password: no password needed (docs/decisions/157). */
 export function PasskeySignIn({ label = 'Sign in with a passkey' }: { label?: string }) {

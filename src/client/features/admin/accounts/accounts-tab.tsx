@@ -1,14 +1,13 @@
 import { useId, useRef, useState, type FormEvent } from 'react';
 import { ADMIN_ROLES, type AccountEntry, type AdminRole } from '@shared/admin-accounts';
 import { clsx } from 'clsx';
-import { Button } from '../../components/ui/button';
-import { useAccounts, useChangeAccount, useInvite } from './api/accounts';
-import { useAccount } from './api/session';
-import type { ConfirmRequest } from './confirm-dialog';
-import { LeadTable, type Column } from './lead-table';
-import { LabelledSelect } from './labelled-select';
-import { controlClass } from './leads-tab';
-import { formatDate } from './leads';
+import { Button } from '../../../components/ui/button';
+import { useAccounts, useChangeAccount, useInvite } from '../api/accounts';
+import { useAccount } from '../api/session';
+import type { ConfirmRequest } from '../ui/confirm-dialog';
+import { DataTable, type Column } from '../ui/data-table';
+import { controlClass, Select } from '../ui/select';
+import { formatDate } from '../leads/leads';
 import { AccountSessions } from './sessions-panel';
 
 const roleLabels: Record<AdminRole, string> = {
@@ -45,7 +44,7 @@ function InviteForm() {
           className={clsx(controlClass, 'px-3')}
         />
       </div>
-      <LabelledSelect
+      <Select
         label="Role"
         value={role}
         onChange={(value) => setRole(value as AdminRole)}
@@ -108,7 +107,7 @@ export function AccountsTab({ onConfirm }: { onConfirm(request: ConfirmRequest):
     {
       header: 'Role',
       cell: (row) => (
-        <LabelledSelect
+        <Select
           label={`Role of ${row.name}`}
           hideLabel
           value={row.role}
@@ -149,7 +148,7 @@ export function AccountsTab({ onConfirm }: { onConfirm(request: ConfirmRequest):
   return (
     <div className="grid gap-6">
       <InviteForm />
-      <LeadTable caption="Accounts" columns={columns} rows={data.accounts} empty="No accounts" />
+      <DataTable caption="Accounts" columns={columns} rows={data.accounts} empty="No accounts" />
       {shownAccount && (
         <AccountSessions
           id={sessionsId}
@@ -161,7 +160,7 @@ export function AccountsTab({ onConfirm }: { onConfirm(request: ConfirmRequest):
           }}
         />
       )}
-      <LeadTable
+      <DataTable
         caption="Pending invitations"
         columns={[
           { header: 'E-mail', cell: (row) => row.email },

@@ -1,13 +1,13 @@
 import { useState } from 'react';
 import { leadStatuses, statusLabel } from '@shared/lead-status';
-import { Button } from '../../components/ui/button';
-import { ApiError } from '../../lib/api';
-import { downloadFile } from './api/http';
-import { useBulkChange } from './api/leads';
-import type { RowSelection } from './lead-table';
-import { StatusSelect } from './leads-tab';
+import { Button } from '../../../components/ui/button';
+import { ApiError } from '../../../lib/api';
+import { downloadFile } from '../api/http';
+import { useBulkChange } from '../api/leads';
+import type { RowSelection } from '../ui/data-table';
+import { Select } from '../ui/select';
 import { AssigneeSelect } from './assignee-form';
-import { NotifyCheckbox, useStatusMessage } from './message-templates-section';
+import { NotifyCheckbox, useStatusMessage } from '../settings/message-templates-section';
 import { bulkRequest, exportUrl, type LeadTabId, type TabFilter } from './tabs';
 
 /** Leads one bulk change may cover (the server's limit). */
@@ -166,7 +166,8 @@ export function BulkActions({
               apply();
             }}
           >
-            <StatusSelect
+            <Select
+              label="Status"
               value={status}
               onChange={setStatus}
               options={leadStatuses[kind]}

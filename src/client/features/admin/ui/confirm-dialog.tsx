@@ -1,6 +1,6 @@
 import { useRef } from 'react';
 import * as Dialog from '@radix-ui/react-dialog';
-import { Button } from '../../components/ui/button';
+import { Button } from '../../../components/ui/button';
 
 export interface ConfirmRequest {
   title: string;

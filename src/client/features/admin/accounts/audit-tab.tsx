@@ -1,10 +1,10 @@
 import { useState } from 'react';
 import { useQuery } from '@tanstack/react-query';
 import { auditActions, type AuditEntry } from '@shared/admin-audit';
-import { useAccounts } from './api/accounts';
-import { LeadTable } from './lead-table';
-import { LabelledSelect } from './labelled-select';
-import { formatDate } from './leads';
+import { useAccounts } from '../api/accounts';
+import { DataTable } from '../ui/data-table';
+import { Select } from '../ui/select';
+import { formatDate } from '../leads/leads';
 
 const actionLabel = (action: string) => action.replaceAll('_', ' ');
 
@@ -20,7 +20,7 @@ export function AuditTab() {
   return (
     <div className="grid gap-4">
       <div className="flex flex-wrap gap-4">
-        <LabelledSelect
+        <Select
           label="Account"
           value={account}
           onChange={setAccount}
@@ -30,7 +30,7 @@ export function AuditTab() {
             label: row.name,
           }))}
         />
-        <LabelledSelect
+        <Select
           label="Action"
           value={action}
           onChange={setAction}
@@ -41,7 +41,7 @@ export function AuditTab() {
       {entries.isError ? (
         <p role="alert">The audit log could not be loaded.</p>
       ) : (
-        <LeadTable
+        <DataTable
           caption="Audit log, newest first"
           busy={entries.isPending}
           columns={[

@@ -11,14 +11,14 @@ import {
   type DataSubjectReport,
 } from '@shared/admin-data-subject';
 import { clsx } from 'clsx';
-import { Button, SubmitButton } from '../../components/ui/button';
-import { TextField } from '../../components/ui/form-field';
-import { ApiError } from '../../lib/api';
-import { toast } from '../../lib/toast-store';
-import { adminToasts } from './admin-toasts';
-import { apiRequest, isUnauthorized, markSignedOut } from './api/http';
-import { refreshLeads } from './api/leads';
-import type { ConfirmRequest } from './confirm-dialog';
+import { Button, SubmitButton } from '../../../components/ui/button';
+import { TextField } from '../../../components/ui/form-field';
+import { ApiError } from '../../../lib/api';
+import { toast } from '../../../lib/toast-store';
+import { adminToasts } from '../ui/admin-toasts';
+import { apiRequest, isUnauthorized, markSignedOut } from '../api/http';
+import { refreshLeads } from '../api/leads';
+import type { ConfirmRequest } from '../ui/confirm-dialog';
 
 const numberFormat = new Intl.NumberFormat('en-US');
 

@@ -1,9 +1,9 @@
 import { useState } from 'react';
-import { Button } from '../../components/ui/button';
+import { Button } from '../../../../components/ui/button';
 import type { MatchReason, PossibleDuplicate } from '@shared/admin-duplicates';
-import { usePossibleDuplicates, useMergeLead } from './api/duplicates';
-import { ConfirmDialog, type ConfirmRequest } from './confirm-dialog';
-import { formatDate, fullName } from './leads';
+import { usePossibleDuplicates, useMergeLead } from '../../api/duplicates';
+import { ConfirmDialog, type ConfirmRequest } from '../../ui/confirm-dialog';
+import { formatDate, fullName } from '../leads';
 
 const reasonTexts: Record<MatchReason, string> = {
   phone: 'same phone',

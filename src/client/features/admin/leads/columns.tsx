@@ -1,7 +1,7 @@
 import { Mail, PanelRightOpen, Trash2 } from 'lucide-react';
 import { statusLabel, type LeadKind } from '@shared/lead-status';
 import { clsx } from 'clsx';
-import type { Column } from './lead-table';
+import type { Column } from '../ui/data-table';
 import {
   candidateApplication,
   candidateContact,

@@ -4,13 +4,13 @@ import {
   type QuarantinedSubmission,
   type QuarantinePage,
 } from '@shared/admin-quarantine';
-import { Button } from '../../components/ui/button';
-import { toast } from '../../lib/toast-store';
-import { adminToasts } from './admin-toasts';
-import { apiRequest } from './api/http';
-import { refreshLeads } from './api/leads';
-import type { ConfirmRequest } from './confirm-dialog';
-import { LeadTable, type Column } from './lead-table';
+import { Button } from '../../../components/ui/button';
+import { toast } from '../../../lib/toast-store';
+import { adminToasts } from '../ui/admin-toasts';
+import { apiRequest } from '../api/http';
+import { refreshLeads } from '../api/leads';
+import type { ConfirmRequest } from '../ui/confirm-dialog';
+import { DataTable, type Column } from '../ui/data-table';
 import { formatDate } from './leads';
 
 const QUARANTINE_URL = '/api/admin/quarantine?limit=100';
@@ -97,7 +97,7 @@ export function QuarantineTab({ onConfirm }: { onConfirm(request: ConfirmRequest
 
   if (isError) return <p className="text-red-700">Failed to load the quarantine.</p>;
   return (
-    <LeadTable
+    <DataTable
       caption={`Submissions held back as suspect: answered like any other, but not in the tabs, the counts or the notifications${data && data.total > data.rows.length ? ` (newest ${data.rows.length} of ${data.total})` : ''}`}
       columns={columns}
       rows={data?.rows ?? []}

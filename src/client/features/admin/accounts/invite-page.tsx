@@ -2,12 +2,12 @@ import { useEffect, useId, useState, type FormEvent } from 'react';
 import { startRegistration } from '@simplewebauthn/browser';
 import { KeyRound } from 'lucide-react';
 import { PASSWORD_MIN_LENGTH, type AdminRole } from '@shared/admin-accounts';
-import { Button, SubmitButton } from '../../components/ui/button';
-import { TextField } from '../../components/ui/form-field';
-import { Container } from '../../components/ui/section';
-import { session } from '../../lib/session-keys';
-import { apiRequest } from './api/http';
-import { errorText } from './api/accounts';
+import { Button, SubmitButton } from '../../../components/ui/button';
+import { TextField } from '../../../components/ui/form-field';
+import { Container } from '../../../components/ui/section';
+import { session } from '../../../lib/session-keys';
+import { apiRequest } from '../api/http';
+import { errorText } from '../api/accounts';
 
 type Invitation =
   | { state: 'checking' }

@@ -4,14 +4,14 @@ import * as DropdownMenu from '@radix-ui/react-dropdown-menu';
 import { ChevronDown, PanelRightOpen } from 'lucide-react';
 import { leadStatuses, statusLabel, type LeadKind } from '@shared/lead-status';
 import { clsx } from 'clsx';
-import { Button } from '../../components/ui/button';
-import { adminToasts } from './admin-toasts';
-import { AnnouncementLine, type Announcement } from './announcement';
-import { useBoardColumn, type BoardCard } from './api/board';
-import { useChangeStatus } from './api/lead-detail';
-import { useStatusMessages } from './message-templates-section';
-import { messageValues, StatusMessageOffer, useMessageOffer } from './status-message-offer';
-import { leadTabs, type LeadTabId } from './tabs';
+import { Button } from '../../../../components/ui/button';
+import { adminToasts } from '../../ui/admin-toasts';
+import { AnnouncementLine, type Announcement } from '../../ui/announcement';
+import { useBoardColumn, type BoardCard } from '../../api/board';
+import { useChangeStatus } from '../../api/lead-detail';
+import { useStatusMessages } from '../../settings/message-templates-section';
+import { messageValues, StatusMessageOffer, useMessageOffer } from '../status-message-offer';
+import { leadTabs, type LeadTabId } from '../tabs';
 
 /*
  * A tab's pipeline as a board (issue 22): a column per status, each paging on its own. A card

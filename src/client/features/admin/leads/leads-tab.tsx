@@ -2,14 +2,15 @@ import { useEffect, useId, useState } from 'react';
 import { Search } from 'lucide-react';
 import { candidateStatuses, companyStatuses, type LeadKind } from '@shared/lead-status';
 import { clsx } from 'clsx';
-import { Button } from '../../components/ui/button';
-import { adminToasts } from './admin-toasts';
-import { isUnauthorized } from './api/http';
-import { useLeadPage } from './api/leads';
+import { Button } from '../../../components/ui/button';
+import { adminToasts } from '../ui/admin-toasts';
+import { isUnauthorized } from '../api/http';
+import { useLeadPage } from '../api/leads';
 import { BulkActions, useSelection } from './bulk-actions';
 import { columnsFor, type AnyLead, type RowActions } from './columns';
-import { LeadBoard } from './lead-board';
-import { LeadTable } from './lead-table';
+import { LeadBoard } from './board/lead-board';
+import { DataTable } from '../ui/data-table';
+import { controlClass, Select } from '../ui/select';
 import { leadTabs, PAGE_SIZE, type LeadTabId, type TabFilter } from './tabs';
 
 const SEARCH_DEBOUNCE_MS = 300;
@@ -25,48 +26,6 @@ function statusOptions(tab: LeadTabId): readonly { value: string; label: string 
   );
   const closing = (value: string) => ['not_a_fit', 'withdrawn'].indexOf(value);
   return [...unique.values()].sort((a, b) => closing(a.value) - closing(b.value));
-}
-
-/** The admin's select and search box. */
-export const controlClass =
-  'block h-11 w-full rounded-lg border border-slate-300 bg-white text-base text-slate-900 shadow-sm focus-visible:border-accent-strong focus-visible:outline-2 focus-visible:outline-offset-1 focus-visible:outline-accent-strong';
-
-/** 'Status' and its choices: the list's filter, and the detail's control to change it. */
-export function StatusSelect({
-  value,
-  onChange,
-  options,
-  empty,
-  className,
-}: {
-  value: string;
-  onChange(status: string): void;
-  options: readonly { value: string; label: string }[];
-  /** The label of the choice '' (none when null). */
-  empty: string | null;
-  className: string;
-}) {
-  const id = useId();
-  return (
-    <div className={clsx('grid gap-1.5', className)}>
-      <label htmlFor={id} className="text-sm font-medium text-slate-800">
-        Status
-      </label>
-      <select
-        id={id}
-        value={value}
-        onChange={(event) => onChange(event.target.value)}
-        className={clsx(controlClass, 'px-3')}
-      >
-        {empty === null ? null : <option value="">{empty}</option>}
-        {options.map((status) => (
-          <option key={status.value} value={status.value}>
-            {status.label}
-          </option>
-        ))}
-      </select>
-    </div>
-  );
 }
 
 /** The tabs of one lead type each have a board; Lead Emails mixes both types. */
@@ -191,7 +150,8 @@ export function LeadsTab({
             />
           </div>
         </div>
-        <StatusSelect
+        <Select
+          label="Status"
           value={filter.status}
           onChange={(status) => onFilterChange(tab, { ...filter, status, offset: 0 })}
           options={statusOptions(tab)}
@@ -246,7 +206,7 @@ export function LeadsTab({
           onClear={clear}
         />
       ) : null}
-      <LeadTable
+      <DataTable
         caption={definition.caption}
         selection={selecting ? rowSelection : undefined}
         columns={columnsFor(tab, actions)}

@@ -1,9 +1,9 @@
 import { useId, useRef, useState, type FormEvent, type ReactNode } from 'react';
 import { Copy, Download, KeyRound, Pencil, Trash2 } from 'lucide-react';
-import { Button, SubmitButton } from '../../components/ui/button';
-import { TextField } from '../../components/ui/form-field';
+import { Button, SubmitButton } from '../../../components/ui/button';
+import { TextField } from '../../../components/ui/form-field';
 import type { AccountFactors } from '@shared/admin-factors';
-import { errorText } from './api/http';
+import { errorText } from '../api/http';
 import {
   startTotp,
   useAddPasskey,
@@ -16,8 +16,8 @@ import {
   useRemoveTotp,
   useRenamePasskey,
   type TotpEnrolment,
-} from './api/factors';
-import { useLogout } from './api/session';
+} from '../api/factors';
+import { useLogout } from '../api/session';
 
 const dateFormat = new Intl.DateTimeFormat('en-US', { dateStyle: 'medium', timeStyle: 'short' });
 

@@ -1,9 +1,9 @@
 import { useState } from 'react';
 import type { LeadKind } from '@shared/lead-status';
 import { renderTemplate, type PlaceholderValues } from '@shared/message-templates';
-import { site } from '../../lib/site';
+import { site } from '../../../lib/site';
 import type { CandidateLead, CompanyLead } from './leads';
-import { NotifyCheckbox, useStatusMessage } from './message-templates-section';
+import { NotifyCheckbox, useStatusMessage } from '../settings/message-templates-section';
 
 /*
  * A status change offers the new status's message (decision 155), ticked by default, with its

@@ -5,10 +5,10 @@ import { X } from 'lucide-react';
 import type { LeadConversion } from '@shared/admin-deliveries';
 import { leadStatuses, statusLabel, type LeadKind } from '@shared/lead-status';
 import { leadNoteSchema, MAX_NOTE_LENGTH, type LeadNoteInput } from '@shared/schemas/lead-note';
-import { Button } from '../../components/ui/button';
-import { TextareaField } from '../../components/ui/form-field';
-import { ApiError } from '../../lib/api';
-import { zodResolver } from '../../lib/zod-resolver';
+import { Button } from '../../../../components/ui/button';
+import { TextareaField } from '../../../../components/ui/form-field';
+import { ApiError } from '../../../../lib/api';
+import { zodResolver } from '../../../../lib/zod-resolver';
 import {
   useAddNote,
   useChangeStatus,
@@ -16,19 +16,19 @@ import {
   useMarkReviewed,
   type LeadDetail,
   type TimelineEntry,
-} from './api/lead-detail';
-import { AnnouncementLine, type Announcement } from './announcement';
-import { StatusBadge, UnverifiedBadge } from './columns';
-import { AssigneeForm } from './assignee-form';
-import type { Assignee } from './api/assignees';
-import { useReturnFocus } from './confirm-dialog';
-import { detailGroups, FieldList, SubmissionHistory } from './lead-fields';
-import { formatDate } from './leads';
-import { StatusSelect } from './leads-tab';
-import { messageValues, StatusMessageOffer, useMessageOffer } from './status-message-offer';
+} from '../../api/lead-detail';
+import { AnnouncementLine, type Announcement } from '../../ui/announcement';
+import { StatusBadge, UnverifiedBadge } from '../columns';
+import { AssigneeForm } from '../assignee-form';
+import type { Assignee } from '../../api/assignees';
+import { useReturnFocus } from '../../ui/confirm-dialog';
+import { detailGroups, FieldList, SubmissionHistory } from '../lead-fields';
+import { formatDate } from '../leads';
+import { Select } from '../../ui/select';
+import { messageValues, StatusMessageOffer, useMessageOffer } from '../status-message-offer';
 import { PossibleDuplicates } from './possible-duplicates';
 import type { PlaceholderValues } from '@shared/message-templates';
-import { useCan } from './api/session';
+import { useCan } from '../../api/session';
 
 // Said in the panel, not as a toast: the page behind is hidden from AT, and a toast takes Escape.
 type Announce = (message: Announcement) => void;
@@ -74,11 +74,12 @@ function StatusForm({
         );
       }}
     >
-      <StatusSelect
+      <Select
+        label="Status"
         value={choice}
         onChange={setPicked}
         options={leadStatuses[kind]}
-        empty={status === null ? 'Not set' : null}
+        empty={status === null ? 'Not set' : undefined}
         className="min-w-48"
       />
       <Button type="submit" variant="dark" size="md" aria-disabled={change.isPending}>

@@ -1,10 +1,10 @@
 import { useEffect, useRef } from 'react';
 import type { AccountEntry, SessionEntry } from '@shared/admin-accounts';
-import { Button } from '../../components/ui/button';
-import { useEndSession, useSessions } from './api/accounts';
-import type { ConfirmRequest } from './confirm-dialog';
-import { LeadTable } from './lead-table';
-import { formatDate } from './leads';
+import { Button } from '../../../components/ui/button';
+import { useEndSession, useSessions } from '../api/accounts';
+import type { ConfirmRequest } from '../ui/confirm-dialog';
+import { DataTable } from '../ui/data-table';
+import { formatDate } from '../leads/leads';
 
 /** Sessions, most recently used first, each but this browser's with its button to end it. */
 function SessionsTable({
@@ -19,7 +19,7 @@ function SessionsTable({
   ending: boolean;
 }) {
   return (
-    <LeadTable
+    <DataTable
       caption={caption}
       columns={[
         {

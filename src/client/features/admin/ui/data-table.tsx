@@ -42,8 +42,8 @@ function SelectAll<Row>({
   );
 }
 
-/** A lead table in a focusable region that scrolls sideways on narrow screens. */
-export function LeadTable<Row extends { id: number }>({
+/** A table in a focusable region that scrolls sideways on narrow screens. */
+export function DataTable<Row extends { id: number }>({
   caption,
   columns,
   rows,

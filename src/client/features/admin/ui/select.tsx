@@ -1,29 +1,38 @@
-import { useId } from 'react';
+import { useId, type ReactNode } from 'react';
 import { clsx } from 'clsx';
-import { controlClass } from './leads-tab';
+
+/** The admin's one look for a select, a search box or a text input. */
+export const controlClass =
+  'block h-11 w-full rounded-lg border border-slate-300 bg-white text-base text-slate-900 shadow-sm focus-visible:border-accent-strong focus-visible:outline-2 focus-visible:outline-offset-1 focus-visible:outline-accent-strong';
 
 /** A select with its label (visible, or for screen readers only in a table's cell). */
-export function LabelledSelect({
+export function Select({
   label,
   value,
   onChange,
-  options,
+  options = [],
   empty,
   hideLabel = false,
   disabled = false,
+  className,
+  children,
 }: {
   label: string;
   value: string;
   onChange(value: string): void;
-  options: readonly { value: string; label: string }[];
+  options?: readonly { value: string; label: string }[];
   /** The label of the choice '' (none when absent). */
-  empty?: string;
+  empty?: string | undefined;
   hideLabel?: boolean;
   disabled?: boolean;
+  /** The wrapper's width. */
+  className?: string;
+  /** Choices of their own (option groups), after `options`. */
+  children?: ReactNode;
 }) {
   const id = useId();
   return (
-    <div className="grid gap-1.5">
+    <div className={clsx('grid gap-1.5', className)}>
       <label htmlFor={id} className={hideLabel ? 'sr-only' : 'text-sm font-medium text-slate-800'}>
         {label}
       </label>
@@ -40,6 +49,7 @@ export function LabelledSelect({
             {option.label}
           </option>
         ))}
+        {children}
       </select>
     </div>
   );

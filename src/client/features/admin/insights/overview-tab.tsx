@@ -1,13 +1,13 @@
 import { useQuery } from '@tanstack/react-query';
 import type { Conversion, OverviewFigures } from '@shared/admin-overview';
-import { adminToasts } from './admin-toasts';
-import { ConfigurationPanel } from './configuration-panel';
-import { ChartFigure } from './chart-figure';
-import { DailyChart } from './daily-chart';
+import { adminToasts } from '../ui/admin-toasts';
+import { ConfigurationPanel } from '../settings/configuration-panel';
+import { ChartFigure } from './charts/chart-figure';
+import { DailyChart } from './charts/daily-chart';
 import { FiguresTables, type Figures } from './figures-table';
 import { FunnelSection } from './funnel-section';
-import { MessageTemplatesSection } from './message-templates-section';
-import { useCan } from './api/session';
+import { MessageTemplatesSection } from '../settings/message-templates-section';
+import { useCan } from '../api/session';
 
 const numberFormat = new Intl.NumberFormat('en-US');
 const percent = (part: number, whole: number) =>

@@ -1,7 +1,7 @@
 import { useMemo } from 'react';
 import type uPlot from 'uplot';
 import type { FunnelWeek } from '@shared/admin-funnel';
-import { majorUnits } from './money';
+import { majorUnits } from '../money';
 import { fromZero, UPlotChart } from './uplot-chart';
 
 const SPEND_COLOR = '#0e7490';

@@ -11,7 +11,7 @@ import {
   relocationOptions,
   yesNoOptions,
 } from '@shared/schemas/questionnaire';
-import type { LeadDetail, SubmissionEntry } from './api/lead-detail';
+import type { LeadDetail, SubmissionEntry } from '../api/lead-detail';
 import {
   formatDate,
   fullName,

@@ -1,9 +1,8 @@
-import { useId, useState } from 'react';
+import { useState } from 'react';
 import type { LeadKind } from '@shared/lead-status';
-import { clsx } from 'clsx';
-import { Button } from '../../components/ui/button';
-import { useAssign, useAssignees, type Assignee } from './api/assignees';
-import { controlClass } from './leads-tab';
+import { Button } from '../../../components/ui/button';
+import { useAssign, useAssignees, type Assignee } from '../api/assignees';
+import { Select } from '../ui/select';
 
 /** The lead's assignee with a control to change it (decision 162): an account, or "Unassigned". */
 export function AssigneeForm({
@@ -62,26 +61,18 @@ export function AssigneeSelect({
   onChange(value: string): void;
   options?: Assignee[];
 }) {
-  const selectId = useId();
   const assignees = useAssignees();
   return (
-    <div className="grid min-w-48 gap-1.5">
-      <label htmlFor={selectId} className="text-sm font-medium text-slate-800">
-        Assignee
-      </label>
-      <select
-        id={selectId}
-        value={value}
-        onChange={(event) => onChange(event.target.value)}
-        className={clsx(controlClass, 'px-3')}
-      >
-        <option value="">Unassigned</option>
-        {(options ?? assignees.data ?? []).map((one) => (
-          <option key={one.id} value={String(one.id)}>
-            {one.name}
-          </option>
-        ))}
-      </select>
-    </div>
+    <Select
+      label="Assignee"
+      value={value}
+      onChange={onChange}
+      options={(options ?? assignees.data ?? []).map((one) => ({
+        value: String(one.id),
+        label: one.name,
+      }))}
+      empty="Unassigned"
+      className="min-w-48"
+    />
   );
 }

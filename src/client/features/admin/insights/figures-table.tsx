@@ -1,4 +1,4 @@
-import { RowsOrEmpty } from './lead-table';
+import { RowsOrEmpty } from '../ui/data-table';
 
 /** The two landing variants, as the Overview names them. */
 export const VARIANTS = [

@@ -1,5 +1,5 @@
 import { timings } from '@shared/claims';
-import type { ToastInput } from '../../lib/toast-store';
+import type { ToastInput } from '../../../lib/toast-store';
 
 const failure = (title: string, description: string): ToastInput => ({
   title,

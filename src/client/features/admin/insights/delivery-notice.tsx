@@ -2,8 +2,8 @@ import { AlertTriangle } from 'lucide-react';
 import { useQuery } from '@tanstack/react-query';
 import type { Deliveries, FailedDelivery } from '@shared/admin-deliveries';
 import type { LeadKind } from '@shared/lead-status';
-import { RowsOrEmpty } from './lead-table';
-import { formatDate } from './leads';
+import { RowsOrEmpty } from '../ui/data-table';
+import { formatDate } from '../leads/leads';
 
 const numberFormat = new Intl.NumberFormat('en-US');
 

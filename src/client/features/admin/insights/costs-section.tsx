@@ -2,14 +2,14 @@ import { useId, useRef, useState } from 'react';
 import { useMutation, useQueryClient } from '@tanstack/react-query';
 import { ArrowDown, ArrowUp, ArrowUpDown } from 'lucide-react';
 import type { FunnelFigures, FunnelStep, UnmatchedSpend } from '@shared/admin-funnel';
-import { toast } from '../../lib/toast-store';
-import { apiRequest, downloadFile, errorText } from './api/http';
-import { useCan } from './api/session';
+import { toast } from '../../../lib/toast-store';
+import { apiRequest, downloadFile, errorText } from '../api/http';
+import { useCan } from '../api/session';
 import { variantLabel } from './figures-table';
-import { LabelledSelect } from './labelled-select';
-import { ChartFigure } from './chart-figure';
+import { Select } from '../ui/select';
+import { ChartFigure } from './charts/chart-figure';
 import { money } from './money';
-import { SpendChart } from './spend-chart';
+import { SpendChart } from './charts/spend-chart';
 
 // What each campaign, source and landing page cost per lead, application, enrolment and
 // placement, in one currency at a time (decision 165).
@@ -99,7 +99,7 @@ function CostsTable({ data }: { data: FunnelFigures }) {
   return (
     <div className="grid gap-3">
       <div className="max-w-xs">
-        <LabelledSelect
+        <Select
           label="Costs per"
           value={grouping}
           onChange={(value) => setGrouping(value as Grouping)}
@@ -324,7 +324,7 @@ export function CostsSection({
       <div className="flex flex-wrap items-end gap-4">
         {data.currencies.length > 1 && data.currency && (
           <div className="max-w-xs">
-            <LabelledSelect
+            <Select
               label="Currency (a report never mixes two)"
               value={data.currency}
               onChange={onCurrency}

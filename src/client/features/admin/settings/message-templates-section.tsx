@@ -14,12 +14,13 @@ import {
   messageTemplateSchema,
   type MessageTemplateInput,
 } from '@shared/schemas/message-template';
-import { Button } from '../../components/ui/button';
-import { TextareaField, TextField } from '../../components/ui/form-field';
-import { site } from '../../lib/site';
-import { zodResolver } from '../../lib/zod-resolver';
-import { apiRequest } from './api/http';
-import { controlClass } from './leads-tab';
+import { Button } from '../../../components/ui/button';
+import { TextareaField, TextField } from '../../../components/ui/form-field';
+import { site } from '../../../lib/site';
+import { zodResolver } from '../../../lib/zod-resolver';
+import { apiRequest } from '../api/http';
+import type { Announcement } from '../ui/announcement';
+import { Select } from '../ui/select';
 
 // Stage-change messages (decision 155): one per lead type and status, previewed with sample values.
 
@@ -75,8 +76,6 @@ const sampleValues: PlaceholderValues = {
   statusLink: `${site.siteUrl}/status?token=sample`,
   supportEmail: site.supportEmail,
 };
-
-type Announcement = { text: string; failed?: boolean };
 
 /** PUT (a template) or DELETE (null) one status's message; the list shows the answer. */
 function useSaveTemplate(slot: MessageTemplateSlot) {
@@ -174,7 +173,6 @@ export function MessageTemplatesSection() {
   const { data, isError } = useQuery<MessageTemplateSlot[]>({ queryKey: [TEMPLATES_URL] });
   const [picked, setPicked] = useState('candidate/contacted');
   const [announcement, announce] = useState<Announcement>({ text: '' });
-  const selectId = useId();
   const slot = data?.find((entry) => slotKey(entry) === picked) ?? data?.[0];
   const group = (leadType: MessageTemplateSlot['leadType']) =>
     data
@@ -200,23 +198,18 @@ export function MessageTemplatesSection() {
         </p>
       ) : (
         <div className="grid gap-4 rounded-xl border border-slate-200 bg-white p-5 shadow-sm">
-          <div className="grid gap-1.5 sm:max-w-sm">
-            <label htmlFor={selectId} className="text-sm font-medium text-slate-800">
-              Message for
-            </label>
-            <select
-              id={selectId}
-              value={slotKey(slot)}
-              onChange={(event) => {
-                setPicked(event.target.value);
-                announce({ text: '' });
-              }}
-              className={`${controlClass} px-3`}
-            >
-              <optgroup label="Candidates">{group('candidate')}</optgroup>
-              <optgroup label="Companies">{group('company')}</optgroup>
-            </select>
-          </div>
+          <Select
+            label="Message for"
+            value={slotKey(slot)}
+            onChange={(value) => {
+              setPicked(value);
+              announce({ text: '' });
+            }}
+            className="sm:max-w-sm"
+          >
+            <optgroup label="Candidates">{group('candidate')}</optgroup>
+            <optgroup label="Companies">{group('company')}</optgroup>
+          </Select>
           <TemplateForm key={slotKey(slot)} slot={slot} announce={announce} />
           <p
             role="status"

@@ -32,10 +32,11 @@ export interface LeadField {
   /** Its name in the forms' bodies (or in `attribution`), when not its API name. */
   posted?: string;
   /**
-   * An optional form field's rule: one of `options` or blank, else text up to `max`
-   * (`multiline`: a text area). A required field's rule and messages are in schemas/.
+   * An optional form field's rule (schemas/fields.ts): with `options`, one of them or blank;
+   * else text up to `max` characters (200 for `true`), one line unless `multiline`. A required
+   * field's rule and messages are in schemas/.
    */
-  optional?: { max: number; multiline?: boolean };
+  optional?: true | { max: number; multiline?: boolean };
   /** The detail's group; none: shown otherwise (the name, the flags). */
   group?: DetailGroup;
   /** Its column in the admin's list (by `group`); false: none, `header`: not the label's. */

@@ -6,7 +6,7 @@ import { useAccounts, useChangeAccount, useInvite } from '../api/accounts';
 import { useAccount } from '../api/session';
 import type { ConfirmRequest } from '../ui/confirm-dialog';
 import { DataTable, type Column } from '../ui/data-table';
-import { controlClass, Select } from '../ui/select';
+import { controlClass, Select } from '../ui/controls';
 import { formatDate } from '../leads/leads';
 import { AccountSessions } from './sessions-panel';
 

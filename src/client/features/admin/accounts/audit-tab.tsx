@@ -3,7 +3,7 @@ import { useQuery } from '@tanstack/react-query';
 import { auditActions, type AuditEntry } from '@shared/admin-audit';
 import { useAccounts } from '../api/accounts';
 import { DataTable } from '../ui/data-table';
-import { Select } from '../ui/select';
+import { Select } from '../ui/controls';
 import { formatDate } from '../leads/leads';
 
 const actionLabel = (action: string) => action.replaceAll('_', ' ');

@@ -18,13 +18,14 @@ export async function apiRequest(method: string, url: string, body?: unknown): P
   throw new ApiError(response.status, text || response.statusText);
 }
 
-/** An error answer's own text, for the toasts beyond the spec's. */
-export function errorText(error: unknown): string {
-  if (!(error instanceof ApiError)) return error instanceof Error ? error.message : String(error);
+/** An error answer's own words ({"error"}), else `fallback`, else its body or message. */
+export function errorText(error: unknown, fallback?: string): string {
+  if (!(error instanceof ApiError))
+    return fallback ?? (error instanceof Error ? error.message : String(error));
   try {
-    return (JSON.parse(error.body) as { error: string }).error;
+    return (JSON.parse(error.body) as { error: string }).error ?? fallback;
   } catch {
-    return error.body;
+    return fallback ?? error.body;
   }
 }
 

@@ -4,7 +4,7 @@ import type { FunnelFigures } from '@shared/admin-funnel';
 import { toast } from '../../../lib/toast-store';
 import { downloadFile } from '../api/http';
 import { useCan } from '../api/session';
-import { Select } from '../ui/select';
+import { Select } from '../ui/controls';
 import { ChartFigure } from './charts/chart-figure';
 import { SpendChart } from './charts/spend-chart';
 import { CostsTable } from './costs-table';

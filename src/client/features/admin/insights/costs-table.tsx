@@ -1,7 +1,7 @@
 import { useState } from 'react';
 import { ArrowDown, ArrowUp, ArrowUpDown } from 'lucide-react';
 import type { FunnelFigures, FunnelStep } from '@shared/admin-funnel';
-import { Select } from '../ui/select';
+import { Select } from '../ui/controls';
 import { variantLabel } from './figures-table';
 import { money } from './money';
 

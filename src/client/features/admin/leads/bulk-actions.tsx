@@ -5,9 +5,9 @@ import { ApiError } from '../../../lib/api';
 import { downloadFile } from '../api/http';
 import { useBulkChange } from '../api/leads';
 import type { RowSelection } from '../ui/data-table';
-import { Select } from '../ui/select';
+import { Checkbox, Select } from '../ui/controls';
 import { AssigneeSelect } from './assignee-form';
-import { NotifyCheckbox, useStatusMessage } from '../settings/message-templates-section';
+import { useStatusMessage } from '../api/message-templates';
 import { bulkRequest, exportUrl, type LeadTabId, type TabFilter } from './tabs';
 
 /** Leads one bulk change may cover (the server's limit). */
@@ -175,13 +175,12 @@ export function BulkActions({
               className="min-w-48"
             />
             {message ? (
-              <div className="flex h-11 items-center">
-                <NotifyCheckbox
-                  checked={notify}
-                  onChange={(on) => setSkipMessageFor(on ? null : status)}
-                  who="each person"
-                />
-              </div>
+              <Checkbox
+                className="h-11"
+                label="E-mail each person this status’s message"
+                checked={notify}
+                onChange={(on) => setSkipMessageFor(on ? null : status)}
+              />
             ) : null}
             <Button
               type="submit"

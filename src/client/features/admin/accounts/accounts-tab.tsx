@@ -7,8 +7,9 @@ import { useAccount } from '../api/session';
 import type { ConfirmRequest } from '../ui/confirm-dialog';
 import { DataTable, type Column } from '../ui/data-table';
 import { controlClass, Select } from '../ui/controls';
-import { formatDate } from '../leads/leads';
+
 import { AccountSessions } from './sessions-panel';
+import { formatDate } from '../ui/format';
 
 const roleLabels: Record<AdminRole, string> = {
   owner: 'Owner',

@@ -4,7 +4,7 @@ import { auditActions, type AuditEntry } from '@shared/admin-audit';
 import { useAccounts } from '../api/accounts';
 import { DataTable } from '../ui/data-table';
 import { Select } from '../ui/controls';
-import { formatDate } from '../leads/leads';
+import { formatDate } from '../ui/format';
 
 const actionLabel = (action: string) => action.replaceAll('_', ' ');
 

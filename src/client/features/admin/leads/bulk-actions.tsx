@@ -9,11 +9,10 @@ import { Checkbox, Select } from '../ui/controls';
 import { AssigneeSelect } from './assignee-form';
 import { useStatusMessage } from '../api/message-templates';
 import { bulkRequest, exportUrl, type LeadTabId, type TabFilter } from './tabs';
+import { formatNumber } from '../ui/format';
 
 /** Leads one bulk change may cover (the server's limit). */
 const BULK_LIMIT = 10_000;
-const numberFormat = new Intl.NumberFormat('en-US');
-
 /** The ticked rows of the page on screen, or every lead the tab's filter matches. */
 export interface Selection {
   ids: ReadonlySet<number>;
@@ -106,7 +105,7 @@ export function BulkActions({
 
   const ticked = selection.ids.size;
   const count = selection.allMatching ? total : ticked;
-  const matching = `${numberFormat.format(total)}${capped ? '+' : ''}`;
+  const matching = `${formatNumber(total)}${capped ? '+' : ''}`;
   // A new selection replaces what the last change said.
   if (count > 0 && outcome) setOutcome(null);
   const live =
@@ -114,7 +113,7 @@ export function BulkActions({
       ? (outcome ?? '')
       : selection.allMatching
         ? `All ${matching} matching selected`
-        : `${numberFormat.format(count)} selected`;
+        : `${formatNumber(count)} selected`;
   // Past a search's cap the number is unknown: the server says if it is too many.
   const tooMany = selection.allMatching && !capped && total > BULK_LIMIT;
 
@@ -127,7 +126,7 @@ export function BulkActions({
       {
         onSuccess: ({ count: done }) => {
           const to = assignee === '' ? 'Unassigned' : 'Assigned';
-          setOutcome(`${to} ${numberFormat.format(done)} ${done === 1 ? 'lead' : 'leads'}.`);
+          setOutcome(`${to} ${formatNumber(done)} ${done === 1 ? 'lead' : 'leads'}.`);
           onClear();
         },
         onError: (error) => setOutcome(failureText(error)),
@@ -142,7 +141,7 @@ export function BulkActions({
         onSuccess: ({ count: done }) => {
           const sent = notify ? ' Their message goes to each person whose status changed.' : '';
           setOutcome(
-            `Status set to ${statusLabel(status)} for ${numberFormat.format(done)} ${done === 1 ? 'lead' : 'leads'}.${sent}`,
+            `Status set to ${statusLabel(status)} for ${formatNumber(done)} ${done === 1 ? 'lead' : 'leads'}.${sent}`,
           );
           setStatus('');
           onClear();
@@ -231,8 +230,8 @@ export function BulkActions({
           </Button>
           {tooMany ? (
             <p className="w-full text-sm text-slate-700">
-              A change covers at most {numberFormat.format(BULK_LIMIT)} leads: narrow the search or
-              status first.
+              A change covers at most {formatNumber(BULK_LIMIT)} leads: narrow the search or status
+              first.
             </p>
           ) : null}
         </div>

@@ -12,10 +12,9 @@ import { LeadBoard } from './board/lead-board';
 import { DataTable } from '../ui/data-table';
 import { Checkbox, controlClass, Select } from '../ui/controls';
 import { leadTabs, PAGE_SIZE, type LeadTabId, type TabFilter } from './tabs';
+import { formatNumber } from '../ui/format';
 
 const SEARCH_DEBOUNCE_MS = 300;
-const numberFormat = new Intl.NumberFormat('en-US');
-
 /** A tab's status filter; Lead Emails mixes both kinds, so it offers both pipelines'. */
 function statusOptions(tab: LeadTabId): readonly { value: string; label: string }[] {
   if (tab === 'companies') return companyStatuses;
@@ -211,8 +210,8 @@ export function LeadsTab({
         className="mt-4 flex flex-wrap items-center justify-between gap-3"
       >
         <p className="text-sm text-slate-700" aria-live="polite">
-          Showing {numberFormat.format(total === 0 ? 0 : offset + 1)}–{numberFormat.format(to)} of{' '}
-          {numberFormat.format(total)}
+          Showing {formatNumber(total === 0 ? 0 : offset + 1)}–{formatNumber(to)} of{' '}
+          {formatNumber(total)}
           {page.data?.capped ? '+' : ''}
         </p>
         <div className="flex gap-2">

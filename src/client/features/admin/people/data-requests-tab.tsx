@@ -19,8 +19,7 @@ import { adminToasts } from '../ui/admin-toasts';
 import { apiRequest, isUnauthorized, markSignedOut } from '../api/http';
 import { refreshLeads } from '../api/leads';
 import type { ConfirmRequest } from '../ui/confirm-dialog';
-
-const numberFormat = new Intl.NumberFormat('en-US');
+import { formatNumber } from '../ui/format';
 
 /** The server's message for the address field of a 400, if that is what failed. */
 function addressError(error: unknown): string | undefined {
@@ -50,7 +49,7 @@ function useDataSubject<Answer>(method: 'GET' | 'DELETE') {
 /** "2 candidate records, 3 form submissions": the kinds with something in them. */
 function describeCounts(counts: DataSubjectCounts): string {
   const held = dataSubjectParts.filter(({ key }) => counts[key] > 0);
-  return held.map(({ key, label }) => `${label}: ${numberFormat.format(counts[key])}`).join(', ');
+  return held.map(({ key, label }) => `${label}: ${formatNumber(counts[key])}`).join(', ');
 }
 
 /** Saves the report as a JSON file (the person's access request), from the answer in hand. */
@@ -185,7 +184,7 @@ export function DataRequestsTab({ onConfirm }: { onConfirm(request: ConfirmReque
                     <div key={key} className="contents">
                       <dt className="text-slate-700">{label}</dt>
                       <dd className="text-right font-semibold tabular-nums">
-                        {numberFormat.format(counts[key])}
+                        {formatNumber(counts[key])}
                       </dd>
                     </div>
                   ))}

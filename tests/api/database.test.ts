@@ -13,7 +13,7 @@ import {
   collectMigrations,
   type MigrationSet,
 } from '../../src/server/platform/database/migration-runner';
-import { leadRecordColumns } from '../../src/server/leads/store/lead-columns';
+import { leadRecordColumns } from '../../src/server/leads/records/lead-columns';
 import { describeEachDatabase, uniqueEmail } from '../support/test-app';
 
 describeEachDatabase('database', (current) => {

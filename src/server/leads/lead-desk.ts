@@ -3,24 +3,24 @@ import type { DatabaseConnection } from '../platform/database/connection';
 import { tablesOf } from '../platform/database/connection';
 import { forgetSubjectMessages } from '../platform/outbox/outbox';
 import type { OutboxDestination, OutboxTables } from '../platform/outbox/outbox-tables';
-import { eraseActivity } from './pipeline/lead-activity';
-import { BulkChanges } from './pipeline/bulk-changes';
-import { LeadPipeline } from './pipeline/lead-pipeline';
-import type { PipelineTables } from './pipeline/pipeline-tables';
+import { eraseActivity } from './workflows/pipeline/lead-activity';
+import { BulkChanges } from './workflows/pipeline/bulk-changes';
+import { LeadPipeline } from './workflows/pipeline/lead-pipeline';
+import type { PipelineTables } from './records/pipeline-tables';
 import {
   expireQuarantined,
   type LeadQuarantineTables,
   type QuarantineRelease,
-} from './quarantine/lead-quarantine';
-import { releaseQuarantined } from './quarantine/quarantine-writes';
-import { exportCsv } from './export/export-query';
-import type { ExportTab } from './export/export-tabs';
-import { LeadListing, type ListFilter } from './queries/lead-listing';
-import { mergeCandidates } from './duplicates/lead-merge';
-import { possibleDuplicates } from './duplicates/possible-duplicates';
-import { Overview } from './queries/overview-figures';
-import type { LeadRecordTables } from './store/lead-tables';
-import type { AdminLeadTables } from './store/listing-tables';
+} from './workflows/quarantine/lead-quarantine';
+import { releaseQuarantined } from './workflows/quarantine/quarantine-writes';
+import { exportCsv } from './reads/export/export-query';
+import type { ExportTab } from './reads/export/export-tabs';
+import { LeadListing, type ListFilter } from './reads/lead-listing';
+import { mergeCandidates } from './workflows/duplicates/lead-merge';
+import { possibleDuplicates } from './workflows/duplicates/possible-duplicates';
+import { Overview } from './reads/overview-figures';
+import type { LeadRecordTables } from './records/lead-tables';
+import type { AdminLeadTables } from './records/listing-tables';
 
 /** Planner statistics (SQLite) are refreshed, and old quarantined forms expired, this often. */
 const HOURLY_MS = 60 * 60 * 1000;

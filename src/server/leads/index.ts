@@ -4,7 +4,10 @@
  */
 import type { MigrationSet } from '../platform/database/migration-runner';
 import { formFlashMigrations, type FormFlashTables } from './workflows/capture/flash-store';
-import { addressCounterMigrations, type AddressCounterTables } from './workflows/screening/address-counters';
+import {
+  addressCounterMigrations,
+  type AddressCounterTables,
+} from './workflows/screening/address-counters';
 import { altchaUsedMigrations, type AltchaUsedTables } from './workflows/screening/altcha-used';
 import { leadRecordMigrations } from './records/migrations/create-lead-tables';
 import type { LeadRecordTables } from './records/lead-tables';
@@ -16,7 +19,7 @@ import { submissionConsentMigrations } from './records/migrations/submission-con
 import { personChoiceMigrations } from './records/migrations/person-choices';
 import { statusLinkMigrations, type StatusLinkTables } from './workflows/people/status-link';
 import { leadProofMigrations } from './records/migrations/proof-migrations';
-import { quarantineDroppedMigrations } from './workflows/quarantine/lead-quarantine';
+import { quarantineDroppedMigrations } from './records/migrations/quarantine-migrations';
 import { reminderMigrations, type ReminderTables } from './workflows/messages/candidate-reminders';
 import { matchKeyMigrations } from './records/migrations/match-key-migrations';
 import {
@@ -86,7 +89,7 @@ export { normalizeEmail } from './records/lead-email';
 export { funnelLeadsQuery, placedByDayQuery, type FunnelDimension } from './reads/lead-funnel';
 
 // The team's desk: listing, search, one lead, overview figures, pipeline.
-export { LeadDesk } from './lead-desk';
+export { LeadDesk, type ListSelection as LeadSelection } from './lead-desk';
 export { LeadListing, type Page } from './reads/lead-listing';
 export { boardCardSchema, boardCardView, boardColumn } from './reads/lead-board';
 export { Overview } from './reads/overview-figures';
@@ -108,16 +111,14 @@ export { BOM, csvLines } from './reads/export/csv';
 
 // Pipeline: status, notes, history.
 export { LeadPipeline } from './workflows/pipeline/lead-pipeline';
-export {
-  BULK_LIMIT,
-  type BulkChange,
-  type BulkChanges,
-  type LeadSelection,
-} from './workflows/pipeline/bulk-changes';
+export { BULK_LIMIT, type BulkChange } from './workflows/pipeline/bulk-changes';
 export type { PipelineTables, LeadActivityTable } from './records/pipeline-tables';
 export { eraseActivity, findActivity } from './workflows/pipeline/lead-activity';
 // Stage-change messages (decision 155): the admin's template per lead type and status.
-export { MessageTemplates, type MessageTemplateTables } from './workflows/pipeline/message-templates';
+export {
+  MessageTemplates,
+  type MessageTemplateTables,
+} from './workflows/pipeline/message-templates';
 // Assignment (decision 162): who may hold leads, and setting the assignee of many at once (bulk).
 export {
   assignLeads,
@@ -133,17 +134,17 @@ export {
   quarantineFigures,
   QUARANTINE_DAILY_LIMIT,
   QUARANTINE_DAYS,
-  type LeadQuarantineTable,
-  type LeadQuarantineTables,
 } from './workflows/quarantine/lead-quarantine';
+export type { LeadQuarantineTable, LeadQuarantineTables } from './records/quarantine-tables';
 
 // A person: find and erase.
+export { eraseSubmissions, findSubmissions } from './records/lead-submissions';
+export type { LeadSubmissionsTable } from './records/lead-tables';
 export {
-  eraseSubmissions,
-  findSubmissions,
-  type LeadSubmissionsTable,
-} from './records/lead-submissions';
-export { eraseLeadRows, findLeadsByEmail, leadIdsNotUpdatedSince } from './workflows/people/lead-subject';
+  eraseLeadRows,
+  findLeadsByEmail,
+  leadIdsNotUpdatedSince,
+} from './workflows/people/lead-subject';
 export { deleteStatusLinks, STATUS_PATH } from './workflows/people/status-link';
 
 // The person's status page (issue 21): their proof, what it shows, what they may do.

@@ -1,30 +1,5 @@
-import type { SubmissionForm } from '@shared/lead-vocabulary';
-import type { Generated, Kysely, Selectable } from 'kysely';
-import type { ConsentSignal } from '@shared/schemas/conversion';
-import type { LeadTable } from './lead-tables';
-
-/*
- * A lead's history of forms: one row per accepted submission, written with the lead's upsert, read
- * by the admin's timeline; the lead row keeps only its latest state.
- */
-
-export interface LeadSubmissionsTable {
-  id: Generated<number>;
-  lead_table: LeadTable;
-  lead_id: number;
-  form: SubmissionForm;
-  /** The page the form was on, as the client reported it (attribution.page). */
-  source_page: string | null;
-  /** JSON: the form's validated fields as sent, by column (blanks included), or null. */
-  fields: string | null;
-  /** JSON: the form's attribution as sent (page, variant, UTM values, referrer), or null. */
-  attribution: string | null;
-  /** The visitor's tracking state the form reported (migration 110); null: not reported. */
-  consent: ConsentSignal | null;
-  /** 1: sent with the lead's proof (or created the lead); 0: without it (migration 160). */
-  verified: Generated<number>;
-  created_at: string;
-}
+import type { Kysely, Selectable } from 'kysely';
+import type { LeadSubmissionsTable, LeadTable } from './lead-tables';
 
 type SubmissionsDb = Kysely<{ lead_submissions: LeadSubmissionsTable }>;
 

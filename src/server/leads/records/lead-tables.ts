@@ -1,7 +1,7 @@
-import type { CandidateStage, CompanyStage } from '@shared/lead-vocabulary';
+import type { CandidateStage, CompanyStage, SubmissionForm } from '@shared/lead-vocabulary';
 import type { Generated } from 'kysely';
-import type { LeadQuarantineTables } from '../workflows/quarantine/lead-quarantine';
-import type { LeadSubmissionsTable } from './lead-submissions';
+import type { LeadQuarantineTables } from './quarantine-tables';
+import type { ConsentSignal } from '@shared/schemas/conversion';
 
 /*
  * The lead record: one row per e-mail in `candidates` or `companies`, identical on SQLite and
@@ -75,6 +75,27 @@ export interface CompaniesTable extends LeadColumns {
   stage: CompanyStage;
 }
 
+/**
+ * A lead's history of forms: one row per accepted submission, written with the lead's upsert, read
+ * by the admin's timeline; the lead row keeps only its latest state. */
+export interface LeadSubmissionsTable {
+  id: Generated<number>;
+  lead_table: LeadTable;
+  lead_id: number;
+  form: SubmissionForm;
+  /** The page the form was on, as the client reported it (attribution.page). */
+  source_page: string | null;
+  /** JSON: the form's validated fields as sent, by column (blanks included), or null. */
+  fields: string | null;
+  /** JSON: the form's attribution as sent (page, variant, UTM values, referrer), or null. */
+  attribution: string | null;
+  /** The visitor's tracking state the form reported (migration 110); null: not reported. */
+  consent: ConsentSignal | null;
+  /** 1: sent with the lead's proof (or created the lead); 0: without it (migration 160). */
+  verified: Generated<number>;
+  created_at: string;
+}
+
 /** The lead tables, for `tablesOf<LeadRecordTables>(db)`. */
 export type LeadRecordTables = {
   candidates: CandidatesTable;
@@ -83,3 +104,9 @@ export type LeadRecordTables = {
 } & LeadQuarantineTables;
 
 export type LeadTable = 'candidates' | 'companies';
+
+/** One lead: its table and id. */
+export interface LeadRef {
+  table: LeadTable;
+  id: number;
+}

@@ -1,8 +1,7 @@
 import type { Generated, GeneratedAlways, Selectable } from 'kysely';
 import type { CandidateStatus, CompanyStatus } from '@shared/lead-status';
-import type { MatchKeyColumns } from './match-keys';
 import { leadRecordColumns } from './lead-columns';
-import type { LeadSubmissionsTable } from './lead-submissions';
+import type { LeadSubmissionsTable } from './lead-tables';
 import type { CandidatesTable, CompaniesTable, LeadTable } from './lead-tables';
 
 /*
@@ -20,6 +19,16 @@ export const leadTypes: Record<LeadTable, readonly string[]> = {
   candidates: candidateLeadTypes,
   companies: companyLeadTypes,
 };
+
+/** A candidate's duplicate keys (match-keys.ts, decision 161), stored beside the row and indexed. */
+export interface MatchKeyColumns {
+  /** The phone's digits, if it has at least MIN_PHONE_DIGITS. */
+  phone_digits: string | null;
+  /** First name, last name and location, lower-cased, when all three are known. */
+  name_location_key: string | null;
+  /** The e-mail without case and +tag; on Gmail also without dots in the name. */
+  email_match_key: string | null;
+}
 
 /** The match keys (decision 161) are the admin's too: only its duplicate lookups read them. */
 interface CandidateAdminColumns extends MatchKeyColumns {

@@ -2,22 +2,13 @@ import type { Kysely } from 'kysely';
 import type { MatchReason } from '@shared/admin-duplicates';
 import { tablesOf } from '../../platform/database/connection';
 import { normalizeEmail } from './lead-email';
-import type { AdminLeadTables } from './listing-tables';
+import type { AdminLeadTables, MatchKeyColumns } from './listing-tables';
 
 /*
  * The keys a candidate's possible duplicates are found by (issue 22, decision 161): stored beside
  * the row and indexed, so a lookup is an index range at a million leads. One function computes them
  * for every write (lead-merge.ts, the lead writes and the migration that filled existing rows).
  */
-
-export interface MatchKeyColumns {
-  /** The phone's digits, if it has at least MIN_PHONE_DIGITS. */
-  phone_digits: string | null;
-  /** First name, last name and location, lower-cased, when all three are known. */
-  name_location_key: string | null;
-  /** The e-mail without case and +tag; on Gmail also without dots in the name. */
-  email_match_key: string | null;
-}
 
 /** Fewer digits name no one ("n/a", an extension): they would match far too many leads. */
 const MIN_PHONE_DIGITS = 6;

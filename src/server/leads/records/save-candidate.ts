@@ -3,8 +3,7 @@ import type { Kysely } from 'kysely';
 import { matchKeys } from './match-keys';
 import type { candidateTextColumns } from './lead-columns';
 import { type LeadRecordTables } from './lead-tables';
-import type { OutboxDestination } from '../../platform/outbox/outbox-tables';
-import { upsertLead, type LeadStep, type SaveResult } from './upsert';
+import { upsertLead, type LeadStep, type LeadWriteEffects, type SaveResult } from './upsert';
 
 /** One step of a candidate's progression (spec section 4), as the routes describe it. */
 export interface CandidateStep extends LeadStep<
@@ -20,8 +19,7 @@ export interface CandidateStep extends LeadStep<
 export function saveCandidate(
   db: Kysely<LeadRecordTables>,
   step: CandidateStep,
-  notify: readonly OutboxDestination[] = [],
-  assignNew = false,
+  effects?: LeadWriteEffects,
 ): Promise<SaveResult> {
   return upsertLead(
     db,
@@ -39,7 +37,6 @@ export function saveCandidate(
       },
       derived: matchKeys,
     },
-    notify,
-    assignNew,
+    effects,
   );
 }

@@ -2,8 +2,7 @@ import { type CompanyStage, companyStages } from '@shared/lead-vocabulary';
 import type { Kysely } from 'kysely';
 import type { companyTextColumns } from './lead-columns';
 import { type LeadRecordTables } from './lead-tables';
-import type { OutboxDestination } from '../../platform/outbox/outbox-tables';
-import { upsertLead, type LeadStep, type SaveResult } from './upsert';
+import { upsertLead, type LeadStep, type LeadWriteEffects, type SaveResult } from './upsert';
 
 /** One step of a company lead: the /companies e-mail lead or the full /hiring request. */
 export type CompanyStep = LeadStep<CompanyStage, (typeof companyTextColumns)[number]>;
@@ -12,8 +11,7 @@ export type CompanyStep = LeadStep<CompanyStage, (typeof companyTextColumns)[num
 export function saveCompany(
   db: Kysely<LeadRecordTables>,
   step: CompanyStep,
-  notify: readonly OutboxDestination[] = [],
-  assignNew = false,
+  effects?: LeadWriteEffects,
 ): Promise<SaveResult> {
-  return upsertLead(db, 'companies', companyStages, step, {}, notify, assignNew);
+  return upsertLead(db, 'companies', companyStages, step, {}, effects);
 }

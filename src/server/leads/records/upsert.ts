@@ -3,16 +3,10 @@ import { sql, type Kysely } from 'kysely';
 import type { Attribution } from '@shared/schemas/attribution';
 import { normalizeEmail } from './lead-email';
 import type { LeadRecordTables, LeadTable } from './lead-tables';
-import { tablesOf } from '../../platform/database/connection';
-import { LEAD_CREATED, type LeadCreatedPayload } from './lead-created';
-import { enqueueMessages } from '../../platform/outbox/outbox';
-import type { OutboxDestination, OutboxTables } from '../../platform/outbox/outbox-tables';
-import { recordFormConversions, type SubmissionClient } from '../../conversions';
+import type { SubmissionClient } from '../../conversions';
 import { attributionValues } from './attribution';
-import { verifiedContact } from './lead-contact';
 import { presentValues } from './present-values';
-import { proves, type LeadRef } from '../workflows/people/lead-proof';
-import { assignInTurn } from '../workflows/pipeline/lead-assignment';
+import type { LeadRef } from './lead-tables';
 
 /** A lead keeps this many forms in its history; past it, it counts them (decision 151). */
 export const LEAD_HISTORY_LIMIT = 50;
@@ -53,6 +47,24 @@ export interface StepFlags {
   derived?: (row: Record<string, unknown> & { email: string }) => object;
 }
 
+/** What a write did, for its effects. */
+export interface LeadWrite extends LeadRef {
+  created: boolean;
+  /** The request proves the lead (decision 151): only then may it reach Meta. */
+  verified: boolean;
+}
+
+/**
+ * What a lead write does besides the record, in its transaction, after it (the new lead's notices
+ * and assignee, the submission's conversions): passed in by the workflow that saves.
+ */
+export type LeadWriteEffects = (
+  db: Kysely<LeadRecordTables>,
+  write: LeadWrite,
+  step: LeadStep<string, string>,
+  now: string,
+) => Promise<void>;
+
 type LeadRow = Record<string, unknown> & { id: number; stage: string; proof_issued: number };
 
 /**
@@ -84,28 +96,6 @@ function changesOf(
   return { changes, refused };
 }
 
-/** What the 'lead.created' notice of a lead just inserted from `step` says. */
-function leadCreatedPayload(
-  table: LeadTable,
-  id: number,
-  step: LeadStep<string, string>,
-): LeadCreatedPayload {
-  const field = (name: string) => step.fields?.[name]?.trim() || null;
-  return {
-    type: table === 'candidates' ? 'candidate' : 'company',
-    id,
-    firstName: field('first_name'),
-    lastName: field('last_name'),
-    contactName: field('contact_name'),
-    companyName: field('company_name'),
-    email: step.email.trim(),
-    phone: field('phone'),
-    sourcePage: step.attribution?.page || null,
-    utmSource: step.attribution?.utmSource || null,
-    utmCampaign: step.attribution?.utmCampaign || null,
-  };
-}
-
 /**
  * Creates or moves along the lead of `step.email`; idempotent. Race-free: INSERT … ON CONFLICT DO
  * NOTHING (it waits for a concurrent insert), else the lead is read under its row lock and
@@ -118,13 +108,7 @@ export async function upsertLead<Stage extends string>(
   stages: readonly Stage[],
   step: LeadStep<Stage, string>,
   flags: StepFlags = {},
-  /**
-   * Where a NEW lead is announced (docs/decisions/075); an update announces nothing. `meta`:
-   * the submission's conversion events go to Meta (decision 110), also on an update.
-   */
-  notify: readonly OutboxDestination[] = [],
-  /** ASSIGN_NEW_LEADS=round-robin: a NEW lead goes to the next recruiter (decision 162). */
-  assignNew = false,
+  effects?: LeadWriteEffects,
 ): Promise<SaveResult> {
   const emailNormalized = normalizeEmail(step.email);
   const now = new Date().toISOString();
@@ -160,7 +144,8 @@ export async function upsertLead<Stage extends string>(
     if (!lead) return undefined;
     // A lead from before the proof gives it to the first form that reaches it.
     const firstReach = lead.proof_issued === 0;
-    const verified = firstReach || proves(step.proofs ?? [], { table, id: lead.id });
+    const verified =
+      firstReach || (step.proofs ?? []).some((ref) => ref.table === table && ref.id === lead.id);
     const { changes, refused } = changesOf(lead, stages, step, flags.update ?? {}, verified);
     const changed = Object.keys(changes).length > 0;
     // A write without the proof that changes nothing leaves updated_at (retention) alone.
@@ -183,40 +168,9 @@ export async function upsertLead<Stage extends string>(
   };
   // Same transaction as the lead: the history never names a lead that was not saved, and a
   // notice exists exactly when its lead was committed.
-  const notices = notify.filter((destination) => destination !== 'meta');
   const recorded = async (result: SaveResult, verified: boolean) => {
-    if (result.created && notices.length > 0) {
-      const payload = leadCreatedPayload(table, result.id, step);
-      await enqueueMessages(
-        tablesOf<OutboxTables>(db),
-        notices.map((destination) => ({
-          destination,
-          topic: LEAD_CREATED,
-          payload,
-          subjectType: payload.type,
-          subjectId: result.id,
-        })),
-        now,
-      );
-    }
     if (step.form) await addToHistory(db, table, result, step, verified, now);
-    if (result.created && assignNew) await assignInTurn(db, table, result.id);
-    // Never for a lead this request does not prove (decision 151).
-    if (notify.includes('meta') && verified) {
-      await recordFormConversions(
-        db,
-        {
-          subject: { type: table === 'candidates' ? 'candidate' : 'company', id: result.id },
-          created: result.created,
-          form: step.form,
-          client: step.client,
-          sourcePage: step.attribution?.page ?? null,
-          fbclid: step.attribution?.fbclid ?? null,
-          contact: () => verifiedContact(db, table, result.id),
-        },
-        now,
-      );
-    }
+    await effects?.(db, { table, id: result.id, created: result.created, verified }, step, now);
     return result;
   };
   for (let attempt = 0; attempt < 3; attempt++) {

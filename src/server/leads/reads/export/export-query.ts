@@ -4,10 +4,13 @@ import type { Cursor } from '../cursor';
 import type { LeadListing, ListFilter } from '../lead-listing';
 import { CELL_SEPARATOR, exportBatches, type RowBatches } from './export-batches';
 import { csvChunks } from './csv';
-import { exportDefinitions, newestFirst, selectionsFor, type ExportTab } from './export-tabs';
-
-/** An export: one column per CSV cell, as SQL (a column name or an expression). */
-export type ExportSelection = string | RawBuilder<unknown>;
+import {
+  exportDefinitions,
+  newestFirst,
+  selectionsFor,
+  type ExportSelection,
+  type ExportTab,
+} from './export-tabs';
 
 /** The rows of an export, newest first, as arrays of the selected values, in keyset pages. */
 function exportRows(

@@ -1,8 +1,10 @@
-import { sql } from 'kysely';
+import { sql, type RawBuilder } from 'kysely';
 import { candidateStatuses, companyStatuses } from '@shared/lead-status';
 import type { LeadTable } from '../../records/lead-tables';
 import type { ExportRow, RowBatches } from './export-batches';
-import type { ExportSelection } from './export-query';
+
+/** An export: one column per CSV cell, as SQL (a column name or an expression). */
+export type ExportSelection = string | RawBuilder<unknown>;
 
 /*
  * The four exports, one per dashboard tab (spec section 9), each column read as SQL. Columns beyond

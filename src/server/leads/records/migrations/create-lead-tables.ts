@@ -1,7 +1,7 @@
 import type { CreateTableBuilder, Kysely, Migration } from 'kysely';
 import { autoIncrementId } from '../../../platform/database/migration-columns';
 import type { DialectName, MigrationSet } from '../../../platform/database/migration-runner';
-import { createLeadQuarantine } from '../../workflows/quarantine/lead-quarantine';
+import { createLeadQuarantine } from './quarantine-migrations';
 import { attributionColumns, candidateTextColumns, companyTextColumns } from '../lead-columns';
 
 type Table = CreateTableBuilder<string, string>;

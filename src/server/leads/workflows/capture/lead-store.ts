@@ -5,6 +5,7 @@ import { quarantineSubmission, type QuarantineEntry } from '../quarantine/quaran
 import { saveCandidate, type CandidateStep } from '../../records/save-candidate';
 import { saveCompany, type CompanyStep } from '../../records/save-company';
 import type { SaveResult } from '../../records/upsert';
+import { leadWriteEffects } from './lead-write-effects';
 
 /** The two lead saves a form's route calls (leads/lead-capture.ts screens them). */
 export interface LeadSaves {
@@ -18,16 +19,16 @@ export interface LeadStore extends LeadSaves {
   quarantine(entry: QuarantineEntry): Promise<SaveResult>;
 }
 
-/** `notify`: where each new lead is announced, through the outbox (empty: nowhere). */
+/** `notify` and `assignNew`: see leadWriteEffects. */
 export function createLeadStore(
   queue: WriteQueue<LeadRecordTables>,
   notify: readonly OutboxDestination[] = [],
-  /** ASSIGN_NEW_LEADS=round-robin (decision 162). */
   assignNew = false,
 ): LeadStore {
+  const effects = leadWriteEffects(notify, assignNew);
   return {
-    saveCandidate: (step) => queue.run((trx) => saveCandidate(trx, step, notify, assignNew)),
-    saveCompany: (step) => queue.run((trx) => saveCompany(trx, step, notify, assignNew)),
+    saveCandidate: (step) => queue.run((trx) => saveCandidate(trx, step, effects)),
+    saveCompany: (step) => queue.run((trx) => saveCompany(trx, step, effects)),
     quarantine: (entry) => queue.run((trx) => quarantineSubmission(trx, entry)),
   };
 }

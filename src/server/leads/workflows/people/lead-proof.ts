@@ -1,5 +1,5 @@
 import { createHmac, timingSafeEqual } from 'node:crypto';
-import type { LeadTable } from '../../records/lead-tables';
+import type { LeadRef, LeadTable } from '../../records/lead-tables';
 
 /*
  * The proof that a browser belongs to a lead's person (issue 21): an HttpOnly, SameSite=Lax cookie
@@ -16,10 +16,7 @@ export const LEAD_PROOF_MAX_AGE_S = 180 * 24 * 60 * 60;
 /** A browser used by a household or an office may hold a few people's leads; the newest win. */
 export const LEAD_PROOF_MAX_LEADS = 5;
 
-export interface LeadRef {
-  table: LeadTable;
-  id: number;
-}
+export type { LeadRef };
 
 const TABLE_LETTER: Record<LeadTable, string> = { candidates: 'c', companies: 'k' };
 const refText = (ref: LeadRef) => `${TABLE_LETTER[ref.table]}${ref.id}`;
@@ -54,9 +51,6 @@ export function readLeadProof(key: Buffer, value: string | undefined): LeadRef[]
   }
   return refs;
 }
-
-export const proves = (refs: readonly LeadRef[], lead: LeadRef) =>
-  refs.some((ref) => ref.table === lead.table && ref.id === lead.id);
 
 /** The cookie's refs with `lead` added in front (kept once, the oldest dropped past the cap). */
 export const withLead = (refs: readonly LeadRef[], lead: LeadRef): LeadRef[] =>

@@ -4,7 +4,11 @@ import type { Kysely } from 'kysely';
 import type { StatusLead, StatusView } from '@shared/person-status';
 import type { FormHandoff } from '../capture/form-handoff';
 import { tablesOf } from '../../../platform/database/connection';
-import type { AdminLeadTables, CandidateListRow, CompanyListRow } from '../../records/listing-tables';
+import type {
+  AdminLeadTables,
+  CandidateListRow,
+  CompanyListRow,
+} from '../../records/listing-tables';
 import {
   LEAD_PROOF_COOKIE,
   leadProofCookie,

@@ -3,7 +3,6 @@ import { isStatusEvent } from '../../../conversions';
 import { tablesOf } from '../../../platform/database/connection';
 import type { DialectName } from '../../../platform/database/migration-runner';
 import { idIn } from '../../records/id-list';
-import type { LeadListing, ListFilter } from '../../reads/lead-listing';
 import type { LeadRecordTables, LeadTable } from '../../records/lead-tables';
 import { assignLeads, type Assignee } from './lead-assignment';
 import { queueStatusMessages, type StatusMessage } from './lead-pipeline';
@@ -14,7 +13,7 @@ import { recordStatusEvent } from './status-events';
 export const BULK_LIMIT = 10_000;
 
 /** Which leads: ids the admin ticked, or every lead a list's filter matches. */
-export type LeadSelection = { ids: readonly number[] } | { filter: ListFilter };
+export type LeadSelection<Filter> = { ids: readonly number[] } | { filter: Filter };
 
 /** What a bulk call sets: a status, an assignee, or both. */
 export interface BulkChange {
@@ -42,35 +41,38 @@ export interface BulkRefusal {
 
 const tooMany = `More than ${BULK_LIMIT.toLocaleString('en-US')} leads: at most that many a call`;
 
+export interface BulkOptions<Filter> {
+  db: Kysely<PipelineTables>;
+  dialect: DialectName;
+  /** Ids of the leads `filter` matches, at most `limit` of them (a list's reader). */
+  matching: (table: LeadTable, filter: Filter, limit: number) => Promise<number[]>;
+  /** Candidate statuses qualified, enrolled and placed go to Meta (decision 110). */
+  statusEvents: boolean;
+}
+
 /**
  * Changes many leads at once, all or nothing (issue 22): set-based statements over the ids, in one
  * transaction that also records, for each lead, what a single change records (its activity, its
  * Meta status event, its message), and the caller's one audit entry.
  */
-export class BulkChanges {
+export class BulkChanges<Filter> {
   private readonly db: Kysely<PipelineTables>;
   private readonly dialect: DialectName;
-  private readonly listing: LeadListing;
+  private readonly matching: BulkOptions<Filter>['matching'];
   private readonly statusEvents: boolean;
 
-  constructor(leads: {
-    db: Kysely<PipelineTables>;
-    dialect: DialectName;
-    listing: LeadListing;
-    /** Candidate statuses qualified, enrolled and placed go to Meta (decision 110). */
-    statusEvents: boolean;
-  }) {
+  constructor(options: BulkOptions<Filter>) {
     ({
       db: this.db,
       dialect: this.dialect,
-      listing: this.listing,
+      matching: this.matching,
       statusEvents: this.statusEvents,
-    } = leads);
+    } = options);
   }
 
   async apply(
     table: LeadTable,
-    selection: LeadSelection,
+    selection: LeadSelection<Filter>,
     change: BulkChange,
     /** Writes the call's audit entry in the change's transaction. */
     audit: (trx: Transaction<object>, counts: BulkCounts) => Promise<void>,
@@ -79,7 +81,7 @@ export class BulkChanges {
     const ids =
       'ids' in selection
         ? [...new Set(selection.ids)]
-        : await this.matching(table, selection.filter);
+        : await this.matching(table, selection.filter, BULK_LIMIT + 1);
     if (ids.length > BULK_LIMIT)
       return { field: 'ids' in selection ? 'ids' : 'filter', error: tooMany };
     return this.db.transaction().execute(async (trx) => {
@@ -110,16 +112,6 @@ export class BulkChanges {
       await audit(trx as unknown as Transaction<object>, counts);
       return counts;
     });
-  }
-
-  /** Ids of the leads `filter` matches; one more than BULK_LIMIT says there are too many. */
-  private async matching(table: LeadTable, filter: ListFilter): Promise<number[]> {
-    const rows = await this.listing
-      .matching(table, filter)
-      .select('id')
-      .limit(BULK_LIMIT + 1)
-      .execute();
-    return rows.map((row) => row.id);
   }
 
   /** The status of leads `ids` (each not yet at it) and what each change records. */

@@ -6,36 +6,9 @@ import { enqueueMessages } from '../../../platform/outbox/outbox';
 import { PERSON_STATUS_MESSAGE } from '../messages/person-mail';
 import type { StatusMessagePayload } from '../messages/person-sender';
 import type { LeadRecordTables, LeadTable } from '../../records/lead-tables';
-import type { LeadListing } from '../../reads/lead-listing';
 import type { LeadActivityTable, PipelineTables } from '../../records/pipeline-tables';
-import { conversionStates } from '../../../conversions';
 import { recordStatusEvent } from './status-events';
-import { buildTimeline } from './timeline';
 import { assignLeads, type Assignee } from './lead-assignment';
-
-/** JSON text of a stored object, or null. */
-const parsed = (text: string | null) =>
-  text ? (JSON.parse(text) as Record<string, unknown>) : null;
-
-/** One accepted form as the lead sent it (issue 11: nothing said is lost), oldest first. */
-function submissionView(submission: {
-  form: string;
-  source_page: string | null;
-  fields: string | null;
-  attribution: string | null;
-  verified: number;
-  created_at: string;
-}) {
-  return {
-    form: submission.form,
-    at: submission.created_at,
-    // Sent with the lead's proof (decision 151).
-    verified: submission.verified === 1,
-    sourcePage: submission.source_page,
-    fields: parsed(submission.fields),
-    attribution: parsed(submission.attribution),
-  };
-}
 
 export interface NoteRecord {
   id: number;
@@ -109,50 +82,9 @@ export class LeadPipeline {
   constructor(
     private readonly db: Kysely<PipelineTables>,
     private readonly dialect: DialectName,
-    private readonly listing: LeadListing,
     /** Candidate statuses qualified, enrolled and placed go to Meta (decision 110). */
     private readonly statusEvents = false,
   ) {}
-
-  /** The lead's row and timeline, oldest first; undefined for an unknown id. */
-  async detail<Table extends LeadTable>(table: Table, id: number) {
-    const row = await this.listing.findLead(table, id);
-    if (!row) return undefined;
-    const ofLead = { lead_table: table, lead_id: id };
-    const [submissions, activity, conversions, messages] = await Promise.all([
-      this.db
-        .selectFrom('lead_submissions')
-        .select(['form', 'source_page', 'fields', 'attribution', 'verified', 'created_at'])
-        .where((eb) => eb.and(ofLead))
-        .orderBy('id')
-        .execute(),
-      this.db
-        .selectFrom('lead_activity')
-        .where((eb) => eb.and(ofLead))
-        .select(['kind', 'text', 'from_status', 'to_status', 'created_at'])
-        .orderBy('id')
-        .execute(),
-      conversionStates(this.db, {
-        type: table === 'candidates' ? 'candidate' : 'company',
-        id,
-      }),
-      tablesOf<OutboxTables>(this.db)
-        .selectFrom('outbox_messages')
-        .select(['topic', 'sent_at'])
-        .where('destination', '=', 'person')
-        .where('state', '=', 'sent')
-        .where('subject_type', '=', table === 'candidates' ? 'candidate' : 'company')
-        .where('subject_id', '=', id)
-        .orderBy('id')
-        .execute(),
-    ]);
-    return {
-      row,
-      timeline: buildTimeline(row, submissions, activity, messages),
-      submissions: submissions.map(submissionView),
-      conversions,
-    };
-  }
 
   /**
    * Sets the status; the change (if any) as {from, to}, or undefined for an unknown lead. With

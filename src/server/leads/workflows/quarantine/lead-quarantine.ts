@@ -1,7 +1,5 @@
-import type { LeadForm } from '@shared/lead-vocabulary';
-import { sql, type Generated, type Kysely, type Migration, type Selectable } from 'kysely';
-import { autoIncrementId } from '../../../platform/database/migration-columns';
-import type { DialectName, MigrationSet } from '../../../platform/database/migration-runner';
+import { sql, type Kysely, type Selectable } from 'kysely';
+import type { LeadQuarantineTable, LeadQuarantineTables } from '../../records/quarantine-tables';
 
 /*
  * Quarantine (docs/decisions/095): a suspect submission is answered like any other but kept out of
@@ -9,83 +7,11 @@ import type { DialectName, MigrationSet } from '../../../platform/database/migra
  * through the normal save; only the leads capability writes here.
  */
 
-export interface LeadQuarantineTable {
-  id: Generated<number>;
-  /** The lead table the step writes when released. */
-  lead_table: 'candidates' | 'companies';
-  form: LeadForm;
-  /** As typed (trimmed), so the admin can recognise a person; never logged. */
-  email: string;
-  /** JSON: the lead step (e-mail, form, stage, fields, attribution, flags) to replay. */
-  step: string;
-  /** Comma-separated QuarantineReason values. */
-  reasons: string;
-  /** The client's user agent (first 300 characters), for the admin's judgement. */
-  user_agent: string | null;
-  received_at: string;
-}
-
-/** A row of the key table: secrets the server generates once and shares between instances. */
-export interface SpamKeysTable {
-  name: string;
-  value: string;
-}
-
-/** Forms quarantined past an address's daily bound, whose body was not kept (decision 152). */
-export interface QuarantineDroppedTable {
-  /** The UTC day, YYYY-MM-DD. */
-  day: string;
-  forms: number;
-}
-
-export type LeadQuarantineTables = {
-  lead_quarantine: LeadQuarantineTable;
-  spam_keys: SpamKeysTable;
-  lead_quarantine_dropped: QuarantineDroppedTable;
-};
-
 /** Forms one address may have quarantined a day; the rest are counted, their bodies dropped. */
 export const QUARANTINE_DAILY_LIMIT = 100;
 /** Days a quarantined form (and a day's dropped count) is kept. */
 export const QUARANTINE_DAYS = 30;
 const DAY_MS = 86_400_000;
-
-/** 004: the quarantine, newest first for the admin, and the spam keys. */
-export function createLeadQuarantine(dialect: DialectName): Migration {
-  return {
-    async up(db: Kysely<unknown>) {
-      await db.schema
-        .createTable('lead_quarantine')
-        .addColumn('id', 'integer', autoIncrementId(dialect))
-        .addColumn('lead_table', 'text', (c) => c.notNull())
-        .addColumn('form', 'text', (c) => c.notNull())
-        .addColumn('email', 'text', (c) => c.notNull())
-        .addColumn('step', 'text', (c) => c.notNull())
-        .addColumn('reasons', 'text', (c) => c.notNull())
-        .addColumn('user_agent', 'text')
-        .addColumn('received_at', 'text', (c) => c.notNull())
-        .execute();
-      await db.schema
-        .createTable('spam_keys')
-        .addColumn('name', 'text', (c) => c.primaryKey())
-        .addColumn('value', 'text', (c) => c.notNull())
-        .execute();
-    },
-  };
-}
-
-/** 166 (decision 152): the dropped forms' daily counts. */
-export const quarantineDroppedMigrations: MigrationSet = () => ({
-  '166_lead_quarantine_dropped': {
-    async up(db: Kysely<unknown>) {
-      await db.schema
-        .createTable('lead_quarantine_dropped')
-        .addColumn('day', 'text', (c) => c.primaryKey())
-        .addColumn('forms', 'integer', (c) => c.notNull())
-        .execute();
-    },
-  },
-});
 
 type QuarantineDb = Kysely<Pick<LeadQuarantineTables, 'lead_quarantine'>>;
 type BoundsDb = Kysely<LeadQuarantineTables>;

@@ -2,10 +2,9 @@ import type { QuarantineReason } from '@shared/lead-vocabulary';
 import type { Kysely } from 'kysely';
 import type { QuarantineRelease } from './lead-quarantine';
 import type { LeadRecordTables } from '../../records/lead-tables';
-import type { OutboxDestination } from '../../../platform/outbox/outbox-tables';
 import { saveCandidate, type CandidateStep } from '../../records/save-candidate';
 import { saveCompany, type CompanyStep } from '../../records/save-company';
-import type { SaveResult } from '../../records/upsert';
+import type { LeadWriteEffects, SaveResult } from '../../records/upsert';
 
 /**
  * A suspect submission: the step it would have written, and why it was held back. `dropBody`: its
@@ -60,8 +59,7 @@ export async function quarantineSubmission(
 export async function releaseQuarantined(
   db: Kysely<LeadRecordTables>,
   id: number,
-  notify: readonly OutboxDestination[],
-  assignNew: boolean,
+  effects: LeadWriteEffects,
 ): Promise<QuarantineRelease | undefined> {
   const row = await db
     .deleteFrom('lead_quarantine')
@@ -70,9 +68,9 @@ export async function releaseQuarantined(
     .executeTakeFirst();
   if (!row) return undefined;
   if (row.lead_table === 'candidates') {
-    const saved = await saveCandidate(db, JSON.parse(row.step) as CandidateStep, notify, assignNew);
+    const saved = await saveCandidate(db, JSON.parse(row.step) as CandidateStep, effects);
     return { leadType: 'candidate', leadId: saved.id, created: saved.created };
   }
-  const saved = await saveCompany(db, JSON.parse(row.step) as CompanyStep, notify, assignNew);
+  const saved = await saveCompany(db, JSON.parse(row.step) as CompanyStep, effects);
   return { leadType: 'company', leadId: saved.id, created: saved.created };
 }

@@ -2,7 +2,7 @@ import { createHmac, randomBytes } from 'node:crypto';
 import fp from 'fastify-plugin';
 import type { Kysely } from 'kysely';
 import { tablesOf } from '../../../platform/database/connection';
-import type { LeadQuarantineTables } from '../quarantine/lead-quarantine';
+import type { LeadQuarantineTables } from '../../records/quarantine-tables';
 import { altchaProof, CHALLENGE_LIFETIME_S, type ProofOfWork } from './altcha-proof';
 import { AddressCounters, type AddressCounterTables } from './address-counters';
 import { AltchaUsed, type AltchaUsedTables } from './altcha-used';

@@ -1,12 +1,12 @@
 import type { SubmissionForm } from '@shared/lead-vocabulary';
 import { statusLabel } from '@shared/lead-status';
-import type { LeadActivityTable } from '../../records/pipeline-tables';
-import { LEAD_CREATED } from '../../records/lead-created';
+import type { LeadActivityTable } from '../records/pipeline-tables';
+import { LEAD_CREATED } from '../records/lead-created';
 import {
   PERSON_REMINDER,
   PERSON_STATUS_LINK,
   PERSON_STATUS_MESSAGE,
-} from '../messages/person-mail';
+} from '../workflows/messages/person-mail';
 
 /** One event of a lead's life, as GET /api/…-submissions/:id answers it (HELPERS contract). */
 export interface TimelineEntry {

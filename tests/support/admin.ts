@@ -1,5 +1,8 @@
 import type { FastifyInstance } from 'fastify';
-import { createLeadStore, type LeadStore } from '../../src/server/leads/workflows/capture/lead-store';
+import {
+  createLeadStore,
+  type LeadStore,
+} from '../../src/server/leads/workflows/capture/lead-store';
 import { tablesOf } from '../../src/server/platform/database/connection';
 import { WriteQueue } from '../../src/server/platform/database/write-queue';
 import type { LeadRecordTables } from '../../src/server/leads/records/lead-tables';

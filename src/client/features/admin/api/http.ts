@@ -29,14 +29,32 @@ export function errorText(error: unknown, fallback?: string): string {
   }
 }
 
-/** Downloads `url` as a file (the server names it in Content-Disposition). */
-export function downloadFile(url: string): void {
+/** A refused request's message for `field` (or for its first field): {"fields": {…}}. */
+export function fieldMessage(error: unknown, field?: string): string | undefined {
+  if (!(error instanceof ApiError)) return undefined;
+  try {
+    const fields = (JSON.parse(error.body) as { fields?: Record<string, string> }).fields ?? {};
+    return field ? fields[field] : Object.values(fields)[0];
+  } catch {
+    return undefined;
+  }
+}
+
+/** Downloads `url` as a file, named `name` or by the server (Content-Disposition). */
+export function downloadFile(url: string, name = ''): void {
   const link = document.createElement('a');
   link.href = url;
-  link.download = '';
+  link.download = name;
   document.body.append(link);
   link.click();
   link.remove();
+}
+
+/** Saves text made in the page as a file. */
+export function saveFile(text: string, type: string, name: string): void {
+  const url = URL.createObjectURL(new Blob([text], { type }));
+  downloadFile(url, name);
+  setTimeout(() => URL.revokeObjectURL(url), 1000);
 }
 
 export const isUnauthorized = (error: unknown) => error instanceof ApiError && error.status === 401;

@@ -1,8 +1,7 @@
 import { useState } from 'react';
 import { leadStatuses, statusLabel } from '@shared/lead-status';
 import { Button } from '../../../components/ui/button';
-import { ApiError } from '../../../lib/api';
-import { downloadFile } from '../api/http';
+import { downloadFile, fieldMessage } from '../api/http';
 import { useBulkChange } from '../api/leads';
 import type { RowSelection } from '../ui/data-table';
 import { Checkbox, Select } from '../ui/controls';
@@ -55,18 +54,8 @@ export function useSelection<Row extends { id: number; who: string }>(
 }
 
 /** The server's reason for a refused change (its field's message), else a general one. */
-function failureText(error: unknown): string {
-  if (error instanceof ApiError) {
-    try {
-      const fields = (JSON.parse(error.body) as { fields?: Record<string, string> }).fields;
-      const first = fields && Object.values(fields)[0];
-      if (first) return `Error: ${first}`;
-    } catch {
-      // Not JSON: the general text below.
-    }
-  }
-  return 'Error: Failed to change the status.';
-}
+const failureText = (error: unknown) =>
+  `Error: ${fieldMessage(error) ?? 'Failed to change the status.'}`;
 
 /**
  * The bar over a tab's table (issue 22): how many leads are ticked (announced), "select all

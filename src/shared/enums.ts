@@ -59,3 +59,22 @@ export const valuesOf = <T extends readonly { value: string }[]>(options: T) =>
 /** The two landing variants (spec section 7): /career and /training. */
 export const landingVariants = ['free_training', 'high_salary'] as const;
 export type LandingVariant = (typeof landingVariants)[number];
+
+/** The built-in questionnaire's options (schemas/questionnaire.ts). */
+export const availabilityOptions = [
+  { value: 'immediately', label: 'Immediately' },
+  { value: 'within-month', label: 'Within a month' },
+  { value: '1-3months', label: 'In 1-3 months' },
+  { value: 'later', label: 'Later than 3 months' },
+] as const;
+
+export const yesNoOptions = [
+  { value: 'yes', label: 'Yes' },
+  { value: 'no', label: 'No' },
+] as const;
+
+export const relocationOptions = [
+  { value: 'yes', label: 'Yes' },
+  { value: 'no', label: 'No' },
+  { value: 'depends', label: 'It depends on the offer' },
+] as const;

@@ -11,7 +11,7 @@ import {
   candidateApplicationRequest,
   candidateBasicInfoRequest,
   candidateEmailLeadRequest,
-  typeformCompletedRequest,
+  questionnaireCompletedRequest,
 } from '../../src/shared/schemas/candidate';
 import { companyEmailLeadRequest, companyRequestRequest } from '../../src/shared/schemas/company';
 import { questionnaireRequest } from '../../src/shared/schemas/questionnaire';
@@ -41,7 +41,7 @@ const endpoints: { url: string; schema: $ZodType; table: 'candidates' | 'compani
   { url: '/api/candidates/submit', schema: candidateApplicationRequest, table: 'candidates' },
   {
     url: '/api/candidates/typeform-completed',
-    schema: typeformCompletedRequest,
+    schema: questionnaireCompletedRequest,
     table: 'candidates',
   },
   { url: '/api/candidates/questionnaire', schema: questionnaireRequest, table: 'candidates' },

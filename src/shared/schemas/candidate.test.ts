@@ -9,8 +9,8 @@ import {
   candidateEmailLeadSchema,
   contactCandidateSchema,
   EMAIL_MESSAGE,
-  typeformCompletedRequest,
-  typeformCompletedSchema,
+  questionnaireCompletedRequest,
+  questionnaireCompletedSchema,
 } from './candidate';
 import { messagesOf, parsed } from './schema-test-utils';
 
@@ -28,7 +28,7 @@ const application = {
 describe('e-mail only forms (/career, /training) and typeform-completed', () => {
   it.each([
     ['candidateEmailLeadSchema', candidateEmailLeadSchema],
-    ['typeformCompletedSchema', typeformCompletedSchema],
+    ['questionnaireCompletedSchema', questionnaireCompletedSchema],
   ])('%s needs a valid e-mail', (_name, schema) => {
     expect(parsed(schema, { email: ' ada@example.com ' })).toEqual({ email: 'ada@example.com' });
     expect(messagesOf(schema, {})).toEqual({ email: EMAIL_MESSAGE });
@@ -163,8 +163,8 @@ describe('request schemas (what the API accepts)', () => {
     expect(messagesOf(candidateApplicationRequest, { ...application, firstName: 'A' })).toEqual({});
   });
 
-  it('typeformCompletedRequest is the e-mail only', () => {
-    expect(parsed(typeformCompletedRequest, { email: 'a@b.co', extra: 1 })).toEqual({
+  it('questionnaireCompletedRequest is the e-mail only', () => {
+    expect(parsed(questionnaireCompletedRequest, { email: 'a@b.co', extra: 1 })).toEqual({
       email: 'a@b.co',
     });
   });

@@ -1,14 +1,8 @@
 import * as z from 'zod/mini';
 import { educationLevels, techExperienceLevels, valuesOf } from '../enums';
 import { attributionSchema } from './attribution';
-import {
-  emailField,
-  MAX_LONG_TEXT,
-  optionalLine,
-  optionalText,
-  requiredLine,
-  choice,
-} from './fields';
+import { candidateFields } from '../lead-fields';
+import { emailField, optionalFields, requiredLine, choice } from './fields';
 
 export const EMAIL_MESSAGE = 'Please enter a valid email address';
 
@@ -22,7 +16,7 @@ export const candidateBasicInfoSchema = z.object({
   firstName: requiredLine(1, 'First name is required'),
   lastName: requiredLine(1, 'Last name is required'),
   email: emailField(EMAIL_MESSAGE),
-  phone: optionalLine(40),
+  ...optionalFields(candidateFields, 'candidate-basic-info'),
 });
 
 /** The full application; /apply asks names and location of at least 1 character, /contact 2. */
@@ -31,11 +25,10 @@ function candidateApplication(minNameLength: 1 | 2) {
     email: emailField(EMAIL_MESSAGE),
     firstName: requiredLine(minNameLength, 'First name is required'),
     lastName: requiredLine(minNameLength, 'Last name is required'),
-    phone: optionalLine(40),
     location: requiredLine(minNameLength, 'Location is required'),
     educationLevel: choice(valuesOf(educationLevels), 'Please select an education level'),
     techExperience: choice(valuesOf(techExperienceLevels), 'Please select your experience level'),
-    reason: optionalText(MAX_LONG_TEXT),
+    ...optionalFields(candidateFields, 'candidate-application'),
   });
 }
 
@@ -45,7 +38,7 @@ export const candidateApplicationSchema = candidateApplication(1);
 export const contactCandidateSchema = candidateApplication(2);
 
 /** POST /api/candidates/typeform-completed. */
-export const typeformCompletedSchema = z.object({
+export const questionnaireCompletedSchema = z.object({
   email: emailField(EMAIL_MESSAGE),
 });
 
@@ -59,6 +52,6 @@ export const candidateBasicInfoRequest = z.extend(candidateBasicInfoSchema, {
 export const candidateApplicationRequest = z.extend(candidateApplicationSchema, {
   attribution: attributionSchema,
 });
-export const typeformCompletedRequest = typeformCompletedSchema;
+export const questionnaireCompletedRequest = questionnaireCompletedSchema;
 
 export type CandidateApplication = z.input<typeof candidateApplicationSchema>;

@@ -1,10 +1,11 @@
 import * as z from 'zod/mini';
 import { companyRequestLists, contactTimelines, hiringTimelines, valuesOf } from '../enums';
 import { attributionSchema } from './attribution';
+import { companyFields } from '../lead-fields';
 import {
   emailField,
   MAX_LONG_TEXT,
-  optionalText,
+  optionalFields,
   requiredLine,
   requiredText,
   choice,
@@ -34,7 +35,7 @@ function companyRequest(
     companySize: choice(valuesOf(sizes), SIZE_MESSAGE),
     talentNeeds: requiredText(min, messages.talentNeeds, MAX_LONG_TEXT),
     timeline: choice(valuesOf(timelines), messages.timeline),
-    comments: optionalText(MAX_LONG_TEXT),
+    ...optionalFields(companyFields, 'company-request'),
   });
 }
 

@@ -1,4 +1,6 @@
 import * as z from 'zod/mini';
+import { postedBy, type AnyFields, type LeadField } from '../lead-field';
+import type { LeadForm } from '../lead-vocabulary';
 
 // Field builders of every schema; zod/mini, as the browser ships them (decision 004).
 
@@ -60,3 +62,42 @@ export const choice = <const T extends readonly [string, ...string[]]>(
   values: T,
   message: string,
 ) => z.enum(values, { error: message });
+
+/** Blank or one of `values`; absent becomes ''. */
+export const optionalChoice = (values: readonly string[]) =>
+  z.pipe(
+    z.optional(z.enum(['', ...values], { error: 'Please select one of the options' })),
+    z.transform((value: string | undefined) => value ?? ''),
+  );
+
+/** The name a form posts each optional field of `Fields` under, for the fields `Form` posts. */
+type OptionalPosted<Fields extends AnyFields, Form extends LeadForm> = {
+  [Name in keyof Fields]: Fields[Name] extends { optional: unknown; forms: readonly (infer F)[] }
+    ? Form extends F
+      ? Fields[Name] extends { posted: infer Posted extends string }
+        ? Posted
+        : Name
+      : never
+    : never;
+}[keyof Fields];
+
+/** The rule of an optional field (LeadField.optional). */
+function optionalRule(field: LeadField) {
+  if (field.options) return optionalChoice(field.options.map((option) => option.value));
+  const { max, multiline } = field.optional === true ? { max: MAX_TEXT } : field.optional!;
+  return multiline ? optionalText(max) : optionalLine(max);
+}
+
+/**
+ * The rules of the optional fields `form` posts, from the lead-field contract: a form's schema
+ * spreads them beside its required fields.
+ */
+export const optionalFields = <Fields extends AnyFields, Form extends LeadForm>(
+  fields: Fields,
+  form: Form,
+) =>
+  Object.fromEntries(
+    postedBy(fields, form)
+      .filter((field) => field.optional)
+      .map((field) => [field.name, optionalRule(field)]),
+  ) as Record<OptionalPosted<Fields, Form>, ReturnType<typeof optionalText>>;

@@ -1,12 +1,6 @@
 import { describe, expect, it } from 'vitest';
-import { valuesOf } from '../enums';
-import {
-  availabilityOptions,
-  questionnaireRequest,
-  questionnaireSchema,
-  relocationOptions,
-  yesNoOptions,
-} from './questionnaire';
+import { availabilityOptions, relocationOptions, valuesOf, yesNoOptions } from '../enums';
+import { questionnaireRequest, questionnaireSchema } from './questionnaire';
 import { messagesOf, parsed } from './schema-test-utils';
 
 const answers = {

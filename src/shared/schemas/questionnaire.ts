@@ -1,28 +1,10 @@
 import * as z from 'zod/mini';
-import { valuesOf } from '../enums';
+import { availabilityOptions, relocationOptions, valuesOf, yesNoOptions } from '../enums';
 import { attributionSchema } from './attribution';
 import { EMAIL_MESSAGE } from './candidate';
 import { choice, emailField, MAX_LONG_TEXT, requiredLine, requiredText } from './fields';
 
 /** The built-in questionnaire embedded on /typeform when no external form is configured. */
-export const availabilityOptions = [
-  { value: 'immediately', label: 'Immediately' },
-  { value: 'within-month', label: 'Within a month' },
-  { value: '1-3months', label: 'In 1-3 months' },
-  { value: 'later', label: 'Later than 3 months' },
-] as const;
-
-export const yesNoOptions = [
-  { value: 'yes', label: 'Yes' },
-  { value: 'no', label: 'No' },
-] as const;
-
-export const relocationOptions = [
-  { value: 'yes', label: 'Yes' },
-  { value: 'no', label: 'No' },
-  { value: 'depends', label: 'It depends on the offer' },
-] as const;
-
 export const questionnaireSchema = z.object({
   email: emailField(EMAIL_MESSAGE),
   availability: choice(valuesOf(availabilityOptions), 'Please tell us when you could start'),

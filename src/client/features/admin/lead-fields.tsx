@@ -1,16 +1,14 @@
 import type { ReactNode } from 'react';
 import {
+  availabilityOptions,
   contactCompanySizes,
   contactTimelines,
   educationLevels,
   hiringTimelines,
-  techExperienceLevels,
-} from '@shared/enums';
-import {
-  availabilityOptions,
   relocationOptions,
+  techExperienceLevels,
   yesNoOptions,
-} from '@shared/schemas/questionnaire';
+} from '@shared/enums';
 import type { LeadDetail, SubmissionEntry } from './api/lead-detail';
 import {
   formatDate,

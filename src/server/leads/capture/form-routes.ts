@@ -3,7 +3,7 @@ import {
   candidateApplicationRequest,
   candidateBasicInfoRequest,
   candidateEmailLeadRequest,
-  typeformCompletedRequest,
+  questionnaireCompletedRequest,
 } from '@shared/schemas/candidate';
 import { companyEmailLeadRequest, companyRequestRequest } from '@shared/schemas/company';
 import { questionnaireRequest } from '@shared/schemas/questionnaire';
@@ -48,7 +48,7 @@ export const formRoutes: FastifyPluginAsync = async (app) => {
 
   // /typeform, once the embedded questionnaire says it is done. An unknown e-mail still
   // creates a questionnaire lead: the visitor did complete it, and a 404 would lose them.
-  leadRoute(app, '/api/candidates/typeform-completed', typeformCompletedRequest, () => ({
+  leadRoute(app, '/api/candidates/typeform-completed', questionnaireCompletedRequest, () => ({
     table: 'candidates',
     form: 'typeform-completed',
     stage: 'questionnaire',

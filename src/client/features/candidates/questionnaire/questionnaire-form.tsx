@@ -1,10 +1,6 @@
 import { claims } from '@shared/claims';
-import {
-  availabilityOptions,
-  questionnaireSchema,
-  relocationOptions,
-  yesNoOptions,
-} from '@shared/schemas/questionnaire';
+import { availabilityOptions, relocationOptions, yesNoOptions } from '@shared/enums';
+import { questionnaireSchema } from '@shared/schemas/questionnaire';
 import { useLeadForm } from '../../../components/forms/use-lead-form';
 import { FormShell } from '../../../components/forms/form-shell';
 import { candidateEmail, type FieldSpec } from '../../../components/ui/form-field';

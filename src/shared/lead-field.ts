@@ -1,0 +1,82 @@
+// What one lead field declares (lead-fields.ts declares them all), and what derives from any.
+import type { LeadForm } from './lead-vocabulary';
+
+export type FieldOptions = readonly { value: string; label: string }[];
+
+/** Where the admin's lead detail shows a field. */
+export type DetailGroup = 'contact' | 'application' | 'questionnaire' | 'company' | 'attribution';
+
+/**
+ * Where a field joins the CSV exports (server/leads export): `person` in both candidate exports,
+ * `application` in the candidates export, `answers` in both, `company` in the companies export,
+ * `attribution` in all four.
+ */
+export type ExportSection = 'person' | 'application' | 'answers' | 'company' | 'attribution';
+
+/**
+ * One field of a lead. Its key is its name in the API (the admin's JSON, and the forms' unless
+ * `posted` says otherwise); its order among its lead's fields is its place in the detail, the
+ * list and the CSV.
+ */
+export interface LeadField {
+  /** The stored column: text, NULL for blank; a flag is an integer 0/1. */
+  column: string;
+  /** 'text' (the default); 'email' is the lead's address; a 'flag' only ever rises. */
+  kind?: 'text' | 'email' | 'flag';
+  /** The admin's label (the detail; the list's header is it in title case). */
+  label: string;
+  /** Its form's options: the value is stored, the admin reads the label. */
+  options?: FieldOptions;
+  /** The forms that post it. */
+  forms?: readonly LeadForm[];
+  /** Its name in the forms' bodies (or in `attribution`), when not its API name. */
+  posted?: string;
+  /**
+   * An optional form field's rule (schemas/fields.ts): with `options`, one of them or blank;
+   * else text up to `max` characters (200 for `true`), one line unless `multiline`. A required
+   * field's rule and messages are in schemas/.
+   */
+  optional?: true | { max: number; multiline?: boolean };
+  /** The detail's group; none: shown otherwise (the name, the flags). */
+  group?: DetailGroup;
+  /** Its column in the admin's list (by `group`); false: none, `header`: not the label's. */
+  list?: false | { header?: string; cell?: 'nowrap' | 'wide' };
+  /** Its CSV column; none: not exported on its own. */
+  export?: { header: string; section: ExportSection };
+  /** The indexed search key it feeds (a generated column, 022_admin_search_keys). */
+  searchKey?: string;
+}
+
+export type AnyFields = Record<string, LeadField>;
+
+/** The API names of `Fields` whose kind is `Kind` ('text' when none is given). */
+export type NamesOfKind<Fields extends AnyFields, Kind extends LeadField['kind']> = {
+  [Name in keyof Fields]: (Fields[Name] extends { kind: infer K } ? K : 'text') extends Kind
+    ? Name
+    : never;
+}[keyof Fields];
+
+/** The column of each field of `Fields` of kind `Kind`. */
+export type ColumnsOfKind<
+  Fields extends AnyFields,
+  Kind extends LeadField['kind'],
+> = Fields[NamesOfKind<Fields, Kind>]['column'];
+
+/** The values a lead field's JSON holds: text or null, a flag as a boolean, the e-mail always. */
+export type FieldValues<Fields extends AnyFields> = {
+  [Name in keyof Fields]: Fields[Name] extends { kind: 'flag' }
+    ? boolean
+    : Fields[Name] extends { kind: 'email' }
+      ? string
+      : string | null;
+};
+
+/** The fields of `fields`, each with its API name, in order. */
+export const entriesOf = <Fields extends AnyFields>(fields: Fields) =>
+  Object.entries(fields) as [keyof Fields & string, LeadField][];
+
+/** The fields `form` posts, each with the name it posts it under. */
+export const postedBy = (fields: AnyFields, form: LeadForm) =>
+  entriesOf(fields)
+    .filter(([, field]) => field.forms?.some((each) => each === form))
+    .map(([name, field]) => ({ ...field, name: field.posted ?? name }));

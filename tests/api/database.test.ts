@@ -14,7 +14,7 @@ import {
   migrationOrder,
   type MigrationSet,
 } from '../../src/server/platform/database/migration-runner';
-import { leadRecordColumns } from '../../src/server/leads/store/lead-columns';
+import { leadRecordColumns } from '../../src/server/leads/records/lead-columns';
 import { describeEachDatabase, uniqueEmail } from '../support/test-app';
 
 describeEachDatabase('database', (current) => {

@@ -14,7 +14,7 @@ import {
   type Database,
 } from '../../src/server/database';
 import type { OverviewFigures } from '../../src/shared/admin-overview';
-import { TOO_MANY_SUBMISSIONS } from '../../src/server/leads/capture/lead-capture';
+import { TOO_MANY_SUBMISSIONS } from '../../src/server/leads/workflows/capture/lead-capture';
 import { loadConfig } from '../../src/server/config/config';
 import { collectMigrations } from '../../src/server/platform/database/migration-runner';
 import {

@@ -1,37 +1,17 @@
 import { type LeadForm, leadForms } from '@shared/lead-vocabulary';
-import { isIP } from 'node:net';
 import path from 'node:path';
 import { z } from 'zod';
 import { CONSENT_MODES } from '@shared/runtime-config';
 import { parseSiteConfig, SITE_SETTING_NAMES, type SiteConfig } from '@shared/site-config';
 import { LOG_FORMAT_SETTINGS } from '../platform/logging/log-format';
-
-/*
- * TRUST_PROXY=true would believe every X-Forwarded-For hop, so any client could pick its own
- * address (and its own login throttle count): refused, with the safe forms (decision 061).
- */
-const TRUST_PROXY_FORMS =
-  'must be the number of proxies in front of the server (e.g. 1) or their addresses or ' +
-  'subnets, comma-separated (e.g. 10.0.0.5 or 10.0.0.0/8,loopback)';
-const TRUST_EVERY_HOP = `"true" would trust every hop, so any client could forge its address; ${TRUST_PROXY_FORMS}`;
-/** Names proxy-addr (Fastify's trustProxy) accepts for groups of addresses. */
-const ADDRESS_GROUPS = new Set(['loopback', 'linklocal', 'uniquelocal']);
-
-function isAddressOrSubnet(entry: string): boolean {
-  if (ADDRESS_GROUPS.has(entry)) return true;
-  const [address = '', bits, ...rest] = entry.split('/');
-  const version = isIP(address);
-  if (version === 0 || rest.length > 0) return false;
-  if (bits === undefined) return true;
-  const max = version === 4 ? 32 : 128;
-  return /^\d{1,3}$/.test(bits) && Number(bits) <= max;
-}
-
-function isSafeTrustProxy(value: string): boolean {
-  const trimmed = value.trim().toLowerCase();
-  if (trimmed === 'true' || trimmed === 'false' || /^\d+$/.test(trimmed)) return true;
-  return trimmed.split(',').every((entry) => isAddressOrSubnet(entry.trim()));
-}
+import {
+  commaList,
+  isSafeTrustProxy,
+  parseReminderDelays,
+  parseTrustProxy,
+  TRUST_EVERY_HOP,
+  TRUST_PROXY_FORMS,
+} from './setting-parsers';
 
 /** Forms a visitor fills in; typeform-completed is sent by /typeform itself, with no widget. */
 const ALTCHA_CAPABLE_FORMS = leadForms.filter((form) => form !== 'typeform-completed');
@@ -101,11 +81,9 @@ const envSchema = z.object({
     .string()
     .refine(
       (value) =>
-        value
-          .split(',')
-          .map((name) => name.trim())
-          .filter(Boolean)
-          .every((name) => (ALTCHA_CAPABLE_FORMS as readonly string[]).includes(name)),
+        commaList(value).every((name) =>
+          (ALTCHA_CAPABLE_FORMS as readonly string[]).includes(name),
+        ),
       { error: `must be form names, comma-separated: ${ALTCHA_CAPABLE_FORMS.join(', ')}` },
     )
     .optional(),
@@ -166,23 +144,6 @@ export const SETTING_NAMES: readonly string[] = [
   ...SITE_SETTING_NAMES,
 ];
 
-/** Fastify's trustProxy: false unless configured (a forged X-Forwarded-For is then ignored). */
-export type TrustProxy = boolean | string | ((address: string, hop: number) => boolean);
-
-function parseTrustProxy(setting: string | undefined): TrustProxy {
-  const value = setting?.trim().toLowerCase();
-  if (value === undefined || value === 'false' || value === '0') return false;
-  if (/^\d+$/.test(value)) {
-    const hops = Number(value);
-    return (_address, hop) => hop < hops;
-  }
-  // Addresses and subnets, comma-separated: proxy-addr takes them as they are.
-  return value
-    .split(',')
-    .map((entry) => entry.trim())
-    .join(',');
-}
-
 /**
  * The Graph API version of the events endpoint. A code change, not a setting: the events'
  * fields follow the version, so a new one is adopted (and tested) with the code.
@@ -190,21 +151,7 @@ function parseTrustProxy(setting: string | undefined): TrustProxy {
 export const GRAPH_API_VERSION = 'v24.0';
 
 /** Reminders unless REMINDER_DELAYS says otherwise: a day after the form, and three days after. */
-export const DEFAULT_REMINDER_DELAYS = '24h,72h';
-
-const DURATION_MS = { s: 1_000, m: 60_000, h: 3_600_000, d: 86_400_000 } as const;
-
-/** `24h,72h` as milliseconds, shortest first; an empty list turns reminders off. */
-export function parseReminderDelays(value: string): number[] {
-  return value
-    .split(',')
-    .map((part) => part.replace(/\s+/g, ''))
-    .filter(Boolean)
-    .map(
-      (part) => Number(part.slice(0, -1)) * DURATION_MS[part.slice(-1) as keyof typeof DURATION_MS],
-    )
-    .sort((a, b) => a - b);
-}
+const DEFAULT_REMINDER_DELAYS = '24h,72h';
 
 /**
  * Reads and validates the environment once at start-up. Throws a readable error naming
@@ -250,18 +197,9 @@ export function loadConfig(env: Record<string, string | undefined> = process.env
   if (conflicts.length > 0) {
     throw new Error(`Invalid configuration:\n  ${conflicts.join('\n  ')}`);
   }
-  // A form sent sooner after its page was served is suspect (0: no time trap); the forms
-  // that ask for an ALTCHA proof of work.
   const spam = {
     minFillMs: values.SPAM_MIN_FILL_MS,
-    altchaForms: [
-      ...new Set(
-        (values.ALTCHA_FORMS ?? '')
-          .split(',')
-          .map((name) => name.trim())
-          .filter(Boolean) as LeadForm[],
-      ),
-    ],
+    altchaForms: [...new Set(commaList(values.ALTCHA_FORMS) as LeadForm[])],
   };
   return {
     env: values.NODE_ENV,
@@ -285,10 +223,7 @@ export function loadConfig(env: Record<string, string | undefined> = process.env
       from: values.MAIL_FROM ?? `${site.brandName} <no-reply@${new URL(site.siteUrl).hostname}>`,
     },
     notify: {
-      emails: (values.NOTIFY_EMAIL ?? '')
-        .split(',')
-        .map((address) => address.trim())
-        .filter(Boolean),
+      emails: commaList(values.NOTIFY_EMAIL),
       webhook:
         values.NOTIFY_WEBHOOK_URL && values.NOTIFY_WEBHOOK_SECRET
           ? { url: values.NOTIFY_WEBHOOK_URL, secret: values.NOTIFY_WEBHOOK_SECRET }

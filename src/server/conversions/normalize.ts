@@ -1,12 +1,9 @@
-import { createHash } from 'node:crypto';
+import { sha256Hex } from '../platform/http/tokens';
 
 /*
  * Meta's normalisation of customer information before hashing (decision 110); undefined when
  * nothing is left to send.
  */
-
-export const sha256Hex = (value: string): string =>
-  createHash('sha256').update(value, 'utf8').digest('hex');
 
 /** em: trimmed, lower case. */
 export function normalizeEmail(email: string | null | undefined): string | undefined {

@@ -1,15 +1,15 @@
 import formbody from '@fastify/formbody';
 import type { FastifyPluginAsync } from 'fastify';
-import type { FormHandoff } from './capture/form-handoff';
-import type { LeadRecordTables } from './store/lead-tables';
-import { formRoutes } from './capture/form-routes';
-import type { StatusPage } from './people/status-page';
-import { statusRoutes } from './people/status-routes';
-import { htmlRefusals } from './capture/html-refusals';
+import type { FormHandoff } from './workflows/capture/form-handoff';
+import type { LeadRecordTables } from './records/lead-tables';
+import { formRoutes } from './workflows/capture/form-routes';
+import type { StatusPage } from './workflows/people/status-page';
+import { statusRoutes } from './workflows/people/status-routes';
+import { htmlRefusals } from './workflows/capture/html-refusals';
 import { ALTCHA_CHALLENGE_PATH } from '@shared/spam-fields';
-import { LeadCapture, type CaptureSettings } from './capture/lead-capture';
-import { countedStore } from './screening/counted-store';
-import { createLeadStore, type LeadStore } from './store/lead-store';
+import { LeadCapture, type CaptureSettings } from './workflows/capture/lead-capture';
+import { countedStore } from './workflows/screening/counted-store';
+import { createLeadStore, type LeadStore } from './workflows/capture/lead-store';
 import { tablesOf } from '../platform/database/connection';
 import type { OutboxDestination } from '../platform/outbox/outbox-tables';
 

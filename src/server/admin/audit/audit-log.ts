@@ -28,7 +28,7 @@ function entryView(row: Selectable<AdminAuditEntriesTable>): AuditEntryView {
   };
 }
 
-/** An entry as GET /api/admin/audit answers it (HELPERS contract), and a data-subject report. */
+/** An entry as GET /api/admin/audit answers it (HELPERS contract), and in a person's report. */
 export type AuditEntryView = DataSubjectAuditEntry & { accountId: number | null };
 
 /** Who acted: the text the log shows, and the account (null: the server itself, or nobody). */
@@ -99,79 +99,80 @@ export class AuditLog {
 }
 
 /*
- * Data-subject entries name a keyed hash of the address, never the address, so requests about one
- * person correlate while the log alone says not who. The key is kept in the database (shared by
+ * Entries about a person name a keyed hash of their address, never the address: requests about one
+ * person correlate, while the log alone says not who. The key is kept in the database (shared by
  * every instance); an erasure deletes the entries naming the person.
  */
 
-const SUBJECT_KEY = 'data-subject';
-const SUBJECT_PREFIX = 'subject ';
+/** The key's row name and the token's prefix: stored values, kept as they were. */
+const PERSON_KEY = 'data-subject';
+const TOKEN_PREFIX = 'subject ';
 
-/** The kept key of the subject hashes, created on first use (one winner among instances). */
-export async function subjectKey(db: Kysely<AuditTables>): Promise<Buffer> {
+/** The kept key of the person hashes, created on first use (one winner among instances). */
+export async function personKey(db: Kysely<AuditTables>): Promise<Buffer> {
   // An upsert that changes nothing returns the row that is kept, new or not.
   const row = await db
     .insertInto('admin_audit_keys')
-    .values({ name: SUBJECT_KEY, value: randomBytes(32).toString('base64') })
-    .onConflict((conflict) => conflict.column('name').doUpdateSet({ name: SUBJECT_KEY }))
+    .values({ name: PERSON_KEY, value: randomBytes(32).toString('base64') })
+    .onConflict((conflict) => conflict.column('name').doUpdateSet({ name: PERSON_KEY }))
     .returning('value')
     .executeTakeFirstOrThrow();
   return Buffer.from(row.value, 'base64');
 }
 
 /** "subject 1a2b…": 16 hex digits of HMAC-SHA256 of the normalised address under the key. */
-export function subjectToken(key: Buffer, normalizedEmail: string): string {
+export function personToken(key: Buffer, normalizedEmail: string): string {
   return (
-    SUBJECT_PREFIX + createHmac('sha256', key).update(normalizedEmail).digest('hex').slice(0, 16)
+    TOKEN_PREFIX + createHmac('sha256', key).update(normalizedEmail).digest('hex').slice(0, 16)
   );
 }
 
-/** What names a person in the log: their leads' ids, and the subject token of their address. */
-export interface AuditSubject {
+/** What names a person in the log: their leads' ids, and the token of their address. */
+export interface AuditPerson {
   leads: { leadType: 'candidate' | 'company'; ids: readonly number[] }[];
-  /** subjectToken()'s value; none for the retention (no address). */
+  /** personToken()'s value; none for the retention (no address). */
   token?: string | undefined;
 }
 
-function naming(eb: ExpressionBuilder<AuditTables, 'admin_audit_entries'>, subject: AuditSubject) {
+function naming(eb: ExpressionBuilder<AuditTables, 'admin_audit_entries'>, person: AuditPerson) {
   return eb.or([
-    ...subject.leads
+    ...person.leads
       .filter(({ ids }) => ids.length > 0)
       .map(({ leadType, ids }) =>
         eb.and([eb('lead_type', '=', leadType), eb('lead_id', 'in', ids)]),
       ),
-    // The token starts the detail of a data-subject entry; it is hex, so no LIKE wildcard.
-    ...(subject.token ? [eb('detail', 'like', `${subject.token};%`)] : []),
+    // The token starts the detail of an entry about a person; it is hex, so no LIKE wildcard.
+    ...(person.token ? [eb('detail', 'like', `${person.token};%`)] : []),
   ]);
 }
 
-const namesNobody = (subject: AuditSubject) =>
-  !subject.token && subject.leads.every(({ ids }) => ids.length === 0);
+const namesNobody = (person: AuditPerson) =>
+  !person.token && person.leads.every(({ ids }) => ids.length === 0);
 
 /** The entries naming the person, oldest first. */
-export async function findSubjectEntries(
+export async function findPersonEntries(
   db: Kysely<AuditTables>,
-  subject: AuditSubject,
+  person: AuditPerson,
 ): Promise<AuditEntryView[]> {
-  if (namesNobody(subject)) return [];
+  if (namesNobody(person)) return [];
   const rows = await db
     .selectFrom('admin_audit_entries')
     .selectAll()
-    .where((eb) => naming(eb, subject))
+    .where((eb) => naming(eb, person))
     .orderBy('id')
     .execute();
   return rows.map(entryView);
 }
 
 /** Deletes (in the caller's transaction) the entries naming the person; how many went. */
-export async function eraseSubjectEntries(
+export async function erasePersonEntries(
   trx: Kysely<AuditTables>,
-  subject: AuditSubject,
+  person: AuditPerson,
 ): Promise<number> {
-  if (namesNobody(subject)) return 0;
+  if (namesNobody(person)) return 0;
   const result = await trx
     .deleteFrom('admin_audit_entries')
-    .where((eb) => naming(eb, subject))
+    .where((eb) => naming(eb, person))
     .executeTakeFirst();
   return Number(result.numDeletedRows);
 }

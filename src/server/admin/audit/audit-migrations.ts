@@ -25,7 +25,7 @@ function createAuditEntries(dialect: DialectName): Migration {
   };
 }
 
-/** 151: the key of the data-subject hashes (audit-log.ts), one row, made on first use. */
+/** 151: the key of the person hashes (audit-log.ts), one row, made on first use. */
 const createAuditKeys: Migration = {
   async up(db: Kysely<unknown>) {
     await db.schema

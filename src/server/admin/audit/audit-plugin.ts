@@ -5,8 +5,8 @@ import { tablesOf } from '../../platform/database/connection';
 import {
   auditActions,
   AuditLog,
-  subjectKey,
-  subjectToken,
+  personKey,
+  personToken,
   type AuditActor,
   type AuditEntryInput,
   type AuditFilter,
@@ -22,8 +22,8 @@ export interface AdminAudit {
   record(entry: AuditEntryInput, request: FastifyRequest, trx?: Transaction<object>): Promise<void>;
   /** Records what the server did by itself (the retention), in `trx` when given. */
   recordSystem(entry: AuditEntryInput, actor: string, trx?: Transaction<object>): Promise<void>;
-  /** The keyed hash that names a data subject in the log without their address. */
-  subjectToken(normalizedEmail: string): Promise<string>;
+  /** The keyed hash that names a person in the log without their address. */
+  personToken(normalizedEmail: string): Promise<string>;
 }
 
 declare module 'fastify' {
@@ -69,10 +69,10 @@ export const auditPlugin = fp(async (app) => {
   const audit: AdminAudit = {
     record: (entry, request, trx) => logIn(trx).add(entry, actorOf(request)),
     recordSystem: (entry, actor, trx) => logIn(trx).add(entry, { name: actor, accountId: null }),
-    async subjectToken(normalizedEmail) {
-      key ??= subjectKey(tablesOf<AuditTables>(app.database.db));
+    async personToken(normalizedEmail) {
+      key ??= personKey(tablesOf<AuditTables>(app.database.db));
       key.catch(() => (key = undefined));
-      return subjectToken(await key, normalizedEmail);
+      return personToken(await key, normalizedEmail);
     },
   };
   app.decorate('audit', audit);

@@ -16,7 +16,7 @@ export interface AdminAuditEntriesTable {
   detail: string | null;
 }
 
-/** Keys the log generates once (the data-subject hash's), shared by every instance. */
+/** Keys the log generates once (the person hash's), shared by every instance. */
 export interface AdminAuditKeysTable {
   name: string;
   /** base64. */

@@ -2,13 +2,18 @@ import type { FastifyPluginAsync, FastifyReply, FastifyRequest } from 'fastify';
 import type { RegistrationResponseJSON } from '@simplewebauthn/server';
 import { ADMIN_ROLES, type AdminRole } from '@shared/admin-accounts';
 import { tablesOf } from '../../platform/database/connection';
-import { arrayOfObjects, errorBody, nullable } from '../../platform/http/api-schemas';
-import { webauthnOptions, webauthnResponse } from '../factors/sign-in-routes';
+import {
+  arrayOfObjects,
+  displayName as name,
+  errorBody,
+  idParams,
+  nullable,
+} from '../../platform/http/api-schemas';
+import { webauthnOptions, webauthnResponse } from '../factors/factor-schemas';
 import { AccountRefusal, type AdminAccounts, type FirstCredential } from './accounts';
-import { accountBody } from './auth-routes';
+import { accountBody, passwordText } from './auth-schemas';
 import { deviceName } from './device-name';
 import { passwordProblem } from './password-policy';
-import { sessionClient } from './sessions';
 
 const accountEntry = {
   id: { type: 'integer' },
@@ -25,11 +30,6 @@ const invitationEntry = {
   createdAt: { type: 'string' },
   expiresAt: { type: 'string' },
 };
-const idParams = {
-  type: 'object',
-  properties: { id: { type: 'integer', minimum: 1 } },
-  required: ['id'],
-} as const;
 const email = { type: 'string', format: 'email', minLength: 3, maxLength: 254 } as const;
 const token = { type: 'string', minLength: 1, maxLength: 200 } as const;
 
@@ -151,11 +151,6 @@ export const invitationRoutes: FastifyPluginAsync<{ accounts: AdminAccounts }> =
 ) => {
   const { adminAuth, adminFactors } = app;
   const gone = { error: 'This invitation has expired or was already used' };
-  const name = { type: 'string', minLength: 1, maxLength: 100, pattern: '\\S' } as const;
-
-  app.addHook('onRequest', async (_request, reply) => {
-    reply.header('Cache-Control', 'no-store');
-  });
 
   app.post<{ Body: { token: string } }>(
     '/api/admin/invitation',
@@ -239,7 +234,7 @@ export const invitationRoutes: FastifyPluginAsync<{ accounts: AdminAccounts }> =
           properties: {
             token,
             name,
-            password: { type: 'string', minLength: 1, maxLength: 1024 },
+            password: passwordText,
             passkey: { ...webauthnResponse, description: 'Instead of a password' },
           },
           required: ['token', 'name'],
@@ -271,11 +266,7 @@ export const invitationRoutes: FastifyPluginAsync<{ accounts: AdminAccounts }> =
         return refused(reply, error);
       }
       if (accountId === undefined) return reply.code(404).send(gone);
-      const session = await adminAuth.sessions.create(accountId, sessionClient(request));
-      adminAuth.setSessionCookie(request, reply, session.token);
-      // The audit entry names the new account, like a sign-in's.
-      request.adminSession = session;
-      return { authenticated: true, account: session.account };
+      return adminAuth.signIn(request, reply, accountId);
     },
   );
 };

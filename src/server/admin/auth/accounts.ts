@@ -1,7 +1,7 @@
-import { createHash, randomBytes } from 'node:crypto';
 import type { Kysely, Transaction } from 'kysely';
 import type { AccountEntry, AccountListing, AdminAccount, AdminRole } from '@shared/admin-accounts';
 import { tablesOf } from '../../platform/database/connection';
+import { newToken, sha256Hex } from '../../platform/http/tokens';
 import { enqueueMessages } from '../../platform/outbox/outbox';
 import type { OutboxTables } from '../../platform/outbox/outbox-tables';
 import type { AdminAuthTables } from './auth-tables';
@@ -15,7 +15,6 @@ export const INVITATION_TOPIC = 'admin.invitation';
 
 export type AccountTables = AdminAuthTables & OutboxTables;
 
-const sha256 = (text: string): string => createHash('sha256').update(text).digest('hex');
 export const normalEmail = (email: string) => email.trim().toLowerCase();
 
 /** Why a change was refused: `status` is the answer's code, `error` names the reason. */
@@ -175,10 +174,10 @@ export class AdminAccounts {
    * stored: a retried send makes another and the earlier link stops working).
    */
   async tokenToSend(invitationId: number, now = new Date()): Promise<InvitationToSend | undefined> {
-    const token = randomBytes(32).toString('base64url');
+    const token = newToken();
     const row = await this.db
       .updateTable('admin_invitations')
-      .set({ token_hash: sha256(token) })
+      .set({ token_hash: sha256Hex(token) })
       .where('id', '=', invitationId)
       .where('accepted_at', 'is', null)
       .where('expires_at', '>', now.toISOString())
@@ -193,7 +192,7 @@ export class AdminAccounts {
     return this.db
       .selectFrom('admin_invitations')
       .select(['id', 'email', 'role'])
-      .where('token_hash', '=', sha256(token))
+      .where('token_hash', '=', sha256Hex(token))
       .where('accepted_at', 'is', null)
       .where('expires_at', '>', now.toISOString())
       .executeTakeFirst();

@@ -2,7 +2,8 @@ import fastifyCookie from '@fastify/cookie';
 import type { FastifyReply, FastifyRequest } from 'fastify';
 import fp from 'fastify-plugin';
 import type { AdminPasswordConfig } from '../../config/config';
-import { can } from '@shared/admin-accounts';
+import type { CookieSerializeOptions } from '@fastify/cookie';
+import { can, type AdminAccount } from '@shared/admin-accounts';
 import type { AdminAuthTables } from './auth-tables';
 import { routePermission } from './route-permission';
 import { LoginThrottle } from './login-throttle';
@@ -13,7 +14,7 @@ import {
   writeGeneratedPassword,
 } from './password-source';
 import { keptPasswordHash } from './kept-password-hash';
-import { AdminSessions, SESSION_TTL_MS, type LiveSession } from './sessions';
+import { AdminSessions, SESSION_TTL_MS, sessionClient, type LiveSession } from './sessions';
 import { tablesOf } from '../../platform/database/connection';
 
 export const SESSION_COOKIE = 'tb_admin_session';
@@ -32,8 +33,16 @@ export interface AdminAuth {
   guard(request: FastifyRequest, reply: FastifyReply): Promise<void>;
   /** 403 unless the request comes from our own pages (or carries no Origin at all). */
   checkOrigin(request: FastifyRequest, reply: FastifyReply): Promise<void>;
+  /** A completed sign-in: a new session and its cookie; answers the sign-in's body. */
+  signIn(
+    request: FastifyRequest,
+    reply: FastifyReply,
+    accountId: number,
+  ): Promise<{ authenticated: true; account: AdminAccount }>;
   setSessionCookie(request: FastifyRequest, reply: FastifyReply, token: string): void;
   clearSessionCookie(request: FastifyRequest, reply: FastifyReply): void;
+  /** An HttpOnly, SameSite=Strict cookie's options, Secure on an https site. */
+  cookieOptions(request: FastifyRequest, path?: string): CookieSerializeOptions;
 }
 
 declare module 'fastify' {
@@ -99,10 +108,10 @@ export const adminAuthPlugin = fp<AdminAuthOptions>(async (app, options) => {
   // that terminates TLS may not forward the scheme); request.protocol follows
   // X-Forwarded-Proto only when TRUST_PROXY names the proxy.
   const siteIsHttps = siteOrigin.startsWith('https:');
-  const cookieOptions = (request: FastifyRequest) => ({
+  const cookieOptions = (request: FastifyRequest, path = '/') => ({
     httpOnly: true,
     sameSite: 'strict' as const,
-    path: '/',
+    path,
     secure: siteIsHttps || request.protocol === 'https',
   });
 
@@ -130,7 +139,6 @@ export const adminAuthPlugin = fp<AdminAuthOptions>(async (app, options) => {
     sessions: new AdminSessions(db, passwordHash),
     checkOrigin,
     async guard(request, reply) {
-      reply.header('Cache-Control', 'no-store');
       if (!SAFE_METHODS.has(request.method)) {
         await checkOrigin(request, reply);
         if (reply.sent) return;
@@ -147,6 +155,14 @@ export const adminAuthPlugin = fp<AdminAuthOptions>(async (app, options) => {
       }
       request.adminSession = session;
     },
+    async signIn(request, reply, accountId) {
+      const session = await auth.sessions.create(accountId, sessionClient(request));
+      auth.setSessionCookie(request, reply, session.token);
+      // The sign-in's audit entry names the account (audit-plugin.ts reads adminSession).
+      request.adminSession = session;
+      return { authenticated: true, account: session.account };
+    },
+    cookieOptions,
     setSessionCookie(request, reply, token) {
       reply.setCookie(SESSION_COOKIE, token, {
         ...cookieOptions(request),

@@ -1,46 +1,16 @@
 import type { FastifyPluginAsync, FastifyReply, FastifyRequest } from 'fastify';
 import { SESSION_COOKIE } from './auth-plugin';
-import { ADMIN_ROLES } from '@shared/admin-accounts';
 import { normalEmail, type AdminAccounts } from './accounts';
+import { passwordText, sessionBody, signInErrorBody } from './auth-schemas';
 import { OWNER_ACCOUNT } from './login-throttle';
 import { verifyPassword } from './password';
-import { OWNER_ACCOUNT_ID, sessionClient } from './sessions';
+import { OWNER_ACCOUNT_ID } from './sessions';
 
 interface LoginBody {
   /** Absent: the founding owner's sign-in with ADMIN_PASSWORD (the spec's). */
   email?: string;
   password: string;
 }
-
-/** A refused sign-in: why, and for a throttled one when to try again. */
-export const signInErrorBody = {
-  type: 'object',
-  properties: { error: { type: 'string' }, retryAfterSeconds: { type: 'integer' } },
-  required: ['error'],
-} as const;
-/** The signed-in account (src/shared/admin-accounts.ts), beside the spec's `authenticated`. */
-export const accountBody = {
-  type: 'object',
-  properties: {
-    id: { type: 'integer' },
-    name: { type: 'string' },
-    email: { type: ['string', 'null'] },
-    role: { type: 'string', enum: ADMIN_ROLES },
-  },
-  required: ['id', 'name', 'email', 'role'],
-} as const;
-const sessionBody = {
-  type: 'object',
-  properties: {
-    authenticated: { type: 'boolean' },
-    account: accountBody,
-    // Beside the spec's field (docs/decisions/157): the second step a password sign-in needs,
-    // and whether ADMIN_REQUIRE_MFA holds the account at the set-up of one.
-    secondFactor: { type: 'array', items: { type: 'string' } },
-    setupRequired: { type: 'boolean' },
-  },
-  required: ['authenticated'],
-} as const;
 
 const minutes = (seconds: number) => {
   const value = Math.ceil(seconds / 60);
@@ -89,10 +59,6 @@ export const adminAuthRoutes: FastifyPluginAsync<{ accounts: AdminAccounts }> = 
       ? { setupRequired: true }
       : {};
 
-  app.addHook('onRequest', async (_request, reply) => {
-    reply.header('Cache-Control', 'no-store');
-  });
-
   app.post<{ Body: LoginBody }>(
     '/api/admin/login',
     {
@@ -101,7 +67,7 @@ export const adminAuthRoutes: FastifyPluginAsync<{ accounts: AdminAccounts }> = 
         body: {
           type: 'object',
           properties: {
-            password: { type: 'string', minLength: 1, maxLength: 1024 },
+            password: passwordText,
             email: { type: 'string', minLength: 1, maxLength: 254 },
           },
           required: ['password'],
@@ -139,12 +105,8 @@ export const adminAuthRoutes: FastifyPluginAsync<{ accounts: AdminAccounts }> = 
       if (secondStep) return secondStep;
       // A new session and token on every sign-in; the one this browser had ends.
       await sessions.revoke(request.cookies[SESSION_COOKIE]);
-      const session = await sessions.create(accountId, sessionClient(request));
-      adminAuth.setSessionCookie(request, reply, session.token);
-      // The sign-in's audit entry names the account (audit-plugin.ts reads adminSession).
-      request.adminSession = session;
       request.log.info({ account: accountId }, 'admin signed in');
-      return { authenticated: true, account: session.account };
+      return adminAuth.signIn(request, reply, accountId);
     },
   );
 

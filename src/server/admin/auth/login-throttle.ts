@@ -1,7 +1,7 @@
-import { createHash } from 'node:crypto';
 import { setTimeout as sleep } from 'node:timers/promises';
 import { sql, type Kysely } from 'kysely';
 import { addressKey } from '../../platform/http/address-key';
+import { sha256Hex } from '../../platform/http/tokens';
 import type { AdminAuthTables } from './auth-tables';
 
 /** Sign-in attempts one address may make within the window; later ones answer 429. */
@@ -21,11 +21,8 @@ export const SITE_WAIT_MS = 3000;
 /** The account key of the password-only owner sign-in (named accounts use their e-mail). */
 export const OWNER_ACCOUNT = 'owner';
 
-/** Keys are stored as SHA-256: neither an address nor an e-mail is kept in clear. */
-const digest = (text: string): string => createHash('sha256').update(text).digest('hex');
-
-/** An IPv6 address counts by its /64. */
-const clientKey = (ip: string): string => digest(addressKey(ip));
+/** Keys are stored as SHA-256, neither an address nor an e-mail in clear; IPv6 by its /64. */
+const clientKey = (ip: string): string => sha256Hex(addressKey(ip));
 
 /** What the throttle says about one attempt, already counted. */
 export type AttemptVerdict = { allowed: true } | { allowed: false; retryAfterSeconds: number };
@@ -108,7 +105,7 @@ export class LoginThrottle {
     await this.forgetAddresses(now, clientKey(address));
     await this.db
       .deleteFrom('admin_login_accounts')
-      .where('account_key', '=', digest(account))
+      .where('account_key', '=', sha256Hex(account))
       .execute();
   }
 
@@ -142,7 +139,7 @@ export class LoginThrottle {
    * read (compare and swap), so concurrent attempts each count on every instance.
    */
   private async countAccountAttempt(account: string, now: Date): Promise<AttemptVerdict> {
-    const key = digest(account);
+    const key = sha256Hex(account);
     for (;;) {
       const row = await this.db
         .selectFrom('admin_login_accounts')

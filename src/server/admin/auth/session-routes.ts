@@ -1,6 +1,6 @@
 import type { FastifyPluginAsync } from 'fastify';
 import { can } from '@shared/admin-accounts';
-import { arrayOfObjects, errorBody, nullable } from '../../platform/http/api-schemas';
+import { arrayOfObjects, errorBody, idParams, nullable } from '../../platform/http/api-schemas';
 import { deviceName } from './device-name';
 
 const sessionEntry = {
@@ -56,11 +56,7 @@ export const adminSessionRoutes: FastifyPluginAsync = async (app) => {
     {
       onRequest: adminAuth.guard,
       schema: {
-        params: {
-          type: 'object',
-          properties: { id: { type: 'integer', minimum: 1 } },
-          required: ['id'],
-        },
+        params: idParams,
         response: { 204: { type: 'null' }, 404: errorBody },
       },
     },

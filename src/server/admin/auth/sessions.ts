@@ -1,7 +1,7 @@
-import { createHash, randomBytes } from 'node:crypto';
 import type { Kysely } from 'kysely';
 import type { AdminAccount } from '@shared/admin-accounts';
 import { networkOf } from '../../platform/http/address-key';
+import { newToken, sha256Hex } from '../../platform/http/tokens';
 import type { AdminAuthTables } from './auth-tables';
 
 /** An admin session lasts 12 hours from sign-in at most (absolute, issue 4 and 10). */
@@ -11,14 +11,12 @@ export const SESSION_IDLE_MS = 30 * 60 * 1000;
 /** A session's last use is written at most this often: not one write per request. */
 export const TOUCH_INTERVAL_MS = 60 * 1000;
 
-const sha256 = (text: string): string => createHash('sha256').update(text).digest('hex');
-
 /**
  * What a session is bound to: its account's password hash. Changing the password changes it,
  * and sessions made under another password are refused (docs/decisions/063).
  */
 export const passwordFingerprint = (passwordHash: string): string =>
-  sha256(`admin-session:${passwordHash}`);
+  sha256Hex(`admin-session:${passwordHash}`);
 
 /** The founding owner: signs in with ADMIN_PASSWORD alone (the spec's sign-in). */
 export const OWNER_ACCOUNT_ID = 1;
@@ -90,12 +88,12 @@ export class AdminSessions {
       .select(['id', 'name', 'email', 'role', 'password_hash'])
       .where('id', '=', accountId)
       .executeTakeFirstOrThrow();
-    const token = randomBytes(32).toString('base64url');
+    const token = newToken();
     const expiresAt = new Date(now.getTime() + SESSION_TTL_MS);
     const { id } = await this.db
       .insertInto('admin_sessions')
       .values({
-        token_hash: sha256(token),
+        token_hash: sha256Hex(token),
         created_at: now.toISOString(),
         expires_at: expiresAt.toISOString(),
         last_seen_at: now.toISOString(),
@@ -138,7 +136,7 @@ export class AdminSessions {
         'a.role',
         'a.password_hash',
       ])
-      .where('token_hash', '=', sha256(token))
+      .where('token_hash', '=', sha256Hex(token))
       .executeTakeFirst();
     if (!row) return undefined;
     const credential = this.credentialOf({ id: row.account_id, password_hash: row.password_hash });
@@ -160,7 +158,7 @@ export class AdminSessions {
     await this.db
       .updateTable('admin_sessions')
       .set({ revoked_at: now.toISOString() })
-      .where('token_hash', '=', sha256(token))
+      .where('token_hash', '=', sha256Hex(token))
       .where('revoked_at', 'is', null)
       .execute();
   }
@@ -243,7 +241,7 @@ export class AdminSessions {
       .selectAll()
       .where('id', '=', session.id)
       .executeTakeFirstOrThrow();
-    const token = randomBytes(32).toString('base64url');
+    const token = newToken();
     const id = await this.db.transaction().execute(async (trx) => {
       await trx
         .updateTable('admin_sessions')
@@ -253,7 +251,7 @@ export class AdminSessions {
       const { id: _id, ...kept } = old;
       const row = await trx
         .insertInto('admin_sessions')
-        .values({ ...kept, token_hash: sha256(token), last_seen_at: now.toISOString() })
+        .values({ ...kept, token_hash: sha256Hex(token), last_seen_at: now.toISOString() })
         .returning('id')
         .executeTakeFirstOrThrow();
       return Number(row.id);

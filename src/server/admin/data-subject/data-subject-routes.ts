@@ -44,7 +44,7 @@ export const dataSubjectRoutes: FastifyPluginAsync<{ subjects: DataSubjects }> =
     async (request, reply) => {
       const email = addressOf(request, reply);
       if (email === undefined) return reply;
-      const token = await app.audit.subjectToken(email);
+      const token = await app.audit.personToken(email);
       const report = await subjects.report(email, token);
       await app.audit.record(
         {
@@ -70,7 +70,7 @@ export const dataSubjectRoutes: FastifyPluginAsync<{ subjects: DataSubjects }> =
     async (request, reply) => {
       const email = addressOf(request, reply);
       if (email === undefined) return reply;
-      const token = await app.audit.subjectToken(email);
+      const token = await app.audit.personToken(email);
       // The entry says that an erasure happened, when and how much: no address, no token.
       const erased = await subjects.erase(email, token, (trx, counts) =>
         app.audit.record(

@@ -25,7 +25,7 @@ import {
   outboxMailMentioning,
 } from '../../platform/mail/outbox-files';
 import { findSubjectMessages, forgetSubjectMessages } from '../../platform/outbox/outbox';
-import { eraseSubjectEntries, findSubjectEntries, type AuditSubject } from '../audit/audit-log';
+import { erasePersonEntries, findPersonEntries, type AuditPerson } from '../audit/audit-log';
 import {
   activityView,
   outboxView,
@@ -87,7 +87,7 @@ export class DataSubjects {
     );
     const [quarantine, auditEntries, mailFiles] = await Promise.all([
       findQuarantined(tablesOf(db), normalizedEmail),
-      findSubjectEntries(tablesOf(db), {
+      findPersonEntries(tablesOf(db), {
         leads: perLead.map(({ leadType, ids }) => ({ leadType, ids })),
         token,
       }),
@@ -124,14 +124,14 @@ export class DataSubjects {
     );
     return this.db.transaction().execute(async (trx) => {
       const counts = { ...noCounts(), mailFiles };
-      const subject: AuditSubject = { leads: [], token };
+      const subject: AuditPerson = { leads: [], token };
       for (const { table, leadType } of leadKinds) {
         const ids = await eraseLeadRows(tablesOf(trx), table, { normalizedEmail });
         await this.eraseWithLeads(trx, table, ids, counts);
         subject.leads.push({ leadType, ids });
       }
       counts.quarantine = await eraseQuarantined(tablesOf(trx), { normalizedEmail });
-      counts.auditEntries = await eraseSubjectEntries(tablesOf(trx), subject);
+      counts.auditEntries = await erasePersonEntries(tablesOf(trx), subject);
       await record(trx, counts);
       return counts;
     });
@@ -159,7 +159,7 @@ export class DataSubjects {
       const counts = await this.db.transaction().execute(async (trx) => {
         if (!(await this.retentionLock(trx))) return undefined;
         const counts = noCounts();
-        const subject: AuditSubject = { leads: [] };
+        const subject: AuditPerson = { leads: [] };
         for (const [index, { table, leadType }] of leadKinds.entries()) {
           const ids = await eraseLeadRows(tablesOf(trx), table, {
             ids: found[index] ?? [],
@@ -172,7 +172,7 @@ export class DataSubjects {
           counts.quarantine = await eraseQuarantined(tablesOf(trx), { receivedBefore: before });
           counts.mailFiles = mailFiles;
         }
-        counts.auditEntries = await eraseSubjectEntries(tablesOf(trx), subject);
+        counts.auditEntries = await erasePersonEntries(tablesOf(trx), subject);
         if (anyCounted(counts)) await record(trx, counts);
         return counts;
       });

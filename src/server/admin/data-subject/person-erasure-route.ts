@@ -66,7 +66,7 @@ export const personErasureRoute: FastifyPluginAsync<PersonErasureOptions> = asyn
               .code(403)
               .send({ error: 'Open your status page from the link in our e-mail first' });
       }
-      const token = await app.audit.subjectToken(email);
+      const token = await app.audit.personToken(email);
       await subjects.erase(email, token, (trx, counts) =>
         app.audit.recordSystem(
           { action: 'data_subject_erasure', detail: `erased ${countsText(counts)}` },

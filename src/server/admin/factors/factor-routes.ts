@@ -3,79 +3,26 @@ import type { AuthenticationResponseJSON, RegistrationResponseJSON } from '@simp
 import type { AccountFactors } from '@shared/admin-factors';
 import { documentGuardedRoute } from '../auth/guarded-route-docs';
 import type { LiveSession } from '../auth/sessions';
-import { describedError } from '../../platform/http/api-schemas';
-import { factorAttempt, throttled, webauthnOptions, webauthnResponse } from './sign-in-routes';
-
-const recoveryCodes = {
-  type: 'object',
-  properties: { recoveryCodes: { type: 'array', items: { type: 'string' } } },
-  required: ['recoveryCodes'],
-} as const;
-const confirmRequiredBody = {
-  type: 'object',
-  description: 'Confirm with the password or a factor first (or a cross-origin request)',
-  properties: { error: { type: 'string' }, confirmRequired: { type: 'boolean' } },
-  required: ['error'],
-} as const;
-const removed = { 204: { type: 'null', description: 'Removed' } } as const;
-const confirmedUntil = {
-  type: 'object',
-  properties: { confirmedUntil: { type: ['string', 'null'] } },
-  required: ['confirmedUntil'],
-} as const;
-const accountFactors = {
-  type: 'object',
-  properties: {
-    passkeys: {
-      type: 'array',
-      items: {
-        type: 'object',
-        properties: {
-          id: { type: 'integer' },
-          name: { type: 'string' },
-          createdAt: { type: 'string' },
-          lastUsedAt: { type: ['string', 'null'] },
-        },
-        required: ['id', 'name', 'createdAt', 'lastUsedAt'],
-      },
-    },
-    totp: { type: 'boolean' },
-    recoveryCodesLeft: { type: 'integer' },
-    ...confirmedUntil.properties,
-    hasPassword: {
-      type: 'boolean',
-      description: 'False: the account signs in with passkeys alone',
-    },
-  },
-  required: ['passkeys', 'totp', 'recoveryCodesLeft', 'confirmedUntil', 'hasPassword'],
-} as const;
-/** A passkey's name, at registration and at a rename; at least one character besides spaces. */
-const passkeyName = { type: 'string', minLength: 1, maxLength: 100, pattern: '\\S' } as const;
-const passkeyId = { type: 'object', properties: { id: { type: 'integer', minimum: 1 } } } as const;
-const totpEnrolment = {
-  type: 'object',
-  properties: {
-    secret: { type: 'string' },
-    uri: { type: 'string' },
-    qrCode: { type: 'string', description: 'The otpauth URI as an SVG data URL' },
-  },
-  required: ['secret', 'uri', 'qrCode'],
-} as const;
-const sixDigits = { type: 'string', pattern: '^[0-9]{6}$' } as const;
+import { passwordText } from '../auth/auth-schemas';
+import { describedError, displayName, idParams, noContent } from '../../platform/http/api-schemas';
+import {
+  accountFactorsBody,
+  codeText,
+  confirmedUntilBody,
+  confirmRequiredBody,
+  recoveryCodesBody,
+  sixDigits,
+  totpEnrolmentBody,
+  webauthnOptions,
+  webauthnResponse,
+} from './factor-schemas';
+import { factorAttempt, throttled } from './sign-in-routes';
 
 /**
- * The signed-in account's own second factors (guarded; any role), docs/decisions/157:
- * - GET /api/admin/factors lists them;
- * - POST /api/admin/factors/confirm proves the password or a factor again: for five minutes
- *   (and for five minutes after sign-in) the session may change its factors, else 403
- *   {confirmRequired: true};
- * - passkeys: POST …/passkeys/registration-options, POST /api/admin/passkeys {name, response},
- *   PATCH /api/admin/passkeys/{id} {name}, DELETE /api/admin/passkeys/{id};
- * - authenticator app: POST /api/admin/totp (a new secret and its QR code), POST
- *   /api/admin/totp/confirm {code} (on, with ten recovery codes), DELETE /api/admin/totp, and
- *   POST /api/admin/recovery-codes (ten new ones).
- * Every change rotates the session: a new cookie, the old token revoked. The audit log records
- * each from its answer (audit-outcomes.ts).
+ * The signed-in account's own second factors (guarded; any role), docs/decisions/157: the list,
+ * the confirmation (password or a factor proved again) that changes need within five minutes, the
+ * passkeys, the authenticator app and its recovery codes. Every change rotates the session; the
+ * audit log records each from its answer (audit-outcomes.ts).
  */
 export const factorRoutes: FastifyPluginAsync = async (app) => {
   const { adminAuth, adminFactors } = app;
@@ -106,7 +53,7 @@ export const factorRoutes: FastifyPluginAsync = async (app) => {
 
   app.get(
     '/api/admin/factors',
-    { schema: { response: { 200: accountFactors } } },
+    { schema: { response: { 200: accountFactorsBody } } },
     async (request): Promise<AccountFactors> => {
       const session = sessionOf(request);
       const accountId = session.account.id;
@@ -129,14 +76,14 @@ export const factorRoutes: FastifyPluginAsync = async (app) => {
         body: {
           type: 'object',
           properties: {
-            password: { type: 'string', minLength: 1, maxLength: 1024 },
-            code: { type: 'string', minLength: 1, maxLength: 64 },
+            password: passwordText,
+            code: codeText,
             passkey: webauthnResponse,
           },
           minProperties: 1,
           maxProperties: 1,
         },
-        response: { 200: confirmedUntil },
+        response: { 200: confirmedUntilBody },
       },
     },
     async (request, reply) => {
@@ -178,7 +125,7 @@ export const factorRoutes: FastifyPluginAsync = async (app) => {
         body: {
           type: 'object',
           properties: {
-            name: passkeyName,
+            name: displayName,
             response: webauthnResponse,
           },
           required: ['name', 'response'],
@@ -204,10 +151,10 @@ export const factorRoutes: FastifyPluginAsync = async (app) => {
     {
       preHandler: recentlyConfirmed,
       schema: {
-        params: passkeyId,
-        body: { type: 'object', properties: { name: passkeyName }, required: ['name'] },
+        params: idParams,
+        body: { type: 'object', properties: { name: displayName }, required: ['name'] },
         response: {
-          204: { type: 'null', description: 'Renamed' },
+          204: noContent('Renamed'),
           404: describedError('No passkey of this account has this id'),
         },
       },
@@ -227,9 +174,9 @@ export const factorRoutes: FastifyPluginAsync = async (app) => {
     {
       preHandler: recentlyConfirmed,
       schema: {
-        params: passkeyId,
+        params: idParams,
         response: {
-          ...removed,
+          204: noContent('Removed'),
           409: describedError('The last passkey of an account without a password'),
         },
       },
@@ -249,16 +196,17 @@ export const factorRoutes: FastifyPluginAsync = async (app) => {
     },
   );
 
-  const enrolmentSchema = {
-    response: { 200: totpEnrolment, 409: describedError('An authenticator app is already set up') },
-  };
+  const alreadyOn = 'An authenticator app is already set up';
   app.post(
     '/api/admin/totp',
-    { preHandler: recentlyConfirmed, schema: enrolmentSchema },
+    {
+      preHandler: recentlyConfirmed,
+      schema: { response: { 200: totpEnrolmentBody, 409: describedError(alreadyOn) } },
+    },
     async (request, reply) => {
       const { account } = sessionOf(request);
       if (await totp.isOn(account.id)) {
-        return reply.code(409).send({ error: 'An authenticator app is already set up' });
+        return reply.code(409).send({ error: alreadyOn });
       }
       return totp.start(account.id, account.email ?? account.name);
     },
@@ -270,7 +218,7 @@ export const factorRoutes: FastifyPluginAsync = async (app) => {
       preHandler: recentlyConfirmed,
       schema: {
         body: { type: 'object', properties: { code: sixDigits }, required: ['code'] },
-        response: { 200: recoveryCodes },
+        response: { 200: recoveryCodesBody },
       },
     },
     async (request, reply) => {
@@ -281,10 +229,9 @@ export const factorRoutes: FastifyPluginAsync = async (app) => {
     },
   );
 
-  const removedSchema = { response: removed };
   app.delete(
     '/api/admin/totp',
-    { preHandler: recentlyConfirmed, schema: removedSchema },
+    { preHandler: recentlyConfirmed, schema: { response: { 204: noContent('Removed') } } },
     async (request, reply) => {
       await totp.remove(sessionOf(request).account.id);
       await rotate(request, reply);
@@ -297,7 +244,7 @@ export const factorRoutes: FastifyPluginAsync = async (app) => {
     {
       preHandler: recentlyConfirmed,
       schema: {
-        response: { 200: recoveryCodes, 409: describedError('No authenticator app is set up') },
+        response: { 200: recoveryCodesBody, 409: describedError('No authenticator app is set up') },
       },
     },
     async (request, reply) => {

@@ -1,8 +1,8 @@
-import { createHash, randomBytes } from 'node:crypto';
 import type { FastifyReply, FastifyRequest } from 'fastify';
 import fp from 'fastify-plugin';
 import type { SecondFactor } from '@shared/admin-factors';
 import { tablesOf } from '../../platform/database/connection';
+import { newToken, sha256Hex } from '../../platform/http/tokens';
 import type { AdminAuthTables } from '../auth/auth-tables';
 import { verifyPassword } from '../auth/password';
 import { passwordHashOf, type LiveSession } from '../auth/sessions';
@@ -16,8 +16,6 @@ const PENDING_TTL_MS = 5 * 60 * 1000;
 export const RECENT_CONFIRMATION_MS = 5 * 60 * 1000;
 export const PENDING_COOKIE = 'tb_admin_pending';
 const PENDING_PATH = '/api/admin/login';
-
-const sha256 = (text: string): string => createHash('sha256').update(text).digest('hex');
 
 export interface AdminFactors {
   totp: TotpFactor;
@@ -72,13 +70,8 @@ export const factorsPlugin = fp<FactorsOptions>(async (app, options) => {
   const db = tablesOf<AdminFactorTables & AdminAuthTables>(app.database.db);
   const totp = new TotpFactor(tablesOf<AdminFactorTables>(app.database.db), options.brandName);
   const passkeys = new Passkeys(db, relyingPartyOf(options.siteUrl, options.brandName));
-  const secure = new URL(options.siteUrl).protocol === 'https:';
-  const cookieOptions = (request: FastifyRequest) => ({
-    httpOnly: true,
-    sameSite: 'strict' as const,
-    path: PENDING_PATH,
-    secure: secure || request.protocol === 'https',
-  });
+  const cookieOptions = (request: FastifyRequest) =>
+    app.adminAuth.cookieOptions(request, PENDING_PATH);
 
   const of = async (accountId: number): Promise<SecondFactor[]> => {
     const [app, keys] = await Promise.all([totp.isOn(accountId), passkeys.count(accountId)]);
@@ -105,7 +98,7 @@ export const factorsPlugin = fp<FactorsOptions>(async (app, options) => {
     async secondFactorStep(request, reply, accountId) {
       const secondFactor = await of(accountId);
       if (secondFactor.length === 0) return undefined;
-      const token = randomBytes(32).toString('base64url');
+      const token = newToken();
       const now = Date.now();
       await db
         .deleteFrom('admin_pending_sign_ins')
@@ -114,7 +107,7 @@ export const factorsPlugin = fp<FactorsOptions>(async (app, options) => {
       await db
         .insertInto('admin_pending_sign_ins')
         .values({
-          token_hash: sha256(token),
+          token_hash: sha256Hex(token),
           account_id: accountId,
           expires_at: new Date(now + PENDING_TTL_MS).toISOString(),
         })
@@ -131,7 +124,7 @@ export const factorsPlugin = fp<FactorsOptions>(async (app, options) => {
       const row = await db
         .selectFrom('admin_pending_sign_ins')
         .select('account_id')
-        .where('token_hash', '=', sha256(token))
+        .where('token_hash', '=', sha256Hex(token))
         .where('expires_at', '>', new Date().toISOString())
         .executeTakeFirst();
       return row === undefined ? undefined : Number(row.account_id);
@@ -141,7 +134,7 @@ export const factorsPlugin = fp<FactorsOptions>(async (app, options) => {
       if (token) {
         await db
           .deleteFrom('admin_pending_sign_ins')
-          .where('token_hash', '=', sha256(token))
+          .where('token_hash', '=', sha256Hex(token))
           .execute();
       }
       reply.clearCookie(PENDING_COOKIE, cookieOptions(request));

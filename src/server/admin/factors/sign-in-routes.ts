@@ -1,21 +1,9 @@
 import type { FastifyPluginAsync, FastifyReply, FastifyRequest } from 'fastify';
 import type { AuthenticationResponseJSON } from '@simplewebauthn/server';
 import { SESSION_COOKIE } from '../auth/auth-plugin';
-import { sessionClient } from '../auth/sessions';
-import { accountBody, signInErrorBody as errorBody, tooManyAttempts } from '../auth/auth-routes';
-const signedIn = {
-  type: 'object',
-  properties: { authenticated: { type: 'boolean' }, account: accountBody },
-  required: ['authenticated'],
-} as const;
-/** WebAuthn options for the browser, as @simplewebauthn/server makes them. */
-export const webauthnOptions = {
-  type: 'object',
-  additionalProperties: true,
-  description: 'Options for navigator.credentials (PublicKeyCredential*OptionsJSON)',
-} as const;
-/** A browser's WebAuthn answer, checked by @simplewebauthn/server rather than by a schema. */
-export const webauthnResponse = { type: 'object', required: ['id', 'response'] } as const;
+import { tooManyAttempts } from '../auth/auth-routes';
+import { signedInBody as signedIn, signInErrorBody as errorBody } from '../auth/auth-schemas';
+import { codeText, webauthnOptions, webauthnResponse } from './factor-schemas';
 
 /**
  * The throttle's account key of a factor attempt (decision 158): an account's codes have their
@@ -61,16 +49,8 @@ export const factorSignInRoutes: FastifyPluginAsync = async (app) => {
     await adminAuth.sessions.revoke(request.cookies[SESSION_COOKIE]);
     await adminFactors.endPending(request, reply);
     await adminAuth.throttle.succeeded(attempt);
-    const session = await adminAuth.sessions.create(accountId, sessionClient(request));
-    adminAuth.setSessionCookie(request, reply, session.token);
-    // The sign-in's audit entry names the account (audit-plugin.ts reads adminSession).
-    request.adminSession = session;
-    return { authenticated: true, account: session.account };
+    return adminAuth.signIn(request, reply, accountId);
   };
-
-  app.addHook('onRequest', async (_request, reply) => {
-    reply.header('Cache-Control', 'no-store');
-  });
 
   app.post<{ Body: { code: string } }>(
     '/api/admin/login/second-factor',
@@ -79,7 +59,7 @@ export const factorSignInRoutes: FastifyPluginAsync = async (app) => {
       schema: {
         body: {
           type: 'object',
-          properties: { code: { type: 'string', minLength: 1, maxLength: 64 } },
+          properties: { code: codeText },
           required: ['code'],
         },
         response: { 200: signedIn, 401: errorBody, 403: errorBody, 429: errorBody },

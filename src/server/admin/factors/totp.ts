@@ -1,7 +1,8 @@
-import { createHash, randomBytes } from 'node:crypto';
+import { randomBytes } from 'node:crypto';
 import type { Kysely } from 'kysely';
 import { generateSecret, generateURI, verify } from 'otplib';
 import QRCode from 'qrcode';
+import { sha256Hex } from '../../platform/http/tokens';
 import type { AdminFactorTables } from './factor-tables';
 
 /** RFC 6238 with the apps' defaults (SHA-1, 6 digits, 30 s); one step either side is accepted. */
@@ -9,7 +10,6 @@ const PERIOD_SECONDS = 30;
 const TOLERANCE_SECONDS = PERIOD_SECONDS;
 export const RECOVERY_CODE_COUNT = 10;
 
-const sha256 = (text: string): string => createHash('sha256').update(text).digest('hex');
 /** A recovery code as typed: case, spaces and dashes do not matter. */
 const normalizeRecoveryCode = (code: string): string => code.replace(/[\s-]/g, '').toLowerCase();
 /** 10 characters of base32 (50 bits) in two groups: xxxxx-xxxxx. */
@@ -88,7 +88,7 @@ export class TotpFactor {
       .updateTable('admin_recovery_codes')
       .set({ used_at: now.toISOString() })
       .where('account_id', '=', accountId)
-      .where('code_hash', '=', sha256(normalizeRecoveryCode(code)))
+      .where('code_hash', '=', sha256Hex(normalizeRecoveryCode(code)))
       .where('used_at', 'is', null)
       .executeTakeFirst();
     return Number(result.numUpdatedRows) === 1;
@@ -114,7 +114,7 @@ export class TotpFactor {
         .values(
           codes.map((code) => ({
             account_id: accountId,
-            code_hash: sha256(normalizeRecoveryCode(code)),
+            code_hash: sha256Hex(normalizeRecoveryCode(code)),
             used_at: null,
           })),
         )

@@ -12,7 +12,7 @@ import {
   leadIdParams,
   type CandidateListRow,
   type CompanyListRow,
-  type LeadPipeline,
+  type LeadDesk,
   type MessageTemplates,
   findAssignee,
 } from '../../leads';
@@ -82,9 +82,10 @@ const withTimeline = <Schema extends { properties: object }>(schema: Schema) => 
  * PATCH its status and assignee, POST a note. Registered in the guarded scope.
  */
 export const pipelineRoutes: FastifyPluginAsync<{
-  pipeline: LeadPipeline;
+  desk: LeadDesk;
   templates: MessageTemplates;
-}> = async (app, { pipeline, templates }) => {
+}> = async (app, { desk, templates }) => {
+  const { pipeline } = desk;
   const leads = [
     {
       table: 'candidates',
@@ -114,7 +115,7 @@ export const pipelineRoutes: FastifyPluginAsync<{
 
   for (const { table, leadType, path, statuses, view, schema } of leads) {
     const detail = async (id: number) => {
-      const found = await pipeline.detail(table as LeadTable, id);
+      const found = await desk.detail(table as LeadTable, id);
       return (
         found && {
           ...view(found.row),

@@ -24,6 +24,24 @@ export const fieldErrorsBody = {
   required: ['error'],
 } as const;
 
+/** Path parameters naming one row by its id. */
+export const idParams = {
+  type: 'object',
+  properties: { id: { type: 'integer', minimum: 1 } },
+  required: ['id'],
+} as const;
+
+/** A name a person gives (an account, a passkey): at least one character besides spaces. */
+export const displayName = {
+  type: 'string',
+  minLength: 1,
+  maxLength: 100,
+  pattern: '\\S',
+} as const;
+
+/** An answer without a body (204). */
+export const noContent = (description: string) => ({ type: 'null', description });
+
 /** A value of `type` or null. */
 export const nullable = (type: string) => ({ type: [type, 'null'] });
 

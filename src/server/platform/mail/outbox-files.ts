@@ -2,7 +2,7 @@ import { readdir, readFile, stat, unlink } from 'node:fs/promises';
 import path from 'node:path';
 
 /*
- * The local outbox of .eml files (DATA_DIR/outbox) that a data-subject request searches and erases;
+ * The local outbox of .eml files (DATA_DIR/outbox) that a person's request searches and erases;
  * only this instance's folder is read.
  */
 

@@ -2,7 +2,7 @@ import { useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
 import type { LeadConversion } from '@shared/admin-deliveries';
 import type { LeadKind } from '@shared/lead-status';
 import type { LeadNoteInput } from '@shared/schemas/lead-note';
-import { toCandidate, toCompany, type CandidateLead, type CompanyLead } from '../leads';
+import { toCandidate, toCompany, type CandidateLead, type CompanyLead } from '../leads/leads';
 import { apiRequest } from './http';
 import { refreshLeads } from './leads';
 

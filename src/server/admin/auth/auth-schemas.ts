@@ -1,0 +1,41 @@
+import { ADMIN_ROLES } from '@shared/admin-accounts';
+
+/** A password as a sign-in, a confirmation or an invitation takes it. */
+export const passwordText = { type: 'string', minLength: 1, maxLength: 1024 } as const;
+
+/** A refused sign-in: why, and for a throttled one when to try again. */
+export const signInErrorBody = {
+  type: 'object',
+  properties: { error: { type: 'string' }, retryAfterSeconds: { type: 'integer' } },
+  required: ['error'],
+} as const;
+
+/** The signed-in account (src/shared/admin-accounts.ts), beside the spec's `authenticated`. */
+export const accountBody = {
+  type: 'object',
+  properties: {
+    id: { type: 'integer' },
+    name: { type: 'string' },
+    email: { type: ['string', 'null'] },
+    role: { type: 'string', enum: ADMIN_ROLES },
+  },
+  required: ['id', 'name', 'email', 'role'],
+} as const;
+
+/** A completed sign-in's answer. */
+export const signedInBody = {
+  type: 'object',
+  properties: { authenticated: { type: 'boolean' }, account: accountBody },
+  required: ['authenticated'],
+} as const;
+
+/** The spec's session answer, and beside it the second step or set-up still needed (decision 157). */
+export const sessionBody = {
+  type: 'object',
+  properties: {
+    ...signedInBody.properties,
+    secondFactor: { type: 'array', items: { type: 'string' } },
+    setupRequired: { type: 'boolean' },
+  },
+  required: ['authenticated'],
+} as const;

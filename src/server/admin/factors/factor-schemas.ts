@@ -1,0 +1,69 @@
+import { arrayOfObjects, nullable } from '../../platform/http/api-schemas';
+
+/** WebAuthn options for the browser, as @simplewebauthn/server makes them. */
+export const webauthnOptions = {
+  type: 'object',
+  additionalProperties: true,
+  description: 'Options for navigator.credentials (PublicKeyCredential*OptionsJSON)',
+} as const;
+
+/** A browser's WebAuthn answer, checked by @simplewebauthn/server rather than by a schema. */
+export const webauthnResponse = { type: 'object', required: ['id', 'response'] } as const;
+
+/** An authenticator app's code or a recovery code, as typed. */
+export const codeText = { type: 'string', minLength: 1, maxLength: 64 } as const;
+
+export const sixDigits = { type: 'string', pattern: '^[0-9]{6}$' } as const;
+
+export const recoveryCodesBody = {
+  type: 'object',
+  properties: { recoveryCodes: { type: 'array', items: { type: 'string' } } },
+  required: ['recoveryCodes'],
+} as const;
+
+export const confirmRequiredBody = {
+  type: 'object',
+  description: 'Confirm with the password or a factor first (or a cross-origin request)',
+  properties: { error: { type: 'string' }, confirmRequired: { type: 'boolean' } },
+  required: ['error'],
+} as const;
+
+export const confirmedUntilBody = {
+  type: 'object',
+  properties: { confirmedUntil: { type: ['string', 'null'] } },
+  required: ['confirmedUntil'],
+} as const;
+
+/** Every field of `AccountFactors` (src/shared/admin-factors.ts). */
+export const accountFactorsBody = {
+  type: 'object',
+  properties: {
+    passkeys: arrayOfObjects(
+      {
+        id: { type: 'integer' },
+        name: { type: 'string' },
+        createdAt: { type: 'string' },
+        lastUsedAt: nullable('string'),
+      },
+      true,
+    ),
+    totp: { type: 'boolean' },
+    recoveryCodesLeft: { type: 'integer' },
+    ...confirmedUntilBody.properties,
+    hasPassword: {
+      type: 'boolean',
+      description: 'False: the account signs in with passkeys alone',
+    },
+  },
+  required: ['passkeys', 'totp', 'recoveryCodesLeft', 'confirmedUntil', 'hasPassword'],
+} as const;
+
+export const totpEnrolmentBody = {
+  type: 'object',
+  properties: {
+    secret: { type: 'string' },
+    uri: { type: 'string' },
+    qrCode: { type: 'string', description: 'The otpauth URI as an SVG data URL' },
+  },
+  required: ['secret', 'uri', 'qrCode'],
+} as const;

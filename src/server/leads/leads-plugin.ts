@@ -10,7 +10,6 @@ import { ALTCHA_CHALLENGE_PATH } from '@shared/spam-fields';
 import { LeadCapture, type CaptureSettings } from './workflows/capture/lead-capture';
 import { countedStore } from './workflows/screening/counted-store';
 import { createLeadStore, type LeadStore } from './workflows/capture/lead-store';
-import { tablesOf } from '../platform/database/connection';
 import type { OutboxDestination } from '../platform/outbox/outbox-tables';
 
 export interface LeadsOptions {

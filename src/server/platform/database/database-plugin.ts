@@ -14,7 +14,7 @@ declare module 'fastify' {
     /** Whether a lead can be written now (GET /api/health, docs/decisions/105). */
     writeHealth: WriteHealth;
     /**
-     * The group commit (docs/decisions/146) every write that a client or a worker waits on goes
+     * The group commit (write-queue.ts) every write that a client or a worker waits on goes
      * through: on SQLite each commit is an fsync on the main thread, so writes share commits.
      */
     writeQueue: WriteQueue<object>;
@@ -22,7 +22,7 @@ declare module 'fastify' {
 }
 
 /**
- * PostgreSQL's statement_timeout for the server's queries (docs/decisions/105): a stuck query
+ * PostgreSQL's statement_timeout for the server's queries: a stuck query
  * ends as an error in seconds instead of holding a connection for ever.
  */
 export const STATEMENT_TIMEOUT_MS = 10_000;

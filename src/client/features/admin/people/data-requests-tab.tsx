@@ -42,7 +42,7 @@ function describeCounts(counts: DataSubjectCounts): string {
   return held.map(({ key, label }) => `${label}: ${formatNumber(counts[key])}`).join(', ');
 }
 
-/** Data requests (decision 135): find an address's data, download it as JSON, or erase it. */
+/** Data requests: find an address's data, download it as JSON, or erase it. */
 export function DataRequestsTab({ onConfirm }: { onConfirm(request: ConfirmRequest): void }) {
   const [email, setEmail] = useState('');
   const [fieldError, setFieldError] = useState<string>();

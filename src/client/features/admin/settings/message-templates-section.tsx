@@ -23,7 +23,7 @@ import { TEMPLATES_URL } from '../api/message-templates';
 import type { Announcement } from '../ui/announcement';
 import { Select } from '../ui/controls';
 
-// Stage-change messages (decision 155): one per lead type and status, previewed with sample values.
+// Stage-change messages: one per lead type and status, previewed with sample values.
 
 const slotKey = (slot: Pick<MessageTemplateSlot, 'leadType' | 'status'>) =>
   `${slot.leadType}/${slot.status}`;

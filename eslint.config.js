@@ -62,8 +62,33 @@ const configZones = [
   },
 ];
 
+/*
+ * Inside leads/, imports run one way: records (tables, migrations, the upsert) <- workflows <- reads
+ * <- the files at its root (index.ts, the plugin, the desk), which compose them. A workflow may use
+ * another workflow; what a lower layer needs from a higher one is passed in.
+ */
+const leads = `${server}/leads`;
+const leadsZones = [
+  {
+    target: `${leads}/records`,
+    from: [`${leads}/workflows`, `${leads}/reads`, `${leads}/*.ts`],
+    message: 'Records import no workflow or read: take the collaborator as a parameter.',
+  },
+  {
+    target: `${leads}/workflows`,
+    from: [`${leads}/reads`, `${leads}/*.ts`],
+    message: 'A workflow imports no read: take the reader as a parameter.',
+  },
+  {
+    target: `${leads}/reads`,
+    from: [`${leads}/*.ts`],
+    message: 'Reads import records and workflows, not the files that compose leads/.',
+  },
+];
+
 const serverZones = [
   ...configZones,
+  ...leadsZones,
   {
     target: `${server}/platform`,
     from: [...capabilities.map((name) => `${server}/${name}`), serverRoot],

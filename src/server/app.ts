@@ -81,7 +81,7 @@ function requestTimeouts(ms: number) {
   };
 }
 
-/** The whole server: the platform, then each capability (decision 007), the site last. */
+/** The whole server: the platform, then each capability, the site last. */
 export async function buildApp({
   config,
   logger,
@@ -136,6 +136,7 @@ export async function buildApp({
     migrations,
     ephemeralMigrations,
     statementTimeoutMs: bounds.statementTimeoutMs,
+    writeQueueLimit: bounds.writeQueueLimit,
   });
 
   await app.register(healthRoutes);
@@ -143,7 +144,7 @@ export async function buildApp({
   // Scheduled SQLite backups (BACKUP_INTERVAL_HOURS); closed before the database.
   await app.register(backupsPlugin, { dataDir: config.dataDir, ...config.backup });
   // A form posted without JavaScript hands its messages to the next page, through the database:
-  // it may come from another instance (decision 122).
+  // it may come from another instance.
   const formHandoff = new FormHandoff(
     config.site.siteUrl.startsWith('https:'),
     new FlashStore(tablesOf<FormFlashTables>(app.database.ephemeral), (error) =>
@@ -177,7 +178,6 @@ export async function buildApp({
     },
     notify,
     assignNew: config.assignNewLeads,
-    writeQueueLimit: bounds.writeQueueLimit,
   });
   await app.register(personMessagesPlugin, {
     mail: { ...config.mail, timeoutMs: bounds.smtpTimeoutMs },

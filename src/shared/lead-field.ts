@@ -79,4 +79,4 @@ export const entriesOf = <Fields extends AnyFields>(fields: Fields) =>
 export const postedBy = (fields: AnyFields, form: LeadForm) =>
   entriesOf(fields)
     .filter(([, field]) => field.forms?.some((each) => each === form))
-    .map(([name, field]) => ({ ...field, name: field.posted ?? name }));
+    .map(([apiName, field]) => ({ ...field, apiName, name: field.posted ?? apiName }));

@@ -1,8 +1,8 @@
 import { CompiledQuery } from 'kysely';
 import { beforeAll, expect, it } from 'vitest';
-import { boardColumnQueries } from '../../src/server/leads/queries/lead-board';
-import { LeadListing } from '../../src/server/leads/queries/lead-listing';
-import type { AdminLeadTables } from '../../src/server/leads/store/listing-tables';
+import { boardColumnQueries } from '../../src/server/leads/reads/lead-board';
+import { LeadListing } from '../../src/server/leads/reads/lead-listing';
+import type { AdminLeadTables } from '../../src/server/leads/records/listing-tables';
 import { tablesOf } from '../../src/server/platform/database/connection';
 import { adminOptions, patchStatus, seedCandidate, seedCompany, signIn } from '../support/admin';
 import { describeEachDatabase, type TestApp } from '../support/test-app';

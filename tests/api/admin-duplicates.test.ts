@@ -1,5 +1,5 @@
 import { beforeAll, expect, it } from 'vitest';
-import { fillMatchKeys } from '../../src/server/leads/duplicates/match-key-migrations';
+import { fillMatchKeys } from '../../src/server/leads/records/migrations/match-key-migrations';
 import { adminOptions, seedCandidate, signIn } from '../support/admin';
 import { candidateIdOf, postJson } from '../support/api';
 import { validBodies } from '../support/lead-bodies';

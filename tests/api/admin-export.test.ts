@@ -1,5 +1,6 @@
 import { beforeAll, expect, it } from 'vitest';
 import { adminOptions, seedCandidate, seedCompany, signIn } from '../support/admin';
+import { parseCsv } from '../support/csv';
 import { describeEachDatabase, uniqueEmail, type TestApp } from '../support/test-app';
 
 /** The attribution every export ends with (first touch). */
@@ -14,35 +15,6 @@ const attributionHeaders = [
   'Referrer',
   'FBCLID',
 ];
-
-/** Splits RFC 4180 text into rows of cells (every cell quoted, quotes doubled, CRLF). */
-function parseCsv(text: string): string[][] {
-  const rows: string[][] = [];
-  let row: string[] = [];
-  let cell = '';
-  let quoted = false;
-  for (let i = 0; i < text.length; i++) {
-    const ch = text[i];
-    if (quoted) {
-      if (ch === '"' && text[i + 1] === '"') {
-        cell += '"';
-        i++;
-      } else if (ch === '"') quoted = false;
-      else cell += ch;
-    } else if (ch === '"') quoted = true;
-    else if (ch === ',') {
-      row.push(cell);
-      cell = '';
-    } else if (ch === '\r' && text[i + 1] === '\n') {
-      row.push(cell);
-      rows.push(row);
-      row = [];
-      cell = '';
-      i++;
-    } else throw new Error(`unquoted character ${JSON.stringify(ch)} at ${i}`);
-  }
-  return rows;
-}
 
 async function exportTab(testApp: TestApp, cookie: string, tab: string, q?: string) {
   const url = `/api/admin/export/${tab}.csv${q ? `?q=${encodeURIComponent(q)}` : ''}`;

@@ -302,7 +302,7 @@ describeEachDatabase(
         ...Array.from({ length: 6 }, (_, i) => `${dense}new${5 - i}`),
         ...Array.from({ length: 6 }, (_, i) => `${dense}old${5 - i}`),
       ];
-      const { LeadListing } = await import('../../src/server/leads/queries/lead-listing');
+      const { LeadListing } = await import('../../src/server/leads/reads/lead-listing');
       const { tablesOf } = await import('../../src/server/platform/database/connection');
       const names = (rows: { last_name: string | null }[]) => rows.map((r) => r.last_name);
       const queries = new LeadListing(tablesOf(testApp.db), testApp.kind);

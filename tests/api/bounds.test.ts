@@ -1,7 +1,7 @@
 import type { LightMyRequestResponse } from 'fastify';
 import { expect, it } from 'vitest';
-import { expireQuarantined } from '../../src/server/leads/quarantine/lead-quarantine';
-import type { LeadQuarantineTables } from '../../src/server/leads/quarantine/lead-quarantine';
+import { expireQuarantined } from '../../src/server/leads/workflows/quarantine/lead-quarantine';
+import type { LeadQuarantineTables } from '../../src/server/leads/records/quarantine-tables';
 import { tablesOf } from '../../src/server/platform/database/connection';
 import type { AdminConfiguration } from '../../src/shared/admin-configuration';
 import type { QuarantinePage } from '../../src/shared/admin-quarantine';

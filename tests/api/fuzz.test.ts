@@ -5,8 +5,8 @@ import { beforeAll, expect, it } from 'vitest';
 import { safeParse } from 'zod/mini';
 import type { $ZodType } from 'zod/v4/core';
 import type { Database } from '../../src/server/database';
-import { withoutNul } from '../../src/server/leads/capture/lead-route';
-import { normalizeEmail } from '../../src/server/leads/store/upsert';
+import { withoutNul } from '../../src/server/leads/workflows/capture/lead-route';
+import { normalizeEmail } from '../../src/server/leads/records/upsert';
 import {
   candidateApplicationRequest,
   candidateBasicInfoRequest,

@@ -1,5 +1,5 @@
 import { expect, it } from 'vitest';
-import { FORM_TIME_COOKIE } from '../../src/server/leads/screening/form-time-token';
+import { FORM_TIME_COOKIE } from '../../src/server/leads/workflows/screening/form-time-token';
 import { validBodies } from '../support/lead-bodies';
 import { describeEachDatabase, uniqueEmail, type TestApp } from '../support/test-app';
 

@@ -2,8 +2,11 @@ import { createChallenge, solveChallenge } from 'altcha-lib';
 import { deriveKey } from 'altcha-lib/algorithms/pbkdf2';
 import type { LightMyRequestResponse } from 'fastify';
 import { expect, it } from 'vitest';
-import { TOO_MANY_SUBMISSIONS } from '../../src/server/leads/capture/lead-capture';
-import { FORM_TIME_COOKIE, signFormTime } from '../../src/server/leads/screening/form-time-token';
+import { TOO_MANY_SUBMISSIONS } from '../../src/server/leads/workflows/capture/lead-capture';
+import {
+  FORM_TIME_COOKIE,
+  signFormTime,
+} from '../../src/server/leads/workflows/screening/form-time-token';
 import type { QuarantinePage } from '../../src/shared/admin-quarantine';
 import type { OverviewFigures } from '../../src/shared/admin-overview';
 import { adminEnv, signIn } from '../support/admin';

@@ -1,6 +1,6 @@
 import type { FastifyInstance, LightMyRequestResponse } from 'fastify';
 import { expect, it } from 'vitest';
-import { issueStatusLink } from '../../src/server/leads/people/status-link';
+import { issueStatusLink } from '../../src/server/leads/workflows/people/status-link';
 import { tablesOf } from '../../src/server/platform/database/connection';
 import { PAGE_STATE_ELEMENT_ID, type PageState } from '../../src/shared/page-state';
 import { ERASED_MESSAGE, STATUS_NOTICES } from '../../src/shared/person-status';

@@ -1,8 +1,11 @@
 import type { FastifyInstance } from 'fastify';
-import { createLeadStore, type LeadStore } from '../../src/server/leads/store/lead-store';
+import {
+  createLeadStore,
+  type LeadStore,
+} from '../../src/server/leads/workflows/capture/lead-store';
 import { tablesOf } from '../../src/server/platform/database/connection';
 import { WriteQueue } from '../../src/server/platform/database/write-queue';
-import type { LeadRecordTables } from '../../src/server/leads/store/lead-tables';
+import type { LeadRecordTables } from '../../src/server/leads/records/lead-tables';
 import type { TestApp } from './test-app';
 import { uniqueEmail } from './test-app';
 import { ADMIN_TEST_PASSWORD, adminEnv } from './admin-password';

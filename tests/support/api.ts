@@ -1,6 +1,6 @@
 import type { FastifyInstance, LightMyRequestResponse } from 'fastify';
 import type { Kysely } from 'kysely';
-import { normalizeEmail } from '../../src/server/leads/store/upsert';
+import { normalizeEmail } from '../../src/server/leads/records/upsert';
 import type { Database } from '../../src/server/database';
 import { BROWSER_USER_AGENT } from './browser-user-agent';
 

@@ -17,7 +17,7 @@ export const pages: Record<string, LazyPage> = {
   '/terms': lazyPage(() => import('../features/legal/terms-page')),
   '/status': lazyPage(() => import('../features/status/status-page')),
   '/admin': lazyPage(() => import('../features/admin/admin-page')),
-  '/admin/invite': lazyPage(() => import('../features/admin/invite-page')),
+  '/admin/invite': lazyPage(() => import('../features/admin/accounts/invite-page')),
 };
 
 /** Pages without the site layout: they live in an iframe (the questionnaire /typeform embeds). */

@@ -123,6 +123,7 @@ export const adminPlugin: FastifyPluginAsync<AdminOptions> = async (
   const mailer = createMailer({ ...config.mail, timeoutMs: smtpTimeoutMs }, config.dataDir);
   const invitations = new OutboxWorker({
     db: tablesOf<OutboxTables>(database.db),
+    writes: app.writeQueue,
     dialect: database.dialect,
     senders: { admin: invitationSender(accounts, mailer, config.site) },
     onError: (error) => app.log.warn({ err: error }, 'invitation outbox poll failed'),
@@ -153,7 +154,7 @@ export const adminPlugin: FastifyPluginAsync<AdminOptions> = async (
     await guarded.register(exportRoutes, { desk });
     await guarded.register(overviewRoutes, { overview });
     const templates = new MessageTemplates(tablesOf<MessageTemplateTables>(database.db));
-    await guarded.register(pipelineRoutes, { pipeline, templates });
+    await guarded.register(pipelineRoutes, { desk, templates });
     await guarded.register(bulkRoutes, { bulk: desk.bulk, templates });
     await guarded.register(duplicateRoutes, { desk });
     await guarded.register(assigneeRoutes);

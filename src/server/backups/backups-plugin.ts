@@ -11,7 +11,7 @@ export interface BackupsPluginOptions {
   keep: number;
 }
 
-/** Scheduled SQLite backups (decisions 130, 148); shutdown waits for one in progress. */
+/** Scheduled SQLite backups (decision 130); shutdown waits for one in progress. */
 export const backupsPlugin = fp<BackupsPluginOptions>(async (app, options) => {
   const { dataDir, intervalHours, keep } = options;
   if (intervalHours === undefined) return;

@@ -35,7 +35,7 @@ export const PG_BACKUP_POINTER =
 const ALL_PAGES = 0x7fffffff;
 
 /**
- * A consistent copy of the SQLite database, then the newest `keep` kept (decision 148): written
+ * A consistent copy of the SQLite database, then the newest `keep` kept: written
  * under a partial name, flushed and checksummed before its rename, so a backup that exists is
  * complete. The server copies in steps on its connection; the CLI one snapshot in one step.
  */

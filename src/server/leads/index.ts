@@ -3,27 +3,30 @@
  * file (ESLint enforces it); the rest of src/server/leads is private.
  */
 import type { MigrationSet } from '../platform/database/migration-runner';
-import { formFlashMigrations, type FormFlashTables } from './capture/flash-store';
-import { addressCounterMigrations, type AddressCounterTables } from './screening/address-counters';
-import { altchaUsedMigrations, type AltchaUsedTables } from './screening/altcha-used';
-import { leadRecordMigrations } from './store/create-lead-tables';
-import type { LeadRecordTables } from './store/lead-tables';
-import { adminListingMigrations } from './store/listing-migrations';
-import type { AdminLeadTables } from './store/listing-tables';
-import { pipelineMigrations } from './pipeline/pipeline-migrations';
-import type { PipelineTables } from './pipeline/pipeline-tables';
-import { submissionConsentMigrations } from './store/submission-consent';
-import { personChoiceMigrations } from './people/person-choices';
-import { statusLinkMigrations, type StatusLinkTables } from './people/status-link';
-import { leadProofMigrations } from './people/proof-migrations';
-import { quarantineDroppedMigrations } from './quarantine/lead-quarantine';
-import { reminderMigrations, type ReminderTables } from './messages/candidate-reminders';
-import { matchKeyMigrations } from './duplicates/match-key-migrations';
+import { formFlashMigrations, type FormFlashTables } from './workflows/capture/flash-store';
+import {
+  addressCounterMigrations,
+  type AddressCounterTables,
+} from './workflows/screening/address-counters';
+import { altchaUsedMigrations, type AltchaUsedTables } from './workflows/screening/altcha-used';
+import { leadRecordMigrations } from './records/migrations/create-lead-tables';
+import type { LeadRecordTables } from './records/lead-tables';
+import { adminListingMigrations } from './records/migrations/listing-migrations';
+import type { AdminLeadTables } from './records/listing-tables';
+import { pipelineMigrations } from './records/migrations/pipeline-migrations';
+import type { PipelineTables } from './records/pipeline-tables';
+import { submissionConsentMigrations } from './records/migrations/submission-consent';
+import { personChoiceMigrations } from './records/migrations/person-choices';
+import { statusLinkMigrations, type StatusLinkTables } from './workflows/people/status-link';
+import { leadProofMigrations } from './records/migrations/proof-migrations';
+import { quarantineDroppedMigrations } from './records/migrations/quarantine-migrations';
+import { reminderMigrations, type ReminderTables } from './workflows/messages/candidate-reminders';
+import { matchKeyMigrations } from './records/migrations/match-key-migrations';
 import {
   messageTemplateMigrations,
   type MessageTemplateTables,
-} from './pipeline/message-templates';
-import { assignmentMigrations } from './pipeline/lead-assignment';
+} from './workflows/pipeline/message-templates';
+import { assignmentMigrations } from './workflows/pipeline/lead-assignment';
 
 /** Every table and column the lead context owns. */
 export type LeadTables = LeadRecordTables &
@@ -61,36 +64,36 @@ export const leadEphemeralMigrations: readonly MigrationSet[] = [
 
 // Capture: the public forms' routes, screened for spam.
 export { leadsPlugin } from './leads-plugin';
-export { LEAD_FLOOD_LIMIT } from './capture/lead-capture';
-export { spamPlugin } from './screening/spam-plugin';
-export { secondsLeft, type AddressCounters } from './screening/address-counters';
+export { LEAD_FLOOD_LIMIT } from './workflows/capture/lead-capture';
+export { spamPlugin } from './workflows/screening/spam-plugin';
+export { secondsLeft, type AddressCounters } from './workflows/screening/address-counters';
 // What the product says to the person: confirmation, reminders, unsubscribe, lost link.
-export { personMessagesPlugin } from './messages/person-messages-plugin';
+export { personMessagesPlugin } from './workflows/messages/person-messages-plugin';
 // A form posted without JavaScript hands its messages or prefill to the next page.
-export { FlashStore, type FormFlashTables } from './capture/flash-store';
-export { FormHandoff } from './capture/form-handoff';
-export { wantsHtml } from './capture/html-form-posts';
-export { INVALID_FIELDS_MESSAGE, validateBody } from './capture/lead-route';
-export type { LeadCreatedPayload } from './store/lead-created';
+export { FlashStore, type FormFlashTables } from './workflows/capture/flash-store';
+export { FormHandoff } from './workflows/capture/form-handoff';
+export { wantsHtml } from './workflows/capture/html-form-posts';
+export { INVALID_FIELDS_MESSAGE, validateBody } from './workflows/capture/lead-route';
+export type { LeadCreatedPayload } from './records/lead-created';
 
 // The record.
-export type { LeadRecordTables, LeadTable } from './store/lead-tables';
+export type { LeadRecordTables, LeadTable } from './records/lead-tables';
 export type {
   AdminLeadTables,
   CandidateLeadType,
   CompanyLeadType,
   CandidateListRow,
   CompanyListRow,
-} from './store/listing-tables';
-export { normalizeEmail } from './store/lead-email';
-export { funnelLeadsQuery, placedByDayQuery, type FunnelDimension } from './store/lead-funnel';
+} from './records/listing-tables';
+export { normalizeEmail } from './records/lead-email';
+export { funnelLeadsQuery, placedByDayQuery, type FunnelDimension } from './reads/lead-funnel';
 
 // The team's desk: listing, search, one lead, overview figures, pipeline.
-export { LeadDesk } from './lead-desk';
-export { LeadListing, type Page } from './queries/lead-listing';
-export { boardCardSchema, boardCardView, boardColumn } from './queries/lead-board';
-export { Overview } from './queries/overview-figures';
-export { decodeCursor, encodeCursor } from './queries/cursor';
+export { LeadDesk, type ListSelection as LeadSelection } from './lead-desk';
+export { LeadListing, type Page } from './reads/lead-listing';
+export { boardCardSchema, boardCardView, boardColumn } from './reads/lead-board';
+export { Overview } from './reads/overview-figures';
+export { decodeCursor, encodeCursor } from './reads/cursor';
 export {
   errorBody,
   leadIdParams,
@@ -100,31 +103,29 @@ export {
   companyView,
   leadEmailSchema,
   leadEmailView,
-} from './queries/lead-views';
+} from './reads/lead-views';
 
 // Export to CSV.
-export { exportTabs, type ExportTab } from './export/export-tabs';
-export { BOM, csvLines } from './export/csv';
+export { exportTabs, type ExportTab } from './reads/export/export-tabs';
+export { BOM, csvLines } from './reads/export/csv';
 
 // Pipeline: status, notes, history.
-export { LeadPipeline } from './pipeline/lead-pipeline';
+export { LeadPipeline } from './workflows/pipeline/lead-pipeline';
+export { BULK_LIMIT, type BulkChange } from './workflows/pipeline/bulk-changes';
+export type { PipelineTables, LeadActivityTable } from './records/pipeline-tables';
+export { eraseActivity, findActivity } from './workflows/pipeline/lead-activity';
+// Stage-change messages: the admin's template per lead type and status.
 export {
-  BULK_LIMIT,
-  type BulkChange,
-  type BulkChanges,
-  type LeadSelection,
-} from './pipeline/bulk-changes';
-export type { PipelineTables, LeadActivityTable } from './pipeline/pipeline-tables';
-export { eraseActivity, findActivity } from './pipeline/lead-activity';
-// Stage-change messages (decision 155): the admin's template per lead type and status.
-export { MessageTemplates, type MessageTemplateTables } from './pipeline/message-templates';
-// Assignment (decision 162): who may hold leads, and setting the assignee of many at once (bulk).
+  MessageTemplates,
+  type MessageTemplateTables,
+} from './workflows/pipeline/message-templates';
+// Assignment: who may hold leads, and setting the assignee of many at once (bulk).
 export {
   assignLeads,
   findAssignee,
   listAssignees,
   type Assignee,
-} from './pipeline/lead-assignment';
+} from './workflows/pipeline/lead-assignment';
 
 // Quarantine.
 export {
@@ -133,19 +134,19 @@ export {
   quarantineFigures,
   QUARANTINE_DAILY_LIMIT,
   QUARANTINE_DAYS,
-  type LeadQuarantineTable,
-  type LeadQuarantineTables,
-} from './quarantine/lead-quarantine';
+} from './workflows/quarantine/lead-quarantine';
+export type { LeadQuarantineTable, LeadQuarantineTables } from './records/quarantine-tables';
 
 // A person: find and erase.
+export { eraseSubmissions, findSubmissions } from './records/lead-submissions';
+export type { LeadSubmissionsTable } from './records/lead-tables';
 export {
-  eraseSubmissions,
-  findSubmissions,
-  type LeadSubmissionsTable,
-} from './store/lead-submissions';
-export { eraseLeadRows, findLeadsByEmail, leadIdsNotUpdatedSince } from './people/lead-subject';
-export { deleteStatusLinks, STATUS_PATH } from './people/status-link';
+  eraseLeadRows,
+  findLeadsByEmail,
+  leadIdsNotUpdatedSince,
+} from './workflows/people/lead-subject';
+export { deleteStatusLinks, STATUS_PATH } from './workflows/people/status-link';
 
 // The person's status page (issue 21): their proof, what it shows, what they may do.
-export { leadProofKey } from './people/lead-proof';
-export { StatusPage, type StatusAnswer } from './people/status-page';
+export { leadProofKey } from './workflows/people/lead-proof';
+export { StatusPage, type StatusAnswer } from './workflows/people/status-page';

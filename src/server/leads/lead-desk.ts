@@ -3,30 +3,32 @@ import type { DatabaseConnection } from '../platform/database/connection';
 import { tablesOf } from '../platform/database/connection';
 import { forgetSubjectMessages } from '../platform/outbox/outbox';
 import type { OutboxDestination, OutboxTables } from '../platform/outbox/outbox-tables';
-import { eraseActivity } from './pipeline/lead-activity';
-import { BulkChanges } from './pipeline/bulk-changes';
-import { LeadPipeline } from './pipeline/lead-pipeline';
-import type { PipelineTables } from './pipeline/pipeline-tables';
-import {
-  expireQuarantined,
-  type LeadQuarantineTables,
-  type QuarantineRelease,
-} from './quarantine/lead-quarantine';
-import { releaseQuarantined } from './quarantine/quarantine-writes';
-import { exportCsv } from './export/export-query';
-import type { ExportTab } from './export/export-tabs';
-import { LeadListing, type ListFilter } from './queries/lead-listing';
-import { mergeCandidates } from './duplicates/lead-merge';
-import { possibleDuplicates } from './duplicates/possible-duplicates';
-import { Overview } from './queries/overview-figures';
-import type { LeadRecordTables } from './store/lead-tables';
-import type { AdminLeadTables } from './store/listing-tables';
+import { eraseActivity } from './workflows/pipeline/lead-activity';
+import { BulkChanges, type LeadSelection } from './workflows/pipeline/bulk-changes';
+import { LeadPipeline } from './workflows/pipeline/lead-pipeline';
+import type { PipelineTables } from './records/pipeline-tables';
+import { expireQuarantined, type QuarantineRelease } from './workflows/quarantine/lead-quarantine';
+import type { LeadQuarantineTables } from './records/quarantine-tables';
+import { releaseQuarantined } from './workflows/quarantine/quarantine-writes';
+import { leadWriteEffects } from './workflows/capture/lead-write-effects';
+import { exportCsv } from './reads/export/export-query';
+import type { ExportTab } from './reads/export/export-tabs';
+import { LeadListing, type ListFilter } from './reads/lead-listing';
+import { mergeCandidates } from './workflows/duplicates/lead-merge';
+import { possibleDuplicates } from './workflows/duplicates/possible-duplicates';
+import { Overview } from './reads/overview-figures';
+import type { LeadRecordTables, LeadTable } from './records/lead-tables';
+import { leadDetail } from './reads/lead-detail';
+import type { AdminLeadTables } from './records/listing-tables';
+
+/** Which leads a bulk change applies to. */
+export type ListSelection = LeadSelection<ListFilter>;
 
 /** Planner statistics (SQLite) are refreshed, and old quarantined forms expired, this often. */
 const HOURLY_MS = 60 * 60 * 1000;
 
 export interface LeadDeskOptions {
-  /** Candidate statuses qualified, enrolled and placed go to Meta (decision 110). */
+  /** Candidate statuses qualified, enrolled and placed go to Meta. */
   statusEvents: boolean;
   /** Where a lead released from quarantine is announced, as a new lead is (leadsPlugin's). */
   notify: readonly OutboxDestination[];
@@ -42,7 +44,7 @@ export class LeadDesk {
   readonly listing: LeadListing;
   readonly overview: Overview;
   readonly pipeline: LeadPipeline;
-  readonly bulk: BulkChanges;
+  readonly bulk: BulkChanges<ListFilter>;
   private hourly: NodeJS.Timeout | undefined;
 
   constructor(
@@ -59,16 +61,15 @@ export class LeadDesk {
         await forgetSubjectMessages(tablesOf<OutboxTables>(trx), leadType, id);
       },
     });
-    this.pipeline = new LeadPipeline(
-      tablesOf<PipelineTables>(db),
-      dialect,
-      this.listing,
-      options.statusEvents,
-    );
+    this.pipeline = new LeadPipeline(tablesOf<PipelineTables>(db), dialect, options.statusEvents);
     this.bulk = new BulkChanges({
       db: tablesOf<PipelineTables>(db),
       dialect,
-      listing: this.listing,
+      // One more than BULK_LIMIT says there are too many.
+      matching: async (table, filter, limit) => {
+        const rows = await this.listing.matching(table, filter).select('id').limit(limit).execute();
+        return rows.map((row) => row.id);
+      },
       statusEvents: options.statusEvents,
     });
   }
@@ -80,10 +81,17 @@ export class LeadDesk {
   releaseQuarantined(id: number): Promise<QuarantineRelease | undefined> {
     return tablesOf<LeadRecordTables>(this.database.db)
       .transaction()
-      .execute((trx) => releaseQuarantined(trx, id, this.options.notify, this.options.assignNew));
+      .execute((trx) =>
+        releaseQuarantined(trx, id, leadWriteEffects(this.options.notify, this.options.assignNew)),
+      );
   }
 
-  /** The candidates that may be the same person as candidate `id` (decision 161). */
+  /** The lead's row, timeline, forms and conversions; undefined for an unknown id. */
+  detail<Table extends LeadTable>(table: Table, id: number) {
+    return leadDetail(tablesOf<PipelineTables>(this.database.db), this.listing, table, id);
+  }
+
+  /** The candidates that may be the same person as candidate `id`. */
   possibleDuplicates(id: number) {
     return possibleDuplicates(tablesOf<AdminLeadTables>(this.database.db), id);
   }

@@ -43,7 +43,7 @@ export const visitsPlugin = fp<VisitsOptions>(async (app, { siteUrl, flood }) =>
   await app.register(beaconRoute, { flood, counter });
 });
 
-/** The beacon's route alone reads text/plain, as JSON: pages send it as text (decision 174). */
+/** The beacon's route alone reads text/plain, as JSON: pages send it as text. */
 const beaconRoute: FastifyPluginAsync<
   Pick<VisitsOptions, 'flood'> & { counter: VisitCounter }
 > = async (app, { counter, flood }) => {

@@ -7,8 +7,8 @@ import { Container } from '../../components/ui/section';
 import { createAdminQueryClient } from './api/http';
 import { useAdminSession, useLogin } from './api/session';
 import { Dashboard } from './dashboard';
-import { SecurityPanel } from './security-panel';
-import { PasskeySignIn, SecondFactorForm } from './sign-in-factors';
+import { SecurityPanel } from './accounts/security-panel';
+import { PasskeySignIn, SecondFactorForm } from './accounts/sign-in-factors';
 
 /**
  * Password sign-in (the spec's, the owner's); "Sign in with e-mail" adds the e-mail field of a

@@ -4,7 +4,7 @@ import { useMutation, useQueryClient } from '@tanstack/react-query';
 import { Download, LogOut, MonitorX, RefreshCw } from 'lucide-react';
 import { Button } from '../../components/ui/button';
 import { toast } from '../../lib/toast-store';
-import { adminToasts } from './admin-toasts';
+import { adminToasts } from './ui/admin-toasts';
 import {
   refreshLeads,
   useDeleteLead,
@@ -14,17 +14,17 @@ import {
 } from './api/leads';
 import { downloadFile } from './api/http';
 import { useCan, useLogout, useSignOutEverywhere } from './api/session';
-import { AccountsTab } from './accounts-tab';
-import { AuditTab } from './audit-tab';
-import { SessionsPanel } from './sessions-panel';
-import type { RowActions } from './columns';
-import { ConfirmDialog, type ConfirmRequest } from './confirm-dialog';
-import { DataRequestsTab } from './data-requests-tab';
-import { DeliveryNotice } from './delivery-notice';
-import { LeadsTab } from './leads-tab';
-import { OverviewTab } from './overview-tab';
-import { QuarantineTab, useQuarantine } from './quarantine-tab';
-import { SecurityPanel } from './security-panel';
+import { AccountsTab } from './accounts/accounts-tab';
+import { AuditTab } from './accounts/audit-tab';
+import { SessionsPanel } from './accounts/sessions-panel';
+import type { RowActions } from './leads/columns';
+import { ConfirmDialog, type ConfirmRequest } from './ui/confirm-dialog';
+import { DataRequestsTab } from './people/data-requests-tab';
+import { DeliveryNotice } from './insights/delivery-notice';
+import { LeadsTab } from './leads/leads-tab';
+import { OverviewTab } from './insights/overview-tab';
+import { QuarantineTab, useQuarantine } from './leads/quarantine-tab';
+import { SecurityPanel } from './accounts/security-panel';
 import {
   exportUrl,
   isLeadTab,
@@ -34,18 +34,17 @@ import {
   type LeadTabId,
   type TabFilter,
   type TabId,
-} from './tabs';
+} from './leads/tabs';
 import { useAutoRefresh } from './use-auto-refresh';
-import { useLeadLink } from './use-lead-link';
+import { useLeadLink } from './leads/use-lead-link';
+import { formatNumber } from './ui/format';
 
 // The detail (its forms, field labels and react-hook-form) loads the first time one opens.
-const LeadDetailPanel = lazy(() => import('./lead-detail'));
+const LeadDetailPanel = lazy(() => import('./leads/detail/lead-detail'));
 
 const initialFilters = Object.fromEntries(
   leadTabIds.map((id) => [id, { q: '', offset: 0, status: '' }]),
 ) as Record<LeadTabId, TabFilter>;
-
-const numberFormat = new Intl.NumberFormat('en-US');
 
 const triggerClass =
   'rounded-t-md border-b-2 border-transparent px-4 py-2.5 text-sm font-semibold text-slate-700 hover:text-slate-900 focus-visible:outline-2 focus-visible:-outline-offset-2 focus-visible:outline-accent-strong data-[state=active]:border-accent-strong data-[state=active]:text-slate-900';
@@ -190,7 +189,7 @@ export function Dashboard() {
               {label}
               {count !== undefined ? (
                 <span className="ml-2 rounded-full bg-slate-200 px-2 py-0.5 text-xs text-slate-800">
-                  {numberFormat.format(count)}
+                  {formatNumber(count)}
                 </span>
               ) : null}
             </Tabs.Trigger>

@@ -135,7 +135,7 @@ export const accountRoutes: FastifyPluginAsync<{ accounts: AdminAccounts }> = as
   );
 };
 
-/** The invitee's routes (the token is the proof): accepting signs the new account in (163). */
+/** The invitee's routes (the token is the proof): accepting signs the new account in. */
 export const invitationRoutes: FastifyPluginAsync<{ accounts: AdminAccounts }> = async (
   app,
   { accounts },

@@ -33,7 +33,7 @@ export class AccountRefusal extends Error {
   }
 }
 
-/** A password, or a passkey `keepPasskey` stores as the account is created (decision 163). */
+/** A password, or a passkey `keepPasskey` stores as the account is created. */
 export type FirstCredential =
   | { password: string }
   | { keepPasskey(trx: Transaction<AccountTables>, accountId: number): Promise<unknown> };
@@ -55,7 +55,7 @@ export class AdminAccounts {
     private readonly decoyHash: string,
   ) {}
 
-  /** The enabled account with this e-mail and password; a cheaper hash is made anew (158). */
+  /** The enabled account with this e-mail and password; a cheaper hash is made anew. */
   async verify(email: string, password: string): Promise<number | undefined> {
     const row = await this.db
       .selectFrom('admin_accounts')

@@ -34,7 +34,7 @@ const createAdminSessions = (dialect: DialectName): Migration => ({
   },
 });
 
-/** 038: a row of attempts per address, counted by one upsert before the check (decision 060). */
+/** 038: a row of attempts per address, counted by one upsert before the check. */
 const countLoginAttempts: Migration = {
   async up(db: Kysely<unknown>) {
     await db.schema.dropTable('admin_login_failures').execute();
@@ -47,7 +47,7 @@ const countLoginAttempts: Migration = {
   },
 };
 
-/** 030: sessions end after 30 minutes idle and with a change of password (decision 063). */
+/** 030: sessions end after 30 minutes idle and with a change of password. */
 const limitSessions: Migration = {
   async up(db: Kysely<unknown>) {
     await db.schema.alterTable('admin_sessions').addColumn('last_seen_at', 'text').execute();
@@ -101,7 +101,7 @@ const createInvitations = (dialect: DialectName): Migration => ({
   },
 });
 
-/** 220: the per-account and site-wide sign-in budgets (docs/decisions/158). */
+/** 220: the per-account and site-wide sign-in budgets. */
 const budgetLogins: Migration = {
   async up(db: Kysely<unknown>) {
     await db.schema

@@ -49,11 +49,11 @@ export type AdminAuthTables = {
     /** Set when an owner disables the account: it cannot sign in, its sessions end. */
     disabled_at: string | null;
   };
-  /** Sign-in attempts of one address (its SHA-256) in its current window (decision 060). */
+  /** Sign-in attempts of one address (its SHA-256) in its current window. */
   admin_login_attempts: { client_key: string; window_started_at: string; attempts: number };
   /** The ADMIN_PASSWORD's hash, kept so every instance binds sessions to the same fingerprint. */
   admin_password: { id: number; password_hash: string };
-  /** An account's failures since its last success (decision 158); key: SHA-256 of its e-mail. */
+  /** An account's failures since its last success; key: SHA-256 of its e-mail. */
   admin_login_accounts: { account_key: string; failures: number; next_attempt_at: string };
   /** Wrong passwords across the site per UTC hour (`2026-11-23T10`). */
   admin_login_site_failures: { hour: string; failures: number };

@@ -56,7 +56,7 @@ const accountDelayMs = (failures: number): number =>
 const hourOf = (now: Date): string => now.toISOString().slice(0, 13);
 
 /**
- * Sign-in limits shared by every instance (decisions 060, 158): per address, per account, and a
+ * Sign-in limits shared by every instance: per address, per account, and a
  * site-wide budget. Counted before the password check: a refused attempt costs no scrypt.
  */
 export class LoginThrottle {

@@ -12,14 +12,14 @@ export const SESSION_IDLE_MS = 30 * 60 * 1000;
 /** A session's last use is written at most this often: not one write per request. */
 export const TOUCH_INTERVAL_MS = 60 * 1000;
 
-/** A session is bound to its account's password: another password refuses it (decision 063). */
+/** A session is bound to its account's password: another password refuses it. */
 export const passwordFingerprint = (passwordHash: string): string =>
   sha256Hex(`admin-session:${passwordHash}`);
 
 /** The founding owner: signs in with ADMIN_PASSWORD alone (the spec's sign-in). */
 export const OWNER_ACCOUNT_ID = 1;
 
-/** The owner's is ADMIN_PASSWORD's; null for an account with passkeys alone (decision 163). */
+/** The owner's is ADMIN_PASSWORD's; null for an account with passkeys alone. */
 export const passwordHashOf = (
   account: { id: number; password_hash: string | null },
   ownerPasswordHash: string,

@@ -59,7 +59,7 @@ const createFactors = (dialect: DialectName): Migration => ({
   },
 });
 
-/** 270: a challenge may be an invitation's, whose first passkey makes the account (decision 163). */
+/** 270: a challenge may be an invitation's, whose first passkey makes the account. */
 const invitationChallenges: Migration = {
   async up(db: Kysely<unknown>) {
     await db.schema

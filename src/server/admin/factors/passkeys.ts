@@ -33,7 +33,7 @@ export interface PasskeyView {
   lastUsedAt: string | null;
 }
 
-/** A signed-in account, or the account an invitation is about to create (decision 163). */
+/** A signed-in account, or the account an invitation is about to create. */
 export type Registrant = { accountId: number } | { invitationId: number };
 
 /** Who the passkeys are for: the relying party is SITE_URL's host, its origin the only one. */

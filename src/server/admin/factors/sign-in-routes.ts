@@ -5,7 +5,7 @@ import { tooManyAttempts } from '../auth/auth-routes';
 import { signedInBody as signedIn, signInErrorBody as errorBody } from '../auth/auth-schemas';
 import { codeText, webauthnOptions, webauthnResponse } from './factor-schemas';
 
-/** A factor attempt's throttle key (158): a passkey cannot be guessed, so by address alone. */
+/** A factor attempt's throttle key: a passkey cannot be guessed, so by address alone. */
 export const factorAttempt = (request: FastifyRequest, accountId?: number) => ({
   address: request.ip,
   account: accountId === undefined ? `passkey from ${request.ip}` : `factor of ${accountId}`,

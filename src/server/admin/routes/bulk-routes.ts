@@ -4,7 +4,7 @@ import { fieldErrorsBody } from '../../platform/http/api-schemas';
 import {
   BULK_LIMIT,
   type BulkChange,
-  type BulkChanges,
+  type LeadDesk,
   type LeadSelection,
   type LeadTable,
   type MessageTemplates,
@@ -138,7 +138,7 @@ const countsSchema = {
  * by a list's filter, at most BULK_LIMIT, all or nothing, audited as one entry with the count.
  */
 export const bulkRoutes: FastifyPluginAsync<{
-  bulk: BulkChanges;
+  bulk: LeadDesk['bulk'];
   templates: MessageTemplates;
 }> = async (app, { bulk, templates }) => {
   const leads = [

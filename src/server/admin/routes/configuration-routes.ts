@@ -46,7 +46,7 @@ const configurationBody = {
   required: ['production', 'warnings', 'items', 'storage'],
 } as const;
 
-/** The Configuration panel (decision 143): settings summed up once, `storage` counted. */
+/** The Configuration panel: settings summed up once, `storage` counted. */
 export const configurationRoutes: FastifyPluginAsync<{
   config: ServerConfig;
   storage: () => Promise<StorageFigures>;

@@ -13,7 +13,7 @@ const fileName = (tab: ExportTab) => (tab === 'questionnaire-leads' ? 'typeform-
 /** Ticked leads an export names at most (a selection is the list's page or less). */
 const MAX_IDS = 500;
 
-/** A tab (or its ticked leads) as CSV, streamed in constant memory (decisions 022, 025). */
+/** A tab (or its ticked leads) as CSV, streamed in constant memory (decision 022). */
 export const exportRoutes: FastifyPluginAsync<{ desk: LeadDesk }> = async (app, { desk }) => {
   app.get<{
     Params: { file: string };

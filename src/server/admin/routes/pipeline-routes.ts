@@ -12,7 +12,7 @@ import {
   leadIdParams,
   type CandidateListRow,
   type CompanyListRow,
-  type LeadPipeline,
+  type LeadDesk,
   type MessageTemplates,
   findAssignee,
 } from '../../leads';
@@ -58,7 +58,7 @@ const submissionsSchema = arrayOfObjects({
   verified: { type: 'boolean', description: "Sent with the lead's proof (decision 151)" },
 });
 
-/** The lead's Meta Conversions API events (decision 110): state and Meta's error. */
+/** The lead's Meta Conversions API events: state and Meta's error. */
 const conversionsSchema = arrayOfObjects({
   event: { type: 'string' },
   state: { type: 'string', enum: ['sent', 'pending', 'failed'] },
@@ -82,9 +82,10 @@ const withTimeline = <Schema extends { properties: object }>(schema: Schema) => 
  * PATCH its status and assignee, POST a note. Registered in the guarded scope.
  */
 export const pipelineRoutes: FastifyPluginAsync<{
-  pipeline: LeadPipeline;
+  desk: LeadDesk;
   templates: MessageTemplates;
-}> = async (app, { pipeline, templates }) => {
+}> = async (app, { desk, templates }) => {
+  const { pipeline } = desk;
   const leads = [
     {
       table: 'candidates',
@@ -114,7 +115,7 @@ export const pipelineRoutes: FastifyPluginAsync<{
 
   for (const { table, leadType, path, statuses, view, schema } of leads) {
     const detail = async (id: number) => {
-      const found = await pipeline.detail(table as LeadTable, id);
+      const found = await desk.detail(table as LeadTable, id);
       return (
         found && {
           ...view(found.row),
@@ -165,7 +166,7 @@ export const pipelineRoutes: FastifyPluginAsync<{
         if (body.fields) return badRequest(reply, body.fields);
         const { status, notify = false, assignee: to } = body.value;
         const assigning = 'assignee' in body.value;
-        // {"assignee"} alone leaves the status as it is (decision 162).
+        // {"assignee"} alone leaves the status as it is.
         if (status !== undefined || !assigning) {
           if (typeof status !== 'string' || !statuses.includes(status)) {
             return badRequest(reply, { status: `Must be one of: ${statuses.join(', ')}` });
@@ -212,7 +213,7 @@ export const pipelineRoutes: FastifyPluginAsync<{
       },
     );
 
-    // The forms sent without the lead's proof were seen (decision 151): answers the detail.
+    // The forms sent without the lead's proof were seen: answers the detail.
     app.post<{ Params: { id: number } }>(
       `${path}/:id/reviewed`,
       { schema: oneLead },

@@ -36,7 +36,7 @@ export const displayName = {
   pattern: '\\S',
 } as const;
 
-/** An answer without a body (204). */
+/** An answer without a body. */
 export const noContent = (description: string) => ({ type: 'null', description });
 
 /** A value of `type` or null. */

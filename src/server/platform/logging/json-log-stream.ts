@@ -5,7 +5,7 @@ export const LOG_BLOCK_BYTES = 4096;
 /** The longest a line waits for its block to fill (sonic-boom's periodicFlush). */
 export const LOG_FLUSH_MS = 1000;
 
-/** JSON lines to `fd` in blocks of 4 KB, not a write per line (decision 144). */
+/** JSON lines to `fd` in blocks of 4 KB, not a write per line. */
 export function jsonLogStream(fd = 1) {
   return pino.destination({
     dest: fd,

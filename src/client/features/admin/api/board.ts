@@ -1,8 +1,8 @@
 import { useInfiniteQuery } from '@tanstack/react-query';
 import type { LeadKind } from '@shared/lead-status';
 import type { ToastInput } from '../../../lib/toast-store';
-import { toCandidate, toCompany, type CandidateLead, type CompanyLead } from '../leads';
-import { leadTabs, type LeadTabId } from '../tabs';
+import { toCandidate, toCompany, type CandidateLead, type CompanyLead } from '../leads/leads';
+import { leadTabs, type LeadTabId } from '../leads/tabs';
 import { apiRequest } from './http';
 
 /** The board's cards per column page (the server's default too). */

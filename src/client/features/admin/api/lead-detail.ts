@@ -2,7 +2,7 @@ import { useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
 import type { LeadConversion } from '@shared/admin-deliveries';
 import type { LeadKind } from '@shared/lead-status';
 import type { LeadNoteInput } from '@shared/schemas/lead-note';
-import { toCandidate, toCompany, type CandidateLead, type CompanyLead } from '../leads';
+import { toCandidate, toCompany, type CandidateLead, type CompanyLead } from '../leads/leads';
 import { apiRequest } from './http';
 import { refreshLeads } from './leads';
 
@@ -20,7 +20,7 @@ export interface SubmissionEntry {
   sourcePage: string | null;
   fields: Record<string, string | null> | null;
   attribution: Record<string, unknown> | null;
-  /** Sent with the lead's proof (decision 151); absent from servers before it. */
+  /** Sent with the lead's proof; absent from servers before it. */
   verified?: boolean;
 }
 
@@ -82,7 +82,7 @@ export function useChangeStatus(kind: LeadKind) {
   });
 }
 
-/** The forms sent without the proof were seen: the answer is the new detail (decision 151). */
+/** The forms sent without the proof were seen: the answer is the new detail. */
 export function useMarkReviewed(kind: LeadKind, id: number) {
   const client = useQueryClient();
   return useMutation({

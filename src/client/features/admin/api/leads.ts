@@ -7,8 +7,15 @@ import {
   type QueryClient,
 } from '@tanstack/react-query';
 import { toast, type ToastInput } from '../../../lib/toast-store';
-import { adminToasts } from '../admin-toasts';
-import { countUrl, leadTabIds, leadTabs, listUrl, type LeadTabId, type TabFilter } from '../tabs';
+import { adminToasts } from '../ui/admin-toasts';
+import {
+  countUrl,
+  leadTabIds,
+  leadTabs,
+  listUrl,
+  type LeadTabId,
+  type TabFilter,
+} from '../leads/tabs';
 import { apiRequest } from './http';
 
 export interface LeadPage<Row> {

@@ -2,7 +2,7 @@ import { useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
 import { can, type AdminAccount, type AdminPermission } from '@shared/admin-accounts';
 import { session } from '../../../lib/session-keys';
 import { toast } from '../../../lib/toast-store';
-import { adminToasts } from '../admin-toasts';
+import { adminToasts } from '../ui/admin-toasts';
 import { apiRequest, errorText, markSignedOut, SESSION_KEY } from './http';
 import { ApiError } from '../../../lib/api';
 import type { SecondFactorNeeded } from '@shared/admin-factors';

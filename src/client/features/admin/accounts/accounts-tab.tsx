@@ -1,0 +1,176 @@
+import { useId, useRef, useState, type FormEvent } from 'react';
+import { ADMIN_ROLES, type AccountEntry, type AdminRole } from '@shared/admin-accounts';
+import { clsx } from 'clsx';
+import { Button } from '../../../components/ui/button';
+import { useAccounts, useChangeAccount, useInvite } from '../api/accounts';
+import { useAccount } from '../api/session';
+import type { ConfirmRequest } from '../ui/confirm-dialog';
+import { DataTable, type Column } from '../ui/data-table';
+import { controlClass, Select } from '../ui/controls';
+
+import { AccountSessions } from './sessions-panel';
+import { formatDate } from '../ui/format';
+
+const roleLabels: Record<AdminRole, string> = {
+  owner: 'Owner',
+  recruiter: 'Recruiter',
+  viewer: 'Viewer',
+};
+
+const roleOptions = ADMIN_ROLES.map((role) => ({ value: role, label: roleLabels[role] }));
+
+/** The owner's form: an e-mail address and a role; the server e-mails the invitation. */
+function InviteForm() {
+  const emailId = useId();
+  const [email, setEmail] = useState('');
+  const [role, setRole] = useState<AdminRole>('recruiter');
+  const invite = useInvite();
+  const submit = (event: FormEvent) => {
+    event.preventDefault();
+    if (!email.trim()) return;
+    invite.mutate({ email: email.trim(), role }, { onSuccess: () => setEmail('') });
+  };
+  return (
+    <form onSubmit={submit} className="flex flex-wrap items-end gap-3" aria-label="Invite">
+      <div className="grid min-w-64 flex-1 gap-1.5">
+        <label htmlFor={emailId} className="text-sm font-medium text-slate-800">
+          E-mail
+        </label>
+        <input
+          id={emailId}
+          type="email"
+          required
+          value={email}
+          onChange={(event) => setEmail(event.target.value)}
+          className={clsx(controlClass, 'px-3')}
+        />
+      </div>
+      <Select
+        label="Role"
+        value={role}
+        onChange={(value) => setRole(value as AdminRole)}
+        options={roleOptions}
+      />
+      <Button type="submit" size="sm" disabled={invite.isPending}>
+        {invite.isPending ? 'Inviting…' : 'Invite'}
+      </Button>
+    </form>
+  );
+}
+
+/** Enable, or disable after a confirmation (the founding owner and oneself: neither). */
+function EnableButton({
+  account,
+  onConfirm,
+}: {
+  account: AccountEntry;
+  onConfirm(request: ConfirmRequest): void;
+}) {
+  const change = useChangeAccount();
+  const { id, name, disabled } = account;
+  return disabled ? (
+    <Button size="sm" variant="outline" onClick={() => change.mutate({ id, disabled: false })}>
+      Enable {name}
+    </Button>
+  ) : (
+    <Button
+      size="sm"
+      variant="outline"
+      onClick={() =>
+        onConfirm({
+          title: `Disable ${name}`,
+          message: `${name} is signed out everywhere at once and cannot sign in until enabled again.`,
+          confirmLabel: 'Disable',
+          onConfirm: () => change.mutate({ id, disabled: true }),
+        })
+      }
+    >
+      Disable {name}
+    </Button>
+  );
+}
+
+/**
+ * Owner only: invite people, change roles, disable accounts (their sessions end at once), and see
+ * and end any account's sessions.
+ */
+export function AccountsTab({ onConfirm }: { onConfirm(request: ConfirmRequest): void }) {
+  const { data, isPending, isError } = useAccounts();
+  const me = useAccount();
+  const change = useChangeAccount();
+  const sessionsId = useId();
+  const [shown, setShown] = useState<number | undefined>();
+  // The "Sessions of …" button that opened the panel: closing it returns the focus there.
+  const opener = useRef<HTMLButtonElement | null>(null);
+  const columns: Column<AccountEntry>[] = [
+    { header: 'Name', cell: (row) => row.name },
+    { header: 'E-mail', cell: (row) => row.email ?? 'Signs in with ADMIN_PASSWORD' },
+    {
+      header: 'Role',
+      cell: (row) => (
+        <Select
+          label={`Role of ${row.name}`}
+          hideLabel
+          value={row.role}
+          options={roleOptions}
+          // The founding owner stays an owner; nobody demotes themselves by a slip.
+          disabled={row.email === null || row.id === me?.id}
+          onChange={(role) => change.mutate({ id: row.id, role: role as AdminRole })}
+        />
+      ),
+    },
+    { header: 'State', cell: (row) => (row.disabled ? 'Disabled' : 'Active') },
+    {
+      header: 'Actions',
+      cell: (row) => (
+        <div className="flex flex-wrap gap-2">
+          <Button
+            size="sm"
+            variant="outline"
+            aria-expanded={shown === row.id}
+            aria-controls={shown === row.id ? sessionsId : undefined}
+            onClick={(event) => {
+              opener.current = event.currentTarget;
+              setShown(shown === row.id ? undefined : row.id);
+            }}
+          >
+            Sessions of {row.name}
+          </Button>
+          {row.email === null || row.id === me?.id ? null : (
+            <EnableButton account={row} onConfirm={onConfirm} />
+          )}
+        </div>
+      ),
+    },
+  ];
+  if (isPending) return <p role="status">Loading accounts…</p>;
+  if (isError) return <p role="alert">The accounts could not be loaded.</p>;
+  const shownAccount = data.accounts.find((account) => account.id === shown);
+  return (
+    <div className="grid gap-6">
+      <InviteForm />
+      <DataTable caption="Accounts" columns={columns} rows={data.accounts} empty="No accounts" />
+      {shownAccount && (
+        <AccountSessions
+          id={sessionsId}
+          account={shownAccount}
+          onConfirm={onConfirm}
+          onClose={() => {
+            setShown(undefined);
+            opener.current?.focus();
+          }}
+        />
+      )}
+      <DataTable
+        caption="Pending invitations"
+        columns={[
+          { header: 'E-mail', cell: (row) => row.email },
+          { header: 'Role', cell: (row) => roleLabels[row.role] },
+          { header: 'Valid until', cell: (row) => formatDate(row.expiresAt) },
+        ]}
+        rows={data.invitations}
+        empty="No pending invitations"
+      />
+    </div>
+  );
+}

@@ -1,0 +1,128 @@
+import { useState } from 'react';
+import { Copy, Download } from 'lucide-react';
+import { Button } from '../../../components/ui/button';
+import { errorText, saveFile } from '../api/http';
+import {
+  startTotp,
+  useConfirmTotp,
+  useNewRecoveryCodes,
+  useRemoveTotp,
+  type TotpEnrolment,
+} from '../api/factors';
+import { OneFieldForm, Section } from './one-field-form';
+
+/** Recovery codes, shown once: copied or downloaded now, never shown again. */
+function RecoveryCodes({ codes, onDone }: { codes: string[]; onDone: () => void }) {
+  const text = `${codes.join('\n')}\n`;
+  const download = () => saveFile(text, 'text/plain', 'talent-bridge-recovery-codes.txt');
+  return (
+    <div role="region" aria-label="Recovery codes" className="grid gap-3">
+      <p className="font-medium text-slate-900">
+        Save these recovery codes now: each signs in once, and they are not shown again.
+      </p>
+      <ul className="grid grid-cols-2 gap-2 font-mono sm:grid-cols-5">
+        {codes.map((code) => (
+          <li key={code}>{code}</li>
+        ))}
+      </ul>
+      <div className="flex flex-wrap gap-2">
+        <Button
+          type="button"
+          variant="outline"
+          size="sm"
+          onClick={() => void navigator.clipboard?.writeText(text)}
+        >
+          <Copy className="size-4" aria-hidden="true" />
+          Copy
+        </Button>
+        <Button type="button" variant="outline" size="sm" onClick={download}>
+          <Download className="size-4" aria-hidden="true" />
+          Download
+        </Button>
+        <Button type="button" variant="dark" size="sm" onClick={onDone}>
+          I saved them
+        </Button>
+      </div>
+    </div>
+  );
+}
+
+export function AuthenticatorApp({ on, codesLeft }: { on: boolean; codesLeft: number }) {
+  const [enrolment, setEnrolment] = useState<TotpEnrolment | null>(null);
+  const [starting, setStarting] = useState(false);
+  const [error, setError] = useState('');
+  const [codes, setCodes] = useState<string[] | null>(null);
+  const confirm = useConfirmTotp((recoveryCodes) => {
+    setEnrolment(null);
+    setCodes(recoveryCodes);
+  });
+  const remove = useRemoveTotp();
+  const regenerate = useNewRecoveryCodes(setCodes);
+  const start = async () => {
+    setStarting(true);
+    setError('');
+    try {
+      setEnrolment(await startTotp());
+    } catch (failure) {
+      setError(errorText(failure));
+    } finally {
+      setStarting(false);
+    }
+  };
+  return (
+    <Section title="Authenticator app">
+      {codes ? <RecoveryCodes codes={codes} onDone={() => setCodes(null)} /> : null}
+      {on ? (
+        <>
+          <p className="text-slate-700">
+            On. {codesLeft} recovery code{codesLeft === 1 ? '' : 's'} left.
+          </p>
+          <div className="flex flex-wrap gap-2">
+            <Button type="button" variant="outline" onClick={() => regenerate.mutate()}>
+              New recovery codes
+            </Button>
+            <Button type="button" variant="outline" onClick={() => remove.mutate()}>
+              Remove the authenticator app
+            </Button>
+          </div>
+        </>
+      ) : enrolment ? (
+        <div className="grid gap-3">
+          <p className="text-slate-700">
+            Scan this QR code with your authenticator app, or type the secret in, then enter the
+            code it shows.
+          </p>
+          <img
+            src={enrolment.qrCode}
+            alt="QR code of the authenticator app's secret"
+            width={192}
+            height={192}
+            className="bg-white"
+          />
+          <p>
+            Secret: <code className="font-mono break-all">{enrolment.secret}</code>
+          </p>
+          <OneFieldForm
+            label="Code from the app"
+            name="totp-code"
+            autoComplete="one-time-code"
+            button="Turn on"
+            busy={confirm.isPending}
+            onSubmit={(code) => confirm.mutate(code)}
+          />
+        </div>
+      ) : (
+        <div>
+          <Button type="button" variant="outline" onClick={() => void start()} disabled={starting}>
+            Set up an authenticator app
+          </Button>
+          {error ? (
+            <p role="alert" className="mt-2 text-sm text-red-700">
+              {error}
+            </p>
+          ) : null}
+        </div>
+      )}
+    </Section>
+  );
+}

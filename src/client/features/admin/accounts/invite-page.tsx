@@ -1,0 +1,157 @@
+import { useEffect, useId, useState, type FormEvent } from 'react';
+import { startRegistration } from '@simplewebauthn/browser';
+import { KeyRound } from 'lucide-react';
+import { PASSWORD_MIN_LENGTH, type AdminRole } from '@shared/admin-accounts';
+import { Button, SubmitButton } from '../../../components/ui/button';
+import { TextField } from '../../../components/ui/form-field';
+import { Container } from '../../../components/ui/section';
+import { session } from '../../../lib/session-keys';
+import { apiRequest, errorText } from '../api/http';
+
+type Invitation =
+  | { state: 'checking' }
+  | { state: 'gone' }
+  | { state: 'open'; token: string; email: string; role: AdminRole };
+
+/** The invitation of the link's token, as the server knows it. */
+function useInvitation(): Invitation {
+  const [invitation, setInvitation] = useState<Invitation>({ state: 'checking' });
+  useEffect(() => {
+    // No token: the server answers 404 like for a used one.
+    const token = new URLSearchParams(window.location.search).get('token') ?? '';
+    apiRequest('POST', '/api/admin/invitation', { token })
+      .then(async (response) => {
+        const { email, role } = (await response.json()) as { email: string; role: AdminRole };
+        setInvitation({ state: 'open', token, email, role });
+      })
+      .catch(() => setInvitation({ state: 'gone' }));
+  }, []);
+  return invitation;
+}
+
+/**
+ * The invitee's name and a password, or a passkey instead (decision 156); on success they are
+ * signed in and go to the dashboard.
+ */
+function AcceptForm({ invitation }: { invitation: Extract<Invitation, { state: 'open' }> }) {
+  const headingId = useId();
+  const [name, setName] = useState('');
+  const [password, setPassword] = useState('');
+  const [error, setError] = useState<string | undefined>();
+  const [busy, setBusy] = useState<'password' | 'passkey' | undefined>();
+  const { token } = invitation;
+  const named = () => {
+    if (!name.trim()) setError('Enter your name.');
+    return Boolean(name.trim());
+  };
+  /** Accepts the invitation with a password or a passkey's registration. */
+  const create = async (
+    how: 'password' | 'passkey',
+    credential: () => Promise<{ password: string } | { passkey: unknown }>,
+  ) => {
+    setBusy(how);
+    setError(undefined);
+    try {
+      await apiRequest('POST', '/api/admin/invitation/accept', {
+        token,
+        name: name.trim(),
+        ...(await credential()),
+      });
+      session.set('adminAuthenticated', 'true');
+      window.location.assign('/admin');
+    } catch (failure) {
+      setError(
+        failure instanceof Error && failure.name === 'NotAllowedError'
+          ? 'No passkey was registered.'
+          : errorText(failure, 'The invitation could not be accepted.'),
+      );
+      setBusy(undefined);
+    }
+  };
+  const submit = (event: FormEvent) => {
+    event.preventDefault();
+    if (!named()) return;
+    if ([...password].length < PASSWORD_MIN_LENGTH) {
+      return setError(`Choose a password of at least ${PASSWORD_MIN_LENGTH} characters.`);
+    }
+    void create('password', async () => ({ password }));
+  };
+  const registerPasskey = () =>
+    create('passkey', async () => {
+      const options = await apiRequest('POST', '/api/admin/invitation/passkey-options', {
+        token,
+        name: name.trim(),
+      });
+      type Options = Parameters<typeof startRegistration>[0]['optionsJSON'];
+      const optionsJSON = (await options.json()) as Options;
+      return { passkey: await startRegistration({ optionsJSON }) };
+    });
+  return (
+    <div className="mx-auto max-w-md rounded-2xl bg-white p-8 shadow-xl">
+      <h1 id={headingId} className="text-2xl">
+        Accept your invitation
+      </h1>
+      <p className="mt-2 text-slate-700">
+        {invitation.email} is invited as {invitation.role === 'owner' ? 'an' : 'a'}{' '}
+        {invitation.role}.
+      </p>
+      <form aria-labelledby={headingId} className="mt-6 grid gap-4" onSubmit={submit} noValidate>
+        <TextField
+          label="Your name"
+          name="name"
+          autoComplete="name"
+          required
+          value={name}
+          onChange={(event) => setName(event.target.value)}
+        />
+        <TextField
+          label="Password"
+          type="password"
+          name="password"
+          autoComplete="new-password"
+          hint={`At least ${PASSWORD_MIN_LENGTH} characters, not a common password.`}
+          required
+          value={password}
+          onChange={(event) => setPassword(event.target.value)}
+        />
+        <SubmitButton
+          submitting={busy === 'password'}
+          label="Create account"
+          busyLabel="Creating account..."
+        />
+        <Button
+          type="button"
+          variant="outline"
+          disabled={busy !== undefined}
+          onClick={() => named() && void registerPasskey()}
+        >
+          <KeyRound className="size-4" aria-hidden="true" />
+          {busy === 'passkey' ? 'Registering passkey...' : 'Use a passkey instead of a password'}
+        </Button>
+        <p role="alert" className="text-sm text-red-700 empty:hidden">
+          {error}
+        </p>
+      </form>
+    </div>
+  );
+}
+
+/** /admin/invite?token=…: the invited person chooses a name and a password or a passkey. */
+export default function InvitePage() {
+  const invitation = useInvitation();
+  return (
+    <div className="min-h-[70vh] bg-slate-50 py-12 text-slate-900">
+      <Container>
+        {invitation.state === 'open' ? (
+          <AcceptForm invitation={invitation} />
+        ) : (
+          <p className="text-center text-slate-700" role="status">
+            {invitation.state === 'checking'
+              ? 'Checking your invitation…'
+              : 'This invitation has expired or was already used. Ask the owner for a new one.'}
+          </p>
+        )}
+      </Container>
+    </div>
+  );
+}

@@ -1,0 +1,63 @@
+import { useId, useState, type FormEvent, type ReactNode } from 'react';
+import { Button, SubmitButton } from '../../../components/ui/button';
+import { TextField } from '../../../components/ui/form-field';
+
+/** A part of the Security panel: a card whose heading names the region. */
+export function Section({ title, children }: { title: string; children: ReactNode }) {
+  const id = useId();
+  return (
+    <section aria-labelledby={id} className="grid gap-3 rounded-xl bg-white p-6 shadow">
+      <h3 id={id} className="text-xl">
+        {title}
+      </h3>
+      {children}
+    </section>
+  );
+}
+
+/**
+ * One field and its button: a name, a password or a code. With `onCancel` (a rename), the field
+ * starts at `initial`, takes the focus, and Escape or Cancel closes it.
+ */
+export function OneFieldForm(props: {
+  label: string;
+  name: string;
+  button: string;
+  busy: boolean;
+  type?: string;
+  autoComplete?: string;
+  initial?: string;
+  onSubmit: (value: string) => void;
+  onCancel?: () => void;
+}) {
+  const [value, setValue] = useState(props.initial ?? '');
+  const submit = (event: FormEvent) => {
+    event.preventDefault();
+    if (value.trim()) props.onSubmit(value.trim());
+    setValue(props.initial ?? '');
+  };
+  return (
+    <form className="flex flex-wrap items-end gap-3" onSubmit={submit}>
+      <TextField
+        label={props.label}
+        name={props.name}
+        type={props.type ?? 'text'}
+        autoComplete={props.autoComplete ?? 'off'}
+        required
+        value={value}
+        onChange={(event) => setValue(event.target.value)}
+        autoFocus={props.onCancel !== undefined}
+        onKeyDown={(event) => {
+          if (event.key === 'Escape' && props.onCancel) props.onCancel();
+        }}
+        containerClassName="min-w-64 flex-1"
+      />
+      <SubmitButton submitting={props.busy} label={props.button} busyLabel={`${props.button}…`} />
+      {props.onCancel ? (
+        <Button type="button" variant="outline" onClick={props.onCancel}>
+          Cancel
+        </Button>
+      ) : null}
+    </form>
+  );
+}

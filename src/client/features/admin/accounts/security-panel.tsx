@@ -1,0 +1,96 @@
+import { KeyRound } from 'lucide-react';
+import { Button } from '../../../components/ui/button';
+import { useConfirmIdentity, useContinueToDashboard, useFactors } from '../api/factors';
+import { useLogout } from '../api/session';
+import { AuthenticatorApp } from './authenticator-app';
+import { OneFieldForm, Section } from './one-field-form';
+import { Passkeys } from './passkeys';
+
+/**
+ * Changing a factor asks for the current one again: the password (an account that has one), a
+ * code or a passkey.
+ */
+function ConfirmIdentity({ hasCodes, hasPassword }: { hasCodes: boolean; hasPassword: boolean }) {
+  const confirm = useConfirmIdentity();
+  const how = hasPassword
+    ? 'enter your password or use a second factor'
+    : `use a passkey${hasCodes ? ' or a code' : ''}`;
+  return (
+    <Section title="Confirm it’s you">
+      <p className="text-slate-700">
+        To change your sign-in methods, {how} again. It stays confirmed for five minutes.
+      </p>
+      {hasPassword ? (
+        <OneFieldForm
+          label="Current password"
+          name="current-password"
+          type="password"
+          autoComplete="current-password"
+          button="Confirm"
+          busy={confirm.isPending}
+          onSubmit={(password) => confirm.mutate({ password })}
+        />
+      ) : null}
+      {hasCodes ? (
+        <OneFieldForm
+          label="Authentication code or recovery code"
+          name="confirm-code"
+          autoComplete="one-time-code"
+          button="Confirm with code"
+          busy={confirm.isPending}
+          onSubmit={(code) => confirm.mutate({ code })}
+        />
+      ) : null}
+      <div>
+        <Button type="button" variant="outline" onClick={() => confirm.mutate({ passkey: true })}>
+          <KeyRound className="size-4" aria-hidden="true" />
+          Confirm with a passkey
+        </Button>
+      </div>
+    </Section>
+  );
+}
+
+/**
+ * The Security panel (issue 22): the signed-in account's passkeys and authenticator app. With
+ * ADMIN_REQUIRE_MFA and no factor yet, it is all the screen shows.
+ */
+export function SecurityPanel({ setupRequired = false }: { setupRequired?: boolean }) {
+  const factors = useFactors();
+  const logout = useLogout();
+  const toDashboard = useContinueToDashboard();
+  if (!factors.data) {
+    return (
+      <p role="status" className="text-slate-700">
+        {factors.isError ? 'Your sign-in methods could not be loaded.' : 'Loading…'}
+      </p>
+    );
+  }
+  const { passkeys, totp, recoveryCodesLeft, confirmedUntil, hasPassword } = factors.data;
+  return (
+    <div className="grid gap-6">
+      <h2 className="text-2xl">Security</h2>
+      {setupRequired ? (
+        <div className="flex flex-wrap items-center justify-between gap-3" role="status">
+          <p className="font-medium text-slate-900">
+            Set up a passkey or an authenticator app before you see any lead.
+          </p>
+          {passkeys.length > 0 || totp ? (
+            <Button type="button" variant="dark" size="sm" onClick={() => void toDashboard()}>
+              Continue to the dashboard
+            </Button>
+          ) : (
+            <Button type="button" variant="dark" size="sm" onClick={() => logout.mutate()}>
+              Logout
+            </Button>
+          )}
+        </div>
+      ) : null}
+      {confirmedUntil === null ? (
+        <ConfirmIdentity hasCodes={totp} hasPassword={hasPassword} />
+      ) : null}
+      <Passkeys passkeys={passkeys} />
+      <AuthenticatorApp on={totp} codesLeft={recoveryCodesLeft} />
+    </div>
+  );
+}

@@ -1,0 +1,80 @@
+import { useQuery } from '@tanstack/react-query';
+import type { Conversion, OverviewFigures } from '@shared/admin-overview';
+import { adminToasts } from '../ui/admin-toasts';
+import { ConfigurationPanel } from '../settings/configuration-panel';
+import { ChartFigure } from './charts/chart-figure';
+import { DailyChart } from './charts/daily-chart';
+import { FiguresTables, type Figures } from './figures-table';
+import { FunnelSection } from './funnel-section';
+import { MessageTemplatesSection } from '../settings/message-templates-section';
+import { useCan } from '../api/session';
+import { formatNumber } from '../ui/format';
+
+const percent = (part: number, whole: number) =>
+  whole === 0 ? '—' : `${((part / whole) * 100).toFixed(1)}%`;
+
+const conversionFigures: Figures<Conversion> = {
+  titles: { variants: 'Landing variants', utmSources: 'UTM sources (landing e-mail leads)' },
+  columns: [
+    { header: 'E-mail leads', value: (row) => formatNumber(row.emailLeads) },
+    { header: 'Full applications', value: (row) => formatNumber(row.applications) },
+    { header: 'Conversion', value: (row) => percent(row.applications, row.emailLeads) },
+  ],
+  empty: 'No e-mail leads from the landing pages yet.',
+};
+
+/** Counts of each lead type, leads per day for 30 days, landing conversion, and the funnel. */
+export function OverviewTab() {
+  const canWork = useCan('work');
+  const canManage = useCan('manage');
+  const overview = useQuery<OverviewFigures>({
+    queryKey: ['/api/admin/overview'],
+    meta: { failureToast: adminToasts.candidateLoadFailed },
+  });
+  const data = overview.data;
+  if (!data)
+    return (
+      <p className="text-slate-700">
+        {overview.isError ? 'The overview could not be loaded.' : 'Loading…'}
+      </p>
+    );
+  const { counts } = data;
+  return (
+    <div className="grid gap-8">
+      <dl className="grid gap-4 sm:grid-cols-2 lg:grid-cols-5">
+        {(
+          [
+            ['Typeform Leads', counts.questionnaire, 'Started through /candidates'],
+            ['Candidates', counts.candidates, 'Full applications'],
+            ['Companies', counts.companies, 'Company leads and requests'],
+            ['Candidate e-mails', counts.candidateEmails, 'E-mail only'],
+            ['Company e-mails', counts.companyEmails, 'E-mail only'],
+          ] as const
+        ).map(([label, value, note]) => (
+          <div key={label} className="rounded-xl border border-slate-200 bg-white p-5 shadow-sm">
+            <dt className="text-sm font-medium text-slate-700">{label}</dt>
+            <dd className="mt-1 text-3xl font-semibold text-slate-900">{formatNumber(value)}</dd>
+            <dd className="mt-1 text-xs text-slate-600">{note}</dd>
+          </div>
+        ))}
+      </dl>
+      <ChartFigure
+        className="shadow-sm"
+        caption="Leads per day, last 30 days (UTC)"
+        chart={<DailyChart daily={data.daily} />}
+        tableToggle="Show the figures as a table"
+        headers={['Day', 'Candidates', 'Companies']}
+        rows={data.daily.map((day) => ({
+          key: day.date,
+          cells: [day.date, day.candidates, day.companies],
+        }))}
+      />
+      <div className="grid gap-6 lg:grid-cols-2">
+        <FiguresTables figures={conversionFigures} data={data} />
+      </div>
+      <FunnelSection />
+      {canManage && <ConfigurationPanel />}
+      {canWork && <MessageTemplatesSection />}
+    </div>
+  );
+}

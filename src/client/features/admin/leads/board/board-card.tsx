@@ -1,0 +1,134 @@
+import type { MutableRefObject } from 'react';
+import * as DropdownMenu from '@radix-ui/react-dropdown-menu';
+import { ChevronDown, PanelRightOpen } from 'lucide-react';
+import { leadStatuses, type LeadKind } from '@shared/lead-status';
+import { clsx } from 'clsx';
+import type { BoardCard } from '../../api/board';
+import { formatNumber } from '../../ui/format';
+
+const DAY_MS = 86_400_000;
+
+export interface Move {
+  card: BoardCard;
+  to: string;
+}
+export type Dragged = MutableRefObject<BoardCard | null>;
+
+function lastActivity(at: string): string {
+  const days = Math.max(0, Math.floor((Date.now() - Date.parse(at)) / DAY_MS));
+  if (days === 0) return 'Last activity today';
+  return `Last activity ${formatNumber(days)} day${days === 1 ? '' : 's'} ago`;
+}
+
+/** Where the lead came from: its UTM source and landing variant, else the page it started on. */
+const sourceOf = (card: BoardCard) =>
+  [card.utmSource, card.landingVariant].filter(Boolean).join(' · ') || card.sourcePage || '—';
+
+export const focusRing =
+  'focus-visible:outline-2 focus-visible:outline-offset-2 focus-visible:outline-accent-strong';
+
+function MoveMenu({
+  kind,
+  card,
+  onMove,
+}: {
+  kind: LeadKind;
+  card: BoardCard;
+  onMove(move: Move): void;
+}) {
+  return (
+    <DropdownMenu.Root>
+      <DropdownMenu.Trigger asChild>
+        <button
+          type="button"
+          data-move-card={card.id}
+          aria-label={`Move to…, ${card.who}`}
+          className={clsx(
+            'inline-flex h-9 items-center gap-1 rounded-md border border-slate-300 bg-white px-2.5 text-sm font-medium text-slate-900 hover:bg-slate-100',
+            focusRing,
+          )}
+        >
+          Move to…
+          <ChevronDown className="size-4" aria-hidden="true" />
+        </button>
+      </DropdownMenu.Trigger>
+      <DropdownMenu.Portal>
+        <DropdownMenu.Content
+          align="start"
+          sideOffset={4}
+          className="z-30 min-w-44 rounded-lg border border-slate-200 bg-white p-1 text-slate-900 shadow-lg"
+        >
+          {leadStatuses[kind]
+            .filter((status) => status.value !== card.status)
+            .map((status) => (
+              <DropdownMenu.Item
+                key={status.value}
+                onSelect={() => onMove({ card, to: status.value })}
+                className="cursor-pointer rounded px-3 py-2 text-sm outline-none data-[highlighted]:bg-slate-100"
+              >
+                {status.label}
+              </DropdownMenu.Item>
+            ))}
+        </DropdownMenu.Content>
+      </DropdownMenu.Portal>
+    </DropdownMenu.Root>
+  );
+}
+
+export function Card({
+  kind,
+  card,
+  moving,
+  canEdit,
+  draggedRef,
+  onOpen,
+  onMove,
+}: {
+  kind: LeadKind;
+  card: BoardCard;
+  moving: boolean;
+  canEdit: boolean;
+  draggedRef: Dragged;
+  onOpen(kind: LeadKind, id: number): void;
+  onMove(move: Move): void;
+}) {
+  return (
+    <li
+      draggable={canEdit}
+      onDragStart={(event) => {
+        draggedRef.current = card;
+        event.dataTransfer.effectAllowed = 'move';
+        event.dataTransfer.setData('text/plain', card.who);
+      }}
+      onDragEnd={() => (draggedRef.current = null)}
+      aria-busy={moving}
+      className={clsx(
+        'grid gap-1.5 rounded-lg border border-slate-200 bg-white p-3 shadow-sm',
+        canEdit && 'cursor-grab',
+        moving && 'opacity-60',
+      )}
+    >
+      <button
+        type="button"
+        onClick={() => onOpen(kind, card.id)}
+        className={clsx(
+          'inline-flex items-center gap-1.5 rounded text-left font-medium text-accent-strong underline-offset-2 hover:underline',
+          focusRing,
+        )}
+      >
+        <PanelRightOpen className="size-4 shrink-0" aria-hidden="true" />
+        <span className="sr-only">Open details of </span>
+        <span className="break-all">{card.who}</span>
+      </button>
+      <p className="text-xs text-slate-700">Source: {sourceOf(card)}</p>
+      <p className="text-xs text-slate-700">
+        {moving ? 'Moving…' : lastActivity(card.lastActivityAt)}
+      </p>
+      {canEdit && (
+        <div>
+          <MoveMenu kind={kind} card={card} onMove={onMove} />
+        </div>
+      )}
+    </li>
+  );
+}

@@ -1,0 +1,101 @@
+import { useId, useState } from 'react';
+import { clsx } from 'clsx';
+import { Button } from '../../../../components/ui/button';
+import { useBoardColumn } from '../../api/board';
+import { adminToasts } from '../../ui/admin-toasts';
+import type { LeadTabId } from '../tabs';
+import { Card, focusRing } from './board-card';
+import { formatNumber } from '../../ui/format';
+
+/** A status's column: its cards, paged on their own, and the drop target of a dragged card. */
+export function BoardColumn({
+  tab,
+  kind,
+  status,
+  label,
+  ...cardProps
+}: {
+  tab: LeadTabId;
+  status: string;
+  label: string;
+  movingId: number | null;
+} & Omit<Parameters<typeof Card>[0], 'card' | 'moving'>) {
+  const headingId = useId();
+  const failure =
+    kind === 'company' ? adminToasts.companyLoadFailed : adminToasts.candidateLoadFailed;
+  const column = useBoardColumn(tab, kind, status, failure);
+  const [over, setOver] = useState(false);
+  const { canEdit, draggedRef, onMove, movingId } = cardProps;
+  const cards = column.data?.pages.flatMap((page) => page.cards) ?? [];
+  const first = column.data?.pages[0];
+  return (
+    <section
+      aria-labelledby={headingId}
+      onDragOver={(event) => {
+        if (!canEdit || !draggedRef.current) return;
+        event.preventDefault();
+        event.dataTransfer.dropEffect = 'move';
+        setOver(true);
+      }}
+      onDragLeave={(event) => {
+        if (!event.currentTarget.contains(event.relatedTarget as Node | null)) setOver(false);
+      }}
+      onDrop={(event) => {
+        event.preventDefault();
+        setOver(false);
+        if (draggedRef.current) onMove({ card: draggedRef.current, to: status });
+      }}
+      className={clsx(
+        'flex w-72 shrink-0 flex-col gap-3 rounded-xl border-2 bg-slate-100 p-3',
+        over ? 'border-dashed border-accent-strong' : 'border-transparent',
+      )}
+    >
+      <h2 id={headingId} className="flex items-center justify-between gap-2 font-semibold">
+        {label}
+        {first && (
+          <span className="rounded-full bg-white px-2 py-0.5 text-xs text-slate-800">
+            {formatNumber(first.total)}
+            {first.capped ? '+' : ''}
+          </span>
+        )}
+      </h2>
+      <ul
+        aria-label={label}
+        aria-busy={column.isFetching}
+        data-status={status}
+        tabIndex={-1}
+        className={clsx('grid gap-2 rounded-lg', focusRing)}
+      >
+        {cards.map((card) => (
+          <Card
+            key={card.id}
+            kind={kind}
+            card={card}
+            moving={movingId === card.id}
+            {...cardProps}
+          />
+        ))}
+      </ul>
+      {cards.length === 0 && (
+        <p className="text-sm text-slate-600">
+          {column.isError
+            ? `Error: ${failure.description}`
+            : column.isPending
+              ? 'Loading…'
+              : 'No leads.'}
+        </p>
+      )}
+      {column.hasNextPage && (
+        <Button
+          variant="outline"
+          size="sm"
+          onClick={() => void column.fetchNextPage()}
+          disabled={column.isFetchingNextPage}
+        >
+          {column.isFetchingNextPage ? 'Loading…' : 'Show more'}
+          <span className="sr-only"> {label}</span>
+        </Button>
+      )}
+    </section>
+  );
+}

@@ -1,0 +1,160 @@
+import { useRef, useState } from 'react';
+import * as Dialog from '@radix-ui/react-dialog';
+import { leadStatuses, statusLabel, type LeadKind } from '@shared/lead-status';
+import { clsx } from 'clsx';
+import { Button } from '../../../../components/ui/button';
+import type { BoardCard } from '../../api/board';
+import { useChangeStatus } from '../../api/lead-detail';
+import { useStatusMessages } from '../../api/message-templates';
+import { AnnouncementLine, type Announcement } from '../../ui/announcement';
+import { messageValues, StatusMessageOffer, useMessageOffer } from '../status-message-offer';
+import { leadTabs, type LeadTabId } from '../tabs';
+import { focusRing, type Move } from './board-card';
+import { BoardColumn } from './board-column';
+
+/*
+ * A tab's pipeline as a board (issue 22): a column per status, each paging on its own. A card
+ * moves by drag and drop or by its "Move to…" menu (the keyboard's way), with the detail's PATCH;
+ * a status with a message asks first whether to send it, as the detail does.
+ */
+
+/** Asks whether to send the status's message with the move, showing it as the person gets it. */
+function MoveDialog({
+  kind,
+  move,
+  onCancel,
+  onConfirm,
+  afterClose,
+}: {
+  kind: LeadKind;
+  move: Move;
+  onCancel(): void;
+  onConfirm(notify: boolean): void;
+  afterClose(): void;
+}) {
+  const offer = useMessageOffer(kind, move.card.status, move.to);
+  return (
+    <Dialog.Root open onOpenChange={(open) => (open ? undefined : onCancel())}>
+      <Dialog.Portal>
+        <Dialog.Overlay className="fixed inset-0 z-50 bg-navy-950/60" />
+        <Dialog.Content
+          onCloseAutoFocus={(event) => {
+            event.preventDefault();
+            afterClose();
+          }}
+          className="fixed left-1/2 top-1/2 z-50 grid w-[calc(100%-2rem)] max-w-lg -translate-x-1/2 -translate-y-1/2 gap-4 rounded-xl bg-white p-6 text-slate-900 shadow-xl focus-visible:outline-none"
+        >
+          <Dialog.Title className="text-xl font-semibold">
+            Move {move.card.who} to {statusLabel(move.to)}
+          </Dialog.Title>
+          <Dialog.Description className="text-slate-700">
+            This status has a message for the person.
+          </Dialog.Description>
+          <StatusMessageOffer offer={offer} values={messageValues(move.card)} />
+          <div className="flex justify-end gap-3">
+            <Dialog.Close asChild>
+              <Button variant="outline">Cancel</Button>
+            </Dialog.Close>
+            <Button variant="dark" onClick={() => onConfirm(offer.notify)}>
+              Move
+            </Button>
+          </div>
+        </Dialog.Content>
+      </Dialog.Portal>
+    </Dialog.Root>
+  );
+}
+
+/**
+ * The board of a tab's type. `canEdit` false shows it read-only: no menus, no dragging (a
+ * viewer's; the server refuses their PATCH all the same).
+ */
+export function LeadBoard({
+  tab,
+  kind,
+  onOpen,
+  canEdit,
+}: {
+  tab: LeadTabId;
+  kind: LeadKind;
+  onOpen(kind: LeadKind, id: number): void;
+  canEdit: boolean;
+}) {
+  const change = useChangeStatus(kind);
+  const messageFor = useStatusMessages(kind);
+  const [asking, setAsking] = useState<Move | null>(null);
+  const [announcement, setAnnouncement] = useState<Announcement>({ text: '' });
+  const draggedRef = useRef<BoardCard | null>(null);
+  const board = useRef<HTMLDivElement>(null);
+  // Where the focus goes once the dialog has closed: the card's menu, or its former column.
+  const focusAfterDialog = useRef<string>('');
+  const focus = (selector: string) => board.current?.querySelector<HTMLElement>(selector)?.focus();
+  const columnOf = (card: BoardCard) => `ul[data-status="${card.status ?? ''}"]`;
+
+  const run = ({ card, to }: Move, notify: boolean) =>
+    change.mutate(
+      { id: card.id, status: to, notify },
+      {
+        onSuccess: () => {
+          const sent = notify ? ' Its message goes to the person.' : '';
+          setAnnouncement({
+            text: `Moved ${card.who} to ${statusLabel(to)}.${sent}`,
+            failed: false,
+          });
+          // The card has left its column (and its menu with it).
+          focus(columnOf(card));
+        },
+        onError: () =>
+          setAnnouncement({ text: 'Error: Failed to change the status.', failed: true }),
+      },
+    );
+  const onMove = (move: Move) => {
+    if (move.card.status === move.to || change.isPending) return;
+    if (messageFor(move.to)) setAsking(move);
+    else run(move, false);
+  };
+
+  return (
+    <div ref={board} className="grid gap-3">
+      <AnnouncementLine announcement={announcement} />
+      <div
+        role="region"
+        aria-label={`${leadTabs[tab].label} board`}
+        tabIndex={0}
+        className={clsx('flex gap-4 overflow-x-auto rounded-xl pb-2', focusRing)}
+      >
+        {leadStatuses[kind].map((status) => (
+          <BoardColumn
+            key={status.value}
+            tab={tab}
+            kind={kind}
+            status={status.value}
+            label={status.label}
+            movingId={change.isPending ? (change.variables?.id ?? null) : null}
+            canEdit={canEdit}
+            draggedRef={draggedRef}
+            onOpen={onOpen}
+            onMove={onMove}
+          />
+        ))}
+      </div>
+      {asking && (
+        <MoveDialog
+          key={`${asking.card.id}-${asking.to}`}
+          kind={kind}
+          move={asking}
+          onCancel={() => {
+            focusAfterDialog.current = `[data-move-card="${asking.card.id}"]`;
+            setAsking(null);
+          }}
+          onConfirm={(notify) => {
+            focusAfterDialog.current = columnOf(asking.card);
+            setAsking(null);
+            run(asking, notify);
+          }}
+          afterClose={() => focus(focusAfterDialog.current)}
+        />
+      )}
+    </div>
+  );
+}

@@ -1,0 +1,230 @@
+import { useState } from 'react';
+import { leadStatuses, statusLabel } from '@shared/lead-status';
+import { Button } from '../../../components/ui/button';
+import { downloadFile, fieldMessage } from '../api/http';
+import { useBulkChange } from '../api/leads';
+import type { RowSelection } from '../ui/data-table';
+import { Checkbox, Select } from '../ui/controls';
+import { AssigneeSelect } from './assignee-form';
+import { useStatusMessage } from '../api/message-templates';
+import { bulkRequest, exportUrl, type LeadTabId, type TabFilter } from './tabs';
+import { formatNumber } from '../ui/format';
+
+/** Leads one bulk change may cover (the server's limit). */
+const BULK_LIMIT = 10_000;
+/** The ticked rows of the page on screen, or every lead the tab's filter matches. */
+export interface Selection {
+  ids: ReadonlySet<number>;
+  allMatching: boolean;
+}
+
+const nothing: Selection = { ids: new Set(), allMatching: false };
+
+/**
+ * The tab's selection, cleared whenever its page, search or status changes: a ticked lead is
+ * always one on screen (or the whole filter's).
+ */
+export function useSelection<Row extends { id: number; who: string }>(
+  rows: readonly Row[],
+  filter: TabFilter,
+) {
+  const key = JSON.stringify(filter);
+  const [state, setState] = useState({ key, selection: nothing });
+  const selection = state.key === key ? state.selection : nothing;
+  const set = (next: Selection) => setState({ key, selection: next });
+  const rowSelection: RowSelection<Row> = {
+    isSelected: (row) => selection.allMatching || selection.ids.has(row.id),
+    toggle: (row) => {
+      const ids = new Set(selection.allMatching ? rows.map((each) => each.id) : selection.ids);
+      if (!ids.delete(row.id)) ids.add(row.id);
+      set({ ids, allMatching: false });
+    },
+    toggleAll: () => {
+      const all = rows.length > 0 && rows.every((row) => rowSelection.isSelected(row));
+      set({ ids: new Set(all ? [] : rows.map((row) => row.id)), allMatching: false });
+    },
+    name: (row) => row.who,
+  };
+  return {
+    selection,
+    rowSelection,
+    selectAllMatching: () => set({ ids: selection.ids, allMatching: true }),
+    clear: () => set(nothing),
+  };
+}
+
+/** The server's reason for a refused change (its field's message), else a general one. */
+const failureText = (error: unknown) =>
+  `Error: ${fieldMessage(error) ?? 'Failed to change the status.'}`;
+
+/**
+ * The bar over a tab's table (issue 22): how many leads are ticked (announced), "select all
+ * matching", and what to do with them: a status (with its message), an export.
+ */
+export function BulkActions({
+  tab,
+  filter,
+  onPage,
+  total,
+  capped,
+  selection,
+  onSelectAllMatching,
+  onClear,
+}: {
+  tab: LeadTabId;
+  filter: TabFilter;
+  /** Rows on the page. */
+  onPage: number;
+  total: number;
+  /** `total` is a search's count that stopped at a cap: the real number is higher. */
+  capped: boolean;
+  selection: Selection;
+  onSelectAllMatching(): void;
+  onClear(): void;
+}) {
+  const kind = tab === 'companies' ? 'company' : 'candidate';
+  const request = bulkRequest(tab, filter);
+  const change = useBulkChange(request.url);
+  const [status, setStatus] = useState('');
+  const [skipMessageFor, setSkipMessageFor] = useState<string | null>(null);
+  const [outcome, setOutcome] = useState<string | null>(null);
+  const [assignee, setAssignee] = useState('');
+  const message = useStatusMessage(kind, status);
+  const notify = Boolean(message) && skipMessageFor !== status;
+
+  const ticked = selection.ids.size;
+  const count = selection.allMatching ? total : ticked;
+  const matching = `${formatNumber(total)}${capped ? '+' : ''}`;
+  // A new selection replaces what the last change said.
+  if (count > 0 && outcome) setOutcome(null);
+  const live =
+    count === 0
+      ? (outcome ?? '')
+      : selection.allMatching
+        ? `All ${matching} matching selected`
+        : `${formatNumber(count)} selected`;
+  // Past a search's cap the number is unknown: the server says if it is too many.
+  const tooMany = selection.allMatching && !capped && total > BULK_LIMIT;
+
+  const target = () =>
+    selection.allMatching ? { filter: request.filter } : { ids: [...selection.ids] };
+  const assign = () => {
+    if (change.isPending || tooMany) return;
+    change.mutate(
+      { ...target(), assignee: assignee === '' ? null : Number(assignee) },
+      {
+        onSuccess: ({ count: done }) => {
+          const to = assignee === '' ? 'Unassigned' : 'Assigned';
+          setOutcome(`${to} ${formatNumber(done)} ${done === 1 ? 'lead' : 'leads'}.`);
+          onClear();
+        },
+        onError: (error) => setOutcome(failureText(error)),
+      },
+    );
+  };
+  const apply = () => {
+    if (change.isPending || !status || tooMany) return;
+    change.mutate(
+      { ...target(), status, ...(notify ? { notify: true as const } : {}) },
+      {
+        onSuccess: ({ count: done }) => {
+          const sent = notify ? ' Their message goes to each person whose status changed.' : '';
+          setOutcome(
+            `Status set to ${statusLabel(status)} for ${formatNumber(done)} ${done === 1 ? 'lead' : 'leads'}.${sent}`,
+          );
+          setStatus('');
+          onClear();
+        },
+        onError: (error) => setOutcome(failureText(error)),
+      },
+    );
+  };
+
+  return (
+    <div role="group" aria-label="Bulk actions" className="mb-4">
+      <p aria-live="polite" className="text-sm font-semibold text-slate-900">
+        {live}
+      </p>
+      {count > 0 ? (
+        <div className="mt-2 flex flex-wrap items-end gap-3 rounded-xl border border-slate-200 bg-slate-50 p-3">
+          <form
+            className="flex flex-wrap items-end gap-3"
+            onSubmit={(event) => {
+              event.preventDefault();
+              apply();
+            }}
+          >
+            <Select
+              label="Status"
+              value={status}
+              onChange={setStatus}
+              options={leadStatuses[kind]}
+              empty="Choose a status"
+              className="min-w-48"
+            />
+            {message ? (
+              <Checkbox
+                className="h-11"
+                label="E-mail each person this status’s message"
+                checked={notify}
+                onChange={(on) => setSkipMessageFor(on ? null : status)}
+              />
+            ) : null}
+            <Button
+              type="submit"
+              variant="dark"
+              size="md"
+              aria-disabled={change.isPending || !status || tooMany}
+            >
+              {change.isPending ? 'Saving…' : 'Set status'}
+            </Button>
+          </form>
+          <form
+            className="flex flex-wrap items-end gap-3"
+            onSubmit={(event) => {
+              event.preventDefault();
+              assign();
+            }}
+          >
+            <AssigneeSelect value={assignee} onChange={setAssignee} />
+            <Button
+              type="submit"
+              variant="dark"
+              size="md"
+              aria-disabled={change.isPending || tooMany}
+            >
+              Assign
+            </Button>
+          </form>
+          <Button
+            variant="outline"
+            size="md"
+            onClick={() =>
+              downloadFile(
+                selection.allMatching
+                  ? exportUrl(tab, filter)
+                  : exportUrl(tab, filter, [...selection.ids]),
+              )
+            }
+          >
+            Export selected
+          </Button>
+          {!selection.allMatching && ticked === onPage && total > onPage ? (
+            <Button variant="ghost" size="md" onClick={onSelectAllMatching}>
+              Select all {matching} matching
+            </Button>
+          ) : null}
+          <Button variant="ghost" size="md" onClick={onClear}>
+            Clear selection
+          </Button>
+          {tooMany ? (
+            <p className="w-full text-sm text-slate-700">
+              A change covers at most {formatNumber(BULK_LIMIT)} leads: narrow the search or status
+              first.
+            </p>
+          ) : null}
+        </div>
+      ) : null}
+    </div>
+  );
+}

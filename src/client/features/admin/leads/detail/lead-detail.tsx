@@ -1,0 +1,159 @@
+import { useId, useState, type ReactNode } from 'react';
+import * as Dialog from '@radix-ui/react-dialog';
+import { X } from 'lucide-react';
+import { statusLabel, type LeadKind } from '@shared/lead-status';
+import { ApiError } from '../../../../lib/api';
+import type { Assignee } from '../../api/assignees';
+import { useLeadDetail, type LeadDetail } from '../../api/lead-detail';
+import { useCan } from '../../api/session';
+import { AnnouncementLine, type Announcement } from '../../ui/announcement';
+import { useReturnFocus } from '../../ui/confirm-dialog';
+import { AssigneeForm } from '../assignee-form';
+import { StatusBadge } from '../columns';
+import { detailGroups, FieldList, SubmissionHistory } from '../lead-fields';
+import { messageValues } from '../status-message-offer';
+import { ConversionEvents, Timeline } from './history';
+import { NoteForm, ReviewForm, StatusForm } from './pipeline-forms';
+import { PossibleDuplicates } from './possible-duplicates';
+
+/** A part of the detail: its heading names the region. */
+function DetailSection({ title, children }: { title: string; children: ReactNode }) {
+  const id = useId();
+  return (
+    <section aria-labelledby={id} className="grid gap-3">
+      <h3 id={id} className="text-lg font-semibold text-slate-900">
+        {title}
+      </h3>
+      {children}
+    </section>
+  );
+}
+
+function DetailBody({ detail }: { detail: LeadDetail }) {
+  const { kind, lead } = detail;
+  const [announcement, announce] = useState<Announcement>({ text: '' });
+  // A viewer reads the lead: no status control, review or note form.
+  const canWork = useCan('work');
+  return (
+    <div className="grid gap-8">
+      <AnnouncementLine announcement={announcement} />
+      <DetailSection title="Pipeline">
+        <p className="text-sm text-slate-700">
+          Now: <StatusBadge status={lead.status} />
+        </p>
+        {canWork && (
+          <StatusForm
+            kind={kind}
+            id={lead.id}
+            status={lead.status}
+            values={messageValues(lead)}
+            announce={announce}
+          />
+        )}
+        {canWork && (
+          <AssigneeForm
+            kind={kind}
+            id={lead.id}
+            assignee={(detail.raw.assignee as Assignee | null | undefined) ?? null}
+            announce={announce}
+          />
+        )}
+        {canWork && (
+          <ReviewForm kind={kind} id={lead.id} count={lead.unverifiedForms} announce={announce} />
+        )}
+      </DetailSection>
+      {detailGroups(detail).map((group) => (
+        <FieldList key={group.title} group={group} />
+      ))}
+      {kind === 'candidate' && (
+        <DetailSection title="Possible duplicates">
+          {/* The one flag a role without lead changes (issue 22's viewer) turns off. */}
+          <PossibleDuplicates id={lead.id} canMerge={canWork} announce={announce} />
+        </DetailSection>
+      )}
+      <DetailSection title="Notes">
+        {canWork ? <NoteForm kind={kind} id={lead.id} announce={announce} /> : null}
+      </DetailSection>
+      <DetailSection title="Forms sent">
+        <SubmissionHistory submissions={detail.submissions} />
+      </DetailSection>
+      {detail.conversions.length > 0 && (
+        <DetailSection title="Sent to Meta">
+          <ConversionEvents conversions={detail.conversions} />
+        </DetailSection>
+      )}
+      <DetailSection title="Timeline">
+        <Timeline entries={detail.timeline} />
+      </DetailSection>
+    </div>
+  );
+}
+
+function DetailContent({ kind, id }: { kind: LeadKind; id: number }) {
+  const query = useLeadDetail(kind, id);
+  const notFound = query.error instanceof ApiError && query.error.status === 404;
+  return (
+    <>
+      <div className="flex items-start justify-between gap-4 border-b border-slate-200 px-6 py-4">
+        <div>
+          <Dialog.Title className="text-xl font-semibold text-slate-900">
+            {query.data?.lead.who ?? `${kind === 'company' ? 'Company' : 'Candidate'} #${id}`}
+          </Dialog.Title>
+          <Dialog.Description className="text-sm text-slate-600">
+            {kind === 'company' ? 'Company lead' : 'Candidate lead'} #{id}
+            {query.data?.lead.status ? ` · ${statusLabel(query.data.lead.status)}` : ''}
+          </Dialog.Description>
+        </div>
+        <Dialog.Close asChild>
+          <button
+            type="button"
+            aria-label="Close"
+            className="inline-flex size-10 items-center justify-center rounded-md text-slate-700 hover:bg-slate-100 focus-visible:outline-2 focus-visible:outline-accent-strong"
+          >
+            <X className="size-5" aria-hidden="true" />
+          </button>
+        </Dialog.Close>
+      </div>
+      <div className="flex-1 overflow-y-auto px-6 py-6">
+        {query.data ? (
+          <DetailBody detail={query.data} />
+        ) : query.isError ? (
+          <p role="alert" className="text-red-800">
+            {notFound
+              ? 'This lead does not exist (any more): it may have been deleted.'
+              : `Error: Failed to load ${kind} data`}
+          </p>
+        ) : (
+          <p role="status" className="text-slate-700">
+            Loading…
+          </p>
+        )}
+      </div>
+    </>
+  );
+}
+
+/** A lead's detail as a side panel (Radix Dialog); which lead is open is the page's URL. */
+export default function LeadDetailPanel({
+  open,
+  onClose,
+}: {
+  open: { kind: LeadKind; id: number } | null;
+  onClose(): void;
+}) {
+  // No Dialog.Trigger opens it (the URL does): see useReturnFocus.
+  const returnFocus = useReturnFocus();
+  return (
+    <Dialog.Root open={open !== null} onOpenChange={(isOpen) => (isOpen ? undefined : onClose())}>
+      <Dialog.Portal>
+        <Dialog.Overlay className="fixed inset-0 z-40 bg-navy-950/60" />
+        <Dialog.Content
+          {...returnFocus}
+          className="fixed inset-y-0 right-0 z-40 flex w-full max-w-2xl flex-col bg-white text-slate-900 shadow-xl focus-visible:outline-none"
+        >
+          {open ? <DetailContent key={`${open.kind}-${open.id}`} {...open} /> : null}
+        </Dialog.Content>
+      </Dialog.Portal>
+    </Dialog.Root>
+  );
+}

@@ -1,0 +1,154 @@
+import { useState } from 'react';
+import { useForm } from 'react-hook-form';
+import { leadStatuses, statusLabel, type LeadKind } from '@shared/lead-status';
+import type { PlaceholderValues } from '@shared/message-templates';
+import { leadNoteSchema, MAX_NOTE_LENGTH, type LeadNoteInput } from '@shared/schemas/lead-note';
+import { Button } from '../../../../components/ui/button';
+import { TextareaField } from '../../../../components/ui/form-field';
+import { zodResolver } from '../../../../lib/zod-resolver';
+import { useAddNote, useChangeStatus, useMarkReviewed } from '../../api/lead-detail';
+import type { Announcement } from '../../ui/announcement';
+import { Select } from '../../ui/controls';
+import { UnverifiedBadge } from '../columns';
+import { StatusMessageOffer, useMessageOffer } from '../status-message-offer';
+
+// Said in the panel, not as a toast: the page behind is hidden from AT, and a toast takes Escape.
+export type Announce = (message: Announcement) => void;
+
+// Submit buttons are never `disabled`: that would drop the focus out of the panel.
+
+/** The status with a control to change it (PATCH); the pipeline's values of the lead's kind. */
+export function StatusForm({
+  kind,
+  id,
+  status,
+  values,
+  announce,
+}: {
+  kind: LeadKind;
+  id: number;
+  status: string | null;
+  /** The lead's own values for the message's placeholders. */
+  values: PlaceholderValues;
+  announce: Announce;
+}) {
+  const [picked, setPicked] = useState<string | null>(null);
+  const choice = picked ?? status ?? '';
+  const change = useChangeStatus(kind);
+  const offer = useMessageOffer(kind, status, choice);
+  const { notify } = offer;
+  return (
+    <form
+      className="flex flex-wrap items-end gap-3"
+      onSubmit={(event) => {
+        event.preventDefault();
+        if (change.isPending || !choice || choice === status) return;
+        change.mutate(
+          { id, status: choice, notify },
+          {
+            onSuccess: () => {
+              setPicked(null);
+              const sent = notify ? ' Its message goes to the person.' : '';
+              announce({ text: `Status changed to ${statusLabel(choice)}.${sent}` });
+            },
+            onError: () => announce({ text: 'Error: Failed to change the status.', failed: true }),
+          },
+        );
+      }}
+    >
+      <Select
+        label="Status"
+        value={choice}
+        onChange={setPicked}
+        options={leadStatuses[kind]}
+        empty={status === null ? 'Not set' : undefined}
+        className="min-w-48"
+      />
+      <Button type="submit" variant="dark" size="md" aria-disabled={change.isPending}>
+        {change.isPending ? 'Saving…' : 'Change status'}
+      </Button>
+      <StatusMessageOffer offer={offer} values={values} />
+    </form>
+  );
+}
+
+/** Forms sent without the person's proof wait for review: the admin clears them. */
+export function ReviewForm({
+  kind,
+  id,
+  count,
+  announce,
+}: {
+  kind: LeadKind;
+  id: number;
+  count: number;
+  announce: Announce;
+}) {
+  const review = useMarkReviewed(kind, id);
+  if (count <= 0) return null;
+  return (
+    <form
+      className="flex flex-wrap items-center gap-3"
+      onSubmit={(event) => {
+        event.preventDefault();
+        if (review.isPending) return;
+        review.mutate(undefined, {
+          onSuccess: () => announce({ text: 'Marked reviewed.' }),
+          onError: () =>
+            announce({ text: 'Error: Failed to mark the forms reviewed.', failed: true }),
+        });
+      }}
+    >
+      <p className="text-sm text-slate-700">
+        <UnverifiedBadge count={count} /> {count === 1 ? 'One form was' : `${count} forms were`}{' '}
+        sent without the person’s proof: they filled only empty fields. See “Forms sent”.
+      </p>
+      <Button type="submit" variant="dark" size="md" aria-disabled={review.isPending}>
+        {review.isPending ? 'Saving…' : 'Mark reviewed'}
+      </Button>
+    </form>
+  );
+}
+
+/** A note on the lead: react-hook-form with the shared schema (1–5000 characters). */
+export function NoteForm({
+  kind,
+  id,
+  announce,
+}: {
+  kind: LeadKind;
+  id: number;
+  announce: Announce;
+}) {
+  const add = useAddNote(kind, id);
+  const form = useForm<LeadNoteInput>({
+    resolver: zodResolver(leadNoteSchema),
+    defaultValues: { text: '' },
+  });
+  const onSubmit = form.handleSubmit(async (values) => {
+    if (add.isPending) return;
+    try {
+      await add.mutateAsync(values);
+      form.reset({ text: '' });
+      announce({ text: 'Note added to the timeline.' });
+    } catch {
+      // The text stays for another try.
+      announce({ text: 'Error: Failed to add the note.', failed: true });
+    }
+  });
+  return (
+    <form noValidate onSubmit={(event) => void onSubmit(event)} className="grid gap-3">
+      <TextareaField
+        label="Add a note"
+        maxLength={MAX_NOTE_LENGTH}
+        error={form.formState.errors.text?.message}
+        {...form.register('text')}
+      />
+      <div>
+        <Button type="submit" variant="dark" size="md" aria-disabled={form.formState.isSubmitting}>
+          {form.formState.isSubmitting ? 'Processing...' : 'Add note'}
+        </Button>
+      </div>
+    </form>
+  );
+}

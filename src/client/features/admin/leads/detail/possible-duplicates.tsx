@@ -1,0 +1,84 @@
+import { useState } from 'react';
+import { Button } from '../../../../components/ui/button';
+import type { MatchReason, PossibleDuplicate } from '@shared/admin-duplicates';
+import { usePossibleDuplicates, useMergeLead } from '../../api/duplicates';
+import { ConfirmDialog, type ConfirmRequest } from '../../ui/confirm-dialog';
+import { fullName } from '../leads';
+import { formatDate } from '../../ui/format';
+
+const reasonTexts: Record<MatchReason, string> = {
+  phone: 'same phone',
+  name_location: 'same name and location',
+  email: 'same e-mail',
+};
+
+/**
+ * The candidates that may be the same person (decision 161), each with why it matched and, when
+ * `canMerge`, a confirmed "Merge into this lead".
+ */
+export function PossibleDuplicates({
+  id,
+  canMerge,
+  announce,
+}: {
+  id: number;
+  canMerge: boolean;
+  announce(message: { text: string; failed?: boolean }): void;
+}) {
+  const duplicates = usePossibleDuplicates(id);
+  const merge = useMergeLead(id);
+  const [confirm, setConfirm] = useState<ConfirmRequest | null>(null);
+  if (duplicates.isError) {
+    return <p className="text-sm text-red-800">Error: Failed to look for duplicates.</p>;
+  }
+  if (!duplicates.data) return <p className="text-sm text-slate-600">Loading…</p>;
+  if (duplicates.data.length === 0) {
+    return <p className="text-sm text-slate-600">None found.</p>;
+  }
+  const ask = (other: PossibleDuplicate) =>
+    setConfirm({
+      title: 'Merge leads',
+      message: `Merge lead #${other.id} (${other.email}) into this lead? Its forms, notes and timeline move here, its empty fields fill this lead's, and lead #${other.id} is removed.`,
+      confirmLabel: 'Merge',
+      onConfirm: () =>
+        merge.mutate(other.id, {
+          onSuccess: () => announce({ text: `Lead #${other.id} merged into this lead.` }),
+          onError: () => announce({ text: 'Error: Failed to merge the leads.', failed: true }),
+        }),
+    });
+  return (
+    <>
+      <ul className="grid gap-3">
+        {duplicates.data.map((other) => (
+          <li
+            key={other.id}
+            className="flex flex-wrap items-center justify-between gap-3 rounded-lg border border-slate-200 p-3 text-sm"
+          >
+            <div>
+              <p className="font-medium text-slate-900">
+                {fullName(other.firstName, other.lastName) || `Lead #${other.id}`}
+              </p>
+              <p className="break-all text-slate-700">{other.email}</p>
+              <p className="text-slate-700">
+                Created <time dateTime={other.createdAt}>{formatDate(other.createdAt)}</time> ·{' '}
+                {other.reasons.map((reason) => reasonTexts[reason]).join(', ')}
+              </p>
+            </div>
+            {canMerge && (
+              <Button
+                variant="outline"
+                size="sm"
+                aria-disabled={merge.isPending}
+                aria-label={`Merge lead #${other.id} into this lead`}
+                onClick={() => (merge.isPending ? undefined : ask(other))}
+              >
+                Merge into this lead
+              </Button>
+            )}
+          </li>
+        ))}
+      </ul>
+      <ConfirmDialog request={confirm} onClose={() => setConfirm(null)} />
+    </>
+  );
+}

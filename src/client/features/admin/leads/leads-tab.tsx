@@ -1,0 +1,238 @@
+import { useEffect, useId, useState } from 'react';
+import { Search } from 'lucide-react';
+import { candidateStatuses, companyStatuses, type LeadKind } from '@shared/lead-status';
+import { clsx } from 'clsx';
+import { Button } from '../../../components/ui/button';
+import { adminToasts } from '../ui/admin-toasts';
+import { isUnauthorized } from '../api/http';
+import { useLeadPage } from '../api/leads';
+import { BulkActions, useSelection } from './bulk-actions';
+import { columnsFor, type AnyLead, type RowActions } from './columns';
+import { LeadBoard } from './board/lead-board';
+import { DataTable } from '../ui/data-table';
+import { Checkbox, controlClass, Select } from '../ui/controls';
+import { leadTabs, PAGE_SIZE, type LeadTabId, type TabFilter } from './tabs';
+import { formatNumber } from '../ui/format';
+
+const SEARCH_DEBOUNCE_MS = 300;
+/** A tab's status filter; Lead Emails mixes both kinds, so it offers both pipelines'. */
+function statusOptions(tab: LeadTabId): readonly { value: string; label: string }[] {
+  if (tab === 'companies') return companyStatuses;
+  if (tab !== 'leadEmails') return candidateStatuses;
+  // Each status once, the closing ones ('Not a fit', 'Withdrawn') last as in both lists.
+  const unique = new Map(
+    [...candidateStatuses, ...companyStatuses].map((status) => [status.value, status]),
+  );
+  const closing = (value: string) => ['not_a_fit', 'withdrawn'].indexOf(value);
+  return [...unique.values()].sort((a, b) => closing(a.value) - closing(b.value));
+}
+
+/** The tabs of one lead type each have a board; Lead Emails mixes both types. */
+const boardKinds: Partial<Record<LeadTabId, LeadKind>> = {
+  questionnaireLeads: 'candidate',
+  candidates: 'candidate',
+  companies: 'company',
+};
+
+/** List or Board: two toggle buttons, the one shown pressed. */
+function ViewSwitch({ board, onChange }: { board: boolean; onChange(board: boolean): void }) {
+  return (
+    <div
+      role="group"
+      aria-label="View"
+      className="mb-4 inline-flex gap-1 rounded-lg bg-slate-100 p-1"
+    >
+      {(
+        [
+          ['List', false],
+          ['Board', true],
+        ] as const
+      ).map(([label, value]) => (
+        <Button
+          key={label}
+          variant={board === value ? 'dark' : 'ghost'}
+          size="sm"
+          aria-pressed={board === value}
+          onClick={() => onChange(value)}
+        >
+          {label}
+        </Button>
+      ))}
+    </div>
+  );
+}
+
+/** One lead tab: a debounced search box, the current page of the table and the pager. */
+export function LeadsTab({
+  tab,
+  filter,
+  onFilterChange,
+  actions,
+  bulk,
+}: {
+  tab: LeadTabId;
+  filter: TabFilter;
+  onFilterChange(tab: LeadTabId, filter: TabFilter): void;
+  actions: RowActions;
+  /**
+   * The account may work leads (not a viewer): checkboxes and bulk actions (never on Lead Emails,
+   * which mixes two tables), and the board's moves.
+   */
+  bulk: boolean;
+}) {
+  const searchId = useId();
+  const [search, setSearch] = useState(filter.q);
+  // Spec section 8: 'Error' — 'Failed to load candidate data' / '… company data', as a toast
+  // and in place of the rows, while the failure lasts.
+  const failure =
+    tab === 'companies' ? adminToasts.companyLoadFailed : adminToasts.candidateLoadFailed;
+  const page = useLeadPage<AnyLead>(tab, filter, failure);
+  const failed = page.isError && !isUnauthorized(page.error);
+  const definition = leadTabs[tab];
+  const { offset } = filter;
+  const total = page.data?.total ?? 0;
+  const to = Math.min(offset + PAGE_SIZE, total);
+
+  useEffect(() => {
+    if (search === filter.q) return;
+    const timer = setTimeout(
+      () => onFilterChange(tab, { ...filter, q: search, offset: 0 }),
+      SEARCH_DEBOUNCE_MS,
+    );
+    return () => clearTimeout(timer);
+  }, [search, filter, tab, onFilterChange]);
+
+  const rows = failed ? [] : (page.data?.rows ?? []);
+  const selecting = bulk && tab !== 'leadEmails';
+  const { selection, rowSelection, selectAllMatching, clear } = useSelection(rows, filter);
+  const boardKind = boardKinds[tab];
+  const viewSwitch = boardKind && (
+    <ViewSwitch
+      board={filter.board === true}
+      onChange={(board) => onFilterChange(tab, { ...filter, board })}
+    />
+  );
+  if (boardKind && filter.board) {
+    return (
+      <div className="grid gap-4">
+        {viewSwitch}
+        <LeadBoard tab={tab} kind={boardKind} onOpen={actions.openDetail} canEdit={bulk} />
+      </div>
+    );
+  }
+  return (
+    <div>
+      {viewSwitch}
+      <div className="mb-4 flex flex-wrap items-end gap-4">
+        <div className="grid w-full max-w-md gap-1.5">
+          <label htmlFor={searchId} className="text-sm font-medium text-slate-800">
+            Search {definition.label.toLowerCase()}
+          </label>
+          <div className="relative">
+            <Search
+              className="pointer-events-none absolute left-3 top-1/2 size-4 -translate-y-1/2 text-slate-500"
+              aria-hidden="true"
+            />
+            <input
+              id={searchId}
+              type="search"
+              value={search}
+              onChange={(event) => setSearch(event.target.value)}
+              placeholder={
+                tab === 'leadEmails'
+                  ? 'Start of an e-mail address'
+                  : 'Start of a name, company or e-mail'
+              }
+              className={clsx(controlClass, 'pl-9 pr-3 placeholder:text-slate-500')}
+            />
+          </div>
+        </div>
+        <Select
+          label="Status"
+          value={filter.status}
+          onChange={(status) => onFilterChange(tab, { ...filter, status, offset: 0 })}
+          options={statusOptions(tab)}
+          empty="All statuses"
+          className="w-full max-w-52"
+        />
+        {definition.endpoint === '/api/candidate-submissions' && (
+          <Checkbox
+            className="h-11"
+            label="Only possible duplicates"
+            checked={filter.duplicates ?? false}
+            onChange={(duplicates) => onFilterChange(tab, { ...filter, duplicates, offset: 0 })}
+          />
+        )}
+        <Checkbox
+          className="h-11"
+          label="My leads"
+          checked={filter.mine ?? false}
+          onChange={(mine) => onFilterChange(tab, { ...filter, mine, offset: 0 })}
+        />
+        {page.isFetching ? (
+          <p className="ml-auto text-sm text-slate-600" role="status">
+            Loading…
+          </p>
+        ) : null}
+      </div>
+      {selecting ? (
+        <BulkActions
+          tab={tab}
+          filter={filter}
+          onPage={rows.length}
+          total={total}
+          capped={page.data?.capped ?? false}
+          selection={selection}
+          onSelectAllMatching={selectAllMatching}
+          onClear={clear}
+        />
+      ) : null}
+      <DataTable
+        caption={definition.caption}
+        selection={selecting ? rowSelection : undefined}
+        columns={columnsFor(tab, actions)}
+        rows={rows}
+        rowKey={(row) => `${row.kind}-${row.id}`}
+        busy={page.isFetching || search !== filter.q}
+        query={filter.q}
+        empty={
+          failed
+            ? `Error: ${failure.description}`
+            : page.isPending
+              ? 'Loading…'
+              : filter.q || filter.status || filter.duplicates || filter.mine
+                ? 'No leads match this search.'
+                : 'No leads yet.'
+        }
+      />
+      <nav
+        aria-label="Pagination"
+        className="mt-4 flex flex-wrap items-center justify-between gap-3"
+      >
+        <p className="text-sm text-slate-700" aria-live="polite">
+          Showing {formatNumber(total === 0 ? 0 : offset + 1)}–{formatNumber(to)} of{' '}
+          {formatNumber(total)}
+          {page.data?.capped ? '+' : ''}
+        </p>
+        <div className="flex gap-2">
+          {(
+            [
+              ['Previous', offset === 0, Math.max(0, offset - PAGE_SIZE)],
+              ['Next', to >= total, offset + PAGE_SIZE],
+            ] as const
+          ).map(([label, disabled, next]) => (
+            <Button
+              key={label}
+              variant="outline"
+              size="sm"
+              disabled={disabled}
+              onClick={() => onFilterChange(tab, { ...filter, offset: next })}
+            >
+              {label}
+            </Button>
+          ))}
+        </div>
+      </nav>
+    </div>
+  );
+}

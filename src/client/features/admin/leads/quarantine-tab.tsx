@@ -1,0 +1,108 @@
+import { useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
+import {
+  quarantineReasonLabels,
+  type QuarantinedSubmission,
+  type QuarantinePage,
+} from '@shared/admin-quarantine';
+import { Button } from '../../../components/ui/button';
+import { toast } from '../../../lib/toast-store';
+import { adminToasts } from '../ui/admin-toasts';
+import { apiRequest } from '../api/http';
+import { refreshLeads } from '../api/leads';
+import type { ConfirmRequest } from '../ui/confirm-dialog';
+import { DataTable, type Column } from '../ui/data-table';
+import { formatDate } from '../ui/format';
+
+const QUARANTINE_URL = '/api/admin/quarantine?limit=100';
+
+/**
+ * The newest 100 quarantined submissions, and how many there are (refreshed with the rest);
+ * not asked for when the account's role may not see them.
+ */
+export const useQuarantine = (enabled = true) =>
+  useQuery<QuarantinePage>({ queryKey: [QUARANTINE_URL], enabled });
+
+/** Release (into the normal flow) or delete one; every list and count is fetched again after. */
+function useQuarantineAction() {
+  const client = useQueryClient();
+  return useMutation({
+    mutationFn: ({ action, id }: { action: 'release' | 'delete'; id: number }) =>
+      action === 'release'
+        ? apiRequest('POST', `/api/admin/quarantine/${id}/release`)
+        : apiRequest('DELETE', `/api/admin/quarantine/${id}`),
+    onSuccess: (_response, { action }) => {
+      toast(action === 'release' ? adminToasts.released : adminToasts.deleted);
+      return refreshLeads(client);
+    },
+    onError: (_error, { action }) =>
+      toast(action === 'release' ? adminToasts.releaseFailed : adminToasts.quarantineDeleteFailed),
+  });
+}
+
+/** Submissions held back as suspect, each released as a lead or deleted. */
+export function QuarantineTab({ onConfirm }: { onConfirm(request: ConfirmRequest): void }) {
+  const { data, isPending, isError } = useQuarantine();
+  const act = useQuarantineAction();
+  const busyId = act.isPending ? act.variables?.id : undefined;
+
+  const columns: Column<QuarantinedSubmission>[] = [
+    { header: 'Received', cell: (row) => formatDate(row.receivedAt) },
+    { header: 'Form', cell: (row) => row.form },
+    { header: 'Email', cell: (row) => row.email },
+    { header: 'Name', cell: (row) => row.name ?? '—' },
+    {
+      header: 'Reasons',
+      cell: (row) => (
+        <ul className="list-none">
+          {row.reasons.map((reason) => (
+            <li key={reason}>{quarantineReasonLabels[reason] ?? reason}</li>
+          ))}
+        </ul>
+      ),
+    },
+    {
+      header: 'Actions',
+      className: 'whitespace-nowrap px-4 py-3',
+      cell: (row) => (
+        <div className="flex gap-2">
+          <Button
+            variant="outline"
+            size="sm"
+            disabled={busyId === row.id}
+            aria-label={`Release ${row.email}`}
+            onClick={() => act.mutate({ action: 'release', id: row.id })}
+          >
+            Release
+          </Button>
+          <Button
+            variant="ghost"
+            size="sm"
+            disabled={busyId === row.id}
+            aria-label={`Delete ${row.email}`}
+            onClick={() =>
+              onConfirm({
+                title: 'Delete quarantined submission',
+                message: 'Are you sure you want to delete this quarantined submission?',
+                confirmLabel: 'Delete',
+                onConfirm: () => act.mutate({ action: 'delete', id: row.id }),
+              })
+            }
+          >
+            Delete
+          </Button>
+        </div>
+      ),
+    },
+  ];
+
+  if (isError) return <p className="text-red-700">Failed to load the quarantine.</p>;
+  return (
+    <DataTable
+      caption={`Submissions held back as suspect: answered like any other, but not in the tabs, the counts or the notifications${data && data.total > data.rows.length ? ` (newest ${data.rows.length} of ${data.total})` : ''}`}
+      columns={columns}
+      rows={data?.rows ?? []}
+      empty={isPending ? 'Loading…' : 'Nothing in quarantine'}
+      busy={isPending}
+    />
+  );
+}

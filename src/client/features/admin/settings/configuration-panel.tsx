@@ -1,0 +1,149 @@
+import { AlertTriangle, CheckCircle2, MinusCircle } from 'lucide-react';
+import { useQuery } from '@tanstack/react-query';
+import type {
+  AdminConfiguration,
+  ConfigurationItem,
+  ConfigurationState,
+  StorageFigures,
+} from '@shared/admin-configuration';
+import { clsx } from 'clsx';
+
+// The server's settings by state (decision 142): states and public facts only, never a secret.
+
+const good = 'bg-emerald-100 text-emerald-900';
+const states: Record<ConfigurationState, [text: string, icon: typeof CheckCircle2, tone: string]> =
+  {
+    ok: ['OK', CheckCircle2, good],
+    on: ['On', CheckCircle2, good],
+    off: ['Off', MinusCircle, 'bg-slate-100 text-slate-800'],
+    warning: ['Needs attention', AlertTriangle, 'bg-amber-100 text-amber-950'],
+  };
+
+function StateBadge({ state }: { state: ConfigurationState }) {
+  const [text, Icon, tone] = states[state];
+  return (
+    <span
+      className={clsx(
+        'inline-flex items-center gap-1 whitespace-nowrap rounded-full px-2 py-0.5 text-xs font-semibold',
+        tone,
+      )}
+    >
+      <Icon className="size-3.5 shrink-0" aria-hidden="true" />
+      {text}
+    </span>
+  );
+}
+
+function Row({ item }: { item: ConfigurationItem }) {
+  return (
+    <div
+      className={clsx(
+        'grid gap-1 px-4 py-3 sm:grid-cols-[12rem_1fr]',
+        item.state === 'warning' && 'bg-amber-50',
+      )}
+      data-configuration={item.key}
+    >
+      <dt className="font-medium text-slate-900">{item.label}</dt>
+      <dd className="grid gap-1 text-sm text-slate-800">
+        <span className="flex flex-wrap items-center gap-2">
+          <StateBadge state={item.state} />
+          <span>{item.summary}</span>
+        </span>
+        <span className="text-xs text-slate-600">
+          {item.settings.map((setting, index) => (
+            <span key={setting}>
+              {index > 0 && ', '}
+              <code>{setting}</code>
+            </span>
+          ))}
+        </span>
+      </dd>
+    </div>
+  );
+}
+
+/** What the storage bounds hold and dropped. */
+function StorageBounds({ storage }: { storage: StorageFigures }) {
+  const count = (n: number) => n.toLocaleString('en-US');
+  const period = `in the last ${storage.days} days`;
+  const rows = [
+    ['Quarantine', `${count(storage.quarantined)} forms held, each for ${storage.days} days`],
+    [
+      'Quarantined forms dropped',
+      `${count(storage.quarantineDropped)} ${period} (from an address past 100 a day)`,
+    ],
+    [
+      'Visits not counted',
+      `${count(storage.visitsNotCounted)} ${period} (from an address past 50 new visitors a day)`,
+    ],
+  ] as const;
+  return (
+    <>
+      <h3 id="storage-heading" className="text-lg font-semibold text-slate-900">
+        Storage bounds
+      </h3>
+      <dl
+        aria-labelledby="storage-heading"
+        className="divide-y divide-slate-200 rounded-xl border border-slate-200 bg-white shadow-sm"
+      >
+        {rows.map(([label, text]) => (
+          <div key={label} className="grid gap-1 px-4 py-3 sm:grid-cols-[12rem_1fr]">
+            <dt className="font-medium text-slate-900">{label}</dt>
+            <dd className="text-sm text-slate-800">{text}</dd>
+          </div>
+        ))}
+      </dl>
+    </>
+  );
+}
+
+export function ConfigurationPanel() {
+  // The settings are read by the server at start-up and the storage figures change slowly:
+  // fetched when the panel opens.
+  const { data, isError } = useQuery<AdminConfiguration>({
+    queryKey: ['/api/admin/configuration'],
+  });
+  return (
+    <section aria-labelledby="configuration-heading" className="grid gap-3">
+      <h2 id="configuration-heading" className="text-xl font-semibold text-slate-900">
+        Configuration
+      </h2>
+      {!data ? (
+        <p className="text-slate-700">
+          {isError ? 'The configuration could not be loaded.' : 'Loading…'}
+        </p>
+      ) : (
+        <>
+          {data.warnings.length > 0 && (
+            <div
+              role="alert"
+              className="rounded-xl border border-amber-300 bg-amber-50 p-4 text-sm text-amber-950"
+            >
+              <p className="flex items-center gap-2 font-semibold">
+                <AlertTriangle className="size-5 shrink-0" aria-hidden="true" />
+                {data.warnings.length === 1
+                  ? '1 setting needs attention'
+                  : `${data.warnings.length} settings need attention`}
+              </p>
+              <ul className="mt-1 list-disc pl-6">
+                {data.warnings.map((warning) => (
+                  <li key={warning}>{warning}</li>
+                ))}
+              </ul>
+            </div>
+          )}
+          <dl className="divide-y divide-slate-200 rounded-xl border border-slate-200 bg-white shadow-sm">
+            {data.items.map((item) => (
+              <Row key={item.key} item={item} />
+            ))}
+          </dl>
+          <p className="text-xs text-slate-600">
+            Settings are environment variables read when the server starts (see the README); a
+            change takes a restart.
+          </p>
+          <StorageBounds storage={data.storage} />
+        </>
+      )}
+    </section>
+  );
+}

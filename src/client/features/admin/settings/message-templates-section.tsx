@@ -1,0 +1,186 @@
+import { useId, useState } from 'react';
+import { useForm, useWatch } from 'react-hook-form';
+import { useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
+import { statusLabel } from '@shared/lead-status';
+import {
+  PLACEHOLDERS,
+  renderTemplate,
+  type MessageTemplateSlot,
+  type PlaceholderValues,
+} from '@shared/message-templates';
+import {
+  MAX_BODY_LENGTH,
+  MAX_SUBJECT_LENGTH,
+  messageTemplateSchema,
+  type MessageTemplateInput,
+} from '@shared/schemas/message-template';
+import { Button } from '../../../components/ui/button';
+import { TextareaField, TextField } from '../../../components/ui/form-field';
+import { site } from '../../../lib/site';
+import { zodResolver } from '../../../lib/zod-resolver';
+import { apiRequest } from '../api/http';
+import { TEMPLATES_URL } from '../api/message-templates';
+import type { Announcement } from '../ui/announcement';
+import { Select } from '../ui/controls';
+
+// Stage-change messages: one per lead type and status, previewed with sample values.
+
+const slotKey = (slot: Pick<MessageTemplateSlot, 'leadType' | 'status'>) =>
+  `${slot.leadType}/${slot.status}`;
+
+const sampleValues: PlaceholderValues = {
+  firstName: 'Ada',
+  company: 'Northwind Ltd',
+  statusLink: `${site.siteUrl}/status?token=sample`,
+  supportEmail: site.supportEmail,
+};
+
+/** PUT (a template) or DELETE (null) one status's message; the list shows the answer. */
+function useSaveTemplate(slot: MessageTemplateSlot) {
+  const client = useQueryClient();
+  return useMutation({
+    mutationFn: async (template: MessageTemplateInput | null) => {
+      const url = `${TEMPLATES_URL}/${slotKey(slot)}`;
+      if (template === null) return void (await apiRequest('DELETE', url));
+      await apiRequest('PUT', url, template);
+    },
+    onSuccess: () => client.invalidateQueries({ queryKey: [TEMPLATES_URL] }),
+  });
+}
+
+/** The subject and body of one status, with the live preview; remounted for each status. */
+function TemplateForm({
+  slot,
+  announce,
+}: {
+  slot: MessageTemplateSlot;
+  announce: (message: Announcement) => void;
+}) {
+  const save = useSaveTemplate(slot);
+  const form = useForm<MessageTemplateInput>({
+    resolver: zodResolver(messageTemplateSchema),
+    defaultValues: { subject: slot.template?.subject ?? '', body: slot.template?.body ?? '' },
+  });
+  const [subject = '', body = ''] = useWatch({ control: form.control, name: ['subject', 'body'] });
+  const previewId = useId();
+  const name = `${slot.leadType === 'candidate' ? 'Candidate' : 'Company'} · ${statusLabel(slot.status)}`;
+  const run = async (template: MessageTemplateInput | null, done: string) => {
+    if (save.isPending) return;
+    try {
+      await save.mutateAsync(template);
+      if (template === null) form.reset({ subject: '', body: '' });
+      announce({ text: done });
+    } catch {
+      // The texts stay for another try.
+      announce({ text: 'Error: Failed to save the message.', failed: true });
+    }
+  };
+  const onSubmit = form.handleSubmit((values) => run(values, `Message saved: ${name}.`));
+  return (
+    <form noValidate onSubmit={(event) => void onSubmit(event)} className="grid gap-4">
+      <TextField
+        label="Subject"
+        maxLength={MAX_SUBJECT_LENGTH}
+        error={form.formState.errors.subject?.message}
+        {...form.register('subject')}
+      />
+      <TextareaField
+        label="Message"
+        rows={8}
+        maxLength={MAX_BODY_LENGTH}
+        hint={`Placeholders: ${PLACEHOLDERS.map((placeholder) => `{${placeholder}}`).join(', ')}`}
+        error={form.formState.errors.body?.message}
+        {...form.register('body')}
+      />
+      <section
+        aria-labelledby={previewId}
+        className="grid gap-2 rounded-lg border border-slate-200 bg-slate-50 p-4"
+      >
+        <h3 id={previewId} className="text-sm font-semibold text-slate-900">
+          Preview with sample values
+        </h3>
+        <p className="font-medium text-slate-900" data-preview="subject">
+          {renderTemplate(subject, sampleValues) || '(no subject)'}
+        </p>
+        <p className="whitespace-pre-line break-words text-slate-800" data-preview="body">
+          {renderTemplate(body, sampleValues) || '(no message)'}
+        </p>
+      </section>
+      <div className="flex flex-wrap gap-3">
+        <Button type="submit" variant="dark" size="md" aria-disabled={save.isPending}>
+          {save.isPending ? 'Saving…' : 'Save message'}
+        </Button>
+        {slot.template && (
+          <Button
+            type="button"
+            variant="outline"
+            size="md"
+            aria-disabled={save.isPending}
+            onClick={() => void run(null, `Message removed: ${name}. This status sends nothing.`)}
+          >
+            Remove message
+          </Button>
+        )}
+      </div>
+    </form>
+  );
+}
+
+/** The messages a status change may send to the person, one per lead type and status. */
+export function MessageTemplatesSection() {
+  const { data, isError } = useQuery<MessageTemplateSlot[]>({ queryKey: [TEMPLATES_URL] });
+  const [picked, setPicked] = useState('candidate/contacted');
+  const [announcement, announce] = useState<Announcement>({ text: '' });
+  const slot = data?.find((entry) => slotKey(entry) === picked) ?? data?.[0];
+  const group = (leadType: MessageTemplateSlot['leadType']) =>
+    data
+      ?.filter((entry) => entry.leadType === leadType)
+      .map((entry) => (
+        <option key={slotKey(entry)} value={slotKey(entry)}>
+          {statusLabel(entry.status)}
+          {entry.template ? '' : ' (no message)'}
+        </option>
+      ));
+  return (
+    <section aria-labelledby="messages-heading" className="grid gap-3">
+      <h2 id="messages-heading" className="text-xl font-semibold text-slate-900">
+        Messages
+      </h2>
+      <p className="text-sm text-slate-700">
+        What a lead may be sent when you change their status. A status without a message sends
+        nothing.
+      </p>
+      {!data || !slot ? (
+        <p className="text-slate-700">
+          {isError ? 'The messages could not be loaded.' : 'Loading…'}
+        </p>
+      ) : (
+        <div className="grid gap-4 rounded-xl border border-slate-200 bg-white p-5 shadow-sm">
+          <Select
+            label="Message for"
+            value={slotKey(slot)}
+            onChange={(value) => {
+              setPicked(value);
+              announce({ text: '' });
+            }}
+            className="sm:max-w-sm"
+          >
+            <optgroup label="Candidates">{group('candidate')}</optgroup>
+            <optgroup label="Companies">{group('company')}</optgroup>
+          </Select>
+          <TemplateForm key={slotKey(slot)} slot={slot} announce={announce} />
+          <p
+            role="status"
+            className={
+              announcement.text
+                ? `rounded-lg px-3 py-2 text-sm ${announcement.failed ? 'bg-red-50 text-red-900' : 'bg-emerald-50 text-emerald-900'}`
+                : 'sr-only'
+            }
+          >
+            {announcement.text}
+          </p>
+        </div>
+      )}
+    </section>
+  );
+}

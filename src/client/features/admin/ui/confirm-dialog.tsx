@@ -1,0 +1,70 @@
+import { useRef } from 'react';
+import * as Dialog from '@radix-ui/react-dialog';
+import { Button } from '../../../components/ui/button';
+
+export interface ConfirmRequest {
+  title: string;
+  /** The spec's question, verbatim. */
+  message: string;
+  confirmLabel: string;
+  onConfirm(): void;
+}
+
+/** Opened from state (no Dialog.Trigger): the element focused on opening gets the focus back. */
+export function useReturnFocus() {
+  const opener = useRef<HTMLElement | null>(null);
+  return {
+    onOpenAutoFocus: () => {
+      opener.current =
+        document.activeElement instanceof HTMLElement ? document.activeElement : null;
+    },
+    onCloseAutoFocus: (event: Event) => {
+      if (opener.current?.isConnected) {
+        event.preventDefault();
+        opener.current.focus();
+      }
+      opener.current = null;
+    },
+  };
+}
+
+/** An accessible confirmation (Radix Dialog): focus in, Escape or Cancel closes, focus back. */
+export function ConfirmDialog({
+  request,
+  onClose,
+}: {
+  request: ConfirmRequest | null;
+  onClose(): void;
+}) {
+  const returnFocus = useReturnFocus();
+  return (
+    <Dialog.Root open={request !== null} onOpenChange={(open) => (open ? undefined : onClose())}>
+      <Dialog.Portal>
+        <Dialog.Overlay className="fixed inset-0 z-50 bg-navy-950/60" />
+        <Dialog.Content
+          {...returnFocus}
+          className="fixed left-1/2 top-1/2 z-50 w-[calc(100%-2rem)] max-w-md -translate-x-1/2 -translate-y-1/2 rounded-xl bg-white p-6 text-slate-900 shadow-xl focus-visible:outline-none"
+        >
+          <Dialog.Title className="text-xl font-semibold">{request?.title}</Dialog.Title>
+          <Dialog.Description className="mt-3 text-slate-700">
+            {request?.message}
+          </Dialog.Description>
+          <div className="mt-6 flex justify-end gap-3">
+            <Dialog.Close asChild>
+              <Button variant="outline">Cancel</Button>
+            </Dialog.Close>
+            <Button
+              variant="destructive"
+              onClick={() => {
+                request?.onConfirm();
+                onClose();
+              }}
+            >
+              {request?.confirmLabel}
+            </Button>
+          </div>
+        </Dialog.Content>
+      </Dialog.Portal>
+    </Dialog.Root>
+  );
+}

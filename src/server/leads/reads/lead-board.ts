@@ -1,0 +1,135 @@
+import { sql } from 'kysely';
+import type { LeadTable } from '../records/lead-tables';
+import type { Cursor } from './cursor';
+import type { LeadListing, Page } from './lead-listing';
+
+/*
+ * The board (issue 22): a column per status, each paged on its own, newest first, with the
+ * listings' keyset cursor. A column is one range of the (lead_type, status, created_at, id)
+ * index (040), so a page costs the same at any size or depth.
+ */
+
+/** A column counts its cards up to here: beyond, the board shows '1,000+'. */
+export const BOARD_COUNT_CAP = 1_000;
+
+export interface BoardColumnQuery {
+  type?: string | undefined;
+  status: string;
+  cursor?: Cursor | undefined;
+  limit: number;
+}
+
+/** What a card shows: the name, the source, the days since the last activity. */
+export interface BoardCardRow {
+  id: number;
+  status: string;
+  email: string;
+  first_name?: string | null;
+  last_name?: string | null;
+  company_name?: string | null;
+  contact_name?: string | null;
+  source_page: string | null;
+  landing_variant: string | null;
+  utm_source: string | null;
+  created_at: string;
+  updated_at: string;
+  /** The newest status change, note or e-mail (lead_activity), if any. */
+  activity_at: string | null;
+}
+
+const cardColumns = {
+  candidates: ['first_name', 'last_name'],
+  companies: ['company_name', 'contact_name'],
+} as const satisfies Record<LeadTable, readonly string[]>;
+
+const commonColumns = [
+  'id',
+  'status',
+  'email',
+  'source_page',
+  'landing_variant',
+  'utm_source',
+  'created_at',
+  'updated_at',
+] as const;
+
+/** The page's and the count's queries of a column (each one index range; tests read plans). */
+export function boardColumnQueries(
+  listing: LeadListing,
+  table: LeadTable,
+  { type, status, cursor, limit }: BoardColumnQuery,
+) {
+  const filter = { type, status };
+  // The newest activity of each card: lead_activity_lead_idx finds a lead's few rows.
+  const activityAt = sql<string | null>`(select max(a.created_at) from lead_activity a
+    where a.lead_table = ${table} and a.lead_id = ${sql.ref(`${table}.id`)})`;
+  const page = listing
+    .matching(table, filter, cursor)
+    .select([...commonColumns, ...cardColumns[table]] as never[])
+    .select(activityAt.as('activity_at'))
+    .limit(limit);
+  const cards = listing
+    .matching(table, filter)
+    .select('id')
+    .limit(BOARD_COUNT_CAP + 1);
+  const count = listing.db
+    .selectFrom(cards.as('cards'))
+    .select((eb) => eb.fn.countAll<number | string>().as('n'));
+  return { page, count };
+}
+
+/** One page of a status's cards of a table (of a tab: `type`), after `cursor`. */
+export async function boardColumn(
+  listing: LeadListing,
+  table: LeadTable,
+  query: BoardColumnQuery,
+): Promise<Page<BoardCardRow>> {
+  const { page, count } = boardColumnQueries(listing, table, query);
+  const [rows, counted] = await Promise.all([page.execute(), count.executeTakeFirstOrThrow()]);
+  const total = Number(counted.n);
+  return {
+    rows: rows as unknown as BoardCardRow[],
+    total: Math.min(total, BOARD_COUNT_CAP),
+    capped: total > BOARD_COUNT_CAP,
+  };
+}
+
+/** A card as the API answers it: the list's camelCase names, and `lastActivityAt`. */
+export function boardCardView(row: BoardCardRow) {
+  return {
+    id: row.id,
+    status: row.status,
+    email: row.email,
+    ...('first_name' in row ? { firstName: row.first_name, lastName: row.last_name } : {}),
+    ...('company_name' in row
+      ? { companyName: row.company_name, contactName: row.contact_name }
+      : {}),
+    sourcePage: row.source_page,
+    landingVariant: row.landing_variant,
+    utmSource: row.utm_source,
+    createdAt: row.created_at,
+    // A form sent again updates the lead; the pipeline's activity is its own table.
+    lastActivityAt:
+      row.activity_at && row.activity_at > row.updated_at ? row.activity_at : row.updated_at,
+  };
+}
+
+const nullableString = { type: ['string', 'null'] };
+
+export const boardCardSchema = {
+  type: 'object',
+  properties: {
+    id: { type: 'integer' },
+    status: { type: 'string' },
+    email: { type: 'string' },
+    firstName: nullableString,
+    lastName: nullableString,
+    companyName: nullableString,
+    contactName: nullableString,
+    sourcePage: nullableString,
+    landingVariant: nullableString,
+    utmSource: nullableString,
+    createdAt: { type: 'string' },
+    lastActivityAt: { type: 'string', description: 'The last form, status change, note or e-mail' },
+  },
+} as const;

@@ -1,0 +1,77 @@
+import type { Kysely } from 'kysely';
+import { conversionStates } from '../../conversions';
+import { tablesOf } from '../../platform/database/connection';
+import type { OutboxTables } from '../../platform/outbox/outbox-tables';
+import type { LeadTable } from '../records/lead-tables';
+import type { PipelineTables } from '../records/pipeline-tables';
+import type { LeadListing } from './lead-listing';
+import { buildTimeline } from './timeline';
+
+/** JSON text of a stored object, or null. */
+const parsed = (text: string | null) =>
+  text ? (JSON.parse(text) as Record<string, unknown>) : null;
+
+/** One accepted form as the lead sent it (issue 11: nothing said is lost), oldest first. */
+function submissionView(submission: {
+  form: string;
+  source_page: string | null;
+  fields: string | null;
+  attribution: string | null;
+  verified: number;
+  created_at: string;
+}) {
+  return {
+    form: submission.form,
+    at: submission.created_at,
+    // Sent with the lead's proof.
+    verified: submission.verified === 1,
+    sourcePage: submission.source_page,
+    fields: parsed(submission.fields),
+    attribution: parsed(submission.attribution),
+  };
+}
+
+/** The lead's row and timeline, oldest first; undefined for an unknown id. */
+export async function leadDetail<Table extends LeadTable>(
+  db: Kysely<PipelineTables>,
+  listing: LeadListing,
+  table: Table,
+  id: number,
+) {
+  const row = await listing.findLead(table, id);
+  if (!row) return undefined;
+  const ofLead = { lead_table: table, lead_id: id };
+  const [submissions, activity, conversions, messages] = await Promise.all([
+    db
+      .selectFrom('lead_submissions')
+      .select(['form', 'source_page', 'fields', 'attribution', 'verified', 'created_at'])
+      .where((eb) => eb.and(ofLead))
+      .orderBy('id')
+      .execute(),
+    db
+      .selectFrom('lead_activity')
+      .where((eb) => eb.and(ofLead))
+      .select(['kind', 'text', 'from_status', 'to_status', 'created_at'])
+      .orderBy('id')
+      .execute(),
+    conversionStates(db, {
+      type: table === 'candidates' ? 'candidate' : 'company',
+      id,
+    }),
+    tablesOf<OutboxTables>(db)
+      .selectFrom('outbox_messages')
+      .select(['topic', 'sent_at'])
+      .where('destination', '=', 'person')
+      .where('state', '=', 'sent')
+      .where('subject_type', '=', table === 'candidates' ? 'candidate' : 'company')
+      .where('subject_id', '=', id)
+      .orderBy('id')
+      .execute(),
+  ]);
+  return {
+    row,
+    timeline: buildTimeline(row, submissions, activity, messages),
+    submissions: submissions.map(submissionView),
+    conversions,
+  };
+}

@@ -1,0 +1,232 @@
+import { sql, type Kysely, type Transaction } from 'kysely';
+import type { DialectName } from '../../platform/database/migration-runner';
+import type { LeadTable } from '../records/lead-tables';
+import { hasPossibleDuplicates } from '../workflows/duplicates/possible-duplicates';
+import { afterCursor, type Cursor } from './cursor';
+import { idIn } from '../records/id-list';
+import { normalizeSearch, SEARCH_COUNT_CAP, searchMatches } from './lead-search';
+import {
+  listColumns,
+  type AdminLeadTables,
+  type CandidateLeadType,
+  type CandidateListRow,
+  type CompanyLeadType,
+  type CompanyListRow,
+} from '../records/listing-tables';
+
+/*
+ * The dashboard's reads: paged, searchable listings, one lead, deletes. Newest first by
+ * (created_at, id), as the (lead_type, created_at, id) indexes serve; a search is three index
+ * ranges (decision 024).
+ */
+
+export interface LeadEmailRow {
+  kind: 'candidate' | 'company';
+  id: number;
+  email: string;
+  status: string;
+  source_page: string | null;
+  landing_variant: string | null;
+  utm_source: string | null;
+  utm_campaign: string | null;
+  created_at: string;
+}
+
+interface ListType {
+  candidates: CandidateLeadType;
+  companies: CompanyLeadType;
+}
+interface ListRow {
+  candidates: CandidateListRow;
+  companies: CompanyListRow;
+}
+
+/** Which rows of a table: a tab (every tab without a type), a status, a search, chosen ids. */
+export interface ListFilter {
+  type?: string | undefined;
+  /** The leads the admin ticked (a bulk export). */
+  ids?: readonly number[] | undefined;
+  /** Prefix of a name, the company or the e-mail, any case. */
+  q?: string | undefined;
+  /** A pipeline status (src/shared/lead-status.ts). */
+  status?: string | undefined;
+  /** Only candidates with a possible duplicate. */
+  duplicates?: boolean | undefined;
+  /** The assignee's account id; null: unassigned leads only; undefined: any. */
+  assignee?: number | null | undefined;
+}
+
+export interface ListQuery<Type extends string> extends ListFilter {
+  type?: Type | undefined;
+  limit: number;
+  offset?: number | undefined;
+  cursor?: Cursor | undefined;
+}
+
+export interface Page<Row> {
+  rows: Row[];
+  /** Exact without a search; with one, at most SEARCH_COUNT_CAP (then `capped`). */
+  total: number;
+  capped: boolean;
+}
+
+export interface LeadListingOptions {
+  /**
+   * Deletes what other parts keep about a lead (the pipeline's notes and activity), in the
+   * transaction that deletes the lead: a deleted lead leaves no personal data behind.
+   */
+  deleteWith?: (trx: Transaction<AdminLeadTables>, table: LeadTable, id: number) => Promise<void>;
+}
+
+export class LeadListing {
+  constructor(
+    readonly db: Kysely<AdminLeadTables>,
+    readonly dialect: DialectName,
+    private readonly options: LeadListingOptions = {},
+  ) {}
+
+  private filtered(table: LeadTable, { type, status, q, ids, duplicates, assignee }: ListFilter) {
+    let query = this.db.selectFrom(table);
+    if (ids) query = query.where(idIn(this.dialect, ids));
+    if (type) query = query.where('lead_type', '=', type as never);
+    if (status) query = query.where('status', '=', status as never);
+    if (duplicates && table === 'candidates') query = query.where(hasPossibleDuplicates);
+    if (assignee === null) query = query.where('assignee_id', 'is', null);
+    else if (assignee !== undefined) query = query.where('assignee_id', '=', assignee);
+    const search = normalizeSearch(q);
+    if (!search) return query;
+    return query.where('id', 'in', searchMatches(this.db, this.dialect, table, type, search));
+  }
+
+  /** The rows `filter` selects after `cursor`, newest first. */
+  matching(table: LeadTable, filter: ListFilter, cursor?: Cursor) {
+    const query = this.filtered(table, filter);
+    return (cursor ? query.where(afterCursor(cursor)) : query)
+      .orderBy('created_at', 'desc')
+      .orderBy('id', 'desc');
+  }
+
+  /**
+   * Exact without a search; a search's matches are counted up to SEARCH_COUNT_CAP, from the
+   * key indexes alone unless a status, duplicates or an assignee must be read from the rows.
+   */
+  private async count(table: LeadTable, filter: ListFilter): Promise<Omit<Page<never>, 'rows'>> {
+    const q = normalizeSearch(filter.q);
+    const searching = q !== '';
+    const ids =
+      searching && !filter.status && !filter.duplicates && filter.assignee === undefined
+        ? searchMatches(this.db, this.dialect, table, filter.type, q, true)
+        : this.filtered(table, filter).select('id');
+    const row = await this.db
+      .selectFrom((searching ? ids.limit(SEARCH_COUNT_CAP + 1) : ids).as('matches'))
+      .select((eb) => eb.fn.countAll<number | string>().as('n'))
+      .executeTakeFirstOrThrow();
+    const total = Number(row.n);
+    return total > SEARCH_COUNT_CAP && searching
+      ? { total: SEARCH_COUNT_CAP, capped: true }
+      : { total, capped: false };
+  }
+
+  /** One page, newest first: after `cursor` (keyset), else after `offset`. */
+  private async rows<Row>(table: LeadTable, query: ListQuery<string>): Promise<Row[]> {
+    const found = await this.matching(table, query, query.cursor)
+      .select(listColumns[table] as never[])
+      .select(assigneeName(table))
+      .limit(query.limit)
+      .offset(query.cursor ? 0 : (query.offset ?? 0))
+      .execute();
+    return found as Row[];
+  }
+
+  /** A page of a tab of candidates or companies. */
+  async list<Table extends LeadTable>(
+    table: Table,
+    query: ListQuery<ListType[Table]>,
+  ): Promise<Page<ListRow[Table]>> {
+    const [count, rows] = await Promise.all([
+      this.count(table, query),
+      this.rows<ListRow[Table]>(table, query),
+    ]);
+    return { rows, ...count };
+  }
+
+  /**
+   * E-mail-only leads of both tables, newest first. Each side contributes at most
+   * offset + limit rows (an index range each), which are merged and cut.
+   */
+  async listLeadEmails(
+    query: Omit<ListQuery<never>, 'type' | 'cursor'>,
+  ): Promise<Page<LeadEmailRow>> {
+    const offset = query.offset ?? 0;
+    const filter = { ...query, type: 'email', limit: offset + query.limit, offset: 0 };
+    const side = async (table: LeadTable, kind: LeadEmailRow['kind']) => {
+      const [count, rows] = await Promise.all([
+        this.count(table, filter),
+        this.rows<LeadEmailRow>(table, filter),
+      ]);
+      return { ...count, rows: rows.map((row) => ({ ...row, kind })) };
+    };
+    const [candidates, companies] = await Promise.all([
+      side('candidates', 'candidate'),
+      side('companies', 'company'),
+    ]);
+    const rows = [...candidates.rows, ...companies.rows]
+      .sort((a, b) => compare(b.created_at, a.created_at) || compare(a.kind, b.kind) || b.id - a.id)
+      .slice(offset, filter.limit);
+    const sum = candidates.total + companies.total;
+    const capped =
+      candidates.capped ||
+      companies.capped ||
+      (sum > SEARCH_COUNT_CAP && normalizeSearch(query.q) !== '');
+    return { rows, total: capped ? Math.min(sum, SEARCH_COUNT_CAP) : sum, capped };
+  }
+
+  /**
+   * SQLite plans with ANALYZE's statistics; without them a search scans a whole tab. PRAGMA
+   * optimize is cheap when nothing changed (PostgreSQL's autovacuum does this itself).
+   */
+  async refreshStatistics(): Promise<void> {
+    if (this.dialect !== 'sqlite') return;
+    await sql`pragma analysis_limit = 2000`.execute(this.db);
+    await sql`pragma optimize = 0x10002`.execute(this.db);
+  }
+
+  /** One lead as its listing row. */
+  async findLead<Table extends LeadTable>(
+    table: Table,
+    id: number,
+  ): Promise<ListRow[Table] | undefined> {
+    const row = await this.db
+      .selectFrom(table as LeadTable)
+      .select(listColumns[table] as never[])
+      .select(assigneeName(table))
+      .where('id', '=', id)
+      .executeTakeFirst();
+    return row as ListRow[Table] | undefined;
+  }
+
+  /** True when a row was deleted; its form history (and deleteWith's data) go with it. */
+  deleteLead(table: LeadTable, id: number): Promise<boolean> {
+    return this.db.transaction().execute(async (trx) => {
+      const result = await trx.deleteFrom(table).where('id', '=', id).executeTakeFirst();
+      if (Number(result.numDeletedRows) === 0) return false;
+      await trx
+        .deleteFrom('lead_submissions')
+        .where('lead_table', '=', table)
+        .where('lead_id', '=', id)
+        .execute();
+      await this.options.deleteWith?.(trx, table, id);
+      return true;
+    });
+  }
+}
+
+/** The assignee's name, read from the accounts. */
+const assigneeName = (table: LeadTable) =>
+  sql<
+    string | null
+  >`(select name from admin_accounts where admin_accounts.id = ${sql.ref(`${table}.assignee_id`)})`.as(
+    'assignee_name',
+  );
+
+const compare = (a: string, b: string) => (a < b ? -1 : a > b ? 1 : 0);

@@ -1,0 +1,120 @@
+import type { SubmissionForm } from '@shared/lead-vocabulary';
+import { statusLabel } from '@shared/lead-status';
+import type { LeadActivityTable } from '../records/pipeline-tables';
+import { LEAD_CREATED } from '../records/lead-created';
+import {
+  PERSON_REMINDER,
+  PERSON_STATUS_LINK,
+  PERSON_STATUS_MESSAGE,
+} from '../workflows/messages/person-mail';
+
+/** One event of a lead's life, as GET /api/…-submissions/:id answers it (HELPERS contract). */
+export interface TimelineEntry {
+  at: string;
+  kind:
+    | 'created'
+    | 'submitted'
+    | 'email_sent'
+    | 'status_changed'
+    | 'note'
+    | 'reminders_stopped'
+    | 'merged'
+    | 'assigned';
+  /** A sentence the dashboard shows as it is. */
+  text: string;
+}
+
+/** What each public form is, in the admin's words. */
+const formTexts: Record<SubmissionForm, string> = {
+  'candidate-email': 'Left an e-mail address',
+  'candidate-basic-info': 'Submitted name and phone',
+  'candidate-application': 'Submitted the application',
+  'typeform-completed': 'Completed the questionnaire',
+  questionnaire: 'Submitted the questionnaire',
+  'company-email': 'Left a work e-mail and company name',
+  'company-request': 'Submitted the talent request',
+  'status-page': 'Corrected their details on the status page',
+};
+
+const byPerson = (activity: Pick<LeadActivityTable, 'text'>) =>
+  activity.text === 'person' ? ' by the person' : '';
+
+const fromPage = (page: string | null) => (page ? ` (${page})` : '');
+
+/** The e-mails sent to the lead's person (outbox topics), in the admin's words. */
+const personMessageTexts: Record<string, string> = {
+  [LEAD_CREATED]: 'Confirmation e-mail sent to the person',
+  [PERSON_REMINDER]: 'Reminder e-mail sent to the person',
+  [PERSON_STATUS_LINK]: 'New status-page link e-mailed to the person',
+  [PERSON_STATUS_MESSAGE]: 'Status message e-mailed to the person',
+};
+
+/** An e-mail to the person that went: its outbox topic and when. */
+export interface SentPersonMessage {
+  topic: string;
+  sent_at: string | null;
+}
+
+type Activity = Pick<LeadActivityTable, 'kind' | 'text' | 'from_status' | 'to_status'> & {
+  created_at: string;
+};
+
+function activityEntry(activity: Activity): TimelineEntry {
+  const at = activity.created_at;
+  switch (activity.kind) {
+    case 'status_changed':
+      return {
+        at,
+        kind: 'status_changed',
+        text: `Status changed from ${statusLabel(activity.from_status ?? '')} to ${statusLabel(activity.to_status ?? '')}${byPerson(activity)}`,
+      };
+    case 'email_sent':
+      return {
+        at,
+        kind: 'email_sent',
+        text:
+          activity.text === 'outbox'
+            ? 'Form e-mail saved to the outbox: no mail server is configured'
+            : 'Form e-mail sent',
+      };
+    case 'note':
+      return { at, kind: 'note', text: activity.text ?? '' };
+    case 'reminders_stopped':
+      return { at, kind: 'reminders_stopped', text: `Reminders stopped${byPerson(activity)}` };
+    case 'merged':
+      return { at, kind: 'merged', text: `Lead #${activity.text ?? ''} merged into this lead` };
+    case 'assigned':
+      return {
+        at,
+        kind: 'assigned',
+        text: activity.text === null ? 'Unassigned' : `Assigned to ${activity.text}`,
+      };
+  }
+}
+
+/**
+ * The lead's timeline, oldest first: its creation, each form it sent, then what the admin
+ * did. Events of the same instant keep that order (the sort is stable).
+ */
+export function buildTimeline(
+  lead: { created_at: string; source_page: string | null },
+  submissions: { form: SubmissionForm; source_page: string | null; created_at: string }[],
+  activity: Activity[],
+  messages: SentPersonMessage[],
+): TimelineEntry[] {
+  const entries: TimelineEntry[] = [
+    { at: lead.created_at, kind: 'created', text: `Lead created${fromPage(lead.source_page)}` },
+    ...submissions.map((submission) => ({
+      at: submission.created_at,
+      kind: 'submitted' as const,
+      text: `${formTexts[submission.form]}${fromPage(submission.source_page)}`,
+    })),
+    ...activity.map(activityEntry),
+    ...messages.map((message) => ({
+      at: message.sent_at ?? '',
+      kind: 'email_sent' as const,
+      text: personMessageTexts[message.topic] ?? 'E-mail sent to the person',
+    })),
+  ];
+  return entries.sort((a, b) => (a.at < b.at ? -1 : a.at > b.at ? 1 : 0));
+}

@@ -1,0 +1,57 @@
+import type { Kysely } from 'kysely';
+import type { LeadRecordTables, LeadTable } from './lead-tables';
+import { presentValues } from './present-values';
+
+/** What Meta matches a lead on: its e-mail, phone and names. */
+export interface LeadContact {
+  email: string;
+  phone: string | null;
+  firstName: string | null;
+  lastName: string | null;
+}
+
+/** "Ann Lee" -> Ann / Lee: a company's contact has one name field. */
+function splitName(name: string | undefined): [string | null, string | null] {
+  const [first, ...rest] = (name ?? '').trim().split(/\s+/);
+  return [first || null, rest.join(' ') || null];
+}
+
+/**
+ * The lead's contact as forms with its proof gave it (decision 151), the latest value of each
+ * field, in the caller's transaction: what a stranger filled in never reaches Meta. Undefined
+ * when the lead is gone.
+ */
+export async function verifiedContact(
+  db: Kysely<LeadRecordTables>,
+  table: LeadTable,
+  id: number,
+): Promise<LeadContact | undefined> {
+  const lead = await db.selectFrom(table).select('email').where('id', '=', id).executeTakeFirst();
+  if (!lead) return undefined;
+  const forms = await db
+    .selectFrom('lead_submissions')
+    .select('fields')
+    .where('lead_table', '=', table)
+    .where('lead_id', '=', id)
+    .where('verified', '=', 1)
+    .orderBy('id')
+    .execute();
+  const latest: Record<string, string | undefined> = {};
+  for (const form of forms) {
+    if (form.fields)
+      Object.assign(
+        latest,
+        presentValues(JSON.parse(form.fields) as Record<string, string | null>),
+      );
+  }
+  if (table === 'candidates') {
+    return {
+      email: lead.email,
+      phone: latest.phone ?? null,
+      firstName: latest.first_name ?? null,
+      lastName: latest.last_name ?? null,
+    };
+  }
+  const [firstName, lastName] = splitName(latest.contact_name);
+  return { email: lead.email, phone: null, firstName, lastName };
+}

@@ -1,0 +1,112 @@
+import type { CandidateStage, CompanyStage, SubmissionForm } from '@shared/lead-vocabulary';
+import type { Generated } from 'kysely';
+import type { LeadQuarantineTables } from './quarantine-tables';
+import type { ConsentSignal } from '@shared/schemas/conversion';
+
+/*
+ * The lead record: one row per e-mail in `candidates` or `companies`, identical on SQLite and
+ * PostgreSQL (docs/decisions/010-lead-storage-sqlite-and-postgres.md): text and integer only, ISO
+ * 8601 UTC text timestamps (they sort), 0/1 booleans, NULL for blank. The admin's own columns are
+ * typed beside its migrations.
+ */
+
+/** Where the lead came from; first touch wins (see leads/attribution.ts). */
+export interface AttributionColumns {
+  source_page: string | null;
+  landing_variant: string | null;
+  utm_source: string | null;
+  utm_medium: string | null;
+  utm_campaign: string | null;
+  utm_term: string | null;
+  utm_content: string | null;
+  referrer: string | null;
+  /** Meta's click id of the landing URL, exactly as received (migration 005). */
+  fbclid: string | null;
+}
+
+interface LeadColumns extends AttributionColumns {
+  /** Integer that grows with insertion order, so listings can page by id. */
+  id: Generated<number>;
+  /** As the visitor first typed it (trimmed). */
+  email: string;
+  /** lower(trim(email)): one record per address, whatever its case. */
+  email_normalized: string;
+  created_at: string;
+  updated_at: string;
+  /** When the person stopped reminders (migration 157); null while they may go. */
+  reminders_stopped_at: string | null;
+  /** 0/1: a browser was given this lead's proof (migration 160). */
+  proof_issued: Generated<number>;
+  /** Forms without the proof waiting for the admin's review; 0 once reviewed. */
+  unverified_forms: Generated<number>;
+  /** Forms past the history's cap (LEAD_HISTORY_LIMIT): counted, not kept. */
+  submissions_not_kept: Generated<number>;
+}
+
+export interface CandidatesTable extends LeadColumns {
+  first_name: string | null;
+  last_name: string | null;
+  phone: string | null;
+  location: string | null;
+  education_level: string | null;
+  tech_experience: string | null;
+  reason: string | null;
+  /** 0/1: the questionnaire was completed. */
+  questionnaire_completed: number;
+  /** 0/1: the candidate started through /candidates and the questionnaire. */
+  is_questionnaire_candidate: number;
+  /** Answers of the built-in questionnaire. */
+  availability: string | null;
+  full_time: string | null;
+  relocation: string | null;
+  questionnaire_location: string | null;
+  motivation: string | null;
+  stage: CandidateStage;
+}
+
+export interface CompaniesTable extends LeadColumns {
+  company_name: string | null;
+  contact_name: string | null;
+  title: string | null;
+  company_size: string | null;
+  talent_needs: string | null;
+  timeline: string | null;
+  comments: string | null;
+  stage: CompanyStage;
+}
+
+/**
+ * A lead's history of forms: one row per accepted submission, written with the lead's upsert, read
+ * by the admin's timeline; the lead row keeps only its latest state. */
+export interface LeadSubmissionsTable {
+  id: Generated<number>;
+  lead_table: LeadTable;
+  lead_id: number;
+  form: SubmissionForm;
+  /** The page the form was on, as the client reported it (attribution.page). */
+  source_page: string | null;
+  /** JSON: the form's validated fields as sent, by column (blanks included), or null. */
+  fields: string | null;
+  /** JSON: the form's attribution as sent (page, variant, UTM values, referrer), or null. */
+  attribution: string | null;
+  /** The visitor's tracking state the form reported (migration 110); null: not reported. */
+  consent: ConsentSignal | null;
+  /** 1: sent with the lead's proof (or created the lead); 0: without it (migration 160). */
+  verified: Generated<number>;
+  created_at: string;
+}
+
+/** The lead tables, for `tablesOf<LeadRecordTables>(db)`. */
+export type LeadRecordTables = {
+  candidates: CandidatesTable;
+  companies: CompaniesTable;
+  lead_submissions: LeadSubmissionsTable;
+} & LeadQuarantineTables;
+
+export type LeadTable = 'candidates' | 'companies';
+
+/** One lead: its table and id. */
+export interface LeadRef {
+  table: LeadTable;
+  id: number;
+}

@@ -1,0 +1,72 @@
+import type { Kysely } from 'kysely';
+import type { MatchReason } from '@shared/admin-duplicates';
+import { tablesOf } from '../../platform/database/connection';
+import { normalizeEmail } from './lead-email';
+import type { AdminLeadTables, MatchKeyColumns } from './listing-tables';
+
+/*
+ * The keys a candidate's possible duplicates are found by (issue 22, decision 161): stored beside
+ * the row and indexed, so a lookup is an index range at a million leads. One function computes them
+ * for every write (lead-merge.ts, the lead writes and the migration that filled existing rows).
+ */
+
+/** Fewer digits name no one ("n/a", an extension): they would match far too many leads. */
+const MIN_PHONE_DIGITS = 6;
+
+const GMAIL_DOMAINS = ['gmail.com', 'googlemail.com'];
+
+/** What the keys are computed from: the candidate's stored values. */
+export interface MatchKeySource {
+  email: string;
+  first_name?: string | null | undefined;
+  last_name?: string | null | undefined;
+  phone?: string | null | undefined;
+  location?: string | null | undefined;
+  questionnaire_location?: string | null | undefined;
+}
+
+const words = (value: string | null | undefined) =>
+  (value ?? '').trim().replace(/\s+/g, ' ').toLowerCase();
+
+export function emailMatchKey(email: string): string {
+  const normalized = normalizeEmail(email);
+  const at = normalized.lastIndexOf('@');
+  if (at < 0) return normalized;
+  const domain = normalized.slice(at + 1);
+  let name = normalized.slice(0, at).split('+')[0] || normalized.slice(0, at);
+  if (!GMAIL_DOMAINS.includes(domain)) return `${name}@${domain}`;
+  name = name.replaceAll('.', '');
+  return `${name}@gmail.com`;
+}
+
+export function matchKeys(lead: MatchKeySource): MatchKeyColumns {
+  const digits = (lead.phone ?? '').replace(/\D/g, '');
+  const parts = [lead.first_name, lead.last_name, lead.location ?? lead.questionnaire_location].map(
+    words,
+  );
+  return {
+    phone_digits: digits.length >= MIN_PHONE_DIGITS ? digits : null,
+    name_location_key: parts.every(Boolean) ? parts.join('|') : null,
+    email_match_key: emailMatchKey(lead.email),
+  };
+}
+
+/** Computes candidate `id`'s keys again from its row (a write that changed its values). */
+export async function refreshMatchKeys(
+  trx: Pick<Kysely<object>, 'getExecutor'>,
+  id: number,
+): Promise<void> {
+  const db = tablesOf<AdminLeadTables>(trx);
+  const row = await db
+    .selectFrom('candidates')
+    .select(['email', 'first_name', 'last_name', 'phone', 'location', 'questionnaire_location'])
+    .where('id', '=', id)
+    .executeTakeFirst();
+  if (row) await db.updateTable('candidates').set(matchKeys(row)).where('id', '=', id).execute();
+}
+
+export const keyOfReason: Record<MatchReason, keyof MatchKeyColumns> = {
+  phone: 'phone_digits',
+  name_location: 'name_location_key',
+  email: 'email_match_key',
+};

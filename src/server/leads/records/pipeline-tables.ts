@@ -1,0 +1,38 @@
+import type { Generated } from 'kysely';
+import type { LeadTable } from './lead-tables';
+import type { AdminLeadTables } from './listing-tables';
+
+/*
+ * lead_activity (docs/decisions/065): one row per status change, note and e-mail sent. The status
+ * itself is a lead column, so listings filter on it without a join.
+ */
+
+export const activityKinds = [
+  'status_changed',
+  'note',
+  'email_sent',
+  'reminders_stopped',
+  'merged',
+  'assigned',
+] as const;
+export type ActivityKind = (typeof activityKinds)[number];
+
+export interface LeadActivityTable {
+  id: Generated<number>;
+  lead_table: LeadTable;
+  lead_id: number;
+  kind: ActivityKind;
+  /**
+   * A note's text; the mail transport of an e-mail sent (smtp, sendgrid, outbox); `person` on a
+   * status change or a stop the person made on their status page; the id of a lead merged in;
+   * the assignee's name (null: unassigned).
+   */
+  text: string | null;
+  /** A status change: the status before and after. */
+  from_status: string | null;
+  to_status: string | null;
+  created_at: string;
+}
+
+/** The pipeline's tables, for `tablesOf<PipelineTables>(db)`: its own and the leads'. */
+export type PipelineTables = AdminLeadTables & { lead_activity: LeadActivityTable };

@@ -1,0 +1,43 @@
+import type { LeadForm } from '@shared/lead-vocabulary';
+import type { Generated } from 'kysely';
+
+/*
+ * Quarantine (docs/decisions/095): a suspect submission is answered like any other but kept out of
+ * tabs, counts, notifications and conversions. It keeps its lead step, so a release replays it
+ * through the normal save.
+ */
+
+export interface LeadQuarantineTable {
+  id: Generated<number>;
+  /** The lead table the step writes when released. */
+  lead_table: 'candidates' | 'companies';
+  form: LeadForm;
+  /** As typed (trimmed), so the admin can recognise a person; never logged. */
+  email: string;
+  /** JSON: the lead step (e-mail, form, stage, fields, attribution, flags) to replay. */
+  step: string;
+  /** Comma-separated QuarantineReason values. */
+  reasons: string;
+  /** The client's user agent (first 300 characters), for the admin's judgement. */
+  user_agent: string | null;
+  received_at: string;
+}
+
+/** A row of the key table: secrets the server generates once and shares between instances. */
+export interface SpamKeysTable {
+  name: string;
+  value: string;
+}
+
+/** Forms quarantined past an address's daily bound, whose body was not kept. */
+export interface QuarantineDroppedTable {
+  /** The UTC day, YYYY-MM-DD. */
+  day: string;
+  forms: number;
+}
+
+export type LeadQuarantineTables = {
+  lead_quarantine: LeadQuarantineTable;
+  spam_keys: SpamKeysTable;
+  lead_quarantine_dropped: QuarantineDroppedTable;
+};

@@ -1,0 +1,229 @@
+import type { LeadForm } from '@shared/lead-vocabulary';
+import { sql, type Kysely } from 'kysely';
+import type { Attribution } from '@shared/schemas/attribution';
+import { normalizeEmail } from './lead-email';
+import type { LeadRecordTables, LeadTable } from './lead-tables';
+import type { SubmissionClient } from '../../conversions';
+import { attributionValues } from './attribution';
+import { presentValues } from './present-values';
+import type { LeadRef } from './lead-tables';
+
+/** A lead keeps this many forms in its history; past it, it counts them. */
+export const LEAD_HISTORY_LIMIT = 50;
+
+/** What a lead write answers: the record's id, and whether this write created it. */
+export interface SaveResult {
+  id: number;
+  created: boolean;
+  /** Held back in quarantine (decision 095): `id` is the quarantine row's, never answered. */
+  quarantined?: boolean;
+  /** The browser gets the lead's proof: this form created the lead or first reached it. */
+  proofIssued?: boolean;
+}
+
+export { normalizeEmail };
+
+/** One step of a lead's progression (spec section 4), as the routes describe it. */
+export interface LeadStep<Stage extends string, Fields extends string> {
+  email: string;
+  /** The form sent: recorded in the lead's history (lead_submissions) with the write. */
+  form?: LeadForm | undefined;
+  /** The stage this step reaches; a lead further along keeps its stage. */
+  stage: Stage;
+  /** Values typed in this step; blanks are ignored. */
+  fields?: { [K in Fields]?: string | undefined };
+  attribution?: Attribution | undefined;
+  /** The request the form came in, for its Meta events; not stored on the lead. */
+  client?: SubmissionClient | undefined;
+  /** The leads the request's proof cookie names; without its lead's, it may only fill. */
+  proofs?: readonly LeadRef[] | undefined;
+}
+
+/** Integer columns a step sets besides its fields: all of them on insert, some on update. */
+export interface StepFlags {
+  insert?: Record<string, number>;
+  update?: Record<string, number>;
+  /** Columns computed from the row, written with every change (the candidates' match keys). */
+  derived?: (row: Record<string, unknown> & { email: string }) => object;
+}
+
+/** What a write did, for its effects. */
+export interface LeadWrite extends LeadRef {
+  created: boolean;
+  /** The request proves the lead: only then may it reach Meta. */
+  verified: boolean;
+}
+
+/**
+ * What a lead write does besides the record, in its transaction, after it (the new lead's notices
+ * and assignee, the submission's conversions): passed in by the workflow that saves.
+ */
+export type LeadWriteEffects = (
+  db: Kysely<LeadRecordTables>,
+  write: LeadWrite,
+  step: LeadStep<string, string>,
+  now: string,
+) => Promise<void>;
+
+type LeadRow = Record<string, unknown> & { id: number; stage: string; proof_issued: number };
+
+/**
+ * What a step changes on `lead`: with the proof, every value it sent; without, only empty columns
+ * (`refused`: it sent a value the lead holds otherwise). Either way the stage only moves forward,
+ * flags only rise and attribution keeps its first touch.
+ */
+function changesOf(
+  lead: LeadRow,
+  stages: readonly string[],
+  step: LeadStep<string, string>,
+  flags: Record<string, number>,
+  verified: boolean,
+) {
+  const changes: Record<string, unknown> = {};
+  let refused = false;
+  for (const [column, value] of Object.entries(presentValues(step.fields ?? {}))) {
+    if (lead[column] === value) continue;
+    if (verified || lead[column] === null) changes[column] = value;
+    else refused = true;
+  }
+  for (const [column, value] of Object.entries(attributionValues(step.attribution))) {
+    if (lead[column] === null) changes[column] = value;
+  }
+  for (const [column, value] of Object.entries(flags)) {
+    if (lead[column] !== value) changes[column] = value;
+  }
+  if (stages.indexOf(step.stage) > stages.indexOf(lead.stage)) changes.stage = step.stage;
+  return { changes, refused };
+}
+
+/**
+ * Creates or moves along the lead of `step.email`; idempotent. Race-free: INSERT … ON CONFLICT DO
+ * NOTHING (it waits for a concurrent insert), else the lead is read under its row lock and
+ * updated; if the row vanished meanwhile (deleted), again. Without the lead's proof the step only
+ * fills what is empty (decision 151).
+ */
+export async function upsertLead<Stage extends string>(
+  db: Kysely<LeadRecordTables>,
+  table: LeadTable,
+  stages: readonly Stage[],
+  step: LeadStep<Stage, string>,
+  flags: StepFlags = {},
+  effects?: LeadWriteEffects,
+): Promise<SaveResult> {
+  const emailNormalized = normalizeEmail(step.email);
+  const now = new Date().toISOString();
+  const insert = async () => {
+    const values = {
+      email: step.email.trim(),
+      email_normalized: emailNormalized,
+      stage: step.stage,
+      ...presentValues(step.fields ?? {}),
+      ...flags.insert,
+      ...attributionValues(step.attribution),
+      proof_issued: 1,
+      created_at: now,
+      updated_at: now,
+    };
+    const row = await db
+      .insertInto(table)
+      .values({ ...values, ...flags.derived?.(values) } as never)
+      .onConflict((conflict) => conflict.column('email_normalized').doNothing())
+      .returning('id')
+      .executeTakeFirst();
+    return row?.id;
+  };
+  const update = async () => {
+    // An update that changes nothing: it reads the lead under its row lock (PostgreSQL), so
+    // what follows decides on values no concurrent form changes.
+    const lead = (await db
+      .updateTable(table)
+      .set({ proof_issued: sql`proof_issued` } as never)
+      .where('email_normalized', '=', emailNormalized)
+      .returningAll()
+      .executeTakeFirst()) as LeadRow | undefined;
+    if (!lead) return undefined;
+    // A lead from before the proof gives it to the first form that reaches it.
+    const firstReach = lead.proof_issued === 0;
+    const verified =
+      firstReach || (step.proofs ?? []).some((ref) => ref.table === table && ref.id === lead.id);
+    const { changes, refused } = changesOf(lead, stages, step, flags.update ?? {}, verified);
+    const changed = Object.keys(changes).length > 0;
+    // A write without the proof that changes nothing leaves updated_at (retention) alone.
+    if (verified || changed || refused) {
+      await db
+        .updateTable(table)
+        .set({
+          ...changes,
+          ...(changed
+            ? flags.derived?.({ ...lead, ...changes } as LeadRow & { email: string })
+            : {}),
+          ...(verified || changed ? { updated_at: now } : {}),
+          ...(firstReach ? { proof_issued: 1 } : {}),
+          ...(verified ? {} : { unverified_forms: sql`unverified_forms + 1` }),
+        } as never)
+        .where('id', '=', lead.id)
+        .execute();
+    }
+    return { id: lead.id, created: false, verified, proofIssued: firstReach };
+  };
+  // Same transaction as the lead: the history never names a lead that was not saved, and a
+  // notice exists exactly when its lead was committed.
+  const recorded = async (result: SaveResult, verified: boolean) => {
+    if (step.form) await addToHistory(db, table, result, step, verified, now);
+    await effects?.(db, { table, id: result.id, created: result.created, verified }, step, now);
+    return result;
+  };
+  for (let attempt = 0; attempt < 3; attempt++) {
+    const inserted = await insert();
+    if (inserted !== undefined) {
+      return recorded({ id: inserted, created: true, proofIssued: true }, true);
+    }
+    const updated = await update();
+    if (updated) {
+      const { verified, ...result } = updated;
+      return recorded(result, verified);
+    }
+  }
+  throw new Error('lead upsert lost three races in a row');
+}
+
+/** Keeps the form whole in the lead's history, up to LEAD_HISTORY_LIMIT; past it, counts it. */
+async function addToHistory(
+  db: Kysely<LeadRecordTables>,
+  table: LeadTable,
+  lead: SaveResult,
+  step: LeadStep<string, string>,
+  verified: boolean,
+  now: string,
+): Promise<void> {
+  if (!lead.created) {
+    const kept = await db
+      .selectFrom('lead_submissions')
+      .select((eb) => eb.fn.countAll<number | string>().as('n'))
+      .where('lead_table', '=', table)
+      .where('lead_id', '=', lead.id)
+      .executeTakeFirstOrThrow();
+    if (Number(kept.n) >= LEAD_HISTORY_LIMIT) {
+      await db
+        .updateTable(table)
+        .set({ submissions_not_kept: sql`submissions_not_kept + 1` } as never)
+        .where('id', '=', lead.id)
+        .execute();
+      return;
+    }
+  }
+  await db
+    .insertInto('lead_submissions')
+    .values({
+      lead_table: table,
+      lead_id: lead.id,
+      form: step.form!,
+      source_page: step.attribution?.page ?? null,
+      fields: step.fields ? JSON.stringify(step.fields) : null,
+      attribution: step.attribution ? JSON.stringify(step.attribution) : null,
+      consent: step.client?.consent ?? null,
+      verified: verified ? 1 : 0,
+      created_at: now,
+    })
+    .execute();
+}

@@ -1,0 +1,97 @@
+import { sql, type Kysely, type Migration } from 'kysely';
+import type { PageState } from '@shared/page-state';
+import type { MigrationSet } from '../../../platform/database/migration-runner';
+
+/** A page's messages or confirmation, waiting for the next view of `route`. */
+export interface Flash {
+  route: string;
+  state: PageState;
+  /** Epoch ms after which it is no longer shown. */
+  expires: number;
+}
+
+export interface FormFlashTables {
+  form_flashes: {
+    /** The random id the visitor's HttpOnly cookie holds. */
+    id: string;
+    route: string;
+    /** The page state, JSON: messages and typed values, or a confirmation. */
+    state: string;
+    /** Epoch ms. */
+    expires: number;
+  };
+}
+
+/**
+ * 147: UNLOGGED on PostgreSQL: a flash lives minutes and holds what a visitor typed, so it stays
+ * out of the WAL and replicas; a crash forgets it (the post was committed before the redirect).
+ */
+const createFormFlashes = (dialect: string): Migration => ({
+  async up(db: Kysely<unknown>) {
+    const table = db.schema.createTable('form_flashes');
+    await (dialect === 'postgres' ? table.modifyFront(sql`unlogged`) : table)
+      .addColumn('id', 'text', (c) => c.primaryKey())
+      .addColumn('route', 'text', (c) => c.notNull())
+      .addColumn('state', 'text', (c) => c.notNull())
+      .addColumn('expires', 'bigint', (c) => c.notNull())
+      .execute();
+    await db.schema
+      .createIndex('form_flashes_expires_idx')
+      .on('form_flashes')
+      .column('expires')
+      .execute();
+  },
+});
+
+export const formFlashMigrations: MigrationSet = (dialect): Record<string, Migration> => ({
+  '147_form_flashes': createFormFlashes(dialect),
+});
+
+/** Expired flashes are deleted at most this often, by whichever instance stores one. */
+const PRUNE_EVERY_MS = 60_000;
+
+/**
+ * Flashes between a post's 303 and the next page (decision 090), in the ephemeral database so
+ * another instance may serve that page. Taken by one DELETE … RETURNING: shown once even when two
+ * instances ask at once.
+ */
+export class FlashStore {
+  private prunedAt = 0;
+
+  constructor(
+    private readonly db: Kysely<FormFlashTables>,
+    private readonly onError: (error: unknown) => void,
+  ) {}
+
+  async put(id: string, flash: Flash, nowMs: number): Promise<void> {
+    if (nowMs - this.prunedAt >= PRUNE_EVERY_MS) {
+      this.prunedAt = nowMs;
+      this.db
+        .deleteFrom('form_flashes')
+        .where('expires', '<=', nowMs)
+        .execute()
+        .catch(this.onError);
+    }
+    await this.db
+      .insertInto('form_flashes')
+      .values({
+        id,
+        route: flash.route,
+        state: JSON.stringify(flash.state),
+        expires: flash.expires,
+      })
+      .execute();
+  }
+
+  /** The flash `id` if it is for `route`, removed; one for another route is left for it. */
+  async take(id: string, route: string): Promise<Flash | undefined> {
+    const row = await this.db
+      .deleteFrom('form_flashes')
+      .where('id', '=', id)
+      .where('route', '=', route)
+      .returning(['state', 'expires'])
+      .executeTakeFirst();
+    if (!row) return undefined;
+    return { route, state: JSON.parse(row.state) as PageState, expires: Number(row.expires) };
+  }
+}

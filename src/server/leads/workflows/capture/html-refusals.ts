@@ -1,0 +1,57 @@
+import type { FastifyReply, FastifyRequest } from 'fastify';
+import { wantsHtml } from './html-form-posts';
+import { formOf, formRoute } from './html-forms';
+import { escapeHtml } from '../../../platform/http/escape-html';
+
+/*
+ * A refusal before anything is stored (413, 415, 429, 503) would show a browser's form post raw
+ * JSON, so a navigation gets the same status and headers with a short page linking back to the form
+ * (docs/decisions/090). The page loads nothing: the API's policy stays.
+ */
+
+/** The page a person sees instead of `{"error": message}`. */
+export function refusalPage(message: string, back: string): string {
+  return [
+    '<!doctype html>',
+    '<html lang="en">',
+    '<head><meta charset="utf-8"><meta name="viewport" content="width=device-width, initial-scale=1">',
+    '<meta name="robots" content="noindex"><title>Your form was not sent</title></head>',
+    '<body><main>',
+    '<h1>Your form was not sent</h1>',
+    `<p>${escapeHtml(message)}.</p>`,
+    '<p>Nothing you typed was stored. Please go back and send the form again in a moment.</p>',
+    `<p><a href="${escapeHtml(back)}">Back to the form</a></p>`,
+    '</main></body>',
+    '</html>',
+  ].join('\n');
+}
+
+function errorMessage(payload: unknown): string | undefined {
+  if (typeof payload !== 'string') return undefined;
+  try {
+    const body = JSON.parse(payload) as { error?: unknown };
+    return typeof body.error === 'string' ? body.error : undefined;
+  } catch {
+    return undefined;
+  }
+}
+
+/**
+ * onSend of the lead routes: a navigation's refusal becomes a page; anything else is kept.
+ * A callback hook, not an async one: every lead's answer passes here, and most leave at once.
+ */
+export function htmlRefusals(
+  request: FastifyRequest,
+  reply: FastifyReply,
+  payload: unknown,
+  done: (error: null, payload: unknown) => void,
+): void {
+  // 400 is answered with the form's own page (a 303), and 404 is no lead route's.
+  if (reply.statusCode <= 404 || !wantsHtml(request)) return done(null, payload);
+  const message = errorMessage(payload);
+  if (message === undefined) return done(null, payload);
+  const action = request.routeOptions.url ?? '';
+  const form = formOf(action, undefined, request.headers.referer);
+  reply.type('text/html; charset=utf-8').header('Cache-Control', 'no-store');
+  done(null, refusalPage(message.replace(/\.$/, ''), form ? formRoute(form) : '/'));
+}

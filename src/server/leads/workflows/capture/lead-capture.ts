@@ -1,0 +1,136 @@
+import type { LeadForm, QuarantineReason } from '@shared/lead-vocabulary';
+import type { FastifyReply, FastifyRequest } from 'fastify';
+import { ALTCHA_FIELD, HONEYPOT_FIELD } from '@shared/spam-fields';
+import { QUARANTINE_DAILY_LIMIT } from '../quarantine/lead-quarantine';
+import { secondsLeft, type AddressCounters } from '../screening/address-counters';
+import { isBotAgent } from '../screening/bot-agent';
+import type { ProofOfWork } from '../screening/altcha-proof';
+import {
+  cookieValue,
+  FORM_TIME_COOKIE,
+  readFormTime,
+  timeTrapReason,
+} from '../screening/form-time-token';
+import type { LeadSaves, LeadStore } from './lead-store';
+import type { SaveResult } from '../../records/upsert';
+
+export const TOO_MANY_SUBMISSIONS =
+  'Too many submissions from your network. Please wait a minute and try again.';
+
+/**
+ * Lead requests a minute from one address past which they are refused 429 (a flood): ten times
+ * the default rate limit, far past any office or venue sharing one address.
+ */
+export const LEAD_FLOOD_LIMIT = 3000;
+
+export interface CaptureSettings {
+  /**
+   * Valid submissions a minute from one address before quarantine; 0: no per-address limit (nor
+   * the quarantine's daily bound per address).
+   */
+  rateLimit: number;
+  /** Requests a minute from one address before 429 (only with rateLimit > 0); default LEAD_FLOOD_LIMIT. */
+  floodLimit?: number | undefined;
+  /** The time trap's threshold; 0: off. */
+  minFillMs: number;
+  /** Forms that need a proof of work. */
+  altchaForms: readonly LeadForm[];
+}
+
+const bodyField = (body: unknown, name: string): unknown =>
+  typeof body === 'object' && body !== null ? (body as Record<string, unknown>)[name] : undefined;
+
+/**
+ * A browser sends the honeypot empty or not at all; any other value was filled in by a machine.
+ * Never `String(value)`: `{"toString":""}` throws when converted.
+ */
+const filled = (value: unknown) =>
+  typeof value === 'string' ? value.trim() !== '' : value !== undefined && value !== null;
+
+/**
+ * The public lead routes' spam policy (docs/decisions/095): a suspect submission is quarantined and
+ * answered like any other; only floods and bulk invalid bodies get 429.
+ */
+export class LeadCapture {
+  constructor(
+    private readonly store: LeadStore,
+    private readonly formTimeKey: Buffer,
+    private readonly settings: CaptureSettings,
+    private readonly proof: ProofOfWork | undefined,
+    /** Where the per-address limits count (leads-plugin.ts). */
+    private readonly counters: AddressCounters,
+  ) {}
+
+  /**
+   * onRequest: every lead request counts toward the flood limit; past it, or once the address
+   * sent as many invalid bodies this minute as the rate limit allows valid ones, 429.
+   */
+  readonly floodGuard = async (request: FastifyRequest, reply: FastifyReply) => {
+    const { rateLimit, floodLimit = LEAD_FLOOD_LIMIT } = this.settings;
+    if (rateLimit <= 0) return undefined;
+    const now = Date.now();
+    const counts = await this.counters.add(request.ip, 'request', now);
+    if (counts.request > floodLimit || counts.invalid >= rateLimit) {
+      return reply
+        .code(429)
+        .header('Retry-After', String(secondsLeft(now)))
+        .send({ error: TOO_MANY_SUBMISSIONS });
+    }
+    return undefined;
+  };
+
+  /** A body that failed validation (400): counted toward the invalid limit. */
+  async countInvalid(request: FastifyRequest): Promise<void> {
+    if (this.settings.rateLimit > 0) await this.counters.add(request.ip, 'invalid', Date.now());
+  }
+
+  /** Why this request's `form` is suspect (empty: it is a person's, as far as we can tell). */
+  async reasons(request: FastifyRequest, form: LeadForm): Promise<QuarantineReason[]> {
+    const now = Date.now();
+    const reasons: QuarantineReason[] = [];
+    if (filled(bodyField(request.body, HONEYPOT_FIELD))) reasons.push('honeypot');
+    const token = readFormTime(
+      this.formTimeKey,
+      cookieValue(request.headers.cookie, FORM_TIME_COOKIE),
+    );
+    const trap = timeTrapReason(token, now, this.settings.minFillMs);
+    if (trap) reasons.push(trap);
+    if (isBotAgent(request.headers['user-agent'])) reasons.push('bot_user_agent');
+    if (this.proof && this.settings.altchaForms.includes(form)) {
+      if (!(await this.proof.verify(bodyField(request.body, ALTCHA_FIELD)))) reasons.push('altcha');
+    }
+    const { rateLimit } = this.settings;
+    if (rateLimit > 0 && (await this.counters.add(request.ip, 'valid', now)).valid > rateLimit) {
+      reasons.push('rate');
+    }
+    return reasons;
+  }
+
+  /** Where this request's valid form goes: the lead tables, or the quarantine when suspect. */
+  savesFor(request: FastifyRequest): LeadSaves {
+    const screened =
+      <Step extends { form?: LeadForm | undefined }>(
+        table: 'candidates' | 'companies',
+        save: (step: Step) => Promise<SaveResult>,
+      ) =>
+      async (step: Step): Promise<SaveResult> => {
+        const reasons = step.form ? await this.reasons(request, step.form) : [];
+        if (reasons.length === 0) return save(step);
+        // Past its daily bound an address's forms are counted, not kept.
+        const dropBody =
+          this.settings.rateLimit > 0 &&
+          (await this.counters.addQuarantined(request.ip, Date.now())) > QUARANTINE_DAILY_LIMIT;
+        return this.store.quarantine({
+          table,
+          step: step as never,
+          reasons,
+          userAgent: request.headers['user-agent']?.slice(0, 300) ?? null,
+          dropBody,
+        });
+      };
+    return {
+      saveCandidate: screened('candidates', (step) => this.store.saveCandidate(step)),
+      saveCompany: screened('companies', (step) => this.store.saveCompany(step)),
+    };
+  }
+}

@@ -1,0 +1,225 @@
+import type { FastifyInstance } from 'fastify';
+import { safeParse } from 'zod/mini';
+import type { $ZodType, output } from 'zod/v4/core';
+import {
+  bodySchemaOf,
+  describedError,
+  fieldErrorsBody,
+  retryAfterHeader,
+} from '../../../platform/http/api-schemas';
+import { submissionClient, withConversionFields } from '../../../conversions';
+import { htmlFormPost, leadBody } from './html-form-posts';
+import type { LeadCapture } from './lead-capture';
+import type { Attribution } from '@shared/schemas/attribution';
+import type { CandidateStep } from '../../records/save-candidate';
+import type { CompanyStep } from '../../records/save-company';
+import { ALTCHA_FIELD, HONEYPOT_FIELD } from '@shared/spam-fields';
+import { cookieValue } from '../screening/form-time-token';
+import {
+  LEAD_PROOF_COOKIE,
+  leadProofCookie,
+  leadProofKey,
+  readLeadProof,
+  withLead,
+} from '../people/lead-proof';
+
+declare module 'fastify' {
+  interface FastifyInstance {
+    /** The lead routes' spam policy, in the leads scope only (leads-plugin.ts). */
+    leadCapture: LeadCapture;
+  }
+}
+
+export const INVALID_FIELDS_MESSAGE = 'Please check the highlighted fields';
+
+export type FieldErrors = Record<string, string>;
+
+/**
+ * The value without NUL characters in any of its texts: no form field needs one, and
+ * PostgreSQL text cannot hold one (the fuzz test found a 500 on `attribution.page`).
+ */
+export function withoutNul(value: unknown): unknown {
+  // Nearly every body has none: checked first, so such a body is not copied.
+  if (!hasNul(value)) return value;
+  if (typeof value === 'string') return value.replaceAll('\u0000', '');
+  if (Array.isArray(value)) return value.map(withoutNul);
+  if (typeof value !== 'object' || value === null) return value;
+  return Object.fromEntries(Object.entries(value).map(([key, item]) => [key, withoutNul(item)]));
+}
+
+function hasNul(value: unknown): boolean {
+  if (typeof value === 'string') return value.includes('\u0000');
+  if (typeof value !== 'object' || value === null) return false;
+  for (const item of Object.values(value)) if (hasNul(item)) return true;
+  return false;
+}
+
+/**
+ * Validates a body with a shared schema after dropping NULs (what is checked is what is stored). A
+ * non-object is checked as {}, so every bad input gets the required fields' messages; each field's
+ * first message wins, as in the browser.
+ */
+export function validateBody<Schema extends $ZodType>(
+  schema: Schema,
+  body: unknown,
+): { ok: true; data: output<Schema> } | { ok: false; fields: FieldErrors } {
+  const isObject = typeof body === 'object' && body !== null && !Array.isArray(body);
+  const result = safeParse(schema, isObject ? withoutNul(body) : {});
+  if (result.success) return { ok: true, data: result.data };
+  const fields: FieldErrors = {};
+  for (const issue of result.error.issues) {
+    fields[issue.path.join('.') || 'body'] ??= issue.message;
+  }
+  return { ok: false, fields };
+}
+
+/** A request's pino logger; `setBindings` is missing only when logging is off (tests). */
+type RequestLogger = { setBindings?(bindings: Record<string, unknown>): void };
+
+/** One answer for every accepted lead: it says nothing about who is already a lead. */
+export const ACCEPTED = { ok: true } as const;
+
+const acceptedBody = {
+  type: 'object',
+  description: 'Stored (committed); the same answer whether the e-mail was new or known',
+  properties: { ok: { type: 'boolean', const: true } },
+  required: ['ok'],
+} as const;
+
+/** The body as documented: the form's fields, and beside them what the spam defence reads. */
+function withSpamFields(body: Record<string, unknown>): Record<string, unknown> {
+  const properties = body.properties as Record<string, unknown>;
+  return {
+    ...body,
+    properties: {
+      ...properties,
+      [HONEYPOT_FIELD]: {
+        type: 'string',
+        description: 'Hidden from people: leave it out or empty (decision 095)',
+      },
+      [ALTCHA_FIELD]: {
+        type: 'string',
+        description: 'The ALTCHA solution, on the forms ALTCHA_FORMS names (decision 095)',
+      },
+    },
+  };
+}
+
+/** A browser's own form post (html-form-posts.ts): on to the next page, or back to the form. */
+const formPostAnswer = {
+  type: 'null',
+  description:
+    "A browser's form post without JavaScript (Sec-Fetch-Mode: navigate, or an Accept that " +
+    "prefers text/html): to the spec's next page once the lead is committed, or back to the " +
+    "form's page with its messages (nothing stored); no body",
+  headers: { Location: { type: 'string', description: 'A fixed path, never with input' } },
+} as const;
+
+/**
+ * A refusal before anything is stored: JSON, or for a browser's own form post a page that
+ * says so and links back to the form (html-refusals.ts).
+ */
+function refusal(description: string, headers?: Record<string, object>) {
+  const { description: _json, ...json } = describedError(description, headers);
+  const { headers: _headers, ...schema } = json as typeof json & { headers?: unknown };
+  return {
+    description,
+    ...(headers ? { headers } : {}),
+    content: {
+      'application/json': { schema },
+      'text/html': {
+        schema: {
+          type: 'string',
+          description: "A browser's form post without JavaScript: a page, with a link back",
+        },
+      },
+    },
+  };
+}
+
+/** What any lead route can answer besides its success and its field errors. */
+const leadLimits = {
+  413: refusal('The body is larger than the limit (16 KB of JSON, 64 KB of a form)'),
+  415: refusal('The content type is not one the route takes (JSON or a urlencoded form)'),
+  429: refusal('A flood from one address: nothing stored', retryAfterHeader),
+  503: refusal(
+    'The write queue is full, the database cannot take writes now, or the server is ' +
+      'shutting down (decision 105): nothing was stored; try again after Retry-After',
+    retryAfterHeader,
+  ),
+} as const;
+
+/** What a form writes, besides the e-mail, attribution and client every form sends. */
+type FormStep<Step> = Omit<Step, 'email' | 'attribution' | 'client'>;
+
+/**
+ * Registers POST `path`: 200 {"ok":true} once the step is committed (or quarantined when suspect),
+ * else 400 with the field messages. New and known e-mails get the same answer and no id, which
+ * would tell who is a lead and how many there are.
+ */
+export function leadRoute<Schema extends $ZodType<{ email: string; attribution?: Attribution }>>(
+  app: FastifyInstance,
+  path: string,
+  schema: Schema,
+  formStep: (
+    values: output<Schema>,
+  ) =>
+    | ({ table: 'candidates' } & FormStep<CandidateStep>)
+    | ({ table: 'companies' } & FormStep<CompanyStep>),
+): void {
+  const proofKey = leadProofKey(app.spamDefence.formTimeKey);
+  app.post(
+    path,
+    {
+      schema: {
+        // Documented only: the handler validates with the shared schema (the spec's messages).
+        documentedBody: withSpamFields(withConversionFields(bodySchemaOf(schema))),
+        consumes: ['application/json', 'application/x-www-form-urlencoded'],
+        response: { 200: acceptedBody, 303: formPostAnswer, 400: fieldErrorsBody, ...leadLimits },
+      },
+    },
+    async (request, reply) => {
+      // A browser's own form post (no JavaScript) is answered with a 303 (html-form-posts.ts).
+      const html = htmlFormPost(request, path, app.formHandoff, validateBody);
+      const body = leadBody(request, path);
+      const pageErrors = html?.check(body);
+      const result = pageErrors
+        ? { ok: false as const, fields: pageErrors }
+        : validateBody(schema, body);
+      if (!result.ok) {
+        await app.leadCapture.countInvalid(request);
+        if (html) return html.invalid(reply, body, result.fields);
+        return reply.code(400).send({ error: INVALID_FIELDS_MESSAGE, fields: result.fields });
+      }
+      const { table, ...step } = formStep(result.data);
+      const { email, attribution } = result.data;
+      // `client`: the request's side of the conversion events (decision 110); `proofs`: the
+      // leads this browser may change (decision 151).
+      const proofs = readLeadProof(
+        proofKey,
+        cookieValue(request.headers.cookie, LEAD_PROOF_COOKIE),
+      );
+      const full = { ...step, email, attribution, client: submissionClient(request), proofs };
+      const saves = app.leadCapture.savesFor(request);
+      const saved = await (table === 'candidates'
+        ? saves.saveCandidate(full as CandidateStep)
+        : saves.saveCompany(full as CompanyStep));
+      // Ids only: e-mails and names never go to the logs. They go on the request's own
+      // "request completed" line rather than a line of their own: one log write less per lead
+      // (docs/decisions/010). Added to the request's logger, not a child of it: a child per
+      // request makes each request's logger a prototype, which V8 handles slowly.
+      (request.log as RequestLogger).setBindings?.(
+        saved.quarantined
+          ? { quarantineId: saved.id }
+          : { leadId: saved.id, created: saved.created },
+      );
+      if (saved.proofIssued && !saved.quarantined) {
+        const refs = withLead(proofs, { table, id: saved.id });
+        reply.header('set-cookie', leadProofCookie(proofKey, refs, app.spamDefence.secure));
+      }
+      // A quarantined form gets exactly what a person's gets.
+      if (html) return html.saved(reply, result.data as Record<string, unknown>);
+      return reply.code(200).send(ACCEPTED);
+    },
+  );
+}

@@ -1,0 +1,34 @@
+import type { WriteQueue } from '../../../platform/database/write-queue';
+import type { LeadRecordTables } from '../../records/lead-tables';
+import type { OutboxDestination } from '../../../platform/outbox/outbox-tables';
+import { quarantineSubmission, type QuarantineEntry } from '../quarantine/quarantine-writes';
+import { saveCandidate, type CandidateStep } from '../../records/save-candidate';
+import { saveCompany, type CompanyStep } from '../../records/save-company';
+import type { SaveResult } from '../../records/upsert';
+import { leadWriteEffects } from './lead-write-effects';
+
+/** The two lead saves a form's route calls (leads/lead-capture.ts screens them). */
+export interface LeadSaves {
+  saveCandidate(step: CandidateStep): Promise<SaveResult>;
+  saveCompany(step: CompanyStep): Promise<SaveResult>;
+}
+
+/** The write side of leads: every write goes through the group commit. */
+export interface LeadStore extends LeadSaves {
+  /** Keeps a suspect submission out of the leads. */
+  quarantine(entry: QuarantineEntry): Promise<SaveResult>;
+}
+
+/** `notify` and `assignNew`: see leadWriteEffects. */
+export function createLeadStore(
+  queue: WriteQueue<LeadRecordTables>,
+  notify: readonly OutboxDestination[] = [],
+  assignNew = false,
+): LeadStore {
+  const effects = leadWriteEffects(notify, assignNew);
+  return {
+    saveCandidate: (step) => queue.run((trx) => saveCandidate(trx, step, effects)),
+    saveCompany: (step) => queue.run((trx) => saveCompany(trx, step, effects)),
+    quarantine: (entry) => queue.run((trx) => quarantineSubmission(trx, entry)),
+  };
+}

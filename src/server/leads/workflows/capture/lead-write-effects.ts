@@ -1,0 +1,78 @@
+import { recordFormConversions } from '../../../conversions';
+import { tablesOf } from '../../../platform/database/connection';
+import { enqueueMessages } from '../../../platform/outbox/outbox';
+import type { OutboxDestination, OutboxTables } from '../../../platform/outbox/outbox-tables';
+import { LEAD_CREATED, type LeadCreatedPayload } from '../../records/lead-created';
+import { verifiedContact } from '../../records/lead-contact';
+import type { LeadTable } from '../../records/lead-tables';
+import type { LeadStep, LeadWriteEffects } from '../../records/upsert';
+import { assignInTurn } from '../pipeline/lead-assignment';
+
+/** What the 'lead.created' notice of a lead just inserted from `step` says. */
+function leadCreatedPayload(
+  table: LeadTable,
+  id: number,
+  step: LeadStep<string, string>,
+): LeadCreatedPayload {
+  const field = (name: string) => step.fields?.[name]?.trim() || null;
+  return {
+    type: table === 'candidates' ? 'candidate' : 'company',
+    id,
+    firstName: field('first_name'),
+    lastName: field('last_name'),
+    contactName: field('contact_name'),
+    companyName: field('company_name'),
+    email: step.email.trim(),
+    phone: field('phone'),
+    sourcePage: step.attribution?.page || null,
+    utmSource: step.attribution?.utmSource || null,
+    utmCampaign: step.attribution?.utmCampaign || null,
+  };
+}
+
+/**
+ * What a form's lead write does besides the record. `notify`: where a NEW lead is announced
+ * (docs/decisions/075); `meta` sends the submission's conversion events (decision 110), also on
+ * an update, never for a lead the request does not prove (decision 151). `assignNew`:
+ * ASSIGN_NEW_LEADS=round-robin gives a NEW lead to the next recruiter (decision 162).
+ */
+export function leadWriteEffects(
+  notify: readonly OutboxDestination[] = [],
+  assignNew = false,
+): LeadWriteEffects {
+  const notices = notify.filter((destination) => destination !== 'meta');
+  const conversions = notify.includes('meta');
+  return async (db, write, step, now) => {
+    const { table, id, created, verified } = write;
+    if (created && notices.length > 0) {
+      const payload = leadCreatedPayload(table, id, step);
+      await enqueueMessages(
+        tablesOf<OutboxTables>(db),
+        notices.map((destination) => ({
+          destination,
+          topic: LEAD_CREATED,
+          payload,
+          subjectType: payload.type,
+          subjectId: id,
+        })),
+        now,
+      );
+    }
+    if (created && assignNew) await assignInTurn(db, table, id);
+    if (conversions && verified) {
+      await recordFormConversions(
+        db,
+        {
+          subject: { type: table === 'candidates' ? 'candidate' : 'company', id },
+          created,
+          form: step.form,
+          client: step.client,
+          sourcePage: step.attribution?.page ?? null,
+          fbclid: step.attribution?.fbclid ?? null,
+          contact: () => verifiedContact(db, table, id),
+        },
+        now,
+      );
+    }
+  };
+}

@@ -1,0 +1,133 @@
+import { sql, type Kysely, type Migration } from 'kysely';
+import { tablesOf } from '../../../platform/database/connection';
+import type { MigrationSet } from '../../../platform/database/migration-runner';
+import { enqueueMessages } from '../../../platform/outbox/outbox';
+import type { OutboxTables } from '../../../platform/outbox/outbox-tables';
+import type { AdminLeadTables } from '../../records/listing-tables';
+import { PERSON_REMINDER, type OpenStep } from './person-mail';
+
+/*
+ * Reminders to candidates who left a step open (issue 21, decision 154). Each (candidate, delay)
+ * is a row whose key makes it once across instances; the row and its outbox message commit
+ * together.
+ */
+
+export interface CandidateRemindersTable {
+  candidate_id: number;
+  /** Which of REMINDER_DELAYS this is (0: the first). */
+  delay_index: number;
+  /** The step it reminded of: recovered when that step is done later. */
+  step: OpenStep;
+  created_at: string;
+}
+
+export type ReminderTables = { candidate_reminders: CandidateRemindersTable };
+export type ReminderWriteTables = AdminLeadTables & ReminderTables & OutboxTables;
+
+/** What a reminder's outbox message names: the sender reads the rest from the lead. */
+export interface ReminderPayload {
+  candidateId: number;
+  step: OpenStep;
+}
+
+/** 175: goes with its candidate (ON DELETE CASCADE), so an erasure leaves nothing. */
+const createCandidateReminders: Migration = {
+  async up(db: Kysely<unknown>) {
+    await db.schema
+      .createTable('candidate_reminders')
+      .addColumn('candidate_id', 'integer', (c) =>
+        c.notNull().references('candidates.id').onDelete('cascade'),
+      )
+      .addColumn('delay_index', 'integer', (c) => c.notNull())
+      .addColumn('step', 'text', (c) => c.notNull())
+      .addColumn('created_at', 'text', (c) => c.notNull())
+      .addPrimaryKeyConstraint('candidate_reminders_pk', ['candidate_id', 'delay_index'])
+      .execute();
+  },
+};
+
+export const reminderMigrations: MigrationSet = () => ({
+  '175_candidate_reminders': createCandidateReminders,
+});
+
+/** The step a candidate row still has open, if any: what a reminder would ask them to finish. */
+export function openStep(row: {
+  stage: string;
+  is_questionnaire_candidate: number;
+  questionnaire_completed: number;
+}): OpenStep | undefined {
+  if (row.is_questionnaire_candidate)
+    return row.questionnaire_completed ? undefined : 'questionnaire';
+  return row.stage === 'email' ? 'apply' : undefined;
+}
+
+/** SQL of openStep: 'apply', 'questionnaire', or null. */
+const openStepSql = sql<OpenStep | null>`case
+  when is_questionnaire_candidate = 1 then
+    case when questionnaire_completed = 0 then 'questionnaire' end
+  when stage = 'email' then 'apply' end`;
+
+/**
+ * 1 when the candidate finished a step a reminder asked for (the Overview's "recovered by
+ * reminders"): reminders are written only while their step is open, so it was done after one.
+ */
+export const recoveredByReminders = sql<number>`case when exists (
+  select 1 from candidate_reminders r where r.candidate_id = candidates.id and (
+    (r.step = 'apply' and candidates.stage = 'application') or
+    (r.step = 'questionnaire' and candidates.questionnaire_completed = 1))
+) then 1 else 0 end`;
+
+/**
+ * Writes the reminders due at `now` with their outbox messages; how many. Reminder i is due
+ * while it is the latest one whose delay has passed since the lead was created (the last one for
+ * as long again), and only while the step is open, reminders are not stopped and the status is
+ * still `new` (withdrawn, or moved on by the team, stops them).
+ */
+export async function writeDueReminders(
+  db: Kysely<ReminderWriteTables>,
+  delaysMs: readonly number[],
+  now: Date,
+): Promise<number> {
+  if (delaysMs.length === 0) return 0;
+  const at = now.toISOString();
+  const before = (ms: number) => new Date(now.getTime() - ms).toISOString();
+  return db.transaction().execute(async (trx) => {
+    let written = 0;
+    for (const [index, delay] of delaysMs.entries()) {
+      const until = delaysMs[index + 1] ?? 2 * delay;
+      const due = trx
+        .selectFrom('candidates')
+        .select([
+          'id',
+          sql.lit(index).as('delay_index'),
+          openStepSql.as('step'),
+          sql.lit(at).as('at'),
+        ])
+        .where('status', '=', 'new')
+        .where('reminders_stopped_at', 'is', null)
+        .where('created_at', '<=', before(delay))
+        .where('created_at', '>', before(until))
+        .where(openStepSql, 'is not', null);
+      const rows = await trx
+        .insertInto('candidate_reminders')
+        .columns(['candidate_id', 'delay_index', 'step', 'created_at'])
+        .expression(due)
+        .onConflict((conflict) => conflict.doNothing())
+        .returning(['candidate_id', 'step'])
+        .execute();
+      await enqueueMessages(
+        tablesOf<OutboxTables>(trx),
+        rows.map((row) => ({
+          destination: 'person' as const,
+          topic: PERSON_REMINDER,
+          payload: { candidateId: row.candidate_id, step: row.step } satisfies ReminderPayload,
+          subjectType: 'candidate',
+          subjectId: row.candidate_id,
+        })),
+        at,
+      );
+      written += rows.length;
+    }
+    return written;
+  });
+}

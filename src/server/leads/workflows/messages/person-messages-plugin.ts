@@ -1,0 +1,94 @@
+import formbody from '@fastify/formbody';
+import type { FastifyPluginAsync } from 'fastify';
+import { tablesOf } from '../../../platform/database/connection';
+import { createMailer, type MailSettings } from '../../../platform/mail/mailer';
+import { OutboxWorker } from '../../../platform/outbox/outbox-worker';
+import { AddressCounters, type AddressCounterTables } from '../screening/address-counters';
+import { writeDueReminders, type ReminderWriteTables } from './candidate-reminders';
+import type { OutboxTables } from '../../../platform/outbox/outbox-tables';
+import type { PersonMailContext } from './person-mail';
+import { personRoutes } from './person-routes';
+import { personSender, type PersonMessageTables } from './person-sender';
+import { unsubscribeKey } from './unsubscribe-token';
+
+export interface PersonMessagesOptions {
+  mail: MailSettings;
+  dataDir: string;
+  context: PersonMailContext;
+  statusLinkDays: number;
+  /** REMINDER_DELAYS in ms, shortest first; empty: no reminders. */
+  reminderDelaysMs: readonly number[];
+  /** Tests: the worker's poll and first retry; `enabled: false` writes messages but sends none. */
+  worker?: { enabled?: boolean; pollMs?: number; retryBaseMs?: number };
+}
+
+/** How often due reminders are looked for: a quarter of the shortest delay, within 1 s to 1 min. */
+const reminderPollMs = (delaysMs: readonly number[]) =>
+  Math.min(60_000, Math.max(1_000, Math.round((delaysMs[0] ?? 0) / 4)));
+
+/**
+ * What the product says to a lead's person (issue 21, decision 154): the outbox's `person`
+ * messages are sent by their own worker through the mail transport, reminders are written when
+ * due, and the person's own requests (unsubscribe, lost link) are answered.
+ */
+export const personMessagesPlugin: FastifyPluginAsync<PersonMessagesOptions> = async (
+  app,
+  options,
+) => {
+  const db = tablesOf<PersonMessageTables>(app.database.db);
+  const key = unsubscribeKey(app.spamDefence.formTimeKey);
+  await app.register(formbody, { bodyLimit: 4 * 1024 });
+  await app.register(personRoutes, {
+    db,
+    dialect: app.database.dialect,
+    counters: new AddressCounters(
+      tablesOf<AddressCounterTables>(app.database.ephemeral),
+      app.spamDefence.formTimeKey,
+      (error) => app.log.warn({ err: error }, 'pruning old address counts failed'),
+    ),
+    unsubscribeKey: key,
+    brandName: options.context.brandName,
+  });
+  if (options.worker?.enabled === false) return;
+
+  const mailer = createMailer(options.mail, options.dataDir);
+  const worker = new OutboxWorker({
+    db: tablesOf<OutboxTables>(db),
+    writes: app.writeQueue,
+    dialect: app.database.dialect,
+    senders: {
+      person: personSender({
+        db,
+        writes: app.writeQueue.forTables<PersonMessageTables>(),
+        mailer,
+        context: options.context,
+        statusLinkDays: options.statusLinkDays,
+        unsubscribeKey: key,
+      }),
+    },
+    pollMs: options.worker?.pollMs,
+    retryBaseMs: options.worker?.retryBaseMs,
+    onError: (error) => app.log.warn({ err: error }, 'person message outbox poll failed'),
+    onSendFailure: (destination) => app.metrics.outboxSendFailed(destination),
+  });
+  let reminders: NodeJS.Timeout | undefined;
+  let writing: Promise<unknown> = Promise.resolve();
+  app.addHook('onReady', async () => {
+    worker.start();
+    if (options.reminderDelaysMs.length === 0) return;
+    reminders = setInterval(() => {
+      writing = writeDueReminders(
+        tablesOf<ReminderWriteTables>(db),
+        options.reminderDelaysMs,
+        new Date(),
+      ).catch((error: unknown) => app.log.warn({ err: error }, 'writing due reminders failed'));
+    }, reminderPollMs(options.reminderDelaysMs));
+    reminders.unref();
+  });
+  app.addHook('onClose', async () => {
+    clearInterval(reminders);
+    await writing;
+    await worker.stop();
+    mailer.close();
+  });
+};

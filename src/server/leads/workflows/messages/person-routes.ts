@@ -1,0 +1,176 @@
+import type { FastifyPluginAsync, FastifyReply } from 'fastify';
+import type { Kysely } from 'kysely';
+import { LOST_LINK_ACTION, LOST_LINK_SENTENCE } from '@shared/person-status';
+import { describedError, retryAfterHeader } from '../../../platform/http/api-schemas';
+import { tablesOf } from '../../../platform/database/connection';
+import { enqueueMessages } from '../../../platform/outbox/outbox';
+import type { OutboxTables } from '../../../platform/outbox/outbox-tables';
+import type { AddressCounters } from '../screening/address-counters';
+import { secondsLeft } from '../screening/address-counters';
+import { normalizeEmail } from '../../records/lead-email';
+import { stopMessages } from '../people/person-writes';
+import type { PipelineTables } from '../../records/pipeline-tables';
+import type { DialectName } from '../../../platform/database/migration-runner';
+import { PERSON_STATUS_LINK } from './person-mail';
+import type { PersonMessageTables, StatusLinkPayload } from './person-sender';
+import { STATUS_PATH } from '../people/status-link';
+import { UNSUBSCRIBE_PATH, candidateOfUnsubscribeToken } from './unsubscribe-token';
+import { escapeHtml } from '../../../platform/http/escape-html';
+
+/** "Lost your link?" requests a minute from one address, and new links a minute per e-mail. */
+export const LOST_LINK_ADDRESS_LIMIT = 5;
+export const LOST_LINK_EMAIL_LIMIT = 1;
+
+export interface PersonRoutesOptions {
+  db: Kysely<PersonMessageTables>;
+  dialect: DialectName;
+  counters: AddressCounters;
+  unsubscribeKey: Buffer;
+  brandName: string;
+}
+
+/** A small page of its own: the unsubscribe link opens outside the site's app. */
+function page(reply: FastifyReply, status: number, title: string, body: string) {
+  return reply
+    .code(status)
+    .header('content-type', 'text/html; charset=utf-8')
+    .header('cache-control', 'no-store')
+    .header('x-robots-tag', 'noindex')
+    .send(
+      `<!doctype html><html lang="en"><head><meta charset="utf-8"><meta name="viewport" content="width=device-width, initial-scale=1"><meta name="robots" content="noindex"><title>${escapeHtml(title)}</title></head><body><main><h1>${escapeHtml(title)}</h1>${body}</main></body></html>`,
+    );
+}
+
+const htmlPage = (description: string) => ({
+  description,
+  content: { 'text/html': { schema: { type: 'string' } } },
+});
+
+/** The unsubscribe link's query and answers: pages, for a person as much as a mail client. */
+const unsubscribeSchema = (success: string) => ({
+  querystring: {
+    type: 'object',
+    properties: { token: { type: 'string', maxLength: 100 } },
+  },
+  response: {
+    200: htmlPage(success),
+    400: htmlPage('The token is missing or not ours: a page that says so'),
+  },
+});
+
+/**
+ * The person's own requests without a sign-in: the reminders' one-click unsubscribe (RFC 8058)
+ * and "Lost your link?" (decision 154).
+ */
+export const personRoutes: FastifyPluginAsync<PersonRoutesOptions> = async (app, options) => {
+  const { db, dialect, counters, unsubscribeKey, brandName } = options;
+  // RFC 8058's POST body is `List-Unsubscribe=One-Click`, form-encoded or multipart: not needed.
+  app.addContentTypeParser('multipart/form-data', (_request, _payload, done) => done(null));
+
+  const invalidLink = (reply: FastifyReply) =>
+    page(reply, 400, 'This link is not valid', '<p>Please use the link of our latest e-mail.</p>');
+
+  // A mail scanner may open the link: a GET only asks, the POST stops.
+  app.get<{ Querystring: { token?: string } }>(
+    UNSUBSCRIBE_PATH,
+    { schema: unsubscribeSchema('A page asking to confirm, with a button that POSTs') },
+    async (request, reply) => {
+      const { token } = request.query;
+      if (candidateOfUnsubscribeToken(unsubscribeKey, token) === undefined)
+        return invalidLink(reply);
+      return page(
+        reply,
+        200,
+        'Stop reminders?',
+        `<p>We will send no more reminders about your ${escapeHtml(brandName)} application.</p><form method="post" action="${UNSUBSCRIBE_PATH}?token=${encodeURIComponent(token ?? '')}"><button type="submit">Stop reminders</button></form>`,
+      );
+    },
+  );
+
+  app.post<{ Querystring: { token?: string } }>(
+    UNSUBSCRIBE_PATH,
+    {
+      schema: unsubscribeSchema(
+        'Reminders stopped (RFC 8058 one-click: the body List-Unsubscribe=One-Click is not needed)',
+      ),
+    },
+    async (request, reply) => {
+      const id = candidateOfUnsubscribeToken(unsubscribeKey, request.query.token);
+      if (id === undefined) return invalidLink(reply);
+      // An erased lead has nothing left to stop: the same answer.
+      await stopMessages(tablesOf<PipelineTables>(db), dialect, { table: 'candidates', id }, false);
+      return page(
+        reply,
+        200,
+        'Reminders stopped',
+        '<p>You will get no more reminders from us.</p>',
+      );
+    },
+  );
+
+  app.post<{ Body: { email?: unknown } }>(
+    LOST_LINK_ACTION,
+    {
+      schema: {
+        consumes: ['application/json', 'application/x-www-form-urlencoded'],
+        body: {
+          type: 'object',
+          properties: { email: { type: 'string', maxLength: 254 } },
+          required: ['email'],
+        },
+        response: {
+          200: {
+            type: 'object',
+            description: 'Always the same sentence, whether or not the e-mail has a lead',
+            properties: { message: { type: 'string', const: LOST_LINK_SENTENCE } },
+            required: ['message'],
+          },
+          303: describedError('A form posted without JavaScript: back to /status?link=sent'),
+          429: describedError('Too many requests from this address', retryAfterHeader),
+        },
+      },
+    },
+    async (request, reply) => {
+      const now = Date.now();
+      const byAddress = await counters.add(`status-link ${request.ip}`, 'request', now);
+      if (byAddress.request > LOST_LINK_ADDRESS_LIMIT) {
+        return reply
+          .code(429)
+          .header('retry-after', String(secondsLeft(now)))
+          .send({ error: 'Too many requests, please try again in a minute' });
+      }
+      const email = normalizeEmail(String(request.body.email));
+      const byEmail = await counters.add(`status-link-email ${email}`, 'request', now);
+      if (byEmail.request <= LOST_LINK_EMAIL_LIMIT) await sendLinks(db, email, new Date(now));
+      if ((request.headers['content-type'] ?? '').startsWith('application/x-www-form-urlencoded')) {
+        return reply.redirect(`${STATUS_PATH}?link=sent`, 303);
+      }
+      return { message: LOST_LINK_SENTENCE };
+    },
+  );
+};
+
+/** A new status-link message for each lead of the address (a candidate and a company may share one). */
+async function sendLinks(db: Kysely<PersonMessageTables>, email: string, now: Date) {
+  await db.transaction().execute(async (trx) => {
+    const idOf = (table: 'candidates' | 'companies') =>
+      trx.selectFrom(table).select('id').where('email_normalized', '=', email).executeTakeFirst();
+    const candidate = await idOf('candidates');
+    const company = await idOf('companies');
+    const leads: (StatusLinkPayload & { type: string })[] = [
+      ...(candidate ? [{ table: 'candidates' as const, id: candidate.id, type: 'candidate' }] : []),
+      ...(company ? [{ table: 'companies' as const, id: company.id, type: 'company' }] : []),
+    ];
+    await enqueueMessages(
+      tablesOf<OutboxTables>(trx),
+      leads.map(({ table, id, type }) => ({
+        destination: 'person' as const,
+        topic: PERSON_STATUS_LINK,
+        payload: { table, id } satisfies StatusLinkPayload,
+        subjectType: type,
+        subjectId: id,
+      })),
+      now.toISOString(),
+    );
+  });
+}

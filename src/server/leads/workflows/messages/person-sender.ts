@@ -1,0 +1,149 @@
+import type { Kysely } from 'kysely';
+import { tablesOf } from '../../../platform/database/connection';
+import type { WriteQueue } from '../../../platform/database/write-queue';
+import type { Mailer, MailMessage } from '../../../platform/mail/mailer';
+import type { OutboxMessage } from '../../../platform/outbox/outbox';
+import type { OutboxTables } from '../../../platform/outbox/outbox-tables';
+import type { LeadCreatedPayload } from '../../records/lead-created';
+import type { LeadTable } from '../../records/lead-tables';
+import type { AdminLeadTables } from '../../records/listing-tables';
+import { issueStatusLink, type StatusLinkTables } from '../people/status-link';
+import { openStep, type ReminderPayload, type ReminderTables } from './candidate-reminders';
+import {
+  PERSON_REMINDER,
+  PERSON_STATUS_LINK,
+  PERSON_STATUS_MESSAGE,
+  candidateConfirmation,
+  candidateReminder,
+  companyConfirmation,
+  statusLinkMail,
+  statusMessageMail,
+  type PersonMailContext,
+} from './person-mail';
+import { UNSUBSCRIBE_PATH, unsubscribeToken } from './unsubscribe-token';
+
+export type PersonMessageTables = AdminLeadTables &
+  StatusLinkTables &
+  ReminderTables &
+  OutboxTables;
+
+export interface PersonSenderOptions {
+  db: Kysely<PersonMessageTables>;
+  /** The group commit: a batch's links and drops share one commit with the other writes. */
+  writes: WriteQueue<PersonMessageTables>;
+  mailer: Mailer;
+  context: PersonMailContext;
+  statusLinkDays: number;
+  unsubscribeKey: Buffer;
+}
+
+/** A lost-link message names its lead. */
+export interface StatusLinkPayload {
+  table: LeadTable;
+  id: number;
+}
+
+/** A stage-change message: its lead, and the template's text as the admin sent it. */
+export interface StatusMessagePayload extends StatusLinkPayload {
+  subject: string;
+  body: string;
+}
+
+/**
+ * Sends the outbox's messages to a lead's person. The lead is read at send time, so the message
+ * says what is true then, and the status link's raw token is made here and never stored
+ * (decision 154). A message no longer wanted (lead erased, step done, reminders stopped,
+ * withdrawn) is deleted instead of sent, so the timeline lists only what went.
+ */
+export function personSender(options: PersonSenderOptions) {
+  const { db, writes, mailer, context } = options;
+  const drop = async (message: OutboxMessage) => {
+    await writes.run((trx) =>
+      trx.deleteFrom('outbox_messages').where('id', '=', message.id).execute(),
+    );
+  };
+  const linkTo = (table: LeadTable, id: number) =>
+    writes.run((trx) =>
+      issueStatusLink(
+        tablesOf<StatusLinkTables>(trx),
+        { table, id },
+        new Date(),
+        options.statusLinkDays,
+      ),
+    );
+  const candidate = (id: number) =>
+    db.selectFrom('candidates').selectAll().where('id', '=', id).executeTakeFirst();
+  const company = (id: number) =>
+    db.selectFrom('companies').selectAll().where('id', '=', id).executeTakeFirst();
+  /** A lead of either table, and the name its messages greet. */
+  const personOf = async (table: LeadTable, id: number) => {
+    const row = table === 'candidates' ? await candidate(id) : await company(id);
+    if (!row) return undefined;
+    return 'first_name' in row
+      ? { row, firstName: row.first_name, company: null }
+      : { row, firstName: row.contact_name, company: row.company_name };
+  };
+
+  async function render(message: OutboxMessage): Promise<MailMessage | undefined> {
+    const payload = JSON.parse(message.payload) as unknown;
+    if (message.topic === PERSON_REMINDER) {
+      const { candidateId, step } = payload as ReminderPayload;
+      const row = await candidate(candidateId);
+      if (!row || row.status !== 'new' || row.reminders_stopped_at || openStep(row) !== step) {
+        return undefined;
+      }
+      const unsubscribe = `${context.siteUrl}${UNSUBSCRIBE_PATH}?token=${unsubscribeToken(options.unsubscribeKey, row.id)}`;
+      const statusLink = await linkTo('candidates', row.id);
+      return candidateReminder(
+        context,
+        { to: row.email, firstName: row.first_name, statusLink },
+        step,
+        unsubscribe,
+      );
+    }
+    if (message.topic === PERSON_STATUS_MESSAGE) {
+      const { table, id, subject, body } = payload as StatusMessagePayload;
+      const person = await personOf(table, id);
+      // Withdrawing stops every message, also one the team queued just before.
+      if (!person || person.row.status === 'withdrawn') return undefined;
+      const { row, firstName, company: companyName } = person;
+      return statusMessageMail(
+        context,
+        { to: row.email, firstName, company: companyName, statusLink: await linkTo(table, id) },
+        { subject, body },
+      );
+    }
+    if (message.topic === PERSON_STATUS_LINK) {
+      const { table, id } = payload as StatusLinkPayload;
+      const person = await personOf(table, id);
+      if (!person) return undefined;
+      return statusLinkMail(context, {
+        to: person.row.email,
+        firstName: person.firstName,
+        statusLink: await linkTo(table, id),
+      });
+    }
+    // The confirmation: the 'lead.created' notice of a new lead.
+    const { type, id } = payload as LeadCreatedPayload;
+    if (type === 'candidate') {
+      const row = await candidate(id);
+      if (!row || row.status === 'withdrawn') return undefined;
+      const statusLink = await linkTo('candidates', id);
+      return candidateConfirmation(
+        context,
+        { to: row.email, firstName: row.first_name, statusLink },
+        openStep(row),
+      );
+    }
+    const row = await company(id);
+    if (!row || row.status === 'withdrawn') return undefined;
+    const statusLink = await linkTo('companies', id);
+    return companyConfirmation(context, { to: row.email, firstName: row.contact_name, statusLink });
+  }
+
+  return async (message: OutboxMessage): Promise<void> => {
+    const mail = await render(message);
+    if (mail) await mailer.send(mail);
+    else await drop(message);
+  };
+}

@@ -1,0 +1,65 @@
+import { createHmac, timingSafeEqual } from 'node:crypto';
+import type { LeadRef, LeadTable } from '../../records/lead-tables';
+
+/*
+ * The proof that a browser belongs to a lead's person (issue 21): an HttpOnly, SameSite=Lax cookie
+ * signed with a key derived from the kept spam key, naming the leads this browser created, first
+ * reached, or opened through a status-page link. A form with the proof may change its lead; one
+ * without may only fill what is empty.
+ */
+
+export const LEAD_PROOF_COOKIE = 'tb_lead';
+
+/** As long as a lead is kept without activity would be too long for a shared computer. */
+export const LEAD_PROOF_MAX_AGE_S = 180 * 24 * 60 * 60;
+
+/** A browser used by a household or an office may hold a few people's leads; the newest win. */
+export const LEAD_PROOF_MAX_LEADS = 5;
+
+export type { LeadRef };
+
+const TABLE_LETTER: Record<LeadTable, string> = { candidates: 'c', companies: 'k' };
+const refText = (ref: LeadRef) => `${TABLE_LETTER[ref.table]}${ref.id}`;
+const REF_PATTERN = /^([ck])([1-9][0-9]{0,15})$/;
+
+/** The cookie's own key: a key used for one purpose only. */
+export const leadProofKey = (spamKey: Buffer) =>
+  createHmac('sha256', spamKey).update('lead-proof').digest();
+
+const signature = (key: Buffer, refs: string) =>
+  createHmac('sha256', key).update(`lead-proof.${refs}`).digest('base64url');
+
+/** `c12-k3.<HMAC>`: the leads, newest first. */
+export function signLeadProof(key: Buffer, refs: readonly LeadRef[]): string {
+  const text = refs.slice(0, LEAD_PROOF_MAX_LEADS).map(refText).join('-');
+  return `${text}.${signature(key, text)}`;
+}
+
+/** The leads a cookie value proves; none when it is missing, malformed or not signed by us. */
+export function readLeadProof(key: Buffer, value: string | undefined): LeadRef[] {
+  if (!value) return [];
+  const [text = '', mac = '', ...rest] = value.split('.');
+  if (rest.length > 0 || text === '') return [];
+  const expected = Buffer.from(signature(key, text));
+  const given = Buffer.from(mac);
+  if (given.length !== expected.length || !timingSafeEqual(given, expected)) return [];
+  const refs: LeadRef[] = [];
+  for (const part of text.split('-')) {
+    const match = REF_PATTERN.exec(part);
+    if (!match) return [];
+    refs.push({ table: match[1] === 'c' ? 'candidates' : 'companies', id: Number(match[2]) });
+  }
+  return refs;
+}
+
+/** The cookie's refs with `lead` added in front (kept once, the oldest dropped past the cap). */
+export const withLead = (refs: readonly LeadRef[], lead: LeadRef): LeadRef[] =>
+  [lead, ...refs.filter((ref) => !(ref.table === lead.table && ref.id === lead.id))].slice(
+    0,
+    LEAD_PROOF_MAX_LEADS,
+  );
+
+/** The Set-Cookie header value that gives this browser the proof of `refs`. */
+export function leadProofCookie(key: Buffer, refs: readonly LeadRef[], secure: boolean): string {
+  return `${LEAD_PROOF_COOKIE}=${signLeadProof(key, refs)}; Path=/; Max-Age=${LEAD_PROOF_MAX_AGE_S}; HttpOnly; SameSite=Lax${secure ? '; Secure' : ''}`;
+}

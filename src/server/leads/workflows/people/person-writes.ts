@@ -1,0 +1,92 @@
+import type { Kysely } from 'kysely';
+import { STATUS_PAGE_FORM } from '@shared/lead-vocabulary';
+import type { DialectName } from '../../../platform/database/migration-runner';
+import { refreshMatchKeys } from '../../records/match-keys';
+import { addActivity, lockedStatus } from '../pipeline/lead-pipeline';
+import type { PipelineTables } from '../../records/pipeline-tables';
+import type { LeadRef } from './lead-proof';
+import { STATUS_PATH } from './status-link';
+
+/*
+ * What the person changes on their status page (issue 21), each in one transaction that first
+ * locks the lead: nothing is written about a lead erased meanwhile. Every write here has the
+ * lead's proof, so it may overwrite.
+ */
+
+/** Their corrected details (columns → values; blank clears an optional one), kept in the history. */
+export function correctDetails(
+  db: Kysely<PipelineTables>,
+  dialect: DialectName,
+  lead: LeadRef,
+  columns: Record<string, string>,
+  fields: Record<string, string>,
+): Promise<boolean> {
+  return db.transaction().execute(async (trx) => {
+    if ((await lockedStatus(trx, dialect, lead.table, lead.id)) === undefined) return false;
+    const now = new Date().toISOString();
+    const values = Object.fromEntries(
+      Object.entries(columns).map(([column, value]) => [column, value === '' ? null : value]),
+    );
+    await trx
+      .updateTable(lead.table)
+      .set({ ...values, updated_at: now } as never)
+      .where('id', '=', lead.id)
+      .execute();
+    if (lead.table === 'candidates') await refreshMatchKeys(trx, lead.id);
+    await trx
+      .insertInto('lead_submissions')
+      .values({
+        lead_table: lead.table,
+        lead_id: lead.id,
+        form: STATUS_PAGE_FORM,
+        source_page: STATUS_PATH,
+        fields: JSON.stringify(fields),
+        attribution: null,
+        consent: null,
+        // The status page opens only with the lead's proof.
+        verified: 1,
+        created_at: now,
+      })
+      .execute();
+    return true;
+  });
+}
+
+/**
+ * Stops reminders and, with `withdraw`, sets the status `withdrawn`: each recorded in the lead's
+ * timeline as the person's act. False for an unknown lead.
+ */
+export function stopMessages(
+  db: Kysely<PipelineTables>,
+  dialect: DialectName,
+  lead: LeadRef,
+  withdraw: boolean,
+): Promise<boolean> {
+  return db.transaction().execute(async (trx) => {
+    const status = await lockedStatus(trx, dialect, lead.table, lead.id);
+    if (status === undefined) return false;
+    const stopped = await trx
+      .updateTable(lead.table)
+      .set({ reminders_stopped_at: new Date().toISOString() })
+      .where('id', '=', lead.id)
+      .where('reminders_stopped_at', 'is', null)
+      .executeTakeFirst();
+    const byPerson = { text: 'person', from_status: null, to_status: null };
+    if (Number(stopped.numUpdatedRows) > 0)
+      await addActivity(trx, lead.table, lead.id, { kind: 'reminders_stopped', ...byPerson });
+    if (withdraw && status !== 'withdrawn') {
+      await trx
+        .updateTable(lead.table)
+        .set({ status: 'withdrawn' })
+        .where('id', '=', lead.id)
+        .execute();
+      await addActivity(trx, lead.table, lead.id, {
+        kind: 'status_changed',
+        text: 'person',
+        from_status: status,
+        to_status: 'withdrawn',
+      });
+    }
+    return true;
+  });
+}

@@ -1,0 +1,104 @@
+import { createHash, randomBytes } from 'node:crypto';
+import type { Kysely, Migration } from 'kysely';
+import type { MigrationSet } from '../../../platform/database/migration-runner';
+import type { LeadRef } from './lead-proof';
+
+/*
+ * The person's status-page link (issue 21): `/status?token=…` in each of our e-mails to them. The
+ * token is random and kept only as its SHA-256, so a copy of the database opens no lead; it is
+ * valid for a few days and is exchanged for the lead's proof cookie on first use.
+ */
+
+/** The public route of the status page. */
+export const STATUS_PATH = '/status';
+
+export interface StatusLinksTable {
+  /** SHA-256 of the token, hex. */
+  token_hash: string;
+  lead_table: LeadRef['table'];
+  lead_id: number;
+  created_at: string;
+  expires_at: string;
+}
+
+export type StatusLinkTables = { status_links: StatusLinksTable };
+
+const hashOf = (token: string) => createHash('sha256').update(token).digest('hex');
+
+/**
+ * A new link to `lead`'s status page, valid `validDays` from `now` (in the caller's transaction,
+ * so a message and its link commit together). Returns the path and query, `/status?token=…`.
+ */
+export async function issueStatusLink(
+  db: Kysely<StatusLinkTables>,
+  lead: LeadRef,
+  now: Date,
+  validDays: number,
+): Promise<string> {
+  const token = randomBytes(24).toString('base64url');
+  await db
+    .insertInto('status_links')
+    .values({
+      token_hash: hashOf(token),
+      lead_table: lead.table,
+      lead_id: lead.id,
+      created_at: now.toISOString(),
+      expires_at: new Date(now.getTime() + validDays * 24 * 60 * 60 * 1000).toISOString(),
+    })
+    .execute();
+  return `${STATUS_PATH}?token=${token}`;
+}
+
+/** The lead a token opens, if it is ours and has not expired. */
+export async function leadOfStatusLink(
+  db: Kysely<StatusLinkTables>,
+  token: string,
+  now: Date,
+): Promise<LeadRef | undefined> {
+  if (!/^[A-Za-z0-9_-]{16,64}$/.test(token)) return undefined;
+  const row = await db
+    .selectFrom('status_links')
+    .select(['lead_table', 'lead_id'])
+    .where('token_hash', '=', hashOf(token))
+    .where('expires_at', '>', now.toISOString())
+    .executeTakeFirst();
+  return row ? { table: row.lead_table, id: row.lead_id } : undefined;
+}
+
+/** Deletes expired links, and every link of the leads `ids` (an erasure, in its transaction). */
+export async function deleteStatusLinks(
+  db: Kysely<StatusLinkTables>,
+  filter: { expiredBy: Date } | { table: LeadRef['table']; ids: readonly number[] },
+): Promise<number> {
+  let query = db.deleteFrom('status_links');
+  if ('expiredBy' in filter)
+    query = query.where('expires_at', '<=', filter.expiredBy.toISOString());
+  else {
+    if (filter.ids.length === 0) return 0;
+    query = query.where('lead_table', '=', filter.table).where('lead_id', 'in', filter.ids);
+  }
+  const result = await query.executeTakeFirst();
+  return Number(result.numDeletedRows);
+}
+
+const createStatusLinks: Migration = {
+  async up(db: Kysely<unknown>) {
+    await db.schema
+      .createTable('status_links')
+      .addColumn('token_hash', 'text', (column) => column.primaryKey())
+      .addColumn('lead_table', 'text', (column) => column.notNull())
+      .addColumn('lead_id', 'integer', (column) => column.notNull())
+      .addColumn('created_at', 'text', (column) => column.notNull())
+      .addColumn('expires_at', 'text', (column) => column.notNull())
+      .execute();
+    await db.schema
+      .createIndex('status_links_lead')
+      .on('status_links')
+      .columns(['lead_table', 'lead_id'])
+      .execute();
+  },
+};
+
+export const statusLinkMigrations: MigrationSet = () => ({
+  '156_status_links': createStatusLinks,
+});

@@ -1,0 +1,178 @@
+import type { FastifyRequest } from 'fastify';
+import fastifyCookie from '@fastify/cookie';
+import type { Kysely } from 'kysely';
+import type { StatusLead, StatusView } from '@shared/person-status';
+import type { FormHandoff } from '../capture/form-handoff';
+import { tablesOf } from '../../../platform/database/connection';
+import type {
+  AdminLeadTables,
+  CandidateListRow,
+  CompanyListRow,
+} from '../../records/listing-tables';
+import {
+  LEAD_PROOF_COOKIE,
+  leadProofCookie,
+  readLeadProof,
+  withLead,
+  type LeadRef,
+} from './lead-proof';
+import { leadOfStatusLink, STATUS_PATH, type StatusLinkTables } from './status-link';
+import { statusLead } from './status-words';
+
+/** Where `next` in a status link sends the person: the step still open, prefilled. */
+const NEXT_STEPS = {
+  apply: '/apply',
+  questionnaire: '/typeform',
+  hiring: '/hiring',
+} as const;
+type NextStep = keyof typeof NEXT_STEPS;
+const isNextStep = (value: unknown): value is NextStep =>
+  typeof value === 'string' && Object.hasOwn(NEXT_STEPS, value);
+
+export const leadRefText = (lead: LeadRef) =>
+  `${lead.table === 'candidates' ? 'c' : 'k'}${lead.id}`;
+
+/**
+ * What GET /status answers: a 303 (a link opened, a step to resume), or the page's view
+ * (undefined: the pre-rendered page, which explains and offers "Lost your link?").
+ */
+export type StatusAnswer =
+  { redirect: string; cookies: string[] } | { view: StatusView | undefined };
+
+type Query = Record<string, unknown>;
+
+/**
+ * The person's status page (issue 21): who this browser proves to be, through the proof cookie
+ * (lead-proof.ts) or a status link (status-link.ts), and what the page shows them.
+ */
+export class StatusPage {
+  constructor(
+    private readonly db: Kysely<AdminLeadTables & StatusLinkTables>,
+    private readonly proofKey: Buffer,
+    private readonly handoff: FormHandoff,
+    /** SITE_URL: its origin is ours even behind a rewriting proxy; https makes cookies Secure. */
+    private readonly siteUrl: string,
+  ) {}
+
+  /** False for a post another site made this browser send (an Origin not ours). */
+  sameOrigin(request: FastifyRequest): boolean {
+    const origin = request.headers.origin;
+    if (origin === undefined) return true;
+    return (
+      origin === `${request.protocol}://${request.host}` || origin === new URL(this.siteUrl).origin
+    );
+  }
+
+  /** The leads this request's cookie proves, newest first. */
+  proven(request: FastifyRequest): LeadRef[] {
+    const header = request.headers.cookie;
+    const value = header ? fastifyCookie.parse(header)[LEAD_PROOF_COOKIE] : undefined;
+    return readLeadProof(this.proofKey, value);
+  }
+
+  /** The lead a form names (its `lead` field, `c12`) if this request proves it. */
+  provenLead(request: FastifyRequest, named: unknown): LeadRef | undefined {
+    return this.proven(request).find((lead) => leadRefText(lead) === named);
+  }
+
+  /** The Set-Cookie that forgets every proof this browser held (after an erasure). */
+  clearedProof(request: FastifyRequest): string {
+    return `${LEAD_PROOF_COOKIE}=; Path=/; Max-Age=0; HttpOnly; SameSite=Lax${this.secure(request) ? '; Secure' : ''}`;
+  }
+
+  /** The e-mail of a lead, as stored (normalised); undefined once it is gone. */
+  async emailOf(lead: LeadRef): Promise<string | undefined> {
+    const row = await this.db
+      .selectFrom(lead.table)
+      .select('email_normalized')
+      .where('id', '=', lead.id)
+      .executeTakeFirst();
+    return row?.email_normalized;
+  }
+
+  /**
+   * GET /status: `token` opens a link (the proof cookie, then 303 without the token in the
+   * address), `next` resumes a step prefilled; otherwise the view of the proven leads.
+   */
+  async answer(request: FastifyRequest, now = new Date()): Promise<StatusAnswer> {
+    const query = (request.query ?? {}) as Query;
+    let proven = this.proven(request);
+    const cookies: string[] = [];
+    if (typeof query.token === 'string') {
+      const opened = await leadOfStatusLink(tablesOf<StatusLinkTables>(this.db), query.token, now);
+      if (!opened && proven.length === 0) return { view: { kind: 'no-link', expired: true } };
+      if (opened) {
+        proven = withLead(proven, opened);
+        cookies.push(leadProofCookie(this.proofKey, proven, this.secure(request)));
+      }
+    }
+    if (isNextStep(query.next)) {
+      const lead =
+        proven.find((ref) => leadRefText(ref) === query.lead) ??
+        proven.find((ref) => ref.table === (query.next === 'hiring' ? 'companies' : 'candidates'));
+      const prefill = lead && (await this.prefillOf(lead));
+      if (prefill) {
+        cookies.push(this.handoff.prefillCookie(request, prefill));
+        return { redirect: NEXT_STEPS[query.next], cookies };
+      }
+    }
+    if (cookies.length > 0 || typeof query.token === 'string')
+      return { redirect: STATUS_PATH, cookies };
+    const leads = await this.leadsOf(proven);
+    if (leads.length > 0) return { view: { kind: 'leads', leads } };
+    return { view: query.link === 'sent' ? { kind: 'no-link', linkSent: true } : undefined };
+  }
+
+  /** The proven leads that still exist: candidates first, each newest first. */
+  private async leadsOf(proven: readonly LeadRef[]): Promise<StatusLead[]> {
+    const idsOf = (table: LeadRef['table']) =>
+      proven.filter((lead) => lead.table === table).map((lead) => lead.id);
+    const [candidates, companies] = await Promise.all([
+      this.rows('candidates', idsOf('candidates')),
+      this.rows('companies', idsOf('companies')),
+    ]);
+    return proven
+      .toSorted((a, b) => (a.table === b.table ? 0 : a.table === 'candidates' ? -1 : 1))
+      .flatMap((lead) => {
+        const row = (lead.table === 'candidates' ? candidates : companies).find(
+          (found) => Number(found.id) === lead.id,
+        );
+        return row ? [statusLead(lead, leadRefText(lead), row)] : [];
+      });
+  }
+
+  private async rows(
+    table: LeadRef['table'],
+    ids: number[],
+  ): Promise<(CandidateListRow | CompanyListRow)[]> {
+    if (ids.length === 0) return [];
+    const rows = await this.db.selectFrom(table).selectAll().where('id', 'in', ids).execute();
+    return rows as (CandidateListRow | CompanyListRow)[];
+  }
+
+  /** The session-storage values the step's page prefills, as the spec's forms leave them. */
+  private async prefillOf(lead: LeadRef): Promise<Record<string, string> | undefined> {
+    const [row] = await this.rows(lead.table, [lead.id]);
+    if (!row) return undefined;
+    const present = (values: Record<string, string | null>) =>
+      Object.fromEntries(Object.entries(values).filter(([, value]) => value)) as Record<
+        string,
+        string
+      >;
+    if (lead.table === 'companies') {
+      const company = row as CompanyListRow;
+      return present({ employerEmail: company.email, employerCompany: company.company_name });
+    }
+    const candidate = row as CandidateListRow;
+    return present({
+      candidateEmail: candidate.email,
+      candidateFirstName: candidate.first_name,
+      candidateLastName: candidate.last_name,
+      candidatePhone: candidate.phone,
+    });
+  }
+
+  private secure(request: FastifyRequest): boolean {
+    return this.siteUrl.startsWith('https:') || request.protocol === 'https';
+  }
+}

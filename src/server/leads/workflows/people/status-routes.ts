@@ -1,0 +1,187 @@
+import type { FastifyPluginAsync, FastifyReply, FastifyRequest } from 'fastify';
+import * as z from 'zod/mini';
+import type { $ZodType } from 'zod/v4/core';
+import type { PageState } from '@shared/page-state';
+import { STATUS_ACTIONS, STATUS_NOTICES, type StatusNotice } from '@shared/person-status';
+import { candidateApplicationSchema } from '@shared/schemas/candidate';
+import { hiringRequestSchema } from '@shared/schemas/company';
+import { optionalText } from '@shared/schemas/fields';
+import {
+  bodySchemaOf,
+  describedError,
+  errorBody,
+  fieldErrorsBody,
+  retryAfterHeader,
+} from '../../../platform/http/api-schemas';
+import type { DatabaseConnection } from '../../../platform/database/connection';
+import { tablesOf } from '../../../platform/database/connection';
+import type { FormHandoff } from '../capture/form-handoff';
+import { wantsHtml } from '../capture/html-form-posts';
+import { INVALID_FIELDS_MESSAGE, validateBody } from '../capture/lead-route';
+import type { PipelineTables } from '../../records/pipeline-tables';
+import { correctDetails, stopMessages } from './person-writes';
+import type { StatusPage } from './status-page';
+import { STATUS_PATH } from './status-link';
+
+/*
+ * What the person does on /status (issue 21). Each action is a plain form post that works without
+ * JavaScript (303 back to /status, with a notice or the form's messages) or a JSON request; each
+ * needs the proof cookie of the lead its `lead` field names, and a cross-site post is refused.
+ */
+
+/**
+ * The details a person may correct, with the forms' own rules and messages; a location is
+ * optional, as a candidate from /candidates never gave one.
+ */
+const candidateDetails = z.extend(
+  z.pick(candidateApplicationSchema, { firstName: true, lastName: true, phone: true }),
+  { location: optionalText() },
+);
+const companyDetails = z.pick(hiringRequestSchema, { name: true, title: true, company: true });
+
+const CANDIDATE_COLUMNS = {
+  firstName: 'first_name',
+  lastName: 'last_name',
+  phone: 'phone',
+  location: 'location',
+};
+const COMPANY_COLUMNS = { name: 'contact_name', title: 'title', company: 'company_name' };
+
+export const NO_PROOF = 'Open your status page from the link in our e-mail first';
+
+const leadField = {
+  lead: { type: 'string', description: 'The lead the page names (`c12`, `k3`)' },
+};
+const done = {
+  type: 'object',
+  description: 'Done: the sentence the page shows',
+  properties: { message: { type: 'string' } },
+  required: ['message'],
+} as const;
+const backToPage = {
+  type: 'null',
+  description:
+    "A browser's form post without JavaScript: back to /status, which says what happened",
+  headers: { Location: { type: 'string', const: STATUS_PATH } },
+} as const;
+const answers = {
+  200: done,
+  303: backToPage,
+  400: fieldErrorsBody,
+  403: {
+    ...errorBody,
+    description: 'No proof of that lead in this browser, or a cross-site post: nothing changed',
+  },
+  429: describedError(
+    "A flood from one address (the lead routes' limit): nothing changed",
+    retryAfterHeader,
+  ),
+};
+
+export interface StatusRoutesOptions {
+  page: StatusPage;
+  handoff: FormHandoff;
+  database: DatabaseConnection;
+}
+
+export const statusRoutes: FastifyPluginAsync<StatusRoutesOptions> = async (
+  app,
+  { page, handoff, database },
+) => {
+  const db = tablesOf<PipelineTables>(database.db);
+  const { dialect } = database;
+
+  /** The proven lead of a same-origin post, or undefined once refused. */
+  async function provenLead(request: FastifyRequest, reply: FastifyReply) {
+    const body = (request.body ?? {}) as Record<string, unknown>;
+    const lead = page.sameOrigin(request) ? page.provenLead(request, body.lead) : undefined;
+    if (lead) return lead;
+    if (wantsHtml(request)) await back(request, reply);
+    else await reply.code(403).send({ error: NO_PROOF });
+    return undefined;
+  }
+
+  /** 303 to /status, handing it `state` (a notice or the form's messages). */
+  async function back(request: FastifyRequest, reply: FastifyReply, state?: PageState) {
+    if (state) reply.header('Set-Cookie', await handoff.keep(request, STATUS_PATH, state));
+    return reply
+      .code(303)
+      .header('Location', STATUS_PATH)
+      .header('Cache-Control', 'no-store')
+      .send();
+  }
+
+  async function answer(request: FastifyRequest, reply: FastifyReply, notice: StatusNotice) {
+    if (wantsHtml(request)) return back(request, reply, { statusNotice: notice });
+    return reply.header('Cache-Control', 'no-store').send({ message: STATUS_NOTICES[notice] });
+  }
+
+  const documented = (summary: string, body: object) => ({
+    schema: {
+      summary,
+      documentedBody: body,
+      consumes: ['application/json', 'application/x-www-form-urlencoded'],
+      response: answers,
+    },
+  });
+
+  app.post(
+    STATUS_ACTIONS.details,
+    documented('Correct their details (status page)', {
+      oneOf: [candidateDetails, companyDetails].map((schema) => {
+        const json = bodySchemaOf(schema);
+        return { ...json, properties: { ...leadField, ...(json.properties as object) } };
+      }),
+    }),
+    async (request, reply) => {
+      const lead = await provenLead(request, reply);
+      if (!lead) return reply;
+      const candidate = lead.table === 'candidates';
+      const schema: $ZodType = candidate ? candidateDetails : companyDetails;
+      const result = validateBody(schema, request.body);
+      if (!result.ok) return invalid(request, reply, result.fields);
+      const fields = result.data as Record<string, string>;
+      const names: Record<string, string> = candidate ? CANDIDATE_COLUMNS : COMPANY_COLUMNS;
+      const columns = Object.fromEntries(
+        Object.entries(names).map(([field, column]) => [column, fields[field] ?? '']),
+      );
+      await correctDetails(db, dialect, lead, columns, fields);
+      return answer(request, reply, 'details');
+    },
+  );
+
+  async function invalid(
+    request: FastifyRequest,
+    reply: FastifyReply,
+    fields: Record<string, string>,
+  ) {
+    if (!wantsHtml(request)) return reply.code(400).send({ error: INVALID_FIELDS_MESSAGE, fields });
+    const body = (request.body ?? {}) as Record<string, unknown>;
+    const values = Object.fromEntries(
+      Object.entries(body).filter(
+        (entry): entry is [string, string] =>
+          typeof entry[1] === 'string' && entry[1].length <= 300,
+      ),
+    );
+    // `values.lead` names the lead whose form shows the messages.
+    return back(request, reply, {
+      form: { action: STATUS_ACTIONS.details, page: STATUS_PATH, values, errors: fields },
+    });
+  }
+
+  for (const [path, notice, summary] of [
+    [STATUS_ACTIONS.reminders, 'reminders', 'Stop reminders (status page)'],
+    [STATUS_ACTIONS.withdraw, 'withdraw', 'Withdraw: status `withdrawn`, no more messages'],
+  ] as const) {
+    app.post(
+      path,
+      documented(summary, { type: 'object', properties: leadField, required: ['lead'] }),
+      async (request, reply) => {
+        const lead = await provenLead(request, reply);
+        if (!lead) return reply;
+        await stopMessages(db, dialect, lead, notice === 'withdraw');
+        return answer(request, reply, notice);
+      },
+    );
+  }
+};

@@ -1,0 +1,157 @@
+import { sql, type Kysely, type Transaction } from 'kysely';
+import { isStatusEvent } from '../../../conversions';
+import { tablesOf } from '../../../platform/database/connection';
+import type { DialectName } from '../../../platform/database/migration-runner';
+import { idIn } from '../../records/id-list';
+import type { LeadRecordTables, LeadTable } from '../../records/lead-tables';
+import { assignLeads, type Assignee } from './lead-assignment';
+import { queueStatusMessages, type StatusMessage } from './lead-pipeline';
+import type { PipelineTables } from '../../records/pipeline-tables';
+import { recordStatusEvent } from './status-events';
+
+/** Leads one bulk call may change. */
+export const BULK_LIMIT = 10_000;
+
+/** Which leads: ids the admin ticked, or every lead a list's filter matches. */
+export type LeadSelection<Filter> = { ids: readonly number[] } | { filter: Filter };
+
+/** What a bulk call sets: a status, an assignee, or both. */
+export interface BulkChange {
+  status?: string | undefined;
+  /** The status's message, queued to each person whose status changes. */
+  message?: StatusMessage | undefined;
+  /** The account the leads go to; null: unassigned; undefined: left as they are. */
+  assignee?: Assignee | null | undefined;
+}
+
+export interface BulkCounts {
+  /** Leads selected. */
+  count: number;
+  /** Leads whose status changed (the others had it already). */
+  changed: number;
+  /** Leads whose assignee changed. */
+  assigned: number;
+}
+
+/** Why nothing changed: the body's field at fault and what to say. */
+export interface BulkRefusal {
+  field: 'ids' | 'filter';
+  error: string;
+}
+
+const tooMany = `More than ${BULK_LIMIT.toLocaleString('en-US')} leads: at most that many a call`;
+
+export interface BulkOptions<Filter> {
+  db: Kysely<PipelineTables>;
+  dialect: DialectName;
+  /** Ids of the leads `filter` matches, at most `limit` of them (a list's reader). */
+  matching: (table: LeadTable, filter: Filter, limit: number) => Promise<number[]>;
+  /** Candidate statuses qualified, enrolled and placed go to Meta. */
+  statusEvents: boolean;
+}
+
+/**
+ * Changes many leads at once, all or nothing (issue 22): set-based statements over the ids, in one
+ * transaction that also records, for each lead, what a single change records (its activity, its
+ * Meta status event, its message), and the caller's one audit entry.
+ */
+export class BulkChanges<Filter> {
+  private readonly db: Kysely<PipelineTables>;
+  private readonly dialect: DialectName;
+  private readonly matching: BulkOptions<Filter>['matching'];
+  private readonly statusEvents: boolean;
+
+  constructor(options: BulkOptions<Filter>) {
+    ({
+      db: this.db,
+      dialect: this.dialect,
+      matching: this.matching,
+      statusEvents: this.statusEvents,
+    } = options);
+  }
+
+  async apply(
+    table: LeadTable,
+    selection: LeadSelection<Filter>,
+    change: BulkChange,
+    /** Writes the call's audit entry in the change's transaction. */
+    audit: (trx: Transaction<object>, counts: BulkCounts) => Promise<void>,
+  ): Promise<BulkCounts | BulkRefusal> {
+    // A filter's matches are read before the transaction (a reader's work, not the writer's).
+    const ids =
+      'ids' in selection
+        ? [...new Set(selection.ids)]
+        : await this.matching(table, selection.filter, BULK_LIMIT + 1);
+    if (ids.length > BULK_LIMIT)
+      return { field: 'ids' in selection ? 'ids' : 'filter', error: tooMany };
+    return this.db.transaction().execute(async (trx) => {
+      const locked = trx.selectFrom(table).select(['id', 'status']).where(idIn(this.dialect, ids));
+      const rows = await (this.dialect === 'postgres' ? locked.forUpdate() : locked).execute();
+      if ('ids' in selection && rows.length < ids.length) {
+        const known = new Set(rows.map((row) => row.id));
+        const unknown = ids.filter((id) => !known.has(id));
+        return { field: 'ids', error: `Unknown leads: ${unknown.slice(0, 20).join(', ')}` };
+      }
+      const { status, message, assignee } = change;
+      const changed =
+        status === undefined
+          ? []
+          : rows.filter((row) => row.status !== status).map((row) => row.id);
+      if (status !== undefined) await this.setStatus(trx, table, changed, status, message);
+      const assigned =
+        assignee === undefined
+          ? 0
+          : await assignLeads(
+              trx,
+              table,
+              rows.map((row) => row.id),
+              assignee,
+            );
+      const counts = { count: rows.length, changed: changed.length, assigned };
+      // The audit log's tables are the admin's, not the lead context's.
+      await audit(trx as unknown as Transaction<object>, counts);
+      return counts;
+    });
+  }
+
+  /** The status of leads `ids` (each not yet at it) and what each change records. */
+  private async setStatus(
+    trx: Transaction<PipelineTables>,
+    table: LeadTable,
+    ids: readonly number[],
+    status: string,
+    message: StatusMessage | undefined,
+  ) {
+    if (ids.length === 0) return;
+    const now = new Date();
+    // The activity first: it reads each lead's status before the change.
+    await trx
+      .insertInto('lead_activity')
+      .columns(['lead_table', 'lead_id', 'kind', 'from_status', 'to_status', 'created_at'])
+      .expression(
+        trx
+          .selectFrom(table)
+          .select([
+            sql.lit(table).as('lead_table'),
+            'id',
+            sql.lit('status_changed').as('kind'),
+            'status',
+            sql.val(status).as('to_status'),
+            sql.val(now.toISOString()).as('created_at'),
+          ])
+          .where(idIn(this.dialect, ids)),
+      )
+      .execute();
+    await trx
+      .updateTable(table)
+      .set({ status: status as never })
+      .where(idIn(this.dialect, ids))
+      .execute();
+    if (this.statusEvents && table === 'candidates' && isStatusEvent(status)) {
+      for (const id of ids) {
+        await recordStatusEvent(tablesOf<LeadRecordTables>(trx), id, status, now);
+      }
+    }
+    if (message) await queueStatusMessages(trx, table, ids, message);
+  }
+}

@@ -1,0 +1,98 @@
+import type { Kysely } from 'kysely';
+import type { LeadKind } from '@shared/lead-status';
+import type { MessageTemplate } from '@shared/message-templates';
+import type { MigrationSet } from '../../../platform/database/migration-runner';
+
+/*
+ * Stage-change messages (issue 21, docs/decisions/155): the admin's subject and body for each lead
+ * type and status. A status without a row sends nothing.
+ */
+
+export interface MessageTemplatesTable {
+  lead_type: LeadKind;
+  status: string;
+  subject: string;
+  body: string;
+  updated_at: string;
+}
+
+export interface MessageTemplateTables {
+  message_templates: MessageTemplatesTable;
+}
+
+/** 180: the templates, one per lead type and status. */
+export const messageTemplateMigrations: MigrationSet = () => ({
+  '180_message_templates': {
+    async up(db: Kysely<unknown>) {
+      await db.schema
+        .createTable('message_templates')
+        .addColumn('lead_type', 'text', (c) => c.notNull())
+        .addColumn('status', 'text', (c) => c.notNull())
+        .addColumn('subject', 'text', (c) => c.notNull())
+        .addColumn('body', 'text', (c) => c.notNull())
+        .addColumn('updated_at', 'text', (c) => c.notNull())
+        .addPrimaryKeyConstraint('message_templates_pk', ['lead_type', 'status'])
+        .execute();
+    },
+  },
+});
+
+const view = (row: MessageTemplatesTable): MessageTemplate => ({
+  subject: row.subject,
+  body: row.body,
+  updatedAt: row.updated_at,
+});
+
+export class MessageTemplates {
+  constructor(private readonly db: Kysely<MessageTemplateTables>) {}
+
+  /** Every stored template, by `${leadType}/${status}`. */
+  async all(): Promise<Map<string, MessageTemplate>> {
+    const rows = await this.db.selectFrom('message_templates').selectAll().execute();
+    return new Map(rows.map((row) => [`${row.lead_type}/${row.status}`, view(row)]));
+  }
+
+  async find(leadType: LeadKind, status: string): Promise<MessageTemplate | undefined> {
+    const row = await this.db
+      .selectFrom('message_templates')
+      .selectAll()
+      .where('lead_type', '=', leadType)
+      .where('status', '=', status)
+      .executeTakeFirst();
+    return row && view(row);
+  }
+
+  async save(
+    leadType: LeadKind,
+    status: string,
+    { subject, body }: { subject: string; body: string },
+  ): Promise<MessageTemplate> {
+    const row = {
+      lead_type: leadType,
+      status,
+      subject,
+      body,
+      updated_at: new Date().toISOString(),
+    };
+    await this.db
+      .insertInto('message_templates')
+      .values(row)
+      .onConflict((conflict) =>
+        conflict
+          .columns(['lead_type', 'status'])
+          .doUpdateSet({ subject, body, updated_at: row.updated_at }),
+      )
+      .execute();
+    return view(row);
+  }
+
+  /** True when there was a template to remove. */
+  async remove(leadType: LeadKind, status: string): Promise<boolean> {
+    const result = await this.db
+      .deleteFrom('message_templates')
+      .where('lead_type', '=', leadType)
+      .where('status', '=', status)
+      .executeTakeFirst();
+    return Number(result.numDeletedRows) > 0;
+  }
+}

@@ -1,0 +1,98 @@
+import { sql, type Kysely, type Selectable } from 'kysely';
+import type { LeadQuarantineTable, LeadQuarantineTables } from '../../records/quarantine-tables';
+
+/*
+ * Quarantine (docs/decisions/095): a suspect submission is answered like any other but kept out of
+ * tabs, counts, notifications and conversions. It keeps its lead step, so a release replays it
+ * through the normal save; only the leads capability writes here.
+ */
+
+/** Forms one address may have quarantined a day; the rest are counted, their bodies dropped. */
+export const QUARANTINE_DAILY_LIMIT = 100;
+/** Days a quarantined form (and a day's dropped count) is kept. */
+export const QUARANTINE_DAYS = 30;
+const DAY_MS = 86_400_000;
+
+type QuarantineDb = Kysely<Pick<LeadQuarantineTables, 'lead_quarantine'>>;
+type BoundsDb = Kysely<LeadQuarantineTables>;
+
+/** The first instant (ISO) and UTC day still kept at `now`. */
+function keptSince(now: Date): { iso: string; day: string } {
+  const iso = new Date(now.getTime() - QUARANTINE_DAYS * DAY_MS).toISOString();
+  return { iso, day: iso.slice(0, 10) };
+}
+
+/** Deletes quarantined forms and dropped counts older than QUARANTINE_DAYS; rows deleted. */
+export async function expireQuarantined(db: BoundsDb, now = new Date()): Promise<number> {
+  const since = keptSince(now);
+  await db.deleteFrom('lead_quarantine_dropped').where('day', '<', since.day).execute();
+  const result = await db
+    .deleteFrom('lead_quarantine')
+    .where('received_at', '<', since.iso)
+    .executeTakeFirst();
+  return Number(result.numDeletedRows);
+}
+
+/** The quarantine's size: forms held, and forms dropped since the UTC day `since`. */
+export async function quarantineFigures(
+  db: BoundsDb,
+  since: string,
+): Promise<{ held: number; dropped: number }> {
+  const [held, dropped] = await Promise.all([
+    db
+      .selectFrom('lead_quarantine')
+      .select((eb) => eb.fn.countAll<number | string>().as('n'))
+      .executeTakeFirstOrThrow(),
+    db
+      .selectFrom('lead_quarantine_dropped')
+      .select((eb) => eb.fn.sum<number | string | null>('forms').as('n'))
+      .where('day', '>=', since)
+      .executeTakeFirstOrThrow(),
+  ]);
+  return { held: Number(held.n), dropped: Number(dropped.n ?? 0) };
+}
+
+/**
+ * The quarantine keeps the address as typed (trimmed): lower() gives the leads' normalised
+ * form (the forms accept ASCII addresses only, which SQLite's lower() folds like JavaScript's).
+ */
+const sameAddress = (normalizedEmail: string) => sql<boolean>`lower(email) = ${normalizedEmail}`;
+
+/** The quarantined submissions of an address (normalizeEmail), oldest first. */
+export function findQuarantined(
+  db: QuarantineDb,
+  normalizedEmail: string,
+): Promise<Selectable<LeadQuarantineTable>[]> {
+  return db
+    .selectFrom('lead_quarantine')
+    .selectAll()
+    .where(sameAddress(normalizedEmail))
+    .orderBy('id')
+    .execute();
+}
+
+/**
+ * Deletes (in the caller's transaction) the quarantined submissions of an address, or those
+ * received before `receivedBefore` (retention); how many rows went.
+ */
+export async function eraseQuarantined(
+  trx: QuarantineDb,
+  match: { normalizedEmail: string } | { receivedBefore: string },
+): Promise<number> {
+  const result = await trx
+    .deleteFrom('lead_quarantine')
+    .where(
+      'normalizedEmail' in match
+        ? sameAddress(match.normalizedEmail)
+        : sql<boolean>`received_at < ${match.receivedBefore}`,
+    )
+    .executeTakeFirst();
+  return Number(result.numDeletedRows);
+}
+
+/** What releasing a quarantined submission did: the lead it became (undefined: no such row). */
+export interface QuarantineRelease {
+  leadType: 'candidate' | 'company';
+  leadId: number;
+  created: boolean;
+}

@@ -1,0 +1,76 @@
+import type { QuarantineReason } from '@shared/lead-vocabulary';
+import type { Kysely } from 'kysely';
+import type { QuarantineRelease } from './lead-quarantine';
+import type { LeadRecordTables } from '../../records/lead-tables';
+import { saveCandidate, type CandidateStep } from '../../records/save-candidate';
+import { saveCompany, type CompanyStep } from '../../records/save-company';
+import type { LeadWriteEffects, SaveResult } from '../../records/upsert';
+
+/**
+ * A suspect submission: the step it would have written, and why it was held back. `dropBody`: its
+ * address is past QUARANTINE_DAILY_LIMIT today, so it is only counted.
+ */
+export type QuarantineEntry = (
+  { table: 'candidates'; step: CandidateStep } | { table: 'companies'; step: CompanyStep }
+) & { reasons: QuarantineReason[]; userAgent: string | null; dropBody?: boolean };
+
+/**
+ * Keeps `entry` in quarantine, answered like a saved lead. The request's client is not kept: a held
+ * submission is never a conversion, and its address is personal data the admin does not need.
+ * A dropped body only counts toward its day (id 0: no row).
+ */
+export async function quarantineSubmission(
+  db: Kysely<LeadRecordTables>,
+  entry: QuarantineEntry,
+): Promise<SaveResult> {
+  if (entry.dropBody) {
+    await db
+      .insertInto('lead_quarantine_dropped')
+      .values({ day: new Date().toISOString().slice(0, 10), forms: 1 })
+      .onConflict((conflict) =>
+        conflict
+          .column('day')
+          .doUpdateSet((eb) => ({ forms: eb('lead_quarantine_dropped.forms', '+', 1) })),
+      )
+      .execute();
+    return { id: 0, created: false, quarantined: true };
+  }
+  const { client: _client, ...step } = entry.step;
+  const row = await db
+    .insertInto('lead_quarantine')
+    .values({
+      lead_table: entry.table,
+      form: step.form ?? 'candidate-email',
+      email: step.email.trim(),
+      step: JSON.stringify(step),
+      reasons: entry.reasons.join(','),
+      user_agent: entry.userAgent,
+      received_at: new Date().toISOString(),
+    })
+    .returning('id')
+    .executeTakeFirstOrThrow();
+  return { id: row.id, created: true, quarantined: true };
+}
+
+/**
+ * Releases quarantined submission `id` in one transaction: the row goes and its step is saved as if
+ * just sent; undefined when the row is gone.
+ */
+export async function releaseQuarantined(
+  db: Kysely<LeadRecordTables>,
+  id: number,
+  effects: LeadWriteEffects,
+): Promise<QuarantineRelease | undefined> {
+  const row = await db
+    .deleteFrom('lead_quarantine')
+    .where('id', '=', id)
+    .returning(['lead_table', 'step'])
+    .executeTakeFirst();
+  if (!row) return undefined;
+  if (row.lead_table === 'candidates') {
+    const saved = await saveCandidate(db, JSON.parse(row.step) as CandidateStep, effects);
+    return { leadType: 'candidate', leadId: saved.id, created: saved.created };
+  }
+  const saved = await saveCompany(db, JSON.parse(row.step) as CompanyStep, effects);
+  return { leadType: 'company', leadId: saved.id, created: saved.created };
+}

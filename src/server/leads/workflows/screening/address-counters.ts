@@ -1,0 +1,169 @@
+import { createHmac } from 'node:crypto';
+import { sql, type Kysely, type Migration } from 'kysely';
+import { addressKey } from '../../../platform/http/address-key';
+import type { MigrationSet } from '../../../platform/database/migration-runner';
+
+/*
+ * Per-address counts of lead requests in the current minute (decision 095), and of
+ * quarantined forms in the current day (decision 152), in tables, so that every instance on one
+ * PostgreSQL counts toward one limit. An IPv6 address counts by its /64.
+ */
+
+/** `beacon`: the visit beacon's requests, a budget of their own. */
+export type CountKind = 'request' | 'invalid' | 'valid' | 'beacon';
+
+/** The minute's counts of one address so far. */
+export type Counts = Readonly<Record<CountKind, number>>;
+
+export interface AddressCounterTables {
+  lead_address_counts: {
+    /** Minutes since the epoch: the fixed window the counts belong to. */
+    minute: number;
+    /** HMAC-SHA256 of the address under a key kept in the database, cut to 128 bits. */
+    address_hash: string;
+    request: number;
+    invalid: number;
+    valid: number;
+    beacon: number;
+  };
+  lead_address_days: {
+    /** Days since the epoch (UTC). */
+    day: number;
+    address_hash: string;
+    /** Forms quarantined from the address that day, dropped ones included. */
+    quarantined: number;
+  };
+}
+
+/**
+ * 145: UNLOGGED on PostgreSQL: counts a minute long need no write-ahead log (cheaper on the
+ * lead path); a crash of PostgreSQL empties the table, which forgets at most a minute of counts.
+ */
+const createAddressCounts = (dialect: string): Migration => ({
+  async up(db: Kysely<unknown>) {
+    const table = db.schema.createTable('lead_address_counts');
+    await (dialect === 'postgres' ? table.modifyFront(sql`unlogged`) : table)
+      .addColumn('minute', 'integer', (c) => c.notNull())
+      .addColumn('address_hash', 'text', (c) => c.notNull())
+      .addColumn('request', 'integer', (c) => c.notNull().defaultTo(0))
+      .addColumn('invalid', 'integer', (c) => c.notNull().defaultTo(0))
+      .addColumn('valid', 'integer', (c) => c.notNull().defaultTo(0))
+      .addPrimaryKeyConstraint('lead_address_counts_pk', ['minute', 'address_hash'])
+      .execute();
+  },
+});
+
+/** 165: the beacon's minute counts, and each address's quarantined forms a day. */
+const addBeaconAndDays = (dialect: string): Migration => ({
+  async up(db: Kysely<unknown>) {
+    await db.schema
+      .alterTable('lead_address_counts')
+      .addColumn('beacon', 'integer', (c) => c.notNull().defaultTo(0))
+      .execute();
+    const table = db.schema.createTable('lead_address_days');
+    await (dialect === 'postgres' ? table.modifyFront(sql`unlogged`) : table)
+      .addColumn('day', 'integer', (c) => c.notNull())
+      .addColumn('address_hash', 'text', (c) => c.notNull())
+      .addColumn('quarantined', 'integer', (c) => c.notNull().defaultTo(0))
+      .addPrimaryKeyConstraint('lead_address_days_pk', ['day', 'address_hash'])
+      .execute();
+  },
+});
+
+export const addressCounterMigrations: MigrationSet = (dialect): Record<string, Migration> => ({
+  '145_lead_address_counts': createAddressCounts(dialect),
+  '165_lead_address_beacon_and_days': addBeaconAndDays(dialect),
+});
+
+export const MINUTE_MS = 60_000;
+const DAY_MS = 86_400_000;
+
+/** The fixed one-minute window that `nowMs` falls in (minutes since the epoch). */
+export const minuteOf = (nowMs: number): number => Math.floor(nowMs / MINUTE_MS);
+
+/** Seconds until the minute that `nowMs` falls in ends (Retry-After). */
+export const secondsLeft = (nowMs: number): number =>
+  Math.max(1, Math.ceil((MINUTE_MS - (nowMs % MINUTE_MS)) / 1000));
+
+/**
+ * Per-address counts: one `n = n + 1 RETURNING` upsert each, so instances never lose an
+ * increment. The address is stored as a keyed hash; old windows are deleted as new ones start.
+ * Ephemeral: a crash may forget the current window's counts.
+ */
+export class AddressCounters {
+  private prunedMinute = -1;
+  private prunedDay = -1;
+  /** The HMAC key of the address hash. */
+  private readonly key: Buffer;
+
+  constructor(
+    private readonly db: Kysely<AddressCounterTables>,
+    spamKey: Buffer,
+    /** Told when pruning old windows failed (it is retried the next minute). */
+    private readonly onError: (error: unknown) => void,
+  ) {
+    this.key = createHmac('sha256', spamKey).update('lead-address-counts').digest();
+  }
+
+  /** Adds one `kind` for `address` and answers the minute's counts so far (this one included). */
+  async add(address: string, kind: CountKind, nowMs: number): Promise<Counts> {
+    const minute = minuteOf(nowMs);
+    if (minute !== this.prunedMinute) {
+      this.prunedMinute = minute;
+      this.db
+        .deleteFrom('lead_address_counts')
+        .where('minute', '<', minute - 1)
+        .execute()
+        .catch(this.onError);
+    }
+    const row = await this.db
+      .insertInto('lead_address_counts')
+      .values({
+        minute,
+        address_hash: this.hashOf(address),
+        request: kind === 'request' ? 1 : 0,
+        invalid: kind === 'invalid' ? 1 : 0,
+        valid: kind === 'valid' ? 1 : 0,
+        beacon: kind === 'beacon' ? 1 : 0,
+      })
+      .onConflict((conflict) =>
+        conflict.columns(['minute', 'address_hash']).doUpdateSet((eb) => ({
+          [kind]: eb(eb.ref(`lead_address_counts.${kind}`), '+', 1),
+        })),
+      )
+      .returning(['request', 'invalid', 'valid', 'beacon'])
+      .executeTakeFirstOrThrow();
+    return { request: row.request, invalid: row.invalid, valid: row.valid, beacon: row.beacon };
+  }
+
+  /** Adds one quarantined form for `address` and answers the day's count so far (UTC day). */
+  async addQuarantined(address: string, nowMs: number): Promise<number> {
+    const day = Math.floor(nowMs / DAY_MS);
+    if (day !== this.prunedDay) {
+      this.prunedDay = day;
+      this.db
+        .deleteFrom('lead_address_days')
+        .where('day', '<', day - 1)
+        .execute()
+        .catch(this.onError);
+    }
+    const row = await this.db
+      .insertInto('lead_address_days')
+      .values({ day, address_hash: this.hashOf(address), quarantined: 1 })
+      .onConflict((conflict) =>
+        conflict.columns(['day', 'address_hash']).doUpdateSet((eb) => ({
+          quarantined: eb('lead_address_days.quarantined', '+', 1),
+        })),
+      )
+      .returning('quarantined')
+      .executeTakeFirstOrThrow();
+    return row.quarantined;
+  }
+
+  private hashOf(address: string): string {
+    return createHmac('sha256', this.key)
+      .update(addressKey(address))
+      .digest('base64url')
+      .slice(0, 22);
+  }
+}

@@ -1,0 +1,82 @@
+import type { Kysely, Migration } from 'kysely';
+import type { MigrationSet } from '../../../platform/database/migration-runner';
+
+/*
+ * The ALTCHA solutions already used (decision 095), in a table: on PostgreSQL shared by every
+ * instance, so a solution accepted by one is a replay on all.
+ */
+
+export interface AltchaUsedTables {
+  altcha_used: {
+    /** The challenge's id (its signature): no personal data. */
+    id: string;
+    /** Epoch ms after which the challenge has expired anyway and the row may go. */
+    expires: number;
+  };
+}
+
+/** 148. */
+const createAltchaUsed: Migration = {
+  async up(db: Kysely<unknown>) {
+    await db.schema
+      .createTable('altcha_used')
+      .addColumn('id', 'text', (c) => c.primaryKey())
+      .addColumn('expires', 'bigint', (c) => c.notNull())
+      .execute();
+    await db.schema
+      .createIndex('altcha_used_expires_idx')
+      .on('altcha_used')
+      .column('expires')
+      .execute();
+  },
+};
+
+export const altchaUsedMigrations: MigrationSet = (): Record<string, Migration> => ({
+  '148_altcha_used': createAltchaUsed,
+});
+
+/** Expired ids are deleted at most this often, by whichever instance records one. */
+const PRUNE_EVERY_MS = 60_000;
+
+/**
+ * altcha-lib's replay store over `altcha_used` (ephemeral): one INSERT … ON CONFLICT DO NOTHING
+ * RETURNING, so a solution sent to two instances at once is accepted once. Expired ids are deleted.
+ */
+export class AltchaUsed {
+  private prunedAt = 0;
+
+  constructor(
+    private readonly db: Kysely<AltchaUsedTables>,
+    /** How long a challenge lives: past it, its id need not be remembered. */
+    private readonly lifetimeMs: number,
+    private readonly onError: (error: unknown) => void,
+  ) {}
+
+  async setIfAbsent(key: string): Promise<boolean> {
+    const now = Date.now();
+    if (now - this.prunedAt >= PRUNE_EVERY_MS) {
+      this.prunedAt = now;
+      this.db.deleteFrom('altcha_used').where('expires', '<=', now).execute().catch(this.onError);
+    }
+    const added = await this.db
+      .insertInto('altcha_used')
+      .values({ id: key, expires: now + this.lifetimeMs })
+      .onConflict((conflict) => conflict.column('id').doNothing())
+      .returning('id')
+      .executeTakeFirst();
+    return added !== undefined;
+  }
+
+  async get(key: string): Promise<boolean> {
+    const row = await this.db
+      .selectFrom('altcha_used')
+      .select('id')
+      .where('id', '=', key)
+      .executeTakeFirst();
+    return row !== undefined;
+  }
+
+  async set(key: string): Promise<void> {
+    await this.setIfAbsent(key);
+  }
+}

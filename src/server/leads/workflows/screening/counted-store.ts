@@ -1,0 +1,54 @@
+import { type LeadForm, leadForms } from '@shared/lead-vocabulary';
+import { Counter, type Registry } from 'prom-client';
+import type { LeadStore } from '../capture/lead-store';
+
+/**
+ * The lead store counting into the metrics (decision 141): stored forms by name, quarantined ones
+ * by name and reasons, once committed. Never what a form said.
+ */
+export function countedStore(store: LeadStore, registry: Registry): LeadStore {
+  const registers = [registry];
+  const stored = new Counter({
+    name: 'leads_stored_total',
+    help: 'Lead forms stored (not quarantined), by form',
+    labelNames: ['form'],
+    registers,
+  });
+  const quarantined = new Counter({
+    name: 'leads_quarantined_total',
+    help: 'Lead forms held in quarantine as suspect (decision 095), by form',
+    labelNames: ['form'],
+    registers,
+  });
+  const quarantineReasons = new Counter({
+    name: 'leads_quarantine_reasons_total',
+    help: 'Reasons of the quarantined forms, by form (a form may have several)',
+    labelNames: ['form', 'reason'],
+    registers,
+  });
+  // Every form shows from the start (0), so a graph has a line before the first lead.
+  for (const form of leadForms) {
+    stored.labels(form).inc(0);
+    quarantined.labels(form).inc(0);
+  }
+  const label = (form: LeadForm | undefined) => form ?? 'unknown';
+  return {
+    async saveCandidate(step) {
+      const saved = await store.saveCandidate(step);
+      stored.labels(label(step.form)).inc();
+      return saved;
+    },
+    async saveCompany(step) {
+      const saved = await store.saveCompany(step);
+      stored.labels(label(step.form)).inc();
+      return saved;
+    },
+    async quarantine(entry) {
+      const held = await store.quarantine(entry);
+      quarantined.labels(label(entry.step.form)).inc();
+      for (const reason of entry.reasons)
+        quarantineReasons.labels(label(entry.step.form), reason).inc();
+      return held;
+    },
+  };
+}

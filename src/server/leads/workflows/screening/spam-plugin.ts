@@ -1,0 +1,107 @@
+import { createHmac, randomBytes } from 'node:crypto';
+import fp from 'fastify-plugin';
+import type { Kysely } from 'kysely';
+import { tablesOf } from '../../../platform/database/connection';
+import type { LeadQuarantineTables } from '../../records/quarantine-tables';
+import { altchaProof, CHALLENGE_LIFETIME_S, type ProofOfWork } from './altcha-proof';
+import { AddressCounters, type AddressCounterTables } from './address-counters';
+import { AltchaUsed, type AltchaUsedTables } from './altcha-used';
+import {
+  cookieValue,
+  FORM_TIME_COOKIE,
+  FORM_TIME_MAX_AGE_S,
+  needsNewFormTime,
+  readFormTime,
+  signFormTime,
+} from './form-time-token';
+
+export interface SpamDefence {
+  /** Signs the time trap's cookie (the same on every instance of one database). */
+  formTimeKey: Buffer;
+  /** ALTCHA, when a form asks for it (ALTCHA_FORMS). */
+  proof: ProofOfWork | undefined;
+  /** The per-address limits' counts: the lead routes' and the visit beacon's. */
+  addressCounters: AddressCounters;
+  /** https: the cookies the lead routes set are Secure too. */
+  secure: boolean;
+}
+
+declare module 'fastify' {
+  interface FastifyInstance {
+    spamDefence: SpamDefence;
+  }
+}
+
+export interface SpamPluginOptions {
+  /** Any form with ALTCHA on: the proof of work is set up. */
+  altcha: boolean;
+  /** https: the cookie is Secure. */
+  secure: boolean;
+}
+
+const KEY_NAME = 'spam-key';
+
+/**
+ * The server's spam key, generated once and kept in the database, so every instance on one
+ * database (and every restart) signs and checks the same tokens.
+ */
+async function keptSpamKey(db: Kysely<LeadQuarantineTables>): Promise<Buffer> {
+  await db
+    .insertInto('spam_keys')
+    .values({ name: KEY_NAME, value: randomBytes(32).toString('base64') })
+    .onConflict((conflict) => conflict.column('name').doNothing())
+    .execute();
+  const row = await db
+    .selectFrom('spam_keys')
+    .select('value')
+    .where('name', '=', KEY_NAME)
+    .executeTakeFirstOrThrow();
+  return Buffer.from(row.value, 'base64');
+}
+
+/**
+ * The app-wide spam defence (decision 095): the key, ALTCHA, the per-address counts, and the time
+ * trap's cookie on every page, set only when missing or invalid so a second tab does not restart the clock.
+ */
+export const spamPlugin = fp<SpamPluginOptions>(
+  async (app, { altcha, secure }) => {
+    const formTimeKey = await keptSpamKey(tablesOf<LeadQuarantineTables>(app.database.db));
+    // A solution used on one instance is a replay on every other.
+    const proof = altcha
+      ? // ALTCHA's HMAC key is derived from the kept key: the same on every instance.
+        await altchaProof(
+          createHmac('sha256', formTimeKey).update('altcha').digest('hex'),
+          new AltchaUsed(
+            tablesOf<AltchaUsedTables>(app.database.ephemeral),
+            CHALLENGE_LIFETIME_S * 1000,
+            (error) => app.log.warn({ err: error }, 'deleting expired ALTCHA ids failed'),
+          ),
+        )
+      : undefined;
+    const addressCounters = new AddressCounters(
+      tablesOf<AddressCounterTables>(app.database.ephemeral),
+      formTimeKey,
+      (error) => app.log.warn({ err: error }, 'pruning old address counts failed'),
+    );
+    app.decorate('spamDefence', { formTimeKey, proof, addressCounters, secure });
+
+    const attributes = `Path=/; Max-Age=${FORM_TIME_MAX_AGE_S}; HttpOnly; SameSite=Lax${secure ? '; Secure' : ''}`;
+    app.addHook('onSend', async (request, reply) => {
+      if (request.method !== 'GET' || reply.statusCode !== 200) return;
+      if (!String(reply.getHeader('content-type') ?? '').startsWith('text/html')) return;
+      const now = Date.now();
+      const token = readFormTime(
+        formTimeKey,
+        cookieValue(request.headers.cookie, FORM_TIME_COOKIE),
+      );
+      if (!needsNewFormTime(token, now)) return;
+      const cookie = `${FORM_TIME_COOKIE}=${signFormTime(formTimeKey, now)}; ${attributes}`;
+      const existing = reply.getHeader('set-cookie');
+      reply.header(
+        'set-cookie',
+        existing === undefined ? cookie : [...[existing].flat().map(String), cookie],
+      );
+    });
+  },
+  { name: 'spam-defence' },
+);

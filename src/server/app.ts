@@ -43,13 +43,13 @@ export interface BuildAppOptions {
   logger?: boolean | Record<string, unknown>;
   /** The notification worker's knobs (tests: a faster poll, or no worker at all). */
   notificationWorker?: NotificationWorkerSettings;
-  /** The Conversions API worker's knobs (decision 110), likewise. */
+  /** The Conversions API worker's knobs, likewise. */
   conversionWorker?: ConversionWorkerSettings;
-  /** The person messages' worker knobs (decision 154), likewise. */
+  /** The person messages' worker knobs, likewise. */
   personWorker?: NotificationWorkerSettings;
   /** When RETENTION_DAYS erases (tests: sooner than a minute after start, then daily). */
   retention?: RetentionSchedule;
-  /** The Meta ad spend pull's knobs (decision 165), likewise. */
+  /** The Meta ad spend pull's knobs, likewise. */
   spendPull?: SpendPullSettings & { enabled?: boolean };
   /** Tests: bounds other than the built-in ones, to see them reached in a moment. */
   bounds?: Bounds;
@@ -72,7 +72,7 @@ export interface Bounds {
   leadFloodLimit?: number;
 }
 
-/** Longest a client may take to send a whole request, headers and body (decision 105). */
+/** Longest a client may take to send a whole request, headers and body. */
 export const REQUEST_TIMEOUT_MS = 30_000;
 
 /**
@@ -94,7 +94,7 @@ function requestTimeouts(ms: number) {
 
 /**
  * Assembles the whole server: the platform (HTTP security, the database), then each
- * capability (docs/decisions/007-server-arranged-by-capability.md), the site last.
+ * capability (docs/decisions/145-the-lead-as-one-context.md), the site last.
  */
 export async function buildApp({
   config,
@@ -135,7 +135,7 @@ export async function buildApp({
   if (siteWarning) app.log.warn(siteWarning);
 
   await app.register(gracefulClose);
-  // Before every route: it times each one (GET /metrics, docs/decisions/141).
+  // Before every route: it times each one (GET /metrics).
   await app.register(metricsPlugin, { enabled: Boolean(config.metricsToken) });
   // First: it documents every route registered after it (GET /api/openapi.json).
   await app.register(openApi, {
@@ -159,7 +159,7 @@ export async function buildApp({
   // Scheduled SQLite backups (BACKUP_INTERVAL_HOURS); closed before the database.
   await app.register(backupsPlugin, { dataDir: config.dataDir, ...config.backup });
   // A form posted without JavaScript hands its messages or prefill to the page that follows.
-  // The flash waits in the database: the next page may come from another instance (decision 122).
+  // The flash waits in the database: the next page may come from another instance (decision 090).
   const formHandoff = new FormHandoff(
     config.site.siteUrl.startsWith('https:'),
     new FlashStore(app.database.ephemeral, (error) =>

@@ -15,15 +15,15 @@ import { tablesOf } from '../platform/database/connection';
 import type { OutboxDestination } from '../platform/outbox/outbox-tables';
 
 export interface LeadsOptions {
-  /** The spam policy's limits and traps (decision 095). */
+  /** The spam policy's limits and traps. */
   capture: CaptureSettings;
-  /** Where each new lead is announced through the outbox (docs/decisions/075). */
+  /** Where each new lead is announced through the outbox. */
   notify?: readonly OutboxDestination[];
-  /** ASSIGN_NEW_LEADS=round-robin: each new lead goes to the next recruiter (decision 162). */
+  /** ASSIGN_NEW_LEADS=round-robin: each new lead goes to the next recruiter. */
   assignNew?: boolean;
   /** Most lead writes waiting at once (default WRITE_QUEUE_LIMIT; tests: fewer). */
   writeQueueLimit?: number | undefined;
-  /** Carries a form posted without JavaScript to its next page (docs/decisions/090). */
+  /** Carries a form posted without JavaScript to its next page. */
   formHandoff: FormHandoff;
   /** The person's status page: its actions are routes of this scope (issue 21). */
   statusPage: StatusPage;

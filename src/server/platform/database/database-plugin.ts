@@ -19,7 +19,7 @@ declare module 'fastify' {
 }
 
 /**
- * PostgreSQL's statement_timeout for the server's queries (docs/decisions/105): a stuck query
+ * PostgreSQL's statement_timeout for the server's queries: a stuck query
  * ends as an error in seconds instead of holding a connection for ever.
  */
 export const STATEMENT_TIMEOUT_MS = 10_000;

@@ -31,7 +31,7 @@ function useInvitation(): Invitation {
 }
 
 /**
- * The invitee's name and a password, or a passkey instead (decision 163); on success they are
+ * The invitee's name and a password, or a passkey instead (decision 156); on success they are
  * signed in and go to the dashboard.
  */
 function AcceptForm({ invitation }: { invitation: Extract<Invitation, { state: 'open' }> }) {

@@ -5,7 +5,7 @@ import { sequentialVerdict, wilsonInterval, type Sample, type Verdict } from './
 import { CostsSection } from './costs-section';
 import { FiguresTables, VARIANTS, type Figures } from './figures-table';
 
-// The first-party funnel (decision 116) and the landing A/B test (decision 166), for a chosen range.
+// The first-party funnel and the landing A/B test, for a chosen range.
 
 const numberFormat = new Intl.NumberFormat('en-US');
 const ratePercent = (rate: number | null) => (rate === null ? '—' : `${(rate * 100).toFixed(1)}%`);
@@ -48,7 +48,7 @@ const COMPARISONS = [
   { label: 'Placement rate (placed per lead)', converted: 'placed', total: 'leads' },
 ] as const;
 
-/** The verdict in words (decision 166); `unit` names what more of is needed. */
+/** The verdict in words; `unit` names what more of is needed. */
 function verdictText(verdict: Verdict, unit: string): string {
   switch (verdict.kind) {
     case 'too-few':
@@ -125,7 +125,7 @@ function AbComparison({ variants }: { variants: FunnelStep[] }) {
 export function FunnelSection() {
   const [from, setFrom] = useState(() => isoDay(Date.now() - 29 * DAY_MS));
   const [to, setTo] = useState(() => isoDay(Date.now()));
-  // '': the currency most spent in the range (decision 165).
+  // '': the currency most spent in the range.
   const [currency, setCurrency] = useState('');
   const id = useId();
   const errorId = `${id}-error`;

@@ -4,7 +4,7 @@ import { Button } from '../../../components/ui/button';
 import { useAssign, useAssignees, type Assignee } from '../api/assignees';
 import { Select } from '../ui/select';
 
-/** The lead's assignee with a control to change it (decision 162): an account, or "Unassigned". */
+/** The lead's assignee with a control to change it: an account, or "Unassigned". */
 export function AssigneeForm({
   kind,
   id,

@@ -76,7 +76,7 @@ export function StatusBadge({ status }: { status: string | null }) {
   );
 }
 
-/** Forms sent without the person's proof wait for review (decision 151); nothing when none. */
+/** Forms sent without the person's proof wait for review; nothing when none. */
 export function UnverifiedBadge({ count }: { count: number }) {
   if (count <= 0) return null;
   return (

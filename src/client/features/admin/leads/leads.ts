@@ -59,7 +59,7 @@ function row<Name extends string>(raw: Raw, kind: LeadKind, names: readonly Name
     id: Number(raw.id),
     kind,
     email: String(pick(raw, 'email') ?? ''),
-    // Forms sent without the person's proof, not yet reviewed (decision 151).
+    // Forms sent without the person's proof, not yet reviewed.
     unverifiedForms: Number(pick(raw, 'unverifiedForms') ?? 0),
     ...texts(raw, names),
     ...texts(raw, attributionNames),

@@ -39,7 +39,7 @@ function useQuarantineAction() {
   });
 }
 
-/** Submissions held back as suspect (decision 095), each released as a lead or deleted. */
+/** Submissions held back as suspect, each released as a lead or deleted. */
 export function QuarantineTab({ onConfirm }: { onConfirm(request: ConfirmRequest): void }) {
   const { data, isPending, isError } = useQuarantine();
   const act = useQuarantineAction();

@@ -65,7 +65,7 @@ function download(report: DataSubjectReport): void {
   setTimeout(() => URL.revokeObjectURL(link.href), 1000);
 }
 
-/** Data requests (decision 135): find an address's data, download it as JSON, or erase it. */
+/** Data requests: find an address's data, download it as JSON, or erase it. */
 export function DataRequestsTab({ onConfirm }: { onConfirm(request: ConfirmRequest): void }) {
   const [email, setEmail] = useState('');
   const [fieldError, setFieldError] = useState<string>();

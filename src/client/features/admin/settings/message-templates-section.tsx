@@ -22,7 +22,7 @@ import { apiRequest } from '../api/http';
 import type { Announcement } from '../ui/announcement';
 import { Select } from '../ui/select';
 
-// Stage-change messages (decision 155): one per lead type and status, previewed with sample values.
+// Stage-change messages: one per lead type and status, previewed with sample values.
 
 const TEMPLATES_URL = '/api/admin/message-templates';
 
@@ -39,7 +39,7 @@ export function useStatusMessages(leadType: MessageTemplateSlot['leadType'], ena
   return (status: string) =>
     data?.find((slot) => slot.leadType === leadType && slot.status === status)?.template;
 }
-/** "E-mail … this status’s message": ticked, the status change sends it (decision 155). */
+/** "E-mail … this status’s message": ticked, the status change sends it. */
 export function NotifyCheckbox({
   checked,
   onChange,

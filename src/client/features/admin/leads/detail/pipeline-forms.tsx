@@ -72,7 +72,7 @@ export function StatusForm({
   );
 }
 
-/** Forms sent without the person's proof wait for review (decision 151): the admin clears them. */
+/** Forms sent without the person's proof wait for review: the admin clears them. */
 export function ReviewForm({
   kind,
   id,

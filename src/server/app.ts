@@ -66,7 +66,7 @@ export interface Bounds {
   statementTimeoutMs?: number;
   /** SMTP_TIMEOUT_MS (platform/mail/mailer.ts). */
   smtpTimeoutMs?: number;
-  /** WRITE_QUEUE_LIMIT (leads/leads-plugin.ts). */
+  /** WRITE_QUEUE_LIMIT (platform/database/database-plugin.ts). */
   writeQueueLimit?: number;
   /** LEAD_FLOOD_LIMIT (leads/capture/lead-capture.ts), also the visit beacon's. */
   leadFloodLimit?: number;
@@ -152,6 +152,7 @@ export async function buildApp({
     migrations,
     ephemeralMigrations,
     statementTimeoutMs: bounds.statementTimeoutMs,
+    writeQueueLimit: bounds.writeQueueLimit,
   });
 
   await app.register(healthRoutes);
@@ -194,7 +195,6 @@ export async function buildApp({
     },
     notify,
     assignNew: config.assignNewLeads,
-    writeQueueLimit: bounds.writeQueueLimit,
   });
   await app.register(personMessagesPlugin, {
     mail: { ...config.mail, timeoutMs: bounds.smtpTimeoutMs },

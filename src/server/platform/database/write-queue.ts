@@ -49,6 +49,14 @@ export class WriteQueue<DB> {
     this.limit = options.limit ?? Number.POSITIVE_INFINITY;
   }
 
+  /**
+   * The same queue with its jobs typed for `Tables`: a capability knows only its own tables
+   * (as with tablesOf in connection.ts).
+   */
+  forTables<Tables>(): WriteQueue<Tables> {
+    return this as unknown as WriteQueue<Tables>;
+  }
+
   /** Jobs queued or committing now (GET /metrics: write_queue_depth). */
   get depth(): number {
     return this.outstanding;

@@ -6,8 +6,7 @@ import { Button, SubmitButton } from '../../../components/ui/button';
 import { TextField } from '../../../components/ui/form-field';
 import { Container } from '../../../components/ui/section';
 import { session } from '../../../lib/session-keys';
-import { apiRequest } from '../api/http';
-import { errorText } from '../api/accounts';
+import { apiRequest, errorText } from '../api/http';
 
 type Invitation =
   | { state: 'checking' }

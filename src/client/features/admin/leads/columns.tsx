@@ -11,14 +11,9 @@ import {
   wide,
   type LeadField,
 } from './lead-fields';
-import {
-  formatDate,
-  questionnaireStatus,
-  type CandidateLead,
-  type CompanyLead,
-  type EmailLead,
-} from './leads';
+import { questionnaireStatus, type CandidateLead, type CompanyLead, type EmailLead } from './leads';
 import type { LeadTabId } from './tabs';
+import { formatDate } from '../ui/format';
 
 /** What a row's buttons do; the dashboard wires them to the dialog and the mutations. */
 export interface RowActions {

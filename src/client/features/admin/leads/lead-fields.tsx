@@ -11,13 +11,13 @@ import {
 } from '@shared/enums';
 import type { LeadDetail, SubmissionEntry } from '../api/lead-detail';
 import {
-  formatDate,
   fullName,
   questionnaireStatus,
   type Attribution,
   type CandidateLead,
   type CompanyLead,
 } from './leads';
+import { formatDate } from '../ui/format';
 
 type Options = readonly { value: string; label: string }[];
 

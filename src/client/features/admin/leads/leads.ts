@@ -101,12 +101,3 @@ export const questionnaireStatus = (lead: CandidateLead) =>
 
 export const fullName = (first: string | null, last: string | null) =>
   [first, last].filter(Boolean).join(' ');
-
-const dateFormat = new Intl.DateTimeFormat('en-US', { dateStyle: 'medium', timeStyle: 'short' });
-
-/** Spec section 9: en-US, short month, with hour and minute ('Apr 18, 2025, 9:30 AM'). */
-export function formatDate(value: string | null): string {
-  if (!value) return '';
-  const date = new Date(value);
-  return Number.isNaN(date.getTime()) ? value : dateFormat.format(date);
-}

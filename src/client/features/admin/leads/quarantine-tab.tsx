@@ -11,7 +11,7 @@ import { apiRequest } from '../api/http';
 import { refreshLeads } from '../api/leads';
 import type { ConfirmRequest } from '../ui/confirm-dialog';
 import { DataTable, type Column } from '../ui/data-table';
-import { formatDate } from './leads';
+import { formatDate } from '../ui/format';
 
 const QUARANTINE_URL = '/api/admin/quarantine?limit=100';
 

@@ -1,6 +1,6 @@
 import type { LeadConversion } from '@shared/admin-deliveries';
 import type { TimelineEntry } from '../../api/lead-detail';
-import { formatDate } from '../leads';
+import { formatDate } from '../../ui/format';
 
 const kindLabel: Record<string, string> = {
   created: 'Created',

@@ -3,7 +3,7 @@ import { adminPlugin } from './admin/admin-plugin';
 import { backupsPlugin } from './backups/backups-plugin';
 import { conversionsPlugin, type ConversionWorkerSettings } from './conversions/conversions-plugin';
 import { SESSION_COOKIE } from './admin/auth/auth-plugin';
-import type { RetentionSchedule } from './admin/data-subject/retention';
+import type { RetentionSchedule } from './admin/people/retention';
 import { ephemeralMigrations, migrations } from './database';
 import {
   FlashStore,

@@ -16,9 +16,9 @@ import type { OutboxTables } from '../platform/outbox/outbox-tables';
 import { factorRoutes } from './factors/factor-routes';
 import { factorsPlugin } from './factors/factors-plugin';
 import { factorSignInRoutes } from './factors/sign-in-routes';
-import { dataSubjectRoutes } from './data-subject/data-subject-routes';
-import { DataSubjects } from './data-subject/data-subjects';
-import { Retention, type RetentionSchedule } from './data-subject/retention';
+import { personDataRoutes } from './people/person-data-routes';
+import { PersonData } from './people/person-data';
+import { Retention, type RetentionSchedule } from './people/retention';
 import { assigneeRoutes } from './routes/assignee-routes';
 import { deliveriesRoutes } from './routes/deliveries-routes';
 import { duplicateRoutes } from './routes/duplicate-routes';
@@ -26,7 +26,7 @@ import { emailRoutes } from './routes/email-routes';
 import { exportRoutes } from './routes/export-routes';
 import { LeadDesk, type FormHandoff, type StatusPage } from '../leads';
 import { tablesOf } from '../platform/database/connection';
-import { personErasureRoute } from './data-subject/person-erasure-route';
+import { personErasureRoute } from './people/person-erasure-route';
 import type { OutboxDestination } from '../platform/outbox/outbox-tables';
 import { listingRoutes } from './routes/listing-routes';
 import { boardRoutes } from './routes/board-routes';
@@ -101,9 +101,9 @@ export const adminPlugin: FastifyPluginAsync<AdminOptions> = async (
     assignNew: config.assignNewLeads,
   });
   const { listing, overview, pipeline } = desk;
-  const subjects = new DataSubjects(database.db, database.dialect, config.dataDir, desk.people);
+  const people = new PersonData(database.db, database.dialect, config.dataDir, desk.people);
   if (config.retentionDays !== undefined) {
-    const expiry = new Retention(subjects, config.retentionDays, app.audit, app.log, retention);
+    const expiry = new Retention(people, config.retentionDays, app.audit, app.log, retention);
     expiry.start();
     app.addHook('onClose', async () => expiry.stop());
   }
@@ -133,7 +133,7 @@ export const adminPlugin: FastifyPluginAsync<AdminOptions> = async (
   }
 
   // Public: the person's own erasure, proven by their status page's cookie, not a session.
-  await app.register(personErasureRoute, { subjects, page: statusPage, handoff: formHandoff });
+  await app.register(personErasureRoute, { people, page: statusPage, handoff: formHandoff });
 
   await app.register(async (guarded) => {
     guarded.addHook('onRequest', app.adminAuth.guard);
@@ -149,7 +149,7 @@ export const adminPlugin: FastifyPluginAsync<AdminOptions> = async (
     await guarded.register(duplicateRoutes, { desk });
     await guarded.register(assigneeRoutes);
     await guarded.register(deliveriesRoutes);
-    await guarded.register(dataSubjectRoutes, { subjects });
+    await guarded.register(personDataRoutes, { people });
     await guarded.register(configurationRoutes, {
       config,
       storage: async () => {

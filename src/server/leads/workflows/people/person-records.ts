@@ -1,5 +1,5 @@
 import type { Kysely, Transaction } from 'kysely';
-import type { DataSubjectCounts, DataSubjectReport } from '@shared/admin-data-subject';
+import type { DataSubjectCounts, DataSubjectReport } from '@shared/admin-person';
 import { tablesOf } from '../../../platform/database/connection';
 import { findSubjectMessages, forgetSubjectMessages } from '../../../platform/outbox/outbox';
 import { eraseSubmissions, findSubmissions } from '../../records/lead-submissions';

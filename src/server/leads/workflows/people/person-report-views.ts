@@ -5,7 +5,7 @@ import type {
   DataSubjectQuarantined,
   DataSubjectSubmission,
   StoredRecord,
-} from '@shared/admin-data-subject';
+} from '@shared/admin-person';
 import type { OutboxMessage } from '../../../platform/outbox/outbox';
 import type { LeadSubmissionsTable, LeadTable } from '../../records/lead-tables';
 import type { LeadActivityTable } from '../../records/pipeline-tables';

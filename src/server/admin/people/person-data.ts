@@ -3,7 +3,7 @@ import {
   dataSubjectParts,
   type DataSubjectCounts,
   type DataSubjectReport,
-} from '@shared/admin-data-subject';
+} from '@shared/admin-person';
 import { tablesOf } from '../../platform/database/connection';
 import type { DialectName } from '../../platform/database/migration-runner';
 import type { LeadDesk } from '../../leads';
@@ -36,7 +36,7 @@ export const countsText = (counts: DataSubjectCounts) =>
 /** Records an erasure in the audit log, in the erasure's transaction. */
 export type RecordErasure = (trx: Transaction<object>, counts: DataSubjectCounts) => Promise<void>;
 
-export class DataSubjects {
+export class PersonData {
   constructor(
     private readonly db: Kysely<object>,
     private readonly dialect: DialectName,

@@ -38,7 +38,7 @@ export default defineConfig({
     rolldownOptions: {
       output: {
         codeSplitting: {
-          // One chunk for the small modules most public pages share (decision 051): split
+          // One chunk for the small modules most public pages share (decision 005): split
           // automatically they were a dozen requests of 0.2-0.8 KB each on a landing page.
           groups: [
             {

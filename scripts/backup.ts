@@ -5,7 +5,7 @@ import path from 'node:path';
 import { writeBackup } from '../src/server/backups/write-backup';
 import { sqliteConfigOrExit } from './sqlite-config';
 
-// Its files are this user's alone, as the server's are (docs/decisions/158).
+// Its files are this user's alone, as the server's are (docs/decisions/020).
 process.umask(0o077);
 const config = sqliteConfigOrExit('npm run backup copies');
 try {

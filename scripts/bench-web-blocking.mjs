@@ -1,4 +1,4 @@
-// bench:web's blocking time as the page itself sees it (decisions 167, 168): Chromium slowed 4×
+// bench:web's blocking time as the page itself sees it (decisions 164 and 172): Chromium slowed 4×
 // by DevTools, no trace recording and no Runtime domain (bench-web-cdp.mjs), the Long Tasks API in
 // the page. Lighthouse's TBT multiplies the tasks of a traced load by 4 instead, so both figures
 // are printed. Our page and its no-JavaScript twin, in the same browser, turn by turn.

@@ -2,7 +2,7 @@
 // Playwright (like any DevTools client that enables the Runtime domain) makes V8 record a full
 // stack trace, with source positions, for every Error the page creates. React DOM creates five
 // at start-up, inside its 180 KB module function, and V8 then re-parses that function on the
-// main thread: 200–400 ms at 4× CPU that no visitor's phone spends (decision 168). This client
+// main thread: 200–400 ms at 4× CPU that no visitor's phone spends (decision 172). This client
 // never enables Runtime: it only sets the phone's screen and CPU, navigates and evaluates.
 import { spawn } from 'node:child_process';
 import { mkdtemp, rm } from 'node:fs/promises';

@@ -43,7 +43,7 @@ function scriptsBeforeLcp(lhr, scripts) {
 /**
  * When the page had hydrated (the 'hydrated' mark of app.tsx), in the trace's clock: our scripts
  * asked for before then are its first load; the forms' code, asked for once the page is idle
- * (decision 170), comes later. Infinity if the page never said so (all of it is first load).
+ * (decision 164), comes later. Infinity if the page never said so (all of it is first load).
  */
 function hydratedTs(lhr) {
   const navigationTs = lhr.audits.metrics?.details?.items?.[0]?.observedNavigationStartTs;

@@ -309,7 +309,7 @@ ${markdownTable(interactionTable)}
   seen** and **Longest task**: the same blocking time as the pages see it in Chromium slowed
   ${CPU_SLOWDOWN}× by DevTools, from the Long Tasks API, without Lighthouse's trace and its ×4 of
   every task, and through a DevTools client that never enables the Runtime domain, which would
-  make V8 re-parse React DOM at start-up (decision 168, \`scripts/bench-web-blocking.mjs\`).
+  make V8 re-parse React DOM at start-up (\`scripts/bench-web-blocking.mjs\`).
   **JS before LCP**: bytes (and count) of the
   scripts whose fetch began before the largest paint as observed; Lighthouse's simulated LCP waits
   for exactly those.
@@ -318,7 +318,7 @@ ${markdownTable(interactionTable)}
   (issue 5); the target applies to the starred figure.
 - **JS gzip**: the gzip size of every script of ours the first load fetched, up to hydration (the
   build's \`.gz\` files). **Later JS**: ours fetched after it, once the page is idle: a form's
-  code (decision 170). Meta's script is a local stub here (no internet), so its real download is
+  code (decision 164). Meta's script is a local stub here (no internet), so its real download is
   not counted.
 - **INP**: an interaction's duration runs from the input to the next paint; the browser reports
   only those of 16 ms or more ("< 16 ms": none was). **No-JS INP**: the same taps and keys on the

@@ -14,7 +14,7 @@ if (!argument) {
 }
 // npm runs scripts from the package's folder; a relative FILE is the caller's.
 const file = path.resolve(process.env.INIT_CWD ?? process.cwd(), argument);
-// Its files are this user's alone, as the server's are (docs/decisions/158).
+// Its files are this user's alone, as the server's are (docs/decisions/020).
 process.umask(0o077);
 const config = sqliteConfigOrExit('npm run restore restores');
 try {

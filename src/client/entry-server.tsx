@@ -17,7 +17,7 @@ export function pageHead(pathname: string, site: SiteConfig): string {
   return `${headTags(pathname, site)}\n    ${structuredDataTags(pathname, site)}`;
 }
 
-/** Renders a route to HTML: for the pre-render, and for a page with form state (decision 090). */
+/** Renders a route to HTML: for the pre-render, and for a page with form state. */
 export async function render(pathname: string, state: PageState = {}): Promise<string> {
   await pageFor(pathname).preload();
   await preloadLazyForms();

@@ -44,13 +44,13 @@ export interface BuildAppOptions {
   logger?: boolean | Record<string, unknown>;
   /** The notification worker's knobs (tests: a faster poll, or no worker at all). */
   notificationWorker?: NotificationWorkerSettings;
-  /** The Conversions API worker's knobs (decision 110), likewise. */
+  /** The Conversions API worker's knobs, likewise. */
   conversionWorker?: ConversionWorkerSettings;
-  /** The person messages' worker knobs (decision 154), likewise. */
+  /** The person messages' worker knobs, likewise. */
   personWorker?: NotificationWorkerSettings;
   /** When RETENTION_DAYS erases (tests: sooner than a minute after start, then daily). */
   retention?: RetentionSchedule;
-  /** The Meta ad spend pull's knobs (decision 165), likewise. */
+  /** The Meta ad spend pull's knobs, likewise. */
   spendPull?: SpendPullSettings & { enabled?: boolean };
   /** Tests: bounds other than the built-in ones, to see them reached in a moment. */
   bounds?: Bounds;
@@ -67,13 +67,13 @@ export interface Bounds {
   statementTimeoutMs?: number;
   /** SMTP_TIMEOUT_MS (platform/mail/mailer.ts). */
   smtpTimeoutMs?: number;
-  /** WRITE_QUEUE_LIMIT (leads/leads-plugin.ts). */
+  /** WRITE_QUEUE_LIMIT (platform/database/database-plugin.ts). */
   writeQueueLimit?: number;
   /** LEAD_FLOOD_LIMIT (leads/capture/lead-capture.ts), also the visit beacon's. */
   leadFloodLimit?: number;
 }
 
-/** Longest a client may take to send a whole request, headers and body (decision 105). */
+/** Longest a client may take to send a whole request, headers and body. */
 export const REQUEST_TIMEOUT_MS = 30_000;
 
 /**
@@ -95,7 +95,7 @@ function requestTimeouts(ms: number) {
 
 /**
  * Assembles the whole server: the platform (HTTP security, the database), then each
- * capability (docs/decisions/007-server-arranged-by-capability.md), the site last.
+ * capability (docs/decisions/145-the-lead-as-one-context.md), the site last.
  */
 export async function buildApp({
   config,
@@ -136,7 +136,7 @@ export async function buildApp({
   if (siteWarning) app.log.warn(siteWarning);
 
   await app.register(gracefulClose);
-  // Before every route: it times each one (GET /metrics, docs/decisions/141).
+  // Before every route: it times each one (GET /metrics).
   await app.register(metricsPlugin, { enabled: Boolean(config.metricsToken) });
   // First: it documents every route registered after it (GET /api/openapi.json).
   await app.register(openApi, {
@@ -153,6 +153,7 @@ export async function buildApp({
     migrations,
     ephemeralMigrations,
     statementTimeoutMs: bounds.statementTimeoutMs,
+    writeQueueLimit: bounds.writeQueueLimit,
   });
 
   await app.register(healthRoutes);
@@ -160,7 +161,7 @@ export async function buildApp({
   // Scheduled SQLite backups (BACKUP_INTERVAL_HOURS); closed before the database.
   await app.register(backupsPlugin, { dataDir: config.dataDir, ...config.backup });
   // A form posted without JavaScript hands its messages or prefill to the page that follows.
-  // The flash waits in the database: the next page may come from another instance (decision 122).
+  // The flash waits in the database: the next page may come from another instance (decision 090).
   const formHandoff = new FormHandoff(
     config.site.siteUrl.startsWith('https:'),
     new FlashStore(tablesOf<FormFlashTables>(app.database.ephemeral), (error) =>
@@ -195,7 +196,6 @@ export async function buildApp({
     },
     notify,
     assignNew: config.assignNewLeads,
-    writeQueueLimit: bounds.writeQueueLimit,
   });
   await app.register(personMessagesPlugin, {
     mail: { ...config.mail, timeoutMs: bounds.smtpTimeoutMs },

@@ -1,4 +1,4 @@
-/** What the admin audit log records (docs/decisions/064, 156); GET /api/admin/audit filters by it. */
+/** What the admin audit log records; GET /api/admin/audit filters by it. */
 export const auditActions = [
   'sign_in',
   'sign_in_failed',

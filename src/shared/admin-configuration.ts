@@ -1,4 +1,4 @@
-// GET /api/admin/configuration (decision 143): states and public facts only, never a secret.
+// GET /api/admin/configuration (decision 142): states and public facts only, never a secret.
 
 export const configurationItemKeys = [
   'site-url',
@@ -25,7 +25,7 @@ export interface ConfigurationItem {
   settings: string[];
 }
 
-/** What the storage bounds hold and what they dropped (decision 152). */
+/** What the storage bounds hold and what they dropped. */
 export interface StorageFigures {
   /** Forms held in quarantine now. */
   quarantined: number;

@@ -1,4 +1,4 @@
-// GET /api/admin/deliveries (decision 075), typed once for both sides.
+// GET /api/admin/deliveries, typed once for both sides.
 
 /** A notification the outbox gave up on, or whose last attempt failed and waits to retry. */
 export interface FailedDelivery {
@@ -16,14 +16,14 @@ export interface FailedDelivery {
 export interface Deliveries {
   /** Every failing message; `failed` lists only the newest of them. */
   failedCount: number;
-  /** The same count by destination (Meta's Conversions API events apart, decision 110). */
+  /** The same count by destination (Meta's Conversions API events apart). */
   failedByDestination: Record<FailedDelivery['destination'], number>;
   failed: FailedDelivery[];
-  /** Meta's ad spend pull, failing since its last success (decision 165); null: fine. */
+  /** Meta's ad spend pull, failing since its last success; null: fine. */
   spendPull?: { error: string; failures: number; lastAttemptAt: string } | null;
 }
 
-/** One Meta Conversions API event of a lead, in its detail (decision 110). */
+/** One Meta Conversions API event of a lead, in its detail. */
 export interface LeadConversion {
   /** Lead, CompleteRegistration, SubmitApplication, or a status: qualified, enrolled, placed. */
   event: string;

@@ -1,4 +1,4 @@
-// GET /api/candidate-submissions/{id}/duplicates (decision 161), typed once for both sides.
+// GET /api/candidate-submissions/{id}/duplicates, typed once for both sides.
 
 /** Why a candidate looks like another: the keys they share, in the order the detail lists them. */
 export const matchReasons = ['phone', 'name_location', 'email'] as const;

@@ -19,7 +19,7 @@ export interface FunnelStep {
   questionnaireRate: number | null;
   /** applications / leads (an application need not follow the questionnaire). */
   applicationRate: number | null;
-  /** Ad spend matched to this key, in minor units of `currency` (decision 165); null: none. */
+  /** Ad spend matched to this key, in minor units of `currency`; null: none. */
   spend: number | null;
   currency: string | null;
   /** spend / the count, in minor units; null where the count is 0 or there is no spend. */

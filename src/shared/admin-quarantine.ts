@@ -1,4 +1,4 @@
-// GET /api/admin/quarantine (decision 095), typed once for both sides.
+// GET /api/admin/quarantine, typed once for both sides.
 
 /** A quarantined form submission, as the admin sees it to judge it. */
 export interface QuarantinedSubmission {

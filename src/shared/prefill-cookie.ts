@@ -1,4 +1,4 @@
-// The prefill's cookie (decision 090), apart from page-state.ts to keep it out of the entry.
+// The prefill's cookie, apart from page-state.ts to keep it out of the entry.
 
 /** The cookie that carries session-storage values to the next page (not HttpOnly: JS moves them). */
 export const PREFILL_COOKIE = 'tb_prefill';

@@ -1,4 +1,4 @@
-// Run-time settings for the browser (decision 040): a restart, no rebuild. Public only.
+// Run-time settings for the browser: a restart, no rebuild. Public only.
 
 /** `notice`: track unless the visitor opts out (CCPA); `opt-in`: track only after consent (EU). */
 export const CONSENT_MODES = ['notice', 'opt-in'] as const;
@@ -10,7 +10,7 @@ export interface RuntimeConfig {
   consentMode: ConsentMode;
   /** External questionnaire (Fillout/Typeform) /typeform embeds; null: the built-in one. */
   questionnaireUrl: string | null;
-  /** Forms (their names) that ask for an ALTCHA proof of work (ALTCHA_FORMS; decision 095); absent: none. */
+  /** Forms (their names) that ask for an ALTCHA proof of work (ALTCHA_FORMS); absent: none. */
   altchaForms?: string[];
 }
 

@@ -1,4 +1,4 @@
-// The spam defence's field names (decision 095), for the forms and the lead routes.
+// The spam defence's field names, for the forms and the lead routes.
 
 /** The honeypot: an input people never see nor reach; anything typed in it is a bot's. */
 export const HONEYPOT_FIELD = 'website';

@@ -8,7 +8,7 @@ import { fakeClientDir, describeEachDatabase } from '../support/test-app';
 /**
  * /admin on a server with a pixel id and an external questionnaire: its policy names no origin
  * but its own and its page carries no pixel id, so the client never loads Meta's script there
- * (decision 062). A public page of the same server keeps both, so the test can tell.
+ * (decision 041). A public page of the same server keeps both, so the test can tell.
  */
 const PIXEL_ID = '1234567890123';
 const QUESTIONNAIRE_URL = 'https://forms.example.test/t/application';

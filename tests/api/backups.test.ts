@@ -87,7 +87,7 @@ const sha256 = async (file: string) =>
     .update(await readFile(file))
     .digest('hex');
 
-/** Backups are their user's alone (umask 077, decision 158): the folder 0700, files 0600. */
+/** Backups are their user's alone (umask 077, decision 020): the folder 0700, files 0600. */
 async function expectPrivate(dataDir: string, names: string[]) {
   const mode = async (file: string) => (await stat(file)).mode & 0o777;
   expect(await mode(backupsDirOf(dataDir))).toBe(0o700);
@@ -372,7 +372,7 @@ describe.skipIf(!inject('postgresAdminUrl'))(
       // BACKUP_INTERVAL_HOURS has no effect on PostgreSQL: the server says so and points here.
       const { env } = dataEnv({ DATABASE_URL: source!.url, BACKUP_INTERVAL_HOURS: '1' });
       const server = await start(env);
-      // Log lines go out in blocks, at most a second late (decision 144).
+      // Log lines go out in blocks, at most a second late (decision 010).
       await eventually(() => (server.output().includes('pg_dump') ? true : undefined), 5000);
       expect(server.output()).toContain('BACKUP_INTERVAL_HOURS is ignored');
       const load = leadLoad(server.baseUrl);

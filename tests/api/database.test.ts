@@ -137,7 +137,7 @@ describe('SQLite file', () => {
           .prepare("select name from sqlite_master where type = 'index' and tbl_name = ?")
           .all(table)
           .map((row) => (row as { name: string }).name);
-      // Each index costs every lead INSERT (docs/decisions/118): 001's listing indexes are gone.
+      // Each index costs every lead INSERT (docs/decisions/010): 001's listing indexes are gone.
       for (const table of ['candidates', 'companies']) {
         expect(indexes(table)).not.toEqual(
           expect.arrayContaining([expect.stringMatching(/_(created_at|stage_created_at)_idx$/)]),

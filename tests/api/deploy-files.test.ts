@@ -32,7 +32,7 @@ function settings(text: string): [string, string][] {
     });
 }
 
-// Under CI (.ci/run installs systemd) a missing systemd-analyze fails the test, never skips it.
+// Under CI (npm test installs systemd first) a missing systemd-analyze fails the test, never skips it.
 const noSystemd = !existsSync(SYSTEMD_ANALYZE) && process.env.CI !== 'true';
 if (noSystemd) console.warn(`\n!! ${SYSTEMD_ANALYZE} is missing: the unit is not verified.\n`);
 

@@ -459,7 +459,7 @@ describe.skipIf(!inject('postgresAdminUrl'))(
       await a?.close();
     });
 
-    it('show the messages on the page served by the other instance, once (decision 122)', async () => {
+    it('show the messages on the page served by the other instance, once (decision 090)', async () => {
       const posted = await postForm(a.app, '/api/companies/submit', {
         email: 'not-an-email',
         name: 'Grace Hopper',

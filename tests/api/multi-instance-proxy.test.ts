@@ -191,7 +191,7 @@ describe.skipIf(missing !== undefined)('two instances behind Caddy on one Postgr
 
   it('writes no client address into the instances’ logs, neither Caddy’s nor the client’s', async () => {
     const output = () => instances.map((instance) => instance.output()).join('\n');
-    // Log lines go out in blocks, at most a second late (decision 144).
+    // Log lines go out in blocks, at most a second late (decision 010).
     await eventually(() => (output().includes('"msg":"request completed"') ? true : undefined));
     const logs = output();
     expect(logs).not.toMatch(/127\.0\.0\.([2-9]|\d\d+)\b/);

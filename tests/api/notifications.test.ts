@@ -372,7 +372,7 @@ describe.skipIf(!inject('postgresAdminUrl'))('digests with two instances on one 
     await first?.close();
   });
 
-  it('send one digest per window for the whole site, not one per instance (decision 124)', async () => {
+  it('send one digest per window for the whole site, not one per instance (decision 075)', async () => {
     // When each mail arrived, to the 10 ms.
     const arrived = new Map<ReceivedMail, number>();
     const watch = setInterval(() => {

@@ -38,7 +38,7 @@ import { startServerProcess, type ServerProcess } from '../support/server-proces
 import { createTestApp, fakeClientDir, uniqueEmail, type TestApp } from '../support/test-app';
 
 /*
- * Several instances on one PostgreSQL behave as one site (issue 13, decisions 120-124): they
+ * Several instances on one PostgreSQL behave as one site (issue 13, decision 125): they
  * start together on a fresh database, and share keys, sessions, the login throttle, the lead
  * limits and the cached figures' freshness. PostgreSQL only: SQLite's file belongs to one
  * process. (The outbox's once-only sending with two instances: tests/api/notifications.test.ts;

@@ -110,7 +110,7 @@ describe('graceful shutdown', () => {
     const stored = storedEmails(dataDir);
     for (const email of acknowledged) expect(stored.has(email)).toBe(true);
   }, 60_000);
-  it('flushes the visit counts still buffered when SIGTERM arrives (decision 121)', async () => {
+  it('flushes the visit counts still buffered when SIGTERM arrives (decision 115)', async () => {
     const { dataDir, clientDir } = await tempDirs();
     const server = await startServerProcess({
       ...adminEnv,

@@ -15,7 +15,7 @@ import { expect, toast, uniqueTag } from './support/admin';
 /*
  * Second factors in the browser (issue 22): a passkey registered and used with Chromium's virtual
  * authenticator, then an authenticator app set up and its code asked at the next password
- * sign-in; and an invitee who registers a passkey instead of a password (decision 163), confirms
+ * sign-in; and an invitee who registers a passkey instead of a password (decision 156), confirms
  * with it and renames it. The
  * owner gets factors, so this runs on a server of its own; WebAuthn refuses an IP address as the
  * relying party, so the site is http://localhost.

@@ -4,7 +4,7 @@ import { axeViolations } from './support/site';
 import { visitLandingPagesFromAds } from './support/visits';
 
 /*
- * The Overview's Funnel section end to end (decisions 116, 166): landing visits from ad links
+ * The Overview's Funnel section end to end (decision 166): landing visits from ad links
  * (counted by the beacon once hydrated) and a lead show in the funnel tables, the A/B
  * comparison states its verdict in words, and the date range reloads the figures.
  */

@@ -170,7 +170,7 @@ test.describe('footer', () => {
 
   /**
    * Scrolls each band and the footer into view, then back to the top. They are laid out only
-   * when near the viewport (decision 173); once shown they keep their size, so the page's height
+   * when near the viewport (decision 172); once shown they keep their size, so the page's height
    * is then its real one.
    */
   async function showEveryBand(page: Page) {

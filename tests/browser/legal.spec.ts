@@ -114,7 +114,7 @@ test('the privacy policy and the terms link to each other', async ({ page }) => 
   await expect(page.getByRole('heading', { level: 1 })).toHaveText('Privacy Policy');
 });
 
-// The consent banner links here. The sections are laid out in full on load (decision 173), so
+// The consent banner links here. The sections are laid out in full on load (decision 172), so
 // the browser scrolls to where the section really is: its heading just below the fixed top bar.
 test('a link to a section, loaded as a new page, shows that section at the top', async ({
   page,

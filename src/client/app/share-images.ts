@@ -4,7 +4,7 @@ import { claims } from '@shared/claims';
  * The images shown when a page's link is shared (og:image, twitter:image), one per audience.
  * The PNGs are committed under public/share/ and made by `npm run make:share-images` from the
  * texts below, so the alt text is always what the image says. They carry no brand name: the
- * brand is a build-time setting (decision 003) and og:site_name names it next to the image.
+ * brand is a build-time setting (decision 147) and og:site_name names it next to the image.
  */
 export type Audience = 'candidates' | 'companies' | 'everyone';
 

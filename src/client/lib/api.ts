@@ -11,7 +11,7 @@ export class ApiError extends Error {
   }
 }
 
-/** POSTs a lead (spec 7) with the conversion fields (decision 110); any failure rejects. */
+/** POSTs a lead (spec 7) with the conversion fields; any failure rejects. */
 export async function postLead(action: string, fields: object): Promise<unknown> {
   const response = await fetch(action, {
     method: 'POST',

@@ -15,7 +15,7 @@ export function captureLandingVisit(): void {
       utmTerm: params.get('utm_term') ?? undefined,
       utmContent: params.get('utm_content') ?? undefined,
       referrer: document.referrer || undefined,
-      // Meta's click id, as received: the server builds `fbc` from it (decision 110).
+      // Meta's click id, as received: the server builds `fbc` from it.
       fbclid: params.get('fbclid') ?? undefined,
     };
     window.sessionStorage.setItem(STORAGE_KEY, JSON.stringify(landing));

@@ -123,6 +123,7 @@ export const adminPlugin: FastifyPluginAsync<AdminOptions> = async (
   const mailer = createMailer({ ...config.mail, timeoutMs: smtpTimeoutMs }, config.dataDir);
   const invitations = new OutboxWorker({
     db: tablesOf<OutboxTables>(database.db),
+    writes: app.writeQueue,
     dialect: database.dialect,
     senders: { admin: invitationSender(accounts, mailer, config.site) },
     onError: (error) => app.log.warn({ err: error }, 'invitation outbox poll failed'),

@@ -12,7 +12,7 @@ export interface BackupsPluginOptions {
 }
 
 /**
- * Scheduled SQLite backups (docs/decisions/130, 148), copied in steps through the server's
+ * Scheduled SQLite backups (docs/decisions/130), copied in steps through the server's
  * connection; a failure is logged and the next one still runs. Shutdown waits for a backup in
  * progress.
  */

@@ -35,7 +35,7 @@ export const PG_BACKUP_POINTER =
 const ALL_PAGES = 0x7fffffff;
 
 /**
- * A consistent copy of the SQLite database in DATA_DIR/backups (docs/decisions/148), then the
+ * A consistent copy of the SQLite database in DATA_DIR/backups (docs/decisions/130), then the
  * newest `keep` kept. In the server SQLite's online backup copies in steps on the writing
  * connection, so it never restarts; the CLI copies one read-only snapshot in one step. The copy is
  * written under a partial name, made a single file (rollback journal), flushed and checksummed

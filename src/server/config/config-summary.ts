@@ -3,7 +3,7 @@ import type { AdminConfiguration, ConfigurationItem } from '@shared/admin-config
 import type { ServerConfig } from './config';
 
 /*
- * The configuration in words (docs/decisions/142, 143) for the start banner, the log's warnings and
+ * The configuration in words (docs/decisions/142) for the start banner, the log's warnings and
  * the admin's panel: states and public facts only, never credentials, tokens or keys.
  */
 

@@ -53,7 +53,7 @@ const envSchema = z.object({
   SENDGRID_API_KEY: z.string().min(1).optional(),
   /** Sender of the admin's form e-mails, e.g. 'Talent Bridge <hello@example.com>'. */
   MAIL_FROM: z.string().min(3).optional(),
-  /** Addresses (comma-separated) told of each new lead by e-mail (docs/decisions/075). */
+  /** Addresses (comma-separated) told of each new lead by e-mail. */
   NOTIFY_EMAIL: z
     .string()
     .refine(
@@ -92,7 +92,7 @@ const envSchema = z.object({
     .string()
     .regex(/^\d{5,20}$/, { error: 'must be the numeric id of a Meta Pixel' })
     .optional(),
-  /** Conversions API access token: with META_PIXEL_ID, server-side events go to Meta (decision 110). */
+  /** Conversions API access token: with META_PIXEL_ID, server-side events go to Meta. */
   META_CAPI_ACCESS_TOKEN: z.string().min(10, 'must be a Conversions API access token').optional(),
   /** Where the Graph API is: Meta's by default; tests and proxies point elsewhere. */
   META_GRAPH_URL: z
@@ -100,7 +100,7 @@ const envSchema = z.object({
     .default('https://graph.facebook.com'),
   /** Events Manager's test code: events show in its Test Events tab (and count nowhere else). */
   META_TEST_EVENT_CODE: z.string().max(100).optional(),
-  /** Marketing API token (ads_read): with META_AD_ACCOUNT_ID, spend is pulled hourly (decision 165). */
+  /** Marketing API token (ads_read): with META_AD_ACCOUNT_ID, spend is pulled hourly. */
   META_ADS_ACCESS_TOKEN: z.string().min(10, 'must be a Marketing API access token').optional(),
   /** The ad account whose campaigns' spend is pulled: its number, with or without `act_`. */
   META_AD_ACCOUNT_ID: z
@@ -134,7 +134,7 @@ const envSchema = z.object({
     .optional(),
   /** Leads not updated for this many days are erased, daily (unset: kept for ever). */
   RETENTION_DAYS: z.coerce.number().int().min(1).max(100_000).optional(),
-  /** round-robin: each new lead goes in turn to an enabled recruiter (decision 162); off: none. */
+  /** round-robin: each new lead goes in turn to an enabled recruiter; off: none. */
   ASSIGN_NEW_LEADS: z.enum(['off', 'round-robin']).default('off'),
 });
 
@@ -229,7 +229,7 @@ export function loadConfig(env: Record<string, string | undefined> = process.env
           ? { url: values.NOTIFY_WEBHOOK_URL, secret: values.NOTIFY_WEBHOOK_SECRET }
           : undefined,
     },
-    /** Meta's Conversions API (decision 110); undefined when no access token is set. */
+    /** Meta's Conversions API; undefined when no access token is set. */
     conversions:
       values.META_CAPI_ACCESS_TOKEN && values.META_PIXEL_ID
         ? {
@@ -241,7 +241,7 @@ export function loadConfig(env: Record<string, string | undefined> = process.env
             statusEvents: values.META_CAPI_STATUS_EVENTS === 'true',
           }
         : undefined,
-    /** Meta's ad spend, pulled through the same Graph API as the Conversions API (decision 165). */
+    /** Meta's ad spend, pulled through the same Graph API as the Conversions API. */
     metaAds:
       values.META_ADS_ACCESS_TOKEN && values.META_AD_ACCOUNT_ID
         ? {
@@ -256,7 +256,7 @@ export function loadConfig(env: Record<string, string | undefined> = process.env
     backup: { intervalHours: values.BACKUP_INTERVAL_HOURS, keep: values.BACKUP_KEEP },
     metricsToken: values.METRICS_TOKEN,
     retentionDays: values.RETENTION_DAYS,
-    /** New leads are handed in turn to the enabled recruiters (decision 162). */
+    /** New leads are handed in turn to the enabled recruiters. */
     assignNewLeads: values.ASSIGN_NEW_LEADS === 'round-robin',
     /** What the product says to the person after the form (issue 21). */
     personMessages: {

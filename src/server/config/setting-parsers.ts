@@ -2,7 +2,7 @@ import { isIP } from 'node:net';
 
 /*
  * TRUST_PROXY=true would believe every X-Forwarded-For hop, so any client could pick its own
- * address (and its own login throttle count): refused, with the safe forms (decision 061).
+ * address (and its own login throttle count): refused, with the safe forms (decision 020).
  */
 export const TRUST_PROXY_FORMS =
   'must be the number of proxies in front of the server (e.g. 1) or their addresses or ' +

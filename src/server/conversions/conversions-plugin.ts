@@ -33,6 +33,7 @@ export const conversionsPlugin: FastifyPluginAsync<ConversionsOptions> = async (
   if (!conversions || settings.enabled === false) return;
   const worker = new OutboxWorker({
     db: tablesOf<OutboxTables>(app.database.db),
+    writes: app.writeQueue,
     dialect: app.database.dialect,
     senders: {
       meta: async (message) => {

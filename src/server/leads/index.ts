@@ -114,12 +114,12 @@ export { LeadPipeline } from './workflows/pipeline/lead-pipeline';
 export { BULK_LIMIT, type BulkChange } from './workflows/pipeline/bulk-changes';
 export type { PipelineTables, LeadActivityTable } from './records/pipeline-tables';
 export { eraseActivity, findActivity } from './workflows/pipeline/lead-activity';
-// Stage-change messages (decision 155): the admin's template per lead type and status.
+// Stage-change messages: the admin's template per lead type and status.
 export {
   MessageTemplates,
   type MessageTemplateTables,
 } from './workflows/pipeline/message-templates';
-// Assignment (decision 162): who may hold leads, and setting the assignee of many at once (bulk).
+// Assignment: who may hold leads, and setting the assignee of many at once (bulk).
 export {
   assignLeads,
   findAssignee,

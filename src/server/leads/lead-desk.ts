@@ -28,7 +28,7 @@ export type ListSelection = LeadSelection<ListFilter>;
 const HOURLY_MS = 60 * 60 * 1000;
 
 export interface LeadDeskOptions {
-  /** Candidate statuses qualified, enrolled and placed go to Meta (decision 110). */
+  /** Candidate statuses qualified, enrolled and placed go to Meta. */
   statusEvents: boolean;
   /** Where a lead released from quarantine is announced, as a new lead is (leadsPlugin's). */
   notify: readonly OutboxDestination[];
@@ -91,7 +91,7 @@ export class LeadDesk {
     return leadDetail(tablesOf<PipelineTables>(this.database.db), this.listing, table, id);
   }
 
-  /** The candidates that may be the same person as candidate `id` (decision 161). */
+  /** The candidates that may be the same person as candidate `id`. */
   possibleDuplicates(id: number) {
     return possibleDuplicates(tablesOf<AdminLeadTables>(this.database.db), id);
   }

@@ -1,7 +1,6 @@
 import formbody from '@fastify/formbody';
 import type { FastifyPluginAsync } from 'fastify';
 import type { FormHandoff } from './workflows/capture/form-handoff';
-import { WriteQueue } from '../platform/database/write-queue';
 import type { LeadRecordTables } from './records/lead-tables';
 import { formRoutes } from './workflows/capture/form-routes';
 import type { StatusPage } from './workflows/people/status-page';
@@ -11,29 +10,20 @@ import { ALTCHA_CHALLENGE_PATH } from '@shared/spam-fields';
 import { LeadCapture, type CaptureSettings } from './workflows/capture/lead-capture';
 import { countedStore } from './workflows/screening/counted-store';
 import { createLeadStore, type LeadStore } from './workflows/capture/lead-store';
-import { tablesOf } from '../platform/database/connection';
 import type { OutboxDestination } from '../platform/outbox/outbox-tables';
 
 export interface LeadsOptions {
-  /** The spam policy's limits and traps (decision 095). */
+  /** The spam policy's limits and traps. */
   capture: CaptureSettings;
-  /** Where each new lead is announced through the outbox (docs/decisions/075). */
+  /** Where each new lead is announced through the outbox. */
   notify?: readonly OutboxDestination[];
-  /** ASSIGN_NEW_LEADS=round-robin: each new lead goes to the next recruiter (decision 162). */
+  /** ASSIGN_NEW_LEADS=round-robin: each new lead goes to the next recruiter. */
   assignNew?: boolean;
-  /** Most lead writes waiting at once (default WRITE_QUEUE_LIMIT; tests: fewer). */
-  writeQueueLimit?: number | undefined;
-  /** Carries a form posted without JavaScript to its next page (docs/decisions/090). */
+  /** Carries a form posted without JavaScript to its next page. */
   formHandoff: FormHandoff;
   /** The person's status page: its actions are routes of this scope (issue 21). */
   statusPage: StatusPage;
 }
-
-/**
- * Most lead writes waiting at once; past it the lead endpoints answer 503 + Retry-After
- * (docs/decisions/105): seconds of writes at full speed, so only a stuck database reaches it.
- */
-export const WRITE_QUEUE_LIMIT = 5_000;
 
 declare module 'fastify' {
   interface FastifyInstance {
@@ -48,13 +38,11 @@ declare module 'fastify' {
  */
 export const leadsPlugin: FastifyPluginAsync<LeadsOptions> = async (app, options) => {
   const { database } = app;
-  const queue = new WriteQueue(tablesOf<LeadRecordTables>(database.db), {
-    limit: options.writeQueueLimit ?? WRITE_QUEUE_LIMIT,
-  });
-  const store: LeadStore = createLeadStore(queue, options.notify ?? [], options.assignNew);
-  app.writeHealth.watchWrites(queue);
-  app.metrics.watchWriteQueue(() => queue.depth);
-  app.addHook('onClose', () => queue.drain());
+  const store: LeadStore = createLeadStore(
+    app.writeQueue.forTables<LeadRecordTables>(),
+    options.notify ?? [],
+    options.assignNew,
+  );
 
   // Browsers post forms urlencoded when no script handles them (docs/decisions/090). A
   // 4,000-character answer can take three times that encoded: more room than JSON's 16 KB.

@@ -71,6 +71,7 @@ export const notificationsPlugin: FastifyPluginAsync<NotificationsOptions> = asy
 
   const worker = new OutboxWorker({
     db: tablesOf<OutboxTables>(app.database.db),
+    writes: app.writeQueue,
     dialect: app.database.dialect,
     senders,
     digest,

@@ -13,7 +13,7 @@ const RUNTIME_STYLE_ELEMENTS = new Set(['/admin']);
 
 /**
  * The admin area's pages. They run no tracking and talk to no origin but ours, whatever is
- * configured: they show leads' personal data (docs/decisions/062). They sign in or register with
+ * configured: they show leads' personal data (docs/decisions/041). They sign in or register with
  * passkeys, so WebAuthn is allowed for our origin (issue 22).
  */
 export const ADMIN_PAGES: ReadonlySet<string> = new Set(['/admin', '/admin/invite']);

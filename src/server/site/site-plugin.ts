@@ -15,7 +15,7 @@ export interface StaticSiteOptions {
   clientDir: string;
   /** Written into every page (see page-set.ts). */
   runtime: RuntimeConfig;
-  /** A form posted without JavaScript: its messages, confirmation or prefill (decision 090). */
+  /** A form posted without JavaScript: its messages, confirmation or prefill. */
   formHandoff: FormHandoff;
   /** /status: opened by a link, rendered for the person its proof names (issue 21). */
   statusPage: StatusPage;

@@ -11,7 +11,7 @@ export interface SpendOptions {
   pull?: SpendPullSettings & { enabled?: boolean };
 }
 
-/** Pulls Meta's ad spend hourly when configured (decision 165). */
+/** Pulls Meta's ad spend hourly when configured. */
 export const spendPlugin: FastifyPluginAsync<SpendOptions> = async (
   app,
   { metaAds, pull = {} },

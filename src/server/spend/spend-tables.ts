@@ -4,7 +4,7 @@ import type { MigrationSet } from '../platform/database/migration-runner';
 /** Where a spend row came from: Meta's insights pull, or an admin's CSV upload. */
 export type SpendOrigin = 'meta' | 'upload';
 
-/** One day's spend of one campaign (decision 165); a re-upload of the same key replaces it. */
+/** One day's spend of one campaign; a re-upload of the same key replaces it. */
 export interface AdSpendTable {
   /** UTC day, YYYY-MM-DD. */
   day: string;

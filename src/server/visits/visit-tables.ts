@@ -59,7 +59,7 @@ const createVisitTables: Migration = {
   },
 };
 
-/** 167 (decision 152): the per-address bound of new visitors a day, and what it dropped. */
+/** 167: the per-address bound of new visitors a day, and what it dropped. */
 const createVisitBounds: Migration = {
   async up(db: Kysely<unknown>) {
     await db.schema

@@ -47,7 +47,7 @@ export const visitsPlugin = fp<VisitsOptions>(async (app, { siteUrl, flood }) =>
 });
 
 /**
- * The beacon's route, in a context of its own: the pages send the beacon as text (decision 174),
+ * The beacon's route, in a context of its own: the pages send the beacon as text,
  * as a Blob body would cost the page a wait on the browser, so this route alone reads text/plain,
  * as JSON.
  */

@@ -15,7 +15,7 @@ export const attributionSchema = z.catch(
       utmTerm: short,
       utmContent: short,
       referrer: z.optional(z.string().check(z.trim(), z.maxLength(1000))),
-      /** The landing URL's Meta click id, as received (decision 110). */
+      /** The landing URL's Meta click id, as received. */
       fbclid: z.optional(z.string().check(z.trim(), z.maxLength(500))),
     }),
   ),

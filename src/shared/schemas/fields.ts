@@ -2,7 +2,7 @@ import * as z from 'zod/mini';
 import { postedBy, type AnyFields, type LeadField } from '../lead-field';
 import type { LeadForm } from '../lead-vocabulary';
 
-// Field builders of every schema; zod/mini, as the browser ships them (decision 004).
+// Field builders of every schema; zod/mini, as the browser ships them.
 
 export const MAX_TEXT = 200;
 export const MAX_LONG_TEXT = 4000;

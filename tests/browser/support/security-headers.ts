@@ -101,7 +101,7 @@ export async function expectSecurityHeaders(request: APIRequestContext, foreign:
     expect(headers['content-type'], path).toBe('text/html; charset=utf-8');
     expect(headers, path).toMatchObject({
       ...COMMON,
-      // The admin area lets in no origin but its own, whatever is configured (decision 062).
+      // The admin area lets in no origin but its own, whatever is configured (decision 041).
       'content-security-policy': pagePolicy(
         path,
         await response.text(),

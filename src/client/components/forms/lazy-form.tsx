@@ -37,16 +37,16 @@ export async function preloadLazyForms(): Promise<void> {
 }
 
 // Events that show a visitor is about to use a form. A mouse hovers before it clicks; a finger's
-// pointer events start a tap already under way, which its focus or click ends (decision 167).
+// pointer events start a tap already under way, which its focus or click ends (decision 164).
 const INTENT_EVENTS = ['focusin', 'input', 'keydown', 'pointerover'] as const;
 
 /** A page never idle loads its forms' code this long after hydration all the same. */
 const IDLE_LOAD_TIMEOUT_MS = 3000;
 
 /**
- * A form whose code (~27 KB gzip) is not part of the page's first load (decision 006): it loads
+ * A form whose code (~27 KB gzip) is not part of the page's first load: it loads
  * once the page is idle after hydration, or sooner at the first focus, hover or key inside its
- * server HTML (decision 170), after what every form is built on (decision 171); typed text is
+ * server HTML, after what every form is built on; typed text is
  * kept and an early submit is replayed. After navigation: at once.
  */
 export function lazyForm<Props extends object>(
@@ -65,7 +65,7 @@ export function lazyForm<Props extends object>(
   loaders.push(preload);
 
   let activate = () => {};
-  // The focus or key that shows intent is painted first; the code's loading follows (decision 167).
+  // The focus or key that shows intent is painted first; the code's loading follows.
   const activated = new Promise<void>((resolve) => {
     activate = resolve;
   })
@@ -103,7 +103,7 @@ export function lazyForm<Props extends object>(
       }
       // Unless asked for at once, the code loads once the page is idle, so that a tap finds the
       // form live: a form still server HTML costs that tap React's attempts to hydrate it, and
-      // the first key would wait for its code (decision 170). Sooner at a first sign of use.
+      // the first key would wait for its code. Sooner at a first sign of use.
       let cancelIdle: (() => void) | undefined;
       if (activateAtOnce?.()) activate();
       else cancelIdle = whenIdle(activate, IDLE_LOAD_TIMEOUT_MS);

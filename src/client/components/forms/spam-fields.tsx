@@ -2,7 +2,7 @@ import { useEffect, useRef } from 'react';
 import { ALTCHA_FIELD, formOfEndpoint, HONEYPOT_FIELD } from '@shared/spam-fields';
 import { readRuntimeConfig } from '../../lib/runtime-config';
 
-/** Spam defence (decision 095): an off-screen, hidden honeypot, and ALTCHA on ALTCHA_FORMS. */
+/** Spam defence: an off-screen, hidden honeypot, and ALTCHA on ALTCHA_FORMS. */
 export function SpamFields() {
   const slot = useRef<HTMLSpanElement>(null);
   useEffect(() => {

@@ -68,7 +68,7 @@ export function useLeadForm<Schema extends FormSchema>({
     // before the form hydrated (see lazy-form.tsx) is kept. Every field starts empty in the HTML.
   });
   // Busy from the tap until the answer (all of react-hook-form's `isSubmitting`): the tap's own
-  // frame shows the busy button, and checking and posting start once it is painted (decision 167).
+  // frame shows the busy button, and checking and posting start once it is painted (decision 172).
   const [submitting, setSubmitting] = useState(false);
   const onSubmit = async (event?: BaseSyntheticEvent) => {
     event?.preventDefault();

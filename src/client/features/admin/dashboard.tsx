@@ -37,6 +37,7 @@ import {
 } from './leads/tabs';
 import { useAutoRefresh } from './use-auto-refresh';
 import { useLeadLink } from './leads/use-lead-link';
+import { formatNumber } from './ui/format';
 
 // The detail (its forms, field labels and react-hook-form) loads the first time one opens.
 const LeadDetailPanel = lazy(() => import('./leads/detail/lead-detail'));
@@ -44,8 +45,6 @@ const LeadDetailPanel = lazy(() => import('./leads/detail/lead-detail'));
 const initialFilters = Object.fromEntries(
   leadTabIds.map((id) => [id, { q: '', offset: 0, status: '' }]),
 ) as Record<LeadTabId, TabFilter>;
-
-const numberFormat = new Intl.NumberFormat('en-US');
 
 const triggerClass =
   'rounded-t-md border-b-2 border-transparent px-4 py-2.5 text-sm font-semibold text-slate-700 hover:text-slate-900 focus-visible:outline-2 focus-visible:-outline-offset-2 focus-visible:outline-accent-strong data-[state=active]:border-accent-strong data-[state=active]:text-slate-900';
@@ -190,7 +189,7 @@ export function Dashboard() {
               {label}
               {count !== undefined ? (
                 <span className="ml-2 rounded-full bg-slate-200 px-2 py-0.5 text-xs text-slate-800">
-                  {numberFormat.format(count)}
+                  {formatNumber(count)}
                 </span>
               ) : null}
             </Tabs.Trigger>

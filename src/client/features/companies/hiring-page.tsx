@@ -30,7 +30,7 @@ const nextSteps = [
 ] as const;
 
 export default function HiringPage() {
-  // A request posted without JavaScript comes back stored, with its confirmation (decision 090).
+  // A request posted without JavaScript comes back stored, with its confirmation.
   const [submittedBy, setSubmittedBy] = useState<string | null>(
     usePageState().form?.sentBy ?? null,
   );

@@ -83,7 +83,7 @@ export function ContactForms({
   onUserTypeChange: (type: ContactType) => void;
   focusTabOnMount: boolean;
 }) {
-  // A form posted without JavaScript comes back stored, with its thanks (decision 090).
+  // A form posted without JavaScript comes back stored, with its thanks.
   const { form } = usePageState();
   const sentBy = (action: string) => (form?.action === action ? (form.sentBy ?? null) : null);
   const [candidateSentBy, setCandidateSentBy] = useState(sentBy('/api/candidates/submit'));

@@ -95,7 +95,7 @@ const SuspendingForms = lazy(async () => {
 const ContactForms = memo(function ContactForms(
   props: ComponentProps<typeof ContactFormsComponent>,
 ) {
-  // Loaded before a page with its tabs open hydrates (decision 090): no boundary then, so the
+  // Loaded before a page with its tabs open hydrates: no boundary then, so the
   // tabs hydrate with the page and a click made before that is replayed (decision 164). Chosen
   // once: switching later would remount the forms and lose what was typed.
   const [Loaded] = useState(() => LoadedForms);

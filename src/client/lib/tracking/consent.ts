@@ -25,7 +25,7 @@ export function pixelAllowed(state: PrivacyState): boolean {
   return Boolean(state.pixelId) && consentSignal(state) === 'granted';
 }
 
-/** The consent a form sends for Meta's Conversions API (decision 110): the pixel's rule. */
+/** The consent a form sends for Meta's Conversions API: the pixel's rule. */
 export function consentSignal({ consentMode, gpc, choice }: PrivacyState): ConsentSignal {
   if (gpc) return 'gpc';
   const allowed = consentMode === 'notice' ? choice !== 'denied' : choice === 'granted';

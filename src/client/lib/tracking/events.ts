@@ -7,7 +7,7 @@ export type PixelEvent =
   | readonly ['trackCustom', string, EventParams?];
 export type StandardEvent = 'PageView' | 'ViewContent' | 'Lead';
 export type EventParams = Readonly<Record<string, string>>;
-/** fbq's fourth argument: the event id shared with the server's copy (decision 110). */
+/** fbq's fourth argument: the event id shared with the server's copy. */
 export type EventOptions = Readonly<{ eventID: string }>;
 
 /** Sent on the first load and on every route change: the page-view event. */

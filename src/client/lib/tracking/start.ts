@@ -14,7 +14,7 @@ declare global {
  */
 export function startTracking(): void {
   // The admin area shows leads' personal data: nothing is recorded or sent there, even if a
-  // pixel id reached the page (the server gives /admin none; decision 062).
+  // pixel id reached the page (the server gives /admin none; decision 041).
   if (/^\/admin(\/|$)/.test(window.location.pathname)) return;
   window.__trackedEvents = trackedEvents;
   const { metaPixelId } = readRuntimeConfig();

@@ -13,7 +13,7 @@ const VARIANTS: Record<string, LandingVariant> = {
   '/training': 'high_salary',
 };
 
-/** Counts the page load (decision 115): no cookie; not on /admin, with GPC or after an opt-out. */
+/** Counts the page load: no cookie; not on /admin, with GPC or after an opt-out. */
 export function sendVisitBeacon(): void {
   const page = location.pathname.replace(/\/+$/, '') || '/';
   try {
@@ -30,6 +30,6 @@ export function sendVisitBeacon(): void {
     utmCampaign: utmCampaign?.slice(0, VISIT_VALUE_MAX),
   };
   // As text (text/plain), not a Blob: the page waits for a Blob to be registered with the
-  // browser, a median 15 ms at 4x CPU here against 1.5 ms for text (decision 174).
+  // browser, a median 15 ms at 4x CPU here against 1.5 ms for text (decision 115).
   navigator.sendBeacon?.(VISIT_BEACON_PATH, JSON.stringify(beacon));
 }

@@ -2,7 +2,7 @@ import type { Kysely, Migration } from 'kysely';
 import { autoIncrementId } from '../../platform/database/migration-columns';
 import type { DialectName, MigrationSet } from '../../platform/database/migration-runner';
 
-/** 031: the admin audit log (docs/decisions/064); read newest first by id. */
+/** 031: the admin audit log; read newest first by id. */
 function createAuditEntries(dialect: DialectName): Migration {
   return {
     async up(db: Kysely<unknown>) {

@@ -38,7 +38,7 @@ function templateEntry(action: AuditAction, request: FastifyRequest): AuditEntry
 const signInFailure = (reply: FastifyReply): AuditEntryInput | undefined =>
   reply.statusCode === 401 ? { action: 'sign_in_failed' } : undefined;
 
-/** Changes of an account's own second factors (docs/decisions/157), by route and success status. */
+/** Changes of an account's own second factors, by route and success status. */
 const factorChanges: Record<string, Outcome> = Object.fromEntries(
   (
     [

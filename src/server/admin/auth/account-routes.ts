@@ -143,7 +143,7 @@ export const accountRoutes: FastifyPluginAsync<{ accounts: AdminAccounts }> = as
  * The invitee's routes (open: the token is the proof). POST /api/admin/invitation says whose
  * invitation a token is; POST /api/admin/invitation/accept creates the account with the chosen
  * name and either a password or a passkey (its options from POST
- * /api/admin/invitation/passkey-options, decision 163) and signs it in.
+ * /api/admin/invitation/passkey-options, decision 156) and signs it in.
  */
 export const invitationRoutes: FastifyPluginAsync<{ accounts: AdminAccounts }> = async (
   app,

@@ -29,7 +29,7 @@ export class AccountRefusal extends Error {
 
 /**
  * How an invited account will sign in: a password, or a passkey (no password at all) that
- * `keepPasskey` stores in the transaction that creates the account (decision 163).
+ * `keepPasskey` stores in the transaction that creates the account (decision 156).
  */
 export type FirstCredential =
   | { password: string }
@@ -45,7 +45,7 @@ export interface InvitationToSend {
 }
 
 /**
- * The named accounts (docs/decisions/156): sign-in by e-mail, the owner's list, role changes and
+ * The named accounts: sign-in by e-mail, the owner's list, role changes and
  * disabling, and invitations. The founding owner (account 1) signs in with ADMIN_PASSWORD.
  */
 export class AdminAccounts {
@@ -57,7 +57,7 @@ export class AdminAccounts {
 
   /**
    * The enabled account with this e-mail and password, or undefined. A hash below today's cost
-   * is made anew (decision 158), before the sign-in's session binds to it.
+   * is made anew (decision 020), before the sign-in's session binds to it.
    */
   async verify(email: string, password: string): Promise<number | undefined> {
     const row = await this.db

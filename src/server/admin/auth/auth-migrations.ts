@@ -38,7 +38,7 @@ function createAdminSessions(dialect: DialectName): Migration {
 
 /**
  * 038: one row of attempts per address instead of one row per failure, so an attempt is
- * counted by a single atomic upsert before the password is checked (docs/decisions/060).
+ * counted by a single atomic upsert before the password is checked (docs/decisions/020).
  */
 const countLoginAttempts: Migration = {
   async up(db: Kysely<unknown>) {
@@ -53,7 +53,7 @@ const countLoginAttempts: Migration = {
 };
 
 /**
- * 030: sessions end after 30 minutes idle and with a change of password (docs/decisions/063).
+ * 030: sessions end after 30 minutes idle and with a change of password.
  * Sessions from before have neither column and are refused: one sign-in after the upgrade.
  */
 const limitSessions: Migration = {
@@ -116,7 +116,7 @@ function createInvitations(dialect: DialectName): Migration {
   };
 }
 
-/** 220: the per-account and site-wide sign-in budgets (docs/decisions/158). */
+/** 220: the per-account and site-wide sign-in budgets. */
 const budgetLogins: Migration = {
   async up(db: Kysely<unknown>) {
     await db.schema

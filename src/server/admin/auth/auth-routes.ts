@@ -81,7 +81,7 @@ export const adminAuthRoutes: FastifyPluginAsync<{ accounts: AdminAccounts }> = 
       },
     },
     async (request, reply) => {
-      // Counted before the password is checked: a refused attempt costs no scrypt (decision 060).
+      // Counted before the password is checked: a refused attempt costs no scrypt.
       const { email } = request.body;
       const attempt = {
         address: request.ip,

@@ -29,7 +29,7 @@ export const signedInBody = {
   required: ['authenticated'],
 } as const;
 
-/** The spec's session answer, and beside it the second step or set-up still needed (decision 157). */
+/** The spec's session answer, and beside it the second step or set-up still needed. */
 export const sessionBody = {
   type: 'object',
   properties: {

@@ -18,7 +18,7 @@ export interface AdminSessionsTable {
   account_id: number | null;
   /** The browser's User-Agent (first 256 characters), shown as "Chrome on Android". */
   user_agent: string | null;
-  /** Where: the address's network (IPv4 /24, IPv6 /64), not the address (decision 156). */
+  /** Where: the address's network (IPv4 /24, IPv6 /64), not the address. */
   network: string | null;
   /** When a factor was last proved again on it (null: at sign-in); changing a factor needs it recent. */
   confirmed_at: string | null;
@@ -54,7 +54,7 @@ export interface AdminAccountsTable {
   disabled_at: string | null;
 }
 
-/** Sign-in attempts of one address in its current window (docs/decisions/060). */
+/** Sign-in attempts of one address in its current window. */
 export interface AdminLoginAttemptsTable {
   /** SHA-256 of the client IP. */
   client_key: string;
@@ -63,7 +63,7 @@ export interface AdminLoginAttemptsTable {
   attempts: number;
 }
 
-/** An account's sign-in attempts since its last success (docs/decisions/158). */
+/** An account's sign-in attempts since its last success. */
 export interface AdminLoginAccountsTable {
   /** SHA-256 of the account key: 'owner', or a named account's sign-in e-mail. */
   account_key: string;
@@ -73,7 +73,7 @@ export interface AdminLoginAccountsTable {
   next_attempt_at: string;
 }
 
-/** Wrong passwords across the site in one clock hour (docs/decisions/158). */
+/** Wrong passwords across the site in one clock hour. */
 export interface AdminLoginSiteFailuresTable {
   /** `2026-11-23T10`: the hour's UTC date and hour. */
   hour: string;

@@ -57,7 +57,7 @@ const accountDelayMs = (failures: number): number =>
 const hourOf = (now: Date): string => now.toISOString().slice(0, 13);
 
 /**
- * Password sign-in limits, in the database so every instance sees them (docs/decisions/060, 158):
+ * Password sign-in limits, in the database so every instance sees them (docs/decisions/020):
  * per address (an IPv6 address by its /64), per account with growing delays, and a site-wide
  * budget past which every sign-in waits. Attempts are counted BEFORE the password check, so
  * concurrent guesses cannot all pass it and a refused attempt costs no scrypt.

@@ -1,7 +1,7 @@
 import { dictionary } from '@zxcvbn-ts/language-common';
 import { PASSWORD_MIN_LENGTH } from '@shared/admin-accounts';
 
-/** zxcvbn-ts's list of ~49,000 passwords seen most in breaches (docs/decisions/156). */
+/** zxcvbn-ts's list of ~49,000 passwords seen most in breaches. */
 const common = new Set(dictionary['passwords-common'] as string[]);
 
 /** Why an account's new password is refused, or undefined when it is fine. */

@@ -6,7 +6,7 @@ import { randomBytes, scrypt, timingSafeEqual } from 'node:crypto';
  */
 
 const KEY_LENGTH = 64;
-/** The cost of new hashes (docs/decisions/158); a stored hash below it is upgraded. */
+/** The cost of new hashes; a stored hash below it is upgraded. */
 const DEFAULTS = { N: 2 ** 17, r: 8, p: 1 } as const;
 
 interface Cost {

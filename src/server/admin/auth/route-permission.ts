@@ -21,7 +21,7 @@ const EXCEPTIONS: Record<string, AdminPermission> = {
   // Every account ends its own sessions (an owner anyone's: checked by the route).
   'POST /api/admin/sign-out-everywhere': 'read',
   'DELETE /api/admin/sessions/:id': 'read',
-  // Every account looks after its own second factors (decision 157).
+  // Every account looks after its own second factors.
   'POST /api/admin/factors/confirm': 'read',
   'POST /api/admin/passkeys/registration-options': 'read',
   'POST /api/admin/passkeys': 'read',

@@ -13,7 +13,7 @@ export const TOUCH_INTERVAL_MS = 60 * 1000;
 
 /**
  * What a session is bound to: its account's password hash. Changing the password changes it,
- * and sessions made under another password are refused (docs/decisions/063).
+ * and sessions made under another password are refused (docs/decisions/020).
  */
 export const passwordFingerprint = (passwordHash: string): string =>
   sha256Hex(`admin-session:${passwordHash}`);
@@ -23,7 +23,7 @@ export const OWNER_ACCOUNT_ID = 1;
 
 /**
  * An account's password hash: the founding owner's is ADMIN_PASSWORD's, an invited account's its
- * own, or null for one that signs in with passkeys alone (decision 163).
+ * own, or null for one that signs in with passkeys alone (decision 156).
  */
 export const passwordHashOf = (
   account: { id: number; password_hash: string | null },
@@ -66,7 +66,7 @@ export interface SessionRow {
 }
 
 /**
- * Sessions live in the database, so every instance accepts them (docs/decisions/020). Only the
+ * Sessions live in the database, so every instance accepts them. Only the
  * SHA-256 of the 32-byte token is stored: reading the table does not sign anyone in.
  */
 export class AdminSessions {

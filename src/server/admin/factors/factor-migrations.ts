@@ -61,7 +61,7 @@ function createFactors(dialect: DialectName): Migration {
   };
 }
 
-/** 270: a challenge may be an invitation's, whose first passkey makes the account (decision 163). */
+/** 270: a challenge may be an invitation's, whose first passkey makes the account. */
 const invitationChallenges: Migration = {
   async up(db: Kysely<unknown>) {
     await db.schema

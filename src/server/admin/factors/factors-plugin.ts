@@ -39,7 +39,7 @@ export interface AdminFactors {
   endPending(request: FastifyRequest, reply: FastifyReply): Promise<void>;
   /** True when `password` is the account's (the owner's: ADMIN_PASSWORD). */
   checkPassword(accountId: number, password: string): Promise<boolean>;
-  /** False for an account that signs in with passkeys alone (decision 163). */
+  /** False for an account that signs in with passkeys alone. */
   hasPassword(accountId: number): Promise<boolean>;
   /** Marks the session as just confirmed (a factor or the password proved again). */
   confirm(session: LiveSession): Promise<void>;

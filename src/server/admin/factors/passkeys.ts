@@ -38,7 +38,7 @@ export interface PasskeyView {
 
 /**
  * Whose passkey a registration makes: a signed-in account's, or the account an invitation is
- * about to create (its first passkey instead of a password, decision 163).
+ * about to create (its first passkey instead of a password, decision 156).
  */
 export type Registrant = { accountId: number } | { invitationId: number };
 

@@ -6,7 +6,7 @@ import { signedInBody as signedIn, signInErrorBody as errorBody } from '../auth/
 import { codeText, webauthnOptions, webauthnResponse } from './factor-schemas';
 
 /**
- * The throttle's account key of a factor attempt (decision 158): an account's codes have their
+ * The throttle's account key of a factor attempt (decision 020): an account's codes have their
  * own budget; a passkey cannot be guessed, so its sign-in counts by address alone.
  */
 export const factorAttempt = (request: FastifyRequest, accountId?: number) => ({

@@ -47,7 +47,7 @@ const configurationBody = {
 } as const;
 
 /**
- * GET /api/admin/configuration: the admin's Configuration panel (docs/decisions/143). The
+ * GET /api/admin/configuration: the admin's Configuration panel (docs/decisions/142). The
  * settings are read once at start-up, so their part is computed once; `storage` is counted.
  */
 export const configurationRoutes: FastifyPluginAsync<{

@@ -15,7 +15,7 @@ const MAX_IDS = 500;
 
 /**
  * GET /api/admin/export/<tab>.csv?q=&status=&duplicates=&ids=: the whole tab (or the ticked leads), streamed as read, in constant memory
- * (docs/decisions/022, 025);
+ * (docs/decisions/022, 024);
  * named <tab>-YYYY-MM-DD.csv (fileName).
  */
 export const exportRoutes: FastifyPluginAsync<{ desk: LeadDesk }> = async (app, { desk }) => {

@@ -26,7 +26,7 @@ interface ListQuerystring {
   type?: string;
   status?: string;
   duplicates?: 0 | 1;
-  /** me, none or an account id (decision 162). */
+  /** me, none or an account id. */
   assignee?: string;
 }
 
@@ -36,7 +36,7 @@ const statusValues = (statuses: readonly { value: string }[]) => statuses.map((s
 const candidateStatusValues = statusValues(candidateStatuses);
 const companyStatusValues = statusValues(companyStatuses);
 
-/** `duplicates=1`: only candidates with a possible duplicate (decision 161). */
+/** `duplicates=1`: only candidates with a possible duplicate. */
 export const duplicatesParam = {
   type: 'integer',
   enum: [0, 1],

@@ -58,7 +58,7 @@ const submissionsSchema = arrayOfObjects({
   verified: { type: 'boolean', description: "Sent with the lead's proof (decision 151)" },
 });
 
-/** The lead's Meta Conversions API events (decision 110): state and Meta's error. */
+/** The lead's Meta Conversions API events: state and Meta's error. */
 const conversionsSchema = arrayOfObjects({
   event: { type: 'string' },
   state: { type: 'string', enum: ['sent', 'pending', 'failed'] },
@@ -166,7 +166,7 @@ export const pipelineRoutes: FastifyPluginAsync<{
         if (body.fields) return badRequest(reply, body.fields);
         const { status, notify = false, assignee: to } = body.value;
         const assigning = 'assignee' in body.value;
-        // {"assignee"} alone leaves the status as it is (decision 162).
+        // {"assignee"} alone leaves the status as it is.
         if (status !== undefined || !assigning) {
           if (typeof status !== 'string' || !statuses.includes(status)) {
             return badRequest(reply, { status: `Must be one of: ${statuses.join(', ')}` });
@@ -213,7 +213,7 @@ export const pipelineRoutes: FastifyPluginAsync<{
       },
     );
 
-    // The forms sent without the lead's proof were seen (decision 151): answers the detail.
+    // The forms sent without the lead's proof were seen: answers the detail.
     app.post<{ Params: { id: number } }>(
       `${path}/:id/reviewed`,
       { schema: oneLead },

@@ -23,7 +23,7 @@ function submissionView(submission: {
   return {
     form: submission.form,
     at: submission.created_at,
-    // Sent with the lead's proof (decision 151).
+    // Sent with the lead's proof.
     verified: submission.verified === 1,
     sourcePage: submission.source_page,
     fields: parsed(submission.fields),

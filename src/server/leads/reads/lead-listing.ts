@@ -50,7 +50,7 @@ export interface ListFilter {
   q?: string | undefined;
   /** A pipeline status (src/shared/lead-status.ts). */
   status?: string | undefined;
-  /** Only candidates with a possible duplicate (decision 161). */
+  /** Only candidates with a possible duplicate. */
   duplicates?: boolean | undefined;
   /** The assignee's account id; null: unassigned leads only; undefined: any. */
   assignee?: number | null | undefined;
@@ -221,7 +221,7 @@ export class LeadListing {
   }
 }
 
-/** The assignee's name, read from the accounts (docs/decisions/162). */
+/** The assignee's name, read from the accounts. */
 const assigneeName = (table: LeadTable) =>
   sql<
     string | null

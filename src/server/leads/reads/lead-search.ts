@@ -6,7 +6,7 @@ import type { LeadTable } from '../records/lead-tables';
 import { leadTypes, type AdminLeadTables } from '../records/listing-tables';
 
 /*
- * Prefix search over the listings (docs/decisions/024, 025): three lower-cased key columns per
+ * Prefix search over the listings (docs/decisions/024): three lower-cased key columns per
  * table, each indexed (lead_type, key, created_at, id), so a search is three index ranges.
  */
 

@@ -34,10 +34,10 @@ const leadView = (row: CandidateListRow | CompanyListRow) => ({
   ...attributionView(row),
   createdAt: row.created_at,
   updatedAt: row.updated_at,
-  // Forms without the lead's proof not yet reviewed, and forms past the history's cap (decision 151).
+  // Forms without the lead's proof not yet reviewed, and forms past the history's cap.
   unverifiedForms: row.unverified_forms,
   submissionsNotKept: row.submissions_not_kept,
-  // The account working the lead (decision 162).
+  // The account working the lead.
   assignee:
     row.assignee_id === null ? null : { id: row.assignee_id, name: row.assignee_name ?? '' },
 });

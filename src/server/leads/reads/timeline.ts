@@ -41,7 +41,7 @@ const byPerson = (activity: Pick<LeadActivityTable, 'text'>) =>
 
 const fromPage = (page: string | null) => (page ? ` (${page})` : '');
 
-/** The e-mails sent to the lead's person (outbox topics, decision 154), in the admin's words. */
+/** The e-mails sent to the lead's person (outbox topics), in the admin's words. */
 const personMessageTexts: Record<string, string> = {
   [LEAD_CREATED]: 'Confirmation e-mail sent to the person',
   [PERSON_REMINDER]: 'Reminder e-mail sent to the person',

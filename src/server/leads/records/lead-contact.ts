@@ -2,7 +2,7 @@ import type { Kysely } from 'kysely';
 import type { LeadRecordTables, LeadTable } from './lead-tables';
 import { presentValues } from './present-values';
 
-/** What Meta matches a lead on (decision 110): its e-mail, phone and names. */
+/** What Meta matches a lead on: its e-mail, phone and names. */
 export interface LeadContact {
   email: string;
   phone: string | null;

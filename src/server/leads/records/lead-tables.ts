@@ -32,7 +32,7 @@ interface LeadColumns extends AttributionColumns {
   updated_at: string;
   /** When the person stopped reminders (migration 157); null while they may go. */
   reminders_stopped_at: string | null;
-  /** 0/1: a browser was given this lead's proof (migration 160, decision 151). */
+  /** 0/1: a browser was given this lead's proof (migration 160). */
   proof_issued: Generated<number>;
   /** Forms without the proof waiting for the admin's review; 0 once reviewed. */
   unverified_forms: Generated<number>;

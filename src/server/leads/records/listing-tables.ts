@@ -20,7 +20,7 @@ export const leadTypes: Record<LeadTable, readonly string[]> = {
   companies: companyLeadTypes,
 };
 
-/** A candidate's duplicate keys (match-keys.ts, decision 161), stored beside the row and indexed. */
+/** A candidate's duplicate keys (match-keys.ts), stored beside the row and indexed. */
 export interface MatchKeyColumns {
   /** The phone's digits, if it has at least MIN_PHONE_DIGITS. */
   phone_digits: string | null;
@@ -30,7 +30,7 @@ export interface MatchKeyColumns {
   email_match_key: string | null;
 }
 
-/** The match keys (decision 161) are the admin's too: only its duplicate lookups read them. */
+/** The match keys are the admin's too: only its duplicate lookups read them. */
 interface CandidateAdminColumns extends MatchKeyColumns {
   /** The admin tab of this lead. */
   lead_type: GeneratedAlways<CandidateLeadType>;
@@ -38,7 +38,7 @@ interface CandidateAdminColumns extends MatchKeyColumns {
   status: Generated<CandidateStatus>;
   search_name: GeneratedAlways<string>;
   search_last_name: GeneratedAlways<string | null>;
-  /** The account working the lead (260_lead_assignee, decision 162); null: unassigned. */
+  /** The account working the lead (260_lead_assignee); null: unassigned. */
   assignee_id: number | null;
 }
 

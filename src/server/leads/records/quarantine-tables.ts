@@ -29,7 +29,7 @@ export interface SpamKeysTable {
   value: string;
 }
 
-/** Forms quarantined past an address's daily bound, whose body was not kept (decision 152). */
+/** Forms quarantined past an address's daily bound, whose body was not kept. */
 export interface QuarantineDroppedTable {
   /** The UTC day, YYYY-MM-DD. */
   day: string;

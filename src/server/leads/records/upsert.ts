@@ -8,7 +8,7 @@ import { attributionValues } from './attribution';
 import { presentValues } from './present-values';
 import type { LeadRef } from './lead-tables';
 
-/** A lead keeps this many forms in its history; past it, it counts them (decision 151). */
+/** A lead keeps this many forms in its history; past it, it counts them. */
 export const LEAD_HISTORY_LIMIT = 50;
 
 /** What a lead write answers: the record's id, and whether this write created it. */
@@ -33,9 +33,9 @@ export interface LeadStep<Stage extends string, Fields extends string> {
   /** Values typed in this step; blanks are ignored. */
   fields?: { [K in Fields]?: string | undefined };
   attribution?: Attribution | undefined;
-  /** The request the form came in, for its Meta events (decision 110); not stored on the lead. */
+  /** The request the form came in, for its Meta events; not stored on the lead. */
   client?: SubmissionClient | undefined;
-  /** The leads the request's proof cookie names (decision 151); without its lead's, it may only fill. */
+  /** The leads the request's proof cookie names; without its lead's, it may only fill. */
   proofs?: readonly LeadRef[] | undefined;
 }
 
@@ -50,7 +50,7 @@ export interface StepFlags {
 /** What a write did, for its effects. */
 export interface LeadWrite extends LeadRef {
   created: boolean;
-  /** The request proves the lead (decision 151): only then may it reach Meta. */
+  /** The request proves the lead: only then may it reach Meta. */
   verified: boolean;
 }
 

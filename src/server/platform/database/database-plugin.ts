@@ -2,6 +2,7 @@ import fp from 'fastify-plugin';
 import { openDatabase, type DatabaseConnection } from './connection';
 import type { MigrationSet } from './migration-runner';
 import { WriteHealth } from './write-health';
+import { WriteQueue } from './write-queue';
 
 declare module 'fastify' {
   interface FastifyInstance {
@@ -10,19 +11,27 @@ declare module 'fastify' {
      * with `tablesOf<Tables>(app.database.db)`.
      */
     database: DatabaseConnection;
-    /**
-     * Whether a lead can be written now (GET /api/health): the lead write path registers its
-     * probe with watchWrites(), the health route asks check() (docs/decisions/105).
-     */
+    /** Whether a lead can be written now (GET /api/health, docs/decisions/105). */
     writeHealth: WriteHealth;
+    /**
+     * The group commit (write-queue.ts) every write that a client or a worker waits on goes
+     * through: on SQLite each commit is an fsync on the main thread, so writes share commits.
+     */
+    writeQueue: WriteQueue<object>;
   }
 }
 
 /**
- * PostgreSQL's statement_timeout for the server's queries (docs/decisions/105): a stuck query
+ * PostgreSQL's statement_timeout for the server's queries: a stuck query
  * ends as an error in seconds instead of holding a connection for ever.
  */
 export const STATEMENT_TIMEOUT_MS = 10_000;
+
+/**
+ * Most writes waiting at once; past it the lead endpoints answer 503 + Retry-After
+ * (docs/decisions/105): seconds of writes at full speed, so only a stuck database reaches it.
+ */
+export const WRITE_QUEUE_LIMIT = 5_000;
 
 export interface DatabasePluginOptions {
   databaseUrl: string | undefined;
@@ -33,11 +42,14 @@ export interface DatabasePluginOptions {
   migrations: readonly MigrationSet[];
   /** The tables of rows a crash may forget (DatabaseConnection.ephemeral). */
   ephemeralMigrations?: readonly MigrationSet[];
+  /** Most writes waiting at once (default WRITE_QUEUE_LIMIT; tests: fewer). */
+  writeQueueLimit?: number | undefined;
 }
 
 /**
  * Opens (and migrates) the database before the server listens. onClose hooks run in reverse order,
- * so capabilities registered later finish their queued writes before it closes.
+ * so capabilities registered later stop writing first, then the queued writes commit, then the
+ * database closes.
  */
 export const databasePlugin = fp<DatabasePluginOptions>(async (app, options) => {
   const connection = await openDatabase({
@@ -51,11 +63,16 @@ export const databasePlugin = fp<DatabasePluginOptions>(async (app, options) => 
   app.log.info({ dialect: connection.dialect }, 'database ready');
   app.decorate('database', connection);
   app.addHook('onClose', async () => connection.close());
-  app.decorate(
-    'writeHealth',
-    new WriteHealth(
-      () => connection.ping(),
-      (error) => app.log.error({ err: error }, 'health check: the database cannot be written'),
-    ),
+  const writeQueue = new WriteQueue(connection.db, {
+    limit: options.writeQueueLimit ?? WRITE_QUEUE_LIMIT,
+  });
+  app.decorate('writeQueue', writeQueue);
+  app.addHook('onClose', () => writeQueue.drain());
+  const writeHealth = new WriteHealth(
+    () => connection.ping(),
+    (error) => app.log.error({ err: error }, 'health check: the database cannot be written'),
   );
+  writeHealth.watchWrites(writeQueue);
+  app.decorate('writeHealth', writeHealth);
+  app.metrics.watchWriteQueue(() => writeQueue.depth);
 });

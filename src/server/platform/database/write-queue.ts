@@ -28,7 +28,7 @@ const isBusy = (error: unknown) =>
   /^SQLITE_BUSY/.test(String((error as { code?: unknown } | null)?.code ?? ''));
 
 /**
- * Group commit (docs/decisions/146): one turn's writes run in ONE transaction and each caller
+ * Group commit (docs/decisions/010): one turn's writes run in ONE transaction and each caller
  * settles once it committed, one fsync per batch instead of per lead. Jobs must be safe to run
  * twice: a failed batch is retried job by job, so one bad job fails alone. While another process
  * holds SQLite's write lock the batch is retried for up to BUSY_WAIT_MS.
@@ -47,6 +47,14 @@ export class WriteQueue<DB> {
   ) {
     this.maxBatch = options.maxBatch ?? 200;
     this.limit = options.limit ?? Number.POSITIVE_INFINITY;
+  }
+
+  /**
+   * The same queue with its jobs typed for `Tables`: a capability knows only its own tables
+   * (as with tablesOf in connection.ts).
+   */
+  forTables<Tables>(): WriteQueue<Tables> {
+    return this as unknown as WriteQueue<Tables>;
   }
 
   /** Jobs queued or committing now (GET /metrics: write_queue_depth). */

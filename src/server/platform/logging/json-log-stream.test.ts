@@ -43,7 +43,7 @@ function runLogging(script: string) {
   return { arrived, exited, stderr: () => stderr, child };
 }
 
-describe('JSON log lines in blocks (decision 144)', () => {
+describe('JSON log lines in blocks (decision 010)', () => {
   it('writes lines that never fill a block while the process runs, in order', async () => {
     const run = runLogging(`
       log.info('started');

@@ -7,7 +7,7 @@ export const LOG_FLUSH_MS = 1000;
 
 /**
  * JSON log lines to `fd` in blocks of up to 4 KB, not one system call per line
- * (docs/decisions/144). A line waits at most LOG_FLUSH_MS; pino's exit hook flushes the rest, after
+ * (docs/decisions/010). A line waits at most LOG_FLUSH_MS; pino's exit hook flushes the rest, after
  * a crash too.
  */
 export function jsonLogStream(fd = 1) {

@@ -4,7 +4,7 @@ import { Metrics, UNMATCHED_ROUTE } from './metrics';
 
 declare module 'fastify' {
   interface FastifyInstance {
-    /** This app's metrics (docs/decisions/141): capabilities count into it, /metrics reads it. */
+    /** This app's metrics: capabilities count into it, /metrics reads it. */
     metrics: Metrics;
   }
 }

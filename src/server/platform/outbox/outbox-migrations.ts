@@ -4,7 +4,7 @@ import type { Kysely, Migration } from 'kysely';
 import { autoIncrementId } from '../database/migration-columns';
 import type { DialectName, MigrationSet } from '../database/migration-runner';
 
-/** 050: the durable outbox of notifications (docs/decisions/075). */
+/** 050: the durable outbox of notifications. */
 function createOutboxMessages(dialect: DialectName): Migration {
   return {
     async up(db: Kysely<unknown>) {
@@ -50,7 +50,7 @@ const indexLeadMessages: Migration = {
   },
 };
 
-/** 149: the digest's window, shared by every instance (decision 124). */
+/** 149: the digest's window, shared by every instance. */
 const createDigestWindows: Migration = {
   async up(db: Kysely<unknown>) {
     await db.schema

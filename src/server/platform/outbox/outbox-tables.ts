@@ -31,7 +31,7 @@ export interface OutboxMessagesTable {
   sent_at: string | null;
 }
 
-/** When each digest destination last sent a digest (decision 124): one per window, site-wide. */
+/** When each digest destination last sent a digest: one per window, site-wide. */
 export interface OutboxDigestWindowsTable {
   destination: OutboxDestination;
   /** Epoch ms. */

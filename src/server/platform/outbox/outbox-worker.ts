@@ -10,6 +10,7 @@ import {
 } from './outbox';
 import type { OutboxDestination, OutboxTables } from './outbox-tables';
 import { RepeatingTask } from '../schedule/repeating-task';
+import type { WriteQueue } from '../database/write-queue';
 
 /** Sends one message; a rejection is a failed attempt. */
 export type Sender = (message: OutboxMessage) => Promise<void>;
@@ -30,6 +31,11 @@ export interface DigestOptions {
 
 export interface OutboxWorkerOptions {
   db: Kysely<OutboxTables>;
+  /**
+   * The group commit: claims and outcomes then share their commit (on SQLite an fsync on the
+   * main thread) with every other write instead of taking one each.
+   */
+  writes?: WriteQueue<object>;
   dialect: DialectName;
   /** One sender per configured destination; other destinations' messages stay untouched. */
   senders: Partial<Record<OutboxDestination, Sender>>;
@@ -60,11 +66,15 @@ const MINUTE = 60_000;
 export class OutboxWorker {
   private readonly polling: RepeatingTask<number>;
   private readonly now: () => Date;
+  private readonly write: <T>(job: (db: Kysely<OutboxTables>) => Promise<T>) => Promise<T>;
   /** When this worker last sent a digest: until a window later it need not ask the database. */
   private lastDigestAt = -Infinity;
 
   constructor(private readonly options: OutboxWorkerOptions) {
     this.now = options.now ?? (() => new Date());
+    const { db } = options;
+    const writes = options.writes?.forTables<OutboxTables>();
+    this.write = writes ? (job) => writes.run(job) : (job) => job(db);
     const batch = options.batch ?? 20;
     this.polling = new RepeatingTask(
       () => this.runOnce(),
@@ -85,31 +95,31 @@ export class OutboxWorker {
 
   /** One poll: claims, sends and records due messages; resolves with how many were claimed. */
   async runOnce(): Promise<number> {
-    const { db, dialect, senders, digest } = this.options;
-    let destinations = Object.keys(senders) as OutboxDestination[];
-    if (digest && (await this.inDigestMode(digest))) {
-      destinations = destinations.filter((destination) => destination !== digest.destination);
-      await this.sendDigest(digest);
-    }
-    const messages = await claimDueMessages(db, dialect, {
-      destinations,
-      now: this.now(),
-      lockMs: 5 * MINUTE,
-      limit: this.options.batch ?? 20,
+    const { dialect, senders, digest } = this.options;
+    const all = Object.keys(senders) as OutboxDestination[];
+    // The count and the claim in one write: they see the same messages.
+    const { digestDue, messages } = await this.write(async (trx) => {
+      const digestDue = digest !== undefined && (await this.inDigestMode(trx, digest));
+      const destinations = digestDue ? all.filter((d) => d !== digest.destination) : all;
+      const claimed = await claimDueMessages(trx, dialect, {
+        destinations,
+        now: this.now(),
+        lockMs: 5 * MINUTE,
+        limit: this.options.batch ?? 20,
+      });
+      return { digestDue, messages: claimed };
     });
+    if (digestDue && digest) await this.sendDigest(digest);
     const delivered = await Promise.all(messages.map((message) => this.deliver(message)));
-    // One write for the whole batch: on SQLite each commit is an fsync on the main thread.
-    await markSent(
-      db,
-      messages.filter((_, i) => delivered[i]).map((message) => message.id),
-      this.now(),
-    );
+    // One write for the whole batch.
+    const sent = messages.filter((_, i) => delivered[i]).map((message) => message.id);
+    if (sent.length > 0) await this.write((trx) => markSent(trx, sent, this.now()));
     return messages.length;
   }
 
-  private async inDigestMode(digest: DigestOptions): Promise<boolean> {
+  private async inDigestMode(db: Kysely<OutboxTables>, digest: DigestOptions): Promise<boolean> {
     const since = new Date(this.now().getTime() - digest.windowMs);
-    const written = await countWrittenSince(this.options.db, digest.destination, since);
+    const written = await countWrittenSince(db, digest.destination, since);
     return written > digest.threshold;
   }
 
@@ -134,11 +144,8 @@ export class OutboxWorker {
       for (const message of messages) await this.recordFailure(message, error);
       return;
     }
-    await markSent(
-      db,
-      messages.map((message) => message.id),
-      this.now(),
-    );
+    const sent = messages.map((message) => message.id);
+    await this.write((trx) => markSent(trx, sent, this.now()));
   }
 
   /** Sends one message; true when it went out (failures are recorded here). */
@@ -158,10 +165,12 @@ export class OutboxWorker {
     this.options.onSendFailure?.(message.destination);
     // One clock reading: the retry is exactly its backoff after the attempt it follows.
     const now = this.now();
-    return markFailed(this.options.db, message.id, now, {
-      retryAt: error instanceof PermanentFailure ? undefined : this.retryAt(message, now),
-      error: error instanceof Error ? error.message : String(error),
-    });
+    return this.write((trx) =>
+      markFailed(trx, message.id, now, {
+        retryAt: error instanceof PermanentFailure ? undefined : this.retryAt(message, now),
+        error: error instanceof Error ? error.message : String(error),
+      }),
+    );
   }
 
   /** Exponential backoff; undefined once the next try would fall past the give-up time. */

@@ -88,7 +88,7 @@ export async function claimDueMessages(
 class NothingDue extends Error {}
 
 /**
- * A digest's due messages, at most once per `windowMs` site-wide (decision 124): the window is
+ * A digest's due messages, at most once per `windowMs` site-wide: the window is
  * taken in the claiming transaction, so two instances never both send one, and an empty window is
  * not used up.
  */

@@ -1,5 +1,5 @@
 // Draws the page's drifting network (network-drawing.ts) off the main thread, so that its frames
-// never delay the answer to a tap or a key (issue 23, decision 170). network-canvas.tsx hands
+// never delay the answer to a tap or a key (issue 23, decision 164). network-canvas.tsx hands
 // over the canvas and tells it the size and whether to move.
 import { createNetwork, draw, drift, resizeNetwork, type Network } from './network-drawing';
 import type { NetworkMessage } from './network-messages';

@@ -6,9 +6,10 @@ import { useAccounts, useChangeAccount, useInvite } from '../api/accounts';
 import { useAccount } from '../api/session';
 import type { ConfirmRequest } from '../ui/confirm-dialog';
 import { DataTable, type Column } from '../ui/data-table';
-import { controlClass, Select } from '../ui/select';
-import { formatDate } from '../leads/leads';
+import { controlClass, Select } from '../ui/controls';
+
 import { AccountSessions } from './sessions-panel';
+import { formatDate } from '../ui/format';
 
 const roleLabels: Record<AdminRole, string> = {
   owner: 'Owner',

@@ -3,8 +3,8 @@ import { useQuery } from '@tanstack/react-query';
 import { auditActions, type AuditEntry } from '@shared/admin-audit';
 import { useAccounts } from '../api/accounts';
 import { DataTable } from '../ui/data-table';
-import { Select } from '../ui/select';
-import { formatDate } from '../leads/leads';
+import { Select } from '../ui/controls';
+import { formatDate } from '../ui/format';
 
 const actionLabel = (action: string) => action.replaceAll('_', ' ');
 

@@ -1,7 +1,7 @@
 import { useState } from 'react';
 import { Copy, Download } from 'lucide-react';
 import { Button } from '../../../components/ui/button';
-import { errorText } from '../api/http';
+import { errorText, saveFile } from '../api/http';
 import {
   startTotp,
   useConfirmTotp,
@@ -14,13 +14,7 @@ import { OneFieldForm, Section } from './one-field-form';
 /** Recovery codes, shown once: copied or downloaded now, never shown again. */
 function RecoveryCodes({ codes, onDone }: { codes: string[]; onDone: () => void }) {
   const text = `${codes.join('\n')}\n`;
-  const download = () => {
-    const link = document.createElement('a');
-    link.href = URL.createObjectURL(new Blob([text], { type: 'text/plain' }));
-    link.download = 'talent-bridge-recovery-codes.txt';
-    link.click();
-    URL.revokeObjectURL(link.href);
-  };
+  const download = () => saveFile(text, 'text/plain', 'talent-bridge-recovery-codes.txt');
   return (
     <div role="region" aria-label="Recovery codes" className="grid gap-3">
       <p className="font-medium text-slate-900">

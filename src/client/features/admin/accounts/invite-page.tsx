@@ -6,8 +6,7 @@ import { Button, SubmitButton } from '../../../components/ui/button';
 import { TextField } from '../../../components/ui/form-field';
 import { Container } from '../../../components/ui/section';
 import { session } from '../../../lib/session-keys';
-import { apiRequest } from '../api/http';
-import { errorText } from '../api/accounts';
+import { apiRequest, errorText } from '../api/http';
 
 type Invitation =
   | { state: 'checking' }
@@ -31,7 +30,7 @@ function useInvitation(): Invitation {
 }
 
 /**
- * The invitee's name and a password, or a passkey instead (decision 163); on success they are
+ * The invitee's name and a password, or a passkey instead (decision 156); on success they are
  * signed in and go to the dashboard.
  */
 function AcceptForm({ invitation }: { invitation: Extract<Invitation, { state: 'open' }> }) {

@@ -4,8 +4,7 @@ import type { AccountFactors } from '@shared/admin-factors';
 import { Button } from '../../../components/ui/button';
 import { useAddPasskey, useRemovePasskey, useRenamePasskey } from '../api/factors';
 import { OneFieldForm, Section } from './one-field-form';
-
-const dateFormat = new Intl.DateTimeFormat('en-US', { dateStyle: 'medium', timeStyle: 'short' });
+import { formatDate } from '../ui/format';
 
 type PasskeyView = AccountFactors['passkeys'][number];
 
@@ -26,9 +25,7 @@ function PasskeyItem({ passkey }: { passkey: PasskeyView }) {
       <div className="flex flex-wrap items-center justify-between gap-2">
         <span>
           <span className="font-medium">{passkey.name}</span>{' '}
-          <span className="text-sm text-slate-600">
-            added {dateFormat.format(new Date(passkey.createdAt))}
-          </span>
+          <span className="text-sm text-slate-600">added {formatDate(passkey.createdAt)}</span>
         </span>
         <span className="flex flex-wrap gap-2">
           <Button

@@ -4,7 +4,7 @@ import { Button } from '../../../components/ui/button';
 import { useEndSession, useSessions } from '../api/accounts';
 import type { ConfirmRequest } from '../ui/confirm-dialog';
 import { DataTable } from '../ui/data-table';
-import { formatDate } from '../leads/leads';
+import { formatDate } from '../ui/format';
 
 /** Sessions, most recently used first, each but this browser's with its button to end it. */
 function SessionsTable({

@@ -5,7 +5,7 @@ import { Button, SubmitButton } from '../../../components/ui/button';
 import { TextField } from '../../../components/ui/form-field';
 import { useFactorSignIn } from '../api/session';
 
-/** "Sign in with a passkey", beside the password: no password needed (docs/decisions/157). */
+/** "Sign in with a passkey", beside the password: no password needed. */
 export function PasskeySignIn({ label = 'Sign in with a passkey' }: { label?: string }) {
   const signIn = useFactorSignIn();
   return (

@@ -1,21 +1,10 @@
 import { useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
 import type { AccountListing, AdminRole, SessionEntry } from '@shared/admin-accounts';
-import { ApiError } from '../../../lib/api';
 import { toast } from '../../../lib/toast-store';
-import { apiRequest } from './http';
+import { apiRequest, errorText } from './http';
 
 export const USERS_URL = '/api/admin/users';
 export const SESSIONS_URL = '/api/admin/sessions';
-
-/** An API error's own words ({"error"}), else `fallback`. */
-export function errorText(error: unknown, fallback: string): string {
-  if (!(error instanceof ApiError)) return fallback;
-  try {
-    return (JSON.parse(error.body) as { error?: string }).error ?? fallback;
-  } catch {
-    return fallback;
-  }
-}
 
 /** The accounts and pending invitations (owner only). */
 export const useAccounts = () => useQuery<AccountListing>({ queryKey: [USERS_URL] });

@@ -4,7 +4,7 @@ import { apiRequest } from './http';
 import { refreshLeads } from './leads';
 import { detailUrl } from './lead-detail';
 
-/** An account a lead may be assigned to (decision 162). */
+/** An account a lead may be assigned to. */
 export interface Assignee {
   id: number;
   name: string;

@@ -18,24 +18,43 @@ export async function apiRequest(method: string, url: string, body?: unknown): P
   throw new ApiError(response.status, text || response.statusText);
 }
 
-/** An error answer's own text, for the toasts beyond the spec's. */
-export function errorText(error: unknown): string {
-  if (!(error instanceof ApiError)) return error instanceof Error ? error.message : String(error);
+/** An error answer's own words ({"error"}), else `fallback`, else its body or message. */
+export function errorText(error: unknown, fallback?: string): string {
+  if (!(error instanceof ApiError))
+    return fallback ?? (error instanceof Error ? error.message : String(error));
   try {
-    return (JSON.parse(error.body) as { error: string }).error;
+    return (JSON.parse(error.body) as { error: string }).error ?? fallback;
   } catch {
-    return error.body;
+    return fallback ?? error.body;
   }
 }
 
-/** Downloads `url` as a file (the server names it in Content-Disposition). */
-export function downloadFile(url: string): void {
+/** A refused request's message for `field` (or for its first field): {"fields": {…}}. */
+export function fieldMessage(error: unknown, field?: string): string | undefined {
+  if (!(error instanceof ApiError)) return undefined;
+  try {
+    const fields = (JSON.parse(error.body) as { fields?: Record<string, string> }).fields ?? {};
+    return field ? fields[field] : Object.values(fields)[0];
+  } catch {
+    return undefined;
+  }
+}
+
+/** Downloads `url` as a file, named `name` or by the server (Content-Disposition). */
+export function downloadFile(url: string, name = ''): void {
   const link = document.createElement('a');
   link.href = url;
-  link.download = '';
+  link.download = name;
   document.body.append(link);
   link.click();
   link.remove();
+}
+
+/** Saves text made in the page as a file. */
+export function saveFile(text: string, type: string, name: string): void {
+  const url = URL.createObjectURL(new Blob([text], { type }));
+  downloadFile(url, name);
+  setTimeout(() => URL.revokeObjectURL(url), 1000);
 }
 
 export const isUnauthorized = (error: unknown) => error instanceof ApiError && error.status === 401;

@@ -20,7 +20,7 @@ export interface SubmissionEntry {
   sourcePage: string | null;
   fields: Record<string, string | null> | null;
   attribution: Record<string, unknown> | null;
-  /** Sent with the lead's proof (decision 151); absent from servers before it. */
+  /** Sent with the lead's proof; absent from servers before it. */
   verified?: boolean;
 }
 
@@ -82,7 +82,7 @@ export function useChangeStatus(kind: LeadKind) {
   });
 }
 
-/** The forms sent without the proof were seen: the answer is the new detail (decision 151). */
+/** The forms sent without the proof were seen: the answer is the new detail. */
 export function useMarkReviewed(kind: LeadKind, id: number) {
   const client = useQueryClient();
   return useMutation({

@@ -92,7 +92,7 @@ function seeded(seed: number) {
 /**
  * Experiments with `runs` seeds: each side gets 100 visitors a day for 100 days, converting at
  * its rate; the verdict is read every day. Counts the runs stopped for each side, and the runs
- * a daily fixed-sample z-test (|z| > 1.96, decision 116) would have stopped.
+ * a daily fixed-sample z-test (|z| > 1.96, decision 166) would have stopped.
  */
 function simulate(rateA: number, rateB: number, runs = 1000) {
   const random = seeded(166);

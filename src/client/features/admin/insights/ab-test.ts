@@ -1,7 +1,7 @@
 import { errorFunction, probit } from 'simple-statistics';
 
-// The landing A/B comparison: Wilson intervals (decision 116) and an always-valid verdict, a
-// mixture sequential probability ratio test that may be read every day (decision 166).
+// The landing A/B comparison: Wilson intervals (decision 166) and an always-valid verdict, a
+// mixture sequential probability ratio test that may be read every day.
 
 /** Conversions (leads, applications, placements) of a total (visitors or leads). */
 export interface Sample {
@@ -39,7 +39,7 @@ export function wilsonInterval(
 
 /** False winners stay at or under this share however often the verdict is read. */
 const ALPHA = 0.05;
-/** The mixing distribution's spread, in standardized effect units (decision 166). */
+/** The mixing distribution's spread, in standardized effect units. */
 const MIXING_SD = 0.1;
 /** Below this many conversions, or non-conversions, on either side the normal model is too rough. */
 const MIN_EVENTS = 10;

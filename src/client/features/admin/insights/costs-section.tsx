@@ -4,17 +4,16 @@ import type { FunnelFigures } from '@shared/admin-funnel';
 import { toast } from '../../../lib/toast-store';
 import { downloadFile } from '../api/http';
 import { useCan } from '../api/session';
-import { Select } from '../ui/select';
+import { Select } from '../ui/controls';
 import { ChartFigure } from './charts/chart-figure';
 import { SpendChart } from './charts/spend-chart';
 import { CostsTable } from './costs-table';
 import { money } from './money';
 import { UnmatchedList } from './unmatched-spend';
+import { formatNumber } from '../ui/format';
 
 // What each campaign, source and landing page cost per lead, application, enrolment and
 // placement, in one currency at a time (decision 165).
-
-const numberFormat = new Intl.NumberFormat('en-US');
 
 /** The CSV upload of spend (date,source,campaign,spend,currency). */
 function SpendUpload() {
@@ -39,7 +38,7 @@ function SpendUpload() {
       if (input.current) input.current.value = '';
       toast({
         title: 'Spend uploaded',
-        description: `${numberFormat.format(stored)} rows stored.`,
+        description: `${formatNumber(stored)} rows stored.`,
       });
       return client.invalidateQueries();
     },

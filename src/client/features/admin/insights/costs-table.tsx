@@ -1,11 +1,10 @@
 import { useState } from 'react';
 import { ArrowDown, ArrowUp, ArrowUpDown } from 'lucide-react';
 import type { FunnelFigures, FunnelStep } from '@shared/admin-funnel';
-import { Select } from '../ui/select';
+import { Select } from '../ui/controls';
 import { variantLabel } from './figures-table';
 import { money } from './money';
-
-const numberFormat = new Intl.NumberFormat('en-US');
+import { formatNumber } from '../ui/format';
 
 const GROUPINGS = [
   { value: 'utmCampaigns', label: 'UTM campaign' },
@@ -139,7 +138,7 @@ export function CostsTable({ data }: { data: FunnelFigures }) {
                   </th>
                   {COLUMNS.map(([label, field, isMoney]) => (
                     <td key={label} className="px-4 py-2 text-right tabular-nums">
-                      {isMoney ? money(row[field], data.currency) : numberFormat.format(row[field])}
+                      {isMoney ? money(row[field], data.currency) : formatNumber(row[field])}
                     </td>
                   ))}
                 </tr>

@@ -3,9 +3,7 @@ import { useQuery } from '@tanstack/react-query';
 import type { Deliveries, FailedDelivery } from '@shared/admin-deliveries';
 import type { LeadKind } from '@shared/lead-status';
 import { RowsOrEmpty } from '../ui/data-table';
-import { formatDate } from '../leads/leads';
-
-const numberFormat = new Intl.NumberFormat('en-US');
+import { formatDate, formatNumber } from '../ui/format';
 
 const destinationLabels: Record<FailedDelivery['destination'], string> = {
   email: 'E-mail',
@@ -38,7 +36,7 @@ type OpenLead = (kind: LeadKind, id: number) => void;
 export function DeliveryNotice({ onOpenLead }: { onOpenLead: OpenLead }) {
   const { data } = useQuery<Deliveries>({ queryKey: ['/api/admin/deliveries'] });
   if (!data || (data.failedCount === 0 && !data.spendPull)) return null;
-  const count = numberFormat.format(data.failedCount);
+  const count = formatNumber(data.failedCount);
   const meta = data.failedByDestination?.meta ?? 0;
   const person = data.failedByDestination?.person ?? 0;
   return (
@@ -62,9 +60,8 @@ export function DeliveryNotice({ onOpenLead }: { onOpenLead: OpenLead }) {
           {data.failedCount === 1
             ? '1 notification of a new lead could not be delivered.'
             : `${count} notifications of new leads could not be delivered.`}
-          {meta > 0 && ` Meta Conversions API events among them: ${numberFormat.format(meta)}.`}
-          {person > 0 &&
-            ` E-mails to the leads themselves among them: ${numberFormat.format(person)}.`}
+          {meta > 0 && ` Meta Conversions API events among them: ${formatNumber(meta)}.`}
+          {person > 0 && ` E-mails to the leads themselves among them: ${formatNumber(person)}.`}
         </p>
       )}
       {data.failedCount > 0 && (

@@ -4,10 +4,10 @@ import type { FunnelFigures, FunnelStep } from '@shared/admin-funnel';
 import { sequentialVerdict, wilsonInterval, type Sample, type Verdict } from './ab-test';
 import { CostsSection } from './costs-section';
 import { FiguresTables, VARIANTS, type Figures } from './figures-table';
+import { formatNumber } from '../ui/format';
 
-// The first-party funnel (decision 116) and the landing A/B test (decision 166), for a chosen range.
+// The first-party funnel and the landing A/B test, for a chosen range.
 
-const numberFormat = new Intl.NumberFormat('en-US');
 const ratePercent = (rate: number | null) => (rate === null ? '—' : `${(rate * 100).toFixed(1)}%`);
 
 const DAY_MS = 86_400_000;
@@ -35,7 +35,7 @@ const funnelFigures: Figures<FunnelStep> = {
   ).map(([header, field]) => ({
     header,
     value: (row) =>
-      field.endsWith('Rate') ? ratePercent(row[field]) : numberFormat.format(row[field] ?? 0),
+      field.endsWith('Rate') ? ratePercent(row[field]) : formatNumber(row[field] ?? 0),
   })),
 };
 
@@ -48,7 +48,7 @@ const COMPARISONS = [
   { label: 'Placement rate (placed per lead)', converted: 'placed', total: 'leads' },
 ] as const;
 
-/** The verdict in words (decision 166); `unit` names what more of is needed. */
+/** The verdict in words; `unit` names what more of is needed. */
 function verdictText(verdict: Verdict, unit: string): string {
   switch (verdict.kind) {
     case 'too-few':
@@ -62,7 +62,7 @@ function verdictText(verdict: Verdict, unit: string): string {
       return `${page} converts better (always-valid ${p}, you may stop)`;
     }
     case 'more-needed':
-      return `at this rate you will need about ${numberFormat.format(verdict.more)} more ${unit}`;
+      return `at this rate you will need about ${formatNumber(verdict.more)} more ${unit}`;
   }
 }
 
@@ -95,8 +95,7 @@ function AbComparison({ variants }: { variants: FunnelStep[] }) {
                   : '— (no visitors yet)'}
               </dd>
               <dd className="text-xs text-slate-600">
-                {numberFormat.format(sample.converted)} leads of {numberFormat.format(sample.total)}{' '}
-                visitors
+                {formatNumber(sample.converted)} leads of {formatNumber(sample.total)} visitors
               </dd>
             </div>
           );
@@ -125,7 +124,7 @@ function AbComparison({ variants }: { variants: FunnelStep[] }) {
 export function FunnelSection() {
   const [from, setFrom] = useState(() => isoDay(Date.now() - 29 * DAY_MS));
   const [to, setTo] = useState(() => isoDay(Date.now()));
-  // '': the currency most spent in the range (decision 165).
+  // '': the currency most spent in the range.
   const [currency, setCurrency] = useState('');
   const id = useId();
   const errorId = `${id}-error`;

@@ -1,4 +1,4 @@
-// Amounts arrive in minor units of their currency (decision 165): cents, yen, fils.
+// Amounts arrive in minor units of their currency: cents, yen, fils.
 
 const formats = new Map<string, Intl.NumberFormat>();
 const formatOf = (currency: string) => {

@@ -8,16 +8,16 @@ import { FiguresTables, type Figures } from './figures-table';
 import { FunnelSection } from './funnel-section';
 import { MessageTemplatesSection } from '../settings/message-templates-section';
 import { useCan } from '../api/session';
+import { formatNumber } from '../ui/format';
 
-const numberFormat = new Intl.NumberFormat('en-US');
 const percent = (part: number, whole: number) =>
   whole === 0 ? '—' : `${((part / whole) * 100).toFixed(1)}%`;
 
 const conversionFigures: Figures<Conversion> = {
   titles: { variants: 'Landing variants', utmSources: 'UTM sources (landing e-mail leads)' },
   columns: [
-    { header: 'E-mail leads', value: (row) => numberFormat.format(row.emailLeads) },
-    { header: 'Full applications', value: (row) => numberFormat.format(row.applications) },
+    { header: 'E-mail leads', value: (row) => formatNumber(row.emailLeads) },
+    { header: 'Full applications', value: (row) => formatNumber(row.applications) },
     { header: 'Conversion', value: (row) => percent(row.applications, row.emailLeads) },
   ],
   empty: 'No e-mail leads from the landing pages yet.',
@@ -53,9 +53,7 @@ export function OverviewTab() {
         ).map(([label, value, note]) => (
           <div key={label} className="rounded-xl border border-slate-200 bg-white p-5 shadow-sm">
             <dt className="text-sm font-medium text-slate-700">{label}</dt>
-            <dd className="mt-1 text-3xl font-semibold text-slate-900">
-              {numberFormat.format(value)}
-            </dd>
+            <dd className="mt-1 text-3xl font-semibold text-slate-900">{formatNumber(value)}</dd>
             <dd className="mt-1 text-xs text-slate-600">{note}</dd>
           </div>
         ))}

@@ -2,9 +2,9 @@ import { useState } from 'react';
 import type { LeadKind } from '@shared/lead-status';
 import { Button } from '../../../components/ui/button';
 import { useAssign, useAssignees, type Assignee } from '../api/assignees';
-import { Select } from '../ui/select';
+import { Select } from '../ui/controls';
 
-/** The lead's assignee with a control to change it (decision 162): an account, or "Unassigned". */
+/** The lead's assignee with a control to change it: an account, or "Unassigned". */
 export function AssigneeForm({
   kind,
   id,

@@ -1,19 +1,17 @@
 import { useState } from 'react';
 import { leadStatuses, statusLabel } from '@shared/lead-status';
 import { Button } from '../../../components/ui/button';
-import { ApiError } from '../../../lib/api';
-import { downloadFile } from '../api/http';
+import { downloadFile, fieldMessage } from '../api/http';
 import { useBulkChange } from '../api/leads';
 import type { RowSelection } from '../ui/data-table';
-import { Select } from '../ui/select';
+import { Checkbox, Select } from '../ui/controls';
 import { AssigneeSelect } from './assignee-form';
-import { NotifyCheckbox, useStatusMessage } from '../settings/message-templates-section';
+import { useStatusMessage } from '../api/message-templates';
 import { bulkRequest, exportUrl, type LeadTabId, type TabFilter } from './tabs';
+import { formatNumber } from '../ui/format';
 
 /** Leads one bulk change may cover (the server's limit). */
 const BULK_LIMIT = 10_000;
-const numberFormat = new Intl.NumberFormat('en-US');
-
 /** The ticked rows of the page on screen, or every lead the tab's filter matches. */
 export interface Selection {
   ids: ReadonlySet<number>;
@@ -56,18 +54,8 @@ export function useSelection<Row extends { id: number; who: string }>(
 }
 
 /** The server's reason for a refused change (its field's message), else a general one. */
-function failureText(error: unknown): string {
-  if (error instanceof ApiError) {
-    try {
-      const fields = (JSON.parse(error.body) as { fields?: Record<string, string> }).fields;
-      const first = fields && Object.values(fields)[0];
-      if (first) return `Error: ${first}`;
-    } catch {
-      // Not JSON: the general text below.
-    }
-  }
-  return 'Error: Failed to change the status.';
-}
+const failureText = (error: unknown) =>
+  `Error: ${fieldMessage(error) ?? 'Failed to change the status.'}`;
 
 /**
  * The bar over a tab's table (issue 22): how many leads are ticked (announced), "select all
@@ -106,7 +94,7 @@ export function BulkActions({
 
   const ticked = selection.ids.size;
   const count = selection.allMatching ? total : ticked;
-  const matching = `${numberFormat.format(total)}${capped ? '+' : ''}`;
+  const matching = `${formatNumber(total)}${capped ? '+' : ''}`;
   // A new selection replaces what the last change said.
   if (count > 0 && outcome) setOutcome(null);
   const live =
@@ -114,7 +102,7 @@ export function BulkActions({
       ? (outcome ?? '')
       : selection.allMatching
         ? `All ${matching} matching selected`
-        : `${numberFormat.format(count)} selected`;
+        : `${formatNumber(count)} selected`;
   // Past a search's cap the number is unknown: the server says if it is too many.
   const tooMany = selection.allMatching && !capped && total > BULK_LIMIT;
 
@@ -127,7 +115,7 @@ export function BulkActions({
       {
         onSuccess: ({ count: done }) => {
           const to = assignee === '' ? 'Unassigned' : 'Assigned';
-          setOutcome(`${to} ${numberFormat.format(done)} ${done === 1 ? 'lead' : 'leads'}.`);
+          setOutcome(`${to} ${formatNumber(done)} ${done === 1 ? 'lead' : 'leads'}.`);
           onClear();
         },
         onError: (error) => setOutcome(failureText(error)),
@@ -142,7 +130,7 @@ export function BulkActions({
         onSuccess: ({ count: done }) => {
           const sent = notify ? ' Their message goes to each person whose status changed.' : '';
           setOutcome(
-            `Status set to ${statusLabel(status)} for ${numberFormat.format(done)} ${done === 1 ? 'lead' : 'leads'}.${sent}`,
+            `Status set to ${statusLabel(status)} for ${formatNumber(done)} ${done === 1 ? 'lead' : 'leads'}.${sent}`,
           );
           setStatus('');
           onClear();
@@ -175,13 +163,12 @@ export function BulkActions({
               className="min-w-48"
             />
             {message ? (
-              <div className="flex h-11 items-center">
-                <NotifyCheckbox
-                  checked={notify}
-                  onChange={(on) => setSkipMessageFor(on ? null : status)}
-                  who="each person"
-                />
-              </div>
+              <Checkbox
+                className="h-11"
+                label="E-mail each person this status’s message"
+                checked={notify}
+                onChange={(on) => setSkipMessageFor(on ? null : status)}
+              />
             ) : null}
             <Button
               type="submit"
@@ -232,8 +219,8 @@ export function BulkActions({
           </Button>
           {tooMany ? (
             <p className="w-full text-sm text-slate-700">
-              A change covers at most {numberFormat.format(BULK_LIMIT)} leads: narrow the search or
-              status first.
+              A change covers at most {formatNumber(BULK_LIMIT)} leads: narrow the search or status
+              first.
             </p>
           ) : null}
         </div>

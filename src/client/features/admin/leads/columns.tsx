@@ -4,14 +4,9 @@ import { clsx } from 'clsx';
 import type { Column } from '../ui/data-table';
 import { candidateFields, companyFields } from '@shared/lead-fields';
 import { fieldsIn, muted, type ShownField } from './lead-fields';
-import {
-  formatDate,
-  questionnaireStatus,
-  type CandidateLead,
-  type CompanyLead,
-  type EmailLead,
-} from './leads';
+import { questionnaireStatus, type CandidateLead, type CompanyLead, type EmailLead } from './leads';
 import type { LeadTabId } from './tabs';
+import { formatDate } from '../ui/format';
 
 /** What a row's buttons do; the dashboard wires them to the dialog and the mutations. */
 export interface RowActions {
@@ -69,7 +64,7 @@ export function StatusBadge({ status }: { status: string | null }) {
   );
 }
 
-/** Forms sent without the person's proof wait for review (decision 151); nothing when none. */
+/** Forms sent without the person's proof wait for review; nothing when none. */
 export function UnverifiedBadge({ count }: { count: number }) {
   if (count <= 0) return null;
   return (

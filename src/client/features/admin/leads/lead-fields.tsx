@@ -8,7 +8,8 @@ import {
 } from '@shared/lead-field';
 import { attributionFields, candidateFields, companyFields } from '@shared/lead-fields';
 import type { LeadDetail, SubmissionEntry } from '../api/lead-detail';
-import { formatDate, fullName, questionnaireStatus, type CandidateLead } from './leads';
+import { fullName, questionnaireStatus, type CandidateLead } from './leads';
+import { formatDate } from '../ui/format';
 
 /** A stored option value's label (the value itself if unknown); null without a value. */
 export const labelOf = (options: FieldOptions, value: string | null) =>

@@ -10,12 +10,11 @@ import { BulkActions, useSelection } from './bulk-actions';
 import { columnsFor, type AnyLead, type RowActions } from './columns';
 import { LeadBoard } from './board/lead-board';
 import { DataTable } from '../ui/data-table';
-import { controlClass, Select } from '../ui/select';
+import { Checkbox, controlClass, Select } from '../ui/controls';
 import { leadTabs, PAGE_SIZE, type LeadTabId, type TabFilter } from './tabs';
+import { formatNumber } from '../ui/format';
 
 const SEARCH_DEBOUNCE_MS = 300;
-const numberFormat = new Intl.NumberFormat('en-US');
-
 /** A tab's status filter; Lead Emails mixes both kinds, so it offers both pipelines'. */
 function statusOptions(tab: LeadTabId): readonly { value: string; label: string }[] {
   if (tab === 'companies') return companyStatuses;
@@ -82,8 +81,6 @@ export function LeadsTab({
   bulk: boolean;
 }) {
   const searchId = useId();
-  const duplicatesId = useId();
-  const mineId = useId();
   const [search, setSearch] = useState(filter.q);
   // Spec section 8: 'Error' — 'Failed to load candidate data' / '… company data', as a toast
   // and in place of the rows, while the failure lasts.
@@ -159,35 +156,19 @@ export function LeadsTab({
           className="w-full max-w-52"
         />
         {definition.endpoint === '/api/candidate-submissions' && (
-          <div className="flex h-11 items-center gap-2">
-            <input
-              id={duplicatesId}
-              type="checkbox"
-              className="size-5 accent-accent-strong"
-              checked={filter.duplicates ?? false}
-              onChange={(event) =>
-                onFilterChange(tab, { ...filter, duplicates: event.target.checked, offset: 0 })
-              }
-            />
-            <label htmlFor={duplicatesId} className="text-sm font-medium text-slate-800">
-              Only possible duplicates
-            </label>
-          </div>
-        )}
-        <div className="flex h-11 items-center gap-2">
-          <input
-            id={mineId}
-            type="checkbox"
-            className="size-5 accent-accent-strong"
-            checked={filter.mine ?? false}
-            onChange={(event) =>
-              onFilterChange(tab, { ...filter, mine: event.target.checked, offset: 0 })
-            }
+          <Checkbox
+            className="h-11"
+            label="Only possible duplicates"
+            checked={filter.duplicates ?? false}
+            onChange={(duplicates) => onFilterChange(tab, { ...filter, duplicates, offset: 0 })}
           />
-          <label htmlFor={mineId} className="text-sm font-medium text-slate-800">
-            My leads
-          </label>
-        </div>
+        )}
+        <Checkbox
+          className="h-11"
+          label="My leads"
+          checked={filter.mine ?? false}
+          onChange={(mine) => onFilterChange(tab, { ...filter, mine, offset: 0 })}
+        />
         {page.isFetching ? (
           <p className="ml-auto text-sm text-slate-600" role="status">
             Loading…
@@ -229,8 +210,8 @@ export function LeadsTab({
         className="mt-4 flex flex-wrap items-center justify-between gap-3"
       >
         <p className="text-sm text-slate-700" aria-live="polite">
-          Showing {numberFormat.format(total === 0 ? 0 : offset + 1)}–{numberFormat.format(to)} of{' '}
-          {numberFormat.format(total)}
+          Showing {formatNumber(total === 0 ? 0 : offset + 1)}–{formatNumber(to)} of{' '}
+          {formatNumber(total)}
           {page.data?.capped ? '+' : ''}
         </p>
         <div className="flex gap-2">

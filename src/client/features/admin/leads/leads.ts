@@ -42,7 +42,7 @@ function row(raw: Raw, kind: LeadKind) {
     id: Number(raw.id),
     kind,
     email: String(raw.email ?? ''),
-    // Forms sent without the person's proof, not yet reviewed (decision 151).
+    // Forms sent without the person's proof, not yet reviewed.
     unverifiedForms: Number(raw.unverifiedForms ?? 0),
     ...attributionOf(raw),
     createdAt: text(raw.createdAt),
@@ -75,12 +75,3 @@ export const questionnaireStatus = (lead: CandidateLead) =>
 
 export const fullName = (first: string | null, last: string | null) =>
   [first, last].filter(Boolean).join(' ');
-
-const dateFormat = new Intl.DateTimeFormat('en-US', { dateStyle: 'medium', timeStyle: 'short' });
-
-/** Spec section 9: en-US, short month, with hour and minute ('Apr 18, 2025, 9:30 AM'). */
-export function formatDate(value: string | null): string {
-  if (!value) return '';
-  const date = new Date(value);
-  return Number.isNaN(date.getTime()) ? value : dateFormat.format(date);
-}

@@ -11,7 +11,7 @@ import { apiRequest } from '../api/http';
 import { refreshLeads } from '../api/leads';
 import type { ConfirmRequest } from '../ui/confirm-dialog';
 import { DataTable, type Column } from '../ui/data-table';
-import { formatDate } from './leads';
+import { formatDate } from '../ui/format';
 
 const QUARANTINE_URL = '/api/admin/quarantine?limit=100';
 
@@ -39,7 +39,7 @@ function useQuarantineAction() {
   });
 }
 
-/** Submissions held back as suspect (decision 095), each released as a lead or deleted. */
+/** Submissions held back as suspect, each released as a lead or deleted. */
 export function QuarantineTab({ onConfirm }: { onConfirm(request: ConfirmRequest): void }) {
   const { data, isPending, isError } = useQuarantine();
   const act = useQuarantineAction();

@@ -3,7 +3,8 @@ import type { LeadKind } from '@shared/lead-status';
 import { renderTemplate, type PlaceholderValues } from '@shared/message-templates';
 import { site } from '../../../lib/site';
 import type { CandidateLead, CompanyLead } from './leads';
-import { NotifyCheckbox, useStatusMessage } from '../settings/message-templates-section';
+import { useStatusMessage } from '../api/message-templates';
+import { Checkbox } from '../ui/controls';
 
 /*
  * A status change offers the new status's message (decision 155), ticked by default, with its
@@ -45,7 +46,11 @@ export function StatusMessageOffer({
   if (!offered) return null;
   return (
     <div className="grid w-full gap-2">
-      <NotifyCheckbox checked={notify} onChange={offer.setNotify} who="the person" />
+      <Checkbox
+        label="E-mail the person this status’s message"
+        checked={notify}
+        onChange={offer.setNotify}
+      />
       {notify && (
         <div
           role="group"

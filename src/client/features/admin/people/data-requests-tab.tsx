@@ -16,21 +16,10 @@ import { TextField } from '../../../components/ui/form-field';
 import { ApiError } from '../../../lib/api';
 import { toast } from '../../../lib/toast-store';
 import { adminToasts } from '../ui/admin-toasts';
-import { apiRequest, isUnauthorized, markSignedOut } from '../api/http';
+import { apiRequest, fieldMessage, isUnauthorized, markSignedOut, saveFile } from '../api/http';
 import { refreshLeads } from '../api/leads';
 import type { ConfirmRequest } from '../ui/confirm-dialog';
-
-const numberFormat = new Intl.NumberFormat('en-US');
-
-/** The server's message for the address field of a 400, if that is what failed. */
-function addressError(error: unknown): string | undefined {
-  if (!(error instanceof ApiError) || error.status !== 400) return undefined;
-  try {
-    return (JSON.parse(error.body) as { fields?: { email?: string } }).fields?.email;
-  } catch {
-    return undefined;
-  }
-}
+import { formatNumber } from '../ui/format';
 
 /** GET or DELETE an address's data; a mutation, as each lookup is an audited access. */
 function useDataSubject<Answer>(method: 'GET' | 'DELETE') {
@@ -50,22 +39,10 @@ function useDataSubject<Answer>(method: 'GET' | 'DELETE') {
 /** "2 candidate records, 3 form submissions": the kinds with something in them. */
 function describeCounts(counts: DataSubjectCounts): string {
   const held = dataSubjectParts.filter(({ key }) => counts[key] > 0);
-  return held.map(({ key, label }) => `${label}: ${numberFormat.format(counts[key])}`).join(', ');
+  return held.map(({ key, label }) => `${label}: ${formatNumber(counts[key])}`).join(', ');
 }
 
-/** Saves the report as a JSON file (the person's access request), from the answer in hand. */
-function download(report: DataSubjectReport): void {
-  const blob = new Blob([JSON.stringify(report, null, 2)], { type: 'application/json' });
-  const link = document.createElement('a');
-  link.href = URL.createObjectURL(blob);
-  link.download = `data-request-${report.generatedAt.slice(0, 10)}.json`;
-  document.body.append(link);
-  link.click();
-  link.remove();
-  setTimeout(() => URL.revokeObjectURL(link.href), 1000);
-}
-
-/** Data requests (decision 135): find an address's data, download it as JSON, or erase it. */
+/** Data requests: find an address's data, download it as JSON, or erase it. */
 export function DataRequestsTab({ onConfirm }: { onConfirm(request: ConfirmRequest): void }) {
   const [email, setEmail] = useState('');
   const [fieldError, setFieldError] = useState<string>();
@@ -93,7 +70,10 @@ export function DataRequestsTab({ onConfirm }: { onConfirm(request: ConfirmReque
     setErased(undefined);
     find.mutate(parsed.data.email, {
       onError: (error) => {
-        const message = addressError(error);
+        const message =
+          error instanceof ApiError && error.status === 400
+            ? fieldMessage(error, 'email')
+            : undefined;
         if (message) setFieldError(message);
         else toast(adminToasts.dataRequestFailed);
       },
@@ -185,13 +165,23 @@ export function DataRequestsTab({ onConfirm }: { onConfirm(request: ConfirmReque
                     <div key={key} className="contents">
                       <dt className="text-slate-700">{label}</dt>
                       <dd className="text-right font-semibold tabular-nums">
-                        {numberFormat.format(counts[key])}
+                        {formatNumber(counts[key])}
                       </dd>
                     </div>
                   ))}
                 </dl>
                 <div className="mt-5 flex flex-wrap gap-2">
-                  <Button variant="outline" size="sm" onClick={() => download(report)}>
+                  <Button
+                    variant="outline"
+                    size="sm"
+                    onClick={() =>
+                      saveFile(
+                        JSON.stringify(report, null, 2),
+                        'application/json',
+                        `data-request-${report.generatedAt.slice(0, 10)}.json`,
+                      )
+                    }
+                  >
                     <Download className="size-4" aria-hidden="true" />
                     Download JSON
                   </Button>

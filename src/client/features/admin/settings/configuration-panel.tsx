@@ -8,7 +8,7 @@ import type {
 } from '@shared/admin-configuration';
 import { clsx } from 'clsx';
 
-// The server's settings by state (decision 143): states and public facts only, never a secret.
+// The server's settings by state (decision 142): states and public facts only, never a secret.
 
 const good = 'bg-emerald-100 text-emerald-900';
 const states: Record<ConfigurationState, [text: string, icon: typeof CheckCircle2, tone: string]> =
@@ -62,7 +62,7 @@ function Row({ item }: { item: ConfigurationItem }) {
   );
 }
 
-/** What the storage bounds hold and dropped (decision 152). */
+/** What the storage bounds hold and dropped. */
 function StorageBounds({ storage }: { storage: StorageFigures }) {
   const count = (n: number) => n.toLocaleString('en-US');
   const period = `in the last ${storage.days} days`;

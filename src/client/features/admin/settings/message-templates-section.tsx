@@ -19,53 +19,11 @@ import { TextareaField, TextField } from '../../../components/ui/form-field';
 import { site } from '../../../lib/site';
 import { zodResolver } from '../../../lib/zod-resolver';
 import { apiRequest } from '../api/http';
+import { TEMPLATES_URL } from '../api/message-templates';
 import type { Announcement } from '../ui/announcement';
-import { Select } from '../ui/select';
+import { Select } from '../ui/controls';
 
-// Stage-change messages (decision 155): one per lead type and status, previewed with sample values.
-
-const TEMPLATES_URL = '/api/admin/message-templates';
-
-/** The message a lead of `leadType` gets when moved to `status`, once the list has loaded. */
-export const useStatusMessage = (leadType: MessageTemplateSlot['leadType'], status: string) =>
-  useStatusMessages(leadType, status !== '')(status);
-
-/**
- * The same, for any status of `leadType`: a lookup. Read once a status is chosen (`enabled`): a
- * list's bulk bar, mounted early, must not keep an old copy.
- */
-export function useStatusMessages(leadType: MessageTemplateSlot['leadType'], enabled = true) {
-  const { data } = useQuery<MessageTemplateSlot[]>({ queryKey: [TEMPLATES_URL], enabled });
-  return (status: string) =>
-    data?.find((slot) => slot.leadType === leadType && slot.status === status)?.template;
-}
-/** "E-mail … this status’s message": ticked, the status change sends it (decision 155). */
-export function NotifyCheckbox({
-  checked,
-  onChange,
-  who,
-}: {
-  checked: boolean;
-  onChange(checked: boolean): void;
-  /** Who gets it: "the person", "each person". */
-  who: string;
-}) {
-  const id = useId();
-  return (
-    <div className="flex items-center gap-2">
-      <input
-        id={id}
-        type="checkbox"
-        className="size-5 accent-accent-strong"
-        checked={checked}
-        onChange={(event) => onChange(event.target.checked)}
-      />
-      <label htmlFor={id} className="text-sm text-slate-900">
-        E-mail {who} this status’s message
-      </label>
-    </div>
-  );
-}
+// Stage-change messages: one per lead type and status, previewed with sample values.
 
 const slotKey = (slot: Pick<MessageTemplateSlot, 'leadType' | 'status'>) =>
   `${slot.leadType}/${slot.status}`;

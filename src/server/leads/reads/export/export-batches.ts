@@ -1,7 +1,7 @@
 import type { Cursor } from '../cursor';
 
 /*
- * A whole tab for an export, newest first, in batches (docs/decisions/022, 025). A row is [cells,
+ * A whole tab for an export, newest first, in batches (docs/decisions/022, 024). A row is [cells,
  * created_at, id], its cells one text joined by CELL_SEPARATOR (the drivers convert one long text
  * much faster than many); a row whose values hold the separator comes as an array.
  */

@@ -91,7 +91,7 @@ const firstListingIndexes: readonly (readonly [string, string, string[]])[] = [
 ];
 
 /**
- * 152: 001's listing indexes go (docs/decisions/118). Every lead INSERT updates every index of
+ * 152: 001's listing indexes go (docs/decisions/010). Every lead INSERT updates every index of
  * its table, and no query reads these any more: the tabs are `lead_type` with its own indexes
  * (lead_type, created_at, id), nothing filters on `stage` or the questionnaire flag, and
  * (created_at, id) serves whatever (created_at) did (on SQLite they are the same index: an

@@ -106,7 +106,7 @@ function searchKeyIndexes(dialect: DialectName): IndexDefinition[] {
 }
 
 /**
- * Search keys as generated columns, in covering indexes (docs/decisions/025):
+ * Search keys as generated columns, in covering indexes:
  * (lead_type, key, created_at, id) answers a tab's prefix range and gives each match's date
  * without reading the row, so counting matches and picking the newest ones read the index
  * only. The expression indexes of 021 go (the new ones replace them). SQLite's columns are
@@ -203,7 +203,7 @@ function nameTheQuestionnaire(dialect: DialectName): Migration {
 }
 
 /**
- * 146 shared the cached figures' generation between PostgreSQL instances (decision 121); the
+ * 146 shared the cached figures' generation between PostgreSQL instances; the
  * figures are no longer cached, so 154 drops the table again.
  */
 const figuresGeneration = (create: boolean): Migration => ({

@@ -26,7 +26,7 @@ export function createLeadQuarantine(dialect: DialectName): Migration {
   };
 }
 
-/** 166 (decision 152): the dropped forms' daily counts. */
+/** 166: the dropped forms' daily counts. */
 export const quarantineDroppedMigrations: MigrationSet = () => ({
   '166_lead_quarantine_dropped': {
     async up(db: Kysely<unknown>) {

@@ -51,7 +51,7 @@ export const formFlashMigrations: MigrationSet = (dialect): Record<string, Migra
 const PRUNE_EVERY_MS = 60_000;
 
 /**
- * Flashes between a post's 303 and the next page (decision 122), in the ephemeral database so
+ * Flashes between a post's 303 and the next page (decision 090), in the ephemeral database so
  * another instance may serve that page. Taken by one DELETE … RETURNING: shown once even when two
  * instances ask at once.
  */

@@ -116,7 +116,7 @@ export class LeadCapture {
       async (step: Step): Promise<SaveResult> => {
         const reasons = step.form ? await this.reasons(request, step.form) : [];
         if (reasons.length === 0) return save(step);
-        // Past its daily bound an address's forms are counted, not kept (decision 152).
+        // Past its daily bound an address's forms are counted, not kept.
         const dropBody =
           this.settings.rateLimit > 0 &&
           (await this.counters.addQuarantined(request.ip, Date.now())) > QUARANTINE_DAILY_LIMIT;

@@ -42,7 +42,7 @@ export type FieldErrors = Record<string, string>;
  * PostgreSQL text cannot hold one (the fuzz test found a 500 on `attribution.page`).
  */
 export function withoutNul(value: unknown): unknown {
-  // Nearly every body has none: checked first, so such a body is not copied (decision 118).
+  // Nearly every body has none: checked first, so such a body is not copied.
   if (!hasNul(value)) return value;
   if (typeof value === 'string') return value.replaceAll('\u0000', '');
   if (Array.isArray(value)) return value.map(withoutNul);
@@ -216,8 +216,8 @@ export function leadRoute<Schema extends $ZodType<{ email: string; attribution?:
         : saves.saveCompany(full as CompanyStep));
       // Ids only: e-mails and names never go to the logs. They go on the request's own
       // "request completed" line rather than a line of their own: one log write less per lead
-      // (docs/decisions/117). Added to the request's logger, not a child of it: a child per
-      // request makes each request's logger a prototype, which V8 handles slowly (decision 118).
+      // (docs/decisions/010). Added to the request's logger, not a child of it: a child per
+      // request makes each request's logger a prototype, which V8 handles slowly.
       (request.log as RequestLogger).setBindings?.(
         saved.quarantined
           ? { quarantineId: saved.id }
@@ -227,7 +227,7 @@ export function leadRoute<Schema extends $ZodType<{ email: string; attribution?:
         const refs = withLead(proofs, { table, id: saved.id });
         reply.header('set-cookie', leadProofCookie(proofKey, refs, app.spamDefence.secure));
       }
-      // A quarantined form gets exactly what a person's gets (decision 095).
+      // A quarantined form gets exactly what a person's gets.
       if (html) return html.saved(reply, result.data as Record<string, unknown>);
       return reply.code(200).send(ACCEPTED);
     },

@@ -15,7 +15,7 @@ export interface LeadSaves {
 
 /** The write side of leads: every write goes through the group commit. */
 export interface LeadStore extends LeadSaves {
-  /** Keeps a suspect submission out of the leads (decision 095). */
+  /** Keeps a suspect submission out of the leads. */
   quarantine(entry: QuarantineEntry): Promise<SaveResult>;
 }
 

@@ -150,7 +150,7 @@ export function statusLinkMail(context: PersonMailContext, person: PersonMailTo)
   ]);
 }
 
-/** A stage-change message: the admin's template (decision 155), its placeholders filled in. */
+/** A stage-change message: the admin's template, its placeholders filled in. */
 export function statusMessageMail(
   context: PersonMailContext,
   person: PersonMailTo & { company: string | null },

@@ -54,10 +54,12 @@ export const personMessagesPlugin: FastifyPluginAsync<PersonMessagesOptions> = a
   const mailer = createMailer(options.mail, options.dataDir);
   const worker = new OutboxWorker({
     db: tablesOf<OutboxTables>(db),
+    writes: app.writeQueue,
     dialect: app.database.dialect,
     senders: {
       person: personSender({
         db,
+        writes: app.writeQueue.forTables<PersonMessageTables>(),
         mailer,
         context: options.context,
         statusLinkDays: options.statusLinkDays,

@@ -1,5 +1,6 @@
 import type { Kysely } from 'kysely';
 import { tablesOf } from '../../../platform/database/connection';
+import type { WriteQueue } from '../../../platform/database/write-queue';
 import type { Mailer, MailMessage } from '../../../platform/mail/mailer';
 import type { OutboxMessage } from '../../../platform/outbox/outbox';
 import type { OutboxTables } from '../../../platform/outbox/outbox-tables';
@@ -28,6 +29,8 @@ export type PersonMessageTables = AdminLeadTables &
 
 export interface PersonSenderOptions {
   db: Kysely<PersonMessageTables>;
+  /** The group commit: a batch's links and drops share one commit with the other writes. */
+  writes: WriteQueue<PersonMessageTables>;
   mailer: Mailer;
   context: PersonMailContext;
   statusLinkDays: number;
@@ -53,16 +56,20 @@ export interface StatusMessagePayload extends StatusLinkPayload {
  * withdrawn) is deleted instead of sent, so the timeline lists only what went.
  */
 export function personSender(options: PersonSenderOptions) {
-  const { db, mailer, context } = options;
+  const { db, writes, mailer, context } = options;
   const drop = async (message: OutboxMessage) => {
-    await db.deleteFrom('outbox_messages').where('id', '=', message.id).execute();
+    await writes.run((trx) =>
+      trx.deleteFrom('outbox_messages').where('id', '=', message.id).execute(),
+    );
   };
   const linkTo = (table: LeadTable, id: number) =>
-    issueStatusLink(
-      tablesOf<StatusLinkTables>(db),
-      { table, id },
-      new Date(),
-      options.statusLinkDays,
+    writes.run((trx) =>
+      issueStatusLink(
+        tablesOf<StatusLinkTables>(trx),
+        { table, id },
+        new Date(),
+        options.statusLinkDays,
+      ),
     );
   const candidate = (id: number) =>
     db.selectFrom('candidates').selectAll().where('id', '=', id).executeTakeFirst();

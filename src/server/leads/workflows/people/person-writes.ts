@@ -43,7 +43,7 @@ export function correctDetails(
         fields: JSON.stringify(fields),
         attribution: null,
         consent: null,
-        // The status page opens only with the lead's proof (decision 151).
+        // The status page opens only with the lead's proof.
         verified: 1,
         created_at: now,
       })

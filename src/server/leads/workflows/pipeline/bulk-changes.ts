@@ -18,7 +18,7 @@ export type LeadSelection<Filter> = { ids: readonly number[] } | { filter: Filte
 /** What a bulk call sets: a status, an assignee, or both. */
 export interface BulkChange {
   status?: string | undefined;
-  /** The status's message, queued to each person whose status changes (decision 155). */
+  /** The status's message, queued to each person whose status changes. */
   message?: StatusMessage | undefined;
   /** The account the leads go to; null: unassigned; undefined: left as they are. */
   assignee?: Assignee | null | undefined;
@@ -46,7 +46,7 @@ export interface BulkOptions<Filter> {
   dialect: DialectName;
   /** Ids of the leads `filter` matches, at most `limit` of them (a list's reader). */
   matching: (table: LeadTable, filter: Filter, limit: number) => Promise<number[]>;
-  /** Candidate statuses qualified, enrolled and placed go to Meta (decision 110). */
+  /** Candidate statuses qualified, enrolled and placed go to Meta. */
   statusEvents: boolean;
 }
 

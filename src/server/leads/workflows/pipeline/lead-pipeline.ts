@@ -44,7 +44,7 @@ export async function addActivity(
   return { id: row.id, createdAt };
 }
 
-/** A stage-change message (decision 155): the template's subject and body. */
+/** A stage-change message: the template's subject and body. */
 export interface StatusMessage {
   subject: string;
   body: string;
@@ -82,7 +82,7 @@ export class LeadPipeline {
   constructor(
     private readonly db: Kysely<PipelineTables>,
     private readonly dialect: DialectName,
-    /** Candidate statuses qualified, enrolled and placed go to Meta (decision 110). */
+    /** Candidate statuses qualified, enrolled and placed go to Meta. */
     private readonly statusEvents = false,
   ) {}
 

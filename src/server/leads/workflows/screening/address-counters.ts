@@ -4,12 +4,12 @@ import { addressKey } from '../../../platform/http/address-key';
 import type { MigrationSet } from '../../../platform/database/migration-runner';
 
 /*
- * Per-address counts of lead requests in the current minute (decisions 095 and 120), and of
+ * Per-address counts of lead requests in the current minute (decision 095), and of
  * quarantined forms in the current day (decision 152), in tables, so that every instance on one
  * PostgreSQL counts toward one limit. An IPv6 address counts by its /64.
  */
 
-/** `beacon`: the visit beacon's requests, a budget of their own (decision 152). */
+/** `beacon`: the visit beacon's requests, a budget of their own. */
 export type CountKind = 'request' | 'invalid' | 'valid' | 'beacon';
 
 /** The minute's counts of one address so far. */
@@ -53,7 +53,7 @@ const createAddressCounts = (dialect: string): Migration => ({
   },
 });
 
-/** 165 (decision 152): the beacon's minute counts, and each address's quarantined forms a day. */
+/** 165: the beacon's minute counts, and each address's quarantined forms a day. */
 const addBeaconAndDays = (dialect: string): Migration => ({
   async up(db: Kysely<unknown>) {
     await db.schema

@@ -3,7 +3,7 @@ import { deriveKey } from 'altcha-lib/algorithms/pbkdf2';
 import { deriveHmacKeySecret, verify } from 'altcha-lib/frameworks/shared';
 import type { Store } from 'altcha-lib/frameworks/types';
 
-/** A proof of work a form can be asked for (decision 095): a challenge out, a solution back. */
+/** A proof of work a form can be asked for: a challenge out, a solution back. */
 export interface ProofOfWork {
   /** A fresh signed challenge for the ALTCHA widget (JSON). */
   challenge(): Promise<object>;

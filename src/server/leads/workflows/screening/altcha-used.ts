@@ -2,7 +2,7 @@ import type { Kysely, Migration } from 'kysely';
 import type { MigrationSet } from '../../../platform/database/migration-runner';
 
 /*
- * The ALTCHA solutions already used (decision 122), in a table: on PostgreSQL shared by every
+ * The ALTCHA solutions already used (decision 095), in a table: on PostgreSQL shared by every
  * instance, so a solution accepted by one is a replay on all.
  */
 

@@ -5,7 +5,7 @@ const MAX_AGENTS = 1000;
 const verdicts = new Map<string, boolean>();
 
 /**
- * isbot's verdict per user agent, remembered (its large regular expression costs, decision 117);
+ * isbot's verdict per user agent, remembered (its large regular expression costs, decision 010);
  * past MAX_AGENTS the oldest is forgotten.
  */
 export function isBotAgent(userAgent: string | undefined): boolean {

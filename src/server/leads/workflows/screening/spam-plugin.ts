@@ -66,7 +66,7 @@ async function keptSpamKey(db: Kysely<LeadQuarantineTables>): Promise<Buffer> {
 export const spamPlugin = fp<SpamPluginOptions>(
   async (app, { altcha, secure }) => {
     const formTimeKey = await keptSpamKey(tablesOf<LeadQuarantineTables>(app.database.db));
-    // A solution used on one instance is a replay on every other (decision 122).
+    // A solution used on one instance is a replay on every other.
     const proof = altcha
       ? // ALTCHA's HMAC key is derived from the kept key: the same on every instance.
         await altchaProof(

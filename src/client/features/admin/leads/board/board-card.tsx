@@ -4,8 +4,8 @@ import { ChevronDown, PanelRightOpen } from 'lucide-react';
 import { leadStatuses, type LeadKind } from '@shared/lead-status';
 import { clsx } from 'clsx';
 import type { BoardCard } from '../../api/board';
+import { formatNumber } from '../../ui/format';
 
-export const numberFormat = new Intl.NumberFormat('en-US');
 const DAY_MS = 86_400_000;
 
 export interface Move {
@@ -17,7 +17,7 @@ export type Dragged = MutableRefObject<BoardCard | null>;
 function lastActivity(at: string): string {
   const days = Math.max(0, Math.floor((Date.now() - Date.parse(at)) / DAY_MS));
   if (days === 0) return 'Last activity today';
-  return `Last activity ${numberFormat.format(days)} day${days === 1 ? '' : 's'} ago`;
+  return `Last activity ${formatNumber(days)} day${days === 1 ? '' : 's'} ago`;
 }
 
 /** Where the lead came from: its UTM source and landing variant, else the page it started on. */

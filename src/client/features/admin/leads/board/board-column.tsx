@@ -4,7 +4,8 @@ import { Button } from '../../../../components/ui/button';
 import { useBoardColumn } from '../../api/board';
 import { adminToasts } from '../../ui/admin-toasts';
 import type { LeadTabId } from '../tabs';
-import { Card, focusRing, numberFormat } from './board-card';
+import { Card, focusRing } from './board-card';
+import { formatNumber } from '../../ui/format';
 
 /** A status's column: its cards, paged on their own, and the drop target of a dragged card. */
 export function BoardColumn({
@@ -53,7 +54,7 @@ export function BoardColumn({
         {label}
         {first && (
           <span className="rounded-full bg-white px-2 py-0.5 text-xs text-slate-800">
-            {numberFormat.format(first.total)}
+            {formatNumber(first.total)}
             {first.capped ? '+' : ''}
           </span>
         )}

@@ -5,7 +5,7 @@ import { clsx } from 'clsx';
 import { Button } from '../../../../components/ui/button';
 import type { BoardCard } from '../../api/board';
 import { useChangeStatus } from '../../api/lead-detail';
-import { useStatusMessages } from '../../settings/message-templates-section';
+import { useStatusMessages } from '../../api/message-templates';
 import { AnnouncementLine, type Announcement } from '../../ui/announcement';
 import { messageValues, StatusMessageOffer, useMessageOffer } from '../status-message-offer';
 import { leadTabs, type LeadTabId } from '../tabs';

@@ -1,6 +1,6 @@
 import type { LeadConversion } from '@shared/admin-deliveries';
 import type { TimelineEntry } from '../../api/lead-detail';
-import { formatDate } from '../leads';
+import { formatDate } from '../../ui/format';
 
 const kindLabel: Record<string, string> = {
   created: 'Created',
@@ -43,7 +43,7 @@ const stateLabels: Record<LeadConversion['state'], string> = {
 const stateOf = (entry: LeadConversion) =>
   entry.state === 'pending' && entry.error ? 'Retrying' : stateLabels[entry.state];
 
-/** The lead's events sent to Meta's Conversions API (decision 110), with Meta's errors. */
+/** The lead's events sent to Meta's Conversions API, with Meta's errors. */
 export function ConversionEvents({ conversions }: { conversions: LeadConversion[] }) {
   return (
     <ul className="grid gap-1 text-sm">

@@ -8,7 +8,7 @@ import { TextareaField } from '../../../../components/ui/form-field';
 import { zodResolver } from '../../../../lib/zod-resolver';
 import { useAddNote, useChangeStatus, useMarkReviewed } from '../../api/lead-detail';
 import type { Announcement } from '../../ui/announcement';
-import { Select } from '../../ui/select';
+import { Select } from '../../ui/controls';
 import { UnverifiedBadge } from '../columns';
 import { StatusMessageOffer, useMessageOffer } from '../status-message-offer';
 
@@ -72,7 +72,7 @@ export function StatusForm({
   );
 }
 
-/** Forms sent without the person's proof wait for review (decision 151): the admin clears them. */
+/** Forms sent without the person's proof wait for review: the admin clears them. */
 export function ReviewForm({
   kind,
   id,

@@ -3,7 +3,8 @@ import { Button } from '../../../../components/ui/button';
 import type { MatchReason, PossibleDuplicate } from '@shared/admin-duplicates';
 import { usePossibleDuplicates, useMergeLead } from '../../api/duplicates';
 import { ConfirmDialog, type ConfirmRequest } from '../../ui/confirm-dialog';
-import { formatDate, fullName } from '../leads';
+import { fullName } from '../leads';
+import { formatDate } from '../../ui/format';
 
 const reasonTexts: Record<MatchReason, string> = {
   phone: 'same phone',

@@ -54,3 +54,33 @@ export function Select({
     </div>
   );
 }
+
+/** A checkbox with its label after it. */
+export function Checkbox({
+  label,
+  checked,
+  onChange,
+  className,
+}: {
+  label: string;
+  checked: boolean;
+  onChange(checked: boolean): void;
+  /** 'h-11' beside the selects of a row. */
+  className?: string;
+}) {
+  const id = useId();
+  return (
+    <div className={clsx('flex items-center gap-2', className)}>
+      <input
+        id={id}
+        type="checkbox"
+        className="size-5 accent-accent-strong"
+        checked={checked}
+        onChange={(event) => onChange(event.target.checked)}
+      />
+      <label htmlFor={id} className="text-sm font-medium text-slate-800">
+        {label}
+      </label>
+    </div>
+  );
+}

@@ -1,0 +1,18 @@
+import { useQuery } from '@tanstack/react-query';
+import type { MessageTemplateSlot } from '@shared/message-templates';
+
+export const TEMPLATES_URL = '/api/admin/message-templates';
+
+/** The message a lead of `leadType` gets when moved to `status`, once the list has loaded. */
+export const useStatusMessage = (leadType: MessageTemplateSlot['leadType'], status: string) =>
+  useStatusMessages(leadType, status !== '')(status);
+
+/**
+ * The same, for any status of `leadType`: a lookup. Read once a status is chosen (`enabled`): a
+ * list's bulk bar, mounted early, must not keep an old copy.
+ */
+export function useStatusMessages(leadType: MessageTemplateSlot['leadType'], enabled = true) {
+  const { data } = useQuery<MessageTemplateSlot[]>({ queryKey: [TEMPLATES_URL], enabled });
+  return (status: string) =>
+    data?.find((slot) => slot.leadType === leadType && slot.status === status)?.template;
+}

@@ -14,7 +14,6 @@ import {
   personMessagesPlugin,
   spamPlugin,
   StatusPage,
-  type FormFlashTables,
 } from './leads';
 import {
   notificationsPlugin,
@@ -164,7 +163,7 @@ export async function buildApp({
   // The flash waits in the database: the next page may come from another instance (decision 090).
   const formHandoff = new FormHandoff(
     config.site.siteUrl.startsWith('https:'),
-    new FlashStore(tablesOf<FormFlashTables>(app.database.ephemeral), (error) =>
+    new FlashStore(app.database.ephemeral, (error) =>
       app.log.warn({ err: error }, 'deleting expired form flashes failed'),
     ),
   );

@@ -24,16 +24,7 @@ import { deliveriesRoutes } from './routes/deliveries-routes';
 import { duplicateRoutes } from './routes/duplicate-routes';
 import { emailRoutes } from './routes/email-routes';
 import { exportRoutes } from './routes/export-routes';
-import {
-  LeadDesk,
-  MessageTemplates,
-  QUARANTINE_DAYS,
-  quarantineFigures,
-  type FormHandoff,
-  type LeadQuarantineTables,
-  type MessageTemplateTables,
-  type StatusPage,
-} from '../leads';
+import { LeadDesk, type FormHandoff, type StatusPage } from '../leads';
 import { tablesOf } from '../platform/database/connection';
 import { personErasureRoute } from './data-subject/person-erasure-route';
 import type { OutboxDestination } from '../platform/outbox/outbox-tables';
@@ -110,7 +101,7 @@ export const adminPlugin: FastifyPluginAsync<AdminOptions> = async (
     assignNew: config.assignNewLeads,
   });
   const { listing, overview, pipeline } = desk;
-  const subjects = new DataSubjects(database.db, database.dialect, config.dataDir);
+  const subjects = new DataSubjects(database.db, database.dialect, config.dataDir, desk.people);
   if (config.retentionDays !== undefined) {
     const expiry = new Retention(subjects, config.retentionDays, app.audit, app.log, retention);
     expiry.start();
@@ -153,9 +144,8 @@ export const adminPlugin: FastifyPluginAsync<AdminOptions> = async (
     await guarded.register(boardRoutes, { listing });
     await guarded.register(exportRoutes, { desk });
     await guarded.register(overviewRoutes, { overview });
-    const templates = new MessageTemplates(tablesOf<MessageTemplateTables>(database.db));
-    await guarded.register(pipelineRoutes, { desk, templates });
-    await guarded.register(bulkRoutes, { bulk: desk.bulk, templates });
+    await guarded.register(pipelineRoutes, { desk });
+    await guarded.register(bulkRoutes, { desk });
     await guarded.register(duplicateRoutes, { desk });
     await guarded.register(assigneeRoutes);
     await guarded.register(deliveriesRoutes);
@@ -163,21 +153,17 @@ export const adminPlugin: FastifyPluginAsync<AdminOptions> = async (
     await guarded.register(configurationRoutes, {
       config,
       storage: async () => {
-        const since = new Date(Date.now() - QUARANTINE_DAYS * 86_400_000).toISOString();
-        const [quarantine, visitsDropped] = await Promise.all([
-          quarantineFigures(tablesOf<LeadQuarantineTables>(database.db), since.slice(0, 10)),
-          visitsNotCounted(since.slice(0, 10)),
-        ]);
+        const quarantine = await desk.quarantine.figures();
         return {
           quarantined: quarantine.held,
           quarantineDropped: quarantine.dropped,
-          visitsNotCounted: visitsDropped,
-          days: QUARANTINE_DAYS,
+          visitsNotCounted: await visitsNotCounted(quarantine.since),
+          days: quarantine.days,
         };
       },
     });
     await guarded.register(quarantineRoutes, { desk });
-    await guarded.register(messageTemplateRoutes, { templates });
+    await guarded.register(messageTemplateRoutes, { templates: desk.templates });
     await guarded.register(emailRoutes, {
       listing,
       mailer,

@@ -6,43 +6,17 @@ import {
 } from '@shared/admin-data-subject';
 import { tablesOf } from '../../platform/database/connection';
 import type { DialectName } from '../../platform/database/migration-runner';
-import {
-  eraseQuarantined,
-  findQuarantined,
-  eraseSubmissions,
-  findSubmissions,
-  type LeadTable,
-  eraseLeadRows,
-  findLeadsByEmail,
-  leadIdsNotUpdatedSince,
-  eraseActivity,
-  findActivity,
-  deleteStatusLinks,
-} from '../../leads';
+import type { LeadDesk } from '../../leads';
 import {
   deleteOutboxFiles,
   deleteOutboxMailBefore,
   outboxMailMentioning,
 } from '../../platform/mail/outbox-files';
-import { findSubjectMessages, forgetSubjectMessages } from '../../platform/outbox/outbox';
-import { erasePersonEntries, findPersonEntries, type AuditPerson } from '../audit/audit-log';
-import {
-  activityView,
-  outboxView,
-  quarantinedView,
-  storedRecord,
-  submissionView,
-} from './report-views';
-
+import { erasePersonEntries, findPersonEntries } from '../audit/audit-log';
 /*
  * A person's data, composed from what each part owns (decision 135): each part finds and erases its
  * own rows; this erases them in one transaction.
  */
-
-const leadKinds = [
-  { table: 'candidates', leadType: 'candidate' },
-  { table: 'companies', leadType: 'company' },
-] as const satisfies readonly { table: LeadTable; leadType: 'candidate' | 'company' }[];
 
 /** Leads erased per transaction by the retention: short transactions, bounded `in` lists. */
 const RETENTION_BATCH = 500;
@@ -68,41 +42,22 @@ export class DataSubjects {
     private readonly dialect: DialectName,
     /** Whose outbox folder (DATA_DIR/outbox) holds e-mails written without a transport. */
     private readonly dataDir: string,
+    /** What the lead context stores about a person. */
+    private readonly people: LeadDesk['people'],
   ) {}
 
   /** Everything stored about the address (normalizeEmail), with its audit `token`. */
   async report(normalizedEmail: string, token: string): Promise<DataSubjectReport> {
-    const db = this.db;
-    const leads = await findLeadsByEmail(tablesOf(db), normalizedEmail);
-    const perLead = await Promise.all(
-      leadKinds.map(async ({ table, leadType }) => {
-        const ids = leads[table].map((row) => Number(row.id));
-        const [submissions, activity, messages] = await Promise.all([
-          findSubmissions(tablesOf(db), table, ids),
-          findActivity(db, table, ids),
-          findSubjectMessages(tablesOf(db), leadType, ids),
-        ]);
-        return { leadType, ids, submissions, activity, messages };
-      }),
-    );
-    const [quarantine, auditEntries, mailFiles] = await Promise.all([
-      findQuarantined(tablesOf(db), normalizedEmail),
-      findPersonEntries(tablesOf(db), {
-        leads: perLead.map(({ leadType, ids }) => ({ leadType, ids })),
-        token,
-      }),
+    const { leads, ...stored } = await this.people.report(normalizedEmail);
+    const [auditEntries, mailFiles] = await Promise.all([
+      findPersonEntries(tablesOf(this.db), { leads, token }),
       outboxMailMentioning(this.dataDir, normalizedEmail),
     ]);
     return {
       email: normalizedEmail,
       generatedAt: new Date().toISOString(),
-      candidates: leads.candidates.map(storedRecord),
-      companies: leads.companies.map(storedRecord),
-      submissions: perLead.flatMap(({ submissions }) => submissions.map(submissionView)),
-      quarantine: quarantine.map(quarantinedView),
-      activity: perLead.flatMap(({ activity }) => activity.map(activityView)),
+      ...stored,
       auditEntries,
-      outboxMessages: perLead.flatMap(({ messages }) => messages.map(outboxView)),
       mailFiles,
     };
   }
@@ -123,15 +78,9 @@ export class DataSubjects {
       mail.map(({ file }) => file),
     );
     return this.db.transaction().execute(async (trx) => {
-      const counts = { ...noCounts(), mailFiles };
-      const subject: AuditPerson = { leads: [], token };
-      for (const { table, leadType } of leadKinds) {
-        const ids = await eraseLeadRows(tablesOf(trx), table, { normalizedEmail });
-        await this.eraseWithLeads(trx, table, ids, counts);
-        subject.leads.push({ leadType, ids });
-      }
-      counts.quarantine = await eraseQuarantined(tablesOf(trx), { normalizedEmail });
-      counts.auditEntries = await erasePersonEntries(tablesOf(trx), subject);
+      const { counts: erased, leads } = await this.people.erase(trx, normalizedEmail);
+      const counts = { ...noCounts(), ...erased, mailFiles };
+      counts.auditEntries = await erasePersonEntries(tablesOf(trx), { leads, token });
       await record(trx, counts);
       return counts;
     });
@@ -150,29 +99,13 @@ export class DataSubjects {
     // This instance's outbox folder: e-mails written before the cutoff.
     const mailFiles = await deleteOutboxMailBefore(this.dataDir, new Date(before));
     for (let first = true; ; first = false) {
-      const found = await Promise.all(
-        leadKinds.map(({ table }) =>
-          leadIdsNotUpdatedSince(tablesOf(this.db), table, before, RETENTION_BATCH),
-        ),
-      );
+      const found = await this.people.notUpdatedSince(before, RETENTION_BATCH);
       if (!first && found.every((ids) => ids.length === 0)) break;
       const counts = await this.db.transaction().execute(async (trx) => {
         if (!(await this.retentionLock(trx))) return undefined;
-        const counts = noCounts();
-        const subject: AuditPerson = { leads: [] };
-        for (const [index, { table, leadType }] of leadKinds.entries()) {
-          const ids = await eraseLeadRows(tablesOf(trx), table, {
-            ids: found[index] ?? [],
-            updatedBefore: before,
-          });
-          await this.eraseWithLeads(trx, table, ids, counts);
-          subject.leads.push({ leadType, ids });
-        }
-        if (first) {
-          counts.quarantine = await eraseQuarantined(tablesOf(trx), { receivedBefore: before });
-          counts.mailFiles = mailFiles;
-        }
-        counts.auditEntries = await erasePersonEntries(tablesOf(trx), subject);
+        const erased = await this.people.eraseNotUpdated(trx, found, before, first);
+        const counts = { ...noCounts(), ...erased.counts, mailFiles: first ? mailFiles : 0 };
+        counts.auditEntries = await erasePersonEntries(tablesOf(trx), { leads: erased.leads });
         if (anyCounted(counts)) await record(trx, counts);
         return counts;
       });
@@ -181,23 +114,6 @@ export class DataSubjects {
       if (found.every((ids) => ids.length < RETENTION_BATCH)) break;
     }
     return total;
-  }
-
-  /** What goes with erased lead rows: their forms, notes and status changes, and messages. */
-  private async eraseWithLeads(
-    trx: Transaction<object>,
-    table: LeadTable,
-    ids: number[],
-    counts: DataSubjectCounts,
-  ): Promise<void> {
-    counts[table] += ids.length;
-    if (ids.length === 0) return;
-    const leadType = table === 'candidates' ? 'candidate' : 'company';
-    counts.submissions += await eraseSubmissions(tablesOf(trx), table, ids);
-    counts.activity += await eraseActivity(trx, table, ids);
-    counts.outboxMessages += await forgetSubjectMessages(tablesOf(trx), leadType, ids);
-    // Not counted: a link is a key to the lead, not data about the person.
-    await deleteStatusLinks(tablesOf(trx), { table, ids });
   }
 
   private async retentionLock(trx: Transaction<object>): Promise<boolean> {

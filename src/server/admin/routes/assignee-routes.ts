@@ -1,6 +1,8 @@
 import type { FastifyPluginAsync } from 'fastify';
 import { arrayOfObjects } from '../../platform/http/api-schemas';
-import { listAssignees } from '../../leads';
+import { adminApi } from '../../leads';
+
+const { listAssignees } = adminApi;
 
 /**
  * GET /api/admin/assignees: the accounts a lead may be assigned to (enabled owners and

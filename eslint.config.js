@@ -116,6 +116,16 @@ const serverZones = [
 );
 
 /**
+ * How import-x reads the imports: TypeScript's resolution, and .ts/.tsx files parsed as modules.
+ * Without `import-x/extensions` it follows no .ts file, and no-cycle passes any cycle.
+ */
+const importSettings = {
+  'import-x/resolver-next': [createTypeScriptImportResolver({ project: './tsconfig.json' })],
+  'import-x/extensions': ['.ts', '.tsx'],
+  'import-x/parsers': { '@typescript-eslint/parser': ['.ts', '.tsx'] },
+};
+
+/**
  * A domain word as a whole word of an identifier or string: `lead`, `leadId`, `LeadForm`,
  * `lead_type`, `LEAD_CREATED`, `Lead forms`, but not `platform`, `format` or `misleading`.
  */
@@ -154,7 +164,7 @@ export default tseslint.config(
     plugins: { 'react-hooks': reactHooks },
     rules: {
       ...reactHooks.configs.recommended.rules,
-      // Code flows one way: shared -> client (components -> features -> app); never into the server.
+      // The client never imports server code (the order inside the client is not checked here).
       'no-restricted-imports': [
         'error',
         { patterns: [{ regex: 'server/', message: 'The client never imports server code.' }] },
@@ -162,7 +172,8 @@ export default tseslint.config(
     },
   },
   {
-    // Features do not import each other's insides; shared UI lives in components/.
+    // A feature's top-level files import no other feature by a relative path (`../<feature>/`),
+    // nor the app shell; shared UI lives in components/.
     files: ['src/client/features/**/*.{ts,tsx}'],
     rules: {
       'no-restricted-imports': [
@@ -204,12 +215,10 @@ export default tseslint.config(
     },
   },
   {
-    // Layering of the server and no import cycles anywhere in src.
+    // No import cycle anywhere in src (tests/api/lint-rules.test.ts proves the rule fires).
     files: ['src/**/*.{ts,tsx}'],
     plugins: { 'import-x': importX },
-    settings: {
-      'import-x/resolver-next': [createTypeScriptImportResolver({ project: './tsconfig.json' })],
-    },
+    settings: importSettings,
     rules: {
       'import-x/no-cycle': 'error',
     },
@@ -219,9 +228,7 @@ export default tseslint.config(
     files: ['src/server/**/*.ts'],
     ignores: ['src/server/**/*.test.ts'],
     plugins: { 'import-x': importX },
-    settings: {
-      'import-x/resolver-next': [createTypeScriptImportResolver({ project: './tsconfig.json' })],
-    },
+    settings: importSettings,
     rules: {
       'import-x/no-restricted-paths': ['error', { zones: serverZones }],
     },

@@ -3,7 +3,7 @@ import { adminPlugin } from './admin/admin-plugin';
 import { backupsPlugin } from './backups/backups-plugin';
 import { conversionsPlugin, type ConversionWorkerSettings } from './conversions/conversions-plugin';
 import { SESSION_COOKIE } from './admin/auth/auth-plugin';
-import type { RetentionSchedule } from './admin/data-subject/retention';
+import type { RetentionSchedule } from './admin/people/retention';
 import { ephemeralMigrations, migrations } from './database';
 import {
   FlashStore,
@@ -14,7 +14,6 @@ import {
   personMessagesPlugin,
   spamPlugin,
   StatusPage,
-  type FormFlashTables,
 } from './leads';
 import {
   notificationsPlugin,
@@ -147,7 +146,7 @@ export async function buildApp({
   // it may come from another instance.
   const formHandoff = new FormHandoff(
     config.site.siteUrl.startsWith('https:'),
-    new FlashStore(tablesOf<FormFlashTables>(app.database.ephemeral), (error) =>
+    new FlashStore(app.database.ephemeral, (error) =>
       app.log.warn({ err: error }, 'deleting expired form flashes failed'),
     ),
   );

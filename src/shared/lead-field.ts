@@ -75,8 +75,26 @@ export type FieldValues<Fields extends AnyFields> = {
 export const entriesOf = <Fields extends AnyFields>(fields: Fields) =>
   Object.entries(fields) as [keyof Fields & string, LeadField][];
 
-/** The fields `form` posts, each with the name it posts it under. */
+/** Each field of `fields` with its API name and the name it is posted under, in order. */
+export const postedNames = (fields: AnyFields) =>
+  entriesOf(fields).map(([apiName, field]) => ({
+    ...field,
+    apiName,
+    name: field.posted ?? apiName,
+  }));
+
+/** The fields `form` posts. */
 export const postedBy = (fields: AnyFields, form: LeadForm) =>
-  entriesOf(fields)
-    .filter(([, field]) => field.forms?.some((each) => each === form))
-    .map(([apiName, field]) => ({ ...field, apiName, name: field.posted ?? apiName }));
+  postedNames(fields).filter((field) => field.forms?.some((each) => each === form));
+
+/** What `body` posts for `fields`, by column. */
+export const valuesByColumn = (
+  fields: readonly { name: string; column: string }[],
+  body: object | undefined,
+): Record<string, string | undefined> =>
+  Object.fromEntries(
+    fields.map((field) => [
+      field.column,
+      (body as Record<string, string> | undefined)?.[field.name],
+    ]),
+  );

@@ -2,7 +2,7 @@ import { existsSync } from 'node:fs';
 import { readdir, readFile, utimes } from 'node:fs/promises';
 import path from 'node:path';
 import { afterAll, expect, it } from 'vitest';
-import type { DataSubjectErasure, DataSubjectReport } from '../../src/shared/admin-data-subject';
+import type { DataSubjectErasure, DataSubjectReport } from '../../src/shared/admin-person';
 import type { AuditEntryView } from '../../src/server/admin/audit/audit-log';
 import { buildApp } from '../../src/server/app';
 import { loadConfig } from '../../src/server/config/config';

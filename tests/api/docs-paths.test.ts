@@ -10,7 +10,7 @@ import { describe, expect, it } from 'vitest';
  */
 
 const root = path.resolve(import.meta.dirname, '..', '..');
-const REPO_FOLDERS = ['src', 'scripts', 'tests', 'deploy', 'docs', 'public', '.ci'];
+const REPO_FOLDERS = ['src', 'scripts', 'bench', 'tests', 'deploy', 'docs', 'public', '.ci'];
 const SOURCE_FILE = /\.(ts|tsx|mts|mjs|js|css|json|sql)$/;
 // A backticked path that starts with one of these folders is read from src/server or src/client.
 const SERVER_FOLDERS = readdirSync(path.join(root, 'src/server'));

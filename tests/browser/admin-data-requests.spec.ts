@@ -1,5 +1,5 @@
 import { readFile } from 'node:fs/promises';
-import type { DataSubjectReport } from '../../src/shared/admin-data-subject';
+import type { DataSubjectReport } from '../../src/shared/admin-person';
 import { test } from './fixtures';
 import { axeViolations } from './support/site';
 import { expect, lead, openTab, signIn, toast, uniqueTag } from './support/admin';

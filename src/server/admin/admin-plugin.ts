@@ -16,26 +16,17 @@ import type { OutboxTables } from '../platform/outbox/outbox-tables';
 import { factorRoutes } from './factors/factor-routes';
 import { factorsPlugin } from './factors/factors-plugin';
 import { factorSignInRoutes } from './factors/sign-in-routes';
-import { dataSubjectRoutes } from './data-subject/data-subject-routes';
-import { DataSubjects } from './data-subject/data-subjects';
-import { Retention, type RetentionSchedule } from './data-subject/retention';
+import { personDataRoutes } from './people/person-data-routes';
+import { PersonData } from './people/person-data';
+import { Retention, type RetentionSchedule } from './people/retention';
 import { assigneeRoutes } from './routes/assignee-routes';
 import { deliveriesRoutes } from './routes/deliveries-routes';
 import { duplicateRoutes } from './routes/duplicate-routes';
 import { emailRoutes } from './routes/email-routes';
 import { exportRoutes } from './routes/export-routes';
-import {
-  LeadDesk,
-  MessageTemplates,
-  QUARANTINE_DAYS,
-  quarantineFigures,
-  type FormHandoff,
-  type LeadQuarantineTables,
-  type MessageTemplateTables,
-  type StatusPage,
-} from '../leads';
+import { LeadDesk, type FormHandoff, type StatusPage } from '../leads';
 import { tablesOf } from '../platform/database/connection';
-import { personErasureRoute } from './data-subject/person-erasure-route';
+import { personErasureRoute } from './people/person-erasure-route';
 import type { OutboxDestination } from '../platform/outbox/outbox-tables';
 import { listingRoutes } from './routes/listing-routes';
 import { boardRoutes } from './routes/board-routes';
@@ -110,9 +101,9 @@ export const adminPlugin: FastifyPluginAsync<AdminOptions> = async (
     assignNew: config.assignNewLeads,
   });
   const { listing, overview, pipeline } = desk;
-  const subjects = new DataSubjects(database.db, database.dialect, config.dataDir);
+  const people = new PersonData(database.db, database.dialect, config.dataDir, desk.people);
   if (config.retentionDays !== undefined) {
-    const expiry = new Retention(subjects, config.retentionDays, app.audit, app.log, retention);
+    const expiry = new Retention(people, config.retentionDays, app.audit, app.log, retention);
     expiry.start();
     app.addHook('onClose', async () => expiry.stop());
   }
@@ -142,7 +133,7 @@ export const adminPlugin: FastifyPluginAsync<AdminOptions> = async (
   }
 
   // Public: the person's own erasure, proven by their status page's cookie, not a session.
-  await app.register(personErasureRoute, { subjects, page: statusPage, handoff: formHandoff });
+  await app.register(personErasureRoute, { people, page: statusPage, handoff: formHandoff });
 
   await app.register(async (guarded) => {
     guarded.addHook('onRequest', app.adminAuth.guard);
@@ -153,31 +144,26 @@ export const adminPlugin: FastifyPluginAsync<AdminOptions> = async (
     await guarded.register(boardRoutes, { listing });
     await guarded.register(exportRoutes, { desk });
     await guarded.register(overviewRoutes, { overview });
-    const templates = new MessageTemplates(tablesOf<MessageTemplateTables>(database.db));
-    await guarded.register(pipelineRoutes, { desk, templates });
-    await guarded.register(bulkRoutes, { bulk: desk.bulk, templates });
+    await guarded.register(pipelineRoutes, { desk });
+    await guarded.register(bulkRoutes, { desk });
     await guarded.register(duplicateRoutes, { desk });
     await guarded.register(assigneeRoutes);
     await guarded.register(deliveriesRoutes);
-    await guarded.register(dataSubjectRoutes, { subjects });
+    await guarded.register(personDataRoutes, { people });
     await guarded.register(configurationRoutes, {
       config,
       storage: async () => {
-        const since = new Date(Date.now() - QUARANTINE_DAYS * 86_400_000).toISOString();
-        const [quarantine, visitsDropped] = await Promise.all([
-          quarantineFigures(tablesOf<LeadQuarantineTables>(database.db), since.slice(0, 10)),
-          visitsNotCounted(since.slice(0, 10)),
-        ]);
+        const quarantine = await desk.quarantine.figures();
         return {
           quarantined: quarantine.held,
           quarantineDropped: quarantine.dropped,
-          visitsNotCounted: visitsDropped,
-          days: QUARANTINE_DAYS,
+          visitsNotCounted: await visitsNotCounted(quarantine.since),
+          days: quarantine.days,
         };
       },
     });
     await guarded.register(quarantineRoutes, { desk });
-    await guarded.register(messageTemplateRoutes, { templates });
+    await guarded.register(messageTemplateRoutes, { templates: desk.templates });
     await guarded.register(emailRoutes, {
       listing,
       mailer,

@@ -4,12 +4,15 @@ import { tablesOf } from '../platform/database/connection';
 import { forgetSubjectMessages } from '../platform/outbox/outbox';
 import type { OutboxDestination, OutboxTables } from '../platform/outbox/outbox-tables';
 import { eraseActivity } from './workflows/pipeline/lead-activity';
-import { BulkChanges, type LeadSelection } from './workflows/pipeline/bulk-changes';
+import { BulkChanges } from './workflows/pipeline/bulk-changes';
 import { LeadPipeline } from './workflows/pipeline/lead-pipeline';
 import type { PipelineTables } from './records/pipeline-tables';
-import { expireQuarantined, type QuarantineRelease } from './workflows/quarantine/lead-quarantine';
-import type { LeadQuarantineTables } from './records/quarantine-tables';
-import { releaseQuarantined } from './workflows/quarantine/quarantine-writes';
+import { QuarantineDesk } from './workflows/quarantine/quarantine-desk';
+import { PersonRecords } from './workflows/people/person-records';
+import {
+  MessageTemplates,
+  type MessageTemplateTables,
+} from './workflows/pipeline/message-templates';
 import { leadWriteEffects } from './workflows/capture/lead-write-effects';
 import { exportCsv } from './reads/export/export-query';
 import type { ExportTab } from './reads/export/export-tabs';
@@ -20,9 +23,6 @@ import { Overview } from './reads/overview-figures';
 import type { LeadRecordTables, LeadTable } from './records/lead-tables';
 import { leadDetail } from './reads/lead-detail';
 import type { AdminLeadTables } from './records/listing-tables';
-
-/** Which leads a bulk change applies to. */
-export type ListSelection = LeadSelection<ListFilter>;
 
 /** Planner statistics (SQLite) are refreshed, and old quarantined forms expired, this often. */
 const HOURLY_MS = 60 * 60 * 1000;
@@ -45,6 +45,11 @@ export class LeadDesk {
   readonly overview: Overview;
   readonly pipeline: LeadPipeline;
   readonly bulk: BulkChanges<ListFilter>;
+  readonly quarantine: QuarantineDesk;
+  /** What is stored about a person, for their requests and the retention (decision 135). */
+  readonly people: PersonRecords;
+  /** Stage-change messages (decision 155): the admin's template per lead type and status. */
+  readonly templates: MessageTemplates;
   private hourly: NodeJS.Timeout | undefined;
 
   constructor(
@@ -62,6 +67,12 @@ export class LeadDesk {
       },
     });
     this.pipeline = new LeadPipeline(tablesOf<PipelineTables>(db), dialect, options.statusEvents);
+    this.people = new PersonRecords(db);
+    this.templates = new MessageTemplates(tablesOf<MessageTemplateTables>(db));
+    this.quarantine = new QuarantineDesk(
+      tablesOf<LeadRecordTables>(db),
+      leadWriteEffects(options.notify, options.assignNew),
+    );
     this.bulk = new BulkChanges({
       db: tablesOf<PipelineTables>(db),
       dialect,
@@ -72,18 +83,6 @@ export class LeadDesk {
       },
       statusEvents: options.statusEvents,
     });
-  }
-
-  /**
-   * Replays quarantined submission `id` through the normal lead save, in one transaction
-   * (decision 095); undefined when it is no longer in quarantine.
-   */
-  releaseQuarantined(id: number): Promise<QuarantineRelease | undefined> {
-    return tablesOf<LeadRecordTables>(this.database.db)
-      .transaction()
-      .execute((trx) =>
-        releaseQuarantined(trx, id, leadWriteEffects(this.options.notify, this.options.assignNew)),
-      );
   }
 
   /** The lead's row, timeline, forms and conversions; undefined for an unknown id. */
@@ -119,7 +118,7 @@ export class LeadDesk {
    * QUARANTINE_DAYS deleted (decision 152): now, then every hour.
    */
   async start(onError: (error: unknown) => void): Promise<void> {
-    const expire = () => expireQuarantined(tablesOf<LeadQuarantineTables>(this.database.db));
+    const expire = () => this.quarantine.expire();
     await Promise.all([this.listing.refreshStatistics(), expire()]);
     this.hourly = setInterval(() => {
       this.listing.refreshStatistics().catch(onError);

@@ -1,5 +1,5 @@
 import type { FunnelFigures, FunnelStep } from '@shared/admin-funnel';
-import { BOM, csvLines } from '../leads';
+import { csv } from '../leads';
 import { toDecimal } from '../spend';
 
 const GROUPINGS = [
@@ -34,8 +34,8 @@ export function funnelCsv(figures: FunnelFigures): string {
     money(step.costPerPlacement),
   ];
   return (
-    BOM +
-    csvLines([
+    csv.BOM +
+    csv.csvLines([
       [
         'Grouping',
         'Key',

@@ -1,12 +1,7 @@
 import { sql, type Kysely } from 'kysely';
 import type { FunnelFigures, FunnelStep } from '@shared/admin-funnel';
 import { landingVariants } from '@shared/enums';
-import {
-  funnelLeadsQuery,
-  placedByDayQuery,
-  type FunnelDimension,
-  type LeadRecordTables,
-} from '../leads';
+import { leadFunnel } from '../leads';
 import { tablesOf } from '../platform/database/connection';
 import { costsOf, matchSpend, SpendStore, weeksOf, type SpendTables } from '../spend';
 import type { VisitTables } from './visit-tables';
@@ -46,8 +41,7 @@ export async function funnelFigures(
 ): Promise<FunnelFigures> {
   const fromIso = `${from}T00:00:00.000Z`;
   const toIso = dayAfter(to).toISOString();
-  const leadTables = tablesOf<LeadRecordTables>(db);
-  const per = async (dimension: FunnelDimension) => {
+  const per = async (dimension: leadFunnel.FunnelDimension) => {
     const [visits, leads] = await Promise.all([
       db
         .selectFrom('visit_days')
@@ -59,7 +53,7 @@ export async function funnelFigures(
         .where('day', '<=', to)
         .groupBy(dimension)
         .execute(),
-      funnelLeadsQuery(leadTables, dimension, fromIso, toIso).execute(),
+      leadFunnel.funnelLeadsQuery(db, dimension, fromIso, toIso).execute(),
     ]);
     const steps = new Map<string | null, Counts>();
     const step = (key: string | null) => {
@@ -112,7 +106,7 @@ export async function funnelFigures(
         .where('landing_variant', '!=', '')
         .groupBy(['utm_campaign', 'landing_variant'])
         .execute(),
-      placedByDayQuery(leadTables, fromIso, toIso).execute(),
+      leadFunnel.placedByDayQuery(db, fromIso, toIso).execute(),
       new SpendStore(tablesOf<SpendTables>(db)).inRange(from, to, currency),
     ]);
   const matched = matchSpend(

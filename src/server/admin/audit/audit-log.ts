@@ -1,6 +1,6 @@
 import { createHmac, randomBytes } from 'node:crypto';
 import type { ExpressionBuilder, Kysely, Selectable } from 'kysely';
-import type { DataSubjectAuditEntry } from '@shared/admin-data-subject';
+import type { DataSubjectAuditEntry } from '@shared/admin-person';
 import { auditActions, type AuditAction } from '@shared/admin-audit';
 import type { AuditEntry, AuditTables } from './audit-tables';
 

@@ -1,6 +1,8 @@
 import type { FastifyPluginAsync } from 'fastify';
 import { arrayOfObjects } from '../../platform/http/api-schemas';
-import { listAssignees } from '../../leads';
+import { adminApi } from '../../leads';
+
+const { listAssignees } = adminApi;
 
 /** The accounts a lead may be assigned to: enabled owners and recruiters (decision 162). */
 export const assigneeRoutes: FastifyPluginAsync = async (app) => {

@@ -1,12 +1,9 @@
 import type { FastifyPluginAsync } from 'fastify';
-import {
-  boardCardSchema,
-  boardCardView,
-  boardColumn,
-  decodeCursor,
-  type LeadListing,
-} from '../../leads';
+import { type LeadDesk, adminApi } from '../../leads';
 import { listedTables, listQuerystringSchema, withPaging } from './listing-routes';
+
+const { boardCardSchema, boardCardView, boardColumn, decodeCursor } = adminApi;
+type LeadListing = LeadDesk['listing'];
 
 /** The board's page size unless asked: a column shows this many cards, then "Show more". */
 const BOARD_PAGE = 20;

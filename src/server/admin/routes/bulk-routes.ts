@@ -1,17 +1,15 @@
 import type { FastifyPluginAsync, FastifyRequest } from 'fastify';
 import { candidateStatuses, companyStatuses } from '@shared/lead-status';
 import { fieldErrorsBody } from '../../platform/http/api-schemas';
-import {
-  BULK_LIMIT,
-  type BulkChange,
-  type LeadDesk,
-  type LeadSelection,
-  type LeadTable,
-  type MessageTemplates,
-} from '../../leads';
+import { type LeadDesk, adminApi } from '../../leads';
 import { assigneeFilter, candidateTypes, companyTypes } from './listing-routes';
 import { badRequest, knownFields, type FieldErrors, type Parsed } from './hand-checked-body';
 import { assigneeOf } from './pipeline-routes';
+
+const { BULK_LIMIT } = adminApi;
+type BulkChange = adminApi.BulkChange;
+type LeadSelection = adminApi.ListSelection;
+type LeadTable = adminApi.LeadTable;
 
 /** The list's own query parameters (type, q, status, duplicates, assignee), as it reads them. */
 function parseFilter(
@@ -138,9 +136,9 @@ const countsSchema = {
  * by a list's filter, at most BULK_LIMIT, all or nothing, audited as one entry with the count.
  */
 export const bulkRoutes: FastifyPluginAsync<{
-  bulk: LeadDesk['bulk'];
-  templates: MessageTemplates;
-}> = async (app, { bulk, templates }) => {
+  desk: LeadDesk;
+}> = async (app, { desk }) => {
+  const { bulk, templates } = desk;
   const leads = [
     {
       table: 'candidates',

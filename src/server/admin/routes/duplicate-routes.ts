@@ -1,7 +1,9 @@
 import type { FastifyPluginAsync } from 'fastify';
 import { arrayOfObjects } from '../../platform/http/api-schemas';
 import { matchReasons } from '@shared/admin-duplicates';
-import { errorBody, INVALID_FIELDS_MESSAGE, leadIdParams, type LeadDesk } from '../../leads';
+import { type LeadDesk, adminApi } from '../../leads';
+
+const { errorBody, INVALID_FIELDS_MESSAGE, leadIdParams } = adminApi;
 
 const PATH = '/api/candidate-submissions/:id';
 

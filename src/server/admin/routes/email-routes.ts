@@ -1,7 +1,10 @@
 import type { FastifyPluginAsync } from 'fastify';
 import type { Mailer } from '../../platform/mail/mailer';
-import { type LeadListing, errorBody, leadIdParams } from '../../leads';
+import { type LeadDesk, adminApi } from '../../leads';
 import { formEmail } from './form-email';
+
+const { errorBody, leadIdParams } = adminApi;
+type LeadListing = LeadDesk['listing'];
 
 /** The spec's failure text (section 8); the screen shows the server's message as it is. */
 export const SEND_FAILED = 'Failed to send form email. Check if SENDGRID_API_KEY is set.';

@@ -1,8 +1,11 @@
 import { Readable } from 'node:stream';
 import type { FastifyPluginAsync } from 'fastify';
 import { candidateStatuses, companyStatuses } from '@shared/lead-status';
-import { exportTabs, type ExportTab, type LeadDesk } from '../../leads';
+import { type LeadDesk, adminApi } from '../../leads';
 import { duplicatesParam } from './listing-routes';
+
+const { exportTabs } = adminApi;
+type ExportTab = adminApi.ExportTab;
 
 /** Every status of either table (a tab of the other table's status exports no rows). */
 const statuses = [...new Set([...candidateStatuses, ...companyStatuses].map((s) => s.value))];

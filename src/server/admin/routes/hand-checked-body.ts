@@ -1,5 +1,7 @@
 import type { FastifyReply } from 'fastify';
-import { INVALID_FIELDS_MESSAGE } from '../../leads';
+import { adminApi } from '../../leads';
+
+const { INVALID_FIELDS_MESSAGE } = adminApi;
 
 /** Why a body was refused, by field. */
 export type FieldErrors = Record<string, string>;

@@ -1,10 +1,10 @@
 import type { FastifyPluginAsync, FastifyReply, FastifyRequest } from 'fastify';
 import { candidateStatuses, companyStatuses } from '@shared/lead-status';
-import {
+import { type LeadDesk, adminApi } from '../../leads';
+
+const {
   decodeCursor,
   encodeCursor,
-  type LeadListing,
-  type Page,
   candidateSchema,
   candidateView,
   companySchema,
@@ -13,9 +13,11 @@ import {
   leadEmailSchema,
   leadEmailView,
   leadIdParams,
-  type CandidateLeadType,
-  type CompanyLeadType,
-} from '../../leads';
+} = adminApi;
+type Page<Row> = adminApi.Page<Row>;
+type CandidateLeadType = adminApi.CandidateLeadType;
+type CompanyLeadType = adminApi.CompanyLeadType;
+type LeadListing = LeadDesk['listing'];
 
 /** Query string of every listing. */
 interface ListQuerystring {

@@ -3,7 +3,9 @@ import { leadStatuses, type LeadKind } from '@shared/lead-status';
 import type { MessageTemplateSlot } from '@shared/message-templates';
 import { messageTemplateSchema } from '@shared/schemas/message-template';
 import { bodySchemaOf, describedError, fieldErrorsBody } from '../../platform/http/api-schemas';
-import { INVALID_FIELDS_MESSAGE, validateBody, type MessageTemplates } from '../../leads';
+import { type LeadDesk, adminApi } from '../../leads';
+
+const { INVALID_FIELDS_MESSAGE, validateBody } = adminApi;
 
 /* Stage-change messages (decision 155); `withdrawn` has none: it stops every message. */
 const templateStatuses = (leadType: LeadKind) =>
@@ -53,10 +55,9 @@ function slotOf(
 }
 
 /** GET, PUT and DELETE the templates; audited by their answers (audit-outcomes.ts). Guarded. */
-export const messageTemplateRoutes: FastifyPluginAsync<{ templates: MessageTemplates }> = async (
-  app,
-  { templates },
-) => {
+export const messageTemplateRoutes: FastifyPluginAsync<{
+  templates: LeadDesk['templates'];
+}> = async (app, { templates }) => {
   const path = '/api/admin/message-templates/:leadType/:status';
   const unknownSlot = describedError('Unknown lead type or status, named in `error`');
 

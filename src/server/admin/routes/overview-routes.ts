@@ -1,6 +1,8 @@
 import type { FastifyPluginAsync } from 'fastify';
-import type { Overview } from '../../leads';
+import { type LeadDesk } from '../../leads';
 import { arrayOfObjects } from '../../platform/http/api-schemas';
+
+type Overview = LeadDesk['overview'];
 
 const conversion = arrayOfObjects({
   key: { type: ['string', 'null'] },

@@ -2,21 +2,21 @@ import type { FastifyInstance, FastifyPluginAsync, FastifyReply, FastifyRequest 
 import { candidateStatuses, companyStatuses } from '@shared/lead-status';
 import { leadNoteSchema } from '@shared/schemas/lead-note';
 import { arrayOfObjects, bodySchemaOf } from '../../platform/http/api-schemas';
-import {
-  type LeadTable,
+import { type LeadDesk, adminApi } from '../../leads';
+import { badRequest, knownFields } from './hand-checked-body';
+
+const {
   candidateSchema,
   candidateView,
   companySchema,
   companyView,
   errorBody,
   leadIdParams,
-  type CandidateListRow,
-  type CompanyListRow,
-  type LeadDesk,
-  type MessageTemplates,
   findAssignee,
-} from '../../leads';
-import { badRequest, knownFields } from './hand-checked-body';
+} = adminApi;
+type LeadTable = adminApi.LeadTable;
+type CandidateListRow = adminApi.CandidateListRow;
+type CompanyListRow = adminApi.CompanyListRow;
 
 export const NOTE_MAX_LENGTH = 5000;
 
@@ -83,9 +83,8 @@ const withTimeline = <Schema extends { properties: object }>(schema: Schema) => 
  */
 export const pipelineRoutes: FastifyPluginAsync<{
   desk: LeadDesk;
-  templates: MessageTemplates;
-}> = async (app, { desk, templates }) => {
-  const { pipeline } = desk;
+}> = async (app, { desk }) => {
+  const { pipeline, templates } = desk;
   const leads = [
     {
       table: 'candidates',

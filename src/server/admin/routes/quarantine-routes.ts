@@ -1,74 +1,12 @@
 import { quarantineReasons } from '@shared/lead-vocabulary';
 import type { FastifyPluginAsync } from 'fastify';
-import type { Kysely } from 'kysely';
-import type {
-  QuarantinedSubmission,
-  QuarantinePage,
-  QuarantineReleased,
-} from '@shared/admin-quarantine';
-import { tablesOf } from '../../platform/database/connection';
+import type { QuarantineReleased } from '@shared/admin-quarantine';
 import { arrayOfObjects, describedError, nullable } from '../../platform/http/api-schemas';
-import {
-  leadIdParams,
-  type LeadDesk,
-  type LeadQuarantineTable,
-  type LeadQuarantineTables,
-} from '../../leads';
+import { type LeadDesk, adminApi } from '../../leads';
+
+const { leadIdParams } = adminApi;
 
 const NOT_FOUND = 'This submission is no longer in quarantine';
-
-interface StoredStep {
-  fields?: Record<string, string | undefined>;
-  attribution?: { page?: string };
-}
-
-/** A row as the admin sees it; the step's JSON is read only for the name and page. */
-function view(row: Omit<LeadQuarantineTable, 'id'> & { id: number }): QuarantinedSubmission {
-  let step: StoredStep = {};
-  try {
-    step = JSON.parse(row.step) as StoredStep;
-  } catch {
-    // A row is only ever written by the leads capability; an unreadable one still lists.
-  }
-  const fields = step.fields ?? {};
-  const name =
-    [fields.first_name, fields.last_name].filter(Boolean).join(' ') ||
-    fields.contact_name ||
-    fields.company_name ||
-    null;
-  return {
-    id: Number(row.id),
-    form: row.form,
-    leadType: row.lead_table === 'candidates' ? 'candidate' : 'company',
-    email: row.email,
-    name,
-    page: step.attribution?.page ?? null,
-    reasons: row.reasons.split(',').filter(Boolean),
-    userAgent: row.user_agent,
-    receivedAt: row.received_at,
-  };
-}
-
-async function quarantinePage(
-  db: Kysely<LeadQuarantineTables>,
-  limit: number,
-  offset: number,
-): Promise<QuarantinePage> {
-  const [rows, count] = await Promise.all([
-    db
-      .selectFrom('lead_quarantine')
-      .selectAll()
-      .orderBy('id', 'desc')
-      .limit(limit)
-      .offset(offset)
-      .execute(),
-    db
-      .selectFrom('lead_quarantine')
-      .select((eb) => eb.fn.countAll<number | string>().as('total'))
-      .executeTakeFirstOrThrow(),
-  ]);
-  return { total: Number(count.total), rows: rows.map(view) };
-}
 
 /** Every field of `QuarantinePage` (src/shared/admin-quarantine.ts): the schema also serializes. */
 const rowProperties = {
@@ -116,7 +54,7 @@ export const quarantineRoutes: FastifyPluginAsync<QuarantineRoutesOptions> = asy
   app,
   { desk },
 ) => {
-  const db = tablesOf<LeadQuarantineTables>(app.database.db);
+  const { quarantine } = desk;
 
   app.get<{ Querystring: { limit: number; offset: number } }>(
     '/api/admin/quarantine',
@@ -134,26 +72,17 @@ export const quarantineRoutes: FastifyPluginAsync<QuarantineRoutesOptions> = asy
     },
     async (request, reply) => {
       reply.header('cache-control', 'no-store');
-      return quarantinePage(db, request.query.limit, request.query.offset);
+      return quarantine.page(request.query.limit, request.query.offset);
     },
   );
-
-  const reasonsOf = async (id: number) => {
-    const row = await db
-      .selectFrom('lead_quarantine')
-      .select('reasons')
-      .where('id', '=', id)
-      .executeTakeFirst();
-    return row?.reasons.replaceAll(',', ', ');
-  };
 
   app.post<{ Params: { id: number } }>(
     '/api/admin/quarantine/:id/release',
     { schema: { params: leadIdParams, response: { 200: releasedBody, 404: gone } } },
     async (request, reply) => {
       const { id } = request.params;
-      const reasons = await reasonsOf(id);
-      const released = reasons === undefined ? undefined : await desk.releaseQuarantined(id);
+      const reasons = await quarantine.reasons(id);
+      const released = reasons === undefined ? undefined : await quarantine.release(id);
       if (!released) return reply.code(404).send({ error: NOT_FOUND });
       await app.audit.record(
         {
@@ -179,16 +108,12 @@ export const quarantineRoutes: FastifyPluginAsync<QuarantineRoutesOptions> = asy
     },
     async (request, reply) => {
       const { id } = request.params;
-      const row = await db
-        .deleteFrom('lead_quarantine')
-        .where('id', '=', id)
-        .returning('reasons')
-        .executeTakeFirst();
-      if (!row) return reply.code(404).send({ error: NOT_FOUND });
+      const reasons = await quarantine.delete(id);
+      if (reasons === undefined) return reply.code(404).send({ error: NOT_FOUND });
       await app.audit.record(
         {
           action: 'quarantine_deleted',
-          detail: `quarantine #${id} (${row.reasons.replaceAll(',', ', ')})`,
+          detail: `quarantine #${id} (${reasons})`,
         },
         request,
       );

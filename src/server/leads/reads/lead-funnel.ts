@@ -1,6 +1,10 @@
+import { tablesOf } from '../../platform/database/connection';
 import { sql, type Kysely } from 'kysely';
 import type { LeadRecordTables } from '../records/lead-tables';
 import { recoveredByReminders } from '../workflows/messages/candidate-reminders';
+
+/** Any connection or transaction. */
+type AnyDb = Pick<Kysely<object>, 'getExecutor'>;
 
 /** The attribution columns the funnel groups candidates by. */
 export type FunnelDimension = 'landing_variant' | 'utm_source' | 'utm_campaign';
@@ -10,12 +14,12 @@ export type FunnelDimension = 'landing_variant' | 'utm_source' | 'utm_campaign';
  * applications, leads recovered by reminders, and how many are enrolled or placed now. Landing pages are candidate pages, so companies are not in the funnel.
  */
 export function funnelLeadsQuery(
-  db: Kysely<LeadRecordTables>,
+  connection: AnyDb,
   dimension: FunnelDimension,
   fromIso: string,
   toIso: string,
 ) {
-  return db
+  return tablesOf<LeadRecordTables>(connection)
     .selectFrom('candidates')
     .select([
       sql<string | null>`${sql.ref(dimension)}`.as('key'),
@@ -37,7 +41,8 @@ export function funnelLeadsQuery(
 }
 
 /** Candidates created in [fromIso, toIso) and placed now, per UTC day they arrived (the week chart). */
-export function placedByDayQuery(db: Kysely<LeadRecordTables>, fromIso: string, toIso: string) {
+export function placedByDayQuery(connection: AnyDb, fromIso: string, toIso: string) {
+  const db = tablesOf<LeadRecordTables>(connection);
   const day = sql<string>`substr(created_at, 1, 10)`;
   return db
     .selectFrom('candidates')

@@ -1,4 +1,6 @@
 import { sql, type Expression, type Kysely, type SqlBool } from 'kysely';
+import type { AnyFields } from '@shared/lead-field';
+import { candidateFields, companyFields } from '@shared/lead-fields';
 import type { DialectName } from '../../platform/database/migration-runner';
 import type { LeadTable } from '../records/lead-tables';
 import { leadTypes, type AdminLeadTables } from '../records/listing-tables';
@@ -11,11 +13,13 @@ import { leadTypes, type AdminLeadTables } from '../records/listing-tables';
 /** A search counts its matches up to here: beyond, the dashboard shows '1,000+'. */
 export const SEARCH_COUNT_CAP = 1_000;
 
-/** The indexed search keys of each table. */
-const searchKeys = {
-  candidates: ['search_name', 'search_last_name', 'email_normalized'],
-  companies: ['search_company', 'search_contact', 'email_normalized'],
-} as const satisfies Record<LeadTable, readonly string[]>;
+/** The indexed search keys of each table: the lead-field contract's (src/shared/lead-fields.ts). */
+const keysOf = (fields: AnyFields) =>
+  Object.values(fields).flatMap((field) => field.searchKey ?? []);
+const searchKeys: Record<LeadTable, string[]> = {
+  candidates: keysOf(candidateFields),
+  companies: keysOf(companyFields),
+};
 
 /** Above every other code point: `prefix + MAX` bounds all strings that start with `prefix`. */
 const MAX_CODE_POINT = String.fromCodePoint(0x10ffff);

@@ -1,3 +1,5 @@
+import { entriesOf, type AnyFields, type FieldValues } from '@shared/lead-field';
+import { attributionFields, candidateFields, companyFields } from '@shared/lead-fields';
 import type { LeadEmailRow } from './lead-listing';
 import type { CandidateListRow, CompanyListRow } from '../records/listing-tables';
 
@@ -6,22 +8,30 @@ import type { CandidateListRow, CompanyListRow } from '../records/listing-tables
  * booleans, blanks as null. The list endpoints answer JSON arrays of these.
  */
 
-/** The fields every lead has, in both tables. */
+/** The API's view of a contract's fields of a row: text or null, a flag as a boolean. */
+function fieldsView<Fields extends AnyFields>(fields: Fields) {
+  const entries = entriesOf(fields);
+  return (row: object) => {
+    const view: Record<string, unknown> = {};
+    const values = row as Record<string, unknown>;
+    for (const [name, field] of entries) {
+      view[name] = field.kind === 'flag' ? values[field.column] === 1 : values[field.column];
+    }
+    return view as FieldValues<Fields>;
+  };
+}
+
+const attributionView = fieldsView(attributionFields);
+const candidateFieldsView = fieldsView(candidateFields);
+const companyFieldsView = fieldsView(companyFields);
+
+/** What every lead has besides its contract fields, in both tables. */
 const leadView = (row: CandidateListRow | CompanyListRow) => ({
   id: row.id,
   leadType: row.lead_type,
   stage: row.stage,
   status: row.status,
-  email: row.email,
-  sourcePage: row.source_page,
-  landingVariant: row.landing_variant,
-  utmSource: row.utm_source,
-  utmMedium: row.utm_medium,
-  utmCampaign: row.utm_campaign,
-  utmTerm: row.utm_term,
-  utmContent: row.utm_content,
-  referrer: row.referrer,
-  fbclid: row.fbclid,
+  ...attributionView(row),
   createdAt: row.created_at,
   updatedAt: row.updated_at,
   // Forms without the lead's proof not yet reviewed, and forms past the history's cap.
@@ -34,31 +44,12 @@ const leadView = (row: CandidateListRow | CompanyListRow) => ({
 
 export const candidateView = (row: CandidateListRow) => ({
   ...leadView(row),
-  firstName: row.first_name,
-  lastName: row.last_name,
-  phone: row.phone,
-  location: row.location,
-  educationLevel: row.education_level,
-  techExperience: row.tech_experience,
-  reason: row.reason,
-  typeformCompleted: row.questionnaire_completed === 1,
-  isTypeformCandidate: row.is_questionnaire_candidate === 1,
-  availability: row.availability,
-  fullTime: row.full_time,
-  relocation: row.relocation,
-  questionnaireLocation: row.questionnaire_location,
-  motivation: row.motivation,
+  ...candidateFieldsView(row),
 });
 
 export const companyView = (row: CompanyListRow) => ({
   ...leadView(row),
-  companyName: row.company_name,
-  contactName: row.contact_name,
-  title: row.title,
-  companySize: row.company_size,
-  talentNeeds: row.talent_needs,
-  timeline: row.timeline,
-  comments: row.comments,
+  ...companyFieldsView(row),
 });
 
 export function leadEmailView(row: LeadEmailRow) {
@@ -75,37 +66,27 @@ export function leadEmailView(row: LeadEmailRow) {
   };
 }
 
-/** JSON schema of an object whose listed properties are strings or null, plus extras. */
-function objectSchema(
-  nullableStrings: string[],
-  extra: Record<string, { type: string | string[]; properties?: object }>,
-) {
-  return {
-    type: 'object',
-    properties: {
-      ...Object.fromEntries(nullableStrings.map((name) => [name, { type: ['string', 'null'] }])),
-      ...extra,
-    },
-  } as const;
-}
+/** JSON schema of a contract's fields: text or null, a flag boolean, the e-mail a string. */
+const fieldsSchema = (fields: AnyFields) =>
+  Object.fromEntries(
+    entriesOf(fields).map(([name, field]) => [
+      name,
+      {
+        type:
+          field.kind === 'flag'
+            ? 'boolean'
+            : field.kind === 'email'
+              ? 'string'
+              : ['string', 'null'],
+      },
+    ]),
+  );
 
-const attributionFields = [
-  'sourcePage',
-  'landingVariant',
-  'utmSource',
-  'utmMedium',
-  'utmCampaign',
-  'utmTerm',
-  'utmContent',
-  'referrer',
-  'fbclid',
-];
 const common = {
   id: { type: 'integer' },
   leadType: { type: 'string' },
   stage: { type: 'string' },
   status: { type: 'string' },
-  email: { type: 'string' },
   createdAt: { type: 'string' },
   updatedAt: { type: 'string' },
   unverifiedForms: { type: 'integer' },
@@ -114,51 +95,34 @@ const common = {
     type: ['object', 'null'],
     properties: { id: { type: 'integer' }, name: { type: 'string' } },
   },
+  ...fieldsSchema(attributionFields),
 };
 
-export const candidateSchema = objectSchema(
-  [
-    'firstName',
-    'lastName',
-    'phone',
-    'location',
-    'educationLevel',
-    'techExperience',
-    'reason',
-    'availability',
-    'fullTime',
-    'relocation',
-    'questionnaireLocation',
-    'motivation',
-    ...attributionFields,
-  ],
-  { ...common, typeformCompleted: { type: 'boolean' }, isTypeformCandidate: { type: 'boolean' } },
-);
+/** The admin's answer for a candidate or a company: every field it declares, none dropped. */
+export const candidateSchema = {
+  type: 'object',
+  properties: { ...common, ...fieldsSchema(candidateFields) },
+} as const;
+export const companySchema = {
+  type: 'object',
+  properties: { ...common, ...fieldsSchema(companyFields) },
+} as const;
 
-export const companySchema = objectSchema(
-  [
-    'companyName',
-    'contactName',
-    'title',
-    'companySize',
-    'talentNeeds',
-    'timeline',
-    'comments',
-    ...attributionFields,
-  ],
-  common,
-);
-
-export const leadEmailSchema = objectSchema(
-  ['sourcePage', 'landingVariant', 'utmSource', 'utmCampaign'],
-  {
+const nullableText = { type: ['string', 'null'] };
+export const leadEmailSchema = {
+  type: 'object',
+  properties: {
     id: { type: 'integer' },
     type: { type: 'string' },
     email: { type: 'string' },
     status: { type: 'string' },
+    sourcePage: nullableText,
+    landingVariant: nullableText,
+    utmSource: nullableText,
+    utmCampaign: nullableText,
     createdAt: { type: 'string' },
   },
-);
+} as const;
 
 /** Path parameters of the endpoints about one lead. */
 export const leadIdParams = {

@@ -1,96 +1,44 @@
-import type { CandidatesTable, CompaniesTable } from './lead-tables';
+import type { AnyFields, LeadField } from '@shared/lead-field';
+import { attributionFields, candidateFields, companyFields } from '@shared/lead-fields';
 
 /*
- * The lead tables' column names, for code that creates or reads whole records. The compiler
- * checks each list against the table types; a test checks them against a migrated database.
+ * The lead tables' column names, for code that creates or reads whole records: the lead-field
+ * contract's (src/shared/lead-fields.ts) and the record's own. A test checks them against a
+ * migrated database; the migrations themselves list their columns literally, frozen.
  */
 
+/** The columns of `fields` of `kind` ('text' when none is given), in order. */
+export const columnsOf = <Kind extends LeadField['kind']>(fields: AnyFields, kind: Kind) =>
+  Object.values(fields)
+    .filter((field) => (field.kind ?? 'text') === kind)
+    .map((field) => field.column);
+
 /** Where the lead came from (first touch wins). */
-export const attributionColumns = [
-  'source_page',
-  'landing_variant',
-  'utm_source',
-  'utm_medium',
-  'utm_campaign',
-  'utm_term',
-  'utm_content',
-  'referrer',
-] as const satisfies readonly (keyof CandidatesTable & keyof CompaniesTable)[];
+export const attributionColumns = columnsOf(attributionFields, 'text');
 
-/** Attribution added after 001 (migration 005): Meta's click id, first touch wins too. */
-export const laterAttributionColumns = [
-  'fbclid',
-] as const satisfies readonly (keyof CandidatesTable & keyof CompaniesTable)[];
-
-/** What a candidate typed: the forms' text fields and the questionnaire's answers. */
-export const candidateTextColumns = [
-  'first_name',
-  'last_name',
-  'phone',
-  'location',
-  'education_level',
-  'tech_experience',
-  'reason',
-  'availability',
-  'full_time',
-  'relocation',
-  'questionnaire_location',
-  'motivation',
-] as const satisfies readonly (keyof CandidatesTable)[];
-
-/** A candidate's 0/1 questionnaire flags. */
-export const candidateFlagColumns = [
-  'questionnaire_completed',
-  'is_questionnaire_candidate',
-] as const satisfies readonly (keyof CandidatesTable)[];
-
-/** What a company typed in its forms. */
-export const companyTextColumns = [
-  'company_name',
-  'contact_name',
-  'title',
-  'company_size',
-  'talent_needs',
-  'timeline',
-  'comments',
-] as const satisfies readonly (keyof CompaniesTable)[];
-
-/** What the person chose about our messages (migration 157). */
-const personChoiceColumns = [
+/** Identity, stage and the record's bookkeeping: every lead table has them. */
+const recordColumns = [
+  'id',
+  'email',
+  'email_normalized',
+  'stage',
+  'created_at',
+  'updated_at',
+  // What the person chose about our messages (migration 157).
   'reminders_stopped_at',
-] as const satisfies readonly (keyof CandidatesTable & keyof CompaniesTable)[];
-
-/** Who may change the lead, and what waits for review (migration 160). */
-const proofColumns = [
+  // Who may change the lead, and what waits for review (migration 160).
   'proof_issued',
   'unverified_forms',
   'submissions_not_kept',
-] as const satisfies readonly (keyof CandidatesTable & keyof CompaniesTable)[];
+] as const;
 
-/** Identity and stage: every lead table has them. */
-const identityColumns = ['id', 'email', 'email_normalized', 'stage'] as const;
-
-/** Every stored column of each lead table, in one order. */
+/** Every stored column of each lead table. */
 export const leadRecordColumns = {
   candidates: [
-    ...identityColumns,
+    ...recordColumns,
     ...attributionColumns,
-    ...laterAttributionColumns,
-    'created_at',
-    'updated_at',
-    ...personChoiceColumns,
-    ...proofColumns,
-    ...candidateTextColumns,
-    ...candidateFlagColumns,
+    ...columnsOf(candidateFields, 'text'),
+    ...columnsOf(candidateFields, 'flag'),
   ],
-  companies: [
-    ...identityColumns,
-    ...attributionColumns,
-    ...laterAttributionColumns,
-    'created_at',
-    'updated_at',
-    ...personChoiceColumns,
-    ...proofColumns,
-    ...companyTextColumns,
-  ],
-} as const;
+  companies: [...recordColumns, ...attributionColumns, ...columnsOf(companyFields, 'text')],
+};

@@ -1,5 +1,7 @@
 import type { CandidateStage, CompanyStage, SubmissionForm } from '@shared/lead-vocabulary';
 import type { Generated } from 'kysely';
+import type { AnyFields, ColumnsOfKind } from '@shared/lead-field';
+import type { AttributionFields, CandidateFields, CompanyFields } from '@shared/lead-fields';
 import type { LeadQuarantineTables } from './quarantine-tables';
 import type { ConsentSignal } from '@shared/schemas/conversion';
 
@@ -10,19 +12,14 @@ import type { ConsentSignal } from '@shared/schemas/conversion';
  * typed beside its migrations.
  */
 
-/** Where the lead came from; first touch wins (see leads/attribution.ts). */
-export interface AttributionColumns {
-  source_page: string | null;
-  landing_variant: string | null;
-  utm_source: string | null;
-  utm_medium: string | null;
-  utm_campaign: string | null;
-  utm_term: string | null;
-  utm_content: string | null;
-  referrer: string | null;
-  /** Meta's click id of the landing URL, exactly as received (migration 005). */
-  fbclid: string | null;
-}
+/** The columns of a contract's text fields (NULL for blank) and of its 0/1 flags. */
+type TextColumns<Fields extends AnyFields> = {
+  [Column in ColumnsOfKind<Fields, 'text'>]: string | null;
+};
+type FlagColumns<Fields extends AnyFields> = { [Column in ColumnsOfKind<Fields, 'flag'>]: number };
+
+/** Where the lead came from; first touch wins (records/attribution.ts). */
+export type AttributionColumns = TextColumns<AttributionFields>;
 
 interface LeadColumns extends AttributionColumns {
   /** Integer that grows with insertion order, so listings can page by id. */
@@ -43,35 +40,13 @@ interface LeadColumns extends AttributionColumns {
   submissions_not_kept: Generated<number>;
 }
 
-export interface CandidatesTable extends LeadColumns {
-  first_name: string | null;
-  last_name: string | null;
-  phone: string | null;
-  location: string | null;
-  education_level: string | null;
-  tech_experience: string | null;
-  reason: string | null;
-  /** 0/1: the questionnaire was completed. */
-  questionnaire_completed: number;
-  /** 0/1: the candidate started through /candidates and the questionnaire. */
-  is_questionnaire_candidate: number;
-  /** Answers of the built-in questionnaire. */
-  availability: string | null;
-  full_time: string | null;
-  relocation: string | null;
-  questionnaire_location: string | null;
-  motivation: string | null;
+/** A candidate: the contract's fields (src/shared/lead-fields.ts) besides every lead's. */
+export interface CandidatesTable
+  extends LeadColumns, TextColumns<CandidateFields>, FlagColumns<CandidateFields> {
   stage: CandidateStage;
 }
 
-export interface CompaniesTable extends LeadColumns {
-  company_name: string | null;
-  contact_name: string | null;
-  title: string | null;
-  company_size: string | null;
-  talent_needs: string | null;
-  timeline: string | null;
-  comments: string | null;
+export interface CompaniesTable extends LeadColumns, TextColumns<CompanyFields> {
   stage: CompanyStage;
 }
 

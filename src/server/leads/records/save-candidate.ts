@@ -1,14 +1,15 @@
 import { type CandidateStage, candidateStages } from '@shared/lead-vocabulary';
 import type { Kysely } from 'kysely';
 import { matchKeys } from './match-keys';
-import type { candidateTextColumns } from './lead-columns';
+import type { ColumnsOfKind } from '@shared/lead-field';
+import type { CandidateFields } from '@shared/lead-fields';
 import { type LeadRecordTables } from './lead-tables';
 import { upsertLead, type LeadStep, type LeadWriteEffects, type SaveResult } from './upsert';
 
 /** One step of a candidate's progression (spec section 4), as the routes describe it. */
 export interface CandidateStep extends LeadStep<
   CandidateStage,
-  (typeof candidateTextColumns)[number]
+  ColumnsOfKind<CandidateFields, 'text'>
 > {
   /** Flags only ever go from false to true. */
   questionnaireCompleted?: boolean;

@@ -6,10 +6,6 @@ export type DialectName = 'sqlite' | 'postgres';
  * One set of migrations for both databases, collected from the capabilities
  * (src/server/database.ts), in code so the esbuild bundle carries them. Portable column types only;
  * never edit a merged migration, add one. Migrations only go up: nothing runs a `down`.
- *
- * A new migration is named by the day it is written, `YYYYMMDD_what_it_does`: no file need be
- * searched for the next number. The numbered names (`001_` to `280_`) are the older ones, and
- * run first: names order by their leading number, then by name.
  */
 
 /** A capability's migrations by name; the names of all sets sort in the order they run. */
@@ -27,13 +23,7 @@ export function collectMigrations(
       all.set(name, migration);
     }
   }
-  return Object.fromEntries([...all].sort(([a], [b]) => migrationOrder(a, b)));
-}
-
-/** By leading number (001, …, 280, then dates such as 20250601), then by name. */
-export function migrationOrder(a: string, b: string): number {
-  const number = (name: string) => Number(/^\d+/.exec(name)?.[0] ?? 0);
-  return number(a) - number(b) || (a < b ? -1 : a > b ? 1 : 0);
+  return Object.fromEntries([...all].sort(([a], [b]) => (a < b ? -1 : a > b ? 1 : 0)));
 }
 
 /** Brings the schema up to date; throws (and the server refuses to start) if that fails. */
@@ -49,7 +39,6 @@ export async function migrateToLatest<DB>(
     // migration an existing database already ran (e.g. 002 after 022). Kysely then runs the
     // missing ones in name order instead of refusing to start.
     allowUnorderedMigrations: true,
-    nameComparator: migrationOrder,
   });
   const { error, results } = await migrator.migrateToLatest();
   const failed = results?.find((result) => result.status === 'Error');

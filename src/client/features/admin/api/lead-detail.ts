@@ -40,17 +40,17 @@ export type LeadDetail =
 /** GET / PATCH /api/{candidate,company}-submissions/:id; also the detail's query key. */
 export const detailUrl = (kind: LeadKind, id: number) => `/api/${kind}-submissions/${id}`;
 
-/** A company's `timeline` string is its hiring timeline; the history is the array (or `history`). */
+/** The detail's `timeline` is its history: a company's own (hiring) timeline is `hiringTimeline`. */
 function toDetail(kind: LeadKind, raw: Record<string, unknown>): LeadDetail {
-  const history = [raw.timeline, raw.history].find(Array.isArray) as TimelineEntry[] | undefined;
-  const timeline = history ?? [];
-  const submissions = Array.isArray(raw.submissions) ? (raw.submissions as SubmissionEntry[]) : [];
-  const conversions = Array.isArray(raw.conversions) ? (raw.conversions as LeadConversion[]) : [];
-  const parts = { raw, timeline, submissions, conversions };
+  const list = <T>(value: unknown) => (Array.isArray(value) ? (value as T[]) : []);
+  const parts = {
+    raw,
+    timeline: list<TimelineEntry>(raw.timeline),
+    submissions: list<SubmissionEntry>(raw.submissions),
+    conversions: list<LeadConversion>(raw.conversions),
+  };
   if (kind === 'candidate') return { kind, lead: toCandidate(raw), ...parts };
-  const hiringTimeline = typeof raw.timeline === 'string' ? raw.timeline : raw.hiringTimeline;
-  const lead = toCompany({ ...raw, timeline: hiringTimeline });
-  return { kind, lead, ...parts };
+  return { kind, lead: toCompany({ ...raw, timeline: raw.hiringTimeline }), ...parts };
 }
 
 export function useLeadDetail(kind: LeadKind, id: number) {

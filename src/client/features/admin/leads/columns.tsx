@@ -2,15 +2,8 @@ import { Mail, PanelRightOpen, Trash2 } from 'lucide-react';
 import { statusLabel, type LeadKind } from '@shared/lead-status';
 import { clsx } from 'clsx';
 import type { Column } from '../ui/data-table';
-import {
-  candidateApplication,
-  candidateContact,
-  muted,
-  nowrap,
-  questionnaireAnswers,
-  wide,
-  type LeadField,
-} from './lead-fields';
+import { candidateFields, companyFields } from '@shared/lead-fields';
+import { fieldsIn, muted, type ShownField } from './lead-fields';
 import { questionnaireStatus, type CandidateLead, type CompanyLead, type EmailLead } from './leads';
 import type { LeadTabId } from './tabs';
 import { formatDate } from '../ui/format';
@@ -141,13 +134,11 @@ function leadColumns<Row extends Lead>(
   ];
 }
 
-/** A field as a column: its label in title case over its value, '—' for none. */
-const columnsOf = <Row,>(fields: LeadField<Row>[]): Column<Row>[] =>
-  fields.map(({ label, value, className }) => ({
-    header: label.replace(/ \w/g, (letter) => letter.toUpperCase()),
-    cell: (row) => muted(value(row)),
-    ...(className ? { className } : {}),
-  }));
+/** The contract's fields that are list columns: header over value, '—' for none. */
+const columnsOf = <Row,>(fields: ShownField[]): Column<Row>[] =>
+  fields.flatMap(({ value, column }) =>
+    column ? [{ ...column, cell: (row: Row) => muted(value(row as object)) }] : [],
+  );
 
 /** Spec section 4: Completed / Not Completed. */
 const questionnaireColumn: Column<CandidateLead> = {
@@ -156,9 +147,7 @@ const questionnaireColumn: Column<CandidateLead> = {
     <span
       className={clsx(
         badgeClass,
-        lead.questionnaireCompleted
-          ? 'bg-emerald-100 text-emerald-900'
-          : 'bg-amber-100 text-amber-900',
+        lead.typeformCompleted ? 'bg-emerald-100 text-emerald-900' : 'bg-amber-100 text-amber-900',
       )}
     >
       {questionnaireStatus(lead)}
@@ -166,27 +155,24 @@ const questionnaireColumn: Column<CandidateLead> = {
   ),
 };
 
-const companyFields: LeadField<CompanyLead>[] = [
-  { label: 'Contact Name', value: (lead) => lead.contactName, className: nowrap },
-  { label: 'Title', value: (lead) => lead.title },
-  { label: 'Email', value: (lead) => lead.email },
-  { label: 'Size', value: (lead) => lead.companySize },
-  { label: 'Talent Needs', value: (lead) => lead.talentNeeds, className: wide },
-  { label: 'Timeline', value: (lead) => lead.timeline },
-  { label: 'Comments', value: (lead) => lead.comments, className: wide },
-];
-
 /** A tab's columns; the built-in questionnaire's answers come last on Typeform Leads. */
 export function columnsFor(tab: LeadTabId, actions: RowActions): Column<AnyLead>[] {
   if (tab === 'companies')
-    return leadColumns(actions, 'Company', columnsOf(companyFields)) as Column<AnyLead>[];
+    return leadColumns(
+      actions,
+      'Company',
+      columnsOf(fieldsIn(companyFields, 'company')),
+    ) as Column<AnyLead>[];
   if (tab === 'leadEmails')
     return leadColumns<Lead>(actions, 'Email', [
       { header: 'Type', cell: (row) => (row.kind === 'company' ? 'Company' : 'Candidate') },
     ]) as Column<AnyLead>[];
   return leadColumns(actions, 'Name', [
-    ...columnsOf([...candidateContact, ...candidateApplication]),
+    ...columnsOf([
+      ...fieldsIn(candidateFields, 'contact'),
+      ...fieldsIn(candidateFields, 'application'),
+    ]),
     questionnaireColumn,
-    ...(tab === 'questionnaireLeads' ? columnsOf(questionnaireAnswers) : []),
+    ...(tab === 'questionnaireLeads' ? columnsOf(fieldsIn(candidateFields, 'questionnaire')) : []),
   ]) as Column<AnyLead>[];
 }

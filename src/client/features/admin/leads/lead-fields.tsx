@@ -1,82 +1,66 @@
 import type { ReactNode } from 'react';
 import {
-  availabilityOptions,
-  contactCompanySizes,
-  contactTimelines,
-  educationLevels,
-  hiringTimelines,
-  relocationOptions,
-  techExperienceLevels,
-  yesNoOptions,
-} from '@shared/enums';
+  entriesOf,
+  postedNames,
+  type AnyFields,
+  type DetailGroup,
+  type FieldOptions,
+} from '@shared/lead-field';
+import { attributionFields, candidateFields, companyFields } from '@shared/lead-fields';
 import type { LeadDetail, SubmissionEntry } from '../api/lead-detail';
-import {
-  fullName,
-  questionnaireStatus,
-  type Attribution,
-  type CandidateLead,
-  type CompanyLead,
-} from './leads';
+import { fullName, questionnaireStatus, type CandidateLead } from './leads';
 import { formatDate } from '../ui/format';
 
-type Options = readonly { value: string; label: string }[];
-
 /** A stored option value's label (the value itself if unknown); null without a value. */
-export const labelOf = (options: Options, value: string | null) =>
+export const labelOf = (options: FieldOptions, value: string | null) =>
   value ? (options.find((option) => option.value === value)?.label ?? value) : null;
 
 export const muted = (value: string | null | undefined) =>
   value ? value : <span className="text-slate-500">—</span>;
 
-const allTimelines = [...hiringTimelines, ...contactTimelines];
-
 /** Stored values are the forms' option values; the admin reads their labels. */
-const optionsByColumn: Record<string, Options> = {
-  education_level: educationLevels,
-  tech_experience: techExperienceLevels,
-  availability: availabilityOptions,
-  full_time: yesNoOptions,
-  relocation: relocationOptions,
-  company_size: contactCompanySizes,
-  timeline: allTimelines,
+const optionsByColumn = Object.fromEntries(
+  [...Object.values(candidateFields), ...Object.values(companyFields)].flatMap((field) =>
+    'options' in field ? [[field.column, field.options as FieldOptions]] : [],
+  ),
+);
+
+const cellClass = {
+  wide: 'min-w-56 px-4 py-3 text-slate-800',
+  nowrap: 'whitespace-nowrap px-4 py-3 text-slate-800',
 };
 
-/** One field of a lead as the table and the detail show it; `className` is its table cell's. */
-export interface LeadField<Lead> {
+/** One field of a lead as the list and the detail show it (src/shared/lead-fields.ts). */
+export interface ShownField {
   label: string;
-  value(lead: Lead): string | null;
-  className?: string;
+  value(lead: object): string | null;
+  /** Its list column's header and cell class; null: not a column of the list. */
+  column: { header: string; className?: string } | null;
 }
 
-export const wide = 'min-w-56 px-4 py-3 text-slate-800';
-export const nowrap = 'whitespace-nowrap px-4 py-3 text-slate-800';
-
-/** A candidate's contact details, after the name. */
-export const candidateContact: LeadField<CandidateLead>[] = [
-  { label: 'Email', value: (lead) => lead.email },
-  { label: 'Phone', value: (lead) => lead.phone, className: nowrap },
-  { label: 'Location', value: (lead) => lead.location },
-];
-
-/** What the full application adds. */
-export const candidateApplication: LeadField<CandidateLead>[] = [
-  { label: 'Education', value: (lead) => labelOf(educationLevels, lead.educationLevel) },
-  {
-    label: 'Experience',
-    value: (lead) => labelOf(techExperienceLevels, lead.techExperience),
-    className: wide,
-  },
-  { label: 'Reason', value: (lead) => lead.reason, className: wide },
-];
-
-/** The built-in questionnaire's answers. */
-export const questionnaireAnswers: LeadField<CandidateLead>[] = [
-  { label: 'Availability', value: (lead) => labelOf(availabilityOptions, lead.availability) },
-  { label: 'Full time', value: (lead) => labelOf(yesNoOptions, lead.fullTime) },
-  { label: 'Relocation', value: (lead) => labelOf(relocationOptions, lead.relocation) },
-  { label: 'Questionnaire location', value: (lead) => lead.questionnaireLocation },
-  { label: 'Motivation', value: (lead) => lead.motivation, className: wide },
-];
+/** The fields of a detail group, in the contract's order; option values read as labels. */
+export function fieldsIn(fields: AnyFields, group: DetailGroup): ShownField[] {
+  return entriesOf(fields)
+    .filter(([, field]) => field.group === group)
+    .map(([name, field]) => {
+      const list = field.list ?? {};
+      return {
+        label: field.label,
+        value: (lead) => {
+          const value = (lead as Record<string, string | null>)[name] ?? null;
+          return field.options ? labelOf(field.options, value) : value;
+        },
+        column:
+          list === false
+            ? null
+            : {
+                header:
+                  list.header ?? field.label.replace(/ \w/g, (letter) => letter.toUpperCase()),
+                ...(list.cell ? { className: cellClass[list.cell] } : {}),
+              },
+      };
+    });
+}
 
 /** A group of the detail's fields: a heading and label/value pairs. */
 interface FieldGroup {
@@ -84,7 +68,7 @@ interface FieldGroup {
   fields: [label: string, value: string | null][];
 }
 
-const pairs = <Lead,>(fields: LeadField<Lead>[], lead: Lead): FieldGroup['fields'] =>
+const pairs = (fields: ShownField[], lead: object): FieldGroup['fields'] =>
   fields.map(({ label, value }) => [label, value(lead)]);
 
 function candidateGroups(lead: CandidateLead): FieldGroup[] {
@@ -93,80 +77,41 @@ function candidateGroups(lead: CandidateLead): FieldGroup[] {
       title: 'Contact',
       fields: [
         ['Name', fullName(lead.firstName, lead.lastName) || null],
-        ...pairs(candidateContact, lead),
+        ...pairs(fieldsIn(candidateFields, 'contact'), lead),
       ],
     },
-    { title: 'Application', fields: pairs(candidateApplication, lead) },
+    { title: 'Application', fields: pairs(fieldsIn(candidateFields, 'application'), lead) },
     {
       title: 'Questionnaire',
       fields: [
-        ['Typeform lead', lead.isQuestionnaireCandidate ? 'Yes' : 'No'],
-        ['Questionnaire', questionnaireStatus(lead)],
-        ...pairs(questionnaireAnswers, lead),
+        [candidateFields.isTypeformCandidate.label, lead.isTypeformCandidate ? 'Yes' : 'No'],
+        [candidateFields.typeformCompleted.label, questionnaireStatus(lead)],
+        ...pairs(fieldsIn(candidateFields, 'questionnaire'), lead),
       ],
     },
   ];
 }
 
-const companyGroup = (lead: CompanyLead): FieldGroup => ({
-  title: 'Company',
-  fields: [
-    ['Company', lead.companyName],
-    ['Contact name', lead.contactName],
-    ['Title', lead.title],
-    ['Email', lead.email],
-    ['Company size', labelOf(contactCompanySizes, lead.companySize)],
-    ['Timeline', labelOf(allTimelines, lead.timeline)],
-    ['Talent needs', lead.talentNeeds],
-    ['Comments', lead.comments],
-  ],
-});
-
 /** The attribution's labels, by the names a form sends them under (attributionSchema). */
-const attributionLabels: Record<string, string> = {
-  page: 'Source page',
-  variant: 'Landing variant',
-  utmSource: 'UTM source',
-  utmMedium: 'UTM medium',
-  utmCampaign: 'UTM campaign',
-  utmTerm: 'UTM term',
-  utmContent: 'UTM content',
-  referrer: 'Referrer',
-  fbclid: 'Meta click id (fbclid)',
-};
+const attributionLabels = Object.fromEntries(
+  postedNames(attributionFields).map((field) => [field.name, field.label]),
+);
 
-/** The lead's names of the two attribution fields the forms name otherwise. */
-const leadKeys: Record<string, keyof Attribution> = {
-  page: 'sourcePage',
-  variant: 'landingVariant',
-};
-
-const attributionGroup = (lead: Attribution): FieldGroup => ({
-  title: 'Attribution',
-  fields: Object.entries(attributionLabels).map(([key, label]) => [
-    label,
-    lead[leadKeys[key] ?? (key as keyof Attribution)],
-  ]),
-});
-
-/** Fields of the answer shown above under another name, or elsewhere in the detail. */
-const SHOWN_ELSEWHERE =
-  'submittedAt typeformCompleted isTypeformCandidate company name hiringNeeds hiringTimeline timeline message history submissions';
-const camel = (name: string) =>
-  name.replace(/_([a-z])/g, (_, letter: string) => letter.toUpperCase());
 const humanize = (name: string) =>
-  camel(name)
+  name
+    .replace(/_([a-z])/g, (_, letter: string) => letter.toUpperCase())
     .replace(/([A-Z])/g, ' $1')
     .replace(/^./, (letter) => letter.toUpperCase());
 
 /** Every other field the server answers: the detail shows all that the lead gave. */
 function otherGroup({ raw, lead }: LeadDetail): FieldGroup {
-  const shown = new Set([...Object.keys(lead), ...SHOWN_ELSEWHERE.split(' ')]);
+  // A company's own timeline travels as `hiringTimeline` beside the history (`timeline`).
+  const shown = new Set([...Object.keys(lead), 'hiringTimeline']);
   const fields: FieldGroup['fields'] = [['Submitted', formatDate(lead.createdAt) || null]];
   for (const [key, value] of Object.entries(raw)) {
-    if (shown.has(camel(key)) || value === null || value === undefined || value === '') continue;
+    if (shown.has(key) || value === null || value === undefined || value === '') continue;
     if (typeof value === 'object') continue;
-    const text = /At$/.test(camel(key)) ? formatDate(String(value)) : String(value);
+    const text = /At$/.test(key) ? formatDate(String(value)) : String(value);
     fields.push([humanize(key), text]);
   }
   return { title: 'Record', fields };
@@ -174,8 +119,14 @@ function otherGroup({ raw, lead }: LeadDetail): FieldGroup {
 
 export function detailGroups(detail: LeadDetail): FieldGroup[] {
   const own =
-    detail.kind === 'candidate' ? candidateGroups(detail.lead) : [companyGroup(detail.lead)];
-  return [...own, attributionGroup(detail.lead), otherGroup(detail)];
+    detail.kind === 'candidate'
+      ? candidateGroups(detail.lead)
+      : [{ title: 'Company', fields: pairs(fieldsIn(companyFields, 'company'), detail.lead) }];
+  const attribution = {
+    title: 'Attribution',
+    fields: pairs(fieldsIn(attributionFields, 'attribution'), detail.lead),
+  };
+  return [...own, attribution, otherGroup(detail)];
 }
 
 /** Label/value pairs as a description list; long answers keep their line breaks. */

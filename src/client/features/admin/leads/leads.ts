@@ -1,103 +1,77 @@
+import { entriesOf, type AnyFields, type FieldValues } from '@shared/lead-field';
+import { attributionFields, candidateFields, companyFields } from '@shared/lead-fields';
 import type { LeadKind } from '@shared/lead-status';
 
-// The server may answer snake_case or camelCase names (spec section 3): both are read.
+// The server answers one shape (server/leads/reads/lead-views.ts): the lead-field contract's names.
 
 type Raw = Record<string, unknown>;
-type Texts<Name extends string> = Record<Name, string | null>;
 
-const snake = (name: string) => name.replace(/[A-Z]/g, (letter) => `_${letter.toLowerCase()}`);
+const text = (value: unknown) => (typeof value === 'string' && value !== '' ? value : null);
 
-/** Another name the server may answer a field under. */
-const aliases: Record<string, string> = {
-  createdAt: 'submittedAt',
-  companyName: 'company',
-  contactName: 'name',
-  talentNeeds: 'hiringNeeds',
-  comments: 'message',
-};
-
-/** The first spelling of the field (or of its alias) that holds a value. */
-function pick(raw: Raw, name: string): unknown {
-  const alias = aliases[name];
-  const names = [name, snake(name), ...(alias ? [alias, snake(alias)] : [])];
-  for (const each of names) {
-    const value = raw[each];
-    if (value !== undefined && value !== null && value !== '') return value;
-  }
-  return null;
+/** A contract's fields of an answer (a board's card sends fewer: the others are null). */
+function fieldsOf<Fields extends AnyFields>(fields: Fields) {
+  const entries = entriesOf(fields);
+  return (raw: Raw) => {
+    const lead: Raw = {};
+    for (const [name, field] of entries) {
+      const value = raw[name];
+      lead[name] =
+        field.kind === 'flag'
+          ? value === true
+          : field.kind === 'email'
+            ? String(value ?? '')
+            : text(value);
+    }
+    return lead as FieldValues<Fields>;
+  };
 }
 
-const texts = <Name extends string>(raw: Raw, names: readonly Name[]) =>
-  Object.fromEntries(
-    names.map((name) => {
-      const value = pick(raw, name);
-      return [name, value === null ? null : String(value)];
-    }),
-  ) as Texts<Name>;
+const attributionOf = fieldsOf(attributionFields);
+const candidateOf = fieldsOf(candidateFields);
+const companyOf = fieldsOf(companyFields);
 
-const flag = (raw: Raw, name: string): boolean => {
-  const value = pick(raw, name);
-  return value === true || value === 1 || value === 'true' || value === '1';
+/** Where the lead came from, when it came, and its pipeline status (src/shared/lead-status.ts). */
+export type Attribution = ReturnType<typeof attributionOf> & {
+  createdAt: string | null;
+  status: string | null;
 };
 
-/** A list of names written as one string: 'a b' gives ['a', 'b'], typed 'a' | 'b'. */
-type Words<List extends string> = List extends `${infer Head} ${infer Tail}`
-  ? Head | Words<Tail>
-  : List;
-const words = <List extends string>(list: List) => list.split(' ') as Words<List>[];
-
-// `status` is the pipeline status (src/shared/lead-status.ts); null if the server sent none.
-const attributionNames = words(
-  'sourcePage landingVariant utmSource utmMedium utmCampaign utmTerm utmContent referrer fbclid createdAt status',
-);
-
-export type Attribution = Texts<(typeof attributionNames)[number]>;
-
 /** Every row has `kind` and `who`: what its buttons act on, and how the admin names it. */
-function row<Name extends string>(raw: Raw, kind: LeadKind, names: readonly Name[]) {
+function row(raw: Raw, kind: LeadKind) {
   return {
     id: Number(raw.id),
     kind,
-    email: String(pick(raw, 'email') ?? ''),
+    email: String(raw.email ?? ''),
     // Forms sent without the person's proof, not yet reviewed.
-    unverifiedForms: Number(pick(raw, 'unverifiedForms') ?? 0),
-    ...texts(raw, names),
-    ...texts(raw, attributionNames),
+    unverifiedForms: Number(raw.unverifiedForms ?? 0),
+    ...attributionOf(raw),
+    createdAt: text(raw.createdAt),
+    status: text(raw.status),
   };
 }
 
 export type CandidateLead = ReturnType<typeof toCandidate>;
 export function toCandidate(raw: Raw) {
-  // The application's fields, then the built-in questionnaire's answers (null until given).
-  const names =
-    'firstName lastName phone location educationLevel techExperience reason availability fullTime relocation questionnaireLocation motivation';
-  const lead = row(raw, 'candidate', words(names));
-  return {
-    ...lead,
-    who: fullName(lead.firstName, lead.lastName) || lead.email,
-    // The API's names of the two flags (spec section 3).
-    questionnaireCompleted: flag(raw, 'typeformCompleted'),
-    isQuestionnaireCandidate: flag(raw, 'isTypeformCandidate'),
-  };
+  const lead = { ...row(raw, 'candidate'), ...candidateOf(raw) };
+  return { ...lead, who: fullName(lead.firstName, lead.lastName) || lead.email };
 }
 
 export type CompanyLead = ReturnType<typeof toCompany>;
 export function toCompany(raw: Raw) {
-  const names = 'companyName contactName title companySize talentNeeds timeline comments';
-  const lead = row(raw, 'company', words(names));
+  const lead = { ...row(raw, 'company'), ...companyOf(raw) };
   return { ...lead, who: lead.companyName ?? lead.email };
 }
 
 /** A Lead Emails row: either kind, named by its address. */
 export type EmailLead = ReturnType<typeof toEmailLead>;
 export function toEmailLead(raw: Raw) {
-  const lead = row(raw, pick(raw, 'type') === 'company' ? 'company' : 'candidate', []);
+  const lead = row(raw, raw.type === 'company' ? 'company' : 'candidate');
   return { ...lead, who: lead.email };
 }
 
 /** Spec section 4: the Completed / Not Completed status of the questionnaire. */
 export const questionnaireStatus = (lead: CandidateLead) =>
-  lead.questionnaireCompleted ? 'Completed' : 'Not Completed';
+  lead.typeformCompleted ? 'Completed' : 'Not Completed';
 
 export const fullName = (first: string | null, last: string | null) =>
   [first, last].filter(Boolean).join(' ');

@@ -9,7 +9,7 @@ import {
   type DataSubjectCounts,
   type DataSubjectErasure,
   type DataSubjectReport,
-} from '@shared/admin-data-subject';
+} from '@shared/admin-person';
 import { clsx } from 'clsx';
 import { Button, SubmitButton } from '../../../components/ui/button';
 import { TextField } from '../../../components/ui/form-field';

@@ -1,4 +1,6 @@
 import { sql, type RawBuilder } from 'kysely';
+import type { AnyFields, ExportSection } from '@shared/lead-field';
+import { attributionFields, candidateFields, companyFields } from '@shared/lead-fields';
 import { candidateStatuses, companyStatuses } from '@shared/lead-status';
 import type { LeadTable } from '../../records/lead-tables';
 import type { ExportRow, RowBatches } from './export-batches';
@@ -43,40 +45,26 @@ const statusLabel = (table: LeadTable) =>
   )} else status end`;
 const pipelineStatus: ExportColumn = ['Status', statusLabel];
 
-/** The built-in questionnaire's answers. */
-const questionnaireAnswers: ExportColumn[] = [
-  ['Availability', 'availability'],
-  ['Full Time', 'full_time'],
-  ['Relocation', 'relocation'],
-  ['Questionnaire Location', 'questionnaire_location'],
-  ['Motivation', 'motivation'],
-];
+/**
+ * The contract's columns of one export section (src/shared/lead-fields.ts), in its order: a
+ * field declared there is exported where its section is.
+ */
+const section = (fields: AnyFields, name: ExportSection): ExportColumn[] =>
+  Object.values(fields).flatMap((field) =>
+    field.export?.section === name ? [[field.export.header, field.column] as ExportColumn] : [],
+  );
 
-/** Who the candidate is: the first columns of both candidate exports. */
-const candidateColumns: ExportColumn[] = [
-  ['ID', 'id'],
-  ['First Name', 'first_name'],
-  ['Last Name', 'last_name'],
-  ['Email', 'email'],
-  ['Phone', 'phone'],
-];
-
+/** Who the candidate is, the application and the built-in questionnaire's answers. */
+const person = section(candidateFields, 'person');
+const application = section(candidateFields, 'application');
+const answers = section(candidateFields, 'answers');
 /** Where the lead came from (first touch): in every export, so each can be read by campaign. */
-const attributionColumns: ExportColumn[] = [
-  ['Source Page', 'source_page'],
-  ['Landing Variant', 'landing_variant'],
-  ['UTM Source', 'utm_source'],
-  ['UTM Medium', 'utm_medium'],
-  ['UTM Campaign', 'utm_campaign'],
-  ['UTM Term', 'utm_term'],
-  ['UTM Content', 'utm_content'],
-  ['Referrer', 'referrer'],
-  ['FBCLID', 'fbclid'],
-];
+const attribution = section(attributionFields, 'attribution');
+const id: ExportColumn = ['ID', 'id'];
 
 const trailingColumns: ExportColumn[] = [
   ['Stage', 'stage'],
-  ...attributionColumns,
+  ...attribution,
   ['Submitted', 'created_at'],
   ['Updated', 'updated_at'],
 ];
@@ -84,44 +72,31 @@ const trailingColumns: ExportColumn[] = [
 export const exportDefinitions: Record<ExportTab, ExportDefinition> = {
   'questionnaire-leads': {
     columns: [
-      ...candidateColumns,
+      id,
+      ...person,
       ['Status', questionnaireStatus],
       ['Submitted', 'created_at'],
-      ...questionnaireAnswers,
+      ...answers,
       // The spec's Status here is the questionnaire's; the pipeline's takes another name.
       ['Pipeline Status', statusLabel],
-      ...attributionColumns,
+      ...attribution,
     ],
     sources: [{ table: 'candidates', type: 'questionnaire' }],
   },
   candidates: {
     columns: [
-      ...candidateColumns,
-      ['Location', 'location'],
-      ['Education Level', 'education_level'],
-      ['Tech Experience', 'tech_experience'],
-      ['Reason', 'reason'],
+      id,
+      ...person,
+      ...application,
       ['Questionnaire', questionnaireStatus],
-      ...questionnaireAnswers,
+      ...answers,
       ...trailingColumns,
       pipelineStatus,
     ],
     sources: [{ table: 'candidates', type: 'regular' }],
   },
   companies: {
-    columns: [
-      ['ID', 'id'],
-      ['Company', 'company_name'],
-      ['Contact Name', 'contact_name'],
-      ['Title', 'title'],
-      ['Email', 'email'],
-      ['Company Size', 'company_size'],
-      ['Talent Needs', 'talent_needs'],
-      ['Timeline', 'timeline'],
-      ['Comments', 'comments'],
-      ...trailingColumns,
-      pipelineStatus,
-    ],
+    columns: [id, ...section(companyFields, 'company'), ...trailingColumns, pipelineStatus],
     sources: [{ table: 'companies', type: 'full' }],
   },
   'lead-emails': {
@@ -130,7 +105,7 @@ export const exportDefinitions: Record<ExportTab, ExportDefinition> = {
       ['Type', (table) => sql.lit(table === 'candidates' ? 'Candidate' : 'Company')],
       ['Submitted', 'created_at'],
       pipelineStatus,
-      ...attributionColumns,
+      ...attribution,
     ],
     sources: [
       { table: 'candidates', type: 'email' },

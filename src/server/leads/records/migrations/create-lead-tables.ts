@@ -2,9 +2,43 @@ import type { CreateTableBuilder, Kysely, Migration } from 'kysely';
 import { autoIncrementId } from '../../../platform/database/migration-columns';
 import type { DialectName, MigrationSet } from '../../../platform/database/migration-runner';
 import { createLeadQuarantine } from './quarantine-migrations';
-import { attributionColumns, candidateTextColumns, companyTextColumns } from '../lead-columns';
 
 type Table = CreateTableBuilder<string, string>;
+
+// The columns 001 created, frozen: a later column comes with a migration of its own.
+const attributionColumns = [
+  'source_page',
+  'landing_variant',
+  'utm_source',
+  'utm_medium',
+  'utm_campaign',
+  'utm_term',
+  'utm_content',
+  'referrer',
+];
+const candidateTextColumns = [
+  'first_name',
+  'last_name',
+  'phone',
+  'location',
+  'education_level',
+  'tech_experience',
+  'reason',
+  'availability',
+  'full_time',
+  'relocation',
+  'questionnaire_location',
+  'motivation',
+];
+const companyTextColumns = [
+  'company_name',
+  'contact_name',
+  'title',
+  'company_size',
+  'talent_needs',
+  'timeline',
+  'comments',
+];
 
 /** Columns every lead table has: identity, e-mail, attribution, timestamps. */
 function leadColumns(table: Table, dialect: DialectName): Table {
@@ -21,10 +55,7 @@ function leadColumns(table: Table, dialect: DialectName): Table {
 const textColumns = (table: Table, names: readonly string[]): Table =>
   names.reduce((builder, name) => builder.addColumn(name, 'text'), table);
 
-/**
- * 001: the lead tables. The column lists it reads (lead-columns.ts) are the columns it created:
- * a later column is added by a migration of its own and listed apart, never appended to them.
- */
+/** 001: the lead tables. */
 function createLeadTables(dialect: DialectName): Migration {
   return {
     async up(db: Kysely<unknown>) {

@@ -1,3 +1,4 @@
+import { tablesOf } from '../../../platform/database/connection';
 import { sql, type Kysely, type Migration } from 'kysely';
 import type { PageState } from '@shared/page-state';
 import type { MigrationSet } from '../../../platform/database/migration-runner';
@@ -58,10 +59,15 @@ const PRUNE_EVERY_MS = 60_000;
 export class FlashStore {
   private prunedAt = 0;
 
+  private readonly db: Kysely<FormFlashTables>;
+
   constructor(
-    private readonly db: Kysely<FormFlashTables>,
+    /** The ephemeral database (DatabaseConnection.ephemeral). */
+    db: Pick<Kysely<object>, 'getExecutor'>,
     private readonly onError: (error: unknown) => void,
-  ) {}
+  ) {
+    this.db = tablesOf<FormFlashTables>(db);
+  }
 
   async put(id: string, flash: Flash, nowMs: number): Promise<void> {
     if (nowMs - this.prunedAt >= PRUNE_EVERY_MS) {

@@ -11,90 +11,64 @@ import { leadRoute } from './lead-route';
 
 /**
  * The public forms: each moves its e-mail's one record along the spec's progression (section 4);
- * re-sending is harmless.
+ * re-sending is harmless. What each form stores is what the lead-field contract says it posts
+ * (src/shared/lead-fields.ts).
  */
 export const formRoutes: FastifyPluginAsync = async (app) => {
   // /career and /training: the e-mail only.
-  leadRoute(app, '/api/candidates/email', candidateEmailLeadRequest, () => ({
+  leadRoute(app, '/api/candidates/email', candidateEmailLeadRequest, {
     table: 'candidates',
     form: 'candidate-email',
     stage: 'email',
-  }));
+  });
 
   // /candidates: names and phone, then the visitor goes on to the questionnaire.
-  leadRoute(app, '/api/candidates/basic-info', candidateBasicInfoRequest, (body) => ({
+  leadRoute(app, '/api/candidates/basic-info', candidateBasicInfoRequest, {
     table: 'candidates',
     form: 'candidate-basic-info',
     stage: 'questionnaire',
     isQuestionnaireCandidate: true,
-    fields: { first_name: body.firstName, last_name: body.lastName, phone: body.phone },
-  }));
+  });
 
   // /apply and the /contact candidate form: the full application.
-  leadRoute(app, '/api/candidates/submit', candidateApplicationRequest, (body) => ({
+  leadRoute(app, '/api/candidates/submit', candidateApplicationRequest, {
     table: 'candidates',
     form: 'candidate-application',
     stage: 'application',
-    fields: {
-      first_name: body.firstName,
-      last_name: body.lastName,
-      phone: body.phone,
-      location: body.location,
-      education_level: body.educationLevel,
-      tech_experience: body.techExperience,
-      reason: body.reason,
-    },
-  }));
+  });
 
   // /typeform, once the embedded questionnaire says it is done. An unknown e-mail still
   // creates a questionnaire lead: the visitor did complete it, and a 404 would lose them.
-  leadRoute(app, '/api/candidates/typeform-completed', questionnaireCompletedRequest, () => ({
+  leadRoute(app, '/api/candidates/typeform-completed', questionnaireCompletedRequest, {
     table: 'candidates',
     form: 'typeform-completed',
     stage: 'questionnaire',
     isQuestionnaireCandidate: true,
     questionnaireCompleted: true,
-  }));
+  });
 
   // The built-in questionnaire's answers. Storing all the answers is completing it, so the
   // flag is raised here too: the lead counts as completed even if the page's separate
   // typeform-completed call is lost.
-  leadRoute(app, '/api/candidates/questionnaire', questionnaireRequest, (body) => ({
+  leadRoute(app, '/api/candidates/questionnaire', questionnaireRequest, {
     table: 'candidates',
     form: 'questionnaire',
     stage: 'questionnaire',
     isQuestionnaireCandidate: true,
     questionnaireCompleted: true,
-    fields: {
-      availability: body.availability,
-      full_time: body.fullTime,
-      relocation: body.relocation,
-      questionnaire_location: body.location,
-      motivation: body.motivation,
-    },
-  }));
+  });
 
   // /companies: work e-mail and company name.
-  leadRoute(app, '/api/companies/email', companyEmailLeadRequest, (body) => ({
+  leadRoute(app, '/api/companies/email', companyEmailLeadRequest, {
     table: 'companies',
     form: 'company-email',
     stage: 'email',
-    fields: { company_name: body.company },
-  }));
+  });
 
   // /hiring and the /contact employer form: the full request.
-  leadRoute(app, '/api/companies/submit', companyRequestRequest, (body) => ({
+  leadRoute(app, '/api/companies/submit', companyRequestRequest, {
     table: 'companies',
     form: 'company-request',
     stage: 'request',
-    fields: {
-      contact_name: body.name,
-      title: body.title,
-      company_name: body.company,
-      company_size: body.companySize,
-      talent_needs: body.talentNeeds,
-      timeline: body.timeline,
-      comments: body.comments,
-    },
-  }));
+  });
 };

@@ -11,6 +11,9 @@ import { submissionClient, withConversionFields } from '../../../conversions';
 import { htmlFormPost, leadBody } from './html-form-posts';
 import type { LeadCapture } from './lead-capture';
 import type { Attribution } from '@shared/schemas/attribution';
+import { postedBy, valuesByColumn } from '@shared/lead-field';
+import { candidateFields, companyFields } from '@shared/lead-fields';
+import type { LeadForm } from '@shared/lead-vocabulary';
 import type { CandidateStep } from '../../records/save-candidate';
 import type { CompanyStep } from '../../records/save-company';
 import { ALTCHA_FIELD, HONEYPOT_FIELD } from '@shared/spam-fields';
@@ -149,8 +152,12 @@ const leadLimits = {
   ),
 } as const;
 
-/** What a form writes, besides the e-mail, attribution and client every form sends. */
-type FormStep<Step> = Omit<Step, 'email' | 'attribution' | 'client'>;
+/** What a form's step is, besides what it posts: its fields, e-mail, attribution and client. */
+type FormStep<Step> = Omit<Step, 'email' | 'attribution' | 'client' | 'fields' | 'form'> & {
+  form: LeadForm;
+};
+
+const fieldsOf = { candidates: candidateFields, companies: companyFields };
 
 /**
  * Registers POST `path`: 200 {"ok":true} once the step is committed (or quarantined when suspect),
@@ -161,12 +168,13 @@ export function leadRoute<Schema extends $ZodType<{ email: string; attribution?:
   app: FastifyInstance,
   path: string,
   schema: Schema,
-  formStep: (
-    values: output<Schema>,
-  ) =>
+  formStep:
     | ({ table: 'candidates' } & FormStep<CandidateStep>)
     | ({ table: 'companies' } & FormStep<CompanyStep>),
 ): void {
+  const { table, ...step } = formStep;
+  // The contract's fields this form posts (src/shared/lead-fields.ts), stored by column.
+  const posted = postedBy(fieldsOf[table], step.form);
   const proofKey = leadProofKey(app.spamDefence.formTimeKey);
   app.post(
     path,
@@ -191,15 +199,17 @@ export function leadRoute<Schema extends $ZodType<{ email: string; attribution?:
         if (html) return html.invalid(reply, body, result.fields);
         return reply.code(400).send({ error: INVALID_FIELDS_MESSAGE, fields: result.fields });
       }
-      const { table, ...step } = formStep(result.data);
       const { email, attribution } = result.data;
+      // A form that posts no field keeps its history's `fields` null, as it always has.
+      const fields = posted.length > 0 ? valuesByColumn(posted, result.data) : undefined;
       // `client`: the request's side of the conversion events (decision 110); `proofs`: the
       // leads this browser may change (decision 151).
       const proofs = readLeadProof(
         proofKey,
         cookieValue(request.headers.cookie, LEAD_PROOF_COOKIE),
       );
-      const full = { ...step, email, attribution, client: submissionClient(request), proofs };
+      const client = submissionClient(request);
+      const full = { ...step, fields, email, attribution, client, proofs };
       const saves = app.leadCapture.savesFor(request);
       const saved = await (table === 'candidates'
         ? saves.saveCandidate(full as CandidateStep)

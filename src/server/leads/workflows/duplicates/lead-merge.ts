@@ -6,12 +6,8 @@ import type { OutboxTables } from '../../../platform/outbox/outbox-tables';
 import { addActivity } from '../pipeline/lead-pipeline';
 import type { PipelineTables } from '../../records/pipeline-tables';
 import { deleteStatusLinks, type StatusLinkTables } from '../people/status-link';
-import {
-  attributionColumns,
-  candidateFlagColumns,
-  candidateTextColumns,
-  laterAttributionColumns,
-} from '../../records/lead-columns';
+import { candidateFields } from '@shared/lead-fields';
+import { attributionColumns, columnsOf } from '../../records/lead-columns';
 import { refreshMatchKeys } from '../../records/match-keys';
 
 type Row = Record<string, unknown> & { id: number; created_at: string; stage: string };
@@ -22,22 +18,25 @@ type Row = Record<string, unknown> & { id: number; created_at: string; stage: st
  * the two, and takes over the other's forms, notes, timeline and sent messages; the other goes.
  */
 
-/** What the merged lead's columns become: this lead's values, its blanks filled from the other. */
+/**
+ * What the merged lead's columns become: this lead's values, its blanks filled from the other.
+ * Every field of the contract (src/shared/lead-fields.ts) takes part, so none is dropped.
+ */
 function mergedValues(kept: Row, other: Row, now: string): Record<string, unknown> {
   const values: Record<string, unknown> = { updated_at: now };
-  for (const column of [...candidateTextColumns, 'reminders_stopped_at']) {
+  for (const column of [...columnsOf(candidateFields, 'text'), 'reminders_stopped_at']) {
     if (kept[column] === null && other[column] !== null) values[column] = other[column];
   }
   // First touch wins, column by column, as a later form's attribution only fills blanks.
   const [first, later] = other.created_at < kept.created_at ? [other, kept] : [kept, other];
   values.created_at = first.created_at;
-  for (const column of [...attributionColumns, ...laterAttributionColumns]) {
+  for (const column of attributionColumns) {
     values[column] = first[column] ?? later[column];
   }
   // The person got as far as either lead did: the stage only moves forward, flags only rise.
   const stageOf = (row: Row) => candidateStages.indexOf(row.stage as never);
   values.stage = stageOf(other) > stageOf(kept) ? other.stage : kept.stage;
-  for (const column of [...candidateFlagColumns, 'proof_issued']) {
+  for (const column of [...columnsOf(candidateFields, 'flag'), 'proof_issued']) {
     values[column] = Math.max(Number(kept[column]), Number(other[column]));
   }
   for (const column of ['unverified_forms', 'submissions_not_kept']) {

@@ -1,4 +1,4 @@
-import { dataSubjectParts } from '@shared/admin-data-subject';
+import { dataSubjectParts } from '@shared/admin-person';
 import { fieldErrorsBody } from '../../platform/http/api-schemas';
 
 /*

@@ -7,7 +7,7 @@
 //   npm run bench:web -- [--runs 3] [--routes /,/privacy] [--no-build] [--no-pixel] [--save-reports]
 //
 // The server runs with a Meta Pixel id configured (issue 5), and Chromium resolves Meta's hosts
-// to a local HTTPS stub (bench-web-meta-stub.mjs). --no-pixel measures without a pixel id.
+// to a local HTTPS stub (bench/web/meta-stub.mjs). --no-pixel measures without a pixel id.
 // --save-reports keeps every Lighthouse report (JSON) in bench-results/ for a closer look.
 import { readFile, writeFile } from 'node:fs/promises';
 import { cpus, loadavg } from 'node:os';
@@ -15,16 +15,10 @@ import path from 'node:path';
 import { parseArgs } from 'node:util';
 import * as chromeLauncher from 'chrome-launcher';
 import { format } from 'prettier';
-import { root } from './build-stamp.mjs';
-import {
-  buildIsCurrent,
-  ensureBuild,
-  makeDataDir,
-  removeDataDir,
-  startServer,
-} from './bench-server.mjs';
-import { measureBlocking } from './bench-web-blocking.mjs';
-import { CPU_SLOWDOWN, KEYBOARD_OPEN_MS, measureInteractions } from './bench-web-interaction.mjs';
+import { root } from '../scripts/build-stamp.mjs';
+import { buildIsCurrent, ensureBuild, makeDataDir, removeDataDir, startServer } from './server.mjs';
+import { measureBlocking } from './web/blocking.mjs';
+import { CPU_SLOWDOWN, KEYBOARD_OPEN_MS, measureInteractions } from './web/interaction.mjs';
 import {
   CATEGORIES,
   failingAudits,
@@ -32,9 +26,9 @@ import {
   median,
   runLighthouse,
   saveReport,
-} from './bench-web-lighthouse.mjs';
-import { BENCH_PIXEL_ID, META_STUB_FLAGS, startMetaStub } from './bench-web-meta-stub.mjs';
-import { startNoScriptProxy } from './bench-web-no-script.mjs';
+} from './web/lighthouse.mjs';
+import { BENCH_PIXEL_ID, META_STUB_FLAGS, startMetaStub } from './web/meta-stub.mjs';
+import { startNoScriptProxy } from './web/no-script.mjs';
 
 const CHROME_PATH = process.env.CHROMIUM_PATH ?? '/usr/bin/chromium';
 const CHROME_FLAGS = [
@@ -275,18 +269,18 @@ function webSection(report, routeTable, interactionTable) {
   const load = report.loadAverage;
   return `## bench:web
 
-\`npm run bench:web\` (\`scripts/bench-web.mjs\`) builds the site if needed, starts the production
+\`npm run bench:web\` (\`bench/web.mjs\`) builds the site if needed, starts the production
 server (\`node dist/server/main.js\`, temporary \`DATA_DIR\`, a Meta Pixel id configured), waits
 for the machine to settle (1-minute load average under ${SETTLED_LOAD}, at most ${SETTLE_LIMIT_MS / 1000} s), discards one
 warm-up run of the first route, and runs Lighthouse ${report.lighthouseVersion} with Debian's Chromium (mobile defaults: simulated slow 4G, 4× CPU
 slowdown) on every public route, each time twice: our page, then the **no-JavaScript limit**,
 the same server's page through a local proxy that removes every \`<script>\` and
-\`modulepreload\` link (\`scripts/bench-web-no-script.mjs\`). Then, in Chromium at ${CPU_SLOWDOWN}× CPU
+\`modulepreload\` link (\`bench/web/no-script.mjs\`). Then, in Chromium at ${CPU_SLOWDOWN}× CPU
 slowdown, once the page has hydrated (\`html[data-hydrated]\`), it fills the /candidates and
 /career forms as a person on a phone does: a tap on a field, ${KEYBOARD_OPEN_MS} ms for the keyboard, the keys,
 and at the end a tap on submit (on /candidates the names, then the e-mail), and does the same on
 the page without scripts, in turn. It reads each interaction's duration from the Event Timing API
-(\`scripts/bench-web-interaction.mjs\`). Each figure is the median of ${report.runs} run${report.runs === 1 ? '' : 's'}.
+(\`bench/web/interaction.mjs\`). Each figure is the median of ${report.runs} run${report.runs === 1 ? '' : 's'}.
 Options: \`--runs N\`, \`--routes /,/privacy\` (prints only), \`--no-build\`, \`--no-pixel\`,
 \`--save-reports\`. Every run's figures are in \`docs/benchmarks/web-latest.json\`.
 
@@ -309,7 +303,7 @@ ${markdownTable(interactionTable)}
   seen** and **Longest task**: the same blocking time as the pages see it in Chromium slowed
   ${CPU_SLOWDOWN}× by DevTools, from the Long Tasks API, without Lighthouse's trace and its ×4 of
   every task, and through a DevTools client that never enables the Runtime domain, which would
-  make V8 re-parse React DOM at start-up (\`scripts/bench-web-blocking.mjs\`).
+  make V8 re-parse React DOM at start-up (\`bench/web/blocking.mjs\`).
   **JS before LCP**: bytes (and count) of the
   scripts whose fetch began before the largest paint as observed; Lighthouse's simulated LCP waits
   for exactly those.

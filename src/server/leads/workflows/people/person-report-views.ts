@@ -5,16 +5,18 @@ import type {
   DataSubjectQuarantined,
   DataSubjectSubmission,
   StoredRecord,
-} from '@shared/admin-data-subject';
-import type { LeadQuarantineTable, LeadSubmissionsTable, LeadActivityTable } from '../../leads';
-import type { OutboxMessage } from '../../platform/outbox/outbox';
+} from '@shared/admin-person';
+import type { OutboxMessage } from '../../../platform/outbox/outbox';
+import type { LeadSubmissionsTable, LeadTable } from '../../records/lead-tables';
+import type { LeadActivityTable } from '../../records/pipeline-tables';
+import type { LeadQuarantineTable } from '../../records/quarantine-tables';
 
 /*
- * The rows of a data-subject report as the person receives them: JSON stored as text is
- * parsed (so the download reads as one document), names are the API's camelCase.
+ * The rows of a person's report as they receive it: JSON stored as text is parsed (so the
+ * download reads as one document), names are the API's camelCase.
  */
 
-const leadTypeOf = (table: 'candidates' | 'companies') =>
+export const leadTypeOf = (table: LeadTable): 'candidate' | 'company' =>
   table === 'candidates' ? 'candidate' : 'company';
 
 /** Stored JSON text as an object; unreadable or empty text as null. */

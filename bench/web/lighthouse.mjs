@@ -3,7 +3,7 @@
 import { mkdir, stat, writeFile } from 'node:fs/promises';
 import path from 'node:path';
 import lighthouse from 'lighthouse';
-import { root } from './build-stamp.mjs';
+import { root } from '../../scripts/build-stamp.mjs';
 
 export const CATEGORIES = ['performance', 'accessibility', 'best-practices', 'seo'];
 

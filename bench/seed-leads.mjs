@@ -1,10 +1,8 @@
-// The leads the benchmarks seed (bench:admin, bench:backup): LEADS (default 1,000,000; bench:admin
-// 60,000) of the spec's kinds, spread over a year, written straight into the database.
+// The leads bench:admin seeds: the spec's kinds, spread over a year, every pipeline status, written
+// straight into the SQLite file.
 import SqliteDatabase from 'better-sqlite3';
 
-export const TOTAL = Number(process.env.LEADS ?? 1_000_000);
-
-export const FIRST = [
+const FIRST = [
   'James',
   'Mary',
   'John',
@@ -30,7 +28,7 @@ export const FIRST = [
   'Omar',
   'Zoë',
 ];
-export const LAST = [
+const LAST = [
   'Smith',
   'Johnson',
   'Williams',
@@ -69,7 +67,7 @@ const COMPANY_STATUSES = ['new', 'contacted', 'in_discussion', 'partner', 'not_a
 const DAY = 86_400_000;
 
 // Candidates: 60% regular, 15% questionnaire (typeform), 10% e-mail only; companies 15%.
-export function lead(index, total = TOTAL) {
+function lead(index, total) {
   const start = Date.now() - 365 * DAY;
   const createdAt = new Date(start + Math.floor((index / total) * 365 * DAY)).toISOString();
   const bucket = index % 100;
@@ -131,7 +129,7 @@ export function lead(index, total = TOTAL) {
 }
 
 /** Writes `total` leads straight into the SQLite file (migrated by a first server start). */
-export function seedSqlite(file, log, total = TOTAL) {
+export function seedSqlite(file, log, total) {
   const db = new SqliteDatabase(file);
   db.pragma('journal_mode = WAL');
   db.pragma('synchronous = OFF'); // seeding only: the server reopens with its own settings

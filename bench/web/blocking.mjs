@@ -1,9 +1,9 @@
 // bench:web's blocking time as the page itself sees it (decisions 164 and 172): Chromium slowed 4×
-// by DevTools, no trace recording and no Runtime domain (bench-web-cdp.mjs), the Long Tasks API in
+// by DevTools, no trace recording and no Runtime domain (bench/web/cdp.mjs), the Long Tasks API in
 // the page. Lighthouse's TBT multiplies the tasks of a traced load by 4 instead, so both figures
 // are printed. Our page and its no-JavaScript twin, in the same browser, turn by turn.
-import { launchChromium } from './bench-web-cdp.mjs';
-import { CPU_SLOWDOWN, PHONE_VIEWPORT } from './bench-web-interaction.mjs';
+import { launchChromium } from './cdp.mjs';
+import { CPU_SLOWDOWN, PHONE_VIEWPORT } from './interaction.mjs';
 
 /** A task longer than this blocks input (the Long Tasks API's and TBT's threshold). */
 const LONG_TASK_MS = 50;

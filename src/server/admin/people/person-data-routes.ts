@@ -1,13 +1,9 @@
 import type { FastifyPluginAsync, FastifyReply, FastifyRequest } from 'fastify';
 import { safeParse } from 'zod/mini';
-import {
-  countsOf,
-  dataSubjectQuerySchema,
-  type DataSubjectErasure,
-} from '@shared/admin-data-subject';
+import { countsOf, dataSubjectQuerySchema, type DataSubjectErasure } from '@shared/admin-person';
 import { normalizeEmail } from '../../leads';
-import { badAddress, emailQuery, erasureBody, reportBody } from './data-subject-schemas';
-import { countsText, type DataSubjects } from './data-subjects';
+import { badAddress, emailQuery, erasureBody, reportBody } from './person-data-schemas';
+import { countsText, type PersonData } from './person-data';
 
 const INVALID_FIELDS_MESSAGE = 'Please check the highlighted fields';
 
@@ -25,9 +21,9 @@ function addressOf(request: FastifyRequest, reply: FastifyReply): string | undef
  * DELETE erases it. Audited under a keyed hash of the address; the request log drops the query
  * string.
  */
-export const dataSubjectRoutes: FastifyPluginAsync<{ subjects: DataSubjects }> = async (
+export const personDataRoutes: FastifyPluginAsync<{ people: PersonData }> = async (
   app,
-  { subjects },
+  { people },
 ) => {
   const route = '/api/admin/data-subject';
 
@@ -45,7 +41,7 @@ export const dataSubjectRoutes: FastifyPluginAsync<{ subjects: DataSubjects }> =
       const email = addressOf(request, reply);
       if (email === undefined) return reply;
       const token = await app.audit.personToken(email);
-      const report = await subjects.report(email, token);
+      const report = await people.report(email, token);
       await app.audit.record(
         {
           action: 'data_subject_access',
@@ -72,7 +68,7 @@ export const dataSubjectRoutes: FastifyPluginAsync<{ subjects: DataSubjects }> =
       if (email === undefined) return reply;
       const token = await app.audit.personToken(email);
       // The entry says that an erasure happened, when and how much: no address, no token.
-      const erased = await subjects.erase(email, token, (trx, counts) =>
+      const erased = await people.erase(email, token, (trx, counts) =>
         app.audit.record(
           { action: 'data_subject_erasure', detail: `erased ${countsText(counts)}` },
           request,

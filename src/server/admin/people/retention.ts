@@ -1,7 +1,7 @@
 import type { FastifyBaseLogger } from 'fastify';
-import type { DataSubjectCounts } from '@shared/admin-data-subject';
+import type { DataSubjectCounts } from '@shared/admin-person';
 import type { AdminAudit } from '../audit/audit-plugin';
-import { countsText, type DataSubjects } from './data-subjects';
+import { countsText, type PersonData } from './person-data';
 import { RepeatingTask } from '../../platform/schedule/repeating-task';
 
 const DAY_MS = 24 * 60 * 60 * 1000;
@@ -22,7 +22,7 @@ export class Retention {
   private readonly daily: RepeatingTask<DataSubjectCounts | undefined>;
 
   constructor(
-    private readonly subjects: DataSubjects,
+    private readonly people: PersonData,
     private readonly days: number,
     private readonly audit: AdminAudit,
     private readonly log: FastifyBaseLogger,
@@ -46,7 +46,7 @@ export class Retention {
   async run(now = new Date()): Promise<DataSubjectCounts | undefined> {
     const before = new Date(now.getTime() - this.days * DAY_MS).toISOString();
     try {
-      const erased = await this.subjects.eraseNotUpdatedSince(before, (trx, counts) =>
+      const erased = await this.people.eraseNotUpdatedSince(before, (trx, counts) =>
         this.audit.recordSystem(
           {
             action: 'retention_erasure',

@@ -3,10 +3,10 @@ import type { FastifyPluginAsync } from 'fastify';
 import { ERASED_MESSAGE, STATUS_ACTIONS } from '@shared/person-status';
 import { errorBody } from '../../platform/http/api-schemas';
 import { STATUS_PATH, wantsHtml, type FormHandoff, type StatusPage } from '../../leads';
-import { countsText, type DataSubjects } from './data-subjects';
+import { countsText, type PersonData } from './person-data';
 
 export interface PersonErasureOptions {
-  subjects: DataSubjects;
+  people: PersonData;
   page: StatusPage;
   handoff: FormHandoff;
 }
@@ -18,7 +18,7 @@ export interface PersonErasureOptions {
  */
 export const personErasureRoute: FastifyPluginAsync<PersonErasureOptions> = async (
   app,
-  { subjects, page, handoff },
+  { people, page, handoff },
 ) => {
   // The page's form posts urlencoded when no script handles it.
   await app.register(formbody);
@@ -67,7 +67,7 @@ export const personErasureRoute: FastifyPluginAsync<PersonErasureOptions> = asyn
               .send({ error: 'Open your status page from the link in our e-mail first' });
       }
       const token = await app.audit.personToken(email);
-      await subjects.erase(email, token, (trx, counts) =>
+      await people.erase(email, token, (trx, counts) =>
         app.audit.recordSystem(
           { action: 'data_subject_erasure', detail: `erased ${countsText(counts)}` },
           'the person (status page)',

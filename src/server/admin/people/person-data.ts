@@ -1,0 +1,126 @@
+import { sql, type Kysely, type Transaction } from 'kysely';
+import {
+  dataSubjectParts,
+  type DataSubjectCounts,
+  type DataSubjectReport,
+} from '@shared/admin-person';
+import { tablesOf } from '../../platform/database/connection';
+import type { DialectName } from '../../platform/database/migration-runner';
+import type { LeadDesk } from '../../leads';
+import {
+  deleteOutboxFiles,
+  deleteOutboxMailBefore,
+  outboxMailMentioning,
+} from '../../platform/mail/outbox-files';
+import { erasePersonEntries, findPersonEntries } from '../audit/audit-log';
+/*
+ * A person's data, composed from what each part owns (decision 135): each part finds and erases its
+ * own rows; this erases them in one transaction.
+ */
+
+/** Leads erased per transaction by the retention: short transactions, bounded `in` lists. */
+const RETENTION_BATCH = 500;
+/** pg_try_advisory_xact_lock key of a retention batch (any constant no other lock uses). */
+const RETENTION_LOCK = 1_350_135_001;
+
+export const noCounts = (): DataSubjectCounts =>
+  Object.fromEntries(dataSubjectParts.map(({ key }) => [key, 0])) as DataSubjectCounts;
+
+export const anyCounted = (counts: DataSubjectCounts) =>
+  Object.values(counts).some((count) => count > 0);
+
+/** "candidates 1, companies 0, …": counts only, for an audit entry. */
+export const countsText = (counts: DataSubjectCounts) =>
+  dataSubjectParts.map(({ key }) => `${key} ${counts[key]}`).join(', ');
+
+/** Records an erasure in the audit log, in the erasure's transaction. */
+export type RecordErasure = (trx: Transaction<object>, counts: DataSubjectCounts) => Promise<void>;
+
+export class PersonData {
+  constructor(
+    private readonly db: Kysely<object>,
+    private readonly dialect: DialectName,
+    /** Whose outbox folder (DATA_DIR/outbox) holds e-mails written without a transport. */
+    private readonly dataDir: string,
+    /** What the lead context stores about a person. */
+    private readonly people: LeadDesk['people'],
+  ) {}
+
+  /** Everything stored about the address (normalizeEmail), with its audit `token`. */
+  async report(normalizedEmail: string, token: string): Promise<DataSubjectReport> {
+    const { leads, ...stored } = await this.people.report(normalizedEmail);
+    const [auditEntries, mailFiles] = await Promise.all([
+      findPersonEntries(tablesOf(this.db), { leads, token }),
+      outboxMailMentioning(this.dataDir, normalizedEmail),
+    ]);
+    return {
+      email: normalizedEmail,
+      generatedAt: new Date().toISOString(),
+      ...stored,
+      auditEntries,
+      mailFiles,
+    };
+  }
+
+  /**
+   * Erases everything about the address, and records the erasure, in one transaction; pending
+   * notifications and Meta events go too, so no worker sends them.
+   */
+  async erase(
+    normalizedEmail: string,
+    token: string,
+    record: RecordErasure,
+  ): Promise<DataSubjectCounts> {
+    // Files first (no transaction covers them): a failure after leaves the rows for a retry.
+    const mail = await outboxMailMentioning(this.dataDir, normalizedEmail);
+    const mailFiles = await deleteOutboxFiles(
+      this.dataDir,
+      mail.map(({ file }) => file),
+    );
+    return this.db.transaction().execute(async (trx) => {
+      const { counts: erased, leads } = await this.people.erase(trx, normalizedEmail);
+      const counts = { ...noCounts(), ...erased, mailFiles };
+      counts.auditEntries = await erasePersonEntries(tablesOf(trx), { leads, token });
+      await record(trx, counts);
+      return counts;
+    });
+  }
+
+  /**
+   * The retention: erases leads whose last form came before `before`, and older quarantine rows and
+   * outbox e-mails, in batches. On PostgreSQL a batch takes an advisory lock; an instance finding
+   * it taken stops (undefined).
+   */
+  async eraseNotUpdatedSince(
+    before: string,
+    record: RecordErasure,
+  ): Promise<DataSubjectCounts | undefined> {
+    const total = noCounts();
+    // This instance's outbox folder: e-mails written before the cutoff.
+    const mailFiles = await deleteOutboxMailBefore(this.dataDir, new Date(before));
+    for (let first = true; ; first = false) {
+      const found = await this.people.notUpdatedSince(before, RETENTION_BATCH);
+      if (!first && found.every((ids) => ids.length === 0)) break;
+      const counts = await this.db.transaction().execute(async (trx) => {
+        if (!(await this.retentionLock(trx))) return undefined;
+        const erased = await this.people.eraseNotUpdated(trx, found, before, first);
+        const counts = { ...noCounts(), ...erased.counts, mailFiles: first ? mailFiles : 0 };
+        counts.auditEntries = await erasePersonEntries(tablesOf(trx), { leads: erased.leads });
+        if (anyCounted(counts)) await record(trx, counts);
+        return counts;
+      });
+      if (!counts) return undefined;
+      for (const { key } of dataSubjectParts) total[key] += counts[key];
+      if (found.every((ids) => ids.length < RETENTION_BATCH)) break;
+    }
+    return total;
+  }
+
+  private async retentionLock(trx: Transaction<object>): Promise<boolean> {
+    if (this.dialect !== 'postgres') return true;
+    const { rows } = await sql<{
+      locked: boolean;
+    }>`select pg_try_advisory_xact_lock(${sql.lit(RETENTION_LOCK)}) as locked`.execute(trx);
+    return rows[0]?.locked === true;
+  }
+}

@@ -1,0 +1,57 @@
+import type { MigrationSet } from '../platform/database/migration-runner';
+import { formFlashMigrations, type FormFlashTables } from './workflows/capture/flash-store';
+import {
+  addressCounterMigrations,
+  type AddressCounterTables,
+} from './workflows/screening/address-counters';
+import { altchaUsedMigrations, type AltchaUsedTables } from './workflows/screening/altcha-used';
+import { leadRecordMigrations } from './records/migrations/create-lead-tables';
+import type { LeadRecordTables } from './records/lead-tables';
+import { adminListingMigrations } from './records/migrations/listing-migrations';
+import type { AdminLeadTables } from './records/listing-tables';
+import { pipelineMigrations } from './records/migrations/pipeline-migrations';
+import type { PipelineTables } from './records/pipeline-tables';
+import { submissionConsentMigrations } from './records/migrations/submission-consent';
+import { personChoiceMigrations } from './records/migrations/person-choices';
+import { statusLinkMigrations, type StatusLinkTables } from './workflows/people/status-link';
+import { leadProofMigrations } from './records/migrations/proof-migrations';
+import { quarantineDroppedMigrations } from './records/migrations/quarantine-migrations';
+import { reminderMigrations, type ReminderTables } from './workflows/messages/candidate-reminders';
+import { matchKeyMigrations } from './records/migrations/match-key-migrations';
+import {
+  messageTemplateMigrations,
+  type MessageTemplateTables,
+} from './workflows/pipeline/message-templates';
+import { assignmentMigrations } from './workflows/pipeline/lead-assignment';
+
+/** Every table and column the lead context owns (database.ts types the connection with it). */
+export type LeadTables = LeadRecordTables &
+  AdminLeadTables &
+  PipelineTables &
+  AddressCounterTables &
+  AltchaUsedTables &
+  FormFlashTables &
+  StatusLinkTables &
+  ReminderTables &
+  MessageTemplateTables;
+
+export const leadMigrations: readonly MigrationSet[] = [
+  leadRecordMigrations,
+  adminListingMigrations,
+  pipelineMigrations,
+  submissionConsentMigrations,
+  statusLinkMigrations,
+  personChoiceMigrations,
+  leadProofMigrations,
+  quarantineDroppedMigrations,
+  reminderMigrations,
+  messageTemplateMigrations,
+  matchKeyMigrations,
+  assignmentMigrations,
+];
+
+export const leadEphemeralMigrations: readonly MigrationSet[] = [
+  addressCounterMigrations,
+  altchaUsedMigrations,
+  formFlashMigrations,
+];

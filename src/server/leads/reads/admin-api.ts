@@ -1,0 +1,35 @@
+/*
+ * What the admin's lead routes (src/server/admin/routes) share with the lead context: the JSON
+ * views and schemas they answer with, the list cursors, the bulk limit and the body check. The
+ * services themselves are the LeadDesk's.
+ */
+import type { ListFilter } from './lead-listing';
+import type { LeadSelection } from '../workflows/pipeline/bulk-changes';
+
+export {
+  errorBody,
+  leadIdParams,
+  candidateSchema,
+  candidateView,
+  companySchema,
+  companyView,
+  leadEmailSchema,
+  leadEmailView,
+} from './lead-views';
+export { boardCardSchema, boardCardView, boardColumn } from './lead-board';
+export { decodeCursor, encodeCursor } from './cursor';
+export type { Page } from './lead-listing';
+export { exportTabs, type ExportTab } from './export/export-tabs';
+export type { LeadTable } from '../records/lead-tables';
+export type {
+  CandidateLeadType,
+  CompanyLeadType,
+  CandidateListRow,
+  CompanyListRow,
+} from '../records/listing-tables';
+export { BULK_LIMIT, type BulkChange } from '../workflows/pipeline/bulk-changes';
+export { findAssignee, listAssignees } from '../workflows/pipeline/lead-assignment';
+export { INVALID_FIELDS_MESSAGE, validateBody } from '../workflows/capture/lead-route';
+
+/** Which leads a bulk change applies to: ticked ids, or a list's filter. */
+export type ListSelection = LeadSelection<ListFilter>;

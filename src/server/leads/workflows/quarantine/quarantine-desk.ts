@@ -1,0 +1,114 @@
+import type { Kysely } from 'kysely';
+import type { QuarantinedSubmission, QuarantinePage } from '@shared/admin-quarantine';
+import type { LeadRecordTables } from '../../records/lead-tables';
+import { tablesOf } from '../../../platform/database/connection';
+import type { LeadQuarantineTable, LeadQuarantineTables } from '../../records/quarantine-tables';
+import type { LeadWriteEffects } from '../../records/upsert';
+import {
+  expireQuarantined,
+  QUARANTINE_DAYS,
+  quarantineFigures,
+  type QuarantineRelease,
+} from './lead-quarantine';
+import { releaseQuarantined } from './quarantine-writes';
+
+interface StoredStep {
+  fields?: Record<string, string | undefined>;
+  attribution?: { page?: string };
+}
+
+/** A row as the admin sees it; the step's JSON is read only for the name and page. */
+function view(row: Omit<LeadQuarantineTable, 'id'> & { id: number }): QuarantinedSubmission {
+  let step: StoredStep = {};
+  try {
+    step = JSON.parse(row.step) as StoredStep;
+  } catch {
+    // A row is only ever written by the leads capability; an unreadable one still lists.
+  }
+  const fields = step.fields ?? {};
+  const name =
+    [fields.first_name, fields.last_name].filter(Boolean).join(' ') ||
+    fields.contact_name ||
+    fields.company_name ||
+    null;
+  return {
+    id: Number(row.id),
+    form: row.form,
+    leadType: row.lead_table === 'candidates' ? 'candidate' : 'company',
+    email: row.email,
+    name,
+    page: step.attribution?.page ?? null,
+    reasons: row.reasons.split(',').filter(Boolean),
+    userAgent: row.user_agent,
+    receivedAt: row.received_at,
+  };
+}
+
+/** The admin's side of the quarantine (docs/decisions/095): list, release, delete, its size. */
+export class QuarantineDesk {
+  constructor(
+    private readonly db: Kysely<LeadRecordTables>,
+    /** What a released submission's lead write does, as a form's does. */
+    private readonly effects: LeadWriteEffects,
+  ) {}
+
+  async page(limit: number, offset: number): Promise<QuarantinePage> {
+    const [rows, count] = await Promise.all([
+      this.db
+        .selectFrom('lead_quarantine')
+        .selectAll()
+        .orderBy('id', 'desc')
+        .limit(limit)
+        .offset(offset)
+        .execute(),
+      this.db
+        .selectFrom('lead_quarantine')
+        .select((eb) => eb.fn.countAll<number | string>().as('total'))
+        .executeTakeFirstOrThrow(),
+    ]);
+    return { total: Number(count.total), rows: rows.map(view) };
+  }
+
+  /** Why submission `id` was held ("honeypot, too fast"); undefined when it is gone. */
+  async reasons(id: number): Promise<string | undefined> {
+    const row = await this.db
+      .selectFrom('lead_quarantine')
+      .select('reasons')
+      .where('id', '=', id)
+      .executeTakeFirst();
+    return row?.reasons.replaceAll(',', ', ');
+  }
+
+  /**
+   * Replays submission `id` through the normal lead save, in one transaction; undefined when it is
+   * no longer in quarantine.
+   */
+  release(id: number): Promise<QuarantineRelease | undefined> {
+    return this.db.transaction().execute((trx) => releaseQuarantined(trx, id, this.effects));
+  }
+
+  /** Deletes submission `id` for good; its reasons, or undefined when it was gone. */
+  async delete(id: number): Promise<string | undefined> {
+    const row = await this.db
+      .deleteFrom('lead_quarantine')
+      .where('id', '=', id)
+      .returning('reasons')
+      .executeTakeFirst();
+    return row?.reasons.replaceAll(',', ', ');
+  }
+
+  /** Forms held, and dropped since `since`: the first UTC day of the QUARANTINE_DAYS kept. */
+  async figures() {
+    const since = new Date(Date.now() - QUARANTINE_DAYS * 86_400_000).toISOString().slice(0, 10);
+    return {
+      ...(await quarantineFigures(tablesOf<LeadQuarantineTables>(this.db), since)),
+      days: QUARANTINE_DAYS,
+      since,
+    };
+  }
+
+  /** Deletes what is past QUARANTINE_DAYS (decision 152). */
+  expire(): Promise<number> {
+    return expireQuarantined(tablesOf<LeadQuarantineTables>(this.db));
+  }
+}

@@ -79,13 +79,22 @@ export class WriteQueue<DB> {
     return this.enqueue((trx) => writeHealthProbe(trx));
   }
 
-  private enqueue<T>(job: WriteJob<DB, T>): Promise<T> {
-    this.outstanding++;
+  /**
+   * A write the server makes on its own (an outbox worker's claim, a message's outcome): it shares
+   * the commits, but is neither refused at the limit nor counted in `depth`, which are about the
+   * writes clients wait on.
+   */
+  runInBackground<T>(job: WriteJob<DB, T>): Promise<T> {
+    return this.enqueue(job, false);
+  }
+
+  private enqueue<T>(job: WriteJob<DB, T>, counted = true): Promise<T> {
+    if (counted) this.outstanding++;
     return new Promise<T>((resolve, reject) => {
       const settle =
         <V>(then: (value: V) => void) =>
         (value: V) => {
-          this.outstanding--;
+          if (counted) this.outstanding--;
           then(value);
         };
       this.pending.push({

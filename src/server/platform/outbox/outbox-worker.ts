@@ -74,7 +74,7 @@ export class OutboxWorker {
     this.now = options.now ?? (() => new Date());
     const { db } = options;
     const writes = options.writes?.forTables<OutboxTables>();
-    this.write = writes ? (job) => writes.run(job) : (job) => job(db);
+    this.write = writes ? (job) => writes.runInBackground(job) : (job) => job(db);
     const batch = options.batch ?? 20;
     this.polling = new RepeatingTask(
       () => this.runOnce(),

@@ -58,12 +58,12 @@ export interface StatusMessagePayload extends StatusLinkPayload {
 export function personSender(options: PersonSenderOptions) {
   const { db, writes, mailer, context } = options;
   const drop = async (message: OutboxMessage) => {
-    await writes.run((trx) =>
+    await writes.runInBackground((trx) =>
       trx.deleteFrom('outbox_messages').where('id', '=', message.id).execute(),
     );
   };
   const linkTo = (table: LeadTable, id: number) =>
-    writes.run((trx) =>
+    writes.runInBackground((trx) =>
       issueStatusLink(
         tablesOf<StatusLinkTables>(trx),
         { table, id },

@@ -1,13 +1,12 @@
 import { dataSubjectParts } from '@shared/admin-person';
-import { fieldErrorsBody } from '../../platform/http/api-schemas';
+import { fieldErrorsBody, nullableText } from '../../platform/http/api-schemas';
 
 /*
- * JSON schemas of the data-subject routes; they also serialize, so each lists every field, and
+ * JSON schemas of the person-data routes; they also serialize, so each lists every field, and
  * stored JSON passes through whole.
  */
 
 const text = { type: 'string' } as const;
-const nullableText = { type: ['string', 'null'] } as const;
 const leadType = { type: 'string', enum: ['candidate', 'company'] } as const;
 const anyObject = { type: ['object', 'null'], additionalProperties: true } as const;
 

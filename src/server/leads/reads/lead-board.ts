@@ -1,3 +1,4 @@
+import { nullableText } from '../../platform/http/api-schemas';
 import { sql } from 'kysely';
 import type { LeadTable } from '../records/lead-tables';
 import type { Cursor } from './cursor';
@@ -114,21 +115,19 @@ export function boardCardView(row: BoardCardRow) {
   };
 }
 
-const nullableString = { type: ['string', 'null'] };
-
 export const boardCardSchema = {
   type: 'object',
   properties: {
     id: { type: 'integer' },
     status: { type: 'string' },
     email: { type: 'string' },
-    firstName: nullableString,
-    lastName: nullableString,
-    companyName: nullableString,
-    contactName: nullableString,
-    sourcePage: nullableString,
-    landingVariant: nullableString,
-    utmSource: nullableString,
+    firstName: nullableText,
+    lastName: nullableText,
+    companyName: nullableText,
+    contactName: nullableText,
+    sourcePage: nullableText,
+    landingVariant: nullableText,
+    utmSource: nullableText,
     createdAt: { type: 'string' },
     lastActivityAt: { type: 'string', description: 'The last form, status change, note or e-mail' },
   },

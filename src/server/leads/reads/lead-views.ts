@@ -1,3 +1,4 @@
+import { nullableText } from '../../platform/http/api-schemas';
 import { entriesOf, type AnyFields, type FieldValues } from '@shared/lead-field';
 import { attributionFields, candidateFields, companyFields } from '@shared/lead-fields';
 import type { LeadEmailRow } from './lead-listing';
@@ -108,7 +109,6 @@ export const companySchema = {
   properties: { ...common, ...fieldsSchema(companyFields) },
 } as const;
 
-const nullableText = { type: ['string', 'null'] };
 export const leadEmailSchema = {
   type: 'object',
   properties: {

@@ -21,6 +21,9 @@ export const fieldErrorsBody = {
   required: ['error'],
 } as const;
 
+/** Text that may be blank (NULL): most stored fields. */
+export const nullableText = { type: ['string', 'null'] } as const;
+
 /** Path parameters naming one row by its id. */
 export const idParams = {
   type: 'object',

@@ -5,21 +5,16 @@ import { errorBody } from '../../platform/http/api-schemas';
 import { STATUS_PATH, wantsHtml, type FormHandoff, type StatusPage } from '../../leads';
 import { countsText, type PersonData } from './person-data';
 
-export interface PersonErasureOptions {
-  people: PersonData;
-  page: StatusPage;
-  handoff: FormHandoff;
-}
-
 /**
  * POST /api/status/erase (issue 21): the person erases everything about their address from their
  * status page. The same erasure as the admin's (decision 135), audited with no address; it needs
  * the proof of the lead the form names and a confirmation, and it forgets the browser's proof.
  */
-export const personErasureRoute: FastifyPluginAsync<PersonErasureOptions> = async (
-  app,
-  { people, page, handoff },
-) => {
+export const personErasureRoute: FastifyPluginAsync<{
+  people: PersonData;
+  page: StatusPage;
+  handoff: FormHandoff;
+}> = async (app, { people, page, handoff }) => {
   // The page's form posts urlencoded when no script handles it.
   await app.register(formbody);
   app.post(

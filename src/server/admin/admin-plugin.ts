@@ -51,7 +51,7 @@ export interface AdminOptions {
   smtpTimeoutMs?: number | undefined;
   /** Visits not counted since a UTC day, past an address's bound (the visit counter's). */
   visitsNotCounted: (since: string) => Promise<number>;
-  /** The person's status page erases through the data-subject erasure (issue 21). */
+  /** The person's status page erases through the person's erasure (issue 21). */
   statusPage: StatusPage;
   formHandoff: FormHandoff;
 }

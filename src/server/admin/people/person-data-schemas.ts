@@ -1,4 +1,4 @@
-import { dataSubjectParts } from '@shared/admin-person';
+import { personParts } from '@shared/admin-person';
 import { fieldErrorsBody, nullableText } from '../../platform/http/api-schemas';
 
 /*
@@ -109,7 +109,7 @@ export const erasureBody = objectOf(
   {
     erasedAt: text,
     erased: objectOf(
-      Object.fromEntries(dataSubjectParts.map(({ key }) => [key, { type: 'integer', minimum: 0 }])),
+      Object.fromEntries(personParts.map(({ key }) => [key, { type: 'integer', minimum: 0 }])),
       'Rows erased, by kind',
     ),
   },

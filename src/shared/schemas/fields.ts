@@ -63,12 +63,12 @@ export const choice = <const T extends readonly [string, ...string[]]>(
   message: string,
 ) => z.enum(values, { error: message });
 
-/** Blank or one of `values`; absent becomes ''. */
+/**
+ * Absent, blank or one of `values`. Absent stays absent (only the phone and free texts the spec
+ * sends as '' are filled), so a new optional question changes no existing form's payload.
+ */
 export const optionalChoice = (values: readonly string[]) =>
-  z.pipe(
-    z.optional(z.enum(['', ...values], { error: 'Please select one of the options' })),
-    z.transform((value: string | undefined) => value ?? ''),
-  );
+  z.optional(z.enum(['', ...values], { error: 'Please select one of the options' }));
 
 /** The name a form posts each optional field of `Fields` under, for the fields `Form` posts. */
 type OptionalPosted<Fields extends AnyFields, Form extends LeadForm> = {

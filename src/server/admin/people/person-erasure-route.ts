@@ -1,7 +1,7 @@
 import formbody from '@fastify/formbody';
 import type { FastifyPluginAsync } from 'fastify';
 import { ERASED_MESSAGE, STATUS_ACTIONS } from '@shared/person-status';
-import { errorBody } from '../../platform/http/api-schemas';
+import { errorBody, objectOf } from '../../platform/http/api-schemas';
 import { STATUS_PATH, wantsHtml, type FormHandoff, type StatusPage } from '../../leads';
 import { countsText, type PersonData } from './person-data';
 
@@ -22,22 +22,13 @@ export const personErasureRoute: FastifyPluginAsync<{
     {
       schema: {
         summary: 'Erase everything about their address (status page)',
-        documentedBody: {
-          type: 'object',
-          properties: {
-            lead: { type: 'string', description: 'The lead the page names (`c12`, `k3`)' },
-            confirm: { type: 'string', const: 'yes', description: 'The confirmation step' },
-          },
-          required: ['lead', 'confirm'],
-        },
+        documentedBody: objectOf({
+          lead: { type: 'string', description: 'The lead the page names (`c12`, `k3`)' },
+          confirm: { type: 'string', const: 'yes', description: 'The confirmation step' },
+        }),
         consumes: ['application/json', 'application/x-www-form-urlencoded'],
         response: {
-          200: {
-            type: 'object',
-            description: 'Erased everywhere in one transaction',
-            properties: { message: { type: 'string' } },
-            required: ['message'],
-          },
+          200: objectOf({ message: { type: 'string' } }, 'Erased everywhere in one transaction'),
           303: {
             type: 'null',
             description: "A browser's form post: to /status, which says it is done",

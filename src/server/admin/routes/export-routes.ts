@@ -1,6 +1,7 @@
 import { Readable } from 'node:stream';
 import type { FastifyPluginAsync } from 'fastify';
 import { type LeadDesk, adminApi } from '../../leads';
+import { objectOf } from '../../platform/http/api-schemas';
 import { duplicatesParam } from './listing-routes';
 
 const { anyStatus, exportTabs } = adminApi;
@@ -21,11 +22,9 @@ export const exportRoutes: FastifyPluginAsync<{ desk: LeadDesk }> = async (app, 
     '/api/admin/export/:file',
     {
       schema: {
-        params: {
-          type: 'object',
-          properties: { file: { type: 'string', enum: exportTabs.map((tab) => `${tab}.csv`) } },
-          required: ['file'],
-        },
+        params: objectOf({
+          file: { type: 'string', enum: exportTabs.map((tab) => `${tab}.csv`) },
+        }),
         querystring: {
           type: 'object',
           properties: {

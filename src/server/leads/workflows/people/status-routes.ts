@@ -11,6 +11,7 @@ import {
   describedError,
   errorBody,
   fieldErrorsBody,
+  objectOf,
   retryAfterHeader,
 } from '../../../platform/http/api-schemas';
 import type { DatabaseConnection } from '../../../platform/database/connection';
@@ -52,12 +53,7 @@ export const NO_PROOF = 'Open your status page from the link in our e-mail first
 const leadField = {
   lead: { type: 'string', description: 'The lead the page names (`c12`, `k3`)' },
 };
-const done = {
-  type: 'object',
-  description: 'Done: the sentence the page shows',
-  properties: { message: { type: 'string' } },
-  required: ['message'],
-} as const;
+const done = objectOf({ message: { type: 'string' } }, 'Done: the sentence the page shows');
 const backToPage = {
   type: 'null',
   description:
@@ -173,15 +169,11 @@ export const statusRoutes: FastifyPluginAsync<StatusRoutesOptions> = async (
     [STATUS_ACTIONS.reminders, 'reminders', 'Stop reminders (status page)'],
     [STATUS_ACTIONS.withdraw, 'withdraw', 'Withdraw: status `withdrawn`, no more messages'],
   ] as const) {
-    app.post(
-      path,
-      documented(summary, { type: 'object', properties: leadField, required: ['lead'] }),
-      async (request, reply) => {
-        const lead = await provenLead(request, reply);
-        if (!lead) return reply;
-        await stopMessages(db, dialect, lead, notice === 'withdraw');
-        return answer(request, reply, notice);
-      },
-    );
+    app.post(path, documented(summary, objectOf(leadField)), async (request, reply) => {
+      const lead = await provenLead(request, reply);
+      if (!lead) return reply;
+      await stopMessages(db, dialect, lead, notice === 'withdraw');
+      return answer(request, reply, notice);
+    });
   }
 };

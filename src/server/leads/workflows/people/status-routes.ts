@@ -23,6 +23,7 @@ import type { PipelineTables } from '../../records/pipeline-tables';
 import { correctDetails, stopMessages } from './person-writes';
 import type { StatusPage } from './status-page';
 import { STATUS_PATH } from './status-link';
+import { detailColumns } from './status-words';
 
 /*
  * What the person does on /status (issue 21). Each action is a plain form post that works without
@@ -39,14 +40,6 @@ const candidateDetails = z.extend(
   { location: optionalText() },
 );
 const companyDetails = z.pick(hiringRequestSchema, { name: true, title: true, company: true });
-
-const CANDIDATE_COLUMNS = {
-  firstName: 'first_name',
-  lastName: 'last_name',
-  phone: 'phone',
-  location: 'location',
-};
-const COMPANY_COLUMNS = { name: 'contact_name', title: 'title', company: 'company_name' };
 
 export const NO_PROOF = 'Open your status page from the link in our e-mail first';
 
@@ -137,9 +130,11 @@ export const statusRoutes: FastifyPluginAsync<StatusRoutesOptions> = async (
       const result = validateBody(schema, request.body);
       if (!result.ok) return invalid(request, reply, result.fields);
       const fields = result.data as Record<string, string>;
-      const names: Record<string, string> = candidate ? CANDIDATE_COLUMNS : COMPANY_COLUMNS;
       const columns = Object.fromEntries(
-        Object.entries(names).map(([field, column]) => [column, fields[field] ?? '']),
+        Object.entries(detailColumns[lead.table]).map(([field, column]) => [
+          column,
+          fields[field] ?? '',
+        ]),
       );
       await correctDetails(db, dialect, lead, columns, fields);
       return answer(request, reply, 'details');

@@ -64,11 +64,14 @@ export const choice = <const T extends readonly [string, ...string[]]>(
 ) => z.enum(values, { error: message });
 
 /**
- * Absent, blank or one of `values`. Absent stays absent (only the phone and free texts the spec
- * sends as '' are filled), so a new optional question changes no existing form's payload.
+ * Blank or one of `values`; blank or absent parses as absent, so a new optional question left
+ * unanswered adds nothing to a form's payload (only the spec's phone and texts are sent as '').
  */
 export const optionalChoice = (values: readonly string[]) =>
-  z.optional(z.enum(['', ...values], { error: 'Please select one of the options' }));
+  z.pipe(
+    z.optional(z.enum(['', ...values], { error: 'Please select one of the options' })),
+    z.transform((value: string | undefined) => value || undefined),
+  );
 
 /** The name a form posts each optional field of `Fields` under, for the fields `Form` posts. */
 type OptionalPosted<Fields extends AnyFields, Form extends LeadForm> = {

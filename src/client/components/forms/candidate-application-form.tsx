@@ -5,14 +5,15 @@ import {
   type CandidateApplication,
 } from '@shared/schemas/candidate';
 import { toasts } from '../../lib/toast-messages';
-import { candidateEmail, type FieldSpec } from '../ui/form-field';
+import { candidateEmail } from '../ui/form-field';
+import { withDeclaredFields } from './declared-fields';
 import { FormShell, type SharedLeadFormProps } from './form-shell';
 import { announceLead, useLeadForm } from './use-lead-form';
 
 /** Which rules apply: /apply asks at least 1 character for names and location, /contact 2. */
 const schemas = { apply: candidateApplicationSchema, contact: contactCandidateSchema } as const;
 
-const fields: readonly FieldSpec<keyof CandidateApplication>[] = [
+const fields = withDeclaredFields<keyof CandidateApplication>('candidate-application', [
   {
     name: 'firstName',
     label: 'First name',
@@ -59,7 +60,7 @@ const fields: readonly FieldSpec<keyof CandidateApplication>[] = [
     rows: 3,
     wide: true,
   },
-];
+]);
 
 /** /apply and the /contact candidate tab: 'Application Submitted!' once the server answered OK. */
 export function CandidateApplicationForm(

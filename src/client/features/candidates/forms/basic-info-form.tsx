@@ -2,16 +2,17 @@ import { useNavigate } from 'react-router';
 import { candidateBasicInfoSchema } from '@shared/schemas/candidate';
 import { announceLead, useLeadForm } from '../../../components/forms/use-lead-form';
 import { FormShell } from '../../../components/forms/form-shell';
-import { candidateEmail, type FieldSpec } from '../../../components/ui/form-field';
+import { withDeclaredFields } from '../../../components/forms/declared-fields';
+import { candidateEmail } from '../../../components/ui/form-field';
 import { session } from '../../../lib/session-keys';
 import { toasts } from '../../../lib/toast-messages';
 
-const fields = [
+const fields = withDeclaredFields('candidate-basic-info', [
   { name: 'firstName', label: 'First name', autoComplete: 'given-name' },
   { name: 'lastName', label: 'Last name', autoComplete: 'family-name' },
   { ...candidateEmail, wide: true },
   { name: 'phone', label: 'Phone', type: 'tel', optional: true, wide: true },
-] as const satisfies readonly FieldSpec<string>[];
+]);
 
 /** /candidates 'Get Started Today': kept for the session, then the questionnaire (/typeform). */
 export function BasicInfoForm() {

@@ -1,4 +1,5 @@
 import * as z from 'zod/mini';
+import type { AuditEntry } from './admin-audit';
 import { emailField } from './schemas/fields';
 
 // A person's requests (issue 13): GET /api/admin/data-subject?email= reports, DELETE erases.
@@ -63,16 +64,8 @@ export interface PersonActivity {
   createdAt: string;
 }
 
-/** An audit log entry (GET /api/admin/audit answers the same shape). */
-export interface PersonAuditEntry {
-  id: number;
-  at: string;
-  action: string;
-  actor: string;
-  leadType: 'candidate' | 'company' | null;
-  leadId: number | null;
-  detail: string | null;
-}
+/** An audit log entry, as GET /api/admin/audit answers it but for the account. */
+export type PersonAuditEntry = Omit<AuditEntry, 'accountId'>;
 
 export interface PersonOutboxMessage {
   id: number;

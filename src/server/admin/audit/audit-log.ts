@@ -19,7 +19,7 @@ function entryView(row: Selectable<AuditEntry>): AuditEntryView {
   return {
     id: Number(row.id),
     at: row.at,
-    action: row.action,
+    action: row.action as AuditAction,
     actor: row.actor,
     accountId: row.account_id === null ? null : Number(row.account_id),
     leadType: row.lead_type,

@@ -17,7 +17,7 @@ type QuarantineDb = Kysely<Pick<LeadQuarantineTables, 'lead_quarantine'>>;
 type BoundsDb = Kysely<LeadQuarantineTables>;
 
 /** The first instant (ISO) and UTC day still kept at `now`. */
-function keptSince(now: Date): { iso: string; day: string } {
+export function keptSince(now: Date): { iso: string; day: string } {
   const iso = new Date(now.getTime() - QUARANTINE_DAYS * DAY_MS).toISOString();
   return { iso, day: iso.slice(0, 10) };
 }

@@ -6,6 +6,7 @@ import type { LeadQuarantineTable, LeadQuarantineTables } from '../../records/qu
 import type { LeadWriteEffects } from '../../records/upsert';
 import {
   expireQuarantined,
+  keptSince,
   QUARANTINE_DAYS,
   quarantineFigures,
   type QuarantineRelease,
@@ -99,7 +100,7 @@ export class QuarantineDesk {
 
   /** Forms held, and dropped since `since`: the first UTC day of the QUARANTINE_DAYS kept. */
   async figures() {
-    const since = new Date(Date.now() - QUARANTINE_DAYS * 86_400_000).toISOString().slice(0, 10);
+    const since = keptSince(new Date()).day;
     return {
       ...(await quarantineFigures(tablesOf<LeadQuarantineTables>(this.db), since)),
       days: QUARANTINE_DAYS,

@@ -1,5 +1,5 @@
 import * as z from 'zod/mini';
-import type { AuditEntry } from './admin-audit';
+import { nullable, nullableText, objectOf, type FromSchema } from './json-schema';
 import { emailField } from './schemas/fields';
 
 // A person's requests (issue 13): GET /api/admin/data-subject?email= reports, DELETE erases.
@@ -25,88 +25,120 @@ export const personParts = [
 export type PersonPart = (typeof personParts)[number]['key'];
 export type PersonCounts = Record<PersonPart, number>;
 
-/** A stored row, column by column, as the database holds it. */
-export type StoredRecord = Record<string, string | number | null>;
-
-export interface PersonSubmission {
-  leadType: 'candidate' | 'company';
-  leadId: number;
-  form: string;
-  sourcePage: string | null;
-  /** The form's fields as sent, by column. */
-  fields: Record<string, unknown> | null;
-  attribution: Record<string, unknown> | null;
-  /** The tracking consent the form reported: granted, denied, gpc. */
-  consent: string | null;
-  createdAt: string;
-}
-
-export interface PersonQuarantined {
-  id: number;
-  leadType: 'candidate' | 'company';
-  form: string;
-  email: string;
-  /** What the form said (the lead step it would have written). */
-  step: Record<string, unknown> | null;
-  reasons: string[];
-  userAgent: string | null;
-  receivedAt: string;
-}
-
-export interface PersonActivity {
-  leadType: 'candidate' | 'company';
-  leadId: number;
-  /** note, status_changed, email_sent. */
-  kind: string;
-  text: string | null;
-  fromStatus: string | null;
-  toStatus: string | null;
-  createdAt: string;
-}
-
-/** An audit log entry, as GET /api/admin/audit answers it but for the account. */
-export type PersonAuditEntry = Omit<AuditEntry, 'accountId'>;
-
-export interface PersonOutboxMessage {
-  id: number;
-  leadType: 'candidate' | 'company' | null;
-  leadId: number | null;
-  /** email, webhook or meta. */
-  destination: string;
-  topic: string;
-  /** pending, sent or failed. */
-  state: string;
-  attempts: number;
-  /** What the message carries (emptied once sent). */
-  payload: Record<string, unknown> | null;
-  lastError: string | null;
-  createdAt: string;
-  sentAt: string | null;
-}
-
-/** An e-mail written to DATA_DIR/outbox (no mail transport) that mentions the address. */
-export interface PersonMailFile {
-  file: string;
-  /** The message as written (.eml). */
-  content: string;
-}
+const text = { type: 'string' } as const;
+const integer = { type: 'integer' } as const;
+const leadType = { type: 'string', enum: ['candidate', 'company'] } as const;
+const storedJson = { type: ['object', 'null'], additionalProperties: true } as const;
+const listOf = <const Items extends object>(description: string, items: Items) =>
+  ({ type: 'array', description, items }) as const;
+const storedRecords = (description: string) =>
+  listOf(description, {
+    type: 'object',
+    additionalProperties: { type: ['string', 'number', 'null'] },
+  });
 
 /** GET /api/admin/data-subject?email=: everything stored about the address. */
-export interface PersonReport {
-  /** The address as matched: trimmed and lower-cased, like the leads' records. */
-  email: string;
-  generatedAt: string;
-  candidates: StoredRecord[];
-  companies: StoredRecord[];
-  submissions: PersonSubmission[];
-  quarantine: PersonQuarantined[];
-  activity: PersonActivity[];
-  auditEntries: PersonAuditEntry[];
-  outboxMessages: PersonOutboxMessage[];
-  mailFiles: PersonMailFile[];
-}
+export const personReportSchema = objectOf(
+  {
+    email: { ...text, description: 'The address matched: trimmed and lower-cased' },
+    generatedAt: text,
+    candidates: storedRecords('Candidate records: every stored column'),
+    companies: storedRecords('Company records: every stored column'),
+    submissions: listOf(
+      'Each accepted form of those leads, oldest first, with what it said',
+      objectOf({
+        leadType,
+        leadId: integer,
+        form: text,
+        sourcePage: nullableText,
+        fields: { ...storedJson, description: "The form's fields as sent, by column" },
+        attribution: storedJson,
+        consent: { ...nullableText, description: 'The tracking consent: granted, denied, gpc' },
+        createdAt: text,
+      }),
+    ),
+    quarantine: listOf(
+      'Submissions from the address held back as suspect',
+      objectOf({
+        id: integer,
+        leadType,
+        form: text,
+        email: text,
+        step: { ...storedJson, description: 'What the form said (the lead step it would write)' },
+        reasons: { type: 'array', items: text },
+        userAgent: nullableText,
+        receivedAt: text,
+      }),
+    ),
+    activity: listOf(
+      "The admin's notes, status changes and e-mails sent about those leads",
+      objectOf({
+        leadType,
+        leadId: integer,
+        kind: { ...text, description: 'note, status_changed, email_sent' },
+        text: nullableText,
+        fromStatus: nullableText,
+        toStatus: nullableText,
+        createdAt: text,
+      }),
+    ),
+    auditEntries: listOf(
+      'Audit entries naming those leads or earlier requests about the address',
+      objectOf({
+        id: integer,
+        at: text,
+        action: text,
+        actor: text,
+        leadType: nullable('string'),
+        leadId: nullable('integer'),
+        detail: nullableText,
+      }),
+    ),
+    outboxMessages: listOf(
+      'Notifications (e-mail, webhook) and Meta Conversions API events about those leads',
+      objectOf({
+        id: integer,
+        leadType: nullable('string'),
+        leadId: nullable('integer'),
+        destination: text,
+        topic: text,
+        state: { type: 'string', enum: ['pending', 'sent', 'failed'] },
+        attempts: integer,
+        payload: { ...storedJson, description: 'What the message carries (emptied once sent)' },
+        lastError: nullableText,
+        createdAt: text,
+        sentAt: nullableText,
+      }),
+    ),
+    mailFiles: listOf(
+      'E-mails written to DATA_DIR/outbox (no mail transport) that mention the address',
+      objectOf({ file: text, content: { ...text, description: 'The message as written (.eml)' } }),
+    ),
+  },
+  'Everything stored about the address (the access request), to download as JSON',
+);
+
+export type PersonReport = FromSchema<typeof personReportSchema>;
+/** A stored row, column by column, as the database holds it. */
+export type StoredRecord = PersonReport['candidates'][number];
+export type PersonSubmission = PersonReport['submissions'][number];
+export type PersonQuarantined = PersonReport['quarantine'][number];
+export type PersonActivity = PersonReport['activity'][number];
+export type PersonAuditEntry = PersonReport['auditEntries'][number];
+export type PersonOutboxMessage = PersonReport['outboxMessages'][number];
 
 /** DELETE /api/admin/data-subject?email=: how many rows of each kind were erased. */
+export const personErasureSchema = objectOf(
+  {
+    erasedAt: text,
+    erased: objectOf(
+      Object.fromEntries(personParts.map(({ key }) => [key, { type: 'integer', minimum: 0 }])),
+      'Rows erased, by kind',
+    ),
+  },
+  'Erased everywhere in one transaction; pending messages about the person will not be sent',
+);
+
 export interface PersonErasure {
   erasedAt: string;
   erased: PersonCounts;

@@ -1,8 +1,14 @@
 import type { FastifyPluginAsync, FastifyReply, FastifyRequest } from 'fastify';
 import { safeParse } from 'zod/mini';
-import { countsOf, personQuerySchema, type PersonErasure } from '@shared/admin-person';
+import {
+  countsOf,
+  personErasureSchema,
+  personQuerySchema,
+  personReportSchema,
+  type PersonErasure,
+} from '@shared/admin-person';
 import { normalizeEmail } from '../../leads';
-import { badAddress, emailQuery, erasureBody, reportBody } from './person-data-schemas';
+import { badAddress, emailQuery } from './person-data-schemas';
 import { countsText, type PersonData } from './person-data';
 
 const INVALID_FIELDS_MESSAGE = 'Please check the highlighted fields';
@@ -34,7 +40,7 @@ export const personDataRoutes: FastifyPluginAsync<{ people: PersonData }> = asyn
       schema: {
         summary: "A person's data (access request)",
         querystring: emailQuery,
-        response: { 200: reportBody, 400: badAddress },
+        response: { 200: personReportSchema, 400: badAddress },
       },
     },
     async (request, reply) => {
@@ -60,7 +66,7 @@ export const personDataRoutes: FastifyPluginAsync<{ people: PersonData }> = asyn
       schema: {
         summary: "Erase a person's data everywhere (deletion request)",
         querystring: emailQuery,
-        response: { 200: erasureBody, 400: badAddress },
+        response: { 200: personErasureSchema, 400: badAddress },
       },
     },
     async (request, reply) => {

@@ -1,6 +1,8 @@
 import { toJSONSchema } from 'zod/mini';
 import type { $ZodType } from 'zod/v4/core';
 
+export { nullable, nullableText, objectOf } from '@shared/json-schema';
+
 /* Schemas shared by the routes; a response schema drops what it does not list (decision 100). */
 
 /** `{"error": "..."}`: every error answer of the API. */
@@ -21,9 +23,6 @@ export const fieldErrorsBody = {
   required: ['error'],
 } as const;
 
-/** Text that may be blank (NULL): most stored fields. */
-export const nullableText = { type: ['string', 'null'] } as const;
-
 /** Path parameters naming one row by its id. */
 export const idParams = {
   type: 'object',
@@ -41,20 +40,6 @@ export const displayName = {
 
 /** An answer without a body. */
 export const noContent = (description: string) => ({ type: 'null', description });
-
-/** A value of `type` or null. */
-export const nullable = (type: string) => ({ type: [type, 'null'] });
-
-/** An object with these properties, every one required (a response lists each field it has). */
-export const objectOf = <Properties extends Record<string, object>>(
-  properties: Properties,
-  description?: string,
-) => ({
-  type: 'object' as const,
-  ...(description ? { description } : {}),
-  properties,
-  required: Object.keys(properties),
-});
 
 /** An array of objects with these properties; `allRequired` makes every one required. */
 export const arrayOfObjects = (properties: Record<string, object>, allRequired = false) => ({

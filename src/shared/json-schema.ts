@@ -1,0 +1,54 @@
+/*
+ * JSON schemas of the answers both sides read: the server documents and serializes with them,
+ * the dashboard reads their types (FromSchema), so a field is declared once.
+ */
+
+/** An object with these properties, every one required (a response lists each field it has). */
+export const objectOf = <const Properties extends Record<string, object>>(
+  properties: Properties,
+  description?: string,
+) => ({
+  type: 'object' as const,
+  ...(description ? { description } : {}),
+  properties,
+  required: Object.keys(properties) as (keyof Properties & string)[],
+});
+
+/** A value of `type` or null. */
+export const nullable = <const Type extends string>(type: Type) => ({
+  type: [type, 'null'] as [Type, 'null'],
+});
+
+/** Text that may be blank (NULL): most stored fields. */
+export const nullableText = { type: ['string', 'null'] } as const;
+
+/** The TypeScript type of a JSON schema declared `as const` (the subset the answers use). */
+export type FromSchema<Schema> = Schema extends { const: infer Value }
+  ? Value
+  : Schema extends { enum: readonly (infer Value)[] }
+    ? Value
+    : Schema extends { type: infer Type }
+      ? TypeOf<Schema, Type extends readonly (infer One)[] ? One : Type>
+      : unknown;
+
+type TypeOf<Schema, Type> = Type extends 'string'
+  ? string
+  : Type extends 'integer' | 'number'
+    ? number
+    : Type extends 'boolean'
+      ? boolean
+      : Type extends 'null'
+        ? null
+        : Type extends 'array'
+          ? Schema extends { items: infer Items }
+            ? FromSchema<Items>[]
+            : unknown[]
+          : Type extends 'object'
+            ? ObjectOf<Schema>
+            : never;
+
+type ObjectOf<Schema> = Schema extends { properties: infer Properties }
+  ? { -readonly [Key in keyof Properties]: FromSchema<Properties[Key]> }
+  : Schema extends { additionalProperties: infer Values extends object }
+    ? Record<string, FromSchema<Values>>
+    : Record<string, unknown>;

@@ -1,4 +1,5 @@
 // GET /api/admin/configuration (decision 142): states and public facts only, never a secret.
+import { integer, objectOf, text, type FromSchema } from './json-schema';
 
 export const configurationItemKeys = [
   'site-url',
@@ -9,39 +10,48 @@ export const configurationItemKeys = [
   'metrics',
   'retention',
 ] as const;
-export type ConfigurationItemKey = (typeof configurationItemKeys)[number];
 
-/** ok / on: set up; off: not used (a choice); warning: needs the operator's attention. */
-export type ConfigurationState = 'ok' | 'on' | 'off' | 'warning';
+/** Each setting's item: what it is ("Mail transport"), its state and its state in words. */
+const item = objectOf({
+  key: { type: 'string', enum: configurationItemKeys },
+  label: text,
+  state: {
+    type: 'string',
+    enum: ['ok', 'on', 'off', 'warning'],
+    description: 'ok / on: set up; off: not used (a choice); warning: needs attention',
+  },
+  summary: text,
+  settings: { type: 'array', items: text, description: 'The environment variables that change it' },
+});
 
-export interface ConfigurationItem {
-  key: ConfigurationItemKey;
-  /** What it is, e.g. "Mail transport". */
-  label: string;
-  state: ConfigurationState;
-  /** Its state in words, e.g. "SMTP server mail.example.com:587". */
-  summary: string;
-  /** The environment variables that change it. */
-  settings: string[];
-}
-
-/** What the storage bounds hold and what they dropped. */
-export interface StorageFigures {
-  /** Forms held in quarantine now. */
-  quarantined: number;
-  /** Quarantined forms counted but not kept (an address past 100 a day), in the last `days` days. */
-  quarantineDropped: number;
-  /** Visits not counted (an address past 50 new visitors a day), in the last `days` days. */
-  visitsNotCounted: number;
-  /** The period of the two counts: as long as a quarantined form is kept. */
-  days: number;
-}
-
-export interface AdminConfiguration {
-  /** NODE_ENV=production (npm start). */
-  production: boolean;
-  /** What needs attention, loudest first (also in `items` with state "warning"). */
-  warnings: string[];
-  items: ConfigurationItem[];
-  storage: StorageFigures;
-}
+export const configurationSchema = objectOf(
+  {
+    production: { type: 'boolean', description: 'NODE_ENV=production' },
+    warnings: {
+      type: 'array',
+      description: 'What needs attention (SITE_URL still local in production, no mail transport)',
+      items: text,
+    },
+    items: { type: 'array', items: item },
+    storage: objectOf(
+      {
+        quarantined: { ...integer, description: 'Forms held in quarantine now' },
+        quarantineDropped: {
+          ...integer,
+          description: 'Quarantined forms counted, not kept (an address past 100 a day)',
+        },
+        visitsNotCounted: {
+          ...integer,
+          description: 'Visits not counted (an address past 50 new visitors a day)',
+        },
+        days: { ...integer, description: 'The two counts cover this many days' },
+      },
+      'What the storage bounds hold and dropped (decision 152)',
+    ),
+  },
+  'The settings in words: states and public facts, never a secret',
+);
+export type AdminConfiguration = FromSchema<typeof configurationSchema>;
+export type ConfigurationItem = AdminConfiguration['items'][number];
+export type ConfigurationState = ConfigurationItem['state'];
+export type StorageFigures = AdminConfiguration['storage'];

@@ -1,5 +1,6 @@
 import * as z from 'zod/mini';
-import { nullable, nullableText, objectOf, type FromSchema } from './json-schema';
+import { integer, nullable, nullableText, objectOf, text, type FromSchema } from './json-schema';
+import { leadKindSchema } from './lead-status';
 import { emailField } from './schemas/fields';
 
 // A person's requests (issue 13): GET /api/admin/data-subject?email= reports, DELETE erases.
@@ -25,9 +26,7 @@ export const personParts = [
 export type PersonPart = (typeof personParts)[number]['key'];
 export type PersonCounts = Record<PersonPart, number>;
 
-const text = { type: 'string' } as const;
-const integer = { type: 'integer' } as const;
-const leadType = { type: 'string', enum: ['candidate', 'company'] } as const;
+const leadType = leadKindSchema;
 const storedJson = { type: ['object', 'null'], additionalProperties: true } as const;
 const listOf = <const Items extends object>(description: string, items: Items) =>
   ({ type: 'array', description, items }) as const;

@@ -1,31 +1,34 @@
-// GET /api/admin/quarantine, typed once for both sides.
+// GET /api/admin/quarantine, declared once for both sides.
+import { integer, nullableText, objectOf, text, type FromSchema } from './json-schema';
+import { leadKindSchema } from './lead-status';
+import { quarantineReasons } from './lead-vocabulary';
 
-/** A quarantined form submission, as the admin sees it to judge it. */
-export interface QuarantinedSubmission {
-  id: number;
-  form: string;
-  leadType: 'candidate' | 'company';
-  email: string;
-  /** The name(s) typed, when the form asks for one. */
-  name: string | null;
-  /** The page the form was on (attribution), when known. */
-  page: string | null;
-  /** Why it was held back: honeypot, too_fast, no_form_token, forged_form_token, bot_user_agent, altcha, rate. */
-  reasons: string[];
-  userAgent: string | null;
-  receivedAt: string;
-}
+const submission = objectOf({
+  id: integer,
+  form: text,
+  leadType: leadKindSchema,
+  email: text,
+  name: { ...nullableText, description: 'The name(s) typed, when the form asks for one' },
+  page: { ...nullableText, description: 'The page the form was on (attribution), when known' },
+  reasons: { type: 'array', items: { type: 'string', enum: quarantineReasons } },
+  userAgent: nullableText,
+  receivedAt: text,
+});
 
-export interface QuarantinePage {
-  total: number;
-  rows: QuarantinedSubmission[];
-}
+/** A page of the quarantine: the forms held, each as the admin sees it to judge it. */
+export const quarantinePageSchema = objectOf({
+  total: integer,
+  rows: { type: 'array', items: submission },
+});
+export type QuarantinePage = FromSchema<typeof quarantinePageSchema>;
+export type QuarantinedSubmission = QuarantinePage['rows'][number];
 
 /** What a release answers: the lead the submission became. */
-export interface QuarantineReleased {
-  leadType: 'candidate' | 'company';
-  leadId: number;
-}
+export const quarantineReleasedSchema = objectOf(
+  { leadType: leadKindSchema, leadId: integer },
+  'Released: the lead it became (upserted, in its history, notified if new)',
+);
+export type QuarantineReleased = FromSchema<typeof quarantineReleasedSchema>;
 
 /** What each reason means, for the dashboard. */
 export const quarantineReasonLabels: Record<string, string> = {

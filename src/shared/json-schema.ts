@@ -19,8 +19,15 @@ export const nullable = <const Type extends string>(type: Type) => ({
   type: [type, 'null'] as [Type, 'null'],
 });
 
+export const text = { type: 'string' } as const;
+export const integer = { type: 'integer' } as const;
+
 /** Text that may be blank (NULL): most stored fields. */
 export const nullableText = { type: ['string', 'null'] } as const;
+
+/** A list of objects with these properties, every one required. */
+export const listOf = <const Properties extends Record<string, object>>(properties: Properties) =>
+  ({ type: 'array', items: objectOf(properties) }) as const;
 
 /** The TypeScript type of a JSON schema declared `as const` (the subset the answers use). */
 export type FromSchema<Schema> = Schema extends { const: infer Value }
@@ -47,8 +54,18 @@ type TypeOf<Schema, Type> = Type extends 'string'
             ? ObjectOf<Schema>
             : never;
 
+/** Its listed properties, required as `required` says, else optional. */
 type ObjectOf<Schema> = Schema extends { properties: infer Properties }
-  ? { -readonly [Key in keyof Properties]: FromSchema<Properties[Key]> }
+  ? Flat<
+      { -readonly [Key in keyof Properties & RequiredOf<Schema>]: FromSchema<Properties[Key]> } & {
+        -readonly [Key in Exclude<keyof Properties, RequiredOf<Schema>>]?: FromSchema<
+          Properties[Key]
+        >;
+      }
+    >
   : Schema extends { additionalProperties: infer Values extends object }
     ? Record<string, FromSchema<Values>>
     : Record<string, unknown>;
+
+type RequiredOf<Schema> = Schema extends { required: readonly (infer Key)[] } ? Key : never;
+type Flat<T> = { [Key in keyof T]: T[Key] } & {};

@@ -21,6 +21,7 @@ export const companyStatuses = [
 ] as const;
 
 export type LeadKind = 'candidate' | 'company';
+export const leadKindSchema = { type: 'string', enum: ['candidate', 'company'] } as const;
 export type CandidateStatus = (typeof candidateStatuses)[number]['value'];
 export type CompanyStatus = (typeof companyStatuses)[number]['value'];
 

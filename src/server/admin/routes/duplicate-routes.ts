@@ -1,24 +1,11 @@
 import type { FastifyPluginAsync } from 'fastify';
-import { arrayOfObjects, objectOf } from '../../platform/http/api-schemas';
-import { matchReasons } from '@shared/admin-duplicates';
+import { objectOf } from '../../platform/http/api-schemas';
+import { possibleDuplicatesSchema as duplicatesSchema } from '@shared/admin-duplicates';
 import { type LeadDesk, adminApi } from '../../leads';
 
 const { errorBody, INVALID_FIELDS_MESSAGE, leadIdParams } = adminApi;
 
 const PATH = '/api/candidate-submissions/:id';
-
-const duplicatesSchema = arrayOfObjects({
-  id: { type: 'integer' },
-  firstName: { type: ['string', 'null'] },
-  lastName: { type: ['string', 'null'] },
-  email: { type: 'string' },
-  createdAt: { type: 'string' },
-  reasons: {
-    type: 'array',
-    items: { type: 'string', enum: [...matchReasons] },
-    description: 'What it shares: the phone digits, name and location, or the e-mail',
-  },
-});
 
 /** A candidate's possible duplicates and their merge (decision 161), audited in its transaction. */
 export const duplicateRoutes: FastifyPluginAsync<{ desk: LeadDesk }> = async (app, { desk }) => {

@@ -1,6 +1,9 @@
-import { quarantineReasons } from '@shared/lead-vocabulary';
 import type { FastifyPluginAsync } from 'fastify';
-import type { QuarantineReleased } from '@shared/admin-quarantine';
+import {
+  quarantinePageSchema as pageBody,
+  quarantineReleasedSchema as releasedBody,
+  type QuarantineReleased,
+} from '@shared/admin-quarantine';
 import {
   arrayOfObjects,
   describedError,
@@ -12,28 +15,6 @@ import { type LeadDesk, adminApi } from '../../leads';
 const { leadIdParams } = adminApi;
 
 const NOT_FOUND = 'This submission is no longer in quarantine';
-
-/** Every field of `QuarantinePage` (src/shared/admin-quarantine.ts): the schema also serializes. */
-const rowProperties = {
-  id: { type: 'integer' },
-  form: { type: 'string' },
-  leadType: { type: 'string', enum: ['candidate', 'company'] },
-  email: { type: 'string' },
-  name: nullable('string'),
-  page: nullable('string'),
-  reasons: { type: 'array', items: { type: 'string', enum: [...quarantineReasons] } },
-  userAgent: nullable('string'),
-  receivedAt: { type: 'string' },
-};
-const pageBody = objectOf({
-  total: { type: 'integer' },
-  rows: arrayOfObjects(rowProperties, true),
-});
-
-const releasedBody = objectOf(
-  { leadType: rowProperties.leadType, leadId: { type: 'integer' } },
-  'Released: the lead it became (upserted, in its history, notified if new)',
-);
 
 const gone = describedError('No such submission in quarantine (released or deleted)');
 

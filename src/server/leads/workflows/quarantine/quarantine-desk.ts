@@ -39,7 +39,7 @@ function view(row: Omit<LeadQuarantineTable, 'id'> & { id: number }): Quarantine
     email: row.email,
     name,
     page: step.attribution?.page ?? null,
-    reasons: row.reasons.split(',').filter(Boolean),
+    reasons: row.reasons.split(',').filter(Boolean) as QuarantinedSubmission['reasons'],
     userAgent: row.user_agent,
     receivedAt: row.received_at,
   };

@@ -1,37 +1,67 @@
-// GET /api/admin/deliveries, typed once for both sides.
+// GET /api/admin/deliveries, declared once for both sides.
+import {
+  integer,
+  listOf,
+  nullable,
+  nullableText,
+  objectOf,
+  text,
+  type FromSchema,
+} from './json-schema';
 
-/** A notification the outbox gave up on, or whose last attempt failed and waits to retry. */
-export interface FailedDelivery {
-  id: number;
-  destination: 'email' | 'webhook' | 'meta' | 'person';
-  topic: string;
-  leadType: 'candidate' | 'company' | null;
-  leadId: number | null;
-  attempts: number;
-  lastError: string | null;
-  createdAt: string;
-  lastAttemptAt: string | null;
-}
+const destinations = ['email', 'webhook', 'meta', 'person'] as const;
 
-export interface Deliveries {
-  /** Every failing message; `failed` lists only the newest of them. */
-  failedCount: number;
-  /** The same count by destination (Meta's Conversions API events apart). */
-  failedByDestination: Record<FailedDelivery['destination'], number>;
-  failed: FailedDelivery[];
-  /** Meta's ad spend pull, failing since its last success; null: fine. */
-  spendPull?: { error: string; failures: number; lastAttemptAt: string } | null;
-}
+/** The notifications the outbox gave up on, or whose last attempt failed and waits to retry. */
+const deliveries = objectOf({
+  failedCount: { ...integer, description: 'Every failing message; `failed` lists the newest' },
+  failedByDestination: objectOf({
+    email: integer,
+    webhook: integer,
+    meta: integer,
+    person: integer,
+  }),
+  failed: listOf({
+    id: integer,
+    destination: { type: 'string', enum: destinations },
+    topic: text,
+    leadType: { type: ['string', 'null'], enum: ['candidate', 'company', null] },
+    leadId: nullable('integer'),
+    attempts: integer,
+    lastError: nullableText,
+    createdAt: text,
+    lastAttemptAt: nullableText,
+  }),
+});
 
-/** One Meta Conversions API event of a lead, in its detail. */
-export interface LeadConversion {
-  /** Lead, CompleteRegistration, SubmitApplication, or a status: qualified, enrolled, placed. */
-  event: string;
-  /** pending with an error: waiting for a retry; failed: given up after 7 days. */
-  state: 'sent' | 'pending' | 'failed';
-  /** Meta's error of the last attempt (null once sent). */
-  error: string | null;
-  attempts: number;
-  /** When it was sent, last tried, or written. */
-  at: string;
-}
+export const deliveriesSchema = {
+  ...deliveries,
+  properties: {
+    ...deliveries.properties,
+    spendPull: {
+      type: ['object', 'null'],
+      description: "Meta's ad spend pull failing since its last success (decision 165); null: fine",
+      properties: { error: text, failures: integer, lastAttemptAt: text },
+      required: ['error', 'failures', 'lastAttemptAt'],
+    },
+  },
+} as const;
+export type Deliveries = FromSchema<typeof deliveriesSchema>;
+export type FailedDelivery = Deliveries['failed'][number];
+
+/** A lead's Meta Conversions API events, in its detail. */
+export const leadConversionsSchema = listOf({
+  event: {
+    ...text,
+    description:
+      'Lead, CompleteRegistration, SubmitApplication, or a status: qualified, enrolled, placed',
+  },
+  state: {
+    type: 'string',
+    enum: ['sent', 'pending', 'failed'],
+    description: 'pending with an error: waiting for a retry; failed: given up after 7 days',
+  },
+  error: { ...nullableText, description: "Meta's error of the last attempt (null once sent)" },
+  attempts: integer,
+  at: { ...text, description: 'When it was sent, last tried, or written' },
+});
+export type LeadConversion = FromSchema<typeof leadConversionsSchema>[number];

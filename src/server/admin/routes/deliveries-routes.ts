@@ -2,47 +2,10 @@ import type { FastifyPluginAsync } from 'fastify';
 import { tablesOf } from '../../platform/database/connection';
 import type { OutboxTables } from '../../platform/outbox/outbox-tables';
 import type { Kysely } from 'kysely';
-import type { Deliveries } from '@shared/admin-deliveries';
-import { arrayOfObjects, nullable, objectOf } from '../../platform/http/api-schemas';
+import { deliveriesSchema, type Deliveries, type FailedDelivery } from '@shared/admin-deliveries';
 import { spendPullProblem, type SpendTables } from '../../spend';
 
-type Destination = Deliveries['failed'][number]['destination'];
-const destinations: Destination[] = ['email', 'webhook', 'meta', 'person'];
-
-/** Every field of `Deliveries` (src/shared/admin-deliveries.ts): the schema also serializes. */
-const deliveriesBody = {
-  type: 'object',
-  properties: {
-    failedCount: { type: 'integer' },
-    failedByDestination: objectOf(
-      Object.fromEntries(destinations.map((destination) => [destination, { type: 'integer' }])),
-    ),
-    failed: arrayOfObjects(
-      {
-        id: { type: 'integer' },
-        destination: { type: 'string', enum: destinations },
-        topic: { type: 'string' },
-        leadType: { type: ['string', 'null'], enum: ['candidate', 'company', null] },
-        leadId: nullable('integer'),
-        attempts: { type: 'integer' },
-        lastError: nullable('string'),
-        createdAt: { type: 'string' },
-        lastAttemptAt: nullable('string'),
-      },
-      true,
-    ),
-    spendPull: {
-      type: ['object', 'null'],
-      description: "Meta's ad spend pull failing since its last success (decision 165); null: fine",
-      properties: {
-        error: { type: 'string' },
-        failures: { type: 'integer' },
-        lastAttemptAt: { type: 'string' },
-      },
-    },
-  },
-  required: ['failedCount', 'failedByDestination', 'failed'],
-} as const;
+type Destination = FailedDelivery['destination'];
 
 /** Messages given up, or waiting for a retry after a failure; newest first. */
 export async function failedDeliveries(db: Kysely<OutboxTables>, limit = 50): Promise<Deliveries> {
@@ -87,11 +50,15 @@ export async function failedDeliveries(db: Kysely<OutboxTables>, limit = 50): Pr
 /** The failed deliveries and a failing ad spend pull, so the dashboard can say so. */
 export const deliveriesRoutes: FastifyPluginAsync = async (app) => {
   const db = tablesOf<OutboxTables>(app.database.db);
-  app.get('/api/admin/deliveries', { schema: { response: { 200: deliveriesBody } } }, async () => {
-    const [deliveries, spendPull] = await Promise.all([
-      failedDeliveries(db, 50),
-      spendPullProblem(tablesOf<SpendTables>(app.database.db)),
-    ]);
-    return { ...deliveries, spendPull };
-  });
+  app.get(
+    '/api/admin/deliveries',
+    { schema: { response: { 200: deliveriesSchema } } },
+    async () => {
+      const [deliveries, spendPull] = await Promise.all([
+        failedDeliveries(db, 50),
+        spendPullProblem(tablesOf<SpendTables>(app.database.db)),
+      ]);
+      return { ...deliveries, spendPull };
+    },
+  );
 };

@@ -1,4 +1,5 @@
 import type { FastifyInstance, FastifyPluginAsync, FastifyReply, FastifyRequest } from 'fastify';
+import { leadConversionsSchema } from '@shared/admin-deliveries';
 import { leadNoteSchema } from '@shared/schemas/lead-note';
 import { arrayOfObjects, bodySchemaOf, nullableText } from '../../platform/http/api-schemas';
 import { type LeadDesk, adminApi } from '../../leads';
@@ -46,22 +47,13 @@ const submissionsSchema = arrayOfObjects({
   verified: { type: 'boolean', description: "Sent with the lead's proof (decision 151)" },
 });
 
-/** The lead's Meta Conversions API events: state and Meta's error. */
-const conversionsSchema = arrayOfObjects({
-  event: { type: 'string' },
-  state: { type: 'string', enum: ['sent', 'pending', 'failed'] },
-  error: { type: ['string', 'null'] },
-  attempts: { type: 'integer' },
-  at: { type: 'string' },
-});
-
 const withTimeline = <Schema extends { properties: object }>(schema: Schema) => ({
   ...schema,
   properties: {
     ...schema.properties,
     timeline: timelineSchema,
     submissions: submissionsSchema,
-    conversions: conversionsSchema,
+    conversions: leadConversionsSchema,
   },
 });
 

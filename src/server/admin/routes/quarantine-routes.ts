@@ -4,12 +4,7 @@ import {
   quarantineReleasedSchema as releasedBody,
   type QuarantineReleased,
 } from '@shared/admin-quarantine';
-import {
-  arrayOfObjects,
-  describedError,
-  nullable,
-  objectOf,
-} from '../../platform/http/api-schemas';
+import { describedError } from '../../platform/http/api-schemas';
 import { type LeadDesk, adminApi } from '../../leads';
 
 const { leadIdParams } = adminApi;

@@ -1,69 +1,62 @@
-/** GET /api/admin/funnel: what the server answers and the Overview's Funnel section shows. */
+// GET /api/admin/funnel: what the server answers and the Overview's Funnel section shows.
+import { integer, listOf, nullableText, objectOf, text, type FromSchema } from './json-schema';
 
-export interface FunnelStep {
-  /** The variant, utm_source or utm_campaign; null: none. */
-  key: string | null;
-  visitors: number;
-  leads: number;
-  questionnaires: number;
-  applications: number;
-  /** Leads that finished the step a reminder asked for, after it (issue 21): "recovered by reminders". */
-  recoveredByReminders: number;
-  /** Leads whose status is enrolled or placed now (a lead counts in the period it arrived). */
-  enrolled: number;
-  /** Leads whose status is placed now. */
-  placed: number;
-  /** leads / visitors; null without visitors. */
-  leadRate: number | null;
-  /** questionnaires / leads; null without leads. */
-  questionnaireRate: number | null;
-  /** applications / leads (an application need not follow the questionnaire). */
-  applicationRate: number | null;
-  /** Ad spend matched to this key, in minor units of `currency`; null: none. */
-  spend: number | null;
-  currency: string | null;
-  /** spend / the count, in minor units; null where the count is 0 or there is no spend. */
-  costPerLead: number | null;
-  costPerApplication: number | null;
-  costPerEnrolled: number | null;
-  costPerPlacement: number | null;
-}
+const ratio = {
+  type: ['number', 'null'],
+  description: 'Share of the previous step (0..1); null when that step is 0',
+} as const;
+const cost = (count: string) =>
+  ({
+    type: ['integer', 'null'],
+    description: `spend / ${count} in minor units; null when ${count} is 0 or there is no spend`,
+  }) as const;
 
-/** Spend of a campaign that no lead's utm_campaign matched (nor the admin's mapping). */
-export interface UnmatchedSpend {
-  source: string;
-  campaign: string;
-  campaignName: string;
-  spend: number;
-}
+const steps = listOf({
+  key: { ...nullableText, description: 'The variant, utm_source or utm_campaign; null: none' },
+  visitors: integer,
+  leads: integer,
+  questionnaires: { ...integer, description: 'Candidates who completed the questionnaire' },
+  applications: { ...integer, description: 'Full applications' },
+  recoveredByReminders: {
+    ...integer,
+    description: 'Leads that finished the step a reminder asked for, after the reminder',
+  },
+  enrolled: { ...integer, description: 'Leads whose status is enrolled or placed now' },
+  placed: { ...integer, description: 'Leads whose status is placed now' },
+  leadRate: { ...ratio, description: 'leads / visitors' },
+  questionnaireRate: { ...ratio, description: 'questionnaires / leads' },
+  applicationRate: { ...ratio, description: 'applications / leads' },
+  spend: { type: ['integer', 'null'], description: 'Matched ad spend in minor units; null: none' },
+  currency: { ...nullableText, description: "The spend's ISO 4217 code" },
+  costPerLead: cost('leads'),
+  costPerApplication: cost('applications'),
+  costPerEnrolled: cost('enrolled'),
+  costPerPlacement: cost('placed'),
+});
 
-/** A week (its Monday, UTC) of the range: spend, and the leads that arrived in it and are placed. */
-export interface FunnelWeek {
-  week: string;
-  spend: number;
-  placed: number;
-}
-
-export interface FunnelFigures {
-  from: string;
-  to: string;
-  variants: FunnelStep[];
-  utmSources: FunnelStep[];
-  utmCampaigns: FunnelStep[];
-  /** The one currency of every amount in this report; null: no spend in the range. */
-  currency: string | null;
-  /** Each currency with spend in the range (most first): a report per currency, never mixed. */
-  currencies: { currency: string; spend: number }[];
-  unmatchedSpend: UnmatchedSpend[];
-  weeks: FunnelWeek[];
-}
-
-/** GET/POST /api/admin/spend/mappings: leads with this utm_campaign belong to that campaign. */
-export interface SpendMapping {
-  utmCampaign: string;
-  source: string;
-  campaign: string;
-}
+export const funnelSchema = objectOf({
+  from: text,
+  to: text,
+  variants: steps,
+  utmSources: steps,
+  utmCampaigns: steps,
+  currency: {
+    ...nullableText,
+    description: 'The one currency of every amount; null: no spend in the range',
+  },
+  currencies: listOf({ currency: text, spend: integer }),
+  /** Spend of a campaign that no lead's utm_campaign matched (nor the admin's mapping). */
+  unmatchedSpend: listOf({ source: text, campaign: text, campaignName: text, spend: integer }),
+  weeks: listOf({
+    week: { ...text, description: 'Its Monday (UTC)' },
+    spend: integer,
+    placed: { ...integer, description: 'Leads that arrived that week, placed now' },
+  }),
+});
+export type FunnelFigures = FromSchema<typeof funnelSchema>;
+export type FunnelStep = FunnelFigures['variants'][number];
+export type UnmatchedSpend = FunnelFigures['unmatchedSpend'][number];
+export type FunnelWeek = FunnelFigures['weeks'][number];
 
 /** A real calendar day as YYYY-MM-DD (2024-02-30 is not one): the funnel's range, spend's days. */
 export function isCalendarDay(text: string | undefined): text is string {

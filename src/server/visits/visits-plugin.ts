@@ -1,17 +1,12 @@
 import type { FastifyPluginAsync } from 'fastify';
 import fp from 'fastify-plugin';
 import { isbot } from 'isbot';
-import { isCalendarDay } from '@shared/admin-funnel';
+import { funnelSchema, isCalendarDay } from '@shared/admin-funnel';
 import { landingVariants } from '@shared/enums';
 import { VISIT_BEACON_PATH, VISIT_VALUE_MAX, type VisitBeacon } from '@shared/visit-beacon';
 import { secondsLeft, type AddressCounters } from '../leads';
 import { tablesOf } from '../platform/database/connection';
-import {
-  arrayOfObjects,
-  describedError,
-  fieldErrorsBody,
-  retryAfterHeader,
-} from '../platform/http/api-schemas';
+import { describedError, fieldErrorsBody, retryAfterHeader } from '../platform/http/api-schemas';
 import { funnelFigures } from './funnel';
 import { funnelCsv } from './funnel-csv';
 import { VisitCounter } from './visit-counter';
@@ -108,11 +103,6 @@ const beaconRoute: FastifyPluginAsync<
   );
 };
 
-const count = { type: 'integer' } as const;
-const ratio = {
-  type: ['number', 'null'],
-  description: 'Share of the previous step (0..1); null when that step is 0',
-} as const;
 const funnelQuery = {
   type: 'object',
   properties: {
@@ -124,33 +114,6 @@ const funnelQuery = {
     },
   },
 } as const;
-
-const cost = (count: string) => ({
-  type: ['integer', 'null'],
-  description: `spend / ${count} in minor units; null when ${count} is 0 or there is no spend`,
-});
-const steps = arrayOfObjects({
-  key: { type: ['string', 'null'] },
-  visitors: count,
-  leads: count,
-  questionnaires: { ...count, description: 'Candidates who completed the questionnaire' },
-  applications: { ...count, description: 'Full applications' },
-  recoveredByReminders: {
-    ...count,
-    description: 'Leads that finished the step a reminder asked for, after the reminder',
-  },
-  enrolled: { ...count, description: 'Leads whose status is enrolled or placed now' },
-  placed: { ...count, description: 'Leads whose status is placed now' },
-  leadRate: { ...ratio, description: 'leads / visitors' },
-  questionnaireRate: { ...ratio, description: 'questionnaires / leads' },
-  applicationRate: { ...ratio, description: 'applications / leads' },
-  spend: { type: ['integer', 'null'], description: 'Matched ad spend in minor units; null: none' },
-  currency: { type: ['string', 'null'], description: "The spend's ISO 4217 code" },
-  costPerLead: cost('leads'),
-  costPerApplication: cost('applications'),
-  costPerEnrolled: cost('enrolled'),
-  costPerPlacement: cost('placed'),
-});
 
 /** The funnel of a range of UTC days, as JSON and CSV, behind the admin's guard. */
 export const funnelRoutes: FastifyPluginAsync = async (app) => {
@@ -168,38 +131,7 @@ export const funnelRoutes: FastifyPluginAsync = async (app) => {
       schema: {
         querystring: funnelQuery,
         response: {
-          200: {
-            type: 'object',
-            properties: {
-              from: { type: 'string' },
-              to: { type: 'string' },
-              variants: steps,
-              utmSources: steps,
-              utmCampaigns: steps,
-              currency: {
-                type: ['string', 'null'],
-                description: 'The one currency of every amount; null: no spend in the range',
-              },
-              currencies: arrayOfObjects({ currency: { type: 'string' }, spend: count }, true),
-              unmatchedSpend: arrayOfObjects(
-                {
-                  source: { type: 'string' },
-                  campaign: { type: 'string' },
-                  campaignName: { type: 'string' },
-                  spend: count,
-                },
-                true,
-              ),
-              weeks: arrayOfObjects(
-                {
-                  week: { type: 'string', description: 'Its Monday (UTC)' },
-                  spend: count,
-                  placed: { ...count, description: 'Leads that arrived that week, placed now' },
-                },
-                true,
-              ),
-            },
-          },
+          200: funnelSchema,
           400: fieldErrorsBody,
         },
       },

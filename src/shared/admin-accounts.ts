@@ -1,15 +1,23 @@
+import { integer, nullableText, objectOf, text, type FromSchema } from './json-schema';
+
 /** The admin's roles (issue 22): an owner does everything, a recruiter all lead work, a viewer reads. */
 export const ADMIN_ROLES = ['owner', 'recruiter', 'viewer'] as const;
 export type AdminRole = (typeof ADMIN_ROLES)[number];
 
+const role = { type: 'string', enum: ADMIN_ROLES } as const;
+
 /** The signed-in account, as the server knows it from the session. */
-export interface AdminAccount {
-  id: number;
-  name: string;
-  /** null for the founding owner, who signs in with ADMIN_PASSWORD alone (the spec's sign-in). */
-  email: string | null;
-  role: AdminRole;
-}
+export const accountSchema = objectOf({
+  id: integer,
+  name: text,
+  email: {
+    ...nullableText,
+    description:
+      "null for the founding owner, who signs in with ADMIN_PASSWORD alone (the spec's sign-in)",
+  },
+  role,
+});
+export type AdminAccount = FromSchema<typeof accountSchema>;
 
 /**
  * What a role may do, checked by the server on every route and used by the dashboard to hide
@@ -28,37 +36,39 @@ export const can = (role: AdminRole, permission: AdminPermission): boolean =>
   ROLE_PERMISSIONS[role].includes(permission);
 
 /** An account in the owner's list (GET /api/admin/users). */
-export interface AccountEntry extends AdminAccount {
-  disabled: boolean;
-  createdAt: string;
-}
+export const accountEntrySchema = objectOf({
+  ...accountSchema.properties,
+  disabled: { type: 'boolean' },
+  createdAt: text,
+});
+export type AccountEntry = FromSchema<typeof accountEntrySchema>;
 
 /** An invitation not yet accepted (GET /api/admin/users). */
-export interface InvitationEntry {
-  id: number;
-  email: string;
-  role: AdminRole;
-  createdAt: string;
-  expiresAt: string;
-}
+export const invitationEntrySchema = objectOf({
+  id: integer,
+  email: text,
+  role,
+  createdAt: text,
+  expiresAt: text,
+});
+export type InvitationEntry = FromSchema<typeof invitationEntrySchema>;
 
-export interface AccountListing {
-  accounts: AccountEntry[];
-  invitations: InvitationEntry[];
-}
+export const accountListingSchema = objectOf({
+  accounts: { type: 'array', items: accountEntrySchema },
+  invitations: { type: 'array', items: invitationEntrySchema },
+});
+export type AccountListing = FromSchema<typeof accountListingSchema>;
 
 /** A live session in its account's list (GET /api/admin/sessions). */
-export interface SessionEntry {
-  id: number;
-  /** "Chrome on Android": from the User-Agent. */
-  device: string;
-  /** The address's network (IPv4 /24, IPv6 /64). */
-  network: string | null;
-  createdAt: string;
-  lastSeenAt: string | null;
-  /** The session of the request that asked. */
-  current: boolean;
-}
+export const sessionEntrySchema = objectOf({
+  id: integer,
+  device: { ...text, description: '"Chrome on Android": from the User-Agent' },
+  network: { ...nullableText, description: "The address's network (IPv4 /24, IPv6 /64)" },
+  createdAt: text,
+  lastSeenAt: nullableText,
+  current: { type: 'boolean', description: 'The session of the request that asked' },
+});
+export type SessionEntry = FromSchema<typeof sessionEntrySchema>;
 
 /** An invited person's password: at least this long, and not on the common-passwords list. */
 export const PASSWORD_MIN_LENGTH = 12;

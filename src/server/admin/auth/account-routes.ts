@@ -1,13 +1,16 @@
 import type { FastifyPluginAsync, FastifyReply, FastifyRequest } from 'fastify';
 import type { RegistrationResponseJSON } from '@simplewebauthn/server';
-import { ADMIN_ROLES, type AdminRole } from '@shared/admin-accounts';
+import {
+  accountEntrySchema,
+  accountListingSchema,
+  invitationEntrySchema,
+  type AdminRole,
+} from '@shared/admin-accounts';
 import { tablesOf } from '../../platform/database/connection';
 import {
-  arrayOfObjects,
   displayName as name,
   errorBody,
   idParams,
-  nullable,
   objectOf,
 } from '../../platform/http/api-schemas';
 import { webauthnOptions, webauthnResponse } from '../factors/factor-schemas';
@@ -16,21 +19,6 @@ import { accountBody, passwordText } from './auth-schemas';
 import { deviceName } from './device-name';
 import { passwordProblem } from './password-policy';
 
-const accountEntry = {
-  id: { type: 'integer' },
-  name: { type: 'string' },
-  email: nullable('string'),
-  role: { type: 'string', enum: ADMIN_ROLES },
-  disabled: { type: 'boolean' },
-  createdAt: { type: 'string' },
-};
-const invitationEntry = {
-  id: { type: 'integer' },
-  email: { type: 'string' },
-  role: { type: 'string', enum: ADMIN_ROLES },
-  createdAt: { type: 'string' },
-  expiresAt: { type: 'string' },
-};
 const email = { type: 'string', format: 'email', minLength: 3, maxLength: 254 } as const;
 const token = { type: 'string', minLength: 1, maxLength: 200 } as const;
 
@@ -49,10 +37,7 @@ export const accountRoutes: FastifyPluginAsync<{ accounts: AdminAccounts }> = as
     {
       schema: {
         response: {
-          200: objectOf({
-            accounts: arrayOfObjects(accountEntry, true),
-            invitations: arrayOfObjects(invitationEntry, true),
-          }),
+          200: accountListingSchema,
         },
       },
     },
@@ -63,9 +48,12 @@ export const accountRoutes: FastifyPluginAsync<{ accounts: AdminAccounts }> = as
     '/api/admin/users',
     {
       schema: {
-        body: { ...objectOf({ email, role: invitationEntry.role }), additionalProperties: false },
+        body: {
+          ...objectOf({ email, role: invitationEntrySchema.properties.role }),
+          additionalProperties: false,
+        },
         response: {
-          201: objectOf(invitationEntry),
+          201: invitationEntrySchema,
           409: errorBody,
         },
       },
@@ -89,14 +77,14 @@ export const accountRoutes: FastifyPluginAsync<{ accounts: AdminAccounts }> = as
         body: {
           type: 'object',
           properties: {
-            role: { type: 'string', enum: ADMIN_ROLES },
+            role: invitationEntrySchema.properties.role,
             disabled: { type: 'boolean' },
           },
           minProperties: 1,
           additionalProperties: false,
         },
         response: {
-          200: objectOf(accountEntry),
+          200: accountEntrySchema,
           404: errorBody,
           409: errorBody,
         },
@@ -138,7 +126,7 @@ export const invitationRoutes: FastifyPluginAsync<{ accounts: AdminAccounts }> =
       schema: {
         body: objectOf({ token }),
         response: {
-          200: objectOf({ email: { type: 'string' }, role: invitationEntry.role }),
+          200: objectOf({ email: { type: 'string' }, role: invitationEntrySchema.properties.role }),
           403: errorBody,
           404: errorBody,
         },

@@ -1,5 +1,4 @@
-import { ADMIN_ROLES } from '@shared/admin-accounts';
-import { nullable, objectOf } from '../../platform/http/api-schemas';
+import { accountSchema } from '@shared/admin-accounts';
 
 /** A password as a sign-in, a confirmation or an invitation takes it. */
 export const passwordText = { type: 'string', minLength: 1, maxLength: 1024 } as const;
@@ -11,13 +10,8 @@ export const signInErrorBody = {
   required: ['error'],
 } as const;
 
-/** The signed-in account (src/shared/admin-accounts.ts), beside the spec's `authenticated`. */
-export const accountBody = objectOf({
-  id: { type: 'integer' },
-  name: { type: 'string' },
-  email: nullable('string'),
-  role: { type: 'string', enum: ADMIN_ROLES },
-});
+/** The signed-in account, beside the spec's `authenticated`. */
+export const accountBody = accountSchema;
 
 /** A completed sign-in's answer. */
 export const signedInBody = {

@@ -1,21 +1,6 @@
 import type { FastifyPluginAsync } from 'fastify';
-import { can } from '@shared/admin-accounts';
-import {
-  arrayOfObjects,
-  errorBody,
-  idParams,
-  nullable,
-  objectOf,
-} from '../../platform/http/api-schemas';
-
-const sessionEntry = {
-  id: { type: 'integer' },
-  device: { type: 'string' },
-  network: nullable('string'),
-  createdAt: { type: 'string' },
-  lastSeenAt: nullable('string'),
-  current: { type: 'boolean' },
-};
+import { can, sessionEntrySchema } from '@shared/admin-accounts';
+import { errorBody, idParams, objectOf } from '../../platform/http/api-schemas';
 
 /**
  * Each account's sessions (guarded): GET /api/admin/sessions lists the caller's live sessions (an
@@ -35,7 +20,7 @@ export const adminSessionRoutes: FastifyPluginAsync = async (app) => {
           type: 'object',
           properties: { account: { type: 'integer', minimum: 1 } },
         },
-        response: { 200: arrayOfObjects(sessionEntry, true) },
+        response: { 200: { type: 'array', items: sessionEntrySchema } },
       },
     },
     async (request, reply) => {

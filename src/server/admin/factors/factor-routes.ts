@@ -1,6 +1,6 @@
 import type { FastifyPluginAsync, FastifyReply, FastifyRequest } from 'fastify';
 import type { AuthenticationResponseJSON, RegistrationResponseJSON } from '@simplewebauthn/server';
-import type { AccountFactors } from '@shared/admin-factors';
+import { accountFactorsSchema, type AccountFactors } from '@shared/admin-factors';
 import { documentGuardedRoute } from '../auth/guarded-route-docs';
 import type { LiveSession } from '../auth/sessions';
 import { passwordText } from '../auth/auth-schemas';
@@ -12,7 +12,6 @@ import {
   objectOf,
 } from '../../platform/http/api-schemas';
 import {
-  accountFactorsBody,
   codeText,
   confirmedUntilBody,
   confirmRequiredBody,
@@ -59,7 +58,7 @@ export const factorRoutes: FastifyPluginAsync = async (app) => {
 
   app.get(
     '/api/admin/factors',
-    { schema: { response: { 200: accountFactorsBody } } },
+    { schema: { response: { 200: accountFactorsSchema } } },
     async (request): Promise<AccountFactors> => {
       const session = sessionOf(request);
       const accountId = session.account.id;

@@ -1,4 +1,4 @@
-import { arrayOfObjects, nullable, objectOf } from '../../platform/http/api-schemas';
+import { nullable, objectOf } from '../../platform/http/api-schemas';
 
 /** WebAuthn options for the browser, as @simplewebauthn/server makes them. */
 export const webauthnOptions = {
@@ -27,26 +27,6 @@ export const confirmRequiredBody = {
 } as const;
 
 export const confirmedUntilBody = objectOf({ confirmedUntil: nullable('string') });
-
-/** Every field of `AccountFactors` (src/shared/admin-factors.ts). */
-export const accountFactorsBody = objectOf({
-  passkeys: arrayOfObjects(
-    {
-      id: { type: 'integer' },
-      name: { type: 'string' },
-      createdAt: { type: 'string' },
-      lastUsedAt: nullable('string'),
-    },
-    true,
-  ),
-  totp: { type: 'boolean' },
-  recoveryCodesLeft: { type: 'integer' },
-  ...confirmedUntilBody.properties,
-  hasPassword: {
-    type: 'boolean',
-    description: 'False: the account signs in with passkeys alone',
-  },
-});
 
 export const totpEnrolmentBody = objectOf({
   secret: { type: 'string' },

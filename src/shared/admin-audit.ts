@@ -1,3 +1,5 @@
+import { integer, nullable, nullableText, objectOf, text, type FromSchema } from './json-schema';
+
 /** What the admin audit log records; GET /api/admin/audit filters by it. */
 export const auditActions = [
   'sign_in',
@@ -34,15 +36,17 @@ export const auditActions = [
 export type AuditAction = (typeof auditActions)[number];
 
 /** An entry as GET /api/admin/audit answers it. */
-export interface AuditEntry {
-  id: number;
-  at: string;
-  action: AuditAction;
-  /** "Name (account 3, session 12)", or "anonymous" (a failed sign-in), or the server's job. */
-  actor: string;
-  /** The account that acted; null for the server itself or nobody signed in. */
-  accountId: number | null;
-  leadType: 'candidate' | 'company' | null;
-  leadId: number | null;
-  detail: string | null;
-}
+export const auditEntrySchema = objectOf({
+  id: integer,
+  at: text,
+  action: { type: 'string', enum: auditActions },
+  actor: {
+    ...text,
+    description: '"Name (account 3, session 12)", "anonymous" (a failed sign-in), or the server',
+  },
+  accountId: { ...nullable('integer'), description: 'The account that acted; null: none' },
+  leadType: { type: ['string', 'null'], enum: ['candidate', 'company', null] },
+  leadId: nullable('integer'),
+  detail: nullableText,
+});
+export type AuditEntry = FromSchema<typeof auditEntrySchema>;

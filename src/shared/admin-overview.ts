@@ -1,21 +1,24 @@
-/** GET /api/admin/overview: what the server answers and the dashboard's Overview tab shows. */
+// GET /api/admin/overview: what the server answers and the dashboard's Overview tab shows.
+import { integer, listOf, nullableText, objectOf, type FromSchema } from './json-schema';
 
-export interface Conversion {
-  /** The landing variant or UTM source; null when the lead had none. */
-  key: string | null;
-  emailLeads: number;
-  applications: number;
-}
+/** Leads by landing variant or UTM source. */
+const conversions = listOf({
+  key: { ...nullableText, description: 'The landing variant or UTM source; null: none' },
+  emailLeads: integer,
+  applications: integer,
+});
 
-export interface OverviewFigures {
-  counts: {
-    questionnaire: number;
-    candidates: number;
-    candidateEmails: number;
-    companies: number;
-    companyEmails: number;
-  };
-  daily: { date: string; candidates: number; companies: number }[];
-  variants: Conversion[];
-  utmSources: Conversion[];
-}
+export const overviewSchema = objectOf({
+  counts: objectOf({
+    questionnaire: integer,
+    candidates: integer,
+    candidateEmails: integer,
+    companies: integer,
+    companyEmails: integer,
+  }),
+  daily: listOf({ date: { type: 'string' }, candidates: integer, companies: integer }),
+  variants: conversions,
+  utmSources: conversions,
+});
+export type OverviewFigures = FromSchema<typeof overviewSchema>;
+export type Conversion = OverviewFigures['variants'][number];

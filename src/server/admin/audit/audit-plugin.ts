@@ -2,7 +2,7 @@ import type { FastifyRequest } from 'fastify';
 import fp from 'fastify-plugin';
 import type { Transaction } from 'kysely';
 import { tablesOf } from '../../platform/database/connection';
-import { nullable, objectOf } from '../../platform/http/api-schemas';
+import { auditEntrySchema } from '@shared/admin-audit';
 import {
   auditActions,
   AuditLog,
@@ -29,17 +29,6 @@ declare module 'fastify' {
     audit: AdminAudit;
   }
 }
-
-const entryView = objectOf({
-  id: { type: 'integer' },
-  at: { type: 'string' },
-  action: { type: 'string' },
-  actor: { type: 'string' },
-  accountId: nullable('integer'),
-  leadType: nullable('string'),
-  leadId: nullable('integer'),
-  detail: nullable('string'),
-});
 
 /** The audit log (decision 064); registered before the admin's routes, so it sees them all. */
 export const auditPlugin = fp(async (app) => {
@@ -94,7 +83,7 @@ export const auditPlugin = fp(async (app) => {
             action: { type: 'string', enum: auditActions, description: 'Only this action' },
           },
         },
-        response: { 200: { type: 'array', items: entryView } },
+        response: { 200: { type: 'array', items: auditEntrySchema } },
       },
     },
     async (request, reply) => {

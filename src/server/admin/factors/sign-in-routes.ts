@@ -43,17 +43,18 @@ export const factorSignInRoutes: FastifyPluginAsync = async (app) => {
     return adminAuth.signIn(request, reply, accountId);
   };
 
-  const signInAnswers = { 200: signedIn, 401: errorBody, 403: errorBody, 429: errorBody };
+  /** A sign-in step's route options: its body's fields, and the answers of a sign-in. */
+  const signInStep = (body: Record<string, object>) => ({
+    onRequest: adminAuth.checkOrigin,
+    schema: {
+      body: objectOf(body),
+      response: { 200: signedIn, 401: errorBody, 403: errorBody, 429: errorBody },
+    },
+  });
 
   app.post<{ Body: { code: string } }>(
     '/api/admin/login/second-factor',
-    {
-      onRequest: adminAuth.checkOrigin,
-      schema: {
-        body: objectOf({ code: codeText }),
-        response: signInAnswers,
-      },
-    },
+    signInStep({ code: codeText }),
     async (request, reply) => {
       const accountId = await adminFactors.pendingAccount(request);
       if (accountId === undefined) {
@@ -83,13 +84,7 @@ export const factorSignInRoutes: FastifyPluginAsync = async (app) => {
 
   app.post<{ Body: { response: AuthenticationResponseJSON } }>(
     '/api/admin/login/passkey',
-    {
-      onRequest: adminAuth.checkOrigin,
-      schema: {
-        body: objectOf({ response: webauthnResponse }),
-        response: signInAnswers,
-      },
-    },
+    signInStep({ response: webauthnResponse }),
     async (request, reply) => {
       if (await throttled(request, reply)) return reply;
       const accountId = await adminFactors.passkeys.authenticate(request.body.response);

@@ -1,4 +1,5 @@
-import { candidateStatuses, companyStatuses } from '@shared/lead-status';
+import { candidateStatuses, companyStatuses, type LeadKind } from '@shared/lead-status';
+import type { LeadTable } from '../records/lead-tables';
 import type { CandidateLeadType, CompanyLeadType } from '../records/listing-tables';
 import { candidateSchema, candidateView, companySchema, companyView } from './lead-views';
 
@@ -10,26 +11,27 @@ const candidateTypes: Record<string, CandidateLeadType> = {
 };
 const companyTypes: Record<string, CompanyLeadType> = { full: 'full', 'email-only': 'email' };
 
-/** The candidates as the admin's routes serve them: where, their view, what they filter by. */
-export const candidateKind = {
-  table: 'candidates',
-  leadType: 'candidate',
-  path: '/api/candidate-submissions',
-  types: candidateTypes,
-  statuses: candidateStatuses.map((status) => status.value as string),
-  view: candidateView,
-  schema: candidateSchema,
-} as const;
+const types = { candidates: candidateTypes, companies: companyTypes };
+const statuses = { candidates: candidateStatuses, companies: companyStatuses };
+const views = { candidates: candidateView, companies: companyView };
+const schemas = { candidates: candidateSchema, companies: companySchema };
 
-export const companyKind = {
-  table: 'companies',
-  leadType: 'company',
-  path: '/api/company-submissions',
-  types: companyTypes,
-  statuses: companyStatuses.map((status) => status.value as string),
-  view: companyView,
-  schema: companySchema,
-} as const;
+/** A kind of lead as the admin's routes serve it: where, its view, what it filters by. */
+const leadKind = <Table extends LeadTable, Type extends LeadKind>(
+  table: Table,
+  leadType: Type,
+) => ({
+  table,
+  leadType,
+  path: `/api/${leadType}-submissions` as const,
+  types: types[table],
+  statuses: statuses[table].map((status) => status.value as string),
+  view: views[table],
+  schema: schemas[table],
+});
+
+export const candidateKind = leadKind('candidates', 'candidate');
+export const companyKind = leadKind('companies', 'company');
 
 export const leadKinds = [candidateKind, companyKind] as const;
 

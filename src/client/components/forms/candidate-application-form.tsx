@@ -6,8 +6,8 @@ import {
 } from '@shared/schemas/candidate';
 import { toasts } from '../../lib/toast-messages';
 import { candidateEmail, type FieldSpec } from '../ui/form-field';
-import { FormShell, type SharedLeadFormProps } from './form-shell';
-import { announceLead, useLeadForm } from './use-lead-form';
+import { LeadForm, type SharedLeadFormProps } from './form-shell';
+import { announceLead } from './use-lead-form';
 
 /** Which rules apply: /apply asks at least 1 character for names and location, /contact 2. */
 const schemas = { apply: candidateApplicationSchema, contact: contactCandidateSchema } as const;
@@ -65,24 +65,20 @@ const fields: readonly FieldSpec<keyof CandidateApplication>[] = [
 export function CandidateApplicationForm(
   props: SharedLeadFormProps<keyof typeof schemas, CandidateApplication>,
 ) {
-  const { page, prefillFromSession = false } = props;
-  const leadForm = useLeadForm({
-    schema: schemas[props.rules],
-    post: { action: '/api/candidates/submit', page },
-    onSuccess: announceLead(
-      'candidate_application',
-      toasts.applicationSubmitted,
-      props.onSubmitted,
-    ),
-    failureToast: toasts.applicationFailed,
-  });
   return (
-    <FormShell
-      leadForm={leadForm}
+    <LeadForm
+      schema={schemas[props.rules]}
+      post={{ action: '/api/candidates/submit', page: props.page }}
+      onSuccess={announceLead(
+        'candidate_application',
+        toasts.applicationSubmitted,
+        props.onSubmitted,
+      )}
+      failureToast={toasts.applicationFailed}
       labels={props}
       wide
       fields={fields}
-      prefill={prefillFromSession}
+      prefill={props.prefillFromSession ?? false}
     />
   );
 }

@@ -43,6 +43,8 @@ export function LegalSection({ id, title, number, children }: LegalSectionProps)
   );
 }
 
+export const brand = site.brandName;
+
 /** The privacy policy's and terms' shape: h1 with the date, a contents list, numbered sections. */
 export function LegalDocument({
   title,
@@ -50,7 +52,8 @@ export function LegalDocument({
   children,
 }: {
   title: string;
-  summary: ReactNode;
+  /** The document in a few lines, before its sections. */
+  summary: string;
   children: ReactNode;
 }) {
   const tocId = useId();
@@ -94,7 +97,9 @@ export function LegalDocument({
               </ol>
             </nav>
             <div className="max-w-3xl">
-              <div className={bodyText}>{summary}</div>
+              <div className={bodyText}>
+                <p>{summary}</p>
+              </div>
               {sections.map((section, index) => cloneElement(section, { number: index + 1 }))}
             </div>
           </div>

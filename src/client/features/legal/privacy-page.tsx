@@ -1,22 +1,13 @@
 import { claims } from '@shared/claims';
-import { site } from '../../lib/site';
-import { LegalDocument, LegalSection } from './legal-document';
+import { brand, LegalDocument, LegalSection } from './legal-document';
 import { DO_NOT_SELL, privacyRightsSections } from './privacy-rights';
 
-const brand = site.brandName;
+const summary =
+  'In short: we collect the information you give us in our forms and some information about your visit, we use it to run the Program and connect candidates with employers, we share it only as described below, and you can ask us to see, correct or delete it at any time.';
 
 export default function PrivacyPage() {
   return (
-    <LegalDocument
-      title="Privacy Policy"
-      summary={
-        <p>
-          In short: we collect the information you give us in our forms and some information about
-          your visit, we use it to run the Program and connect candidates with employers, we share
-          it only as described below, and you can ask us to see, correct or delete it at any time.
-        </p>
-      }
-    >
+    <LegalDocument title="Privacy Policy" summary={summary}>
       <LegalSection id="introduction" title="Introduction">
         <p>
           {brand} (“{brand}”, “we”, “us” or “our”) runs a free {claims.trainingWeeks}-week program

@@ -1,22 +1,13 @@
 import { Link } from 'react-router';
 import { claims } from '@shared/claims';
-import { site } from '../../lib/site';
-import { EmailLink, LegalDocument, LegalSection } from './legal-document';
+import { brand, EmailLink, LegalDocument, LegalSection } from './legal-document';
 
-const brand = site.brandName;
+const summary =
+  'Please read these Terms carefully. They explain the rules for using our website and for applying to and taking part in our training program, including that admission and job placement are not guaranteed.';
 
 export default function TermsPage() {
   return (
-    <LegalDocument
-      title="Terms of Service"
-      summary={
-        <p>
-          Please read these Terms carefully. They explain the rules for using our website and for
-          applying to and taking part in our training program, including that admission and job
-          placement are not guaranteed.
-        </p>
-      }
-    >
+    <LegalDocument title="Terms of Service" summary={summary}>
       <LegalSection id="introduction" title="Introduction">
         <p>
           These Terms of Service (the “Terms”) govern your use of the {brand} website (the “Site”)

@@ -15,6 +15,12 @@ export function Section({ title, children }: { title: string; children: ReactNod
   );
 }
 
+/** The field of a second factor's code: the authenticator app's, or a recovery code. */
+export const codeField = {
+  label: 'Authentication code or recovery code',
+  autoComplete: 'one-time-code',
+} as const;
+
 /**
  * One field and its button: a name, a password or a code. With `onCancel` (a rename), the field
  * starts at `initial`, takes the focus, and Escape or Cancel closes it.

@@ -3,7 +3,7 @@ import { Button } from '../../../components/ui/button';
 import { useConfirmIdentity, useContinueToDashboard, useFactors } from '../api/factors';
 import { useLogout } from '../api/session';
 import { AuthenticatorApp } from './authenticator-app';
-import { OneFieldForm, Section } from './one-field-form';
+import { codeField, OneFieldForm, Section } from './one-field-form';
 import { Passkeys } from './passkeys';
 
 /**
@@ -33,9 +33,8 @@ function ConfirmIdentity({ hasCodes, hasPassword }: { hasCodes: boolean; hasPass
       ) : null}
       {hasCodes ? (
         <OneFieldForm
-          label="Authentication code or recovery code"
+          {...codeField}
           name="confirm-code"
-          autoComplete="one-time-code"
           button="Confirm with code"
           busy={confirm.isPending}
           onSubmit={(code) => confirm.mutate({ code })}

@@ -105,17 +105,13 @@ export function CostsSection({
       {canWork && <SpendUpload />}
       <div className="flex flex-wrap items-end gap-4">
         {data.currencies.length > 1 && data.currency && (
-          <div className="max-w-xs">
-            <Select
-              label="Currency (a report never mixes two)"
-              value={data.currency}
-              onChange={onCurrency}
-              options={data.currencies.map(({ currency }) => ({
-                value: currency,
-                label: currency,
-              }))}
-            />
-          </div>
+          <Select
+            label="Currency (a report never mixes two)"
+            value={data.currency}
+            onChange={onCurrency}
+            options={data.currencies.map(({ currency }) => ({ value: currency, label: currency }))}
+            className="max-w-xs"
+          />
         )}
         <button
           type="button"

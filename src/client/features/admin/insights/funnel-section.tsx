@@ -5,6 +5,7 @@ import { sequentialVerdict, wilsonInterval, type Sample, type Verdict } from './
 import { CostsSection } from './costs-section';
 import { FiguresTables, VARIANTS, type Figures } from './figures-table';
 import { formatNumber } from '../ui/format';
+import { Panel, Pending } from '../ui/panel';
 
 // The first-party funnel and the landing A/B test, for a chosen range.
 
@@ -139,10 +140,7 @@ export function FunnelSection() {
   });
   const data = funnel.data;
   return (
-    <section aria-labelledby="funnel-heading" className="grid gap-4">
-      <h2 id="funnel-heading" className="text-xl font-semibold text-slate-900">
-        Funnel
-      </h2>
+    <Panel id="funnel" title="Funnel" className="grid gap-4">
       <div className="flex flex-wrap items-end gap-4">
         {(
           [
@@ -174,9 +172,9 @@ export function FunnelSection() {
       </div>
       <div aria-busy={funnel.isFetching} className="grid gap-6">
         {!data ? (
-          <p className="text-slate-700">
-            {funnel.isError ? 'The funnel could not be loaded.' : valid ? 'Loading…' : ''}
-          </p>
+          (valid || funnel.isError) && (
+            <Pending failed={funnel.isError} failure="The funnel could not be loaded." />
+          )
         ) : (
           <>
             <p role="status" className="text-sm text-slate-700">
@@ -190,6 +188,6 @@ export function FunnelSection() {
           </>
         )}
       </div>
-    </section>
+    </Panel>
   );
 }

@@ -2,6 +2,7 @@ import { useId } from 'react';
 import { useMutation, useQueryClient } from '@tanstack/react-query';
 import type { UnmatchedSpend } from '@shared/admin-funnel';
 import { toast } from '../../../lib/toast-store';
+import { adminToasts } from '../ui/admin-toasts';
 import { apiRequest, errorText } from '../api/http';
 import { useCan } from '../api/session';
 import { money } from './money';
@@ -20,8 +21,7 @@ export function UnmatchedList({
     mutationFn: (mapping: { utmCampaign: string; source: string; campaign: string }) =>
       apiRequest('POST', '/api/admin/spend/mappings', mapping),
     onSuccess: () => client.invalidateQueries(),
-    onError: (error) =>
-      toast({ title: 'Error', description: errorText(error), variant: 'destructive' }),
+    onError: (error) => toast(adminToasts.error(errorText(error))),
   });
   const id = useId();
   if (unmatched.length === 0) return null;

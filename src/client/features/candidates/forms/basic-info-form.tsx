@@ -1,7 +1,7 @@
 import { useNavigate } from 'react-router';
 import { candidateBasicInfoSchema } from '@shared/schemas/candidate';
-import { announceLead, useLeadForm } from '../../../components/forms/use-lead-form';
-import { FormShell } from '../../../components/forms/form-shell';
+import { announceLead } from '../../../components/forms/use-lead-form';
+import { LeadForm } from '../../../components/forms/form-shell';
 import { candidateEmail, type FieldSpec } from '../../../components/ui/form-field';
 import { session } from '../../../lib/session-keys';
 import { toasts } from '../../../lib/toast-messages';
@@ -16,22 +16,19 @@ const fields = [
 /** /candidates 'Get Started Today': kept for the session, then the questionnaire (/typeform). */
 export function BasicInfoForm() {
   const navigate = useNavigate();
-  const leadForm = useLeadForm({
-    schema: candidateBasicInfoSchema,
-    post: { action: '/api/candidates/basic-info', page: '/candidates' },
-    onSuccess: announceLead('candidate_basic_info', toasts.candidateInfoReceived, (values) => {
-      session.set('candidateFirstName', values.firstName);
-      session.set('candidateLastName', values.lastName);
-      session.set('candidateEmail', values.email);
-      if (values.phone) session.set('candidatePhone', values.phone);
-      else session.remove('candidatePhone');
-      void navigate('/typeform');
-    }),
-    failureToast: toasts.candidateInfoFailed,
-  });
   return (
-    <FormShell
-      leadForm={leadForm}
+    <LeadForm
+      schema={candidateBasicInfoSchema}
+      post={{ action: '/api/candidates/basic-info', page: '/candidates' }}
+      onSuccess={announceLead('candidate_basic_info', toasts.candidateInfoReceived, (values) => {
+        session.set('candidateFirstName', values.firstName);
+        session.set('candidateLastName', values.lastName);
+        session.set('candidateEmail', values.email);
+        if (values.phone) session.set('candidatePhone', values.phone);
+        else session.remove('candidatePhone');
+        void navigate('/typeform');
+      })}
+      failureToast={toasts.candidateInfoFailed}
       labels={{ submitLabel: 'Continue to Application' }}
       fields={fields}
       className="grid gap-4 sm:grid-cols-2"

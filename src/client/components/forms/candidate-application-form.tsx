@@ -6,7 +6,7 @@ import {
 } from '@shared/schemas/candidate';
 import { toasts } from '../../lib/toast-messages';
 import { candidateEmail, type FieldSpec } from '../ui/form-field';
-import { LeadForm, type SharedLeadFormProps } from './form-shell';
+import { LeadForm, type SharedLeadFormProps } from './lead-form';
 import { announceLead } from './use-lead-form';
 
 /** Which rules apply: /apply asks at least 1 character for names and location, /contact 2. */

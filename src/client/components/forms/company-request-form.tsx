@@ -7,7 +7,7 @@ import {
 } from '@shared/schemas/company';
 import { toasts } from '../../lib/toast-messages';
 import type { FieldSpec } from '../ui/form-field';
-import { LeadForm, type SharedLeadFormProps } from './form-shell';
+import { LeadForm, type SharedLeadFormProps } from './lead-form';
 import { announceLead } from './use-lead-form';
 
 /** A field filled in from the /companies step says where its value came from. */

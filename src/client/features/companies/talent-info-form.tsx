@@ -1,6 +1,6 @@
 import { useNavigate } from 'react-router';
 import { companyEmailLeadSchema } from '@shared/schemas/company';
-import { LeadForm } from '../../components/forms/form-shell';
+import { LeadForm } from '../../components/forms/lead-form';
 import { announceLead } from '../../components/forms/use-lead-form';
 import { session } from '../../lib/session-keys';
 import { toasts } from '../../lib/toast-messages';

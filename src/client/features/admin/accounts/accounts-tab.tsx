@@ -68,24 +68,20 @@ function EnableButton({
 }) {
   const change = useChangeAccount();
   const { id, name, disabled } = account;
-  return disabled ? (
-    <Button size="sm" variant="outline" onClick={() => change.mutate({ id, disabled: false })}>
-      Enable {name}
-    </Button>
-  ) : (
+  const disable = () =>
+    onConfirm({
+      title: `Disable ${name}`,
+      message: `${name} is signed out everywhere at once and cannot sign in until enabled again.`,
+      confirmLabel: 'Disable',
+      onConfirm: () => change.mutate({ id, disabled: true }),
+    });
+  return (
     <Button
       size="sm"
       variant="outline"
-      onClick={() =>
-        onConfirm({
-          title: `Disable ${name}`,
-          message: `${name} is signed out everywhere at once and cannot sign in until enabled again.`,
-          confirmLabel: 'Disable',
-          onConfirm: () => change.mutate({ id, disabled: true }),
-        })
-      }
+      onClick={disabled ? () => change.mutate({ id, disabled: false }) : disable}
     >
-      Disable {name}
+      {disabled ? 'Enable' : 'Disable'} {name}
     </Button>
   );
 }

@@ -4,7 +4,6 @@ import { apiRequest } from './http';
 import { useLeadChange } from './leads';
 import { detailUrl } from './lead-detail';
 
-/** An account a lead may be assigned to. */
 export interface Assignee {
   id: number;
   name: string;

@@ -5,7 +5,7 @@ import { sequentialVerdict, wilsonInterval, type Sample, type Verdict } from './
 import { CostsSection } from './costs-section';
 import { FiguresTables, VARIANTS, type Figures } from './figures-table';
 import { formatNumber } from '../ui/format';
-import { Panel, Pending } from '../ui/panel';
+import { box, Panel, Pending } from '../ui/panel';
 
 // The first-party funnel and the landing A/B test, for a chosen range.
 
@@ -76,13 +76,7 @@ function AbComparison({ variants }: { variants: FunnelStep[] }) {
     ];
   const leadRates = sides('leads', 'visitors');
   return (
-    <section
-      aria-labelledby="ab-comparison-heading"
-      className="rounded-xl border border-slate-200 bg-white p-5"
-    >
-      <h3 id="ab-comparison-heading" className="font-semibold text-slate-900">
-        A/B comparison of the landing pages
-      </h3>
+    <Panel id="ab-comparison" title="A/B comparison of the landing pages" {...box}>
       <dl className="mt-3 grid gap-3 sm:grid-cols-2">
         {VARIANTS.map((variant, index) => {
           const sample = leadRates[index]!;
@@ -117,7 +111,7 @@ function AbComparison({ variants }: { variants: FunnelStep[] }) {
         began. Where there is no difference, it says &ldquo;you may stop&rdquo; at most 5% of the
         time. It needs 10 conversions and 10 non-conversions on each side.
       </p>
-    </section>
+    </Panel>
   );
 }
 

@@ -56,7 +56,6 @@ export function Select({
   );
 }
 
-/** A checkbox with its label after it. */
 export function Checkbox({
   label,
   checked,

@@ -1,26 +1,40 @@
-import type { ReactNode } from 'react';
+import { useId, type ReactNode } from 'react';
 
-/** A titled part of a tab: a section named by its h2, whose id is `${id}-heading`. */
+/** A titled part of a tab or panel: a section named by its heading (`${id}-heading` with an id). */
 export function Panel({
   id,
   title,
+  level = 2,
   className = 'grid gap-3',
+  titleClassName = 'text-xl',
   children,
 }: {
-  id: string;
+  id?: string;
   title: string;
+  level?: 2 | 3;
   className?: string;
+  titleClassName?: string;
   children: ReactNode;
 }) {
+  const ownId = useId();
+  const headingId = id ? `${id}-heading` : ownId;
+  const Heading = level === 2 ? 'h2' : 'h3';
   return (
-    <section aria-labelledby={`${id}-heading`} className={className}>
-      <h2 id={`${id}-heading`} className="text-xl">
+    <section aria-labelledby={headingId} className={className}>
+      <Heading id={headingId} className={titleClassName}>
         {title}
-      </h2>
+      </Heading>
       {children}
     </section>
   );
 }
+
+/** A part of the Overview in a white box, with a plain h3. */
+export const box = {
+  level: 3,
+  className: 'rounded-xl border border-slate-200 bg-white p-5',
+  titleClassName: '',
+} as const;
 
 /** In place of what a query has not brought yet: "Loading…", or `failure` once it failed. */
 export function Pending({ failed, failure }: { failed: boolean; failure: string }) {

@@ -1,7 +1,7 @@
 import { useNavigate } from 'react-router';
 import { candidateBasicInfoSchema } from '@shared/schemas/candidate';
 import { announceLead } from '../../../components/forms/use-lead-form';
-import { LeadForm } from '../../../components/forms/form-shell';
+import { LeadForm } from '../../../components/forms/lead-form';
 import { candidateEmail, type FieldSpec } from '../../../components/ui/form-field';
 import { session } from '../../../lib/session-keys';
 import { toasts } from '../../../lib/toast-messages';

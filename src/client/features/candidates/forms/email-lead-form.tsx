@@ -1,7 +1,7 @@
 import { useNavigate } from 'react-router';
 import type { LandingVariant } from '@shared/enums';
 import { candidateEmailLeadSchema } from '@shared/schemas/candidate';
-import { LeadForm } from '../../../components/forms/form-shell';
+import { LeadForm } from '../../../components/forms/lead-form';
 import { candidateEmail } from '../../../components/ui/form-field';
 import { session } from '../../../lib/session-keys';
 import { toast } from '../../../lib/toast-store';

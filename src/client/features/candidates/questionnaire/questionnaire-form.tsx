@@ -1,7 +1,7 @@
 import { claims } from '@shared/claims';
 import { availabilityOptions, relocationOptions, yesNoOptions } from '@shared/enums';
 import { questionnaireSchema } from '@shared/schemas/questionnaire';
-import { LeadForm } from '../../../components/forms/form-shell';
+import { LeadForm } from '../../../components/forms/lead-form';
 import { candidateEmail, type FieldSpec } from '../../../components/ui/form-field';
 import { toasts } from '../../../lib/toast-messages';
 

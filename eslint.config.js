@@ -22,7 +22,7 @@ const features = [
  * The server is arranged by capability over a platform (docs/decisions/145). The platform
  * uses no capability and names no domain word; a capability uses the platform, src/shared and
  * the lead context's one public module (leads/index.ts); the files at the root of src/server
- * (app.ts, database.ts, main.ts) compose them and nothing imports them but tests.
+ * (app.ts, database.ts, main.ts, migration-order.ts) compose them and nothing imports them but tests.
  */
 const server = './src/server';
 const capabilities = [

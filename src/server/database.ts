@@ -11,7 +11,8 @@ import {
   type DatabaseOptions,
 } from './platform/database/connection';
 import { healthProbeMigrations, type HealthProbeTables } from './platform/database/health-probe';
-import type { MigrationSet } from './platform/database/migration-runner';
+import { inOrder, type MigrationSet } from './platform/database/migration-runner';
+import { migrationOrder } from './migration-order';
 import { outboxMigrations } from './platform/outbox/outbox-migrations';
 import type { OutboxTables } from './platform/outbox/outbox-tables';
 import { spendMigrations, type SpendTables } from './spend';
@@ -32,23 +33,30 @@ export type Database = LeadTables &
   VisitTables &
   SpendTables;
 
-/** Every capability's migrations; the runner orders them by name. */
+/** Every capability's migrations, each named in migration-order.ts. */
 export const migrations: readonly MigrationSet[] = [
-  ...leadMigrations,
-  adminAuthMigrations,
-  adminFactorMigrations,
-  auditMigrations,
-  outboxMigrations,
-  healthProbeMigrations,
-  visitMigrations,
-  spendMigrations,
+  inOrder(
+    [
+      ...leadMigrations,
+      adminAuthMigrations,
+      adminFactorMigrations,
+      auditMigrations,
+      outboxMigrations,
+      healthProbeMigrations,
+      visitMigrations,
+      spendMigrations,
+    ],
+    migrationOrder,
+  ),
 ];
 
 /**
  * The tables of rows a crash may forget (DatabaseConnection.ephemeral): UNLOGGED in the same
  * database on PostgreSQL, a file of their own beside SQLite's.
  */
-export const ephemeralMigrations: readonly MigrationSet[] = leadEphemeralMigrations;
+export const ephemeralMigrations: readonly MigrationSet[] = [
+  inOrder(leadEphemeralMigrations, migrationOrder),
+];
 
 /** Opens (and migrates) the configured database with every table typed. */
 export function openDatabase(options: DatabaseOptions): Promise<DatabaseConnection<Database>> {

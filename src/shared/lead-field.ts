@@ -25,6 +25,8 @@ export interface LeadField {
   kind?: 'text' | 'email' | 'flag';
   /** The admin's label (the detail; the list's header is it in title case). */
   label: string;
+  /** Its label on the forms, when not `label` (a field no form places asks it: declared-fields.ts). */
+  question?: string;
   /** Its form's options: the value is stored, the admin reads the label. */
   options?: FieldOptions;
   /** The forms that post it. */

@@ -63,11 +63,14 @@ export const choice = <const T extends readonly [string, ...string[]]>(
   message: string,
 ) => z.enum(values, { error: message });
 
-/** Blank or one of `values`; absent becomes ''. */
+/**
+ * Blank or one of `values`; blank or absent parses as absent, so a new optional question left
+ * unanswered adds nothing to a form's payload (only the spec's phone and texts are sent as '').
+ */
 export const optionalChoice = (values: readonly string[]) =>
   z.pipe(
     z.optional(z.enum(['', ...values], { error: 'Please select one of the options' })),
-    z.transform((value: string | undefined) => value ?? ''),
+    z.transform((value: string | undefined) => value || undefined),
   );
 
 /** The name a form posts each optional field of `Fields` under, for the fields `Form` posts. */

@@ -5,14 +5,15 @@ import {
   type CandidateApplication,
 } from '@shared/schemas/candidate';
 import { toasts } from '../../lib/toast-messages';
-import { candidateEmail, type FieldSpec } from '../ui/form-field';
-import { LeadForm, type SharedLeadFormProps } from './lead-form';
+import { candidateEmail } from '../ui/form-field';
+import { withDeclaredFields } from './declared-fields';
+import { FormShell, type SharedLeadFormProps } from './form-shell';
 import { announceLead } from './use-lead-form';
 
 /** Which rules apply: /apply asks at least 1 character for names and location, /contact 2. */
 const schemas = { apply: candidateApplicationSchema, contact: contactCandidateSchema } as const;
 
-const fields: readonly FieldSpec<keyof CandidateApplication>[] = [
+const fields = withDeclaredFields<keyof CandidateApplication>('candidate-application', [
   {
     name: 'firstName',
     label: 'First name',
@@ -59,14 +60,14 @@ const fields: readonly FieldSpec<keyof CandidateApplication>[] = [
     rows: 3,
     wide: true,
   },
-];
+]);
 
 /** /apply and the /contact candidate tab: 'Application Submitted!' once the server answered OK. */
 export function CandidateApplicationForm(
   props: SharedLeadFormProps<keyof typeof schemas, CandidateApplication>,
 ) {
   return (
-    <LeadForm
+    <FormShell
       schema={schemas[props.rules]}
       post={{ action: '/api/candidates/submit', page: props.page }}
       onSuccess={announceLead(

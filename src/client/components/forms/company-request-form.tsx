@@ -6,8 +6,8 @@ import {
   type HiringRequest,
 } from '@shared/schemas/company';
 import { toasts } from '../../lib/toast-messages';
-import type { FieldSpec } from '../ui/form-field';
-import { LeadForm, type SharedLeadFormProps } from './lead-form';
+import { withDeclaredFields } from './declared-fields';
+import { FormShell, type SharedLeadFormProps } from './form-shell';
 import { announceLead } from './use-lead-form';
 
 /** A field filled in from the /companies step says where its value came from. */
@@ -15,7 +15,7 @@ const earlier = 'From your earlier request';
 
 /** The fields of /hiring (the company page) and /contact, with that page's two option lists. */
 const fieldsOf = ({ sizes, timelines }: (typeof companyRequestLists)[keyof typeof variants]) =>
-  [
+  withDeclaredFields<keyof HiringRequest>('company-request', [
     { name: 'name', label: 'Your name', autoComplete: 'name' },
     { name: 'title', label: 'Job title', autoComplete: 'organization-title' },
     {
@@ -52,7 +52,7 @@ const fieldsOf = ({ sizes, timelines }: (typeof companyRequestLists)[keyof typeo
       wide: true,
     },
     { name: 'comments', label: 'Additional comments', optional: true, rows: 3, wide: true },
-  ] as const satisfies readonly FieldSpec<keyof HiringRequest>[];
+  ]);
 
 /** /hiring and /contact ask the same fields with their own rules and lists. */
 const variants = { hiring: hiringRequestSchema, contact: contactEmployerSchema } as const;
@@ -62,7 +62,7 @@ export function CompanyRequestForm(
   props: SharedLeadFormProps<keyof typeof variants, HiringRequest | ContactEmployer>,
 ) {
   return (
-    <LeadForm
+    <FormShell
       schema={variants[props.rules]}
       post={{ action: '/api/companies/submit', page: props.page }}
       onSuccess={announceLead('company_request', toasts.requestReceived, props.onSubmitted)}

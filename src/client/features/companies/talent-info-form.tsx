@@ -1,6 +1,6 @@
 import { useNavigate } from 'react-router';
 import { companyEmailLeadSchema } from '@shared/schemas/company';
-import { LeadForm } from '../../components/forms/lead-form';
+import { FormShell } from '../../components/forms/form-shell';
 import { announceLead } from '../../components/forms/use-lead-form';
 import { session } from '../../lib/session-keys';
 import { toasts } from '../../lib/toast-messages';
@@ -9,7 +9,7 @@ import { toasts } from '../../lib/toast-messages';
 export function TalentInfoForm() {
   const navigate = useNavigate();
   return (
-    <LeadForm
+    <FormShell
       schema={companyEmailLeadSchema}
       post={{ action: '/api/companies/email', page: '/companies' }}
       onSuccess={announceLead('company_talent_info', toasts.companyEmailReceived, (values) => {

@@ -26,6 +26,23 @@ export function collectMigrations(
   return Object.fromEntries([...all].sort(([a], [b]) => (a < b ? -1 : a > b ? 1 : 0)));
 }
 
+/**
+ * `sets` as one set that only holds migrations named in `order` (the server's registry, which
+ * must sort as Kysely runs them: by name). An unregistered name throws, so the server refuses to
+ * start rather than run a migration out of place.
+ */
+export function inOrder(sets: readonly MigrationSet[], order: readonly string[]): MigrationSet {
+  const unsorted = order.find((name, index) => index > 0 && order[index - 1]! >= name);
+  if (unsorted) throw new Error(`the migration order is not sorted by name at ${unsorted}`);
+  const registered = new Set(order);
+  return (dialect) => {
+    const all = collectMigrations(sets, dialect);
+    const missing = Object.keys(all).find((name) => !registered.has(name));
+    if (missing) throw new Error(`migration ${missing} is not in the migration order`);
+    return all;
+  };
+}
+
 /** Brings the schema up to date; throws (and the server refuses to start) if that fails. */
 export async function migrateToLatest<DB>(
   db: Kysely<DB>,
@@ -35,9 +52,8 @@ export async function migrateToLatest<DB>(
   const migrator = new Migrator({
     db,
     provider: { getMigrations: async () => collectMigrations(sets, dialect) },
-    // Each part numbers its own migrations, so a release can add one that sorts before a
-    // migration an existing database already ran (e.g. 002 after 022). Kysely then runs the
-    // missing ones in name order instead of refusing to start.
+    // Databases from before the migration order ran some migrations out of name order
+    // (e.g. 002 after 022): Kysely runs the missing ones instead of refusing to start.
     allowUnorderedMigrations: true,
   });
   const { error, results } = await migrator.migrateToLatest();

@@ -1,23 +1,24 @@
 import { useNavigate } from 'react-router';
 import { candidateBasicInfoSchema } from '@shared/schemas/candidate';
 import { announceLead } from '../../../components/forms/use-lead-form';
-import { LeadForm } from '../../../components/forms/lead-form';
-import { candidateEmail, type FieldSpec } from '../../../components/ui/form-field';
+import { FormShell } from '../../../components/forms/form-shell';
+import { withDeclaredFields } from '../../../components/forms/declared-fields';
+import { candidateEmail } from '../../../components/ui/form-field';
 import { session } from '../../../lib/session-keys';
 import { toasts } from '../../../lib/toast-messages';
 
-const fields = [
+const fields = withDeclaredFields('candidate-basic-info', [
   { name: 'firstName', label: 'First name', autoComplete: 'given-name' },
   { name: 'lastName', label: 'Last name', autoComplete: 'family-name' },
   { ...candidateEmail, wide: true },
   { name: 'phone', label: 'Phone', type: 'tel', optional: true, wide: true },
-] as const satisfies readonly FieldSpec<string>[];
+]);
 
 /** /candidates 'Get Started Today': kept for the session, then the questionnaire (/typeform). */
 export function BasicInfoForm() {
   const navigate = useNavigate();
   return (
-    <LeadForm
+    <FormShell
       schema={candidateBasicInfoSchema}
       post={{ action: '/api/candidates/basic-info', page: '/candidates' }}
       onSuccess={announceLead('candidate_basic_info', toasts.candidateInfoReceived, (values) => {

@@ -1,7 +1,7 @@
 import { useNavigate } from 'react-router';
 import type { LandingVariant } from '@shared/enums';
 import { candidateEmailLeadSchema } from '@shared/schemas/candidate';
-import { LeadForm } from '../../../components/forms/lead-form';
+import { FormShell } from '../../../components/forms/form-shell';
 import { candidateEmail } from '../../../components/ui/form-field';
 import { session } from '../../../lib/session-keys';
 import { toast } from '../../../lib/toast-store';
@@ -22,7 +22,7 @@ export function EmailLeadForm({
 }) {
   const navigate = useNavigate();
   return (
-    <LeadForm
+    <FormShell
       schema={candidateEmailLeadSchema}
       post={{ action: '/api/candidates/email', page, variant }}
       onSuccess={(values) => {

@@ -1,7 +1,7 @@
 import { claims } from '@shared/claims';
 import { availabilityOptions, relocationOptions, yesNoOptions } from '@shared/enums';
 import { questionnaireSchema } from '@shared/schemas/questionnaire';
-import { LeadForm } from '../../../components/forms/lead-form';
+import { FormShell } from '../../../components/forms/form-shell';
 import { candidateEmail, type FieldSpec } from '../../../components/ui/form-field';
 import { toasts } from '../../../lib/toast-messages';
 
@@ -37,7 +37,7 @@ const fields = [
 /** The questionnaire's answers; loaded after hydration, not in /typeform's first load. */
 export function QuestionnaireForm({ onSaved }: { onSaved: () => void }) {
   return (
-    <LeadForm
+    <FormShell
       schema={questionnaireSchema}
       // The JS flow's attribution page; without JavaScript the answer replaces /typeform.
       post={{ action: '/api/candidates/questionnaire', page: '/typeform' }}

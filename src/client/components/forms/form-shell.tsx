@@ -12,7 +12,7 @@ import { SpamFields } from './spam-fields';
  * submit button. `action` and the hidden `page` let the browser post it without JavaScript
  * (decision 090).
  */
-export function LeadForm<Schema extends FormSchema>({
+export function FormShell<Schema extends FormSchema>({
   fields = [],
   prefill = true,
   target,

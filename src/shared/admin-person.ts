@@ -1,17 +1,17 @@
 import * as z from 'zod/mini';
 import { emailField } from './schemas/fields';
 
-// Data-subject requests (issue 13): GET /api/admin/data-subject?email= reports, DELETE erases.
+// A person's requests (issue 13): GET /api/admin/data-subject?email= reports, DELETE erases.
 
-export const DATA_SUBJECT_EMAIL_MESSAGE = 'Please enter a valid email address';
+export const PERSON_EMAIL_MESSAGE = 'Please enter a valid email address';
 
 /** The query both routes take; the dashboard's field checks the same rule. */
-export const dataSubjectQuerySchema = z.object({
-  email: emailField(DATA_SUBJECT_EMAIL_MESSAGE),
+export const personQuerySchema = z.object({
+  email: emailField(PERSON_EMAIL_MESSAGE),
 });
 
 /** What is held about a person, by kind, in the order the dashboard lists it. */
-export const dataSubjectParts = [
+export const personParts = [
   { key: 'candidates', label: 'Candidate records' },
   { key: 'companies', label: 'Company records' },
   { key: 'submissions', label: 'Form submissions (history)' },
@@ -21,13 +21,13 @@ export const dataSubjectParts = [
   { key: 'outboxMessages', label: 'Notifications and Meta events' },
   { key: 'mailFiles', label: 'E-mails in the local outbox folder' },
 ] as const;
-export type DataSubjectPart = (typeof dataSubjectParts)[number]['key'];
-export type DataSubjectCounts = Record<DataSubjectPart, number>;
+export type PersonPart = (typeof personParts)[number]['key'];
+export type PersonCounts = Record<PersonPart, number>;
 
 /** A stored row, column by column, as the database holds it. */
 export type StoredRecord = Record<string, string | number | null>;
 
-export interface DataSubjectSubmission {
+export interface PersonSubmission {
   leadType: 'candidate' | 'company';
   leadId: number;
   form: string;
@@ -40,7 +40,7 @@ export interface DataSubjectSubmission {
   createdAt: string;
 }
 
-export interface DataSubjectQuarantined {
+export interface PersonQuarantined {
   id: number;
   leadType: 'candidate' | 'company';
   form: string;
@@ -52,7 +52,7 @@ export interface DataSubjectQuarantined {
   receivedAt: string;
 }
 
-export interface DataSubjectActivity {
+export interface PersonActivity {
   leadType: 'candidate' | 'company';
   leadId: number;
   /** note, status_changed, email_sent. */
@@ -64,7 +64,7 @@ export interface DataSubjectActivity {
 }
 
 /** An audit log entry (GET /api/admin/audit answers the same shape). */
-export interface DataSubjectAuditEntry {
+export interface PersonAuditEntry {
   id: number;
   at: string;
   action: string;
@@ -74,7 +74,7 @@ export interface DataSubjectAuditEntry {
   detail: string | null;
 }
 
-export interface DataSubjectOutboxMessage {
+export interface PersonOutboxMessage {
   id: number;
   leadType: 'candidate' | 'company' | null;
   leadId: number | null;
@@ -92,34 +92,32 @@ export interface DataSubjectOutboxMessage {
 }
 
 /** An e-mail written to DATA_DIR/outbox (no mail transport) that mentions the address. */
-export interface DataSubjectMailFile {
+export interface PersonMailFile {
   file: string;
   /** The message as written (.eml). */
   content: string;
 }
 
 /** GET /api/admin/data-subject?email=: everything stored about the address. */
-export interface DataSubjectReport {
+export interface PersonReport {
   /** The address as matched: trimmed and lower-cased, like the leads' records. */
   email: string;
   generatedAt: string;
   candidates: StoredRecord[];
   companies: StoredRecord[];
-  submissions: DataSubjectSubmission[];
-  quarantine: DataSubjectQuarantined[];
-  activity: DataSubjectActivity[];
-  auditEntries: DataSubjectAuditEntry[];
-  outboxMessages: DataSubjectOutboxMessage[];
-  mailFiles: DataSubjectMailFile[];
+  submissions: PersonSubmission[];
+  quarantine: PersonQuarantined[];
+  activity: PersonActivity[];
+  auditEntries: PersonAuditEntry[];
+  outboxMessages: PersonOutboxMessage[];
+  mailFiles: PersonMailFile[];
 }
 
 /** DELETE /api/admin/data-subject?email=: how many rows of each kind were erased. */
-export interface DataSubjectErasure {
+export interface PersonErasure {
   erasedAt: string;
-  erased: DataSubjectCounts;
+  erased: PersonCounts;
 }
 
-export const countsOf = (report: DataSubjectReport): DataSubjectCounts =>
-  Object.fromEntries(
-    dataSubjectParts.map(({ key }) => [key, report[key].length]),
-  ) as DataSubjectCounts;
+export const countsOf = (report: PersonReport): PersonCounts =>
+  Object.fromEntries(personParts.map(({ key }) => [key, report[key].length])) as PersonCounts;

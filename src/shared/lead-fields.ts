@@ -9,120 +9,95 @@ import {
   techExperienceLevels,
   yesNoOptions,
 } from './enums';
-import type { LeadField } from './lead-field';
+import type { ExportSection, LeadField } from './lead-field';
 
 const longText = { max: 4000, multiline: true };
+const wide = { cell: 'wide' } as const;
 const application = ['candidate-application'] as const;
 const namedForms = ['candidate-basic-info', 'candidate-application'] as const;
 const companyForms = ['company-email', 'company-request'] as const;
+const request = ['company-request'] as const;
+
+/** "Talent needs" -> "Talent Needs": a CSV header, unless a field names its own. */
+const titleCase = (label: string) => label.replace(/\b[a-z]/g, (letter) => letter.toUpperCase());
+
+/** A field's column and label, and its CSV column in `section`. */
+const field = <Column extends string>(
+  column: Column,
+  label: string,
+  section: ExportSection,
+  header = titleCase(label),
+) => ({ column, label, export: { header, section } }) as const;
+
+/** A candidate's application field, on the detail's application group. */
+const applied = <Column extends string>(column: Column, label: string, header?: string) =>
+  ({
+    ...field(column, label, 'application', header),
+    forms: application,
+    group: 'application',
+  }) as const;
+
+/** An answer of the built-in questionnaire. */
+const answer = <Column extends string>(column: Column, label: string) =>
+  ({
+    ...field(column, label, 'answers'),
+    forms: ['questionnaire'],
+    group: 'questionnaire',
+  }) as const;
+
+/** A field of a company's lead, on the detail's company group. */
+const company = <Column extends string>(column: Column, label: string) =>
+  ({ ...field(column, label, 'company'), group: 'company' }) as const;
 
 /** A candidate's fields, in their order on the admin's screens and in the CSV. */
 export const candidateFields = {
   firstName: {
-    column: 'first_name',
-    label: 'First name',
+    ...field('first_name', 'First name', 'person'),
     forms: namedForms,
-    export: { header: 'First Name', section: 'person' },
     searchKey: 'search_name',
   },
   lastName: {
-    column: 'last_name',
-    label: 'Last name',
+    ...field('last_name', 'Last name', 'person'),
     forms: namedForms,
-    export: { header: 'Last Name', section: 'person' },
     searchKey: 'search_last_name',
   },
   email: {
-    column: 'email',
+    ...field('email', 'Email', 'person'),
     kind: 'email',
-    label: 'Email',
     group: 'contact',
-    export: { header: 'Email', section: 'person' },
     searchKey: 'email_normalized',
   },
   phone: {
-    column: 'phone',
-    label: 'Phone',
+    ...field('phone', 'Phone', 'person'),
     forms: namedForms,
     optional: { max: 40 },
     group: 'contact',
     list: { cell: 'nowrap' },
-    export: { header: 'Phone', section: 'person' },
   },
   location: {
-    column: 'location',
-    label: 'Location',
+    ...field('location', 'Location', 'application'),
     forms: application,
     group: 'contact',
-    export: { header: 'Location', section: 'application' },
   },
   educationLevel: {
-    column: 'education_level',
-    label: 'Education',
+    ...applied('education_level', 'Education', 'Education Level'),
     options: educationLevels,
-    forms: application,
-    group: 'application',
-    export: { header: 'Education Level', section: 'application' },
   },
   techExperience: {
-    column: 'tech_experience',
-    label: 'Experience',
+    ...applied('tech_experience', 'Experience', 'Tech Experience'),
     options: techExperienceLevels,
-    forms: application,
-    group: 'application',
-    list: { cell: 'wide' },
-    export: { header: 'Tech Experience', section: 'application' },
+    list: wide,
   },
-  reason: {
-    column: 'reason',
-    label: 'Reason',
-    forms: application,
-    optional: longText,
-    group: 'application',
-    list: { cell: 'wide' },
-    export: { header: 'Reason', section: 'application' },
-  },
+  reason: { ...applied('reason', 'Reason'), optional: longText, list: wide },
   // The built-in questionnaire's answers; null until given.
-  availability: {
-    column: 'availability',
-    label: 'Availability',
-    options: availabilityOptions,
-    forms: ['questionnaire'],
-    group: 'questionnaire',
-    export: { header: 'Availability', section: 'answers' },
-  },
-  fullTime: {
-    column: 'full_time',
-    label: 'Full time',
-    options: yesNoOptions,
-    forms: ['questionnaire'],
-    group: 'questionnaire',
-    export: { header: 'Full Time', section: 'answers' },
-  },
-  relocation: {
-    column: 'relocation',
-    label: 'Relocation',
-    options: relocationOptions,
-    forms: ['questionnaire'],
-    group: 'questionnaire',
-    export: { header: 'Relocation', section: 'answers' },
-  },
+  availability: { ...answer('availability', 'Availability'), options: availabilityOptions },
+  fullTime: { ...answer('full_time', 'Full time'), options: yesNoOptions },
+  relocation: { ...answer('relocation', 'Relocation'), options: relocationOptions },
   questionnaireLocation: {
-    column: 'questionnaire_location',
-    label: 'Questionnaire location',
-    forms: ['questionnaire'],
+    ...answer('questionnaire_location', 'Questionnaire location'),
     posted: 'location',
-    group: 'questionnaire',
-    export: { header: 'Questionnaire Location', section: 'answers' },
   },
-  motivation: {
-    column: 'motivation',
-    label: 'Motivation',
-    forms: ['questionnaire'],
-    group: 'questionnaire',
-    list: { cell: 'wide' },
-    export: { header: 'Motivation', section: 'answers' },
-  },
+  motivation: { ...answer('motivation', 'Motivation'), list: wide },
   // The spec's names of the two flags (section 3); the routes raise them, never a form field.
   typeformCompleted: { column: 'questionnaire_completed', kind: 'flag', label: 'Questionnaire' },
   isTypeformCandidate: {
@@ -135,93 +110,50 @@ export const candidateFields = {
 /** A company's fields, in their order on the admin's screens and in the CSV. */
 export const companyFields = {
   companyName: {
-    column: 'company_name',
-    label: 'Company',
+    ...company('company_name', 'Company'),
     forms: companyForms,
     posted: 'company',
-    group: 'company',
     list: false,
-    export: { header: 'Company', section: 'company' },
     searchKey: 'search_company',
   },
   contactName: {
-    column: 'contact_name',
-    label: 'Contact name',
-    forms: ['company-request'],
+    ...company('contact_name', 'Contact name'),
+    forms: request,
     posted: 'name',
-    group: 'company',
     list: { cell: 'nowrap' },
-    export: { header: 'Contact Name', section: 'company' },
     searchKey: 'search_contact',
   },
-  title: {
-    column: 'title',
-    label: 'Title',
-    forms: ['company-request'],
-    group: 'company',
-    export: { header: 'Title', section: 'company' },
-  },
-  email: {
-    column: 'email',
-    kind: 'email',
-    label: 'Email',
-    group: 'company',
-    export: { header: 'Email', section: 'company' },
-    searchKey: 'email_normalized',
-  },
+  title: { ...company('title', 'Title'), forms: request },
+  email: { ...company('email', 'Email'), kind: 'email', searchKey: 'email_normalized' },
   companySize: {
-    column: 'company_size',
-    label: 'Company size',
+    ...company('company_size', 'Company size'),
     options: contactCompanySizes,
-    forms: ['company-request'],
-    group: 'company',
+    forms: request,
     list: { header: 'Size' },
-    export: { header: 'Company Size', section: 'company' },
   },
-  talentNeeds: {
-    column: 'talent_needs',
-    label: 'Talent needs',
-    forms: ['company-request'],
-    group: 'company',
-    list: { cell: 'wide' },
-    export: { header: 'Talent Needs', section: 'company' },
-  },
+  talentNeeds: { ...company('talent_needs', 'Talent needs'), forms: request, list: wide },
   timeline: {
-    column: 'timeline',
-    label: 'Timeline',
+    ...company('timeline', 'Timeline'),
     options: [...hiringTimelines, ...contactTimelines],
-    forms: ['company-request'],
-    group: 'company',
-    export: { header: 'Timeline', section: 'company' },
+    forms: request,
   },
-  comments: {
-    column: 'comments',
-    label: 'Comments',
-    forms: ['company-request'],
-    optional: longText,
-    group: 'company',
-    list: { cell: 'wide' },
-    export: { header: 'Comments', section: 'company' },
-  },
+  comments: { ...company('comments', 'Comments'), forms: request, optional: longText, list: wide },
 } as const satisfies Record<string, LeadField>;
 
-/** An attribution field: its column, the detail's label and the CSV's header. */
-const attribution = <Column extends string>(column: Column, label: string, header: string) =>
-  ({ column, label, group: 'attribution', export: { header, section: 'attribution' } }) as const;
+/** An attribution field, posted in `attribution`. */
+const attribution = <Column extends string>(column: Column, label: string, header?: string) =>
+  ({ ...field(column, label, 'attribution', header), group: 'attribution' }) as const;
 
 /** Where a lead came from, first touch wins: every lead has these, posted in `attribution`. */
 export const attributionFields = {
-  sourcePage: { ...attribution('source_page', 'Source page', 'Source Page'), posted: 'page' },
-  landingVariant: {
-    ...attribution('landing_variant', 'Landing variant', 'Landing Variant'),
-    posted: 'variant',
-  },
-  utmSource: attribution('utm_source', 'UTM source', 'UTM Source'),
-  utmMedium: attribution('utm_medium', 'UTM medium', 'UTM Medium'),
-  utmCampaign: attribution('utm_campaign', 'UTM campaign', 'UTM Campaign'),
-  utmTerm: attribution('utm_term', 'UTM term', 'UTM Term'),
-  utmContent: attribution('utm_content', 'UTM content', 'UTM Content'),
-  referrer: attribution('referrer', 'Referrer', 'Referrer'),
+  sourcePage: { ...attribution('source_page', 'Source page'), posted: 'page' },
+  landingVariant: { ...attribution('landing_variant', 'Landing variant'), posted: 'variant' },
+  utmSource: attribution('utm_source', 'UTM source'),
+  utmMedium: attribution('utm_medium', 'UTM medium'),
+  utmCampaign: attribution('utm_campaign', 'UTM campaign'),
+  utmTerm: attribution('utm_term', 'UTM term'),
+  utmContent: attribution('utm_content', 'UTM content'),
+  referrer: attribution('referrer', 'Referrer'),
   fbclid: attribution('fbclid', 'Meta click id (fbclid)', 'FBCLID'),
 } as const satisfies Record<string, LeadField>;
 

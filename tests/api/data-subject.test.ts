@@ -2,7 +2,7 @@ import { existsSync } from 'node:fs';
 import { readdir, readFile, utimes } from 'node:fs/promises';
 import path from 'node:path';
 import { afterAll, expect, it } from 'vitest';
-import type { DataSubjectErasure, DataSubjectReport } from '../../src/shared/admin-person';
+import type { PersonErasure, PersonReport } from '../../src/shared/admin-person';
 import type { AuditEntryView } from '../../src/server/admin/audit/audit-log';
 import { buildApp } from '../../src/server/app';
 import { loadConfig } from '../../src/server/config/config';
@@ -134,7 +134,7 @@ describeEachDatabase(
       });
       expect(response.statusCode).toBe(200);
       expect(response.headers['cache-control']).toBe('no-store');
-      const report = response.json<DataSubjectReport>();
+      const report = response.json<PersonReport>();
       expect(report.email).toBe(email);
       expect(report.candidates).toHaveLength(1);
       expect(report.candidates[0]).toMatchObject({
@@ -192,9 +192,7 @@ describeEachDatabase(
       // A later access reports the earlier ones too: they name the person.
       const again = await app.inject({ method: 'GET', url: at(email), headers: { cookie } });
       expect(
-        again
-          .json<DataSubjectReport>()
-          .auditEntries.filter((e) => e.action === 'data_subject_access'),
+        again.json<PersonReport>().auditEntries.filter((e) => e.action === 'data_subject_access'),
       ).toHaveLength(2);
     });
 
@@ -214,7 +212,7 @@ describeEachDatabase(
         headers: { cookie, origin: 'http://localhost:80' },
       });
       expect(response.statusCode).toBe(200);
-      const { erased, erasedAt } = response.json<DataSubjectErasure>();
+      const { erased, erasedAt } = response.json<PersonErasure>();
       expect(erased).toEqual({
         candidates: 1,
         companies: 1,
@@ -228,7 +226,7 @@ describeEachDatabase(
       });
 
       const after = await app.inject({ method: 'GET', url: at(email), headers: { cookie } });
-      const report = after.json<DataSubjectReport>();
+      const report = after.json<PersonReport>();
       for (const part of [
         'candidates',
         'companies',
@@ -269,7 +267,7 @@ describeEachDatabase(
 
       // The other person is untouched.
       const theirs = await app.inject({ method: 'GET', url: at(other), headers: { cookie } });
-      const their = theirs.json<DataSubjectReport>();
+      const their = theirs.json<PersonReport>();
       expect(their.candidates.map((row) => row.id)).toEqual([kept.candidateId]);
       expect(their.activity).toHaveLength(3);
       expect(their.mailFiles).toHaveLength(3);
@@ -312,7 +310,7 @@ describeEachDatabase(
         });
         const erased = await app.inject({ method: 'DELETE', url: at(email), headers: { cookie } });
         // The webhook's notice, and the person's confirmation.
-        expect(erased.json<DataSubjectErasure>().erased.outboxMessages).toBe(2);
+        expect(erased.json<PersonErasure>().erased.outboxMessages).toBe(2);
       } finally {
         receiver.failNext = 0;
       }
@@ -382,7 +380,7 @@ describeEachDatabase(
       const report = (email: string) =>
         app
           .inject({ method: 'GET', url: at(email), headers: { cookie } })
-          .then((response) => response.json<DataSubjectReport>());
+          .then((response) => response.json<PersonReport>());
       const gone = await report(old);
       expect([gone.candidates, gone.submissions, gone.activity, gone.auditEntries]).toEqual([
         [],

@@ -1,5 +1,5 @@
 import { readFile } from 'node:fs/promises';
-import type { DataSubjectReport } from '../../src/shared/admin-person';
+import type { PersonReport } from '../../src/shared/admin-person';
 import { test } from './fixtures';
 import { axeViolations } from './support/site';
 import { expect, lead, openTab, signIn, toast, uniqueTag } from './support/admin';
@@ -37,7 +37,7 @@ test('Data requests: find an address, download its JSON, erase it after a confir
   await panel.getByRole('button', { name: 'Download JSON' }).click();
   const file = await downloading;
   expect(file.suggestedFilename()).toMatch(/^data-request-\d{4}-\d{2}-\d{2}\.json$/);
-  const report = JSON.parse(await readFile(await file.path(), 'utf8')) as DataSubjectReport;
+  const report = JSON.parse(await readFile(await file.path(), 'utf8')) as PersonReport;
   expect(report.email).toBe(email);
   expect(report.candidates.map((row) => row.email)).toEqual([email]);
   expect(report.submissions.map((row) => row.form).sort()).toEqual([

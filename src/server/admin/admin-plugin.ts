@@ -24,7 +24,7 @@ import { deliveriesRoutes } from './routes/deliveries-routes';
 import { duplicateRoutes } from './routes/duplicate-routes';
 import { emailRoutes } from './routes/email-routes';
 import { exportRoutes } from './routes/export-routes';
-import { LeadDesk, type FormHandoff, type StatusPage } from '../leads';
+import { adminApi, LeadDesk, type FormHandoff, type StatusPage } from '../leads';
 import { tablesOf } from '../platform/database/connection';
 import { personErasureRoute } from './people/person-erasure-route';
 import type { OutboxDestination } from '../platform/outbox/outbox-tables';
@@ -51,7 +51,7 @@ export interface AdminOptions {
   smtpTimeoutMs?: number | undefined;
   /** Visits not counted since a UTC day, past an address's bound (the visit counter's). */
   visitsNotCounted: (since: string) => Promise<number>;
-  /** The person's status page erases through the data-subject erasure (issue 21). */
+  /** The person's status page erases through the person's erasure (issue 21). */
   statusPage: StatusPage;
   formHandoff: FormHandoff;
 }
@@ -169,7 +169,8 @@ export const adminPlugin: FastifyPluginAsync<AdminOptions> = async (
       mailer,
       brandName: config.site.brandName,
       siteUrl: config.site.siteUrl,
-      onSent: (id, transport) => pipeline.recordEmailSent('candidates', id, transport),
+      onSent: (id, transport) =>
+        pipeline.recordEmailSent(adminApi.candidateKind.table, id, transport),
     });
     for (const routes of guardedRoutes) await guarded.register(routes);
   });

@@ -15,8 +15,6 @@ import { databaseInUse } from './database-in-use';
 /** A restore that was not done, and why (the CLI prints the message, exit code 1). */
 export class RestoreRefused extends Error {}
 
-/** Tables every version of our schema has (the lead record, migration 001). */
-const OUR_TABLES = ['candidates', 'companies'];
 /** Kysely's record of the migrations a database has run. */
 const MIGRATIONS_TABLE = 'kysely_migration';
 
@@ -62,25 +60,22 @@ function checkContents(backup: SqliteDatabase.Database, knownMigrations: readonl
   if (problems.join() !== 'ok') {
     throw new RestoreRefused(`SQLite finds the backup damaged: ${problems.slice(0, 5).join('; ')}`);
   }
-  const tables = new Set(
-    (
-      backup.prepare(`select name from sqlite_master where type = 'table'`).all() as {
-        name: string;
-      }[]
-    ).map((row) => row.name),
-  );
-  const missing = [...OUR_TABLES, MIGRATIONS_TABLE].filter((table) => !tables.has(table));
-  if (missing.length > 0) {
-    throw new RestoreRefused(`not a Talent Bridge database: no ${missing.join(', ')} table`);
+  const migrationsTable = backup
+    .prepare(`select 1 from sqlite_master where type = 'table' and name = ?`)
+    .get(MIGRATIONS_TABLE);
+  if (!migrationsTable) {
+    throw new RestoreRefused(`not a Talent Bridge database: no ${MIGRATIONS_TABLE} table`);
+  }
+  const ran = (
+    backup.prepare(`select name from ${MIGRATIONS_TABLE}`).all() as { name: string }[]
+  ).map((row) => row.name);
+  // Every version of our schema ran our first migration.
+  const [first] = [...knownMigrations].sort();
+  if (first && !ran.includes(first)) {
+    throw new RestoreRefused(`not a Talent Bridge database: it never ran ${first}`);
   }
   const known = new Set(knownMigrations);
-  const newer = (
-    backup.prepare(`select name from ${MIGRATIONS_TABLE}`).all() as {
-      name: string;
-    }[]
-  )
-    .map((row) => row.name)
-    .filter((name) => !known.has(name));
+  const newer = ran.filter((name) => !known.has(name));
   if (newer.length > 0) {
     throw new RestoreRefused(
       `the backup was made by a newer version (migrations ${newer.join(', ')}): update first`,

@@ -1,5 +1,5 @@
 import type { FastifyPluginAsync } from 'fastify';
-import { arrayOfObjects, errorBody } from '../platform/http/api-schemas';
+import { arrayOfObjects, errorBody, objectOf } from '../platform/http/api-schemas';
 import { tablesOf } from '../platform/database/connection';
 import { parseSpendCsv, SpendCsvError, SPEND_CSV_COLUMNS } from './spend-csv';
 import { SpendStore } from './spend-store';
@@ -83,12 +83,7 @@ export const spendRoutes: FastifyPluginAsync = async (app) => {
         description:
           'Leads with this utm_campaign belong to the campaign (its source and id or name as ' +
           'stored with the spend); replaces an earlier mapping of the value',
-        body: {
-          type: 'object',
-          properties: mappingProperties,
-          required: ['utmCampaign', 'source', 'campaign'],
-          additionalProperties: false,
-        },
+        body: { ...objectOf(mappingProperties), additionalProperties: false },
         response: { 204: { type: 'null', description: 'Saved' } },
       },
     },
@@ -102,11 +97,7 @@ export const spendRoutes: FastifyPluginAsync = async (app) => {
     '/api/admin/spend/mappings/:utmCampaign',
     {
       schema: {
-        params: {
-          type: 'object',
-          properties: { utmCampaign: mappingProperties.utmCampaign },
-          required: ['utmCampaign'],
-        },
+        params: objectOf({ utmCampaign: mappingProperties.utmCampaign }),
         response: {
           204: { type: 'null', description: 'Removed' },
           404: { ...errorBody, description: 'No such mapping' },

@@ -13,51 +13,31 @@ export function funnelCsv(figures: FunnelFigures): string {
   const money = (minor: number | null) =>
     minor === null || figures.currency === null ? '' : toDecimal(minor, figures.currency);
   const ratio = (value: number | null) => (value === null ? '' : String(value));
-  const stepRow = (grouping: string, step: FunnelStep) => [
-    grouping,
-    step.key ?? '(none)',
-    step.visitors,
-    step.leads,
-    step.questionnaires,
-    step.applications,
-    step.recoveredByReminders,
-    step.enrolled,
-    step.placed,
-    ratio(step.leadRate),
-    ratio(step.questionnaireRate),
-    ratio(step.applicationRate),
-    money(step.spend),
-    step.currency ?? '',
-    money(step.costPerLead),
-    money(step.costPerApplication),
-    money(step.costPerEnrolled),
-    money(step.costPerPlacement),
+  const columns: [header: string, cell: (step: FunnelStep) => string | number][] = [
+    ['Key', (step) => step.key ?? '(none)'],
+    ['Visitors', (step) => step.visitors],
+    ['Leads', (step) => step.leads],
+    ['Questionnaires', (step) => step.questionnaires],
+    ['Applications', (step) => step.applications],
+    ['Recovered by reminders', (step) => step.recoveredByReminders],
+    ['Enrolled', (step) => step.enrolled],
+    ['Placed', (step) => step.placed],
+    ['Lead rate', (step) => ratio(step.leadRate)],
+    ['Questionnaire rate', (step) => ratio(step.questionnaireRate)],
+    ['Application rate', (step) => ratio(step.applicationRate)],
+    ['Spend', (step) => money(step.spend)],
+    ['Currency', (step) => step.currency ?? ''],
+    ['Cost per lead', (step) => money(step.costPerLead)],
+    ['Cost per application', (step) => money(step.costPerApplication)],
+    ['Cost per enrolled', (step) => money(step.costPerEnrolled)],
+    ['Cost per placement', (step) => money(step.costPerPlacement)],
   ];
   return (
     csv.BOM +
     csv.csvLines([
-      [
-        'Grouping',
-        'Key',
-        'Visitors',
-        'Leads',
-        'Questionnaires',
-        'Applications',
-        'Recovered by reminders',
-        'Enrolled',
-        'Placed',
-        'Lead rate',
-        'Questionnaire rate',
-        'Application rate',
-        'Spend',
-        'Currency',
-        'Cost per lead',
-        'Cost per application',
-        'Cost per enrolled',
-        'Cost per placement',
-      ],
+      ['Grouping', ...columns.map(([header]) => header)],
       ...GROUPINGS.flatMap(([field, grouping]) =>
-        figures[field].map((step) => stepRow(grouping, step)),
+        figures[field].map((step) => [grouping, ...columns.map(([, cell]) => cell(step))]),
       ),
       // Spend that matched no campaign of the range is listed, never dropped (decision 165).
       ...figures.unmatchedSpend.map((spend) => [
@@ -66,10 +46,7 @@ export function funnelCsv(figures: FunnelFigures): string {
         ...Array<string>(10).fill(''),
         money(spend.spend),
         figures.currency ?? '',
-        '',
-        '',
-        '',
-        '',
+        ...Array<string>(4).fill(''),
       ]),
     ])
   );

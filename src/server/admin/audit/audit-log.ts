@@ -1,6 +1,6 @@
 import { createHmac, randomBytes } from 'node:crypto';
 import type { ExpressionBuilder, Kysely, Selectable } from 'kysely';
-import type { DataSubjectAuditEntry } from '@shared/admin-person';
+import type { PersonAuditEntry } from '@shared/admin-person';
 import { auditActions, type AuditAction } from '@shared/admin-audit';
 import type { AuditEntry, AuditTables } from './audit-tables';
 
@@ -29,7 +29,7 @@ function entryView(row: Selectable<AuditEntry>): AuditEntryView {
 }
 
 /** An entry as GET /api/admin/audit answers it (HELPERS contract), and in a person's report. */
-export type AuditEntryView = DataSubjectAuditEntry & { accountId: number | null };
+export type AuditEntryView = PersonAuditEntry & { accountId: number | null };
 
 /** Who acted: the text the log shows, and the account (null: the server itself, or nobody). */
 export interface AuditActor {

@@ -2,6 +2,7 @@ import type { FastifyRequest } from 'fastify';
 import fp from 'fastify-plugin';
 import type { Transaction } from 'kysely';
 import { tablesOf } from '../../platform/database/connection';
+import { nullable, objectOf } from '../../platform/http/api-schemas';
 import {
   auditActions,
   AuditLog,
@@ -29,20 +30,16 @@ declare module 'fastify' {
   }
 }
 
-const entryView = {
-  type: 'object',
-  properties: {
-    id: { type: 'integer' },
-    at: { type: 'string' },
-    action: { type: 'string' },
-    actor: { type: 'string' },
-    accountId: { type: ['integer', 'null'] },
-    leadType: { type: ['string', 'null'] },
-    leadId: { type: ['integer', 'null'] },
-    detail: { type: ['string', 'null'] },
-  },
-  required: ['id', 'at', 'action', 'actor', 'accountId', 'leadType', 'leadId', 'detail'],
-} as const;
+const entryView = objectOf({
+  id: { type: 'integer' },
+  at: { type: 'string' },
+  action: { type: 'string' },
+  actor: { type: 'string' },
+  accountId: nullable('integer'),
+  leadType: nullable('string'),
+  leadId: nullable('integer'),
+  detail: nullable('string'),
+});
 
 /** The audit log (decision 064); registered before the admin's routes, so it sees them all. */
 export const auditPlugin = fp(async (app) => {

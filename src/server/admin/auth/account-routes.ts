@@ -8,6 +8,7 @@ import {
   errorBody,
   idParams,
   nullable,
+  objectOf,
 } from '../../platform/http/api-schemas';
 import { webauthnOptions, webauthnResponse } from '../factors/factor-schemas';
 import { AccountRefusal, type AdminAccounts, type FirstCredential } from './accounts';
@@ -48,14 +49,10 @@ export const accountRoutes: FastifyPluginAsync<{ accounts: AdminAccounts }> = as
     {
       schema: {
         response: {
-          200: {
-            type: 'object',
-            properties: {
-              accounts: arrayOfObjects(accountEntry, true),
-              invitations: arrayOfObjects(invitationEntry, true),
-            },
-            required: ['accounts', 'invitations'],
-          },
+          200: objectOf({
+            accounts: arrayOfObjects(accountEntry, true),
+            invitations: arrayOfObjects(invitationEntry, true),
+          }),
         },
       },
     },
@@ -66,18 +63,9 @@ export const accountRoutes: FastifyPluginAsync<{ accounts: AdminAccounts }> = as
     '/api/admin/users',
     {
       schema: {
-        body: {
-          type: 'object',
-          properties: { email, role: { type: 'string', enum: ADMIN_ROLES } },
-          required: ['email', 'role'],
-          additionalProperties: false,
-        },
+        body: { ...objectOf({ email, role: invitationEntry.role }), additionalProperties: false },
         response: {
-          201: {
-            type: 'object',
-            properties: invitationEntry,
-            required: Object.keys(invitationEntry),
-          },
+          201: objectOf(invitationEntry),
           409: errorBody,
         },
       },
@@ -108,7 +96,7 @@ export const accountRoutes: FastifyPluginAsync<{ accounts: AdminAccounts }> = as
           additionalProperties: false,
         },
         response: {
-          200: { type: 'object', properties: accountEntry, required: Object.keys(accountEntry) },
+          200: objectOf(accountEntry),
           404: errorBody,
           409: errorBody,
         },
@@ -148,13 +136,9 @@ export const invitationRoutes: FastifyPluginAsync<{ accounts: AdminAccounts }> =
     {
       onRequest: adminAuth.checkOrigin,
       schema: {
-        body: { type: 'object', properties: { token }, required: ['token'] },
+        body: objectOf({ token }),
         response: {
-          200: {
-            type: 'object',
-            properties: { email: { type: 'string' }, role: { type: 'string', enum: ADMIN_ROLES } },
-            required: ['email', 'role'],
-          },
+          200: objectOf({ email: { type: 'string' }, role: invitationEntry.role }),
           403: errorBody,
           404: errorBody,
         },
@@ -173,7 +157,7 @@ export const invitationRoutes: FastifyPluginAsync<{ accounts: AdminAccounts }> =
     {
       onRequest: adminAuth.checkOrigin,
       schema: {
-        body: { type: 'object', properties: { token, name }, required: ['token', 'name'] },
+        body: objectOf({ token, name }),
         response: { 200: webauthnOptions, 403: errorBody, 404: errorBody },
       },
     },
@@ -232,11 +216,7 @@ export const invitationRoutes: FastifyPluginAsync<{ accounts: AdminAccounts }> =
           oneOf: [{ required: ['password'] }, { required: ['passkey'] }],
         },
         response: {
-          200: {
-            type: 'object',
-            properties: { authenticated: { type: 'boolean' }, account: accountBody },
-            required: ['authenticated', 'account'],
-          },
+          200: objectOf({ authenticated: { type: 'boolean' }, account: accountBody }),
           400: errorBody,
           403: errorBody,
           404: errorBody,

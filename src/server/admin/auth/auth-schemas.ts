@@ -1,4 +1,5 @@
 import { ADMIN_ROLES } from '@shared/admin-accounts';
+import { nullable, objectOf } from '../../platform/http/api-schemas';
 
 /** A password as a sign-in, a confirmation or an invitation takes it. */
 export const passwordText = { type: 'string', minLength: 1, maxLength: 1024 } as const;
@@ -11,16 +12,12 @@ export const signInErrorBody = {
 } as const;
 
 /** The signed-in account (src/shared/admin-accounts.ts), beside the spec's `authenticated`. */
-export const accountBody = {
-  type: 'object',
-  properties: {
-    id: { type: 'integer' },
-    name: { type: 'string' },
-    email: { type: ['string', 'null'] },
-    role: { type: 'string', enum: ADMIN_ROLES },
-  },
-  required: ['id', 'name', 'email', 'role'],
-} as const;
+export const accountBody = objectOf({
+  id: { type: 'integer' },
+  name: { type: 'string' },
+  email: nullable('string'),
+  role: { type: 'string', enum: ADMIN_ROLES },
+});
 
 /** A completed sign-in's answer. */
 export const signedInBody = {

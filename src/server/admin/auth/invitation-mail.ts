@@ -1,6 +1,6 @@
 import type { Mailer, MailMessage } from '../../platform/mail/mailer';
 import type { OutboxMessage } from '../../platform/outbox/outbox';
-import { escapeHtml } from '../../platform/http/escape-html';
+import { paragraphMail } from '../../platform/mail/paragraph-mail';
 import type { AdminAccounts, InvitationToSend } from './accounts';
 
 /** Where the invitee chooses a name and a password (the client's /admin/invite page). */
@@ -18,22 +18,14 @@ export function invitationMail(
 ): MailMessage {
   const link = `${context.siteUrl}${INVITE_PATH}?token=${invitation.token}`;
   const until = new Date(invitation.expiresAt).toUTCString();
-  const lines = [
+  const subject = `Your invitation to the ${context.brandName} dashboard`;
+  return paragraphMail({ to: invitation.email, subject }, [
     'Hi,',
     `You are invited to the ${context.brandName} lead dashboard as ${invitation.role === 'owner' ? 'an' : 'a'} ${invitation.role}.`,
     `Choose your name and password here (the link works once, until ${until}):`,
-  ];
-  const closing = `If you did not expect this, ignore this e-mail.`;
-  return {
-    to: invitation.email,
-    subject: `Your invitation to the ${context.brandName} dashboard`,
-    text: [...lines, link, closing].join('\n\n'),
-    html:
-      '<!doctype html><html><body>' +
-      lines.map((line) => `<p>${escapeHtml(line)}</p>`).join('') +
-      `<p><a href="${escapeHtml(link)}">Accept the invitation</a></p><p>${escapeHtml(closing)}</p>` +
-      '</body></html>',
-  };
+    { link, label: 'Accept the invitation' },
+    'If you did not expect this, ignore this e-mail.',
+  ]);
 }
 
 /** Sends the outbox's invitation e-mails; a withdrawn or used invitation's sends nothing. */

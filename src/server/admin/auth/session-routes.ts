@@ -1,6 +1,12 @@
 import type { FastifyPluginAsync } from 'fastify';
 import { can } from '@shared/admin-accounts';
-import { arrayOfObjects, errorBody, idParams, nullable } from '../../platform/http/api-schemas';
+import {
+  arrayOfObjects,
+  errorBody,
+  idParams,
+  nullable,
+  objectOf,
+} from '../../platform/http/api-schemas';
 
 const sessionEntry = {
   id: { type: 'integer' },
@@ -69,11 +75,7 @@ export const adminSessionRoutes: FastifyPluginAsync = async (app) => {
       onRequest: adminAuth.guard,
       schema: {
         response: {
-          200: {
-            type: 'object',
-            properties: { ended: { type: 'integer' } },
-            required: ['ended'],
-          },
+          200: objectOf({ ended: { type: 'integer' } }),
         },
       },
     },

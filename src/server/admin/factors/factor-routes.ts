@@ -4,7 +4,13 @@ import type { AccountFactors } from '@shared/admin-factors';
 import { documentGuardedRoute } from '../auth/guarded-route-docs';
 import type { LiveSession } from '../auth/sessions';
 import { passwordText } from '../auth/auth-schemas';
-import { describedError, displayName, idParams, noContent } from '../../platform/http/api-schemas';
+import {
+  describedError,
+  displayName,
+  idParams,
+  noContent,
+  objectOf,
+} from '../../platform/http/api-schemas';
 import {
   accountFactorsBody,
   codeText,
@@ -122,17 +128,8 @@ export const factorRoutes: FastifyPluginAsync = async (app) => {
     {
       preHandler: recentlyConfirmed,
       schema: {
-        body: {
-          type: 'object',
-          properties: {
-            name: displayName,
-            response: webauthnResponse,
-          },
-          required: ['name', 'response'],
-        },
-        response: {
-          201: { type: 'object', properties: { id: { type: 'integer' } }, required: ['id'] },
-        },
+        body: objectOf({ name: displayName, response: webauthnResponse }),
+        response: { 201: objectOf({ id: { type: 'integer' } }) },
       },
     },
     async (request, reply) => {
@@ -152,7 +149,7 @@ export const factorRoutes: FastifyPluginAsync = async (app) => {
       preHandler: recentlyConfirmed,
       schema: {
         params: idParams,
-        body: { type: 'object', properties: { name: displayName }, required: ['name'] },
+        body: objectOf({ name: displayName }),
         response: {
           204: noContent('Renamed'),
           404: describedError('No passkey of this account has this id'),
@@ -217,7 +214,7 @@ export const factorRoutes: FastifyPluginAsync = async (app) => {
     {
       preHandler: recentlyConfirmed,
       schema: {
-        body: { type: 'object', properties: { code: sixDigits }, required: ['code'] },
+        body: objectOf({ code: sixDigits }),
         response: { 200: recoveryCodesBody },
       },
     },

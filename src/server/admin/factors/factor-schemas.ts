@@ -1,4 +1,4 @@
-import { arrayOfObjects, nullable } from '../../platform/http/api-schemas';
+import { arrayOfObjects, nullable, objectOf } from '../../platform/http/api-schemas';
 
 /** WebAuthn options for the browser, as @simplewebauthn/server makes them. */
 export const webauthnOptions = {
@@ -15,11 +15,9 @@ export const codeText = { type: 'string', minLength: 1, maxLength: 64 } as const
 
 export const sixDigits = { type: 'string', pattern: '^[0-9]{6}$' } as const;
 
-export const recoveryCodesBody = {
-  type: 'object',
-  properties: { recoveryCodes: { type: 'array', items: { type: 'string' } } },
-  required: ['recoveryCodes'],
-} as const;
+export const recoveryCodesBody = objectOf({
+  recoveryCodes: { type: 'array', items: { type: 'string' } },
+});
 
 export const confirmRequiredBody = {
   type: 'object',
@@ -28,42 +26,30 @@ export const confirmRequiredBody = {
   required: ['error'],
 } as const;
 
-export const confirmedUntilBody = {
-  type: 'object',
-  properties: { confirmedUntil: { type: ['string', 'null'] } },
-  required: ['confirmedUntil'],
-} as const;
+export const confirmedUntilBody = objectOf({ confirmedUntil: nullable('string') });
 
 /** Every field of `AccountFactors` (src/shared/admin-factors.ts). */
-export const accountFactorsBody = {
-  type: 'object',
-  properties: {
-    passkeys: arrayOfObjects(
-      {
-        id: { type: 'integer' },
-        name: { type: 'string' },
-        createdAt: { type: 'string' },
-        lastUsedAt: nullable('string'),
-      },
-      true,
-    ),
-    totp: { type: 'boolean' },
-    recoveryCodesLeft: { type: 'integer' },
-    ...confirmedUntilBody.properties,
-    hasPassword: {
-      type: 'boolean',
-      description: 'False: the account signs in with passkeys alone',
+export const accountFactorsBody = objectOf({
+  passkeys: arrayOfObjects(
+    {
+      id: { type: 'integer' },
+      name: { type: 'string' },
+      createdAt: { type: 'string' },
+      lastUsedAt: nullable('string'),
     },
+    true,
+  ),
+  totp: { type: 'boolean' },
+  recoveryCodesLeft: { type: 'integer' },
+  ...confirmedUntilBody.properties,
+  hasPassword: {
+    type: 'boolean',
+    description: 'False: the account signs in with passkeys alone',
   },
-  required: ['passkeys', 'totp', 'recoveryCodesLeft', 'confirmedUntil', 'hasPassword'],
-} as const;
+});
 
-export const totpEnrolmentBody = {
-  type: 'object',
-  properties: {
-    secret: { type: 'string' },
-    uri: { type: 'string' },
-    qrCode: { type: 'string', description: 'The otpauth URI as an SVG data URL' },
-  },
-  required: ['secret', 'uri', 'qrCode'],
-} as const;
+export const totpEnrolmentBody = objectOf({
+  secret: { type: 'string' },
+  uri: { type: 'string' },
+  qrCode: { type: 'string', description: 'The otpauth URI as an SVG data URL' },
+});

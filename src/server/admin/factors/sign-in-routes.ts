@@ -3,6 +3,7 @@ import type { AuthenticationResponseJSON } from '@simplewebauthn/server';
 import { SESSION_COOKIE } from '../auth/auth-plugin';
 import { tooManyAttempts } from '../auth/auth-routes';
 import { signedInBody as signedIn, signInErrorBody as errorBody } from '../auth/auth-schemas';
+import { objectOf } from '../../platform/http/api-schemas';
 import { codeText, webauthnOptions, webauthnResponse } from './factor-schemas';
 
 /** A factor attempt's throttle key: a passkey cannot be guessed, so by address alone. */
@@ -49,7 +50,7 @@ export const factorSignInRoutes: FastifyPluginAsync = async (app) => {
     {
       onRequest: adminAuth.checkOrigin,
       schema: {
-        body: { type: 'object', properties: { code: codeText }, required: ['code'] },
+        body: objectOf({ code: codeText }),
         response: signInAnswers,
       },
     },
@@ -85,11 +86,7 @@ export const factorSignInRoutes: FastifyPluginAsync = async (app) => {
     {
       onRequest: adminAuth.checkOrigin,
       schema: {
-        body: {
-          type: 'object',
-          properties: { response: webauthnResponse },
-          required: ['response'],
-        },
+        body: objectOf({ response: webauthnResponse }),
         response: signInAnswers,
       },
     },

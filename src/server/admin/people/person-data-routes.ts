@@ -1,6 +1,6 @@
 import type { FastifyPluginAsync, FastifyReply, FastifyRequest } from 'fastify';
 import { safeParse } from 'zod/mini';
-import { countsOf, dataSubjectQuerySchema, type DataSubjectErasure } from '@shared/admin-person';
+import { countsOf, personQuerySchema, type PersonErasure } from '@shared/admin-person';
 import { normalizeEmail } from '../../leads';
 import { badAddress, emailQuery, erasureBody, reportBody } from './person-data-schemas';
 import { countsText, type PersonData } from './person-data';
@@ -9,7 +9,7 @@ const INVALID_FIELDS_MESSAGE = 'Please check the highlighted fields';
 
 /** The normalised address of the query, or undefined once a 400 naming `email` is sent. */
 function addressOf(request: FastifyRequest, reply: FastifyReply): string | undefined {
-  const result = safeParse(dataSubjectQuerySchema, request.query ?? {});
+  const result = safeParse(personQuerySchema, request.query ?? {});
   if (result.success) return normalizeEmail(result.data.email);
   const message = result.error.issues[0]?.message ?? 'Required';
   void reply.code(400).send({ error: INVALID_FIELDS_MESSAGE, fields: { email: message } });
@@ -75,7 +75,7 @@ export const personDataRoutes: FastifyPluginAsync<{ people: PersonData }> = asyn
           trx,
         ),
       );
-      const answer: DataSubjectErasure = { erasedAt: new Date().toISOString(), erased };
+      const answer: PersonErasure = { erasedAt: new Date().toISOString(), erased };
       return reply.header('cache-control', 'no-store').send(answer);
     },
   );

@@ -1,5 +1,5 @@
-import { dataSubjectParts } from '@shared/admin-person';
-import { fieldErrorsBody, nullableText } from '../../platform/http/api-schemas';
+import { personParts } from '@shared/admin-person';
+import { fieldErrorsBody, nullableText, objectOf } from '../../platform/http/api-schemas';
 
 /*
  * JSON schemas of the person-data routes; they also serialize, so each lists every field, and
@@ -9,13 +9,6 @@ import { fieldErrorsBody, nullableText } from '../../platform/http/api-schemas';
 const text = { type: 'string' } as const;
 const leadType = { type: 'string', enum: ['candidate', 'company'] } as const;
 const anyObject = { type: ['object', 'null'], additionalProperties: true } as const;
-
-const objectOf = (properties: Record<string, object>, description?: string) => ({
-  type: 'object',
-  ...(description ? { description } : {}),
-  properties,
-  required: Object.keys(properties),
-});
 
 const listOf = (description: string, items: object) => ({ type: 'array', description, items });
 
@@ -109,7 +102,7 @@ export const erasureBody = objectOf(
   {
     erasedAt: text,
     erased: objectOf(
-      Object.fromEntries(dataSubjectParts.map(({ key }) => [key, { type: 'integer', minimum: 0 }])),
+      Object.fromEntries(personParts.map(({ key }) => [key, { type: 'integer', minimum: 0 }])),
       'Rows erased, by kind',
     ),
   },

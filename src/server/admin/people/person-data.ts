@@ -1,9 +1,5 @@
 import { sql, type Kysely, type Transaction } from 'kysely';
-import {
-  dataSubjectParts,
-  type DataSubjectCounts,
-  type DataSubjectReport,
-} from '@shared/admin-person';
+import { personParts, type PersonCounts, type PersonReport } from '@shared/admin-person';
 import { tablesOf } from '../../platform/database/connection';
 import type { DialectName } from '../../platform/database/migration-runner';
 import type { LeadDesk } from '../../leads';
@@ -23,18 +19,18 @@ const RETENTION_BATCH = 500;
 /** pg_try_advisory_xact_lock key of a retention batch (any constant no other lock uses). */
 const RETENTION_LOCK = 1_350_135_001;
 
-export const noCounts = (): DataSubjectCounts =>
-  Object.fromEntries(dataSubjectParts.map(({ key }) => [key, 0])) as DataSubjectCounts;
+export const noCounts = (): PersonCounts =>
+  Object.fromEntries(personParts.map(({ key }) => [key, 0])) as PersonCounts;
 
-export const anyCounted = (counts: DataSubjectCounts) =>
+export const anyCounted = (counts: PersonCounts) =>
   Object.values(counts).some((count) => count > 0);
 
 /** "candidates 1, companies 0, …": counts only, for an audit entry. */
-export const countsText = (counts: DataSubjectCounts) =>
-  dataSubjectParts.map(({ key }) => `${key} ${counts[key]}`).join(', ');
+export const countsText = (counts: PersonCounts) =>
+  personParts.map(({ key }) => `${key} ${counts[key]}`).join(', ');
 
 /** Records an erasure in the audit log, in the erasure's transaction. */
-export type RecordErasure = (trx: Transaction<object>, counts: DataSubjectCounts) => Promise<void>;
+export type RecordErasure = (trx: Transaction<object>, counts: PersonCounts) => Promise<void>;
 
 export class PersonData {
   constructor(
@@ -47,7 +43,7 @@ export class PersonData {
   ) {}
 
   /** Everything stored about the address (normalizeEmail), with its audit `token`. */
-  async report(normalizedEmail: string, token: string): Promise<DataSubjectReport> {
+  async report(normalizedEmail: string, token: string): Promise<PersonReport> {
     const { leads, ...stored } = await this.people.report(normalizedEmail);
     const [auditEntries, mailFiles] = await Promise.all([
       findPersonEntries(tablesOf(this.db), { leads, token }),
@@ -70,7 +66,7 @@ export class PersonData {
     normalizedEmail: string,
     token: string,
     record: RecordErasure,
-  ): Promise<DataSubjectCounts> {
+  ): Promise<PersonCounts> {
     // Files first (no transaction covers them): a failure after leaves the rows for a retry.
     const mail = await outboxMailMentioning(this.dataDir, normalizedEmail);
     const mailFiles = await deleteOutboxFiles(
@@ -94,7 +90,7 @@ export class PersonData {
   async eraseNotUpdatedSince(
     before: string,
     record: RecordErasure,
-  ): Promise<DataSubjectCounts | undefined> {
+  ): Promise<PersonCounts | undefined> {
     const total = noCounts();
     // This instance's outbox folder: e-mails written before the cutoff.
     const mailFiles = await deleteOutboxMailBefore(this.dataDir, new Date(before));
@@ -110,7 +106,7 @@ export class PersonData {
         return counts;
       });
       if (!counts) return undefined;
-      for (const { key } of dataSubjectParts) total[key] += counts[key];
+      for (const { key } of personParts) total[key] += counts[key];
       if (found.every((ids) => ids.length < RETENTION_BATCH)) break;
     }
     return total;

@@ -1,25 +1,20 @@
 import formbody from '@fastify/formbody';
 import type { FastifyPluginAsync } from 'fastify';
 import { ERASED_MESSAGE, STATUS_ACTIONS } from '@shared/person-status';
-import { errorBody } from '../../platform/http/api-schemas';
+import { errorBody, objectOf } from '../../platform/http/api-schemas';
 import { STATUS_PATH, wantsHtml, type FormHandoff, type StatusPage } from '../../leads';
 import { countsText, type PersonData } from './person-data';
-
-export interface PersonErasureOptions {
-  people: PersonData;
-  page: StatusPage;
-  handoff: FormHandoff;
-}
 
 /**
  * POST /api/status/erase (issue 21): the person erases everything about their address from their
  * status page. The same erasure as the admin's (decision 135), audited with no address; it needs
  * the proof of the lead the form names and a confirmation, and it forgets the browser's proof.
  */
-export const personErasureRoute: FastifyPluginAsync<PersonErasureOptions> = async (
-  app,
-  { people, page, handoff },
-) => {
+export const personErasureRoute: FastifyPluginAsync<{
+  people: PersonData;
+  page: StatusPage;
+  handoff: FormHandoff;
+}> = async (app, { people, page, handoff }) => {
   // The page's form posts urlencoded when no script handles it.
   await app.register(formbody);
   app.post(
@@ -27,22 +22,13 @@ export const personErasureRoute: FastifyPluginAsync<PersonErasureOptions> = asyn
     {
       schema: {
         summary: 'Erase everything about their address (status page)',
-        documentedBody: {
-          type: 'object',
-          properties: {
-            lead: { type: 'string', description: 'The lead the page names (`c12`, `k3`)' },
-            confirm: { type: 'string', const: 'yes', description: 'The confirmation step' },
-          },
-          required: ['lead', 'confirm'],
-        },
+        documentedBody: objectOf({
+          lead: { type: 'string', description: 'The lead the page names (`c12`, `k3`)' },
+          confirm: { type: 'string', const: 'yes', description: 'The confirmation step' },
+        }),
         consumes: ['application/json', 'application/x-www-form-urlencoded'],
         response: {
-          200: {
-            type: 'object',
-            description: 'Erased everywhere in one transaction',
-            properties: { message: { type: 'string' } },
-            required: ['message'],
-          },
+          200: objectOf({ message: { type: 'string' } }, 'Erased everywhere in one transaction'),
           303: {
             type: 'null',
             description: "A browser's form post: to /status, which says it is done",

@@ -1,5 +1,5 @@
 import type { FastifyBaseLogger } from 'fastify';
-import type { DataSubjectCounts } from '@shared/admin-person';
+import type { PersonCounts } from '@shared/admin-person';
 import type { AdminAudit } from '../audit/audit-plugin';
 import { countsText, type PersonData } from './person-data';
 import { RepeatingTask } from '../../platform/schedule/repeating-task';
@@ -16,10 +16,10 @@ export const dailyRetention: RetentionSchedule = { firstRunMs: 60_000, intervalM
 
 /**
  * RETENTION_DAYS (decision 135): every day, leads whose last form is older are erased through the
- * data-subject erasure. The log says counts only.
+ * person's erasure. The log says counts only.
  */
 export class Retention {
-  private readonly daily: RepeatingTask<DataSubjectCounts | undefined>;
+  private readonly daily: RepeatingTask<PersonCounts | undefined>;
 
   constructor(
     private readonly people: PersonData,
@@ -43,7 +43,7 @@ export class Retention {
   }
 
   /** One pass; the counts erased (undefined: another instance held the lock, or it failed). */
-  async run(now = new Date()): Promise<DataSubjectCounts | undefined> {
+  async run(now = new Date()): Promise<PersonCounts | undefined> {
     const before = new Date(now.getTime() - this.days * DAY_MS).toISOString();
     try {
       const erased = await this.people.eraseNotUpdatedSince(before, (trx, counts) =>

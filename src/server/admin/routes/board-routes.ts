@@ -1,8 +1,8 @@
 import type { FastifyPluginAsync } from 'fastify';
 import { type LeadDesk, adminApi } from '../../leads';
-import { listedTables, listQuerystringSchema, withPaging } from './listing-routes';
+import { listQuerystringSchema, withPaging } from './listing-routes';
 
-const { boardCardSchema, boardCardView, boardColumn, decodeCursor } = adminApi;
+const { boardCardSchema, boardCardView, boardColumn, decodeCursor, leadKinds } = adminApi;
 type LeadListing = LeadDesk['listing'];
 
 /** The board's page size unless asked: a column shows this many cards, then "Show more". */
@@ -20,7 +20,7 @@ export const boardRoutes: FastifyPluginAsync<{ listing: LeadListing }> = async (
   app,
   { listing },
 ) => {
-  for (const { table, path, types, statuses } of listedTables) {
+  for (const { table, path, types, statuses } of leadKinds) {
     const list = listQuerystringSchema(Object.keys(types), statuses).properties;
     app.get<{ Querystring: BoardQuerystring }>(
       `${path}/board`,

@@ -1,30 +1,27 @@
 import type { FastifyPluginAsync, FastifyRequest } from 'fastify';
-import { candidateStatuses, companyStatuses } from '@shared/lead-status';
 import { fieldErrorsBody } from '../../platform/http/api-schemas';
 import { type LeadDesk, adminApi } from '../../leads';
-import { assigneeFilter, candidateTypes, companyTypes } from './listing-routes';
+import { assigneeFilter } from './listing-routes';
 import { badRequest, knownFields, type FieldErrors, type Parsed } from './hand-checked-body';
 import { assigneeOf } from './pipeline-routes';
 
-const { BULK_LIMIT } = adminApi;
+const { BULK_LIMIT, leadKinds } = adminApi;
 type BulkChange = adminApi.BulkChange;
 type LeadSelection = adminApi.ListSelection;
-type LeadTable = adminApi.LeadTable;
+type LeadKind = (typeof leadKinds)[number];
 
 /** The list's own query parameters (type, q, status, duplicates, assignee), as it reads them. */
 function parseFilter(
   request: FastifyRequest,
-  table: LeadTable,
+  { leadType, types, statuses }: LeadKind,
   filter: unknown,
-  types: Record<string, string>,
-  statuses: readonly string[],
 ): Parsed<LeadSelection> {
   const known = [
     'type',
     'q',
     'status',
     'assignee',
-    ...(table === 'candidates' ? ['duplicates'] : []),
+    ...(leadType === 'candidate' ? ['duplicates'] : []),
   ];
   const checked = knownFields(
     filter,
@@ -82,10 +79,8 @@ function parseIds(ids: unknown): Parsed<LeadSelection> {
 /** The body: `ids` or `filter`, and the changes (checked by hand, as the PATCH's). */
 function parseBody(
   request: FastifyRequest,
-  table: LeadTable,
+  kind: LeadKind,
   body: unknown,
-  types: Record<string, string>,
-  statuses: readonly string[],
 ): Parsed<{
   selection: LeadSelection;
   status: string | undefined;
@@ -102,13 +97,16 @@ function parseBody(
     ids !== undefined && filter !== undefined
       ? { fields: { filter: 'Either ids or filter, not both' } }
       : filter !== undefined
-        ? parseFilter(request, table, filter, types, statuses)
+        ? parseFilter(request, kind, filter)
         : parseIds(ids);
   Object.assign(fields, selection.fields);
   if (status === undefined && !('assignee' in checked.value)) {
     fields.status = 'Required: a status, an assignee or both';
-  } else if (status !== undefined && (typeof status !== 'string' || !statuses.includes(status))) {
-    fields.status = `Must be one of: ${statuses.join(', ')}`;
+  } else if (
+    status !== undefined &&
+    (typeof status !== 'string' || !kind.statuses.includes(status))
+  ) {
+    fields.status = `Must be one of: ${kind.statuses.join(', ')}`;
   }
   if (typeof notify !== 'boolean') fields.notify = 'Must be true or false';
   if (Object.keys(fields).length > 0 || !selection.value) return { fields };
@@ -139,26 +137,10 @@ export const bulkRoutes: FastifyPluginAsync<{
   desk: LeadDesk;
 }> = async (app, { desk }) => {
   const { bulk, templates } = desk;
-  const leads = [
-    {
-      table: 'candidates',
-      leadType: 'candidate',
-      path: '/api/candidate-submissions/bulk',
-      types: candidateTypes,
-      statuses: candidateStatuses.map((status) => status.value as string),
-    },
-    {
-      table: 'companies',
-      leadType: 'company',
-      path: '/api/company-submissions/bulk',
-      types: companyTypes,
-      statuses: companyStatuses.map((status) => status.value as string),
-    },
-  ] as const;
-
-  for (const { table, leadType, path, types, statuses } of leads) {
+  for (const kind of leadKinds) {
+    const { table, leadType, path, types, statuses } = kind;
     app.post(
-      path,
+      `${path}/bulk`,
       {
         // 10,000 ids in JSON.
         bodyLimit: 256 * 1024,
@@ -181,7 +163,7 @@ export const bulkRoutes: FastifyPluginAsync<{
                   q: { type: 'string', maxLength: 200 },
                   status: { type: 'string', enum: statuses },
                   assignee: { type: 'string', pattern: '^(me|none|[1-9][0-9]{0,9})$' },
-                  ...(table === 'candidates'
+                  ...(leadType === 'candidate'
                     ? { duplicates: { type: 'boolean', description: 'Only possible duplicates' } }
                     : {}),
                 },
@@ -204,7 +186,7 @@ export const bulkRoutes: FastifyPluginAsync<{
         },
       },
       async (request, reply) => {
-        const body = parseBody(request, table, request.body, types, statuses);
+        const body = parseBody(request, kind, request.body);
         if (body.fields) return badRequest(reply, body.fields);
         const { selection, status, notify } = body.value;
         const template =

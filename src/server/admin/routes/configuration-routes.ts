@@ -2,13 +2,11 @@ import type { FastifyPluginAsync } from 'fastify';
 import { configurationItemKeys, type StorageFigures } from '@shared/admin-configuration';
 import type { ServerConfig } from '../../config/config';
 import { configurationSummary } from '../../config/config-summary';
-import { arrayOfObjects } from '../../platform/http/api-schemas';
+import { arrayOfObjects, objectOf } from '../../platform/http/api-schemas';
 
 /** Every field of `AdminConfiguration` (src/shared/admin-configuration.ts): it also serializes. */
-const configurationBody = {
-  type: 'object',
-  description: 'The settings in words: states and public facts, never a secret',
-  properties: {
+const configurationBody = objectOf(
+  {
     production: { type: 'boolean', description: 'NODE_ENV=production' },
     warnings: {
       type: 'array',
@@ -25,10 +23,8 @@ const configurationBody = {
       },
       true,
     ),
-    storage: {
-      type: 'object',
-      description: 'What the storage bounds hold and dropped (decision 152)',
-      properties: {
+    storage: objectOf(
+      {
         quarantined: { type: 'integer', description: 'Forms held in quarantine now' },
         quarantineDropped: {
           type: 'integer',
@@ -40,11 +36,11 @@ const configurationBody = {
         },
         days: { type: 'integer', description: 'The two counts cover this many days' },
       },
-      required: ['quarantined', 'quarantineDropped', 'visitsNotCounted', 'days'],
-    },
+      'What the storage bounds hold and dropped (decision 152)',
+    ),
   },
-  required: ['production', 'warnings', 'items', 'storage'],
-} as const;
+  'The settings in words: states and public facts, never a secret',
+);
 
 /** The Configuration panel: settings summed up once, `storage` counted. */
 export const configurationRoutes: FastifyPluginAsync<{

@@ -3,28 +3,24 @@ import { tablesOf } from '../../platform/database/connection';
 import type { OutboxTables } from '../../platform/outbox/outbox-tables';
 import type { Kysely } from 'kysely';
 import type { Deliveries } from '@shared/admin-deliveries';
-import { arrayOfObjects, nullable } from '../../platform/http/api-schemas';
+import { arrayOfObjects, nullable, objectOf } from '../../platform/http/api-schemas';
 import { spendPullProblem, type SpendTables } from '../../spend';
+
+type Destination = Deliveries['failed'][number]['destination'];
+const destinations: Destination[] = ['email', 'webhook', 'meta', 'person'];
 
 /** Every field of `Deliveries` (src/shared/admin-deliveries.ts): the schema also serializes. */
 const deliveriesBody = {
   type: 'object',
   properties: {
     failedCount: { type: 'integer' },
-    failedByDestination: {
-      type: 'object',
-      properties: {
-        email: { type: 'integer' },
-        webhook: { type: 'integer' },
-        meta: { type: 'integer' },
-        person: { type: 'integer' },
-      },
-      required: ['email', 'webhook', 'meta', 'person'],
-    },
+    failedByDestination: objectOf(
+      Object.fromEntries(destinations.map((destination) => [destination, { type: 'integer' }])),
+    ),
     failed: arrayOfObjects(
       {
         id: { type: 'integer' },
-        destination: { type: 'string', enum: ['email', 'webhook', 'meta', 'person'] },
+        destination: { type: 'string', enum: destinations },
         topic: { type: 'string' },
         leadType: { type: ['string', 'null'], enum: ['candidate', 'company', null] },
         leadId: nullable('integer'),
@@ -68,17 +64,14 @@ export async function failedDeliveries(db: Kysely<OutboxTables>, limit = 50): Pr
     failing.selectAll().orderBy('id', 'desc').limit(limit).execute(),
   ]);
   const failedByDestination = { email: 0, webhook: 0, meta: 0, person: 0 };
-  for (const count of counts) {
-    failedByDestination[count.destination as Deliveries['failed'][number]['destination']] = Number(
-      count.n,
-    );
-  }
+  for (const count of counts)
+    failedByDestination[count.destination as Destination] = Number(count.n);
   return {
     failedCount: counts.reduce((sum, count) => sum + Number(count.n), 0),
     failedByDestination,
     failed: rows.map((row) => ({
       id: row.id,
-      destination: row.destination as Deliveries['failed'][number]['destination'],
+      destination: row.destination as Destination,
       topic: row.topic,
       // The outbox's subjects are leads: their kind and id, as the spec names them.
       leadType: row.subject_type as 'candidate' | 'company' | null,

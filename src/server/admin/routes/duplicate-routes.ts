@@ -1,5 +1,5 @@
 import type { FastifyPluginAsync } from 'fastify';
-import { arrayOfObjects } from '../../platform/http/api-schemas';
+import { arrayOfObjects, objectOf } from '../../platform/http/api-schemas';
 import { matchReasons } from '@shared/admin-duplicates';
 import { type LeadDesk, adminApi } from '../../leads';
 
@@ -37,11 +37,9 @@ export const duplicateRoutes: FastifyPluginAsync<{ desk: LeadDesk }> = async (ap
         params: leadIdParams,
         // Checked by hand, as the pipeline's bodies: ajv would coerce "12" and drop extra fields.
         documentedBody: {
-          type: 'object',
-          properties: {
+          ...objectOf({
             otherId: { type: 'integer', minimum: 1, description: 'The lead merged into this one' },
-          },
-          required: ['otherId'],
+          }),
           additionalProperties: false,
         },
         response: {

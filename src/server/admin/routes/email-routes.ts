@@ -3,7 +3,7 @@ import type { Mailer } from '../../platform/mail/mailer';
 import { type LeadDesk, adminApi } from '../../leads';
 import { formEmail } from './form-email';
 
-const { errorBody, leadIdParams } = adminApi;
+const { candidateKind, errorBody, leadIdParams } = adminApi;
 type LeadListing = LeadDesk['listing'];
 
 /** The spec's failure text (section 8); the screen shows the server's message as it is. */
@@ -38,7 +38,7 @@ export const emailRoutes: FastifyPluginAsync<EmailRoutesOptions> = async (app, o
     },
     async (request, reply) => {
       const { id } = request.params;
-      const candidate = await listing.findLead('candidates', id);
+      const candidate = await listing.findLead(candidateKind.table, id);
       if (!candidate) return reply.code(404).send({ error: 'Not found' });
       const message = formEmail({
         to: candidate.email,

@@ -1,14 +1,11 @@
 import { Readable } from 'node:stream';
 import type { FastifyPluginAsync } from 'fastify';
-import { candidateStatuses, companyStatuses } from '@shared/lead-status';
 import { type LeadDesk, adminApi } from '../../leads';
+import { objectOf } from '../../platform/http/api-schemas';
 import { duplicatesParam } from './listing-routes';
 
-const { exportTabs } = adminApi;
+const { anyStatus, exportTabs } = adminApi;
 type ExportTab = adminApi.ExportTab;
-
-/** Every status of either table (a tab of the other table's status exports no rows). */
-const statuses = [...new Set([...candidateStatuses, ...companyStatuses].map((s) => s.value))];
 
 /** The downloaded file keeps the name of the spec's tab, Typeform Leads. */
 const fileName = (tab: ExportTab) => (tab === 'questionnaire-leads' ? 'typeform-leads' : tab);
@@ -25,16 +22,14 @@ export const exportRoutes: FastifyPluginAsync<{ desk: LeadDesk }> = async (app, 
     '/api/admin/export/:file',
     {
       schema: {
-        params: {
-          type: 'object',
-          properties: { file: { type: 'string', enum: exportTabs.map((tab) => `${tab}.csv`) } },
-          required: ['file'],
-        },
+        params: objectOf({
+          file: { type: 'string', enum: exportTabs.map((tab) => `${tab}.csv`) },
+        }),
         querystring: {
           type: 'object',
           properties: {
             q: { type: 'string', maxLength: 200 },
-            status: { type: 'string', enum: statuses },
+            status: { type: 'string', enum: anyStatus },
             duplicates: duplicatesParam,
             ids: {
               type: 'string',

@@ -1,22 +1,17 @@
 import type { FastifyPluginAsync, FastifyReply, FastifyRequest } from 'fastify';
-import { candidateStatuses, companyStatuses } from '@shared/lead-status';
 import { type LeadDesk, adminApi } from '../../leads';
 
 const {
+  anyStatus,
   decodeCursor,
   encodeCursor,
-  candidateSchema,
-  candidateView,
-  companySchema,
-  companyView,
   errorBody,
   leadEmailSchema,
   leadEmailView,
   leadIdParams,
+  leadKinds,
 } = adminApi;
 type Page<Row> = adminApi.Page<Row>;
-type CandidateLeadType = adminApi.CandidateLeadType;
-type CompanyLeadType = adminApi.CompanyLeadType;
 type LeadListing = LeadDesk['listing'];
 
 /** Query string of every listing. */
@@ -33,10 +28,6 @@ interface ListQuerystring {
 }
 
 const MAX_LIMIT = 500;
-
-const statusValues = (statuses: readonly { value: string }[]) => statuses.map((s) => s.value);
-const candidateStatusValues = statusValues(candidateStatuses);
-const companyStatusValues = statusValues(companyStatuses);
 
 /** `duplicates=1`: only candidates with a possible duplicate. */
 export const duplicatesParam = {
@@ -70,41 +61,12 @@ export function listQuerystringSchema(
   } as const;
 }
 
-/** The API spells the e-mail-only type 'email-only'; the database 'email'. */
-export const candidateTypes: Record<string, CandidateLeadType> = {
-  questionnaire: 'questionnaire',
-  regular: 'regular',
-  'email-only': 'email',
-};
-export const companyTypes: Record<string, CompanyLeadType> = {
-  full: 'full',
-  'email-only': 'email',
-};
-
 /** The list filter of ?assignee= (and a bulk change's): me is the signed-in account. */
 export function assigneeFilter(request: FastifyRequest, assignee: string | undefined) {
   if (assignee === undefined) return undefined;
   if (assignee === 'none') return null;
   return assignee === 'me' ? (request.adminSession?.account.id ?? 0) : Number(assignee);
 }
-
-/** The two tables' listings: where, and which types and statuses they filter by. */
-export const listedTables = [
-  {
-    table: 'candidates',
-    path: '/api/candidate-submissions',
-    types: candidateTypes,
-    statuses: candidateStatusValues,
-  },
-  {
-    table: 'companies',
-    path: '/api/company-submissions',
-    types: companyTypes,
-    statuses: companyStatusValues,
-  },
-] as const;
-
-type LeadView = ReturnType<typeof candidateView> | ReturnType<typeof companyView>;
 
 /** Sets the paging headers and answers the page's rows as views. */
 export function withPaging<T extends { createdAt: string; id: number }>(
@@ -129,16 +91,17 @@ export const listingRoutes: FastifyPluginAsync<{ listing: LeadListing }> = async
   app,
   { listing },
 ) => {
-  const views = { candidates: candidateView, companies: companyView };
-  const schemas = { candidates: candidateSchema, companies: companySchema };
-
-  for (const { table, path, types, statuses } of listedTables) {
+  for (const { table, leadType, path, types, statuses, view, schema } of leadKinds) {
     app.get<{ Querystring: ListQuerystring }>(
       path,
       {
         schema: {
-          querystring: listQuerystringSchema(Object.keys(types), statuses, table === 'candidates'),
-          response: { 200: { type: 'array', items: schemas[table] } },
+          querystring: listQuerystringSchema(
+            Object.keys(types),
+            statuses,
+            leadType === 'candidate',
+          ),
+          response: { 200: { type: 'array', items: schema } },
         },
       },
       async (request, reply) => {
@@ -153,9 +116,10 @@ export const listingRoutes: FastifyPluginAsync<{ listing: LeadListing }> = async
           type: type ? types[type] : undefined,
           cursor: decodeCursor(cursor),
         });
-        // The row and its view function belong to the same table.
-        const view = views[table] as (row: (typeof page.rows)[number]) => LeadView;
-        return withPaging(reply, page.rows.map(view), page, limit);
+        // The row and its view belong to the same kind.
+        type Row = (typeof page.rows)[number];
+        const views = page.rows.map(view as (row: Row) => { id: number; createdAt: string });
+        return withPaging(reply, views, page, limit);
       },
     );
 
@@ -182,10 +146,7 @@ export const listingRoutes: FastifyPluginAsync<{ listing: LeadListing }> = async
     {
       schema: {
         // Both tables' statuses: a status of one table only finds that table's leads.
-        querystring: listQuerystringSchema(
-          [],
-          [...new Set([...candidateStatusValues, ...companyStatusValues])],
-        ),
+        querystring: listQuerystringSchema([], anyStatus),
         response: { 200: { type: 'array', items: leadEmailSchema } },
       },
     },

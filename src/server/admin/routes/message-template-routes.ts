@@ -2,7 +2,12 @@ import type { FastifyPluginAsync, FastifyReply } from 'fastify';
 import { leadStatuses, type LeadKind } from '@shared/lead-status';
 import type { MessageTemplateSlot } from '@shared/message-templates';
 import { messageTemplateSchema } from '@shared/schemas/message-template';
-import { bodySchemaOf, describedError, fieldErrorsBody } from '../../platform/http/api-schemas';
+import {
+  bodySchemaOf,
+  describedError,
+  fieldErrorsBody,
+  objectOf,
+} from '../../platform/http/api-schemas';
 import { type LeadDesk, adminApi } from '../../leads';
 
 const { INVALID_FIELDS_MESSAGE, validateBody } = adminApi;
@@ -21,21 +26,13 @@ const templateBody = {
   },
   required: ['subject', 'body', 'updatedAt'],
 } as const;
-const slotBody = {
-  type: 'object',
-  properties: {
-    leadType: { type: 'string', enum: leadTypes },
-    status: { type: 'string' },
-    template: templateBody,
-  },
-  required: ['leadType', 'status', 'template'],
-} as const;
+const slotBody = objectOf({
+  leadType: { type: 'string', enum: leadTypes },
+  status: { type: 'string' },
+  template: templateBody,
+});
 
-const slotParams = {
-  type: 'object',
-  properties: { leadType: { type: 'string' }, status: { type: 'string' } },
-  required: ['leadType', 'status'],
-} as const;
+const slotParams = objectOf({ leadType: { type: 'string' }, status: { type: 'string' } });
 type SlotParams = { Params: { leadType: string; status: string } };
 
 /** The lead type and status named by the path, or a 404 naming what is unknown. */

@@ -1,22 +1,10 @@
 import type { FastifyInstance, FastifyPluginAsync, FastifyReply, FastifyRequest } from 'fastify';
-import { candidateStatuses, companyStatuses } from '@shared/lead-status';
 import { leadNoteSchema } from '@shared/schemas/lead-note';
-import { arrayOfObjects, bodySchemaOf } from '../../platform/http/api-schemas';
+import { arrayOfObjects, bodySchemaOf, nullableText } from '../../platform/http/api-schemas';
 import { type LeadDesk, adminApi } from '../../leads';
 import { badRequest, knownFields } from './hand-checked-body';
 
-const {
-  candidateSchema,
-  candidateView,
-  companySchema,
-  companyView,
-  errorBody,
-  leadIdParams,
-  findAssignee,
-} = adminApi;
-type LeadTable = adminApi.LeadTable;
-type CandidateListRow = adminApi.CandidateListRow;
-type CompanyListRow = adminApi.CompanyListRow;
+const { errorBody, leadIdParams, findAssignee, leadKinds } = adminApi;
 
 export const NOTE_MAX_LENGTH = 5000;
 
@@ -85,39 +73,21 @@ export const pipelineRoutes: FastifyPluginAsync<{
   desk: LeadDesk;
 }> = async (app, { desk }) => {
   const { pipeline, templates } = desk;
-  const leads = [
-    {
-      table: 'candidates',
-      leadType: 'candidate',
-      path: '/api/candidate-submissions',
-      statuses: candidateStatuses.map((status) => status.value as string),
-      view: (row: CandidateListRow | CompanyListRow) => candidateView(row as CandidateListRow),
-      schema: withTimeline(candidateSchema),
-    },
-    {
-      table: 'companies',
-      leadType: 'company',
-      path: '/api/company-submissions',
-      statuses: companyStatuses.map((status) => status.value as string),
-      // The history takes the name `timeline`; the company's own (hiring) timeline travels
-      // beside it as `hiringTimeline`, or the detail would lose that answer.
-      view: (row: CandidateListRow | CompanyListRow) => ({
-        ...companyView(row as CompanyListRow),
-        hiringTimeline: (row as CompanyListRow).timeline,
-      }),
-      schema: withTimeline({
-        ...companySchema,
-        properties: { ...companySchema.properties, hiringTimeline: { type: ['string', 'null'] } },
-      }),
-    },
-  ] as const;
-
-  for (const { table, leadType, path, statuses, view, schema } of leads) {
+  for (const { table, leadType, path, statuses, view, schema: leadSchema } of leadKinds) {
+    // The history takes the name `timeline`; a company's own (hiring) timeline travels beside it
+    // as `hiringTimeline`, or the detail would lose that answer.
+    const hiring = leadType === 'company';
+    const schema = withTimeline(
+      hiring
+        ? { ...leadSchema, properties: { ...leadSchema.properties, hiringTimeline: nullableText } }
+        : leadSchema,
+    );
     const detail = async (id: number) => {
-      const found = await desk.detail(table as LeadTable, id);
+      const found = await desk.detail(table, id);
       return (
         found && {
-          ...view(found.row),
+          ...(view as (row: object) => object)(found.row),
+          ...(hiring ? { hiringTimeline: (found.row as { timeline: unknown }).timeline } : {}),
           timeline: found.timeline,
           submissions: found.submissions,
           conversions: found.conversions,

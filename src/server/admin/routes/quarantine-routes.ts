@@ -1,7 +1,12 @@
 import { quarantineReasons } from '@shared/lead-vocabulary';
 import type { FastifyPluginAsync } from 'fastify';
 import type { QuarantineReleased } from '@shared/admin-quarantine';
-import { arrayOfObjects, describedError, nullable } from '../../platform/http/api-schemas';
+import {
+  arrayOfObjects,
+  describedError,
+  nullable,
+  objectOf,
+} from '../../platform/http/api-schemas';
 import { type LeadDesk, adminApi } from '../../leads';
 
 const { leadIdParams } = adminApi;
@@ -20,40 +25,23 @@ const rowProperties = {
   userAgent: nullable('string'),
   receivedAt: { type: 'string' },
 };
-const pageBody = {
-  type: 'object',
-  properties: {
-    total: { type: 'integer' },
-    rows: arrayOfObjects(rowProperties, true),
-  },
-  required: ['total', 'rows'],
-};
+const pageBody = objectOf({
+  total: { type: 'integer' },
+  rows: arrayOfObjects(rowProperties, true),
+});
 
-const releasedBody = {
-  type: 'object',
-  description: 'Released: the lead it became (upserted, in its history, notified if new)',
-  properties: {
-    leadType: { type: 'string', enum: ['candidate', 'company'] },
-    leadId: { type: 'integer' },
-  },
-  required: ['leadType', 'leadId'],
-} as const;
+const releasedBody = objectOf(
+  { leadType: rowProperties.leadType, leadId: { type: 'integer' } },
+  'Released: the lead it became (upserted, in its history, notified if new)',
+);
 
 const gone = describedError('No such submission in quarantine (released or deleted)');
-
-export interface QuarantineRoutesOptions {
-  /** Releases through the lead module. */
-  desk: LeadDesk;
-}
 
 /**
  * The quarantine (docs/decisions/095): list, release through the normal lead save, delete. Audited
  * with id and reasons only, never what was submitted.
  */
-export const quarantineRoutes: FastifyPluginAsync<QuarantineRoutesOptions> = async (
-  app,
-  { desk },
-) => {
+export const quarantineRoutes: FastifyPluginAsync<{ desk: LeadDesk }> = async (app, { desk }) => {
   const { quarantine } = desk;
 
   app.get<{ Querystring: { limit: number; offset: number } }>(
@@ -93,8 +81,7 @@ export const quarantineRoutes: FastifyPluginAsync<QuarantineRoutesOptions> = asy
         },
         request,
       );
-      const answer: QuarantineReleased = { leadType: released.leadType, leadId: released.leadId };
-      return answer;
+      return { leadType: released.leadType, leadId: released.leadId } satisfies QuarantineReleased;
     },
   );
 
@@ -110,13 +97,8 @@ export const quarantineRoutes: FastifyPluginAsync<QuarantineRoutesOptions> = asy
       const { id } = request.params;
       const reasons = await quarantine.delete(id);
       if (reasons === undefined) return reply.code(404).send({ error: NOT_FOUND });
-      await app.audit.record(
-        {
-          action: 'quarantine_deleted',
-          detail: `quarantine #${id} (${reasons})`,
-        },
-        request,
-      );
+      const detail = `quarantine #${id} (${reasons})`;
+      await app.audit.record({ action: 'quarantine_deleted', detail }, request);
       return reply.code(204).send();
     },
   );

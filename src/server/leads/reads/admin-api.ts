@@ -6,16 +6,8 @@
 import type { ListFilter } from './lead-listing';
 import type { LeadSelection } from '../workflows/pipeline/bulk-changes';
 
-export {
-  errorBody,
-  leadIdParams,
-  candidateSchema,
-  candidateView,
-  companySchema,
-  companyView,
-  leadEmailSchema,
-  leadEmailView,
-} from './lead-views';
+export { errorBody, leadIdParams, leadEmailSchema, leadEmailView } from './lead-views';
+export { candidateKind, leadKinds, anyStatus } from './lead-kinds';
 export { boardCardSchema, boardCardView, boardColumn } from './lead-board';
 export { decodeCursor, encodeCursor } from './cursor';
 export type { Page } from './lead-listing';

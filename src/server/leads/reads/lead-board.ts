@@ -1,5 +1,6 @@
 import { nullableText } from '../../platform/http/api-schemas';
 import { sql } from 'kysely';
+import { sourceSchema, sourceView } from './lead-views';
 import type { LeadTable } from '../records/lead-tables';
 import type { Cursor } from './cursor';
 import type { LeadListing, Page } from './lead-listing';
@@ -105,9 +106,7 @@ export function boardCardView(row: BoardCardRow) {
     ...('company_name' in row
       ? { companyName: row.company_name, contactName: row.contact_name }
       : {}),
-    sourcePage: row.source_page,
-    landingVariant: row.landing_variant,
-    utmSource: row.utm_source,
+    ...sourceView(row),
     createdAt: row.created_at,
     // A form sent again updates the lead; the pipeline's activity is its own table.
     lastActivityAt:
@@ -125,9 +124,7 @@ export const boardCardSchema = {
     lastName: nullableText,
     companyName: nullableText,
     contactName: nullableText,
-    sourcePage: nullableText,
-    landingVariant: nullableText,
-    utmSource: nullableText,
+    ...sourceSchema,
     createdAt: { type: 'string' },
     lastActivityAt: { type: 'string', description: 'The last form, status change, note or e-mail' },
   },

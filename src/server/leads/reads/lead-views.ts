@@ -1,4 +1,3 @@
-import { nullableText } from '../../platform/http/api-schemas';
 import { entriesOf, type AnyFields, type FieldValues } from '@shared/lead-field';
 import { attributionFields, candidateFields, companyFields } from '@shared/lead-fields';
 import type { LeadEmailRow } from './lead-listing';
@@ -53,19 +52,21 @@ export const companyView = (row: CompanyListRow) => ({
   ...companyFieldsView(row),
 });
 
-export function leadEmailView(row: LeadEmailRow) {
-  return {
-    id: row.id,
-    type: row.kind,
-    email: row.email,
-    status: row.status,
-    sourcePage: row.source_page,
-    landingVariant: row.landing_variant,
-    utmSource: row.utm_source,
-    utmCampaign: row.utm_campaign,
-    createdAt: row.created_at,
-  };
-}
+/** Where a lead came from, as its summaries (a board card, a lead e-mail) show it. */
+const { sourcePage, landingVariant, utmSource, utmCampaign } = attributionFields;
+const sourceFields = { sourcePage, landingVariant, utmSource };
+export const sourceView = fieldsView(sourceFields);
+const leadEmailFields = { ...sourceFields, utmCampaign };
+const leadEmailSourceView = fieldsView(leadEmailFields);
+
+export const leadEmailView = (row: LeadEmailRow) => ({
+  id: row.id,
+  type: row.kind,
+  email: row.email,
+  status: row.status,
+  ...leadEmailSourceView(row),
+  createdAt: row.created_at,
+});
 
 /** JSON schema of a contract's fields: text or null, a flag boolean, the e-mail a string. */
 const fieldsSchema = (fields: AnyFields) =>
@@ -109,6 +110,8 @@ export const companySchema = {
   properties: { ...common, ...fieldsSchema(companyFields) },
 } as const;
 
+export const sourceSchema = fieldsSchema(sourceFields);
+
 export const leadEmailSchema = {
   type: 'object',
   properties: {
@@ -116,10 +119,7 @@ export const leadEmailSchema = {
     type: { type: 'string' },
     email: { type: 'string' },
     status: { type: 'string' },
-    sourcePage: nullableText,
-    landingVariant: nullableText,
-    utmSource: nullableText,
-    utmCampaign: nullableText,
+    ...fieldsSchema(leadEmailFields),
     createdAt: { type: 'string' },
   },
 } as const;

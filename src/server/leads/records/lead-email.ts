@@ -1,5 +1,5 @@
 /**
  * Same address whatever its case or surrounding spaces: one lead per e-mail. The lead tables'
- * `email_normalized` holds this form; a data-subject request matches on it too.
+ * `email_normalized` holds this form; a person's request matches on it too.
  */
 export const normalizeEmail = (email: string): string => email.trim().toLowerCase();

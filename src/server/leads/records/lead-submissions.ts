@@ -3,7 +3,7 @@ import type { LeadSubmissionsTable, LeadTable } from './lead-tables';
 
 type SubmissionsDb = Kysely<{ lead_submissions: LeadSubmissionsTable }>;
 
-/** Every stored submission of the leads `ids` of `table`, oldest first (a data-subject request). */
+/** Every stored submission of the leads `ids` of `table`, oldest first (a person's request). */
 export function findSubmissions(
   db: SubmissionsDb,
   table: LeadTable,

@@ -45,6 +45,17 @@ export const noContent = (description: string) => ({ type: 'null', description }
 /** A value of `type` or null. */
 export const nullable = (type: string) => ({ type: [type, 'null'] });
 
+/** An object with these properties, every one required (a response lists each field it has). */
+export const objectOf = <Properties extends Record<string, object>>(
+  properties: Properties,
+  description?: string,
+) => ({
+  type: 'object' as const,
+  ...(description ? { description } : {}),
+  properties,
+  required: Object.keys(properties),
+});
+
 /** An array of objects with these properties; `allRequired` makes every one required. */
 export const arrayOfObjects = (properties: Record<string, object>, allRequired = false) => ({
   type: 'array',

@@ -37,7 +37,7 @@ function createOutboxMessages(dialect: DialectName): Migration {
 
 /**
  * 150: a lead's messages by lead: the lead's detail (its Meta events), and deleting or erasing
- * a lead (one data-subject request, or a retention pass of hundreds) without reading the
+ * a lead (one person's request, or a retention pass of hundreds) without reading the
  * whole outbox, sent messages included.
  */
 const indexLeadMessages: Migration = {

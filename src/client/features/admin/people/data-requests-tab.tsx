@@ -4,11 +4,11 @@ import { useMutation, useQueryClient } from '@tanstack/react-query';
 import { safeParse } from 'zod/mini';
 import {
   countsOf,
-  dataSubjectParts,
-  dataSubjectQuerySchema,
-  type DataSubjectCounts,
-  type DataSubjectErasure,
-  type DataSubjectReport,
+  personParts,
+  personQuerySchema,
+  type PersonCounts,
+  type PersonErasure,
+  type PersonReport,
 } from '@shared/admin-person';
 import { clsx } from 'clsx';
 import { Button, SubmitButton } from '../../../components/ui/button';
@@ -22,7 +22,7 @@ import type { ConfirmRequest } from '../ui/confirm-dialog';
 import { formatNumber } from '../ui/format';
 
 /** GET or DELETE an address's data; a mutation, as each lookup is an audited access. */
-function useDataSubject<Answer>(method: 'GET' | 'DELETE') {
+function usePerson<Answer>(method: 'GET' | 'DELETE') {
   const client = useQueryClient();
   return useMutation({
     mutationFn: async (email: string) => {
@@ -37,8 +37,8 @@ function useDataSubject<Answer>(method: 'GET' | 'DELETE') {
 }
 
 /** "2 candidate records, 3 form submissions": the kinds with something in them. */
-function describeCounts(counts: DataSubjectCounts): string {
-  const held = dataSubjectParts.filter(({ key }) => counts[key] > 0);
+function describeCounts(counts: PersonCounts): string {
+  const held = personParts.filter(({ key }) => counts[key] > 0);
   return held.map(({ key, label }) => `${label}: ${formatNumber(counts[key])}`).join(', ');
 }
 
@@ -46,10 +46,10 @@ function describeCounts(counts: DataSubjectCounts): string {
 export function DataRequestsTab({ onConfirm }: { onConfirm(request: ConfirmRequest): void }) {
   const [email, setEmail] = useState('');
   const [fieldError, setFieldError] = useState<string>();
-  const [erased, setErased] = useState<{ email: string; counts: DataSubjectCounts }>();
+  const [erased, setErased] = useState<{ email: string; counts: PersonCounts }>();
   const resultHeading = useRef<HTMLHeadingElement>(null);
-  const find = useDataSubject<DataSubjectReport>('GET');
-  const erase = useDataSubject<DataSubjectErasure>('DELETE');
+  const find = usePerson<PersonReport>('GET');
+  const erase = usePerson<PersonErasure>('DELETE');
   const report = find.data;
   const counts = report ? countsOf(report) : undefined;
   const holdsAnything = counts ? describeCounts(counts) !== '' : false;
@@ -61,7 +61,7 @@ export function DataRequestsTab({ onConfirm }: { onConfirm(request: ConfirmReque
 
   const submit = (event: FormEvent) => {
     event.preventDefault();
-    const parsed = safeParse(dataSubjectQuerySchema, { email });
+    const parsed = safeParse(personQuerySchema, { email });
     if (!parsed.success) {
       setFieldError(parsed.error.issues[0]?.message);
       return;
@@ -80,7 +80,7 @@ export function DataRequestsTab({ onConfirm }: { onConfirm(request: ConfirmReque
     });
   };
 
-  const confirmErasure = (found: DataSubjectReport, what: string) =>
+  const confirmErasure = (found: PersonReport, what: string) =>
     onConfirm({
       title: 'Erase this person’s data',
       message: `Everything stored about ${found.email} will be erased for good: ${what}. Pending notifications and Meta events about them will not be sent. The audit log keeps only that an erasure happened, and when.`,
@@ -161,7 +161,7 @@ export function DataRequestsTab({ onConfirm }: { onConfirm(request: ConfirmReque
             ) : (
               <>
                 <dl className="mt-3 grid grid-cols-[1fr_auto] gap-x-6 gap-y-1 text-sm">
-                  {dataSubjectParts.map(({ key, label }) => (
+                  {personParts.map(({ key, label }) => (
                     <div key={key} className="contents">
                       <dt className="text-slate-700">{label}</dt>
                       <dd className="text-right font-semibold tabular-nums">

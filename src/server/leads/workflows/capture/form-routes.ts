@@ -7,7 +7,13 @@ import {
 } from '@shared/schemas/candidate';
 import { companyEmailLeadRequest, companyRequestRequest } from '@shared/schemas/company';
 import { questionnaireRequest } from '@shared/schemas/questionnaire';
+import type { $ZodType } from 'zod/v4/core';
+import type { Attribution } from '@shared/schemas/attribution';
+import type { CompanyStage, LeadForm } from '@shared/lead-vocabulary';
 import { leadRoute } from './lead-route';
+
+type LeadSchema = $ZodType<{ email: string; attribution?: Attribution }>;
+type CandidateForm = Extract<Parameters<typeof leadRoute>[3], { table: 'candidates' }>;
 
 /**
  * The public forms: each moves its e-mail's one record along the spec's progression (section 4);
@@ -15,60 +21,44 @@ import { leadRoute } from './lead-route';
  * (src/shared/lead-fields.ts).
  */
 export const formRoutes: FastifyPluginAsync = async (app) => {
+  const candidate = (path: string, schema: LeadSchema, step: Omit<CandidateForm, 'table'>) =>
+    leadRoute(app, path, schema, { table: 'candidates', ...step });
+  const company = (path: string, schema: LeadSchema, form: LeadForm, stage: CompanyStage) =>
+    leadRoute(app, path, schema, { table: 'companies', form, stage });
+  const questionnaireLead = { stage: 'questionnaire', isQuestionnaireCandidate: true } as const;
+
   // /career and /training: the e-mail only.
-  leadRoute(app, '/api/candidates/email', candidateEmailLeadRequest, {
-    table: 'candidates',
+  candidate('/api/candidates/email', candidateEmailLeadRequest, {
     form: 'candidate-email',
     stage: 'email',
   });
-
   // /candidates: names and phone, then the visitor goes on to the questionnaire.
-  leadRoute(app, '/api/candidates/basic-info', candidateBasicInfoRequest, {
-    table: 'candidates',
+  candidate('/api/candidates/basic-info', candidateBasicInfoRequest, {
     form: 'candidate-basic-info',
-    stage: 'questionnaire',
-    isQuestionnaireCandidate: true,
+    ...questionnaireLead,
   });
-
   // /apply and the /contact candidate form: the full application.
-  leadRoute(app, '/api/candidates/submit', candidateApplicationRequest, {
-    table: 'candidates',
+  candidate('/api/candidates/submit', candidateApplicationRequest, {
     form: 'candidate-application',
     stage: 'application',
   });
-
   // /typeform, once the embedded questionnaire says it is done. An unknown e-mail still
   // creates a questionnaire lead: the visitor did complete it, and a 404 would lose them.
-  leadRoute(app, '/api/candidates/typeform-completed', questionnaireCompletedRequest, {
-    table: 'candidates',
+  candidate('/api/candidates/typeform-completed', questionnaireCompletedRequest, {
     form: 'typeform-completed',
-    stage: 'questionnaire',
-    isQuestionnaireCandidate: true,
+    ...questionnaireLead,
     questionnaireCompleted: true,
   });
-
   // The built-in questionnaire's answers. Storing all the answers is completing it, so the
   // flag is raised here too: the lead counts as completed even if the page's separate
   // typeform-completed call is lost.
-  leadRoute(app, '/api/candidates/questionnaire', questionnaireRequest, {
-    table: 'candidates',
+  candidate('/api/candidates/questionnaire', questionnaireRequest, {
     form: 'questionnaire',
-    stage: 'questionnaire',
-    isQuestionnaireCandidate: true,
+    ...questionnaireLead,
     questionnaireCompleted: true,
   });
-
   // /companies: work e-mail and company name.
-  leadRoute(app, '/api/companies/email', companyEmailLeadRequest, {
-    table: 'companies',
-    form: 'company-email',
-    stage: 'email',
-  });
-
+  company('/api/companies/email', companyEmailLeadRequest, 'company-email', 'email');
   // /hiring and the /contact employer form: the full request.
-  leadRoute(app, '/api/companies/submit', companyRequestRequest, {
-    table: 'companies',
-    form: 'company-request',
-    stage: 'request',
-  });
+  company('/api/companies/submit', companyRequestRequest, 'company-request', 'request');
 };

@@ -1,4 +1,4 @@
-import { sql, type Kysely, type Migration } from 'kysely';
+import { sql, type Kysely } from 'kysely';
 import { tablesOf } from '../../../platform/database/connection';
 import type { MigrationSet } from '../../../platform/database/migration-runner';
 import { enqueueMessages } from '../../../platform/outbox/outbox';
@@ -30,24 +30,22 @@ export interface ReminderPayload {
   step: OpenStep;
 }
 
-/** 175: goes with its candidate (ON DELETE CASCADE), so an erasure leaves nothing. */
-const createCandidateReminders: Migration = {
-  async up(db: Kysely<unknown>) {
-    await db.schema
-      .createTable('candidate_reminders')
-      .addColumn('candidate_id', 'integer', (c) =>
-        c.notNull().references('candidates.id').onDelete('cascade'),
-      )
-      .addColumn('delay_index', 'integer', (c) => c.notNull())
-      .addColumn('step', 'text', (c) => c.notNull())
-      .addColumn('created_at', 'text', (c) => c.notNull())
-      .addPrimaryKeyConstraint('candidate_reminders_pk', ['candidate_id', 'delay_index'])
-      .execute();
-  },
-};
-
 export const reminderMigrations: MigrationSet = () => ({
-  '175_candidate_reminders': createCandidateReminders,
+  // Goes with its candidate (ON DELETE CASCADE), so an erasure leaves nothing.
+  '175_candidate_reminders': {
+    async up(db: Kysely<unknown>) {
+      await db.schema
+        .createTable('candidate_reminders')
+        .addColumn('candidate_id', 'integer', (c) =>
+          c.notNull().references('candidates.id').onDelete('cascade'),
+        )
+        .addColumn('delay_index', 'integer', (c) => c.notNull())
+        .addColumn('step', 'text', (c) => c.notNull())
+        .addColumn('created_at', 'text', (c) => c.notNull())
+        .addPrimaryKeyConstraint('candidate_reminders_pk', ['candidate_id', 'delay_index'])
+        .execute();
+    },
+  },
 });
 
 /** The step a candidate row still has open, if any: what a reminder would ask them to finish. */

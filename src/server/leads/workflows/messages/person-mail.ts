@@ -2,6 +2,7 @@ import { claims } from '@shared/claims';
 import { renderTemplate } from '@shared/message-templates';
 import type { MailMessage } from '../../../platform/mail/mailer';
 import { escapeHtml } from '../../../platform/http/escape-html';
+import { paragraphMail, type Paragraph } from '../../../platform/mail/paragraph-mail';
 
 /*
  * What we write to a lead's own person (issue 21, decision 154): the confirmation, the reminders
@@ -25,37 +26,18 @@ export interface PersonMailTo {
   statusLink: string;
 }
 
-/** A paragraph: its text, and the link it ends with (if any). */
-type Paragraph = string | { text: string; link: string; label: string };
-
 function compose(
   context: PersonMailContext,
   person: PersonMailTo,
   subject: string,
   paragraphs: Paragraph[],
 ): MailMessage {
-  const greeting = person.firstName?.trim() ? `Hi ${person.firstName.trim()},` : 'Hi,';
-  const all: Paragraph[] = [
-    greeting,
+  return paragraphMail({ to: person.to, subject, replyTo: context.supportEmail }, [
+    person.firstName?.trim() ? `Hi ${person.firstName.trim()},` : 'Hi,',
     ...paragraphs,
     `Questions? Reply to this e-mail or write to ${context.supportEmail}.`,
     `The ${context.brandName} team`,
-  ];
-  const text = all.map((p) => (typeof p === 'string' ? p : `${p.text}\n${p.link}`)).join('\n\n');
-  const html = all
-    .map((p) =>
-      typeof p === 'string'
-        ? `<p>${escapeHtml(p)}</p>`
-        : `<p>${escapeHtml(p.text)}<br><a href="${escapeHtml(p.link)}">${escapeHtml(p.label)}</a></p>`,
-    )
-    .join('');
-  return {
-    to: person.to,
-    subject,
-    text,
-    html: `<!doctype html><html><body>${html}</body></html>`,
-    replyTo: context.supportEmail,
-  };
+  ]);
 }
 
 const absolute = (context: PersonMailContext, path: string) => `${context.siteUrl}${path}`;

@@ -1,7 +1,7 @@
 import type { FastifyPluginAsync, FastifyReply } from 'fastify';
 import type { Kysely } from 'kysely';
 import { LOST_LINK_ACTION, LOST_LINK_SENTENCE } from '@shared/person-status';
-import { describedError, retryAfterHeader } from '../../../platform/http/api-schemas';
+import { describedError, objectOf, retryAfterHeader } from '../../../platform/http/api-schemas';
 import { tablesOf } from '../../../platform/database/connection';
 import { enqueueMessages } from '../../../platform/outbox/outbox';
 import type { OutboxTables } from '../../../platform/outbox/outbox-tables';
@@ -20,14 +20,6 @@ import { escapeHtml } from '../../../platform/http/escape-html';
 /** "Lost your link?" requests a minute from one address, and new links a minute per e-mail. */
 export const LOST_LINK_ADDRESS_LIMIT = 5;
 export const LOST_LINK_EMAIL_LIMIT = 1;
-
-export interface PersonRoutesOptions {
-  db: Kysely<PersonMessageTables>;
-  dialect: DialectName;
-  counters: AddressCounters;
-  unsubscribeKey: Buffer;
-  brandName: string;
-}
 
 /** A small page of its own: the unsubscribe link opens outside the site's app. */
 function page(reply: FastifyReply, status: number, title: string, body: string) {
@@ -62,8 +54,13 @@ const unsubscribeSchema = (success: string) => ({
  * The person's own requests without a sign-in: the reminders' one-click unsubscribe (RFC 8058)
  * and "Lost your link?" (decision 154).
  */
-export const personRoutes: FastifyPluginAsync<PersonRoutesOptions> = async (app, options) => {
-  const { db, dialect, counters, unsubscribeKey, brandName } = options;
+export const personRoutes: FastifyPluginAsync<{
+  db: Kysely<PersonMessageTables>;
+  dialect: DialectName;
+  counters: AddressCounters;
+  unsubscribeKey: Buffer;
+  brandName: string;
+}> = async (app, { db, dialect, counters, unsubscribeKey, brandName }) => {
   // RFC 8058's POST body is `List-Unsubscribe=One-Click`, form-encoded or multipart: not needed.
   app.addContentTypeParser('multipart/form-data', (_request, _payload, done) => done(null));
 
@@ -113,18 +110,12 @@ export const personRoutes: FastifyPluginAsync<PersonRoutesOptions> = async (app,
     {
       schema: {
         consumes: ['application/json', 'application/x-www-form-urlencoded'],
-        body: {
-          type: 'object',
-          properties: { email: { type: 'string', maxLength: 254 } },
-          required: ['email'],
-        },
+        body: objectOf({ email: { type: 'string', maxLength: 254 } }),
         response: {
-          200: {
-            type: 'object',
-            description: 'Always the same sentence, whether or not the e-mail has a lead',
-            properties: { message: { type: 'string', const: LOST_LINK_SENTENCE } },
-            required: ['message'],
-          },
+          200: objectOf(
+            { message: { type: 'string', const: LOST_LINK_SENTENCE } },
+            'Always the same sentence, whether or not the e-mail has a lead',
+          ),
           303: describedError('A form posted without JavaScript: back to /status?link=sent'),
           429: describedError('Too many requests from this address', retryAfterHeader),
         },

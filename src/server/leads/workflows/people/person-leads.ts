@@ -8,7 +8,7 @@ import {
 } from '../../records/listing-tables';
 
 /*
- * The lead rows as a data-subject request and the retention see them. An erasure deletes the lead
+ * The lead rows as a person's request and the retention see them. An erasure deletes the lead
  * row first, returning its id, so what goes with it matches exactly, and the first statement is a
  * write (SQLite holds the write lock from then on).
  */

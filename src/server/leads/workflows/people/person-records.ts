@@ -1,5 +1,5 @@
 import type { Kysely, Transaction } from 'kysely';
-import type { DataSubjectCounts, DataSubjectReport } from '@shared/admin-person';
+import type { PersonCounts, PersonReport } from '@shared/admin-person';
 import { tablesOf } from '../../../platform/database/connection';
 import { findSubjectMessages, forgetSubjectMessages } from '../../../platform/outbox/outbox';
 import { eraseSubmissions, findSubmissions } from '../../records/lead-submissions';
@@ -32,11 +32,11 @@ export interface PersonLeads {
 }
 
 type LeadParts = 'candidates' | 'companies' | 'submissions' | 'quarantine' | 'activity';
-type LeadReport = Pick<DataSubjectReport, LeadParts | 'outboxMessages'>;
+type LeadReport = Pick<PersonReport, LeadParts | 'outboxMessages'>;
 
 /** What an erasure took: counts of the lead context's parts, and the leads erased. */
 export interface ErasedLeads {
-  counts: Pick<DataSubjectCounts, LeadParts | 'outboxMessages'>;
+  counts: Pick<PersonCounts, LeadParts | 'outboxMessages'>;
   leads: PersonLeads[];
 }
 

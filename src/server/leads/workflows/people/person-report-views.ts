@@ -1,9 +1,9 @@
 import type { Selectable } from 'kysely';
 import type {
-  DataSubjectActivity,
-  DataSubjectOutboxMessage,
-  DataSubjectQuarantined,
-  DataSubjectSubmission,
+  PersonActivity,
+  PersonOutboxMessage,
+  PersonQuarantined,
+  PersonSubmission,
   StoredRecord,
 } from '@shared/admin-person';
 import type { OutboxMessage } from '../../../platform/outbox/outbox';
@@ -40,7 +40,7 @@ export function storedRecord(row: object): StoredRecord {
   );
 }
 
-export function submissionView(row: Selectable<LeadSubmissionsTable>): DataSubjectSubmission {
+export function submissionView(row: Selectable<LeadSubmissionsTable>): PersonSubmission {
   return {
     leadType: leadTypeOf(row.lead_table),
     leadId: Number(row.lead_id),
@@ -53,7 +53,7 @@ export function submissionView(row: Selectable<LeadSubmissionsTable>): DataSubje
   };
 }
 
-export function quarantinedView(row: Selectable<LeadQuarantineTable>): DataSubjectQuarantined {
+export function quarantinedView(row: Selectable<LeadQuarantineTable>): PersonQuarantined {
   return {
     id: Number(row.id),
     leadType: leadTypeOf(row.lead_table),
@@ -66,7 +66,7 @@ export function quarantinedView(row: Selectable<LeadQuarantineTable>): DataSubje
   };
 }
 
-export function activityView(row: Selectable<LeadActivityTable>): DataSubjectActivity {
+export function activityView(row: Selectable<LeadActivityTable>): PersonActivity {
   return {
     leadType: leadTypeOf(row.lead_table),
     leadId: Number(row.lead_id),
@@ -78,7 +78,7 @@ export function activityView(row: Selectable<LeadActivityTable>): DataSubjectAct
   };
 }
 
-export function outboxView(row: OutboxMessage): DataSubjectOutboxMessage {
+export function outboxView(row: OutboxMessage): PersonOutboxMessage {
   return {
     id: Number(row.id),
     leadType: row.subject_type as 'candidate' | 'company' | null,

@@ -11,6 +11,7 @@ import {
   describedError,
   errorBody,
   fieldErrorsBody,
+  objectOf,
   retryAfterHeader,
 } from '../../../platform/http/api-schemas';
 import type { DatabaseConnection } from '../../../platform/database/connection';
@@ -22,6 +23,7 @@ import type { PipelineTables } from '../../records/pipeline-tables';
 import { correctDetails, stopMessages } from './person-writes';
 import type { StatusPage } from './status-page';
 import { STATUS_PATH } from './status-link';
+import { detailColumns } from './status-words';
 
 /*
  * What the person does on /status (issue 21). Each action is a plain form post that works without
@@ -39,25 +41,12 @@ const candidateDetails = z.extend(
 );
 const companyDetails = z.pick(hiringRequestSchema, { name: true, title: true, company: true });
 
-const CANDIDATE_COLUMNS = {
-  firstName: 'first_name',
-  lastName: 'last_name',
-  phone: 'phone',
-  location: 'location',
-};
-const COMPANY_COLUMNS = { name: 'contact_name', title: 'title', company: 'company_name' };
-
 export const NO_PROOF = 'Open your status page from the link in our e-mail first';
 
 const leadField = {
   lead: { type: 'string', description: 'The lead the page names (`c12`, `k3`)' },
 };
-const done = {
-  type: 'object',
-  description: 'Done: the sentence the page shows',
-  properties: { message: { type: 'string' } },
-  required: ['message'],
-} as const;
+const done = objectOf({ message: { type: 'string' } }, 'Done: the sentence the page shows');
 const backToPage = {
   type: 'null',
   description:
@@ -141,9 +130,11 @@ export const statusRoutes: FastifyPluginAsync<StatusRoutesOptions> = async (
       const result = validateBody(schema, request.body);
       if (!result.ok) return invalid(request, reply, result.fields);
       const fields = result.data as Record<string, string>;
-      const names: Record<string, string> = candidate ? CANDIDATE_COLUMNS : COMPANY_COLUMNS;
       const columns = Object.fromEntries(
-        Object.entries(names).map(([field, column]) => [column, fields[field] ?? '']),
+        Object.entries(detailColumns[lead.table]).map(([field, column]) => [
+          column,
+          fields[field] ?? '',
+        ]),
       );
       await correctDetails(db, dialect, lead, columns, fields);
       return answer(request, reply, 'details');
@@ -173,15 +164,11 @@ export const statusRoutes: FastifyPluginAsync<StatusRoutesOptions> = async (
     [STATUS_ACTIONS.reminders, 'reminders', 'Stop reminders (status page)'],
     [STATUS_ACTIONS.withdraw, 'withdraw', 'Withdraw: status `withdrawn`, no more messages'],
   ] as const) {
-    app.post(
-      path,
-      documented(summary, { type: 'object', properties: leadField, required: ['lead'] }),
-      async (request, reply) => {
-        const lead = await provenLead(request, reply);
-        if (!lead) return reply;
-        await stopMessages(db, dialect, lead, notice === 'withdraw');
-        return answer(request, reply, notice);
-      },
-    );
+    app.post(path, documented(summary, objectOf(leadField)), async (request, reply) => {
+      const lead = await provenLead(request, reply);
+      if (!lead) return reply;
+      await stopMessages(db, dialect, lead, notice === 'withdraw');
+      return answer(request, reply, notice);
+    });
   }
 };

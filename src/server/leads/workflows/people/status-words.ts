@@ -62,7 +62,16 @@ function companyWords(row: CompanyListRow, ref: string) {
   };
 }
 
-const text = (value: string | null) => value ?? '';
+/** What a person may correct on the page, by the form's field name: each one's column. */
+export const detailColumns = {
+  candidates: {
+    firstName: 'first_name',
+    lastName: 'last_name',
+    phone: 'phone',
+    location: 'location',
+  },
+  companies: { name: 'contact_name', title: 'title', company: 'company_name' },
+} as const;
 
 /** The status page's view of one lead. */
 export function statusLead(
@@ -75,18 +84,13 @@ export function statusLead(
     ? candidateWords(row as CandidateListRow, ref)
     : companyWords(row as CompanyListRow, ref);
   const status = STATUS_WORDS[row.status];
-  const details: Record<string, string> = candidate
-    ? {
-        firstName: text((row as CandidateListRow).first_name),
-        lastName: text((row as CandidateListRow).last_name),
-        phone: text((row as CandidateListRow).phone),
-        location: text((row as CandidateListRow).location),
-      }
-    : {
-        name: text((row as CompanyListRow).contact_name),
-        title: text((row as CompanyListRow).title),
-        company: text((row as CompanyListRow).company_name),
-      };
+  const values = row as unknown as Record<string, string | null>;
+  const details = Object.fromEntries(
+    Object.entries(detailColumns[lead.table]).map(([field, column]) => [
+      field,
+      values[column] ?? '',
+    ]),
+  );
   return {
     ref,
     kind: candidate ? 'candidate' : 'company',

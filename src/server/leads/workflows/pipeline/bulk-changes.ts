@@ -56,19 +56,7 @@ export interface BulkOptions<Filter> {
  * Meta status event, its message), and the caller's one audit entry.
  */
 export class BulkChanges<Filter> {
-  private readonly db: Kysely<PipelineTables>;
-  private readonly dialect: DialectName;
-  private readonly matching: BulkOptions<Filter>['matching'];
-  private readonly statusEvents: boolean;
-
-  constructor(options: BulkOptions<Filter>) {
-    ({
-      db: this.db,
-      dialect: this.dialect,
-      matching: this.matching,
-      statusEvents: this.statusEvents,
-    } = options);
-  }
+  constructor(private readonly options: BulkOptions<Filter>) {}
 
   async apply(
     table: LeadTable,
@@ -81,12 +69,13 @@ export class BulkChanges<Filter> {
     const ids =
       'ids' in selection
         ? [...new Set(selection.ids)]
-        : await this.matching(table, selection.filter, BULK_LIMIT + 1);
+        : await this.options.matching(table, selection.filter, BULK_LIMIT + 1);
     if (ids.length > BULK_LIMIT)
       return { field: 'ids' in selection ? 'ids' : 'filter', error: tooMany };
-    return this.db.transaction().execute(async (trx) => {
-      const locked = trx.selectFrom(table).select(['id', 'status']).where(idIn(this.dialect, ids));
-      const rows = await (this.dialect === 'postgres' ? locked.forUpdate() : locked).execute();
+    const { db, dialect } = this.options;
+    return db.transaction().execute(async (trx) => {
+      const locked = trx.selectFrom(table).select(['id', 'status']).where(idIn(dialect, ids));
+      const rows = await (dialect === 'postgres' ? locked.forUpdate() : locked).execute();
       if ('ids' in selection && rows.length < ids.length) {
         const known = new Set(rows.map((row) => row.id));
         const unknown = ids.filter((id) => !known.has(id));
@@ -123,6 +112,7 @@ export class BulkChanges<Filter> {
     message: StatusMessage | undefined,
   ) {
     if (ids.length === 0) return;
+    const { dialect, statusEvents } = this.options;
     const now = new Date();
     // The activity first: it reads each lead's status before the change.
     await trx
@@ -139,15 +129,15 @@ export class BulkChanges<Filter> {
             sql.val(status).as('to_status'),
             sql.val(now.toISOString()).as('created_at'),
           ])
-          .where(idIn(this.dialect, ids)),
+          .where(idIn(dialect, ids)),
       )
       .execute();
     await trx
       .updateTable(table)
       .set({ status: status as never })
-      .where(idIn(this.dialect, ids))
+      .where(idIn(dialect, ids))
       .execute();
-    if (this.statusEvents && table === 'candidates' && isStatusEvent(status)) {
+    if (statusEvents && table === 'candidates' && isStatusEvent(status)) {
       for (const id of ids) {
         await recordStatusEvent(tablesOf<LeadRecordTables>(trx), id, status, now);
       }

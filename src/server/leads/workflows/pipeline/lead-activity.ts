@@ -4,7 +4,7 @@ import type { LeadTable } from '../../records/lead-tables';
 import type { LeadActivityTable } from '../../records/pipeline-tables';
 
 /*
- * The pipeline's table (lead_activity: notes, status changes, e-mails sent) as a data-subject
+ * The pipeline's table (lead_activity: notes, status changes, e-mails sent) as a person's
  * request and a lead's deletion see it: everything about some leads, found or erased.
  */
 

@@ -1,4 +1,4 @@
-import type { Kysely, Migration } from 'kysely';
+import type { Kysely } from 'kysely';
 import type { MigrationSet } from '../../../platform/database/migration-runner';
 
 /*
@@ -15,24 +15,21 @@ export interface AltchaUsedTables {
   };
 }
 
-/** 148. */
-const createAltchaUsed: Migration = {
-  async up(db: Kysely<unknown>) {
-    await db.schema
-      .createTable('altcha_used')
-      .addColumn('id', 'text', (c) => c.primaryKey())
-      .addColumn('expires', 'bigint', (c) => c.notNull())
-      .execute();
-    await db.schema
-      .createIndex('altcha_used_expires_idx')
-      .on('altcha_used')
-      .column('expires')
-      .execute();
+export const altchaUsedMigrations: MigrationSet = () => ({
+  '148_altcha_used': {
+    async up(db: Kysely<unknown>) {
+      await db.schema
+        .createTable('altcha_used')
+        .addColumn('id', 'text', (c) => c.primaryKey())
+        .addColumn('expires', 'bigint', (c) => c.notNull())
+        .execute();
+      await db.schema
+        .createIndex('altcha_used_expires_idx')
+        .on('altcha_used')
+        .column('expires')
+        .execute();
+    },
   },
-};
-
-export const altchaUsedMigrations: MigrationSet = (): Record<string, Migration> => ({
-  '148_altcha_used': createAltchaUsed,
 });
 
 /** Expired ids are deleted at most this often, by whichever instance records one. */

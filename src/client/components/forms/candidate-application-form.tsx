@@ -8,7 +8,7 @@ import { toasts } from '../../lib/toast-messages';
 import { candidateEmail } from '../ui/form-field';
 import { withDeclaredFields } from './declared-fields';
 import { FormShell, type SharedLeadFormProps } from './form-shell';
-import { announceLead, useLeadForm } from './use-lead-form';
+import { announceLead } from './use-lead-form';
 
 /** Which rules apply: /apply asks at least 1 character for names and location, /contact 2. */
 const schemas = { apply: candidateApplicationSchema, contact: contactCandidateSchema } as const;
@@ -66,24 +66,20 @@ const fields = withDeclaredFields<keyof CandidateApplication>('candidate-applica
 export function CandidateApplicationForm(
   props: SharedLeadFormProps<keyof typeof schemas, CandidateApplication>,
 ) {
-  const { page, prefillFromSession = false } = props;
-  const leadForm = useLeadForm({
-    schema: schemas[props.rules],
-    post: { action: '/api/candidates/submit', page },
-    onSuccess: announceLead(
-      'candidate_application',
-      toasts.applicationSubmitted,
-      props.onSubmitted,
-    ),
-    failureToast: toasts.applicationFailed,
-  });
   return (
     <FormShell
-      leadForm={leadForm}
+      schema={schemas[props.rules]}
+      post={{ action: '/api/candidates/submit', page: props.page }}
+      onSuccess={announceLead(
+        'candidate_application',
+        toasts.applicationSubmitted,
+        props.onSubmitted,
+      )}
+      failureToast={toasts.applicationFailed}
       labels={props}
       wide
       fields={fields}
-      prefill={prefillFromSession}
+      prefill={props.prefillFromSession ?? false}
     />
   );
 }

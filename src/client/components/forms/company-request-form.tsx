@@ -8,7 +8,7 @@ import {
 import { toasts } from '../../lib/toast-messages';
 import { withDeclaredFields } from './declared-fields';
 import { FormShell, type SharedLeadFormProps } from './form-shell';
-import { announceLead, useLeadForm } from './use-lead-form';
+import { announceLead } from './use-lead-form';
 
 /** A field filled in from the /companies step says where its value came from. */
 const earlier = 'From your earlier request';
@@ -61,21 +61,16 @@ const variants = { hiring: hiringRequestSchema, contact: contactEmployerSchema }
 export function CompanyRequestForm(
   props: SharedLeadFormProps<keyof typeof variants, HiringRequest | ContactEmployer>,
 ) {
-  const { page, prefillFromSession = false } = props;
-  const schema = variants[props.rules];
-  const leadForm = useLeadForm({
-    schema,
-    post: { action: '/api/companies/submit', page },
-    onSuccess: announceLead('company_request', toasts.requestReceived, props.onSubmitted),
-    failureToast: toasts.companyFailed,
-  });
   return (
     <FormShell
-      leadForm={leadForm}
+      schema={variants[props.rules]}
+      post={{ action: '/api/companies/submit', page: props.page }}
+      onSuccess={announceLead('company_request', toasts.requestReceived, props.onSubmitted)}
+      failureToast={toasts.companyFailed}
       labels={props}
       wide
       fields={fieldsOf(companyRequestLists[props.rules])}
-      prefill={prefillFromSession}
+      prefill={props.prefillFromSession ?? false}
     />
   );
 }

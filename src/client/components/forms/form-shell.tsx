@@ -1,15 +1,18 @@
-import type { BaseSyntheticEvent, ReactNode } from 'react';
+import type { ReactNode } from 'react';
+import type { Path } from 'react-hook-form';
+import type { input } from 'zod/v4/core';
+import type { FormSchema } from '../../lib/zod-resolver';
 import { SubmitButton } from '../ui/button';
-import { Fields, type FieldsForm, type FieldSpec } from '../ui/form-field';
-import type { LeadFormPost } from './use-lead-form';
+import { Fields, type FieldSpec } from '../ui/form-field';
+import { useLeadForm, type LeadFormOptions } from './use-lead-form';
 import { SpamFields } from './spam-fields';
 
 /**
- * A lead form's frame: noValidate (the shared schema's messages show), fields, submit button.
- * `action` and the hidden `page` let the browser post it without JavaScript (decision 090).
+ * A lead form (useLeadForm) in its frame: noValidate (the shared schema's messages show), fields,
+ * submit button. `action` and the hidden `page` let the browser post it without JavaScript
+ * (decision 090).
  */
-export function FormShell<Name extends string>({
-  leadForm,
+export function FormShell<Schema extends FormSchema>({
   fields = [],
   prefill = true,
   target,
@@ -18,15 +21,10 @@ export function FormShell<Name extends string>({
   className = wide ? 'grid gap-5 sm:grid-cols-2' : undefined,
   submitClassName = wide ? 'w-full sm:col-span-2' : 'w-full',
   children,
-}: {
-  /** From useLeadForm. */
-  leadForm: FieldsForm<Name> & {
-    onSubmit: (event?: BaseSyntheticEvent) => Promise<void>;
-    submitting: boolean;
-    post: LeadFormPost;
-  };
+  ...options
+}: LeadFormOptions<Schema> & {
   /** The form's fields as data, before any `children`. */
-  fields?: readonly FieldSpec<Name>[];
+  fields?: readonly FieldSpec<Path<input<Schema>>>[];
   /** Fill fields in from the session (false: a shared form on a page that starts afresh). */
   prefill?: boolean;
   /** Where the browser shows the answer of its own post ('_top' from inside an iframe). */
@@ -38,6 +36,7 @@ export function FormShell<Name extends string>({
   submitClassName?: string;
   children?: ReactNode;
 }) {
+  const leadForm = useLeadForm(options);
   return (
     <form
       method="post"

@@ -23,7 +23,7 @@ export interface LeadFormPost {
   variant?: LandingVariant;
 }
 
-interface LeadFormOptions<Schema extends FormSchema> {
+export interface LeadFormOptions<Schema extends FormSchema> {
   /** The shared schema of this form (src/shared/schemas). */
   schema: Schema;
   /** Where the form posts, with JavaScript (postLead) and without (the browser itself). */

@@ -9,15 +9,17 @@ import {
 import { usePageState } from '../../lib/page-state';
 import { isContactType, type ContactType } from '@shared/page-state';
 
-/** What each tab says: heading, introduction, submit label, and the thanks once sent. */
+/** What each tab says: its name, heading, introduction, submit label, and the thanks once sent. */
 const tabTexts = {
   candidate: {
+    tab: 'For Candidates',
     title: 'Apply for Training',
     intro: 'Tell us about yourself and we will contact you shortly to discuss next steps.',
     submitLabel: 'Submit Application',
     thanks: 'We have received your application and will contact you shortly.',
   },
   employer: {
+    tab: 'For Companies',
     title: 'Request Talent',
     intro: 'Tell us about your hiring needs and a talent specialist will get back to you.',
     submitLabel: 'Submit Request',
@@ -108,20 +110,16 @@ export function ContactForms({
         className="flex gap-1 rounded-lg bg-slate-200 p-1"
       >
         {/* Radix switches on mousedown; a click also does, so a replayed early click counts. */}
-        <Tabs.Trigger
-          value="candidate"
-          className={tabClass}
-          onClick={() => onUserTypeChange('candidate')}
-        >
-          For Candidates
-        </Tabs.Trigger>
-        <Tabs.Trigger
-          value="employer"
-          className={tabClass}
-          onClick={() => onUserTypeChange('employer')}
-        >
-          For Companies
-        </Tabs.Trigger>
+        {(['candidate', 'employer'] as const).map((type) => (
+          <Tabs.Trigger
+            key={type}
+            value={type}
+            className={tabClass}
+            onClick={() => onUserTypeChange(type)}
+          >
+            {tabTexts[type].tab}
+          </Tabs.Trigger>
+        ))}
       </Tabs.List>
 
       <FormPanel value="candidate" sentBy={candidateSentBy}>

@@ -1,4 +1,4 @@
-import { Children, cloneElement, isValidElement, useId, type ReactNode } from 'react';
+import { useId, type ReactElement, type ReactNode } from 'react';
 import { claims } from '@shared/claims';
 import { PageHero } from '../../components/ui/page-hero';
 import { Section } from '../../components/ui/section';
@@ -22,39 +22,55 @@ const bodyText =
 const anchorFocus =
   'rounded-sm focus-visible:outline-2 focus-visible:outline-offset-2 focus-visible:outline-accent-strong';
 
-interface LegalSectionProps {
+/** A list item that opens with a term in bold: the term, then what it means. */
+type Item = ReactNode | readonly [term: string, text: string];
+
+/** A paragraph (text or JSX), a list, or the heading of a part of a section (with its anchor). */
+export type Block =
+  string | ReactElement | { list: readonly Item[] } | { part: string; id?: string };
+
+export interface LegalSection {
   /** The anchor of the section (/privacy#cookies); unique within the document. */
   id: string;
   title: string;
-  /** Its place in the document, given by LegalDocument. */
-  number?: number;
-  children: ReactNode;
+  body: readonly Block[];
 }
 
-/** A numbered section of a legal document, with its h2. */
-export function LegalSection({ id, title, number, children }: LegalSectionProps) {
-  return (
-    <section id={id} className="mt-12 first-of-type:mt-10">
-      <h2 className="text-2xl text-slate-900 sm:text-3xl">
-        {number}. {title}
-      </h2>
-      <div className={bodyText}>{children}</div>
-    </section>
-  );
+function BlockView({ block }: { block: Block }) {
+  if (typeof block === 'object' && 'list' in block)
+    return (
+      <ul>
+        {block.list.map((item, index) => (
+          <li key={index}>
+            {Array.isArray(item) ? (
+              <>
+                <strong>{item[0]}</strong> {item[1]}
+              </>
+            ) : (
+              item
+            )}
+          </li>
+        ))}
+      </ul>
+    );
+  if (typeof block === 'object' && 'part' in block) return <h3 id={block.id}>{block.part}</h3>;
+  return <p>{block}</p>;
 }
+
+export const brand = site.brandName;
 
 /** The privacy policy's and terms' shape: h1 with the date, a contents list, numbered sections. */
 export function LegalDocument({
   title,
   summary,
-  children,
+  sections,
 }: {
   title: string;
-  summary: ReactNode;
-  children: ReactNode;
+  /** The document in a few lines, before its sections. */
+  summary: string;
+  sections: readonly LegalSection[];
 }) {
   const tocId = useId();
-  const sections = Children.toArray(children).filter(isValidElement<LegalSectionProps>);
   const date = claims.legalDocumentsDate;
   return (
     <article>
@@ -81,7 +97,7 @@ export function LegalDocument({
                 Contents
               </p>
               <ol className="mt-3 list-decimal space-y-2 pl-5 text-slate-700 marker:text-slate-600">
-                {sections.map(({ props: section }) => (
+                {sections.map((section) => (
                   <li key={section.id}>
                     <a
                       href={`#${section.id}`}
@@ -94,8 +110,21 @@ export function LegalDocument({
               </ol>
             </nav>
             <div className="max-w-3xl">
-              <div className={bodyText}>{summary}</div>
-              {sections.map((section, index) => cloneElement(section, { number: index + 1 }))}
+              <div className={bodyText}>
+                <p>{summary}</p>
+              </div>
+              {sections.map((section, index) => (
+                <section key={section.id} id={section.id} className="mt-12 first-of-type:mt-10">
+                  <h2 className="text-2xl text-slate-900 sm:text-3xl">
+                    {index + 1}. {section.title}
+                  </h2>
+                  <div className={bodyText}>
+                    {section.body.map((block, blockIndex) => (
+                      <BlockView key={blockIndex} block={block} />
+                    ))}
+                  </div>
+                </section>
+              ))}
             </div>
           </div>
         </StaticContent>

@@ -68,24 +68,20 @@ function EnableButton({
 }) {
   const change = useChangeAccount();
   const { id, name, disabled } = account;
-  return disabled ? (
-    <Button size="sm" variant="outline" onClick={() => change.mutate({ id, disabled: false })}>
-      Enable {name}
-    </Button>
-  ) : (
+  const disable = () =>
+    onConfirm({
+      title: `Disable ${name}`,
+      message: `${name} is signed out everywhere at once and cannot sign in until enabled again.`,
+      confirmLabel: 'Disable',
+      onConfirm: () => change.mutate({ id, disabled: true }),
+    });
+  return (
     <Button
       size="sm"
       variant="outline"
-      onClick={() =>
-        onConfirm({
-          title: `Disable ${name}`,
-          message: `${name} is signed out everywhere at once and cannot sign in until enabled again.`,
-          confirmLabel: 'Disable',
-          onConfirm: () => change.mutate({ id, disabled: true }),
-        })
-      }
+      onClick={disabled ? () => change.mutate({ id, disabled: false }) : disable}
     >
-      Disable {name}
+      {disabled ? 'Enable' : 'Disable'} {name}
     </Button>
   );
 }
@@ -120,36 +116,39 @@ export function AccountsTab({ onConfirm }: { onConfirm(request: ConfirmRequest):
       ),
     },
     { header: 'State', cell: (row) => (row.disabled ? 'Disabled' : 'Active') },
-    {
-      header: 'Actions',
-      cell: (row) => (
-        <div className="flex flex-wrap gap-2">
-          <Button
-            size="sm"
-            variant="outline"
-            aria-expanded={shown === row.id}
-            aria-controls={shown === row.id ? sessionsId : undefined}
-            onClick={(event) => {
-              opener.current = event.currentTarget;
-              setShown(shown === row.id ? undefined : row.id);
-            }}
-          >
-            Sessions of {row.name}
-          </Button>
-          {row.email === null || row.id === me?.id ? null : (
-            <EnableButton account={row} onConfirm={onConfirm} />
-          )}
-        </div>
-      ),
-    },
   ];
+  const actions = (row: AccountEntry) => (
+    <>
+      <Button
+        size="sm"
+        variant="outline"
+        aria-expanded={shown === row.id}
+        aria-controls={shown === row.id ? sessionsId : undefined}
+        onClick={(event) => {
+          opener.current = event.currentTarget;
+          setShown(shown === row.id ? undefined : row.id);
+        }}
+      >
+        Sessions of {row.name}
+      </Button>
+      {row.email === null || row.id === me?.id ? null : (
+        <EnableButton account={row} onConfirm={onConfirm} />
+      )}
+    </>
+  );
   if (isPending) return <p role="status">Loading accounts…</p>;
   if (isError) return <p role="alert">The accounts could not be loaded.</p>;
   const shownAccount = data.accounts.find((account) => account.id === shown);
   return (
     <div className="grid gap-6">
       <InviteForm />
-      <DataTable caption="Accounts" columns={columns} rows={data.accounts} empty="No accounts" />
+      <DataTable
+        caption="Accounts"
+        columns={columns}
+        actions={actions}
+        rows={data.accounts}
+        empty="No accounts"
+      />
       {shownAccount && (
         <AccountSessions
           id={sessionsId}

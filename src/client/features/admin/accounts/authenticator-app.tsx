@@ -9,7 +9,8 @@ import {
   useRemoveTotp,
   type TotpEnrolment,
 } from '../api/factors';
-import { OneFieldForm, Section } from './one-field-form';
+import { card, OneFieldForm } from './one-field-form';
+import { Panel } from '../ui/panel';
 
 /** Recovery codes, shown once: copied or downloaded now, never shown again. */
 function RecoveryCodes({ codes, onDone }: { codes: string[]; onDone: () => void }) {
@@ -70,7 +71,7 @@ export function AuthenticatorApp({ on, codesLeft }: { on: boolean; codesLeft: nu
     }
   };
   return (
-    <Section title="Authenticator app">
+    <Panel {...card} title="Authenticator app">
       {codes ? <RecoveryCodes codes={codes} onDone={() => setCodes(null)} /> : null}
       {on ? (
         <>
@@ -123,6 +124,6 @@ export function AuthenticatorApp({ on, codesLeft }: { on: boolean; codesLeft: nu
           ) : null}
         </div>
       )}
-    </Section>
+    </Panel>
   );
 }

@@ -1,4 +1,4 @@
-import { useEffect, useId, useState, type FormEvent } from 'react';
+import { useEffect, useId, useRef, useState, type FormEvent } from 'react';
 import { startRegistration } from '@simplewebauthn/browser';
 import { KeyRound } from 'lucide-react';
 import { PASSWORD_MIN_LENGTH, type AdminRole } from '@shared/admin-accounts';
@@ -35,18 +35,22 @@ function useInvitation(): Invitation {
  */
 function AcceptForm({ invitation }: { invitation: Extract<Invitation, { state: 'open' }> }) {
   const headingId = useId();
-  const [name, setName] = useState('');
-  const [password, setPassword] = useState('');
+  const form = useRef<HTMLFormElement>(null);
   const [error, setError] = useState<string | undefined>();
   const [busy, setBusy] = useState<'password' | 'passkey' | undefined>();
   const { token } = invitation;
+  const field = (key: 'name' | 'password') =>
+    String(new FormData(form.current ?? undefined).get(key) ?? '');
+  /** The name typed, trimmed; without one, says so and gives ''. */
   const named = () => {
-    if (!name.trim()) setError('Enter your name.');
-    return Boolean(name.trim());
+    const name = field('name').trim();
+    if (!name) setError('Enter your name.');
+    return name;
   };
   /** Accepts the invitation with a password or a passkey's registration. */
   const create = async (
     how: 'password' | 'passkey',
+    name: string,
     credential: () => Promise<{ password: string } | { passkey: unknown }>,
   ) => {
     setBusy(how);
@@ -54,7 +58,7 @@ function AcceptForm({ invitation }: { invitation: Extract<Invitation, { state: '
     try {
       await apiRequest('POST', '/api/admin/invitation/accept', {
         token,
-        name: name.trim(),
+        name,
         ...(await credential()),
       });
       session.set('adminAuthenticated', 'true');
@@ -70,17 +74,18 @@ function AcceptForm({ invitation }: { invitation: Extract<Invitation, { state: '
   };
   const submit = (event: FormEvent) => {
     event.preventDefault();
-    if (!named()) return;
+    const [name, password] = [named(), field('password')];
+    if (!name) return;
     if ([...password].length < PASSWORD_MIN_LENGTH) {
       return setError(`Choose a password of at least ${PASSWORD_MIN_LENGTH} characters.`);
     }
-    void create('password', async () => ({ password }));
+    void create('password', name, async () => ({ password }));
   };
-  const registerPasskey = () =>
-    create('passkey', async () => {
+  const registerPasskey = (name: string) =>
+    create('passkey', name, async () => {
       const options = await apiRequest('POST', '/api/admin/invitation/passkey-options', {
         token,
-        name: name.trim(),
+        name,
       });
       type Options = Parameters<typeof startRegistration>[0]['optionsJSON'];
       const optionsJSON = (await options.json()) as Options;
@@ -95,15 +100,14 @@ function AcceptForm({ invitation }: { invitation: Extract<Invitation, { state: '
         {invitation.email} is invited as {invitation.role === 'owner' ? 'an' : 'a'}{' '}
         {invitation.role}.
       </p>
-      <form aria-labelledby={headingId} className="mt-6 grid gap-4" onSubmit={submit} noValidate>
-        <TextField
-          label="Your name"
-          name="name"
-          autoComplete="name"
-          required
-          value={name}
-          onChange={(event) => setName(event.target.value)}
-        />
+      <form
+        ref={form}
+        aria-labelledby={headingId}
+        className="mt-6 grid gap-4"
+        onSubmit={submit}
+        noValidate
+      >
+        <TextField label="Your name" name="name" autoComplete="name" required />
         <TextField
           label="Password"
           type="password"
@@ -111,8 +115,6 @@ function AcceptForm({ invitation }: { invitation: Extract<Invitation, { state: '
           autoComplete="new-password"
           hint={`At least ${PASSWORD_MIN_LENGTH} characters, not a common password.`}
           required
-          value={password}
-          onChange={(event) => setPassword(event.target.value)}
         />
         <SubmitButton
           submitting={busy === 'password'}
@@ -123,7 +125,10 @@ function AcceptForm({ invitation }: { invitation: Extract<Invitation, { state: '
           type="button"
           variant="outline"
           disabled={busy !== undefined}
-          onClick={() => named() && void registerPasskey()}
+          onClick={() => {
+            const name = named();
+            if (name) void registerPasskey(name);
+          }}
         >
           <KeyRound className="size-4" aria-hidden="true" />
           {busy === 'passkey' ? 'Registering passkey...' : 'Use a passkey instead of a password'}

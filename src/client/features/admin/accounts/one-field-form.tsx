@@ -1,19 +1,15 @@
-import { useId, useState, type FormEvent, type ReactNode } from 'react';
+import { useState, type FormEvent } from 'react';
 import { Button, SubmitButton } from '../../../components/ui/button';
 import { TextField } from '../../../components/ui/form-field';
 
-/** A part of the Security panel: a card whose heading names the region. */
-export function Section({ title, children }: { title: string; children: ReactNode }) {
-  const id = useId();
-  return (
-    <section aria-labelledby={id} className="grid gap-3 rounded-xl bg-white p-6 shadow">
-      <h3 id={id} className="text-xl">
-        {title}
-      </h3>
-      {children}
-    </section>
-  );
-}
+/** A part of the Security panel: a card named by its heading. */
+export const card = { level: 3, className: 'grid gap-3 rounded-xl bg-white p-6 shadow' } as const;
+
+/** The field of a second factor's code: the authenticator app's, or a recovery code. */
+export const codeField = {
+  label: 'Authentication code or recovery code',
+  autoComplete: 'one-time-code',
+} as const;
 
 /**
  * One field and its button: a name, a password or a code. With `onCancel` (a rename), the field

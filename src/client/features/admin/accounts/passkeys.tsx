@@ -3,7 +3,8 @@ import { Pencil, Trash2 } from 'lucide-react';
 import type { AccountFactors } from '@shared/admin-factors';
 import { Button } from '../../../components/ui/button';
 import { useAddPasskey, useRemovePasskey, useRenamePasskey } from '../api/factors';
-import { OneFieldForm, Section } from './one-field-form';
+import { card, OneFieldForm } from './one-field-form';
+import { Panel } from '../ui/panel';
 import { formatDate } from '../ui/format';
 
 type PasskeyView = AccountFactors['passkeys'][number];
@@ -74,7 +75,7 @@ function PasskeyItem({ passkey }: { passkey: PasskeyView }) {
 export function Passkeys({ passkeys }: { passkeys: PasskeyView[] }) {
   const add = useAddPasskey();
   return (
-    <Section title="Passkeys">
+    <Panel {...card} title="Passkeys">
       {passkeys.length === 0 ? (
         <p className="text-slate-700">No passkey yet.</p>
       ) : (
@@ -91,6 +92,6 @@ export function Passkeys({ passkeys }: { passkeys: PasskeyView[] }) {
         busy={add.isPending}
         onSubmit={(name) => add.mutate(name)}
       />
-    </Section>
+    </Panel>
   );
 }

@@ -3,7 +3,8 @@ import { Button } from '../../../components/ui/button';
 import { useConfirmIdentity, useContinueToDashboard, useFactors } from '../api/factors';
 import { useLogout } from '../api/session';
 import { AuthenticatorApp } from './authenticator-app';
-import { OneFieldForm, Section } from './one-field-form';
+import { codeField, card, OneFieldForm } from './one-field-form';
+import { Panel } from '../ui/panel';
 import { Passkeys } from './passkeys';
 
 /**
@@ -16,7 +17,7 @@ function ConfirmIdentity({ hasCodes, hasPassword }: { hasCodes: boolean; hasPass
     ? 'enter your password or use a second factor'
     : `use a passkey${hasCodes ? ' or a code' : ''}`;
   return (
-    <Section title="Confirm it’s you">
+    <Panel {...card} title="Confirm it’s you">
       <p className="text-slate-700">
         To change your sign-in methods, {how} again. It stays confirmed for five minutes.
       </p>
@@ -33,9 +34,8 @@ function ConfirmIdentity({ hasCodes, hasPassword }: { hasCodes: boolean; hasPass
       ) : null}
       {hasCodes ? (
         <OneFieldForm
-          label="Authentication code or recovery code"
+          {...codeField}
           name="confirm-code"
-          autoComplete="one-time-code"
           button="Confirm with code"
           busy={confirm.isPending}
           onSubmit={(code) => confirm.mutate({ code })}
@@ -47,7 +47,7 @@ function ConfirmIdentity({ hasCodes, hasPassword }: { hasCodes: boolean; hasPass
           Confirm with a passkey
         </Button>
       </div>
-    </Section>
+    </Panel>
   );
 }
 

@@ -5,6 +5,7 @@ import { useEndSession, useSessions } from '../api/accounts';
 import type { ConfirmRequest } from '../ui/confirm-dialog';
 import { DataTable } from '../ui/data-table';
 import { formatDate } from '../ui/format';
+import { Panel } from '../ui/panel';
 
 /** Sessions, most recently used first, each but this browser's with its button to end it. */
 function SessionsTable({
@@ -29,16 +30,14 @@ function SessionsTable({
         { header: 'Network', cell: (row) => row.network ?? '—' },
         { header: 'Signed in', cell: (row) => formatDate(row.createdAt) },
         { header: 'Last seen', cell: (row) => formatDate(row.lastSeenAt) },
-        {
-          header: 'Actions',
-          cell: (row) =>
-            row.current ? null : (
-              <Button size="sm" variant="outline" disabled={ending} onClick={() => onEnd(row)}>
-                End session
-              </Button>
-            ),
-        },
       ]}
+      actions={(row) =>
+        row.current ? null : (
+          <Button size="sm" variant="outline" disabled={ending} onClick={() => onEnd(row)}>
+            End session
+          </Button>
+        )
+      }
       rows={sessions}
       empty="No sessions"
     />
@@ -52,17 +51,14 @@ export function SessionsPanel() {
   if (isPending) return <p role="status">Loading your sessions…</p>;
   if (isError) return <p role="alert">Your sessions could not be loaded.</p>;
   return (
-    <section aria-labelledby="your-sessions" className="grid gap-3">
-      <h2 id="your-sessions" className="text-xl">
-        Your sessions
-      </h2>
+    <Panel id="your-sessions" title="Your sessions">
       <SessionsTable
         caption="Where you are signed in, most recently used first"
         sessions={data}
         onEnd={(session) => end.mutate(session.id)}
         ending={end.isPending}
       />
-    </section>
+    </Panel>
   );
 }
 

@@ -4,6 +4,7 @@ import type { SecondFactor } from '@shared/admin-factors';
 import { Button, SubmitButton } from '../../../components/ui/button';
 import { TextField } from '../../../components/ui/form-field';
 import { useFactorSignIn } from '../api/session';
+import { codeField } from './one-field-form';
 
 /** "Sign in with a passkey", beside the password: no password needed. */
 export function PasskeySignIn({ label = 'Sign in with a passkey' }: { label?: string }) {
@@ -44,9 +45,8 @@ export function SecondFactorForm({
       {factors.includes('totp') ? (
         <form aria-label="Second factor" className="grid gap-4" onSubmit={submit} noValidate>
           <TextField
-            label="Authentication code or recovery code"
+            {...codeField}
             name="code"
-            autoComplete="one-time-code"
             autoFocus
             required
             value={code}

@@ -1,6 +1,7 @@
 import { useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
 import type { AccountListing, AdminRole, SessionEntry } from '@shared/admin-accounts';
 import { toast } from '../../../lib/toast-store';
+import { adminToasts } from '../ui/admin-toasts';
 import { apiRequest, errorText } from './http';
 
 export const USERS_URL = '/api/admin/users';
@@ -19,12 +20,7 @@ export function useInvite() {
       toast({ title: 'Invitation sent', description: `An invitation is on its way to ${email}.` });
       return client.invalidateQueries({ queryKey: [USERS_URL] });
     },
-    onError: (error) =>
-      toast({
-        title: 'Error',
-        description: errorText(error, 'The invitation was not sent.'),
-        variant: 'destructive',
-      }),
+    onError: (error) => toast(adminToasts.error(errorText(error, 'The invitation was not sent.'))),
   });
 }
 
@@ -35,12 +31,7 @@ export function useChangeAccount() {
     mutationFn: ({ id, ...change }: { id: number; role?: AdminRole; disabled?: boolean }) =>
       apiRequest('PATCH', `${USERS_URL}/${id}`, change),
     onSuccess: () => client.invalidateQueries({ queryKey: [USERS_URL] }),
-    onError: (error) =>
-      toast({
-        title: 'Error',
-        description: errorText(error, 'The account was not changed.'),
-        variant: 'destructive',
-      }),
+    onError: (error) => toast(adminToasts.error(errorText(error, 'The account was not changed.'))),
   });
 }
 
@@ -59,7 +50,6 @@ export function useEndSession() {
       client.invalidateQueries({
         predicate: (query) => String(query.queryKey[0]).startsWith(SESSIONS_URL),
       }),
-    onError: () =>
-      toast({ title: 'Error', description: 'The session was not ended.', variant: 'destructive' }),
+    onError: () => toast(adminToasts.error('The session was not ended.')),
   });
 }

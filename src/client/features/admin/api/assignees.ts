@@ -1,10 +1,9 @@
-import { useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
+import { useQuery } from '@tanstack/react-query';
 import type { LeadKind } from '@shared/lead-status';
 import { apiRequest } from './http';
-import { refreshLeads } from './leads';
+import { useLeadChange } from './leads';
 import { detailUrl } from './lead-detail';
 
-/** An account a lead may be assigned to. */
 export interface Assignee {
   id: number;
   name: string;
@@ -14,10 +13,7 @@ export interface Assignee {
 export const useAssignees = () => useQuery<Assignee[]>({ queryKey: ['/api/admin/assignees'] });
 
 /** PATCH {assignee}: the detail, the lists and "My leads" show it. */
-export function useAssign(kind: LeadKind, id: number) {
-  const client = useQueryClient();
-  return useMutation({
-    mutationFn: (assignee: number | null) => apiRequest('PATCH', detailUrl(kind, id), { assignee }),
-    onSuccess: () => refreshLeads(client),
-  });
-}
+export const useAssign = (kind: LeadKind, id: number) =>
+  useLeadChange((assignee: number | null) =>
+    apiRequest('PATCH', detailUrl(kind, id), { assignee }),
+  );

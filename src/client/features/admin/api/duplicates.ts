@@ -1,7 +1,7 @@
-import { useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
+import { useQuery } from '@tanstack/react-query';
 import type { PossibleDuplicate } from '@shared/admin-duplicates';
 import { apiRequest } from './http';
-import { refreshLeads } from './leads';
+import { useLeadChange } from './leads';
 
 const duplicatesUrl = (id: number) => `/api/candidate-submissions/${id}/duplicates`;
 
@@ -10,11 +10,7 @@ export const usePossibleDuplicates = (id: number) =>
   useQuery<PossibleDuplicate[]>({ queryKey: [duplicatesUrl(id)] });
 
 /** POST …/merge {otherId}: the other lead goes into this one; the detail and lists load again. */
-export function useMergeLead(id: number) {
-  const client = useQueryClient();
-  return useMutation({
-    mutationFn: (otherId: number) =>
-      apiRequest('POST', `/api/candidate-submissions/${id}/merge`, { otherId }),
-    onSuccess: () => refreshLeads(client),
-  });
-}
+export const useMergeLead = (id: number) =>
+  useLeadChange((otherId: number) =>
+    apiRequest('POST', `/api/candidate-submissions/${id}/merge`, { otherId }),
+  );

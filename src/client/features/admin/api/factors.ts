@@ -2,6 +2,7 @@ import { useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
 import { startAuthentication, startRegistration } from '@simplewebauthn/browser';
 import type { AccountFactors } from '@shared/admin-factors';
 import { toast } from '../../../lib/toast-store';
+import { adminToasts } from '../ui/admin-toasts';
 import { apiRequest, errorText, SESSION_KEY } from './http';
 
 export const FACTORS_KEY = ['/api/admin/factors'] as const;
@@ -36,8 +37,7 @@ function useFactorChange<Input, Output>(
       toast({ title: done, variant: 'success' });
       onDone?.(output);
     },
-    onError: (error) =>
-      toast({ title: 'Not changed', description: errorText(error), variant: 'destructive' }),
+    onError: (error) => toast(adminToasts.notChanged(errorText(error))),
     onSettled: () => client.invalidateQueries({ queryKey: FACTORS_KEY }),
   });
 }

@@ -50,7 +50,6 @@ export function downloadFile(url: string, name = ''): void {
   link.remove();
 }
 
-/** Saves text made in the page as a file. */
 export function saveFile(text: string, type: string, name: string): void {
   const url = URL.createObjectURL(new Blob([text], { type }));
   downloadFile(url, name);

@@ -4,7 +4,7 @@ import type { LeadKind } from '@shared/lead-status';
 import type { LeadNoteInput } from '@shared/schemas/lead-note';
 import { toCandidate, toCompany, type CandidateLead, type CompanyLead } from '../leads/leads';
 import { apiRequest } from './http';
-import { refreshLeads } from './leads';
+import { refreshLeads, useLeadChange } from './leads';
 
 /** One entry of a lead's history, as the server words it (oldest first). */
 export interface TimelineEntry {
@@ -65,16 +65,15 @@ export function useLeadDetail(kind: LeadKind, id: number) {
 
 // The panel reports these itself: a toast would be hidden behind the modal and take the Escape.
 
-/** PATCH a lead's status: the answer is its new detail; the lists, counts and board show it too. */
-export function useChangeStatus(kind: LeadKind) {
+/** A change answered with the lead's new detail: shown at once; the lists, counts and board too. */
+function useDetailChange<Input extends { id: number }>(
+  kind: LeadKind,
+  request: (input: Input) => Promise<Response>,
+) {
   const client = useQueryClient();
   return useMutation({
-    mutationFn: async ({ id, status, notify }: { id: number; status: string; notify: boolean }) => {
-      // `notify` only when asked: the spec's body is `{"status"}` alone.
-      const body = notify ? { status, notify } : { status };
-      const response = await apiRequest('PATCH', detailUrl(kind, id), body);
-      return toDetail(kind, (await response.json()) as Record<string, unknown>);
-    },
+    mutationFn: async (input: Input) =>
+      toDetail(kind, (await (await request(input)).json()) as Record<string, unknown>),
     onSuccess: (detail, { id }) => {
       client.setQueryData([detailUrl(kind, id)], detail);
       return refreshLeads(client);
@@ -82,26 +81,18 @@ export function useChangeStatus(kind: LeadKind) {
   });
 }
 
-/** The forms sent without the proof were seen: the answer is the new detail. */
-export function useMarkReviewed(kind: LeadKind, id: number) {
-  const client = useQueryClient();
-  return useMutation({
-    mutationFn: async () => {
-      const response = await apiRequest('POST', `${detailUrl(kind, id)}/reviewed`);
-      return toDetail(kind, (await response.json()) as Record<string, unknown>);
-    },
-    onSuccess: (detail) => {
-      client.setQueryData([detailUrl(kind, id)], detail);
-      return refreshLeads(client);
-    },
-  });
-}
+/** PATCH a lead's status; `notify` only when asked: the spec's body is `{"status"}` alone. */
+export const useChangeStatus = (kind: LeadKind) =>
+  useDetailChange(kind, ({ id, status, notify }: { id: number; status: string; notify: boolean }) =>
+    apiRequest('PATCH', detailUrl(kind, id), notify ? { status, notify } : { status }),
+  );
+
+/** The forms sent without the proof were seen. */
+export const useMarkReviewed = (kind: LeadKind) =>
+  useDetailChange(kind, ({ id }: { id: number }) =>
+    apiRequest('POST', `${detailUrl(kind, id)}/reviewed`),
+  );
 
 /** POST a note; the detail (its timeline) and the lists load again. */
-export function useAddNote(kind: LeadKind, id: number) {
-  const client = useQueryClient();
-  return useMutation({
-    mutationFn: (note: LeadNoteInput) => apiRequest('POST', `${detailUrl(kind, id)}/notes`, note),
-    onSuccess: () => refreshLeads(client),
-  });
-}
+export const useAddNote = (kind: LeadKind, id: number) =>
+  useLeadChange((note: LeadNoteInput) => apiRequest('POST', `${detailUrl(kind, id)}/notes`, note));

@@ -74,6 +74,12 @@ export const refreshLeads = (client: QueryClient) =>
     { cancelRefetch: false },
   );
 
+/** A change to leads: every list, count and board loads again after it. */
+export function useLeadChange<Input, Output>(change: (input: Input) => Promise<Output>) {
+  const client = useQueryClient();
+  return useMutation({ mutationFn: change, onSuccess: () => refreshLeads(client) });
+}
+
 export function useDeleteLead() {
   const client = useQueryClient();
   return useMutation({
@@ -108,15 +114,14 @@ export type BulkSelection =
   { ids: readonly number[] } | { filter: Record<string, string | boolean> };
 
 /** POST a tab's bulk change of status or assignee (issue 22); the lists and counts load again. */
-export function useBulkChange(url: string) {
-  const client = useQueryClient();
-  return useMutation({
-    mutationFn: async (
+export const useBulkChange = (url: string) =>
+  useLeadChange(
+    async (
       body: BulkSelection & ({ status: string; notify?: true } | { assignee: number | null }),
-    ) => {
-      const response = await apiRequest('POST', url, body);
-      return (await response.json()) as { count: number; changed: number; assigned: number };
-    },
-    onSuccess: () => refreshLeads(client),
-  });
-}
+    ) =>
+      (await (await apiRequest('POST', url, body)).json()) as {
+        count: number;
+        changed: number;
+        assigned: number;
+      },
+  );

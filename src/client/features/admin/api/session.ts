@@ -21,7 +21,6 @@ export function useAdminSession() {
   return useQuery<SessionState>({ queryKey: SESSION_KEY });
 }
 
-/** The signed-in account, from the session's answer. */
 export const useAccount = (): AdminAccount | undefined => useAdminSession().data?.account;
 
 /**

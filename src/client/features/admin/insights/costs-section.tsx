@@ -11,6 +11,7 @@ import { CostsTable } from './costs-table';
 import { money } from './money';
 import { UnmatchedList } from './unmatched-spend';
 import { formatNumber } from '../ui/format';
+import { Panel } from '../ui/panel';
 
 // What each campaign, source and landing page cost per lead, application, enrolment and
 // placement, in one currency at a time (decision 165).
@@ -98,24 +99,17 @@ export function CostsSection({
     ...(data.currency ? { currency: data.currency } : {}),
   })}`;
   return (
-    <section aria-labelledby="costs-heading" className="grid gap-4">
-      <h3 id="costs-heading" className="text-lg font-semibold text-slate-900">
-        Costs
-      </h3>
+    <Panel id="costs" title="Costs" level={3} className="grid gap-4" titleClassName="text-lg">
       {canWork && <SpendUpload />}
       <div className="flex flex-wrap items-end gap-4">
         {data.currencies.length > 1 && data.currency && (
-          <div className="max-w-xs">
-            <Select
-              label="Currency (a report never mixes two)"
-              value={data.currency}
-              onChange={onCurrency}
-              options={data.currencies.map(({ currency }) => ({
-                value: currency,
-                label: currency,
-              }))}
-            />
-          </div>
+          <Select
+            label="Currency (a report never mixes two)"
+            value={data.currency}
+            onChange={onCurrency}
+            options={data.currencies.map(({ currency }) => ({ value: currency, label: currency }))}
+            className="max-w-xs"
+          />
         )}
         <button
           type="button"
@@ -146,6 +140,6 @@ export function CostsSection({
           <UnmatchedList unmatched={data.unmatchedSpend} currency={data.currency} />
         </>
       )}
-    </section>
+    </Panel>
   );
 }

@@ -88,14 +88,13 @@ export function CostsTable({ data }: { data: FunnelFigures }) {
   const headerLabel = GROUPINGS.find((g) => g.value === grouping)?.label ?? '';
   return (
     <div className="grid gap-3">
-      <div className="max-w-xs">
-        <Select
-          label="Costs per"
-          value={grouping}
-          onChange={(value) => setGrouping(value as Grouping)}
-          options={GROUPINGS}
-        />
-      </div>
+      <Select
+        label="Costs per"
+        value={grouping}
+        onChange={(value) => setGrouping(value as Grouping)}
+        options={GROUPINGS}
+        className="max-w-xs"
+      />
       <div className="overflow-x-auto rounded-xl border border-slate-200 bg-white">
         <table className="min-w-full text-left text-sm" data-testid="costs-table">
           <caption className="px-4 py-3 text-left font-semibold text-slate-900">

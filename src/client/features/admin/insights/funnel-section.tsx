@@ -5,6 +5,7 @@ import { sequentialVerdict, wilsonInterval, type Sample, type Verdict } from './
 import { CostsSection } from './costs-section';
 import { FiguresTables, VARIANTS, type Figures } from './figures-table';
 import { formatNumber } from '../ui/format';
+import { box, Panel, Pending } from '../ui/panel';
 
 // The first-party funnel and the landing A/B test, for a chosen range.
 
@@ -75,13 +76,7 @@ function AbComparison({ variants }: { variants: FunnelStep[] }) {
     ];
   const leadRates = sides('leads', 'visitors');
   return (
-    <section
-      aria-labelledby="ab-comparison-heading"
-      className="rounded-xl border border-slate-200 bg-white p-5"
-    >
-      <h3 id="ab-comparison-heading" className="font-semibold text-slate-900">
-        A/B comparison of the landing pages
-      </h3>
+    <Panel id="ab-comparison" title="A/B comparison of the landing pages" {...box}>
       <dl className="mt-3 grid gap-3 sm:grid-cols-2">
         {VARIANTS.map((variant, index) => {
           const sample = leadRates[index]!;
@@ -116,7 +111,7 @@ function AbComparison({ variants }: { variants: FunnelStep[] }) {
         began. Where there is no difference, it says &ldquo;you may stop&rdquo; at most 5% of the
         time. It needs 10 conversions and 10 non-conversions on each side.
       </p>
-    </section>
+    </Panel>
   );
 }
 
@@ -139,10 +134,7 @@ export function FunnelSection() {
   });
   const data = funnel.data;
   return (
-    <section aria-labelledby="funnel-heading" className="grid gap-4">
-      <h2 id="funnel-heading" className="text-xl font-semibold text-slate-900">
-        Funnel
-      </h2>
+    <Panel id="funnel" title="Funnel" className="grid gap-4">
       <div className="flex flex-wrap items-end gap-4">
         {(
           [
@@ -174,9 +166,9 @@ export function FunnelSection() {
       </div>
       <div aria-busy={funnel.isFetching} className="grid gap-6">
         {!data ? (
-          <p className="text-slate-700">
-            {funnel.isError ? 'The funnel could not be loaded.' : valid ? 'Loading…' : ''}
-          </p>
+          (valid || funnel.isError) && (
+            <Pending failed={funnel.isError} failure="The funnel could not be loaded." />
+          )
         ) : (
           <>
             <p role="status" className="text-sm text-slate-700">
@@ -190,6 +182,6 @@ export function FunnelSection() {
           </>
         )}
       </div>
-    </section>
+    </Panel>
   );
 }

@@ -9,6 +9,7 @@ import { FunnelSection } from './funnel-section';
 import { MessageTemplatesSection } from '../settings/message-templates-section';
 import { useCan } from '../api/session';
 import { formatNumber } from '../ui/format';
+import { Pending } from '../ui/panel';
 
 const percent = (part: number, whole: number) =>
   whole === 0 ? '—' : `${((part / whole) * 100).toFixed(1)}%`;
@@ -33,11 +34,7 @@ export function OverviewTab() {
   });
   const data = overview.data;
   if (!data)
-    return (
-      <p className="text-slate-700">
-        {overview.isError ? 'The overview could not be loaded.' : 'Loading…'}
-      </p>
-    );
+    return <Pending failed={overview.isError} failure="The overview could not be loaded." />;
   const { counts } = data;
   return (
     <div className="grid gap-8">

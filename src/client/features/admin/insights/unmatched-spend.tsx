@@ -2,9 +2,11 @@ import { useId } from 'react';
 import { useMutation, useQueryClient } from '@tanstack/react-query';
 import type { UnmatchedSpend } from '@shared/admin-funnel';
 import { toast } from '../../../lib/toast-store';
+import { adminToasts } from '../ui/admin-toasts';
 import { apiRequest, errorText } from '../api/http';
 import { useCan } from '../api/session';
 import { money } from './money';
+import { box, Panel } from '../ui/panel';
 
 /** Spend no utm_campaign matched: listed, and mapped to a utm_campaign by someone who may. */
 export function UnmatchedList({
@@ -20,19 +22,12 @@ export function UnmatchedList({
     mutationFn: (mapping: { utmCampaign: string; source: string; campaign: string }) =>
       apiRequest('POST', '/api/admin/spend/mappings', mapping),
     onSuccess: () => client.invalidateQueries(),
-    onError: (error) =>
-      toast({ title: 'Error', description: errorText(error), variant: 'destructive' }),
+    onError: (error) => toast(adminToasts.error(errorText(error))),
   });
   const id = useId();
   if (unmatched.length === 0) return null;
   return (
-    <section
-      aria-labelledby={`${id}-heading`}
-      className="rounded-xl border border-slate-200 bg-white p-5"
-    >
-      <h3 id={`${id}-heading`} className="font-semibold text-slate-900">
-        Unmatched spend
-      </h3>
+    <Panel title="Unmatched spend" {...box}>
       <p className="mt-1 text-sm text-slate-700">
         No lead's utm_campaign equals these campaigns' id or name in this range.
         {canWork && ' Name the utm_campaign their leads carry to count them.'}
@@ -80,6 +75,6 @@ export function UnmatchedList({
           </li>
         ))}
       </ul>
-    </section>
+    </Panel>
   );
 }

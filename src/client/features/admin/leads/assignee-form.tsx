@@ -1,8 +1,8 @@
 import { useState } from 'react';
 import type { LeadKind } from '@shared/lead-status';
-import { Button } from '../../../components/ui/button';
 import { useAssign, useAssignees, type Assignee } from '../api/assignees';
-import { Select } from '../ui/controls';
+import { announced, type Announce } from '../ui/announcement';
+import { ActionForm, Select } from '../ui/controls';
 
 /** The lead's assignee with a control to change it: an account, or "Unassigned". */
 export function AssigneeForm({
@@ -14,7 +14,7 @@ export function AssigneeForm({
   kind: LeadKind;
   id: number;
   assignee: Assignee | null;
-  announce(message: { text: string; failed?: boolean }): void;
+  announce: Announce;
 }) {
   const assignees = useAssignees();
   const assign = useAssign(kind, id);
@@ -27,26 +27,21 @@ export function AssigneeForm({
     ...(assignees.data ?? []),
   ];
   return (
-    <form
-      className="flex flex-wrap items-end gap-3"
-      onSubmit={(event) => {
-        event.preventDefault();
-        if (assign.isPending || choice === current) return;
+    <ActionForm
+      label="Assign"
+      busy={assign.isPending}
+      onSubmit={() => {
+        if (choice === current) return;
         const to = options.find((one) => String(one.id) === choice);
-        assign.mutate(to?.id ?? null, {
-          onSuccess: () => {
-            setPicked(null);
-            announce({ text: to ? `Assigned to ${to.name}.` : 'Unassigned.' });
-          },
-          onError: () => announce({ text: 'Error: Failed to change the assignee.', failed: true }),
-        });
+        const done = to ? `Assigned to ${to.name}.` : 'Unassigned.';
+        assign.mutate(
+          to?.id ?? null,
+          announced(announce, done, 'Failed to change the assignee.', () => setPicked(null)),
+        );
       }}
     >
       <AssigneeSelect value={choice} onChange={setPicked} options={options} />
-      <Button type="submit" variant="dark" size="md" aria-disabled={assign.isPending}>
-        {assign.isPending ? 'Saving…' : 'Assign'}
-      </Button>
-    </form>
+    </ActionForm>
   );
 }
 

@@ -4,7 +4,7 @@ import { Button } from '../../../components/ui/button';
 import { downloadFile, fieldMessage } from '../api/http';
 import { useBulkChange } from '../api/leads';
 import type { RowSelection } from '../ui/data-table';
-import { Checkbox, Select } from '../ui/controls';
+import { ActionForm, Checkbox, Select } from '../ui/controls';
 import { AssigneeSelect } from './assignee-form';
 import { useStatusMessage } from '../api/message-templates';
 import { bulkRequest, exportUrl, type LeadTabId, type TabFilter } from './tabs';
@@ -108,8 +108,7 @@ export function BulkActions({
 
   const target = () =>
     selection.allMatching ? { filter: request.filter } : { ids: [...selection.ids] };
-  const assign = () => {
-    if (change.isPending || tooMany) return;
+  const assign = () =>
     change.mutate(
       { ...target(), assignee: assignee === '' ? null : Number(assignee) },
       {
@@ -121,9 +120,7 @@ export function BulkActions({
         onError: (error) => setOutcome(failureText(error)),
       },
     );
-  };
-  const apply = () => {
-    if (change.isPending || !status || tooMany) return;
+  const apply = () =>
     change.mutate(
       { ...target(), status, ...(notify ? { notify: true as const } : {}) },
       {
@@ -138,7 +135,6 @@ export function BulkActions({
         onError: (error) => setOutcome(failureText(error)),
       },
     );
-  };
 
   return (
     <div role="group" aria-label="Bulk actions" className="mb-4">
@@ -147,12 +143,11 @@ export function BulkActions({
       </p>
       {count > 0 ? (
         <div className="mt-2 flex flex-wrap items-end gap-3 rounded-xl border border-slate-200 bg-slate-50 p-3">
-          <form
-            className="flex flex-wrap items-end gap-3"
-            onSubmit={(event) => {
-              event.preventDefault();
-              apply();
-            }}
+          <ActionForm
+            label="Set status"
+            busy={change.isPending}
+            blocked={!status || tooMany}
+            onSubmit={apply}
           >
             <Select
               label="Status"
@@ -170,32 +165,15 @@ export function BulkActions({
                 onChange={(on) => setSkipMessageFor(on ? null : status)}
               />
             ) : null}
-            <Button
-              type="submit"
-              variant="dark"
-              size="md"
-              aria-disabled={change.isPending || !status || tooMany}
-            >
-              {change.isPending ? 'Saving…' : 'Set status'}
-            </Button>
-          </form>
-          <form
-            className="flex flex-wrap items-end gap-3"
-            onSubmit={(event) => {
-              event.preventDefault();
-              assign();
-            }}
+          </ActionForm>
+          <ActionForm
+            label="Assign"
+            busy={false}
+            blocked={change.isPending || tooMany}
+            onSubmit={assign}
           >
             <AssigneeSelect value={assignee} onChange={setAssignee} />
-            <Button
-              type="submit"
-              variant="dark"
-              size="md"
-              aria-disabled={change.isPending || tooMany}
-            >
-              Assign
-            </Button>
-          </form>
+          </ActionForm>
           <Button
             variant="outline"
             size="md"

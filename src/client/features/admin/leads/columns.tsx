@@ -56,7 +56,6 @@ function ActionButtons({ actions, lead }: { actions: RowActions; lead: Lead }) {
 
 const badgeClass = 'inline-block whitespace-nowrap rounded-full px-2 py-0.5 text-xs font-semibold';
 
-/** The lead's status as a small badge. */
 export function StatusBadge({ status }: { status: string | null }) {
   if (!status) return muted(null);
   return (

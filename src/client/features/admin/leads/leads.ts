@@ -30,12 +30,6 @@ const attributionOf = fieldsOf(attributionFields);
 const candidateOf = fieldsOf(candidateFields);
 const companyOf = fieldsOf(companyFields);
 
-/** Where the lead came from, when it came, and its pipeline status (src/shared/lead-status.ts). */
-export type Attribution = ReturnType<typeof attributionOf> & {
-  createdAt: string | null;
-  status: string | null;
-};
-
 /** Every row has `kind` and `who`: what its buttons act on, and how the admin names it. */
 function row(raw: Raw, kind: LeadKind) {
   return {

@@ -60,46 +60,43 @@ export function QuarantineTab({ onConfirm }: { onConfirm(request: ConfirmRequest
         </ul>
       ),
     },
-    {
-      header: 'Actions',
-      className: 'whitespace-nowrap px-4 py-3',
-      cell: (row) => (
-        <div className="flex gap-2">
-          <Button
-            variant="outline"
-            size="sm"
-            disabled={busyId === row.id}
-            aria-label={`Release ${row.email}`}
-            onClick={() => act.mutate({ action: 'release', id: row.id })}
-          >
-            Release
-          </Button>
-          <Button
-            variant="ghost"
-            size="sm"
-            disabled={busyId === row.id}
-            aria-label={`Delete ${row.email}`}
-            onClick={() =>
-              onConfirm({
-                title: 'Delete quarantined submission',
-                message: 'Are you sure you want to delete this quarantined submission?',
-                confirmLabel: 'Delete',
-                onConfirm: () => act.mutate({ action: 'delete', id: row.id }),
-              })
-            }
-          >
-            Delete
-          </Button>
-        </div>
-      ),
-    },
   ];
+  const actions = (row: QuarantinedSubmission) => (
+    <>
+      <Button
+        variant="outline"
+        size="sm"
+        disabled={busyId === row.id}
+        aria-label={`Release ${row.email}`}
+        onClick={() => act.mutate({ action: 'release', id: row.id })}
+      >
+        Release
+      </Button>
+      <Button
+        variant="ghost"
+        size="sm"
+        disabled={busyId === row.id}
+        aria-label={`Delete ${row.email}`}
+        onClick={() =>
+          onConfirm({
+            title: 'Delete quarantined submission',
+            message: 'Are you sure you want to delete this quarantined submission?',
+            confirmLabel: 'Delete',
+            onConfirm: () => act.mutate({ action: 'delete', id: row.id }),
+          })
+        }
+      >
+        Delete
+      </Button>
+    </>
+  );
 
   if (isError) return <p className="text-red-700">Failed to load the quarantine.</p>;
   return (
     <DataTable
       caption={`Submissions held back as suspect: answered like any other, but not in the tabs, the counts or the notifications${data && data.total > data.rows.length ? ` (newest ${data.rows.length} of ${data.total})` : ''}`}
       columns={columns}
+      actions={actions}
       rows={data?.rows ?? []}
       empty={isPending ? 'Loading…' : 'Nothing in quarantine'}
       busy={isPending}

@@ -7,6 +7,7 @@ import type {
   StorageFigures,
 } from '@shared/admin-configuration';
 import { clsx } from 'clsx';
+import { Panel, Pending } from '../ui/panel';
 
 // The server's settings by state (decision 142): states and public facts only, never a secret.
 
@@ -104,14 +105,9 @@ export function ConfigurationPanel() {
     queryKey: ['/api/admin/configuration'],
   });
   return (
-    <section aria-labelledby="configuration-heading" className="grid gap-3">
-      <h2 id="configuration-heading" className="text-xl font-semibold text-slate-900">
-        Configuration
-      </h2>
+    <Panel id="configuration" title="Configuration">
       {!data ? (
-        <p className="text-slate-700">
-          {isError ? 'The configuration could not be loaded.' : 'Loading…'}
-        </p>
+        <Pending failed={isError} failure="The configuration could not be loaded." />
       ) : (
         <>
           {data.warnings.length > 0 && (
@@ -144,6 +140,6 @@ export function ConfigurationPanel() {
           <StorageBounds storage={data.storage} />
         </>
       )}
-    </section>
+    </Panel>
   );
 }

@@ -22,6 +22,7 @@ import { apiRequest } from '../api/http';
 import { TEMPLATES_URL } from '../api/message-templates';
 import type { Announcement } from '../ui/announcement';
 import { Select } from '../ui/controls';
+import { Panel, Pending } from '../ui/panel';
 
 // Stage-change messages: one per lead type and status, previewed with sample values.
 
@@ -142,18 +143,13 @@ export function MessageTemplatesSection() {
         </option>
       ));
   return (
-    <section aria-labelledby="messages-heading" className="grid gap-3">
-      <h2 id="messages-heading" className="text-xl font-semibold text-slate-900">
-        Messages
-      </h2>
+    <Panel id="messages" title="Messages">
       <p className="text-sm text-slate-700">
         What a lead may be sent when you change their status. A status without a message sends
         nothing.
       </p>
       {!data || !slot ? (
-        <p className="text-slate-700">
-          {isError ? 'The messages could not be loaded.' : 'Loading…'}
-        </p>
+        <Pending failed={isError} failure="The messages could not be loaded." />
       ) : (
         <div className="grid gap-4 rounded-xl border border-slate-200 bg-white p-5 shadow-sm">
           <Select
@@ -181,6 +177,6 @@ export function MessageTemplatesSection() {
           </p>
         </div>
       )}
-    </section>
+    </Panel>
   );
 }

@@ -49,6 +49,9 @@ export const adminToasts = {
   erased: success('Erased', 'Everything stored about the address was erased'),
   erasureFailed: failure('Error', 'Failed to erase the data: nothing was erased'),
   // Beyond the spec: Export to CSV stays visible on the Overview, which has no rows.
+  // Beyond the spec: the accounts', factors' and spend's failures, in the server's words.
+  error: (description: string) => failure('Error', description),
+  notChanged: (description: string) => failure('Not changed', description),
   nothingToExport: (where: string) => ({
     title: 'Nothing to Export',
     description: `Nothing to export ${where}: choose a lead tab`,

@@ -2,6 +2,16 @@ import { clsx } from 'clsx';
 
 /** What a panel says after an action: in place, not as a toast (the detail is a modal). */
 export type Announcement = { text: string; failed?: boolean };
+export type Announce = (message: Announcement) => void;
+
+/** A mutation's callbacks that say its outcome: `done` (after `then`), or "Error: `failed`". */
+export const announced = (announce: Announce, done: string, failed: string, then?: () => void) => ({
+  onSuccess: () => {
+    then?.();
+    announce({ text: done });
+  },
+  onError: () => announce({ text: `Error: ${failed}`, failed: true }),
+});
 
 /** The last announcement, read by screen readers as it changes; hidden while empty. */
 export function AnnouncementLine({ announcement }: { announcement: Announcement }) {

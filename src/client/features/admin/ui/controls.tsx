@@ -1,5 +1,6 @@
 import { useId, type ReactNode } from 'react';
 import { clsx } from 'clsx';
+import { Button } from '../../../components/ui/button';
 
 /** The admin's one look for a select, a search box or a text input. */
 export const controlClass =
@@ -55,7 +56,6 @@ export function Select({
   );
 }
 
-/** A checkbox with its label after it. */
 export function Checkbox({
   label,
   checked,
@@ -82,5 +82,46 @@ export function Checkbox({
         {label}
       </label>
     </div>
+  );
+}
+
+/**
+ * A form of one action: its controls, then a submit button that is never `disabled` (that would
+ * drop the focus out of the detail panel), and what follows it (`after`).
+ */
+export function ActionForm({
+  label,
+  busy,
+  busyLabel = 'Saving…',
+  blocked = false,
+  onSubmit,
+  className = 'items-end',
+  children,
+  after,
+}: {
+  label: string;
+  busy: boolean;
+  busyLabel?: string;
+  /** Submitting does nothing (as while busy). */
+  blocked?: boolean;
+  onSubmit(): void;
+  className?: string;
+  children: ReactNode;
+  after?: ReactNode;
+}) {
+  return (
+    <form
+      className={clsx('flex flex-wrap gap-3', className)}
+      onSubmit={(event) => {
+        event.preventDefault();
+        if (!busy && !blocked) onSubmit();
+      }}
+    >
+      {children}
+      <Button type="submit" variant="dark" size="md" aria-disabled={busy || blocked}>
+        {busy ? busyLabel : label}
+      </Button>
+      {after}
+    </form>
   );
 }

@@ -45,7 +45,8 @@ function SelectAll<Row>({
 /** A table in a focusable region that scrolls sideways on narrow screens. */
 export function DataTable<Row extends { id: number }>({
   caption,
-  columns,
+  columns: own,
+  actions,
   rows,
   rowKey = (row) => String(row.id),
   empty,
@@ -55,6 +56,8 @@ export function DataTable<Row extends { id: number }>({
 }: {
   caption: string;
   columns: readonly Column<Row>[];
+  /** The row's buttons, in a last column "Actions". */
+  actions?: (row: Row) => ReactNode;
   rows: readonly Row[];
   rowKey?: (row: Row) => string;
   empty: string;
@@ -65,6 +68,15 @@ export function DataTable<Row extends { id: number }>({
   selection?: RowSelection<Row> | undefined;
 }) {
   const captionId = useId();
+  const columns: readonly Column<Row>[] = actions
+    ? [
+        ...own,
+        {
+          header: 'Actions',
+          cell: (row: Row) => <div className="flex flex-wrap gap-2">{actions(row)}</div>,
+        },
+      ]
+    : own;
   return (
     <div
       role="region"

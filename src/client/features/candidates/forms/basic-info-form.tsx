@@ -1,6 +1,6 @@
 import { useNavigate } from 'react-router';
 import { candidateBasicInfoSchema } from '@shared/schemas/candidate';
-import { announceLead, useLeadForm } from '../../../components/forms/use-lead-form';
+import { announceLead } from '../../../components/forms/use-lead-form';
 import { FormShell } from '../../../components/forms/form-shell';
 import { withDeclaredFields } from '../../../components/forms/declared-fields';
 import { candidateEmail } from '../../../components/ui/form-field';
@@ -17,22 +17,19 @@ const fields = withDeclaredFields('candidate-basic-info', [
 /** /candidates 'Get Started Today': kept for the session, then the questionnaire (/typeform). */
 export function BasicInfoForm() {
   const navigate = useNavigate();
-  const leadForm = useLeadForm({
-    schema: candidateBasicInfoSchema,
-    post: { action: '/api/candidates/basic-info', page: '/candidates' },
-    onSuccess: announceLead('candidate_basic_info', toasts.candidateInfoReceived, (values) => {
-      session.set('candidateFirstName', values.firstName);
-      session.set('candidateLastName', values.lastName);
-      session.set('candidateEmail', values.email);
-      if (values.phone) session.set('candidatePhone', values.phone);
-      else session.remove('candidatePhone');
-      void navigate('/typeform');
-    }),
-    failureToast: toasts.candidateInfoFailed,
-  });
   return (
     <FormShell
-      leadForm={leadForm}
+      schema={candidateBasicInfoSchema}
+      post={{ action: '/api/candidates/basic-info', page: '/candidates' }}
+      onSuccess={announceLead('candidate_basic_info', toasts.candidateInfoReceived, (values) => {
+        session.set('candidateFirstName', values.firstName);
+        session.set('candidateLastName', values.lastName);
+        session.set('candidateEmail', values.email);
+        if (values.phone) session.set('candidatePhone', values.phone);
+        else session.remove('candidatePhone');
+        void navigate('/typeform');
+      })}
+      failureToast={toasts.candidateInfoFailed}
       labels={{ submitLabel: 'Continue to Application' }}
       fields={fields}
       className="grid gap-4 sm:grid-cols-2"

@@ -1,7 +1,6 @@
 import { useNavigate } from 'react-router';
 import type { LandingVariant } from '@shared/enums';
 import { candidateEmailLeadSchema } from '@shared/schemas/candidate';
-import { useLeadForm } from '../../../components/forms/use-lead-form';
 import { FormShell } from '../../../components/forms/form-shell';
 import { candidateEmail } from '../../../components/ui/form-field';
 import { session } from '../../../lib/session-keys';
@@ -22,20 +21,17 @@ export function EmailLeadForm({
   submitLabel: string;
 }) {
   const navigate = useNavigate();
-  const leadForm = useLeadForm({
-    schema: candidateEmailLeadSchema,
-    post: { action: '/api/candidates/email', page, variant },
-    onSuccess: (values) => {
-      emailCaptureEvents(variant, submissionEventId()).forEach(track);
-      toast(toasts.emailReceived);
-      session.set('candidateEmail', values.email);
-      void navigate('/apply');
-    },
-    failureToast: toasts.emailFailed,
-  });
   return (
     <FormShell
-      leadForm={leadForm}
+      schema={candidateEmailLeadSchema}
+      post={{ action: '/api/candidates/email', page, variant }}
+      onSuccess={(values) => {
+        emailCaptureEvents(variant, submissionEventId()).forEach(track);
+        toast(toasts.emailReceived);
+        session.set('candidateEmail', values.email);
+        void navigate('/apply');
+      }}
+      failureToast={toasts.emailFailed}
       labels={{ submitLabel }}
       fields={[{ ...candidateEmail, placeholder: 'Your email address' }]}
       className="grid gap-4"

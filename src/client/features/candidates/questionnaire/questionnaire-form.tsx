@@ -1,7 +1,6 @@
 import { claims } from '@shared/claims';
 import { availabilityOptions, relocationOptions, yesNoOptions } from '@shared/enums';
 import { questionnaireSchema } from '@shared/schemas/questionnaire';
-import { useLeadForm } from '../../../components/forms/use-lead-form';
 import { FormShell } from '../../../components/forms/form-shell';
 import { candidateEmail, type FieldSpec } from '../../../components/ui/form-field';
 import { toasts } from '../../../lib/toast-messages';
@@ -37,16 +36,13 @@ const fields = [
 
 /** The questionnaire's answers; loaded after hydration, not in /typeform's first load. */
 export function QuestionnaireForm({ onSaved }: { onSaved: () => void }) {
-  const leadForm = useLeadForm({
-    schema: questionnaireSchema,
-    // The JS flow's attribution page; without JavaScript the answer replaces /typeform.
-    post: { action: '/api/candidates/questionnaire', page: '/typeform' },
-    onSuccess: onSaved,
-    failureToast: toasts.answersNotSaved,
-  });
   return (
     <FormShell
-      leadForm={leadForm}
+      schema={questionnaireSchema}
+      // The JS flow's attribution page; without JavaScript the answer replaces /typeform.
+      post={{ action: '/api/candidates/questionnaire', page: '/typeform' }}
+      onSuccess={onSaved}
+      failureToast={toasts.answersNotSaved}
       target="_top"
       labels={{ submitLabel: 'Submit Answers' }}
       fields={fields}

@@ -13,7 +13,6 @@ const kindLabel: Record<string, string> = {
   assigned: 'Assignee',
 };
 
-/** The lead's history, oldest first, each entry with its time. */
 export function Timeline({ entries }: { entries: TimelineEntry[] }) {
   if (entries.length === 0) return <p className="text-sm text-slate-600">Nothing yet.</p>;
   return (

@@ -1,4 +1,4 @@
-import { useId, useState, type ReactNode } from 'react';
+import { useState } from 'react';
 import * as Dialog from '@radix-ui/react-dialog';
 import { X } from 'lucide-react';
 import { statusLabel, type LeadKind } from '@shared/lead-status';
@@ -8,6 +8,7 @@ import { useLeadDetail, type LeadDetail } from '../../api/lead-detail';
 import { useCan } from '../../api/session';
 import { AnnouncementLine, type Announcement } from '../../ui/announcement';
 import { useReturnFocus } from '../../ui/confirm-dialog';
+import { Panel } from '../../ui/panel';
 import { AssigneeForm } from '../assignee-form';
 import { StatusBadge } from '../columns';
 import { detailGroups, FieldList, SubmissionHistory } from '../lead-fields';
@@ -16,18 +17,8 @@ import { ConversionEvents, Timeline } from './history';
 import { NoteForm, ReviewForm, StatusForm } from './pipeline-forms';
 import { PossibleDuplicates } from './possible-duplicates';
 
-/** A part of the detail: its heading names the region. */
-function DetailSection({ title, children }: { title: string; children: ReactNode }) {
-  const id = useId();
-  return (
-    <section aria-labelledby={id} className="grid gap-3">
-      <h3 id={id} className="text-lg font-semibold text-slate-900">
-        {title}
-      </h3>
-      {children}
-    </section>
-  );
-}
+/** A part of the detail, named by its heading. */
+const part = { level: 3, titleClassName: 'text-lg' } as const;
 
 function DetailBody({ detail }: { detail: LeadDetail }) {
   const { kind, lead } = detail;
@@ -37,7 +28,7 @@ function DetailBody({ detail }: { detail: LeadDetail }) {
   return (
     <div className="grid gap-8">
       <AnnouncementLine announcement={announcement} />
-      <DetailSection title="Pipeline">
+      <Panel {...part} title="Pipeline">
         <p className="text-sm text-slate-700">
           Now: <StatusBadge status={lead.status} />
         </p>
@@ -61,30 +52,30 @@ function DetailBody({ detail }: { detail: LeadDetail }) {
         {canWork && (
           <ReviewForm kind={kind} id={lead.id} count={lead.unverifiedForms} announce={announce} />
         )}
-      </DetailSection>
+      </Panel>
       {detailGroups(detail).map((group) => (
         <FieldList key={group.title} group={group} />
       ))}
       {kind === 'candidate' && (
-        <DetailSection title="Possible duplicates">
+        <Panel {...part} title="Possible duplicates">
           {/* The one flag a role without lead changes (issue 22's viewer) turns off. */}
           <PossibleDuplicates id={lead.id} canMerge={canWork} announce={announce} />
-        </DetailSection>
+        </Panel>
       )}
-      <DetailSection title="Notes">
+      <Panel {...part} title="Notes">
         {canWork ? <NoteForm kind={kind} id={lead.id} announce={announce} /> : null}
-      </DetailSection>
-      <DetailSection title="Forms sent">
+      </Panel>
+      <Panel {...part} title="Forms sent">
         <SubmissionHistory submissions={detail.submissions} />
-      </DetailSection>
+      </Panel>
       {detail.conversions.length > 0 && (
-        <DetailSection title="Sent to Meta">
+        <Panel {...part} title="Sent to Meta">
           <ConversionEvents conversions={detail.conversions} />
-        </DetailSection>
+        </Panel>
       )}
-      <DetailSection title="Timeline">
+      <Panel {...part} title="Timeline">
         <Timeline entries={detail.timeline} />
-      </DetailSection>
+      </Panel>
     </div>
   );
 }

@@ -7,15 +7,12 @@ import { Button } from '../../../../components/ui/button';
 import { TextareaField } from '../../../../components/ui/form-field';
 import { zodResolver } from '../../../../lib/zod-resolver';
 import { useAddNote, useChangeStatus, useMarkReviewed } from '../../api/lead-detail';
-import type { Announcement } from '../../ui/announcement';
-import { Select } from '../../ui/controls';
+import { announced, type Announce } from '../../ui/announcement';
+import { ActionForm, Select } from '../../ui/controls';
 import { UnverifiedBadge } from '../columns';
 import { StatusMessageOffer, useMessageOffer } from '../status-message-offer';
 
 // Said in the panel, not as a toast: the page behind is hidden from AT, and a toast takes Escape.
-export type Announce = (message: Announcement) => void;
-
-// Submit buttons are never `disabled`: that would drop the focus out of the panel.
 
 /** The status with a control to change it (PATCH); the pipeline's values of the lead's kind. */
 export function StatusForm({
@@ -38,23 +35,19 @@ export function StatusForm({
   const offer = useMessageOffer(kind, status, choice);
   const { notify } = offer;
   return (
-    <form
-      className="flex flex-wrap items-end gap-3"
-      onSubmit={(event) => {
-        event.preventDefault();
-        if (change.isPending || !choice || choice === status) return;
+    <ActionForm
+      label="Change status"
+      busy={change.isPending}
+      onSubmit={() => {
+        if (!choice || choice === status) return;
+        const sent = notify ? ' Its message goes to the person.' : '';
+        const done = `Status changed to ${statusLabel(choice)}.${sent}`;
         change.mutate(
           { id, status: choice, notify },
-          {
-            onSuccess: () => {
-              setPicked(null);
-              const sent = notify ? ' Its message goes to the person.' : '';
-              announce({ text: `Status changed to ${statusLabel(choice)}.${sent}` });
-            },
-            onError: () => announce({ text: 'Error: Failed to change the status.', failed: true }),
-          },
+          announced(announce, done, 'Failed to change the status.', () => setPicked(null)),
         );
       }}
+      after={<StatusMessageOffer offer={offer} values={values} />}
     >
       <Select
         label="Status"
@@ -64,11 +57,7 @@ export function StatusForm({
         empty={status === null ? 'Not set' : undefined}
         className="min-w-48"
       />
-      <Button type="submit" variant="dark" size="md" aria-disabled={change.isPending}>
-        {change.isPending ? 'Saving…' : 'Change status'}
-      </Button>
-      <StatusMessageOffer offer={offer} values={values} />
-    </form>
+    </ActionForm>
   );
 }
 
@@ -84,29 +73,25 @@ export function ReviewForm({
   count: number;
   announce: Announce;
 }) {
-  const review = useMarkReviewed(kind, id);
+  const review = useMarkReviewed(kind);
   if (count <= 0) return null;
   return (
-    <form
-      className="flex flex-wrap items-center gap-3"
-      onSubmit={(event) => {
-        event.preventDefault();
-        if (review.isPending) return;
-        review.mutate(undefined, {
-          onSuccess: () => announce({ text: 'Marked reviewed.' }),
-          onError: () =>
-            announce({ text: 'Error: Failed to mark the forms reviewed.', failed: true }),
-        });
-      }}
+    <ActionForm
+      label="Mark reviewed"
+      busy={review.isPending}
+      className="items-center"
+      onSubmit={() =>
+        review.mutate(
+          { id },
+          announced(announce, 'Marked reviewed.', 'Failed to mark the forms reviewed.'),
+        )
+      }
     >
       <p className="text-sm text-slate-700">
         <UnverifiedBadge count={count} /> {count === 1 ? 'One form was' : `${count} forms were`}{' '}
         sent without the person’s proof: they filled only empty fields. See “Forms sent”.
       </p>
-      <Button type="submit" variant="dark" size="md" aria-disabled={review.isPending}>
-        {review.isPending ? 'Saving…' : 'Mark reviewed'}
-      </Button>
-    </form>
+    </ActionForm>
   );
 }
 

@@ -2,6 +2,7 @@ import { useState } from 'react';
 import { Button } from '../../../../components/ui/button';
 import type { MatchReason, PossibleDuplicate } from '@shared/admin-duplicates';
 import { usePossibleDuplicates, useMergeLead } from '../../api/duplicates';
+import { announced, type Announce } from '../../ui/announcement';
 import { ConfirmDialog, type ConfirmRequest } from '../../ui/confirm-dialog';
 import { fullName } from '../leads';
 import { formatDate } from '../../ui/format';
@@ -23,7 +24,7 @@ export function PossibleDuplicates({
 }: {
   id: number;
   canMerge: boolean;
-  announce(message: { text: string; failed?: boolean }): void;
+  announce: Announce;
 }) {
   const duplicates = usePossibleDuplicates(id);
   const merge = useMergeLead(id);
@@ -41,10 +42,14 @@ export function PossibleDuplicates({
       message: `Merge lead #${other.id} (${other.email}) into this lead? Its forms, notes and timeline move here, its empty fields fill this lead's, and lead #${other.id} is removed.`,
       confirmLabel: 'Merge',
       onConfirm: () =>
-        merge.mutate(other.id, {
-          onSuccess: () => announce({ text: `Lead #${other.id} merged into this lead.` }),
-          onError: () => announce({ text: 'Error: Failed to merge the leads.', failed: true }),
-        }),
+        merge.mutate(
+          other.id,
+          announced(
+            announce,
+            `Lead #${other.id} merged into this lead.`,
+            'Failed to merge the leads.',
+          ),
+        ),
     });
   return (
     <>

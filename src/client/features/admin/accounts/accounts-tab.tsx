@@ -1,12 +1,12 @@
 import { useId, useRef, useState, type FormEvent } from 'react';
 import { ADMIN_ROLES, type AccountEntry, type AdminRole } from '@shared/admin-accounts';
-import { clsx } from 'clsx';
 import { Button } from '../../../components/ui/button';
+import { TextField } from '../../../components/ui/form-field';
 import { useAccounts, useChangeAccount, useInvite } from '../api/accounts';
 import { useAccount } from '../api/session';
 import type { ConfirmRequest } from '../ui/confirm-dialog';
 import { DataTable, type Column } from '../ui/data-table';
-import { controlClass, Select } from '../ui/controls';
+import { Select } from '../ui/controls';
 
 import { AccountSessions } from './sessions-panel';
 import { formatDate } from '../ui/format';
@@ -21,7 +21,6 @@ const roleOptions = ADMIN_ROLES.map((role) => ({ value: role, label: roleLabels[
 
 /** The owner's form: an e-mail address and a role; the server e-mails the invitation. */
 function InviteForm() {
-  const emailId = useId();
   const [email, setEmail] = useState('');
   const [role, setRole] = useState<AdminRole>('recruiter');
   const invite = useInvite();
@@ -32,19 +31,14 @@ function InviteForm() {
   };
   return (
     <form onSubmit={submit} className="flex flex-wrap items-end gap-3" aria-label="Invite">
-      <div className="grid min-w-64 flex-1 gap-1.5">
-        <label htmlFor={emailId} className="text-sm font-medium text-slate-800">
-          E-mail
-        </label>
-        <input
-          id={emailId}
-          type="email"
-          required
-          value={email}
-          onChange={(event) => setEmail(event.target.value)}
-          className={clsx(controlClass, 'px-3')}
-        />
-      </div>
+      <TextField
+        label="E-mail"
+        type="email"
+        required
+        value={email}
+        onChange={(event) => setEmail(event.target.value)}
+        containerClassName="min-w-64 flex-1"
+      />
       <Select
         label="Role"
         value={role}

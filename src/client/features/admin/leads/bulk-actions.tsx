@@ -6,7 +6,7 @@ import { useBulkChange } from '../api/leads';
 import type { RowSelection } from '../ui/data-table';
 import { ActionForm, Checkbox, Select } from '../ui/controls';
 import { AssigneeSelect } from './assignee-form';
-import { useStatusMessage } from '../api/message-templates';
+import { useMessageOffer } from './status-message-offer';
 import { bulkRequest, exportUrl, type LeadTabId, type TabFilter } from './tabs';
 import { formatNumber } from '../ui/format';
 
@@ -86,11 +86,10 @@ export function BulkActions({
   const request = bulkRequest(tab, filter);
   const change = useBulkChange(request.url);
   const [status, setStatus] = useState('');
-  const [skipMessageFor, setSkipMessageFor] = useState<string | null>(null);
   const [outcome, setOutcome] = useState<string | null>(null);
   const [assignee, setAssignee] = useState('');
-  const message = useStatusMessage(kind, status);
-  const notify = Boolean(message) && skipMessageFor !== status;
+  const offer = useMessageOffer(kind, null, status);
+  const { notify } = offer;
 
   const ticked = selection.ids.size;
   const count = selection.allMatching ? total : ticked;
@@ -157,12 +156,12 @@ export function BulkActions({
               empty="Choose a status"
               className="min-w-48"
             />
-            {message ? (
+            {offer.offered ? (
               <Checkbox
                 className="h-11"
                 label="E-mail each person this status’s message"
                 checked={notify}
-                onChange={(on) => setSkipMessageFor(on ? null : status)}
+                onChange={offer.setNotify}
               />
             ) : null}
           </ActionForm>

@@ -8,7 +8,7 @@ import { Checkbox } from '../ui/controls';
 
 /*
  * A status change offers the new status's message (decision 155), ticked by default, with its
- * preview: the detail's status form and the board's moves share it.
+ * preview: the detail's status form, the board's moves and the bulk bar share it.
  */
 
 export type MessageOffer = ReturnType<typeof useMessageOffer>;

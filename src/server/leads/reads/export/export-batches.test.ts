@@ -1,5 +1,5 @@
 import { describe, expect, it } from 'vitest';
-import { CELL_SEPARATOR, exportBatches } from './export-batches';
+import { CELL_SEPARATOR, exportBatches, PAGE_ROWS } from './export-batches';
 
 describe('exportBatches', () => {
   it('follows keyset pages by created_at and id, reading odd rows by id', async () => {
@@ -24,11 +24,13 @@ describe('exportBatches', () => {
     expect(seen).toHaveLength(12_000);
     expect(seen[1]).toBe(`1${CELL_SEPARATOR}`);
     expect(seen[3]).toEqual([3, `x${CELL_SEPARATOR}y`]);
-    expect(cursors).toHaveLength(25);
+    // One page after the last full one, which answers empty.
+    expect(cursors).toHaveLength(12_000 / PAGE_ROWS + 1);
+    const lastOfPage = (page: number) => page * PAGE_ROWS - 1;
     expect(cursors.slice(0, 3)).toEqual([
       undefined,
-      { createdAt: 't99501', id: 499 },
-      { createdAt: 't99001', id: 999 },
+      { createdAt: `t${100_000 - lastOfPage(1)}`, id: lastOfPage(1) },
+      { createdAt: `t${100_000 - lastOfPage(2)}`, id: lastOfPage(2) },
     ]);
   });
 });

@@ -16,7 +16,7 @@ export const CELL_SEPARATOR = '\u001f';
  * Rows per keyset page: a page is read and formatted without a turn of the event loop between,
  * so this bounds how long the export holds it at a time (a lead POST waits at most that).
  */
-const PAGE_ROWS = 500;
+export const PAGE_ROWS = 200;
 
 export interface ExportQuery {
   /** The cells of one row, as values (when a value holds CELL_SEPARATOR itself). */

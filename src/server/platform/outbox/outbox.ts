@@ -180,7 +180,7 @@ export async function forgetSubjectMessages(
   return Number(result.numDeletedRows);
 }
 
-/** Every message about the subjects `subjectIds`, oldest first (for a request to see or erase their data). */
+/** Every message about the subjects `subjectIds`, oldest first (to show or erase their data). */
 export async function findSubjectMessages(
   db: Kysely<OutboxTables>,
   subjectType: string,

@@ -28,7 +28,7 @@ import { databasePlugin } from './platform/database/database-plugin';
 import type { OutboxDestination } from './platform/outbox/outbox-tables';
 import { handleError } from './platform/http/error-handler';
 import { gracefulClose } from './platform/http/graceful-close';
-import { logSerializers } from './platform/http/log-serializers';
+import { logSerializers, OneLinePerRequest } from './platform/http/request-log';
 import { metricsPlugin } from './platform/metrics/metrics-plugin';
 import { tablesOf } from './platform/database/connection';
 import { openApi } from './platform/http/openapi';
@@ -100,6 +100,7 @@ export async function buildApp({
             ...(typeof logger === 'object' ? logger : {}),
             serializers: logSerializers,
           },
+    logController: new OneLinePerRequest(),
     bodyLimit: 16 * 1024,
     // While shutting down, new requests get 503 and requests in flight finish.
     return503OnClosing: true,

@@ -51,4 +51,5 @@ export const migrationOrder = [
   '260_lead_assignee',
   '270_invitation_passkeys',
   '280_ad_spend',
+  '281_partial_match_key_indexes',
 ] as const;

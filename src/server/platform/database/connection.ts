@@ -5,6 +5,7 @@ import { Kysely, PostgresDialect, sql, SqliteDialect } from 'kysely';
 import pg from 'pg';
 import { migrateToLatest, type DialectName, type MigrationSet } from './migration-runner';
 import { withStatementCache } from './statement-cache';
+import { walSyncedKysely } from './sqlite-wal';
 
 export const SQLITE_FILE_NAME = 'talent-bridge.sqlite';
 
@@ -49,7 +50,8 @@ function openSqlite(dataDir: string): SqliteDatabase.Database {
   file.pragma('journal_mode = WAL');
   // Deleted rows (an erased person, a revoked session) are overwritten, not left in free pages.
   file.pragma('secure_delete = ON');
-  file.pragma('synchronous = FULL');
+  // Commits skip SQLite's fsync; walSyncedKysely syncs the WAL before answering (sqlite-wal.ts).
+  file.pragma('synchronous = NORMAL');
   file.pragma('foreign_keys = ON');
   file.pragma('busy_timeout = 0');
   return file;
@@ -125,7 +127,7 @@ export async function openDatabase<DB = object>(
   const sqlite = databaseUrl ? undefined : openSqlite(options.dataDir);
   const open = (statementTimeoutMs: number) =>
     sqlite
-      ? kyselyOver<DB>(sqlite)
+      ? walSyncedKysely<DB>(sqlite)
       : openPostgres<DB>(databaseUrl!, statementTimeoutMs, onBackgroundError);
   // On PostgreSQL, migrations (an index built on a million rows) run on a pool of their own,
   // without the statement timeout.

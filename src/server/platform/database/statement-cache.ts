@@ -1,5 +1,4 @@
 import type SqliteDatabase from 'better-sqlite3';
-import type { SqliteDatabase as KyselySqliteDatabase } from 'kysely';
 
 /**
  * Kysely prepares every query anew, and preparing was a write's largest cost: statements are kept
@@ -8,7 +7,7 @@ import type { SqliteDatabase as KyselySqliteDatabase } from 'kysely';
 export function withStatementCache(
   file: SqliteDatabase.Database,
   max = 200,
-): KyselySqliteDatabase & { prepare(sql: string): SqliteDatabase.Statement } {
+): { prepare(sql: string): SqliteDatabase.Statement; close(): void } {
   const statements = new Map<string, SqliteDatabase.Statement>();
   const prepare = (sql: string): SqliteDatabase.Statement => {
     const cached = statements.get(sql);

@@ -57,6 +57,11 @@ export interface OutboxWorkerOptions {
 }
 
 const MINUTE = 60_000;
+/**
+ * After a full batch, the next poll waits this long while clients wait on writes: under a burst of
+ * forms the requests go first, and the outbox catches up once the burst is over.
+ */
+const YIELD_TO_CLIENTS_MS = 100;
 
 /**
  * Polls the outbox, sends due messages and records the outcome (docs/decisions/075). A claim holds
@@ -78,8 +83,9 @@ export class OutboxWorker {
     const batch = options.batch ?? 20;
     this.polling = new RepeatingTask(
       () => this.runOnce(),
-      // A full batch: more are probably due, poll again at once.
-      (claimed = 0) => (claimed >= batch ? 0 : (options.pollMs ?? 1000)),
+      // A full batch: more are probably due, poll again at once (or once clients were served).
+      (claimed = 0) =>
+        claimed < batch ? (options.pollMs ?? 1000) : writes?.depth ? YIELD_TO_CLIENTS_MS : 0,
       options.onError,
     );
   }

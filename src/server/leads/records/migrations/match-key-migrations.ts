@@ -55,6 +55,27 @@ const addMatchKeys: Migration = {
   },
 };
 
+/**
+ * 281: a lead without a phone or a name and place has no such key, and most leads begin as an
+ * e-mail alone: those two indexes hold only the leads that have the key (every lookup is by a
+ * value, which implies it), so an e-mail lead's insert skips them.
+ */
+const partialMatchKeyIndexes: Migration = {
+  async up(db: Kysely<unknown>) {
+    for (const column of ['phone_digits', 'name_location_key']) {
+      const name = `candidates_${column}_idx`;
+      await db.schema.dropIndex(name).execute();
+      await db.schema
+        .createIndex(name)
+        .on('candidates')
+        .columns([column, 'id'])
+        .where(sql.ref(column), 'is not', null)
+        .execute();
+    }
+  },
+};
+
 export const matchKeyMigrations: MigrationSet = () => ({
   '250_candidate_match_keys': addMatchKeys,
+  '281_partial_match_key_indexes': partialMatchKeyIndexes,
 });

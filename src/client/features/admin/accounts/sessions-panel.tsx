@@ -62,11 +62,7 @@ export function SessionsPanel() {
   );
 }
 
-/**
- * The owner's view of another account's sessions (Accounts tab): each ended after a confirmation.
- * It opens below the table, so its heading takes the focus; Close or Escape hands it back
- * (`onClose`).
- */
+/** An account's sessions, for the owner: its heading takes the focus; Escape or Close closes. */
 export function AccountSessions({
   id,
   account,

@@ -21,10 +21,7 @@ export function useFactors() {
   return useQuery<AccountFactors>({ queryKey: FACTORS_KEY });
 }
 
-/**
- * A change of factor: the server rotates the session (the cookie follows); the factor list is
- * read again.
- */
+/** A change of factor: the server rotates the session; the factor list is read again. */
 function useFactorChange<Input, Output>(
   run: (input: Input) => Promise<Output>,
   done: string,

@@ -13,9 +13,6 @@ import { UnmatchedList } from './unmatched-spend';
 import { formatNumber } from '../ui/format';
 import { Panel } from '../ui/panel';
 
-// What each campaign, source and landing page cost per lead, application, enrolment and
-// placement, in one currency at a time (decision 165).
-
 /** The CSV upload of spend (date,source,campaign,spend,currency). */
 function SpendUpload() {
   const client = useQueryClient();

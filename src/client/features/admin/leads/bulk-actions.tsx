@@ -20,10 +20,7 @@ export interface Selection {
 
 const nothing: Selection = { ids: new Set(), allMatching: false };
 
-/**
- * The tab's selection, cleared whenever its page, search or status changes: a ticked lead is
- * always one on screen (or the whole filter's).
- */
+/** The tab's selection, cleared when its page, search or status changes: ticked is on screen. */
 export function useSelection<Row extends { id: number; who: string }>(
   rows: readonly Row[],
   filter: TabFilter,
@@ -57,10 +54,7 @@ export function useSelection<Row extends { id: number; who: string }>(
 const failureText = (error: unknown) =>
   `Error: ${fieldMessage(error) ?? 'Failed to change the status.'}`;
 
-/**
- * The bar over a tab's table (issue 22): how many leads are ticked (announced), "select all
- * matching", and what to do with them: a status (with its message), an export.
- */
+/** The bar over a tab's table: how many are ticked (announced); a status, assignee or export. */
 export function BulkActions({
   tab,
   filter,

@@ -15,10 +15,7 @@ import { formatDate } from '../ui/format';
 
 const QUARANTINE_URL = '/api/admin/quarantine?limit=100';
 
-/**
- * The newest 100 quarantined submissions, and how many there are (refreshed with the rest);
- * not asked for when the account's role may not see them.
- */
+/** The newest 100 quarantined submissions and their count; `enabled` when the role may see them. */
 export const useQuarantine = (enabled = true) =>
   useQuery<QuarantinePage>({ queryKey: [QUARANTINE_URL], enabled });
 

@@ -12,12 +12,6 @@ import { leadTabs, type LeadTabId } from '../tabs';
 import { focusRing, type Move } from './board-card';
 import { BoardColumn } from './board-column';
 
-/*
- * A tab's pipeline as a board (issue 22): a column per status, each paging on its own. A card
- * moves by drag and drop or by its "Move to…" menu (the keyboard's way), with the detail's PATCH;
- * a status with a message asks first whether to send it, as the detail does.
- */
-
 /** Asks whether to send the status's message with the move, showing it as the person gets it. */
 function MoveDialog({
   kind,
@@ -66,8 +60,8 @@ function MoveDialog({
 }
 
 /**
- * The board of a tab's type. `canEdit` false shows it read-only: no menus, no dragging (a
- * viewer's; the server refuses their PATCH all the same).
+ * A column per status, each paging on its own; a card moves by drag and drop or its "Move to…"
+ * menu (the keyboard's way). `canEdit` false: read-only.
  */
 export function LeadBoard({
   tab,

@@ -25,6 +25,7 @@ function DetailBody({ detail }: { detail: LeadDetail }) {
   const [announcement, announce] = useState<Announcement>({ text: '' });
   // A viewer reads the lead: no status control, review or note form.
   const canWork = useCan('work');
+  const form = { kind, id: lead.id, announce };
   return (
     <div className="grid gap-8">
       <AnnouncementLine announcement={announcement} />
@@ -33,24 +34,14 @@ function DetailBody({ detail }: { detail: LeadDetail }) {
           Now: <StatusBadge status={lead.status} />
         </p>
         {canWork && (
-          <StatusForm
-            kind={kind}
-            id={lead.id}
-            status={lead.status}
-            values={messageValues(lead)}
-            announce={announce}
-          />
-        )}
-        {canWork && (
-          <AssigneeForm
-            kind={kind}
-            id={lead.id}
-            assignee={(detail.raw.assignee as Assignee | null | undefined) ?? null}
-            announce={announce}
-          />
-        )}
-        {canWork && (
-          <ReviewForm kind={kind} id={lead.id} count={lead.unverifiedForms} announce={announce} />
+          <>
+            <StatusForm {...form} status={lead.status} values={messageValues(lead)} />
+            <AssigneeForm
+              {...form}
+              assignee={(detail.raw.assignee as Assignee | null | undefined) ?? null}
+            />
+            <ReviewForm {...form} count={lead.unverifiedForms} />
+          </>
         )}
       </Panel>
       {detailGroups(detail).map((group) => (
@@ -58,12 +49,11 @@ function DetailBody({ detail }: { detail: LeadDetail }) {
       ))}
       {kind === 'candidate' && (
         <Panel {...part} title="Possible duplicates">
-          {/* The one flag a role without lead changes (issue 22's viewer) turns off. */}
-          <PossibleDuplicates id={lead.id} canMerge={canWork} announce={announce} />
+          <PossibleDuplicates {...form} canMerge={canWork} />
         </Panel>
       )}
       <Panel {...part} title="Notes">
-        {canWork ? <NoteForm kind={kind} id={lead.id} announce={announce} /> : null}
+        {canWork ? <NoteForm {...form} /> : null}
       </Panel>
       <Panel {...part} title="Forms sent">
         <SubmissionHistory submissions={detail.submissions} />

@@ -8,9 +8,8 @@ import { useLeadForm, type LeadFormOptions } from './use-lead-form';
 import { SpamFields } from './spam-fields';
 
 /**
- * A lead form (useLeadForm) in its frame: noValidate (the shared schema's messages show), fields,
- * submit button. `action` and the hidden `page` let the browser post it without JavaScript
- * (decision 090).
+ * A lead form (useLeadForm): noValidate (the schema's messages show), fields, submit button;
+ * `action` and the hidden `page` let the browser post it without JavaScript.
  */
 export function FormShell<Schema extends FormSchema>({
   fields = [],

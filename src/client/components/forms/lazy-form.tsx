@@ -44,10 +44,8 @@ const INTENT_EVENTS = ['focusin', 'input', 'keydown', 'pointerover'] as const;
 const IDLE_LOAD_TIMEOUT_MS = 3000;
 
 /**
- * A form whose code (~27 KB gzip) is not part of the page's first load: it loads
- * once the page is idle after hydration, or sooner at the first focus, hover or key inside its
- * server HTML, after what every form is built on; typed text is
- * kept and an early submit is replayed. After navigation: at once.
+ * A form whose code (~27 KB gzip) is not in the first load: it loads once the page is idle, or at
+ * the first focus, hover or key in its server HTML; typed text is kept, an early submit replayed.
  */
 export function lazyForm<Props extends object>(
   load: () => Promise<ComponentType<Props>>,

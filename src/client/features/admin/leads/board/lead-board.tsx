@@ -6,7 +6,7 @@ import { Button } from '../../../../components/ui/button';
 import type { BoardCard } from '../../api/board';
 import { useChangeStatus } from '../../api/lead-detail';
 import { useStatusMessages } from '../../api/message-templates';
-import { AnnouncementLine, type Announcement } from '../../ui/announcement';
+import { announced, AnnouncementLine, type Announcement } from '../../ui/announcement';
 import { messageValues, StatusMessageOffer, useMessageOffer } from '../status-message-offer';
 import { leadTabs, type LeadTabId } from '../tabs';
 import { focusRing, type Move } from './board-card';
@@ -85,23 +85,19 @@ export function LeadBoard({
   const focus = (selector: string) => board.current?.querySelector<HTMLElement>(selector)?.focus();
   const columnOf = (card: BoardCard) => `ul[data-status="${card.status ?? ''}"]`;
 
-  const run = ({ card, to }: Move, notify: boolean) =>
+  const run = ({ card, to }: Move, notify: boolean) => {
+    const sent = notify ? ' Its message goes to the person.' : '';
     change.mutate(
       { id: card.id, status: to, notify },
-      {
-        onSuccess: () => {
-          const sent = notify ? ' Its message goes to the person.' : '';
-          setAnnouncement({
-            text: `Moved ${card.who} to ${statusLabel(to)}.${sent}`,
-            failed: false,
-          });
-          // The card has left its column (and its menu with it).
-          focus(columnOf(card));
-        },
-        onError: () =>
-          setAnnouncement({ text: 'Error: Failed to change the status.', failed: true }),
-      },
+      // The card has left its column (and its menu with it): the focus goes to the column.
+      announced(
+        setAnnouncement,
+        `Moved ${card.who} to ${statusLabel(to)}.${sent}`,
+        'Failed to change the status.',
+        () => focus(columnOf(card)),
+      ),
     );
+  };
   const onMove = (move: Move) => {
     if (move.card.status === move.to || change.isPending) return;
     if (messageFor(move.to)) setAsking(move);

@@ -35,7 +35,6 @@ export const shareImages: Record<Audience, ShareImage> = {
   },
 };
 
-/** The image's text, as its alternative text. */
 export function shareImageAlt(image: ShareImage): string {
   return `${image.headline}. ${image.subline}`;
 }

@@ -214,7 +214,6 @@ function LostLink({ sent }: { sent: boolean }) {
   );
 }
 
-/** /status */
 export default function StatusPage() {
   const { status, statusNotice } = usePageState();
   let intro: ReactNode = 'Open this page from the link in any of our e-mails to see your status.';

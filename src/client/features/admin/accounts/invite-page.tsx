@@ -138,7 +138,6 @@ function AcceptForm({ invitation }: { invitation: Extract<Invitation, { state: '
   );
 }
 
-/** /admin/invite?token=…: the invited person chooses a name and a password or a passkey. */
 export default function InvitePage() {
   const invitation = useInvitation();
   return (

@@ -44,7 +44,6 @@ function SessionsTable({
   );
 }
 
-/** "Your sessions": where the signed-in account is signed in, each one to end. */
 export function SessionsPanel() {
   const { data, isPending, isError } = useSessions();
   const end = useEndSession();

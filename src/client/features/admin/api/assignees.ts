@@ -12,7 +12,6 @@ export interface Assignee {
 /** The enabled owners and recruiters, for the detail's assignee control. */
 export const useAssignees = () => useQuery<Assignee[]>({ queryKey: ['/api/admin/assignees'] });
 
-/** PATCH {assignee}: the detail, the lists and "My leads" show it. */
 export const useAssign = (kind: LeadKind, id: number) =>
   useLeadChange((assignee: number | null) =>
     apiRequest('PATCH', detailUrl(kind, id), { assignee }),

@@ -5,7 +5,6 @@ import { useLeadChange } from './leads';
 
 const duplicatesUrl = (id: number) => `/api/candidate-submissions/${id}/duplicates`;
 
-/** GET the candidate's possible duplicates (the default fetch reads the key's URL). */
 export const usePossibleDuplicates = (id: number) =>
   useQuery<PossibleDuplicate[]>({ queryKey: [duplicatesUrl(id)] });
 

@@ -87,12 +87,10 @@ export const useChangeStatus = (kind: LeadKind) =>
     apiRequest('PATCH', detailUrl(kind, id), notify ? { status, notify } : { status }),
   );
 
-/** The forms sent without the proof were seen. */
 export const useMarkReviewed = (kind: LeadKind) =>
   useDetailChange(kind, ({ id }: { id: number }) =>
     apiRequest('POST', `${detailUrl(kind, id)}/reviewed`),
   );
 
-/** POST a note; the detail (its timeline) and the lists load again. */
 export const useAddNote = (kind: LeadKind, id: number) =>
   useLeadChange((note: LeadNoteInput) => apiRequest('POST', `${detailUrl(kind, id)}/notes`, note));

@@ -13,7 +13,6 @@ import { UnmatchedList } from './unmatched-spend';
 import { formatNumber } from '../ui/format';
 import { Panel } from '../ui/panel';
 
-/** The CSV upload of spend (date,source,campaign,spend,currency). */
 function SpendUpload() {
   const client = useQueryClient();
   const input = useRef<HTMLInputElement>(null);

@@ -41,7 +41,6 @@ const boardKinds: Partial<Record<LeadTabId, LeadKind>> = {
   companies: 'company',
 };
 
-/** List or Board: two toggle buttons, the one shown pressed. */
 function ViewSwitch({ board, onChange }: { board: boolean; onChange(board: boolean): void }) {
   return (
     <div

@@ -19,7 +19,6 @@ const QUARANTINE_URL = '/api/admin/quarantine?limit=100';
 export const useQuarantine = (enabled = true) =>
   useQuery<QuarantinePage>({ queryKey: [QUARANTINE_URL], enabled });
 
-/** Release (into the normal flow) or delete one; every list and count is fetched again after. */
 function useQuarantineAction() {
   const client = useQueryClient();
   return useMutation({
@@ -36,7 +35,6 @@ function useQuarantineAction() {
   });
 }
 
-/** Submissions held back as suspect, each released as a lead or deleted. */
 export function QuarantineTab({ onConfirm }: { onConfirm(request: ConfirmRequest): void }) {
   const { data, isPending, isError } = useQuarantine();
   const act = useQuarantineAction();

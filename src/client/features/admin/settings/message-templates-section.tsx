@@ -127,7 +127,6 @@ function TemplateForm({
   );
 }
 
-/** The messages a status change may send to the person, one per lead type and status. */
 export function MessageTemplatesSection() {
   const { data, isError } = useQuery<MessageTemplateSlot[]>({ queryKey: [TEMPLATES_URL] });
   const [picked, setPicked] = useState('candidate/contacted');

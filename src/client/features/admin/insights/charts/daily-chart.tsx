@@ -19,7 +19,6 @@ const options = {
   axes: [{ stroke: '#334155' }, { stroke: '#334155' }],
 };
 
-/** Leads per day. */
 export function DailyChart({ daily }: { daily: OverviewFigures['daily'] }) {
   const data = useMemo(
     (): uPlot.AlignedData => [

@@ -42,7 +42,6 @@ const stateLabels: Record<LeadConversion['state'], string> = {
 const stateOf = (entry: LeadConversion) =>
   entry.state === 'pending' && entry.error ? 'Retrying' : stateLabels[entry.state];
 
-/** The lead's events sent to Meta's Conversions API, with Meta's errors. */
 export function ConversionEvents({ conversions }: { conversions: LeadConversion[] }) {
   return (
     <ul className="grid gap-1 text-sm">

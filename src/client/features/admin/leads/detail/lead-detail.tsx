@@ -17,7 +17,6 @@ import { ConversionEvents, Timeline } from './history';
 import { NoteForm, ReviewForm, StatusForm } from './pipeline-forms';
 import { PossibleDuplicates } from './possible-duplicates';
 
-/** A part of the detail, named by its heading. */
 const part = { level: 3, titleClassName: 'text-lg' } as const;
 
 function DetailBody({ detail }: { detail: LeadDetail }) {

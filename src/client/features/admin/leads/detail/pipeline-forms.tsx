@@ -12,7 +12,6 @@ import { ActionForm, Select } from '../../ui/controls';
 import { UnverifiedBadge } from '../columns';
 import { StatusMessageOffer, useMessageOffer } from '../status-message-offer';
 
-/** The status with a control to change it (PATCH); the pipeline's values of the lead's kind. */
 export function StatusForm({
   kind,
   id,
@@ -76,7 +75,6 @@ export function ReviewForm({ kind, id, count, announce }: DetailFormProps & { co
   );
 }
 
-/** A note on the lead: react-hook-form with the shared schema (1–5000 characters). */
 export function NoteForm({ kind, id, announce }: DetailFormProps) {
   const add = useAddNote(kind, id);
   const form = useForm<LeadNoteInput>({

@@ -85,12 +85,15 @@ export interface TotpEnrolment {
 
 export const startTotp = () => json<TotpEnrolment>(apiRequest('POST', '/api/admin/totp'));
 
+/** The new recovery codes a request answers. */
+const recoveryCodes = async (request: Promise<Response>) =>
+  (await json<{ recoveryCodes: string[] }>(request)).recoveryCodes;
+
 export function useConfirmTotp(onCodes: (codes: string[]) => void) {
   return useFactorChange(
-    (code: string) =>
-      json<{ recoveryCodes: string[] }>(apiRequest('POST', '/api/admin/totp/confirm', { code })),
+    (code: string) => recoveryCodes(apiRequest('POST', '/api/admin/totp/confirm', { code })),
     'Authenticator app set up',
-    (output) => onCodes(output.recoveryCodes),
+    onCodes,
   );
 }
 
@@ -103,9 +106,9 @@ export function useRemoveTotp() {
 
 export function useNewRecoveryCodes(onCodes: (codes: string[]) => void) {
   return useFactorChange(
-    () => json<{ recoveryCodes: string[] }>(apiRequest('POST', '/api/admin/recovery-codes')),
+    () => recoveryCodes(apiRequest('POST', '/api/admin/recovery-codes')),
     'New recovery codes',
-    (output) => onCodes(output.recoveryCodes),
+    onCodes,
   );
 }
 

@@ -1,5 +1,5 @@
 import { useState } from 'react';
-import { useAssign, useAssignees, type Assignee } from '../api/assignees';
+import { useAssign, useAssignees, type Assignee } from '../api/lead-detail';
 import { announced, type DetailFormProps } from '../ui/announcement';
 import { ActionForm, Select } from '../ui/controls';
 

@@ -1,7 +1,7 @@
 import { useState } from 'react';
 import { Button } from '../../../../components/ui/button';
 import type { MatchReason, PossibleDuplicate } from '@shared/admin-duplicates';
-import { usePossibleDuplicates, useMergeLead } from '../../api/duplicates';
+import { usePossibleDuplicates, useMergeLead } from '../../api/lead-detail';
 import { announced, type DetailFormProps } from '../../ui/announcement';
 import { ConfirmDialog, type ConfirmRequest } from '../../ui/confirm-dialog';
 import { fullName } from '../leads';

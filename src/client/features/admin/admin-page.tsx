@@ -1,14 +1,69 @@
 import { useId, useState, type FormEvent } from 'react';
 import { QueryClientProvider } from '@tanstack/react-query';
-import { Lock } from 'lucide-react';
-import { SubmitButton } from '../../components/ui/button';
+import { KeyRound, Lock } from 'lucide-react';
+import type { SecondFactor } from '@shared/admin-factors';
+import { Button, SubmitButton } from '../../components/ui/button';
 import { TextField } from '../../components/ui/form-field';
 import { Container } from '../../components/ui/section';
 import { createAdminQueryClient } from './api/http';
-import { useAdminSession, useLogin } from './api/session';
+import { useAdminSession, useFactorSignIn, useLogin } from './api/session';
+import { codeField } from './accounts/one-field-form';
 import { Dashboard } from './dashboard';
 import { SecurityPanel } from './accounts/security-panel';
-import { PasskeySignIn, SecondFactorForm } from './accounts/sign-in-factors';
+
+/** "Sign in with a passkey", beside the password: no password needed. */
+function PasskeySignIn({ label = 'Sign in with a passkey' }: { label?: string }) {
+  const signIn = useFactorSignIn();
+  return (
+    <Button
+      type="button"
+      variant="outline"
+      onClick={() => signIn.mutate({ passkey: true })}
+      disabled={signIn.isPending}
+    >
+      <KeyRound className="size-4" aria-hidden="true" />
+      {label}
+    </Button>
+  );
+}
+
+/** A password sign-in's second step: an app or recovery code, or one of the account's passkeys. */
+function SecondFactorForm({
+  factors,
+  onRestart,
+}: {
+  factors: readonly SecondFactor[];
+  onRestart: () => void;
+}) {
+  const [code, setCode] = useState('');
+  const signIn = useFactorSignIn();
+  const submit = (event: FormEvent) => {
+    event.preventDefault();
+    if (code.trim()) signIn.mutate({ code: code.trim() }, { onError: () => setCode('') });
+  };
+  return (
+    <div className="mt-6 grid gap-4">
+      <p className="text-slate-700">This account has a second factor. Confirm it’s you.</p>
+      {factors.includes('totp') ? (
+        <form aria-label="Second factor" className="grid gap-4" onSubmit={submit} noValidate>
+          <TextField
+            {...codeField}
+            name="code"
+            autoFocus
+            required
+            value={code}
+            onChange={(event) => setCode(event.target.value)}
+          />
+          <SubmitButton submitting={signIn.isPending} label="Verify" busyLabel="Verifying..." />
+        </form>
+      ) : null}
+      {factors.includes('passkey') ? <PasskeySignIn label="Use a passkey" /> : null}
+      <Button type="button" variant="ghost" onClick={onRestart}>
+        Start over
+      </Button>
+    </div>
+  );
+}
 
 /** The password sign-in (the owner's); "Sign in with e-mail" adds a named account's e-mail. */
 function LoginForm() {

@@ -1,17 +1,56 @@
-import { useId, useRef, useState } from 'react';
+import { useId, useMemo, useRef, useState } from 'react';
+import type uPlot from 'uplot';
 import { useMutation, useQueryClient } from '@tanstack/react-query';
-import type { FunnelFigures, UnmatchedSpend } from '@shared/admin-funnel';
+import type { FunnelFigures, FunnelWeek, UnmatchedSpend } from '@shared/admin-funnel';
 import { toast } from '../../../lib/toast-store';
 import { apiRequest, downloadFile, errorText } from '../api/http';
 import { useCan } from '../api/session';
 import { Select } from '../ui/controls';
 import { ChartFigure } from './charts/chart-figure';
-import { SpendChart } from './charts/spend-chart';
 import { CostsTable } from './costs-table';
-import { money } from './money';
+import { majorUnits, money } from './money';
+import { fromZero, UPlotChart } from './charts/uplot-chart';
 import { formatNumber } from '../ui/format';
 import { box, Panel } from '../ui/panel';
 import { adminToasts } from '../ui/admin-toasts';
+
+const SPEND_COLOR = '#0e7490';
+const PLACED_COLOR = '#b45309';
+
+/** Spend (left axis, in the report's currency) and placements (right axis) per week. */
+function SpendChart({ weeks, currency }: { weeks: FunnelWeek[]; currency: string }) {
+  const options = useMemo(
+    () => ({
+      scales: { x: { time: true }, spend: { range: fromZero(10) }, placed: { range: fromZero(3) } },
+      series: [
+        {},
+        {
+          label: `Spend (${currency})`,
+          scale: 'spend',
+          stroke: SPEND_COLOR,
+          width: 2,
+          fill: 'rgba(14,116,144,0.08)',
+        },
+        { label: 'Placements', scale: 'placed', stroke: PLACED_COLOR, width: 2 },
+      ],
+      axes: [
+        { stroke: '#334155' },
+        { scale: 'spend', stroke: '#334155' },
+        { scale: 'placed', side: 1, stroke: '#334155', grid: { show: false } },
+      ],
+    }),
+    [currency],
+  );
+  const data = useMemo(
+    (): uPlot.AlignedData => [
+      weeks.map((week) => Date.parse(`${week.week}T00:00:00Z`) / 1000),
+      weeks.map((week) => majorUnits(week.spend, currency)),
+      weeks.map((week) => week.placed),
+    ],
+    [weeks, currency],
+  );
+  return <UPlotChart options={options} data={data} testId="spend-chart" />;
+}
 
 function SpendUpload() {
   const client = useQueryClient();

@@ -20,9 +20,8 @@ export const accountSchema = objectOf({
 export type AdminAccount = FromSchema<typeof accountSchema>;
 
 /**
- * What a role may do, checked by the server on every route and used by the dashboard to hide
- * controls: `read` leads, the overview and the funnel; `work` leads (status, notes, e-mail,
- * export, delete, assignment, bulk, merge); `manage` accounts and read the audit log.
+ * What a role may do (the server checks, the dashboard hides): `read` leads and figures; `work`
+ * leads (status, notes, e-mail, export, delete, assignment, bulk, merge); `manage` accounts, audit.
  */
 export type AdminPermission = 'read' | 'work' | 'manage';
 

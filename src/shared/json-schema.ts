@@ -1,7 +1,4 @@
-/*
- * JSON schemas of the answers both sides read: the server documents and serializes with them,
- * the dashboard reads their types (FromSchema), so a field is declared once.
- */
+// JSON schemas of the answers: the server serializes with them, the dashboard reads their types.
 
 /** An object with these properties, every one required (a response lists each field it has). */
 export const objectOf = <const Properties extends Record<string, object>>(

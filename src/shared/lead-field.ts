@@ -7,16 +7,14 @@ export type FieldOptions = readonly { value: string; label: string }[];
 export type DetailGroup = 'contact' | 'application' | 'questionnaire' | 'company' | 'attribution';
 
 /**
- * Where a field joins the CSV exports (server/leads export): `person` in both candidate exports,
- * `application` in the candidates export, `answers` in both, `company` in the companies export,
- * `attribution` in all four.
+ * Where a field joins the CSV exports: `person` and `answers` in both candidate exports,
+ * `application` in the candidates', `company` in the companies', `attribution` in all four.
  */
 export type ExportSection = 'person' | 'application' | 'answers' | 'company' | 'attribution';
 
 /**
- * One field of a lead. Its key is its name in the API (the admin's JSON, and the forms' unless
- * `posted` says otherwise); its order among its lead's fields is its place in the detail, the
- * list and the CSV.
+ * One field of a lead. Its key is its API name (the forms' too unless `posted`); its order is its
+ * place in the detail, the list and the CSV.
  */
 export interface LeadField {
   /** The stored column: text, NULL for blank; a flag is an integer 0/1. */
@@ -34,9 +32,8 @@ export interface LeadField {
   /** Its name in the forms' bodies (or in `attribution`), when not its API name. */
   posted?: string;
   /**
-   * An optional form field's rule (schemas/fields.ts): with `options`, one of them or blank;
-   * else text up to `max` characters (200 for `true`), one line unless `multiline`. A required
-   * field's rule and messages are in schemas/.
+   * An optional form field's rule: with `options`, one of them or blank; else text up to `max`
+   * characters (200 for `true`), one line unless `multiline`. Required fields: schemas/.
    */
   optional?: true | { max: number; multiline?: boolean };
   /** The detail's group; none: shown otherwise (the name, the flags). */

@@ -1,9 +1,6 @@
 import type { LeadKind } from './lead-status';
 
-/*
- * Stage-change messages (issue 21, docs/decisions/155): one template per lead type and status.
- * The dashboard's preview and the server's sending render with the same function.
- */
+// Stage-change messages, one per lead type and status; preview and sending render alike.
 
 export const PLACEHOLDERS = ['firstName', 'company', 'statusLink', 'supportEmail'] as const;
 export type Placeholder = (typeof PLACEHOLDERS)[number];

@@ -1,5 +1,4 @@
-// What the server knows that a pre-rendered page cannot (decision 090): a returned form, or an
-// earlier form's prefill. Written into the page as JSON, so hydration renders the same.
+// What the server knows that a pre-rendered page cannot (a returned form, a prefill), as JSON.
 
 import type { StatusNotice, StatusView } from './person-status';
 import { jsonScript } from './runtime-config';

@@ -63,10 +63,7 @@ export const choice = <const T extends readonly [string, ...string[]]>(
   message: string,
 ) => z.enum(values, { error: message });
 
-/**
- * Blank or one of `values`; blank or absent parses as absent, so a new optional question left
- * unanswered adds nothing to a form's payload (only the spec's phone and texts are sent as '').
- */
+/** Blank or one of `values`; blank parses as absent, so an unanswered question adds nothing. */
 export const optionalChoice = (values: readonly string[]) =>
   z.pipe(
     z.optional(z.enum(['', ...values], { error: 'Please select one of the options' })),
@@ -91,10 +88,7 @@ function optionalRule(field: LeadField) {
   return multiline ? optionalText(max) : optionalLine(max);
 }
 
-/**
- * The rules of the optional fields `form` posts, from the lead-field contract: a form's schema
- * spreads them beside its required fields.
- */
+/** The contract's rules of the optional fields `form` posts, for its schema to spread. */
 export const optionalFields = <Fields extends AnyFields, Form extends LeadForm>(
   fields: Fields,
   form: Form,

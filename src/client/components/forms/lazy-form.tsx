@@ -5,10 +5,7 @@ import { nextTask } from '../../lib/next-task';
 import { useHydrated } from '../../lib/use-hydrated';
 import { whenIdle } from '../../lib/when-idle';
 
-/**
- * What every form is built on, in the order it is evaluated: each in a task of its own before the
- * form's code, as evaluated together they were one task long enough to block a phone (issue 23).
- */
+/** What every form is built on, each evaluated in a task of its own: together they block a phone. */
 const FORM_FOUNDATIONS: Array<() => Promise<unknown>> = [
   () => import('../../lib/zod-resolver'),
   () => import('@shared/schemas/fields'),
@@ -36,8 +33,7 @@ export async function preloadLazyForms(): Promise<void> {
   await Promise.all(loaders.map((load) => load()));
 }
 
-// Events that show a visitor is about to use a form. A mouse hovers before it clicks; a finger's
-// pointer events start a tap already under way, which its focus or click ends (decision 164).
+// Signs of a coming use: a mouse hovers first; a finger's pointer events come with the tap itself.
 const INTENT_EVENTS = ['focusin', 'input', 'keydown', 'pointerover'] as const;
 
 /** A page never idle loads its forms' code this long after hydration all the same. */

@@ -15,8 +15,7 @@ export function FloatingButton({ label, targetId = 'top' }: { label: string; tar
   return (
     <button
       type="button"
-      // Hidden, not absent, until it shows: the page's end keeps clear of it from the first paint
-      // (styles.css), so its showing moves nothing.
+      // Hidden, not absent: the page's end keeps clear of it (styles.css), so showing moves nothing.
       hidden={!visible}
       data-floating-button
       onClick={() => scrollToForm(targetId)}

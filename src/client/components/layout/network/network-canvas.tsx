@@ -7,8 +7,7 @@ function animateNetwork(canvas: HTMLCanvasElement): () => void {
   const worker = new Worker(new URL('./network-worker.ts', import.meta.url), { type: 'module' });
   const reducedMotion = window.matchMedia('(prefers-reduced-motion: reduce)');
   const moving = () => !reducedMotion.matches && !document.hidden;
-  // One canvas pixel per CSS pixel, even on dense screens: the faint decorative lines need no
-  // sharper backing store, and it is a quarter of the pixels to composite at 2x.
+  // One canvas pixel per CSS pixel: faint lines need no more, and 2x screens composite a quarter.
   const size = () => ({ width: canvas.clientWidth, height: canvas.clientHeight });
   const post = (message: NetworkMessage, transfer: Transferable[] = []) =>
     worker.postMessage(message, transfer);

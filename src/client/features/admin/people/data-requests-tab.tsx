@@ -52,8 +52,7 @@ export function DataRequestsTab({ onConfirm }: { onConfirm(request: ConfirmReque
   const report = find.data;
   const counts = report ? countsOf(report) : undefined;
   const holdsAnything = counts ? describeCounts(counts) !== '' : false;
-  // A new result (found, or erased) takes the focus, so a keyboard or screen-reader user
-  // lands on it; the button that led there may be gone.
+  // A new result takes the focus: the button that led there may be gone.
   useEffect(() => {
     if (report || erased) resultHeading.current?.focus();
   }, [report, erased]);

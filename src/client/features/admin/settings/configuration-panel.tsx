@@ -99,8 +99,6 @@ function StorageBounds({ storage }: { storage: StorageFigures }) {
 }
 
 export function ConfigurationPanel() {
-  // The settings are read by the server at start-up and the storage figures change slowly:
-  // fetched when the panel opens.
   const { data, isError } = useQuery<AdminConfiguration>({
     queryKey: ['/api/admin/configuration'],
   });

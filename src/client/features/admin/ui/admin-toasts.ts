@@ -22,8 +22,7 @@ export const adminToasts = {
   released: success('Released', 'The submission is now a lead'),
   releaseFailed: failure('Error', 'Failed to release the submission'),
   quarantineDeleteFailed: failure('Error', 'Failed to delete the quarantined submission'),
-  // With no mail server the form e-mail only reaches the outbox folder: the spec's failure
-  // toast (issue 21), then where the message waits.
+  // No mail server: the spec's failure toast, then where the message waits.
   emailSavedToOutbox: failure(
     'Error',
     'Failed to send form email. Check if SENDGRID_API_KEY is set. The message waits in the outbox folder: no mail server is configured.',

@@ -5,7 +5,7 @@ import { nextTask } from '../../lib/next-task';
 import { useHydrated } from '../../lib/use-hydrated';
 import { whenIdle } from '../../lib/when-idle';
 
-/** What every form is built on, each evaluated in a task of its own: together they block a phone. */
+/** What every form is built on, each in a task of its own: together they block a phone. */
 const FORM_FOUNDATIONS: Array<() => Promise<unknown>> = [
   () => import('../../lib/zod-resolver'),
   () => import('@shared/schemas/fields'),

@@ -11,7 +11,7 @@ export function useScrollOnNavigate(): void {
     const previous = shown.current;
     if (previous.pathname === pathname && previous.hash === hash) return;
     shown.current = { pathname, hash };
-    // An anchor on the same page (or Back within it): the browser scrolls; a second could overshoot.
+    // An anchor on this page (or Back within it): the browser scrolls; a second could overshoot.
     if (navigationType === 'POP' && previous.pathname === pathname) return;
     const target = hash ? document.getElementById(decodeURIComponent(hash.slice(1))) : null;
     // Instant: a smooth scroll is cut short when the layout settles (a lazy section arriving).

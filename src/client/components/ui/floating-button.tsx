@@ -15,7 +15,7 @@ export function FloatingButton({ label, targetId = 'top' }: { label: string; tar
   return (
     <button
       type="button"
-      // Hidden, not absent: the page's end keeps clear of it (styles.css), so showing moves nothing.
+      // Hidden, not absent: the page's end keeps clear of it (styles.css); showing moves nothing.
       hidden={!visible}
       data-floating-button
       onClick={() => scrollToForm(targetId)}

@@ -3,7 +3,7 @@ import type { DatabaseConnection } from '../platform/database/connection';
 import { tablesOf } from '../platform/database/connection';
 import { forgetSubjectMessages } from '../platform/outbox/outbox';
 import type { OutboxDestination, OutboxTables } from '../platform/outbox/outbox-tables';
-import { eraseActivity } from './workflows/pipeline/lead-activity';
+import { eraseHistory } from './records/lead-history';
 import { BulkChanges } from './workflows/pipeline/bulk-changes';
 import { LeadPipeline } from './workflows/pipeline/lead-pipeline';
 import type { PipelineTables } from './records/pipeline-tables';
@@ -61,7 +61,7 @@ export class LeadDesk {
     this.overview = new Overview(leads);
     this.listing = new LeadListing(leads, dialect, {
       deleteWith: async (trx, table, id) => {
-        await eraseActivity(trx, table, [id]);
+        await eraseHistory(trx, 'lead_activity', table, [id]);
         const leadType = table === 'candidates' ? 'candidate' : 'company';
         await forgetSubjectMessages(tablesOf<OutboxTables>(trx), leadType, id);
       },

@@ -6,10 +6,8 @@ import type { LeadQuarantineTables } from './quarantine-tables';
 import type { ConsentSignal } from '@shared/schemas/conversion';
 
 /*
- * The lead record: one row per e-mail in `candidates` or `companies`, identical on SQLite and
- * PostgreSQL (docs/decisions/010-lead-storage-sqlite-and-postgres.md): text and integer only, ISO
- * 8601 UTC text timestamps (they sort), 0/1 booleans, NULL for blank. The admin's own columns are
- * typed beside its migrations.
+ * One row per e-mail in `candidates` or `companies`, the same on SQLite and PostgreSQL (decision
+ * 010): text and integer only, ISO 8601 UTC text timestamps, 0/1 booleans, NULL for blank.
  */
 
 /** The columns of a contract's text fields (NULL for blank) and of its 0/1 flags. */

@@ -4,10 +4,7 @@ import { leadRecordColumns } from './lead-columns';
 import type { LeadSubmissionsTable } from './lead-tables';
 import type { CandidatesTable, CompaniesTable, LeadTable } from './lead-tables';
 
-/*
- * The admin's generated columns on the lead tables (listing-migrations.ts): the spec's
- * classification (section 4) and the search keys.
- */
+/** The admin's generated columns on the lead tables (listing-migrations.ts). */
 
 /** Admin classification (spec section 4), computed by the database from the columns. */
 export const candidateLeadTypes = ['questionnaire', 'regular', 'email'] as const;

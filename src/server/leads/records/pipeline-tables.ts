@@ -2,10 +2,7 @@ import type { Generated } from 'kysely';
 import type { LeadTable } from './lead-tables';
 import type { AdminLeadTables } from './listing-tables';
 
-/*
- * lead_activity (docs/decisions/065): one row per status change, note and e-mail sent. The status
- * itself is a lead column, so listings filter on it without a join.
- */
+/** One row per status change, note and e-mail sent (decision 065). */
 
 export const activityKinds = [
   'status_changed',

@@ -44,7 +44,6 @@ export async function addActivity(
   return { id: row.id, createdAt };
 }
 
-/** A stage-change message: the template's subject and body. */
 export interface StatusMessage {
   subject: string;
   body: string;
@@ -73,11 +72,7 @@ export async function queueStatusMessages(
   }
 }
 
-/*
- * Working a lead: status, notes and e-mails sent, each a lead_activity row (docs/decisions/065).
- * Each write checks the lead in its transaction (locking it on PostgreSQL), so nothing is recorded
- * about a deleted lead.
- */
+/* Working a lead (decision 065): each write locks the lead first, so nothing is recorded about a deleted one. */
 export class LeadPipeline {
   constructor(
     private readonly db: Kysely<PipelineTables>,
@@ -86,11 +81,7 @@ export class LeadPipeline {
     private readonly statusEvents = false,
   ) {}
 
-  /**
-   * Sets the status; the change (if any) as {from, to}, or undefined for an unknown lead. With
-   * `message` (a stage-change template, decision 155), a real change also queues it to the person
-   * in the same transaction.
-   */
+  /** Sets the status; a real change also queues `message` to the person (decision 155). */
   async setStatus(table: LeadTable, id: number, status: string, message?: StatusMessage) {
     return this.db.transaction().execute(async (trx) => {
       const from = await lockedStatus(trx, this.dialect, table, id);
@@ -112,10 +103,7 @@ export class LeadPipeline {
     });
   }
 
-  /**
-   * Sets the lead's assignee (decision 162); the change as {from, to} account ids, or undefined
-   * for an unknown lead.
-   */
+  /** Sets the lead's assignee (decision 162); {from, to} account ids, undefined for no lead. */
   async setAssignee(table: LeadTable, id: number, assignee: Assignee | null) {
     return this.db.transaction().execute(async (trx) => {
       if ((await lockedStatus(trx, this.dialect, table, id)) === undefined) return undefined;
@@ -129,10 +117,7 @@ export class LeadPipeline {
     });
   }
 
-  /**
-   * The admin has seen the forms sent without the lead's proof (decision 151): the lead no longer
-   * shows them as waiting. False for an unknown lead.
-   */
+  /** The admin has seen the forms sent without the lead's proof (decision 151). */
   async markReviewed(table: LeadTable, id: number): Promise<boolean> {
     const result = await this.db
       .updateTable(table)

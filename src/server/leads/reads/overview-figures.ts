@@ -3,10 +3,7 @@ import type { OverviewFigures } from '@shared/admin-overview';
 import type { LeadTable } from '../records/lead-tables';
 import type { AdminLeadTables } from '../records/listing-tables';
 
-/**
- * The Overview tab's figures, computed on each request: cheap at issue 20's volumes, and never
- * stale.
- */
+/** The Overview tab's figures, computed on each request: cheap, and never stale. */
 export class Overview {
   constructor(private readonly db: Kysely<AdminLeadTables>) {}
 

@@ -4,7 +4,7 @@ import { tablesOf } from '../../../platform/database/connection';
 import { createMailer, type MailSettings } from '../../../platform/mail/mailer';
 import { OutboxWorker } from '../../../platform/outbox/outbox-worker';
 import { RepeatingTask } from '../../../platform/schedule/repeating-task';
-import { AddressCounters, type AddressCounterTables } from '../screening/address-counters';
+
 import { writeDueReminders, type ReminderWriteTables } from './candidate-reminders';
 import type { OutboxTables } from '../../../platform/outbox/outbox-tables';
 import type { PersonMailContext } from './person-mail';
@@ -38,11 +38,7 @@ export const personMessagesPlugin: FastifyPluginAsync<PersonMessagesOptions> = a
   await app.register(personRoutes, {
     db,
     dialect: app.database.dialect,
-    counters: new AddressCounters(
-      tablesOf<AddressCounterTables>(app.database.ephemeral),
-      app.spamDefence.formTimeKey,
-      (error) => app.log.warn({ err: error }, 'pruning old address counts failed'),
-    ),
+    counters: app.spamDefence.addressCounters,
     unsubscribeKey: key,
     brandName: options.context.brandName,
   });

@@ -1,5 +1,5 @@
 // `npm run bench:api`: the lead API's capacity targets on the production build (built first if
-// missing or stale), a fresh SQLite database (WAL, synchronous=FULL) and a free port. autocannon,
+// missing or stale), a fresh SQLite database (WAL, each commit synced) and a free port. autocannon,
 // closed loop, for BENCH_SECONDS (default 10): 20 connections post new leads (a new e-mail each)
 // while 5 connections read the home page. Then the outbox: how many messages were still to send
 // when the load stopped, and how long they took. Then, under the same lead load, the server is

@@ -40,8 +40,8 @@ export interface DatabaseConnection<DB = object> {
 }
 
 /**
- * SQLite for "a 2xx means the lead is on disk": WAL so readers never block the writer,
- * synchronous=FULL so every commit survives power loss. No busy timeout: better-sqlite3 would wait
+ * SQLite for "a 2xx means the lead is on disk": WAL so readers never block the writer, each
+ * commit synced before it is answered (sqlite-wal.ts). No busy timeout: better-sqlite3 would wait
  * with the event loop stopped; the group commit waits between turns instead.
  */
 function openSqlite(dataDir: string): SqliteDatabase.Database {
@@ -50,7 +50,6 @@ function openSqlite(dataDir: string): SqliteDatabase.Database {
   file.pragma('journal_mode = WAL');
   // Deleted rows (an erased person, a revoked session) are overwritten, not left in free pages.
   file.pragma('secure_delete = ON');
-  // Commits skip SQLite's fsync; walSyncedKysely syncs the WAL before answering (sqlite-wal.ts).
   file.pragma('synchronous = NORMAL');
   file.pragma('foreign_keys = ON');
   file.pragma('busy_timeout = 0');

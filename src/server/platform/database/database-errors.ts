@@ -1,7 +1,7 @@
 /*
  * Errors that mean "the database cannot take this write now", not "this write is wrong": retrying
  * jobs one by one cannot help, so the client gets 503 with Retry-After. Nothing of the request was
- * committed (docs/decisions/105).
+ * committed, or (a failed WAL sync) it may not survive a power cut (decisions 105, 175).
  */
 
 /** PostgreSQL SQLSTATEs: canceled by statement_timeout, lock timeout, disk full, too many connections, starting up. */
@@ -10,6 +10,8 @@ const POSTGRES_UNAVAILABLE = new Set(['57014', '55P03', '53100', '53300', '57P03
 const SQLITE_UNAVAILABLE = /^SQLITE_(BUSY|FULL|READONLY|CANTOPEN)/;
 /** The PostgreSQL server cannot be reached: the connection was never made, nothing was sent. */
 const CONNECT_FAILED = new Set(['ECONNREFUSED', 'ENOTFOUND', 'EHOSTUNREACH', 'ENETUNREACH']);
+/** The SQLite WAL could not be synced (sqlite-wal.ts): the disk is full or failing. */
+const SYNC_FAILED = new Set(['ENOSPC', 'EDQUOT', 'EIO']);
 
 /** Thrown (code WRITE_QUEUE_FULL) when the bounded write queue is full: nothing was queued. */
 export class WriteQueueFullError extends Error {
@@ -26,6 +28,7 @@ export function isUnavailableError(error: unknown): boolean {
   if (typeof code === 'string') {
     if (code === 'WRITE_QUEUE_FULL') return true;
     if (POSTGRES_UNAVAILABLE.has(code) || CONNECT_FAILED.has(code)) return true;
+    if (SYNC_FAILED.has(code)) return true;
     if (SQLITE_UNAVAILABLE.test(code)) return true;
   }
   // pg.Pool's connectionTimeoutMillis: no free connection (or no server) in time.

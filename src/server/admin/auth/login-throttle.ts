@@ -43,7 +43,6 @@ const refusedUntil = (until: number, now: Date): AttemptVerdict => ({
   ),
 });
 
-
 const accountDelayMs = (failures: number): number =>
   failures < FREE_ACCOUNT_FAILURES
     ? 0

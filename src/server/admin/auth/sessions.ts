@@ -25,7 +25,6 @@ export const passwordHashOf = (
 ): string | null =>
   Number(account.id) === OWNER_ACCOUNT_ID ? ownerPasswordHash : account.password_hash;
 
-
 export interface LiveSession {
   id: number;
   account: AdminAccount;
@@ -54,7 +53,6 @@ export class AdminSessions {
     private readonly db: Kysely<AdminAuthTables>,
     private readonly ownerPasswordHash: string,
   ) {}
-
 
   private credentialOf(account: { id: number; password_hash: string | null }): string {
     return passwordFingerprint(passwordHashOf(account, this.ownerPasswordHash) ?? '');
@@ -95,7 +93,6 @@ export class AdminSessions {
     const { password_hash: _hash, ...signedIn } = account;
     return { id: Number(id), account: signedIn, token, expiresAt };
   }
-
 
   async resume(token: string | undefined, now = new Date()): Promise<LiveSession | undefined> {
     if (!token || token.length > 200) return undefined;
@@ -144,7 +141,6 @@ export class AdminSessions {
     );
   }
 
-
   async list(accountId: number, currentId: number, now = new Date()) {
     const rows = await this.live(now)
       .select(['id', 'user_agent', 'network', 'created_at', 'last_seen_at'])
@@ -161,7 +157,6 @@ export class AdminSessions {
     }));
   }
 
-
   async accountOf(sessionId: number, now = new Date()): Promise<number | undefined> {
     const row = await this.live(now)
       .select('account_id')
@@ -169,7 +164,6 @@ export class AdminSessions {
       .executeTakeFirst();
     return row?.account_id === null || row === undefined ? undefined : Number(row.account_id);
   }
-
 
   async end(sessionId: number, now = new Date()): Promise<void> {
     await this.revokeWhere(now, (query) => query.where('id', '=', sessionId));
@@ -222,7 +216,6 @@ type SessionUpdate = UpdateQueryBuilder<
   'admin_sessions',
   UpdateResult
 >;
-
 
 const isLive = (eb: ExpressionBuilder<AdminAuthTables, 'admin_sessions'>, now: Date) =>
   eb.and([

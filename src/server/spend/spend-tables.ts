@@ -26,10 +26,7 @@ export interface SpendTables {
   };
   /** The admin's mapping: leads with this utm_campaign belong to that campaign. */
   ad_spend_mappings: { utm_campaign: string; source: string; campaign: string; updated_at: string };
-  /**
-   * The pull's schedule, shared by every instance: the one that moves `next_pull_at` (ISO time)
-   * forward pulls; `failures` in a row set the backoff.
-   */
+  /** The pull's schedule: the instance that moves `next_pull_at` forward pulls. */
   ad_spend_pulls: {
     origin: SpendOrigin;
     next_pull_at: string;

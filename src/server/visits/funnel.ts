@@ -29,9 +29,8 @@ type Counts = Omit<
 >;
 
 /**
- * GET /api/admin/funnel's figures: visitors from the daily aggregates, leads from the lead
- * tables (through leads/index.ts), both for the UTC days `from`..`to` inclusive, and the ad
- * spend of those days in one currency (decision 165): `currency`, or the one most spent.
+ * The funnel of the UTC days `from`..`to`: visitors, leads, and the spend in one currency
+ * (decision 165): `currency`, or the one most spent.
  */
 export async function funnelFigures(
   db: Kysely<VisitTables>,

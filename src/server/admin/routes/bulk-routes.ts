@@ -127,10 +127,7 @@ const countsSchema = {
   },
 } as const;
 
-/**
- * POST /api/{candidate,company}-submissions/bulk (issue 22): one status for many leads, by ids or
- * by a list's filter, at most BULK_LIMIT, all or nothing, audited as one entry with the count.
- */
+/** One status or assignee for many leads, by ids or a list's filter: all or nothing, one entry. */
 export const bulkRoutes: FastifyPluginAsync<{
   desk: LeadDesk;
 }> = async (app, { desk }) => {

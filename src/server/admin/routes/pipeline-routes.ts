@@ -77,10 +77,7 @@ const withTimeline = <Schema extends { properties: object }>(schema: Schema) => 
   },
 });
 
-/**
- * One lead in the admin (HELPERS contract, issue 10): GET its detail with the timeline,
- * PATCH its status and assignee, POST a note. Registered in the guarded scope.
- */
+/** One lead in the admin: its detail with the timeline, its status and assignee, its notes. */
 export const pipelineRoutes: FastifyPluginAsync<{
   desk: LeadDesk;
 }> = async (app, { desk }) => {

@@ -3,10 +3,7 @@ import { attributionFields, candidateFields, companyFields } from '@shared/lead-
 import type { LeadEmailRow } from './lead-listing';
 import type { CandidateListRow, CompanyListRow } from '../records/listing-tables';
 
-/*
- * What the admin endpoints answer: the spec's camelCase field names (section 3), booleans as
- * booleans, blanks as null. The list endpoints answer JSON arrays of these.
- */
+/* What the admin endpoints answer: the spec's camelCase names, booleans, blanks as null. */
 
 /** The API's view of a contract's fields of a row: text or null, a flag as a boolean. */
 function fieldsView<Fields extends AnyFields>(fields: Fields) {

@@ -20,9 +20,8 @@ export interface LeadActivityTable {
   lead_id: number;
   kind: ActivityKind;
   /**
-   * A note's text; the mail transport of an e-mail sent (smtp, sendgrid, outbox); `person` on a
-   * status change or a stop the person made on their status page; the id of a lead merged in;
-   * the assignee's name (null: unassigned).
+   * A note's text, an e-mail's transport, `person` for the person's own change, the id of a lead
+   * merged in, or the assignee's name (null: unassigned).
    */
   text: string | null;
   /** A status change: the status before and after. */

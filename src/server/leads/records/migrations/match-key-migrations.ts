@@ -7,9 +7,7 @@ const BATCH = 500;
 
 const keys = ['phone_digits', 'name_location_key', 'email_match_key'] as const;
 
-/**
- * Every candidate's match keys, by the writes' function, one UPDATE … FROM (VALUES …) a batch.
- */
+/** Every candidate's match keys, by the writes' function, one UPDATE … FROM (VALUES …) a batch. */
 export async function fillMatchKeys(db: Kysely<unknown>): Promise<void> {
   const candidates = db as Kysely<{ candidates: MatchKeySource & { id: number } }>;
   for (let after = 0; ;) {
@@ -34,9 +32,7 @@ export async function fillMatchKeys(db: Kysely<unknown>): Promise<void> {
   }
 }
 
-/**
- * 250: the match keys, filled, then indexed with the id (lookups read the index only).
- */
+/** 250: the match keys, filled, then indexed with the id (lookups read the index only). */
 const addMatchKeys: Migration = {
   async up(db: Kysely<unknown>) {
     for (const column of keys) {
@@ -53,9 +49,7 @@ const addMatchKeys: Migration = {
   },
 };
 
-/**
- * 281: partial indexes of the leads that have the key, so an e-mail lead's insert skips them.
- */
+/** 281: partial indexes of the leads that have the key, so an e-mail lead's insert skips them. */
 const partialMatchKeyIndexes: Migration = {
   async up(db: Kysely<unknown>) {
     for (const column of ['phone_digits', 'name_location_key']) {

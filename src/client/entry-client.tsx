@@ -24,13 +24,11 @@ const app = (
   </StrictMode>
 );
 
-// A page the server rendered with a form's state (decision 090) hydrates with that state; its
-// reader loads only then (pre-rendered pages, nearly all visits, have no state block).
+// A page the server rendered with a form's state hydrates with it; its reader loads only then.
 const stateBlock = document.getElementById(PAGE_STATE_ELEMENT_ID);
 
-// A lead form submitted before React handles it is held for its lazy form to replay
-// (held-submit.ts); /contact's GET choice form and the status page's plain posts
-// (data-plain-post) go to the server as they are.
+// A lead form submitted before React handles it is held for its lazy form to replay; /contact's
+// GET choice and the status page's plain posts go to the server as they are.
 window.addEventListener('submit', (event) => {
   const form = event.target as HTMLFormElement;
   const plain =
@@ -40,15 +38,13 @@ window.addEventListener('submit', (event) => {
   holdSubmit(form); // replayed only by a lazy form that contains it
 });
 
-// In stages, each its own task, so that none blocks a phone's main thread for long (issue 23):
-// this module's evaluation, tracking, the page's code, then hydration, in a transition so that
-// React yields to the browser as it goes.
+// In stages, each its own task, so none blocks a phone long: this module, tracking, the page's
+// code, then hydration, in a transition so React yields as it goes.
 async function start() {
   const boot = window.pageBoot;
   await nextTask();
   if (!boot) captureLandingVisit(); // the dev server's pages have no inline script
-  // A page framed by our own site (the questionnaire inside /typeform) leaves tracking to the
-  // page around it: one pixel and one page view per visit, not a second one inside the frame.
+  // A page framed by our own site (/typeform's questionnaire) leaves tracking to the page around.
   if (window === window.top) startTracking();
   await nextTask();
   // The page's code first, so hydration renders the pre-rendered HTML.

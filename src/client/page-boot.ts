@@ -1,8 +1,6 @@
-// A public page's one inline script (docs/decisions/164): the page paints before any script is
-// fetched, and the app's code loads after the first paint or at the first interaction,
-// whichever comes first. Until the page hydrates, a lead form's submit and a button's click are
-// held for the app to replay (entry-client.tsx). scripts/build.mjs minifies it into every
-// public page, after #root, with the entry's address; the CSP allows it by its hash.
+// A public page's one inline script (decision 164): the app's code loads after the first paint
+// or at the first interaction; until it hydrates, a form's submit and a button's click are held
+// for it to replay. The build inlines it into every public page; the CSP allows its hash.
 
 /** What the inline script hands to the app's code when that code is about to hydrate. */
 export interface PageBoot {
@@ -47,9 +45,8 @@ const intent = { capture: true, passive: true };
 let loading = false;
 let counted = false;
 
-// The landing's UTM and click id are kept, and the visit counted, even when the visitor follows
-// a link before the app's code arrives (its code would then never run on this page). Storage
-// and sendBeacon each wait on the browser: apart from the code's loading, in tasks of their own.
+// The landing's UTM kept and the visit counted even if a link is followed before the app's
+// code arrives; storage and sendBeacon wait on the browser, so in tasks of their own.
 function countVisit() {
   if (counted) return;
   counted = true;

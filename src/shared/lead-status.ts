@@ -1,23 +1,29 @@
-/** A lead's pipeline status (issue 10), `new` at first: the API speaks values, the admin labels. */
-export const candidateStatuses = [
+// A lead's pipeline status (issue 10), `new` at first: the API speaks values, the admin labels.
+
+const opening = [
   { value: 'new', label: 'New' },
   { value: 'contacted', label: 'Contacted' },
-  { value: 'qualified', label: 'Qualified' },
-  { value: 'enrolled', label: 'Enrolled' },
-  { value: 'placed', label: 'Placed' },
+] as const;
+
+/** Both pipelines end so; the person sets `withdrawn` on their status page: messages stop. */
+export const closingStatuses = [
   { value: 'not_a_fit', label: 'Not a fit' },
-  // Set by the person on their status page (issue 21): every message to them stops.
   { value: 'withdrawn', label: 'Withdrawn' },
 ] as const;
 
+export const candidateStatuses = [
+  ...opening,
+  { value: 'qualified', label: 'Qualified' },
+  { value: 'enrolled', label: 'Enrolled' },
+  { value: 'placed', label: 'Placed' },
+  ...closingStatuses,
+] as const;
+
 export const companyStatuses = [
-  { value: 'new', label: 'New' },
-  { value: 'contacted', label: 'Contacted' },
+  ...opening,
   { value: 'in_discussion', label: 'In discussion' },
   { value: 'partner', label: 'Partner' },
-  { value: 'not_a_fit', label: 'Not a fit' },
-  // Set by the person on their status page (issue 21): every message to them stops.
-  { value: 'withdrawn', label: 'Withdrawn' },
+  ...closingStatuses,
 ] as const;
 
 export type LeadKind = 'candidate' | 'company';

@@ -2,6 +2,7 @@
 // earlier form's prefill. Written into the page as JSON, so hydration renders the same.
 
 import type { StatusNotice, StatusView } from './person-status';
+import { jsonScript } from './runtime-config';
 
 /** A form posted without JavaScript, as it comes back to its page. */
 export interface ReturnedForm {
@@ -36,8 +37,4 @@ export interface PageState {
 /** The id of the `<script type="application/json">` element that carries the state. */
 export const PAGE_STATE_ELEMENT_ID = 'page-state';
 
-/** The data block for a page's head; `<` is escaped so no value can close the script element. */
-export function pageStateScript(state: PageState): string {
-  const json = JSON.stringify(state).replaceAll('<', '\\u003c');
-  return `<script type="application/json" id="${PAGE_STATE_ELEMENT_ID}">${json}</script>`;
-}
+export const pageStateScript = (state: PageState) => jsonScript(PAGE_STATE_ELEMENT_ID, state);

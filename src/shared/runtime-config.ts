@@ -44,8 +44,9 @@ export function normalizeRuntimeConfig(value: unknown): RuntimeConfig {
   };
 }
 
-/** The data block for a page's head; `<` is escaped so no value can close the script element. */
-export function runtimeConfigScript(config: RuntimeConfig): string {
-  const json = JSON.stringify(config).replaceAll('<', '\\u003c');
-  return `<script type="application/json" id="${RUNTIME_CONFIG_ELEMENT_ID}">${json}</script>`;
-}
+/** A data block for a page's head; `<` is escaped so no value can close the script element. */
+export const jsonScript = (id: string, value: object) =>
+  `<script type="application/json" id="${id}">${JSON.stringify(value).replaceAll('<', '\\u003c')}</script>`;
+
+export const runtimeConfigScript = (config: RuntimeConfig) =>
+  jsonScript(RUNTIME_CONFIG_ELEMENT_ID, config);

@@ -13,21 +13,19 @@ export const siteConfigSchema = z.object({
 
 export type SiteConfig = z.infer<typeof siteConfigSchema>;
 
-/** The environment variables of the site's identity (build time: a change rebuilds). */
-export const SITE_SETTING_NAMES = [
-  'BRAND_NAME',
-  'SITE_URL',
-  'CONTACT_EMAIL',
-  'SUPPORT_EMAIL',
-] as const;
+/** Each identity setting's environment variable (build time: a change rebuilds). */
+const settingNames = {
+  brandName: 'BRAND_NAME',
+  siteUrl: 'SITE_URL',
+  contactEmail: 'CONTACT_EMAIL',
+  supportEmail: 'SUPPORT_EMAIL',
+} as const satisfies Record<keyof SiteConfig, string>;
+export const SITE_SETTING_NAMES = Object.values(settingNames);
 
 /** Maps environment variables onto the site config; unset or empty values fall back to defaults. */
 export function parseSiteConfig(env: Record<string, string | undefined>): SiteConfig {
   const pick = (name: string) => (env[name]?.trim() ? env[name] : undefined);
-  return siteConfigSchema.parse({
-    brandName: pick('BRAND_NAME'),
-    siteUrl: pick('SITE_URL'),
-    contactEmail: pick('CONTACT_EMAIL'),
-    supportEmail: pick('SUPPORT_EMAIL'),
-  });
+  return siteConfigSchema.parse(
+    Object.fromEntries(Object.entries(settingNames).map(([key, name]) => [key, pick(name)])),
+  );
 }

@@ -5,8 +5,7 @@ import { replayHeldClick } from '../lib/held-click';
 import { embeddedPages, notFoundPage as NotFoundPage, pages } from './pages';
 
 export function App() {
-  // A readiness marker: the page is hydrated and every handler is attached (tests wait on it,
-  // and bench:web reads the mark to tell the page's first-load scripts from later ones).
+  // Hydrated, every handler attached: tests wait on the marker, bench:web reads the mark.
   useEffect(() => {
     document.documentElement.dataset.hydrated = 'true';
     performance.mark('hydrated');

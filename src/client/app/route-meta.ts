@@ -7,8 +7,7 @@ export interface RouteMeta {
   description: string;
   /** In sitemap.xml and indexable; false: noindex and disallowed in robots.txt. */
   indexable: boolean;
-  // A public page in the shared layout (false: admin, the /typeform frames); non-public pages
-  // and the not-found page also ask crawlers not to follow their links.
+  /** In the shared layout (false: admin, the frames); else crawlers follow none of its links. */
   public: boolean;
   /** Whose share image (og:image) the page shows when its link is shared. */
   audience: Audience;

@@ -1,10 +1,9 @@
 import { claims } from '@shared/claims';
 
 /**
- * The images shown when a page's link is shared (og:image, twitter:image), one per audience.
- * The PNGs are committed under public/share/ and made by `npm run make:share-images` from the
- * texts below, so the alt text is always what the image says. They carry no brand name: the
- * brand is a build-time setting (decision 147) and og:site_name names it next to the image.
+ * The image of a shared link (og:image), one per audience: `npm run make:share-images` draws
+ * public/share/ from these texts, so the alt text is what the image says. No brand name: it is a
+ * build-time setting, and og:site_name names it.
  */
 export type Audience = 'candidates' | 'companies' | 'everyone';
 
@@ -36,7 +35,6 @@ export const shareImages: Record<Audience, ShareImage> = {
   },
 };
 
-/** The image's text, as its alternative text. */
 export function shareImageAlt(image: ShareImage): string {
   return `${image.headline}. ${image.subline}`;
 }

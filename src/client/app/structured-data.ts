@@ -5,10 +5,8 @@ import { candidateFaq } from '../features/candidates/content';
 import { companyFaq } from '../features/companies/faq';
 
 /**
- * JSON-LD for search engines (schema.org), written into the pre-rendered pages only: crawlers
- * read each URL's HTML, so client navigation need not change it, and this module (with the
- * FAQ texts) stays out of the browser's bundle. Claims come from src/shared/claims.ts and the
- * FAQs are the arrays the pages render, so the data cannot say more than the page.
+ * JSON-LD (schema.org) in the pre-rendered pages only, which crawlers read: this module stays out
+ * of the bundle. Claims and FAQs are those the pages render, so it cannot say more than the page.
  */
 
 type JsonLd = Record<string, unknown>;

@@ -1,7 +1,6 @@
 /**
- * Resolves once the browser has painted the next frame: work started then no longer delays the
- * feedback of the interaction that asked for it (Interaction to Next Paint, decision 172).
- * A hidden page paints no frames, so there it resolves at the next task.
+ * Resolves once the next frame is painted, so work started then delays no interaction's feedback;
+ * on a hidden page (no frames), at the next task.
  */
 export function afterNextPaint(): Promise<void> {
   return new Promise((resolve) => {

@@ -6,10 +6,7 @@ import { session, type SessionKey } from './session-keys';
 
 const isSessionKey = (key: string): key is SessionKey => PREFILL_KEYS.includes(key);
 
-/**
- * Reads the server's state block before hydration and moves its prefill into session storage
- * (deleting its cookie). The form code loads first, so forms hydrate with the page.
- */
+/** Reads the server's state block, moves its prefill into session storage; forms load first. */
 export async function takePageState(element: HTMLElement): Promise<void> {
   let state: PageState;
   try {

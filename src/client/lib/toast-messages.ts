@@ -1,19 +1,9 @@
 import { timings } from '@shared/claims';
-import type { ToastInput } from './toast-store';
+import { failureToast, successToast as success, type ToastInput } from './toast-store';
+
+const error = (description: string) => failureToast('Submission Error', description);
 
 /** Every toast of the specification (section 8), verbatim, with its duration (section 9). */
-const error = (description: string): ToastInput => ({
-  title: 'Submission Error',
-  description,
-  variant: 'destructive',
-  duration: timings.toastErrorDurationMs,
-});
-const success = (
-  title: string,
-  description: string,
-  duration: number = timings.toastSuccessDurationMs,
-): ToastInput => ({ title, description, variant: 'success', duration });
-
 export const toasts = {
   candidateInfoFailed: error('There was a problem submitting your information. Please try again.'),
   applicationFailed: error(

@@ -11,6 +11,20 @@ export interface ToastInput {
   duration?: number;
 }
 
+/** A failure's toast: red, shown for the spec's error duration. */
+export const failureToast = (title: string, description: string): ToastInput => ({
+  title,
+  description,
+  variant: 'destructive',
+  duration: timings.toastErrorDurationMs,
+});
+
+export const successToast = (
+  title: string,
+  description?: string,
+  duration: number = timings.toastSuccessDurationMs,
+): ToastInput => ({ title, ...(description ? { description } : {}), variant: 'success', duration });
+
 export interface ToastItem extends ToastInput {
   id: number;
   open: boolean;

@@ -23,3 +23,7 @@ export const attributionSchema = z.catch(
 );
 
 export type Attribution = NonNullable<z.infer<typeof attributionSchema>>;
+
+/** What the server accepts: a form's payload and attribution; unknown keys are dropped. */
+export const withAttribution = <Schema extends z.ZodMiniObject>(schema: Schema) =>
+  z.extend(schema, { attribution: attributionSchema });

@@ -1,6 +1,6 @@
 import * as z from 'zod/mini';
 import { educationLevels, techExperienceLevels, valuesOf } from '../enums';
-import { attributionSchema } from './attribution';
+import { withAttribution } from './attribution';
 import { candidateFields } from '../lead-fields';
 import { emailField, optionalFields, requiredLine, choice } from './fields';
 
@@ -42,16 +42,9 @@ export const questionnaireCompletedSchema = z.object({
   email: emailField(EMAIL_MESSAGE),
 });
 
-/** What the server accepts: the form payload plus optional attribution; unknown keys are dropped. */
-export const candidateEmailLeadRequest = z.extend(candidateEmailLeadSchema, {
-  attribution: attributionSchema,
-});
-export const candidateBasicInfoRequest = z.extend(candidateBasicInfoSchema, {
-  attribution: attributionSchema,
-});
-export const candidateApplicationRequest = z.extend(candidateApplicationSchema, {
-  attribution: attributionSchema,
-});
+export const candidateEmailLeadRequest = withAttribution(candidateEmailLeadSchema);
+export const candidateBasicInfoRequest = withAttribution(candidateBasicInfoSchema);
+export const candidateApplicationRequest = withAttribution(candidateApplicationSchema);
 export const questionnaireCompletedRequest = questionnaireCompletedSchema;
 
 export type CandidateApplication = z.input<typeof candidateApplicationSchema>;

@@ -1,6 +1,6 @@
 import * as z from 'zod/mini';
 import { companyRequestLists, contactTimelines, hiringTimelines, valuesOf } from '../enums';
-import { attributionSchema } from './attribution';
+import { attributionSchema, withAttribution } from './attribution';
 import { companyFields } from '../lead-fields';
 import {
   emailField,
@@ -67,9 +67,7 @@ export const companyRequestRequest = z.extend(hiringRequestSchema, {
   timeline: choice(allTimelines, 'Please select a timeline'),
   attribution: attributionSchema,
 });
-export const companyEmailLeadRequest = z.extend(companyEmailLeadSchema, {
-  attribution: attributionSchema,
-});
+export const companyEmailLeadRequest = withAttribution(companyEmailLeadSchema);
 
 export type HiringRequest = z.input<typeof hiringRequestSchema>;
 export type ContactEmployer = z.input<typeof contactEmployerSchema>;

@@ -1,6 +1,6 @@
 import * as z from 'zod/mini';
 import { availabilityOptions, relocationOptions, valuesOf, yesNoOptions } from '../enums';
-import { attributionSchema } from './attribution';
+import { withAttribution } from './attribution';
 import { EMAIL_MESSAGE } from './candidate';
 import { choice, emailField, MAX_LONG_TEXT, requiredLine, requiredText } from './fields';
 
@@ -19,6 +19,4 @@ export const questionnaireSchema = z.object({
 });
 
 /** POST /api/candidates/questionnaire: the answers, stored with the candidate of that e-mail. */
-export const questionnaireRequest = z.extend(questionnaireSchema, {
-  attribution: attributionSchema,
-});
+export const questionnaireRequest = withAttribution(questionnaireSchema);

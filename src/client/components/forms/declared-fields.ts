@@ -4,9 +4,8 @@ import type { LeadForm } from '@shared/lead-vocabulary';
 import type { FieldSpec } from '../ui/form-field';
 
 /**
- * A form's fields: those it places, then each optional field the lead-field contract declares for
- * `form` that it does not place, asked with its `question` (or label). A new optional question is
- * declared once, in lead-fields.ts, and no form changes.
+ * A form's fields: those it places, then each optional field lead-fields.ts declares for `form`,
+ * asked with its `question` (or label): a new optional question changes no form.
  */
 export function withDeclaredFields<Name extends string>(
   form: LeadForm,

@@ -1,4 +1,3 @@
-import type { ReactNode } from 'react';
 import type { Path } from 'react-hook-form';
 import type { input } from 'zod/v4/core';
 import type { FormSchema } from '../../lib/zod-resolver';
@@ -8,23 +7,20 @@ import { useLeadForm, type LeadFormOptions } from './use-lead-form';
 import { SpamFields } from './spam-fields';
 
 /**
- * A lead form (useLeadForm) in its frame: noValidate (the shared schema's messages show), fields,
- * submit button. `action` and the hidden `page` let the browser post it without JavaScript
- * (decision 090).
+ * A lead form (useLeadForm): noValidate (the schema's messages show), fields, submit button;
+ * `action` and the hidden `page` let the browser post it without JavaScript.
  */
 export function FormShell<Schema extends FormSchema>({
-  fields = [],
+  fields,
   prefill = true,
   target,
   labels: { submitLabel, busyLabel },
   wide = false,
   className = wide ? 'grid gap-5 sm:grid-cols-2' : undefined,
   submitClassName = wide ? 'w-full sm:col-span-2' : 'w-full',
-  children,
   ...options
 }: LeadFormOptions<Schema> & {
-  /** The form's fields as data, before any `children`. */
-  fields?: readonly FieldSpec<Path<input<Schema>>>[];
+  fields: readonly FieldSpec<Path<input<Schema>>>[];
   /** Fill fields in from the session (false: a shared form on a page that starts afresh). */
   prefill?: boolean;
   /** Where the browser shows the answer of its own post ('_top' from inside an iframe). */
@@ -34,7 +30,6 @@ export function FormShell<Schema extends FormSchema>({
   wide?: boolean;
   className?: string;
   submitClassName?: string;
-  children?: ReactNode;
 }) {
   const leadForm = useLeadForm(options);
   return (
@@ -48,7 +43,6 @@ export function FormShell<Schema extends FormSchema>({
     >
       <input type="hidden" name="page" value={leadForm.post.page} />
       <Fields fields={fields} leadForm={leadForm} prefill={prefill} />
-      {children}
       <SpamFields />
       <SubmitButton
         submitting={leadForm.submitting}

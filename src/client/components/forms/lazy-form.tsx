@@ -44,10 +44,8 @@ const INTENT_EVENTS = ['focusin', 'input', 'keydown', 'pointerover'] as const;
 const IDLE_LOAD_TIMEOUT_MS = 3000;
 
 /**
- * A form whose code (~27 KB gzip) is not part of the page's first load: it loads
- * once the page is idle after hydration, or sooner at the first focus, hover or key inside its
- * server HTML, after what every form is built on; typed text is
- * kept and an early submit is replayed. After navigation: at once.
+ * A form whose code (~27 KB gzip) is not in the first load: it loads once the page is idle, or at
+ * the first focus, hover or key in its server HTML; typed text is kept, an early submit replayed.
  */
 export function lazyForm<Props extends object>(
   load: () => Promise<ComponentType<Props>>,
@@ -94,16 +92,14 @@ export function lazyForm<Props extends object>(
     useEffect(() => {
       const element = container.current;
       if (!element) return;
-      // A submit made while the page hydrated (held by entry-client.tsx) is replayed as one
-      // made now: at once when the form hydrated with the page, else once its code is live.
+      // A submit held while the page hydrated is replayed: now if live, else once its code is.
       const held = takeHeldSubmit(element);
       if (live.current) {
         held?.requestSubmit();
         return;
       }
-      // Unless asked for at once, the code loads once the page is idle, so that a tap finds the
-      // form live: a form still server HTML costs that tap React's attempts to hydrate it, and
-      // the first key would wait for its code. Sooner at a first sign of use.
+      // The code loads once the page is idle (sooner at a sign of use), so a tap finds the form
+      // live: on server HTML a tap costs React's attempts to hydrate, a first key waits.
       let cancelIdle: (() => void) | undefined;
       if (activateAtOnce?.()) activate();
       else cancelIdle = whenIdle(activate, IDLE_LOAD_TIMEOUT_MS);
@@ -115,8 +111,7 @@ export function lazyForm<Props extends object>(
         const touch = event instanceof PointerEvent && event.pointerType !== 'mouse';
         if (!touch && inForm(event)) activate();
       };
-      // A submit before the form is live is held back (entry-client.tsx also stops the
-      // browser's own submission) and replayed once react-hook-form has hydrated the form.
+      // A submit before the form is live is held, and replayed once react-hook-form has it.
       const onSubmit = (event: Event) => {
         if (live.current || !inForm(event)) return;
         event.preventDefault();
@@ -126,8 +121,7 @@ export function lazyForm<Props extends object>(
       const options = { capture: true, passive: true };
       for (const type of INTENT_EVENTS) document.addEventListener(type, onIntent, options);
       document.addEventListener('submit', onSubmit, { capture: true });
-      // The visitor may have reached the form before these listeners existed (the page is
-      // usable while it hydrates): focus already inside it is intent too.
+      // Focus already inside (the page is usable while it hydrates) is intent too.
       if (element.contains(document.activeElement)) activate();
       if (held) {
         pendingSubmit.current = held;

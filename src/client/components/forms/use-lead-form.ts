@@ -35,9 +35,8 @@ export interface LeadFormOptions<Schema extends FormSchema> {
 }
 
 /**
- * What the visitor entered in the server HTML of the form posting to `action` before its code
- * arrived (docs/decisions/164). react-hook-form adopts typed text, but resets a group's radios
- * as it registers them one by one, unless the chosen one says it is the default.
+ * What was entered in the server HTML of the form posting to `action` before its code arrived:
+ * react-hook-form resets a group's radios as it registers them, unless one is the default.
  */
 function enteredBeforeHydration(action: string): Record<string, string> {
   if (typeof document === 'undefined') return {}; // the server's render
@@ -56,19 +55,16 @@ export function useLeadForm<Schema extends FormSchema>({
   onSuccess,
   failureToast,
 }: LeadFormOptions<Schema>) {
-  // Read once, while the form hydrates (never on the server, nor after a navigation: the
-  // page left behind may still show a form with the same action).
+  // Read once, while hydrating: after a navigation the old page may show the same action.
   const hydrating = !useHydrated();
   const [entered] = useState(() => (hydrating ? enteredBeforeHydration(post.action) : {}));
   const form = useForm<input<Schema>, unknown, output<Schema>>({
     resolver: zodResolver(schema),
     mode: 'onSubmit',
     reValidateMode: 'onChange',
-    // No defaultValues: react-hook-form takes the initial values from the inputs, so text typed
-    // before the form hydrated (see lazy-form.tsx) is kept. Every field starts empty in the HTML.
+    // No defaultValues: the inputs' own values are kept, text typed before hydration too.
   });
-  // Busy from the tap until the answer (all of react-hook-form's `isSubmitting`): the tap's own
-  // frame shows the busy button, and checking and posting start once it is painted (decision 172).
+  // Busy from the tap: its frame shows the busy button, and checking and posting follow it.
   const [submitting, setSubmitting] = useState(false);
   const onSubmit = async (event?: BaseSyntheticEvent) => {
     event?.preventDefault();
@@ -93,8 +89,7 @@ export function useLeadForm<Schema extends FormSchema>({
       setSubmitting(false);
     }
   };
-  // This form posted without JavaScript and sent back by the server with its messages
-  // (docs/decisions/090): shown, with what was typed, until the visitor submits again.
+  // Posted without JavaScript and sent back with its messages: shown until submitted again.
   const returned = usePageState().form;
   const sentBack =
     returned?.action === post.action && returned.page === post.page && returned.errors

@@ -11,10 +11,7 @@ import {
 } from '../../lib/tracking/consent';
 import { Button } from '../ui/button';
 
-/**
- * Opt-in mode's banner, fixed to the bottom (moves no content). Takes no focus by itself;
- * reopened from the footer it takes it and gives it back. Accept and Decline weigh the same.
- */
+/** Opt-in mode's banner, fixed to the bottom; reopened from the footer it takes the focus. */
 export default function ConsentBannerHost() {
   const open = useSyncExternalStore(subscribeConsent, consentBannerOpen);
   return open ? <ConsentBanner /> : null;

@@ -2,10 +2,7 @@ import { useEffect } from 'react';
 import { useLocation } from 'react-router';
 import { site } from '../../lib/site';
 
-/**
- * Keeps the head in step with the route. Its code (~2.5 KB gzip) loads only when the canonical
- * names another path (a navigation, or the not-found file), not on first load (decision 005).
- */
+/** Keeps the head in step with the route; its code loads only once the canonical is wrong. */
 export function usePageHead(): void {
   const { pathname } = useLocation();
   useEffect(() => {

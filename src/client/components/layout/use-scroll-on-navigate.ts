@@ -1,10 +1,7 @@
 import { useEffect, useRef } from 'react';
 import { useLocation, useNavigationType } from 'react-router';
 
-/**
- * Every navigation starts at the top, or at the URL's anchor (spec 2). Not on the first render:
- * the browser placed the page already, and an early scroll must not be undone.
- */
+/** A navigation starts at the top or the URL's anchor (spec 2); the first render stays put. */
 export function useScrollOnNavigate(): void {
   const { pathname, hash } = useLocation();
   const navigationType = useNavigationType();

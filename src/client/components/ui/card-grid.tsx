@@ -2,10 +2,7 @@ import type { ReactNode } from 'react';
 import type { LucideIcon } from 'lucide-react';
 import { StaticContent } from './static-content';
 
-/**
- * A grid of cards as a list (ordered when the order matters, so it is announced). Static content
- * (decision 172): a card may hold links, but no handler or state of its own.
- */
+/** Cards as a list (ordered where order matters); static: links, but no handler or state. */
 export function CardGrid<Item>({
   items,
   itemKey,

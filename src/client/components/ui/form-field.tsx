@@ -40,14 +40,15 @@ interface ControlLinks {
   'aria-invalid': boolean;
 }
 
-interface ShellProps {
-  common: Common;
-  children: (links: ControlLinks) => ReactNode;
-}
-
 /** Label, control and error message, linked for assistive technology (aria-describedby). */
-function FieldShell({ common, children }: ShellProps) {
-  const { label, error, hint, hintHidden, optional, containerClassName } = common;
+function FieldShell<Props extends Common>({
+  props: { label, error, hint, hintHidden, optional, containerClassName, ...own },
+  control,
+}: {
+  props: Props;
+  /** The control: its links to the shell, then the props that are its own. */
+  control: (links: ControlLinks, own: Omit<Props, keyof Common>) => ReactNode;
+}) {
   const id = useId();
   const errorId = `${id}-error`;
   const hintId = `${id}-hint`;
@@ -65,7 +66,7 @@ function FieldShell({ common, children }: ShellProps) {
           {hint}
         </p>
       ) : null}
-      {children({ id, 'aria-describedby': describedBy, 'aria-invalid': Boolean(error) })}
+      {control({ id, 'aria-describedby': describedBy, 'aria-invalid': Boolean(error) }, own)}
       {error ? (
         <p id={errorId} className="text-sm font-medium text-red-700">
           {error}
@@ -75,28 +76,22 @@ function FieldShell({ common, children }: ShellProps) {
   );
 }
 
-/** Separates the shell's props from the ones meant for the control itself. */
-function splitProps<T extends Common>(props: T): [Common, Omit<T, keyof Common>] {
-  const { label, error, hint, hintHidden, optional, containerClassName, ...control } = props;
-  return [{ label, error, hint, hintHidden, optional, containerClassName }, control];
-}
-
 type TextFieldProps = Common &
   InputHTMLAttributes<HTMLInputElement> & { ref?: Ref<HTMLInputElement> };
 
 export function TextField({ className, ref, ...props }: TextFieldProps) {
-  const [common, control] = splitProps(props);
   return (
-    <FieldShell common={common}>
-      {(links) => (
+    <FieldShell
+      props={props}
+      control={(links, own) => (
         <input
           ref={ref}
           {...links}
           className={clsx(controlClass, readOnlyClass, 'h-11', className)}
-          {...control}
+          {...own}
         />
       )}
-    </FieldShell>
+    />
   );
 }
 
@@ -117,16 +112,16 @@ function SelectField({
     placeholder?: string;
     ref?: Ref<HTMLSelectElement>;
   }) {
-  const [common, control] = splitProps(props);
   return (
-    <FieldShell common={common}>
-      {(links) => (
+    <FieldShell
+      props={props}
+      control={(links, own) => (
         <select
           ref={ref}
           {...links}
           className={clsx(controlClass, 'h-11', className)}
           defaultValue=""
-          {...control}
+          {...own}
         >
           <option value="" disabled>
             {placeholder}
@@ -138,7 +133,7 @@ function SelectField({
           ))}
         </select>
       )}
-    </FieldShell>
+    />
   );
 }
 
@@ -147,19 +142,19 @@ export function TextareaField({
   ref,
   ...props
 }: Common & TextareaHTMLAttributes<HTMLTextAreaElement> & { ref?: Ref<HTMLTextAreaElement> }) {
-  const [common, control] = splitProps(props);
   return (
-    <FieldShell common={common}>
-      {(links) => (
+    <FieldShell
+      props={props}
+      control={(links, own) => (
         <textarea
           ref={ref}
           rows={4}
           {...links}
           className={clsx(controlClass, readOnlyClass, 'py-2', className)}
-          {...control}
+          {...own}
         />
       )}
-    </FieldShell>
+    />
   );
 }
 

@@ -3,10 +3,7 @@ import { useToasts } from '../../lib/toast-store';
 
 const Toaster = lazy(() => import('./toaster').then((module) => ({ default: module.Toaster })));
 
-/**
- * Radix Toast (~18 KB gzip) loads with the first toast; most visits see none. It stays mounted
- * while a dismissed toast closes (the store keeps it until its removal delay).
- */
+/** Radix Toast (~18 KB gzip) loads with the first toast; most visits see none. */
 export function LazyToaster() {
   if (useToasts().length === 0) return null;
   return (

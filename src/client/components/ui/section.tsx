@@ -18,10 +18,7 @@ const tones = {
   hero: 'bg-navy-950/70 text-white',
 } as const;
 
-/**
- * A full-width band of the page with the shared vertical rhythm, rendered when it comes near
- * the viewport (render-when-near in styles.css).
- */
+/** A full-width band of the page, rendered when near the viewport (styles.css). */
 export function Section({
   tone = 'light',
   className,

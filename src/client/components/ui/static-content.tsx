@@ -2,16 +2,13 @@ import { useId, useState, type MouseEvent, type ReactNode } from 'react';
 import { useNavigate, type NavigateFunction } from 'react-router';
 
 /**
- * Content with no state and no handler of its own: cards, FAQs, legal text, footer links
- * (decision 172). On a pre-rendered page React keeps the server's HTML of it as it is and does
- * not hydrate it, which shortens hydration, the longest task a phone runs on a page's first load.
- * Rendered after a navigation, where there is no server HTML, it is ordinary React.
+ * Content with no state or handler (cards, FAQs, legal text): a pre-rendered page keeps its server
+ * HTML unhydrated, which shortens hydration, a phone's longest task; after a navigation, React.
  */
 export function StaticContent({ children }: { children: ReactNode }) {
   const id = useId();
-  // The server's HTML of this very element, found by its id (the same on server and client
-  // while hydrating; an id made after hydration never matches one in the page). Handing it back
-  // as it is keeps the page whole even if React must render this part afresh.
+  // Found by its id (an id made after hydration matches none); handed back, it keeps the page
+  // whole even if React renders this part afresh.
   const [serverHtml] = useState(() =>
     typeof document === 'undefined' ? undefined : document.getElementById(id)?.innerHTML,
   );
@@ -24,11 +21,7 @@ export function StaticContent({ children }: { children: ReactNode }) {
   );
 }
 
-/**
- * The kept HTML's links are plain `<a>`s: a click on one to another page of the site is followed
- * in the app, as a router link's would be. Other clicks, and links React renders itself (which
- * handle their own), go on as they are.
- */
+/** The kept HTML's links are plain `<a>`s: one to another page is followed in the app. */
 const followInApp = (navigate: NavigateFunction) => (event: MouseEvent<HTMLDivElement>) => {
   const modified = event.metaKey || event.ctrlKey || event.shiftKey || event.altKey;
   if (event.defaultPrevented || event.button !== 0 || modified) return;

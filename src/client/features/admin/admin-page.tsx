@@ -10,10 +10,7 @@ import { Dashboard } from './dashboard';
 import { SecurityPanel } from './accounts/security-panel';
 import { PasskeySignIn, SecondFactorForm } from './accounts/sign-in-factors';
 
-/**
- * Password sign-in (the spec's, the owner's); "Sign in with e-mail" adds the e-mail field of a
- * named account. The server checks them and sets the session cookie.
- */
+/** The password sign-in (the owner's); "Sign in with e-mail" adds a named account's e-mail. */
 function LoginForm() {
   const headingId = useId();
   const [password, setPassword] = useState('');

@@ -7,10 +7,7 @@ import { session } from '../../lib/session-keys';
 import { LazyQuestionnaireForm } from './forms/lazy-forms';
 import { announceSubmission } from './questionnaire/embed-protocol';
 
-/**
- * /questionnaire, the built-in form /typeform frames (no site layout): once saved, it tells
- * the page around it, as Fillout does. The form's code loads after hydration (lazy-form.tsx).
- */
+/** /questionnaire, the built-in form /typeform frames: once saved, it tells the page around. */
 export default function QuestionnairePage() {
   // Embedded, the page around it moves on; opened on its own, the visitor needs a link.
   const [completed, setCompleted] = useState<'embedded' | 'standalone' | null>(null);

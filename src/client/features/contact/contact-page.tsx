@@ -11,10 +11,7 @@ import { useHydrated } from '../../lib/use-hydrated';
 import type { ContactForms as ContactFormsComponent } from './contact-forms';
 import { isContactType, type ContactType } from '@shared/page-state';
 
-/**
- * /contact's query: `userType` picks the tab; it or `showForm=true` opens the forms. Read
- * once hydrated, or from the first render on a page the server rendered (decision 090).
- */
+/** /contact's query: `userType` picks the tab; it or `showForm=true` opens the forms. */
 function useContactQuery(): { open: boolean; userType: ContactType | null } {
   const [params] = useSearchParams();
   const hydrated = useHydrated();
@@ -95,9 +92,8 @@ const SuspendingForms = lazy(async () => {
 const ContactForms = memo(function ContactForms(
   props: ComponentProps<typeof ContactFormsComponent>,
 ) {
-  // Loaded before a page with its tabs open hydrates: no boundary then, so the
-  // tabs hydrate with the page and a click made before that is replayed (decision 164). Chosen
-  // once: switching later would remount the forms and lose what was typed.
+  // Loaded before a page with open tabs hydrates: no boundary, so an early click is replayed.
+  // Chosen once: switching later would remount the forms and lose what was typed.
   const [Loaded] = useState(() => LoadedForms);
   if (Loaded) return <Loaded {...props} />;
   return (

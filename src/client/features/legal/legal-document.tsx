@@ -5,10 +5,7 @@ import { Section } from '../../components/ui/section';
 import { site } from '../../lib/site';
 import { StaticContent } from '../../components/ui/static-content';
 
-/**
- * "April 18, 2025" -> "2025-04-18", for the machine-readable <time dateTime>. Without Intl: its
- * first use loads locale data, about 75 ms of hydration on a slow phone.
- */
+/** "April 18, 2025" -> "2025-04-18", without Intl (its locale data costs a phone ~75 ms). */
 function isoDate(label: string): string {
   const date = new Date(label);
   const twoDigits = (n: number) => String(n).padStart(2, '0');

@@ -14,10 +14,8 @@ import { PageHero } from '../../components/ui/page-hero';
 import { Container } from '../../components/ui/section';
 import { usePageState } from '../../lib/page-state';
 
-/*
- * /status (issue 21): the person's own page. The server renders it for them (their proof cookie),
- * and every action is a plain form post, so it all works without JavaScript.
- */
+// /status: the server renders it for the person (their proof cookie); every action is a plain
+// form post, so it all works without JavaScript.
 
 const card = 'rounded-2xl border border-slate-200 bg-white p-6 shadow-sm sm:p-8';
 
@@ -216,7 +214,6 @@ function LostLink({ sent }: { sent: boolean }) {
   );
 }
 
-/** /status */
 export default function StatusPage() {
   const { status, statusNotice } = usePageState();
   let intro: ReactNode = 'Open this page from the link in any of our e-mails to see your status.';

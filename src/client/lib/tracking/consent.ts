@@ -17,10 +17,7 @@ export interface PrivacyState {
   choice: ConsentChoice | null;
 }
 
-/**
- * GPC always wins; `notice` (CCPA) tracks until the visitor opts out, `opt-in` (EU) only after
- * an explicit yes.
- */
+/** GPC always wins; `notice` tracks until an opt-out, `opt-in` only after an explicit yes. */
 export function pixelAllowed(state: PrivacyState): boolean {
   return Boolean(state.pixelId) && consentSignal(state) === 'granted';
 }
@@ -88,8 +85,7 @@ export function privacyState(): PrivacyState {
   };
 }
 
-// The consent banner (opt-in mode): open by itself while the question is unanswered, or
-// reopened from the footer's "Cookie settings", which then gets the focus back.
+// The banner: open while unanswered, or reopened from "Cookie settings", focus returning there.
 let bannerOpen: boolean | undefined;
 let opener: HTMLElement | null = null;
 

@@ -1,7 +1,4 @@
-/**
- * The page views' pixel events (spec 2, 7), as `fbq` arguments; lead events are in
- * lead-events.ts. The spec's names and keys; never personal data (e-mail, name, phone).
- */
+/** The page views' pixel events (spec 2, 7) as `fbq` arguments; never personal data. */
 export type PixelEvent =
   | readonly ['track', StandardEvent, EventParams?, EventOptions?]
   | readonly ['trackCustom', string, EventParams?];

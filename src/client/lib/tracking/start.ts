@@ -8,13 +8,9 @@ declare global {
   }
 }
 
-/**
- * Once per document. Events are always recorded; the pixel's code loads, idle after load, only
- * with a pixel id and no GPC. Until then events wait in `trackedEvents`.
- */
+/** Once per document: events are recorded; the pixel loads when idle, with an id and no GPC. */
 export function startTracking(): void {
-  // The admin area shows leads' personal data: nothing is recorded or sent there, even if a
-  // pixel id reached the page (the server gives /admin none; decision 041).
+  // The admin area shows leads' personal data: nothing is recorded or sent there.
   if (/^\/admin(\/|$)/.test(window.location.pathname)) return;
   window.__trackedEvents = trackedEvents;
   const { metaPixelId } = readRuntimeConfig();

@@ -16,10 +16,7 @@ export function track(event: PixelEvent): void {
   for (const listener of listeners) listener(event);
 }
 
-/**
- * Marks `path` as the page in view; a new path records its PageView and content view first.
- * Idempotent, so effects run twice or in any order send once. Query or hash changes are not views.
- */
+/** Marks `path` in view; a new path records its views, once however often effects run. */
 export function enterPage(path: string): void {
   if (path === currentPath) return;
   currentPath = path;

@@ -2,10 +2,7 @@ import { useEffect, useRef } from 'react';
 import { whenIdle } from '../../../lib/when-idle';
 import type { NetworkMessage } from './network-messages';
 
-/**
- * Hands `canvas` to a worker that draws the network and lets it drift until the returned
- * function stops it: still for reduced motion, paused while the page is hidden.
- */
+/** A worker draws the drifting network until stopped: still for reduced motion, paused hidden. */
 function animateNetwork(canvas: HTMLCanvasElement): () => void {
   const worker = new Worker(new URL('./network-worker.ts', import.meta.url), { type: 'module' });
   const reducedMotion = window.matchMedia('(prefers-reduced-motion: reduce)');

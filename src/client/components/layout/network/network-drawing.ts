@@ -54,10 +54,7 @@ export function createNetwork(width: number, height: number): Network {
   return { width, height, nodes, lines, elapsed: 0 };
 }
 
-/**
- * Stretches the network to a new size: the nodes keep their places relative to the screen, so a
- * phone's address bar hiding or showing (which resizes the window) does not make them jump.
- */
+/** Stretches the network: nodes keep their relative places, so a phone's address bar moves none. */
 export function resizeNetwork(network: Network, width: number, height: number): void {
   // A network that had no size (its canvas not laid out yet) has no places to keep.
   if (!network.width || !network.height) {

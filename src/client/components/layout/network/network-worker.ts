@@ -1,6 +1,4 @@
-// Draws the page's drifting network (network-drawing.ts) off the main thread, so that its frames
-// never delay the answer to a tap or a key (issue 23, decision 164). network-canvas.tsx hands
-// over the canvas and tells it the size and whether to move.
+// Draws the drifting network off the main thread, so its frames never delay a tap or a key.
 import { createNetwork, draw, drift, resizeNetwork, type Network } from './network-drawing';
 import type { NetworkMessage } from './network-messages';
 

@@ -7,7 +7,6 @@ import { useAccount } from '../api/session';
 import type { ConfirmRequest } from '../ui/confirm-dialog';
 import { DataTable, type Column } from '../ui/data-table';
 import { Select } from '../ui/controls';
-
 import { AccountSessions } from './sessions-panel';
 import { formatDate } from '../ui/format';
 
@@ -80,10 +79,7 @@ function EnableButton({
   );
 }
 
-/**
- * Owner only: invite people, change roles, disable accounts (their sessions end at once), and see
- * and end any account's sessions.
- */
+/** Owner only: invitations, roles, disabling (signed out at once), any account's sessions. */
 export function AccountsTab({ onConfirm }: { onConfirm(request: ConfirmRequest): void }) {
   const { data, isPending, isError } = useAccounts();
   const me = useAccount();

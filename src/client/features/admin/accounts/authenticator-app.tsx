@@ -1,4 +1,5 @@
 import { useState } from 'react';
+import { useMutation } from '@tanstack/react-query';
 import { Copy, Download } from 'lucide-react';
 import { Button } from '../../../components/ui/button';
 import { errorText, saveFile } from '../api/http';
@@ -50,8 +51,7 @@ function RecoveryCodes({ codes, onDone }: { codes: string[]; onDone: () => void 
 
 export function AuthenticatorApp({ on, codesLeft }: { on: boolean; codesLeft: number }) {
   const [enrolment, setEnrolment] = useState<TotpEnrolment | null>(null);
-  const [starting, setStarting] = useState(false);
-  const [error, setError] = useState('');
+  const start = useMutation({ mutationFn: startTotp, onSuccess: setEnrolment });
   const [codes, setCodes] = useState<string[] | null>(null);
   const confirm = useConfirmTotp((recoveryCodes) => {
     setEnrolment(null);
@@ -59,17 +59,6 @@ export function AuthenticatorApp({ on, codesLeft }: { on: boolean; codesLeft: nu
   });
   const remove = useRemoveTotp();
   const regenerate = useNewRecoveryCodes(setCodes);
-  const start = async () => {
-    setStarting(true);
-    setError('');
-    try {
-      setEnrolment(await startTotp());
-    } catch (failure) {
-      setError(errorText(failure));
-    } finally {
-      setStarting(false);
-    }
-  };
   return (
     <Panel {...card} title="Authenticator app">
       {codes ? <RecoveryCodes codes={codes} onDone={() => setCodes(null)} /> : null}
@@ -114,12 +103,17 @@ export function AuthenticatorApp({ on, codesLeft }: { on: boolean; codesLeft: nu
         </div>
       ) : (
         <div>
-          <Button type="button" variant="outline" onClick={() => void start()} disabled={starting}>
+          <Button
+            type="button"
+            variant="outline"
+            onClick={() => start.mutate()}
+            disabled={start.isPending}
+          >
             Set up an authenticator app
           </Button>
-          {error ? (
+          {start.isError ? (
             <p role="alert" className="mt-2 text-sm text-red-700">
-              {error}
+              {errorText(start.error)}
             </p>
           ) : null}
         </div>

@@ -29,10 +29,7 @@ function useInvitation(): Invitation {
   return invitation;
 }
 
-/**
- * The invitee's name and a password, or a passkey instead (decision 156); on success they are
- * signed in and go to the dashboard.
- */
+/** The invitee's name and a password, or a passkey instead; then signed in, to the dashboard. */
 function AcceptForm({ invitation }: { invitation: Extract<Invitation, { state: 'open' }> }) {
   const headingId = useId();
   const form = useRef<HTMLFormElement>(null);
@@ -141,7 +138,6 @@ function AcceptForm({ invitation }: { invitation: Extract<Invitation, { state: '
   );
 }
 
-/** /admin/invite?token=…: the invited person chooses a name and a password or a passkey. */
 export default function InvitePage() {
   const invitation = useInvitation();
   return (

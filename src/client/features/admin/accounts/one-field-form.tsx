@@ -11,10 +11,7 @@ export const codeField = {
   autoComplete: 'one-time-code',
 } as const;
 
-/**
- * One field and its button: a name, a password or a code. With `onCancel` (a rename), the field
- * starts at `initial`, takes the focus, and Escape or Cancel closes it.
- */
+/** One field and a button; a rename (`onCancel`) starts at `initial`, focused; Escape closes. */
 export function OneFieldForm(props: {
   label: string;
   name: string;

@@ -7,10 +7,7 @@ import { codeField, card, OneFieldForm } from './one-field-form';
 import { Panel } from '../ui/panel';
 import { Passkeys } from './passkeys';
 
-/**
- * Changing a factor asks for the current one again: the password (an account that has one), a
- * code or a passkey.
- */
+/** Changing a factor asks for a current one again: the password (if any), a code or a passkey. */
 function ConfirmIdentity({ hasCodes, hasPassword }: { hasCodes: boolean; hasPassword: boolean }) {
   const confirm = useConfirmIdentity();
   const how = hasPassword
@@ -51,10 +48,7 @@ function ConfirmIdentity({ hasCodes, hasPassword }: { hasCodes: boolean; hasPass
   );
 }
 
-/**
- * The Security panel (issue 22): the signed-in account's passkeys and authenticator app. With
- * ADMIN_REQUIRE_MFA and no factor yet, it is all the screen shows.
- */
+/** The account's passkeys and app: all the screen shows while ADMIN_REQUIRE_MFA awaits one. */
 export function SecurityPanel({ setupRequired = false }: { setupRequired?: boolean }) {
   const factors = useFactors();
   const logout = useLogout();

@@ -44,7 +44,6 @@ function SessionsTable({
   );
 }
 
-/** "Your sessions": where the signed-in account is signed in, each one to end. */
 export function SessionsPanel() {
   const { data, isPending, isError } = useSessions();
   const end = useEndSession();
@@ -62,11 +61,7 @@ export function SessionsPanel() {
   );
 }
 
-/**
- * The owner's view of another account's sessions (Accounts tab): each ended after a confirmation.
- * It opens below the table, so its heading takes the focus; Close or Escape hands it back
- * (`onClose`).
- */
+/** An account's sessions, for the owner: its heading takes the focus; Escape or Close closes. */
 export function AccountSessions({
   id,
   account,

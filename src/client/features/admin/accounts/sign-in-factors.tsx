@@ -22,10 +22,7 @@ export function PasskeySignIn({ label = 'Sign in with a passkey' }: { label?: st
   );
 }
 
-/**
- * The second step of a password sign-in: the authenticator app's code or a recovery code, or
- * any of the account's passkeys.
- */
+/** A password sign-in's second step: an app or recovery code, or one of the account's passkeys. */
 export function SecondFactorForm({
   factors,
   onRestart,

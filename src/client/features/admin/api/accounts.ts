@@ -7,10 +7,8 @@ import { apiRequest, errorText } from './http';
 export const USERS_URL = '/api/admin/users';
 export const SESSIONS_URL = '/api/admin/sessions';
 
-/** The accounts and pending invitations (owner only). */
 export const useAccounts = () => useQuery<AccountListing>({ queryKey: [USERS_URL] });
 
-/** POST /api/admin/users: invites an e-mail address as a role. */
 export function useInvite() {
   const client = useQueryClient();
   return useMutation({
@@ -24,7 +22,6 @@ export function useInvite() {
   });
 }
 
-/** PATCH /api/admin/users/{id}: a new role, or disabled/enabled. */
 export function useChangeAccount() {
   const client = useQueryClient();
   return useMutation({
@@ -41,7 +38,6 @@ export const useSessions = (accountId?: number) =>
     queryKey: [accountId === undefined ? SESSIONS_URL : `${SESSIONS_URL}?account=${accountId}`],
   });
 
-/** DELETE /api/admin/sessions/{id}: every list of sessions is read again. */
 export function useEndSession() {
   const client = useQueryClient();
   return useMutation({

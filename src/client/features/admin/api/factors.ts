@@ -21,10 +21,7 @@ export function useFactors() {
   return useQuery<AccountFactors>({ queryKey: FACTORS_KEY });
 }
 
-/**
- * A change of factor: the server rotates the session (the cookie follows); the factor list is
- * read again.
- */
+/** A change of factor: the server rotates the session; the factor list is read again. */
 function useFactorChange<Input, Output>(
   run: (input: Input) => Promise<Output>,
   done: string,
@@ -88,12 +85,15 @@ export interface TotpEnrolment {
 
 export const startTotp = () => json<TotpEnrolment>(apiRequest('POST', '/api/admin/totp'));
 
+/** The new recovery codes a request answers. */
+const recoveryCodes = async (request: Promise<Response>) =>
+  (await json<{ recoveryCodes: string[] }>(request)).recoveryCodes;
+
 export function useConfirmTotp(onCodes: (codes: string[]) => void) {
   return useFactorChange(
-    (code: string) =>
-      json<{ recoveryCodes: string[] }>(apiRequest('POST', '/api/admin/totp/confirm', { code })),
+    (code: string) => recoveryCodes(apiRequest('POST', '/api/admin/totp/confirm', { code })),
     'Authenticator app set up',
-    (output) => onCodes(output.recoveryCodes),
+    onCodes,
   );
 }
 
@@ -106,9 +106,9 @@ export function useRemoveTotp() {
 
 export function useNewRecoveryCodes(onCodes: (codes: string[]) => void) {
   return useFactorChange(
-    () => json<{ recoveryCodes: string[] }>(apiRequest('POST', '/api/admin/recovery-codes')),
+    () => recoveryCodes(apiRequest('POST', '/api/admin/recovery-codes')),
     'New recovery codes',
-    (output) => onCodes(output.recoveryCodes),
+    onCodes,
   );
 }
 

@@ -65,9 +65,8 @@ export function markSignedOut(client: QueryClient): void {
 }
 
 /**
- * The spec's defaults (sections 7 and 9): a query GETs its key's first element as JSON, never
- * stale, never refetched by itself or retried. Any 401 returns to sign-in; any other failure
- * shows the query's `meta.failureToast`, if it has one (spec section 8).
+ * The spec's defaults (sections 7-9): a query GETs its key's first element as JSON, never stale,
+ * refetched or retried. A 401 returns to sign-in; another failure shows `meta.failureToast`.
  */
 export function createAdminQueryClient(): QueryClient {
   const client: QueryClient = new QueryClient({

@@ -1,5 +1,6 @@
 import { useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
 import type { LeadConversion } from '@shared/admin-deliveries';
+import type { PossibleDuplicate } from '@shared/admin-duplicates';
 import type { LeadKind } from '@shared/lead-status';
 import type { LeadNoteInput } from '@shared/schemas/lead-note';
 import { toCandidate, toCompany, type CandidateLead, type CompanyLead } from '../leads/leads';
@@ -87,12 +88,34 @@ export const useChangeStatus = (kind: LeadKind) =>
     apiRequest('PATCH', detailUrl(kind, id), notify ? { status, notify } : { status }),
   );
 
-/** The forms sent without the proof were seen. */
 export const useMarkReviewed = (kind: LeadKind) =>
   useDetailChange(kind, ({ id }: { id: number }) =>
     apiRequest('POST', `${detailUrl(kind, id)}/reviewed`),
   );
 
-/** POST a note; the detail (its timeline) and the lists load again. */
 export const useAddNote = (kind: LeadKind, id: number) =>
   useLeadChange((note: LeadNoteInput) => apiRequest('POST', `${detailUrl(kind, id)}/notes`, note));
+
+export interface Assignee {
+  id: number;
+  name: string;
+}
+
+/** The enabled owners and recruiters, for the detail's assignee control. */
+export const useAssignees = () => useQuery<Assignee[]>({ queryKey: ['/api/admin/assignees'] });
+
+export const useAssign = (kind: LeadKind, id: number) =>
+  useLeadChange((assignee: number | null) =>
+    apiRequest('PATCH', detailUrl(kind, id), { assignee }),
+  );
+
+const duplicatesUrl = (id: number) => `/api/candidate-submissions/${id}/duplicates`;
+
+export const usePossibleDuplicates = (id: number) =>
+  useQuery<PossibleDuplicate[]>({ queryKey: [duplicatesUrl(id)] });
+
+/** POST …/merge {otherId}: the other lead goes into this one; the detail and lists load again. */
+export const useMergeLead = (id: number) =>
+  useLeadChange((otherId: number) =>
+    apiRequest('POST', `/api/candidate-submissions/${id}/merge`, { otherId }),
+  );

@@ -74,7 +74,6 @@ export const refreshLeads = (client: QueryClient) =>
     { cancelRefetch: false },
   );
 
-/** A change to leads: every list, count and board loads again after it. */
 export function useLeadChange<Input, Output>(change: (input: Input) => Promise<Output>) {
   const client = useQueryClient();
   return useMutation({ mutationFn: change, onSuccess: () => refreshLeads(client) });
@@ -113,7 +112,6 @@ export function useSendFormEmail() {
 export type BulkSelection =
   { ids: readonly number[] } | { filter: Record<string, string | boolean> };
 
-/** POST a tab's bulk change of status or assignee (issue 22); the lists and counts load again. */
 export const useBulkChange = (url: string) =>
   useLeadChange(
     async (

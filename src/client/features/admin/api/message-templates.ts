@@ -7,10 +7,7 @@ export const TEMPLATES_URL = '/api/admin/message-templates';
 export const useStatusMessage = (leadType: MessageTemplateSlot['leadType'], status: string) =>
   useStatusMessages(leadType, status !== '')(status);
 
-/**
- * The same, for any status of `leadType`: a lookup. Read once a status is chosen (`enabled`): a
- * list's bulk bar, mounted early, must not keep an old copy.
- */
+/** The same as a lookup, read once `enabled`: a bulk bar, mounted early, keeps no old copy. */
 export function useStatusMessages(leadType: MessageTemplateSlot['leadType'], enabled = true) {
   const { data } = useQuery<MessageTemplateSlot[]>({ queryKey: [TEMPLATES_URL], enabled });
   return (status: string) =>

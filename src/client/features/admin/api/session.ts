@@ -23,19 +23,10 @@ export function useAdminSession() {
 
 export const useAccount = (): AdminAccount | undefined => useAdminSession().data?.account;
 
-/**
- * Whether the signed-in account's role allows `permission`: the dashboard hides what it may not
- * do (the server refuses it anyway).
- */
+/** Whether the account's role allows `permission`; the dashboard hides the rest. */
 export function useCan(permission: AdminPermission): boolean {
   const account = useAccount();
   return account !== undefined && can(account.role, permission);
-}
-
-/** The sign-in's fields: the password alone (the owner, as the spec has it), or with an e-mail. */
-export interface Credentials {
-  password: string;
-  email?: string;
 }
 
 function loginFailure(error: unknown): string {
@@ -58,7 +49,7 @@ function useSignedIn() {
 export function useLogin() {
   const signedIn = useSignedIn();
   return useMutation({
-    mutationFn: async (credentials: Credentials) =>
+    mutationFn: async (credentials: { password: string; email?: string }) =>
       (await (await apiRequest('POST', '/api/admin/login', credentials)).json()) as
         SessionState | SecondFactorNeeded,
     // A right password of an account with a second factor: the form asks for it next.

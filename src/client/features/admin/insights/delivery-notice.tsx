@@ -27,12 +27,9 @@ function LeadCell({ leadType, leadId, onOpenLead }: FailedDelivery & { onOpenLea
 
 const headers = ['Destination', 'Topic', 'Lead', 'Error', 'Attempts', 'Last attempt'];
 
-/**
- * Shown only when lead notifications failed to leave (how many, and the newest failures) or
- * Meta's ad spend pull is failing.
- */
 type OpenLead = (kind: LeadKind, id: number) => void;
 
+/** Shown only when notifications failed to leave (how many, the newest) or the spend pull fails. */
 export function DeliveryNotice({ onOpenLead }: { onOpenLead: OpenLead }) {
   const { data } = useQuery<Deliveries>({ queryKey: ['/api/admin/deliveries'] });
   if (!data || (data.failedCount === 0 && !data.spendPull)) return null;

@@ -9,7 +9,6 @@ export const VARIANTS = [
 export const variantLabel = (key: string | null) =>
   VARIANTS.find((variant) => variant.key === key)?.label ?? key ?? '(none)';
 
-/** A number column: its header and the figure of a row, as shown. */
 export interface FigureColumn<Row> {
   header: string;
   value(row: Row): string;

@@ -1,15 +1,17 @@
+import { useMemo } from 'react';
 import { useQuery } from '@tanstack/react-query';
 import type { Conversion, OverviewFigures } from '@shared/admin-overview';
 import { adminToasts } from '../ui/admin-toasts';
 import { ConfigurationPanel } from '../settings/configuration-panel';
 import { ChartFigure } from './charts/chart-figure';
-import { DailyChart } from './charts/daily-chart';
 import { FiguresTables, type Figures } from './figures-table';
 import { FunnelSection } from './funnel-section';
 import { MessageTemplatesSection } from '../settings/message-templates-section';
 import { useCan } from '../api/session';
 import { formatNumber } from '../ui/format';
 import { Pending } from '../ui/panel';
+import type uPlot from 'uplot';
+import { fromZero, UPlotChart } from './charts/uplot-chart';
 
 const percent = (part: number, whole: number) =>
   whole === 0 ? '—' : `${((part / whole) * 100).toFixed(1)}%`;
@@ -25,6 +27,35 @@ const conversionFigures: Figures<Conversion> = {
 };
 
 /** Counts of each lead type, leads per day for 30 days, landing conversion, and the funnel. */
+
+const CANDIDATE_COLOR = '#0e7490';
+const COMPANY_COLOR = '#b45309';
+
+const options = {
+  scales: {
+    x: { time: true },
+    y: { range: fromZero(5) },
+  },
+  series: [
+    {},
+    { label: 'Candidates', stroke: CANDIDATE_COLOR, width: 2, fill: 'rgba(14,116,144,0.08)' },
+    { label: 'Companies', stroke: COMPANY_COLOR, width: 2 },
+  ],
+  axes: [{ stroke: '#334155' }, { stroke: '#334155' }],
+};
+
+function DailyChart({ daily }: { daily: OverviewFigures['daily'] }) {
+  const data = useMemo(
+    (): uPlot.AlignedData => [
+      daily.map((day) => Date.parse(`${day.date}T00:00:00Z`) / 1000),
+      daily.map((day) => day.candidates),
+      daily.map((day) => day.companies),
+    ],
+    [daily],
+  );
+  return <UPlotChart options={options} data={data} testId="daily-chart" />;
+}
+
 export function OverviewTab() {
   const canWork = useCan('work');
   const canManage = useCan('manage');

@@ -1,7 +1,6 @@
 import { useState } from 'react';
-import type { LeadKind } from '@shared/lead-status';
-import { useAssign, useAssignees, type Assignee } from '../api/assignees';
-import { announced, type Announce } from '../ui/announcement';
+import { useAssign, useAssignees, type Assignee } from '../api/lead-detail';
+import { announced, type DetailFormProps } from '../ui/announcement';
 import { ActionForm, Select } from '../ui/controls';
 
 /** The lead's assignee with a control to change it: an account, or "Unassigned". */
@@ -10,12 +9,7 @@ export function AssigneeForm({
   id,
   assignee,
   announce,
-}: {
-  kind: LeadKind;
-  id: number;
-  assignee: Assignee | null;
-  announce: Announce;
-}) {
+}: DetailFormProps & { assignee: Assignee | null }) {
   const assignees = useAssignees();
   const assign = useAssign(kind, id);
   const [picked, setPicked] = useState<string | null>(null);

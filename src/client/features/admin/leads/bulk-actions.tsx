@@ -20,10 +20,7 @@ export interface Selection {
 
 const nothing: Selection = { ids: new Set(), allMatching: false };
 
-/**
- * The tab's selection, cleared whenever its page, search or status changes: a ticked lead is
- * always one on screen (or the whole filter's).
- */
+/** The tab's selection, cleared when its page, search or status changes: ticked is on screen. */
 export function useSelection<Row extends { id: number; who: string }>(
   rows: readonly Row[],
   filter: TabFilter,
@@ -57,10 +54,7 @@ export function useSelection<Row extends { id: number; who: string }>(
 const failureText = (error: unknown) =>
   `Error: ${fieldMessage(error) ?? 'Failed to change the status.'}`;
 
-/**
- * The bar over a tab's table (issue 22): how many leads are ticked (announced), "select all
- * matching", and what to do with them: a status (with its message), an export.
- */
+/** The bar over a tab's table: how many are ticked (announced); a status, assignee or export. */
 export function BulkActions({
   tab,
   filter,
@@ -105,35 +99,33 @@ export function BulkActions({
   // Past a search's cap the number is unknown: the server says if it is too many.
   const tooMany = selection.allMatching && !capped && total > BULK_LIMIT;
 
-  const target = () =>
-    selection.allMatching ? { filter: request.filter } : { ids: [...selection.ids] };
-  const assign = () =>
+  const run = (
+    body: { status: string; notify?: true } | { assignee: number | null },
+    said: (leads: string) => string,
+  ) =>
     change.mutate(
-      { ...target(), assignee: assignee === '' ? null : Number(assignee) },
+      {
+        ...(selection.allMatching ? { filter: request.filter } : { ids: [...selection.ids] }),
+        ...body,
+      },
       {
         onSuccess: ({ count: done }) => {
-          const to = assignee === '' ? 'Unassigned' : 'Assigned';
-          setOutcome(`${to} ${formatNumber(done)} ${done === 1 ? 'lead' : 'leads'}.`);
+          setOutcome(said(`${formatNumber(done)} ${done === 1 ? 'lead' : 'leads'}`));
+          if ('status' in body) setStatus('');
           onClear();
         },
         onError: (error) => setOutcome(failureText(error)),
       },
+    );
+  const assign = () =>
+    run({ assignee: assignee === '' ? null : Number(assignee) }, (leads) =>
+      assignee === '' ? `Unassigned ${leads}.` : `Assigned ${leads}.`,
     );
   const apply = () =>
-    change.mutate(
-      { ...target(), status, ...(notify ? { notify: true as const } : {}) },
-      {
-        onSuccess: ({ count: done }) => {
-          const sent = notify ? ' Their message goes to each person whose status changed.' : '';
-          setOutcome(
-            `Status set to ${statusLabel(status)} for ${formatNumber(done)} ${done === 1 ? 'lead' : 'leads'}.${sent}`,
-          );
-          setStatus('');
-          onClear();
-        },
-        onError: (error) => setOutcome(failureText(error)),
-      },
-    );
+    run({ status, ...(notify ? { notify: true as const } : {}) }, (leads) => {
+      const sent = notify ? ' Their message goes to each person whose status changed.' : '';
+      return `Status set to ${statusLabel(status)} for ${leads}.${sent}`;
+    });
 
   return (
     <div role="group" aria-label="Bulk actions" className="mb-4">

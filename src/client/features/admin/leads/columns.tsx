@@ -139,7 +139,6 @@ const columnsOf = <Row,>(fields: ShownField[]): Column<Row>[] =>
     column ? [{ ...column, cell: (row: Row) => muted(value(row as object)) }] : [],
   );
 
-/** Spec section 4: Completed / Not Completed. */
 const questionnaireColumn: Column<CandidateLead> = {
   header: 'Questionnaire',
   cell: (lead) => (

@@ -143,7 +143,6 @@ function FieldDescriptions({ fields }: Pick<FieldGroup, 'fields'>): ReactNode {
   );
 }
 
-/** One group as a heading and its description list. */
 export function FieldList({ group }: { group: FieldGroup }): ReactNode {
   return (
     <section aria-labelledby={`group-${group.title}`}>

@@ -1,6 +1,11 @@
 import { useEffect, useId, useState } from 'react';
 import { Search } from 'lucide-react';
-import { candidateStatuses, companyStatuses, type LeadKind } from '@shared/lead-status';
+import {
+  candidateStatuses,
+  closingStatuses,
+  companyStatuses,
+  type LeadKind,
+} from '@shared/lead-status';
 import { clsx } from 'clsx';
 import { Button } from '../../../components/ui/button';
 import { adminToasts } from '../ui/admin-toasts';
@@ -15,16 +20,18 @@ import { leadTabs, PAGE_SIZE, type LeadTabId, type TabFilter } from './tabs';
 import { formatNumber } from '../ui/format';
 
 const SEARCH_DEBOUNCE_MS = 300;
-/** A tab's status filter; Lead Emails mixes both kinds, so it offers both pipelines'. */
-function statusOptions(tab: LeadTabId): readonly { value: string; label: string }[] {
+/** Lead Emails mixes both kinds: each status once, the closing ones last as in both lists. */
+const bothPipelines = [
+  ...candidateStatuses.slice(0, -closingStatuses.length),
+  ...companyStatuses.filter(
+    (status) => !candidateStatuses.some((one) => one.value === status.value),
+  ),
+  ...closingStatuses,
+];
+
+function statusOptions(tab: LeadTabId) {
   if (tab === 'companies') return companyStatuses;
-  if (tab !== 'leadEmails') return candidateStatuses;
-  // Each status once, the closing ones ('Not a fit', 'Withdrawn') last as in both lists.
-  const unique = new Map(
-    [...candidateStatuses, ...companyStatuses].map((status) => [status.value, status]),
-  );
-  const closing = (value: string) => ['not_a_fit', 'withdrawn'].indexOf(value);
-  return [...unique.values()].sort((a, b) => closing(a.value) - closing(b.value));
+  return tab === 'leadEmails' ? bothPipelines : candidateStatuses;
 }
 
 /** The tabs of one lead type each have a board; Lead Emails mixes both types. */
@@ -34,7 +41,6 @@ const boardKinds: Partial<Record<LeadTabId, LeadKind>> = {
   companies: 'company',
 };
 
-/** List or Board: two toggle buttons, the one shown pressed. */
 function ViewSwitch({ board, onChange }: { board: boolean; onChange(board: boolean): void }) {
   return (
     <div
@@ -74,16 +80,12 @@ export function LeadsTab({
   filter: TabFilter;
   onFilterChange(tab: LeadTabId, filter: TabFilter): void;
   actions: RowActions;
-  /**
-   * The account may work leads (not a viewer): checkboxes and bulk actions (never on Lead Emails,
-   * which mixes two tables), and the board's moves.
-   */
+  /** The account may work leads: bulk actions (not on Lead Emails: two tables) and board moves. */
   bulk: boolean;
 }) {
   const searchId = useId();
   const [search, setSearch] = useState(filter.q);
-  // Spec section 8: 'Error' — 'Failed to load candidate data' / '… company data', as a toast
-  // and in place of the rows, while the failure lasts.
+  // Spec section 8: the failure's toast, and its text in place of the rows.
   const failure =
     tab === 'companies' ? adminToasts.companyLoadFailed : adminToasts.candidateLoadFailed;
   const page = useLeadPage<AnyLead>(tab, filter, failure);

@@ -56,7 +56,6 @@ export function toCompany(raw: Raw) {
   return { ...lead, who: lead.companyName ?? lead.email };
 }
 
-/** A Lead Emails row: either kind, named by its address. */
 export type EmailLead = ReturnType<typeof toEmailLead>;
 export function toEmailLead(raw: Raw) {
   const lead = row(raw, raw.type === 'company' ? 'company' : 'candidate');

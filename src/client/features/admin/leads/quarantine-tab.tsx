@@ -15,14 +15,10 @@ import { formatDate } from '../ui/format';
 
 const QUARANTINE_URL = '/api/admin/quarantine?limit=100';
 
-/**
- * The newest 100 quarantined submissions, and how many there are (refreshed with the rest);
- * not asked for when the account's role may not see them.
- */
+/** The newest 100 quarantined submissions and their count; `enabled` when the role may see them. */
 export const useQuarantine = (enabled = true) =>
   useQuery<QuarantinePage>({ queryKey: [QUARANTINE_URL], enabled });
 
-/** Release (into the normal flow) or delete one; every list and count is fetched again after. */
 function useQuarantineAction() {
   const client = useQueryClient();
   return useMutation({
@@ -39,7 +35,6 @@ function useQuarantineAction() {
   });
 }
 
-/** Submissions held back as suspect, each released as a lead or deleted. */
 export function QuarantineTab({ onConfirm }: { onConfirm(request: ConfirmRequest): void }) {
   const { data, isPending, isError } = useQuarantine();
   const act = useQuarantineAction();

@@ -6,14 +6,9 @@ import type { CandidateLead, CompanyLead } from './leads';
 import { useStatusMessage } from '../api/message-templates';
 import { Checkbox } from '../ui/controls';
 
-/*
- * A status change offers the new status's message (decision 155), ticked by default, with its
- * preview: the detail's status form, the board's moves and the bulk bar share it.
- */
-
 export type MessageOffer = ReturnType<typeof useMessageOffer>;
 
-/** The message offered with a change from `from` to `to` (none if it has none), and the choice. */
+/** The message offered, ticked by default, with a change from `from` to `to` (if it has one). */
 export function useMessageOffer(kind: LeadKind, from: string | null, to: string) {
   const [skipMessageFor, setSkipMessageFor] = useState<string | null>(null);
   const message = useStatusMessage(kind, to);

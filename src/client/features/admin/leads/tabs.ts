@@ -58,7 +58,6 @@ export interface TabFilter {
   status: string;
   /** The tab shown as a board (issue 22) instead of the list. */
   board?: boolean;
-  /** Only candidates with a possible duplicate. */
   duplicates?: boolean;
   /** "My leads": only the leads assigned to the signed-in account. */
   mine?: boolean;

@@ -42,7 +42,6 @@ function describeCounts(counts: PersonCounts): string {
   return held.map(({ key, label }) => `${label}: ${formatNumber(counts[key])}`).join(', ');
 }
 
-/** Data requests: find an address's data, download it as JSON, or erase it. */
 export function DataRequestsTab({ onConfirm }: { onConfirm(request: ConfirmRequest): void }) {
   const [email, setEmail] = useState('');
   const [fieldError, setFieldError] = useState<string>();

@@ -20,7 +20,7 @@ import { site } from '../../../lib/site';
 import { zodResolver } from '../../../lib/zod-resolver';
 import { apiRequest } from '../api/http';
 import { TEMPLATES_URL } from '../api/message-templates';
-import type { Announcement } from '../ui/announcement';
+import { AnnouncementLine, type Announce, type Announcement } from '../ui/announcement';
 import { Select } from '../ui/controls';
 import { Panel, Pending } from '../ui/panel';
 
@@ -50,13 +50,7 @@ function useSaveTemplate(slot: MessageTemplateSlot) {
 }
 
 /** The subject and body of one status, with the live preview; remounted for each status. */
-function TemplateForm({
-  slot,
-  announce,
-}: {
-  slot: MessageTemplateSlot;
-  announce: (message: Announcement) => void;
-}) {
+function TemplateForm({ slot, announce }: { slot: MessageTemplateSlot; announce: Announce }) {
   const save = useSaveTemplate(slot);
   const form = useForm<MessageTemplateInput>({
     resolver: zodResolver(messageTemplateSchema),
@@ -127,7 +121,6 @@ function TemplateForm({
   );
 }
 
-/** The messages a status change may send to the person, one per lead type and status. */
 export function MessageTemplatesSection() {
   const { data, isError } = useQuery<MessageTemplateSlot[]>({ queryKey: [TEMPLATES_URL] });
   const [picked, setPicked] = useState('candidate/contacted');
@@ -165,16 +158,7 @@ export function MessageTemplatesSection() {
             <optgroup label="Companies">{group('company')}</optgroup>
           </Select>
           <TemplateForm key={slotKey(slot)} slot={slot} announce={announce} />
-          <p
-            role="status"
-            className={
-              announcement.text
-                ? `rounded-lg px-3 py-2 text-sm ${announcement.failed ? 'bg-red-50 text-red-900' : 'bg-emerald-50 text-emerald-900'}`
-                : 'sr-only'
-            }
-          >
-            {announcement.text}
-          </p>
+          <AnnouncementLine announcement={announcement} />
         </div>
       )}
     </Panel>

@@ -1,18 +1,8 @@
-import { timings } from '@shared/claims';
-import type { ToastInput } from '../../../lib/toast-store';
-
-const failure = (title: string, description: string): ToastInput => ({
-  title,
-  description,
-  variant: 'destructive',
-  duration: timings.toastErrorDurationMs,
-});
-const success = (title: string, description?: string): ToastInput => ({
-  title,
-  ...(description ? { description } : {}),
-  variant: 'success',
-  duration: timings.toastSuccessDurationMs,
-});
+import {
+  failureToast as failure,
+  successToast as success,
+  type ToastInput,
+} from '../../../lib/toast-store';
 
 /** The admin toasts of the specification (section 8), verbatim. */
 export const adminToasts = {
@@ -48,8 +38,7 @@ export const adminToasts = {
   dataRequestFailed: failure('Error', 'Failed to look up the address'),
   erased: success('Erased', 'Everything stored about the address was erased'),
   erasureFailed: failure('Error', 'Failed to erase the data: nothing was erased'),
-  // Beyond the spec: Export to CSV stays visible on the Overview, which has no rows.
-  // Beyond the spec: the accounts', factors' and spend's failures, in the server's words.
+  // Beyond the spec: failures in the server's words; Export to CSV where there are no rows.
   error: (description: string) => failure('Error', description),
   notChanged: (description: string) => failure('Not changed', description),
   nothingToExport: (where: string) => ({

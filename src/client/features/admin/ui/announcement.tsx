@@ -1,8 +1,16 @@
 import { clsx } from 'clsx';
+import type { LeadKind } from '@shared/lead-status';
 
 /** What a panel says after an action: in place, not as a toast (the detail is a modal). */
 export type Announcement = { text: string; failed?: boolean };
 export type Announce = (message: Announcement) => void;
+
+/** A form of the lead's detail: the lead it acts on, and where it says the outcome. */
+export interface DetailFormProps {
+  kind: LeadKind;
+  id: number;
+  announce: Announce;
+}
 
 /** A mutation's callbacks that say its outcome: `done` (after `then`), or "Error: `failed`". */
 export const announced = (announce: Announce, done: string, failed: string, then?: () => void) => ({

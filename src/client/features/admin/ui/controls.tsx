@@ -26,7 +26,6 @@ export function Select({
   empty?: string | undefined;
   hideLabel?: boolean;
   disabled?: boolean;
-  /** The wrapper's width. */
   className?: string;
   /** Choices of their own (option groups), after `options`. */
   children?: ReactNode;

@@ -1,7 +1,6 @@
 const numberFormat = new Intl.NumberFormat('en-US');
 const dateFormat = new Intl.DateTimeFormat('en-US', { dateStyle: 'medium', timeStyle: 'short' });
 
-/** A count as the admin shows it: '1,234'. */
 export const formatNumber = (value: number) => numberFormat.format(value);
 
 /** Spec section 9: en-US, short month, with hour and minute ('Apr 18, 2025, 9:30 AM'). */

@@ -57,10 +57,7 @@ export interface CompletionSteps {
   logError: (message: string, error: unknown) => void;
 }
 
-/**
- * After a completion: the session flag, the call (with a stored e-mail), the toast and, 1 s
- * later, /thank-you. A failed call is only logged; the visitor stays.
- */
+/** The session flag, the call (with a stored e-mail), the toast, 1 s later /thank-you. */
 export async function finishApplication(steps: CompletionSteps): Promise<'redirected' | 'failed'> {
   steps.markCompleted();
   const email = steps.storedEmail();

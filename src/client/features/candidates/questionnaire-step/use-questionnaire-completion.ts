@@ -7,10 +7,7 @@ import { frameShowsCompletion } from './completion';
 const sessionShowsCompletion = () =>
   session.get('filloutCompleted') === 'true' || session.get('typeformCompleted') === 'true';
 
-/**
- * Calls `onComplete` once (StrictMode too) on any completion signal of spec 4: the frame's
- * submit message, or the 2 s poll (frame URL, end-screen classes, session flag).
- */
+/** Calls `onComplete` once on a completion signal: the frame's message, or the 2 s poll. */
 export function useQuestionnaireCompletion(
   frameRef: RefObject<HTMLIFrameElement | null>,
   embed: { src: string; embedId: string },

@@ -1,5 +1,4 @@
-// How an embedded questionnaire says it was submitted: Fillout posts 'form_submit' (with the
-// iframe URL's embed id), Typeform 'form-submit'. The built-in one speaks Fillout's dialect.
+// How an embedded questionnaire says it was submitted; the built-in one speaks Fillout's dialect.
 import { EMBED_ID_PARAM } from '@shared/questionnaire-embed';
 
 /** The message the built-in questionnaire posts when its answers are saved. */

@@ -6,17 +6,11 @@ import { Button } from '../../../../components/ui/button';
 import type { BoardCard } from '../../api/board';
 import { useChangeStatus } from '../../api/lead-detail';
 import { useStatusMessages } from '../../api/message-templates';
-import { AnnouncementLine, type Announcement } from '../../ui/announcement';
+import { announced, AnnouncementLine, type Announcement } from '../../ui/announcement';
 import { messageValues, StatusMessageOffer, useMessageOffer } from '../status-message-offer';
 import { leadTabs, type LeadTabId } from '../tabs';
 import { focusRing, type Move } from './board-card';
 import { BoardColumn } from './board-column';
-
-/*
- * A tab's pipeline as a board (issue 22): a column per status, each paging on its own. A card
- * moves by drag and drop or by its "Move to…" menu (the keyboard's way), with the detail's PATCH;
- * a status with a message asks first whether to send it, as the detail does.
- */
 
 /** Asks whether to send the status's message with the move, showing it as the person gets it. */
 function MoveDialog({
@@ -66,8 +60,8 @@ function MoveDialog({
 }
 
 /**
- * The board of a tab's type. `canEdit` false shows it read-only: no menus, no dragging (a
- * viewer's; the server refuses their PATCH all the same).
+ * A column per status, each paging on its own; a card moves by drag and drop or its "Move to…"
+ * menu (the keyboard's way). `canEdit` false: read-only.
  */
 export function LeadBoard({
   tab,
@@ -91,23 +85,19 @@ export function LeadBoard({
   const focus = (selector: string) => board.current?.querySelector<HTMLElement>(selector)?.focus();
   const columnOf = (card: BoardCard) => `ul[data-status="${card.status ?? ''}"]`;
 
-  const run = ({ card, to }: Move, notify: boolean) =>
+  const run = ({ card, to }: Move, notify: boolean) => {
+    const sent = notify ? ' Its message goes to the person.' : '';
     change.mutate(
       { id: card.id, status: to, notify },
-      {
-        onSuccess: () => {
-          const sent = notify ? ' Its message goes to the person.' : '';
-          setAnnouncement({
-            text: `Moved ${card.who} to ${statusLabel(to)}.${sent}`,
-            failed: false,
-          });
-          // The card has left its column (and its menu with it).
-          focus(columnOf(card));
-        },
-        onError: () =>
-          setAnnouncement({ text: 'Error: Failed to change the status.', failed: true }),
-      },
+      // The card has left its column (and its menu with it): the focus goes to the column.
+      announced(
+        setAnnouncement,
+        `Moved ${card.who} to ${statusLabel(to)}.${sent}`,
+        'Failed to change the status.',
+        () => focus(columnOf(card)),
+      ),
     );
+  };
   const onMove = (move: Move) => {
     if (move.card.status === move.to || change.isPending) return;
     if (messageFor(move.to)) setAsking(move);

@@ -1,10 +1,15 @@
 import { useState } from 'react';
 import * as Dialog from '@radix-ui/react-dialog';
 import { X } from 'lucide-react';
+import type { LeadConversion } from '@shared/admin-deliveries';
 import { statusLabel, type LeadKind } from '@shared/lead-status';
 import { ApiError } from '../../../../lib/api';
-import type { Assignee } from '../../api/assignees';
-import { useLeadDetail, type LeadDetail } from '../../api/lead-detail';
+import {
+  useLeadDetail,
+  type Assignee,
+  type LeadDetail,
+  type TimelineEntry,
+} from '../../api/lead-detail';
 import { useCan } from '../../api/session';
 import { AnnouncementLine, type Announcement } from '../../ui/announcement';
 import { useReturnFocus } from '../../ui/confirm-dialog';
@@ -13,11 +18,10 @@ import { AssigneeForm } from '../assignee-form';
 import { StatusBadge } from '../columns';
 import { detailGroups, FieldList, SubmissionHistory } from '../lead-fields';
 import { messageValues } from '../status-message-offer';
-import { ConversionEvents, Timeline } from './history';
 import { NoteForm, ReviewForm, StatusForm } from './pipeline-forms';
 import { PossibleDuplicates } from './possible-duplicates';
+import { formatDate } from '../../ui/format';
 
-/** A part of the detail, named by its heading. */
 const part = { level: 3, titleClassName: 'text-lg' } as const;
 
 function DetailBody({ detail }: { detail: LeadDetail }) {
@@ -25,6 +29,7 @@ function DetailBody({ detail }: { detail: LeadDetail }) {
   const [announcement, announce] = useState<Announcement>({ text: '' });
   // A viewer reads the lead: no status control, review or note form.
   const canWork = useCan('work');
+  const form = { kind, id: lead.id, announce };
   return (
     <div className="grid gap-8">
       <AnnouncementLine announcement={announcement} />
@@ -33,24 +38,14 @@ function DetailBody({ detail }: { detail: LeadDetail }) {
           Now: <StatusBadge status={lead.status} />
         </p>
         {canWork && (
-          <StatusForm
-            kind={kind}
-            id={lead.id}
-            status={lead.status}
-            values={messageValues(lead)}
-            announce={announce}
-          />
-        )}
-        {canWork && (
-          <AssigneeForm
-            kind={kind}
-            id={lead.id}
-            assignee={(detail.raw.assignee as Assignee | null | undefined) ?? null}
-            announce={announce}
-          />
-        )}
-        {canWork && (
-          <ReviewForm kind={kind} id={lead.id} count={lead.unverifiedForms} announce={announce} />
+          <>
+            <StatusForm {...form} status={lead.status} values={messageValues(lead)} />
+            <AssigneeForm
+              {...form}
+              assignee={(detail.raw.assignee as Assignee | null | undefined) ?? null}
+            />
+            <ReviewForm {...form} count={lead.unverifiedForms} />
+          </>
         )}
       </Panel>
       {detailGroups(detail).map((group) => (
@@ -58,12 +53,11 @@ function DetailBody({ detail }: { detail: LeadDetail }) {
       ))}
       {kind === 'candidate' && (
         <Panel {...part} title="Possible duplicates">
-          {/* The one flag a role without lead changes (issue 22's viewer) turns off. */}
-          <PossibleDuplicates id={lead.id} canMerge={canWork} announce={announce} />
+          <PossibleDuplicates {...form} canMerge={canWork} />
         </Panel>
       )}
       <Panel {...part} title="Notes">
-        {canWork ? <NoteForm kind={kind} id={lead.id} announce={announce} /> : null}
+        {canWork ? <NoteForm {...form} /> : null}
       </Panel>
       <Panel {...part} title="Forms sent">
         <SubmissionHistory submissions={detail.submissions} />
@@ -125,6 +119,66 @@ function DetailContent({ kind, id }: { kind: LeadKind; id: number }) {
 }
 
 /** A lead's detail as a side panel (Radix Dialog); which lead is open is the page's URL. */
+
+const kindLabel: Record<string, string> = {
+  created: 'Created',
+  submitted: 'Submitted',
+  email_sent: 'E-mail',
+  status_changed: 'Status',
+  note: 'Note',
+  reminders_stopped: 'Reminders',
+  merged: 'Merged',
+  assigned: 'Assignee',
+};
+
+function Timeline({ entries }: { entries: TimelineEntry[] }) {
+  if (entries.length === 0) return <p className="text-sm text-slate-600">Nothing yet.</p>;
+  return (
+    <ol className="grid gap-3 border-l-2 border-slate-200 pl-4">
+      {entries.map((entry, index) => (
+        <li key={`${entry.at}-${index}`} className="text-sm">
+          <p className="text-slate-600">
+            <time dateTime={entry.at}>{formatDate(entry.at)}</time>
+            <span className="ml-2 rounded bg-slate-100 px-1.5 py-0.5 text-xs font-semibold text-slate-800">
+              {kindLabel[entry.kind] ?? entry.kind}
+            </span>
+          </p>
+          <p className="mt-1 whitespace-pre-line break-words text-slate-900">{entry.text}</p>
+        </li>
+      ))}
+    </ol>
+  );
+}
+
+const stateLabels: Record<LeadConversion['state'], string> = {
+  sent: 'Sent',
+  pending: 'Waiting to send',
+  failed: 'Failed',
+};
+
+/** "Sent", "Failed", or "Retrying" when the last attempt failed and another will come. */
+const stateOf = (entry: LeadConversion) =>
+  entry.state === 'pending' && entry.error ? 'Retrying' : stateLabels[entry.state];
+
+function ConversionEvents({ conversions }: { conversions: LeadConversion[] }) {
+  return (
+    <ul className="grid gap-1 text-sm">
+      {conversions.map((entry, index) => (
+        <li key={`${entry.event}-${index}`} className="text-slate-900">
+          <span className="font-medium">{entry.event}</span>
+          {' · '}
+          <span className={entry.error ? 'text-red-800' : 'text-slate-700'}>{stateOf(entry)}</span>
+          {' · '}
+          <time dateTime={entry.at} className="text-slate-700">
+            {formatDate(entry.at)}
+          </time>
+          {entry.error && <span className="block text-red-800">{entry.error}</span>}
+        </li>
+      ))}
+    </ul>
+  );
+}
+
 export default function LeadDetailPanel({
   open,
   onClose,

@@ -1,34 +1,24 @@
 import { useState } from 'react';
 import { useForm } from 'react-hook-form';
-import { leadStatuses, statusLabel, type LeadKind } from '@shared/lead-status';
+import { leadStatuses, statusLabel } from '@shared/lead-status';
 import type { PlaceholderValues } from '@shared/message-templates';
 import { leadNoteSchema, MAX_NOTE_LENGTH, type LeadNoteInput } from '@shared/schemas/lead-note';
 import { Button } from '../../../../components/ui/button';
 import { TextareaField } from '../../../../components/ui/form-field';
 import { zodResolver } from '../../../../lib/zod-resolver';
 import { useAddNote, useChangeStatus, useMarkReviewed } from '../../api/lead-detail';
-import { announced, type Announce } from '../../ui/announcement';
+import { announced, type DetailFormProps } from '../../ui/announcement';
 import { ActionForm, Select } from '../../ui/controls';
 import { UnverifiedBadge } from '../columns';
 import { StatusMessageOffer, useMessageOffer } from '../status-message-offer';
 
-// Said in the panel, not as a toast: the page behind is hidden from AT, and a toast takes Escape.
-
-/** The status with a control to change it (PATCH); the pipeline's values of the lead's kind. */
 export function StatusForm({
   kind,
   id,
   status,
   values,
   announce,
-}: {
-  kind: LeadKind;
-  id: number;
-  status: string | null;
-  /** The lead's own values for the message's placeholders. */
-  values: PlaceholderValues;
-  announce: Announce;
-}) {
+}: DetailFormProps & { status: string | null; values: PlaceholderValues }) {
   const [picked, setPicked] = useState<string | null>(null);
   const choice = picked ?? status ?? '';
   const change = useChangeStatus(kind);
@@ -62,17 +52,7 @@ export function StatusForm({
 }
 
 /** Forms sent without the person's proof wait for review: the admin clears them. */
-export function ReviewForm({
-  kind,
-  id,
-  count,
-  announce,
-}: {
-  kind: LeadKind;
-  id: number;
-  count: number;
-  announce: Announce;
-}) {
+export function ReviewForm({ kind, id, count, announce }: DetailFormProps & { count: number }) {
   const review = useMarkReviewed(kind);
   if (count <= 0) return null;
   return (
@@ -95,16 +75,7 @@ export function ReviewForm({
   );
 }
 
-/** A note on the lead: react-hook-form with the shared schema (1–5000 characters). */
-export function NoteForm({
-  kind,
-  id,
-  announce,
-}: {
-  kind: LeadKind;
-  id: number;
-  announce: Announce;
-}) {
+export function NoteForm({ kind, id, announce }: DetailFormProps) {
   const add = useAddNote(kind, id);
   const form = useForm<LeadNoteInput>({
     resolver: zodResolver(leadNoteSchema),

@@ -1,8 +1,8 @@
 import { useState } from 'react';
 import { Button } from '../../../../components/ui/button';
 import type { MatchReason, PossibleDuplicate } from '@shared/admin-duplicates';
-import { usePossibleDuplicates, useMergeLead } from '../../api/duplicates';
-import { announced, type Announce } from '../../ui/announcement';
+import { usePossibleDuplicates, useMergeLead } from '../../api/lead-detail';
+import { announced, type DetailFormProps } from '../../ui/announcement';
 import { ConfirmDialog, type ConfirmRequest } from '../../ui/confirm-dialog';
 import { fullName } from '../leads';
 import { formatDate } from '../../ui/format';
@@ -13,19 +13,12 @@ const reasonTexts: Record<MatchReason, string> = {
   email: 'same e-mail',
 };
 
-/**
- * The candidates that may be the same person (decision 161), each with why it matched and, when
- * `canMerge`, a confirmed "Merge into this lead".
- */
+/** The candidates that may be the same person, each with why it matched, and "Merge" if allowed. */
 export function PossibleDuplicates({
   id,
   canMerge,
   announce,
-}: {
-  id: number;
-  canMerge: boolean;
-  announce: Announce;
-}) {
+}: DetailFormProps & { canMerge: boolean }) {
   const duplicates = usePossibleDuplicates(id);
   const merge = useMergeLead(id);
   const [confirm, setConfirm] = useState<ConfirmRequest | null>(null);

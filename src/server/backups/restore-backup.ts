@@ -36,7 +36,6 @@ function databaseInUse(file: string): boolean {
   }
 }
 
-/** Kysely's record of the migrations a database has run. */
 const MIGRATIONS_TABLE = 'kysely_migration';
 
 /** A backup's checksum, integrity and migrations (only ones this code knows), before any restore. */

@@ -78,7 +78,6 @@ export class LeadDesk {
     return leadDetail(tablesOf<PipelineTables>(this.database.db), this.listing, table, id);
   }
 
-  /** The candidates that may be the same person as candidate `id`. */
   possibleDuplicates(id: number) {
     return possibleDuplicates(tablesOf<AdminLeadTables>(this.database.db), id);
   }

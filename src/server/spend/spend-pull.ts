@@ -105,7 +105,6 @@ export class MetaSpendPull {
   }
 }
 
-/** The pull's failure since its last success, or null. */
 export async function spendPullProblem(db: Kysely<SpendTables>): Promise<SpendPullProblem | null> {
   const row = await db
     .selectFrom('ad_spend_pulls')

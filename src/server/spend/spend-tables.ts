@@ -4,11 +4,9 @@ import type { MigrationSet } from '../platform/database/migration-runner';
 /** Where a spend row came from: Meta's insights pull, or an admin's CSV upload. */
 export type SpendOrigin = 'meta' | 'upload';
 
-/** Ad spend's tables (decision 165). */
 export interface SpendTables {
   /** One day's spend of one campaign; a re-upload of the same key replaces it. */
   ad_spend: {
-    /** UTC day, YYYY-MM-DD. */
     day: string;
     /** Compared with utm_source: `facebook` for Meta's pull. */
     source: string;

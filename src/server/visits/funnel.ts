@@ -6,7 +6,6 @@ import { tablesOf } from '../platform/database/connection';
 import { costsOf, matchSpend, SpendStore, weeksOf, type SpendTables } from '../spend';
 import type { VisitTables } from './visit-tables';
 
-/** Most keys listed per dimension (by visitors, then leads). */
 const MAX_KEYS = 100;
 
 const rate = (part: number, whole: number) =>

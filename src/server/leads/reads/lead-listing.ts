@@ -92,7 +92,6 @@ export class LeadListing {
     return query.where('id', 'in', searchMatches(this.db, this.dialect, table, type, search));
   }
 
-  /** The rows `filter` selects after `cursor`, newest first. */
   matching(table: LeadTable, filter: ListFilter, cursor?: Cursor) {
     const query = this.filtered(table, filter);
     return (cursor ? query.where(afterCursor(cursor)) : query)

@@ -34,7 +34,6 @@ const leadView = (row: CandidateListRow | CompanyListRow) => ({
   // Forms without the lead's proof not yet reviewed, and forms past the history's cap.
   unverifiedForms: row.unverified_forms,
   submissionsNotKept: row.submissions_not_kept,
-  // The account working the lead.
   assignee:
     row.assignee_id === null ? null : { id: row.assignee_id, name: row.assignee_name ?? '' },
 });
@@ -121,7 +120,6 @@ export const leadEmailSchema = {
   },
 } as const;
 
-/** Path parameters of the endpoints about one lead. */
 export const leadIdParams = {
   type: 'object',
   properties: { id: { type: 'integer', minimum: 1 } },

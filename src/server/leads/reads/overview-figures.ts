@@ -81,7 +81,6 @@ export class Overview {
   }
 }
 
-/** The last `count` UTC days ending today, as YYYY-MM-DD, oldest first. */
 export function lastDays(now: Date, count: number): string[] {
   const today = Date.UTC(now.getUTCFullYear(), now.getUTCMonth(), now.getUTCDate());
   return Array.from({ length: count }, (_, index) =>

@@ -28,7 +28,6 @@ const recordColumns = [
   'submissions_not_kept',
 ] as const;
 
-/** Every stored column of each lead table. */
 export const leadRecordColumns = {
   candidates: [
     ...recordColumns,

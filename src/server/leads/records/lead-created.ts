@@ -4,10 +4,8 @@ export const LEAD_CREATED = 'lead.created';
 export interface LeadCreatedPayload {
   type: 'candidate' | 'company';
   id: number;
-  /** Candidates: first and last name. */
   firstName: string | null;
   lastName: string | null;
-  /** Companies: contact and company name. */
   contactName: string | null;
   companyName: string | null;
   email: string;

@@ -56,7 +56,6 @@ export class StatusPage {
     );
   }
 
-  /** The leads this request's cookie proves, newest first. */
   proven(request: FastifyRequest): LeadRef[] {
     const header = request.headers.cookie;
     const value = header ? fastifyCookie.parse(header)[LEAD_PROOF_COOKIE] : undefined;
@@ -73,7 +72,6 @@ export class StatusPage {
     return `${LEAD_PROOF_COOKIE}=; Path=/; Max-Age=0; HttpOnly; SameSite=Lax${this.secure(request) ? '; Secure' : ''}`;
   }
 
-  /** The e-mail of a lead, as stored (normalised); undefined once it is gone. */
   async emailOf(lead: LeadRef): Promise<string | undefined> {
     const row = await this.db
       .selectFrom(lead.table)

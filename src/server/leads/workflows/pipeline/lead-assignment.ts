@@ -24,7 +24,6 @@ export interface AssignmentTables {
 }
 
 type Db = Kysely<AssignmentTables>;
-/** Any connection or transaction, whatever tables its type names. */
 type AnyDb = Pick<Kysely<object>, 'getExecutor'>;
 
 export interface Assignee {

@@ -28,7 +28,6 @@ export async function lockedStatus(
   return row?.status;
 }
 
-/** Adds a row to the lead's activity in `trx`; its id and time. */
 export async function addActivity(
   trx: Transaction<PipelineTables>,
   table: LeadTable,
@@ -127,7 +126,6 @@ export class LeadPipeline {
     return result.numUpdatedRows > 0n;
   }
 
-  /** Adds a note; undefined for an unknown lead. */
   async addNote(table: LeadTable, id: number, text: string): Promise<NoteRecord | undefined> {
     const note = { kind: 'note', text, from_status: null, to_status: null } as const;
     return this.db.transaction().execute(async (trx) => {

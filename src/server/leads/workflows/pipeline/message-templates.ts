@@ -42,7 +42,6 @@ const view = (row: MessageTemplatesTable): MessageTemplate => ({
 export class MessageTemplates {
   constructor(private readonly db: Kysely<MessageTemplateTables>) {}
 
-  /** Every stored template, by `${leadType}/${status}`. */
   async all(): Promise<Map<string, MessageTemplate>> {
     const rows = await this.db.selectFrom('message_templates').selectAll().execute();
     return new Map(rows.map((row) => [`${row.lead_type}/${row.status}`, view(row)]));

@@ -51,7 +51,6 @@ export async function quarantineFigures(
 /** The address is kept as typed: lower() normalises it (ASCII only, as the forms accept). */
 const sameAddress = (normalizedEmail: string) => sql<boolean>`lower(email) = ${normalizedEmail}`;
 
-/** The quarantined submissions of an address (normalizeEmail), oldest first. */
 export function findQuarantined(
   db: QuarantineDb,
   normalizedEmail: string,

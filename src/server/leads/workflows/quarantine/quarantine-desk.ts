@@ -85,7 +85,6 @@ export class QuarantineDesk {
     return this.db.transaction().execute((trx) => releaseQuarantined(trx, id, this.effects));
   }
 
-  /** Deletes submission `id` for good; its reasons, or undefined when it was gone. */
   async delete(id: number): Promise<string | undefined> {
     const row = await this.db
       .deleteFrom('lead_quarantine')
@@ -105,7 +104,6 @@ export class QuarantineDesk {
     };
   }
 
-  /** Deletes what is past QUARANTINE_DAYS (decision 152). */
   expire(): Promise<number> {
     return expireQuarantined(tablesOf<LeadQuarantineTables>(this.db));
   }

@@ -15,7 +15,6 @@ type Counts = Readonly<Record<CountKind, number>>;
 
 export interface AddressCounterTables {
   lead_address_counts: {
-    /** Minutes since the epoch. */
     minute: number;
     /** A keyed HMAC-SHA256 of the address, cut to 128 bits. */
     address_hash: string;

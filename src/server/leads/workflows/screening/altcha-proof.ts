@@ -11,7 +11,6 @@ export interface ProofOfWork {
 
 export const CHALLENGE_LIFETIME_S = 30 * 60;
 
-/** Where used solutions are remembered (altcha-lib's replay store). */
 export type UsedSolutions = Store;
 
 /** Self-hosted ALTCHA: PBKDF2 challenges (about a second on a phone), each solved once (decision 122). */

@@ -1,9 +1,13 @@
 import type { FastifyPluginAsync } from 'fastify';
+import { configurationSchema } from '@shared/admin-configuration';
+import { overviewSchema } from '@shared/admin-overview';
 import type { ServerConfig } from '../config/config';
+import { configurationSummary } from '../config/config-summary';
+import { arrayOfObjects } from '../platform/http/api-schemas';
 import { createMailer } from '../platform/mail/mailer';
 import { auditPlugin } from './audit/audit-plugin';
 import { bulkRoutes } from './routes/bulk-routes';
-import { configurationRoutes } from './routes/configuration-routes';
+
 import { adminAuthPlugin } from './auth/auth-plugin';
 import { adminAuthRoutes } from './auth/auth-routes';
 import { documentGuardedRoute } from './auth/guarded-route-docs';
@@ -19,7 +23,7 @@ import { factorSignInRoutes } from './factors/sign-in-routes';
 import { personDataRoutes } from './people/person-data-routes';
 import { PersonData } from './people/person-data';
 import { Retention, type RetentionSchedule } from './people/retention';
-import { assigneeRoutes } from './routes/assignee-routes';
+
 import { deliveriesRoutes } from './routes/deliveries-routes';
 import { duplicateRoutes } from './routes/duplicate-routes';
 import { emailRoutes } from './routes/email-routes';
@@ -31,17 +35,14 @@ import type { OutboxDestination } from '../platform/outbox/outbox-tables';
 import { listingRoutes } from './routes/listing-routes';
 import { boardRoutes } from './routes/board-routes';
 import { messageTemplateRoutes } from './routes/message-template-routes';
-import { overviewRoutes } from './routes/overview-routes';
+
 import { pipelineRoutes } from './routes/pipeline-routes';
 import { quarantineRoutes } from './routes/quarantine-routes';
 
-/**
- * The admin area's API: sign-in routes are open; the guarded scope answers 401 without a session
- * and 403 to a foreign Origin on a change.
- */
-export interface AdminOptions {
+/** The admin area's API: sign-in routes are open, the rest guarded (401, 403 cross-site). */
+interface AdminOptions {
   config: ServerConfig;
-  /** Where a lead released from quarantine is announced (the leads plugin's). */
+  /** Where a lead released from quarantine is announced. */
   notify: readonly OutboxDestination[];
   /** Other capabilities' admin routes (the visit funnel), registered behind the guard. */
   guardedRoutes?: readonly FastifyPluginAsync[];
@@ -51,7 +52,6 @@ export interface AdminOptions {
   smtpTimeoutMs?: number | undefined;
   /** Visits not counted since a UTC day, past an address's bound (the visit counter's). */
   visitsNotCounted: (since: string) => Promise<number>;
-  /** The person's status page erases through the person's erasure (issue 21). */
   statusPage: StatusPage;
   formHandoff: FormHandoff;
 }
@@ -143,25 +143,46 @@ export const adminPlugin: FastifyPluginAsync<AdminOptions> = async (
     await guarded.register(listingRoutes, { listing });
     await guarded.register(boardRoutes, { listing });
     await guarded.register(exportRoutes, { desk });
-    await guarded.register(overviewRoutes, { overview });
+    guarded.get('/api/admin/overview', { schema: { response: { 200: overviewSchema } } }, () =>
+      overview.figures(),
+    );
     await guarded.register(pipelineRoutes, { desk });
     await guarded.register(bulkRoutes, { desk });
     await guarded.register(duplicateRoutes, { desk });
-    await guarded.register(assigneeRoutes);
+    // The accounts a lead may be assigned to: enabled owners and recruiters (decision 162).
+    guarded.get(
+      '/api/admin/assignees',
+      {
+        schema: {
+          response: { 200: arrayOfObjects({ id: { type: 'integer' }, name: { type: 'string' } }) },
+        },
+      },
+      () => adminApi.listAssignees(database.db),
+    );
     await guarded.register(deliveriesRoutes);
     await guarded.register(personDataRoutes, { people });
-    await guarded.register(configurationRoutes, {
-      config,
-      storage: async () => {
+    const configuration = configurationSummary(config);
+    guarded.get(
+      '/api/admin/configuration',
+      {
+        schema: {
+          summary:
+            "The server's settings as states (public address, mail, pixel, conversions, backups, " +
+            'metrics), and what the storage bounds hold',
+          response: { 200: configurationSchema },
+        },
+      },
+      async () => {
         const quarantine = await desk.quarantine.figures();
-        return {
+        const storage = {
           quarantined: quarantine.held,
           quarantineDropped: quarantine.dropped,
           visitsNotCounted: await visitsNotCounted(quarantine.since),
           days: quarantine.days,
         };
+        return { ...configuration, storage };
       },
-    });
+    );
     await guarded.register(quarantineRoutes, { desk });
     await guarded.register(messageTemplateRoutes, { templates: desk.templates });
     await guarded.register(emailRoutes, {

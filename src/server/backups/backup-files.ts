@@ -33,7 +33,6 @@ export function digestIn(line: string): string | undefined {
   return /^([0-9a-f]{64}) [ *]\S/i.exec(line.trim())?.[1]?.toLowerCase();
 }
 
-/** Flushes a file (or a directory's entries) to disk. */
 export async function fsyncPath(file: string): Promise<void> {
   const handle = await open(file, 'r');
   try {

@@ -7,7 +7,6 @@ export interface BackupsPluginOptions {
   dataDir: string;
   /** BACKUP_INTERVAL_HOURS; undefined: backups only on demand (`npm run backup`). */
   intervalHours: number | undefined;
-  /** BACKUP_KEEP: backups kept in DATA_DIR/backups. */
   keep: number;
 }
 

@@ -1,3 +1,4 @@
+import { existsSync } from 'node:fs';
 import { copyFile, mkdir, readFile, rename, rm, stat } from 'node:fs/promises';
 import path from 'node:path';
 import SqliteDatabase from 'better-sqlite3';
@@ -10,18 +11,34 @@ import {
   PARTIAL_SUFFIX,
   sha256Of,
 } from './backup-files';
-import { databaseInUse } from './database-in-use';
 
 /** A restore that was not done, and why (the CLI prints the message, exit code 1). */
 export class RestoreRefused extends Error {}
 
-/** Kysely's record of the migrations a database has run. */
+/**
+ * Whether another connection has the SQLite file open: each holds a shared lock in WAL mode, so
+ * an EXCLUSIVE one fails at once. Unlike a pid file it never goes stale (decision 130).
+ */
+function databaseInUse(file: string): boolean {
+  if (!existsSync(file)) return false;
+  const probe = new SqliteDatabase(file, { fileMustExist: true, timeout: 0 });
+  try {
+    probe.pragma('locking_mode = EXCLUSIVE');
+    probe.exec('BEGIN EXCLUSIVE; COMMIT');
+    return false;
+  } catch (error) {
+    const code = (error as { code?: string }).code ?? '';
+    if (code.startsWith('SQLITE_BUSY') || code.startsWith('SQLITE_LOCKED')) return true;
+    // Not a database, or a damaged one: nothing can be serving it; it is replaced (kept aside).
+    return false;
+  } finally {
+    probe.close();
+  }
+}
+
 const MIGRATIONS_TABLE = 'kysely_migration';
 
-/**
- * Checks a backup before it replaces anything: checksum, `PRAGMA integrity_check`, and only
- * migrations this code knows.
- */
+/** A backup's checksum, integrity and migrations (only ones this code knows), before any restore. */
 export async function checkBackup(file: string, knownMigrations: readonly string[]) {
   const info = await stat(file).catch(() => undefined);
   if (!info?.isFile()) throw new RestoreRefused(`${file} is not a file`);
@@ -89,9 +106,8 @@ export interface RestoreResult {
 }
 
 /**
- * Restores `file` as DATA_DIR's database (docs/decisions/130): refused while the database is open;
- * the checked copy is renamed into place and the current database moved aside (never deleted) to
- * backups/replaced-<time>.sqlite.
+ * Restores `file` as DATA_DIR's database (decision 130), refused while it is open; the current
+ * database is moved aside to backups/replaced-<time>.sqlite, never deleted.
  */
 export async function restoreBackup({
   file,

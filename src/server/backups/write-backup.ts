@@ -14,13 +14,10 @@ import {
   sha256Of,
 } from './backup-files';
 
-/** What a backup wrote (the names only: logs and the CLI print them). */
-export interface BackupResult {
-  /** Absolute path of the backup. */
+interface BackupResult {
   file: string;
   bytes: number;
   sha256: string;
-  /** Time taken, checksum and prune included. */
   ms: number;
   /** Older backups deleted (BACKUP_KEEP). */
   pruned: string[];
@@ -35,9 +32,8 @@ export const PG_BACKUP_POINTER =
 const ALL_PAGES = 0x7fffffff;
 
 /**
- * A consistent copy of the SQLite database, then the newest `keep` kept: written
- * under a partial name, flushed and checksummed before its rename, so a backup that exists is
- * complete. The server copies in steps on its connection; the CLI one snapshot in one step.
+ * A consistent copy of the SQLite database, written under a partial name, flushed and checksummed
+ * before its rename (a backup that exists is complete); then the newest `keep` kept.
  */
 export async function writeBackup({
   dataDir,

@@ -2,10 +2,7 @@ import path from 'node:path';
 import type { AdminConfiguration, ConfigurationItem } from '@shared/admin-configuration';
 import type { ServerConfig } from './config';
 
-/*
- * The configuration in words (docs/decisions/142) for the start banner, the log's warnings and
- * the admin's panel: states and public facts only, never credentials, tokens or keys.
- */
+/* The configuration in words (decision 142): states and public facts only, never credentials. */
 
 const LOOPBACK_HOSTS = new Set(['localhost', '127.0.0.1', '[::1]', '::1']);
 
@@ -71,10 +68,7 @@ function backupSummary(config: ServerConfig): ConfigurationItem {
       };
 }
 
-/**
- * The privacy page promises that a lead without a new form for 24 months is erased; only
- * RETENTION_DAYS makes that true, so a production server without it says so.
- */
+/** The privacy page promises erasure after 24 months without a new form. */
 const POLICY_RETENTION_DAYS = 730;
 
 function retentionSummary(config: ServerConfig): ConfigurationItem {

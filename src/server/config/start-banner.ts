@@ -1,10 +1,7 @@
 import type { ServerConfig } from './config';
 import { configurationSummary, databaseSummary } from './config-summary';
 
-/*
- * What `npm start` prints once it listens (docs/decisions/142); the same facts go to the JSON log
- * as one `ready` entry.
- */
+/* What `npm start` prints once it listens, and the JSON log's `ready` entry (decision 142). */
 
 export type AdminPasswordSource = 'ADMIN_PASSWORD' | 'ADMIN_PASSWORD_HASH' | 'generated';
 

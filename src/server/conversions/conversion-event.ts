@@ -16,11 +16,9 @@ export interface SubmissionClient {
   /** The submission's event id (the pixel's eventID), or one made by the server. */
   eventId: string;
   consent: ConsentSignal | null;
-  /** When the form was received, in ms. */
   at: number;
   ip: string | null;
   userAgent: string | null;
-  /** The `_fbp` and `_fbc` cookies, as sent. */
   fbp: string | null;
   fbc: string | null;
 }

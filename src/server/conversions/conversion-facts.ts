@@ -17,7 +17,6 @@ import {
 
 /* Facts the lead context tells Meta (decision 110), written in the caller's transaction. */
 
-/** Which lead a fact is about. */
 export interface ConversionSubject {
   type: 'candidate' | 'company';
   id: number;
@@ -31,7 +30,6 @@ export interface ConversionContact {
   lastName: string | null;
 }
 
-/** A form saved a lead (created it or moved it on). */
 export interface FormFact {
   subject: ConversionSubject;
   created: boolean;
@@ -43,11 +41,9 @@ export interface FormFact {
   contact: () => Promise<ConversionContact | undefined>;
 }
 
-/** A candidate's status changed in the pipeline. */
 export interface StatusFact {
   subject: ConversionSubject;
   status: string;
-  /** The consent the lead's latest form reported. */
   consent: ConsentSignal | null | undefined;
   /** The first fbclid the lead's forms brought, and when. */
   click: { fbclid: string; atMs: number } | undefined;

@@ -1,7 +1,4 @@
-/*
- * The lead context's one public module (docs/decisions/145): other capabilities import only this
- * file (ESLint enforces it). Inside, records <- workflows <- reads (docs/architecture.md).
- */
+/* The lead context's one public module (decision 145): other capabilities import only this file. */
 export { leadMigrations, leadEphemeralMigrations, type LeadTables } from './lead-schema';
 
 // Capture: the public forms' routes, screened for spam, and what the person is told.

@@ -1,9 +1,7 @@
 import type { Transaction } from 'kysely';
 import type { DatabaseConnection } from '../platform/database/connection';
 import { tablesOf } from '../platform/database/connection';
-import { forgetSubjectMessages } from '../platform/outbox/outbox';
-import type { OutboxDestination, OutboxTables } from '../platform/outbox/outbox-tables';
-import { eraseActivity } from './workflows/pipeline/lead-activity';
+import type { OutboxDestination } from '../platform/outbox/outbox-tables';
 import { BulkChanges } from './workflows/pipeline/bulk-changes';
 import { LeadPipeline } from './workflows/pipeline/lead-pipeline';
 import type { PipelineTables } from './records/pipeline-tables';
@@ -28,27 +26,23 @@ import type { AdminLeadTables } from './records/listing-tables';
 const HOURLY_MS = 60 * 60 * 1000;
 
 export interface LeadDeskOptions {
-  /** Candidate statuses qualified, enrolled and placed go to Meta. */
   statusEvents: boolean;
   /** Where a lead released from quarantine is announced, as a new lead is (leadsPlugin's). */
   notify: readonly OutboxDestination[];
-  /** A released lead that is new goes to the next recruiter too (ASSIGN_NEW_LEADS). */
+
   assignNew: boolean;
 }
 
-/**
- * What the team works the leads with: the listings and search, the Overview, the pipeline and
- * the quarantine's release. The admin's routes are its HTTP side.
- */
+/** What the team works the leads with; the admin's routes are its HTTP side. */
 export class LeadDesk {
   readonly listing: LeadListing;
   readonly overview: Overview;
   readonly pipeline: LeadPipeline;
   readonly bulk: BulkChanges<ListFilter>;
   readonly quarantine: QuarantineDesk;
-  /** What is stored about a person, for their requests and the retention (decision 135). */
+
   readonly people: PersonRecords;
-  /** Stage-change messages (decision 155): the admin's template per lead type and status. */
+
   readonly templates: MessageTemplates;
   private hourly: NodeJS.Timeout | undefined;
 
@@ -59,13 +53,7 @@ export class LeadDesk {
     const { db, dialect } = database;
     const leads = tablesOf<AdminLeadTables>(db);
     this.overview = new Overview(leads);
-    this.listing = new LeadListing(leads, dialect, {
-      deleteWith: async (trx, table, id) => {
-        await eraseActivity(trx, table, [id]);
-        const leadType = table === 'candidates' ? 'candidate' : 'company';
-        await forgetSubjectMessages(tablesOf<OutboxTables>(trx), leadType, id);
-      },
-    });
+    this.listing = new LeadListing(leads, dialect);
     this.pipeline = new LeadPipeline(tablesOf<PipelineTables>(db), dialect, options.statusEvents);
     this.people = new PersonRecords(db);
     this.templates = new MessageTemplates(tablesOf<MessageTemplateTables>(db));
@@ -90,15 +78,10 @@ export class LeadDesk {
     return leadDetail(tablesOf<PipelineTables>(this.database.db), this.listing, table, id);
   }
 
-  /** The candidates that may be the same person as candidate `id`. */
   possibleDuplicates(id: number) {
     return possibleDuplicates(tablesOf<AdminLeadTables>(this.database.db), id);
   }
 
-  /**
-   * Merges candidate `otherId` into `keptId` in one transaction that ends with `within` (its
-   * audit entry); false when either is unknown (decision 161).
-   */
   mergeCandidates(
     keptId: number,
     otherId: number,
@@ -108,15 +91,11 @@ export class LeadDesk {
     return mergeCandidates(tablesOf<PipelineTables>(db), dialect, keptId, otherId, within);
   }
 
-  /** The CSV of an export tab, with the dashboard's search and status filter, or ticked ids. */
   exportCsv(tab: ExportTab, filter: ListFilter) {
     return exportCsv(this.listing, tab, filter);
   }
 
-  /**
-   * Planner statistics for the dashboard's queries (SQLite), and quarantined forms past
-   * QUARANTINE_DAYS deleted (decision 152): now, then every hour.
-   */
+  /** Planner statistics, and quarantined forms past QUARANTINE_DAYS deleted: now, then hourly. */
   async start(onError: (error: unknown) => void): Promise<void> {
     const expire = () => this.quarantine.expire();
     await Promise.all([this.listing.refreshStatistics(), expire()]);

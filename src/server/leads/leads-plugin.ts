@@ -12,30 +12,24 @@ import { countedStore } from './workflows/screening/counted-store';
 import { createLeadStore, type LeadStore } from './workflows/capture/lead-store';
 import type { OutboxDestination } from '../platform/outbox/outbox-tables';
 
-export interface LeadsOptions {
-  /** The spam policy's limits and traps. */
+interface LeadsOptions {
   capture: CaptureSettings;
   /** Where each new lead is announced through the outbox. */
   notify?: readonly OutboxDestination[];
-  /** ASSIGN_NEW_LEADS=round-robin: each new lead goes to the next recruiter. */
+  /** ASSIGN_NEW_LEADS=round-robin. */
   assignNew?: boolean;
-  /** Carries a form posted without JavaScript to its next page. */
   formHandoff: FormHandoff;
-  /** The person's status page: its actions are routes of this scope (issue 21). */
   statusPage: StatusPage;
 }
 
 declare module 'fastify' {
   interface FastifyInstance {
-    /** Inside the leads scope only: see LeadsOptions.formHandoff. */
+    /** Inside the leads scope only. */
     formHandoff: FormHandoff;
   }
 }
 
-/**
- * Public lead capture: the forms' endpoints, screened for spam in their own scope. Writes are
- * group-committed and resolve once committed; queued writes commit before the database closes.
- */
+/** Public lead capture: the forms' endpoints, screened for spam, and the status page's actions. */
 export const leadsPlugin: FastifyPluginAsync<LeadsOptions> = async (app, options) => {
   const { database } = app;
   const store: LeadStore = createLeadStore(
@@ -57,8 +51,7 @@ export const leadsPlugin: FastifyPluginAsync<LeadsOptions> = async (app, options
     addressCounters,
   );
   app.decorate('leadCapture', capture);
-  // LEAD_RATE_LIMIT=0 turns the per-address limits off: then no hook at all, not one that
-  // returns at once on every request.
+  // LEAD_RATE_LIMIT=0: no hook at all, not one that returns at once on every request.
   if (options.capture.rateLimit > 0) app.addHook('onRequest', capture.floodGuard);
   // A form posted without JavaScript and refused (413, 415, 429, 503) gets a page, not JSON.
   app.addHook('onSend', htmlRefusals);

@@ -6,7 +6,6 @@ const WEBHOOK_TIMEOUT_MS = 10_000;
 
 export interface WebhookTarget {
   url: string;
-  /** whsec_... (Standard Webhooks). */
   secret: string;
 }
 

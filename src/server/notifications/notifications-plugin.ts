@@ -17,7 +17,6 @@ export interface NotificationWorkerSettings {
   enabled?: boolean;
   pollMs?: number;
   retryBaseMs?: number;
-  /** The digest's window (default one minute). */
   digestWindowMs?: number;
 }
 

@@ -36,7 +36,6 @@ function questionnaireOrigin(url: string | null): string | null {
   return url === null ? null : new URL(url).origin;
 }
 
-/** The policy of one HTML page. */
 export function pagePolicy(
   runtime: RuntimeConfig,
   hashes: InlineHashes,

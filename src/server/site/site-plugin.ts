@@ -13,7 +13,6 @@ import { requestPageState } from './request-page-state';
 export interface StaticSiteOptions {
   /** The built client: pre-rendered pages, hashed assets and their .br/.gz twins. */
   clientDir: string;
-  /** Written into every page (see page-set.ts). */
   runtime: RuntimeConfig;
   /** A form posted without JavaScript: its messages, confirmation or prefill. */
   formHandoff: FormHandoff;

@@ -5,7 +5,6 @@ const KNOWN = new Set(Intl.supportedValuesOf('currency'));
 /** An ISO 4217 code this runtime knows (upper case). */
 export const isCurrency = (code: string) => /^[A-Z]{3}$/.test(code) && KNOWN.has(code);
 
-/** The currency's minor-unit digits. */
 export const minorDigits = (currency: string) =>
   new Intl.NumberFormat('en', { style: 'currency', currency }).resolvedOptions()
     .maximumFractionDigits ?? 2;

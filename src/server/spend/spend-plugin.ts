@@ -11,7 +11,6 @@ export interface SpendOptions {
   pull?: SpendPullSettings & { enabled?: boolean };
 }
 
-/** Pulls Meta's ad spend hourly when configured. */
 export const spendPlugin: FastifyPluginAsync<SpendOptions> = async (
   app,
   { metaAds, pull = {} },

@@ -11,7 +11,6 @@ export const PULL_DAYS = 28;
 /** A claim holds the pull this long: longer than any pull takes, so a crashed one is retaken. */
 const LEASE_MS = 15 * MINUTE;
 
-/** Test and tuning knobs (production uses the defaults). */
 export interface SpendPullSettings {
   /** How often an instance asks whether a pull is due (default 1 minute). */
   pollMs?: number;
@@ -28,10 +27,7 @@ export interface SpendPullProblem {
 
 const isoDay = (time: number) => new Date(time).toISOString().slice(0, 10);
 
-/**
- * Pulls Meta's spend of the last 28 days hourly (decision 165): the instance that moves the shared
- * `next_pull_at` pulls. A failure is retried with a doubling delay and shown until a success.
- */
+/** Meta's spend of the last 28 days, hourly (decision 165), by the instance that claims the pull. */
 export class MetaSpendPull {
   private readonly polling: RepeatingTask<void>;
 
@@ -109,7 +105,6 @@ export class MetaSpendPull {
   }
 }
 
-/** The pull's failure since its last success, or null. */
 export async function spendPullProblem(db: Kysely<SpendTables>): Promise<SpendPullProblem | null> {
   const row = await db
     .selectFrom('ad_spend_pulls')

@@ -1,7 +1,6 @@
 import { sql, type Kysely } from 'kysely';
 import type { SpendOrigin, SpendTables } from './spend-tables';
 
-/** A day's spend of one campaign, as stored. */
 export interface SpendRow {
   day: string;
   source: string;
@@ -159,7 +158,6 @@ export class SpendStore {
       .execute();
   }
 
-  /** false when there was no such mapping. */
   async deleteMapping(utmCampaign: string): Promise<boolean> {
     const result = await this.db
       .deleteFrom('ad_spend_mappings')

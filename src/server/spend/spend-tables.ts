@@ -4,11 +4,9 @@ import type { MigrationSet } from '../platform/database/migration-runner';
 /** Where a spend row came from: Meta's insights pull, or an admin's CSV upload. */
 export type SpendOrigin = 'meta' | 'upload';
 
-/** Ad spend's tables (decision 165). */
 export interface SpendTables {
   /** One day's spend of one campaign; a re-upload of the same key replaces it. */
   ad_spend: {
-    /** UTC day, YYYY-MM-DD. */
     day: string;
     /** Compared with utm_source: `facebook` for Meta's pull. */
     source: string;
@@ -26,10 +24,7 @@ export interface SpendTables {
   };
   /** The admin's mapping: leads with this utm_campaign belong to that campaign. */
   ad_spend_mappings: { utm_campaign: string; source: string; campaign: string; updated_at: string };
-  /**
-   * The pull's schedule, shared by every instance: the one that moves `next_pull_at` (ISO time)
-   * forward pulls; `failures` in a row set the backoff.
-   */
+  /** The pull's schedule: the instance that moves `next_pull_at` forward pulls. */
   ad_spend_pulls: {
     origin: SpendOrigin;
     next_pull_at: string;

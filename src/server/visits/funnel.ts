@@ -6,7 +6,6 @@ import { tablesOf } from '../platform/database/connection';
 import { costsOf, matchSpend, SpendStore, weeksOf, type SpendTables } from '../spend';
 import type { VisitTables } from './visit-tables';
 
-/** Most keys listed per dimension (by visitors, then leads). */
 const MAX_KEYS = 100;
 
 const rate = (part: number, whole: number) =>
@@ -29,9 +28,8 @@ type Counts = Omit<
 >;
 
 /**
- * GET /api/admin/funnel's figures: visitors from the daily aggregates, leads from the lead
- * tables (through leads/index.ts), both for the UTC days `from`..`to` inclusive, and the ad
- * spend of those days in one currency (decision 165): `currency`, or the one most spent.
+ * The funnel of the UTC days `from`..`to`: visitors, leads, and the spend in one currency
+ * (decision 165): `currency`, or the one most spent.
  */
 export async function funnelFigures(
   db: Kysely<VisitTables>,

@@ -177,7 +177,6 @@ export const funnelRoutes: FastifyPluginAsync = async (app) => {
 
 type FunnelQuery = { from?: string; to?: string; currency?: string };
 
-/** The range asked for, or the 400 naming each bad field. */
 function checkedRange({
   from,
   to,

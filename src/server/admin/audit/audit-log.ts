@@ -14,7 +14,6 @@ export interface AuditEntryInput {
   detail?: string;
 }
 
-/** A stored entry as GET /api/admin/audit answers it. */
 function entryView(row: Selectable<AuditEntry>): AuditEntryView {
   return {
     id: Number(row.id),
@@ -37,13 +36,11 @@ export interface AuditActor {
   accountId: number | null;
 }
 
-/** GET /api/admin/audit's filters. */
 export interface AuditFilter {
   account?: number | undefined;
   action?: AuditAction | undefined;
 }
 
-/** The admin audit log's table: entries written, pages read newest first. */
 export class AuditLog {
   constructor(private readonly db: Kysely<AuditTables>) {}
 
@@ -99,9 +96,8 @@ export class AuditLog {
 }
 
 /*
- * Entries about a person name a keyed hash of their address, never the address: requests about one
- * person correlate, while the log alone says not who. The key is kept in the database (shared by
- * every instance); an erasure deletes the entries naming the person.
+ * Entries about a person name a keyed hash of their address: requests about one person correlate,
+ * while the log alone says not who. An erasure deletes the entries naming the person.
  */
 
 /** The key's row name and the token's prefix: stored values, kept as they were. */
@@ -149,7 +145,6 @@ function naming(eb: ExpressionBuilder<AuditTables, 'admin_audit_entries'>, perso
 const namesNobody = (person: AuditPerson) =>
   !person.token && person.leads.every(({ ids }) => ids.length === 0);
 
-/** The entries naming the person, oldest first. */
 export async function findPersonEntries(
   db: Kysely<AuditTables>,
   person: AuditPerson,

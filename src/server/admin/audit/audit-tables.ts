@@ -3,7 +3,6 @@ import type { Generated } from 'kysely';
 /** One thing done in the admin: who, when, what, to which lead. Never personal data. */
 export interface AuditEntry {
   id: Generated<number>;
-  /** ISO 8601 UTC. */
   at: string;
   action: string;
   /** "Owner (account 1, session 12)", or "anonymous" (a failed sign-in). */

@@ -1,9 +1,11 @@
 import type { FastifyPluginAsync, FastifyReply, FastifyRequest } from 'fastify';
 import type { RegistrationResponseJSON } from '@simplewebauthn/server';
+import { dictionary } from '@zxcvbn-ts/language-common';
 import {
   accountEntrySchema,
   accountListingSchema,
   invitationEntrySchema,
+  PASSWORD_MIN_LENGTH,
   type AdminRole,
 } from '@shared/admin-accounts';
 import { tablesOf } from '../../platform/database/connection';
@@ -15,12 +17,26 @@ import {
 } from '../../platform/http/api-schemas';
 import { webauthnOptions, webauthnResponse } from '../factors/factor-schemas';
 import { AccountRefusal, type AdminAccounts, type FirstCredential } from './accounts';
-import { accountBody, passwordText } from './auth-schemas';
+import { passwordText, signedInBody } from './auth-schemas';
 import { deviceName } from './device-name';
-import { passwordProblem } from './password-policy';
 
 const email = { type: 'string', format: 'email', minLength: 3, maxLength: 254 } as const;
 const token = { type: 'string', minLength: 1, maxLength: 200 } as const;
+
+/** zxcvbn-ts's list of ~49,000 passwords seen most in breaches. */
+const common = new Set(dictionary['passwords-common'] as string[]);
+
+/** Why an account's new password is refused, or undefined when it is fine. */
+function passwordProblem(password: string, email: string): string | undefined {
+  if ([...password].length < PASSWORD_MIN_LENGTH) {
+    return `Choose a password of at least ${PASSWORD_MIN_LENGTH} characters`;
+  }
+  const lower = password.toLowerCase();
+  if (common.has(lower) || lower === email.toLowerCase()) {
+    return 'This password is too common: choose another';
+  }
+  return undefined;
+}
 
 const refused = (reply: FastifyReply, error: unknown) => {
   if (!(error instanceof AccountRefusal)) throw error;
@@ -204,7 +220,7 @@ export const invitationRoutes: FastifyPluginAsync<{ accounts: AdminAccounts }> =
           oneOf: [{ required: ['password'] }, { required: ['passkey'] }],
         },
         response: {
-          200: objectOf({ authenticated: { type: 'boolean' }, account: accountBody }),
+          200: signedInBody,
           400: errorBody,
           403: errorBody,
           404: errorBody,

@@ -16,7 +16,6 @@ import { OWNER_ACCOUNT_ID } from './sessions';
 
 /** An invitation is usable once, within 72 hours of being made. */
 export const INVITATION_TTL_MS = 72 * 60 * 60 * 1000;
-/** The outbox topic of an invitation's e-mail (destination `admin`). */
 export const INVITATION_TOPIC = 'admin.invitation';
 
 export type AccountTables = AdminAuthTables & OutboxTables;
@@ -141,7 +140,6 @@ export class AdminAccounts {
     });
   }
 
-  /** Withdraws a pending invitation; false when there is none. */
   async withdraw(invitationId: number): Promise<boolean> {
     const result = await this.db
       .deleteFrom('admin_invitations')

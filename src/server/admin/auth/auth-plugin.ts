@@ -19,7 +19,7 @@ import { tablesOf } from '../../platform/database/connection';
 
 export const SESSION_COOKIE = 'tb_admin_session';
 
-export interface AdminAuth {
+interface AdminAuth {
   /** scrypt hash of the admin password; never sent anywhere. */
   passwordHash: string;
   /** After a successful sign-in: a generated password's hash below today's cost is re-made. */
@@ -38,7 +38,7 @@ export interface AdminAuth {
   ): Promise<{ authenticated: true; account: AdminAccount }>;
   setSessionCookie(request: FastifyRequest, reply: FastifyReply, token: string): void;
   clearSessionCookie(request: FastifyRequest, reply: FastifyReply): void;
-  /** An HttpOnly, SameSite=Strict cookie's options, Secure on an https site. */
+
   cookieOptions(request: FastifyRequest, path?: string): CookieSerializeOptions;
 }
 
@@ -52,10 +52,10 @@ declare module 'fastify' {
   }
 }
 
-export interface AdminAuthOptions {
+interface AdminAuthOptions {
   admin: AdminPasswordConfig;
   dataDir: string;
-  /** The public origin (SITE_URL); requests from it are ours even behind a rewriting proxy. */
+  /** SITE_URL: requests from it are ours even behind a rewriting proxy. */
   siteUrl: string;
 }
 

@@ -10,13 +10,10 @@ export const signInErrorBody = {
   required: ['error'],
 } as const;
 
-/** The signed-in account, beside the spec's `authenticated`. */
-export const accountBody = accountSchema;
-
-/** A completed sign-in's answer. */
+/** A completed sign-in's answer: the signed-in account beside the spec's `authenticated`. */
 export const signedInBody = {
   type: 'object',
-  properties: { authenticated: { type: 'boolean' }, account: accountBody },
+  properties: { authenticated: { type: 'boolean' }, account: accountSchema },
   required: ['authenticated'],
 } as const;
 

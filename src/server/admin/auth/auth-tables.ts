@@ -1,7 +1,6 @@
 import type { Generated } from 'kysely';
 import type { AdminRole } from '@shared/admin-accounts';
 
-/** The admin sign-in's tables, for `tablesOf<AdminAuthTables>(db)`. Times are ISO 8601 UTC. */
 export type AdminAuthTables = {
   /** A signed-in administrator: the cookie holds a random token, this table its SHA-256. */
   admin_sessions: {
@@ -27,7 +26,6 @@ export type AdminAuthTables = {
   /** An owner's invitation: usable once, until expires_at (72 hours). */
   admin_invitations: {
     id: Generated<number>;
-    /** Lower-cased. */
     email: string;
     role: AdminRole;
     /** SHA-256 of the e-mailed token; null until the mail is sent. */
@@ -40,7 +38,6 @@ export type AdminAuthTables = {
   /** A named account; the founding owner has no e-mail and signs in with ADMIN_PASSWORD. */
   admin_accounts: {
     id: Generated<number>;
-    /** Lower-cased; unique. */
     email: string | null;
     name: string;
     role: AdminRole;

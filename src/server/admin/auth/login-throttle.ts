@@ -5,30 +5,27 @@ import { sha256Hex } from '../../platform/http/tokens';
 import type { AdminAuthTables } from './auth-tables';
 
 /** Sign-in attempts one address may make within the window; later ones answer 429. */
-export const MAX_ATTEMPTS = 5;
-export const WINDOW_MS = 15 * 60 * 1000;
+const MAX_ATTEMPTS = 5;
+const WINDOW_MS = 15 * 60 * 1000;
 /** Failures an account may have before each next attempt waits (1, 2, 4, 8, then 15 minutes). */
-export const FREE_ACCOUNT_FAILURES = 10;
+const FREE_ACCOUNT_FAILURES = 10;
 const ACCOUNT_DELAY_MS = 60 * 1000;
 const MAX_ACCOUNT_DELAY_MS = 15 * 60 * 1000;
 /** An account's failures are forgotten an hour after it was last free to try. */
 const HOUR_MS = 60 * 60 * 1000;
-const ACCOUNT_MEMORY_MS = HOUR_MS;
 /** Wrong passwords the site may see in an hour before every sign-in waits. */
-export const SITE_FAILURE_BUDGET = 100;
+const SITE_FAILURE_BUDGET = 100;
 export const SITE_WAIT_MS = 3000;
 
 /** The account key of the password-only owner sign-in (named accounts use their e-mail). */
 export const OWNER_ACCOUNT = 'owner';
 
-/** Keys are stored as SHA-256, neither an address nor an e-mail in clear; IPv6 by its /64. */
+/** Keys are stored as SHA-256, no address or e-mail in clear; IPv6 by its /64. */
 const clientKey = (ip: string): string => sha256Hex(addressKey(ip));
 
-/** What the throttle says about one attempt, already counted. */
-export type AttemptVerdict = { allowed: true } | { allowed: false; retryAfterSeconds: number };
+type AttemptVerdict = { allowed: true } | { allowed: false; retryAfterSeconds: number };
 
-export interface Attempt {
-  /** request.ip */
+interface Attempt {
   address: string;
   /** OWNER_ACCOUNT, or a named account's normalised sign-in e-mail. */
   account: string;
@@ -46,19 +43,15 @@ const refusedUntil = (until: number, now: Date): AttemptVerdict => ({
   ),
 });
 
-/** How long an account waits for its next attempt after `failures` failures in a row. */
 const accountDelayMs = (failures: number): number =>
   failures < FREE_ACCOUNT_FAILURES
     ? 0
     : Math.min(MAX_ACCOUNT_DELAY_MS, ACCOUNT_DELAY_MS * 2 ** (failures - FREE_ACCOUNT_FAILURES));
 
-/** The clock hour `now` falls in, the site count's key: `2026-11-23T10`. */
+/** The site count's key: `2026-11-23T10`. */
 const hourOf = (now: Date): string => now.toISOString().slice(0, 13);
 
-/**
- * Sign-in limits shared by every instance: per address, per account, and a
- * site-wide budget. Counted before the password check: a refused attempt costs no scrypt.
- */
+/** Sign-in limits shared by instances, counted before the password check (no scrypt when refused). */
 export class LoginThrottle {
   constructor(private readonly db: Kysely<AdminAuthTables>) {}
 
@@ -90,7 +83,7 @@ export class LoginThrottle {
       .where('hour', '<', hourOf(new Date(now.getTime() - HOUR_MS)))
       .execute();
     await this.forgetAddresses(now);
-    const forgotten = new Date(now.getTime() - ACCOUNT_MEMORY_MS).toISOString();
+    const forgotten = new Date(now.getTime() - HOUR_MS).toISOString();
     await this.db
       .deleteFrom('admin_login_accounts')
       .where('next_attempt_at', '<=', forgotten)
@@ -140,7 +133,7 @@ export class LoginThrottle {
       if (row && accountDelayMs(Number(row.failures)) > 0 && nextAt > now.getTime()) {
         return refusedUntil(nextAt, now);
       }
-      const remembered = row && nextAt > now.getTime() - ACCOUNT_MEMORY_MS;
+      const remembered = row && nextAt > now.getTime() - HOUR_MS;
       const failures = (remembered ? Number(row.failures) : 0) + 1;
       const next = {
         failures,

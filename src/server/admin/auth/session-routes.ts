@@ -2,11 +2,7 @@ import type { FastifyPluginAsync } from 'fastify';
 import { can, sessionEntrySchema } from '@shared/admin-accounts';
 import { errorBody, idParams, objectOf } from '../../platform/http/api-schemas';
 
-/**
- * Each account's sessions (guarded): GET /api/admin/sessions lists the caller's live sessions (an
- * owner may ask `?account=<id>` for anyone's), DELETE /api/admin/sessions/{id} ends one (an owner
- * anyone's), POST /api/admin/sign-out-everywhere ends all of the caller's but this one.
- */
+/** Each account's own sessions, listed and ended (an owner's: anyone's). */
 export const adminSessionRoutes: FastifyPluginAsync = async (app) => {
   const { adminAuth } = app;
   const { sessions } = adminAuth;

@@ -5,15 +5,14 @@ import { newToken, sha256Hex } from '../../platform/http/tokens';
 import type { AdminAuthTables } from './auth-tables';
 import { deviceName } from './device-name';
 
-/** An admin session lasts 12 hours from sign-in at most (absolute, issue 4 and 10). */
+/** A session lasts 12 hours from sign-in at most, and 30 minutes from its last use. */
 export const SESSION_TTL_MS = 12 * 60 * 60 * 1000;
-/** ...and ends after 30 minutes without an authenticated request (sliding, issue 10). */
-export const SESSION_IDLE_MS = 30 * 60 * 1000;
+const SESSION_IDLE_MS = 30 * 60 * 1000;
 /** A session's last use is written at most this often: not one write per request. */
-export const TOUCH_INTERVAL_MS = 60 * 1000;
+const TOUCH_INTERVAL_MS = 60 * 1000;
 
 /** A session is bound to its account's password: another password refuses it. */
-export const passwordFingerprint = (passwordHash: string): string =>
+const passwordFingerprint = (passwordHash: string): string =>
   sha256Hex(`admin-session:${passwordHash}`);
 
 /** The founding owner: signs in with ADMIN_PASSWORD alone (the spec's sign-in). */
@@ -26,20 +25,19 @@ export const passwordHashOf = (
 ): string | null =>
   Number(account.id) === OWNER_ACCOUNT_ID ? ownerPasswordHash : account.password_hash;
 
-/** A live session and the account it signs in. */
 export interface LiveSession {
   id: number;
   account: AdminAccount;
 }
 
-export interface NewSession extends LiveSession {
+interface NewSession extends LiveSession {
   /** Goes into the cookie; only its hash is stored. */
   token: string;
   expiresAt: Date;
 }
 
 /** Where a sign-in came from, shown in its account's list of sessions. */
-export interface SessionClient {
+interface SessionClient {
   userAgent: string | undefined;
   ip: string;
 }
@@ -56,7 +54,6 @@ export class AdminSessions {
     private readonly ownerPasswordHash: string,
   ) {}
 
-  /** The hash a session of this account is bound to (none: a passkey-only account's). */
   private credentialOf(account: { id: number; password_hash: string | null }): string {
     return passwordFingerprint(passwordHashOf(account, this.ownerPasswordHash) ?? '');
   }
@@ -97,7 +94,6 @@ export class AdminSessions {
     return { id: Number(id), account: signedIn, token, expiresAt };
   }
 
-  /** The live session of `token`, of an enabled account under its current password. */
   async resume(token: string | undefined, now = new Date()): Promise<LiveSession | undefined> {
     if (!token || token.length > 200) return undefined;
     const row = await this.live(now)
@@ -135,7 +131,7 @@ export class AdminSessions {
       await this.revokeWhere(now, (query) => query.where('token_hash', '=', sha256Hex(token)));
   }
 
-  /** Ends every live session of `keep`'s account but `keep`; answers how many it ended. */
+  /** Ends every live session of `keep`'s account but `keep`; how many. */
   revokeOthers(keep: LiveSession, now = new Date()): Promise<number> {
     return this.revokeWhere(now, (query) =>
       query
@@ -145,7 +141,6 @@ export class AdminSessions {
     );
   }
 
-  /** The live sessions of an account as its list shows them, most recently used first. */
   async list(accountId: number, currentId: number, now = new Date()) {
     const rows = await this.live(now)
       .select(['id', 'user_agent', 'network', 'created_at', 'last_seen_at'])
@@ -162,7 +157,6 @@ export class AdminSessions {
     }));
   }
 
-  /** The account a live session belongs to, if it is live. */
   async accountOf(sessionId: number, now = new Date()): Promise<number | undefined> {
     const row = await this.live(now)
       .select('account_id')
@@ -171,7 +165,6 @@ export class AdminSessions {
     return row?.account_id === null || row === undefined ? undefined : Number(row.account_id);
   }
 
-  /** Ends one session by id. */
   async end(sessionId: number, now = new Date()): Promise<void> {
     await this.revokeWhere(now, (query) => query.where('id', '=', sessionId));
   }
@@ -224,7 +217,6 @@ type SessionUpdate = UpdateQueryBuilder<
   UpdateResult
 >;
 
-/** Not revoked, within 12 h of sign-in and 30 min of last use. */
 const isLive = (eb: ExpressionBuilder<AdminAuthTables, 'admin_sessions'>, now: Date) =>
   eb.and([
     eb('revoked_at', 'is', null),

@@ -24,10 +24,8 @@ import {
 import { factorAttempt, throttled } from './sign-in-routes';
 
 /**
- * The signed-in account's own second factors (guarded; any role), docs/decisions/157: the list,
- * the confirmation (password or a factor proved again) that changes need within five minutes, the
- * passkeys, the authenticator app and its recovery codes. Every change rotates the session; the
- * audit log records each from its answer (audit-outcomes.ts).
+ * The account's own second factors (decision 157); a change needs a confirmation within five
+ * minutes, and rotates the session.
  */
 export const factorRoutes: FastifyPluginAsync = async (app) => {
   const { adminAuth, adminFactors } = app;

@@ -1,6 +1,5 @@
 import type { Generated } from 'kysely';
 
-/** The second factors' tables, for `tablesOf<AdminFactorTables>(db)`. */
 export type AdminFactorTables = {
   /** An account's passkeys (WebAuthn credentials): id and COSE public key in base64url. */
   admin_passkeys: {
@@ -12,12 +11,10 @@ export type AdminFactorTables = {
     counter: number;
     /** JSON array of the transports the browser reported (hints for the next sign-in). */
     transports: string;
-    /** The name the person gave it. */
     name: string;
     created_at: string;
     last_used_at: string | null;
   };
-  /** An account's authenticator app (RFC 6238). */
   admin_totp: {
     account_id: number;
     /** The base32 secret; the app holds the same, so it cannot be hashed. */

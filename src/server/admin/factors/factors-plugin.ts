@@ -1,4 +1,4 @@
-import type { FastifyReply, FastifyRequest } from 'fastify';
+import type { FastifyInstance, FastifyReply, FastifyRequest } from 'fastify';
 import fp from 'fastify-plugin';
 import type { SecondFactor } from '@shared/admin-factors';
 import { tablesOf } from '../../platform/database/connection';
@@ -13,38 +13,11 @@ import { TotpFactor } from './totp';
 /** A password sign-in waits this long for its second factor. */
 const PENDING_TTL_MS = 5 * 60 * 1000;
 /** Changing a factor needs a factor (or the password) proved this recently on the session. */
-export const RECENT_CONFIRMATION_MS = 5 * 60 * 1000;
-export const PENDING_COOKIE = 'tb_admin_pending';
+const RECENT_CONFIRMATION_MS = 5 * 60 * 1000;
+const PENDING_COOKIE = 'tb_admin_pending';
 const PENDING_PATH = '/api/admin/login';
 
-export interface AdminFactors {
-  totp: TotpFactor;
-  passkeys: Passkeys;
-  /** Whether ADMIN_REQUIRE_MFA is on. */
-  required: boolean;
-  /** The second factors an account can sign in with; empty when it has none. */
-  of(accountId: number): Promise<SecondFactor[]>;
-  /** After a right password: the pending sign-in's answer if the account has a factor. */
-  secondFactorStep(
-    request: FastifyRequest,
-    reply: FastifyReply,
-    accountId: number,
-  ): Promise<{ authenticated: false; secondFactor: SecondFactor[] } | undefined>;
-  /** The account whose pending sign-in the request's cookie names, if still live. */
-  pendingAccount(request: FastifyRequest): Promise<number | undefined>;
-  /** Ends the request's pending sign-in and clears its cookie. */
-  endPending(request: FastifyRequest, reply: FastifyReply): Promise<void>;
-  /** True when `password` is the account's (the owner's: ADMIN_PASSWORD). */
-  checkPassword(accountId: number, password: string): Promise<boolean>;
-  /** False for an account that signs in with passkeys alone. */
-  hasPassword(accountId: number): Promise<boolean>;
-  /** Marks the session as just confirmed (a factor or the password proved again). */
-  confirm(session: LiveSession): Promise<void>;
-  /** Until when the session may change factors; null when that moment has passed. */
-  confirmedUntil(session: LiveSession): Promise<string | null>;
-  /** onRequest hook after the guard: 403 {setupRequired} while MFA is required and missing. */
-  requireSetUp(request: FastifyRequest, reply: FastifyReply): Promise<void>;
-}
+export type AdminFactors = ReturnType<typeof adminFactors>;
 
 declare module 'fastify' {
   interface FastifyInstance {
@@ -52,7 +25,7 @@ declare module 'fastify' {
   }
 }
 
-export interface FactorsOptions {
+interface FactorsOptions {
   siteUrl: string;
   brandName: string;
   requireMfa: boolean;
@@ -60,6 +33,10 @@ export interface FactorsOptions {
 
 /** Second factors (decision 157), the pending sign-in, and the confirmation changes need. */
 export const factorsPlugin = fp<FactorsOptions>(async (app, options) => {
+  app.decorate('adminFactors', adminFactors(app, options));
+});
+
+function adminFactors(app: FastifyInstance, options: FactorsOptions) {
   const db = tablesOf<AdminFactorTables & AdminAuthTables>(app.database.db);
   const totp = new TotpFactor(tablesOf<AdminFactorTables>(app.database.db), options.brandName);
   const passkeys = new Passkeys(db, relyingPartyOf(options.siteUrl, options.brandName));
@@ -83,12 +60,15 @@ export const factorsPlugin = fp<FactorsOptions>(async (app, options) => {
     return account ? passwordHashOf(account, app.adminAuth.passwordHash) : null;
   };
 
-  const factors: AdminFactors = {
+  return {
     totp,
     passkeys,
+    /** Whether ADMIN_REQUIRE_MFA is on. */
     required: options.requireMfa,
+    /** The second factors an account can sign in with; empty when it has none. */
     of,
-    async secondFactorStep(request, reply, accountId) {
+    /** After a right password: the pending sign-in's answer if the account has a factor. */
+    async secondFactorStep(request: FastifyRequest, reply: FastifyReply, accountId: number) {
       const secondFactor = await of(accountId);
       if (secondFactor.length === 0) return undefined;
       const token = newToken();
@@ -109,9 +89,10 @@ export const factorsPlugin = fp<FactorsOptions>(async (app, options) => {
         ...cookieOptions(request),
         maxAge: PENDING_TTL_MS / 1000,
       });
-      return { authenticated: false, secondFactor };
+      return { authenticated: false as const, secondFactor };
     },
-    async pendingAccount(request) {
+    /** The account whose pending sign-in the request's cookie names, if still live. */
+    async pendingAccount(request: FastifyRequest) {
       const token = request.cookies[PENDING_COOKIE];
       if (!token || token.length > 200) return undefined;
       const row = await db
@@ -122,7 +103,7 @@ export const factorsPlugin = fp<FactorsOptions>(async (app, options) => {
         .executeTakeFirst();
       return row === undefined ? undefined : Number(row.account_id);
     },
-    async endPending(request, reply) {
+    async endPending(request: FastifyRequest, reply: FastifyReply) {
       const token = request.cookies[PENDING_COOKIE];
       if (token) {
         await db
@@ -132,21 +113,25 @@ export const factorsPlugin = fp<FactorsOptions>(async (app, options) => {
       }
       reply.clearCookie(PENDING_COOKIE, cookieOptions(request));
     },
-    async checkPassword(accountId, password) {
+    /** True when `password` is the account's (the owner's: ADMIN_PASSWORD). */
+    async checkPassword(accountId: number, password: string) {
       const hash = await passwordHash(accountId);
       return hash ? verifyPassword(password, hash) : false;
     },
-    async hasPassword(accountId) {
+    /** False for an account that signs in with passkeys alone. */
+    async hasPassword(accountId: number) {
       return Boolean(await passwordHash(accountId));
     },
-    async confirm(session) {
+    /** Marks the session as just confirmed (a factor or the password proved again). */
+    async confirm(session: LiveSession) {
       await db
         .updateTable('admin_sessions')
         .set({ confirmed_at: new Date().toISOString() })
         .where('id', '=', session.id)
         .execute();
     },
-    async confirmedUntil(session) {
+    /** Until when the session may change factors; null when that moment has passed. */
+    async confirmedUntil(session: LiveSession) {
       const row = await db
         .selectFrom('admin_sessions')
         .select(['confirmed_at', 'created_at'])
@@ -156,7 +141,8 @@ export const factorsPlugin = fp<FactorsOptions>(async (app, options) => {
       const until = new Date(row.confirmed_at ?? row.created_at).getTime() + RECENT_CONFIRMATION_MS;
       return until > Date.now() ? new Date(until).toISOString() : null;
     },
-    async requireSetUp(request, reply) {
+    /** onRequest hook after the guard: 403 {setupRequired} while MFA is required and missing. */
+    async requireSetUp(request: FastifyRequest, reply: FastifyReply) {
       const session = request.adminSession;
       if (!options.requireMfa || !session) return;
       if ((await of(session.account.id)).length > 0) return;
@@ -166,5 +152,4 @@ export const factorsPlugin = fp<FactorsOptions>(async (app, options) => {
       });
     },
   };
-  app.decorate('adminFactors', factors);
-});
+}

@@ -25,7 +25,6 @@ const ownerOf = (registrant: Registrant): ChallengeOwner =>
     ? { purpose: 'register', account_id: registrant.accountId, invitation_id: null }
     : { purpose: 'invitation', account_id: null, invitation_id: registrant.invitationId };
 
-/** A passkey as the Security panel lists it. */
 export interface PasskeyView {
   id: number;
   name: string;
@@ -141,7 +140,6 @@ export class Passkeys {
     return row === undefined ? undefined : Number(row.id);
   }
 
-  /** Verifies a new passkey of a signed-in account and keeps it under `name`. */
   async register(accountId: number, name: string, response: RegistrationResponseJSON) {
     const credential = await this.verifyRegistration({ accountId }, response);
     return credential && this.keep(accountId, name, credential);

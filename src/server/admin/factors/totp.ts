@@ -23,7 +23,6 @@ function newRecoveryCode(): string {
 export interface TotpEnrolment {
   secret: string;
   uri: string;
-  /** An SVG data URL of the otpauth:// URI. */
   qrCode: string;
 }
 

@@ -7,11 +7,27 @@ import {
   personReportSchema,
   type PersonErasure,
 } from '@shared/admin-person';
-import { normalizeEmail } from '../../leads';
-import { badAddress, emailQuery } from './person-data-schemas';
+import { adminApi, normalizeEmail } from '../../leads';
+import { fieldErrorsBody } from '../../platform/http/api-schemas';
 import { countsText, type PersonData } from './person-data';
 
-const INVALID_FIELDS_MESSAGE = 'Please check the highlighted fields';
+const { INVALID_FIELDS_MESSAGE } = adminApi;
+
+const emailQuery = {
+  type: 'object',
+  properties: {
+    email: {
+      type: 'string',
+      description: "The person's e-mail address (any case; never logged)",
+    },
+  },
+  required: ['email'],
+} as const;
+
+const badAddress = {
+  ...fieldErrorsBody,
+  description: 'Missing or invalid address: `fields.email` says so; nothing was read or changed',
+};
 
 /** The normalised address of the query, or undefined once a 400 naming `email` is sent. */
 function addressOf(request: FastifyRequest, reply: FastifyReply): string | undefined {
@@ -22,11 +38,7 @@ function addressOf(request: FastifyRequest, reply: FastifyReply): string | undef
   return undefined;
 }
 
-/**
- * A person's requests (decision 135), guarded: GET answers everything stored about the address,
- * DELETE erases it. Audited under a keyed hash of the address; the request log drops the query
- * string.
- */
+/** A person's requests (decision 135): their report and erasure, audited under a keyed hash. */
 export const personDataRoutes: FastifyPluginAsync<{ people: PersonData }> = async (
   app,
   { people },

@@ -9,10 +9,7 @@ import {
   outboxMailMentioning,
 } from '../../platform/mail/outbox-files';
 import { erasePersonEntries, findPersonEntries } from '../audit/audit-log';
-/*
- * A person's data, composed from what each part owns (decision 135): each part finds and erases its
- * own rows; this erases them in one transaction.
- */
+/* A person's data (decision 135): each part finds and erases its own rows; here one transaction. */
 
 /** Leads erased per transaction by the retention: short transactions, bounded `in` lists. */
 const RETENTION_BATCH = 500;
@@ -38,7 +35,7 @@ export class PersonData {
     private readonly dialect: DialectName,
     /** Whose outbox folder (DATA_DIR/outbox) holds e-mails written without a transport. */
     private readonly dataDir: string,
-    /** What the lead context stores about a person. */
+
     private readonly people: LeadDesk['people'],
   ) {}
 
@@ -58,10 +55,7 @@ export class PersonData {
     };
   }
 
-  /**
-   * Erases everything about the address, and records the erasure, in one transaction; pending
-   * notifications and Meta events go too, so no worker sends them.
-   */
+  /** Erases everything about the address, pending messages included, and records it: one transaction. */
   async erase(
     normalizedEmail: string,
     token: string,
@@ -82,11 +76,7 @@ export class PersonData {
     });
   }
 
-  /**
-   * The retention: erases leads whose last form came before `before`, and older quarantine rows and
-   * outbox e-mails, in batches. On PostgreSQL a batch takes an advisory lock; an instance finding
-   * it taken stops (undefined).
-   */
+  /** The retention, in batches; on PostgreSQL a batch's advisory lock taken elsewhere stops it. */
   async eraseNotUpdatedSince(
     before: string,
     record: RecordErasure,

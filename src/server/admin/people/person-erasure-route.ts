@@ -6,9 +6,8 @@ import { STATUS_PATH, wantsHtml, type FormHandoff, type StatusPage } from '../..
 import { countsText, type PersonData } from './person-data';
 
 /**
- * POST /api/status/erase (issue 21): the person erases everything about their address from their
- * status page. The same erasure as the admin's (decision 135), audited with no address; it needs
- * the proof of the lead the form names and a confirmation, and it forgets the browser's proof.
+ * The person's own erasure from their status page: the admin's (decision 135), with the proof of
+ * the lead the form names and a confirmation; the browser's proof is forgotten.
  */
 export const personErasureRoute: FastifyPluginAsync<{
   people: PersonData;

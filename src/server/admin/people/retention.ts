@@ -14,10 +14,7 @@ export interface RetentionSchedule {
 
 export const dailyRetention: RetentionSchedule = { firstRunMs: 60_000, intervalMs: DAY_MS };
 
-/**
- * RETENTION_DAYS (decision 135): every day, leads whose last form is older are erased through the
- * person's erasure. The log says counts only.
- */
+/** RETENTION_DAYS (decision 135): older leads erased daily; the log says counts only. */
 export class Retention {
   private readonly daily: RepeatingTask<PersonCounts | undefined>;
 

@@ -3,7 +3,7 @@ import { fieldErrorsBody } from '../../platform/http/api-schemas';
 import { type LeadDesk, adminApi } from '../../leads';
 import { assigneeFilter } from './listing-routes';
 import { badRequest, knownFields, type FieldErrors, type Parsed } from './hand-checked-body';
-import { assigneeOf } from './pipeline-routes';
+import { changeOf } from './pipeline-routes';
 
 const { BULK_LIMIT, leadKinds } = adminApi;
 type BulkChange = adminApi.BulkChange;
@@ -85,14 +85,13 @@ function parseBody(
   selection: LeadSelection;
   status: string | undefined;
   notify: boolean;
-  assignee: unknown;
 }> {
   const checked = knownFields(body, ['ids', 'filter', 'status', 'notify', 'assignee'], {
     ids: 'Required',
   });
   if (checked.fields) return checked;
   const fields: FieldErrors = {};
-  const { ids, filter, status, notify = false, assignee } = checked.value;
+  const { ids, filter, status, notify = false } = checked.value;
   const selection =
     ids !== undefined && filter !== undefined
       ? { fields: { filter: 'Either ids or filter, not both' } }
@@ -115,7 +114,6 @@ function parseBody(
       selection: selection.value,
       status: status as string | undefined,
       notify: notify as boolean,
-      assignee,
     },
   };
 }
@@ -129,10 +127,7 @@ const countsSchema = {
   },
 } as const;
 
-/**
- * POST /api/{candidate,company}-submissions/bulk (issue 22): one status for many leads, by ids or
- * by a list's filter, at most BULK_LIMIT, all or nothing, audited as one entry with the count.
- */
+/** One status or assignee for many leads, by ids or a list's filter: all or nothing, one entry. */
 export const bulkRoutes: FastifyPluginAsync<{
   desk: LeadDesk;
 }> = async (app, { desk }) => {
@@ -189,27 +184,16 @@ export const bulkRoutes: FastifyPluginAsync<{
         const body = parseBody(request, kind, request.body);
         if (body.fields) return badRequest(reply, body.fields);
         const { selection, status, notify } = body.value;
-        const template =
-          notify && status !== undefined ? await templates.find(leadType, status) : undefined;
-        if (notify && !template) {
-          return badRequest(reply, { notify: 'This status has no message to send' });
-        }
-        const assigning = 'assignee' in (request.body as object);
-        const assignee = assigning
-          ? await assigneeOf(app.database.db, body.value.assignee)
-          : undefined;
-        if (assigning && assignee === undefined) {
-          return badRequest(reply, {
-            assignee: 'Must be the id of an enabled owner or recruiter account, or null',
-          });
-        }
-        const change: BulkChange = {
+        const checked = await changeOf(request, templates, leadType, {
           status,
-          message: template && { subject: template.subject, body: template.body },
-          assignee,
-        };
+          notify,
+          body: request.body as object,
+        });
+        if (checked.fields) return badRequest(reply, checked.fields);
+        const change: BulkChange = { status, ...checked.value };
+        const { message, assignee } = change;
         const result = await bulk.apply(table, selection, change, async (trx, counts) => {
-          const sent = template ? ', its message sent' : '';
+          const sent = message ? ', its message sent' : '';
           const changes = [
             status === undefined ? '' : `status -> ${status} (${counts.changed} changed${sent})`,
             assignee === undefined

@@ -1,7 +1,7 @@
 import type { FastifyPluginAsync } from 'fastify';
-import type { Mailer } from '../../platform/mail/mailer';
+import type { Mailer, MailMessage } from '../../platform/mail/mailer';
+import { paragraphMail } from '../../platform/mail/paragraph-mail';
 import { type LeadDesk, adminApi } from '../../leads';
-import { formEmail } from './form-email';
 
 const { candidateKind, errorBody, leadIdParams } = adminApi;
 type LeadListing = LeadDesk['listing'];
@@ -9,13 +9,34 @@ type LeadListing = LeadDesk['listing'];
 /** The spec's failure text (section 8); the screen shows the server's message as it is. */
 export const SEND_FAILED = 'Failed to send form email. Check if SENDGRID_API_KEY is set.';
 
-export interface EmailRoutesOptions {
+interface EmailRoutesOptions {
   listing: LeadListing;
   mailer: Mailer;
   brandName: string;
   siteUrl: string;
   /** Records the e-mail in the lead's timeline (the pipeline's activity). */
   onSent?: (candidateId: number, transport: Mailer['kind']) => Promise<void>;
+}
+
+interface FormEmailInput {
+  to: string;
+  firstName: string | null;
+  brandName: string;
+  siteUrl: string;
+}
+
+/** The admin's "send form e-mail": a short note with the link to complete the application. */
+function formEmail({ to, firstName, brandName, siteUrl }: FormEmailInput): MailMessage {
+  return paragraphMail({ to, subject: `Complete your ${brandName} application` }, [
+    firstName?.trim() ? `Hi ${firstName.trim()},` : 'Hi,',
+    `Thanks for your interest in the ${brandName} AI data center technician programme: free 8-week training paid for by employers, then a full-time job with a partner company.`,
+    {
+      text: 'To secure your place, please complete your application (it takes about two minutes):',
+      link: `${siteUrl}/apply`,
+      label: 'Complete your application',
+    },
+    `The ${brandName} team`,
+  ]);
 }
 
 /** POST /api/candidate-submissions/:id/send-email: the link to complete the application. */

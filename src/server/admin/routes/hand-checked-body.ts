@@ -3,16 +3,12 @@ import { adminApi } from '../../leads';
 
 const { INVALID_FIELDS_MESSAGE } = adminApi;
 
-/** Why a body was refused, by field. */
 export type FieldErrors = Record<string, string>;
-/** A body's checked value, or why not. */
+
 export type Parsed<Value> =
   { value: Value; fields?: undefined } | { value?: undefined; fields: FieldErrors };
 
-/**
- * `body` as an object of `known` fields only, or errors by field. Checked by hand: Fastify's
- * validation would drop unknown fields and coerce types instead of refusing them.
- */
+/** `body` with `known` fields only: Fastify's validation would drop and coerce, not refuse. */
 export function knownFields(
   body: unknown,
   known: readonly string[],

@@ -14,7 +14,6 @@ const {
 type Page<Row> = adminApi.Page<Row>;
 type LeadListing = LeadDesk['listing'];
 
-/** Query string of every listing. */
 interface ListQuerystring {
   limit: number;
   offset: number;
@@ -29,7 +28,6 @@ interface ListQuerystring {
 
 const MAX_LIMIT = 500;
 
-/** `duplicates=1`: only candidates with a possible duplicate. */
 export const duplicatesParam = {
   type: 'integer',
   enum: [0, 1],
@@ -83,10 +81,7 @@ export function withPaging<T extends { createdAt: string; id: number }>(
   return views;
 }
 
-/**
- * The admin listings (spec section 7) with paging, search and type filter (totals in X-Total-Count,
- * keyset cursor in X-Next-Cursor), and the deletes.
- */
+/** The admin listings (spec section 7), paged, searched and filtered, and the deletes. */
 export const listingRoutes: FastifyPluginAsync<{ listing: LeadListing }> = async (
   app,
   { listing },

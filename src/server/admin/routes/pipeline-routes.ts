@@ -1,21 +1,41 @@
 import type { FastifyInstance, FastifyPluginAsync, FastifyReply, FastifyRequest } from 'fastify';
 import { leadConversionsSchema } from '@shared/admin-deliveries';
+import type { LeadKind } from '@shared/lead-status';
 import { leadNoteSchema } from '@shared/schemas/lead-note';
 import { arrayOfObjects, bodySchemaOf, nullableText } from '../../platform/http/api-schemas';
 import { type LeadDesk, adminApi } from '../../leads';
-import { badRequest, knownFields } from './hand-checked-body';
+import { badRequest, knownFields, type Parsed } from './hand-checked-body';
 
 const { errorBody, leadIdParams, findAssignee, leadKinds } = adminApi;
 
 export const NOTE_MAX_LENGTH = 5000;
 
 /** The body's `assignee`: an account a lead may go to, null (unassigned), undefined (refused). */
-export const assigneeOf = async (db: Parameters<typeof findAssignee>[0], value: unknown) =>
+const assigneeOf = async (db: Parameters<typeof findAssignee>[0], value: unknown) =>
   value === null
     ? null
     : Number.isSafeInteger(value)
       ? findAssignee(db, value as number)
       : undefined;
+
+/** A change's message (with `notify`) and assignee (when the body names one), or the field refused. */
+export async function changeOf(
+  request: FastifyRequest,
+  templates: LeadDesk['templates'],
+  leadType: LeadKind,
+  { status, notify, body }: { status: string | undefined; notify: boolean; body: object },
+): Promise<Parsed<Pick<adminApi.BulkChange, 'message' | 'assignee'>>> {
+  const template =
+    notify && status !== undefined ? await templates.find(leadType, status) : undefined;
+  if (notify && !template) return { fields: { notify: 'This status has no message to send' } };
+  const message = template && { subject: template.subject, body: template.body };
+  if (!('assignee' in body)) return { value: { message } };
+  const assignee = await assigneeOf(request.server.database.db, body.assignee);
+  if (assignee !== undefined) return { value: { message, assignee } };
+  return {
+    fields: { assignee: 'Must be the id of an enabled owner or recruiter account, or null' },
+  };
+}
 
 const notFound = (reply: FastifyReply) => reply.code(404).send({ error: 'Not found' });
 
@@ -57,10 +77,7 @@ const withTimeline = <Schema extends { properties: object }>(schema: Schema) => 
   },
 });
 
-/**
- * One lead in the admin (HELPERS contract, issue 10): GET its detail with the timeline,
- * PATCH its status and assignee, POST a note. Registered in the guarded scope.
- */
+/** One lead in the admin: its detail with the timeline, its status and assignee, its notes. */
 export const pipelineRoutes: FastifyPluginAsync<{
   desk: LeadDesk;
 }> = async (app, { desk }) => {
@@ -125,7 +142,7 @@ export const pipelineRoutes: FastifyPluginAsync<{
           status: 'Required',
         });
         if (body.fields) return badRequest(reply, body.fields);
-        const { status, notify = false, assignee: to } = body.value;
+        const { status, notify = false } = body.value;
         const assigning = 'assignee' in body.value;
         // {"assignee"} alone leaves the status as it is.
         if (status !== undefined || !assigning) {
@@ -135,16 +152,13 @@ export const pipelineRoutes: FastifyPluginAsync<{
         }
         if (typeof notify !== 'boolean')
           return badRequest(reply, { notify: 'Must be true or false' });
-        const template = notify && status ? await templates.find(leadType, status) : undefined;
-        if (notify && !template) {
-          return badRequest(reply, { notify: 'This status has no message to send' });
-        }
-        const assignee = assigning ? await assigneeOf(app.database.db, to) : null;
-        if (assignee === undefined) {
-          return badRequest(reply, {
-            assignee: 'Must be the id of an enabled owner or recruiter account, or null',
-          });
-        }
+        const checked = await changeOf(request, templates, leadType, {
+          status: status as string | undefined,
+          notify,
+          body: body.value,
+        });
+        if (checked.fields) return badRequest(reply, checked.fields);
+        const { message, assignee = null } = checked.value;
         const { id } = request.params;
         if (assigning) {
           const assigned = await pipeline.setAssignee(table, id, assignee);
@@ -159,7 +173,6 @@ export const pipelineRoutes: FastifyPluginAsync<{
           }
         }
         if (status === undefined) return (await detail(id)) ?? notFound(reply);
-        const message = template && { subject: template.subject, body: template.body };
         const change = await pipeline.setStatus(table, id, status, message);
         if (!change) return notFound(reply);
         if (change.from !== change.to) {

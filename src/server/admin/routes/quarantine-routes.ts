@@ -13,10 +13,7 @@ const NOT_FOUND = 'This submission is no longer in quarantine';
 
 const gone = describedError('No such submission in quarantine (released or deleted)');
 
-/**
- * The quarantine (docs/decisions/095): list, release through the normal lead save, delete. Audited
- * with id and reasons only, never what was submitted.
- */
+/** The quarantine (decision 095), audited with id and reasons only, never what was submitted. */
 export const quarantineRoutes: FastifyPluginAsync<{ desk: LeadDesk }> = async (app, { desk }) => {
   const { quarantine } = desk;
 

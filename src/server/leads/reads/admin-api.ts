@@ -1,8 +1,4 @@
-/*
- * What the admin's lead routes (src/server/admin/routes) share with the lead context: the JSON
- * views and schemas they answer with, the list cursors, the bulk limit and the body check. The
- * services themselves are the LeadDesk's.
- */
+/* What the admin's lead routes share with the lead context; the services are the LeadDesk's. */
 import type { ListFilter } from './lead-listing';
 import type { LeadSelection } from '../workflows/pipeline/bulk-changes';
 

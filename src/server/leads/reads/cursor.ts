@@ -1,12 +1,11 @@
 import { sql, type RawBuilder, type SqlBool } from 'kysely';
 
-/** Where the next page starts: the (created_at, id) of the last row of the previous one. */
+/** The (created_at, id) of the previous page's last row. */
 export interface Cursor {
   createdAt: string;
   id: number;
 }
 
-/** The cursor as the API passes it (X-Next-Cursor, ?cursor=). */
 export const encodeCursor = (row: { createdAt: string; id: number }) =>
   `${row.createdAt}~${row.id}`;
 
@@ -16,9 +15,6 @@ export function decodeCursor(cursor: string | undefined): Cursor | undefined {
   return { createdAt, id: Number(id) };
 }
 
-/**
- * Rows strictly after `cursor` in the newest-first order, (created_at, id) descending: a row
- * value comparison, which the (…, created_at, id) indexes answer as a range.
- */
+/** Rows after `cursor`, newest first: a row value comparison the indexes answer as a range. */
 export const afterCursor = (cursor: Cursor): RawBuilder<SqlBool> =>
   sql<SqlBool>`(${sql.ref('created_at')}, ${sql.ref('id')}) < (${cursor.createdAt}, ${cursor.id})`;

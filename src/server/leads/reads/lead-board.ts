@@ -6,13 +6,12 @@ import type { Cursor } from './cursor';
 import type { LeadListing, Page } from './lead-listing';
 
 /*
- * The board (issue 22): a column per status, each paged on its own, newest first, with the
- * listings' keyset cursor. A column is one range of the (lead_type, status, created_at, id)
- * index (040), so a page costs the same at any size or depth.
+ * The board: a column per status, paged on its own with the keyset cursor. A column is one range
+ * of the (lead_type, status, created_at, id) index, so a page costs the same at any depth.
  */
 
-/** A column counts its cards up to here: beyond, the board shows '1,000+'. */
-export const BOARD_COUNT_CAP = 1_000;
+/** Beyond, the board shows '1,000+'. */
+const BOARD_COUNT_CAP = 1_000;
 
 export interface BoardColumnQuery {
   type?: string | undefined;
@@ -21,8 +20,7 @@ export interface BoardColumnQuery {
   limit: number;
 }
 
-/** What a card shows: the name, the source, the days since the last activity. */
-export interface BoardCardRow {
+interface BoardCardRow {
   id: number;
   status: string;
   email: string;
@@ -35,7 +33,7 @@ export interface BoardCardRow {
   utm_source: string | null;
   created_at: string;
   updated_at: string;
-  /** The newest status change, note or e-mail (lead_activity), if any. */
+  /** The newest lead_activity row's time, if any. */
   activity_at: string | null;
 }
 
@@ -80,7 +78,6 @@ export function boardColumnQueries(
   return { page, count };
 }
 
-/** One page of a status's cards of a table (of a tab: `type`), after `cursor`. */
 export async function boardColumn(
   listing: LeadListing,
   table: LeadTable,
@@ -96,7 +93,6 @@ export async function boardColumn(
   };
 }
 
-/** A card as the API answers it: the list's camelCase names, and `lastActivityAt`. */
 export function boardCardView(row: BoardCardRow) {
   return {
     id: row.id,

@@ -2,12 +2,12 @@ import type { Kysely } from 'kysely';
 import { conversionStates } from '../../conversions';
 import { tablesOf } from '../../platform/database/connection';
 import type { OutboxTables } from '../../platform/outbox/outbox-tables';
+import { findHistory } from '../records/lead-history';
 import type { LeadTable } from '../records/lead-tables';
 import type { PipelineTables } from '../records/pipeline-tables';
 import type { LeadListing } from './lead-listing';
 import { buildTimeline } from './timeline';
 
-/** JSON text of a stored object, or null. */
 const parsed = (text: string | null) =>
   text ? (JSON.parse(text) as Record<string, unknown>) : null;
 
@@ -23,7 +23,7 @@ function submissionView(submission: {
   return {
     form: submission.form,
     at: submission.created_at,
-    // Sent with the lead's proof.
+
     verified: submission.verified === 1,
     sourcePage: submission.source_page,
     fields: parsed(submission.fields),
@@ -40,30 +40,17 @@ export async function leadDetail<Table extends LeadTable>(
 ) {
   const row = await listing.findLead(table, id);
   if (!row) return undefined;
-  const ofLead = { lead_table: table, lead_id: id };
+  const type = table === 'candidates' ? 'candidate' : 'company';
   const [submissions, activity, conversions, messages] = await Promise.all([
-    db
-      .selectFrom('lead_submissions')
-      .select(['form', 'source_page', 'fields', 'attribution', 'verified', 'created_at'])
-      .where((eb) => eb.and(ofLead))
-      .orderBy('id')
-      .execute(),
-    db
-      .selectFrom('lead_activity')
-      .where((eb) => eb.and(ofLead))
-      .select(['kind', 'text', 'from_status', 'to_status', 'created_at'])
-      .orderBy('id')
-      .execute(),
-    conversionStates(db, {
-      type: table === 'candidates' ? 'candidate' : 'company',
-      id,
-    }),
+    findHistory(db, 'lead_submissions', table, [id]),
+    findHistory(db, 'lead_activity', table, [id]),
+    conversionStates(db, { type, id }),
     tablesOf<OutboxTables>(db)
       .selectFrom('outbox_messages')
       .select(['topic', 'sent_at'])
       .where('destination', '=', 'person')
       .where('state', '=', 'sent')
-      .where('subject_type', '=', table === 'candidates' ? 'candidate' : 'company')
+      .where('subject_type', '=', type)
       .where('subject_id', '=', id)
       .orderBy('id')
       .execute(),

@@ -3,16 +3,11 @@ import { sql, type Kysely } from 'kysely';
 import type { LeadRecordTables } from '../records/lead-tables';
 import { recoveredByReminders } from '../workflows/messages/candidate-reminders';
 
-/** Any connection or transaction. */
 type AnyDb = Pick<Kysely<object>, 'getExecutor'>;
 
-/** The attribution columns the funnel groups candidates by. */
 export type FunnelDimension = 'landing_variant' | 'utm_source' | 'utm_campaign';
 
-/**
- * Candidates created in [fromIso, toIso) per value of `dimension`: leads, completed questionnaires
- * applications, leads recovered by reminders, and how many are enrolled or placed now. Landing pages are candidate pages, so companies are not in the funnel.
- */
+/** Candidates created in [fromIso, toIso) per value of `dimension` (landing pages are candidates'). */
 export function funnelLeadsQuery(
   connection: AnyDb,
   dimension: FunnelDimension,

@@ -16,7 +16,6 @@ const statuses = { candidates: candidateStatuses, companies: companyStatuses };
 const views = { candidates: candidateView, companies: companyView };
 const schemas = { candidates: candidateSchema, companies: companySchema };
 
-/** A kind of lead as the admin's routes serve it: where, its view, what it filters by. */
 const leadKind = <Table extends LeadTable, Type extends LeadKind>(
   table: Table,
   leadType: Type,

@@ -1,4 +1,8 @@
-import { sql, type Kysely, type Transaction } from 'kysely';
+import { sql, type Kysely } from 'kysely';
+import { tablesOf } from '../../platform/database/connection';
+import { forgetSubjectMessages } from '../../platform/outbox/outbox';
+import type { OutboxTables } from '../../platform/outbox/outbox-tables';
+import { eraseHistory } from '../records/lead-history';
 import type { DialectName } from '../../platform/database/migration-runner';
 import type { LeadTable } from '../records/lead-tables';
 import { hasPossibleDuplicates } from '../workflows/duplicates/possible-duplicates';
@@ -15,9 +19,8 @@ import {
 } from '../records/listing-tables';
 
 /*
- * The dashboard's reads: paged, searchable listings, one lead, deletes. Newest first by
- * (created_at, id), as the (lead_type, created_at, id) indexes serve; a search is three index
- * ranges (decision 024).
+ * The dashboard's listings, newest first by (created_at, id) as the indexes serve; a search is
+ * three index ranges (decision 024).
  */
 
 export interface LeadEmailRow {
@@ -44,13 +47,13 @@ interface ListRow {
 /** Which rows of a table: a tab (every tab without a type), a status, a search, chosen ids. */
 export interface ListFilter {
   type?: string | undefined;
-  /** The leads the admin ticked (a bulk export). */
+
   ids?: readonly number[] | undefined;
   /** Prefix of a name, the company or the e-mail, any case. */
   q?: string | undefined;
-  /** A pipeline status (src/shared/lead-status.ts). */
+
   status?: string | undefined;
-  /** Only candidates with a possible duplicate. */
+
   duplicates?: boolean | undefined;
   /** The assignee's account id; null: unassigned leads only; undefined: any. */
   assignee?: number | null | undefined;
@@ -70,19 +73,10 @@ export interface Page<Row> {
   capped: boolean;
 }
 
-export interface LeadListingOptions {
-  /**
-   * Deletes what other parts keep about a lead (the pipeline's notes and activity), in the
-   * transaction that deletes the lead: a deleted lead leaves no personal data behind.
-   */
-  deleteWith?: (trx: Transaction<AdminLeadTables>, table: LeadTable, id: number) => Promise<void>;
-}
-
 export class LeadListing {
   constructor(
     readonly db: Kysely<AdminLeadTables>,
     readonly dialect: DialectName,
-    private readonly options: LeadListingOptions = {},
   ) {}
 
   private filtered(table: LeadTable, { type, status, q, ids, duplicates, assignee }: ListFilter) {
@@ -98,7 +92,6 @@ export class LeadListing {
     return query.where('id', 'in', searchMatches(this.db, this.dialect, table, type, search));
   }
 
-  /** The rows `filter` selects after `cursor`, newest first. */
   matching(table: LeadTable, filter: ListFilter, cursor?: Cursor) {
     const query = this.filtered(table, filter);
     return (cursor ? query.where(afterCursor(cursor)) : query)
@@ -106,10 +99,7 @@ export class LeadListing {
       .orderBy('id', 'desc');
   }
 
-  /**
-   * Exact without a search; a search's matches are counted up to SEARCH_COUNT_CAP, from the
-   * key indexes alone unless a status, duplicates or an assignee must be read from the rows.
-   */
+  /** A search counts up to SEARCH_COUNT_CAP, from the key indexes alone if nothing else filters. */
   private async count(table: LeadTable, filter: ListFilter): Promise<Omit<Page<never>, 'rows'>> {
     const q = normalizeSearch(filter.q);
     const searching = q !== '';
@@ -138,7 +128,6 @@ export class LeadListing {
     return found as Row[];
   }
 
-  /** A page of a tab of candidates or companies. */
   async list<Table extends LeadTable>(
     table: Table,
     query: ListQuery<ListType[Table]>,
@@ -150,10 +139,7 @@ export class LeadListing {
     return { rows, ...count };
   }
 
-  /**
-   * E-mail-only leads of both tables, newest first. Each side contributes at most
-   * offset + limit rows (an index range each), which are merged and cut.
-   */
+  /** E-mail-only leads of both tables, newest first: offset + limit rows of each, merged and cut. */
   async listLeadEmails(
     query: Omit<ListQuery<never>, 'type' | 'cursor'>,
   ): Promise<Page<LeadEmailRow>> {
@@ -181,17 +167,13 @@ export class LeadListing {
     return { rows, total: capped ? Math.min(sum, SEARCH_COUNT_CAP) : sum, capped };
   }
 
-  /**
-   * SQLite plans with ANALYZE's statistics; without them a search scans a whole tab. PRAGMA
-   * optimize is cheap when nothing changed (PostgreSQL's autovacuum does this itself).
-   */
+  /** SQLite plans with ANALYZE's statistics; without them a search scans a whole tab. */
   async refreshStatistics(): Promise<void> {
     if (this.dialect !== 'sqlite') return;
     await sql`pragma analysis_limit = 2000`.execute(this.db);
     await sql`pragma optimize = 0x10002`.execute(this.db);
   }
 
-  /** One lead as its listing row. */
   async findLead<Table extends LeadTable>(
     table: Table,
     id: number,
@@ -205,23 +187,20 @@ export class LeadListing {
     return row as ListRow[Table] | undefined;
   }
 
-  /** True when a row was deleted; its form history (and deleteWith's data) go with it. */
+  /** True when a row was deleted: its forms, activity and messages go with it, no personal data left. */
   deleteLead(table: LeadTable, id: number): Promise<boolean> {
     return this.db.transaction().execute(async (trx) => {
       const result = await trx.deleteFrom(table).where('id', '=', id).executeTakeFirst();
       if (Number(result.numDeletedRows) === 0) return false;
-      await trx
-        .deleteFrom('lead_submissions')
-        .where('lead_table', '=', table)
-        .where('lead_id', '=', id)
-        .execute();
-      await this.options.deleteWith?.(trx, table, id);
+      await eraseHistory(trx, 'lead_submissions', table, [id]);
+      await eraseHistory(trx, 'lead_activity', table, [id]);
+      const leadType = table === 'candidates' ? 'candidate' : 'company';
+      await forgetSubjectMessages(tablesOf<OutboxTables>(trx), leadType, id);
       return true;
     });
   }
 }
 
-/** The assignee's name, read from the accounts. */
 const assigneeName = (table: LeadTable) =>
   sql<
     string | null

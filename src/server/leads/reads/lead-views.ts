@@ -3,10 +3,7 @@ import { attributionFields, candidateFields, companyFields } from '@shared/lead-
 import type { LeadEmailRow } from './lead-listing';
 import type { CandidateListRow, CompanyListRow } from '../records/listing-tables';
 
-/*
- * What the admin endpoints answer: the spec's camelCase field names (section 3), booleans as
- * booleans, blanks as null. The list endpoints answer JSON arrays of these.
- */
+/* What the admin endpoints answer: the spec's camelCase names, booleans, blanks as null. */
 
 /** The API's view of a contract's fields of a row: text or null, a flag as a boolean. */
 function fieldsView<Fields extends AnyFields>(fields: Fields) {
@@ -37,7 +34,6 @@ const leadView = (row: CandidateListRow | CompanyListRow) => ({
   // Forms without the lead's proof not yet reviewed, and forms past the history's cap.
   unverifiedForms: row.unverified_forms,
   submissionsNotKept: row.submissions_not_kept,
-  // The account working the lead.
   assignee:
     row.assignee_id === null ? null : { id: row.assignee_id, name: row.assignee_name ?? '' },
 });
@@ -124,7 +120,6 @@ export const leadEmailSchema = {
   },
 } as const;
 
-/** Path parameters of the endpoints about one lead. */
 export const leadIdParams = {
   type: 'object',
   properties: { id: { type: 'integer', minimum: 1 } },

@@ -3,10 +3,7 @@ import type { OverviewFigures } from '@shared/admin-overview';
 import type { LeadTable } from '../records/lead-tables';
 import type { AdminLeadTables } from '../records/listing-tables';
 
-/**
- * The Overview tab's figures, computed on each request: cheap at issue 20's volumes, and never
- * stale.
- */
+/** The Overview tab's figures, computed on each request: cheap, and never stale. */
 export class Overview {
   constructor(private readonly db: Kysely<AdminLeadTables>) {}
 
@@ -84,7 +81,6 @@ export class Overview {
   }
 }
 
-/** The last `count` UTC days ending today, as YYYY-MM-DD, oldest first. */
 export function lastDays(now: Date, count: number): string[] {
   const today = Date.UTC(now.getUTCFullYear(), now.getUTCMonth(), now.getUTCDate());
   return Array.from({ length: count }, (_, index) =>

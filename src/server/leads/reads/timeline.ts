@@ -11,15 +11,7 @@ import {
 /** One event of a lead's life, as GET /api/…-submissions/:id answers it (HELPERS contract). */
 export interface TimelineEntry {
   at: string;
-  kind:
-    | 'created'
-    | 'submitted'
-    | 'email_sent'
-    | 'status_changed'
-    | 'note'
-    | 'reminders_stopped'
-    | 'merged'
-    | 'assigned';
+  kind: 'created' | 'submitted' | LeadActivityTable['kind'];
   /** A sentence the dashboard shows as it is. */
   text: string;
 }
@@ -49,8 +41,7 @@ const personMessageTexts: Record<string, string> = {
   [PERSON_STATUS_MESSAGE]: 'Status message e-mailed to the person',
 };
 
-/** An e-mail to the person that went: its outbox topic and when. */
-export interface SentPersonMessage {
+interface SentPersonMessage {
   topic: string;
   sent_at: string | null;
 }
@@ -92,10 +83,7 @@ function activityEntry(activity: Activity): TimelineEntry {
   }
 }
 
-/**
- * The lead's timeline, oldest first: its creation, each form it sent, then what the admin
- * did. Events of the same instant keep that order (the sort is stable).
- */
+/** The lead's timeline, oldest first; events of the same instant keep this order (stable sort). */
 export function buildTimeline(
   lead: { created_at: string; source_page: string | null },
   submissions: { form: SubmissionForm; source_page: string | null; created_at: string }[],

@@ -1,10 +1,7 @@
 import { sql, type RawBuilder, type SqlBool } from 'kysely';
 import type { DialectName } from '../../platform/database/migration-runner';
 
-/**
- * `id` is one of `ids`, as one parameter however many (a JSON array on SQLite, an array on
- * PostgreSQL): 10,000 ids would pass both drivers' parameter limits, one by one.
- */
+/** `id` is one of `ids`, as one parameter: 10,000 would pass both drivers' parameter limits. */
 export const idIn = (dialect: DialectName, ids: readonly number[]): RawBuilder<SqlBool> =>
   dialect === 'postgres'
     ? sql<SqlBool>`${sql.ref('id')} = any(cast(${ids} as bigint[]))`

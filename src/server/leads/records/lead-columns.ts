@@ -1,11 +1,7 @@
 import type { AnyFields, LeadField } from '@shared/lead-field';
 import { attributionFields, candidateFields, companyFields } from '@shared/lead-fields';
 
-/*
- * The lead tables' column names, for code that creates or reads whole records: the lead-field
- * contract's (src/shared/lead-fields.ts) and the record's own. A test checks them against a
- * migrated database; the migrations themselves list their columns literally, frozen.
- */
+/** The lead tables' columns; the migrations list theirs literally, frozen. */
 
 /** The columns of `fields` of `kind` ('text' when none is given), in order. */
 export const columnsOf = <Kind extends LeadField['kind']>(fields: AnyFields, kind: Kind) =>
@@ -32,7 +28,6 @@ const recordColumns = [
   'submissions_not_kept',
 ] as const;
 
-/** Every stored column of each lead table. */
 export const leadRecordColumns = {
   candidates: [
     ...recordColumns,

@@ -17,9 +17,8 @@ function splitName(name: string | undefined): [string | null, string | null] {
 }
 
 /**
- * The lead's contact as forms with its proof gave it (decision 151), the latest value of each
- * field, in the caller's transaction: what a stranger filled in never reaches Meta. Undefined
- * when the lead is gone.
+ * The lead's contact as forms with its proof gave it (decision 151), latest value first: what a
+ * stranger filled in never reaches Meta. Undefined when the lead is gone.
  */
 export async function verifiedContact(
   db: Kysely<LeadRecordTables>,

@@ -1,5 +1,2 @@
-/**
- * Same address whatever its case or surrounding spaces: one lead per e-mail. The lead tables'
- * `email_normalized` holds this form; a person's request matches on it too.
- */
+/** One lead per e-mail whatever its case or spaces; `email_normalized` holds this form. */
 export const normalizeEmail = (email: string): string => email.trim().toLowerCase();

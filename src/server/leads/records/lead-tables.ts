@@ -6,10 +6,8 @@ import type { LeadQuarantineTables } from './quarantine-tables';
 import type { ConsentSignal } from '@shared/schemas/conversion';
 
 /*
- * The lead record: one row per e-mail in `candidates` or `companies`, identical on SQLite and
- * PostgreSQL (docs/decisions/010-lead-storage-sqlite-and-postgres.md): text and integer only, ISO
- * 8601 UTC text timestamps (they sort), 0/1 booleans, NULL for blank. The admin's own columns are
- * typed beside its migrations.
+ * One row per e-mail in `candidates` or `companies`, the same on SQLite and PostgreSQL (decision
+ * 010): text and integer only, ISO 8601 UTC text timestamps, 0/1 booleans, NULL for blank.
  */
 
 /** The columns of a contract's text fields (NULL for blank) and of its 0/1 flags. */
@@ -22,11 +20,10 @@ type FlagColumns<Fields extends AnyFields> = { [Column in ColumnsOfKind<Fields, 
 export type AttributionColumns = TextColumns<AttributionFields>;
 
 interface LeadColumns extends AttributionColumns {
-  /** Integer that grows with insertion order, so listings can page by id. */
   id: Generated<number>;
-  /** As the visitor first typed it (trimmed). */
+
   email: string;
-  /** lower(trim(email)): one record per address, whatever its case. */
+
   email_normalized: string;
   created_at: string;
   updated_at: string;
@@ -50,9 +47,7 @@ export interface CompaniesTable extends LeadColumns, TextColumns<CompanyFields> 
   stage: CompanyStage;
 }
 
-/**
- * A lead's history of forms: one row per accepted submission, written with the lead's upsert, read
- * by the admin's timeline; the lead row keeps only its latest state. */
+/** One row per accepted form, written with the lead's upsert; the lead keeps its latest state. */
 export interface LeadSubmissionsTable {
   id: Generated<number>;
   lead_table: LeadTable;
@@ -71,7 +66,6 @@ export interface LeadSubmissionsTable {
   created_at: string;
 }
 
-/** The lead tables, for `tablesOf<LeadRecordTables>(db)`. */
 export type LeadRecordTables = {
   candidates: CandidatesTable;
   companies: CompaniesTable;
@@ -80,7 +74,6 @@ export type LeadRecordTables = {
 
 export type LeadTable = 'candidates' | 'companies';
 
-/** One lead: its table and id. */
 export interface LeadRef {
   table: LeadTable;
   id: number;

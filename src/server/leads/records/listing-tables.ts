@@ -4,11 +4,6 @@ import { leadRecordColumns } from './lead-columns';
 import type { LeadSubmissionsTable } from './lead-tables';
 import type { CandidatesTable, CompaniesTable, LeadTable } from './lead-tables';
 
-/*
- * The admin's generated columns on the lead tables (listing-migrations.ts): the spec's
- * classification (section 4) and the search keys.
- */
-
 /** Admin classification (spec section 4), computed by the database from the columns. */
 export const candidateLeadTypes = ['questionnaire', 'regular', 'email'] as const;
 export type CandidateLeadType = (typeof candidateLeadTypes)[number];
@@ -32,7 +27,6 @@ export interface MatchKeyColumns {
 
 /** The match keys are the admin's too: only its duplicate lookups read them. */
 interface CandidateAdminColumns extends MatchKeyColumns {
-  /** The admin tab of this lead. */
   lead_type: GeneratedAlways<CandidateLeadType>;
   /** The pipeline's status (040_lead_status): 'new' until the admin changes it. */
   status: Generated<CandidateStatus>;
@@ -51,11 +45,9 @@ interface CompanyAdminColumns {
   assignee_id: number | null;
 }
 
-/** The lead tables as the admin reads them, for `tablesOf<AdminLeadTables>(db)`. */
 export type AdminLeadTables = {
   candidates: CandidatesTable & CandidateAdminColumns;
   companies: CompaniesTable & CompanyAdminColumns;
-  /** Each lead's accepted forms (platform/lead-records); deleted with the lead. */
   lead_submissions: LeadSubmissionsTable;
 };
 

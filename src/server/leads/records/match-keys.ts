@@ -4,11 +4,7 @@ import { tablesOf } from '../../platform/database/connection';
 import { normalizeEmail } from './lead-email';
 import type { AdminLeadTables, MatchKeyColumns } from './listing-tables';
 
-/*
- * The keys a candidate's possible duplicates are found by (issue 22, decision 161): stored beside
- * the row and indexed, so a lookup is an index range at a million leads. One function computes them
- * for every write (lead-merge.ts, the lead writes and the migration that filled existing rows).
- */
+/** The keys a candidate's possible duplicates are found by: stored and indexed (decision 161). */
 
 /** Fewer digits name no one ("n/a", an extension): they would match far too many leads. */
 const MIN_PHONE_DIGITS = 6;

@@ -2,10 +2,7 @@ import type { Generated } from 'kysely';
 import type { LeadTable } from './lead-tables';
 import type { AdminLeadTables } from './listing-tables';
 
-/*
- * lead_activity (docs/decisions/065): one row per status change, note and e-mail sent. The status
- * itself is a lead column, so listings filter on it without a join.
- */
+/** One row per status change, note and e-mail sent (decision 065). */
 
 export const activityKinds = [
   'status_changed',
@@ -23,9 +20,8 @@ export interface LeadActivityTable {
   lead_id: number;
   kind: ActivityKind;
   /**
-   * A note's text; the mail transport of an e-mail sent (smtp, sendgrid, outbox); `person` on a
-   * status change or a stop the person made on their status page; the id of a lead merged in;
-   * the assignee's name (null: unassigned).
+   * A note's text, an e-mail's transport, `person` for the person's own change, the id of a lead
+   * merged in, or the assignee's name (null: unassigned).
    */
   text: string | null;
   /** A status change: the status before and after. */

@@ -1,6 +1,6 @@
 /**
- * Keeps only the fields that carry a value: a later step never erases data with a blank.
- * NUL characters are dropped: PostgreSQL text cannot hold them, and no form field needs one.
+ * The fields that carry a value: a later step never erases data with a blank. NUL is dropped:
+ * PostgreSQL text cannot hold it.
  */
 export function presentValues<T extends Record<string, string | null | undefined>>(
   fields: T,

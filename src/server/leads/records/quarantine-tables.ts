@@ -1,11 +1,7 @@
 import type { LeadForm } from '@shared/lead-vocabulary';
 import type { Generated } from 'kysely';
 
-/*
- * Quarantine (docs/decisions/095): a suspect submission is answered like any other but kept out of
- * tabs, counts, notifications and conversions. It keeps its lead step, so a release replays it
- * through the normal save.
- */
+/** A suspect submission, kept out of tabs, counts and notices; a release replays its step. */
 
 export interface LeadQuarantineTable {
   id: Generated<number>;

@@ -13,10 +13,7 @@ export interface SecurityHeadersOptions {
 /** Two years, as the HSTS preload list asks; subdomains included. */
 const HSTS_MAX_AGE_SECONDS = 63_072_000;
 
-/**
- * Security headers on every response (decision 041); pages replace the API's policy with their
- * own. No API answer is stored: it may hold a person's data or a one-time answer.
- */
+/** Security headers (decision 041); no API answer is stored: it may hold a person's data. */
 export const securityHeaders = fp<SecurityHeadersOptions>(async (app, { hsts }) => {
   await app.register(helmet, {
     // Set below and per page: helmet's one policy cannot differ between pages and the API.

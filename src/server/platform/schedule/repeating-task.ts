@@ -1,7 +1,6 @@
 /**
- * A task run again and again in the background: first after `firstDelayMs`, then each time
- * `nextDelayMs(result)` after the previous run ended, so two runs never overlap. A failed run
- * goes to `onError` and counts as a result of undefined. `stop()` waits for a run in flight.
+ * A background task, run `nextDelayMs(result)` after the previous run ended (never two at once);
+ * a failed run goes to `onError` with a result of undefined. `stop()` waits for a run in flight.
  */
 export class RepeatingTask<T> {
   private timer: NodeJS.Timeout | undefined;

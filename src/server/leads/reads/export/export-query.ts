@@ -57,10 +57,7 @@ function exportRows(
   });
 }
 
-/**
- * The CSV of an export tab with the dashboard's search and status filter, or the ticked ids: chunks of lines,
- * read as they are sent (decisions 022 and 024); two sources are merged newest first.
- */
+/** An export tab's CSV, filtered or ticked, read as it is sent; two sources merged newest first. */
 export function exportCsv(
   listing: LeadListing,
   tab: ExportTab,

@@ -114,7 +114,6 @@ export const exportDefinitions: Record<ExportTab, ExportDefinition> = {
   },
 };
 
-/** What each source selects, in column order. */
 export const selectionsFor = (definition: ExportDefinition, table: LeadTable) =>
   definition.columns.map(([, select]) => (typeof select === 'function' ? select(table) : select));
 

@@ -91,11 +91,8 @@ const firstListingIndexes: readonly (readonly [string, string, string[]])[] = [
 ];
 
 /**
- * 152: 001's listing indexes go (docs/decisions/010). Every lead INSERT updates every index of
- * its table, and no query reads these any more: the tabs are `lead_type` with its own indexes
- * (lead_type, created_at, id), nothing filters on `stage` or the questionnaire flag, and
- * (created_at, id) serves whatever (created_at) did (on SQLite they are the same index: an
- * index entry ends with the rowid, which is `id`).
+ * 152: 001's listing indexes go (decision 010): every lead INSERT updates every index, and no
+ * query reads these any more.
  */
 const dropFirstListingIndexes: Migration = {
   async up(db: Kysely<unknown>) {
@@ -126,8 +123,8 @@ function createLeadSubmissions(dialect: DialectName): Migration {
 }
 
 /**
- * 003: each submission keeps what it said (fields and attribution), so a later form that
- * overwrites the lead's summary leaves the earlier values in the history.
+ * 003: each submission keeps its fields and attribution, so the history keeps what a later form
+ * overwrote.
  */
 const keepSubmittedValues: Migration = {
   async up(db: Kysely<unknown>) {

@@ -1,10 +1,7 @@
 import { sql, type Kysely, type Migration, type RawBuilder } from 'kysely';
 import type { DialectName, MigrationSet } from '../../../platform/database/migration-runner';
 
-/*
- * The admin's columns and indexes on the lead tables (listing-tables.ts). Same rules as every
- * migration: portable types only, never edited once merged.
- */
+/* The admin's columns and indexes on the lead tables (listing-tables.ts). */
 
 type IndexDefinition = [name: string, table: string, expression: RawBuilder<unknown>];
 
@@ -40,13 +37,9 @@ async function createIndexes(db: Kysely<unknown>, indexes: IndexDefinition[]): P
 }
 
 /**
- * What the dashboard's listings need at a million leads (docs/decisions/024):
- * - `lead_type`, a generated column holding the spec's classification (section 4), so each
- *   tab is one index range: candidates 'typeform' (155: 'questionnaire') | 'regular' | 'email', companies
- *   'full' | 'email'. SQLite can only add VIRTUAL generated columns; PostgreSQL's are STORED.
- * - (lead_type, created_at, id) indexes: a tab's page, newest first, and its count.
- * - Prefix-search indexes on lower-cased names, company and e-mail. PostgreSQL's use the "C"
- *   collation, where a prefix is exactly a byte range whatever the database's locale.
+ * The listings at a million leads (decision 024): `lead_type` (generated: VIRTUAL on SQLite,
+ * STORED on PostgreSQL) makes each tab one (lead_type, created_at, id) index range; prefix search
+ * uses "C"-collated indexes on PostgreSQL, where a prefix is a byte range.
  */
 function createLeadQueryIndexes(dialect: DialectName): Migration {
   const generated = (expression: RawBuilder<unknown>) =>
@@ -106,12 +99,8 @@ function searchKeyIndexes(dialect: DialectName): IndexDefinition[] {
 }
 
 /**
- * Search keys as generated columns, in covering indexes:
- * (lead_type, key, created_at, id) answers a tab's prefix range and gives each match's date
- * without reading the row, so counting matches and picking the newest ones read the index
- * only. The expression indexes of 021 go (the new ones replace them). SQLite's columns are
- * VIRTUAL (computed when read; only the index stores them); PostgreSQL's are STORED in the
- * "C" collation, so its index-only scans apply and a prefix is a byte range.
+ * Search keys as generated columns in covering (lead_type, key, created_at, id) indexes: counting
+ * and paging matches read the index only. They replace 021's expression indexes.
  */
 function createSearchKeyColumns(dialect: DialectName): Migration {
   const keyColumn = (expression: RawBuilder<unknown>) =>
@@ -146,10 +135,8 @@ function createSearchKeyColumns(dialect: DialectName): Migration {
 }
 
 /**
- * The pipeline's status of each lead (src/shared/lead-status.ts), 'new' until the admin
- * changes it (docs/decisions/065). A plain column with a default, so the lead writes need no
- * change and adding it rewrites no table. (lead_type, status, created_at, id) makes a tab's
- * status filter one index range, newest first, like the tab itself.
+ * The pipeline's status (decision 065): a plain column with a default, so lead writes need no
+ * change; (lead_type, status, created_at, id) makes a status filter one index range.
  */
 const createLeadStatus: Migration = {
   async up(db: Kysely<unknown>) {
@@ -167,10 +154,8 @@ const createLeadStatus: Migration = {
 };
 
 /**
- * 155: the questionnaire flags take the questionnaire's name, and `lead_type` says
- * 'questionnaire' instead of 'typeform' (the spec's name stays at the API boundary). The
- * generated column is rebuilt with its indexes: SQLite cannot change a generated column's
- * expression, and it can only add a VIRTUAL one.
+ * 155: 'typeform' becomes 'questionnaire'. The generated column is rebuilt with its indexes:
+ * SQLite cannot change a generated column's expression.
  */
 function nameTheQuestionnaire(dialect: DialectName): Migration {
   // Every index of candidates that holds lead_type (021, 022 and 040).
@@ -202,10 +187,7 @@ function nameTheQuestionnaire(dialect: DialectName): Migration {
   };
 }
 
-/**
- * 146 shared the cached figures' generation between PostgreSQL instances; the
- * figures are no longer cached, so 154 drops the table again.
- */
+/** 154 drops 146's table: the figures are no longer cached. */
 const figuresGeneration = (create: boolean): Migration => ({
   async up(db: Kysely<unknown>) {
     if (!create) await db.schema.dropTable('admin_figures_generation').ifExists().execute();

@@ -7,10 +7,7 @@ const BATCH = 500;
 
 const keys = ['phone_digits', 'name_location_key', 'email_match_key'] as const;
 
-/**
- * Computes every candidate's match keys, in batches of one UPDATE … FROM (VALUES …) each; the
- * keys come from the function the writes use.
- */
+/** Every candidate's match keys, by the writes' function, one UPDATE … FROM (VALUES …) a batch. */
 export async function fillMatchKeys(db: Kysely<unknown>): Promise<void> {
   const candidates = db as Kysely<{ candidates: MatchKeySource & { id: number } }>;
   for (let after = 0; ;) {
@@ -35,10 +32,7 @@ export async function fillMatchKeys(db: Kysely<unknown>): Promise<void> {
   }
 }
 
-/**
- * 250: the candidates' match keys (match-keys.ts), filled for existing rows, then indexed with the
- * id, so a lookup and the list's filter read the index only.
- */
+/** 250: the match keys, filled, then indexed with the id (lookups read the index only). */
 const addMatchKeys: Migration = {
   async up(db: Kysely<unknown>) {
     for (const column of keys) {
@@ -55,11 +49,7 @@ const addMatchKeys: Migration = {
   },
 };
 
-/**
- * 281: a lead without a phone or a name and place has no such key, and most leads begin as an
- * e-mail alone: those two indexes hold only the leads that have the key (every lookup is by a
- * value, which implies it), so an e-mail lead's insert skips them.
- */
+/** 281: partial indexes of the leads that have the key, so an e-mail lead's insert skips them. */
 const partialMatchKeyIndexes: Migration = {
   async up(db: Kysely<unknown>) {
     for (const column of ['phone_digits', 'name_location_key']) {

@@ -2,10 +2,8 @@ import type { Kysely } from 'kysely';
 import type { MigrationSet } from '../../../platform/database/migration-runner';
 
 /*
- * 160: who may change a lead (issue 21, docs/decisions/151). On each lead: whether a browser was
- * given its proof, how many forms without it wait for the admin's review, and how many forms
- * past the history's cap were counted, not kept. On each submission: whether it had the proof
- * (existing rows did: they predate the proof).
+ * 160: who may change a lead (decision 151): the proof's columns on each lead, and on each
+ * submission whether it had the proof (existing rows predate it).
  */
 export const leadProofMigrations: MigrationSet = () => ({
   '160_lead_proof': {

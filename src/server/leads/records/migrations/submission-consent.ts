@@ -1,11 +1,7 @@
 import type { Kysely, Migration } from 'kysely';
 import type { MigrationSet } from '../../../platform/database/migration-runner';
 
-/**
- * 110: each form submission records the visitor's tracking state as the form reported it
- * (granted, denied, or gpc), so the lead says whether its conversion events may go to Meta,
- * also later, for the admin's status events (decision 110).
- */
+/** 110: each submission records the tracking state the form reported (decision 110). */
 const submissionConsent: Migration = {
   async up(db: Kysely<unknown>) {
     await db.schema.alterTable('lead_submissions').addColumn('consent', 'text').execute();

@@ -12,15 +12,9 @@ import { refreshMatchKeys } from '../../records/match-keys';
 
 type Row = Record<string, unknown> & { id: number; created_at: string; stage: string };
 
-/*
- * Merging candidate `otherId` into candidate `keptId` (issue 22, decision 161), in one transaction:
- * the kept lead keeps its values and fills its empty ones from the other, takes the first touch of
- * the two, and takes over the other's forms, notes, timeline and sent messages; the other goes.
- */
-
 /**
- * What the merged lead's columns become: this lead's values, its blanks filled from the other.
- * Every field of the contract (src/shared/lead-fields.ts) takes part, so none is dropped.
+ * The merged lead's columns: the kept lead's values, its blanks filled from the other. Every
+ * field of the contract takes part, so none is dropped.
  */
 function mergedValues(kept: Row, other: Row, now: string): Record<string, unknown> {
   const values: Record<string, unknown> = { updated_at: now };
@@ -46,8 +40,8 @@ function mergedValues(kept: Row, other: Row, now: string): Record<string, unknow
 }
 
 /**
- * Merges candidate `otherId` into `keptId`; false when either is unknown. `within` runs last in the
- * same transaction (the audit entry commits with the merge).
+ * Merges candidate `otherId` into `keptId` (decision 161): the kept lead takes the first touch and
+ * the other's forms, timeline and sent messages. False when either is unknown; `within` runs last.
  */
 export function mergeCandidates(
   db: Kysely<PipelineTables>,

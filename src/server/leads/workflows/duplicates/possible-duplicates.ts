@@ -3,12 +3,7 @@ import type { AdminLeadTables } from '../../records/listing-tables';
 import { matchReasons, type PossibleDuplicate } from '@shared/admin-duplicates';
 import { keyOfReason } from '../../records/match-keys';
 
-/*
- * A candidate's possible duplicates (issue 22, decision 161): other candidates sharing one of its
- * match keys, each an index lookup. The team decides; nothing is merged by itself.
- */
-
-/** A lead with more look-alikes than this is listed with its oldest ones. */
+/* Candidates sharing a match key (decision 161), each an index lookup; never merged by itself. */
 const DUPLICATES_SHOWN = 20;
 
 /** The candidates that look like candidate `id`, oldest first; undefined for an unknown id. */
@@ -46,10 +41,7 @@ export async function possibleDuplicates(
   }));
 }
 
-/**
- * The list's filter: the candidate shares a key with another. Each key's shared values are read
- * once from its index (grouped), not probed row by row: a million probes took seconds.
- */
+/** The list's filter: each key's shared values read once, grouped (a million probes took seconds). */
 export const hasPossibleDuplicates = sql<SqlBool>`(${sql.join(
   matchReasons.map((reason) => {
     const key = sql.ref(keyOfReason[reason]);

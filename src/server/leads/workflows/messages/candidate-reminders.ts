@@ -7,16 +7,15 @@ import type { AdminLeadTables } from '../../records/listing-tables';
 import { PERSON_REMINDER, type OpenStep } from './person-mail';
 
 /*
- * Reminders to candidates who left a step open (issue 21, decision 154). Each (candidate, delay)
- * is a row whose key makes it once across instances; the row and its outbox message commit
- * together.
+ * Reminders to candidates who left a step open (decision 154): one row per (candidate, delay),
+ * made once across instances, committed with its outbox message.
  */
 
 export interface CandidateRemindersTable {
   candidate_id: number;
-  /** Which of REMINDER_DELAYS this is (0: the first). */
+  /** Which of REMINDER_DELAYS (0: the first). */
   delay_index: number;
-  /** The step it reminded of: recovered when that step is done later. */
+
   step: OpenStep;
   created_at: string;
 }
@@ -24,7 +23,6 @@ export interface CandidateRemindersTable {
 export type ReminderTables = { candidate_reminders: CandidateRemindersTable };
 export type ReminderWriteTables = AdminLeadTables & ReminderTables & OutboxTables;
 
-/** What a reminder's outbox message names: the sender reads the rest from the lead. */
 export interface ReminderPayload {
   candidateId: number;
   step: OpenStep;
@@ -48,7 +46,7 @@ export const reminderMigrations: MigrationSet = () => ({
   },
 });
 
-/** The step a candidate row still has open, if any: what a reminder would ask them to finish. */
+/** The step a candidate row still has open, if any. */
 export function openStep(row: {
   stage: string;
   is_questionnaire_candidate: number;
@@ -65,10 +63,7 @@ const openStepSql = sql<OpenStep | null>`case
     case when questionnaire_completed = 0 then 'questionnaire' end
   when stage = 'email' then 'apply' end`;
 
-/**
- * 1 when the candidate finished a step a reminder asked for (the Overview's "recovered by
- * reminders"): reminders are written only while their step is open, so it was done after one.
- */
+/** 1 when the candidate finished a step a reminder asked for (written only while it was open). */
 export const recoveredByReminders = sql<number>`case when exists (
   select 1 from candidate_reminders r where r.candidate_id = candidates.id and (
     (r.step = 'apply' and candidates.stage = 'application') or
@@ -76,10 +71,9 @@ export const recoveredByReminders = sql<number>`case when exists (
 ) then 1 else 0 end`;
 
 /**
- * Writes the reminders due at `now` with their outbox messages; how many. Reminder i is due
- * while it is the latest one whose delay has passed since the lead was created (the last one for
- * as long again), and only while the step is open, reminders are not stopped and the status is
- * still `new` (withdrawn, or moved on by the team, stops them).
+ * Writes the reminders due at `now` with their messages. Reminder i is due while it is the latest
+ * whose delay has passed since creation (the last for as long again), while the step is open,
+ * reminders are not stopped and the status is still `new`.
  */
 export async function writeDueReminders(
   db: Kysely<ReminderWriteTables>,

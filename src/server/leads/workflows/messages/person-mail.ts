@@ -4,25 +4,19 @@ import type { MailMessage } from '../../../platform/mail/mailer';
 import { escapeHtml } from '../../../platform/http/escape-html';
 import { paragraphMail, type Paragraph } from '../../../platform/mail/paragraph-mail';
 
-/*
- * What we write to a lead's own person (issue 21, decision 154): the confirmation, the reminders
- * and a new status-page link. Text and HTML parts say the same; links are absolute.
- */
-
-/** What every message needs besides its own facts. */
+/* What we write to a lead's own person (decision 154); links are absolute. */
 export interface PersonMailContext {
   brandName: string;
   siteUrl: string;
   supportEmail: string;
 }
 
-/** The step a candidate still has open: the application (/apply) or the questionnaire. */
 export type OpenStep = 'apply' | 'questionnaire';
 
 export interface PersonMailTo {
   to: string;
   firstName: string | null;
-  /** The status page's link, `/status?token=…`. */
+
   statusLink: string;
 }
 
@@ -56,7 +50,6 @@ const stepText: Record<OpenStep, { text: string; label: string }> = {
   },
 };
 
-/** A new candidate's confirmation: the step still open, the programme, the status page. */
 export function candidateConfirmation(
   context: PersonMailContext,
   person: PersonMailTo,
@@ -75,7 +68,6 @@ export function candidateConfirmation(
   ]);
 }
 
-/** A new company lead's confirmation: the spec's promise of a talent specialist's call. */
 export function companyConfirmation(context: PersonMailContext, person: PersonMailTo): MailMessage {
   const days = claims.companyResponseBusinessDays;
   return compose(context, person, `We received your ${context.brandName} request`, [
@@ -120,7 +112,7 @@ export function candidateReminder(
   };
 }
 
-/** "Lost your link?": a new link to the status page. */
+/** "Lost your link?" */
 export function statusLinkMail(context: PersonMailContext, person: PersonMailTo): MailMessage {
   return compose(context, person, `Your ${context.brandName} status page`, [
     {

@@ -3,7 +3,8 @@ import type { FastifyPluginAsync } from 'fastify';
 import { tablesOf } from '../../../platform/database/connection';
 import { createMailer, type MailSettings } from '../../../platform/mail/mailer';
 import { OutboxWorker } from '../../../platform/outbox/outbox-worker';
-import { AddressCounters, type AddressCounterTables } from '../screening/address-counters';
+import { RepeatingTask } from '../../../platform/schedule/repeating-task';
+
 import { writeDueReminders, type ReminderWriteTables } from './candidate-reminders';
 import type { OutboxTables } from '../../../platform/outbox/outbox-tables';
 import type { PersonMailContext } from './person-mail';
@@ -26,11 +27,7 @@ export interface PersonMessagesOptions {
 const reminderPollMs = (delaysMs: readonly number[]) =>
   Math.min(60_000, Math.max(1_000, Math.round((delaysMs[0] ?? 0) / 4)));
 
-/**
- * What the product says to a lead's person (issue 21, decision 154): the outbox's `person`
- * messages are sent by their own worker through the mail transport, reminders are written when
- * due, and the person's own requests (unsubscribe, lost link) are answered.
- */
+/** The person's messages (decision 154): their outbox worker, due reminders, their own requests. */
 export const personMessagesPlugin: FastifyPluginAsync<PersonMessagesOptions> = async (
   app,
   options,
@@ -41,11 +38,7 @@ export const personMessagesPlugin: FastifyPluginAsync<PersonMessagesOptions> = a
   await app.register(personRoutes, {
     db,
     dialect: app.database.dialect,
-    counters: new AddressCounters(
-      tablesOf<AddressCounterTables>(app.database.ephemeral),
-      app.spamDefence.formTimeKey,
-      (error) => app.log.warn({ err: error }, 'pruning old address counts failed'),
-    ),
+    counters: app.spamDefence.addressCounters,
     unsubscribeKey: key,
     brandName: options.context.brandName,
   });
@@ -71,23 +64,19 @@ export const personMessagesPlugin: FastifyPluginAsync<PersonMessagesOptions> = a
     onError: (error) => app.log.warn({ err: error }, 'person message outbox poll failed'),
     onSendFailure: (destination) => app.metrics.outboxSendFailed(destination),
   });
-  let reminders: NodeJS.Timeout | undefined;
-  let writing: Promise<unknown> = Promise.resolve();
+  const pollMs = reminderPollMs(options.reminderDelaysMs);
+  const reminders = new RepeatingTask(
+    () =>
+      writeDueReminders(tablesOf<ReminderWriteTables>(db), options.reminderDelaysMs, new Date()),
+    () => pollMs,
+    (error) => app.log.warn({ err: error }, 'writing due reminders failed'),
+  );
   app.addHook('onReady', async () => {
     worker.start();
-    if (options.reminderDelaysMs.length === 0) return;
-    reminders = setInterval(() => {
-      writing = writeDueReminders(
-        tablesOf<ReminderWriteTables>(db),
-        options.reminderDelaysMs,
-        new Date(),
-      ).catch((error: unknown) => app.log.warn({ err: error }, 'writing due reminders failed'));
-    }, reminderPollMs(options.reminderDelaysMs));
-    reminders.unref();
+    if (options.reminderDelaysMs.length > 0) reminders.start(pollMs);
   });
   app.addHook('onClose', async () => {
-    clearInterval(reminders);
-    await writing;
+    await reminders.stop();
     await worker.stop();
     mailer.close();
   });

@@ -38,7 +38,6 @@ const htmlPage = (description: string) => ({
   content: { 'text/html': { schema: { type: 'string' } } },
 });
 
-/** The unsubscribe link's query and answers: pages, for a person as much as a mail client. */
 const unsubscribeSchema = (success: string) => ({
   querystring: {
     type: 'object',
@@ -50,10 +49,7 @@ const unsubscribeSchema = (success: string) => ({
   },
 });
 
-/**
- * The person's own requests without a sign-in: the reminders' one-click unsubscribe (RFC 8058)
- * and "Lost your link?" (decision 154).
- */
+/** The person's requests without a sign-in: one-click unsubscribe (RFC 8058), "Lost your link?". */
 export const personRoutes: FastifyPluginAsync<{
   db: Kysely<PersonMessageTables>;
   dialect: DialectName;
@@ -141,7 +137,7 @@ export const personRoutes: FastifyPluginAsync<{
   );
 };
 
-/** A new status-link message for each lead of the address (a candidate and a company may share one). */
+/** A status-link message for each lead of the address (a candidate and a company may share one). */
 async function sendLinks(db: Kysely<PersonMessageTables>, email: string, now: Date) {
   await db.transaction().execute(async (trx) => {
     const idOf = (table: 'candidates' | 'companies') =>

@@ -50,10 +50,9 @@ export interface StatusMessagePayload extends StatusLinkPayload {
 }
 
 /**
- * Sends the outbox's messages to a lead's person. The lead is read at send time, so the message
- * says what is true then, and the status link's raw token is made here and never stored
- * (decision 154). A message no longer wanted (lead erased, step done, reminders stopped,
- * withdrawn) is deleted instead of sent, so the timeline lists only what went.
+ * Sends the outbox's messages to a lead's person, reading the lead at send time; the link's raw
+ * token is made here, never stored. A message no longer wanted (lead erased, step done, reminders
+ * stopped, withdrawn) is deleted unsent, so the timeline lists only what went.
  */
 export function personSender(options: PersonSenderOptions) {
   const { db, writes, mailer, context } = options;
@@ -75,7 +74,7 @@ export function personSender(options: PersonSenderOptions) {
     db.selectFrom('candidates').selectAll().where('id', '=', id).executeTakeFirst();
   const company = (id: number) =>
     db.selectFrom('companies').selectAll().where('id', '=', id).executeTakeFirst();
-  /** A lead of either table, and the name its messages greet. */
+
   const personOf = async (table: LeadTable, id: number) => {
     const row = table === 'candidates' ? await candidate(id) : await company(id);
     if (!row) return undefined;
@@ -125,20 +124,17 @@ export function personSender(options: PersonSenderOptions) {
     }
     // The confirmation: the 'lead.created' notice of a new lead.
     const { type, id } = payload as LeadCreatedPayload;
-    if (type === 'candidate') {
-      const row = await candidate(id);
-      if (!row || row.status === 'withdrawn') return undefined;
-      const statusLink = await linkTo('candidates', id);
-      return candidateConfirmation(
-        context,
-        { to: row.email, firstName: row.first_name, statusLink },
-        openStep(row),
-      );
-    }
-    const row = await company(id);
-    if (!row || row.status === 'withdrawn') return undefined;
-    const statusLink = await linkTo('companies', id);
-    return companyConfirmation(context, { to: row.email, firstName: row.contact_name, statusLink });
+    const table = type === 'candidate' ? 'candidates' : 'companies';
+    const person = await personOf(table, id);
+    if (!person || person.row.status === 'withdrawn') return undefined;
+    const to = {
+      to: person.row.email,
+      firstName: person.firstName,
+      statusLink: await linkTo(table, id),
+    };
+    return 'first_name' in person.row
+      ? candidateConfirmation(context, to, openStep(person.row))
+      : companyConfirmation(context, to);
   }
 
   return async (message: OutboxMessage): Promise<void> => {

@@ -1,14 +1,10 @@
 import { createHmac, timingSafeEqual } from 'node:crypto';
 
-/*
- * The one-click unsubscribe link's token (RFC 8058): the candidate's id and an HMAC of it, so a
- * POST stops that candidate's reminders with no sign-in and nothing stored. It never expires:
- * an old reminder's link must still work.
- */
+/* The unsubscribe token: the candidate's id and its HMAC. It never expires: old links must work. */
 
 export const UNSUBSCRIBE_PATH = '/api/unsubscribe';
 
-/** The token's own key, derived from the kept spam key (a key used for one purpose only). */
+/** A key used for this token only. */
 export const unsubscribeKey = (spamKey: Buffer) =>
   createHmac('sha256', spamKey).update('unsubscribe').digest();
 

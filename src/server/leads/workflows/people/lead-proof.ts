@@ -2,10 +2,9 @@ import { createHmac, timingSafeEqual } from 'node:crypto';
 import type { LeadRef, LeadTable } from '../../records/lead-tables';
 
 /*
- * The proof that a browser belongs to a lead's person (issue 21): an HttpOnly, SameSite=Lax cookie
- * signed with a key derived from the kept spam key, naming the leads this browser created, first
- * reached, or opened through a status-page link. A form with the proof may change its lead; one
- * without may only fill what is empty.
+ * The proof that a browser belongs to a lead's person: a signed HttpOnly cookie naming the leads
+ * this browser created, reached or opened by a status link. A form with the proof may change its
+ * lead; one without may only fill what is empty.
  */
 
 export const LEAD_PROOF_COOKIE = 'tb_lead';
@@ -19,10 +18,11 @@ export const LEAD_PROOF_MAX_LEADS = 5;
 export type { LeadRef };
 
 const TABLE_LETTER: Record<LeadTable, string> = { candidates: 'c', companies: 'k' };
-const refText = (ref: LeadRef) => `${TABLE_LETTER[ref.table]}${ref.id}`;
+/** `c12`, `k3`: a lead as the cookie and the status page's forms name it. */
+export const leadRefText = (ref: LeadRef) => `${TABLE_LETTER[ref.table]}${ref.id}`;
 const REF_PATTERN = /^([ck])([1-9][0-9]{0,15})$/;
 
-/** The cookie's own key: a key used for one purpose only. */
+/** A key used for the cookie only. */
 export const leadProofKey = (spamKey: Buffer) =>
   createHmac('sha256', spamKey).update('lead-proof').digest();
 
@@ -31,7 +31,7 @@ const signature = (key: Buffer, refs: string) =>
 
 /** `c12-k3.<HMAC>`: the leads, newest first. */
 export function signLeadProof(key: Buffer, refs: readonly LeadRef[]): string {
-  const text = refs.slice(0, LEAD_PROOF_MAX_LEADS).map(refText).join('-');
+  const text = refs.slice(0, LEAD_PROOF_MAX_LEADS).map(leadRefText).join('-');
   return `${text}.${signature(key, text)}`;
 }
 
@@ -52,7 +52,7 @@ export function readLeadProof(key: Buffer, value: string | undefined): LeadRef[]
   return refs;
 }
 
-/** The cookie's refs with `lead` added in front (kept once, the oldest dropped past the cap). */
+/** `lead` added in front (once; the oldest dropped past the cap). */
 export const withLead = (refs: readonly LeadRef[], lead: LeadRef): LeadRef[] =>
   [lead, ...refs.filter((ref) => !(ref.table === lead.table && ref.id === lead.id))].slice(
     0,

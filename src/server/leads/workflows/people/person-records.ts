@@ -2,11 +2,16 @@ import type { Kysely, Transaction } from 'kysely';
 import type { PersonCounts, PersonReport } from '@shared/admin-person';
 import { tablesOf } from '../../../platform/database/connection';
 import { findSubjectMessages, forgetSubjectMessages } from '../../../platform/outbox/outbox';
-import { eraseSubmissions, findSubmissions } from '../../records/lead-submissions';
+import { eraseHistory, findHistory } from '../../records/lead-history';
 import type { LeadTable } from '../../records/lead-tables';
-import { eraseActivity, findActivity } from '../pipeline/lead-activity';
+import {
+  listColumns,
+  type AdminLeadTables,
+  type CandidateListRow,
+  type CompanyListRow,
+} from '../../records/listing-tables';
+
 import { eraseQuarantined, findQuarantined } from '../quarantine/lead-quarantine';
-import { eraseLeadRows, findLeadsByEmail, leadIdsNotUpdatedSince } from './person-leads';
 import {
   activityView,
   leadTypeOf,
@@ -20,7 +25,7 @@ import { deleteStatusLinks } from './status-link';
 /*
  * What the lead context stores about a person (decision 135), found or erased for their request
  * or the retention. An erasure deletes the lead rows first, returning their ids, so what goes with
- * them matches exactly.
+ * them matches exactly, and the first statement is a write (SQLite then holds the write lock).
  */
 
 const leadTables = ['candidates', 'companies'] as const satisfies readonly LeadTable[];
@@ -40,6 +45,63 @@ export interface ErasedLeads {
   leads: PersonLeads[];
 }
 
+interface LeadsOfAddress {
+  candidates: CandidateListRow[];
+  companies: CompanyListRow[];
+}
+
+/** The candidate and company records of an address (normalizeEmail): every stored column. */
+async function findLeadsByEmail(
+  db: Kysely<AdminLeadTables>,
+  normalizedEmail: string,
+): Promise<LeadsOfAddress> {
+  const rowsOf = (table: LeadTable) =>
+    db
+      .selectFrom(table)
+      .select(listColumns[table] as never[])
+      .where('email_normalized', '=', normalizedEmail)
+      .execute();
+  const [candidates, companies] = await Promise.all([rowsOf('candidates'), rowsOf('companies')]);
+  return {
+    candidates: candidates as CandidateListRow[],
+    companies: companies as CompanyListRow[],
+  };
+}
+
+async function leadIdsNotUpdatedSince(
+  db: Kysely<AdminLeadTables>,
+  table: LeadTable,
+  before: string,
+  limit: number,
+): Promise<number[]> {
+  const rows = await db
+    .selectFrom(table)
+    .select('id')
+    .where('updated_at', '<', before)
+    .orderBy('id')
+    .limit(limit)
+    .execute();
+  return rows.map((row) => Number(row.id));
+}
+
+/** Deletes the rows of an address, or of `ids` still not updated (a form may have come in). */
+async function eraseLeadRows(
+  trx: Kysely<AdminLeadTables>,
+  table: LeadTable,
+  match: { normalizedEmail: string } | { ids: readonly number[]; updatedBefore: string },
+): Promise<number[]> {
+  if ('ids' in match && match.ids.length === 0) return [];
+  const query = trx.deleteFrom(table);
+  const rows = await (
+    'ids' in match
+      ? query.where('id', 'in', match.ids).where('updated_at', '<', match.updatedBefore)
+      : query.where('email_normalized', '=', match.normalizedEmail)
+  )
+    .returning('id')
+    .execute();
+  return rows.map((row) => Number(row.id));
+}
+
 export class PersonRecords {
   constructor(private readonly db: Kysely<object>) {}
 
@@ -52,8 +114,8 @@ export class PersonRecords {
         const leadType = leadTypeOf(table);
         const ids = found[table].map((row) => Number(row.id));
         const [submissions, activity, messages] = await Promise.all([
-          findSubmissions(tablesOf(db), table, ids),
-          findActivity(db, table, ids),
+          findHistory(db, 'lead_submissions', table, ids),
+          findHistory(db, 'lead_activity', table, ids),
           findSubjectMessages(tablesOf(db), leadType, ids),
         ]);
         return { leadType, ids, submissions, activity, messages };
@@ -80,20 +142,14 @@ export class PersonRecords {
     return erased;
   }
 
-  /**
-   * Up to `limit` ids per table of leads whose last form came before `before`. No index on
-   * `updated_at` (it would cost every lead write), so this may read the whole tables.
-   */
+  /** Up to `limit` ids per table of leads untouched since `before` (unindexed: may scan). */
   async notUpdatedSince(before: string, limit: number): Promise<number[][]> {
     return Promise.all(
       leadTables.map((table) => leadIdsNotUpdatedSince(tablesOf(this.db), table, before, limit)),
     );
   }
 
-  /**
-   * Erases (in `trx`) the leads `found` (notUpdatedSince's) still not updated since `before`, and
-   * with `quarantine`, the forms quarantined before it.
-   */
+  /** Erases the leads `found` still untouched since `before` and, with `quarantine`, older forms. */
   async eraseNotUpdated(
     trx: Transaction<object>,
     found: number[][],
@@ -129,8 +185,8 @@ export class PersonRecords {
       leads.push({ leadType, ids });
       counts[table] += ids.length;
       if (ids.length === 0) continue;
-      counts.submissions += await eraseSubmissions(tablesOf(trx), table, ids);
-      counts.activity += await eraseActivity(trx, table, ids);
+      counts.submissions += await eraseHistory(trx, 'lead_submissions', table, ids);
+      counts.activity += await eraseHistory(trx, 'lead_activity', table, ids);
       counts.outboxMessages += await forgetSubjectMessages(tablesOf(trx), leadType, ids);
       // Not counted: a link is a key to the lead, not data about the person.
       await deleteStatusLinks(tablesOf(trx), { table, ids });

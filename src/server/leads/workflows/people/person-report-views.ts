@@ -11,10 +11,7 @@ import type { LeadSubmissionsTable, LeadTable } from '../../records/lead-tables'
 import type { LeadActivityTable } from '../../records/pipeline-tables';
 import type { LeadQuarantineTable } from '../../records/quarantine-tables';
 
-/*
- * The rows of a person's report as they receive it: JSON stored as text is parsed (so the
- * download reads as one document), names are the API's camelCase.
- */
+/* A person's report's rows: stored JSON parsed (the download is one document), names camelCase. */
 
 export const leadTypeOf = (table: LeadTable): 'candidate' | 'company' =>
   table === 'candidates' ? 'candidate' : 'company';

@@ -8,9 +8,8 @@ import type { LeadRef } from './lead-proof';
 import { STATUS_PATH } from './status-link';
 
 /*
- * What the person changes on their status page (issue 21), each in one transaction that first
- * locks the lead: nothing is written about a lead erased meanwhile. Every write here has the
- * lead's proof, so it may overwrite.
+ * The person's changes on their status page, each locking the lead first: nothing is written
+ * about a lead erased meanwhile. Every write here has the lead's proof, so it may overwrite.
  */
 
 /** Their corrected details (columns → values; blank clears an optional one), kept in the history. */
@@ -52,10 +51,7 @@ export function correctDetails(
   });
 }
 
-/**
- * Stops reminders and, with `withdraw`, sets the status `withdrawn`: each recorded in the lead's
- * timeline as the person's act. False for an unknown lead.
- */
+/** Stops reminders and, with `withdraw`, sets `withdrawn`: the person's acts in the timeline. */
 export function stopMessages(
   db: Kysely<PipelineTables>,
   dialect: DialectName,

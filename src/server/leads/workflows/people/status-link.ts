@@ -4,16 +4,13 @@ import type { MigrationSet } from '../../../platform/database/migration-runner';
 import type { LeadRef } from './lead-proof';
 
 /*
- * The person's status-page link (issue 21): `/status?token=…` in each of our e-mails to them. The
- * token is random and kept only as its SHA-256, so a copy of the database opens no lead; it is
- * valid for a few days and is exchanged for the lead's proof cookie on first use.
+ * `/status?token=…` in each of our e-mails to the person, exchanged for the lead's proof cookie.
+ * Only the token's SHA-256 is kept, so a copy of the database opens no lead.
  */
 
-/** The public route of the status page. */
 export const STATUS_PATH = '/status';
 
 export interface StatusLinksTable {
-  /** SHA-256 of the token, hex. */
   token_hash: string;
   lead_table: LeadRef['table'];
   lead_id: number;
@@ -25,10 +22,7 @@ export type StatusLinkTables = { status_links: StatusLinksTable };
 
 const hashOf = (token: string) => createHash('sha256').update(token).digest('hex');
 
-/**
- * A new link to `lead`'s status page, valid `validDays` from `now` (in the caller's transaction,
- * so a message and its link commit together). Returns the path and query, `/status?token=…`.
- */
+/** A new `/status?token=…` for `lead` (in the caller's transaction, with its message). */
 export async function issueStatusLink(
   db: Kysely<StatusLinkTables>,
   lead: LeadRef,

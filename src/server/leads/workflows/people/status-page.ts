@@ -11,6 +11,7 @@ import type {
 } from '../../records/listing-tables';
 import {
   LEAD_PROOF_COOKIE,
+  leadRefText,
   leadProofCookie,
   readLeadProof,
   withLead,
@@ -18,6 +19,7 @@ import {
 } from './lead-proof';
 import { leadOfStatusLink, STATUS_PATH, type StatusLinkTables } from './status-link';
 import { statusLead } from './status-words';
+import { presentValues } from '../../records/present-values';
 
 /** Where `next` in a status link sends the person: the step still open, prefilled. */
 const NEXT_STEPS = {
@@ -29,22 +31,13 @@ type NextStep = keyof typeof NEXT_STEPS;
 const isNextStep = (value: unknown): value is NextStep =>
   typeof value === 'string' && Object.hasOwn(NEXT_STEPS, value);
 
-export const leadRefText = (lead: LeadRef) =>
-  `${lead.table === 'candidates' ? 'c' : 'k'}${lead.id}`;
-
-/**
- * What GET /status answers: a 303 (a link opened, a step to resume), or the page's view
- * (undefined: the pre-rendered page, which explains and offers "Lost your link?").
- */
+/** GET /status's answer: a 303 (a link opened, a step resumed) or the page's view. */
 export type StatusAnswer =
   { redirect: string; cookies: string[] } | { view: StatusView | undefined };
 
 type Query = Record<string, unknown>;
 
-/**
- * The person's status page (issue 21): who this browser proves to be, through the proof cookie
- * (lead-proof.ts) or a status link (status-link.ts), and what the page shows them.
- */
+/** The person's status page: the leads this browser proves (proof cookie or status link). */
 export class StatusPage {
   constructor(
     private readonly db: Kysely<AdminLeadTables & StatusLinkTables>,
@@ -63,7 +56,6 @@ export class StatusPage {
     );
   }
 
-  /** The leads this request's cookie proves, newest first. */
   proven(request: FastifyRequest): LeadRef[] {
     const header = request.headers.cookie;
     const value = header ? fastifyCookie.parse(header)[LEAD_PROOF_COOKIE] : undefined;
@@ -80,7 +72,6 @@ export class StatusPage {
     return `${LEAD_PROOF_COOKIE}=; Path=/; Max-Age=0; HttpOnly; SameSite=Lax${this.secure(request) ? '; Secure' : ''}`;
   }
 
-  /** The e-mail of a lead, as stored (normalised); undefined once it is gone. */
   async emailOf(lead: LeadRef): Promise<string | undefined> {
     const row = await this.db
       .selectFrom(lead.table)
@@ -90,10 +81,7 @@ export class StatusPage {
     return row?.email_normalized;
   }
 
-  /**
-   * GET /status: `token` opens a link (the proof cookie, then 303 without the token in the
-   * address), `next` resumes a step prefilled; otherwise the view of the proven leads.
-   */
+  /** GET /status: `token` opens a link (then 303 without it), `next` resumes a step prefilled. */
   async answer(request: FastifyRequest, now = new Date()): Promise<StatusAnswer> {
     const query = (request.query ?? {}) as Query;
     let proven = this.proven(request);
@@ -155,10 +143,7 @@ export class StatusPage {
     const [row] = await this.rows(lead.table, [lead.id]);
     if (!row) return undefined;
     const present = (values: Record<string, string | null>) =>
-      Object.fromEntries(Object.entries(values).filter(([, value]) => value)) as Record<
-        string,
-        string
-      >;
+      presentValues(values) as Record<string, string>;
     if (lead.table === 'companies') {
       const company = row as CompanyListRow;
       return present({ employerEmail: company.email, employerCompany: company.company_name });

@@ -26,15 +26,11 @@ import { STATUS_PATH } from './status-link';
 import { detailColumns } from './status-words';
 
 /*
- * What the person does on /status (issue 21). Each action is a plain form post that works without
- * JavaScript (303 back to /status, with a notice or the form's messages) or a JSON request; each
- * needs the proof cookie of the lead its `lead` field names, and a cross-site post is refused.
+ * The person's actions on /status: a plain form post (303 back, with a notice or the form's
+ * messages) or JSON, each needing the proof cookie of the lead its `lead` field names.
  */
 
-/**
- * The details a person may correct, with the forms' own rules and messages; a location is
- * optional, as a candidate from /candidates never gave one.
- */
+/** The details a person may correct; a location is optional (/candidates never asks it). */
 const candidateDetails = z.extend(
   z.pick(candidateApplicationSchema, { firstName: true, lastName: true, phone: true }),
   { location: optionalText() },

@@ -3,8 +3,6 @@ import type { CandidateListRow, CompanyListRow } from '../../records/listing-tab
 import type { LeadRef } from './lead-proof';
 import { STATUS_PATH } from './status-link';
 
-/* What the status page says of a lead: its stage in plain words and the step still open. */
-
 /** Once the team has moved a lead on, its status says more than its stage. */
 const STATUS_WORDS: Record<string, string> = {
   contacted: 'Our team has been in touch with you.',
@@ -62,7 +60,7 @@ function companyWords(row: CompanyListRow, ref: string) {
   };
 }
 
-/** What a person may correct on the page, by the form's field name: each one's column. */
+/** What a person may correct on the page: form field -> column. */
 export const detailColumns = {
   candidates: {
     firstName: 'first_name',
@@ -73,7 +71,6 @@ export const detailColumns = {
   companies: { name: 'contact_name', title: 'title', company: 'company_name' },
 } as const;
 
-/** The status page's view of one lead. */
 export function statusLead(
   lead: LeadRef,
   ref: string,

@@ -9,31 +9,26 @@ import { queueStatusMessages, type StatusMessage } from './lead-pipeline';
 import type { PipelineTables } from '../../records/pipeline-tables';
 import { recordStatusEvent } from './status-events';
 
-/** Leads one bulk call may change. */
 export const BULK_LIMIT = 10_000;
 
-/** Which leads: ids the admin ticked, or every lead a list's filter matches. */
 export type LeadSelection<Filter> = { ids: readonly number[] } | { filter: Filter };
 
-/** What a bulk call sets: a status, an assignee, or both. */
 export interface BulkChange {
   status?: string | undefined;
-  /** The status's message, queued to each person whose status changes. */
+
   message?: StatusMessage | undefined;
   /** The account the leads go to; null: unassigned; undefined: left as they are. */
   assignee?: Assignee | null | undefined;
 }
 
+/** Leads selected, and those whose status and assignee changed. */
 export interface BulkCounts {
-  /** Leads selected. */
   count: number;
-  /** Leads whose status changed (the others had it already). */
   changed: number;
-  /** Leads whose assignee changed. */
   assigned: number;
 }
 
-/** Why nothing changed: the body's field at fault and what to say. */
+/** Why nothing changed: the body's field at fault. */
 export interface BulkRefusal {
   field: 'ids' | 'filter';
   error: string;
@@ -44,16 +39,15 @@ const tooMany = `More than ${BULK_LIMIT.toLocaleString('en-US')} leads: at most 
 export interface BulkOptions<Filter> {
   db: Kysely<PipelineTables>;
   dialect: DialectName;
-  /** Ids of the leads `filter` matches, at most `limit` of them (a list's reader). */
+  /** Ids of the leads `filter` matches, at most `limit` of them. */
   matching: (table: LeadTable, filter: Filter, limit: number) => Promise<number[]>;
-  /** Candidate statuses qualified, enrolled and placed go to Meta. */
+
   statusEvents: boolean;
 }
 
 /**
- * Changes many leads at once, all or nothing (issue 22): set-based statements over the ids, in one
- * transaction that also records, for each lead, what a single change records (its activity, its
- * Meta status event, its message), and the caller's one audit entry.
+ * Changes many leads at once, all or nothing: set-based statements in one transaction that also
+ * records what a single change records for each lead, and the caller's one audit entry.
  */
 export class BulkChanges<Filter> {
   constructor(private readonly options: BulkOptions<Filter>) {}
@@ -62,7 +56,7 @@ export class BulkChanges<Filter> {
     table: LeadTable,
     selection: LeadSelection<Filter>,
     change: BulkChange,
-    /** Writes the call's audit entry in the change's transaction. */
+
     audit: (trx: Transaction<object>, counts: BulkCounts) => Promise<void>,
   ): Promise<BulkCounts | BulkRefusal> {
     // A filter's matches are read before the transaction (a reader's work, not the writer's).
@@ -87,15 +81,8 @@ export class BulkChanges<Filter> {
           ? []
           : rows.filter((row) => row.status !== status).map((row) => row.id);
       if (status !== undefined) await this.setStatus(trx, table, changed, status, message);
-      const assigned =
-        assignee === undefined
-          ? 0
-          : await assignLeads(
-              trx,
-              table,
-              rows.map((row) => row.id),
-              assignee,
-            );
+      const found = rows.map((row) => row.id);
+      const assigned = assignee === undefined ? 0 : await assignLeads(trx, table, found, assignee);
       const counts = { count: rows.length, changed: changed.length, assigned };
       // The audit log's tables are the admin's, not the lead context's.
       await audit(trx as unknown as Transaction<object>, counts);
@@ -103,7 +90,7 @@ export class BulkChanges<Filter> {
     });
   }
 
-  /** The status of leads `ids` (each not yet at it) and what each change records. */
+  /** The status of leads `ids` (each not yet at it), and what each change records. */
   private async setStatus(
     trx: Transaction<PipelineTables>,
     table: LeadTable,

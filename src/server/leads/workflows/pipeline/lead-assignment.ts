@@ -5,12 +5,9 @@ import { tablesOf } from '../../../platform/database/connection';
 import type { LeadTable } from '../../records/lead-tables';
 import type { PipelineTables } from '../../records/pipeline-tables';
 
-/*
- * Who works a lead (issue 22, docs/decisions/162): the assignee_id column of both lead tables,
- * and the turns of ASSIGN_NEW_LEADS=round-robin.
- */
+/* Who works a lead (decision 162): assignee_id, and the turns of ASSIGN_NEW_LEADS=round-robin. */
 
-/** What this reads of the admin's accounts (migration 200_admin_accounts): never written here. */
+/** What this reads of the admin's accounts: never written here. */
 interface AccountsTable {
   id: number;
   name: string;
@@ -27,16 +24,13 @@ export interface AssignmentTables {
 }
 
 type Db = Kysely<AssignmentTables>;
-/** Any connection or transaction, whatever tables its type names. */
 type AnyDb = Pick<Kysely<object>, 'getExecutor'>;
 
-/** An account a lead may be assigned to. */
 export interface Assignee {
   id: number;
   name: string;
 }
 
-/** 260: the lead's assignee, indexed for the lists' filter (with and without a tab), and the turns. */
 export const assignmentMigrations: MigrationSet = () => ({
   '260_lead_assignee': {
     async up(db: Kysely<unknown>) {
@@ -62,7 +56,6 @@ export const assignmentMigrations: MigrationSet = () => ({
   },
 });
 
-/** Roles that do lead work, so may hold leads. */
 const WORKING_ROLES = ADMIN_ROLES.filter((role) => can(role, 'work'));
 
 const enabledAccounts = (db: Db) =>
@@ -81,11 +74,7 @@ export function findAssignee(db: AnyDb, id: number): Promise<Assignee | undefine
   return assignable(db).where('id', '=', id).executeTakeFirst();
 }
 
-/**
- * Sets the assignee of leads `ids` of `table` (an id that is not a lead is skipped), with an
- * "Assigned to …" entry in each changed lead's timeline: one statement each, within `db`'s
- * transaction. Bulk calls it with up to 10,000 ids. The number of leads it changed.
- */
+/** Sets the assignee of up to 10,000 leads, with a timeline entry each: one statement each. */
 export async function assignLeads(
   db: AnyDb,
   table: LeadTable,
@@ -127,10 +116,8 @@ export async function assignLeads(
 }
 
 /**
- * ASSIGN_NEW_LEADS=round-robin: gives lead `id`, just inserted in `db`'s transaction, to the
- * enabled recruiter whose last turn is oldest (never assigned first, then by id). The clock's
- * update locks its row until the commit, so instances take turns one at a time. No recruiter:
- * the lead stays unassigned.
+ * Gives a new lead to the enabled recruiter whose last turn is oldest. The clock's update locks
+ * its row until the commit, so instances take turns one at a time.
  */
 export async function assignInTurn(db: AnyDb, table: LeadTable, id: number): Promise<void> {
   const tables = tablesOf<AssignmentTables>(db);

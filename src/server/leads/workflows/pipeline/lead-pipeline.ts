@@ -28,7 +28,6 @@ export async function lockedStatus(
   return row?.status;
 }
 
-/** Adds a row to the lead's activity in `trx`; its id and time. */
 export async function addActivity(
   trx: Transaction<PipelineTables>,
   table: LeadTable,
@@ -44,7 +43,6 @@ export async function addActivity(
   return { id: row.id, createdAt };
 }
 
-/** A stage-change message: the template's subject and body. */
 export interface StatusMessage {
   subject: string;
   body: string;
@@ -73,11 +71,7 @@ export async function queueStatusMessages(
   }
 }
 
-/*
- * Working a lead: status, notes and e-mails sent, each a lead_activity row (docs/decisions/065).
- * Each write checks the lead in its transaction (locking it on PostgreSQL), so nothing is recorded
- * about a deleted lead.
- */
+/* Working a lead (decision 065): each write locks the lead first, so nothing is recorded about a deleted one. */
 export class LeadPipeline {
   constructor(
     private readonly db: Kysely<PipelineTables>,
@@ -86,11 +80,7 @@ export class LeadPipeline {
     private readonly statusEvents = false,
   ) {}
 
-  /**
-   * Sets the status; the change (if any) as {from, to}, or undefined for an unknown lead. With
-   * `message` (a stage-change template, decision 155), a real change also queues it to the person
-   * in the same transaction.
-   */
+  /** Sets the status; a real change also queues `message` to the person (decision 155). */
   async setStatus(table: LeadTable, id: number, status: string, message?: StatusMessage) {
     return this.db.transaction().execute(async (trx) => {
       const from = await lockedStatus(trx, this.dialect, table, id);
@@ -112,10 +102,7 @@ export class LeadPipeline {
     });
   }
 
-  /**
-   * Sets the lead's assignee (decision 162); the change as {from, to} account ids, or undefined
-   * for an unknown lead.
-   */
+  /** Sets the lead's assignee (decision 162); {from, to} account ids, undefined for no lead. */
   async setAssignee(table: LeadTable, id: number, assignee: Assignee | null) {
     return this.db.transaction().execute(async (trx) => {
       if ((await lockedStatus(trx, this.dialect, table, id)) === undefined) return undefined;
@@ -129,10 +116,7 @@ export class LeadPipeline {
     });
   }
 
-  /**
-   * The admin has seen the forms sent without the lead's proof (decision 151): the lead no longer
-   * shows them as waiting. False for an unknown lead.
-   */
+  /** The admin has seen the forms sent without the lead's proof (decision 151). */
   async markReviewed(table: LeadTable, id: number): Promise<boolean> {
     const result = await this.db
       .updateTable(table)
@@ -142,7 +126,6 @@ export class LeadPipeline {
     return result.numUpdatedRows > 0n;
   }
 
-  /** Adds a note; undefined for an unknown lead. */
   async addNote(table: LeadTable, id: number, text: string): Promise<NoteRecord | undefined> {
     const note = { kind: 'note', text, from_status: null, to_status: null } as const;
     return this.db.transaction().execute(async (trx) => {

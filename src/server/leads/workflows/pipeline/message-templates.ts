@@ -3,10 +3,7 @@ import type { LeadKind } from '@shared/lead-status';
 import type { MessageTemplate } from '@shared/message-templates';
 import type { MigrationSet } from '../../../platform/database/migration-runner';
 
-/*
- * Stage-change messages (issue 21, docs/decisions/155): the admin's subject and body for each lead
- * type and status. A status without a row sends nothing.
- */
+/* Stage-change messages (decision 155), one per lead type and status; none: nothing is sent. */
 
 export interface MessageTemplatesTable {
   lead_type: LeadKind;
@@ -20,7 +17,6 @@ export interface MessageTemplateTables {
   message_templates: MessageTemplatesTable;
 }
 
-/** 180: the templates, one per lead type and status. */
 export const messageTemplateMigrations: MigrationSet = () => ({
   '180_message_templates': {
     async up(db: Kysely<unknown>) {
@@ -46,7 +42,6 @@ const view = (row: MessageTemplatesTable): MessageTemplate => ({
 export class MessageTemplates {
   constructor(private readonly db: Kysely<MessageTemplateTables>) {}
 
-  /** Every stored template, by `${leadType}/${status}`. */
   async all(): Promise<Map<string, MessageTemplate>> {
     const rows = await this.db.selectFrom('message_templates').selectAll().execute();
     return new Map(rows.map((row) => [`${row.lead_type}/${row.status}`, view(row)]));
@@ -86,7 +81,6 @@ export class MessageTemplates {
     return view(row);
   }
 
-  /** True when there was a template to remove. */
   async remove(leadType: LeadKind, status: string): Promise<boolean> {
     const result = await this.db
       .deleteFrom('message_templates')

@@ -17,9 +17,8 @@ function firstClick(submissions: { attribution: string | null; created_at: strin
 }
 
 /**
- * Hands a candidate's new status to the Conversions API (decision 110) with what its event
- * needs from the lead: the consent its latest form reported, its first click, its contact, each
- * from its forms with the proof only (decision 151).
+ * Hands a candidate's new status to the Conversions API (decision 110) with its latest consent,
+ * first click and contact, each from forms with the proof only (decision 151).
  */
 export async function recordStatusEvent(
   trx: Kysely<LeadRecordTables>,

@@ -1,11 +1,7 @@
 import { sql, type Kysely, type Selectable } from 'kysely';
 import type { LeadQuarantineTable, LeadQuarantineTables } from '../../records/quarantine-tables';
 
-/*
- * Quarantine (docs/decisions/095): a suspect submission is answered like any other but kept out of
- * tabs, counts, notifications and conversions. It keeps its lead step, so a release replays it
- * through the normal save; only the leads capability writes here.
- */
+/* Quarantine (decision 095): only the leads capability writes here. */
 
 /** Forms one address may have quarantined a day; the rest are counted, their bodies dropped. */
 export const QUARANTINE_DAILY_LIMIT = 100;
@@ -52,13 +48,9 @@ export async function quarantineFigures(
   return { held: Number(held.n), dropped: Number(dropped.n ?? 0) };
 }
 
-/**
- * The quarantine keeps the address as typed (trimmed): lower() gives the leads' normalised
- * form (the forms accept ASCII addresses only, which SQLite's lower() folds like JavaScript's).
- */
+/** The address is kept as typed: lower() normalises it (ASCII only, as the forms accept). */
 const sameAddress = (normalizedEmail: string) => sql<boolean>`lower(email) = ${normalizedEmail}`;
 
-/** The quarantined submissions of an address (normalizeEmail), oldest first. */
 export function findQuarantined(
   db: QuarantineDb,
   normalizedEmail: string,
@@ -71,10 +63,7 @@ export function findQuarantined(
     .execute();
 }
 
-/**
- * Deletes (in the caller's transaction) the quarantined submissions of an address, or those
- * received before `receivedBefore` (retention); how many rows went.
- */
+/** Deletes the quarantined submissions of an address, or those older than `receivedBefore`. */
 export async function eraseQuarantined(
   trx: QuarantineDb,
   match: { normalizedEmail: string } | { receivedBefore: string },
@@ -90,7 +79,7 @@ export async function eraseQuarantined(
   return Number(result.numDeletedRows);
 }
 
-/** What releasing a quarantined submission did: the lead it became (undefined: no such row). */
+/** The lead a released submission became. */
 export interface QuarantineRelease {
   leadType: 'candidate' | 'company';
   leadId: number;

@@ -45,11 +45,11 @@ function view(row: Omit<LeadQuarantineTable, 'id'> & { id: number }): Quarantine
   };
 }
 
-/** The admin's side of the quarantine (docs/decisions/095): list, release, delete, its size. */
+/** The admin's side of the quarantine (decision 095): list, release, delete, its size. */
 export class QuarantineDesk {
   constructor(
     private readonly db: Kysely<LeadRecordTables>,
-    /** What a released submission's lead write does, as a form's does. */
+
     private readonly effects: LeadWriteEffects,
   ) {}
 
@@ -80,15 +80,11 @@ export class QuarantineDesk {
     return row?.reasons.replaceAll(',', ', ');
   }
 
-  /**
-   * Replays submission `id` through the normal lead save, in one transaction; undefined when it is
-   * no longer in quarantine.
-   */
+  /** Replays submission `id` through the normal lead save; undefined when it is gone. */
   release(id: number): Promise<QuarantineRelease | undefined> {
     return this.db.transaction().execute((trx) => releaseQuarantined(trx, id, this.effects));
   }
 
-  /** Deletes submission `id` for good; its reasons, or undefined when it was gone. */
   async delete(id: number): Promise<string | undefined> {
     const row = await this.db
       .deleteFrom('lead_quarantine')
@@ -108,7 +104,6 @@ export class QuarantineDesk {
     };
   }
 
-  /** Deletes what is past QUARANTINE_DAYS (decision 152). */
   expire(): Promise<number> {
     return expireQuarantined(tablesOf<LeadQuarantineTables>(this.db));
   }

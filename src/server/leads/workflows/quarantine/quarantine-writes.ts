@@ -6,18 +6,14 @@ import { saveCandidate, type CandidateStep } from '../../records/save-candidate'
 import { saveCompany, type CompanyStep } from '../../records/save-company';
 import type { LeadWriteEffects, SaveResult } from '../../records/upsert';
 
-/**
- * A suspect submission: the step it would have written, and why it was held back. `dropBody`: its
- * address is past QUARANTINE_DAILY_LIMIT today, so it is only counted.
- */
+/** A suspect submission's step and reasons; `dropBody`: past QUARANTINE_DAILY_LIMIT, only counted. */
 export type QuarantineEntry = (
   { table: 'candidates'; step: CandidateStep } | { table: 'companies'; step: CompanyStep }
 ) & { reasons: QuarantineReason[]; userAgent: string | null; dropBody?: boolean };
 
 /**
- * Keeps `entry` in quarantine, answered like a saved lead. The request's client is not kept: a held
- * submission is never a conversion, and its address is personal data the admin does not need.
- * A dropped body only counts toward its day (id 0: no row).
+ * Keeps `entry` in quarantine, answered like a saved lead. The client is not kept: a held form is
+ * never a conversion, and its address is personal data the admin does not need.
  */
 export async function quarantineSubmission(
   db: Kysely<LeadRecordTables>,
@@ -52,10 +48,7 @@ export async function quarantineSubmission(
   return { id: row.id, created: true, quarantined: true };
 }
 
-/**
- * Releases quarantined submission `id` in one transaction: the row goes and its step is saved as if
- * just sent; undefined when the row is gone.
- */
+/** Deletes quarantined submission `id` and saves its step as if just sent. */
 export async function releaseQuarantined(
   db: Kysely<LeadRecordTables>,
   id: number,

@@ -4,22 +4,19 @@ import { addressKey } from '../../../platform/http/address-key';
 import type { MigrationSet } from '../../../platform/database/migration-runner';
 
 /*
- * Per-address counts of lead requests in the current minute (decision 095), and of
- * quarantined forms in the current day (decision 152), in tables, so that every instance on one
- * PostgreSQL counts toward one limit. An IPv6 address counts by its /64.
+ * Per-address counts of requests a minute (decision 095) and quarantined forms a day (decision
+ * 152), in tables, so every instance counts toward one limit. An IPv6 address counts by its /64.
  */
 
 /** `beacon`: the visit beacon's requests, a budget of their own. */
 export type CountKind = 'request' | 'invalid' | 'valid' | 'beacon';
 
-/** The minute's counts of one address so far. */
-export type Counts = Readonly<Record<CountKind, number>>;
+type Counts = Readonly<Record<CountKind, number>>;
 
 export interface AddressCounterTables {
   lead_address_counts: {
-    /** Minutes since the epoch: the fixed window the counts belong to. */
     minute: number;
-    /** HMAC-SHA256 of the address under a key kept in the database, cut to 128 bits. */
+    /** A keyed HMAC-SHA256 of the address, cut to 128 bits. */
     address_hash: string;
     request: number;
     invalid: number;
@@ -27,18 +24,14 @@ export interface AddressCounterTables {
     beacon: number;
   };
   lead_address_days: {
-    /** Days since the epoch (UTC). */
     day: number;
     address_hash: string;
-    /** Forms quarantined from the address that day, dropped ones included. */
+
     quarantined: number;
   };
 }
 
-/**
- * 145: UNLOGGED on PostgreSQL: counts a minute long need no write-ahead log (cheaper on the
- * lead path); a crash of PostgreSQL empties the table, which forgets at most a minute of counts.
- */
+/** UNLOGGED on PostgreSQL: a crash forgets at most a minute of counts; the lead path is cheaper. */
 const createAddressCounts = (dialect: string): Migration => ({
   async up(db: Kysely<unknown>) {
     const table = db.schema.createTable('lead_address_counts');
@@ -53,7 +46,6 @@ const createAddressCounts = (dialect: string): Migration => ({
   },
 });
 
-/** 165: the beacon's minute counts, and each address's quarantined forms a day. */
 const addBeaconAndDays = (dialect: string): Migration => ({
   async up(db: Kysely<unknown>) {
     await db.schema
@@ -75,31 +67,29 @@ export const addressCounterMigrations: MigrationSet = (dialect): Record<string, 
   '165_lead_address_beacon_and_days': addBeaconAndDays(dialect),
 });
 
-export const MINUTE_MS = 60_000;
+const MINUTE_MS = 60_000;
 const DAY_MS = 86_400_000;
 
-/** The fixed one-minute window that `nowMs` falls in (minutes since the epoch). */
-export const minuteOf = (nowMs: number): number => Math.floor(nowMs / MINUTE_MS);
+const minuteOf = (nowMs: number): number => Math.floor(nowMs / MINUTE_MS);
 
 /** Seconds until the minute that `nowMs` falls in ends (Retry-After). */
 export const secondsLeft = (nowMs: number): number =>
   Math.max(1, Math.ceil((MINUTE_MS - (nowMs % MINUTE_MS)) / 1000));
 
 /**
- * Per-address counts: one `n = n + 1 RETURNING` upsert each, so instances never lose an
- * increment. The address is stored as a keyed hash; old windows are deleted as new ones start.
- * Ephemeral: a crash may forget the current window's counts.
+ * One `n = n + 1 RETURNING` upsert each, so instances never lose an increment; old windows are
+ * deleted as new ones start.
  */
 export class AddressCounters {
   private prunedMinute = -1;
   private prunedDay = -1;
-  /** The HMAC key of the address hash. */
+
   private readonly key: Buffer;
 
   constructor(
     private readonly db: Kysely<AddressCounterTables>,
     spamKey: Buffer,
-    /** Told when pruning old windows failed (it is retried the next minute). */
+
     private readonly onError: (error: unknown) => void,
   ) {
     this.key = createHmac('sha256', spamKey).update('lead-address-counts').digest();

@@ -3,25 +3,17 @@ import { deriveKey } from 'altcha-lib/algorithms/pbkdf2';
 import { deriveHmacKeySecret, verify } from 'altcha-lib/frameworks/shared';
 import type { Store } from 'altcha-lib/frameworks/types';
 
-/** A proof of work a form can be asked for: a challenge out, a solution back. */
 export interface ProofOfWork {
-  /** A fresh signed challenge for the ALTCHA widget (JSON). */
   challenge(): Promise<object>;
   /** Whether `payload` (the widget's base64 solution) solves a challenge we signed, once. */
   verify(payload: unknown): Promise<boolean>;
 }
 
-/** How long a challenge may take between the page and the submit. */
 export const CHALLENGE_LIFETIME_S = 30 * 60;
 
-/** Where used solutions are remembered (altcha-lib's replay store). */
 export type UsedSolutions = Store;
 
-/**
- * Self-hosted ALTCHA: PBKDF2 challenges signed with `hmacKey` (a fraction of a second in Node,
- * about a second on a phone). Each solution is accepted once (`used`, shared by instances; decision
- * 122).
- */
+/** Self-hosted ALTCHA: PBKDF2 challenges (about a second on a phone), each solved once (decision 122). */
 export async function altchaProof(hmacKey: string, used: UsedSolutions): Promise<ProofOfWork> {
   const hmacKeySignatureSecret = await deriveHmacKeySecret(hmacKey);
   return {

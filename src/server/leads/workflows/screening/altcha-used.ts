@@ -1,16 +1,13 @@
 import type { Kysely } from 'kysely';
 import type { MigrationSet } from '../../../platform/database/migration-runner';
 
-/*
- * The ALTCHA solutions already used (decision 095), in a table: on PostgreSQL shared by every
- * instance, so a solution accepted by one is a replay on all.
- */
+/* The ALTCHA solutions already used (decision 095): on PostgreSQL a replay on every instance. */
 
 export interface AltchaUsedTables {
   altcha_used: {
-    /** The challenge's id (its signature): no personal data. */
+    /** The challenge's signature: no personal data. */
     id: string;
-    /** Epoch ms after which the challenge has expired anyway and the row may go. */
+    /** Epoch ms after which the challenge has expired anyway. */
     expires: number;
   };
 }
@@ -32,19 +29,15 @@ export const altchaUsedMigrations: MigrationSet = () => ({
   },
 });
 
-/** Expired ids are deleted at most this often, by whichever instance records one. */
 const PRUNE_EVERY_MS = 60_000;
 
-/**
- * altcha-lib's replay store over `altcha_used` (ephemeral): one INSERT … ON CONFLICT DO NOTHING
- * RETURNING, so a solution sent to two instances at once is accepted once. Expired ids are deleted.
- */
+/** altcha-lib's replay store: one INSERT … ON CONFLICT DO NOTHING, so two instances accept once. */
 export class AltchaUsed {
   private prunedAt = 0;
 
   constructor(
     private readonly db: Kysely<AltchaUsedTables>,
-    /** How long a challenge lives: past it, its id need not be remembered. */
+
     private readonly lifetimeMs: number,
     private readonly onError: (error: unknown) => void,
   ) {}

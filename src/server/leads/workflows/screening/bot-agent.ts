@@ -4,10 +4,7 @@ import { isbot } from 'isbot';
 const MAX_AGENTS = 1000;
 const verdicts = new Map<string, boolean>();
 
-/**
- * isbot's verdict per user agent, remembered (its large regular expression costs, decision 010);
- * past MAX_AGENTS the oldest is forgotten.
- */
+/** isbot's verdict per user agent, remembered: its large regular expression costs (decision 010). */
 export function isBotAgent(userAgent: string | undefined): boolean {
   if (userAgent === undefined) return isbot(userAgent);
   const known = verdicts.get(userAgent);

@@ -2,10 +2,7 @@ import { type LeadForm, leadForms } from '@shared/lead-vocabulary';
 import { Counter, type Registry } from 'prom-client';
 import type { LeadStore } from '../capture/lead-store';
 
-/**
- * The lead store counting into the metrics (decision 141): stored forms by name, quarantined ones
- * by name and reasons, once committed. Never what a form said.
- */
+/** The lead store counting stored and quarantined forms into the metrics (decision 141). */
 export function countedStore(store: LeadStore, registry: Registry): LeadStore {
   const registers = [registry];
   const stored = new Counter({

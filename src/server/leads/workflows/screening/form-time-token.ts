@@ -1,12 +1,9 @@
 import { createHmac, timingSafeEqual } from 'node:crypto';
 
 /*
- * The time trap's token (decision 095): pages set a signed first-party cookie with the time, and a
- * form sent sooner than a person could fill it (SPAM_MIN_FILL_MS) is suspect. A cookie, since pages
- * are static; it reaches fetch() and plain posts alike.
+ * The time trap (decision 095): pages set a signed cookie with the time (pages are static), and a
+ * form sent sooner than a person could fill it (SPAM_MIN_FILL_MS) is suspect.
  */
-
-/** HttpOnly, first-party, no personal data: the time the visit's first page was served. */
 export const FORM_TIME_COOKIE = 'tb_form_time';
 
 /** A token this old is renewed with the next page (a visit a week later starts again). */
@@ -37,10 +34,7 @@ export function readFormTime(key: Buffer, value: string | undefined): FormTime {
   return { state: 'valid', issuedAtMs: parseInt(issued, 36) };
 }
 
-/**
- * Why a submission at `nowMs` fails the time trap: no token, a forged one, or sent too soon
- * (a token from the future counts as too soon). Nothing when `minFillMs` is 0 (trap off).
- */
+/** Why a submission fails the time trap (a token from the future is too soon); off at 0. */
 export function timeTrapReason(
   token: FormTime,
   nowMs: number,

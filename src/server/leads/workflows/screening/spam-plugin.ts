@@ -32,19 +32,15 @@ declare module 'fastify' {
   }
 }
 
-export interface SpamPluginOptions {
-  /** Any form with ALTCHA on: the proof of work is set up. */
+interface SpamPluginOptions {
+  /** Any form with ALTCHA on. */
   altcha: boolean;
-  /** https: the cookie is Secure. */
   secure: boolean;
 }
 
 const KEY_NAME = 'spam-key';
 
-/**
- * The server's spam key, generated once and kept in the database, so every instance on one
- * database (and every restart) signs and checks the same tokens.
- */
+/** Generated once and kept in the database: every instance and restart signs alike. */
 async function keptSpamKey(db: Kysely<LeadQuarantineTables>): Promise<Buffer> {
   await db
     .insertInto('spam_keys')
@@ -60,16 +56,14 @@ async function keptSpamKey(db: Kysely<LeadQuarantineTables>): Promise<Buffer> {
 }
 
 /**
- * The app-wide spam defence (decision 095): the key, ALTCHA, the per-address counts, and the time
- * trap's cookie on every page, set only when missing or invalid so a second tab does not restart the clock.
+ * The spam defence (decision 095): the key, ALTCHA, the per-address counts, and the time trap's
+ * cookie on every page, set only when missing or invalid (a second tab keeps the clock).
  */
 export const spamPlugin = fp<SpamPluginOptions>(
   async (app, { altcha, secure }) => {
     const formTimeKey = await keptSpamKey(tablesOf<LeadQuarantineTables>(app.database.db));
-    // A solution used on one instance is a replay on every other.
     const proof = altcha
-      ? // ALTCHA's HMAC key is derived from the kept key: the same on every instance.
-        await altchaProof(
+      ? await altchaProof(
           createHmac('sha256', formTimeKey).update('altcha').digest('hex'),
           new AltchaUsed(
             tablesOf<AltchaUsedTables>(app.database.ephemeral),

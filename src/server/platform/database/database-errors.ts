@@ -10,8 +10,8 @@ const POSTGRES_UNAVAILABLE = new Set(['57014', '55P03', '53100', '53300', '57P03
 const SQLITE_UNAVAILABLE = /^SQLITE_(BUSY|FULL|READONLY|CANTOPEN)/;
 /** The PostgreSQL server cannot be reached: the connection was never made, nothing was sent. */
 const CONNECT_FAILED = new Set(['ECONNREFUSED', 'ENOTFOUND', 'EHOSTUNREACH', 'ENETUNREACH']);
-/** The SQLite WAL could not be synced (sqlite-wal.ts): the disk is full or failing. */
-const SYNC_FAILED = new Set(['ENOSPC', 'EDQUOT', 'EIO']);
+/** The SQLite WAL could not be synced after a commit (sqlite-wal.ts): the disk is full or failing. */
+export const WAL_SYNC_FAILED = 'WAL_SYNC_FAILED';
 
 /** Thrown (code WRITE_QUEUE_FULL) when the bounded write queue is full: nothing was queued. */
 export class WriteQueueFullError extends Error {
@@ -28,7 +28,7 @@ export function isUnavailableError(error: unknown): boolean {
   if (typeof code === 'string') {
     if (code === 'WRITE_QUEUE_FULL') return true;
     if (POSTGRES_UNAVAILABLE.has(code) || CONNECT_FAILED.has(code)) return true;
-    if (SYNC_FAILED.has(code)) return true;
+    if (code === WAL_SYNC_FAILED) return true;
     if (SQLITE_UNAVAILABLE.test(code)) return true;
   }
   // pg.Pool's connectionTimeoutMillis: no free connection (or no server) in time.

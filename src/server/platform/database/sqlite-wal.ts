@@ -8,6 +8,7 @@ import {
   type DatabaseConnection,
   type QueryResult,
 } from 'kysely';
+import { WAL_SYNC_FAILED } from './database-errors';
 import { withStatementCache } from './statement-cache';
 
 /**
@@ -74,8 +75,12 @@ class WalSync {
     try {
       await (await this.handle).datasync();
     } catch (error) {
-      this.handle = undefined; // opened again next time (the WAL may not have existed yet)
-      throw error;
+      this.handle = undefined; // opened again next time
+      // After a COMMIT: what was written must not be written again, so no job is retried alone.
+      throw Object.assign(new Error('the WAL could not be synced'), {
+        code: WAL_SYNC_FAILED,
+        cause: error,
+      });
     }
   }
 

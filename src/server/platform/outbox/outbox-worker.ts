@@ -1,4 +1,6 @@
+import type { FastifyInstance } from 'fastify';
 import type { Kysely } from 'kysely';
+import { tablesOf } from '../database/connection';
 import type { DialectName } from '../database/migration-runner';
 import {
   claimDigest,
@@ -54,6 +56,33 @@ export interface OutboxWorkerOptions {
   onError?: (error: unknown) => void;
   /** Told of each failed delivery attempt (the metrics count them by destination). */
   onSendFailure?: (destination: OutboxDestination) => void;
+}
+
+/** Test and tuning knobs of a worker (production uses the defaults). */
+export interface WorkerSettings {
+  /** false: messages are written but not sent by this instance. */
+  enabled?: boolean;
+  pollMs?: number;
+  retryBaseMs?: number;
+}
+
+/** A worker on the app's database, started once the app is ready and stopped as it closes. */
+export function startOutboxWorker(
+  app: FastifyInstance,
+  what: string,
+  options: Omit<OutboxWorkerOptions, 'db' | 'writes' | 'dialect' | 'onError' | 'onSendFailure'>,
+): void {
+  const { database } = app;
+  const worker = new OutboxWorker({
+    db: tablesOf<OutboxTables>(database.db),
+    writes: app.writeQueue,
+    dialect: database.dialect,
+    onError: (error) => app.log.warn({ err: error }, `${what} outbox poll failed`),
+    onSendFailure: (destination) => app.metrics.outboxSendFailed(destination),
+    ...options,
+  });
+  app.addHook('onReady', async () => worker.start());
+  app.addHook('onClose', async () => worker.stop());
 }
 
 const MINUTE = 60_000;

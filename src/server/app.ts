@@ -52,10 +52,7 @@ export interface BuildAppOptions {
   bounds?: Bounds;
 }
 
-/**
- * Bounds no operator changes (decision 147): each defaults to its named constant (REQUEST_TIMEOUT_MS,
- * STATEMENT_TIMEOUT_MS, SMTP_TIMEOUT_MS, WRITE_QUEUE_LIMIT, LEAD_FLOOD_LIMIT); tests pass others.
- */
+/** Bounds no operator changes (decision 147): named constants; tests pass others. */
 export interface Bounds {
   requestTimeoutMs?: number;
   statementTimeoutMs?: number;
@@ -144,8 +141,7 @@ export async function buildApp({
   await app.register(metricsRoutes, { token: config.metricsToken });
   // Scheduled SQLite backups (BACKUP_INTERVAL_HOURS); closed before the database.
   await app.register(backupsPlugin, { dataDir: config.dataDir, ...config.backup });
-  // A form posted without JavaScript hands its messages to the next page, through the database:
-  // it may come from another instance.
+  // A no-JavaScript form's messages reach the next page through the database (another instance).
   const formHandoff = new FormHandoff(
     config.site.siteUrl.startsWith('https:'),
     new FlashStore(app.database.ephemeral, (error) =>

@@ -86,8 +86,7 @@ const beaconRoute: FastifyPluginAsync<
     },
     async (request, reply) => {
       const userAgent = request.headers['user-agent'] ?? '';
-      // Any site's page may post text/plain here without asking (it is CORS-safelisted): only
-      // our own pages' beacons are counted, by the Sec-Fetch-Site every current browser sends.
+      // Any site may post text/plain here: only our pages' beacons count (Sec-Fetch-Site).
       const site = request.headers['sec-fetch-site'];
       const ours = site === undefined || site === 'same-origin';
       const counted =

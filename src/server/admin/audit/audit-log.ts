@@ -95,10 +95,7 @@ export class AuditLog {
   }
 }
 
-/*
- * Entries about a person name a keyed hash of their address: requests about one person correlate,
- * while the log alone says not who. An erasure deletes the entries naming the person.
- */
+/* A person's entries name a keyed hash of their address: they correlate, naming no one. */
 
 /** The key's row name and the token's prefix: stored values, kept as they were. */
 const PERSON_KEY = 'data-subject';

@@ -22,11 +22,7 @@ import {
 } from './person-report-views';
 import { deleteStatusLinks } from './status-link';
 
-/*
- * What the lead context stores about a person (decision 135), found or erased for their request
- * or the retention. An erasure deletes the lead rows first, returning their ids, so what goes with
- * them matches exactly, and the first statement is a write (SQLite then holds the write lock).
- */
+/* A person's stored data (decision 135); an erasure deletes the leads first, a write first. */
 
 const leadTables = ['candidates', 'companies'] as const satisfies readonly LeadTable[];
 

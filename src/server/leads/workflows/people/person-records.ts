@@ -10,7 +10,6 @@ import {
   type CandidateListRow,
   type CompanyListRow,
 } from '../../records/listing-tables';
-
 import { eraseQuarantined, findQuarantined } from '../quarantine/lead-quarantine';
 import {
   activityView,
@@ -41,45 +40,6 @@ export interface ErasedLeads {
   leads: PersonLeads[];
 }
 
-interface LeadsOfAddress {
-  candidates: CandidateListRow[];
-  companies: CompanyListRow[];
-}
-
-/** The candidate and company records of an address (normalizeEmail): every stored column. */
-async function findLeadsByEmail(
-  db: Kysely<AdminLeadTables>,
-  normalizedEmail: string,
-): Promise<LeadsOfAddress> {
-  const rowsOf = (table: LeadTable) =>
-    db
-      .selectFrom(table)
-      .select(listColumns[table] as never[])
-      .where('email_normalized', '=', normalizedEmail)
-      .execute();
-  const [candidates, companies] = await Promise.all([rowsOf('candidates'), rowsOf('companies')]);
-  return {
-    candidates: candidates as CandidateListRow[],
-    companies: companies as CompanyListRow[],
-  };
-}
-
-async function leadIdsNotUpdatedSince(
-  db: Kysely<AdminLeadTables>,
-  table: LeadTable,
-  before: string,
-  limit: number,
-): Promise<number[]> {
-  const rows = await db
-    .selectFrom(table)
-    .select('id')
-    .where('updated_at', '<', before)
-    .orderBy('id')
-    .limit(limit)
-    .execute();
-  return rows.map((row) => Number(row.id));
-}
-
 /** Deletes the rows of an address, or of `ids` still not updated (a form may have come in). */
 async function eraseLeadRows(
   trx: Kysely<AdminLeadTables>,
@@ -104,7 +64,17 @@ export class PersonRecords {
   /** Everything stored about the address (normalizeEmail), and its leads. */
   async report(normalizedEmail: string): Promise<LeadReport & { leads: PersonLeads[] }> {
     const db = this.db;
-    const found = await findLeadsByEmail(tablesOf(db), normalizedEmail);
+    const rowsOf = (table: LeadTable) =>
+      tablesOf<AdminLeadTables>(db)
+        .selectFrom(table)
+        .select(listColumns[table] as never[])
+        .where('email_normalized', '=', normalizedEmail)
+        .execute();
+    const [candidates, companies] = await Promise.all([rowsOf('candidates'), rowsOf('companies')]);
+    const found = {
+      candidates: candidates as CandidateListRow[],
+      companies: companies as CompanyListRow[],
+    };
     const perLead = await Promise.all(
       leadTables.map(async (table) => {
         const leadType = leadTypeOf(table);
@@ -140,8 +110,18 @@ export class PersonRecords {
 
   /** Up to `limit` ids per table of leads untouched since `before` (unindexed: may scan). */
   async notUpdatedSince(before: string, limit: number): Promise<number[][]> {
+    const db = tablesOf<AdminLeadTables>(this.db);
     return Promise.all(
-      leadTables.map((table) => leadIdsNotUpdatedSince(tablesOf(this.db), table, before, limit)),
+      leadTables.map(async (table) => {
+        const rows = await db
+          .selectFrom(table)
+          .select('id')
+          .where('updated_at', '<', before)
+          .orderBy('id')
+          .limit(limit)
+          .execute();
+        return rows.map((row) => Number(row.id));
+      }),
     );
   }
 

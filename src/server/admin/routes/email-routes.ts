@@ -2,8 +2,9 @@ import type { FastifyPluginAsync } from 'fastify';
 import type { Mailer, MailMessage } from '../../platform/mail/mailer';
 import { paragraphMail } from '../../platform/mail/paragraph-mail';
 import { type LeadDesk, adminApi } from '../../leads';
+import { idParams } from '../../platform/http/api-schemas';
 
-const { candidateKind, errorBody, leadIdParams } = adminApi;
+const { candidateKind, errorBody } = adminApi;
 type LeadListing = LeadDesk['listing'];
 
 /** The spec's failure text (section 8); the screen shows the server's message as it is. */
@@ -46,7 +47,7 @@ export const emailRoutes: FastifyPluginAsync<EmailRoutesOptions> = async (app, o
     '/api/candidate-submissions/:id/send-email',
     {
       schema: {
-        params: leadIdParams,
+        params: idParams,
         response: {
           200: {
             type: 'object',

@@ -5,7 +5,7 @@ import {
   type QuarantineReleased,
 } from '@shared/admin-quarantine';
 import { describedError, idParams } from '../../platform/http/api-schemas';
-import { type LeadDesk, adminApi } from '../../leads';
+import type { LeadDesk } from '../../leads';
 
 const NOT_FOUND = 'This submission is no longer in quarantine';
 

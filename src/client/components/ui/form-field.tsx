@@ -43,6 +43,14 @@ interface ControlLinks {
   'aria-invalid': boolean;
 }
 
+function FieldError({ id, error }: { id: string; error: string | undefined }) {
+  return error ? (
+    <p id={id} className="text-sm font-medium text-red-700">
+      {error}
+    </p>
+  ) : null;
+}
+
 /** Label, control and error message, linked for assistive technology (aria-describedby). */
 function FieldShell<Props extends Common>({
   props: { label, error, hint, hintHidden, optional, hideLabel, containerClassName, ...own },
@@ -70,11 +78,7 @@ function FieldShell<Props extends Common>({
         </p>
       ) : null}
       {control({ id, 'aria-describedby': describedBy, 'aria-invalid': Boolean(error) }, own)}
-      {error ? (
-        <p id={errorId} className="text-sm font-medium text-red-700">
-          {error}
-        </p>
-      ) : null}
+      <FieldError id={errorId} error={error} />
     </div>
   );
 }
@@ -207,11 +211,7 @@ function ChoiceField({
           </label>
         ))}
       </div>
-      {error ? (
-        <p id={errorId} className="text-sm font-medium text-red-700">
-          {error}
-        </p>
-      ) : null}
+      <FieldError id={errorId} error={error} />
     </fieldset>
   );
 }

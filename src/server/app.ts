@@ -1,7 +1,7 @@
 import Fastify, { type FastifyInstance } from 'fastify';
 import { adminPlugin } from './admin/admin-plugin';
 import { backupsPlugin } from './backups/backups-plugin';
-import { conversionsPlugin, type ConversionWorkerSettings } from './conversions/conversions-plugin';
+import { conversionsPlugin } from './conversions';
 import { SESSION_COOKIE } from './admin/auth/auth-plugin';
 import type { RetentionSchedule } from './admin/people/retention';
 import { ephemeralMigrations, migrations } from './database';
@@ -26,6 +26,7 @@ import type { ServerConfig } from './config/config';
 import { siteUrlWarning } from './config/config-summary';
 import { databasePlugin } from './platform/database/database-plugin';
 import type { OutboxDestination } from './platform/outbox/outbox-tables';
+import type { WorkerSettings } from './platform/outbox/outbox-worker';
 import { handleError } from './platform/http/error-handler';
 import { gracefulClose } from './platform/http/graceful-close';
 import { logSerializers, OneLinePerRequest } from './platform/http/request-log';
@@ -43,18 +44,15 @@ export interface BuildAppOptions {
   logger?: boolean | Record<string, unknown>;
   /* The workers' and schedules' knobs, for tests (a faster poll, or none at all). */
   notificationWorker?: NotificationWorkerSettings;
-  conversionWorker?: ConversionWorkerSettings;
-  personWorker?: NotificationWorkerSettings;
+  conversionWorker?: WorkerSettings;
+  personWorker?: WorkerSettings;
   retention?: RetentionSchedule;
   spendPull?: SpendPullSettings & { enabled?: boolean };
   /** Tests: bounds other than the built-in ones, to see them reached in a moment. */
   bounds?: Bounds;
 }
 
-/**
- * Bounds no operator changes (decision 147): each defaults to its named constant (REQUEST_TIMEOUT_MS,
- * STATEMENT_TIMEOUT_MS, SMTP_TIMEOUT_MS, WRITE_QUEUE_LIMIT, LEAD_FLOOD_LIMIT); tests pass others.
- */
+/** Bounds no operator changes (decision 147): named constants; tests pass others. */
 export interface Bounds {
   requestTimeoutMs?: number;
   statementTimeoutMs?: number;
@@ -143,8 +141,7 @@ export async function buildApp({
   await app.register(metricsRoutes, { token: config.metricsToken });
   // Scheduled SQLite backups (BACKUP_INTERVAL_HOURS); closed before the database.
   await app.register(backupsPlugin, { dataDir: config.dataDir, ...config.backup });
-  // A form posted without JavaScript hands its messages to the next page, through the database:
-  // it may come from another instance.
+  // A no-JavaScript form's messages reach the next page through the database (another instance).
   const formHandoff = new FormHandoff(
     config.site.siteUrl.startsWith('https:'),
     new FlashStore(app.database.ephemeral, (error) =>

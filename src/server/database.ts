@@ -47,10 +47,7 @@ export const migrations: readonly MigrationSet[] = [
   ),
 ];
 
-/**
- * The tables of rows a crash may forget (DatabaseConnection.ephemeral): UNLOGGED in the same
- * database on PostgreSQL, a file of their own beside SQLite's.
- */
+/** Tables a crash may forget: UNLOGGED on PostgreSQL, a file of their own beside SQLite's. */
 export const ephemeralMigrations: readonly MigrationSet[] = [
   inOrder(leadEphemeralMigrations, migrationOrder),
 ];

@@ -46,8 +46,7 @@ async function main() {
       process.exit(1);
     }, SHUTDOWN_TIMEOUT_MS).unref();
     try {
-      // close() stops accepting connections, waits for requests in flight, then runs the
-      // onClose hooks: the write queue is drained and the database closed last.
+      // Requests in flight finish, then onClose: the write queue drains, the database closes last.
       await app.close();
       process.exit(0);
     } catch (error) {

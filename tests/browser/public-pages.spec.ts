@@ -60,6 +60,14 @@ for (const route of publicRoutes) {
   });
 }
 
+test('the axe check reports a violation it is shown', async ({ page }) => {
+  await gotoHydrated(page, '/');
+  await page.evaluate(() =>
+    document.querySelector('main')?.insertAdjacentHTML('beforeend', '<img src="/favicon.ico">'),
+  );
+  expect((await axeViolations(page)).map((violation) => violation.rule)).toContain('image-alt');
+});
+
 test.describe('accessibility of the open mobile menu', () => {
   test.use({ viewport: mobileViewport });
 

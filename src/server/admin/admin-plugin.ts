@@ -15,8 +15,7 @@ import { adminSessionRoutes } from './auth/session-routes';
 import { accountRoutes, invitationRoutes } from './auth/account-routes';
 import { AdminAccounts, type AccountTables } from './auth/accounts';
 import { invitationSender } from './auth/invitation-mail';
-import { OutboxWorker } from '../platform/outbox/outbox-worker';
-import type { OutboxTables } from '../platform/outbox/outbox-tables';
+import { startOutboxWorker } from '../platform/outbox/outbox-worker';
 import { factorRoutes } from './factors/factor-routes';
 import { factorsPlugin } from './factors/factors-plugin';
 import { factorSignInRoutes } from './factors/sign-in-routes';
@@ -112,18 +111,10 @@ export const adminPlugin: FastifyPluginAsync<AdminOptions> = async (
   );
   app.addHook('onClose', async () => desk.stop());
   const mailer = createMailer({ ...config.mail, timeoutMs: smtpTimeoutMs }, config.dataDir);
-  const invitations = new OutboxWorker({
-    db: tablesOf<OutboxTables>(database.db),
-    writes: app.writeQueue,
-    dialect: database.dialect,
+  // Hooks close in reverse: the invitations' worker stops before the mailer closes.
+  app.addHook('onClose', async () => mailer.close());
+  startOutboxWorker(app, 'invitation', {
     senders: { admin: invitationSender(accounts, mailer, config.site) },
-    onError: (error) => app.log.warn({ err: error }, 'invitation outbox poll failed'),
-    onSendFailure: (destination) => app.metrics.outboxSendFailed(destination),
-  });
-  app.addHook('onReady', async () => invitations.start());
-  app.addHook('onClose', async () => {
-    await invitations.stop();
-    mailer.close();
   });
   app.log.info({ transport: mailer.kind }, 'admin mail transport');
   if (mailer.kind === 'outbox' && config.env === 'production') {

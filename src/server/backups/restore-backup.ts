@@ -15,10 +15,7 @@ import {
 /** A restore that was not done, and why (the CLI prints the message, exit code 1). */
 export class RestoreRefused extends Error {}
 
-/**
- * Whether another connection has the SQLite file open: each holds a shared lock in WAL mode, so
- * an EXCLUSIVE one fails at once. Unlike a pid file it never goes stale (decision 130).
- */
+/** Open elsewhere: each WAL connection holds a shared lock, so EXCLUSIVE fails (decision 130). */
 function databaseInUse(file: string): boolean {
   if (!existsSync(file)) return false;
   const probe = new SqliteDatabase(file, { fileMustExist: true, timeout: 0 });
@@ -105,10 +102,7 @@ export interface RestoreResult {
   replacedKeptAt: string | undefined;
 }
 
-/**
- * Restores `file` as DATA_DIR's database (decision 130), refused while it is open; the current
- * database is moved aside to backups/replaced-<time>.sqlite, never deleted.
- */
+/** Restores `file` (decision 130), refused while open; the current one moves aside. */
 export async function restoreBackup({
   file,
   dataDir,

@@ -31,10 +31,7 @@ export const PG_BACKUP_POINTER =
 /** better-sqlite3 copies at most this many pages per step: more than any file has. */
 const ALL_PAGES = 0x7fffffff;
 
-/**
- * A consistent copy of the SQLite database, written under a partial name, flushed and checksummed
- * before its rename (a backup that exists is complete); then the newest `keep` kept.
- */
+/** A consistent copy, flushed and checksummed before its rename; then the newest `keep` kept. */
 export async function writeBackup({
   dataDir,
   keep,

@@ -1,9 +1,6 @@
 import { isIP } from 'node:net';
 
-/*
- * TRUST_PROXY=true would believe every X-Forwarded-For hop, so any client could pick its own
- * address (and its own login throttle count): refused, with the safe forms (decision 020).
- */
+/* TRUST_PROXY=true lets any client pick its address: refused (decision 020). */
 export const TRUST_PROXY_FORMS =
   'must be the number of proxies in front of the server (e.g. 1) or their addresses or ' +
   'subnets, comma-separated (e.g. 10.0.0.5 or 10.0.0.0/8,loopback)';

@@ -1,25 +1,19 @@
 import type { FastifyPluginAsync } from 'fastify';
 import type { ConversionsConfig } from '../config/config';
-import { tablesOf } from '../platform/database/connection';
 import { CONVERSION_MAX_AGE_MS, type ConversionPayload } from './conversion-event';
-import type { OutboxTables } from '../platform/outbox/outbox-tables';
-import { OutboxWorker, PermanentFailure } from '../platform/outbox/outbox-worker';
+import {
+  PermanentFailure,
+  startOutboxWorker,
+  type WorkerSettings,
+} from '../platform/outbox/outbox-worker';
 import { postEvents } from './graph-client';
 import { serverEvent } from './meta-event';
-
-/** Test and tuning knobs of the worker (production uses the defaults). */
-export interface ConversionWorkerSettings {
-  /** false: events are written but not sent by this instance. */
-  enabled?: boolean;
-  pollMs?: number;
-  retryBaseMs?: number;
-}
 
 export interface ConversionsOptions {
   /** Undefined: no access token, the feature is off. */
   conversions: ConversionsConfig | undefined;
   siteUrl: string;
-  worker?: ConversionWorkerSettings;
+  worker?: WorkerSettings;
 }
 
 /** Sends the outbox's `meta` messages (decision 110), retried for 7 days; needs a token. */
@@ -28,10 +22,7 @@ export const conversionsPlugin: FastifyPluginAsync<ConversionsOptions> = async (
   { conversions, siteUrl, worker: settings = {} },
 ) => {
   if (!conversions || settings.enabled === false) return;
-  const worker = new OutboxWorker({
-    db: tablesOf<OutboxTables>(app.database.db),
-    writes: app.writeQueue,
-    dialect: app.database.dialect,
+  startOutboxWorker(app, 'conversion', {
     senders: {
       meta: async (message) => {
         const payload = JSON.parse(message.payload) as ConversionPayload;
@@ -45,10 +36,6 @@ export const conversionsPlugin: FastifyPluginAsync<ConversionsOptions> = async (
     pollMs: settings.pollMs,
     retryBaseMs: settings.retryBaseMs,
     giveUpMs: CONVERSION_MAX_AGE_MS,
-    onError: (error) => app.log.warn({ err: error }, 'conversion outbox poll failed'),
-    onSendFailure: (destination) => app.metrics.outboxSendFailed(destination),
   });
-  app.addHook('onReady', async () => worker.start());
-  app.addHook('onClose', async () => worker.stop());
   app.log.info({ apiVersion: conversions.apiVersion }, 'Meta Conversions API on');
 };

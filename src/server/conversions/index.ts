@@ -1,5 +1,5 @@
 /* Meta's Conversions API (decision 110); it reads no lead table. */
-export { conversionsPlugin, type ConversionWorkerSettings } from './conversions-plugin';
+export { conversionsPlugin } from './conversions-plugin';
 export type { SubmissionClient } from './conversion-event';
 export { submissionClient, withConversionFields } from './submission-client';
 export {

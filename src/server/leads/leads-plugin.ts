@@ -38,8 +38,7 @@ export const leadsPlugin: FastifyPluginAsync<LeadsOptions> = async (app, options
     options.assignNew,
   );
 
-  // Browsers post forms urlencoded when no script handles them (docs/decisions/090). A
-  // 4,000-character answer can take three times that encoded: more room than JSON's 16 KB.
+  // No-JavaScript posts (decision 090): 4,000 characters urlencoded outgrow JSON's 16 KB.
   await app.register(formbody, { bodyLimit: 64 * 1024 });
   app.decorate('formHandoff', options.formHandoff);
   const { formTimeKey, proof, addressCounters } = app.spamDefence;

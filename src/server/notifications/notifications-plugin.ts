@@ -1,24 +1,21 @@
 import type { FastifyPluginAsync } from 'fastify';
 import type { NotifyConfig } from '../config/config';
-import { tablesOf } from '../platform/database/connection';
 import { createMailer, type MailSettings } from '../platform/mail/mailer';
 import type { LeadCreatedPayload } from '../leads';
-import type { OutboxDestination, OutboxTables } from '../platform/outbox/outbox-tables';
+import type { OutboxDestination } from '../platform/outbox/outbox-tables';
 import { leadDigestEmail, leadNoticeEmail } from './lead-notice-email';
 import { postWebhook } from './lead-webhook';
-import { OutboxWorker, type DigestOptions, type Sender } from '../platform/outbox/outbox-worker';
+import {
+  startOutboxWorker,
+  type DigestOptions,
+  type Sender,
+  type WorkerSettings,
+} from '../platform/outbox/outbox-worker';
 
 /** Past this many new leads a minute, their e-mails become one digest a minute. */
 const DIGEST_THRESHOLD = 20;
 
-/** Test and tuning knobs of the worker (production uses the defaults). */
-export interface NotificationWorkerSettings {
-  /** false: messages are written but not sent by this instance. */
-  enabled?: boolean;
-  pollMs?: number;
-  retryBaseMs?: number;
-  digestWindowMs?: number;
-}
+export type NotificationWorkerSettings = WorkerSettings & { digestWindowMs?: number };
 
 export interface NotificationsOptions {
   notify: NotifyConfig;
@@ -65,18 +62,11 @@ export const notificationsPlugin: FastifyPluginAsync<NotificationsOptions> = asy
   if (webhook) senders.webhook = (message) => postWebhook(webhook, message);
   if (Object.keys(senders).length === 0 || settings.enabled === false) return;
 
-  const worker = new OutboxWorker({
-    db: tablesOf<OutboxTables>(app.database.db),
-    writes: app.writeQueue,
-    dialect: app.database.dialect,
+  startOutboxWorker(app, 'notification', {
     senders,
     digest,
     pollMs: settings.pollMs,
     retryBaseMs: settings.retryBaseMs,
-    onError: (error) => app.log.warn({ err: error }, 'notification outbox poll failed'),
-    onSendFailure: (destination) => app.metrics.outboxSendFailed(destination),
   });
-  app.addHook('onReady', async () => worker.start());
-  app.addHook('onClose', async () => worker.stop());
   app.log.info({ destinations: Object.keys(senders) }, 'lead notifications on');
 };

@@ -52,8 +52,7 @@ export function pagePolicy(
       'style-src-elem',
       options.runtimeStyleElements ? ["'self'", "'unsafe-inline'"] : ["'self'", ...hashes.styles],
     ],
-    // React writes style attributes (the iframe height, Radix positions): attributes cannot
-    // run script or load anything, so allowing them costs little.
+    // React writes style attributes; attributes cannot run script or load anything.
     ['style-src-attr', ["'unsafe-inline'"]],
     ['img-src', ["'self'", 'data:', pixel && META_PIXEL_ORIGINS.beacon]],
     ['font-src', ["'self'"]],

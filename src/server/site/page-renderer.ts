@@ -25,10 +25,7 @@ function once<T>(cache: Map<string, Promise<T>>, key: string, load: () => Promis
   return loaded;
 }
 
-/**
- * Renders a page with a form's state (decision 090): the shell with the run-time config, the state
- * as a JSON data block, and React's body. A failure rejects for the request's 500, never unhandled.
- */
+/** A page with a form's state (decision 090); a failure rejects for the request's 500. */
 export function pageRenderer(buildDir: string, runtime: RuntimeConfig) {
   const entries = new Map<string, Promise<ServerEntry>>();
   const shells = new Map<string, Promise<string>>();

@@ -19,10 +19,7 @@ export interface MatchedSpend {
 const add = (map: Map<string, number>, key: string, amount: number) =>
   map.set(key, (map.get(key) ?? 0) + amount);
 
-/**
- * Matches each campaign's spend to a utm_campaign (decision 165): its id, name, or a mapped value.
- * A landing variant gets a share in proportion to the campaign's visitors on it.
- */
+/** Campaign spend to utm_campaigns (decision 165), split by variants' visitors. */
 export function matchSpend(
   spend: SpendInRange,
   utmCampaigns: ReadonlySet<string>,

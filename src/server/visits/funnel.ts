@@ -27,10 +27,7 @@ type Counts = Omit<
   | 'costPerPlacement'
 >;
 
-/**
- * The funnel of the UTC days `from`..`to`: visitors, leads, and the spend in one currency
- * (decision 165): `currency`, or the one most spent.
- */
+/** The funnel of UTC days `from`..`to`: visitors, leads, spend in one currency (decision 165). */
 export async function funnelFigures(
   db: Kysely<VisitTables>,
   from: string,

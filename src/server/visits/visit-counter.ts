@@ -20,10 +20,7 @@ export interface VisitRequest {
 
 const utcDay = (at: Date): string => at.toISOString().slice(0, 10);
 
-/**
- * Counts visitors without storing who they are (decisions 115, 152): a keyed hash under a daily
- * salt, deleted with its day's hashes so days cannot be linked. Written once a second.
- */
+/** Visitors as keyed hashes under a daily salt, deleted with their day (decisions 115, 152). */
 export class VisitCounter {
   private pending: Hit[] = [];
   private timer: NodeJS.Timeout | undefined;

@@ -86,8 +86,7 @@ const beaconRoute: FastifyPluginAsync<
     },
     async (request, reply) => {
       const userAgent = request.headers['user-agent'] ?? '';
-      // Any site's page may post text/plain here without asking (it is CORS-safelisted): only
-      // our own pages' beacons are counted, by the Sec-Fetch-Site every current browser sends.
+      // Any site may post text/plain here: only our pages' beacons count (Sec-Fetch-Site).
       const site = request.headers['sec-fetch-site'];
       const ours = site === undefined || site === 'same-origin';
       const counted =
@@ -125,19 +124,14 @@ export const funnelRoutes: FastifyPluginAsync = async (app) => {
     await app.visitCounter.flush();
     return funnelFigures(db, range.from, range.to, range.currency);
   };
+  // Dates are checked in figuresOf, so that a bad one is named in `fields`.
+  const funnelRoute = (ok: object, more: object = {}) => ({
+    schema: { ...more, querystring: funnelQuery, response: { 200: ok, 400: fieldErrorsBody } },
+    validatorCompiler: () => () => true,
+  });
   app.get<{ Querystring: FunnelQuery }>(
     '/api/admin/funnel',
-    {
-      schema: {
-        querystring: funnelQuery,
-        response: {
-          200: funnelSchema,
-          400: fieldErrorsBody,
-        },
-      },
-      // Dates are checked below, so that a bad one is named in `fields`.
-      validatorCompiler: () => () => true,
-    },
+    funnelRoute(funnelSchema),
     async (request, reply) => {
       const figures = await figuresOf(request.query);
       return 'fields' in figures ? reply.code(400).send(figures) : figures;
@@ -146,21 +140,16 @@ export const funnelRoutes: FastifyPluginAsync = async (app) => {
 
   app.get<{ Querystring: FunnelQuery }>(
     '/api/admin/funnel.csv',
-    {
-      schema: {
+    funnelRoute(
+      { type: 'string', description: 'funnel-<from>-<to>.csv' },
+      {
         description:
           'The same figures as GET /api/admin/funnel, as CSV: a row per landing page, UTM ' +
           'source and UTM campaign, then the spend no campaign matched. Amounts are decimals ' +
           'in the Currency column.',
-        querystring: funnelQuery,
         produces: ['text/csv'],
-        response: {
-          200: { type: 'string', description: 'funnel-<from>-<to>.csv' },
-          400: fieldErrorsBody,
-        },
       },
-      validatorCompiler: () => () => true,
-    },
+    ),
     async (request, reply) => {
       const figures = await figuresOf(request.query);
       if ('fields' in figures) return reply.code(400).send(figures);

@@ -44,11 +44,6 @@ export interface AuditFilter {
 export class AuditLog {
   constructor(private readonly db: Kysely<AuditTables>) {}
 
-  /** The same log on `db`: a transaction, so an entry commits with what it records. */
-  within(db: Kysely<AuditTables>): AuditLog {
-    return new AuditLog(db);
-  }
-
   async add(entry: AuditEntryInput, actor: AuditActor, now = new Date()): Promise<void> {
     if (entry.action === 'delete' && entry.leadType && entry.leadId !== undefined) {
       // A deleted lead's earlier entries keep their action and id only.
@@ -88,17 +83,11 @@ export class AuditLog {
         .select((eb) => eb.fn.countAll<number | string>().as('total'))
         .executeTakeFirstOrThrow(),
     ]);
-    return {
-      total: Number(count.total),
-      rows: rows.map(entryView),
-    };
+    return { total: Number(count.total), rows: rows.map(entryView) };
   }
 }
 
-/*
- * Entries about a person name a keyed hash of their address: requests about one person correlate,
- * while the log alone says not who. An erasure deletes the entries naming the person.
- */
+/* A person's entries name a keyed hash of their address: they correlate, naming no one. */
 
 /** The key's row name and the token's prefix: stored values, kept as they were. */
 const PERSON_KEY = 'data-subject';

@@ -1,6 +1,6 @@
 import type { FastifyRequest } from 'fastify';
 import fp from 'fastify-plugin';
-import type { Transaction } from 'kysely';
+import type { Kysely, Transaction } from 'kysely';
 import { tablesOf } from '../../platform/database/connection';
 import { auditEntrySchema } from '@shared/admin-audit';
 import {
@@ -15,14 +15,7 @@ import {
 import { auditedOutcomes } from './audit-outcomes';
 import type { AuditTables } from './audit-tables';
 
-export interface AdminAudit {
-  /** Records an admin action, in `trx` when given (it commits with what it records). */
-  record(entry: AuditEntryInput, request: FastifyRequest, trx?: Transaction<object>): Promise<void>;
-  /** Records what the server did by itself (the retention), in `trx` when given. */
-  recordSystem(entry: AuditEntryInput, actor: string, trx?: Transaction<object>): Promise<void>;
-  /** The keyed hash that names a person in the log without their address. */
-  personToken(normalizedEmail: string): Promise<string>;
-}
+export type AdminAudit = ReturnType<typeof adminAudit>;
 
 declare module 'fastify' {
   interface FastifyInstance {
@@ -30,31 +23,42 @@ declare module 'fastify' {
   }
 }
 
-/** The audit log (decision 064); registered before the admin's routes, so it sees them all. */
-export const auditPlugin = fp(async (app) => {
-  const log = new AuditLog(tablesOf<AuditTables>(app.database.db));
-  // A sign-in's route sets the new session, so its entry names the account signed in.
-  const actorOf = (request: FastifyRequest): AuditActor => {
-    const session = request.adminSession;
-    if (!session) return { name: 'anonymous', accountId: null };
-    const { account } = session;
-    return {
-      name: `${account.name} (account ${account.id}, session ${session.id})`,
-      accountId: account.id,
-    };
+/** Who acted; a sign-in's route sets the new session, so its entry names the account signed in. */
+const actorOf = (request: FastifyRequest): AuditActor => {
+  const session = request.adminSession;
+  if (!session) return { name: 'anonymous', accountId: null };
+  const { account } = session;
+  return {
+    name: `${account.name} (account ${account.id}, session ${session.id})`,
+    accountId: account.id,
   };
+};
+
+function adminAudit(db: Kysely<AuditTables>) {
+  // In `trx` when given: the entry commits with what it records.
   const logIn = (trx: Transaction<object> | undefined) =>
-    trx ? log.within(tablesOf<AuditTables>(trx)) : log;
+    new AuditLog(trx ? tablesOf<AuditTables>(trx) : db);
   let key: Promise<Buffer> | undefined;
-  const audit: AdminAudit = {
-    record: (entry, request, trx) => logIn(trx).add(entry, actorOf(request)),
-    recordSystem: (entry, actor, trx) => logIn(trx).add(entry, { name: actor, accountId: null }),
-    async personToken(normalizedEmail) {
-      key ??= personKey(tablesOf<AuditTables>(app.database.db));
+  return {
+    record: (entry: AuditEntryInput, request: FastifyRequest, trx?: Transaction<object>) =>
+      logIn(trx).add(entry, actorOf(request)),
+    /** What the server did by itself (the retention). */
+    recordSystem: (entry: AuditEntryInput, actor: string, trx?: Transaction<object>) =>
+      logIn(trx).add(entry, { name: actor, accountId: null }),
+    /** The keyed hash that names a person in the log without their address. */
+    async personToken(normalizedEmail: string) {
+      key ??= personKey(db);
       key.catch(() => (key = undefined));
       return personToken(await key, normalizedEmail);
     },
   };
+}
+
+/** The audit log (decision 064); registered before the admin's routes, so it sees them all. */
+export const auditPlugin = fp(async (app) => {
+  const db = tablesOf<AuditTables>(app.database.db);
+  const log = new AuditLog(db);
+  const audit = adminAudit(db);
   app.decorate('audit', audit);
 
   app.addHook('onSend', async (request, reply, payload) => {

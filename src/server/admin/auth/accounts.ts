@@ -1,8 +1,7 @@
-import type { Kysely, Transaction } from 'kysely';
+import type { Kysely, Selectable, Transaction } from 'kysely';
 import type {
   AccountEntry,
   AccountListing,
-  AdminAccount,
   AdminRole,
   InvitationEntry,
 } from '@shared/admin-accounts';
@@ -37,14 +36,8 @@ export type FirstCredential =
   | { password: string }
   | { keepPasskey(trx: Transaction<AccountTables>, accountId: number): Promise<unknown> };
 
-/** What an invitation's e-mail needs, read when it is sent. */
-export interface InvitationToSend {
-  email: string;
-  role: AdminRole;
-  expiresAt: string;
-  /** The raw token for the link; only its hash is stored. */
-  token: string;
-}
+/** What an invitation's e-mail needs, with the link's raw token (only its hash is stored). */
+export type InvitationToSend = NonNullable<Awaited<ReturnType<AdminAccounts['tokenToSend']>>>;
 
 /** The named accounts and their invitations (decision 156). */
 export class AdminAccounts {
@@ -150,7 +143,7 @@ export class AdminAccounts {
   }
 
   /** A new token, made as the e-mail is sent: a retried send makes another, the first link dies. */
-  async tokenToSend(invitationId: number, now = new Date()): Promise<InvitationToSend | undefined> {
+  async tokenToSend(invitationId: number, now = new Date()) {
     const token = newToken();
     const row = await this.db
       .updateTable('admin_invitations')
@@ -250,30 +243,16 @@ export class AdminAccounts {
   }
 }
 
-function invitationOf(row: {
-  id: number;
-  email: string;
-  role: AdminRole;
-  created_at: string;
-  expires_at: string;
-}): InvitationEntry {
+type Row<Table extends keyof AccountTables> = Selectable<AccountTables[Table]>;
+
+function invitationOf(
+  row: Pick<Row<'admin_invitations'>, 'id' | 'email' | 'role' | 'created_at' | 'expires_at'>,
+): InvitationEntry {
   const { id, email, role, created_at: createdAt, expires_at: expiresAt } = row;
   return { id: Number(id), email, role, createdAt, expiresAt };
 }
 
-function entryOf(row: {
-  id: number;
-  name: string;
-  email: string | null;
-  role: AdminRole;
-  created_at: string;
-  disabled_at: string | null;
-}): AccountEntry {
-  const account: AdminAccount = {
-    id: Number(row.id),
-    name: row.name,
-    email: row.email,
-    role: row.role,
-  };
-  return { ...account, disabled: row.disabled_at !== null, createdAt: row.created_at };
+function entryOf({ id, name, email, role, ...row }: Row<'admin_accounts'>): AccountEntry {
+  const disabled = row.disabled_at !== null;
+  return { id: Number(id), name, email, role, disabled, createdAt: row.created_at };
 }

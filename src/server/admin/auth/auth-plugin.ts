@@ -1,9 +1,8 @@
 import fastifyCookie from '@fastify/cookie';
-import type { FastifyReply, FastifyRequest } from 'fastify';
+import type { FastifyInstance, FastifyReply, FastifyRequest } from 'fastify';
 import fp from 'fastify-plugin';
 import type { AdminPasswordConfig } from '../../config/config';
-import type { CookieSerializeOptions } from '@fastify/cookie';
-import { can, type AdminAccount } from '@shared/admin-accounts';
+import { can } from '@shared/admin-accounts';
 import type { AdminAuthTables } from './auth-tables';
 import { routePermission } from './route-permission';
 import { LoginThrottle } from './login-throttle';
@@ -16,31 +15,11 @@ import {
 import { keptPasswordHash } from './kept-password-hash';
 import { AdminSessions, SESSION_TTL_MS, sessionClient, type LiveSession } from './sessions';
 import { tablesOf } from '../../platform/database/connection';
+import { isSameOrigin } from '../../platform/http/same-origin';
 
 export const SESSION_COOKIE = 'tb_admin_session';
 
-interface AdminAuth {
-  /** scrypt hash of the admin password; never sent anywhere. */
-  passwordHash: string;
-  /** After a successful sign-in: a generated password's hash below today's cost is re-made. */
-  upgradePasswordHash(password: string): Promise<void>;
-  throttle: LoginThrottle;
-  sessions: AdminSessions;
-  /** onRequest hook of the admin's routes: foreign Origin 403, no session 401, role 403. */
-  guard(request: FastifyRequest, reply: FastifyReply): Promise<void>;
-  /** 403 unless the request comes from our own pages (or carries no Origin at all). */
-  checkOrigin(request: FastifyRequest, reply: FastifyReply): Promise<void>;
-  /** A completed sign-in: a new session and its cookie; answers the sign-in's body. */
-  signIn(
-    request: FastifyRequest,
-    reply: FastifyReply,
-    accountId: number,
-  ): Promise<{ authenticated: true; account: AdminAccount }>;
-  setSessionCookie(request: FastifyRequest, reply: FastifyReply, token: string): void;
-  clearSessionCookie(request: FastifyRequest, reply: FastifyReply): void;
-
-  cookieOptions(request: FastifyRequest, path?: string): CookieSerializeOptions;
-}
+export type AdminAuth = Awaited<ReturnType<typeof adminAuth>>;
 
 declare module 'fastify' {
   interface FastifyInstance {
@@ -64,10 +43,15 @@ const SAFE_METHODS = new Set(['GET', 'HEAD', 'OPTIONS']);
 /** The admin's sign-in (decision 020): password hash, sessions, the login throttle, the guard. */
 export const adminAuthPlugin = fp<AdminAuthOptions>(async (app, options) => {
   await app.register(fastifyCookie);
+  app.decorateRequest('adminSession', null);
+  app.decorate('adminAuth', await adminAuth(app, options));
+});
+
+async function adminAuth(app: FastifyInstance, options: AdminAuthOptions) {
   const db = tablesOf<AdminAuthTables>(app.database.db);
   const { password, hash } = options.admin;
   // ADMIN_PASSWORD: the hash kept in the database, so every instance binds sessions alike.
-  const passwordHash =
+  let passwordHash =
     password && !hash
       ? await keptPasswordHash(db, password)
       : await resolveAdminPasswordHash({
@@ -97,44 +81,52 @@ export const adminAuthPlugin = fp<AdminAuthOptions>(async (app, options) => {
         '`npm run admin:hash-password` and set it',
     );
   }
-  const siteOrigin = new URL(options.siteUrl).origin;
   // Secure on a public https site whatever the last hop says: a TLS proxy may not forward it.
-  const siteIsHttps = siteOrigin.startsWith('https:');
+  const siteIsHttps = options.siteUrl.startsWith('https:');
   const cookieOptions = (request: FastifyRequest, path = '/') => ({
     httpOnly: true,
     sameSite: 'strict' as const,
     path,
     secure: siteIsHttps || request.protocol === 'https',
   });
-
+  const setSessionCookie = (request: FastifyRequest, reply: FastifyReply, token: string) => {
+    reply.setCookie(SESSION_COOKIE, token, {
+      ...cookieOptions(request),
+      maxAge: SESSION_TTL_MS / 1000,
+    });
+  };
+  /** 403 unless the request comes from our own pages (or carries no Origin at all). */
   const checkOrigin = async (request: FastifyRequest, reply: FastifyReply) => {
-    const origin = request.headers.origin;
-    if (origin === undefined) return;
-    const own = `${request.protocol}://${request.host}`;
-    if (origin !== own && origin !== siteOrigin) {
+    if (!isSameOrigin(request, options.siteUrl)) {
       await reply.code(403).send({ error: 'Cross-origin request refused' });
     }
   };
+  const throttle = new LoginThrottle(db);
+  const sessions = new AdminSessions(db, passwordHash);
 
-  app.decorateRequest('adminSession', null);
-  const auth: AdminAuth = {
-    passwordHash,
-    // Sessions keep this start's fingerprint, as on other instances, until the next start.
-    async upgradePasswordHash(password) {
-      if (!generated || !needsRehash(auth.passwordHash)) return;
-      auth.passwordHash = await hashPassword(password);
-      await replaceGeneratedHash(options.dataDir, auth.passwordHash);
+  return {
+    /** scrypt hash of the admin password; never sent anywhere. */
+    get passwordHash() {
+      return passwordHash;
+    },
+    /** After a successful sign-in: a generated password's hash below today's cost is re-made. */
+    async upgradePasswordHash(password: string) {
+      // Sessions keep this start's fingerprint, as on other instances, until the next start.
+      if (!generated || !needsRehash(passwordHash)) return;
+      passwordHash = await hashPassword(password);
+      await replaceGeneratedHash(options.dataDir, passwordHash);
       app.log.info('admin password hash upgraded to the current scrypt cost');
     },
-    throttle: new LoginThrottle(db),
-    sessions: new AdminSessions(db, passwordHash),
+    throttle,
+    sessions,
     checkOrigin,
-    async guard(request, reply) {
+    /** onRequest hook of the admin's routes: foreign Origin 403, no session 401, role 403. */
+    async guard(request: FastifyRequest, reply: FastifyReply) {
       if (!SAFE_METHODS.has(request.method)) {
         await checkOrigin(request, reply);
         if (reply.sent) return;
       }
-      const session = await auth.sessions.resume(request.cookies[SESSION_COOKIE]);
+      const session = await sessions.resume(request.cookies[SESSION_COOKIE]);
       if (session === undefined) {
         await reply.code(401).send({ error: 'Sign in required' });
         return;
@@ -146,23 +138,18 @@ export const adminAuthPlugin = fp<AdminAuthOptions>(async (app, options) => {
       }
       request.adminSession = session;
     },
-    async signIn(request, reply, accountId) {
-      const session = await auth.sessions.create(accountId, sessionClient(request));
-      auth.setSessionCookie(request, reply, session.token);
+    /** A completed sign-in: a new session and its cookie; answers the sign-in's body. */
+    async signIn(request: FastifyRequest, reply: FastifyReply, accountId: number) {
+      const session = await sessions.create(accountId, sessionClient(request));
+      setSessionCookie(request, reply, session.token);
       // The sign-in's audit entry names the account (audit-plugin.ts reads adminSession).
       request.adminSession = session;
-      return { authenticated: true, account: session.account };
+      return { authenticated: true as const, account: session.account };
     },
     cookieOptions,
-    setSessionCookie(request, reply, token) {
-      reply.setCookie(SESSION_COOKIE, token, {
-        ...cookieOptions(request),
-        maxAge: SESSION_TTL_MS / 1000,
-      });
-    },
-    clearSessionCookie(request, reply) {
+    setSessionCookie,
+    clearSessionCookie(request: FastifyRequest, reply: FastifyReply) {
       reply.clearCookie(SESSION_COOKIE, cookieOptions(request));
     },
   };
-  app.decorate('adminAuth', auth);
-});
+}

@@ -4,10 +4,7 @@ import { hashPassword, needsRehash, verifyPassword } from './password';
 
 const ROW = 1;
 
-/**
- * The ADMIN_PASSWORD hash every instance uses: the kept one while it matches at today's cost. A
- * fresh salt per start would end every session on each restart.
- */
+/** ADMIN_PASSWORD's kept hash at today's cost: a new salt would end every session. */
 export async function keptPasswordHash(
   db: Kysely<AdminAuthTables>,
   password: string,

@@ -23,10 +23,7 @@ import {
 } from './factor-schemas';
 import { factorAttempt, throttled } from './sign-in-routes';
 
-/**
- * The account's own second factors (decision 157); a change needs a confirmation within five
- * minutes, and rotates the session.
- */
+/** The account's own factors (decision 157): a change needs a recent confirmation. */
 export const factorRoutes: FastifyPluginAsync = async (app) => {
   const { adminAuth, adminFactors } = app;
   const { totp, passkeys } = adminFactors;

@@ -5,10 +5,7 @@ import { errorBody, objectOf } from '../../platform/http/api-schemas';
 import { STATUS_PATH, wantsHtml, type FormHandoff, type StatusPage } from '../../leads';
 import { countsText, type PersonData } from './person-data';
 
-/**
- * The person's own erasure from their status page: the admin's (decision 135), with the proof of
- * the lead the form names and a confirmation; the browser's proof is forgotten.
- */
+/** The person's own erasure (decision 135), with the named lead's proof and a confirmation. */
 export const personErasureRoute: FastifyPluginAsync<{
   people: PersonData;
   page: StatusPage;

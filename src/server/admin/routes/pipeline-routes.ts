@@ -83,8 +83,7 @@ export const pipelineRoutes: FastifyPluginAsync<{
 }> = async (app, { desk }) => {
   const { pipeline, templates } = desk;
   for (const { table, leadType, path, statuses, view, schema: leadSchema } of leadKinds) {
-    // The history takes the name `timeline`; a company's own (hiring) timeline travels beside it
-    // as `hiringTimeline`, or the detail would lose that answer.
+    // The history is `timeline`; a company's own hiring one is `hiringTimeline`.
     const hiring = leadType === 'company';
     const schema = withTimeline(
       hiring

@@ -5,10 +5,7 @@ import type { LeadTable } from '../records/lead-tables';
 import type { Cursor } from './cursor';
 import type { LeadListing, Page } from './lead-listing';
 
-/*
- * The board: a column per status, paged on its own with the keyset cursor. A column is one range
- * of the (lead_type, status, created_at, id) index, so a page costs the same at any depth.
- */
+/* A board column is one range of the (lead_type, status, created_at, id) index at any depth. */
 
 /** Beyond, the board shows '1,000+'. */
 const BOARD_COUNT_CAP = 1_000;

@@ -18,10 +18,7 @@ import {
   type CompanyListRow,
 } from '../records/listing-tables';
 
-/*
- * The dashboard's listings, newest first by (created_at, id) as the indexes serve; a search is
- * three index ranges (decision 024).
- */
+/* Listings newest first by (created_at, id); a search is three index ranges (decision 024). */
 
 export interface LeadEmailRow {
   kind: 'candidate' | 'company';

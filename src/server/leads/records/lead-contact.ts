@@ -16,10 +16,7 @@ function splitName(name: string | undefined): [string | null, string | null] {
   return [first || null, rest.join(' ') || null];
 }
 
-/**
- * The lead's contact as forms with its proof gave it (decision 151), latest value first: what a
- * stranger filled in never reaches Meta. Undefined when the lead is gone.
- */
+/** The contact from proven forms only (decision 151), latest first; undefined: lead gone. */
 export async function verifiedContact(
   db: Kysely<LeadRecordTables>,
   table: LeadTable,

@@ -1,7 +1,4 @@
-/**
- * The fields that carry a value: a later step never erases data with a blank. NUL is dropped:
- * PostgreSQL text cannot hold it.
- */
+/** The fields with a value (a blank never erases data), NUL dropped (PostgreSQL refuses it). */
 export function presentValues<T extends Record<string, string | null | undefined>>(
   fields: T,
 ): Partial<Record<keyof T, string>> {

@@ -16,8 +16,7 @@ interface ErrorLike {
 
 /** Clients never see stack traces: only the message of 4xx errors, a generic text for 5xx. */
 export function handleError(error: ErrorLike, request: FastifyRequest, reply: FastifyReply) {
-  // The write queue is full, or the database refuses writes for now (a statement timeout,
-  // a full or read-only disk, an unreachable server): nothing was stored; try again later.
+  // The write queue is full or the database refuses writes for now: nothing stored, try again.
   if (isUnavailableError(error)) {
     request.log.warn(
       { err: { type: error.name, code: error.code } },
@@ -29,8 +28,7 @@ export function handleError(error: ErrorLike, request: FastifyRequest, reply: Fa
       .send({ error: UNAVAILABLE_MESSAGE });
   }
   const status = error.statusCode && error.statusCode >= 400 ? error.statusCode : 500;
-  // Name, code and message only: a database error's other properties (PostgreSQL's
-  // `detail`) can quote the values of a row, i.e. personal data.
+  // Name, code and message only: PostgreSQL's `detail` can quote a row's values (personal data).
   if (status >= 500) {
     request.log.error(
       { err: { type: error.name, code: error.code, message: error.message, stack: error.stack } },

@@ -8,10 +8,7 @@ export const logSerializers = {
   }),
 };
 
-/**
- * One line per request, once it is answered, with its method and path (Fastify's own controller
- * writes a second line as each request arrives).
- */
+/** One line per request, once answered (Fastify's own controller also logs each arrival). */
 export class OneLinePerRequest extends LogController {
   override incomingRequest(): void {}
 

@@ -1,4 +1,6 @@
+import type { FastifyInstance } from 'fastify';
 import type { Kysely } from 'kysely';
+import { tablesOf } from '../database/connection';
 import type { DialectName } from '../database/migration-runner';
 import {
   claimDigest,
@@ -18,10 +20,7 @@ export type Sender = (message: OutboxMessage) => Promise<void>;
 /** A failure no retry can mend (an event too old for its receiver): the message is given up. */
 export class PermanentFailure extends Error {}
 
-/**
- * Past `threshold` messages written in one window, the destination's due messages go out as
- * one digest per window instead of one each.
- */
+/** Past `threshold` messages in a window, the destination's go out as one digest per window. */
 export interface DigestOptions {
   destination: OutboxDestination;
   threshold: number;
@@ -31,10 +30,7 @@ export interface DigestOptions {
 
 export interface OutboxWorkerOptions {
   db: Kysely<OutboxTables>;
-  /**
-   * The group commit: claims and outcomes then share their commit (on SQLite an fsync on the
-   * main thread) with every other write instead of taking one each.
-   */
+  /** The group commit: claims and outcomes share other writes' commit (SQLite's fsync). */
   writes?: WriteQueue<object>;
   dialect: DialectName;
   /** One sender per configured destination; other destinations' messages stay untouched. */
@@ -56,18 +52,38 @@ export interface OutboxWorkerOptions {
   onSendFailure?: (destination: OutboxDestination) => void;
 }
 
+/** Test and tuning knobs of a worker (production uses the defaults). */
+export interface WorkerSettings {
+  /** false: messages are written but not sent by this instance. */
+  enabled?: boolean;
+  pollMs?: number;
+  retryBaseMs?: number;
+}
+
+/** A worker on the app's database, started once the app is ready and stopped as it closes. */
+export function startOutboxWorker(
+  app: FastifyInstance,
+  what: string,
+  options: Omit<OutboxWorkerOptions, 'db' | 'writes' | 'dialect' | 'onError' | 'onSendFailure'>,
+): void {
+  const { database } = app;
+  const worker = new OutboxWorker({
+    db: tablesOf<OutboxTables>(database.db),
+    writes: app.writeQueue,
+    dialect: database.dialect,
+    onError: (error) => app.log.warn({ err: error }, `${what} outbox poll failed`),
+    onSendFailure: (destination) => app.metrics.outboxSendFailed(destination),
+    ...options,
+  });
+  app.addHook('onReady', async () => worker.start());
+  app.addHook('onClose', async () => worker.stop());
+}
+
 const MINUTE = 60_000;
-/**
- * After a full batch, the next poll waits this long while clients wait on writes: under a burst of
- * forms the requests go first, and the outbox catches up once the burst is over.
- */
+/** After a full batch, this wait while clients wait on writes: a burst of forms goes first. */
 const YIELD_TO_CLIENTS_MS = 100;
 
-/**
- * Polls the outbox, sends due messages and records the outcome (docs/decisions/075). A claim holds
- * a message longer than any send may take, so a worker that dies mid-send leaves it to be claimed
- * again.
- */
+/** Sends due messages (decision 075); a claim outlives any send, so a dead worker's is retried. */
 export class OutboxWorker {
   private readonly polling: RepeatingTask<number>;
   private readonly now: () => Date;
@@ -129,10 +145,7 @@ export class OutboxWorker {
     return written > digest.threshold;
   }
 
-  /**
-   * Sends every due message of the digest's destination as one, once per window for the whole
-   * site: every instance's worker competes for the window in the database (claimDigest).
-   */
+  /** One digest per window for the whole site: the instances compete for it (claimDigest). */
   private async sendDigest(digest: DigestOptions): Promise<void> {
     const { db, dialect } = this.options;
     if (this.now().getTime() - this.lastDigestAt < digest.windowMs) return;

@@ -7,11 +7,7 @@ import type {
   OutboxTables,
 } from './outbox-tables';
 
-/*
- * The durable outbox (docs/decisions/075): a message is written in the transaction of what it
- * tells, so it exists exactly when that committed. PostgreSQL claims with FOR UPDATE SKIP LOCKED
- * and `locked_until`, so no two instances take one message.
- */
+/* The outbox (decision 075): a message commits with what it tells; claims skip locked rows. */
 
 export type OutboxMessage = Omit<OutboxMessagesTable, 'id'> & { id: number };
 
@@ -87,11 +83,7 @@ export async function claimDueMessages(
 /** Thrown inside the digest's transaction to give its window back (nothing was due). */
 class NothingDue extends Error {}
 
-/**
- * A digest's due messages, at most once per `windowMs` site-wide: the window is
- * taken in the claiming transaction, so two instances never both send one, and an empty window is
- * not used up.
- */
+/** A digest's due messages, once per `windowMs` site-wide: the window is taken in the claim. */
 export async function claimDigest(
   db: Kysely<OutboxTables>,
   dialect: DialectName,
@@ -161,10 +153,7 @@ export async function markSent(db: Kysely<OutboxTables>, ids: number[], now: Dat
     .execute();
 }
 
-/**
- * A deleted subject's messages go with it (same transaction): no copy of its data stays, and a
- * pending one is never sent (a worker's later markSent/markFailed finds no row). How many went.
- */
+/** A deleted subject's messages go with it, in its transaction: none is sent later. How many. */
 export async function forgetSubjectMessages(
   trx: Kysely<OutboxTables>,
   subjectType: string,
@@ -222,10 +211,7 @@ export async function markFailed(
     .execute();
 }
 
-/**
- * Pending and failed messages by destination, for GET /metrics. Sent ones are not counted, so the
- * query stays on the state index's rows.
- */
+/** Pending and failed messages by destination (GET /metrics): the state index's rows only. */
 export async function countOutboxMessages(
   db: Kysely<OutboxTables>,
 ): Promise<{ destination: OutboxDestination; state: OutboxState; count: number }[]> {

@@ -1,7 +1,4 @@
-/**
- * A background task, run `nextDelayMs(result)` after the previous run ended (never two at once);
- * a failed run goes to `onError` with a result of undefined. `stop()` waits for a run in flight.
- */
+/** Runs a task `nextDelayMs(result)` after the last run; `stop()` waits for one in flight. */
 export class RepeatingTask<T> {
   private timer: NodeJS.Timeout | undefined;
   private running: Promise<unknown> | undefined;

@@ -1,10 +1,7 @@
 import { stringify } from 'csv-stringify/sync';
 import { CELL_SEPARATOR, type RowBatches } from './export-batches';
 
-/*
- * CSV per RFC 4180 (csv-stringify), UTF-8 with a BOM so spreadsheets read accents, cells
- * neutralised against formula injection as OWASP recommends (docs/decisions/022).
- */
+/* RFC 4180 CSV with a BOM; cells neutralised against formula injection (decision 022). */
 
 export const BOM = '\uFEFF';
 
@@ -28,10 +25,7 @@ export function csvLines(rows: readonly (readonly unknown[])[], width?: number):
   );
 }
 
-/**
- * The whole file as chunks of at least CHUNK_CHARS: BOM and header, then the rows. The reader waits
- * for the client, so memory stays flat.
- */
+/** The file in chunks of CHUNK_CHARS or more; the reader waits for the client. */
 export async function* csvChunks(
   headers: readonly string[],
   batches: RowBatches,

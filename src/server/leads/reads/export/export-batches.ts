@@ -1,9 +1,6 @@
 import type { Cursor } from '../cursor';
 
-/*
- * An export's rows in batches (decisions 022, 024), cells joined by CELL_SEPARATOR: the drivers
- * convert one long text much faster than many; a row whose values hold it comes as an array.
- */
+/* Rows in batches, cells joined by CELL_SEPARATOR: one long text converts faster (022, 024). */
 
 export type ExportRow = [cells: string | unknown[], createdAt: string, id: number];
 export type RowBatches = AsyncIterable<ExportRow[]>;

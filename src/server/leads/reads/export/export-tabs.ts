@@ -8,10 +8,7 @@ import type { ExportRow, RowBatches } from './export-batches';
 /** An export: one column per CSV cell, as SQL (a column name or an expression). */
 export type ExportSelection = string | RawBuilder<unknown>;
 
-/*
- * The four exports, one per dashboard tab (spec section 9), each column read as SQL. Columns beyond
- * the spec's come last, so the spec's keep their places.
- */
+/* One export per tab (spec section 9), SQL per column; columns beyond the spec's come last. */
 
 export const exportTabs = [
   'questionnaire-leads',
@@ -45,10 +42,7 @@ const statusLabel = (table: LeadTable) =>
   )} else status end`;
 const pipelineStatus: ExportColumn = ['Status', statusLabel];
 
-/**
- * The contract's columns of one export section (src/shared/lead-fields.ts), in its order: a
- * field declared there is exported where its section is.
- */
+/** A section's columns in the contract's order (src/shared/lead-fields.ts). */
 const section = (fields: AnyFields, name: ExportSection): ExportColumn[] =>
   Object.values(fields).flatMap((field) =>
     field.export?.section === name ? [[field.export.header, field.column] as ExportColumn] : [],

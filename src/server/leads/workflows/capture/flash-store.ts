@@ -23,10 +23,7 @@ export interface FormFlashTables {
   };
 }
 
-/**
- * 147: UNLOGGED on PostgreSQL: a flash lives minutes and holds what a visitor typed, so it stays
- * out of the WAL and replicas; a crash forgets it (the post was committed before the redirect).
- */
+/** 147: UNLOGGED on PostgreSQL: a minutes-long flash of typed text stays out of the WAL. */
 const createFormFlashes = (dialect: string): Migration => ({
   async up(db: Kysely<unknown>) {
     const table = db.schema.createTable('form_flashes');
@@ -51,11 +48,7 @@ export const formFlashMigrations: MigrationSet = (dialect): Record<string, Migra
 /** Expired flashes are deleted at most this often, by whichever instance stores one. */
 const PRUNE_EVERY_MS = 60_000;
 
-/**
- * Flashes between a post's 303 and the next page (decision 090), in the ephemeral database so
- * another instance may serve that page. Taken by one DELETE … RETURNING: shown once even when two
- * instances ask at once.
- */
+/** Flashes for the next page on any instance; one DELETE … RETURNING shows it once. */
 export class FlashStore {
   private prunedAt = 0;
 

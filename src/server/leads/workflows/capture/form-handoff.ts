@@ -14,13 +14,7 @@ const PREFILL_MAX_AGE_S = 30 * 60;
 /** Longer than any prefilled field (an e-mail is at most 254 characters). */
 const MAX_PREFILL_LENGTH = 300;
 
-/**
- * Hands what a form posted without JavaScript said to the next page, never through the URL
- * (docs/decisions/090): a flash (messages, typed values or a confirmation) on the server under a
- * random id in an HttpOnly cookie, since typed values outgrow a cookie; and the prefill in a
- * short-lived cookie the next page moves into session storage. A crash loses at most a page of
- * messages, never a lead.
- */
+/** A no-JavaScript post's flash and prefill for the next page, never in the URL (decision 090). */
 export class FormHandoff {
   constructor(
     /** The public site is https: cookies are Secure whatever the hop says. */
@@ -37,11 +31,7 @@ export class FormHandoff {
     return this.cookie(request, FLASH_COOKIE, id, FLASH_TTL_MS / 1000, true);
   }
 
-  /**
-   * The flash of this request's cookie if it is for `route`: taken (a reload shows the plain page),
-   * with the Set-Cookie that clears it. Another route's flash (the questionnaire's inside
-   * /typeform) is left for it.
-   */
+  /** This cookie's flash if it is for `route`, taken, with the Set-Cookie that clears it. */
   async take(
     request: FastifyRequest,
     route: string,
@@ -72,10 +62,7 @@ export class FormHandoff {
     }
   }
 
-  /**
-   * The Set-Cookie value of the prefill after a form: what the cookie held, with `changes`
-   * applied (null removes a key, as the JS flow's session.remove does).
-   */
+  /** The prefill's Set-Cookie with `changes` applied (null removes, as session.remove does). */
   prefillCookie(request: FastifyRequest, changes: Record<string, string | null>): string {
     const next: Record<string, string> = { ...this.prefill(request) };
     for (const [key, value] of Object.entries(changes)) {

@@ -15,11 +15,7 @@ import { leadRoute } from './lead-route';
 type LeadSchema = $ZodType<{ email: string; attribution?: Attribution }>;
 type CandidateForm = Extract<Parameters<typeof leadRoute>[3], { table: 'candidates' }>;
 
-/**
- * The public forms: each moves its e-mail's one record along the spec's progression (section 4);
- * re-sending is harmless. What each form stores is what the lead-field contract says it posts
- * (src/shared/lead-fields.ts).
- */
+/** The public forms (spec section 4), storing what the lead-field contract says each posts. */
 export const formRoutes: FastifyPluginAsync = async (app) => {
   const candidate = (path: string, schema: LeadSchema, step: Omit<CandidateForm, 'table'>) =>
     leadRoute(app, path, schema, { table: 'candidates', ...step });
@@ -42,16 +38,13 @@ export const formRoutes: FastifyPluginAsync = async (app) => {
     form: 'candidate-application',
     stage: 'application',
   });
-  // /typeform, once the embedded questionnaire says it is done. An unknown e-mail still
-  // creates a questionnaire lead: the visitor did complete it, and a 404 would lose them.
+  // An unknown e-mail still creates a lead: the visitor did complete it, a 404 would lose them.
   candidate('/api/candidates/typeform-completed', questionnaireCompletedRequest, {
     form: 'typeform-completed',
     ...questionnaireLead,
     questionnaireCompleted: true,
   });
-  // The built-in questionnaire's answers. Storing all the answers is completing it, so the
-  // flag is raised here too: the lead counts as completed even if the page's separate
-  // typeform-completed call is lost.
+  // All answers stored is completion: the flag rises even if typeform-completed is lost.
   candidate('/api/candidates/questionnaire', questionnaireRequest, {
     form: 'questionnaire',
     ...questionnaireLead,

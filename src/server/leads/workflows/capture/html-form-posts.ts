@@ -3,10 +3,7 @@ import type { PageState } from '@shared/page-state';
 import type { FormHandoff } from './form-handoff';
 import { formOf, formRoute, type HtmlForm } from './html-forms';
 
-/**
- * A browser's own form post without JavaScript (docs/decisions/090): answered 303 to the next page,
- * or back to the form with its messages. JSON and fetch requests never get here.
- */
+/* A no-JavaScript form post (decision 090): 303 to the next page, or back with its messages. */
 
 const FORM_ENCODED = 'application/x-www-form-urlencoded';
 
@@ -36,11 +33,7 @@ export function wantsHtml(request: FastifyRequest): boolean {
 const isFormEncoded = (request: FastifyRequest) =>
   (request.headers['content-type'] ?? '').toLowerCase().startsWith(FORM_ENCODED);
 
-/**
- * The body to validate: a urlencoded form's hidden `page` field becomes the attribution the JS flow
- * sends. Every field of the shared schemas is a string, so the same schema validates both
- * encodings.
- */
+/** The body to validate: a urlencoded form's `page` becomes the JS flow's attribution. */
 export function leadBody(request: FastifyRequest, action: string): unknown {
   if (!isFormEncoded(request)) return request.body;
   const {

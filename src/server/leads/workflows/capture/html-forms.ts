@@ -16,10 +16,7 @@ import { questionnaireSchema } from '@shared/schemas/questionnaire';
 type Values = Record<string, unknown>;
 const text = (value: unknown) => (typeof value === 'string' ? value : '');
 
-/**
- * A public form as posted without JavaScript (docs/decisions/090): its endpoint, its page (the
- * hidden `page` field) and where the browser goes next, as in the spec's JS flow.
- */
+/** A form posted without JavaScript (decision 090): endpoint, page and where the browser goes. */
 export interface HtmlForm {
   action: string;
   /** The page that captured the lead (attribution.page, as the JS flow sends it). */
@@ -115,10 +112,7 @@ export const htmlForms: readonly HtmlForm[] = [
 /** The route that renders `form`. */
 export const formRoute = (form: HtmlForm) => form.at ?? form.page;
 
-/**
- * The form of `action` a post came from: named by its hidden `page` field, else by the page
- * that sent it (Referer), else the endpoint's first form.
- */
+/** The post's form: by its hidden `page` field, else the Referer, else the endpoint's first. */
 export function formOf(action: string, page: unknown, referer: string | undefined) {
   const forms = htmlForms.filter((form) => form.action === action);
   const byPage = forms.find((form) => form.page === page);

@@ -3,11 +3,7 @@ import { wantsHtml } from './html-form-posts';
 import { formOf, formRoute } from './html-forms';
 import { escapeHtml } from '../../../platform/http/escape-html';
 
-/*
- * A refusal before anything is stored (413, 415, 429, 503) would show a browser's form post raw
- * JSON, so a navigation gets the same status and headers with a short page linking back to the form
- * (docs/decisions/090). The page loads nothing: the API's policy stays.
- */
+/* A form post's refusal (413, 415, 429, 503) gets a page, not raw JSON (decision 090). */
 
 /** The page a person sees instead of `{"error": message}`. */
 export function refusalPage(message: string, back: string): string {
@@ -36,10 +32,7 @@ function errorMessage(payload: unknown): string | undefined {
   }
 }
 
-/**
- * onSend of the lead routes: a navigation's refusal becomes a page; anything else is kept.
- * A callback hook, not an async one: every lead's answer passes here, and most leave at once.
- */
+/** onSend: a navigation's refusal becomes a page; a callback hook: most answers pass at once. */
 export function htmlRefusals(
   request: FastifyRequest,
   reply: FastifyReply,

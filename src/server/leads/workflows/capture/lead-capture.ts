@@ -17,17 +17,11 @@ import type { SaveResult } from '../../records/upsert';
 export const TOO_MANY_SUBMISSIONS =
   'Too many submissions from your network. Please wait a minute and try again.';
 
-/**
- * Lead requests a minute from one address past which they are refused 429 (a flood): ten times
- * the default rate limit, far past any office or venue sharing one address.
- */
+/** Lead requests a minute per address before 429: ten times the default rate limit. */
 export const LEAD_FLOOD_LIMIT = 3000;
 
 export interface CaptureSettings {
-  /**
-   * Valid submissions a minute from one address before quarantine; 0: no per-address limit (nor
-   * the quarantine's daily bound per address).
-   */
+  /** Valid submissions a minute per address before quarantine; 0: no per-address limit. */
   rateLimit: number;
   /** Requests a minute from one address before 429 (only with rateLimit > 0); default LEAD_FLOOD_LIMIT. */
   floodLimit?: number | undefined;
@@ -40,17 +34,11 @@ export interface CaptureSettings {
 const bodyField = (body: unknown, name: string): unknown =>
   typeof body === 'object' && body !== null ? (body as Record<string, unknown>)[name] : undefined;
 
-/**
- * A browser sends the honeypot empty or not at all; any other value was filled in by a machine.
- * Never `String(value)`: `{"toString":""}` throws when converted.
- */
+/** A honeypot with a value was filled by a machine; never `String(value)`: it may throw. */
 const filled = (value: unknown) =>
   typeof value === 'string' ? value.trim() !== '' : value !== undefined && value !== null;
 
-/**
- * The public lead routes' spam policy (docs/decisions/095): a suspect submission is quarantined and
- * answered like any other; only floods and bulk invalid bodies get 429.
- */
+/** The spam policy (decision 095): suspect forms are quarantined, answered as any other. */
 export class LeadCapture {
   constructor(
     private readonly store: LeadStore,
@@ -61,10 +49,7 @@ export class LeadCapture {
     private readonly counters: AddressCounters,
   ) {}
 
-  /**
-   * onRequest: every lead request counts toward the flood limit; past it, or once the address
-   * sent as many invalid bodies this minute as the rate limit allows valid ones, 429.
-   */
+  /** onRequest: 429 past the flood limit, or past the rate limit's worth of invalid bodies. */
   readonly floodGuard = async (request: FastifyRequest, reply: FastifyReply) => {
     const { rateLimit, floodLimit = LEAD_FLOOD_LIMIT } = this.settings;
     if (rateLimit <= 0) return undefined;

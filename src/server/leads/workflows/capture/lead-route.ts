@@ -37,10 +37,7 @@ export const INVALID_FIELDS_MESSAGE = 'Please check the highlighted fields';
 
 export type FieldErrors = Record<string, string>;
 
-/**
- * The value without NUL characters in any of its texts: no form field needs one, and
- * PostgreSQL text cannot hold one (the fuzz test found a 500 on `attribution.page`).
- */
+/** The value without NUL in its texts: PostgreSQL text cannot hold one (fuzz test). */
 export function withoutNul(value: unknown): unknown {
   // Nearly every body has none: checked first, so such a body is not copied.
   if (!hasNul(value)) return value;
@@ -57,11 +54,7 @@ function hasNul(value: unknown): boolean {
   return false;
 }
 
-/**
- * Validates a body with a shared schema after dropping NULs (what is checked is what is stored). A
- * non-object is checked as {}, so every bad input gets the required fields' messages; each field's
- * first message wins, as in the browser.
- */
+/** Validates with a shared schema after dropping NULs; a non-object is checked as {}. */
 export function validateBody<Schema extends $ZodType>(
   schema: Schema,
   body: unknown,
@@ -118,10 +111,7 @@ const formPostAnswer = {
   headers: { Location: { type: 'string', description: 'A fixed path, never with input' } },
 } as const;
 
-/**
- * A refusal before anything is stored: JSON, or for a browser's own form post a page that
- * says so and links back to the form (html-refusals.ts).
- */
+/** A refusal before anything is stored: JSON, or a page for a form post (html-refusals.ts). */
 function refusal(description: string, headers?: Record<string, object>) {
   const { description: _json, ...json } = describedError(description, headers);
   const { headers: _headers, ...schema } = json as typeof json & { headers?: unknown };
@@ -159,11 +149,7 @@ type FormStep<Step> = Omit<Step, 'email' | 'attribution' | 'client' | 'fields' |
 
 const fieldsOf = { candidates: candidateFields, companies: companyFields };
 
-/**
- * Registers POST `path`: 200 {"ok":true} once the step is committed (or quarantined when suspect),
- * else 400 with the field messages. New and known e-mails get the same answer and no id, which
- * would tell who is a lead and how many there are.
- */
+/** POST `path`: the same 200 for a new or known e-mail, so no answer tells who is a lead. */
 export function leadRoute<Schema extends $ZodType<{ email: string; attribution?: Attribution }>>(
   app: FastifyInstance,
   path: string,

@@ -12,10 +12,7 @@ import { refreshMatchKeys } from '../../records/match-keys';
 
 type Row = Record<string, unknown> & { id: number; created_at: string; stage: string };
 
-/**
- * The merged lead's columns: the kept lead's values, its blanks filled from the other. Every
- * field of the contract takes part, so none is dropped.
- */
+/** The kept lead's values, its blanks filled from the other's: every contract field takes part. */
 function mergedValues(kept: Row, other: Row, now: string): Record<string, unknown> {
   const values: Record<string, unknown> = { updated_at: now };
   for (const column of [...columnsOf(candidateFields, 'text'), 'reminders_stopped_at']) {
@@ -39,10 +36,7 @@ function mergedValues(kept: Row, other: Row, now: string): Record<string, unknow
   return values;
 }
 
-/**
- * Merges candidate `otherId` into `keptId` (decision 161): the kept lead takes the first touch and
- * the other's forms, timeline and sent messages. False when either is unknown; `within` runs last.
- */
+/** Merges `otherId` into `keptId` (decision 161); false when either is unknown. */
 export function mergeCandidates(
   db: Kysely<PipelineTables>,
   dialect: DialectName,
@@ -71,8 +65,7 @@ export function mergeCandidates(
         .where((eb) => eb.and(ofOther))
         .execute();
     }
-    // What was sent (or went to Meta) stays in the kept lead's timeline; what still waits for
-    // the other's person names a lead that goes, so it goes too.
+    // What was sent stays in the kept timeline; what waits for the other's person goes.
     const outbox = tablesOf<OutboxTables>(trx);
     const aboutOther = { subject_type: 'candidate', subject_id: otherId } as const;
     await outbox
@@ -84,8 +77,7 @@ export function mergeCandidates(
       .set({ subject_id: keptId })
       .where((eb) => eb.and(aboutOther))
       .execute();
-    // The other's status links would open the kept lead to whoever holds them: they go. Its
-    // reminders go with its row (ON DELETE CASCADE).
+    // The other's status links would open the kept lead: they go (reminders cascade).
     await deleteStatusLinks(tablesOf<StatusLinkTables>(trx), {
       table: 'candidates',
       ids: [otherId],

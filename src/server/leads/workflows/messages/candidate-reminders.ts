@@ -6,10 +6,7 @@ import type { OutboxTables } from '../../../platform/outbox/outbox-tables';
 import type { AdminLeadTables } from '../../records/listing-tables';
 import { PERSON_REMINDER, type OpenStep } from './person-mail';
 
-/*
- * Reminders to candidates who left a step open (decision 154): one row per (candidate, delay),
- * made once across instances, committed with its outbox message.
- */
+/* Reminders of an open step (decision 154): one row per (candidate, delay), with its message. */
 
 export interface CandidateRemindersTable {
   candidate_id: number;
@@ -70,11 +67,7 @@ export const recoveredByReminders = sql<number>`case when exists (
     (r.step = 'questionnaire' and candidates.questionnaire_completed = 1))
 ) then 1 else 0 end`;
 
-/**
- * Writes the reminders due at `now` with their messages. Reminder i is due while it is the latest
- * whose delay has passed since creation (the last for as long again), while the step is open,
- * reminders are not stopped and the status is still `new`.
- */
+/** Writes due reminders: the latest delay passed, the step open, not stopped, the status `new`. */
 export async function writeDueReminders(
   db: Kysely<ReminderWriteTables>,
   delaysMs: readonly number[],

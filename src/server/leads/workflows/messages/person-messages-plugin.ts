@@ -2,11 +2,10 @@ import formbody from '@fastify/formbody';
 import type { FastifyPluginAsync } from 'fastify';
 import { tablesOf } from '../../../platform/database/connection';
 import { createMailer, type MailSettings } from '../../../platform/mail/mailer';
-import { OutboxWorker } from '../../../platform/outbox/outbox-worker';
+import { startOutboxWorker, type WorkerSettings } from '../../../platform/outbox/outbox-worker';
 import { RepeatingTask } from '../../../platform/schedule/repeating-task';
 
 import { writeDueReminders, type ReminderWriteTables } from './candidate-reminders';
-import type { OutboxTables } from '../../../platform/outbox/outbox-tables';
 import type { PersonMailContext } from './person-mail';
 import { personRoutes } from './person-routes';
 import { personSender, type PersonMessageTables } from './person-sender';
@@ -19,8 +18,7 @@ export interface PersonMessagesOptions {
   statusLinkDays: number;
   /** REMINDER_DELAYS in ms, shortest first; empty: no reminders. */
   reminderDelaysMs: readonly number[];
-  /** Tests: the worker's poll and first retry; `enabled: false` writes messages but sends none. */
-  worker?: { enabled?: boolean; pollMs?: number; retryBaseMs?: number };
+  worker?: WorkerSettings;
 }
 
 /** How often due reminders are looked for: a quarter of the shortest delay, within 1 s to 1 min. */
@@ -45,10 +43,22 @@ export const personMessagesPlugin: FastifyPluginAsync<PersonMessagesOptions> = a
   if (options.worker?.enabled === false) return;
 
   const mailer = createMailer(options.mail, options.dataDir);
-  const worker = new OutboxWorker({
-    db: tablesOf<OutboxTables>(db),
-    writes: app.writeQueue,
-    dialect: app.database.dialect,
+  const pollMs = reminderPollMs(options.reminderDelaysMs);
+  const reminders = new RepeatingTask(
+    () =>
+      writeDueReminders(tablesOf<ReminderWriteTables>(db), options.reminderDelaysMs, new Date()),
+    () => pollMs,
+    (error) => app.log.warn({ err: error }, 'writing due reminders failed'),
+  );
+  app.addHook('onReady', async () => {
+    if (options.reminderDelaysMs.length > 0) reminders.start(pollMs);
+  });
+  // Hooks close in reverse: the worker stops before the reminders and the mailer.
+  app.addHook('onClose', async () => {
+    await reminders.stop();
+    mailer.close();
+  });
+  startOutboxWorker(app, 'person message', {
     senders: {
       person: personSender({
         db,
@@ -61,23 +71,5 @@ export const personMessagesPlugin: FastifyPluginAsync<PersonMessagesOptions> = a
     },
     pollMs: options.worker?.pollMs,
     retryBaseMs: options.worker?.retryBaseMs,
-    onError: (error) => app.log.warn({ err: error }, 'person message outbox poll failed'),
-    onSendFailure: (destination) => app.metrics.outboxSendFailed(destination),
-  });
-  const pollMs = reminderPollMs(options.reminderDelaysMs);
-  const reminders = new RepeatingTask(
-    () =>
-      writeDueReminders(tablesOf<ReminderWriteTables>(db), options.reminderDelaysMs, new Date()),
-    () => pollMs,
-    (error) => app.log.warn({ err: error }, 'writing due reminders failed'),
-  );
-  app.addHook('onReady', async () => {
-    worker.start();
-    if (options.reminderDelaysMs.length > 0) reminders.start(pollMs);
-  });
-  app.addHook('onClose', async () => {
-    await reminders.stop();
-    await worker.stop();
-    mailer.close();
   });
 };

@@ -49,11 +49,7 @@ export interface StatusMessagePayload extends StatusLinkPayload {
   body: string;
 }
 
-/**
- * Sends the outbox's messages to a lead's person, reading the lead at send time; the link's raw
- * token is made here, never stored. A message no longer wanted (lead erased, step done, reminders
- * stopped, withdrawn) is deleted unsent, so the timeline lists only what went.
- */
+/** Sends to a lead's person, reading the lead then; an unwanted message is deleted unsent. */
 export function personSender(options: PersonSenderOptions) {
   const { db, writes, mailer, context } = options;
   const drop = async (message: OutboxMessage) => {

@@ -1,11 +1,7 @@
 import { createHmac, timingSafeEqual } from 'node:crypto';
 import type { LeadRef, LeadTable } from '../../records/lead-tables';
 
-/*
- * The proof that a browser belongs to a lead's person: a signed HttpOnly cookie naming the leads
- * this browser created, reached or opened by a status link. A form with the proof may change its
- * lead; one without may only fill what is empty.
- */
+/* A signed cookie naming the leads this browser may change; else a form fills blanks only. */
 
 export const LEAD_PROOF_COOKIE = 'tb_lead';
 

@@ -10,7 +10,6 @@ import {
   type CandidateListRow,
   type CompanyListRow,
 } from '../../records/listing-tables';
-
 import { eraseQuarantined, findQuarantined } from '../quarantine/lead-quarantine';
 import {
   activityView,
@@ -22,11 +21,7 @@ import {
 } from './person-report-views';
 import { deleteStatusLinks } from './status-link';
 
-/*
- * What the lead context stores about a person (decision 135), found or erased for their request
- * or the retention. An erasure deletes the lead rows first, returning their ids, so what goes with
- * them matches exactly, and the first statement is a write (SQLite then holds the write lock).
- */
+/* A person's stored data (decision 135); an erasure deletes the leads first, a write first. */
 
 const leadTables = ['candidates', 'companies'] as const satisfies readonly LeadTable[];
 
@@ -43,45 +38,6 @@ type LeadReport = Pick<PersonReport, LeadParts | 'outboxMessages'>;
 export interface ErasedLeads {
   counts: Pick<PersonCounts, LeadParts | 'outboxMessages'>;
   leads: PersonLeads[];
-}
-
-interface LeadsOfAddress {
-  candidates: CandidateListRow[];
-  companies: CompanyListRow[];
-}
-
-/** The candidate and company records of an address (normalizeEmail): every stored column. */
-async function findLeadsByEmail(
-  db: Kysely<AdminLeadTables>,
-  normalizedEmail: string,
-): Promise<LeadsOfAddress> {
-  const rowsOf = (table: LeadTable) =>
-    db
-      .selectFrom(table)
-      .select(listColumns[table] as never[])
-      .where('email_normalized', '=', normalizedEmail)
-      .execute();
-  const [candidates, companies] = await Promise.all([rowsOf('candidates'), rowsOf('companies')]);
-  return {
-    candidates: candidates as CandidateListRow[],
-    companies: companies as CompanyListRow[],
-  };
-}
-
-async function leadIdsNotUpdatedSince(
-  db: Kysely<AdminLeadTables>,
-  table: LeadTable,
-  before: string,
-  limit: number,
-): Promise<number[]> {
-  const rows = await db
-    .selectFrom(table)
-    .select('id')
-    .where('updated_at', '<', before)
-    .orderBy('id')
-    .limit(limit)
-    .execute();
-  return rows.map((row) => Number(row.id));
 }
 
 /** Deletes the rows of an address, or of `ids` still not updated (a form may have come in). */
@@ -108,7 +64,17 @@ export class PersonRecords {
   /** Everything stored about the address (normalizeEmail), and its leads. */
   async report(normalizedEmail: string): Promise<LeadReport & { leads: PersonLeads[] }> {
     const db = this.db;
-    const found = await findLeadsByEmail(tablesOf(db), normalizedEmail);
+    const rowsOf = (table: LeadTable) =>
+      tablesOf<AdminLeadTables>(db)
+        .selectFrom(table)
+        .select(listColumns[table] as never[])
+        .where('email_normalized', '=', normalizedEmail)
+        .execute();
+    const [candidates, companies] = await Promise.all([rowsOf('candidates'), rowsOf('companies')]);
+    const found = {
+      candidates: candidates as CandidateListRow[],
+      companies: companies as CompanyListRow[],
+    };
     const perLead = await Promise.all(
       leadTables.map(async (table) => {
         const leadType = leadTypeOf(table);
@@ -144,8 +110,18 @@ export class PersonRecords {
 
   /** Up to `limit` ids per table of leads untouched since `before` (unindexed: may scan). */
   async notUpdatedSince(before: string, limit: number): Promise<number[][]> {
+    const db = tablesOf<AdminLeadTables>(this.db);
     return Promise.all(
-      leadTables.map((table) => leadIdsNotUpdatedSince(tablesOf(this.db), table, before, limit)),
+      leadTables.map(async (table) => {
+        const rows = await db
+          .selectFrom(table)
+          .select('id')
+          .where('updated_at', '<', before)
+          .orderBy('id')
+          .limit(limit)
+          .execute();
+        return rows.map((row) => Number(row.id));
+      }),
     );
   }
 

@@ -7,10 +7,7 @@ import type { PipelineTables } from '../../records/pipeline-tables';
 import type { LeadRef } from './lead-proof';
 import { STATUS_PATH } from './status-link';
 
-/*
- * The person's changes on their status page, each locking the lead first: nothing is written
- * about a lead erased meanwhile. Every write here has the lead's proof, so it may overwrite.
- */
+/* The person's status page changes, each locking the lead first; all are proven, so overwrite. */
 
 /** Their corrected details (columns → values; blank clears an optional one), kept in the history. */
 export function correctDetails(

@@ -3,10 +3,7 @@ import type { Kysely, Migration } from 'kysely';
 import type { MigrationSet } from '../../../platform/database/migration-runner';
 import type { LeadRef } from './lead-proof';
 
-/*
- * `/status?token=…` in each of our e-mails to the person, exchanged for the lead's proof cookie.
- * Only the token's SHA-256 is kept, so a copy of the database opens no lead.
- */
+/* `/status?token=…` in our e-mails opens the lead's proof; only the token's SHA-256 is kept. */
 
 export const STATUS_PATH = '/status';
 

@@ -4,6 +4,7 @@ import type { Kysely } from 'kysely';
 import type { StatusLead, StatusView } from '@shared/person-status';
 import type { FormHandoff } from '../capture/form-handoff';
 import { tablesOf } from '../../../platform/database/connection';
+import { isSameOrigin } from '../../../platform/http/same-origin';
 import type {
   AdminLeadTables,
   CandidateListRow,
@@ -47,13 +48,8 @@ export class StatusPage {
     private readonly siteUrl: string,
   ) {}
 
-  /** False for a post another site made this browser send (an Origin not ours). */
   sameOrigin(request: FastifyRequest): boolean {
-    const origin = request.headers.origin;
-    if (origin === undefined) return true;
-    return (
-      origin === `${request.protocol}://${request.host}` || origin === new URL(this.siteUrl).origin
-    );
+    return isSameOrigin(request, this.siteUrl);
   }
 
   proven(request: FastifyRequest): LeadRef[] {

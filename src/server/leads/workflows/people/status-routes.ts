@@ -25,10 +25,7 @@ import type { StatusPage } from './status-page';
 import { STATUS_PATH } from './status-link';
 import { detailColumns } from './status-words';
 
-/*
- * The person's actions on /status: a plain form post (303 back, with a notice or the form's
- * messages) or JSON, each needing the proof cookie of the lead its `lead` field names.
- */
+/* /status actions: a form post (303 back) or JSON, each needing its named lead's proof cookie. */
 
 /** The details a person may correct; a location is optional (/candidates never asks it). */
 const candidateDetails = z.extend(

@@ -45,10 +45,7 @@ export interface BulkOptions<Filter> {
   statusEvents: boolean;
 }
 
-/**
- * Changes many leads at once, all or nothing: set-based statements in one transaction that also
- * records what a single change records for each lead, and the caller's one audit entry.
- */
+/** Many leads at once, all or nothing: set-based statements recording what single changes do. */
 export class BulkChanges<Filter> {
   constructor(private readonly options: BulkOptions<Filter>) {}
 

@@ -115,10 +115,7 @@ export async function assignLeads(
   return Number(updated.numUpdatedRows);
 }
 
-/**
- * Gives a new lead to the enabled recruiter whose last turn is oldest. The clock's update locks
- * its row until the commit, so instances take turns one at a time.
- */
+/** To the recruiter whose turn is oldest; the clock's row lock makes instances take turns. */
 export async function assignInTurn(db: AnyDb, table: LeadTable, id: number): Promise<void> {
   const tables = tablesOf<AssignmentTables>(db);
   const { turn } = await tables

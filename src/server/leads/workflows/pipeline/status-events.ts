@@ -16,10 +16,7 @@ function firstClick(submissions: { attribution: string | null; created_at: strin
   return undefined;
 }
 
-/**
- * Hands a candidate's new status to the Conversions API (decision 110) with its latest consent,
- * first click and contact, each from forms with the proof only (decision 151).
- */
+/** A new status to the Conversions API (decision 110) with proven consent, click and contact. */
 export async function recordStatusEvent(
   trx: Kysely<LeadRecordTables>,
   id: number,

@@ -11,10 +11,7 @@ export type QuarantineEntry = (
   { table: 'candidates'; step: CandidateStep } | { table: 'companies'; step: CompanyStep }
 ) & { reasons: QuarantineReason[]; userAgent: string | null; dropBody?: boolean };
 
-/**
- * Keeps `entry` in quarantine, answered like a saved lead. The client is not kept: a held form is
- * never a conversion, and its address is personal data the admin does not need.
- */
+/** Holds `entry`; the client is not kept: a held form is never a conversion. */
 export async function quarantineSubmission(
   db: Kysely<LeadRecordTables>,
   entry: QuarantineEntry,

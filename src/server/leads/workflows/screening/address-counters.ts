@@ -3,10 +3,7 @@ import { sql, type Kysely, type Migration } from 'kysely';
 import { addressKey } from '../../../platform/http/address-key';
 import type { MigrationSet } from '../../../platform/database/migration-runner';
 
-/*
- * Per-address counts of requests a minute (decision 095) and quarantined forms a day (decision
- * 152), in tables, so every instance counts toward one limit. An IPv6 address counts by its /64.
- */
+/* Per-address counts in tables (decisions 095, 152): instances share one limit; IPv6 by /64. */
 
 /** `beacon`: the visit beacon's requests, a budget of their own. */
 export type CountKind = 'request' | 'invalid' | 'valid' | 'beacon';
@@ -76,10 +73,7 @@ const minuteOf = (nowMs: number): number => Math.floor(nowMs / MINUTE_MS);
 export const secondsLeft = (nowMs: number): number =>
   Math.max(1, Math.ceil((MINUTE_MS - (nowMs % MINUTE_MS)) / 1000));
 
-/**
- * One `n = n + 1 RETURNING` upsert each, so instances never lose an increment; old windows are
- * deleted as new ones start.
- */
+/** One `n = n + 1 RETURNING` upsert each: no increment lost; old windows go as new ones start. */
 export class AddressCounters {
   private prunedMinute = -1;
   private prunedDay = -1;

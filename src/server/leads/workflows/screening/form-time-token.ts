@@ -1,9 +1,6 @@
 import { createHmac, timingSafeEqual } from 'node:crypto';
 
-/*
- * The time trap (decision 095): pages set a signed cookie with the time (pages are static), and a
- * form sent sooner than a person could fill it (SPAM_MIN_FILL_MS) is suspect.
- */
+/* The time trap (decision 095): a signed cookie with the time; a form sent too soon is suspect. */
 export const FORM_TIME_COOKIE = 'tb_form_time';
 
 /** A token this old is renewed with the next page (a visit a week later starts again). */

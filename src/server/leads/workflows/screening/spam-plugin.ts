@@ -55,10 +55,7 @@ async function keptSpamKey(db: Kysely<LeadQuarantineTables>): Promise<Buffer> {
   return Buffer.from(row.value, 'base64');
 }
 
-/**
- * The spam defence (decision 095): the key, ALTCHA, the per-address counts, and the time trap's
- * cookie on every page, set only when missing or invalid (a second tab keeps the clock).
- */
+/** The spam defence (decision 095); the time trap's cookie is set only when missing or invalid. */
 export const spamPlugin = fp<SpamPluginOptions>(
   async (app, { altcha, secure }) => {
     const formTimeKey = await keptSpamKey(tablesOf<LeadQuarantineTables>(app.database.db));

@@ -74,7 +74,6 @@ export const yesNoOptions = [
 ] as const;
 
 export const relocationOptions = [
-  { value: 'yes', label: 'Yes' },
-  { value: 'no', label: 'No' },
+  ...yesNoOptions,
   { value: 'depends', label: 'It depends on the offer' },
 ] as const;

@@ -13,8 +13,9 @@ import { usePageState } from '../../lib/page-state';
 import type { SessionKey } from '../../lib/session-keys';
 import { useSessionValue } from '../../lib/use-session-value';
 
-const controlClass = clsx(
-  'block w-full rounded-lg border border-slate-300 bg-white px-3 text-base text-slate-900 shadow-sm',
+/** The one look of a text box or select, public and admin alike (each adds its padding). */
+export const controlClass = clsx(
+  'block w-full rounded-lg border border-slate-300 bg-white text-base text-slate-900 shadow-sm',
   'placeholder:text-slate-500 transition-colors duration-150',
   'focus-visible:border-accent-strong focus-visible:outline-2 focus-visible:outline-offset-1 focus-visible:outline-accent-strong',
   'aria-[invalid=true]:border-red-700',
@@ -30,6 +31,8 @@ type Common = {
   /** Rendered but hidden (a prefilled field's hint, shown by page-boot.ts before hydration). */
   hintHidden?: boolean;
   optional?: boolean;
+  /** For screen readers only (a control in a table's cell). */
+  hideLabel?: boolean;
   containerClassName?: string;
 };
 
@@ -40,9 +43,17 @@ interface ControlLinks {
   'aria-invalid': boolean;
 }
 
+function FieldError({ id, error }: { id: string; error: string | undefined }) {
+  return error ? (
+    <p id={id} className="text-sm font-medium text-red-700">
+      {error}
+    </p>
+  ) : null;
+}
+
 /** Label, control and error message, linked for assistive technology (aria-describedby). */
 function FieldShell<Props extends Common>({
-  props: { label, error, hint, hintHidden, optional, containerClassName, ...own },
+  props: { label, error, hint, hintHidden, optional, hideLabel, containerClassName, ...own },
   control,
 }: {
   props: Props;
@@ -57,7 +68,7 @@ function FieldShell<Props extends Common>({
     undefined;
   return (
     <div className={clsx('grid gap-1.5', containerClassName)}>
-      <label htmlFor={id} className="text-sm font-medium text-slate-800">
+      <label htmlFor={id} className={hideLabel ? 'sr-only' : 'text-sm font-medium text-slate-800'}>
         {label}
         {optional ? <span className="font-normal text-slate-600"> (optional)</span> : null}
       </label>
@@ -67,11 +78,7 @@ function FieldShell<Props extends Common>({
         </p>
       ) : null}
       {control({ id, 'aria-describedby': describedBy, 'aria-invalid': Boolean(error) }, own)}
-      {error ? (
-        <p id={errorId} className="text-sm font-medium text-red-700">
-          {error}
-        </p>
-      ) : null}
+      <FieldError id={errorId} error={error} />
     </div>
   );
 }
@@ -87,7 +94,7 @@ export function TextField({ className, ref, ...props }: TextFieldProps) {
         <input
           ref={ref}
           {...links}
-          className={clsx(controlClass, readOnlyClass, 'h-11', className)}
+          className={clsx(controlClass, readOnlyClass, 'h-11 px-3', className)}
           {...own}
         />
       )}
@@ -100,16 +107,20 @@ export interface Option {
   label: string;
 }
 
-function SelectField({
+/** A select; a blank first choice: the disabled `placeholder`, or `empty` (null: none). */
+export function SelectField({
   className,
   options,
   placeholder = 'Select an option',
+  empty,
   ref,
+  children,
   ...props
 }: Common &
   SelectHTMLAttributes<HTMLSelectElement> & {
     options: readonly Option[];
     placeholder?: string;
+    empty?: string | null;
     ref?: Ref<HTMLSelectElement>;
   }) {
   return (
@@ -119,18 +130,23 @@ function SelectField({
         <select
           ref={ref}
           {...links}
-          className={clsx(controlClass, 'h-11', className)}
-          defaultValue=""
+          className={clsx(controlClass, 'h-11 px-3', className)}
+          defaultValue={own.value === undefined ? '' : undefined}
           {...own}
         >
-          <option value="" disabled>
-            {placeholder}
-          </option>
+          {empty === undefined ? (
+            <option value="" disabled>
+              {placeholder}
+            </option>
+          ) : empty === null ? null : (
+            <option value="">{empty}</option>
+          )}
           {options.map((option) => (
             <option key={option.value} value={option.value}>
               {option.label}
             </option>
           ))}
+          {children}
         </select>
       )}
     />
@@ -150,7 +166,7 @@ export function TextareaField({
           ref={ref}
           rows={4}
           {...links}
-          className={clsx(controlClass, readOnlyClass, 'py-2', className)}
+          className={clsx(controlClass, readOnlyClass, 'px-3 py-2', className)}
           {...own}
         />
       )}
@@ -195,11 +211,7 @@ function ChoiceField({
           </label>
         ))}
       </div>
-      {error ? (
-        <p id={errorId} className="text-sm font-medium text-red-700">
-          {error}
-        </p>
-      ) : null}
+      <FieldError id={errorId} error={error} />
     </fieldset>
   );
 }

@@ -18,26 +18,25 @@ export async function apiRequest(method: string, url: string, body?: unknown): P
   throw new ApiError(response.status, text || response.statusText);
 }
 
-/** An error answer's own words ({"error"}), else `fallback`, else its body or message. */
-export function errorText(error: unknown, fallback?: string): string {
-  if (!(error instanceof ApiError))
-    return fallback ?? (error instanceof Error ? error.message : String(error));
+/** A refused request's JSON answer, parsed once: {"error"} and/or {"fields": {…}}. */
+function answerOf(error: ApiError): { error?: string; fields?: Record<string, string> } {
   try {
-    return (JSON.parse(error.body) as { error: string }).error ?? fallback;
+    return (JSON.parse(error.body) as object | null) ?? {};
   } catch {
-    return fallback ?? error.body;
+    return {};
   }
 }
 
-/** A refused request's message for `field` (or for its first field): {"fields": {…}}. */
+/** An error answer's own words ({"error"}), else `fallback`, else its body or message. */
+export function errorText(error: unknown, fallback?: string): string {
+  if (error instanceof ApiError) return answerOf(error).error ?? fallback ?? error.body;
+  return fallback ?? (error instanceof Error ? error.message : String(error));
+}
+
+/** A refused request's message for `field` (or for its first field). */
 export function fieldMessage(error: unknown, field?: string): string | undefined {
-  if (!(error instanceof ApiError)) return undefined;
-  try {
-    const fields = (JSON.parse(error.body) as { fields?: Record<string, string> }).fields ?? {};
-    return field ? fields[field] : Object.values(fields)[0];
-  } catch {
-    return undefined;
-  }
+  const fields = error instanceof ApiError ? (answerOf(error).fields ?? {}) : {};
+  return field ? fields[field] : Object.values(fields)[0];
 }
 
 /** Downloads `url` as a file, named `name` or by the server (Content-Disposition). */

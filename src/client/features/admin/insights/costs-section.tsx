@@ -1,13 +1,13 @@
 import { useId, useMemo, useRef, useState } from 'react';
 import type uPlot from 'uplot';
 import { useMutation, useQueryClient } from '@tanstack/react-query';
-import type { FunnelFigures, FunnelWeek, UnmatchedSpend } from '@shared/admin-funnel';
+import type { FunnelFigures, FunnelStep, FunnelWeek, UnmatchedSpend } from '@shared/admin-funnel';
 import { toast } from '../../../lib/toast-store';
 import { apiRequest, downloadFile, errorText } from '../api/http';
 import { useCan } from '../api/session';
 import { Select } from '../ui/controls';
 import { ChartFigure } from './charts/chart-figure';
-import { CostsTable } from './costs-table';
+import { FiguresTable, keyHeaders, type FigureColumn } from './figures-table';
 import { majorUnits, money } from './money';
 import { fromZero, UPlotChart } from './charts/uplot-chart';
 import { formatNumber } from '../ui/format';
@@ -119,8 +119,6 @@ function SpendUpload() {
   );
 }
 
-/** The Funnel's costs: upload, currency, table, weekly chart, unmatched spend, CSV. */
-
 /** Spend no utm_campaign matched: listed, and mapped to a utm_campaign by someone who may. */
 function UnmatchedList({ unmatched, currency }: { unmatched: UnmatchedSpend[]; currency: string }) {
   const canWork = useCan('work');
@@ -186,6 +184,55 @@ function UnmatchedList({ unmatched, currency }: { unmatched: UnmatchedSpend[]; c
   );
 }
 
+const GROUPINGS = (['utmCampaigns', 'utmSources', 'variants'] as const).map((value) => ({
+  value,
+  label: keyHeaders[value],
+}));
+type Grouping = (typeof GROUPINGS)[number]['value'];
+
+const COSTS = [
+  ['Leads', 'leads', false],
+  ['Applications', 'applications', false],
+  ['Enrolled', 'enrolled', false],
+  ['Placed', 'placed', false],
+  ['Spend', 'spend', true],
+  ['Cost per lead', 'costPerLead', true],
+  ['Cost per application', 'costPerApplication', true],
+  ['Cost per enrolled', 'costPerEnrolled', true],
+  ['Cost per placement', 'costPerPlacement', true],
+] as const;
+
+/** The funnel's counts and costs per grouping, sorted by spend (most first) until re-sorted. */
+function CostsTable({ data }: { data: FunnelFigures }) {
+  const [grouping, setGrouping] = useState<Grouping>('utmCampaigns');
+  const columns = COSTS.map(([header, field, isMoney]): FigureColumn<FunnelStep> => ({
+    header,
+    value: (row) => (isMoney ? money(row[field], data.currency) : formatNumber(row[field])),
+    sortValue: (row) => row[field],
+  }));
+  return (
+    <div className="grid gap-3">
+      <Select
+        label="Costs per"
+        value={grouping}
+        onChange={(value) => setGrouping(value as Grouping)}
+        options={GROUPINGS}
+        className="max-w-xs"
+      />
+      <FiguresTable
+        caption={`Costs per ${keyHeaders[grouping].toLowerCase()}${data.currency ? ` (${data.currency})` : ''}`}
+        by={grouping}
+        columns={columns}
+        rows={data[grouping]}
+        empty="No visits, leads or spend in this range."
+        initialSort={{ column: 4, ascending: false }}
+        testId="costs-table"
+      />
+    </div>
+  );
+}
+
+/** The Funnel's costs: upload, currency, table, weekly chart, unmatched spend, CSV. */
 export function CostsSection({
   data,
   onCurrency,

@@ -1,3 +1,6 @@
+import { useState, type ReactNode } from 'react';
+import { ArrowDown, ArrowUp, ArrowUpDown } from 'lucide-react';
+import { clsx } from 'clsx';
 import { RowsOrEmpty } from '../ui/data-table';
 
 /** The two landing variants, as the Overview names them. */
@@ -12,6 +15,8 @@ export const variantLabel = (key: string | null) =>
 export interface FigureColumn<Row> {
   header: string;
   value(row: Row): string;
+  /** What a sortable table orders the column by; null always last. */
+  sortValue?(row: Row): number | null;
 }
 
 /** A kind of figures: a table's title per grouping, the number columns, and the empty text. */
@@ -21,39 +26,122 @@ export interface Figures<Row> {
   empty: string;
 }
 
-const keyHeaders = {
+export const keyHeaders = {
   variants: 'Landing page',
   utmSources: 'UTM source',
   utmCampaigns: 'UTM campaign',
 };
-type By = keyof typeof keyHeaders;
+export type By = keyof typeof keyHeaders;
 
-/** A table per titled grouping of `data`: a row per key, its label, and the figures. */
-export function FiguresTables<Row extends { key: string | null }>({
-  figures: { titles, columns, empty },
-  data,
+const keyLabel = (by: By, key: string | null) =>
+  by === 'variants' ? variantLabel(key) : (key ?? '(none)');
+
+/** Which column orders the rows (-1: the key column), and which way. */
+interface Sort {
+  column: number;
+  ascending: boolean;
+}
+
+/** Rows in the chosen order; an empty figure (null) always last. */
+function sorted<Row>(
+  rows: readonly Row[],
+  value: (row: Row) => string | number | null,
+  sort: Sort,
+) {
+  return [...rows].sort((a, b) => {
+    const [x, y] = [value(a), value(b)];
+    if (x === null || y === null) return x === y ? 0 : x === null ? 1 : -1;
+    const order = typeof x === 'string' ? x.localeCompare(String(y)) : x - Number(y);
+    return sort.ascending ? order : -order;
+  });
+}
+
+/** A column header; in a sortable table, a button that orders the rows by it. */
+function Header({
+  label,
+  column,
+  sort,
+  onSort,
 }: {
-  figures: Figures<Row>;
-  data: Partial<Record<By, readonly Row[]>>;
+  label: string;
+  column: number;
+  sort: Sort | undefined;
+  onSort(column: number): void;
 }) {
-  return Object.entries(titles).map(([by, title]) => (
-    <div key={by} className="overflow-x-auto rounded-xl border border-slate-200 bg-white">
-      <table className="min-w-full text-left text-sm">
-        <caption className="px-4 py-3 text-left font-semibold text-slate-900">{title}</caption>
+  const align = column >= 0 && 'text-right';
+  if (!sort)
+    return (
+      <th scope="col" className={clsx('px-4 py-2 font-semibold', align)}>
+        {label}
+      </th>
+    );
+  const active = sort.column === column;
+  const Icon = !active ? ArrowUpDown : sort.ascending ? ArrowUp : ArrowDown;
+  return (
+    <th
+      scope="col"
+      aria-sort={active ? (sort.ascending ? 'ascending' : 'descending') : 'none'}
+      className={clsx('px-2 py-1', align)}
+    >
+      <button
+        type="button"
+        onClick={() => onSort(column)}
+        className="inline-flex items-center gap-1 rounded px-2 py-1 font-semibold focus-visible:outline-2 focus-visible:outline-accent-strong"
+      >
+        {label}
+        <Icon className="size-4 shrink-0" aria-hidden="true" />
+      </button>
+    </th>
+  );
+}
+
+/** A row per key of grouping `by`: its label, then the figures; sortable from `initialSort`. */
+export function FiguresTable<Row extends { key: string | null }>({
+  caption,
+  by,
+  columns,
+  rows,
+  empty,
+  initialSort,
+  testId,
+}: {
+  caption: ReactNode;
+  by: By;
+  columns: readonly FigureColumn<Row>[];
+  rows: readonly Row[];
+  empty: string;
+  initialSort?: Sort;
+  testId?: string;
+}) {
+  const [sort, setSort] = useState(initialSort);
+  const onSort = (column: number) =>
+    setSort((now) => ({
+      column,
+      ascending: now?.column === column ? !now.ascending : column < 0,
+    }));
+  const shown = !sort
+    ? rows
+    : sorted(
+        rows,
+        (row) =>
+          sort.column < 0
+            ? keyLabel(by, row.key)
+            : (columns[sort.column]?.sortValue?.(row) ?? null),
+        sort,
+      );
+  return (
+    <div className="overflow-x-auto rounded-xl border border-slate-200 bg-white">
+      <table className="min-w-full text-left text-sm" data-testid={testId}>
+        <caption className="px-4 py-3 text-left font-semibold text-slate-900">{caption}</caption>
         <thead className="bg-slate-100 text-slate-800">
           <tr>
-            <th scope="col" className="px-4 py-2 font-semibold">
-              {keyHeaders[by as By]}
-            </th>
-            {columns.map(({ header }) => (
-              <th key={header} scope="col" className="px-4 py-2 text-right font-semibold">
-                {header}
-              </th>
+            {[keyHeaders[by], ...columns.map((column) => column.header)].map((label, index) => (
+              <Header key={label} label={label} column={index - 1} sort={sort} onSort={onSort} />
             ))}
           </tr>
         </thead>
         <RowsOrEmpty
-          rows={data[by as By] ?? []}
+          rows={shown}
           columnCount={columns.length + 1}
           empty={empty}
           emptyClassName="px-4 py-4 text-center text-slate-600"
@@ -61,7 +149,7 @@ export function FiguresTables<Row extends { key: string | null }>({
           {(row) => (
             <tr key={row.key ?? '(none)'}>
               <th scope="row" className="px-4 py-2 font-medium text-slate-900">
-                {by === 'variants' ? variantLabel(row.key) : (row.key ?? '(none)')}
+                {keyLabel(by, row.key)}
               </th>
               {columns.map(({ header, value }) => (
                 <td key={header} className="px-4 py-2 text-right tabular-nums">
@@ -73,5 +161,25 @@ export function FiguresTables<Row extends { key: string | null }>({
         </RowsOrEmpty>
       </table>
     </div>
+  );
+}
+
+/** A table per titled grouping of `data`. */
+export function FiguresTables<Row extends { key: string | null }>({
+  figures: { titles, columns, empty },
+  data,
+}: {
+  figures: Figures<Row>;
+  data: Partial<Record<By, readonly Row[]>>;
+}) {
+  return Object.entries(titles).map(([by, title]) => (
+    <FiguresTable
+      key={by}
+      caption={title}
+      by={by as By}
+      columns={columns}
+      rows={data[by as By] ?? []}
+      empty={empty}
+    />
   ));
 }

@@ -15,7 +15,8 @@ import { BulkActions, useSelection } from './bulk-actions';
 import { columnsFor, type AnyLead, type RowActions } from './columns';
 import { LeadBoard } from './board/lead-board';
 import { DataTable } from '../ui/data-table';
-import { Checkbox, controlClass, Select } from '../ui/controls';
+import { Checkbox, Select } from '../ui/controls';
+import { controlClass } from '../../../components/ui/form-field';
 import { leadTabs, PAGE_SIZE, type LeadTabId, type TabFilter } from './tabs';
 import { formatNumber } from '../ui/format';
 

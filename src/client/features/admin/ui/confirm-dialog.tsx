@@ -1,4 +1,4 @@
-import { useRef } from 'react';
+import { useRef, type ReactNode } from 'react';
 import * as Dialog from '@radix-ui/react-dialog';
 import { Button } from '../../../components/ui/button';
 
@@ -7,6 +7,8 @@ export interface ConfirmRequest {
   /** The spec's question, verbatim. */
   message: string;
   confirmLabel: string;
+  /** 'destructive' unless the action is not (a board's move). */
+  confirmVariant?: 'dark';
   onConfirm(): void;
 }
 
@@ -28,36 +30,50 @@ export function useReturnFocus() {
   };
 }
 
-/** An accessible confirmation (Radix Dialog): focus in, Escape or Cancel closes, focus back. */
+/**
+ * An accessible confirmation (Radix Dialog): focus in, Escape or Cancel closes, focus back (or
+ * wherever `afterClose` puts it); `children` show what the action would do.
+ */
 export function ConfirmDialog({
   request,
   onClose,
+  afterClose,
+  children,
 }: {
   request: ConfirmRequest | null;
   onClose(): void;
+  afterClose?: () => void;
+  children?: ReactNode;
 }) {
   const returnFocus = useReturnFocus();
+  const onCloseAutoFocus = (event: Event) => {
+    if (!afterClose) return returnFocus.onCloseAutoFocus(event);
+    event.preventDefault();
+    afterClose();
+  };
   return (
     <Dialog.Root open={request !== null} onOpenChange={(open) => (open ? undefined : onClose())}>
       <Dialog.Portal>
         <Dialog.Overlay className="fixed inset-0 z-50 bg-navy-950/60" />
         <Dialog.Content
-          {...returnFocus}
+          onOpenAutoFocus={returnFocus.onOpenAutoFocus}
+          onCloseAutoFocus={onCloseAutoFocus}
           className="fixed left-1/2 top-1/2 z-50 w-[calc(100%-2rem)] max-w-md -translate-x-1/2 -translate-y-1/2 rounded-xl bg-white p-6 text-slate-900 shadow-xl focus-visible:outline-none"
         >
           <Dialog.Title className="text-xl font-semibold">{request?.title}</Dialog.Title>
           <Dialog.Description className="mt-3 text-slate-700">
             {request?.message}
           </Dialog.Description>
+          {children && <div className="mt-4">{children}</div>}
           <div className="mt-6 flex justify-end gap-3">
             <Dialog.Close asChild>
               <Button variant="outline">Cancel</Button>
             </Dialog.Close>
             <Button
-              variant="destructive"
+              variant={request?.confirmVariant ?? 'destructive'}
               onClick={() => {
-                request?.onConfirm();
                 onClose();
+                request?.onConfirm();
               }}
             >
               {request?.confirmLabel}

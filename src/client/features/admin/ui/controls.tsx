@@ -1,57 +1,27 @@
-import { useId, type ReactNode } from 'react';
+import { useId, type ComponentProps, type ReactNode } from 'react';
 import { clsx } from 'clsx';
 import { Button } from '../../../components/ui/button';
+import { SelectField } from '../../../components/ui/form-field';
 
-/** The admin's one look for a select, a search box or a text input. */
-export const controlClass =
-  'block h-11 w-full rounded-lg border border-slate-300 bg-white text-base text-slate-900 shadow-sm focus-visible:border-accent-strong focus-visible:outline-2 focus-visible:outline-offset-1 focus-visible:outline-accent-strong';
-
-/** A select with its label (visible, or for screen readers only in a table's cell). */
+/** The admin's select: `onChange` gets the value; no blank choice unless `empty` names it. */
 export function Select({
-  label,
-  value,
   onChange,
-  options = [],
-  empty,
-  hideLabel = false,
-  disabled = false,
   className,
-  children,
-}: {
-  label: string;
-  value: string;
+  options = [],
+  empty = null,
+  ...props
+}: Omit<ComponentProps<typeof SelectField>, 'onChange' | 'options'> & {
   onChange(value: string): void;
-  options?: readonly { value: string; label: string }[];
-  /** The label of the choice '' (none when absent). */
-  empty?: string | undefined;
-  hideLabel?: boolean;
-  disabled?: boolean;
-  className?: string;
-  /** Choices of their own (option groups), after `options`. */
-  children?: ReactNode;
+  options?: ComponentProps<typeof SelectField>['options'];
 }) {
-  const id = useId();
   return (
-    <div className={clsx('grid gap-1.5', className)}>
-      <label htmlFor={id} className={hideLabel ? 'sr-only' : 'text-sm font-medium text-slate-800'}>
-        {label}
-      </label>
-      <select
-        id={id}
-        value={value}
-        disabled={disabled}
-        onChange={(event) => onChange(event.target.value)}
-        className={clsx(controlClass, 'px-3')}
-      >
-        {empty === undefined ? null : <option value="">{empty}</option>}
-        {options.map((option) => (
-          <option key={option.value} value={option.value}>
-            {option.label}
-          </option>
-        ))}
-        {children}
-      </select>
-    </div>
+    <SelectField
+      {...props}
+      options={options}
+      empty={empty}
+      containerClassName={className}
+      onChange={(event) => onChange(event.target.value)}
+    />
   );
 }
 

@@ -1,8 +1,7 @@
 import { useRef, useState } from 'react';
-import * as Dialog from '@radix-ui/react-dialog';
 import { leadStatuses, statusLabel, type LeadKind } from '@shared/lead-status';
 import { clsx } from 'clsx';
-import { Button } from '../../../../components/ui/button';
+import { ConfirmDialog, type ConfirmRequest } from '../../ui/confirm-dialog';
 import type { BoardCard } from '../../api/board';
 import { useChangeStatus } from '../../api/lead-detail';
 import { useStatusMessages } from '../../api/message-templates';
@@ -27,35 +26,17 @@ function MoveDialog({
   afterClose(): void;
 }) {
   const offer = useMessageOffer(kind, move.card.status, move.to);
+  const request: ConfirmRequest = {
+    title: `Move ${move.card.who} to ${statusLabel(move.to)}`,
+    message: 'This status has a message for the person.',
+    confirmLabel: 'Move',
+    confirmVariant: 'dark',
+    onConfirm: () => onConfirm(offer.notify),
+  };
   return (
-    <Dialog.Root open onOpenChange={(open) => (open ? undefined : onCancel())}>
-      <Dialog.Portal>
-        <Dialog.Overlay className="fixed inset-0 z-50 bg-navy-950/60" />
-        <Dialog.Content
-          onCloseAutoFocus={(event) => {
-            event.preventDefault();
-            afterClose();
-          }}
-          className="fixed left-1/2 top-1/2 z-50 grid w-[calc(100%-2rem)] max-w-lg -translate-x-1/2 -translate-y-1/2 gap-4 rounded-xl bg-white p-6 text-slate-900 shadow-xl focus-visible:outline-none"
-        >
-          <Dialog.Title className="text-xl font-semibold">
-            Move {move.card.who} to {statusLabel(move.to)}
-          </Dialog.Title>
-          <Dialog.Description className="text-slate-700">
-            This status has a message for the person.
-          </Dialog.Description>
-          <StatusMessageOffer offer={offer} values={messageValues(move.card)} />
-          <div className="flex justify-end gap-3">
-            <Dialog.Close asChild>
-              <Button variant="outline">Cancel</Button>
-            </Dialog.Close>
-            <Button variant="dark" onClick={() => onConfirm(offer.notify)}>
-              Move
-            </Button>
-          </div>
-        </Dialog.Content>
-      </Dialog.Portal>
-    </Dialog.Root>
+    <ConfirmDialog request={request} onClose={onCancel} afterClose={afterClose}>
+      <StatusMessageOffer offer={offer} values={messageValues(move.card)} />
+    </ConfirmDialog>
   );
 }
 

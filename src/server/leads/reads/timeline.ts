@@ -41,45 +41,26 @@ const personMessageTexts: Record<string, string> = {
   [PERSON_STATUS_MESSAGE]: 'Status message e-mailed to the person',
 };
 
-interface SentPersonMessage {
-  topic: string;
-  sent_at: string | null;
-}
-
 type Activity = Pick<LeadActivityTable, 'kind' | 'text' | 'from_status' | 'to_status'> & {
   created_at: string;
 };
 
-function activityEntry(activity: Activity): TimelineEntry {
-  const at = activity.created_at;
+function activityText(activity: Activity): string {
   switch (activity.kind) {
     case 'status_changed':
-      return {
-        at,
-        kind: 'status_changed',
-        text: `Status changed from ${statusLabel(activity.from_status ?? '')} to ${statusLabel(activity.to_status ?? '')}${byPerson(activity)}`,
-      };
+      return `Status changed from ${statusLabel(activity.from_status ?? '')} to ${statusLabel(activity.to_status ?? '')}${byPerson(activity)}`;
     case 'email_sent':
-      return {
-        at,
-        kind: 'email_sent',
-        text:
-          activity.text === 'outbox'
-            ? 'Form e-mail saved to the outbox: no mail server is configured'
-            : 'Form e-mail sent',
-      };
+      return activity.text === 'outbox'
+        ? 'Form e-mail saved to the outbox: no mail server is configured'
+        : 'Form e-mail sent';
     case 'note':
-      return { at, kind: 'note', text: activity.text ?? '' };
+      return activity.text ?? '';
     case 'reminders_stopped':
-      return { at, kind: 'reminders_stopped', text: `Reminders stopped${byPerson(activity)}` };
+      return `Reminders stopped${byPerson(activity)}`;
     case 'merged':
-      return { at, kind: 'merged', text: `Lead #${activity.text ?? ''} merged into this lead` };
+      return `Lead #${activity.text ?? ''} merged into this lead`;
     case 'assigned':
-      return {
-        at,
-        kind: 'assigned',
-        text: activity.text === null ? 'Unassigned' : `Assigned to ${activity.text}`,
-      };
+      return activity.text === null ? 'Unassigned' : `Assigned to ${activity.text}`;
   }
 }
 
@@ -88,7 +69,7 @@ export function buildTimeline(
   lead: { created_at: string; source_page: string | null },
   submissions: { form: SubmissionForm; source_page: string | null; created_at: string }[],
   activity: Activity[],
-  messages: SentPersonMessage[],
+  messages: { topic: string; sent_at: string | null }[],
 ): TimelineEntry[] {
   const entries: TimelineEntry[] = [
     { at: lead.created_at, kind: 'created', text: `Lead created${fromPage(lead.source_page)}` },
@@ -97,7 +78,11 @@ export function buildTimeline(
       kind: 'submitted' as const,
       text: `${formTexts[submission.form]}${fromPage(submission.source_page)}`,
     })),
-    ...activity.map(activityEntry),
+    ...activity.map((entry) => ({
+      at: entry.created_at,
+      kind: entry.kind,
+      text: activityText(entry),
+    })),
     ...messages.map((message) => ({
       at: message.sent_at ?? '',
       kind: 'email_sent' as const,

@@ -37,7 +37,6 @@ export class AltchaUsed {
 
   constructor(
     private readonly db: Kysely<AltchaUsedTables>,
-
     private readonly lifetimeMs: number,
     private readonly onError: (error: unknown) => void,
   ) {}

@@ -32,12 +32,6 @@ declare module 'fastify' {
   }
 }
 
-interface SpamPluginOptions {
-  /** Any form with ALTCHA on. */
-  altcha: boolean;
-  secure: boolean;
-}
-
 const KEY_NAME = 'spam-key';
 
 /** Generated once and kept in the database: every instance and restart signs alike. */
@@ -55,8 +49,8 @@ async function keptSpamKey(db: Kysely<LeadQuarantineTables>): Promise<Buffer> {
   return Buffer.from(row.value, 'base64');
 }
 
-/** The spam defence (decision 095); the time trap's cookie is set only when missing or invalid. */
-export const spamPlugin = fp<SpamPluginOptions>(
+/** Spam defence (decision 095): ALTCHA if a form has it; the time trap's cookie only when invalid. */
+export const spamPlugin = fp<{ altcha: boolean; secure: boolean }>(
   async (app, { altcha, secure }) => {
     const formTimeKey = await keptSpamKey(tablesOf<LeadQuarantineTables>(app.database.db));
     const proof = altcha

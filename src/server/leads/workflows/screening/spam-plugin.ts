@@ -49,7 +49,7 @@ async function keptSpamKey(db: Kysely<LeadQuarantineTables>): Promise<Buffer> {
   return Buffer.from(row.value, 'base64');
 }
 
-/** Spam defence (decision 095): ALTCHA if a form has it; the time trap's cookie only when invalid. */
+/** Spam defence (decision 095): ALTCHA if a form has it; the time trap's cookie when invalid. */
 export const spamPlugin = fp<{ altcha: boolean; secure: boolean }>(
   async (app, { altcha, secure }) => {
     const formTimeKey = await keptSpamKey(tablesOf<LeadQuarantineTables>(app.database.db));

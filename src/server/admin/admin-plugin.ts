@@ -7,7 +7,6 @@ import { arrayOfObjects } from '../platform/http/api-schemas';
 import { createMailer } from '../platform/mail/mailer';
 import { auditPlugin } from './audit/audit-plugin';
 import { bulkRoutes } from './routes/bulk-routes';
-
 import { adminAuthPlugin } from './auth/auth-plugin';
 import { adminAuthRoutes } from './auth/auth-routes';
 import { documentGuardedRoute } from './auth/guarded-route-docs';
@@ -22,7 +21,6 @@ import { factorSignInRoutes } from './factors/sign-in-routes';
 import { personDataRoutes } from './people/person-data-routes';
 import { PersonData } from './people/person-data';
 import { Retention, type RetentionSchedule } from './people/retention';
-
 import { deliveriesRoutes } from './routes/deliveries-routes';
 import { duplicateRoutes } from './routes/duplicate-routes';
 import { emailRoutes } from './routes/email-routes';
@@ -34,7 +32,6 @@ import type { OutboxDestination } from '../platform/outbox/outbox-tables';
 import { listingRoutes } from './routes/listing-routes';
 import { boardRoutes } from './routes/board-routes';
 import { messageTemplateRoutes } from './routes/message-template-routes';
-
 import { pipelineRoutes } from './routes/pipeline-routes';
 import { quarantineRoutes } from './routes/quarantine-routes';
 

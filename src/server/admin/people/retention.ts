@@ -7,12 +7,8 @@ import { RepeatingTask } from '../../platform/schedule/repeating-task';
 const DAY_MS = 24 * 60 * 60 * 1000;
 
 /** When the retention runs: a while after start, then daily (tests: sooner). */
-export interface RetentionSchedule {
-  firstRunMs: number;
-  intervalMs: number;
-}
-
-export const dailyRetention: RetentionSchedule = { firstRunMs: 60_000, intervalMs: DAY_MS };
+const dailyRetention = { firstRunMs: 60_000, intervalMs: DAY_MS };
+export type RetentionSchedule = typeof dailyRetention;
 
 /** RETENTION_DAYS (decision 135): older leads erased daily; the log says counts only. */
 export class Retention {

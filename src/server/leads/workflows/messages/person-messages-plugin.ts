@@ -4,7 +4,6 @@ import { tablesOf } from '../../../platform/database/connection';
 import { createMailer, type MailSettings } from '../../../platform/mail/mailer';
 import { startOutboxWorker, type WorkerSettings } from '../../../platform/outbox/outbox-worker';
 import { RepeatingTask } from '../../../platform/schedule/repeating-task';
-
 import { writeDueReminders, type ReminderWriteTables } from './candidate-reminders';
 import type { PersonMailContext } from './person-mail';
 import { personRoutes } from './person-routes';

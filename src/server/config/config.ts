@@ -127,9 +127,8 @@ export function loadConfig(env: Record<string, string | undefined> = process.env
   const parsed = envSchema.safeParse(blankToUndefined);
   let site: SiteConfig | undefined;
   const problems: string[] = [];
-  if (!parsed.success) {
-    for (const issue of parsed.error.issues)
-      problems.push(`${issue.path.join('.')}: ${issue.message}`);
+  for (const issue of parsed.error?.issues ?? []) {
+    problems.push(`${issue.path.join('.')}: ${issue.message}`);
   }
   try {
     site = parseSiteConfig(env);
@@ -160,6 +159,10 @@ export function loadConfig(env: Record<string, string | undefined> = process.env
   if (conflicts.length > 0) {
     throw new Error(`Invalid configuration:\n  ${conflicts.join('\n  ')}`);
   }
+  const graph = {
+    graphUrl: values.META_GRAPH_URL.replace(/\/+$/, ''),
+    apiVersion: GRAPH_API_VERSION,
+  };
   const spam = {
     minFillMs: values.SPAM_MIN_FILL_MS,
     altchaForms: [...new Set(commaList(values.ALTCHA_FORMS) as LeadForm[])],
@@ -195,8 +198,7 @@ export function loadConfig(env: Record<string, string | undefined> = process.env
         ? {
             pixelId: values.META_PIXEL_ID,
             accessToken: values.META_CAPI_ACCESS_TOKEN,
-            graphUrl: values.META_GRAPH_URL.replace(/\/+$/, ''),
-            apiVersion: GRAPH_API_VERSION,
+            ...graph,
             testEventCode: values.META_TEST_EVENT_CODE,
             statusEvents: values.META_CAPI_STATUS_EVENTS === 'true',
           }
@@ -206,8 +208,7 @@ export function loadConfig(env: Record<string, string | undefined> = process.env
         ? {
             accessToken: values.META_ADS_ACCESS_TOKEN,
             accountId: values.META_AD_ACCOUNT_ID.replace(/^act_/, ''),
-            graphUrl: values.META_GRAPH_URL.replace(/\/+$/, ''),
-            apiVersion: GRAPH_API_VERSION,
+            ...graph,
           }
         : undefined,
     leadRateLimit: values.LEAD_RATE_LIMIT,

@@ -1,5 +1,9 @@
 import path from 'node:path';
-import type { AdminConfiguration, ConfigurationItem } from '@shared/admin-configuration';
+import type {
+  AdminConfiguration,
+  ConfigurationItem,
+  ConfigurationState,
+} from '@shared/admin-configuration';
 import type { ServerConfig } from './config';
 
 /* The configuration in words (decision 142): states and public facts only, never credentials. */
@@ -41,55 +45,32 @@ export function mailSummary(config: ServerConfig): { state: 'on' | 'warning'; su
 }
 
 function backupSummary(config: ServerConfig): ConfigurationItem {
-  const base = {
-    key: 'backups' as const,
-    label: 'Backups',
-    settings: ['BACKUP_INTERVAL_HOURS', 'BACKUP_KEEP'],
-  };
-  if (config.databaseUrl) {
-    return {
-      ...base,
-      state: 'off',
-      summary: 'PostgreSQL: back up with pg_dump (npm run backup is for SQLite)',
-    };
-  }
   const { intervalHours, keep } = config.backup;
   const where = path.join(config.dataDir, 'backups');
-  return intervalHours
-    ? {
-        ...base,
-        state: 'on',
-        summary: `Every ${intervalHours} h, the newest ${keep} kept in ${where}`,
-      }
-    : {
-        ...base,
-        state: 'off',
-        summary: `On demand only (npm run backup), the newest ${keep} kept in ${where}`,
-      };
+  const [state, summary]: [ConfigurationState, string] = config.databaseUrl
+    ? ['off', 'PostgreSQL: back up with pg_dump (npm run backup is for SQLite)']
+    : intervalHours
+      ? ['on', `Every ${intervalHours} h, the newest ${keep} kept in ${where}`]
+      : ['off', `On demand only (npm run backup), the newest ${keep} kept in ${where}`];
+  const settings = ['BACKUP_INTERVAL_HOURS', 'BACKUP_KEEP'];
+  return { key: 'backups', label: 'Backups', state, summary, settings };
 }
 
 /** The privacy page promises erasure after 24 months without a new form. */
 const POLICY_RETENTION_DAYS = 730;
 
 function retentionSummary(config: ServerConfig): ConfigurationItem {
-  const base = { key: 'retention' as const, label: 'Retention', settings: ['RETENTION_DAYS'] };
   const days = config.retentionDays;
-  if (days) {
-    return {
-      ...base,
-      state: 'on',
-      summary: `Leads without a new form for ${days} days are erased daily`,
-    };
-  }
-  return config.env === 'production'
-    ? {
-        ...base,
-        state: 'warning',
-        summary:
+  const [state, summary]: [ConfigurationState, string] = days
+    ? ['on', `Leads without a new form for ${days} days are erased daily`]
+    : config.env === 'production'
+      ? [
+          'warning',
           'RETENTION_DAYS is unset: leads are kept for ever, but the privacy policy says they ' +
-          `are erased after 24 months without a new form. Set RETENTION_DAYS=${POLICY_RETENTION_DAYS}.`,
-      }
-    : { ...base, state: 'off', summary: 'Off: leads are kept for ever' };
+            `are erased after 24 months without a new form. Set RETENTION_DAYS=${POLICY_RETENTION_DAYS}.`,
+        ]
+      : ['off', 'Off: leads are kept for ever'];
+  return { key: 'retention', label: 'Retention', state, summary, settings: ['RETENTION_DAYS'] };
 }
 
 /** Every item of the admin's Configuration panel, warnings first in `warnings`. */

@@ -7,28 +7,25 @@ import { saveCompany, type CompanyStep } from '../../records/save-company';
 import type { SaveResult } from '../../records/upsert';
 import { leadWriteEffects } from './lead-write-effects';
 
-/** The two lead saves a form's route calls (leads/lead-capture.ts screens them). */
-export interface LeadSaves {
-  saveCandidate(step: CandidateStep): Promise<SaveResult>;
-  saveCompany(step: CompanyStep): Promise<SaveResult>;
-}
-
 /** The write side of leads: every write goes through the group commit. */
-export interface LeadStore extends LeadSaves {
-  /** Keeps a suspect submission out of the leads. */
-  quarantine(entry: QuarantineEntry): Promise<SaveResult>;
-}
+export type LeadStore = ReturnType<typeof createLeadStore>;
+/** The two lead saves a form's route calls (lead-capture.ts screens them). */
+export type LeadSaves = Omit<LeadStore, 'quarantine'>;
 
 /** `notify` and `assignNew`: see leadWriteEffects. */
 export function createLeadStore(
   queue: WriteQueue<LeadRecordTables>,
   notify: readonly OutboxDestination[] = [],
   assignNew = false,
-): LeadStore {
+) {
   const effects = leadWriteEffects(notify, assignNew);
   return {
-    saveCandidate: (step) => queue.run((trx) => saveCandidate(trx, step, effects)),
-    saveCompany: (step) => queue.run((trx) => saveCompany(trx, step, effects)),
-    quarantine: (entry) => queue.run((trx) => quarantineSubmission(trx, entry)),
+    saveCandidate: (step: CandidateStep): Promise<SaveResult> =>
+      queue.run((trx) => saveCandidate(trx, step, effects)),
+    saveCompany: (step: CompanyStep): Promise<SaveResult> =>
+      queue.run((trx) => saveCompany(trx, step, effects)),
+    /** Keeps a suspect submission out of the leads. */
+    quarantine: (entry: QuarantineEntry): Promise<SaveResult> =>
+      queue.run((trx) => quarantineSubmission(trx, entry)),
   };
 }

@@ -30,12 +30,7 @@ function leadCreatedPayload(
   };
 }
 
-/**
- * What a form's lead write does besides the record. `notify`: where a NEW lead is announced
- * (docs/decisions/075); `meta` sends the submission's conversion events (decision 110), also on
- * an update, never for a lead the request does not prove (decision 151). `assignNew`:
- * ASSIGN_NEW_LEADS=round-robin gives a NEW lead to the next recruiter (decision 162).
- */
+/** Besides the record: a NEW lead's notices (075) and turn (162), proven conversions (110, 151). */
 export function leadWriteEffects(
   notify: readonly OutboxDestination[] = [],
   assignNew = false,

@@ -13,7 +13,7 @@ import {
   resolveAdminPasswordHash,
   writeGeneratedPassword,
 } from './password-source';
-import { AdminSessions, SESSION_TTL_MS, sessionClient, type LiveSession } from './sessions';
+import { AdminSessions, SESSION_TTL_MS, type LiveSession } from './sessions';
 import { tablesOf } from '../../platform/database/connection';
 import { isSameOrigin } from '../../platform/http/same-origin';
 
@@ -140,7 +140,8 @@ async function adminAuth(app: FastifyInstance, options: AdminAuthOptions) {
     },
     /** A completed sign-in: a new session and its cookie; answers the sign-in's body. */
     async signIn(request: FastifyRequest, reply: FastifyReply, accountId: number) {
-      const session = await sessions.create(accountId, sessionClient(request));
+      const client = { userAgent: request.headers['user-agent'], ip: request.ip };
+      const session = await sessions.create(accountId, client);
       setSessionCookie(request, reply, session.token);
       // The sign-in's audit entry names the account (audit-plugin.ts reads adminSession).
       request.adminSession = session;

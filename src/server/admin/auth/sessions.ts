@@ -30,22 +30,8 @@ export interface LiveSession {
   account: AdminAccount;
 }
 
-interface NewSession extends LiveSession {
-  /** Goes into the cookie; only its hash is stored. */
-  token: string;
-  expiresAt: Date;
-}
-
 /** Where a sign-in came from, shown in its account's list of sessions. */
-interface SessionClient {
-  userAgent: string | undefined;
-  ip: string;
-}
-
-export const sessionClient = (request: {
-  headers: { 'user-agent'?: string | undefined };
-  ip: string;
-}): SessionClient => ({ userAgent: request.headers['user-agent'], ip: request.ip });
+type SessionClient = { userAgent: string | undefined; ip: string };
 
 /** Sessions in the database, so every instance accepts them; only the token's SHA-256 is kept. */
 export class AdminSessions {
@@ -58,8 +44,8 @@ export class AdminSessions {
     return passwordFingerprint(passwordHashOf(account, this.ownerPasswordHash) ?? '');
   }
 
-  /** A new session of the account, with a new token: every sign-in gets its own. */
-  async create(accountId: number, client: SessionClient, now = new Date()): Promise<NewSession> {
+  /** A new session of the account with a new token (for the cookie; only its hash is stored). */
+  async create(accountId: number, client: SessionClient, now = new Date()) {
     const account = await this.db
       .selectFrom('admin_accounts')
       .select(['id', 'name', 'email', 'role', 'password_hash'])
@@ -175,7 +161,7 @@ export class AdminSessions {
   }
 
   /** A new token for `session` (a change of factor), keeping its limits: none is stretched. */
-  async rotate(session: LiveSession, now = new Date()): Promise<NewSession> {
+  async rotate(session: LiveSession, now = new Date()) {
     const old = await this.db
       .selectFrom('admin_sessions')
       .selectAll()

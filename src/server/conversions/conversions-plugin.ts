@@ -7,6 +7,7 @@ import {
   type WorkerSettings,
 } from '../platform/outbox/outbox-worker';
 import { serverEvent, type ServerEvent } from './meta-event';
+import { outgoingRequest } from '../platform/http/outgoing-request';
 
 export interface ConversionsOptions {
   /** Undefined: no access token, the feature is off. */
@@ -68,19 +69,12 @@ async function postEvents(
     access_token: config.accessToken,
     ...(config.testEventCode ? { test_event_code: config.testEventCode } : {}),
   });
-  let response: Response;
-  try {
-    response = await fetch(url, {
-      method: 'POST',
-      headers: { 'content-type': 'application/json' },
-      body,
-      redirect: 'manual',
-      signal: AbortSignal.timeout(GRAPH_TIMEOUT_MS),
-    });
-  } catch (error) {
-    const cause = (error as { cause?: { code?: string; message?: string } }).cause;
-    throw new Error(`Meta request failed: ${cause?.code ?? cause?.message ?? String(error)}`);
-  }
+  const response = await outgoingRequest(
+    'Meta',
+    url,
+    { method: 'POST', headers: { 'content-type': 'application/json' }, body },
+    GRAPH_TIMEOUT_MS,
+  );
   const text = await response.text();
   if (response.status < 200 || response.status > 299) {
     throw new Error(metaError(response.status, text));

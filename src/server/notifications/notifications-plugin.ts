@@ -12,6 +12,7 @@ import {
 } from '../platform/outbox/outbox-worker';
 import { Webhook } from 'standardwebhooks';
 import type { OutboxMessage } from '../platform/outbox/outbox';
+import { outgoingRequest } from '../platform/http/outgoing-request';
 
 /** Past this many new leads a minute, their e-mails become one digest a minute. */
 const DIGEST_THRESHOLD = 20;
@@ -88,25 +89,18 @@ async function postWebhook(
   const id = `msg_${message.id}`;
   const at = new Date();
   const signature = new Webhook(target.secret).sign(id, at, body);
-  let response: Response;
-  try {
-    response = await fetch(target.url, {
-      method: 'POST',
-      headers: {
-        'content-type': 'application/json',
-        'webhook-id': id,
-        'webhook-timestamp': String(Math.floor(at.getTime() / 1000)),
-        'webhook-signature': signature,
-      },
-      body,
-      redirect: 'manual',
-      signal: AbortSignal.timeout(WEBHOOK_TIMEOUT_MS),
-    });
-  } catch (error) {
-    // "fetch failed" alone says nothing: name the cause (ECONNREFUSED, a timeout...).
-    const cause = (error as { cause?: { code?: string; message?: string } }).cause;
-    throw new Error(`webhook request failed: ${cause?.code ?? cause?.message ?? String(error)}`);
-  }
+  const headers = {
+    'content-type': 'application/json',
+    'webhook-id': id,
+    'webhook-timestamp': String(Math.floor(at.getTime() / 1000)),
+    'webhook-signature': signature,
+  };
+  const response = await outgoingRequest(
+    'webhook',
+    target.url,
+    { method: 'POST', headers, body },
+    WEBHOOK_TIMEOUT_MS,
+  );
   await response.body?.cancel();
   if (response.status < 200 || response.status > 299) {
     throw new Error(`webhook answered HTTP ${response.status}`);

@@ -19,10 +19,7 @@ export interface LeadActivityTable {
   lead_table: LeadTable;
   lead_id: number;
   kind: ActivityKind;
-  /**
-   * A note's text, an e-mail's transport, `person` for the person's own change, the id of a lead
-   * merged in, or the assignee's name (null: unassigned).
-   */
+  /** A note, an e-mail's transport, `person` (own change), a merged lead's id, or the assignee. */
   text: string | null;
   /** A status change: the status before and after. */
   from_status: string | null;

@@ -35,11 +35,7 @@ function createOutboxMessages(dialect: DialectName): Migration {
   };
 }
 
-/**
- * 150: a lead's messages by lead: the lead's detail (its Meta events), and deleting or erasing
- * a lead (one person's request, or a retention pass of hundreds) without reading the
- * whole outbox, sent messages included.
- */
+/** 150: a lead's messages by lead: its detail and erasure read no other message. */
 const indexLeadMessages: Migration = {
   async up(db: Kysely<unknown>) {
     await db.schema

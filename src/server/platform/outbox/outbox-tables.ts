@@ -1,10 +1,6 @@
 import type { Generated } from 'kysely';
 
-/**
- * Where a message goes: the notification e-mail (NOTIFY_EMAIL), the webhook, Meta's
- * Conversions API (decision 110), an e-mail to the lead's own person (decision 154), or one to
- * an invited admin (decision 156).
- */
+/** Where a message goes: NOTIFY_EMAIL, the webhook, Meta (110), the person (154), an invitee. */
 export type OutboxDestination = 'email' | 'webhook' | 'meta' | 'person' | 'admin';
 
 /** pending: to send (now or after a backoff); sent; failed: given up after 24 hours. */

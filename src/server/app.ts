@@ -20,8 +20,7 @@ import {
   notifyDestinations,
   type NotificationWorkerSettings,
 } from './notifications/notifications-plugin';
-import { healthRoutes } from './operations/health-routes';
-import { metricsRoutes } from './operations/metrics-routes';
+import { healthRoutes, metricsRoutes } from './operations/operator-routes';
 import type { ServerConfig } from './config/config';
 import { siteUrlWarning } from './config/config-summary';
 import { databasePlugin } from './platform/database/database-plugin';
@@ -30,7 +29,7 @@ import type { WorkerSettings } from './platform/outbox/outbox-worker';
 import { handleError } from './platform/http/error-handler';
 import { gracefulClose } from './platform/http/graceful-close';
 import { logSerializers, OneLinePerRequest } from './platform/http/request-log';
-import { metricsPlugin } from './platform/metrics/metrics-plugin';
+import { metricsPlugin } from './platform/metrics/metrics';
 import { tablesOf } from './platform/database/connection';
 import { openApi } from './platform/http/openapi';
 import { securityHeaders } from './platform/http/security-headers';

@@ -6,9 +6,7 @@ import { buildApp } from './app';
 import { loadConfig, type ServerConfig } from './config/config';
 import { localUrl, startBanner, startFields, type StartFacts } from './config/start-banner';
 import { SQLITE_FILE_NAME } from './platform/database/connection';
-import { jsonLogStream } from './platform/logging/json-log-stream';
-import { chooseLogFormat } from './platform/logging/log-format';
-import { prettyLogStream } from './platform/logging/pretty-log-stream';
+import { chooseLogFormat, jsonLogStream, prettyLogStream } from './platform/logging/log-format';
 
 /** How long a shutdown may take before the process gives up waiting and exits anyway. */
 const SHUTDOWN_TIMEOUT_MS = 15_000;

@@ -1,13 +1,8 @@
 /** setTimeout's longest delay (about 24.8 days); BACKUP_INTERVAL_HOURS may be a year. */
 const MAX_TIMER_MS = 2 ** 31 - 1;
 
-export interface Schedule {
-  /** No further runs; resolves once a run in progress has finished. */
-  stop(): Promise<void>;
-}
-
 /** Runs `run` every `intervalMs`, never two at once; an overrun skips the missed slots. */
-export function every(intervalMs: number, run: () => Promise<void>): Schedule {
+export function every(intervalMs: number, run: () => Promise<void>) {
   let due = Date.now() + intervalMs;
   let timer: NodeJS.Timeout | undefined;
   let running: Promise<void> | undefined;
@@ -27,6 +22,7 @@ export function every(intervalMs: number, run: () => Promise<void>): Schedule {
   };
   arm();
   return {
+    /** No further runs; resolves once a run in progress has finished. */
     async stop() {
       stopped = true;
       clearTimeout(timer);

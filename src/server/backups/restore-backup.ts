@@ -97,11 +97,6 @@ function checkContents(backup: SqliteDatabase.Database, knownMigrations: readonl
   }
 }
 
-export interface RestoreResult {
-  /** Where the database that was replaced is kept; undefined when DATA_DIR had none. */
-  replacedKeptAt: string | undefined;
-}
-
 /** Restores `file` (decision 130), refused while open; the current one moves aside. */
 export async function restoreBackup({
   file,
@@ -113,7 +108,7 @@ export async function restoreBackup({
   dataDir: string;
   knownMigrations: readonly string[];
   now?: Date;
-}): Promise<RestoreResult> {
+}): Promise<{ replacedKeptAt: string | undefined }> {
   const live = path.join(dataDir, SQLITE_FILE_NAME);
   const refuseIfInUse = () => {
     if (databaseInUse(live)) {

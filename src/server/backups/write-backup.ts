@@ -14,15 +14,6 @@ import {
   sha256Of,
 } from './backup-files';
 
-interface BackupResult {
-  file: string;
-  bytes: number;
-  sha256: string;
-  ms: number;
-  /** Older backups deleted (BACKUP_KEEP). */
-  pruned: string[];
-}
-
 /** What the backup and restore commands and the server say on PostgreSQL. */
 export const PG_BACKUP_POINTER =
   'PostgreSQL is backed up with its own tools: pg_dump --format=custom, restored with ' +
@@ -42,7 +33,7 @@ export async function writeBackup({
   keep: number;
   now?: Date;
   from?: SqliteDatabase.Database | undefined;
-}): Promise<BackupResult> {
+}) {
   const started = performance.now();
   const source = path.join(dataDir, SQLITE_FILE_NAME);
   if (!existsSync(source)) {

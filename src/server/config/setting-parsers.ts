@@ -35,10 +35,7 @@ export function parseTrustProxy(setting: string | undefined): TrustProxy {
     return (_address, hop) => hop < hops;
   }
   // Addresses and subnets: proxy-addr takes them as they are.
-  return value
-    .split(',')
-    .map((entry) => entry.trim())
-    .join(',');
+  return commaList(value).join(',');
 }
 
 /** A comma-separated setting's entries, trimmed, blanks dropped. */

@@ -40,20 +40,12 @@ function adminPasswordText(admin: StartFacts['admin']): string {
         'delete that file and restart for a new one';
 }
 
-interface StartLine {
-  /** The `ready` log entry's field. */
-  key: string;
-  /** The banner's label. */
-  label: string;
-  text: string;
-}
-
-/** What the banner and the `ready` log entry say. */
+/** What the banner (`label`) and the `ready` log entry (`key`) say. */
 export function startLines(config: ServerConfig, facts: StartFacts) {
   const summary = configurationSummary(config);
   const item = (key: string) => summary.items.find((one) => one.key === key)?.summary ?? '';
   const publicUrl = config.site.siteUrl === facts.url ? [] : [config.site.siteUrl];
-  const lines: StartLine[] = [
+  const lines = [
     { key: 'url', label: 'URL', text: facts.url },
     ...publicUrl.map((text) => ({ key: 'siteUrl', label: 'Public URL', text })),
     { key: 'admin', label: 'Admin', text: `${facts.url}/admin` },

@@ -86,20 +86,28 @@ async function notYetWritten(
   return wanted.filter((event) => !already.some((row) => row.topic === event));
 }
 
-async function enqueue(
-  outbox: Kysely<OutboxTables>,
-  subject: ConversionSubject,
-  payloads: readonly ConversionPayload[],
+/** The payloads of the `events` not yet written for the subject, with its contact: each once. */
+async function enqueueOnce(
+  db: Pick<Kysely<object>, 'getExecutor'>,
+  fact: Pick<FormFact, 'subject' | 'contact'>,
+  wanted: readonly ConversionEventName[],
+  payloadOf: (event: ConversionEventName, lead: ConversionPayload['lead']) => ConversionPayload,
   now: string,
 ): Promise<void> {
+  const outbox = tablesOf<OutboxTables>(db);
+  const events = await notYetWritten(outbox, fact.subject, wanted);
+  if (events.length === 0) return;
+  const contact = await fact.contact();
+  if (!contact) return;
+  const lead = { ...fact.subject, ...contact };
   await enqueueMessages(
     outbox,
-    payloads.map((payload) => ({
+    events.map((event) => ({
       destination: 'meta',
-      topic: payload.eventName,
-      payload,
-      subjectType: subject.type,
-      subjectId: subject.id,
+      topic: event,
+      payload: payloadOf(event, lead),
+      subjectType: fact.subject.type,
+      subjectId: fact.subject.id,
     })),
     now,
   );
@@ -114,21 +122,17 @@ export async function recordFormConversions(
   const { client } = fact;
   if (!client || !conversionAllowed(client)) return;
   if (Date.parse(now) - client.at > CONVERSION_MAX_AGE_MS) return;
-  const outbox = tablesOf<OutboxTables>(db);
-  const events = await notYetWritten(outbox, fact.subject, formEvents(fact));
-  if (events.length === 0) return;
-  const contact = await fact.contact();
-  if (!contact) return;
-  await enqueue(
-    outbox,
-    fact.subject,
-    events.map((eventName) => ({
+  await enqueueOnce(
+    db,
+    fact,
+    formEvents(fact),
+    (eventName, lead) => ({
       eventName,
       eventId: client.eventId,
       eventTimeMs: client.at,
       actionSource: 'website',
       sourcePage: fact.sourcePage ?? pageOfForm(fact.form),
-      lead: { ...fact.subject, ...contact },
+      lead,
       client: {
         ip: client.ip,
         userAgent: client.userAgent,
@@ -136,7 +140,7 @@ export async function recordFormConversions(
         fbc: client.fbc,
         fbclid: fact.fbclid,
       },
-    })),
+    }),
     now,
   );
 }
@@ -148,32 +152,26 @@ export async function recordStatusConversion(
   now: Date,
 ): Promise<void> {
   if (!isStatusEvent(fact.status) || fact.consent !== 'granted') return;
-  const outbox = tablesOf<OutboxTables>(db);
-  const [event] = await notYetWritten(outbox, fact.subject, [fact.status]);
-  if (!event) return;
-  const contact = await fact.contact();
-  if (!contact) return;
-  await enqueue(
-    outbox,
-    fact.subject,
-    [
-      {
-        eventName: event,
-        eventId: randomUUID(),
-        eventTimeMs: now.getTime(),
-        actionSource: 'system_generated',
-        sourcePage: null,
-        lead: { ...fact.subject, ...contact },
-        client: {
-          ip: null,
-          userAgent: null,
-          fbp: null,
-          fbc: null,
-          fbclid: fact.click?.fbclid ?? null,
-          clickAtMs: fact.click?.atMs ?? null,
-        },
+  await enqueueOnce(
+    db,
+    fact,
+    [fact.status],
+    (eventName, lead) => ({
+      eventName,
+      eventId: randomUUID(),
+      eventTimeMs: now.getTime(),
+      actionSource: 'system_generated',
+      sourcePage: null,
+      lead,
+      client: {
+        ip: null,
+        userAgent: null,
+        fbp: null,
+        fbc: null,
+        fbclid: fact.click?.fbclid ?? null,
+        clickAtMs: fact.click?.atMs ?? null,
       },
-    ],
+    }),
     now.toISOString(),
   );
 }

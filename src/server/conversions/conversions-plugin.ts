@@ -6,8 +6,7 @@ import {
   startOutboxWorker,
   type WorkerSettings,
 } from '../platform/outbox/outbox-worker';
-import { postEvents } from './graph-client';
-import { serverEvent } from './meta-event';
+import { serverEvent, type ServerEvent } from './meta-event';
 
 export interface ConversionsOptions {
   /** Undefined: no access token, the feature is off. */
@@ -39,3 +38,51 @@ export const conversionsPlugin: FastifyPluginAsync<ConversionsOptions> = async (
   });
   app.log.info({ apiVersion: conversions.apiVersion }, 'Meta Conversions API on');
 };
+
+/** Meta answering slower than this is a failed attempt, retried later. */
+const GRAPH_TIMEOUT_MS = 10_000;
+
+/** Meta's error message, when its answer has one (`{"error":{"message":...}}`). */
+function metaError(status: number, text: string): string {
+  try {
+    const parsed = JSON.parse(text) as { error?: { message?: unknown; code?: unknown } };
+    const message = parsed.error?.message;
+    if (typeof message === 'string' && message) {
+      const code = parsed.error?.code === undefined ? '' : ` (code ${String(parsed.error.code)})`;
+      return `Meta answered HTTP ${status}: ${message}${code}`;
+    }
+  } catch {
+    // not JSON: the status says it
+  }
+  return `Meta answered HTTP ${status}`;
+}
+
+/** POSTs the events to the pixel; anything but 2xx fails with Meta's error message. */
+async function postEvents(
+  config: ConversionsConfig,
+  events: readonly ServerEvent[],
+): Promise<void> {
+  const url = `${config.graphUrl}/${config.apiVersion}/${config.pixelId}/events`;
+  const body = JSON.stringify({
+    data: events,
+    access_token: config.accessToken,
+    ...(config.testEventCode ? { test_event_code: config.testEventCode } : {}),
+  });
+  let response: Response;
+  try {
+    response = await fetch(url, {
+      method: 'POST',
+      headers: { 'content-type': 'application/json' },
+      body,
+      redirect: 'manual',
+      signal: AbortSignal.timeout(GRAPH_TIMEOUT_MS),
+    });
+  } catch (error) {
+    const cause = (error as { cause?: { code?: string; message?: string } }).cause;
+    throw new Error(`Meta request failed: ${cause?.code ?? cause?.message ?? String(error)}`);
+  }
+  const text = await response.text();
+  if (response.status < 200 || response.status > 299) {
+    throw new Error(metaError(response.status, text));
+  }
+}

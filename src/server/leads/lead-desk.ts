@@ -29,7 +29,6 @@ export interface LeadDeskOptions {
   statusEvents: boolean;
   /** Where a lead released from quarantine is announced, as a new lead is (leadsPlugin's). */
   notify: readonly OutboxDestination[];
-
   assignNew: boolean;
 }
 
@@ -40,9 +39,7 @@ export class LeadDesk {
   readonly pipeline: LeadPipeline;
   readonly bulk: BulkChanges<ListFilter>;
   readonly quarantine: QuarantineDesk;
-
   readonly people: PersonRecords;
-
   readonly templates: MessageTemplates;
   private hourly: NodeJS.Timeout | undefined;
 

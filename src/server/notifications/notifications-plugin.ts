@@ -4,13 +4,14 @@ import { createMailer, type MailSettings } from '../platform/mail/mailer';
 import type { LeadCreatedPayload } from '../leads';
 import type { OutboxDestination } from '../platform/outbox/outbox-tables';
 import { leadDigestEmail, leadNoticeEmail } from './lead-notice-email';
-import { postWebhook } from './lead-webhook';
 import {
   startOutboxWorker,
   type DigestOptions,
   type Sender,
   type WorkerSettings,
 } from '../platform/outbox/outbox-worker';
+import { Webhook } from 'standardwebhooks';
+import type { OutboxMessage } from '../platform/outbox/outbox';
 
 /** Past this many new leads a minute, their e-mails become one digest a minute. */
 const DIGEST_THRESHOLD = 20;
@@ -70,3 +71,44 @@ export const notificationsPlugin: FastifyPluginAsync<NotificationsOptions> = asy
   });
   app.log.info({ destinations: Object.keys(senders) }, 'lead notifications on');
 };
+
+/** A receiver that does not answer within this is a failed attempt (retried later). */
+const WEBHOOK_TIMEOUT_MS = 10_000;
+
+/** POSTs a signed Standard Webhooks message; its id stays across retries, for deduplication. */
+async function postWebhook(
+  target: NonNullable<NotifyConfig['webhook']>,
+  message: OutboxMessage,
+): Promise<void> {
+  const body = JSON.stringify({
+    type: message.topic,
+    timestamp: message.created_at,
+    data: JSON.parse(message.payload) as unknown,
+  });
+  const id = `msg_${message.id}`;
+  const at = new Date();
+  const signature = new Webhook(target.secret).sign(id, at, body);
+  let response: Response;
+  try {
+    response = await fetch(target.url, {
+      method: 'POST',
+      headers: {
+        'content-type': 'application/json',
+        'webhook-id': id,
+        'webhook-timestamp': String(Math.floor(at.getTime() / 1000)),
+        'webhook-signature': signature,
+      },
+      body,
+      redirect: 'manual',
+      signal: AbortSignal.timeout(WEBHOOK_TIMEOUT_MS),
+    });
+  } catch (error) {
+    // "fetch failed" alone says nothing: name the cause (ECONNREFUSED, a timeout...).
+    const cause = (error as { cause?: { code?: string; message?: string } }).cause;
+    throw new Error(`webhook request failed: ${cause?.code ?? cause?.message ?? String(error)}`);
+  }
+  await response.body?.cancel();
+  if (response.status < 200 || response.status > 299) {
+    throw new Error(`webhook answered HTTP ${response.status}`);
+  }
+}

@@ -5,6 +5,7 @@ import { brotliCompressSync, constants as zlib, gzipSync } from 'node:zlib';
 import type { FastifyReply, FastifyRequest } from 'fastify';
 import { BUILT_IN_QUESTIONNAIRE_PATH, embedSrc } from '@shared/questionnaire-embed';
 import { runtimeConfigScript, type RuntimeConfig } from '@shared/runtime-config';
+import { acceptWeights } from '../platform/http/accept-weights';
 import { escapeHtml } from '../platform/http/escape-html';
 
 type Encoding = 'br' | 'gzip' | 'identity';
@@ -69,13 +70,7 @@ export function withRuntime(html: string, file: string, runtime: RuntimeConfig):
 }
 
 export function preferredEncoding(acceptEncoding: string | undefined): Encoding {
-  const accepted = new Map<string, number>();
-  for (const part of (acceptEncoding ?? '').split(',')) {
-    const [name, ...params] = part.trim().toLowerCase().split(';');
-    if (!name) continue;
-    const q = params.map((p) => /^\s*q=([\d.]+)\s*$/.exec(p)?.[1]).find(Boolean);
-    accepted.set(name, q === undefined ? 1 : Number(q));
-  }
+  const accepted = acceptWeights(acceptEncoding);
   const weight = (name: string) => accepted.get(name) ?? accepted.get('*') ?? 0;
   if (weight('br') > 0) return 'br';
   if (weight('gzip') > 0) return 'gzip';

@@ -1,14 +1,16 @@
 import { readFile, realpath } from 'node:fs/promises';
 import path from 'node:path';
+import { pathToFileURL } from 'node:url';
 import fastifyStatic from '@fastify/static';
+import type { FastifyRequest } from 'fastify';
 import fp from 'fastify-plugin';
+import { pageStateScript, type ContactType, type PageState } from '@shared/page-state';
+import type { StatusView } from '@shared/person-status';
 import type { RuntimeConfig } from '@shared/runtime-config';
 import { STATUS_PATH, type FormHandoff, type StatusPage } from '../leads';
 import type { InlineHashes } from './page-policy';
-import { pageHeaders, pageRuntime } from '../site/page-headers';
-import { pageRenderer } from './page-renderer';
-import { loadPage, sendPage, sendRendered } from '../site/page-set';
-import { requestPageState } from './request-page-state';
+import { pageHeaders, pageRuntime } from './page-headers';
+import { loadPage, sendPage, sendRendered, withRuntime } from './page-set';
 
 export interface StaticSiteOptions {
   /** The built client: pre-rendered pages, hashed assets and their .br/.gz twins. */
@@ -116,3 +118,83 @@ export const sitePlugin = fp<StaticSiteOptions>(
     });
   },
 );
+
+const CONTACT_TYPES: readonly string[] = ['candidate', 'employer'] satisfies ContactType[];
+
+/** /contact's query string: `userType` picks the tab, `showForm=true` opens the candidate one. */
+function contactType(request: FastifyRequest): ContactType | undefined {
+  const query = request.query as Record<string, unknown>;
+  if (CONTACT_TYPES.includes(query.userType as string)) return query.userType as ContactType;
+  return query.showForm === 'true' ? 'candidate' : undefined;
+}
+
+/** A form's flash, the prefill, /contact's tab for this request; undefined: the page as built. */
+async function requestPageState(
+  request: FastifyRequest,
+  route: string,
+  handoff: FormHandoff,
+  /** /status: what it shows this person (an erasure's flash says more). */
+  status?: StatusView,
+): Promise<{ state: PageState; cookies: string[] } | undefined> {
+  const state: PageState = {};
+  const cookies: string[] = [];
+  const flash = await handoff.take(request, route);
+  if (flash) {
+    Object.assign(state, flash.state);
+    cookies.push(flash.clear);
+  }
+  const prefill = handoff.prefill(request);
+  if (prefill) state.prefill = prefill;
+  if (status && !state.status) state.status = status;
+  const type = route === '/contact' ? contactType(request) : undefined;
+  if (type) state.contactType = type;
+  return Object.keys(state).length > 0 ? { state, cookies } : undefined;
+}
+
+/** What the SSR bundle (dist/ssr/entry-server.js, src/client/entry-server.tsx) exports. */
+interface ServerEntry {
+  render(pathname: string, state?: PageState): Promise<string>;
+}
+
+/** States that say nothing about a visitor (/contact?userType=...) render once, then repeat. */
+const isAnonymous = (state: PageState) =>
+  state.form === undefined && state.prefill === undefined && state.status?.kind !== 'leads';
+
+/** `load()` once per key; a failure is not kept: the next request tries again. */
+function once<T>(cache: Map<string, Promise<T>>, key: string, load: () => Promise<T>): Promise<T> {
+  let loaded = cache.get(key);
+  if (!loaded) {
+    loaded = load();
+    loaded.catch(() => cache.delete(key));
+    cache.set(key, loaded);
+  }
+  return loaded;
+}
+
+/** A page with a form's state (decision 090); a failure rejects for the request's 500. */
+function pageRenderer(buildDir: string, runtime: RuntimeConfig) {
+  const entries = new Map<string, Promise<ServerEntry>>();
+  const shells = new Map<string, Promise<string>>();
+  const anonymous = new Map<string, Promise<string>>();
+
+  const entryFile = path.join(buildDir, 'ssr', 'entry-server.js');
+  const entry = () => once(entries, entryFile, () => import(pathToFileURL(entryFile).href));
+  const shell = (file: string) =>
+    once(shells, file, async () =>
+      withRuntime(await readFile(path.join(buildDir, 'shells', file), 'utf8'), file, runtime),
+    );
+
+  const render = async (route: string, file: string, state: PageState) => {
+    // Both awaited together: neither rejects unwatched while the other is pending.
+    const [html, ssr] = await Promise.all([shell(file), entry()]);
+    const body = await ssr.render(route, state);
+    return html
+      .replace('</head>', () => `${pageStateScript(state)}</head>`)
+      .replace('<!--app-html-->', () => body);
+  };
+
+  return (route: string, file: string, state: PageState): Promise<string> => {
+    if (!isAnonymous(state)) return render(route, file, state);
+    return once(anonymous, `${route} ${JSON.stringify(state)}`, () => render(route, file, state));
+  };
+}

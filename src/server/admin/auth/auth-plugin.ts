@@ -8,11 +8,11 @@ import { routePermission } from './route-permission';
 import { LoginThrottle } from './login-throttle';
 import { needsRehash, hashPassword } from './password';
 import {
+  keptPasswordHash,
   replaceGeneratedHash,
   resolveAdminPasswordHash,
   writeGeneratedPassword,
 } from './password-source';
-import { keptPasswordHash } from './kept-password-hash';
 import { AdminSessions, SESSION_TTL_MS, sessionClient, type LiveSession } from './sessions';
 import { tablesOf } from '../../platform/database/connection';
 import { isSameOrigin } from '../../platform/http/same-origin';

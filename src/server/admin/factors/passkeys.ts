@@ -25,13 +25,6 @@ const ownerOf = (registrant: Registrant): ChallengeOwner =>
     ? { purpose: 'register', account_id: registrant.accountId, invitation_id: null }
     : { purpose: 'invitation', account_id: null, invitation_id: registrant.invitationId };
 
-export interface PasskeyView {
-  id: number;
-  name: string;
-  createdAt: string;
-  lastUsedAt: string | null;
-}
-
 /** A signed-in account, or the account an invitation is about to create. */
 export type Registrant = { accountId: number } | { invitationId: number };
 
@@ -54,7 +47,7 @@ export class Passkeys {
     private readonly rp: RelyingParty,
   ) {}
 
-  async list(accountId: number): Promise<PasskeyView[]> {
+  async list(accountId: number) {
     const rows = await this.db
       .selectFrom('admin_passkeys')
       .select(['id', 'name', 'created_at', 'last_used_at'])

@@ -19,13 +19,6 @@ function newRecoveryCode(): string {
   return `${chars.slice(0, 5)}-${chars.slice(5)}`;
 }
 
-/** What the screen shows to set an authenticator app up: the secret as text and as a QR code. */
-export interface TotpEnrolment {
-  secret: string;
-  uri: string;
-  qrCode: string;
-}
-
 /** An account's authenticator app and recovery codes; a code is accepted once. */
 export class TotpFactor {
   constructor(
@@ -42,8 +35,8 @@ export class TotpFactor {
     return Boolean(row?.confirmed_at);
   }
 
-  /** A new secret, not yet a factor (a confirmed one stays until this one is confirmed). */
-  async start(accountId: number, label: string): Promise<TotpEnrolment> {
+  /** A new secret as text and QR code; no factor until confirmed (an old one stays till then). */
+  async start(accountId: number, label: string) {
     if (await this.isOn(accountId)) throw new Error('authenticator app already set up');
     const secret = generateSecret();
     await this.db

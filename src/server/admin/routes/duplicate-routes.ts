@@ -1,9 +1,9 @@
 import type { FastifyPluginAsync } from 'fastify';
-import { objectOf } from '../../platform/http/api-schemas';
+import { objectOf, idParams } from '../../platform/http/api-schemas';
 import { possibleDuplicatesSchema as duplicatesSchema } from '@shared/admin-duplicates';
 import { type LeadDesk, adminApi } from '../../leads';
 
-const { errorBody, INVALID_FIELDS_MESSAGE, leadIdParams } = adminApi;
+const { errorBody, INVALID_FIELDS_MESSAGE } = adminApi;
 
 const PATH = '/api/candidate-submissions/:id';
 
@@ -11,7 +11,7 @@ const PATH = '/api/candidate-submissions/:id';
 export const duplicateRoutes: FastifyPluginAsync<{ desk: LeadDesk }> = async (app, { desk }) => {
   app.get<{ Params: { id: number } }>(
     `${PATH}/duplicates`,
-    { schema: { params: leadIdParams, response: { 200: duplicatesSchema, 404: errorBody } } },
+    { schema: { params: idParams, response: { 200: duplicatesSchema, 404: errorBody } } },
     async (request, reply) =>
       (await desk.possibleDuplicates(request.params.id)) ??
       reply.code(404).send({ error: 'Not found' }),
@@ -21,7 +21,7 @@ export const duplicateRoutes: FastifyPluginAsync<{ desk: LeadDesk }> = async (ap
     `${PATH}/merge`,
     {
       schema: {
-        params: leadIdParams,
+        params: idParams,
         // Checked by hand, as the pipeline's bodies: ajv would coerce "12" and drop extra fields.
         documentedBody: {
           ...objectOf({

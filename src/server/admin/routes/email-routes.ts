@@ -2,8 +2,9 @@ import type { FastifyPluginAsync } from 'fastify';
 import type { Mailer, MailMessage } from '../../platform/mail/mailer';
 import { paragraphMail } from '../../platform/mail/paragraph-mail';
 import { type LeadDesk, adminApi } from '../../leads';
+import { idParams } from '../../platform/http/api-schemas';
 
-const { candidateKind, errorBody, leadIdParams } = adminApi;
+const { candidateKind, errorBody } = adminApi;
 type LeadListing = LeadDesk['listing'];
 
 /** The spec's failure text (section 8); the screen shows the server's message as it is. */
@@ -18,15 +19,12 @@ interface EmailRoutesOptions {
   onSent?: (candidateId: number, transport: Mailer['kind']) => Promise<void>;
 }
 
-interface FormEmailInput {
-  to: string;
-  firstName: string | null;
-  brandName: string;
-  siteUrl: string;
-}
-
 /** The admin's "send form e-mail": a short note with the link to complete the application. */
-function formEmail({ to, firstName, brandName, siteUrl }: FormEmailInput): MailMessage {
+function formEmail(
+  to: string,
+  firstName: string | null,
+  { brandName, siteUrl }: EmailRoutesOptions,
+): MailMessage {
   return paragraphMail({ to, subject: `Complete your ${brandName} application` }, [
     firstName?.trim() ? `Hi ${firstName.trim()},` : 'Hi,',
     `Thanks for your interest in the ${brandName} AI data center technician programme: free 8-week training paid for by employers, then a full-time job with a partner company.`,
@@ -46,7 +44,7 @@ export const emailRoutes: FastifyPluginAsync<EmailRoutesOptions> = async (app, o
     '/api/candidate-submissions/:id/send-email',
     {
       schema: {
-        params: leadIdParams,
+        params: idParams,
         response: {
           200: {
             type: 'object',
@@ -61,12 +59,7 @@ export const emailRoutes: FastifyPluginAsync<EmailRoutesOptions> = async (app, o
       const { id } = request.params;
       const candidate = await listing.findLead(candidateKind.table, id);
       if (!candidate) return reply.code(404).send({ error: 'Not found' });
-      const message = formEmail({
-        to: candidate.email,
-        firstName: candidate.first_name,
-        brandName: options.brandName,
-        siteUrl: options.siteUrl,
-      });
+      const message = formEmail(candidate.email, candidate.first_name, options);
       try {
         const { outboxFile } = await mailer.send(message);
         // Who it went to stays out of the log: the id says enough.

@@ -1,5 +1,6 @@
 import type { FastifyPluginAsync, FastifyReply, FastifyRequest } from 'fastify';
 import { type LeadDesk, adminApi } from '../../leads';
+import { idParams } from '../../platform/http/api-schemas';
 
 const {
   anyStatus,
@@ -8,7 +9,6 @@ const {
   errorBody,
   leadEmailSchema,
   leadEmailView,
-  leadIdParams,
   leadKinds,
 } = adminApi;
 type Page<Row> = adminApi.Page<Row>;
@@ -122,7 +122,7 @@ export const listingRoutes: FastifyPluginAsync<{ listing: LeadListing }> = async
       `${path}/:id`,
       {
         schema: {
-          params: leadIdParams,
+          params: idParams,
           response: { 204: { type: 'null', description: 'Deleted' }, 404: errorBody },
         },
       },

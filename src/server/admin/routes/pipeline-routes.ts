@@ -2,11 +2,16 @@ import type { FastifyInstance, FastifyPluginAsync, FastifyReply, FastifyRequest 
 import { leadConversionsSchema } from '@shared/admin-deliveries';
 import type { LeadKind } from '@shared/lead-status';
 import { leadNoteSchema } from '@shared/schemas/lead-note';
-import { arrayOfObjects, bodySchemaOf, nullableText } from '../../platform/http/api-schemas';
+import {
+  arrayOfObjects,
+  bodySchemaOf,
+  nullableText,
+  idParams,
+} from '../../platform/http/api-schemas';
 import { type LeadDesk, adminApi } from '../../leads';
 import { badRequest, knownFields, type Parsed } from './hand-checked-body';
 
-const { errorBody, leadIdParams, findAssignee, leadKinds } = adminApi;
+const { errorBody, findAssignee, leadKinds } = adminApi;
 
 export const NOTE_MAX_LENGTH = 5000;
 
@@ -102,7 +107,7 @@ export const pipelineRoutes: FastifyPluginAsync<{
         }
       );
     };
-    const oneLead = { params: leadIdParams, response: { 200: schema, 404: errorBody } };
+    const oneLead = { params: idParams, response: { 200: schema, 404: errorBody } };
 
     app.get<{ Params: { id: number } }>(
       `${path}/:id`,
@@ -204,7 +209,7 @@ export const pipelineRoutes: FastifyPluginAsync<{
         // 5,000 characters of any script fit (the API's default limit is 16 KB).
         bodyLimit: 64 * 1024,
         schema: {
-          params: leadIdParams,
+          params: idParams,
           documentedBody: bodySchemaOf(leadNoteSchema),
           response: {
             201: {

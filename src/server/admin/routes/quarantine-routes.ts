@@ -4,10 +4,8 @@ import {
   quarantineReleasedSchema as releasedBody,
   type QuarantineReleased,
 } from '@shared/admin-quarantine';
-import { describedError } from '../../platform/http/api-schemas';
-import { type LeadDesk, adminApi } from '../../leads';
-
-const { leadIdParams } = adminApi;
+import { describedError, idParams } from '../../platform/http/api-schemas';
+import type { LeadDesk } from '../../leads';
 
 const NOT_FOUND = 'This submission is no longer in quarantine';
 
@@ -39,7 +37,7 @@ export const quarantineRoutes: FastifyPluginAsync<{ desk: LeadDesk }> = async (a
 
   app.post<{ Params: { id: number } }>(
     '/api/admin/quarantine/:id/release',
-    { schema: { params: leadIdParams, response: { 200: releasedBody, 404: gone } } },
+    { schema: { params: idParams, response: { 200: releasedBody, 404: gone } } },
     async (request, reply) => {
       const { id } = request.params;
       const reasons = await quarantine.reasons(id);
@@ -62,7 +60,7 @@ export const quarantineRoutes: FastifyPluginAsync<{ desk: LeadDesk }> = async (a
     '/api/admin/quarantine/:id',
     {
       schema: {
-        params: leadIdParams,
+        params: idParams,
         response: { 204: { type: 'null', description: 'Deleted for good' }, 404: gone },
       },
     },

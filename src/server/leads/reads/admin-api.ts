@@ -2,7 +2,7 @@
 import type { ListFilter } from './lead-listing';
 import type { LeadSelection } from '../workflows/pipeline/bulk-changes';
 
-export { errorBody, leadIdParams, leadEmailSchema, leadEmailView } from './lead-views';
+export { errorBody, leadEmailSchema, leadEmailView } from './lead-views';
 export { candidateKind, leadKinds, anyStatus } from './lead-kinds';
 export { boardCardSchema, boardCardView, boardColumn } from './lead-board';
 export { decodeCursor, encodeCursor } from './cursor';

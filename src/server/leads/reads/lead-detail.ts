@@ -23,7 +23,6 @@ function submissionView(submission: {
   return {
     form: submission.form,
     at: submission.created_at,
-
     verified: submission.verified === 1,
     sourcePage: submission.source_page,
     fields: parsed(submission.fields),

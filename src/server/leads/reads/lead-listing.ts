@@ -44,13 +44,10 @@ interface ListRow {
 /** Which rows of a table: a tab (every tab without a type), a status, a search, chosen ids. */
 export interface ListFilter {
   type?: string | undefined;
-
   ids?: readonly number[] | undefined;
   /** Prefix of a name, the company or the e-mail, any case. */
   q?: string | undefined;
-
   status?: string | undefined;
-
   duplicates?: boolean | undefined;
   /** The assignee's account id; null: unassigned leads only; undefined: any. */
   assignee?: number | null | undefined;

@@ -120,10 +120,4 @@ export const leadEmailSchema = {
   },
 } as const;
 
-export const leadIdParams = {
-  type: 'object',
-  properties: { id: { type: 'integer', minimum: 1 } },
-  required: ['id'],
-} as const;
-
 export const errorBody = { type: 'object', properties: { error: { type: 'string' } } } as const;

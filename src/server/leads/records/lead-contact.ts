@@ -1,14 +1,7 @@
 import type { Kysely } from 'kysely';
+import type { ConversionContact } from '../../conversions';
 import type { LeadRecordTables, LeadTable } from './lead-tables';
 import { presentValues } from './present-values';
-
-/** What Meta matches a lead on: its e-mail, phone and names. */
-export interface LeadContact {
-  email: string;
-  phone: string | null;
-  firstName: string | null;
-  lastName: string | null;
-}
 
 /** "Ann Lee" -> Ann / Lee: a company's contact has one name field. */
 function splitName(name: string | undefined): [string | null, string | null] {
@@ -21,7 +14,7 @@ export async function verifiedContact(
   db: Kysely<LeadRecordTables>,
   table: LeadTable,
   id: number,
-): Promise<LeadContact | undefined> {
+): Promise<ConversionContact | undefined> {
   const lead = await db.selectFrom(table).select('email').where('id', '=', id).executeTakeFirst();
   if (!lead) return undefined;
   const forms = await db

@@ -1,5 +1,8 @@
+import type { FastifyReply, FastifyRequest } from 'fastify';
+import fp from 'fastify-plugin';
 import { collectDefaultMetrics, Counter, Gauge, Histogram, Registry } from 'prom-client';
-import type { OutboxDestination, OutboxState } from '../outbox/outbox-tables';
+import type { countOutboxMessages } from '../outbox/outbox';
+import type { OutboxDestination } from '../outbox/outbox-tables';
 
 /* What an operator graphs (decision 141); one registry per app; labels from closed sets. */
 
@@ -14,12 +17,7 @@ const OUTBOX_CACHE_MS = 5000;
 
 type HttpLabels = 'method' | 'route' | 'status_code';
 
-/** One outbox count by destination and state (outbox.ts: countOutboxMessages). */
-export interface OutboxCount {
-  destination: OutboxDestination;
-  state: OutboxState;
-  count: number;
-}
+type OutboxCount = Awaited<ReturnType<typeof countOutboxMessages>>[number];
 
 export interface MetricsOptions {
   /** false (no METRICS_TOKEN): nothing scrapes, so no per-request hook nor process metrics. */
@@ -125,3 +123,26 @@ export class Metrics {
     return this.outboxCache.counts;
   }
 }
+
+declare module 'fastify' {
+  interface FastifyInstance {
+    /** This app's metrics: capabilities count into it, /metrics reads it. */
+    metrics: Metrics;
+  }
+}
+
+/** Times each request by route pattern; an unmatched one cannot grow the label set. */
+export const metricsPlugin = fp<{ enabled: boolean }>(async (app, { enabled }) => {
+  const metrics = new Metrics({
+    enabled,
+    onCollectError: (error) =>
+      app.log.warn({ err: error }, 'metrics: the outbox counts could not be read'),
+  });
+  app.decorate('metrics', metrics);
+  if (!enabled) return;
+  app.addHook('onResponse', (request: FastifyRequest, reply: FastifyReply, done) => {
+    const route = request.is404 ? UNMATCHED_ROUTE : (request.routeOptions.url ?? UNMATCHED_ROUTE);
+    metrics.observeRequest(request.method, route, reply.statusCode, reply.elapsedTime / 1000);
+    done();
+  });
+});

@@ -185,17 +185,12 @@ export async function findSubjectMessages(
     .execute();
 }
 
-export interface FailureOutcome {
-  /** When to try again; undefined: give up (state failed). */
-  retryAt: Date | undefined;
-  error: string;
-}
-
+/** `retryAt`: when to try again; undefined: give up (state failed). */
 export async function markFailed(
   db: Kysely<OutboxTables>,
   id: number,
   now: Date,
-  { retryAt, error }: FailureOutcome,
+  { retryAt, error }: { retryAt: Date | undefined; error: string },
 ) {
   await db
     .updateTable('outbox_messages')

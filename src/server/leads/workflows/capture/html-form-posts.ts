@@ -1,5 +1,6 @@
 import type { FastifyReply, FastifyRequest } from 'fastify';
 import type { PageState } from '@shared/page-state';
+import { acceptWeights } from '../../../platform/http/accept-weights';
 import type { FormHandoff } from './form-handoff';
 import { formOf, formRoute, type HtmlForm } from './html-forms';
 
@@ -19,13 +20,7 @@ export function wantsHtml(request: FastifyRequest): boolean {
   const mode = request.headers['sec-fetch-mode'];
   if (typeof mode === 'string') return mode === 'navigate';
   // Browsers without Fetch Metadata: an Accept that names text/html above JSON.
-  const weights = new Map<string, number>();
-  for (const part of (request.headers.accept ?? '').split(',')) {
-    const [type, ...params] = part.trim().toLowerCase().split(';');
-    if (!type) continue;
-    const q = params.map((param) => /^\s*q=([\d.]+)\s*$/.exec(param)?.[1]).find(Boolean);
-    weights.set(type, q === undefined ? 1 : Number(q));
-  }
+  const weights = acceptWeights(request.headers.accept);
   const html = weights.get('text/html') ?? 0;
   return html > 0 && html > (weights.get('application/json') ?? 0);
 }
@@ -48,16 +43,6 @@ export function leadBody(request: FastifyRequest, action: string): unknown {
   return { ...fields, attribution };
 }
 
-/** A navigation's form post: validated with its page's schema, answered with a 303. */
-export interface HtmlFormPost {
-  /** The page's messages when its own rules fail (stricter than the endpoint's, never wider). */
-  check(body: unknown): FieldErrors | undefined;
-  /** Back to the form's page with the messages and what was typed (nothing was stored). */
-  invalid(reply: FastifyReply, body: unknown, fields: FieldErrors): Promise<FastifyReply>;
-  /** The lead is committed: on to the spec's next page, with what it prefills. */
-  saved(reply: FastifyReply, values: Record<string, unknown>): Promise<FastifyReply>;
-}
-
 /** How long a typed value may be to travel back (the longest field takes 4,000 characters). */
 const MAX_VALUE_LENGTH = 4000;
 
@@ -72,13 +57,13 @@ function typedValues(form: HtmlForm, body: unknown): Record<string, string> {
   return values;
 }
 
-/** The HTML side of a post to `action`, or undefined for a fetch or an API client. */
+/** A navigation's post to `action`, answered with a 303; undefined for a fetch or an API client. */
 export function htmlFormPost(
   request: FastifyRequest,
   action: string,
   handoff: FormHandoff,
   validate: Validate,
-): HtmlFormPost | undefined {
+) {
   if (!wantsHtml(request)) return undefined;
   const page = isFormEncoded(request) ? (request.body as Record<string, unknown>)?.page : undefined;
   const form = formOf(action, page, request.headers.referer);
@@ -92,18 +77,21 @@ export function htmlFormPost(
   const returned = { action: form.action, page: form.page };
 
   return {
-    check(body) {
+    /** The page's messages when its own rules fail (stricter than the endpoint's, never wider). */
+    check(body: unknown) {
       const result = validate(form.schema, body);
       return result.ok ? undefined : result.fields;
     },
-    async invalid(reply, body, fields) {
+    /** Back to the form's page with the messages and what was typed (nothing was stored). */
+    async invalid(reply: FastifyReply, body: unknown, fields: FieldErrors) {
       const state: PageState = {
         form: { ...returned, values: typedValues(form, body), errors: fields },
       };
       cookies.push(await handoff.keep(request, formRoute(form), state));
       return redirect(reply, form.back ?? formRoute(form));
     },
-    async saved(reply, values) {
+    /** The lead is committed: on to the spec's next page, with what it prefills. */
+    async saved(reply: FastifyReply, values: Record<string, unknown>) {
       if (form.prefill) cookies.push(handoff.prefillCookie(request, form.prefill(values)));
       if (form.sentBy) {
         const state: PageState = { form: { ...returned, sentBy: form.sentBy(values) } };

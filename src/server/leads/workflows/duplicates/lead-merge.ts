@@ -89,8 +89,7 @@ export function mergeCandidates(
       .where('id', '=', keptId)
       .execute();
     await refreshMatchKeys(trx, keptId);
-    const merged = { text: String(otherId), from_status: null, to_status: null };
-    await addActivity(trx, 'candidates', keptId, { kind: 'merged', ...merged });
+    await addActivity(trx, 'candidates', keptId, { kind: 'merged', text: String(otherId) });
     await within(trx as unknown as Transaction<object>);
     return true;
   });

@@ -12,7 +12,6 @@ export interface CandidateRemindersTable {
   candidate_id: number;
   /** Which of REMINDER_DELAYS (0: the first). */
   delay_index: number;
-
   step: OpenStep;
   created_at: string;
 }

@@ -16,7 +16,6 @@ export type OpenStep = 'apply' | 'questionnaire';
 export interface PersonMailTo {
   to: string;
   firstName: string | null;
-
   statusLink: string;
 }
 

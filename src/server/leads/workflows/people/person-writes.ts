@@ -64,9 +64,8 @@ export function stopMessages(
       .where('id', '=', lead.id)
       .where('reminders_stopped_at', 'is', null)
       .executeTakeFirst();
-    const byPerson = { text: 'person', from_status: null, to_status: null };
     if (Number(stopped.numUpdatedRows) > 0)
-      await addActivity(trx, lead.table, lead.id, { kind: 'reminders_stopped', ...byPerson });
+      await addActivity(trx, lead.table, lead.id, { kind: 'reminders_stopped', text: 'person' });
     if (withdraw && status !== 'withdrawn') {
       await trx
         .updateTable(lead.table)

@@ -15,7 +15,6 @@ export type LeadSelection<Filter> = { ids: readonly number[] } | { filter: Filte
 
 export interface BulkChange {
   status?: string | undefined;
-
   message?: StatusMessage | undefined;
   /** The account the leads go to; null: unassigned; undefined: left as they are. */
   assignee?: Assignee | null | undefined;
@@ -53,7 +52,6 @@ export class BulkChanges<Filter> {
     table: LeadTable,
     selection: LeadSelection<Filter>,
     change: BulkChange,
-
     audit: (trx: Transaction<object>, counts: BulkCounts) => Promise<void>,
   ): Promise<BulkCounts | BulkRefusal> {
     // A filter's matches are read before the transaction (a reader's work, not the writer's).

@@ -10,12 +10,6 @@ import type { LeadActivityTable, PipelineTables } from '../../records/pipeline-t
 import { recordStatusEvent } from './status-events';
 import { assignLeads, type Assignee } from './lead-assignment';
 
-export interface NoteRecord {
-  id: number;
-  text: string;
-  createdAt: string;
-}
-
 /** The lead's status, read and locked in `trx`; undefined when there is no such lead. */
 export async function lockedStatus(
   trx: Transaction<PipelineTables>,
@@ -28,6 +22,7 @@ export async function lockedStatus(
   return row?.status;
 }
 
+/** A timeline entry; `text` and the statuses are null unless given. */
 export async function addActivity(
   trx: Transaction<PipelineTables>,
   table: LeadTable,
@@ -37,7 +32,15 @@ export async function addActivity(
   const createdAt = new Date().toISOString();
   const row = await trx
     .insertInto('lead_activity')
-    .values({ lead_table: table, lead_id: id, ...entry, created_at: createdAt })
+    .values({
+      lead_table: table,
+      lead_id: id,
+      text: null,
+      from_status: null,
+      to_status: null,
+      ...entry,
+      created_at: createdAt,
+    })
     .returning('id')
     .executeTakeFirstOrThrow();
   return { id: row.id, createdAt };
@@ -91,7 +94,7 @@ export class LeadPipeline {
           .set({ status: status as never })
           .where('id', '=', id)
           .execute();
-        const change = { text: null, from_status: from, to_status: status };
+        const change = { from_status: from, to_status: status };
         await addActivity(trx, table, id, { kind: 'status_changed', ...change });
         if (this.statusEvents && table === 'candidates') {
           await recordStatusEvent(tablesOf<LeadRecordTables>(trx), id, status, new Date());
@@ -126,25 +129,18 @@ export class LeadPipeline {
     return result.numUpdatedRows > 0n;
   }
 
-  async addNote(table: LeadTable, id: number, text: string): Promise<NoteRecord | undefined> {
-    const note = { kind: 'note', text, from_status: null, to_status: null } as const;
+  async addNote(table: LeadTable, id: number, text: string) {
     return this.db.transaction().execute(async (trx) => {
       if ((await lockedStatus(trx, this.dialect, table, id)) === undefined) return undefined;
-      return { ...(await addActivity(trx, table, id, note)), text };
+      return { ...(await addActivity(trx, table, id, { kind: 'note', text })), text };
     });
   }
 
   /** Records that the form e-mail went out (or to the outbox) through `transport`. */
   async recordEmailSent(table: LeadTable, id: number, transport: string): Promise<void> {
-    const sent = {
-      kind: 'email_sent',
-      text: transport,
-      from_status: null,
-      to_status: null,
-    } as const;
     await this.db.transaction().execute(async (trx) => {
       if ((await lockedStatus(trx, this.dialect, table, id)) !== undefined) {
-        await addActivity(trx, table, id, sent);
+        await addActivity(trx, table, id, { kind: 'email_sent', text: transport });
       }
     });
   }

@@ -29,25 +29,6 @@ export async function expireQuarantined(db: BoundsDb, now = new Date()): Promise
   return Number(result.numDeletedRows);
 }
 
-/** The quarantine's size: forms held, and forms dropped since the UTC day `since`. */
-export async function quarantineFigures(
-  db: BoundsDb,
-  since: string,
-): Promise<{ held: number; dropped: number }> {
-  const [held, dropped] = await Promise.all([
-    db
-      .selectFrom('lead_quarantine')
-      .select((eb) => eb.fn.countAll<number | string>().as('n'))
-      .executeTakeFirstOrThrow(),
-    db
-      .selectFrom('lead_quarantine_dropped')
-      .select((eb) => eb.fn.sum<number | string | null>('forms').as('n'))
-      .where('day', '>=', since)
-      .executeTakeFirstOrThrow(),
-  ]);
-  return { held: Number(held.n), dropped: Number(dropped.n ?? 0) };
-}
-
 /** The address is kept as typed: lower() normalises it (ASCII only, as the forms accept). */
 const sameAddress = (normalizedEmail: string) => sql<boolean>`lower(email) = ${normalizedEmail}`;
 
@@ -77,11 +58,4 @@ export async function eraseQuarantined(
     )
     .executeTakeFirst();
   return Number(result.numDeletedRows);
-}
-
-/** The lead a released submission became. */
-export interface QuarantineRelease {
-  leadType: 'candidate' | 'company';
-  leadId: number;
-  created: boolean;
 }

@@ -4,14 +4,9 @@ import type { LeadRecordTables } from '../../records/lead-tables';
 import { tablesOf } from '../../../platform/database/connection';
 import type { LeadQuarantineTable, LeadQuarantineTables } from '../../records/quarantine-tables';
 import type { LeadWriteEffects } from '../../records/upsert';
-import {
-  expireQuarantined,
-  keptSince,
-  QUARANTINE_DAYS,
-  quarantineFigures,
-  type QuarantineRelease,
-} from './lead-quarantine';
-import { releaseQuarantined } from './quarantine-writes';
+import { saveCandidate, type CandidateStep } from '../../records/save-candidate';
+import { saveCompany, type CompanyStep } from '../../records/save-company';
+import { expireQuarantined, keptSince, QUARANTINE_DAYS } from './lead-quarantine';
 
 interface StoredStep {
   fields?: Record<string, string | undefined>;
@@ -49,7 +44,6 @@ function view(row: Omit<LeadQuarantineTable, 'id'> & { id: number }): Quarantine
 export class QuarantineDesk {
   constructor(
     private readonly db: Kysely<LeadRecordTables>,
-
     private readonly effects: LeadWriteEffects,
   ) {}
 
@@ -80,9 +74,22 @@ export class QuarantineDesk {
     return row?.reasons.replaceAll(',', ', ');
   }
 
-  /** Replays submission `id` through the normal lead save; undefined when it is gone. */
-  release(id: number): Promise<QuarantineRelease | undefined> {
-    return this.db.transaction().execute((trx) => releaseQuarantined(trx, id, this.effects));
+  /** Deletes submission `id` and saves its step as if just sent; undefined when it is gone. */
+  release(id: number) {
+    return this.db.transaction().execute(async (trx) => {
+      const row = await trx
+        .deleteFrom('lead_quarantine')
+        .where('id', '=', id)
+        .returning(['lead_table', 'step'])
+        .executeTakeFirst();
+      if (!row) return undefined;
+      if (row.lead_table === 'candidates') {
+        const saved = await saveCandidate(trx, JSON.parse(row.step) as CandidateStep, this.effects);
+        return { leadType: 'candidate' as const, leadId: saved.id, created: saved.created };
+      }
+      const saved = await saveCompany(trx, JSON.parse(row.step) as CompanyStep, this.effects);
+      return { leadType: 'company' as const, leadId: saved.id, created: saved.created };
+    });
   }
 
   async delete(id: number): Promise<string | undefined> {
@@ -97,11 +104,18 @@ export class QuarantineDesk {
   /** Forms held, and dropped since `since`: the first UTC day of the QUARANTINE_DAYS kept. */
   async figures() {
     const since = keptSince(new Date()).day;
-    return {
-      ...(await quarantineFigures(tablesOf<LeadQuarantineTables>(this.db), since)),
-      days: QUARANTINE_DAYS,
-      since,
-    };
+    const [held, dropped] = await Promise.all([
+      this.db
+        .selectFrom('lead_quarantine')
+        .select((eb) => eb.fn.countAll<number | string>().as('n'))
+        .executeTakeFirstOrThrow(),
+      this.db
+        .selectFrom('lead_quarantine_dropped')
+        .select((eb) => eb.fn.sum<number | string | null>('forms').as('n'))
+        .where('day', '>=', since)
+        .executeTakeFirstOrThrow(),
+    ]);
+    return { held: Number(held.n), dropped: Number(dropped.n ?? 0), days: QUARANTINE_DAYS, since };
   }
 
   expire(): Promise<number> {

@@ -1,10 +1,9 @@
 import type { QuarantineReason } from '@shared/lead-vocabulary';
 import type { Kysely } from 'kysely';
-import type { QuarantineRelease } from './lead-quarantine';
 import type { LeadRecordTables } from '../../records/lead-tables';
-import { saveCandidate, type CandidateStep } from '../../records/save-candidate';
-import { saveCompany, type CompanyStep } from '../../records/save-company';
-import type { LeadWriteEffects, SaveResult } from '../../records/upsert';
+import type { CandidateStep } from '../../records/save-candidate';
+import type { CompanyStep } from '../../records/save-company';
+import type { SaveResult } from '../../records/upsert';
 
 /** A suspect submission's step and reasons; `dropBody`: past QUARANTINE_DAILY_LIMIT, only counted. */
 export type QuarantineEntry = (
@@ -43,24 +42,4 @@ export async function quarantineSubmission(
     .returning('id')
     .executeTakeFirstOrThrow();
   return { id: row.id, created: true, quarantined: true };
-}
-
-/** Deletes quarantined submission `id` and saves its step as if just sent. */
-export async function releaseQuarantined(
-  db: Kysely<LeadRecordTables>,
-  id: number,
-  effects: LeadWriteEffects,
-): Promise<QuarantineRelease | undefined> {
-  const row = await db
-    .deleteFrom('lead_quarantine')
-    .where('id', '=', id)
-    .returning(['lead_table', 'step'])
-    .executeTakeFirst();
-  if (!row) return undefined;
-  if (row.lead_table === 'candidates') {
-    const saved = await saveCandidate(db, JSON.parse(row.step) as CandidateStep, effects);
-    return { leadType: 'candidate', leadId: saved.id, created: saved.created };
-  }
-  const saved = await saveCompany(db, JSON.parse(row.step) as CompanyStep, effects);
-  return { leadType: 'company', leadId: saved.id, created: saved.created };
 }

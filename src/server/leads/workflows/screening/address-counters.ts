@@ -23,7 +23,6 @@ export interface AddressCounterTables {
   lead_address_days: {
     day: number;
     address_hash: string;
-
     quarantined: number;
   };
 }

@@ -19,7 +19,7 @@ function runLogging(script: string) {
       '--input-type=module',
       '-e',
       `import pino from 'pino';
-       import { jsonLogStream } from './src/server/platform/logging/json-log-stream.ts';
+       import { jsonLogStream } from './src/server/platform/logging/log-format.ts';
        const log = pino(jsonLogStream());
        ${script}`,
     ],

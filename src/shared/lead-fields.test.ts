@@ -8,7 +8,7 @@ import { attributionSchema } from './schemas/attribution';
 import { candidateApplicationRequest, candidateBasicInfoRequest } from './schemas/candidate';
 import { companyEmailLeadRequest, companyRequestRequest } from './schemas/company';
 import { questionnaireRequest } from './schemas/questionnaire';
-import { parsed } from './schemas/schema-test-utils';
+import { parsed } from '../../tests/support/schema-messages';
 
 /** Each form's request schema, and a body it accepts. */
 const forms: [LeadForm, $ZodType, Record<string, string>][] = [

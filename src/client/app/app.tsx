@@ -1,7 +1,7 @@
 import { useEffect } from 'react';
 import { Route, Routes } from 'react-router';
 import { SiteLayout } from '../components/layout/site-layout';
-import { replayHeldClick } from '../lib/held-click';
+import { replayHeldClick } from '../lib/held-input';
 import { embeddedPages, notFoundPage as NotFoundPage, pages } from './pages';
 
 export function App() {

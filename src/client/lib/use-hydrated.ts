@@ -1,12 +1,14 @@
 import { useSyncExternalStore } from 'react';
 
-const subscribeToNothing = () => () => {};
+const noSubscription = () => () => {};
+
+/** `client()` once hydrated; `server()` on the server and while hydrating, so markup matches. */
+export const useClientValue = <T>(client: () => T, server: () => T): T =>
+  useSyncExternalStore(noSubscription, client, server);
 
 /** False on the server and while hydrating, so browser-only values cause no mismatch. */
-export function useHydrated(): boolean {
-  return useSyncExternalStore(
-    subscribeToNothing,
+export const useHydrated = (): boolean =>
+  useClientValue(
     () => true,
     () => false,
   );
-}

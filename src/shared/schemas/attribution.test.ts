@@ -1,7 +1,7 @@
 import { describe, expect, it } from 'vitest';
 import { landingVariants } from '../enums';
 import { attributionSchema } from './attribution';
-import { parsed } from './schema-test-utils';
+import { parsed } from '../../../tests/support/schema-messages';
 
 /** A landing visit's attribution, every key given, as the schema keeps it. */
 const visit = {

@@ -12,7 +12,7 @@ import {
   questionnaireCompletedRequest,
   questionnaireCompletedSchema,
 } from './candidate';
-import { messagesOf, parsed } from './schema-test-utils';
+import { messagesOf, parsed } from '../../../tests/support/schema-messages';
 
 const application = {
   email: 'ada@example.com',

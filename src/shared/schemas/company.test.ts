@@ -13,7 +13,7 @@ import {
   contactEmployerSchema,
   hiringRequestSchema,
 } from './company';
-import { messagesOf, parsed } from './schema-test-utils';
+import { messagesOf, parsed } from '../../../tests/support/schema-messages';
 
 const hiring = {
   email: 'hr@acme.example',

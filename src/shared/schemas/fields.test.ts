@@ -11,7 +11,7 @@ import {
   requiredText,
   SINGLE_LINE_MESSAGE,
 } from './fields';
-import { messagesOf, parsed } from './schema-test-utils';
+import { messagesOf, parsed } from '../../../tests/support/schema-messages';
 
 const MESSAGE = 'Custom message';
 

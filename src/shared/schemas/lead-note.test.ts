@@ -1,6 +1,6 @@
 import { describe, expect, it } from 'vitest';
 import { leadNoteSchema, MAX_NOTE_LENGTH, NOTE_MESSAGE } from './lead-note';
-import { messagesOf, parsed } from './schema-test-utils';
+import { messagesOf, parsed } from '../../../tests/support/schema-messages';
 
 describe('leadNoteSchema', () => {
   it('keeps a note of 1 to 5000 characters, trimmed', () => {

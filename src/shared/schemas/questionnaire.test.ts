@@ -1,7 +1,7 @@
 import { describe, expect, it } from 'vitest';
 import { availabilityOptions, relocationOptions, valuesOf, yesNoOptions } from '../enums';
 import { questionnaireRequest, questionnaireSchema } from './questionnaire';
-import { messagesOf, parsed } from './schema-test-utils';
+import { messagesOf, parsed } from '../../../tests/support/schema-messages';
 
 const answers = {
   email: 'ada@example.com',

@@ -5,7 +5,7 @@ import {
   type CandidateApplication,
 } from '@shared/schemas/candidate';
 import { toasts } from '../../lib/toast-messages';
-import { candidateEmail } from '../ui/form-field';
+import { candidateEmail } from './field-list';
 import { withDeclaredFields } from './declared-fields';
 import { FormShell, type SharedLeadFormProps } from './form-shell';
 import { announceLead } from './use-lead-form';

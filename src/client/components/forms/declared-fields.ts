@@ -1,7 +1,7 @@
 import { postedBy } from '@shared/lead-field';
 import { candidateFields, companyFields } from '@shared/lead-fields';
 import type { LeadForm } from '@shared/lead-vocabulary';
-import type { FieldSpec } from '../ui/form-field';
+import type { FieldSpec } from './field-list';
 
 /**
  * A form's fields: those it places, then each optional field lead-fields.ts declares for `form`,

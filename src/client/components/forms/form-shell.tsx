@@ -2,7 +2,7 @@ import type { Path } from 'react-hook-form';
 import type { input } from 'zod/v4/core';
 import type { FormSchema } from '../../lib/zod-resolver';
 import { SubmitButton } from '../ui/button';
-import { Fields, type FieldSpec } from '../ui/form-field';
+import { Fields, type FieldSpec } from './field-list';
 import { useLeadForm, type LeadFormOptions } from './use-lead-form';
 import { SpamFields } from './spam-fields';
 

@@ -1,6 +1,6 @@
 import { memo, Suspense, use, useCallback, useEffect, useRef, type ComponentType } from 'react';
 import { afterNextPaint } from '../../lib/after-next-paint';
-import { takeHeldSubmit } from '../../lib/held-submit';
+import { takeHeldSubmit } from '../../lib/held-input';
 import { nextTask } from '../../lib/next-task';
 import { useHydrated } from '../../lib/use-hydrated';
 import { whenIdle } from '../../lib/when-idle';

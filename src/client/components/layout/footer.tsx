@@ -1,6 +1,6 @@
-import { useSyncExternalStore } from 'react';
 import { Link } from 'react-router';
 import { site } from '../../lib/site';
+import { useClientValue } from '../../lib/use-hydrated';
 import { BrandMark } from './brand-mark';
 import { PrivacyChoice } from './privacy-choice';
 import { StaticContent } from '../ui/static-content';
@@ -30,17 +30,12 @@ function LinkedInIcon() {
 /** The year the pages were pre-rendered (vite.config.ts); the static HTML shows it. */
 declare const __BUILD_YEAR__: number;
 
-const noSubscription = () => () => {};
 const currentYear = () => new Date().getFullYear();
 const buildYear = () => __BUILD_YEAR__;
 
-/** The visitor's year, after hydrating with the build year (so the markup matches). */
-function useCurrentYear(): number {
-  return useSyncExternalStore(noSubscription, currentYear, buildYear);
-}
-
 export function Footer() {
-  const year = useCurrentYear();
+  // The visitor's year, after hydrating with the build year.
+  const year = useClientValue(currentYear, buildYear);
   return (
     <footer className="render-when-near border-t border-white/10 bg-navy-950 text-slate-300">
       <StaticContent>

@@ -42,20 +42,6 @@ interface Sort {
   ascending: boolean;
 }
 
-/** Rows in the chosen order; an empty figure (null) always last. */
-function sorted<Row>(
-  rows: readonly Row[],
-  value: (row: Row) => string | number | null,
-  sort: Sort,
-) {
-  return [...rows].sort((a, b) => {
-    const [x, y] = [value(a), value(b)];
-    if (x === null || y === null) return x === y ? 0 : x === null ? 1 : -1;
-    const order = typeof x === 'string' ? x.localeCompare(String(y)) : x - Number(y);
-    return sort.ascending ? order : -order;
-  });
-}
-
 /** A column header; in a sortable table, a button that orders the rows by it. */
 function Header({
   label,
@@ -119,16 +105,19 @@ export function FiguresTable<Row extends { key: string | null }>({
       column,
       ascending: now?.column === column ? !now.ascending : column < 0,
     }));
+  // Sorted by the key's label or the column's figure; an empty figure (null) always last.
   const shown = !sort
     ? rows
-    : sorted(
-        rows,
-        (row) =>
+    : [...rows].sort((a, b) => {
+        const value = (row: Row) =>
           sort.column < 0
             ? keyLabel(by, row.key)
-            : (columns[sort.column]?.sortValue?.(row) ?? null),
-        sort,
-      );
+            : (columns[sort.column]?.sortValue?.(row) ?? null);
+        const [x, y] = [value(a), value(b)];
+        if (x === null || y === null) return x === y ? 0 : x === null ? 1 : -1;
+        const order = typeof x === 'string' ? x.localeCompare(String(y)) : x - Number(y);
+        return sort.ascending ? order : -order;
+      });
   return (
     <div className="overflow-x-auto rounded-xl border border-slate-200 bg-white">
       <table className="min-w-full text-left text-sm" data-testid={testId}>

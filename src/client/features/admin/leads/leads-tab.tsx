@@ -49,20 +49,15 @@ function ViewSwitch({ board, onChange }: { board: boolean; onChange(board: boole
       aria-label="View"
       className="mb-4 inline-flex gap-1 rounded-lg bg-slate-100 p-1"
     >
-      {(
-        [
-          ['List', false],
-          ['Board', true],
-        ] as const
-      ).map(([label, value]) => (
+      {[false, true].map((value) => (
         <Button
-          key={label}
+          key={String(value)}
           variant={board === value ? 'dark' : 'ghost'}
           size="sm"
           aria-pressed={board === value}
           onClick={() => onChange(value)}
         >
-          {label}
+          {value ? 'Board' : 'List'}
         </Button>
       ))}
     </div>

@@ -3,7 +3,7 @@ import { candidateBasicInfoSchema } from '@shared/schemas/candidate';
 import { announceLead } from '../../../components/forms/use-lead-form';
 import { FormShell } from '../../../components/forms/form-shell';
 import { withDeclaredFields } from '../../../components/forms/declared-fields';
-import { candidateEmail } from '../../../components/ui/form-field';
+import { candidateEmail } from '../../../components/forms/field-list';
 import { session } from '../../../lib/session-keys';
 import { toasts } from '../../../lib/toast-messages';
 

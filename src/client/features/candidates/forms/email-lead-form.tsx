@@ -2,7 +2,7 @@ import { useNavigate } from 'react-router';
 import type { LandingVariant } from '@shared/enums';
 import { candidateEmailLeadSchema } from '@shared/schemas/candidate';
 import { FormShell } from '../../../components/forms/form-shell';
-import { candidateEmail } from '../../../components/ui/form-field';
+import { candidateEmail } from '../../../components/forms/field-list';
 import { session } from '../../../lib/session-keys';
 import { toast } from '../../../lib/toast-store';
 import { toasts } from '../../../lib/toast-messages';

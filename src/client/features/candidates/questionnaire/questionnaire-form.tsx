@@ -2,7 +2,7 @@ import { claims } from '@shared/claims';
 import { availabilityOptions, relocationOptions, yesNoOptions } from '@shared/enums';
 import { questionnaireSchema } from '@shared/schemas/questionnaire';
 import { FormShell } from '../../../components/forms/form-shell';
-import { candidateEmail, type FieldSpec } from '../../../components/ui/form-field';
+import { candidateEmail, type FieldSpec } from '../../../components/forms/field-list';
 import { toasts } from '../../../lib/toast-messages';
 
 const fields = [

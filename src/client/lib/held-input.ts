@@ -1,0 +1,27 @@
+// What arrived before the app listened (page-boot.ts, entry-client.tsx; decision 164), replayed
+// once: a button's click when the page has hydrated, so a tap never does nothing; a lead form's
+// submit when its lazy form (lazy-form.tsx) is live, so the visitor gets the JS flow.
+let heldClick: HTMLElement | null = null;
+let heldSubmit: HTMLFormElement | null = null;
+
+export function holdClick(button: HTMLElement | null): void {
+  heldClick = button;
+}
+
+export function replayHeldClick(): void {
+  const button = heldClick;
+  heldClick = null;
+  if (button?.isConnected) button.click();
+}
+
+export function holdSubmit(form: HTMLFormElement): void {
+  heldSubmit = form;
+}
+
+/** The held form if it is inside `container` (taken: it is replayed once). */
+export function takeHeldSubmit(container: HTMLElement): HTMLFormElement | null {
+  if (!heldSubmit || !container.contains(heldSubmit)) return null;
+  const form = heldSubmit;
+  heldSubmit = null;
+  return form;
+}

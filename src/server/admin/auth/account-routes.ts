@@ -26,7 +26,6 @@ const token = { type: 'string', minLength: 1, maxLength: 200 } as const;
 /** zxcvbn-ts's list of ~49,000 passwords seen most in breaches. */
 const common = new Set(dictionary['passwords-common'] as string[]);
 
-/** Why an account's new password is refused, or undefined when it is fine. */
 function passwordProblem(password: string, email: string): string | undefined {
   if ([...password].length < PASSWORD_MIN_LENGTH) {
     return `Choose a password of at least ${PASSWORD_MIN_LENGTH} characters`;

@@ -41,7 +41,6 @@ export const adminAuthRoutes: FastifyPluginAsync<{ accounts: AdminAccounts }> = 
   const { adminAuth } = app;
   const { sessions } = adminAuth;
 
-  /** The account the credentials sign in, or undefined. */
   const accountFor = async ({ email, password }: LoginBody): Promise<number | undefined> => {
     if (email !== undefined) return accounts.verify(email, password);
     return (await verifyPassword(password, adminAuth.passwordHash)) ? OWNER_ACCOUNT_ID : undefined;

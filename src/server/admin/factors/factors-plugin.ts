@@ -63,7 +63,6 @@ function adminFactors(app: FastifyInstance, options: FactorsOptions) {
   return {
     totp,
     passkeys,
-    /** Whether ADMIN_REQUIRE_MFA is on. */
     required: options.requireMfa,
     /** The second factors an account can sign in with; empty when it has none. */
     of,

@@ -182,7 +182,6 @@ export class Passkeys {
     return Number(stored.account_id);
   }
 
-  /** Renames passkey `id` of `accountId`; false when the account has no such passkey. */
   async rename(accountId: number, id: number, name: string): Promise<boolean> {
     const result = await this.db
       .updateTable('admin_passkeys')

@@ -22,6 +22,5 @@ export function knownFields(
   return { fields: Object.fromEntries(unknown.map((key) => [`${prefix}${key}`, 'Unknown field'])) };
 }
 
-/** 400 with the errors by field. */
 export const badRequest = (reply: FastifyReply, fields: FieldErrors) =>
   reply.code(400).send({ error: INVALID_FIELDS_MESSAGE, fields });

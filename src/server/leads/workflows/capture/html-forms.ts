@@ -109,7 +109,6 @@ export const htmlForms: readonly HtmlForm[] = [
   },
 ];
 
-/** The route that renders `form`. */
 export const formRoute = (form: HtmlForm) => form.at ?? form.page;
 
 /** The post's form: by its hidden `page` field, else the Referer, else the endpoint's first. */

@@ -42,7 +42,6 @@ export const reminderMigrations: MigrationSet = () => ({
   },
 });
 
-/** The step a candidate row still has open, if any. */
 export function openStep(row: {
   stage: string;
   is_questionnaire_candidate: number;

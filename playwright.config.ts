@@ -71,6 +71,16 @@ export default defineConfig({
     },
   },
   projects: [
+    // First: its tests wait on mail and reminders (about 16 s each); last, they were the run's tail.
+    {
+      name: 'messages',
+      testMatch: MESSAGES_SPECS,
+      use: {
+        ...devices['Desktop Chrome'],
+        channel: undefined,
+        baseURL: `http://127.0.0.1:${MESSAGES_PORT}`,
+      },
+    },
     {
       name: 'chromium',
       testIgnore: [CONFIGURED_SPECS, OPT_IN_SPECS, MESSAGES_SPECS],
@@ -92,15 +102,6 @@ export default defineConfig({
         ...devices['Desktop Chrome'],
         channel: undefined,
         baseURL: `http://127.0.0.1:${OPT_IN_PORT}`,
-      },
-    },
-    {
-      name: 'messages',
-      testMatch: MESSAGES_SPECS,
-      use: {
-        ...devices['Desktop Chrome'],
-        channel: undefined,
-        baseURL: `http://127.0.0.1:${MESSAGES_PORT}`,
       },
     },
   ],

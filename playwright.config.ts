@@ -46,6 +46,13 @@ function server(port: number, env: Record<string, string>) {
   };
 }
 
+/** The specs `testMatch` names, run against the server on `port` (Debian's Chromium, desktop). */
+const ownServerProject = (name: string, testMatch: RegExp, port: number) => ({
+  name,
+  testMatch,
+  use: { ...devices['Desktop Chrome'], channel: undefined, baseURL: `http://127.0.0.1:${port}` },
+});
+
 export default defineConfig({
   testDir: 'tests/browser',
   fullyParallel: true,
@@ -72,38 +79,14 @@ export default defineConfig({
   },
   projects: [
     // First: its tests wait on mail and reminders (about 16 s each); last, they were the run's tail.
-    {
-      name: 'messages',
-      testMatch: MESSAGES_SPECS,
-      use: {
-        ...devices['Desktop Chrome'],
-        channel: undefined,
-        baseURL: `http://127.0.0.1:${MESSAGES_PORT}`,
-      },
-    },
+    ownServerProject('messages', MESSAGES_SPECS, MESSAGES_PORT),
     {
       name: 'chromium',
       testIgnore: [CONFIGURED_SPECS, OPT_IN_SPECS, MESSAGES_SPECS],
       use: { ...devices['Desktop Chrome'], channel: undefined },
     },
-    {
-      name: 'configured',
-      testMatch: CONFIGURED_SPECS,
-      use: {
-        ...devices['Desktop Chrome'],
-        channel: undefined,
-        baseURL: `http://127.0.0.1:${CONFIGURED_PORT}`,
-      },
-    },
-    {
-      name: 'opt-in',
-      testMatch: OPT_IN_SPECS,
-      use: {
-        ...devices['Desktop Chrome'],
-        channel: undefined,
-        baseURL: `http://127.0.0.1:${OPT_IN_PORT}`,
-      },
-    },
+    ownServerProject('configured', CONFIGURED_SPECS, CONFIGURED_PORT),
+    ownServerProject('opt-in', OPT_IN_SPECS, OPT_IN_PORT),
   ],
   webServer: [
     server(PORT, { DATA_DIR: dataDir('default') }),

@@ -15,7 +15,7 @@ import {
 } from './password-source';
 import { AdminSessions, SESSION_TTL_MS, type LiveSession } from './sessions';
 import { tablesOf } from '../../platform/database/connection';
-import { isSameOrigin } from '../../platform/http/same-origin';
+import { sameOriginCheck } from '../../platform/http/same-origin';
 
 export const SESSION_COOKIE = 'tb_admin_session';
 
@@ -96,8 +96,9 @@ async function adminAuth(app: FastifyInstance, options: AdminAuthOptions) {
     });
   };
   /** 403 unless the request comes from our own pages (or carries no Origin at all). */
+  const isSameOrigin = sameOriginCheck(options.siteUrl);
   const checkOrigin = async (request: FastifyRequest, reply: FastifyReply) => {
-    if (!isSameOrigin(request, options.siteUrl)) {
+    if (!isSameOrigin(request)) {
       await reply.code(403).send({ error: 'Cross-origin request refused' });
     }
   };

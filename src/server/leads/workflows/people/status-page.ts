@@ -4,7 +4,7 @@ import type { Kysely } from 'kysely';
 import type { StatusLead, StatusView } from '@shared/person-status';
 import type { FormHandoff } from '../capture/form-handoff';
 import { tablesOf } from '../../../platform/database/connection';
-import { isSameOrigin } from '../../../platform/http/same-origin';
+import { sameOriginCheck } from '../../../platform/http/same-origin';
 import type {
   AdminLeadTables,
   CandidateListRow,
@@ -40,16 +40,17 @@ type Query = Record<string, unknown>;
 
 /** The person's status page: the leads this browser proves (proof cookie or status link). */
 export class StatusPage {
+  /** False for a request another site made this browser send. */
+  readonly sameOrigin: (request: FastifyRequest) => boolean;
+
   constructor(
     private readonly db: Kysely<AdminLeadTables & StatusLinkTables>,
     private readonly proofKey: Buffer,
     private readonly handoff: FormHandoff,
     /** SITE_URL: its origin is ours even behind a rewriting proxy; https makes cookies Secure. */
     private readonly siteUrl: string,
-  ) {}
-
-  sameOrigin(request: FastifyRequest): boolean {
-    return isSameOrigin(request, this.siteUrl);
+  ) {
+    this.sameOrigin = sameOriginCheck(siteUrl);
   }
 
   proven(request: FastifyRequest): LeadRef[] {

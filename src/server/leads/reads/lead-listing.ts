@@ -4,7 +4,7 @@ import { forgetSubjectMessages } from '../../platform/outbox/outbox';
 import type { OutboxTables } from '../../platform/outbox/outbox-tables';
 import { eraseHistory } from '../records/lead-history';
 import type { DialectName } from '../../platform/database/migration-runner';
-import type { LeadTable } from '../records/lead-tables';
+import { leadTypeOf, type LeadTable } from '../records/lead-tables';
 import { hasPossibleDuplicates } from '../workflows/duplicates/possible-duplicates';
 import { afterCursor, type Cursor } from './cursor';
 import { idIn } from '../records/id-list';
@@ -188,8 +188,7 @@ export class LeadListing {
       if (Number(result.numDeletedRows) === 0) return false;
       await eraseHistory(trx, 'lead_submissions', table, [id]);
       await eraseHistory(trx, 'lead_activity', table, [id]);
-      const leadType = table === 'candidates' ? 'candidate' : 'company';
-      await forgetSubjectMessages(tablesOf<OutboxTables>(trx), leadType, id);
+      await forgetSubjectMessages(tablesOf<OutboxTables>(trx), leadTypeOf(table), id);
       return true;
     });
   }

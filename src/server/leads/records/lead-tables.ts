@@ -4,6 +4,7 @@ import type { AnyFields, ColumnsOfKind } from '@shared/lead-field';
 import type { AttributionFields, CandidateFields, CompanyFields } from '@shared/lead-fields';
 import type { LeadQuarantineTables } from './quarantine-tables';
 import type { ConsentSignal } from '@shared/schemas/conversion';
+import type { LeadKind } from '@shared/lead-status';
 
 /*
  * One row per e-mail in `candidates` or `companies`, the same on SQLite and PostgreSQL (decision
@@ -72,7 +73,14 @@ export type LeadRecordTables = {
   lead_submissions: LeadSubmissionsTable;
 } & LeadQuarantineTables;
 
-export type LeadTable = 'candidates' | 'companies';
+export const leadTables = ['candidates', 'companies'] as const;
+export type LeadTable = (typeof leadTables)[number];
+
+/** The lead type a table holds ('candidates' → 'candidate'), and back. */
+export const leadTypeOf = (table: LeadTable): LeadKind =>
+  table === 'candidates' ? 'candidate' : 'company';
+export const leadTableOf = (type: LeadKind): LeadTable =>
+  type === 'candidate' ? 'candidates' : 'companies';
 
 export interface LeadRef {
   table: LeadTable;

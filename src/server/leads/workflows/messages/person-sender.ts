@@ -5,7 +5,7 @@ import type { Mailer, MailMessage } from '../../../platform/mail/mailer';
 import type { OutboxMessage } from '../../../platform/outbox/outbox';
 import type { OutboxTables } from '../../../platform/outbox/outbox-tables';
 import type { LeadCreatedPayload } from '../../records/lead-created';
-import type { LeadTable } from '../../records/lead-tables';
+import { leadTableOf, type LeadTable } from '../../records/lead-tables';
 import type { AdminLeadTables } from '../../records/listing-tables';
 import { issueStatusLink, type StatusLinkTables } from '../people/status-link';
 import { openStep, type ReminderPayload, type ReminderTables } from './candidate-reminders';
@@ -120,7 +120,7 @@ export function personSender(options: PersonSenderOptions) {
     }
     // The confirmation: the 'lead.created' notice of a new lead.
     const { type, id } = payload as LeadCreatedPayload;
-    const table = type === 'candidate' ? 'candidates' : 'companies';
+    const table = leadTableOf(type);
     const person = await personOf(table, id);
     if (!person || person.row.status === 'withdrawn') return undefined;
     const to = {

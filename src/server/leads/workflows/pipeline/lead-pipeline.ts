@@ -5,7 +5,7 @@ import type { OutboxTables } from '../../../platform/outbox/outbox-tables';
 import { enqueueMessages } from '../../../platform/outbox/outbox';
 import { PERSON_STATUS_MESSAGE } from '../messages/person-mail';
 import type { StatusMessagePayload } from '../messages/person-sender';
-import type { LeadRecordTables, LeadTable } from '../../records/lead-tables';
+import { leadTypeOf, type LeadRecordTables, type LeadTable } from '../../records/lead-tables';
 import type { LeadActivityTable, PipelineTables } from '../../records/pipeline-tables';
 import { recordStatusEvent } from './status-events';
 import { assignLeads, type Assignee } from './lead-assignment';
@@ -67,7 +67,7 @@ export async function queueStatusMessages(
       destination: 'person' as const,
       topic: PERSON_STATUS_MESSAGE,
       payload: { table, id, ...message } satisfies StatusMessagePayload,
-      subjectType: table === 'candidates' ? 'candidate' : 'company',
+      subjectType: leadTypeOf(table),
       subjectId: id,
     }));
     await enqueueMessages(tablesOf<OutboxTables>(trx), messages, now);

@@ -1,6 +1,6 @@
 import type { Kysely } from 'kysely';
 import type { QuarantinedSubmission, QuarantinePage } from '@shared/admin-quarantine';
-import type { LeadRecordTables } from '../../records/lead-tables';
+import { leadTypeOf, type LeadRecordTables } from '../../records/lead-tables';
 import { tablesOf } from '../../../platform/database/connection';
 import type { LeadQuarantineTable, LeadQuarantineTables } from '../../records/quarantine-tables';
 import type { LeadWriteEffects } from '../../records/upsert';
@@ -30,7 +30,7 @@ function view(row: Omit<LeadQuarantineTable, 'id'> & { id: number }): Quarantine
   return {
     id: Number(row.id),
     form: row.form,
-    leadType: row.lead_table === 'candidates' ? 'candidate' : 'company',
+    leadType: leadTypeOf(row.lead_table),
     email: row.email,
     name,
     page: step.attribution?.page ?? null,

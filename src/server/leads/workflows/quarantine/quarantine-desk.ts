@@ -4,8 +4,7 @@ import { leadTypeOf, type LeadRecordTables } from '../../records/lead-tables';
 import { tablesOf } from '../../../platform/database/connection';
 import type { LeadQuarantineTable, LeadQuarantineTables } from '../../records/quarantine-tables';
 import type { LeadWriteEffects } from '../../records/upsert';
-import { saveCandidate, type CandidateStep } from '../../records/save-candidate';
-import { saveCompany, type CompanyStep } from '../../records/save-company';
+import { saveLead, type TableStep } from '../../records/lead-saves';
 import { expireQuarantined, keptSince, QUARANTINE_DAYS } from './lead-quarantine';
 
 interface StoredStep {
@@ -83,12 +82,9 @@ export class QuarantineDesk {
         .returning(['lead_table', 'step'])
         .executeTakeFirst();
       if (!row) return undefined;
-      if (row.lead_table === 'candidates') {
-        const saved = await saveCandidate(trx, JSON.parse(row.step) as CandidateStep, this.effects);
-        return { leadType: 'candidate' as const, leadId: saved.id, created: saved.created };
-      }
-      const saved = await saveCompany(trx, JSON.parse(row.step) as CompanyStep, this.effects);
-      return { leadType: 'company' as const, leadId: saved.id, created: saved.created };
+      const step = JSON.parse(row.step) as TableStep['step'];
+      const saved = await saveLead(trx, { table: row.lead_table, step } as TableStep, this.effects);
+      return { leadType: leadTypeOf(row.lead_table), leadId: saved.id, created: saved.created };
     });
   }
 

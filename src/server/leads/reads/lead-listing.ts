@@ -1,4 +1,5 @@
 import { sql, type Kysely } from 'kysely';
+import type { LeadKind } from '@shared/lead-status';
 import { tablesOf } from '../../platform/database/connection';
 import { forgetSubjectMessages } from '../../platform/outbox/outbox';
 import type { OutboxTables } from '../../platform/outbox/outbox-tables';
@@ -20,17 +21,10 @@ import {
 
 /* Listings newest first by (created_at, id); a search is three index ranges (decision 024). */
 
-export interface LeadEmailRow {
-  kind: 'candidate' | 'company';
-  id: number;
-  email: string;
-  status: string;
-  source_page: string | null;
-  landing_variant: string | null;
-  utm_source: string | null;
-  utm_campaign: string | null;
-  created_at: string;
-}
+export type LeadEmailRow = Pick<
+  CandidateListRow,
+  'id' | 'email' | 'source_page' | 'landing_variant' | 'utm_source' | 'utm_campaign' | 'created_at'
+> & { kind: LeadKind; status: string };
 
 interface ListType {
   candidates: CandidateLeadType;

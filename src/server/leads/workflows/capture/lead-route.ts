@@ -16,7 +16,7 @@ import { candidateFields, companyFields } from '@shared/lead-fields';
 import type { LeadForm } from '@shared/lead-vocabulary';
 import type { CandidateStep, CompanyStep } from '../../records/lead-saves';
 import { ALTCHA_FIELD, HONEYPOT_FIELD } from '@shared/spam-fields';
-import { cookieValue } from '../screening/form-time-token';
+import { cookieValue } from '../../../platform/http/cookie-value';
 import {
   LEAD_PROOF_COOKIE,
   leadProofCookie,

@@ -6,10 +6,7 @@ import type { LeadQuarantineTables } from './quarantine-tables';
 import type { ConsentSignal } from '@shared/schemas/conversion';
 import type { LeadKind } from '@shared/lead-status';
 
-/*
- * One row per e-mail in `candidates` or `companies`, the same on SQLite and PostgreSQL (decision
- * 010): text and integer only, ISO 8601 UTC text timestamps, 0/1 booleans, NULL for blank.
- */
+/* One row per e-mail, both databases alike (decision 010): ISO text times, 0/1, NULL blank. */
 
 /** The columns of a contract's text fields (NULL for blank) and of its 0/1 flags. */
 type TextColumns<Fields extends AnyFields> = {

@@ -3,7 +3,7 @@ import { tmpdir } from 'node:os';
 import path from 'node:path';
 import { defineConfig, devices } from '@playwright/test';
 import { CONFIGURED, MESSAGES } from './tests/browser/support/outside-world';
-import { E2E_ADMIN_PASSWORD } from './tests/support/e2e';
+import { E2E_ADMIN_ENV } from './tests/support/e2e';
 
 /** Browser tests drive Debian's Chromium against the production build served by our server. */
 const PORT = Number(process.env.E2E_PORT ?? 4173);
@@ -40,7 +40,7 @@ function server(port: number, env: Record<string, string>) {
       // Tests fill forms in milliseconds; the time trap has its own tests (decision 095).
       SPAM_MIN_FILL_MS: '0',
       // A known admin password for tests/browser/admin.spec.ts (never a real one).
-      ADMIN_PASSWORD: E2E_ADMIN_PASSWORD,
+      ...E2E_ADMIN_ENV,
       ...env,
     },
   };

@@ -5,7 +5,7 @@ import { request, type Page } from '@playwright/test';
 import SqliteDatabase from 'better-sqlite3';
 import { generate } from 'otplib';
 import { SQLITE_FILE_NAME } from '../../src/server/platform/database/connection';
-import { E2E_ADMIN_PASSWORD } from '../support/e2e';
+import { E2E_ADMIN_ENV, E2E_ADMIN_PASSWORD } from '../support/e2e';
 import { freePort } from '../support/postgres';
 import { startServerProcess, type ServerProcess } from '../support/server-process';
 import { readableMail, startLocalSmtp, type LocalSmtp } from '../support/smtp';
@@ -28,7 +28,7 @@ let dataDir = '';
 const INVITED = `${uniqueTag('passkey-invitee')}@example.com`;
 
 test.beforeAll(async () => {
-  // A server start and an owner's sign-in (scrypt at full cost) on a busy machine.
+  // A server start and an owner's sign-in on a busy machine.
   test.setTimeout(90_000);
   const port = await freePort();
   base = `http://localhost:${port}`;
@@ -37,7 +37,7 @@ test.beforeAll(async () => {
   server = await startServerProcess(
     {
       DATA_DIR: dataDir,
-      ADMIN_PASSWORD: E2E_ADMIN_PASSWORD,
+      ...E2E_ADMIN_ENV,
       SITE_URL: base,
       SMTP_URL: smtp.url,
     },

@@ -2,7 +2,7 @@ import { mkdtemp } from 'node:fs/promises';
 import { tmpdir } from 'node:os';
 import path from 'node:path';
 import type { APIRequestContext, Locator, Page } from '@playwright/test';
-import { E2E_ADMIN_PASSWORD } from '../../support/e2e';
+import { E2E_ADMIN_ENV, E2E_ADMIN_PASSWORD } from '../../support/e2e';
 import { startServerProcess, type ServerProcess } from '../../support/server-process';
 import { expect as baseExpect, test } from '../fixtures';
 import { toastItem } from './lead-forms';
@@ -131,7 +131,7 @@ export function ownServer(env: () => Record<string, string> = () => ({})): () =>
     server = await startServerProcess(
       {
         DATA_DIR: await mkdtemp(path.join(tmpdir(), 'tb-e2e-admin-')),
-        ADMIN_PASSWORD: E2E_ADMIN_PASSWORD,
+        ...E2E_ADMIN_ENV,
         ...env(),
       },
       { built: true },

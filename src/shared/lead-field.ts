@@ -23,7 +23,7 @@ export interface LeadField {
   kind?: 'text' | 'email' | 'flag';
   /** The admin's label (the detail; the list's header is it in title case). */
   label: string;
-  /** Its label on the forms, when not `label` (a field no form places asks it: declared-fields.ts). */
+  /** Its label on the forms, when not `label` (declared-fields.ts). */
   question?: string;
   /** Its form's options: the value is stored, the admin reads the label. */
   options?: FieldOptions;

@@ -9,6 +9,7 @@ import {
   techExperienceLevels,
   yesNoOptions,
 } from './enums';
+import { claims } from './claims';
 import type { ExportSection, LeadField } from './lead-field';
 
 const longText = { max: 4000, multiline: true };
@@ -37,10 +38,11 @@ const applied = <Column extends string>(column: Column, label: string, header?: 
     group: 'application',
   }) as const;
 
-/** An answer of the built-in questionnaire. */
-const answer = <Column extends string>(column: Column, label: string) =>
+/** An answer of the built-in questionnaire, asked `question`. */
+const answer = <Column extends string>(column: Column, label: string, question: string) =>
   ({
     ...field(column, label, 'answers'),
+    question,
     forms: ['questionnaire'],
     group: 'questionnaire',
   }) as const;
@@ -81,23 +83,46 @@ export const candidateFields = {
   },
   educationLevel: {
     ...applied('education_level', 'Education', 'Education Level'),
+    question: 'Education level',
     options: educationLevels,
   },
   techExperience: {
     ...applied('tech_experience', 'Experience', 'Tech Experience'),
+    question: 'Tech experience',
     options: techExperienceLevels,
     list: wide,
   },
-  reason: { ...applied('reason', 'Reason'), optional: longText, list: wide },
+  reason: {
+    ...applied('reason', 'Reason'),
+    question: 'Why are you interested in becoming a data center technician?',
+    optional: longText,
+    list: wide,
+  },
   // The built-in questionnaire's answers; null until given.
-  availability: { ...answer('availability', 'Availability'), options: availabilityOptions },
-  fullTime: { ...answer('full_time', 'Full time'), options: yesNoOptions },
-  relocation: { ...answer('relocation', 'Relocation'), options: relocationOptions },
+  availability: {
+    ...answer('availability', 'Availability', 'When could you start the training?'),
+    options: availabilityOptions,
+  },
+  fullTime: {
+    ...answer(
+      'full_time',
+      'Full time',
+      `Can you train full time for ${claims.trainingWeeks} weeks?`,
+    ),
+    options: yesNoOptions,
+  },
+  relocation: {
+    ...answer('relocation', 'Relocation', 'Would you relocate for the right job?'),
+    options: relocationOptions,
+  },
   questionnaireLocation: {
-    ...answer('questionnaire_location', 'Questionnaire location'),
+    ...answer('questionnaire_location', 'Questionnaire location', 'Where do you live?'),
     posted: 'location',
   },
-  motivation: { ...answer('motivation', 'Motivation'), list: wide },
+  motivation: {
+    ...answer('motivation', 'Motivation', 'Why do you want to become a data center technician?'),
+    list: wide,
+  },
   // The spec's names of the two flags (section 3); the routes raise them, never a form field.
   typeformCompleted: { column: 'questionnaire_completed', kind: 'flag', label: 'Questionnaire' },
   isTypeformCandidate: {

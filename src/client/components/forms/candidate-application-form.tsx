@@ -1,4 +1,3 @@
-import { educationLevels, techExperienceLevels } from '@shared/enums';
 import {
   candidateApplicationSchema,
   contactCandidateSchema,
@@ -14,52 +13,13 @@ import { announceLead } from './use-lead-form';
 const schemas = { apply: candidateApplicationSchema, contact: contactCandidateSchema } as const;
 
 const fields = withDeclaredFields<keyof CandidateApplication>('candidate-application', [
-  {
-    name: 'firstName',
-    label: 'First name',
-    autoComplete: 'given-name',
-    prefill: 'candidateFirstName',
-  },
-  {
-    name: 'lastName',
-    label: 'Last name',
-    autoComplete: 'family-name',
-    prefill: 'candidateLastName',
-  },
+  { name: 'firstName', autoComplete: 'given-name', prefill: 'candidateFirstName' },
+  { name: 'lastName', autoComplete: 'family-name', prefill: 'candidateLastName' },
   candidateEmail,
-  {
-    name: 'phone',
-    label: 'Phone',
-    type: 'tel',
-    optional: true,
-    prefill: 'candidatePhone',
-  },
-  {
-    name: 'location',
-    label: 'Location',
-    autoComplete: 'address-level2',
-    placeholder: 'City, State',
-    wide: true,
-  },
-  {
-    name: 'educationLevel',
-    label: 'Education level',
-    placeholder: 'Select your education level',
-    options: educationLevels,
-  },
-  {
-    name: 'techExperience',
-    label: 'Tech experience',
-    placeholder: 'Select your experience level',
-    options: techExperienceLevels,
-  },
-  {
-    name: 'reason',
-    label: 'Why are you interested in becoming a data center technician?',
-    optional: true,
-    rows: 3,
-    wide: true,
-  },
+  { name: 'phone', type: 'tel', prefill: 'candidatePhone' },
+  { name: 'location', autoComplete: 'address-level2', placeholder: 'City, State', wide: true },
+  { name: 'educationLevel', placeholder: 'Select your education level' },
+  { name: 'techExperience', placeholder: 'Select your experience level' },
 ]);
 
 /** /apply and the /contact candidate tab: 'Application Submitted!' once the server answered OK. */

@@ -32,12 +32,7 @@ const fieldsOf = ({ sizes, timelines }: (typeof companyRequestLists)[keyof typeo
       prefill: 'employerCompany',
       locked: earlier,
     },
-    {
-      name: 'companySize',
-      label: 'Company size',
-      placeholder: 'Select company size',
-      options: sizes,
-    },
+    { name: 'companySize', placeholder: 'Select company size', options: sizes },
     {
       name: 'timeline',
       label: 'Hiring timeline',
@@ -46,7 +41,6 @@ const fieldsOf = ({ sizes, timelines }: (typeof companyRequestLists)[keyof typeo
     },
     {
       name: 'talentNeeds',
-      label: 'Talent needs',
       placeholder: 'Roles, number of technicians, locations, shifts...',
       rows: 4,
       wide: true,

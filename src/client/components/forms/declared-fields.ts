@@ -3,26 +3,39 @@ import { candidateFields, companyFields } from '@shared/lead-fields';
 import type { LeadForm } from '@shared/lead-vocabulary';
 import type { FieldSpec } from './field-list';
 
+/** A field a form places: what lead-fields.ts declares of it, unless the form says otherwise. */
+export type PlacedField<Name extends string> = Omit<FieldSpec<Name>, 'label'> & { label?: string };
+
 /**
- * A form's fields: those it places, then each optional field lead-fields.ts declares for `form`,
- * asked with its `question` (or label): a new optional question changes no form.
+ * A form's fields: those it places, asked with their `question` (or label), options and
+ * optionality from lead-fields.ts, then each optional field declared for `form` that it does not
+ * place: a new optional question changes no form.
  */
 export function withDeclaredFields<Name extends string>(
   form: LeadForm,
-  placed: readonly FieldSpec<Name>[],
+  placed: readonly PlacedField<Name>[],
 ): readonly FieldSpec<Name>[] {
+  const declared = [...postedBy(candidateFields, form), ...postedBy(companyFields, form)];
+  const asked = (name: string) => {
+    const field = declared.find((each) => each.name === name);
+    if (!field) return undefined;
+    const multiline = typeof field.optional === 'object' && field.optional.multiline;
+    return {
+      label: field.question ?? field.label,
+      ...(field.optional ? { optional: true } : {}),
+      ...(field.options ? { options: field.options } : {}),
+      ...(multiline ? { rows: 3, wide: true } : {}),
+    };
+  };
   const names = new Set<string>(placed.map((field) => field.name));
-  const declared = [...postedBy(candidateFields, form), ...postedBy(companyFields, form)]
-    .filter((field) => field.optional && !names.has(field.name))
-    .map((field): FieldSpec<Name> => {
-      const multiline = typeof field.optional === 'object' && field.optional.multiline;
-      return {
-        name: field.name as Name,
-        label: field.question ?? field.label,
-        optional: true,
-        ...(field.options ? { options: field.options } : {}),
-        ...(multiline ? { rows: 3, wide: true } : {}),
-      };
-    });
-  return [...placed, ...declared];
+  return [
+    ...placed.map((field) => {
+      const spec = { ...asked(field.name), ...field };
+      if (!spec.label) throw new Error(`${field.name} of ${form}: no label here or declared`);
+      return spec as FieldSpec<Name>;
+    }),
+    ...declared
+      .filter((field) => field.optional && !names.has(field.name))
+      .map((field) => ({ name: field.name as Name, ...asked(field.name)! })),
+  ];
 }

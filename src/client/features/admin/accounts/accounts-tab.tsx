@@ -51,34 +51,6 @@ function InviteForm() {
   );
 }
 
-/** Enable, or disable after a confirmation (the founding owner and oneself: neither). */
-function EnableButton({
-  account,
-  onConfirm,
-}: {
-  account: AccountEntry;
-  onConfirm(request: ConfirmRequest): void;
-}) {
-  const change = useChangeAccount();
-  const { id, name, disabled } = account;
-  const disable = () =>
-    onConfirm({
-      title: `Disable ${name}`,
-      message: `${name} is signed out everywhere at once and cannot sign in until enabled again.`,
-      confirmLabel: 'Disable',
-      onConfirm: () => change.mutate({ id, disabled: true }),
-    });
-  return (
-    <Button
-      size="sm"
-      variant="outline"
-      onClick={disabled ? () => change.mutate({ id, disabled: false }) : disable}
-    >
-      {disabled ? 'Enable' : 'Disable'} {name}
-    </Button>
-  );
-}
-
 /** Owner only: invitations, roles, disabling (signed out at once), any account's sessions. */
 export function AccountsTab({ onConfirm }: { onConfirm(request: ConfirmRequest): void }) {
   const { data, isPending, isError } = useAccounts();
@@ -88,6 +60,8 @@ export function AccountsTab({ onConfirm }: { onConfirm(request: ConfirmRequest):
   const [shown, setShown] = useState<number | undefined>();
   // The "Sessions of …" button that opened the panel: closing it returns the focus there.
   const opener = useRef<HTMLButtonElement | null>(null);
+  // The founding owner stays an owner and enabled; nobody demotes or disables themselves by a slip.
+  const fixed = (row: AccountEntry) => row.email === null || row.id === me?.id;
   const columns: Column<AccountEntry>[] = [
     { header: 'Name', cell: (row) => row.name },
     { header: 'E-mail', cell: (row) => row.email ?? 'Signs in with ADMIN_PASSWORD' },
@@ -99,8 +73,7 @@ export function AccountsTab({ onConfirm }: { onConfirm(request: ConfirmRequest):
           hideLabel
           value={row.role}
           options={roleOptions}
-          // The founding owner stays an owner; nobody demotes themselves by a slip.
-          disabled={row.email === null || row.id === me?.id}
+          disabled={fixed(row)}
           onChange={(role) => change.mutate({ id: row.id, role: role as AdminRole })}
         />
       ),
@@ -121,8 +94,23 @@ export function AccountsTab({ onConfirm }: { onConfirm(request: ConfirmRequest):
       >
         Sessions of {row.name}
       </Button>
-      {row.email === null || row.id === me?.id ? null : (
-        <EnableButton account={row} onConfirm={onConfirm} />
+      {fixed(row) ? null : (
+        <Button
+          size="sm"
+          variant="outline"
+          onClick={() =>
+            row.disabled
+              ? change.mutate({ id: row.id, disabled: false })
+              : onConfirm({
+                  title: `Disable ${row.name}`,
+                  message: `${row.name} is signed out everywhere at once and cannot sign in until enabled again.`,
+                  confirmLabel: 'Disable',
+                  onConfirm: () => change.mutate({ id: row.id, disabled: true }),
+                })
+          }
+        >
+          {row.disabled ? 'Enable' : 'Disable'} {row.name}
+        </Button>
       )}
     </>
   );

@@ -1,11 +1,11 @@
 import { useEffect, useId, useRef, useState, type FormEvent } from 'react';
-import { startRegistration } from '@simplewebauthn/browser';
 import { KeyRound } from 'lucide-react';
 import { PASSWORD_MIN_LENGTH, type AdminRole } from '@shared/admin-accounts';
 import { Button, SubmitButton } from '../../../components/ui/button';
 import { TextField } from '../../../components/ui/form-field';
 import { Container } from '../../../components/ui/section';
 import { session } from '../../../lib/session-keys';
+import { newPasskey } from '../api/factors';
 import { apiRequest, errorText } from '../api/http';
 
 type Invitation =
@@ -79,15 +79,11 @@ function AcceptForm({ invitation }: { invitation: Extract<Invitation, { state: '
     void create('password', name, async () => ({ password }));
   };
   const registerPasskey = (name: string) =>
-    create('passkey', name, async () => {
-      const options = await apiRequest('POST', '/api/admin/invitation/passkey-options', {
-        token,
-        name,
-      });
-      type Options = Parameters<typeof startRegistration>[0]['optionsJSON'];
-      const optionsJSON = (await options.json()) as Options;
-      return { passkey: await startRegistration({ optionsJSON }) };
-    });
+    create('passkey', name, async () => ({
+      passkey: await newPasskey(
+        apiRequest('POST', '/api/admin/invitation/passkey-options', { token, name }),
+      ),
+    }));
   return (
     <div className="mx-auto max-w-md rounded-2xl bg-white p-8 shadow-xl">
       <h1 id={headingId} className="text-2xl">

@@ -1,5 +1,5 @@
 import { useEffect, useRef } from 'react';
-import type { AccountEntry, SessionEntry } from '@shared/admin-accounts';
+import type { AccountEntry } from '@shared/admin-accounts';
 import { Button } from '../../../components/ui/button';
 import { useEndSession, useSessions } from '../api/accounts';
 import type { ConfirmRequest } from '../ui/confirm-dialog';
@@ -7,21 +7,27 @@ import { DataTable } from '../ui/data-table';
 import { formatDate } from '../ui/format';
 import { Panel } from '../ui/panel';
 
-/** Sessions, most recently used first, each but this browser's with its button to end it. */
-function SessionsTable({
-  caption,
-  sessions,
-  onEnd,
-  ending,
+/**
+ * The sessions of `account` (yours without one), most recently used first, each but this
+ * browser's with its button to end it; an owner ending another's confirms it first.
+ */
+function Sessions({
+  account,
+  onConfirm,
 }: {
-  caption: string;
-  sessions: readonly SessionEntry[];
-  onEnd(session: SessionEntry): void;
-  ending: boolean;
+  account?: AccountEntry;
+  onConfirm?(request: ConfirmRequest): void;
 }) {
+  const { data, isPending, isError } = useSessions(account?.id);
+  const end = useEndSession();
+  const [whose, Whose] = account
+    ? [`the sessions of ${account.name}`, `The sessions of ${account.name}`]
+    : ['your sessions', 'Your sessions'];
+  if (isPending) return <p role="status">Loading {whose}…</p>;
+  if (isError) return <p role="alert">{Whose} could not be loaded.</p>;
   return (
     <DataTable
-      caption={caption}
+      caption={`Where ${account ? `${account.name} is` : 'you are'} signed in, most recently used first`}
       columns={[
         {
           header: 'Device',
@@ -33,30 +39,35 @@ function SessionsTable({
       ]}
       actions={(row) =>
         row.current ? null : (
-          <Button size="sm" variant="outline" disabled={ending} onClick={() => onEnd(row)}>
+          <Button
+            size="sm"
+            variant="outline"
+            disabled={end.isPending}
+            onClick={() =>
+              account && onConfirm
+                ? onConfirm({
+                    title: `End a session of ${account.name}`,
+                    message: `${account.name} is signed out of ${row.device} at once.`,
+                    confirmLabel: 'End session',
+                    onConfirm: () => end.mutate(row.id),
+                  })
+                : end.mutate(row.id)
+            }
+          >
             End session
           </Button>
         )
       }
-      rows={sessions}
+      rows={data}
       empty="No sessions"
     />
   );
 }
 
 export function SessionsPanel() {
-  const { data, isPending, isError } = useSessions();
-  const end = useEndSession();
-  if (isPending) return <p role="status">Loading your sessions…</p>;
-  if (isError) return <p role="alert">Your sessions could not be loaded.</p>;
   return (
     <Panel id="your-sessions" title="Your sessions">
-      <SessionsTable
-        caption="Where you are signed in, most recently used first"
-        sessions={data}
-        onEnd={(session) => end.mutate(session.id)}
-        ending={end.isPending}
-      />
+      <Sessions />
     </Panel>
   );
 }
@@ -73,11 +84,8 @@ export function AccountSessions({
   onConfirm(request: ConfirmRequest): void;
   onClose(): void;
 }) {
-  const { data, isPending, isError } = useSessions(account.id);
-  const end = useEndSession();
   const heading = useRef<HTMLHeadingElement>(null);
   useEffect(() => heading.current?.focus(), [account.id]);
-  const { name } = account;
   return (
     <section
       id={id}
@@ -89,36 +97,18 @@ export function AccountSessions({
     >
       <div className="flex flex-wrap items-center justify-between gap-2">
         <h3 id={`${id}-heading`} ref={heading} tabIndex={-1} className="text-xl focus:outline-none">
-          Sessions of {name}
+          Sessions of {account.name}
         </h3>
         <Button
           size="sm"
           variant="outline"
-          aria-label={`Close sessions of ${name}`}
+          aria-label={`Close sessions of ${account.name}`}
           onClick={onClose}
         >
           Close
         </Button>
       </div>
-      {isPending ? (
-        <p role="status">Loading the sessions of {name}…</p>
-      ) : isError ? (
-        <p role="alert">The sessions of {name} could not be loaded.</p>
-      ) : (
-        <SessionsTable
-          caption={`Where ${name} is signed in, most recently used first`}
-          sessions={data}
-          ending={end.isPending}
-          onEnd={(session) =>
-            onConfirm({
-              title: `End a session of ${name}`,
-              message: `${name} is signed out of ${session.device} at once.`,
-              confirmLabel: 'End session',
-              onConfirm: () => end.mutate(session.id),
-            })
-          }
-        />
-      )}
+      <Sessions account={account} onConfirm={onConfirm} />
     </section>
   );
 }

@@ -17,6 +17,12 @@ export async function passkeyAssertion(): Promise<unknown> {
   return startAuthentication({ optionsJSON });
 }
 
+/** The browser's new passkey, made with the options `request` answers. */
+export async function newPasskey(request: Promise<Response>): Promise<unknown> {
+  const optionsJSON = await json<Parameters<typeof startRegistration>[0]['optionsJSON']>(request);
+  return startRegistration({ optionsJSON });
+}
+
 export function useFactors() {
   return useQuery<AccountFactors>({ queryKey: FACTORS_KEY });
 }
@@ -54,10 +60,9 @@ export function useConfirmIdentity() {
 
 export function useAddPasskey() {
   return useFactorChange(async (name: string) => {
-    const optionsJSON = await json<Parameters<typeof startRegistration>[0]['optionsJSON']>(
+    const response = await newPasskey(
       apiRequest('POST', '/api/admin/passkeys/registration-options'),
     );
-    const response = await startRegistration({ optionsJSON });
     return apiRequest('POST', '/api/admin/passkeys', { name, response });
   }, 'Passkey added');
 }

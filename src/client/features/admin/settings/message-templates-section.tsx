@@ -20,7 +20,7 @@ import { site } from '../../../lib/site';
 import { zodResolver } from '../../../lib/zod-resolver';
 import { apiRequest } from '../api/http';
 import { TEMPLATES_URL } from '../api/message-templates';
-import { AnnouncementLine, type Announce, type Announcement } from '../ui/announcement';
+import { announced, AnnouncementLine, type Announce, type Announcement } from '../ui/announcement';
 import { Select } from '../ui/controls';
 import { Panel, Pending } from '../ui/panel';
 
@@ -59,16 +59,11 @@ function TemplateForm({ slot, announce }: { slot: MessageTemplateSlot; announce:
   const [subject = '', body = ''] = useWatch({ control: form.control, name: ['subject', 'body'] });
   const previewId = useId();
   const name = `${slot.leadType === 'candidate' ? 'Candidate' : 'Company'} · ${statusLabel(slot.status)}`;
-  const run = async (template: MessageTemplateInput | null, done: string) => {
+  // A failure keeps the texts for another try.
+  const run = (template: MessageTemplateInput | null, done: string) => {
     if (save.isPending) return;
-    try {
-      await save.mutateAsync(template);
-      if (template === null) form.reset({ subject: '', body: '' });
-      announce({ text: done });
-    } catch {
-      // The texts stay for another try.
-      announce({ text: 'Error: Failed to save the message.', failed: true });
-    }
+    const cleared = () => (template === null ? form.reset({ subject: '', body: '' }) : undefined);
+    save.mutate(template, announced(announce, done, 'Failed to save the message.', cleared));
   };
   const onSubmit = form.handleSubmit((values) => run(values, `Message saved: ${name}.`));
   return (
@@ -111,7 +106,7 @@ function TemplateForm({ slot, announce }: { slot: MessageTemplateSlot; announce:
             variant="outline"
             size="md"
             aria-disabled={save.isPending}
-            onClick={() => void run(null, `Message removed: ${name}. This status sends nothing.`)}
+            onClick={() => run(null, `Message removed: ${name}. This status sends nothing.`)}
           >
             Remove message
           </Button>

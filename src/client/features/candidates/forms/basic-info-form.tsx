@@ -8,10 +8,10 @@ import { session } from '../../../lib/session-keys';
 import { toasts } from '../../../lib/toast-messages';
 
 const fields = withDeclaredFields('candidate-basic-info', [
-  { name: 'firstName', label: 'First name', autoComplete: 'given-name' },
-  { name: 'lastName', label: 'Last name', autoComplete: 'family-name' },
+  { name: 'firstName', autoComplete: 'given-name' },
+  { name: 'lastName', autoComplete: 'family-name' },
   { ...candidateEmail, wide: true },
-  { name: 'phone', label: 'Phone', type: 'tel', optional: true, wide: true },
+  { name: 'phone', type: 'tel', wide: true },
 ]);
 
 /** /candidates 'Get Started Today': kept for the session, then the questionnaire (/typeform). */

@@ -1,38 +1,17 @@
-import { claims } from '@shared/claims';
-import { availabilityOptions, relocationOptions, yesNoOptions } from '@shared/enums';
 import { questionnaireSchema } from '@shared/schemas/questionnaire';
 import { FormShell } from '../../../components/forms/form-shell';
-import { candidateEmail, type FieldSpec } from '../../../components/forms/field-list';
+import { withDeclaredFields } from '../../../components/forms/declared-fields';
+import { candidateEmail } from '../../../components/forms/field-list';
 import { toasts } from '../../../lib/toast-messages';
 
-const fields = [
+const fields = withDeclaredFields('questionnaire', [
   candidateEmail,
-  {
-    name: 'availability',
-    label: 'When could you start the training?',
-    options: availabilityOptions,
-    radio: true,
-  },
-  {
-    name: 'fullTime',
-    label: `Can you train full time for ${claims.trainingWeeks} weeks?`,
-    options: yesNoOptions,
-    radio: true,
-  },
-  {
-    name: 'relocation',
-    label: 'Would you relocate for the right job?',
-    options: relocationOptions,
-    radio: true,
-  },
-  {
-    name: 'location',
-    label: 'Where do you live?',
-    placeholder: 'City, State',
-    autoComplete: 'address-level2',
-  },
-  { name: 'motivation', label: 'Why do you want to become a data center technician?', rows: 4 },
-] as const satisfies readonly FieldSpec<string>[];
+  { name: 'availability', radio: true },
+  { name: 'fullTime', radio: true },
+  { name: 'relocation', radio: true },
+  { name: 'location', placeholder: 'City, State', autoComplete: 'address-level2' },
+  { name: 'motivation', rows: 4 },
+]);
 
 /** The questionnaire's answers; loaded after hydration, not in /typeform's first load. */
 export function QuestionnaireForm({ onSaved }: { onSaved: () => void }) {

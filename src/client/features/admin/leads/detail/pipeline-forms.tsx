@@ -81,16 +81,14 @@ export function NoteForm({ kind, id, announce }: DetailFormProps) {
     resolver: zodResolver(leadNoteSchema),
     defaultValues: { text: '' },
   });
-  const onSubmit = form.handleSubmit(async (values) => {
+  // A failure keeps the text for another try.
+  const onSubmit = form.handleSubmit((values) => {
     if (add.isPending) return;
-    try {
-      await add.mutateAsync(values);
-      form.reset({ text: '' });
-      announce({ text: 'Note added to the timeline.' });
-    } catch {
-      // The text stays for another try.
-      announce({ text: 'Error: Failed to add the note.', failed: true });
-    }
+    const done = 'Note added to the timeline.';
+    add.mutate(
+      values,
+      announced(announce, done, 'Failed to add the note.', () => form.reset()),
+    );
   });
   return (
     <form noValidate onSubmit={(event) => void onSubmit(event)} className="grid gap-3">
@@ -101,8 +99,8 @@ export function NoteForm({ kind, id, announce }: DetailFormProps) {
         {...form.register('text')}
       />
       <div>
-        <Button type="submit" variant="dark" size="md" aria-disabled={form.formState.isSubmitting}>
-          {form.formState.isSubmitting ? 'Processing...' : 'Add note'}
+        <Button type="submit" variant="dark" size="md" aria-disabled={add.isPending}>
+          {add.isPending ? 'Processing...' : 'Add note'}
         </Button>
       </div>
     </form>

@@ -128,15 +128,18 @@ export const adminPlugin: FastifyPluginAsync<AdminOptions> = async (
     guarded.addHook('onRequest', app.adminFactors.requireSetUp);
     guarded.addHook('onRoute', documentGuardedRoute);
     await guarded.register(accountRoutes, { accounts });
-    await guarded.register(listingRoutes, { listing });
-    await guarded.register(boardRoutes, { listing });
-    await guarded.register(exportRoutes, { desk });
+    const deskRoutes = [listingRoutes, boardRoutes, exportRoutes, pipelineRoutes, bulkRoutes];
+    for (const routes of [
+      ...deskRoutes,
+      duplicateRoutes,
+      quarantineRoutes,
+      messageTemplateRoutes,
+    ]) {
+      await guarded.register(routes, { desk });
+    }
     guarded.get('/api/admin/overview', { schema: { response: { 200: overviewSchema } } }, () =>
       overview.figures(),
     );
-    await guarded.register(pipelineRoutes, { desk });
-    await guarded.register(bulkRoutes, { desk });
-    await guarded.register(duplicateRoutes, { desk });
     // The accounts a lead may be assigned to: enabled owners and recruiters (decision 162).
     guarded.get(
       '/api/admin/assignees',
@@ -171,8 +174,6 @@ export const adminPlugin: FastifyPluginAsync<AdminOptions> = async (
         return { ...configuration, storage };
       },
     );
-    await guarded.register(quarantineRoutes, { desk });
-    await guarded.register(messageTemplateRoutes, { templates: desk.templates });
     await guarded.register(emailRoutes, {
       listing,
       mailer,

@@ -1,10 +1,8 @@
 import { createHmac, randomBytes } from 'node:crypto';
 import type { ExpressionBuilder, Kysely, Selectable } from 'kysely';
 import type { PersonAuditEntry } from '@shared/admin-person';
-import { auditActions, type AuditAction } from '@shared/admin-audit';
+import type { AuditAction } from '@shared/admin-audit';
 import type { AuditEntry, AuditTables } from './audit-tables';
-
-export { auditActions, type AuditAction };
 
 export interface AuditEntryInput {
   action: AuditAction;

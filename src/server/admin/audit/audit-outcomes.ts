@@ -1,5 +1,6 @@
 import type { FastifyReply, FastifyRequest } from 'fastify';
-import type { AuditAction, AuditEntryInput } from './audit-log';
+import type { AuditAction } from '@shared/admin-audit';
+import type { AuditEntryInput } from './audit-log';
 
 type Outcome = (
   request: FastifyRequest,

@@ -2,9 +2,8 @@ import type { FastifyRequest } from 'fastify';
 import fp from 'fastify-plugin';
 import type { Kysely, Transaction } from 'kysely';
 import { tablesOf } from '../../platform/database/connection';
-import { auditEntrySchema } from '@shared/admin-audit';
+import { auditActions, auditEntrySchema } from '@shared/admin-audit';
 import {
-  auditActions,
   AuditLog,
   personKey,
   personToken,

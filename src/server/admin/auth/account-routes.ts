@@ -120,11 +120,12 @@ export const invitationRoutes: FastifyPluginAsync<{ accounts: AdminAccounts }> =
 ) => {
   const { adminAuth, adminFactors } = app;
   const gone = { error: 'This invitation has expired or was already used' };
+  // Posted from our own invite page only.
+  app.addHook('onRequest', adminAuth.checkOrigin);
 
   app.post<{ Body: { token: string } }>(
     '/api/admin/invitation',
     {
-      onRequest: adminAuth.checkOrigin,
       schema: {
         body: objectOf({ token }),
         response: {
@@ -145,7 +146,6 @@ export const invitationRoutes: FastifyPluginAsync<{ accounts: AdminAccounts }> =
   app.post<{ Body: { token: string; name: string } }>(
     '/api/admin/invitation/passkey-options',
     {
-      onRequest: adminAuth.checkOrigin,
       schema: {
         body: objectOf({ token, name }),
         response: { 200: webauthnOptions, 403: errorBody, 404: errorBody },
@@ -192,7 +192,6 @@ export const invitationRoutes: FastifyPluginAsync<{ accounts: AdminAccounts }> =
   app.post<{ Body: AcceptBody }>(
     '/api/admin/invitation/accept',
     {
-      onRequest: adminAuth.checkOrigin,
       schema: {
         body: {
           type: 'object',

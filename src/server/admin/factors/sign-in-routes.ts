@@ -28,6 +28,7 @@ export async function throttled(
 /** The second step of a password sign-in, and the passkey sign-in (decision 157); throttled. */
 export const factorSignInRoutes: FastifyPluginAsync = async (app) => {
   const { adminAuth, adminFactors } = app;
+  app.addHook('onRequest', adminAuth.checkOrigin);
 
   /** The session of a completed sign-in: a new token, any earlier one of this browser revoked. */
   const startSession = async (
@@ -44,7 +45,6 @@ export const factorSignInRoutes: FastifyPluginAsync = async (app) => {
 
   /** A sign-in step's route options: its body's fields, and the answers of a sign-in. */
   const signInStep = (body: Record<string, object>) => ({
-    onRequest: adminAuth.checkOrigin,
     schema: {
       body: objectOf(body),
       response: { 200: signedIn, 401: errorBody, 403: errorBody, 429: errorBody },
@@ -74,10 +74,7 @@ export const factorSignInRoutes: FastifyPluginAsync = async (app) => {
 
   app.post(
     '/api/admin/passkeys/sign-in-options',
-    {
-      onRequest: adminAuth.checkOrigin,
-      schema: { response: { 200: webauthnOptions, 403: errorBody } },
-    },
+    { schema: { response: { 200: webauthnOptions, 403: errorBody } } },
     async () => adminFactors.passkeys.signInOptions(),
   );
 

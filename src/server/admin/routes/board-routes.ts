@@ -1,25 +1,16 @@
 import type { FastifyPluginAsync } from 'fastify';
 import { type LeadDesk, adminApi } from '../../leads';
-import { listQuerystringSchema, withPaging } from './listing-routes';
+import { listQuerystringSchema, withPaging, type ListQuerystring } from './listing-routes';
 
 const { boardCardSchema, boardCardView, boardColumn, decodeCursor, leadKinds } = adminApi;
-type LeadListing = LeadDesk['listing'];
 
 /** The board's page size unless asked: a column shows this many cards, then "Show more". */
 const BOARD_PAGE = 20;
 
-interface BoardQuerystring {
-  status: string;
-  limit: number;
-  cursor?: string;
-  type?: string;
-}
+type BoardQuerystring = Pick<ListQuerystring, 'limit' | 'cursor' | 'type'> & { status: string };
 
 /** A page of one status's cards, newest first, paged like the listings. */
-export const boardRoutes: FastifyPluginAsync<{ listing: LeadListing }> = async (
-  app,
-  { listing },
-) => {
+export const boardRoutes: FastifyPluginAsync<{ desk: LeadDesk }> = async (app, { desk }) => {
   for (const { table, path, types, statuses } of leadKinds) {
     const list = listQuerystringSchema(Object.keys(types), statuses).properties;
     app.get<{ Querystring: BoardQuerystring }>(
@@ -42,7 +33,7 @@ export const boardRoutes: FastifyPluginAsync<{ listing: LeadListing }> = async (
       },
       async (request, reply) => {
         const { status, limit, cursor, type } = request.query;
-        const page = await boardColumn(listing, table, {
+        const page = await boardColumn(desk.listing, table, {
           status,
           limit,
           type: type ? types[type] : undefined,

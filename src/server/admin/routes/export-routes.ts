@@ -2,7 +2,7 @@ import { Readable } from 'node:stream';
 import type { FastifyPluginAsync } from 'fastify';
 import { type LeadDesk, adminApi } from '../../leads';
 import { objectOf } from '../../platform/http/api-schemas';
-import { duplicatesParam } from './listing-routes';
+import { listQuerystringSchema, type ListQuerystring } from './listing-routes';
 
 const { anyStatus, exportTabs } = adminApi;
 type ExportTab = adminApi.ExportTab;
@@ -15,9 +15,10 @@ const MAX_IDS = 500;
 
 /** A tab (or its ticked leads) as CSV, streamed in constant memory (decision 022). */
 export const exportRoutes: FastifyPluginAsync<{ desk: LeadDesk }> = async (app, { desk }) => {
+  const list = listQuerystringSchema([], anyStatus, true).properties;
   app.get<{
     Params: { file: string };
-    Querystring: { q?: string; status?: string; duplicates?: 0 | 1; ids?: string };
+    Querystring: Pick<ListQuerystring, 'q' | 'status' | 'duplicates'> & { ids?: string };
   }>(
     '/api/admin/export/:file',
     {
@@ -28,9 +29,9 @@ export const exportRoutes: FastifyPluginAsync<{ desk: LeadDesk }> = async (app, 
         querystring: {
           type: 'object',
           properties: {
-            q: { type: 'string', maxLength: 200 },
-            status: { type: 'string', enum: anyStatus },
-            duplicates: duplicatesParam,
+            q: list.q,
+            status: list.status,
+            duplicates: list.duplicates,
             ids: {
               type: 'string',
               description: 'The ticked leads only: their ids, comma-separated',

@@ -12,9 +12,8 @@ const {
   leadKinds,
 } = adminApi;
 type Page<Row> = adminApi.Page<Row>;
-type LeadListing = LeadDesk['listing'];
 
-interface ListQuerystring {
+export interface ListQuerystring {
   limit: number;
   offset: number;
   cursor?: string;
@@ -28,7 +27,7 @@ interface ListQuerystring {
 
 const MAX_LIMIT = 500;
 
-export const duplicatesParam = {
+const duplicatesParam = {
   type: 'integer',
   enum: [0, 1],
   description: 'With 1, only candidates that have a possible duplicate',
@@ -82,10 +81,8 @@ export function withPaging<T extends { createdAt: string; id: number }>(
 }
 
 /** The admin listings (spec section 7), paged, searched and filtered, and the deletes. */
-export const listingRoutes: FastifyPluginAsync<{ listing: LeadListing }> = async (
-  app,
-  { listing },
-) => {
+export const listingRoutes: FastifyPluginAsync<{ desk: LeadDesk }> = async (app, { desk }) => {
+  const { listing } = desk;
   for (const { table, leadType, path, types, statuses, view, schema } of leadKinds) {
     app.get<{ Querystring: ListQuerystring }>(
       path,

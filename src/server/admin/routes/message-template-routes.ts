@@ -52,9 +52,10 @@ function slotOf(
 }
 
 /** GET, PUT and DELETE the templates; audited by their answers (audit-outcomes.ts). Guarded. */
-export const messageTemplateRoutes: FastifyPluginAsync<{
-  templates: LeadDesk['templates'];
-}> = async (app, { templates }) => {
+export const messageTemplateRoutes: FastifyPluginAsync<{ desk: LeadDesk }> = async (
+  app,
+  { desk: { templates } },
+) => {
   const path = '/api/admin/message-templates/:leadType/:status';
   const unknownSlot = describedError('Unknown lead type or status, named in `error`');
 

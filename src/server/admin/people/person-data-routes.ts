@@ -76,13 +76,8 @@ export const personDataRoutes: FastifyPluginAsync<{ people: PersonData }> = asyn
       const email = addressOf(request, reply);
       if (email === undefined) return reply;
       const token = await app.audit.personToken(email);
-      // The entry says that an erasure happened, when and how much: no address, no token.
-      const erased = await people.erase(email, token, (trx, counts) =>
-        app.audit.record(
-          { action: 'data_subject_erasure', detail: `erased ${countsText(counts)}` },
-          request,
-          trx,
-        ),
+      const erased = await people.erase(email, token, (entry, trx) =>
+        app.audit.record(entry, request, trx),
       );
       const answer: PersonErasure = { erasedAt: new Date().toISOString(), erased };
       return reply.header('cache-control', 'no-store').send(answer);

@@ -8,7 +8,7 @@ import {
   deleteOutboxMailBefore,
   outboxMailMentioning,
 } from '../../platform/mail/outbox-files';
-import { erasePersonEntries, findPersonEntries } from '../audit/audit-log';
+import { erasePersonEntries, findPersonEntries, type AuditEntryInput } from '../audit/audit-log';
 /* A person's data (decision 135): each part finds and erases its own rows; here one transaction. */
 
 /** Leads erased per transaction by the retention: short transactions, bounded `in` lists. */
@@ -59,7 +59,7 @@ export class PersonData {
   async erase(
     normalizedEmail: string,
     token: string,
-    record: RecordErasure,
+    record: (entry: AuditEntryInput, trx: Transaction<object>) => Promise<void>,
   ): Promise<PersonCounts> {
     // Files first (no transaction covers them): a failure after leaves the rows for a retry.
     const mail = await outboxMailMentioning(this.dataDir, normalizedEmail);
@@ -71,7 +71,8 @@ export class PersonData {
       const { counts: erased, leads } = await this.people.erase(trx, normalizedEmail);
       const counts = { ...noCounts(), ...erased, mailFiles };
       counts.auditEntries = await erasePersonEntries(tablesOf(trx), { leads, token });
-      await record(trx, counts);
+      // The entry says that an erasure happened, when and how much: no address, no token.
+      await record({ action: 'data_subject_erasure', detail: `erased ${countsText(counts)}` }, trx);
       return counts;
     });
   }

@@ -3,7 +3,7 @@ import type { FastifyPluginAsync } from 'fastify';
 import { ERASED_MESSAGE, STATUS_ACTIONS } from '@shared/person-status';
 import { errorBody, objectOf } from '../../platform/http/api-schemas';
 import { STATUS_PATH, wantsHtml, type FormHandoff, type StatusPage } from '../../leads';
-import { countsText, type PersonData } from './person-data';
+import type { PersonData } from './person-data';
 
 /** The person's own erasure (decision 135), with the named lead's proof and a confirmation. */
 export const personErasureRoute: FastifyPluginAsync<{
@@ -49,12 +49,8 @@ export const personErasureRoute: FastifyPluginAsync<{
               .send({ error: 'Open your status page from the link in our e-mail first' });
       }
       const token = await app.audit.personToken(email);
-      await people.erase(email, token, (trx, counts) =>
-        app.audit.recordSystem(
-          { action: 'data_subject_erasure', detail: `erased ${countsText(counts)}` },
-          'the person (status page)',
-          trx,
-        ),
+      await people.erase(email, token, (entry, trx) =>
+        app.audit.recordSystem(entry, 'the person (status page)', trx),
       );
       reply.header('Cache-Control', 'no-store');
       if (!navigation) {

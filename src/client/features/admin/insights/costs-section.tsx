@@ -9,9 +9,8 @@ import { useCan } from '../api/session';
 import { Select } from '../ui/controls';
 import { ChartFigure } from './charts/chart-figure';
 import { FiguresTable, keyHeaders, type FigureColumn } from './figures-table';
-import { majorUnits, money } from './money';
 import { fromZero, UPlotChart } from './charts/uplot-chart';
-import { formatNumber } from '../ui/format';
+import { formatNumber, majorUnits, money } from '../ui/format';
 import { box, Panel } from '../ui/panel';
 import { adminToasts } from '../ui/admin-toasts';
 

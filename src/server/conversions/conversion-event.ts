@@ -1,3 +1,4 @@
+import type { LeadKind } from '@shared/lead-status';
 import type { ConsentSignal } from '@shared/schemas/conversion';
 
 /* A Conversions API event in the outbox (decision 110), carrying its values: no lead is read. */
@@ -23,6 +24,19 @@ export interface SubmissionClient {
   fbc: string | null;
 }
 
+export interface ConversionSubject {
+  type: LeadKind;
+  id: number;
+}
+
+/** What Meta matches a lead on: its e-mail, phone and names as now saved. */
+export interface ConversionContact {
+  email: string;
+  phone: string | null;
+  firstName: string | null;
+  lastName: string | null;
+}
+
 export interface ConversionPayload {
   eventName: ConversionEventName;
   eventId: string;
@@ -32,19 +46,8 @@ export interface ConversionPayload {
   actionSource: 'website' | 'system_generated';
   /** The path of the page the form was on (the site's address is added when sent). */
   sourcePage: string | null;
-  lead: {
-    type: 'candidate' | 'company';
-    id: number;
-    email: string;
-    phone: string | null;
-    firstName: string | null;
-    lastName: string | null;
-  };
-  client: {
-    ip: string | null;
-    userAgent: string | null;
-    fbp: string | null;
-    fbc: string | null;
+  lead: ConversionSubject & ConversionContact;
+  client: Pick<SubmissionClient, 'ip' | 'userAgent' | 'fbp' | 'fbc'> & {
     /** The landing URL's fbclid, exactly as received (fbc is built from it without _fbc). */
     fbclid: string | null;
     /** When the fbclid was first seen, in ms (absent: the event's time). */

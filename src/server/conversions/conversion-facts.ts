@@ -10,25 +10,14 @@ import {
   CONVERSION_MAX_AGE_MS,
   conversionAllowed,
   statusConversionEvents,
+  type ConversionContact,
   type ConversionEventName,
   type ConversionPayload,
+  type ConversionSubject,
   type SubmissionClient,
 } from './conversion-event';
 
 /* Facts the lead context tells Meta (decision 110), written in the caller's transaction. */
-
-export interface ConversionSubject {
-  type: 'candidate' | 'company';
-  id: number;
-}
-
-/** What Meta matches a lead on: its e-mail, phone and names as now saved. */
-export interface ConversionContact {
-  email: string;
-  phone: string | null;
-  firstName: string | null;
-  lastName: string | null;
-}
 
 export interface FormFact {
   subject: ConversionSubject;

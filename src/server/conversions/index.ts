@@ -1,11 +1,10 @@
 /* Meta's Conversions API (decision 110); it reads no lead table. */
 export { conversionsPlugin } from './conversions-plugin';
-export type { SubmissionClient } from './conversion-event';
+export type { ConversionContact, SubmissionClient } from './conversion-event';
 export { submissionClient, withConversionFields } from './submission-client';
 export {
   conversionStates,
   isStatusEvent,
   recordFormConversions,
   recordStatusConversion,
-  type ConversionContact,
 } from './conversion-facts';

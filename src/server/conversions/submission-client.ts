@@ -3,19 +3,15 @@ import type { FastifyRequest } from 'fastify';
 import { safeParse } from 'zod/mini';
 import { conversionFieldsSchema } from '@shared/schemas/conversion';
 import { bodySchemaOf } from '../platform/http/api-schemas';
+import { cookieValue } from '../platform/http/cookie-value';
 import type { SubmissionClient } from './conversion-event';
 
 /** Meta's browser cookies: `fb.<subdomain index>.<ms>.<random or fbclid>`. */
 const META_COOKIE = /^fb\.\d\.\d{10,16}\.[A-Za-z0-9_.-]{1,400}$/;
 
 function metaCookie(header: string | undefined, name: '_fbp' | '_fbc'): string | null {
-  for (const part of header?.split(';') ?? []) {
-    const [key, ...value] = part.split('=');
-    if (key?.trim() !== name) continue;
-    const cookie = value.join('=').trim();
-    return META_COOKIE.test(cookie) ? cookie : null;
-  }
-  return null;
+  const cookie = cookieValue(header, name);
+  return cookie && META_COOKIE.test(cookie) ? cookie : null;
 }
 
 /** A form request's side of its events: event id, consent (Sec-GPC wins), address, cookies. */

@@ -31,38 +31,32 @@ export function leadLines(lead: LeadCreatedPayload, siteUrl: string): string[] {
   ];
 }
 
-const toHtml = (text: string) => `<pre style="font-family:inherit">${escapeHtml(text)}</pre>`;
+/** A plain-text notice, its HTML part the same text. */
+function notice(to: readonly string[], subject: string, lines: string[]): MailMessage {
+  const text = lines.join('\n');
+  const html = `<pre style="font-family:inherit">${escapeHtml(text)}</pre>`;
+  return { to: to.join(', '), subject, text, html };
+}
 
 /** The short e-mail NOTIFY_EMAIL receives for each new lead. */
-export function leadNoticeEmail(
+export const leadNoticeEmail = (
   to: readonly string[],
   lead: LeadCreatedPayload,
   siteUrl: string,
-): MailMessage {
-  const kind = lead.type === 'candidate' ? 'candidate' : 'company';
-  const text = [`A new ${kind} lead arrived.`, '', ...leadLines(lead, siteUrl)].join('\n');
-  return {
-    to: to.join(', '),
-    subject: `New ${kind} lead: ${leadName(lead)}`,
-    text,
-    html: toHtml(text),
-  };
-}
+): MailMessage =>
+  notice(to, `New ${lead.type} lead: ${leadName(lead)}`, [
+    `A new ${lead.type} lead arrived.`,
+    '',
+    ...leadLines(lead, siteUrl),
+  ]);
 
 /** Past 20 leads a minute: one e-mail a minute listing them all. */
-export function leadDigestEmail(
+export const leadDigestEmail = (
   to: readonly string[],
   leads: readonly LeadCreatedPayload[],
   siteUrl: string,
-): MailMessage {
-  const text = [
+): MailMessage =>
+  notice(to, `${leads.length} new leads in the last minute`, [
     `${leads.length} new leads arrived in the last minute.`,
     ...leads.flatMap((lead) => ['', ...leadLines(lead, siteUrl)]),
-  ].join('\n');
-  return {
-    to: to.join(', '),
-    subject: `${leads.length} new leads in the last minute`,
-    text,
-    html: toHtml(text),
-  };
-}
+  ]);

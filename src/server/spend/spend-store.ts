@@ -127,17 +127,12 @@ export class SpendStore {
     };
   }
 
-  async mappings(): Promise<SpendMapping[]> {
-    const rows = await this.db
+  mappings(): Promise<SpendMapping[]> {
+    return this.db
       .selectFrom('ad_spend_mappings')
-      .select(['utm_campaign', 'source', 'campaign'])
+      .select(['utm_campaign as utmCampaign', 'source', 'campaign'])
       .orderBy('utm_campaign')
       .execute();
-    return rows.map((row) => ({
-      utmCampaign: row.utm_campaign,
-      source: row.source,
-      campaign: row.campaign,
-    }));
   }
 
   async saveMapping(mapping: SpendMapping): Promise<void> {

@@ -14,18 +14,16 @@ const rate = (part: number, whole: number) =>
 /** The day after a YYYY-MM-DD day, as an ISO timestamp (the range's exclusive end). */
 const dayAfter = (day: string) => new Date(Date.parse(`${day}T00:00:00.000Z`) + 86_400_000);
 
-type Counts = Omit<
-  FunnelStep,
-  | 'leadRate'
-  | 'questionnaireRate'
-  | 'applicationRate'
-  | 'spend'
-  | 'currency'
-  | 'costPerLead'
-  | 'costPerApplication'
-  | 'costPerEnrolled'
-  | 'costPerPlacement'
->;
+/** What funnelLeadsQuery counts per key, named as the funnel's steps name them. */
+const LEAD_COUNTS = [
+  'leads',
+  'questionnaires',
+  'applications',
+  'recoveredByReminders',
+  'enrolled',
+  'placed',
+] as const;
+type Counts = Pick<FunnelStep, 'key' | 'visitors' | (typeof LEAD_COUNTS)[number]>;
 
 /** The funnel of UTC days `from`..`to`: visitors, leads, spend in one currency (decision 165). */
 export async function funnelFigures(
@@ -73,12 +71,7 @@ export async function funnelFigures(
     for (const row of visits) step(row.key || null).visitors += Number(row.visitors);
     for (const row of leads) {
       const target = step(row.key || null);
-      target.leads += Number(row.leads);
-      target.questionnaires += Number(row.questionnaires ?? 0);
-      target.applications += Number(row.applications ?? 0);
-      target.recoveredByReminders += Number(row.recovered ?? 0);
-      target.enrolled += Number(row.enrolled ?? 0);
-      target.placed += Number(row.placed ?? 0);
+      for (const count of LEAD_COUNTS) target[count] += Number(row[count] ?? 0);
     }
     return { steps, step };
   };

@@ -2,6 +2,7 @@ import { nullableText } from '../../platform/http/api-schemas';
 import { sql } from 'kysely';
 import { sourceSchema, sourceView } from './lead-views';
 import type { LeadTable } from '../records/lead-tables';
+import type { CandidateListRow, CompanyListRow } from '../records/listing-tables';
 import type { Cursor } from './cursor';
 import type { LeadListing, Page } from './lead-listing';
 
@@ -17,22 +18,13 @@ export interface BoardColumnQuery {
   limit: number;
 }
 
-interface BoardCardRow {
-  id: number;
-  status: string;
-  email: string;
-  first_name?: string | null;
-  last_name?: string | null;
-  company_name?: string | null;
-  contact_name?: string | null;
-  source_page: string | null;
-  landing_variant: string | null;
-  utm_source: string | null;
-  created_at: string;
-  updated_at: string;
-  /** The newest lead_activity row's time, if any. */
-  activity_at: string | null;
-}
+/** A card's row: the common columns, its table's name columns, its newest activity's time. */
+type BoardCardRow = Pick<CandidateListRow, Exclude<(typeof commonColumns)[number], 'status'>> &
+  Partial<Pick<CandidateListRow, 'first_name' | 'last_name'>> &
+  Partial<Pick<CompanyListRow, 'company_name' | 'contact_name'>> & {
+    status: string;
+    activity_at: string | null;
+  };
 
 const cardColumns = {
   candidates: ['first_name', 'last_name'],

@@ -3,7 +3,7 @@ import { conversionStates } from '../../conversions';
 import { tablesOf } from '../../platform/database/connection';
 import type { OutboxTables } from '../../platform/outbox/outbox-tables';
 import { findHistory } from '../records/lead-history';
-import type { LeadTable } from '../records/lead-tables';
+import { leadTypeOf, type LeadTable } from '../records/lead-tables';
 import type { PipelineTables } from '../records/pipeline-tables';
 import type { LeadListing } from './lead-listing';
 import { buildTimeline } from './timeline';
@@ -39,7 +39,7 @@ export async function leadDetail<Table extends LeadTable>(
 ) {
   const row = await listing.findLead(table, id);
   if (!row) return undefined;
-  const type = table === 'candidates' ? 'candidate' : 'company';
+  const type = leadTypeOf(table);
   const [submissions, activity, conversions, messages] = await Promise.all([
     findHistory(db, 'lead_submissions', table, [id]),
     findHistory(db, 'lead_activity', table, [id]),

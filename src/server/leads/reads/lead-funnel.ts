@@ -23,7 +23,7 @@ export function funnelLeadsQuery(
       sql<number | string>`sum(case when stage = 'application' then 1 else 0 end)`.as(
         'applications',
       ),
-      sql<number | string>`sum(${recoveredByReminders})`.as('recovered'),
+      sql<number | string>`sum(${recoveredByReminders})`.as('recoveredByReminders'),
       // A placed technician was enrolled first: "enrolled" counts those who got at least that far.
       sql<number | string>`sum(case when status in ('enrolled', 'placed') then 1 else 0 end)`.as(
         'enrolled',

@@ -1,10 +1,11 @@
 import { sql, type Kysely } from 'kysely';
+import type { LeadKind } from '@shared/lead-status';
 import { tablesOf } from '../../platform/database/connection';
 import { forgetSubjectMessages } from '../../platform/outbox/outbox';
 import type { OutboxTables } from '../../platform/outbox/outbox-tables';
 import { eraseHistory } from '../records/lead-history';
 import type { DialectName } from '../../platform/database/migration-runner';
-import type { LeadTable } from '../records/lead-tables';
+import { leadTypeOf, type LeadTable } from '../records/lead-tables';
 import { hasPossibleDuplicates } from '../workflows/duplicates/possible-duplicates';
 import { afterCursor, type Cursor } from './cursor';
 import { idIn } from '../records/id-list';
@@ -20,17 +21,10 @@ import {
 
 /* Listings newest first by (created_at, id); a search is three index ranges (decision 024). */
 
-export interface LeadEmailRow {
-  kind: 'candidate' | 'company';
-  id: number;
-  email: string;
-  status: string;
-  source_page: string | null;
-  landing_variant: string | null;
-  utm_source: string | null;
-  utm_campaign: string | null;
-  created_at: string;
-}
+export type LeadEmailRow = Pick<
+  CandidateListRow,
+  'id' | 'email' | 'source_page' | 'landing_variant' | 'utm_source' | 'utm_campaign' | 'created_at'
+> & { kind: LeadKind; status: string };
 
 interface ListType {
   candidates: CandidateLeadType;
@@ -188,8 +182,7 @@ export class LeadListing {
       if (Number(result.numDeletedRows) === 0) return false;
       await eraseHistory(trx, 'lead_submissions', table, [id]);
       await eraseHistory(trx, 'lead_activity', table, [id]);
-      const leadType = table === 'candidates' ? 'candidate' : 'company';
-      await forgetSubjectMessages(tablesOf<OutboxTables>(trx), leadType, id);
+      await forgetSubjectMessages(tablesOf<OutboxTables>(trx), leadTypeOf(table), id);
       return true;
     });
   }

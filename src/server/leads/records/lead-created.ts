@@ -1,8 +1,10 @@
+import type { LeadKind } from '@shared/lead-status';
+
 /** The new lead's message to the notifications: what a notice shows, so they read no lead table. */
 export const LEAD_CREATED = 'lead.created';
 
 export interface LeadCreatedPayload {
-  type: 'candidate' | 'company';
+  type: LeadKind;
   id: number;
   firstName: string | null;
   lastName: string | null;

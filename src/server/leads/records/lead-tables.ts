@@ -4,11 +4,9 @@ import type { AnyFields, ColumnsOfKind } from '@shared/lead-field';
 import type { AttributionFields, CandidateFields, CompanyFields } from '@shared/lead-fields';
 import type { LeadQuarantineTables } from './quarantine-tables';
 import type { ConsentSignal } from '@shared/schemas/conversion';
+import type { LeadKind } from '@shared/lead-status';
 
-/*
- * One row per e-mail in `candidates` or `companies`, the same on SQLite and PostgreSQL (decision
- * 010): text and integer only, ISO 8601 UTC text timestamps, 0/1 booleans, NULL for blank.
- */
+/* One row per e-mail, both databases alike (decision 010): ISO text times, 0/1, NULL blank. */
 
 /** The columns of a contract's text fields (NULL for blank) and of its 0/1 flags. */
 type TextColumns<Fields extends AnyFields> = {
@@ -72,7 +70,14 @@ export type LeadRecordTables = {
   lead_submissions: LeadSubmissionsTable;
 } & LeadQuarantineTables;
 
-export type LeadTable = 'candidates' | 'companies';
+export const leadTables = ['candidates', 'companies'] as const;
+export type LeadTable = (typeof leadTables)[number];
+
+/** The lead type a table holds ('candidates' → 'candidate'), and back. */
+export const leadTypeOf = (table: LeadTable): LeadKind =>
+  table === 'candidates' ? 'candidate' : 'company';
+export const leadTableOf = (type: LeadKind): LeadTable =>
+  type === 'candidate' ? 'candidates' : 'companies';
 
 export interface LeadRef {
   table: LeadTable;

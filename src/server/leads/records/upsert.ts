@@ -54,10 +54,7 @@ export interface LeadWrite extends LeadRef {
   verified: boolean;
 }
 
-/**
- * What a lead write does besides the record, in its transaction, after it (the new lead's notices
- * and assignee, the submission's conversions): passed in by the workflow that saves.
- */
+/** What a write does after the record, in its transaction (notices, assignee, conversions). */
 export type LeadWriteEffects = (
   db: Kysely<LeadRecordTables>,
   write: LeadWrite,
@@ -67,11 +64,7 @@ export type LeadWriteEffects = (
 
 type LeadRow = Record<string, unknown> & { id: number; stage: string; proof_issued: number };
 
-/**
- * What a step changes on `lead`: with the proof, every value it sent; without, only empty columns
- * (`refused`: it sent a value the lead holds otherwise). Either way the stage only moves forward,
- * flags only rise and attribution keeps its first touch.
- */
+/** Without the proof only blanks fill (`refused`: it sent another value); stages only rise. */
 function changesOf(
   lead: LeadRow,
   stages: readonly string[],
@@ -96,12 +89,7 @@ function changesOf(
   return { changes, refused };
 }
 
-/**
- * Creates or moves along the lead of `step.email`; idempotent. Race-free: INSERT … ON CONFLICT DO
- * NOTHING (it waits for a concurrent insert), else the lead is read under its row lock and
- * updated; if the row vanished meanwhile (deleted), again. Without the lead's proof the step only
- * fills what is empty (decision 151).
- */
+/** Creates or moves along the lead of `step.email`, idempotent and race-free (decision 151). */
 export async function upsertLead<Stage extends string>(
   db: Kysely<LeadRecordTables>,
   table: LeadTable,
@@ -133,8 +121,7 @@ export async function upsertLead<Stage extends string>(
     return row?.id;
   };
   const update = async () => {
-    // An update that changes nothing: it reads the lead under its row lock (PostgreSQL), so
-    // what follows decides on values no concurrent form changes.
+    // A no-op update reads the lead under its row lock (PostgreSQL): no concurrent form races it.
     const lead = (await db
       .updateTable(table)
       .set({ proof_issued: sql`proof_issued` } as never)
@@ -166,8 +153,7 @@ export async function upsertLead<Stage extends string>(
     }
     return { id: lead.id, created: false, verified, proofIssued: firstReach };
   };
-  // Same transaction as the lead: the history never names a lead that was not saved, and a
-  // notice exists exactly when its lead was committed.
+  // In the lead's transaction: history and notices exist exactly when the lead was committed.
   const recorded = async (result: SaveResult, verified: boolean) => {
     if (step.form) await addToHistory(db, table, result, step, verified, now);
     await effects?.(db, { table, id: result.id, created: result.created, verified }, step, now);

@@ -1,8 +1,4 @@
-/*
- * Errors that mean "the database cannot take this write now", not "this write is wrong": retrying
- * jobs one by one cannot help, so the client gets 503 with Retry-After. Nothing of the request was
- * committed, or (a failed WAL sync) it may not survive a power cut (decisions 105, 175).
- */
+/* "The database cannot take this write now", not "this write is wrong": 503 (105, 175). */
 
 /** PostgreSQL SQLSTATEs: canceled by statement_timeout, lock timeout, disk full, too many connections, starting up. */
 const POSTGRES_UNAVAILABLE = new Set(['57014', '55P03', '53100', '53300', '57P03']);

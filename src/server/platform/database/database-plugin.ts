@@ -6,31 +6,19 @@ import { WriteQueue } from './write-queue';
 
 declare module 'fastify' {
   interface FastifyInstance {
-    /**
-     * The main thread's connection. It names no tables: each capability asks for its own
-     * with `tablesOf<Tables>(app.database.db)`.
-     */
+    /** Names no tables: each capability asks for its own, `tablesOf<Tables>(app.database.db)`. */
     database: DatabaseConnection;
     /** Whether a lead can be written now (GET /api/health, docs/decisions/105). */
     writeHealth: WriteHealth;
-    /**
-     * The group commit (write-queue.ts) every write that a client or a worker waits on goes
-     * through: on SQLite each commit is an fsync on the main thread, so writes share commits.
-     */
+    /** The group commit every awaited write goes through: on SQLite writes share an fsync. */
     writeQueue: WriteQueue<object>;
   }
 }
 
-/**
- * PostgreSQL's statement_timeout for the server's queries: a stuck query
- * ends as an error in seconds instead of holding a connection for ever.
- */
+/** PostgreSQL's statement_timeout: a stuck query fails in seconds, not holding a connection. */
 export const STATEMENT_TIMEOUT_MS = 10_000;
 
-/**
- * Most writes waiting at once; past it the lead endpoints answer 503 + Retry-After
- * (docs/decisions/105): seconds of writes at full speed, so only a stuck database reaches it.
- */
+/** Writes waiting at once before 503 (decision 105): seconds of writes, so a stuck database. */
 export const WRITE_QUEUE_LIMIT = 5_000;
 
 export interface DatabasePluginOptions {
@@ -46,11 +34,7 @@ export interface DatabasePluginOptions {
   writeQueueLimit?: number | undefined;
 }
 
-/**
- * Opens (and migrates) the database before the server listens. onClose hooks run in reverse order,
- * so capabilities registered later stop writing first, then the queued writes commit, then the
- * database closes.
- */
+/** Opens and migrates the database; closing runs in reverse: writers, then the queue, then it. */
 export const databasePlugin = fp<DatabasePluginOptions>(async (app, options) => {
   const connection = await openDatabase({
     databaseUrl: options.databaseUrl,

@@ -2,10 +2,7 @@ import type { Kysely, Migration } from 'kysely';
 import { tablesOf } from './connection';
 import type { MigrationSet } from './migration-runner';
 
-/*
- * The health check's real write (docs/decisions/105), through the leads' group commit: a read
- * succeeds on a read-only or full disk, a write does not.
- */
+/* The health check's real write (decision 105): a read succeeds on a full disk, a write not. */
 
 export interface HealthProbeTables {
   health_probe: { id: number; checked_at: string };

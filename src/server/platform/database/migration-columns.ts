@@ -1,10 +1,7 @@
 import type { ColumnDefinitionBuilder } from 'kysely';
 import type { DialectName } from './migration-runner';
 
-/**
- * An integer primary key that numbers rows itself; AUTOINCREMENT on SQLite, so a deleted row's id
- * is never reused.
- */
+/** An integer primary key numbered by the database; on SQLite a deleted row's id never returns. */
 export const autoIncrementId =
   (dialect: DialectName) =>
   (column: ColumnDefinitionBuilder): ColumnDefinitionBuilder =>

@@ -2,11 +2,7 @@ import { Migrator, type Kysely, type Migration } from 'kysely';
 
 export type DialectName = 'sqlite' | 'postgres';
 
-/*
- * One set of migrations for both databases, collected from the capabilities
- * (src/server/database.ts), in code so the esbuild bundle carries them. Portable column types only;
- * never edit a merged migration, add one. Migrations only go up: nothing runs a `down`.
- */
+/* One set of migrations for both databases, in code (the bundle carries them); only `up`. */
 
 /** A capability's migrations by name; the names of all sets sort in the order they run. */
 export type MigrationSet = (dialect: DialectName) => Record<string, Migration>;
@@ -26,11 +22,7 @@ export function collectMigrations(
   return Object.fromEntries([...all].sort(([a], [b]) => (a < b ? -1 : a > b ? 1 : 0)));
 }
 
-/**
- * `sets` as one set that only holds migrations named in `order` (the server's registry, which
- * must sort as Kysely runs them: by name). An unregistered name throws, so the server refuses to
- * start rather than run a migration out of place.
- */
+/** `sets` as one set whose names are all in `order` (sorted): else the server will not start. */
 export function inOrder(sets: readonly MigrationSet[], order: readonly string[]): MigrationSet {
   const unsorted = order.find((name, index) => index > 0 && order[index - 1]! >= name);
   if (unsorted) throw new Error(`the migration order is not sorted by name at ${unsorted}`);

@@ -1,9 +1,6 @@
 import type SqliteDatabase from 'better-sqlite3';
 
-/**
- * Kysely prepares every query anew, and preparing was a write's largest cost: statements are kept
- * per SQL text (LRU, bounded); one still being iterated is never shared.
- */
+/** Statements by SQL text (LRU): preparing was a write's largest cost; a busy one is not shared. */
 export function withStatementCache(
   file: SqliteDatabase.Database,
   max = 200,

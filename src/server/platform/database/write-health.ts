@@ -1,8 +1,4 @@
-/*
- * Can a lead be written now? (GET /api/health, docs/decisions/105): a real write through the lead
- * write path, which its owner registers, plus a read. One check at a time, reused for CACHE_MS, so
- * heavy polling costs about a write a second.
- */
+/* Can a lead be written now? (decision 105): a real write and a read, reused for CACHE_MS. */
 
 export type CheckState = 'ok' | 'failed';
 

@@ -1,9 +1,6 @@
 import type { FastifyRequest } from 'fastify';
 
-/**
- * The check "not a request another site made this browser send": no Origin, the request's own,
- * or SITE_URL's (ours too behind a rewriting proxy), parsed once here rather than per request.
- */
+/** Not sent by another site: no Origin, the request's own, or SITE_URL's (behind a proxy). */
 export function sameOriginCheck(siteUrl: string): (request: FastifyRequest) => boolean {
   const siteOrigin = new URL(siteUrl).origin;
   return (request) => {

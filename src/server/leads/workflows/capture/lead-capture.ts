@@ -5,12 +5,8 @@ import { QUARANTINE_DAILY_LIMIT } from '../quarantine/lead-quarantine';
 import { secondsLeft, type AddressCounters } from '../screening/address-counters';
 import { isBotAgent } from '../screening/bot-agent';
 import type { ProofOfWork } from '../screening/altcha-proof';
-import {
-  cookieValue,
-  FORM_TIME_COOKIE,
-  readFormTime,
-  timeTrapReason,
-} from '../screening/form-time-token';
+import { FORM_TIME_COOKIE, readFormTime, timeTrapReason } from '../screening/form-time-token';
+import { cookieValue } from '../../../platform/http/cookie-value';
 import type { LeadSaves, LeadStore } from './lead-store';
 import type { SaveResult } from '../../records/upsert';
 

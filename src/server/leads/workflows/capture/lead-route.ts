@@ -14,10 +14,9 @@ import type { Attribution } from '@shared/schemas/attribution';
 import { postedBy, valuesByColumn } from '@shared/lead-field';
 import { candidateFields, companyFields } from '@shared/lead-fields';
 import type { LeadForm } from '@shared/lead-vocabulary';
-import type { CandidateStep } from '../../records/save-candidate';
-import type { CompanyStep } from '../../records/save-company';
+import type { CandidateStep, CompanyStep } from '../../records/lead-saves';
 import { ALTCHA_FIELD, HONEYPOT_FIELD } from '@shared/spam-fields';
-import { cookieValue } from '../screening/form-time-token';
+import { cookieValue } from '../../../platform/http/cookie-value';
 import {
   LEAD_PROOF_COOKIE,
   leadProofCookie,
@@ -188,8 +187,7 @@ export function leadRoute<Schema extends $ZodType<{ email: string; attribution?:
       const { email, attribution } = result.data;
       // A form that posts no field keeps its history's `fields` null, as it always has.
       const fields = posted.length > 0 ? valuesByColumn(posted, result.data) : undefined;
-      // `client`: the request's side of the conversion events (decision 110); `proofs`: the
-      // leads this browser may change (decision 151).
+      // The leads this browser may change (decision 151).
       const proofs = readLeadProof(
         proofKey,
         cookieValue(request.headers.cookie, LEAD_PROOF_COOKIE),
@@ -200,10 +198,8 @@ export function leadRoute<Schema extends $ZodType<{ email: string; attribution?:
       const saved = await (table === 'candidates'
         ? saves.saveCandidate(full as CandidateStep)
         : saves.saveCompany(full as CompanyStep));
-      // Ids only: e-mails and names never go to the logs. They go on the request's own
-      // "request completed" line rather than a line of their own: one log write less per lead
-      // (docs/decisions/010). Added to the request's logger, not a child of it: a child per
-      // request makes each request's logger a prototype, which V8 handles slowly.
+      // Ids only, on the request's own log line (decision 010); setBindings, as a child logger
+      // per request is slow in V8.
       (request.log as RequestLogger).setBindings?.(
         saved.quarantined
           ? { quarantineId: saved.id }

@@ -2,8 +2,12 @@ import type { WriteQueue } from '../../../platform/database/write-queue';
 import type { LeadRecordTables } from '../../records/lead-tables';
 import type { OutboxDestination } from '../../../platform/outbox/outbox-tables';
 import { quarantineSubmission, type QuarantineEntry } from '../quarantine/quarantine-writes';
-import { saveCandidate, type CandidateStep } from '../../records/save-candidate';
-import { saveCompany, type CompanyStep } from '../../records/save-company';
+import {
+  saveCandidate,
+  saveCompany,
+  type CandidateStep,
+  type CompanyStep,
+} from '../../records/lead-saves';
 import type { SaveResult } from '../../records/upsert';
 import { leadWriteEffects } from './lead-write-effects';
 

@@ -4,7 +4,7 @@ import { enqueueMessages } from '../../../platform/outbox/outbox';
 import type { OutboxDestination, OutboxTables } from '../../../platform/outbox/outbox-tables';
 import { LEAD_CREATED, type LeadCreatedPayload } from '../../records/lead-created';
 import { verifiedContact } from '../../records/lead-contact';
-import type { LeadTable } from '../../records/lead-tables';
+import { leadTypeOf, type LeadTable } from '../../records/lead-tables';
 import type { LeadStep, LeadWriteEffects } from '../../records/upsert';
 import { assignInTurn } from '../pipeline/lead-assignment';
 
@@ -16,7 +16,7 @@ function leadCreatedPayload(
 ): LeadCreatedPayload {
   const field = (name: string) => step.fields?.[name]?.trim() || null;
   return {
-    type: table === 'candidates' ? 'candidate' : 'company',
+    type: leadTypeOf(table),
     id,
     firstName: field('first_name'),
     lastName: field('last_name'),
@@ -58,7 +58,7 @@ export function leadWriteEffects(
       await recordFormConversions(
         db,
         {
-          subject: { type: table === 'candidates' ? 'candidate' : 'company', id },
+          subject: { type: leadTypeOf(table), id },
           created,
           form: step.form,
           client: step.client,

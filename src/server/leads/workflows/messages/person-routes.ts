@@ -8,6 +8,7 @@ import type { OutboxTables } from '../../../platform/outbox/outbox-tables';
 import type { AddressCounters } from '../screening/address-counters';
 import { secondsLeft } from '../screening/address-counters';
 import { normalizeEmail } from '../../records/lead-email';
+import { leadTables, leadTypeOf } from '../../records/lead-tables';
 import { stopMessages } from '../people/person-writes';
 import type { PipelineTables } from '../../records/pipeline-tables';
 import type { DialectName } from '../../../platform/database/migration-runner';
@@ -140,22 +141,23 @@ export const personRoutes: FastifyPluginAsync<{
 /** A status-link message for each lead of the address (a candidate and a company may share one). */
 async function sendLinks(db: Kysely<PersonMessageTables>, email: string, now: Date) {
   await db.transaction().execute(async (trx) => {
-    const idOf = (table: 'candidates' | 'companies') =>
-      trx.selectFrom(table).select('id').where('email_normalized', '=', email).executeTakeFirst();
-    const candidate = await idOf('candidates');
-    const company = await idOf('companies');
-    const leads: (StatusLinkPayload & { type: string })[] = [
-      ...(candidate ? [{ table: 'candidates' as const, id: candidate.id, type: 'candidate' }] : []),
-      ...(company ? [{ table: 'companies' as const, id: company.id, type: 'company' }] : []),
-    ];
+    const leads: StatusLinkPayload[] = [];
+    for (const table of leadTables) {
+      const row = await trx
+        .selectFrom(table)
+        .select('id')
+        .where('email_normalized', '=', email)
+        .executeTakeFirst();
+      if (row) leads.push({ table, id: row.id });
+    }
     await enqueueMessages(
       tablesOf<OutboxTables>(trx),
-      leads.map(({ table, id, type }) => ({
+      leads.map((lead) => ({
         destination: 'person' as const,
         topic: PERSON_STATUS_LINK,
-        payload: { table, id } satisfies StatusLinkPayload,
-        subjectType: type,
-        subjectId: id,
+        payload: lead,
+        subjectType: leadTypeOf(lead.table),
+        subjectId: lead.id,
       })),
       now.toISOString(),
     );

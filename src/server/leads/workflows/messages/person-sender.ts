@@ -4,8 +4,8 @@ import type { WriteQueue } from '../../../platform/database/write-queue';
 import type { Mailer, MailMessage } from '../../../platform/mail/mailer';
 import type { OutboxMessage } from '../../../platform/outbox/outbox';
 import type { OutboxTables } from '../../../platform/outbox/outbox-tables';
-import type { LeadCreatedPayload } from '../../records/lead-created';
-import type { LeadTable } from '../../records/lead-tables';
+import { LEAD_CREATED, type LeadCreatedPayload } from '../../records/lead-created';
+import { leadTableOf, type LeadTable } from '../../records/lead-tables';
 import type { AdminLeadTables } from '../../records/listing-tables';
 import { issueStatusLink, type StatusLinkTables } from '../people/status-link';
 import { openStep, type ReminderPayload, type ReminderTables } from './candidate-reminders';
@@ -96,40 +96,28 @@ export function personSender(options: PersonSenderOptions) {
         unsubscribe,
       );
     }
-    if (message.topic === PERSON_STATUS_MESSAGE) {
-      const { table, id, subject, body } = payload as StatusMessagePayload;
-      const person = await personOf(table, id);
-      // Withdrawing stops every message, also one the team queued just before.
-      if (!person || person.row.status === 'withdrawn') return undefined;
-      const { row, firstName, company: companyName } = person;
-      return statusMessageMail(
-        context,
-        { to: row.email, firstName, company: companyName, statusLink: await linkTo(table, id) },
-        { subject, body },
-      );
-    }
-    if (message.topic === PERSON_STATUS_LINK) {
-      const { table, id } = payload as StatusLinkPayload;
-      const person = await personOf(table, id);
-      if (!person) return undefined;
-      return statusLinkMail(context, {
-        to: person.row.email,
-        firstName: person.firstName,
-        statusLink: await linkTo(table, id),
-      });
-    }
-    // The confirmation: the 'lead.created' notice of a new lead.
-    const { type, id } = payload as LeadCreatedPayload;
-    const table = type === 'candidate' ? 'candidates' : 'companies';
+    // The confirmation ('lead.created') names its lead by type, the others by table.
+    const { table, id } =
+      message.topic === LEAD_CREATED
+        ? {
+            table: leadTableOf((payload as LeadCreatedPayload).type),
+            id: (payload as LeadCreatedPayload).id,
+          }
+        : (payload as StatusLinkPayload);
     const person = await personOf(table, id);
-    if (!person || person.row.status === 'withdrawn') return undefined;
-    const to = {
-      to: person.row.email,
-      firstName: person.firstName,
-      statusLink: await linkTo(table, id),
-    };
-    return 'first_name' in person.row
-      ? candidateConfirmation(context, to, openStep(person.row))
+    // Withdrawing stops every message but a new link, also one the team queued just before.
+    if (!person || (message.topic !== PERSON_STATUS_LINK && person.row.status === 'withdrawn')) {
+      return undefined;
+    }
+    const { row, firstName } = person;
+    const to = { to: row.email, firstName, statusLink: await linkTo(table, id) };
+    if (message.topic === PERSON_STATUS_MESSAGE) {
+      const { subject, body } = payload as StatusMessagePayload;
+      return statusMessageMail(context, { ...to, company: person.company }, { subject, body });
+    }
+    if (message.topic === PERSON_STATUS_LINK) return statusLinkMail(context, to);
+    return 'first_name' in row
+      ? candidateConfirmation(context, to, openStep(row))
       : companyConfirmation(context, to);
   }
 

@@ -1,9 +1,10 @@
 import type { Kysely, Transaction } from 'kysely';
 import type { PersonCounts, PersonReport } from '@shared/admin-person';
+import type { LeadKind } from '@shared/lead-status';
 import { tablesOf } from '../../../platform/database/connection';
 import { findSubjectMessages, forgetSubjectMessages } from '../../../platform/outbox/outbox';
 import { eraseHistory, findHistory } from '../../records/lead-history';
-import type { LeadTable } from '../../records/lead-tables';
+import { leadTables, leadTypeOf, type LeadTable } from '../../records/lead-tables';
 import {
   listColumns,
   type AdminLeadTables,
@@ -13,7 +14,6 @@ import {
 import { eraseQuarantined, findQuarantined } from '../quarantine/lead-quarantine';
 import {
   activityView,
-  leadTypeOf,
   outboxView,
   quarantinedView,
   storedRecord,
@@ -23,11 +23,9 @@ import { deleteStatusLinks } from './status-link';
 
 /* A person's stored data (decision 135); an erasure deletes the leads first, a write first. */
 
-const leadTables = ['candidates', 'companies'] as const satisfies readonly LeadTable[];
-
 /** The leads of one table, as the audit log names a person. */
 export interface PersonLeads {
-  leadType: 'candidate' | 'company';
+  leadType: LeadKind;
   ids: number[];
 }
 

@@ -7,14 +7,11 @@ import type {
   StoredRecord,
 } from '@shared/admin-person';
 import type { OutboxMessage } from '../../../platform/outbox/outbox';
-import type { LeadSubmissionsTable, LeadTable } from '../../records/lead-tables';
+import { leadTypeOf, type LeadSubmissionsTable } from '../../records/lead-tables';
 import type { LeadActivityTable } from '../../records/pipeline-tables';
 import type { LeadQuarantineTable } from '../../records/quarantine-tables';
 
 /* A person's report's rows: stored JSON parsed (the download is one document), names camelCase. */
-
-export const leadTypeOf = (table: LeadTable): 'candidate' | 'company' =>
-  table === 'candidates' ? 'candidate' : 'company';
 
 /** Stored JSON text as an object; unreadable or empty text as null. */
 function parsed(text: string | null): Record<string, unknown> | null {

@@ -2,7 +2,7 @@ import type { Kysely } from 'kysely';
 import { STATUS_PAGE_FORM } from '@shared/lead-vocabulary';
 import type { DialectName } from '../../../platform/database/migration-runner';
 import { refreshMatchKeys } from '../../records/match-keys';
-import { addActivity, lockedStatus } from '../pipeline/lead-pipeline';
+import { addActivity, withLockedLead } from '../pipeline/lead-pipeline';
 import type { PipelineTables } from '../../records/pipeline-tables';
 import type { LeadRef } from './lead-proof';
 import { STATUS_PATH } from './status-link';
@@ -10,15 +10,14 @@ import { STATUS_PATH } from './status-link';
 /* The person's status page changes, each locking the lead first; all are proven, so overwrite. */
 
 /** Their corrected details (columns → values; blank clears an optional one), kept in the history. */
-export function correctDetails(
+export async function correctDetails(
   db: Kysely<PipelineTables>,
   dialect: DialectName,
   lead: LeadRef,
   columns: Record<string, string>,
   fields: Record<string, string>,
 ): Promise<boolean> {
-  return db.transaction().execute(async (trx) => {
-    if ((await lockedStatus(trx, dialect, lead.table, lead.id)) === undefined) return false;
+  const found = await withLockedLead(db, dialect, lead, async (trx) => {
     const now = new Date().toISOString();
     const values = Object.fromEntries(
       Object.entries(columns).map(([column, value]) => [column, value === '' ? null : value]),
@@ -46,18 +45,17 @@ export function correctDetails(
       .execute();
     return true;
   });
+  return found ?? false;
 }
 
 /** Stops reminders and, with `withdraw`, sets `withdrawn`: the person's acts in the timeline. */
-export function stopMessages(
+export async function stopMessages(
   db: Kysely<PipelineTables>,
   dialect: DialectName,
   lead: LeadRef,
   withdraw: boolean,
 ): Promise<boolean> {
-  return db.transaction().execute(async (trx) => {
-    const status = await lockedStatus(trx, dialect, lead.table, lead.id);
-    if (status === undefined) return false;
+  const found = await withLockedLead(db, dialect, lead, async (trx, status) => {
     const stopped = await trx
       .updateTable(lead.table)
       .set({ reminders_stopped_at: new Date().toISOString() })
@@ -81,4 +79,5 @@ export function stopMessages(
     }
     return true;
   });
+  return found ?? false;
 }

@@ -1,6 +1,7 @@
-import { createHash, randomBytes } from 'node:crypto';
+import { randomBytes } from 'node:crypto';
 import type { Kysely, Migration } from 'kysely';
 import type { MigrationSet } from '../../../platform/database/migration-runner';
+import { sha256Hex } from '../../../platform/http/tokens';
 import type { LeadRef } from './lead-proof';
 
 /* `/status?token=…` in our e-mails opens the lead's proof; only the token's SHA-256 is kept. */
@@ -17,8 +18,6 @@ export interface StatusLinksTable {
 
 export type StatusLinkTables = { status_links: StatusLinksTable };
 
-const hashOf = (token: string) => createHash('sha256').update(token).digest('hex');
-
 /** A new `/status?token=…` for `lead` (in the caller's transaction, with its message). */
 export async function issueStatusLink(
   db: Kysely<StatusLinkTables>,
@@ -30,7 +29,7 @@ export async function issueStatusLink(
   await db
     .insertInto('status_links')
     .values({
-      token_hash: hashOf(token),
+      token_hash: sha256Hex(token),
       lead_table: lead.table,
       lead_id: lead.id,
       created_at: now.toISOString(),
@@ -50,7 +49,7 @@ export async function leadOfStatusLink(
   const row = await db
     .selectFrom('status_links')
     .select(['lead_table', 'lead_id'])
-    .where('token_hash', '=', hashOf(token))
+    .where('token_hash', '=', sha256Hex(token))
     .where('expires_at', '>', now.toISOString())
     .executeTakeFirst();
   return row ? { table: row.lead_table, id: row.lead_id } : undefined;

@@ -1,10 +1,10 @@
 import type { FastifyRequest } from 'fastify';
-import fastifyCookie from '@fastify/cookie';
 import type { Kysely } from 'kysely';
 import type { StatusLead, StatusView } from '@shared/person-status';
 import type { FormHandoff } from '../capture/form-handoff';
 import { tablesOf } from '../../../platform/database/connection';
 import { sameOriginCheck } from '../../../platform/http/same-origin';
+import { cookieValue } from '../../../platform/http/cookie-value';
 import type {
   AdminLeadTables,
   CandidateListRow,
@@ -54,9 +54,7 @@ export class StatusPage {
   }
 
   proven(request: FastifyRequest): LeadRef[] {
-    const header = request.headers.cookie;
-    const value = header ? fastifyCookie.parse(header)[LEAD_PROOF_COOKIE] : undefined;
-    return readLeadProof(this.proofKey, value);
+    return readLeadProof(this.proofKey, cookieValue(request.headers.cookie, LEAD_PROOF_COOKIE));
   }
 
   /** The lead a form names (its `lead` field, `c12`) if this request proves it. */

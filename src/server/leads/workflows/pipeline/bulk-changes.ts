@@ -1,13 +1,10 @@
-import { sql, type Kysely, type Transaction } from 'kysely';
-import { isStatusEvent } from '../../../conversions';
-import { tablesOf } from '../../../platform/database/connection';
+import type { Kysely, Transaction } from 'kysely';
 import type { DialectName } from '../../../platform/database/migration-runner';
 import { idIn } from '../../records/id-list';
-import type { LeadRecordTables, LeadTable } from '../../records/lead-tables';
+import type { LeadTable } from '../../records/lead-tables';
 import { assignLeads, type Assignee } from './lead-assignment';
-import { queueStatusMessages, type StatusMessage } from './lead-pipeline';
+import { changeStatus, type StatusMessage } from './lead-pipeline';
 import type { PipelineTables } from '../../records/pipeline-tables';
-import { recordStatusEvent } from './status-events';
 
 export const BULK_LIMIT = 10_000;
 
@@ -75,7 +72,9 @@ export class BulkChanges<Filter> {
         status === undefined
           ? []
           : rows.filter((row) => row.status !== status).map((row) => row.id);
-      if (status !== undefined) await this.setStatus(trx, table, changed, status, message);
+      const { statusEvents } = this.options;
+      if (status !== undefined)
+        await changeStatus(trx, dialect, table, changed, status, { message, statusEvents });
       const found = rows.map((row) => row.id);
       const assigned = assignee === undefined ? 0 : await assignLeads(trx, table, found, assignee);
       const counts = { count: rows.length, changed: changed.length, assigned };
@@ -83,47 +82,5 @@ export class BulkChanges<Filter> {
       await audit(trx as unknown as Transaction<object>, counts);
       return counts;
     });
-  }
-
-  /** The status of leads `ids` (each not yet at it), and what each change records. */
-  private async setStatus(
-    trx: Transaction<PipelineTables>,
-    table: LeadTable,
-    ids: readonly number[],
-    status: string,
-    message: StatusMessage | undefined,
-  ) {
-    if (ids.length === 0) return;
-    const { dialect, statusEvents } = this.options;
-    const now = new Date();
-    // The activity first: it reads each lead's status before the change.
-    await trx
-      .insertInto('lead_activity')
-      .columns(['lead_table', 'lead_id', 'kind', 'from_status', 'to_status', 'created_at'])
-      .expression(
-        trx
-          .selectFrom(table)
-          .select([
-            sql.lit(table).as('lead_table'),
-            'id',
-            sql.lit('status_changed').as('kind'),
-            'status',
-            sql.val(status).as('to_status'),
-            sql.val(now.toISOString()).as('created_at'),
-          ])
-          .where(idIn(dialect, ids)),
-      )
-      .execute();
-    await trx
-      .updateTable(table)
-      .set({ status: status as never })
-      .where(idIn(dialect, ids))
-      .execute();
-    if (statusEvents && table === 'candidates' && isStatusEvent(status)) {
-      for (const id of ids) {
-        await recordStatusEvent(tablesOf<LeadRecordTables>(trx), id, status, now);
-      }
-    }
-    if (message) await queueStatusMessages(trx, table, ids, message);
   }
 }

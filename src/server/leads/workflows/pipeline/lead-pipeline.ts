@@ -1,25 +1,34 @@
-import type { Insertable, Kysely, Transaction } from 'kysely';
+import { sql, type Insertable, type Kysely, type Transaction } from 'kysely';
+import { isStatusEvent } from '../../../conversions';
+import { idIn } from '../../records/id-list';
 import type { DialectName } from '../../../platform/database/migration-runner';
 import { tablesOf } from '../../../platform/database/connection';
 import type { OutboxTables } from '../../../platform/outbox/outbox-tables';
 import { enqueueMessages } from '../../../platform/outbox/outbox';
 import { PERSON_STATUS_MESSAGE } from '../messages/person-mail';
 import type { StatusMessagePayload } from '../messages/person-sender';
-import type { LeadRecordTables, LeadTable } from '../../records/lead-tables';
+import {
+  leadTypeOf,
+  type LeadRecordTables,
+  type LeadRef,
+  type LeadTable,
+} from '../../records/lead-tables';
 import type { LeadActivityTable, PipelineTables } from '../../records/pipeline-tables';
 import { recordStatusEvent } from './status-events';
 import { assignLeads, type Assignee } from './lead-assignment';
 
-/** The lead's status, read and locked in `trx`; undefined when there is no such lead. */
-export async function lockedStatus(
-  trx: Transaction<PipelineTables>,
+/** `work` in a transaction holding the lead's row lock; undefined when there is no such lead. */
+export function withLockedLead<T>(
+  db: Kysely<PipelineTables>,
   dialect: DialectName,
-  table: LeadTable,
-  id: number,
-) {
-  const query = trx.selectFrom(table).select('status').where('id', '=', id);
-  const row = await (dialect === 'postgres' ? query.forUpdate() : query).executeTakeFirst();
-  return row?.status;
+  { table, id }: LeadRef,
+  work: (trx: Transaction<PipelineTables>, status: string) => Promise<T>,
+): Promise<T | undefined> {
+  return db.transaction().execute(async (trx) => {
+    const query = trx.selectFrom(table).select('status').where('id', '=', id);
+    const row = await (dialect === 'postgres' ? query.forUpdate() : query).executeTakeFirst();
+    return row ? work(trx, row.status) : undefined;
+  });
 }
 
 /** A timeline entry; `text` and the statuses are null unless given. */
@@ -67,11 +76,51 @@ export async function queueStatusMessages(
       destination: 'person' as const,
       topic: PERSON_STATUS_MESSAGE,
       payload: { table, id, ...message } satisfies StatusMessagePayload,
-      subjectType: table === 'candidates' ? 'candidate' : 'company',
+      subjectType: leadTypeOf(table),
       subjectId: id,
     }));
     await enqueueMessages(tablesOf<OutboxTables>(trx), messages, now);
   }
+}
+
+/** The status of leads `ids` (each not yet at it), and what each change records. */
+export async function changeStatus(
+  trx: Transaction<PipelineTables>,
+  dialect: DialectName,
+  table: LeadTable,
+  ids: readonly number[],
+  status: string,
+  { message, statusEvents }: { message: StatusMessage | undefined; statusEvents: boolean },
+) {
+  if (ids.length === 0) return;
+  const now = new Date();
+  // The activity first: it reads each lead's status before the change.
+  await trx
+    .insertInto('lead_activity')
+    .columns(['lead_table', 'lead_id', 'kind', 'from_status', 'to_status', 'created_at'])
+    .expression(
+      trx
+        .selectFrom(table)
+        .select([
+          sql.lit(table).as('lead_table'),
+          'id',
+          sql.lit('status_changed').as('kind'),
+          'status',
+          sql.val(status).as('to_status'),
+          sql.val(now.toISOString()).as('created_at'),
+        ])
+        .where(idIn(dialect, ids)),
+    )
+    .execute();
+  await trx
+    .updateTable(table)
+    .set({ status: status as never })
+    .where(idIn(dialect, ids))
+    .execute();
+  if (statusEvents && table === 'candidates' && isStatusEvent(status)) {
+    for (const id of ids) await recordStatusEvent(tablesOf<LeadRecordTables>(trx), id, status, now);
+  }
+  if (message) await queueStatusMessages(trx, table, ids, message);
 }
 
 /* Working a lead (decision 065): each write locks the lead first, so nothing is recorded about a deleted one. */
@@ -85,21 +134,10 @@ export class LeadPipeline {
 
   /** Sets the status; a real change also queues `message` to the person (decision 155). */
   async setStatus(table: LeadTable, id: number, status: string, message?: StatusMessage) {
-    return this.db.transaction().execute(async (trx) => {
-      const from = await lockedStatus(trx, this.dialect, table, id);
-      if (from === undefined) return undefined;
+    return withLockedLead(this.db, this.dialect, { table, id }, async (trx, from) => {
       if (from !== status) {
-        await trx
-          .updateTable(table)
-          .set({ status: status as never })
-          .where('id', '=', id)
-          .execute();
-        const change = { from_status: from, to_status: status };
-        await addActivity(trx, table, id, { kind: 'status_changed', ...change });
-        if (this.statusEvents && table === 'candidates') {
-          await recordStatusEvent(tablesOf<LeadRecordTables>(trx), id, status, new Date());
-        }
-        if (message) await queueStatusMessages(trx, table, [id], message);
+        const { dialect, statusEvents } = this;
+        await changeStatus(trx, dialect, table, [id], status, { message, statusEvents });
       }
       return { from, to: status };
     });
@@ -107,8 +145,7 @@ export class LeadPipeline {
 
   /** Sets the lead's assignee (decision 162); {from, to} account ids, undefined for no lead. */
   async setAssignee(table: LeadTable, id: number, assignee: Assignee | null) {
-    return this.db.transaction().execute(async (trx) => {
-      if ((await lockedStatus(trx, this.dialect, table, id)) === undefined) return undefined;
+    return withLockedLead(this.db, this.dialect, { table, id }, async (trx) => {
       const lead = await trx
         .selectFrom(table)
         .select('assignee_id')
@@ -130,18 +167,16 @@ export class LeadPipeline {
   }
 
   async addNote(table: LeadTable, id: number, text: string) {
-    return this.db.transaction().execute(async (trx) => {
-      if ((await lockedStatus(trx, this.dialect, table, id)) === undefined) return undefined;
-      return { ...(await addActivity(trx, table, id, { kind: 'note', text })), text };
-    });
+    return withLockedLead(this.db, this.dialect, { table, id }, async (trx) => ({
+      ...(await addActivity(trx, table, id, { kind: 'note', text })),
+      text,
+    }));
   }
 
   /** Records that the form e-mail went out (or to the outbox) through `transport`. */
   async recordEmailSent(table: LeadTable, id: number, transport: string): Promise<void> {
-    await this.db.transaction().execute(async (trx) => {
-      if ((await lockedStatus(trx, this.dialect, table, id)) !== undefined) {
-        await addActivity(trx, table, id, { kind: 'email_sent', text: transport });
-      }
-    });
+    await withLockedLead(this.db, this.dialect, { table, id }, (trx) =>
+      addActivity(trx, table, id, { kind: 'email_sent', text: transport }),
+    );
   }
 }

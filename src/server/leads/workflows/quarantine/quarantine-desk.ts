@@ -1,11 +1,10 @@
 import type { Kysely } from 'kysely';
 import type { QuarantinedSubmission, QuarantinePage } from '@shared/admin-quarantine';
-import type { LeadRecordTables } from '../../records/lead-tables';
+import { leadTypeOf, type LeadRecordTables } from '../../records/lead-tables';
 import { tablesOf } from '../../../platform/database/connection';
 import type { LeadQuarantineTable, LeadQuarantineTables } from '../../records/quarantine-tables';
 import type { LeadWriteEffects } from '../../records/upsert';
-import { saveCandidate, type CandidateStep } from '../../records/save-candidate';
-import { saveCompany, type CompanyStep } from '../../records/save-company';
+import { saveLead, type TableStep } from '../../records/lead-saves';
 import { expireQuarantined, keptSince, QUARANTINE_DAYS } from './lead-quarantine';
 
 interface StoredStep {
@@ -30,7 +29,7 @@ function view(row: Omit<LeadQuarantineTable, 'id'> & { id: number }): Quarantine
   return {
     id: Number(row.id),
     form: row.form,
-    leadType: row.lead_table === 'candidates' ? 'candidate' : 'company',
+    leadType: leadTypeOf(row.lead_table),
     email: row.email,
     name,
     page: step.attribution?.page ?? null,
@@ -83,12 +82,9 @@ export class QuarantineDesk {
         .returning(['lead_table', 'step'])
         .executeTakeFirst();
       if (!row) return undefined;
-      if (row.lead_table === 'candidates') {
-        const saved = await saveCandidate(trx, JSON.parse(row.step) as CandidateStep, this.effects);
-        return { leadType: 'candidate' as const, leadId: saved.id, created: saved.created };
-      }
-      const saved = await saveCompany(trx, JSON.parse(row.step) as CompanyStep, this.effects);
-      return { leadType: 'company' as const, leadId: saved.id, created: saved.created };
+      const step = JSON.parse(row.step) as TableStep['step'];
+      const saved = await saveLead(trx, { table: row.lead_table, step } as TableStep, this.effects);
+      return { leadType: leadTypeOf(row.lead_table), leadId: saved.id, created: saved.created };
     });
   }
 

@@ -1,14 +1,15 @@
 import type { QuarantineReason } from '@shared/lead-vocabulary';
 import type { Kysely } from 'kysely';
 import type { LeadRecordTables } from '../../records/lead-tables';
-import type { CandidateStep } from '../../records/save-candidate';
-import type { CompanyStep } from '../../records/save-company';
+import type { TableStep } from '../../records/lead-saves';
 import type { SaveResult } from '../../records/upsert';
 
 /** A suspect submission's step and reasons; `dropBody`: past QUARANTINE_DAILY_LIMIT, only counted. */
-export type QuarantineEntry = (
-  { table: 'candidates'; step: CandidateStep } | { table: 'companies'; step: CompanyStep }
-) & { reasons: QuarantineReason[]; userAgent: string | null; dropBody?: boolean };
+export type QuarantineEntry = TableStep & {
+  reasons: QuarantineReason[];
+  userAgent: string | null;
+  dropBody?: boolean;
+};
 
 /** Holds `entry`; the client is not kept: a held form is never a conversion. */
 export async function quarantineSubmission(

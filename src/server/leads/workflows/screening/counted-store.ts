@@ -1,6 +1,7 @@
 import { type LeadForm, leadForms } from '@shared/lead-vocabulary';
 import { Counter, type Registry } from 'prom-client';
 import type { LeadStore } from '../capture/lead-store';
+import type { SaveResult } from '../../records/upsert';
 
 /** The lead store counting stored and quarantined forms into the metrics (decision 141). */
 export function countedStore(store: LeadStore, registry: Registry): LeadStore {
@@ -29,17 +30,16 @@ export function countedStore(store: LeadStore, registry: Registry): LeadStore {
     quarantined.labels(form).inc(0);
   }
   const label = (form: LeadForm | undefined) => form ?? 'unknown';
+  const counted =
+    <Step extends { form?: LeadForm | undefined }>(save: (step: Step) => Promise<SaveResult>) =>
+    async (step: Step) => {
+      const saved = await save(step);
+      stored.labels(label(step.form)).inc();
+      return saved;
+    };
   return {
-    async saveCandidate(step) {
-      const saved = await store.saveCandidate(step);
-      stored.labels(label(step.form)).inc();
-      return saved;
-    },
-    async saveCompany(step) {
-      const saved = await store.saveCompany(step);
-      stored.labels(label(step.form)).inc();
-      return saved;
-    },
+    saveCandidate: counted(store.saveCandidate),
+    saveCompany: counted(store.saveCompany),
     async quarantine(entry) {
       const held = await store.quarantine(entry);
       quarantined.labels(label(entry.step.form)).inc();

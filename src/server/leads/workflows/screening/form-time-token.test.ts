@@ -1,13 +1,13 @@
 import { randomBytes } from 'node:crypto';
 import { describe, expect, it } from 'vitest';
 import {
-  cookieValue,
   FORM_TIME_MAX_AGE_S,
   needsNewFormTime,
   readFormTime,
   signFormTime,
   timeTrapReason,
 } from './form-time-token';
+import { cookieValue } from '../../../platform/http/cookie-value';
 
 const key = randomBytes(32);
 const issued = Date.UTC(2026, 10, 23, 12, 0, 0);

@@ -7,13 +7,13 @@ import { altchaProof, CHALLENGE_LIFETIME_S, type ProofOfWork } from './altcha-pr
 import { AddressCounters, type AddressCounterTables } from './address-counters';
 import { AltchaUsed, type AltchaUsedTables } from './altcha-used';
 import {
-  cookieValue,
   FORM_TIME_COOKIE,
   FORM_TIME_MAX_AGE_S,
   needsNewFormTime,
   readFormTime,
   signFormTime,
 } from './form-time-token';
+import { cookieValue } from '../../../platform/http/cookie-value';
 
 export interface SpamDefence {
   /** Signs the time trap's cookie (the same on every instance of one database). */

@@ -1,8 +1,13 @@
-import { type CandidateStage, candidateStages } from '@shared/lead-vocabulary';
+import {
+  type CandidateStage,
+  type CompanyStage,
+  candidateStages,
+  companyStages,
+} from '@shared/lead-vocabulary';
 import type { Kysely } from 'kysely';
 import { matchKeys } from './match-keys';
 import type { ColumnsOfKind } from '@shared/lead-field';
-import type { CandidateFields } from '@shared/lead-fields';
+import type { CandidateFields, CompanyFields } from '@shared/lead-fields';
 import { type LeadRecordTables } from './lead-tables';
 import { upsertLead, type LeadStep, type LeadWriteEffects, type SaveResult } from './upsert';
 
@@ -41,3 +46,28 @@ export function saveCandidate(
     effects,
   );
 }
+
+/** One step of a company lead: the /companies e-mail lead or the full /hiring request. */
+export type CompanyStep = LeadStep<CompanyStage, ColumnsOfKind<CompanyFields, 'text'>>;
+
+/** Creates the company lead of `step.email` or completes the existing one; idempotent. */
+export function saveCompany(
+  db: Kysely<LeadRecordTables>,
+  step: CompanyStep,
+  effects?: LeadWriteEffects,
+): Promise<SaveResult> {
+  return upsertLead(db, 'companies', companyStages, step, {}, effects);
+}
+
+/** A step and the table it goes to. */
+export type TableStep =
+  { table: 'candidates'; step: CandidateStep } | { table: 'companies'; step: CompanyStep };
+
+export const saveLead = (
+  db: Kysely<LeadRecordTables>,
+  lead: TableStep,
+  effects?: LeadWriteEffects,
+) =>
+  lead.table === 'candidates'
+    ? saveCandidate(db, lead.step, effects)
+    : saveCompany(db, lead.step, effects);

@@ -2,7 +2,8 @@
 import type { ListFilter } from './lead-listing';
 import type { LeadSelection } from '../workflows/pipeline/bulk-changes';
 
-export { errorBody, leadEmailSchema, leadEmailView } from './lead-views';
+export { leadEmailSchema, leadEmailView } from './lead-views';
+export { errorBody } from '../../platform/http/api-schemas';
 export { candidateKind, leadKinds, anyStatus } from './lead-kinds';
 export { boardCardSchema, boardCardView, boardColumn } from './lead-board';
 export { decodeCursor, encodeCursor } from './cursor';

@@ -10,6 +10,7 @@ import {
 import { submissionClient, withConversionFields } from '../../../conversions';
 import { htmlFormPost, leadBody } from './html-form-posts';
 import type { LeadCapture } from './lead-capture';
+import type { FormHandoff } from './form-handoff';
 import type { Attribution } from '@shared/schemas/attribution';
 import { postedBy, valuesByColumn } from '@shared/lead-field';
 import { candidateFields, companyFields } from '@shared/lead-fields';
@@ -24,13 +25,6 @@ import {
   readLeadProof,
   withLead,
 } from '../people/lead-proof';
-
-declare module 'fastify' {
-  interface FastifyInstance {
-    /** The lead routes' spam policy, in the leads scope only (leads-plugin.ts). */
-    leadCapture: LeadCapture;
-  }
-}
 
 export const INVALID_FIELDS_MESSAGE = 'Please check the highlighted fields';
 
@@ -148,9 +142,16 @@ type FormStep<Step> = Omit<Step, 'email' | 'attribution' | 'client' | 'fields' |
 
 const fieldsOf = { candidates: candidateFields, companies: companyFields };
 
+/** The lead routes' spam policy, and where a form posted without JavaScript hands over. */
+export interface LeadRouteContext {
+  capture: LeadCapture;
+  handoff: FormHandoff;
+}
+
 /** POST `path`: the same 200 for a new or known e-mail, so no answer tells who is a lead. */
 export function leadRoute<Schema extends $ZodType<{ email: string; attribution?: Attribution }>>(
   app: FastifyInstance,
+  { capture, handoff }: LeadRouteContext,
   path: string,
   schema: Schema,
   formStep:
@@ -173,14 +174,14 @@ export function leadRoute<Schema extends $ZodType<{ email: string; attribution?:
     },
     async (request, reply) => {
       // A browser's own form post (no JavaScript) is answered with a 303 (html-form-posts.ts).
-      const html = htmlFormPost(request, path, app.formHandoff, validateBody);
+      const html = htmlFormPost(request, path, handoff, validateBody);
       const body = leadBody(request, path);
       const pageErrors = html?.check(body);
       const result = pageErrors
         ? { ok: false as const, fields: pageErrors }
         : validateBody(schema, body);
       if (!result.ok) {
-        await app.leadCapture.countInvalid(request);
+        await capture.countInvalid(request);
         if (html) return html.invalid(reply, body, result.fields);
         return reply.code(400).send({ error: INVALID_FIELDS_MESSAGE, fields: result.fields });
       }
@@ -194,7 +195,7 @@ export function leadRoute<Schema extends $ZodType<{ email: string; attribution?:
       );
       const client = submissionClient(request);
       const full = { ...step, fields, email, attribution, client, proofs };
-      const saves = app.leadCapture.savesFor(request);
+      const saves = capture.savesFor(request);
       const saved = await (table === 'candidates'
         ? saves.saveCandidate(full as CandidateStep)
         : saves.saveCompany(full as CompanyStep));

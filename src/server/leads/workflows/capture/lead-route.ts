@@ -1,6 +1,5 @@
 import type { FastifyInstance } from 'fastify';
-import { safeParse } from 'zod/mini';
-import type { $ZodType, output } from 'zod/v4/core';
+import type { $ZodType } from 'zod/v4/core';
 import {
   bodySchemaOf,
   describedError,
@@ -9,6 +8,7 @@ import {
 } from '../../../platform/http/api-schemas';
 import { submissionClient, withConversionFields } from '../../../conversions';
 import { htmlFormPost, leadBody } from './html-form-posts';
+import { INVALID_FIELDS_MESSAGE, validateBody } from './validate-body';
 import type { LeadCapture } from './lead-capture';
 import type { FormHandoff } from './form-handoff';
 import type { Attribution } from '@shared/schemas/attribution';
@@ -25,42 +25,6 @@ import {
   readLeadProof,
   withLead,
 } from '../people/lead-proof';
-
-export const INVALID_FIELDS_MESSAGE = 'Please check the highlighted fields';
-
-export type FieldErrors = Record<string, string>;
-
-/** The value without NUL in its texts: PostgreSQL text cannot hold one (fuzz test). */
-export function withoutNul(value: unknown): unknown {
-  // Nearly every body has none: checked first, so such a body is not copied.
-  if (!hasNul(value)) return value;
-  if (typeof value === 'string') return value.replaceAll('\u0000', '');
-  if (Array.isArray(value)) return value.map(withoutNul);
-  if (typeof value !== 'object' || value === null) return value;
-  return Object.fromEntries(Object.entries(value).map(([key, item]) => [key, withoutNul(item)]));
-}
-
-function hasNul(value: unknown): boolean {
-  if (typeof value === 'string') return value.includes('\u0000');
-  if (typeof value !== 'object' || value === null) return false;
-  for (const item of Object.values(value)) if (hasNul(item)) return true;
-  return false;
-}
-
-/** Validates with a shared schema after dropping NULs; a non-object is checked as {}. */
-export function validateBody<Schema extends $ZodType>(
-  schema: Schema,
-  body: unknown,
-): { ok: true; data: output<Schema> } | { ok: false; fields: FieldErrors } {
-  const isObject = typeof body === 'object' && body !== null && !Array.isArray(body);
-  const result = safeParse(schema, isObject ? withoutNul(body) : {});
-  if (result.success) return { ok: true, data: result.data };
-  const fields: FieldErrors = {};
-  for (const issue of result.error.issues) {
-    fields[issue.path.join('.') || 'body'] ??= issue.message;
-  }
-  return { ok: false, fields };
-}
 
 /** A request's pino logger; `setBindings` is missing only when logging is off (tests). */
 type RequestLogger = { setBindings?(bindings: Record<string, unknown>): void };
@@ -174,7 +138,7 @@ export function leadRoute<Schema extends $ZodType<{ email: string; attribution?:
     },
     async (request, reply) => {
       // A browser's own form post (no JavaScript) is answered with a 303 (html-form-posts.ts).
-      const html = htmlFormPost(request, path, handoff, validateBody);
+      const html = htmlFormPost(request, path, handoff);
       const body = leadBody(request, path);
       const pageErrors = html?.check(body);
       const result = pageErrors

@@ -22,6 +22,12 @@ export interface Page {
   headers: Readonly<Record<string, string>>;
 }
 
+/**
+ * Pages are compressed at every start, with this server's run-time config. Quality 11 took 2.5
+ * times the CPU of 10 (a second a start here) for 2.6 % fewer bytes (290 on the home page).
+ */
+const PAGE_BROTLI_QUALITY = 10;
+
 function encode(html: string): Page['encoded'] {
   const identity = Buffer.from(html);
   const hash = createHash('sha256').update(identity).digest('base64url').slice(0, 22);
@@ -35,7 +41,7 @@ function encode(html: string): Page['encoded'] {
     br: variant(
       brotliCompressSync(identity, {
         params: {
-          [zlib.BROTLI_PARAM_QUALITY]: zlib.BROTLI_MAX_QUALITY,
+          [zlib.BROTLI_PARAM_QUALITY]: PAGE_BROTLI_QUALITY,
           [zlib.BROTLI_PARAM_SIZE_HINT]: identity.length,
         },
       }),

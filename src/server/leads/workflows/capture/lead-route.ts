@@ -17,7 +17,7 @@ import { candidateFields, companyFields } from '@shared/lead-fields';
 import type { LeadForm } from '@shared/lead-vocabulary';
 import type { CandidateStep, CompanyStep } from '../../records/lead-saves';
 import { ALTCHA_FIELD, HONEYPOT_FIELD } from '@shared/spam-fields';
-import { cookieValue } from '../../../platform/http/cookie-value';
+import { cookieValue } from '../../../platform/http/cookies';
 import {
   LEAD_PROOF_COOKIE,
   leadProofCookie,

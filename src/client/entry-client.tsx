@@ -5,7 +5,7 @@ import { App } from './app/app';
 import { pageFor } from './app/pages';
 import { captureLandingVisit } from './lib/attribution';
 import { holdClick, holdSubmit } from './lib/held-input';
-import { nextTask } from './lib/next-task';
+import { nextTask } from './lib/scheduling';
 import { PAGE_STATE_ELEMENT_ID } from '@shared/page-state';
 import { startTracking } from './lib/tracking/start';
 import { sendVisitBeacon } from './lib/tracking/visit-beacon';

@@ -20,7 +20,8 @@ const companyForms = ['company-email', 'company-request'] as const;
 const request = ['company-request'] as const;
 
 /** "Talent needs" -> "Talent Needs": a CSV header, unless a field names its own. */
-const titleCase = (label: string) => label.replace(/\b[a-z]/g, (letter) => letter.toUpperCase());
+export const titleCase = (label: string) =>
+  label.replace(/\b[a-z]/g, (letter) => letter.toUpperCase());
 
 /** A field's column and label, and its CSV column in `section`. */
 const field = <Column extends string>(

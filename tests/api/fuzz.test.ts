@@ -5,7 +5,7 @@ import { beforeAll, expect, it } from 'vitest';
 import { safeParse } from 'zod/mini';
 import type { $ZodType } from 'zod/v4/core';
 import type { Database } from '../../src/server/database';
-import { withoutNul } from '../../src/server/leads/workflows/capture/lead-route';
+import { withoutNul } from '../../src/server/leads/workflows/capture/validate-body';
 import { normalizeEmail } from '../../src/server/leads/records/upsert';
 import {
   candidateApplicationRequest,

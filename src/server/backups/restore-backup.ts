@@ -131,7 +131,7 @@ export async function restoreBackup({
     // Again, just before the swap: a server started meanwhile must not lose its file.
     refuseIfInUse();
     let replacedKeptAt: string | undefined;
-    if (await exists(live)) {
+    if (existsSync(live)) {
       const aside = backupsDirOf(dataDir);
       await mkdir(aside, { recursive: true });
       replacedKeptAt = path.join(
@@ -141,7 +141,7 @@ export async function restoreBackup({
       await rename(live, replacedKeptAt);
       // The lock probe folded any WAL into the file; a stray one belongs to the old database.
       for (const suffix of ['-wal', '-journal']) {
-        if (await exists(live + suffix)) await rename(live + suffix, replacedKeptAt + suffix);
+        if (existsSync(live + suffix)) await rename(live + suffix, replacedKeptAt + suffix);
       }
     }
     await rm(`${live}-shm`, { force: true });
@@ -152,9 +152,3 @@ export async function restoreBackup({
     await rm(incoming, { force: true });
   }
 }
-
-const exists = (file: string) =>
-  stat(file).then(
-    () => true,
-    () => false,
-  );

@@ -16,6 +16,8 @@ import {
 /** Forms a visitor fills in; typeform-completed is sent by /typeform itself, with no widget. */
 const ALTCHA_CAPABLE_FORMS = leadForms.filter((form) => form !== 'typeform-completed');
 
+const httpUrl = z.url({ protocol: /^https?$/, error: 'must be an http:// or https:// URL' });
+
 /** Every setting, as docs/configuration.md and .env.example describe it. */
 const envSchema = z.object({
   NODE_ENV: z.enum(['development', 'production', 'test']).default('production'),
@@ -51,9 +53,7 @@ const envSchema = z.object({
       { error: 'must be one or more e-mail addresses, comma-separated' },
     )
     .optional(),
-  NOTIFY_WEBHOOK_URL: z
-    .url({ protocol: /^https?$/, error: 'must be an http:// or https:// URL' })
-    .optional(),
+  NOTIFY_WEBHOOK_URL: httpUrl.optional(),
   NOTIFY_WEBHOOK_SECRET: z
     .string()
     .regex(/^whsec_[A-Za-z0-9+/]{16,}={0,2}$/, {
@@ -77,9 +77,7 @@ const envSchema = z.object({
     .regex(/^\d{5,20}$/, { error: 'must be the numeric id of a Meta Pixel' })
     .optional(),
   META_CAPI_ACCESS_TOKEN: z.string().min(10, 'must be a Conversions API access token').optional(),
-  META_GRAPH_URL: z
-    .url({ protocol: /^https?$/, error: 'must be an http:// or https:// URL' })
-    .default('https://graph.facebook.com'),
+  META_GRAPH_URL: httpUrl.default('https://graph.facebook.com'),
   META_TEST_EVENT_CODE: z.string().max(100).optional(),
   META_ADS_ACCESS_TOKEN: z.string().min(10, 'must be a Marketing API access token').optional(),
   META_AD_ACCOUNT_ID: z

@@ -3,7 +3,7 @@ import type { FastifyRequest } from 'fastify';
 import { safeParse } from 'zod/mini';
 import { conversionFieldsSchema } from '@shared/schemas/conversion';
 import { bodySchemaOf } from '../platform/http/api-schemas';
-import { cookieValue } from '../platform/http/cookie-value';
+import { cookieValue } from '../platform/http/cookies';
 import type { SubmissionClient } from './conversion-event';
 
 /** Meta's browser cookies: `fb.<subdomain index>.<ms>.<random or fbclid>`. */

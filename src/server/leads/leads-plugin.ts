@@ -22,13 +22,6 @@ interface LeadsOptions {
   statusPage: StatusPage;
 }
 
-declare module 'fastify' {
-  interface FastifyInstance {
-    /** Inside the leads scope only. */
-    formHandoff: FormHandoff;
-  }
-}
-
 /** Public lead capture: the forms' endpoints, screened for spam, and the status page's actions. */
 export const leadsPlugin: FastifyPluginAsync<LeadsOptions> = async (app, options) => {
   const { database } = app;
@@ -40,7 +33,6 @@ export const leadsPlugin: FastifyPluginAsync<LeadsOptions> = async (app, options
 
   // No-JavaScript posts (decision 090): 4,000 characters urlencoded outgrow JSON's 16 KB.
   await app.register(formbody, { bodyLimit: 64 * 1024 });
-  app.decorate('formHandoff', options.formHandoff);
   const { formTimeKey, proof, addressCounters } = app.spamDefence;
   const capture = new LeadCapture(
     countedStore(store, app.metrics.registry),
@@ -49,7 +41,6 @@ export const leadsPlugin: FastifyPluginAsync<LeadsOptions> = async (app, options
     proof,
     addressCounters,
   );
-  app.decorate('leadCapture', capture);
   // LEAD_RATE_LIMIT=0: no hook at all, not one that returns at once on every request.
   if (options.capture.rateLimit > 0) app.addHook('onRequest', capture.floodGuard);
   // A form posted without JavaScript and refused (413, 415, 429, 503) gets a page, not JSON.
@@ -72,7 +63,7 @@ export const leadsPlugin: FastifyPluginAsync<LeadsOptions> = async (app, options
         reply.header('Cache-Control', 'no-store').send(await proof.challenge()),
     );
   }
-  await app.register(formRoutes);
+  await app.register(formRoutes, { capture, handoff: options.formHandoff });
   await app.register(statusRoutes, {
     page: options.statusPage,
     handoff: options.formHandoff,

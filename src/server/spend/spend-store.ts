@@ -19,13 +19,7 @@ export interface SpendMapping {
 }
 
 /** The spend of a report's range in one currency, per campaign and per day. */
-export interface SpendInRange {
-  /** Every currency with spend in the range, most spent first. */
-  currencies: { currency: string; spend: number }[];
-  campaigns: { source: string; campaign: string; campaignName: string; spend: number }[];
-  days: { day: string; spend: number }[];
-  mappings: SpendMapping[];
-}
+export type SpendInRange = Awaited<ReturnType<SpendStore['inRange']>>;
 
 /** Spend rows, mappings and the ranges the report reads; one instance per server. */
 export class SpendStore {
@@ -82,11 +76,7 @@ export class SpendStore {
   }
 
   /** The range's spend in `currency` (default: the most spent), with every currency's total. */
-  async inRange(
-    from: string,
-    to: string,
-    currency?: string,
-  ): Promise<SpendInRange & { currency: string | null }> {
+  async inRange(from: string, to: string, currency?: string) {
     const range = this.db.selectFrom('ad_spend').where('day', '>=', from).where('day', '<=', to);
     const total = sql<number | string>`sum(amount_minor)`;
     const [currencyRows, mappings] = await Promise.all([

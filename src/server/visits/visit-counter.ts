@@ -12,12 +12,6 @@ const FLUSH_MS = 1000;
 /** ...or as soon as this many wait. */
 const FLUSH_AT = 2000;
 
-export interface VisitRequest {
-  beacon: VisitBeacon;
-  ip: string;
-  userAgent: string;
-}
-
 const utcDay = (at: Date): string => at.toISOString().slice(0, 10);
 
 /** Visitors as keyed hashes under a daily salt, deleted with their day (decisions 115, 152). */
@@ -35,7 +29,7 @@ export class VisitCounter {
   ) {}
 
   /** Records one visit; the write follows within FLUSH_MS. */
-  async count({ beacon, ip, userAgent }: VisitRequest): Promise<void> {
+  async count({ beacon, ip, userAgent }: { beacon: VisitBeacon; ip: string; userAgent: string }) {
     const day = utcDay(this.now());
     const salt = await this.saltOf(day);
     const variant = beacon.variant ?? '';

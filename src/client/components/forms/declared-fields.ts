@@ -16,11 +16,10 @@ export function withDeclaredFields<Name extends string>(
   placed: readonly PlacedField<Name>[],
 ): readonly FieldSpec<Name>[] {
   const declared = [...postedBy(candidateFields, form), ...postedBy(companyFields, form)];
-  const asked = (name: string) => {
-    const field = declared.find((each) => each.name === name);
-    if (!field) return undefined;
+  const asked = (field: (typeof declared)[number]): FieldSpec<Name> => {
     const multiline = typeof field.optional === 'object' && field.optional.multiline;
     return {
+      name: field.name as Name,
       label: field.question ?? field.label,
       ...(field.optional ? { optional: true } : {}),
       ...(field.options ? { options: field.options } : {}),
@@ -29,13 +28,12 @@ export function withDeclaredFields<Name extends string>(
   };
   const names = new Set<string>(placed.map((field) => field.name));
   return [
-    ...placed.map((field) => {
-      const spec = { ...asked(field.name), ...field };
-      if (!spec.label) throw new Error(`${field.name} of ${form}: no label here or declared`);
-      return spec as FieldSpec<Name>;
+    ...placed.map((spec) => {
+      const field = declared.find((each) => each.name === spec.name);
+      const full = { ...(field && asked(field)), ...spec };
+      if (!full.label) throw new Error(`${spec.name} of ${form}: no label here or declared`);
+      return full as FieldSpec<Name>;
     }),
-    ...declared
-      .filter((field) => field.optional && !names.has(field.name))
-      .map((field) => ({ name: field.name as Name, ...asked(field.name)! })),
+    ...declared.filter((field) => field.optional && !names.has(field.name)).map(asked),
   ];
 }

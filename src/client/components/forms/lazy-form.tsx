@@ -1,9 +1,7 @@
 import { memo, Suspense, use, useCallback, useEffect, useRef, type ComponentType } from 'react';
-import { afterNextPaint } from '../../lib/after-next-paint';
 import { takeHeldSubmit } from '../../lib/held-input';
-import { nextTask } from '../../lib/next-task';
+import { afterNextPaint, nextTask, whenIdle } from '../../lib/scheduling';
 import { useHydrated } from '../../lib/use-hydrated';
-import { whenIdle } from '../../lib/when-idle';
 
 /** What every form is built on, each in a task of its own: together they block a phone. */
 const FORM_FOUNDATIONS: Array<() => Promise<unknown>> = [

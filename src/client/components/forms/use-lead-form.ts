@@ -2,7 +2,7 @@ import { useState, type BaseSyntheticEvent } from 'react';
 import { get, useForm, type FieldError, type Path } from 'react-hook-form';
 import type { input, output } from 'zod/v4/core';
 import type { LandingVariant } from '@shared/enums';
-import { afterNextPaint } from '../../lib/after-next-paint';
+import { afterNextPaint } from '../../lib/scheduling';
 import { postLead } from '../../lib/api';
 import { spamFieldsOf } from './spam-fields';
 import { leadAttribution } from '../../lib/attribution';

@@ -1,11 +1,4 @@
-import {
-  useId,
-  type InputHTMLAttributes,
-  type ReactNode,
-  type Ref,
-  type SelectHTMLAttributes,
-  type TextareaHTMLAttributes,
-} from 'react';
+import { useId, type ComponentProps, type ReactNode } from 'react';
 import { clsx } from 'clsx';
 
 /** The one look of a text box or select, public and admin alike (each adds its padding). */
@@ -78,16 +71,12 @@ function FieldShell<Props extends Common>({
   );
 }
 
-type TextFieldProps = Common &
-  InputHTMLAttributes<HTMLInputElement> & { ref?: Ref<HTMLInputElement> };
-
-export function TextField({ className, ref, ...props }: TextFieldProps) {
+export function TextField({ className, ...props }: Common & ComponentProps<'input'>) {
   return (
     <FieldShell
       props={props}
       control={(links, own) => (
         <input
-          ref={ref}
           {...links}
           className={clsx(controlClass, readOnlyClass, 'h-11 px-3', className)}
           {...own}
@@ -108,22 +97,19 @@ export function SelectField({
   options,
   placeholder = 'Select an option',
   empty,
-  ref,
   children,
   ...props
 }: Common &
-  SelectHTMLAttributes<HTMLSelectElement> & {
+  ComponentProps<'select'> & {
     options: readonly Option[];
     placeholder?: string;
     empty?: string | null;
-    ref?: Ref<HTMLSelectElement>;
   }) {
   return (
     <FieldShell
       props={props}
       control={(links, own) => (
         <select
-          ref={ref}
           {...links}
           className={clsx(controlClass, 'h-11 px-3', className)}
           defaultValue={own.value === undefined ? '' : undefined}
@@ -148,17 +134,12 @@ export function SelectField({
   );
 }
 
-export function TextareaField({
-  className,
-  ref,
-  ...props
-}: Common & TextareaHTMLAttributes<HTMLTextAreaElement> & { ref?: Ref<HTMLTextAreaElement> }) {
+export function TextareaField({ className, ...props }: Common & ComponentProps<'textarea'>) {
   return (
     <FieldShell
       props={props}
       control={(links, own) => (
         <textarea
-          ref={ref}
           rows={4}
           {...links}
           className={clsx(controlClass, readOnlyClass, 'px-3 py-2', className)}

@@ -39,9 +39,18 @@ function adminAudit(db: Kysely<AuditTables>) {
   const logIn = (trx: Transaction<object> | undefined) =>
     new AuditLog(trx ? tablesOf<AuditTables>(trx) : db);
   let key: Promise<Buffer> | undefined;
+  const record = (entry: AuditEntryInput, request: FastifyRequest, trx?: Transaction<object>) =>
+    logIn(trx).add(entry, actorOf(request));
   return {
-    record: (entry: AuditEntryInput, request: FastifyRequest, trx?: Transaction<object>) =>
-      logIn(trx).add(entry, actorOf(request)),
+    record,
+    /** An entry of what is done already: a failure is logged, the answer stands. */
+    async recordOrLog(entry: AuditEntryInput, request: FastifyRequest) {
+      try {
+        await record(entry, request);
+      } catch (error) {
+        request.log.error({ err: error, action: entry.action }, 'audit entry failed');
+      }
+    },
     /** What the server did by itself (the retention). */
     recordSystem: (entry: AuditEntryInput, actor: string, trx?: Transaction<object>) =>
       logIn(trx).add(entry, { name: actor, accountId: null }),
@@ -64,12 +73,7 @@ export const auditPlugin = fp(async (app) => {
   app.addHook('onSend', async (request, reply, payload) => {
     const outcome = auditedOutcomes[`${request.method} ${request.routeOptions.url ?? ''}`];
     const entry = outcome?.(request, reply, payload);
-    if (!entry) return payload;
-    try {
-      await audit.record(entry, request);
-    } catch (error) {
-      request.log.error({ err: error, action: entry.action }, 'audit entry failed');
-    }
+    if (entry) await audit.recordOrLog(entry, request);
     return payload;
   });
 

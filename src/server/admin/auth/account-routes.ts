@@ -1,4 +1,4 @@
-import type { FastifyPluginAsync, FastifyReply, FastifyRequest } from 'fastify';
+import type { FastifyPluginAsync, FastifyRequest } from 'fastify';
 import type { RegistrationResponseJSON } from '@simplewebauthn/server';
 import { dictionary } from '@zxcvbn-ts/language-common';
 import {
@@ -37,11 +37,6 @@ function passwordProblem(password: string, email: string): string | undefined {
   return undefined;
 }
 
-const refused = (reply: FastifyReply, error: unknown) => {
-  if (!(error instanceof AccountRefusal)) throw error;
-  return reply.code(error.status).send({ error: error.message });
-};
-
 /** The owner's accounts and invitations (guarded, `manage`); disabling ends the sessions. */
 export const accountRoutes: FastifyPluginAsync<{ accounts: AdminAccounts }> = async (
   app,
@@ -74,13 +69,9 @@ export const accountRoutes: FastifyPluginAsync<{ accounts: AdminAccounts }> = as
       },
     },
     async (request, reply) => {
-      try {
-        const { email: address, role } = request.body;
-        const invitation = await accounts.invite(address, role, request.adminSession!.account.id);
-        return reply.code(201).send(invitation);
-      } catch (error) {
-        return refused(reply, error);
-      }
+      const { email: address, role } = request.body;
+      const invitation = await accounts.invite(address, role, request.adminSession!.account.id);
+      return reply.code(201).send(invitation);
     },
   );
 
@@ -105,14 +96,10 @@ export const accountRoutes: FastifyPluginAsync<{ accounts: AdminAccounts }> = as
         },
       },
     },
-    async (request, reply) => {
-      try {
-        const account = await accounts.change(request.params.id, request.body);
-        if (account.disabled) await app.adminAuth.sessions.endAll(account.id);
-        return account;
-      } catch (error) {
-        return refused(reply, error);
-      }
+    async (request) => {
+      const account = await accounts.change(request.params.id, request.body);
+      if (account.disabled) await app.adminAuth.sessions.endAll(account.id);
+      return account;
     },
   );
 
@@ -233,12 +220,7 @@ export const invitationRoutes: FastifyPluginAsync<{ accounts: AdminAccounts }> =
       if (!invitation) return reply.code(404).send(gone);
       const credential = await firstCredential(request, invitation);
       if ('problem' in credential) return reply.code(400).send({ error: credential.problem });
-      let accountId: number | undefined;
-      try {
-        accountId = await accounts.accept(raw, chosen, credential);
-      } catch (error) {
-        return refused(reply, error);
-      }
+      const accountId = await accounts.accept(raw, chosen, credential);
       if (accountId === undefined) return reply.code(404).send(gone);
       return adminAuth.signIn(request, reply, accountId);
     },

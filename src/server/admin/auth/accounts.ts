@@ -21,10 +21,10 @@ export type AccountTables = AdminAuthTables & OutboxTables;
 
 export const normalEmail = (email: string) => email.trim().toLowerCase();
 
-/** Why a change was refused: `status` is the answer's code, `error` names the reason. */
+/** Why a change was refused: the error handler answers `statusCode` with `{"error": message}`. */
 export class AccountRefusal extends Error {
   constructor(
-    readonly status: 404 | 409,
+    readonly statusCode: 404 | 409,
     message: string,
   ) {
     super(message);

@@ -15,6 +15,7 @@ import {
 } from './password-source';
 import { AdminSessions, SESSION_TTL_MS, type LiveSession } from './sessions';
 import { tablesOf } from '../../platform/database/connection';
+import { cookieAttributes } from '../../platform/http/cookies';
 import { sameOriginCheck } from '../../platform/http/same-origin';
 
 export const SESSION_COOKIE = 'tb_admin_session';
@@ -81,20 +82,20 @@ async function adminAuth(app: FastifyInstance, options: AdminAuthOptions) {
         '`npm run admin:hash-password` and set it',
     );
   }
-  // Secure on a public https site whatever the last hop says: a TLS proxy may not forward it.
-  const siteIsHttps = options.siteUrl.startsWith('https:');
-  const cookieOptions = (request: FastifyRequest, path = '/') => ({
-    httpOnly: true,
-    sameSite: 'strict' as const,
-    path,
-    secure: siteIsHttps || request.protocol === 'https',
+  const attributes = cookieAttributes(options.siteUrl);
+  /** An admin cookie holding a token for `ttlMs`: SameSite=Strict, on `path` only. */
+  const tokenCookie = (name: string, ttlMs: number, path = '/') => ({
+    read: (request: FastifyRequest) => request.cookies[name],
+    set: (request: FastifyRequest, reply: FastifyReply, token: string) =>
+      reply.setCookie(
+        name,
+        token,
+        attributes(request, { sameSite: 'strict', path, maxAge: ttlMs / 1000 }),
+      ),
+    clear: (request: FastifyRequest, reply: FastifyReply) =>
+      reply.clearCookie(name, attributes(request, { sameSite: 'strict', path })),
   });
-  const setSessionCookie = (request: FastifyRequest, reply: FastifyReply, token: string) => {
-    reply.setCookie(SESSION_COOKIE, token, {
-      ...cookieOptions(request),
-      maxAge: SESSION_TTL_MS / 1000,
-    });
-  };
+  const sessionCookie = tokenCookie(SESSION_COOKIE, SESSION_TTL_MS);
   /** 403 unless the request comes from our own pages (or carries no Origin at all). */
   const isSameOrigin = sameOriginCheck(options.siteUrl);
   const checkOrigin = async (request: FastifyRequest, reply: FastifyReply) => {
@@ -127,7 +128,7 @@ async function adminAuth(app: FastifyInstance, options: AdminAuthOptions) {
         await checkOrigin(request, reply);
         if (reply.sent) return;
       }
-      const session = await sessions.resume(request.cookies[SESSION_COOKIE]);
+      const session = await sessions.resume(sessionCookie.read(request));
       if (session === undefined) {
         await reply.code(401).send({ error: 'Sign in required' });
         return;
@@ -143,15 +144,12 @@ async function adminAuth(app: FastifyInstance, options: AdminAuthOptions) {
     async signIn(request: FastifyRequest, reply: FastifyReply, accountId: number) {
       const client = { userAgent: request.headers['user-agent'], ip: request.ip };
       const session = await sessions.create(accountId, client);
-      setSessionCookie(request, reply, session.token);
+      sessionCookie.set(request, reply, session.token);
       // The sign-in's audit entry names the account (audit-plugin.ts reads adminSession).
       request.adminSession = session;
       return { authenticated: true as const, account: session.account };
     },
-    cookieOptions,
-    setSessionCookie,
-    clearSessionCookie(request: FastifyRequest, reply: FastifyReply) {
-      reply.clearCookie(SESSION_COOKIE, cookieOptions(request));
-    },
+    tokenCookie,
+    sessionCookie,
   };
 }

@@ -1,5 +1,4 @@
 import type { FastifyPluginAsync, FastifyReply, FastifyRequest } from 'fastify';
-import { SESSION_COOKIE } from './auth-plugin';
 import { normalEmail, type AdminAccounts } from './accounts';
 import { passwordText, sessionBody, signInErrorBody } from './auth-schemas';
 import { OWNER_ACCOUNT } from './login-throttle';
@@ -97,7 +96,7 @@ export const adminAuthRoutes: FastifyPluginAsync<{ accounts: AdminAccounts }> = 
       const secondStep = await app.adminFactors.secondFactorStep(request, reply, accountId);
       if (secondStep) return secondStep;
       // A new session and token on every sign-in; the one this browser had ends.
-      await sessions.revoke(request.cookies[SESSION_COOKIE]);
+      await sessions.revoke(adminAuth.sessionCookie.read(request));
       request.log.info({ account: accountId }, 'admin signed in');
       return adminAuth.signIn(request, reply, accountId);
     },
@@ -110,14 +109,14 @@ export const adminAuthRoutes: FastifyPluginAsync<{ accounts: AdminAccounts }> = 
       schema: { response: { 200: sessionBody, 403: signInErrorBody } },
     },
     async (request, reply) => {
-      await sessions.revoke(request.cookies[SESSION_COOKIE]);
-      adminAuth.clearSessionCookie(request, reply);
+      await sessions.revoke(adminAuth.sessionCookie.read(request));
+      adminAuth.sessionCookie.clear(request, reply);
       return { authenticated: false };
     },
   );
 
   app.get('/api/admin/session', { schema: { response: { 200: sessionBody } } }, async (request) => {
-    const session = await sessions.resume(request.cookies[SESSION_COOKIE]);
+    const session = await sessions.resume(adminAuth.sessionCookie.read(request));
     if (session === undefined) return { authenticated: false };
     return {
       authenticated: true,

@@ -48,7 +48,7 @@ export const factorRoutes: FastifyPluginAsync = async (app) => {
   app.addHook('onRoute', documentGuardedRoute);
   const rotate = async (request: FastifyRequest, reply: FastifyReply) => {
     const next = await adminAuth.sessions.rotate(sessionOf(request));
-    adminAuth.setSessionCookie(request, reply, next.token);
+    adminAuth.sessionCookie.set(request, reply, next.token);
   };
 
   app.get(

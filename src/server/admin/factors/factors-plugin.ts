@@ -12,10 +12,11 @@ import { TotpFactor } from './totp';
 
 /** A password sign-in waits this long for its second factor. */
 const PENDING_TTL_MS = 5 * 60 * 1000;
+const PENDING_COOKIE = 'tb_admin_pending';
+/** The pending cookie goes to the sign-in's routes only. */
+const PENDING_PATH = '/api/admin/login';
 /** Changing a factor needs a factor (or the password) proved this recently on the session. */
 const RECENT_CONFIRMATION_MS = 5 * 60 * 1000;
-const PENDING_COOKIE = 'tb_admin_pending';
-const PENDING_PATH = '/api/admin/login';
 
 export type AdminFactors = ReturnType<typeof adminFactors>;
 
@@ -40,8 +41,7 @@ function adminFactors(app: FastifyInstance, options: FactorsOptions) {
   const db = tablesOf<AdminFactorTables & AdminAuthTables>(app.database.db);
   const totp = new TotpFactor(tablesOf<AdminFactorTables>(app.database.db), options.brandName);
   const passkeys = new Passkeys(db, relyingPartyOf(options.siteUrl, options.brandName));
-  const cookieOptions = (request: FastifyRequest) =>
-    app.adminAuth.cookieOptions(request, PENDING_PATH);
+  const pendingCookie = app.adminAuth.tokenCookie(PENDING_COOKIE, PENDING_TTL_MS, PENDING_PATH);
 
   const of = async (accountId: number): Promise<SecondFactor[]> => {
     const [app, keys] = await Promise.all([totp.isOn(accountId), passkeys.count(accountId)]);
@@ -84,15 +84,12 @@ function adminFactors(app: FastifyInstance, options: FactorsOptions) {
           expires_at: new Date(now + PENDING_TTL_MS).toISOString(),
         })
         .execute();
-      reply.setCookie(PENDING_COOKIE, token, {
-        ...cookieOptions(request),
-        maxAge: PENDING_TTL_MS / 1000,
-      });
+      pendingCookie.set(request, reply, token);
       return { authenticated: false as const, secondFactor };
     },
     /** The account whose pending sign-in the request's cookie names, if still live. */
     async pendingAccount(request: FastifyRequest) {
-      const token = request.cookies[PENDING_COOKIE];
+      const token = pendingCookie.read(request);
       if (!token || token.length > 200) return undefined;
       const row = await db
         .selectFrom('admin_pending_sign_ins')
@@ -103,14 +100,14 @@ function adminFactors(app: FastifyInstance, options: FactorsOptions) {
       return row === undefined ? undefined : Number(row.account_id);
     },
     async endPending(request: FastifyRequest, reply: FastifyReply) {
-      const token = request.cookies[PENDING_COOKIE];
+      const token = pendingCookie.read(request);
       if (token) {
         await db
           .deleteFrom('admin_pending_sign_ins')
           .where('token_hash', '=', sha256Hex(token))
           .execute();
       }
-      reply.clearCookie(PENDING_COOKIE, cookieOptions(request));
+      pendingCookie.clear(request, reply);
     },
     /** True when `password` is the account's (the owner's: ADMIN_PASSWORD). */
     async checkPassword(accountId: number, password: string) {

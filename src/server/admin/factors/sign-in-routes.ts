@@ -1,6 +1,5 @@
 import type { FastifyPluginAsync, FastifyReply, FastifyRequest } from 'fastify';
 import type { AuthenticationResponseJSON } from '@simplewebauthn/server';
-import { SESSION_COOKIE } from '../auth/auth-plugin';
 import { tooManyAttempts } from '../auth/auth-routes';
 import { signedInBody as signedIn, signInErrorBody as errorBody } from '../auth/auth-schemas';
 import { objectOf } from '../../platform/http/api-schemas';
@@ -37,7 +36,7 @@ export const factorSignInRoutes: FastifyPluginAsync = async (app) => {
     accountId: number,
     attempt: ReturnType<typeof factorAttempt>,
   ) => {
-    await adminAuth.sessions.revoke(request.cookies[SESSION_COOKIE]);
+    await adminAuth.sessions.revoke(adminAuth.sessionCookie.read(request));
     await adminFactors.endPending(request, reply);
     await adminAuth.throttle.succeeded(attempt);
     return adminAuth.signIn(request, reply, accountId);

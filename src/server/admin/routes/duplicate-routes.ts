@@ -2,10 +2,19 @@ import type { FastifyPluginAsync } from 'fastify';
 import { objectOf, idParams } from '../../platform/http/api-schemas';
 import { possibleDuplicatesSchema as duplicatesSchema } from '@shared/admin-duplicates';
 import { type LeadDesk, adminApi } from '../../leads';
+import { badRequest, strictBody } from './strict-body';
 
-const { errorBody, INVALID_FIELDS_MESSAGE } = adminApi;
+const { errorBody } = adminApi;
 
 const PATH = '/api/candidate-submissions/:id';
+
+const mergeBody = {
+  ...objectOf({
+    otherId: { type: 'integer', minimum: 1, description: 'The lead merged into this one' },
+  }),
+  additionalProperties: false,
+};
+const checkMerge = strictBody<{ otherId: number }>(mergeBody);
 
 /** A candidate's possible duplicates and their merge (decision 161), audited in its transaction. */
 export const duplicateRoutes: FastifyPluginAsync<{ desk: LeadDesk }> = async (app, { desk }) => {
@@ -22,13 +31,8 @@ export const duplicateRoutes: FastifyPluginAsync<{ desk: LeadDesk }> = async (ap
     {
       schema: {
         params: idParams,
-        // Checked by hand, as the pipeline's bodies: ajv would coerce "12" and drop extra fields.
-        documentedBody: {
-          ...objectOf({
-            otherId: { type: 'integer', minimum: 1, description: 'The lead merged into this one' },
-          }),
-          additionalProperties: false,
-        },
+        // Checked by strictBody: documented only, so ajv neither coerces nor strips.
+        documentedBody: mergeBody,
         response: {
           200: {
             type: 'object',
@@ -40,21 +44,11 @@ export const duplicateRoutes: FastifyPluginAsync<{ desk: LeadDesk }> = async (ap
     },
     async (request, reply) => {
       const { id } = request.params;
-      const body = request.body as Record<string, unknown> | null;
-      const otherId = body?.otherId;
-      const invalid = (message: string) =>
-        reply.code(400).send({ error: INVALID_FIELDS_MESSAGE, fields: { otherId: message } });
-      if (
-        typeof body !== 'object' ||
-        Array.isArray(body) ||
-        Object.keys(body ?? {}).some((key) => key !== 'otherId') ||
-        typeof otherId !== 'number' ||
-        !Number.isSafeInteger(otherId) ||
-        otherId < 1
-      ) {
-        return invalid('Must be the id of another candidate lead');
-      }
-      if (otherId === id) return invalid('A lead cannot be merged with itself');
+      const body = checkMerge(request.body);
+      if (body.fields) return badRequest(reply, body.fields);
+      const { otherId } = body.value;
+      if (otherId === id)
+        return badRequest(reply, { otherId: 'A lead cannot be merged with itself' });
       const merged = await desk.mergeCandidates(id, otherId, (trx) =>
         app.audit.record(
           { action: 'lead_merged', leadType: 'candidate', leadId: id, detail: `#${otherId}` },

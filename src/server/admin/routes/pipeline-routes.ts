@@ -1,6 +1,5 @@
-import type { FastifyInstance, FastifyPluginAsync, FastifyReply, FastifyRequest } from 'fastify';
+import type { FastifyPluginAsync, FastifyReply } from 'fastify';
 import { leadConversionsSchema } from '@shared/admin-deliveries';
-import type { LeadKind } from '@shared/lead-status';
 import { leadNoteSchema } from '@shared/schemas/lead-note';
 import {
   arrayOfObjects,
@@ -9,52 +8,12 @@ import {
   idParams,
 } from '../../platform/http/api-schemas';
 import { type LeadDesk, adminApi } from '../../leads';
-import { badRequest, knownFields, type Parsed } from './hand-checked-body';
+import { changeOf, changeProperties, statusOrAssignee, type ChangeBody } from './lead-change';
+import { badRequest, strictBody } from './strict-body';
 
-const { errorBody, findAssignee, leadKinds } = adminApi;
-
-export const NOTE_MAX_LENGTH = 5000;
-
-/** The body's `assignee`: an account a lead may go to, null (unassigned), undefined (refused). */
-const assigneeOf = async (db: Parameters<typeof findAssignee>[0], value: unknown) =>
-  value === null
-    ? null
-    : Number.isSafeInteger(value)
-      ? findAssignee(db, value as number)
-      : undefined;
-
-/** A change's message (with `notify`) and assignee (when the body names one), or the field refused. */
-export async function changeOf(
-  request: FastifyRequest,
-  templates: LeadDesk['templates'],
-  leadType: LeadKind,
-  { status, notify, body }: { status: string | undefined; notify: boolean; body: object },
-): Promise<Parsed<Pick<adminApi.BulkChange, 'message' | 'assignee'>>> {
-  const template =
-    notify && status !== undefined ? await templates.find(leadType, status) : undefined;
-  if (notify && !template) return { fields: { notify: 'This status has no message to send' } };
-  const message = template && { subject: template.subject, body: template.body };
-  if (!('assignee' in body)) return { value: { message } };
-  const assignee = await assigneeOf(request.server.database.db, body.assignee);
-  if (assignee !== undefined) return { value: { message, assignee } };
-  return {
-    fields: { assignee: 'Must be the id of an enabled owner or recruiter account, or null' },
-  };
-}
+const { errorBody, leadKinds, validateBody } = adminApi;
 
 const notFound = (reply: FastifyReply) => reply.code(404).send({ error: 'Not found' });
-
-/** An audit entry (actions and ids only, never personal data); a failure is logged only. */
-async function audit(
-  request: FastifyRequest,
-  entry: Parameters<FastifyInstance['audit']['record']>[0],
-): Promise<void> {
-  try {
-    await request.server.audit.record(entry, request);
-  } catch (error) {
-    request.log.error({ err: error, action: entry.action }, 'audit entry failed');
-  }
-}
 
 const timelineSchema = arrayOfObjects({
   at: { type: 'string' },
@@ -108,6 +67,12 @@ export const pipelineRoutes: FastifyPluginAsync<{
       );
     };
     const oneLead = { params: idParams, response: { 200: schema, 404: errorBody } };
+    const changeBody = {
+      type: 'object',
+      properties: changeProperties(statuses, 'the person (decision 155)'),
+      additionalProperties: false,
+    };
+    const checkChange = strictBody<ChangeBody>(changeBody);
 
     app.get<{ Params: { id: number } }>(
       `${path}/:id`,
@@ -122,70 +87,35 @@ export const pipelineRoutes: FastifyPluginAsync<{
       {
         schema: {
           ...oneLead,
-          // Checked by hand (knownFields): documented only, so ajv neither coerces nor strips.
-          documentedBody: {
-            type: 'object',
-            properties: {
-              status: { type: 'string', enum: statuses },
-              notify: {
-                type: 'boolean',
-                description: "Also e-mail the status's message to the person (decision 155)",
-              },
-              assignee: {
-                type: ['integer', 'null'],
-                description: 'An enabled owner or recruiter account, or null (decision 162)',
-              },
-            },
-            anyOf: [{ required: ['status'] }, { required: ['assignee'] }],
-            additionalProperties: false,
-          },
+          // Checked by strictBody and changeOf: documented only, so ajv neither coerces nor strips.
+          documentedBody: { ...changeBody, anyOf: statusOrAssignee },
         },
       },
       async (request, reply) => {
-        const body = knownFields(request.body, ['status', 'notify', 'assignee'], {
-          status: 'Required',
-        });
-        if (body.fields) return badRequest(reply, body.fields);
-        const { status, notify = false } = body.value;
-        const assigning = 'assignee' in body.value;
-        // {"assignee"} alone leaves the status as it is.
-        if (status !== undefined || !assigning) {
-          if (typeof status !== 'string' || !statuses.includes(status)) {
-            return badRequest(reply, { status: `Must be one of: ${statuses.join(', ')}` });
-          }
-        }
-        if (typeof notify !== 'boolean')
-          return badRequest(reply, { notify: 'Must be true or false' });
-        const checked = await changeOf(request, templates, leadType, {
-          status: status as string | undefined,
-          notify,
-          body: body.value,
-        });
+        const body = checkChange(request.body);
+        const checked = body.fields
+          ? body
+          : await changeOf(request, templates, leadType, body.value);
         if (checked.fields) return badRequest(reply, checked.fields);
-        const { message, assignee = null } = checked.value;
+        const { status, message, assignee } = checked.value;
         const { id } = request.params;
-        if (assigning) {
+        type Change = { from: string | number | null; to: string | number | null };
+        const record = (action: 'assignee_changed' | 'status_changed', { from, to }: Change) =>
+          from === to
+            ? undefined
+            : app.audit.recordOrLog(
+                { action, leadType, leadId: id, detail: `${from ?? 'none'} -> ${to ?? 'none'}` },
+                request,
+              );
+        if (assignee !== undefined) {
           const assigned = await pipeline.setAssignee(table, id, assignee);
           if (!assigned) return notFound(reply);
-          if (assigned.from !== assigned.to) {
-            await audit(request, {
-              action: 'assignee_changed',
-              leadType,
-              leadId: id,
-              detail: `${assigned.from ?? 'none'} -> ${assigned.to ?? 'none'}`,
-            });
-          }
+          await record('assignee_changed', assigned);
         }
-        if (status === undefined) return (await detail(id)) ?? notFound(reply);
-        const change = await pipeline.setStatus(table, id, status, message);
-        if (!change) return notFound(reply);
-        if (change.from !== change.to) {
-          await audit(request, {
-            action: 'status_changed',
-            leadType,
-            leadId: id,
-            detail: `${change.from} -> ${change.to}`,
-          });
+        if (status !== undefined) {
+          const changed = await pipeline.setStatus(table, id, status, message);
+          if (!changed) return notFound(reply);
+          await record('status_changed', changed);
         }
         return (await detail(id)) ?? notFound(reply);
       },
@@ -198,7 +128,10 @@ export const pipelineRoutes: FastifyPluginAsync<{
       async (request, reply) => {
         const { id } = request.params;
         if (!(await pipeline.markReviewed(table, id))) return notFound(reply);
-        await audit(request, { action: 'unverified_reviewed', leadType, leadId: id });
+        await app.audit.recordOrLog(
+          { action: 'unverified_reviewed', leadType, leadId: id },
+          request,
+        );
         return (await detail(id)) ?? notFound(reply);
       },
     );
@@ -225,19 +158,14 @@ export const pipelineRoutes: FastifyPluginAsync<{
         },
       },
       async (request, reply) => {
-        const body = knownFields(request.body, ['text'], { text: 'Required' });
-        if (body.fields) return badRequest(reply, body.fields);
-        const given = body.value.text;
-        // NUL is dropped as the lead forms drop it: PostgreSQL text cannot hold it.
-        const text = typeof given === 'string' ? given.replaceAll('\0', '').trim() : '';
-        const length = [...text].length; // characters, not UTF-16 units
-        if (length === 0 || length > NOTE_MAX_LENGTH) {
-          return badRequest(reply, { text: 'A note is 1 to 5,000 characters' });
-        }
-        const note = await pipeline.addNote(table, request.params.id, text);
+        // The form's own schema; NUL is dropped as the lead forms drop it.
+        const body = validateBody(leadNoteSchema, request.body);
+        if (!body.ok) return badRequest(reply, body.fields);
+        const note = await pipeline.addNote(table, request.params.id, body.data.text);
         if (!note) return notFound(reply);
         // The note's text stays out of the audit log and the logs: it may name the person.
-        await audit(request, { action: 'note_added', leadType, leadId: request.params.id });
+        const entry = { action: 'note_added', leadType, leadId: request.params.id } as const;
+        await app.audit.recordOrLog(entry, request);
         return reply.code(201).send(note);
       },
     );

@@ -2,7 +2,8 @@
 import type { ListFilter } from './lead-listing';
 import type { LeadSelection } from '../workflows/pipeline/bulk-changes';
 
-export { errorBody, leadEmailSchema, leadEmailView } from './lead-views';
+export { leadEmailSchema, leadEmailView } from './lead-views';
+export { errorBody } from '../../platform/http/api-schemas';
 export { candidateKind, leadKinds, anyStatus } from './lead-kinds';
 export { boardCardSchema, boardCardView, boardColumn } from './lead-board';
 export { decodeCursor, encodeCursor } from './cursor';
@@ -17,7 +18,7 @@ export type {
 } from '../records/listing-tables';
 export { BULK_LIMIT, type BulkChange } from '../workflows/pipeline/bulk-changes';
 export { findAssignee, listAssignees } from '../workflows/pipeline/lead-assignment';
-export { INVALID_FIELDS_MESSAGE, validateBody } from '../workflows/capture/lead-route';
+export { INVALID_FIELDS_MESSAGE, validateBody } from '../workflows/capture/validate-body';
 
 /** Which leads a bulk change applies to: ticked ids, or a list's filter. */
 export type ListSelection = LeadSelection<ListFilter>;

@@ -1,32 +1,23 @@
-import type { Kysely } from 'kysely';
+import type { Kysely, Selectable } from 'kysely';
 import { conversionStates } from '../../conversions';
 import { tablesOf } from '../../platform/database/connection';
 import type { OutboxTables } from '../../platform/outbox/outbox-tables';
 import { findHistory } from '../records/lead-history';
-import { leadTypeOf, type LeadTable } from '../records/lead-tables';
+import { leadTypeOf, type LeadSubmissionsTable, type LeadTable } from '../records/lead-tables';
 import type { PipelineTables } from '../records/pipeline-tables';
 import type { LeadListing } from './lead-listing';
 import { buildTimeline } from './timeline';
-
-const parsed = (text: string | null) =>
-  text ? (JSON.parse(text) as Record<string, unknown>) : null;
+import { parsedJson } from '../workflows/people/person-report-views';
 
 /** One accepted form as the lead sent it (issue 11: nothing said is lost), oldest first. */
-function submissionView(submission: {
-  form: string;
-  source_page: string | null;
-  fields: string | null;
-  attribution: string | null;
-  verified: number;
-  created_at: string;
-}) {
+function submissionView(submission: Selectable<LeadSubmissionsTable>) {
   return {
     form: submission.form,
     at: submission.created_at,
     verified: submission.verified === 1,
     sourcePage: submission.source_page,
-    fields: parsed(submission.fields),
-    attribution: parsed(submission.attribution),
+    fields: parsedJson(submission.fields),
+    attribution: parsedJson(submission.attribution),
   };
 }
 

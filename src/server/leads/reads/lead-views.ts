@@ -65,19 +65,10 @@ export const leadEmailView = (row: LeadEmailRow) => ({
 });
 
 /** JSON schema of a contract's fields: text or null, a flag boolean, the e-mail a string. */
+const jsonTypes = { text: ['string', 'null'], flag: 'boolean', email: 'string' };
 const fieldsSchema = (fields: AnyFields) =>
   Object.fromEntries(
-    entriesOf(fields).map(([name, field]) => [
-      name,
-      {
-        type:
-          field.kind === 'flag'
-            ? 'boolean'
-            : field.kind === 'email'
-              ? 'string'
-              : ['string', 'null'],
-      },
-    ]),
+    entriesOf(fields).map(([name, field]) => [name, { type: jsonTypes[field.kind ?? 'text'] }]),
   );
 
 const common = {
@@ -119,5 +110,3 @@ export const leadEmailSchema = {
     createdAt: { type: 'string' },
   },
 } as const;
-
-export const errorBody = { type: 'object', properties: { error: { type: 'string' } } } as const;

@@ -19,21 +19,10 @@ export interface LeadQuarantineTable {
   received_at: string;
 }
 
-/** A row of the key table: secrets the server generates once and shares between instances. */
-export interface SpamKeysTable {
-  name: string;
-  value: string;
-}
-
-/** Forms quarantined past an address's daily bound, whose body was not kept. */
-export interface QuarantineDroppedTable {
-  /** The UTC day, YYYY-MM-DD. */
-  day: string;
-  forms: number;
-}
-
 export type LeadQuarantineTables = {
   lead_quarantine: LeadQuarantineTable;
-  spam_keys: SpamKeysTable;
-  lead_quarantine_dropped: QuarantineDroppedTable;
+  /** Secrets the server generates once and shares between instances. */
+  spam_keys: { name: string; value: string };
+  /** Forms quarantined past an address's daily bound (UTC day, YYYY-MM-DD), bodies not kept. */
+  lead_quarantine_dropped: { day: string; forms: number };
 };

@@ -14,11 +14,8 @@ export interface WriteHealthReport {
   checkedAt: string;
 }
 
-/** The lead write path as the health check sees it (the leads' WriteQueue). */
-export interface WritePath {
-  /** A real write through the path; rejects when it cannot be made. */
-  probe(): Promise<void>;
-}
+/** The lead write path (the WriteQueue): `probe` writes through it, rejecting when it cannot. */
+type WritePath = { probe(): Promise<void> };
 
 const CACHE_MS = 1000;
 /** A check slower than this counts as failed (a stuck disk, an unreachable server). */

@@ -27,14 +27,8 @@ export interface OutboxMessagesTable {
   sent_at: string | null;
 }
 
-/** When each digest destination last sent a digest: one per window, site-wide. */
-export interface OutboxDigestWindowsTable {
-  destination: OutboxDestination;
-  /** Epoch ms. */
-  sent_at: number;
-}
-
 export interface OutboxTables {
   outbox_messages: OutboxMessagesTable;
-  outbox_digest_windows: OutboxDigestWindowsTable;
+  /** When each digest destination last sent a digest (epoch ms): one per window, site-wide. */
+  outbox_digest_windows: { destination: OutboxDestination; sent_at: number };
 }

@@ -1,5 +1,5 @@
 import { useEffect, useRef } from 'react';
-import { whenIdle } from '../../../lib/when-idle';
+import { whenIdle } from '../../../lib/scheduling';
 import type { NetworkMessage } from './network-messages';
 
 /** A worker draws the drifting network until stopped: still for reduced motion, paused hidden. */

@@ -16,6 +16,7 @@ import {
   type LeadTabId,
   type TabFilter,
 } from '../leads/tabs';
+import { toCandidate, toCompany, toEmailLead } from '../leads/leads';
 import { apiRequest } from './http';
 
 export interface LeadPage<Row> {
@@ -33,7 +34,10 @@ export function useLeadPage<Row>(tab: LeadTabId, filter: TabFilter, failure: Toa
     queryFn: async () => {
       const response = await apiRequest('GET', url);
       const body = (await response.json()) as Record<string, unknown>[];
-      const toRow = leadTabs[tab].toRow as (raw: Record<string, unknown>) => Row;
+      const { kind } = leadTabs[tab];
+      const toRow = (kind === 'company' ? toCompany : kind ? toCandidate : toEmailLead) as (
+        raw: Record<string, unknown>,
+      ) => Row;
       return {
         rows: body.map(toRow),
         total: Number(response.headers.get('X-Total-Count') ?? body.length),

@@ -2,15 +2,15 @@ import { useId, useMemo, useRef, useState } from 'react';
 import type uPlot from 'uplot';
 import { useMutation, useQueryClient } from '@tanstack/react-query';
 import type { FunnelFigures, FunnelStep, FunnelWeek, UnmatchedSpend } from '@shared/admin-funnel';
+import { Button } from '../../../components/ui/button';
 import { toast } from '../../../lib/toast-store';
 import { apiRequest, downloadFile, errorText } from '../api/http';
 import { useCan } from '../api/session';
 import { Select } from '../ui/controls';
 import { ChartFigure } from './charts/chart-figure';
 import { FiguresTable, keyHeaders, type FigureColumn } from './figures-table';
-import { majorUnits, money } from './money';
 import { fromZero, UPlotChart } from './charts/uplot-chart';
-import { formatNumber } from '../ui/format';
+import { formatNumber, majorUnits, money } from '../ui/format';
 import { box, Panel } from '../ui/panel';
 import { adminToasts } from '../ui/admin-toasts';
 
@@ -103,13 +103,9 @@ function SpendUpload() {
           className="text-sm"
         />
       </div>
-      <button
-        type="submit"
-        disabled={upload.isPending}
-        className="rounded-md bg-accent-strong px-3 py-1.5 text-sm font-semibold text-white focus-visible:outline-2 focus-visible:outline-offset-2 focus-visible:outline-accent-strong"
-      >
+      <Button type="submit" variant="dark" size="sm" disabled={upload.isPending}>
         Upload spend
-      </button>
+      </Button>
       {problem && (
         <p id={`${id}-problem`} role="alert" className="w-full text-sm text-red-800">
           {problem}
@@ -168,13 +164,9 @@ function UnmatchedList({ unmatched, currency }: { unmatched: UnmatchedSpend[]; c
                   maxLength={200}
                   className="rounded-md border border-slate-400 px-3 py-1.5 text-sm focus-visible:outline-2 focus-visible:outline-accent-strong"
                 />
-                <button
-                  type="submit"
-                  disabled={map.isPending}
-                  className="rounded-md border border-slate-400 px-3 py-1.5 font-medium focus-visible:outline-2 focus-visible:outline-accent-strong"
-                >
+                <Button type="submit" variant="outline" size="sm" disabled={map.isPending}>
                   Match
-                </button>
+                </Button>
               </form>
             )}
           </li>
@@ -259,13 +251,9 @@ export function CostsSection({
             className="max-w-xs"
           />
         )}
-        <button
-          type="button"
-          onClick={() => downloadFile(csvUrl)}
-          className="rounded-md border border-slate-400 px-3 py-1.5 text-sm font-medium focus-visible:outline-2 focus-visible:outline-accent-strong"
-        >
+        <Button variant="outline" size="sm" onClick={() => downloadFile(csvUrl)}>
           Download the funnel as CSV
-        </button>
+        </Button>
       </div>
       {data.currency === null && (
         <p className="text-sm text-slate-700">

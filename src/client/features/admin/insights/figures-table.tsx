@@ -9,9 +9,6 @@ export const VARIANTS = [
   { key: 'high_salary', label: '/training (high_salary)' },
 ] as const;
 
-export const variantLabel = (key: string | null) =>
-  VARIANTS.find((variant) => variant.key === key)?.label ?? key ?? '(none)';
-
 export interface FigureColumn<Row> {
   header: string;
   value(row: Row): string;
@@ -33,8 +30,10 @@ export const keyHeaders = {
 };
 export type By = keyof typeof keyHeaders;
 
+/** A row's key as its column shows it: a variant by its page. */
 const keyLabel = (by: By, key: string | null) =>
-  by === 'variants' ? variantLabel(key) : (key ?? '(none)');
+  (by === 'variants' && VARIANTS.find((variant) => variant.key === key)?.label) ||
+  (key ?? '(none)');
 
 /** Which column orders the rows (-1: the key column), and which way. */
 interface Sort {

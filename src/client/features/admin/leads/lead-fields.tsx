@@ -6,7 +6,7 @@ import {
   type DetailGroup,
   type FieldOptions,
 } from '@shared/lead-field';
-import { attributionFields, candidateFields, companyFields } from '@shared/lead-fields';
+import { attributionFields, candidateFields, companyFields, titleCase } from '@shared/lead-fields';
 import type { LeadDetail, SubmissionEntry } from '../api/lead-detail';
 import { fullName, questionnaireStatus, type CandidateLead } from './leads';
 import { formatDate } from '../ui/format';
@@ -54,8 +54,7 @@ export function fieldsIn(fields: AnyFields, group: DetailGroup): ShownField[] {
           list === false
             ? null
             : {
-                header:
-                  list.header ?? field.label.replace(/ \w/g, (letter) => letter.toUpperCase()),
+                header: list.header ?? titleCase(field.label),
                 ...(list.cell ? { className: cellClass[list.cell] } : {}),
               },
       };

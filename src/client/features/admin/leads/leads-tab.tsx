@@ -4,7 +4,7 @@ import {
   candidateStatuses,
   closingStatuses,
   companyStatuses,
-  type LeadKind,
+  leadStatuses,
 } from '@shared/lead-status';
 import { clsx } from 'clsx';
 import { Button } from '../../../components/ui/button';
@@ -29,18 +29,6 @@ const bothPipelines = [
   ),
   ...closingStatuses,
 ];
-
-function statusOptions(tab: LeadTabId) {
-  if (tab === 'companies') return companyStatuses;
-  return tab === 'leadEmails' ? bothPipelines : candidateStatuses;
-}
-
-/** The tabs of one lead type each have a board; Lead Emails mixes both types. */
-const boardKinds: Partial<Record<LeadTabId, LeadKind>> = {
-  questionnaireLeads: 'candidate',
-  candidates: 'candidate',
-  companies: 'company',
-};
 
 function ViewSwitch({ board, onChange }: { board: boolean; onChange(board: boolean): void }) {
   return (
@@ -82,11 +70,13 @@ export function LeadsTab({
   const searchId = useId();
   const [search, setSearch] = useState(filter.q);
   // Spec section 8: the failure's toast, and its text in place of the rows.
+  const definition = leadTabs[tab];
+  // The tabs of one lead type each have a board; Lead Emails mixes both types.
+  const { kind } = definition;
   const failure =
-    tab === 'companies' ? adminToasts.companyLoadFailed : adminToasts.candidateLoadFailed;
+    kind === 'company' ? adminToasts.companyLoadFailed : adminToasts.candidateLoadFailed;
   const page = useLeadPage<AnyLead>(tab, filter, failure);
   const failed = page.isError && !isUnauthorized(page.error);
-  const definition = leadTabs[tab];
   const { offset } = filter;
   const total = page.data?.total ?? 0;
   const to = Math.min(offset + PAGE_SIZE, total);
@@ -103,18 +93,17 @@ export function LeadsTab({
   const rows = failed ? [] : (page.data?.rows ?? []);
   const selecting = bulk && tab !== 'leadEmails';
   const { selection, rowSelection, selectAllMatching, clear } = useSelection(rows, filter);
-  const boardKind = boardKinds[tab];
-  const viewSwitch = boardKind && (
+  const viewSwitch = kind && (
     <ViewSwitch
       board={filter.board === true}
       onChange={(board) => onFilterChange(tab, { ...filter, board })}
     />
   );
-  if (boardKind && filter.board) {
+  if (kind && filter.board) {
     return (
       <div className="grid gap-4">
         {viewSwitch}
-        <LeadBoard tab={tab} kind={boardKind} onOpen={actions.openDetail} canEdit={bulk} />
+        <LeadBoard tab={tab} kind={kind} onOpen={actions.openDetail} canEdit={bulk} />
       </div>
     );
   }
@@ -149,11 +138,11 @@ export function LeadsTab({
           label="Status"
           value={filter.status}
           onChange={(status) => onFilterChange(tab, { ...filter, status, offset: 0 })}
-          options={statusOptions(tab)}
+          options={kind ? leadStatuses[kind] : bothPipelines}
           empty="All statuses"
           className="w-full max-w-52"
         />
-        {definition.endpoint === '/api/candidate-submissions' && (
+        {kind === 'candidate' && (
           <Checkbox
             className="h-11"
             label="Only possible duplicates"

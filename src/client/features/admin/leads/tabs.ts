@@ -1,6 +1,4 @@
-import { toCandidate, toCompany, toEmailLead } from './leads';
-
-/** The dashboard's lead tabs: which endpoint, list `type` (?type=…) and export each uses. */
+/** The dashboard's lead tabs: endpoint, list `type` (?type=…), export, and the one `kind` of rows. */
 export const leadTabs = {
   questionnaireLeads: {
     label: 'Typeform Leads',
@@ -8,7 +6,7 @@ export const leadTabs = {
     endpoint: '/api/candidate-submissions',
     type: 'questionnaire',
     exportName: 'questionnaire-leads',
-    toRow: toCandidate,
+    kind: 'candidate',
   },
   candidates: {
     label: 'Candidates',
@@ -16,7 +14,7 @@ export const leadTabs = {
     endpoint: '/api/candidate-submissions',
     type: 'regular',
     exportName: 'candidates',
-    toRow: toCandidate,
+    kind: 'candidate',
   },
   companies: {
     label: 'Companies',
@@ -24,7 +22,7 @@ export const leadTabs = {
     endpoint: '/api/company-submissions',
     type: 'full',
     exportName: 'companies',
-    toRow: toCompany,
+    kind: 'company',
   },
   leadEmails: {
     label: 'Lead Emails',
@@ -32,7 +30,7 @@ export const leadTabs = {
     endpoint: '/api/admin/lead-emails',
     type: undefined,
     exportName: 'lead-emails',
-    toRow: toEmailLead,
+    kind: undefined,
   },
 } as const;
 

@@ -9,3 +9,24 @@ export function formatDate(value: string | null): string {
   const date = new Date(value);
   return Number.isNaN(date.getTime()) ? value : dateFormat.format(date);
 }
+
+// Amounts arrive in minor units of their currency: cents, yen, fils.
+const formats = new Map<string, Intl.NumberFormat>();
+const formatOf = (currency: string) => {
+  let format = formats.get(currency);
+  if (!format) {
+    format = new Intl.NumberFormat('en-US', { style: 'currency', currency });
+    formats.set(currency, format);
+  }
+  return format;
+};
+
+/** An amount in minor units as a number of the currency's major units (1234 USD → 12.34). */
+export const majorUnits = (minor: number, currency: string) =>
+  minor / 10 ** (formatOf(currency).resolvedOptions().maximumFractionDigits ?? 2);
+
+/** An amount in minor units as text ("$12.34"); a dash when there is none. */
+export const money = (minor: number | null, currency: string | null) =>
+  minor === null || currency === null
+    ? '—'
+    : formatOf(currency).format(majorUnits(minor, currency));

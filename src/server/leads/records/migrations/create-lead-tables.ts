@@ -90,10 +90,7 @@ const firstListingIndexes: readonly (readonly [string, string, string[]])[] = [
   ['companies_stage_created_at_idx', 'companies', ['stage', 'created_at']],
 ];
 
-/**
- * 152: 001's listing indexes go (decision 010): every lead INSERT updates every index, and no
- * query reads these any more.
- */
+/** 152: 001's listing indexes go (decision 010): no query reads them, every INSERT updated them. */
 const dropFirstListingIndexes: Migration = {
   async up(db: Kysely<unknown>) {
     for (const [name] of firstListingIndexes) await db.schema.dropIndex(name).execute();
@@ -122,10 +119,7 @@ function createLeadSubmissions(dialect: DialectName): Migration {
   };
 }
 
-/**
- * 003: each submission keeps its fields and attribution, so the history keeps what a later form
- * overwrote.
- */
+/** 003: each submission keeps its fields and attribution: what a later form overwrote stays. */
 const keepSubmittedValues: Migration = {
   async up(db: Kysely<unknown>) {
     await db.schema.alterTable('lead_submissions').addColumn('fields', 'text').execute();

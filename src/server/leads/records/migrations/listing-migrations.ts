@@ -134,10 +134,7 @@ function createSearchKeyColumns(dialect: DialectName): Migration {
   };
 }
 
-/**
- * The pipeline's status (decision 065): a plain column with a default, so lead writes need no
- * change; (lead_type, status, created_at, id) makes a status filter one index range.
- */
+/** The pipeline's status (decision 065), a default for lead writes; one index range a filter. */
 const createLeadStatus: Migration = {
   async up(db: Kysely<unknown>) {
     for (const table of ['candidates', 'companies']) {
@@ -153,10 +150,7 @@ const createLeadStatus: Migration = {
   },
 };
 
-/**
- * 155: 'typeform' becomes 'questionnaire'. The generated column is rebuilt with its indexes:
- * SQLite cannot change a generated column's expression.
- */
+/** 155: 'typeform' becomes 'questionnaire': SQLite rebuilds the generated column and indexes. */
 function nameTheQuestionnaire(dialect: DialectName): Migration {
   // Every index of candidates that holds lead_type (021, 022 and 040).
   const leadTypeIndexes: IndexDefinition[] = [

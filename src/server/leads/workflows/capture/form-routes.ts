@@ -10,17 +10,17 @@ import { questionnaireRequest } from '@shared/schemas/questionnaire';
 import type { $ZodType } from 'zod/v4/core';
 import type { Attribution } from '@shared/schemas/attribution';
 import type { CompanyStage, LeadForm } from '@shared/lead-vocabulary';
-import { leadRoute } from './lead-route';
+import { leadRoute, type LeadRouteContext } from './lead-route';
 
 type LeadSchema = $ZodType<{ email: string; attribution?: Attribution }>;
-type CandidateForm = Extract<Parameters<typeof leadRoute>[3], { table: 'candidates' }>;
+type CandidateForm = Extract<Parameters<typeof leadRoute>[4], { table: 'candidates' }>;
 
 /** The public forms (spec section 4), storing what the lead-field contract says each posts. */
-export const formRoutes: FastifyPluginAsync = async (app) => {
+export const formRoutes: FastifyPluginAsync<LeadRouteContext> = async (app, context) => {
   const candidate = (path: string, schema: LeadSchema, step: Omit<CandidateForm, 'table'>) =>
-    leadRoute(app, path, schema, { table: 'candidates', ...step });
+    leadRoute(app, context, path, schema, { table: 'candidates', ...step });
   const company = (path: string, schema: LeadSchema, form: LeadForm, stage: CompanyStage) =>
-    leadRoute(app, path, schema, { table: 'companies', form, stage });
+    leadRoute(app, context, path, schema, { table: 'companies', form, stage });
   const questionnaireLead = { stage: 'questionnaire', isQuestionnaireCandidate: true } as const;
 
   // /career and /training: the e-mail only.

@@ -3,17 +3,11 @@ import type { PageState } from '@shared/page-state';
 import { acceptWeights } from '../../../platform/http/accept-weights';
 import type { FormHandoff } from './form-handoff';
 import { formOf, formRoute, type HtmlForm } from './html-forms';
+import { validateBody, type FieldErrors } from './validate-body';
 
 /* A no-JavaScript form post (decision 090): 303 to the next page, or back with its messages. */
 
 const FORM_ENCODED = 'application/x-www-form-urlencoded';
-
-type FieldErrors = Record<string, string>;
-/** lead-route.ts's validateBody (passed in: that module imports this one). */
-type Validate = (
-  schema: HtmlForm['schema'],
-  body: unknown,
-) => { ok: true } | { ok: false; fields: FieldErrors };
 
 /** True for a browser's navigation (a form it submits itself), not for a fetch. */
 export function wantsHtml(request: FastifyRequest): boolean {
@@ -58,12 +52,7 @@ function typedValues(form: HtmlForm, body: unknown): Record<string, string> {
 }
 
 /** A navigation's post to `action`, answered with a 303; undefined for a fetch or an API client. */
-export function htmlFormPost(
-  request: FastifyRequest,
-  action: string,
-  handoff: FormHandoff,
-  validate: Validate,
-) {
+export function htmlFormPost(request: FastifyRequest, action: string, handoff: FormHandoff) {
   if (!wantsHtml(request)) return undefined;
   const page = isFormEncoded(request) ? (request.body as Record<string, unknown>)?.page : undefined;
   const form = formOf(action, page, request.headers.referer);
@@ -79,7 +68,7 @@ export function htmlFormPost(
   return {
     /** The page's messages when its own rules fail (stricter than the endpoint's, never wider). */
     check(body: unknown) {
-      const result = validate(form.schema, body);
+      const result = validateBody(form.schema, body);
       return result.ok ? undefined : result.fields;
     },
     /** Back to the form's page with the messages and what was typed (nothing was stored). */

@@ -6,7 +6,7 @@ import { secondsLeft, type AddressCounters } from '../screening/address-counters
 import { isBotAgent } from '../screening/bot-agent';
 import type { ProofOfWork } from '../screening/altcha-proof';
 import { FORM_TIME_COOKIE, readFormTime, timeTrapReason } from '../screening/form-time-token';
-import { cookieValue } from '../../../platform/http/cookie-value';
+import { cookieValue } from '../../../platform/http/cookies';
 import type { LeadSaves, LeadStore } from './lead-store';
 import type { SaveResult } from '../../records/upsert';
 

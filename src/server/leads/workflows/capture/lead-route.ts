@@ -1,6 +1,5 @@
 import type { FastifyInstance } from 'fastify';
-import { safeParse } from 'zod/mini';
-import type { $ZodType, output } from 'zod/v4/core';
+import type { $ZodType } from 'zod/v4/core';
 import {
   bodySchemaOf,
   describedError,
@@ -9,14 +8,16 @@ import {
 } from '../../../platform/http/api-schemas';
 import { submissionClient, withConversionFields } from '../../../conversions';
 import { htmlFormPost, leadBody } from './html-form-posts';
+import { INVALID_FIELDS_MESSAGE, validateBody } from './validate-body';
 import type { LeadCapture } from './lead-capture';
+import type { FormHandoff } from './form-handoff';
 import type { Attribution } from '@shared/schemas/attribution';
 import { postedBy, valuesByColumn } from '@shared/lead-field';
 import { candidateFields, companyFields } from '@shared/lead-fields';
 import type { LeadForm } from '@shared/lead-vocabulary';
 import type { CandidateStep, CompanyStep } from '../../records/lead-saves';
 import { ALTCHA_FIELD, HONEYPOT_FIELD } from '@shared/spam-fields';
-import { cookieValue } from '../../../platform/http/cookie-value';
+import { cookieValue } from '../../../platform/http/cookies';
 import {
   LEAD_PROOF_COOKIE,
   leadProofCookie,
@@ -24,49 +25,6 @@ import {
   readLeadProof,
   withLead,
 } from '../people/lead-proof';
-
-declare module 'fastify' {
-  interface FastifyInstance {
-    /** The lead routes' spam policy, in the leads scope only (leads-plugin.ts). */
-    leadCapture: LeadCapture;
-  }
-}
-
-export const INVALID_FIELDS_MESSAGE = 'Please check the highlighted fields';
-
-export type FieldErrors = Record<string, string>;
-
-/** The value without NUL in its texts: PostgreSQL text cannot hold one (fuzz test). */
-export function withoutNul(value: unknown): unknown {
-  // Nearly every body has none: checked first, so such a body is not copied.
-  if (!hasNul(value)) return value;
-  if (typeof value === 'string') return value.replaceAll('\u0000', '');
-  if (Array.isArray(value)) return value.map(withoutNul);
-  if (typeof value !== 'object' || value === null) return value;
-  return Object.fromEntries(Object.entries(value).map(([key, item]) => [key, withoutNul(item)]));
-}
-
-function hasNul(value: unknown): boolean {
-  if (typeof value === 'string') return value.includes('\u0000');
-  if (typeof value !== 'object' || value === null) return false;
-  for (const item of Object.values(value)) if (hasNul(item)) return true;
-  return false;
-}
-
-/** Validates with a shared schema after dropping NULs; a non-object is checked as {}. */
-export function validateBody<Schema extends $ZodType>(
-  schema: Schema,
-  body: unknown,
-): { ok: true; data: output<Schema> } | { ok: false; fields: FieldErrors } {
-  const isObject = typeof body === 'object' && body !== null && !Array.isArray(body);
-  const result = safeParse(schema, isObject ? withoutNul(body) : {});
-  if (result.success) return { ok: true, data: result.data };
-  const fields: FieldErrors = {};
-  for (const issue of result.error.issues) {
-    fields[issue.path.join('.') || 'body'] ??= issue.message;
-  }
-  return { ok: false, fields };
-}
 
 /** A request's pino logger; `setBindings` is missing only when logging is off (tests). */
 type RequestLogger = { setBindings?(bindings: Record<string, unknown>): void };
@@ -148,9 +106,16 @@ type FormStep<Step> = Omit<Step, 'email' | 'attribution' | 'client' | 'fields' |
 
 const fieldsOf = { candidates: candidateFields, companies: companyFields };
 
+/** The lead routes' spam policy, and where a form posted without JavaScript hands over. */
+export interface LeadRouteContext {
+  capture: LeadCapture;
+  handoff: FormHandoff;
+}
+
 /** POST `path`: the same 200 for a new or known e-mail, so no answer tells who is a lead. */
 export function leadRoute<Schema extends $ZodType<{ email: string; attribution?: Attribution }>>(
   app: FastifyInstance,
+  { capture, handoff }: LeadRouteContext,
   path: string,
   schema: Schema,
   formStep:
@@ -173,14 +138,14 @@ export function leadRoute<Schema extends $ZodType<{ email: string; attribution?:
     },
     async (request, reply) => {
       // A browser's own form post (no JavaScript) is answered with a 303 (html-form-posts.ts).
-      const html = htmlFormPost(request, path, app.formHandoff, validateBody);
+      const html = htmlFormPost(request, path, handoff);
       const body = leadBody(request, path);
       const pageErrors = html?.check(body);
       const result = pageErrors
         ? { ok: false as const, fields: pageErrors }
         : validateBody(schema, body);
       if (!result.ok) {
-        await app.leadCapture.countInvalid(request);
+        await capture.countInvalid(request);
         if (html) return html.invalid(reply, body, result.fields);
         return reply.code(400).send({ error: INVALID_FIELDS_MESSAGE, fields: result.fields });
       }
@@ -194,7 +159,7 @@ export function leadRoute<Schema extends $ZodType<{ email: string; attribution?:
       );
       const client = submissionClient(request);
       const full = { ...step, fields, email, attribution, client, proofs };
-      const saves = app.leadCapture.savesFor(request);
+      const saves = capture.savesFor(request);
       const saved = await (table === 'candidates'
         ? saves.saveCandidate(full as CandidateStep)
         : saves.saveCompany(full as CompanyStep));

@@ -8,15 +8,15 @@ import { PERSON_REMINDER, type OpenStep } from './person-mail';
 
 /* Reminders of an open step (decision 154): one row per (candidate, delay), with its message. */
 
-export interface CandidateRemindersTable {
-  candidate_id: number;
-  /** Which of REMINDER_DELAYS (0: the first). */
-  delay_index: number;
-  step: OpenStep;
-  created_at: string;
-}
-
-export type ReminderTables = { candidate_reminders: CandidateRemindersTable };
+/** `delay_index`: which of REMINDER_DELAYS (0: the first). */
+export type ReminderTables = {
+  candidate_reminders: {
+    candidate_id: number;
+    delay_index: number;
+    step: OpenStep;
+    created_at: string;
+  };
+};
 export type ReminderWriteTables = AdminLeadTables & ReminderTables & OutboxTables;
 
 export interface ReminderPayload {

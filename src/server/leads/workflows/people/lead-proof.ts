@@ -1,4 +1,5 @@
-import { createHmac, timingSafeEqual } from 'node:crypto';
+import { createHmac } from 'node:crypto';
+import { signed, signedText } from '../../../platform/http/tokens';
 import type { LeadRef, LeadTable } from '../../records/lead-tables';
 
 /* A signed cookie naming the leads this browser may change; else a form fills blanks only. */
@@ -22,23 +23,14 @@ const REF_PATTERN = /^([ck])([1-9][0-9]{0,15})$/;
 export const leadProofKey = (spamKey: Buffer) =>
   createHmac('sha256', spamKey).update('lead-proof').digest();
 
-const signature = (key: Buffer, refs: string) =>
-  createHmac('sha256', key).update(`lead-proof.${refs}`).digest('base64url');
-
 /** `c12-k3.<HMAC>`: the leads, newest first. */
-export function signLeadProof(key: Buffer, refs: readonly LeadRef[]): string {
-  const text = refs.slice(0, LEAD_PROOF_MAX_LEADS).map(leadRefText).join('-');
-  return `${text}.${signature(key, text)}`;
-}
+export const signLeadProof = (key: Buffer, refs: readonly LeadRef[]): string =>
+  signed(key, 'lead-proof', refs.slice(0, LEAD_PROOF_MAX_LEADS).map(leadRefText).join('-'));
 
 /** The leads a cookie value proves; none when it is missing, malformed or not signed by us. */
 export function readLeadProof(key: Buffer, value: string | undefined): LeadRef[] {
-  if (!value) return [];
-  const [text = '', mac = '', ...rest] = value.split('.');
-  if (rest.length > 0 || text === '') return [];
-  const expected = Buffer.from(signature(key, text));
-  const given = Buffer.from(mac);
-  if (given.length !== expected.length || !timingSafeEqual(given, expected)) return [];
+  const text = value && signedText(key, 'lead-proof', value);
+  if (!text) return [];
   const refs: LeadRef[] = [];
   for (const part of text.split('-')) {
     const match = REF_PATTERN.exec(part);

@@ -14,7 +14,7 @@ import type { LeadQuarantineTable } from '../../records/quarantine-tables';
 /* A person's report's rows: stored JSON parsed (the download is one document), names camelCase. */
 
 /** Stored JSON text as an object; unreadable or empty text as null. */
-function parsed(text: string | null): Record<string, unknown> | null {
+export function parsedJson(text: string | null): Record<string, unknown> | null {
   if (!text) return null;
   try {
     const value: unknown = JSON.parse(text);
@@ -40,8 +40,8 @@ export function submissionView(row: Selectable<LeadSubmissionsTable>): PersonSub
     leadId: Number(row.lead_id),
     form: row.form,
     sourcePage: row.source_page,
-    fields: parsed(row.fields),
-    attribution: parsed(row.attribution),
+    fields: parsedJson(row.fields),
+    attribution: parsedJson(row.attribution),
     consent: row.consent,
     createdAt: row.created_at,
   };
@@ -53,7 +53,7 @@ export function quarantinedView(row: Selectable<LeadQuarantineTable>): PersonQua
     leadType: leadTypeOf(row.lead_table),
     form: row.form,
     email: row.email,
-    step: parsed(row.step),
+    step: parsedJson(row.step),
     reasons: row.reasons.split(',').filter(Boolean),
     userAgent: row.user_agent,
     receivedAt: row.received_at,
@@ -81,7 +81,7 @@ export function outboxView(row: OutboxMessage): PersonOutboxMessage {
     topic: row.topic,
     state: row.state,
     attempts: Number(row.attempts),
-    payload: parsed(row.payload),
+    payload: parsedJson(row.payload),
     lastError: row.last_error,
     createdAt: row.created_at,
     sentAt: row.sent_at,

@@ -8,15 +8,15 @@ import type { LeadRef } from './lead-proof';
 
 export const STATUS_PATH = '/status';
 
-export interface StatusLinksTable {
-  token_hash: string;
-  lead_table: LeadRef['table'];
-  lead_id: number;
-  created_at: string;
-  expires_at: string;
-}
-
-export type StatusLinkTables = { status_links: StatusLinksTable };
+export type StatusLinkTables = {
+  status_links: {
+    token_hash: string;
+    lead_table: LeadRef['table'];
+    lead_id: number;
+    created_at: string;
+    expires_at: string;
+  };
+};
 
 /** A new `/status?token=…` for `lead` (in the caller's transaction, with its message). */
 export async function issueStatusLink(

@@ -4,7 +4,7 @@ import type { StatusLead, StatusView } from '@shared/person-status';
 import type { FormHandoff } from '../capture/form-handoff';
 import { tablesOf } from '../../../platform/database/connection';
 import { sameOriginCheck } from '../../../platform/http/same-origin';
-import { cookieValue } from '../../../platform/http/cookie-value';
+import { cookieValue } from '../../../platform/http/cookies';
 import type {
   AdminLeadTables,
   CandidateListRow,

@@ -18,7 +18,7 @@ import type { DatabaseConnection } from '../../../platform/database/connection';
 import { tablesOf } from '../../../platform/database/connection';
 import type { FormHandoff } from '../capture/form-handoff';
 import { wantsHtml } from '../capture/html-form-posts';
-import { INVALID_FIELDS_MESSAGE, validateBody } from '../capture/lead-route';
+import { INVALID_FIELDS_MESSAGE, validateBody } from '../capture/validate-body';
 import type { PipelineTables } from '../../records/pipeline-tables';
 import { correctDetails, stopMessages } from './person-writes';
 import type { StatusPage } from './status-page';

@@ -18,17 +18,7 @@ export interface BulkChange {
 }
 
 /** Leads selected, and those whose status and assignee changed. */
-export interface BulkCounts {
-  count: number;
-  changed: number;
-  assigned: number;
-}
-
-/** Why nothing changed: the body's field at fault. */
-export interface BulkRefusal {
-  field: 'ids' | 'filter';
-  error: string;
-}
+type BulkCounts = { count: number; changed: number; assigned: number };
 
 const tooMany = `More than ${BULK_LIMIT.toLocaleString('en-US')} leads: at most that many a call`;
 
@@ -45,12 +35,13 @@ export interface BulkOptions<Filter> {
 export class BulkChanges<Filter> {
   constructor(private readonly options: BulkOptions<Filter>) {}
 
+  /** The counts, or a refusal naming the body's field at fault (nothing changed). */
   async apply(
     table: LeadTable,
     selection: LeadSelection<Filter>,
     change: BulkChange,
     audit: (trx: Transaction<object>, counts: BulkCounts) => Promise<void>,
-  ): Promise<BulkCounts | BulkRefusal> {
+  ): Promise<BulkCounts | { field: 'ids' | 'filter'; error: string }> {
     // A filter's matches are read before the transaction (a reader's work, not the writer's).
     const ids =
       'ids' in selection

@@ -2,13 +2,12 @@ import type { Kysely } from 'kysely';
 import { recordStatusConversion } from '../../../conversions';
 import { verifiedContact } from '../../records/lead-contact';
 import type { LeadRecordTables } from '../../records/lead-tables';
+import { parsedJson } from '../people/person-report-views';
 
 /** The first fbclid the lead's forms brought (first touch, like the attribution columns). */
 function firstClick(submissions: { attribution: string | null; created_at: string }[]) {
   for (const submission of submissions) {
-    const fbclid = submission.attribution
-      ? (JSON.parse(submission.attribution) as { fbclid?: unknown }).fbclid
-      : undefined;
+    const fbclid = parsedJson(submission.attribution)?.fbclid;
     if (typeof fbclid === 'string' && fbclid) {
       return { fbclid, atMs: Date.parse(submission.created_at) };
     }

@@ -6,6 +6,7 @@ import type { LeadQuarantineTable, LeadQuarantineTables } from '../../records/qu
 import type { LeadWriteEffects } from '../../records/upsert';
 import { saveLead, type TableStep } from '../../records/lead-saves';
 import { expireQuarantined, keptSince, QUARANTINE_DAYS } from './lead-quarantine';
+import { parsedJson } from '../people/person-report-views';
 
 interface StoredStep {
   fields?: Record<string, string | undefined>;
@@ -14,12 +15,8 @@ interface StoredStep {
 
 /** A row as the admin sees it; the step's JSON is read only for the name and page. */
 function view(row: Omit<LeadQuarantineTable, 'id'> & { id: number }): QuarantinedSubmission {
-  let step: StoredStep = {};
-  try {
-    step = JSON.parse(row.step) as StoredStep;
-  } catch {
-    // A row is only ever written by the leads capability; an unreadable one still lists.
-  }
+  // An unreadable step still lists.
+  const step: StoredStep = parsedJson(row.step) ?? {};
   const fields = step.fields ?? {};
   const name =
     [fields.first_name, fields.last_name].filter(Boolean).join(' ') ||

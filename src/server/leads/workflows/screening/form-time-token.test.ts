@@ -7,7 +7,7 @@ import {
   signFormTime,
   timeTrapReason,
 } from './form-time-token';
-import { cookieValue } from '../../../platform/http/cookie-value';
+import { cookieValue } from '../../../platform/http/cookies';
 
 const key = randomBytes(32);
 const issued = Date.UTC(2026, 10, 23, 12, 0, 0);

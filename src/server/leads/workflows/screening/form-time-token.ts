@@ -1,4 +1,4 @@
-import { createHmac, timingSafeEqual } from 'node:crypto';
+import { signed, signedText } from '../../../platform/http/tokens';
 
 /* The time trap (decision 095): a signed cookie with the time; a form sent too soon is suspect. */
 export const FORM_TIME_COOKIE = 'tb_form_time';
@@ -6,14 +6,9 @@ export const FORM_TIME_COOKIE = 'tb_form_time';
 /** A token this old is renewed with the next page (a visit a week later starts again). */
 export const FORM_TIME_MAX_AGE_S = 7 * 24 * 60 * 60;
 
-const signature = (key: Buffer, issued: string) =>
-  createHmac('sha256', key).update(`form-time.${issued}`).digest('base64url');
-
 /** `<issued ms, base 36>.<HMAC>`. */
-export function signFormTime(key: Buffer, issuedAtMs: number): string {
-  const issued = Math.floor(issuedAtMs).toString(36);
-  return `${issued}.${signature(key, issued)}`;
-}
+export const signFormTime = (key: Buffer, issuedAtMs: number): string =>
+  signed(key, 'form-time', Math.floor(issuedAtMs).toString(36));
 
 export type FormTime =
   { state: 'missing' } | { state: 'forged' } | { state: 'valid'; issuedAtMs: number };
@@ -21,13 +16,8 @@ export type FormTime =
 /** Reads a cookie value: valid only if this server signed it (any key change forges it). */
 export function readFormTime(key: Buffer, value: string | undefined): FormTime {
   if (!value) return { state: 'missing' };
-  const [issued = '', mac = '', ...rest] = value.split('.');
-  if (rest.length > 0 || !/^[0-9a-z]{1,12}$/.test(issued)) return { state: 'forged' };
-  const expected = Buffer.from(signature(key, issued));
-  const given = Buffer.from(mac);
-  if (given.length !== expected.length || !timingSafeEqual(given, expected)) {
-    return { state: 'forged' };
-  }
+  const issued = signedText(key, 'form-time', value);
+  if (issued === undefined || !/^[0-9a-z]{1,12}$/.test(issued)) return { state: 'forged' };
   return { state: 'valid', issuedAtMs: parseInt(issued, 36) };
 }
 

@@ -13,7 +13,7 @@ import {
   readFormTime,
   signFormTime,
 } from './form-time-token';
-import { cookieValue } from '../../../platform/http/cookie-value';
+import { cookieValue } from '../../../platform/http/cookies';
 
 export interface SpamDefence {
   /** Signs the time trap's cookie (the same on every instance of one database). */

@@ -27,15 +27,11 @@ export function ChartFigure({
         <summary className="cursor-pointer rounded text-accent-strong focus-visible:outline-2 focus-visible:outline-accent-strong">
           {tableToggle}
         </summary>
-        <table className="mt-2 text-left">
+        <table className="mt-2 text-left [&_:is(th,td):not(:last-child)]:pr-6">
           <thead>
             <tr>
-              {headers.map((header, index) => (
-                <th
-                  key={header}
-                  scope="col"
-                  className={index < headers.length - 1 ? 'pr-6' : undefined}
-                >
+              {headers.map((header) => (
+                <th key={header} scope="col">
                   {header}
                 </th>
               ))}
@@ -44,13 +40,11 @@ export function ChartFigure({
           <tbody>
             {rows.map(({ key, cells: [label, ...values] }) => (
               <tr key={key}>
-                <th scope="row" className="pr-6 font-normal">
+                <th scope="row" className="font-normal">
                   {label}
                 </th>
                 {values.map((value, index) => (
-                  <td key={index} className={index < values.length - 1 ? 'pr-6' : undefined}>
-                    {value}
-                  </td>
+                  <td key={index}>{value}</td>
                 ))}
               </tr>
             ))}

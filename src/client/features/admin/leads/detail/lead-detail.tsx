@@ -118,8 +118,6 @@ function DetailContent({ kind, id }: { kind: LeadKind; id: number }) {
   );
 }
 
-/** A lead's detail as a side panel (Radix Dialog); which lead is open is the page's URL. */
-
 const kindLabel: Record<string, string> = {
   created: 'Created',
   submitted: 'Submitted',
@@ -179,6 +177,7 @@ function ConversionEvents({ conversions }: { conversions: LeadConversion[] }) {
   );
 }
 
+/** A lead's detail as a side panel (Radix Dialog); which lead is open is the page's URL. */
 export default function LeadDetailPanel({
   open,
   onClose,

@@ -8,7 +8,7 @@ export type RowBatches = AsyncIterable<ExportRow[]>;
 export const CELL_SEPARATOR = '\u001f';
 
 /** A page is read and formatted in one turn of the event loop: a lead POST waits at most that. */
-export const PAGE_ROWS = 200;
+export const PAGE_ROWS = 100;
 
 export interface ExportQuery {
   /** The cells of one row, as values (when a value holds CELL_SEPARATOR itself). */

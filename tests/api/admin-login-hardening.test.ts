@@ -1,4 +1,4 @@
-import { randomBytes, scryptSync } from 'node:crypto';
+import { randomBytes } from 'node:crypto';
 import { mkdtemp, readFile, rm, stat, writeFile } from 'node:fs/promises';
 import os from 'node:os';
 import path from 'node:path';
@@ -17,13 +17,10 @@ import {
   freshAddress,
 } from '../support/admin';
 import { describeEachDatabase, uniqueEmail } from '../support/test-app';
+import { scryptHash } from '../support/admin-password';
 
 /** A hash as earlier releases made them: scrypt at N = 2^14. */
-function oldHash(password: string): string {
-  const salt = randomBytes(16);
-  const key = scryptSync(password, salt, 64, { N: 2 ** 14, r: 8, p: 1 });
-  return `scrypt$16384$8$1$${salt.toString('base64')}$${key.toString('base64')}`;
-}
+const oldHash = (password: string): string => scryptHash(password, 2 ** 14, randomBytes(16));
 
 const login = (app: FastifyInstance, password: string, remoteAddress = freshAddress()) =>
   app.inject({ method: 'POST', url: '/api/admin/login', payload: { password }, remoteAddress });

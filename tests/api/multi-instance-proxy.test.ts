@@ -15,7 +15,8 @@ import {
   type HttpsRequestOptions,
 } from '../support/caddy';
 import { eventually } from '../support/eventually';
-import { createTestDatabase, freePort, type TestDatabase } from '../support/postgres';
+import { createTestDatabase, type TestDatabase } from '../support/postgres';
+import { freePort } from '../support/ports';
 import { startServerProcess, type ServerProcess } from '../support/server-process';
 import { fakeClientDir, uniqueEmail } from '../support/test-app';
 

@@ -6,7 +6,7 @@ import path from 'node:path';
 import { stripVTControlCharacters as plain } from 'node:util';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { eventually } from '../support/eventually';
-import { freePort } from '../support/postgres';
+import { freePort } from '../support/ports';
 import { sourceArgs, startServerProcess } from '../support/server-process';
 import { fakeClientDir } from '../support/test-app';
 

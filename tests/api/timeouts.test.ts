@@ -6,7 +6,7 @@ import { sql } from 'kysely';
 import { SMTPServer } from 'smtp-server';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { createMailer } from '../../src/server/platform/mail/mailer';
-import { freePort } from '../support/postgres';
+import { freePort } from '../support/ports';
 import { adminEnv, seedCandidate, signIn } from '../support/admin';
 import { blockLeadWrites } from '../support/write-blocker';
 import {

@@ -6,7 +6,7 @@ import SqliteDatabase from 'better-sqlite3';
 import { generate } from 'otplib';
 import { SQLITE_FILE_NAME } from '../../src/server/platform/database/connection';
 import { E2E_ADMIN_ENV, E2E_ADMIN_PASSWORD } from '../support/e2e';
-import { freePort } from '../support/postgres';
+import { freePort } from '../support/ports';
 import { startServerProcess, type ServerProcess } from '../support/server-process';
 import { readableMail, startLocalSmtp, type LocalSmtp } from '../support/smtp';
 import { test } from './fixtures';

@@ -1,4 +1,4 @@
-import { freePort } from '../support/postgres';
+import { freePort } from '../support/ports';
 import { startLocalSmtp, type LocalSmtp } from '../support/smtp';
 import { test } from './fixtures';
 import { expect, lead, openTab, ownServer, signIn, toast, uniqueTag } from './support/admin';

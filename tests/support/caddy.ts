@@ -4,7 +4,7 @@ import { chown, copyFile, mkdtemp, readFile, rm } from 'node:fs/promises';
 import https from 'node:https';
 import os from 'node:os';
 import path from 'node:path';
-import { freePort } from './postgres';
+import { freePort } from './ports';
 
 /**
  * Debian's Caddy, run by the tests as an unprivileged child process: the repository's own

@@ -1,5 +1,5 @@
 import { listenAsReceiver, type FailingReceiver } from './http-receiver';
-import { freePort } from './postgres';
+import { freePort } from './ports';
 
 export interface InsightsRow {
   campaign_id: string;

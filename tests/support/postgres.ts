@@ -1,11 +1,11 @@
 import { execFile, execFileSync } from 'node:child_process';
 import { existsSync, rmSync } from 'node:fs';
 import { chown, mkdtemp, rm } from 'node:fs/promises';
-import { createServer } from 'node:net';
 import os from 'node:os';
 import path from 'node:path';
 import { promisify } from 'node:util';
 import pg from 'pg';
+import { freePort } from './ports';
 
 /**
  * A throw-away PostgreSQL server for the tests: initdb + pg_ctl from the Debian packages,
@@ -44,21 +44,6 @@ const isRoot = () => process.getuid?.() === 0;
 function pgTool(tool: string, args: string[]) {
   const binary = path.join(PG_BIN, tool);
   return isRoot() ? run('runuser', ['-u', PG_USER, '--', binary, ...args]) : run(binary, args);
-}
-
-export function freePort(): Promise<number> {
-  return new Promise((resolve, reject) => {
-    const server = createServer();
-    server.once('error', reject);
-    server.listen(0, '127.0.0.1', () => {
-      const address = server.address();
-      server.close(() =>
-        typeof address === 'object' && address
-          ? resolve(address.port)
-          : reject(new Error('no port')),
-      );
-    });
-  });
 }
 
 /**

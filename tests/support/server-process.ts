@@ -1,7 +1,7 @@
 import { spawn, type ChildProcess } from 'node:child_process';
 import path from 'node:path';
 import { BROWSER_USER_AGENT } from './browser-user-agent';
-import { freePort } from './postgres';
+import { freePort } from './ports';
 
 const root = path.resolve(import.meta.dirname, '..', '..');
 

@@ -12,7 +12,8 @@ import { SQLITE_FILE_NAME } from '../../src/server/platform/database/connection'
 import type { Database } from '../../src/server/database';
 import { adminEnv } from './admin-password';
 import { BROWSER_USER_AGENT } from './browser-user-agent';
-import { createTestDatabase, freePort } from './postgres';
+import { createTestDatabase } from './postgres';
+import { freePort } from './ports';
 
 export type DatabaseKind = 'sqlite' | 'postgres';
 

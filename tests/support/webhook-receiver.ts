@@ -1,6 +1,6 @@
 import { Webhook } from 'standardwebhooks';
 import { listenAsReceiver, type FailingReceiver } from './http-receiver';
-import { freePort } from './postgres';
+import { freePort } from './ports';
 
 export interface ReceivedWebhook {
   id: string;

@@ -19,7 +19,7 @@ export function postJson(
 }
 
 /**
- * The lead's proof a form's answer gave this browser (decision 151), as a Cookie header value:
+ * The form proof a form's answer gave this browser (decision 176), as a Cookie header value:
  * later forms with it may change the lead.
  */
 export function leadProofOf(response: LightMyRequestResponse): string {

@@ -91,7 +91,7 @@ function changesOf(
   return { changes, refused };
 }
 
-/** Creates or moves along the lead of `step.email`, idempotent and race-free (decision 151). */
+/** Creates or moves along the lead of `step.email`, idempotent and race-free (decision 176). */
 export async function upsertLead<Stage extends string>(
   db: Kysely<LeadRecordTables>,
   table: LeadTable,

@@ -30,7 +30,7 @@ function leadCreatedPayload(
   };
 }
 
-/** Besides the record: a NEW lead's notices (075) and turn (162), proven conversions (110, 151). */
+/** Besides the record: a NEW lead's notices (075) and turn (162), proven conversions (110, 176). */
 export function leadWriteEffects(
   notify: readonly OutboxDestination[] = [],
   assignNew = false,

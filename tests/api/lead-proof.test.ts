@@ -1,6 +1,13 @@
 import { expect, it } from 'vitest';
 import { adminEnv, patchCandidateStatus, signIn } from '../support/admin';
-import { candidateIdOf, candidatesWithEmail, leadCount, leadProofOf } from '../support/api';
+import {
+  candidateIdOf,
+  candidatesWithEmail,
+  leadCount,
+  leadProofOf,
+  postJson,
+  type BrowserPost,
+} from '../support/api';
 import { BROWSER_USER_AGENT } from '../support/browser-user-agent';
 import { validBodies } from '../support/lead-bodies';
 import { describeEachDatabase, uniqueEmail, type TestApp } from '../support/test-app';
@@ -14,24 +21,8 @@ import { describeEachDatabase, uniqueEmail, type TestApp } from '../support/test
 
 const SINGLE_LINE = 'Please use a single line without special characters.';
 
-interface Post {
-  cookie?: string | undefined;
-  headers?: Record<string, string>;
-}
-
-function post(testApp: TestApp, url: string, body: object, { cookie, headers }: Post = {}) {
-  return testApp.app.inject({
-    method: 'POST',
-    url,
-    headers: {
-      'content-type': 'application/json',
-      'user-agent': BROWSER_USER_AGENT,
-      ...(cookie ? { cookie } : {}),
-      ...headers,
-    },
-    payload: JSON.stringify(body),
-  });
-}
+const post = (testApp: TestApp, url: string, body: object, options?: BrowserPost) =>
+  postJson(testApp.app, url, body, options);
 
 /** The victim applied from their own browser, with Global Privacy Control on. */
 async function victim(testApp: TestApp) {

@@ -8,7 +8,6 @@ import {
   leadProofOf,
   postJson,
 } from '../support/api';
-import { BROWSER_USER_AGENT } from '../support/browser-user-agent';
 import { validBodies } from '../support/lead-bodies';
 import {
   cookieHeader,
@@ -20,13 +19,9 @@ import {
   proofCookies,
   statusLinkTo,
   statusPage,
+  statusSiteBuild,
 } from '../support/status-page';
-import {
-  describeEachDatabase,
-  fakeSiteBuild,
-  uniqueEmail,
-  type TestApp,
-} from '../support/test-app';
+import { describeEachDatabase, uniqueEmail, type TestApp } from '../support/test-app';
 
 /*
  * Only the person (issue 40, decision 176): the mailbox proof, a mailed link opened once, is
@@ -34,22 +29,11 @@ import {
  * Each case is an attack that worked on the code before.
  */
 
-const CLIENT_DIR = await fakeSiteBuild(['/status', '/apply', '/typeform', '/hiring']);
+const CLIENT_DIR = await statusSiteBuild();
 
 /** A JSON form post as a browser sends it: the stranger's, or the person's. */
-function form(testApp: TestApp, url: string, body: object, cookie = '', headers = {}) {
-  return testApp.app.inject({
-    method: 'POST',
-    url,
-    headers: {
-      'content-type': 'application/json',
-      'user-agent': BROWSER_USER_AGENT,
-      cookie,
-      ...headers,
-    },
-    payload: JSON.stringify(body),
-  });
-}
+const form = (testApp: TestApp, url: string, body: object, cookie = '', headers = {}) =>
+  postJson(testApp.app, url, body, { cookie, headers });
 
 /** The person applied from their own browser; their mailed link opens their status page. */
 async function person(testApp: TestApp, headers = {}) {

@@ -13,14 +13,10 @@ import {
   proofCookies,
   statusLinkTo,
   statusPage,
+  statusSiteBuild,
   tokenOf,
 } from '../support/status-page';
-import {
-  describeEachDatabase,
-  fakeSiteBuild,
-  uniqueEmail,
-  type TestApp,
-} from '../support/test-app';
+import { describeEachDatabase, uniqueEmail, type TestApp } from '../support/test-app';
 
 /*
  * The person's status page (issue 21, decision 176): a mailed link, opened, gives the mailbox
@@ -28,7 +24,7 @@ import {
  * stand-in SSR bundle renders only the route; these tests read the state the server wrote.
  */
 
-const CLIENT_DIR = await fakeSiteBuild(['/status', '/apply', '/typeform', '/hiring']);
+const CLIENT_DIR = await statusSiteBuild();
 const DAY_MS = 24 * 60 * 60 * 1000;
 
 /** A candidate from /candidates and a link to their status page, valid from `issuedAt`. */

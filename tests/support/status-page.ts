@@ -4,9 +4,12 @@ import { issueStatusLink } from '../../src/server/leads/workflows/people/status-
 import type { LeadRef } from '../../src/server/leads/records/lead-tables';
 import { tablesOf } from '../../src/server/platform/database/connection';
 import { PAGE_STATE_ELEMENT_ID, type PageState } from '../../src/shared/page-state';
-import type { TestApp } from './test-app';
+import { fakeSiteBuild, type TestApp } from './test-app';
 
 /* The person's status page as a browser uses it (decision 176): links, proofs, form posts. */
+
+/** A stand-in client build with /status and the steps its links resume (CLIENT_DIR). */
+export const statusSiteBuild = () => fakeSiteBuild(['/status', '/apply', '/typeform', '/hiring']);
 
 export const NAVIGATION = { accept: 'text/html', 'sec-fetch-mode': 'navigate' };
 

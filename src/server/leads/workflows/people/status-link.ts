@@ -64,14 +64,14 @@ export async function spendStatusLink(
   token: string,
   now: Date,
 ): Promise<LeadRef | undefined> {
-  if (!LINK_TOKEN.test(token)) return undefined;
-  const row = await db
+  const lead = await leadOfStatusLink(db, token, now);
+  if (!lead) return undefined;
+  const spent = await db
     .deleteFrom('status_links')
     .where('token_hash', '=', sha256Hex(token))
-    .where('expires_at', '>', now.toISOString())
-    .returning(['lead_table', 'lead_id'])
     .executeTakeFirst();
-  return row ? { table: row.lead_table, id: row.lead_id } : undefined;
+  // Two presses at once: only the one that deleted the link opens it.
+  return Number(spent.numDeletedRows) > 0 ? lead : undefined;
 }
 
 /** Deletes expired links, and every link of the leads `ids` (an erasure, in its transaction). */

@@ -29,6 +29,7 @@ import { adminApi, LeadDesk, type FormHandoff, type StatusPage } from '../leads'
 import { tablesOf } from '../platform/database/connection';
 import { personErasureRoute } from './people/person-erasure-route';
 import type { OutboxDestination } from '../platform/outbox/outbox-tables';
+import type { PersonConfirmations } from '../leads/workflows/messages/person-confirmations';
 import { listingRoutes } from './routes/listing-routes';
 import { boardRoutes } from './routes/board-routes';
 import { messageTemplateRoutes } from './routes/message-template-routes';
@@ -38,8 +39,9 @@ import { quarantineRoutes } from './routes/quarantine-routes';
 /** The admin area's API: sign-in routes are open, the rest guarded (401, 403 cross-site). */
 interface AdminOptions {
   config: ServerConfig;
-  /** Where a lead released from quarantine is announced. */
+  /** Where a lead released from quarantine is announced, and its person's confirmation. */
   notify: readonly OutboxDestination[];
+  confirmations?: PersonConfirmations;
   /** Other capabilities' admin routes (the visit funnel), registered behind the guard. */
   guardedRoutes?: readonly FastifyPluginAsync[];
   /** When RETENTION_DAYS erases (default: a minute after start, then daily; tests: sooner). */
@@ -57,6 +59,7 @@ export const adminPlugin: FastifyPluginAsync<AdminOptions> = async (
   {
     config,
     notify,
+    confirmations,
     guardedRoutes = [],
     retention,
     smtpTimeoutMs,
@@ -95,6 +98,7 @@ export const adminPlugin: FastifyPluginAsync<AdminOptions> = async (
     statusEvents: Boolean(config.conversions?.statusEvents),
     notify,
     assignNew: config.assignNewLeads,
+    ...(confirmations ? { confirmations } : {}),
   });
   const { listing, overview, pipeline } = desk;
   const people = new PersonData(database.db, database.dialect, config.dataDir, desk.people);

@@ -25,11 +25,16 @@ import { deliveriesRoutes } from './routes/deliveries-routes';
 import { duplicateRoutes } from './routes/duplicate-routes';
 import { emailRoutes } from './routes/email-routes';
 import { exportRoutes } from './routes/export-routes';
-import { adminApi, LeadDesk, type FormHandoff, type StatusPage } from '../leads';
+import {
+  adminApi,
+  LeadDesk,
+  type FormHandoff,
+  type PersonConfirmations,
+  type StatusPage,
+} from '../leads';
 import { tablesOf } from '../platform/database/connection';
 import { personErasureRoute } from './people/person-erasure-route';
 import type { OutboxDestination } from '../platform/outbox/outbox-tables';
-import type { PersonConfirmations } from '../leads/workflows/messages/person-confirmations';
 import { listingRoutes } from './routes/listing-routes';
 import { boardRoutes } from './routes/board-routes';
 import { messageTemplateRoutes } from './routes/message-template-routes';

@@ -52,5 +52,6 @@ export const migrationOrder = [
   '270_invitation_passkeys',
   '280_ad_spend',
   '281_partial_match_key_indexes',
+  '290_person_mail_days',
   '293_mailbox_sessions',
 ] as const;

@@ -36,7 +36,7 @@ export const LINK_EMAILED =
 export const NEXT_STEPS = ['apply', 'questionnaire', 'hiring'] as const;
 export type NextStep = (typeof NEXT_STEPS)[number];
 
-/** What the page says when no step is left for the person. */
+/** What the page says when no step is left for the person and the next move is ours. */
 export const NOTHING_TO_DO = "Nothing to do for now: we'll be in touch.";
 
 /** A step still open and where to finish it. */
@@ -58,6 +58,10 @@ export interface StatusLead {
   stage: string;
   /** The step still open and where to finish it; null: nothing to do. */
   next: StatusStep | null;
+  /** With no step open, what comes next (NOTHING_TO_DO); null when we promise nothing. */
+  outlook: string | null;
+  /** The stages of the road (applied, contacted... placed) and which are reached; null once closed. */
+  progress: { label: string; reached: boolean }[] | null;
   remindersStopped: boolean;
   withdrawn: boolean;
 }

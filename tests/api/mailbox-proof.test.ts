@@ -138,8 +138,8 @@ describeEachDatabase(
       const first = await form(testApp, '/api/candidates/email', { email, consent: 'granted' });
       const stranger = leadProofOf(first);
       const id = await candidateIdOf(db, email);
-      // The person applies from their own browser with Global Privacy Control on.
-      await form(testApp, '/api/candidates/submit', validBodies.candidateApplication(email), '', {
+      // The person starts on /candidates from their own browser, Global Privacy Control on.
+      await form(testApp, '/api/candidates/basic-info', validBodies.candidateBasicInfo(email), '', {
         'sec-gpc': '1',
       });
       await form(testApp, '/api/candidates/email', { email, consent: 'granted' }, stranger);
@@ -147,13 +147,13 @@ describeEachDatabase(
       // The stranger's /status: where to go on, never what the person gave.
       const { state, response } = await statusPage(app, stranger);
       expect(state?.status).toMatchObject({ kind: 'steps' });
-      for (const value of ['Ada', 'Lovelace', '555-0100', 'Austin'])
+      for (const value of ['Ada', 'Lovelace', '555-0100'])
         expect(response.body).not.toContain(value);
       const resumed = await app.inject({
-        url: `/status?next=apply&lead=c${id}`,
+        url: `/status?next=questionnaire&lead=c${id}`,
         headers: { ...NAVIGATION, cookie: stranger },
       });
-      expect(resumed.headers.location).toBe('/apply');
+      expect(resumed.headers.location).toBe('/typeform');
       const prefill = JSON.parse(
         Buffer.from(
           resumed.cookies.find((cookie) => cookie.name === PREFILL_COOKIE)!.value,

@@ -27,6 +27,10 @@ import {
   type MessageTemplateTables,
 } from './workflows/pipeline/message-templates';
 import { assignmentMigrations } from './workflows/pipeline/lead-assignment';
+import {
+  mailAllowanceMigrations,
+  type MailAllowanceTables,
+} from './workflows/messages/mail-allowance';
 
 /** Every table and column the lead context owns (database.ts types the connection with it). */
 export type LeadTables = LeadRecordTables &
@@ -38,7 +42,8 @@ export type LeadTables = LeadRecordTables &
   StatusLinkTables &
   MailboxSessionTables &
   ReminderTables &
-  MessageTemplateTables;
+  MessageTemplateTables &
+  MailAllowanceTables;
 
 export const leadMigrations: readonly MigrationSet[] = [
   leadRecordMigrations,
@@ -53,6 +58,7 @@ export const leadMigrations: readonly MigrationSet[] = [
   messageTemplateMigrations,
   matchKeyMigrations,
   assignmentMigrations,
+  mailAllowanceMigrations,
   mailboxSessionMigrations,
 ];
 

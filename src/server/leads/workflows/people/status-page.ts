@@ -31,7 +31,7 @@ import {
   STATUS_PATH,
   type StatusLinkTables,
 } from './status-link';
-import { statusLead } from './status-words';
+import { openStepOf, statusLead } from './status-words';
 import { presentValues } from '../../records/present-values';
 
 /** Where `next` sends the person: the step still open, prefilled. */
@@ -124,7 +124,7 @@ export class StatusPage {
     });
     if (!opened) return undefined;
     const cookies = [mailboxCookie(opened.session, this.secure(request))];
-    if (isNextStep(next)) {
+    if (isNextStep(next) && openStepOf(opened.lead.table, opened.row)) {
       cookies.push(this.handoff.prefillCookie(request, prefillOf(opened.lead, opened.row, true)));
       return { redirect: STEP_PAGES[next], cookies };
     }
@@ -179,7 +179,8 @@ export class StatusPage {
       leads.find(([lead]) => lead.table === table);
     const proven = pick(mine);
     const own = proven ?? pick(ours);
-    if (!own) return undefined;
+    // No step open: an old e-mail's button opens the status page, not a finished form.
+    if (!own || !openStepOf(own[0].table, own[1])) return undefined;
     const prefill = prefillOf(own[0], own[1], proven !== undefined);
     return {
       redirect: STEP_PAGES[next],

@@ -41,6 +41,15 @@ async function setUpTotp(app: App, cookie: string) {
   return { secret, code, recoveryCodes, cookie: sessionCookie(confirmed)! };
 }
 
+/** The password sign-in's throttled answer, past the address's 5 attempts in 15 minutes. */
+function expectThrottled(response: Awaited<ReturnType<App['inject']>>) {
+  expect(response.statusCode).toBe(429);
+  expect(response.json()).toEqual({
+    error: 'Too many failed sign-in attempts. Try again in 15 minutes.',
+    retryAfterSeconds: Number(response.headers['retry-after']),
+  });
+}
+
 /** A password sign-in that stops at the second step; answers the pending cookie. */
 async function passwordStep(app: App, remoteAddress: string) {
   const response = await app.inject({
@@ -200,12 +209,7 @@ describeEachDatabase(
         });
       for (let i = 0; i < 5; i++) expect((await attempt()).statusCode).toBe(401);
       // Past the address's budget: the password sign-in's own answer.
-      const throttled = await attempt();
-      expect(throttled.statusCode).toBe(429);
-      expect(throttled.json()).toEqual({
-        error: 'Too many failed sign-in attempts. Try again in 15 minutes.',
-        retryAfterSeconds: Number(throttled.headers['retry-after']),
-      });
+      expectThrottled(await attempt());
     });
 
     it('throttles the passkey sign-in options like the other sign-in routes', async () => {
@@ -225,12 +229,7 @@ describeEachDatabase(
       const before = await challenges();
       for (let i = 0; i < 5; i++) expect((await options()).statusCode).toBe(200);
       // Past the address's budget: no challenge is stored, the password sign-in's own answer.
-      const throttled = await options();
-      expect(throttled.statusCode).toBe(429);
-      expect(throttled.json()).toEqual({
-        error: 'Too many failed sign-in attempts. Try again in 15 minutes.',
-        retryAfterSeconds: Number(throttled.headers['retry-after']),
-      });
+      expectThrottled(await options());
       expect(await challenges()).toBe(before + 5);
       // The address is spent for the passkey sign-in itself too.
       const signInAttempt = await app.inject({

@@ -2,7 +2,7 @@ import type { FastifyInstance } from 'fastify';
 import { afterAll, expect, it, vi } from 'vitest';
 import { adminEnv, seedCandidate, signIn } from '../support/admin';
 import { newAccount } from '../support/accounts';
-import { fetchOpenApi } from '../support/openapi';
+import { guardedReads } from '../support/openapi';
 import { startLocalSmtp } from '../support/smtp';
 import { describeEachDatabase } from '../support/test-app';
 
@@ -17,27 +17,6 @@ vi.setConfig({ testTimeout: 60_000 });
 
 const smtp = await startLocalSmtp();
 afterAll(() => smtp.close());
-
-/** Every guarded GET of the API document, with its parameters filled in. */
-async function guardedReads(app: FastifyInstance, leadId: number, email: string) {
-  const document = await fetchOpenApi(app);
-  const query: Record<string, string> = {
-    '/api/admin/data-subject': `?email=${encodeURIComponent(email)}`,
-    '/api/admin/audit': '?action=export',
-    '/api/admin/funnel': '?from=2024-01-01&to=2024-01-31',
-    '/api/admin/funnel.csv': '?from=2024-01-01&to=2024-01-31',
-  };
-  return Object.entries(document.paths)
-    .filter(([, operations]) => operations.get?.security)
-    .map(
-      ([path]) =>
-        path
-          .replace('{id}', String(leadId))
-          .replace('{file}', 'candidates.csv')
-          .replace('{leadType}', 'candidate')
-          .replace('{status}', 'new') + (query[path] ?? ''),
-    );
-}
 
 const ask = (app: FastifyInstance, method: 'GET' | 'HEAD', url: string, cookie?: string) =>
   app.inject({ method, url, headers: cookie ? { cookie } : {} });

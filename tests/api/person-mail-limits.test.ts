@@ -193,6 +193,21 @@ describeEachDatabase(
       expect(opened.statusCode).toBe(303);
       expect(opened.headers.location).toBe('/status');
     });
+
+    it("a company's confirmation asks for its hiring needs only while it has not sent them", async () => {
+      const testApp = current();
+      const asked = uniqueEmail('company-asked');
+      const done = uniqueEmail('company-done');
+      await post(testApp.app, '/api/companies/email', validBodies.companyEmail(asked));
+      await post(testApp.app, '/api/companies/email', validBodies.companyEmail(done));
+      await post(testApp.app, '/api/companies/submit', validBodies.companyRequest(done));
+      const open = await mailTo(asked, CONFIRMATION);
+      expect(open).toContain('One step is still open: your hiring needs.');
+      expect(open).toMatch(/https:\/\/talent\.example\/status\?token=[\w-]+&next=hiring/);
+      const finished = await mailTo(done, CONFIRMATION);
+      expect(finished).not.toContain('still open');
+      expect(finished).not.toContain('&next=');
+    });
   },
   {
     env: {

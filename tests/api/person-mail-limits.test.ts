@@ -5,6 +5,7 @@ import { adminEnv, freshAddress, signIn } from '../support/admin';
 import { candidateIdOf, companiesWithEmail } from '../support/api';
 import { eventually } from '../support/eventually';
 import { validBodies } from '../support/lead-bodies';
+import { openLink } from '../support/status-page';
 import { readableMail as readable, startLocalSmtp } from '../support/smtp';
 import {
   describeEachDatabase,
@@ -40,8 +41,9 @@ const COMPLETE =
   'Your application is complete: we have everything we need and will contact you shortly to discuss next steps.';
 
 /** Opening a link from the mail, as a browser navigates. */
+/** Opening a mailed link: its page's one button posts the token and step (decision 176). */
 const open = (app: FastifyInstance, url: string) =>
-  app.inject({ url, headers: { accept: 'text/html', 'sec-fetch-mode': 'navigate' } });
+  openLink(app, url, '', new URL(url, SITE_URL).searchParams.get('next') ?? undefined);
 
 const statusLinkIn = (text: string) =>
   /https:\/\/talent\.example(\/status\?token=[\w-]+(?:&next=\w+)?)/.exec(text)?.[1];

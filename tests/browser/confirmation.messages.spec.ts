@@ -45,6 +45,7 @@ test('one sitting through /candidates and the questionnaire: the confirmation sa
   // A fresh browser, as from the mail client: the button opens the status page, not a form.
   await page.context().clearCookies();
   await page.goto(link!);
+  await page.getByRole('button', { name: 'Open My Status Page' }).click();
   await expect(page).toHaveURL(/\/status$/);
   await expect(page.getByRole('heading', { level: 1 })).toHaveText('Your Application Status');
   await expect(page.getByRole('link', { name: 'Finish the questionnaire' })).toHaveCount(0);

@@ -29,7 +29,7 @@ const submissionsSchema = arrayOfObjects({
   sourcePage: { type: ['string', 'null'] },
   fields: { type: ['object', 'null'], additionalProperties: { type: ['string', 'null'] } },
   attribution: { type: ['object', 'null'], additionalProperties: true },
-  verified: { type: 'boolean', description: "Sent with the lead's proof (decision 151)" },
+  verified: { type: 'boolean', description: "Sent with the lead's proof (decision 176)" },
 });
 
 const withTimeline = <Schema extends { properties: object }>(schema: Schema) => ({

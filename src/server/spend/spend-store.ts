@@ -1,5 +1,5 @@
 import { sql, type Kysely, type Transaction } from 'kysely';
-import { inTurn, readByMonths, type DayRange } from '../platform/database/report-reads';
+import { inTurn, readByWeeks, type DayRange } from '../platform/database/report-reads';
 import type { WriteJob, WriteQueue } from '../platform/database/write-queue';
 import type { SpendOrigin, SpendTables } from './spend-tables';
 
@@ -74,7 +74,7 @@ export class SpendStore {
   async inRange(range: DayRange, currency?: string) {
     const inRange = ({ from, to }: DayRange) =>
       this.db.selectFrom('ad_spend').where('day', '>=', from).where('day', '<=', to);
-    const perDay = await readByMonths(range, (piece) =>
+    const perDay = await readByWeeks(range, (piece) =>
       inRange(piece)
         .select(['currency', 'day', total.as('spend')])
         .groupBy(['currency', 'day'])
@@ -92,7 +92,7 @@ export class SpendStore {
       string,
       { source: string; campaign: string; campaignName: string; spend: number }
     >();
-    for (const row of await readByMonths(range, (piece) =>
+    for (const row of await readByWeeks(range, (piece) =>
       inRange(piece)
         .where('currency', '=', chosen)
         .select([
@@ -108,7 +108,7 @@ export class SpendStore {
       const earlier = campaigns.get(key);
       campaigns.set(key, {
         ...row,
-        // The name as the monthly reads pick it: the greatest of the range.
+        // The greatest name of the range, as one max() over it would pick.
         campaignName:
           earlier && earlier.campaignName > row.campaignName
             ? earlier.campaignName

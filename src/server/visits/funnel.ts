@@ -2,7 +2,7 @@ import { sql, type Kysely } from 'kysely';
 import { UNMATCHED_LISTED, type FunnelFigures, type FunnelStep } from '@shared/admin-funnel';
 import { landingVariants } from '@shared/enums';
 import { leadFunnel } from '../leads';
-import { readByMonths, type DayRange } from '../platform/database/report-reads';
+import { readByWeeks, type DayRange } from '../platform/database/report-reads';
 import { costsOf, matchSpend, weeksOf, type CampaignVisitors, type SpendStore } from '../spend';
 import type { VisitTables } from './visit-tables';
 
@@ -43,7 +43,7 @@ export async function funnelFigures(
   const visitDays = ({ from, to }: DayRange) =>
     db.selectFrom('visit_days').where('day', '>=', from).where('day', '<=', to);
   const per = async (dimension: leadFunnel.FunnelDimension) => {
-    const visits = await readByMonths(range, (piece) =>
+    const visits = await readByWeeks(range, (piece) =>
       visitDays(piece)
         .select([
           sql<string>`${sql.ref(dimension)}`.as('key'),
@@ -52,7 +52,7 @@ export async function funnelFigures(
         .groupBy(dimension)
         .execute(),
     );
-    const leads = await readByMonths(range, (piece) => {
+    const leads = await readByWeeks(range, (piece) => {
       const { fromIso, toIso } = isoBounds(piece);
       return leadFunnel.funnelLeadsQuery(db, dimension, fromIso, toIso).execute();
     });
@@ -88,7 +88,7 @@ export async function funnelFigures(
   const utmCampaigns = await per('utm_campaign');
   // A campaign's spend is shared among the landing pages its visitors saw.
   const campaignVisitors = new Map<string, CampaignVisitors>();
-  for (const row of await readByMonths(range, (piece) =>
+  for (const row of await readByWeeks(range, (piece) =>
     visitDays(piece)
       .select([
         'utm_campaign as campaign',
@@ -104,7 +104,7 @@ export async function funnelFigures(
     const visitors = (campaignVisitors.get(key)?.visitors ?? 0) + Number(row.visitors);
     campaignVisitors.set(key, { campaign: row.campaign, variant: row.variant, visitors });
   }
-  const placedDays = await readByMonths(range, (piece) => {
+  const placedDays = await readByWeeks(range, (piece) => {
     const { fromIso, toIso } = isoBounds(piece);
     return leadFunnel.placedByDayQuery(db, fromIso, toIso).execute();
   });

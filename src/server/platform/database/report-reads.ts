@@ -5,8 +5,12 @@
  * statement over two years of rows holds it for as long as it runs.
  */
 
-/** Days one statement of a report reads: a month of rows at most. */
-const DAYS_PER_READ = 31;
+/**
+ * Days one statement of a report reads. A month of visits at the counter's daily cap took 15-25 ms
+ * of CPU a statement here, a week 4-5 ms; on PostgreSQL the 105 statements of two years cost round
+ * trips, not the event loop.
+ */
+const DAYS_PER_READ = 7;
 const DAY_MS = 86_400_000;
 
 /** Runs `query` once the event loop has served what was waiting. */
@@ -21,8 +25,8 @@ export interface DayRange {
   to: string;
 }
 
-/** The rows of `read` over `range`, read a month at a time, in turn. */
-export async function readByMonths<Row>(
+/** The rows of `read` over `range`, read a week at a time, in turn. */
+export async function readByWeeks<Row>(
   range: DayRange,
   read: (piece: DayRange) => Promise<Row[]>,
 ): Promise<Row[]> {

@@ -6,7 +6,8 @@ import { tablesOf } from '../../../platform/database/connection';
 import { enqueueMessages } from '../../../platform/outbox/outbox';
 import type { OutboxTables } from '../../../platform/outbox/outbox-tables';
 import type { AddressCounters } from '../screening/address-counters';
-import { secondsLeft } from '../screening/address-counters';
+import { scopedKey, secondsLeft } from '../screening/address-counters';
+import { addressKeyOf } from '../../../platform/http/address-key';
 import { normalizeEmail } from '../../records/lead-email';
 import { leadTables, leadTypeOf } from '../../records/lead-tables';
 import { stopMessages } from '../people/person-writes';
@@ -120,7 +121,11 @@ export const personRoutes: FastifyPluginAsync<{
     },
     async (request, reply) => {
       const now = Date.now();
-      const byAddress = await counters.add(`status-link ${request.ip}`, 'request', now);
+      const byAddress = await counters.add(
+        scopedKey('status-link', addressKeyOf(request)),
+        'request',
+        now,
+      );
       if (byAddress.request > LOST_LINK_ADDRESS_LIMIT) {
         return reply
           .code(429)
@@ -128,7 +133,7 @@ export const personRoutes: FastifyPluginAsync<{
           .send({ error: 'Too many requests, please try again in a minute' });
       }
       const email = normalizeEmail(String(request.body.email));
-      const byEmail = await counters.add(`status-link-email ${email}`, 'request', now);
+      const byEmail = await counters.add(scopedKey('status-link-email', email), 'request', now);
       if (byEmail.request <= LOST_LINK_EMAIL_LIMIT) await sendLinks(db, email, new Date(now));
       if ((request.headers['content-type'] ?? '').startsWith('application/x-www-form-urlencoded')) {
         return reply.redirect(`${STATUS_PATH}?link=sent`, 303);

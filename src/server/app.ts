@@ -11,6 +11,8 @@ import {
   LEAD_FLOOD_LIMIT,
   leadProofKey,
   leadsPlugin,
+  MailAllowance,
+  PersonConfirmations,
   personMessagesPlugin,
   spamPlugin,
   StatusPage,
@@ -157,12 +159,16 @@ export async function buildApp({
     formHandoff,
     config.site.siteUrl,
   );
-  // Where each new lead is announced (decision 095); `person`: its own confirmation (154).
+  // Where each new lead is announced (decision 095); its person's confirmation is capped (154).
   const notify = [
     ...notifyDestinations(config.notify),
-    'person' as const,
     ...(config.conversions ? (['meta'] satisfies OutboxDestination[]) : []),
   ];
+  const mailAllowance = new MailAllowance(app.spamDefence.formTimeKey);
+  const confirmations = new PersonConfirmations(mailAllowance, {
+    delayMs: config.personMessages.confirmationDelayMs,
+    perAddress: config.leadRateLimit > 0,
+  });
   await app.register(leadsPlugin, {
     formHandoff,
     statusPage,
@@ -174,8 +180,10 @@ export async function buildApp({
     },
     notify,
     assignNew: config.assignNewLeads,
+    confirmations,
   });
   await app.register(personMessagesPlugin, {
+    mailAllowance,
     mail: { ...config.mail, timeoutMs: bounds.smtpTimeoutMs },
     dataDir: config.dataDir,
     context: config.site,
@@ -213,6 +221,7 @@ export async function buildApp({
     config,
     smtpTimeoutMs: bounds.smtpTimeoutMs,
     notify,
+    confirmations,
     guardedRoutes: [funnelRoutes, spendRoutes],
     retention,
     visitsNotCounted: (since) => app.visitCounter.notCountedSince(since),

@@ -52,4 +52,5 @@ export const migrationOrder = [
   '270_invitation_passkeys',
   '280_ad_spend',
   '281_partial_match_key_indexes',
+  '290_person_mail_days',
 ] as const;

@@ -26,7 +26,7 @@ export type StatusNotice = keyof typeof STATUS_NOTICES;
 /** What the page and a JSON client say once the person erased everything. */
 export const ERASED_MESSAGE = 'Everything we held about you is erased.';
 
-/** What the page says when no step is left for the person. */
+/** What the page says when no step is left for the person and the next move is ours. */
 export const NOTHING_TO_DO = "Nothing to do for now: we'll be in touch.";
 
 /** One of the person's leads as the page shows it. */
@@ -41,6 +41,10 @@ export interface StatusLead {
   stage: string;
   /** The step still open and where to finish it; null: nothing to do. */
   next: { text: string; label: string; href: string } | null;
+  /** With no step open, what comes next (NOTHING_TO_DO); null when we promise nothing. */
+  outlook: string | null;
+  /** The stages of the road (applied, contacted... placed) and which are reached; null once closed. */
+  progress: { label: string; reached: boolean }[] | null;
   remindersStopped: boolean;
   withdrawn: boolean;
 }

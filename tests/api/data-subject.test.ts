@@ -67,7 +67,7 @@ async function personWithEverything(testApp: TestApp, cookie: string, email: str
     ...as,
   });
   expect(mail.statusCode).toBe(200);
-  // The confirmations to the person (decision 154) are written to DATA_DIR/outbox too.
+  // The confirmation to the person (decision 154) is written to DATA_DIR/outbox too.
   await eventually(async () => {
     const waiting = await testApp.db
       .selectFrom('outbox_messages')
@@ -165,15 +165,14 @@ describeEachDatabase(
         'note_added',
         'status_changed',
       ]);
-      // The webhook notice and the person's confirmation of each new lead (candidate and company).
+      // The webhook notice of each new lead; the person's one confirmation of the day (issue 40).
       expect(report.outboxMessages.map((m) => `${m.leadType} ${m.destination}`).sort()).toEqual([
         'candidate person',
         'candidate webhook',
-        'company person',
         'company webhook',
       ]);
-      // The two confirmations and the form e-mail, in the outbox folder (no mail transport here).
-      expect(report.mailFiles).toHaveLength(3);
+      // The confirmation and the form e-mail, in the outbox folder (no mail transport here).
+      expect(report.mailFiles).toHaveLength(2);
       expect(report.mailFiles[0]?.content).toContain(`To: ${email}`);
       const text = JSON.stringify(report);
       expect(text).not.toContain(other);
@@ -221,8 +220,8 @@ describeEachDatabase(
         activity: 3,
         // status_changed, note_added, email_sent and the access request's entry
         auditEntries: 4,
-        outboxMessages: 4,
-        mailFiles: 3,
+        outboxMessages: 3,
+        mailFiles: 2,
       });
 
       const after = await app.inject({ method: 'GET', url: at(email), headers: { cookie } });
@@ -270,7 +269,7 @@ describeEachDatabase(
       const their = theirs.json<PersonReport>();
       expect(their.candidates.map((row) => row.id)).toEqual([kept.candidateId]);
       expect(their.activity).toHaveLength(3);
-      expect(their.mailFiles).toHaveLength(3);
+      expect(their.mailFiles).toHaveLength(2);
       expect(their.quarantine).toHaveLength(1);
 
       const log = await auditLog(testApp, cookie);
@@ -278,7 +277,7 @@ describeEachDatabase(
       expect(erasure).toMatchObject({ leadType: null, leadId: null });
       expect(erasure?.detail).toBe(
         'erased candidates 1, companies 1, submissions 3, quarantine 1, activity 3, ' +
-          'auditEntries 4, outboxMessages 4, mailFiles 3',
+          'auditEntries 4, outboxMessages 3, mailFiles 2',
       );
       expect(Date.parse(erasure?.at ?? '')).toBeLessThanOrEqual(Date.parse(erasedAt));
       const text = JSON.stringify(log);
@@ -323,7 +322,12 @@ describeEachDatabase(
     });
   },
   {
-    env: { ...adminEnv, NOTIFY_WEBHOOK_URL: receiver.url, NOTIFY_WEBHOOK_SECRET: SECRET },
+    env: {
+      ...adminEnv,
+      NOTIFY_WEBHOOK_URL: receiver.url,
+      NOTIFY_WEBHOOK_SECRET: SECRET,
+      CONFIRMATION_DELAY: '0s',
+    },
     notificationWorker: { pollMs: 50, retryBaseMs: 100 },
     personWorker: { pollMs: 50 },
   },

@@ -16,14 +16,14 @@ const confirmationTo = (email: string) =>
 test('the confirmation e-mail opens the status page, which corrects the phone and erases everything', async ({
   page,
 }) => {
-  // The outbox's worker sends the confirmation within seconds; then two page loads and a post.
-  test.setTimeout(60_000);
+  // The confirmation goes after CONFIRMATION_DELAY (seconds here); then two page loads and a post.
+  test.setTimeout(75_000);
   const email = `status-${Date.now()}@example.com`;
   const response = await page.request.post('/api/candidates/basic-info', {
     data: { firstName: 'Ada', lastName: 'Lovelace', email, phone: '555-0100' },
   });
   expect(response.status()).toBe(200);
-  await expect.poll(() => confirmationTo(email), { timeout: 15_000 }).toBeDefined();
+  await expect.poll(() => confirmationTo(email), { timeout: 30_000 }).toBeDefined();
   const link = statusLinkIn(confirmationTo(email));
   expect(link).toBeDefined();
 

@@ -25,7 +25,13 @@ import { deliveriesRoutes } from './routes/deliveries-routes';
 import { duplicateRoutes } from './routes/duplicate-routes';
 import { emailRoutes } from './routes/email-routes';
 import { exportRoutes } from './routes/export-routes';
-import { adminApi, LeadDesk, type FormHandoff, type StatusPage } from '../leads';
+import {
+  adminApi,
+  LeadDesk,
+  type FormHandoff,
+  type PersonConfirmations,
+  type StatusPage,
+} from '../leads';
 import { tablesOf } from '../platform/database/connection';
 import { personErasureRoute } from './people/person-erasure-route';
 import type { OutboxDestination } from '../platform/outbox/outbox-tables';
@@ -38,8 +44,9 @@ import { quarantineRoutes } from './routes/quarantine-routes';
 /** The admin area's API: sign-in routes are open, the rest guarded (401, 403 cross-site). */
 interface AdminOptions {
   config: ServerConfig;
-  /** Where a lead released from quarantine is announced. */
+  /** Where a lead released from quarantine is announced, and its person's confirmation. */
   notify: readonly OutboxDestination[];
+  confirmations?: PersonConfirmations;
   /** Other capabilities' admin routes (the visit funnel), registered behind the guard. */
   guardedRoutes?: readonly FastifyPluginAsync[];
   /** When RETENTION_DAYS erases (default: a minute after start, then daily; tests: sooner). */
@@ -57,6 +64,7 @@ export const adminPlugin: FastifyPluginAsync<AdminOptions> = async (
   {
     config,
     notify,
+    confirmations,
     guardedRoutes = [],
     retention,
     smtpTimeoutMs,
@@ -95,6 +103,7 @@ export const adminPlugin: FastifyPluginAsync<AdminOptions> = async (
     statusEvents: Boolean(config.conversions?.statusEvents),
     notify,
     assignNew: config.assignNewLeads,
+    ...(confirmations ? { confirmations } : {}),
   });
   const { listing, overview, pipeline } = desk;
   const people = new PersonData(database.db, database.dialect, config.dataDir, desk.people);

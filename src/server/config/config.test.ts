@@ -209,7 +209,17 @@ describe('loadConfig: messages to the person', () => {
     expect(loadConfig({}).personMessages).toEqual({
       statusLinkDays: 7,
       reminderDelaysMs: [24 * 3_600_000, 72 * 3_600_000],
+      confirmationDelayMs: 15 * 60_000,
     });
+  });
+
+  it('confirms after CONFIRMATION_DELAY: one duration, seconds to a day', () => {
+    const delay = (value: string) => loadConfig({ CONFIRMATION_DELAY: value }).personMessages;
+    expect(delay('0s').confirmationDelayMs).toBe(0);
+    expect(delay(' 90 s ').confirmationDelayMs).toBe(90_000);
+    expect(delay('24h').confirmationDelayMs).toBe(86_400_000);
+    for (const value of ['15', '1d', '25h', '5m,10m', '-1m'])
+      expect(() => loadConfig({ CONFIRMATION_DELAY: value })).toThrow(/CONFIRMATION_DELAY/);
   });
 
   it('reads delays with units, shortest first, and an empty setting as no reminders', () => {

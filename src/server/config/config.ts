@@ -7,6 +7,7 @@ import { LOG_FORMAT_SETTINGS } from '../platform/logging/log-format';
 import {
   commaList,
   isSafeTrustProxy,
+  parseDuration,
   parseReminderDelays,
   parseTrustProxy,
   TRUST_EVERY_HOP,
@@ -15,6 +16,9 @@ import {
 
 /** Forms a visitor fills in; typeform-completed is sent by /typeform itself, with no widget. */
 const ALTCHA_CAPABLE_FORMS = leadForms.filter((form) => form !== 'typeform-completed');
+
+/** The confirmation waits at most a day: it answers a form. */
+const MAX_CONFIRMATION_DELAY_MS = 86_400_000;
 
 const httpUrl = z.url({ protocol: /^https?$/, error: 'must be an http:// or https:// URL' });
 
@@ -101,6 +105,15 @@ const envSchema = z.object({
       error: 'must be durations with a unit (s, m, h, d), comma-separated, e.g. 24h,72h',
     })
     .optional(),
+  CONFIRMATION_DELAY: z
+    .string()
+    .regex(/^\s*\d+\s*[smh]\s*$/, {
+      error: 'must be one duration with a unit (s, m, h), e.g. 15m',
+    })
+    .refine((value) => parseDuration(value) <= MAX_CONFIRMATION_DELAY_MS, {
+      error: 'must be at most 24h',
+    })
+    .default('15m'),
   RETENTION_DAYS: z.coerce.number().int().min(1).max(100_000).optional(),
   ASSIGN_NEW_LEADS: z.enum(['off', 'round-robin']).default('off'),
 });
@@ -217,6 +230,7 @@ export function loadConfig(env: Record<string, string | undefined> = process.env
     assignNewLeads: values.ASSIGN_NEW_LEADS === 'round-robin',
     personMessages: {
       statusLinkDays: values.STATUS_LINK_DAYS,
+      confirmationDelayMs: parseDuration(values.CONFIRMATION_DELAY),
       // Set but empty (blank) turns reminders off; unset keeps the default.
       reminderDelaysMs: parseReminderDelays(
         env.REMINDER_DELAYS === undefined

@@ -47,12 +47,15 @@ export const commaList = (value: string | undefined): string[] =>
 
 const DURATION_MS = { s: 1_000, m: 60_000, h: 3_600_000, d: 86_400_000 } as const;
 
+/** `15m` (a number and one of s, m, h, d) as milliseconds. */
+export function parseDuration(value: string): number {
+  const part = value.replace(/\s+/g, '');
+  return Number(part.slice(0, -1)) * DURATION_MS[part.slice(-1) as keyof typeof DURATION_MS];
+}
+
 /** `24h,72h` as milliseconds, shortest first; an empty list turns reminders off. */
 export function parseReminderDelays(value: string): number[] {
   return commaList(value)
-    .map((part) => part.replace(/\s+/g, ''))
-    .map(
-      (part) => Number(part.slice(0, -1)) * DURATION_MS[part.slice(-1) as keyof typeof DURATION_MS],
-    )
+    .map(parseDuration)
     .sort((a, b) => a - b);
 }

@@ -12,6 +12,7 @@ import {
   type MessageTemplateTables,
 } from './workflows/pipeline/message-templates';
 import { leadWriteEffects } from './workflows/capture/lead-write-effects';
+import type { PersonConfirmations } from './workflows/messages/person-confirmations';
 import { exportCsv } from './reads/export/export-query';
 import type { ExportTab } from './reads/export/export-tabs';
 import { LeadListing, type ListFilter } from './reads/lead-listing';
@@ -30,6 +31,8 @@ export interface LeadDeskOptions {
   /** Where a lead released from quarantine is announced, as a new lead is (leadsPlugin's). */
   notify: readonly OutboxDestination[];
   assignNew: boolean;
+  /** The released lead's confirmation to its person, as a new lead's. */
+  confirmations?: PersonConfirmations;
 }
 
 /** What the team works the leads with; the admin's routes are its HTTP side. */
@@ -56,7 +59,7 @@ export class LeadDesk {
     this.templates = new MessageTemplates(tablesOf<MessageTemplateTables>(db));
     this.quarantine = new QuarantineDesk(
       tablesOf<LeadRecordTables>(db),
-      leadWriteEffects(options.notify, options.assignNew),
+      leadWriteEffects(options.notify, options.assignNew, options.confirmations),
     );
     this.bulk = new BulkChanges({
       db: tablesOf<PipelineTables>(db),

@@ -23,6 +23,10 @@ import {
   type MessageTemplateTables,
 } from './workflows/pipeline/message-templates';
 import { assignmentMigrations } from './workflows/pipeline/lead-assignment';
+import {
+  mailAllowanceMigrations,
+  type MailAllowanceTables,
+} from './workflows/messages/mail-allowance';
 
 /** Every table and column the lead context owns (database.ts types the connection with it). */
 export type LeadTables = LeadRecordTables &
@@ -33,7 +37,8 @@ export type LeadTables = LeadRecordTables &
   FormFlashTables &
   StatusLinkTables &
   ReminderTables &
-  MessageTemplateTables;
+  MessageTemplateTables &
+  MailAllowanceTables;
 
 export const leadMigrations: readonly MigrationSet[] = [
   leadRecordMigrations,
@@ -48,6 +53,7 @@ export const leadMigrations: readonly MigrationSet[] = [
   messageTemplateMigrations,
   matchKeyMigrations,
   assignmentMigrations,
+  mailAllowanceMigrations,
 ];
 
 export const leadEphemeralMigrations: readonly MigrationSet[] = [

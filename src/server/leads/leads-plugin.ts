@@ -11,6 +11,7 @@ import { LeadCapture, type CaptureSettings } from './workflows/capture/lead-capt
 import { countedStore } from './workflows/screening/counted-store';
 import { createLeadStore, type LeadStore } from './workflows/capture/lead-store';
 import type { OutboxDestination } from '../platform/outbox/outbox-tables';
+import type { PersonConfirmations } from './workflows/messages/person-confirmations';
 
 interface LeadsOptions {
   capture: CaptureSettings;
@@ -18,6 +19,8 @@ interface LeadsOptions {
   notify?: readonly OutboxDestination[];
   /** ASSIGN_NEW_LEADS=round-robin. */
   assignNew?: boolean;
+  /** Each new lead's confirmation to its person. */
+  confirmations?: PersonConfirmations;
   formHandoff: FormHandoff;
   statusPage: StatusPage;
 }
@@ -29,6 +32,7 @@ export const leadsPlugin: FastifyPluginAsync<LeadsOptions> = async (app, options
     app.writeQueue.forTables<LeadRecordTables>(),
     options.notify ?? [],
     options.assignNew,
+    options.confirmations,
   );
 
   // No-JavaScript posts (decision 090): 4,000 characters urlencoded outgrow JSON's 16 KB.

@@ -22,12 +22,15 @@ export const CONFIGURED = {
 /**
  * The `messages` server in playwright.config.ts (decision 154): its mail goes to a local SMTP
  * server that drops each message into `mailDir` (support/mail-drop.ts), read by every
- * `*.messages.spec.ts` through support/mailbox.ts; its reminders come seconds after the form.
+ * `*.messages.spec.ts` through support/mailbox.ts; its confirmation and reminders come seconds
+ * after the form.
  */
 export const MESSAGES = {
   smtpPort: Number(process.env.E2E_PORT ?? 4173) + 5,
   mailDir: path.join(tmpdir(), `talent-bridge-e2e-mail-${process.env.E2E_PORT ?? 4173}`),
   reminderDelays: '3s,12s',
+  /** Long enough for a test to finish /candidates and the questionnaire before it goes. */
+  confirmationDelay: '10s',
 } as const;
 
 /** One call the page made to the pixel: `['track', 'Lead', {...}]`, `['init', id]`... */

@@ -3,7 +3,6 @@ import {
   ERASED_MESSAGE,
   LOST_LINK_ACTION,
   LOST_LINK_SENTENCE,
-  NOTHING_TO_DO,
   STATUS_ACTIONS,
   STATUS_NOTICES,
   type StatusLead,
@@ -105,11 +104,46 @@ function DetailsForm({ lead }: { lead: StatusLead }) {
   );
 }
 
+/** The road from applying to placed: each stage, reached or not; the latest is current. */
+function Progress({ stages }: { stages: NonNullable<StatusLead['progress']> }) {
+  const current = stages.findLastIndex((stage) => stage.reached);
+  return (
+    <ol aria-label="Your progress" className="flex flex-wrap gap-2">
+      {stages.map((stage, index) => (
+        <li
+          key={stage.label}
+          aria-current={index === current ? 'step' : undefined}
+          className={`rounded-full border px-3 py-1 text-sm ${
+            stage.reached
+              ? 'border-accent-strong bg-slate-900 text-white'
+              : 'border-slate-300 text-slate-600'
+          }`}
+        >
+          {stage.label}
+          <span className="sr-only">{stage.reached ? ' (done)' : ' (not yet)'}</span>
+        </li>
+      ))}
+    </ol>
+  );
+}
+
+/** Reminders go to a candidate only while a step is open: the choice shows only then. */
+function Reminders({ lead }: { lead: StatusLead }) {
+  if (lead.kind !== 'candidate' || !lead.next) return null;
+  if (lead.remindersStopped) return <p>Reminders are stopped.</p>;
+  return (
+    <ActionForm action={STATUS_ACTIONS.reminders} lead={lead.ref} label="Stop Reminders">
+      <p>We send a reminder or two while a step is open. You can stop them here.</p>
+    </ActionForm>
+  );
+}
+
 function LeadCards({ lead }: { lead: StatusLead }) {
   const candidate = lead.kind === 'candidate';
   return (
     <>
       <Card title={candidate ? 'Where You Stand' : 'Your Talent Request'}>
+        {lead.progress ? <Progress stages={lead.progress} /> : null}
         <p className="text-lg text-slate-900">{lead.stage}</p>
         {lead.next ? (
           <>
@@ -120,21 +154,15 @@ function LeadCards({ lead }: { lead: StatusLead }) {
               </a>
             </div>
           </>
-        ) : lead.withdrawn ? null : (
-          <p>{NOTHING_TO_DO}</p>
-        )}
+        ) : lead.outlook ? (
+          <p>{lead.outlook}</p>
+        ) : null}
       </Card>
       <Card title="Your Details">
         <DetailsForm lead={lead} />
       </Card>
       <Card title="Your Choices">
-        {lead.remindersStopped ? (
-          <p>Reminders are stopped.</p>
-        ) : (
-          <ActionForm action={STATUS_ACTIONS.reminders} lead={lead.ref} label="Stop Reminders">
-            <p>We send a reminder or two while a step is open. You can stop them here.</p>
-          </ActionForm>
-        )}
+        <Reminders lead={lead} />
         {lead.withdrawn ? null : (
           <ActionForm action={STATUS_ACTIONS.withdraw} lead={lead.ref} label="Withdraw">
             <p>

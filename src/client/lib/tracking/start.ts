@@ -1,6 +1,6 @@
 import { readRuntimeConfig } from '../runtime-config';
 import { sendsGlobalPrivacyControl } from './gpc';
-import { trackedEvents } from './tracker';
+import { isPrivatePage, trackedEvents } from './tracker';
 
 declare global {
   interface Window {
@@ -10,8 +10,8 @@ declare global {
 
 /** Once per document: events are recorded; the pixel loads when idle, with an id and no GPC. */
 export function startTracking(): void {
-  // The admin area shows leads' personal data: nothing is recorded or sent there.
-  if (/^\/admin(\/|$)/.test(window.location.pathname)) return;
+  // The admin area and /status show personal data: nothing is recorded or sent, no Pixel loads.
+  if (isPrivatePage(window.location.pathname)) return;
   window.__trackedEvents = trackedEvents;
   const { metaPixelId } = readRuntimeConfig();
   if (!metaPixelId || sendsGlobalPrivacyControl()) return;

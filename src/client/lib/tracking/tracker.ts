@@ -11,6 +11,9 @@ let currentPath: string | undefined;
 let pageStart = 0;
 let sentOnThisPage = new Set<string>();
 
+/** Pages that show a person's own data (the admin area, /status): nothing is tracked there. */
+export const isPrivatePage = (path: string): boolean => /^\/(admin|status)(\/|$)/.test(path);
+
 export function track(event: PixelEvent): void {
   trackedEvents.push(event);
   for (const listener of listeners) listener(event);
@@ -22,6 +25,7 @@ export function enterPage(path: string): void {
   currentPath = path;
   pageStart = trackedEvents.length;
   sentOnThisPage = new Set();
+  if (isPrivatePage(path)) return;
   track(pageView);
   track(routeContentView(path));
 }
@@ -29,7 +33,7 @@ export function enterPage(path: string): void {
 /** Records `event` at most once per page view of `path`, under `key`. */
 export function trackOncePerPage(path: string, key: string, event: PixelEvent): void {
   enterPage(path);
-  if (sentOnThisPage.has(key)) return;
+  if (isPrivatePage(path) || sentOnThisPage.has(key)) return;
   sentOnThisPage.add(key);
   track(event);
 }

@@ -2,6 +2,7 @@ import type { FastifyRequest } from 'fastify';
 import fp from 'fastify-plugin';
 import type { Kysely, Transaction } from 'kysely';
 import { tablesOf } from '../../platform/database/connection';
+import { rowId } from '../../platform/http/api-schemas';
 import { auditActions, auditEntrySchema } from '@shared/admin-audit';
 import {
   AuditLog,
@@ -86,7 +87,7 @@ export const auditPlugin = fp(async (app) => {
           properties: {
             limit: { type: 'integer', minimum: 1, maximum: 500, default: 50 },
             offset: { type: 'integer', minimum: 0, maximum: 10_000_000, default: 0 },
-            account: { type: 'integer', minimum: 1, description: 'Only what this account did' },
+            account: { ...rowId, description: 'Only what this account did' },
             action: { type: 'string', enum: auditActions, description: 'Only this action' },
           },
         },

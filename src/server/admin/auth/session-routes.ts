@@ -1,6 +1,6 @@
 import type { FastifyPluginAsync } from 'fastify';
 import { can, sessionEntrySchema } from '@shared/admin-accounts';
-import { errorBody, idParams, objectOf } from '../../platform/http/api-schemas';
+import { errorBody, idParams, objectOf, rowId } from '../../platform/http/api-schemas';
 
 /** Each account's own sessions, listed and ended (an owner's: anyone's). */
 export const adminSessionRoutes: FastifyPluginAsync = async (app) => {
@@ -14,7 +14,7 @@ export const adminSessionRoutes: FastifyPluginAsync = async (app) => {
       schema: {
         querystring: {
           type: 'object',
-          properties: { account: { type: 'integer', minimum: 1 } },
+          properties: { account: rowId },
         },
         response: { 200: { type: 'array', items: sessionEntrySchema } },
       },

@@ -1,5 +1,5 @@
 import type { FastifyPluginAsync } from 'fastify';
-import { fieldErrorsBody } from '../../platform/http/api-schemas';
+import { fieldErrorsBody, rowId } from '../../platform/http/api-schemas';
 import { type LeadDesk, adminApi } from '../../leads';
 import { changeOf, changeProperties, statusOrAssignee, type ChangeBody } from './lead-change';
 import { assigneeFilter, listQuerystringSchema } from './listing-routes';
@@ -20,7 +20,7 @@ function bulkProperties({ leadType, types, statuses }: LeadKind) {
   return {
     ids: {
       type: 'array',
-      items: { type: 'integer', minimum: 1 },
+      items: rowId,
       minItems: 1,
       maxItems: BULK_LIMIT,
     },

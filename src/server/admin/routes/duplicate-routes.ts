@@ -1,5 +1,5 @@
 import type { FastifyPluginAsync } from 'fastify';
-import { objectOf, idParams } from '../../platform/http/api-schemas';
+import { objectOf, idParams, rowId } from '../../platform/http/api-schemas';
 import { possibleDuplicatesSchema as duplicatesSchema } from '@shared/admin-duplicates';
 import { type LeadDesk, adminApi } from '../../leads';
 import { badRequest, strictBody } from './strict-body';
@@ -10,7 +10,7 @@ const PATH = '/api/candidate-submissions/:id';
 
 const mergeBody = {
   ...objectOf({
-    otherId: { type: 'integer', minimum: 1, description: 'The lead merged into this one' },
+    otherId: { ...rowId, description: 'The lead merged into this one' },
   }),
   additionalProperties: false,
 };

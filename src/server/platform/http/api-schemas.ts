@@ -24,10 +24,13 @@ export const fieldErrorsBody = {
   required: ['error'],
 } as const;
 
+/** A row's id: PostgreSQL's `integer` ends at 2^31 - 1, so a larger one is bad input, not a 500. */
+export const rowId = { type: 'integer', minimum: 1, maximum: 2_147_483_647 } as const;
+
 /** Path parameters naming one row by its id. */
 export const idParams = {
   type: 'object',
-  properties: { id: { type: 'integer', minimum: 1 } },
+  properties: { id: rowId },
   required: ['id'],
 } as const;
 

@@ -18,6 +18,8 @@ export interface NewOutboxMessage {
   /** What the message is about (see OutboxMessagesTable.subject_type). */
   subjectType: string | null;
   subjectId: number | null;
+  /** Not sent before then (ISO time); default: at once. */
+  dueAt?: string;
 }
 
 /** Writes messages inside the caller's transaction. */
@@ -38,7 +40,7 @@ export async function enqueueMessages(
         subject_id: message.subjectId,
         state: 'pending' as const,
         attempts: 0,
-        next_attempt_at: now,
+        next_attempt_at: message.dueAt ?? now,
         created_at: now,
       })),
     )

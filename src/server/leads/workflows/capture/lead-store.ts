@@ -10,19 +10,21 @@ import {
 } from '../../records/lead-saves';
 import type { SaveResult } from '../../records/upsert';
 import { leadWriteEffects } from './lead-write-effects';
+import type { PersonConfirmations } from '../messages/person-confirmations';
 
 /** The write side of leads: every write goes through the group commit. */
 export type LeadStore = ReturnType<typeof createLeadStore>;
 /** The two lead saves a form's route calls (lead-capture.ts screens them). */
 export type LeadSaves = Omit<LeadStore, 'quarantine'>;
 
-/** `notify` and `assignNew`: see leadWriteEffects. */
+/** `notify`, `assignNew` and `confirmations`: see leadWriteEffects. */
 export function createLeadStore(
   queue: WriteQueue<LeadRecordTables>,
   notify: readonly OutboxDestination[] = [],
   assignNew = false,
+  confirmations?: PersonConfirmations,
 ) {
-  const effects = leadWriteEffects(notify, assignNew);
+  const effects = leadWriteEffects(notify, assignNew, confirmations);
   return {
     saveCandidate: (step: CandidateStep): Promise<SaveResult> =>
       queue.run((trx) => saveCandidate(trx, step, effects)),

@@ -7,6 +7,7 @@ import { verifiedContact } from '../../records/lead-contact';
 import { leadTypeOf, type LeadTable } from '../../records/lead-tables';
 import type { LeadStep, LeadWriteEffects } from '../../records/upsert';
 import { assignInTurn } from '../pipeline/lead-assignment';
+import type { PersonConfirmations } from '../messages/person-confirmations';
 
 /** What the 'lead.created' notice of a lead just inserted from `step` says. */
 function leadCreatedPayload(
@@ -30,10 +31,14 @@ function leadCreatedPayload(
   };
 }
 
-/** Besides the record: a NEW lead's notices (075) and turn (162), proven conversions (110, 151). */
+/**
+ * Besides the record: a NEW lead's notices (075), its person's confirmation (154) and turn (162),
+ * proven conversions (110, 151).
+ */
 export function leadWriteEffects(
   notify: readonly OutboxDestination[] = [],
   assignNew = false,
+  confirmations?: PersonConfirmations,
 ): LeadWriteEffects {
   const notices = notify.filter((destination) => destination !== 'meta');
   const conversions = notify.includes('meta');
@@ -52,6 +57,10 @@ export function leadWriteEffects(
         })),
         now,
       );
+    }
+    if (created && confirmations) {
+      const lead = { type: leadTypeOf(table), id };
+      await confirmations.write(db, lead, step.email, step.client?.ip, now);
     }
     if (created && assignNew) await assignInTurn(db, table, id);
     if (conversions && verified) {

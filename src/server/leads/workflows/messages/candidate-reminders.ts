@@ -42,11 +42,13 @@ export const reminderMigrations: MigrationSet = () => ({
   },
 });
 
+/** The candidate's step still open: a full application (/apply) or the questionnaire ends both. */
 export function openStep(row: {
   stage: string;
   is_questionnaire_candidate: number;
   questionnaire_completed: number;
 }): OpenStep | undefined {
+  if (row.stage === 'application') return undefined;
   if (row.is_questionnaire_candidate)
     return row.questionnaire_completed ? undefined : 'questionnaire';
   return row.stage === 'email' ? 'apply' : undefined;
@@ -54,6 +56,7 @@ export function openStep(row: {
 
 /** SQL of openStep: 'apply', 'questionnaire', or null. */
 const openStepSql = sql<OpenStep | null>`case
+  when stage = 'application' then null
   when is_questionnaire_candidate = 1 then
     case when questionnaire_completed = 0 then 'questionnaire' end
   when stage = 'email' then 'apply' end`;
@@ -61,7 +64,7 @@ const openStepSql = sql<OpenStep | null>`case
 /** 1 when the candidate finished a step a reminder asked for (written only while it was open). */
 export const recoveredByReminders = sql<number>`case when exists (
   select 1 from candidate_reminders r where r.candidate_id = candidates.id and (
-    (r.step = 'apply' and candidates.stage = 'application') or
+    candidates.stage = 'application' or
     (r.step = 'questionnaire' and candidates.questionnaire_completed = 1))
 ) then 1 else 0 end`;
 

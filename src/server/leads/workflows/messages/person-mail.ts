@@ -11,14 +11,17 @@ export interface PersonMailContext {
   supportEmail: string;
 }
 
+/** A candidate's step still open (the reminders'); a company's is its hiring needs. */
 export type OpenStep = 'apply' | 'questionnaire';
+export type MailStep = OpenStep | 'hiring';
 
+/** The person's address, and the status link issued for this mail. */
 export interface PersonMailTo {
   to: string;
-  firstName: string | null;
   statusLink: string;
 }
 
+// No name in the greeting: a form's name is anyone's text until the mailbox proves it (154).
 function compose(
   context: PersonMailContext,
   person: PersonMailTo,
@@ -26,7 +29,7 @@ function compose(
   paragraphs: Paragraph[],
 ): MailMessage {
   return paragraphMail({ to: person.to, subject, replyTo: context.supportEmail }, [
-    person.firstName?.trim() ? `Hi ${person.firstName.trim()},` : 'Hi,',
+    'Hello,',
     ...paragraphs,
     `Questions? Reply to this e-mail or write to ${context.supportEmail}.`,
     `The ${context.brandName} team`,
@@ -35,10 +38,7 @@ function compose(
 
 const absolute = (context: PersonMailContext, path: string) => `${context.siteUrl}${path}`;
 
-const stepLink = (context: PersonMailContext, statusLink: string, step: OpenStep) =>
-  absolute(context, `${statusLink}&next=${step}`);
-
-const stepText: Record<OpenStep, { text: string; label: string }> = {
+const stepText: Record<MailStep, { text: string; label: string }> = {
   apply: {
     text: 'One step is still open: your application. It takes about two minutes:',
     label: 'Complete your application',
@@ -47,18 +47,37 @@ const stepText: Record<OpenStep, { text: string; label: string }> = {
     text: 'One step is still open: the questionnaire. It takes a few minutes:',
     label: 'Complete the questionnaire',
   },
+  hiring: {
+    text: 'One step is still open: your hiring needs. It takes a few minutes:',
+    label: 'Tell us your hiring needs',
+  },
 };
+
+/** The button of the step still open: the status link, which resumes that step prefilled. */
+const stepParagraph = (context: PersonMailContext, statusLink: string, step: MailStep) => ({
+  ...stepText[step],
+  link: absolute(context, `${statusLink}&next=${step}`),
+});
+
+/** What the confirmation says once nothing is left for the candidate to send. */
+export const APPLICATION_COMPLETE =
+  'Your application is complete: we have everything we need and will contact you shortly to discuss next steps.';
+
+/** Where the person stands when it is sent: the step still open, else how things stand. */
+export interface Standing {
+  open: MailStep | undefined;
+  /** The status's words once the team moved the lead on (status-words.ts). */
+  words: string | undefined;
+}
 
 export function candidateConfirmation(
   context: PersonMailContext,
   person: PersonMailTo,
-  open: OpenStep | undefined,
+  { open, words }: Standing,
 ): MailMessage {
   return compose(context, person, `We received your ${context.brandName} application`, [
     `Thanks for your interest in the ${context.brandName} AI data center technician programme: free ${claims.trainingWeeks}-week training paid for by employers, then a full-time job with a partner company.`,
-    ...(open
-      ? [{ ...stepText[open], link: stepLink(context, person.statusLink, open) }]
-      : ['We have everything we need; we will contact you shortly to discuss next steps.']),
+    open ? stepParagraph(context, person.statusLink, open) : (words ?? APPLICATION_COMPLETE),
     {
       text: 'See where you stand, correct your details or stop our e-mails on your status page:',
       link: absolute(context, person.statusLink),
@@ -67,10 +86,15 @@ export function candidateConfirmation(
   ]);
 }
 
-export function companyConfirmation(context: PersonMailContext, person: PersonMailTo): MailMessage {
+export function companyConfirmation(
+  context: PersonMailContext,
+  person: PersonMailTo,
+  { open, words }: Standing,
+): MailMessage {
   const days = claims.companyResponseBusinessDays;
   return compose(context, person, `We received your ${context.brandName} request`, [
     `Thank you for your interest. A talent specialist will contact you within ${days} business day.`,
+    ...(open ? [stepParagraph(context, person.statusLink, open)] : words ? [words] : []),
     {
       text: 'See what you sent us, or correct it, on your status page:',
       link: absolute(context, person.statusLink),
@@ -94,7 +118,7 @@ export function candidateReminder(
       : `Your ${context.brandName} questionnaire is waiting`,
     [
       `Your place in the free ${claims.trainingWeeks}-week ${context.brandName} programme is not secured yet.`,
-      { ...stepText[open], link: stepLink(context, person.statusLink, open) },
+      stepParagraph(context, person.statusLink, open),
       {
         text: 'No more reminders? One click stops them:',
         link: unsubscribeUrl,
@@ -126,7 +150,7 @@ export function statusLinkMail(context: PersonMailContext, person: PersonMailTo)
 /** A stage-change message: the admin's template, its placeholders filled in. */
 export function statusMessageMail(
   context: PersonMailContext,
-  person: PersonMailTo & { company: string | null },
+  person: PersonMailTo & { firstName: string | null; company: string | null },
   template: { subject: string; body: string },
 ): MailMessage {
   const values = {

@@ -6,11 +6,14 @@ import { startOutboxWorker, type WorkerSettings } from '../../../platform/outbox
 import { RepeatingTask } from '../../../platform/schedule/repeating-task';
 import { writeDueReminders, type ReminderWriteTables } from './candidate-reminders';
 import type { PersonMailContext } from './person-mail';
+import type { MailAllowance } from './mail-allowance';
 import { personRoutes } from './person-routes';
 import { personSender, type PersonMessageTables } from './person-sender';
 import { unsubscribeKey } from './unsubscribe-token';
 
 export interface PersonMessagesOptions {
+  /** The daily caps on mail to a person ("Lost your link?" here). */
+  mailAllowance: MailAllowance;
   mail: MailSettings;
   dataDir: string;
   context: PersonMailContext;
@@ -36,6 +39,7 @@ export const personMessagesPlugin: FastifyPluginAsync<PersonMessagesOptions> = a
     db,
     dialect: app.database.dialect,
     counters: app.spamDefence.addressCounters,
+    mailAllowance: options.mailAllowance,
     unsubscribeKey: key,
     brandName: options.context.brandName,
   });

@@ -18,10 +18,11 @@ import type { PersonMessageTables, StatusLinkPayload } from './person-sender';
 import { STATUS_PATH } from '../people/status-link';
 import { UNSUBSCRIBE_PATH, candidateOfUnsubscribeToken } from './unsubscribe-token';
 import { escapeHtml } from '../../../platform/http/escape-html';
+import type { MailAllowance, MailAllowanceTables } from './mail-allowance';
 
-/** "Lost your link?" requests a minute from one address, and new links a minute per e-mail. */
+/** "Lost your link?" requests a minute from one address, and new links a day per e-mail. */
 export const LOST_LINK_ADDRESS_LIMIT = 5;
-export const LOST_LINK_EMAIL_LIMIT = 1;
+export const LOST_LINK_EMAILS_A_DAY = 3;
 
 /** A small page of its own: the unsubscribe link opens outside the site's app. */
 function page(reply: FastifyReply, status: number, title: string, body: string) {
@@ -56,9 +57,10 @@ export const personRoutes: FastifyPluginAsync<{
   db: Kysely<PersonMessageTables>;
   dialect: DialectName;
   counters: AddressCounters;
+  mailAllowance: MailAllowance;
   unsubscribeKey: Buffer;
   brandName: string;
-}> = async (app, { db, dialect, counters, unsubscribeKey, brandName }) => {
+}> = async (app, { db, dialect, counters, mailAllowance, unsubscribeKey, brandName }) => {
   // RFC 8058's POST body is `List-Unsubscribe=One-Click`, form-encoded or multipart: not needed.
   app.addContentTypeParser('multipart/form-data', (_request, _payload, done) => done(null));
 
@@ -132,9 +134,7 @@ export const personRoutes: FastifyPluginAsync<{
           .header('retry-after', String(secondsLeft(now)))
           .send({ error: 'Too many requests, please try again in a minute' });
       }
-      const email = normalizeEmail(String(request.body.email));
-      const byEmail = await counters.add(scopedKey('status-link-email', email), 'request', now);
-      if (byEmail.request <= LOST_LINK_EMAIL_LIMIT) await sendLinks(db, email, new Date(now));
+      await sendLinks(db, mailAllowance, normalizeEmail(String(request.body.email)), now);
       if ((request.headers['content-type'] ?? '').startsWith('application/x-www-form-urlencoded')) {
         return reply.redirect(`${STATUS_PATH}?link=sent`, 303);
       }
@@ -143,9 +143,19 @@ export const personRoutes: FastifyPluginAsync<{
   );
 };
 
-/** A status-link message for each lead of the address (a candidate and a company may share one). */
-async function sendLinks(db: Kysely<PersonMessageTables>, email: string, now: Date) {
+/**
+ * A status-link message for each lead of the address (a candidate and a company may share one),
+ * within the address's links of the day; past them, silently none.
+ */
+async function sendLinks(
+  db: Kysely<PersonMessageTables>,
+  allowance: MailAllowance,
+  email: string,
+  nowMs: number,
+) {
   await db.transaction().execute(async (trx) => {
+    const cap = { key: `status links to ${email}`, limit: LOST_LINK_EMAILS_A_DAY };
+    if (!(await allowance.take(tablesOf<MailAllowanceTables>(trx), [cap], nowMs))) return;
     const leads: StatusLinkPayload[] = [];
     for (const table of leadTables) {
       const row = await trx
@@ -164,7 +174,7 @@ async function sendLinks(db: Kysely<PersonMessageTables>, email: string, now: Da
         subjectType: leadTypeOf(lead.table),
         subjectId: lead.id,
       })),
-      now.toISOString(),
+      new Date(nowMs).toISOString(),
     );
   });
 }

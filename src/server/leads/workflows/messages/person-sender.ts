@@ -4,10 +4,12 @@ import type { WriteQueue } from '../../../platform/database/write-queue';
 import type { Mailer, MailMessage } from '../../../platform/mail/mailer';
 import type { OutboxMessage } from '../../../platform/outbox/outbox';
 import type { OutboxTables } from '../../../platform/outbox/outbox-tables';
-import { LEAD_CREATED, type LeadCreatedPayload } from '../../records/lead-created';
+import { LEAD_CREATED } from '../../records/lead-created';
 import { leadTableOf, type LeadTable } from '../../records/lead-tables';
 import type { AdminLeadTables } from '../../records/listing-tables';
 import { issueStatusLink, type StatusLinkTables } from '../people/status-link';
+import { openStepOf, statusWords } from '../people/status-words';
+import type { ConfirmationPayload } from './person-confirmations';
 import { openStep, type ReminderPayload, type ReminderTables } from './candidate-reminders';
 import {
   PERSON_REMINDER,
@@ -89,19 +91,14 @@ export function personSender(options: PersonSenderOptions) {
       }
       const unsubscribe = `${context.siteUrl}${UNSUBSCRIBE_PATH}?token=${unsubscribeToken(options.unsubscribeKey, row.id)}`;
       const statusLink = await linkTo('candidates', row.id);
-      return candidateReminder(
-        context,
-        { to: row.email, firstName: row.first_name, statusLink },
-        step,
-        unsubscribe,
-      );
+      return candidateReminder(context, { to: row.email, statusLink }, step, unsubscribe);
     }
     // The confirmation ('lead.created') names its lead by type, the others by table.
     const { table, id } =
       message.topic === LEAD_CREATED
         ? {
-            table: leadTableOf((payload as LeadCreatedPayload).type),
-            id: (payload as LeadCreatedPayload).id,
+            table: leadTableOf((payload as ConfirmationPayload).type),
+            id: (payload as ConfirmationPayload).id,
           }
         : (payload as StatusLinkPayload);
     const person = await personOf(table, id);
@@ -109,16 +106,18 @@ export function personSender(options: PersonSenderOptions) {
     if (!person || (message.topic !== PERSON_STATUS_LINK && person.row.status === 'withdrawn')) {
       return undefined;
     }
-    const { row, firstName } = person;
-    const to = { to: row.email, firstName, statusLink: await linkTo(table, id) };
+    const { row, firstName, company } = person;
+    const to = { to: row.email, statusLink: await linkTo(table, id) };
     if (message.topic === PERSON_STATUS_MESSAGE) {
       const { subject, body } = payload as StatusMessagePayload;
-      return statusMessageMail(context, { ...to, company: person.company }, { subject, body });
+      return statusMessageMail(context, { ...to, firstName, company }, { subject, body });
     }
     if (message.topic === PERSON_STATUS_LINK) return statusLinkMail(context, to);
+    // The confirmation says where the person stands now, the delay after their first form.
+    const standing = { open: openStepOf(table, row), words: statusWords(row.status) };
     return 'first_name' in row
-      ? candidateConfirmation(context, to, openStep(row))
-      : companyConfirmation(context, to);
+      ? candidateConfirmation(context, to, standing)
+      : companyConfirmation(context, to, standing);
   }
 
   return async (message: OutboxMessage): Promise<void> => {

@@ -19,7 +19,7 @@ import {
   type LeadRef,
 } from './lead-proof';
 import { leadOfStatusLink, STATUS_PATH, type StatusLinkTables } from './status-link';
-import { statusLead } from './status-words';
+import { openStepOf, statusLead } from './status-words';
 import { presentValues } from '../../records/present-values';
 
 /** Where `next` in a status link sends the person: the step still open, prefilled. */
@@ -133,10 +133,13 @@ export class StatusPage {
     return rows as (CandidateListRow | CompanyListRow)[];
   }
 
-  /** The session-storage values the step's page prefills, as the spec's forms leave them. */
+  /**
+   * The session-storage values the step's page prefills, as the spec's forms leave them; none
+   * once no step is open (an old e-mail's button then opens the status page, not a done form).
+   */
   private async prefillOf(lead: LeadRef): Promise<Record<string, string> | undefined> {
     const [row] = await this.rows(lead.table, [lead.id]);
-    if (!row) return undefined;
+    if (!row || !openStepOf(lead.table, row)) return undefined;
     const present = (values: Record<string, string | null>) =>
       presentValues(values) as Record<string, string>;
     if (lead.table === 'companies') {

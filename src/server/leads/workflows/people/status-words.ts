@@ -1,7 +1,27 @@
-import type { StatusLead } from '@shared/person-status';
+import { NOTHING_TO_DO, type StatusLead } from '@shared/person-status';
+import { closingStatuses, leadStatuses, statusLabel } from '@shared/lead-status';
 import type { CandidateListRow, CompanyListRow } from '../../records/listing-tables';
+import { openStep } from '../messages/candidate-reminders';
+import type { MailStep } from '../messages/person-mail';
 import type { LeadRef } from './lead-proof';
 import { STATUS_PATH } from './status-link';
+
+/* Where a person stands, in words: the status page's and the messages' one source. */
+
+type LeadRow = CandidateListRow | CompanyListRow;
+
+/** A step the person may still finish, by the `next` of a status link. */
+export type NextStep = MailStep;
+
+/** What the open step depends on; a candidate's row also has its questionnaire flags. */
+type StepRow = { status: string; stage: string };
+
+/** The step still open: none once the team has moved the lead on, or it withdrew. */
+export function openStepOf(table: LeadRef['table'], row: StepRow): NextStep | undefined {
+  if (row.status !== 'new') return undefined;
+  if (table === 'companies') return row.stage === 'email' ? 'hiring' : undefined;
+  return openStep(row as CandidateListRow);
+}
 
 /** Once the team has moved a lead on, its status says more than its stage. */
 const STATUS_WORDS: Record<string, string> = {
@@ -15,49 +35,56 @@ const STATUS_WORDS: Record<string, string> = {
   withdrawn: 'You have withdrawn. We will not contact you again.',
 };
 
-const step = (text: string, label: string, next: string, ref: string) => ({
-  text,
-  label,
-  href: `${STATUS_PATH}?next=${next}&lead=${ref}`,
-});
+/** Where a lead the team has moved on stands (undefined while it is `new`). */
+export const statusWords = (status: string): string | undefined => STATUS_WORDS[status];
 
-function candidateWords(row: CandidateListRow, ref: string) {
-  if (row.stage === 'application')
-    return { stage: 'Your application is with our admissions team.', next: null };
-  if (row.stage === 'questionnaire' && row.questionnaire_completed === 1)
-    return { stage: 'You have completed the questionnaire.', next: null };
-  if (row.stage === 'questionnaire')
-    return {
-      stage: 'You have started your application: the questionnaire is still open.',
-      next: step(
-        'Finish the questionnaire: a few short questions.',
-        'Finish the questionnaire',
-        'questionnaire',
-        ref,
-      ),
-    };
-  return {
-    stage: 'You left us your e-mail address: your application is not sent yet.',
-    next: step(
-      'Finish your application: it takes about two minutes.',
-      'Finish my application',
-      'apply',
-      ref,
-    ),
-  };
+/** Statuses where the next move is ours: only there do we say we will be in touch. */
+const AWAITING_US = new Set(['new', 'contacted', 'qualified', 'in_discussion']);
+
+const closing = new Set<string>(closingStatuses.map((status) => status.value));
+/** The road of each kind of lead, as the page draws it: its statuses but the closing ones. */
+const ROADS = {
+  candidates: { first: 'Applied', statuses: leadStatuses.candidate },
+  companies: { first: 'Requested', statuses: leadStatuses.company },
+} as const;
+
+/** Each stage of the road and whether the lead got there; null once closed (the stage says so). */
+function progressOf(table: LeadRef['table'], row: LeadRow, open: boolean): StatusLead['progress'] {
+  const { first, statuses } = ROADS[table];
+  const road = statuses.map((status) => status.value).filter((value) => !closing.has(value));
+  const at = road.indexOf(row.status);
+  if (at < 0) return null;
+  return road.map((status, index) => ({
+    label: index === 0 ? first : statusLabel(status),
+    // The first stage counts once nothing is left to send us (or the team moved the lead on).
+    reached: index < at || (index === at && (index > 0 || !open)),
+  }));
 }
 
-function companyWords(row: CompanyListRow, ref: string) {
-  if (row.stage === 'request')
-    return {
-      stage:
-        'Your talent request is with us. A talent specialist will contact you within 1 business day.',
-      next: null,
-    };
-  return {
-    stage: 'You asked us for talent information.',
-    next: step('Tell us about your hiring needs.', 'Request talent information', 'hiring', ref),
-  };
+const STEP_WORDS: Record<NextStep, { text: string; label: string }> = {
+  apply: {
+    text: 'Finish your application: it takes about two minutes.',
+    label: 'Finish my application',
+  },
+  questionnaire: {
+    text: 'Finish the questionnaire: a few short questions.',
+    label: 'Finish the questionnaire',
+  },
+  hiring: { text: 'Tell us about your hiring needs.', label: 'Request talent information' },
+};
+
+function stageWords(table: LeadRef['table'], row: LeadRow, step: NextStep | undefined): string {
+  if (table === 'companies') {
+    return row.stage === 'request'
+      ? 'Your talent request is with us. A talent specialist will contact you within 1 business day.'
+      : 'You asked us for talent information.';
+  }
+  if (step === 'questionnaire')
+    return 'You have started your application: the questionnaire is still open.';
+  if (step === 'apply') return 'You left us your e-mail address: your application is not sent yet.';
+  return row.stage === 'application'
+    ? 'Your application is with our admissions team.'
+    : 'You have completed the questionnaire.';
 }
 
 /** What a person may correct on the page: form field -> column. */
@@ -71,16 +98,8 @@ export const detailColumns = {
   companies: { name: 'contact_name', title: 'title', company: 'company_name' },
 } as const;
 
-export function statusLead(
-  lead: LeadRef,
-  ref: string,
-  row: CandidateListRow | CompanyListRow,
-): StatusLead {
-  const candidate = lead.table === 'candidates';
-  const words = candidate
-    ? candidateWords(row as CandidateListRow, ref)
-    : companyWords(row as CompanyListRow, ref);
-  const status = STATUS_WORDS[row.status];
+export function statusLead(lead: LeadRef, ref: string, row: LeadRow): StatusLead {
+  const step = openStepOf(lead.table, row);
   const values = row as unknown as Record<string, string | null>;
   const details = Object.fromEntries(
     Object.entries(detailColumns[lead.table]).map(([field, column]) => [
@@ -90,12 +109,13 @@ export function statusLead(
   );
   return {
     ref,
-    kind: candidate ? 'candidate' : 'company',
+    kind: lead.table === 'candidates' ? 'candidate' : 'company',
     email: row.email,
     details,
-    stage: status ?? words.stage,
-    // A lead the team has moved on, or withdrawn, has no step left to finish.
-    next: status ? null : words.next,
+    stage: statusWords(row.status) ?? stageWords(lead.table, row, step),
+    next: step ? { ...STEP_WORDS[step], href: `${STATUS_PATH}?next=${step}&lead=${ref}` } : null,
+    outlook: !step && AWAITING_US.has(row.status) ? NOTHING_TO_DO : null,
+    progress: progressOf(lead.table, row, step !== undefined),
     remindersStopped: row.reminders_stopped_at !== null,
     withdrawn: row.status === 'withdrawn',
   };

@@ -1,0 +1,210 @@
+import { afterAll, expect, it } from 'vitest';
+import type { FastifyInstance } from 'fastify';
+import { LOST_LINK_SENTENCE } from '../../src/shared/person-status';
+import { adminEnv, freshAddress, signIn } from '../support/admin';
+import { candidateIdOf, companiesWithEmail } from '../support/api';
+import { eventually } from '../support/eventually';
+import { validBodies } from '../support/lead-bodies';
+import { readableMail as readable, startLocalSmtp } from '../support/smtp';
+import {
+  describeEachDatabase,
+  fakeSiteBuild,
+  uniqueEmail,
+  type TestApp,
+} from '../support/test-app';
+
+/*
+ * Mail only where the person asked for it, saying where they stand (issue 40, decision 154),
+ * through a real SMTP server: the caps on confirmations and "Lost your link?", a greeting with no
+ * stranger's text, and a confirmation that waits and reads the lead when it goes.
+ */
+
+const SITE_URL = 'https://talent.example';
+/** CONFIRMATION_DELAY of these tests: long enough to finish a step in between. */
+const DELAY_MS = 2_000;
+const smtp = await startLocalSmtp();
+/** The pages the mail's buttons open. */
+const CLIENT_DIR = await fakeSiteBuild(['/status', '/apply', '/typeform']);
+afterAll(() => smtp.close());
+
+const mailsTo = (email: string, subject: string) =>
+  smtp.received.filter(
+    (mail) => mail.to.includes(email.toLowerCase()) && readable(mail).includes(subject),
+  );
+const mailTo = (email: string, subject: string) =>
+  eventually(() => mailsTo(email, subject)[0], 10_000).then(readable);
+
+const CONFIRMATION = 'Subject: We received your Talent Bridge';
+const STATUS_LINK = 'Subject: Your Talent Bridge status page';
+const COMPLETE =
+  'Your application is complete: we have everything we need and will contact you shortly to discuss next steps.';
+
+/** Opening a link from the mail, as a browser navigates. */
+const open = (app: FastifyInstance, url: string) =>
+  app.inject({ url, headers: { accept: 'text/html', 'sec-fetch-mode': 'navigate' } });
+
+const statusLinkIn = (text: string) =>
+  /https:\/\/talent\.example(\/status\?token=[\w-]+(?:&next=\w+)?)/.exec(text)?.[1];
+
+/** The confirmations written for `type` leads `ids` (sent or waiting). */
+async function confirmationsOf(testApp: TestApp, type: string, ids: number[]) {
+  const rows = await testApp.db
+    .selectFrom('outbox_messages')
+    .select('subject_id')
+    .where('destination', '=', 'person')
+    .where('topic', '=', 'lead.created')
+    .where('subject_type', '=', type)
+    .where('subject_id', 'in', ids)
+    .execute();
+  return rows.length;
+}
+
+async function post(app: FastifyInstance, url: string, body: object, remoteAddress?: string) {
+  const response = await app.inject({
+    method: 'POST',
+    url,
+    headers: { 'content-type': 'application/json' },
+    payload: JSON.stringify(body),
+    ...(remoteAddress ? { remoteAddress } : {}),
+  });
+  expect(response.statusCode).toBe(200);
+}
+
+const lostLink = (app: FastifyInstance, email: string, remoteAddress: string) =>
+  app.inject({
+    method: 'POST',
+    url: '/api/status/link',
+    remoteAddress,
+    headers: { 'content-type': 'application/json' },
+    payload: JSON.stringify({ email }),
+  });
+
+describeEachDatabase(
+  'mail only where the person asked for it',
+  (current) => {
+    it('one client address cannot make the site mail strangers: 30 confirmations a day, counted by /64', async () => {
+      const testApp = current();
+      // One subscriber's IPv6 network, a new host address for every form.
+      const emails = Array.from({ length: 32 }, (_, i) => uniqueEmail(`flood-${i}`));
+      for (const [i, email] of emails.entries())
+        await post(testApp.app, '/api/candidates/email', { email }, `2001:db8:40:7::${i + 1}`);
+      const ids = await Promise.all(emails.map((email) => candidateIdOf(testApp.db, email)));
+      // Every form is kept; only 30 confirmations are written.
+      expect(await confirmationsOf(testApp, 'candidate', ids)).toBe(30);
+      await mailTo(emails[29]!, CONFIRMATION);
+      expect(mailsTo(emails[30]!, CONFIRMATION)).toEqual([]);
+      expect(mailsTo(emails[31]!, CONFIRMATION)).toEqual([]);
+      // Another network's person is confirmed as ever.
+      const other = uniqueEmail('other-network');
+      await post(testApp.app, '/api/candidates/email', { email: other }, '2001:db8:41:7::1');
+      await mailTo(other, CONFIRMATION);
+    });
+
+    it('one confirmation a day per e-mail address, whichever lead names it, even after an erasure', async () => {
+      const testApp = current();
+      const victim = uniqueEmail('victim');
+      await post(testApp.app, '/api/candidates/email', { email: victim }, freshAddress());
+      await post(testApp.app, '/api/companies/email', validBodies.companyEmail(victim));
+      await mailTo(victim, CONFIRMATION);
+      const candidateId = await candidateIdOf(testApp.db, victim);
+      const [company] = await companiesWithEmail(testApp.db, victim);
+      expect(await confirmationsOf(testApp, 'candidate', [candidateId])).toBe(1);
+      expect(await confirmationsOf(testApp, 'company', [company!.id])).toBe(0);
+
+      // Erased and posted again the same day: a new lead, no new mail.
+      const cookie = await signIn(testApp.app);
+      const erased = await testApp.app.inject({
+        method: 'DELETE',
+        url: `/api/candidate-submissions/${candidateId}`,
+        headers: { cookie },
+      });
+      expect(erased.statusCode).toBe(204);
+      await post(testApp.app, '/api/candidates/email', { email: victim }, freshAddress());
+      const again = await candidateIdOf(testApp.db, victim);
+      expect(again).not.toBe(candidateId);
+      expect(await confirmationsOf(testApp, 'candidate', [again])).toBe(0);
+      await new Promise((resolve) => setTimeout(resolve, DELAY_MS + 500));
+      expect(mailsTo(victim, CONFIRMATION)).toHaveLength(1);
+    });
+
+    it("greets no one by the form's name: a stranger's text never reaches the inbox", async () => {
+      const testApp = current();
+      const email = uniqueEmail('greeting');
+      const pitch = 'Winner! Claim your prize at https://prize.example/now';
+      await post(testApp.app, '/api/candidates/basic-info', {
+        ...validBodies.candidateBasicInfo(email),
+        firstName: pitch,
+        lastName: 'Call 555-0199',
+      });
+      const mail = await mailTo(email, CONFIRMATION);
+      expect(mail).toContain('Hello,');
+      expect(mail).not.toContain('prize.example');
+      expect(mail).not.toContain('Winner');
+      expect(mail).not.toContain('555-0199');
+    });
+
+    it('"Lost your link?" mails an address at most three links a day, whoever asks from wherever', async () => {
+      const testApp = current();
+      const email = uniqueEmail('lost-flood');
+      await post(testApp.app, '/api/companies/email', validBodies.companyEmail(email));
+      for (let i = 0; i < 10; i++) {
+        const answer = await lostLink(testApp.app, email, freshAddress());
+        expect(answer.statusCode).toBe(200);
+        expect(answer.json()).toEqual({ message: LOST_LINK_SENTENCE });
+      }
+      await eventually(() => (mailsTo(email, STATUS_LINK).length === 3 ? true : undefined));
+      await new Promise((resolve) => setTimeout(resolve, 500));
+      expect(mailsTo(email, STATUS_LINK)).toHaveLength(3);
+    });
+
+    it('the confirmation waits, then says the application is complete and opens the status page', async () => {
+      const testApp = current();
+      const email = uniqueEmail('one-sitting');
+      const startedAt = Date.now();
+      await post(testApp.app, '/api/candidates/basic-info', validBodies.candidateBasicInfo(email));
+      await post(testApp.app, '/api/candidates/questionnaire', validBodies.questionnaire(email));
+      await post(testApp.app, '/api/candidates/typeform-completed', { email });
+      const mail = await mailTo(email, CONFIRMATION);
+      expect(Date.now() - startedAt).toBeGreaterThanOrEqual(DELAY_MS);
+      expect(mail).toContain(COMPLETE);
+      expect(mail).not.toContain('still open');
+      const link = statusLinkIn(mail)!;
+      expect(link).toMatch(/^\/status\?token=[\w-]+$/);
+      const opened = await open(testApp.app, link);
+      expect(opened.statusCode).toBe(303);
+      expect(opened.headers.location).toBe('/status');
+    });
+
+    it("a step still open when it goes is the mail's button; done by the click, the button opens the status page", async () => {
+      const testApp = current();
+      const email = uniqueEmail('later');
+      await post(testApp.app, '/api/candidates/basic-info', validBodies.candidateBasicInfo(email));
+      const mail = await mailTo(email, CONFIRMATION);
+      expect(mail).toContain('One step is still open: the questionnaire.');
+      const link = /https:\/\/talent\.example(\/status\?token=[\w-]+&next=questionnaire)/.exec(
+        mail,
+      )?.[1];
+      expect(link).toBeDefined();
+      // Finished through /apply before the click: the old button opens the status page.
+      await post(testApp.app, '/api/candidates/submit', validBodies.candidateApplication(email));
+      const opened = await open(testApp.app, link!);
+      expect(opened.statusCode).toBe(303);
+      expect(opened.headers.location).toBe('/status');
+    });
+  },
+  {
+    env: {
+      ...adminEnv,
+      SITE_URL,
+      CLIENT_DIR,
+      SUPPORT_EMAIL: 'support@talent.example',
+      MAIL_FROM: 'Talent Bridge <hello@talent.example>',
+      SMTP_URL: smtp.url,
+      CONFIRMATION_DELAY: `${DELAY_MS / 1000}s`,
+      REMINDER_DELAYS: '',
+      // The per-address limits as in production (the other tests turn them off).
+      LEAD_RATE_LIMIT: '300',
+    },
+    personWorker: { pollMs: 50 },
+  },
+);

@@ -53,4 +53,5 @@ export const migrationOrder = [
   '280_ad_spend',
   '281_partial_match_key_indexes',
   '290_person_mail_days',
+  '293_mailbox_sessions',
 ] as const;

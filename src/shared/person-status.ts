@@ -9,6 +9,8 @@ export const LOST_LINK_ACTION = '/api/status/link';
 
 /** The status page's own actions: plain form posts, answered 303 back to /status. */
 export const STATUS_ACTIONS = {
+  /** Spends a mailed link for the mailbox proof (decision 176): field `token`. */
+  open: '/api/status/open',
   details: '/api/status/details',
   reminders: '/api/status/reminders',
   withdraw: '/api/status/withdraw',
@@ -26,8 +28,23 @@ export type StatusNotice = keyof typeof STATUS_NOTICES;
 /** What the page and a JSON client say once the person erased everything. */
 export const ERASED_MESSAGE = 'Everything we held about you is erased.';
 
+/** What the page says to a browser holding only its forms' proof: no stored data without the link. */
+export const LINK_EMAILED =
+  'We have e-mailed you a link to this page. Open it to see, correct or erase what you gave us.';
+
+/** The steps a status link may resume: `next=apply|questionnaire|hiring`. */
+export const NEXT_STEPS = ['apply', 'questionnaire', 'hiring'] as const;
+export type NextStep = (typeof NEXT_STEPS)[number];
+
 /** What the page says when no step is left for the person and the next move is ours. */
 export const NOTHING_TO_DO = "Nothing to do for now: we'll be in touch.";
+
+/** A step still open and where to finish it. */
+export interface StatusStep {
+  text: string;
+  label: string;
+  href: string;
+}
 
 /** One of the person's leads as the page shows it. */
 export interface StatusLead {
@@ -40,7 +57,7 @@ export interface StatusLead {
   /** Their stage in plain words. */
   stage: string;
   /** The step still open and where to finish it; null: nothing to do. */
-  next: { text: string; label: string; href: string } | null;
+  next: StatusStep | null;
   /** With no step open, what comes next (NOTHING_TO_DO); null when we promise nothing. */
   outlook: string | null;
   /** The stages of the road (applied, contacted... placed) and which are reached; null once closed. */
@@ -50,8 +67,12 @@ export interface StatusLead {
 }
 
 export type StatusView =
-  /** The browser holds the proof of these leads (newest candidate first). */
+  /** The browser holds the mailbox proof of this address: its leads, the candidate first. */
   | { kind: 'leads'; leads: StatusLead[]; notice?: StatusNotice }
+  /** A mailed link, not spent yet: one button spends it (a mail scanner's GET does not). */
+  | { kind: 'open-link'; token: string; next?: NextStep }
+  /** Only the proof of this browser's own forms: their open steps, never a stored value. */
+  | { kind: 'steps'; steps: StatusStep[] }
   /** No proof: `expired` when a link was given but is unknown or too old. */
   | { kind: 'no-link'; expired?: boolean; linkSent?: boolean }
   | { kind: 'erased' };

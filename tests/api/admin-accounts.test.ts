@@ -9,9 +9,14 @@ import {
   seedCandidate,
   signIn,
 } from '../support/admin';
-import { eventually } from '../support/eventually';
+import {
+  GOOD_PASSWORD,
+  cookieOf,
+  invitationToken,
+  newAccount as accountOf,
+} from '../support/accounts';
 import { fetchOpenApi } from '../support/openapi';
-import { readableMail, startLocalSmtp } from '../support/smtp';
+import { startLocalSmtp } from '../support/smtp';
 import { softwarePasskey } from '../support/software-passkey';
 import { describeEachDatabase, uniqueEmail } from '../support/test-app';
 
@@ -29,15 +34,10 @@ const SITE_URL = 'https://talent.example';
 const smtp = await startLocalSmtp();
 afterAll(() => smtp.close());
 
-const GOOD_PASSWORD = 'a long and quiet river stone';
 const sha256 = (text: string) => createHash('sha256').update(text).digest('hex');
-
-const tokenIn = (email: string) =>
-  eventually(() => {
-    const mail = smtp.received.find((received) => received.to.includes(email));
-    if (!mail) return undefined;
-    return /https:\/\/talent\.example\/admin\/invite\?token=([\w-]+)/.exec(readableMail(mail))?.[1];
-  });
+const tokenIn = (email: string) => invitationToken(smtp, email);
+const newAccount = (app: FastifyInstance, owner: string, role: AdminRole) =>
+  accountOf(app, smtp, owner, role);
 
 const json = (
   app: FastifyInstance,
@@ -52,28 +52,6 @@ const json = (
     headers: { cookie },
     ...(payload ? { payload } : {}),
   });
-
-const cookieOf = (response: { cookies: { name: string; value: string }[] }) => {
-  const cookie = response.cookies.find((c) => c.name === 'tb_admin_session');
-  if (!cookie) throw new Error('no session cookie');
-  return `${cookie.name}=${cookie.value}`;
-};
-
-/** Invites `role` as the owner, accepts from the e-mail's link, and answers the new session. */
-async function newAccount(app: FastifyInstance, owner: string, role: AdminRole) {
-  const email = uniqueEmail(role);
-  const invited = await json(app, 'POST', '/api/admin/users', owner, { email, role });
-  expect(invited.statusCode).toBe(201);
-  const token = await tokenIn(email);
-  const accepted = await app.inject({
-    method: 'POST',
-    url: '/api/admin/invitation/accept',
-    payload: { token, name: `A ${role}`, password: GOOD_PASSWORD },
-  });
-  expect(accepted.statusCode).toBe(200);
-  const { account } = accepted.json<{ account: { id: number } }>();
-  return { email, id: account.id, cookie: cookieOf(accepted) };
-}
 
 const signInWith = (app: FastifyInstance, payload: object) =>
   app.inject({

@@ -1,6 +1,7 @@
 import { generate } from 'otplib';
 import { expect, it } from 'vitest';
 import { ADMIN_TEST_PASSWORD, adminEnv, freshAddress, signIn } from '../support/admin';
+import { guardedReads } from '../support/openapi';
 import { describeEachDatabase, type TestApp } from '../support/test-app';
 
 /*
@@ -38,6 +39,15 @@ async function setUpTotp(app: App, cookie: string) {
   expect(confirmed.statusCode).toBe(200);
   const { recoveryCodes } = confirmed.json<{ recoveryCodes: string[] }>();
   return { secret, code, recoveryCodes, cookie: sessionCookie(confirmed)! };
+}
+
+/** The password sign-in's throttled answer, past the address's 5 attempts in 15 minutes. */
+function expectThrottled(response: Awaited<ReturnType<App['inject']>>) {
+  expect(response.statusCode).toBe(429);
+  expect(response.json()).toEqual({
+    error: 'Too many failed sign-in attempts. Try again in 15 minutes.',
+    retryAfterSeconds: Number(response.headers['retry-after']),
+  });
 }
 
 /** A password sign-in that stops at the second step; answers the pending cookie. */
@@ -199,12 +209,36 @@ describeEachDatabase(
         });
       for (let i = 0; i < 5; i++) expect((await attempt()).statusCode).toBe(401);
       // Past the address's budget: the password sign-in's own answer.
-      const throttled = await attempt();
-      expect(throttled.statusCode).toBe(429);
-      expect(throttled.json()).toEqual({
-        error: 'Too many failed sign-in attempts. Try again in 15 minutes.',
-        retryAfterSeconds: Number(throttled.headers['retry-after']),
+      expectThrottled(await attempt());
+    });
+
+    it('throttles the passkey sign-in options like the other sign-in routes', async () => {
+      const { app, db } = current();
+      const remoteAddress = freshAddress();
+      const options = () =>
+        app.inject({ method: 'POST', url: '/api/admin/passkeys/sign-in-options', remoteAddress });
+      const challenges = async () =>
+        Number(
+          (
+            await db
+              .selectFrom('admin_webauthn_challenges')
+              .select((eb) => eb.fn.countAll().as('n'))
+              .executeTakeFirstOrThrow()
+          ).n,
+        );
+      const before = await challenges();
+      for (let i = 0; i < 5; i++) expect((await options()).statusCode).toBe(200);
+      // Past the address's budget: no challenge is stored, the password sign-in's own answer.
+      expectThrottled(await options());
+      expect(await challenges()).toBe(before + 5);
+      // The address is spent for the passkey sign-in itself too.
+      const signInAttempt = await app.inject({
+        method: 'POST',
+        url: '/api/admin/login/passkey',
+        payload: { response: { id: 'x', rawId: 'x', type: 'public-key', response: {} } },
+        remoteAddress,
       });
+      expect(signInAttempt.statusCode).toBe(429);
     });
   },
   { env: adminEnv },
@@ -213,6 +247,25 @@ describeEachDatabase(
 describeEachDatabase(
   'ADMIN_REQUIRE_MFA',
   (current) => {
+    it('lets nothing be read before the second factor, the audit log included', async () => {
+      const { app } = current();
+      const cookie = await signIn(app);
+      const reads = await guardedReads(app, 1);
+      expect(reads).toContain('/api/admin/audit?action=export');
+      for (const url of reads) {
+        for (const method of ['GET', 'HEAD'] as const) {
+          const response = await app.inject({ method, url, headers: { cookie } });
+          // Only its own sign-in methods, which the set-up shows.
+          const expected = url === '/api/admin/factors' ? 200 : 403;
+          expect(response.statusCode, `${method} ${url}`).toBe(expected);
+          expect(response.headers['x-total-count'], `${method} ${url}`).toBeUndefined();
+          if (method === 'GET' && expected === 403) {
+            expect(response.json(), url).toMatchObject({ setupRequired: true });
+          }
+        }
+      }
+    });
+
     it('holds an account without a second factor at the set-up, before any lead', async () => {
       const { app } = current();
       const cookie = await signIn(app);

@@ -126,7 +126,7 @@ describeEachDatabase(
         attribution: { page: '/candidates', utmSource: 'ads' },
       });
       const id = await candidateIdOf(testApp.db, email);
-      // The same browser: its proof lets the later form change the phone (decision 151).
+      // The same browser: its proof lets the later form change the phone (decision 176).
       await post(
         '/api/candidates/submit',
         {

@@ -234,7 +234,7 @@ describeEachDatabase(
         body: { ...validBodies.candidateBasicInfo(email), attribution: { page: '/candidates' } },
       });
       expect((await basic.response).statusCode).toBe(200);
-      // The same browser: its proof makes its later forms the person's (decision 151).
+      // The same browser: its proof makes its later forms the person's (decision 176).
       const headers = { cookie: `_fbp=${FBP}; ${leadProofOf(await basic.response)}` };
       const answers = postForm(testApp.app, {
         url: '/api/candidates/questionnaire',

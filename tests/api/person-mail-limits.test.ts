@@ -5,6 +5,7 @@ import { adminEnv, freshAddress, signIn } from '../support/admin';
 import { candidateIdOf, companiesWithEmail } from '../support/api';
 import { eventually } from '../support/eventually';
 import { validBodies } from '../support/lead-bodies';
+import { openLink } from '../support/status-page';
 import { readableMail as readable, startLocalSmtp } from '../support/smtp';
 import {
   describeEachDatabase,
@@ -40,8 +41,9 @@ const COMPLETE =
   'Your application is complete: we have everything we need and will contact you shortly to discuss next steps.';
 
 /** Opening a link from the mail, as a browser navigates. */
+/** Opening a mailed link: its page's one button posts the token and step (decision 176). */
 const open = (app: FastifyInstance, url: string) =>
-  app.inject({ url, headers: { accept: 'text/html', 'sec-fetch-mode': 'navigate' } });
+  openLink(app, url, '', new URL(url, SITE_URL).searchParams.get('next') ?? undefined);
 
 const statusLinkIn = (text: string) =>
   /https:\/\/talent\.example(\/status\?token=[\w-]+(?:&next=\w+)?)/.exec(text)?.[1];
@@ -190,6 +192,21 @@ describeEachDatabase(
       const opened = await open(testApp.app, link!);
       expect(opened.statusCode).toBe(303);
       expect(opened.headers.location).toBe('/status');
+    });
+
+    it("a company's confirmation asks for its hiring needs only while it has not sent them", async () => {
+      const testApp = current();
+      const asked = uniqueEmail('company-asked');
+      const done = uniqueEmail('company-done');
+      await post(testApp.app, '/api/companies/email', validBodies.companyEmail(asked));
+      await post(testApp.app, '/api/companies/email', validBodies.companyEmail(done));
+      await post(testApp.app, '/api/companies/submit', validBodies.companyRequest(done));
+      const open = await mailTo(asked, CONFIRMATION);
+      expect(open).toContain('One step is still open: your hiring needs.');
+      expect(open).toMatch(/https:\/\/talent\.example\/status\?token=[\w-]+&next=hiring/);
+      const finished = await mailTo(done, CONFIRMATION);
+      expect(finished).not.toContain('still open');
+      expect(finished).not.toContain('&next=');
     });
   },
   {

@@ -1,81 +1,43 @@
-import type { FastifyInstance, LightMyRequestResponse } from 'fastify';
 import { expect, it } from 'vitest';
-import { issueStatusLink } from '../../src/server/leads/workflows/people/status-link';
-import { tablesOf } from '../../src/server/platform/database/connection';
-import { PAGE_STATE_ELEMENT_ID, type PageState } from '../../src/shared/page-state';
 import { ERASED_MESSAGE, STATUS_NOTICES } from '../../src/shared/person-status';
 import { PREFILL_COOKIE } from '../../src/shared/prefill-cookie';
 import { candidateIdOf, candidatesWithEmail, postJson } from '../support/api';
 import { validBodies } from '../support/lead-bodies';
 import {
-  describeEachDatabase,
-  fakeSiteBuild,
-  uniqueEmail,
-  type TestApp,
-} from '../support/test-app';
+  cookieHeader,
+  NAVIGATION,
+  opened,
+  openLink,
+  post,
+  postForm,
+  proofCookies,
+  statusLinkTo,
+  statusPage,
+  statusSiteBuild,
+  tokenOf,
+} from '../support/status-page';
+import { describeEachDatabase, uniqueEmail, type TestApp } from '../support/test-app';
 
 /*
- * The person's status page (issue 21): opened by a link, it shows only the leads this browser
- * proves, and every change needs that proof. The stand-in SSR bundle renders only the route;
- * these tests read the state the server wrote into the page.
+ * The person's status page (issue 21, decision 176): a mailed link, opened, gives the mailbox
+ * proof; the page shows the address's leads only with it, and every change needs it. The
+ * stand-in SSR bundle renders only the route; these tests read the state the server wrote.
  */
 
-const CLIENT_DIR = await fakeSiteBuild(['/status', '/apply', '/typeform', '/hiring']);
-const NAVIGATION = { accept: 'text/html', 'sec-fetch-mode': 'navigate' };
+const CLIENT_DIR = await statusSiteBuild();
 const DAY_MS = 24 * 60 * 60 * 1000;
 
-/** The browser's cookies after `responses`, as a Cookie header (cleared ones dropped). */
-function cookieHeader(...responses: LightMyRequestResponse[]): string {
-  const jar = new Map<string, string>();
-  for (const response of responses)
-    for (const cookie of response.cookies as { name: string; value: string; maxAge?: number }[])
-      if (cookie.maxAge === 0) jar.delete(cookie.name);
-      else jar.set(cookie.name, cookie.value);
-  return [...jar].map(([name, value]) => `${name}=${value}`).join('; ');
-}
-
-async function statusPage(app: FastifyInstance, cookie = '', url = '/status') {
-  const response = await app.inject({ url, headers: { ...NAVIGATION, cookie } });
-  const block = new RegExp(`id="${PAGE_STATE_ELEMENT_ID}">(.*?)</script>`).exec(response.body);
-  return { response, state: block ? (JSON.parse(block[1] as string) as PageState) : undefined };
-}
-
 /** A candidate from /candidates and a link to their status page, valid from `issuedAt`. */
-async function candidateWithLink({ app, db }: TestApp, issuedAt = new Date()) {
+async function candidateWithLink(testApp: TestApp, issuedAt = new Date()) {
   const email = uniqueEmail('status');
+  const { app, db } = testApp;
   expect(
     (await postJson(app, '/api/candidates/basic-info', validBodies.candidateBasicInfo(email)))
       .statusCode,
   ).toBe(200);
   const id = await candidateIdOf(db, email);
-  const link = await issueStatusLink(tablesOf(db), { table: 'candidates', id }, issuedAt, 7);
+  const link = await statusLinkTo(testApp, { table: 'candidates', id }, issuedAt);
   return { email, id, link, lead: `c${id}` };
-}
-
-/** The proof cookie a browser gets by opening its link. */
-async function opened(app: FastifyInstance, link: string) {
-  const response = await app.inject({ url: link, headers: NAVIGATION });
-  expect(response.statusCode).toBe(303);
-  return cookieHeader(response);
-}
-
-function post(app: FastifyInstance, url: string, body: object, cookie = '', headers = {}) {
-  return app.inject({
-    method: 'POST',
-    url,
-    headers: { 'content-type': 'application/json', cookie, ...headers },
-    payload: JSON.stringify(body),
-  });
-}
-
-/** A browser's own form post (no JavaScript). */
-function postForm(app: FastifyInstance, url: string, fields: Record<string, string>, cookie = '') {
-  return app.inject({
-    method: 'POST',
-    url,
-    headers: { ...NAVIGATION, cookie, 'content-type': 'application/x-www-form-urlencoded' },
-    payload: new URLSearchParams(fields).toString(),
-  });
 }
 
 const activityOf = (current: TestApp, id: number) =>
@@ -89,14 +51,20 @@ const activityOf = (current: TestApp, id: number) =>
 describeEachDatabase(
   'the status page',
   (current) => {
-    it('exchanges a link for the proof cookie and a 303 to /status without the token', async () => {
+    it('shows a link with one button, which spends it for the mailbox cookie and a 303 to /status', async () => {
       const { app } = current();
       const { email, link, lead } = await candidateWithLink(current());
-      const response = await app.inject({ url: link, headers: NAVIGATION });
+      // Fetching the link (a mail scanner does) changes nothing: the page offers one button.
+      for (let n = 0; n < 2; n++) {
+        const { response: shown, state: offered } = await statusPage(app, '', link);
+        expect(proofCookies(shown)).toEqual([]);
+        expect(offered?.status).toEqual({ kind: 'open-link', token: tokenOf(link) });
+      }
+      const response = await openLink(app, link);
       expect(response.statusCode).toBe(303);
       expect(response.headers.location).toBe('/status');
-      const proof = response.cookies.find((cookie) => cookie.name === 'tb_lead');
-      expect(proof).toMatchObject({ httpOnly: true, sameSite: 'Lax', path: '/' });
+      const proof = response.cookies.find((cookie) => cookie.name === 'tb_mailbox');
+      expect(proof).toMatchObject({ httpOnly: true, sameSite: 'Lax', path: '/', maxAge: 86400 });
 
       const { response: page, state } = await statusPage(app, cookieHeader(response));
       expect(page.headers['cache-control']).toBe('no-store');
@@ -119,7 +87,13 @@ describeEachDatabase(
     it('resumes the open step prefilled: next=questionnaire goes to /typeform, next=apply to /apply', async () => {
       const { app } = current();
       const { email, link } = await candidateWithLink(current());
-      const resumed = await app.inject({ url: `${link}&next=apply`, headers: NAVIGATION });
+      const offered = await statusPage(app, '', `${link}&next=apply`);
+      expect(offered.state?.status).toEqual({
+        kind: 'open-link',
+        token: tokenOf(link),
+        next: 'apply',
+      });
+      const resumed = await openLink(app, link, '', 'apply');
       expect(resumed.statusCode).toBe(303);
       expect(resumed.headers.location).toBe('/apply');
       const prefill = resumed.cookies.find((cookie) => cookie.name === PREFILL_COOKIE);
@@ -132,6 +106,9 @@ describeEachDatabase(
         headers: { ...NAVIGATION, cookie: cookieHeader(resumed) },
       });
       expect(again.headers.location).toBe('/typeform');
+      expect(
+        JSON.parse(Buffer.from(again.cookies[0]!.value, 'base64url').toString()),
+      ).toMatchObject({ candidateEmail: email, candidateLastName: 'Lovelace' });
     });
 
     it('says an unknown or expired link has expired, and shows the plain page without one', async () => {
@@ -140,7 +117,7 @@ describeEachDatabase(
       for (const url of [old.link, '/status?token=AAAAAAAAAAAAAAAAAAAAAAAA']) {
         const { response, state } = await statusPage(app, '', url);
         expect(response.statusCode).toBe(200);
-        expect(response.cookies.map((cookie) => cookie.name)).not.toContain('tb_lead');
+        expect(proofCookies(response)).toEqual([]);
         expect(state?.status).toEqual({ kind: 'no-link', expired: true });
       }
       const plain = await statusPage(app);
@@ -150,6 +127,14 @@ describeEachDatabase(
         kind: 'no-link',
         linkSent: true,
       });
+      // Pressing "Open" for a spent or unknown link: back to the page, which says it expired.
+      const spent = await openLink(app, old.link);
+      expect(spent.headers.location).toBe('/status?link=expired');
+      expect(proofCookies(spent)).toEqual([]);
+      expect((await statusPage(app, '', '/status?link=expired')).state?.status).toEqual({
+        kind: 'no-link',
+        expired: true,
+      });
     });
 
     it('refuses every action without the proof of that lead, and changes nothing', async () => {
@@ -158,7 +143,7 @@ describeEachDatabase(
       const other = await candidateWithLink(current());
       const otherProof = await opened(app, other.link);
       const victimProof = await opened(app, victim.link);
-      const forged = `tb_lead=c${victim.id}.AAAA`;
+      const forged = `tb_mailbox=${'A'.repeat(43)}`;
       const attempts = [
         { cookie: '' },
         { cookie: forged },
@@ -251,7 +236,12 @@ describeEachDatabase(
       });
       const [stopped] = await candidatesWithEmail(db, email);
       expect(stopped?.reminders_stopped_at).not.toBeNull();
-      expect((await post(app, '/api/status/withdraw', { lead }, proof)).statusCode).toBe(200);
+      expect((await post(app, '/api/status/withdraw', { lead }, proof)).statusCode).toBe(400);
+      const asked = await postForm(app, '/api/status/withdraw', { lead }, proof);
+      expect(asked.headers.location).toBe('/status');
+      expect((await candidatesWithEmail(db, email))[0]?.status).toBe('new');
+      const confirmed = await post(app, '/api/status/withdraw', { lead, confirm: 'yes' }, proof);
+      expect(confirmed.json()).toEqual({ message: STATUS_NOTICES.withdraw });
       const [withdrawn] = await candidatesWithEmail(db, email);
       expect(withdrawn).toMatchObject({
         status: 'withdrawn',
@@ -277,7 +267,7 @@ describeEachDatabase(
 
       const erased = await postForm(app, '/api/status/erase', { lead, confirm: 'yes' }, proof);
       expect(erased.statusCode).toBe(303);
-      expect(erased.cookies.find((cookie) => cookie.name === 'tb_lead')?.maxAge).toBe(0);
+      expect(erased.cookies.find((cookie) => cookie.name === 'tb_mailbox')?.maxAge).toBe(0);
       expect(await candidatesWithEmail(db, email)).toEqual([]);
       const links = await db
         .selectFrom('status_links')
@@ -311,7 +301,7 @@ describeEachDatabase(
       const proof = await opened(app, link);
       const erased = await post(app, '/api/status/erase', { lead, confirm: 'yes' }, proof);
       expect(erased.json()).toEqual({ message: ERASED_MESSAGE });
-      expect(erased.cookies.find((cookie) => cookie.name === 'tb_lead')?.maxAge).toBe(0);
+      expect(erased.cookies.find((cookie) => cookie.name === 'tb_mailbox')?.maxAge).toBe(0);
       expect(await candidatesWithEmail(db, email)).toEqual([]);
       // The page again, with the old proof: the lead is gone, so nothing is erased twice.
       expect(

@@ -259,7 +259,7 @@ test("a stranger's form waits as unverified changes until the team marks it revi
   const tag = uniqueTag('unverified');
   const email = `${tag}@example.com`;
   await lead.application(page.request, email);
-  // Another browser: it holds no proof of this lead (decision 151).
+  // Another browser: it holds no proof of this lead (decision 176).
   const stranger = await playwright.request.newContext({
     baseURL: test.info().project.use.baseURL,
   });

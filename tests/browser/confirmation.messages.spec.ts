@@ -1,3 +1,4 @@
+import { NOTHING_TO_DO } from '../../src/shared/person-status';
 import { expect, test } from './fixtures';
 import { answerQuestionnaire } from './support/lead-forms';
 import { mailTo, statusLinkIn } from './support/mailbox';
@@ -44,7 +45,13 @@ test('one sitting through /candidates and the questionnaire: the confirmation sa
   // A fresh browser, as from the mail client: the button opens the status page, not a form.
   await page.context().clearCookies();
   await page.goto(link!);
+  await page.getByRole('button', { name: 'Open My Status Page' }).click();
   await expect(page).toHaveURL(/\/status$/);
   await expect(page.getByRole('heading', { level: 1 })).toHaveText('Your Application Status');
   await expect(page.getByRole('link', { name: 'Finish the questionnaire' })).toHaveCount(0);
+  // Where they stand: applied, our move next, no reminder offered with no step open.
+  const progress = page.getByRole('list', { name: 'Your progress' });
+  await expect(progress.locator('[aria-current="step"]')).toHaveText(/^Applied/);
+  await expect(page.getByText(NOTHING_TO_DO)).toBeVisible();
+  await expect(page.getByRole('button', { name: 'Stop Reminders' })).toHaveCount(0);
 });

@@ -40,6 +40,7 @@ test('a reminder brings the candidate back to finish /apply, and no further remi
   // A fresh browser, as from the mail client: the link opens /apply with the e-mail filled in.
   await page.context().clearCookies();
   await page.goto(link!);
+  await page.getByRole('button', { name: 'Continue' }).click();
   await expect(page).toHaveURL(/\/apply/);
   await expect(page.getByLabel('Email')).toHaveValue(email);
   await fillApplication(page);

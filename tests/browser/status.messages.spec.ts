@@ -27,9 +27,10 @@ test('the confirmation e-mail opens the status page, which corrects the phone an
   const link = statusLinkIn(confirmationTo(email));
   expect(link).toBeDefined();
 
-  // A fresh browser, as from the mail client.
+  // A fresh browser, as from the mail client: one press spends the link for this browser.
   await page.context().clearCookies();
   await page.goto(link!);
+  await page.getByRole('button', { name: 'Open My Status Page' }).click();
   await expect(page).toHaveURL(/\/status$/);
   await page.locator('html[data-hydrated="true"]').waitFor({ state: 'attached' });
   await expect(page.getByRole('heading', { level: 1 })).toHaveText('Your Application Status');
@@ -51,7 +52,41 @@ test('the confirmation e-mail opens the status page, which corrects the phone an
   // The browser's proof went with the data: the page now offers "Lost your link?".
   await page.goto('/status');
   await expect(page.getByRole('heading', { name: 'Lost your link?' })).toBeVisible();
-  // ...and the link from the e-mail opens nothing any more.
+  // ...and the link from the e-mail, spent, opens nothing any more.
   await page.goto(link!);
-  await expect(page.getByRole('heading', { name: 'Lost your link?' })).toBeVisible();
+  await expect(page.getByText('This link has expired. Ask for a new one below.')).toBeVisible();
+});
+
+test('without JavaScript the mailed link opens the page once, and Withdraw asks first', async ({
+  browser,
+  baseURL,
+}) => {
+  test.setTimeout(60_000);
+  const email = `withdraw-${Date.now()}@example.com`;
+  const context = await browser.newContext({ javaScriptEnabled: false, baseURL });
+  const page = await context.newPage();
+  const response = await page.request.post('/api/candidates/basic-info', {
+    data: { firstName: 'Ada', lastName: 'Lovelace', email, phone: '555-0100' },
+  });
+  expect(response.status()).toBe(200);
+  await expect.poll(() => confirmationTo(email), { timeout: 15_000 }).toBeDefined();
+  const link = statusLinkIn(confirmationTo(email))!;
+  await context.clearCookies();
+
+  await page.goto(link);
+  await page.getByRole('button', { name: 'Open My Status Page' }).click();
+  await expect(page).toHaveURL(/\/status$/);
+  await expect(page.getByText(email, { exact: true })).toBeVisible();
+  await page.getByText('Withdraw my application').click();
+  await page.getByRole('button', { name: 'Yes, Withdraw' }).click();
+  await expect(page.getByRole('status')).toHaveText(STATUS_NOTICES.withdraw);
+
+  // Another browser with the same link: spent, so it offers a new one and shows nothing.
+  const other = await browser.newContext({ javaScriptEnabled: false, baseURL });
+  const stranger = await other.newPage();
+  await stranger.goto(link);
+  await expect(stranger.getByText('This link has expired. Ask for a new one below.')).toBeVisible();
+  await expect(stranger.getByText(email, { exact: true })).toHaveCount(0);
+  await other.close();
+  await context.close();
 });

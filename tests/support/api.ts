@@ -4,22 +4,34 @@ import { normalizeEmail } from '../../src/server/leads/records/upsert';
 import type { Database } from '../../src/server/database';
 import { BROWSER_USER_AGENT } from './browser-user-agent';
 
+/** What else a browser's post carries: its cookies, and headers such as Sec-GPC. */
+export interface BrowserPost {
+  cookie?: string | undefined;
+  headers?: Record<string, string>;
+}
+
 /** POSTs `body` as JSON, the way the browser's forms do (with a browser's user agent). */
 export function postJson(
   app: FastifyInstance,
   url: string,
   body: unknown,
+  { cookie, headers }: BrowserPost = {},
 ): Promise<LightMyRequestResponse> {
   return app.inject({
     method: 'POST',
     url,
-    headers: { 'content-type': 'application/json', 'user-agent': BROWSER_USER_AGENT },
+    headers: {
+      'content-type': 'application/json',
+      'user-agent': BROWSER_USER_AGENT,
+      ...(cookie ? { cookie } : {}),
+      ...headers,
+    },
     payload: JSON.stringify(body),
   });
 }
 
 /**
- * The lead's proof a form's answer gave this browser (decision 151), as a Cookie header value:
+ * The form proof a form's answer gave this browser (decision 176), as a Cookie header value:
  * later forms with it may change the lead.
  */
 export function leadProofOf(response: LightMyRequestResponse): string {

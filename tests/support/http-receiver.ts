@@ -4,12 +4,15 @@ import http from 'node:http';
 export interface FailingReceiver {
   /** Answer 500 to this many next requests (Infinity: until set back to 0). */
   failNext: number;
+  /** What those failures answer instead of 500 and the receiver's own body (Meta's 400s). */
+  failWith?: { status: number; body: string } | undefined;
 }
 
 /**
  * A real local HTTP server on 127.0.0.1:`port`: it reads each request's body whole, answers
- * 500 with `failureBody` while `receiver.failNext` is above 0, and otherwise hands the request
- * and its body (UTF-8) to `handle`. Resolves once listening, with the server's close.
+ * 500 with `failureBody` (or `receiver.failWith`) while `receiver.failNext` is above 0, and
+ * otherwise hands the request and its body (UTF-8) to `handle`. Resolves once listening, with
+ * the server's close.
  */
 export async function listenAsReceiver(
   port: number,
@@ -23,7 +26,8 @@ export async function listenAsReceiver(
     request.on('end', () => {
       if (receiver.failNext > 0) {
         receiver.failNext--;
-        response.writeHead(500).end(failureBody);
+        const { status, body } = receiver.failWith ?? { status: 500, body: failureBody };
+        response.writeHead(status, { 'content-type': 'application/json' }).end(body);
         return;
       }
       handle(request, Buffer.concat(chunks).toString('utf8'), response);

@@ -26,6 +26,32 @@ export async function fetchOpenApi(app: FastifyInstance): Promise<OpenApiDocumen
   return response.json<OpenApiDocument>();
 }
 
+/** Every guarded GET of the server's document, as a URL: `leadId`, `email` and a month filled in. */
+export async function guardedReads(
+  app: FastifyInstance,
+  leadId: number,
+  email = 'nobody@example.com',
+): Promise<string[]> {
+  const document = await fetchOpenApi(app);
+  const month = '?from=2024-01-01&to=2024-01-31';
+  const query: Record<string, string> = {
+    '/api/admin/data-subject': `?email=${encodeURIComponent(email)}`,
+    '/api/admin/audit': '?action=export',
+    '/api/admin/funnel': month,
+    '/api/admin/funnel.csv': month,
+  };
+  return Object.entries(document.paths)
+    .filter(([, operations]) => operations.get?.security)
+    .map(
+      ([path]) =>
+        path
+          .replace('{id}', String(leadId))
+          .replace('{file}', 'candidates.csv')
+          .replace('{leadType}', 'candidate')
+          .replace('{status}', 'new') + (query[path] ?? ''),
+    );
+}
+
 /** '/api/candidate-submissions/{id}' -> a pattern matching '/api/candidate-submissions/7'. */
 const pathPattern = (template: string) =>
   new RegExp(`^${template.replace(/\{[^}]+\}/g, '[^/]+')}$`);

@@ -134,7 +134,6 @@ export const adminPlugin: FastifyPluginAsync<AdminOptions> = async (
 
   await app.register(async (guarded) => {
     guarded.addHook('onRequest', app.adminAuth.guard);
-    guarded.addHook('onRequest', app.adminFactors.requireSetUp);
     guarded.addHook('onRoute', documentGuardedRoute);
     await guarded.register(accountRoutes, { accounts });
     const deskRoutes = [listingRoutes, boardRoutes, exportRoutes, pipelineRoutes, bulkRoutes];

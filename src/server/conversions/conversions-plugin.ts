@@ -8,6 +8,7 @@ import {
 } from '../platform/outbox/outbox-worker';
 import { serverEvent, type ServerEvent } from './meta-event';
 import { outgoingRequest } from '../platform/http/outgoing-request';
+import { withoutSecrets } from '../platform/http/redact-secrets';
 
 export interface ConversionsOptions {
   /** Undefined: no access token, the feature is off. */
@@ -58,8 +59,20 @@ function metaError(status: number, text: string): string {
   return `Meta answered HTTP ${status}`;
 }
 
-/** POSTs the events to the pixel; anything but 2xx fails with Meta's error message. */
+/** POSTs the events; anything but 2xx fails with Meta's error message, cut of the token. */
 async function postEvents(
+  config: ConversionsConfig,
+  events: readonly ServerEvent[],
+): Promise<void> {
+  try {
+    await postEventsOnce(config, events);
+  } catch (error) {
+    // Meta echoes a malformed token ("Malformed access token <token>"): never kept or logged.
+    throw withoutSecrets(error, [config.accessToken]);
+  }
+}
+
+async function postEventsOnce(
   config: ConversionsConfig,
   events: readonly ServerEvent[],
 ): Promise<void> {

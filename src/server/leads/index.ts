@@ -19,6 +19,7 @@ export { wantsHtml } from './workflows/capture/html-form-posts';
 export { leadProofKey } from './workflows/people/lead-proof';
 export { StatusPage } from './workflows/people/status-page';
 export { STATUS_PATH } from './workflows/people/status-link';
+export { confirmedFields, NO_PROOF, unconfirmed } from './workflows/people/status-routes';
 
 // The team's desk, and what its routes answer with.
 export { LeadDesk } from './lead-desk';

@@ -14,6 +14,10 @@ import type { PipelineTables } from './records/pipeline-tables';
 import { submissionConsentMigrations } from './records/migrations/submission-consent';
 import { personChoiceMigrations } from './records/migrations/person-choices';
 import { statusLinkMigrations, type StatusLinkTables } from './workflows/people/status-link';
+import {
+  mailboxSessionMigrations,
+  type MailboxSessionTables,
+} from './workflows/people/mailbox-session';
 import { leadProofMigrations } from './records/migrations/proof-migrations';
 import { quarantineDroppedMigrations } from './records/migrations/quarantine-migrations';
 import { reminderMigrations, type ReminderTables } from './workflows/messages/candidate-reminders';
@@ -36,6 +40,7 @@ export type LeadTables = LeadRecordTables &
   AltchaUsedTables &
   FormFlashTables &
   StatusLinkTables &
+  MailboxSessionTables &
   ReminderTables &
   MessageTemplateTables &
   MailAllowanceTables;
@@ -54,6 +59,7 @@ export const leadMigrations: readonly MigrationSet[] = [
   matchKeyMigrations,
   assignmentMigrations,
   mailAllowanceMigrations,
+  mailboxSessionMigrations,
 ];
 
 export const leadEphemeralMigrations: readonly MigrationSet[] = [

@@ -1,3 +1,4 @@
+import { withoutSecrets } from '../platform/http/redact-secrets';
 import { isCurrency, minorDigits } from './money';
 import type { SpendRow } from './spend-store';
 
@@ -55,7 +56,7 @@ async function getPage(url: string, accessToken: string): Promise<InsightsPage> 
   if (!response.ok || !page) {
     const message = page?.error?.message;
     throw new Error(
-      `Meta insights answered HTTP ${response.status}${message ? `: ${message.replaceAll(accessToken, '…')}` : ''}`,
+      `Meta insights answered HTTP ${response.status}${message ? `: ${message}` : ''}`,
     );
   }
   return page;
@@ -64,12 +65,21 @@ async function getPage(url: string, accessToken: string): Promise<InsightsPage> 
 const count = (text: string | undefined) =>
   text === undefined || !/^\d+$/.test(text) ? null : Number(text);
 
-/** Every campaign's spend per day, following pages on the Graph API's origin alone (the token). */
+/** Every campaign's spend per day; a failure's message is cut of the token, in any form. */
 export async function fetchMetaSpend(
   config: MetaAdsConfig,
   from: string,
   to: string,
 ): Promise<SpendRow[]> {
+  try {
+    return await fetchPages(config, from, to);
+  } catch (error) {
+    throw withoutSecrets(error, [config.accessToken]);
+  }
+}
+
+/** Follows the pages on the Graph API's origin alone (the token goes with each). */
+async function fetchPages(config: MetaAdsConfig, from: string, to: string): Promise<SpendRow[]> {
   const first = new URL(`${config.graphUrl}/${config.apiVersion}/act_${config.accountId}/insights`);
   first.search = new URLSearchParams({
     level: 'campaign',

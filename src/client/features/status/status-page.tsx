@@ -1,11 +1,13 @@
 import { useState, type FormEvent, type ReactNode } from 'react';
 import {
   ERASED_MESSAGE,
+  LINK_EMAILED,
   LOST_LINK_ACTION,
   LOST_LINK_SENTENCE,
   STATUS_ACTIONS,
   STATUS_NOTICES,
   type StatusLead,
+  type StatusStep,
 } from '@shared/person-status';
 import { Button, buttonClass } from '../../components/ui/button';
 import { TextField } from '../../components/ui/form-field';
@@ -13,8 +15,8 @@ import { PageHero } from '../../components/ui/page-hero';
 import { Container } from '../../components/ui/section';
 import { usePageState } from '../../lib/page-state';
 
-// /status: the server renders it for the person (their proof cookie); every action is a plain
-// form post, so it all works without JavaScript.
+// /status: the server renders it for the person (the mailbox proof of their address, decision
+// 176); every action is a plain form post, so it all works without JavaScript.
 
 const card = 'rounded-2xl border border-slate-200 bg-white p-6 shadow-sm sm:p-8';
 
@@ -104,6 +106,47 @@ function DetailsForm({ lead }: { lead: StatusLead }) {
   );
 }
 
+/** The step still open: what it is and a link to finish it. */
+function NextStep({ step }: { step: StatusStep }) {
+  return (
+    <>
+      <p>{step.text}</p>
+      <div>
+        <a href={step.href} className={buttonClass({ variant: 'dark' })}>
+          {step.label}
+        </a>
+      </div>
+    </>
+  );
+}
+
+/** An action that asks first: it opens, says what it does, then one button confirms it. */
+function Confirmed({
+  summary,
+  action,
+  lead,
+  label,
+  children,
+}: {
+  summary: string;
+  action: string;
+  lead: string;
+  label: string;
+  children: ReactNode;
+}) {
+  return (
+    <details className="rounded-lg border border-slate-200 p-4">
+      <summary className="cursor-pointer font-semibold text-slate-900">{summary}</summary>
+      <div className="mt-3">
+        <ActionForm action={action} lead={lead} label={label} variant="destructive">
+          <input type="hidden" name="confirm" value="yes" />
+          <p>{children}</p>
+        </ActionForm>
+      </div>
+    </details>
+  );
+}
+
 /** The road from applying to placed: each stage, reached or not; the latest is current. */
 function Progress({ stages }: { stages: NonNullable<StatusLead['progress']> }) {
   const current = stages.findLastIndex((stage) => stage.reached);
@@ -145,18 +188,7 @@ function LeadCards({ lead }: { lead: StatusLead }) {
       <Card title={candidate ? 'Where You Stand' : 'Your Talent Request'}>
         {lead.progress ? <Progress stages={lead.progress} /> : null}
         <p className="text-lg text-slate-900">{lead.stage}</p>
-        {lead.next ? (
-          <>
-            <p>{lead.next.text}</p>
-            <div>
-              <a href={lead.next.href} className={buttonClass({ variant: 'dark' })}>
-                {lead.next.label}
-              </a>
-            </div>
-          </>
-        ) : lead.outlook ? (
-          <p>{lead.outlook}</p>
-        ) : null}
+        {lead.next ? <NextStep step={lead.next} /> : lead.outlook ? <p>{lead.outlook}</p> : null}
       </Card>
       <Card title="Your Details">
         <DetailsForm lead={lead} />
@@ -164,33 +196,26 @@ function LeadCards({ lead }: { lead: StatusLead }) {
       <Card title="Your Choices">
         <Reminders lead={lead} />
         {lead.withdrawn ? null : (
-          <ActionForm action={STATUS_ACTIONS.withdraw} lead={lead.ref} label="Withdraw">
-            <p>
-              {candidate
-                ? 'Withdraw your application: we close it and stop every message to you.'
-                : 'Withdraw your request: we close it and stop every message to you.'}
-            </p>
-          </ActionForm>
+          <Confirmed
+            summary={candidate ? 'Withdraw my application' : 'Withdraw my request'}
+            action={STATUS_ACTIONS.withdraw}
+            lead={lead.ref}
+            label="Yes, Withdraw"
+          >
+            {candidate
+              ? 'Withdraw your application: we close it and stop every message to you.'
+              : 'Withdraw your request: we close it and stop every message to you.'}
+          </Confirmed>
         )}
-        <details className="rounded-lg border border-slate-200 p-4">
-          <summary className="cursor-pointer font-semibold text-slate-900">
-            Erase everything we hold about me
-          </summary>
-          <div className="mt-3">
-            <ActionForm
-              action={STATUS_ACTIONS.erase}
-              lead={lead.ref}
-              label="Yes, Erase Everything"
-              variant="destructive"
-            >
-              <input type="hidden" name="confirm" value="yes" />
-              <p>
-                This erases everything we hold about {lead.email}: your details, your answers and
-                our messages to you. It cannot be undone.
-              </p>
-            </ActionForm>
-          </div>
-        </details>
+        <Confirmed
+          summary="Erase everything we hold about me"
+          action={STATUS_ACTIONS.erase}
+          lead={lead.ref}
+          label="Yes, Erase Everything"
+        >
+          This erases everything we hold about {lead.email}: your details, your answers and our
+          messages to you. It cannot be undone.
+        </Confirmed>
       </Card>
     </>
   );
@@ -254,6 +279,31 @@ export default function StatusPage() {
         {status.leads.map((lead) => (
           <LeadCards key={lead.ref} lead={lead} />
         ))}
+      </>
+    );
+  } else if (status?.kind === 'open-link') {
+    intro = 'Your link is ready: it opens your page once, in this browser.';
+    body = (
+      <Card title="Your Status Page">
+        <form method="post" action={STATUS_ACTIONS.open} data-plain-post>
+          <input type="hidden" name="token" value={status.token} />
+          {status.next ? <input type="hidden" name="next" value={status.next} /> : null}
+          <Button type="submit" variant="dark">
+            {status.next ? 'Continue' : 'Open My Status Page'}
+          </Button>
+        </form>
+      </Card>
+    );
+  } else if (status?.kind === 'steps') {
+    intro = LINK_EMAILED;
+    body = (
+      <>
+        {status.steps.map((step) => (
+          <Card key={step.href} title="Your Next Step">
+            <NextStep step={step} />
+          </Card>
+        ))}
+        <LostLink sent={false} />
       </>
     );
   } else if (status?.kind === 'erased') {

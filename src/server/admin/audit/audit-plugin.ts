@@ -13,6 +13,7 @@ import {
   type AuditFilter,
 } from './audit-log';
 import { auditedOutcomes } from './audit-outcomes';
+import { routeKey } from '../auth/route-permission';
 import type { AuditTables } from './audit-tables';
 
 export type AdminAudit = ReturnType<typeof adminAudit>;
@@ -71,7 +72,7 @@ export const auditPlugin = fp(async (app) => {
   app.decorate('audit', audit);
 
   app.addHook('onSend', async (request, reply, payload) => {
-    const outcome = auditedOutcomes[`${request.method} ${request.routeOptions.url ?? ''}`];
+    const outcome = auditedOutcomes[routeKey(request.method, request.routeOptions.url)];
     const entry = outcome?.(request, reply, payload);
     if (entry) await audit.recordOrLog(entry, request);
     return payload;

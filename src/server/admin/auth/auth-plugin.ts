@@ -4,7 +4,7 @@ import fp from 'fastify-plugin';
 import type { AdminPasswordConfig } from '../../config/config';
 import { can } from '@shared/admin-accounts';
 import type { AdminAuthTables } from './auth-tables';
-import { routePermission } from './route-permission';
+import { openBeforeSecondFactor, routePermission } from './route-permission';
 import { LoginThrottle } from './login-throttle';
 import { needsRehash, hashPassword } from './password';
 import {
@@ -122,7 +122,10 @@ async function adminAuth(app: FastifyInstance, options: AdminAuthOptions) {
     throttle,
     sessions,
     checkOrigin,
-    /** onRequest hook of the admin's routes: foreign Origin 403, no session 401, role 403. */
+    /**
+     * onRequest hook of the admin's routes: foreign Origin 403, no session 401, role 403, and
+     * with ADMIN_REQUIRE_MFA, 403 {setupRequired} to an account without a second factor.
+     */
     async guard(request: FastifyRequest, reply: FastifyReply) {
       if (!SAFE_METHODS.has(request.method)) {
         await checkOrigin(request, reply);
@@ -134,11 +137,17 @@ async function adminAuth(app: FastifyInstance, options: AdminAuthOptions) {
         return;
       }
       const { role } = session.account;
-      if (!can(role, routePermission(request.method, request.routeOptions.url))) {
+      const { method } = request;
+      const { url } = request.routeOptions;
+      if (!can(role, routePermission(method, url))) {
         await reply.code(403).send({ error: `A ${role} account may not do this` });
         return;
       }
       request.adminSession = session;
+      // Nothing is read before the second factor, the audit log included (decision 157).
+      if (!openBeforeSecondFactor(method, url)) {
+        await request.server.adminFactors.requireSetUp(request, reply);
+      }
     },
     /** A completed sign-in: a new session and its cookie; answers the sign-in's body. */
     async signIn(request: FastifyRequest, reply: FastifyReply, accountId: number) {

@@ -2,6 +2,25 @@ import type { AdminPermission } from '@shared/admin-accounts';
 
 const SAFE_METHODS = new Set(['GET', 'HEAD', 'OPTIONS']);
 
+/** A route's key, `METHOD /url`: HEAD is GET without its body, so it is checked and audited as GET. */
+export const routeKey = (method: string, url: string | undefined): string =>
+  `${method === 'HEAD' ? 'GET' : method} ${url ?? ''}`;
+
+/** Every account looks after its own second factors, before it has one too (decision 157). */
+const OWN_FACTORS = [
+  'GET /api/admin/factors',
+  'POST /api/admin/factors/confirm',
+  'POST /api/admin/passkeys/registration-options',
+  'POST /api/admin/passkeys',
+  'PATCH /api/admin/passkeys/:id',
+  'DELETE /api/admin/passkeys/:id',
+  'POST /api/admin/totp',
+  'POST /api/admin/totp/confirm',
+  'DELETE /api/admin/totp',
+  'POST /api/admin/recovery-codes',
+];
+const BEFORE_SECOND_FACTOR = new Set(OWN_FACTORS);
+
 /** Exceptions to the default: `read` to GET, `work` to change anything (decision 156). */
 const EXCEPTIONS: Record<string, AdminPermission> = {
   // Reads that are lead work: a file of every lead, held spam, a person's whole record.
@@ -17,19 +36,14 @@ const EXCEPTIONS: Record<string, AdminPermission> = {
   // Every account ends its own sessions (an owner anyone's: checked by the route).
   'POST /api/admin/sign-out-everywhere': 'read',
   'DELETE /api/admin/sessions/:id': 'read',
-  // Every account looks after its own second factors.
-  'POST /api/admin/factors/confirm': 'read',
-  'POST /api/admin/passkeys/registration-options': 'read',
-  'POST /api/admin/passkeys': 'read',
-  'PATCH /api/admin/passkeys/:id': 'read',
-  'DELETE /api/admin/passkeys/:id': 'read',
-  'POST /api/admin/totp': 'read',
-  'POST /api/admin/totp/confirm': 'read',
-  'DELETE /api/admin/totp': 'read',
-  'POST /api/admin/recovery-codes': 'read',
+  ...Object.fromEntries(OWN_FACTORS.map((route) => [route, 'read'] as const)),
 };
 
 /** What the signed-in account's role must allow for `method` on the route `url`. */
 export function routePermission(method: string, url: string | undefined): AdminPermission {
-  return EXCEPTIONS[`${method} ${url ?? ''}`] ?? (SAFE_METHODS.has(method) ? 'read' : 'work');
+  return EXCEPTIONS[routeKey(method, url)] ?? (SAFE_METHODS.has(method) ? 'read' : 'work');
 }
+
+/** True for the routes ADMIN_REQUIRE_MFA leaves open to an account without a second factor. */
+export const openBeforeSecondFactor = (method: string, url: string | undefined): boolean =>
+  BEFORE_SECOND_FACTOR.has(routeKey(method, url));

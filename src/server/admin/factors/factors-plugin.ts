@@ -137,7 +137,7 @@ function adminFactors(app: FastifyInstance, options: FactorsOptions) {
       const until = new Date(row.confirmed_at ?? row.created_at).getTime() + RECENT_CONFIRMATION_MS;
       return until > Date.now() ? new Date(until).toISOString() : null;
     },
-    /** onRequest hook after the guard: 403 {setupRequired} while MFA is required and missing. */
+    /** The guard's last step: 403 {setupRequired} while MFA is required and missing. */
     async requireSetUp(request: FastifyRequest, reply: FastifyReply) {
       const session = request.adminSession;
       if (!options.requireMfa || !session) return;

@@ -76,10 +76,14 @@ export const factorSignInRoutes: FastifyPluginAsync = async (app) => {
     },
   );
 
+  // Each options request stores a challenge: counted as a passkey attempt of the address.
   app.post(
     '/api/admin/passkeys/sign-in-options',
-    { schema: { response: { 200: webauthnOptions, 403: errorBody } } },
-    async () => adminFactors.passkeys.signInOptions(),
+    { schema: { response: { 200: webauthnOptions, 403: errorBody, 429: errorBody } } },
+    async (request, reply) => {
+      if (await throttled(request, reply)) return reply;
+      return adminFactors.passkeys.signInOptions();
+    },
   );
 
   app.post<{ Body: { response: AuthenticationResponseJSON } }>(

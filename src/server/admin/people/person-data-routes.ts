@@ -9,6 +9,7 @@ import {
 } from '@shared/admin-person';
 import { adminApi, normalizeEmail } from '../../leads';
 import { fieldErrorsBody } from '../../platform/http/api-schemas';
+import { deliveryError } from '../routes/deliveries-routes';
 import { countsText, type PersonData } from './person-data';
 
 const { INVALID_FIELDS_MESSAGE } = adminApi;
@@ -65,7 +66,11 @@ export const personDataRoutes: FastifyPluginAsync<{ people: PersonData }> = asyn
         },
         request,
       );
-      return reply.header('cache-control', 'no-store').send(report);
+      const outboxMessages = report.outboxMessages.map((message) => ({
+        ...message,
+        lastError: deliveryError(request, message.lastError),
+      }));
+      return reply.header('cache-control', 'no-store').send({ ...report, outboxMessages });
     },
   );
 

@@ -2,10 +2,18 @@ import formbody from '@fastify/formbody';
 import type { FastifyPluginAsync } from 'fastify';
 import { ERASED_MESSAGE, STATUS_ACTIONS } from '@shared/person-status';
 import { errorBody, objectOf } from '../../platform/http/api-schemas';
-import { STATUS_PATH, wantsHtml, type FormHandoff, type StatusPage } from '../../leads';
+import {
+  confirmedFields,
+  NO_PROOF,
+  STATUS_PATH,
+  unconfirmed,
+  wantsHtml,
+  type FormHandoff,
+  type StatusPage,
+} from '../../leads';
 import type { PersonData } from './person-data';
 
-/** The person's own erasure (decision 135), with the named lead's proof and a confirmation. */
+/** The person's own erasure (decision 135): what the mailbox proves, after a confirmation. */
 export const personErasureRoute: FastifyPluginAsync<{
   people: PersonData;
   page: StatusPage;
@@ -18,10 +26,7 @@ export const personErasureRoute: FastifyPluginAsync<{
     {
       schema: {
         summary: 'Erase everything about their address (status page)',
-        documentedBody: objectOf({
-          lead: { type: 'string', description: 'The lead the page names (`c12`, `k3`)' },
-          confirm: { type: 'string', const: 'yes', description: 'The confirmation step' },
-        }),
+        documentedBody: objectOf(confirmedFields),
         consumes: ['application/json', 'application/x-www-form-urlencoded'],
         response: {
           200: objectOf({ message: { type: 'string' } }, 'Erased everywhere in one transaction'),
@@ -31,37 +36,37 @@ export const personErasureRoute: FastifyPluginAsync<{
             headers: { Location: { type: 'string', const: STATUS_PATH } },
           },
           400: { ...errorBody, description: 'Not confirmed: nothing erased' },
-          403: { ...errorBody, description: 'No proof of that lead, or a cross-site post' },
+          403: {
+            ...errorBody,
+            description: 'No mailbox proof in this browser, or a cross-site post: nothing erased',
+          },
         },
       },
     },
     async (request, reply) => {
+      // Every lead of the address the mailbox proves; the form proof erases nothing.
       const body = (request.body ?? {}) as Record<string, unknown>;
-      const navigation = wantsHtml(request);
-      const lead = page.sameOrigin(request) ? page.provenLead(request, body.lead) : undefined;
-      const email = lead && (await page.emailOf(lead));
-      if (!email || body.confirm !== 'yes') {
-        if (navigation) return reply.code(303).header('Location', STATUS_PATH).send();
-        return email
-          ? reply.code(400).send({ error: 'Please confirm the erasure' })
-          : reply
-              .code(403)
-              .send({ error: 'Open your status page from the link in our e-mail first' });
+      const lead = page.sameOrigin(request) ? await page.provenLead(request, body.lead) : undefined;
+      const email = lead?.address;
+      if (!email) {
+        if (wantsHtml(request)) return reply.code(303).header('Location', STATUS_PATH).send();
+        return reply.code(403).send({ error: NO_PROOF });
       }
+      if (body.confirm !== 'yes') return unconfirmed(request, reply, 'Please confirm the erasure');
       const token = await app.audit.personToken(email);
       await people.erase(email, token, (entry, trx) =>
         app.audit.recordSystem(entry, 'the person (status page)', trx),
       );
       reply.header('Cache-Control', 'no-store');
-      if (!navigation) {
+      if (!wantsHtml(request)) {
         return reply
-          .header('Set-Cookie', page.clearedProof(request))
+          .header('Set-Cookie', page.clearedProofs(request))
           .send({ message: ERASED_MESSAGE });
       }
       const done = await handoff.keep(request, STATUS_PATH, { status: { kind: 'erased' } });
       return reply
         .code(303)
-        .header('Set-Cookie', [page.clearedProof(request), done])
+        .header('Set-Cookie', [...page.clearedProofs(request), done])
         .header('Location', STATUS_PATH)
         .send();
     },

@@ -1,4 +1,6 @@
-import type { FastifyPluginAsync } from 'fastify';
+import type { FastifyPluginAsync, FastifyRequest } from 'fastify';
+import { can } from '@shared/admin-accounts';
+import { redactSecrets } from '../../platform/http/redact-secrets';
 import { tablesOf } from '../../platform/database/connection';
 import type { OutboxTables } from '../../platform/outbox/outbox-tables';
 import type { Kysely } from 'kysely';
@@ -6,6 +8,15 @@ import { deliveriesSchema, type Deliveries, type FailedDelivery } from '@shared/
 import { spendPullProblem, type SpendTables } from '../../spend';
 
 type Destination = FailedDelivery['destination'];
+
+/**
+ * A delivery's error as `request`'s account may read it: an owner's, cut of anything shaped like
+ * a token (errors kept before tokens were cut at the source); another role's, none (decision 110).
+ */
+export function deliveryError(request: FastifyRequest, error: string | null): string | null {
+  const role = request.adminSession?.account.role;
+  return error !== null && role !== undefined && can(role, 'manage') ? redactSecrets(error) : null;
+}
 
 /** Messages given up, or waiting for a retry after a failure; newest first. */
 export async function failedDeliveries(db: Kysely<OutboxTables>, limit = 50): Promise<Deliveries> {
@@ -53,12 +64,16 @@ export const deliveriesRoutes: FastifyPluginAsync = async (app) => {
   app.get(
     '/api/admin/deliveries',
     { schema: { response: { 200: deliveriesSchema } } },
-    async () => {
+    async (request) => {
       const [deliveries, spendPull] = await Promise.all([
         failedDeliveries(db, 50),
         spendPullProblem(tablesOf<SpendTables>(app.database.db)),
       ]);
-      return { ...deliveries, spendPull };
+      const failed = deliveries.failed.map((delivery) => ({
+        ...delivery,
+        lastError: deliveryError(request, delivery.lastError),
+      }));
+      return { ...deliveries, failed, spendPull };
     },
   );
 };

@@ -1,4 +1,4 @@
-import type { FastifyPluginAsync, FastifyReply } from 'fastify';
+import type { FastifyPluginAsync, FastifyReply, FastifyRequest } from 'fastify';
 import { leadConversionsSchema } from '@shared/admin-deliveries';
 import { leadNoteSchema } from '@shared/schemas/lead-note';
 import {
@@ -8,6 +8,7 @@ import {
   idParams,
 } from '../../platform/http/api-schemas';
 import { type LeadDesk, adminApi } from '../../leads';
+import { deliveryError } from './deliveries-routes';
 import { changeOf, changeProperties, statusOrAssignee, type ChangeBody } from './lead-change';
 import { badRequest, strictBody } from './strict-body';
 
@@ -28,7 +29,7 @@ const submissionsSchema = arrayOfObjects({
   sourcePage: { type: ['string', 'null'] },
   fields: { type: ['object', 'null'], additionalProperties: { type: ['string', 'null'] } },
   attribution: { type: ['object', 'null'], additionalProperties: true },
-  verified: { type: 'boolean', description: "Sent with the lead's proof (decision 151)" },
+  verified: { type: 'boolean', description: "Sent with the lead's proof (decision 176)" },
 });
 
 const withTimeline = <Schema extends { properties: object }>(schema: Schema) => ({
@@ -54,7 +55,7 @@ export const pipelineRoutes: FastifyPluginAsync<{
         ? { ...leadSchema, properties: { ...leadSchema.properties, hiringTimeline: nullableText } }
         : leadSchema,
     );
-    const detail = async (id: number) => {
+    const detail = async (request: FastifyRequest, id: number) => {
       const found = await desk.detail(table, id);
       return (
         found && {
@@ -62,7 +63,10 @@ export const pipelineRoutes: FastifyPluginAsync<{
           ...(hiring ? { hiringTimeline: (found.row as { timeline: unknown }).timeline } : {}),
           timeline: found.timeline,
           submissions: found.submissions,
-          conversions: found.conversions,
+          conversions: found.conversions.map((conversion) => ({
+            ...conversion,
+            error: deliveryError(request, conversion.error),
+          })),
         }
       );
     };
@@ -78,7 +82,7 @@ export const pipelineRoutes: FastifyPluginAsync<{
       `${path}/:id`,
       { schema: oneLead },
       async (request, reply) => {
-        return (await detail(request.params.id)) ?? notFound(reply);
+        return (await detail(request, request.params.id)) ?? notFound(reply);
       },
     );
 
@@ -117,7 +121,7 @@ export const pipelineRoutes: FastifyPluginAsync<{
           if (!changed) return notFound(reply);
           await record('status_changed', changed);
         }
-        return (await detail(id)) ?? notFound(reply);
+        return (await detail(request, id)) ?? notFound(reply);
       },
     );
 
@@ -132,7 +136,7 @@ export const pipelineRoutes: FastifyPluginAsync<{
           { action: 'unverified_reviewed', leadType, leadId: id },
           request,
         );
-        return (await detail(id)) ?? notFound(reply);
+        return (await detail(request, id)) ?? notFound(reply);
       },
     );
 

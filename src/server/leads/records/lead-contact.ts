@@ -9,7 +9,7 @@ function splitName(name: string | undefined): [string | null, string | null] {
   return [first || null, rest.join(' ') || null];
 }
 
-/** The contact from proven forms only (decision 151), latest first; undefined: lead gone. */
+/** The contact from proven forms only (decision 176), latest first; undefined: lead gone. */
 export async function verifiedContact(
   db: Kysely<LeadRecordTables>,
   table: LeadTable,

@@ -15,7 +15,7 @@ export interface SaveResult {
   created: boolean;
   /** Held back in quarantine (decision 095): `id` is the quarantine row's, never answered. */
   quarantined?: boolean;
-  /** The browser gets the lead's proof: this form created the lead or first reached it. */
+  /** The browser gets the lead's form proof: this form created it, or came with its mailbox. */
   proofIssued?: boolean;
 }
 
@@ -33,8 +33,10 @@ export interface LeadStep<Stage extends string, Fields extends string> {
   attribution?: Attribution | undefined;
   /** The request the form came in, for its Meta events; not stored on the lead. */
   client?: SubmissionClient | undefined;
-  /** The leads the request's proof cookie names; without its lead's, it may only fill. */
+  /** The leads the request's form proof names; without its lead's, it may only fill. */
   proofs?: readonly LeadRef[] | undefined;
+  /** The address the request's mailbox proof names (normalizeEmail): it owns that lead. */
+  mailbox?: string | undefined;
 }
 
 /** Integer columns a step sets besides its fields: all of them on insert, some on update. */
@@ -87,7 +89,7 @@ function changesOf(
   return { changes, refused };
 }
 
-/** Creates or moves along the lead of `step.email`, idempotent and race-free (decision 151). */
+/** Creates or moves along the lead of `step.email`, idempotent and race-free (decision 176). */
 export async function upsertLead<Stage extends string>(
   db: Kysely<LeadRecordTables>,
   table: LeadTable,
@@ -127,10 +129,10 @@ export async function upsertLead<Stage extends string>(
       .returningAll()
       .executeTakeFirst()) as LeadRow | undefined;
     if (!lead) return undefined;
-    // A lead from before the proof gives it to the first form that reaches it.
-    const firstReach = lead.proof_issued === 0;
+    // Only the mailbox claims a lead, also one from before the proof (decision 176).
+    const claimed = step.mailbox === emailNormalized;
     const verified =
-      firstReach || (step.proofs ?? []).some((ref) => ref.table === table && ref.id === lead.id);
+      claimed || (step.proofs ?? []).some((ref) => ref.table === table && ref.id === lead.id);
     const { changes, refused } = changesOf(lead, stages, step, flags.update ?? {}, verified);
     const changed = Object.keys(changes).length > 0;
     // A write without the proof that changes nothing leaves updated_at (retention) alone.
@@ -143,13 +145,13 @@ export async function upsertLead<Stage extends string>(
             ? flags.derived?.({ ...lead, ...changes } as LeadRow & { email: string })
             : {}),
           ...(verified || changed ? { updated_at: now } : {}),
-          ...(firstReach ? { proof_issued: 1 } : {}),
+          ...(claimed && lead.proof_issued === 0 ? { proof_issued: 1 } : {}),
           ...(verified ? {} : { unverified_forms: sql`unverified_forms + 1` }),
         } as never)
         .where('id', '=', lead.id)
         .execute();
     }
-    return { id: lead.id, created: false, verified, proofIssued: firstReach };
+    return { id: lead.id, created: false, verified, proofIssued: claimed };
   };
   // In the lead's transaction: history and notices exist exactly when the lead was committed.
   const recorded = async (result: SaveResult, verified: boolean) => {

@@ -1,7 +1,7 @@
 import type { Kysely } from 'kysely';
 import type { MigrationSet } from '../../../platform/database/migration-runner';
 
-/* 160: who may change a lead (decision 151): the proof's columns on leads and submissions. */
+/* 160: who may change a lead (decision 176): the proof's columns on leads and submissions. */
 export const leadProofMigrations: MigrationSet = () => ({
   '160_lead_proof': {
     async up(db: Kysely<unknown>) {

@@ -25,6 +25,8 @@ import {
   readLeadProof,
   withLead,
 } from '../people/lead-proof';
+import { mailboxOf, type MailboxSessionTables } from '../people/mailbox-session';
+import { tablesOf } from '../../../platform/database/connection';
 
 /** A request's pino logger; `setBindings` is missing only when logging is off (tests). */
 type RequestLogger = { setBindings?(bindings: Record<string, unknown>): void };
@@ -152,13 +154,14 @@ export function leadRoute<Schema extends $ZodType<{ email: string; attribution?:
       const { email, attribution } = result.data;
       // A form that posts no field keeps its history's `fields` null, as it always has.
       const fields = posted.length > 0 ? valuesByColumn(posted, result.data) : undefined;
-      // The leads this browser may change (decision 151).
+      // The leads this browser may change, and the address it proves it reads (decision 176).
       const proofs = readLeadProof(
         proofKey,
         cookieValue(request.headers.cookie, LEAD_PROOF_COOKIE),
       );
+      const mailbox = await mailboxOf(tablesOf<MailboxSessionTables>(app.database.db), request);
       const client = submissionClient(request);
-      const full = { ...step, fields, email, attribution, client, proofs };
+      const full = { ...step, fields, email, attribution, client, proofs, mailbox };
       const saves = capture.savesFor(request);
       const saved = await (table === 'candidates'
         ? saves.saveCandidate(full as CandidateStep)

@@ -33,7 +33,7 @@ function leadCreatedPayload(
 
 /**
  * Besides the record: a NEW lead's notices (075), its person's confirmation (154) and turn (162),
- * proven conversions (110, 151).
+ * proven conversions (110, 176).
  */
 export function leadWriteEffects(
   notify: readonly OutboxDestination[] = [],

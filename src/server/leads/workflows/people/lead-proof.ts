@@ -2,7 +2,10 @@ import { createHmac } from 'node:crypto';
 import { signed, signedText } from '../../../platform/http/tokens';
 import type { LeadRef, LeadTable } from '../../records/lead-tables';
 
-/* A signed cookie naming the leads this browser may change; else a form fills blanks only. */
+/*
+ * The form proof (decision 176): a signed cookie naming the leads this browser's forms created.
+ * It lets them carry on and change those leads; it reveals, erases and claims nothing.
+ */
 
 export const LEAD_PROOF_COOKIE = 'tb_lead';
 
@@ -19,6 +22,13 @@ const TABLE_LETTER: Record<LeadTable, string> = { candidates: 'c', companies: 'k
 export const leadRefText = (ref: LeadRef) => `${TABLE_LETTER[ref.table]}${ref.id}`;
 const REF_PATTERN = /^([ck])([1-9][0-9]{0,15})$/;
 
+/** The lead `c12` or `k3` names; undefined for anything else. */
+export function parseLeadRef(text: unknown): LeadRef | undefined {
+  const match = typeof text === 'string' ? REF_PATTERN.exec(text) : null;
+  if (!match) return undefined;
+  return { table: match[1] === 'c' ? 'candidates' : 'companies', id: Number(match[2]) };
+}
+
 /** A key used for the cookie only. */
 export const leadProofKey = (spamKey: Buffer) =>
   createHmac('sha256', spamKey).update('lead-proof').digest();
@@ -31,13 +41,8 @@ export const signLeadProof = (key: Buffer, refs: readonly LeadRef[]): string =>
 export function readLeadProof(key: Buffer, value: string | undefined): LeadRef[] {
   const text = value && signedText(key, 'lead-proof', value);
   if (!text) return [];
-  const refs: LeadRef[] = [];
-  for (const part of text.split('-')) {
-    const match = REF_PATTERN.exec(part);
-    if (!match) return [];
-    refs.push({ table: match[1] === 'c' ? 'candidates' : 'companies', id: Number(match[2]) });
-  }
-  return refs;
+  const refs = text.split('-').map(parseLeadRef);
+  return refs.every((ref) => ref !== undefined) ? refs : [];
 }
 
 /** `lead` added in front (once; the oldest dropped past the cap). */

@@ -20,6 +20,7 @@ import {
   submissionView,
 } from './person-report-views';
 import { deleteStatusLinks } from './status-link';
+import { endMailboxSessions } from './mailbox-session';
 
 /* A person's stored data (decision 135); an erasure deletes the leads first, a write first. */
 
@@ -103,6 +104,8 @@ export class PersonRecords {
       eraseLeadRows(tablesOf(trx), table, { normalizedEmail }),
     );
     erased.counts.quarantine = await eraseQuarantined(tablesOf(trx), { normalizedEmail });
+    // Not counted, like the links: the mailbox proof of an address nothing is kept about.
+    await endMailboxSessions(tablesOf(trx), normalizedEmail);
     return erased;
   }
 

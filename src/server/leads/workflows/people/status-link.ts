@@ -4,9 +4,12 @@ import type { MigrationSet } from '../../../platform/database/migration-runner';
 import { sha256Hex } from '../../../platform/http/tokens';
 import type { LeadRef } from './lead-proof';
 
-/* `/status?token=…` in our e-mails opens the lead's proof; only the token's SHA-256 is kept. */
+/* `/status?token=…` in our e-mails: opened once, it starts the mailbox proof (decision 176). */
 
 export const STATUS_PATH = '/status';
+
+/** What issueStatusLink writes (24 random bytes), with room for older lengths. */
+const LINK_TOKEN = /^[A-Za-z0-9_-]{16,64}$/;
 
 export type StatusLinkTables = {
   status_links: {
@@ -45,7 +48,7 @@ export async function leadOfStatusLink(
   token: string,
   now: Date,
 ): Promise<LeadRef | undefined> {
-  if (!/^[A-Za-z0-9_-]{16,64}$/.test(token)) return undefined;
+  if (!LINK_TOKEN.test(token)) return undefined;
   const row = await db
     .selectFrom('status_links')
     .select(['lead_table', 'lead_id'])
@@ -53,6 +56,22 @@ export async function leadOfStatusLink(
     .where('expires_at', '>', now.toISOString())
     .executeTakeFirst();
   return row ? { table: row.lead_table, id: row.lead_id } : undefined;
+}
+
+/** Spends a token (in the caller's transaction): its lead, if it was ours and current. */
+export async function spendStatusLink(
+  db: Kysely<StatusLinkTables>,
+  token: string,
+  now: Date,
+): Promise<LeadRef | undefined> {
+  const lead = await leadOfStatusLink(db, token, now);
+  if (!lead) return undefined;
+  const spent = await db
+    .deleteFrom('status_links')
+    .where('token_hash', '=', sha256Hex(token))
+    .executeTakeFirst();
+  // Two presses at once: only the one that deleted the link opens it.
+  return Number(spent.numDeletedRows) > 0 ? lead : undefined;
 }
 
 /** Deletes expired links, and every link of the leads `ids` (an erasure, in its transaction). */

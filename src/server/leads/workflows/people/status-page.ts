@@ -1,6 +1,6 @@
 import type { FastifyRequest } from 'fastify';
 import type { Kysely } from 'kysely';
-import type { StatusLead, StatusView } from '@shared/person-status';
+import { NEXT_STEPS, type NextStep, type StatusLead, type StatusView } from '@shared/person-status';
 import type { FormHandoff } from '../capture/form-handoff';
 import { tablesOf } from '../../../platform/database/connection';
 import { sameOriginCheck } from '../../../platform/http/same-origin';
@@ -10,41 +10,57 @@ import type {
   CandidateListRow,
   CompanyListRow,
 } from '../../records/listing-tables';
+import { leadTables } from '../../records/lead-tables';
 import {
   LEAD_PROOF_COOKIE,
   leadRefText,
-  leadProofCookie,
+  parseLeadRef,
   readLeadProof,
-  withLead,
   type LeadRef,
 } from './lead-proof';
-import { leadOfStatusLink, STATUS_PATH, type StatusLinkTables } from './status-link';
+import {
+  mailboxCookie,
+  mailboxOf,
+  startMailboxSession,
+  type MailboxSessionTables,
+} from './mailbox-session';
+import {
+  deleteStatusLinks,
+  leadOfStatusLink,
+  spendStatusLink,
+  STATUS_PATH,
+  type StatusLinkTables,
+} from './status-link';
 import { openStepOf, statusLead } from './status-words';
 import { presentValues } from '../../records/present-values';
 
-/** Where `next` in a status link sends the person: the step still open, prefilled. */
-const NEXT_STEPS = {
+/** Where `next` sends the person: the step still open, prefilled. */
+const STEP_PAGES: Record<NextStep, string> = {
   apply: '/apply',
   questionnaire: '/typeform',
   hiring: '/hiring',
-} as const;
-type NextStep = keyof typeof NEXT_STEPS;
-const isNextStep = (value: unknown): value is NextStep =>
-  typeof value === 'string' && Object.hasOwn(NEXT_STEPS, value);
+};
+export const isNextStep = (value: unknown): value is NextStep =>
+  NEXT_STEPS.includes(value as NextStep);
 
-/** GET /status's answer: a 303 (a link opened, a step resumed) or the page's view. */
+/** GET /status's answer: a 303 (a step resumed) or the page's view. */
 export type StatusAnswer =
   { redirect: string; cookies: string[] } | { view: StatusView | undefined };
 
+type Tables = AdminLeadTables & StatusLinkTables & MailboxSessionTables;
+type Row = CandidateListRow | CompanyListRow;
 type Query = Record<string, unknown>;
 
-/** The person's status page: the leads this browser proves (proof cookie or status link). */
+/**
+ * The person's status page (decision 176): the mailbox proof shows and changes every lead of its
+ * address; the form proof only points this browser's own leads to their next step.
+ */
 export class StatusPage {
   /** False for a request another site made this browser send. */
   readonly sameOrigin: (request: FastifyRequest) => boolean;
 
   constructor(
-    private readonly db: Kysely<AdminLeadTables & StatusLinkTables>,
+    private readonly db: Kysely<Tables>,
     private readonly proofKey: Buffer,
     private readonly handoff: FormHandoff,
     /** SITE_URL: its origin is ours even behind a rewriting proxy; https makes cookies Secure. */
@@ -53,109 +69,190 @@ export class StatusPage {
     this.sameOrigin = sameOriginCheck(siteUrl);
   }
 
-  proven(request: FastifyRequest): LeadRef[] {
-    return readLeadProof(this.proofKey, cookieValue(request.headers.cookie, LEAD_PROOF_COOKIE));
+  /** The address this browser's mailbox proof names, if its session is current. */
+  mailbox(request: FastifyRequest): Promise<string | undefined> {
+    return mailboxOf(tablesOf<MailboxSessionTables>(this.db), request);
   }
 
-  /** The lead a form names (its `lead` field, `c12`) if this request proves it. */
-  provenLead(request: FastifyRequest, named: unknown): LeadRef | undefined {
-    return this.proven(request).find((lead) => leadRefText(lead) === named);
-  }
-
-  /** The Set-Cookie that forgets every proof this browser held (after an erasure). */
-  clearedProof(request: FastifyRequest): string {
-    return `${LEAD_PROOF_COOKIE}=; Path=/; Max-Age=0; HttpOnly; SameSite=Lax${this.secure(request) ? '; Secure' : ''}`;
-  }
-
-  async emailOf(lead: LeadRef): Promise<string | undefined> {
+  /** The lead a status-page form names (`c12`) if it is of the address the mailbox proves. */
+  async provenLead(
+    request: FastifyRequest,
+    named: unknown,
+  ): Promise<(LeadRef & { address: string }) | undefined> {
+    const lead = parseLeadRef(named);
+    const address = lead && (await this.mailbox(request));
+    if (!lead || !address) return undefined;
     const row = await this.db
       .selectFrom(lead.table)
-      .select('email_normalized')
+      .select('id')
       .where('id', '=', lead.id)
+      .where('email_normalized', '=', address)
       .executeTakeFirst();
-    return row?.email_normalized;
+    return row ? { ...lead, address } : undefined;
   }
 
-  /** GET /status: `token` opens a link (then 303 without it), `next` resumes a step prefilled. */
-  async answer(request: FastifyRequest, now = new Date()): Promise<StatusAnswer> {
-    const query = (request.query ?? {}) as Query;
-    let proven = this.proven(request);
-    const cookies: string[] = [];
-    if (typeof query.token === 'string') {
-      const opened = await leadOfStatusLink(tablesOf<StatusLinkTables>(this.db), query.token, now);
-      if (!opened && proven.length === 0) return { view: { kind: 'no-link', expired: true } };
-      if (opened) {
-        proven = withLead(proven, opened);
-        cookies.push(leadProofCookie(this.proofKey, proven, this.secure(request)));
-      }
-    }
-    if (isNextStep(query.next)) {
-      const lead =
-        proven.find((ref) => leadRefText(ref) === query.lead) ??
-        proven.find((ref) => ref.table === (query.next === 'hiring' ? 'companies' : 'candidates'));
-      const prefill = lead && (await this.prefillOf(lead));
-      if (prefill) {
-        cookies.push(this.handoff.prefillCookie(request, prefill));
-        return { redirect: NEXT_STEPS[query.next], cookies };
-      }
-    }
-    if (cookies.length > 0 || typeof query.token === 'string')
-      return { redirect: STATUS_PATH, cookies };
-    const leads = await this.leadsOf(proven);
-    if (leads.length > 0) return { view: { kind: 'leads', leads } };
-    return { view: query.link === 'sent' ? { kind: 'no-link', linkSent: true } : undefined };
-  }
-
-  /** The proven leads that still exist: candidates first, each newest first. */
-  private async leadsOf(proven: readonly LeadRef[]): Promise<StatusLead[]> {
-    const idsOf = (table: LeadRef['table']) =>
-      proven.filter((lead) => lead.table === table).map((lead) => lead.id);
-    const [candidates, companies] = await Promise.all([
-      this.rows('candidates', idsOf('candidates')),
-      this.rows('companies', idsOf('companies')),
-    ]);
-    return proven
-      .toSorted((a, b) => (a.table === b.table ? 0 : a.table === 'candidates' ? -1 : 1))
-      .flatMap((lead) => {
-        const row = (lead.table === 'candidates' ? candidates : companies).find(
-          (found) => Number(found.id) === lead.id,
-        );
-        return row ? [statusLead(lead, leadRefText(lead), row)] : [];
-      });
-  }
-
-  private async rows(
-    table: LeadRef['table'],
-    ids: number[],
-  ): Promise<(CandidateListRow | CompanyListRow)[]> {
-    if (ids.length === 0) return [];
-    const rows = await this.db.selectFrom(table).selectAll().where('id', 'in', ids).execute();
-    return rows as (CandidateListRow | CompanyListRow)[];
+  /** The Set-Cookies that forget both proofs this browser held (after an erasure). */
+  clearedProofs(request: FastifyRequest): string[] {
+    const secure = this.secure(request);
+    return [
+      `${LEAD_PROOF_COOKIE}=; Path=/; Max-Age=0; HttpOnly; SameSite=Lax${secure ? '; Secure' : ''}`,
+      mailboxCookie('', secure),
+    ];
   }
 
   /**
-   * The session-storage values the step's page prefills, as the spec's forms leave them; none
-   * once no step is open (an old e-mail's button then opens the status page, not a done form).
+   * Spends a mailed link: the mailbox proof of its lead's address, the address's older session
+   * ended. On to the link's `next` step prefilled, else to /status; undefined: spent or expired.
    */
-  private async prefillOf(lead: LeadRef): Promise<Record<string, string> | undefined> {
-    const [row] = await this.rows(lead.table, [lead.id]);
-    if (!row || !openStepOf(lead.table, row)) return undefined;
-    const present = (values: Record<string, string | null>) =>
-      presentValues(values) as Record<string, string>;
-    if (lead.table === 'companies') {
-      const company = row as CompanyListRow;
-      return present({ employerEmail: company.email, employerCompany: company.company_name });
-    }
-    const candidate = row as CandidateListRow;
-    return present({
-      candidateEmail: candidate.email,
-      candidateFirstName: candidate.first_name,
-      candidateLastName: candidate.last_name,
-      candidatePhone: candidate.phone,
+  async open(
+    request: FastifyRequest,
+    token: string,
+    next: unknown,
+    now = new Date(),
+  ): Promise<{ redirect: string; cookies: string[] } | undefined> {
+    const opened = await this.db.transaction().execute(async (trx) => {
+      const lead = await spendStatusLink(tablesOf<StatusLinkTables>(trx), token, now);
+      const row = lead && (await this.row(lead, trx));
+      if (!lead || !row) return undefined;
+      await deleteStatusLinks(tablesOf<StatusLinkTables>(trx), { expiredBy: now });
+      const session = await startMailboxSession(
+        tablesOf<MailboxSessionTables>(trx),
+        row.email_normalized,
+        now,
+      );
+      return { lead, row, session };
     });
+    if (!opened) return undefined;
+    const cookies = [mailboxCookie(opened.session, this.secure(request))];
+    if (isNextStep(next) && openStepOf(opened.lead.table, opened.row)) {
+      cookies.push(this.handoff.prefillCookie(request, prefillOf(opened.lead, opened.row, true)));
+      return { redirect: STEP_PAGES[next], cookies };
+    }
+    return { redirect: STATUS_PATH, cookies };
+  }
+
+  /** GET /status: a link to open, the mailbox's leads, or this browser's own next steps. */
+  async answer(request: FastifyRequest, now = new Date()): Promise<StatusAnswer> {
+    const query = (request.query ?? {}) as Query;
+    if (typeof query.token === 'string') {
+      // Only read here: a mail scanner that fetches the link does not spend it.
+      const current = await leadOfStatusLink(tablesOf(this.db), query.token, now);
+      if (!current) return { view: { kind: 'no-link', expired: true } };
+      const next = isNextStep(query.next) ? { next: query.next } : {};
+      return { view: { kind: 'open-link', token: query.token, ...next } };
+    }
+    const address = await this.mailbox(request);
+    const mine = address ? await this.rowsOfAddress(address) : [];
+    const ours = await this.rowsOf(readLeadProof(this.proofKey, this.formProof(request)));
+    if (isNextStep(query.next)) {
+      const resumed = this.resume(request, query, mine, ours);
+      if (resumed) return resumed;
+    }
+    if (mine.length > 0) {
+      const leads: StatusLead[] = mine.map(([lead, row]) =>
+        statusLead(lead, leadRefText(lead), row),
+      );
+      return { view: { kind: 'leads', leads } };
+    }
+    if (ours.length > 0) {
+      const steps = ours.flatMap(
+        ([lead, row]) => statusLead(lead, leadRefText(lead), row).next ?? [],
+      );
+      return { view: { kind: 'steps', steps } };
+    }
+    if (query.link === 'sent') return { view: { kind: 'no-link', linkSent: true } };
+    if (query.link === 'expired') return { view: { kind: 'no-link', expired: true } };
+    return { view: undefined };
+  }
+
+  /** `next` resumes a step: prefilled from the mailbox's lead, or only the e-mail a form gave. */
+  private resume(
+    request: FastifyRequest,
+    query: Query,
+    mine: [LeadRef, Row][],
+    ours: [LeadRef, Row][],
+  ): StatusAnswer | undefined {
+    const next = query.next as NextStep;
+    const table = next === 'hiring' ? 'companies' : 'candidates';
+    const pick = (leads: [LeadRef, Row][]) =>
+      leads.find(([lead]) => leadRefText(lead) === query.lead) ??
+      leads.find(([lead]) => lead.table === table);
+    const proven = pick(mine);
+    const own = proven ?? pick(ours);
+    // No step open: an old e-mail's button opens the status page, not a finished form.
+    if (!own || !openStepOf(own[0].table, own[1])) return undefined;
+    const prefill = prefillOf(own[0], own[1], proven !== undefined);
+    return {
+      redirect: STEP_PAGES[next],
+      cookies: [this.handoff.prefillCookie(request, prefill)],
+    };
+  }
+
+  private formProof(request: FastifyRequest) {
+    return cookieValue(request.headers.cookie, LEAD_PROOF_COOKIE);
+  }
+
+  /** The address's leads: the candidate first (one per table, e-mails being unique). */
+  private async rowsOfAddress(address: string): Promise<[LeadRef, Row][]> {
+    const found = await Promise.all(
+      leadTables.map(async (table) => {
+        const rows = await this.db
+          .selectFrom(table)
+          .selectAll()
+          .where('email_normalized', '=', address)
+          .execute();
+        return rows.map((row): [LeadRef, Row] => [{ table, id: Number(row.id) }, row as Row]);
+      }),
+    );
+    return found.flat();
+  }
+
+  /** The leads `refs` names that still exist, in its order. */
+  private async rowsOf(refs: readonly LeadRef[]): Promise<[LeadRef, Row][]> {
+    const rows = await Promise.all(refs.map((lead) => this.row(lead, this.db)));
+    return refs.flatMap((lead, index) => {
+      const row = rows[index];
+      return row ? [[lead, row] as [LeadRef, Row]] : [];
+    });
+  }
+
+  private async row(lead: LeadRef, db: Kysely<Tables>): Promise<Row | undefined> {
+    const row = await db
+      .selectFrom(lead.table)
+      .selectAll()
+      .where('id', '=', lead.id)
+      .executeTakeFirst();
+    return row as Row | undefined;
   }
 
   private secure(request: FastifyRequest): boolean {
     return this.siteUrl.startsWith('https:') || request.protocol === 'https';
   }
+}
+
+/**
+ * The session-storage values the step's page prefills, as the spec's forms leave them. Without
+ * the mailbox, only the e-mail: the form proof's browser typed it, but maybe not the rest.
+ */
+function prefillOf(lead: LeadRef, row: Row, mailbox: boolean): Record<string, string> {
+  const present = (values: Record<string, string | null>) =>
+    presentValues(values) as Record<string, string>;
+  if (lead.table === 'companies') {
+    const company = row as CompanyListRow;
+    return present({
+      employerEmail: company.email,
+      employerCompany: mailbox ? company.company_name : null,
+    });
+  }
+  const candidate = row as CandidateListRow;
+  return present({
+    candidateEmail: candidate.email,
+    ...(mailbox
+      ? {
+          candidateFirstName: candidate.first_name,
+          candidateLastName: candidate.last_name,
+          candidatePhone: candidate.phone,
+        }
+      : {}),
+  });
 }

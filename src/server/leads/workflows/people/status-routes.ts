@@ -2,7 +2,12 @@ import type { FastifyPluginAsync, FastifyReply, FastifyRequest } from 'fastify';
 import * as z from 'zod/mini';
 import type { $ZodType } from 'zod/v4/core';
 import type { PageState } from '@shared/page-state';
-import { STATUS_ACTIONS, STATUS_NOTICES, type StatusNotice } from '@shared/person-status';
+import {
+  NEXT_STEPS,
+  STATUS_ACTIONS,
+  STATUS_NOTICES,
+  type StatusNotice,
+} from '@shared/person-status';
 import { candidateApplicationSchema } from '@shared/schemas/candidate';
 import { hiringRequestSchema } from '@shared/schemas/company';
 import { optionalLine } from '@shared/schemas/fields';
@@ -28,7 +33,7 @@ import type { StatusPage } from './status-page';
 import { STATUS_PATH } from './status-link';
 import { detailColumns } from './status-words';
 
-/* /status actions: a form post (303 back) or JSON, each needing its named lead's proof cookie. */
+/* /status actions: a form post (303 back) or JSON, each needing the mailbox proof (decision 176). */
 
 /** The details a person may correct; a location is optional (/candidates never asks it). */
 const candidateDetails = z.extend(
@@ -42,6 +47,20 @@ export const NO_PROOF = 'Open your status page from the link in our e-mail first
 const leadField = {
   lead: { type: 'string', description: 'The lead the page names (`c12`, `k3`)' },
 };
+/** The fields of an action that asks first (withdraw, erase). */
+export const confirmedFields = {
+  ...leadField,
+  confirm: { type: 'string', const: 'yes', description: 'The confirmation step' },
+};
+const confirmed = (request: FastifyRequest) =>
+  ((request.body ?? {}) as Record<string, unknown>).confirm === 'yes';
+
+/** Not confirmed: 400 to a JSON client, back to the page (which asks) for a browser. */
+export function unconfirmed(request: FastifyRequest, reply: FastifyReply, error: string) {
+  if (wantsHtml(request)) return reply.code(303).header('Location', STATUS_PATH).send();
+  return reply.code(400).send({ error });
+}
+
 const done = objectOf({ message: { type: 'string' } }, 'Done: the sentence the page shows');
 const backToPage = {
   type: 'null',
@@ -52,10 +71,11 @@ const backToPage = {
 const answers = {
   200: done,
   303: backToPage,
-  400: fieldErrorsBody,
+  400: { ...fieldErrorsBody, description: 'Invalid fields, or an action not confirmed' },
   403: {
     ...errorBody,
-    description: 'No proof of that lead in this browser, or a cross-site post: nothing changed',
+    description:
+      "No mailbox proof of that lead's address in this browser, or a cross-site post: nothing changed",
   },
   429: describedError(
     "Too many posts from one address (the lead routes' limits): nothing changed",
@@ -81,7 +101,7 @@ export const statusRoutes: FastifyPluginAsync<StatusRoutesOptions> = async (
   /** The proven lead of a same-origin post, or undefined once refused. */
   async function provenLead(request: FastifyRequest, reply: FastifyReply) {
     const body = (request.body ?? {}) as Record<string, unknown>;
-    const lead = page.sameOrigin(request) ? page.provenLead(request, body.lead) : undefined;
+    const lead = page.sameOrigin(request) ? await page.provenLead(request, body.lead) : undefined;
     if (lead) return lead;
     if (wantsHtml(request)) await back(request, reply);
     else await reply.code(403).send({ error: NO_PROOF });
@@ -163,15 +183,63 @@ export const statusRoutes: FastifyPluginAsync<StatusRoutesOptions> = async (
     });
   }
 
-  for (const [path, notice, summary] of [
-    [STATUS_ACTIONS.reminders, 'reminders', 'Stop reminders (status page)'],
-    [STATUS_ACTIONS.withdraw, 'withdraw', 'Withdraw: status `withdrawn`, no more messages'],
-  ] as const) {
-    app.post(path, documented(summary, objectOf(leadField)), async (request, reply) => {
+  app.post(
+    STATUS_ACTIONS.reminders,
+    documented('Stop reminders (status page)', objectOf(leadField)),
+    async (request, reply) => {
       const lead = await provenLead(request, reply);
       if (!lead) return reply;
-      await stopMessages(db, dialect, lead, notice === 'withdraw');
-      return answer(request, reply, notice);
-    });
-  }
+      await stopMessages(db, dialect, lead, false);
+      return answer(request, reply, 'reminders');
+    },
+  );
+
+  app.post(
+    STATUS_ACTIONS.withdraw,
+    documented('Withdraw: status `withdrawn`, no more messages', objectOf(confirmedFields)),
+    async (request, reply) => {
+      const lead = await provenLead(request, reply);
+      if (!lead) return reply;
+      if (!confirmed(request)) return unconfirmed(request, reply, 'Please confirm the withdrawal');
+      await stopMessages(db, dialect, lead, true);
+      return answer(request, reply, 'withdraw');
+    },
+  );
+
+  app.post(
+    STATUS_ACTIONS.open,
+    {
+      schema: {
+        summary: 'Open a mailed status link: the mailbox proof of its address, once',
+        documentedBody: objectOf({
+          token: { type: 'string', description: 'The `token` of the mailed /status link' },
+          next: {
+            type: 'string',
+            enum: [...NEXT_STEPS],
+            description: 'The step the link resumes, prefilled',
+          },
+        }),
+        consumes: ['application/json', 'application/x-www-form-urlencoded'],
+        response: {
+          303: {
+            type: 'null',
+            description:
+              'To /status or the step, with the mailbox cookie; a spent, expired or cross-site ' +
+              'link: to /status, which offers a new one',
+            headers: { Location: { type: 'string' } },
+          },
+        },
+      },
+    },
+    async (request, reply) => {
+      const body = (request.body ?? {}) as Record<string, unknown>;
+      const opened =
+        page.sameOrigin(request) && typeof body.token === 'string'
+          ? await page.open(request, body.token, body.next)
+          : undefined;
+      reply.code(303).header('Cache-Control', 'no-store');
+      if (!opened) return reply.header('Location', `${STATUS_PATH}?link=expired`).send();
+      return reply.header('Set-Cookie', opened.cookies).header('Location', opened.redirect).send();
+    },
+  );
 };

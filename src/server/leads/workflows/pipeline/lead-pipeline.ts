@@ -156,7 +156,7 @@ export class LeadPipeline {
     });
   }
 
-  /** The admin has seen the forms sent without the lead's proof (decision 151). */
+  /** The admin has seen the forms sent without the lead's proof (decision 176). */
   async markReviewed(table: LeadTable, id: number): Promise<boolean> {
     const result = await this.db
       .updateTable(table)

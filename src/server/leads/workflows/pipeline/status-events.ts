@@ -2,6 +2,7 @@ import type { Kysely } from 'kysely';
 import { recordStatusConversion } from '../../../conversions';
 import { verifiedContact } from '../../records/lead-contact';
 import type { LeadRecordTables } from '../../records/lead-tables';
+import type { ConsentSignal } from '@shared/schemas/conversion';
 import { parsedJson } from '../people/person-report-views';
 
 /** The first fbclid the lead's forms brought (first touch, like the attribution columns). */
@@ -15,6 +16,18 @@ function firstClick(submissions: { attribution: string | null; created_at: strin
   return undefined;
 }
 
+/**
+ * The consent a status event goes out with: the latest of the lead's proven forms, unless any
+ * other form refused (GPC or denied). The form proof may be a stranger's who sent the first
+ * form; a refusal is safe to honour from anyone, a grant only from the proof (decision 176).
+ */
+function consentOf(forms: { consent: ConsentSignal | null; verified: number }[]) {
+  const refusal = forms.find(
+    (form) => form.verified === 0 && form.consent && form.consent !== 'granted',
+  );
+  return refusal?.consent ?? forms.findLast((form) => form.verified === 1 && form.consent)?.consent;
+}
+
 /** A new status to the Conversions API (decision 110) with proven consent, click and contact. */
 export async function recordStatusEvent(
   trx: Kysely<LeadRecordTables>,
@@ -24,19 +37,19 @@ export async function recordStatusEvent(
 ): Promise<void> {
   const submissions = await trx
     .selectFrom('lead_submissions')
-    .select(['consent', 'attribution', 'created_at'])
+    .select(['consent', 'attribution', 'created_at', 'verified'])
     .where('lead_table', '=', 'candidates')
     .where('lead_id', '=', id)
-    .where('verified', '=', 1)
     .orderBy('id')
     .execute();
+  const proven = submissions.filter((submission) => submission.verified === 1);
   await recordStatusConversion(
     trx,
     {
       subject: { type: 'candidate', id },
       status,
-      consent: submissions.findLast((submission) => submission.consent)?.consent,
-      click: firstClick(submissions),
+      consent: consentOf(submissions),
+      click: firstClick(proven),
       contact: () => verifiedContact(trx, 'candidates', id),
     },
     now,

@@ -1,0 +1,103 @@
+import type { FastifyRequest } from 'fastify';
+import type { Kysely, Migration } from 'kysely';
+import { cookieValue } from '../../../platform/http/cookies';
+import { newToken, sha256Hex } from '../../../platform/http/tokens';
+import type { MigrationSet } from '../../../platform/database/migration-runner';
+
+/*
+ * The mailbox proof (decision 176): a status link opened in this browser proves it reads the
+ * address's mail. A random cookie; only its SHA-256 is kept, with the address and an expiry.
+ */
+
+export const MAILBOX_COOKIE = 'tb_mailbox';
+
+/** Long enough to read the page and act on it; a later visit asks for a new link. */
+export const MAILBOX_SESSION_MS = 24 * 60 * 60 * 1000;
+
+export type MailboxSessionTables = {
+  mailbox_sessions: {
+    token_hash: string;
+    /** The address the opened link was mailed to (normalizeEmail). */
+    email_normalized: string;
+    created_at: string;
+    expires_at: string;
+  };
+};
+
+type Db = Kysely<MailboxSessionTables>;
+
+/**
+ * Starts the address's one session (in the caller's transaction, with the spent link): the
+ * newest opened link ends the older ones, and expired sessions go with them. Answers the token.
+ */
+export async function startMailboxSession(db: Db, emailNormalized: string, now: Date) {
+  await db
+    .deleteFrom('mailbox_sessions')
+    .where((eb) =>
+      eb.or([
+        eb('email_normalized', '=', emailNormalized),
+        eb('expires_at', '<=', now.toISOString()),
+      ]),
+    )
+    .execute();
+  const token = newToken();
+  await db
+    .insertInto('mailbox_sessions')
+    .values({
+      token_hash: sha256Hex(token),
+      email_normalized: emailNormalized,
+      created_at: now.toISOString(),
+      expires_at: new Date(now.getTime() + MAILBOX_SESSION_MS).toISOString(),
+    })
+    .execute();
+  return token;
+}
+
+/** The address this request's mailbox cookie proves, if its session is ours and current. */
+export async function mailboxOf(
+  db: Db,
+  request: FastifyRequest,
+  now = new Date(),
+): Promise<string | undefined> {
+  const token = cookieValue(request.headers.cookie, MAILBOX_COOKIE);
+  if (!token || !/^[A-Za-z0-9_-]{43}$/.test(token)) return undefined;
+  const row = await db
+    .selectFrom('mailbox_sessions')
+    .select('email_normalized')
+    .where('token_hash', '=', sha256Hex(token))
+    .where('expires_at', '>', now.toISOString())
+    .executeTakeFirst();
+  return row?.email_normalized;
+}
+
+/** Ends every session of the address (an erasure, in its transaction). */
+export async function endMailboxSessions(db: Db, emailNormalized: string): Promise<void> {
+  await db.deleteFrom('mailbox_sessions').where('email_normalized', '=', emailNormalized).execute();
+}
+
+/** The Set-Cookie value carrying `token`, or clearing it when `token` is empty. */
+export function mailboxCookie(token: string, secure: boolean): string {
+  const maxAge = token ? MAILBOX_SESSION_MS / 1000 : 0;
+  return `${MAILBOX_COOKIE}=${token}; Path=/; Max-Age=${maxAge}; HttpOnly; SameSite=Lax${secure ? '; Secure' : ''}`;
+}
+
+const createMailboxSessions: Migration = {
+  async up(db: Kysely<unknown>) {
+    await db.schema
+      .createTable('mailbox_sessions')
+      .addColumn('token_hash', 'text', (column) => column.primaryKey())
+      .addColumn('email_normalized', 'text', (column) => column.notNull())
+      .addColumn('created_at', 'text', (column) => column.notNull())
+      .addColumn('expires_at', 'text', (column) => column.notNull())
+      .execute();
+    await db.schema
+      .createIndex('mailbox_sessions_email')
+      .on('mailbox_sessions')
+      .column('email_normalized')
+      .execute();
+  },
+};
+
+export const mailboxSessionMigrations: MigrationSet = () => ({
+  '293_mailbox_sessions': createMailboxSessions,
+});

@@ -1,17 +1,11 @@
 import type { FastifyInstance, LightMyRequestResponse } from 'fastify';
 import { expect, it } from 'vitest';
-import { issueStatusLink } from '../../src/server/leads/workflows/people/status-link';
-import { tablesOf } from '../../src/server/platform/database/connection';
 import { SINGLE_LINE_MESSAGE } from '../../src/shared/schemas/fields';
 import { awayFromMinuteEdge, candidateIdOf, candidatesWithEmail, leadCount } from '../support/api';
 import { freshAddress } from '../support/admin';
 import { leadEndpoints, validBodies } from '../support/lead-bodies';
-import {
-  describeEachDatabase,
-  fakeSiteBuild,
-  uniqueEmail,
-  type TestApp,
-} from '../support/test-app';
+import { NAVIGATION, opened, statusLinkTo, statusSiteBuild } from '../support/status-page';
+import { describeEachDatabase, uniqueEmail, type TestApp } from '../support/test-app';
 
 /*
  * Input bounds (issue 40, decisions 151 and 152): no one-line field takes a control or
@@ -19,26 +13,22 @@ import {
  * bounded and counted against its address, the status page's corrections and refused posts too.
  */
 
-const CLIENT_DIR = await fakeSiteBuild(['/status']);
-const NAVIGATION = { accept: 'text/html', 'sec-fetch-mode': 'navigate' };
+const CLIENT_DIR = await statusSiteBuild();
 
-/** A candidate from /candidates with the status page's proof, as its e-mailed link gives it. */
-async function candidateOnStatusPage({ app, db }: TestApp) {
+/** A candidate from /candidates with the status page's mailbox proof, from its e-mailed link. */
+async function candidateOnStatusPage(testApp: TestApp) {
   const email = uniqueEmail('bounds');
   const created = await post(
-    app,
+    testApp.app,
     '/api/candidates/basic-info',
     validBodies.candidateBasicInfo(email),
   );
   expect(created.statusCode).toBe(200);
-  const id = await candidateIdOf(db, email);
-  const link = await issueStatusLink(tablesOf(db), { table: 'candidates', id }, new Date(), 7);
-  const opened = await app.inject({ url: link, headers: NAVIGATION });
-  expect(opened.statusCode).toBe(303);
-  const cookie = opened.cookies
-    .filter((c: { maxAge?: number }) => c.maxAge !== 0)
-    .map((c: { name: string; value: string }) => `${c.name}=${c.value}`)
-    .join('; ');
+  const id = await candidateIdOf(testApp.db, email);
+  const cookie = await opened(
+    testApp.app,
+    await statusLinkTo(testApp, { table: 'candidates', id }),
+  );
   return { email, id, lead: `c${id}`, cookie };
 }
 

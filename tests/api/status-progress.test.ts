@@ -1,18 +1,17 @@
-import type { FastifyInstance, LightMyRequestResponse } from 'fastify';
+import type { FastifyInstance } from 'fastify';
 import { expect, it } from 'vitest';
-import { issueStatusLink } from '../../src/server/leads/workflows/people/status-link';
-import { tablesOf } from '../../src/server/platform/database/connection';
-import { PAGE_STATE_ELEMENT_ID, type PageState } from '../../src/shared/page-state';
 import { NOTHING_TO_DO, type StatusLead } from '../../src/shared/person-status';
 import { adminEnv, patchCandidateStatus, patchStatus } from '../support/admin';
 import { candidateIdOf, companiesWithEmail, postJson } from '../support/api';
 import { validBodies } from '../support/lead-bodies';
 import {
-  describeEachDatabase,
-  fakeSiteBuild,
-  uniqueEmail,
-  type TestApp,
-} from '../support/test-app';
+  opened,
+  openLink,
+  statusLinkTo,
+  statusPage,
+  statusSiteBuild,
+} from '../support/status-page';
+import { describeEachDatabase, uniqueEmail, type TestApp } from '../support/test-app';
 
 /*
  * The status page says where the person stands (issue 40, decisions 153 and 155): the road from
@@ -20,26 +19,12 @@ import {
  * none holds. These tests read the state the server wrote into the page.
  */
 
-const CLIENT_DIR = await fakeSiteBuild(['/status', '/apply', '/typeform', '/hiring']);
-const NAVIGATION = { accept: 'text/html', 'sec-fetch-mode': 'navigate' };
-
-const cookiesOf = (response: LightMyRequestResponse) =>
-  (response.cookies as { name: string; value: string }[])
-    .map(({ name, value }) => `${name}=${value}`)
-    .join('; ');
+const CLIENT_DIR = await statusSiteBuild();
 
 /** The lead as its person's page shows it, opened from a fresh status link. */
 async function pageOf(testApp: TestApp, table: 'candidates' | 'companies', id: number) {
-  const link = await issueStatusLink(tablesOf(testApp.db), { table, id }, new Date(), 7);
-  const opened = await testApp.app.inject({ url: link, headers: NAVIGATION });
-  expect(opened.statusCode).toBe(303);
-  const page = await testApp.app.inject({
-    url: '/status',
-    headers: { ...NAVIGATION, cookie: cookiesOf(opened) },
-  });
-  const block = new RegExp(`id="${PAGE_STATE_ELEMENT_ID}">(.*?)</script>`).exec(page.body);
-  const state = JSON.parse(block![1]!) as PageState;
-  const view = state.status;
+  const mailbox = await opened(testApp.app, await statusLinkTo(testApp, { table, id }));
+  const view = (await statusPage(testApp.app, mailbox)).state?.status;
   return { lead: view?.kind === 'leads' ? view.leads[0] : undefined };
 }
 
@@ -100,16 +85,8 @@ describeEachDatabase(
         outlook: null,
       });
       // A button of an e-mail sent while the questionnaire was open.
-      const link = await issueStatusLink(
-        tablesOf(testApp.db),
-        { table: 'candidates', id },
-        new Date(),
-        7,
-      );
-      const button = await testApp.app.inject({
-        url: `${link}&next=questionnaire`,
-        headers: NAVIGATION,
-      });
+      const link = await statusLinkTo(testApp, { table: 'candidates', id });
+      const button = await openLink(testApp.app, link, '', 'questionnaire');
       expect(button.headers.location).toBe('/status');
     });
 

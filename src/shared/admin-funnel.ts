@@ -1,6 +1,11 @@
 // GET /api/admin/funnel: what the server answers and the Overview's Funnel section shows.
 import { integer, listOf, nullableText, objectOf, text, type FromSchema } from './json-schema';
 
+/** The widest range a report covers, in days (from and to included): two years, a leap day. */
+export const REPORT_MAX_DAYS = 731;
+/** Unmatched campaigns listed by name; the rest are summed up (the answer stays small). */
+export const UNMATCHED_LISTED = 100;
+
 const ratio = {
   type: ['number', 'null'],
   description: 'Share of the previous step (0..1); null when that step is 0',
@@ -46,7 +51,14 @@ export const funnelSchema = objectOf({
   },
   currencies: listOf({ currency: text, spend: integer }),
   /** Spend of a campaign that no lead's utm_campaign matched (nor the admin's mapping). */
-  unmatchedSpend: listOf({ source: text, campaign: text, campaignName: text, spend: integer }),
+  unmatchedSpend: {
+    ...listOf({ source: text, campaign: text, campaignName: text, spend: integer }),
+    description: `The ${UNMATCHED_LISTED} campaigns of most unmatched spend, most first`,
+  },
+  moreUnmatchedSpend: objectOf(
+    { campaigns: integer, spend: integer },
+    'The unmatched campaigns past those listed: how many, and their spend together',
+  ),
   weeks: listOf({
     week: { ...text, description: 'Its Monday (UTC)' },
     spend: integer,
@@ -57,6 +69,10 @@ export type FunnelFigures = FromSchema<typeof funnelSchema>;
 export type FunnelStep = FunnelFigures['variants'][number];
 export type UnmatchedSpend = FunnelFigures['unmatchedSpend'][number];
 export type FunnelWeek = FunnelFigures['weeks'][number];
+
+/** Days from `from` to `to`, both included (two calendar days as YYYY-MM-DD). */
+export const daysIncluded = (from: string, to: string) =>
+  (Date.parse(`${to}T00:00:00.000Z`) - Date.parse(`${from}T00:00:00.000Z`)) / 86_400_000 + 1;
 
 /** A real calendar day as YYYY-MM-DD (2024-02-30 is not one): the funnel's range, spend's days. */
 export function isCalendarDay(text: string | undefined): text is string {

@@ -192,7 +192,13 @@ for (const kind of ['sqlite', 'postgres'] as const) {
             apiVersion: 'v24.0',
           };
           const instances = [1, 2, 3].map(
-            () => new MetaSpendPull(db, new SpendStore(db), config, { onError: () => undefined }),
+            () =>
+              new MetaSpendPull(
+                db,
+                new SpendStore(db, testApp.app.writeQueue.forTables<SpendTables>()),
+                config,
+                { onError: () => undefined },
+              ),
           );
           await Promise.all(instances.map((instance) => instance.runOnce()));
           expect(insights.requests).toHaveLength(3);
@@ -213,7 +219,10 @@ describeEachDatabase(
     it('matches campaigns by id, then name, then the mapping; lists unmatched spend; costs per step', async () => {
       const testApp = current();
       const cookie = await signIn(testApp.app);
-      await new SpendStore(tablesOf<SpendTables>(testApp.db)).save(
+      await new SpendStore(
+        tablesOf<SpendTables>(testApp.db),
+        testApp.app.writeQueue.forTables<SpendTables>(),
+      ).save(
         insights.rows.map((r) => ({
           day: r.date_start,
           source: 'facebook',

@@ -1,5 +1,5 @@
 import { withoutSecrets } from '../platform/http/redact-secrets';
-import { isCurrency, minorDigits } from './money';
+import { isCurrency, MAX_AMOUNT_MINOR, minorDigits } from './money';
 import type { SpendRow } from './spend-store';
 
 /** What the pull needs of the settings (config.adSpend). */
@@ -101,14 +101,16 @@ async function fetchPages(config: MetaAdsConfig, from: string, to: string): Prom
       if (!item.campaign_id || !item.date_start || !isCurrency(currency) || !(spend >= 0)) {
         throw new Error('Meta insights: a row without campaign, day, spend or currency');
       }
+      // Meta sends a decimal in the account's currency ("12.34").
+      const amountMinor = Math.round(spend * 10 ** minorDigits(currency));
+      if (amountMinor > MAX_AMOUNT_MINOR) throw new Error('Meta insights: a spend beyond bounds');
       rows.push({
         day: item.date_start,
         source: META_SOURCE,
         campaign: item.campaign_id,
         campaignName: item.campaign_name ?? item.campaign_id,
         currency,
-        // Meta sends a decimal in the account's currency ("12.34").
-        amountMinor: Math.round(spend * 10 ** minorDigits(currency)),
+        amountMinor,
         impressions: count(item.impressions),
         clicks: count(item.clicks),
       });

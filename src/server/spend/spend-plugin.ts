@@ -17,15 +17,20 @@ export const spendPlugin: FastifyPluginAsync<SpendOptions> = async (
 ) => {
   if (!metaAds || pull.enabled === false) return;
   const db = tablesOf<SpendTables>(app.database.db);
-  const worker = new MetaSpendPull(db, new SpendStore(db), metaAds, {
-    ...pull,
-    // The message names Meta's answer, never the token or the address.
-    onError: (error) =>
-      app.log.warn(
-        { error: error instanceof Error ? error.message : String(error) },
-        'Meta ad spend pull failed',
-      ),
-  });
+  const worker = new MetaSpendPull(
+    db,
+    new SpendStore(db, app.writeQueue.forTables<SpendTables>()),
+    metaAds,
+    {
+      ...pull,
+      // The message names Meta's answer, never the token or the address.
+      onError: (error) =>
+        app.log.warn(
+          { error: error instanceof Error ? error.message : String(error) },
+          'Meta ad spend pull failed',
+        ),
+    },
+  );
   app.addHook('onReady', async () => worker.start());
   app.addHook('onClose', async () => worker.stop());
   app.log.info({ apiVersion: metaAds.apiVersion }, 'Meta ad spend pull on');

@@ -17,7 +17,10 @@ const mappingProperties = {
 
 /** The CSV upload and the utm_campaign mapping (decision 165), behind the admin's guard. */
 export const spendRoutes: FastifyPluginAsync = async (app) => {
-  const store = new SpendStore(tablesOf<SpendTables>(app.database.db));
+  const store = new SpendStore(
+    tablesOf<SpendTables>(app.database.db),
+    app.writeQueue.forTables<SpendTables>(),
+  );
   app.addContentTypeParser(
     'text/csv',
     { parseAs: 'string', bodyLimit: UPLOAD_LIMIT },
@@ -54,7 +57,7 @@ export const spendRoutes: FastifyPluginAsync = async (app) => {
     },
     async (request, reply) => {
       try {
-        const rows = parseSpendCsv(request.body);
+        const rows = await parseSpendCsv(request.body);
         await store.save(rows, 'upload');
         request.log.info({ rows: rows.length }, 'ad spend uploaded');
         return { stored: rows.length };

@@ -1,4 +1,6 @@
-import { sql, type Kysely } from 'kysely';
+import { sql, type Kysely, type Transaction } from 'kysely';
+import { inTurn, readByWeeks, type DayRange } from '../platform/database/report-reads';
+import type { WriteJob, WriteQueue } from '../platform/database/write-queue';
 import type { SpendOrigin, SpendTables } from './spend-tables';
 
 export interface SpendRow {
@@ -21,79 +23,78 @@ export interface SpendMapping {
 /** The spend of a report's range in one currency, per campaign and per day. */
 export type SpendInRange = Awaited<ReturnType<SpendStore['inRange']>>;
 
+/** Rows one write stores: a few milliseconds of the group commit, within both databases' limits. */
+const ROWS_PER_WRITE = 500;
+
+/**
+ * A sum of amounts that cannot overflow: SQLite's integer sum() fails past 2^63 and would answer
+ * every report of those days 500. Doubles add minor units exactly up to 2^53 (90 trillion USD).
+ */
+const total = sql<number>`sum(cast(amount_minor as double precision))`;
+
 /** Spend rows, mappings and the ranges the report reads; one instance per server. */
 export class SpendStore {
-  constructor(private readonly db: Kysely<SpendTables>) {}
+  constructor(
+    private readonly db: Kysely<SpendTables>,
+    private readonly writes: WriteQueue<SpendTables>,
+  ) {}
 
-  /** Stores `rows`, each replacing its key; with `replaceDays`, the origin's others go first. */
+  /**
+   * Stores `rows`, each replacing its key; with `replaceDays`, the origin's other rows of those
+   * days are then deleted. A few hundred rows per write through the group commit, so a large
+   * file never holds the event loop or other writes for long (decisions 105, 165).
+   */
   async save(
     rows: readonly SpendRow[],
     origin: SpendOrigin,
     replaceDays?: { from: string; to: string },
   ): Promise<void> {
     const now = new Date().toISOString();
-    await this.db.transaction().execute(async (trx) => {
-      if (replaceDays) {
-        await trx
+    // The pull is the server's own write: the clients' queue limit is not for it.
+    const write = <T>(job: WriteJob<SpendTables, T>) =>
+      origin === 'upload' ? this.writes.run(job) : this.writes.runInBackground(job);
+    for (let at = 0; at < rows.length; at += ROWS_PER_WRITE) {
+      const part = rows.slice(at, at + ROWS_PER_WRITE);
+      await write((trx) => upsert(trx, part, origin, now));
+    }
+    if (replaceDays) {
+      await write((trx) =>
+        trx
           .deleteFrom('ad_spend')
           .where('origin', '=', origin)
           .where('day', '>=', replaceDays.from)
           .where('day', '<=', replaceDays.to)
-          .execute();
-      }
-      // A few hundred rows a statement keeps within both databases' parameter limits.
-      for (let at = 0; at < rows.length; at += 500) {
-        await trx
-          .insertInto('ad_spend')
-          .values(
-            rows.slice(at, at + 500).map((row) => ({
-              day: row.day,
-              source: row.source,
-              campaign: row.campaign,
-              campaign_name: row.campaignName,
-              currency: row.currency,
-              amount_minor: row.amountMinor,
-              impressions: row.impressions,
-              clicks: row.clicks,
-              origin,
-              updated_at: now,
-            })),
-          )
-          .onConflict((conflict) =>
-            conflict.columns(['day', 'source', 'campaign']).doUpdateSet((eb) => ({
-              campaign_name: eb.ref('excluded.campaign_name'),
-              currency: eb.ref('excluded.currency'),
-              amount_minor: eb.ref('excluded.amount_minor'),
-              impressions: eb.ref('excluded.impressions'),
-              clicks: eb.ref('excluded.clicks'),
-              origin: eb.ref('excluded.origin'),
-              updated_at: eb.ref('excluded.updated_at'),
-            })),
-          )
-          .execute();
-      }
-    });
+          .where('updated_at', '!=', now)
+          .execute(),
+      );
+    }
   }
 
   /** The range's spend in `currency` (default: the most spent), with every currency's total. */
-  async inRange(from: string, to: string, currency?: string) {
-    const range = this.db.selectFrom('ad_spend').where('day', '>=', from).where('day', '<=', to);
-    const total = sql<number | string>`sum(amount_minor)`;
-    const [currencyRows, mappings] = await Promise.all([
-      range
-        .select(['currency', total.as('spend')])
-        .groupBy('currency')
+  async inRange(range: DayRange, currency?: string) {
+    const inRange = ({ from, to }: DayRange) =>
+      this.db.selectFrom('ad_spend').where('day', '>=', from).where('day', '<=', to);
+    const perDay = await readByWeeks(range, (piece) =>
+      inRange(piece)
+        .select(['currency', 'day', total.as('spend')])
+        .groupBy(['currency', 'day'])
         .execute(),
-      this.mappings(),
-    ]);
-    const currencies = currencyRows
-      .map((row) => ({ currency: row.currency, spend: Number(row.spend) }))
+    );
+    const totals = new Map<string, number>();
+    for (const row of perDay) totals.set(row.currency, (totals.get(row.currency) ?? 0) + row.spend);
+    const currencies = [...totals]
+      .map(([code, spend]) => ({ currency: code, spend }))
       .sort((a, b) => b.spend - a.spend || a.currency.localeCompare(b.currency));
+    const mappings = await inTurn(() => this.mappings());
     const chosen = currency ?? currencies[0]?.currency ?? null;
     if (chosen === null) return { currency: null, currencies, campaigns: [], days: [], mappings };
-    const inCurrency = range.where('currency', '=', chosen);
-    const [campaigns, days] = await Promise.all([
-      inCurrency
+    const campaigns = new Map<
+      string,
+      { source: string; campaign: string; campaignName: string; spend: number }
+    >();
+    for (const row of await readByWeeks(range, (piece) =>
+      inRange(piece)
+        .where('currency', '=', chosen)
         .select([
           'source',
           'campaign',
@@ -102,17 +103,26 @@ export class SpendStore {
         ])
         .groupBy(['source', 'campaign'])
         .execute(),
-      inCurrency
-        .select(['day', total.as('spend')])
-        .groupBy('day')
-        .orderBy('day')
-        .execute(),
-    ]);
+    )) {
+      const key = JSON.stringify([row.source, row.campaign]);
+      const earlier = campaigns.get(key);
+      campaigns.set(key, {
+        ...row,
+        // The greatest name of the range, as one max() over it would pick.
+        campaignName:
+          earlier && earlier.campaignName > row.campaignName
+            ? earlier.campaignName
+            : row.campaignName,
+        spend: (earlier?.spend ?? 0) + row.spend,
+      });
+    }
     return {
       currency: chosen,
       currencies,
-      campaigns: campaigns.map((row) => ({ ...row, spend: Number(row.spend) })),
-      days: days.map((row) => ({ day: row.day, spend: Number(row.spend) })),
+      campaigns: [...campaigns.values()],
+      days: perDay
+        .filter((row) => row.currency === chosen)
+        .map((row) => ({ day: row.day, spend: row.spend })),
       mappings,
     };
   }
@@ -150,4 +160,41 @@ export class SpendStore {
       .executeTakeFirst();
     return Number(result.numDeletedRows) > 0;
   }
+}
+
+/** One statement's upsert: a row of the same day, source and campaign is replaced. */
+function upsert(
+  trx: Transaction<SpendTables>,
+  rows: readonly SpendRow[],
+  origin: SpendOrigin,
+  now: string,
+) {
+  return trx
+    .insertInto('ad_spend')
+    .values(
+      rows.map((row) => ({
+        day: row.day,
+        source: row.source,
+        campaign: row.campaign,
+        campaign_name: row.campaignName,
+        currency: row.currency,
+        amount_minor: row.amountMinor,
+        impressions: row.impressions,
+        clicks: row.clicks,
+        origin,
+        updated_at: now,
+      })),
+    )
+    .onConflict((conflict) =>
+      conflict.columns(['day', 'source', 'campaign']).doUpdateSet((eb) => ({
+        campaign_name: eb.ref('excluded.campaign_name'),
+        currency: eb.ref('excluded.currency'),
+        amount_minor: eb.ref('excluded.amount_minor'),
+        impressions: eb.ref('excluded.impressions'),
+        clicks: eb.ref('excluded.clicks'),
+        origin: eb.ref('excluded.origin'),
+        updated_at: eb.ref('excluded.updated_at'),
+      })),
+    )
+    .execute();
 }

@@ -32,6 +32,15 @@ export function funnelCsv(figures: FunnelFigures): string {
     ['Cost per enrolled', (step) => money(step.costPerEnrolled)],
     ['Cost per placement', (step) => money(step.costPerPlacement)],
   ];
+  const more = figures.moreUnmatchedSpend;
+  const unmatchedRow = (key: string, spend: number) => [
+    'Unmatched spend',
+    key,
+    ...Array<string>(10).fill(''),
+    money(spend),
+    figures.currency ?? '',
+    ...Array<string>(4).fill(''),
+  ];
   return (
     csv.BOM +
     csv.csvLines([
@@ -40,14 +49,10 @@ export function funnelCsv(figures: FunnelFigures): string {
         figures[field].map((step) => [grouping, ...columns.map(([, cell]) => cell(step))]),
       ),
       // Spend that matched no campaign of the range is listed, never dropped (decision 165).
-      ...figures.unmatchedSpend.map((spend) => [
-        'Unmatched spend',
-        `${spend.source} ${spend.campaignName}`,
-        ...Array<string>(10).fill(''),
-        money(spend.spend),
-        figures.currency ?? '',
-        ...Array<string>(4).fill(''),
-      ]),
+      ...figures.unmatchedSpend.map((spend) =>
+        unmatchedRow(`${spend.source} ${spend.campaignName}`, spend.spend),
+      ),
+      ...(more.campaigns > 0 ? [unmatchedRow(`${more.campaigns} more campaigns`, more.spend)] : []),
     ])
   );
 }

@@ -1,9 +1,9 @@
 import { sql, type Kysely } from 'kysely';
-import type { FunnelFigures, FunnelStep } from '@shared/admin-funnel';
+import { UNMATCHED_LISTED, type FunnelFigures, type FunnelStep } from '@shared/admin-funnel';
 import { landingVariants } from '@shared/enums';
 import { leadFunnel } from '../leads';
-import { tablesOf } from '../platform/database/connection';
-import { costsOf, matchSpend, SpendStore, weeksOf, type SpendTables } from '../spend';
+import { readByWeeks, type DayRange } from '../platform/database/report-reads';
+import { costsOf, matchSpend, weeksOf, type CampaignVisitors, type SpendStore } from '../spend';
 import type { VisitTables } from './visit-tables';
 
 const MAX_KEYS = 100;
@@ -25,29 +25,37 @@ const LEAD_COUNTS = [
 ] as const;
 type Counts = Pick<FunnelStep, 'key' | 'visitors' | (typeof LEAD_COUNTS)[number]>;
 
+/** A day's start and the next day's start: the range of `created_at` of a day range's leads. */
+const isoBounds = ({ from, to }: DayRange) => ({
+  fromIso: `${from}T00:00:00.000Z`,
+  toIso: dayAfter(to).toISOString(),
+});
+
 /** The funnel of UTC days `from`..`to`: visitors, leads, spend in one currency (decision 165). */
 export async function funnelFigures(
   db: Kysely<VisitTables>,
+  spendStore: SpendStore,
   from: string,
   to: string,
   currency?: string,
 ): Promise<FunnelFigures> {
-  const fromIso = `${from}T00:00:00.000Z`;
-  const toIso = dayAfter(to).toISOString();
+  const range = { from, to };
+  const visitDays = ({ from, to }: DayRange) =>
+    db.selectFrom('visit_days').where('day', '>=', from).where('day', '<=', to);
   const per = async (dimension: leadFunnel.FunnelDimension) => {
-    const [visits, leads] = await Promise.all([
-      db
-        .selectFrom('visit_days')
+    const visits = await readByWeeks(range, (piece) =>
+      visitDays(piece)
         .select([
           sql<string>`${sql.ref(dimension)}`.as('key'),
           sql<number | string>`sum(visitors)`.as('visitors'),
         ])
-        .where('day', '>=', from)
-        .where('day', '<=', to)
         .groupBy(dimension)
         .execute(),
-      leadFunnel.funnelLeadsQuery(db, dimension, fromIso, toIso).execute(),
-    ]);
+    );
+    const leads = await readByWeeks(range, (piece) => {
+      const { fromIso, toIso } = isoBounds(piece);
+      return leadFunnel.funnelLeadsQuery(db, dimension, fromIso, toIso).execute();
+    });
     const steps = new Map<string | null, Counts>();
     const step = (key: string | null) => {
       const existing = steps.get(key);
@@ -75,32 +83,36 @@ export async function funnelFigures(
     }
     return { steps, step };
   };
-  const [variants, utmSources, utmCampaigns, campaignVisitors, placedDays, spend] =
-    await Promise.all([
-      per('landing_variant'),
-      per('utm_source'),
-      per('utm_campaign'),
-      // A campaign's spend is shared among the landing pages its visitors saw.
-      db
-        .selectFrom('visit_days')
-        .select([
-          'utm_campaign as campaign',
-          'landing_variant as variant',
-          sql<number | string>`sum(visitors)`.as('visitors'),
-        ])
-        .where('day', '>=', from)
-        .where('day', '<=', to)
-        .where('utm_campaign', '!=', '')
-        .where('landing_variant', '!=', '')
-        .groupBy(['utm_campaign', 'landing_variant'])
-        .execute(),
-      leadFunnel.placedByDayQuery(db, fromIso, toIso).execute(),
-      new SpendStore(tablesOf<SpendTables>(db)).inRange(from, to, currency),
-    ]);
+  const variants = await per('landing_variant');
+  const utmSources = await per('utm_source');
+  const utmCampaigns = await per('utm_campaign');
+  // A campaign's spend is shared among the landing pages its visitors saw.
+  const campaignVisitors = new Map<string, CampaignVisitors>();
+  for (const row of await readByWeeks(range, (piece) =>
+    visitDays(piece)
+      .select([
+        'utm_campaign as campaign',
+        'landing_variant as variant',
+        sql<number | string>`sum(visitors)`.as('visitors'),
+      ])
+      .where('utm_campaign', '!=', '')
+      .where('landing_variant', '!=', '')
+      .groupBy(['utm_campaign', 'landing_variant'])
+      .execute(),
+  )) {
+    const key = JSON.stringify([row.campaign, row.variant]);
+    const visitors = (campaignVisitors.get(key)?.visitors ?? 0) + Number(row.visitors);
+    campaignVisitors.set(key, { campaign: row.campaign, variant: row.variant, visitors });
+  }
+  const placedDays = await readByWeeks(range, (piece) => {
+    const { fromIso, toIso } = isoBounds(piece);
+    return leadFunnel.placedByDayQuery(db, fromIso, toIso).execute();
+  });
+  const spend = await spendStore.inRange(range, currency);
   const matched = matchSpend(
     spend,
     new Set([...utmCampaigns.steps.keys()].filter((key) => key !== null)),
-    campaignVisitors.map((row) => ({ ...row, visitors: Number(row.visitors) })),
+    [...campaignVisitors.values()],
   );
   // A source with spend is listed even without visitors or leads: its spend is never dropped.
   for (const source of matched.utmSources.keys()) utmSources.step(source);
@@ -128,7 +140,13 @@ export async function funnelFigures(
     utmCampaigns: listed(utmCampaigns, matched.utmCampaigns),
     currency: spend.currency,
     currencies: spend.currencies,
-    unmatchedSpend: matched.unmatched,
+    unmatchedSpend: matched.unmatched.slice(0, UNMATCHED_LISTED),
+    moreUnmatchedSpend: {
+      campaigns: Math.max(0, matched.unmatched.length - UNMATCHED_LISTED),
+      spend: matched.unmatched
+        .slice(UNMATCHED_LISTED)
+        .reduce((sum, campaign) => sum + campaign.spend, 0),
+    },
     weeks: weeksOf(
       from,
       to,

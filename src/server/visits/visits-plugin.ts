@@ -1,11 +1,12 @@
 import type { FastifyPluginAsync } from 'fastify';
 import fp from 'fastify-plugin';
 import { isbot } from 'isbot';
-import { funnelSchema, isCalendarDay } from '@shared/admin-funnel';
+import { daysIncluded, funnelSchema, isCalendarDay, REPORT_MAX_DAYS } from '@shared/admin-funnel';
 import { landingVariants } from '@shared/enums';
 import { VISIT_BEACON_PATH, VISIT_VALUE_MAX, type VisitBeacon } from '@shared/visit-beacon';
 import { secondsLeft, type AddressCounters } from '../leads';
 import { tablesOf } from '../platform/database/connection';
+import { SpendStore, type SpendTables } from '../spend';
 import { describedError, fieldErrorsBody, retryAfterHeader } from '../platform/http/api-schemas';
 import { addressKeyOf } from '../platform/http/address-key';
 import { funnelFigures } from './funnel';
@@ -107,7 +108,13 @@ const funnelQuery = {
   type: 'object',
   properties: {
     from: { type: 'string', format: 'date', description: 'First UTC day (YYYY-MM-DD)' },
-    to: { type: 'string', format: 'date', description: 'Last UTC day, included' },
+    to: {
+      type: 'string',
+      format: 'date',
+      description:
+        `Last UTC day, included; at most ${REPORT_MAX_DAYS} days from \`from\` on (two ` +
+        'years): a wider range answers 400 naming `to`',
+    },
     currency: {
       type: 'string',
       description: 'ISO 4217 code of the spend to report (default: the one most spent)',
@@ -118,12 +125,16 @@ const funnelQuery = {
 /** The funnel of a range of UTC days, as JSON and CSV, behind the admin's guard. */
 export const funnelRoutes: FastifyPluginAsync = async (app) => {
   const db = tablesOf<VisitTables>(app.database.db);
+  const spend = new SpendStore(
+    tablesOf<SpendTables>(app.database.db),
+    app.writeQueue.forTables<SpendTables>(),
+  );
   /** The figures of a valid range (the beacon's counts written first), or the 400's body. */
   const figuresOf = async (query: FunnelQuery) => {
     const range = checkedRange(query);
     if ('fields' in range) return range;
     await app.visitCounter.flush();
-    return funnelFigures(db, range.from, range.to, range.currency);
+    return funnelFigures(db, spend, range.from, range.to, range.currency);
   };
   // Dates are checked in figuresOf, so that a bad one is named in `fields`.
   const funnelRoute = (ok: object, more: object = {}) => ({
@@ -132,7 +143,12 @@ export const funnelRoutes: FastifyPluginAsync = async (app) => {
   });
   app.get<{ Querystring: FunnelQuery }>(
     '/api/admin/funnel',
-    funnelRoute(funnelSchema),
+    funnelRoute(funnelSchema, {
+      description:
+        `Visitors, leads and ad spend of at most ${REPORT_MAX_DAYS} UTC days (two years), per ` +
+        'landing page, UTM source and UTM campaign. A wider range is refused (400, `fields.to`), ' +
+        'never cut short: the figures are always those of the range asked for.',
+    }),
     async (request, reply) => {
       const figures = await figuresOf(request.query);
       return 'fields' in figures ? reply.code(400).send(figures) : figures;
@@ -177,7 +193,11 @@ function checkedRange({
   const fields: Record<string, string> = {};
   if (!isCalendarDay(from)) fields.from = 'A date as YYYY-MM-DD';
   if (!isCalendarDay(to)) fields.to = 'A date as YYYY-MM-DD';
-  if (isCalendarDay(from) && isCalendarDay(to) && from > to) fields.to = 'Not before from';
+  if (isCalendarDay(from) && isCalendarDay(to)) {
+    if (from > to) fields.to = 'Not before from';
+    else if (daysIncluded(from, to) > REPORT_MAX_DAYS)
+      fields.to = `Within two years of from: at most ${REPORT_MAX_DAYS} days, both included`;
+  }
   if (currency !== undefined && !/^[A-Z]{3}$/.test(currency))
     fields.currency = 'An ISO 4217 code such as USD';
   if (!isCalendarDay(from) || !isCalendarDay(to) || Object.keys(fields).length > 0)

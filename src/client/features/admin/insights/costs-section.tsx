@@ -116,7 +116,15 @@ function SpendUpload() {
 }
 
 /** Spend no utm_campaign matched: listed, and mapped to a utm_campaign by someone who may. */
-function UnmatchedList({ unmatched, currency }: { unmatched: UnmatchedSpend[]; currency: string }) {
+function UnmatchedList({
+  unmatched,
+  more,
+  currency,
+}: {
+  unmatched: UnmatchedSpend[];
+  more: FunnelFigures['moreUnmatchedSpend'];
+  currency: string;
+}) {
   const canWork = useCan('work');
   const client = useQueryClient();
   const map = useMutation({
@@ -172,6 +180,11 @@ function UnmatchedList({ unmatched, currency }: { unmatched: UnmatchedSpend[]; c
           </li>
         ))}
       </ul>
+      {more.campaigns > 0 && (
+        <p className="mt-3 text-sm text-slate-700">
+          And {formatNumber(more.campaigns)} more campaigns: {money(more.spend, currency)}.
+        </p>
+      )}
     </Panel>
   );
 }
@@ -273,7 +286,11 @@ export function CostsSection({
               cells: [week.week, money(week.spend, data.currency), week.placed],
             }))}
           />
-          <UnmatchedList unmatched={data.unmatchedSpend} currency={data.currency} />
+          <UnmatchedList
+            unmatched={data.unmatchedSpend}
+            more={data.moreUnmatchedSpend}
+            currency={data.currency}
+          />
         </>
       )}
     </Panel>

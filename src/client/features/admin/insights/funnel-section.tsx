@@ -1,6 +1,11 @@
 import { useId, useState } from 'react';
 import { keepPreviousData, useQuery } from '@tanstack/react-query';
-import type { FunnelFigures, FunnelStep } from '@shared/admin-funnel';
+import {
+  daysIncluded,
+  REPORT_MAX_DAYS,
+  type FunnelFigures,
+  type FunnelStep,
+} from '@shared/admin-funnel';
 import { sequentialVerdict, wilsonInterval, type Sample, type Verdict } from './ab-test';
 import { CostsSection } from './costs-section';
 import { FiguresTables, VARIANTS, type Figures } from './figures-table';
@@ -123,7 +128,9 @@ export function FunnelSection() {
   const [currency, setCurrency] = useState('');
   const id = useId();
   const errorId = `${id}-error`;
-  const valid = DAY_PATTERN.test(from) && DAY_PATTERN.test(to) && from <= to;
+  const ordered = DAY_PATTERN.test(from) && DAY_PATTERN.test(to) && from <= to;
+  // The server refuses a wider range (two years).
+  const valid = ordered && daysIncluded(from, to) <= REPORT_MAX_DAYS;
   // The last figures stay on screen while a new range loads.
   const funnel = useQuery<FunnelFigures>({
     queryKey: [
@@ -160,7 +167,9 @@ export function FunnelSection() {
         ))}
         {!valid && (
           <p id={errorId} role="alert" className="text-sm text-red-800">
-            Choose two dates, the first not after the second.
+            {ordered
+              ? 'Choose a range of at most two years.'
+              : 'Choose two dates, the first not after the second.'}
           </p>
         )}
       </div>

@@ -24,8 +24,9 @@ export function seedVisitDays(file, log) {
       for (let k = 0; k < VISIT_ROWS_PER_DAY; k++) {
         const variant = ['free_training', 'high_salary', ''][k % 3];
         const page = variant === 'free_training' ? '/career' : variant ? '/training' : '/';
-        // The seeded leads' campaigns are spring-0..3 (seed-leads.mjs).
-        const campaign = k < 4 ? `spring-${k}` : `campaign-${k}`;
+        // The seeded leads' campaigns are spring-0..3 (seed-leads.mjs); the others are new each
+        // day, as made-up values would be: the funnel's most keys.
+        const campaign = k < 4 ? `spring-${k}` : `campaign-${day}-${k}`;
         insert.run(date, page, variant, SOURCES[k % SOURCES.length], campaign, 1 + (k % 7));
       }
     }

@@ -40,7 +40,11 @@ export const deliveriesSchema = {
     spendPull: {
       type: ['object', 'null'],
       description: "Meta's ad spend pull failing since its last success (decision 165); null: fine",
-      properties: { error: text, failures: integer, lastAttemptAt: text },
+      properties: {
+        error: { ...nullableText, description: "Meta's answer; null but to owners" },
+        failures: integer,
+        lastAttemptAt: text,
+      },
       required: ['error', 'failures', 'lastAttemptAt'],
     },
   },

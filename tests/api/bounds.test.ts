@@ -2,6 +2,7 @@ import type { LightMyRequestResponse } from 'fastify';
 import { expect, it } from 'vitest';
 import { expireQuarantined } from '../../src/server/leads/workflows/quarantine/lead-quarantine';
 import type { LeadQuarantineTables } from '../../src/server/leads/records/quarantine-tables';
+import { LOST_LINK_ADDRESS_LIMIT } from '../../src/server/leads/workflows/messages/person-routes';
 import { tablesOf } from '../../src/server/platform/database/connection';
 import type { AdminConfiguration } from '../../src/shared/admin-configuration';
 import type { QuarantinePage } from '../../src/shared/admin-quarantine';
@@ -12,9 +13,10 @@ import { validBodies } from '../support/lead-bodies';
 import { describeEachDatabase, uniqueEmail, type TestApp } from '../support/test-app';
 
 /*
- * Bounded growth (issue 21, decision 152): per-address limits count an IPv6 /64 as one address;
- * the quarantine keeps 100 forms a day per address and 30 days; the visit beacon has a flood
- * limit and counts 50 new visitors a day per address; the Configuration panel shows the figures.
+ * Bounded growth (issues 21 and 40, decision 152): every per-address limit counts an IPv6 /64 as
+ * one address; the quarantine keeps 100 forms a day per address and 30 days; the visit beacon
+ * has a flood limit and counts 50 new visitors a day per address; the Configuration panel shows
+ * the figures.
  */
 
 const BOT = 'Mozilla/5.0 (compatible; Googlebot/2.1; +http://www.google.com/bot.html)';
@@ -86,6 +88,26 @@ describeEachDatabase(
       expect(
         (await emailLead(current(), '2001:db8:c:1::1', uniqueEmail('beacon'))).statusCode,
       ).toBe(200);
+    });
+
+    it('limits "Lost your link?" per /64: its hosts together reach the limit, another /64 does not', async () => {
+      await awayFromMinuteEdge();
+      const lostLink = (remoteAddress: string) =>
+        current().app.inject({
+          method: 'POST',
+          url: '/api/status/link',
+          remoteAddress,
+          payload: { email: uniqueEmail('lost') },
+        });
+      const statuses: number[] = [];
+      for (let i = 1; i <= LOST_LINK_ADDRESS_LIMIT + 1; i++) {
+        statuses.push((await lostLink(`2001:db8:d:1::${i}`)).statusCode);
+      }
+      expect(statuses.slice(0, LOST_LINK_ADDRESS_LIMIT).every((status) => status === 200)).toBe(
+        true,
+      );
+      expect(statuses.at(-1)).toBe(429);
+      expect((await lostLink('2001:db8:d:2::1')).statusCode).toBe(200);
     });
 
     it('throttles admin sign-in per /64', async () => {

@@ -163,19 +163,22 @@ for (const kind of ['sqlite', 'postgres'] as const) {
             META_ADS_ACCESS_TOKEN: ADS_TOKEN,
             META_AD_ACCOUNT_ID: 'act_1234567890',
             META_GRAPH_URL: insights.url,
+            SMTP_URL: smtp.url,
           },
           spendPull: { pollMs: 30, retryBaseMs: 60_000 },
           logStream: { write: (line) => pullLogs.push(line) },
         });
         try {
           const owner = await signIn(testApp.app);
-          const problem = await eventually(async () => {
+          const spendPull = async (cookie: string) => {
             const response = await testApp.app.inject({
               url: '/api/admin/deliveries',
-              headers: { cookie: owner },
+              headers: { cookie },
             });
-            return response.json<{ spendPull: { error: string } | null }>().spendPull ?? undefined;
-          });
+            type Problem = { error: string; failures: number } | null;
+            return response.json<{ spendPull: Problem }>().spendPull ?? undefined;
+          };
+          const problem = await eventually(() => spendPull(owner));
           expect(problem.error).toMatch(
             /^Meta insights answered HTTP 400: Malformed access token \[redacted\]/,
           );
@@ -187,6 +190,9 @@ for (const kind of ['sqlite', 'postgres'] as const) {
           expect(leaks(problem.error, ADS_TOKEN)).toBe(false);
           expect(pullLogs.join('')).toMatch(/Meta ad spend pull failed/);
           expect(leaks(pullLogs.join(''), ADS_TOKEN)).toBe(false);
+          // A viewer is told the pull fails, without Meta's words.
+          const viewer = await newAccount(testApp.app, smtp, owner, 'viewer');
+          expect(await spendPull(viewer.cookie)).toMatchObject({ error: null, failures: 1 });
         } finally {
           insights.failNext = 0;
           insights.failWith = undefined;

@@ -1,3 +1,4 @@
+import { Ajv2020 } from 'ajv/dist/2020.js';
 import type { InjectOptions } from 'fastify';
 import { beforeAll, expect, it } from 'vitest';
 import { candidateBasicInfoRequest } from '../../src/shared/schemas/candidate';
@@ -85,6 +86,23 @@ describeEachDatabase(
       });
       for (const status of ['200', '400', '429'])
         expect(operation?.responses).toHaveProperty(status);
+    });
+
+    it('documents a blank (spaces only) name as invalid, as the server answers it', async () => {
+      const operation = checker.operation('POST', '/api/candidates/basic-info');
+      const documented = operation?.requestBody?.content['application/json']?.schema as object;
+      const valid = new Ajv2020({ strict: false, validateFormats: false }).compile(documented);
+      const body = validBodies.candidateBasicInfo(uniqueEmail('blank'));
+      expect(valid(body)).toBe(true);
+      for (const lastName of ['   ', '\t \n']) {
+        expect(valid({ ...body, lastName }), JSON.stringify(lastName)).toBe(false);
+        const refused = await postJson(current().app, '/api/candidates/basic-info', {
+          ...body,
+          lastName,
+        });
+        expect(refused.statusCode).toBe(400);
+        expect(refused.json().fields).toEqual({ lastName: 'Last name is required' });
+      }
     });
 
     it('finds an answer the document does not describe', async () => {

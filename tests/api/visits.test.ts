@@ -1,5 +1,6 @@
 import { expect, it } from 'vitest';
 import { tablesOf } from '../../src/server/platform/database/connection';
+import { addressKeyOf } from '../../src/server/platform/http/address-key';
 import { MAX_ROWS_PER_DAY, OTHER, VisitCounter } from '../../src/server/visits/visit-counter';
 import type { VisitTables } from '../../src/server/visits/visit-tables';
 import { adminOptions, signIn } from '../support/admin';
@@ -115,7 +116,11 @@ describeEachDatabase(
         () => now,
       );
       const visit = () =>
-        counter.count({ beacon: { page: '/rotation' }, ip: '203.0.113.1', userAgent: 'A' });
+        counter.count({
+          beacon: { page: '/rotation' },
+          address: addressKeyOf({ ip: '203.0.113.1' }),
+          userAgent: 'A',
+        });
       await visit();
       await counter.flush();
       const before = await visitRows(testApp);
@@ -159,7 +164,7 @@ describeEachDatabase(
         () => new Date(`${day}T12:00:00.000Z`),
       );
       const beacon = { page: '/made-up', utmSource: 'x1', utmCampaign: 'y1' };
-      await counter.count({ beacon, ip: '203.0.113.2', userAgent: 'B' });
+      await counter.count({ beacon, address: addressKeyOf({ ip: '203.0.113.2' }), userAgent: 'B' });
       await counter.flush();
       const stored = (await visitRows(testApp)).days.filter((row) => row.day === day);
       expect(stored).toHaveLength(MAX_ROWS_PER_DAY + 1);

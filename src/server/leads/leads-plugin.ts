@@ -72,5 +72,6 @@ export const leadsPlugin: FastifyPluginAsync<LeadsOptions> = async (app, options
     page: options.statusPage,
     handoff: options.formHandoff,
     database,
+    limits: capture,
   });
 };

@@ -1,7 +1,7 @@
 import { createHmac, randomBytes } from 'node:crypto';
 import type { Kysely } from 'kysely';
 import type { VisitBeacon } from '@shared/visit-beacon';
-import { addressKey } from '../platform/http/address-key';
+import type { AddressKey } from '../platform/http/address-key';
 import type { VisitTables } from './visit-tables';
 import { writeHits, type Hit } from './visit-writes';
 
@@ -29,7 +29,15 @@ export class VisitCounter {
   ) {}
 
   /** Records one visit; the write follows within FLUSH_MS. */
-  async count({ beacon, ip, userAgent }: { beacon: VisitBeacon; ip: string; userAgent: string }) {
+  async count({
+    beacon,
+    address,
+    userAgent,
+  }: {
+    beacon: VisitBeacon;
+    address: AddressKey;
+    userAgent: string;
+  }) {
     const day = utcDay(this.now());
     const salt = await this.saltOf(day);
     const variant = beacon.variant ?? '';
@@ -37,7 +45,6 @@ export class VisitCounter {
     const utmCampaign = beacon.utmCampaign?.trim() ?? '';
     const hash = (...parts: string[]) =>
       createHmac('sha256', salt).update(parts.join('\n')).digest('base64url').slice(0, 22);
-    const address = addressKey(ip);
     const visitor = hash(this.site, address, userAgent, variant, utmSource, utmCampaign);
     this.pending.push({
       day,

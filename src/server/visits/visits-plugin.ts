@@ -8,6 +8,7 @@ import { secondsLeft, type AddressCounters } from '../leads';
 import { tablesOf } from '../platform/database/connection';
 import { SpendStore, type SpendTables } from '../spend';
 import { describedError, fieldErrorsBody, retryAfterHeader } from '../platform/http/api-schemas';
+import { addressKeyOf } from '../platform/http/address-key';
 import { funnelFigures } from './funnel';
 import { funnelCsv } from './funnel-csv';
 import { VisitCounter } from './visit-counter';
@@ -76,7 +77,7 @@ const beaconRoute: FastifyPluginAsync<
       ...(flood && {
         onRequest: async (request, reply) => {
           const now = Date.now();
-          const counts = await flood.counters.add(request.ip, 'beacon', now);
+          const counts = await flood.counters.add(addressKeyOf(request), 'beacon', now);
           if (counts.beacon <= flood.limit) return undefined;
           return reply
             .code(429)
@@ -95,7 +96,7 @@ const beaconRoute: FastifyPluginAsync<
       // A count that cannot be made (database unavailable) is lost, not answered with an error.
       if (counted) {
         await counter
-          .count({ beacon: request.body, ip: request.ip, userAgent })
+          .count({ beacon: request.body, address: addressKeyOf(request), userAgent })
           .catch((error: unknown) => request.log.warn({ err: error }, 'visit not counted'));
       }
       return reply.code(204).send();

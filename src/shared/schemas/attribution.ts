@@ -1,7 +1,7 @@
 import * as z from 'zod/mini';
 import { landingVariants } from '../enums';
 
-const short = z.optional(z.string().check(z.trim(), z.maxLength(200)));
+const short = z.optional(z.string().check(z.maxLength(200), z.trim()));
 
 /** A lead's source: page, variant, UTM, referrer, fbclid; never required, bad values dropped. */
 export const attributionSchema = z.catch(
@@ -14,9 +14,9 @@ export const attributionSchema = z.catch(
       utmCampaign: short,
       utmTerm: short,
       utmContent: short,
-      referrer: z.optional(z.string().check(z.trim(), z.maxLength(1000))),
+      referrer: z.optional(z.string().check(z.maxLength(1000), z.trim())),
       /** The landing URL's Meta click id, as received. */
-      fbclid: z.optional(z.string().check(z.trim(), z.maxLength(500))),
+      fbclid: z.optional(z.string().check(z.maxLength(500), z.trim())),
     }),
   ),
   undefined,

@@ -1,3 +1,4 @@
+import fc from 'fast-check';
 import { describe, expect, it } from 'vitest';
 import {
   choice,
@@ -10,6 +11,7 @@ import {
   requiredLine,
   requiredText,
   SINGLE_LINE_MESSAGE,
+  SINGLE_LINE_PATTERN,
 } from './fields';
 import { messagesOf, parsed } from '../../../tests/support/schema-messages';
 
@@ -87,7 +89,12 @@ describe('requiredLine and optionalLine', () => {
     ['a tab', 'Ada\tLovelace'],
     ['an escape', 'Ada\u001b[31m'],
     ['a line separator', 'Ada\u2028Lovelace'],
-  ])('refuse %s inside the value with their own message', (_case, value) => {
+    ['a C1 control', 'Ada\u0085Lovelace'],
+    ['a right-to-left override', 'Ada\u202Eecalevol'],
+    ['a left-to-right mark', 'Ada\u200ELovelace'],
+    ['an Arabic letter mark at the start', '\u061CAda'],
+    ['a first-strong isolate at the end', 'Ada\u2068'],
+  ])('refuse %s with their own message', (_case, value) => {
     expect(messagesOf(requiredLine(1, MESSAGE), value)).toEqual({ '': SINGLE_LINE_MESSAGE });
     expect(messagesOf(optionalLine(40), value)).toEqual({ '': SINGLE_LINE_MESSAGE });
   });
@@ -97,6 +104,41 @@ describe('requiredLine and optionalLine', () => {
       'José Ñúñez-Łukasz 李',
     );
     expect(parsed(optionalLine(40), '+1 (555) 010-0100')).toBe('+1 (555) 010-0100');
+  });
+
+  /** Every character a one-line field refuses (C0, C1, separators, bidirectional controls). */
+  const refused = fc.constantFrom(
+    ...Array.from({ length: 0x20 }, (_, code) => String.fromCharCode(code)),
+    ...Array.from({ length: 0x21 }, (_, code) => String.fromCharCode(0x7f + code)),
+    '\u2028',
+    '\u2029',
+    '\u061C',
+    '\u200E',
+    '\u200F',
+    ...['\u202A', '\u202B', '\u202C', '\u202D', '\u202E'],
+    ...['\u2066', '\u2067', '\u2068', '\u2069'],
+  );
+  const plain = fc
+    .string({ unit: 'grapheme', minLength: 1, maxLength: 16 })
+    .filter((text) => SINGLE_LINE_PATTERN.test(text) && text.trim() !== '');
+
+  it('refuse any of those characters between two words, whatever the words', () => {
+    fc.assert(
+      fc.property(plain, refused, plain, (before, character, after) => {
+        const value = `${before}${character}${after}`;
+        expect(messagesOf(requiredLine(1, MESSAGE), value)).toEqual({ '': SINGLE_LINE_MESSAGE });
+        expect(messagesOf(optionalLine(MAX_TEXT), value)).toEqual({ '': SINGLE_LINE_MESSAGE });
+      }),
+    );
+  });
+
+  it('take any text without them, in any script, trimmed', () => {
+    fc.assert(
+      fc.property(plain, (value) => {
+        expect(parsed(requiredLine(1, MESSAGE), value)).toBe(value.trim());
+        expect(parsed(optionalLine(MAX_TEXT), value)).toBe(value.trim());
+      }),
+    );
   });
 
   it('keep the required message first', () => {

@@ -9,29 +9,34 @@ export const MAX_LONG_TEXT = 4000;
 
 const tooLong = (max: number) => ({ error: `Please keep this under ${max} characters` });
 
-const trimmedString = (message: string) => z.string({ error: message }).check(z.trim());
+/**
+ * Text is measured as sent, then trimmed for every other check: the API document can then say
+ * the bound with maxLength (platform/http/trimmed-text-schema.ts).
+ */
+const trimmedText = (error: string, max: number, maxError = tooLong(max)) =>
+  z.string({ error }).check(z.maxLength(max, maxError), z.trim());
 
 export const emailField = (message: string) =>
-  z.pipe(
-    trimmedString(message).check(z.maxLength(254, { error: message })),
-    z.email({ error: message }),
-  );
+  trimmedText(message, 254, { error: message }).check(z.email({ error: message }));
 
-/** A one-line field refuses control characters (CR and LF included): a name is never two lines. */
+/**
+ * A one-line field refuses control characters (C0 and C1, CR and LF included), line and
+ * paragraph separators and the bidirectional controls (U+061C, U+200E/F, U+202A-E, U+2066-9),
+ * which make a name read backwards in the admin's lists: a name is one plain line.
+ */
 export const SINGLE_LINE_MESSAGE = 'Please use a single line without special characters.';
-const singleLine = z.regex(/^[^\p{Cc}\u2028\u2029]*$/u, { error: SINGLE_LINE_MESSAGE });
+/** The characters of SINGLE_LINE_PATTERN's class (the API document trims around them too). */
+export const NOT_IN_A_LINE =
+  '\\p{Cc}\\u2028\\u2029\\u061C\\u200E\\u200F\\u202A-\\u202E\\u2066-\\u2069';
+export const SINGLE_LINE_PATTERN = new RegExp(`^[^${NOT_IN_A_LINE}]*$`, 'u');
+const singleLine = z.regex(SINGLE_LINE_PATTERN, { error: SINGLE_LINE_MESSAGE });
 
 const required = (
   min: number,
   message: string,
   max: number,
   ...checks: z.core.$ZodCheck<string>[]
-) =>
-  trimmedString(message).check(
-    z.minLength(min, { error: message }),
-    z.maxLength(max, tooLong(max)),
-    ...checks,
-  );
+) => trimmedText(message, max).check(z.minLength(min, { error: message }), ...checks);
 
 export const requiredText = (min: number, message: string, max = MAX_TEXT) =>
   required(min, message, max);
@@ -46,9 +51,7 @@ export const NOT_TEXT = 'Please enter text';
 /** Absent becomes '' (the spec sends phone as '' when not given). */
 const optional = (max: number, ...checks: z.core.$ZodCheck<string>[]) =>
   z.pipe(
-    z.optional(
-      z.string({ error: NOT_TEXT }).check(z.trim(), z.maxLength(max, tooLong(max)), ...checks),
-    ),
+    z.optional(trimmedText(NOT_TEXT, max).check(...checks)),
     z.transform((value: string | undefined) => value ?? ''),
   );
 

@@ -2,6 +2,7 @@ import type { FastifyPluginAsync, FastifyReply, FastifyRequest } from 'fastify';
 import { normalEmail, type AdminAccounts } from './accounts';
 import { passwordText, sessionBody, signInErrorBody } from './auth-schemas';
 import { OWNER_ACCOUNT } from './login-throttle';
+import { addressKeyOf } from '../../platform/http/address-key';
 import { verifyPassword } from './password';
 import { OWNER_ACCOUNT_ID } from './sessions';
 
@@ -76,7 +77,7 @@ export const adminAuthRoutes: FastifyPluginAsync<{ accounts: AdminAccounts }> = 
       // Counted before the password is checked: a refused attempt costs no scrypt.
       const { email } = request.body;
       const attempt = {
-        address: request.ip,
+        address: addressKeyOf(request),
         account: email === undefined ? OWNER_ACCOUNT : normalEmail(email),
       };
       const verdict = await adminAuth.throttle.countAttempt(attempt);

@@ -1,6 +1,6 @@
 import { setTimeout as sleep } from 'node:timers/promises';
 import { sql, type Kysely } from 'kysely';
-import { addressKey } from '../../platform/http/address-key';
+import type { AddressKey } from '../../platform/http/address-key';
 import { sha256Hex } from '../../platform/http/tokens';
 import type { AdminAuthTables } from './auth-tables';
 
@@ -21,12 +21,12 @@ export const SITE_WAIT_MS = 3000;
 export const OWNER_ACCOUNT = 'owner';
 
 /** Keys are stored as SHA-256, no address or e-mail in clear; IPv6 by its /64. */
-const clientKey = (ip: string): string => sha256Hex(addressKey(ip));
+const clientKey = (address: AddressKey): string => sha256Hex(address);
 
 type AttemptVerdict = { allowed: true } | { allowed: false; retryAfterSeconds: number };
 
 interface Attempt {
-  address: string;
+  address: AddressKey;
   /** OWNER_ACCOUNT, or a named account's normalised sign-in e-mail. */
   account: string;
 }
@@ -100,13 +100,13 @@ export class LoginThrottle {
   }
 
   /** A fixed window from the first attempt, counted by one upsert the database serialises. */
-  private async countAddressAttempt(ip: string, now: Date): Promise<AttemptVerdict> {
+  private async countAddressAttempt(address: AddressKey, now: Date): Promise<AttemptVerdict> {
     const at = now.toISOString();
     const expired = new Date(now.getTime() - WINDOW_MS).toISOString();
     const stale = sql<boolean>`admin_login_attempts.window_started_at <= ${expired}`;
     const row = await this.db
       .insertInto('admin_login_attempts')
-      .values({ client_key: clientKey(ip), window_started_at: at, attempts: 1 })
+      .values({ client_key: clientKey(address), window_started_at: at, attempts: 1 })
       .onConflict((conflict) =>
         conflict.column('client_key').doUpdateSet({
           attempts: sql<number>`case when ${stale} then 1 else admin_login_attempts.attempts + 1 end`,

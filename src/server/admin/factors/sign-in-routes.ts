@@ -2,14 +2,18 @@ import type { FastifyPluginAsync, FastifyReply, FastifyRequest } from 'fastify';
 import type { AuthenticationResponseJSON } from '@simplewebauthn/server';
 import { tooManyAttempts } from '../auth/auth-routes';
 import { signedInBody as signedIn, signInErrorBody as errorBody } from '../auth/auth-schemas';
+import { addressKeyOf } from '../../platform/http/address-key';
 import { objectOf } from '../../platform/http/api-schemas';
 import { codeText, webauthnOptions, webauthnResponse } from './factor-schemas';
 
 /** A factor attempt's throttle key: a passkey cannot be guessed, so by address alone. */
-export const factorAttempt = (request: FastifyRequest, accountId?: number) => ({
-  address: request.ip,
-  account: accountId === undefined ? `passkey from ${request.ip}` : `factor of ${accountId}`,
-});
+export const factorAttempt = (request: FastifyRequest, accountId?: number) => {
+  const address = addressKeyOf(request);
+  return {
+    address,
+    account: accountId === undefined ? `passkey from ${address}` : `factor of ${accountId}`,
+  };
+};
 
 /** Counts a sign-in (or confirmation) attempt; answers 429, and true, past a budget. */
 export async function throttled(

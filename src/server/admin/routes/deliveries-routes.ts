@@ -73,7 +73,11 @@ export const deliveriesRoutes: FastifyPluginAsync = async (app) => {
         ...delivery,
         lastError: deliveryError(request, delivery.lastError),
       }));
-      return { ...deliveries, failed, spendPull };
+      return {
+        ...deliveries,
+        failed,
+        spendPull: spendPull && { ...spendPull, error: deliveryError(request, spendPull.error) },
+      };
     },
   );
 };

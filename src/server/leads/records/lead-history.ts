@@ -1,11 +1,44 @@
-import type { Kysely, Selectable } from 'kysely';
+import { sql, type Insertable, type Kysely, type Selectable } from 'kysely';
 import { tablesOf } from '../../platform/database/connection';
-import type { LeadSubmissionsTable, LeadTable } from './lead-tables';
+import type { LeadRecordTables, LeadSubmissionsTable, LeadTable } from './lead-tables';
 import type { LeadActivityTable } from './pipeline-tables';
 
 /** The rows kept about each lead besides it: its forms and its activity. */
 type History = { lead_submissions: LeadSubmissionsTable; lead_activity: LeadActivityTable };
 type AnyDb = Pick<Kysely<object>, 'getExecutor'>;
+
+/** A lead keeps this many forms in its history; past it, it counts them. */
+export const LEAD_HISTORY_LIMIT = 50;
+
+/**
+ * Keeps a form (any form, the status page's corrections too) in its lead's history, up to
+ * LEAD_HISTORY_LIMIT; past it, only counts it in `submissions_not_kept` (decision 152).
+ * `newLead`: the lead was created by this form, so it has no history yet.
+ */
+export async function keepInHistory(
+  trx: AnyDb,
+  form: Insertable<LeadSubmissionsTable>,
+  newLead = false,
+): Promise<void> {
+  const db = tablesOf<LeadRecordTables>(trx);
+  if (!newLead) {
+    const kept = await db
+      .selectFrom('lead_submissions')
+      .select((eb) => eb.fn.countAll<number | string>().as('n'))
+      .where('lead_table', '=', form.lead_table)
+      .where('lead_id', '=', form.lead_id)
+      .executeTakeFirstOrThrow();
+    if (Number(kept.n) >= LEAD_HISTORY_LIMIT) {
+      await db
+        .updateTable(form.lead_table)
+        .set({ submissions_not_kept: sql`submissions_not_kept + 1` } as never)
+        .where('id', '=', form.lead_id)
+        .execute();
+      return;
+    }
+  }
+  await db.insertInto('lead_submissions').values(form).execute();
+}
 
 /** Every row of `from` about the leads `ids` of `table`, oldest first (a person's request). */
 export async function findHistory<From extends keyof History>(

@@ -5,11 +5,9 @@ import { normalizeEmail } from './lead-email';
 import type { LeadRecordTables, LeadTable } from './lead-tables';
 import type { SubmissionClient } from '../../conversions';
 import { attributionValues } from './attribution';
+import { keepInHistory } from './lead-history';
 import { presentValues } from './present-values';
 import type { LeadRef } from './lead-tables';
-
-/** A lead keeps this many forms in its history; past it, it counts them. */
-export const LEAD_HISTORY_LIMIT = 50;
 
 /** What a lead write answers: the record's id, and whether this write created it. */
 export interface SaveResult {
@@ -175,8 +173,8 @@ export async function upsertLead<Stage extends string>(
   throw new Error('lead upsert lost three races in a row');
 }
 
-/** Keeps the form whole in the lead's history, up to LEAD_HISTORY_LIMIT; past it, counts it. */
-async function addToHistory(
+/** The form, whole, in the lead's history (a new lead's first: no count to check). */
+function addToHistory(
   db: Kysely<LeadRecordTables>,
   table: LeadTable,
   lead: SaveResult,
@@ -184,25 +182,9 @@ async function addToHistory(
   verified: boolean,
   now: string,
 ): Promise<void> {
-  if (!lead.created) {
-    const kept = await db
-      .selectFrom('lead_submissions')
-      .select((eb) => eb.fn.countAll<number | string>().as('n'))
-      .where('lead_table', '=', table)
-      .where('lead_id', '=', lead.id)
-      .executeTakeFirstOrThrow();
-    if (Number(kept.n) >= LEAD_HISTORY_LIMIT) {
-      await db
-        .updateTable(table)
-        .set({ submissions_not_kept: sql`submissions_not_kept + 1` } as never)
-        .where('id', '=', lead.id)
-        .execute();
-      return;
-    }
-  }
-  await db
-    .insertInto('lead_submissions')
-    .values({
+  return keepInHistory(
+    db,
+    {
       lead_table: table,
       lead_id: lead.id,
       form: step.form!,
@@ -212,6 +194,7 @@ async function addToHistory(
       consent: step.client?.consent ?? null,
       verified: verified ? 1 : 0,
       created_at: now,
-    })
-    .execute();
+    },
+    lead.created,
+  );
 }

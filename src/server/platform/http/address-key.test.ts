@@ -1,7 +1,9 @@
 import { describe, expect, it } from 'vitest';
-import { addressKey } from './address-key';
+import { addressKeyOf } from './address-key';
 
-describe('addressKey: what a per-address limit counts', () => {
+const addressKey = (ip: string) => addressKeyOf({ ip });
+
+describe('addressKeyOf: what a per-address limit counts', () => {
   it('keeps an IPv4 address whole, also when IPv4-mapped', () => {
     expect(addressKey('192.0.2.1')).toBe('192.0.2.1');
     expect(addressKey('::ffff:192.0.2.1')).toBe('192.0.2.1');

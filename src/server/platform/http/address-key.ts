@@ -1,7 +1,13 @@
 import ipaddr from 'ipaddr.js';
 
-/** A per-address limit's key: IPv4 whole, IPv6 by its /64 (one subscriber's network). */
-export function addressKey(ip: string): string {
+/**
+ * What every per-address limit and count keys by (decision 152), from addressKeyOf only: a
+ * raw address given where a key is due does not compile.
+ */
+export type AddressKey = string & { readonly addressKey: unique symbol };
+
+/** IPv4 whole (IPv4-mapped IPv6 as its IPv4), IPv6 by its /64 (one subscriber's network). */
+function keyOf(ip: string): string {
   const address = ip.split('%')[0] ?? ip;
   if (!ipaddr.isValid(address)) return ip;
   const parsed = ipaddr.parse(address);
@@ -14,9 +20,13 @@ export function addressKey(ip: string): string {
     .join(':')}::/64`;
 }
 
+/** The key a request's client counts under in a per-address limit. */
+export const addressKeyOf = (request: { readonly ip: string }): AddressKey =>
+  keyOf(request.ip) as AddressKey;
+
 /** The network of `ip` (IPv4 /24, IPv6 /64): "where" without naming the host. */
 export function networkOf(ip: string): string {
-  const key = addressKey(ip);
+  const key = keyOf(ip);
   if (key.endsWith('/64') || !ipaddr.IPv4.isValidFourPartDecimal(key)) return key;
   return `${key.split('.').slice(0, 3).join('.')}.0/24`;
 }

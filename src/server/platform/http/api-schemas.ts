@@ -1,5 +1,6 @@
 import { toJSONSchema } from 'zod/mini';
 import type { $ZodType } from 'zod/v4/core';
+import { describeTrimmedText } from './trimmed-text-schema';
 
 export { nullable, nullableText, objectOf } from '@shared/json-schema';
 
@@ -71,6 +72,14 @@ export function bodySchemaOf(schema: $ZodType): Record<string, unknown> {
   const { $schema: _dialect, ...json } = toJSONSchema(schema, {
     io: 'input',
     unrepresentable: 'any',
+    override: ({ zodSchema, jsonSchema }) => {
+      if (zodSchema._zod.def.type === 'string') {
+        describeTrimmedText(
+          zodSchema._zod.def.checks?.map((check) => check._zod.def) ?? [],
+          jsonSchema,
+        );
+      }
+    },
   }) as Record<string, unknown>;
   return json;
 }

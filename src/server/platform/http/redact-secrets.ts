@@ -1,11 +1,15 @@
 /** What stands where a secret was cut out. */
 export const REDACTED = '[redacted]';
 
+/** An error longer than this is cut first (stored ones keep 500): the search stays cheap. */
+const MAX_TEXT = 2000;
+
 /** A run of this many characters of a secret's spellings gives the secret away. */
 const FRAGMENT = 12;
 
 /** Characters a token is written with, raw, URL-encoded, JSON-escaped or in base64. */
 const TOKEN_CHAR = /[\w\-.~+/%\\]/;
+const TOKEN_RUN_AT_END = /[\w\-.~+/%\\=]+$/;
 
 /** Meta's access tokens start with EAA (decision 110); one may be echoed from an old setting. */
 const META_TOKEN = /EAA[A-Za-z0-9]{20,}/g;
@@ -69,11 +73,14 @@ function cut(text: string, spans: [number, number][]): string {
 }
 
 /**
- * `text` (an error to store or log) without `secrets`, however Meta or a library echoed them:
+ * `whole` (an error to store or log) without `secrets`, however Meta or a library echoed them:
  * raw, URL-encoded, JSON-escaped or in base64, whole, cut short or altered (any run of 12 of
  * their characters), nor anything shaped like a Meta access token.
  */
-export function redactSecrets(text: string, secrets: readonly string[] = []): string {
+export function redactSecrets(whole: string, secrets: readonly string[] = []): string {
+  // The word the cut falls in goes too: it may be the start of a token.
+  const text =
+    whole.length > MAX_TEXT ? `${whole.slice(0, MAX_TEXT).replace(TOKEN_RUN_AT_END, '')}…` : whole;
   const spans: [number, number][] = [];
   for (const secret of secrets) {
     for (const spelling of spellingsOf(secret)) {

@@ -49,7 +49,8 @@ export function DeliveryNotice({ onOpenLead }: { onOpenLead: OpenLead }) {
         <p className="mt-1 text-sm" data-testid="spend-pull-problem">
           Meta ad spend could not be pulled ({data.spendPull.failures}{' '}
           {data.spendPull.failures === 1 ? 'attempt' : 'attempts'}, last{' '}
-          {formatDate(data.spendPull.lastAttemptAt)}): {data.spendPull.error}. It is retried.
+          {formatDate(data.spendPull.lastAttemptAt)})
+          {data.spendPull.error ? `: ${data.spendPull.error}` : ''}. It is retried.
         </p>
       )}
       {data.failedCount > 0 && (

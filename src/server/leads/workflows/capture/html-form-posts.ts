@@ -40,8 +40,9 @@ export function leadBody(request: FastifyRequest, action: string): unknown {
 /** How long a typed value may be to travel back (the longest field takes 4,000 characters). */
 const MAX_VALUE_LENGTH = 4000;
 
-function typedValues(form: HtmlForm, body: unknown): Record<string, string> {
-  const shape = (form.schema as unknown as { shape?: Record<string, unknown> }).shape ?? {};
+/** What was typed into the fields `schema` names, each short enough: nothing else is kept. */
+export function typedValues(schema: HtmlForm['schema'], body: unknown): Record<string, string> {
+  const shape = (schema as unknown as { shape?: Record<string, unknown> }).shape ?? {};
   const source = (typeof body === 'object' && body !== null ? body : {}) as Record<string, unknown>;
   const values: Record<string, string> = {};
   for (const name of Object.keys(shape)) {
@@ -74,7 +75,7 @@ export function htmlFormPost(request: FastifyRequest, action: string, handoff: F
     /** Back to the form's page with the messages and what was typed (nothing was stored). */
     async invalid(reply: FastifyReply, body: unknown, fields: FieldErrors) {
       const state: PageState = {
-        form: { ...returned, values: typedValues(form, body), errors: fields },
+        form: { ...returned, values: typedValues(form.schema, body), errors: fields },
       };
       cookies.push(await handoff.keep(request, formRoute(form), state));
       return redirect(reply, form.back ?? formRoute(form));

@@ -6,6 +6,7 @@ import { secondsLeft, type AddressCounters } from '../screening/address-counters
 import { isBotAgent } from '../screening/bot-agent';
 import type { ProofOfWork } from '../screening/altcha-proof';
 import { FORM_TIME_COOKIE, readFormTime, timeTrapReason } from '../screening/form-time-token';
+import { addressKeyOf } from '../../../platform/http/address-key';
 import { cookieValue } from '../../../platform/http/cookies';
 import type { LeadSaves, LeadStore } from './lead-store';
 import type { SaveResult } from '../../records/upsert';
@@ -50,7 +51,7 @@ export class LeadCapture {
     const { rateLimit, floodLimit = LEAD_FLOOD_LIMIT } = this.settings;
     if (rateLimit <= 0) return undefined;
     const now = Date.now();
-    const counts = await this.counters.add(request.ip, 'request', now);
+    const counts = await this.counters.add(addressKeyOf(request), 'request', now);
     if (counts.request > floodLimit || counts.invalid >= rateLimit) {
       return reply
         .code(429)
@@ -62,7 +63,15 @@ export class LeadCapture {
 
   /** A body that failed validation (400): counted toward the invalid limit. */
   async countInvalid(request: FastifyRequest): Promise<void> {
-    if (this.settings.rateLimit > 0) await this.counters.add(request.ip, 'invalid', Date.now());
+    if (this.settings.rateLimit > 0)
+      await this.counters.add(addressKeyOf(request), 'invalid', Date.now());
+  }
+
+  /** Counts a valid form against its address: true past the rate limit (LEAD_RATE_LIMIT). */
+  async overRate(request: FastifyRequest): Promise<boolean> {
+    const { rateLimit } = this.settings;
+    if (rateLimit <= 0) return false;
+    return (await this.counters.add(addressKeyOf(request), 'valid', Date.now())).valid > rateLimit;
   }
 
   /** Why this request's `form` is suspect (empty: it is a person's, as far as we can tell). */
@@ -80,10 +89,7 @@ export class LeadCapture {
     if (this.proof && this.settings.altchaForms.includes(form)) {
       if (!(await this.proof.verify(bodyField(request.body, ALTCHA_FIELD)))) reasons.push('altcha');
     }
-    const { rateLimit } = this.settings;
-    if (rateLimit > 0 && (await this.counters.add(request.ip, 'valid', now)).valid > rateLimit) {
-      reasons.push('rate');
-    }
+    if (await this.overRate(request)) reasons.push('rate');
     return reasons;
   }
 
@@ -100,7 +106,8 @@ export class LeadCapture {
         // Past its daily bound an address's forms are counted, not kept.
         const dropBody =
           this.settings.rateLimit > 0 &&
-          (await this.counters.addQuarantined(request.ip, Date.now())) > QUARANTINE_DAILY_LIMIT;
+          (await this.counters.addQuarantined(addressKeyOf(request), Date.now())) >
+            QUARANTINE_DAILY_LIMIT;
         return this.store.quarantine({
           table,
           step: step as never,

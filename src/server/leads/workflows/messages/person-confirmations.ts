@@ -1,7 +1,7 @@
 import type { LeadKind } from '@shared/lead-status';
 import type { Kysely } from 'kysely';
 import { tablesOf } from '../../../platform/database/connection';
-import { addressKey } from '../../../platform/http/address-key';
+import { addressKeyOf } from '../../../platform/http/address-key';
 import { enqueueMessages } from '../../../platform/outbox/outbox';
 import type { OutboxTables } from '../../../platform/outbox/outbox-tables';
 import { LEAD_CREATED } from '../../records/lead-created';
@@ -45,7 +45,7 @@ export class PersonConfirmations {
     const caps: MailCap[] = [];
     if (this.settings.perAddress && clientIp) {
       caps.push({
-        key: `confirmations from ${addressKey(clientIp)}`,
+        key: `confirmations from ${addressKeyOf({ ip: clientIp })}`,
         limit: CONFIRMATIONS_PER_ADDRESS_A_DAY,
       });
     }

@@ -6,7 +6,8 @@ import { tablesOf } from '../../../platform/database/connection';
 import { enqueueMessages } from '../../../platform/outbox/outbox';
 import type { OutboxTables } from '../../../platform/outbox/outbox-tables';
 import type { AddressCounters } from '../screening/address-counters';
-import { secondsLeft } from '../screening/address-counters';
+import { scopedKey, secondsLeft } from '../screening/address-counters';
+import { addressKeyOf } from '../../../platform/http/address-key';
 import { normalizeEmail } from '../../records/lead-email';
 import { leadTables, leadTypeOf } from '../../records/lead-tables';
 import { stopMessages } from '../people/person-writes';
@@ -122,7 +123,11 @@ export const personRoutes: FastifyPluginAsync<{
     },
     async (request, reply) => {
       const now = Date.now();
-      const byAddress = await counters.add(`status-link ${request.ip}`, 'request', now);
+      const byAddress = await counters.add(
+        scopedKey('status-link', addressKeyOf(request)),
+        'request',
+        now,
+      );
       if (byAddress.request > LOST_LINK_ADDRESS_LIMIT) {
         return reply
           .code(429)

@@ -10,7 +10,7 @@ import type { AdminLeadTables } from '../../records/listing-tables';
 import { issueStatusLink, type StatusLinkTables } from '../people/status-link';
 import { openStepOf, statusWords } from '../people/status-words';
 import type { ConfirmationPayload } from './person-confirmations';
-import { openStep, type ReminderPayload, type ReminderTables } from './candidate-reminders';
+import type { ReminderPayload, ReminderTables } from './candidate-reminders';
 import {
   PERSON_REMINDER,
   PERSON_STATUS_LINK,
@@ -86,7 +86,7 @@ export function personSender(options: PersonSenderOptions) {
     if (message.topic === PERSON_REMINDER) {
       const { candidateId, step } = payload as ReminderPayload;
       const row = await candidate(candidateId);
-      if (!row || row.status !== 'new' || row.reminders_stopped_at || openStep(row) !== step) {
+      if (!row || row.reminders_stopped_at || openStepOf('candidates', row) !== step) {
         return undefined;
       }
       const unsubscribe = `${context.siteUrl}${UNSUBSCRIBE_PATH}?token=${unsubscribeToken(options.unsubscribeKey, row.id)}`;

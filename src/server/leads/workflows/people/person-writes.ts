@@ -1,6 +1,7 @@
 import type { Kysely } from 'kysely';
 import { STATUS_PAGE_FORM } from '@shared/lead-vocabulary';
 import type { DialectName } from '../../../platform/database/migration-runner';
+import { keepInHistory } from '../../records/lead-history';
 import { refreshMatchKeys } from '../../records/match-keys';
 import { addActivity, withLockedLead } from '../pipeline/lead-pipeline';
 import type { PipelineTables } from '../../records/pipeline-tables';
@@ -28,21 +29,18 @@ export async function correctDetails(
       .where('id', '=', lead.id)
       .execute();
     if (lead.table === 'candidates') await refreshMatchKeys(trx, lead.id);
-    await trx
-      .insertInto('lead_submissions')
-      .values({
-        lead_table: lead.table,
-        lead_id: lead.id,
-        form: STATUS_PAGE_FORM,
-        source_page: STATUS_PATH,
-        fields: JSON.stringify(fields),
-        attribution: null,
-        consent: null,
-        // The status page opens only with the lead's proof.
-        verified: 1,
-        created_at: now,
-      })
-      .execute();
+    await keepInHistory(trx, {
+      lead_table: lead.table,
+      lead_id: lead.id,
+      form: STATUS_PAGE_FORM,
+      source_page: STATUS_PATH,
+      fields: JSON.stringify(fields),
+      attribution: null,
+      consent: null,
+      // The status page opens only with the lead's proof.
+      verified: 1,
+      created_at: now,
+    });
     return true;
   });
   return found ?? false;

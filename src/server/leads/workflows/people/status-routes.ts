@@ -10,7 +10,7 @@ import {
 } from '@shared/person-status';
 import { candidateApplicationSchema } from '@shared/schemas/candidate';
 import { hiringRequestSchema } from '@shared/schemas/company';
-import { optionalText } from '@shared/schemas/fields';
+import { optionalLine } from '@shared/schemas/fields';
 import {
   bodySchemaOf,
   describedError,
@@ -22,10 +22,13 @@ import {
 import type { DatabaseConnection } from '../../../platform/database/connection';
 import { tablesOf } from '../../../platform/database/connection';
 import type { FormHandoff } from '../capture/form-handoff';
-import { wantsHtml } from '../capture/html-form-posts';
+import { typedValues, wantsHtml } from '../capture/html-form-posts';
+import { TOO_MANY_SUBMISSIONS, type LeadCapture } from '../capture/lead-capture';
+import { secondsLeft } from '../screening/address-counters';
 import { INVALID_FIELDS_MESSAGE, validateBody } from '../capture/validate-body';
 import type { PipelineTables } from '../../records/pipeline-tables';
 import { correctDetails, stopMessages } from './person-writes';
+import { leadRefText, type LeadRef } from './lead-proof';
 import type { StatusPage } from './status-page';
 import { STATUS_PATH } from './status-link';
 import { detailColumns } from './status-words';
@@ -35,7 +38,7 @@ import { detailColumns } from './status-words';
 /** The details a person may correct; a location is optional (/candidates never asks it). */
 const candidateDetails = z.extend(
   z.pick(candidateApplicationSchema, { firstName: true, lastName: true, phone: true }),
-  { location: optionalText() },
+  { location: optionalLine() },
 );
 const companyDetails = z.pick(hiringRequestSchema, { name: true, title: true, company: true });
 
@@ -75,7 +78,7 @@ const answers = {
       "No mailbox proof of that lead's address in this browser, or a cross-site post: nothing changed",
   },
   429: describedError(
-    "A flood from one address (the lead routes' limit): nothing changed",
+    "Too many posts from one address (the lead routes' limits): nothing changed",
     retryAfterHeader,
   ),
 };
@@ -84,11 +87,13 @@ export interface StatusRoutesOptions {
   page: StatusPage;
   handoff: FormHandoff;
   database: DatabaseConnection;
+  /** The forms' per-address limits (decision 152): corrections and bad bodies count as forms'. */
+  limits: Pick<LeadCapture, 'countInvalid' | 'overRate'>;
 }
 
 export const statusRoutes: FastifyPluginAsync<StatusRoutesOptions> = async (
   app,
-  { page, handoff, database },
+  { page, handoff, database, limits },
 ) => {
   const db = tablesOf<PipelineTables>(database.db);
   const { dialect } = database;
@@ -141,7 +146,14 @@ export const statusRoutes: FastifyPluginAsync<StatusRoutesOptions> = async (
       const candidate = lead.table === 'candidates';
       const schema: $ZodType = candidate ? candidateDetails : companyDetails;
       const result = validateBody(schema, request.body);
-      if (!result.ok) return invalid(request, reply, result.fields);
+      if (!result.ok) return invalid(request, reply, lead, schema, result.fields);
+      if (await limits.overRate(request)) {
+        const retryAfter = String(secondsLeft(Date.now()));
+        return reply
+          .code(429)
+          .header('Retry-After', retryAfter)
+          .send({ error: TOO_MANY_SUBMISSIONS });
+      }
       const fields = result.data as Record<string, string>;
       const columns = Object.fromEntries(
         Object.entries(detailColumns[lead.table]).map(([field, column]) => [
@@ -154,20 +166,18 @@ export const statusRoutes: FastifyPluginAsync<StatusRoutesOptions> = async (
     },
   );
 
+  /** 400, or back to the page with what was typed into the form's fields (only those). */
   async function invalid(
     request: FastifyRequest,
     reply: FastifyReply,
+    lead: LeadRef,
+    schema: $ZodType,
     fields: Record<string, string>,
   ) {
+    await limits.countInvalid(request);
     if (!wantsHtml(request)) return reply.code(400).send({ error: INVALID_FIELDS_MESSAGE, fields });
-    const body = (request.body ?? {}) as Record<string, unknown>;
-    const values = Object.fromEntries(
-      Object.entries(body).filter(
-        (entry): entry is [string, string] =>
-          typeof entry[1] === 'string' && entry[1].length <= 300,
-      ),
-    );
     // `values.lead` names the lead whose form shows the messages.
+    const values = { ...typedValues(schema, request.body), lead: leadRefText(lead) };
     return back(request, reply, {
       form: { action: STATUS_ACTIONS.details, page: STATUS_PATH, values, errors: fields },
     });

@@ -13,7 +13,10 @@ import {
   secondsLeft,
   type AddressCounterTables,
 } from './address-counters';
+import { addressKeyOf } from '../../../platform/http/address-key';
 
+/** The key of a request from `ip`, as the routes count it. */
+const key = (ip: string) => addressKeyOf({ ip });
 const start = Date.UTC(2026, 10, 23, 12, 0, 0);
 
 describe('per-address minute counters (on a SQLite file; both databases in tests/api/spam.test.ts)', () => {
@@ -43,35 +46,35 @@ describe('per-address minute counters (on a SQLite file; both databases in tests
   });
 
   it('counts each address and each kind on its own, within the minute', async () => {
-    expect(await counters.add('a', 'valid', start)).toEqual({
+    expect(await counters.add(key('a'), 'valid', start)).toEqual({
       request: 0,
       invalid: 0,
       valid: 1,
       beacon: 0,
     });
-    expect((await counters.add('a', 'valid', start + 59_999)).valid).toBe(2);
-    expect(await counters.add('a', 'invalid', start)).toEqual({
+    expect((await counters.add(key('a'), 'valid', start + 59_999)).valid).toBe(2);
+    expect(await counters.add(key('a'), 'invalid', start)).toEqual({
       request: 0,
       invalid: 1,
       valid: 2,
       beacon: 0,
     });
-    expect((await counters.add('b', 'valid', start)).valid).toBe(1);
+    expect((await counters.add(key('b'), 'valid', start)).valid).toBe(1);
   });
 
   it('counts an IPv6 /64 as one address, and quarantined forms by the day', async () => {
-    await counters.add('2001:db8:5:6::1', 'beacon', start);
-    expect((await counters.add('2001:db8:5:6::2', 'beacon', start)).beacon).toBe(2);
-    expect((await counters.add('2001:db8:5:7::1', 'beacon', start)).beacon).toBe(1);
-    expect(await counters.addQuarantined('2001:db8:5:6::1', start)).toBe(1);
-    expect(await counters.addQuarantined('2001:db8:5:6::3', start + 3_600_000)).toBe(2);
-    expect(await counters.addQuarantined('2001:db8:5:6::3', start + 86_400_000)).toBe(1);
+    await counters.add(key('2001:db8:5:6::1'), 'beacon', start);
+    expect((await counters.add(key('2001:db8:5:6::2'), 'beacon', start)).beacon).toBe(2);
+    expect((await counters.add(key('2001:db8:5:7::1'), 'beacon', start)).beacon).toBe(1);
+    expect(await counters.addQuarantined(key('2001:db8:5:6::1'), start)).toBe(1);
+    expect(await counters.addQuarantined(key('2001:db8:5:6::3'), start + 3_600_000)).toBe(2);
+    expect(await counters.addQuarantined(key('2001:db8:5:6::3'), start + 86_400_000)).toBe(1);
   });
 
   it('starts again the next minute, forgets older minutes, and says how long until then', async () => {
-    await counters.add('c', 'request', start);
-    expect((await counters.add('c', 'request', start + 60_000)).request).toBe(1);
-    await counters.add('c', 'request', start + 120_000);
+    await counters.add(key('c'), 'request', start);
+    expect((await counters.add(key('c'), 'request', start + 60_000)).request).toBe(1);
+    await counters.add(key('c'), 'request', start + 120_000);
     const rows = await tablesOf<AddressCounterTables>(database.ephemeral)
       .selectFrom('lead_address_counts')
       .select('minute')

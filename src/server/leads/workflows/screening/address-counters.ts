@@ -1,6 +1,6 @@
 import { createHmac } from 'node:crypto';
 import { sql, type Kysely, type Migration } from 'kysely';
-import { addressKey } from '../../../platform/http/address-key';
+import type { AddressKey } from '../../../platform/http/address-key';
 import type { MigrationSet } from '../../../platform/database/migration-runner';
 
 /* Per-address counts in tables (decisions 095, 152): instances share one limit; IPv6 by /64. */
@@ -9,6 +9,13 @@ import type { MigrationSet } from '../../../platform/database/migration-runner';
 export type CountKind = 'request' | 'invalid' | 'valid' | 'beacon';
 
 type Counts = Readonly<Record<CountKind, number>>;
+
+/** What a count is kept for: an address (addressKeyOf), or a scope's own count of one or of a name. */
+export type CountKey = AddressKey | (string & { readonly countScope: unique symbol });
+
+/** A count of its own for `scope`: of an address apart from its other counts, or of a name. */
+export const scopedKey = (scope: string, key: AddressKey | string): CountKey =>
+  `${scope} ${key}` as CountKey;
 
 export interface AddressCounterTables {
   lead_address_counts: {
@@ -88,8 +95,8 @@ export class AddressCounters {
     this.key = createHmac('sha256', spamKey).update('lead-address-counts').digest();
   }
 
-  /** Adds one `kind` for `address` and answers the minute's counts so far (this one included). */
-  async add(address: string, kind: CountKind, nowMs: number): Promise<Counts> {
+  /** Adds one `kind` for `key` and answers the minute's counts so far (this one included). */
+  async add(key: CountKey, kind: CountKind, nowMs: number): Promise<Counts> {
     const minute = minuteOf(nowMs);
     if (minute !== this.prunedMinute) {
       this.prunedMinute = minute;
@@ -103,7 +110,7 @@ export class AddressCounters {
       .insertInto('lead_address_counts')
       .values({
         minute,
-        address_hash: this.hashOf(address),
+        address_hash: this.hashOf(key),
         request: kind === 'request' ? 1 : 0,
         invalid: kind === 'invalid' ? 1 : 0,
         valid: kind === 'valid' ? 1 : 0,
@@ -120,7 +127,7 @@ export class AddressCounters {
   }
 
   /** Adds one quarantined form for `address` and answers the day's count so far (UTC day). */
-  async addQuarantined(address: string, nowMs: number): Promise<number> {
+  async addQuarantined(address: AddressKey, nowMs: number): Promise<number> {
     const day = Math.floor(nowMs / DAY_MS);
     if (day !== this.prunedDay) {
       this.prunedDay = day;
@@ -143,10 +150,7 @@ export class AddressCounters {
     return row.quarantined;
   }
 
-  private hashOf(address: string): string {
-    return createHmac('sha256', this.key)
-      .update(addressKey(address))
-      .digest('base64url')
-      .slice(0, 22);
+  private hashOf(key: CountKey): string {
+    return createHmac('sha256', this.key).update(key).digest('base64url').slice(0, 22);
   }
 }

@@ -10,12 +10,12 @@ export type CountKind = 'request' | 'invalid' | 'valid' | 'beacon';
 
 type Counts = Readonly<Record<CountKind, number>>;
 
-/** What a count is kept for: an address (addressKeyOf), or a scope's own count of one or of a name. */
+/** What a count is kept for: an address (addressKeyOf), or one route's own count of it. */
 export type CountKey = AddressKey | (string & { readonly countScope: unique symbol });
 
-/** A count of its own for `scope`: of an address apart from its other counts, or of a name. */
-export const scopedKey = (scope: string, key: AddressKey | string): CountKey =>
-  `${scope} ${key}` as CountKey;
+/** An address's count for `scope` alone, apart from its other counts. */
+export const scopedKey = (scope: string, address: AddressKey): CountKey =>
+  `${scope} ${address}` as CountKey;
 
 export interface AddressCounterTables {
   lead_address_counts: {

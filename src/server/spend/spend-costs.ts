@@ -1,13 +1,6 @@
 import type { FunnelWeek, UnmatchedSpend } from '@shared/admin-funnel';
 import type { SpendInRange } from './spend-store';
 
-/** Visitors of a utm_campaign on a landing variant in the range ('' is none). */
-export interface CampaignVisitors {
-  campaign: string;
-  variant: string;
-  visitors: number;
-}
-
 /** Spend (minor units) per key of each grouping, and what matched no key. */
 export interface MatchedSpend {
   variants: Map<string, number>;
@@ -19,11 +12,11 @@ export interface MatchedSpend {
 const add = (map: Map<string, number>, key: string, amount: number) =>
   map.set(key, (map.get(key) ?? 0) + amount);
 
-/** Campaign spend to utm_campaigns (decision 165), split by variants' visitors. */
+/** Campaign spend to utm_campaigns (decision 165), split by its visitors per landing variant. */
 export function matchSpend(
   spend: SpendInRange,
-  utmCampaigns: ReadonlySet<string>,
-  visitors: readonly CampaignVisitors[],
+  utmCampaigns: { has(key: string): boolean },
+  visitorsOf: ReadonlyMap<string, ReadonlyMap<string, number>>,
 ): MatchedSpend {
   const matched: MatchedSpend = {
     variants: new Map(),
@@ -36,9 +29,6 @@ export function matchSpend(
     const key = JSON.stringify([source, campaign]);
     mapped.set(key, [...(mapped.get(key) ?? []), utmCampaign]);
   }
-  const byCampaign = new Map<string, CampaignVisitors[]>();
-  for (const row of visitors)
-    byCampaign.set(row.campaign, [...(byCampaign.get(row.campaign) ?? []), row]);
   for (const campaign of spend.campaigns) {
     add(matched.utmSources, campaign.source, campaign.spend);
     const key = [
@@ -51,17 +41,15 @@ export function matchSpend(
       continue;
     }
     add(matched.utmCampaigns, key, campaign.spend);
-    const onVariants = (byCampaign.get(key) ?? []).filter((row) => row.visitors > 0);
-    const total = onVariants.reduce((sum, row) => sum + row.visitors, 0);
+    const onVariants = [...(visitorsOf.get(key) ?? [])].filter(([, visitors]) => visitors > 0);
+    const total = onVariants.reduce((sum, [, visitors]) => sum + visitors, 0);
     // The last variant takes the rounding's remainder, so the shares add up to the spend.
     let left = campaign.spend;
-    onVariants.forEach((row, index) => {
+    onVariants.forEach(([variant, visitors], index) => {
       const share =
-        index === onVariants.length - 1
-          ? left
-          : Math.round((campaign.spend * row.visitors) / total);
+        index === onVariants.length - 1 ? left : Math.round((campaign.spend * visitors) / total);
       left -= share;
-      add(matched.variants, row.variant, share);
+      add(matched.variants, variant, share);
     });
   }
   matched.unmatched.sort((a, b) => b.spend - a.spend);

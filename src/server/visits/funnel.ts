@@ -2,8 +2,8 @@ import { sql, type Kysely } from 'kysely';
 import { UNMATCHED_LISTED, type FunnelFigures, type FunnelStep } from '@shared/admin-funnel';
 import { landingVariants } from '@shared/enums';
 import { leadFunnel } from '../leads';
-import { readByWeeks, type DayRange } from '../platform/database/report-reads';
-import { costsOf, matchSpend, weeksOf, type CampaignVisitors, type SpendStore } from '../spend';
+import { firstInTurns, readByWeeks, type DayRange } from '../platform/database/report-reads';
+import { costsOf, matchSpend, weeksOf, type SpendStore } from '../spend';
 import type { VisitTables } from './visit-tables';
 
 const MAX_KEYS = 100;
@@ -43,19 +43,6 @@ export async function funnelFigures(
   const visitDays = ({ from, to }: DayRange) =>
     db.selectFrom('visit_days').where('day', '>=', from).where('day', '<=', to);
   const per = async (dimension: leadFunnel.FunnelDimension) => {
-    const visits = await readByWeeks(range, (piece) =>
-      visitDays(piece)
-        .select([
-          sql<string>`${sql.ref(dimension)}`.as('key'),
-          sql<number | string>`sum(visitors)`.as('visitors'),
-        ])
-        .groupBy(dimension)
-        .execute(),
-    );
-    const leads = await readByWeeks(range, (piece) => {
-      const { fromIso, toIso } = isoBounds(piece);
-      return leadFunnel.funnelLeadsQuery(db, dimension, fromIso, toIso).execute();
-    });
     const steps = new Map<string | null, Counts>();
     const step = (key: string | null) => {
       const existing = steps.get(key);
@@ -76,10 +63,26 @@ export async function funnelFigures(
     // Both variants are always listed, so an A/B comparison has its two sides.
     if (dimension === 'landing_variant') for (const variant of landingVariants) step(variant);
     // '' is how the aggregates store "none" (visit-tables.ts).
-    for (const row of visits) step(row.key || null).visitors += Number(row.visitors);
-    for (const row of leads) {
-      const target = step(row.key || null);
-      for (const count of LEAD_COUNTS) target[count] += Number(row[count] ?? 0);
+    const visits = readByWeeks(range, (piece) =>
+      visitDays(piece)
+        .select([
+          sql<string>`${sql.ref(dimension)}`.as('key'),
+          sql<number | string>`sum(visitors)`.as('visitors'),
+        ])
+        .groupBy(dimension)
+        .execute(),
+    );
+    for await (const rows of visits)
+      for (const row of rows) step(row.key || null).visitors += Number(row.visitors);
+    const leads = readByWeeks(range, (piece) => {
+      const { fromIso, toIso } = isoBounds(piece);
+      return leadFunnel.funnelLeadsQuery(db, dimension, fromIso, toIso).execute();
+    });
+    for await (const rows of leads) {
+      for (const row of rows) {
+        const target = step(row.key || null);
+        for (const count of LEAD_COUNTS) target[count] += Number(row[count] ?? 0);
+      }
     }
     return { steps, step };
   };
@@ -87,8 +90,8 @@ export async function funnelFigures(
   const utmSources = await per('utm_source');
   const utmCampaigns = await per('utm_campaign');
   // A campaign's spend is shared among the landing pages its visitors saw.
-  const campaignVisitors = new Map<string, CampaignVisitors>();
-  for (const row of await readByWeeks(range, (piece) =>
+  const campaignVisitors = new Map<string, Map<string, number>>();
+  const pairs = readByWeeks(range, (piece) =>
     visitDays(piece)
       .select([
         'utm_campaign as campaign',
@@ -99,45 +102,54 @@ export async function funnelFigures(
       .where('landing_variant', '!=', '')
       .groupBy(['utm_campaign', 'landing_variant'])
       .execute(),
-  )) {
-    const key = JSON.stringify([row.campaign, row.variant]);
-    const visitors = (campaignVisitors.get(key)?.visitors ?? 0) + Number(row.visitors);
-    campaignVisitors.set(key, { campaign: row.campaign, variant: row.variant, visitors });
+  );
+  for await (const rows of pairs) {
+    for (const { campaign, variant, visitors } of rows) {
+      const onVariants = campaignVisitors.get(campaign) ?? new Map<string, number>();
+      campaignVisitors.set(
+        campaign,
+        onVariants.set(variant, (onVariants.get(variant) ?? 0) + Number(visitors)),
+      );
+    }
   }
-  const placedDays = await readByWeeks(range, (piece) => {
+  const placedDays: { day: string; placed: number }[] = [];
+  const placed = readByWeeks(range, (piece) => {
     const { fromIso, toIso } = isoBounds(piece);
     return leadFunnel.placedByDayQuery(db, fromIso, toIso).execute();
   });
+  for await (const rows of placed)
+    for (const row of rows) placedDays.push({ day: row.day, placed: Number(row.placed) });
   const spend = await spendStore.inRange(range, currency);
-  const matched = matchSpend(
-    spend,
-    new Set([...utmCampaigns.steps.keys()].filter((key) => key !== null)),
-    [...campaignVisitors.values()],
-  );
+  const matched = matchSpend(spend, utmCampaigns.steps, campaignVisitors);
   // A source with spend is listed even without visitors or leads: its spend is never dropped.
   for (const source of matched.utmSources.keys()) utmSources.step(source);
-  const listed = (
+  const listed = async (
     { steps }: { steps: Map<string | null, Counts> },
     spendOf: Map<string, number>,
-  ): FunnelStep[] =>
-    [...steps.values()]
-      .map((s) => ({
-        ...s,
-        leadRate: rate(s.leads, s.visitors),
-        questionnaireRate: rate(s.questionnaires, s.leads),
-        applicationRate: rate(s.applications, s.leads),
-        ...costsOf(s, s.key === null ? undefined : spendOf.get(s.key), spend.currency),
-      }))
-      .sort(
-        (a, b) => b.visitors - a.visitors || b.leads - a.leads || (b.spend ?? 0) - (a.spend ?? 0),
-      )
-      .slice(0, MAX_KEYS);
+  ): Promise<FunnelStep[]> => {
+    const spendOfStep = (s: Counts) => (s.key === null ? undefined : spendOf.get(s.key));
+    const first = await firstInTurns(
+      steps.values(),
+      MAX_KEYS,
+      (a, b) =>
+        b.visitors - a.visitors ||
+        b.leads - a.leads ||
+        (spendOfStep(b) ?? 0) - (spendOfStep(a) ?? 0),
+    );
+    return first.map((s) => ({
+      ...s,
+      leadRate: rate(s.leads, s.visitors),
+      questionnaireRate: rate(s.questionnaires, s.leads),
+      applicationRate: rate(s.applications, s.leads),
+      ...costsOf(s, spendOfStep(s), spend.currency),
+    }));
+  };
   return {
     from,
     to,
-    variants: listed(variants, matched.variants),
-    utmSources: listed(utmSources, matched.utmSources),
-    utmCampaigns: listed(utmCampaigns, matched.utmCampaigns),
+    variants: await listed(variants, matched.variants),
+    utmSources: await listed(utmSources, matched.utmSources),
+    utmCampaigns: await listed(utmCampaigns, matched.utmCampaigns),
     currency: spend.currency,
     currencies: spend.currencies,
     unmatchedSpend: matched.unmatched.slice(0, UNMATCHED_LISTED),
@@ -147,11 +159,6 @@ export async function funnelFigures(
         .slice(UNMATCHED_LISTED)
         .reduce((sum, campaign) => sum + campaign.spend, 0),
     },
-    weeks: weeksOf(
-      from,
-      to,
-      spend.days,
-      placedDays.map((row) => ({ day: row.day, placed: Number(row.placed) })),
-    ),
+    weeks: weeksOf(from, to, spend.days, placedDays),
   };
 }

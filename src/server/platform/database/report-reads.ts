@@ -25,18 +25,40 @@ export interface DayRange {
   to: string;
 }
 
-/** The rows of `read` over `range`, read a week at a time, in turn. */
-export async function readByWeeks<Row>(
+/**
+ * The rows of `read` over `range`, a week at a time, each read in turn. The caller adds up each
+ * week's rows before the next is read, so its own work is in turns too.
+ */
+export async function* readByWeeks<Row>(
   range: DayRange,
   read: (piece: DayRange) => Promise<Row[]>,
-): Promise<Row[]> {
-  const rows: Row[] = [];
+): AsyncGenerator<Row[]> {
   const last = Date.parse(`${range.to}T00:00:00.000Z`);
+  const day = (time: number) => new Date(time).toISOString().slice(0, 10);
   for (let start = Date.parse(`${range.from}T00:00:00.000Z`); start <= last;) {
     const end = Math.min(start + (DAYS_PER_READ - 1) * DAY_MS, last);
-    const day = (time: number) => new Date(time).toISOString().slice(0, 10);
-    for (const row of await inTurn(() => read({ from: day(start), to: day(end) }))) rows.push(row);
+    yield await inTurn(() => read({ from: day(start), to: day(end) }));
     start = end + DAY_MS;
   }
-  return rows;
+}
+
+/**
+ * The `count` first of `items` in `order`, sorted a few thousand at a time in turns: a report's
+ * keys may be hundreds of thousands (two years of made-up UTM values at the visit cap).
+ */
+export async function firstInTurns<T>(
+  items: Iterable<T>,
+  count: number,
+  order: (a: T, b: T) => number,
+): Promise<T[]> {
+  let first: T[] = [];
+  let batch: T[] = [];
+  for (const item of items) {
+    batch.push(item);
+    if (batch.length < 5_000) continue;
+    first = [...first, ...batch].sort(order).slice(0, count);
+    batch = [];
+    await inTurn(async () => undefined);
+  }
+  return [...first, ...batch].sort(order).slice(0, count);
 }

@@ -1,5 +1,6 @@
 import { claims } from '@shared/claims';
 import { renderTemplate } from '@shared/message-templates';
+import type { NextStep } from '@shared/person-status';
 import type { MailMessage } from '../../../platform/mail/mailer';
 import { escapeHtml } from '../../../platform/http/escape-html';
 import { paragraphMail, type Paragraph } from '../../../platform/mail/paragraph-mail';
@@ -12,8 +13,7 @@ export interface PersonMailContext {
 }
 
 /** A candidate's step still open (the reminders'); a company's is its hiring needs. */
-export type OpenStep = 'apply' | 'questionnaire';
-export type MailStep = OpenStep | 'hiring';
+export type OpenStep = Exclude<NextStep, 'hiring'>;
 
 /** The person's address, and the status link issued for this mail. */
 export interface PersonMailTo {
@@ -38,7 +38,7 @@ function compose(
 
 const absolute = (context: PersonMailContext, path: string) => `${context.siteUrl}${path}`;
 
-const stepText: Record<MailStep, { text: string; label: string }> = {
+const stepText: Record<NextStep, { text: string; label: string }> = {
   apply: {
     text: 'One step is still open: your application. It takes about two minutes:',
     label: 'Complete your application',
@@ -54,7 +54,7 @@ const stepText: Record<MailStep, { text: string; label: string }> = {
 };
 
 /** The button of the step still open: the status link, which resumes that step prefilled. */
-const stepParagraph = (context: PersonMailContext, statusLink: string, step: MailStep) => ({
+const stepParagraph = (context: PersonMailContext, statusLink: string, step: NextStep) => ({
   ...stepText[step],
   link: absolute(context, `${statusLink}&next=${step}`),
 });
@@ -65,7 +65,7 @@ export const APPLICATION_COMPLETE =
 
 /** Where the person stands when it is sent: the step still open, else how things stand. */
 export interface Standing {
-  open: MailStep | undefined;
+  open: NextStep | undefined;
   /** The status's words once the team moved the lead on (status-words.ts). */
   words: string | undefined;
 }

@@ -1,17 +1,13 @@
-import { NOTHING_TO_DO, type StatusLead } from '@shared/person-status';
+import { NOTHING_TO_DO, type NextStep, type StatusLead } from '@shared/person-status';
 import { closingStatuses, leadStatuses, statusLabel } from '@shared/lead-status';
 import type { CandidateListRow, CompanyListRow } from '../../records/listing-tables';
 import { openStep } from '../messages/candidate-reminders';
-import type { MailStep } from '../messages/person-mail';
 import type { LeadRef } from './lead-proof';
 import { STATUS_PATH } from './status-link';
 
 /* Where a person stands, in words: the status page's and the messages' one source. */
 
 type LeadRow = CandidateListRow | CompanyListRow;
-
-/** A step the person may still finish, by the `next` of a status link. */
-export type NextStep = MailStep;
 
 /** What the open step depends on; a candidate's row also has its questionnaire flags. */
 type StepRow = { status: string; stage: string };

@@ -175,6 +175,32 @@ describeEachDatabase(
       expect(await metaTopics(testApp, id)).toEqual(before);
     });
 
+    it("ends the first form's hold once the person opens a link: the form proof is revoked", async () => {
+      const testApp = current();
+      const { app, db } = testApp;
+      const email = uniqueEmail('revoked');
+      const stranger = leadProofOf(await form(testApp, '/api/candidates/email', { email }));
+      const id = await candidateIdOf(db, email);
+      await form(testApp, '/api/candidates/basic-info', validBodies.candidateBasicInfo(email));
+      expect((await statusPage(app, stranger)).state?.status).toMatchObject({ kind: 'steps' });
+
+      // The person opens their link: their browser gets both proofs, the stranger's ends.
+      const opening = await opened(app, await statusLinkTo(testApp, { table: 'candidates', id }));
+      const formProof = opening.split('; ').find((cookie) => cookie.startsWith('tb_lead='))!;
+      const renamed = { ...validBodies.candidateBasicInfo(email), firstName: 'Mallory' };
+      await form(testApp, '/api/candidates/basic-info', renamed, stranger);
+      expect((await candidatesWithEmail(db, email))[0]?.first_name).toBe('Ada');
+      expect((await statusPage(app, stranger)).state).toBeUndefined();
+      // The person's own form proof, without the mailbox, carries on and changes the lead.
+      await form(
+        testApp,
+        '/api/candidates/basic-info',
+        { ...renamed, firstName: 'Augusta' },
+        formProof,
+      );
+      expect((await candidatesWithEmail(db, email))[0]?.first_name).toBe('Augusta');
+    });
+
     it('lets only the mailbox claim a lead from before the proof', async () => {
       const testApp = current();
       const { app, db } = testApp;
@@ -232,7 +258,8 @@ describeEachDatabase(
         .set({ expires_at: new Date(Date.now() - 1000).toISOString() })
         .where('email_normalized', '=', email.toLowerCase())
         .execute();
-      expect((await statusPage(app, second)).state).toBeUndefined();
+      // Its form proof remains: the open steps only (none here), no stored value.
+      expect((await statusPage(app, second)).state?.status).toEqual({ kind: 'steps', steps: [] });
       const late = await post(app, '/api/status/erase', { lead, confirm: 'yes' }, second);
       expect(late.statusCode).toBe(403);
       expect(await candidatesWithEmail(db, email)).toHaveLength(1);

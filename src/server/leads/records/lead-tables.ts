@@ -83,3 +83,19 @@ export interface LeadRef {
   table: LeadTable;
   id: number;
 }
+
+/** A lead a form proof names, at the generation of the lead's proofs it was given (176). */
+export interface LeadProof extends LeadRef {
+  generation: number;
+}
+
+/** Whether `proofs` name the lead `table`/`row` at its current generation (`proof_issued`). */
+export const provesLead = (
+  proofs: readonly LeadProof[],
+  table: LeadTable,
+  row: { id: number; proof_issued: number },
+) =>
+  proofs.some(
+    (proof) =>
+      proof.table === table && proof.id === row.id && proof.generation === row.proof_issued,
+  );

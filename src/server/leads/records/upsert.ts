@@ -7,7 +7,7 @@ import type { SubmissionClient } from '../../conversions';
 import { attributionValues } from './attribution';
 import { keepInHistory } from './lead-history';
 import { presentValues } from './present-values';
-import type { LeadRef } from './lead-tables';
+import { provesLead, type LeadProof, type LeadRef } from './lead-tables';
 
 /** What a lead write answers: the record's id, and whether this write created it. */
 export interface SaveResult {
@@ -17,6 +17,8 @@ export interface SaveResult {
   quarantined?: boolean;
   /** The browser gets the lead's form proof: this form created it, or came with its mailbox. */
   proofIssued?: boolean;
+  /** The generation of the lead's proofs the browser gets, when not 1 (a new lead's). */
+  proofGeneration?: number;
 }
 
 export { normalizeEmail };
@@ -34,7 +36,7 @@ export interface LeadStep<Stage extends string, Fields extends string> {
   /** The request the form came in, for its Meta events; not stored on the lead. */
   client?: SubmissionClient | undefined;
   /** The leads the request's form proof names; without its lead's, it may only fill. */
-  proofs?: readonly LeadRef[] | undefined;
+  proofs?: readonly LeadProof[] | undefined;
   /** The address the request's mailbox proof names (normalizeEmail): it owns that lead. */
   mailbox?: string | undefined;
 }
@@ -131,8 +133,7 @@ export async function upsertLead<Stage extends string>(
     if (!lead) return undefined;
     // Only the mailbox claims a lead, also one from before the proof (decision 176).
     const claimed = step.mailbox === emailNormalized;
-    const verified =
-      claimed || (step.proofs ?? []).some((ref) => ref.table === table && ref.id === lead.id);
+    const verified = claimed || provesLead(step.proofs ?? [], table, lead);
     const { changes, refused } = changesOf(lead, stages, step, flags.update ?? {}, verified);
     const changed = Object.keys(changes).length > 0;
     // A write without the proof that changes nothing leaves updated_at (retention) alone.
@@ -151,7 +152,15 @@ export async function upsertLead<Stage extends string>(
         .where('id', '=', lead.id)
         .execute();
     }
-    return { id: lead.id, created: false, verified, proofIssued: claimed };
+    if (!claimed) return { id: lead.id, created: false, verified, proofIssued: false };
+    const generation = Math.max(lead.proof_issued, 1);
+    return {
+      id: lead.id,
+      created: false,
+      verified,
+      proofIssued: true,
+      proofGeneration: generation,
+    };
   };
   // In the lead's transaction: history and notices exist exactly when the lead was committed.
   const recorded = async (result: SaveResult, verified: boolean) => {

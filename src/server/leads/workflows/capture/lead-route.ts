@@ -174,7 +174,8 @@ export function leadRoute<Schema extends $ZodType<{ email: string; attribution?:
           : { leadId: saved.id, created: saved.created },
       );
       if (saved.proofIssued && !saved.quarantined) {
-        const refs = withLead(proofs, { table, id: saved.id });
+        const generation = saved.proofGeneration ?? 1;
+        const refs = withLead(proofs, { table, id: saved.id, generation });
         reply.header('set-cookie', leadProofCookie(proofKey, refs, app.spamDefence.secure));
       }
       // A quarantined form gets exactly what a person's gets.

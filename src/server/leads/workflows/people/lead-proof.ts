@@ -1,10 +1,11 @@
 import { createHmac } from 'node:crypto';
 import { signed, signedText } from '../../../platform/http/tokens';
-import type { LeadRef, LeadTable } from '../../records/lead-tables';
+import type { LeadProof, LeadRef, LeadTable } from '../../records/lead-tables';
 
 /*
- * The form proof (decision 176): a signed cookie naming the leads this browser's forms created.
- * It lets them carry on and change those leads; it reveals, erases and claims nothing.
+ * The form proof (decision 176): a signed cookie naming the leads this browser's forms created,
+ * each at its lead's proof generation (`proof_issued`): opening a mailed link raises that, so
+ * every older form proof of the address stops counting. It reveals, erases and claims nothing.
  */
 
 export const LEAD_PROOF_COOKIE = 'tb_lead';
@@ -15,7 +16,7 @@ export const LEAD_PROOF_MAX_AGE_S = 180 * 24 * 60 * 60;
 /** A browser used by a household or an office may hold a few people's leads; the newest win. */
 export const LEAD_PROOF_MAX_LEADS = 5;
 
-export type { LeadRef };
+export type { LeadProof, LeadRef };
 
 const TABLE_LETTER: Record<LeadTable, string> = { candidates: 'c', companies: 'k' };
 /** `c12`, `k3`: a lead as the cookie and the status page's forms name it. */
@@ -29,30 +30,41 @@ export function parseLeadRef(text: unknown): LeadRef | undefined {
   return { table: match[1] === 'c' ? 'candidates' : 'companies', id: Number(match[2]) };
 }
 
+/** `c12` (generation 1, as cookies from before generations say) or `c12g3`. */
+const PROOF_PATTERN = /^([ck][1-9][0-9]{0,15})(?:g([1-9][0-9]{0,8}))?$/;
+const proofText = (proof: LeadProof) =>
+  `${leadRefText(proof)}${proof.generation === 1 ? '' : `g${proof.generation}`}`;
+
+function parseProof(text: string): LeadProof | undefined {
+  const match = PROOF_PATTERN.exec(text);
+  const lead = match && parseLeadRef(match[1]);
+  return lead ? { ...lead, generation: Number(match[2] ?? 1) } : undefined;
+}
+
 /** A key used for the cookie only. */
 export const leadProofKey = (spamKey: Buffer) =>
   createHmac('sha256', spamKey).update('lead-proof').digest();
 
-/** `c12-k3.<HMAC>`: the leads, newest first. */
-export const signLeadProof = (key: Buffer, refs: readonly LeadRef[]): string =>
-  signed(key, 'lead-proof', refs.slice(0, LEAD_PROOF_MAX_LEADS).map(leadRefText).join('-'));
+/** `c12-k3g2.<HMAC>`: the leads, newest first. */
+export const signLeadProof = (key: Buffer, refs: readonly LeadProof[]): string =>
+  signed(key, 'lead-proof', refs.slice(0, LEAD_PROOF_MAX_LEADS).map(proofText).join('-'));
 
-/** The leads a cookie value proves; none when it is missing, malformed or not signed by us. */
-export function readLeadProof(key: Buffer, value: string | undefined): LeadRef[] {
+/** The leads a cookie value names; none when it is missing, malformed or not signed by us. */
+export function readLeadProof(key: Buffer, value: string | undefined): LeadProof[] {
   const text = value && signedText(key, 'lead-proof', value);
   if (!text) return [];
-  const refs = text.split('-').map(parseLeadRef);
+  const refs = text.split('-').map(parseProof);
   return refs.every((ref) => ref !== undefined) ? refs : [];
 }
 
 /** `lead` added in front (once; the oldest dropped past the cap). */
-export const withLead = (refs: readonly LeadRef[], lead: LeadRef): LeadRef[] =>
+export const withLead = (refs: readonly LeadProof[], lead: LeadProof): LeadProof[] =>
   [lead, ...refs.filter((ref) => !(ref.table === lead.table && ref.id === lead.id))].slice(
     0,
     LEAD_PROOF_MAX_LEADS,
   );
 
 /** The Set-Cookie header value that gives this browser the proof of `refs`. */
-export function leadProofCookie(key: Buffer, refs: readonly LeadRef[], secure: boolean): string {
+export function leadProofCookie(key: Buffer, refs: readonly LeadProof[], secure: boolean): string {
   return `${LEAD_PROOF_COOKIE}=${signLeadProof(key, refs)}; Path=/; Max-Age=${LEAD_PROOF_MAX_AGE_S}; HttpOnly; SameSite=Lax${secure ? '; Secure' : ''}`;
 }

@@ -1,5 +1,6 @@
 import type { FastifyRequest } from 'fastify';
-import type { Kysely, Migration } from 'kysely';
+import { sql, type Kysely, type Migration } from 'kysely';
+import { leadTables, type LeadProof, type LeadRecordTables } from '../../records/lead-tables';
 import { cookieValue } from '../../../platform/http/cookies';
 import { newToken, sha256Hex } from '../../../platform/http/tokens';
 import type { MigrationSet } from '../../../platform/database/migration-runner';
@@ -68,6 +69,29 @@ export async function mailboxOf(
     .where('expires_at', '>', now.toISOString())
     .executeTakeFirst();
   return row?.email_normalized;
+}
+
+/**
+ * The mailbox claims the address's leads (in the opening's transaction): each lead's proof
+ * generation rises, so every form proof given before stops counting, also a stranger's who
+ * sent the first form. Answers the leads at their new generation, for the opening browser.
+ */
+export async function claimLeads(
+  db: Kysely<LeadRecordTables>,
+  emailNormalized: string,
+): Promise<LeadProof[]> {
+  const claimed = await Promise.all(
+    leadTables.map(async (table) => {
+      const rows = await db
+        .updateTable(table)
+        .set({ proof_issued: sql`proof_issued + 1` } as never)
+        .where('email_normalized', '=', emailNormalized)
+        .returning(['id', 'proof_issued'])
+        .execute();
+      return rows.map((row) => ({ table, id: Number(row.id), generation: row.proof_issued }));
+    }),
+  );
+  return claimed.flat();
 }
 
 /** Ends every session of the address (an erasure, in its transaction). */

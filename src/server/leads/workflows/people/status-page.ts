@@ -10,15 +10,19 @@ import type {
   CandidateListRow,
   CompanyListRow,
 } from '../../records/listing-tables';
-import { leadTables } from '../../records/lead-tables';
+import { leadTables, provesLead } from '../../records/lead-tables';
 import {
   LEAD_PROOF_COOKIE,
+  leadProofCookie,
   leadRefText,
   parseLeadRef,
   readLeadProof,
+  withLead,
+  type LeadProof,
   type LeadRef,
 } from './lead-proof';
 import {
+  claimLeads,
   mailboxCookie,
   mailboxOf,
   startMailboxSession,
@@ -115,15 +119,17 @@ export class StatusPage {
       const row = lead && (await this.row(lead, trx));
       if (!lead || !row) return undefined;
       await deleteStatusLinks(tablesOf<StatusLinkTables>(trx), { expiredBy: now });
-      const session = await startMailboxSession(
-        tablesOf<MailboxSessionTables>(trx),
-        row.email_normalized,
-        now,
-      );
-      return { lead, row, session };
+      const address = row.email_normalized;
+      const session = await startMailboxSession(tablesOf(trx), address, now);
+      return { lead, row, session, claimed: await claimLeads(tablesOf(trx), address) };
     });
     if (!opened) return undefined;
-    const cookies = [mailboxCookie(opened.session, this.secure(request))];
+    const secure = this.secure(request);
+    const proofs = opened.claimed.reduce(withLead, this.formProofs(request));
+    const cookies = [
+      mailboxCookie(opened.session, secure),
+      leadProofCookie(this.proofKey, proofs, secure),
+    ];
     if (isNextStep(next) && openStepOf(opened.lead.table, opened.row)) {
       cookies.push(this.handoff.prefillCookie(request, prefillOf(opened.lead, opened.row, true)));
       return { redirect: STEP_PAGES[next], cookies };
@@ -143,7 +149,7 @@ export class StatusPage {
     }
     const address = await this.mailbox(request);
     const mine = address ? await this.rowsOfAddress(address) : [];
-    const ours = await this.rowsOf(readLeadProof(this.proofKey, this.formProof(request)));
+    const ours = await this.rowsOf(this.formProofs(request));
     if (isNextStep(query.next)) {
       const resumed = this.resume(request, query, mine, ours);
       if (resumed) return resumed;
@@ -188,8 +194,8 @@ export class StatusPage {
     };
   }
 
-  private formProof(request: FastifyRequest) {
-    return cookieValue(request.headers.cookie, LEAD_PROOF_COOKIE);
+  private formProofs(request: FastifyRequest): LeadProof[] {
+    return readLeadProof(this.proofKey, cookieValue(request.headers.cookie, LEAD_PROOF_COOKIE));
   }
 
   /** The address's leads: the candidate first (one per table, e-mails being unique). */
@@ -207,12 +213,12 @@ export class StatusPage {
     return found.flat();
   }
 
-  /** The leads `refs` names that still exist, in its order. */
-  private async rowsOf(refs: readonly LeadRef[]): Promise<[LeadRef, Row][]> {
-    const rows = await Promise.all(refs.map((lead) => this.row(lead, this.db)));
-    return refs.flatMap((lead, index) => {
-      const row = rows[index];
-      return row ? [[lead, row] as [LeadRef, Row]] : [];
+  /** The leads `proofs` name that still exist at their generation, in its order. */
+  private async rowsOf(proofs: readonly LeadProof[]): Promise<[LeadRef, Row][]> {
+    const rows = await Promise.all(proofs.map((lead) => this.row(lead, this.db)));
+    return proofs.flatMap((lead, index) => {
+      const row = rows[index] as (Row & { proof_issued: number }) | undefined;
+      return row && provesLead([lead], lead.table, row) ? [[lead, row] as [LeadRef, Row]] : [];
     });
   }
 

@@ -1,9 +1,7 @@
-import { useState, type FormEvent, type ReactNode } from 'react';
+import type { ReactNode } from 'react';
 import {
   ERASED_MESSAGE,
   LINK_EMAILED,
-  LOST_LINK_ACTION,
-  LOST_LINK_SENTENCE,
   STATUS_ACTIONS,
   STATUS_NOTICES,
   type StatusLead,
@@ -14,59 +12,11 @@ import { TextField } from '../../components/ui/form-field';
 import { PageHero } from '../../components/ui/page-hero';
 import { Container } from '../../components/ui/section';
 import { usePageState } from '../../lib/page-state';
+import { LostLink } from './lost-link';
+import { ActionForm, Card, Notice } from './status-ui';
 
 // /status: the server renders it for the person (the mailbox proof of their address, decision
 // 176); every action is a plain form post, so it all works without JavaScript.
-
-const card = 'rounded-2xl border border-slate-200 bg-white p-6 shadow-sm sm:p-8';
-
-function Card({ title, children }: { title: string; children: ReactNode }) {
-  return (
-    <section className={card} aria-label={title}>
-      <h2 className="text-2xl text-slate-900">{title}</h2>
-      <div className="mt-4 grid gap-4 text-slate-700">{children}</div>
-    </section>
-  );
-}
-
-/** The page's message after an action, read out by screen readers. */
-function Notice({ children }: { children: ReactNode }) {
-  return (
-    <p
-      role="status"
-      className="rounded-lg border border-accent-strong bg-slate-50 p-4 font-medium text-slate-900"
-    >
-      {children}
-    </p>
-  );
-}
-
-/** One action: a form with the lead's name and one button. */
-function ActionForm({
-  action,
-  lead,
-  label,
-  variant = 'outline',
-  children,
-}: {
-  action: string;
-  lead: string;
-  label: string;
-  variant?: 'outline' | 'destructive';
-  children?: ReactNode;
-}) {
-  return (
-    <form method="post" action={action} className="grid gap-3" data-plain-post>
-      <input type="hidden" name="lead" value={lead} />
-      {children}
-      <div>
-        <Button type="submit" variant={variant}>
-          {label}
-        </Button>
-      </div>
-    </form>
-  );
-}
 
 const candidateFields = [
   { name: 'firstName', label: 'First Name', autoComplete: 'given-name' },
@@ -222,51 +172,6 @@ function LeadCards({ lead }: { lead: StatusLead }) {
 }
 
 /** "Lost your link?": one e-mail field; the answer is the same sentence whoever asks. */
-function LostLink({ sent }: { sent: boolean }) {
-  const [answered, setAnswered] = useState(sent);
-  const [failed, setFailed] = useState(false);
-  const submit = async (event: FormEvent<HTMLFormElement>) => {
-    event.preventDefault();
-    const email = new FormData(event.currentTarget).get('email');
-    setFailed(false);
-    try {
-      const response = await fetch(LOST_LINK_ACTION, {
-        method: 'POST',
-        headers: { 'Content-Type': 'application/json' },
-        body: JSON.stringify({ email }),
-        credentials: 'same-origin',
-      });
-      if (!response.ok) throw new Error(String(response.status));
-      setAnswered(true);
-    } catch {
-      setFailed(true);
-    }
-  };
-  return (
-    <Card title="Lost your link?">
-      <p>Enter the e-mail you applied with and we will send a new link to it.</p>
-      <form
-        method="post"
-        action={LOST_LINK_ACTION}
-        onSubmit={(event) => void submit(event)}
-        className="grid gap-3"
-        data-plain-post
-      >
-        <TextField name="email" type="email" label="Email" autoComplete="email" required />
-        <div>
-          <Button type="submit" variant="dark">
-            Send Me a New Link
-          </Button>
-        </div>
-      </form>
-      <div aria-live="polite">
-        {answered ? <Notice>{LOST_LINK_SENTENCE}</Notice> : null}
-        {failed ? <Notice>Something went wrong. Please try again.</Notice> : null}
-      </div>
-    </Card>
-  );
-}
-
 export default function StatusPage() {
   const { status, statusNotice } = usePageState();
   let intro: ReactNode = 'Open this page from the link in any of our e-mails to see your status.';

@@ -34,9 +34,21 @@ const show = (label, run) =>
   );
 const sleep = (ms) => new Promise((resolve) => setTimeout(resolve, ms));
 
-/** Messages of the outbox not yet sent (pending, and not given up). */
+/** Messages of the outbox due now and not yet sent (pending, and not given up). */
 const unsent = (file) =>
-  file.prepare("select count(*) from outbox_messages where state = 'pending'").pluck().get();
+  file
+    .prepare(
+      "select count(*) from outbox_messages where state = 'pending' and next_attempt_at <= ?",
+    )
+    .pluck()
+    .get(new Date().toISOString());
+
+/** Messages held for later, as confirmations are for CONFIRMATION_DELAY. */
+const held = (file) =>
+  file
+    .prepare("select count(*) from outbox_messages where state = 'pending' and next_attempt_at > ?")
+    .pluck()
+    .get(new Date().toISOString());
 
 /** Waits until the outbox has sent everything; its backlog then and the seconds it took. */
 async function outboxDrain(dataDir) {
@@ -45,7 +57,12 @@ async function outboxDrain(dataDir) {
     const backlog = unsent(file);
     const started = performance.now();
     while (unsent(file) > 0 && performance.now() - started < 120_000) await sleep(100);
-    return { backlog, seconds: (performance.now() - started) / 1000, left: unsent(file) };
+    return {
+      backlog,
+      seconds: (performance.now() - started) / 1000,
+      left: unsent(file),
+      held: held(file),
+    };
   } finally {
     file.close();
   }
@@ -109,7 +126,7 @@ async function main() {
     log(`server CPU per request (all threads): ${cpuUs.toFixed(0)} µs`);
     const outbox = await outboxDrain(dataDir);
     log(
-      `outbox: ${outbox.backlog} messages unsent when the load stopped, sent in ${outbox.seconds.toFixed(1)} s (${outbox.left} left)`,
+      `outbox: ${outbox.backlog} messages due and unsent when the load stopped, sent in ${outbox.seconds.toFixed(1)} s (${outbox.left} left); ${outbox.held} held for CONFIRMATION_DELAY`,
     );
     await server.stop();
     const crash = await leadsLostInACrash(dataDir);

@@ -5,7 +5,7 @@ import type { PageState } from '@shared/page-state';
 import { PREFILL_COOKIE, PREFILL_KEYS } from '@shared/prefill-cookie';
 import type { FlashStore } from './flash-store';
 
-/** The flash's cookie: an opaque id (HttpOnly); what it points to stays on the server. */
+/** An opaque id (HttpOnly): what it points to stays on the server. */
 export const FLASH_COOKIE = 'tb_form';
 
 /** How long a form's flash and a prefill wait for the next page. */

@@ -5,8 +5,7 @@ import { escapeHtml } from '../../../platform/http/escape-html';
 
 /* A form post's refusal (413, 415, 429, 503) gets a page, not raw JSON (decision 090). */
 
-/** The page a person sees instead of `{"error": message}`. */
-export function refusalPage(message: string, back: string): string {
+function refusalPage(message: string, back: string): string {
   return [
     '<!doctype html>',
     '<html lang="en">',

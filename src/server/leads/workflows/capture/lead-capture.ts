@@ -28,6 +28,13 @@ export interface CaptureSettings {
   altchaForms: readonly LeadForm[];
 }
 
+/** 429 until the minute the address's counts are in ends. */
+export const tooManySubmissions = (reply: FastifyReply, nowMs = Date.now()) =>
+  reply
+    .code(429)
+    .header('Retry-After', String(secondsLeft(nowMs)))
+    .send({ error: TOO_MANY_SUBMISSIONS });
+
 const bodyField = (body: unknown, name: string): unknown =>
   typeof body === 'object' && body !== null ? (body as Record<string, unknown>)[name] : undefined;
 
@@ -42,7 +49,6 @@ export class LeadCapture {
     private readonly formTimeKey: Buffer,
     private readonly settings: CaptureSettings,
     private readonly proof: ProofOfWork | undefined,
-    /** Where the per-address limits count (leads-plugin.ts). */
     private readonly counters: AddressCounters,
   ) {}
 
@@ -53,10 +59,7 @@ export class LeadCapture {
     const now = Date.now();
     const counts = await this.counters.add(addressKeyOf(request), 'request', now);
     if (counts.request > floodLimit || counts.invalid >= rateLimit) {
-      return reply
-        .code(429)
-        .header('Retry-After', String(secondsLeft(now)))
-        .send({ error: TOO_MANY_SUBMISSIONS });
+      return tooManySubmissions(reply, now);
     }
     return undefined;
   };

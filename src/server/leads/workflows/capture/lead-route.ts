@@ -108,7 +108,6 @@ type FormStep<Step> = Omit<Step, 'email' | 'attribution' | 'client' | 'fields' |
 
 const fieldsOf = { candidates: candidateFields, companies: companyFields };
 
-/** The lead routes' spam policy, and where a form posted without JavaScript hands over. */
 export interface LeadRouteContext {
   capture: LeadCapture;
   handoff: FormHandoff;
@@ -125,7 +124,6 @@ export function leadRoute<Schema extends $ZodType<{ email: string; attribution?:
     | ({ table: 'companies' } & FormStep<CompanyStep>),
 ): void {
   const { table, ...step } = formStep;
-  // The contract's fields this form posts (src/shared/lead-fields.ts), stored by column.
   const posted = postedBy(fieldsOf[table], step.form);
   const proofKey = leadProofKey(app.spamDefence.formTimeKey);
   app.post(
@@ -139,7 +137,6 @@ export function leadRoute<Schema extends $ZodType<{ email: string; attribution?:
       },
     },
     async (request, reply) => {
-      // A browser's own form post (no JavaScript) is answered with a 303 (html-form-posts.ts).
       const html = htmlFormPost(request, path, handoff);
       const body = leadBody(request, path);
       const pageErrors = html?.check(body);
@@ -154,7 +151,6 @@ export function leadRoute<Schema extends $ZodType<{ email: string; attribution?:
       const { email, attribution } = result.data;
       // A form that posts no field keeps its history's `fields` null, as it always has.
       const fields = posted.length > 0 ? valuesByColumn(posted, result.data) : undefined;
-      // The leads this browser may change, and the address it proves it reads (decision 176).
       const proofs = readLeadProof(
         proofKey,
         cookieValue(request.headers.cookie, LEAD_PROOF_COOKIE),
@@ -166,16 +162,18 @@ export function leadRoute<Schema extends $ZodType<{ email: string; attribution?:
       const saved = await (table === 'candidates'
         ? saves.saveCandidate(full as CandidateStep)
         : saves.saveCompany(full as CompanyStep));
-      // Ids only, on the request's own log line (decision 010); setBindings, as a child logger
-      // per request is slow in V8.
+      // Ids only (decision 010); setBindings: a child logger per request is slow in V8.
       (request.log as RequestLogger).setBindings?.(
         saved.quarantined
           ? { quarantineId: saved.id }
           : { leadId: saved.id, created: saved.created },
       );
       if (saved.proofIssued && !saved.quarantined) {
-        const generation = saved.proofGeneration ?? 1;
-        const refs = withLead(proofs, { table, id: saved.id, generation });
+        const refs = withLead(proofs, {
+          table,
+          id: saved.id,
+          generation: saved.proofGeneration ?? 1,
+        });
         reply.header('set-cookie', leadProofCookie(proofKey, refs, app.spamDefence.secure));
       }
       // A quarantined form gets exactly what a person's gets.

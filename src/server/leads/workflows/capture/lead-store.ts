@@ -17,7 +17,6 @@ export type LeadStore = ReturnType<typeof createLeadStore>;
 /** The two lead saves a form's route calls (lead-capture.ts screens them). */
 export type LeadSaves = Omit<LeadStore, 'quarantine'>;
 
-/** `notify`, `assignNew` and `confirmations`: see leadWriteEffects. */
 export function createLeadStore(
   queue: WriteQueue<LeadRecordTables>,
   notify: readonly OutboxDestination[] = [],
@@ -30,7 +29,6 @@ export function createLeadStore(
       queue.run((trx) => saveCandidate(trx, step, effects)),
     saveCompany: (step: CompanyStep): Promise<SaveResult> =>
       queue.run((trx) => saveCompany(trx, step, effects)),
-    /** Keeps a suspect submission out of the leads. */
     quarantine: (entry: QuarantineEntry): Promise<SaveResult> =>
       queue.run((trx) => quarantineSubmission(trx, entry)),
   };

@@ -14,8 +14,6 @@ import type { PersonConfirmations } from '../messages/person-confirmations';
 
 /** The write side of leads: every write goes through the group commit. */
 export type LeadStore = ReturnType<typeof createLeadStore>;
-/** The two lead saves a form's route calls (lead-capture.ts screens them). */
-export type LeadSaves = Omit<LeadStore, 'quarantine'>;
 
 export function createLeadStore(
   queue: WriteQueue<LeadRecordTables>,

@@ -105,7 +105,7 @@ export function personSender(options: PersonSenderOptions) {
     }
     if (message.topic === PERSON_STATUS_LINK) return statusLinkMail(context, to);
     // The confirmation says where the person stands now, the delay after their first form.
-    const standing = { open: openStepOf(table, row), words: statusWords(row.status) };
+    const standing = { open: openStepOf(table, row), words: statusWords[row.status] };
     return 'first_name' in row
       ? candidateConfirmation(context, to, standing)
       : companyConfirmation(context, to, standing);

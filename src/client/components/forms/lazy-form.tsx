@@ -37,10 +37,8 @@ const INTENT_EVENTS = ['focusin', 'input', 'keydown', 'pointerover'] as const;
 /** A page never idle loads its forms' code this long after hydration all the same. */
 const IDLE_LOAD_TIMEOUT_MS = 3000;
 
-/**
- * A form whose code (~27 KB gzip) is not in the first load: it loads once the page is idle, or at
- * the first focus, hover or key in its server HTML; typed text is kept, an early submit replayed.
- */
+// A form whose code (~27 KB gzip) is not in the first load: it loads once the page is idle, or at
+// the first focus, hover or key in its server HTML; typed text is kept, an early submit replayed.
 export function lazyForm<Props extends object>(
   load: () => Promise<ComponentType<Props>>,
   /** Load at once after hydration when this says so (e.g. session data to prefill). */

@@ -72,7 +72,6 @@ export function HeadedSection({
   heading,
   children,
 }: {
-  /** The heading's id. */
   id: string;
   tone?: keyof typeof tones;
   heading: Heading;

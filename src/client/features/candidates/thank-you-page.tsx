@@ -6,7 +6,6 @@ import { PageHero } from '../../components/ui/page-hero';
 import { HeadedSection } from '../../components/ui/section';
 import { StepList, type Step } from '../../components/ui/card-grid';
 
-/** /thank-you: what happens after an application. */
 const nextSteps: readonly Step[] = [
   {
     icon: ClipboardCheck,

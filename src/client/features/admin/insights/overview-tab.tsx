@@ -61,7 +61,7 @@ export function OverviewTab() {
   const canManage = useCan('manage');
   const overview = useQuery<OverviewFigures>({
     queryKey: ['/api/admin/overview'],
-    meta: { failureToast: adminToasts.candidateLoadFailed },
+    meta: { failureToast: adminToasts.loadFailed() },
   });
   const data = overview.data;
   if (!data)

@@ -4,7 +4,7 @@ import { clsx } from 'clsx';
 import type { Column } from '../ui/data-table';
 import { candidateFields, companyFields } from '@shared/lead-fields';
 import { fieldsIn, muted, type ShownField } from './lead-fields';
-import { questionnaireStatus, type CandidateLead, type CompanyLead, type EmailLead } from './leads';
+import { questionnaireStatus, type AnyLead, type CandidateLead, type EmailLead } from './leads';
 import type { LeadTabId } from './tabs';
 import { formatDate } from '../ui/format';
 
@@ -20,7 +20,6 @@ export interface RowActions {
 
 /** What every lead row has (a Lead Emails row has nothing more). */
 type Lead = EmailLead;
-export type AnyLead = CandidateLead | CompanyLead | EmailLead;
 
 const actionClass =
   'inline-flex size-9 items-center justify-center rounded-md text-slate-700 hover:bg-slate-100 focus-visible:outline-2 focus-visible:outline-accent-strong disabled:opacity-50';

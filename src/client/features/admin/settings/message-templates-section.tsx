@@ -102,7 +102,6 @@ function TemplateForm({ slot, announce }: { slot: MessageTemplateSlot; announce:
         </Button>
         {slot.template && (
           <Button
-            type="button"
             variant="outline"
             size="md"
             aria-disabled={save.isPending}

@@ -19,7 +19,7 @@ import {
 import { toCandidate, toCompany, toEmailLead, type AnyLead } from '../leads/leads';
 import { apiRequest } from './http';
 
-/** A list's JSON rows, X-Total-Count (capped: a search stopped counting there) and X-Next-Cursor. */
+/** A list's JSON rows, X-Total-Count (capped: where a search stopped) and X-Next-Cursor. */
 export async function getPage<Row>(url: string, toRow: (raw: Record<string, unknown>) => Row) {
   const response = await apiRequest('GET', url);
   const body = (await response.json()) as Record<string, unknown>[];

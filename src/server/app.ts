@@ -182,9 +182,10 @@ export async function buildApp({
     assignNew: config.assignNewLeads,
     confirmations,
   });
+  const mail = { ...config.mail, timeoutMs: bounds.smtpTimeoutMs };
   await app.register(personMessagesPlugin, {
     mailAllowance,
-    mail: { ...config.mail, timeoutMs: bounds.smtpTimeoutMs },
+    mail,
     dataDir: config.dataDir,
     context: config.site,
     ...config.personMessages,
@@ -192,7 +193,7 @@ export async function buildApp({
   });
   await app.register(notificationsPlugin, {
     notify: config.notify,
-    mail: { ...config.mail, timeoutMs: bounds.smtpTimeoutMs },
+    mail,
     dataDir: config.dataDir,
     siteUrl: config.site.siteUrl,
     ...(notificationWorker ? { worker: notificationWorker } : {}),
@@ -219,7 +220,7 @@ export async function buildApp({
   });
   await app.register(adminPlugin, {
     config,
-    smtpTimeoutMs: bounds.smtpTimeoutMs,
+    mail,
     notify,
     confirmations,
     guardedRoutes: [funnelRoutes, spendRoutes],

@@ -27,7 +27,6 @@ async function main() {
   const hashFile = path.join(config.dataDir, GENERATED_HASH_FILE);
   const passwordFileExisted = existsSync(hashFile);
   const passwordFile = path.join(config.dataDir, GENERATED_PASSWORD_FILE);
-  // JSON lines (production) go out in blocks of 4 KB, at most a second late.
   const jsonLines = pretty ? undefined : jsonLogStream();
   const app = await buildApp({
     config,

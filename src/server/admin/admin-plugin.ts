@@ -4,7 +4,7 @@ import { overviewSchema } from '@shared/admin-overview';
 import type { ServerConfig } from '../config/config';
 import { configurationSummary } from '../config/config-summary';
 import { arrayOfObjects } from '../platform/http/api-schemas';
-import { createMailer } from '../platform/mail/mailer';
+import { createMailer, type MailSettings } from '../platform/mail/mailer';
 import { auditPlugin } from './audit/audit-plugin';
 import { bulkRoutes } from './routes/bulk-routes';
 import { adminAuthPlugin } from './auth/auth-plugin';
@@ -46,13 +46,12 @@ interface AdminOptions {
   config: ServerConfig;
   /** Where a lead released from quarantine is announced, and its person's confirmation. */
   notify: readonly OutboxDestination[];
-  confirmations?: PersonConfirmations;
+  confirmations: PersonConfirmations;
   /** Other capabilities' admin routes (the visit funnel), registered behind the guard. */
-  guardedRoutes?: readonly FastifyPluginAsync[];
+  guardedRoutes: readonly FastifyPluginAsync[];
   /** When RETENTION_DAYS erases (default: a minute after start, then daily; tests: sooner). */
   retention?: RetentionSchedule | undefined;
-  /** The mail transport's timeout (default SMTP_TIMEOUT_MS; tests: shorter). */
-  smtpTimeoutMs?: number | undefined;
+  mail: MailSettings;
   /** Visits not counted since a UTC day, past an address's bound (the visit counter's). */
   visitsNotCounted: (since: string) => Promise<number>;
   statusPage: StatusPage;
@@ -65,9 +64,9 @@ export const adminPlugin: FastifyPluginAsync<AdminOptions> = async (
     config,
     notify,
     confirmations,
-    guardedRoutes = [],
+    guardedRoutes,
     retention = dailyRetention,
-    smtpTimeoutMs,
+    mail,
     visitsNotCounted,
     statusPage,
     formHandoff,
@@ -103,7 +102,7 @@ export const adminPlugin: FastifyPluginAsync<AdminOptions> = async (
     statusEvents: Boolean(config.conversions?.statusEvents),
     notify,
     assignNew: config.assignNewLeads,
-    ...(confirmations ? { confirmations } : {}),
+    confirmations,
   });
   const { listing, overview, pipeline } = desk;
   const people = new PersonData(database.db, database.dialect, config.dataDir, desk.people);
@@ -117,7 +116,7 @@ export const adminPlugin: FastifyPluginAsync<AdminOptions> = async (
     app.log.warn({ err: error }, 'hourly upkeep (statistics, quarantine expiry) failed'),
   );
   app.addHook('onClose', async () => desk.stop());
-  const mailer = createMailer({ ...config.mail, timeoutMs: smtpTimeoutMs }, config.dataDir);
+  const mailer = createMailer(mail, config.dataDir);
   // Hooks close in reverse: the invitations' worker stops before the mailer closes.
   app.addHook('onClose', async () => mailer.close());
   startOutboxWorker(app, 'invitation', {

@@ -18,7 +18,7 @@ export interface StaticSiteOptions {
   runtime: RuntimeConfig;
   /** A form posted without JavaScript: its messages, confirmation or prefill. */
   formHandoff: FormHandoff;
-  /** /status: opened by a link, rendered for the person its proof names (issue 21). */
+  /** /status: opened by a link, rendered for the person its proof names. */
   statusPage: StatusPage;
 }
 

@@ -1,15 +1,13 @@
 import type { Mailer, MailMessage } from '../../platform/mail/mailer';
 import type { OutboxMessage } from '../../platform/outbox/outbox';
 import { paragraphMail } from '../../platform/mail/paragraph-mail';
+import type { SiteConfig } from '@shared/site-config';
 import type { AdminAccounts, InvitationToSend } from './accounts';
 
 /** Where the invitee chooses a name and a password (the client's /admin/invite page). */
 export const INVITE_PATH = '/admin/invite';
 
-export interface InvitationMailContext {
-  brandName: string;
-  siteUrl: string;
-}
+type InvitationMailContext = Pick<SiteConfig, 'brandName' | 'siteUrl'>;
 
 /** The invitation's e-mail: who invited them to what, the link, and until when it works. */
 export function invitationMail(

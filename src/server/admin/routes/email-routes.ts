@@ -16,7 +16,7 @@ interface EmailRoutesOptions {
   brandName: string;
   siteUrl: string;
   /** Records the e-mail in the lead's timeline (the pipeline's activity). */
-  onSent?: (candidateId: number, transport: Mailer['kind']) => Promise<void>;
+  onSent: (candidateId: number, transport: Mailer['kind']) => Promise<void>;
 }
 
 /** The admin's "send form e-mail": a short note with the link to complete the application. */
@@ -68,7 +68,7 @@ export const emailRoutes: FastifyPluginAsync<EmailRoutesOptions> = async (app, o
           'form e-mail sent',
         );
         // The mail is gone: a failure to note it in the timeline must not answer 5xx.
-        await options.onSent?.(id, mailer.kind).catch((error: unknown) => {
+        await options.onSent(id, mailer.kind).catch((error: unknown) => {
           request.log.error({ err: error, candidateId: id }, 'timeline entry failed');
         });
         // Beside the spec's body: the admin says when the mail only reached the outbox folder.

@@ -56,7 +56,6 @@ export function startOutboxWorker(
 ): void {
   const { polling } = new OutboxWorker(app, what, options);
   app.addHook('onReady', async () => polling.start());
-  // Waits for the sends in flight to be recorded.
   app.addHook('onClose', () => polling.stop());
 }
 
@@ -110,7 +109,6 @@ class OutboxWorker {
     });
     if (digestDue && digest) await this.sendDigest(digest);
     const delivered = await Promise.all(messages.map((message) => this.deliver(message)));
-    // One write for the whole batch.
     const sent = messages.filter((_, i) => delivered[i]).map((message) => message.id);
     if (sent.length > 0)
       await this.writes.runInBackground((trx) => markSent(trx, sent, new Date()));

@@ -54,4 +54,5 @@ export const migrationOrder = [
   '281_partial_match_key_indexes',
   '290_person_mail_days',
   '293_mailbox_sessions',
+  '296_visit_key_indexes',
 ] as const;

@@ -54,7 +54,3 @@ export interface ConversionPayload {
     clickAtMs?: number | null;
   };
 }
-
-/** Whether the visitor's choice allows a server event: only an explicit or notice-mode yes. */
-export const conversionAllowed = (client: SubmissionClient | undefined): boolean =>
-  client?.consent === 'granted';

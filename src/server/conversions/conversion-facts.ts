@@ -8,7 +8,6 @@ import { enqueueMessages } from '../platform/outbox/outbox';
 import type { OutboxTables } from '../platform/outbox/outbox-tables';
 import {
   CONVERSION_MAX_AGE_MS,
-  conversionAllowed,
   statusConversionEvents,
   type ConversionContact,
   type ConversionEventName,
@@ -109,7 +108,8 @@ export async function recordFormConversions(
   now: string,
 ): Promise<void> {
   const { client } = fact;
-  if (!client || !conversionAllowed(client)) return;
+  // Only an explicit or notice-mode yes allows a server event.
+  if (client?.consent !== 'granted') return;
   if (Date.parse(now) - client.at > CONVERSION_MAX_AGE_MS) return;
   await enqueueOnce(
     db,

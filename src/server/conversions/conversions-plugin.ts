@@ -64,32 +64,25 @@ async function postEvents(
   config: ConversionsConfig,
   events: readonly ServerEvent[],
 ): Promise<void> {
-  try {
-    await postEventsOnce(config, events);
-  } catch (error) {
-    // Meta echoes a malformed token ("Malformed access token <token>"): never kept or logged.
-    throw withoutSecrets(error, [config.accessToken]);
-  }
-}
-
-async function postEventsOnce(
-  config: ConversionsConfig,
-  events: readonly ServerEvent[],
-): Promise<void> {
   const url = `${config.graphUrl}/${config.apiVersion}/${config.pixelId}/events`;
   const body = JSON.stringify({
     data: events,
     access_token: config.accessToken,
     ...(config.testEventCode ? { test_event_code: config.testEventCode } : {}),
   });
-  const response = await outgoingRequest(
-    'Meta',
-    url,
-    { method: 'POST', headers: { 'content-type': 'application/json' }, body },
-    GRAPH_TIMEOUT_MS,
-  );
-  const text = await response.text();
-  if (response.status < 200 || response.status > 299) {
-    throw new Error(metaError(response.status, text));
+  try {
+    const response = await outgoingRequest(
+      'Meta',
+      url,
+      { method: 'POST', headers: { 'content-type': 'application/json' }, body },
+      GRAPH_TIMEOUT_MS,
+    );
+    const text = await response.text();
+    if (response.status < 200 || response.status > 299) {
+      throw new Error(metaError(response.status, text));
+    }
+  } catch (error) {
+    // Meta echoes a malformed token ("Malformed access token <token>"): never kept or logged.
+    throw withoutSecrets(error, [config.accessToken]);
   }
 }

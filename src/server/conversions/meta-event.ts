@@ -1,28 +1,6 @@
 import type { ConversionPayload } from './conversion-event';
 import { hashed, normalizeEmail, normalizeName, normalizePhone } from './normalize';
 
-/** One event of the Conversions API's `data` array, as Meta documents its fields. */
-export interface ServerEvent {
-  event_name: string;
-  event_time: number;
-  event_id: string;
-  action_source: 'website' | 'system_generated';
-  event_source_url?: string;
-  user_data: UserData;
-}
-
-export interface UserData {
-  em?: string[];
-  ph?: string[];
-  fn?: string[];
-  ln?: string[];
-  external_id?: string[];
-  client_ip_address?: string;
-  client_user_agent?: string;
-  fbp?: string;
-  fbc?: string;
-}
-
 const list = (value: string | undefined) => (value === undefined ? undefined : [value]);
 
 /** Drops the keys whose value is undefined: Meta wants absent keys, not nulls. */
@@ -36,8 +14,11 @@ export function clickId(client: ConversionPayload['client'], atMs: number): stri
   return undefined;
 }
 
+/** One event of the Conversions API's `data` array, as Meta documents its fields. */
+export type ServerEvent = ReturnType<typeof serverEvent>;
+
 /** The event Meta receives: contact details normalised and hashed, address and browser clear. */
-export function serverEvent(payload: ConversionPayload, siteUrl: string): ServerEvent {
+export function serverEvent(payload: ConversionPayload, siteUrl: string) {
   const { lead, client } = payload;
   const site = siteUrl.replace(/\/+$/, '');
   return defined({
@@ -46,7 +27,7 @@ export function serverEvent(payload: ConversionPayload, siteUrl: string): Server
     event_id: payload.eventId,
     action_source: payload.actionSource,
     event_source_url: payload.sourcePage ? `${site}${payload.sourcePage}` : undefined,
-    user_data: defined<UserData>({
+    user_data: defined({
       em: list(hashed(normalizeEmail(lead.email))),
       ph: list(hashed(normalizePhone(lead.phone))),
       fn: list(hashed(normalizeName(lead.firstName))),

@@ -58,7 +58,10 @@ export const metricsRoutes: FastifyPluginAsync<{ token: string | undefined }> = 
         .header('Cache-Control', 'no-store')
         .send({ error: 'A valid metrics bearer token is required' });
     }
-    const { contentType, body } = await app.metrics.exposition();
-    return reply.header('Cache-Control', 'no-store').type(contentType).send(body);
+    const { registry } = app.metrics;
+    return reply
+      .header('Cache-Control', 'no-store')
+      .type(registry.contentType)
+      .send(await registry.metrics());
   });
 };

@@ -41,7 +41,10 @@ export function matchSpend(
       continue;
     }
     add(matched.utmCampaigns, key, campaign.spend);
-    const onVariants = [...(visitorsOf.get(key) ?? [])].filter(([, visitors]) => visitors > 0);
+    // '' is a visit without a landing variant: no page to share the spend with.
+    const onVariants = [...(visitorsOf.get(key) ?? [])].filter(
+      ([variant, visitors]) => variant !== '' && visitors > 0,
+    );
     const total = onVariants.reduce((sum, [, visitors]) => sum + visitors, 0);
     // The last variant takes the rounding's remainder, so the shares add up to the spend.
     let left = campaign.spend;

@@ -1,10 +1,11 @@
-import { sql, type Kysely } from 'kysely';
+import type { Kysely } from 'kysely';
 import { UNMATCHED_LISTED, type FunnelFigures, type FunnelStep } from '@shared/admin-funnel';
 import { landingVariants } from '@shared/enums';
 import { leadFunnel } from '../leads';
 import { firstInTurns, readByWeeks, type DayRange } from '../platform/database/report-reads';
 import { costsOf, matchSpend, weeksOf, type SpendStore } from '../spend';
 import type { VisitTables } from './visit-tables';
+import { variantsOfCampaigns, visitorsByKey, type VisitKey } from './visitors-by-key';
 
 const MAX_KEYS = 100;
 
@@ -25,6 +26,17 @@ const LEAD_COUNTS = [
 ] as const;
 type Counts = Pick<FunnelStep, 'key' | 'visitors' | (typeof LEAD_COUNTS)[number]>;
 
+const zeroCounts = (key: string | null): Counts => ({
+  key,
+  visitors: 0,
+  leads: 0,
+  questionnaires: 0,
+  applications: 0,
+  recoveredByReminders: 0,
+  enrolled: 0,
+  placed: 0,
+});
+
 /** A day's start and the next day's start: the range of `created_at` of a day range's leads. */
 const isoBounds = ({ from, to }: DayRange) => ({
   fromIso: `${from}T00:00:00.000Z`,
@@ -40,78 +52,37 @@ export async function funnelFigures(
   currency?: string,
 ): Promise<FunnelFigures> {
   const range = { from, to };
-  const visitDays = ({ from, to }: DayRange) =>
-    db.selectFrom('visit_days').where('day', '>=', from).where('day', '<=', to);
-  const per = async (dimension: leadFunnel.FunnelDimension) => {
-    const steps = new Map<string | null, Counts>();
-    const step = (key: string | null) => {
-      const existing = steps.get(key);
-      if (existing) return existing;
-      const fresh = {
-        key,
-        visitors: 0,
-        leads: 0,
-        questionnaires: 0,
-        applications: 0,
-        recoveredByReminders: 0,
-        enrolled: 0,
-        placed: 0,
-      };
-      steps.set(key, fresh);
-      return fresh;
-    };
-    // Both variants are always listed, so an A/B comparison has its two sides.
-    if (dimension === 'landing_variant') for (const variant of landingVariants) step(variant);
-    // '' is how the aggregates store "none" (visit-tables.ts).
-    const visits = readByWeeks(range, (piece) =>
-      visitDays(piece)
-        .select([
-          sql<string>`${sql.ref(dimension)}`.as('key'),
-          sql<number | string>`sum(visitors)`.as('visitors'),
-        ])
-        .groupBy(dimension)
-        .execute(),
-    );
-    for await (const rows of visits)
-      for (const row of rows) step(row.key || null).visitors += Number(row.visitors);
+  /** Leads per key of `dimension` ('' is null): keys of leads, far fewer than of visits. */
+  const leadsPer = async (dimension: VisitKey) => {
+    const counts = new Map<string | null, Counts>();
     const leads = readByWeeks(range, (piece) => {
       const { fromIso, toIso } = isoBounds(piece);
       return leadFunnel.funnelLeadsQuery(db, dimension, fromIso, toIso).execute();
     });
     for await (const rows of leads) {
       for (const row of rows) {
-        const target = step(row.key || null);
+        const key = row.key || null;
+        const target = counts.get(key) ?? zeroCounts(key);
         for (const count of LEAD_COUNTS) target[count] += Number(row[count] ?? 0);
+        counts.set(key, target);
       }
     }
-    return { steps, step };
+    return counts;
   };
-  const variants = await per('landing_variant');
-  const utmSources = await per('utm_source');
-  const utmCampaigns = await per('utm_campaign');
-  // A campaign's spend is shared among the landing pages its visitors saw.
-  const campaignVisitors = new Map<string, Map<string, number>>();
-  const pairs = readByWeeks(range, (piece) =>
-    visitDays(piece)
-      .select([
-        'utm_campaign as campaign',
-        'landing_variant as variant',
-        sql<number | string>`sum(visitors)`.as('visitors'),
-      ])
-      .where('utm_campaign', '!=', '')
-      .where('landing_variant', '!=', '')
-      .groupBy(['utm_campaign', 'landing_variant'])
-      .execute(),
+  const campaignLeads = await leadsPer('utm_campaign');
+  const spend = await spendStore.inRange(range, currency);
+  // The campaigns spend may match: its ids, names and mappings seen among visits or leads.
+  const spendKeys = new Set(
+    [
+      ...spend.campaigns.flatMap(({ campaign, campaignName }) => [campaign, campaignName]),
+      ...spend.mappings.map(({ utmCampaign }) => utmCampaign),
+    ].filter((key) => key !== ''),
   );
-  for await (const rows of pairs) {
-    for (const { campaign, variant, visitors } of rows) {
-      const onVariants = campaignVisitors.get(campaign) ?? new Map<string, number>();
-      campaignVisitors.set(
-        campaign,
-        onVariants.set(variant, (onVariants.get(variant) ?? 0) + Number(visitors)),
-      );
-    }
-  }
+  const visitorsOf = await variantsOfCampaigns(db, [...spendKeys], range);
+  const campaignKeys = new Set(
+    [...spendKeys].filter((key) => visitorsOf.has(key) || campaignLeads.has(key)),
+  );
+  const matched = matchSpend(spend, campaignKeys, visitorsOf);
   const placedDays: { day: string; placed: number }[] = [];
   const placed = readByWeeks(range, (piece) => {
     const { fromIso, toIso } = isoBounds(piece);
@@ -119,17 +90,33 @@ export async function funnelFigures(
   });
   for await (const rows of placed)
     for (const row of rows) placedDays.push({ day: row.day, placed: Number(row.placed) });
-  const spend = await spendStore.inRange(range, currency);
-  const matched = matchSpend(spend, utmCampaigns.steps, campaignVisitors);
-  // A source with spend is listed even without visitors or leads: its spend is never dropped.
-  for (const source of matched.utmSources.keys()) utmSources.step(source);
-  const listed = async (
-    { steps }: { steps: Map<string | null, Counts> },
+
+  /**
+   * The first keys of `dimension`: visitors, then leads, then spend, ties in the order read (keys
+   * with visitors in key order, then those with leads only, then `listed`, zero if not seen).
+   */
+  const firstSteps = async (
+    dimension: VisitKey,
+    leads: Map<string | null, Counts>,
     spendOf: Map<string, number>,
+    listed: Iterable<string>,
   ): Promise<FunnelStep[]> => {
+    const unseen = new Set(listed);
+    async function* steps(): AsyncGenerator<Counts[]> {
+      for await (const sums of visitorsByKey(db, dimension, range)) {
+        yield sums.map(({ key, visitors }) => {
+          const step = { ...(leads.get(key || null) ?? zeroCounts(key || null)), visitors };
+          leads.delete(step.key);
+          unseen.delete(key);
+          return step;
+        });
+      }
+      for (const step of leads.values()) if (step.key !== null) unseen.delete(step.key);
+      yield [...leads.values(), ...[...unseen].map(zeroCounts)];
+    }
     const spendOfStep = (s: Counts) => (s.key === null ? undefined : spendOf.get(s.key));
     const first = await firstInTurns(
-      steps.values(),
+      steps(),
       MAX_KEYS,
       (a, b) =>
         b.visitors - a.visitors ||
@@ -147,9 +134,21 @@ export async function funnelFigures(
   return {
     from,
     to,
-    variants: await listed(variants, matched.variants),
-    utmSources: await listed(utmSources, matched.utmSources),
-    utmCampaigns: await listed(utmCampaigns, matched.utmCampaigns),
+    // Both variants are always listed, so an A/B comparison has its two sides.
+    variants: await firstSteps(
+      'landing_variant',
+      await leadsPer('landing_variant'),
+      matched.variants,
+      landingVariants,
+    ),
+    // A source with spend is listed even without visitors or leads: its spend is never dropped.
+    utmSources: await firstSteps(
+      'utm_source',
+      await leadsPer('utm_source'),
+      matched.utmSources,
+      matched.utmSources.keys(),
+    ),
+    utmCampaigns: await firstSteps('utm_campaign', campaignLeads, matched.utmCampaigns, []),
     currency: spend.currency,
     currencies: spend.currencies,
     unmatchedSpend: matched.unmatched.slice(0, UNMATCHED_LISTED),

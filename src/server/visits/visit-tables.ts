@@ -74,7 +74,20 @@ const createVisitBounds: Migration = {
   },
 };
 
+/** 296: each grouping's (key, day) index, which a report reads in key order (visitors-by-key.ts). */
+const indexVisitKeys: Migration = {
+  async up(db: Kysely<unknown>) {
+    for (const key of ['landing_variant', 'utm_source', 'utm_campaign'])
+      await db.schema
+        .createIndex(`visit_days_${key}_idx`)
+        .on('visit_days')
+        .columns([key, 'day'])
+        .execute();
+  },
+};
+
 export const visitMigrations: MigrationSet = () => ({
   '120_visit_tables': createVisitTables,
   '167_visit_bounds': createVisitBounds,
+  '296_visit_key_indexes': indexVisitKeys,
 });

@@ -18,12 +18,7 @@ interface BulkBody extends ChangeBody {
 function bulkProperties({ leadType, types, statuses }: LeadKind) {
   const list = listQuerystringSchema(Object.keys(types), statuses).properties;
   return {
-    ids: {
-      type: 'array',
-      items: rowId,
-      minItems: 1,
-      maxItems: BULK_LIMIT,
-    },
+    ids: { type: 'array', items: rowId, minItems: 1, maxItems: BULK_LIMIT },
     filter: {
       type: 'object',
       description: "The list's filters: every lead they match",
@@ -52,9 +47,7 @@ const countsSchema = {
 } as const;
 
 /** One status or assignee for many leads, by ids or a list's filter: all or nothing, one entry. */
-export const bulkRoutes: FastifyPluginAsync<{
-  desk: LeadDesk;
-}> = async (app, { desk }) => {
+export const bulkRoutes: FastifyPluginAsync<{ desk: LeadDesk }> = async (app, { desk }) => {
   const { bulk, templates } = desk;
   for (const kind of leadKinds) {
     const { table, leadType, path, types } = kind;

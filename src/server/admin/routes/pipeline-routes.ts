@@ -43,9 +43,7 @@ const withTimeline = <Schema extends { properties: object }>(schema: Schema) => 
 });
 
 /** One lead in the admin: its detail with the timeline, its status and assignee, its notes. */
-export const pipelineRoutes: FastifyPluginAsync<{
-  desk: LeadDesk;
-}> = async (app, { desk }) => {
+export const pipelineRoutes: FastifyPluginAsync<{ desk: LeadDesk }> = async (app, { desk }) => {
   const { pipeline, templates } = desk;
   for (const { table, leadType, path, statuses, view, schema: leadSchema } of leadKinds) {
     // The history is `timeline`; a company's own hiring one is `hiringTimeline`.
@@ -81,9 +79,7 @@ export const pipelineRoutes: FastifyPluginAsync<{
     app.get<{ Params: { id: number } }>(
       `${path}/:id`,
       { schema: oneLead },
-      async (request, reply) => {
-        return (await detail(request, request.params.id)) ?? notFound(reply);
-      },
+      async (request, reply) => (await detail(request, request.params.id)) ?? notFound(reply),
     );
 
     app.patch<{ Params: { id: number } }>(

@@ -1,18 +1,25 @@
-import type { LeadKind } from '@shared/lead-status';
+import type { LeadStep } from './upsert';
+import { leadTypeOf, type LeadTable } from './lead-tables';
 
 /** The new lead's message to the notifications: what a notice shows, so they read no lead table. */
 export const LEAD_CREATED = 'lead.created';
 
-export interface LeadCreatedPayload {
-  type: LeadKind;
-  id: number;
-  firstName: string | null;
-  lastName: string | null;
-  contactName: string | null;
-  companyName: string | null;
-  email: string;
-  phone: string | null;
-  sourcePage: string | null;
-  utmSource: string | null;
-  utmCampaign: string | null;
+export type LeadCreatedPayload = ReturnType<typeof leadCreatedPayload>;
+
+/** What the 'lead.created' notice of a lead just inserted from `step` says. */
+export function leadCreatedPayload(table: LeadTable, id: number, step: LeadStep<string, string>) {
+  const field = (name: string) => step.fields?.[name]?.trim() || null;
+  return {
+    type: leadTypeOf(table),
+    id,
+    firstName: field('first_name'),
+    lastName: field('last_name'),
+    contactName: field('contact_name'),
+    companyName: field('company_name'),
+    email: step.email.trim(),
+    phone: field('phone'),
+    sourcePage: step.attribution?.page || null,
+    utmSource: step.attribution?.utmSource || null,
+    utmCampaign: step.attribution?.utmCampaign || null,
+  };
 }

@@ -3,18 +3,13 @@ import { tablesOf } from '../../platform/database/connection';
 import type { LeadRecordTables, LeadSubmissionsTable, LeadTable } from './lead-tables';
 import type { LeadActivityTable } from './pipeline-tables';
 
-/** The rows kept about each lead besides it: its forms and its activity. */
 type History = { lead_submissions: LeadSubmissionsTable; lead_activity: LeadActivityTable };
 type AnyDb = Pick<Kysely<object>, 'getExecutor'>;
 
 /** A lead keeps this many forms in its history; past it, it counts them. */
 export const LEAD_HISTORY_LIMIT = 50;
 
-/**
- * Keeps a form (any form, the status page's corrections too) in its lead's history, up to
- * LEAD_HISTORY_LIMIT; past it, only counts it in `submissions_not_kept` (decision 152).
- * `newLead`: the lead was created by this form, so it has no history yet.
- */
+/** Keeps a form in its lead's history up to LEAD_HISTORY_LIMIT, then only counts it (152). */
 export async function keepInHistory(
   trx: AnyDb,
   form: Insertable<LeadSubmissionsTable>,
@@ -40,7 +35,7 @@ export async function keepInHistory(
   await db.insertInto('lead_submissions').values(form).execute();
 }
 
-/** Every row of `from` about the leads `ids` of `table`, oldest first (a person's request). */
+/** Every row of `from` about the leads `ids` of `table`, oldest first. */
 export async function findHistory<From extends keyof History>(
   db: AnyDb,
   from: From,

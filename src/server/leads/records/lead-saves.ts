@@ -11,7 +11,6 @@ import type { CandidateFields, CompanyFields } from '@shared/lead-fields';
 import { type LeadRecordTables } from './lead-tables';
 import { upsertLead, type LeadStep, type LeadWriteEffects, type SaveResult } from './upsert';
 
-/** One step of a candidate's progression (spec section 4), as the routes describe it. */
 export interface CandidateStep extends LeadStep<
   CandidateStage,
   ColumnsOfKind<CandidateFields, 'text'>
@@ -47,7 +46,6 @@ export function saveCandidate(
   );
 }
 
-/** One step of a company lead: the /companies e-mail lead or the full /hiring request. */
 export type CompanyStep = LeadStep<CompanyStage, ColumnsOfKind<CompanyFields, 'text'>>;
 
 /** Creates the company lead of `step.email` or completes the existing one; idempotent. */
@@ -59,7 +57,6 @@ export function saveCompany(
   return upsertLead(db, 'companies', companyStages, step, {}, effects);
 }
 
-/** A step and the table it goes to. */
 export type TableStep =
   { table: 'candidates'; step: CandidateStep } | { table: 'companies'; step: CompanyStep };
 

@@ -7,27 +7,21 @@ import type { ConsentSignal } from '@shared/schemas/conversion';
 import type { LeadKind } from '@shared/lead-status';
 
 /* One row per e-mail, both databases alike (decision 010): ISO text times, 0/1, NULL blank. */
-
-/** The columns of a contract's text fields (NULL for blank) and of its 0/1 flags. */
 type TextColumns<Fields extends AnyFields> = {
   [Column in ColumnsOfKind<Fields, 'text'>]: string | null;
 };
 type FlagColumns<Fields extends AnyFields> = { [Column in ColumnsOfKind<Fields, 'flag'>]: number };
 
-/** Where the lead came from; first touch wins (records/attribution.ts). */
 export type AttributionColumns = TextColumns<AttributionFields>;
 
 interface LeadColumns extends AttributionColumns {
   id: Generated<number>;
-
   email: string;
-
   email_normalized: string;
   created_at: string;
   updated_at: string;
-  /** When the person stopped reminders (migration 157); null while they may go. */
   reminders_stopped_at: string | null;
-  /** 0/1: a browser was given this lead's proof (migration 160). */
+  /** The generation of the lead's form proofs (decision 176); 0: none given yet. */
   proof_issued: Generated<number>;
   /** Forms without the proof waiting for the admin's review; 0 once reviewed. */
   unverified_forms: Generated<number>;
@@ -35,7 +29,6 @@ interface LeadColumns extends AttributionColumns {
   submissions_not_kept: Generated<number>;
 }
 
-/** A candidate: the contract's fields (src/shared/lead-fields.ts) besides every lead's. */
 export interface CandidatesTable
   extends LeadColumns, TextColumns<CandidateFields>, FlagColumns<CandidateFields> {
   stage: CandidateStage;
@@ -51,13 +44,11 @@ export interface LeadSubmissionsTable {
   lead_table: LeadTable;
   lead_id: number;
   form: SubmissionForm;
-  /** The page the form was on, as the client reported it (attribution.page). */
   source_page: string | null;
   /** JSON: the form's validated fields as sent, by column (blanks included), or null. */
   fields: string | null;
   /** JSON: the form's attribution as sent (page, variant, UTM values, referrer), or null. */
   attribution: string | null;
-  /** The visitor's tracking state the form reported (migration 110); null: not reported. */
   consent: ConsentSignal | null;
   /** 1: sent with the lead's proof (or created the lead); 0: without it (migration 160). */
   verified: Generated<number>;
@@ -73,7 +64,6 @@ export type LeadRecordTables = {
 export const leadTables = ['candidates', 'companies'] as const;
 export type LeadTable = (typeof leadTables)[number];
 
-/** The lead type a table holds ('candidates' → 'candidate'), and back. */
 export const leadTypeOf = (table: LeadTable): LeadKind =>
   table === 'candidates' ? 'candidate' : 'company';
 export const leadTableOf = (type: LeadKind): LeadTable =>
@@ -84,7 +74,7 @@ export interface LeadRef {
   id: number;
 }
 
-/** A lead a form proof names, at the generation of the lead's proofs it was given (176). */
+/** A lead a form proof names, at the generation of the lead's proofs it was given. */
 export interface LeadProof extends LeadRef {
   generation: number;
 }

@@ -1,8 +1,12 @@
 import type { Generated, GeneratedAlways, Selectable } from 'kysely';
 import type { CandidateStatus, CompanyStatus } from '@shared/lead-status';
 import { leadRecordColumns } from './lead-columns';
-import type { LeadSubmissionsTable } from './lead-tables';
-import type { CandidatesTable, CompaniesTable, LeadTable } from './lead-tables';
+import type {
+  CandidatesTable,
+  CompaniesTable,
+  LeadSubmissionsTable,
+  LeadTable,
+} from './lead-tables';
 
 /** Admin classification (spec section 4), computed by the database from the columns. */
 export const candidateLeadTypes = ['questionnaire', 'regular', 'email'] as const;
@@ -25,24 +29,22 @@ export interface MatchKeyColumns {
   email_match_key: string | null;
 }
 
-/** The match keys are the admin's too: only its duplicate lookups read them. */
-interface CandidateAdminColumns extends MatchKeyColumns {
-  lead_type: GeneratedAlways<CandidateLeadType>;
-  /** The pipeline's status (040_lead_status): 'new' until the admin changes it. */
-  status: Generated<CandidateStatus>;
-  search_name: GeneratedAlways<string>;
-  search_last_name: GeneratedAlways<string | null>;
-  /** The account working the lead (260_lead_assignee); null: unassigned. */
+/** Computed by the database, and the pipeline's: 'new' until the team moves it; null: unassigned. */
+interface AdminColumns<Type, Status> {
+  lead_type: GeneratedAlways<Type>;
+  status: Generated<Status>;
   assignee_id: number | null;
 }
 
-interface CompanyAdminColumns {
-  /** 'email' when neither company name nor contact name is known. */
-  lead_type: GeneratedAlways<CompanyLeadType>;
-  status: Generated<CompanyStatus>;
+interface CandidateAdminColumns
+  extends MatchKeyColumns, AdminColumns<CandidateLeadType, CandidateStatus> {
+  search_name: GeneratedAlways<string>;
+  search_last_name: GeneratedAlways<string | null>;
+}
+
+interface CompanyAdminColumns extends AdminColumns<CompanyLeadType, CompanyStatus> {
   search_company: GeneratedAlways<string | null>;
   search_contact: GeneratedAlways<string | null>;
-  assignee_id: number | null;
 }
 
 export type AdminLeadTables = {
@@ -51,16 +53,12 @@ export type AdminLeadTables = {
   lead_submissions: LeadSubmissionsTable;
 };
 
-/** The assignee's id, and their name where the listing reads it (lead-listing.ts). */
-interface AssigneeColumns {
-  assignee_id: number | null;
-  assignee_name?: string | null;
-}
+/** A listed row; the listing reads the assignee's name too (lead-listing.ts). */
+type ListRow<Table, Type, Status> = Selectable<Table> &
+  Selectable<AdminColumns<Type, Status>> & { assignee_name?: string | null };
 
-export type CandidateListRow = Selectable<CandidatesTable> &
-  AssigneeColumns & { lead_type: CandidateLeadType; status: CandidateStatus };
-export type CompanyListRow = Selectable<CompaniesTable> &
-  AssigneeColumns & { lead_type: CompanyLeadType; status: CompanyStatus };
+export type CandidateListRow = ListRow<CandidatesTable, CandidateLeadType, CandidateStatus>;
+export type CompanyListRow = ListRow<CompaniesTable, CompanyLeadType, CompanyStatus>;
 
 /** What a listing reads of a row: every stored column and its type, not the search keys. */
 export const listColumns: Record<LeadTable, readonly string[]> = {

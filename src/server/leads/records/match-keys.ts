@@ -3,23 +3,24 @@ import type { MatchReason } from '@shared/admin-duplicates';
 import { tablesOf } from '../../platform/database/connection';
 import { normalizeEmail } from './lead-email';
 import type { AdminLeadTables, MatchKeyColumns } from './listing-tables';
+import type { CandidatesTable } from './lead-tables';
 
-/** The keys a candidate's possible duplicates are found by: stored and indexed (decision 161). */
+/* The keys a candidate's possible duplicates are found by: stored and indexed (decision 161). */
 
 /** Fewer digits name no one ("n/a", an extension): they would match far too many leads. */
 const MIN_PHONE_DIGITS = 6;
 
 const GMAIL_DOMAINS = ['gmail.com', 'googlemail.com'];
 
-/** What the keys are computed from: the candidate's stored values. */
-export interface MatchKeySource {
-  email: string;
-  first_name?: string | null | undefined;
-  last_name?: string | null | undefined;
-  phone?: string | null | undefined;
-  location?: string | null | undefined;
-  questionnaire_location?: string | null | undefined;
-}
+export type MatchKeySource = Pick<CandidatesTable, 'email'> &
+  Partial<Pick<CandidatesTable, (typeof sourceColumns)[number]>>;
+const sourceColumns = [
+  'first_name',
+  'last_name',
+  'phone',
+  'location',
+  'questionnaire_location',
+] as const;
 
 const words = (value: string | null | undefined) =>
   (value ?? '').trim().replace(/\s+/g, ' ').toLowerCase();
@@ -55,7 +56,7 @@ export async function refreshMatchKeys(
   const db = tablesOf<AdminLeadTables>(trx);
   const row = await db
     .selectFrom('candidates')
-    .select(['email', 'first_name', 'last_name', 'phone', 'location', 'questionnaire_location'])
+    .select(['email', ...sourceColumns])
     .where('id', '=', id)
     .executeTakeFirst();
   if (row) await db.updateTable('candidates').set(matchKeys(row)).where('id', '=', id).execute();

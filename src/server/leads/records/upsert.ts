@@ -9,19 +9,19 @@ import { keepInHistory } from './lead-history';
 import { presentValues } from './present-values';
 import { provesLead, type LeadProof, type LeadRef } from './lead-tables';
 
+export { normalizeEmail };
+
 /** What a lead write answers: the record's id, and whether this write created it. */
 export interface SaveResult {
   id: number;
   created: boolean;
-  /** Held back in quarantine (decision 095): `id` is the quarantine row's, never answered. */
+  /** Held back in quarantine: `id` is the quarantine row's, never answered. */
   quarantined?: boolean;
   /** The browser gets the lead's form proof: this form created it, or came with its mailbox. */
   proofIssued?: boolean;
   /** The generation of the lead's proofs the browser gets, when not 1 (a new lead's). */
   proofGeneration?: number;
 }
-
-export { normalizeEmail };
 
 /** One step of a lead's progression (spec section 4), as the routes describe it. */
 export interface LeadStep<Stage extends string, Fields extends string> {
@@ -30,7 +30,6 @@ export interface LeadStep<Stage extends string, Fields extends string> {
   form?: LeadForm | undefined;
   /** The stage this step reaches; a lead further along keeps its stage. */
   stage: Stage;
-  /** Values typed in this step; blanks are ignored. */
   fields?: { [K in Fields]?: string | undefined };
   attribution?: Attribution | undefined;
   /** The request the form came in, for its Meta events; not stored on the lead. */
@@ -152,19 +151,25 @@ export async function upsertLead<Stage extends string>(
         .where('id', '=', lead.id)
         .execute();
     }
-    if (!claimed) return { id: lead.id, created: false, verified, proofIssued: false };
-    const generation = Math.max(lead.proof_issued, 1);
-    return {
-      id: lead.id,
-      created: false,
-      verified,
-      proofIssued: true,
-      proofGeneration: generation,
-    };
+    const proof = claimed ? { proofGeneration: Math.max(lead.proof_issued, 1) } : {};
+    return { id: lead.id, created: false, verified, proofIssued: claimed, ...proof };
   };
   // In the lead's transaction: history and notices exist exactly when the lead was committed.
   const recorded = async (result: SaveResult, verified: boolean) => {
-    if (step.form) await addToHistory(db, table, result, step, verified, now);
+    if (step.form) {
+      const form = {
+        lead_table: table,
+        lead_id: result.id,
+        form: step.form,
+        source_page: step.attribution?.page ?? null,
+        fields: step.fields ? JSON.stringify(step.fields) : null,
+        attribution: step.attribution ? JSON.stringify(step.attribution) : null,
+        consent: step.client?.consent ?? null,
+        verified: verified ? 1 : 0,
+        created_at: now,
+      };
+      await keepInHistory(db, form, result.created);
+    }
     await effects?.(db, { table, id: result.id, created: result.created, verified }, step, now);
     return result;
   };
@@ -180,30 +185,4 @@ export async function upsertLead<Stage extends string>(
     }
   }
   throw new Error('lead upsert lost three races in a row');
-}
-
-/** The form, whole, in the lead's history (a new lead's first: no count to check). */
-function addToHistory(
-  db: Kysely<LeadRecordTables>,
-  table: LeadTable,
-  lead: SaveResult,
-  step: LeadStep<string, string>,
-  verified: boolean,
-  now: string,
-): Promise<void> {
-  return keepInHistory(
-    db,
-    {
-      lead_table: table,
-      lead_id: lead.id,
-      form: step.form!,
-      source_page: step.attribution?.page ?? null,
-      fields: step.fields ? JSON.stringify(step.fields) : null,
-      attribution: step.attribution ? JSON.stringify(step.attribution) : null,
-      consent: step.client?.consent ?? null,
-      verified: verified ? 1 : 0,
-      created_at: now,
-    },
-    lead.created,
-  );
 }

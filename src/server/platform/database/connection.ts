@@ -19,17 +19,10 @@ export interface DatabaseOptions {
   onBackgroundError?: (error: Error) => void;
 }
 
-/**
- * The database as every capability sees it. `DB` is the tables the holder may use: the
- * platform knows none (`object`); a capability names its own with `tablesOf<T>(db)`.
- */
+/** The database; `DB` is the tables the holder may use (a capability's: `tablesOf<T>(db)`). */
 export interface DatabaseConnection<DB = object> {
   db: Kysely<DB>;
-  /**
-   * Rows a crash may forget, living minutes, in the `ephemeralMigrations` tables: on PostgreSQL
-   * `db` itself (UNLOGGED tables); on SQLite a file of their own, so their writes neither fsync nor
-   * contend for the main file's lock.
-   */
+  /** Rows a crash may forget: UNLOGGED in `db` on PostgreSQL, a file of their own on SQLite. */
   ephemeral: Kysely<DB>;
   dialect: DialectName;
   /** SQLite: the one connection every write goes through (the scheduled backup copies through it). */
@@ -39,11 +32,7 @@ export interface DatabaseConnection<DB = object> {
   close(): Promise<void>;
 }
 
-/**
- * SQLite for "a 2xx means the lead is on disk": WAL so readers never block the writer, each
- * commit synced before it is answered (sqlite-wal.ts). No busy timeout: better-sqlite3 would wait
- * with the event loop stopped; the group commit waits between turns instead.
- */
+// No busy timeout: better-sqlite3 would wait with the event loop stopped (the group commit waits).
 function openSqlite(dataDir: string): SqliteDatabase.Database {
   mkdirSync(dataDir, { recursive: true, mode: 0o700 });
   const file = openWalFile(path.join(dataDir, SQLITE_FILE_NAME));
@@ -59,9 +48,8 @@ function openWalFile(file: string): SqliteDatabase.Database {
   // Deleted rows (an erased person, a revoked session) are overwritten, not left in free pages.
   database.pragma('secure_delete = ON');
   database.pragma('synchronous = NORMAL');
-  // A lead's insert touches 14 B-trees; its statement journal (kept so one statement can fail
-  // alone) outgrew SQLite's 64 KiB in-memory spill and was written to a temporary file, page by
-  // page: two thirds of the insert's time. In memory it is bounded by one statement's pages.
+  // A lead's statement journal outgrew the 64 KiB in-memory spill: a temporary file cost two
+  // thirds of the insert's time. In memory it is bounded by one statement's pages.
   database.pragma('temp_store = MEMORY');
   return database;
 }
@@ -71,11 +59,7 @@ const kyselyOver = <DB>(file: SqliteDatabase.Database) =>
 
 export const SQLITE_EPHEMERAL_FILE_NAME = 'talent-bridge-ephemeral.sqlite';
 
-/**
- * The SQLite file for `ephemeral` rows: no lock shared with the main file, commits without fsync
- * (synchronous=NORMAL; WAL stays consistent). Backups leave it out; its migrations run on every
- * start.
- */
+/** The SQLite file of `ephemeral` rows; backups leave it out. */
 async function openSqliteEphemeral<DB>(
   dataDir: string,
   migrations: readonly MigrationSet[],
@@ -90,11 +74,7 @@ async function openSqliteEphemeral<DB>(
   return db;
 }
 
-/**
- * PostgreSQL timeouts (docs/decisions/105): the server cancels a statement after
- * `statementTimeoutMs` and ends an idle-in-transaction session; the client gives up a few seconds
- * later (a dead network), and on connecting after 5 s.
- */
+/** The client gives up a few seconds after the server's statement_timeout (a dead network). */
 function openPostgres<DB>(
   connectionString: string,
   statementTimeoutMs: number,
@@ -173,10 +153,7 @@ export async function openDatabase<DB = object>(
   };
 }
 
-/**
- * The same connection typed with `Tables`: a capability knows only its own tables, and Kysely's
- * database type is invariant, so narrowing takes this one cast.
- */
+/** The same connection typed with a capability's own `Tables` (Kysely's type is invariant). */
 export function tablesOf<Tables>(db: Pick<Kysely<object>, 'getExecutor'>): Kysely<Tables> {
   return db as unknown as Kysely<Tables>;
 }

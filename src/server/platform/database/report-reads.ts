@@ -43,22 +43,20 @@ export async function* readByWeeks<Row>(
 }
 
 /**
- * The `count` first of `items` in `order`, sorted a few thousand at a time in turns: a report's
- * keys may be hundreds of thousands (two years of made-up UTM values at the visit cap).
+ * The `count` first in `order` of `batches`, each cut as it comes: a report's keys may be hundreds
+ * of thousands (two years of made-up UTM values at the visit cap): a few thousand a turn.
  */
 export async function firstInTurns<T>(
-  items: Iterable<T>,
+  batches: AsyncIterable<T[]>,
   count: number,
   order: (a: T, b: T) => number,
 ): Promise<T[]> {
   let first: T[] = [];
-  let batch: T[] = [];
-  for (const item of items) {
-    batch.push(item);
-    if (batch.length < 5_000) continue;
-    first = [...first, ...batch].sort(order).slice(0, count);
-    batch = [];
-    await inTurn(async () => undefined);
+  for await (const batch of batches) {
+    for (let at = 0; at < batch.length; at += 5_000) {
+      first = [...first, ...batch.slice(at, at + 5_000)].sort(order).slice(0, count);
+      await inTurn(async () => undefined);
+    }
   }
-  return [...first, ...batch].sort(order).slice(0, count);
+  return first;
 }

@@ -13,10 +13,7 @@ interface Pending<DB> {
 export interface WriteQueueOptions {
   /** Most jobs committed together; bounds how long one commit keeps the others waiting. */
   maxBatch?: number;
-  /**
-   * Most jobs queued or committing at once; past it, run() rejects with WriteQueueFullError
-   * at once, queueing nothing (default: unbounded; the server sets WRITE_QUEUE_LIMIT).
-   */
+  /** Most jobs queued or committing at once; past it, run() rejects (default: unbounded). */
   limit?: number;
 }
 
@@ -28,17 +25,14 @@ const isBusy = (error: unknown) =>
   /^SQLITE_BUSY/.test(String((error as { code?: unknown } | null)?.code ?? ''));
 
 /**
- * Group commit (docs/decisions/010): one turn's writes run in ONE transaction and each caller
- * settles once it committed, one fsync per batch instead of per lead. Jobs must be safe to run
- * twice: a failed batch is retried job by job, so one bad job fails alone. While another process
- * holds SQLite's write lock the batch is retried for up to BUSY_WAIT_MS.
+ * Group commit (decision 010): one turn's writes share one transaction and one fsync. Jobs must
+ * be safe to run twice: a failed batch is retried job by job, so one bad job fails alone.
  */
 export class WriteQueue<DB> {
   private pending: Pending<DB>[] = [];
   private running: Promise<void> | undefined;
   private readonly maxBatch: number;
   private readonly limit: number;
-  /** Jobs queued or in the batch being committed. */
   private outstanding = 0;
 
   constructor(
@@ -49,10 +43,7 @@ export class WriteQueue<DB> {
     this.limit = options.limit ?? Number.POSITIVE_INFINITY;
   }
 
-  /**
-   * The same queue with its jobs typed for `Tables`: a capability knows only its own tables
-   * (as with tablesOf in connection.ts).
-   */
+  /** The same queue typed for a capability's own `Tables` (as tablesOf in connection.ts). */
   forTables<Tables>(): WriteQueue<Tables> {
     return this as unknown as WriteQueue<Tables>;
   }
@@ -62,28 +53,18 @@ export class WriteQueue<DB> {
     return this.outstanding;
   }
 
-  /**
-   * Runs `job` inside a transaction; resolves with its result once committed. Rejects at
-   * once with WriteQueueFullError (nothing queued) when `limit` jobs are already waiting.
-   */
+  /** Runs `job` in a transaction; resolves with its result once committed. */
   run<T>(job: WriteJob<DB, T>): Promise<T> {
     if (this.outstanding >= this.limit) return Promise.reject(new WriteQueueFullError(this.limit));
     return this.enqueue(job);
   }
 
-  /**
-   * The health check's write (health-probe.ts), through the same group commit as every other
-   * write; it bypasses the limit, so a full queue shows as slow rather than as refused.
-   */
+  /** The health check's write: past the limit, so a full queue shows as slow, not refused. */
   probe(): Promise<void> {
     return this.enqueue((trx) => writeHealthProbe(trx));
   }
 
-  /**
-   * A write the server makes on its own (an outbox worker's claim, a message's outcome): it shares
-   * the commits, but is neither refused at the limit nor counted in `depth`, which are about the
-   * writes clients wait on.
-   */
+  /** A write no client waits on (an outbox claim): neither refused at the limit nor counted. */
   runInBackground<T>(job: WriteJob<DB, T>): Promise<T> {
     return this.enqueue(job, false);
   }
@@ -148,11 +129,7 @@ export class WriteQueue<DB> {
     batch.forEach((pending, index) => pending.resolve(results[index]));
   }
 
-  /**
-   * One transaction whose failing rollback does not hide the cause: after a commit fails on a full
-   * or broken disk, SQLite's rollback only says "no transaction is active", which would mask
-   * SQLITE_FULL or SQLITE_IOERR (and their 503).
-   */
+  /** A failing rollback ("no transaction is active") must not hide SQLITE_FULL and its 503. */
   private async transaction<T>(work: (trx: Transaction<DB>) => Promise<T>): Promise<T> {
     const trx = await this.db.startTransaction().execute();
     try {

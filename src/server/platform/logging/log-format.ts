@@ -12,19 +12,9 @@ export function chooseLogFormat(setting: LogFormatSetting, stdoutIsTty: boolean)
   return stdoutIsTty ? 'pretty' : 'json';
 }
 
-/** Bytes of log lines gathered before one write (sonic-boom's minLength; below its maxWrite). */
-export const LOG_BLOCK_BYTES = 4096;
-/** The longest a line waits for its block to fill (sonic-boom's periodicFlush). */
-export const LOG_FLUSH_MS = 1000;
-
-/** JSON lines to `fd` in blocks of 4 KB, not a write per line. */
-export function jsonLogStream(fd = 1) {
-  return pino.destination({
-    dest: fd,
-    sync: false,
-    minLength: LOG_BLOCK_BYTES,
-    periodicFlush: LOG_FLUSH_MS,
-  });
+/** JSON lines to stdout in blocks of 4 KB (below sonic-boom's maxWrite), at most a second late. */
+export function jsonLogStream() {
+  return pino.destination({ dest: 1, sync: false, minLength: 4096, periodicFlush: 1000 });
 }
 
 /** pino-pretty in-process (a transport's worker misses it in the bundle), synchronous. */

@@ -16,12 +16,6 @@ function readable(raw: string): string {
   return [raw, quotedPrintable, ...base64Blocks].join('\n').toLowerCase();
 }
 
-/** An .eml file of the outbox: its name and raw text. */
-export interface OutboxMail {
-  file: string;
-  content: string;
-}
-
 async function outboxNames(dataDir: string): Promise<string[]> {
   const names = await readdir(path.join(dataDir, OUTBOX_FOLDER)).catch(
     (error: NodeJS.ErrnoException) => {
@@ -32,12 +26,9 @@ async function outboxNames(dataDir: string): Promise<string[]> {
   return names.filter((file) => file.endsWith('.eml')).sort();
 }
 
-/** The outbox's e-mails that mention the address (normalised), oldest first. */
-export async function outboxMailMentioning(
-  dataDir: string,
-  normalizedEmail: string,
-): Promise<OutboxMail[]> {
-  const found: OutboxMail[] = [];
+/** The outbox's e-mails (name and raw text) that mention the address (normalised), oldest first. */
+export async function outboxMailMentioning(dataDir: string, normalizedEmail: string) {
+  const found: { file: string; content: string }[] = [];
   for (const file of await outboxNames(dataDir)) {
     const content = await readFile(path.join(dataDir, OUTBOX_FOLDER, file), 'utf8').catch(() => '');
     if (readable(content).includes(normalizedEmail)) found.push({ file, content });

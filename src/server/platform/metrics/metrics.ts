@@ -15,33 +15,24 @@ const LATENCY_BUCKETS = [0.001, 0.0025, 0.005, 0.01, 0.025, 0.05, 0.1, 0.25, 0.5
 /** How long the outbox counts read at a scrape are reused. */
 const OUTBOX_CACHE_MS = 5000;
 
-type HttpLabels = 'method' | 'route' | 'status_code';
-
 type OutboxCount = Awaited<ReturnType<typeof countOutboxMessages>>[number];
-
-export interface MetricsOptions {
-  /** false (no METRICS_TOKEN): nothing scrapes, so no per-request hook nor process metrics. */
-  enabled: boolean;
-  /** Told when a scrape could not read the outbox counts (the log). */
-  onCollectError?: (error: unknown) => void;
-}
 
 export class Metrics {
   readonly registry = new Registry();
-  readonly enabled: boolean;
-  private readonly requests: Histogram<HttpLabels>;
+  readonly requests: Histogram<'method' | 'route' | 'status_code'>;
   private readonly outboxFailures: Counter<'destination'>;
   private writeQueueDepth: () => number = () => 0;
   private outboxCounts: (() => Promise<OutboxCount[]>) | undefined;
   private outboxCache: { at: number; counts: Promise<OutboxCount[]> } | undefined;
-  private readonly onCollectError: ((error: unknown) => void) | undefined;
 
-  constructor(options: MetricsOptions) {
-    this.enabled = options.enabled;
-    this.onCollectError = options.onCollectError;
+  /**
+   * Not `enabled` (no METRICS_TOKEN): nothing scrapes, so no process metrics. `onCollectError`
+   * hears of a scrape that could not read the outbox counts.
+   */
+  constructor(enabled: boolean, onCollectError: (error: unknown) => void) {
     const registers = [this.registry];
     // Node's own: CPU, memory, heap, handles, GC, event loop lag (nodejs_eventloop_lag_*).
-    if (this.enabled) collectDefaultMetrics({ register: this.registry });
+    if (enabled) collectDefaultMetrics({ register: this.registry });
     this.requests = new Histogram({
       name: 'http_request_duration_seconds',
       help: 'HTTP requests by method, route pattern and status code, with their latency',
@@ -59,7 +50,7 @@ export class Metrics {
     const queueDepth = () => this.writeQueueDepth();
     const outboxCounts = () =>
       this.readOutboxCounts().catch((error: unknown) => {
-        this.onCollectError?.(error);
+        onCollectError(error);
         return [];
       });
     new Gauge({
@@ -85,11 +76,6 @@ export class Metrics {
     });
   }
 
-  /** Records one answered request: its route pattern (or UNMATCHED_ROUTE) and latency. */
-  observeRequest(method: string, route: string, statusCode: number, seconds: number): void {
-    this.requests.labels(method, route, String(statusCode)).observe(seconds);
-  }
-
   outboxSendFailed(destination: OutboxDestination): void {
     this.outboxFailures.labels(destination).inc();
   }
@@ -102,11 +88,6 @@ export class Metrics {
   /** The outbox's counts, read at a scrape at most once per OUTBOX_CACHE_MS. */
   watchOutbox(counts: () => Promise<OutboxCount[]>): void {
     this.outboxCounts = counts;
-  }
-
-  /** The Prometheus text exposition of every metric. */
-  async exposition(): Promise<{ contentType: string; body: string }> {
-    return { contentType: this.registry.contentType, body: await this.registry.metrics() };
   }
 
   private readOutboxCounts(): Promise<OutboxCount[]> {
@@ -133,16 +114,15 @@ declare module 'fastify' {
 
 /** Times each request by route pattern; an unmatched one cannot grow the label set. */
 export const metricsPlugin = fp<{ enabled: boolean }>(async (app, { enabled }) => {
-  const metrics = new Metrics({
-    enabled,
-    onCollectError: (error) =>
-      app.log.warn({ err: error }, 'metrics: the outbox counts could not be read'),
-  });
+  const metrics = new Metrics(enabled, (error) =>
+    app.log.warn({ err: error }, 'metrics: the outbox counts could not be read'),
+  );
   app.decorate('metrics', metrics);
   if (!enabled) return;
   app.addHook('onResponse', (request: FastifyRequest, reply: FastifyReply, done) => {
     const route = request.is404 ? UNMATCHED_ROUTE : (request.routeOptions.url ?? UNMATCHED_ROUTE);
-    metrics.observeRequest(request.method, route, reply.statusCode, reply.elapsedTime / 1000);
+    const labels = metrics.requests.labels(request.method, route, String(reply.statusCode));
+    labels.observe(reply.elapsedTime / 1000);
     done();
   });
 });

@@ -28,28 +28,16 @@ export interface DigestOptions {
   send(messages: OutboxMessage[]): Promise<void>;
 }
 
-export interface OutboxWorkerOptions {
-  db: Kysely<OutboxTables>;
-  /** The group commit: claims and outcomes share other writes' commit (SQLite's fsync). */
-  writes?: WriteQueue<object>;
-  dialect: DialectName;
+interface OutboxWorkerOptions {
   /** One sender per configured destination; other destinations' messages stay untouched. */
   senders: Partial<Record<OutboxDestination, Sender>>;
   /** How often the outbox is polled (default 1 s). */
-  pollMs?: number;
-  /** First retry delay, doubled on each failure up to `retryCapMs` (default 30 s, 1 h). */
-  retryBaseMs?: number;
-  retryCapMs?: number;
+  pollMs?: number | undefined;
+  /** First retry delay, doubled on each failure up to an hour (default 30 s). */
+  retryBaseMs?: number | undefined;
   /** A message still failing this long after it was written is given up (default 24 h). */
   giveUpMs?: number;
-  /** Messages claimed per poll (default 20). */
-  batch?: number;
-  now?: () => Date;
-  digest?: DigestOptions;
-  /** Told of a poll that failed (the database was unreachable...); the next poll retries. */
-  onError?: (error: unknown) => void;
-  /** Told of each failed delivery attempt (the metrics count them by destination). */
-  onSendFailure?: (destination: OutboxDestination) => void;
+  digest?: DigestOptions | undefined;
 }
 
 /** Test and tuning knobs of a worker (production uses the defaults). */
@@ -64,70 +52,59 @@ export interface WorkerSettings {
 export function startOutboxWorker(
   app: FastifyInstance,
   what: string,
-  options: Omit<OutboxWorkerOptions, 'db' | 'writes' | 'dialect' | 'onError' | 'onSendFailure'>,
+  options: OutboxWorkerOptions,
 ): void {
-  const { database } = app;
-  const worker = new OutboxWorker({
-    db: tablesOf<OutboxTables>(database.db),
-    writes: app.writeQueue,
-    dialect: database.dialect,
-    onError: (error) => app.log.warn({ err: error }, `${what} outbox poll failed`),
-    onSendFailure: (destination) => app.metrics.outboxSendFailed(destination),
-    ...options,
-  });
-  app.addHook('onReady', async () => worker.start());
-  app.addHook('onClose', async () => worker.stop());
+  const { polling } = new OutboxWorker(app, what, options);
+  app.addHook('onReady', async () => polling.start());
+  // Waits for the sends in flight to be recorded.
+  app.addHook('onClose', () => polling.stop());
 }
 
 const MINUTE = 60_000;
+const BATCH = 20;
 /** After a full batch, this wait while clients wait on writes: a burst of forms goes first. */
 const YIELD_TO_CLIENTS_MS = 100;
 
 /** Sends due messages (decision 075); a claim outlives any send, so a dead worker's is retried. */
-export class OutboxWorker {
-  private readonly polling: RepeatingTask<number>;
-  private readonly now: () => Date;
-  private readonly write: <T>(job: (db: Kysely<OutboxTables>) => Promise<T>) => Promise<T>;
+class OutboxWorker {
+  readonly polling: RepeatingTask<number>;
+  private readonly db: Kysely<OutboxTables>;
+  private readonly dialect: DialectName;
+  /** Claims and outcomes share the other writes' commits (SQLite's fsync). */
+  private readonly writes: WriteQueue<OutboxTables>;
   /** When this worker last sent a digest: until a window later it need not ask the database. */
   private lastDigestAt = -Infinity;
 
-  constructor(private readonly options: OutboxWorkerOptions) {
-    this.now = options.now ?? (() => new Date());
-    const { db } = options;
-    const writes = options.writes?.forTables<OutboxTables>();
-    this.write = writes ? (job) => writes.runInBackground(job) : (job) => job(db);
-    const batch = options.batch ?? 20;
+  constructor(
+    private readonly app: FastifyInstance,
+    what: string,
+    private readonly options: OutboxWorkerOptions,
+  ) {
+    this.db = tablesOf<OutboxTables>(app.database.db);
+    this.dialect = app.database.dialect;
+    const writes = (this.writes = app.writeQueue.forTables<OutboxTables>());
     this.polling = new RepeatingTask(
       () => this.runOnce(),
       // A full batch: more are probably due, poll again at once (or once clients were served).
       (claimed = 0) =>
-        claimed < batch ? (options.pollMs ?? 1000) : writes?.depth ? YIELD_TO_CLIENTS_MS : 0,
-      options.onError,
+        claimed < BATCH ? (options.pollMs ?? 1000) : writes.depth ? YIELD_TO_CLIENTS_MS : 0,
+      (error) => app.log.warn({ err: error }, `${what} outbox poll failed`),
     );
   }
 
-  start(): void {
-    this.polling.start();
-  }
-
-  /** Stops polling and waits for the sends in flight to be recorded. */
-  stop(): Promise<void> {
-    return this.polling.stop();
-  }
-
   /** One poll: claims, sends and records due messages; resolves with how many were claimed. */
-  async runOnce(): Promise<number> {
-    const { dialect, senders, digest } = this.options;
+  private async runOnce(): Promise<number> {
+    const { senders, digest } = this.options;
     const all = Object.keys(senders) as OutboxDestination[];
     // The count and the claim in one write: they see the same messages.
-    const { digestDue, messages } = await this.write(async (trx) => {
+    const { digestDue, messages } = await this.writes.runInBackground(async (trx) => {
       const digestDue = digest !== undefined && (await this.inDigestMode(trx, digest));
       const destinations = digestDue ? all.filter((d) => d !== digest.destination) : all;
-      const claimed = await claimDueMessages(trx, dialect, {
+      const claimed = await claimDueMessages(trx, this.dialect, {
         destinations,
-        now: this.now(),
+        now: new Date(),
         lockMs: 5 * MINUTE,
-        limit: this.options.batch ?? 20,
+        limit: BATCH,
       });
       return { digestDue, messages: claimed };
     });
@@ -135,28 +112,28 @@ export class OutboxWorker {
     const delivered = await Promise.all(messages.map((message) => this.deliver(message)));
     // One write for the whole batch.
     const sent = messages.filter((_, i) => delivered[i]).map((message) => message.id);
-    if (sent.length > 0) await this.write((trx) => markSent(trx, sent, this.now()));
+    if (sent.length > 0)
+      await this.writes.runInBackground((trx) => markSent(trx, sent, new Date()));
     return messages.length;
   }
 
   private async inDigestMode(db: Kysely<OutboxTables>, digest: DigestOptions): Promise<boolean> {
-    const since = new Date(this.now().getTime() - digest.windowMs);
+    const since = new Date(Date.now() - digest.windowMs);
     const written = await countWrittenSince(db, digest.destination, since);
     return written > digest.threshold;
   }
 
   /** One digest per window for the whole site: the instances compete for it (claimDigest). */
   private async sendDigest(digest: DigestOptions): Promise<void> {
-    const { db, dialect } = this.options;
-    if (this.now().getTime() - this.lastDigestAt < digest.windowMs) return;
-    const messages = await claimDigest(db, dialect, digest.destination, {
-      now: this.now(),
+    if (Date.now() - this.lastDigestAt < digest.windowMs) return;
+    const messages = await claimDigest(this.db, this.dialect, digest.destination, {
+      now: new Date(),
       lockMs: 5 * MINUTE,
       limit: 1000,
       windowMs: digest.windowMs,
     });
     if (messages.length === 0) return;
-    this.lastDigestAt = this.now().getTime();
+    this.lastDigestAt = Date.now();
     try {
       await digest.send(messages);
     } catch (error) {
@@ -164,7 +141,7 @@ export class OutboxWorker {
       return;
     }
     const sent = messages.map((message) => message.id);
-    await this.write((trx) => markSent(trx, sent, this.now()));
+    await this.writes.runInBackground((trx) => markSent(trx, sent, new Date()));
   }
 
   /** Sends one message; true when it went out (failures are recorded here). */
@@ -181,10 +158,10 @@ export class OutboxWorker {
   }
 
   private recordFailure(message: OutboxMessage, error: unknown): Promise<void> {
-    this.options.onSendFailure?.(message.destination);
+    this.app.metrics.outboxSendFailed(message.destination);
     // One clock reading: the retry is exactly its backoff after the attempt it follows.
-    const now = this.now();
-    return this.write((trx) =>
+    const now = new Date();
+    return this.writes.runInBackground((trx) =>
       markFailed(trx, message.id, now, {
         retryAt: error instanceof PermanentFailure ? undefined : this.retryAt(message, now),
         error: error instanceof Error ? error.message : String(error),
@@ -195,8 +172,7 @@ export class OutboxWorker {
   /** Exponential backoff; undefined once the next try would fall past the give-up time. */
   private retryAt(message: OutboxMessage, now: Date): Date | undefined {
     const base = this.options.retryBaseMs ?? 30_000;
-    const cap = this.options.retryCapMs ?? 60 * MINUTE;
-    const delay = Math.min(base * 2 ** message.attempts, cap);
+    const delay = Math.min(base * 2 ** message.attempts, 60 * MINUTE);
     const retryAt = new Date(now.getTime() + delay);
     const giveUpAt = Date.parse(message.created_at) + (this.options.giveUpMs ?? 24 * 60 * MINUTE);
     return retryAt.getTime() > giveUpAt ? undefined : retryAt;

@@ -12,15 +12,8 @@ export interface Flash {
 }
 
 export interface FormFlashTables {
-  form_flashes: {
-    /** The random id the visitor's HttpOnly cookie holds. */
-    id: string;
-    route: string;
-    /** The page state, JSON: messages and typed values, or a confirmation. */
-    state: string;
-    /** Epoch ms. */
-    expires: number;
-  };
+  /** `id`: the random id the visitor's HttpOnly cookie holds; `state`: PageState as JSON. */
+  form_flashes: { id: string; route: string; state: string; expires: number };
 }
 
 /** 147: UNLOGGED on PostgreSQL: a minutes-long flash of typed text stays out of the WAL. */
@@ -45,17 +38,16 @@ export const formFlashMigrations: MigrationSet = (dialect): Record<string, Migra
   '147_form_flashes': createFormFlashes(dialect),
 });
 
-/** Expired flashes are deleted at most this often, by whichever instance stores one. */
+/** Expired flashes are deleted at most this often. */
 const PRUNE_EVERY_MS = 60_000;
 
 /** Flashes for the next page on any instance; one DELETE … RETURNING shows it once. */
 export class FlashStore {
   private prunedAt = 0;
-
   private readonly db: Kysely<FormFlashTables>;
 
   constructor(
-    /** The ephemeral database (DatabaseConnection.ephemeral). */
+    /** The ephemeral database. */
     db: Pick<Kysely<object>, 'getExecutor'>,
     private readonly onError: (error: unknown) => void,
   ) {

@@ -4,8 +4,9 @@ import type { FastifyRequest } from 'fastify';
 import type { PageState } from '@shared/page-state';
 import { PREFILL_COOKIE, PREFILL_KEYS } from '@shared/prefill-cookie';
 import type { FlashStore } from './flash-store';
+import { parsedJson } from '../people/person-report-views';
 
-/** The flash's cookie: an opaque id (HttpOnly); what it points to stays on the server. */
+/** An opaque id (HttpOnly): what it points to stays on the server. */
 export const FLASH_COOKIE = 'tb_form';
 
 /** How long a form's flash and a prefill wait for the next page. */
@@ -46,20 +47,14 @@ export class FormHandoff {
   /** The prefill the request's cookie carries: the spec's keys only, each a short string. */
   prefill(request: FastifyRequest): Record<string, string> | undefined {
     const raw = this.cookies(request)[PREFILL_COOKIE];
-    if (!raw) return undefined;
-    try {
-      const parsed: unknown = JSON.parse(Buffer.from(raw, 'base64url').toString('utf8'));
-      if (typeof parsed !== 'object' || parsed === null || Array.isArray(parsed)) return undefined;
-      const entries = Object.entries(parsed).filter(
-        ([key, value]) =>
-          PREFILL_KEYS.includes(key) &&
-          typeof value === 'string' &&
-          value.length <= MAX_PREFILL_LENGTH,
-      );
-      return entries.length > 0 ? Object.fromEntries(entries) : undefined;
-    } catch {
-      return undefined;
-    }
+    const parsed = raw ? parsedJson(Buffer.from(raw, 'base64url').toString('utf8')) : null;
+    const entries = Object.entries(parsed ?? {}).filter(
+      ([key, value]) =>
+        PREFILL_KEYS.includes(key) &&
+        typeof value === 'string' &&
+        value.length <= MAX_PREFILL_LENGTH,
+    );
+    return entries.length > 0 ? (Object.fromEntries(entries) as Record<string, string>) : undefined;
   }
 
   /** The prefill's Set-Cookie with `changes` applied (null removes, as session.remove does). */

@@ -19,7 +19,7 @@ const text = (value: unknown) => (typeof value === 'string' ? value : '');
 /** A form posted without JavaScript (decision 090): endpoint, page and where the browser goes. */
 export interface HtmlForm {
   action: string;
-  /** The page that captured the lead (attribution.page, as the JS flow sends it). */
+  /** attribution.page, as the JS flow sends it. */
   page: string;
   /** The page's own schema: its rules and its messages (the endpoint's may be wider). */
   schema: $ZodType;

@@ -2,11 +2,11 @@ import type { FastifyReply, FastifyRequest } from 'fastify';
 import { wantsHtml } from './html-form-posts';
 import { formOf, formRoute } from './html-forms';
 import { escapeHtml } from '../../../platform/http/escape-html';
+import { parsedJson } from '../people/person-report-views';
 
 /* A form post's refusal (413, 415, 429, 503) gets a page, not raw JSON (decision 090). */
 
-/** The page a person sees instead of `{"error": message}`. */
-export function refusalPage(message: string, back: string): string {
+function refusalPage(message: string, back: string): string {
   return [
     '<!doctype html>',
     '<html lang="en">',
@@ -22,16 +22,6 @@ export function refusalPage(message: string, back: string): string {
   ].join('\n');
 }
 
-function errorMessage(payload: unknown): string | undefined {
-  if (typeof payload !== 'string') return undefined;
-  try {
-    const body = JSON.parse(payload) as { error?: unknown };
-    return typeof body.error === 'string' ? body.error : undefined;
-  } catch {
-    return undefined;
-  }
-}
-
 /** onSend: a navigation's refusal becomes a page; a callback hook: most answers pass at once. */
 export function htmlRefusals(
   request: FastifyRequest,
@@ -41,8 +31,8 @@ export function htmlRefusals(
 ): void {
   // 400 is answered with the form's own page (a 303), and 404 is no lead route's.
   if (reply.statusCode <= 404 || !wantsHtml(request)) return done(null, payload);
-  const message = errorMessage(payload);
-  if (message === undefined) return done(null, payload);
+  const message = typeof payload === 'string' ? parsedJson(payload)?.error : undefined;
+  if (typeof message !== 'string') return done(null, payload);
   const action = request.routeOptions.url ?? '';
   const form = formOf(action, undefined, request.headers.referer);
   reply.type('text/html; charset=utf-8').header('Cache-Control', 'no-store');

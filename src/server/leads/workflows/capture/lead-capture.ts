@@ -8,8 +8,9 @@ import type { ProofOfWork } from '../screening/altcha-proof';
 import { FORM_TIME_COOKIE, readFormTime, timeTrapReason } from '../screening/form-time-token';
 import { addressKeyOf } from '../../../platform/http/address-key';
 import { cookieValue } from '../../../platform/http/cookies';
-import type { LeadSaves, LeadStore } from './lead-store';
+import type { LeadStore } from './lead-store';
 import type { SaveResult } from '../../records/upsert';
+import type { TableStep } from '../../records/lead-saves';
 
 export const TOO_MANY_SUBMISSIONS =
   'Too many submissions from your network. Please wait a minute and try again.';
@@ -28,6 +29,13 @@ export interface CaptureSettings {
   altchaForms: readonly LeadForm[];
 }
 
+/** 429 until the minute the address's counts are in ends. */
+export const tooManySubmissions = (reply: FastifyReply, nowMs = Date.now()) =>
+  reply
+    .code(429)
+    .header('Retry-After', String(secondsLeft(nowMs)))
+    .send({ error: TOO_MANY_SUBMISSIONS });
+
 const bodyField = (body: unknown, name: string): unknown =>
   typeof body === 'object' && body !== null ? (body as Record<string, unknown>)[name] : undefined;
 
@@ -42,7 +50,6 @@ export class LeadCapture {
     private readonly formTimeKey: Buffer,
     private readonly settings: CaptureSettings,
     private readonly proof: ProofOfWork | undefined,
-    /** Where the per-address limits count (leads-plugin.ts). */
     private readonly counters: AddressCounters,
   ) {}
 
@@ -53,10 +60,7 @@ export class LeadCapture {
     const now = Date.now();
     const counts = await this.counters.add(addressKeyOf(request), 'request', now);
     if (counts.request > floodLimit || counts.invalid >= rateLimit) {
-      return reply
-        .code(429)
-        .header('Retry-After', String(secondsLeft(now)))
-        .send({ error: TOO_MANY_SUBMISSIONS });
+      return tooManySubmissions(reply, now);
     }
     return undefined;
   };
@@ -93,32 +97,20 @@ export class LeadCapture {
     return reasons;
   }
 
-  /** Where this request's valid form goes: the lead tables, or the quarantine when suspect. */
-  savesFor(request: FastifyRequest): LeadSaves {
-    const screened =
-      <Step extends { form?: LeadForm | undefined }>(
-        table: 'candidates' | 'companies',
-        save: (step: Step) => Promise<SaveResult>,
-      ) =>
-      async (step: Step): Promise<SaveResult> => {
-        const reasons = step.form ? await this.reasons(request, step.form) : [];
-        if (reasons.length === 0) return save(step);
-        // Past its daily bound an address's forms are counted, not kept.
-        const dropBody =
-          this.settings.rateLimit > 0 &&
-          (await this.counters.addQuarantined(addressKeyOf(request), Date.now())) >
-            QUARANTINE_DAILY_LIMIT;
-        return this.store.quarantine({
-          table,
-          step: step as never,
-          reasons,
-          userAgent: request.headers['user-agent']?.slice(0, 300) ?? null,
-          dropBody,
-        });
-      };
-    return {
-      saveCandidate: screened('candidates', (step) => this.store.saveCandidate(step)),
-      saveCompany: screened('companies', (step) => this.store.saveCompany(step)),
-    };
+  /** Saves this request's valid form to the lead tables, or to the quarantine when suspect. */
+  async save(request: FastifyRequest, lead: TableStep): Promise<SaveResult> {
+    const reasons = lead.step.form ? await this.reasons(request, lead.step.form) : [];
+    if (reasons.length === 0) {
+      return lead.table === 'candidates'
+        ? this.store.saveCandidate(lead.step)
+        : this.store.saveCompany(lead.step);
+    }
+    // Past its daily bound an address's forms are counted, not kept.
+    const dropBody =
+      this.settings.rateLimit > 0 &&
+      (await this.counters.addQuarantined(addressKeyOf(request), Date.now())) >
+        QUARANTINE_DAILY_LIMIT;
+    const userAgent = request.headers['user-agent']?.slice(0, 300) ?? null;
+    return this.store.quarantine({ ...lead, reasons, userAgent, dropBody });
   }
 }

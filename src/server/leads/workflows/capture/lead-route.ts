@@ -15,7 +15,7 @@ import type { Attribution } from '@shared/schemas/attribution';
 import { postedBy, valuesByColumn } from '@shared/lead-field';
 import { candidateFields, companyFields } from '@shared/lead-fields';
 import type { LeadForm } from '@shared/lead-vocabulary';
-import type { CandidateStep, CompanyStep } from '../../records/lead-saves';
+import type { CandidateStep, CompanyStep, TableStep } from '../../records/lead-saves';
 import { ALTCHA_FIELD, HONEYPOT_FIELD } from '@shared/spam-fields';
 import { cookieValue } from '../../../platform/http/cookies';
 import {
@@ -41,24 +41,17 @@ const acceptedBody = {
   required: ['ok'],
 } as const;
 
-/** The body as documented: the form's fields, and beside them what the spam defence reads. */
-function withSpamFields(body: Record<string, unknown>): Record<string, unknown> {
-  const properties = body.properties as Record<string, unknown>;
-  return {
-    ...body,
-    properties: {
-      ...properties,
-      [HONEYPOT_FIELD]: {
-        type: 'string',
-        description: 'Hidden from people: leave it out or empty (decision 095)',
-      },
-      [ALTCHA_FIELD]: {
-        type: 'string',
-        description: 'The ALTCHA solution, on the forms ALTCHA_FORMS names (decision 095)',
-      },
-    },
-  };
-}
+/** What the spam defence reads besides the form's fields (documented only). */
+const spamFields = {
+  [HONEYPOT_FIELD]: {
+    type: 'string',
+    description: 'Hidden from people: leave it out or empty (decision 095)',
+  },
+  [ALTCHA_FIELD]: {
+    type: 'string',
+    description: 'The ALTCHA solution, on the forms ALTCHA_FORMS names (decision 095)',
+  },
+};
 
 /** A browser's own form post (html-form-posts.ts): on to the next page, or back to the form. */
 const formPostAnswer = {
@@ -108,7 +101,6 @@ type FormStep<Step> = Omit<Step, 'email' | 'attribution' | 'client' | 'fields' |
 
 const fieldsOf = { candidates: candidateFields, companies: companyFields };
 
-/** The lead routes' spam policy, and where a form posted without JavaScript hands over. */
 export interface LeadRouteContext {
   capture: LeadCapture;
   handoff: FormHandoff;
@@ -125,21 +117,20 @@ export function leadRoute<Schema extends $ZodType<{ email: string; attribution?:
     | ({ table: 'companies' } & FormStep<CompanyStep>),
 ): void {
   const { table, ...step } = formStep;
-  // The contract's fields this form posts (src/shared/lead-fields.ts), stored by column.
   const posted = postedBy(fieldsOf[table], step.form);
   const proofKey = leadProofKey(app.spamDefence.formTimeKey);
+  const documented = withConversionFields(bodySchemaOf(schema)) as { properties?: object };
   app.post(
     path,
     {
       schema: {
         // Documented only: the handler validates with the shared schema (the spec's messages).
-        documentedBody: withSpamFields(withConversionFields(bodySchemaOf(schema))),
+        documentedBody: { ...documented, properties: { ...documented.properties, ...spamFields } },
         consumes: ['application/json', 'application/x-www-form-urlencoded'],
         response: { 200: acceptedBody, 303: formPostAnswer, 400: fieldErrorsBody, ...leadLimits },
       },
     },
     async (request, reply) => {
-      // A browser's own form post (no JavaScript) is answered with a 303 (html-form-posts.ts).
       const html = htmlFormPost(request, path, handoff);
       const body = leadBody(request, path);
       const pageErrors = html?.check(body);
@@ -154,7 +145,6 @@ export function leadRoute<Schema extends $ZodType<{ email: string; attribution?:
       const { email, attribution } = result.data;
       // A form that posts no field keeps its history's `fields` null, as it always has.
       const fields = posted.length > 0 ? valuesByColumn(posted, result.data) : undefined;
-      // The leads this browser may change, and the address it proves it reads (decision 176).
       const proofs = readLeadProof(
         proofKey,
         cookieValue(request.headers.cookie, LEAD_PROOF_COOKIE),
@@ -162,20 +152,19 @@ export function leadRoute<Schema extends $ZodType<{ email: string; attribution?:
       const mailbox = await mailboxOf(tablesOf<MailboxSessionTables>(app.database.db), request);
       const client = submissionClient(request);
       const full = { ...step, fields, email, attribution, client, proofs, mailbox };
-      const saves = capture.savesFor(request);
-      const saved = await (table === 'candidates'
-        ? saves.saveCandidate(full as CandidateStep)
-        : saves.saveCompany(full as CompanyStep));
-      // Ids only, on the request's own log line (decision 010); setBindings, as a child logger
-      // per request is slow in V8.
+      const saved = await capture.save(request, { table, step: full } as TableStep);
+      // Ids only (decision 010); setBindings: a child logger per request is slow in V8.
       (request.log as RequestLogger).setBindings?.(
         saved.quarantined
           ? { quarantineId: saved.id }
           : { leadId: saved.id, created: saved.created },
       );
       if (saved.proofIssued && !saved.quarantined) {
-        const generation = saved.proofGeneration ?? 1;
-        const refs = withLead(proofs, { table, id: saved.id, generation });
+        const refs = withLead(proofs, {
+          table,
+          id: saved.id,
+          generation: saved.proofGeneration ?? 1,
+        });
         reply.header('set-cookie', leadProofCookie(proofKey, refs, app.spamDefence.secure));
       }
       // A quarantined form gets exactly what a person's gets.

@@ -14,10 +14,7 @@ import type { PersonConfirmations } from '../messages/person-confirmations';
 
 /** The write side of leads: every write goes through the group commit. */
 export type LeadStore = ReturnType<typeof createLeadStore>;
-/** The two lead saves a form's route calls (lead-capture.ts screens them). */
-export type LeadSaves = Omit<LeadStore, 'quarantine'>;
 
-/** `notify`, `assignNew` and `confirmations`: see leadWriteEffects. */
 export function createLeadStore(
   queue: WriteQueue<LeadRecordTables>,
   notify: readonly OutboxDestination[] = [],
@@ -30,7 +27,6 @@ export function createLeadStore(
       queue.run((trx) => saveCandidate(trx, step, effects)),
     saveCompany: (step: CompanyStep): Promise<SaveResult> =>
       queue.run((trx) => saveCompany(trx, step, effects)),
-    /** Keeps a suspect submission out of the leads. */
     quarantine: (entry: QuarantineEntry): Promise<SaveResult> =>
       queue.run((trx) => quarantineSubmission(trx, entry)),
   };

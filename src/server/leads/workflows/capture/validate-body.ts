@@ -7,8 +7,7 @@ export type FieldErrors = Record<string, string>;
 
 /** The value without NUL in its texts: PostgreSQL text cannot hold one (fuzz test). */
 export function withoutNul(value: unknown): unknown {
-  // Nearly every body has none: checked first, so such a body is not copied.
-  if (!hasNul(value)) return value;
+  if (!hasNul(value)) return value; // nearly every body: not copied
   if (typeof value === 'string') return value.replaceAll('\u0000', '');
   if (Array.isArray(value)) return value.map(withoutNul);
   if (typeof value !== 'object' || value === null) return value;

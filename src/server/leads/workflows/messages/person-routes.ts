@@ -9,12 +9,12 @@ import type { AddressCounters } from '../screening/address-counters';
 import { scopedKey, secondsLeft } from '../screening/address-counters';
 import { addressKeyOf } from '../../../platform/http/address-key';
 import { normalizeEmail } from '../../records/lead-email';
-import { leadTables, leadTypeOf } from '../../records/lead-tables';
+import { leadTables, leadTypeOf, type LeadRef } from '../../records/lead-tables';
 import { stopMessages } from '../people/person-writes';
 import type { PipelineTables } from '../../records/pipeline-tables';
 import type { DialectName } from '../../../platform/database/migration-runner';
 import { PERSON_STATUS_LINK } from './person-mail';
-import type { PersonMessageTables, StatusLinkPayload } from './person-sender';
+import type { PersonMessageTables } from './person-sender';
 import { STATUS_PATH } from '../people/status-link';
 import { UNSUBSCRIBE_PATH, candidateOfUnsubscribeToken } from './unsubscribe-token';
 import { escapeHtml } from '../../../platform/http/escape-html';
@@ -156,7 +156,7 @@ async function sendLinks(
   await db.transaction().execute(async (trx) => {
     const cap = { key: `status links to ${email}`, limit: LOST_LINK_EMAILS_A_DAY };
     if (!(await allowance.take(tablesOf<MailAllowanceTables>(trx), [cap], nowMs))) return;
-    const leads: StatusLinkPayload[] = [];
+    const leads: LeadRef[] = [];
     for (const table of leadTables) {
       const row = await trx
         .selectFrom(table)

@@ -5,7 +5,7 @@ import type { Mailer, MailMessage } from '../../../platform/mail/mailer';
 import type { OutboxMessage } from '../../../platform/outbox/outbox';
 import type { OutboxTables } from '../../../platform/outbox/outbox-tables';
 import { LEAD_CREATED } from '../../records/lead-created';
-import { leadTableOf, type LeadTable } from '../../records/lead-tables';
+import { leadTableOf, type LeadRef, type LeadTable } from '../../records/lead-tables';
 import type { AdminLeadTables } from '../../records/listing-tables';
 import { issueStatusLink, type StatusLinkTables } from '../people/status-link';
 import { openStepOf, statusWords } from '../people/status-words';
@@ -29,7 +29,7 @@ export type PersonMessageTables = AdminLeadTables &
   ReminderTables &
   OutboxTables;
 
-export interface PersonSenderOptions {
+interface PersonSenderOptions {
   db: Kysely<PersonMessageTables>;
   /** The group commit: a batch's links and drops share one commit with the other writes. */
   writes: WriteQueue<PersonMessageTables>;
@@ -39,17 +39,8 @@ export interface PersonSenderOptions {
   unsubscribeKey: Buffer;
 }
 
-/** A lost-link message names its lead. */
-export interface StatusLinkPayload {
-  table: LeadTable;
-  id: number;
-}
-
 /** A stage-change message: its lead, and the template's text as the admin sent it. */
-export interface StatusMessagePayload extends StatusLinkPayload {
-  subject: string;
-  body: string;
-}
+export type StatusMessagePayload = LeadRef & { subject: string; body: string };
 
 /** Sends to a lead's person, reading the lead then; an unwanted message is deleted unsent. */
 export function personSender(options: PersonSenderOptions) {
@@ -100,7 +91,7 @@ export function personSender(options: PersonSenderOptions) {
             table: leadTableOf((payload as ConfirmationPayload).type),
             id: (payload as ConfirmationPayload).id,
           }
-        : (payload as StatusLinkPayload);
+        : (payload as LeadRef);
     const person = await personOf(table, id);
     // Withdrawing stops every message but a new link, also one the team queued just before.
     if (!person || (message.topic !== PERSON_STATUS_LINK && person.row.status === 'withdrawn')) {
@@ -114,7 +105,7 @@ export function personSender(options: PersonSenderOptions) {
     }
     if (message.topic === PERSON_STATUS_LINK) return statusLinkMail(context, to);
     // The confirmation says where the person stands now, the delay after their first form.
-    const standing = { open: openStepOf(table, row), words: statusWords(row.status) };
+    const standing = { open: openStepOf(table, row), words: statusWords[row.status] };
     return 'first_name' in row
       ? candidateConfirmation(context, to, standing)
       : companyConfirmation(context, to, standing);

@@ -41,12 +41,11 @@ function parseProof(text: string): LeadProof | undefined {
   return lead ? { ...lead, generation: Number(match[2] ?? 1) } : undefined;
 }
 
-/** A key used for the cookie only. */
 export const leadProofKey = (spamKey: Buffer) =>
   createHmac('sha256', spamKey).update('lead-proof').digest();
 
 /** `c12-k3g2.<HMAC>`: the leads, newest first. */
-export const signLeadProof = (key: Buffer, refs: readonly LeadProof[]): string =>
+const signLeadProof = (key: Buffer, refs: readonly LeadProof[]): string =>
   signed(key, 'lead-proof', refs.slice(0, LEAD_PROOF_MAX_LEADS).map(proofText).join('-'));
 
 /** The leads a cookie value names; none when it is missing, malformed or not signed by us. */
@@ -64,7 +63,10 @@ export const withLead = (refs: readonly LeadProof[], lead: LeadProof): LeadProof
     LEAD_PROOF_MAX_LEADS,
   );
 
-/** The Set-Cookie header value that gives this browser the proof of `refs`. */
-export function leadProofCookie(key: Buffer, refs: readonly LeadProof[], secure: boolean): string {
-  return `${LEAD_PROOF_COOKIE}=${signLeadProof(key, refs)}; Path=/; Max-Age=${LEAD_PROOF_MAX_AGE_S}; HttpOnly; SameSite=Lax${secure ? '; Secure' : ''}`;
-}
+/** A Set-Cookie value of one of our HttpOnly cookies; Max-Age 0 clears it. */
+export const httpOnlyCookie = (name: string, value: string, maxAgeS: number, secure: boolean) =>
+  `${name}=${value}; Path=/; Max-Age=${maxAgeS}; HttpOnly; SameSite=Lax${secure ? '; Secure' : ''}`;
+
+/** The Set-Cookie value that gives this browser the proof of `refs`. */
+export const leadProofCookie = (key: Buffer, refs: readonly LeadProof[], secure: boolean) =>
+  httpOnlyCookie(LEAD_PROOF_COOKIE, signLeadProof(key, refs), LEAD_PROOF_MAX_AGE_S, secure);

@@ -1,6 +1,7 @@
 import type { FastifyRequest } from 'fastify';
 import { sql, type Kysely, type Migration } from 'kysely';
 import { leadTables, type LeadProof, type LeadRecordTables } from '../../records/lead-tables';
+import { httpOnlyCookie } from './lead-proof';
 import { cookieValue } from '../../../platform/http/cookies';
 import { newToken, sha256Hex } from '../../../platform/http/tokens';
 import type { MigrationSet } from '../../../platform/database/migration-runner';
@@ -18,7 +19,6 @@ export const MAILBOX_SESSION_MS = 24 * 60 * 60 * 1000;
 export type MailboxSessionTables = {
   mailbox_sessions: {
     token_hash: string;
-    /** The address the opened link was mailed to (normalizeEmail). */
     email_normalized: string;
     created_at: string;
     expires_at: string;
@@ -27,10 +27,7 @@ export type MailboxSessionTables = {
 
 type Db = Kysely<MailboxSessionTables>;
 
-/**
- * Starts the address's one session (in the caller's transaction, with the spent link): the
- * newest opened link ends the older ones, and expired sessions go with them. Answers the token.
- */
+/** Starts the address's one session (ending older and expired ones); answers its token. */
 export async function startMailboxSession(db: Db, emailNormalized: string, now: Date) {
   await db
     .deleteFrom('mailbox_sessions')
@@ -72,9 +69,8 @@ export async function mailboxOf(
 }
 
 /**
- * The mailbox claims the address's leads (in the opening's transaction): each lead's proof
- * generation rises, so every form proof given before stops counting, also a stranger's who
- * sent the first form. Answers the leads at their new generation, for the opening browser.
+ * The mailbox claims the address's leads: each lead's proof generation rises, so every form
+ * proof given before stops counting, also a stranger's who sent the first form.
  */
 export async function claimLeads(
   db: Kysely<LeadRecordTables>,
@@ -94,16 +90,14 @@ export async function claimLeads(
   return claimed.flat();
 }
 
-/** Ends every session of the address (an erasure, in its transaction). */
+/** Ends every session of the address (an erasure). */
 export async function endMailboxSessions(db: Db, emailNormalized: string): Promise<void> {
   await db.deleteFrom('mailbox_sessions').where('email_normalized', '=', emailNormalized).execute();
 }
 
 /** The Set-Cookie value carrying `token`, or clearing it when `token` is empty. */
-export function mailboxCookie(token: string, secure: boolean): string {
-  const maxAge = token ? MAILBOX_SESSION_MS / 1000 : 0;
-  return `${MAILBOX_COOKIE}=${token}; Path=/; Max-Age=${maxAge}; HttpOnly; SameSite=Lax${secure ? '; Secure' : ''}`;
-}
+export const mailboxCookie = (token: string, secure: boolean) =>
+  httpOnlyCookie(MAILBOX_COOKIE, token, token ? MAILBOX_SESSION_MS / 1000 : 0, secure);
 
 const createMailboxSessions: Migration = {
   async up(db: Kysely<unknown>) {

@@ -5,12 +5,7 @@ import { tablesOf } from '../../../platform/database/connection';
 import { findSubjectMessages, forgetSubjectMessages } from '../../../platform/outbox/outbox';
 import { eraseHistory, findHistory } from '../../records/lead-history';
 import { leadTables, leadTypeOf, type LeadTable } from '../../records/lead-tables';
-import {
-  listColumns,
-  type AdminLeadTables,
-  type CandidateListRow,
-  type CompanyListRow,
-} from '../../records/listing-tables';
+import { listColumns, type AdminLeadTables } from '../../records/listing-tables';
 import { eraseQuarantined, findQuarantined } from '../quarantine/lead-quarantine';
 import {
   activityView,
@@ -25,7 +20,7 @@ import { endMailboxSessions } from './mailbox-session';
 /* A person's stored data (decision 135); an erasure deletes the leads first, a write first. */
 
 /** The leads of one table, as the audit log names a person. */
-export interface PersonLeads {
+interface PersonLeads {
   leadType: LeadKind;
   ids: number[];
 }
@@ -63,33 +58,28 @@ export class PersonRecords {
   /** Everything stored about the address (normalizeEmail), and its leads. */
   async report(normalizedEmail: string): Promise<LeadReport & { leads: PersonLeads[] }> {
     const db = this.db;
-    const rowsOf = (table: LeadTable) =>
-      tablesOf<AdminLeadTables>(db)
-        .selectFrom(table)
-        .select(listColumns[table] as never[])
-        .where('email_normalized', '=', normalizedEmail)
-        .execute();
-    const [candidates, companies] = await Promise.all([rowsOf('candidates'), rowsOf('companies')]);
-    const found = {
-      candidates: candidates as CandidateListRow[],
-      companies: companies as CompanyListRow[],
-    };
     const perLead = await Promise.all(
       leadTables.map(async (table) => {
         const leadType = leadTypeOf(table);
-        const ids = found[table].map((row) => Number(row.id));
+        const rows = (await tablesOf<AdminLeadTables>(db)
+          .selectFrom(table)
+          .select(listColumns[table] as never[])
+          .where('email_normalized', '=', normalizedEmail)
+          .execute()) as { id: number }[];
+        const ids = rows.map((row) => Number(row.id));
         const [submissions, activity, messages] = await Promise.all([
           findHistory(db, 'lead_submissions', table, ids),
           findHistory(db, 'lead_activity', table, ids),
           findSubjectMessages(tablesOf(db), leadType, ids),
         ]);
-        return { leadType, ids, submissions, activity, messages };
+        return { rows, leadType, ids, submissions, activity, messages };
       }),
     );
+    const [candidates = [], companies = []] = perLead.map(({ rows }) => rows.map(storedRecord));
     const quarantine = await findQuarantined(tablesOf(db), normalizedEmail);
     return {
-      candidates: found.candidates.map(storedRecord),
-      companies: found.companies.map(storedRecord),
+      candidates,
+      companies,
       submissions: perLead.flatMap(({ submissions }) => submissions.map(submissionView)),
       quarantine: quarantine.map(quarantinedView),
       activity: perLead.flatMap(({ activity }) => activity.map(activityView)),

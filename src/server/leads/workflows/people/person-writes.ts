@@ -10,15 +10,15 @@ import { STATUS_PATH } from './status-link';
 
 /* The person's status page changes, each locking the lead first; all are proven, so overwrite. */
 
-/** Their corrected details (columns → values; blank clears an optional one), kept in the history. */
+/** Their corrected details (blank clears an optional one), kept in the history. */
 export async function correctDetails(
   db: Kysely<PipelineTables>,
   dialect: DialectName,
   lead: LeadRef,
   columns: Record<string, string>,
   fields: Record<string, string>,
-): Promise<boolean> {
-  const found = await withLockedLead(db, dialect, lead, async (trx) => {
+): Promise<void> {
+  await withLockedLead(db, dialect, lead, async (trx) => {
     const now = new Date().toISOString();
     const values = Object.fromEntries(
       Object.entries(columns).map(([column, value]) => [column, value === '' ? null : value]),
@@ -41,9 +41,7 @@ export async function correctDetails(
       verified: 1,
       created_at: now,
     });
-    return true;
   });
-  return found ?? false;
 }
 
 /** Stops reminders and, with `withdraw`, sets `withdrawn`: the person's acts in the timeline. */
@@ -52,8 +50,8 @@ export async function stopMessages(
   dialect: DialectName,
   lead: LeadRef,
   withdraw: boolean,
-): Promise<boolean> {
-  const found = await withLockedLead(db, dialect, lead, async (trx, status) => {
+): Promise<void> {
+  await withLockedLead(db, dialect, lead, async (trx, status) => {
     const stopped = await trx
       .updateTable(lead.table)
       .set({ reminders_stopped_at: new Date().toISOString() })
@@ -75,7 +73,5 @@ export async function stopMessages(
         to_status: 'withdrawn',
       });
     }
-    return true;
   });
-  return found ?? false;
 }

@@ -1,6 +1,6 @@
 import type { FastifyRequest } from 'fastify';
 import type { Kysely } from 'kysely';
-import { NEXT_STEPS, type NextStep, type StatusLead, type StatusView } from '@shared/person-status';
+import { NEXT_STEPS, type NextStep, type StatusView } from '@shared/person-status';
 import type { FormHandoff } from '../capture/form-handoff';
 import { tablesOf } from '../../../platform/database/connection';
 import { sameOriginCheck } from '../../../platform/http/same-origin';
@@ -12,6 +12,7 @@ import type {
 } from '../../records/listing-tables';
 import { leadTables, provesLead } from '../../records/lead-tables';
 import {
+  httpOnlyCookie,
   LEAD_PROOF_COOKIE,
   leadProofCookie,
   leadRefText,
@@ -44,12 +45,11 @@ const STEP_PAGES: Record<NextStep, string> = {
   questionnaire: '/typeform',
   hiring: '/hiring',
 };
-export const isNextStep = (value: unknown): value is NextStep =>
-  NEXT_STEPS.includes(value as NextStep);
+const isNextStep = (value: unknown): value is NextStep => NEXT_STEPS.includes(value as NextStep);
 
+type Redirect = { redirect: string; cookies: string[] };
 /** GET /status's answer: a 303 (a step resumed) or the page's view. */
-export type StatusAnswer =
-  { redirect: string; cookies: string[] } | { view: StatusView | undefined };
+type StatusAnswer = Redirect | { view: StatusView | undefined };
 
 type Tables = AdminLeadTables & StatusLinkTables & MailboxSessionTables;
 type Row = CandidateListRow | CompanyListRow;
@@ -60,7 +60,6 @@ type Query = Record<string, unknown>;
  * address; the form proof only points this browser's own leads to their next step.
  */
 export class StatusPage {
-  /** False for a request another site made this browser send. */
   readonly sameOrigin: (request: FastifyRequest) => boolean;
 
   constructor(
@@ -98,22 +97,12 @@ export class StatusPage {
   /** The Set-Cookies that forget both proofs this browser held (after an erasure). */
   clearedProofs(request: FastifyRequest): string[] {
     const secure = this.secure(request);
-    return [
-      `${LEAD_PROOF_COOKIE}=; Path=/; Max-Age=0; HttpOnly; SameSite=Lax${secure ? '; Secure' : ''}`,
-      mailboxCookie('', secure),
-    ];
+    return [httpOnlyCookie(LEAD_PROOF_COOKIE, '', 0, secure), mailboxCookie('', secure)];
   }
 
-  /**
-   * Spends a mailed link: the mailbox proof of its lead's address, the address's older session
-   * ended. On to the link's `next` step prefilled, else to /status; undefined: spent or expired.
-   */
-  async open(
-    request: FastifyRequest,
-    token: string,
-    next: unknown,
-    now = new Date(),
-  ): Promise<{ redirect: string; cookies: string[] } | undefined> {
+  /** Spends a mailed link for the mailbox proof: on to its `next` step, else /status. */
+  async open(request: FastifyRequest, token: string, next: unknown): Promise<Redirect | undefined> {
+    const now = new Date();
     const opened = await this.db.transaction().execute(async (trx) => {
       const lead = await spendStatusLink(tablesOf<StatusLinkTables>(trx), token, now);
       const row = lead && (await this.row(lead, trx));
@@ -138,11 +127,11 @@ export class StatusPage {
   }
 
   /** GET /status: a link to open, the mailbox's leads, or this browser's own next steps. */
-  async answer(request: FastifyRequest, now = new Date()): Promise<StatusAnswer> {
+  async answer(request: FastifyRequest): Promise<StatusAnswer> {
     const query = (request.query ?? {}) as Query;
     if (typeof query.token === 'string') {
       // Only read here: a mail scanner that fetches the link does not spend it.
-      const current = await leadOfStatusLink(tablesOf(this.db), query.token, now);
+      const current = await leadOfStatusLink(tablesOf(this.db), query.token, new Date());
       if (!current) return { view: { kind: 'no-link', expired: true } };
       const next = isNextStep(query.next) ? { next: query.next } : {};
       return { view: { kind: 'open-link', token: query.token, ...next } };
@@ -154,17 +143,10 @@ export class StatusPage {
       const resumed = this.resume(request, query, mine, ours);
       if (resumed) return resumed;
     }
-    if (mine.length > 0) {
-      const leads: StatusLead[] = mine.map(([lead, row]) =>
-        statusLead(lead, leadRefText(lead), row),
-      );
-      return { view: { kind: 'leads', leads } };
-    }
+    const viewOf = ([lead, row]: [LeadRef, Row]) => statusLead(lead, leadRefText(lead), row);
+    if (mine.length > 0) return { view: { kind: 'leads', leads: mine.map(viewOf) } };
     if (ours.length > 0) {
-      const steps = ours.flatMap(
-        ([lead, row]) => statusLead(lead, leadRefText(lead), row).next ?? [],
-      );
-      return { view: { kind: 'steps', steps } };
+      return { view: { kind: 'steps', steps: ours.flatMap((lead) => viewOf(lead).next ?? []) } };
     }
     if (query.link === 'sent') return { view: { kind: 'no-link', linkSent: true } };
     if (query.link === 'expired') return { view: { kind: 'no-link', expired: true } };
@@ -241,24 +223,20 @@ export class StatusPage {
  * the mailbox, only the e-mail: the form proof's browser typed it, but maybe not the rest.
  */
 function prefillOf(lead: LeadRef, row: Row, mailbox: boolean): Record<string, string> {
-  const present = (values: Record<string, string | null>) =>
-    presentValues(values) as Record<string, string>;
-  if (lead.table === 'companies') {
-    const company = row as CompanyListRow;
-    return present({
-      employerEmail: company.email,
-      employerCompany: mailbox ? company.company_name : null,
-    });
-  }
-  const candidate = row as CandidateListRow;
-  return present({
-    candidateEmail: candidate.email,
-    ...(mailbox
-      ? {
-          candidateFirstName: candidate.first_name,
-          candidateLastName: candidate.last_name,
-          candidatePhone: candidate.phone,
-        }
-      : {}),
-  });
+  const { company_name } = row as CompanyListRow;
+  const { first_name, last_name, phone } = row as CandidateListRow;
+  const values =
+    lead.table === 'companies'
+      ? { employerEmail: row.email, employerCompany: mailbox ? company_name : null }
+      : {
+          candidateEmail: row.email,
+          ...(mailbox
+            ? {
+                candidateFirstName: first_name,
+                candidateLastName: last_name,
+                candidatePhone: phone,
+              }
+            : {}),
+        };
+  return presentValues(values) as Record<string, string>;
 }

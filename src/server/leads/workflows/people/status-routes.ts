@@ -23,8 +23,7 @@ import type { DatabaseConnection } from '../../../platform/database/connection';
 import { tablesOf } from '../../../platform/database/connection';
 import type { FormHandoff } from '../capture/form-handoff';
 import { typedValues, wantsHtml } from '../capture/html-form-posts';
-import { TOO_MANY_SUBMISSIONS, type LeadCapture } from '../capture/lead-capture';
-import { secondsLeft } from '../screening/address-counters';
+import { tooManySubmissions, type LeadCapture } from '../capture/lead-capture';
 import { INVALID_FIELDS_MESSAGE, validateBody } from '../capture/validate-body';
 import type { PipelineTables } from '../../records/pipeline-tables';
 import { correctDetails, stopMessages } from './person-writes';
@@ -83,11 +82,11 @@ const answers = {
   ),
 };
 
-export interface StatusRoutesOptions {
+interface StatusRoutesOptions {
   page: StatusPage;
   handoff: FormHandoff;
   database: DatabaseConnection;
-  /** The forms' per-address limits (decision 152): corrections and bad bodies count as forms'. */
+  /** Corrections and bad bodies count against the forms' per-address limits (decision 152). */
   limits: Pick<LeadCapture, 'countInvalid' | 'overRate'>;
 }
 
@@ -143,17 +142,10 @@ export const statusRoutes: FastifyPluginAsync<StatusRoutesOptions> = async (
     async (request, reply) => {
       const lead = await provenLead(request, reply);
       if (!lead) return reply;
-      const candidate = lead.table === 'candidates';
-      const schema: $ZodType = candidate ? candidateDetails : companyDetails;
+      const schema: $ZodType = lead.table === 'candidates' ? candidateDetails : companyDetails;
       const result = validateBody(schema, request.body);
       if (!result.ok) return invalid(request, reply, lead, schema, result.fields);
-      if (await limits.overRate(request)) {
-        const retryAfter = String(secondsLeft(Date.now()));
-        return reply
-          .code(429)
-          .header('Retry-After', retryAfter)
-          .send({ error: TOO_MANY_SUBMISSIONS });
-      }
+      if (await limits.overRate(request)) return tooManySubmissions(reply);
       const fields = result.data as Record<string, string>;
       const columns = Object.fromEntries(
         Object.entries(detailColumns[lead.table]).map(([field, column]) => [
@@ -183,28 +175,26 @@ export const statusRoutes: FastifyPluginAsync<StatusRoutesOptions> = async (
     });
   }
 
-  app.post(
-    STATUS_ACTIONS.reminders,
-    documented('Stop reminders (status page)', objectOf(leadField)),
-    async (request, reply) => {
-      const lead = await provenLead(request, reply);
-      if (!lead) return reply;
-      await stopMessages(db, dialect, lead, false);
-      return answer(request, reply, 'reminders');
-    },
-  );
-
-  app.post(
-    STATUS_ACTIONS.withdraw,
-    documented('Withdraw: status `withdrawn`, no more messages', objectOf(confirmedFields)),
-    async (request, reply) => {
-      const lead = await provenLead(request, reply);
-      if (!lead) return reply;
-      if (!confirmed(request)) return unconfirmed(request, reply, 'Please confirm the withdrawal');
-      await stopMessages(db, dialect, lead, true);
-      return answer(request, reply, 'withdraw');
-    },
-  );
+  const stops = [
+    ['reminders', 'Stop reminders (status page)', leadField],
+    ['withdraw', 'Withdraw: status `withdrawn`, no more messages', confirmedFields],
+  ] as const;
+  for (const [action, summary, fields] of stops) {
+    const withdraw = action === 'withdraw';
+    app.post(
+      STATUS_ACTIONS[action],
+      documented(summary, objectOf(fields)),
+      async (request, reply) => {
+        const lead = await provenLead(request, reply);
+        if (!lead) return reply;
+        if (withdraw && !confirmed(request)) {
+          return unconfirmed(request, reply, 'Please confirm the withdrawal');
+        }
+        await stopMessages(db, dialect, lead, withdraw);
+        return answer(request, reply, action);
+      },
+    );
+  }
 
   app.post(
     STATUS_ACTIONS.open,

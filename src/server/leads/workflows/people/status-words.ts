@@ -1,6 +1,7 @@
 import { NOTHING_TO_DO, type NextStep, type StatusLead } from '@shared/person-status';
 import { closingStatuses, leadStatuses, statusLabel } from '@shared/lead-status';
 import type { CandidateListRow, CompanyListRow } from '../../records/listing-tables';
+import { leadTypeOf } from '../../records/lead-tables';
 import { openStep } from '../messages/candidate-reminders';
 import type { LeadRef } from './lead-proof';
 import { STATUS_PATH } from './status-link';
@@ -19,8 +20,8 @@ export function openStepOf(table: LeadRef['table'], row: StepRow): NextStep | un
   return openStep(row as CandidateListRow);
 }
 
-/** Once the team has moved a lead on, its status says more than its stage. */
-const STATUS_WORDS: Record<string, string> = {
+/** Where a lead the team has moved on stands (none while it is `new`): more than its stage. */
+export const statusWords: Record<string, string | undefined> = {
   contacted: 'Our team has been in touch with you.',
   qualified: 'You are qualified for the training.',
   enrolled: 'You are enrolled in the training.',
@@ -30,9 +31,6 @@ const STATUS_WORDS: Record<string, string> = {
   not_a_fit: 'We could not take this further for now.',
   withdrawn: 'You have withdrawn. We will not contact you again.',
 };
-
-/** Where a lead the team has moved on stands (undefined while it is `new`). */
-export const statusWords = (status: string): string | undefined => STATUS_WORDS[status];
 
 /** Statuses where the next move is ours: only there do we say we will be in touch. */
 const AWAITING_US = new Set(['new', 'contacted', 'qualified', 'in_discussion']);
@@ -105,10 +103,10 @@ export function statusLead(lead: LeadRef, ref: string, row: LeadRow): StatusLead
   );
   return {
     ref,
-    kind: lead.table === 'candidates' ? 'candidate' : 'company',
+    kind: leadTypeOf(lead.table),
     email: row.email,
     details,
-    stage: statusWords(row.status) ?? stageWords(lead.table, row, step),
+    stage: statusWords[row.status] ?? stageWords(lead.table, row, step),
     next: step ? { ...STEP_WORDS[step], href: `${STATUS_PATH}?next=${step}&lead=${ref}` } : null,
     outlook: !step && AWAITING_US.has(row.status) ? NOTHING_TO_DO : null,
     progress: progressOf(lead.table, row, step !== undefined),

@@ -63,27 +63,7 @@ export interface StatusMessage {
 /** Rows a multi-row insert writes at once: within both drivers' parameter limits. */
 const INSERT_ROWS = 1000;
 
-/** Queues `message` to each lead's person in `trx` (topic person.status-message). */
-export async function queueStatusMessages(
-  trx: Transaction<PipelineTables>,
-  table: LeadTable,
-  ids: readonly number[],
-  message: StatusMessage,
-) {
-  const now = new Date().toISOString();
-  for (let at = 0; at < ids.length; at += INSERT_ROWS) {
-    const messages = ids.slice(at, at + INSERT_ROWS).map((id) => ({
-      destination: 'person' as const,
-      topic: PERSON_STATUS_MESSAGE,
-      payload: { table, id, ...message } satisfies StatusMessagePayload,
-      subjectType: leadTypeOf(table),
-      subjectId: id,
-    }));
-    await enqueueMessages(tablesOf<OutboxTables>(trx), messages, now);
-  }
-}
-
-/** The status of leads `ids` (each not yet at it), and what each change records. */
+/** The status of leads `ids` (each not yet at it), what each change records, and `message`. */
 export async function changeStatus(
   trx: Transaction<PipelineTables>,
   dialect: DialectName,
@@ -120,16 +100,25 @@ export async function changeStatus(
   if (statusEvents && table === 'candidates' && isStatusEvent(status)) {
     for (const id of ids) await recordStatusEvent(tablesOf<LeadRecordTables>(trx), id, status, now);
   }
-  if (message) await queueStatusMessages(trx, table, ids, message);
+  for (let at = 0; message && at < ids.length; at += INSERT_ROWS) {
+    const messages = ids.slice(at, at + INSERT_ROWS).map((id) => ({
+      destination: 'person' as const,
+      topic: PERSON_STATUS_MESSAGE,
+      payload: { table, id, ...message } satisfies StatusMessagePayload,
+      subjectType: leadTypeOf(table),
+      subjectId: id,
+    }));
+    await enqueueMessages(tablesOf<OutboxTables>(trx), messages, now.toISOString());
+  }
 }
 
-/* Working a lead (decision 065): each write locks the lead first, so nothing is recorded about a deleted one. */
+/** Working a lead (decision 065): each write locks the lead first, so nothing is recorded about a deleted one. */
 export class LeadPipeline {
   constructor(
     private readonly db: Kysely<PipelineTables>,
     private readonly dialect: DialectName,
     /** Candidate statuses qualified, enrolled and placed go to Meta. */
-    private readonly statusEvents = false,
+    private readonly statusEvents: boolean,
   ) {}
 
   /** Sets the status; a real change also queues `message` to the person (decision 155). */

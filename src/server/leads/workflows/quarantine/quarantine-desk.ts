@@ -1,4 +1,4 @@
-import type { Kysely } from 'kysely';
+import type { Kysely, Selectable } from 'kysely';
 import type { QuarantinedSubmission, QuarantinePage } from '@shared/admin-quarantine';
 import { leadTypeOf, type LeadRecordTables } from '../../records/lead-tables';
 import { tablesOf } from '../../../platform/database/connection';
@@ -13,9 +13,8 @@ interface StoredStep {
   attribution?: { page?: string };
 }
 
-/** A row as the admin sees it; the step's JSON is read only for the name and page. */
-function view(row: Omit<LeadQuarantineTable, 'id'> & { id: number }): QuarantinedSubmission {
-  // An unreadable step still lists.
+/** A row as the admin sees it; the step's JSON (unreadable: still listed) for name and page. */
+function view(row: Selectable<LeadQuarantineTable>): QuarantinedSubmission {
   const step: StoredStep = parsedJson(row.step) ?? {};
   const fields = step.fields ?? {};
   const name =
@@ -36,7 +35,7 @@ function view(row: Omit<LeadQuarantineTable, 'id'> & { id: number }): Quarantine
   };
 }
 
-/** The admin's side of the quarantine (decision 095): list, release, delete, its size. */
+/** The admin's side of the quarantine (decision 095). */
 export class QuarantineDesk {
   constructor(
     private readonly db: Kysely<LeadRecordTables>,

@@ -9,6 +9,7 @@ import type { MigrationSet } from '../../../platform/database/migration-runner';
 export type CountKind = 'request' | 'invalid' | 'valid' | 'beacon';
 
 type Counts = Readonly<Record<CountKind, number>>;
+const NO_COUNTS: Counts = { request: 0, invalid: 0, valid: 0, beacon: 0 };
 
 /** What a count is kept for: an address (addressKeyOf), or one route's own count of it. */
 export type CountKey = AddressKey | (string & { readonly countScope: unique symbol });
@@ -83,13 +84,11 @@ export const secondsLeft = (nowMs: number): number =>
 export class AddressCounters {
   private prunedMinute = -1;
   private prunedDay = -1;
-
   private readonly key: Buffer;
 
   constructor(
     private readonly db: Kysely<AddressCounterTables>,
     spamKey: Buffer,
-
     private readonly onError: (error: unknown) => void,
   ) {
     this.key = createHmac('sha256', spamKey).update('lead-address-counts').digest();
@@ -106,16 +105,9 @@ export class AddressCounters {
         .execute()
         .catch(this.onError);
     }
-    const row = await this.db
+    return this.db
       .insertInto('lead_address_counts')
-      .values({
-        minute,
-        address_hash: this.hashOf(key),
-        request: kind === 'request' ? 1 : 0,
-        invalid: kind === 'invalid' ? 1 : 0,
-        valid: kind === 'valid' ? 1 : 0,
-        beacon: kind === 'beacon' ? 1 : 0,
-      })
+      .values({ minute, address_hash: this.hashOf(key), ...NO_COUNTS, [kind]: 1 })
       .onConflict((conflict) =>
         conflict.columns(['minute', 'address_hash']).doUpdateSet((eb) => ({
           [kind]: eb(eb.ref(`lead_address_counts.${kind}`), '+', 1),
@@ -123,7 +115,6 @@ export class AddressCounters {
       )
       .returning(['request', 'invalid', 'valid', 'beacon'])
       .executeTakeFirstOrThrow();
-    return { request: row.request, invalid: row.invalid, valid: row.valid, beacon: row.beacon };
   }
 
   /** Adds one quarantined form for `address` and answers the day's count so far (UTC day). */

@@ -14,15 +14,16 @@ import {
   signFormTime,
 } from './form-time-token';
 import { cookieValue } from '../../../platform/http/cookies';
+import { httpOnlyCookie } from '../people/lead-proof';
 
 export interface SpamDefence {
-  /** Signs the time trap's cookie (the same on every instance of one database). */
+  /** The same on every instance of one database; other keys derive from it. */
   formTimeKey: Buffer;
   /** ALTCHA, when a form asks for it (ALTCHA_FORMS). */
   proof: ProofOfWork | undefined;
   /** The per-address limits' counts: the lead routes' and the visit beacon's. */
   addressCounters: AddressCounters;
-  /** https: the cookies the lead routes set are Secure too. */
+  /** https: our cookies are Secure. */
   secure: boolean;
 }
 
@@ -70,17 +71,14 @@ export const spamPlugin = fp<{ altcha: boolean; secure: boolean }>(
     );
     app.decorate('spamDefence', { formTimeKey, proof, addressCounters, secure });
 
-    const attributes = `Path=/; Max-Age=${FORM_TIME_MAX_AGE_S}; HttpOnly; SameSite=Lax${secure ? '; Secure' : ''}`;
     app.addHook('onSend', async (request, reply) => {
       if (request.method !== 'GET' || reply.statusCode !== 200) return;
       if (!String(reply.getHeader('content-type') ?? '').startsWith('text/html')) return;
       const now = Date.now();
-      const token = readFormTime(
-        formTimeKey,
-        cookieValue(request.headers.cookie, FORM_TIME_COOKIE),
-      );
-      if (!needsNewFormTime(token, now)) return;
-      const cookie = `${FORM_TIME_COOKIE}=${signFormTime(formTimeKey, now)}; ${attributes}`;
+      const kept = readFormTime(formTimeKey, cookieValue(request.headers.cookie, FORM_TIME_COOKIE));
+      if (!needsNewFormTime(kept, now)) return;
+      const token = signFormTime(formTimeKey, now);
+      const cookie = httpOnlyCookie(FORM_TIME_COOKIE, token, FORM_TIME_MAX_AGE_S, secure);
       const existing = reply.getHeader('set-cookie');
       reply.header(
         'set-cookie',

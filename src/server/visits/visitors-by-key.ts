@@ -1,0 +1,99 @@
+import { sql, type Kysely } from 'kysely';
+import { inTurn, type DayRange } from '../platform/database/report-reads';
+import type { VisitTables } from './visit-tables';
+
+export type VisitKey = 'landing_variant' | 'utm_source' | 'utm_campaign';
+
+/** Rows of a (key, day) index one statement reads: a few milliseconds (decision 105). */
+const ROWS_PER_READ = 5000;
+
+/** The range's days as a filter no index searches: the planner would read by day, not by key. */
+const daysIn = ({ from, to }: DayRange) =>
+  sql<boolean>`substr(day, 1, 10) between ${from} and ${to}`;
+
+/**
+ * Visitors per value of `key` over `range`, in key order, through its (key, day) index a few
+ * thousand rows at a time, each read in turn. A key's sum is whole once yielded, so a report keeps
+ * only what it ranks first, not every key (made-up UTM values are hundreds of thousands). The
+ * pieces are cut by index rows, not by days, so no statement reads more whatever the range.
+ */
+export async function* visitorsByKey(
+  db: Kysely<VisitTables>,
+  key: VisitKey,
+  range: DayRange,
+): AsyncGenerator<{ key: string; visitors: number }[]> {
+  const position = sql`(${sql.ref(key)}, day)`;
+  // Before every row: a day is never blank.
+  let after = { key: '', day: '' };
+  // The last key of a piece: its rows may go on in the next.
+  let open: { key: string; visitors: number } | undefined;
+  for (;;) {
+    const { key: afterKey, day: afterDay } = after;
+    const bound = await inTurn(() =>
+      db
+        .selectFrom('visit_days')
+        .select([sql<string>`${sql.ref(key)}`.as('key'), 'day'])
+        .where(sql<boolean>`${position} > (${afterKey}, ${afterDay})`)
+        .orderBy(key)
+        .orderBy('day')
+        .limit(1)
+        .offset(ROWS_PER_READ)
+        .executeTakeFirst(),
+    );
+    const rows = await inTurn(() =>
+      db
+        .selectFrom('visit_days')
+        .select([
+          sql<string>`${sql.ref(key)}`.as('key'),
+          sql<number | string>`sum(visitors)`.as('visitors'),
+        ])
+        .where(sql<boolean>`${position} > (${afterKey}, ${afterDay})`)
+        .$if(bound !== undefined, (q) =>
+          q.where(sql<boolean>`${position} <= (${bound!.key}, ${bound!.day})`),
+        )
+        .where(daysIn(range))
+        .groupBy(key)
+        .orderBy(key)
+        .execute(),
+    );
+    const sums = rows.map((row) => ({ key: row.key, visitors: Number(row.visitors) }));
+    if (open && sums[0]?.key === open.key) sums[0].visitors += open.visitors;
+    else if (open) sums.unshift(open);
+    open = bound ? sums.pop() : undefined;
+    yield sums;
+    if (!bound) return;
+    after = bound;
+  }
+}
+
+/**
+ * Visitors per landing variant of each of `campaigns` seen in `range` (a variant of '' included):
+ * the campaigns that spend can match and how their spend is shared.
+ */
+export async function variantsOfCampaigns(
+  db: Kysely<VisitTables>,
+  campaigns: readonly string[],
+  range: DayRange,
+): Promise<Map<string, Map<string, number>>> {
+  const visitorsOf = new Map<string, Map<string, number>>();
+  for (let at = 0; at < campaigns.length; at += 500) {
+    const rows = await inTurn(() =>
+      db
+        .selectFrom('visit_days')
+        .select([
+          'utm_campaign as campaign',
+          'landing_variant as variant',
+          sql<number | string>`sum(visitors)`.as('visitors'),
+        ])
+        .where('utm_campaign', 'in', campaigns.slice(at, at + 500))
+        .where(daysIn(range))
+        .groupBy(['utm_campaign', 'landing_variant'])
+        .execute(),
+    );
+    for (const { campaign, variant, visitors } of rows) {
+      const onVariants = visitorsOf.get(campaign) ?? new Map<string, number>();
+      visitorsOf.set(campaign, onVariants.set(variant, Number(visitors)));
+    }
+  }
+  return visitorsOf;
+}

@@ -1,4 +1,4 @@
-// A public page's one inline script (decision 164): the app's code loads after the first paint
+// A public page's one inline script: the app's code loads after the first paint
 // or at the first interaction; until it hydrates, a form's submit and a button's click are held
 // for it to replay. The build inlines it into every public page; the CSP allows its hash.
 

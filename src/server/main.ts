@@ -3,7 +3,7 @@ import type { AddressInfo } from 'node:net';
 import path from 'node:path';
 import { GENERATED_HASH_FILE, GENERATED_PASSWORD_FILE } from './admin/auth/password-source';
 import { buildApp } from './app';
-import { loadConfig, type ServerConfig } from './config/config';
+import { loadConfig } from './config/config';
 import { localUrl, startBanner, startFields, type StartFacts } from './config/start-banner';
 import { SQLITE_FILE_NAME } from './platform/database/connection';
 import { chooseLogFormat, jsonLogStream, prettyLogStream } from './platform/logging/log-format';
@@ -60,7 +60,6 @@ async function main() {
     url: localUrl(config.host, port),
     sqliteFileName: SQLITE_FILE_NAME,
     admin: {
-      source: adminPasswordSource(config),
       hashFile,
       generatedNow: !passwordFileExisted && existsSync(hashFile),
       passwordFile: existsSync(passwordFile) ? passwordFile : undefined,
@@ -70,11 +69,6 @@ async function main() {
   else app.log.info(startFields(config, facts), 'ready');
   // The start-up lines now, not a second later: whatever watches the log sees them at once.
   jsonLines?.flush();
-}
-
-function adminPasswordSource(config: ServerConfig): StartFacts['admin']['source'] {
-  if (config.admin.hash) return 'ADMIN_PASSWORD_HASH';
-  return config.admin.password ? 'ADMIN_PASSWORD' : 'generated';
 }
 
 main().catch((error: unknown) => {

@@ -1,6 +1,6 @@
 import { integer, nullableText, objectOf, text, type FromSchema } from './json-schema';
 
-/** The admin's roles (issue 22): an owner does everything, a recruiter all lead work, a viewer reads. */
+/** The admin's roles: an owner does everything, a recruiter all lead work, a viewer reads. */
 export const ADMIN_ROLES = ['owner', 'recruiter', 'viewer'] as const;
 export type AdminRole = (typeof ADMIN_ROLES)[number];
 
@@ -19,10 +19,8 @@ export const accountSchema = objectOf({
 });
 export type AdminAccount = FromSchema<typeof accountSchema>;
 
-/**
- * What a role may do (the server checks, the dashboard hides): `read` leads and figures; `work`
- * leads (status, notes, e-mail, export, delete, assignment, bulk, merge); `manage` accounts, audit.
- */
+// What a role may do (the server checks, the dashboard hides): `read` leads and figures; `work`
+// leads (status, notes, e-mail, export, delete, assignment, bulk, merge); `manage` accounts, audit.
 export type AdminPermission = 'read' | 'work' | 'manage';
 
 const ROLE_PERMISSIONS: Record<AdminRole, readonly AdminPermission[]> = {

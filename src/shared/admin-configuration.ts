@@ -1,4 +1,4 @@
-// GET /api/admin/configuration (decision 142): states and public facts only, never a secret.
+// GET /api/admin/configuration: states and public facts only, never a secret.
 import { integer, objectOf, text, type FromSchema } from './json-schema';
 
 export const configurationItemKeys = [

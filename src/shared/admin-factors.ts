@@ -1,6 +1,6 @@
 import { integer, listOf, nullableText, objectOf, text, type FromSchema } from './json-schema';
 
-/** How a password sign-in's second step can be made (issue 22). */
+/** How a password sign-in's second step can be made. */
 export const SECOND_FACTORS = ['totp', 'recovery', 'passkey'] as const;
 export type SecondFactor = (typeof SECOND_FACTORS)[number];
 

@@ -3,7 +3,7 @@ import { integer, nullable, nullableText, objectOf, text, type FromSchema } from
 import { leadKindSchema } from './lead-status';
 import { emailField } from './schemas/fields';
 
-// A person's requests (issue 13): GET /api/admin/data-subject?email= reports, DELETE erases.
+// A person's requests: GET /api/admin/data-subject?email= reports, DELETE erases.
 
 export const PERSON_EMAIL_MESSAGE = 'Please enter a valid email address';
 

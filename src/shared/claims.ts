@@ -28,7 +28,6 @@ export const timings = {
   toastLongSuccessDurationMs: 5000,
   toastSwipeThresholdPx: 50,
   toastRemoveDelayMs: 1_000_000,
-  contactSubmitDelayMs: 1500,
   completionRedirectDelayMs: 1000,
   completionPollMs: 2000,
   adminAutoRefreshMs: 30_000,

@@ -16,7 +16,6 @@ export const techExperienceLevels = [
   { value: 'professional', label: 'Professional: I have worked in IT or data centers' },
 ] as const;
 
-/** /hiring (the company page) offers four sizes; the contact page adds enterprise. */
 export const companySizes = [
   { value: 'startup', label: 'Startup (1-50)' },
   { value: 'small', label: 'Small (51-200)' },
@@ -29,7 +28,6 @@ export const contactCompanySizes = [
   { value: 'enterprise', label: 'Enterprise' },
 ] as const;
 
-/** Hiring timelines on the company page (/hiring). */
 export const hiringTimelines = [
   { value: 'immediate', label: 'Immediate (1-2 months)' },
   { value: 'soon', label: 'Soon (3-6 months)' },
@@ -37,7 +35,6 @@ export const hiringTimelines = [
   { value: 'ongoing', label: 'Ongoing needs' },
 ] as const;
 
-/** Hiring timelines on the contact page. */
 export const contactTimelines = [
   { value: 'immediate', label: 'Immediately' },
   { value: '1-3months', label: '1-3 months' },

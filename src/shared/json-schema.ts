@@ -11,7 +11,6 @@ export const objectOf = <const Properties extends Record<string, object>>(
   required: Object.keys(properties) as (keyof Properties & string)[],
 });
 
-/** A value of `type` or null. */
 export const nullable = <const Type extends string>(type: Type) => ({
   type: [type, 'null'] as [Type, 'null'],
 });
@@ -22,7 +21,6 @@ export const integer = { type: 'integer' } as const;
 /** Text that may be blank (NULL): most stored fields. */
 export const nullableText = { type: ['string', 'null'] } as const;
 
-/** A list of objects with these properties, every one required. */
 export const listOf = <const Properties extends Record<string, object>>(properties: Properties) =>
   ({ type: 'array', items: objectOf(properties) }) as const;
 

@@ -82,7 +82,6 @@ export const postedNames = (fields: AnyFields) =>
     name: field.posted ?? apiName,
   }));
 
-/** The fields `form` posts. */
 export const postedBy = (fields: AnyFields, form: LeadForm) =>
   postedNames(fields).filter((field) => field.forms?.some((each) => each === form));
 

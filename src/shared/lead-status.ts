@@ -1,4 +1,4 @@
-// A lead's pipeline status (issue 10), `new` at first: the API speaks values, the admin labels.
+// A lead's pipeline status, `new` at first: the API speaks values, the admin labels.
 
 const opening = [
   { value: 'new', label: 'New' },

@@ -33,7 +33,6 @@ export interface PageState {
   statusNotice?: StatusNotice;
 }
 
-/** The id of the `<script type="application/json">` element that carries the state. */
 export const PAGE_STATE_ELEMENT_ID = 'page-state';
 
 export const pageStateScript = (state: PageState) => jsonScript(PAGE_STATE_ELEMENT_ID, state);

@@ -1,4 +1,4 @@
-// The person's status page (/status, issue 21): what the server renders into it, and its texts.
+// The person's status page (/status): what the server renders into it, and its texts.
 
 /** The one answer of "Lost your link?", whether or not the e-mail has a lead. */
 export const LOST_LINK_SENTENCE =
@@ -9,7 +9,7 @@ export const LOST_LINK_ACTION = '/api/status/link';
 
 /** The status page's own actions: plain form posts, answered 303 back to /status. */
 export const STATUS_ACTIONS = {
-  /** Spends a mailed link for the mailbox proof (decision 176): field `token`. */
+  /** Spends a mailed link for the mailbox proof: field `token`. */
   open: '/api/status/open',
   details: '/api/status/details',
   reminders: '/api/status/reminders',
@@ -17,7 +17,6 @@ export const STATUS_ACTIONS = {
   erase: '/api/status/erase',
 } as const;
 
-/** What the page says after an action. */
 export const STATUS_NOTICES = {
   details: 'Your details are saved.',
   reminders: 'Reminders are stopped. We will not remind you again.',
@@ -39,7 +38,6 @@ export type NextStep = (typeof NEXT_STEPS)[number];
 /** What the page says when no step is left for the person and the next move is ours. */
 export const NOTHING_TO_DO = "Nothing to do for now: we'll be in touch.";
 
-/** A step still open and where to finish it. */
 export interface StatusStep {
   text: string;
   label: string;

@@ -4,7 +4,7 @@
 export const PREFILL_COOKIE = 'tb_prefill';
 
 /** The spec's session-storage keys a form hands on; nothing else is read from the cookie. */
-export const PREFILL_KEYS: readonly string[] = [
+const prefillKeys = [
   'candidateFirstName',
   'candidateLastName',
   'candidateEmail',
@@ -13,4 +13,6 @@ export const PREFILL_KEYS: readonly string[] = [
   'employerCompany',
   'typeformCompleted',
   'filloutCompleted',
-];
+] as const;
+export type PrefillKey = (typeof prefillKeys)[number];
+export const PREFILL_KEYS: readonly string[] = prefillKeys;

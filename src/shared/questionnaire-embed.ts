@@ -1,6 +1,3 @@
-// The /typeform iframe address: the client and the server (an external questionnaire at start-up)
-// must write the same attribute.
-
 /** The built-in questionnaire (QuestionnairePage), served by our own site. */
 export const BUILT_IN_QUESTIONNAIRE_PATH = '/questionnaire';
 
@@ -10,7 +7,7 @@ export const EMBED_ID_PARAM = 'fillout-embed-id';
 /** Names our one embed in the messages it posts (Fillout's embed id). */
 export const QUESTIONNAIRE_EMBED_ID = 'application';
 
-/** The questionnaire URL with the embed id (for the completion message); pure, so both match. */
+/** The URL with the embed id (for the completion message); the client and the server match. */
 export function embedSrc(url: string, embedId: string = QUESTIONNAIRE_EMBED_ID): string {
   const hashAt = url.indexOf('#');
   const base = hashAt === -1 ? url : url.slice(0, hashAt);

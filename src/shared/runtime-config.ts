@@ -20,7 +20,6 @@ export const DEFAULT_RUNTIME_CONFIG: RuntimeConfig = {
   questionnaireUrl: null,
 };
 
-/** The id of the `<script type="application/json">` element that carries the config. */
 export const RUNTIME_CONFIG_ELEMENT_ID = 'runtime-config';
 
 const PIXEL_ID = /^\d{5,20}$/;

@@ -1,6 +1,6 @@
 import { z } from 'zod';
 
-/** The site's public identity, baked in at build time (decision 147): never a secret here. */
+/** The site's public identity, baked in at build time: never a secret here. */
 export const siteConfigSchema = z.object({
   brandName: z.string().trim().min(1).default('Talent Bridge'),
   siteUrl: z

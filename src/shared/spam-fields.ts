@@ -6,7 +6,6 @@ export const HONEYPOT_FIELD = 'website';
 /** The ALTCHA widget's solution (base64 JSON), on the forms ALTCHA_FORMS names. */
 export const ALTCHA_FIELD = 'altcha';
 
-/** Where the ALTCHA widget fetches a fresh challenge. */
 export const ALTCHA_CHALLENGE_PATH = '/api/altcha/challenge';
 
 /** Each public endpoint's form, so a form knows from its `action` whether it has ALTCHA. */

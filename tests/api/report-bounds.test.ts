@@ -148,6 +148,7 @@ describeEachDatabase(
         error: 'Row 3, column spend: at most 10000000000.000 KWD a row (a day of one campaign)',
         row: 3,
         column: 'spend',
+        template: '/api/admin/spend/template.csv',
       });
     });
 

@@ -2,18 +2,8 @@ import type { SiteConfig } from '@shared/site-config';
 import { findRouteMeta, fullTitle, NOT_FOUND_META, robotsOf } from './route-meta';
 import { SHARE_IMAGE_SIZE, shareImageAlt, shareImages } from './share-images';
 
-export interface HeadData {
-  title: string;
-  description: string;
-  /** Site origin + path: used for the canonical link and og:url. */
-  url: string;
-  /** Set for pages that must stay out of search results. */
-  robots?: string;
-  /** The audience's share image, absolute (crawlers do not resolve relative og:image). */
-  image: { url: string; alt: string };
-}
-
-export function headFor(pathname: string, site: SiteConfig): HeadData {
+/** A page's head; its URLs are absolute (crawlers do not resolve a relative og:image). */
+export function headFor(pathname: string, site: SiteConfig) {
   const meta = findRouteMeta(pathname) ?? NOT_FOUND_META;
   const image = shareImages[meta.audience];
   const robots = robotsOf(meta);
@@ -25,6 +15,7 @@ export function headFor(pathname: string, site: SiteConfig): HeadData {
     image: { url: site.siteUrl + image.path, alt: shareImageAlt(image) },
   };
 }
+type HeadData = ReturnType<typeof headFor>;
 
 /** One `<meta>` of the head: `name` (description, robots, twitter:*) or `property` (og:*). */
 export interface MetaTag {

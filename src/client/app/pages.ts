@@ -27,7 +27,6 @@ export const embeddedPages: Record<string, LazyPage> = {
 
 export const notFoundPage = lazyPage(() => import('../features/not-found/not-found-page'));
 
-/** The page for a path; unknown paths get the not-found page. */
 export function pageFor(pathname: string): LazyPage {
   return pages[pathname] ?? embeddedPages[pathname] ?? notFoundPage;
 }

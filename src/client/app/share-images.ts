@@ -1,10 +1,8 @@
 import { claims } from '@shared/claims';
 
-/**
- * The image of a shared link (og:image), one per audience: `npm run make:share-images` draws
- * public/share/ from these texts, so the alt text is what the image says. No brand name: it is a
- * build-time setting, and og:site_name names it.
- */
+// The image of a shared link (og:image), one per audience: `npm run make:share-images` draws
+// public/share/ from these texts, so the alt text is what the image says. No brand name: it is a
+// build-time setting, and og:site_name names it.
 export type Audience = 'candidates' | 'companies' | 'everyone';
 
 export interface ShareImage {

@@ -4,10 +4,8 @@ import type { FaqItem } from '../components/ui/accordion';
 import { candidateFaq } from '../features/candidates/content';
 import { companyFaq } from '../features/companies/faq';
 
-/**
- * JSON-LD (schema.org) in the pre-rendered pages only, which crawlers read: this module stays out
- * of the bundle. Claims and FAQs are those the pages render, so it cannot say more than the page.
- */
+// JSON-LD (schema.org) in the pre-rendered pages only, which crawlers read: this module stays out
+// of the bundle. Claims and FAQs are those the pages render, so it cannot say more than the page.
 
 type JsonLd = Record<string, unknown>;
 
@@ -69,10 +67,8 @@ const FAQ_BY_PATH: Readonly<Record<string, readonly FaqItem[]>> = {
   '/companies': companyFaq,
 };
 
-/** Pages that present the training programme to candidates. */
 const PROGRAM_PATHS = new Set(['/candidates', '/career', '/training']);
 
-/** Every JSON-LD object of one page. */
 export function structuredDataFor(pathname: string, site: SiteConfig): JsonLd[] {
   const faq = FAQ_BY_PATH[pathname];
   return [

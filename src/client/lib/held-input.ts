@@ -1,6 +1,6 @@
-// What arrived before the app listened (page-boot.ts, entry-client.tsx; decision 164), replayed
-// once: a button's click when the page has hydrated, so a tap never does nothing; a lead form's
-// submit when its lazy form (lazy-form.tsx) is live, so the visitor gets the JS flow.
+// What arrived before the app listened (page-boot.ts, entry-client.tsx), replayed once: a click
+// when the page has hydrated, so a tap never does nothing; a lead form's submit when its lazy
+// form (lazy-form.tsx) is live, so the visitor gets the JS flow.
 let heldClick: HTMLElement | null = null;
 let heldSubmit: HTMLFormElement | null = null;
 

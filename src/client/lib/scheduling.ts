@@ -5,10 +5,7 @@ export function nextTask(): Promise<void> {
   return new Promise((resolve) => setTimeout(resolve));
 }
 
-/**
- * Resolves once the next frame is painted, so work started then delays no interaction's feedback;
- * on a hidden page (no frames), at the next task.
- */
+/** After the next frame is painted, so the work then delays no feedback (hidden: next task). */
 export function afterNextPaint(): Promise<void> {
   return new Promise((resolve) => {
     if (document.hidden) setTimeout(resolve);

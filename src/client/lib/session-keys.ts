@@ -1,14 +1,7 @@
+import type { PrefillKey } from '@shared/prefill-cookie';
+
 /** Session-storage keys of the specification (section 3), verbatim. */
-export type SessionKey =
-  | 'candidateFirstName'
-  | 'candidateLastName'
-  | 'candidateEmail'
-  | 'candidatePhone'
-  | 'employerEmail'
-  | 'employerCompany'
-  | 'typeformCompleted'
-  | 'filloutCompleted'
-  | 'adminAuthenticated';
+export type SessionKey = PrefillKey | 'adminAuthenticated';
 
 /** A storage call that never throws: private modes and disabled storage give `fallback`. */
 function quietly<T>(call: (storage: Storage) => T, fallback: T): T {

@@ -20,7 +20,7 @@ import { factorsPlugin } from './factors/factors-plugin';
 import { factorSignInRoutes } from './factors/sign-in-routes';
 import { personDataRoutes } from './people/person-data-routes';
 import { PersonData } from './people/person-data';
-import { Retention, type RetentionSchedule } from './people/retention';
+import { dailyRetention, retentionTask, type RetentionSchedule } from './people/retention';
 import { deliveriesRoutes } from './routes/deliveries-routes';
 import { duplicateRoutes } from './routes/duplicate-routes';
 import { emailRoutes } from './routes/email-routes';
@@ -66,7 +66,7 @@ export const adminPlugin: FastifyPluginAsync<AdminOptions> = async (
     notify,
     confirmations,
     guardedRoutes = [],
-    retention,
+    retention = dailyRetention,
     smtpTimeoutMs,
     visitsNotCounted,
     statusPage,
@@ -108,9 +108,10 @@ export const adminPlugin: FastifyPluginAsync<AdminOptions> = async (
   const { listing, overview, pipeline } = desk;
   const people = new PersonData(database.db, database.dialect, config.dataDir, desk.people);
   if (config.retentionDays !== undefined) {
-    const expiry = new Retention(people, config.retentionDays, app.audit, app.log, retention);
-    expiry.start();
-    app.addHook('onClose', async () => expiry.stop());
+    const { retentionDays } = config;
+    const expiry = retentionTask(people, retentionDays, app.audit, app.log, retention.intervalMs);
+    expiry.start(retention.firstRunMs);
+    app.addHook('onClose', () => expiry.stop());
   }
   await desk.start((error) =>
     app.log.warn({ err: error }, 'hourly upkeep (statistics, quarantine expiry) failed'),

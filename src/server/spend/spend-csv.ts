@@ -4,19 +4,69 @@ import { isCalendarDay } from '@shared/admin-funnel';
 import { isCurrency, MAX_AMOUNT_MINOR, toDecimal, toMinorUnits } from './money';
 import type { SpendRow } from './spend-store';
 
-/** The upload's columns, in its header row. */
+/** The columns of this project's template, in its header row. */
 export const SPEND_CSV_COLUMNS = ['date', 'source', 'campaign', 'spend', 'currency'] as const;
-type Column = (typeof SPEND_CSV_COLUMNS)[number];
 
-/** What is wrong with an upload: the file's line (the header is line 1) and the column. */
+/** The template a marketer fills in: the header and one example row. */
+export const SPEND_CSV_TEMPLATE = `${SPEND_CSV_COLUMNS.join(',')}\n2026-01-05,facebook,spring-intake,125.50,USD\n`;
+
+/** The source of the spend in an Ads Manager export: what Meta's URL parameters say. */
+const ADS_MANAGER_SOURCE = 'facebook';
+
+/** What is wrong with an upload: the file's line (the header is line 1) and its column, as named there. */
 export class SpendCsvError extends Error {
   constructor(
     readonly row: number,
-    readonly column: Column | null,
+    readonly column: string | null,
     problem: string,
   ) {
     super(column ? `Row ${row}, column ${column}: ${problem}` : `Row ${row}: ${problem}`);
   }
+}
+
+type Field = 'date' | 'source' | 'campaign' | 'campaignName' | 'spend' | 'currency';
+/** Where each field of a row stands: a column of the header, or a value the whole file shares. */
+type Layout = Record<Field, { column: string; blank?: string } | { value: string }>;
+
+/**
+ * The layout the header names: the template's (any column order), or Meta Ads Manager's daily
+ * campaign export (`Day`, `Campaign name`, `Amount spent (USD)`, maybe `Campaign ID`; the
+ * other columns it carries are left alone).
+ */
+function layoutOf(header: readonly string[]): Layout {
+  const named = (lower: string) => header.find((name) => name.toLowerCase() === lower);
+  const amount = header.find((name) => /^amount spent \([a-z]{3}\)$/i.test(name));
+  const day = named('day');
+  const campaignName = named('campaign name');
+  if (day && campaignName && amount) {
+    const campaignId = named('campaign id');
+    return {
+      date: { column: day },
+      source: { value: ADS_MANAGER_SOURCE },
+      campaign: { column: campaignId ?? campaignName },
+      campaignName: { column: campaignName },
+      // Ads Manager leaves the amount blank on a day a campaign spent nothing.
+      spend: { column: amount, blank: '0' },
+      currency: { value: amount.slice(-4, -1).toUpperCase() },
+    };
+  }
+  const missing = SPEND_CSV_COLUMNS.find((column) => !named(column));
+  if (missing)
+    throw new SpendCsvError(
+      1,
+      missing,
+      `the header row has no ${missing} column (the template's header is ` +
+        `${SPEND_CSV_COLUMNS.join(',')}; an Ads Manager export has Day, Campaign name and Amount spent)`,
+    );
+  const column = (name: string) => ({ column: named(name)! });
+  return {
+    date: column('date'),
+    source: column('source'),
+    campaign: column('campaign'),
+    campaignName: column('campaign'),
+    spend: column('spend'),
+    currency: column('currency'),
+  };
 }
 
 const VALUE_MAX = 200;
@@ -39,7 +89,7 @@ const invalid = (error: unknown) =>
  */
 async function* recordBatches(text: string): AsyncGenerator<Parsed[]> {
   const parser = parse({
-    columns: (header: string[]) => header.map((name) => name.trim().toLowerCase()),
+    columns: (header: string[]) => header.map((name) => name.trim()),
     skip_empty_lines: true,
     trim: true,
     info: true,
@@ -67,13 +117,11 @@ async function* recordBatches(text: string): AsyncGenerator<Parsed[]> {
 export async function parseSpendCsv(text: string): Promise<SpendRow[]> {
   const rows: SpendRow[] = [];
   const seen = new Set<string>();
+  let layout: Layout | undefined;
   for await (const batch of recordBatches(text)) {
     for (const { record, info } of batch) {
-      if (rows.length === 0) {
-        const missing = SPEND_CSV_COLUMNS.find((column) => !(column in record));
-        if (missing) throw new SpendCsvError(1, missing, `the header row has no ${missing} column`);
-      }
-      rows.push(spendRow(record, info.lines, seen));
+      layout ??= layoutOf(Object.keys(record));
+      rows.push(spendRow(record, info.lines, layout, seen));
     }
   }
   if (rows.length === 0)
@@ -86,32 +134,43 @@ export async function parseSpendCsv(text: string): Promise<SpendRow[]> {
 }
 
 /** One record as a row to store; `seen` holds the keys of the rows before it. */
-function spendRow(record: Record<string, string>, row: number, seen: Set<string>): SpendRow {
-  const value = (column: Column) => {
-    const text = record[column] ?? '';
-    if (!text) throw new SpendCsvError(row, column, 'empty');
+function spendRow(
+  record: Record<string, string>,
+  row: number,
+  layout: Layout,
+  seen: Set<string>,
+): SpendRow {
+  const value = (field: Field) => {
+    const place = layout[field];
+    if ('value' in place) return place.value;
+    const text = record[place.column] || ('blank' in place ? place.blank : '') || '';
+    if (!text) throw new SpendCsvError(row, place.column, 'empty');
     if (text.length > VALUE_MAX)
-      throw new SpendCsvError(row, column, `longer than ${VALUE_MAX} characters`);
+      throw new SpendCsvError(row, place.column, `longer than ${VALUE_MAX} characters`);
     return text;
   };
+  const columnOf = (field: Field) => {
+    const place = layout[field];
+    return 'column' in place ? place.column : null;
+  };
   const day = value('date');
-  if (!isCalendarDay(day)) throw new SpendCsvError(row, 'date', 'a date as YYYY-MM-DD');
+  if (!isCalendarDay(day)) throw new SpendCsvError(row, columnOf('date'), 'a date as YYYY-MM-DD');
   const source = value('source');
   const campaign = value('campaign');
   const currency = value('currency').toUpperCase();
   if (!isCurrency(currency))
-    throw new SpendCsvError(row, 'currency', 'an ISO 4217 code such as USD');
+    throw new SpendCsvError(row, columnOf('currency'), 'an ISO 4217 code such as USD');
   const amountMinor = toMinorUnits(value('spend'), currency);
   if (amountMinor === undefined)
     throw new SpendCsvError(
       row,
-      'spend',
+      columnOf('spend'),
       `an amount such as 12.34, with at most the decimals ${currency} has`,
     );
   if (amountMinor > MAX_AMOUNT_MINOR)
     throw new SpendCsvError(
       row,
-      'spend',
+      columnOf('spend'),
       `at most ${toDecimal(MAX_AMOUNT_MINOR, currency)} ${currency} a row (a day of one campaign)`,
     );
   const key = JSON.stringify([day, source, campaign]);
@@ -122,7 +181,7 @@ function spendRow(record: Record<string, string>, row: number, seen: Set<string>
     day,
     source,
     campaign,
-    campaignName: campaign,
+    campaignName: value('campaignName'),
     currency,
     amountMinor,
     impressions: null,

@@ -1,13 +1,15 @@
 import type { FastifyPluginAsync } from 'fastify';
 import { arrayOfObjects, errorBody, objectOf } from '../platform/http/api-schemas';
 import { tablesOf } from '../platform/database/connection';
-import { parseSpendCsv, SpendCsvError, SPEND_CSV_COLUMNS } from './spend-csv';
+import { parseSpendCsv, SpendCsvError, SPEND_CSV_COLUMNS, SPEND_CSV_TEMPLATE } from './spend-csv';
 import { SpendStore } from './spend-store';
 import type { SpendTables } from './spend-tables';
 
 /** An upload's largest size: two years of daily spend for 200 campaigns is about 7 MB. */
 const UPLOAD_LIMIT = 16 * 1024 * 1024;
 const VALUE_MAX = 200;
+/** Where the upload's template is downloaded. */
+const TEMPLATE_URL = '/api/admin/spend/template.csv';
 
 const mappingProperties = {
   utmCampaign: { type: 'string', minLength: 1, maxLength: VALUE_MAX },
@@ -33,8 +35,10 @@ export const spendRoutes: FastifyPluginAsync = async (app) => {
       bodyLimit: UPLOAD_LIMIT,
       schema: {
         description:
-          `Uploads ad spend as CSV (text/csv) with a header row: ${SPEND_CSV_COLUMNS.join(',')}. ` +
-          'spend is a decimal in the currency (12.34), currency an ISO 4217 code. A row of the ' +
+          `Uploads ad spend as CSV (text/csv): the template's (${TEMPLATE_URL}), with a header ` +
+          `row ${SPEND_CSV_COLUMNS.join(',')}, where spend is a decimal in the currency (12.34) ` +
+          "and currency an ISO 4217 code; or Meta Ads Manager's daily campaign export (Day, " +
+          'Campaign name, Amount spent (USD), maybe Campaign ID), source facebook. A row of the ' +
           'same date, source and campaign as a stored one replaces it. A bad row stores nothing.',
         consumes: ['text/csv'],
         body: { type: 'string' },
@@ -45,11 +49,14 @@ export const spendRoutes: FastifyPluginAsync = async (app) => {
           },
           400: {
             type: 'object',
-            description: 'A bad row: nothing stored. `row` is the line (the header is 1)',
+            description:
+              'A bad row: nothing stored. `row` is the line (the header is 1), `column` as the ' +
+              'header names it',
             properties: {
               error: { type: 'string' },
               row: { type: 'integer' },
               column: { type: ['string', 'null'] },
+              template: { type: 'string', description: "The template's URL" },
             },
           },
         },
@@ -63,9 +70,30 @@ export const spendRoutes: FastifyPluginAsync = async (app) => {
         return { stored: rows.length };
       } catch (error) {
         if (!(error instanceof SpendCsvError)) throw error;
-        return reply.code(400).send({ error: error.message, row: error.row, column: error.column });
+        return reply.code(400).send({
+          error: error.message,
+          row: error.row,
+          column: error.column,
+          template: TEMPLATE_URL,
+        });
       }
     },
+  );
+
+  app.get(
+    TEMPLATE_URL,
+    {
+      schema: {
+        description: "The spend upload's template: its header row and an example row",
+        produces: ['text/csv'],
+        response: { 200: { type: 'string' } },
+      },
+    },
+    async (_request, reply) =>
+      reply
+        .type('text/csv; charset=utf-8')
+        .header('content-disposition', 'attachment; filename="spend-template.csv"')
+        .send(SPEND_CSV_TEMPLATE),
   );
 
   app.get(

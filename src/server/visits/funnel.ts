@@ -71,18 +71,17 @@ export async function funnelFigures(
   };
   const campaignLeads = await leadsPer('utm_campaign');
   const spend = await spendStore.inRange(range, currency);
-  // The campaigns spend may match: its ids, names and mappings seen among visits or leads.
-  const spendKeys = new Set(
-    [
-      ...spend.campaigns.flatMap(({ campaign, campaignName }) => [campaign, campaignName]),
-      ...spend.mappings.map(({ utmCampaign }) => utmCampaign),
-    ].filter((key) => key !== ''),
+  // What spend may match (decision 165): its campaigns' ids and names, and the mappings.
+  const spendValues = [
+    ...spend.campaigns.flatMap(({ campaign, campaignName }) => [campaign, campaignName]),
+    ...spend.mappings.map(({ utmCampaign }) => utmCampaign),
+  ].filter((value) => value !== '');
+  const visitorsOf = await variantsOfCampaigns(db, spendValues, range);
+  const matched = matchSpend(
+    spend,
+    { has: (key) => visitorsOf.has(key) || campaignLeads.has(key) },
+    visitorsOf,
   );
-  const visitorsOf = await variantsOfCampaigns(db, [...spendKeys], range);
-  const campaignKeys = new Set(
-    [...spendKeys].filter((key) => visitorsOf.has(key) || campaignLeads.has(key)),
-  );
-  const matched = matchSpend(spend, campaignKeys, visitorsOf);
   const placedDays: { day: string; placed: number }[] = [];
   const placed = readByWeeks(range, (piece) => {
     const { fromIso, toIso } = isoBounds(piece);

@@ -1,6 +1,6 @@
 import * as z from 'zod/mini';
 
-// Beside the payload for Meta's Conversions API (decision 110): the pixel's event id and the
+// Beside the payload for Meta's Conversions API: the pixel's event id and the
 // tracking state. Bad values are dropped, never a 400: the lead matters more.
 export const consentSignals = ['granted', 'denied', 'gpc'] as const;
 export type ConsentSignal = (typeof consentSignals)[number];

@@ -9,21 +9,16 @@ export const MAX_LONG_TEXT = 4000;
 
 const tooLong = (max: number) => ({ error: `Please keep this under ${max} characters` });
 
-/**
- * Text is measured as sent, then trimmed for every other check: the API document can then say
- * the bound with maxLength (platform/http/trimmed-text-schema.ts).
- */
+// Text is measured as sent, then trimmed for every other check: the API document can then say
+// the bound with maxLength (platform/http/trimmed-text-schema.ts).
 const trimmedText = (error: string, max: number, maxError = tooLong(max)) =>
   z.string({ error }).check(z.maxLength(max, maxError), z.trim());
 
 export const emailField = (message: string) =>
   trimmedText(message, 254, { error: message }).check(z.email({ error: message }));
 
-/**
- * A one-line field refuses control characters (C0 and C1, CR and LF included), line and
- * paragraph separators and the bidirectional controls (U+061C, U+200E/F, U+202A-E, U+2066-9),
- * which make a name read backwards in the admin's lists: a name is one plain line.
- */
+// A one-line field refuses control characters (C0, C1, CR, LF), line and paragraph separators
+// and the bidirectional controls (U+061C, U+200E/F, U+202A-E, U+2066-9) that reverse a name.
 export const SINGLE_LINE_MESSAGE = 'Please use a single line without special characters.';
 /** The characters of SINGLE_LINE_PATTERN's class (the API document trims around them too). */
 export const NOT_IN_A_LINE =
@@ -55,10 +50,8 @@ const optional = (max: number, ...checks: z.core.$ZodCheck<string>[]) =>
     z.transform((value: string | undefined) => value ?? ''),
   );
 
-/** Optional free text. */
 export const optionalText = (max = MAX_TEXT) => optional(max);
 
-/** An optional one-line field (the phone). */
 export const optionalLine = (max = MAX_TEXT) => optional(max, singleLine);
 
 export const choice = <const T extends readonly [string, ...string[]]>(

@@ -6,11 +6,8 @@ import type { FieldSpec } from './field-list';
 /** A field a form places: what lead-fields.ts declares of it, unless the form says otherwise. */
 export type PlacedField<Name extends string> = Omit<FieldSpec<Name>, 'label'> & { label?: string };
 
-/**
- * A form's fields: those it places, asked with their `question` (or label), options and
- * optionality from lead-fields.ts, then each optional field declared for `form` that it does not
- * place: a new optional question changes no form.
- */
+// The fields a form places, completed from lead-fields.ts (question or label, options, optional),
+// then each optional field declared for `form` that it does not place: a new one changes no form.
 export function withDeclaredFields<Name extends string>(
   form: LeadForm,
   placed: readonly PlacedField<Name>[],

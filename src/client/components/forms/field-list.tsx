@@ -88,11 +88,8 @@ export interface FieldsForm<Name extends string> {
   field: (name: Name, prefilled?: string | null) => Registered;
 }
 
-/**
- * One field, filled in from its session key when `prefill` allows: read after hydration, so
- * the markup matches, or from the first render on a page the server rendered (decision 090).
- * `data-prefill` lets the page's inline script fill it in before hydration (decision 164).
- */
+// One field, filled in from its session key when `prefill` allows: after hydration, so the markup
+// matches, or at once on a server-rendered page; page-boot.ts fills `data-prefill` in even sooner.
 function SpecField<Name extends string>({
   spec: { name, wide, options, radio, rows, locked, prefill: key, ...spec },
   leadForm: { form, field },

@@ -6,10 +6,8 @@ import { Fields, type FieldSpec } from './field-list';
 import { useLeadForm, type LeadFormOptions } from './use-lead-form';
 import { SpamFields } from './spam-fields';
 
-/**
- * A lead form (useLeadForm): noValidate (the schema's messages show), fields, submit button;
- * `action` and the hidden `page` let the browser post it without JavaScript.
- */
+// A lead form (useLeadForm): noValidate (the schema's messages show), fields, submit button;
+// `action` and the hidden `page` let the browser post it without JavaScript.
 export function FormShell<Schema extends FormSchema>({
   fields,
   prefill = true,

@@ -1,6 +1,7 @@
 import { memo, Suspense, use, useCallback, useEffect, useRef, type ComponentType } from 'react';
 import { takeHeldSubmit } from '../../lib/held-input';
 import { afterNextPaint, nextTask, whenIdle } from '../../lib/scheduling';
+import { session, type SessionKey } from '../../lib/session-keys';
 import { useHydrated } from '../../lib/use-hydrated';
 
 /** What every form is built on, each in a task of its own: together they block a phone. */
@@ -37,14 +38,12 @@ const INTENT_EVENTS = ['focusin', 'input', 'keydown', 'pointerover'] as const;
 /** A page never idle loads its forms' code this long after hydration all the same. */
 const IDLE_LOAD_TIMEOUT_MS = 3000;
 
-/**
- * A form whose code (~27 KB gzip) is not in the first load: it loads once the page is idle, or at
- * the first focus, hover or key in its server HTML; typed text is kept, an early submit replayed.
- */
+// A form whose code (~27 KB gzip) is not in the first load: it loads once the page is idle, or at
+// the first focus, hover or key in its server HTML; typed text is kept, an early submit replayed.
 export function lazyForm<Props extends object>(
   load: () => Promise<ComponentType<Props>>,
-  /** Load at once after hydration when this says so (e.g. session data to prefill). */
-  activateAtOnce?: () => boolean,
+  /** Load at once after hydration when one of these holds a value to prefill. */
+  prefilledFrom: readonly SessionKey[] = [],
 ) {
   let Loaded: ComponentType<Props> | undefined;
   let loading: Promise<void> | undefined;
@@ -95,7 +94,7 @@ export function lazyForm<Props extends object>(
       // The code loads once the page is idle (sooner at a sign of use), so a tap finds the form
       // live: on server HTML a tap costs React's attempts to hydrate, a first key waits.
       let cancelIdle: (() => void) | undefined;
-      if (activateAtOnce?.()) activate();
+      if (prefilledFrom.some((key) => session.get(key) !== null)) activate();
       else cancelIdle = whenIdle(activate, IDLE_LOAD_TIMEOUT_MS);
       // React stops the propagation of events aimed at server HTML it has not hydrated yet,
       // so the form listens on the document, in the capture phase, before React does.

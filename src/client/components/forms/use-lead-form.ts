@@ -24,20 +24,16 @@ export interface LeadFormPost {
 }
 
 export interface LeadFormOptions<Schema extends FormSchema> {
-  /** The shared schema of this form (src/shared/schemas). */
   schema: Schema;
   /** Where the form posts, with JavaScript (postLead) and without (the browser itself). */
   post: LeadFormPost;
   /** Runs after the server answered OK: toasts, session keys, navigation. */
   onSuccess: (values: output<Schema>) => void;
-  /** The spec's failure toast for this form. */
   failureToast: ToastInput;
 }
 
-/**
- * What was entered in the server HTML of the form posting to `action` before its code arrived:
- * react-hook-form resets a group's radios as it registers them, unless one is the default.
- */
+// What was entered in the server HTML of the form posting to `action` before its code arrived:
+// react-hook-form resets a group's radios as it registers them, unless one is the default.
 function enteredBeforeHydration(action: string): Record<string, string> {
   if (typeof document === 'undefined') return {}; // the server's render
   const form = document.querySelector<HTMLFormElement>(`form[action="${action}"]`);

@@ -6,7 +6,6 @@ const variants = {
   secondary: 'border border-white/30 bg-white/5 text-white hover:bg-white/15',
   outline: 'border border-slate-300 bg-white text-slate-900 hover:bg-slate-100',
   dark: 'bg-navy-900 text-white hover:bg-navy-800',
-  warm: 'bg-warm text-navy-950 hover:bg-amber-400',
   ghost: 'text-slate-700 hover:bg-slate-100',
   destructive: 'bg-red-700 text-white hover:bg-red-800',
 } as const;

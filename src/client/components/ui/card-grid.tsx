@@ -35,7 +35,6 @@ export function CardGrid<Item>({
 export interface Step {
   title: string;
   text: string;
-  icon?: LucideIcon;
 }
 
 const byTitle = (item: { title: string }) => item.title;

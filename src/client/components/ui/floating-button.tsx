@@ -10,7 +10,7 @@ function subscribe(onChange: () => void) {
 const scrolledPast = () => window.scrollY > timings.scrollThresholdPx;
 
 /** Appears past 300 px of scroll (spec 4, 9) and brings the visitor back to the form. */
-export function FloatingButton({ label, targetId = 'top' }: { label: string; targetId?: string }) {
+export function FloatingButton({ label }: { label: string }) {
   const visible = useSyncExternalStore(subscribe, scrolledPast, () => false);
   return (
     <button
@@ -18,7 +18,7 @@ export function FloatingButton({ label, targetId = 'top' }: { label: string; tar
       // Hidden, not absent: the page's end keeps clear of it (styles.css); showing moves nothing.
       hidden={!visible}
       data-floating-button
-      onClick={() => scrollToForm(targetId)}
+      onClick={scrollToForm}
       className={buttonClass({
         size: 'lg',
         className:
@@ -32,10 +32,10 @@ export function FloatingButton({ label, targetId = 'top' }: { label: string; tar
 }
 
 /** Scrolls back to the form at the top and focuses its first field. */
-export function scrollToForm(targetId = 'top'): void {
+export function scrollToForm(): void {
   window.scrollTo({ top: 0 });
   document
-    .getElementById(targetId)
+    .getElementById('top')
     ?.querySelector<HTMLElement>('input:not([readonly]):not([type="hidden"]), select, textarea')
     ?.focus({ preventScroll: true });
 }

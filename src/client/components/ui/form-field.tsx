@@ -97,7 +97,6 @@ export function SelectField({
   options,
   placeholder = 'Select an option',
   empty,
-  children,
   ...props
 }: Common &
   ComponentProps<'select'> & {
@@ -127,7 +126,6 @@ export function SelectField({
               {option.label}
             </option>
           ))}
-          {children}
         </select>
       )}
     />

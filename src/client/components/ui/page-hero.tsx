@@ -9,17 +9,15 @@ export function PageHero({
   intro,
   children,
   aside,
-  className,
 }: {
   eyebrow?: string;
   title: ReactNode;
   intro?: ReactNode;
   children?: ReactNode;
   aside?: ReactNode;
-  className?: string;
 }) {
   return (
-    <section id="top" className={clsx('bg-navy-950/70 py-16 text-white sm:py-20', className)}>
+    <section id="top" className="bg-navy-950/70 py-16 text-white sm:py-20">
       <Container
         className={clsx(
           'grid items-center gap-10',
@@ -47,15 +45,13 @@ export function FormCard({
   title,
   intro,
   children,
-  id,
 }: {
   title: string;
   intro?: ReactNode;
   children: ReactNode;
-  id?: string;
 }) {
   return (
-    <div id={id} className="rounded-2xl bg-white p-6 text-slate-900 shadow-xl sm:p-8">
+    <div className="rounded-2xl bg-white p-6 text-slate-900 shadow-xl sm:p-8">
       <h2 className="text-2xl">{title}</h2>
       {intro ? <p className="mt-2 text-slate-600">{intro}</p> : null}
       <div className="mt-6">{children}</div>

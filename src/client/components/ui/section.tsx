@@ -21,18 +21,16 @@ const tones = {
 /** A full-width band of the page, rendered when near the viewport (styles.css). */
 export function Section({
   tone = 'light',
-  className,
   children,
   ...props
 }: {
   tone?: keyof typeof tones;
-  className?: string;
   children: ReactNode;
   id?: string;
   'aria-labelledby'?: string;
 }) {
   return (
-    <section className={clsx('render-when-near py-16 sm:py-20', tones[tone], className)} {...props}>
+    <section className={clsx('render-when-near py-16 sm:py-20', tones[tone])} {...props}>
       <Container>{children}</Container>
     </section>
   );
@@ -72,7 +70,6 @@ export function HeadedSection({
   heading,
   children,
 }: {
-  /** The heading's id. */
   id: string;
   tone?: keyof typeof tones;
   heading: Heading;

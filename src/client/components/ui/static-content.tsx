@@ -1,10 +1,8 @@
 import { useId, useState, type MouseEvent, type ReactNode } from 'react';
 import { useNavigate, type NavigateFunction } from 'react-router';
 
-/**
- * Content with no state or handler (cards, FAQs, legal text): a pre-rendered page keeps its server
- * HTML unhydrated, which shortens hydration, a phone's longest task; after a navigation, React.
- */
+// Content with no state or handler (cards, FAQs, legal text): a pre-rendered page keeps its server
+// HTML unhydrated, which shortens hydration, a phone's longest task; after a navigation, React.
 export function StaticContent({ children }: { children: ReactNode }) {
   const id = useId();
   // Found by its id (an id made after hydration matches none); handed back, it keeps the page

@@ -16,7 +16,6 @@ function PasskeySignIn({ label = 'Sign in with a passkey' }: { label?: string })
   const signIn = useFactorSignIn();
   return (
     <Button
-      type="button"
       variant="outline"
       onClick={() => signIn.mutate({ passkey: true })}
       disabled={signIn.isPending}
@@ -58,7 +57,7 @@ function SecondFactorForm({
         </form>
       ) : null}
       {factors.includes('passkey') ? <PasskeySignIn label="Use a passkey" /> : null}
-      <Button type="button" variant="ghost" onClick={onRestart}>
+      <Button variant="ghost" onClick={onRestart}>
         Start over
       </Button>
     </div>

@@ -127,7 +127,7 @@ export function Dashboard() {
     if (!isLeadTab(tab))
       return toast(adminToasts.nothingToExport(tab === 'overview' ? 'on the Overview' : 'here'));
     // 'No Data' when the tab's current search finds no rows.
-    const page = client.getQueryData<LeadPage<unknown>>([listUrl(tab, filters[tab])]);
+    const page = client.getQueryData<LeadPage>([listUrl(tab, filters[tab])]);
     if (!page?.total) return toast(adminToasts.noData);
     // The server names the file <tab>-YYYY-MM-DD.csv and streams the whole tab.
     downloadFile(exportUrl(tab, filters[tab]));

@@ -1,4 +1,4 @@
-import { BadgeCheck, Rocket, Search, Users, Wallet, Wrench, Zap } from 'lucide-react';
+import { BadgeCheck, Users, Wallet, Zap } from 'lucide-react';
 import { claims } from '@shared/claims';
 import { site } from '../../lib/site';
 import type { FaqItem } from '../../components/ui/accordion';
@@ -15,17 +15,14 @@ export const howItWorksHeading: Heading = {
 
 export const howItWorks: readonly Step[] = [
   {
-    icon: Search,
     title: 'Recruit',
     text: 'Tell us a little about yourself. No experience or degree needed: we look for motivation, reliability and curiosity.',
   },
   {
-    icon: Wrench,
     title: 'Train',
     text: `An ${claims.trainingWeeks}-week intensive that mixes online learning with hands-on, in-person labs, with career coaching and mentors along the way.`,
   },
   {
-    icon: Rocket,
     title: 'Deploy',
     text: 'Graduate into a full-time job placement as a data center technician with one of our employer partners.',
   },

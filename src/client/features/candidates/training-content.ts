@@ -11,7 +11,6 @@ export const programStrengthsHeading: Heading = {
   intro: 'Built with the employers who hire our graduates.',
 };
 
-/** /training: 'Why Our Program Works'. */
 export const programStrengths: readonly Feature[] = [
   {
     icon: TrendingUp,

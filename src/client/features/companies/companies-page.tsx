@@ -1,13 +1,4 @@
-import {
-  ArrowRight,
-  BadgeCheck,
-  CalendarClock,
-  ClipboardList,
-  GraduationCap,
-  Handshake,
-  Settings2,
-  TrendingUp,
-} from 'lucide-react';
+import { ArrowRight, BadgeCheck, CalendarClock, Settings2, TrendingUp } from 'lucide-react';
 import { claims } from '@shared/claims';
 import { lazyForm } from '../../components/forms/lazy-form';
 import { Button } from '../../components/ui/button';
@@ -40,17 +31,14 @@ const benefitsHeading: Heading = {
 
 const companySteps: readonly Step[] = [
   {
-    icon: ClipboardList,
     title: 'Share Your Needs',
     text: 'Tell us the roles, headcount, locations and start dates you are planning for.',
   },
   {
-    icon: GraduationCap,
     title: 'We Recruit and Train',
     text: `We select motivated candidates and run an ${claims.trainingWeeks}-week intensive, tailored to your equipment and procedures.`,
   },
   {
-    icon: Handshake,
     title: 'You Hire',
     text: 'Interview certified graduates and bring them on full-time, ready to work from day one.',
   },

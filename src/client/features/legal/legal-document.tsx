@@ -60,13 +60,16 @@ export const brand = site.brandName;
 export function LegalDocument({
   title,
   summary,
-  sections,
+  introduction,
+  sections: rest,
 }: {
   title: string;
   /** The document in a few lines, before its sections. */
   summary: string;
+  introduction: readonly Block[];
   sections: readonly LegalSection[];
 }) {
+  const sections = [{ id: 'introduction', title: 'Introduction', body: introduction }, ...rest];
   const tocId = useId();
   const date = claims.legalDocumentsDate;
   return (

@@ -2,18 +2,7 @@ import { claims } from '@shared/claims';
 import { brand, LegalDocument, type LegalSection } from './legal-document';
 import { DO_NOT_SELL, privacyRightsSections } from './privacy-rights';
 
-const summary =
-  'In short: we collect the information you give us in our forms and some information about your visit, we use it to run the Program and connect candidates with employers, we share it only as described below, and you can ask us to see, correct or delete it at any time.';
-
 const sections: readonly LegalSection[] = [
-  {
-    id: 'introduction',
-    title: 'Introduction',
-    body: [
-      `${brand} (“${brand}”, “we”, “us” or “our”) runs a free ${claims.trainingWeeks}-week program that trains people with no prior experience as AI data center technicians and introduces them to the employers who sponsor the training (the “Program”). This Privacy Policy explains what personal information we collect through this website (the “Site”) and in connection with the Program, how we use and share it, how long we keep it, and the choices and rights you have.`,
-      'It applies to candidates who apply for the Program, to people who contact us on behalf of a company, and to anyone who visits the Site. By using the Site or submitting a form, you acknowledge that your information will be handled as described here.',
-    ],
-  },
   {
     id: 'information-we-collect',
     title: 'Information We Collect',
@@ -176,5 +165,15 @@ const sections: readonly LegalSection[] = [
 ];
 
 export default function PrivacyPage() {
-  return <LegalDocument title="Privacy Policy" summary={summary} sections={sections} />;
+  return (
+    <LegalDocument
+      title="Privacy Policy"
+      summary="In short: we collect the information you give us in our forms and some information about your visit, we use it to run the Program and connect candidates with employers, we share it only as described below, and you can ask us to see, correct or delete it at any time."
+      introduction={[
+        `${brand} (“${brand}”, “we”, “us” or “our”) runs a free ${claims.trainingWeeks}-week program that trains people with no prior experience as AI data center technicians and introduces them to the employers who sponsor the training (the “Program”). This Privacy Policy explains what personal information we collect through this website (the “Site”) and in connection with the Program, how we use and share it, how long we keep it, and the choices and rights you have.`,
+        'It applies to candidates who apply for the Program, to people who contact us on behalf of a company, and to anyone who visits the Site. By using the Site or submitting a form, you acknowledge that your information will be handled as described here.',
+      ]}
+      sections={sections}
+    />
+  );
 }

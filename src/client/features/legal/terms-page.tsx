@@ -2,18 +2,7 @@ import { Link } from 'react-router';
 import { claims } from '@shared/claims';
 import { brand, EmailLink, LegalDocument, type LegalSection } from './legal-document';
 
-const summary =
-  'Please read these Terms carefully. They explain the rules for using our website and for applying to and taking part in our training program, including that admission and job placement are not guaranteed.';
-
 const sections: readonly LegalSection[] = [
-  {
-    id: 'introduction',
-    title: 'Introduction',
-    body: [
-      `These Terms of Service (the “Terms”) govern your use of the ${brand} website (the “Site”) and your participation in the ${brand} AI data center technician training program (the “Program”). “${brand}”, “we”, “us” and “our” mean the operator of the Site and the Program; “you” means the person using the Site or applying to or taking part in the Program, or the company on whose behalf you act.`,
-      'By using the Site, submitting a form or taking part in the Program, you agree to these Terms. If you do not agree, please do not use the Site.',
-    ],
-  },
   {
     id: 'our-services',
     title: 'Our Services',
@@ -145,5 +134,15 @@ const sections: readonly LegalSection[] = [
 ];
 
 export default function TermsPage() {
-  return <LegalDocument title="Terms of Service" summary={summary} sections={sections} />;
+  return (
+    <LegalDocument
+      title="Terms of Service"
+      summary="Please read these Terms carefully. They explain the rules for using our website and for applying to and taking part in our training program, including that admission and job placement are not guaranteed."
+      introduction={[
+        `These Terms of Service (the “Terms”) govern your use of the ${brand} website (the “Site”) and your participation in the ${brand} AI data center technician training program (the “Program”). “${brand}”, “we”, “us” and “our” mean the operator of the Site and the Program; “you” means the person using the Site or applying to or taking part in the Program, or the company on whose behalf you act.`,
+        'By using the Site, submitting a form or taking part in the Program, you agree to these Terms. If you do not agree, please do not use the Site.',
+      ]}
+      sections={sections}
+    />
+  );
 }

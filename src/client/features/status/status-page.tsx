@@ -15,8 +15,8 @@ import { usePageState } from '../../lib/page-state';
 import { LostLink } from './lost-link';
 import { ActionForm, Card, Notice } from './status-ui';
 
-// /status: the server renders it for the person (the mailbox proof of their address, decision
-// 176); every action is a plain form post, so it all works without JavaScript.
+// /status: the server renders it for the person (the mailbox proof of their address); every
+// action is a plain form post, so it all works without JavaScript.
 
 const candidateFields = [
   { name: 'firstName', label: 'First Name', autoComplete: 'given-name' },
@@ -133,6 +133,7 @@ function Reminders({ lead }: { lead: StatusLead }) {
 
 function LeadCards({ lead }: { lead: StatusLead }) {
   const candidate = lead.kind === 'candidate';
+  const request = candidate ? 'application' : 'request';
   return (
     <>
       <Card title={candidate ? 'Where You Stand' : 'Your Talent Request'}>
@@ -147,14 +148,12 @@ function LeadCards({ lead }: { lead: StatusLead }) {
         <Reminders lead={lead} />
         {lead.withdrawn ? null : (
           <Confirmed
-            summary={candidate ? 'Withdraw my application' : 'Withdraw my request'}
+            summary={`Withdraw my ${request}`}
             action={STATUS_ACTIONS.withdraw}
             lead={lead.ref}
             label="Yes, Withdraw"
           >
-            {candidate
-              ? 'Withdraw your application: we close it and stop every message to you.'
-              : 'Withdraw your request: we close it and stop every message to you.'}
+            {`Withdraw your ${request}: we close it and stop every message to you.`}
           </Confirmed>
         )}
         <Confirmed
@@ -171,7 +170,6 @@ function LeadCards({ lead }: { lead: StatusLead }) {
   );
 }
 
-/** "Lost your link?": one e-mail field; the answer is the same sentence whoever asks. */
 export default function StatusPage() {
   const { status, statusNotice } = usePageState();
   let intro: ReactNode = 'Open this page from the link in any of our e-mails to see your status.';

@@ -4,7 +4,7 @@ import { readRuntimeConfig } from '../runtime-config';
 import { toast } from '../toast-store';
 import { sendsGlobalPrivacyControl } from './gpc';
 
-// The visitor's tracking choice (decision 050), in local storage so it outlasts the visit.
+// The visitor's tracking choice, in local storage so it outlasts the visit.
 
 export type ConsentChoice = 'granted' | 'denied';
 export const CONSENT_STORAGE_KEY = 'trackingConsent';

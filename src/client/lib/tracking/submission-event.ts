@@ -1,8 +1,7 @@
 import type { ConversionFields } from '@shared/schemas/conversion';
 import { consentSignal, privacyState } from './consent';
 
-// One event id per submission (decision 110): the server's Conversions API event and the
-// pixel's Lead share it, so Meta keeps one copy.
+// The Conversions API event and the pixel's Lead of one submission share an id: Meta keeps one.
 
 let lastEventId: string | undefined;
 

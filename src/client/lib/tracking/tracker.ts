@@ -1,6 +1,6 @@
 import { pageView, routeContentView, type PixelEvent } from './events';
 
-// The one path of tracking events (decision 050): recorded in order, handed to the pixel while
+// The one path of tracking events: recorded in order, handed to the pixel while
 // allowed. In every first load, so it stays tiny.
 
 /** Every event of this document, in order (also `window.__trackedEvents`: tests, debugging). */
@@ -38,10 +38,8 @@ export function trackOncePerPage(path: string, key: string, event: PixelEvent): 
   track(event);
 }
 
-/** Where the current page view's events start in `trackedEvents`. */
 export const currentPageStart = (): number => pageStart;
 
-/** Calls `listener` with every event tracked from now on. */
 export function onTrack(listener: (event: PixelEvent) => void): void {
   listeners.add(listener);
 }

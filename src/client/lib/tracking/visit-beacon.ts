@@ -3,8 +3,7 @@ import { VISIT_BEACON_PATH, VISIT_VALUE_MAX, type VisitBeacon } from '@shared/vi
 import { leadAttribution } from '../attribution';
 import { sendsGlobalPrivacyControl } from './gpc';
 
-// consent.ts's key, spelled here to keep that module out of the entry chunk (decision 005);
-// visit-beacon.test.ts fails if they differ.
+// consent.ts's key, spelled here to keep that module out of the entry chunk (the test compares).
 export const CONSENT_KEY = 'trackingConsent';
 
 /** The landing pages of the A/B test and their variants (as their forms send them). */
@@ -30,6 +29,6 @@ export function sendVisitBeacon(): void {
     utmCampaign: utmCampaign?.slice(0, VISIT_VALUE_MAX),
   };
   // As text (text/plain), not a Blob: the page waits for a Blob to be registered with the
-  // browser, a median 15 ms at 4x CPU here against 1.5 ms for text (decision 115).
+  // browser, a median 15 ms at 4x CPU here against 1.5 ms for text.
   navigator.sendBeacon?.(VISIT_BEACON_PATH, JSON.stringify(beacon));
 }

@@ -4,7 +4,7 @@ import fp from 'fastify-plugin';
 import type { AdminPasswordConfig } from '../../config/config';
 import { can } from '@shared/admin-accounts';
 import type { AdminAuthTables } from './auth-tables';
-import { openBeforeSecondFactor, routePermission } from './route-permission';
+import { openBeforeSecondFactor, routePermission, SAFE_METHODS } from './route-permission';
 import { LoginThrottle } from './login-throttle';
 import { needsRehash, hashPassword } from './password';
 import {
@@ -38,8 +38,6 @@ interface AdminAuthOptions {
   /** SITE_URL: requests from it are ours even behind a rewriting proxy. */
   siteUrl: string;
 }
-
-const SAFE_METHODS = new Set(['GET', 'HEAD', 'OPTIONS']);
 
 /** The admin's sign-in (decision 020): password hash, sessions, the login throttle, the guard. */
 export const adminAuthPlugin = fp<AdminAuthOptions>(async (app, options) => {

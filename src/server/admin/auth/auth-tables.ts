@@ -11,7 +11,7 @@ export type AdminAuthTables = {
     expires_at: string;
     /** Written at most once a minute; 30 minutes idle end the session. */
     last_seen_at: string | null;
-    /** passwordFingerprint() of the password it was made under; another password refuses it. */
+    /** A hash of the password it was made under (sessions.ts); another password refuses it. */
     password_fingerprint: string | null;
     revoked_at: string | null;
     /** Sessions from before accounts have none and are refused. */

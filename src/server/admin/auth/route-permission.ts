@@ -1,6 +1,6 @@
 import type { AdminPermission } from '@shared/admin-accounts';
 
-const SAFE_METHODS = new Set(['GET', 'HEAD', 'OPTIONS']);
+export const SAFE_METHODS = new Set(['GET', 'HEAD', 'OPTIONS']);
 
 /** A route's key, `METHOD /url`: HEAD is GET without its body, so it is checked and audited as GET. */
 export const routeKey = (method: string, url: string | undefined): string =>

@@ -11,10 +11,6 @@ const SESSION_IDLE_MS = 30 * 60 * 1000;
 /** A session's last use is written at most this often: not one write per request. */
 const TOUCH_INTERVAL_MS = 60 * 1000;
 
-/** A session is bound to its account's password: another password refuses it. */
-const passwordFingerprint = (passwordHash: string): string =>
-  sha256Hex(`admin-session:${passwordHash}`);
-
 /** The founding owner: signs in with ADMIN_PASSWORD alone (the spec's sign-in). */
 export const OWNER_ACCOUNT_ID = 1;
 
@@ -40,8 +36,9 @@ export class AdminSessions {
     private readonly ownerPasswordHash: string,
   ) {}
 
+  /** A session is bound to its account's password: another password refuses it. */
   private credentialOf(account: { id: number; password_hash: string | null }): string {
-    return passwordFingerprint(passwordHashOf(account, this.ownerPasswordHash) ?? '');
+    return sha256Hex(`admin-session:${passwordHashOf(account, this.ownerPasswordHash) ?? ''}`);
   }
 
   /** A new session of the account with a new token (for the cookie; only its hash is stored). */

@@ -29,13 +29,9 @@ const ownerOf = (registrant: Registrant): ChallengeOwner =>
 export type Registrant = { accountId: number } | { invitationId: number };
 
 /** Who the passkeys are for: the relying party is SITE_URL's host, its origin the only one. */
-export interface RelyingParty {
-  name: string;
-  id: string;
-  origin: string;
-}
+export type RelyingParty = ReturnType<typeof relyingPartyOf>;
 
-export const relyingPartyOf = (siteUrl: string, name: string): RelyingParty => {
+export const relyingPartyOf = (siteUrl: string, name: string) => {
   const url = new URL(siteUrl);
   return { name, id: url.hostname, origin: url.origin };
 };

@@ -8,22 +8,15 @@ import {
   type PersonErasure,
 } from '@shared/admin-person';
 import { adminApi, normalizeEmail } from '../../leads';
-import { fieldErrorsBody } from '../../platform/http/api-schemas';
+import { fieldErrorsBody, objectOf } from '../../platform/http/api-schemas';
 import { deliveryError } from '../routes/deliveries-routes';
 import { countsText, type PersonData } from './person-data';
 
 const { INVALID_FIELDS_MESSAGE } = adminApi;
 
-const emailQuery = {
-  type: 'object',
-  properties: {
-    email: {
-      type: 'string',
-      description: "The person's e-mail address (any case; never logged)",
-    },
-  },
-  required: ['email'],
-} as const;
+const emailQuery = objectOf({
+  email: { type: 'string', description: "The person's e-mail address (any case; never logged)" },
+});
 
 const badAddress = {
   ...fieldErrorsBody,

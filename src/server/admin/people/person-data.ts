@@ -26,16 +26,12 @@ export const anyCounted = (counts: PersonCounts) =>
 export const countsText = (counts: PersonCounts) =>
   personParts.map(({ key }) => `${key} ${counts[key]}`).join(', ');
 
-/** Records an erasure in the audit log, in the erasure's transaction. */
-export type RecordErasure = (trx: Transaction<object>, counts: PersonCounts) => Promise<void>;
-
 export class PersonData {
   constructor(
     private readonly db: Kysely<object>,
     private readonly dialect: DialectName,
     /** Whose outbox folder (DATA_DIR/outbox) holds e-mails written without a transport. */
     private readonly dataDir: string,
-
     private readonly people: LeadDesk['people'],
   ) {}
 
@@ -63,10 +59,8 @@ export class PersonData {
   ): Promise<PersonCounts> {
     // Files first (no transaction covers them): a failure after leaves the rows for a retry.
     const mail = await outboxMailMentioning(this.dataDir, normalizedEmail);
-    const mailFiles = await deleteOutboxFiles(
-      this.dataDir,
-      mail.map(({ file }) => file),
-    );
+    const files = mail.map(({ file }) => file);
+    const mailFiles = await deleteOutboxFiles(this.dataDir, files);
     return this.db.transaction().execute(async (trx) => {
       const { counts: erased, leads } = await this.people.erase(trx, normalizedEmail);
       const counts = { ...noCounts(), ...erased, mailFiles };
@@ -80,7 +74,8 @@ export class PersonData {
   /** The retention, in batches; on PostgreSQL a batch's advisory lock taken elsewhere stops it. */
   async eraseNotUpdatedSince(
     before: string,
-    record: RecordErasure,
+    /** Records an erasure in the audit log, in the erasure's transaction. */
+    record: (trx: Transaction<object>, counts: PersonCounts) => Promise<void>,
   ): Promise<PersonCounts | undefined> {
     const total = noCounts();
     // This instance's outbox folder: e-mails written before the cutoff.

@@ -38,7 +38,7 @@ export function NetworkCanvas() {
     const canvas = canvasRef.current;
     // A browser that cannot draw off the main thread (before Safari 16.4) shows no network.
     if (!canvas || !('transferControlToOffscreen' in canvas)) return;
-    // Not with hydration's effects: the worker starts once the browser is idle (issue 23).
+    // Not with hydration's effects: the worker starts once the browser is idle.
     let stop: (() => void) | undefined;
     const cancel = whenIdle(() => (stop = animateNetwork(canvas)), IDLE_START_TIMEOUT_MS);
     return () => {

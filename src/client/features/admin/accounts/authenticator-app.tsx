@@ -3,13 +3,7 @@ import { useMutation } from '@tanstack/react-query';
 import { Copy, Download } from 'lucide-react';
 import { Button } from '../../../components/ui/button';
 import { errorText, saveFile } from '../api/http';
-import {
-  startTotp,
-  useConfirmTotp,
-  useNewRecoveryCodes,
-  useRemoveTotp,
-  type TotpEnrolment,
-} from '../api/factors';
+import { startTotp, useConfirmTotp, useNewRecoveryCodes, useRemoveTotp } from '../api/factors';
 import { card, OneFieldForm } from './one-field-form';
 import { Panel } from '../ui/panel';
 
@@ -29,7 +23,6 @@ function RecoveryCodes({ codes, onDone }: { codes: string[]; onDone: () => void 
       </ul>
       <div className="flex flex-wrap gap-2">
         <Button
-          type="button"
           variant="outline"
           size="sm"
           onClick={() => void navigator.clipboard?.writeText(text)}
@@ -37,11 +30,11 @@ function RecoveryCodes({ codes, onDone }: { codes: string[]; onDone: () => void 
           <Copy className="size-4" aria-hidden="true" />
           Copy
         </Button>
-        <Button type="button" variant="outline" size="sm" onClick={download}>
+        <Button variant="outline" size="sm" onClick={download}>
           <Download className="size-4" aria-hidden="true" />
           Download
         </Button>
-        <Button type="button" variant="dark" size="sm" onClick={onDone}>
+        <Button variant="dark" size="sm" onClick={onDone}>
           I saved them
         </Button>
       </div>
@@ -50,11 +43,11 @@ function RecoveryCodes({ codes, onDone }: { codes: string[]; onDone: () => void 
 }
 
 export function AuthenticatorApp({ on, codesLeft }: { on: boolean; codesLeft: number }) {
-  const [enrolment, setEnrolment] = useState<TotpEnrolment | null>(null);
-  const start = useMutation({ mutationFn: startTotp, onSuccess: setEnrolment });
+  const start = useMutation({ mutationFn: startTotp });
+  const enrolment = start.data;
   const [codes, setCodes] = useState<string[] | null>(null);
   const confirm = useConfirmTotp((recoveryCodes) => {
-    setEnrolment(null);
+    start.reset();
     setCodes(recoveryCodes);
   });
   const remove = useRemoveTotp();
@@ -68,10 +61,10 @@ export function AuthenticatorApp({ on, codesLeft }: { on: boolean; codesLeft: nu
             On. {codesLeft} recovery code{codesLeft === 1 ? '' : 's'} left.
           </p>
           <div className="flex flex-wrap gap-2">
-            <Button type="button" variant="outline" onClick={() => regenerate.mutate()}>
+            <Button variant="outline" onClick={() => regenerate.mutate()}>
               New recovery codes
             </Button>
-            <Button type="button" variant="outline" onClick={() => remove.mutate()}>
+            <Button variant="outline" onClick={() => remove.mutate()}>
               Remove the authenticator app
             </Button>
           </div>
@@ -103,12 +96,7 @@ export function AuthenticatorApp({ on, codesLeft }: { on: boolean; codesLeft: nu
         </div>
       ) : (
         <div>
-          <Button
-            type="button"
-            variant="outline"
-            onClick={() => start.mutate()}
-            disabled={start.isPending}
-          >
+          <Button variant="outline" onClick={() => start.mutate()} disabled={start.isPending}>
             Set up an authenticator app
           </Button>
           {start.isError ? (

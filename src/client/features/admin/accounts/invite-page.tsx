@@ -115,7 +115,6 @@ function AcceptForm({ invitation }: { invitation: Extract<Invitation, { state: '
           busyLabel="Creating account..."
         />
         <Button
-          type="button"
           variant="outline"
           disabled={busy !== undefined}
           onClick={() => {

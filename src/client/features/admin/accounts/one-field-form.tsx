@@ -47,7 +47,7 @@ export function OneFieldForm(props: {
       />
       <SubmitButton submitting={props.busy} label={props.button} busyLabel={`${props.button}…`} />
       {props.onCancel ? (
-        <Button type="button" variant="outline" onClick={props.onCancel}>
+        <Button variant="outline" onClick={props.onCancel}>
           Cancel
         </Button>
       ) : null}

@@ -30,7 +30,6 @@ function PasskeyItem({ passkey }: { passkey: PasskeyView }) {
         </span>
         <span className="flex flex-wrap gap-2">
           <Button
-            type="button"
             variant="outline"
             size="sm"
             aria-label={`Rename passkey ${passkey.name}`}
@@ -43,7 +42,6 @@ function PasskeyItem({ passkey }: { passkey: PasskeyView }) {
             Rename
           </Button>
           <Button
-            type="button"
             variant="outline"
             size="sm"
             aria-label={`Remove passkey ${passkey.name}`}

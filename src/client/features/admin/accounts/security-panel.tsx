@@ -39,7 +39,7 @@ function ConfirmIdentity({ hasCodes, hasPassword }: { hasCodes: boolean; hasPass
         />
       ) : null}
       <div>
-        <Button type="button" variant="outline" onClick={() => confirm.mutate({ passkey: true })}>
+        <Button variant="outline" onClick={() => confirm.mutate({ passkey: true })}>
           <KeyRound className="size-4" aria-hidden="true" />
           Confirm with a passkey
         </Button>
@@ -70,11 +70,11 @@ export function SecurityPanel({ setupRequired = false }: { setupRequired?: boole
             Set up a passkey or an authenticator app before you see any lead.
           </p>
           {passkeys.length > 0 || totp ? (
-            <Button type="button" variant="dark" size="sm" onClick={() => void toDashboard()}>
+            <Button variant="dark" size="sm" onClick={() => void toDashboard()}>
               Continue to the dashboard
             </Button>
           ) : (
-            <Button type="button" variant="dark" size="sm" onClick={() => logout.mutate()}>
+            <Button variant="dark" size="sm" onClick={() => logout.mutate()}>
               Logout
             </Button>
           )}

@@ -7,10 +7,7 @@ import { DataTable } from '../ui/data-table';
 import { formatDate } from '../ui/format';
 import { Panel } from '../ui/panel';
 
-/**
- * The sessions of `account` (yours without one), most recently used first, each but this
- * browser's with its button to end it; an owner ending another's confirms it first.
- */
+/** The sessions of `account` (yours without one); ending another's asks to confirm first. */
 function Sessions({
   account,
   onConfirm,

@@ -23,9 +23,7 @@ export async function newPasskey(request: Promise<Response>): Promise<unknown> {
   return startRegistration({ optionsJSON });
 }
 
-export function useFactors() {
-  return useQuery<AccountFactors>({ queryKey: FACTORS_KEY });
-}
+export const useFactors = () => useQuery<AccountFactors>({ queryKey: FACTORS_KEY });
 
 /** A change of factor: the server rotates the session; the factor list is read again. */
 function useFactorChange<Input, Output>(
@@ -82,13 +80,8 @@ export function useRemovePasskey() {
   );
 }
 
-export interface TotpEnrolment {
-  secret: string;
-  uri: string;
-  qrCode: string;
-}
-
-export const startTotp = () => json<TotpEnrolment>(apiRequest('POST', '/api/admin/totp'));
+export const startTotp = () =>
+  json<{ secret: string; qrCode: string }>(apiRequest('POST', '/api/admin/totp'));
 
 /** The new recovery codes a request answers. */
 const recoveryCodes = async (request: Promise<Response>) =>

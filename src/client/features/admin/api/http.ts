@@ -63,10 +63,7 @@ export function markSignedOut(client: QueryClient): void {
   client.setQueryData(SESSION_KEY, { authenticated: false });
 }
 
-/**
- * The spec's defaults (sections 7-9): a query GETs its key's first element as JSON, never stale,
- * refetched or retried. A 401 returns to sign-in; another failure shows `meta.failureToast`.
- */
+/** The spec's defaults (sections 7-9); a 401 signs out, other failures show `meta.failureToast`. */
 export function createAdminQueryClient(): QueryClient {
   const client: QueryClient = new QueryClient({
     queryCache: new QueryCache({

@@ -1,4 +1,5 @@
 import { useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
+import type { AdminAccount } from '@shared/admin-accounts';
 import type { LeadConversion } from '@shared/admin-deliveries';
 import type { PossibleDuplicate } from '@shared/admin-duplicates';
 import type { LeadKind } from '@shared/lead-status';
@@ -96,10 +97,7 @@ export const useMarkReviewed = (kind: LeadKind) =>
 export const useAddNote = (kind: LeadKind, id: number) =>
   useLeadChange((note: LeadNoteInput) => apiRequest('POST', `${detailUrl(kind, id)}/notes`, note));
 
-export interface Assignee {
-  id: number;
-  name: string;
-}
+export type Assignee = Pick<AdminAccount, 'id' | 'name'>;
 
 /** The enabled owners and recruiters, for the detail's assignee control. */
 export const useAssignees = () => useQuery<Assignee[]>({ queryKey: ['/api/admin/assignees'] });
@@ -109,13 +107,11 @@ export const useAssign = (kind: LeadKind, id: number) =>
     apiRequest('PATCH', detailUrl(kind, id), { assignee }),
   );
 
-const duplicatesUrl = (id: number) => `/api/candidate-submissions/${id}/duplicates`;
-
 export const usePossibleDuplicates = (id: number) =>
-  useQuery<PossibleDuplicate[]>({ queryKey: [duplicatesUrl(id)] });
+  useQuery<PossibleDuplicate[]>({ queryKey: [`${detailUrl('candidate', id)}/duplicates`] });
 
 /** POST …/merge {otherId}: the other lead goes into this one; the detail and lists load again. */
 export const useMergeLead = (id: number) =>
   useLeadChange((otherId: number) =>
-    apiRequest('POST', `/api/candidate-submissions/${id}/merge`, { otherId }),
+    apiRequest('POST', `${detailUrl('candidate', id)}/merge`, { otherId }),
   );

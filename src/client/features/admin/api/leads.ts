@@ -16,34 +16,30 @@ import {
   type LeadTabId,
   type TabFilter,
 } from '../leads/tabs';
-import { toCandidate, toCompany, toEmailLead } from '../leads/leads';
+import { toCandidate, toCompany, toEmailLead, type AnyLead } from '../leads/leads';
 import { apiRequest } from './http';
 
-export interface LeadPage<Row> {
-  rows: Row[];
-  total: number;
-  /** The server stopped counting a search's matches at `total`. */
-  capped: boolean;
+/** A list's JSON rows, X-Total-Count (capped: where a search stopped) and X-Next-Cursor. */
+export async function getPage<Row>(url: string, toRow: (raw: Record<string, unknown>) => Row) {
+  const response = await apiRequest('GET', url);
+  const body = (await response.json()) as Record<string, unknown>[];
+  return {
+    rows: body.map(toRow),
+    total: Number(response.headers.get('X-Total-Count') ?? body.length),
+    capped: response.headers.get('X-Total-Count-Capped') === 'true',
+    next: response.headers.get('X-Next-Cursor'),
+  };
 }
+export type LeadPage = Awaited<ReturnType<typeof getPage<AnyLead>>>;
 
-/** One page of a tab: the JSON array plus the X-Total-Count header; `failure`: its toast. */
-export function useLeadPage<Row>(tab: LeadTabId, filter: TabFilter, failure: ToastInput) {
+/** One page of a tab; `failure`: its toast. */
+export function useLeadPage(tab: LeadTabId, filter: TabFilter, failure: ToastInput) {
   const url = listUrl(tab, filter);
-  return useQuery<LeadPage<Row>>({
+  const { kind } = leadTabs[tab];
+  return useQuery({
     queryKey: [url],
-    queryFn: async () => {
-      const response = await apiRequest('GET', url);
-      const body = (await response.json()) as Record<string, unknown>[];
-      const { kind } = leadTabs[tab];
-      const toRow = (kind === 'company' ? toCompany : kind ? toCandidate : toEmailLead) as (
-        raw: Record<string, unknown>,
-      ) => Row;
-      return {
-        rows: body.map(toRow),
-        total: Number(response.headers.get('X-Total-Count') ?? body.length),
-        capped: response.headers.get('X-Total-Count-Capped') === 'true',
-      };
-    },
+    queryFn: () =>
+      getPage<AnyLead>(url, kind === 'company' ? toCompany : kind ? toCandidate : toEmailLead),
     placeholderData: keepPreviousData,
     meta: { failureToast: failure },
   });
@@ -92,10 +88,7 @@ export function useDeleteLead() {
       toast(adminToasts.deleted);
       return refreshLeads(client);
     },
-    onError: (_error, { kind }) =>
-      toast(
-        kind === 'company' ? adminToasts.companyDeleteFailed : adminToasts.candidateDeleteFailed,
-      ),
+    onError: (_error, { kind }) => toast(adminToasts.deleteFailed(kind)),
   });
 }
 

@@ -17,9 +17,7 @@ export interface SessionState {
 }
 
 /** Whether the server has a valid session for this browser (the cookie is HttpOnly). */
-export function useAdminSession() {
-  return useQuery<SessionState>({ queryKey: SESSION_KEY });
-}
+export const useAdminSession = () => useQuery<SessionState>({ queryKey: SESSION_KEY });
 
 export const useAccount = (): AdminAccount | undefined => useAdminSession().data?.account;
 

@@ -1,7 +1,6 @@
 import { errorFunction, probit } from 'simple-statistics';
 
-// The landing A/B comparison: Wilson intervals (decision 166) and an always-valid verdict, a
-// mixture sequential probability ratio test that may be read every day.
+// The landing A/B comparison: Wilson intervals and an always-valid verdict (mSPRT) to read daily.
 
 /** Conversions (leads, applications, placements) of a total (visitors or leads). */
 export interface Sample {
@@ -12,11 +11,7 @@ export interface Sample {
 /** The standard normal distribution function, from simple-statistics' error function. */
 const normalCdf = (z: number) => 0.5 * (1 + errorFunction(z / Math.SQRT2));
 
-/**
- * The standard normal quantile: simple-statistics' probit is only good to about 0.003
- * (1.9572 for 97.5%, not 1.9600); one Newton step on its own, much closer, error function
- * brings it within 1e-5, so the intervals match the published figures.
- */
+/** The normal quantile: probit (1.9572 for 97.5%, not 1.9600) after one Newton step on erf. */
 function quantile(p: number): number {
   const guess = probit(p);
   const density = Math.exp((-guess * guess) / 2) / Math.sqrt(2 * Math.PI);
@@ -44,11 +39,7 @@ const MIXING_SD = 0.1;
 /** Below this many conversions, or non-conversions, on either side the normal model is too rough. */
 const MIN_EVENTS = 10;
 
-/**
- * log Λ of the normal-mixture likelihood ratio for the pooled z statistic at the effective
- * sample size n = nA·nB/(nA+nB): with r = τ²/Var(difference) = MIXING_SD²·n,
- * Λ = (1+r)^(-1/2) · exp(r·z² / (2(1+r))) (Johari et al. 2017, Robbins' normal mixture).
- */
+/** log Λ = log((1+r)^(-1/2) · exp(r·z² / (2(1+r)))), r = MIXING_SD²·n (Johari et al. 2017). */
 function logLikelihoodRatio(z: number, effectiveSize: number): number {
   const r = MIXING_SD * MIXING_SD * effectiveSize;
   return (-Math.log1p(r) + (r / (1 + r)) * z * z) / 2;
@@ -62,11 +53,7 @@ export type Verdict =
   /** `more`: how many more of the totals (both sides, in today's split) the test needs at these rates. */
   | { kind: 'more-needed'; more: number };
 
-/**
- * The mSPRT verdict on two conversion rates from their totals so far. Its p-value 1/Λ may be
- * read at every look: the chance that any look shows a winner where there is none is at most
- * ALPHA (Ville's inequality).
- */
+/** The verdict on two rates; its p-value 1/Λ holds at every look (Ville's inequality). */
 export function sequentialVerdict(a: Sample, b: Sample): Verdict {
   if (
     [a, b].some(({ converted, total }) => converted < MIN_EVENTS || total - converted < MIN_EVENTS)

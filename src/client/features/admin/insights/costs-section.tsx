@@ -1,4 +1,4 @@
-import { useId, useMemo, useRef, useState } from 'react';
+import { useId, useMemo, useState } from 'react';
 import type uPlot from 'uplot';
 import { useMutation, useQueryClient } from '@tanstack/react-query';
 import type { FunnelFigures, FunnelStep, FunnelWeek, UnmatchedSpend } from '@shared/admin-funnel';
@@ -8,6 +8,7 @@ import { apiRequest, downloadFile, errorText } from '../api/http';
 import { useCan } from '../api/session';
 import { Select } from '../ui/controls';
 import { ChartFigure } from './charts/chart-figure';
+import { SpendUpload } from './spend-upload';
 import { FiguresTable, keyHeaders, type FigureColumn } from './figures-table';
 import { fromZero, UPlotChart } from './charts/uplot-chart';
 import { formatNumber, majorUnits, money } from '../ui/format';
@@ -52,78 +53,18 @@ function SpendChart({ weeks, currency }: { weeks: FunnelWeek[]; currency: string
   return <UPlotChart options={options} data={data} testId="spend-chart" />;
 }
 
-function SpendUpload() {
-  const client = useQueryClient();
-  const input = useRef<HTMLInputElement>(null);
-  const id = useId();
-  const [problem, setProblem] = useState('');
-  const upload = useMutation({
-    mutationFn: async (file: File) => {
-      const response = await fetch('/api/admin/spend', {
-        method: 'POST',
-        credentials: 'include',
-        headers: { 'Content-Type': 'text/csv' },
-        body: await file.text(),
-      });
-      const body = (await response.json().catch(() => ({}))) as { error?: string; stored?: number };
-      if (!response.ok) throw new Error(body.error ?? `Upload failed (${response.status})`);
-      return body.stored ?? 0;
-    },
-    onSuccess: (stored) => {
-      setProblem('');
-      if (input.current) input.current.value = '';
-      toast({
-        title: 'Spend uploaded',
-        description: `${formatNumber(stored)} rows stored.`,
-      });
-      return client.invalidateQueries();
-    },
-    onError: (error) => setProblem(error.message),
-  });
-  return (
-    <form
-      className="flex flex-wrap items-end gap-3"
-      onSubmit={(event) => {
-        event.preventDefault();
-        const file = input.current?.files?.[0];
-        if (file) upload.mutate(file);
-        else setProblem('Choose a CSV file first.');
-      }}
-    >
-      <div className="grid gap-1.5">
-        <label htmlFor={id} className="text-sm font-medium text-slate-800">
-          Spend CSV (date,source,campaign,spend,currency)
-        </label>
-        <input
-          ref={input}
-          id={id}
-          type="file"
-          accept=".csv,text/csv"
-          aria-describedby={problem ? `${id}-problem` : undefined}
-          className="text-sm"
-        />
-      </div>
-      <Button type="submit" variant="dark" size="sm" disabled={upload.isPending}>
-        Upload spend
-      </Button>
-      {problem && (
-        <p id={`${id}-problem`} role="alert" className="w-full text-sm text-red-800">
-          {problem}
-        </p>
-      )}
-    </form>
-  );
-}
-
 /** Spend no utm_campaign matched: listed, and mapped to a utm_campaign by someone who may. */
 function UnmatchedList({
   unmatched,
   more,
   currency,
+  campaigns,
 }: {
   unmatched: UnmatchedSpend[];
   more: FunnelFigures['moreUnmatchedSpend'];
   currency: string;
+  /** The utm_campaign values this range's leads carry without spend: what a match names. */
+  campaigns: string[];
 }) {
   const canWork = useCan('work');
   const client = useQueryClient();
@@ -141,6 +82,11 @@ function UnmatchedList({
         No lead's utm_campaign equals these campaigns' id or name in this range.
         {canWork && ' Name the utm_campaign their leads carry to count them.'}
       </p>
+      <datalist id={`${id}-campaigns`}>
+        {campaigns.map((campaign) => (
+          <option key={campaign} value={campaign} />
+        ))}
+      </datalist>
       <ul className="mt-3 grid gap-3">
         {unmatched.map((spend, index) => (
           <li key={`${spend.source}/${spend.campaign}`} className="grid gap-2 text-sm">
@@ -168,6 +114,7 @@ function UnmatchedList({
                 <input
                   id={`${id}-${index}`}
                   name="utmCampaign"
+                  list={`${id}-campaigns`}
                   placeholder="utm_campaign"
                   maxLength={200}
                   className="rounded-md border border-slate-400 px-3 py-1.5 text-sm focus-visible:outline-2 focus-visible:outline-accent-strong"
@@ -290,6 +237,9 @@ export function CostsSection({
             unmatched={data.unmatchedSpend}
             more={data.moreUnmatchedSpend}
             currency={data.currency}
+            campaigns={data.utmCampaigns
+              .filter((step) => step.key !== null && step.leads > 0 && step.spend === null)
+              .map((step) => step.key!)}
           />
         </>
       )}

@@ -12,8 +12,6 @@ import { FiguresTables, VARIANTS, type Figures } from './figures-table';
 import { formatNumber } from '../ui/format';
 import { box, Panel, Pending } from '../ui/panel';
 
-// The first-party funnel and the landing A/B test, for a chosen range.
-
 const ratePercent = (rate: number | null) => (rate === null ? '—' : `${(rate * 100).toFixed(1)}%`);
 
 const DAY_MS = 86_400_000;

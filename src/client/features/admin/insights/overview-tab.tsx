@@ -26,8 +26,6 @@ const conversionFigures: Figures<Conversion> = {
   empty: 'No e-mail leads from the landing pages yet.',
 };
 
-/** Counts of each lead type, leads per day for 30 days, landing conversion, and the funnel. */
-
 const CANDIDATE_COLOR = '#0e7490';
 const COMPANY_COLOR = '#b45309';
 
@@ -56,12 +54,13 @@ function DailyChart({ daily }: { daily: OverviewFigures['daily'] }) {
   return <UPlotChart options={options} data={data} testId="daily-chart" />;
 }
 
+/** Counts of each lead type, leads per day for 30 days, landing conversion, and the funnel. */
 export function OverviewTab() {
   const canWork = useCan('work');
   const canManage = useCan('manage');
   const overview = useQuery<OverviewFigures>({
     queryKey: ['/api/admin/overview'],
-    meta: { failureToast: adminToasts.candidateLoadFailed },
+    meta: { failureToast: adminToasts.loadFailed() },
   });
   const data = overview.data;
   if (!data)

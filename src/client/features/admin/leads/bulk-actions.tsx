@@ -7,7 +7,7 @@ import type { RowSelection } from '../ui/data-table';
 import { ActionForm, Checkbox, Select } from '../ui/controls';
 import { AssigneeSelect } from './assignee-form';
 import { useMessageOffer } from './status-message-offer';
-import { bulkRequest, exportUrl, type LeadTabId, type TabFilter } from './tabs';
+import { exportUrl, leadTabs, listFilter, type LeadTabId, type TabFilter } from './tabs';
 import { formatNumber } from '../ui/format';
 
 /** Leads one bulk change may cover (the server's limit). */
@@ -77,8 +77,7 @@ export function BulkActions({
   onClear(): void;
 }) {
   const kind = tab === 'companies' ? 'company' : 'candidate';
-  const request = bulkRequest(tab, filter);
-  const change = useBulkChange(request.url);
+  const change = useBulkChange(`${leadTabs[tab].endpoint}/bulk`);
   const [status, setStatus] = useState('');
   const [outcome, setOutcome] = useState<string | null>(null);
   const [assignee, setAssignee] = useState('');
@@ -105,7 +104,9 @@ export function BulkActions({
   ) =>
     change.mutate(
       {
-        ...(selection.allMatching ? { filter: request.filter } : { ids: [...selection.ids] }),
+        ...(selection.allMatching
+          ? { filter: listFilter(tab, filter) }
+          : { ids: [...selection.ids] }),
         ...body,
       },
       {
@@ -170,9 +171,7 @@ export function BulkActions({
             size="md"
             onClick={() =>
               downloadFile(
-                selection.allMatching
-                  ? exportUrl(tab, filter)
-                  : exportUrl(tab, filter, [...selection.ids]),
+                exportUrl(tab, filter, selection.allMatching ? undefined : [...selection.ids]),
               )
             }
           >

@@ -2,9 +2,9 @@ import { Mail, PanelRightOpen, Trash2 } from 'lucide-react';
 import { statusLabel, type LeadKind } from '@shared/lead-status';
 import { clsx } from 'clsx';
 import type { Column } from '../ui/data-table';
-import { candidateFields, companyFields } from '@shared/lead-fields';
-import { fieldsIn, muted, type ShownField } from './lead-fields';
-import { questionnaireStatus, type CandidateLead, type CompanyLead, type EmailLead } from './leads';
+import { candidateFields, companyFields, titleCase } from '@shared/lead-fields';
+import { fieldsIn, muted } from './lead-fields';
+import { questionnaireStatus, type AnyLead, type CandidateLead, type EmailLead } from './leads';
 import type { LeadTabId } from './tabs';
 import { formatDate } from '../ui/format';
 
@@ -20,7 +20,6 @@ export interface RowActions {
 
 /** What every lead row has (a Lead Emails row has nothing more). */
 type Lead = EmailLead;
-export type AnyLead = CandidateLead | CompanyLead | EmailLead;
 
 const actionClass =
   'inline-flex size-9 items-center justify-center rounded-md text-slate-700 hover:bg-slate-100 focus-visible:outline-2 focus-visible:outline-accent-strong disabled:opacity-50';
@@ -133,10 +132,23 @@ function leadColumns<Row extends Lead>(
   ];
 }
 
+const cellClass = {
+  wide: 'min-w-56 px-4 py-3 text-slate-800',
+  nowrap: 'whitespace-nowrap px-4 py-3 text-slate-800',
+};
+
 /** The contract's fields that are list columns: header over value, '—' for none. */
-const columnsOf = <Row,>(fields: ShownField[]): Column<Row>[] =>
-  fields.flatMap(({ value, column }) =>
-    column ? [{ ...column, cell: (row: Row) => muted(value(row as object)) }] : [],
+const columnsOf = <Row,>(fields: ReturnType<typeof fieldsIn>): Column<Row>[] =>
+  fields.flatMap(({ label, list = {}, value }) =>
+    list === false
+      ? []
+      : [
+          {
+            header: list.header ?? titleCase(label),
+            className: list.cell && cellClass[list.cell],
+            cell: (row: Row) => muted(value(row as object)),
+          },
+        ],
   );
 
 const questionnaireColumn: Column<CandidateLead> = {

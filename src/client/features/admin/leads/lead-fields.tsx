@@ -6,7 +6,7 @@ import {
   type DetailGroup,
   type FieldOptions,
 } from '@shared/lead-field';
-import { attributionFields, candidateFields, companyFields, titleCase } from '@shared/lead-fields';
+import { attributionFields, candidateFields, companyFields } from '@shared/lead-fields';
 import type { LeadDetail, SubmissionEntry } from '../api/lead-detail';
 import { fullName, questionnaireStatus, type CandidateLead } from './leads';
 import { formatDate } from '../ui/format';
@@ -25,41 +25,17 @@ const optionsByColumn = Object.fromEntries(
   ),
 );
 
-const cellClass = {
-  wide: 'min-w-56 px-4 py-3 text-slate-800',
-  nowrap: 'whitespace-nowrap px-4 py-3 text-slate-800',
-};
-
-/** One field of a lead as the list and the detail show it (src/shared/lead-fields.ts). */
-export interface ShownField {
-  label: string;
-  value(lead: object): string | null;
-  /** Its list column's header and cell class; null: not a column of the list. */
-  column: { header: string; className?: string } | null;
-}
-
-/** The fields of a detail group, in the contract's order; option values read as labels. */
-export function fieldsIn(fields: AnyFields, group: DetailGroup): ShownField[] {
-  return entriesOf(fields)
+/** A detail group's fields in the contract's order, each with its value as the admin reads it. */
+export const fieldsIn = (fields: AnyFields, group: DetailGroup) =>
+  entriesOf(fields)
     .filter(([, field]) => field.group === group)
-    .map(([name, field]) => {
-      const list = field.list ?? {};
-      return {
-        label: field.label,
-        value: (lead) => {
-          const value = (lead as Record<string, string | null>)[name] ?? null;
-          return field.options ? labelOf(field.options, value) : value;
-        },
-        column:
-          list === false
-            ? null
-            : {
-                header: list.header ?? titleCase(field.label),
-                ...(list.cell ? { className: cellClass[list.cell] } : {}),
-              },
-      };
-    });
-}
+    .map(([name, field]) => ({
+      ...field,
+      value: (lead: object) => {
+        const value = (lead as Record<string, string | null>)[name] ?? null;
+        return field.options ? labelOf(field.options, value) : value;
+      },
+    }));
 
 /** A group of the detail's fields: a heading and label/value pairs. */
 interface FieldGroup {
@@ -67,7 +43,7 @@ interface FieldGroup {
   fields: [label: string, value: string | null][];
 }
 
-const pairs = (fields: ShownField[], lead: object): FieldGroup['fields'] =>
+const pairs = (fields: ReturnType<typeof fieldsIn>, lead: object): FieldGroup['fields'] =>
   fields.map(({ label, value }) => [label, value(lead)]);
 
 function candidateGroups(lead: CandidateLead): FieldGroup[] {

@@ -12,7 +12,7 @@ import { adminToasts } from '../ui/admin-toasts';
 import { isUnauthorized } from '../api/http';
 import { useLeadPage } from '../api/leads';
 import { BulkActions, useSelection } from './bulk-actions';
-import { columnsFor, type AnyLead, type RowActions } from './columns';
+import { columnsFor, type RowActions } from './columns';
 import { LeadBoard } from './board/lead-board';
 import { DataTable } from '../ui/data-table';
 import { Checkbox, Select } from '../ui/controls';
@@ -69,13 +69,11 @@ export function LeadsTab({
 }) {
   const searchId = useId();
   const [search, setSearch] = useState(filter.q);
+  // Lead Emails mixes both kinds: no board; either status.
+  const { kind, label, caption } = leadTabs[tab];
   // Spec section 8: the failure's toast, and its text in place of the rows.
-  const definition = leadTabs[tab];
-  // The tabs of one lead type each have a board; Lead Emails mixes both types.
-  const { kind } = definition;
-  const failure =
-    kind === 'company' ? adminToasts.companyLoadFailed : adminToasts.candidateLoadFailed;
-  const page = useLeadPage<AnyLead>(tab, filter, failure);
+  const failure = adminToasts.loadFailed(kind);
+  const page = useLeadPage(tab, filter, failure);
   const failed = page.isError && !isUnauthorized(page.error);
   const { offset } = filter;
   const total = page.data?.total ?? 0;
@@ -93,11 +91,9 @@ export function LeadsTab({
   const rows = failed ? [] : (page.data?.rows ?? []);
   const selecting = bulk && tab !== 'leadEmails';
   const { selection, rowSelection, selectAllMatching, clear } = useSelection(rows, filter);
+  const update = (change: Partial<TabFilter>) => onFilterChange(tab, { ...filter, ...change });
   const viewSwitch = kind && (
-    <ViewSwitch
-      board={filter.board === true}
-      onChange={(board) => onFilterChange(tab, { ...filter, board })}
-    />
+    <ViewSwitch board={filter.board === true} onChange={(board) => update({ board })} />
   );
   if (kind && filter.board) {
     return (
@@ -113,7 +109,7 @@ export function LeadsTab({
       <div className="mb-4 flex flex-wrap items-end gap-4">
         <div className="grid w-full max-w-md gap-1.5">
           <label htmlFor={searchId} className="text-sm font-medium text-slate-800">
-            Search {definition.label.toLowerCase()}
+            Search {label.toLowerCase()}
           </label>
           <div className="relative">
             <Search
@@ -137,7 +133,7 @@ export function LeadsTab({
         <Select
           label="Status"
           value={filter.status}
-          onChange={(status) => onFilterChange(tab, { ...filter, status, offset: 0 })}
+          onChange={(status) => update({ status, offset: 0 })}
           options={kind ? leadStatuses[kind] : bothPipelines}
           empty="All statuses"
           className="w-full max-w-52"
@@ -147,14 +143,14 @@ export function LeadsTab({
             className="h-11"
             label="Only possible duplicates"
             checked={filter.duplicates ?? false}
-            onChange={(duplicates) => onFilterChange(tab, { ...filter, duplicates, offset: 0 })}
+            onChange={(duplicates) => update({ duplicates, offset: 0 })}
           />
         )}
         <Checkbox
           className="h-11"
           label="My leads"
           checked={filter.mine ?? false}
-          onChange={(mine) => onFilterChange(tab, { ...filter, mine, offset: 0 })}
+          onChange={(mine) => update({ mine, offset: 0 })}
         />
         {page.isFetching ? (
           <p className="ml-auto text-sm text-slate-600" role="status">
@@ -175,7 +171,7 @@ export function LeadsTab({
         />
       ) : null}
       <DataTable
-        caption={definition.caption}
+        caption={caption}
         selection={selecting ? rowSelection : undefined}
         columns={columnsFor(tab, actions)}
         rows={rows}
@@ -213,7 +209,7 @@ export function LeadsTab({
               variant="outline"
               size="sm"
               disabled={disabled}
-              onClick={() => onFilterChange(tab, { ...filter, offset: next })}
+              onClick={() => update({ offset: next })}
             >
               {label}
             </Button>

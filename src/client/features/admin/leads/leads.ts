@@ -62,6 +62,8 @@ export function toEmailLead(raw: Raw) {
   return { ...lead, who: lead.email };
 }
 
+export type AnyLead = CandidateLead | CompanyLead | EmailLead;
+
 /** Spec section 4: the Completed / Not Completed status of the questionnaire. */
 export const questionnaireStatus = (lead: CandidateLead) =>
   lead.typeformCompleted ? 'Completed' : 'Not Completed';

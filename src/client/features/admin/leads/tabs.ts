@@ -61,24 +61,28 @@ export interface TabFilter {
   mine?: boolean;
 }
 
-/** The list URL of a tab's page; it is also the query key (the default fetch reads it). */
-export function listUrl(tab: LeadTabId, filter: TabFilter, limit = PAGE_SIZE): string {
-  const { endpoint, type } = leadTabs[tab];
-  const params = new URLSearchParams({ limit: String(limit), offset: String(filter.offset) });
-  if (type) params.set('type', type);
-  if (filter.mine) params.set('assignee', 'me');
-  return `${endpoint}?${filterParams(filter, params)}`;
+/** The list's filter as a bulk change sends it ("all matching"): the list's own parameters. */
+export function listFilter(tab: LeadTabId, { q, status, duplicates, mine }: TabFilter) {
+  const { type } = leadTabs[tab];
+  return {
+    ...(type && { type }),
+    ...(q.trim() ? { q: q.trim() } : {}),
+    ...(status ? { status } : {}),
+    ...(duplicates && { duplicates }),
+    ...(mine && { assignee: 'me' }),
+  };
 }
 
-/** The search, status and duplicates filter, as query parameters (added to `params`). */
-function filterParams(
-  { q, status, duplicates }: TabFilter,
-  params = new URLSearchParams(),
-): URLSearchParams {
-  if (q.trim()) params.set('q', q.trim());
-  if (status) params.set('status', status);
+/** The list URL of a tab's page; it is also the query key (the default fetch reads it). */
+export function listUrl(tab: LeadTabId, filter: TabFilter, limit = PAGE_SIZE): string {
+  const { duplicates, ...rest } = listFilter(tab, filter);
+  const params = new URLSearchParams({
+    limit: String(limit),
+    offset: String(filter.offset),
+    ...rest,
+  });
   if (duplicates) params.set('duplicates', '1');
-  return params;
+  return `${leadTabs[tab].endpoint}?${params}`;
 }
 
 /** A tab's count, whatever the search: one row is asked for, X-Total-Count answers. */
@@ -86,24 +90,11 @@ export const countUrl = (tab: LeadTabId) => listUrl(tab, { q: '', offset: 0, sta
 
 /** The export of a tab, with the same search and status filter as on screen, or ticked ids. */
 export function exportUrl(tab: LeadTabId, filter: TabFilter, ids?: readonly number[]): string {
-  const query = (ids ? new URLSearchParams({ ids: ids.join(',') }) : filterParams(filter))
-    .toString()
-    .replaceAll('%2C', ',');
-  return `/api/admin/export/${leadTabs[tab].exportName}.csv${query ? `?${query}` : ''}`;
-}
-
-/** The bulk change of a tab's leads: its URL, and the filter "all matching" sends (the list's). */
-export function bulkRequest(tab: LeadTabId, filter: TabFilter) {
-  const { endpoint, type } = leadTabs[tab];
-  const { q, status, duplicates } = filter;
-  return {
-    url: `${endpoint}/bulk`,
-    filter: {
-      ...(type ? { type } : {}),
-      ...(q.trim() ? { q: q.trim() } : {}),
-      ...(status ? { status } : {}),
-      ...(duplicates ? { duplicates } : {}),
-      ...(filter.mine ? { assignee: 'me' } : {}),
-    },
-  };
+  const { q, status, duplicates } = listFilter(tab, filter);
+  const query = new URLSearchParams(
+    ids ? { ids: ids.join(',') } : { ...(q && { q }), ...(status && { status }) },
+  );
+  if (!ids && duplicates) query.set('duplicates', '1');
+  const text = query.toString().replaceAll('%2C', ',');
+  return `/api/admin/export/${leadTabs[tab].exportName}.csv${text ? `?${text}` : ''}`;
 }

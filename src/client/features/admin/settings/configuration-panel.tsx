@@ -9,7 +9,7 @@ import type {
 import { clsx } from 'clsx';
 import { Panel, Pending } from '../ui/panel';
 
-// The server's settings by state (decision 142): states and public facts only, never a secret.
+// The server's settings by state: states and public facts only, never a secret.
 
 const good = 'bg-emerald-100 text-emerald-900';
 const states: Record<ConfigurationState, [text: string, icon: typeof CheckCircle2, tone: string]> =

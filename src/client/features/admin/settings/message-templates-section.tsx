@@ -24,8 +24,6 @@ import { announced, AnnouncementLine, type Announce, type Announcement } from '.
 import { Select } from '../ui/controls';
 import { Panel, Pending } from '../ui/panel';
 
-// Stage-change messages: one per lead type and status, previewed with sample values.
-
 const slotKey = (slot: Pick<MessageTemplateSlot, 'leadType' | 'status'>) =>
   `${slot.leadType}/${slot.status}`;
 
@@ -102,7 +100,6 @@ function TemplateForm({ slot, announce }: { slot: MessageTemplateSlot; announce:
         </Button>
         {slot.template && (
           <Button
-            type="button"
             variant="outline"
             size="md"
             aria-disabled={save.isPending}

@@ -1,3 +1,4 @@
+import type { LeadKind } from '@shared/lead-status';
 import {
   failureToast as failure,
   successToast as success,
@@ -10,15 +11,13 @@ export const adminToasts = {
   authenticated: success('Authenticated'),
   loggedOut: success('Logged Out'),
   refreshed: success('Data Refreshed'),
-  candidateLoadFailed: failure('Error', 'Failed to load candidate data'),
-  companyLoadFailed: failure('Error', 'Failed to load company data'),
+  loadFailed: (kind: LeadKind = 'candidate') => failure('Error', `Failed to load ${kind} data`),
   emailSent: success('Email Sent'),
   emailFailed: failure('Error', 'Failed to send form email. Check if SENDGRID_API_KEY is set.'),
   deleted: success('Deleted'),
-  candidateDeleteFailed: failure('Error', 'Failed to delete candidate submission'),
-  companyDeleteFailed: failure('Error', 'Failed to delete company submission'),
+  deleteFailed: (kind: LeadKind) => failure('Error', `Failed to delete ${kind} submission`),
   noData: failure('No Data', 'There is no data to export'),
-  // Beyond the spec (issue 11): the quarantine's actions.
+  // Beyond the spec: the quarantine's actions.
   released: success('Released', 'The submission is now a lead'),
   releaseFailed: failure('Error', 'Failed to release the submission'),
   quarantineDeleteFailed: failure('Error', 'Failed to delete the quarantined submission'),
@@ -33,7 +32,7 @@ export const adminToasts = {
       `${ended === 1 ? '1 other session was' : `${ended} other sessions were`} ended. This one stays signed in.`,
     ),
   signOutEverywhereFailed: failure('Error', 'Failed to sign out the other sessions'),
-  // Beyond the spec (issue 13): data requests.
+  // Beyond the spec: data requests.
   dataRequestFailed: failure('Error', 'Failed to look up the address'),
   erased: success('Erased', 'Everything stored about the address was erased'),
   erasureFailed: failure('Error', 'Failed to erase the data: nothing was erased'),

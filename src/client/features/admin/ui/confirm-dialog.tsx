@@ -30,10 +30,7 @@ export function useReturnFocus() {
   };
 }
 
-/**
- * An accessible confirmation (Radix Dialog): focus in, Escape or Cancel closes, focus back (or
- * wherever `afterClose` puts it); `children` show what the action would do.
- */
+/** A confirmation; the focus returns to the opener or where `afterClose` puts it. */
 export function ConfirmDialog({
   request,
   onClose,

@@ -54,14 +54,10 @@ export function Checkbox({
   );
 }
 
-/**
- * A form of one action: its controls, then a submit button that is never `disabled` (that would
- * drop the focus out of the detail panel), and what follows it (`after`).
- */
+/** One action's controls and submit button: never `disabled`, so the focus stays in the panel. */
 export function ActionForm({
   label,
   busy,
-  busyLabel = 'Saving…',
   blocked = false,
   onSubmit,
   className = 'items-end',
@@ -70,7 +66,6 @@ export function ActionForm({
 }: {
   label: string;
   busy: boolean;
-  busyLabel?: string;
   /** Submitting does nothing (as while busy). */
   blocked?: boolean;
   onSubmit(): void;
@@ -88,7 +83,7 @@ export function ActionForm({
     >
       {children}
       <Button type="submit" variant="dark" size="md" aria-disabled={busy || blocked}>
-        {busy ? busyLabel : label}
+        {busy ? 'Saving…' : label}
       </Button>
       {after}
     </form>

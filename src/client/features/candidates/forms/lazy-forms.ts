@@ -1,18 +1,17 @@
 import { lazyForm } from '../../../components/forms/lazy-form';
-import { hasStored } from '../../../components/forms/lazy-forms';
 
 /** The candidate forms, loaded when a visitor starts using them (see lazy-form.tsx). */
 export const LazyBasicInfoForm = lazyForm(
   () => import('./basic-info-form').then((module) => module.BasicInfoForm),
-  hasStored('candidateEmail'),
+  ['candidateEmail'],
 );
 
 export const LazyEmailLeadForm = lazyForm(
   () => import('./email-lead-form').then((module) => module.EmailLeadForm),
-  hasStored('candidateEmail'),
+  ['candidateEmail'],
 );
 
 export const LazyQuestionnaireForm = lazyForm(
   () => import('../questionnaire/questionnaire-form').then((module) => module.QuestionnaireForm),
-  hasStored('candidateEmail'),
+  ['candidateEmail'],
 );

@@ -1,9 +1,6 @@
 import type { ReactNode } from 'react';
 
-/**
- * A chart with its caption and, for screen readers and exact figures, the same data as a table
- * behind a disclosure: one row per point, its label first.
- */
+/** A chart with its caption and, for screen readers and exact figures, its data as a table. */
 export function ChartFigure({
   caption,
   chart,

@@ -11,10 +11,7 @@ export const fromZero =
     Math.max(least, Math.ceil(max * 1.1)),
   ];
 
-/**
- * A uPlot chart (UTC time axis) as wide as its container, imported when drawn as it touches the
- * DOM (never pre-rendered); no animation. Redrawn when `options` or `data` change: memoize them.
- */
+/** A uPlot chart (UTC), imported when drawn as it needs the DOM; memoize `options` and `data`. */
 export function UPlotChart({
   options,
   data,

@@ -21,12 +21,11 @@ export function BoardColumn({
   movingId: number | null;
 } & Omit<Parameters<typeof Card>[0], 'card' | 'moving'>) {
   const headingId = useId();
-  const failure =
-    kind === 'company' ? adminToasts.companyLoadFailed : adminToasts.candidateLoadFailed;
+  const failure = adminToasts.loadFailed(kind);
   const column = useBoardColumn(tab, kind, status, failure);
   const [over, setOver] = useState(false);
   const { canEdit, draggedRef, onMove, movingId } = cardProps;
-  const cards = column.data?.pages.flatMap((page) => page.cards) ?? [];
+  const cards = column.data?.pages.flatMap((page) => page.rows) ?? [];
   const first = column.data?.pages[0];
   return (
     <section

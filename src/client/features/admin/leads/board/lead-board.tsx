@@ -40,10 +40,7 @@ function MoveDialog({
   );
 }
 
-/**
- * A column per status, each paging on its own; a card moves by drag and drop or its "Move to…"
- * menu (the keyboard's way). `canEdit` false: read-only.
- */
+/** A column per status; a card moves by drag and drop or its "Move to…" menu (the keyboard's). */
 export function LeadBoard({
   tab,
   kind,

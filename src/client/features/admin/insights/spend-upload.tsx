@@ -1,0 +1,81 @@
+import { useId, useRef, useState } from 'react';
+import { useMutation, useQueryClient } from '@tanstack/react-query';
+import { Button } from '../../../components/ui/button';
+import { toast } from '../../../lib/toast-store';
+import { formatNumber } from '../ui/format';
+
+const TEMPLATE_URL = '/api/admin/spend/template.csv';
+
+const TemplateLink = () => (
+  <a href={TEMPLATE_URL} download className="font-medium text-accent-strong underline">
+    the template
+  </a>
+);
+
+/** The spend upload: the template's CSV or Meta Ads Manager's export, and what was wrong with a file. */
+export function SpendUpload() {
+  const client = useQueryClient();
+  const input = useRef<HTMLInputElement>(null);
+  const id = useId();
+  const [problem, setProblem] = useState('');
+  const upload = useMutation({
+    mutationFn: async (file: File) => {
+      const response = await fetch('/api/admin/spend', {
+        method: 'POST',
+        credentials: 'include',
+        headers: { 'Content-Type': 'text/csv' },
+        body: await file.text(),
+      });
+      const body = (await response.json().catch(() => ({}))) as { error?: string; stored?: number };
+      if (!response.ok) throw new Error(body.error ?? `Upload failed (${response.status})`);
+      return body.stored ?? 0;
+    },
+    onSuccess: (stored) => {
+      setProblem('');
+      if (input.current) input.current.value = '';
+      toast({
+        title: 'Spend uploaded',
+        description: `${formatNumber(stored)} rows stored.`,
+      });
+      return client.invalidateQueries();
+    },
+    onError: (error) => setProblem(error.message),
+  });
+  return (
+    <form
+      className="flex flex-wrap items-end gap-3"
+      onSubmit={(event) => {
+        event.preventDefault();
+        const file = input.current?.files?.[0];
+        if (file) upload.mutate(file);
+        else setProblem('Choose a CSV file first.');
+      }}
+    >
+      <div className="grid gap-1.5">
+        <label htmlFor={id} className="text-sm font-medium text-slate-800">
+          Spend CSV (date,source,campaign,spend,currency)
+        </label>
+        <input
+          ref={input}
+          id={id}
+          type="file"
+          accept=".csv,text/csv"
+          aria-describedby={problem ? `${id}-hint ${id}-problem` : `${id}-hint`}
+          className="text-sm"
+        />
+      </div>
+      <Button type="submit" variant="dark" size="sm" disabled={upload.isPending}>
+        Upload spend
+      </Button>
+      <p id={`${id}-hint`} className="w-full text-sm text-slate-700">
+        Fill in <TemplateLink />, or upload Meta Ads Manager&apos;s export of campaigns by day (Day,
+        Campaign name, Amount spent) as it is.
+      </p>
+      {problem && (
+        <p id={`${id}-problem`} role="alert" className="w-full text-sm text-red-800">
+          {problem} Compare it with <TemplateLink />.
+        </p>
+      )}
+    </form>
+  );
+}

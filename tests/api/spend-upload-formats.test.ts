@@ -1,0 +1,134 @@
+import { expect, it } from 'vitest';
+import type { FunnelFigures, FunnelStep } from '../../src/shared/admin-funnel';
+import { adminEnv, signIn } from '../support/admin';
+import { describeEachDatabase, uniqueEmail, type TestApp } from '../support/test-app';
+
+/*
+ * The spend upload takes the files marketers have (issue 41): this project's template, downloaded
+ * from the screen, and Meta Ads Manager's daily campaign export, recognised by its header. A file
+ * it cannot read names the row and the column as the file names it, and the template.
+ */
+
+const DAY_MS = 86_400_000;
+const today = new Date().toISOString().slice(0, 10);
+const yesterday = new Date(Date.now() - DAY_MS).toISOString().slice(0, 10);
+
+/** A candidate that came from a Meta ad of `campaign` (utm_campaign={{campaign.name}}). */
+async function leadFrom(testApp: TestApp, campaign: string) {
+  const response = await testApp.app.inject({
+    method: 'POST',
+    url: '/api/candidates/email',
+    payload: {
+      email: uniqueEmail('ads'),
+      attribution: {
+        page: '/career',
+        variant: 'free_training',
+        utmSource: 'facebook',
+        utmCampaign: campaign,
+      },
+    },
+  });
+  expect(response.statusCode).toBe(200);
+}
+
+const upload = (testApp: TestApp, cookie: string, csv: string) =>
+  testApp.app.inject({
+    method: 'POST',
+    url: '/api/admin/spend',
+    headers: { cookie, 'content-type': 'text/csv' },
+    payload: csv,
+  });
+
+async function campaignStep(testApp: TestApp, cookie: string, key: string) {
+  const response = await testApp.app.inject({
+    url: `/api/admin/funnel?from=${yesterday}&to=${today}&currency=USD`,
+    headers: { cookie },
+  });
+  expect(response.statusCode).toBe(200);
+  return response.json<FunnelFigures>().utmCampaigns.find((step: FunnelStep) => step.key === key);
+}
+
+describeEachDatabase(
+  'the spend upload reads the files marketers have',
+  (current) => {
+    it('reads an Ads Manager export by its header, and a second upload replaces the first', async () => {
+      const testApp = current();
+      const cookie = await signIn(testApp.app);
+      await leadFrom(testApp, 'Spring Technicians');
+      await leadFrom(testApp, 'Spring Technicians');
+      const exported =
+        '\uFEFFReporting starts,Reporting ends,Campaign name,Campaign ID,Day,Amount spent (USD),Impressions\n' +
+        `${yesterday},${today},Spring Technicians,120210000001,${yesterday},30.25,1200\n` +
+        `${yesterday},${today},Spring Technicians,120210000001,${today},19.75,800\n` +
+        `${yesterday},${today},Paused campaign,120210000002,${today},,0\n`;
+      const first = await upload(testApp, cookie, exported);
+      expect(first.statusCode).toBe(200);
+      expect(first.json()).toEqual({ stored: 3 });
+      // Matched by name, as the ads' utm_campaign carries it; a blank amount is nothing spent.
+      expect(await campaignStep(testApp, cookie, 'Spring Technicians')).toMatchObject({
+        leads: 2,
+        spend: 5000,
+        currency: 'USD',
+        costPerLead: 2500,
+      });
+      expect((await upload(testApp, cookie, exported)).json()).toEqual({ stored: 3 });
+      expect(await campaignStep(testApp, cookie, 'Spring Technicians')).toMatchObject({
+        spend: 5000,
+      });
+
+      // Without Campaign ID, in another currency column: the name is the campaign.
+      const byName = await upload(
+        testApp,
+        cookie,
+        `Day,Campaign name,Amount spent (usd)\n${today},Autumn Intake,12.5\n`,
+      );
+      expect(byName.json()).toEqual({ stored: 1 });
+      await leadFrom(testApp, 'Autumn Intake');
+      expect(await campaignStep(testApp, cookie, 'Autumn Intake')).toMatchObject({ spend: 1250 });
+    });
+
+    it('names the row and the column as the file names them, and the template', async () => {
+      const testApp = current();
+      const cookie = await signIn(testApp.app);
+      const badAmount = await upload(
+        testApp,
+        cookie,
+        `Day,Campaign name,Amount spent (USD)\n${today},Spring,1.00\n${today},Summer,12.345\n`,
+      );
+      expect(badAmount.statusCode).toBe(400);
+      expect(badAmount.json()).toEqual({
+        error:
+          'Row 3, column Amount spent (USD): an amount such as 12.34, with at most the decimals USD has',
+        row: 3,
+        column: 'Amount spent (USD)',
+        template: '/api/admin/spend/template.csv',
+      });
+      const unknown = await upload(testApp, cookie, `Date,Campaign,Cost\n${today},Spring,1.00\n`);
+      expect(unknown.statusCode).toBe(400);
+      expect(unknown.json()).toMatchObject({ row: 1, column: 'source' });
+      expect(unknown.json().error).toContain(
+        'an Ads Manager export has Day, Campaign name and Amount spent',
+      );
+      expect(await campaignStep(testApp, cookie, 'Spring')).toBeUndefined();
+    });
+
+    it('gives the template to download, and takes it back as it is', async () => {
+      const testApp = current();
+      const cookie = await signIn(testApp.app);
+      const template = await testApp.app.inject({
+        url: '/api/admin/spend/template.csv',
+        headers: { cookie },
+      });
+      expect(template.statusCode).toBe(200);
+      expect(template.headers['content-type']).toBe('text/csv; charset=utf-8');
+      expect(template.headers['content-disposition']).toBe(
+        'attachment; filename="spend-template.csv"',
+      );
+      expect(template.body.split('\n')[0]).toBe('date,source,campaign,spend,currency');
+      expect((await upload(testApp, cookie, template.body)).json()).toEqual({ stored: 1 });
+      const anonymous = await testApp.app.inject({ url: '/api/admin/spend/template.csv' });
+      expect(anonymous.statusCode).toBe(401);
+    });
+  },
+  { env: adminEnv },
+);

@@ -42,11 +42,6 @@ import { formatNumber } from './ui/format';
 
 const KINDS: readonly LeadKind[] = ['candidate', 'company'];
 
-/** Set in the history entry the dashboard pushes, so closing can step back over it. */
-interface OpenedHere {
-  leadOpenedFromList?: true;
-}
-
 /** The open detail is in the URL (/admin?candidate=<id>): linkable, reloadable, Back closes. */
 function useLeadLink() {
   const [params, setParams] = useSearchParams();
@@ -56,7 +51,10 @@ function useLeadLink() {
   const kind = KINDS.find((each) => /^[1-9]\d{0,15}$/.test(params.get(each) ?? ''));
   const open = kind ? { kind, id: Number(params.get(kind)) } : null;
 
-  const openedHere = Boolean((location.state as OpenedHere | null)?.leadOpenedFromList);
+  // Set in the history entry the dashboard pushes, so closing can step back over it.
+  const openedHere = Boolean(
+    (location.state as { leadOpenedFromList?: true } | null)?.leadOpenedFromList,
+  );
 
   const show = useCallback(
     (kind: LeadKind, id: number) => {

@@ -1,5 +1,6 @@
 import { useId, useRef, useState, type FormEvent } from 'react';
 import { ADMIN_ROLES, type AccountEntry, type AdminRole } from '@shared/admin-accounts';
+import { titleCase } from '@shared/lead-fields';
 import { Button } from '../../../components/ui/button';
 import { TextField } from '../../../components/ui/form-field';
 import { useAccounts, useChangeAccount, useInvite } from '../api/accounts';
@@ -10,13 +11,7 @@ import { Select } from '../ui/controls';
 import { AccountSessions } from './sessions-panel';
 import { formatDate } from '../ui/format';
 
-const roleLabels: Record<AdminRole, string> = {
-  owner: 'Owner',
-  recruiter: 'Recruiter',
-  viewer: 'Viewer',
-};
-
-const roleOptions = ADMIN_ROLES.map((role) => ({ value: role, label: roleLabels[role] }));
+const roleOptions = ADMIN_ROLES.map((role) => ({ value: role, label: titleCase(role) }));
 
 /** The owner's form: an e-mail address and a role; the server e-mails the invitation. */
 function InviteForm() {
@@ -142,7 +137,7 @@ export function AccountsTab({ onConfirm }: { onConfirm(request: ConfirmRequest):
         caption="Pending invitations"
         columns={[
           { header: 'E-mail', cell: (row) => row.email },
-          { header: 'Role', cell: (row) => roleLabels[row.role] },
+          { header: 'Role', cell: (row) => titleCase(row.role) },
           { header: 'Valid until', cell: (row) => formatDate(row.expiresAt) },
         ]}
         rows={data.invitations}

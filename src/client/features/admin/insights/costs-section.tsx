@@ -10,13 +10,10 @@ import { Select } from '../ui/controls';
 import { ChartFigure } from './charts/chart-figure';
 import { SpendUpload } from './spend-upload';
 import { FiguresTable, keyHeaders, type FigureColumn } from './figures-table';
-import { fromZero, UPlotChart } from './charts/uplot-chart';
+import { axisStroke, fromZero, lines, UPlotChart } from './charts/uplot-chart';
 import { formatNumber, majorUnits, money } from '../ui/format';
 import { box, Panel } from '../ui/panel';
 import { adminToasts } from '../ui/admin-toasts';
-
-const SPEND_COLOR = '#0e7490';
-const PLACED_COLOR = '#b45309';
 
 /** Spend (left axis, in the report's currency) and placements (right axis) per week. */
 function SpendChart({ weeks, currency }: { weeks: FunnelWeek[]; currency: string }) {
@@ -25,19 +22,13 @@ function SpendChart({ weeks, currency }: { weeks: FunnelWeek[]; currency: string
       scales: { x: { time: true }, spend: { range: fromZero(10) }, placed: { range: fromZero(3) } },
       series: [
         {},
-        {
-          label: `Spend (${currency})`,
-          scale: 'spend',
-          stroke: SPEND_COLOR,
-          width: 2,
-          fill: 'rgba(14,116,144,0.08)',
-        },
-        { label: 'Placements', scale: 'placed', stroke: PLACED_COLOR, width: 2 },
+        { label: `Spend (${currency})`, scale: 'spend', ...lines[0] },
+        { label: 'Placements', scale: 'placed', ...lines[1] },
       ],
       axes: [
-        { stroke: '#334155' },
-        { scale: 'spend', stroke: '#334155' },
-        { scale: 'placed', side: 1, stroke: '#334155', grid: { show: false } },
+        { stroke: axisStroke },
+        { scale: 'spend', stroke: axisStroke },
+        { scale: 'placed', side: 1, stroke: axisStroke, grid: { show: false } },
       ],
     }),
     [currency],

@@ -11,7 +11,7 @@ import { useCan } from '../api/session';
 import { formatNumber } from '../ui/format';
 import { Pending } from '../ui/panel';
 import type uPlot from 'uplot';
-import { fromZero, UPlotChart } from './charts/uplot-chart';
+import { axisStroke, fromZero, lines, UPlotChart } from './charts/uplot-chart';
 
 const percent = (part: number, whole: number) =>
   whole === 0 ? '—' : `${((part / whole) * 100).toFixed(1)}%`;
@@ -26,20 +26,13 @@ const conversionFigures: Figures<Conversion> = {
   empty: 'No e-mail leads from the landing pages yet.',
 };
 
-const CANDIDATE_COLOR = '#0e7490';
-const COMPANY_COLOR = '#b45309';
-
 const options = {
   scales: {
     x: { time: true },
     y: { range: fromZero(5) },
   },
-  series: [
-    {},
-    { label: 'Candidates', stroke: CANDIDATE_COLOR, width: 2, fill: 'rgba(14,116,144,0.08)' },
-    { label: 'Companies', stroke: COMPANY_COLOR, width: 2 },
-  ],
-  axes: [{ stroke: '#334155' }, { stroke: '#334155' }],
+  series: [{}, { label: 'Candidates', ...lines[0] }, { label: 'Companies', ...lines[1] }],
+  axes: [{ stroke: axisStroke }, { stroke: axisStroke }],
 };
 
 function DailyChart({ daily }: { daily: OverviewFigures['daily'] }) {

@@ -3,6 +3,13 @@ import type uPlot from 'uplot';
 
 const HEIGHT = 260;
 
+/** The two lines of a chart (the first filled), and the colour of the axes. */
+export const lines = [
+  { stroke: '#0e7490', width: 2, fill: 'rgba(14,116,144,0.08)' },
+  { stroke: '#b45309', width: 2 },
+] as const;
+export const axisStroke = '#334155';
+
 /** A scale from 0 to a little above its highest value, and never below `least`. */
 export const fromZero =
   (least: number) =>

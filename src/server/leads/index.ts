@@ -11,11 +11,10 @@ export { LEAD_FLOOD_LIMIT } from './workflows/capture/lead-capture';
 export { secondsLeft, type AddressCounters } from './workflows/screening/address-counters';
 export type { LeadCreatedPayload } from './records/lead-created';
 export { normalizeEmail } from './records/lead-email';
-// A form posted without JavaScript hands its messages or prefill to the next page.
 export { FlashStore } from './workflows/capture/flash-store';
 export { FormHandoff } from './workflows/capture/form-handoff';
 export { wantsHtml } from './workflows/capture/html-form-posts';
-// The person's status page (issue 21): their proof, what it shows, what they may do.
+// The person's status page: their proof, what it shows, what they may do.
 export { leadProofKey } from './workflows/people/lead-proof';
 export { StatusPage } from './workflows/people/status-page';
 export { STATUS_PATH } from './workflows/people/status-link';

@@ -1,7 +1,6 @@
 import type { Transaction } from 'kysely';
 import type { DatabaseConnection } from '../platform/database/connection';
 import { tablesOf } from '../platform/database/connection';
-import type { OutboxDestination } from '../platform/outbox/outbox-tables';
 import { BulkChanges } from './workflows/pipeline/bulk-changes';
 import { LeadPipeline } from './workflows/pipeline/lead-pipeline';
 import type { PipelineTables } from './records/pipeline-tables';
@@ -11,8 +10,7 @@ import {
   MessageTemplates,
   type MessageTemplateTables,
 } from './workflows/pipeline/message-templates';
-import { leadWriteEffects } from './workflows/capture/lead-write-effects';
-import type { PersonConfirmations } from './workflows/messages/person-confirmations';
+import { leadWriteEffects, type LeadEffectsOptions } from './workflows/capture/lead-write-effects';
 import { exportCsv } from './reads/export/export-query';
 import type { ExportTab } from './reads/export/export-tabs';
 import { LeadListing, type ListFilter } from './reads/lead-listing';
@@ -26,13 +24,9 @@ import type { AdminLeadTables } from './records/listing-tables';
 /** Planner statistics (SQLite) are refreshed, and old quarantined forms expired, this often. */
 const HOURLY_MS = 60 * 60 * 1000;
 
-export interface LeadDeskOptions {
+/** A lead released from quarantine has a new lead's effects (leadsPlugin's options). */
+interface LeadDeskOptions extends LeadEffectsOptions {
   statusEvents: boolean;
-  /** Where a lead released from quarantine is announced, as a new lead is (leadsPlugin's). */
-  notify: readonly OutboxDestination[];
-  assignNew: boolean;
-  /** The released lead's confirmation to its person, as a new lead's. */
-  confirmations?: PersonConfirmations;
 }
 
 /** What the team works the leads with; the admin's routes are its HTTP side. */
@@ -57,10 +51,7 @@ export class LeadDesk {
     this.pipeline = new LeadPipeline(tablesOf<PipelineTables>(db), dialect, options.statusEvents);
     this.people = new PersonRecords(db);
     this.templates = new MessageTemplates(tablesOf<MessageTemplateTables>(db));
-    this.quarantine = new QuarantineDesk(
-      tablesOf<LeadRecordTables>(db),
-      leadWriteEffects(options.notify, options.assignNew, options.confirmations),
-    );
+    this.quarantine = new QuarantineDesk(tablesOf<LeadRecordTables>(db), leadWriteEffects(options));
     this.bulk = new BulkChanges({
       db: tablesOf<PipelineTables>(db),
       dialect,

@@ -9,18 +9,11 @@ import { htmlRefusals } from './workflows/capture/html-refusals';
 import { ALTCHA_CHALLENGE_PATH } from '@shared/spam-fields';
 import { LeadCapture, type CaptureSettings } from './workflows/capture/lead-capture';
 import { countedStore } from './workflows/screening/counted-store';
-import { createLeadStore, type LeadStore } from './workflows/capture/lead-store';
-import type { OutboxDestination } from '../platform/outbox/outbox-tables';
-import type { PersonConfirmations } from './workflows/messages/person-confirmations';
+import { createLeadStore } from './workflows/capture/lead-store';
+import type { LeadEffectsOptions } from './workflows/capture/lead-write-effects';
 
-interface LeadsOptions {
+interface LeadsOptions extends LeadEffectsOptions {
   capture: CaptureSettings;
-  /** Where each new lead is announced through the outbox. */
-  notify?: readonly OutboxDestination[];
-  /** ASSIGN_NEW_LEADS=round-robin. */
-  assignNew?: boolean;
-  /** Each new lead's confirmation to its person. */
-  confirmations?: PersonConfirmations;
   formHandoff: FormHandoff;
   statusPage: StatusPage;
 }
@@ -28,12 +21,7 @@ interface LeadsOptions {
 /** Public lead capture: the forms' endpoints, screened for spam, and the status page's actions. */
 export const leadsPlugin: FastifyPluginAsync<LeadsOptions> = async (app, options) => {
   const { database } = app;
-  const store: LeadStore = createLeadStore(
-    app.writeQueue.forTables<LeadRecordTables>(),
-    options.notify ?? [],
-    options.assignNew,
-    options.confirmations,
-  );
+  const store = createLeadStore(app.writeQueue.forTables<LeadRecordTables>(), options);
 
   // No-JavaScript posts (decision 090): 4,000 characters urlencoded outgrow JSON's 16 KB.
   await app.register(formbody, { bodyLimit: 64 * 1024 });

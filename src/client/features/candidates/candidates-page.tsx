@@ -1,10 +1,9 @@
 import { LazyBasicInfoForm } from './forms/lazy-forms';
 import { claims } from '@shared/claims';
 import { FloatingButton } from '../../components/ui/floating-button';
-import { FormCard, PageHero } from '../../components/ui/page-hero';
 import {
   CandidateFaqSection,
-  HeroHighlights,
+  FormHero,
   HowItWorksSection,
   WhyChooseSection,
 } from './components/sections';
@@ -13,27 +12,20 @@ import {
 export default function CandidatesPage() {
   return (
     <>
-      <PageHero
+      <FormHero
         eyebrow="For candidates"
         title="Launch Your Tech Career in Weeks, Not Years"
         intro={`Become an AI data center technician in ${claims.trainingWeeks} weeks. The training is free, paid for by employers, and leads to a full-time job with one of our partners.`}
-        aside={
-          <FormCard
-            title="Get Started Today"
-            intro="Tell us who you are. It takes less than a minute."
-          >
-            <LazyBasicInfoForm />
-          </FormCard>
-        }
+        formTitle="Get Started Today"
+        formIntro="Tell us who you are. It takes less than a minute."
+        highlights={[
+          'No experience or degree needed',
+          `${claims.trainingWeeks}-week intensive, about ${claims.trainingMonthsLabel}`,
+          'Career coaching and mentors throughout',
+        ]}
       >
-        <HeroHighlights
-          items={[
-            'No experience or degree needed',
-            `${claims.trainingWeeks}-week intensive, about ${claims.trainingMonthsLabel}`,
-            'Career coaching and mentors throughout',
-          ]}
-        />
-      </PageHero>
+        <LazyBasicInfoForm />
+      </FormHero>
       <HowItWorksSection />
       <WhyChooseSection />
       <CandidateFaqSection />

@@ -1,10 +1,9 @@
 import { LazyEmailLeadForm } from './forms/lazy-forms';
 import { claims } from '@shared/claims';
-import { FormCard, PageHero } from '../../components/ui/page-hero';
 import {
   CallToActionBand,
   CandidateFaqSection,
-  HeroHighlights,
+  FormHero,
   HowItWorksSection,
   WhyChooseSection,
 } from './components/sections';
@@ -13,27 +12,20 @@ import {
 export default function CareerPage() {
   return (
     <>
-      <PageHero
+      <FormHero
         eyebrow="Free training, paid for by employers"
         title="Launch Your Tech Career in Weeks"
         intro={`Train as an AI data center technician in ${claims.trainingWeeks} weeks at no cost to you, then start a full-time job with one of our employer partners.`}
-        aside={
-          <FormCard
-            title="Get Started Today"
-            intro="Enter your email and we will walk you through the next steps."
-          >
-            <LazyEmailLeadForm page="/career" variant="free_training" submitLabel="Get Started" />
-          </FormCard>
-        }
+        formTitle="Get Started Today"
+        formIntro="Enter your email and we will walk you through the next steps."
+        highlights={[
+          'No experience or degree needed',
+          'Online learning plus hands-on labs',
+          'A full-time job placement when you graduate',
+        ]}
       >
-        <HeroHighlights
-          items={[
-            'No experience or degree needed',
-            'Online learning plus hands-on labs',
-            'A full-time job placement when you graduate',
-          ]}
-        />
-      </PageHero>
+        <LazyEmailLeadForm page="/career" variant="free_training" submitLabel="Get Started" />
+      </FormHero>
       <HowItWorksSection />
       <WhyChooseSection />
       <CandidateFaqSection />

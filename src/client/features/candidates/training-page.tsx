@@ -2,10 +2,9 @@ import { LazyEmailLeadForm } from './forms/lazy-forms';
 import { claims } from '@shared/claims';
 import { landingBContentView } from '../../lib/tracking/events';
 import { usePageEvent } from '../../lib/tracking/use-page-tracking';
-import { FormCard, PageHero } from '../../components/ui/page-hero';
 import { HeadedSection } from '../../components/ui/section';
 import { FeatureGrid } from '../../components/ui/card-grid';
-import { CallToActionBand, HeroHighlights } from './components/sections';
+import { CallToActionBand, FormHero } from './components/sections';
 import { CohortBanner, GraduatesWorkAt, SuccessStories } from './components/training-sections';
 import { programStrengths, programStrengthsHeading } from './training-content';
 
@@ -14,7 +13,7 @@ export default function TrainingPage() {
   usePageEvent('landing-b-view', landingBContentView);
   return (
     <>
-      <PageHero
+      <FormHero
         eyebrow={`Only ${claims.cohortSpots} spots in the next cohort`}
         title={
           <>
@@ -22,27 +21,20 @@ export default function TrainingPage() {
           </>
         }
         intro={`Become an AI data center technician in ${claims.trainingWeeks} weeks. Free training paid for by employers, then a full-time career in one of tech's fastest-growing fields.`}
-        aside={
-          <FormCard
-            title="Limited Spots Available"
-            intro={`Only ${claims.cohortSpots} places in the next cohort. Enter your email to reserve yours.`}
-          >
-            <LazyEmailLeadForm
-              page="/training"
-              variant="high_salary"
-              submitLabel="Reserve Your Spot Now"
-            />
-          </FormCard>
-        }
+        formTitle="Limited Spots Available"
+        formIntro={`Only ${claims.cohortSpots} places in the next cohort. Enter your email to reserve yours.`}
+        highlights={[
+          'No degree or experience required',
+          `Careers paying ${claims.salaryClaim} a year`,
+          'Zero tuition: employers pay for your training',
+        ]}
       >
-        <HeroHighlights
-          items={[
-            'No degree or experience required',
-            `Careers paying ${claims.salaryClaim} a year`,
-            'Zero tuition: employers pay for your training',
-          ]}
+        <LazyEmailLeadForm
+          page="/training"
+          variant="high_salary"
+          submitLabel="Reserve Your Spot Now"
         />
-      </PageHero>
+      </FormHero>
       <GraduatesWorkAt />
       <HeadedSection tone="muted" id="program-works-title" heading={programStrengthsHeading}>
         <FeatureGrid features={programStrengths} />

@@ -30,7 +30,6 @@ export function enterPage(path: string): void {
   track(routeContentView(path));
 }
 
-/** Records `event` at most once per page view of `path`, under `key`. */
 export function trackOncePerPage(path: string, key: string, event: PixelEvent): void {
   enterPage(path);
   if (isPrivatePage(path) || sentOnThisPage.has(key)) return;

@@ -18,7 +18,6 @@ export interface BoardColumnQuery {
   limit: number;
 }
 
-/** A card's row: the common columns, its table's name columns, its newest activity's time. */
 type BoardCardRow = Pick<CandidateListRow, Exclude<(typeof commonColumns)[number], 'status'>> &
   Partial<Pick<CandidateListRow, 'first_name' | 'last_name'>> &
   Partial<Pick<CompanyListRow, 'company_name' | 'contact_name'>> & {

@@ -26,14 +26,8 @@ export type LeadEmailRow = Pick<
   'id' | 'email' | 'source_page' | 'landing_variant' | 'utm_source' | 'utm_campaign' | 'created_at'
 > & { kind: LeadKind; status: string };
 
-interface ListType {
-  candidates: CandidateLeadType;
-  companies: CompanyLeadType;
-}
-interface ListRow {
-  candidates: CandidateListRow;
-  companies: CompanyListRow;
-}
+type ListType = { candidates: CandidateLeadType; companies: CompanyLeadType };
+type ListRow = { candidates: CandidateListRow; companies: CompanyListRow };
 
 /** Which rows of a table: a tab (every tab without a type), a status, a search, chosen ids. */
 export interface ListFilter {

@@ -31,7 +31,6 @@ const leadView = (row: CandidateListRow | CompanyListRow) => ({
   ...attributionView(row),
   createdAt: row.created_at,
   updatedAt: row.updated_at,
-  // Forms without the lead's proof not yet reviewed, and forms past the history's cap.
   unverifiedForms: row.unverified_forms,
   submissionsNotKept: row.submissions_not_kept,
   assignee:

@@ -129,7 +129,7 @@ export function FieldList({ group }: { group: FieldGroup }): ReactNode {
   );
 }
 
-/** Each public form by what it asked (platform/lead-records/lead-submissions.ts names them). */
+/** Each public form by what it asked (`leadForms` in src/shared/lead-vocabulary.ts). */
 const formNames: Record<string, string> = {
   'candidate-email': 'E-mail form',
   'candidate-basic-info': 'Name and phone form',

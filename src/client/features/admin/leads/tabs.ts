@@ -54,7 +54,7 @@ export interface TabFilter {
   offset: number;
   /** A status value (src/shared/lead-status.ts), or '' for every status. */
   status: string;
-  /** The tab shown as a board (issue 22) instead of the list. */
+  /** The tab shown as a board instead of the list. */
   board?: boolean;
   duplicates?: boolean;
   /** "My leads": only the leads assigned to the signed-in account. */

@@ -1,7 +1,9 @@
+import type { ReactNode } from 'react';
 import { CircleCheck } from 'lucide-react';
 import { Faq } from '../../../components/ui/accordion';
 import { Button, type ButtonStyle } from '../../../components/ui/button';
 import { scrollToForm } from '../../../components/ui/floating-button';
+import { FormCard, PageHero } from '../../../components/ui/page-hero';
 import { ClosingBand, HeadedSection } from '../../../components/ui/section';
 import { FeatureGrid, StepList } from '../../../components/ui/card-grid';
 import {
@@ -24,19 +26,42 @@ export function ScrollToFormButton({ label, ...style }: ButtonStyle & { label: s
   );
 }
 
-/** Short reassurances under a hero's introduction, each with a check mark. */
-export function HeroHighlights({ items }: { items: readonly string[] }) {
+/** A candidate page's hero: its pitch with short reassurances, each checked, beside the form. */
+export function FormHero({
+  formTitle,
+  formIntro,
+  highlights,
+  children,
+  ...hero
+}: {
+  eyebrow: string;
+  title: ReactNode;
+  intro: string;
+  formTitle: string;
+  formIntro: string;
+  highlights: readonly string[];
+  children: ReactNode;
+}) {
   return (
-    <StaticContent>
-      <ul className="mt-8 grid gap-3 text-slate-200">
-        {items.map((item) => (
-          <li key={item} className="flex items-start gap-3">
-            <CircleCheck className="mt-0.5 size-5 shrink-0 text-accent" aria-hidden="true" />
-            {item}
-          </li>
-        ))}
-      </ul>
-    </StaticContent>
+    <PageHero
+      {...hero}
+      aside={
+        <FormCard title={formTitle} intro={formIntro}>
+          {children}
+        </FormCard>
+      }
+    >
+      <StaticContent>
+        <ul className="mt-8 grid gap-3 text-slate-200">
+          {highlights.map((item) => (
+            <li key={item} className="flex items-start gap-3">
+              <CircleCheck className="mt-0.5 size-5 shrink-0 text-accent" aria-hidden="true" />
+              {item}
+            </li>
+          ))}
+        </ul>
+      </StaticContent>
+    </PageHero>
   );
 }
 

@@ -1,6 +1,5 @@
 import type { WriteQueue } from '../../../platform/database/write-queue';
 import type { LeadRecordTables } from '../../records/lead-tables';
-import type { OutboxDestination } from '../../../platform/outbox/outbox-tables';
 import { quarantineSubmission, type QuarantineEntry } from '../quarantine/quarantine-writes';
 import {
   saveCandidate,
@@ -9,19 +8,16 @@ import {
   type CompanyStep,
 } from '../../records/lead-saves';
 import type { SaveResult } from '../../records/upsert';
-import { leadWriteEffects } from './lead-write-effects';
-import type { PersonConfirmations } from '../messages/person-confirmations';
+import { leadWriteEffects, type LeadEffectsOptions } from './lead-write-effects';
 
 /** The write side of leads: every write goes through the group commit. */
 export type LeadStore = ReturnType<typeof createLeadStore>;
 
 export function createLeadStore(
   queue: WriteQueue<LeadRecordTables>,
-  notify: readonly OutboxDestination[] = [],
-  assignNew = false,
-  confirmations?: PersonConfirmations,
+  options: LeadEffectsOptions = {},
 ) {
-  const effects = leadWriteEffects(notify, assignNew, confirmations);
+  const effects = leadWriteEffects(options);
   return {
     saveCandidate: (step: CandidateStep): Promise<SaveResult> =>
       queue.run((trx) => saveCandidate(trx, step, effects)),

@@ -9,12 +9,20 @@ import type { LeadWriteEffects } from '../../records/upsert';
 import { assignInTurn } from '../pipeline/lead-assignment';
 import type { PersonConfirmations } from '../messages/person-confirmations';
 
+export interface LeadEffectsOptions {
+  /** Where each new lead is announced through the outbox ('meta': its conversions). */
+  notify?: readonly OutboxDestination[];
+  /** ASSIGN_NEW_LEADS=round-robin. */
+  assignNew?: boolean;
+  confirmations?: PersonConfirmations | undefined;
+}
+
 /** Besides the record: a new lead's notices, confirmation and assignee; proven conversions. */
-export function leadWriteEffects(
-  notify: readonly OutboxDestination[] = [],
+export function leadWriteEffects({
+  notify = [],
   assignNew = false,
-  confirmations?: PersonConfirmations,
-): LeadWriteEffects {
+  confirmations,
+}: LeadEffectsOptions): LeadWriteEffects {
   const notices = notify.filter((destination) => destination !== 'meta');
   const conversions = notify.includes('meta');
   return async (db, write, step, now) => {

@@ -42,30 +42,19 @@ export class PersonConfirmations {
     now: string,
   ): Promise<void> {
     const nowMs = Date.parse(now);
-    const caps: MailCap[] = [];
+    const caps: MailCap[] = [
+      { key: `confirmation to ${normalizeEmail(email)}`, limit: CONFIRMATIONS_PER_EMAIL_A_DAY },
+    ];
     if (this.settings.perAddress && clientIp) {
-      caps.push({
-        key: `confirmations from ${addressKeyOf({ ip: clientIp })}`,
-        limit: CONFIRMATIONS_PER_ADDRESS_A_DAY,
-      });
+      const key = `confirmations from ${addressKeyOf({ ip: clientIp })}`;
+      caps.unshift({ key, limit: CONFIRMATIONS_PER_ADDRESS_A_DAY });
     }
-    caps.push({
-      key: `confirmation to ${normalizeEmail(email)}`,
-      limit: CONFIRMATIONS_PER_EMAIL_A_DAY,
-    });
     if (!(await this.allowance.take(tablesOf<MailAllowanceTables>(db), caps, nowMs))) return;
+    const dueAt = new Date(nowMs + this.settings.delayMs).toISOString();
+    const message = { destination: 'person' as const, topic: LEAD_CREATED, payload: lead };
     await enqueueMessages(
       tablesOf<OutboxTables>(db),
-      [
-        {
-          destination: 'person',
-          topic: LEAD_CREATED,
-          payload: lead,
-          subjectType: lead.type,
-          subjectId: lead.id,
-          dueAt: new Date(nowMs + this.settings.delayMs).toISOString(),
-        },
-      ],
+      [{ ...message, subjectType: lead.type, subjectId: lead.id, dueAt }],
       now,
     );
   }

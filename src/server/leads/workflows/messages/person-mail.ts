@@ -38,6 +38,12 @@ function compose(
 
 const absolute = (context: PersonMailContext, path: string) => `${context.siteUrl}${path}`;
 
+const statusPage = (context: PersonMailContext, person: PersonMailTo, text: string) => ({
+  text,
+  link: absolute(context, person.statusLink),
+  label: 'Your status page',
+});
+
 const stepText: Record<NextStep, { text: string; label: string }> = {
   apply: {
     text: 'One step is still open: your application. It takes about two minutes:',
@@ -60,7 +66,7 @@ const stepParagraph = (context: PersonMailContext, statusLink: string, step: Nex
 });
 
 /** What the confirmation says once nothing is left for the candidate to send. */
-export const APPLICATION_COMPLETE =
+const APPLICATION_COMPLETE =
   'Your application is complete: we have everything we need and will contact you shortly to discuss next steps.';
 
 /** Where the person stands when it is sent: the step still open, else how things stand. */
@@ -78,11 +84,11 @@ export function candidateConfirmation(
   return compose(context, person, `We received your ${context.brandName} application`, [
     `Thanks for your interest in the ${context.brandName} AI data center technician programme: free ${claims.trainingWeeks}-week training paid for by employers, then a full-time job with a partner company.`,
     open ? stepParagraph(context, person.statusLink, open) : (words ?? APPLICATION_COMPLETE),
-    {
-      text: 'See where you stand, correct your details or stop our e-mails on your status page:',
-      link: absolute(context, person.statusLink),
-      label: 'Your status page',
-    },
+    statusPage(
+      context,
+      person,
+      'See where you stand, correct your details or stop our e-mails on your status page:',
+    ),
   ]);
 }
 
@@ -95,11 +101,7 @@ export function companyConfirmation(
   return compose(context, person, `We received your ${context.brandName} request`, [
     `Thank you for your interest. A talent specialist will contact you within ${days} business day.`,
     ...(open ? [stepParagraph(context, person.statusLink, open)] : words ? [words] : []),
-    {
-      text: 'See what you sent us, or correct it, on your status page:',
-      link: absolute(context, person.statusLink),
-      label: 'Your status page',
-    },
+    statusPage(context, person, 'See what you sent us, or correct it, on your status page:'),
   ]);
 }
 
@@ -138,11 +140,11 @@ export function candidateReminder(
 /** "Lost your link?" */
 export function statusLinkMail(context: PersonMailContext, person: PersonMailTo): MailMessage {
   return compose(context, person, `Your ${context.brandName} status page`, [
-    {
-      text: 'You asked for a new link to your status page. It works for a few days:',
-      link: absolute(context, person.statusLink),
-      label: 'Your status page',
-    },
+    statusPage(
+      context,
+      person,
+      'You asked for a new link to your status page. It works for a few days:',
+    ),
     'If you did not ask for it, you can ignore this e-mail.',
   ]);
 }

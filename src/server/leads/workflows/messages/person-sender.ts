@@ -64,14 +64,6 @@ export function personSender(options: PersonSenderOptions) {
   const company = (id: number) =>
     db.selectFrom('companies').selectAll().where('id', '=', id).executeTakeFirst();
 
-  const personOf = async (table: LeadTable, id: number) => {
-    const row = table === 'candidates' ? await candidate(id) : await company(id);
-    if (!row) return undefined;
-    return 'first_name' in row
-      ? { row, firstName: row.first_name, company: null }
-      : { row, firstName: row.contact_name, company: row.company_name };
-  };
-
   async function render(message: OutboxMessage): Promise<MailMessage | undefined> {
     const payload = JSON.parse(message.payload) as unknown;
     if (message.topic === PERSON_REMINDER) {
@@ -92,16 +84,19 @@ export function personSender(options: PersonSenderOptions) {
             id: (payload as ConfirmationPayload).id,
           }
         : (payload as LeadRef);
-    const person = await personOf(table, id);
+    const row = table === 'candidates' ? await candidate(id) : await company(id);
     // Withdrawing stops every message but a new link, also one the team queued just before.
-    if (!person || (message.topic !== PERSON_STATUS_LINK && person.row.status === 'withdrawn')) {
+    if (!row || (message.topic !== PERSON_STATUS_LINK && row.status === 'withdrawn')) {
       return undefined;
     }
-    const { row, firstName, company } = person;
     const to = { to: row.email, statusLink: await linkTo(table, id) };
     if (message.topic === PERSON_STATUS_MESSAGE) {
       const { subject, body } = payload as StatusMessagePayload;
-      return statusMessageMail(context, { ...to, firstName, company }, { subject, body });
+      const person =
+        'first_name' in row
+          ? { ...to, firstName: row.first_name, company: null }
+          : { ...to, firstName: row.contact_name, company: row.company_name };
+      return statusMessageMail(context, person, { subject, body });
     }
     if (message.topic === PERSON_STATUS_LINK) return statusLinkMail(context, to);
     // The confirmation says where the person stands now, the delay after their first form.

@@ -7,16 +7,9 @@ import type { PipelineTables } from '../../records/pipeline-tables';
 
 /* Who works a lead (decision 162): assignee_id, and the turns of ASSIGN_NEW_LEADS=round-robin. */
 
-/** What this reads of the admin's accounts: never written here. */
-interface AccountsTable {
-  id: number;
-  name: string;
-  role: AdminRole;
-  disabled_at: string | null;
-}
-
 export interface AssignmentTables {
-  admin_accounts: AccountsTable;
+  /** What this reads of the admin's accounts: never written here. */
+  admin_accounts: { id: number; name: string; role: AdminRole; disabled_at: string | null };
   /** One row: the last turn handed out. Its update serializes the assigners of every instance. */
   lead_assignment_clock: { id: number; turn: number };
   /** Each recruiter's last turn: the one with the oldest gets the next lead. */

@@ -5,17 +5,14 @@ import type { MigrationSet } from '../../../platform/database/migration-runner';
 
 /* Stage-change messages (decision 155), one per lead type and status; none: nothing is sent. */
 
-export interface MessageTemplatesTable {
+type MessageTemplatesTable = {
   lead_type: LeadKind;
   status: string;
   subject: string;
   body: string;
   updated_at: string;
-}
-
-export interface MessageTemplateTables {
-  message_templates: MessageTemplatesTable;
-}
+};
+export type MessageTemplateTables = { message_templates: MessageTemplatesTable };
 
 export const messageTemplateMigrations: MigrationSet = () => ({
   '180_message_templates': {

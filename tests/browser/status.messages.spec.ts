@@ -1,5 +1,6 @@
 import { ERASED_MESSAGE, STATUS_NOTICES } from '../../src/shared/person-status';
 import { expect, test } from './fixtures';
+import { signIn } from './support/admin';
 import { mailTo, statusLinkIn } from './support/mailbox';
 import { axeViolations } from './support/site';
 
@@ -14,6 +15,7 @@ const confirmationTo = (email: string) =>
   );
 
 test('the confirmation e-mail opens the status page, which corrects the phone and erases everything', async ({
+  browser,
   page,
 }) => {
   // The confirmation goes after CONFIRMATION_DELAY (seconds here); then two page loads and a post.
@@ -45,6 +47,15 @@ test('the confirmation e-mail opens the status page, which corrects the phone an
   await expect(page.getByRole('status')).toHaveText(STATUS_NOTICES.details);
   await page.reload();
   await expect(page.getByLabel('Phone')).toHaveValue('555-0199');
+
+  // The team reads the correction in the lead's history, named as the person made it.
+  const admin = await browser.newPage();
+  await signIn(admin);
+  const found = await admin.request.get(`/api/admin/lead-emails?q=${encodeURIComponent(email)}`);
+  const [listed] = (await found.json()) as { id: number }[];
+  await admin.goto(`/admin?candidate=${listed!.id}`);
+  await expect(admin.getByText('Correction on the status page')).toBeVisible();
+  await admin.close();
 
   await page.getByText('Erase everything we hold about me').click();
   await page.getByRole('button', { name: 'Yes, Erase Everything' }).click();

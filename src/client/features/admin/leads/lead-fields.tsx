@@ -7,6 +7,7 @@ import {
   type FieldOptions,
 } from '@shared/lead-field';
 import { attributionFields, candidateFields, companyFields } from '@shared/lead-fields';
+import type { SubmissionForm } from '@shared/lead-vocabulary';
 import type { LeadDetail, SubmissionEntry } from '../api/lead-detail';
 import { fullName, questionnaireStatus, type CandidateLead } from './leads';
 import { formatDate } from '../ui/format';
@@ -130,7 +131,7 @@ export function FieldList({ group }: { group: FieldGroup }): ReactNode {
 }
 
 /** Each public form by what it asked (`leadForms` in src/shared/lead-vocabulary.ts). */
-const formNames: Record<string, string> = {
+const formNames: Record<SubmissionForm, string> = {
   'candidate-email': 'E-mail form',
   'candidate-basic-info': 'Name and phone form',
   'candidate-application': 'Application form',
@@ -138,6 +139,7 @@ const formNames: Record<string, string> = {
   questionnaire: 'Questionnaire answers',
   'company-email': 'Company e-mail form',
   'company-request': 'Talent request form',
+  'status-page': 'Correction on the status page',
 };
 
 function submittedFields(entry: SubmissionEntry): [string, string | null][] {
@@ -163,7 +165,7 @@ export function SubmissionHistory({ submissions }: { submissions: SubmissionEntr
         <li key={`${entry.at}-${index}`} className="rounded-lg border border-slate-200">
           <details>
             <summary className="cursor-pointer rounded-lg px-3 py-2 text-sm font-medium text-slate-900 focus-visible:outline-2 focus-visible:outline-accent-strong">
-              {formNames[entry.form] ?? entry.form}
+              {formNames[entry.form as SubmissionForm] ?? entry.form}
               <span className="font-normal text-slate-700">
                 {' · '}
                 <time dateTime={entry.at}>{formatDate(entry.at)}</time>

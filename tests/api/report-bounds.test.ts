@@ -3,7 +3,7 @@ import { expect, it } from 'vitest';
 import type { FunnelFigures } from '../../src/shared/admin-funnel';
 import { tablesOf } from '../../src/server/platform/database/connection';
 import { SpendStore, type SpendTables } from '../../src/server/spend';
-import { adminOptions, signIn } from '../support/admin';
+import { adminOptions, signIn, uploadSpend as upload } from '../support/admin';
 import { describeEachDatabase, type TestApp } from '../support/test-app';
 
 /*
@@ -19,14 +19,6 @@ const daysAgo = (days: number) => dayOf(Date.now() - days * DAY_MS);
 
 const get = (testApp: TestApp, cookie: string, url: string) =>
   testApp.app.inject({ url, headers: { cookie } });
-
-const upload = (testApp: TestApp, cookie: string, csv: string) =>
-  testApp.app.inject({
-    method: 'POST',
-    url: '/api/admin/spend',
-    headers: { cookie, 'content-type': 'text/csv' },
-    payload: csv,
-  });
 
 /** `count` campaigns of one day, each `amountMinor` in `currency`, stored as the pull or upload does. */
 const storeSpend = (testApp: TestApp, count: number, amountMinor: number, currency = 'KWD') =>

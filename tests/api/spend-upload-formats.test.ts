@@ -1,6 +1,6 @@
 import { expect, it } from 'vitest';
 import type { FunnelFigures, FunnelStep } from '../../src/shared/admin-funnel';
-import { adminEnv, signIn } from '../support/admin';
+import { adminEnv, signIn, uploadSpend as upload } from '../support/admin';
 import { describeEachDatabase, uniqueEmail, type TestApp } from '../support/test-app';
 
 /*
@@ -30,14 +30,6 @@ async function leadFrom(testApp: TestApp, campaign: string) {
   });
   expect(response.statusCode).toBe(200);
 }
-
-const upload = (testApp: TestApp, cookie: string, csv: string) =>
-  testApp.app.inject({
-    method: 'POST',
-    url: '/api/admin/spend',
-    headers: { cookie, 'content-type': 'text/csv' },
-    payload: csv,
-  });
 
 async function campaignStep(testApp: TestApp, cookie: string, key: string) {
   const response = await testApp.app.inject({

@@ -155,3 +155,12 @@ export async function seedCompany(
   });
   return { id: result.id, email };
 }
+
+/** Uploads a spend CSV as an admin's browser does (POST /api/admin/spend, text/csv). */
+export const uploadSpend = (testApp: TestApp, cookie: string, csv: string) =>
+  testApp.app.inject({
+    method: 'POST',
+    url: '/api/admin/spend',
+    headers: { cookie, 'content-type': 'text/csv' },
+    payload: csv,
+  });

@@ -27,6 +27,8 @@ const EXCEPTIONS: Record<string, AdminPermission> = {
   'GET /api/admin/export/:file': 'work',
   'GET /api/admin/quarantine': 'work',
   'GET /api/admin/data-subject': 'work',
+  // The upload's template is for those who may upload.
+  'GET /api/admin/spend/template.csv': 'work',
   'GET /api/admin/audit': 'manage',
   'GET /api/admin/configuration': 'manage',
   'GET /api/admin/users': 'manage',

@@ -2,6 +2,7 @@ import { randomUUID } from 'node:crypto';
 import { mkdir, writeFile } from 'node:fs/promises';
 import path from 'node:path';
 import nodemailer, { type Transporter } from 'nodemailer';
+import { withoutSecrets } from '../http/redact-secrets';
 import { OUTBOX_FOLDER } from './outbox-files';
 
 /** How e-mail leaves: an SMTP server, SendGrid's relay, or (neither set) files in DATA_DIR/outbox. */
@@ -40,7 +41,9 @@ export function createMailer(mail: MailSettings, dataDir: string): Mailer {
   const timeouts = smtpTimeouts(mail.timeoutMs ?? SMTP_TIMEOUT_MS);
   if (mail.smtpUrl) {
     const transport = nodemailer.createTransport({ url: mail.smtpUrl, ...timeouts });
-    return smtpMailer('smtp', transport, mail.from);
+    const { password } = new URL(mail.smtpUrl);
+    const secrets = [mail.smtpUrl, decodeURIComponent(password)];
+    return smtpMailer('smtp', transport, mail.from, secrets);
   }
   if (mail.sendgridApiKey) {
     const transport = nodemailer.createTransport({
@@ -50,7 +53,7 @@ export function createMailer(mail: MailSettings, dataDir: string): Mailer {
       requireTLS: true,
       auth: { user: 'apikey', pass: mail.sendgridApiKey },
     });
-    return smtpMailer('sendgrid', transport, mail.from);
+    return smtpMailer('sendgrid', transport, mail.from, [mail.sendgridApiKey]);
   }
   return outboxMailer(path.join(dataDir, OUTBOX_FOLDER), mail.from);
 }
@@ -59,11 +62,24 @@ function smtpTimeouts(ms: number) {
   return { connectionTimeout: ms, greetingTimeout: ms, socketTimeout: ms, dnsTimeout: ms };
 }
 
-function smtpMailer(kind: MailTransportKind, transport: Transporter, from: string): Mailer {
+/** `secrets`: what the server may echo in a refusal (an AUTH line, say); cut from every error. */
+function smtpMailer(
+  kind: MailTransportKind,
+  transport: Transporter,
+  from: string,
+  secrets: string[],
+): Mailer {
+  const credentials = secrets.filter((secret) => secret.length > 0);
   return {
     kind,
     async send(message) {
-      await transport.sendMail({ from, ...message });
+      try {
+        await transport.sendMail({ from, ...message });
+      } catch (error) {
+        // The codes stay: the admin's "Send form email" logs them (never the message).
+        const { code, responseCode } = error as { code?: string; responseCode?: number };
+        throw Object.assign(withoutSecrets(error, credentials), { code, responseCode });
+      }
       return {};
     },
     close: () => transport.close(),

@@ -51,7 +51,9 @@ test('the confirmation e-mail opens the status page, which corrects the phone an
   // The team reads the correction in the lead's history, named as the person made it.
   const admin = await browser.newPage();
   await signIn(admin);
-  const found = await admin.request.get(`/api/admin/lead-emails?q=${encodeURIComponent(email)}`);
+  const found = await admin.request.get(
+    `/api/candidate-submissions?q=${encodeURIComponent(email)}`,
+  );
   const [listed] = (await found.json()) as { id: number }[];
   await admin.goto(`/admin?candidate=${listed!.id}`);
   await expect(admin.getByText('Correction on the status page')).toBeVisible();

@@ -91,12 +91,16 @@ export interface Option {
   label: string;
 }
 
-/** A select; a blank first choice: the disabled `placeholder`, or `empty` (null: none). */
+/**
+ * A select; a blank first choice: the disabled `placeholder`, or `empty` (null: none). `children`
+ * come after `options` (the admin's message picker passes its option groups).
+ */
 export function SelectField({
   className,
   options,
   placeholder = 'Select an option',
   empty,
+  children,
   ...props
 }: Common &
   ComponentProps<'select'> & {
@@ -126,6 +130,7 @@ export function SelectField({
               {option.label}
             </option>
           ))}
+          {children}
         </select>
       )}
     />

@@ -1,5 +1,4 @@
 import { readRuntimeConfig } from '../runtime-config';
-import { whenIdle } from '../scheduling';
 import { sendsGlobalPrivacyControl } from './gpc';
 import { isPrivatePage, trackedEvents } from './tracker';
 
@@ -17,7 +16,9 @@ export function startTracking(): void {
   const { metaPixelId } = readRuntimeConfig();
   if (!metaPixelId || sendsGlobalPrivacyControl()) return;
   const connect = () => void import('./pixel').then((pixel) => pixel.connectPixel(metaPixelId));
-  const connectWhenIdle = () => whenIdle(connect, 3000);
-  if (document.readyState === 'complete') connectWhenIdle();
-  else window.addEventListener('load', connectWhenIdle, { once: true });
+  // Where there is no idle callback (Safari), at once: a 3-s wait would miss quick visits.
+  const whenIdle = () =>
+    'requestIdleCallback' in window ? requestIdleCallback(connect, { timeout: 3000 }) : connect();
+  if (document.readyState === 'complete') whenIdle();
+  else window.addEventListener('load', whenIdle, { once: true });
 }

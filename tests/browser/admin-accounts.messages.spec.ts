@@ -34,6 +34,8 @@ test('the owner invites by e-mail and the invitee accepts from the mail', async 
   browser,
   consoleGuard,
 }) => {
+  // Two browsers, two mails and many steps.
+  test.setTimeout(60_000);
   const email = `${uniqueTag('invited')}@example.com`;
   await signIn(page);
   const accounts = await openTab(page, 'Accounts');

@@ -142,7 +142,7 @@ test('more leads than counted visitors: rates stay within 100%, marked, with the
     '0',
   ]);
   const note =
-    /^\* More leads than visitors: the lead rate shows 100%\. Visitors are under-counted: .*carrier NAT on phones.*refused consent or block/;
+    /^\* More leads than visitors: the lead rate shows 100% \(— where none were counted\)\. Visitors are under-counted: .*carrier NAT on phones.*refused consent or block/;
   await expect(table).toHaveAccessibleDescription(/Visitors are under-counted: .*carrier NAT/);
   await expect(funnel.getByText(note).first()).toBeVisible();
   await expect(

@@ -62,17 +62,13 @@ export function AbComparison({
             <div key={variant.key}>
               <dt className="text-sm font-medium text-slate-700">{variant.label} lead rate</dt>
               <dd className="text-lg font-semibold text-slate-900">
-                {interval ? (
-                  <>
-                    <LeadRate
-                      rate={interval.rate}
-                      undercounted={step?.visitorsUndercounted ?? false}
-                    />{' '}
-                    (95% interval {ratePercent(interval.low)} to {ratePercent(interval.high)})
-                  </>
-                ) : (
-                  '— (no visitors yet)'
-                )}
+                <LeadRate
+                  rate={interval?.rate ?? null}
+                  undercounted={step?.visitorsUndercounted ?? false}
+                />{' '}
+                {interval
+                  ? `(95% interval ${ratePercent(interval.low)} to ${ratePercent(interval.high)})`
+                  : '(no visitors yet)'}
               </dd>
               <dd className="text-xs text-slate-700">
                 {formatNumber(sample.converted)} leads of {formatNumber(sample.total)} visitors

@@ -29,7 +29,8 @@ export function UndercountNote() {
   return (
     <>
       <span aria-hidden="true">* </span>
-      More leads than visitors: the lead rate shows 100%. {VISITORS_UNDERCOUNTED}
+      More leads than visitors: the lead rate shows 100% (— where none were counted).{' '}
+      {VISITORS_UNDERCOUNTED}
     </>
   );
 }

@@ -8,8 +8,7 @@ import { uniqueEmail, type TestApp } from './test-app';
 /* The marketer's walk through the API: ad visits, leads by each page's forms, statuses, spend. */
 
 const DAY_MS = 86_400_000;
-const dayOf = (offset: number) =>
-  new Date(Date.now() + offset * DAY_MS).toISOString().slice(0, 10);
+const dayOf = (offset: number) => new Date(Date.now() + offset * DAY_MS).toISOString().slice(0, 10);
 
 /** How a lead arrives: the page's form, and for /candidates whether the questionnaire followed. */
 export const PATHS = [

@@ -30,8 +30,6 @@ const funnelFigures: Figures<FunnelStep> = {
       ['Visitors', 'visitors'],
       ['Leads', 'leads'],
       ['Lead rate', 'leadRate'],
-      ['Questionnaires', 'questionnaires'],
-      ['Questionnaire rate', 'questionnaireRate'],
       ['Applications', 'applications'],
       ['Application rate', 'applicationRate'],
       ['Recovered by reminders', 'recoveredByReminders'],
@@ -180,8 +178,7 @@ export function FunnelSection() {
           <>
             <p role="status" className="text-sm text-slate-700">
               Figures for {data.from} to {data.to} (UTC days). A visitor counts once a day per page
-              and campaign. Lead rate: leads per visitor; questionnaire and application rates: per
-              lead.
+              and campaign. Lead rate: leads per visitor; application rate: applications per lead.
             </p>
             <AbComparison variants={data.variants} />
             <FiguresTables figures={funnelFigures} data={data} />

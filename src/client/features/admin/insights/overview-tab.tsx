@@ -7,6 +7,7 @@ import type uPlot from 'uplot';
 import { ChartFigure } from './charts/chart-figure';
 import { axisStroke, fromZero, lines, UPlotChart } from './charts/uplot-chart';
 import { FunnelSection } from './funnel-section';
+import { OutcomeCards } from './outcome-cards';
 
 const options = {
   scales: {
@@ -57,6 +58,7 @@ function DailyLeads() {
 export function OverviewTab() {
   return (
     <div className="grid gap-8">
+      <OutcomeCards />
       <FunnelSection />
       <DailyLeads />
     </div>

@@ -1,5 +1,5 @@
 import { test } from './fixtures';
-import { expect, lead, openTab, signIn, uniqueTag } from './support/admin';
+import { expect, lead, openTab, outcomeCard, signIn, uniqueTag } from './support/admin';
 
 /*
  * The Overview is the marketer's page (issue 41): this week's outcomes against last week's
@@ -18,26 +18,24 @@ test("opens on this week's outcomes in words, and a new lead this week counts in
   for (const moved of ['Configuration', 'Messages'])
     await expect(panel.getByRole('region', { name: moved })).toHaveCount(0);
 
-  const outcomes = panel.getByRole('region', { name: 'This week against last' });
-  const card = (label: string) =>
-    outcomes
-      .locator('dt', { hasText: new RegExp(`^${label}$`) })
-      .locator('xpath=..')
-      .getByRole('definition');
-  const thisWeek = async () => Number((await card('Leads').first().innerText()).replace(/\D/g, ''));
-  // Each card: both weeks' figures and the change, read as words.
-  for (const label of ['Leads', 'Applications', 'Placed']) {
-    await expect(card(label).nth(0)).toHaveText(/^[\d,]+ this week,$/);
-    await expect(card(label).nth(1)).toHaveText(/^[\d,]+ last week$/);
-    await expect(card(label).nth(2)).toHaveText(
-      /^(Same as last week|[\d,]+ (more|fewer) than last week( \([+-]?\d+%\))?)$/,
-    );
-  }
-  await expect(card('Cost per placement').nth(0)).toHaveText(/^(none|.+\d) this week,$/);
+  // Each card: both weeks' figures and the change, as a screen reader reads them.
+  for (const stage of ['Leads', 'Applications', 'Placed'])
+    await expect(outcomeCard(panel, stage)).toMatchAriaSnapshot(`
+      - term: ${stage}
+      - definition: /^[\\d,]+ this week,$/
+      - definition: /^[\\d,]+ last week$/
+      - definition: /^(Same as last week|[\\d,]+ (more|fewer) than last week( \\([+-]?\\d+%\\))?)$/
+    `);
+  await expect(outcomeCard(panel, 'Cost per placement')).toMatchAriaSnapshot(`
+    - term: Cost per placement
+    - definition: /^(none|.+\\d) this week,$/
+    - definition: /^(none|.+\\d) last week$/
+  `);
 
+  const leads = outcomeCard(panel, 'Leads').getByRole('definition').first();
+  const thisWeek = async () => Number((await leads.innerText()).replace(/\D/g, ''));
   const before = await thisWeek();
-  const tag = uniqueTag('week');
-  await lead.email(page.request, `${tag}@example.com`);
+  await lead.email(page.request, `${uniqueTag('week')}@example.com`);
   // Other tests add leads in parallel: at least ours is counted after a Refresh or two.
   await expect
     .poll(

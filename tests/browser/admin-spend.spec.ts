@@ -1,6 +1,15 @@
-import type { Locator } from '@playwright/test';
+import { request as playwrightRequest } from '@playwright/test';
 import { test } from './fixtures';
-import { expect, lead, openTab, ownServer, signIn, toast, uniqueTag } from './support/admin';
+import {
+  expect,
+  lead,
+  openTab,
+  outcomeCard,
+  ownServer,
+  signIn,
+  toast,
+  uniqueTag,
+} from './support/admin';
 import { axeViolations } from './support/site';
 import { visitCounted } from './support/visits';
 
@@ -117,19 +126,8 @@ test('an uploaded spend CSV gives each campaign its cost per lead and per placem
   expect(await axeViolations(page)).toEqual([]);
 });
 
-/** The Overview's card of `label`: this week, last week, and the change, as a screen reader reads them. */
-const outcome = (panel: Locator, label: string) =>
-  panel
-    .getByRole('region', { name: 'This week against last' })
-    .locator('dt', { hasText: new RegExp(`^${label}$`) })
-    .locator('xpath=..')
-    .getByRole('definition');
-
 test.describe("on a server of its own, whose week's figures are this test's alone", () => {
   const server = ownServer();
-  // The page and its requests go to that server.
-  // eslint-disable-next-line no-empty-pattern
-  test.use({ baseURL: async ({}, use) => use(server().baseUrl) });
 
   test('an Ads Manager export is read as it is, a bad file points to the template, and unmatched spend offers the leads’ campaigns', async ({
     page,
@@ -137,48 +135,50 @@ test.describe("on a server of its own, whose week's figures are this test's alon
   }) => {
     test.setTimeout(60_000);
     consoleGuard.allow(/status of 400/); // the bad file's answer
+    const { baseUrl } = server();
+    const visitor = await playwrightRequest.newContext({ baseURL: baseUrl });
     const campaign = uniqueTag('Spring Technicians');
     const untagged = uniqueTag('fb-untagged');
     const emails = [uniqueTag('m'), uniqueTag('n')].map((tag) => `${tag}@example.com`);
     for (const [index, email] of emails.entries()) {
-      await lead.email(page.request, email, {
+      await lead.email(visitor, email, {
         page: '/career',
         variant: 'free_training',
         utmSource: 'facebook',
         utmCampaign: index === 0 ? campaign : untagged,
       });
     }
-    await signIn(page);
+    await visitor.dispose();
+    await signIn(page, baseUrl);
     const listed = await page.request.get(
-      `/api/admin/lead-emails?q=${encodeURIComponent(emails[0]!)}`,
+      `${baseUrl}/api/admin/lead-emails?q=${encodeURIComponent(emails[0]!)}`,
     );
     const [placed] = (await listed.json()) as { id: number }[];
-    await page.request.patch(`/api/candidate-submissions/${placed!.id}`, {
+    await page.request.patch(`${baseUrl}/api/candidate-submissions/${placed!.id}`, {
       data: { status: 'placed' },
     });
 
     const panel = await openTab(page, 'Overview');
     // This week's outcomes, in the funnel's words: the placed lead counts as applied too.
-    await expect(outcome(panel, 'Leads')).toHaveText([
-      '2 this week,',
-      '0 last week',
-      '2 more than last week',
-    ]);
-    await expect(outcome(panel, 'Applications')).toHaveText([
-      '1 this week,',
-      '0 last week',
-      '1 more than last week',
-    ]);
-    await expect(outcome(panel, 'Placed')).toHaveText([
-      '1 this week,',
-      '0 last week',
-      '1 more than last week',
-    ]);
+    await expect(outcomeCard(panel, 'Leads')).toMatchAriaSnapshot(`
+      - term: Leads
+      - definition: "2 this week,"
+      - definition: "0 last week"
+      - definition: "2 more than last week"
+    `);
+    for (const stage of ['Applications', 'Placed'])
+      await expect(outcomeCard(panel, stage)).toMatchAriaSnapshot(`
+        - term: ${stage}
+        - definition: "1 this week,"
+        - definition: "0 last week"
+        - definition: "1 more than last week"
+      `);
     // No spend yet: a dash, read as "none".
-    await expect(outcome(panel, 'Cost per placement')).toHaveText([
-      'none this week,',
-      'none last week',
-    ]);
+    await expect(outcomeCard(panel, 'Cost per placement')).toMatchAriaSnapshot(`
+      - term: Cost per placement
+      - definition: "none this week,"
+      - definition: "none last week"
+    `);
     const costs = panel.getByRole('region', { name: 'Costs' });
     const file = costs.getByLabel('Spend CSV (date,source,campaign,spend,currency)');
     const today = new Date().toISOString().slice(0, 10);
@@ -209,10 +209,11 @@ test.describe("on a server of its own, whose week's figures are this test's alon
     await expect(row.getByRole('cell').nth(4)).toHaveText('$48.00');
     await expect(row.getByRole('cell').nth(8)).toHaveText('$48.00'); // Cost per placement
     // The week's card: all the week's spend, the unmatched campaign's too, per placement.
-    await expect(outcome(panel, 'Cost per placement')).toHaveText([
-      '$57.00 this week,',
-      'none last week',
-    ]);
+    await expect(outcomeCard(panel, 'Cost per placement')).toMatchAriaSnapshot(`
+      - term: Cost per placement
+      - definition: "$57.00 this week,"
+      - definition: "none last week"
+    `);
 
     // The unmatched campaign's match offers the utm_campaign values the leads carry.
     const match = costs.getByLabel('utm_campaign of Prospecting');

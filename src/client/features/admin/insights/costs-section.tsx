@@ -150,13 +150,6 @@ const COSTS = [
 const ALLOCATION =
   "Spend of each campaign is shared among its landing pages by their share of its visitors (by its leads' pages where it has no visitors counted).";
 
-/** The campaigns' spend no landing page got (null when a list is cut at 100 rows: unknown). */
-function unshared({ utmCampaigns, landingPages }: FunnelFigures): number | null {
-  if (utmCampaigns.length >= 100 || landingPages.length >= 100) return null;
-  const sum = (steps: FunnelStep[]) => steps.reduce((total, step) => total + (step.spend ?? 0), 0);
-  return sum(utmCampaigns) - sum(landingPages);
-}
-
 /** The funnel's counts and costs per grouping, sorted by spend (most first) until re-sorted. */
 function CostsTable({ data }: { data: FunnelFigures }) {
   const [grouping, setGrouping] = useState<Grouping>('utmCampaigns');
@@ -165,7 +158,6 @@ function CostsTable({ data }: { data: FunnelFigures }) {
     value: (row) => (isMoney ? money(row[field], data.currency) : formatNumber(row[field])),
     sortValue: (row) => row[field],
   }));
-  const notShared = grouping === 'landingPages' ? unshared(data) : null;
   return (
     <div className="grid gap-3">
       <Select
@@ -183,11 +175,7 @@ function CostsTable({ data }: { data: FunnelFigures }) {
         empty="No visits, leads or spend in this range."
         initialSort={{ column: funnelStages.length, ascending: false }}
         testId="costs-table"
-        note={
-          notShared
-            ? `${ALLOCATION} Not shared: ${money(notShared, data.currency)}, no visitors or leads counted.`
-            : ALLOCATION
-        }
+        note={ALLOCATION}
       />
     </div>
   );

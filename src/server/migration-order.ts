@@ -55,4 +55,5 @@ export const migrationOrder = [
   '290_person_mail_days',
   '293_mailbox_sessions',
   '296_visit_key_indexes',
+  '300_lead_contacts',
 ] as const;

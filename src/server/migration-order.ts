@@ -55,5 +55,6 @@ export const migrationOrder = [
   '290_person_mail_days',
   '293_mailbox_sessions',
   '296_visit_key_indexes',
+  '297_visit_page_index',
   '300_lead_contacts',
 ] as const;

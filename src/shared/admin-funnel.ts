@@ -6,43 +6,111 @@ export const REPORT_MAX_DAYS = 731;
 /** Unmatched campaigns listed by name; the rest are summed up (the answer stays small). */
 export const UNMATCHED_LISTED = 100;
 
-const ratio = {
-  type: ['number', 'null'],
-  description: 'Share of the previous step (0..1); null when that step is 0',
-} as const;
+/**
+ * The funnel's stages, declared once: the site, the e-mails, the dashboard, the CSV and the API
+ * say these words with these meanings. Each counts the leads that reached AT LEAST that stage, so
+ * the funnel never rises (a lead placed without a recorded application still counts as applied).
+ * `status`: the pipeline status that reaches the stage (lead-funnel.ts counts from this).
+ */
+export const funnelStages = [
+  {
+    key: 'leads',
+    label: 'Leads',
+    meaning: 'Candidates who left an e-mail',
+    cost: 'costPerLead',
+    costLabel: 'Cost per lead',
+  },
+  {
+    key: 'applications',
+    label: 'Applications',
+    meaning:
+      'Leads who completed an application by any path (/candidates with the questionnaire, or ' +
+      '/apply), or were enrolled or placed',
+    cost: 'costPerApplication',
+    costLabel: 'Cost per application',
+  },
+  {
+    key: 'enrolled',
+    label: 'Enrolled',
+    meaning: 'Leads whose status is enrolled or placed now',
+    status: 'enrolled',
+    cost: 'costPerEnrolled',
+    costLabel: 'Cost per enrolled',
+  },
+  {
+    key: 'placed',
+    label: 'Placed',
+    meaning: 'Leads whose status is placed now',
+    status: 'placed',
+    cost: 'costPerPlacement',
+    costLabel: 'Cost per placement',
+  },
+] as const;
+export type FunnelStage = (typeof funnelStages)[number];
+export type FunnelStageKey = FunnelStage['key'];
+
+/** Why leads may outnumber visitors: what the screen says where they do. */
+export const VISITORS_UNDERCOUNTED =
+  'Visitors are under-counted: people behind one shared address (carrier NAT on phones) count ' +
+  'once, and visitors who refused consent or block the count are not counted.';
+
+const ratio = (description: string) => ({ type: ['number', 'null'], description }) as const;
 const cost = (count: string) =>
   ({
     type: ['integer', 'null'],
     description: `spend / ${count} in minor units; null when ${count} is 0 or there is no spend`,
   }) as const;
 
-const steps = listOf({
-  key: { ...nullableText, description: 'The variant, utm_source or utm_campaign; null: none' },
-  visitors: integer,
-  leads: integer,
-  questionnaires: { ...integer, description: 'Candidates who completed the questionnaire' },
-  applications: { ...integer, description: 'Full applications' },
+const stageCounts = Object.fromEntries(
+  funnelStages.map((stage) => [stage.key, { ...integer, description: stage.meaning }]),
+) as { [Key in FunnelStageKey]: typeof integer & { description: string } };
+const stageCosts = Object.fromEntries(
+  funnelStages.map((stage) => [stage.cost, cost(stage.key)]),
+) as { [Stage in FunnelStage as Stage['cost']]: ReturnType<typeof cost> };
+
+const stepProperties = {
+  key: {
+    ...nullableText,
+    description: 'The landing page path, landing variant, utm_source or utm_campaign; null: none',
+  },
+  visitors: { ...integer, description: 'Visitors counted (decision 115)' },
+  ...stageCounts,
   recoveredByReminders: {
     ...integer,
     description: 'Leads that finished the step a reminder asked for, after the reminder',
   },
-  enrolled: { ...integer, description: 'Leads whose status is enrolled or placed now' },
-  placed: { ...integer, description: 'Leads whose status is placed now' },
-  leadRate: { ...ratio, description: 'leads / visitors' },
-  questionnaireRate: { ...ratio, description: 'questionnaires / leads' },
-  applicationRate: { ...ratio, description: 'applications / leads' },
-  spend: { type: ['integer', 'null'], description: 'Matched ad spend in minor units; null: none' },
+  leadRate: ratio('leads / visitors, at most 1; null when visitors is 0'),
+  applicationRate: ratio('applications / leads (0..1); null when leads is 0'),
+  visitorsUndercounted: {
+    type: 'boolean',
+    description: `More leads than visitors counted. ${VISITORS_UNDERCOUNTED}`,
+  },
+  spend: {
+    type: ['integer', 'null'],
+    description: 'Ad spend in minor units (a campaign shared by its visitors); null: none',
+  },
   currency: { ...nullableText, description: "The spend's ISO 4217 code" },
-  costPerLead: cost('leads'),
-  costPerApplication: cost('applications'),
-  costPerEnrolled: cost('enrolled'),
-  costPerPlacement: cost('placed'),
-});
+  ...stageCosts,
+} as const;
+const steps = listOf(stepProperties);
 
 export const funnelSchema = objectOf({
   from: text,
   to: text,
-  variants: steps,
+  total: objectOf(
+    stepProperties,
+    'The whole range (key null): every lead, every visitor, all spend of the currency',
+  ),
+  landingPages: {
+    ...steps,
+    description:
+      "Per landing page path (the visit's entry page, the lead's source page), every page " +
+      "included; a campaign's spend is shared among its pages by their share of its visitors",
+  },
+  variants: {
+    ...steps,
+    description: 'Per landing variant: the A/B comparison, both always listed',
+  },
   utmSources: steps,
   utmCampaigns: steps,
   currency: {
@@ -66,7 +134,7 @@ export const funnelSchema = objectOf({
   }),
 });
 export type FunnelFigures = FromSchema<typeof funnelSchema>;
-export type FunnelStep = FunnelFigures['variants'][number];
+export type FunnelStep = FunnelFigures['total'];
 export type UnmatchedSpend = FunnelFigures['unmatchedSpend'][number];
 export type FunnelWeek = FunnelFigures['weeks'][number];
 

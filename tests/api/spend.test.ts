@@ -248,14 +248,15 @@ describeEachDatabase(
       const figures = await funnel(testApp, cookie);
       expect(figures.currency).toBe('USD');
       expect(figures.currencies).toEqual([{ currency: 'USD', spend: 4575 }]);
-      // By id: 15.50 over two leads, one of them placed.
+      // By id: 15.50 over two leads, one of them placed (so applied and enrolled too).
       expect(stepOf(figures.utmCampaigns, '111')).toMatchObject({
         leads: 2,
+        applications: 1,
         placed: 1,
         spend: 1550,
         currency: 'USD',
         costPerLead: 775,
-        costPerApplication: null,
+        costPerApplication: 1550,
         costPerEnrolled: 1550,
         costPerPlacement: 1550,
       });
@@ -281,7 +282,10 @@ describeEachDatabase(
       ]);
       expect(stepOf(figures.utmSources, 'facebook')).toMatchObject({ leads: 4, spend: 4575 });
       expect(stepOf(figures.utmSources, 'newsletter')).toMatchObject({ spend: null });
-      // A campaign's spend goes to the landing pages its visitors saw.
+      // A campaign's spend goes to the landing pages its visitors saw, and so to their variants.
+      expect(stepOf(figures.landingPages, '/career')).toMatchObject({ visitors: 4, spend: 1550 });
+      expect(stepOf(figures.landingPages, '/training')).toMatchObject({ spend: 2000 });
+      expect(figures.total).toMatchObject({ leads: 5, spend: 4575, costPerLead: 915 });
       expect(stepOf(figures.variants, 'free_training')).toMatchObject({ spend: 1550 });
       expect(stepOf(figures.variants, 'high_salary')).toMatchObject({
         leads: 3,
@@ -331,10 +335,10 @@ describeEachDatabase(
       const lines = csv.body.split('\r\n');
       expect(lines[0]).toContain('"Spend","Currency","Cost per lead","Cost per application"');
       expect(lines).toContain(
-        '"UTM campaign","111","4","2","0","0","0","1","1","0.5","0","0","15.50","USD","7.75","","15.50","15.50"',
+        '"UTM campaign","111","4","2","1","1","1","0","0.5","0.5","","15.50","USD","7.75","15.50","15.50","15.50"',
       );
       expect(lines).toContain(
-        '"Unmatched spend","facebook Nobody clicked","","","","","","","","","","","3.00","USD","","","",""',
+        '"Unmatched spend","facebook Nobody clicked","","","","","","","","","","3.00","USD","","","",""',
       );
     });
 

@@ -1,4 +1,5 @@
 import { expect, it } from 'vitest';
+import type { FunnelStep } from '../../src/shared/admin-funnel';
 import { tablesOf } from '../../src/server/platform/database/connection';
 import { addressKeyOf } from '../../src/server/platform/http/address-key';
 import { MAX_ROWS_PER_DAY, OTHER, VisitCounter } from '../../src/server/visits/visit-counter';
@@ -174,15 +175,22 @@ describeEachDatabase(
       });
     });
 
-    it('GET /api/admin/funnel: visitors, leads, questionnaires, applications and rates', async () => {
+    it('GET /api/admin/funnel: visitors, leads, applications by any path, each stage cumulative', async () => {
       const testApp = current();
       const at = new Date().toISOString();
-      const lead = (stage: string, variant: string, campaign: string, questionnaire: number) => {
+      const lead = (
+        page: string,
+        stage: string,
+        variant: string,
+        campaign: string,
+        questionnaire: number,
+      ) => {
         const email = uniqueEmail('funnel');
         return {
           email,
           email_normalized: email,
           stage,
+          source_page: page,
           landing_variant: variant,
           utm_source: 'fb',
           utm_campaign: campaign,
@@ -194,12 +202,13 @@ describeEachDatabase(
       await testApp.db
         .insertInto('candidates')
         .values([
-          lead('email', 'free_training', 'spring', 0),
-          lead('questionnaire', 'free_training', 'spring', 1),
-          lead('application', 'high_salary', 'fall', 1),
+          lead('/career', 'email', 'free_training', 'spring', 0),
+          // The questionnaire completed is an application, as /apply's form is.
+          lead('/candidates', 'questionnaire', 'free_training', 'spring', 1),
+          lead('/training', 'email', 'high_salary', 'fall', 0),
         ] as never)
         .execute();
-      // A placed technician counts as enrolled and placed in the period the lead arrived.
+      // Placed without a recorded application: applied, enrolled and placed all the same.
       await testApp.db
         .updateTable('candidates')
         .set({ status: 'placed' } as never)
@@ -215,14 +224,13 @@ describeEachDatabase(
         key: 'free_training',
         visitors: 3,
         leads: 2,
-        questionnaires: 1,
-        applications: 0,
+        applications: 1,
         recoveredByReminders: 0,
         enrolled: 0,
         placed: 0,
         leadRate: 0.6667,
-        questionnaireRate: 0.5,
-        applicationRate: 0,
+        applicationRate: 0.5,
+        visitorsUndercounted: false,
         spend: null,
         currency: null,
         costPerLead: null,
@@ -237,20 +245,40 @@ describeEachDatabase(
         enrolled: 1,
         placed: 1,
         leadRate: 1,
+        applicationRate: 1,
       });
       expect(body.utmSources).toEqual([
-        expect.objectContaining({
-          key: 'fb',
-          visitors: 4,
-          leads: 3,
-          questionnaires: 2,
-          applications: 1,
-        }),
+        expect.objectContaining({ key: 'fb', visitors: 4, leads: 3, applications: 2, placed: 1 }),
       ]);
       expect(body.utmCampaigns.map((step: { key: string }) => step.key)).toEqual([
         'spring',
         'fall',
       ]);
+      // Per landing page by its path: /candidates has leads but no counted visitors.
+      expect(
+        body.landingPages.map((step: FunnelStep) => [
+          step.key,
+          step.visitors,
+          step.leads,
+          step.applications,
+          step.leadRate,
+          step.visitorsUndercounted,
+        ]),
+      ).toEqual([
+        ['/career', 3, 1, 0, 0.3333, false],
+        ['/training', 1, 1, 1, 1, false],
+        ['/candidates', 0, 1, 1, null, true],
+      ]);
+      expect(body.total).toMatchObject({
+        key: null,
+        visitors: 4,
+        leads: 3,
+        applications: 2,
+        enrolled: 1,
+        placed: 1,
+        leadRate: 0.75,
+        spend: null,
+      });
 
       // A range without the day: no visitors, no leads, rates null.
       const empty = (await funnel(testApp, cookie, 'from=2019-01-01&to=2019-01-31')).json();

@@ -34,6 +34,8 @@ test('the owner invites by e-mail and the invitee accepts from the mail', async 
   browser,
   consoleGuard,
 }) => {
+  // Two browsers, two mails and many steps.
+  test.setTimeout(60_000);
   const email = `${uniqueTag('invited')}@example.com`;
   await signIn(page);
   const accounts = await openTab(page, 'Accounts');
@@ -46,6 +48,10 @@ test('the owner invites by e-mail and the invitee accepts from the mail', async 
   // A recruiter works leads but does not manage accounts.
   await expect(page.getByRole('button', { name: 'Export to CSV' })).toBeVisible();
   await expect(page.getByRole('tab', { name: 'Accounts' })).toHaveCount(0);
+  // Settings holds the status messages a recruiter edits, not the server's configuration.
+  const settings = await openTab(page, 'Settings');
+  await expect(settings.getByRole('region', { name: 'Messages' })).toBeVisible();
+  await expect(settings.getByRole('region', { name: 'Configuration' })).toHaveCount(0);
   await openTab(page, 'Your sessions');
   await expect(page.getByRole('cell', { name: /\(this browser\)$/ })).toBeVisible();
 
@@ -115,7 +121,7 @@ test('a viewer signs in with e-mail and sees no export, delete or status control
   await expect(panel.getByRole('button', { name: /^Delete / })).toHaveCount(0);
   await expect(panel.getByRole('button', { name: /^Send form email/ })).toHaveCount(0);
   await expect(
-    page.getByRole('tab', { name: /^(Quarantine|Data requests|Accounts|Audit)/ }),
+    page.getByRole('tab', { name: /^(Quarantine|Data requests|Accounts|Audit|Settings)/ }),
   ).toHaveCount(0);
 
   await panel.getByRole('button', { name: 'Open details of Grace Viewed' }).click();

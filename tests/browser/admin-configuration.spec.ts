@@ -15,7 +15,7 @@ test.describe('the Configuration panel of a production server with SITE_URL at l
   }) => {
     const { baseUrl } = server();
     await signIn(page, baseUrl);
-    const panel = await openTab(page, 'Overview');
+    const panel = await openTab(page, 'Settings');
     const configuration = panel.getByRole('region', { name: 'Configuration' });
     await expect(configuration).toBeVisible();
 

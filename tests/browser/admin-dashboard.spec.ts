@@ -21,6 +21,8 @@ const TAB_ORDER = [
   'Audit',
   'Your sessions',
   'Security',
+  // Deployment settings and status messages, apart from the marketer's Overview (issue 41).
+  'Settings',
 ];
 
 async function expectToolbar(page: Page) {
@@ -48,6 +50,12 @@ test("opens on Typeform Leads, tabs in the spec's order, the three buttons alway
     await openTab(page, name);
     await expectToolbar(page);
   }
+  // The keyboard reaches the last tab as any other: the arrow keys move and select.
+  await tabNamed(page, 'Your sessions').click();
+  await page.keyboard.press('ArrowRight');
+  await page.keyboard.press('ArrowRight');
+  await expect(tabNamed(page, 'Settings')).toBeFocused();
+  await expect(tabNamed(page, 'Settings')).toHaveAttribute('aria-selected', 'true');
 });
 
 test('Export to CSV on the Overview exports nothing and says so', async ({ page }) => {

@@ -2,13 +2,13 @@ import AxeBuilder from '@axe-core/playwright';
 import { test } from './fixtures';
 import { expect, lead, openTab, signIn, uniqueTag } from './support/admin';
 
-// The Overview's Messages section (decision 155): edit a status's message, see it previewed.
+// The Settings tab's Messages section (decision 155): edit a status's message, see it previewed.
 
 test('the admin edits a status message with a live preview, saves, and removes it', async ({
   page,
 }) => {
   await signIn(page);
-  const messages = (await openTab(page, 'Overview')).getByRole('region', { name: 'Messages' });
+  const messages = (await openTab(page, 'Settings')).getByRole('region', { name: 'Messages' });
   await messages.getByLabel('Message for').selectOption('company/partner');
   const subject = messages.getByLabel('Subject');
   const body = messages.getByLabel('Message', { exact: true });
@@ -31,7 +31,7 @@ test('the admin edits a status message with a live preview, saves, and removes i
   await expect(messages.getByRole('option', { name: 'Partner', exact: true })).toBeAttached();
 
   await page.reload();
-  const reloaded = (await openTab(page, 'Overview')).getByRole('region', { name: 'Messages' });
+  const reloaded = (await openTab(page, 'Settings')).getByRole('region', { name: 'Messages' });
   await reloaded.getByLabel('Message for').selectOption('company/partner');
   await expect(reloaded.getByLabel('Subject')).toHaveValue('Welcome aboard, {firstName}');
   await expect(reloaded.getByRole('region', { name: 'Preview with sample values' })).toContainText(

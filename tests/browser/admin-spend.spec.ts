@@ -5,8 +5,8 @@ import { visitCounted } from './support/visits';
 
 /*
  * Ad spend on the Overview end to end (decision 165): a spend CSV uploaded from the dashboard,
- * visits of /career and /training from ad links, leads from them, one moved to placed, and the
- * costs per campaign read in the sortable table.
+ * visits of /career, /candidates and /training from ad links, leads from them, one moved to
+ * placed, the costs per campaign read in the sortable table, and each landing page's share.
  */
 
 test('an uploaded spend CSV gives each campaign its cost per lead and per placement', async ({
@@ -18,9 +18,12 @@ test('an uploaded spend CSV gives each campaign its cost per lead and per placem
   const source = uniqueTag('src');
   const spring = uniqueTag('spring');
   const fall = uniqueTag('fall');
-  const other = await browser.newPage();
-  await visitCounted(other, `/career?utm_source=${source}&utm_campaign=${spring}`);
-  await other.close();
+  // Two visitors of campaign spring: /career and /candidates (which has no variant).
+  for (const path of ['/career', '/candidates']) {
+    const other = await browser.newPage();
+    await visitCounted(other, `${path}?utm_source=${source}&utm_campaign=${spring}`);
+    await other.close();
+  }
   await visitCounted(page, `/training?utm_source=${source}&utm_campaign=${fall}`);
   const emails = [uniqueTag('a'), uniqueTag('b'), uniqueTag('c')].map(
     (tag) => `${tag}@example.com`,
@@ -60,14 +63,15 @@ test('an uploaded spend CSV gives each campaign its cost per lead and per placem
 
   const table = costs.getByRole('table', { name: /^Costs per utm campaign/ });
   // Leads, applications, enrolled, placed, spend, per lead, application, enrolled, placement.
+  // The placed lead counts as applied too: every stage counts the leads that reached it.
   await expect(table.getByRole('row', { name: spring }).getByRole('cell')).toHaveText([
     '2',
-    '0',
+    '1',
     '1',
     '1',
     '$30.00',
     '$15.00',
-    '—',
+    '$30.00',
     '$30.00',
     '$30.00',
   ]);
@@ -92,6 +96,21 @@ test('an uploaded spend CSV gives each campaign its cost per lead and per placem
   await perLead.getByRole('button').click();
   await expect(perLead).toHaveAttribute('aria-sort', 'descending');
   await expect(spendHeader).toHaveAttribute('aria-sort', 'none');
+
+  // Spring's spend is shared by its visitors' pages: /candidates gets half of it (other specs
+  // may add theirs), and the table names the allocation.
+  await costs.getByLabel('Costs per').selectOption('landingPages');
+  const pages = costs.getByRole('table', { name: /^Costs per landing page/ });
+  const candidatesSpend = await pages
+    .getByRole('row')
+    .filter({ has: page.getByRole('rowheader', { name: '/candidates', exact: true }) })
+    .getByRole('cell')
+    .nth(4)
+    .textContent();
+  expect(Number(candidatesSpend?.replace(/[$,]/g, ''))).toBeGreaterThanOrEqual(15);
+  await expect(pages).toHaveAccessibleDescription(
+    /^Spend of each campaign is shared among its landing pages by their share of its visitors/,
+  );
 
   await expect(costs.getByTestId('spend-chart').locator('canvas')).toBeVisible();
   expect(await axeViolations(page)).toEqual([]);

@@ -1,24 +1,64 @@
-import type { FunnelWeek, UnmatchedSpend } from '@shared/admin-funnel';
+import {
+  funnelStages,
+  type FunnelStage,
+  type FunnelStageKey,
+  type FunnelWeek,
+  type UnmatchedSpend,
+} from '@shared/admin-funnel';
 import type { SpendInRange } from './spend-store';
 
-/** Spend (minor units) per key of each grouping, and what matched no key. */
+/** Spend (minor units) per key of each grouping ('' for none), and what matched no key. */
 export interface MatchedSpend {
+  landingPages: Map<string, number>;
   variants: Map<string, number>;
   utmSources: Map<string, number>;
   utmCampaigns: Map<string, number>;
   unmatched: UnmatchedSpend[];
 }
 
+/** A (landing page, variant) pair of a campaign, and its weight: its visitors, or its leads. */
+export interface CampaignPage {
+  page: string;
+  variant: string;
+  weight: number;
+}
+
 const add = (map: Map<string, number>, key: string, amount: number) =>
   map.set(key, (map.get(key) ?? 0) + amount);
 
-/** Campaign spend to utm_campaigns (decision 165), split by its visitors per landing variant. */
+/**
+ * `amount` (minor units) shared by `weights` with largest-remainder rounding: each share is its
+ * exact part rounded down, and the units left go to the largest remainders, so the shares add up
+ * to the amount exactly. Exact in bigints: spend times visitors passes 2^53.
+ */
+export function sharesOf(amount: number, weights: readonly number[]): number[] {
+  const whole = weights.reduce((sum, weight) => sum + BigInt(weight), 0n);
+  if (whole === 0n) return weights.map(() => 0);
+  const exact = weights.map((weight) => BigInt(amount) * BigInt(weight));
+  const shares = exact.map((part) => part / whole);
+  let left = BigInt(amount) - shares.reduce((sum, share) => sum + share, 0n);
+  const byRemainder = exact
+    .map((part, index) => ({ index, remainder: part % whole }))
+    .sort((a, b) => (b.remainder > a.remainder ? 1 : b.remainder < a.remainder ? -1 : 0));
+  for (const { index } of byRemainder) {
+    if (left === 0n) break;
+    shares[index]! += 1n;
+    left -= 1n;
+  }
+  return shares.map(Number);
+}
+
+/**
+ * Campaign spend to utm_campaigns (decision 165), and to the landing pages and variants by the
+ * campaign's (page, variant) pairs' shares of its weight (`pagesOf`, by matched campaign).
+ */
 export function matchSpend(
   spend: SpendInRange,
   utmCampaigns: { has(key: string): boolean },
-  visitorsOf: ReadonlyMap<string, ReadonlyMap<string, number>>,
+  pagesOf: (utmCampaign: string) => readonly CampaignPage[],
 ): MatchedSpend {
   const matched: MatchedSpend = {
+    landingPages: new Map(),
     variants: new Map(),
     utmSources: new Map(),
     utmCampaigns: new Map(),
@@ -41,39 +81,33 @@ export function matchSpend(
       continue;
     }
     add(matched.utmCampaigns, key, campaign.spend);
-    // '' is a visit without a landing variant: no page to share the spend with.
-    const onVariants = [...(visitorsOf.get(key) ?? [])].filter(
-      ([variant, visitors]) => variant !== '' && visitors > 0,
+    const pages = pagesOf(key);
+    const shares = sharesOf(
+      campaign.spend,
+      pages.map(({ weight }) => weight),
     );
-    const total = onVariants.reduce((sum, [, visitors]) => sum + visitors, 0);
-    // The last variant takes the rounding's remainder, so the shares add up to the spend.
-    let left = campaign.spend;
-    onVariants.forEach(([variant, visitors], index) => {
-      const share =
-        index === onVariants.length - 1 ? left : Math.round((campaign.spend * visitors) / total);
-      left -= share;
-      add(matched.variants, variant, share);
+    pages.forEach(({ page, variant }, index) => {
+      add(matched.landingPages, page, shares[index]!);
+      add(matched.variants, variant, shares[index]!);
     });
   }
   matched.unmatched.sort((a, b) => b.spend - a.spend);
   return matched;
 }
 
-/** A step's costs: spend over each count, null where the count is 0 or there is no spend. */
+/** A step's costs: spend over each stage's count, null where it is 0 or there is no spend. */
 export function costsOf(
-  counts: { leads: number; applications: number; enrolled: number; placed: number },
+  counts: Record<FunnelStageKey, number>,
   spend: number | undefined,
   currency: string | null,
 ) {
   const per = (count: number) =>
     spend === undefined || count === 0 ? null : Math.round(spend / count);
+  const costs = Object.fromEntries(funnelStages.map(({ key, cost }) => [cost, per(counts[key])]));
   return {
     spend: spend ?? null,
     currency: spend === undefined ? null : currency,
-    costPerLead: per(counts.leads),
-    costPerApplication: per(counts.applications),
-    costPerEnrolled: per(counts.enrolled),
-    costPerPlacement: per(counts.placed),
+    ...(costs as Record<FunnelStage['cost'], number | null>),
   };
 }
 

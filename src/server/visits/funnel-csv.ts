@@ -1,52 +1,55 @@
-import type { FunnelFigures, FunnelStep } from '@shared/admin-funnel';
+import { funnelStages, type FunnelFigures, type FunnelStep } from '@shared/admin-funnel';
 import { csv } from '../leads';
 import { toDecimal } from '../spend';
 
 const GROUPINGS = [
-  ['variants', 'Landing page'],
+  ['landingPages', 'Landing page'],
+  ['variants', 'Landing variant'],
   ['utmSources', 'UTM source'],
   ['utmCampaigns', 'UTM campaign'],
 ] as const;
 
-/** The funnel's figures as CSV like the lead exports, amounts as decimals. */
+/** The funnel's figures as CSV like the lead exports, amounts as decimals; stages as declared. */
 export function funnelCsv(figures: FunnelFigures): string {
   const money = (minor: number | null) =>
     minor === null || figures.currency === null ? '' : toDecimal(minor, figures.currency);
   const ratio = (value: number | null) => (value === null ? '' : String(value));
-  const columns: [header: string, cell: (step: FunnelStep) => string | number][] = [
-    ['Key', (step) => step.key ?? '(none)'],
+  type Column = [header: string, cell: (step: FunnelStep) => string | number];
+  const counts: Column[] = [
     ['Visitors', (step) => step.visitors],
-    ['Leads', (step) => step.leads],
-    ['Questionnaires', (step) => step.questionnaires],
-    ['Applications', (step) => step.applications],
+    ...funnelStages.map(({ key, label }): Column => [label, (step) => step[key]]),
     ['Recovered by reminders', (step) => step.recoveredByReminders],
-    ['Enrolled', (step) => step.enrolled],
-    ['Placed', (step) => step.placed],
     ['Lead rate', (step) => ratio(step.leadRate)],
-    ['Questionnaire rate', (step) => ratio(step.questionnaireRate)],
     ['Application rate', (step) => ratio(step.applicationRate)],
+    ['Visitors under-counted', (step) => (step.visitorsUndercounted ? 'yes' : '')],
+  ];
+  const costs: Column[] = [
     ['Spend', (step) => money(step.spend)],
     ['Currency', (step) => step.currency ?? ''],
-    ['Cost per lead', (step) => money(step.costPerLead)],
-    ['Cost per application', (step) => money(step.costPerApplication)],
-    ['Cost per enrolled', (step) => money(step.costPerEnrolled)],
-    ['Cost per placement', (step) => money(step.costPerPlacement)],
+    ...funnelStages.map(({ cost, costLabel }): Column => [costLabel, (step) => money(step[cost])]),
+  ];
+  const columns = [...counts, ...costs];
+  const row = (grouping: string, key: string, step: FunnelStep) => [
+    grouping,
+    key,
+    ...columns.map(([, cell]) => cell(step)),
   ];
   const more = figures.moreUnmatchedSpend;
   const unmatchedRow = (key: string, spend: number) => [
     'Unmatched spend',
     key,
-    ...Array<string>(10).fill(''),
+    ...counts.map(() => ''),
     money(spend),
     figures.currency ?? '',
-    ...Array<string>(4).fill(''),
+    ...funnelStages.map(() => ''),
   ];
   return (
     csv.BOM +
     csv.csvLines([
-      ['Grouping', ...columns.map(([header]) => header)],
+      ['Grouping', 'Key', ...columns.map(([header]) => header)],
+      row('Total', '', figures.total),
       ...GROUPINGS.flatMap(([field, grouping]) =>
-        figures[field].map((step) => [grouping, ...columns.map(([, cell]) => cell(step))]),
+        figures[field].map((step) => row(grouping, step.key ?? '(none)', step)),
       ),
       // Spend that matched no campaign of the range is listed, never dropped (decision 165).
       ...figures.unmatchedSpend.map((spend) =>

@@ -1,11 +1,16 @@
 import type { Kysely } from 'kysely';
-import { UNMATCHED_LISTED, type FunnelFigures, type FunnelStep } from '@shared/admin-funnel';
+import {
+  funnelStages,
+  UNMATCHED_LISTED,
+  type FunnelFigures,
+  type FunnelStep,
+} from '@shared/admin-funnel';
 import { landingVariants } from '@shared/enums';
 import { leadFunnel } from '../leads';
 import { firstInTurns, readByWeeks, type DayRange } from '../platform/database/report-reads';
-import { costsOf, matchSpend, weeksOf, type SpendStore } from '../spend';
+import { costsOf, matchSpend, weeksOf, type CampaignPage, type SpendStore } from '../spend';
 import type { VisitTables } from './visit-tables';
-import { variantsOfCampaigns, visitorsByKey, type VisitKey } from './visitors-by-key';
+import { pagesOfCampaigns, visitorsByKey, type VisitKey } from './visitors-by-key';
 
 const MAX_KEYS = 100;
 
@@ -15,32 +20,42 @@ const rate = (part: number, whole: number) =>
 /** The day after a YYYY-MM-DD day, as an ISO timestamp (the range's exclusive end). */
 const dayAfter = (day: string) => new Date(Date.parse(`${day}T00:00:00.000Z`) + 86_400_000);
 
-/** What funnelLeadsQuery counts per key, named as the funnel's steps name them. */
-const LEAD_COUNTS = [
-  'leads',
-  'questionnaires',
-  'applications',
-  'recoveredByReminders',
-  'enrolled',
-  'placed',
-] as const;
+/** What funnelLeadsQuery counts per key: the funnel's stages and the reminders' recoveries. */
+const LEAD_COUNTS = [...funnelStages.map((stage) => stage.key), 'recoveredByReminders'] as const;
 type Counts = Pick<FunnelStep, 'key' | 'visitors' | (typeof LEAD_COUNTS)[number]>;
 
 const zeroCounts = (key: string | null): Counts => ({
   key,
   visitors: 0,
   leads: 0,
-  questionnaires: 0,
   applications: 0,
   recoveredByReminders: 0,
   enrolled: 0,
   placed: 0,
 });
 
+/** A grouping of the funnel: the column of visits and the column of leads it groups by. */
+const DIMENSIONS = {
+  landingPages: { visits: 'page', leads: 'source_page' },
+  variants: { visits: 'landing_variant', leads: 'landing_variant' },
+  utmSources: { visits: 'utm_source', leads: 'utm_source' },
+  utmCampaigns: { visits: 'utm_campaign', leads: 'utm_campaign' },
+} as const satisfies Record<string, { visits: VisitKey; leads: leadFunnel.FunnelDimension }>;
+type Dimension = (typeof DIMENSIONS)[keyof typeof DIMENSIONS];
+
 /** A day's start and the next day's start: the range of `created_at` of a day range's leads. */
 const isoBounds = ({ from, to }: DayRange) => ({
   fromIso: `${from}T00:00:00.000Z`,
   toIso: dayAfter(to).toISOString(),
+});
+
+/** Counts, their rates (a lead rate never past 1: visitors are under-counted) and costs. */
+const stepOf = (counts: Counts, spend: number | undefined, currency: string | null) => ({
+  ...counts,
+  leadRate: counts.visitors > 0 ? Math.min(rate(counts.leads, counts.visitors)!, 1) : null,
+  applicationRate: rate(counts.applications, counts.leads),
+  visitorsUndercounted: counts.leads > counts.visitors,
+  ...costsOf(counts, spend, currency),
 });
 
 /** The funnel of UTC days `from`..`to`: visitors, leads, spend in one currency (decision 165). */
@@ -53,7 +68,7 @@ export async function funnelFigures(
 ): Promise<FunnelFigures> {
   const range = { from, to };
   /** Leads per key of `dimension` ('' is null): keys of leads, far fewer than of visits. */
-  const leadsPer = async (dimension: VisitKey) => {
+  const leadsPer = async (dimension: leadFunnel.FunnelDimension) => {
     const counts = new Map<string | null, Counts>();
     const leads = readByWeeks(range, (piece) => {
       const { fromIso, toIso } = isoBounds(piece);
@@ -70,17 +85,28 @@ export async function funnelFigures(
     return counts;
   };
   const campaignLeads = await leadsPer('utm_campaign');
+  const total = zeroCounts(null);
+  for (const counts of campaignLeads.values())
+    for (const count of LEAD_COUNTS) total[count] += counts[count];
   const spend = await spendStore.inRange(range, currency);
   // What spend may match (decision 165): its campaigns' ids and names, and the mappings.
   const spendValues = [
-    ...spend.campaigns.flatMap(({ campaign, campaignName }) => [campaign, campaignName]),
-    ...spend.mappings.map(({ utmCampaign }) => utmCampaign),
+    ...new Set([
+      ...spend.campaigns.flatMap(({ campaign, campaignName }) => [campaign, campaignName]),
+      ...spend.mappings.map(({ utmCampaign }) => utmCampaign),
+    ]),
   ].filter((value) => value !== '');
-  const visitorsOf = await variantsOfCampaigns(db, spendValues, range);
+  const visitorsOf = await pagesOfCampaigns(db, spendValues, range);
+  // A campaign none of whose visitors were counted is shared by its leads' pages instead.
+  const leadsOf = await pagesOfLeads(
+    db,
+    spendValues.filter((value) => !visitorsOf.has(value) && campaignLeads.has(value)),
+    range,
+  );
   const matched = matchSpend(
     spend,
     { has: (key) => visitorsOf.has(key) || campaignLeads.has(key) },
-    visitorsOf,
+    (key) => visitorsOf.get(key) ?? leadsOf.get(key) ?? [],
   );
   const placedDays: { day: string; placed: number }[] = [];
   const placed = readByWeeks(range, (piece) => {
@@ -92,19 +118,22 @@ export async function funnelFigures(
 
   /**
    * The first keys of `dimension`: visitors, then leads, then spend, ties in the order read (keys
-   * with visitors in key order, then those with leads only, then `listed`, zero if not seen).
+   * with visitors in key order, then those with leads only, then `listed`, zero if not seen); and
+   * every visitor of the range, which each dimension reads once.
    */
   const firstSteps = async (
-    dimension: VisitKey,
+    dimension: Dimension,
     leads: Map<string | null, Counts>,
     spendOf: Map<string, number>,
     listed: Iterable<string>,
-  ): Promise<FunnelStep[]> => {
+  ) => {
     const unseen = new Set(listed);
+    let visitorsRead = 0;
     async function* steps(): AsyncGenerator<Counts[]> {
-      for await (const sums of visitorsByKey(db, dimension, range)) {
+      for await (const sums of visitorsByKey(db, dimension.visits, range)) {
         yield sums.map(({ key, visitors }) => {
           const step = { ...(leads.get(key || null) ?? zeroCounts(key || null)), visitors };
+          visitorsRead += visitors;
           leads.delete(step.key);
           unseen.delete(key);
           return step;
@@ -113,7 +142,8 @@ export async function funnelFigures(
       for (const step of leads.values()) if (step.key !== null) unseen.delete(step.key);
       yield [...leads.values(), ...[...unseen].map(zeroCounts)];
     }
-    const spendOfStep = (s: Counts) => (s.key === null ? undefined : spendOf.get(s.key));
+    // Spend with no key (a visit without a variant) is the null key's.
+    const spendOfStep = (step: Counts) => spendOf.get(step.key ?? '');
     const first = await firstInTurns(
       steps(),
       MAX_KEYS,
@@ -122,32 +152,48 @@ export async function funnelFigures(
         b.leads - a.leads ||
         (spendOfStep(b) ?? 0) - (spendOfStep(a) ?? 0),
     );
-    return first.map((s) => ({
-      ...s,
-      leadRate: rate(s.leads, s.visitors),
-      questionnaireRate: rate(s.questionnaires, s.leads),
-      applicationRate: rate(s.applications, s.leads),
-      ...costsOf(s, spendOfStep(s), spend.currency),
-    }));
+    return {
+      steps: first.map((step) => stepOf(step, spendOfStep(step), spend.currency)),
+      visitors: visitorsRead,
+    };
   };
+  const landingPages = await firstSteps(
+    DIMENSIONS.landingPages,
+    await leadsPer(DIMENSIONS.landingPages.leads),
+    matched.landingPages,
+    [],
+  );
+  const allSpend = spend.campaigns.reduce((sum, campaign) => sum + campaign.spend, 0);
   return {
     from,
     to,
+    total: stepOf(
+      { ...total, visitors: landingPages.visitors },
+      spend.currency === null ? undefined : allSpend,
+      spend.currency,
+    ),
+    landingPages: landingPages.steps,
     // Both variants are always listed, so an A/B comparison has its two sides.
-    variants: await firstSteps(
-      'landing_variant',
-      await leadsPer('landing_variant'),
-      matched.variants,
-      landingVariants,
-    ),
+    variants: (
+      await firstSteps(
+        DIMENSIONS.variants,
+        await leadsPer(DIMENSIONS.variants.leads),
+        matched.variants,
+        landingVariants,
+      )
+    ).steps,
     // A source with spend is listed even without visitors or leads: its spend is never dropped.
-    utmSources: await firstSteps(
-      'utm_source',
-      await leadsPer('utm_source'),
-      matched.utmSources,
-      matched.utmSources.keys(),
-    ),
-    utmCampaigns: await firstSteps('utm_campaign', campaignLeads, matched.utmCampaigns, []),
+    utmSources: (
+      await firstSteps(
+        DIMENSIONS.utmSources,
+        await leadsPer(DIMENSIONS.utmSources.leads),
+        matched.utmSources,
+        matched.utmSources.keys(),
+      )
+    ).steps,
+    utmCampaigns: (
+      await firstSteps(DIMENSIONS.utmCampaigns, campaignLeads, matched.utmCampaigns, [])
+    ).steps,
     currency: spend.currency,
     currencies: spend.currencies,
     unmatchedSpend: matched.unmatched.slice(0, UNMATCHED_LISTED),
@@ -159,4 +205,31 @@ export async function funnelFigures(
     },
     weeks: weeksOf(from, to, spend.days, placedDays),
   };
+}
+
+/** Leads per (source page, variant) of each of `campaigns` over `range` (a page of '' included). */
+async function pagesOfLeads(
+  db: Kysely<VisitTables>,
+  campaigns: readonly string[],
+  range: DayRange,
+): Promise<Map<string, CampaignPage[]>> {
+  const pairs = new Map<string, Map<string, CampaignPage>>();
+  for (let at = 0; at < campaigns.length; at += 500) {
+    const leads = readByWeeks(range, (piece) => {
+      const { fromIso, toIso } = isoBounds(piece);
+      const some = campaigns.slice(at, at + 500);
+      return leadFunnel.campaignPagesQuery(db, some, fromIso, toIso).execute();
+    });
+    for await (const rows of leads) {
+      for (const { campaign, page, variant, leads } of rows) {
+        const ofCampaign = pairs.get(campaign ?? '') ?? new Map<string, CampaignPage>();
+        const pair = JSON.stringify([page ?? '', variant ?? '']);
+        const earlier = ofCampaign.get(pair)?.weight ?? 0;
+        const weight = earlier + Number(leads);
+        ofCampaign.set(pair, { page: page ?? '', variant: variant ?? '', weight });
+        pairs.set(campaign ?? '', ofCampaign);
+      }
+    }
+  }
+  return new Map([...pairs].map(([campaign, ofCampaign]) => [campaign, [...ofCampaign.values()]]));
 }

@@ -86,8 +86,20 @@ const indexVisitKeys: Migration = {
   },
 };
 
+/** 297: the landing page's (page, day) index, read like the others for the funnel per page. */
+const indexVisitPages: Migration = {
+  async up(db: Kysely<unknown>) {
+    await db.schema
+      .createIndex('visit_days_page_idx')
+      .on('visit_days')
+      .columns(['page', 'day'])
+      .execute();
+  },
+};
+
 export const visitMigrations: MigrationSet = () => ({
   '120_visit_tables': createVisitTables,
   '167_visit_bounds': createVisitBounds,
   '296_visit_key_indexes': indexVisitKeys,
+  '297_visit_page_index': indexVisitPages,
 });

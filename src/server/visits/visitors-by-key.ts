@@ -1,8 +1,9 @@
 import { sql, type Kysely } from 'kysely';
 import { inTurn, type DayRange } from '../platform/database/report-reads';
+import type { CampaignPage } from '../spend';
 import type { VisitTables } from './visit-tables';
 
-export type VisitKey = 'landing_variant' | 'utm_source' | 'utm_campaign';
+export type VisitKey = 'page' | 'landing_variant' | 'utm_source' | 'utm_campaign';
 
 /** Rows of a (key, day) index one statement reads: a few milliseconds (decision 105). */
 const ROWS_PER_READ = 5000;
@@ -67,33 +68,35 @@ export async function* visitorsByKey(
 }
 
 /**
- * Visitors per landing variant of each of `campaigns` seen in `range` (a variant of '' included):
- * the campaigns that spend can match and how their spend is shared.
+ * Visitors per (page, landing variant) of each of `campaigns` seen in `range` (a variant of ''
+ * included): the campaigns that spend can match and how their spend is shared.
  */
-export async function variantsOfCampaigns(
+export async function pagesOfCampaigns(
   db: Kysely<VisitTables>,
   campaigns: readonly string[],
   range: DayRange,
-): Promise<Map<string, Map<string, number>>> {
-  const visitorsOf = new Map<string, Map<string, number>>();
+): Promise<Map<string, CampaignPage[]>> {
+  const pagesOf = new Map<string, CampaignPage[]>();
   for (let at = 0; at < campaigns.length; at += 500) {
     const rows = await inTurn(() =>
       db
         .selectFrom('visit_days')
         .select([
           'utm_campaign as campaign',
+          'page',
           'landing_variant as variant',
           sql<number | string>`sum(visitors)`.as('visitors'),
         ])
         .where('utm_campaign', 'in', campaigns.slice(at, at + 500))
         .where(daysIn(range))
-        .groupBy(['utm_campaign', 'landing_variant'])
+        .groupBy(['utm_campaign', 'page', 'landing_variant'])
         .execute(),
     );
-    for (const { campaign, variant, visitors } of rows) {
-      const onVariants = visitorsOf.get(campaign) ?? new Map<string, number>();
-      visitorsOf.set(campaign, onVariants.set(variant, Number(visitors)));
+    for (const { campaign, page, variant, visitors } of rows) {
+      const pages = pagesOf.get(campaign) ?? [];
+      pages.push({ page, variant, weight: Number(visitors) });
+      pagesOf.set(campaign, pages);
     }
   }
-  return visitorsOf;
+  return pagesOf;
 }

@@ -1,7 +1,13 @@
 import type { FastifyPluginAsync } from 'fastify';
 import fp from 'fastify-plugin';
 import { isbot } from 'isbot';
-import { daysIncluded, funnelSchema, isCalendarDay, REPORT_MAX_DAYS } from '@shared/admin-funnel';
+import {
+  daysIncluded,
+  funnelSchema,
+  funnelStages,
+  isCalendarDay,
+  REPORT_MAX_DAYS,
+} from '@shared/admin-funnel';
 import { landingVariants } from '@shared/enums';
 import { VISIT_BEACON_PATH, VISIT_VALUE_MAX, type VisitBeacon } from '@shared/visit-beacon';
 import { secondsLeft, type AddressCounters } from '../leads';
@@ -145,9 +151,12 @@ export const funnelRoutes: FastifyPluginAsync = async (app) => {
     '/api/admin/funnel',
     funnelRoute(funnelSchema, {
       description:
-        `Visitors, leads and ad spend of at most ${REPORT_MAX_DAYS} UTC days (two years), per ` +
-        'landing page, UTM source and UTM campaign. A wider range is refused (400, `fields.to`), ' +
-        'never cut short: the figures are always those of the range asked for.',
+        `Visitors, leads and ad spend of at most ${REPORT_MAX_DAYS} UTC days (two years), in ` +
+        'total and per landing page, landing variant, UTM source and UTM campaign. Each stage ' +
+        `(${funnelStages.map(({ key }) => key).join(', ')}) counts the leads that reached at ` +
+        "least it; a campaign's spend is shared among its landing pages by their share of its " +
+        'visitors. A wider range is refused (400, `fields.to`), never cut short: the figures ' +
+        'are always those of the range asked for.',
     }),
     async (request, reply) => {
       const figures = await figuresOf(request.query);
@@ -161,9 +170,9 @@ export const funnelRoutes: FastifyPluginAsync = async (app) => {
       { type: 'string', description: 'funnel-<from>-<to>.csv' },
       {
         description:
-          'The same figures as GET /api/admin/funnel, as CSV: a row per landing page, UTM ' +
-          'source and UTM campaign, then the spend no campaign matched. Amounts are decimals ' +
-          'in the Currency column.',
+          'The same figures as GET /api/admin/funnel, as CSV: the total, a row per landing ' +
+          'page, landing variant, UTM source and UTM campaign, then the spend no campaign ' +
+          'matched. Amounts are decimals in the Currency column.',
         produces: ['text/csv'],
       },
     ),

@@ -27,6 +27,7 @@ import { LeadsTab } from './leads/leads-tab';
 import { OverviewTab } from './insights/overview-tab';
 import { QuarantineTab, useQuarantine } from './leads/quarantine-tab';
 import { SecurityPanel } from './accounts/security-panel';
+import { SettingsTab } from './settings/settings-tab';
 import {
   exportUrl,
   isLeadTab,
@@ -200,6 +201,8 @@ export function Dashboard() {
       : []),
     { id: 'sessions', label: 'Your sessions', content: <SessionsPanel /> },
     { id: 'security', label: 'Security', content: <SecurityPanel /> },
+    // Deployment settings and status messages: not the marketer's figures (issue 41).
+    ...(canWork ? [{ id: 'settings' as const, label: 'Settings', content: <SettingsTab /> }] : []),
   ];
   return (
     <div>

@@ -1,13 +1,27 @@
 import { tablesOf } from '../../platform/database/connection';
 import { sql, type Kysely } from 'kysely';
+import { funnelStages, type FunnelStage, type FunnelStageKey } from '@shared/admin-funnel';
 import type { LeadRecordTables } from '../records/lead-tables';
 import { recoveredByReminders } from '../workflows/messages/candidate-reminders';
 
 type AnyDb = Pick<Kysely<object>, 'getExecutor'>;
 
-export type FunnelDimension = 'landing_variant' | 'utm_source' | 'utm_campaign';
+export type FunnelDimension = 'source_page' | 'landing_variant' | 'utm_source' | 'utm_campaign';
 
-/** Candidates created in [fromIso, toIso) per value of `dimension` (landing pages are candidates'). */
+/** What reaches a stage past the lead by itself: a completed application by any path, a status. */
+const reachedOnItsOwn = (stage: FunnelStage) =>
+  'status' in stage
+    ? sql`status = ${sql.lit(stage.status)}`
+    : sql`(questionnaire_completed = 1 or stage = 'application')`;
+
+/** Each stage counts the leads that reached it or a later one, so the funnel never rises. */
+const stageCounts = funnelStages.map(({ key }, index) => {
+  if (key === 'leads') return sql<number | string>`count(*)`.as(key);
+  const reached = sql.join(funnelStages.slice(index).map(reachedOnItsOwn), sql` or `);
+  return sql<number | string>`sum(case when ${reached} then 1 else 0 end)`.as<FunnelStageKey>(key);
+});
+
+/** Candidates created in [fromIso, toIso) per value of `dimension`, counted per funnel stage. */
 export function funnelLeadsQuery(
   connection: AnyDb,
   dimension: FunnelDimension,
@@ -18,23 +32,37 @@ export function funnelLeadsQuery(
     .selectFrom('candidates')
     .select([
       sql<string | null>`${sql.ref(dimension)}`.as('key'),
-      (eb) => eb.fn.countAll<number | string>().as('leads'),
-      sql<number | string>`sum(questionnaire_completed)`.as('questionnaires'),
-      sql<number | string>`sum(case when stage = 'application' then 1 else 0 end)`.as(
-        'applications',
-      ),
+      ...stageCounts,
       sql<number | string>`sum(${recoveredByReminders})`.as('recoveredByReminders'),
-      // A placed technician was enrolled first: "enrolled" counts those who got at least that far.
-      sql<number | string>`sum(case when status in ('enrolled', 'placed') then 1 else 0 end)`.as(
-        'enrolled',
-      ),
-      sql<number | string>`sum(case when status = 'placed' then 1 else 0 end)`.as('placed'),
     ])
     .where('created_at', '>=', fromIso)
     .where('created_at', '<', toIso)
     .groupBy(dimension);
 }
 
+/**
+ * Leads created in [fromIso, toIso) per (campaign, source page, landing variant) of `campaigns`:
+ * how a campaign's spend is shared when none of its visitors were counted.
+ */
+export function campaignPagesQuery(
+  connection: AnyDb,
+  campaigns: readonly string[],
+  fromIso: string,
+  toIso: string,
+) {
+  return tablesOf<LeadRecordTables>(connection)
+    .selectFrom('candidates')
+    .select([
+      'utm_campaign as campaign',
+      'source_page as page',
+      'landing_variant as variant',
+      (eb) => eb.fn.countAll<number | string>().as('leads'),
+    ])
+    .where('utm_campaign', 'in', campaigns)
+    .where('created_at', '>=', fromIso)
+    .where('created_at', '<', toIso)
+    .groupBy(['utm_campaign', 'source_page', 'landing_variant']);
+}
 /** Candidates created in [fromIso, toIso) and placed now, per UTC day they arrived (the week chart). */
 export function placedByDayQuery(connection: AnyDb, fromIso: string, toIso: string) {
   const db = tablesOf<LeadRecordTables>(connection);

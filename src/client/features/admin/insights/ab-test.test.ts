@@ -23,6 +23,14 @@ describe('wilsonInterval', () => {
     expect(interval?.high).toBeCloseTo(high, 4);
   });
 
+  it('caps at 100% where conversions exceed the total (visitors under-counted), as the tables do', () => {
+    // 3 leads of 1 counted visitor: the figure of 1 of 1, never 300%.
+    const interval = wilsonInterval(sample(3, 1));
+    expect(interval).toEqual(wilsonInterval(sample(1, 1)));
+    expect(interval).toMatchObject({ rate: 1, high: 1 });
+    expect(interval?.low).toBeCloseTo(0.20654, 4);
+  });
+
   it('has no interval without a total', () => {
     expect(wilsonInterval(sample(0, 0))).toBeNull();
   });

@@ -18,7 +18,11 @@ function quantile(p: number): number {
   return guess - (normalCdf(guess) - p) / density;
 }
 
-/** Wilson score interval: stays in 0..1 at small counts, unlike Wald. Null without a total. */
+/**
+ * Wilson score interval: stays in 0..1 at small counts, unlike Wald. Null without a total. More
+ * conversions than the total (leads above under-counted visitors) read as all converted: the
+ * rate is capped at 1 like the funnel's leadRate, so the card and the tables agree.
+ */
 export function wilsonInterval(
   { converted, total }: Sample,
   confidence = 0.95,

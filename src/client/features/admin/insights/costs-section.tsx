@@ -1,7 +1,13 @@
 import { useId, useMemo, useState } from 'react';
 import type uPlot from 'uplot';
 import { useMutation, useQueryClient } from '@tanstack/react-query';
-import type { FunnelFigures, FunnelStep, FunnelWeek, UnmatchedSpend } from '@shared/admin-funnel';
+import {
+  funnelStages,
+  type FunnelFigures,
+  type FunnelStep,
+  type FunnelWeek,
+  type UnmatchedSpend,
+} from '@shared/admin-funnel';
 import { Button } from '../../../components/ui/button';
 import { toast } from '../../../lib/toast-store';
 import { apiRequest, downloadFile, errorText } from '../api/http';
@@ -127,23 +133,22 @@ function UnmatchedList({
   );
 }
 
-const GROUPINGS = (['utmCampaigns', 'utmSources', 'variants'] as const).map((value) => ({
+const GROUPINGS = (['utmCampaigns', 'utmSources', 'landingPages'] as const).map((value) => ({
   value,
   label: keyHeaders[value],
 }));
 type Grouping = (typeof GROUPINGS)[number]['value'];
 
+/** Each stage's count, the spend, then each stage's cost. */
 const COSTS = [
-  ['Leads', 'leads', false],
-  ['Applications', 'applications', false],
-  ['Enrolled', 'enrolled', false],
-  ['Placed', 'placed', false],
-  ['Spend', 'spend', true],
-  ['Cost per lead', 'costPerLead', true],
-  ['Cost per application', 'costPerApplication', true],
-  ['Cost per enrolled', 'costPerEnrolled', true],
-  ['Cost per placement', 'costPerPlacement', true],
-] as const;
+  ...funnelStages.map((stage) => [stage.label, stage.key, false] as const),
+  ['Spend', 'spend', true] as const,
+  ...funnelStages.map((stage) => [stage.costLabel, stage.cost, true] as const),
+];
+
+/** How landing pages and variants get their spend (spend-costs.ts shares it so). */
+const ALLOCATION =
+  "Spend of each campaign is shared among its landing pages by their share of its visitors (by its leads' pages where it has no visitors counted).";
 
 /** The funnel's counts and costs per grouping, sorted by spend (most first) until re-sorted. */
 function CostsTable({ data }: { data: FunnelFigures }) {
@@ -168,8 +173,9 @@ function CostsTable({ data }: { data: FunnelFigures }) {
         columns={columns}
         rows={data[grouping]}
         empty="No visits, leads or spend in this range."
-        initialSort={{ column: 4, ascending: false }}
+        initialSort={{ column: funnelStages.length, ascending: false }}
         testId="costs-table"
+        note={ALLOCATION}
       />
     </div>
   );

@@ -1,4 +1,4 @@
-import { useState, type ReactNode } from 'react';
+import { useId, useState, type ReactNode } from 'react';
 import { ArrowDown, ArrowUp, ArrowUpDown } from 'lucide-react';
 import { clsx } from 'clsx';
 import { RowsOrEmpty } from '../ui/data-table';
@@ -11,29 +11,32 @@ export const VARIANTS = [
 
 export interface FigureColumn<Row> {
   header: string;
-  value(row: Row): string;
+  value(row: Row): ReactNode;
   /** What a sortable table orders the column by; null always last. */
   sortValue?(row: Row): number | null;
 }
 
-/** A kind of figures: a table's title per grouping, the number columns, and the empty text. */
+/** A kind of figures: a table's title per grouping, the number columns, the empty text, and
+ * what a table of these rows says under it (null: nothing). */
 export interface Figures<Row> {
   titles: Partial<Record<By, string>>;
   columns: readonly FigureColumn<Row>[];
   empty: string;
+  note?(rows: readonly Row[]): ReactNode;
 }
 
 export const keyHeaders = {
-  variants: 'Landing page',
+  landingPages: 'Landing page',
+  variants: 'Landing variant',
   utmSources: 'UTM source',
   utmCampaigns: 'UTM campaign',
 };
 export type By = keyof typeof keyHeaders;
 
-/** A row's key as its column shows it: a variant by its page. */
+/** A row's key as its column shows it: a variant by its page; a lead without a page says so. */
 const keyLabel = (by: By, key: string | null) =>
   (by === 'variants' && VARIANTS.find((variant) => variant.key === key)?.label) ||
-  (key ?? '(none)');
+  (key ?? (by === 'landingPages' ? '(no page recorded)' : '(none)'));
 
 /** Which column orders the rows (-1: the key column), and which way. */
 interface Sort {
@@ -89,6 +92,7 @@ export function FiguresTable<Row extends { key: string | null }>({
   empty,
   initialSort,
   testId,
+  note,
 }: {
   caption: ReactNode;
   by: By;
@@ -97,8 +101,11 @@ export function FiguresTable<Row extends { key: string | null }>({
   empty: string;
   initialSort?: Sort;
   testId?: string;
+  /** Said under the table, and read with it. */
+  note?: ReactNode;
 }) {
   const [sort, setSort] = useState(initialSort);
+  const noteId = useId();
   const onSort = (column: number) =>
     setSort((now) => ({
       column,
@@ -119,7 +126,11 @@ export function FiguresTable<Row extends { key: string | null }>({
       });
   return (
     <div className="overflow-x-auto rounded-xl border border-slate-200 bg-white">
-      <table className="min-w-full text-left text-sm" data-testid={testId}>
+      <table
+        className="min-w-full text-left text-sm"
+        data-testid={testId}
+        aria-describedby={note ? noteId : undefined}
+      >
         <caption className="px-4 py-3 text-left font-semibold text-slate-900">{caption}</caption>
         <thead className="bg-slate-100 text-slate-800">
           <tr>
@@ -148,26 +159,35 @@ export function FiguresTable<Row extends { key: string | null }>({
           )}
         </RowsOrEmpty>
       </table>
+      {note && (
+        <p id={noteId} className="border-t border-slate-200 px-4 py-2 text-xs text-slate-700">
+          {note}
+        </p>
+      )}
     </div>
   );
 }
 
 /** A table per titled grouping of `data`. */
 export function FiguresTables<Row extends { key: string | null }>({
-  figures: { titles, columns, empty },
+  figures: { titles, columns, empty, note },
   data,
 }: {
   figures: Figures<Row>;
   data: Partial<Record<By, readonly Row[]>>;
 }) {
-  return Object.entries(titles).map(([by, title]) => (
-    <FiguresTable
-      key={by}
-      caption={title}
-      by={by as By}
-      columns={columns}
-      rows={data[by as By] ?? []}
-      empty={empty}
-    />
-  ));
+  return Object.entries(titles).map(([by, title]) => {
+    const rows = data[by as By] ?? [];
+    return (
+      <FiguresTable
+        key={by}
+        caption={title}
+        by={by as By}
+        columns={columns}
+        rows={rows}
+        empty={empty}
+        note={note?.(rows)}
+      />
+    );
+  });
 }

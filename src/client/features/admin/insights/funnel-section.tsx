@@ -2,119 +2,69 @@ import { useId, useState } from 'react';
 import { keepPreviousData, useQuery } from '@tanstack/react-query';
 import {
   daysIncluded,
+  funnelStages,
   REPORT_MAX_DAYS,
   type FunnelFigures,
+  type FunnelStageKey,
   type FunnelStep,
 } from '@shared/admin-funnel';
-import { sequentialVerdict, wilsonInterval, type Sample, type Verdict } from './ab-test';
+import { AbComparison } from './ab-comparison';
 import { CostsSection } from './costs-section';
-import { FiguresTables, VARIANTS, type Figures } from './figures-table';
+import { FiguresTables, type FigureColumn, type Figures } from './figures-table';
+import { LeadRate, ratePercent, UndercountNote } from './lead-rate';
 import { formatNumber } from '../ui/format';
-import { box, Panel, Pending } from '../ui/panel';
-
-const ratePercent = (rate: number | null) => (rate === null ? '—' : `${(rate * 100).toFixed(1)}%`);
+import { Panel, Pending } from '../ui/panel';
 
 const DAY_MS = 86_400_000;
 const isoDay = (time: number) => new Date(time).toISOString().slice(0, 10);
 const DAY_PATTERN = /^\d{4}-\d{2}-\d{2}$/;
 
+const counted = (
+  header: string,
+  field: 'visitors' | FunnelStageKey | 'recoveredByReminders',
+): FigureColumn<FunnelStep> => ({ header, value: (row) => formatNumber(row[field]) });
+const [leads, applications, enrolled, placed] = funnelStages;
+
 const funnelFigures: Figures<FunnelStep> = {
   titles: {
-    variants: 'Funnel per landing page',
+    landingPages: 'Funnel per landing page',
     utmSources: 'Funnel per UTM source',
     utmCampaigns: 'Funnel per UTM campaign',
   },
   empty: 'No visits or leads in this range.',
-  columns: (
-    [
-      ['Visitors', 'visitors'],
-      ['Leads', 'leads'],
-      ['Lead rate', 'leadRate'],
-      ['Questionnaires', 'questionnaires'],
-      ['Questionnaire rate', 'questionnaireRate'],
-      ['Applications', 'applications'],
-      ['Application rate', 'applicationRate'],
-      ['Recovered by reminders', 'recoveredByReminders'],
-    ] as const
-  ).map(([header, field]) => ({
-    header,
-    value: (row) =>
-      field.endsWith('Rate') ? ratePercent(row[field]) : formatNumber(row[field] ?? 0),
-  })),
+  columns: [
+    counted('Visitors', 'visitors'),
+    counted(leads.label, leads.key),
+    {
+      header: 'Lead rate',
+      value: (row) => <LeadRate rate={row.leadRate} undercounted={row.visitorsUndercounted} />,
+    },
+    counted(applications.label, applications.key),
+    { header: 'Application rate', value: (row) => ratePercent(row.applicationRate) },
+    counted(enrolled.label, enrolled.key),
+    counted(placed.label, placed.key),
+    counted('Recovered by reminders', 'recoveredByReminders'),
+  ],
+  note: (rows) => rows.some((row) => row.visitorsUndercounted) && <UndercountNote />,
 };
 
-type Count = 'visitors' | 'leads' | 'applications' | 'placed';
-
-/** The rates the A/B test compares: what converts, out of what. */
-const COMPARISONS = [
-  { label: 'Lead rate (leads per visitor)', converted: 'leads', total: 'visitors' },
-  { label: 'Application rate (applications per lead)', converted: 'applications', total: 'leads' },
-  { label: 'Placement rate (placed per lead)', converted: 'placed', total: 'leads' },
-] as const;
-
-/** The verdict in words; `unit` names what more of is needed. */
-function verdictText(verdict: Verdict, unit: string): string {
-  switch (verdict.kind) {
-    case 'too-few':
-      return 'too few to say';
-    case 'no-difference-yet':
-      return 'no difference yet';
-    case 'better': {
-      // The page of the label "/training (high_salary)".
-      const page = VARIANTS[verdict.better].label.split(' ')[0];
-      const p = verdict.pValue < 0.001 ? 'p < 0.001' : `p = ${verdict.pValue.toFixed(3)}`;
-      return `${page} converts better (always-valid ${p}, you may stop)`;
-    }
-    case 'more-needed':
-      return `at this rate you will need about ${formatNumber(verdict.more)} more ${unit}`;
-  }
-}
-
-function AbComparison({ variants }: { variants: FunnelStep[] }) {
-  const steps = VARIANTS.map(({ key }) => variants.find((variant) => variant.key === key));
-  const sides = (converted: Count, total: Count) =>
-    steps.map((step) => ({ converted: step?.[converted] ?? 0, total: step?.[total] ?? 0 })) as [
-      Sample,
-      Sample,
-    ];
-  const leadRates = sides('leads', 'visitors');
+/** The range's funnel in the one vocabulary: each stage, its count, and what it counts. */
+function Stages({ total }: { total: FunnelStep }) {
   return (
-    <Panel id="ab-comparison" title="A/B comparison of the landing pages" {...box}>
-      <dl className="mt-3 grid gap-3 sm:grid-cols-2">
-        {VARIANTS.map((variant, index) => {
-          const sample = leadRates[index]!;
-          const interval = wilsonInterval(sample);
-          return (
-            <div key={variant.key}>
-              <dt className="text-sm font-medium text-slate-700">{variant.label} lead rate</dt>
-              <dd className="text-lg font-semibold text-slate-900">
-                {interval
-                  ? `${ratePercent(interval.rate)} (95% interval ${ratePercent(interval.low)} to ${ratePercent(interval.high)})`
-                  : '— (no visitors yet)'}
-              </dd>
-              <dd className="text-xs text-slate-600">
-                {formatNumber(sample.converted)} leads of {formatNumber(sample.total)} visitors
-              </dd>
-            </div>
-          );
-        })}
-      </dl>
-      <dl className="mt-4 grid gap-2 text-sm">
-        {COMPARISONS.map(({ label, converted, total }) => (
-          <div key={converted} className="flex flex-wrap gap-x-2">
-            <dt className="font-medium text-slate-700">{label}:</dt>
-            <dd data-testid={`ab-verdict-${converted}`} className="text-slate-900">
-              {verdictText(sequentialVerdict(...sides(converted, total)), total)}
-            </dd>
-          </div>
-        ))}
-      </dl>
-      <p className="mt-3 text-xs text-slate-600">
-        An always-valid test: it may be read every day, for a range that starts on the day the test
-        began. Where there is no difference, it says &ldquo;you may stop&rdquo; at most 5% of the
-        time. It needs 10 conversions and 10 non-conversions on each side.
-      </p>
-    </Panel>
+    <dl aria-label="Funnel stages" className="grid gap-3 sm:grid-cols-2 lg:grid-cols-4">
+      {funnelStages.map((stage, index) => (
+        <div key={stage.key} className="rounded-xl border border-slate-200 bg-white p-4">
+          <dt className="text-sm font-medium text-slate-700">
+            {index > 0 && <span aria-hidden="true">→ </span>}
+            {stage.label}
+          </dt>
+          <dd className="text-2xl font-semibold text-slate-900">
+            {formatNumber(total[stage.key])}
+          </dd>
+          <dd className="mt-1 text-xs text-slate-700">{stage.meaning}</dd>
+        </div>
+      ))}
+    </dl>
   );
 }
 
@@ -180,10 +130,18 @@ export function FunnelSection() {
           <>
             <p role="status" className="text-sm text-slate-700">
               Figures for {data.from} to {data.to} (UTC days). A visitor counts once a day per page
-              and campaign. Lead rate: leads per visitor; questionnaire and application rates: per
-              lead.
+              and campaign. Lead rate: leads per visitor (at most 100%); application rate:
+              applications per lead.
             </p>
-            <AbComparison variants={data.variants} />
+            <Stages total={data.total} />
+            <p className="text-sm text-slate-700">
+              Each stage counts the leads that reached at least it, so none is larger than the one
+              before. The lead tabs keep the specification&rsquo;s names: &ldquo;Typeform
+              Leads&rdquo; lists candidates who started through /candidates (their completed
+              questionnaire is an application), &ldquo;Candidates&rdquo; lists full /apply
+              applications; both count as {applications.label} here.
+            </p>
+            <AbComparison variants={data.variants} currency={data.currency} />
             <FiguresTables figures={funnelFigures} data={data} />
             <CostsSection data={data} onCurrency={setCurrency} />
           </>

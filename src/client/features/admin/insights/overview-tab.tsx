@@ -2,12 +2,9 @@ import { useMemo } from 'react';
 import { useQuery } from '@tanstack/react-query';
 import type { Conversion, OverviewFigures } from '@shared/admin-overview';
 import { adminToasts } from '../ui/admin-toasts';
-import { ConfigurationPanel } from '../settings/configuration-panel';
 import { ChartFigure } from './charts/chart-figure';
 import { FiguresTables, type Figures } from './figures-table';
 import { FunnelSection } from './funnel-section';
-import { MessageTemplatesSection } from '../settings/message-templates-section';
-import { useCan } from '../api/session';
 import { formatNumber } from '../ui/format';
 import { Pending } from '../ui/panel';
 import type uPlot from 'uplot';
@@ -49,8 +46,6 @@ function DailyChart({ daily }: { daily: OverviewFigures['daily'] }) {
 
 /** Counts of each lead type, leads per day for 30 days, landing conversion, and the funnel. */
 export function OverviewTab() {
-  const canWork = useCan('work');
-  const canManage = useCan('manage');
   const overview = useQuery<OverviewFigures>({
     queryKey: ['/api/admin/overview'],
     meta: { failureToast: adminToasts.loadFailed() },
@@ -93,8 +88,6 @@ export function OverviewTab() {
         <FiguresTables figures={conversionFigures} data={data} />
       </div>
       <FunnelSection />
-      {canManage && <ConfigurationPanel />}
-      {canWork && <MessageTemplatesSection />}
     </div>
   );
 }

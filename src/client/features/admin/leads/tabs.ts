@@ -44,6 +44,7 @@ export type TabId =
   | 'accounts'
   | 'audit'
   | 'sessions'
+  | 'settings'
   | LeadTabId;
 export const isLeadTab = (tab: TabId): tab is LeadTabId => tab in leadTabs;
 

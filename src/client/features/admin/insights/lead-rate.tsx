@@ -1,0 +1,36 @@
+import { VISITORS_UNDERCOUNTED } from '@shared/admin-funnel';
+
+/** A share as a percentage ("33.3%"), a dash without one; the server's rates are at most 1. */
+export const ratePercent = (rate: number | null) =>
+  rate === null ? '—' : `${(rate * 100).toFixed(1)}%`;
+
+/** Marks a lead rate whose visitors are under-counted; the note under its table explains it. */
+function UndercountMarker() {
+  return (
+    <>
+      <span aria-hidden="true">*</span>
+      <span className="sr-only"> (visitors under-counted, see the note)</span>
+    </>
+  );
+}
+
+/** A lead rate, marked where leads exceed the visitors counted. */
+export function LeadRate({ rate, undercounted }: { rate: number | null; undercounted: boolean }) {
+  return (
+    <>
+      {ratePercent(rate)}
+      {undercounted && <UndercountMarker />}
+    </>
+  );
+}
+
+/** What the marker means: said under a table or card with a marked rate. */
+export function UndercountNote() {
+  return (
+    <>
+      <span aria-hidden="true">* </span>
+      More leads than visitors: the lead rate shows 100% (— where none were counted).{' '}
+      {VISITORS_UNDERCOUNTED}
+    </>
+  );
+}

@@ -56,4 +56,5 @@ export const migrationOrder = [
   '293_mailbox_sessions',
   '296_visit_key_indexes',
   '297_visit_page_index',
+  '300_lead_contacts',
 ] as const;

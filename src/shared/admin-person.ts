@@ -1,5 +1,6 @@
 import * as z from 'zod/mini';
 import { integer, nullable, nullableText, objectOf, text, type FromSchema } from './json-schema';
+import { contactKinds } from './lead-field';
 import { leadKindSchema } from './lead-status';
 import { emailField } from './schemas/fields';
 
@@ -16,6 +17,7 @@ export const personQuerySchema = z.object({
 export const personParts = [
   { key: 'candidates', label: 'Candidate records' },
   { key: 'companies', label: 'Company records' },
+  { key: 'contacts', label: 'Other e-mails and phones (kept by a merge)' },
   { key: 'submissions', label: 'Form submissions (history)' },
   { key: 'quarantine', label: 'Quarantined submissions' },
   { key: 'activity', label: 'Notes, status changes and e-mails sent' },
@@ -43,6 +45,16 @@ export const personReportSchema = objectOf(
     generatedAt: text,
     candidates: storedRecords('Candidate records: every stored column'),
     companies: storedRecords('Company records: every stored column'),
+    contacts: listOf(
+      "Those leads' secondary contacts: the e-mails and phones kept from merged leads",
+      objectOf({
+        leadType,
+        leadId: integer,
+        kind: { type: 'string', enum: contactKinds },
+        value: text,
+        createdAt: text,
+      }),
+    ),
     submissions: listOf(
       'Each accepted form of those leads, oldest first, with what it said',
       objectOf({
@@ -120,6 +132,7 @@ export const personReportSchema = objectOf(
 export type PersonReport = FromSchema<typeof personReportSchema>;
 /** A stored row, column by column, as the database holds it. */
 export type StoredRecord = PersonReport['candidates'][number];
+export type PersonContact = PersonReport['contacts'][number];
 export type PersonSubmission = PersonReport['submissions'][number];
 export type PersonQuarantined = PersonReport['quarantine'][number];
 export type PersonActivity = PersonReport['activity'][number];

@@ -44,7 +44,13 @@ export interface LeadField {
   export?: { header: string; section: ExportSection };
   /** The indexed search key it feeds (a generated column, 022_admin_search_keys). */
   searchKey?: string;
+  /** A way to reach the person: the value a merge drops is kept as a secondary contact. */
+  contact?: ContactKind;
 }
+
+/** The kinds of a lead's secondary contacts (what a merge keeps of the other lead). */
+export const contactKinds = ['email', 'phone'] as const;
+export type ContactKind = (typeof contactKinds)[number];
 
 export type AnyFields = Record<string, LeadField>;
 

@@ -69,12 +69,14 @@ export const candidateFields = {
     kind: 'email',
     group: 'contact',
     searchKey: 'email_normalized',
+    contact: 'email',
   },
   phone: {
     ...field('phone', 'Phone', 'person'),
     forms: namedForms,
     optional: { max: 40 },
     group: 'contact',
+    contact: 'phone',
     list: { cell: 'nowrap' },
   },
   location: {
@@ -150,7 +152,12 @@ export const companyFields = {
     searchKey: 'search_contact',
   },
   title: { ...company('title', 'Title'), forms: request },
-  email: { ...company('email', 'Email'), kind: 'email', searchKey: 'email_normalized' },
+  email: {
+    ...company('email', 'Email'),
+    kind: 'email',
+    searchKey: 'email_normalized',
+    contact: 'email',
+  },
   companySize: {
     ...company('company_size', 'Company size'),
     options: contactCompanySizes,

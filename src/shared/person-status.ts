@@ -50,6 +50,8 @@ export interface StatusLead {
   ref: string;
   kind: 'candidate' | 'company';
   email: string;
+  /** Their other e-mails and phones we keep (a merge of two of their leads). */
+  otherContacts: string[];
   /** What they gave us that they may correct, by the form's field name (blank: ''). */
   details: Record<string, string>;
   /** Their stage in plain words. */

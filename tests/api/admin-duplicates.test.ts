@@ -202,6 +202,8 @@ describeEachDatabase(
         sourcePage: '/career',
         createdAt: before.createdAt,
       });
+      // The other's address stays, as a secondary contact (its phone filled this lead's blank).
+      expect(detail.secondaryContacts).toEqual([{ kind: 'email', value: other.email }]);
       expect(detail.submissions).toHaveLength(2);
       const texts = detail.timeline.map((entry) => entry.text);
       expect(texts).toEqual(

@@ -215,6 +215,7 @@ describeEachDatabase(
       expect(erased).toEqual({
         candidates: 1,
         companies: 1,
+        contacts: 0,
         submissions: 3,
         quarantine: 1,
         activity: 3,
@@ -276,7 +277,7 @@ describeEachDatabase(
       const erasure = log.find((entry) => entry.action === 'data_subject_erasure');
       expect(erasure).toMatchObject({ leadType: null, leadId: null });
       expect(erasure?.detail).toBe(
-        'erased candidates 1, companies 1, submissions 3, quarantine 1, activity 3, ' +
+        'erased candidates 1, companies 1, contacts 0, submissions 3, quarantine 1, activity 3, ' +
           'auditEntries 4, outboxMessages 3, mailFiles 2',
       );
       expect(Date.parse(erasure?.at ?? '')).toBeLessThanOrEqual(Date.parse(erasedAt));

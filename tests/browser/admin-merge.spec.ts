@@ -1,15 +1,16 @@
 import { test } from './fixtures';
-import { expect, lead, openTab, signIn, uniqueTag } from './support/admin';
+import { expect, lead, openTab, searchFor, signIn, uniqueTag } from './support/admin';
 
 test.describe.configure({ timeout: 120_000 });
 
-test('the detail lists a possible duplicate and merges it into the lead after a confirmation', async ({
+test('the detail lists a possible duplicate and merges it, field by field, keeping both addresses', async ({
   page,
 }) => {
   const tag = uniqueTag('merge');
   // The same person twice: an application, and later an e-mail spelt another way on Gmail.
   const phone = `555-${String(Date.now() % 10_000_000).padStart(7, '0')}`;
-  await lead.application(page.request, `${tag}.grace@gmail.com`, tag, phone);
+  const first = `${tag}.grace@gmail.com`;
+  await lead.application(page.request, first, tag, phone);
   const later = `${tag}Grace+jobs@gmail.com`;
   await lead.email(page.request, later);
   await signIn(page);
@@ -30,8 +31,17 @@ test('the detail lists a possible duplicate and merges it into the lead after a 
   const otherId = Number((await merge.getAttribute('aria-label'))?.match(/#(\d+)/)?.[1]);
   await merge.click();
 
+  // Side by side, each differing field a radio group; by default this lead's e-mail stays.
   const confirm = page.getByRole('dialog', { name: 'Merge leads' });
   await expect(confirm).toContainText(`Merge lead #${otherId} (${later}) into this lead?`);
+  const email = confirm.getByRole('group', { name: 'Email' });
+  const mine = email.getByRole('radio', { name: new RegExp(`^This lead .*: ${first}$`) });
+  const theirs = email.getByRole('radio', { name: `Lead #${otherId}: ${later}` });
+  await expect(mine).toBeChecked();
+  // The later address wins, chosen with the keyboard.
+  await mine.focus();
+  await page.keyboard.press('ArrowDown');
+  await expect(theirs).toBeChecked();
   await confirm.getByRole('button', { name: 'Merge' }).click();
 
   await expect(detail.getByRole('status')).toHaveText(`Lead #${otherId} merged into this lead.`);
@@ -39,5 +49,18 @@ test('the detail lists a possible duplicate and merges it into the lead after a 
   await expect(detail.getByRole('region', { name: 'Timeline' })).toContainText(
     `Lead #${otherId} merged into this lead`,
   );
+  // Both addresses stay: the chosen one the lead's, the other among its other contacts.
+  const contact = detail.getByRole('region', { name: 'Contact' });
+  await expect(contact).toContainText(later);
+  await expect(contact).toContainText(first);
   expect((await page.request.get(`/api/candidate-submissions/${otherId}`)).status()).toBe(404);
+
+  // The list finds the lead by either address.
+  await page.keyboard.press('Escape');
+  await expect(detail).toHaveCount(0);
+  await panel.getByLabel('Only possible duplicates').uncheck();
+  for (const address of [first, later]) {
+    await searchFor(panel, address);
+    await expect(panel.getByRole('button', { name: 'Open details of Grace' })).toHaveCount(1);
+  }
 });

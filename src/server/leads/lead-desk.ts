@@ -74,12 +74,11 @@ export class LeadDesk {
   }
 
   mergeCandidates(
-    keptId: number,
-    otherId: number,
+    merge: Parameters<typeof mergeCandidates>[2],
     within: (trx: Transaction<object>) => Promise<void>,
   ): Promise<boolean> {
     const { db, dialect } = this.database;
-    return mergeCandidates(tablesOf<PipelineTables>(db), dialect, keptId, otherId, within);
+    return mergeCandidates(tablesOf<PipelineTables>(db), dialect, merge, within);
   }
 
   exportCsv(tab: ExportTab, filter: ListFilter) {

@@ -27,6 +27,7 @@ import {
   type MessageTemplateTables,
 } from './workflows/pipeline/message-templates';
 import { assignmentMigrations } from './workflows/pipeline/lead-assignment';
+import { leadContactMigrations, type LeadContactTables } from './records/lead-contacts';
 import {
   mailAllowanceMigrations,
   type MailAllowanceTables,
@@ -43,7 +44,8 @@ export type LeadTables = LeadRecordTables &
   MailboxSessionTables &
   ReminderTables &
   MessageTemplateTables &
-  MailAllowanceTables;
+  MailAllowanceTables &
+  LeadContactTables;
 
 export const leadMigrations: readonly MigrationSet[] = [
   leadRecordMigrations,
@@ -60,6 +62,7 @@ export const leadMigrations: readonly MigrationSet[] = [
   assignmentMigrations,
   mailAllowanceMigrations,
   mailboxSessionMigrations,
+  leadContactMigrations,
 ];
 
 export const leadEphemeralMigrations: readonly MigrationSet[] = [

@@ -41,6 +41,12 @@ function DetailsForm({ lead }: { lead: StatusLead }) {
       <p>
         E-mail: <strong className="break-all text-slate-900">{lead.email}</strong>
       </p>
+      {lead.otherContacts.length > 0 && (
+        <p>
+          Also kept from your other application:{' '}
+          <strong className="break-all text-slate-900">{lead.otherContacts.join(', ')}</strong>
+        </p>
+      )}
       <div className="grid gap-4 sm:grid-cols-2">
         {fields.map(({ name, ...field }) => (
           <TextField

@@ -22,6 +22,7 @@ import {
   webauthnResponse,
 } from './factor-schemas';
 import { factorAttempt, throttled } from './sign-in-routes';
+import { USED_CODE_ERROR } from './totp';
 
 /** The account's own factors (decision 157): a change needs a recent confirmation. */
 export const factorRoutes: FastifyPluginAsync = async (app) => {
@@ -91,16 +92,18 @@ export const factorRoutes: FastifyPluginAsync = async (app) => {
       if (await throttled(request, reply, session.account.id)) return reply;
       const accountId = session.account.id;
       const { password, code, passkey } = request.body;
+      const codeVerdict =
+        code === undefined ? undefined : await totp.proveWithCode(accountId, code.trim());
       const proved =
-        password !== undefined
-          ? await adminFactors.checkPassword(accountId, password)
-          : code !== undefined
-            ? (await totp.verify(accountId, code.trim())) ||
-              (await totp.useRecoveryCode(accountId, code))
+        codeVerdict !== undefined
+          ? codeVerdict === 'accepted'
+          : password !== undefined
+            ? await adminFactors.checkPassword(accountId, password)
             : (await passkeys.authenticate(passkey!)) === accountId;
       if (!proved) {
         await adminAuth.throttle.failed();
-        return reply.code(401).send({ error: 'Not confirmed' });
+        const why = codeVerdict === 'used' ? `: ${USED_CODE_ERROR}` : '';
+        return reply.code(401).send({ error: `Not confirmed${why}` });
       }
       await adminAuth.throttle.succeeded(factorAttempt(request, accountId));
       await adminFactors.confirm(session);

@@ -5,6 +5,7 @@ import { signedInBody as signedIn, signInErrorBody as errorBody } from '../auth/
 import { addressKeyOf } from '../../platform/http/address-key';
 import { objectOf } from '../../platform/http/api-schemas';
 import { codeText, webauthnOptions, webauthnResponse } from './factor-schemas';
+import { USED_CODE_ERROR } from './totp';
 
 /** A factor attempt's throttle key: a passkey cannot be guessed, so by address alone. */
 export const factorAttempt = (request: FastifyRequest, accountId?: number) => {
@@ -65,12 +66,12 @@ export const factorSignInRoutes: FastifyPluginAsync = async (app) => {
       }
       if (await throttled(request, reply, accountId)) return reply;
       const code = request.body.code.trim();
-      const proved =
-        (await adminFactors.totp.verify(accountId, code)) ||
-        (await adminFactors.totp.useRecoveryCode(accountId, code));
-      if (!proved) {
+      const verdict = await adminFactors.totp.proveWithCode(accountId, code);
+      if (verdict !== 'accepted') {
         await adminAuth.throttle.failed();
-        return reply.code(401).send({ error: 'Incorrect code' });
+        return reply
+          .code(401)
+          .send({ error: verdict === 'used' ? USED_CODE_ERROR : 'Incorrect code' });
       }
       return startSession(request, reply, accountId, factorAttempt(request, accountId));
     },

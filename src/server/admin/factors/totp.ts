@@ -9,6 +9,11 @@ import type { AdminFactorTables } from './factor-tables';
 const PERIOD_SECONDS = 30;
 const TOLERANCE_SECONDS = PERIOD_SECONDS;
 export const RECOVERY_CODE_COUNT = 10;
+/** A right code whose step was already used (a sign-in right after the set-up, mostly). */
+export const USED_CODE_ERROR = 'This code was already used: wait for your app’s next code';
+
+/** What a typed app code is: new and right, right but already used, or wrong. */
+export type CodeVerdict = 'accepted' | 'used' | 'wrong';
 
 /** A recovery code as typed: case, spaces and dashes do not matter. */
 const normalizeRecoveryCode = (code: string): string => code.replace(/[\s-]/g, '').toLowerCase();
@@ -57,7 +62,7 @@ export class TotpFactor {
 
   /** Turns the started secret on with its first code; answers the new recovery codes. */
   async confirm(accountId: number, code: string, now = new Date()): Promise<string[] | undefined> {
-    if (!(await this.accept(accountId, code, false, now))) return undefined;
+    if ((await this.accept(accountId, code, false, now)) !== 'accepted') return undefined;
     await this.db
       .updateTable('admin_totp')
       .set({ confirmed_at: now.toISOString() })
@@ -67,8 +72,15 @@ export class TotpFactor {
   }
 
   /** A sign-in or confirmation code of an app that is on; a code is accepted once. */
-  verify(accountId: number, code: string, now = new Date()): Promise<boolean> {
+  verify(accountId: number, code: string, now = new Date()): Promise<CodeVerdict> {
     return this.accept(accountId, code, true, now);
+  }
+
+  /** An app code, or else a recovery code (those are never six digits). */
+  async proveWithCode(accountId: number, code: string): Promise<CodeVerdict> {
+    const verdict = await this.verify(accountId, code);
+    if (verdict !== 'wrong') return verdict;
+    return (await this.useRecoveryCode(accountId, code)) ? 'accepted' : 'wrong';
   }
 
   /** Uses one recovery code: true once, false ever after. */
@@ -123,23 +135,22 @@ export class TotpFactor {
     code: string,
     confirmed: boolean,
     now: Date,
-  ): Promise<boolean> {
-    if (!/^\d{6}$/.test(code)) return false;
+  ): Promise<CodeVerdict> {
+    if (!/^\d{6}$/.test(code)) return 'wrong';
     const row = await this.db
       .selectFrom('admin_totp')
       .select(['secret', 'confirmed_at', 'last_time_step'])
       .where('account_id', '=', accountId)
       .executeTakeFirst();
-    if (!row || Boolean(row.confirmed_at) !== confirmed) return false;
-    const lastStep = row.last_time_step === null ? undefined : Number(row.last_time_step);
+    if (!row || Boolean(row.confirmed_at) !== confirmed) return 'wrong';
+    // Checked without the last step first: a right code at or before it is a replay.
     const result = await verify({
       secret: row.secret,
       token: code,
       epoch: Math.floor(now.getTime() / 1000),
       epochTolerance: TOLERANCE_SECONDS,
-      ...(lastStep === undefined ? {} : { afterTimeStep: lastStep }),
     }).catch(() => ({ valid: false as const }));
-    if (!result.valid || !('timeStep' in result)) return false;
+    if (!result.valid || !('timeStep' in result)) return 'wrong';
     const kept = await this.db
       .updateTable('admin_totp')
       .set({ last_time_step: result.timeStep })
@@ -148,6 +159,6 @@ export class TotpFactor {
         eb.or([eb('last_time_step', 'is', null), eb('last_time_step', '<', result.timeStep)]),
       )
       .executeTakeFirst();
-    return Number(kept.numUpdatedRows) === 1;
+    return Number(kept.numUpdatedRows) === 1 ? 'accepted' : 'used';
   }
 }

@@ -1,6 +1,7 @@
 import type { FastifyPluginAsync } from 'fastify';
-import { objectOf, idParams, rowId } from '../../platform/http/api-schemas';
+import { idParams, rowId } from '../../platform/http/api-schemas';
 import { possibleDuplicatesSchema as duplicatesSchema } from '@shared/admin-duplicates';
+import { mergeWinnersSchema, type MergeWinners } from '@shared/lead-merge';
 import { type LeadDesk, adminApi } from '../../leads';
 import { badRequest, strictBody } from './strict-body';
 
@@ -9,12 +10,15 @@ const { errorBody } = adminApi;
 const PATH = '/api/candidate-submissions/:id';
 
 const mergeBody = {
-  ...objectOf({
+  type: 'object',
+  properties: {
     otherId: { ...rowId, description: 'The lead merged into this one' },
-  }),
+    winners: mergeWinnersSchema,
+  },
+  required: ['otherId'],
   additionalProperties: false,
 };
-const checkMerge = strictBody<{ otherId: number }>(mergeBody);
+const checkMerge = strictBody<{ otherId: number; winners?: MergeWinners }>(mergeBody);
 
 /** A candidate's possible duplicates and their merge (decision 161), audited in its transaction. */
 export const duplicateRoutes: FastifyPluginAsync<{ desk: LeadDesk }> = async (app, { desk }) => {
@@ -46,10 +50,10 @@ export const duplicateRoutes: FastifyPluginAsync<{ desk: LeadDesk }> = async (ap
       const { id } = request.params;
       const body = checkMerge(request.body);
       if (body.fields) return badRequest(reply, body.fields);
-      const { otherId } = body.value;
+      const { otherId, winners = {} } = body.value;
       if (otherId === id)
         return badRequest(reply, { otherId: 'A lead cannot be merged with itself' });
-      const merged = await desk.mergeCandidates(id, otherId, (trx) =>
+      const merged = await desk.mergeCandidates({ keptId: id, otherId, winners }, (trx) =>
         app.audit.record(
           { action: 'lead_merged', leadType: 'candidate', leadId: id, detail: `#${otherId}` },
           request,

@@ -1,5 +1,6 @@
 import type { FastifyPluginAsync, FastifyReply, FastifyRequest } from 'fastify';
 import { leadConversionsSchema } from '@shared/admin-deliveries';
+import { secondaryContactsSchema } from '@shared/lead-merge';
 import { leadNoteSchema } from '@shared/schemas/lead-note';
 import {
   arrayOfObjects,
@@ -36,6 +37,7 @@ const withTimeline = <Schema extends { properties: object }>(schema: Schema) => 
   ...schema,
   properties: {
     ...schema.properties,
+    secondaryContacts: secondaryContactsSchema,
     timeline: timelineSchema,
     submissions: submissionsSchema,
     conversions: leadConversionsSchema,
@@ -59,6 +61,7 @@ export const pipelineRoutes: FastifyPluginAsync<{ desk: LeadDesk }> = async (app
         found && {
           ...(view as (row: object) => object)(found.row),
           ...(hiring ? { hiringTimeline: (found.row as { timeline: unknown }).timeline } : {}),
+          secondaryContacts: found.secondaryContacts,
           timeline: found.timeline,
           submissions: found.submissions,
           conversions: found.conversions.map((conversion) => ({

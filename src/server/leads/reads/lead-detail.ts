@@ -2,6 +2,7 @@ import type { Kysely, Selectable } from 'kysely';
 import { conversionStates } from '../../conversions';
 import { tablesOf } from '../../platform/database/connection';
 import type { OutboxTables } from '../../platform/outbox/outbox-tables';
+import { findContacts } from '../records/lead-contacts';
 import { findHistory } from '../records/lead-history';
 import { leadTypeOf, type LeadSubmissionsTable, type LeadTable } from '../records/lead-tables';
 import type { PipelineTables } from '../records/pipeline-tables';
@@ -21,7 +22,7 @@ function submissionView(submission: Selectable<LeadSubmissionsTable>) {
   };
 }
 
-/** The lead's row and timeline, oldest first; undefined for an unknown id. */
+/** The lead's row, secondary contacts and timeline, oldest first; undefined for an unknown id. */
 export async function leadDetail<Table extends LeadTable>(
   db: Kysely<PipelineTables>,
   listing: LeadListing,
@@ -31,7 +32,8 @@ export async function leadDetail<Table extends LeadTable>(
   const row = await listing.findLead(table, id);
   if (!row) return undefined;
   const type = leadTypeOf(table);
-  const [submissions, activity, conversions, messages] = await Promise.all([
+  const [contacts, submissions, activity, conversions, messages] = await Promise.all([
+    findContacts(db, table, [id]),
     findHistory(db, 'lead_submissions', table, [id]),
     findHistory(db, 'lead_activity', table, [id]),
     conversionStates(db, { type, id }),
@@ -47,6 +49,7 @@ export async function leadDetail<Table extends LeadTable>(
   ]);
   return {
     row,
+    secondaryContacts: contacts.map(({ kind, value }) => ({ kind, value })),
     timeline: buildTimeline(row, submissions, activity, messages),
     submissions: submissions.map(submissionView),
     conversions,

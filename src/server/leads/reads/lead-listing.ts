@@ -3,6 +3,7 @@ import type { LeadKind } from '@shared/lead-status';
 import { tablesOf } from '../../platform/database/connection';
 import { forgetSubjectMessages } from '../../platform/outbox/outbox';
 import type { OutboxTables } from '../../platform/outbox/outbox-tables';
+import { eraseContacts } from '../records/lead-contacts';
 import { eraseHistory } from '../records/lead-history';
 import type { DialectName } from '../../platform/database/migration-runner';
 import { leadTypeOf, type LeadTable } from '../records/lead-tables';
@@ -169,11 +170,12 @@ export class LeadListing {
     return row as ListRow[Table] | undefined;
   }
 
-  /** True when a row was deleted: its forms, activity and messages go with it, no personal data left. */
+  /** True when a row was deleted: its contacts, forms, activity and messages go too: nothing personal left. */
   deleteLead(table: LeadTable, id: number): Promise<boolean> {
     return this.db.transaction().execute(async (trx) => {
       const result = await trx.deleteFrom(table).where('id', '=', id).executeTakeFirst();
       if (Number(result.numDeletedRows) === 0) return false;
+      await eraseContacts(trx, table, [id]);
       await eraseHistory(trx, 'lead_submissions', table, [id]);
       await eraseHistory(trx, 'lead_activity', table, [id]);
       await forgetSubjectMessages(tablesOf<OutboxTables>(trx), leadTypeOf(table), id);

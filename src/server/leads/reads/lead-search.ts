@@ -2,10 +2,12 @@ import { sql, type Expression, type Kysely, type SqlBool } from 'kysely';
 import type { AnyFields } from '@shared/lead-field';
 import { candidateFields, companyFields } from '@shared/lead-fields';
 import type { DialectName } from '../../platform/database/migration-runner';
+import { tablesOf } from '../../platform/database/connection';
+import type { LeadContactTables } from '../records/lead-contacts';
 import type { LeadTable } from '../records/lead-tables';
 import { leadTypes, type AdminLeadTables } from '../records/listing-tables';
 
-/* Prefix search (decision 024): three indexed lower-cased keys per table, three index ranges. */
+/* Prefix search (decision 024): indexed lower-cased keys per table and of the secondary contacts. */
 
 /** Beyond, the dashboard shows '1,000+'. */
 export const SEARCH_COUNT_CAP = 1_000;
@@ -30,7 +32,13 @@ function startsWith(dialect: DialectName, column: string, q: string): Expression
   return sql<SqlBool>`(${key} >= lower(${q}) and ${key} < lower(${q + MAX_CODE_POINT}))`;
 }
 
-/** Ids of a tab's leads whose keys start with `q`; `distinct` for counting (a lead may match twice). */
+/** A phone as typed ("(602) 555"): its digits, as a secondary phone's key holds them. */
+const PHONE_TYPED = /^[\d\s().+-]*\d[\d\s().+-]*$/;
+
+/**
+ * Ids of a tab's leads whose keys, or secondary contacts, start with `q`; `distinct` for
+ * counting (a lead may match twice).
+ */
 export function searchMatches(
   db: Kysely<AdminLeadTables>,
   dialect: DialectName,
@@ -39,13 +47,28 @@ export function searchMatches(
   q: string,
   distinct = false,
 ) {
-  return searchKeys[table]
-    .map((column) =>
-      db
-        .selectFrom(table)
-        .select('id')
-        .where(startsWith(dialect, column, q))
-        .where('lead_type', 'in', (type ? [type] : leadTypes[table]) as never[]),
-    )
-    .reduce((all, next) => (distinct ? all.union(next) : all.unionAll(next)));
+  const types = (type ? [type] : leadTypes[table]) as never[];
+  const ownKeys = searchKeys[table].map((column) =>
+    db
+      .selectFrom(table)
+      .select('id')
+      .where(startsWith(dialect, column, q))
+      .where('lead_type', 'in', types),
+  );
+  const contactKey = PHONE_TYPED.test(q) ? q.replace(/\D/g, '') : q;
+  const contacts = tablesOf<LeadContactTables>(db)
+    .selectFrom('lead_contacts')
+    .select('lead_id as id')
+    .where('lead_table', '=', table)
+    .where(startsWith(dialect, 'search_key', contactKey));
+  // A tab of one lead type: the contact's lead is of it (one primary-key probe a match).
+  const ofType = type
+    ? contacts.where(
+        sql<SqlBool>`exists (select 1 from ${sql.table(table)} as lead
+          where lead.id = lead_contacts.lead_id and lead.lead_type = ${type})`,
+      )
+    : contacts;
+  return [...ownKeys, ofType as unknown as (typeof ownKeys)[number]].reduce((all, next) =>
+    distinct ? all.union(next) : all.unionAll(next),
+  );
 }

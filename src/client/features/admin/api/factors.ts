@@ -1,8 +1,7 @@
 import { useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
 import { startAuthentication, startRegistration } from '@simplewebauthn/browser';
 import type { AccountFactors } from '@shared/admin-factors';
-import { toast } from '../../../lib/toast-store';
-import { adminToasts } from '../ui/admin-toasts';
+import { failureToast, toast } from '../../../lib/toast-store';
 import { apiRequest, errorText, SESSION_KEY } from './http';
 
 export const FACTORS_KEY = ['/api/admin/factors'] as const;
@@ -25,10 +24,13 @@ export async function newPasskey(request: Promise<Response>): Promise<unknown> {
 
 export const useFactors = () => useQuery<AccountFactors>({ queryKey: FACTORS_KEY });
 
-/** A change of factor: the server rotates the session; the factor list is read again. */
+/**
+ * A change of factor: the server rotates the session; the factor list is read again. Its toasts
+ * name the change: `done` when it worked, `failed` (with the server's reason) when it did not.
+ */
 function useFactorChange<Input, Output>(
   run: (input: Input) => Promise<Output>,
-  done: string,
+  [done, failed]: [string, string],
   onDone?: (output: Output) => void,
 ) {
   const client = useQueryClient();
@@ -38,7 +40,7 @@ function useFactorChange<Input, Output>(
       toast({ title: done, variant: 'success' });
       onDone?.(output);
     },
-    onError: (error) => toast(adminToasts.notChanged(errorText(error))),
+    onError: (error) => toast(failureToast(failed, errorText(error))),
     onSettled: () => client.invalidateQueries({ queryKey: FACTORS_KEY }),
   });
 }
@@ -52,31 +54,34 @@ export function useConfirmIdentity() {
         '/api/admin/factors/confirm',
         'passkey' in proof ? { passkey: await passkeyAssertion() } : proof,
       ),
-    'Confirmed',
+    ['Confirmed', 'Not confirmed'],
   );
 }
 
 export function useAddPasskey() {
-  return useFactorChange(async (name: string) => {
-    const response = await newPasskey(
-      apiRequest('POST', '/api/admin/passkeys/registration-options'),
-    );
-    return apiRequest('POST', '/api/admin/passkeys', { name, response });
-  }, 'Passkey added');
+  return useFactorChange(
+    async (name: string) => {
+      const response = await newPasskey(
+        apiRequest('POST', '/api/admin/passkeys/registration-options'),
+      );
+      return apiRequest('POST', '/api/admin/passkeys', { name, response });
+    },
+    ['Passkey added', 'Passkey not added'],
+  );
 }
 
 export function useRenamePasskey() {
   return useFactorChange(
     ({ id, name }: { id: number; name: string }) =>
       apiRequest('PATCH', `/api/admin/passkeys/${id}`, { name }),
-    'Passkey renamed',
+    ['Passkey renamed', 'Passkey not renamed'],
   );
 }
 
 export function useRemovePasskey() {
   return useFactorChange(
     (id: number) => apiRequest('DELETE', `/api/admin/passkeys/${id}`),
-    'Passkey removed',
+    ['Passkey removed', 'Passkey not removed'],
   );
 }
 
@@ -90,7 +95,7 @@ const recoveryCodes = async (request: Promise<Response>) =>
 export function useConfirmTotp(onCodes: (codes: string[]) => void) {
   return useFactorChange(
     (code: string) => recoveryCodes(apiRequest('POST', '/api/admin/totp/confirm', { code })),
-    'Authenticator app set up',
+    ['Authenticator app set up', 'Authenticator app not set up'],
     onCodes,
   );
 }
@@ -98,14 +103,14 @@ export function useConfirmTotp(onCodes: (codes: string[]) => void) {
 export function useRemoveTotp() {
   return useFactorChange(
     () => apiRequest('DELETE', '/api/admin/totp'),
-    'Authenticator app removed',
+    ['Authenticator app removed', 'Authenticator app not removed'],
   );
 }
 
 export function useNewRecoveryCodes(onCodes: (codes: string[]) => void) {
   return useFactorChange(
     () => recoveryCodes(apiRequest('POST', '/api/admin/recovery-codes')),
-    'New recovery codes',
+    ['New recovery codes', 'No new recovery codes'],
     onCodes,
   );
 }

@@ -2,6 +2,7 @@ import { useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
 import type { AdminAccount } from '@shared/admin-accounts';
 import type { LeadConversion } from '@shared/admin-deliveries';
 import type { PossibleDuplicate } from '@shared/admin-duplicates';
+import type { MergeWinners, SecondaryContact } from '@shared/lead-merge';
 import type { LeadKind } from '@shared/lead-status';
 import type { LeadNoteInput } from '@shared/schemas/lead-note';
 import { toCandidate, toCompany, type CandidateLead, type CompanyLead } from '../leads/leads';
@@ -28,6 +29,8 @@ export interface SubmissionEntry {
 
 interface DetailHistory {
   raw: Record<string, unknown>;
+  /** The e-mails and phones kept from merged leads, oldest first. */
+  secondaryContacts: SecondaryContact[];
   timeline: TimelineEntry[];
   /** Oldest first. */
   submissions: SubmissionEntry[];
@@ -47,6 +50,7 @@ function toDetail(kind: LeadKind, raw: Record<string, unknown>): LeadDetail {
   const list = <T>(value: unknown) => (Array.isArray(value) ? (value as T[]) : []);
   const parts = {
     raw,
+    secondaryContacts: list<SecondaryContact>(raw.secondaryContacts),
     timeline: list<TimelineEntry>(raw.timeline),
     submissions: list<SubmissionEntry>(raw.submissions),
     conversions: list<LeadConversion>(raw.conversions),
@@ -110,8 +114,8 @@ export const useAssign = (kind: LeadKind, id: number) =>
 export const usePossibleDuplicates = (id: number) =>
   useQuery<PossibleDuplicate[]>({ queryKey: [`${detailUrl('candidate', id)}/duplicates`] });
 
-/** POST …/merge {otherId}: the other lead goes into this one; the detail and lists load again. */
+/** POST …/merge: the other lead goes into this one, each field from the chosen side. */
 export const useMergeLead = (id: number) =>
-  useLeadChange((otherId: number) =>
-    apiRequest('POST', `${detailUrl('candidate', id)}/merge`, { otherId }),
+  useLeadChange((merge: { otherId: number; winners: MergeWinners }) =>
+    apiRequest('POST', `${detailUrl('candidate', id)}/merge`, merge),
   );

@@ -98,6 +98,9 @@ export function detailGroups(detail: LeadDetail): FieldGroup[] {
     detail.kind === 'candidate'
       ? candidateGroups(detail.lead)
       : [{ title: 'Company', fields: pairs(fieldsIn(companyFields, 'company'), detail.lead) }];
+  // What merges kept of the other leads: with the lead's own contact.
+  const kept = detail.secondaryContacts.map(({ value }) => value).join('\n');
+  if (kept) own[0]?.fields.push(['Other contacts', kept]);
   const attribution = {
     title: 'Attribution',
     fields: pairs(fieldsIn(attributionFields, 'attribution'), detail.lead),

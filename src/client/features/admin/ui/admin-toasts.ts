@@ -38,7 +38,6 @@ export const adminToasts = {
   erasureFailed: failure('Error', 'Failed to erase the data: nothing was erased'),
   // Beyond the spec: failures in the server's words; Export to CSV where there are no rows.
   error: (description: string) => failure('Error', description),
-  notChanged: (description: string) => failure('Not changed', description),
   nothingToExport: (where: string) => ({
     title: 'Nothing to Export',
     description: `Nothing to export ${where}: choose a lead tab`,

@@ -1,5 +1,6 @@
 import { useRef, type ReactNode } from 'react';
 import * as Dialog from '@radix-ui/react-dialog';
+import { clsx } from 'clsx';
 import { Button } from '../../../components/ui/button';
 
 export interface ConfirmRequest {
@@ -30,16 +31,21 @@ export function useReturnFocus() {
   };
 }
 
-/** A confirmation; the focus returns to the opener or where `afterClose` puts it. */
+/**
+ * A confirmation; the focus returns to the opener or where `afterClose` puts it. `wide`: room
+ * for choices side by side (a merge's), scrolled within the screen.
+ */
 export function ConfirmDialog({
   request,
   onClose,
   afterClose,
+  wide = false,
   children,
 }: {
   request: ConfirmRequest | null;
   onClose(): void;
   afterClose?: () => void;
+  wide?: boolean;
   children?: ReactNode;
 }) {
   const returnFocus = useReturnFocus();
@@ -55,7 +61,10 @@ export function ConfirmDialog({
         <Dialog.Content
           onOpenAutoFocus={returnFocus.onOpenAutoFocus}
           onCloseAutoFocus={onCloseAutoFocus}
-          className="fixed left-1/2 top-1/2 z-50 w-[calc(100%-2rem)] max-w-md -translate-x-1/2 -translate-y-1/2 rounded-xl bg-white p-6 text-slate-900 shadow-xl focus-visible:outline-none"
+          className={clsx(
+            'fixed left-1/2 top-1/2 z-50 w-[calc(100%-2rem)] -translate-x-1/2 -translate-y-1/2 rounded-xl bg-white p-6 text-slate-900 shadow-xl focus-visible:outline-none',
+            wide ? 'max-h-[calc(100dvh-2rem)] max-w-3xl overflow-y-auto' : 'max-w-md',
+          )}
         >
           <Dialog.Title className="text-xl font-semibold">{request?.title}</Dialog.Title>
           <Dialog.Description className="mt-3 text-slate-700">

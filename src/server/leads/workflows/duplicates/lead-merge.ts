@@ -7,17 +7,36 @@ import { addActivity } from '../pipeline/lead-pipeline';
 import type { PipelineTables } from '../../records/pipeline-tables';
 import { deleteStatusLinks, type StatusLinkTables } from '../people/status-link';
 import { candidateFields } from '@shared/lead-fields';
+import { defaultSide, mergeFieldsOf, type MergeWinners } from '@shared/lead-merge';
 import { attributionColumns, columnsOf } from '../../records/lead-columns';
+import {
+  eraseContacts,
+  findContacts,
+  keepContacts,
+  type Contact,
+} from '../../records/lead-contacts';
 import { refreshMatchKeys } from '../../records/match-keys';
 
 type Row = Record<string, unknown> & { id: number; created_at: string; stage: string };
 
-/** The kept lead's values, its blanks filled from the other's: every contract field takes part. */
-function mergedValues(kept: Row, other: Row, now: string): Record<string, unknown> {
+const chosenFields = mergeFieldsOf(candidateFields);
+
+/** Whose value each chosen field keeps: the recruiter's choice, else this lead's unless blank. */
+const sidesOf = (kept: Row, other: Row, winners: MergeWinners) =>
+  chosenFields.map(([name, field]) => {
+    const side = winners[name] ?? defaultSide(kept[field.column], other[field.column]);
+    return { field, winner: side === 'this' ? kept : other, loser: side === 'this' ? other : kept };
+  });
+type Sides = ReturnType<typeof sidesOf>;
+
+/** The kept lead's values: each chosen field its winner's, the rest by rule. */
+function mergedValues(kept: Row, other: Row, sides: Sides, now: string): Record<string, unknown> {
   const values: Record<string, unknown> = { updated_at: now };
-  for (const column of [...columnsOf(candidateFields, 'text'), 'reminders_stopped_at']) {
-    if (kept[column] === null && other[column] !== null) values[column] = other[column];
+  for (const { field, winner } of sides) {
+    values[field.column] = winner[field.column];
+    if (field.kind === 'email') values.email_normalized = winner.email_normalized;
   }
+  values.reminders_stopped_at = kept.reminders_stopped_at ?? other.reminders_stopped_at;
   // First touch wins, column by column, as a later form's attribution only fills blanks.
   const [first, later] = other.created_at < kept.created_at ? [other, kept] : [kept, other];
   values.created_at = first.created_at;
@@ -36,12 +55,28 @@ function mergedValues(kept: Row, other: Row, now: string): Record<string, unknow
   return values;
 }
 
-/** Merges `otherId` into `keptId` (decision 161); false when either is unknown. */
+/** The contact fields' losing values (kept as secondary contacts), and their winners. */
+function contactsOf(sides: Sides) {
+  const lost: Contact[] = [];
+  const own: Contact[] = [];
+  for (const { field, winner, loser } of sides) {
+    const kind = field.contact;
+    const [won, dropped] = [winner[field.column], loser[field.column]];
+    if (kind && typeof won === 'string' && won !== '') own.push({ kind, value: won });
+    if (kind && typeof dropped === 'string' && dropped !== '') lost.push({ kind, value: dropped });
+  }
+  return { lost, own };
+}
+
+/**
+ * Merges `otherId` into `keptId` (decision 161), each field from the side `winners` names; the
+ * losing e-mail and phone, and the other's own secondary contacts, stay as this lead's. False
+ * when either is unknown.
+ */
 export function mergeCandidates(
   db: Kysely<PipelineTables>,
   dialect: DialectName,
-  keptId: number,
-  otherId: number,
+  { keptId, otherId, winners }: { keptId: number; otherId: number; winners: MergeWinners },
   within: (trx: Transaction<object>) => Promise<void>,
 ): Promise<boolean> {
   return db.transaction().execute(async (trx) => {
@@ -82,12 +117,18 @@ export function mergeCandidates(
       table: 'candidates',
       ids: [otherId],
     });
+    const sides = sidesOf(kept, other, winners);
+    const othersContacts = await findContacts(trx, 'candidates', [otherId]);
+    await eraseContacts(trx, 'candidates', [otherId]);
     await trx.deleteFrom('candidates').where('id', '=', otherId).execute();
     await trx
       .updateTable('candidates')
-      .set(mergedValues(kept, other, now) as never)
+      .set(mergedValues(kept, other, sides, now) as never)
       .where('id', '=', keptId)
       .execute();
+    const { lost, own } = contactsOf(sides);
+    const lead = { table: 'candidates', id: keptId } as const;
+    await keepContacts(trx, lead, [...lost, ...othersContacts], own, now);
     await refreshMatchKeys(trx, keptId);
     await addActivity(trx, 'candidates', keptId, { kind: 'merged', text: String(otherId) });
     await within(trx as unknown as Transaction<object>);

@@ -1,14 +1,16 @@
-import type { Kysely, Transaction } from 'kysely';
+import type { ExpressionBuilder, Kysely, Transaction } from 'kysely';
 import type { PersonCounts, PersonReport } from '@shared/admin-person';
 import type { LeadKind } from '@shared/lead-status';
 import { tablesOf } from '../../../platform/database/connection';
 import { findSubjectMessages, forgetSubjectMessages } from '../../../platform/outbox/outbox';
+import { eraseContacts, findContacts, leadsWithEmail } from '../../records/lead-contacts';
 import { eraseHistory, findHistory } from '../../records/lead-history';
 import { leadTables, leadTypeOf, type LeadTable } from '../../records/lead-tables';
 import { listColumns, type AdminLeadTables } from '../../records/listing-tables';
 import { eraseQuarantined, findQuarantined } from '../quarantine/lead-quarantine';
 import {
   activityView,
+  contactView,
   outboxView,
   quarantinedView,
   storedRecord,
@@ -25,7 +27,8 @@ interface PersonLeads {
   ids: number[];
 }
 
-type LeadParts = 'candidates' | 'companies' | 'submissions' | 'quarantine' | 'activity';
+type LeadParts =
+  'candidates' | 'companies' | 'contacts' | 'submissions' | 'quarantine' | 'activity';
 type LeadReport = Pick<PersonReport, LeadParts | 'outboxMessages'>;
 
 /** What an erasure took: counts of the lead context's parts, and the leads erased. */
@@ -45,17 +48,26 @@ async function eraseLeadRows(
   const rows = await (
     'ids' in match
       ? query.where('id', 'in', match.ids).where('updated_at', '<', match.updatedBefore)
-      : query.where('email_normalized', '=', match.normalizedEmail)
+      : query.where(ofAddress(trx, table, match.normalizedEmail))
   )
     .returning('id')
     .execute();
   return rows.map((row) => Number(row.id));
 }
 
+/** The leads of an address: its own, and those holding it as a secondary contact (a merge's). */
+const ofAddress =
+  (db: Kysely<AdminLeadTables>, table: LeadTable, normalizedEmail: string) =>
+  (eb: ExpressionBuilder<AdminLeadTables, LeadTable>) =>
+    eb.or([
+      eb('email_normalized', '=', normalizedEmail),
+      eb('id', 'in', leadsWithEmail(db, table, normalizedEmail) as never),
+    ]);
+
 export class PersonRecords {
   constructor(private readonly db: Kysely<object>) {}
 
-  /** Everything stored about the address (normalizeEmail), and its leads. */
+  /** Everything stored about the address (normalizeEmail), and its leads (a merge's too). */
   async report(normalizedEmail: string): Promise<LeadReport & { leads: PersonLeads[] }> {
     const db = this.db;
     const perLead = await Promise.all(
@@ -64,15 +76,16 @@ export class PersonRecords {
         const rows = (await tablesOf<AdminLeadTables>(db)
           .selectFrom(table)
           .select(listColumns[table] as never[])
-          .where('email_normalized', '=', normalizedEmail)
+          .where(ofAddress(tablesOf(db), table, normalizedEmail))
           .execute()) as { id: number }[];
         const ids = rows.map((row) => Number(row.id));
-        const [submissions, activity, messages] = await Promise.all([
+        const [contacts, submissions, activity, messages] = await Promise.all([
+          findContacts(db, table, ids),
           findHistory(db, 'lead_submissions', table, ids),
           findHistory(db, 'lead_activity', table, ids),
           findSubjectMessages(tablesOf(db), leadType, ids),
         ]);
-        return { rows, leadType, ids, submissions, activity, messages };
+        return { rows, leadType, ids, contacts, submissions, activity, messages };
       }),
     );
     const [candidates = [], companies = []] = perLead.map(({ rows }) => rows.map(storedRecord));
@@ -80,6 +93,7 @@ export class PersonRecords {
     return {
       candidates,
       companies,
+      contacts: perLead.flatMap(({ contacts }) => contacts.map(contactView)),
       submissions: perLead.flatMap(({ submissions }) => submissions.map(submissionView)),
       quarantine: quarantine.map(quarantinedView),
       activity: perLead.flatMap(({ activity }) => activity.map(activityView)),
@@ -140,6 +154,7 @@ export class PersonRecords {
     const counts = {
       candidates: 0,
       companies: 0,
+      contacts: 0,
       submissions: 0,
       quarantine: 0,
       activity: 0,
@@ -152,6 +167,7 @@ export class PersonRecords {
       leads.push({ leadType, ids });
       counts[table] += ids.length;
       if (ids.length === 0) continue;
+      counts.contacts += await eraseContacts(trx, table, ids);
       counts.submissions += await eraseHistory(trx, 'lead_submissions', table, ids);
       counts.activity += await eraseHistory(trx, 'lead_activity', table, ids);
       counts.outboxMessages += await forgetSubjectMessages(tablesOf(trx), leadType, ids);

@@ -1,12 +1,14 @@
 import type { Selectable } from 'kysely';
 import type {
   PersonActivity,
+  PersonContact,
   PersonOutboxMessage,
   PersonQuarantined,
   PersonSubmission,
   StoredRecord,
 } from '@shared/admin-person';
 import type { OutboxMessage } from '../../../platform/outbox/outbox';
+import type { LeadContactsTable } from '../../records/lead-contacts';
 import { leadTypeOf, type LeadSubmissionsTable } from '../../records/lead-tables';
 import type { LeadActivityTable } from '../../records/pipeline-tables';
 import type { LeadQuarantineTable } from '../../records/quarantine-tables';
@@ -32,6 +34,16 @@ export function storedRecord(row: object): StoredRecord {
       typeof value === 'bigint' ? Number(value) : (value as string | number | null),
     ]),
   );
+}
+
+export function contactView(row: Selectable<LeadContactsTable>): PersonContact {
+  return {
+    leadType: leadTypeOf(row.lead_table),
+    leadId: Number(row.lead_id),
+    kind: row.kind,
+    value: row.value,
+    createdAt: row.created_at,
+  };
 }
 
 export function submissionView(row: Selectable<LeadSubmissionsTable>): PersonSubmission {

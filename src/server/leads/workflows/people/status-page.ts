@@ -10,6 +10,7 @@ import type {
   CandidateListRow,
   CompanyListRow,
 } from '../../records/listing-tables';
+import { findContacts } from '../../records/lead-contacts';
 import { leadTables, provesLead } from '../../records/lead-tables';
 import {
   httpOnlyCookie,
@@ -144,7 +145,21 @@ export class StatusPage {
       if (resumed) return resumed;
     }
     const viewOf = ([lead, row]: [LeadRef, Row]) => statusLead(lead, leadRefText(lead), row);
-    if (mine.length > 0) return { view: { kind: 'leads', leads: mine.map(viewOf) } };
+    if (mine.length > 0) {
+      // What the page shows the mailbox's owner: their secondary contacts too.
+      const contacts = await Promise.all(
+        mine.map(([lead]) => findContacts(this.db, lead.table, [lead.id])),
+      );
+      const leads = mine.map(([lead, row], index) =>
+        statusLead(
+          lead,
+          leadRefText(lead),
+          row,
+          contacts[index]!.map(({ value }) => value),
+        ),
+      );
+      return { view: { kind: 'leads', leads } };
+    }
     if (ours.length > 0) {
       return { view: { kind: 'steps', steps: ours.flatMap((lead) => viewOf(lead).next ?? []) } };
     }

@@ -92,7 +92,12 @@ export const detailColumns = {
   companies: { name: 'contact_name', title: 'title', company: 'company_name' },
 } as const;
 
-export function statusLead(lead: LeadRef, ref: string, row: LeadRow): StatusLead {
+export function statusLead(
+  lead: LeadRef,
+  ref: string,
+  row: LeadRow,
+  otherContacts: string[] = [],
+): StatusLead {
   const step = openStepOf(lead.table, row);
   const values = row as unknown as Record<string, string | null>;
   const details = Object.fromEntries(
@@ -105,6 +110,7 @@ export function statusLead(lead: LeadRef, ref: string, row: LeadRow): StatusLead
     ref,
     kind: leadTypeOf(lead.table),
     email: row.email,
+    otherContacts,
     details,
     stage: statusWords[row.status] ?? stageWords(lead.table, row, step),
     next: step ? { ...STEP_WORDS[step], href: `${STATUS_PATH}?next=${step}&lead=${ref}` } : null,

@@ -1,10 +1,12 @@
-import { useState } from 'react';
+import { useRef, useState } from 'react';
 import { Button } from '../../../../components/ui/button';
 import type { MatchReason, PossibleDuplicate } from '@shared/admin-duplicates';
+import type { MergeWinners } from '@shared/lead-merge';
 import { usePossibleDuplicates, useMergeLead } from '../../api/lead-detail';
 import { announced, type DetailFormProps } from '../../ui/announcement';
 import { ConfirmDialog, type ConfirmRequest } from '../../ui/confirm-dialog';
 import { fullName } from '../leads';
+import { MergeChoices } from './merge-choices';
 import { formatDate } from '../../ui/format';
 
 const reasonTexts: Record<MatchReason, string> = {
@@ -21,7 +23,9 @@ export function PossibleDuplicates({
 }: DetailFormProps & { canMerge: boolean }) {
   const duplicates = usePossibleDuplicates(id);
   const merge = useMergeLead(id);
-  const [confirm, setConfirm] = useState<ConfirmRequest | null>(null);
+  const [merging, setMerging] = useState<PossibleDuplicate | null>(null);
+  // The choices as the recruiter leaves them; read when Merge is pressed.
+  const winners = useRef<MergeWinners>({});
   if (duplicates.isError) {
     return <p className="text-sm text-red-800">Error: Failed to look for duplicates.</p>;
   }
@@ -29,21 +33,24 @@ export function PossibleDuplicates({
   if (duplicates.data.length === 0) {
     return <p className="text-sm text-slate-600">None found.</p>;
   }
-  const ask = (other: PossibleDuplicate) =>
-    setConfirm({
-      title: 'Merge leads',
-      message: `Merge lead #${other.id} (${other.email}) into this lead? Its forms, notes and timeline move here, its empty fields fill this lead's, and lead #${other.id} is removed.`,
-      confirmLabel: 'Merge',
-      onConfirm: () =>
-        merge.mutate(
-          other.id,
-          announced(
-            announce,
-            `Lead #${other.id} merged into this lead.`,
-            'Failed to merge the leads.',
-          ),
+  const ask = (other: PossibleDuplicate) => {
+    winners.current = {};
+    setMerging(other);
+  };
+  const request: ConfirmRequest | null = merging && {
+    title: 'Merge leads',
+    message: `Merge lead #${merging.id} (${merging.email}) into this lead? Its forms, notes and timeline move here, each field keeps the value chosen below, and lead #${merging.id} is removed.`,
+    confirmLabel: 'Merge',
+    onConfirm: () =>
+      merge.mutate(
+        { otherId: merging.id, winners: winners.current },
+        announced(
+          announce,
+          `Lead #${merging.id} merged into this lead.`,
+          'Failed to merge the leads.',
         ),
-    });
+      ),
+  };
   return (
     <>
       <ul className="grid gap-3">
@@ -76,7 +83,15 @@ export function PossibleDuplicates({
           </li>
         ))}
       </ul>
-      <ConfirmDialog request={confirm} onClose={() => setConfirm(null)} />
+      <ConfirmDialog request={request} onClose={() => setMerging(null)} wide>
+        {merging && (
+          <MergeChoices
+            keptId={id}
+            otherId={merging.id}
+            onChange={(chosen) => (winners.current = chosen)}
+          />
+        )}
+      </ConfirmDialog>
     </>
   );
 }

@@ -1,0 +1,147 @@
+import { sql, type Generated, type Kysely, type Selectable } from 'kysely';
+import type { ContactKind } from '@shared/lead-field';
+import { tablesOf } from '../../platform/database/connection';
+import { autoIncrementId } from '../../platform/database/migration-columns';
+import type { MigrationSet } from '../../platform/database/migration-runner';
+import { normalizeEmail } from './lead-email';
+import type { LeadRef, LeadTable } from './lead-tables';
+
+/* A lead's secondary contacts: the e-mails and phones a merge kept of the other lead (161). */
+
+/** A lead keeps this many (decision 152); a merge past it keeps those it held first. */
+export const LEAD_CONTACTS_LIMIT = 10;
+
+export interface LeadContactsTable {
+  id: Generated<number>;
+  lead_table: LeadTable;
+  lead_id: number;
+  kind: ContactKind;
+  /** As the lead held it. */
+  value: string;
+  /** What finds it: the e-mail as `email_normalized` holds it, or the phone's digits. */
+  search_key: string;
+  created_at: string;
+}
+
+export type LeadContactTables = { lead_contacts: LeadContactsTable };
+
+type AnyDb = Pick<Kysely<object>, 'getExecutor'>;
+const contactsOf = (db: AnyDb) => tablesOf<LeadContactTables>(db);
+
+export interface Contact {
+  kind: ContactKind;
+  value: string;
+}
+
+export const contactKeyOf = ({ kind, value }: Contact): string =>
+  kind === 'email' ? normalizeEmail(value) : value.replace(/\D/g, '');
+
+/** 300: the table, one row per key of a lead, and its prefix-search index ("C" on PostgreSQL). */
+export const leadContactMigrations: MigrationSet = (dialect) => ({
+  '300_lead_contacts': {
+    async up(db: Kysely<unknown>) {
+      await db.schema
+        .createTable('lead_contacts')
+        .addColumn('id', 'integer', autoIncrementId(dialect))
+        .addColumn('lead_table', 'text', (c) => c.notNull())
+        .addColumn('lead_id', 'integer', (c) => c.notNull())
+        .addColumn('kind', 'text', (c) => c.notNull())
+        .addColumn('value', 'text', (c) => c.notNull())
+        .addColumn('search_key', 'text', (c) => c.notNull())
+        .addColumn('created_at', 'text', (c) => c.notNull())
+        .execute();
+      await db.schema
+        .createIndex('lead_contacts_lead_idx')
+        .on('lead_contacts')
+        .columns(['lead_table', 'lead_id', 'search_key'])
+        .unique()
+        .execute();
+      const key = dialect === 'postgres' ? sql`search_key collate "C"` : sql`search_key`;
+      await sql`create index lead_contacts_search_idx
+        on lead_contacts (${key}, lead_table, lead_id)`.execute(db);
+    },
+  },
+});
+
+/** The leads `ids` of `table`'s contacts, oldest first. */
+export function findContacts(
+  db: AnyDb,
+  table: LeadTable,
+  ids: readonly number[],
+): Promise<Selectable<LeadContactsTable>[]> {
+  if (ids.length === 0) return Promise.resolve([]);
+  return contactsOf(db)
+    .selectFrom('lead_contacts')
+    .selectAll()
+    .where('lead_table', '=', table)
+    .where('lead_id', 'in', ids)
+    .orderBy('id')
+    .execute();
+}
+
+/**
+ * Gives `lead` the contacts it does not hold, up to LEAD_CONTACTS_LIMIT, and drops those equal to
+ * `own` (its e-mail and phone now): a secondary contact is never the lead's own.
+ */
+export async function keepContacts(
+  trx: AnyDb,
+  lead: LeadRef,
+  contacts: readonly Contact[],
+  own: readonly Contact[],
+  now: string,
+): Promise<void> {
+  const db = contactsOf(trx);
+  const ownKeys = own.map(contactKeyOf).filter(Boolean);
+  if (ownKeys.length > 0) {
+    await db
+      .deleteFrom('lead_contacts')
+      .where('lead_table', '=', lead.table)
+      .where('lead_id', '=', lead.id)
+      .where('search_key', 'in', ownKeys)
+      .execute();
+  }
+  const held = await findContacts(trx, lead.table, [lead.id]);
+  const keys = new Set([...ownKeys, ...held.map((row) => row.search_key)]);
+  let room = LEAD_CONTACTS_LIMIT - held.length;
+  for (const contact of contacts) {
+    const key = contactKeyOf(contact);
+    if (key === '' || keys.has(key) || room <= 0) continue;
+    keys.add(key);
+    room -= 1;
+    await db
+      .insertInto('lead_contacts')
+      .values({
+        lead_table: lead.table,
+        lead_id: lead.id,
+        kind: contact.kind,
+        value: contact.value,
+        search_key: key,
+        created_at: now,
+      })
+      .execute();
+  }
+}
+
+/** Deletes (in the caller's transaction) the contacts of the leads `ids`; how many. */
+export async function eraseContacts(
+  trx: AnyDb,
+  table: LeadTable,
+  ids: readonly number[],
+): Promise<number> {
+  if (ids.length === 0) return 0;
+  const result = await contactsOf(trx)
+    .deleteFrom('lead_contacts')
+    .where('lead_table', '=', table)
+    .where('lead_id', 'in', ids)
+    .executeTakeFirst();
+  return Number(result.numDeletedRows);
+}
+
+/** The ids of `table`'s leads holding the e-mail `normalizedEmail` as a secondary contact. */
+export const leadsWithEmail = (db: AnyDb, table: LeadTable, normalizedEmail: string) =>
+  contactsOf(db)
+    .selectFrom('lead_contacts')
+    .select('lead_id')
+    .where('search_key', '=', normalizedEmail)
+    .where('lead_table', '=', table)
+    .where('kind', '=', 'email');

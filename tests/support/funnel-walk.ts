@@ -1,0 +1,98 @@
+import { expect } from 'vitest';
+import type { FunnelFigures } from '../../src/shared/admin-funnel';
+import { candidateIdOf, leadProofOf, postJson } from './api';
+import { patchStatus } from './admin';
+import { validBodies } from './lead-bodies';
+import { uniqueEmail, type TestApp } from './test-app';
+
+/* The marketer's walk through the API: ad visits, leads by each page's forms, statuses, spend. */
+
+const DAY_MS = 86_400_000;
+const dayOf = (offset: number) => new Date(Date.now() + offset * DAY_MS).toISOString().slice(0, 10);
+
+/** How a lead arrives: the page's form, and for /candidates whether the questionnaire followed. */
+export const PATHS = [
+  '/candidates',
+  '/candidates+questionnaire',
+  '/career',
+  '/training',
+  '/apply',
+] as const;
+export type LeadPath = (typeof PATHS)[number];
+export const PAGES = ['/candidates', '/career', '/training', '/apply'] as const;
+export type Page = (typeof PAGES)[number];
+/** The landing variant each page carries (decision 166); the others have none. */
+const VARIANT_OF: Partial<Record<Page, 'free_training' | 'high_salary'>> = {
+  '/career': 'free_training',
+  '/training': 'high_salary',
+};
+
+let address = 0;
+/** A counted visit of `page` from an ad of `campaign`, from an address of its own. */
+export async function visit(testApp: TestApp, page: Page, campaign: string) {
+  const response = await testApp.app.inject({
+    method: 'POST',
+    url: '/api/visits',
+    payload: { page, variant: VARIANT_OF[page], utmSource: 'facebook', utmCampaign: campaign },
+    remoteAddress: `198.18.${(++address >> 8) & 255}.${address & 255}`,
+  });
+  expect(response.statusCode).toBe(204);
+}
+
+/** A candidate lead through `path`'s forms, as its page posts them; its e-mail. */
+export async function leadThrough(testApp: TestApp, path: LeadPath, campaign: string) {
+  const email = uniqueEmail('walk');
+  const page = path === '/candidates+questionnaire' ? '/candidates' : path;
+  const attribution = {
+    page,
+    variant: VARIANT_OF[page],
+    utmSource: 'facebook',
+    utmCampaign: campaign,
+  };
+  const post = (url: string, body: object, cookie?: string) =>
+    postJson(testApp.app, url, { ...body, attribution }, { cookie });
+  const first =
+    page === '/candidates'
+      ? await post('/api/candidates/basic-info', validBodies.candidateBasicInfo(email))
+      : page === '/apply'
+        ? await post('/api/candidates/submit', validBodies.candidateApplication(email))
+        : await post('/api/candidates/email', validBodies.candidateEmail(email));
+  expect(first.statusCode).toBeLessThan(300);
+  if (path === '/candidates+questionnaire') {
+    const second = await post(
+      '/api/candidates/questionnaire',
+      validBodies.questionnaire(email),
+      leadProofOf(first),
+    );
+    expect(second.statusCode).toBeLessThan(300);
+  }
+  return email;
+}
+
+/** Moves the candidate of `email` to `status` through the pipeline's PATCH. */
+export async function moveTo(testApp: TestApp, cookie: string, email: string, status: string) {
+  const id = await candidateIdOf(testApp.db, email);
+  const path = `/api/candidate-submissions/${id}`;
+  expect((await patchStatus(testApp.app, path, status, cookie)).statusCode).toBe(200);
+}
+
+/** The funnel of yesterday to tomorrow (a run past midnight stays in it) in `currency`. */
+export async function funnelOf(
+  testApp: TestApp,
+  cookie: string,
+  currency = 'USD',
+): Promise<FunnelFigures> {
+  const response = await testApp.app.inject({
+    url: `/api/admin/funnel?from=${dayOf(-1)}&to=${dayOf(1)}&currency=${currency}`,
+    headers: { cookie },
+  });
+  expect(response.statusCode).toBe(200);
+  return response.json();
+}
+
+/** The template's CSV of a day's spend per campaign, in a currency of cents. */
+export const spendCsv = (rows: [campaign: string, minor: number][], currency = 'USD') =>
+  'date,source,campaign,spend,currency\n' +
+  rows
+    .map(([campaign, minor]) => `${dayOf(0)},facebook,${campaign},${minor / 100},${currency}\n`)
+    .join('');

@@ -1,24 +1,14 @@
-// GET /api/admin/overview: what the server answers and the dashboard's Overview tab shows.
-import { integer, listOf, nullableText, objectOf, type FromSchema } from './json-schema';
-
-/** Leads by landing variant or UTM source. */
-const conversions = listOf({
-  key: { ...nullableText, description: 'The landing variant or UTM source; null: none' },
-  emailLeads: integer,
-  applications: integer,
-});
+// GET /api/admin/overview: the leads per day the dashboard's Overview tab charts.
+import { integer, listOf, objectOf, type FromSchema } from './json-schema';
 
 export const overviewSchema = objectOf({
-  counts: objectOf({
-    questionnaire: integer,
-    candidates: integer,
-    candidateEmails: integer,
-    companies: integer,
-    companyEmails: integer,
-  }),
-  daily: listOf({ date: { type: 'string' }, candidates: integer, companies: integer }),
-  variants: conversions,
-  utmSources: conversions,
+  daily: {
+    ...listOf({
+      date: { type: 'string', description: 'The UTC day, YYYY-MM-DD' },
+      candidates: { ...integer, description: 'Candidate leads that arrived that day' },
+      companies: { ...integer, description: 'Company leads that arrived that day' },
+    }),
+    description: 'The last 30 UTC days, oldest first, today last',
+  },
 });
 export type OverviewFigures = FromSchema<typeof overviewSchema>;
-export type Conversion = OverviewFigures['variants'][number];

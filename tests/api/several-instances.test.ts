@@ -237,7 +237,8 @@ withPostgres('two instances on one PostgreSQL', () => {
     const [first, second] = [await seedCandidate(a, 'regular'), await seedCandidate(a, 'regular')];
     const overviewOnB = async () => {
       const response = await b.inject({ url: '/api/admin/overview', headers: { cookie } });
-      return Object.values(response.json<OverviewFigures>().counts).reduce((x, y) => x + y, 0);
+      const daily = response.json<OverviewFigures>().daily;
+      return daily.reduce((sum, day) => sum + day.candidates + day.companies, 0);
     };
     const tabCountOnB = async () => {
       const response = await b.inject({ url: '/api/candidate-submissions', headers: { cookie } });

@@ -285,7 +285,7 @@ describeEachDatabase(
         ['forged_form_token', 'bot_user_agent'],
       );
       const after = await adminGet<OverviewFigures>(current(), cookie, '/api/admin/overview');
-      expect(after.counts).toEqual(before.counts);
+      expect(after.daily).toEqual(before.daily);
       for (const url of [
         '/api/candidate-submissions?type=regular',
         '/api/candidate-submissions?type=questionnaire',

@@ -1,5 +1,15 @@
+import { request as playwrightRequest } from '@playwright/test';
 import { test } from './fixtures';
-import { expect, lead, openTab, signIn, toast, uniqueTag } from './support/admin';
+import {
+  expect,
+  lead,
+  openTab,
+  outcomeCard,
+  ownServer,
+  signIn,
+  toast,
+  uniqueTag,
+} from './support/admin';
 import { axeViolations } from './support/site';
 import { visitCounted } from './support/visits';
 
@@ -116,66 +126,101 @@ test('an uploaded spend CSV gives each campaign its cost per lead and per placem
   expect(await axeViolations(page)).toEqual([]);
 });
 
-test('an Ads Manager export is read as it is, a bad file points to the template, and unmatched spend offers the leads’ campaigns', async ({
-  page,
-  consoleGuard,
-}) => {
-  test.setTimeout(60_000);
-  consoleGuard.allow(/status of 400/); // the bad file's answer
-  const campaign = uniqueTag('Spring Technicians');
-  const untagged = uniqueTag('fb-untagged');
-  const emails = [uniqueTag('m'), uniqueTag('n')].map((tag) => `${tag}@example.com`);
-  for (const [index, email] of emails.entries()) {
-    await lead.email(page.request, email, {
-      page: '/career',
-      variant: 'free_training',
-      utmSource: 'facebook',
-      utmCampaign: index === 0 ? campaign : untagged,
+test.describe("on a server of its own, whose week's figures are this test's alone", () => {
+  const server = ownServer();
+
+  test('an Ads Manager export is read as it is, a bad file points to the template, and unmatched spend offers the leads’ campaigns', async ({
+    page,
+    consoleGuard,
+  }) => {
+    test.setTimeout(60_000);
+    consoleGuard.allow(/status of 400/); // the bad file's answer
+    const { baseUrl } = server();
+    const visitor = await playwrightRequest.newContext({ baseURL: baseUrl });
+    const campaign = uniqueTag('Spring Technicians');
+    const untagged = uniqueTag('fb-untagged');
+    const emails = [uniqueTag('m'), uniqueTag('n')].map((tag) => `${tag}@example.com`);
+    for (const [index, email] of emails.entries()) {
+      await lead.email(visitor, email, {
+        page: '/career',
+        variant: 'free_training',
+        utmSource: 'facebook',
+        utmCampaign: index === 0 ? campaign : untagged,
+      });
+    }
+    await visitor.dispose();
+    await signIn(page, baseUrl);
+    const listed = await page.request.get(
+      `${baseUrl}/api/admin/lead-emails?q=${encodeURIComponent(emails[0]!)}`,
+    );
+    const [placed] = (await listed.json()) as { id: number }[];
+    await page.request.patch(`${baseUrl}/api/candidate-submissions/${placed!.id}`, {
+      data: { status: 'placed' },
     });
-  }
-  await signIn(page);
-  const listed = await page.request.get(
-    `/api/admin/lead-emails?q=${encodeURIComponent(emails[0]!)}`,
-  );
-  const [placed] = (await listed.json()) as { id: number }[];
-  await page.request.patch(`/api/candidate-submissions/${placed!.id}`, {
-    data: { status: 'placed' },
+
+    const panel = await openTab(page, 'Overview');
+    // This week's outcomes, in the funnel's words: the placed lead counts as applied too.
+    await expect(outcomeCard(panel, 'Leads')).toMatchAriaSnapshot(`
+      - term: Leads
+      - definition: "2 this week,"
+      - definition: "0 last week"
+      - definition: "2 more than last week"
+    `);
+    for (const stage of ['Applications', 'Placed'])
+      await expect(outcomeCard(panel, stage)).toMatchAriaSnapshot(`
+        - term: ${stage}
+        - definition: "1 this week,"
+        - definition: "0 last week"
+        - definition: "1 more than last week"
+      `);
+    // No spend yet: a dash, read as "none".
+    await expect(outcomeCard(panel, 'Cost per placement')).toMatchAriaSnapshot(`
+      - term: Cost per placement
+      - definition: "none this week,"
+      - definition: "none last week"
+    `);
+    const costs = panel.getByRole('region', { name: 'Costs' });
+    const file = costs.getByLabel('Spend CSV (date,source,campaign,spend,currency)');
+    const today = new Date().toISOString().slice(0, 10);
+    const send = async (name: string, csv: string) => {
+      await file.setInputFiles({ name, mimeType: 'text/csv', buffer: Buffer.from(csv) });
+      await costs.getByRole('button', { name: 'Upload spend' }).click();
+    };
+
+    await send('costs.csv', `Date,Campaign,Cost\n${today},${campaign},1.00\n`);
+    const problem = costs.getByRole('alert');
+    await expect(problem).toContainText(
+      'Row 1, column source: the header row has no source column',
+    );
+    await expect(problem.getByRole('link', { name: 'the template' })).toHaveAttribute(
+      'href',
+      '/api/admin/spend/template.csv',
+    );
+
+    await send(
+      'Talent-Bridge-Campaigns-Nov-1-2026-Nov-30-2026.csv',
+      'Reporting starts,Reporting ends,Campaign name,Campaign ID,Day,Amount spent (USD)\n' +
+        `${today},${today},${campaign},120210000011,${today},48.00\n` +
+        `${today},${today},Prospecting,120210000012,${today},9.00\n`,
+    );
+    await expect(toast(page, 'Spend uploaded').first()).toContainText('2 rows stored.');
+    const table = costs.getByRole('table', { name: /^Costs per utm campaign/ });
+    const row = table.getByRole('row', { name: campaign });
+    await expect(row.getByRole('cell').nth(4)).toHaveText('$48.00');
+    await expect(row.getByRole('cell').nth(8)).toHaveText('$48.00'); // Cost per placement
+    // The week's card: all the week's spend, the unmatched campaign's too, per placement.
+    await expect(outcomeCard(panel, 'Cost per placement')).toMatchAriaSnapshot(`
+      - term: Cost per placement
+      - definition: "$57.00 this week,"
+      - definition: "none last week"
+    `);
+
+    // The unmatched campaign's match offers the utm_campaign values the leads carry.
+    const match = costs.getByLabel('utm_campaign of Prospecting');
+    const offered = await match.evaluate((input: HTMLInputElement) =>
+      [...(input.list?.options ?? [])].map((option) => option.value),
+    );
+    expect(offered).toContain(untagged);
+    expect(offered).not.toContain(campaign);
   });
-
-  const panel = await openTab(page, 'Overview');
-  const costs = panel.getByRole('region', { name: 'Costs' });
-  const file = costs.getByLabel('Spend CSV (date,source,campaign,spend,currency)');
-  const today = new Date().toISOString().slice(0, 10);
-  const send = async (name: string, csv: string) => {
-    await file.setInputFiles({ name, mimeType: 'text/csv', buffer: Buffer.from(csv) });
-    await costs.getByRole('button', { name: 'Upload spend' }).click();
-  };
-
-  await send('costs.csv', `Date,Campaign,Cost\n${today},${campaign},1.00\n`);
-  const problem = costs.getByRole('alert');
-  await expect(problem).toContainText('Row 1, column source: the header row has no source column');
-  await expect(problem.getByRole('link', { name: 'the template' })).toHaveAttribute(
-    'href',
-    '/api/admin/spend/template.csv',
-  );
-
-  await send(
-    'Talent-Bridge-Campaigns-Nov-1-2026-Nov-30-2026.csv',
-    'Reporting starts,Reporting ends,Campaign name,Campaign ID,Day,Amount spent (USD)\n' +
-      `${today},${today},${campaign},120210000011,${today},48.00\n` +
-      `${today},${today},Prospecting,120210000012,${today},9.00\n`,
-  );
-  await expect(toast(page, 'Spend uploaded').first()).toContainText('2 rows stored.');
-  const table = costs.getByRole('table', { name: /^Costs per utm campaign/ });
-  const row = table.getByRole('row', { name: campaign });
-  await expect(row.getByRole('cell').nth(4)).toHaveText('$48.00');
-  await expect(row.getByRole('cell').nth(8)).toHaveText('$48.00'); // Cost per placement
-
-  // The unmatched campaign's match offers the utm_campaign values the leads carry.
-  const match = costs.getByLabel('utm_campaign of Prospecting');
-  const offered = await match.evaluate((input: HTMLInputElement) =>
-    [...(input.list?.options ?? [])].map((option) => option.value),
-  );
-  expect(offered).toContain(untagged);
-  expect(offered).not.toContain(campaign);
 });

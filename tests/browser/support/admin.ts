@@ -113,6 +113,13 @@ export async function openTab(page: Page, name: string, search?: string) {
   return panel;
 }
 
+/** A card of the Overview's "This week against last" (its term and definitions): its `label`'s. */
+export const outcomeCard = (panel: Locator, label: string) =>
+  panel
+    .getByRole('region', { name: 'This week against last' })
+    .locator('dt', { hasText: new RegExp(`^${label}$`) })
+    .locator('xpath=..');
+
 /**
  * The toast with this title, as a person sees it (not Radix's hidden screen-reader copy, which
  * lasts about a second).

@@ -1,27 +1,13 @@
 import { useMemo } from 'react';
 import { useQuery } from '@tanstack/react-query';
-import type { Conversion, OverviewFigures } from '@shared/admin-overview';
+import type { OverviewFigures } from '@shared/admin-overview';
 import { adminToasts } from '../ui/admin-toasts';
-import { ChartFigure } from './charts/chart-figure';
-import { FiguresTables, type Figures } from './figures-table';
-import { FunnelSection } from './funnel-section';
-import { formatNumber } from '../ui/format';
 import { Pending } from '../ui/panel';
 import type uPlot from 'uplot';
+import { ChartFigure } from './charts/chart-figure';
 import { axisStroke, fromZero, lines, UPlotChart } from './charts/uplot-chart';
-
-const percent = (part: number, whole: number) =>
-  whole === 0 ? '—' : `${((part / whole) * 100).toFixed(1)}%`;
-
-const conversionFigures: Figures<Conversion> = {
-  titles: { variants: 'Landing variants', utmSources: 'UTM sources (landing e-mail leads)' },
-  columns: [
-    { header: 'E-mail leads', value: (row) => formatNumber(row.emailLeads) },
-    { header: 'Full applications', value: (row) => formatNumber(row.applications) },
-    { header: 'Conversion', value: (row) => percent(row.applications, row.emailLeads) },
-  ],
-  empty: 'No e-mail leads from the landing pages yet.',
-};
+import { FunnelSection } from './funnel-section';
+import { OutcomeCards } from './outcome-cards';
 
 const options = {
   scales: {
@@ -44,50 +30,37 @@ function DailyChart({ daily }: { daily: OverviewFigures['daily'] }) {
   return <UPlotChart options={options} data={data} testId="daily-chart" />;
 }
 
-/** Counts of each lead type, leads per day for 30 days, landing conversion, and the funnel. */
-export function OverviewTab() {
+/** Leads per day for 30 days, candidates and companies. */
+function DailyLeads() {
   const overview = useQuery<OverviewFigures>({
     queryKey: ['/api/admin/overview'],
     meta: { failureToast: adminToasts.loadFailed() },
   });
-  const data = overview.data;
-  if (!data)
-    return <Pending failed={overview.isError} failure="The overview could not be loaded." />;
-  const { counts } = data;
+  const daily = overview.data?.daily;
+  if (!daily)
+    return <Pending failed={overview.isError} failure="The leads per day could not be loaded." />;
+  return (
+    <ChartFigure
+      className="shadow-sm"
+      caption="Leads per day, last 30 days (UTC)"
+      chart={<DailyChart daily={daily} />}
+      tableToggle="Show the figures as a table"
+      headers={['Day', 'Candidates', 'Companies']}
+      rows={daily.map((day) => ({
+        key: day.date,
+        cells: [day.date, day.candidates, day.companies],
+      }))}
+    />
+  );
+}
+
+/** The marketer's page: this week's outcomes, the funnel with its costs and A/B verdict, leads per day. */
+export function OverviewTab() {
   return (
     <div className="grid gap-8">
-      <dl className="grid gap-4 sm:grid-cols-2 lg:grid-cols-5">
-        {(
-          [
-            ['Typeform Leads', counts.questionnaire, 'Started through /candidates'],
-            ['Candidates', counts.candidates, 'Full applications'],
-            ['Companies', counts.companies, 'Company leads and requests'],
-            ['Candidate e-mails', counts.candidateEmails, 'E-mail only'],
-            ['Company e-mails', counts.companyEmails, 'E-mail only'],
-          ] as const
-        ).map(([label, value, note]) => (
-          <div key={label} className="rounded-xl border border-slate-200 bg-white p-5 shadow-sm">
-            <dt className="text-sm font-medium text-slate-700">{label}</dt>
-            <dd className="mt-1 text-3xl font-semibold text-slate-900">{formatNumber(value)}</dd>
-            <dd className="mt-1 text-xs text-slate-600">{note}</dd>
-          </div>
-        ))}
-      </dl>
-      <ChartFigure
-        className="shadow-sm"
-        caption="Leads per day, last 30 days (UTC)"
-        chart={<DailyChart daily={data.daily} />}
-        tableToggle="Show the figures as a table"
-        headers={['Day', 'Candidates', 'Companies']}
-        rows={data.daily.map((day) => ({
-          key: day.date,
-          cells: [day.date, day.candidates, day.companies],
-        }))}
-      />
-      <div className="grid gap-6 lg:grid-cols-2">
-        <FiguresTables figures={conversionFigures} data={data} />
-      </div>
+      <OutcomeCards />
       <FunnelSection />
+      <DailyLeads />
     </div>
   );
 }

@@ -337,6 +337,14 @@ describeEachDatabase(
       expect(lines).toContain(
         '"UTM campaign","111","4","2","1","1","1","0","0.5","0.5","","15.50","USD","7.75","15.50","15.50","15.50"',
       );
+      // The whole range first; landing pages by path; the A/B card's variants by their name.
+      expect(lines[1]).toBe(
+        '"Total","","5","5","2","1","1","0","1","0.4","","45.75","USD","9.15","22.88","45.75","45.75"',
+      );
+      expect(lines).toContain(
+        '"Landing page","/career","4","0","0","0","0","0","0","","","15.50","USD","","","",""',
+      );
+      expect(lines).toContainEqual(expect.stringMatching(/^"Landing variant","free_training",/));
       expect(lines).toContain(
         '"Unmatched spend","facebook Nobody clicked","","","","","","","","","","3.00","USD","","","",""',
       );

@@ -1,6 +1,8 @@
 import { beforeAll, expect, it } from 'vitest';
 import type { PersonErasure, PersonReport } from '../../src/shared/admin-person';
-import { adminOptions, seedCandidate, signIn } from '../support/admin';
+import { keepContacts, LEAD_CONTACTS_LIMIT } from '../../src/server/leads/records/lead-contacts';
+import { adminEnv, seedCandidate, signIn } from '../support/admin';
+import { opened, post, statusLinkTo, statusPage, statusSiteBuild } from '../support/status-page';
 import { describeEachDatabase } from '../support/test-app';
 
 /*
@@ -8,6 +10,8 @@ import { describeEachDatabase } from '../support/test-app';
  * winner; the e-mail and phone that lose stay as the lead's secondary contacts, which the search
  * finds, the detail and the person's report show, and an erasure of the person erases.
  */
+
+const CLIENT_DIR = await statusSiteBuild();
 
 let serial = 0;
 /** A tag and two phones no other test uses: tests share a database. */
@@ -147,6 +151,52 @@ describeEachDatabase(
       expect(await found(hotmail)).toEqual([]);
       expect(await found(gmail)).toEqual([]);
     });
+
+    it('shows the person their other contacts on the status page; erasing there erases them', async () => {
+      const { app } = current();
+      const { phones, hotmail, kept, other } = await kevinTwice();
+      await call('POST', `/api/candidate-submissions/${kept.id}/merge`, { otherId: other.id });
+      const proof = await opened(
+        app,
+        await statusLinkTo(current(), { table: 'candidates', id: kept.id }),
+      );
+      const { state } = await statusPage(app, proof);
+      expect(state?.status).toMatchObject({
+        kind: 'leads',
+        leads: [{ ref: `c${kept.id}`, otherContacts: [hotmail, phones[1]] }],
+      });
+      const erased = await post(
+        app,
+        '/api/status/erase',
+        { lead: `c${kept.id}`, confirm: 'yes' },
+        proof,
+      );
+      expect(erased.statusCode).toBe(200);
+      expect(await found(hotmail)).toEqual([]);
+    });
+
+    it(`keeps at most ${LEAD_CONTACTS_LIMIT} secondary contacts a lead, each once, never its own`, async () => {
+      const { db } = current();
+      const { kept } = await kevinTwice();
+      const lead = { table: 'candidates', id: kept.id } as const;
+      const own = { kind: 'email', value: kept.email } as const;
+      const many = Array.from({ length: LEAD_CONTACTS_LIMIT + 3 }, (_, n) => ({
+        kind: 'email' as const,
+        value: `Other${n}.${kept.email}`,
+      }));
+      const now = new Date().toISOString();
+      await keepContacts(db, lead, [own, many[0]!, many[0]!, ...many], [own], now);
+      const rows = await db
+        .selectFrom('lead_contacts')
+        .select('search_key')
+        .where('lead_table', '=', 'candidates')
+        .where('lead_id', '=', kept.id)
+        .orderBy('id')
+        .execute();
+      expect(rows.map((row) => row.search_key)).toEqual(
+        many.slice(0, LEAD_CONTACTS_LIMIT).map(({ value }) => value.toLowerCase()),
+      );
+    });
   },
-  adminOptions,
+  { env: { ...adminEnv, CLIENT_DIR } },
 );

@@ -1,4 +1,5 @@
 import { test } from './fixtures';
+import { axeViolations } from './support/site';
 import { expect, lead, openTab, searchFor, signIn, uniqueTag } from './support/admin';
 
 test.describe.configure({ timeout: 120_000 });
@@ -38,6 +39,7 @@ test('the detail lists a possible duplicate and merges it, field by field, keepi
   const mine = email.getByRole('radio', { name: new RegExp(`^This lead .*: ${first}$`) });
   const theirs = email.getByRole('radio', { name: `Lead #${otherId}: ${later}` });
   await expect(mine).toBeChecked();
+  expect(await axeViolations(page)).toEqual([]);
   // The later address wins, chosen with the keyboard.
   await mine.focus();
   await page.keyboard.press('ArrowDown');

@@ -141,7 +141,7 @@ export async function eraseContacts(
 export const leadsWithEmail = (db: AnyDb, table: LeadTable, normalizedEmail: string) =>
   contactsOf(db)
     .selectFrom('lead_contacts')
-    .select('lead_id')
+    .select('lead_id as id')
     .where('search_key', '=', normalizedEmail)
     .where('lead_table', '=', table)
     .where('kind', '=', 'email');

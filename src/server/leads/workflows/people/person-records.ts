@@ -1,4 +1,4 @@
-import type { ExpressionBuilder, Kysely, Transaction } from 'kysely';
+import type { Kysely, Transaction } from 'kysely';
 import type { PersonCounts, PersonReport } from '@shared/admin-person';
 import type { LeadKind } from '@shared/lead-status';
 import { tablesOf } from '../../../platform/database/connection';
@@ -37,32 +37,34 @@ export interface ErasedLeads {
   leads: PersonLeads[];
 }
 
+/**
+ * The ids of the leads of an address: its own, and those holding it as a secondary e-mail (a
+ * merge's). Two index lookups: an OR of both would read the whole table on PostgreSQL.
+ */
+async function leadIdsOf(db: Kysely<AdminLeadTables>, table: LeadTable, normalizedEmail: string) {
+  const rows = await db
+    .selectFrom(table)
+    .select('id')
+    .where('email_normalized', '=', normalizedEmail)
+    .union(leadsWithEmail(db, table, normalizedEmail) as never)
+    .execute();
+  return rows.map((row) => Number(row.id));
+}
+
 /** Deletes the rows of an address, or of `ids` still not updated (a form may have come in). */
 async function eraseLeadRows(
   trx: Kysely<AdminLeadTables>,
   table: LeadTable,
   match: { normalizedEmail: string } | { ids: readonly number[]; updatedBefore: string },
 ): Promise<number[]> {
-  if ('ids' in match && match.ids.length === 0) return [];
-  const query = trx.deleteFrom(table);
-  const rows = await (
-    'ids' in match
-      ? query.where('id', 'in', match.ids).where('updated_at', '<', match.updatedBefore)
-      : query.where(ofAddress(trx, table, match.normalizedEmail))
-  )
+  const ids = 'ids' in match ? match.ids : await leadIdsOf(trx, table, match.normalizedEmail);
+  if (ids.length === 0) return [];
+  const query = trx.deleteFrom(table).where('id', 'in', ids);
+  const rows = await ('ids' in match ? query.where('updated_at', '<', match.updatedBefore) : query)
     .returning('id')
     .execute();
   return rows.map((row) => Number(row.id));
 }
-
-/** The leads of an address: its own, and those holding it as a secondary contact (a merge's). */
-const ofAddress =
-  (db: Kysely<AdminLeadTables>, table: LeadTable, normalizedEmail: string) =>
-  (eb: ExpressionBuilder<AdminLeadTables, LeadTable>) =>
-    eb.or([
-      eb('email_normalized', '=', normalizedEmail),
-      eb('id', 'in', leadsWithEmail(db, table, normalizedEmail) as never),
-    ]);
 
 export class PersonRecords {
   constructor(private readonly db: Kysely<object>) {}
@@ -73,11 +75,18 @@ export class PersonRecords {
     const perLead = await Promise.all(
       leadTables.map(async (table) => {
         const leadType = leadTypeOf(table);
-        const rows = (await tablesOf<AdminLeadTables>(db)
-          .selectFrom(table)
-          .select(listColumns[table] as never[])
-          .where(ofAddress(tablesOf(db), table, normalizedEmail))
-          .execute()) as { id: number }[];
+        const leads = tablesOf<AdminLeadTables>(db);
+        const found = await leadIdsOf(leads, table, normalizedEmail);
+        const rows = (
+          found.length === 0
+            ? []
+            : await leads
+                .selectFrom(table)
+                .select(listColumns[table] as never[])
+                .where('id', 'in', found)
+                .orderBy('id')
+                .execute()
+        ) as { id: number }[];
         const ids = rows.map((row) => Number(row.id));
         const [contacts, submissions, activity, messages] = await Promise.all([
           findContacts(db, table, ids),

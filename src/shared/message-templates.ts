@@ -1,3 +1,4 @@
+import type { DefaultMessage } from './default-messages';
 import type { LeadKind } from './lead-status';
 
 // Stage-change messages, one per lead type and status; preview and sending render alike.
@@ -23,15 +24,17 @@ export function unknownPlaceholders(text: string): string[] {
   return [...new Set(names.filter((name) => !isPlaceholder(name)))];
 }
 
+/** What a status sends; `updatedAt` null: the default, no template saved. */
 export interface MessageTemplate {
   subject: string;
   body: string;
-  updatedAt: string;
+  updatedAt: string | null;
 }
 
-/** One entry of GET /api/admin/message-templates: a status of a lead type and its template. */
+/** One entry of GET /api/admin/message-templates: a status, what it sends and its default. */
 export interface MessageTemplateSlot {
   leadType: LeadKind;
   status: string;
   template: MessageTemplate | null;
+  default: DefaultMessage | null;
 }

@@ -1,4 +1,5 @@
 import type { FastifyPluginAsync, FastifyReply } from 'fastify';
+import { defaultMessage } from '@shared/default-messages';
 import { leadStatuses, type LeadKind } from '@shared/lead-status';
 import type { MessageTemplateSlot } from '@shared/message-templates';
 import { messageTemplateSchema } from '@shared/schemas/message-template';
@@ -19,17 +20,35 @@ const leadTypes: readonly LeadKind[] = ['candidate', 'company'];
 
 const templateBody = {
   type: ['object', 'null'],
+  description: 'What the status sends (a saved template, else the default); null: nothing',
   properties: {
     subject: { type: 'string' },
     body: { type: 'string' },
-    updatedAt: { type: 'string' },
+    updatedAt: { type: ['string', 'null'], description: 'null: the default, none saved' },
   },
   required: ['subject', 'body', 'updatedAt'],
+} as const;
+const defaultBody = {
+  type: ['object', 'null'],
+  description: 'The message the status sends when none is saved; null: none',
+  properties: { subject: { type: 'string' }, body: { type: 'string' } },
+  required: ['subject', 'body'],
 } as const;
 const slotBody = objectOf({
   leadType: { type: 'string', enum: leadTypes },
   status: { type: 'string' },
   template: templateBody,
+  default: defaultBody,
+});
+const slotOfTemplate = (
+  leadType: LeadKind,
+  status: string,
+  template: MessageTemplateSlot['template'] | undefined,
+): MessageTemplateSlot => ({
+  leadType,
+  status,
+  template: template ?? null,
+  default: defaultMessage(leadType, status) ?? null,
 });
 
 const slotParams = objectOf({ leadType: { type: 'string' }, status: { type: 'string' } });
@@ -63,18 +82,16 @@ export const messageTemplateRoutes: FastifyPluginAsync<{ desk: LeadDesk }> = asy
     '/api/admin/message-templates',
     {
       schema: {
-        summary: 'Every status of both lead types (but withdrawn), each with its template or null',
+        summary: 'Every status of both lead types (but withdrawn): what it sends, and its default',
         response: { 200: { type: 'array', items: slotBody } },
       },
     },
     async (): Promise<MessageTemplateSlot[]> => {
-      const stored = await templates.all();
+      const sent = await templates.all();
       return leadTypes.flatMap((leadType) =>
-        templateStatuses(leadType).map((status) => ({
-          leadType,
-          status,
-          template: stored.get(`${leadType}/${status}`) ?? null,
-        })),
+        templateStatuses(leadType).map((status) =>
+          slotOfTemplate(leadType, status, sent(leadType, status)),
+        ),
       );
     },
   );
@@ -99,7 +116,8 @@ export const messageTemplateRoutes: FastifyPluginAsync<{ desk: LeadDesk }> = asy
       if (!body.ok) {
         return reply.code(400).send({ error: INVALID_FIELDS_MESSAGE, fields: body.fields });
       }
-      return { ...slot, template: await templates.save(slot.leadType, slot.status, body.data) };
+      const saved = await templates.save(slot.leadType, slot.status, body.data);
+      return slotOfTemplate(slot.leadType, slot.status, saved);
     },
   );
 
@@ -107,11 +125,12 @@ export const messageTemplateRoutes: FastifyPluginAsync<{ desk: LeadDesk }> = asy
     path,
     {
       schema: {
-        summary: "Removes a status's message: that status then sends nothing",
+        summary:
+          "Removes a status's saved message: it then sends its default, if any, else nothing",
         params: slotParams,
         response: {
           204: { type: 'null', description: 'Removed' },
-          404: describedError('Unknown lead type or status, or no template to remove'),
+          404: describedError('Unknown lead type or status, or no saved template to remove'),
         },
       },
     },

@@ -56,11 +56,15 @@ function TemplateForm({ slot, announce }: { slot: MessageTemplateSlot; announce:
   });
   const [subject = '', body = ''] = useWatch({ control: form.control, name: ['subject', 'body'] });
   const previewId = useId();
+  const isDefault = slot.template?.updatedAt === null;
   const name = `${slot.leadType === 'candidate' ? 'Candidate' : 'Company'} · ${statusLabel(slot.status)}`;
+  const resetDone = `Message reset to default: ${name}.`;
+  const removedDone = `Message removed: ${name}. This status sends nothing.`;
   // A failure keeps the texts for another try.
   const run = (template: MessageTemplateInput | null, done: string) => {
     if (save.isPending) return;
-    const cleared = () => (template === null ? form.reset({ subject: '', body: '' }) : undefined);
+    const cleared = () =>
+      template === null ? form.reset(slot.default ?? { subject: '', body: '' }) : undefined;
     save.mutate(template, announced(announce, done, 'Failed to save the message.', cleared));
   };
   const onSubmit = form.handleSubmit((values) => run(values, `Message saved: ${name}.`));
@@ -94,24 +98,30 @@ function TemplateForm({ slot, announce }: { slot: MessageTemplateSlot; announce:
           {renderTemplate(body, sampleValues) || '(no message)'}
         </p>
       </section>
-      <div className="flex flex-wrap gap-3">
+      <div className="flex flex-wrap items-center gap-3">
+        {isDefault && !form.formState.isDirty && (
+          <p className="text-sm text-slate-700">This is the default message.</p>
+        )}
         <Button type="submit" variant="dark" size="md" aria-disabled={save.isPending}>
           {save.isPending ? 'Saving…' : 'Save message'}
         </Button>
-        {slot.template && (
+        {slot.template && !isDefault && (
           <Button
             variant="outline"
             size="md"
             aria-disabled={save.isPending}
-            onClick={() => run(null, `Message removed: ${name}. This status sends nothing.`)}
+            onClick={() => run(null, slot.default ? resetDone : removedDone)}
           >
-            Remove message
+            {slot.default ? 'Reset to default' : 'Remove message'}
           </Button>
         )}
       </div>
     </form>
   );
 }
+
+const optionNote = ({ template }: MessageTemplateSlot) =>
+  !template ? ' (no message)' : template.updatedAt === null ? ' (default)' : '';
 
 export function MessageTemplatesSection() {
   const { data, isError } = useQuery<MessageTemplateSlot[]>({ queryKey: [TEMPLATES_URL] });
@@ -124,14 +134,14 @@ export function MessageTemplatesSection() {
       .map((entry) => (
         <option key={slotKey(entry)} value={slotKey(entry)}>
           {statusLabel(entry.status)}
-          {entry.template ? '' : ' (no message)'}
+          {optionNote(entry)}
         </option>
       ));
   return (
     <Panel id="messages" title="Messages">
       <p className="text-sm text-slate-700">
-        What a lead may be sent when you change their status. A status without a message sends
-        nothing.
+        What a lead may be sent when you change their status. Each status but New starts with a
+        default message; yours replaces it until you reset it.
       </p>
       {!data || !slot ? (
         <Pending failed={isError} failure="The messages could not be loaded." />

@@ -1,9 +1,11 @@
 import type { Kysely } from 'kysely';
+import { defaultMessage } from '@shared/default-messages';
 import type { LeadKind } from '@shared/lead-status';
 import type { MessageTemplate } from '@shared/message-templates';
 import type { MigrationSet } from '../../../platform/database/migration-runner';
 
-/* Stage-change messages (decision 155), one per lead type and status; none: nothing is sent. */
+/* Stage-change messages (decision 155), one per lead type and status; a saved one overrides
+   the status's default (src/shared/default-messages.ts); neither: nothing is sent. */
 
 type MessageTemplatesTable = {
   lead_type: LeadKind;
@@ -36,14 +38,22 @@ const view = (row: MessageTemplatesTable): MessageTemplate => ({
   updatedAt: row.updated_at,
 });
 
+const defaultOf = (leadType: LeadKind, status: string): MessageTemplate | undefined => {
+  const message = defaultMessage(leadType, status);
+  return message && { ...message, updatedAt: null };
+};
+
 export class MessageTemplates {
   constructor(private readonly db: Kysely<MessageTemplateTables>) {}
 
-  async all(): Promise<Map<string, MessageTemplate>> {
+  /** What each status sends, by `leadType/status`: the saved template, else the default. */
+  async all(): Promise<(leadType: LeadKind, status: string) => MessageTemplate | undefined> {
     const rows = await this.db.selectFrom('message_templates').selectAll().execute();
-    return new Map(rows.map((row) => [`${row.lead_type}/${row.status}`, view(row)]));
+    const saved = new Map(rows.map((row) => [`${row.lead_type}/${row.status}`, view(row)]));
+    return (leadType, status) => saved.get(`${leadType}/${status}`) ?? defaultOf(leadType, status);
   }
 
+  /** What a status sends: its saved template, else its default; neither: undefined. */
   async find(leadType: LeadKind, status: string): Promise<MessageTemplate | undefined> {
     const row = await this.db
       .selectFrom('message_templates')
@@ -51,7 +61,7 @@ export class MessageTemplates {
       .where('lead_type', '=', leadType)
       .where('status', '=', status)
       .executeTakeFirst();
-    return row && view(row);
+    return row ? view(row) : defaultOf(leadType, status);
   }
 
   async save(

@@ -241,7 +241,8 @@ describeEachDatabase(
       const testApp = current();
       const leads = await Promise.all([1, 2].map(() => seedCandidate(testApp, 'regular')));
       const ids = leads.map((lead) => lead.id);
-      const refused = await bulk('candidate', { ids, status: 'enrolled', notify: true });
+      // 'new' has no message, not even a default: refused, nothing changes.
+      const refused = await bulk('candidate', { ids, status: 'new', notify: true });
       expect(refused.statusCode).toBe(400);
       expect(refused.json().fields).toEqual({ notify: 'This status has no message to send' });
       expect(await statusesOf(testApp, 'candidates', ids)).toEqual({

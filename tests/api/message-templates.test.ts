@@ -33,24 +33,37 @@ describeEachDatabase(
         await testApp.app.inject({ method: 'GET', url: '/api/admin/audit', headers: { cookie } })
       ).json() as { action: string; leadType: string | null; detail: string | null }[];
 
-    it('lists every status of both lead types but withdrawn, each without a template at first', async () => {
+    it('lists every status of both lead types but withdrawn, each with its default but new', async () => {
       const listed = await call('GET', base);
       expect(listed.status).toBe(200);
-      const slots = (listed.body as { leadType: string; status: string; template: null }[]).map(
-        ({ leadType, status, template }) => [leadType, status, template],
-      );
-      expect(slots).toEqual([
+      const slots = listed.body as {
+        leadType: string;
+        status: string;
+        template: { subject: string; body: string; updatedAt: string | null } | null;
+        default: { subject: string; body: string } | null;
+      }[];
+      expect(slots.map(({ leadType, status }) => [leadType, status])).toEqual([
         ...['new', 'contacted', 'qualified', 'enrolled', 'placed', 'not_a_fit'].map((status) => [
           'candidate',
           status,
-          null,
         ]),
         ...['new', 'contacted', 'in_discussion', 'partner', 'not_a_fit'].map((status) => [
           'company',
           status,
-          null,
         ]),
       ]);
+      for (const slot of slots) {
+        if (slot.status === 'new') {
+          expect(slot).toMatchObject({ template: null, default: null });
+          continue;
+        }
+        // Nothing saved: the status sends its default, marked by a null updatedAt.
+        expect(slot.template).toEqual({ ...slot.default, updatedAt: null });
+        expect(slot.default!.body).not.toMatch(/\{(?!firstName|company|statusLink|supportEmail)/);
+      }
+      const qualified = slots.find((s) => s.leadType === 'candidate' && s.status === 'qualified');
+      expect(qualified?.default?.body).toContain('8-week training');
+      expect(qualified?.default?.body).toContain('employers pay for it');
     });
 
     it('saves, replaces and removes a template, each change audited without its text', async () => {
@@ -82,12 +95,16 @@ describeEachDatabase(
         (entry) => entry.leadType === 'candidate' && entry.status === 'qualified',
       );
       expect(slot).toMatchObject({ template: { subject: 'Next step', body: 'At {company}.' } });
-      expect(listed.filter((entry) => entry.template !== null)).toHaveLength(1);
+      expect(slot).toMatchObject({ template: { updatedAt: expect.any(String) } });
 
+      // Removed (the dashboard's "Reset to default"), the status sends its default again.
       expect((await call('DELETE', url)).status).toBe(204);
       expect((await call('DELETE', url)).status).toBe(404);
-      const after = (await call('GET', base)).body as { template: unknown }[];
-      expect(after.every((entry) => entry.template === null)).toBe(true);
+      const after = (await call('GET', base)).body as typeof listed;
+      const reset = after.find(
+        (entry) => entry.leadType === 'candidate' && entry.status === 'qualified',
+      ) as unknown as { template: object; default: object };
+      expect(reset.template).toEqual({ ...reset.default, updatedAt: null });
 
       const entries = await auditActions(current());
       const mine = entries.filter((entry) => entry.action.startsWith('message_template_'));

@@ -254,7 +254,7 @@ describeEachDatabase(
       }
     });
 
-    it("sends a status's message with notify, its placeholders filled; notify without one is 400", async () => {
+    it("sends a status's default message with notify until a saved one overrides it; reset returns it", async () => {
       const testApp = current();
       const cookie = await signIn(testApp.app);
       const email = uniqueEmail('notify');
@@ -268,24 +268,40 @@ describeEachDatabase(
           headers: { cookie },
           payload,
         });
+      const template = (method: 'PUT' | 'DELETE', payload?: object) =>
+        testApp.app.inject({
+          method,
+          url: '/api/admin/message-templates/company/contacted',
+          headers: { cookie },
+          ...(payload ? { payload } : {}),
+        });
+      const statusMessages = async () =>
+        (await personMessages(testApp, 'company', company!.id)).filter(
+          (message) => message.topic === 'person.status-message',
+        );
 
-      // No message for 'contacted' yet: refused, nothing changes.
-      const refused = await patch({ status: 'contacted', notify: true });
+      // 'new' has no message, not even a default (the confirmation has just gone): refused.
+      await patch({ status: 'contacted' });
+      const refused = await patch({ status: 'new', notify: true });
       expect(refused.statusCode).toBe(400);
       expect(refused.json().fields).toEqual({ notify: 'This status has no message to send' });
-      expect((await companiesWithEmail(testApp.db, email))[0]!.status).toBe('new');
+      expect((await companiesWithEmail(testApp.db, email))[0]!.status).toBe('contacted');
       expect((await patch({ status: 'contacted', notify: 'yes' })).statusCode).toBe(400);
+      await patch({ status: 'new' });
 
-      const saved = await testApp.app.inject({
-        method: 'PUT',
-        url: '/api/admin/message-templates/company/contacted',
-        headers: { cookie },
-        payload: {
-          subject: 'Hello {firstName} from {company}',
-          body: 'We called about {company}.\n\nYour page: {statusLink}\nQuestions: {supportEmail}',
-        },
+      // Nothing saved for 'contacted': its default goes, placeholders filled.
+      expect((await patch({ status: 'contacted', notify: true })).statusCode).toBe(200);
+      const byDefault = await mailTo(email, 'Subject: Thanks for reaching out');
+      expect(byDefault).toContain('hear what Acme Data needs.');
+      expect(statusLinkIn(byDefault)).toBeDefined();
+      expect(byDefault).toContain('write to support@talent.example.');
+
+      const saved = await template('PUT', {
+        subject: 'Hello {firstName} from {company}',
+        body: 'We called about {company}.\n\nYour page: {statusLink}\nQuestions: {supportEmail}',
       });
       expect(saved.statusCode).toBe(200);
+      await patch({ status: 'new' });
       const changed = await patch({ status: 'contacted', notify: true });
       expect(changed.statusCode).toBe(200);
       expect(changed.json().status).toBe('contacted');
@@ -297,8 +313,16 @@ describeEachDatabase(
       // Without notify the status changes and nothing more is sent.
       await patch({ status: 'new' });
       await patch({ status: 'contacted' });
-      const topics = (await personMessages(testApp, 'company', company!.id)).map((m) => m.topic);
-      expect(topics.filter((topic) => topic === 'person.status-message')).toHaveLength(1);
+      expect(await statusMessages()).toHaveLength(2);
+
+      // Removed, the saved message gives way to the default again.
+      expect((await template('DELETE')).statusCode).toBe(204);
+      await patch({ status: 'new' });
+      await patch({ status: 'contacted', notify: true });
+      await eventually(() =>
+        mailsTo(email, 'Subject: Thanks for reaching out').length === 2 ? true : undefined,
+      );
+      expect(await statusMessages()).toHaveLength(3);
     });
 
     it('"Lost your link?" always answers the same, and e-mails a new link only to a lead, rate-limited', async () => {

@@ -46,9 +46,16 @@ test('a card moves to another column by keyboard, and the list and detail show i
   ]);
   await expect(page.getByRole('menuitem', { name: 'Contacted' })).toBeFocused();
   await page.keyboard.press('Enter');
+  // Contacted sends its default message (decision 155): the move asks first, ticked.
+  const dialog = page.getByRole('dialog', { name: `Move Grace ${tag} to Contacted` });
+  await expect(dialog.getByLabel('E-mail the person this status’s message')).toBeChecked();
+  await expect(dialog.getByRole('group', { name: 'Message preview' })).toContainText(
+    'Thanks for applying',
+  );
+  await dialog.getByRole('button', { name: 'Move', exact: true }).press('Enter');
 
   await expect(page.getByRole('tabpanel').getByRole('status').first()).toHaveText(
-    `Moved Grace ${tag} to Contacted.`,
+    `Moved Grace ${tag} to Contacted. Its message goes to the person.`,
   );
   await expect(board.getByRole('list', { name: 'New' })).not.toContainText(`Grace ${tag}`);
   await expect(board.getByRole('list', { name: 'Contacted' })).toContainText(`Grace ${tag}`);

@@ -32,7 +32,10 @@ test('the admin ticks leads by keyboard and sets their status at once', async ({
   await bar.getByRole('combobox', { name: 'Status' }).selectOption('contacted');
   await bar.getByRole('button', { name: 'Set status' }).focus();
   await page.keyboard.press('Enter');
-  await expect(count).toHaveText('Status set to Contacted for 3 leads.');
+  // Contacted has its default message, offered ticked (decision 155).
+  await expect(count).toHaveText(
+    'Status set to Contacted for 3 leads. Their message goes to each person whose status changed.',
+  );
   await expect(panel.getByRole('checkbox', { name: /^Select Grace /, checked: true })).toHaveCount(
     0,
   );

@@ -4,7 +4,7 @@ import { expect, lead, openTab, signIn, uniqueTag } from './support/admin';
 
 // The Settings tab's Messages section (decision 155): edit a status's message, see it previewed.
 
-test('the admin edits a status message with a live preview, saves, and removes it', async ({
+test('the admin sees the default message, edits it with a live preview, saves, and resets it', async ({
   page,
 }) => {
   await signIn(page);
@@ -13,6 +13,11 @@ test('the admin edits a status message with a live preview, saves, and removes i
   const subject = messages.getByLabel('Subject');
   const body = messages.getByLabel('Message', { exact: true });
   const preview = messages.getByRole('region', { name: 'Preview with sample values' });
+  // Nothing saved: the status's default is the current text, marked so.
+  await expect(subject).toHaveValue('Welcome aboard, {company}');
+  await expect(messages.getByText('This is the default message.')).toBeVisible();
+  await expect(messages.getByRole('option', { name: 'Partner (default)' })).toBeAttached();
+  await expect(messages.getByRole('option', { name: 'New (no message)' })).toHaveCount(2);
 
   await subject.fill('Welcome aboard, {firstName}');
   await body.fill('Hi {firstName} at {company}.\nWrite to {supportEmail} or {team}.');
@@ -42,11 +47,13 @@ test('the admin edits a status message with a live preview, saves, and removes i
     .analyze();
   expect(axe.violations.map((violation) => violation.id)).toEqual([]);
 
-  await reloaded.getByRole('button', { name: 'Remove message' }).click();
+  await expect(reloaded.getByText('This is the default message.')).toHaveCount(0);
+  await reloaded.getByRole('button', { name: 'Reset to default' }).click();
   await expect(reloaded.getByRole('status')).toHaveText(
-    'Message removed: Company · Partner. This status sends nothing.',
+    'Message reset to default: Company · Partner.',
   );
-  await expect(reloaded.getByLabel('Subject')).toHaveValue('');
+  await expect(reloaded.getByLabel('Subject')).toHaveValue('Welcome aboard, {company}');
+  await expect(reloaded.getByText('This is the default message.')).toBeVisible();
 });
 
 test("the status control offers the status's message with a preview, on by default", async ({

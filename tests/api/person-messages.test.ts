@@ -87,6 +87,8 @@ describeEachDatabase(
       expect(mail).toMatch(/^Content-Type: text\/html/m);
       expect(mail).toContain('free 8-week training');
       expect(mail).toContain('One step is still open: your application.');
+      // Not an application yet (decision 177): the subject says a step is left.
+      expect(mail).toMatch(/^Subject: We received your Talent Bridge details: one step is left$/m);
       const token = statusLinkIn(mail)!;
       expect(mail).toContain(`${SITE_URL}/status?token=${token}&next=apply`);
       // The token is kept only as its hash.

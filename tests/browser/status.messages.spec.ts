@@ -11,7 +11,7 @@ import { axeViolations } from './support/site';
 
 const confirmationTo = (email: string) =>
   mailTo(email).find((text) =>
-    text.includes('Subject: We received your Talent Bridge application'),
+    text.includes('Subject: We received your Talent Bridge details: one step is left'),
   );
 
 test('the confirmation e-mail opens the status page, which corrects the phone and erases everything', async ({

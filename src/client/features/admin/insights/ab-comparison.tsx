@@ -1,9 +1,14 @@
 import type { FunnelStep } from '@shared/admin-funnel';
 import { sequentialVerdict, wilsonInterval, type Sample, type Verdict } from './ab-test';
-import { VARIANTS } from './figures-table';
 import { LeadRate, ratePercent, UndercountNote } from './lead-rate';
 import { formatNumber, money } from '../ui/format';
 import { box, Panel } from '../ui/panel';
+
+/** The two landing variants, as the card names them. */
+const VARIANTS = [
+  { key: 'free_training', label: '/career (free_training)' },
+  { key: 'high_salary', label: '/training (high_salary)' },
+] as const;
 
 type Count = 'visitors' | 'leads' | 'applications' | 'placed';
 

@@ -3,12 +3,6 @@ import { ArrowDown, ArrowUp, ArrowUpDown } from 'lucide-react';
 import { clsx } from 'clsx';
 import { RowsOrEmpty } from '../ui/data-table';
 
-/** The two landing variants, as the Overview names them. */
-export const VARIANTS = [
-  { key: 'free_training', label: '/career (free_training)' },
-  { key: 'high_salary', label: '/training (high_salary)' },
-] as const;
-
 export interface FigureColumn<Row> {
   header: string;
   value(row: Row): ReactNode;
@@ -27,16 +21,14 @@ export interface Figures<Row> {
 
 export const keyHeaders = {
   landingPages: 'Landing page',
-  variants: 'Landing variant',
   utmSources: 'UTM source',
   utmCampaigns: 'UTM campaign',
 };
 export type By = keyof typeof keyHeaders;
 
-/** A row's key as its column shows it: a variant by its page; a lead without a page says so. */
+/** A row's key as its column shows it; a lead without a page says so. */
 const keyLabel = (by: By, key: string | null) =>
-  (by === 'variants' && VARIANTS.find((variant) => variant.key === key)?.label) ||
-  (key ?? (by === 'landingPages' ? '(no page recorded)' : '(none)'));
+  key ?? (by === 'landingPages' ? '(no page recorded)' : '(none)');
 
 /** Which column orders the rows (-1: the key column), and which way. */
 interface Sort {

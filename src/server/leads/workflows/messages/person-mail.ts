@@ -81,7 +81,11 @@ export function candidateConfirmation(
   person: PersonMailTo,
   { open, words }: Standing,
 ): MailMessage {
-  return compose(context, person, `We received your ${context.brandName} application`, [
+  // An application is complete only once no step is open (decision 177): the subject says so.
+  const subject = open
+    ? `We received your ${context.brandName} details: one step is left`
+    : `We received your ${context.brandName} application`;
+  return compose(context, person, subject, [
     `Thanks for your interest in the ${context.brandName} AI data center technician programme: free ${claims.trainingWeeks}-week training paid for by employers, then a full-time job with a partner company.`,
     open ? stepParagraph(context, person.statusLink, open) : (words ?? APPLICATION_COMPLETE),
     statusPage(

@@ -94,7 +94,7 @@ describeEachDatabase(
       } finally {
         await operator.app.close();
       }
-      // Five full-cost scrypts (128 MiB each) and two server starts: a busy machine needs more.
+      // Full-cost scrypts (128 MiB each) and two server starts: a busy machine needs more.
     }, 60_000);
 
     it('writes a generated password to a file only its user reads, never to the log', async () => {

@@ -56,6 +56,11 @@ export const valuesOf = <T extends readonly { value: string }[]>(options: T) =>
 /** The two landing variants (spec section 7): /career and /training. */
 export const landingVariants = ['free_training', 'high_salary'] as const;
 export type LandingVariant = (typeof landingVariants)[number];
+/** The page that shows each variant: the beacon's variant and the A/B card's names. */
+export const variantPages: Record<LandingVariant, string> = {
+  free_training: '/career',
+  high_salary: '/training',
+};
 
 /** The built-in questionnaire's options (schemas/questionnaire.ts). */
 export const availabilityOptions = [

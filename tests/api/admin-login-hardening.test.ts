@@ -94,7 +94,8 @@ describeEachDatabase(
       } finally {
         await operator.app.close();
       }
-    });
+      // Full-cost scrypts (128 MiB each) and two server starts: a busy machine needs more.
+    }, 60_000);
 
     it('writes a generated password to a file only its user reads, never to the log', async () => {
       const other = await otherServer({ ADMIN_PASSWORD: undefined });

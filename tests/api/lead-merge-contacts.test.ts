@@ -97,6 +97,16 @@ describeEachDatabase(
       }
       expect(await found(gmail, 'regular')).toEqual([kept.id]);
       expect(await found(gmail, 'questionnaire')).toEqual([]);
+
+      // Deleting the lead deletes its contacts: the old address finds nothing.
+      expect((await call('DELETE', `/api/candidate-submissions/${kept.id}`)).statusCode).toBe(204);
+      expect(await found(gmail)).toEqual([]);
+      const left = await current()
+        .db.selectFrom('lead_contacts')
+        .select('id')
+        .where('lead_id', '=', kept.id)
+        .execute();
+      expect(left).toEqual([]);
     });
 
     it('refuses a winner of a field a merge does not choose, or a side that is not one', async () => {

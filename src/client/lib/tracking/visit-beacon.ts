@@ -1,16 +1,10 @@
-import type { LandingVariant } from '@shared/enums';
+import { landingVariants, variantPages } from '@shared/enums';
 import { VISIT_BEACON_PATH, VISIT_VALUE_MAX, type VisitBeacon } from '@shared/visit-beacon';
 import { leadAttribution } from '../attribution';
 import { sendsGlobalPrivacyControl } from './gpc';
 
 // consent.ts's key, spelled here to keep that module out of the entry chunk (the test compares).
 export const CONSENT_KEY = 'trackingConsent';
-
-/** The landing pages of the A/B test and their variants (as their forms send them). */
-const VARIANTS: Record<string, LandingVariant> = {
-  '/career': 'free_training',
-  '/training': 'high_salary',
-};
 
 /** Counts the page load: no cookie; not on /admin, with GPC or after an opt-out. */
 export function sendVisitBeacon(): void {
@@ -24,7 +18,7 @@ export function sendVisitBeacon(): void {
   const { utmSource, utmCampaign } = leadAttribution(page);
   const beacon: VisitBeacon = {
     page,
-    variant: VARIANTS[page],
+    variant: landingVariants.find((variant) => variantPages[variant] === page),
     utmSource: utmSource?.slice(0, VISIT_VALUE_MAX),
     utmCampaign: utmCampaign?.slice(0, VISIT_VALUE_MAX),
   };

@@ -102,8 +102,8 @@ export const factorRoutes: FastifyPluginAsync = async (app) => {
             : (await passkeys.authenticate(passkey!)) === accountId;
       if (!proved) {
         await adminAuth.throttle.failed();
-        const why = codeVerdict === 'used' ? `: ${USED_CODE_ERROR}` : '';
-        return reply.code(401).send({ error: `Not confirmed${why}` });
+        const error = codeVerdict === 'used' ? USED_CODE_ERROR : 'Not confirmed';
+        return reply.code(401).send({ error });
       }
       await adminAuth.throttle.succeeded(factorAttempt(request, accountId));
       await adminFactors.confirm(session);

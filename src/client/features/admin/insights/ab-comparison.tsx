@@ -1,14 +1,16 @@
 import type { FunnelStep } from '@shared/admin-funnel';
+import { landingVariants, variantPages } from '@shared/enums';
 import { sequentialVerdict, wilsonInterval, type Sample, type Verdict } from './ab-test';
 import { LeadRate, ratePercent, UndercountNote } from './lead-rate';
 import { formatNumber, money } from '../ui/format';
 import { box, Panel } from '../ui/panel';
 
-/** The two landing variants, as the card names them. */
-const VARIANTS = [
-  { key: 'free_training', label: '/career (free_training)' },
-  { key: 'high_salary', label: '/training (high_salary)' },
-] as const;
+/** The two landing variants, as the card names them: "/career (free_training)". */
+const VARIANTS = landingVariants.map((key) => ({
+  key,
+  page: variantPages[key],
+  label: `${variantPages[key]} (${key})`,
+}));
 
 type Count = 'visitors' | 'leads' | 'applications' | 'placed';
 
@@ -27,8 +29,7 @@ function verdictText(verdict: Verdict, unit: string): string {
     case 'no-difference-yet':
       return 'no difference yet';
     case 'better': {
-      // The page of the label "/training (high_salary)".
-      const page = VARIANTS[verdict.better].label.split(' ')[0];
+      const page = VARIANTS[verdict.better]!.page;
       const p = verdict.pValue < 0.001 ? 'p < 0.001' : `p = ${verdict.pValue.toFixed(3)}`;
       return `${page} converts better (always-valid ${p}, you may stop)`;
     }

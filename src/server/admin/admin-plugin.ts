@@ -187,6 +187,8 @@ export const adminPlugin: FastifyPluginAsync<AdminOptions> = async (
       mailer,
       brandName: config.site.brandName,
       siteUrl: config.site.siteUrl,
+      db: database.db,
+      statusLinkDays: config.personMessages.statusLinkDays,
       onSent: (id, transport) =>
         pipeline.recordEmailSent(adminApi.candidateKind.table, id, transport),
     });

@@ -18,6 +18,8 @@ export { wantsHtml } from './workflows/capture/html-form-posts';
 export { leadProofKey } from './workflows/people/lead-proof';
 export { StatusPage } from './workflows/people/status-page';
 export { STATUS_PATH } from './workflows/people/status-link';
+export { candidateResumeLink } from './workflows/people/resume-link';
+export { resumeParagraph } from './workflows/messages/person-mail';
 export { confirmedFields, NO_PROOF, unconfirmed } from './workflows/people/status-routes';
 
 // The team's desk, and what its routes answer with.

@@ -1,7 +1,8 @@
 import type { FastifyPluginAsync } from 'fastify';
+import type { Kysely } from 'kysely';
 import type { Mailer, MailMessage } from '../../platform/mail/mailer';
 import { paragraphMail } from '../../platform/mail/paragraph-mail';
-import { type LeadDesk, adminApi } from '../../leads';
+import { type LeadDesk, adminApi, candidateResumeLink, resumeParagraph } from '../../leads';
 import { idParams } from '../../platform/http/api-schemas';
 
 const { candidateKind, errorBody } = adminApi;
@@ -15,29 +16,31 @@ interface EmailRoutesOptions {
   mailer: Mailer;
   brandName: string;
   siteUrl: string;
+  /** Where the mailed status link is issued, valid so many days (STATUS_LINK_DAYS). */
+  db: Kysely<object>;
+  statusLinkDays: number;
   /** Records the e-mail in the lead's timeline (the pipeline's activity). */
   onSent: (candidateId: number, transport: Mailer['kind']) => Promise<void>;
 }
 
-/** The admin's "send form e-mail": a short note with the link to complete the application. */
+type ResumeLink = Awaited<ReturnType<typeof candidateResumeLink>>;
+
+/** The admin's "send form e-mail": a short note whose link resumes the candidate's open step. */
 function formEmail(
   to: string,
   firstName: string | null,
   { brandName, siteUrl }: EmailRoutesOptions,
+  { statusLink, open }: ResumeLink,
 ): MailMessage {
   return paragraphMail({ to, subject: `Complete your ${brandName} application` }, [
     firstName?.trim() ? `Hi ${firstName.trim()},` : 'Hi,',
     `Thanks for your interest in the ${brandName} AI data center technician programme: free 8-week training paid for by employers, then a full-time job with a partner company.`,
-    {
-      text: 'To secure your place, please complete your application (it takes about two minutes):',
-      link: `${siteUrl}/apply`,
-      label: 'Complete your application',
-    },
+    resumeParagraph({ siteUrl }, statusLink, open),
     `The ${brandName} team`,
   ]);
 }
 
-/** POST /api/candidate-submissions/:id/send-email: the link to complete the application. */
+/** POST /api/candidate-submissions/:id/send-email: the status link, opening the step still open. */
 export const emailRoutes: FastifyPluginAsync<EmailRoutesOptions> = async (app, options) => {
   const { listing, mailer } = options;
   app.post<{ Params: { id: number } }>(
@@ -59,7 +62,8 @@ export const emailRoutes: FastifyPluginAsync<EmailRoutesOptions> = async (app, o
       const { id } = request.params;
       const candidate = await listing.findLead(candidateKind.table, id);
       if (!candidate) return reply.code(404).send({ error: 'Not found' });
-      const message = formEmail(candidate.email, candidate.first_name, options);
+      const link = await candidateResumeLink(options.db, candidate, options.statusLinkDays);
+      const message = formEmail(candidate.email, candidate.first_name, options, link);
       try {
         const { outboxFile } = await mailer.send(message);
         // Who it went to stays out of the log: the id says enough.

@@ -36,9 +36,14 @@ function compose(
   ]);
 }
 
-const absolute = (context: PersonMailContext, path: string) => `${context.siteUrl}${path}`;
+type SiteContext = Pick<PersonMailContext, 'siteUrl'>;
+const absolute = (context: SiteContext, path: string) => `${context.siteUrl}${path}`;
 
-const statusPage = (context: PersonMailContext, person: PersonMailTo, text: string) => ({
+const statusPage = (
+  context: SiteContext,
+  person: Pick<PersonMailTo, 'statusLink'>,
+  text: string,
+) => ({
   text,
   link: absolute(context, person.statusLink),
   label: 'Your status page',
@@ -60,10 +65,16 @@ const stepText: Record<NextStep, { text: string; label: string }> = {
 };
 
 /** The button of the step still open: the status link, which resumes that step prefilled. */
-const stepParagraph = (context: PersonMailContext, statusLink: string, step: NextStep) => ({
+const stepParagraph = (context: SiteContext, statusLink: string, step: NextStep) => ({
   ...stepText[step],
   link: absolute(context, `${statusLink}&next=${step}`),
 });
+
+/** The team's form e-mail's button: the step still open, prefilled; none: the status page. */
+export const resumeParagraph = (context: SiteContext, statusLink: string, open?: NextStep) =>
+  open
+    ? stepParagraph(context, statusLink, open)
+    : statusPage(context, { statusLink }, 'See where your application stands:');
 
 /** What the confirmation says once nothing is left for the candidate to send. */
 const APPLICATION_COMPLETE =

@@ -1,6 +1,6 @@
 import { readFile } from 'node:fs/promises';
 import { E2E_ADMIN_PASSWORD } from '../support/e2e';
-import { startLocalSmtp, type LocalSmtp } from '../support/smtp';
+import { readableMail, startLocalSmtp, type LocalSmtp } from '../support/smtp';
 import { test } from './fixtures';
 import {
   expect,
@@ -217,7 +217,9 @@ test.describe('send form e-mail', () => {
   });
   const ownedServer = ownServer(() => ({ SMTP_URL: smtp.url, SITE_URL: 'https://talent.example' }));
 
-  test('a real SMTP server receives the link to complete the application', async ({ page }) => {
+  test("a real SMTP server receives the link that resumes the lead's open step", async ({
+    page,
+  }) => {
     const server = ownedServer();
     const email = `${uniqueTag('mail')}@example.com`;
     const response = await page.request.post(`${server.baseUrl}/api/candidates/basic-info`, {
@@ -229,12 +231,16 @@ test.describe('send form e-mail', () => {
     await panel.getByRole('button', { name: 'Send form email to Mary Jackson' }).click();
     await expect(toast(page, 'Email Sent').first()).toBeVisible();
     // The person's own confirmation (decision 154) may come first: the form e-mail is the one
-    // with the link to the application.
+    // asking to complete the application.
     const formEmail = () =>
-      smtp.received.find((m) => m.raw.includes('https://talent.example/apply'));
+      smtp.received.find((m) => m.raw.includes('Subject: Complete your Talent Bridge application'));
     await expect.poll(formEmail).toBeDefined();
     const mail = formEmail()!;
     expect(mail.to).toEqual([email]);
     expect(mail.raw).toContain('Hi Mary,');
+    // The lead's own status link, resuming its open questionnaire prefilled (not a blank /apply).
+    expect(readableMail(mail)).toMatch(
+      /https:\/\/talent\.example\/status\?token=[\w-]+&next=questionnaire/,
+    );
   });
 });

@@ -13,14 +13,10 @@ export type { LeadCreatedPayload } from './records/lead-created';
 export { normalizeEmail } from './records/lead-email';
 export { FlashStore } from './workflows/capture/flash-store';
 export { FormHandoff } from './workflows/capture/form-handoff';
-export { wantsHtml } from './workflows/capture/html-form-posts';
 // The person's status page: their proof, what it shows, what they may do.
 export { leadProofKey } from './workflows/people/lead-proof';
 export { StatusPage } from './workflows/people/status-page';
-export { STATUS_PATH } from './workflows/people/status-link';
-export { candidateResumeLink } from './workflows/people/resume-link';
-export { resumeParagraph } from './workflows/messages/person-mail';
-export { confirmedFields, NO_PROOF, unconfirmed } from './workflows/people/status-routes';
+export * as statusApi from './workflows/people/status-api';
 
 // The team's desk, and what its routes answer with.
 export { LeadDesk } from './lead-desk';

@@ -7,7 +7,7 @@ import fp from 'fastify-plugin';
 import { pageStateScript, type ContactType, type PageState } from '@shared/page-state';
 import type { StatusView } from '@shared/person-status';
 import type { RuntimeConfig } from '@shared/runtime-config';
-import { STATUS_PATH, type FormHandoff, type StatusPage } from '../leads';
+import { statusApi, type FormHandoff, type StatusPage } from '../leads';
 import type { InlineHashes } from './page-policy';
 import { pageHeaders, pageRuntime } from './page-headers';
 import { loadPage, sendPage, sendRendered, withRuntime } from './page-set';
@@ -86,7 +86,8 @@ export const sitePlugin = fp<StaticSiteOptions>(
       const render = pageRenderer(buildDir, pageRuntime(route, runtime));
       app.get(route, async (request, reply) => {
         // Something to show from a form posted without JavaScript: rendered for this request.
-        const status = route === STATUS_PATH ? await statusPage.answer(request) : undefined;
+        const status =
+          route === statusApi.STATUS_PATH ? await statusPage.answer(request) : undefined;
         if (status && 'redirect' in status) {
           return reply
             .code(303)

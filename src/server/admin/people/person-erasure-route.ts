@@ -2,16 +2,10 @@ import formbody from '@fastify/formbody';
 import type { FastifyPluginAsync } from 'fastify';
 import { ERASED_MESSAGE, STATUS_ACTIONS } from '@shared/person-status';
 import { errorBody, objectOf } from '../../platform/http/api-schemas';
-import {
-  confirmedFields,
-  NO_PROOF,
-  STATUS_PATH,
-  unconfirmed,
-  wantsHtml,
-  type FormHandoff,
-  type StatusPage,
-} from '../../leads';
+import { statusApi, type FormHandoff, type StatusPage } from '../../leads';
 import type { PersonData } from './person-data';
+
+const { confirmedFields, NO_PROOF, STATUS_PATH, unconfirmed, wantsHtml } = statusApi;
 
 /** The person's own erasure (decision 135): what the mailbox proves, after a confirmation. */
 export const personErasureRoute: FastifyPluginAsync<{

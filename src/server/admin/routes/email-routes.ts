@@ -2,10 +2,10 @@ import type { FastifyPluginAsync } from 'fastify';
 import type { Kysely } from 'kysely';
 import type { Mailer, MailMessage } from '../../platform/mail/mailer';
 import { paragraphMail } from '../../platform/mail/paragraph-mail';
-import { type LeadDesk, adminApi, candidateResumeLink, resumeParagraph } from '../../leads';
+import { type LeadDesk, adminApi } from '../../leads';
 import { idParams } from '../../platform/http/api-schemas';
 
-const { candidateKind, errorBody } = adminApi;
+const { candidateKind, candidateResumeLink, errorBody, resumeParagraph } = adminApi;
 type LeadListing = LeadDesk['listing'];
 
 /** The spec's failure text (section 8); the screen shows the server's message as it is. */

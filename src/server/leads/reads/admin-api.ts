@@ -19,6 +19,8 @@ export type {
 export { BULK_LIMIT, type BulkChange } from '../workflows/pipeline/bulk-changes';
 export { findAssignee, listAssignees } from '../workflows/pipeline/lead-assignment';
 export { INVALID_FIELDS_MESSAGE, validateBody } from '../workflows/capture/validate-body';
+export { candidateResumeLink } from '../workflows/people/resume-link';
+export { resumeParagraph } from '../workflows/messages/person-mail';
 
 /** Which leads a bulk change applies to: ticked ids, or a list's filter. */
 export type ListSelection = LeadSelection<ListFilter>;

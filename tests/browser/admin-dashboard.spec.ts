@@ -52,7 +52,10 @@ test("opens on Typeform Leads, tabs in the spec's order, the three buttons alway
   }
   // The keyboard reaches the last tab as any other: the arrow keys move and select.
   await tabNamed(page, 'Your sessions').click();
+  await expect(tabNamed(page, 'Your sessions')).toBeFocused();
   await page.keyboard.press('ArrowRight');
+  // Each press once the previous one has moved the focus, as a person sees it move.
+  await expect(tabNamed(page, 'Security')).toBeFocused();
   await page.keyboard.press('ArrowRight');
   await expect(tabNamed(page, 'Settings')).toBeFocused();
   await expect(tabNamed(page, 'Settings')).toHaveAttribute('aria-selected', 'true');

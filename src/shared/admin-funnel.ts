@@ -3,6 +3,8 @@ import { integer, listOf, nullableText, objectOf, text, type FromSchema } from '
 
 /** The widest range a report covers, in days (from and to included): two years, a leap day. */
 export const REPORT_MAX_DAYS = 731;
+/** Where the spend upload's CSV template is downloaded (the screen links it, a 400 names it). */
+export const SPEND_TEMPLATE_URL = '/api/admin/spend/template.csv';
 /** Unmatched campaigns listed by name; the rest are summed up (the answer stays small). */
 export const UNMATCHED_LISTED = 100;
 

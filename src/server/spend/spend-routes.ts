@@ -1,4 +1,5 @@
 import type { FastifyPluginAsync } from 'fastify';
+import { SPEND_TEMPLATE_URL } from '@shared/admin-funnel';
 import { arrayOfObjects, errorBody, objectOf } from '../platform/http/api-schemas';
 import { tablesOf } from '../platform/database/connection';
 import { parseSpendCsv, SpendCsvError, SPEND_CSV_COLUMNS, SPEND_CSV_TEMPLATE } from './spend-csv';
@@ -9,7 +10,6 @@ import type { SpendTables } from './spend-tables';
 const UPLOAD_LIMIT = 16 * 1024 * 1024;
 const VALUE_MAX = 200;
 /** Where the upload's template is downloaded. */
-const TEMPLATE_URL = '/api/admin/spend/template.csv';
 
 const mappingProperties = {
   utmCampaign: { type: 'string', minLength: 1, maxLength: VALUE_MAX },
@@ -35,7 +35,7 @@ export const spendRoutes: FastifyPluginAsync = async (app) => {
       bodyLimit: UPLOAD_LIMIT,
       schema: {
         description:
-          `Uploads ad spend as CSV (text/csv): the template's (${TEMPLATE_URL}), with a header ` +
+          `Uploads ad spend as CSV (text/csv): the template's (${SPEND_TEMPLATE_URL}), with a header ` +
           `row ${SPEND_CSV_COLUMNS.join(',')}, where spend is a decimal in the currency (12.34) ` +
           "and currency an ISO 4217 code; or Meta Ads Manager's daily campaign export (Day, " +
           'Campaign name, Amount spent (USD), maybe Campaign ID), source facebook. A row of the ' +
@@ -74,14 +74,14 @@ export const spendRoutes: FastifyPluginAsync = async (app) => {
           error: error.message,
           row: error.row,
           column: error.column,
-          template: TEMPLATE_URL,
+          template: SPEND_TEMPLATE_URL,
         });
       }
     },
   );
 
   app.get(
-    TEMPLATE_URL,
+    SPEND_TEMPLATE_URL,
     {
       schema: {
         description: "The spend upload's template: its header row and an example row",

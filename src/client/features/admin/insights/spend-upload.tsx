@@ -1,13 +1,12 @@
 import { useId, useRef, useState } from 'react';
 import { useMutation, useQueryClient } from '@tanstack/react-query';
+import { SPEND_TEMPLATE_URL } from '@shared/admin-funnel';
 import { Button } from '../../../components/ui/button';
 import { toast } from '../../../lib/toast-store';
 import { formatNumber } from '../ui/format';
 
-const TEMPLATE_URL = '/api/admin/spend/template.csv';
-
 const TemplateLink = () => (
-  <a href={TEMPLATE_URL} download className="font-medium text-accent-strong underline">
+  <a href={SPEND_TEMPLATE_URL} download className="font-medium text-accent-strong underline">
     the template
   </a>
 );

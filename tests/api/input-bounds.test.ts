@@ -8,7 +8,7 @@ import { NAVIGATION, opened, statusLinkTo, statusSiteBuild } from '../support/st
 import { describeEachDatabase, uniqueEmail, type TestApp } from '../support/test-app';
 
 /*
- * Input bounds (issue 40, decisions 151 and 152): no one-line field takes a control or
+ * Input bounds (issue 40, decisions 176 and 152): no one-line field takes a control or
  * bidirectional character, the status page's included; every body a public route stores is
  * bounded and counted against its address, the status page's corrections and refused posts too.
  */

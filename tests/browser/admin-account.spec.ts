@@ -1,9 +1,15 @@
-import { request as playwrightRequest } from '@playwright/test';
+import { request as playwrightRequest, type Page } from '@playwright/test';
 import { E2E_ADMIN_PASSWORD } from '../support/e2e';
 import { test } from './fixtures';
 import { expect, ownServer, signIn, toast } from './support/admin';
 
 test.describe.configure({ timeout: 120_000 });
+
+/** "Sign out everywhere", in the account's menu beside Logout. */
+async function signOutEverywhere(page: Page) {
+  await page.getByRole('button', { name: /^Account: / }).click();
+  await page.getByRole('menuitem', { name: 'Sign out everywhere' }).click();
+}
 
 test.describe('sign out everywhere', () => {
   // Its own server: on the shared one it would end the sessions of the tests running beside it.
@@ -23,7 +29,7 @@ test.describe('sign out everywhere', () => {
       }),
     );
     await signIn(page, baseUrl);
-    await page.getByRole('button', { name: 'Sign out everywhere' }).click();
+    await signOutEverywhere(page);
     await expect(toast(page, 'Signed Out Everywhere').first()).toContainText(
       '2 other sessions were ended. This one stays signed in.',
     );
@@ -33,7 +39,7 @@ test.describe('sign out everywhere', () => {
     }
     await page.reload();
     await expect(page.getByRole('heading', { name: 'Lead Dashboard' })).toBeVisible();
-    await page.getByRole('button', { name: 'Sign out everywhere' }).click();
+    await signOutEverywhere(page);
     await expect(toast(page, 'Signed Out Everywhere').first()).toContainText(
       '0 other sessions were ended.',
     );

@@ -1,5 +1,5 @@
 import type { Page } from '@playwright/test';
-import { expect, lead, openTab, signIn, uniqueTag } from './support/admin';
+import { expect, lead, openAccountPage, openTab, signIn, uniqueTag } from './support/admin';
 import { mailTo } from './support/mailbox';
 import { test } from './fixtures';
 
@@ -52,7 +52,7 @@ test('the owner invites by e-mail and the invitee accepts from the mail', async 
   const settings = await openTab(page, 'Settings');
   await expect(settings.getByRole('region', { name: 'Messages' })).toBeVisible();
   await expect(settings.getByRole('region', { name: 'Configuration' })).toHaveCount(0);
-  await openTab(page, 'Your sessions');
+  await openAccountPage(page, 'Your sessions');
   await expect(page.getByRole('cell', { name: /\(this browser\)$/ })).toBeVisible();
 
   // The owner, in a browser of their own, ends the invitee's session after a confirmation.
@@ -121,7 +121,7 @@ test('a viewer signs in with e-mail and sees no export, delete or status control
   await expect(panel.getByRole('button', { name: /^Delete / })).toHaveCount(0);
   await expect(panel.getByRole('button', { name: /^Send form email/ })).toHaveCount(0);
   await expect(
-    page.getByRole('tab', { name: /^(Quarantine|Data requests|Accounts|Audit|Settings)/ }),
+    page.getByRole('tab', { name: /^(Quarantine|People|Accounts|Audit|Settings)/ }),
   ).toHaveCount(0);
 
   await panel.getByRole('button', { name: 'Open details of Grace Viewed' }).click();

@@ -3,25 +3,33 @@ import { AUTO_REFRESH_IDLE_PAUSE_MS } from '../../src/client/features/admin/use-
 import { timings } from '../../src/shared/claims';
 import { test } from './fixtures';
 import { axeViolations } from './support/site';
-import { expect, lead, openTab, signIn, tabNamed, toast, uniqueTag } from './support/admin';
+import {
+  expect,
+  lead,
+  openAccountPage,
+  openTab,
+  signIn,
+  tabNamed,
+  toast,
+  uniqueTag,
+} from './support/admin';
 
 test.describe.configure({ timeout: 120_000 });
 
-// The spec's five tabs first, in its order; then the quarantine (decision 095).
+// The spec's four lead tabs first, in its order; then the quarantine (decision 095), the board,
+// the marketer's Insights and the people's data requests; the owner's (issue 22); Settings.
 const TAB_ORDER = [
   'Typeform Leads',
   'Candidates',
   'Companies',
   'Lead Emails',
-  'Overview',
   'Quarantine',
-  'Data requests',
-  // The owner's, beside the spec's (issue 22).
+  'Board',
+  'Insights',
+  'People',
   'Accounts',
   'Audit',
-  'Your sessions',
-  'Security',
-  // Deployment settings and status messages, apart from the marketer's Overview (issue 41).
+  // Deployment settings and status messages, apart from the marketer's Insights (issue 41).
   'Settings',
 ];
 
@@ -51,24 +59,24 @@ test("opens on Typeform Leads, tabs in the spec's order, the three buttons alway
     await expectToolbar(page);
   }
   // The keyboard reaches the last tab as any other: the arrow keys move and select.
-  await tabNamed(page, 'Your sessions').click();
-  await expect(tabNamed(page, 'Your sessions')).toBeFocused();
+  await tabNamed(page, 'Accounts').click();
+  await expect(tabNamed(page, 'Accounts')).toBeFocused();
   await page.keyboard.press('ArrowRight');
   // Each press once the previous one has moved the focus, as a person sees it move.
-  await expect(tabNamed(page, 'Security')).toBeFocused();
+  await expect(tabNamed(page, 'Audit')).toBeFocused();
   await page.keyboard.press('ArrowRight');
   await expect(tabNamed(page, 'Settings')).toBeFocused();
   await expect(tabNamed(page, 'Settings')).toHaveAttribute('aria-selected', 'true');
 });
 
-test('Export to CSV on the Overview exports nothing and says so', async ({ page }) => {
+test('Export to CSV on Insights exports nothing and says so', async ({ page }) => {
   await signIn(page);
-  await openTab(page, 'Overview');
+  await openTab(page, 'Insights');
   let downloaded = false;
   page.on('download', () => (downloaded = true));
   await page.getByRole('button', { name: 'Export to CSV' }).click();
   await expect(toast(page, 'Nothing to Export').first()).toContainText(
-    'Nothing to export on the Overview: choose a lead tab',
+    'Nothing to export on Insights: choose a lead tab',
   );
   expect(downloaded).toBe(false);
 });
@@ -152,7 +160,7 @@ test.describe('auto-refresh', () => {
   }) => {
     await page.clock.install();
     await signIn(page);
-    await openTab(page, 'Overview');
+    await openTab(page, 'Insights');
     await expect(page.getByRole('tabpanel').getByText('Leads per day')).toBeVisible();
     const overviewLoads = () =>
       page.waitForResponse((response) => response.url().endsWith('/api/admin/overview'));
@@ -232,6 +240,11 @@ test('the dashboard passes axe on every tab', async ({ page }) => {
     await expect(panel.getByText('Loading…')).toHaveCount(0);
     // The whole page once; then each tab's panel, the only part that changes.
     const only = index === 0 ? undefined : '[role="tabpanel"][data-state="active"]';
+    expect(await axeViolations(page, only), name).toEqual([]);
+  }
+  for (const name of ['Security', 'Your sessions'] as const) {
+    await openAccountPage(page, name);
+    const only = '[role="tabpanel"][data-state="active"]';
     expect(await axeViolations(page, only), name).toEqual([]);
   }
 });

@@ -15,7 +15,7 @@ test('Data requests: find an address, download its JSON, erase it after a confir
   await lead.questionnaire(page.request, email);
   await lead.typeform(page.request, other);
   await signIn(page);
-  const panel = await openTab(page, 'Data requests');
+  const panel = await openTab(page, 'People');
   const field = panel.getByLabel('Person’s e-mail address');
 
   // A bad address is named on the field; nothing is looked up.

@@ -10,7 +10,7 @@ const detailPanel = (page: Page) => page.getByRole('dialog');
 
 /** Tabs (the keyboard only) to the row's detail button and opens it with Enter. */
 async function openDetailByKeyboard(page: Page, button: Locator) {
-  await page.getByRole('tabpanel').getByRole('searchbox').focus();
+  await page.getByRole('searchbox').focus();
   for (let step = 0; step < 30; step++) {
     if (await button.evaluate((element) => element === document.activeElement)) break;
     await page.keyboard.press('Tab');

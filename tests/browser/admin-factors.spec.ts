@@ -10,7 +10,7 @@ import { freePort } from '../support/ports';
 import { startServerProcess, type ServerProcess } from '../support/server-process';
 import { readableMail, startLocalSmtp, type LocalSmtp } from '../support/smtp';
 import { test } from './fixtures';
-import { expect, toast, uniqueTag } from './support/admin';
+import { expect, openAccountPage, toast, uniqueTag } from './support/admin';
 
 /*
  * Second factors in the browser (issue 22): a passkey registered and used with Chromium's virtual
@@ -103,7 +103,7 @@ test('a passkey signs in without a password; an authenticator app is asked after
   await page.getByRole('button', { name: 'Sign In', exact: true }).click();
   await expect(dashboard).toBeVisible();
 
-  await page.getByRole('tab', { name: 'Security' }).click();
+  await openAccountPage(page, 'Security');
   await page.getByLabel('Passkey name').fill('Work laptop');
   await page.getByRole('button', { name: 'Add a passkey' }).click();
   await expect(toast(page, 'Passkey added')).toBeVisible();
@@ -114,7 +114,7 @@ test('a passkey signs in without a password; an authenticator app is asked after
   await expect(dashboard).toBeVisible();
 
   // An authenticator app, confirmed by its first code; the recovery codes are shown once.
-  await page.getByRole('tab', { name: 'Security' }).click();
+  await openAccountPage(page, 'Security');
   await page.getByRole('button', { name: 'Set up an authenticator app' }).click();
   await expect(
     page.getByRole('img', { name: "QR code of the authenticator app's secret" }),
@@ -167,7 +167,7 @@ test('an invitee registers a passkey instead of a password, then signs in with i
   await page.getByRole('button', { name: 'Logout' }).click();
   await page.getByRole('button', { name: 'Sign in with a passkey' }).click();
   await expect(dashboard).toBeVisible();
-  await page.getByRole('tab', { name: 'Security' }).click();
+  await openAccountPage(page, 'Security');
   // Named after the device it was registered on.
   const deviceName = page.getByText(/^Chrome on /);
   await expect(deviceName).toBeVisible();
@@ -176,7 +176,7 @@ test('an invitee registers a passkey instead of a password, then signs in with i
   // Past the five minutes, a change asks to confirm: with the passkey, no password field.
   outlastConfirmation(INVITED);
   await page.reload();
-  await page.getByRole('tab', { name: 'Security' }).click();
+  await openAccountPage(page, 'Security');
   const confirmation = page.getByRole('region', { name: 'Confirm it’s you' });
   await expect(confirmation).toBeVisible();
   await expect(confirmation.getByLabel('Current password')).toHaveCount(0);

@@ -25,7 +25,7 @@ test('the Overview funnel shows visitors, leads and the A/B comparison for a dat
   });
 
   await signIn(page);
-  const panel = await openTab(page, 'Overview');
+  const panel = await openTab(page, 'Insights');
   const funnel = panel.getByRole('region', { name: 'Funnel' });
   const cells = (table: string, key: string) =>
     funnel.getByRole('table', { name: table }).getByRole('row', { name: key }).getByRole('cell');
@@ -134,7 +134,7 @@ test('more leads than counted visitors: rates stay within 100%, marked, with the
   for (let more = career.visitors - career.leads + 1; more > 0; more -= 1)
     await lead.email(page.request, `${uniqueTag('ab')}@example.com`);
 
-  const panel = await openTab(page, 'Overview');
+  const panel = await openTab(page, 'Insights');
   const funnel = panel.getByRole('region', { name: 'Funnel' });
   const table = funnel.getByRole('table', { name: 'Funnel per UTM campaign' });
   // Visitors, leads, lead rate (capped, marked), applications, rate, enrolled, placed, recovered.

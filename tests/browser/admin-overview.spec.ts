@@ -11,7 +11,7 @@ test("opens on this week's outcomes in words, and a new lead this week counts in
   page,
 }) => {
   await signIn(page);
-  const panel = await openTab(page, 'Overview');
+  const panel = await openTab(page, 'Insights');
   const sections = panel.getByRole('heading', { level: 2 });
   await expect(sections.nth(0)).toHaveText('This week against last');
   await expect(sections.nth(1)).toHaveText('Funnel');

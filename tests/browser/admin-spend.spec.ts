@@ -58,7 +58,7 @@ test('an uploaded spend CSV gives each campaign its cost per lead and per placem
   });
   expect(patched.ok(), await patched.text()).toBe(true);
 
-  const panel = await openTab(page, 'Overview');
+  const panel = await openTab(page, 'Insights');
   const costs = panel.getByRole('region', { name: 'Costs' });
   const today = new Date().toISOString().slice(0, 10);
   await costs.getByLabel('Spend CSV (date,source,campaign,spend,currency)').setInputFiles({
@@ -158,7 +158,7 @@ test.describe("on a server of its own, whose week's figures are this test's alon
       data: { status: 'placed' },
     });
 
-    const panel = await openTab(page, 'Overview');
+    const panel = await openTab(page, 'Insights');
     // This week's outcomes, in the funnel's words: the placed lead counts as applied too.
     await expect(outcomeCard(panel, 'Leads')).toMatchAriaSnapshot(`
       - term: Leads

@@ -96,7 +96,8 @@ export async function signInThroughForm(page: Page) {
 
 /** Types a search and waits until the table shows its results (aria-busy turns false). */
 export async function searchFor(panel: Locator, text: string) {
-  await panel.getByRole('searchbox').fill(text);
+  // The search sits in the dashboard's bar, above the tab's panel.
+  await panel.page().getByRole('searchbox').fill(text);
   const table = panel.getByRole('region');
   await expect(table).toHaveAttribute('data-query', text);
   await expect(table).toHaveAttribute('aria-busy', 'false');
@@ -110,6 +111,15 @@ export async function openTab(page: Page, name: string, search?: string) {
   await tabNamed(page, name).click();
   const panel = page.getByRole('tabpanel');
   if (search !== undefined) await searchFor(panel, search);
+  return panel;
+}
+
+/** Opens one of the account's own pages (Security, Your sessions) from the account menu. */
+export async function openAccountPage(page: Page, name: 'Security' | 'Your sessions') {
+  await page.getByRole('button', { name: /^Account: / }).click();
+  await page.getByRole('menuitem', { name }).click();
+  const panel = page.getByRole('tabpanel', { name });
+  await expect(panel).toBeFocused();
   return panel;
 }
 

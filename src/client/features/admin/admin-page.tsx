@@ -137,8 +137,8 @@ function LoginForm() {
   );
 }
 
-function AdminScreen() {
-  const session = useAdminSession();
+/** Everything before the dashboard: the session check, the sign-in, a second factor's set-up. */
+function AdminGate({ session }: { session: ReturnType<typeof useAdminSession> }) {
   if (session.isPending) {
     return (
       <p className="text-center text-slate-700" role="status">
@@ -155,8 +155,18 @@ function AdminScreen() {
   }
   if (!session.data.authenticated) return <LoginForm />;
   // ADMIN_REQUIRE_MFA: a second factor first, before any lead.
-  if (session.data.setupRequired) return <SecurityPanel setupRequired />;
-  return <Dashboard />;
+  return <SecurityPanel setupRequired />;
+}
+
+function AdminScreen() {
+  const session = useAdminSession();
+  // The dashboard takes the screen's width; the rest keeps the site's column.
+  if (session.data?.authenticated && !session.data.setupRequired) return <Dashboard />;
+  return (
+    <Container>
+      <AdminGate session={session} />
+    </Container>
+  );
 }
 
 /** /admin: sign-in, then the dashboard; this chunk loads only on this route. */
@@ -164,10 +174,8 @@ export default function AdminPage() {
   const [client] = useState(createAdminQueryClient);
   return (
     <QueryClientProvider client={client}>
-      <div id="top" className="min-h-[70vh] bg-slate-50 py-12 text-slate-900">
-        <Container>
-          <AdminScreen />
-        </Container>
+      <div id="top" className="min-h-[70vh] bg-slate-50 py-8 text-slate-900 sm:py-12">
+        <AdminScreen />
       </div>
     </QueryClientProvider>
   );

@@ -3,8 +3,7 @@ import { useLocation, useNavigate, useSearchParams } from 'react-router';
 import type { LeadKind } from '@shared/lead-status';
 import * as Tabs from '@radix-ui/react-tabs';
 import { useMutation, useQueryClient } from '@tanstack/react-query';
-import { Download, LogOut, MonitorX, RefreshCw } from 'lucide-react';
-import { Button } from '../../components/ui/button';
+import { Download, LogOut, RefreshCw } from 'lucide-react';
 import { toast } from '../../lib/toast-store';
 import { adminToasts } from './ui/admin-toasts';
 import {
@@ -15,7 +14,10 @@ import {
   type LeadPage,
 } from './api/leads';
 import { downloadFile } from './api/http';
-import { useCan, useLogout, useSignOutEverywhere } from './api/session';
+import { useCan, useLogout } from './api/session';
+import { accountPageId, accountPages, type AccountPage } from './account-menu';
+import { BoardTab } from './board-tab';
+import { DashboardBar, type BarAction } from './dashboard-bar';
 import { AccountsTab } from './accounts/accounts-tab';
 import { AuditTab } from './accounts/audit-tab';
 import { SessionsPanel } from './accounts/sessions-panel';
@@ -89,13 +91,19 @@ const initialFilters = Object.fromEntries(
   leadTabIds.map((id) => [id, { q: '', offset: 0, status: '' }]),
 ) as Record<LeadTabId, TabFilter>;
 
+type View = TabId | 'board';
+
+// One row that scrolls sideways within itself on a narrow screen: it never wraps.
 const triggerClass =
-  'rounded-t-md border-b-2 border-transparent px-4 py-2.5 text-sm font-semibold text-slate-700 hover:text-slate-900 focus-visible:outline-2 focus-visible:-outline-offset-2 focus-visible:outline-accent-strong data-[state=active]:border-accent-strong data-[state=active]:text-slate-900';
+  'shrink-0 whitespace-nowrap rounded-t-md border-b-2 border-transparent px-2.5 py-2.5 text-sm font-semibold text-slate-700 hover:text-slate-900 focus-visible:outline-2 focus-visible:-outline-offset-2 focus-visible:outline-accent-strong data-[state=active]:border-accent-strong data-[state=active]:text-slate-900';
+
+// The spec's caption stays; what the tab holds beyond it (the /apply form's other ways in).
+const candidatesNote = 'It also holds the applicants who came through /training and /contact.';
 
 /** The signed-in dashboard (spec section 2), opening on Typeform Leads; auto-refreshed. */
 export function Dashboard() {
   const client = useQueryClient();
-  const [tab, setTab] = useState<TabId>('questionnaireLeads');
+  const [tab, setTab] = useState<View>('questionnaireLeads');
   const [filters, setFilters] = useState(initialFilters);
   const setFilter = useCallback(
     (id: LeadTabId, filter: TabFilter) => setFilters((current) => ({ ...current, [id]: filter })),
@@ -112,24 +120,29 @@ export function Dashboard() {
     onSuccess: () => toast(adminToasts.refreshed),
   });
   const logout = useLogout();
-  const signOutEverywhere = useSignOutEverywhere();
   const deleteLead = useDeleteLead();
   const sendEmail = useSendFormEmail();
   const leadLink = useLeadLink();
   // The detail panel, once loaded, stays mounted: it closes itself and returns the focus.
   const [detailUsed, setDetailUsed] = useState(false);
   if (leadLink.open && !detailUsed) setDetailUsed(true);
+  const leadTab = tab !== 'board' && isLeadTab(tab) ? tab : null;
+  const onSearch = useCallback(
+    (q: string) =>
+      leadTab && setFilters((all) => ({ ...all, [leadTab]: { ...all[leadTab], q, offset: 0 } })),
+    [leadTab],
+  );
 
   useAutoRefresh(client);
 
   const exportCsv = () => {
-    if (!isLeadTab(tab))
-      return toast(adminToasts.nothingToExport(tab === 'overview' ? 'on the Overview' : 'here'));
+    if (!leadTab)
+      return toast(adminToasts.nothingToExport(tab === 'overview' ? 'on Insights' : 'here'));
     // 'No Data' when the tab's current search finds no rows.
-    const page = client.getQueryData<LeadPage>([listUrl(tab, filters[tab])]);
+    const page = client.getQueryData<LeadPage>([listUrl(leadTab, filters[leadTab])]);
     if (!page?.total) return toast(adminToasts.noData);
     // The server names the file <tab>-YYYY-MM-DD.csv and streams the whole tab.
-    downloadFile(exportUrl(tab, filters[tab]));
+    downloadFile(exportUrl(leadTab, filters[leadTab]));
   };
 
   const actions: RowActions = {
@@ -146,34 +159,30 @@ export function Dashboard() {
       }),
   };
 
-  const toolbar = [
+  const toolbar: BarAction[] = [
     { label: 'Refresh', Icon: RefreshCw, run: () => refresh.mutate(), busy: refresh.isPending },
     ...(canWork ? [{ label: 'Export to CSV', Icon: Download, run: exportCsv, busy: false }] : []),
-    {
-      label: 'Sign out everywhere',
-      Icon: MonitorX,
-      run: () => signOutEverywhere.mutate(),
-      busy: signOutEverywhere.isPending,
-    },
     { label: 'Logout', Icon: LogOut, run: () => logout.mutate(), busy: logout.isPending },
   ];
 
-  const tabs: { id: TabId; label: string; count?: number | undefined; content: ReactNode }[] = [
+  const tabs: { id: View; label: string; count?: number | undefined; content: ReactNode }[] = [
     ...leadTabIds.map((id) => ({
       id,
       label: leadTabs[id].label,
       count: counts[id],
       content: (
-        <LeadsTab
-          tab={id}
-          filter={filters[id]}
-          onFilterChange={setFilter}
-          actions={actions}
-          bulk={canWork}
-        />
+        <>
+          {id === 'candidates' && <p className="mb-3 text-sm text-slate-600">{candidatesNote}</p>}
+          <LeadsTab
+            tab={id}
+            filter={filters[id]}
+            onFilterChange={setFilter}
+            actions={actions}
+            bulk={canWork}
+          />
+        </>
       ),
     })),
-    { id: 'overview', label: 'Overview', content: <OverviewTab /> },
     ...(canWork
       ? [
           {
@@ -182,9 +191,20 @@ export function Dashboard() {
             count: quarantine.data?.total,
             content: <QuarantineTab onConfirm={setConfirm} />,
           },
+        ]
+      : []),
+    {
+      id: 'board',
+      label: 'Board',
+      content: <BoardTab onOpen={leadLink.show} canEdit={canWork} />,
+    },
+    { id: 'overview', label: 'Insights', content: <OverviewTab /> },
+    ...(canWork
+      ? [
+          // The people's own requests: their data, its erasure.
           {
             id: 'dataRequests' as const,
-            label: 'Data requests',
+            label: 'People',
             content: <DataRequestsTab onConfirm={setConfirm} />,
           },
         ]
@@ -199,41 +219,33 @@ export function Dashboard() {
           { id: 'audit' as const, label: 'Audit', content: <AuditTab /> },
         ]
       : []),
-    { id: 'sessions', label: 'Your sessions', content: <SessionsPanel /> },
-    { id: 'security', label: 'Security', content: <SecurityPanel /> },
     // Deployment settings and status messages: not the marketer's figures (issue 41).
     ...(canWork ? [{ id: 'settings' as const, label: 'Settings', content: <SettingsTab /> }] : []),
   ];
+  // The account's own pages: no tab of their own, the account menu opens them.
+  const accountContent: Record<AccountPage, ReactNode> = {
+    security: <SecurityPanel />,
+    sessions: <SessionsPanel />,
+  };
+  const panelClass = 'pt-6 focus-visible:outline-none';
   return (
-    <div>
-      <div className="flex flex-wrap items-center justify-between gap-4">
-        <h1 className="text-3xl">Lead Dashboard</h1>
-        <div className="flex flex-wrap gap-2">
-          {toolbar.map(({ label, Icon, run, busy }) => (
-            <Button
-              key={label}
-              variant={label === 'Logout' ? 'dark' : 'outline'}
-              size="sm"
-              onClick={run}
-              disabled={busy}
-            >
-              <Icon className="size-4" aria-hidden="true" />
-              {label}
-            </Button>
-          ))}
-        </div>
-      </div>
+    <div className="px-4 sm:px-6 lg:px-8">
+      <DashboardBar
+        search={leadTab && { tab: leadTab, value: filters[leadTab].q, onSearch }}
+        actions={toolbar}
+        onAccountPage={setTab}
+      />
       <DeliveryNotice onOpenLead={leadLink.show} />
-      <Tabs.Root value={tab} onValueChange={(value) => setTab(value as TabId)} className="mt-6">
+      <Tabs.Root value={tab} onValueChange={(value) => setTab(value as View)} className="mt-4">
         <Tabs.List
-          aria-label="Lead views"
-          className="flex flex-wrap gap-1 border-b border-slate-300"
+          aria-label="Dashboard"
+          className="flex overflow-x-auto border-b border-slate-300"
         >
           {tabs.map(({ id, label, count }) => (
             <Tabs.Trigger key={id} value={id} className={triggerClass}>
               {label}
               {count !== undefined ? (
-                <span className="ml-2 rounded-full bg-slate-200 px-2 py-0.5 text-xs text-slate-800">
+                <span className="ml-1.5 rounded-full bg-slate-200 px-1.5 py-0.5 text-xs text-slate-800">
                   {formatNumber(count)}
                 </span>
               ) : null}
@@ -241,8 +253,20 @@ export function Dashboard() {
           ))}
         </Tabs.List>
         {tabs.map(({ id, content }) => (
-          <Tabs.Content key={id} value={id} className="pt-6 focus-visible:outline-none">
+          <Tabs.Content key={id} value={id} className={panelClass}>
             {content}
+          </Tabs.Content>
+        ))}
+        {Object.entries(accountPages).map(([page, label]) => (
+          <Tabs.Content
+            key={page}
+            value={page}
+            id={accountPageId(page as AccountPage)}
+            aria-labelledby={undefined}
+            aria-label={label}
+            className={panelClass}
+          >
+            {accountContent[page as AccountPage]}
           </Tabs.Content>
         ))}
       </Tabs.Root>

@@ -1,12 +1,9 @@
-import { useEffect, useId, useState } from 'react';
-import { Search } from 'lucide-react';
 import {
   candidateStatuses,
   closingStatuses,
   companyStatuses,
   leadStatuses,
 } from '@shared/lead-status';
-import { clsx } from 'clsx';
 import { Button } from '../../../components/ui/button';
 import { adminToasts } from '../ui/admin-toasts';
 import { isUnauthorized } from '../api/http';
@@ -16,11 +13,9 @@ import { columnsFor, type RowActions } from './columns';
 import { LeadBoard } from './board/lead-board';
 import { DataTable } from '../ui/data-table';
 import { Checkbox, Select } from '../ui/controls';
-import { controlClass } from '../../../components/ui/form-field';
 import { leadTabs, PAGE_SIZE, type LeadTabId, type TabFilter } from './tabs';
 import { formatNumber } from '../ui/format';
 
-const SEARCH_DEBOUNCE_MS = 300;
 /** Lead Emails mixes both kinds: each status once, the closing ones last as in both lists. */
 const bothPipelines = [
   ...candidateStatuses.slice(0, -closingStatuses.length),
@@ -52,7 +47,7 @@ function ViewSwitch({ board, onChange }: { board: boolean; onChange(board: boole
   );
 }
 
-/** One lead tab: a debounced search box, the current page of the table and the pager. */
+/** One lead tab: its filters, the current page of the table and the pager (its search is in the bar). */
 export function LeadsTab({
   tab,
   filter,
@@ -67,10 +62,8 @@ export function LeadsTab({
   /** The account may work leads: bulk actions (not on Lead Emails: two tables) and board moves. */
   bulk: boolean;
 }) {
-  const searchId = useId();
-  const [search, setSearch] = useState(filter.q);
   // Lead Emails mixes both kinds: no board; either status.
-  const { kind, label, caption } = leadTabs[tab];
+  const { kind, caption } = leadTabs[tab];
   // Spec section 8: the failure's toast, and its text in place of the rows.
   const failure = adminToasts.loadFailed(kind);
   const page = useLeadPage(tab, filter, failure);
@@ -78,15 +71,6 @@ export function LeadsTab({
   const { offset } = filter;
   const total = page.data?.total ?? 0;
   const to = Math.min(offset + PAGE_SIZE, total);
-
-  useEffect(() => {
-    if (search === filter.q) return;
-    const timer = setTimeout(
-      () => onFilterChange(tab, { ...filter, q: search, offset: 0 }),
-      SEARCH_DEBOUNCE_MS,
-    );
-    return () => clearTimeout(timer);
-  }, [search, filter, tab, onFilterChange]);
 
   const rows = failed ? [] : (page.data?.rows ?? []);
   const selecting = bulk && tab !== 'leadEmails';
@@ -107,29 +91,6 @@ export function LeadsTab({
     <div>
       {viewSwitch}
       <div className="mb-4 flex flex-wrap items-end gap-4">
-        <div className="grid w-full max-w-md gap-1.5">
-          <label htmlFor={searchId} className="text-sm font-medium text-slate-800">
-            Search {label.toLowerCase()}
-          </label>
-          <div className="relative">
-            <Search
-              className="pointer-events-none absolute left-3 top-1/2 size-4 -translate-y-1/2 text-slate-500"
-              aria-hidden="true"
-            />
-            <input
-              id={searchId}
-              type="search"
-              value={search}
-              onChange={(event) => setSearch(event.target.value)}
-              placeholder={
-                tab === 'leadEmails'
-                  ? 'Start of an e-mail address'
-                  : 'Start of a name, company or e-mail'
-              }
-              className={clsx(controlClass, 'pl-9 pr-3 placeholder:text-slate-500')}
-            />
-          </div>
-        </div>
         <Select
           label="Status"
           value={filter.status}
@@ -176,7 +137,7 @@ export function LeadsTab({
         columns={columnsFor(tab, actions)}
         rows={rows}
         rowKey={(row) => `${row.kind}-${row.id}`}
-        busy={page.isFetching || search !== filter.q}
+        busy={page.isFetching}
         query={filter.q}
         empty={
           failed

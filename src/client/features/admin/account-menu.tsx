@@ -1,0 +1,79 @@
+import { useRef } from 'react';
+import * as DropdownMenu from '@radix-ui/react-dropdown-menu';
+import {
+  ChevronDown,
+  CircleUserRound,
+  MonitorSmartphone,
+  MonitorX,
+  ShieldCheck,
+} from 'lucide-react';
+import { Button } from '../../components/ui/button';
+import { useAccount, useSignOutEverywhere } from './api/session';
+
+/** The signed-in account's own pages, shown in the dashboard's place when chosen in the menu. */
+export const accountPages = { security: 'Security', sessions: 'Your sessions' } as const;
+export type AccountPage = keyof typeof accountPages;
+export const accountPageId = (page: AccountPage) => `admin-account-${page}`;
+
+const itemClass =
+  'flex cursor-pointer items-center gap-2 rounded px-3 py-2 text-sm outline-none data-[highlighted]:bg-slate-100 data-[highlighted]:outline-2 data-[highlighted]:-outline-offset-2 data-[highlighted]:outline-accent-strong';
+
+/** The account's menu: its security and sessions, and ending its other sessions. */
+export function AccountMenu({ onOpen }: { onOpen(page: AccountPage): void }) {
+  const account = useAccount();
+  const signOutEverywhere = useSignOutEverywhere();
+  // A page chosen from the menu takes the focus, rather than the menu's button taking it back.
+  const chosen = useRef<AccountPage | null>(null);
+  return (
+    <DropdownMenu.Root>
+      <DropdownMenu.Trigger asChild>
+        <Button variant="outline" size="sm">
+          <CircleUserRound className="size-4" aria-hidden="true" />
+          <span className="sr-only">Account: </span>
+          <span className="max-w-40 truncate">{account?.name ?? 'Account'}</span>
+          <ChevronDown className="size-4" aria-hidden="true" />
+        </Button>
+      </DropdownMenu.Trigger>
+      <DropdownMenu.Portal>
+        <DropdownMenu.Content
+          align="end"
+          sideOffset={4}
+          className="z-30 min-w-52 rounded-lg border border-slate-200 bg-white p-1 text-slate-900 shadow-lg"
+          onCloseAutoFocus={(event) => {
+            if (!chosen.current) return;
+            event.preventDefault();
+            document.getElementById(accountPageId(chosen.current))?.focus();
+            chosen.current = null;
+          }}
+        >
+          {account?.email ? (
+            <DropdownMenu.Label className="px-3 py-2 text-xs text-slate-600">
+              {account.email}
+            </DropdownMenu.Label>
+          ) : null}
+          {Object.entries(accountPages).map(([page, label]) => (
+            <DropdownMenu.Item
+              key={page}
+              className={itemClass}
+              onSelect={() => {
+                chosen.current = page as AccountPage;
+                onOpen(page as AccountPage);
+              }}
+            >
+              {page === 'security' ? (
+                <ShieldCheck className="size-4" aria-hidden="true" />
+              ) : (
+                <MonitorSmartphone className="size-4" aria-hidden="true" />
+              )}
+              {label}
+            </DropdownMenu.Item>
+          ))}
+          <DropdownMenu.Item className={itemClass} onSelect={() => signOutEverywhere.mutate()}>
+            <MonitorX className="size-4" aria-hidden="true" />
+            Sign out everywhere
+          </DropdownMenu.Item>
+        </DropdownMenu.Content>
+      </DropdownMenu.Portal>
+    </DropdownMenu.Root>
+  );
+}

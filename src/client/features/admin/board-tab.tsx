@@ -1,0 +1,32 @@
+import { useState } from 'react';
+import type { LeadKind } from '@shared/lead-status';
+import { LeadBoard } from './leads/board/lead-board';
+import { leadTabIds, leadTabs, type LeadTabId } from './leads/tabs';
+import { Select } from './ui/controls';
+
+// The lists of one kind of lead (Lead Emails mixes both: no board).
+const pipelines = leadTabIds.filter((id) => leadTabs[id].kind);
+
+/** The board of one list, a click from anywhere: the same board as that list's Board view. */
+export function BoardTab({
+  onOpen,
+  canEdit,
+}: {
+  onOpen(kind: LeadKind, id: number): void;
+  canEdit: boolean;
+}) {
+  const [tab, setTab] = useState<LeadTabId>('questionnaireLeads');
+  const kind = leadTabs[tab].kind;
+  return (
+    <div className="grid gap-4">
+      <Select
+        label="Leads"
+        value={tab}
+        onChange={(value) => setTab(value as LeadTabId)}
+        options={pipelines.map((id) => ({ value: id, label: leadTabs[id].label }))}
+        className="w-full max-w-52"
+      />
+      {kind && <LeadBoard key={tab} tab={tab} kind={kind} onOpen={onOpen} canEdit={canEdit} />}
+    </div>
+  );
+}

@@ -1,0 +1,132 @@
+import type { Locator, Page } from '@playwright/test';
+import { test } from './fixtures';
+import { expect, openTab, signIn, tabNamed } from './support/admin';
+
+/*
+ * The dashboard uses the screen (issue 42): below the site's top bar it takes the full width,
+ * with its own bar (search, the spec's buttons, the account's menu), and one row of navigation
+ * that never wraps, on a desktop and on a phone; the page itself never scrolls sideways.
+ */
+
+test.describe.configure({ timeout: 120_000 });
+
+const VIEWPORTS = [
+  { name: 'desktop', width: 1_440, height: 900 },
+  { name: 'phone', width: 390, height: 844 },
+] as const;
+
+/** The top edge of every tab in the navigation: one value when it is one row. */
+const tabRows = (page: Page) =>
+  page
+    .getByRole('tablist', { name: 'Dashboard' })
+    .getByRole('tab')
+    .evaluateAll((tabs) => [...new Set(tabs.map((tab) => tab.getBoundingClientRect().top))]);
+
+const pageScrollsSideways = (page: Page) =>
+  page.evaluate(() => document.documentElement.scrollWidth > window.innerWidth);
+
+/** Whether the element draws a focus outline. */
+const outlined = (locator: Locator) =>
+  locator.evaluate((element) => getComputedStyle(element).outlineStyle !== 'none');
+
+for (const viewport of VIEWPORTS) {
+  test.describe(`at ${viewport.width} x ${viewport.height}`, () => {
+    test.use({ viewport: { width: viewport.width, height: viewport.height } });
+
+    test('the navigation is one row and the page never scrolls sideways', async ({ page }) => {
+      await signIn(page);
+      const nav = page.getByRole('tablist', { name: 'Dashboard' });
+      await expect(nav.getByRole('tab')).toHaveCount(11);
+      expect(await tabRows(page)).toHaveLength(1);
+      // The spec's buttons, with its words, in the dashboard's bar.
+      for (const name of ['Refresh', 'Export to CSV', 'Logout']) {
+        await expect(page.getByRole('button', { name, exact: true })).toBeVisible();
+      }
+      await expect(page.getByRole('searchbox', { name: 'Search typeform leads' })).toBeVisible();
+
+      const width = await page.evaluate(() => document.documentElement.clientWidth);
+      const box = await nav.boundingBox();
+      if (viewport.name === 'desktop') {
+        // The full width less the side padding, not the marketing site's 1,214-px column.
+        expect(box?.width).toBeGreaterThan(width - 80);
+        // Every tab in view: nothing to scroll to.
+        expect(await nav.evaluate((list) => list.scrollWidth <= list.clientWidth)).toBe(true);
+      } else {
+        // The row scrolls within itself; its last tab is reached there.
+        expect(await nav.evaluate((list) => list.scrollWidth > list.clientWidth)).toBe(true);
+        expect(box?.width).toBeLessThanOrEqual(width);
+      }
+
+      for (const name of ['Typeform Leads', 'Candidates', 'Board', 'Insights', 'Settings']) {
+        await openTab(page, name);
+        await expect(tabNamed(page, name)).toBeInViewport();
+        expect(await tabRows(page), name).toHaveLength(1);
+        expect(await pageScrollsSideways(page), name).toBe(false);
+      }
+    });
+
+    test('the account menu holds Security, Your sessions and Sign out everywhere, by keyboard', async ({
+      page,
+    }) => {
+      await signIn(page);
+      // The bar's order: the search, the spec's buttons, then the account.
+      await page.getByRole('searchbox').focus();
+      for (const name of ['Refresh', 'Export to CSV', 'Logout']) {
+        await page.keyboard.press('Tab');
+        await expect(page.getByRole('button', { name, exact: true })).toBeFocused();
+      }
+      await page.keyboard.press('Tab');
+      const account = page.getByRole('button', { name: /^Account: / });
+      await expect(account).toBeFocused();
+      expect(await outlined(account)).toBe(true);
+
+      await page.keyboard.press('Enter');
+      const menu = page.getByRole('menu');
+      await expect(menu.getByRole('menuitem')).toHaveText([
+        'Security',
+        'Your sessions',
+        'Sign out everywhere',
+      ]);
+      await expect(menu.getByRole('menuitem', { name: 'Security' })).toBeFocused();
+      await page.keyboard.press('Enter');
+      // The chosen page takes the focus; no tab is selected while it shows.
+      const security = page.getByRole('tabpanel', { name: 'Security' });
+      await expect(security).toBeFocused();
+      await expect(security.getByRole('heading', { name: 'Security', level: 2 })).toBeVisible();
+      await expect(page.getByRole('tab', { selected: true })).toHaveCount(0);
+
+      await account.focus();
+      await page.keyboard.press('Enter');
+      await page.keyboard.press('ArrowDown');
+      await expect(menu.getByRole('menuitem', { name: 'Your sessions' })).toBeFocused();
+      await page.keyboard.press('Enter');
+      const sessions = page.getByRole('tabpanel', { name: 'Your sessions' });
+      await expect(sessions.getByRole('cell', { name: /\(this browser\)$/ })).toBeVisible();
+
+      // Escape closes the menu and gives the focus back to its button.
+      await account.click();
+      await expect(menu).toBeVisible();
+      await page.keyboard.press('Escape');
+      await expect(menu).toHaveCount(0);
+      await expect(account).toBeFocused();
+
+      // Back to the leads: the navigation's tab, by keyboard, with its focus drawn.
+      await page.keyboard.press('Tab');
+      const first = tabNamed(page, 'Typeform Leads');
+      await expect(first).toBeFocused();
+      expect(await outlined(first)).toBe(true);
+      await page.keyboard.press('Enter');
+      await expect(first).toHaveAttribute('aria-selected', 'true');
+      expect(await pageScrollsSideways(page)).toBe(false);
+    });
+  });
+}
+
+test("Candidates keeps the spec's caption and says what else it holds", async ({ page }) => {
+  await signIn(page);
+  const panel = await openTab(page, 'Candidates');
+  await expect(panel.locator('caption')).toHaveText('Form completions through /career');
+  await expect(
+    panel.getByText('also holds the applicants who came through /training'),
+  ).toBeVisible();
+});

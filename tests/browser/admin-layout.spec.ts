@@ -58,10 +58,12 @@ for (const viewport of VIEWPORTS) {
       }
 
       for (const name of ['Typeform Leads', 'Candidates', 'Board', 'Insights', 'Settings']) {
-        await openTab(page, name);
+        const panel = await openTab(page, name);
+        await expect(panel.getByText('Loading…')).toHaveCount(0);
         await expect(tabNamed(page, name)).toBeInViewport();
         expect(await tabRows(page), name).toHaveLength(1);
-        expect(await pageScrollsSideways(page), name).toBe(false);
+        // Once the panel has settled (a chart sizes itself to its box after the first paint).
+        await expect.poll(() => pageScrollsSideways(page), { message: name }).toBe(false);
       }
     });
 

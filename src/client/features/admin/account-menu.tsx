@@ -15,6 +15,7 @@ export const accountPages = { security: 'Security', sessions: 'Your sessions' } 
 export type AccountPage = keyof typeof accountPages;
 export const accountPageId = (page: AccountPage) => `admin-account-${page}`;
 
+const icon = { className: 'size-4', 'aria-hidden': true } as const;
 const itemClass =
   'flex cursor-pointer items-center gap-2 rounded px-3 py-2 text-sm outline-none data-[highlighted]:bg-slate-100 data-[highlighted]:outline-2 data-[highlighted]:-outline-offset-2 data-[highlighted]:outline-accent-strong';
 
@@ -28,10 +29,10 @@ export function AccountMenu({ onOpen }: { onOpen(page: AccountPage): void }) {
     <DropdownMenu.Root>
       <DropdownMenu.Trigger asChild>
         <Button variant="outline" size="sm">
-          <CircleUserRound className="size-4" aria-hidden="true" />
+          <CircleUserRound {...icon} />
           <span className="sr-only">Account: </span>
           <span className="max-w-40 truncate">{account?.name ?? 'Account'}</span>
-          <ChevronDown className="size-4" aria-hidden="true" />
+          <ChevronDown {...icon} />
         </Button>
       </DropdownMenu.Trigger>
       <DropdownMenu.Portal>
@@ -60,16 +61,12 @@ export function AccountMenu({ onOpen }: { onOpen(page: AccountPage): void }) {
                 onOpen(page as AccountPage);
               }}
             >
-              {page === 'security' ? (
-                <ShieldCheck className="size-4" aria-hidden="true" />
-              ) : (
-                <MonitorSmartphone className="size-4" aria-hidden="true" />
-              )}
+              {page === 'security' ? <ShieldCheck {...icon} /> : <MonitorSmartphone {...icon} />}
               {label}
             </DropdownMenu.Item>
           ))}
           <DropdownMenu.Item className={itemClass} onSelect={() => signOutEverywhere.mutate()}>
-            <MonitorX className="size-4" aria-hidden="true" />
+            <MonitorX {...icon} />
             Sign out everywhere
           </DropdownMenu.Item>
         </DropdownMenu.Content>

@@ -81,8 +81,8 @@ export function DashboardBar({
     <div className="flex flex-wrap items-center gap-x-4 gap-y-3">
       <h1 className="text-2xl sm:text-3xl">Lead Dashboard</h1>
       {/* One field per tab: each keeps what was typed in it until it is sent. */}
-      {search ? <SearchField key={search.tab} {...search} /> : <div className="sm:flex-1" />}
-      <div className="flex flex-wrap items-center gap-2">
+      {search ? <SearchField key={search.tab} {...search} /> : null}
+      <div className="flex flex-wrap items-center gap-2 sm:ml-auto">
         {actions.map(({ label, Icon, run, busy }) => (
           <Button
             key={label}

@@ -41,7 +41,6 @@ const DIMENSIONS = {
   utmSources: { visits: 'utm_source', leads: 'utm_source' },
   utmCampaigns: { visits: 'utm_campaign', leads: 'utm_campaign' },
 } as const satisfies Record<string, { visits: VisitKey; leads: leadFunnel.FunnelDimension }>;
-type Dimension = (typeof DIMENSIONS)[keyof typeof DIMENSIONS];
 
 /** A day's start and the next day's start: the range of `created_at` of a day range's leads. */
 const isoBounds = ({ from, to }: DayRange) => ({
@@ -117,16 +116,18 @@ export async function funnelFigures(
     for (const row of rows) placedDays.push({ day: row.day, placed: Number(row.placed) });
 
   /**
-   * The first keys of `dimension`: visitors, then leads, then spend, ties in the order read (keys
+   * The first keys of `name`: visitors, then leads, then spend, ties in the order read (keys
    * with visitors in key order, then those with leads only, then `listed`, zero if not seen); and
    * every visitor of the range, which each dimension reads once.
    */
   const firstSteps = async (
-    dimension: Dimension,
-    leads: Map<string | null, Counts>,
-    spendOf: Map<string, number>,
-    listed: Iterable<string>,
+    name: keyof typeof DIMENSIONS,
+    listed: Iterable<string> = [],
+    read?: Map<string | null, Counts>,
   ) => {
+    const dimension = DIMENSIONS[name];
+    const leads = read ?? (await leadsPer(dimension.leads));
+    const spendOf = matched[name];
     const unseen = new Set(listed);
     let visitorsRead = 0;
     async function* steps(): AsyncGenerator<Counts[]> {
@@ -157,12 +158,7 @@ export async function funnelFigures(
       visitors: visitorsRead,
     };
   };
-  const landingPages = await firstSteps(
-    DIMENSIONS.landingPages,
-    await leadsPer(DIMENSIONS.landingPages.leads),
-    matched.landingPages,
-    [],
-  );
+  const landingPages = await firstSteps('landingPages');
   const allSpend = spend.campaigns.reduce((sum, campaign) => sum + campaign.spend, 0);
   return {
     from,
@@ -174,26 +170,10 @@ export async function funnelFigures(
     ),
     landingPages: landingPages.steps,
     // Both variants are always listed, so an A/B comparison has its two sides.
-    variants: (
-      await firstSteps(
-        DIMENSIONS.variants,
-        await leadsPer(DIMENSIONS.variants.leads),
-        matched.variants,
-        landingVariants,
-      )
-    ).steps,
+    variants: (await firstSteps('variants', landingVariants)).steps,
     // A source with spend is listed even without visitors or leads: its spend is never dropped.
-    utmSources: (
-      await firstSteps(
-        DIMENSIONS.utmSources,
-        await leadsPer(DIMENSIONS.utmSources.leads),
-        matched.utmSources,
-        matched.utmSources.keys(),
-      )
-    ).steps,
-    utmCampaigns: (
-      await firstSteps(DIMENSIONS.utmCampaigns, campaignLeads, matched.utmCampaigns, [])
-    ).steps,
+    utmSources: (await firstSteps('utmSources', matched.utmSources.keys())).steps,
+    utmCampaigns: (await firstSteps('utmCampaigns', [], campaignLeads)).steps,
     currency: spend.currency,
     currencies: spend.currencies,
     unmatchedSpend: matched.unmatched.slice(0, UNMATCHED_LISTED),

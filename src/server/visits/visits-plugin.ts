@@ -15,6 +15,7 @@ import { tablesOf } from '../platform/database/connection';
 import { SpendStore, type SpendTables } from '../spend';
 import { describedError, fieldErrorsBody, retryAfterHeader } from '../platform/http/api-schemas';
 import { addressKeyOf } from '../platform/http/address-key';
+import type { DayRange } from '../platform/database/report-reads';
 import { funnelFigures } from './funnel';
 import { funnelCsv } from './funnel-csv';
 import { VisitCounter } from './visit-counter';
@@ -192,27 +193,20 @@ export const funnelRoutes: FastifyPluginAsync = async (app) => {
 
 type FunnelQuery = { from?: string; to?: string; currency?: string };
 
-function checkedRange({
-  from,
-  to,
-  currency,
-}: FunnelQuery):
-  | { error: string; fields: Record<string, string> }
-  | { from: string; to: string; currency: string | undefined } {
+type Checked = { error: string; fields: Record<string, string> } | (DayRange & FunnelQuery);
+
+function checkedRange({ from, to, currency }: FunnelQuery): Checked {
   const fields: Record<string, string> = {};
   if (!isCalendarDay(from)) fields.from = 'A date as YYYY-MM-DD';
   if (!isCalendarDay(to)) fields.to = 'A date as YYYY-MM-DD';
-  if (isCalendarDay(from) && isCalendarDay(to)) {
-    if (from > to) fields.to = 'Not before from';
-    else if (daysIncluded(from, to) > REPORT_MAX_DAYS)
-      fields.to = `Within two years of from: at most ${REPORT_MAX_DAYS} days, both included`;
-  }
+  else if (isCalendarDay(from) && from > to) fields.to = 'Not before from';
+  else if (isCalendarDay(from) && daysIncluded(from, to) > REPORT_MAX_DAYS)
+    fields.to = `Within two years of from: at most ${REPORT_MAX_DAYS} days, both included`;
   if (currency !== undefined && !/^[A-Z]{3}$/.test(currency))
     fields.currency = 'An ISO 4217 code such as USD';
-  if (!isCalendarDay(from) || !isCalendarDay(to) || Object.keys(fields).length > 0)
-    return {
-      error: fields.from || fields.to ? 'Please check the dates' : 'Please check the currency',
-      fields,
-    };
+  if (!isCalendarDay(from) || !isCalendarDay(to) || Object.keys(fields).length > 0) {
+    const error = fields.from || fields.to ? 'Please check the dates' : 'Please check the currency';
+    return { error, fields };
+  }
   return { from, to, currency };
 }

@@ -144,18 +144,17 @@ export class StatusPage {
       const resumed = this.resume(request, query, mine, ours);
       if (resumed) return resumed;
     }
-    const viewOf = ([lead, row]: [LeadRef, Row]) => statusLead(lead, leadRefText(lead), row);
+    const viewOf = ([lead, row]: [LeadRef, Row], contacts?: string[]) =>
+      statusLead(lead, leadRefText(lead), row, contacts);
     if (mine.length > 0) {
       // What the page shows the mailbox's owner: their secondary contacts too.
       const contacts = await Promise.all(
         mine.map(([lead]) => findContacts(this.db, lead.table, [lead.id])),
       );
-      const leads = mine.map(([lead, row], index) =>
-        statusLead(
-          lead,
-          leadRefText(lead),
-          row,
-          contacts[index]!.map(({ value }) => value),
+      const leads = mine.map((entry, i) =>
+        viewOf(
+          entry,
+          contacts[i]!.map(({ value }) => value),
         ),
       );
       return { view: { kind: 'leads', leads } };

@@ -149,14 +149,11 @@ export class StatusPage {
     if (mine.length > 0) {
       // What the page shows the mailbox's owner: their secondary contacts too.
       const contacts = await Promise.all(
-        mine.map(([lead]) => findContacts(this.db, lead.table, [lead.id])),
-      );
-      const leads = mine.map((entry, i) =>
-        viewOf(
-          entry,
-          contacts[i]!.map(({ value }) => value),
+        mine.map(async ([lead]) =>
+          (await findContacts(this.db, lead.table, [lead.id])).map((c) => c.value),
         ),
       );
+      const leads = mine.map((entry, i) => viewOf(entry, contacts[i]));
       return { view: { kind: 'leads', leads } };
     }
     if (ours.length > 0) {

@@ -1,27 +1,16 @@
-import { sql, type Generated, type Kysely, type Selectable } from 'kysely';
+import { sql, type Kysely } from 'kysely';
 import type { ContactKind } from '@shared/lead-field';
 import { tablesOf } from '../../platform/database/connection';
 import { autoIncrementId } from '../../platform/database/migration-columns';
 import type { MigrationSet } from '../../platform/database/migration-runner';
 import { normalizeEmail } from './lead-email';
-import type { LeadRef, LeadTable } from './lead-tables';
+import { eraseHistory, findHistory } from './lead-history';
+import type { LeadContactsTable, LeadRef, LeadTable } from './lead-tables';
 
 /* A lead's secondary contacts: the e-mails and phones a merge kept of the other lead (161). */
 
 /** A lead keeps this many (decision 152); a merge past it keeps those it held first. */
 export const LEAD_CONTACTS_LIMIT = 10;
-
-export interface LeadContactsTable {
-  id: Generated<number>;
-  lead_table: LeadTable;
-  lead_id: number;
-  kind: ContactKind;
-  /** As the lead held it. */
-  value: string;
-  /** What finds it: the e-mail as `email_normalized` holds it, or the phone's digits. */
-  search_key: string;
-  created_at: string;
-}
 
 export type LeadContactTables = { lead_contacts: LeadContactsTable };
 
@@ -64,20 +53,8 @@ export const leadContactMigrations: MigrationSet = (dialect) => ({
 });
 
 /** The leads `ids` of `table`'s contacts, oldest first. */
-export function findContacts(
-  db: AnyDb,
-  table: LeadTable,
-  ids: readonly number[],
-): Promise<Selectable<LeadContactsTable>[]> {
-  if (ids.length === 0) return Promise.resolve([]);
-  return contactsOf(db)
-    .selectFrom('lead_contacts')
-    .selectAll()
-    .where('lead_table', '=', table)
-    .where('lead_id', 'in', ids)
-    .orderBy('id')
-    .execute();
-}
+export const findContacts = (db: AnyDb, table: LeadTable, ids: readonly number[]) =>
+  findHistory(db, 'lead_contacts', table, ids);
 
 /**
  * Gives `lead` the contacts it does not hold, up to LEAD_CONTACTS_LIMIT, and drops those equal to
@@ -123,19 +100,8 @@ export async function keepContacts(
 }
 
 /** Deletes (in the caller's transaction) the contacts of the leads `ids`; how many. */
-export async function eraseContacts(
-  trx: AnyDb,
-  table: LeadTable,
-  ids: readonly number[],
-): Promise<number> {
-  if (ids.length === 0) return 0;
-  const result = await contactsOf(trx)
-    .deleteFrom('lead_contacts')
-    .where('lead_table', '=', table)
-    .where('lead_id', 'in', ids)
-    .executeTakeFirst();
-  return Number(result.numDeletedRows);
-}
+export const eraseContacts = (trx: AnyDb, table: LeadTable, ids: readonly number[]) =>
+  eraseHistory(trx, 'lead_contacts', table, ids);
 
 /** The ids of `table`'s leads holding the e-mail `normalizedEmail` as a secondary contact. */
 export const leadsWithEmail = (db: AnyDb, table: LeadTable, normalizedEmail: string) =>

@@ -1,9 +1,19 @@
 import { sql, type Insertable, type Kysely, type Selectable } from 'kysely';
 import { tablesOf } from '../../platform/database/connection';
-import type { LeadRecordTables, LeadSubmissionsTable, LeadTable } from './lead-tables';
+import type {
+  LeadContactsTable,
+  LeadRecordTables,
+  LeadSubmissionsTable,
+  LeadTable,
+} from './lead-tables';
 import type { LeadActivityTable } from './pipeline-tables';
 
-type History = { lead_submissions: LeadSubmissionsTable; lead_activity: LeadActivityTable };
+/** The rows kept about a lead besides the lead itself: its forms, activity and contacts. */
+type History = {
+  lead_submissions: LeadSubmissionsTable;
+  lead_activity: LeadActivityTable;
+  lead_contacts: LeadContactsTable;
+};
 type AnyDb = Pick<Kysely<object>, 'getExecutor'>;
 
 /** A lead keeps this many forms in its history; past it, it counts them. */

@@ -1,6 +1,6 @@
 import type { CandidateStage, CompanyStage, SubmissionForm } from '@shared/lead-vocabulary';
 import type { Generated } from 'kysely';
-import type { AnyFields, ColumnsOfKind } from '@shared/lead-field';
+import type { AnyFields, ColumnsOfKind, ContactKind } from '@shared/lead-field';
 import type { AttributionFields, CandidateFields, CompanyFields } from '@shared/lead-fields';
 import type { LeadQuarantineTables } from './quarantine-tables';
 import type { ConsentSignal } from '@shared/schemas/conversion';
@@ -52,6 +52,19 @@ export interface LeadSubmissionsTable {
   consent: ConsentSignal | null;
   /** 1: sent with the lead's proof (or created the lead); 0: without it (migration 160). */
   verified: Generated<number>;
+  created_at: string;
+}
+
+/** A secondary contact: an e-mail or phone a merge kept of the other lead (decision 161). */
+export interface LeadContactsTable {
+  id: Generated<number>;
+  lead_table: LeadTable;
+  lead_id: number;
+  kind: ContactKind;
+  /** As the lead held it. */
+  value: string;
+  /** What finds it: the e-mail as `email_normalized` holds it, or the phone's digits. */
+  search_key: string;
   created_at: string;
 }
 

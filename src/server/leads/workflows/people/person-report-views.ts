@@ -8,8 +8,11 @@ import type {
   StoredRecord,
 } from '@shared/admin-person';
 import type { OutboxMessage } from '../../../platform/outbox/outbox';
-import type { LeadContactsTable } from '../../records/lead-contacts';
-import { leadTypeOf, type LeadSubmissionsTable } from '../../records/lead-tables';
+import {
+  leadTypeOf,
+  type LeadContactsTable,
+  type LeadSubmissionsTable,
+} from '../../records/lead-tables';
 import type { LeadActivityTable } from '../../records/pipeline-tables';
 import type { LeadQuarantineTable } from '../../records/quarantine-tables';
 

@@ -5,6 +5,7 @@ import { mkdir, stat } from 'node:fs/promises';
 import path from 'node:path';
 import { fileURLToPath } from 'node:url';
 import { chromium } from 'playwright-core';
+import { escapeHtml } from '../src/shared/escape-html';
 import { LOGO_PATH } from '../src/client/app/structured-data';
 import {
   SHARE_IMAGE_SIZE,
@@ -18,9 +19,6 @@ const publicDir = path.join(root, 'public');
 const CHROMIUM_PATH = process.env.CHROMIUM_PATH ?? '/usr/bin/chromium';
 /** Facebook accepts up to 8 MB, but small files unfurl faster; the limit keeps them honest. */
 const MAX_BYTES = 150 * 1024;
-
-const escapeHtml = (text: string) =>
-  text.replace(/[&<>"]/g, (ch) => ({ '&': '&amp;', '<': '&lt;', '>': '&gt;', '"': '&quot;' })[ch]!);
 
 /** The brand monogram of brand-mark.tsx and favicon.svg. */
 const MONOGRAM = `<svg viewBox="0 0 32 32" xmlns="http://www.w3.org/2000/svg"><rect width="32" height="32" rx="8" fill="#050d1d"/><path d="M9 20 L16 11 L23 20" stroke="#22d3ee" stroke-width="2.5" fill="none"/><circle cx="9" cy="20" r="3" fill="#22d3ee"/><circle cx="16" cy="11" r="3" fill="#f8fafc"/><circle cx="23" cy="20" r="3" fill="#22d3ee"/></svg>`;

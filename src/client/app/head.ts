@@ -1,3 +1,4 @@
+import { escapeHtml } from '@shared/escape-html';
 import type { SiteConfig } from '@shared/site-config';
 import { findRouteMeta, fullTitle, NOT_FOUND_META, robotsOf } from './route-meta';
 import { SHARE_IMAGE_SIZE, shareImageAlt, shareImages } from './share-images';
@@ -50,12 +51,6 @@ export function metaTagsFor(head: HeadData, site: SiteConfig): MetaTag[] {
     ...(head.robots ? [name('robots', head.robots)] : []),
   ];
 }
-
-export const escapeHtml = (text: string) =>
-  text.replace(
-    /[&<>"']/g,
-    (ch) => ({ '&': '&amp;', '<': '&lt;', '>': '&gt;', '"': '&quot;', "'": '&#39;' })[ch] as string,
-  );
 
 /** The head tags of one page as HTML, for the pre-rendered files. */
 export function headTags(pathname: string, site: SiteConfig): string {

@@ -1,5 +1,5 @@
 import type { LeadCreatedPayload } from '../leads';
-import { escapeHtml } from '../platform/http/escape-html';
+import { escapeHtml } from '@shared/escape-html';
 import type { MailMessage } from '../platform/mail/mailer';
 
 /** The lead's name as a notice shows it: the candidate's, or the contact's and company's. */

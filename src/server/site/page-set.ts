@@ -6,7 +6,7 @@ import type { FastifyReply, FastifyRequest } from 'fastify';
 import { BUILT_IN_QUESTIONNAIRE_PATH, embedSrc } from '@shared/questionnaire-embed';
 import { runtimeConfigScript, type RuntimeConfig } from '@shared/runtime-config';
 import { acceptWeights } from '../platform/http/accept-weights';
-import { escapeHtml } from '../platform/http/escape-html';
+import { escapeHtml } from '@shared/escape-html';
 
 type Encoding = 'br' | 'gzip' | 'identity';
 

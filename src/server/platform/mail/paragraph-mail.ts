@@ -1,4 +1,4 @@
-import { escapeHtml } from '../http/escape-html';
+import { escapeHtml } from '@shared/escape-html';
 import type { MailMessage } from './mailer';
 
 /** A paragraph: its text, or a link (after its text, if it has one). */

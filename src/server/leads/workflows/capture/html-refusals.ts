@@ -1,7 +1,7 @@
 import type { FastifyReply, FastifyRequest } from 'fastify';
 import { wantsHtml } from './html-form-posts';
 import { formOf, formRoute } from './html-forms';
-import { escapeHtml } from '../../../platform/http/escape-html';
+import { escapeHtml } from '@shared/escape-html';
 import { parsedJson } from '../people/person-report-views';
 
 /* A form post's refusal (413, 415, 429, 503) gets a page, not raw JSON (decision 090). */

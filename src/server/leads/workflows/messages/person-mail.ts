@@ -2,7 +2,7 @@ import { claims } from '@shared/claims';
 import { renderTemplate } from '@shared/message-templates';
 import type { NextStep } from '@shared/person-status';
 import type { MailMessage } from '../../../platform/mail/mailer';
-import { escapeHtml } from '../../../platform/http/escape-html';
+import { escapeHtml } from '@shared/escape-html';
 import { paragraphMail, type Paragraph } from '../../../platform/mail/paragraph-mail';
 
 /* What we write to a lead's own person (decision 154); links are absolute. */

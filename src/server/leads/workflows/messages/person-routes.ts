@@ -17,7 +17,7 @@ import { PERSON_STATUS_LINK } from './person-mail';
 import type { PersonMessageTables } from './person-sender';
 import { STATUS_PATH } from '../people/status-link';
 import { UNSUBSCRIBE_PATH, candidateOfUnsubscribeToken } from './unsubscribe-token';
-import { escapeHtml } from '../../../platform/http/escape-html';
+import { escapeHtml } from '@shared/escape-html';
 import type { MailAllowance, MailAllowanceTables } from './mail-allowance';
 
 /** "Lost your link?" requests a minute from one address, and new links a day per e-mail. */

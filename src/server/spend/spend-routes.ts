@@ -9,7 +9,6 @@ import type { SpendTables } from './spend-tables';
 /** An upload's largest size: two years of daily spend for 200 campaigns is about 7 MB. */
 const UPLOAD_LIMIT = 16 * 1024 * 1024;
 const VALUE_MAX = 200;
-/** Where the upload's template is downloaded. */
 
 const mappingProperties = {
   utmCampaign: { type: 'string', minLength: 1, maxLength: VALUE_MAX },

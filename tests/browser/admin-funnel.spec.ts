@@ -131,7 +131,8 @@ test('more leads than counted visitors: rates stay within 100%, marked, with the
     return variants.find((variant) => variant.key === 'free_training')!;
   };
   const career = await variantFigures();
-  for (let more = career.visitors - career.leads + 1; more > 0; more -= 1)
+  // A margin: specs running beside this one count new visitors on /career meanwhile.
+  for (let more = career.visitors - career.leads + 25; more > 0; more -= 1)
     await lead.email(page.request, `${uniqueTag('ab')}@example.com`);
 
   const panel = await openTab(page, 'Insights');

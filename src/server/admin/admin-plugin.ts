@@ -3,7 +3,6 @@ import { configurationSchema } from '@shared/admin-configuration';
 import { overviewSchema } from '@shared/admin-overview';
 import type { ServerConfig } from '../config/config';
 import { configurationSummary } from '../config/config-summary';
-import { arrayOfObjects } from '../platform/http/api-schemas';
 import { createMailer, type MailSettings } from '../platform/mail/mailer';
 import { auditPlugin } from './audit/audit-plugin';
 import { bulkRoutes } from './routes/bulk-routes';
@@ -22,6 +21,7 @@ import { personDataRoutes } from './people/person-data-routes';
 import { PersonData } from './people/person-data';
 import { dailyRetention, retentionTask, type RetentionSchedule } from './people/retention';
 import { deliveriesRoutes } from './routes/deliveries-routes';
+import { assigneesSchema, drawerRoutes } from './routes/drawer-routes';
 import { duplicateRoutes } from './routes/duplicate-routes';
 import { emailRoutes } from './routes/email-routes';
 import { exportRoutes } from './routes/export-routes';
@@ -140,6 +140,7 @@ export const adminPlugin: FastifyPluginAsync<AdminOptions> = async (
     for (const routes of [
       ...deskRoutes,
       duplicateRoutes,
+      drawerRoutes,
       quarantineRoutes,
       messageTemplateRoutes,
     ]) {
@@ -152,9 +153,7 @@ export const adminPlugin: FastifyPluginAsync<AdminOptions> = async (
     guarded.get(
       '/api/admin/assignees',
       {
-        schema: {
-          response: { 200: arrayOfObjects({ id: { type: 'integer' }, name: { type: 'string' } }) },
-        },
+        schema: { response: { 200: assigneesSchema } },
       },
       () => adminApi.listAssignees(database.db),
     );

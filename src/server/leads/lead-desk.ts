@@ -19,6 +19,7 @@ import { possibleDuplicates } from './workflows/duplicates/possible-duplicates';
 import { Overview } from './reads/overview-figures';
 import type { LeadRecordTables, LeadTable } from './records/lead-tables';
 import { leadDetail } from './reads/lead-detail';
+import { acceptUnverified } from './workflows/people/unverified-forms';
 import type { AdminLeadTables } from './records/listing-tables';
 
 /** Planner statistics (SQLite) are refreshed, and old quarantined forms expired, this often. */
@@ -67,6 +68,12 @@ export class LeadDesk {
   /** The lead's row, timeline, forms and conversions; undefined for an unknown id. */
   detail<Table extends LeadTable>(table: Table, id: number) {
     return leadDetail(tablesOf<PipelineTables>(this.database.db), this.listing, table, id);
+  }
+
+  /** The forms sent without the lead's proof overwrite its values, as proven ones do. */
+  acceptUnverified(table: LeadTable, id: number) {
+    const { db, dialect } = this.database;
+    return acceptUnverified(tablesOf<PipelineTables>(db), dialect, { table, id });
   }
 
   possibleDuplicates(id: number) {

@@ -34,7 +34,7 @@ const defaultBody = {
   properties: { subject: { type: 'string' }, body: { type: 'string' } },
   required: ['subject', 'body'],
 } as const;
-const slotBody = objectOf({
+export const slotBody = objectOf({
   leadType: { type: 'string', enum: leadTypes },
   status: { type: 'string' },
   template: templateBody,
@@ -50,6 +50,16 @@ const slotOfTemplate = (
   template: template ?? null,
   default: defaultMessage(leadType, status) ?? null,
 });
+
+/** Every status of both lead types (but withdrawn): what it sends, and its default. */
+export async function templateSlots(templates: LeadDesk['templates']) {
+  const sent = await templates.all();
+  return leadTypes.flatMap((leadType) =>
+    templateStatuses(leadType).map((status) =>
+      slotOfTemplate(leadType, status, sent(leadType, status)),
+    ),
+  );
+}
 
 const slotParams = objectOf({ leadType: { type: 'string' }, status: { type: 'string' } });
 type SlotParams = { Params: { leadType: string; status: string } };
@@ -86,14 +96,7 @@ export const messageTemplateRoutes: FastifyPluginAsync<{ desk: LeadDesk }> = asy
         response: { 200: { type: 'array', items: slotBody } },
       },
     },
-    async (): Promise<MessageTemplateSlot[]> => {
-      const sent = await templates.all();
-      return leadTypes.flatMap((leadType) =>
-        templateStatuses(leadType).map((status) =>
-          slotOfTemplate(leadType, status, sent(leadType, status)),
-        ),
-      );
-    },
+    () => templateSlots(templates),
   );
 
   app.put<SlotParams>(

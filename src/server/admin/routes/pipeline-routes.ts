@@ -1,15 +1,8 @@
-import type { FastifyPluginAsync, FastifyReply, FastifyRequest } from 'fastify';
-import { leadConversionsSchema } from '@shared/admin-deliveries';
-import { secondaryContactsSchema } from '@shared/lead-merge';
+import type { FastifyPluginAsync, FastifyReply } from 'fastify';
 import { leadNoteSchema } from '@shared/schemas/lead-note';
-import {
-  arrayOfObjects,
-  bodySchemaOf,
-  nullableText,
-  idParams,
-} from '../../platform/http/api-schemas';
+import { bodySchemaOf, idParams } from '../../platform/http/api-schemas';
 import { type LeadDesk, adminApi } from '../../leads';
-import { deliveryError } from './deliveries-routes';
+import { detailView } from './detail-view';
 import { changeOf, changeProperties, statusOrAssignee, type ChangeBody } from './lead-change';
 import { badRequest, strictBody } from './strict-body';
 
@@ -17,60 +10,12 @@ const { errorBody, leadKinds, validateBody } = adminApi;
 
 const notFound = (reply: FastifyReply) => reply.code(404).send({ error: 'Not found' });
 
-const timelineSchema = arrayOfObjects({
-  at: { type: 'string' },
-  kind: { type: 'string' },
-  text: { type: 'string' },
-});
-
-/** The forms the lead sent, each with its fields (by column) and attribution as sent. */
-const submissionsSchema = arrayOfObjects({
-  form: { type: 'string' },
-  at: { type: 'string' },
-  sourcePage: { type: ['string', 'null'] },
-  fields: { type: ['object', 'null'], additionalProperties: { type: ['string', 'null'] } },
-  attribution: { type: ['object', 'null'], additionalProperties: true },
-  verified: { type: 'boolean', description: "Sent with the lead's proof (decision 176)" },
-});
-
-const withTimeline = <Schema extends { properties: object }>(schema: Schema) => ({
-  ...schema,
-  properties: {
-    ...schema.properties,
-    secondaryContacts: secondaryContactsSchema,
-    timeline: timelineSchema,
-    submissions: submissionsSchema,
-    conversions: leadConversionsSchema,
-  },
-});
-
 /** One lead in the admin: its detail with the timeline, its status and assignee, its notes. */
 export const pipelineRoutes: FastifyPluginAsync<{ desk: LeadDesk }> = async (app, { desk }) => {
   const { pipeline, templates } = desk;
-  for (const { table, leadType, path, statuses, view, schema: leadSchema } of leadKinds) {
-    // The history is `timeline`; a company's own hiring one is `hiringTimeline`.
-    const hiring = leadType === 'company';
-    const schema = withTimeline(
-      hiring
-        ? { ...leadSchema, properties: { ...leadSchema.properties, hiringTimeline: nullableText } }
-        : leadSchema,
-    );
-    const detail = async (request: FastifyRequest, id: number) => {
-      const found = await desk.detail(table, id);
-      return (
-        found && {
-          ...(view as (row: object) => object)(found.row),
-          ...(hiring ? { hiringTimeline: (found.row as { timeline: unknown }).timeline } : {}),
-          secondaryContacts: found.secondaryContacts,
-          timeline: found.timeline,
-          submissions: found.submissions,
-          conversions: found.conversions.map((conversion) => ({
-            ...conversion,
-            error: deliveryError(request, conversion.error),
-          })),
-        }
-      );
-    };
+  for (const kind of leadKinds) {
+    const { table, leadType, path, statuses } = kind;
+    const { schema, detail } = detailView(desk, kind);
     const oneLead = { params: idParams, response: { 200: schema, 404: errorBody } };
     const changeBody = {
       type: 'object',

@@ -1,0 +1,79 @@
+import type { FastifyPluginAsync } from 'fastify';
+import { possibleDuplicatesSchema } from '@shared/admin-duplicates';
+import { arrayOfObjects, idParams, objectOf } from '../../platform/http/api-schemas';
+import { type LeadDesk, adminApi } from '../../leads';
+import { detailView } from './detail-view';
+import { slotBody, templateSlots } from './message-template-routes';
+
+const { errorBody, leadKinds, listAssignees } = adminApi;
+
+/** The accounts a lead may be assigned to: enabled owners and recruiters (decision 162). */
+export const assigneesSchema = arrayOfObjects({
+  id: { type: 'integer' },
+  name: { type: 'string' },
+});
+
+/**
+ * What the admin's lead drawer shows, in one answer (issue 42: it opens at once): the detail,
+ * the accounts it may be assigned to, every status's message and, for a candidate, its possible
+ * duplicates. Each part is also its own GET, which the spec and other screens use.
+ */
+export const drawerRoutes: FastifyPluginAsync<{ desk: LeadDesk }> = async (app, { desk }) => {
+  const { db } = app.database;
+  for (const kind of leadKinds) {
+    const { table, leadType, path } = kind;
+    const { schema, detail } = detailView(desk, kind);
+    const notFound = { error: 'Not found' };
+
+    app.get<{ Params: { id: number } }>(
+      `${path}/:id/drawer`,
+      {
+        schema: {
+          summary: "Everything the admin's lead drawer shows, in one answer",
+          params: idParams,
+          response: {
+            200: objectOf({
+              lead: schema,
+              assignees: assigneesSchema,
+              messageTemplates: { type: 'array', items: slotBody },
+              duplicates: { ...possibleDuplicatesSchema, description: 'Always [] for a company' },
+            }),
+            404: errorBody,
+          },
+        },
+      },
+      async (request, reply) => {
+        const { id } = request.params;
+        const [lead, assignees, messageTemplates, duplicates] = await Promise.all([
+          detail(request, id),
+          listAssignees(db),
+          templateSlots(desk.templates),
+          leadType === 'candidate' ? desk.possibleDuplicates(id) : [],
+        ]);
+        if (!lead) return reply.code(404).send(notFound);
+        return { lead, assignees, messageTemplates, duplicates: duplicates ?? [] };
+      },
+    );
+
+    // After a call, the forms sent without the lead's proof may overwrite: answers the detail.
+    app.post<{ Params: { id: number } }>(
+      `${path}/:id/unverified/accept`,
+      {
+        schema: {
+          summary: "Writes the values of the forms sent without the lead's proof over its own",
+          params: idParams,
+          response: { 200: schema, 404: errorBody },
+        },
+      },
+      async (request, reply) => {
+        const { id } = request.params;
+        if (!(await desk.acceptUnverified(table, id))) return reply.code(404).send(notFound);
+        await app.audit.recordOrLog(
+          { action: 'unverified_reviewed', leadType, leadId: id, detail: 'accepted' },
+          request,
+        );
+        return (await detail(request, id)) ?? reply.code(404).send(notFound);
+      },
+    );
+  }
+};

@@ -1,0 +1,74 @@
+import type { Kysely } from 'kysely';
+import { entriesOf } from '@shared/lead-field';
+import { candidateFields, companyFields } from '@shared/lead-fields';
+import type { DialectName } from '../../../platform/database/migration-runner';
+import type { LeadRef, LeadTable } from '../../records/lead-tables';
+import { refreshMatchKeys } from '../../records/match-keys';
+import type { PipelineTables } from '../../records/pipeline-tables';
+import { withLockedLead } from '../pipeline/lead-pipeline';
+import { parsedJson } from './person-report-views';
+
+/* Forms sent without the lead's proof fill only blanks (decision 176). After a call to the
+   person, the team may accept what they said instead: it then overwrites, as a proven form does. */
+
+/** The text columns a form may set (not the e-mail, which names the lead, nor the flags). */
+const textColumns = (fields: typeof candidateFields | typeof companyFields) =>
+  entriesOf(fields)
+    .filter(([, field]) => (field.kind ?? 'text') === 'text')
+    .map(([, field]) => field.column);
+const columnsOf: Record<LeadTable, string[]> = {
+  candidates: textColumns(candidateFields),
+  companies: textColumns(companyFields),
+};
+
+/** The values of the forms still waiting for review, oldest first, each later one winning. */
+async function waitingValues(db: Kysely<PipelineTables>, { table, id }: LeadRef) {
+  const { unverified_forms: waiting } = await db
+    .selectFrom(table)
+    .select('unverified_forms')
+    .where('id', '=', id)
+    .executeTakeFirstOrThrow();
+  if (waiting <= 0) return {};
+  const forms = await db
+    .selectFrom('lead_submissions')
+    .select('fields')
+    .where('lead_table', '=', table)
+    .where('lead_id', '=', id)
+    .where('verified', '=', 0)
+    .orderBy('id', 'desc')
+    .limit(waiting)
+    .execute();
+  const values: Record<string, string> = {};
+  for (const form of forms.reverse()) {
+    const fields = parsedJson(form.fields) ?? {};
+    for (const column of columnsOf[table]) {
+      const value = fields[column];
+      if (typeof value === 'string' && value !== '') values[column] = value;
+    }
+  }
+  return values;
+}
+
+/** Writes the waiting forms' values over the lead's and clears the count; false: no such lead. */
+export async function acceptUnverified(
+  db: Kysely<PipelineTables>,
+  dialect: DialectName,
+  lead: LeadRef,
+): Promise<boolean> {
+  const accepted = await withLockedLead(db, dialect, lead, async (trx) => {
+    const values = await waitingValues(trx, lead);
+    const changed = Object.keys(values).length > 0;
+    await trx
+      .updateTable(lead.table)
+      .set({
+        ...values,
+        unverified_forms: 0,
+        ...(changed ? { updated_at: new Date().toISOString() } : {}),
+      } as never)
+      .where('id', '=', lead.id)
+      .execute();
+    if (changed && lead.table === 'candidates') await refreshMatchKeys(trx, lead.id);
+    return true;
+  });
+  return accepted ?? false;
+}

@@ -256,7 +256,7 @@ test('the detail keeps what each form said, oldest first, after a later form cha
   expect(await axeViolations(page)).toEqual([]);
 });
 
-test("a stranger's form waits as unverified changes until the team marks it reviewed", async ({
+test("a stranger's form waits as unverified changes until the team discards it", async ({
   page,
   playwright,
 }) => {
@@ -274,8 +274,14 @@ test("a stranger's form waits as unverified changes until the team marks it revi
   await expect(panel.getByText('Unverified changes')).toBeVisible();
   await panel.getByRole('button', { name: 'Open details of Grace Hopper' }).click();
   const dialog = detailPanel(page);
-  await expect(dialog.getByText('Not verified: sent without the person’s proof')).toBeVisible();
-  await dialog.getByRole('button', { name: 'Mark reviewed' }).click();
-  await expect(dialog.getByRole('status')).toHaveText('Marked reviewed.');
-  await expect(dialog.getByRole('button', { name: 'Mark reviewed' })).toHaveCount(0);
+  await expect(
+    dialog.getByRole('heading', {
+      name: 'Changed from a browser we could not confirm: call to check',
+    }),
+  ).toBeVisible();
+  await expect(dialog.getByText('· From a browser we could not confirm')).toBeVisible();
+  await dialog.getByRole('button', { name: 'Discard changes' }).click();
+  await expect(dialog.getByRole('status')).toHaveText('Changes discarded.');
+  await expect(dialog.getByRole('button', { name: 'Discard changes' })).toHaveCount(0);
+  await expect(dialog.getByRole('heading', { name: 'Grace Hopper' })).toBeVisible();
 });

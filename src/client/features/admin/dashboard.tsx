@@ -14,6 +14,7 @@ import {
   type LeadPage,
 } from './api/leads';
 import { downloadFile } from './api/http';
+import { usePrefetchDrawer } from './api/lead-detail';
 import { useCan, useLogout } from './api/session';
 import { accountPageId, accountPages, type AccountPage } from './account-menu';
 import { BoardTab } from './board-tab';
@@ -84,7 +85,8 @@ function useLeadLink() {
   return { open, show, close };
 }
 
-// The detail (its forms, field labels and react-hook-form) loads the first time one opens.
+// The detail (its forms, field labels and react-hook-form) is its own chunk, loaded as the
+// dashboard shows: a click then waits for neither it nor React's throttled Suspense reveal.
 const LeadDetailPanel = lazy(() => import('./leads/detail/lead-detail'));
 
 const initialFilters = Object.fromEntries(
@@ -123,9 +125,8 @@ export function Dashboard() {
   const deleteLead = useDeleteLead();
   const sendEmail = useSendFormEmail();
   const leadLink = useLeadLink();
-  // The detail panel, once loaded, stays mounted: it closes itself and returns the focus.
-  const [detailUsed, setDetailUsed] = useState(false);
-  if (leadLink.open && !detailUsed) setDetailUsed(true);
+  // A link to a lead asks for it beside the chunk, not after it.
+  usePrefetchDrawer(leadLink.open);
   const leadTab = tab !== 'board' && isLeadTab(tab) ? tab : null;
   const onSearch = useCallback(
     (q: string) =>
@@ -270,11 +271,10 @@ export function Dashboard() {
           </Tabs.Content>
         ))}
       </Tabs.Root>
-      {detailUsed && (
-        <Suspense fallback={null}>
-          <LeadDetailPanel open={leadLink.open} onClose={leadLink.close} />
-        </Suspense>
-      )}
+      {/* Always mounted: it closes itself and returns the focus. */}
+      <Suspense fallback={null}>
+        <LeadDetailPanel open={leadLink.open} onClose={leadLink.close} />
+      </Suspense>
       <ConfirmDialog request={confirm} onClose={() => setConfirm(null)} />
     </div>
   );

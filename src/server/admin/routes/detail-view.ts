@@ -2,7 +2,7 @@ import type { FastifyRequest } from 'fastify';
 import { leadConversionsSchema } from '@shared/admin-deliveries';
 import { secondaryContactsSchema } from '@shared/lead-merge';
 import { arrayOfObjects, nullableText } from '../../platform/http/api-schemas';
-import { type LeadDesk, adminApi } from '../../leads';
+import type { LeadDesk, adminApi } from '../../leads';
 import { deliveryError } from './deliveries-routes';
 
 /* A lead's detail as GET /api/…-submissions/:id answers it; the drawer's answer holds it too. */

@@ -1,13 +1,16 @@
-import { useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
+import { useEffect } from 'react';
+import { useMutation, useQuery, useQueryClient, type QueryClient } from '@tanstack/react-query';
 import type { AdminAccount } from '@shared/admin-accounts';
 import type { LeadConversion } from '@shared/admin-deliveries';
 import type { PossibleDuplicate } from '@shared/admin-duplicates';
 import type { MergeWinners, SecondaryContact } from '@shared/lead-merge';
 import type { LeadKind } from '@shared/lead-status';
+import type { MessageTemplateSlot } from '@shared/message-templates';
 import type { LeadNoteInput } from '@shared/schemas/lead-note';
 import { toCandidate, toCompany, type CandidateLead, type CompanyLead } from '../leads/leads';
 import { apiRequest } from './http';
 import { refreshLeads, useLeadChange } from './leads';
+import { TEMPLATES_URL } from './message-templates';
 
 /** One entry of a lead's history, as the server words it (oldest first). */
 export interface TimelineEntry {
@@ -69,6 +72,53 @@ export function useLeadDetail(kind: LeadKind, id: number) {
   });
 }
 
+const ASSIGNEES_URL = '/api/admin/assignees';
+
+/** What the drawer shows: the detail, and the possible duplicates of a candidate. */
+export interface LeadDrawer {
+  detail: LeadDetail;
+  duplicates: PossibleDuplicate[];
+}
+
+interface DrawerAnswer {
+  lead: Record<string, unknown>;
+  assignees: Assignee[];
+  messageTemplates: MessageTemplateSlot[];
+  duplicates: PossibleDuplicate[];
+}
+
+/**
+ * The drawer in one request (GET …/:id/drawer). Its other parts fill the queries the drawer's
+ * controls read (assignees, messages, the detail a merge compares), so none asks again.
+ */
+function drawerQuery(client: QueryClient, kind: LeadKind, id: number) {
+  return {
+    queryKey: [`${detailUrl(kind, id)}/drawer`],
+    queryFn: async (): Promise<LeadDrawer> => {
+      const response = await apiRequest('GET', `${detailUrl(kind, id)}/drawer`);
+      const answer = (await response.json()) as DrawerAnswer;
+      const detail = toDetail(kind, answer.lead);
+      client.setQueryData([detailUrl(kind, id)], detail);
+      client.setQueryData([ASSIGNEES_URL], answer.assignees);
+      client.setQueryData([TEMPLATES_URL], answer.messageTemplates);
+      return { detail, duplicates: answer.duplicates };
+    },
+  };
+}
+
+export function useLeadDrawer(kind: LeadKind, id: number) {
+  return useQuery(drawerQuery(useQueryClient(), kind, id));
+}
+
+/** Asks for the open lead's drawer at once, beside its code's chunk rather than after it. */
+export function usePrefetchDrawer(open: { kind: LeadKind; id: number } | null) {
+  const client = useQueryClient();
+  const { kind, id } = open ?? {};
+  useEffect(() => {
+    if (kind && id) void client.prefetchQuery(drawerQuery(client, kind, id));
+  }, [client, kind, id]);
+}
+
 // The panel reports these itself: a toast would be hidden behind the modal and take the Escape.
 
 /** A change answered with the lead's new detail: shown at once; the lists, counts and board too. */
@@ -82,6 +132,9 @@ function useDetailChange<Input extends { id: number }>(
       toDetail(kind, (await (await request(input)).json()) as Record<string, unknown>),
     onSuccess: (detail, { id }) => {
       client.setQueryData([detailUrl(kind, id)], detail);
+      client.setQueryData<LeadDrawer>([`${detailUrl(kind, id)}/drawer`], (drawer) =>
+        drawer ? { ...drawer, detail } : drawer,
+      );
       return refreshLeads(client);
     },
   });
@@ -93,9 +146,13 @@ export const useChangeStatus = (kind: LeadKind) =>
     apiRequest('PATCH', detailUrl(kind, id), notify ? { status, notify } : { status }),
   );
 
-export const useMarkReviewed = (kind: LeadKind) =>
+/** The forms sent without the person's proof: discarded (`reviewed`) or accepted. */
+export const useReviewUnverified = (kind: LeadKind, verdict: 'accept' | 'discard') =>
   useDetailChange(kind, ({ id }: { id: number }) =>
-    apiRequest('POST', `${detailUrl(kind, id)}/reviewed`),
+    apiRequest(
+      'POST',
+      `${detailUrl(kind, id)}/${verdict === 'accept' ? 'unverified/accept' : 'reviewed'}`,
+    ),
   );
 
 export const useAddNote = (kind: LeadKind, id: number) =>
@@ -104,15 +161,12 @@ export const useAddNote = (kind: LeadKind, id: number) =>
 export type Assignee = Pick<AdminAccount, 'id' | 'name'>;
 
 /** The enabled owners and recruiters, for the detail's assignee control. */
-export const useAssignees = () => useQuery<Assignee[]>({ queryKey: ['/api/admin/assignees'] });
+export const useAssignees = () => useQuery<Assignee[]>({ queryKey: [ASSIGNEES_URL] });
 
 export const useAssign = (kind: LeadKind, id: number) =>
   useLeadChange((assignee: number | null) =>
     apiRequest('PATCH', detailUrl(kind, id), { assignee }),
   );
-
-export const usePossibleDuplicates = (id: number) =>
-  useQuery<PossibleDuplicate[]>({ queryKey: [`${detailUrl('candidate', id)}/duplicates`] });
 
 /** POST …/merge: the other lead goes into this one, each field from the chosen side. */
 export const useMergeLead = (id: number) =>

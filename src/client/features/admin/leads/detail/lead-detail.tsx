@@ -1,64 +1,73 @@
-import { useState } from 'react';
+import { useEffect, useState } from 'react';
 import * as Dialog from '@radix-ui/react-dialog';
 import { X } from 'lucide-react';
-import type { LeadConversion } from '@shared/admin-deliveries';
 import { statusLabel, type LeadKind } from '@shared/lead-status';
 import { ApiError } from '../../../../lib/api';
-import {
-  useLeadDetail,
-  type Assignee,
-  type LeadDetail,
-  type TimelineEntry,
-} from '../../api/lead-detail';
+import { useLeadDrawer, type Assignee, type LeadDrawer } from '../../api/lead-detail';
 import { useCan } from '../../api/session';
 import { AnnouncementLine, type Announcement } from '../../ui/announcement';
 import { useReturnFocus } from '../../ui/confirm-dialog';
 import { Panel } from '../../ui/panel';
 import { AssigneeForm } from '../assignee-form';
 import { StatusBadge } from '../columns';
-import { detailGroups, FieldList, SubmissionHistory } from '../lead-fields';
 import { messageValues } from '../status-message-offer';
-import { NoteForm, ReviewForm, StatusForm } from './pipeline-forms';
+import { ContactCard } from './contact-card';
+import { answerGroups, FieldList, recordGroups, SubmissionHistory } from './detail-fields';
+import { ConversionEvents, Notes, Timeline } from './history';
+import { NoteForm, StatusForm } from './pipeline-forms';
 import { PossibleDuplicates } from './possible-duplicates';
-import { formatDate } from '../../ui/format';
+import { UnverifiedChanges } from './unverified-changes';
 
-const part = { level: 3, titleClassName: 'text-lg' } as const;
+const part = { level: 3, titleClassName: 'text-lg font-semibold' } as const;
 
-function DetailBody({ detail }: { detail: LeadDetail }) {
+/** Marked once the drawer shows its lead: the browser tests read it against the click. */
+export const READY_MARK = 'lead-drawer-ready';
+
+/** Contact, stage and owner, notes, answers, then the history; the record folded away. */
+function DetailBody({ drawer: { detail, duplicates } }: { drawer: LeadDrawer }) {
   const { kind, lead } = detail;
   const [announcement, announce] = useState<Announcement>({ text: '' });
-  // A viewer reads the lead: no status control, review or note form.
+  useEffect(() => void performance.mark(READY_MARK), []);
+  // A viewer reads the lead: no status control, owner change, note form or merge.
   const canWork = useCan('work');
   const form = { kind, id: lead.id, announce };
+  const assignee = (detail.raw.assignee as Assignee | null | undefined) ?? null;
+  const answers = answerGroups(detail);
+  const record = recordGroups(detail);
   return (
     <div className="grid gap-8">
       <AnnouncementLine announcement={announcement} />
-      <Panel {...part} title="Pipeline">
+      <Panel {...part} title="Contact">
+        <ContactCard detail={detail} />
+      </Panel>
+      <UnverifiedChanges detail={detail} canWork={canWork} announce={announce} />
+      <Panel {...part} title="Stage and owner">
         <p className="text-sm text-slate-700">
-          Now: <StatusBadge status={lead.status} />
+          Now: <StatusBadge status={lead.status} /> · Owner: {assignee?.name ?? 'Unassigned'}
         </p>
         {canWork && (
           <>
             <StatusForm {...form} status={lead.status} values={messageValues(lead)} />
-            <AssigneeForm
-              {...form}
-              assignee={(detail.raw.assignee as Assignee | null | undefined) ?? null}
-            />
-            <ReviewForm {...form} count={lead.unverifiedForms} />
+            <AssigneeForm {...form} assignee={assignee} />
           </>
         )}
       </Panel>
-      {detailGroups(detail).map((group) => (
-        <FieldList key={group.title} group={group} />
-      ))}
-      {kind === 'candidate' && (
-        <Panel {...part} title="Possible duplicates">
-          <PossibleDuplicates {...form} canMerge={canWork} />
-        </Panel>
-      )}
       <Panel {...part} title="Notes">
         {canWork ? <NoteForm {...form} /> : null}
+        <Notes timeline={detail.timeline} />
       </Panel>
+      <Panel {...part} title="Answers">
+        {answers.length > 0 ? (
+          answers.map((group) => <FieldList key={group.title} group={group} />)
+        ) : (
+          <p className="text-sm text-slate-600">No answers yet.</p>
+        )}
+      </Panel>
+      {kind === 'candidate' && (
+        <Panel {...part} title="Possible duplicates">
+          <PossibleDuplicates {...form} duplicates={duplicates} canMerge={canWork} />
+        </Panel>
+      )}
       <Panel {...part} title="Forms sent">
         <SubmissionHistory submissions={detail.submissions} />
       </Panel>
@@ -70,23 +79,36 @@ function DetailBody({ detail }: { detail: LeadDetail }) {
       <Panel {...part} title="Timeline">
         <Timeline entries={detail.timeline} />
       </Panel>
+      <details className="rounded-lg border border-slate-200">
+        <summary className="cursor-pointer rounded-lg px-4 py-3 text-base font-semibold text-slate-900 focus-visible:outline-2 focus-visible:outline-accent-strong">
+          Attribution and record
+        </summary>
+        <div className="grid gap-4 px-4 pb-4">
+          {record.map((group) => (
+            <FieldList key={group.title} group={group} />
+          ))}
+        </div>
+      </details>
     </div>
   );
 }
 
 function DetailContent({ kind, id }: { kind: LeadKind; id: number }) {
-  const query = useLeadDetail(kind, id);
+  const query = useLeadDrawer(kind, id);
   const notFound = query.error instanceof ApiError && query.error.status === 404;
   return (
     <>
       <div className="flex items-start justify-between gap-4 border-b border-slate-200 px-6 py-4">
         <div>
           <Dialog.Title className="text-xl font-semibold text-slate-900">
-            {query.data?.lead.who ?? `${kind === 'company' ? 'Company' : 'Candidate'} #${id}`}
+            {query.data?.detail.lead.who ??
+              `${kind === 'company' ? 'Company' : 'Candidate'} #${id}`}
           </Dialog.Title>
           <Dialog.Description className="text-sm text-slate-600">
             {kind === 'company' ? 'Company lead' : 'Candidate lead'} #{id}
-            {query.data?.lead.status ? ` · ${statusLabel(query.data.lead.status)}` : ''}
+            {query.data?.detail.lead.status
+              ? ` · ${statusLabel(query.data.detail.lead.status)}`
+              : ''}
           </Dialog.Description>
         </div>
         <Dialog.Close asChild>
@@ -101,7 +123,7 @@ function DetailContent({ kind, id }: { kind: LeadKind; id: number }) {
       </div>
       <div className="flex-1 overflow-y-auto px-6 py-6">
         {query.data ? (
-          <DetailBody detail={query.data} />
+          <DetailBody drawer={query.data} />
         ) : query.isError ? (
           <p role="alert" className="text-red-800">
             {notFound
@@ -115,65 +137,6 @@ function DetailContent({ kind, id }: { kind: LeadKind; id: number }) {
         )}
       </div>
     </>
-  );
-}
-
-const kindLabel: Record<string, string> = {
-  created: 'Created',
-  submitted: 'Submitted',
-  email_sent: 'E-mail',
-  status_changed: 'Status',
-  note: 'Note',
-  reminders_stopped: 'Reminders',
-  merged: 'Merged',
-  assigned: 'Assignee',
-};
-
-function Timeline({ entries }: { entries: TimelineEntry[] }) {
-  if (entries.length === 0) return <p className="text-sm text-slate-600">Nothing yet.</p>;
-  return (
-    <ol className="grid gap-3 border-l-2 border-slate-200 pl-4">
-      {entries.map((entry, index) => (
-        <li key={`${entry.at}-${index}`} className="text-sm">
-          <p className="text-slate-600">
-            <time dateTime={entry.at}>{formatDate(entry.at)}</time>
-            <span className="ml-2 rounded bg-slate-100 px-1.5 py-0.5 text-xs font-semibold text-slate-800">
-              {kindLabel[entry.kind] ?? entry.kind}
-            </span>
-          </p>
-          <p className="mt-1 whitespace-pre-line break-words text-slate-900">{entry.text}</p>
-        </li>
-      ))}
-    </ol>
-  );
-}
-
-const stateLabels: Record<LeadConversion['state'], string> = {
-  sent: 'Sent',
-  pending: 'Waiting to send',
-  failed: 'Failed',
-};
-
-/** "Sent", "Failed", or "Retrying" when the last attempt failed and another will come. */
-const stateOf = (entry: LeadConversion) =>
-  entry.state === 'pending' && entry.error ? 'Retrying' : stateLabels[entry.state];
-
-function ConversionEvents({ conversions }: { conversions: LeadConversion[] }) {
-  return (
-    <ul className="grid gap-1 text-sm">
-      {conversions.map((entry, index) => (
-        <li key={`${entry.event}-${index}`} className="text-slate-900">
-          <span className="font-medium">{entry.event}</span>
-          {' · '}
-          <span className={entry.error ? 'text-red-800' : 'text-slate-700'}>{stateOf(entry)}</span>
-          {' · '}
-          <time dateTime={entry.at} className="text-slate-700">
-            {formatDate(entry.at)}
-          </time>
-          {entry.error && <span className="block text-red-800">{entry.error}</span>}
-        </li>
-      ))}
-    </ul>
   );
 }
 

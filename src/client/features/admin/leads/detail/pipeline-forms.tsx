@@ -6,10 +6,9 @@ import { leadNoteSchema, MAX_NOTE_LENGTH, type LeadNoteInput } from '@shared/sch
 import { Button } from '../../../../components/ui/button';
 import { TextareaField } from '../../../../components/ui/form-field';
 import { zodResolver } from '../../../../lib/zod-resolver';
-import { useAddNote, useChangeStatus, useMarkReviewed } from '../../api/lead-detail';
+import { useAddNote, useChangeStatus } from '../../api/lead-detail';
 import { announced, type DetailFormProps } from '../../ui/announcement';
 import { ActionForm, Select } from '../../ui/controls';
-import { UnverifiedBadge } from '../columns';
 import { StatusMessageOffer, useMessageOffer } from '../status-message-offer';
 
 export function StatusForm({
@@ -47,30 +46,6 @@ export function StatusForm({
         empty={status === null ? 'Not set' : undefined}
         className="min-w-48"
       />
-    </ActionForm>
-  );
-}
-
-/** Forms sent without the person's proof wait for review: the admin clears them. */
-export function ReviewForm({ kind, id, count, announce }: DetailFormProps & { count: number }) {
-  const review = useMarkReviewed(kind);
-  if (count <= 0) return null;
-  return (
-    <ActionForm
-      label="Mark reviewed"
-      busy={review.isPending}
-      className="items-center"
-      onSubmit={() =>
-        review.mutate(
-          { id },
-          announced(announce, 'Marked reviewed.', 'Failed to mark the forms reviewed.'),
-        )
-      }
-    >
-      <p className="text-sm text-slate-700">
-        <UnverifiedBadge count={count} /> {count === 1 ? 'One form was' : `${count} forms were`}{' '}
-        sent without the person’s proof: they filled only empty fields. See “Forms sent”.
-      </p>
     </ActionForm>
   );
 }

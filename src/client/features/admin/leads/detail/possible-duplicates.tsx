@@ -2,7 +2,7 @@ import { useRef, useState } from 'react';
 import { Button } from '../../../../components/ui/button';
 import type { MatchReason, PossibleDuplicate } from '@shared/admin-duplicates';
 import type { MergeWinners } from '@shared/lead-merge';
-import { usePossibleDuplicates, useMergeLead } from '../../api/lead-detail';
+import { useMergeLead } from '../../api/lead-detail';
 import { announced, type DetailFormProps } from '../../ui/announcement';
 import { ConfirmDialog, type ConfirmRequest } from '../../ui/confirm-dialog';
 import { fullName } from '../leads';
@@ -18,21 +18,15 @@ const reasonTexts: Record<MatchReason, string> = {
 /** The candidates that may be the same person, each with why it matched, and "Merge" if allowed. */
 export function PossibleDuplicates({
   id,
+  duplicates,
   canMerge,
   announce,
-}: DetailFormProps & { canMerge: boolean }) {
-  const duplicates = usePossibleDuplicates(id);
+}: DetailFormProps & { duplicates: PossibleDuplicate[]; canMerge: boolean }) {
   const merge = useMergeLead(id);
   const [merging, setMerging] = useState<PossibleDuplicate | null>(null);
   // The choices as the recruiter leaves them; read when Merge is pressed.
   const winners = useRef<MergeWinners>({});
-  if (duplicates.isError) {
-    return <p className="text-sm text-red-800">Error: Failed to look for duplicates.</p>;
-  }
-  if (!duplicates.data) return <p className="text-sm text-slate-600">Loading…</p>;
-  if (duplicates.data.length === 0) {
-    return <p className="text-sm text-slate-600">None found.</p>;
-  }
+  if (duplicates.length === 0) return <p className="text-sm text-slate-600">None found.</p>;
   const ask = (other: PossibleDuplicate) => {
     winners.current = {};
     setMerging(other);
@@ -54,7 +48,7 @@ export function PossibleDuplicates({
   return (
     <>
       <ul className="grid gap-3">
-        {duplicates.data.map((other) => (
+        {duplicates.map((other) => (
           <li
             key={other.id}
             className="flex flex-wrap items-center justify-between gap-3 rounded-lg border border-slate-200 p-3 text-sm"

@@ -9,13 +9,15 @@
 // at the counter's daily cap) and while an owner uploads the largest spend file (admin-reports.mjs).
 // Targets: during the exports, lead POSTs keep at least half their throughput alone with p99 <=
 // 100 ms; board column pages p95 <= 50 ms; /api/health p99 <= 100 ms during the funnels and the
-// upload. One line per target, with the load average beside it.
+// upload. One line per target, with the load average beside it. Then the recruiter's desk at a
+// million leads (admin-desk.mjs).
 import { execFile } from 'node:child_process';
 import { randomBytes } from 'node:crypto';
 import os from 'node:os';
 import path from 'node:path';
 import { promisify } from 'node:util';
 import { reportFigures, seedVisitDays } from './admin-reports.mjs';
+import { deskVerdicts } from './admin-desk.mjs';
 import { seedSqlite } from './seed-leads.mjs';
 import {
   ensureBuild,
@@ -222,6 +224,8 @@ async function main() {
     await server?.stop();
     await removeDataDir(dataDir);
   }
+  // The recruiter's desk at a million leads, on a database of its own.
+  console.log((await deskVerdicts()).join('\n'));
 }
 
 main().catch((error) => {

@@ -96,6 +96,10 @@ function lead(index, total) {
         first_name: named ? first : null,
         last_name: named ? last : null,
         phone: named ? `555-${String(index % 10000).padStart(4, '0')}` : null,
+        // The possible duplicates' keys the server derives (match-keys.ts): real lookups.
+        phone_digits: named ? `555${String(index % 10000).padStart(4, '0')}` : null,
+        name_location_key: kind === 'regular' ? `${first}|${last}|austin, tx`.toLowerCase() : null,
+        email_match_key: email,
         location: kind === 'regular' ? 'Austin, TX' : null,
         education_level: kind === 'regular' ? 'some-college' : null,
         tech_experience: kind === 'regular' ? 'basic' : null,

@@ -1,0 +1,114 @@
+// The recruiter's desk (issue 42) at DESK_LEADS (default 1,000,000) leads on SQLite: the lead
+// drawer's one request (GET /api/candidate-submissions/:id/drawer), asked one at a time for leads
+// spread over the whole table, each with a few notes. Part of `npm run bench:admin`; alone:
+// `node bench/admin-desk.mjs`. Each measure is one entry of MEASURES: (server, cookie, ids) ->
+// its verdict line. Target: the drawer's p95 <= 50 ms.
+import path from 'node:path';
+import { pathToFileURL } from 'node:url';
+import { randomBytes } from 'node:crypto';
+import SqliteDatabase from 'better-sqlite3';
+import { seedSqlite } from './seed-leads.mjs';
+import {
+  ensureBuild,
+  loadAverage,
+  makeDataDir,
+  removeDataDir,
+  SQLITE_FILE,
+  startServer,
+  verdict,
+} from './server.mjs';
+
+const LEADS = Number(process.env.DESK_LEADS ?? 1_000_000);
+const SAMPLES = 300;
+const TARGETS = { drawerP95: 50 };
+const PASSWORD = randomBytes(18).toString('base64url');
+const log = (message) => console.log(`[bench:admin desk] ${message}`);
+
+const ms = (value) => `${value.toFixed(1)} ms`;
+const percentile = (times, share) =>
+  [...times].sort((a, b) => a - b)[Math.ceil(share * times.length) - 1];
+
+/** `SAMPLES` candidate ids spread evenly over the table, oldest to newest. */
+function spreadIds(file) {
+  const db = new SqliteDatabase(file, { readonly: true });
+  const { low, high } = db.prepare('select min(id) low, max(id) high from candidates').get();
+  const pick = db.prepare('select id from candidates where id >= ? order by id limit 1');
+  const ids = [];
+  for (let i = 0; i < SAMPLES; i++)
+    ids.push(pick.get(low + Math.floor(((high - low) * i) / SAMPLES)).id);
+  db.close();
+  return ids;
+}
+
+async function call(server, cookie, method, url, body) {
+  const response = await fetch(`${server.baseUrl}${url}`, {
+    method,
+    headers: { cookie, ...(body ? { 'content-type': 'application/json' } : {}) },
+    body: body && JSON.stringify(body),
+  });
+  await response.arrayBuffer();
+  if (!response.ok) throw new Error(`${method} ${url}: ${response.status}`);
+}
+
+/** The drawer of each sampled lead once, in a shuffled order (no lead's pages warm the next). */
+async function drawerTimes(server, cookie, ids) {
+  for (const id of ids.slice(0, 50)) {
+    for (const text of ['Left a voicemail.', 'Call back on Monday.']) {
+      await call(server, cookie, 'POST', `/api/candidate-submissions/${id}/notes`, { text });
+    }
+  }
+  const order = [...ids].sort((a, b) => ((a * 7919) % 1009) - ((b * 7919) % 1009));
+  const times = [];
+  for (const id of order) {
+    const started = performance.now();
+    await call(server, cookie, 'GET', `/api/candidate-submissions/${id}/drawer`);
+    times.push(performance.now() - started);
+  }
+  const p50 = percentile(times, 0.5);
+  const p95 = percentile(times, 0.95);
+  log(`lead drawer, ${times.length} leads once each: p50 ${ms(p50)}, p95 ${ms(p95)}`);
+  return verdict(
+    'lead drawer request p95',
+    ms(p95),
+    `<= ${TARGETS.drawerP95} ms`,
+    p95 <= TARGETS.drawerP95,
+  );
+}
+
+/** What the desk measures; each answers its verdict line. */
+const MEASURES = [drawerTimes];
+
+/** Seeds DESK_LEADS leads, starts the built server, runs MEASURES; their verdict lines. */
+export async function deskVerdicts() {
+  const dataDir = await makeDataDir('tb-bench-desk-');
+  const env = { ADMIN_PASSWORD: PASSWORD };
+  let server;
+  try {
+    // A first start creates the schema (the server migrates); then the bulk load.
+    await (await startServer({ dataDir, env })).stop();
+    const file = path.join(dataDir, SQLITE_FILE);
+    const seeded = performance.now();
+    seedSqlite(file, log, LEADS);
+    log(`${LEADS} leads seeded in ${((performance.now() - seeded) / 1000).toFixed(0)} s`);
+    const ids = spreadIds(file);
+    server = await startServer({ dataDir, env, timeoutMs: 600_000 });
+    const login = await fetch(`${server.baseUrl}/api/admin/login`, {
+      method: 'POST',
+      headers: { 'content-type': 'application/json' },
+      body: JSON.stringify({ password: PASSWORD }),
+    });
+    if (!login.ok) throw new Error(`sign-in failed: ${login.status}`);
+    const cookie = login.headers.get('set-cookie').split(';')[0];
+    const lines = [];
+    for (const measure of MEASURES) lines.push(await measure(server, cookie, ids));
+    return [...lines, `desk at ${LEADS} leads, load average ${loadAverage()}`];
+  } finally {
+    await server?.stop();
+    await removeDataDir(dataDir);
+  }
+}
+
+if (import.meta.url === pathToFileURL(process.argv[1]).href) {
+  await ensureBuild(log);
+  console.log((await deskVerdicts()).join('\n'));
+}

@@ -3,7 +3,7 @@ import { candidateFields, companyFields } from '@shared/lead-fields';
 import { Button } from '../../../../components/ui/button';
 import { useReviewUnverified, type LeadDetail } from '../../api/lead-detail';
 import { announced, type Announce } from '../../ui/announcement';
-import { shownValue } from './detail-fields';
+import { FieldDescriptions, shownValue } from './detail-fields';
 
 /* Forms sent without the person's proof fill only empty fields (decision 176); what they would
    change waits here until someone calls the person and accepts it or discards it. */
@@ -49,11 +49,13 @@ export function UnverifiedChanges({
   announce: Announce;
 }) {
   const { kind, lead } = detail;
-  const accept = useReviewUnverified(kind, 'accept');
-  const discard = useReviewUnverified(kind, 'discard');
+  const verdicts = [
+    { mutation: useReviewUnverified(kind, 'accept'), label: 'Accept', done: 'accepted' },
+    { mutation: useReviewUnverified(kind, 'discard'), label: 'Discard', done: 'discarded' },
+  ];
   if (lead.unverifiedForms <= 0) return null;
   const changes = waitingChanges(detail);
-  const busy = accept.isPending || discard.isPending;
+  const busy = verdicts.some(({ mutation }) => mutation.isPending);
   return (
     <section
       aria-labelledby="unverified-heading"
@@ -63,49 +65,35 @@ export function UnverifiedChanges({
         Changed from a browser we could not confirm: call to check
       </h3>
       {changes.length > 0 ? (
-        <dl className="grid gap-x-4 gap-y-1 sm:grid-cols-[10rem_1fr]">
-          {changes.map(({ label, sent, now }) => (
-            <div key={label} className="contents">
-              <dt className="font-medium">{label}</dt>
-              <dd className="break-words">
-                {sent} <span className="text-amber-900">(now {now ?? 'blank'})</span>
-              </dd>
-            </div>
-          ))}
-        </dl>
+        <FieldDescriptions
+          fields={changes.map(({ label, sent, now }) => [label, `${sent} (now ${now ?? 'blank'})`])}
+        />
       ) : (
         <p>It only filled fields that were empty: nothing else would change.</p>
       )}
       {canWork && (
         <div className="flex flex-wrap gap-3">
-          <Button
-            variant="dark"
-            size="md"
-            aria-disabled={busy}
-            onClick={() =>
-              busy ||
-              accept.mutate(
-                { id: lead.id },
-                announced(announce, 'Changes accepted.', 'Failed to accept the changes.'),
-              )
-            }
-          >
-            Accept changes
-          </Button>
-          <Button
-            variant="outline"
-            size="md"
-            aria-disabled={busy}
-            onClick={() =>
-              busy ||
-              discard.mutate(
-                { id: lead.id },
-                announced(announce, 'Changes discarded.', 'Failed to discard the changes.'),
-              )
-            }
-          >
-            Discard changes
-          </Button>
+          {verdicts.map(({ mutation, label, done }, index) => (
+            <Button
+              key={label}
+              variant={index === 0 ? 'dark' : 'outline'}
+              size="md"
+              aria-disabled={busy}
+              onClick={() =>
+                busy ||
+                mutation.mutate(
+                  { id: lead.id },
+                  announced(
+                    announce,
+                    `Changes ${done}.`,
+                    `Failed to ${label.toLowerCase()} the changes.`,
+                  ),
+                )
+              }
+            >
+              {label} changes
+            </Button>
+          ))}
         </div>
       )}
     </section>

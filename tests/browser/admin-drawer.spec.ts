@@ -73,9 +73,10 @@ test('a lead opens with one request: contact links, stage and owner, then notes 
     const request = performance
       .getEntriesByType('resource')
       .find((entry) => entry.name.endsWith('/drawer')) as PerformanceResourceTiming;
-    return [request.startTime - click, request.duration, request.responseEnd - click];
+    return [request.startTime - click, request.duration];
   });
-  console.log(`[drawer] request: starts ${timing.map((t) => t.toFixed(0)).join(' / ')}`);
+  const [sent, took] = timing.map((ms) => ms.toFixed(0));
+  console.log(`[drawer] its one request: sent ${sent} ms after the click, took ${took} ms`);
 
   // Contact, stage and owner, notes, answers, then the history.
   const sections = await dialog.getByRole('heading', { level: 3 }).allTextContents();

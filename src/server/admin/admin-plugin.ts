@@ -184,8 +184,7 @@ export const adminPlugin: FastifyPluginAsync<AdminOptions> = async (
     await guarded.register(emailRoutes, {
       listing,
       mailer,
-      brandName: config.site.brandName,
-      siteUrl: config.site.siteUrl,
+      context: config.site,
       db: database.db,
       statusLinkDays: config.personMessages.statusLinkDays,
       onSent: (id, transport) =>

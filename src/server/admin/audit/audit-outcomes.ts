@@ -90,11 +90,13 @@ export const auditedOutcomes: Record<string, Outcome> = {
   'DELETE /api/company-submissions/:id': deleted('company'),
   'POST /api/candidate-submissions/:id/send-email': on(200, (request, payload) => {
     const { transport } = answered(payload);
+    // That the text was the recruiter's own, not the text: it may say anything of the person.
+    const edited = (request.body as { message?: unknown } | undefined)?.message !== undefined;
     return {
       action: 'email_sent',
       leadType: 'candidate',
       leadId: idParam(request),
-      detail: typeof transport === 'string' ? `via ${transport}` : undefined,
+      detail: `via ${String(transport)}${edited ? ', its text edited for this send' : ''}`,
     };
   }),
   'POST /api/admin/users': on(201, (request, payload) => ({

@@ -79,7 +79,7 @@ export const bulkRoutes: FastifyPluginAsync<{ desk: LeadDesk }> = async (app, { 
         const changed = await changeOf(request, templates, leadType, asked);
         if (changed.fields) return badRequest(reply, changed.fields);
         const change = changed.value;
-        const { status, message, assignee } = change;
+        const { status, message, assignee, edited } = change;
         const selection = filter
           ? {
               filter: {
@@ -91,7 +91,8 @@ export const bulkRoutes: FastifyPluginAsync<{ desk: LeadDesk }> = async (app, { 
             }
           : { ids: ids! };
         const result = await bulk.apply(table, selection, change, async (trx, counts) => {
-          const sent = message ? ', its message sent' : '';
+          // That the text was the recruiter's own, not the text: it may say anything of the person.
+          const sent = message ? `, ${edited ? 'an edited' : 'its'} message sent` : '';
           const changes = [
             status === undefined ? '' : `status -> ${status} (${counts.changed} changed${sent})`,
             assignee === undefined

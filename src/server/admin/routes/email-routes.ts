@@ -1,12 +1,15 @@
 import type { FastifyPluginAsync } from 'fastify';
 import type { Kysely } from 'kysely';
-import type { Mailer, MailMessage } from '../../platform/mail/mailer';
-import { paragraphMail } from '../../platform/mail/paragraph-mail';
+import type { Mailer } from '../../platform/mail/mailer';
 import { type LeadDesk, adminApi } from '../../leads';
-import { idParams } from '../../platform/http/api-schemas';
+import { fieldErrorsBody, idParams, objectOf } from '../../platform/http/api-schemas';
+import { badRequest, strictBody } from './strict-body';
+import { customMessage, messageProperty } from './lead-change';
 
-const { candidateKind, candidateResumeLink, errorBody, resumeParagraph } = adminApi;
+const { candidateKind, candidateResumeLink, errorBody, formEmailMessage, openStepOf } = adminApi;
+const { resumeLink, statusMessageMail } = adminApi;
 type LeadListing = LeadDesk['listing'];
+type MailContext = Parameters<typeof statusMessageMail>[0];
 
 /** The spec's failure text (section 8); the screen shows the server's message as it is. */
 export const SEND_FAILED = 'Failed to send form email. Check if SENDGRID_API_KEY is set.';
@@ -14,8 +17,7 @@ export const SEND_FAILED = 'Failed to send form email. Check if SENDGRID_API_KEY
 interface EmailRoutesOptions {
   listing: LeadListing;
   mailer: Mailer;
-  brandName: string;
-  siteUrl: string;
+  context: MailContext;
   /** Where the mailed status link is issued, valid so many days (STATUS_LINK_DAYS). */
   db: Kysely<object>;
   statusLinkDays: number;
@@ -23,50 +25,98 @@ interface EmailRoutesOptions {
   onSent: (candidateId: number, transport: Mailer['kind']) => Promise<void>;
 }
 
-type ResumeLink = Awaited<ReturnType<typeof candidateResumeLink>>;
+const messageSchema = objectOf({ subject: { type: 'string' }, body: { type: 'string' } });
+const previewSchema = objectOf({
+  message: { ...messageSchema, description: 'What is sent unless the body gives its own' },
+  values: {
+    ...objectOf({
+      firstName: { type: 'string' },
+      company: { type: 'string' },
+      statusLink: { type: 'string' },
+      supportEmail: { type: 'string' },
+    }),
+    description: "The placeholders' values for a preview (the link's token is not issued yet)",
+  },
+});
 
-/** The admin's "send form e-mail": a short note whose link resumes the candidate's open step. */
-function formEmail(
-  to: string,
-  firstName: string | null,
-  { brandName, siteUrl }: EmailRoutesOptions,
-  { statusLink, open }: ResumeLink,
-): MailMessage {
-  return paragraphMail({ to, subject: `Complete your ${brandName} application` }, [
-    firstName?.trim() ? `Hi ${firstName.trim()},` : 'Hi,',
-    `Thanks for your interest in the ${brandName} AI data center technician programme: free 8-week training paid for by employers, then a full-time job with a partner company.`,
-    resumeParagraph({ siteUrl }, statusLink, open),
-    `The ${brandName} team`,
-  ]);
-}
-
-/** POST /api/candidate-submissions/:id/send-email: the status link, opening the step still open. */
+/**
+ * POST /api/candidate-submissions/:id/send-email: the status link, opening the step still open;
+ * the spec's call has no body, a `message` replaces the text for this one send. GET: the preview.
+ */
 export const emailRoutes: FastifyPluginAsync<EmailRoutesOptions> = async (app, options) => {
-  const { listing, mailer } = options;
+  const { listing, mailer, context } = options;
+  const body = { type: 'object', properties: messageProperty('the candidate'), additionalProperties: false };
+  const checkBody = strictBody<{ message?: unknown }>(body);
+  const path = '/api/candidate-submissions/:id/send-email';
+  const findCandidate = (id: number) => listing.findLead(candidateKind.table, id);
+  const defaultMessage = (candidate: NonNullable<Awaited<ReturnType<typeof findCandidate>>>) =>
+    formEmailMessage(context.brandName, candidate.first_name, openStepOf('candidates', candidate));
+
+  app.get<{ Params: { id: number } }>(
+    path,
+    { schema: { params: idParams, response: { 200: previewSchema, 404: errorBody } } },
+    async (request, reply) => {
+      const candidate = await findCandidate(request.params.id);
+      if (!candidate) return reply.code(404).send({ error: 'Not found' });
+      const open = openStepOf('candidates', candidate);
+      return {
+        message: defaultMessage(candidate),
+        values: {
+          firstName: candidate.first_name?.trim() ?? '',
+          company: '',
+          statusLink: `${context.siteUrl}${resumeLink('/status?token=…', open)}`,
+          supportEmail: context.supportEmail,
+        },
+      };
+    },
+  );
+
   app.post<{ Params: { id: number } }>(
-    '/api/candidate-submissions/:id/send-email',
+    path,
     {
+      // 5,000 characters of any script fit (the API's default limit is 16 KB).
+      bodyLimit: 64 * 1024,
       schema: {
         params: idParams,
+        // Checked by the shared schema: documented only, so ajv neither coerces nor strips.
+        documentedBody: body,
         response: {
           200: {
             type: 'object',
             properties: { sent: { type: 'boolean' }, transport: { type: 'string' } },
           },
+          400: fieldErrorsBody,
           404: errorBody,
           502: errorBody,
         },
       },
     },
     async (request, reply) => {
+      const checked = checkBody(request.body ?? {});
+      const edited = checked.fields ? checked : customMessage(checked.value.message);
+      if (edited.fields) return badRequest(reply, edited.fields);
       const { id } = request.params;
-      const candidate = await listing.findLead(candidateKind.table, id);
+      const candidate = await findCandidate(id);
       if (!candidate) return reply.code(404).send({ error: 'Not found' });
-      const link = await candidateResumeLink(options.db, candidate, options.statusLinkDays);
-      const message = formEmail(candidate.email, candidate.first_name, options, link);
+      const { statusLink, open } = await candidateResumeLink(
+        options.db,
+        candidate,
+        options.statusLinkDays,
+      );
+      const person = {
+        to: candidate.email,
+        statusLink: resumeLink(statusLink, open),
+        firstName: candidate.first_name,
+        company: null,
+      };
+      const message = statusMessageMail(
+        context,
+        person,
+        edited.value ?? defaultMessage(candidate),
+      );
       try {
         const { outboxFile } = await mailer.send(message);
-        // Who it went to stays out of the log: the id says enough.
+        // Who it went to, and the text, stay out of the log: the id says enough.
         request.log.info(
           { candidateId: id, transport: mailer.kind, outboxFile },
           'form e-mail sent',

@@ -45,14 +45,23 @@ export const pipelineRoutes: FastifyPluginAsync<{ desk: LeadDesk }> = async (app
           ? body
           : await changeOf(request, templates, leadType, body.value);
         if (checked.fields) return badRequest(reply, checked.fields);
-        const { status, message, assignee } = checked.value;
+        const { status, message, assignee, edited } = checked.value;
         const { id } = request.params;
         type Change = { from: string | number | null; to: string | number | null };
-        const record = (action: 'assignee_changed' | 'status_changed', { from, to }: Change) =>
+        const record = (
+          action: 'assignee_changed' | 'status_changed',
+          { from, to }: Change,
+          note = '',
+        ) =>
           from === to
             ? undefined
             : app.audit.recordOrLog(
-                { action, leadType, leadId: id, detail: `${from ?? 'none'} -> ${to ?? 'none'}` },
+                {
+                  action,
+                  leadType,
+                  leadId: id,
+                  detail: `${from ?? 'none'} -> ${to ?? 'none'}${note}`,
+                },
                 request,
               );
         if (assignee !== undefined) {
@@ -63,7 +72,8 @@ export const pipelineRoutes: FastifyPluginAsync<{ desk: LeadDesk }> = async (app
         if (status !== undefined) {
           const changed = await pipeline.setStatus(table, id, status, message);
           if (!changed) return notFound(reply);
-          await record('status_changed', changed);
+          // That the text was the recruiter's own, not the text: it may say anything of the person.
+          await record('status_changed', changed, edited ? ', its message edited for this send' : '');
         }
         return (await detail(request, id)) ?? notFound(reply);
       },

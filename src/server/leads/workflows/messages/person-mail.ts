@@ -70,11 +70,24 @@ const stepParagraph = (context: SiteContext, statusLink: string, step: NextStep)
   link: absolute(context, `${statusLink}&next=${step}`),
 });
 
-/** The team's form e-mail's button: the step still open, prefilled; none: the status page. */
-export const resumeParagraph = (context: SiteContext, statusLink: string, open?: NextStep) =>
-  open
-    ? stepParagraph(context, statusLink, open)
-    : statusPage(context, { statusLink }, 'See where your application stands:');
+/** The team's form e-mail's link: the step still open, prefilled; none: the status page. */
+export const resumeLink = (statusLink: string, open?: NextStep) =>
+  open ? `${statusLink}&next=${open}` : statusLink;
+
+/** The team's form e-mail as text the recruiter sees and may edit; `{statusLink}` resumes. */
+export function formEmailMessage(
+  brandName: string,
+  firstName: string | null,
+  open?: NextStep,
+): { subject: string; body: string } {
+  const paragraphs = [
+    firstName?.trim() ? 'Hi {firstName},' : 'Hi,',
+    `Thanks for your interest in the ${brandName} AI data center technician programme: free ${claims.trainingWeeks}-week training paid for by employers, then a full-time job with a partner company.`,
+    `${open ? stepText[open].text : 'See where your application stands:'}\n{statusLink}`,
+    `The ${brandName} team`,
+  ];
+  return { subject: `Complete your ${brandName} application`, body: paragraphs.join('\n\n') };
+}
 
 /** What the confirmation says once nothing is left for the candidate to send. */
 const APPLICATION_COMPLETE =
@@ -164,7 +177,7 @@ export function statusLinkMail(context: PersonMailContext, person: PersonMailTo)
   ]);
 }
 
-/** A stage-change message: the admin's template, its placeholders filled in. */
+/** A stage-change message or the form e-mail: the admin's text, its placeholders filled in. */
 export function statusMessageMail(
   context: PersonMailContext,
   person: PersonMailTo & { firstName: string | null; company: string | null },

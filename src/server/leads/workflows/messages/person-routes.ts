@@ -9,12 +9,13 @@ import type { AddressCounters } from '../screening/address-counters';
 import { scopedKey, secondsLeft } from '../screening/address-counters';
 import { addressKeyOf } from '../../../platform/http/address-key';
 import { normalizeEmail } from '../../records/lead-email';
-import { leadTables, leadTypeOf, type LeadRef } from '../../records/lead-tables';
+import { leadsWithEmail } from '../../records/lead-contacts';
+import { leadTables, leadTypeOf } from '../../records/lead-tables';
 import { stopMessages } from '../people/person-writes';
 import type { PipelineTables } from '../../records/pipeline-tables';
 import type { DialectName } from '../../../platform/database/migration-runner';
 import { PERSON_STATUS_LINK } from './person-mail';
-import type { PersonMessageTables } from './person-sender';
+import type { PersonMessageTables, StatusLinkPayload } from './person-sender';
 import { STATUS_PATH } from '../people/status-link';
 import { UNSUBSCRIBE_PATH, candidateOfUnsubscribeToken } from './unsubscribe-token';
 import { escapeHtml } from '@shared/escape-html';
@@ -156,14 +157,22 @@ async function sendLinks(
   await db.transaction().execute(async (trx) => {
     const cap = { key: `status links to ${email}`, limit: LOST_LINK_EMAILS_A_DAY };
     if (!(await allowance.take(tablesOf<MailAllowanceTables>(trx), [cap], nowMs))) return;
-    const leads: LeadRef[] = [];
+    const leads: StatusLinkPayload[] = [];
     for (const table of leadTables) {
       const row = await trx
         .selectFrom(table)
         .select('id')
         .where('email_normalized', '=', email)
         .executeTakeFirst();
+      // None: a merged lead that kept the address as a secondary contact (decision 161).
+      const kept = row
+        ? undefined
+        : await leadsWithEmail(trx, table, email)
+            .select('lead_contacts.id as contactId')
+            .orderBy('lead_contacts.id')
+            .executeTakeFirst();
       if (row) leads.push({ table, id: row.id });
+      else if (kept) leads.push({ table, id: kept.id, contactId: kept.contactId });
     }
     await enqueueMessages(
       tablesOf<OutboxTables>(trx),

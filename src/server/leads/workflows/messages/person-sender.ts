@@ -4,6 +4,7 @@ import type { WriteQueue } from '../../../platform/database/write-queue';
 import type { Mailer, MailMessage } from '../../../platform/mail/mailer';
 import type { OutboxMessage } from '../../../platform/outbox/outbox';
 import type { OutboxTables } from '../../../platform/outbox/outbox-tables';
+import { findContacts } from '../../records/lead-contacts';
 import { LEAD_CREATED } from '../../records/lead-created';
 import { leadTableOf, type LeadRef, type LeadTable } from '../../records/lead-tables';
 import type { AdminLeadTables } from '../../records/listing-tables';
@@ -41,6 +42,9 @@ interface PersonSenderOptions {
 
 /** A stage-change message: its lead, and the template's text as the admin sent it. */
 export type StatusMessagePayload = LeadRef & { subject: string; body: string };
+
+/** A new status link for a lead; `contactId`: to the secondary address asked with, not its own. */
+export type StatusLinkPayload = LeadRef & { contactId?: number };
 
 /** Sends to a lead's person, reading the lead then; an unwanted message is deleted unsent. */
 export function personSender(options: PersonSenderOptions) {
@@ -98,7 +102,14 @@ export function personSender(options: PersonSenderOptions) {
           : { ...to, firstName: row.contact_name, company: row.company_name };
       return statusMessageMail(context, person, { subject, body });
     }
-    if (message.topic === PERSON_STATUS_LINK) return statusLinkMail(context, to);
+    if (message.topic === PERSON_STATUS_LINK) {
+      const { contactId } = payload as StatusLinkPayload;
+      if (contactId === undefined) return statusLinkMail(context, to);
+      // The address the person asked with, if the lead still keeps it.
+      const kept = await findContacts(db, table, [id]);
+      const contact = kept.find((each) => each.id === contactId);
+      return contact && statusLinkMail(context, { ...to, to: contact.value });
+    }
     // The confirmation says where the person stands now, the delay after their first form.
     const standing = { open: openStepOf(table, row), words: statusWords[row.status] };
     return 'first_name' in row

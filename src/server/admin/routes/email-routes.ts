@@ -45,7 +45,11 @@ const previewSchema = objectOf({
  */
 export const emailRoutes: FastifyPluginAsync<EmailRoutesOptions> = async (app, options) => {
   const { listing, mailer, context } = options;
-  const body = { type: 'object', properties: messageProperty('the candidate'), additionalProperties: false };
+  const body = {
+    type: 'object',
+    properties: messageProperty('the candidate'),
+    additionalProperties: false,
+  };
   const checkBody = strictBody<{ message?: unknown }>(body);
   const path = '/api/candidate-submissions/:id/send-email';
   const findCandidate = (id: number) => listing.findLead(candidateKind.table, id);
@@ -109,11 +113,7 @@ export const emailRoutes: FastifyPluginAsync<EmailRoutesOptions> = async (app, o
         firstName: candidate.first_name,
         company: null,
       };
-      const message = statusMessageMail(
-        context,
-        person,
-        edited.value ?? defaultMessage(candidate),
-      );
+      const message = statusMessageMail(context, person, edited.value ?? defaultMessage(candidate));
       try {
         const { outboxFile } = await mailer.send(message);
         // Who it went to, and the text, stay out of the log: the id says enough.

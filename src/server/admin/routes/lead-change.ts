@@ -71,7 +71,8 @@ export async function changeOf(
   const own = customMessage(body.message);
   if (own.fields) return own;
   const template =
-    own.value ?? (notify && status !== undefined ? await templates.find(leadType, status) : undefined);
+    own.value ??
+    (notify && status !== undefined ? await templates.find(leadType, status) : undefined);
   if (notify && !template) return { fields: { notify: 'This status has no message to send' } };
   const message = template && { subject: template.subject, body: template.body };
   const edited = own.value !== undefined;

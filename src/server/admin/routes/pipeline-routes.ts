@@ -73,7 +73,11 @@ export const pipelineRoutes: FastifyPluginAsync<{ desk: LeadDesk }> = async (app
           const changed = await pipeline.setStatus(table, id, status, message);
           if (!changed) return notFound(reply);
           // That the text was the recruiter's own, not the text: it may say anything of the person.
-          await record('status_changed', changed, edited ? ', its message edited for this send' : '');
+          await record(
+            'status_changed',
+            changed,
+            edited ? ', its message edited for this send' : '',
+          );
         }
         return (await detail(request, id)) ?? notFound(reply);
       },

@@ -6,13 +6,7 @@ import { useMutation, useQueryClient } from '@tanstack/react-query';
 import { Download, LogOut, RefreshCw } from 'lucide-react';
 import { toast } from '../../lib/toast-store';
 import { adminToasts } from './ui/admin-toasts';
-import {
-  refreshLeads,
-  useDeleteLead,
-  useSendFormEmail,
-  useTabCounts,
-  type LeadPage,
-} from './api/leads';
+import { refreshLeads, useDeleteLead, useTabCounts, type LeadPage } from './api/leads';
 import { downloadFile } from './api/http';
 import { usePrefetchDrawer } from './api/lead-detail';
 import { useCan, useLogout } from './api/session';
@@ -27,6 +21,7 @@ import { ConfirmDialog, type ConfirmRequest } from './ui/confirm-dialog';
 import { DataRequestsTab } from './people/data-requests-tab';
 import { DeliveryNotice } from './insights/delivery-notice';
 import { LeadsTab } from './leads/leads-tab';
+import { useFormEmail } from './leads/status-message-offer';
 import { OverviewTab } from './insights/overview-tab';
 import { QuarantineTab, useQuarantine } from './leads/quarantine-tab';
 import { SecurityPanel } from './accounts/security-panel';
@@ -123,7 +118,7 @@ export function Dashboard() {
   });
   const logout = useLogout();
   const deleteLead = useDeleteLead();
-  const sendEmail = useSendFormEmail();
+  const formEmail = useFormEmail();
   const leadLink = useLeadLink();
   // A link to a lead asks for it beside the chunk, not after it.
   usePrefetchDrawer(leadLink.open);
@@ -149,8 +144,8 @@ export function Dashboard() {
   const actions: RowActions = {
     canWork,
     openDetail: leadLink.show,
-    sendingId: sendEmail.isPending ? (sendEmail.variables ?? null) : null,
-    sendEmail: (id) => sendEmail.mutate(id),
+    sendingId: formEmail.busyId,
+    sendEmail: formEmail.open,
     remove: (kind, id) =>
       setConfirm({
         title: `Delete ${kind} submission`,
@@ -276,6 +271,7 @@ export function Dashboard() {
         <LeadDetailPanel open={leadLink.open} onClose={leadLink.close} />
       </Suspense>
       <ConfirmDialog request={confirm} onClose={() => setConfirm(null)} />
+      {formEmail.dialog}
     </div>
   );
 }

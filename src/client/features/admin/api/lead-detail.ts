@@ -9,6 +9,7 @@ import type { MessageTemplateSlot } from '@shared/message-templates';
 import type { LeadNoteInput } from '@shared/schemas/lead-note';
 import { toCandidate, toCompany, type CandidateLead, type CompanyLead } from '../leads/leads';
 import { apiRequest } from './http';
+import type { Sending } from './message-templates';
 import { refreshLeads, useLeadChange } from './leads';
 import { TEMPLATES_URL } from './message-templates';
 
@@ -140,10 +141,10 @@ function useDetailChange<Input extends { id: number }>(
   });
 }
 
-/** PATCH a lead's status; `notify` only when asked: the spec's body is `{"status"}` alone. */
+/** PATCH a lead's status; `notify` and `message` only when asked: the spec's body is `{"status"}`. */
 export const useChangeStatus = (kind: LeadKind) =>
-  useDetailChange(kind, ({ id, status, notify }: { id: number; status: string; notify: boolean }) =>
-    apiRequest('PATCH', detailUrl(kind, id), notify ? { status, notify } : { status }),
+  useDetailChange(kind, ({ id, ...change }: { id: number; status: string } & Sending) =>
+    apiRequest('PATCH', detailUrl(kind, id), change),
   );
 
 /** The forms sent without the person's proof: discarded (`reviewed`) or accepted. */

@@ -18,6 +18,8 @@ import {
 } from '../leads/tabs';
 import { toCandidate, toCompany, toEmailLead, type AnyLead } from '../leads/leads';
 import { apiRequest } from './http';
+import type { Sending } from './message-templates';
+import type { PlaceholderValues } from '@shared/message-templates';
 
 /** A list's JSON rows, X-Total-Count (capped: where a search stopped) and X-Next-Cursor. */
 export async function getPage<Row>(url: string, toRow: (raw: Record<string, unknown>) => Row) {
@@ -92,10 +94,18 @@ export function useDeleteLead() {
   });
 }
 
+/** GET …/send-email: the form e-mail's text and the values its preview fills in. */
+export interface FormEmailPreview {
+  message: { subject: string; body: string };
+  values: PlaceholderValues;
+}
+
+/** The spec's call has no body; an edited text goes beside it as `message`. */
 export function useSendFormEmail() {
   return useMutation({
-    mutationFn: async (id: number) => {
-      const response = await apiRequest('POST', `/api/candidate-submissions/${id}/send-email`);
+    mutationFn: async ({ id, message }: { id: number; message?: Sending['message'] }) => {
+      const url = `/api/candidate-submissions/${id}/send-email`;
+      const response = await apiRequest('POST', url, message && { message });
       return (await response.json()) as { sent: boolean; transport?: string };
     },
     // 'outbox': no mail server; the e-mail is a file on the server, not in the candidate's inbox.
@@ -111,9 +121,7 @@ export type BulkSelection =
 
 export const useBulkChange = (url: string) =>
   useLeadChange(
-    async (
-      body: BulkSelection & ({ status: string; notify?: true } | { assignee: number | null }),
-    ) =>
+    async (body: BulkSelection & (({ status: string } & Sending) | { assignee: number | null })) =>
       (await (await apiRequest('POST', url, body)).json()) as {
         count: number;
         changed: number;

@@ -3,6 +3,11 @@ import type { MessageTemplateSlot } from '@shared/message-templates';
 
 export const TEMPLATES_URL = '/api/admin/message-templates';
 
+export type MessageText = { subject: string; body: string };
+
+/** What a status change sends: nothing, the status's message (`notify`), or an edited one. */
+export type Sending = { notify?: true; message?: MessageText };
+
 /** The message a lead of `leadType` gets when moved to `status`, once the list has loaded. */
 export const useStatusMessage = (leadType: MessageTemplateSlot['leadType'], status: string) =>
   useStatusMessages(leadType, status !== '')(status);

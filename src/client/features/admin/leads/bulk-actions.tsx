@@ -4,9 +4,15 @@ import { Button } from '../../../components/ui/button';
 import { downloadFile, fieldMessage } from '../api/http';
 import { useBulkChange } from '../api/leads';
 import type { RowSelection } from '../ui/data-table';
-import { ActionForm, Checkbox, Select } from '../ui/controls';
+import { useStatusMessage, type Sending } from '../api/message-templates';
+import { ActionForm, Select } from '../ui/controls';
 import { AssigneeSelect } from './assignee-form';
-import { useMessageOffer } from './status-message-offer';
+import {
+  eachPersonValues,
+  MessageDialog,
+  statusMessageAsk,
+  type MessageAsk,
+} from './status-message-offer';
 import { exportUrl, leadTabs, listFilter, type LeadTabId, type TabFilter } from './tabs';
 import { formatNumber } from '../ui/format';
 
@@ -81,8 +87,8 @@ export function BulkActions({
   const [status, setStatus] = useState('');
   const [outcome, setOutcome] = useState<string | null>(null);
   const [assignee, setAssignee] = useState('');
-  const offer = useMessageOffer(kind, null, status);
-  const { notify } = offer;
+  const message = useStatusMessage(kind, status);
+  const [asking, setAsking] = useState<MessageAsk | null>(null);
 
   const ticked = selection.ids.size;
   const count = selection.allMatching ? total : ticked;
@@ -99,7 +105,7 @@ export function BulkActions({
   const tooMany = selection.allMatching && !capped && total > BULK_LIMIT;
 
   const run = (
-    body: { status: string; notify?: true } | { assignee: number | null },
+    body: ({ status: string } & Sending) | { assignee: number | null },
     said: (leads: string) => string,
   ) =>
     change.mutate(
@@ -122,11 +128,26 @@ export function BulkActions({
     run({ assignee: assignee === '' ? null : Number(assignee) }, (leads) =>
       assignee === '' ? `Unassigned ${leads}.` : `Assigned ${leads}.`,
     );
-  const apply = () =>
-    run({ status, ...(notify ? { notify: true as const } : {}) }, (leads) => {
-      const sent = notify ? ' Their message goes to each person whose status changed.' : '';
+  const setStatusOf = (sending: Sending) =>
+    run({ status, ...sending }, (leads) => {
+      const sent = sending.notify ? ' Their message goes to each person whose status changed.' : '';
       return `Status set to ${statusLabel(status)} for ${leads}.${sent}`;
     });
+  // One text for all of them, each person's own details filled in as it goes.
+  const apply = () =>
+    message
+      ? setAsking(
+          statusMessageAsk(
+            {
+              title: `Set ${formatNumber(count)} ${count === 1 ? 'lead' : 'leads'} to ${statusLabel(status)}`,
+              message,
+              values: eachPersonValues,
+              previewTitle: "Preview, each person's own details filled in",
+            },
+            setStatusOf,
+          ),
+        )
+      : setStatusOf({});
 
   return (
     <div role="group" aria-label="Bulk actions" className="mb-4">
@@ -149,14 +170,6 @@ export function BulkActions({
               empty="Choose a status"
               className="min-w-48"
             />
-            {offer.offered ? (
-              <Checkbox
-                className="h-11"
-                label="E-mail each person this status’s message"
-                checked={notify}
-                onChange={offer.setNotify}
-              />
-            ) : null}
           </ActionForm>
           <ActionForm
             label="Assign"
@@ -193,6 +206,7 @@ export function BulkActions({
           ) : null}
         </div>
       ) : null}
+      <MessageDialog ask={asking} onClose={() => setAsking(null)} />
     </div>
   );
 }

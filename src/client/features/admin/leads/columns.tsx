@@ -13,7 +13,7 @@ export interface RowActions {
   /** The account may e-mail and delete (a viewer may not: the buttons are not shown). */
   canWork: boolean;
   openDetail(kind: LeadKind, id: number): void;
-  sendEmail(id: number): void;
+  sendEmail(id: number, who: string): void;
   remove(kind: LeadKind, id: number): void;
   sendingId: number | null;
 }
@@ -35,7 +35,7 @@ function ActionButtons({ actions, lead }: { actions: RowActions; lead: Lead }) {
           aria-label={`Send form email to ${lead.who}`}
           title="Send form email"
           disabled={actions.sendingId === lead.id}
-          onClick={() => actions.sendEmail(lead.id)}
+          onClick={() => actions.sendEmail(lead.id, lead.who)}
         >
           <Mail className="size-4" aria-hidden="true" />
         </button>

@@ -1,24 +1,36 @@
 import { useState } from 'react';
-import type { LeadKind } from '@shared/lead-status';
-import { renderTemplate, type PlaceholderValues } from '@shared/message-templates';
+import { useForm } from 'react-hook-form';
+import { useQueryClient } from '@tanstack/react-query';
+import { safeParse } from 'zod/mini';
+import type { PlaceholderValues } from '@shared/message-templates';
+import { messageTemplateSchema, type MessageTemplateInput } from '@shared/schemas/message-template';
 import { site } from '../../../lib/site';
+import { toast } from '../../../lib/toast-store';
+import { zodResolver } from '../../../lib/zod-resolver';
 import type { CandidateLead, CompanyLead } from './leads';
-import { useStatusMessage } from '../api/message-templates';
-import { Checkbox } from '../ui/controls';
+import { useSendFormEmail, type FormEmailPreview } from '../api/leads';
+import type { MessageText, Sending } from '../api/message-templates';
+import { adminToasts } from '../ui/admin-toasts';
+import { ConfirmDialog } from '../ui/confirm-dialog';
+import { MessageFields } from '../ui/message-fields';
 
-export type MessageOffer = ReturnType<typeof useMessageOffer>;
+/* Before any message goes (a status change, a board move, a bulk change, the form e-mail) the
+   recruiter sees it as it will be sent and may edit it for this one send (issue 42). */
 
-/** The message offered, ticked by default, with a change from `from` to `to` (if it has one). */
-export function useMessageOffer(kind: LeadKind, from: string | null, to: string) {
-  const [skipMessageFor, setSkipMessageFor] = useState<string | null>(null);
-  const message = useStatusMessage(kind, to);
-  const offered = message && to !== from ? message : undefined;
-  return {
-    offered,
-    /** Send it with the change: PATCH's `notify`. */
-    notify: Boolean(offered) && skipMessageFor !== to,
-    setNotify: (send: boolean) => setSkipMessageFor(send ? null : to),
-  };
+/** A message about to go, and what to do with it. */
+export interface MessageAsk {
+  title: string;
+  description: string;
+  /** The text it starts from, placeholders and all. */
+  message: MessageText;
+  /** The placeholders' values for the preview. */
+  values: PlaceholderValues;
+  previewTitle: string;
+  sendLabel: string;
+  /** `edited`: the recruiter's own text; undefined when left as it was. */
+  onSend(edited: MessageText | undefined): void;
+  /** Go on without the message (a status change): its button's label and action. */
+  without?: { label: string; onSelect(): void };
 }
 
 /** The lead's own values for the message's placeholders. */
@@ -29,33 +41,132 @@ export const messageValues = (lead: CandidateLead | CompanyLead): PlaceholderVal
   supportEmail: site.supportEmail,
 });
 
-/** "E-mail the person this status’s message" and, while ticked, the message as they'd get it. */
-export function StatusMessageOffer({
-  offer,
-  values,
+/** A bulk change's preview: each person's own values are filled in when it goes. */
+export const eachPersonValues: PlaceholderValues = {
+  firstName: '[first name]',
+  company: '[company]',
+  statusLink: `${site.siteUrl}/status?token=…`,
+  supportEmail: site.supportEmail,
+};
+
+/** The ask of a status change with a message: send it (edited or not), or change without it. */
+export function statusMessageAsk(
+  {
+    title,
+    message,
+    values,
+    previewTitle,
+  }: Pick<MessageAsk, 'title' | 'values' | 'previewTitle'> & {
+    message: MessageText;
+  },
+  go: (sending: Sending) => void,
+): MessageAsk {
+  return {
+    title,
+    description:
+      'This status has a message for the person. Check it, edit it for this send, or change the status without it.',
+    message: { subject: message.subject, body: message.body },
+    values,
+    previewTitle,
+    sendLabel: 'Change and send',
+    onSend: (edited) => go({ notify: true, ...(edited ? { message: edited } : {}) }),
+    without: { label: 'Change without message', onSelect: () => go({}) },
+  };
+}
+
+function OpenMessageDialog({
+  ask,
+  onClose,
+  afterClose,
 }: {
-  offer: MessageOffer;
-  values: PlaceholderValues;
+  ask: MessageAsk;
+  onClose(): void;
+  afterClose?: (() => void) | undefined;
 }) {
-  const { offered, notify } = offer;
-  if (!offered) return null;
+  const form = useForm<MessageTemplateInput>({
+    resolver: zodResolver(messageTemplateSchema),
+    defaultValues: ask.message,
+  });
+  const checked = () => safeParse(messageTemplateSchema, form.getValues());
   return (
-    <div className="grid w-full gap-2">
-      <Checkbox
-        label="E-mail the person this status’s message"
-        checked={notify}
-        onChange={offer.setNotify}
-      />
-      {notify && (
-        <div
-          role="group"
-          aria-label="Message preview"
-          className="rounded-lg border border-slate-200 bg-slate-50 p-3 text-sm text-slate-800"
-        >
-          <p className="font-semibold">{renderTemplate(offered.subject, values)}</p>
-          <p className="mt-2 whitespace-pre-line">{renderTemplate(offered.body, values)}</p>
-        </div>
-      )}
-    </div>
+    <ConfirmDialog
+      wide
+      request={{
+        title: ask.title,
+        message: ask.description,
+        confirmLabel: ask.sendLabel,
+        confirmVariant: 'dark',
+        // The same checks as the server's: a refusal shows at its field, the dialog stays.
+        canConfirm: () => {
+          if (checked().success) return true;
+          void form.trigger();
+          return false;
+        },
+        onConfirm: () => {
+          const { subject, body } = form.getValues();
+          const same = subject === ask.message.subject && body === ask.message.body;
+          ask.onSend(same ? undefined : checked().data);
+        },
+        alternative: ask.without,
+      }}
+      onClose={onClose}
+      afterClose={afterClose}
+    >
+      <MessageFields form={form} values={ask.values} previewTitle={ask.previewTitle} />
+    </ConfirmDialog>
   );
+}
+
+/** The one dialog that shows a message before it goes; none while `ask` is null. */
+export function MessageDialog({
+  ask,
+  onClose,
+  afterClose,
+}: {
+  ask: MessageAsk | null;
+  onClose(): void;
+  afterClose?: () => void;
+}) {
+  // Remounted for each ask: its fields start from that message.
+  return ask ? (
+    <OpenMessageDialog
+      key={`${ask.title}\n${ask.message.body}`}
+      {...{ ask, onClose, afterClose }}
+    />
+  ) : null;
+}
+
+/** The row's "Send form email": its message first, as the candidate gets it, editable. */
+export function useFormEmail() {
+  const client = useQueryClient();
+  const send = useSendFormEmail();
+  const [ask, setAsk] = useState<MessageAsk | null>(null);
+  const [loadingId, setLoadingId] = useState<number | null>(null);
+  const open = async (id: number, who: string) => {
+    setLoadingId(id);
+    try {
+      const { message, values } = await client.fetchQuery<FormEmailPreview>({
+        queryKey: [`/api/candidate-submissions/${id}/send-email`],
+        staleTime: 0,
+      });
+      setAsk({
+        title: `Send form email to ${who}`,
+        description: 'Check the message, or edit it for this send.',
+        message,
+        values,
+        previewTitle: `Preview as ${who} gets it`,
+        sendLabel: 'Send',
+        onSend: (edited) => send.mutate({ id, message: edited }),
+      });
+    } catch {
+      toast(adminToasts.error('Failed to load the form email.'));
+    } finally {
+      setLoadingId(null);
+    }
+  };
+  return {
+    open: (id: number, who: string) => void open(id, who),
+    busyId: loadingId ?? (send.isPending ? send.variables.id : null),
+    dialog: <MessageDialog ask={ask} onClose={() => setAsk(null)} />,
+  };
 }

@@ -1,27 +1,17 @@
-import { useId, useState } from 'react';
-import { useForm, useWatch } from 'react-hook-form';
+import { useState } from 'react';
+import { useForm } from 'react-hook-form';
 import { useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
 import { statusLabel } from '@shared/lead-status';
-import {
-  PLACEHOLDERS,
-  renderTemplate,
-  type MessageTemplateSlot,
-  type PlaceholderValues,
-} from '@shared/message-templates';
-import {
-  MAX_BODY_LENGTH,
-  MAX_SUBJECT_LENGTH,
-  messageTemplateSchema,
-  type MessageTemplateInput,
-} from '@shared/schemas/message-template';
+import type { MessageTemplateSlot, PlaceholderValues } from '@shared/message-templates';
+import { messageTemplateSchema, type MessageTemplateInput } from '@shared/schemas/message-template';
 import { Button } from '../../../components/ui/button';
-import { TextareaField, TextField } from '../../../components/ui/form-field';
 import { site } from '../../../lib/site';
 import { zodResolver } from '../../../lib/zod-resolver';
 import { apiRequest } from '../api/http';
 import { TEMPLATES_URL } from '../api/message-templates';
 import { announced, AnnouncementLine, type Announce, type Announcement } from '../ui/announcement';
 import { Select } from '../ui/controls';
+import { MessageFields } from '../ui/message-fields';
 import { Panel, Pending } from '../ui/panel';
 
 const slotKey = (slot: Pick<MessageTemplateSlot, 'leadType' | 'status'>) =>
@@ -54,8 +44,6 @@ function TemplateForm({ slot, announce }: { slot: MessageTemplateSlot; announce:
     resolver: zodResolver(messageTemplateSchema),
     defaultValues: { subject: slot.template?.subject ?? '', body: slot.template?.body ?? '' },
   });
-  const [subject = '', body = ''] = useWatch({ control: form.control, name: ['subject', 'body'] });
-  const previewId = useId();
   const isDefault = slot.template?.updatedAt === null;
   const name = `${slot.leadType === 'candidate' ? 'Candidate' : 'Company'} · ${statusLabel(slot.status)}`;
   const resetDone = `Message reset to default: ${name}.`;
@@ -70,34 +58,7 @@ function TemplateForm({ slot, announce }: { slot: MessageTemplateSlot; announce:
   const onSubmit = form.handleSubmit((values) => run(values, `Message saved: ${name}.`));
   return (
     <form noValidate onSubmit={(event) => void onSubmit(event)} className="grid gap-4">
-      <TextField
-        label="Subject"
-        maxLength={MAX_SUBJECT_LENGTH}
-        error={form.formState.errors.subject?.message}
-        {...form.register('subject')}
-      />
-      <TextareaField
-        label="Message"
-        rows={8}
-        maxLength={MAX_BODY_LENGTH}
-        hint={`Placeholders: ${PLACEHOLDERS.map((placeholder) => `{${placeholder}}`).join(', ')}`}
-        error={form.formState.errors.body?.message}
-        {...form.register('body')}
-      />
-      <section
-        aria-labelledby={previewId}
-        className="grid gap-2 rounded-lg border border-slate-200 bg-slate-50 p-4"
-      >
-        <h3 id={previewId} className="text-sm font-semibold text-slate-900">
-          Preview with sample values
-        </h3>
-        <p className="font-medium text-slate-900" data-preview="subject">
-          {renderTemplate(subject, sampleValues) || '(no subject)'}
-        </p>
-        <p className="whitespace-pre-line break-words text-slate-800" data-preview="body">
-          {renderTemplate(body, sampleValues) || '(no message)'}
-        </p>
-      </section>
+      <MessageFields form={form} values={sampleValues} previewTitle="Preview with sample values" />
       <div className="flex flex-wrap items-center gap-3">
         {isDefault && !form.formState.isDirty && (
           <p className="text-sm text-slate-700">This is the default message.</p>

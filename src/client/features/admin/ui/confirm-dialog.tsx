@@ -11,6 +11,10 @@ export interface ConfirmRequest {
   /** 'destructive' unless the action is not (a board's move). */
   confirmVariant?: 'dark';
   onConfirm(): void;
+  /** False keeps the dialog open (its form shows why). */
+  canConfirm?(): boolean;
+  /** A second way forward beside the confirmation (a status change without its message). */
+  alternative?: { label: string; onSelect(): void } | undefined;
 }
 
 /** Opened from state (no Dialog.Trigger): the element focused on opening gets the focus back. */
@@ -71,13 +75,25 @@ export function ConfirmDialog({
             {request?.message}
           </Dialog.Description>
           {children && <div className="mt-4">{children}</div>}
-          <div className="mt-6 flex justify-end gap-3">
+          <div className="mt-6 flex flex-wrap justify-end gap-3">
             <Dialog.Close asChild>
               <Button variant="outline">Cancel</Button>
             </Dialog.Close>
+            {request?.alternative && (
+              <Button
+                variant="outline"
+                onClick={() => {
+                  onClose();
+                  request.alternative?.onSelect();
+                }}
+              >
+                {request.alternative.label}
+              </Button>
+            )}
             <Button
               variant={request?.confirmVariant ?? 'destructive'}
               onClick={() => {
+                if (request?.canConfirm?.() === false) return;
                 onClose();
                 request?.onConfirm();
               }}

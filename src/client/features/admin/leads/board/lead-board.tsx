@@ -1,44 +1,19 @@
 import { useRef, useState } from 'react';
 import { leadStatuses, statusLabel, type LeadKind } from '@shared/lead-status';
 import { clsx } from 'clsx';
-import { ConfirmDialog, type ConfirmRequest } from '../../ui/confirm-dialog';
 import type { BoardCard } from '../../api/board';
 import { useChangeStatus } from '../../api/lead-detail';
-import { useStatusMessages } from '../../api/message-templates';
+import { useStatusMessages, type Sending } from '../../api/message-templates';
 import { announced, AnnouncementLine, type Announcement } from '../../ui/announcement';
-import { messageValues, StatusMessageOffer, useMessageOffer } from '../status-message-offer';
+import {
+  MessageDialog,
+  messageValues,
+  statusMessageAsk,
+  type MessageAsk,
+} from '../status-message-offer';
 import { leadTabs, type LeadTabId } from '../tabs';
 import { focusRing, type Move } from './board-card';
 import { BoardColumn } from './board-column';
-
-/** Asks whether to send the status's message with the move, showing it as the person gets it. */
-function MoveDialog({
-  kind,
-  move,
-  onCancel,
-  onConfirm,
-  afterClose,
-}: {
-  kind: LeadKind;
-  move: Move;
-  onCancel(): void;
-  onConfirm(notify: boolean): void;
-  afterClose(): void;
-}) {
-  const offer = useMessageOffer(kind, move.card.status, move.to);
-  const request: ConfirmRequest = {
-    title: `Move ${move.card.who} to ${statusLabel(move.to)}`,
-    message: 'This status has a message for the person.',
-    confirmLabel: 'Move',
-    confirmVariant: 'dark',
-    onConfirm: () => onConfirm(offer.notify),
-  };
-  return (
-    <ConfirmDialog request={request} onClose={onCancel} afterClose={afterClose}>
-      <StatusMessageOffer offer={offer} values={messageValues(move.card)} />
-    </ConfirmDialog>
-  );
-}
 
 /** A column per status; a card moves by drag and drop or its "Move to…" menu (the keyboard's). */
 export function LeadBoard({
@@ -54,7 +29,7 @@ export function LeadBoard({
 }) {
   const change = useChangeStatus(kind);
   const messageFor = useStatusMessages(kind);
-  const [asking, setAsking] = useState<Move | null>(null);
+  const [asking, setAsking] = useState<MessageAsk | null>(null);
   const [announcement, setAnnouncement] = useState<Announcement>({ text: '' });
   const draggedRef = useRef<BoardCard | null>(null);
   const board = useRef<HTMLDivElement>(null);
@@ -63,10 +38,10 @@ export function LeadBoard({
   const focus = (selector: string) => board.current?.querySelector<HTMLElement>(selector)?.focus();
   const columnOf = (card: BoardCard) => `ul[data-status="${card.status ?? ''}"]`;
 
-  const run = ({ card, to }: Move, notify: boolean) => {
-    const sent = notify ? ' Its message goes to the person.' : '';
+  const run = ({ card, to }: Move, sending: Sending = {}) => {
+    const sent = sending.notify ? ' Its message goes to the person.' : '';
     change.mutate(
-      { id: card.id, status: to, notify },
+      { id: card.id, status: to, ...sending },
       // The card has left its column (and its menu with it): the focus goes to the column.
       announced(
         setAnnouncement,
@@ -78,8 +53,23 @@ export function LeadBoard({
   };
   const onMove = (move: Move) => {
     if (move.card.status === move.to || change.isPending) return;
-    if (messageFor(move.to)) setAsking(move);
-    else run(move, false);
+    const message = messageFor(move.to);
+    if (!message) return run(move);
+    const { card, to } = move;
+    // Cancelled: back to the card's menu; moved: to its former column.
+    focusAfterDialog.current = `[data-move-card="${card.id}"]`;
+    const ask = {
+      title: `Move ${card.who} to ${statusLabel(to)}`,
+      message,
+      values: messageValues(card),
+      previewTitle: `Preview as ${card.who} gets it`,
+    };
+    setAsking(
+      statusMessageAsk(ask, (sending) => {
+        focusAfterDialog.current = columnOf(card);
+        run(move, sending);
+      }),
+    );
   };
 
   return (
@@ -106,23 +96,11 @@ export function LeadBoard({
           />
         ))}
       </div>
-      {asking && (
-        <MoveDialog
-          key={`${asking.card.id}-${asking.to}`}
-          kind={kind}
-          move={asking}
-          onCancel={() => {
-            focusAfterDialog.current = `[data-move-card="${asking.card.id}"]`;
-            setAsking(null);
-          }}
-          onConfirm={(notify) => {
-            focusAfterDialog.current = columnOf(asking.card);
-            setAsking(null);
-            run(asking, notify);
-          }}
-          afterClose={() => focus(focusAfterDialog.current)}
-        />
-      )}
+      <MessageDialog
+        ask={asking}
+        onClose={() => setAsking(null)}
+        afterClose={() => focus(focusAfterDialog.current)}
+      />
     </div>
   );
 }

@@ -9,7 +9,8 @@ import { zodResolver } from '../../../../lib/zod-resolver';
 import { useAddNote, useChangeStatus } from '../../api/lead-detail';
 import { announced, type DetailFormProps } from '../../ui/announcement';
 import { ActionForm, Select } from '../../ui/controls';
-import { StatusMessageOffer, useMessageOffer } from '../status-message-offer';
+import { useStatusMessage, type Sending } from '../../api/message-templates';
+import { MessageDialog, statusMessageAsk, type MessageAsk } from '../status-message-offer';
 
 export function StatusForm({
   kind,
@@ -21,22 +22,30 @@ export function StatusForm({
   const [picked, setPicked] = useState<string | null>(null);
   const choice = picked ?? status ?? '';
   const change = useChangeStatus(kind);
-  const offer = useMessageOffer(kind, status, choice);
-  const { notify } = offer;
+  const message = useStatusMessage(kind, choice);
+  const [asking, setAsking] = useState<MessageAsk | null>(null);
+  const changeTo = (sending: Sending) => {
+    const sent = sending.notify ? ' Its message goes to the person.' : '';
+    const done = `Status changed to ${statusLabel(choice)}.${sent}`;
+    change.mutate(
+      { id, status: choice, ...sending },
+      announced(announce, done, 'Failed to change the status.', () => setPicked(null)),
+    );
+  };
   return (
     <ActionForm
       label="Change status"
       busy={change.isPending}
       onSubmit={() => {
         if (!choice || choice === status) return;
-        const sent = notify ? ' Its message goes to the person.' : '';
-        const done = `Status changed to ${statusLabel(choice)}.${sent}`;
-        change.mutate(
-          { id, status: choice, notify },
-          announced(announce, done, 'Failed to change the status.', () => setPicked(null)),
+        if (!message) return changeTo({});
+        const who = values.firstName || 'the person';
+        const ask = { title: `Change status to ${statusLabel(choice)}`, message, values };
+        setAsking(
+          statusMessageAsk({ ...ask, previewTitle: `Preview as ${who} gets it` }, changeTo),
         );
       }}
-      after={<StatusMessageOffer offer={offer} values={values} />}
+      after={<MessageDialog ask={asking} onClose={() => setAsking(null)} />}
     >
       <Select
         label="Status"

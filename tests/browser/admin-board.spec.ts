@@ -46,13 +46,12 @@ test('a card moves to another column by keyboard, and the list and detail show i
   ]);
   await expect(page.getByRole('menuitem', { name: 'Contacted' })).toBeFocused();
   await page.keyboard.press('Enter');
-  // Contacted sends its default message (decision 155): the move asks first, ticked.
+  // Contacted sends its default message (decision 155): the move shows it first (issue 42).
   const dialog = page.getByRole('dialog', { name: `Move Grace ${tag} to Contacted` });
-  await expect(dialog.getByLabel('E-mail the person this status’s message')).toBeChecked();
-  await expect(dialog.getByRole('group', { name: 'Message preview' })).toContainText(
-    'Thanks for applying',
-  );
-  await dialog.getByRole('button', { name: 'Move', exact: true }).press('Enter');
+  await expect(
+    dialog.getByRole('region', { name: `Preview as Grace ${tag} gets it` }),
+  ).toContainText('Thanks for applying');
+  await dialog.getByRole('button', { name: 'Change and send' }).press('Enter');
 
   await expect(page.getByRole('tabpanel').getByRole('status').first()).toHaveText(
     `Moved Grace ${tag} to Contacted. Its message goes to the person.`,
@@ -90,11 +89,10 @@ test("a move to a status with a message offers it first, with the person's previ
     await page.getByRole('menuitem', { name: 'Not a fit' }).click();
 
     const dialog = page.getByRole('dialog', { name: `Move ${tag} Racks to Not a fit` });
-    await expect(dialog.getByLabel('E-mail the person this status’s message')).toBeChecked();
-    const preview = dialog.getByRole('group', { name: 'Message preview' });
+    const preview = dialog.getByRole('region', { name: `Preview as ${tag} Racks gets it` });
     await expect(preview).toContainText(`About ${tag} Racks`);
     await expect(preview).toContainText('Hello Katherine Johnson, thank you.');
-    await dialog.getByRole('button', { name: 'Move' }).click();
+    await dialog.getByRole('button', { name: 'Change and send' }).click();
 
     await expect(page.getByRole('tabpanel').getByRole('status').first()).toHaveText(
       `Moved ${tag} Racks to Not a fit. Its message goes to the person.`,

@@ -32,7 +32,12 @@ test('the admin ticks leads by keyboard and sets their status at once', async ({
   await bar.getByRole('combobox', { name: 'Status' }).selectOption('contacted');
   await bar.getByRole('button', { name: 'Set status' }).focus();
   await page.keyboard.press('Enter');
-  // Contacted has its default message, offered ticked (decision 155).
+  // Contacted has its default message (decision 155): shown first, filled in for each (issue 42).
+  const message = page.getByRole('dialog', { name: 'Set 3 leads to Contacted' });
+  await expect(
+    message.getByRole('region', { name: "Preview, each person's own details filled in" }),
+  ).toContainText('Thanks for applying');
+  await message.getByRole('button', { name: 'Change and send' }).click();
   await expect(count).toHaveText(
     'Status set to Contacted for 3 leads. Their message goes to each person whose status changed.',
   );

@@ -139,6 +139,10 @@ test('the status changes in the detail, shows in the list and stays after a relo
   const dialog = detailPanel(page);
   await dialog.getByRole('combobox', { name: 'Status' }).selectOption('qualified');
   await dialog.getByRole('button', { name: 'Change status' }).click();
+  await page
+    .getByRole('dialog', { name: 'Change status to Qualified' })
+    .getByRole('button', { name: 'Change and send' })
+    .click();
   await expect(dialog.getByRole('status')).toHaveText(
     'Status changed to Qualified. Its message goes to the person.',
   );
@@ -192,6 +196,10 @@ test('the status filter of a tab lists the leads of that status', async ({ page 
   await panel.getByRole('button', { name: `Open details of ${tag} Beta` }).click();
   await detailPanel(page).getByRole('combobox', { name: 'Status' }).selectOption('partner');
   await detailPanel(page).getByRole('button', { name: 'Change status' }).click();
+  await page
+    .getByRole('dialog', { name: 'Change status to Partner' })
+    .getByRole('button', { name: 'Change and send' })
+    .click();
   await expect(detailPanel(page).getByRole('status')).toHaveText(
     'Status changed to Partner. Its message goes to the person.',
   );

@@ -56,7 +56,7 @@ test('the admin sees the default message, edits it with a live preview, saves, a
   await expect(reloaded.getByText('This is the default message.')).toBeVisible();
 });
 
-test("the status control offers the status's message with a preview, on by default", async ({
+test('a status change shows its message first, filled in, editable, refused in place, or skipped', async ({
   page,
 }) => {
   const tag = uniqueTag('notify');
@@ -68,22 +68,32 @@ test("the status control offers the status's message with a preview, on by defau
   expect(saved.ok()).toBe(true);
   const panel = await openTab(page, 'Companies', tag);
   await panel.getByRole('button', { name: `Open details of ${tag} Racks` }).click();
-  const dialog = page.getByRole('dialog');
+  const detail = page.getByRole('dialog');
+  await detail.getByRole('combobox', { name: 'Status' }).selectOption('in_discussion');
+  const change = detail.getByRole('button', { name: 'Change status' });
+  await change.click();
 
-  const offer = dialog.getByLabel('E-mail the person this status’s message');
-  await expect(offer).toHaveCount(0);
-  await dialog.getByRole('combobox', { name: 'Status' }).selectOption('in_discussion');
-  await expect(offer).toBeChecked();
-  const preview = dialog.getByRole('group', { name: 'Message preview' });
+  const message = page.getByRole('dialog', { name: 'Change status to In discussion' });
+  const preview = message.getByRole('region', { name: 'Preview as Katherine Johnson gets it' });
   await expect(preview).toContainText(`Next steps for ${tag} Racks`);
   await expect(preview).toContainText('Hello Katherine Johnson, see');
-  // Unticked, the preview goes; ticked again, it is back.
-  await offer.uncheck();
-  await expect(preview).toHaveCount(0);
-  await offer.check();
-  await dialog.getByRole('button', { name: 'Change status' }).click();
-  await expect(dialog.getByRole('status').first()).toHaveText(
-    'Status changed to In discussion. Its message goes to the person.',
-  );
-  await expect(offer).toHaveCount(0);
+  await expect(message.getByLabel('Subject')).toBeFocused();
+  const axe = await new AxeBuilder({ page }).include('[role="dialog"]').analyze();
+  expect(axe.violations.map((violation) => violation.id)).toEqual([]);
+  // Escape keeps the status, and the focus goes back to the button.
+  await page.keyboard.press('Escape');
+  await expect(message).toHaveCount(0);
+  await expect(change).toBeFocused();
+
+  await change.click();
+  const body = message.getByLabel('Message', { exact: true });
+  await body.fill('Hello {firstName}, {nickname}.');
+  await expect(preview).toContainText('Hello Katherine Johnson, {nickname}.');
+  await message.getByRole('button', { name: 'Change and send' }).click();
+  await expect(message.getByText('Unknown placeholders: {nickname}')).toBeVisible();
+  await expect(body).toHaveAttribute('aria-invalid', 'true');
+  // Without its message the status changes, and nothing is said to go.
+  await message.getByRole('button', { name: 'Change without message' }).click();
+  await expect(message).toHaveCount(0);
+  await expect(detail.getByRole('status').first()).toHaveText('Status changed to In discussion.');
 });

@@ -76,6 +76,10 @@ test("with no mail server, the form e-mail shows the spec's failure toast and wa
   await signIn(page);
   const panel = await openTab(page, 'Typeform Leads', email);
   await panel.getByRole('button', { name: 'Send form email to Dorothy Vaughan' }).click();
+  await page
+    .getByRole('dialog', { name: 'Send form email to Dorothy Vaughan' })
+    .getByRole('button', { name: 'Send', exact: true })
+    .click();
   const notice = toast(page, 'Error').first();
   await expect(notice).toContainText(
     'Failed to send form email. Check if SENDGRID_API_KEY is set. The message waits in the outbox folder',

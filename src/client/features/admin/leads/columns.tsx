@@ -22,7 +22,7 @@ export interface RowActions {
 type Lead = EmailLead;
 
 const actionClass =
-  'inline-flex size-9 items-center justify-center rounded-md text-slate-700 hover:bg-slate-100 focus-visible:outline-2 focus-visible:outline-accent-strong disabled:opacity-50';
+  'inline-flex size-9 items-center justify-center rounded-md text-slate-700 hover:bg-slate-100 focus-visible:outline-2 focus-visible:outline-accent-strong aria-disabled:opacity-50';
 
 function ActionButtons({ actions, lead }: { actions: RowActions; lead: Lead }) {
   if (!actions.canWork) return null;
@@ -34,8 +34,9 @@ function ActionButtons({ actions, lead }: { actions: RowActions; lead: Lead }) {
           className={actionClass}
           aria-label={`Send form email to ${lead.who}`}
           title="Send form email"
-          disabled={actions.sendingId === lead.id}
-          onClick={() => actions.sendEmail(lead.id, lead.who)}
+          // Not `disabled` while busy: the focus stays on it, and returns to it from the preview.
+          aria-disabled={actions.sendingId === lead.id}
+          onClick={() => actions.sendingId !== lead.id && actions.sendEmail(lead.id, lead.who)}
         >
           <Mail className="size-4" aria-hidden="true" />
         </button>

@@ -58,7 +58,7 @@ describeEachDatabase(
         notify: true,
         message: {
           subject: 'A word for {firstName}',
-          body: 'Hi {firstName}, <b>call me</b> about Tuesday.\n\nYour page: {statusLink}',
+          body: 'Hi {firstName}, <b>call me</b> about Tuesday.\n\nYour page: {statusLink}.',
         },
       });
       expect(changed.statusCode).toBe(200);
@@ -68,6 +68,8 @@ describeEachDatabase(
       expect(text).toContain('Hi Grace, <b>call me</b> about Tuesday.');
       expect(text).toMatch(/Your page: https:\/\/talent\.example\/status\?token=[\w-]+/);
       expect(mail.raw).toContain('&lt;b&gt;call me&lt;/b&gt;');
+      // In HTML the link is one, without the sentence's closing stop.
+      expect(text).toMatch(/Your page: <a href="https:\/\/talent\.example\/status\?token=[\w-]+">/);
       expect(mail.raw).not.toContain("Good news: you're a fit");
 
       const entry = (await audit()).find(

@@ -177,6 +177,10 @@ export function statusLinkMail(context: PersonMailContext, person: PersonMailTo)
   ]);
 }
 
+/** Escaped text with its web addresses as links (a status link is one), not a closing stop. */
+const linked = (html: string) =>
+  html.replace(/https?:\/\/[^\s<]*[^\s<.,;:!?)]/g, '<a href="$&">$&</a>');
+
 /** A stage-change message or the form e-mail: the admin's text, its placeholders filled in. */
 export function statusMessageMail(
   context: PersonMailContext,
@@ -196,7 +200,7 @@ export function statusMessageMail(
     text: body,
     html: `<!doctype html><html><body>${body
       .split(/\n{2,}/)
-      .map((paragraph) => `<p>${escapeHtml(paragraph).replace(/\n/g, '<br>')}</p>`)
+      .map((paragraph) => `<p>${linked(escapeHtml(paragraph)).replace(/\n/g, '<br>')}</p>`)
       .join('')}</body></html>`,
     replyTo: context.supportEmail,
   };

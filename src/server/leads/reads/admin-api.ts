@@ -20,11 +20,7 @@ export { BULK_LIMIT, type BulkChange } from '../workflows/pipeline/bulk-changes'
 export { findAssignee, listAssignees } from '../workflows/pipeline/lead-assignment';
 export { INVALID_FIELDS_MESSAGE, validateBody } from '../workflows/capture/validate-body';
 export { candidateResumeLink } from '../workflows/people/resume-link';
-export {
-  formEmailMessage,
-  resumeLink,
-  statusMessageMail,
-} from '../workflows/messages/person-mail';
+export { formEmailMessage, resumeLink, statusMessageMail } from '../workflows/messages/person-mail';
 export { openStepOf } from '../workflows/people/status-words';
 
 /** Which leads a bulk change applies to: ticked ids, or a list's filter. */

@@ -27,6 +27,8 @@ const EXCEPTIONS: Record<string, AdminPermission> = {
   'GET /api/admin/export/:file': 'work',
   'GET /api/admin/quarantine': 'work',
   'GET /api/admin/data-subject': 'work',
+  // The form e-mail's preview is the first step of sending it.
+  'GET /api/candidate-submissions/:id/send-email': 'work',
   // The upload's template is for those who may upload.
   'GET /api/admin/spend/template.csv': 'work',
   'GET /api/admin/audit': 'manage',

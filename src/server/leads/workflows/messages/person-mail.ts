@@ -64,15 +64,15 @@ const stepText: Record<NextStep, { text: string; label: string }> = {
   },
 };
 
+/** The status link opening the step still open, prefilled; none: the status page. */
+export const resumeLink = (statusLink: string, open?: NextStep) =>
+  open ? `${statusLink}&next=${open}` : statusLink;
+
 /** The button of the step still open: the status link, which resumes that step prefilled. */
 const stepParagraph = (context: SiteContext, statusLink: string, step: NextStep) => ({
   ...stepText[step],
-  link: absolute(context, `${statusLink}&next=${step}`),
+  link: absolute(context, resumeLink(statusLink, step)),
 });
-
-/** The team's form e-mail's link: the step still open, prefilled; none: the status page. */
-export const resumeLink = (statusLink: string, open?: NextStep) =>
-  open ? `${statusLink}&next=${open}` : statusLink;
 
 /** The team's form e-mail as text the recruiter sees and may edit; `{statusLink}` resumes. */
 export function formEmailMessage(

@@ -164,15 +164,16 @@ async function sendLinks(
         .select('id')
         .where('email_normalized', '=', email)
         .executeTakeFirst();
-      // None: a merged lead that kept the address as a secondary contact (decision 161).
-      const kept = row
-        ? undefined
-        : await leadsWithEmail(trx, table, email)
-            .select('lead_contacts.id as contactId')
-            .orderBy('lead_contacts.id')
-            .executeTakeFirst();
-      if (row) leads.push({ table, id: row.id });
-      else if (kept) leads.push({ table, id: kept.id, contactId: kept.contactId });
+      if (row) {
+        leads.push({ table, id: row.id });
+        continue;
+      }
+      // A merged lead that kept the address as a secondary contact (decision 161).
+      const kept = await leadsWithEmail(trx, table, email)
+        .select('lead_contacts.id as contactId')
+        .orderBy('lead_contacts.id')
+        .executeTakeFirst();
+      if (kept) leads.push({ table, id: kept.id, contactId: kept.contactId });
     }
     await enqueueMessages(
       tablesOf<OutboxTables>(trx),

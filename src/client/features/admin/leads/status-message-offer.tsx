@@ -51,23 +51,15 @@ export const eachPersonValues: PlaceholderValues = {
 
 /** The ask of a status change with a message: send it (edited or not), or change without it. */
 export function statusMessageAsk(
-  {
-    title,
-    message,
-    values,
-    previewTitle,
-  }: Pick<MessageAsk, 'title' | 'values' | 'previewTitle'> & {
-    message: MessageText;
-  },
+  shown: Pick<MessageAsk, 'title' | 'message' | 'values' | 'previewTitle'>,
   go: (sending: Sending) => void,
 ): MessageAsk {
+  const { subject, body } = shown.message;
   return {
-    title,
+    ...shown,
     description:
       'This status has a message for the person. Check it, edit it for this send, or change the status without it.',
-    message: { subject: message.subject, body: message.body },
-    values,
-    previewTitle,
+    message: { subject, body },
     sendLabel: 'Change and send',
     onSend: (edited) => go({ notify: true, ...(edited ? { message: edited } : {}) }),
     without: { label: 'Change without message', onSelect: () => go({}) },

@@ -9,9 +9,8 @@ import type { MessageTemplateSlot } from '@shared/message-templates';
 import type { LeadNoteInput } from '@shared/schemas/lead-note';
 import { toCandidate, toCompany, type CandidateLead, type CompanyLead } from '../leads/leads';
 import { apiRequest } from './http';
-import type { Sending } from './message-templates';
 import { refreshLeads, useLeadChange } from './leads';
-import { TEMPLATES_URL } from './message-templates';
+import { TEMPLATES_URL, type Sending } from './message-templates';
 
 /** One entry of a lead's history, as the server words it (oldest first). */
 export interface TimelineEntry {

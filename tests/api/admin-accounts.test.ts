@@ -417,6 +417,9 @@ describeEachDatabase(
         'GET /api/company-submissions/{id}',
         'GET /api/admin/lead-emails',
         'GET /api/candidate-submissions/{id}/duplicates',
+        // The drawer's one request: the same reads as the four endpoints above.
+        'GET /api/candidate-submissions/{id}/drawer',
+        'GET /api/company-submissions/{id}/drawer',
         'GET /api/admin/assignees',
         'GET /api/candidate-submissions/board',
         'GET /api/company-submissions/board',

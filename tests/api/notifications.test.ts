@@ -404,8 +404,9 @@ describe.skipIf(!inject('postgresAdminUrl'))('digests with two instances on one 
         .sort((a, b) => a - b);
       expect(digests.length).toBeGreaterThanOrEqual(2);
       for (let i = 1; i < digests.length; i++) {
-        // A little slack for the SMTP exchange of one digest against the next.
-        expect(digests[i]! - digests[i - 1]!).toBeGreaterThan(WINDOW_MS - 250);
+        // Two instances each sending their own digest would arrive within milliseconds of each
+        // other; half a window is slack for a loaded machine's late SMTP exchange.
+        expect(digests[i]! - digests[i - 1]!).toBeGreaterThan(WINDOW_MS / 2);
       }
     } finally {
       clearInterval(watch);

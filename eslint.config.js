@@ -35,6 +35,7 @@ const capabilities = [
   'visits',
   'backups',
   'spend',
+  'bookings',
 ];
 const serverRoot = `${server}/*.ts`;
 
@@ -101,7 +102,9 @@ const serverZones = [
         .filter((other) => other !== name)
         .map((other) => ({
           path: `${server}/${other}`,
-          except: ['leads', 'conversions', 'spend'].includes(other) ? ['./index.ts'] : [],
+          except: ['leads', 'conversions', 'spend', 'bookings'].includes(other)
+            ? ['./index.ts']
+            : [],
         })),
       serverRoot,
     ],

@@ -1,6 +1,7 @@
 import Fastify, { type FastifyInstance } from 'fastify';
 import { adminPlugin } from './admin/admin-plugin';
 import { backupsPlugin } from './backups/backups-plugin';
+import { availabilityRoutes, bookingRoutes } from './bookings';
 import { conversionsPlugin } from './conversions';
 import { SESSION_COOKIE } from './admin/auth/auth-plugin';
 import type { RetentionSchedule } from './admin/people/retention';
@@ -223,12 +224,13 @@ export async function buildApp({
     mail,
     notify,
     confirmations,
-    guardedRoutes: [funnelRoutes, spendRoutes],
+    guardedRoutes: [funnelRoutes, spendRoutes, availabilityRoutes],
     retention,
     visitsNotCounted: (since) => app.visitCounter.notCountedSince(since),
     formHandoff,
     statusPage,
   });
+  await app.register(bookingRoutes, { page: statusPage });
   await app.register(sitePlugin, {
     clientDir: config.clientDir,
     runtime: config.runtime,

@@ -1,4 +1,5 @@
 import { auditMigrations } from './admin/audit/audit-migrations';
+import { bookingMigrations, type BookingTables } from './bookings';
 import type { AuditTables } from './admin/audit/audit-tables';
 import { adminAuthMigrations } from './admin/auth/auth-migrations';
 import { adminFactorMigrations } from './admin/factors/factor-migrations';
@@ -28,7 +29,8 @@ export type Database = LeadTables &
   OutboxTables &
   HealthProbeTables &
   VisitTables &
-  SpendTables;
+  SpendTables &
+  BookingTables;
 
 /** Every capability's migrations, each named in migration-order.ts. */
 export const migrations: readonly MigrationSet[] = [
@@ -42,6 +44,7 @@ export const migrations: readonly MigrationSet[] = [
       healthProbeMigrations,
       visitMigrations,
       spendMigrations,
+      bookingMigrations,
     ],
     migrationOrder,
   ),

@@ -57,4 +57,5 @@ export const migrationOrder = [
   '296_visit_key_indexes',
   '297_visit_page_index',
   '300_lead_contacts',
+  '330_booking_tables',
 ] as const;

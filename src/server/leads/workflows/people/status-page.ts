@@ -95,6 +95,20 @@ export class StatusPage {
     return row ? { ...lead, address } : undefined;
   }
 
+  /**
+   * The candidate this browser stands for, with its e-mail (booking a call): the mailbox's
+   * address's candidate, else the newest candidate of its form proof.
+   */
+  async provenCandidate(
+    request: FastifyRequest,
+  ): Promise<{ id: number; email: string } | undefined> {
+    const address = await this.mailbox(request);
+    const leads = address ? await this.rowsOfAddress(address) : [];
+    const proven = leads.length > 0 ? leads : await this.rowsOf(this.formProofs(request));
+    const [lead, row] = proven.find(([ref]) => ref.table === 'candidates') ?? [];
+    return lead && row ? { id: lead.id, email: row.email } : undefined;
+  }
+
   /** The Set-Cookies that forget both proofs this browser held (after an erasure). */
   clearedProofs(request: FastifyRequest): string[] {
     const secure = this.secure(request);

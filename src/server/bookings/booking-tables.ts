@@ -1,0 +1,72 @@
+import { sql, type Generated, type Kysely } from 'kysely';
+import { autoIncrementId } from '../platform/database/migration-columns';
+import type { MigrationSet } from '../platform/database/migration-runner';
+
+export interface BookingTables {
+  /** One row (id 1) once saved: the availability as its JSON document. */
+  booking_availability: { id: number; settings: string; updated_at: string };
+  /** A person's booked call; a moved one keeps its row and UID, a cancelled one is marked. */
+  bookings: {
+    id: Generated<number>;
+    /** The candidate lead who booked (at most one booking not cancelled each). */
+    lead_id: number;
+    /** The invitation's stable UID; `sequence` rises with each move (RFC 5545). */
+    uid: string;
+    sequence: number;
+    slot_start: string;
+    slot_end: string;
+    created_at: string;
+    updated_at: string;
+    cancelled_at: string | null;
+  };
+  /**
+   * A slot's seats: its primary key makes a seat taken at most once across instances and both
+   * databases, with `ON CONFLICT DO NOTHING` and no lock of our own.
+   */
+  booking_seats: { slot_start: string; seat: number; booking_id: number };
+}
+
+export const bookingMigrations: MigrationSet = (dialect) => ({
+  '330_booking_tables': {
+    async up(db: Kysely<unknown>) {
+      await db.schema
+        .createTable('booking_availability')
+        .addColumn('id', 'integer', (c) => c.primaryKey())
+        .addColumn('settings', 'text', (c) => c.notNull())
+        .addColumn('updated_at', 'text', (c) => c.notNull())
+        .execute();
+      await db.schema
+        .createTable('bookings')
+        .addColumn('id', 'integer', autoIncrementId(dialect))
+        .addColumn('lead_id', 'integer', (c) => c.notNull())
+        .addColumn('uid', 'text', (c) => c.notNull().unique())
+        .addColumn('sequence', 'integer', (c) => c.notNull().defaultTo(0))
+        .addColumn('slot_start', 'text', (c) => c.notNull())
+        .addColumn('slot_end', 'text', (c) => c.notNull())
+        .addColumn('created_at', 'text', (c) => c.notNull())
+        .addColumn('updated_at', 'text', (c) => c.notNull())
+        .addColumn('cancelled_at', 'text')
+        .execute();
+      // A lead holds at most one live booking: a double submit's second insert does nothing.
+      await db.schema
+        .createIndex('bookings_live_lead_idx')
+        .on('bookings')
+        .column('lead_id')
+        .unique()
+        .where(sql.ref('cancelled_at'), 'is', null)
+        .execute();
+      await db.schema
+        .createTable('booking_seats')
+        .addColumn('slot_start', 'text', (c) => c.notNull())
+        .addColumn('seat', 'integer', (c) => c.notNull())
+        .addColumn('booking_id', 'integer', (c) => c.notNull())
+        .addPrimaryKeyConstraint('booking_seats_pk', ['slot_start', 'seat'])
+        .execute();
+      await db.schema
+        .createIndex('booking_seats_booking_idx')
+        .on('booking_seats')
+        .column('booking_id')
+        .execute();
+    },
+  },
+});

@@ -1,0 +1,112 @@
+import * as z from 'zod/mini';
+
+/*
+ * The host's availability for screening calls (issue 43): weekly windows in one IANA time zone,
+ * date exceptions, and the rules that turn them into slots. Shared by the settings screen and the
+ * server, which stores it as one JSON document and validates it with this schema.
+ */
+
+export const WEEKDAYS = [
+  'monday',
+  'tuesday',
+  'wednesday',
+  'thursday',
+  'friday',
+  'saturday',
+  'sunday',
+] as const;
+export type Weekday = (typeof WEEKDAYS)[number];
+
+const TIME = /^(?:[01]\d|2[0-3]):[0-5]\d$/;
+const DATE = /^\d{4}-(?:0[1-9]|1[0-2])-(?:0[1-9]|[12]\d|3[01])$/;
+
+/** True for a time zone the runtime knows by its IANA name (`America/Chicago`). */
+export function isTimeZone(name: string): boolean {
+  if (!/^[A-Za-z_]+(?:\/[A-Za-z0-9_+-]+)*$/.test(name)) return false;
+  try {
+    new Intl.DateTimeFormat('en-US', { timeZone: name });
+    return true;
+  } catch {
+    return false;
+  }
+}
+
+const time = z.string().check(z.regex(TIME, { error: 'Use a time as HH:MM (24 hours)' }));
+const whole = (min: number, max: number) =>
+  z
+    .int({ error: `Enter a whole number from ${min} to ${max}` })
+    .check(
+      z.minimum(min, { error: `Enter a whole number from ${min} to ${max}` }),
+      z.maximum(max, { error: `Enter a whole number from ${min} to ${max}` }),
+    );
+
+/** From `start` to `end` on the host's wall clock; a slot must end by `end`. */
+const windowSchema = z
+  .object({ start: time, end: time })
+  .check(
+    z.refine((window) => window.start < window.end, { error: 'The end must be after the start' }),
+  );
+export type TimeWindow = z.infer<typeof windowSchema>;
+
+const windows = z.array(windowSchema).check(z.maxLength(6, { error: 'At most 6 windows a day' }));
+
+export const availabilitySchema = z.object({
+  timeZone: z.string().check(z.refine(isTimeZone, { error: 'Choose a time zone by its name' })),
+  weekly: z.object(
+    Object.fromEntries(WEEKDAYS.map((day) => [day, windows])) as Record<Weekday, typeof windows>,
+  ),
+  /** A date's own windows instead of its weekday's; none: closed that day. */
+  exceptions: z
+    .array(
+      z.object({
+        date: z.string().check(z.regex(DATE, { error: 'Use a date as YYYY-MM-DD' })),
+        windows,
+      }),
+    )
+    .check(z.maxLength(366, { error: 'At most 366 exceptions' })),
+  slotMinutes: whole(5, 480),
+  /** Minutes between one slot's start and the next one's. */
+  intervalMinutes: whole(5, 480),
+  /** Minutes kept free before and after a booked slot. */
+  bufferMinutes: whole(0, 240),
+  /** Most bookings (seats) in one of the host's days. */
+  dailyCap: whole(1, 1000),
+  minimumNoticeHours: whole(0, 720),
+  /** Off: no slot on the host's current day, whatever the notice. */
+  sameDay: z.boolean({ error: 'Choose on or off' }),
+  horizonDays: whole(1, 90),
+  /** 1 for a screening call; more for a group information session. */
+  seats: whole(1, 500),
+});
+export type Availability = z.infer<typeof availabilitySchema>;
+
+const workingDay = [
+  { start: '09:00', end: '12:00' },
+  { start: '13:00', end: '17:00' },
+];
+
+/** Until an owner or recruiter saves their own: weekdays 9 to 5 (UTC), 30-minute calls. */
+export const DEFAULT_AVAILABILITY: Availability = {
+  timeZone: 'UTC',
+  weekly: {
+    monday: workingDay,
+    tuesday: workingDay,
+    wednesday: workingDay,
+    thursday: workingDay,
+    friday: workingDay,
+    saturday: [],
+    sunday: [],
+  },
+  exceptions: [],
+  slotMinutes: 30,
+  intervalMinutes: 30,
+  bufferMinutes: 0,
+  dailyCap: 16,
+  minimumNoticeHours: 24,
+  sameDay: false,
+  horizonDays: 10,
+  seats: 1,
+};
+
+/** The admin's read and write of the availability. */
+export const AVAILABILITY_URL = '/api/admin/booking/availability';

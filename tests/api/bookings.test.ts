@@ -1,0 +1,309 @@
+import type { FastifyInstance, LightMyRequestResponse } from 'fastify';
+import { afterAll, beforeAll, expect, it, vi } from 'vitest';
+import { buildApp } from '../../src/server/app';
+import { loadConfig } from '../../src/server/config/config';
+import {
+  AVAILABILITY_URL,
+  DEFAULT_AVAILABILITY,
+  type Availability,
+} from '../../src/shared/booking-availability';
+import { newAccount } from '../support/accounts';
+import { fetchOpenApi, OpenApiChecker } from '../support/openapi';
+import { signIn } from '../support/admin';
+import { INVALID, leadProofOf, postJson } from '../support/api';
+import { validBodies } from '../support/lead-bodies';
+import { startLocalSmtp } from '../support/smtp';
+import { describeEachDatabase, uniqueEmail, type TestApp } from '../support/test-app';
+
+/*
+ * Booking the screening call (issue 43), piece 1: the availability an owner sets, the slots a
+ * person with their proof is offered, and booking that never over-fills a slot, on both
+ * databases and across two instances of the server.
+ */
+
+vi.setConfig({ testTimeout: 60_000 });
+
+const smtp = await startLocalSmtp();
+afterAll(() => smtp.close());
+
+const JUST_FILLED = 'That time was just filled: please pick another';
+const HAS_BOOKING = 'You already have a call booked: move or cancel it instead';
+
+interface SlotView {
+  start: string;
+  end: string;
+  seatsLeft: number;
+}
+interface BookingPage {
+  timeZone: string;
+  booking: { start: string; end: string } | null;
+  slots: SlotView[];
+}
+
+/** Open all day, every day, from now on: the tests run at any hour. */
+const allDay = [{ start: '00:00', end: '23:30' }];
+const OPEN: Availability = {
+  ...DEFAULT_AVAILABILITY,
+  timeZone: 'America/Chicago',
+  weekly: Object.fromEntries(
+    Object.keys(DEFAULT_AVAILABILITY.weekly).map((day) => [day, allDay]),
+  ) as Availability['weekly'],
+  minimumNoticeHours: 0,
+  sameDay: true,
+  dailyCap: 1000,
+};
+
+async function saveAvailability(app: FastifyInstance, settings: object, cookie?: string) {
+  return app.inject({
+    method: 'PUT',
+    url: AVAILABILITY_URL,
+    headers: { cookie: cookie ?? (await signIn(app)) },
+    payload: settings,
+  });
+}
+
+/** A candidate who applied in this browser: its form proof as a Cookie header. */
+async function applicant(app: FastifyInstance): Promise<string> {
+  const email = uniqueEmail('booker');
+  const response = await postJson(
+    app,
+    '/api/candidates/submit',
+    validBodies.candidateApplication(email),
+  );
+  expect(response.statusCode).toBe(200);
+  return leadProofOf(response);
+}
+
+const bookingPage = async (app: FastifyInstance, cookie: string) => {
+  const response = await app.inject({ url: '/api/booking', headers: { cookie } });
+  expect(response.statusCode).toBe(200);
+  return response.json<BookingPage>();
+};
+
+/** Slots two hours on or later: the first ones may pass while a test runs. */
+const later = (slots: SlotView[]) => slots.slice(4);
+
+const book = (app: FastifyInstance, cookie: string, start: string, action = '') =>
+  postJson(app, `/api/booking${action}`, { start }, { cookie });
+
+/** A second server on the same database (and data directory: the same proof key). */
+async function secondInstance(testApp: TestApp): Promise<FastifyInstance> {
+  const app = await buildApp({ config: loadConfig(testApp.env), logger: false });
+  await app.ready();
+  return app;
+}
+
+describeEachDatabase(
+  'booking the screening call',
+  (current) => {
+    let owner: string;
+    let checker: OpenApiChecker;
+    beforeAll(async () => {
+      owner = await signIn(current().app);
+      checker = new OpenApiChecker(await fetchOpenApi(current().app));
+    });
+    /** Every answer as the API document describes it. */
+    const documented = (method: string, path: string, ...answers: LightMyRequestResponse[]) => {
+      for (const answer of answers) expect(checker.problems(method, path, answer)).toEqual([]);
+    };
+
+    it('lets an owner read and save the availability, refusing bad fields by name and other roles', async () => {
+      const { app } = current();
+      const first = await app.inject({ url: AVAILABILITY_URL, headers: { cookie: owner } });
+      expect(first.statusCode).toBe(200);
+      expect(first.json()).toEqual(DEFAULT_AVAILABILITY);
+
+      const bad = await saveAvailability(
+        app,
+        {
+          ...OPEN,
+          timeZone: 'Mars/Olympus',
+          weekly: { ...OPEN.weekly, monday: [{ start: '17:00', end: '09:00' }] },
+          seats: 0,
+        },
+        owner,
+      );
+      expect(bad.statusCode).toBe(400);
+      expect(bad.json()).toEqual({
+        error: INVALID,
+        fields: {
+          timeZone: 'Choose a time zone by its name',
+          'weekly.monday.0': 'The end must be after the start',
+          seats: 'Enter a whole number from 1 to 500',
+        },
+      });
+      expect(
+        (await app.inject({ url: AVAILABILITY_URL, headers: { cookie: owner } })).json(),
+      ).toEqual(DEFAULT_AVAILABILITY);
+
+      const saved = await saveAvailability(app, OPEN, owner);
+      expect(saved.statusCode).toBe(200);
+      documented('PUT', AVAILABILITY_URL, bad, saved);
+      expect(
+        (await app.inject({ url: AVAILABILITY_URL, headers: { cookie: owner } })).json(),
+      ).toEqual(OPEN);
+
+      const recruiter = await newAccount(app, smtp, owner, 'recruiter');
+      for (const method of ['GET', 'PUT'] as const) {
+        const response = await app.inject({
+          method,
+          url: AVAILABILITY_URL,
+          headers: { cookie: recruiter.cookie },
+          ...(method === 'PUT' ? { payload: OPEN } : {}),
+        });
+        expect(response.statusCode).toBe(403);
+      }
+      expect(
+        (await app.inject({ method: 'PUT', url: AVAILABILITY_URL, payload: OPEN })).statusCode,
+      ).toBe(401);
+    });
+
+    it('shows the slots only to a browser with a candidate proof, in the host time zone', async () => {
+      const { app } = current();
+      await saveAvailability(app, OPEN, owner);
+      expect((await app.inject({ url: '/api/booking' })).statusCode).toBe(403);
+      expect(
+        (await app.inject({ url: '/api/booking', headers: { cookie: 'tb_lead=c1.forged' } }))
+          .statusCode,
+      ).toBe(403);
+
+      const page = await bookingPage(app, await applicant(app));
+      expect(page.timeZone).toBe('America/Chicago');
+      expect(page.booking).toBeNull();
+      expect(page.slots).toHaveLength(12);
+      expect(Date.parse(page.slots[0]!.start)).toBeGreaterThan(Date.now());
+      expect(page.slots[0]!.seatsLeft).toBe(1);
+      expect(Date.parse(page.slots[0]!.end) - Date.parse(page.slots[0]!.start)).toBe(30 * 60_000);
+    });
+
+    it('gives a one-seat slot to exactly one of 20 people booking it at once on two instances', async () => {
+      const testApp = current();
+      const other = await secondInstance(testApp);
+      try {
+        await saveAvailability(testApp.app, OPEN, owner);
+        const people = await Promise.all(Array.from({ length: 20 }, () => applicant(testApp.app)));
+        const [slot] = later((await bookingPage(testApp.app, people[0]!)).slots);
+        const answers = await Promise.all(
+          people.map((cookie, index) => book(index % 2 ? other : testApp.app, cookie, slot!.start)),
+        );
+        const booked = answers.filter((answer) => answer.statusCode === 201);
+        const filled = answers.filter((answer) => answer.statusCode === 409);
+        expect(booked).toHaveLength(1);
+        expect(booked[0]!.json()).toEqual({ booking: { start: slot!.start, end: slot!.end } });
+        expect(filled).toHaveLength(19);
+        documented('POST', '/api/booking', ...answers);
+        for (const answer of filled) {
+          const body = answer.json<{ error: string; slots: SlotView[] }>();
+          expect(body.error).toBe(JUST_FILLED);
+          expect(body.slots).toHaveLength(3);
+          expect(body.slots.map((next) => next.start)).not.toContain(slot!.start);
+        }
+        const seats = await testApp.db
+          .selectFrom('booking_seats')
+          .selectAll()
+          .where('slot_start', '=', slot!.start)
+          .execute();
+        expect(seats).toHaveLength(1);
+        const after = await bookingPage(testApp.app, people[1]!);
+        expect(after.slots.map((next) => next.start)).not.toContain(slot!.start);
+      } finally {
+        await other.close();
+      }
+    });
+
+    it('books a double submit once, holds one call per person, moves and cancels it', async () => {
+      const { app, db } = current();
+      await saveAvailability(app, OPEN, owner);
+      const me = await applicant(app);
+      const [first, second] = later((await bookingPage(app, me)).slots);
+
+      const twice = await Promise.all([book(app, me, first!.start), book(app, me, first!.start)]);
+      expect(twice.map((answer) => answer.statusCode).sort()).toEqual([200, 201]);
+      for (const answer of twice)
+        expect(answer.json()).toEqual({ booking: { start: first!.start, end: first!.end } });
+      const again = await book(app, me, first!.start);
+      expect(again.statusCode).toBe(200);
+      const rows = await db
+        .selectFrom('bookings')
+        .selectAll()
+        .where('slot_start', '=', first!.start)
+        .execute();
+      expect(rows).toHaveLength(1);
+      expect((await bookingPage(app, me)).booking).toEqual({
+        start: first!.start,
+        end: first!.end,
+      });
+
+      const another = await book(app, me, second!.start);
+      expect(another.statusCode).toBe(409);
+      expect(another.json()).toEqual({
+        error: HAS_BOOKING,
+        booking: { start: first!.start, end: first!.end },
+      });
+
+      const crossSite = await postJson(
+        app,
+        '/api/booking/move',
+        { start: second!.start },
+        {
+          cookie: me,
+          headers: { origin: 'https://evil.example' },
+        },
+      );
+      expect(crossSite.statusCode).toBe(403);
+
+      const moved = await book(app, me, second!.start, '/move');
+      expect(moved.statusCode).toBe(200);
+      documented('POST', '/api/booking', ...twice, another);
+      documented('POST', '/api/booking/move', crossSite, moved);
+      expect(moved.json()).toEqual({ booking: { start: second!.start, end: second!.end } });
+      const [row] = await db
+        .selectFrom('bookings')
+        .selectAll()
+        .where('uid', '=', rows[0]!.uid)
+        .execute();
+      expect(row).toMatchObject({ slot_start: second!.start, sequence: 1, cancelled_at: null });
+      const page = await bookingPage(app, me);
+      expect(page.slots.map((slot) => slot.start)).toContain(first!.start);
+      expect(page.slots.map((slot) => slot.start)).not.toContain(second!.start);
+
+      const notOffered = await book(app, me, '2020-01-01T00:00:00Z', '/move');
+      expect(notOffered.statusCode).toBe(400);
+      expect(notOffered.json()).toEqual({
+        error: INVALID,
+        fields: { start: 'Please pick one of the times offered' },
+      });
+
+      const cancelled = await postJson(app, '/api/booking/cancel', {}, { cookie: me });
+      expect(cancelled.statusCode).toBe(200);
+      documented('POST', '/api/booking/move', notOffered);
+      documented('POST', '/api/booking/cancel', cancelled);
+      expect((await postJson(app, '/api/booking/cancel', {}, { cookie: me })).statusCode).toBe(404);
+      const empty = await bookingPage(app, me);
+      expect(empty.booking).toBeNull();
+      expect(empty.slots.map((slot) => slot.start)).toContain(second!.start);
+      expect((await book(app, me, second!.start)).statusCode).toBe(201);
+    });
+
+    it('fills a group session seat by seat and says how many are left', async () => {
+      const { app } = current();
+      await saveAvailability(app, { ...OPEN, seats: 3, timeZone: 'Europe/Berlin' }, owner);
+      const people = await Promise.all(Array.from({ length: 4 }, () => applicant(app)));
+      const page = await bookingPage(app, people[0]!);
+      // Earlier tests' bookings may have taken seats: a slot nobody took.
+      const slot = later(page.slots).find((open) => open.seatsLeft === 3)!;
+      expect((await book(app, people[0]!, slot.start)).statusCode).toBe(201);
+      const left = (await bookingPage(app, people[1]!)).slots.find(
+        (open) => open.start === slot.start,
+      );
+      expect(left?.seatsLeft).toBe(2);
+      const answers = await Promise.all(
+        people.slice(1).map((cookie) => book(app, cookie, slot.start)),
+      );
+      expect(answers.map((answer) => answer.statusCode).sort()).toEqual([201, 201, 409]);
+      const after = await bookingPage(app, people[3]!);
+      expect(after.slots.map((open) => open.start)).not.toContain(slot.start);
+    });
+  },
+  { env: { SMTP_URL: smtp.url } },
+);

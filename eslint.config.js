@@ -16,6 +16,7 @@ const features = [
   'admin',
   'not-found',
   'status',
+  'booking',
 ];
 
 /*

@@ -1,7 +1,7 @@
 import Fastify, { type FastifyInstance } from 'fastify';
 import { adminPlugin } from './admin/admin-plugin';
 import { backupsPlugin } from './backups/backups-plugin';
-import { availabilityRoutes, bookingRoutes } from './bookings';
+import { availabilityRoutes, bookingsPlugin, bookingStoreOf, bookPageState } from './bookings';
 import { conversionsPlugin } from './conversions';
 import { SESSION_COOKIE } from './admin/auth/auth-plugin';
 import type { RetentionSchedule } from './admin/people/retention';
@@ -36,6 +36,7 @@ import { metricsPlugin } from './platform/metrics/metrics';
 import { tablesOf } from './platform/database/connection';
 import { openApi } from './platform/http/openapi';
 import { securityHeaders } from './platform/http/security-headers';
+import { BOOK_PATH } from '@shared/booking-view';
 import { sitePlugin } from './site/site-plugin';
 import { spendPlugin, spendRoutes, type SpendPullSettings } from './spend';
 import { funnelRoutes, visitsPlugin } from './visits/visits-plugin';
@@ -230,8 +231,19 @@ export async function buildApp({
     formHandoff,
     statusPage,
   });
-  await app.register(bookingRoutes, { page: statusPage });
+  const bookings = bookingStoreOf(app, config.callRemindersMs);
+  await app.register(bookingsPlugin, {
+    store: bookings,
+    page: statusPage,
+    handoff: formHandoff,
+    mail,
+    dataDir: config.dataDir,
+    context: config.site,
+    statusLinkDays: config.personMessages.statusLinkDays,
+    worker: personWorker,
+  });
   await app.register(sitePlugin, {
+    pageStates: { [BOOK_PATH]: bookPageState(bookings, statusPage) },
     clientDir: config.clientDir,
     runtime: config.runtime,
     formHandoff,

@@ -58,4 +58,5 @@ export const migrationOrder = [
   '297_visit_page_index',
   '300_lead_contacts',
   '330_booking_tables',
+  '331_booking_time_zone',
 ] as const;

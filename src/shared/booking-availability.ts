@@ -66,7 +66,7 @@ export const availabilitySchema = z.object({
     .check(z.maxLength(366, { error: 'At most 366 exceptions' })),
   slotMinutes: whole(5, 480),
   /** Minutes between one slot's start and the next one's. */
-  intervalMinutes: whole(5, 480),
+  intervalMinutes: whole(1, 480),
   /** Minutes kept free before and after a booked slot. */
   bufferMinutes: whole(0, 240),
   /** Most bookings (seats) in one of the host's days. */

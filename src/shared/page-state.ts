@@ -1,5 +1,6 @@
 // What the server knows that a pre-rendered page cannot (a returned form, a prefill), as JSON.
 
+import type { BookingNotice, BookingView } from './booking-view';
 import type { StatusNotice, StatusView } from './person-status';
 import { jsonScript } from './runtime-config';
 
@@ -31,6 +32,9 @@ export interface PageState {
   status?: StatusView;
   /** /status after one of its actions: what was done. */
   statusNotice?: StatusNotice;
+  /** /book: the slots and the person's call (issue 43); what a post did. */
+  booking?: BookingView;
+  bookingNotice?: BookingNotice;
 }
 
 export const PAGE_STATE_ELEMENT_ID = 'page-state';

@@ -12,7 +12,9 @@ import { fetchOpenApi, OpenApiChecker } from '../support/openapi';
 import { signIn } from '../support/admin';
 import { INVALID, leadProofOf, postJson } from '../support/api';
 import { validBodies } from '../support/lead-bodies';
-import { startLocalSmtp } from '../support/smtp';
+import { invitationIn } from '../support/calendar-mail';
+import { eventually } from '../support/eventually';
+import { readableMail, startLocalSmtp, type ReceivedMail } from '../support/smtp';
 import { describeEachDatabase, uniqueEmail, type TestApp } from '../support/test-app';
 
 /*
@@ -63,8 +65,7 @@ async function saveAvailability(app: FastifyInstance, settings: object, cookie?:
 }
 
 /** A candidate who applied in this browser: its form proof as a Cookie header. */
-async function applicant(app: FastifyInstance): Promise<string> {
-  const email = uniqueEmail('booker');
+async function applicant(app: FastifyInstance, email = uniqueEmail('booker')): Promise<string> {
   const response = await postJson(
     app,
     '/api/candidates/submit',
@@ -285,6 +286,101 @@ describeEachDatabase(
       expect((await book(app, me, second!.start)).statusCode).toBe(201);
     });
 
+    it('e-mails the invitation, moves it with the same UID and a higher sequence, cancels it, and keeps the reminders due before the call', async () => {
+      const { app, db } = current();
+      await saveAvailability(app, OPEN, owner);
+      const email = uniqueEmail('invited');
+      const me = await applicant(app, email);
+      const [first, second] = later((await bookingPage(app, me)).slots);
+      const mailed = (subject: string) =>
+        eventually(() =>
+          smtp.received.find(
+            (mail: ReceivedMail) =>
+              mail.to.includes(email) && readableMail(mail).includes(`Subject: ${subject}`),
+          ),
+        );
+      const reminders = async () =>
+        (
+          await db
+            .selectFrom('outbox_messages')
+            .select('next_attempt_at')
+            .where('destination', '=', 'calendar')
+            .where('topic', '=', 'call.reminder')
+            .where('state', '=', 'pending')
+            .where(
+              'subject_id',
+              '=',
+              (
+                await db
+                  .selectFrom('candidates')
+                  .select('id')
+                  .where('email', '=', email)
+                  .executeTakeFirstOrThrow()
+              ).id,
+            )
+            .orderBy('next_attempt_at')
+            .execute()
+        ).map((row) => row.next_attempt_at);
+      const before = (start: string, minutes: number) =>
+        new Date(Date.parse(start) - minutes * 60_000).toISOString();
+
+      const booked = await postJson(
+        app,
+        '/api/booking',
+        { start: first!.start, zone: 'America/Chicago' },
+        { cookie: me },
+      );
+      expect(booked.statusCode).toBe(201);
+      const invitation = await mailed('Your screening call is booked');
+      const [row] = await db
+        .selectFrom('bookings')
+        .selectAll()
+        .where('slot_start', '=', first!.start)
+        .execute();
+      expect(invitationIn(invitation.raw)).toEqual({
+        method: 'REQUEST',
+        uid: row!.uid,
+        sequence: 0,
+        start: first!.start,
+        startUtc: true,
+        status: 'CONFIRMED',
+        organizer: expect.stringMatching(/^mailto:no-reply@/),
+        // RFC 5545: the scheme is case-insensitive.
+        attendee: expect.stringMatching(new RegExp(`^mailto:${email}$`, 'i')),
+      });
+      const text = readableMail(invitation);
+      expect(text).toContain('https://calendar.google.com/calendar/render?action=TEMPLATE');
+      expect(text).toMatch(/\/status\?token=[\w-]+/);
+      expect(text).toContain('(America/Chicago, Central');
+      expect(await reminders()).toEqual([before(first!.start, 60), before(first!.start, 30)]);
+
+      const moved = await postJson(
+        app,
+        '/api/booking/move',
+        { start: second!.start, zone: 'America/Chicago' },
+        { cookie: me },
+      );
+      expect(moved.statusCode).toBe(200);
+      const update = invitationIn((await mailed('Your screening call has moved')).raw);
+      expect(update).toMatchObject({
+        method: 'REQUEST',
+        uid: row!.uid,
+        sequence: 1,
+        start: second!.start,
+      });
+      expect(await reminders()).toEqual([before(second!.start, 60), before(second!.start, 30)]);
+
+      expect((await postJson(app, '/api/booking/cancel', {}, { cookie: me })).statusCode).toBe(200);
+      const cancel = invitationIn((await mailed('Your screening call is cancelled')).raw);
+      expect(cancel).toMatchObject({
+        method: 'CANCEL',
+        uid: row!.uid,
+        sequence: 2,
+        status: 'CANCELLED',
+      });
+      expect(await reminders()).toEqual([]);
+    });
+
     it('fills a group session seat by seat and says how many are left', async () => {
       const { app } = current();
       await saveAvailability(app, { ...OPEN, seats: 3, timeZone: 'Europe/Berlin' }, owner);
@@ -305,5 +401,5 @@ describeEachDatabase(
       expect(after.slots.map((open) => open.start)).not.toContain(slot.start);
     });
   },
-  { env: { SMTP_URL: smtp.url } },
+  { env: { SMTP_URL: smtp.url, CALL_REMINDERS: '30m,1h' }, personWorker: { pollMs: 50 } },
 );

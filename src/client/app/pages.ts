@@ -16,6 +16,7 @@ export const pages: Record<string, LazyPage> = {
   '/privacy': lazyPage(() => import('../features/legal/privacy-page')),
   '/terms': lazyPage(() => import('../features/legal/terms-page')),
   '/status': lazyPage(() => import('../features/status/status-page')),
+  '/book': lazyPage(() => import('../features/booking/booking-page')),
   '/admin': lazyPage(() => import('../features/admin/admin-page')),
   '/admin/invite': lazyPage(() => import('../features/admin/accounts/invite-page')),
 };

@@ -130,6 +130,13 @@ export const routeMeta: readonly RouteMeta[] = (
       audience: 'everyone',
     },
     {
+      path: '/book',
+      title: 'Book Your Call',
+      description: 'Pick a time for a short screening call with our admissions team.',
+      indexable: false,
+      audience: 'candidates',
+    },
+    {
       path: '/questionnaire',
       title: 'Application Questionnaire',
       description: 'A few short questions to complete your training application.',

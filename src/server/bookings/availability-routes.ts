@@ -1,10 +1,8 @@
 import type { FastifyPluginAsync } from 'fastify';
 import { AVAILABILITY_URL, availabilitySchema } from '@shared/booking-availability';
 import { adminApi } from '../leads';
-import { tablesOf } from '../platform/database/connection';
 import { bodySchemaOf, fieldErrorsBody } from '../platform/http/api-schemas';
-import { BookingStore } from './booking-store';
-import type { BookingTables } from './booking-tables';
+import { bookingStoreOf } from './bookings-plugin';
 
 const { INVALID_FIELDS_MESSAGE, validateBody } = adminApi;
 
@@ -12,10 +10,7 @@ const availabilityBody = bodySchemaOf(availabilitySchema);
 
 /** The availability's read and write, behind the admin's guard (the `manage` permission). */
 export const availabilityRoutes: FastifyPluginAsync = async (app) => {
-  const store = new BookingStore(
-    tablesOf<BookingTables>(app.database.db),
-    app.writeQueue.forTables<BookingTables>(),
-  );
+  const store = bookingStoreOf(app);
 
   app.get(
     AVAILABILITY_URL,

@@ -1,46 +1,61 @@
+import formbody from '@fastify/formbody';
 import type { FastifyPluginAsync, FastifyReply, FastifyRequest } from 'fastify';
-import { adminApi, type StatusPage } from '../leads';
-import { tablesOf } from '../platform/database/connection';
+import {
+  BOOK_PATH,
+  BOOKING_ACTIONS,
+  BOOKING_NOTICES,
+  type BookingNotice,
+} from '@shared/booking-view';
+import { adminApi, statusApi, type FormHandoff, type StatusPage } from '../leads';
 import {
   arrayOfObjects,
   describedError,
   fieldErrorsBody,
   objectOf,
 } from '../platform/http/api-schemas';
-import { BookingStore, type BookingOutcome, type BookingRow } from './booking-store';
-import type { BookingTables } from './booking-tables';
-import type { Slot } from './open-slots';
+import { chosenZone } from './booking-page';
+import type { BookingOutcome, BookingRow, BookingStore } from './booking-store';
 
-/* The person's booking (issue 43), reached only with their proof (decision 176). */
+/* The person's booking (issue 43), reached only with their proof (decision 176): JSON, or a
+   browser's plain form post answered 303 back to /book with what happened (decision 090). */
 
-export const BOOKING_PATH = '/api/booking';
-/** Slots the person is offered at once. */
-export const SLOTS_SHOWN = 12;
-/** Slots a "just filled" answer offers instead. */
+/** Slots the JSON answer offers at once, and a "just filled" answer instead. */
+const SLOTS_SHOWN = 12;
 const NEXT_SLOTS = 3;
 
 export const NO_BOOKING_PROOF =
   'Open this page from the link in our e-mail, or from the browser you applied in';
-export const JUST_FILLED = 'That time was just filled: please pick another';
-export const HAS_BOOKING = 'You already have a call booked: move or cancel it instead';
-export const NOT_BOOKED = 'You have no call booked';
-const NOT_A_SLOT = 'Please pick one of the times offered';
 
 const slotProperties = {
-  start: { type: 'string', format: 'date-time', description: 'UTC' },
-  end: { type: 'string', format: 'date-time', description: 'UTC' },
+  start: { type: 'string', description: 'UTC, ISO 8601' },
+  end: { type: 'string', description: 'UTC, ISO 8601' },
   seatsLeft: { type: 'integer' },
 };
 const slotList = arrayOfObjects(slotProperties, true);
 const bookingView = objectOf({ start: slotProperties.start, end: slotProperties.end });
 const bookingAnswer = objectOf({ booking: bookingView });
+const zoneField = {
+  zone: {
+    type: 'string',
+    maxLength: 64,
+    description: "The IANA zone the person chose (the host's by default)",
+  },
+};
 const startBody = {
   type: 'object',
-  properties: { start: { type: 'string', maxLength: 40 } },
+  properties: { start: { type: 'string', maxLength: 40 }, ...zoneField },
   required: ['start'],
 } as const;
-const refused = {
+const backToPage = {
+  type: 'null',
+  description: "A browser's form post: back to /book, which says what happened",
+  headers: { Location: { type: 'string' } },
+} as const;
+const answers = {
+  200: bookingAnswer,
+  303: backToPage,
   403: describedError('No proof of a candidate in this browser, or a cross-site post'),
+  404: describedError(BOOKING_NOTICES.notBooked),
   409: {
     type: 'object',
     description: 'Just filled (with the next three open slots), or a call already booked',
@@ -51,23 +66,52 @@ const refused = {
 
 const viewOf = (booking: BookingRow) => ({ start: booking.slot_start, end: booking.slot_end });
 
-export const bookingRoutes: FastifyPluginAsync<{ page: StatusPage }> = async (app, { page }) => {
-  const store = new BookingStore(
-    tablesOf<BookingTables>(app.database.db),
-    app.writeQueue.forTables<BookingTables>(),
-  );
+const NOTICE_OF: Record<BookingOutcome['kind'], BookingNotice | undefined> = {
+  booked: 'booked',
+  moved: 'moved',
+  cancelled: 'cancelled',
+  unchanged: undefined,
+  filled: 'filled',
+  'has-booking': 'hasBooking',
+  'no-booking': 'notBooked',
+  'not-a-slot': 'notASlot',
+};
 
-  /** The candidate the browser proves, or undefined once refused with 403. */
-  async function provenCandidate(request: FastifyRequest, reply: FastifyReply) {
-    const candidate =
-      request.method === 'GET' || page.sameOrigin(request)
-        ? await page.provenCandidate(request)
-        : undefined;
-    if (!candidate) await reply.code(403).send({ error: NO_BOOKING_PROOF });
-    return candidate;
+interface BookingRoutesOptions {
+  store: BookingStore;
+  page: StatusPage;
+  handoff: FormHandoff;
+}
+
+export const bookingRoutes: FastifyPluginAsync<BookingRoutesOptions> = async (
+  app,
+  { store, page, handoff },
+) => {
+  await app.register(formbody, { bodyLimit: 1024 });
+
+  /** 303 to /book in the zone the person chose, telling the page what happened. */
+  async function back(request: FastifyRequest, reply: FastifyReply, notice?: BookingNotice) {
+    if (notice)
+      reply.header('Set-Cookie', await handoff.keep(request, BOOK_PATH, { bookingNotice: notice }));
+    const zone = chosenZone(bodyOf(request).zone, (await store.availability()).timeZone);
+    return reply
+      .code(303)
+      .header('Location', `${BOOK_PATH}?zone=${encodeURIComponent(zone)}`)
+      .header('Cache-Control', 'no-store')
+      .send();
   }
 
-  async function answer(reply: FastifyReply, outcome: BookingOutcome) {
+  /** The candidate the browser proves, or undefined once refused. */
+  async function provenCandidate(request: FastifyRequest, reply: FastifyReply) {
+    const candidate = page.sameOrigin(request) ? await page.provenCandidate(request) : undefined;
+    if (candidate) return candidate;
+    if (statusApi.wantsHtml(request)) await back(request, reply);
+    else await reply.code(403).send({ error: NO_BOOKING_PROOF });
+    return undefined;
+  }
+
+  async function answer(request: FastifyRequest, reply: FastifyReply, outcome: BookingOutcome) {
+    if (statusApi.wantsHtml(request)) return back(request, reply, NOTICE_OF[outcome.kind]);
     switch (outcome.kind) {
       case 'booked':
         return reply.code(201).send({ booking: viewOf(outcome.booking) });
@@ -76,23 +120,26 @@ export const bookingRoutes: FastifyPluginAsync<{ page: StatusPage }> = async (ap
       case 'cancelled':
         return reply.send({ booking: viewOf(outcome.booking) });
       case 'filled':
+        return reply.code(409).send({
+          error: BOOKING_NOTICES.filled,
+          slots: await store.slots(new Date(), NEXT_SLOTS),
+        });
+      case 'has-booking':
         return reply
           .code(409)
-          .send({ error: JUST_FILLED, slots: await store.slots(new Date(), NEXT_SLOTS) });
-      case 'has-booking':
-        return reply.code(409).send({ error: HAS_BOOKING, booking: viewOf(outcome.booking) });
+          .send({ error: BOOKING_NOTICES.hasBooking, booking: viewOf(outcome.booking) });
       case 'no-booking':
-        return reply.code(404).send({ error: NOT_BOOKED });
+        return reply.code(404).send({ error: BOOKING_NOTICES.notBooked });
       case 'not-a-slot':
         return reply.code(400).send({
           error: adminApi.INVALID_FIELDS_MESSAGE,
-          fields: { start: NOT_A_SLOT },
+          fields: { start: BOOKING_NOTICES.notASlot },
         });
     }
   }
 
   app.get(
-    BOOKING_PATH,
+    BOOKING_ACTIONS.book,
     {
       schema: {
         summary: "The person's booked call, if any, and the open slots, in the host's time zone",
@@ -102,75 +149,70 @@ export const bookingRoutes: FastifyPluginAsync<{ page: StatusPage }> = async (ap
             booking: { ...bookingView, type: ['object', 'null'] },
             slots: slotList,
           }),
-          403: refused[403],
+          403: answers[403],
         },
       },
     },
     async (request, reply) => {
       const candidate = await provenCandidate(request, reply);
       if (!candidate) return reply;
-      const now = new Date();
       const [settings, booking, slots] = await Promise.all([
         store.availability(),
         store.liveBooking(candidate.id),
-        store.slots(now, SLOTS_SHOWN),
+        store.slots(new Date(), SLOTS_SHOWN),
       ]);
-      return {
-        timeZone: settings.timeZone,
-        booking: booking ? viewOf(booking) : null,
-        slots: slots satisfies Slot[],
-      };
+      return { timeZone: settings.timeZone, booking: booking ? viewOf(booking) : null, slots };
     },
   );
 
-  const posts = [
+  const changes = [
     [
-      '',
-      'Books the slot starting at `start` (UTC); a repeat of the same booking answers 200',
-      (id: number, start: string) => store.book(id, start),
+      BOOKING_ACTIONS.book,
+      'Books the slot starting at `start` (UTC); the same again answers 200',
+      'book',
     ],
     [
-      '/move',
+      BOOKING_ACTIONS.move,
       'Moves the booked call to `start`: the same invitation, its sequence raised',
-      (id: number, start: string) => store.move(id, start),
+      'move',
     ],
   ] as const;
-  for (const [suffix, summary, act] of posts) {
-    app.post<{ Body: { start: string } }>(
-      `${BOOKING_PATH}${suffix}`,
+  for (const [url, summary, action] of changes) {
+    app.post<{ Body: { start: string; zone?: string } }>(
+      url,
       {
         schema: {
           summary,
           body: startBody,
-          response: {
-            200: bookingAnswer,
-            201: bookingAnswer,
-            400: fieldErrorsBody,
-            404: describedError(NOT_BOOKED),
-            ...refused,
-          },
+          consumes: ['application/json', 'application/x-www-form-urlencoded'],
+          response: { ...answers, 201: bookingAnswer, 400: fieldErrorsBody },
         },
       },
       async (request, reply) => {
         const candidate = await provenCandidate(request, reply);
         if (!candidate) return reply;
-        return answer(reply, await act(candidate.id, request.body.start));
+        const { start, zone } = request.body;
+        const timeZone = chosenZone(zone, (await store.availability()).timeZone);
+        return answer(request, reply, await store[action](candidate.id, start, timeZone));
       },
     );
   }
 
   app.post(
-    `${BOOKING_PATH}/cancel`,
+    BOOKING_ACTIONS.cancel,
     {
       schema: {
         summary: 'Cancels the booked call',
-        response: { 200: bookingAnswer, 404: describedError(NOT_BOOKED), 403: refused[403] },
+        consumes: ['application/json', 'application/x-www-form-urlencoded'],
+        response: { 200: answers[200], 303: answers[303], 403: answers[403], 404: answers[404] },
       },
     },
     async (request, reply) => {
       const candidate = await provenCandidate(request, reply);
       if (!candidate) return reply;
-      return answer(reply, await store.cancel(candidate.id));
+      return answer(request, reply, await store.cancel(candidate.id));
     },
   );
 };
+
+const bodyOf = (request: FastifyRequest) => (request.body ?? {}) as Record<string, unknown>;

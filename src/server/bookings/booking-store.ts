@@ -6,8 +6,11 @@ import {
   DEFAULT_AVAILABILITY,
   type Availability,
 } from '@shared/booking-availability';
+import { tablesOf } from '../platform/database/connection';
 import type { WriteQueue } from '../platform/database/write-queue';
+import type { OutboxTables } from '../platform/outbox/outbox-tables';
 import type { BookingTables } from './booking-tables';
+import { writeCallMessages, type CallChange } from './call-messages';
 import { openSlots, type Slot } from './open-slots';
 
 export type BookingRow = Selectable<BookingTables['bookings']>;
@@ -38,6 +41,8 @@ export class BookingStore {
   constructor(
     private readonly db: Kysely<BookingTables>,
     private readonly writes: WriteQueue<BookingTables>,
+    /** CALL_REMINDERS: how long before a call each reminder goes. */
+    private readonly remindersMs: readonly number[] = [],
   ) {}
 
   async availability(): Promise<Availability> {
@@ -78,7 +83,12 @@ export class BookingStore {
   }
 
   /** Books `start` for the lead: once, however often sent; "filled" if its seats went first. */
-  async book(leadId: number, start: string, now = new Date()): Promise<BookingOutcome> {
+  async book(
+    leadId: number,
+    start: string,
+    timeZone: string,
+    now = new Date(),
+  ): Promise<BookingOutcome> {
     const held = await this.liveBooking(leadId);
     if (held)
       return held.slot_start === start
@@ -98,6 +108,7 @@ export class BookingStore {
           slot_end: slot.end,
           created_at: at,
           updated_at: at,
+          time_zone: timeZone,
         })
         // A double submit committed a moment earlier: this insert does nothing.
         .onConflict((conflict) =>
@@ -113,7 +124,7 @@ export class BookingStore {
           : { kind: 'has-booking', booking: other };
       }
       if (await this.takeSeat(trx, slot, inserted.id)) {
-        return { kind: 'booked', booking: inserted };
+        return this.announce(trx, 'booked', inserted, now);
       }
       await trx.deleteFrom('bookings').where('id', '=', inserted.id).execute();
       return { kind: 'filled' };
@@ -121,7 +132,12 @@ export class BookingStore {
   }
 
   /** Moves the lead's booking to `start`: the same UID, its sequence one higher. */
-  async move(leadId: number, start: string, now = new Date()): Promise<BookingOutcome> {
+  async move(
+    leadId: number,
+    start: string,
+    timeZone: string,
+    now = new Date(),
+  ): Promise<BookingOutcome> {
     const held = await this.liveBooking(leadId);
     if (!held) return { kind: 'no-booking' };
     if (held.slot_start === start) return { kind: 'unchanged', booking: held };
@@ -140,11 +156,12 @@ export class BookingStore {
           slot_end: slot.end,
           sequence: current.sequence + 1,
           updated_at: now.toISOString(),
+          time_zone: timeZone,
         })
         .where('id', '=', current.id)
         .returningAll()
         .executeTakeFirstOrThrow();
-      return { kind: 'moved', booking: moved };
+      return this.announce(trx, 'moved', moved, now);
     });
   }
 
@@ -156,11 +173,16 @@ export class BookingStore {
       await this.releaseSeat(trx, current);
       const cancelled = await trx
         .updateTable('bookings')
-        .set({ cancelled_at: now.toISOString(), updated_at: now.toISOString() })
+        // RFC 5546: the cancellation outranks every invitation sent before it.
+        .set({
+          cancelled_at: now.toISOString(),
+          updated_at: now.toISOString(),
+          sequence: current.sequence + 1,
+        })
         .where('id', '=', current.id)
         .returningAll()
         .executeTakeFirstOrThrow();
-      return { kind: 'cancelled', booking: cancelled };
+      return this.announce(trx, 'cancelled', cancelled, now);
     });
   }
 
@@ -176,6 +198,17 @@ export class BookingStore {
       (open) => open.start === start,
     );
     return slot && { ...slot, seats: settings.seats };
+  }
+
+  /** The change's e-mails, written in its transaction (decision 075). */
+  private async announce(
+    trx: Trx,
+    change: CallChange,
+    booking: BookingRow,
+    now: Date,
+  ): Promise<BookingOutcome> {
+    await writeCallMessages(tablesOf<OutboxTables>(trx), change, booking, this.remindersMs, now);
+    return { kind: change, booking };
   }
 
   /** Takes the lowest free seat of the slot; false when every seat is taken. */

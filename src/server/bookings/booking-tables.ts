@@ -18,6 +18,8 @@ export interface BookingTables {
     created_at: string;
     updated_at: string;
     cancelled_at: string | null;
+    /** The IANA zone the person chose: their e-mails say the time in it. */
+    time_zone: string | null;
   };
   /**
    * A slot's seats: its primary key makes a seat taken at most once across instances and both
@@ -67,6 +69,11 @@ export const bookingMigrations: MigrationSet = (dialect) => ({
         .on('booking_seats')
         .column('booking_id')
         .execute();
+    },
+  },
+  '331_booking_time_zone': {
+    async up(db: Kysely<unknown>) {
+      await db.schema.alterTable('bookings').addColumn('time_zone', 'text').execute();
     },
   },
 });

@@ -105,6 +105,12 @@ const envSchema = z.object({
       error: 'must be durations with a unit (s, m, h, d), comma-separated, e.g. 24h,72h',
     })
     .optional(),
+  CALL_REMINDERS: z
+    .string()
+    .regex(/^\s*\d+\s*[smhd]\s*(,\s*\d+\s*[smhd]\s*)*$/, {
+      error: 'must be durations with a unit (s, m, h, d), comma-separated, e.g. 24h,2h',
+    })
+    .optional(),
   CONFIRMATION_DELAY: z
     .string()
     .regex(/^\s*\d+\s*[smh]\s*$/, {
@@ -238,6 +244,10 @@ export function loadConfig(env: Record<string, string | undefined> = process.env
           : (values.REMINDER_DELAYS ?? ''),
       ),
     },
+    /** How long before a booked call each reminder goes; set but empty: none. */
+    callRemindersMs: parseReminderDelays(
+      env.CALL_REMINDERS === undefined ? '24h,2h' : (values.CALL_REMINDERS ?? ''),
+    ),
     /** Public settings handed to the browser in every page (src/shared/runtime-config.ts). */
     runtime: {
       metaPixelId: values.META_PIXEL_ID ?? null,

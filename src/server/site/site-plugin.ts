@@ -20,6 +20,8 @@ export interface StaticSiteOptions {
   formHandoff: FormHandoff;
   /** /status: opened by a link, rendered for the person its proof names. */
   statusPage: StatusPage;
+  /** Other capabilities' pages rendered for the request (/book): their state, if any. */
+  pageStates?: Record<string, (request: FastifyRequest) => Promise<PageState | undefined>>;
 }
 
 /** Written by scripts/build.mjs: route path -> pre-rendered HTML file. */
@@ -49,7 +51,7 @@ const IMMUTABLE = 'public, max-age=31536000, immutable';
 
 /** Serves the pre-rendered pages from memory, and /assets/ (hashed) cached for a year. */
 export const sitePlugin = fp<StaticSiteOptions>(
-  async (app, { runtime, formHandoff, statusPage, ...options }) => {
+  async (app, { runtime, formHandoff, statusPage, pageStates = {}, ...options }) => {
     const build = await findBuild(options.clientDir);
     if (!build) {
       // `npm run dev` (Vite serves the pages) and API tests run without a client build.
@@ -96,7 +98,8 @@ export const sitePlugin = fp<StaticSiteOptions>(
             .header('Cache-Control', 'no-store')
             .send();
         }
-        const found = await requestPageState(request, route, formHandoff, status?.view);
+        const own = await pageStates[route]?.(request);
+        const found = await requestPageState(request, route, formHandoff, status?.view, own);
         if (!found) return sendPage(request, reply, page);
         const html = await render(route, file, found.state);
         if (found.cookies.length > 0) reply.header('Set-Cookie', found.cookies);
@@ -136,8 +139,10 @@ async function requestPageState(
   handoff: FormHandoff,
   /** /status: what it shows this person (an erasure's flash says more). */
   status?: StatusView,
+  /** A capability's page (/book): what it shows this person. */
+  own?: PageState,
 ): Promise<{ state: PageState; cookies: string[] } | undefined> {
-  const state: PageState = {};
+  const state: PageState = { ...own };
   const cookies: string[] = [];
   const flash = await handoff.take(request, route);
   if (flash) {
@@ -159,7 +164,10 @@ interface ServerEntry {
 
 /** States that say nothing about a visitor (/contact?userType=...) render once, then repeat. */
 const isAnonymous = (state: PageState) =>
-  state.form === undefined && state.prefill === undefined && state.status?.kind !== 'leads';
+  state.form === undefined &&
+  state.prefill === undefined &&
+  state.status?.kind !== 'leads' &&
+  state.booking === undefined;
 
 /** `load()` once per key; a failure is not kept: the next request tries again. */
 function once<T>(cache: Map<string, Promise<T>>, key: string, load: () => Promise<T>): Promise<T> {

@@ -1,5 +1,6 @@
 import { Link } from 'react-router';
 import { CircleCheck } from 'lucide-react';
+import { BOOK_PATH } from '@shared/booking-view';
 import { claims } from '@shared/claims';
 import { buttonClass } from '../../components/ui/button';
 import { PageHero } from '../../components/ui/page-hero';
@@ -36,7 +37,11 @@ export default function ThankYouPage() {
       />
       <HeadedSection tone="light" id="next-steps-title" heading={{ title: 'What Happens Next' }}>
         <StepList steps={nextSteps} />
-        <div className="mt-12 flex justify-center">
+        <div className="mt-12 flex flex-wrap justify-center gap-4">
+          {/* A full page load: the server renders /book for this browser's proof. */}
+          <a href={BOOK_PATH} className={buttonClass({ variant: 'primary', size: 'lg' })}>
+            Book your call
+          </a>
           <Link to="/" className={buttonClass({ variant: 'dark', size: 'lg' })}>
             Return Home
           </Link>

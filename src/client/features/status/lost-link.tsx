@@ -2,7 +2,7 @@ import { useState, type FormEvent } from 'react';
 import { LOST_LINK_ACTION, LOST_LINK_SENTENCE } from '@shared/person-status';
 import { Button } from '../../components/ui/button';
 import { TextField } from '../../components/ui/form-field';
-import { Card, Notice } from './status-ui';
+import { Card, Notice } from '../../components/ui/panel';
 
 /** "Lost your link?": one e-mail posted; the same sentence answers whether or not it is a lead. */
 export function LostLink({ sent }: { sent: boolean }) {

@@ -7,13 +7,15 @@ import {
   type StatusLead,
   type StatusStep,
 } from '@shared/person-status';
+import { BOOK_PATH } from '@shared/booking-view';
 import { Button, buttonClass } from '../../components/ui/button';
 import { TextField } from '../../components/ui/form-field';
 import { PageHero } from '../../components/ui/page-hero';
 import { Container } from '../../components/ui/section';
 import { usePageState } from '../../lib/page-state';
 import { LostLink } from './lost-link';
-import { ActionForm, Card, Notice } from './status-ui';
+import { Card, Notice } from '../../components/ui/panel';
+import { ActionForm } from './status-ui';
 
 // /status: the server renders it for the person (the mailbox proof of their address); every
 // action is a plain form post, so it all works without JavaScript.
@@ -146,6 +148,14 @@ function LeadCards({ lead }: { lead: StatusLead }) {
         {lead.progress ? <Progress stages={lead.progress} /> : null}
         <p className="text-lg text-slate-900">{lead.stage}</p>
         {lead.next ? <NextStep step={lead.next} /> : lead.outlook ? <p>{lead.outlook}</p> : null}
+        {candidate && !lead.withdrawn ? (
+          <div>
+            {/* A full page load: the server renders /book for this browser's proof. */}
+            <a href={BOOK_PATH} className={buttonClass({ variant: 'outline' })}>
+              Book your call
+            </a>
+          </div>
+        ) : null}
       </Card>
       <Card title="Your Details">
         <DetailsForm lead={lead} />

@@ -25,6 +25,8 @@ export interface MailMessage {
   replyTo?: string;
   /** Extra headers, e.g. List-Unsubscribe (RFC 8058). */
   headers?: Record<string, string>;
+  /** An iCalendar invitation (RFC 6047): nodemailer adds it as text/calendar with its method. */
+  icalEvent?: { method: 'REQUEST' | 'CANCEL'; filename: string; content: string };
 }
 
 export type MailTransportKind = 'smtp' | 'sendgrid' | 'outbox';

@@ -1,0 +1,132 @@
+import {
+  BOOKING_ACTIONS,
+  BOOKING_NOTICES,
+  type BookingDayView,
+  type BookingView,
+} from '@shared/booking-view';
+import { Button } from '../../components/ui/button';
+import { SelectField } from '../../components/ui/form-field';
+import { PageHero } from '../../components/ui/page-hero';
+import { Card, Notice } from '../../components/ui/panel';
+import { Container } from '../../components/ui/section';
+import { usePageState } from '../../lib/page-state';
+
+// /book: the server renders it for the candidate this browser proves (issue 43); each choice is
+// a plain form post or a GET, so it all works without JavaScript.
+
+const seats = (left: number) => (left === 1 ? '1 seat left' : `${left} seats left`);
+
+function Day({ day }: { day: BookingDayView }) {
+  return (
+    <fieldset className="grid gap-2">
+      <legend className="mb-2 font-semibold text-slate-900">{day.date}</legend>
+      <div className="flex flex-wrap gap-2">
+        {day.slots.map((slot) => (
+          <label
+            key={slot.start}
+            className="flex cursor-pointer items-center gap-2 rounded-lg border border-slate-300 px-3 py-2 has-[:checked]:border-accent-strong has-[:checked]:bg-slate-50"
+          >
+            <input type="radio" name="start" value={slot.start} required />
+            <span>
+              {slot.time}
+              {slot.seatsLeft === undefined ? null : (
+                <span className="text-slate-600"> ({seats(slot.seatsLeft)})</span>
+              )}
+            </span>
+          </label>
+        ))}
+      </div>
+    </fieldset>
+  );
+}
+
+function Times({ booking }: { booking: BookingView }) {
+  const moving = booking.booked !== undefined;
+  if (booking.days.length === 0)
+    return <p>No times are open right now. Please look again later.</p>;
+  return (
+    <form
+      method="post"
+      action={moving ? BOOKING_ACTIONS.move : BOOKING_ACTIONS.book}
+      className="grid gap-6"
+      data-plain-post
+    >
+      <input type="hidden" name="zone" value={booking.zone} />
+      {booking.days.map((day) => (
+        <Day key={day.date} day={day} />
+      ))}
+      <div>
+        <Button type="submit" variant="dark">
+          {moving ? 'Move to This Time' : 'Book This Time'}
+        </Button>
+      </div>
+    </form>
+  );
+}
+
+function Booking({ booking }: { booking: BookingView }) {
+  return (
+    <>
+      {booking.booked ? (
+        <Card title="Your Call">
+          <p className="text-lg text-slate-900">Your screening call is on {booking.booked}.</p>
+          <form method="post" action={BOOKING_ACTIONS.cancel} data-plain-post>
+            <input type="hidden" name="zone" value={booking.zone} />
+            <Button type="submit" variant="outline">
+              Cancel My Call
+            </Button>
+          </form>
+        </Card>
+      ) : null}
+      <Card title={booking.booked ? 'Move Your Call' : 'Pick a Time'}>
+        <p>
+          Times are in <strong className="text-slate-900">{booking.zoneName}</strong> (
+          {booking.zone}).
+        </p>
+        <form method="get" className="flex flex-wrap items-end gap-3">
+          <SelectField
+            name="zone"
+            label="Your time zone"
+            options={booking.zones}
+            defaultValue={booking.zone}
+            containerClassName="grow"
+          />
+          <Button type="submit" variant="outline">
+            Show Times
+          </Button>
+        </form>
+        <Times booking={booking} />
+      </Card>
+    </>
+  );
+}
+
+export default function BookingPage() {
+  const { booking, bookingNotice } = usePageState();
+  return (
+    <>
+      <PageHero
+        eyebrow="Your Screening Call"
+        title="Book Your Call"
+        intro={
+          booking
+            ? 'Pick a time for a short call with our admissions team.'
+            : 'Open this page right after you apply, or from the link in our e-mail, to book your call.'
+        }
+      />
+      <Container className="grid max-w-3xl gap-8 py-16">
+        {bookingNotice ? <Notice>{BOOKING_NOTICES[bookingNotice]}</Notice> : null}
+        {booking ? (
+          <Booking booking={booking} />
+        ) : (
+          <p>
+            <a href="/status" className="underline">
+              Your status page
+            </a>{' '}
+            has the link to this page once you open it from our e-mail.
+          </p>
+        )}
+      </Container>
+    </>
+  );
+}

@@ -1,0 +1,95 @@
+import type { FastifyRequest } from 'fastify';
+import { DateTime } from 'luxon';
+import { isTimeZone } from '@shared/booking-availability';
+import type { BookingDayView, BookingView } from '@shared/booking-view';
+import type { StatusPage } from '../leads';
+import type { BookingStore } from './booking-store';
+import { callTime } from './call-invitation';
+import type { Slot } from './open-slots';
+
+/** The zones a person picks from (the host's is added): the site hires in the United States. */
+const ZONES = [
+  'America/New_York',
+  'America/Chicago',
+  'America/Denver',
+  'America/Phoenix',
+  'America/Los_Angeles',
+  'America/Anchorage',
+  'Pacific/Honolulu',
+  'America/Puerto_Rico',
+  'UTC',
+];
+/** Days and slots a day the page offers: enough to choose, short enough to read. */
+const DAYS = 5;
+const SLOTS_A_DAY = 6;
+/** Slots read to fill those days. */
+const SLOTS_READ = 500;
+
+const zoneName = (zone: string, at: DateTime) => at.setZone(zone).offsetNameLong ?? zone;
+
+/** The zone asked for, if one of ours, else the host's. */
+export function chosenZone(asked: unknown, hostZone: string): string {
+  return typeof asked === 'string' &&
+    (ZONES.includes(asked) || asked === hostZone) &&
+    isTimeZone(asked)
+    ? asked
+    : hostZone;
+}
+
+/** The first `DAYS` days with open slots in `zone`, each with up to `SLOTS_A_DAY` of them. */
+function byDay(slots: readonly Slot[], zone: string, group: boolean): BookingDayView[] {
+  const days: BookingDayView[] = [];
+  for (const slot of slots) {
+    const time = DateTime.fromISO(slot.start, { zone });
+    const date = time.toFormat('cccc d LLLL');
+    let day = days.at(-1);
+    if (day?.date !== date) {
+      if (days.length === DAYS) break;
+      day = { date, slots: [] };
+      days.push(day);
+    }
+    if (day.slots.length < SLOTS_A_DAY) {
+      day.slots.push({
+        start: slot.start,
+        time: time.toFormat('h:mm a'),
+        ...(group ? { seatsLeft: slot.seatsLeft } : {}),
+      });
+    }
+  }
+  return days;
+}
+
+/** GET /book: rendered for the candidate this browser proves; nothing without a proof. */
+export class BookingPage {
+  constructor(
+    private readonly store: BookingStore,
+    private readonly statusPage: StatusPage,
+  ) {}
+
+  async view(request: FastifyRequest, asked?: unknown): Promise<BookingView | undefined> {
+    const candidate = await this.statusPage.provenCandidate(request);
+    if (!candidate) return undefined;
+    const now = new Date();
+    const [settings, booking, slots] = await Promise.all([
+      this.store.availability(),
+      this.store.liveBooking(candidate.id),
+      this.store.slots(now, SLOTS_READ),
+    ]);
+    const zone = chosenZone(
+      asked ?? (request.query as Record<string, unknown>).zone,
+      settings.timeZone,
+    );
+    const at = DateTime.fromJSDate(now);
+    const zones = [...new Set([settings.timeZone, ...ZONES])].map((value) => ({
+      value,
+      label: `${value.replace(/_/g, ' ')} (${zoneName(value, at)})`,
+    }));
+    return {
+      zone,
+      zoneName: zoneName(zone, at),
+      zones,
+      ...(booking ? { booked: callTime(booking.slot_start, zone) } : {}),
+      days: byDay(slots, zone, settings.seats > 1),
+    };
+  }
+}

@@ -1,0 +1,64 @@
+import type { FastifyInstance, FastifyPluginAsync, FastifyRequest } from 'fastify';
+import type { PageState } from '@shared/page-state';
+import { statusApi, type FormHandoff, type StatusPage } from '../leads';
+import { tablesOf } from '../platform/database/connection';
+import { createMailer, type MailSettings } from '../platform/mail/mailer';
+import type { OutboxTables } from '../platform/outbox/outbox-tables';
+import { startOutboxWorker, type WorkerSettings } from '../platform/outbox/outbox-worker';
+import { BookingPage } from './booking-page';
+import { bookingRoutes } from './booking-routes';
+import { BookingStore } from './booking-store';
+import type { BookingTables } from './booking-tables';
+import { callSender, type CallMailContext } from './call-sender';
+
+export interface BookingsOptions {
+  store: BookingStore;
+  page: StatusPage;
+  handoff: FormHandoff;
+  mail: MailSettings;
+  dataDir: string;
+  context: Omit<CallMailContext, 'from'>;
+  statusLinkDays: number;
+  worker?: WorkerSettings | undefined;
+}
+
+/** The person's booking routes, and the worker that sends their invitations and reminders. */
+export const bookingsPlugin: FastifyPluginAsync<BookingsOptions> = async (app, options) => {
+  const { store, page, handoff } = options;
+  await app.register(bookingRoutes, { store, page, handoff });
+  if (options.worker?.enabled === false) return;
+  const mailer = createMailer(options.mail, options.dataDir);
+  app.addHook('onClose', async () => mailer.close());
+  const { database, writeQueue } = app;
+  startOutboxWorker(app, 'call invitation', {
+    senders: {
+      calendar: callSender({
+        db: tablesOf<BookingTables>(database.db),
+        writes: writeQueue.forTables<OutboxTables>(),
+        mailer,
+        context: { ...options.context, from: options.mail.from },
+        contact: (leadId) =>
+          statusApi.candidateContact(database.db, writeQueue, leadId, options.statusLinkDays),
+      }),
+    },
+    pollMs: options.worker?.pollMs,
+    retryBaseMs: options.worker?.retryBaseMs,
+  });
+};
+
+/** /book's state for this request: the person's slots and call; none without their proof. */
+export function bookPageState(store: BookingStore, page: StatusPage) {
+  const booking = new BookingPage(store, page);
+  return async (request: FastifyRequest): Promise<PageState | undefined> => {
+    const view = await booking.view(request);
+    return view && { booking: view };
+  };
+}
+
+/** The store on the app's database, with the reminders CALL_REMINDERS asks for. */
+export const bookingStoreOf = (app: FastifyInstance, remindersMs: readonly number[] = []) =>
+  new BookingStore(
+    tablesOf<BookingTables>(app.database.db),
+    app.writeQueue.forTables<BookingTables>(),
+    remindersMs,
+  );

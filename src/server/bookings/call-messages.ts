@@ -1,0 +1,64 @@
+import type { Kysely } from 'kysely';
+import { enqueueMessages, type NewOutboxMessage } from '../platform/outbox/outbox';
+import type { OutboxTables } from '../platform/outbox/outbox-tables';
+import type { BookingRow } from './booking-store';
+
+/* A booked call's e-mails (issue 43): written in the booking's transaction, sent by call-sender. */
+
+export const CALL_TOPICS = {
+  booked: 'call.booked',
+  moved: 'call.moved',
+  cancelled: 'call.cancelled',
+  reminder: 'call.reminder',
+} as const;
+export type CallChange = Exclude<keyof typeof CALL_TOPICS, 'reminder'>;
+
+/** Names the booking only; the sender reads the rest when it sends (decision 154). */
+export interface CallPayload {
+  bookingId: number;
+  /** The invitation's sequence this message was written for: an older one is not sent. */
+  sequence: number;
+  /** A reminder's call start: a moved call's reminders are not sent. */
+  start?: string;
+}
+
+/**
+ * The invitation (or its cancellation) at once, and the reminders still ahead: `remindersMs`
+ * before the start, skipped when already past. A change drops the reminders not yet sent: the
+ * person holds one call, so the pending reminders of their lead are that call's.
+ */
+export async function writeCallMessages(
+  trx: Kysely<OutboxTables>,
+  change: CallChange,
+  booking: BookingRow,
+  remindersMs: readonly number[],
+  now: Date,
+): Promise<void> {
+  const subject = { subjectType: 'candidate', subjectId: booking.lead_id };
+  if (change !== 'booked') {
+    await trx
+      .deleteFrom('outbox_messages')
+      .where('destination', '=', 'calendar')
+      .where('topic', '=', CALL_TOPICS.reminder)
+      .where('state', '=', 'pending')
+      .where('subject_type', '=', subject.subjectType)
+      .where('subject_id', '=', subject.subjectId)
+      .execute();
+  }
+  const payload: CallPayload = { bookingId: booking.id, sequence: booking.sequence };
+  const messages: NewOutboxMessage[] = [
+    { destination: 'calendar', topic: CALL_TOPICS[change], payload, ...subject },
+  ];
+  const start = Date.parse(booking.slot_start);
+  for (const beforeMs of change === 'cancelled' ? [] : remindersMs) {
+    if (start - beforeMs <= now.getTime()) continue;
+    messages.push({
+      destination: 'calendar',
+      topic: CALL_TOPICS.reminder,
+      payload: { ...payload, start: booking.slot_start } satisfies CallPayload,
+      ...subject,
+      dueAt: new Date(start - beforeMs).toISOString(),
+    });
+  }
+  await enqueueMessages(trx, messages, now.toISOString());
+}

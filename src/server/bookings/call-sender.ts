@@ -1,0 +1,114 @@
+import type { Kysely } from 'kysely';
+import type { WriteQueue } from '../platform/database/write-queue';
+import type { Mailer, MailMessage } from '../platform/mail/mailer';
+import { paragraphMail, type Paragraph } from '../platform/mail/paragraph-mail';
+import type { OutboxMessage } from '../platform/outbox/outbox';
+import type { OutboxTables } from '../platform/outbox/outbox-tables';
+import type { BookingRow } from './booking-store';
+import type { BookingTables } from './booking-tables';
+import { addressOf, callTime, googleCalendarLink, invitationIcs } from './call-invitation';
+import { CALL_TOPICS, type CallPayload } from './call-messages';
+
+export interface CallMailContext {
+  brandName: string;
+  siteUrl: string;
+  supportEmail: string;
+  /** MAIL_FROM: the invitation's organizer. */
+  from: string;
+}
+
+interface CallSenderOptions {
+  db: Kysely<BookingTables>;
+  writes: WriteQueue<OutboxTables>;
+  mailer: Mailer;
+  context: CallMailContext;
+  /** The person's e-mail and a new status-page link; undefined once erased or withdrawn. */
+  contact: (leadId: number) => Promise<{ email: string; statusLink: string } | undefined>;
+}
+
+/** Whether the message still says what is true: a newer change or a cancel replaces it. */
+function current(topic: string, payload: CallPayload, row: BookingRow): boolean {
+  if (topic === CALL_TOPICS.cancelled) return row.cancelled_at !== null;
+  if (row.cancelled_at !== null) return false;
+  if (topic === CALL_TOPICS.reminder) return row.slot_start === payload.start;
+  return row.sequence === payload.sequence;
+}
+
+const subjects: Record<string, (when: string) => string> = {
+  [CALL_TOPICS.booked]: (when) => `Your screening call is booked: ${when}`,
+  [CALL_TOPICS.moved]: (when) => `Your screening call has moved: ${when}`,
+  [CALL_TOPICS.cancelled]: () => 'Your screening call is cancelled',
+  [CALL_TOPICS.reminder]: (when) => `Reminder: your screening call, ${when}`,
+};
+
+/** Sends a call's invitation, cancellation or reminder; one no longer true is deleted unsent. */
+export function callSender({ db, writes, mailer, context, contact }: CallSenderOptions) {
+  async function render(message: OutboxMessage): Promise<MailMessage | undefined> {
+    const payload = JSON.parse(message.payload) as CallPayload;
+    const row = await db
+      .selectFrom('bookings')
+      .selectAll()
+      .where('id', '=', payload.bookingId)
+      .executeTakeFirst();
+    if (!row || !current(message.topic, payload, row)) return undefined;
+    const person = await contact(row.lead_id);
+    if (!person) return undefined;
+    const when = callTime(row.slot_start, row.time_zone ?? 'UTC');
+    const cancelled = message.topic === CALL_TOPICS.cancelled;
+    const summary = `Screening call with ${context.brandName}`;
+    const statusPage = `${context.siteUrl}${person.statusLink}`;
+    const description = `Your screening call with ${context.brandName}. To move or cancel it, open your status page from our e-mail.`;
+    const call = { start: row.slot_start, end: row.slot_end, summary, description };
+    const paragraphs: Paragraph[] = cancelled
+      ? [
+          `Your screening call on ${when} is cancelled.`,
+          {
+            text: 'To book another time, open your status page:',
+            link: statusPage,
+            label: 'Book your call',
+          },
+        ]
+      : [
+          message.topic === CALL_TOPICS.reminder
+            ? `This is a reminder of your screening call with ${context.brandName} on ${when}.`
+            : `Your screening call with ${context.brandName} is on ${when}. The invitation is attached for your calendar.`,
+          { link: googleCalendarLink(call), label: 'Add to Google Calendar' },
+          {
+            text: 'To move or cancel it, open your status page:',
+            link: statusPage,
+            label: 'Move or cancel your call',
+          },
+        ];
+    const mail = paragraphMail(
+      { to: person.email, subject: subjects[message.topic]!(when), replyTo: context.supportEmail },
+      [
+        'Hello,',
+        ...paragraphs,
+        `Questions? Reply to this e-mail or write to ${context.supportEmail}.`,
+        `The ${context.brandName} team`,
+      ],
+    );
+    if (message.topic === CALL_TOPICS.reminder) return mail;
+    const content = invitationIcs({
+      ...call,
+      uid: row.uid,
+      sequence: row.sequence,
+      cancelled,
+      organizer: { name: context.brandName, email: addressOf(context.from) },
+      attendee: person.email,
+    });
+    const method = cancelled ? 'CANCEL' : 'REQUEST';
+    return { ...mail, icalEvent: { method, filename: 'invite.ics', content } };
+  }
+
+  return async (message: OutboxMessage): Promise<void> => {
+    const mail = await render(message);
+    if (mail) {
+      await mailer.send(mail);
+      return;
+    }
+    await writes.runInBackground((trx) =>
+      trx.deleteFrom('outbox_messages').where('id', '=', message.id).execute(),
+    );
+  };
+}

@@ -1,0 +1,28 @@
+import type { Kysely } from 'kysely';
+import { tablesOf } from '../../../platform/database/connection';
+import type { WriteQueue } from '../../../platform/database/write-queue';
+import type { AdminLeadTables } from '../../records/listing-tables';
+import { issueStatusLink, type StatusLinkTables } from './status-link';
+
+/**
+ * A candidate's e-mail and a new status link, read when a message to them is sent by another
+ * capability (a booked call's invitation): undefined once the lead is erased or withdrawn.
+ */
+export async function candidateContact(
+  db: Kysely<object>,
+  writes: WriteQueue<object>,
+  id: number,
+  statusLinkDays: number,
+): Promise<{ email: string; statusLink: string } | undefined> {
+  const row = await tablesOf<AdminLeadTables>(db)
+    .selectFrom('candidates')
+    .select(['email', 'status'])
+    .where('id', '=', id)
+    .executeTakeFirst();
+  if (!row || row.status === 'withdrawn') return undefined;
+  const lead = { table: 'candidates', id } as const;
+  const statusLink = await writes.runInBackground((trx) =>
+    issueStatusLink(tablesOf<StatusLinkTables>(trx), lead, new Date(), statusLinkDays),
+  );
+  return { email: row.email, statusLink };
+}

@@ -1,0 +1,47 @@
+/* The booking page (/book, issue 43) as the server renders it for the person, and its posts. */
+
+export const BOOK_PATH = '/book';
+
+/** Where the page's plain form posts go (also the JSON API's routes). */
+export const BOOKING_ACTIONS = {
+  book: '/api/booking',
+  move: '/api/booking/move',
+  cancel: '/api/booking/cancel',
+} as const;
+
+export interface BookingSlotView {
+  /** UTC, ISO 8601: the value the form posts. */
+  start: string;
+  /** The time in the chosen zone, "9:30 AM". */
+  time: string;
+  /** Group sessions only. */
+  seatsLeft?: number;
+}
+
+export interface BookingDayView {
+  /** "Tuesday 16 March" */
+  date: string;
+  slots: BookingSlotView[];
+}
+
+export type BookingView = {
+  /** The IANA zone the times are in, and its name ("Central Daylight Time"). */
+  zone: string;
+  zoneName: string;
+  zones: { value: string; label: string }[];
+  /** The person's booked call, in the zone. */
+  booked?: string;
+  days: BookingDayView[];
+};
+
+/** What the page says after a post. */
+export const BOOKING_NOTICES = {
+  booked: 'Your call is booked. We have e-mailed you the invitation.',
+  moved: 'Your call has moved. We have e-mailed you the new invitation.',
+  cancelled: 'Your call is cancelled. You can book another time below.',
+  filled: 'That time was just filled: please pick another',
+  hasBooking: 'You already have a call booked: move or cancel it instead',
+  notBooked: 'You have no call booked',
+  notASlot: 'Please pick one of the times offered',
+} as const;
+export type BookingNotice = keyof typeof BOOKING_NOTICES;

@@ -106,6 +106,7 @@ export default defineConfig({
       DATA_DIR: dataDir('messages'),
       SMTP_URL: `smtp://127.0.0.1:${MESSAGES.smtpPort}`,
       REMINDER_DELAYS: MESSAGES.reminderDelays,
+      CALL_REMINDERS: MESSAGES.callReminders,
       CONFIRMATION_DELAY: MESSAGES.confirmationDelay,
     }),
     {

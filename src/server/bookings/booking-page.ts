@@ -70,20 +70,20 @@ export class BookingPage {
     const candidate = await this.statusPage.provenCandidate(request);
     if (!candidate) return undefined;
     const now = new Date();
-    const [settings, booking, slots] = await Promise.all([
+    const [settings, booking] = await Promise.all([
       this.store.availability(),
       this.store.liveBooking(candidate.id),
-      this.store.slots(now, SLOTS_READ),
     ]);
+    const slots = await this.store.slots(now, SLOTS_READ, booking?.slot_start);
     const zone = chosenZone(
       asked ?? (request.query as Record<string, unknown>).zone,
       settings.timeZone,
     );
     const at = DateTime.fromJSDate(now);
-    const zones = [...new Set([settings.timeZone, ...ZONES])].map((value) => ({
-      value,
-      label: `${value.replace(/_/g, ' ')} (${zoneName(value, at)})`,
-    }));
+    const zones = [...new Set([settings.timeZone, ...ZONES])].map((value) => {
+      const name = zoneName(value, at);
+      return { value, label: name === value ? value : `${value.replace(/_/g, ' ')} (${name})` };
+    });
     return {
       zone,
       zoneName: zoneName(zone, at),

@@ -156,11 +156,11 @@ export const bookingRoutes: FastifyPluginAsync<BookingRoutesOptions> = async (
     async (request, reply) => {
       const candidate = await provenCandidate(request, reply);
       if (!candidate) return reply;
-      const [settings, booking, slots] = await Promise.all([
+      const [settings, booking] = await Promise.all([
         store.availability(),
         store.liveBooking(candidate.id),
-        store.slots(new Date(), SLOTS_SHOWN),
       ]);
+      const slots = await store.slots(new Date(), SLOTS_SHOWN, booking?.slot_start);
       return { timeZone: settings.timeZone, booking: booking ? viewOf(booking) : null, slots };
     },
   );

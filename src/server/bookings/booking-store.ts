@@ -66,10 +66,13 @@ export class BookingStore {
     );
   }
 
-  /** The next `limit` open slots, seats taken counted as committed now. */
-  async slots(now: Date, limit: number): Promise<Slot[]> {
-    const [settings, taken] = await Promise.all([this.availability(), this.taken(now)]);
-    return openSlots(settings, taken, now, limit);
+  /**
+   * The next `limit` open slots, seats taken counted as committed now; `own`, the start of the
+   * asker's call, does not close the slots beside it (they may move there).
+   */
+  async slots(now: Date, limit: number, own?: string): Promise<Slot[]> {
+    const [settings, taken] = await Promise.all([this.availability(), this.taken(now, own)]);
+    return openSlots(settings, taken, now, limit).filter((slot) => slot.start !== own);
   }
 
   /** The lead's booking not cancelled, if any. */
@@ -141,7 +144,7 @@ export class BookingStore {
     const held = await this.liveBooking(leadId);
     if (!held) return { kind: 'no-booking' };
     if (held.slot_start === start) return { kind: 'unchanged', booking: held };
-    const slot = await this.offered(start, now);
+    const slot = await this.offered(start, now, held.slot_start);
     if (!slot) return { kind: 'not-a-slot' };
     return this.writes.run(async (trx): Promise<BookingOutcome> => {
       const current = await this.liveBooking(leadId, trx);
@@ -191,8 +194,8 @@ export class BookingStore {
    * with the seats a slot has; undefined if not. Whether a seat is free is left to takeSeat, in
    * the booking's transaction: a check here could be stale by the time it commits.
    */
-  private async offered(start: string, now: Date): Promise<OpenSlot | undefined> {
-    const [settings, taken] = await Promise.all([this.availability(), this.taken(now)]);
+  private async offered(start: string, now: Date, own?: string): Promise<OpenSlot | undefined> {
+    const [settings, taken] = await Promise.all([this.availability(), this.taken(now, own)]);
     taken.delete(start);
     const slot = openSlots(settings, taken, now, Number.POSITIVE_INFINITY).find(
       (open) => open.start === start,
@@ -242,14 +245,16 @@ export class BookingStore {
       .execute();
   }
 
-  /** Seats taken by slot start, from a day before `now`. */
-  private async taken(now: Date): Promise<Map<string, number>> {
+  /** Seats taken by slot start, from a day before `now`; `own`'s less the asker's seat. */
+  private async taken(now: Date, own?: string): Promise<Map<string, number>> {
     const rows = await this.db
       .selectFrom('booking_seats')
       .select((eb) => ['slot_start', eb.fn.countAll<string | number>().as('seats')])
       .where('slot_start', '>=', new Date(now.getTime() - LOOK_BACK_MS).toISOString())
       .groupBy('slot_start')
       .execute();
-    return new Map(rows.map((row) => [row.slot_start, Number(row.seats)]));
+    const taken = new Map(rows.map((row) => [row.slot_start, Number(row.seats)]));
+    if (own) taken.set(own, (taken.get(own) ?? 1) - 1);
+    return taken;
   }
 }

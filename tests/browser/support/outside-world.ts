@@ -29,6 +29,8 @@ export const MESSAGES = {
   smtpPort: Number(process.env.E2E_PORT ?? 4173) + 5,
   mailDir: path.join(tmpdir(), `talent-bridge-e2e-mail-${process.env.E2E_PORT ?? 4173}`),
   reminderDelays: '3s,12s',
+  /** Before a booked call (booking.messages.spec.ts books one a minute or two ahead). */
+  callReminders: '15s,5s',
   /** Long enough for a test to finish /candidates and the questionnaire before it goes. */
   confirmationDelay: '10s',
 } as const;

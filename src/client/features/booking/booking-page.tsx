@@ -80,14 +80,15 @@ function Booking({ booking }: { booking: BookingView }) {
       ) : null}
       <Card title={booking.booked ? 'Move Your Call' : 'Pick a Time'}>
         <p>
-          Times are in <strong className="text-slate-900">{booking.zoneName}</strong> (
-          {booking.zone}).
+          Times are in <strong className="text-slate-900">{booking.zoneName}</strong>
+          {booking.zoneName === booking.zone ? '' : ` (${booking.zone})`}.
         </p>
         <form method="get" className="flex flex-wrap items-end gap-3">
           <SelectField
             name="zone"
             label="Your time zone"
             options={booking.zones}
+            empty={null}
             defaultValue={booking.zone}
             containerClassName="grow"
           />

@@ -124,6 +124,7 @@ const SHARE_IMAGE: Record<string, string> = {
   '/apply': 'candidates',
   '/typeform': 'candidates',
   '/thank-you': 'candidates',
+  '/book': 'candidates',
   '/companies': 'companies',
   '/hiring': 'companies',
 };

@@ -11,10 +11,18 @@ import {
 /** What search engines are told: sitemap.xml, robots.txt and each page's robots meta. */
 
 /**
- * The steps of the application funnel, the person's status page and the admin area: never in
- * search results.
+ * The steps of the application funnel, the person's status and booking pages and the admin
+ * area: never in search results.
  */
-const UNLISTED = ['/apply', '/typeform', '/thank-you', '/status', '/admin', '/admin/invite'];
+const UNLISTED = [
+  '/apply',
+  '/typeform',
+  '/thank-you',
+  '/status',
+  '/book',
+  '/admin',
+  '/admin/invite',
+];
 const robots = (page: Page) => page.locator('meta[name="robots"]');
 
 test('sitemap.xml lists every public indexable page and nothing else', async ({ request }) => {
@@ -31,6 +39,7 @@ test('sitemap.xml lists every public indexable page and nothing else', async ({ 
     '/typeform',
     '/thank-you',
     '/status',
+    '/book',
   ]);
 });
 

@@ -32,6 +32,7 @@ const mainHeadings: Record<string, string> = {
   '/privacy': 'Privacy Policy',
   '/terms': 'Terms of Service',
   '/status': 'Your Application Status',
+  '/book': 'Book Your Call',
 };
 
 export function mainHeadingOf(path: string): string {

@@ -1,4 +1,5 @@
-/* What the person's routes outside the lead context (the erasure from /status) share with it. */
+/* What the person's routes outside the lead context (the erasure from /status, a booked call)
+   share with it. */
 export { confirmedFields, NO_PROOF, unconfirmed } from './status-routes';
 export { STATUS_PATH } from './status-link';
 export { wantsHtml } from '../capture/html-form-posts';

@@ -2,7 +2,8 @@
 // drawer's one request (GET /api/candidate-submissions/:id/drawer), asked one at a time for leads
 // spread over the whole table, each with a few notes. Part of `npm run bench:admin`; alone:
 // `node bench/admin-desk.mjs`. Each measure is one entry of MEASURES: (server, cookie, ids) ->
-// its verdict line. Target: the drawer's p95 <= 50 ms.
+// its verdict line. Then the Candidates list's pages sorted by each column, and phone searches.
+// Targets: the drawer's p95 <= 50 ms, the list's <= 100 ms.
 import path from 'node:path';
 import { pathToFileURL } from 'node:url';
 import { randomBytes } from 'node:crypto';
@@ -20,7 +21,7 @@ import {
 
 const LEADS = Number(process.env.DESK_LEADS ?? 1_000_000);
 const SAMPLES = 300;
-const TARGETS = { drawerP95: 50 };
+const TARGETS = { drawerP95: 50, listP95: 100 };
 const PASSWORD = randomBytes(18).toString('base64url');
 const log = (message) => console.log(`[bench:admin desk] ${message}`);
 
@@ -75,8 +76,75 @@ async function drawerTimes(server, cookie, ids) {
   );
 }
 
+const LIST = '/api/candidate-submissions?type=regular&limit=25';
+const SORTS = ['name', 'status', 'owner', 'source', 'activity', 'created'];
+
+/** `url` asked 30 times, one at a time: its p95; and its first answer's X-Next-Cursor. */
+async function listP95(server, cookie, url) {
+  const times = [];
+  let next = null;
+  for (let i = 0; i < 30; i++) {
+    const started = performance.now();
+    const response = await fetch(`${server.baseUrl}${url}`, { headers: { cookie } });
+    await response.arrayBuffer();
+    if (!response.ok) throw new Error(`GET ${url}: ${response.status}`);
+    times.push(performance.now() - started);
+    next ??= response.headers.get('x-next-cursor');
+  }
+  return { p95: percentile(times, 0.95), next };
+}
+
+/** The worst p95 of `urls`, logged with the URL that gave it. */
+async function worstP95(server, cookie, label, urls) {
+  let worst = { p95: 0, url: '' };
+  for (const url of urls) {
+    const { p95 } = await listP95(server, cookie, url);
+    if (p95 > worst.p95) worst = { p95, url };
+  }
+  log(`${label}: worst p95 ${ms(worst.p95)} (${worst.url})`);
+  return worst.p95;
+}
+
+/** The Candidates list sorted by each column both ways: its first page, the next by cursor, the 41st. */
+async function sortedPages(server, cookie) {
+  const urls = [];
+  for (const sort of SORTS.flatMap((key) => [key, `-${key}`])) {
+    const first = `${LIST}&sort=${sort}`;
+    const { next } = await listP95(server, cookie, first);
+    urls.push(first, `${first}&cursor=${encodeURIComponent(next)}`, `${first}&offset=1000`);
+  }
+  const p95 = await worstP95(server, cookie, 'list sorted pages', urls);
+  return verdict(
+    'list sorted page p95 (worst sort and page)',
+    ms(p95),
+    `<= ${TARGETS.listP95} ms`,
+    p95 <= TARGETS.listP95,
+  );
+}
+
+/** Phone searches as typed after a missed call; one area code (half the leads) has no target. */
+async function phoneSearches(server, cookie) {
+  const search = (q) => `${LIST}&q=${encodeURIComponent(q)}`;
+  const p95 = await worstP95(
+    server,
+    cookie,
+    'phone search',
+    ['(602) 555-01', '+1 (602) 555-0101'].map(search),
+  );
+  // A search reads what it matches (decision 024): here half the table.
+  await worstP95(server, cookie, 'phone search of one area code, "602" (no target)', [
+    search('602'),
+  ]);
+  return verdict(
+    'list phone search p95',
+    ms(p95),
+    `<= ${TARGETS.listP95} ms`,
+    p95 <= TARGETS.listP95,
+  );
+}
+
 /** What the desk measures; each answers its verdict line. */
-const MEASURES = [drawerTimes];
+const MEASURES = [drawerTimes, sortedPages, phoneSearches];
 
 /** Seeds DESK_LEADS leads, starts the built server, runs MEASURES; their verdict lines. */
 export async function deskVerdicts() {

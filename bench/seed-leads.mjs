@@ -81,9 +81,12 @@ function lead(index, total) {
     landing_variant: landing,
     utm_source: SOURCES[index % SOURCES.length],
     utm_campaign: landing ? `spring-${index % 4}` : null,
+    // A third owned by the founding account (id 1), so the list's owner sort has two groups.
+    assignee_id: index % 3 === 0 ? 1 : null,
   };
   if (bucket < 85) {
     const kind = bucket < 60 ? 'regular' : bucket < 75 ? 'questionnaire' : 'email';
+    const phone = `+1 (${index % 2 ? 602 : 480}) 555-${String(index % 10000).padStart(4, '0')}`;
     const email = `${first.toLowerCase()}.${last.toLowerCase()}.${index}@example.com`;
     const named = kind !== 'email';
     return {
@@ -95,9 +98,10 @@ function lead(index, total) {
           kind === 'regular' ? 'application' : kind === 'questionnaire' ? 'questionnaire' : 'email',
         first_name: named ? first : null,
         last_name: named ? last : null,
-        phone: named ? `555-${String(index % 10000).padStart(4, '0')}` : null,
+        // Half in the 602 area: a phone search for it finds far more than the count's cap.
+        phone: named ? phone : null,
         // The possible duplicates' keys the server derives (match-keys.ts): real lookups.
-        phone_digits: named ? `555${String(index % 10000).padStart(4, '0')}` : null,
+        phone_digits: named ? phone.replace(/\D/g, '') : null,
         name_location_key: kind === 'regular' ? `${first}|${last}|austin, tx`.toLowerCase() : null,
         email_match_key: email,
         location: kind === 'regular' ? 'Austin, TX' : null,
@@ -147,6 +151,14 @@ export function seedSqlite(file, log, total) {
     );
     statements[table].run(row);
   };
+  // A million rows load several times faster into tables without their secondary indexes.
+  const indexes = db
+    .prepare(
+      `select name, sql from sqlite_master where type = 'index' and sql is not null
+        and tbl_name in ('candidates', 'companies')`,
+    )
+    .all();
+  for (const { name } of indexes) db.exec(`drop index "${name}"`);
   const batch = db.transaction((from, to) => {
     for (let i = from; i < to; i++) {
       const { table, row } = lead(i, total);
@@ -157,6 +169,9 @@ export function seedSqlite(file, log, total) {
     batch(from, Math.min(total, from + 50_000));
     if ((from / 50_000) % 5 === 4) log(`seeded ${Math.min(total, from + 50_000)} leads`);
   }
+  log(`indexing ${indexes.length} indexes of the lead tables`);
+  for (const { sql } of indexes) db.exec(sql);
+  db.exec('pragma analysis_limit = 2000; analyze');
   db.pragma('wal_checkpoint(TRUNCATE)');
   db.close();
 }

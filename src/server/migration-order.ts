@@ -57,6 +57,7 @@ export const migrationOrder = [
   '296_visit_key_indexes',
   '297_visit_page_index',
   '300_lead_contacts',
+  '310_list_sorts',
   '330_booking_tables',
   '331_booking_time_zone',
 ] as const;

@@ -53,6 +53,9 @@ describeEachDatabase('database', (current) => {
       'phone_digits',
       'name_location_key',
       'email_match_key',
+      // The list's last activity (310_list_sorts): the team's last step, and the later of it.
+      'worked_at',
+      'activity_at',
     ];
     for (const name of ['candidates', 'companies'] as const) {
       const stored = tables

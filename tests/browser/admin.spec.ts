@@ -78,6 +78,10 @@ test('shows each lead in the tab of its classification', async ({ page }) => {
   const candidates = await openTab(page, 'Candidates', tag);
   const row = candidates.locator('tbody tr').first();
   await expect(row).toContainText('Grace Hopper');
+  // Location is one of the columns a recruiter adds.
+  await candidates.getByRole('button', { name: 'Columns' }).click();
+  await page.getByRole('menuitemcheckbox', { name: 'Location' }).click();
+  await page.keyboard.press('Escape');
   await expect(row).toContainText('Austin, TX');
   await expect(row).toContainText('/career');
   await expect(row).toContainText('free_training');

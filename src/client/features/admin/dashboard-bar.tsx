@@ -8,6 +8,14 @@ import { leadTabs, type LeadTabId } from './leads/tabs';
 
 const SEARCH_DEBOUNCE_MS = 300;
 
+// What a prefix search finds on each tab (lead-search.ts): candidates by their phone's digits too.
+const placeholders: Record<LeadTabId, string> = {
+  questionnaireLeads: 'Start of a name, e-mail or phone',
+  candidates: 'Start of a name, e-mail or phone',
+  companies: 'Start of a company, name or e-mail',
+  leadEmails: 'Start of an e-mail address',
+};
+
 export interface LeadSearch {
   tab: LeadTabId;
   /** The list's current search. */
@@ -48,9 +56,7 @@ function SearchField({ tab, value, onSearch }: LeadSearch) {
         type="search"
         value={text}
         onChange={(event) => setText(event.target.value)}
-        placeholder={
-          tab === 'leadEmails' ? 'Start of an e-mail address' : 'Start of a name, company or e-mail'
-        }
+        placeholder={placeholders[tab]}
         className={clsx(controlClass, 'h-9 pl-9 pr-3 placeholder:text-slate-500')}
       />
     </div>

@@ -26,16 +26,8 @@ import { OverviewTab } from './insights/overview-tab';
 import { QuarantineTab, useQuarantine } from './leads/quarantine-tab';
 import { SecurityPanel } from './accounts/security-panel';
 import { SettingsTab } from './settings/settings-tab';
-import {
-  exportUrl,
-  isLeadTab,
-  leadTabIds,
-  leadTabs,
-  listUrl,
-  type LeadTabId,
-  type TabFilter,
-  type TabId,
-} from './leads/tabs';
+import { exportUrl, leadTabIds, leadTabs, listUrl, type TabId } from './leads/tabs';
+import { FIRST_TAB, useDashboardUrl } from './leads/list-url';
 import { useAutoRefresh } from './use-auto-refresh';
 import { formatNumber } from './ui/format';
 
@@ -84,10 +76,6 @@ function useLeadLink() {
 // dashboard shows: a click then waits for neither it nor React's throttled Suspense reveal.
 const LeadDetailPanel = lazy(() => import('./leads/detail/lead-detail'));
 
-const initialFilters = Object.fromEntries(
-  leadTabIds.map((id) => [id, { q: '', offset: 0, status: '' }]),
-) as Record<LeadTabId, TabFilter>;
-
 type View = TabId | 'board';
 
 // One row that scrolls sideways within itself on a narrow screen: it never wraps.
@@ -100,12 +88,8 @@ const candidatesNote = 'It also holds the applicants who came through /training 
 /** The signed-in dashboard (spec section 2), opening on Typeform Leads; auto-refreshed. */
 export function Dashboard() {
   const client = useQueryClient();
-  const [tab, setTab] = useState<View>('questionnaireLeads');
-  const [filters, setFilters] = useState(initialFilters);
-  const setFilter = useCallback(
-    (id: LeadTabId, filter: TabFilter) => setFilters((current) => ({ ...current, [id]: filter })),
-    [],
-  );
+  // The tab and its list's search, filters and sort are in the URL: a reload keeps them.
+  const { tab: linked, setTab, filter, setFilter } = useDashboardUrl();
   const counts = useTabCounts();
   // What the account's role allows: the server refuses the rest, the screen hides it.
   const canWork = useCan('work');
@@ -122,23 +106,22 @@ export function Dashboard() {
   const leadLink = useLeadLink();
   // A link to a lead asks for it beside the chunk, not after it.
   usePrefetchDrawer(leadLink.open);
-  const leadTab = tab !== 'board' && isLeadTab(tab) ? tab : null;
+  const leadTab = leadTabIds.find((id) => id === linked) ?? null;
   const onSearch = useCallback(
-    (q: string) =>
-      leadTab && setFilters((all) => ({ ...all, [leadTab]: { ...all[leadTab], q, offset: 0 } })),
-    [leadTab],
+    (q: string) => setFilter({ ...filter, q, offset: 0 }),
+    [filter, setFilter],
   );
 
   useAutoRefresh(client);
 
   const exportCsv = () => {
     if (!leadTab)
-      return toast(adminToasts.nothingToExport(tab === 'overview' ? 'on Insights' : 'here'));
+      return toast(adminToasts.nothingToExport(linked === 'overview' ? 'on Insights' : 'here'));
     // 'No Data' when the tab's current search finds no rows.
-    const page = client.getQueryData<LeadPage>([listUrl(leadTab, filters[leadTab])]);
+    const page = client.getQueryData<LeadPage>([listUrl(leadTab, filter)]);
     if (!page?.total) return toast(adminToasts.noData);
     // The server names the file <tab>-YYYY-MM-DD.csv and streams the whole tab.
-    downloadFile(exportUrl(leadTab, filters[leadTab]));
+    downloadFile(exportUrl(leadTab, filter));
   };
 
   const actions: RowActions = {
@@ -171,7 +154,7 @@ export function Dashboard() {
           {id === 'candidates' && <p className="mb-3 text-sm text-slate-600">{candidatesNote}</p>}
           <LeadsTab
             tab={id}
-            filter={filters[id]}
+            filter={filter}
             onFilterChange={setFilter}
             actions={actions}
             bulk={canWork}
@@ -224,15 +207,18 @@ export function Dashboard() {
     sessions: <SessionsPanel />,
   };
   const panelClass = 'pt-6 focus-visible:outline-none';
+  // A link to a view this account cannot see opens the first.
+  const views: string[] = [...tabs.map(({ id }) => id), ...Object.keys(accountPages)];
+  const tab = views.includes(linked) ? linked : FIRST_TAB;
   return (
     <div className="px-4 sm:px-6 lg:px-8">
       <DashboardBar
-        search={leadTab && { tab: leadTab, value: filters[leadTab].q, onSearch }}
+        search={leadTab && { tab: leadTab, value: filter.q, onSearch }}
         actions={toolbar}
         onAccountPage={setTab}
       />
       <DeliveryNotice onOpenLead={leadLink.show} />
-      <Tabs.Root value={tab} onValueChange={(value) => setTab(value as View)} className="mt-4">
+      <Tabs.Root value={tab} onValueChange={setTab} className="mt-4">
         <Tabs.List
           aria-label="Dashboard"
           className="flex overflow-x-auto border-b border-slate-300"

@@ -10,6 +10,8 @@ const {
   leadEmailSchema,
   leadEmailView,
   leadKinds,
+  parseSort,
+  sortPattern,
 } = adminApi;
 type Page<Row> = adminApi.Page<Row>;
 
@@ -17,6 +19,8 @@ export interface ListQuerystring {
   limit: number;
   offset: number;
   cursor?: string;
+  /** A column, '-' first for descending; newest first without. */
+  sort?: string;
   q?: string;
   type?: string;
   status?: string;
@@ -44,6 +48,12 @@ export function listQuerystringSchema(
       limit: { type: 'integer', minimum: 1, maximum: MAX_LIMIT, default: 50 },
       offset: { type: 'integer', minimum: 0, maximum: 10_000_000, default: 0 },
       cursor: { type: 'string', pattern: '^\\d{4}-\\d{2}-\\d{2}T[\\d:.]+Z~\\d+$' },
+      sort: {
+        type: 'string',
+        pattern: sortPattern,
+        description:
+          'created, activity, name, status, owner or source; -created (newest first) without',
+      },
       q: { type: 'string', maxLength: 200 },
       ...(types.length > 0 ? { type: { type: 'string', enum: types } } : {}),
       status: { type: 'string', enum: statuses },
@@ -97,10 +107,11 @@ export const listingRoutes: FastifyPluginAsync<{ desk: LeadDesk }> = async (app,
         },
       },
       async (request, reply) => {
-        const { limit, offset, q, type, cursor, status, duplicates } = request.query;
+        const { limit, offset, q, type, cursor, status, duplicates, sort } = request.query;
         const page = await listing.list(table, {
           limit,
           offset,
+          sort: parseSort(sort),
           q,
           status,
           duplicates: duplicates === 1,
@@ -143,9 +154,12 @@ export const listingRoutes: FastifyPluginAsync<{ desk: LeadDesk }> = async (app,
       },
     },
     async (request, reply) => {
-      const { limit, offset, q, status } = request.query;
+      const { limit, offset, q, status, sort } = request.query;
       const assignee = assigneeFilter(request, request.query.assignee);
-      const page = await listing.listLeadEmails({ limit, offset, q, status, assignee });
+      const page = await listing.listLeadEmails({
+        ...{ limit, offset, q, status, assignee },
+        sort: parseSort(sort),
+      });
       return withPaging(reply, page.rows.map(leadEmailView), page, limit);
     },
   );

@@ -7,6 +7,7 @@ export { errorBody } from '../../platform/http/api-schemas';
 export { candidateKind, leadKinds, anyStatus } from './lead-kinds';
 export { boardCardSchema, boardCardView, boardColumn } from './lead-board';
 export { decodeCursor, encodeCursor } from './cursor';
+export { parseSort, sortPattern } from './lead-sort';
 export type { Page } from './lead-listing';
 export { exportTabs, type ExportTab } from './export/export-tabs';
 export type { LeadTable } from '../records/lead-tables';

@@ -1,6 +1,9 @@
 import { sql, type RawBuilder, type SqlBool } from 'kysely';
 
-/** The (created_at, id) of the previous page's last row. */
+/**
+ * The previous page's last row: its (created_at, id). A sort by another column reads that row's
+ * value again by its id, so no name or address travels in a URL.
+ */
 export interface Cursor {
   createdAt: string;
   id: number;
@@ -17,4 +20,12 @@ export function decodeCursor(cursor: string | undefined): Cursor | undefined {
 
 /** Rows after `cursor`, newest first: a row value comparison the indexes answer as a range. */
 export const afterCursor = (cursor: Cursor): RawBuilder<SqlBool> =>
-  sql<SqlBool>`(${sql.ref('created_at')}, ${sql.ref('id')}) < (${cursor.createdAt}, ${cursor.id})`;
+  afterKeys([sql.ref('created_at')], [cursor.createdAt, cursor.id], true);
+
+/** Rows whose (columns…, id) come after `values` in the sort's direction. */
+export const afterKeys = (
+  columns: readonly RawBuilder<unknown>[],
+  values: readonly unknown[],
+  descending: boolean,
+): RawBuilder<SqlBool> =>
+  sql<SqlBool>`(${sql.join([...columns, sql.ref('id')])}) ${descending ? sql`<` : sql`>`} (${sql.join(values)})`;

@@ -1,4 +1,4 @@
-import { sql, type Kysely } from 'kysely';
+import { sql, type Kysely, type RawBuilder } from 'kysely';
 import type { LeadKind } from '@shared/lead-status';
 import { tablesOf } from '../../platform/database/connection';
 import { forgetSubjectMessages } from '../../platform/outbox/outbox';
@@ -8,7 +8,8 @@ import { eraseHistory } from '../records/lead-history';
 import type { DialectName } from '../../platform/database/migration-runner';
 import { leadTypeOf, type LeadTable } from '../records/lead-tables';
 import { hasPossibleDuplicates } from '../workflows/duplicates/possible-duplicates';
-import { afterCursor, type Cursor } from './cursor';
+import { afterCursor, afterKeys, type Cursor } from './cursor';
+import { NEWEST_FIRST, sortColumns, type ListSort, type ListSortKey } from './lead-sort';
 import { idIn } from '../records/id-list';
 import { normalizeSearch, SEARCH_COUNT_CAP, searchMatches } from './lead-search';
 import {
@@ -20,11 +21,20 @@ import {
   type CompanyListRow,
 } from '../records/listing-tables';
 
-/* Listings newest first by (created_at, id); a search is three index ranges (decision 024). */
+/* Listings by a sort's columns then id, newest first unless asked; a search is index ranges (decision 024). */
 
 export type LeadEmailRow = Pick<
   CandidateListRow,
-  'id' | 'email' | 'source_page' | 'landing_variant' | 'utm_source' | 'utm_campaign' | 'created_at'
+  | 'id'
+  | 'email'
+  | 'source_page'
+  | 'landing_variant'
+  | 'utm_source'
+  | 'utm_campaign'
+  | 'created_at'
+  | 'activity_at'
+  | 'assignee_id'
+  | 'assignee_name'
 > & { kind: LeadKind; status: string };
 
 type ListType = { candidates: CandidateLeadType; companies: CompanyLeadType };
@@ -47,6 +57,8 @@ export interface ListQuery<Type extends string> extends ListFilter {
   limit: number;
   offset?: number | undefined;
   cursor?: Cursor | undefined;
+  /** Newest first unless given. */
+  sort?: ListSort | undefined;
 }
 
 export interface Page<Row> {
@@ -100,15 +112,43 @@ export class LeadListing {
       : { total, capped: false };
   }
 
-  /** One page, newest first: after `cursor` (keyset), else after `offset`. */
+  /** One page in the sort's order: after `cursor` (keyset), else after `offset`. */
   private async rows<Row>(table: LeadTable, query: ListQuery<string>): Promise<Row[]> {
-    const found = await this.matching(table, query, query.cursor)
+    const { key, descending } = query.sort ?? NEWEST_FIRST;
+    const columns = sortColumns(this.dialect, table, query.type, key);
+    const after = query.cursor && (await this.keysOf(table, key, columns, query.cursor));
+    if (after === null) return [];
+    let found = this.filtered(table, query);
+    if (after) found = found.where(afterKeys(columns, after, descending));
+    for (const column of [...columns, sql.ref('id')]) {
+      found = found.orderBy(column, descending ? 'desc' : 'asc');
+    }
+    const rows = await found
       .select(listColumns[table] as never[])
+      .select(columns.map((column, index) => column.as(`sort_${index}`)))
       .select(assigneeName(table))
       .limit(query.limit)
       .offset(query.cursor ? 0 : (query.offset ?? 0))
       .execute();
-    return found as Row[];
+    return rows as Row[];
+  }
+
+  /** The cursor row's sort values and id; null when that row is gone (the page ends there). */
+  private async keysOf(
+    table: LeadTable,
+    key: ListSortKey,
+    columns: RawBuilder<unknown>[],
+    cursor: Cursor,
+  ) {
+    if (key === 'created') return [cursor.createdAt, cursor.id];
+    const row = await this.db
+      .selectFrom(table)
+      .select(columns.map((column, index) => column.as(`sort_${index}`)))
+      .where('id', '=', cursor.id)
+      .executeTakeFirst();
+    return row
+      ? [...columns.map((_, index) => (row as Record<string, unknown>)[`sort_${index}`]), cursor.id]
+      : null;
   }
 
   async list<Table extends LeadTable>(
@@ -139,8 +179,14 @@ export class LeadListing {
       side('candidates', 'candidate'),
       side('companies', 'company'),
     ]);
+    // Each side is in the sort's order already; merged by the same values (`sort_0`, …).
+    const way = query.sort?.descending === false ? 1 : -1;
+    const inOrder = (a: SortedRow, b: SortedRow) =>
+      way * (compare(a.sort_0, b.sort_0) || compare(a.sort_1, b.sort_1)) ||
+      compare(a.kind, b.kind) ||
+      way * (a.id - b.id);
     const rows = [...candidates.rows, ...companies.rows]
-      .sort((a, b) => compare(b.created_at, a.created_at) || compare(a.kind, b.kind) || b.id - a.id)
+      .sort(inOrder as (a: LeadEmailRow, b: LeadEmailRow) => number)
       .slice(offset, filter.limit);
     const sum = candidates.total + companies.total;
     const capped =
@@ -191,4 +237,6 @@ const assigneeName = (table: LeadTable) =>
     'assignee_name',
   );
 
-const compare = (a: string, b: string) => (a < b ? -1 : a > b ? 1 : 0);
+type SortedRow = LeadEmailRow & { sort_0?: string | number; sort_1?: string | number };
+
+const compare = (a: string | number = '', b: string | number = '') => (a < b ? -1 : a > b ? 1 : 0);

@@ -35,6 +35,20 @@ function startsWith(dialect: DialectName, column: string, q: string): Expression
 /** A phone as typed ("(602) 555"): its digits, as a secondary phone's key holds them. */
 const PHONE_TYPED = /^[\d\s().+-]*\d[\d\s().+-]*$/;
 
+/** The digits a phone search looks for: "602" also as "1602", a number stored with +1. */
+function phoneKeys(q: string): string[] {
+  if (!PHONE_TYPED.test(q)) return [];
+  const digits = q.replace(/\D/g, '');
+  return digits.startsWith('1') ? [digits] : [digits, `1${digits}`];
+}
+
+/** A table's phone as digits (the duplicates' key, match-keys.ts), when its leads have a phone. */
+const phoneDigits: Partial<Record<LeadTable, 'phone_digits'>> = Object.values(candidateFields).some(
+  (field) => 'contact' in field && field.contact === 'phone',
+)
+  ? { candidates: 'phone_digits' }
+  : {};
+
 /**
  * Ids of a tab's leads whose keys, or secondary contacts, start with `q`; `distinct` for
  * counting (a lead may match twice).
@@ -55,12 +69,27 @@ export function searchMatches(
       .where(startsWith(dialect, column, q))
       .where('lead_type', 'in', types),
   );
-  const contactKey = PHONE_TYPED.test(q) ? q.replace(/\D/g, '') : q;
+  const phones = phoneKeys(q);
+  const digitsColumn = phoneDigits[table];
+  const ownPhones = digitsColumn
+    ? phones.map((digits) =>
+        db
+          .selectFrom(table)
+          .select('id')
+          .where(digitsColumn as never, 'is not', null)
+          .where(startsWith(dialect, digitsColumn, digits))
+          .where('lead_type', 'in', types),
+      )
+    : [];
   const contacts = tablesOf<LeadContactTables>(db)
     .selectFrom('lead_contacts')
     .select('lead_id as id')
     .where('lead_table', '=', table)
-    .where(startsWith(dialect, 'search_key', contactKey));
+    .where((eb) =>
+      eb.or(
+        (phones.length > 0 ? phones : [q]).map((key) => startsWith(dialect, 'search_key', key)),
+      ),
+    );
   // A tab of one lead type: the contact's lead is of it (one primary-key probe a match).
   const ofType = type
     ? contacts.where(
@@ -68,7 +97,7 @@ export function searchMatches(
           where lead.id = lead_contacts.lead_id and lead.lead_type = ${type})`,
       )
     : contacts;
-  return [...ownKeys, ofType as unknown as (typeof ownKeys)[number]].reduce((all, next) =>
-    distinct ? all.union(next) : all.unionAll(next),
+  return [...ownKeys, ...ownPhones, ofType as unknown as (typeof ownKeys)[number]].reduce(
+    (all, next) => (distinct ? all.union(next) : all.unionAll(next)),
   );
 }

@@ -22,6 +22,9 @@ const attributionView = fieldsView(attributionFields);
 const candidateFieldsView = fieldsView(candidateFields);
 const companyFieldsView = fieldsView(companyFields);
 
+const assigneeView = (row: Pick<CandidateListRow, 'assignee_id' | 'assignee_name'>) =>
+  row.assignee_id === null ? null : { id: row.assignee_id, name: row.assignee_name ?? '' };
+
 /** What every lead has besides its contract fields, in both tables. */
 const leadView = (row: CandidateListRow | CompanyListRow) => ({
   id: row.id,
@@ -31,10 +34,10 @@ const leadView = (row: CandidateListRow | CompanyListRow) => ({
   ...attributionView(row),
   createdAt: row.created_at,
   updatedAt: row.updated_at,
+  lastActivityAt: row.activity_at,
   unverifiedForms: row.unverified_forms,
   submissionsNotKept: row.submissions_not_kept,
-  assignee:
-    row.assignee_id === null ? null : { id: row.assignee_id, name: row.assignee_name ?? '' },
+  assignee: assigneeView(row),
 });
 
 export const candidateView = (row: CandidateListRow) => ({
@@ -61,6 +64,8 @@ export const leadEmailView = (row: LeadEmailRow) => ({
   status: row.status,
   ...leadEmailSourceView(row),
   createdAt: row.created_at,
+  lastActivityAt: row.activity_at,
+  assignee: assigneeView(row),
 });
 
 /** JSON schema of a contract's fields: text or null, a flag boolean, the e-mail a string. */
@@ -70,6 +75,11 @@ const fieldsSchema = (fields: AnyFields) =>
     entriesOf(fields).map(([name, field]) => [name, { type: jsonTypes[field.kind ?? 'text'] }]),
   );
 
+const assigneeSchema = {
+  type: ['object', 'null'],
+  properties: { id: { type: 'integer' }, name: { type: 'string' } },
+} as const;
+
 const common = {
   id: { type: 'integer' },
   leadType: { type: 'string' },
@@ -77,12 +87,10 @@ const common = {
   status: { type: 'string' },
   createdAt: { type: 'string' },
   updatedAt: { type: 'string' },
+  lastActivityAt: { type: 'string' },
   unverifiedForms: { type: 'integer' },
   submissionsNotKept: { type: 'integer' },
-  assignee: {
-    type: ['object', 'null'],
-    properties: { id: { type: 'integer' }, name: { type: 'string' } },
-  },
+  assignee: assigneeSchema,
   ...fieldsSchema(attributionFields),
 };
 
@@ -107,5 +115,7 @@ export const leadEmailSchema = {
     status: { type: 'string' },
     ...fieldsSchema(leadEmailFields),
     createdAt: { type: 'string' },
+    lastActivityAt: { type: 'string' },
+    assignee: assigneeSchema,
   },
 } as const;

@@ -34,6 +34,9 @@ interface AdminColumns<Type, Status> {
   lead_type: GeneratedAlways<Type>;
   status: Generated<Status>;
   assignee_id: number | null;
+  /** The team's last step (status, owner, note); activity_at: it or a form's write, the later. */
+  worked_at: string | null;
+  activity_at: GeneratedAlways<string>;
 }
 
 interface CandidateAdminColumns
@@ -60,8 +63,10 @@ type ListRow<Table, Type, Status> = Selectable<Table> &
 export type CandidateListRow = ListRow<CandidatesTable, CandidateLeadType, CandidateStatus>;
 export type CompanyListRow = ListRow<CompaniesTable, CompanyLeadType, CompanyStatus>;
 
+const adminListColumns = ['lead_type', 'status', 'assignee_id', 'activity_at'] as const;
+
 /** What a listing reads of a row: every stored column and its type, not the search keys. */
 export const listColumns: Record<LeadTable, readonly string[]> = {
-  candidates: [...leadRecordColumns.candidates, 'lead_type', 'status', 'assignee_id'],
-  companies: [...leadRecordColumns.companies, 'lead_type', 'status', 'assignee_id'],
+  candidates: [...leadRecordColumns.candidates, ...adminListColumns],
+  companies: [...leadRecordColumns.companies, ...adminListColumns],
 };

@@ -1,8 +1,9 @@
+import type { ReactNode } from 'react';
 import { Mail, PanelRightOpen, Trash2 } from 'lucide-react';
 import { statusLabel, type LeadKind } from '@shared/lead-status';
 import { clsx } from 'clsx';
 import type { Column } from '../ui/data-table';
-import { candidateFields, companyFields, titleCase } from '@shared/lead-fields';
+import { attributionFields, candidateFields, companyFields, titleCase } from '@shared/lead-fields';
 import { fieldsIn, muted } from './lead-fields';
 import { questionnaireStatus, type AnyLead, type CandidateLead, type EmailLead } from './leads';
 import type { LeadTabId } from './tabs';
@@ -71,29 +72,40 @@ export function UnverifiedBadge({ count }: { count: number }) {
   );
 }
 
-/** The lead (its detail's button), its status, the tab's columns, then source, date, buttons. */
-function leadColumns<Row extends Lead>(
-  actions: RowActions,
-  header: string,
-  own: Column<Row>[],
-): Column<Row>[] {
+const nowrap = (text: ReactNode) => <span className="whitespace-nowrap">{text}</span>;
+
+/**
+ * What a recruiter scans, each sortable by the server (lead-sort.ts): the lead (its detail's
+ * button, frozen on the left), status, owner, source, last activity, date. On a phone: a card.
+ */
+function scannedColumns(actions: RowActions, header: string): Column<Lead>[] {
   return [
     {
       header,
+      sort: 'name',
+      card: true,
+      // The address under a name: the person at a glance, and what a search for it matched.
       cell: (row) => (
-        <button
-          type="button"
-          className="inline-flex items-center gap-1.5 whitespace-nowrap rounded text-left font-medium text-accent-strong underline-offset-2 hover:underline focus-visible:outline-2 focus-visible:outline-offset-2 focus-visible:outline-accent-strong"
-          onClick={() => actions.openDetail(row.kind, row.id)}
-        >
-          <PanelRightOpen className="size-4 shrink-0" aria-hidden="true" />
-          <span className="sr-only">Open details of </span>
-          {row.who}
-        </button>
+        <div className="max-w-64">
+          <button
+            type="button"
+            className="inline-flex max-w-full items-center gap-1.5 rounded text-left font-medium text-accent-strong underline-offset-2 hover:underline focus-visible:outline-2 focus-visible:outline-offset-2 focus-visible:outline-accent-strong"
+            onClick={() => actions.openDetail(row.kind, row.id)}
+          >
+            <PanelRightOpen className="size-4 shrink-0" aria-hidden="true" />
+            <span className="sr-only">Open details of </span>
+            <span className="truncate">{row.who}</span>
+          </button>
+          {row.who !== row.email ? (
+            <div className="truncate text-xs text-slate-600">{row.email}</div>
+          ) : null}
+        </div>
       ),
     },
     {
       header: 'Status',
+      sort: 'status',
+      card: true,
       cell: (row) => (
         <div className="flex flex-wrap gap-1">
           <StatusBadge status={row.status} />
@@ -101,47 +113,50 @@ function leadColumns<Row extends Lead>(
         </div>
       ),
     },
-    ...own,
+    {
+      header: 'Owner',
+      sort: 'owner',
+      card: true,
+      cell: (row) => nowrap(row.owner ?? <span className="text-slate-600">Unassigned</span>),
+    },
     {
       header: 'Source',
+      sort: 'source',
       cell: (row) => (
         <div className="whitespace-nowrap">
           {muted(row.sourcePage)}
-          {row.landingVariant ? (
-            <div className="text-xs text-slate-600">{row.landingVariant}</div>
-          ) : null}
+          <div className="text-xs text-slate-600">
+            {[row.landingVariant, row.utmSource].filter(Boolean).join(' · ')}
+          </div>
         </div>
       ),
     },
     {
-      header: 'UTM Source / Campaign',
-      cell: (row) =>
-        !row.utmSource && !row.utmCampaign ? (
-          muted(null)
-        ) : (
-          <div className="whitespace-nowrap">
-            {row.utmSource ?? '—'}
-            <div className="text-xs text-slate-600">{row.utmCampaign ?? ''}</div>
-          </div>
-        ),
+      header: 'Last activity',
+      sort: 'activity',
+      card: true,
+      cell: (row) => nowrap(formatDate(row.lastActivityAt)),
     },
-    {
-      header: 'Submitted',
-      cell: (row) => <span className="whitespace-nowrap">{formatDate(row.createdAt)}</span>,
-    },
-    { header: 'Actions', cell: (row) => <ActionButtons actions={actions} lead={row} /> },
+    { header: 'Submitted', sort: 'created', cell: (row) => nowrap(formatDate(row.createdAt)) },
   ];
 }
+
+const actionsColumn = (actions: RowActions): Column<Lead> => ({
+  header: 'Actions',
+  card: true,
+  cell: (row) => <ActionButtons actions={actions} lead={row} />,
+});
 
 const cellClass = {
   wide: 'min-w-56 px-4 py-3 text-slate-800',
   nowrap: 'whitespace-nowrap px-4 py-3 text-slate-800',
 };
 
-/** The contract's fields that are list columns: header over value, '—' for none. */
+/** The contract's fields that are list columns: header over value, '—' for none. The e-mail is
+ * under the lead's name already. */
 const columnsOf = <Row,>(fields: ReturnType<typeof fieldsIn>): Column<Row>[] =>
-  fields.flatMap(({ label, list = {}, value }) =>
-    list === false
+  fields.flatMap(({ label, list = {}, value, kind }) =>
+    list === false || kind === 'email'
       ? []
       : [
           {
@@ -166,24 +181,55 @@ const questionnaireColumn: Column<CandidateLead> = {
   ),
 };
 
-/** A tab's columns; the built-in questionnaire's answers come last on Typeform Leads. */
-export function columnsFor(tab: LeadTabId, actions: RowActions): Column<AnyLead>[] {
-  if (tab === 'companies')
-    return leadColumns(
-      actions,
-      'Company',
-      columnsOf(fieldsIn(companyFields, 'company')),
-    ) as Column<AnyLead>[];
-  if (tab === 'leadEmails')
-    return leadColumns<Lead>(actions, 'Email', [
-      { header: 'Type', cell: (row) => (row.kind === 'company' ? 'Company' : 'Candidate') },
-    ]) as Column<AnyLead>[];
-  return leadColumns(actions, 'Name', [
-    ...columnsOf([
-      ...fieldsIn(candidateFields, 'contact'),
-      ...fieldsIn(candidateFields, 'application'),
-    ]),
-    questionnaireColumn,
-    ...(tab === 'questionnaireLeads' ? columnsOf(fieldsIn(candidateFields, 'questionnaire')) : []),
-  ]) as Column<AnyLead>[];
+/** Where a lead came from beyond its Source column: the campaign and the rest, on request. */
+const moreAttribution = fieldsIn(attributionFields, 'attribution').filter(
+  ({ column }) => !['source_page', 'landing_variant', 'utm_source'].includes(column),
+);
+
+/** The columns a tab can add, in the contract's order (the questionnaire's answers last). */
+function extraColumns(tab: LeadTabId): Column<Lead>[] {
+  const own =
+    tab === 'companies'
+      ? columnsOf<Lead>(fieldsIn(companyFields, 'company'))
+      : tab === 'leadEmails'
+        ? []
+        : [
+            ...columnsOf<Lead>([
+              ...fieldsIn(candidateFields, 'contact'),
+              ...fieldsIn(candidateFields, 'application'),
+            ]),
+            ...(tab === 'candidates'
+              ? [questionnaireColumn as Column<Lead>]
+              : columnsOf<Lead>(fieldsIn(candidateFields, 'questionnaire'))),
+          ];
+  return [...own, ...columnsOf<Lead>(moreAttribution)];
 }
+
+const typeColumn: Column<Lead> = {
+  header: 'Type',
+  cell: (row) => (row.kind === 'company' ? 'Company' : 'Candidate'),
+};
+
+/**
+ * A tab's columns: the scanned ones (Typeform Leads with its questionnaire's status, Lead Emails
+ * with each lead's kind), the extras `chosen` by header, then the row's buttons; and `extras`,
+ * the headers it can add.
+ */
+export function columnsFor(tab: LeadTabId, actions: RowActions, chosen: readonly string[]) {
+  const extras = extraColumns(tab);
+  const columns = [
+    ...scannedColumns(
+      actions,
+      tab === 'companies' ? 'Company' : tab === 'leadEmails' ? 'Email' : 'Name',
+    ),
+    ...(ownColumns[tab] ?? []),
+    ...extras.filter((column) => chosen.includes(column.header)),
+    actionsColumn(actions),
+  ];
+  return { columns: columns as Column<AnyLead>[], extras: extras.map(({ header }) => header) };
+}
+
+const ownColumns: Partial<Record<LeadTabId, Column<Lead>[]>> = {
+  questionnaireLeads: [questionnaireColumn as Column<Lead>],
+  leadEmails: [typeColumn],
+};

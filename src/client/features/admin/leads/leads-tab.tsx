@@ -11,7 +11,8 @@ import { useLeadPage } from '../api/leads';
 import { BulkActions, useSelection } from './bulk-actions';
 import { columnsFor, type RowActions } from './columns';
 import { LeadBoard } from './board/lead-board';
-import { DataTable } from '../ui/data-table';
+import { DataTable, type TableSort } from '../ui/data-table';
+import { ColumnPicker, useExtraColumns } from '../ui/column-picker';
 import { Checkbox, Select } from '../ui/controls';
 import { leadTabs, PAGE_SIZE, type LeadTabId, type TabFilter } from './tabs';
 import { formatNumber } from '../ui/format';
@@ -57,11 +58,12 @@ export function LeadsTab({
 }: {
   tab: LeadTabId;
   filter: TabFilter;
-  onFilterChange(tab: LeadTabId, filter: TabFilter): void;
+  onFilterChange(filter: TabFilter): void;
   actions: RowActions;
   /** The account may work leads: bulk actions (not on Lead Emails: two tables) and board moves. */
   bulk: boolean;
 }) {
+  const extra = useExtraColumns(tab);
   // Lead Emails mixes both kinds: no board; either status.
   const { kind, caption } = leadTabs[tab];
   // Spec section 8: the failure's toast, and its text in place of the rows.
@@ -75,7 +77,21 @@ export function LeadsTab({
   const rows = failed ? [] : (page.data?.rows ?? []);
   const selecting = bulk && tab !== 'leadEmails';
   const { selection, rowSelection, selectAllMatching, clear } = useSelection(rows, filter);
-  const update = (change: Partial<TabFilter>) => onFilterChange(tab, { ...filter, ...change });
+  const update = (change: Partial<TabFilter>) => onFilterChange({ ...filter, ...change });
+  const { columns, extras } = columnsFor(tab, actions, extra.shown);
+  // A header sorts by its column: names A to Z and dates newest first, then the other way.
+  const sortKey = filter.sort?.replace(/^-/, '') || 'created';
+  const descending = filter.sort ? filter.sort.startsWith('-') : true;
+  const sort: TableSort = {
+    key: sortKey,
+    descending,
+    onSort: (key) => {
+      const down = key === sortKey ? !descending : key === 'created' || key === 'activity';
+      const next = `${down ? '-' : ''}${key}`;
+      update({ sort: next === '-created' ? '' : next, offset: 0 });
+    },
+  };
+
   const viewSwitch = kind && (
     <ViewSwitch board={filter.board === true} onChange={(board) => update({ board })} />
   );
@@ -113,11 +129,14 @@ export function LeadsTab({
           checked={filter.mine ?? false}
           onChange={(mine) => update({ mine, offset: 0 })}
         />
-        {page.isFetching ? (
-          <p className="ml-auto text-sm text-slate-600" role="status">
-            Loading…
-          </p>
-        ) : null}
+        <div className="ml-auto flex items-center gap-3">
+          {page.isFetching ? (
+            <p className="text-sm text-slate-600" role="status">
+              Loading…
+            </p>
+          ) : null}
+          <ColumnPicker headers={extras} shown={extra.shown} onToggle={extra.toggle} />
+        </div>
       </div>
       {selecting ? (
         <BulkActions
@@ -134,7 +153,9 @@ export function LeadsTab({
       <DataTable
         caption={caption}
         selection={selecting ? rowSelection : undefined}
-        columns={columnsFor(tab, actions)}
+        columns={columns}
+        sort={sort}
+        cards
         rows={rows}
         rowKey={(row) => `${row.kind}-${row.id}`}
         busy={page.isFetching}

@@ -40,7 +40,9 @@ function row(raw: Raw, kind: LeadKind) {
     unverifiedForms: Number(raw.unverifiedForms ?? 0),
     ...attributionOf(raw),
     createdAt: text(raw.createdAt),
+    lastActivityAt: text(raw.lastActivityAt),
     status: text(raw.status),
+    owner: text((raw.assignee as { name?: unknown } | null)?.name),
   };
 }
 

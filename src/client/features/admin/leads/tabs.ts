@@ -60,6 +60,8 @@ export interface TabFilter {
   duplicates?: boolean;
   /** "My leads": only the leads assigned to the signed-in account. */
   mine?: boolean;
+  /** The server's sort (`name`, `-activity`…); '' newest first. */
+  sort?: string;
 }
 
 /** The list's filter as a bulk change sends it ("all matching"): the list's own parameters. */
@@ -81,6 +83,7 @@ export function listUrl(tab: LeadTabId, filter: TabFilter, limit = PAGE_SIZE): s
     limit: String(limit),
     offset: String(filter.offset),
     ...rest,
+    ...(filter.sort ? { sort: filter.sort } : {}),
   });
   if (duplicates) params.set('duplicates', '1');
   return `${leadTabs[tab].endpoint}?${params}`;

@@ -1,9 +1,22 @@
 import { useId, type ReactNode } from 'react';
+import { ArrowDown, ArrowUp, ArrowUpDown } from 'lucide-react';
+import { clsx } from 'clsx';
 
 export interface Column<Row> {
   header: string;
   cell(row: Row): ReactNode;
   className?: string;
+  /** The server's sort key of this column: its header becomes a button. */
+  sort?: string;
+  /** Kept on a phone's card (`cards`); the others are hidden there. */
+  card?: boolean;
+}
+
+/** The column the rows are sorted by, and which way. */
+export interface TableSort {
+  key: string;
+  descending: boolean;
+  onSort(key: string): void;
 }
 
 /** Ticked rows (bulk work): a checkbox before each row, and one for the page in the header. */
@@ -17,6 +30,44 @@ export interface RowSelection<Row> {
 }
 
 const checkboxClass = 'size-5 align-middle accent-accent-strong';
+
+/** The first columns (the tick box, the name) stay in view while the rest scroll sideways. */
+const frozen = 'sticky z-10 bg-inherit max-md:static';
+
+/** On a phone (`cards`): each row a card of its `card` columns, each cell labelled by its header. */
+const cardClasses = {
+  table: 'max-md:block',
+  caption: 'max-md:block',
+  head: 'max-md:sr-only',
+  body: 'max-md:grid max-md:gap-3 max-md:divide-y-0 max-md:p-3',
+  row: 'max-md:grid max-md:grid-cols-[auto_1fr] max-md:gap-x-3 max-md:rounded-lg max-md:border max-md:border-slate-200 max-md:p-1',
+  tick: 'max-md:px-2',
+  cell: 'max-md:col-start-2 max-md:flex max-md:flex-wrap max-md:items-center max-md:gap-2 max-md:px-2 max-md:py-1 max-md:before:text-xs max-md:before:font-semibold max-md:before:text-slate-600 max-md:before:content-[attr(data-label)]',
+};
+
+/** A header that sorts by its column: aria-sort says how the rows are ordered. */
+function SortHeader({
+  header,
+  sortKey,
+  sort,
+}: {
+  header: string;
+  sortKey: string;
+  sort: TableSort;
+}) {
+  const current = sort.key === sortKey;
+  const Icon = !current ? ArrowUpDown : sort.descending ? ArrowDown : ArrowUp;
+  return (
+    <button
+      type="button"
+      className="inline-flex items-center gap-1 rounded font-semibold hover:text-slate-950 focus-visible:outline-2 focus-visible:outline-offset-2 focus-visible:outline-accent-strong"
+      onClick={() => sort.onSort(sortKey)}
+    >
+      {header}
+      <Icon className={clsx('size-3.5', !current && 'text-slate-500')} aria-hidden="true" />
+    </button>
+  );
+}
 
 /** The header's checkbox: ticked when every row is, mixed when some are. */
 function SelectAll<Row>({
@@ -42,7 +93,10 @@ function SelectAll<Row>({
   );
 }
 
-/** A table in a focusable region that scrolls sideways on narrow screens. */
+/**
+ * A table in a focusable region that scrolls sideways on narrow screens; with `sort`, headers
+ * of sortable columns sort; with `cards`, the first column stays in view and a phone shows cards.
+ */
 export function DataTable<Row extends { id: number }>({
   caption,
   columns: own,
@@ -53,6 +107,8 @@ export function DataTable<Row extends { id: number }>({
   busy = false,
   query,
   selection,
+  sort,
+  cards = false,
 }: {
   caption: string;
   columns: readonly Column<Row>[];
@@ -66,8 +122,20 @@ export function DataTable<Row extends { id: number }>({
   /** The search the rows answer (data-query), so tests can wait for it. */
   query?: string;
   selection?: RowSelection<Row> | undefined;
+  sort?: TableSort;
+  cards?: boolean;
 }) {
   const captionId = useId();
+  const card = (className: keyof typeof cardClasses) => cards && cardClasses[className];
+  // The tick box's column is 3rem wide: the name freezes after it.
+  const frozenAt = (index: number) =>
+    cards && index === 0 && clsx(frozen, selection ? 'left-12' : 'left-0');
+  const ariaSort = (column: Column<Row>) =>
+    column.sort && sort?.key === column.sort
+      ? sort.descending
+        ? ('descending' as const)
+        : ('ascending' as const)
+      : undefined;
   const columns: readonly Column<Row>[] = actions
     ? [
         ...own,
@@ -86,24 +154,34 @@ export function DataTable<Row extends { id: number }>({
       tabIndex={0}
       className="overflow-x-auto rounded-xl border border-slate-200 bg-white focus-visible:outline-2 focus-visible:outline-offset-2 focus-visible:outline-accent-strong"
     >
-      <table className="min-w-full divide-y divide-slate-200 text-left text-sm">
-        <caption id={captionId} className="px-4 py-3 text-left text-sm text-slate-600">
+      <table
+        className={clsx('min-w-full divide-y divide-slate-200 text-left text-sm', card('table'))}
+      >
+        <caption
+          id={captionId}
+          className={clsx('px-4 py-3 text-left text-sm text-slate-600', card('caption'))}
+        >
           {caption}
         </caption>
-        <thead className="bg-slate-100 text-slate-800">
-          <tr>
+        <thead className={clsx('text-slate-800', card('head'))}>
+          <tr className="bg-slate-100">
             {selection ? (
-              <th scope="col" className="w-12 px-4 py-3">
+              <th scope="col" className={clsx('w-12 px-4 py-3', cards && clsx(frozen, 'left-0'))}>
                 <SelectAll rows={rows} selection={selection} />
               </th>
             ) : null}
-            {columns.map((column) => (
+            {columns.map((column, index) => (
               <th
                 key={column.header}
                 scope="col"
-                className="whitespace-nowrap px-4 py-3 font-semibold"
+                aria-sort={ariaSort(column)}
+                className={clsx('whitespace-nowrap px-4 py-3 font-semibold', frozenAt(index))}
               >
-                {column.header}
+                {column.sort && sort ? (
+                  <SortHeader header={column.header} sortKey={column.sort} sort={sort} />
+                ) : (
+                  column.header
+                )}
               </th>
             ))}
           </tr>
@@ -113,11 +191,15 @@ export function DataTable<Row extends { id: number }>({
           columnCount={columns.length + (selection ? 1 : 0)}
           empty={empty}
           emptyClassName="px-4 py-8 text-center text-slate-600"
+          className={card('body') || undefined}
         >
           {(row) => (
-            <tr key={rowKey(row)} className="align-top hover:bg-slate-50">
+            <tr
+              key={rowKey(row)}
+              className={clsx('bg-white align-top hover:bg-slate-50', card('row'))}
+            >
               {selection ? (
-                <td className="px-4 py-3">
+                <td className={clsx('px-4 py-3', cards && clsx(frozen, 'left-0'), card('tick'))}>
                   <input
                     type="checkbox"
                     aria-label={`Select ${selection.name(row)}`}
@@ -127,8 +209,17 @@ export function DataTable<Row extends { id: number }>({
                   />
                 </td>
               ) : null}
-              {columns.map((column) => (
-                <td key={column.header} className={column.className ?? 'px-4 py-3 text-slate-800'}>
+              {columns.map((column, index) => (
+                <td
+                  key={column.header}
+                  data-label={cards && index > 0 ? column.header : undefined}
+                  className={clsx(
+                    column.className ?? 'px-4 py-3 text-slate-800',
+                    frozenAt(index),
+                    card('cell'),
+                    cards && !column.card && 'max-md:hidden',
+                  )}
+                >
                   {column.cell(row)}
                 </td>
               ))}
@@ -146,17 +237,19 @@ export function RowsOrEmpty<Row>({
   columnCount,
   empty,
   emptyClassName,
+  className,
   children,
 }: {
   rows: readonly Row[];
   columnCount: number;
   empty: string;
   emptyClassName: string;
+  className?: string | undefined;
   /** The row of an item, with its key. */
   children: (row: Row) => ReactNode;
 }) {
   return (
-    <tbody className="divide-y divide-slate-100">
+    <tbody className={clsx('divide-y divide-slate-100', className)}>
       {rows.length === 0 ? (
         <tr>
           <td colSpan={columnCount} className={emptyClassName}>

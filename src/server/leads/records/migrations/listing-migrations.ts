@@ -195,11 +195,62 @@ const figuresGeneration = (create: boolean): Migration => ({
   },
 });
 
+/**
+ * 310: the list's sorts (lead-sort.ts) at a million leads, each one index range after the tab's
+ * type. Last activity is the later of a form's write (updated_at) and the team's (worked_at).
+ */
+function listSortIndexes(dialect: DialectName): Migration {
+  const later =
+    dialect === 'sqlite'
+      ? sql`text generated always as (max(updated_at, coalesce(worked_at, ''))) virtual`
+      : sql`text generated always as (greatest(updated_at, worked_at)) stored`;
+  return {
+    async up(db: Kysely<unknown>) {
+      for (const table of ['candidates', 'companies']) {
+        await db.schema.alterTable(table).addColumn('worked_at', 'text').execute();
+        await sql`update ${sql.id(table)} set worked_at = (select max(a.created_at)
+          from lead_activity a where a.lead_table = ${table} and a.lead_id = ${sql.id(table)}.id)`.execute(
+          db,
+        );
+        await db.schema.alterTable(table).addColumn('activity_at', later).execute();
+      }
+      await createIndexes(
+        db,
+        ['candidates', 'companies'].flatMap((table): IndexDefinition[] => [
+          [`${table}_activity_idx`, table, sql`lead_type, activity_at, id`],
+          [
+            `${table}_owner_sort_idx`,
+            table,
+            sql`lead_type, coalesce(assignee_id, 0), created_at, id`,
+          ],
+          [
+            `${table}_source_sort_idx`,
+            table,
+            sql`lead_type, coalesce(source_page, ''), created_at, id`,
+          ],
+        ]),
+      );
+      await createIndexes(db, [
+        [
+          'companies_name_sort_idx',
+          'companies',
+          sql`lead_type, coalesce(search_company, ''), created_at, id`,
+        ],
+      ]);
+      // A phone search is a prefix of the digits in a tab, as the other keys (searchKeyIndexes).
+      const digits = dialect === 'postgres' ? sql`phone_digits collate "C"` : sql`phone_digits`;
+      await sql`create index candidates_phone_key_idx on candidates
+        (lead_type, ${digits}, created_at, id) where phone_digits is not null`.execute(db);
+    },
+  };
+}
+
 export const adminListingMigrations: MigrationSet = (dialect) => ({
   '021_admin_lead_queries': createLeadQueryIndexes(dialect),
   '022_admin_search_keys': createSearchKeyColumns(dialect),
   '040_lead_status': createLeadStatus,
   '155_questionnaire_names': nameTheQuestionnaire(dialect),
+  '310_list_sorts': listSortIndexes(dialect),
   ...(dialect === 'postgres'
     ? {
         '146_admin_figures_generation': figuresGeneration(true),

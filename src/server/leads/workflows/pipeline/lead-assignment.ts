@@ -102,7 +102,7 @@ export async function assignLeads(
     .execute();
   const updated = await tables
     .updateTable(table)
-    .set({ assignee_id: assignee?.id ?? null })
+    .set({ assignee_id: assignee?.id ?? null, worked_at: now })
     .where(changes)
     .executeTakeFirst();
   return Number(updated.numUpdatedRows);

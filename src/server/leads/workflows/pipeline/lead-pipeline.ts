@@ -52,6 +52,7 @@ export async function addActivity(
     })
     .returning('id')
     .executeTakeFirstOrThrow();
+  await trx.updateTable(table).set({ worked_at: createdAt }).where('id', '=', id).execute();
   return { id: row.id, createdAt };
 }
 
@@ -94,7 +95,7 @@ export async function changeStatus(
     .execute();
   await trx
     .updateTable(table)
-    .set({ status: status as never })
+    .set({ status: status as never, worked_at: now.toISOString() })
     .where(idIn(dialect, ids))
     .execute();
   if (statusEvents && table === 'candidates' && isStatusEvent(status)) {

@@ -1,0 +1,95 @@
+import { useCallback, useState } from 'react';
+import { useSearchParams } from 'react-router';
+import type { TabFilter } from './tabs';
+
+/*
+ * The dashboard's tab and its list's search, filters, sort and page live in /admin's own URL, so a
+ * reload or a shared link shows the same list. The search stays in the browser's address bar: the
+ * page is static, and the API's request log drops query strings (request-log.ts).
+ */
+
+/** A view of the dashboard: a tab's id, or an account page's. */
+type ViewId = string;
+
+export const FIRST_TAB: ViewId = 'questionnaireLeads';
+
+/** A filter's URL parameters: text ones as they are, flags as 1, the board as view=board. */
+const texts = ['q', 'status', 'sort'] as const;
+const flags = ['duplicates', 'mine'] as const;
+const filterParams = [...texts, ...flags, 'offset', 'view'];
+
+export function filterOf(params: URLSearchParams): TabFilter {
+  const filter: TabFilter = {
+    q: params.get('q') ?? '',
+    status: params.get('status') ?? '',
+    sort: params.get('sort') ?? '',
+    offset: Math.max(0, Math.floor(Number(params.get('offset'))) || 0),
+  };
+  for (const flag of flags) if (params.get(flag) === '1') filter[flag] = true;
+  if (params.get('view') === 'board') filter.board = true;
+  return filter;
+}
+
+function withFilter(params: URLSearchParams, filter: TabFilter): URLSearchParams {
+  const next = new URLSearchParams(params);
+  for (const name of filterParams) next.delete(name);
+  for (const name of texts) if (filter[name]) next.set(name, filter[name]);
+  for (const flag of flags) if (filter[flag]) next.set(flag, '1');
+  if (filter.offset > 0) next.set('offset', String(filter.offset));
+  if (filter.board) next.set('view', 'board');
+  return next;
+}
+
+const emptyFilter: TabFilter = { q: '', status: '', offset: 0 };
+
+type Shown = { tab: ViewId; filters: Partial<Record<ViewId, TabFilter>> };
+
+/** The URL's tab and filter, over the other tabs' last ones. */
+function readUrl(params: URLSearchParams, { filters }: Pick<Shown, 'filters'>): Shown {
+  const tab = (params.get('tab') as ViewId | null) ?? FIRST_TAB;
+  return { tab, filters: { ...filters, [tab]: filterOf(params) } };
+}
+
+/**
+ * The tab (?tab=, the first when none) and its list's filter, read from the URL and written to it.
+ * Shown at once from state (a navigation renders later, and a ticked box must not untick till
+ * then); the URL wins when it changes by itself (Back, a link). Each tab's last filter comes back
+ * with the tab.
+ */
+export function useDashboardUrl() {
+  const [params, setParams] = useSearchParams();
+  const search = params.toString();
+  const [observed, setObserved] = useState(search);
+  const [shown, setShown] = useState(() => readUrl(params, { filters: {} }));
+  if (search !== observed) {
+    setObserved(search);
+    setShown(readUrl(params, shown));
+  }
+  const { tab, filters } = shown;
+
+  // A new tab is a step Back returns from.
+  const setTab = useCallback(
+    (next: ViewId) => {
+      setShown({ tab: next, filters });
+      setParams((current) => {
+        const url = withFilter(current, filters[next] ?? emptyFilter);
+        if (next === FIRST_TAB) url.delete('tab');
+        else url.set('tab', next);
+        return url;
+      });
+    },
+    [filters, setParams],
+  );
+  // Typing and filtering replace the entry: Back leaves the list, not each keystroke.
+  const setFilter = useCallback(
+    (filter: TabFilter) => {
+      setShown((current) => ({
+        ...current,
+        filters: { ...current.filters, [current.tab]: filter },
+      }));
+      setParams((current) => withFilter(current, filter), { replace: true });
+    },
+    [setParams],
+  );
+  return { tab, filter: filters[tab] ?? emptyFilter, setTab, setFilter };
+}

@@ -1,0 +1,176 @@
+import type { Locator, Page } from '@playwright/test';
+import { test } from './fixtures';
+import { axeViolations } from './support/site';
+import { expect, lead, openTab, searchFor, signIn, uniqueTag } from './support/admin';
+
+test.describe.configure({ timeout: 120_000 });
+
+/** How far the list's region scrolls sideways (0: it fits), and the page's own overflow. */
+const overflow = async (page: Page, panel: Locator) => ({
+  table: await panel.getByRole('region').evaluate((box) => box.scrollWidth - box.clientWidth),
+  page: await page.evaluate(() => document.documentElement.scrollWidth - window.innerWidth),
+});
+
+/** Three candidates of the tag (last names b, a, c, created in that order); b's phone is `phone`. */
+async function seedThree(page: Page, tag: string, phone: string) {
+  await lead.application(page.request, `${tag}-b@example.com`, `${tag}b`, phone);
+  await lead.application(page.request, `${tag}-a@example.com`, `${tag}a`, '555-0101');
+  await lead.application(page.request, `${tag}-c@example.com`, `${tag}c`, '555-0101');
+}
+
+/** A phone no other test uses, in the 602 area. */
+const uniquePhone = () => {
+  const digits = String(Math.floor(Math.random() * 1e7)).padStart(7, '0');
+  return { typed: `+1 (602) ${digits.slice(0, 3)}-${digits.slice(3)}`, digits };
+};
+
+const names = (panel: Locator) =>
+  panel.locator('tbody tr').getByRole('button', { name: /^Open details of / });
+
+test.describe('at 1,440 × 900', () => {
+  test.use({ viewport: { width: 1440, height: 900 } });
+
+  test('the list fits; sort, a filter and a phone search survive a reload', async ({ page }) => {
+    const tag = uniqueTag('list');
+    const phone = uniquePhone();
+    await seedThree(page, tag, phone.typed);
+    await signIn(page);
+    // Two of them contacted, through the API the detail uses.
+    const listed = await page.request.get(`/api/candidate-submissions?type=regular&q=${tag}`);
+    for (const row of (await listed.json()) as { id: number; lastName: string }[]) {
+      if (row.lastName === `${tag}b`) continue;
+      const url = `/api/candidate-submissions/${row.id}`;
+      expect((await page.request.patch(url, { data: { status: 'contacted' } })).ok()).toBe(true);
+    }
+    const panel = await openTab(page, 'Candidates', tag);
+    await expect(names(panel)).toHaveCount(3);
+    expect(await overflow(page, panel)).toEqual({ table: 0, page: 0 });
+    for (const header of ['Name', 'Status', 'Owner', 'Source', 'Last activity', 'Submitted']) {
+      await expect(panel.getByRole('columnheader', { name: header })).toBeVisible();
+    }
+
+    await panel.getByRole('button', { name: 'Name', exact: true }).click();
+    await expect(panel.getByRole('columnheader', { name: 'Name' })).toHaveAttribute(
+      'aria-sort',
+      'ascending',
+    );
+    await expect(names(panel)).toHaveText([
+      `Open details of Grace ${tag}a`,
+      `Open details of Grace ${tag}b`,
+      `Open details of Grace ${tag}c`,
+    ]);
+    await panel.getByRole('combobox', { name: 'Status' }).selectOption({ label: 'Contacted' });
+    await expect(names(panel)).toHaveText([
+      `Open details of Grace ${tag}a`,
+      `Open details of Grace ${tag}c`,
+    ]);
+
+    await page.reload();
+    const again = page.getByRole('tabpanel');
+    await expect(page.getByRole('tab', { name: /^Candidates/ })).toHaveAttribute(
+      'aria-selected',
+      'true',
+    );
+    await expect(page.getByRole('searchbox')).toHaveValue(tag);
+    await expect(again.getByRole('combobox', { name: 'Status' })).toHaveValue('contacted');
+    await expect(again.getByRole('columnheader', { name: 'Name' })).toHaveAttribute(
+      'aria-sort',
+      'ascending',
+    );
+    await expect(names(again)).toHaveText([
+      `Open details of Grace ${tag}a`,
+      `Open details of Grace ${tag}c`,
+    ]);
+
+    // A missed call: the area code and the first digits, typed as a person would.
+    await again.getByRole('combobox', { name: 'Status' }).selectOption({ label: 'All statuses' });
+    await searchFor(again, `(602) ${phone.digits.slice(0, 3)}`);
+    await expect(names(again)).toHaveText([`Open details of Grace ${tag}b`]);
+    await page.reload();
+    await expect(page.getByRole('searchbox')).toHaveValue(`(602) ${phone.digits.slice(0, 3)}`);
+    await expect(names(page.getByRole('tabpanel'))).toHaveText([`Open details of Grace ${tag}b`]);
+    expect(await axeViolations(page, '[role="tabpanel"]')).toEqual([]);
+  });
+
+  test('the name stays in view after a row action, even with every column added', async ({
+    page,
+  }) => {
+    const tag = uniqueTag('frozen');
+    await seedThree(page, tag, uniquePhone().typed);
+    await signIn(page);
+    const panel = await openTab(page, 'Candidates', tag);
+    const name = panel.getByRole('button', { name: `Open details of Grace ${tag}b` });
+    const envelope = panel.getByRole('button', { name: `Send form email to Grace ${tag}b` });
+
+    await envelope.click();
+    await expect(name).toBeInViewport();
+    expect(await overflow(page, panel)).toEqual({ table: 0, page: 0 });
+
+    // Every extra column, chosen with the keyboard: the table now scrolls sideways.
+    await panel.getByRole('button', { name: 'Columns' }).focus();
+    await page.keyboard.press('Enter');
+    const menu = page.getByRole('menu');
+    const items = menu.getByRole('menuitemcheckbox');
+    const count = await items.count();
+    expect(count).toBeGreaterThan(5);
+    for (let index = 0; index < count; index++) {
+      await expect(items.nth(index)).toBeFocused();
+      await page.keyboard.press('Space');
+      await expect(items.nth(index)).toHaveAttribute('aria-checked', 'true');
+      await page.keyboard.press('ArrowDown');
+    }
+    // Escape closes the menu (the e-mail's toast, if still there, takes the first one).
+    await expect(async () => {
+      await page.keyboard.press('Escape');
+      await expect(menu).toHaveCount(0, { timeout: 1_000 });
+    }).toPass();
+    await expect(panel.getByRole('columnheader', { name: 'Reason' })).toBeVisible();
+    expect((await overflow(page, panel)).table).toBeGreaterThan(0);
+
+    await envelope.scrollIntoViewIfNeeded();
+    await envelope.click();
+    const region = await panel.getByRole('region').boundingBox();
+    const shown = await name.boundingBox();
+    expect(
+      shown && region && shown.x >= region.x && shown.x + shown.width <= region.x + region.width,
+    ).toBe(true);
+    // The name is not hidden under the scrolled cells: it is what the browser finds there.
+    const onTop = await name.evaluate((button) => {
+      const box = button.getBoundingClientRect();
+      const found = document.elementFromPoint(box.x + box.width / 2, box.y + box.height / 2);
+      return button.contains(found);
+    });
+    expect(onTop).toBe(true);
+
+    // The choice is remembered in this browser.
+    await page.reload();
+    await expect(page.getByRole('columnheader', { name: 'Reason' })).toBeVisible();
+  });
+});
+
+test.describe('on a phone, 390 × 844', () => {
+  test.use({ viewport: { width: 390, height: 844 }, isMobile: true, hasTouch: true });
+
+  test('the list becomes cards: name, status, owner and last activity, no sideways scroll', async ({
+    page,
+  }) => {
+    const tag = uniqueTag('cards');
+    await seedThree(page, tag, uniquePhone().typed);
+    await signIn(page);
+    const panel = await openTab(page, 'Candidates', tag);
+    await expect(names(panel)).toHaveCount(3);
+    expect(await overflow(page, panel)).toEqual({ table: 0, page: 0 });
+    const card = panel.locator('tbody tr').first();
+    await expect(card.getByRole('button', { name: `Open details of Grace ${tag}c` })).toBeVisible();
+    await expect(card.getByRole('cell').filter({ hasText: 'New' })).toBeVisible();
+    await expect(card.getByRole('cell').filter({ hasText: 'Unassigned' })).toBeVisible();
+    const visibleCells = await card
+      .getByRole('cell')
+      .evaluateAll((cells) =>
+        cells
+          .filter((cell) => (cell as HTMLElement).offsetParent !== null)
+          .map((cell) => cell.getAttribute('data-label')),
+      );
+    expect(visibleCells).toEqual([null, null, 'Status', 'Owner', 'Last activity', 'Actions']);
+  });
+});

@@ -108,7 +108,7 @@ describeEachDatabase(
       for (const answer of answers) expect(checker.problems(method, path, answer)).toEqual([]);
     };
 
-    it('lets an owner read and save the availability, refusing bad fields by name and other roles', async () => {
+    it('lets an owner or a recruiter read and save the availability, refusing bad fields by name and a viewer', async () => {
       const { app } = current();
       const first = await app.inject({ url: AVAILABILITY_URL, headers: { cookie: owner } });
       expect(first.statusCode).toBe(200);
@@ -144,15 +144,22 @@ describeEachDatabase(
         (await app.inject({ url: AVAILABILITY_URL, headers: { cookie: owner } })).json(),
       ).toEqual(OPEN);
 
+      // A recruiter sets it too (issue 43); a viewer neither reads nor changes it.
       const recruiter = await newAccount(app, smtp, owner, 'recruiter');
-      for (const method of ['GET', 'PUT'] as const) {
-        const response = await app.inject({
-          method,
-          url: AVAILABILITY_URL,
-          headers: { cookie: recruiter.cookie },
-          ...(method === 'PUT' ? { payload: OPEN } : {}),
-        });
-        expect(response.statusCode).toBe(403);
+      const viewer = await newAccount(app, smtp, owner, 'viewer');
+      for (const [account, status] of [
+        [recruiter, 200],
+        [viewer, 403],
+      ] as const) {
+        for (const method of ['GET', 'PUT'] as const) {
+          const response = await app.inject({
+            method,
+            url: AVAILABILITY_URL,
+            headers: { cookie: account.cookie },
+            ...(method === 'PUT' ? { payload: OPEN } : {}),
+          });
+          expect(response.statusCode).toBe(status);
+        }
       }
       expect(
         (await app.inject({ method: 'PUT', url: AVAILABILITY_URL, payload: OPEN })).statusCode,
@@ -379,6 +386,82 @@ describeEachDatabase(
         status: 'CANCELLED',
       });
       expect(await reminders()).toEqual([]);
+    });
+
+    it('stops a person past six changes a day, keeps three cancelled calls, and an erasure frees the seat', async () => {
+      const { app, db } = current();
+      await saveAvailability(app, OPEN, owner);
+      const email = uniqueEmail('fidget');
+      const me = await applicant(app, email);
+      const slots = later((await bookingPage(app, me)).slots);
+      // Book, cancel, book, cancel, book, move: six changes.
+      const changes = [
+        () => book(app, me, slots[0]!.start),
+        () => postJson(app, '/api/booking/cancel', {}, { cookie: me }),
+        () => book(app, me, slots[1]!.start),
+        () => postJson(app, '/api/booking/cancel', {}, { cookie: me }),
+        () => book(app, me, slots[2]!.start),
+        () => book(app, me, slots[3]!.start, '/move'),
+      ];
+      for (const change of changes) expect((await change()).statusCode).toBeLessThan(300);
+      const tooMany = await book(app, me, slots[4]!.start, '/move');
+      expect(tooMany.statusCode).toBe(429);
+      expect(tooMany.json()).toEqual({
+        error:
+          'You have changed your call several times today: please try again tomorrow, or keep the time you have',
+      });
+      documented('POST', '/api/booking/move', tooMany);
+      expect((await bookingPage(app, me)).booking?.start).toBe(slots[3]!.start);
+
+      // A day later the person may change again; older cancelled calls are pruned to three.
+      const leadId = (
+        await db
+          .selectFrom('bookings')
+          .select('lead_id')
+          .where('slot_start', '=', slots[3]!.start)
+          .where('cancelled_at', 'is', null)
+          .executeTakeFirstOrThrow()
+      ).lead_id;
+      const dayAgo = new Date(Date.now() - 25 * 60 * 60_000).toISOString();
+      await db
+        .updateTable('bookings')
+        .set({ updated_at: dayAgo })
+        .where('lead_id', '=', leadId)
+        .execute();
+      for (let round = 0; round < 2; round++) {
+        expect((await postJson(app, '/api/booking/cancel', {}, { cookie: me })).statusCode).toBe(
+          200,
+        );
+        expect((await book(app, me, slots[5 + round]!.start)).statusCode).toBe(201);
+        await db
+          .updateTable('bookings')
+          .set({ updated_at: dayAgo })
+          .where('lead_id', '=', leadId)
+          .execute();
+      }
+      const rows = await db
+        .selectFrom('bookings')
+        .select('cancelled_at')
+        .where('lead_id', '=', leadId)
+        .execute();
+      expect(rows.filter((row) => row.cancelled_at !== null)).toHaveLength(3);
+      expect(rows.filter((row) => row.cancelled_at === null)).toHaveLength(1);
+
+      // Erasing the person erases their calls: the seat is offered again.
+      const cookie = await signIn(app);
+      const erased = await app.inject({
+        method: 'DELETE',
+        url: `/api/admin/data-subject?email=${encodeURIComponent(email)}`,
+        headers: { cookie, origin: 'http://localhost:80' },
+      });
+      expect(erased.statusCode).toBe(200);
+      expect(
+        await db.selectFrom('bookings').select('id').where('lead_id', '=', leadId).execute(),
+      ).toEqual([]);
+      const other = await applicant(app);
+      expect((await bookingPage(app, other)).slots.map((slot) => slot.start)).toContain(
+        slots[6]!.start,
+      );
     });
 
     it('fills a group session seat by seat and says how many are left', async () => {

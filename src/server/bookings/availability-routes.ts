@@ -8,7 +8,7 @@ const { INVALID_FIELDS_MESSAGE, validateBody } = adminApi;
 
 const availabilityBody = bodySchemaOf(availabilitySchema);
 
-/** The availability's read and write, behind the admin's guard (the `manage` permission). */
+/** The availability's read and write, behind the admin's guard (the `work` permission: owners and recruiters). */
 export const availabilityRoutes: FastifyPluginAsync = async (app) => {
   const store = bookingStoreOf(app);
 

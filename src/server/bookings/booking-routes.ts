@@ -62,6 +62,7 @@ const answers = {
     properties: { error: { type: 'string' }, slots: slotList, booking: bookingView },
     required: ['error'],
   },
+  429: describedError(BOOKING_NOTICES.tooMany),
 };
 
 const viewOf = (booking: BookingRow) => ({ start: booking.slot_start, end: booking.slot_end });
@@ -75,6 +76,7 @@ const NOTICE_OF: Record<BookingOutcome['kind'], BookingNotice | undefined> = {
   'has-booking': 'hasBooking',
   'no-booking': 'notBooked',
   'not-a-slot': 'notASlot',
+  'too-many': 'tooMany',
 };
 
 interface BookingRoutesOptions {
@@ -130,6 +132,8 @@ export const bookingRoutes: FastifyPluginAsync<BookingRoutesOptions> = async (
           .send({ error: BOOKING_NOTICES.hasBooking, booking: viewOf(outcome.booking) });
       case 'no-booking':
         return reply.code(404).send({ error: BOOKING_NOTICES.notBooked });
+      case 'too-many':
+        return reply.code(429).send({ error: BOOKING_NOTICES.tooMany });
       case 'not-a-slot':
         return reply.code(400).send({
           error: adminApi.INVALID_FIELDS_MESSAGE,
@@ -204,7 +208,13 @@ export const bookingRoutes: FastifyPluginAsync<BookingRoutesOptions> = async (
       schema: {
         summary: 'Cancels the booked call',
         consumes: ['application/json', 'application/x-www-form-urlencoded'],
-        response: { 200: answers[200], 303: answers[303], 403: answers[403], 404: answers[404] },
+        response: {
+          200: answers[200],
+          303: answers[303],
+          403: answers[403],
+          404: answers[404],
+          429: answers[429],
+        },
       },
     },
     async (request, reply) => {

@@ -77,3 +77,11 @@ export const bookingMigrations: MigrationSet = (dialect) => ({
     },
   },
 });
+
+/** Erases the calls of these candidate leads, and frees their seats (an erasure's transaction). */
+export async function eraseBookings(db: Kysely<BookingTables>, leadIds: readonly number[]) {
+  if (leadIds.length === 0) return;
+  const bookings = db.selectFrom('bookings').select('id').where('lead_id', 'in', leadIds);
+  await db.deleteFrom('booking_seats').where('booking_id', 'in', bookings).execute();
+  await db.deleteFrom('bookings').where('lead_id', 'in', leadIds).execute();
+}

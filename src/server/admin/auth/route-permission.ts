@@ -37,8 +37,9 @@ const EXCEPTIONS: Record<string, AdminPermission> = {
   'POST /api/admin/users': 'manage',
   'PATCH /api/admin/users/:id': 'manage',
   'DELETE /api/admin/invitations/:id': 'manage',
-  'GET /api/admin/booking/availability': 'manage',
-  'PUT /api/admin/booking/availability': 'manage',
+  // Owners and recruiters set when calls can be booked (issue 43).
+  'GET /api/admin/booking/availability': 'work',
+  'PUT /api/admin/booking/availability': 'work',
   // Every account ends its own sessions (an owner anyone's: checked by the route).
   'POST /api/admin/sign-out-everywhere': 'read',
   'DELETE /api/admin/sessions/:id': 'read',

@@ -9,7 +9,12 @@ import {
   outboxMailMentioning,
 } from '../../platform/mail/outbox-files';
 import { erasePersonEntries, findPersonEntries, type AuditEntryInput } from '../audit/audit-log';
+import { eraseBookings } from '../../bookings';
 /* A person's data (decision 135): each part finds and erases its own rows; here one transaction. */
+
+/** The candidate ids among erased leads: their booked calls go with them. */
+const candidateIds = (leads: { leadType: string; ids: number[] }[]) =>
+  leads.flatMap((lead) => (lead.leadType === 'candidate' ? lead.ids : []));
 
 /** Leads erased per transaction by the retention: short transactions, bounded `in` lists. */
 const RETENTION_BATCH = 500;
@@ -63,6 +68,7 @@ export class PersonData {
     const mailFiles = await deleteOutboxFiles(this.dataDir, files);
     return this.db.transaction().execute(async (trx) => {
       const { counts: erased, leads } = await this.people.erase(trx, normalizedEmail);
+      await eraseBookings(tablesOf(trx), candidateIds(leads));
       const counts = { ...noCounts(), ...erased, mailFiles };
       counts.auditEntries = await erasePersonEntries(tablesOf(trx), { leads, token });
       // The entry says that an erasure happened, when and how much: no address, no token.
@@ -86,6 +92,7 @@ export class PersonData {
       const counts = await this.db.transaction().execute(async (trx) => {
         if (!(await this.retentionLock(trx))) return undefined;
         const erased = await this.people.eraseNotUpdated(trx, found, before, first);
+        await eraseBookings(tablesOf(trx), candidateIds(erased.leads));
         const counts = { ...noCounts(), ...erased.counts, mailFiles: first ? mailFiles : 0 };
         counts.auditEntries = await erasePersonEntries(tablesOf(trx), { leads: erased.leads });
         if (anyCounted(counts)) await record(trx, counts);

@@ -48,7 +48,11 @@ const windowSchema = z
   );
 export type TimeWindow = z.infer<typeof windowSchema>;
 
-const windows = z.array(windowSchema).check(z.maxLength(6, { error: 'At most 6 windows a day' }));
+/** The most windows in one day (the settings screen offers no more). */
+export const MAX_WINDOWS = 6;
+const windows = z
+  .array(windowSchema)
+  .check(z.maxLength(MAX_WINDOWS, { error: `At most ${MAX_WINDOWS} windows a day` }));
 
 export const availabilitySchema = z.object({
   timeZone: z.string().check(z.refine(isTimeZone, { error: 'Choose a time zone by its name' })),

@@ -1,4 +1,4 @@
-import type { FieldErrors, FieldValues, Resolver } from 'react-hook-form';
+import { set, type FieldErrors, type FieldValues, type Resolver } from 'react-hook-form';
 import type { $ZodType, input, output } from 'zod/v4/core';
 import { safeParseAsync } from 'zod/mini';
 
@@ -12,9 +12,13 @@ export function zodResolver<Schema extends FormSchema>(
   return async (values) => {
     const result = await safeParseAsync(schema, values);
     if (result.success) return { values: result.data, errors: {} };
-    const errors: Record<string, { type: string; message: string }> = {};
+    const errors: FieldErrors = {};
+    const named = new Set<string>();
     for (const issue of result.error.issues) {
-      errors[issue.path.join('.')] ??= { type: issue.code, message: issue.message };
+      const name = issue.path.join('.');
+      // Nested, as react-hook-form reads a list's row (`weekly.monday.0` is errors.weekly.monday[0]).
+      if (!named.has(name)) set(errors, name, { type: issue.code, message: issue.message });
+      named.add(name);
     }
     return { values: {}, errors: errors as FieldErrors<input<Schema>> };
   };

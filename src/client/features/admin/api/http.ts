@@ -33,9 +33,13 @@ export function errorText(error: unknown, fallback?: string): string {
   return fallback ?? (error instanceof Error ? error.message : String(error));
 }
 
+/** A refused request's message for each field it names. */
+export const fieldMessages = (error: unknown): Record<string, string> =>
+  error instanceof ApiError ? (answerOf(error).fields ?? {}) : {};
+
 /** A refused request's message for `field` (or for its first field). */
 export function fieldMessage(error: unknown, field?: string): string | undefined {
-  const fields = error instanceof ApiError ? (answerOf(error).fields ?? {}) : {};
+  const fields = fieldMessages(error);
   return field ? fields[field] : Object.values(fields)[0];
 }
 

@@ -1,8 +1,9 @@
 import { useCan } from '../api/session';
+import { AvailabilitySection } from './availability-section';
 import { ConfigurationPanel } from './configuration-panel';
 import { MessageTemplatesSection } from './message-templates-section';
 
-/** The server's settings (to those who manage) and the status messages (to those who work leads). */
+/** The server's settings (to those who manage); messages and call hours (to those who work). */
 export function SettingsTab() {
   const canManage = useCan('manage');
   const canWork = useCan('work');
@@ -10,6 +11,7 @@ export function SettingsTab() {
     <div className="grid gap-8">
       {canManage && <ConfigurationPanel />}
       {canWork && <MessageTemplatesSection />}
+      {canWork && <AvailabilitySection />}
     </div>
   );
 }

@@ -1,0 +1,147 @@
+import { useMemo } from 'react';
+import { Controller, useForm, type FieldPath } from 'react-hook-form';
+import { useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
+import {
+  AVAILABILITY_URL,
+  availabilitySchema,
+  type Availability,
+} from '@shared/booking-availability';
+import { Button } from '../../../components/ui/button';
+import { TextField } from '../../../components/ui/form-field';
+import { toast } from '../../../lib/toast-store';
+import { zodResolver } from '../../../lib/zod-resolver';
+import { apiRequest, errorText, fieldMessages } from '../api/http';
+import { adminToasts } from '../ui/admin-toasts';
+import { Checkbox, Select } from '../ui/controls';
+import { Panel, Pending } from '../ui/panel';
+import { DateExceptions, WeeklyWindows } from './availability-windows';
+
+type NumberRule = Exclude<keyof Availability, 'timeZone' | 'weekly' | 'exceptions' | 'sameDay'>;
+
+/** The rules that turn the windows into slots, in the order a host thinks of them. */
+const RULES: readonly (readonly [NumberRule, string, hint?: string])[] = [
+  ['slotMinutes', 'Slot length (minutes)'],
+  ['intervalMinutes', 'Start interval (minutes)', "From one slot's start to the next one's"],
+  ['bufferMinutes', 'Buffer (minutes)', 'Kept free before and after a booked call'],
+  ['dailyCap', 'Daily cap', 'Most calls (seats) booked in one day'],
+  ['minimumNoticeHours', 'Minimum notice (hours)'],
+  ['horizonDays', 'Horizon (days)', 'How far ahead a call can be booked'],
+  ['seats', 'Seats per slot', '1 for a screening call, more for a group information session'],
+];
+
+/** Every IANA zone the browser knows, with the saved one even if it is an alias (UTC). */
+function useTimeZones(saved: string) {
+  return useMemo(() => {
+    const zones = Intl.supportedValuesOf('timeZone');
+    return (zones.includes(saved) ? zones : [saved, ...zones]).map((zone) => ({
+      value: zone,
+      label: zone.replaceAll('_', ' '),
+    }));
+  }, [saved]);
+}
+
+function AvailabilityForm({ saved }: { saved: Availability }) {
+  const client = useQueryClient();
+  const form = useForm<Availability>({
+    resolver: zodResolver(availabilitySchema),
+    defaultValues: saved,
+  });
+  const zones = useTimeZones(saved.timeZone);
+  const save = useMutation({
+    mutationFn: async (values: Availability) =>
+      (await (await apiRequest('PUT', AVAILABILITY_URL, values)).json()) as Availability,
+    onSuccess: (answer) => {
+      client.setQueryData([AVAILABILITY_URL], answer);
+      form.reset(answer);
+      toast(adminToasts.availabilitySaved);
+    },
+    // A 400 names its fields: each shows its message, as the browser's own check would.
+    onError: (error) => {
+      Object.entries(fieldMessages(error)).forEach(([name, message], index) =>
+        form.setError(name as FieldPath<Availability>, { message }, { shouldFocus: index === 0 }),
+      );
+      toast(adminToasts.error(errorText(error, 'Failed to save the availability')));
+    },
+  });
+  const onSubmit = form.handleSubmit((values) => {
+    if (!save.isPending) save.mutate(values);
+  });
+  const { errors } = form.formState;
+  return (
+    <form
+      noValidate
+      onSubmit={(event) => void onSubmit(event)}
+      className="grid gap-6 rounded-xl border border-slate-200 bg-white p-5 shadow-sm"
+    >
+      <Controller
+        control={form.control}
+        name="timeZone"
+        render={({ field }) => (
+          <Select
+            label="Time zone"
+            hint="The windows below are on this zone's clock."
+            options={zones}
+            error={errors.timeZone?.message}
+            className="sm:max-w-sm"
+            {...field}
+          />
+        )}
+      />
+      <WeeklyWindows form={form} />
+      <DateExceptions form={form} />
+      <fieldset className="grid gap-4">
+        <legend className="mb-2 font-semibold text-slate-900">Slots</legend>
+        <div className="grid gap-4 sm:grid-cols-2 lg:grid-cols-3">
+          {RULES.map(([name, label, hint]) => (
+            <TextField
+              key={name}
+              type="number"
+              inputMode="numeric"
+              label={label}
+              hint={hint}
+              error={errors[name]?.message}
+              {...form.register(name, { valueAsNumber: true })}
+            />
+          ))}
+        </div>
+        <Controller
+          control={form.control}
+          name="sameDay"
+          render={({ field }) => (
+            <Checkbox
+              label="Allow calls on the same day (after the minimum notice)"
+              checked={field.value}
+              onChange={field.onChange}
+            />
+          )}
+        />
+      </fieldset>
+      <Button
+        type="submit"
+        variant="dark"
+        className="justify-self-start"
+        aria-disabled={save.isPending}
+      >
+        {save.isPending ? 'Saving…' : 'Save availability'}
+      </Button>
+    </form>
+  );
+}
+
+/** When screening calls can be booked: set by those who take them (owners and recruiters). */
+export function AvailabilitySection() {
+  const { data, isError } = useQuery<Availability>({ queryKey: [AVAILABILITY_URL] });
+  return (
+    <Panel id="availability" title="Availability">
+      <p className="text-sm text-slate-700">
+        When a candidate can book their screening call: the hours calls are taken in, and the rules
+        that cut them into slots.
+      </p>
+      {data ? (
+        <AvailabilityForm saved={data} />
+      ) : (
+        <Pending failed={isError} failure="The availability could not be loaded." />
+      )}
+    </Panel>
+  );
+}

@@ -1,0 +1,62 @@
+import { test } from './fixtures';
+import { expect, openTab, ownServer, signIn } from './support/admin';
+import { toastItem } from './support/lead-forms';
+import { axeViolations } from './support/site';
+
+// The Settings tab's Availability section (issue 43). Its own server: the availability is one
+// document, and the other specs' booking pages must not see this test's hours.
+
+test.describe.configure({ timeout: 90_000 });
+
+const server = ownServer();
+
+test('an owner sets the hours and seats, is told of a bad value by its field, saves and sees them after a reload', async ({
+  page,
+}) => {
+  const { baseUrl } = server();
+  await signIn(page, baseUrl);
+  const section = (await openTab(page, 'Settings')).getByRole('region', { name: 'Availability' });
+  const field = (name: string) => section.getByLabel(name, { exact: true });
+  // Nothing saved: weekdays 9 to 12 and 1 to 5, weekends closed, one seat.
+  await expect(field('Time zone')).toHaveValue('UTC');
+  await expect(field('Monday window 1 start')).toHaveValue('09:00');
+  await expect(field('Monday window 2 end')).toHaveValue('17:00');
+  await expect(section.getByRole('group', { name: 'Saturday' })).toContainText('Closed');
+  await expect(field('Seats per slot')).toHaveValue('1');
+
+  await field('Time zone').selectOption('America/Chicago');
+  await field('Monday window 1 start').fill('10:30');
+  await section.getByRole('button', { name: 'Add a window to Saturday' }).click();
+  await field('Saturday window 1 start').fill('10:00');
+  await field('Saturday window 1 end').fill('08:00');
+  await field('Seats per slot').fill('0');
+  await section.getByRole('button', { name: 'Save availability' }).click();
+  // Refused by the shared schema before anything is sent, each message by its field.
+  await expect(field('Saturday window 1 end')).toHaveAttribute('aria-invalid', 'true');
+  await expect(section.getByText('The end must be after the start')).toBeVisible();
+  await expect(field('Seats per slot')).toHaveAccessibleDescription(
+    /Enter a whole number from 1 to 500/,
+  );
+  await expect(toastItem(page)).toHaveCount(0);
+
+  await field('Saturday window 1 end').fill('14:00');
+  await field('Seats per slot').fill('8');
+  // The keyboard's way: Enter in a field saves the form.
+  await field('Seats per slot').press('Enter');
+  await expect(toastItem(page)).toContainText('Availability saved');
+  await expect(field('Seats per slot')).toHaveAttribute('aria-invalid', 'false');
+
+  await page.reload();
+  const reloaded = (await openTab(page, 'Settings')).getByRole('region', { name: 'Availability' });
+  const after = (name: string) => reloaded.getByLabel(name, { exact: true });
+  await expect(after('Time zone')).toHaveValue('America/Chicago');
+  await expect(after('Monday window 1 start')).toHaveValue('10:30');
+  await expect(after('Saturday window 1 start')).toHaveValue('10:00');
+  await expect(after('Saturday window 1 end')).toHaveValue('14:00');
+  await expect(after('Seats per slot')).toHaveValue('8');
+  expect(await axeViolations(page, 'section[aria-labelledby="availability-heading"]')).toEqual([]);
+
+  // A window removed is gone from the form; saved, the day is closed.
+  await reloaded.getByRole('button', { name: 'Remove Saturday window 1' }).click();
+  await expect(reloaded.getByRole('group', { name: 'Saturday' })).toContainText('Closed');
+});

@@ -11,6 +11,7 @@ import type { WriteQueue } from '../platform/database/write-queue';
 import type { OutboxTables } from '../platform/outbox/outbox-tables';
 import type { BookingTables } from './booking-tables';
 import { writeCallMessages, type CallChange } from './call-messages';
+import { changedTooOften, DAY_MS, pruneCancelled } from './booking-bounds';
 import { openSlots, type Slot } from './open-slots';
 
 export type BookingRow = Selectable<BookingTables['bookings']>;
@@ -30,15 +31,6 @@ export type BookingOutcome =
   | { kind: 'no-booking' }
   /** BOOKING_CHANGES_A_DAY reached: nothing changed. */
   | { kind: 'too-many' };
-
-/**
- * Bookings, moves and cancellations one person may make in a day: each writes rows and sends
- * e-mails, so a loop of them must stop somewhere (decision 152); a person needs two or three.
- */
-export const BOOKING_CHANGES_A_DAY = 6;
-/** Cancelled calls a lead keeps; older ones go when it books again. */
-const CANCELLED_KEPT = 3;
-const DAY_MS = 24 * 60 * 60_000;
 
 /** Seats counted before `now` too: a booked slot's buffer reaches back over the next ones. */
 const LOOK_BACK_MS = DAY_MS;
@@ -108,12 +100,12 @@ export class BookingStore {
       return held.slot_start === start
         ? { kind: 'unchanged', booking: held }
         : { kind: 'has-booking', booking: held };
-    if (await this.changedTooOften(leadId, now)) return { kind: 'too-many' };
+    if (await changedTooOften(this.db, leadId, now)) return { kind: 'too-many' };
     const slot = await this.offered(start, now);
     if (!slot) return { kind: 'not-a-slot' };
     return this.writes.run(async (trx): Promise<BookingOutcome> => {
       const at = now.toISOString();
-      await this.pruneCancelled(trx, leadId);
+      await pruneCancelled(trx, leadId);
       const inserted = await trx
         .insertInto('bookings')
         .values({
@@ -157,7 +149,7 @@ export class BookingStore {
     const held = await this.liveBooking(leadId);
     if (!held) return { kind: 'no-booking' };
     if (held.slot_start === start) return { kind: 'unchanged', booking: held };
-    if (await this.changedTooOften(leadId, now)) return { kind: 'too-many' };
+    if (await changedTooOften(this.db, leadId, now)) return { kind: 'too-many' };
     const slot = await this.offered(start, now, held.slot_start);
     if (!slot) return { kind: 'not-a-slot' };
     return this.writes.run(async (trx): Promise<BookingOutcome> => {
@@ -184,7 +176,7 @@ export class BookingStore {
 
   /** Cancels the lead's booking: its seat is free again, the row is kept, marked. */
   async cancel(leadId: number, now = new Date()): Promise<BookingOutcome> {
-    if (await this.changedTooOften(leadId, now)) return { kind: 'too-many' };
+    if (await changedTooOften(this.db, leadId, now)) return { kind: 'too-many' };
     return this.writes.run(async (trx): Promise<BookingOutcome> => {
       const current = await this.liveBooking(leadId, trx);
       if (!current) return { kind: 'no-booking' };
@@ -227,44 +219,6 @@ export class BookingStore {
   ): Promise<BookingOutcome> {
     await writeCallMessages(tablesOf<OutboxTables>(trx), change, booking, this.remindersMs, now);
     return { kind: change, booking };
-  }
-
-  /**
-   * Whether the lead's changes in the last day reach BOOKING_CHANGES_A_DAY: a booking's sequence
-   * counts its moves and cancellation, so sequence + 1 is its changes (older ones on a row
-   * touched today count too: a bound, not a ledger).
-   */
-  private async changedTooOften(leadId: number, now: Date): Promise<boolean> {
-    const rows = await this.db
-      .selectFrom('bookings')
-      .select('sequence')
-      .where('lead_id', '=', leadId)
-      .where('updated_at', '>', new Date(now.getTime() - DAY_MS).toISOString())
-      .execute();
-    const changes = rows.reduce((sum, row) => sum + Number(row.sequence) + 1, 0);
-    return changes >= BOOKING_CHANGES_A_DAY;
-  }
-
-  /** Keeps the lead's newest CANCELLED_KEPT cancelled calls: its rows stay bounded. */
-  private async pruneCancelled(trx: Trx, leadId: number) {
-    const old = await trx
-      .selectFrom('bookings')
-      .select('id')
-      .where('lead_id', '=', leadId)
-      .where('cancelled_at', 'is not', null)
-      .orderBy('id', 'desc')
-      .offset(CANCELLED_KEPT)
-      .limit(BOOKING_CHANGES_A_DAY)
-      .execute();
-    if (old.length > 0)
-      await trx
-        .deleteFrom('bookings')
-        .where(
-          'id',
-          'in',
-          old.map((row) => row.id),
-        )
-        .execute();
   }
 
   /** Takes the lowest free seat of the slot; false when every seat is taken. */

@@ -1,0 +1,47 @@
+import type { Kysely } from 'kysely';
+import type { BookingTables } from './booking-tables';
+
+/* What one person's calls may take (decision 152): each change writes rows and sends e-mails. */
+
+/** Bookings, moves and cancellations a person may make in a day; a person needs two or three. */
+export const BOOKING_CHANGES_A_DAY = 6;
+/** Cancelled calls a lead keeps; older ones go when it books again. */
+const CANCELLED_KEPT = 3;
+export const DAY_MS = 24 * 60 * 60_000;
+
+/**
+ * Whether the lead's changes in the last day reach BOOKING_CHANGES_A_DAY: a booking's sequence
+ * counts its moves and cancellation, so sequence + 1 is its changes (older ones on a row touched
+ * today count too: a bound, not a ledger).
+ */
+export async function changedTooOften(db: Kysely<BookingTables>, leadId: number, now: Date) {
+  const rows = await db
+    .selectFrom('bookings')
+    .select('sequence')
+    .where('lead_id', '=', leadId)
+    .where('updated_at', '>', new Date(now.getTime() - DAY_MS).toISOString())
+    .execute();
+  return rows.reduce((sum, row) => sum + Number(row.sequence) + 1, 0) >= BOOKING_CHANGES_A_DAY;
+}
+
+/** Keeps the lead's newest CANCELLED_KEPT cancelled calls (in the booking's transaction). */
+export async function pruneCancelled(db: Kysely<BookingTables>, leadId: number) {
+  const old = await db
+    .selectFrom('bookings')
+    .select('id')
+    .where('lead_id', '=', leadId)
+    .where('cancelled_at', 'is not', null)
+    .orderBy('id', 'desc')
+    .offset(CANCELLED_KEPT)
+    .limit(BOOKING_CHANGES_A_DAY)
+    .execute();
+  if (old.length === 0) return;
+  await db
+    .deleteFrom('bookings')
+    .where(
+      'id',
+      'in',
+      old.map((row) => row.id),
+    )
+    .execute();
+}

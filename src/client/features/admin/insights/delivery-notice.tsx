@@ -67,7 +67,7 @@ export function DeliveryNotice({ onOpenLead }: { onOpenLead: OpenLead }) {
           <summary className="cursor-pointer rounded font-semibold underline underline-offset-2 focus-visible:outline-2 focus-visible:outline-accent-strong">
             Show the failures
           </summary>
-          <div className="mt-3 overflow-x-auto rounded-lg border border-amber-200 bg-white text-slate-900">
+          <div className="relative mt-3 overflow-x-auto rounded-lg border border-amber-200 bg-white text-slate-900">
             <table className="min-w-full text-left">
               <caption className="sr-only">Failed deliveries, newest first</caption>
               <thead className="bg-slate-100">

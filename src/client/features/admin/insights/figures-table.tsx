@@ -117,7 +117,7 @@ export function FiguresTable<Row extends { key: string | null }>({
         return sort.ascending ? order : -order;
       });
   return (
-    <div className="overflow-x-auto rounded-xl border border-slate-200 bg-white">
+    <div className="relative overflow-x-auto rounded-xl border border-slate-200 bg-white">
       <table
         className="min-w-full text-left text-sm"
         data-testid={testId}

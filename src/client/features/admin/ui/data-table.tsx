@@ -152,7 +152,7 @@ export function DataTable<Row extends { id: number }>({
       aria-busy={busy}
       data-query={query}
       tabIndex={0}
-      className="overflow-x-auto rounded-xl border border-slate-200 bg-white focus-visible:outline-2 focus-visible:outline-offset-2 focus-visible:outline-accent-strong"
+      className="relative overflow-x-auto rounded-xl border border-slate-200 bg-white focus-visible:outline-2 focus-visible:outline-offset-2 focus-visible:outline-accent-strong"
     >
       <table
         className={clsx('min-w-full divide-y divide-slate-200 text-left text-sm', card('table'))}

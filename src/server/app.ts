@@ -1,7 +1,14 @@
 import Fastify, { type FastifyInstance } from 'fastify';
 import { adminPlugin } from './admin/admin-plugin';
 import { backupsPlugin } from './backups/backups-plugin';
-import { availabilityRoutes, bookingsPlugin, bookingStoreOf, bookPageState } from './bookings';
+import {
+  availabilityRoutes,
+  bookingsPlugin,
+  bookingStoreOf,
+  bookPageState,
+  callDeskRoutes,
+} from './bookings';
+import { recordCallChange } from './admin/audit/audit-plugin';
 import { conversionsPlugin } from './conversions';
 import { SESSION_COOKIE } from './admin/auth/auth-plugin';
 import type { RetentionSchedule } from './admin/people/retention';
@@ -225,13 +232,13 @@ export async function buildApp({
     mail,
     notify,
     confirmations,
-    guardedRoutes: [funnelRoutes, spendRoutes, availabilityRoutes],
+    guardedRoutes: [funnelRoutes, spendRoutes, availabilityRoutes, callDeskRoutes],
     retention,
     visitsNotCounted: (since) => app.visitCounter.notCountedSince(since),
     formHandoff,
     statusPage,
   });
-  const bookings = bookingStoreOf(app, config.callRemindersMs);
+  const bookings = bookingStoreOf(app, config.callRemindersMs, recordCallChange);
   await app.register(bookingsPlugin, {
     store: bookings,
     page: statusPage,

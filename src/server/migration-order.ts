@@ -60,4 +60,5 @@ export const migrationOrder = [
   '310_list_sorts',
   '330_booking_tables',
   '331_booking_time_zone',
+  '340_booking_outcomes',
 ] as const;

@@ -32,6 +32,10 @@ export const auditActions = [
   'invitation_accepted',
   'account_changed',
   'session_ended',
+  'call_booked',
+  'call_moved',
+  'call_cancelled',
+  'call_marked',
 ] as const;
 export type AuditAction = (typeof auditActions)[number];
 

@@ -10,7 +10,7 @@ import { tablesOf } from '../platform/database/connection';
 import type { WriteQueue } from '../platform/database/write-queue';
 import type { OutboxTables } from '../platform/outbox/outbox-tables';
 import type { BookingTables } from './booking-tables';
-import { writeCallMessages, type CallChange } from './call-messages';
+import { writeCallMessages } from './call-messages';
 import { changedTooOften, DAY_MS, pruneCancelled } from './booking-bounds';
 import { openSlots, type Slot } from './open-slots';
 
@@ -18,6 +18,14 @@ export type BookingRow = Selectable<BookingTables['bookings']>;
 type Trx = Transaction<BookingTables>;
 /** An open slot and how many seats each of its kind has. */
 type OpenSlot = Slot & { seats: number };
+/** What the person did to their call. */
+export type PersonChange = 'booked' | 'moved' | 'cancelled';
+/** Records a change in the audit log, in its transaction. */
+export type ChangeRecorder = (
+  change: PersonChange,
+  booking: BookingRow,
+  trx: Pick<Kysely<object>, 'getExecutor'>,
+) => Promise<void>;
 
 /** What a booking, move or cancel did. */
 export type BookingOutcome =
@@ -46,6 +54,7 @@ export class BookingStore {
     private readonly writes: WriteQueue<BookingTables>,
     /** CALL_REMINDERS: how long before a call each reminder goes. */
     private readonly remindersMs: readonly number[] = [],
+    private readonly recordChange?: ChangeRecorder,
   ) {}
 
   async availability(): Promise<Availability> {
@@ -166,6 +175,10 @@ export class BookingStore {
           sequence: current.sequence + 1,
           updated_at: now.toISOString(),
           time_zone: timeZone,
+          // A new time is a new call to mark (a no-show's, and its message, included).
+          outcome: null,
+          marked_at: null,
+          missed_sent_at: null,
         })
         .where('id', '=', current.id)
         .returningAll()
@@ -210,14 +223,15 @@ export class BookingStore {
     return slot && { ...slot, seats: settings.seats };
   }
 
-  /** The change's e-mails, written in its transaction (decision 075). */
+  /** The change's e-mails and audit entry, written in its transaction (decision 075). */
   private async announce(
     trx: Trx,
-    change: CallChange,
+    change: PersonChange,
     booking: BookingRow,
     now: Date,
   ): Promise<BookingOutcome> {
     await writeCallMessages(tablesOf<OutboxTables>(trx), change, booking, this.remindersMs, now);
+    await this.recordChange?.(change, booking, trx);
     return { kind: change, booking };
   }
 

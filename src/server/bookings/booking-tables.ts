@@ -20,6 +20,11 @@ export interface BookingTables {
     cancelled_at: string | null;
     /** The IANA zone the person chose: their e-mails say the time in it. */
     time_zone: string | null;
+    /** What a recruiter marked (CALL_OUTCOMES); null until marked, and again after a move. */
+    outcome: string | null;
+    marked_at: string | null;
+    /** When the no-show's "pick a new time" message was written: it is written once. */
+    missed_sent_at: string | null;
   };
   /**
    * A slot's seats: its primary key makes a seat taken at most once across instances and both
@@ -74,6 +79,19 @@ export const bookingMigrations: MigrationSet = (dialect) => ({
   '331_booking_time_zone': {
     async up(db: Kysely<unknown>) {
       await db.schema.alterTable('bookings').addColumn('time_zone', 'text').execute();
+    },
+  },
+  '340_booking_outcomes': {
+    async up(db: Kysely<unknown>) {
+      for (const column of ['outcome', 'marked_at', 'missed_sent_at']) {
+        await db.schema.alterTable('bookings').addColumn(column, 'text').execute();
+      }
+      // The day's calls are read by start.
+      await db.schema
+        .createIndex('bookings_start_idx')
+        .on('bookings')
+        .column('slot_start')
+        .execute();
     },
   },
 });

@@ -7,7 +7,7 @@ import type { OutboxTables } from '../platform/outbox/outbox-tables';
 import { startOutboxWorker, type WorkerSettings } from '../platform/outbox/outbox-worker';
 import { BookingPage } from './booking-page';
 import { bookingRoutes } from './booking-routes';
-import { BookingStore } from './booking-store';
+import { BookingStore, type ChangeRecorder } from './booking-store';
 import type { BookingTables } from './booking-tables';
 import { callSender, type CallMailContext } from './call-sender';
 
@@ -56,9 +56,14 @@ export function bookPageState(store: BookingStore, page: StatusPage) {
 }
 
 /** The store on the app's database, with the reminders CALL_REMINDERS asks for. */
-export const bookingStoreOf = (app: FastifyInstance, remindersMs: readonly number[] = []) =>
+export const bookingStoreOf = (
+  app: FastifyInstance,
+  remindersMs: readonly number[] = [],
+  recordChange?: ChangeRecorder,
+) =>
   new BookingStore(
     tablesOf<BookingTables>(app.database.db),
     app.writeQueue.forTables<BookingTables>(),
     remindersMs,
+    recordChange,
   );

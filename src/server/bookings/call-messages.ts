@@ -10,6 +10,8 @@ export const CALL_TOPICS = {
   moved: 'call.moved',
   cancelled: 'call.cancelled',
   reminder: 'call.reminder',
+  /** A no-show's "we missed you, pick a new time" (written once per booking). */
+  missed: 'call.missed',
 } as const;
 export type CallChange = Exclude<keyof typeof CALL_TOPICS, 'reminder'>;
 
@@ -50,7 +52,7 @@ export async function writeCallMessages(
     { destination: 'calendar', topic: CALL_TOPICS[change], payload, ...subject },
   ];
   const start = Date.parse(booking.slot_start);
-  for (const beforeMs of change === 'cancelled' ? [] : remindersMs) {
+  for (const beforeMs of change === 'booked' || change === 'moved' ? remindersMs : []) {
     if (start - beforeMs <= now.getTime()) continue;
     messages.push({
       destination: 'calendar',

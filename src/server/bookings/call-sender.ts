@@ -30,6 +30,7 @@ interface CallSenderOptions {
 function current(topic: string, payload: CallPayload, row: BookingRow): boolean {
   if (topic === CALL_TOPICS.cancelled) return row.cancelled_at !== null;
   if (row.cancelled_at !== null) return false;
+  if (topic === CALL_TOPICS.missed) return row.outcome === 'no_show';
   if (topic === CALL_TOPICS.reminder) return row.slot_start === payload.start;
   return row.sequence === payload.sequence;
 }
@@ -39,6 +40,7 @@ const subjects: Record<string, (when: string) => string> = {
   [CALL_TOPICS.moved]: (when) => `Your screening call has moved: ${when}`,
   [CALL_TOPICS.cancelled]: () => 'Your screening call is cancelled',
   [CALL_TOPICS.reminder]: (when) => `Reminder: your screening call, ${when}`,
+  [CALL_TOPICS.missed]: () => 'We missed you: pick a new time for your call',
 };
 
 /** Sends a call's invitation, cancellation or reminder; one no longer true is deleted unsent. */
@@ -59,26 +61,32 @@ export function callSender({ db, writes, mailer, context, contact }: CallSenderO
     const statusPage = `${context.siteUrl}${person.statusLink}`;
     const description = `Your screening call with ${context.brandName}. To move or cancel it, open your status page from our e-mail.`;
     const call = { start: row.slot_start, end: row.slot_end, summary, description };
-    const paragraphs: Paragraph[] = cancelled
+    const missed = message.topic === CALL_TOPICS.missed;
+    const paragraphs: Paragraph[] = missed
       ? [
-          `Your screening call on ${when} is cancelled.`,
-          {
-            text: 'To book another time, open your status page:',
-            link: statusPage,
-            label: 'Book your call',
-          },
+          `We missed you at your screening call on ${when}. It happens: pick a new time that suits you.`,
+          { text: 'Your status page has the times:', link: statusPage, label: 'Pick a new time' },
         ]
-      : [
-          message.topic === CALL_TOPICS.reminder
-            ? `This is a reminder of your screening call with ${context.brandName} on ${when}.`
-            : `Your screening call with ${context.brandName} is on ${when}. The invitation is attached for your calendar.`,
-          { link: googleCalendarLink(call), label: 'Add to Google Calendar' },
-          {
-            text: 'To move or cancel it, open your status page:',
-            link: statusPage,
-            label: 'Move or cancel your call',
-          },
-        ];
+      : cancelled
+        ? [
+            `Your screening call on ${when} is cancelled.`,
+            {
+              text: 'To book another time, open your status page:',
+              link: statusPage,
+              label: 'Book your call',
+            },
+          ]
+        : [
+            message.topic === CALL_TOPICS.reminder
+              ? `This is a reminder of your screening call with ${context.brandName} on ${when}.`
+              : `Your screening call with ${context.brandName} is on ${when}. The invitation is attached for your calendar.`,
+            { link: googleCalendarLink(call), label: 'Add to Google Calendar' },
+            {
+              text: 'To move or cancel it, open your status page:',
+              link: statusPage,
+              label: 'Move or cancel your call',
+            },
+          ];
     const mail = paragraphMail(
       { to: person.email, subject: subjects[message.topic]!(when), replyTo: context.supportEmail },
       [
@@ -88,7 +96,7 @@ export function callSender({ db, writes, mailer, context, contact }: CallSenderO
         `The ${context.brandName} team`,
       ],
     );
-    if (message.topic === CALL_TOPICS.reminder) return mail;
+    if (message.topic === CALL_TOPICS.reminder || missed) return mail;
     const content = invitationIcs({
       ...call,
       uid: row.uid,

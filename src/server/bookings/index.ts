@@ -2,3 +2,6 @@
 export { bookingMigrations, eraseBookings, type BookingTables } from './booking-tables';
 export { bookingsPlugin, bookingStoreOf, bookPageState } from './bookings-plugin';
 export { availabilityRoutes } from './availability-routes';
+export { callDeskRoutes } from './call-desk-routes';
+export { callView } from './call-desk';
+export type { ChangeRecorder } from './booking-store';

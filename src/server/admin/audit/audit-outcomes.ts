@@ -122,6 +122,12 @@ export const auditedOutcomes: Record<string, Outcome> = {
       detail: `account ${idParam(request)}: ${changes.filter(Boolean).join(', ')}`,
     };
   }),
+  'POST /api/admin/bookings/:id/outcome': on(200, (request, payload) => ({
+    action: 'call_marked',
+    leadType: 'candidate',
+    leadId: Number(answered(payload).leadId),
+    detail: `call ${idParam(request)}: ${String(answered(payload).outcome)}`,
+  })),
   'DELETE /api/admin/sessions/:id': on(204, (request) => ({
     action: 'session_ended',
     detail: `session ${idParam(request)}`,

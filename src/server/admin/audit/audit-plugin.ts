@@ -1,6 +1,7 @@
 import type { FastifyRequest } from 'fastify';
 import fp from 'fastify-plugin';
 import type { Kysely, Transaction } from 'kysely';
+import type { ChangeRecorder } from '../../bookings';
 import { tablesOf } from '../../platform/database/connection';
 import { rowId } from '../../platform/http/api-schemas';
 import { auditActions, auditEntrySchema } from '@shared/admin-audit';
@@ -63,6 +64,18 @@ function adminAudit(db: Kysely<AuditTables>) {
     },
   };
 }
+
+/** A person's booking, move or cancel, recorded as theirs in its transaction (issue 43). */
+export const recordCallChange: ChangeRecorder = (change, booking, trx) =>
+  new AuditLog(tablesOf<AuditTables>(trx)).add(
+    {
+      action: `call_${change}`,
+      leadType: 'candidate',
+      leadId: Number(booking.lead_id),
+      detail: `call ${booking.id}`,
+    },
+    { name: 'the person (booking page)', accountId: null },
+  );
 
 /** The audit log (decision 064); registered before the admin's routes, so it sees them all. */
 export const auditPlugin = fp(async (app) => {

@@ -2,6 +2,8 @@ import type { FastifyPluginAsync } from 'fastify';
 import { possibleDuplicatesSchema } from '@shared/admin-duplicates';
 import { arrayOfObjects, idParams, objectOf } from '../../platform/http/api-schemas';
 import { type LeadDesk, adminApi } from '../../leads';
+import { bookingStoreOf, callView } from '../../bookings';
+import { callSchema } from '@shared/booking-calls';
 import { detailView } from './detail-view';
 import { slotBody, templateSlots } from './message-template-routes';
 
@@ -13,6 +15,12 @@ export const assigneesSchema = arrayOfObjects({
   name: { type: 'string' },
 });
 
+/** A schema with more properties, each optional. */
+const withOptional = <Schema extends { properties: object }>(schema: Schema, more: object) => ({
+  ...schema,
+  properties: { ...schema.properties, ...more },
+});
+
 /**
  * What the admin's lead drawer shows, in one answer (issue 42: it opens at once): the detail,
  * the accounts it may be assigned to, every status's message and, for a candidate, its possible
@@ -20,6 +28,12 @@ export const assigneesSchema = arrayOfObjects({
  */
 export const drawerRoutes: FastifyPluginAsync<{ desk: LeadDesk }> = async (app, { desk }) => {
   const { db } = app.database;
+  const bookings = bookingStoreOf(app);
+  /** A candidate's call not cancelled, if any. */
+  const callOf = async (leadType: string, id: number) => {
+    const row = leadType === 'candidate' ? await bookings.liveBooking(id) : undefined;
+    return row && callView(row, new Date());
+  };
   for (const kind of leadKinds) {
     const { table, leadType, path } = kind;
     const { schema, detail } = detailView(desk, kind);
@@ -32,26 +46,30 @@ export const drawerRoutes: FastifyPluginAsync<{ desk: LeadDesk }> = async (app, 
           summary: "Everything the admin's lead drawer shows, in one answer",
           params: idParams,
           response: {
-            200: objectOf({
-              lead: schema,
-              assignees: assigneesSchema,
-              messageTemplates: { type: 'array', items: slotBody },
-              duplicates: { ...possibleDuplicatesSchema, description: 'Always [] for a company' },
-            }),
+            200: withOptional(
+              objectOf({
+                lead: schema,
+                assignees: assigneesSchema,
+                messageTemplates: { type: 'array', items: slotBody },
+                duplicates: { ...possibleDuplicatesSchema, description: 'Always [] for a company' },
+              }),
+              { booking: { ...callSchema, description: "A candidate's booked call, if any" } },
+            ),
             404: errorBody,
           },
         },
       },
       async (request, reply) => {
         const { id } = request.params;
-        const [lead, assignees, messageTemplates, duplicates] = await Promise.all([
+        const [lead, assignees, messageTemplates, duplicates, booking] = await Promise.all([
           detail(request, id),
           listAssignees(db),
           templateSlots(desk.templates),
           leadType === 'candidate' ? desk.possibleDuplicates(id) : [],
+          callOf(leadType, id),
         ]);
         if (!lead) return reply.code(404).send(notFound);
-        return { lead, assignees, messageTemplates, duplicates: duplicates ?? [] };
+        return { lead, assignees, messageTemplates, duplicates: duplicates ?? [], booking };
       },
     );
 

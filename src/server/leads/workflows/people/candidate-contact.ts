@@ -26,3 +26,19 @@ export async function candidateContact(
   );
   return { email: row.email, statusLink };
 }
+
+/** Candidates' names by id, for another capability's list (the day's booked calls). */
+export async function candidateNames(
+  db: Kysely<object>,
+  ids: readonly number[],
+): Promise<Map<number, string | null>> {
+  if (ids.length === 0) return new Map();
+  const rows = await tablesOf<AdminLeadTables>(db)
+    .selectFrom('candidates')
+    .select(['id', 'first_name', 'last_name'])
+    .where('id', 'in', ids)
+    .execute();
+  const nameOf = (row: (typeof rows)[number]) =>
+    [row.first_name, row.last_name].filter(Boolean).join(' ') || null;
+  return new Map(rows.map((row) => [Number(row.id), nameOf(row)]));
+}

@@ -1,0 +1,78 @@
+import type { FastifyPluginAsync } from 'fastify';
+import {
+  BOOKINGS_URL,
+  CALL_OUTCOMES,
+  callSchema,
+  dayCallsSchema,
+  type CallOutcome,
+} from '@shared/booking-calls';
+import { statusApi } from '../leads';
+import { tablesOf } from '../platform/database/connection';
+import { describedError, idParams } from '../platform/http/api-schemas';
+import { bookingStoreOf } from './bookings-plugin';
+import type { BookingTables } from './booking-tables';
+import { CallDesk, callView } from './call-desk';
+
+const NO_CALL = 'No such call, or it was cancelled';
+
+/** The day's calls (`read`) and their marking (`work`), behind the admin's guard. */
+export const callDeskRoutes: FastifyPluginAsync = async (app) => {
+  const { database, writeQueue } = app;
+  const desk = new CallDesk(
+    tablesOf<BookingTables>(database.db),
+    writeQueue.forTables<BookingTables>(),
+  );
+  const store = bookingStoreOf(app);
+
+  app.get<{ Querystring: { day: string } }>(
+    BOOKINGS_URL,
+    {
+      schema: {
+        summary: "The day's booked calls in the host's zone, with each lead's name and id",
+        querystring: {
+          type: 'object',
+          properties: { day: { type: 'string', pattern: '^\\d{4}-\\d{2}-\\d{2}$' } },
+          required: ['day'],
+        },
+        response: { 200: dayCallsSchema },
+      },
+    },
+    async (request) => {
+      const now = new Date();
+      const { timeZone } = await store.availability();
+      const rows = await desk.day(request.query.day, timeZone, now);
+      const names = await statusApi.candidateNames(
+        database.db,
+        rows.map((row) => Number(row.lead_id)),
+      );
+      const calls = rows.map((row) => {
+        const call = callView(row, now);
+        return { ...call, name: names.get(call.leadId) ?? null };
+      });
+      return { timeZone, calls };
+    },
+  );
+
+  app.post<{ Params: { id: number }; Body: { outcome: CallOutcome } }>(
+    `${BOOKINGS_URL}/:id/outcome`,
+    {
+      schema: {
+        summary:
+          'Marks a call attended, no-show or late; a no-show is asked once to pick a new time',
+        params: idParams,
+        body: {
+          type: 'object',
+          properties: { outcome: { type: 'string', enum: CALL_OUTCOMES } },
+          required: ['outcome'],
+          additionalProperties: false,
+        },
+        response: { 200: callSchema, 404: describedError(NO_CALL) },
+      },
+    },
+    async (request, reply) => {
+      const marked = await desk.mark(request.params.id, request.body.outcome);
+      if (!marked) return reply.code(404).send({ error: NO_CALL });
+      return callView(marked, new Date());
+    },
+  );
+};

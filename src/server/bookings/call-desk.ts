@@ -1,0 +1,80 @@
+import { DateTime } from 'luxon';
+import type { Kysely } from 'kysely';
+import type { BookedCall, CallOutcome } from '@shared/booking-calls';
+import { tablesOf } from '../platform/database/connection';
+import type { WriteQueue } from '../platform/database/write-queue';
+import type { OutboxTables } from '../platform/outbox/outbox-tables';
+import { DAY_MS } from './booking-bounds';
+import type { BookingRow } from './booking-store';
+import type { BookingTables } from './booking-tables';
+import { writeCallMessages } from './call-messages';
+
+/** Earlier calls still unmarked the day's list also shows, the latest first. */
+const OVERDUE_SHOWN = 50;
+
+/** A call as the recruiter sees it: unmarked a day after its end is flagged. */
+export const callView = (row: BookingRow, now: Date): BookedCall => ({
+  id: Number(row.id),
+  leadId: Number(row.lead_id),
+  start: row.slot_start,
+  end: row.slot_end,
+  outcome: row.outcome as CallOutcome | null,
+  notMarked: row.outcome === null && Date.parse(row.slot_end) + DAY_MS <= now.getTime(),
+});
+
+/** The recruiter's side of the calls (issue 43): the day's list and marking. */
+export class CallDesk {
+  constructor(
+    private readonly db: Kysely<BookingTables>,
+    private readonly writes: WriteQueue<BookingTables>,
+  ) {}
+
+  /** The live calls starting on `day` in `zone`, and earlier ones left unmarked, by start. */
+  async day(day: string, zone: string, now = new Date()): Promise<BookingRow[]> {
+    const from = DateTime.fromISO(day, { zone }).startOf('day');
+    const live = this.db.selectFrom('bookings').selectAll().where('cancelled_at', 'is', null);
+    const [overdue, calls] = await Promise.all([
+      live
+        .where('outcome', 'is', null)
+        .where('slot_end', '<=', new Date(now.getTime() - DAY_MS).toISOString())
+        .where('slot_start', '<', from.toUTC().toISO()!)
+        .orderBy('slot_start', 'desc')
+        .limit(OVERDUE_SHOWN)
+        .execute(),
+      live
+        .where('slot_start', '>=', from.toUTC().toISO()!)
+        .where('slot_start', '<', from.plus({ days: 1 }).toUTC().toISO()!)
+        .orderBy('slot_start')
+        .execute(),
+    ]);
+    return [...overdue.reverse(), ...calls];
+  }
+
+  /**
+   * Marks a live call; a no-show's "pick a new time" message is written once, in the marking's
+   * transaction. Undefined for no such call, or a cancelled one.
+   */
+  mark(id: number, outcome: CallOutcome, now = new Date()): Promise<BookingRow | undefined> {
+    return this.writes.run(async (trx) => {
+      const at = now.toISOString();
+      const mailNow = outcome === 'no_show';
+      const marked = await trx
+        .updateTable('bookings')
+        .set((eb) => ({
+          outcome,
+          marked_at: at,
+          missed_sent_at: mailNow
+            ? eb.fn.coalesce('missed_sent_at', eb.val(at))
+            : eb.ref('missed_sent_at'),
+        }))
+        .where('id', '=', id)
+        .where('cancelled_at', 'is', null)
+        .returningAll()
+        .executeTakeFirst();
+      if (marked && mailNow && marked.missed_sent_at === at) {
+        await writeCallMessages(tablesOf<OutboxTables>(trx), 'missed', marked, [], now);
+      }
+      return marked;
+    });
+  }
+}

@@ -1,0 +1,33 @@
+// The recruiter's side of booked calls (issue 43): the day's calls and their marking.
+import { integer, listOf, nullableText, objectOf, text, type FromSchema } from './json-schema';
+
+export const BOOKINGS_URL = '/api/admin/bookings';
+export const outcomeUrl = (bookingId: number) => `${BOOKINGS_URL}/${bookingId}/outcome`;
+
+export const CALL_OUTCOMES = ['attended', 'no_show', 'late'] as const;
+export type CallOutcome = (typeof CALL_OUTCOMES)[number];
+export const OUTCOME_LABELS: Record<CallOutcome, string> = {
+  attended: 'Attended',
+  no_show: 'No-show',
+  late: 'Late',
+};
+
+/** A booked call as the recruiter sees it, in the list and the lead's drawer. */
+export const callSchema = objectOf({
+  id: integer,
+  leadId: integer,
+  start: { ...text, description: 'UTC, ISO 8601' },
+  end: { ...text, description: 'UTC, ISO 8601' },
+  outcome: { type: ['string', 'null'], enum: [...CALL_OUTCOMES, null] },
+  notMarked: { type: 'boolean', description: 'Still unmarked a day after its end' },
+});
+export type BookedCall = FromSchema<typeof callSchema>;
+
+export const dayCallsSchema = objectOf({
+  timeZone: { ...text, description: "The host's IANA zone: the day is theirs" },
+  calls: {
+    ...listOf({ ...callSchema.properties, name: nullableText }),
+    description: "The day's calls, and earlier ones still unmarked, by start",
+  },
+});
+export type DayCalls = FromSchema<typeof dayCallsSchema>;

@@ -1,0 +1,207 @@
+import type { FastifyInstance } from 'fastify';
+import { DateTime } from 'luxon';
+import { afterAll, beforeAll, expect, it, vi } from 'vitest';
+import { AVAILABILITY_URL, DEFAULT_AVAILABILITY } from '../../src/shared/booking-availability';
+import { newAccount } from '../support/accounts';
+import { signIn } from '../support/admin';
+import { candidateIdOf, leadProofOf, postJson } from '../support/api';
+import { eventually } from '../support/eventually';
+import { validBodies } from '../support/lead-bodies';
+import { readableMail, startLocalSmtp } from '../support/smtp';
+import { describeEachDatabase, uniqueEmail } from '../support/test-app';
+
+/*
+ * The recruiter's side of booked calls (issue 43): the day's calls with each lead, marking them
+ * (recruiters and owners, not viewers), the audit of every change, the flag on a call left
+ * unmarked a day after its end, and a no-show's one "pick a new time" message.
+ */
+
+vi.setConfig({ testTimeout: 60_000 });
+
+const smtp = await startLocalSmtp();
+afterAll(() => smtp.close());
+
+const ZONE = 'America/Chicago';
+const OPEN = {
+  ...DEFAULT_AVAILABILITY,
+  timeZone: ZONE,
+  weekly: Object.fromEntries(
+    Object.keys(DEFAULT_AVAILABILITY.weekly).map((day) => [
+      day,
+      [{ start: '00:00', end: '23:30' }],
+    ]),
+  ),
+  minimumNoticeHours: 0,
+  sameDay: true,
+  dailyCap: 1000,
+};
+const MISSED = 'Subject: We missed you: pick a new time for your call';
+
+interface Call {
+  id: number;
+  leadId: number;
+  name: string | null;
+  start: string;
+  outcome: string | null;
+  notMarked: boolean;
+}
+
+const hostDay = (iso: string) => DateTime.fromISO(iso).setZone(ZONE).toISODate()!;
+
+describeEachDatabase(
+  'the recruiter marks booked calls',
+  (current) => {
+    let owner: string;
+    let recruiter: string;
+    let viewer: string;
+    beforeAll(async () => {
+      const { app } = current();
+      owner = await signIn(app);
+      recruiter = (await newAccount(app, smtp, owner, 'recruiter')).cookie;
+      viewer = (await newAccount(app, smtp, owner, 'viewer')).cookie;
+      const saved = await app.inject({
+        method: 'PUT',
+        url: AVAILABILITY_URL,
+        headers: { cookie: owner },
+        payload: OPEN,
+      });
+      expect(saved.statusCode).toBe(200);
+    });
+
+    /** A candidate who applied and booked the fifth open slot: their e-mail, lead id and call. */
+    async function booked(app: FastifyInstance) {
+      const email = uniqueEmail('caller');
+      const applied = await postJson(
+        app,
+        '/api/candidates/submit',
+        validBodies.candidateApplication(email),
+      );
+      const cookie = leadProofOf(applied);
+      const page = await app.inject({ url: '/api/booking', headers: { cookie } });
+      const start = page.json<{ slots: { start: string }[] }>().slots[4]!.start;
+      expect((await postJson(app, '/api/booking', { start }, { cookie })).statusCode).toBe(201);
+      const leadId = await candidateIdOf(current().db, email);
+      return { email, leadId, start, cookie };
+    }
+    const dayCalls = async (app: FastifyInstance, day: string, cookie = recruiter) => {
+      const response = await app.inject({
+        url: `/api/admin/bookings?day=${day}`,
+        headers: { cookie },
+      });
+      expect(response.statusCode).toBe(200);
+      return response.json<{ timeZone: string; calls: Call[] }>().calls;
+    };
+    const mark = (app: FastifyInstance, id: number, outcome: string, cookie = recruiter) =>
+      app.inject({
+        method: 'POST',
+        url: `/api/admin/bookings/${id}/outcome`,
+        headers: { cookie },
+        payload: { outcome },
+      });
+    const audit = async (app: FastifyInstance, action: string, leadId: number) =>
+      (await app.inject({ url: `/api/admin/audit?action=${action}`, headers: { cookie: owner } }))
+        .json<{ actor: string; leadId: number | null; detail: string | null }[]>()
+        .filter((entry) => entry.leadId === leadId);
+
+    it("lists the day's calls with each lead's name, lets a recruiter mark them and refuses a viewer", async () => {
+      const { app } = current();
+      const { leadId, start } = await booked(app);
+      const calls = await dayCalls(app, hostDay(start), viewer);
+      const call = calls.find((one) => one.leadId === leadId)!;
+      expect(call).toMatchObject({ name: 'Ada Lovelace', start, outcome: null, notMarked: false });
+
+      const refused = await mark(app, call.id, 'attended', viewer);
+      expect(refused.statusCode).toBe(403);
+      expect((await dayCalls(app, hostDay(start))).find((one) => one.id === call.id)!.outcome).toBe(
+        null,
+      );
+
+      const marked = await mark(app, call.id, 'late');
+      expect(marked.statusCode).toBe(200);
+      expect(marked.json()).toMatchObject({ id: call.id, leadId, outcome: 'late' });
+      expect((await dayCalls(app, hostDay(start))).find((one) => one.id === call.id)!.outcome).toBe(
+        'late',
+      );
+      expect((await mark(app, call.id, 'maybe')).statusCode).toBe(400);
+      expect((await mark(app, 999_999, 'attended')).statusCode).toBe(404);
+
+      // The drawer's one request carries the lead's call.
+      const drawer = await app.inject({
+        url: `/api/candidate-submissions/${leadId}/drawer`,
+        headers: { cookie: recruiter },
+      });
+      expect(drawer.json<{ booking: Call }>().booking).toMatchObject({
+        id: call.id,
+        start,
+        outcome: 'late',
+      });
+    });
+
+    it('audits the booking by the person and the marking by the recruiter', async () => {
+      const { app } = current();
+      const { leadId, start } = await booked(app);
+      const [bookedEntry] = await audit(app, 'call_booked', leadId);
+      expect(bookedEntry?.actor).toBe('the person (booking page)');
+      const call = (await dayCalls(app, hostDay(start))).find((one) => one.leadId === leadId)!;
+      await mark(app, call.id, 'attended');
+      const [marked] = await audit(app, 'call_marked', leadId);
+      expect(marked?.actor).toContain('A recruiter');
+      expect(marked?.detail).toBe(`call ${call.id}: attended`);
+    });
+
+    it('flags a call left unmarked a day after its end, on its day and on later days', async () => {
+      const { app, db } = current();
+      const { leadId } = await booked(app);
+      const start = new Date(Date.now() - 2 * 86_400_000).toISOString();
+      const end = new Date(Date.now() - 2 * 86_400_000 + 30 * 60_000).toISOString();
+      await db
+        .updateTable('bookings')
+        .set({ slot_start: start, slot_end: end })
+        .where('lead_id', '=', leadId)
+        .execute();
+      const today = hostDay(new Date().toISOString());
+      for (const day of [hostDay(start), today]) {
+        const call = (await dayCalls(app, day)).find((one) => one.leadId === leadId);
+        expect(call).toMatchObject({ start, notMarked: true });
+      }
+      await mark(
+        app,
+        (await dayCalls(app, today)).find((one) => one.leadId === leadId)!.id,
+        'attended',
+      );
+      expect((await dayCalls(app, today)).some((one) => one.leadId === leadId)).toBe(false);
+      expect(
+        (await dayCalls(app, hostDay(start))).find((one) => one.leadId === leadId),
+      ).toMatchObject({
+        notMarked: false,
+      });
+    });
+
+    it('asks a no-show once to pick a new time, however often they are marked', async () => {
+      const { app, db } = current();
+      const { email, leadId, start } = await booked(app);
+      const call = (await dayCalls(app, hostDay(start))).find((one) => one.leadId === leadId)!;
+      expect((await mark(app, call.id, 'no_show')).statusCode).toBe(200);
+      expect((await mark(app, call.id, 'attended')).statusCode).toBe(200);
+      expect((await mark(app, call.id, 'no_show')).statusCode).toBe(200);
+      const mail = await eventually(() =>
+        smtp.received.find((one) => one.to.includes(email) && readableMail(one).includes(MISSED)),
+      );
+      expect(readableMail(mail)).toContain('Pick a new time');
+      expect(readableMail(mail)).toMatch(/\/status\?/);
+      const missed = await db
+        .selectFrom('outbox_messages')
+        .select('id')
+        .where('topic', '=', 'call.missed')
+        .where('subject_id', '=', leadId)
+        .execute();
+      expect(missed).toHaveLength(1);
+      await new Promise((resolve) => setTimeout(resolve, 500));
+      const sent = smtp.received.filter(
+        (one) => one.to.includes(email) && readableMail(one).includes(MISSED),
+      );
+      expect(sent).toHaveLength(1);
+    });
+  },
+  { env: { SMTP_URL: smtp.url }, personWorker: { pollMs: 50 } },
+);

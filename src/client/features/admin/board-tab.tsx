@@ -1,13 +1,14 @@
 import { useState } from 'react';
 import type { LeadKind } from '@shared/lead-status';
 import { LeadBoard } from './leads/board/lead-board';
+import { TodaysCalls } from './leads/board/todays-calls';
 import { leadTabIds, leadTabs, type LeadTabId } from './leads/tabs';
 import { Select } from './ui/controls';
 
 // The lists of one kind of lead (Lead Emails mixes both: no board).
 const pipelines = leadTabIds.filter((id) => leadTabs[id].kind);
 
-/** The board of one list, a click from anywhere: the same board as that list's Board view. */
+/** Today's calls, then the board of one list: the same board as that list's Board view. */
 export function BoardTab({
   onOpen,
   canEdit,
@@ -19,6 +20,7 @@ export function BoardTab({
   const kind = leadTabs[tab].kind;
   return (
     <div className="grid gap-4">
+      <TodaysCalls onOpen={(id) => onOpen('candidate', id)} canEdit={canEdit} />
       <Select
         label="Leads"
         value={tab}

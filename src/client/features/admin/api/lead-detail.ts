@@ -1,6 +1,7 @@
 import { useEffect } from 'react';
 import { useMutation, useQuery, useQueryClient, type QueryClient } from '@tanstack/react-query';
 import type { AdminAccount } from '@shared/admin-accounts';
+import type { BookedCall } from '@shared/booking-calls';
 import type { LeadConversion } from '@shared/admin-deliveries';
 import type { PossibleDuplicate } from '@shared/admin-duplicates';
 import type { MergeWinners, SecondaryContact } from '@shared/lead-merge';
@@ -78,6 +79,8 @@ const ASSIGNEES_URL = '/api/admin/assignees';
 export interface LeadDrawer {
   detail: LeadDetail;
   duplicates: PossibleDuplicate[];
+  /** A candidate's booked call, if any. */
+  booking?: BookedCall | undefined;
 }
 
 interface DrawerAnswer {
@@ -85,6 +88,7 @@ interface DrawerAnswer {
   assignees: Assignee[];
   messageTemplates: MessageTemplateSlot[];
   duplicates: PossibleDuplicate[];
+  booking?: BookedCall;
 }
 
 /**
@@ -101,7 +105,7 @@ function drawerQuery(client: QueryClient, kind: LeadKind, id: number) {
       client.setQueryData([detailUrl(kind, id)], detail);
       client.setQueryData([ASSIGNEES_URL], answer.assignees);
       client.setQueryData([TEMPLATES_URL], answer.messageTemplates);
-      return { detail, duplicates: answer.duplicates };
+      return { detail, duplicates: answer.duplicates, booking: answer.booking };
     },
   };
 }

@@ -3,10 +3,12 @@ import * as Dialog from '@radix-ui/react-dialog';
 import { X } from 'lucide-react';
 import { statusLabel, type LeadKind } from '@shared/lead-status';
 import { ApiError } from '../../../../lib/api';
+import { callState } from '../../api/calls';
 import { useLeadDrawer, type Assignee, type LeadDrawer } from '../../api/lead-detail';
 import { useCan } from '../../api/session';
 import { AnnouncementLine, type Announcement } from '../../ui/announcement';
 import { useReturnFocus } from '../../ui/confirm-dialog';
+import { formatDate } from '../../ui/format';
 import { Panel } from '../../ui/panel';
 import { AssigneeForm } from '../assignee-form';
 import { StatusBadge } from '../columns';
@@ -24,7 +26,7 @@ const part = { level: 3, titleClassName: 'text-lg font-semibold' } as const;
 export const READY_MARK = 'lead-drawer-ready';
 
 /** Contact, stage and owner, notes, answers, then the history; the record folded away. */
-function DetailBody({ drawer: { detail, duplicates } }: { drawer: LeadDrawer }) {
+function DetailBody({ drawer: { detail, duplicates, booking } }: { drawer: LeadDrawer }) {
   const { kind, lead } = detail;
   const [announcement, announce] = useState<Announcement>({ text: '' });
   useEffect(() => void performance.mark(READY_MARK), []);
@@ -45,6 +47,11 @@ function DetailBody({ drawer: { detail, duplicates } }: { drawer: LeadDrawer }) 
         <p className="text-sm text-slate-700">
           Now: <StatusBadge status={lead.status} /> · Owner: {assignee?.name ?? 'Unassigned'}
         </p>
+        {booking && (
+          <p className="text-sm text-slate-700">
+            Screening call: {formatDate(booking.start)} · {callState(booking)}
+          </p>
+        )}
         {canWork && (
           <>
             <StatusForm {...form} status={lead.status} values={messageValues(lead)} />

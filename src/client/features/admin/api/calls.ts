@@ -1,0 +1,44 @@
+import { useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
+import {
+  BOOKINGS_URL,
+  OUTCOME_LABELS,
+  outcomeUrl,
+  type BookedCall,
+  type CallOutcome,
+  type DayCalls,
+} from '@shared/booking-calls';
+import { apiRequest } from './http';
+
+/** Today in the browser, YYYY-MM-DD (the server reads it as the host's day). */
+export const today = () => new Date().toLocaleDateString('en-CA');
+
+/** GET /api/admin/bookings?day=: the day's calls, and earlier ones left unmarked. */
+export function useDayCalls(day: string) {
+  const url = `${BOOKINGS_URL}?day=${day}`;
+  return useQuery({
+    queryKey: [BOOKINGS_URL, day],
+    queryFn: async () => (await (await apiRequest('GET', url)).json()) as DayCalls,
+  });
+}
+
+/** Marks a call; the list and the lead's drawer read it again. */
+export function useMarkCall() {
+  const client = useQueryClient();
+  return useMutation({
+    mutationFn: async ({ id, outcome }: { id: number; outcome: CallOutcome }) =>
+      (await (await apiRequest('POST', outcomeUrl(id), { outcome })).json()) as BookedCall,
+    onSuccess: (call) =>
+      Promise.all([
+        client.invalidateQueries({ queryKey: [BOOKINGS_URL] }),
+        client.invalidateQueries({
+          queryKey: [`/api/candidate-submissions/${call.leadId}/drawer`],
+        }),
+      ]),
+  });
+}
+
+/** A call's state in words: its mark, "Not marked" a day after its end, else "Booked". */
+export function callState(call: Pick<BookedCall, 'outcome' | 'notMarked'>): string {
+  if (call.outcome) return OUTCOME_LABELS[call.outcome];
+  return call.notMarked ? 'Not marked' : 'Booked';
+}

@@ -1,0 +1,63 @@
+import { CALL_OUTCOMES, OUTCOME_LABELS } from '@shared/booking-calls';
+import { Button } from '../../../../components/ui/button';
+import { callState, today, useDayCalls, useMarkCall } from '../../api/calls';
+import { errorText } from '../../api/http';
+import { formatDate } from '../../ui/format';
+import { Panel, Pending } from '../../ui/panel';
+
+/** "Today's calls": each lead a click from its drawer, the mark buttons, unmarked ones flagged. */
+export function TodaysCalls({ onOpen, canEdit }: { onOpen(id: number): void; canEdit: boolean }) {
+  const query = useDayCalls(today());
+  const marking = useMarkCall();
+  const calls = query.data?.calls;
+  return (
+    <Panel
+      title="Today's calls"
+      className="grid gap-3 rounded-xl border border-slate-200 bg-white p-5"
+    >
+      {!calls ? (
+        <Pending failed={query.isError} failure="Today's calls could not be loaded." />
+      ) : calls.length === 0 ? (
+        <p className="text-slate-700">No calls booked today.</p>
+      ) : (
+        <ul className="grid gap-2">
+          {calls.map((call) => (
+            <li key={call.id} className="flex flex-wrap items-center gap-3">
+              <span className="w-44 text-sm text-slate-700">{formatDate(call.start)}</span>
+              <button
+                type="button"
+                className="font-medium text-accent-strong underline"
+                onClick={() => onOpen(call.leadId)}
+              >
+                {call.name ?? `Candidate ${call.leadId}`}
+              </button>
+              <span
+                className={
+                  call.notMarked ? 'rounded bg-amber-100 px-2 text-sm text-amber-900' : 'text-sm'
+                }
+              >
+                {callState(call)}
+              </span>
+              {canEdit &&
+                CALL_OUTCOMES.map((outcome) => (
+                  <Button
+                    key={outcome}
+                    size="sm"
+                    variant="outline"
+                    aria-pressed={call.outcome === outcome}
+                    aria-label={`${OUTCOME_LABELS[outcome]}: ${call.name ?? `candidate ${call.leadId}`}`}
+                    onClick={() => marking.mutate({ id: call.id, outcome })}
+                  >
+                    {OUTCOME_LABELS[outcome]}
+                  </Button>
+                ))}
+            </li>
+          ))}
+        </ul>
+      )}
+      <p role="status" className="text-sm text-red-800">
+        {marking.isError ? errorText(marking.error, 'The call could not be marked.') : ''}
+      </p>
+    </Panel>
+  );
+}

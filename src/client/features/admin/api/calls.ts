@@ -18,6 +18,7 @@ export function useDayCalls(day: string) {
   return useQuery({
     queryKey: [BOOKINGS_URL, day],
     queryFn: async () => (await (await apiRequest('GET', url)).json()) as DayCalls,
+    enabled: /^\d{4}-\d{2}-\d{2}$/.test(day),
   });
 }
 

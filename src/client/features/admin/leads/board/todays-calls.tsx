@@ -1,20 +1,33 @@
+import { useState } from 'react';
 import { CALL_OUTCOMES, OUTCOME_LABELS } from '@shared/booking-calls';
 import { Button } from '../../../../components/ui/button';
+import { TextField } from '../../../../components/ui/form-field';
 import { callState, today, useDayCalls, useMarkCall } from '../../api/calls';
 import { errorText } from '../../api/http';
 import { formatDate } from '../../ui/format';
 import { Panel, Pending } from '../../ui/panel';
 
-/** "Today's calls": each lead a click from its drawer, the mark buttons, unmarked ones flagged. */
+/**
+ * "Today's calls" (another day's on asking): each lead a click from its drawer, the mark buttons,
+ * calls left unmarked flagged.
+ */
 export function TodaysCalls({ onOpen, canEdit }: { onOpen(id: number): void; canEdit: boolean }) {
-  const query = useDayCalls(today());
+  const [day, setDay] = useState(today);
+  const query = useDayCalls(day);
   const marking = useMarkCall();
   const calls = query.data?.calls;
   return (
     <Panel
-      title="Today's calls"
+      title={day === today() ? "Today's calls" : `Calls on ${day}`}
       className="grid gap-3 rounded-xl border border-slate-200 bg-white p-5"
     >
+      <TextField
+        label="Day"
+        type="date"
+        value={day}
+        onChange={(event) => setDay(event.target.value)}
+        containerClassName="w-full max-w-52"
+      />
       {!calls ? (
         <Pending failed={query.isError} failure="Today's calls could not be loaded." />
       ) : calls.length === 0 ? (

@@ -3,6 +3,7 @@ import { adminPlugin } from './admin/admin-plugin';
 import { backupsPlugin } from './backups/backups-plugin';
 import {
   availabilityRoutes,
+  bookedCalls,
   bookingsPlugin,
   bookingStoreOf,
   bookPageState,
@@ -232,7 +233,7 @@ export async function buildApp({
     mail,
     notify,
     confirmations,
-    guardedRoutes: [funnelRoutes, spendRoutes, availabilityRoutes, callDeskRoutes],
+    guardedRoutes: [funnelRoutes(bookedCalls), spendRoutes, availabilityRoutes, callDeskRoutes],
     retention,
     visitsNotCounted: (since) => app.visitCounter.notCountedSince(since),
     formHandoff,

@@ -12,7 +12,8 @@ export const UNMATCHED_LISTED = 100;
  * The funnel's stages, declared once: the site, the e-mails, the dashboard, the CSV and the API
  * say these words with these meanings. Each counts the leads that reached AT LEAST that stage, so
  * the funnel never rises (a lead placed without a recorded application still counts as applied).
- * `status`: the pipeline status that reaches the stage (lead-funnel.ts counts from this).
+ * `status`: the pipeline status that reaches the stage (lead-funnel.ts counts from this);
+ * `booked`: reached by a booked call (the bookings capability says which leads hold one).
  */
 export const funnelStages = [
   {
@@ -27,9 +28,17 @@ export const funnelStages = [
     label: 'Applications',
     meaning:
       'Leads who completed an application by any path (/candidates with the questionnaire, or ' +
-      '/apply), or were enrolled or placed',
+      '/apply), or booked a call, or were enrolled or placed',
     cost: 'costPerApplication',
     costLabel: 'Cost per application',
+  },
+  {
+    key: 'booked',
+    label: 'Booked calls',
+    meaning: 'Leads holding or having held a screening call not cancelled, or enrolled or placed',
+    booked: true,
+    cost: 'costPerBookedCall',
+    costLabel: 'Cost per booked call',
   },
   {
     key: 'enrolled',
@@ -83,6 +92,9 @@ const stepProperties = {
   },
   leadRate: ratio('leads / visitors, at most 1; null when visitors is 0'),
   applicationRate: ratio('applications / leads (0..1); null when leads is 0'),
+  medianHoursToBooking: ratio(
+    "Median hours from a lead's arrival to its booking, of the leads who booked; null: none",
+  ),
   visitorsUndercounted: {
     type: 'boolean',
     description: `More leads than visitors counted. ${VISITORS_UNDERCOUNTED}`,

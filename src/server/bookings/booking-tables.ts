@@ -1,4 +1,5 @@
 import { sql, type Generated, type Kysely } from 'kysely';
+import { tablesOf } from '../platform/database/connection';
 import { autoIncrementId } from '../platform/database/migration-columns';
 import type { MigrationSet } from '../platform/database/migration-runner';
 
@@ -103,3 +104,13 @@ export async function eraseBookings(db: Kysely<BookingTables>, leadIds: readonly
   await db.deleteFrom('booking_seats').where('booking_id', 'in', bookings).execute();
   await db.deleteFrom('bookings').where('lead_id', 'in', leadIds).execute();
 }
+
+/**
+ * The calls the funnel counts as booked (decision 177): each candidate lead's call not cancelled,
+ * held now or taken place, with when it was first booked (a move keeps the row).
+ */
+export const bookedCalls = (db: Pick<Kysely<object>, 'getExecutor'>) =>
+  tablesOf<BookingTables>(db)
+    .selectFrom('bookings')
+    .select(['lead_id', 'created_at as booked_at'])
+    .where('cancelled_at', 'is', null);

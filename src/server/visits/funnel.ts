@@ -27,12 +27,21 @@ type Counts = Pick<FunnelStep, 'key' | 'visitors' | (typeof LEAD_COUNTS)[number]
 const zeroCounts = (key: string | null): Counts => ({
   key,
   visitors: 0,
-  leads: 0,
-  applications: 0,
-  recoveredByReminders: 0,
-  enrolled: 0,
-  placed: 0,
+  ...(Object.fromEntries(LEAD_COUNTS.map((count) => [count, 0])) as Record<
+    (typeof LEAD_COUNTS)[number],
+    number
+  >),
 });
+
+/** The median of hours, to a tenth; null when there are none. */
+function medianHours(hours: readonly number[]): number | null {
+  if (hours.length === 0) return null;
+  const sorted = [...hours].sort((a, b) => a - b);
+  const middle = sorted.length >> 1;
+  const median =
+    sorted.length % 2 === 1 ? sorted[middle]! : (sorted[middle - 1]! + sorted[middle]!) / 2;
+  return Math.round(median * 10) / 10;
+}
 
 /** A grouping of the funnel: the column of visits and the column of leads it groups by. */
 const DIMENSIONS = {
@@ -49,21 +58,31 @@ const isoBounds = ({ from, to }: DayRange) => ({
 });
 
 /** Counts, their rates (a lead rate never past 1: visitors are under-counted) and costs. */
-const stepOf = (counts: Counts, spend: number | undefined, currency: string | null) => ({
+const stepOf = (
+  counts: Counts,
+  spend: number | undefined,
+  currency: string | null,
+  hoursToBooking: readonly number[] = [],
+) => ({
   ...counts,
   leadRate: counts.visitors > 0 ? Math.min(rate(counts.leads, counts.visitors)!, 1) : null,
   applicationRate: rate(counts.applications, counts.leads),
+  medianHoursToBooking: medianHours(hoursToBooking),
   visitorsUndercounted: counts.leads > counts.visitors,
   ...costsOf(counts, spend, currency),
 });
 
-/** The funnel of UTC days `from`..`to`: visitors, leads, spend in one currency (decision 165). */
+/**
+ * The funnel of UTC days `from`..`to`: visitors, leads, spend in one currency (decision 165),
+ * and the calls `booked` (the bookings capability's, decision 177; none without it).
+ */
 export async function funnelFigures(
   db: Kysely<VisitTables>,
   spendStore: SpendStore,
   from: string,
   to: string,
   currency?: string,
+  booked?: leadFunnel.BookedCalls,
 ): Promise<FunnelFigures> {
   const range = { from, to };
   /** Leads per key of `dimension` ('' is null): keys of leads, far fewer than of visits. */
@@ -71,7 +90,7 @@ export async function funnelFigures(
     const counts = new Map<string | null, Counts>();
     const leads = readByWeeks(range, (piece) => {
       const { fromIso, toIso } = isoBounds(piece);
-      return leadFunnel.funnelLeadsQuery(db, dimension, fromIso, toIso).execute();
+      return leadFunnel.funnelLeadsQuery(db, dimension, fromIso, toIso, booked).execute();
     });
     for await (const rows of leads) {
       for (const row of rows) {
@@ -82,6 +101,23 @@ export async function funnelFigures(
       }
     }
     return counts;
+  };
+  /** Hours from arrival to booking of each booked lead, per key of `dimension` ('' is null). */
+  const hoursPer = async (dimension: leadFunnel.FunnelDimension) => {
+    const hours = new Map<string | null, number[]>();
+    if (!booked) return hours;
+    const times = readByWeeks(range, (piece) => {
+      const { fromIso, toIso } = isoBounds(piece);
+      return leadFunnel.bookingTimesQuery(db, dimension, booked, fromIso, toIso).execute();
+    });
+    for await (const rows of times) {
+      for (const { key, createdAt, bookedAt } of rows) {
+        const ofKey = hours.get(key || null) ?? [];
+        ofKey.push((Date.parse(bookedAt) - Date.parse(createdAt)) / 3_600_000);
+        hours.set(key || null, ofKey);
+      }
+    }
+    return hours;
   };
   const campaignLeads = await leadsPer('utm_campaign');
   const total = zeroCounts(null);
@@ -128,6 +164,7 @@ export async function funnelFigures(
     const dimension = DIMENSIONS[name];
     const leads = read ?? (await leadsPer(dimension.leads));
     const spendOf = matched[name];
+    const hours = await hoursPer(dimension.leads);
     const unseen = new Set(listed);
     let visitorsRead = 0;
     async function* steps(): AsyncGenerator<Counts[]> {
@@ -154,7 +191,10 @@ export async function funnelFigures(
         (spendOfStep(b) ?? 0) - (spendOfStep(a) ?? 0),
     );
     return {
-      steps: first.map((step) => stepOf(step, spendOfStep(step), spend.currency)),
+      steps: first.map((step) =>
+        stepOf(step, spendOfStep(step), spend.currency, hours.get(step.key)),
+      ),
+      hours,
       visitors: visitorsRead,
     };
   };
@@ -167,6 +207,7 @@ export async function funnelFigures(
       { ...total, visitors: landingPages.visitors },
       spend.currency === null ? undefined : allSpend,
       spend.currency,
+      [...landingPages.hours.values()].flat(),
     ),
     landingPages: landingPages.steps,
     // Both variants are always listed, so an A/B comparison has its two sides.

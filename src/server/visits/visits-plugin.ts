@@ -1,4 +1,5 @@
 import type { FastifyPluginAsync } from 'fastify';
+import type { Kysely } from 'kysely';
 import fp from 'fastify-plugin';
 import { isbot } from 'isbot';
 import {
@@ -10,7 +11,7 @@ import {
 } from '@shared/admin-funnel';
 import { landingVariants } from '@shared/enums';
 import { VISIT_BEACON_PATH, VISIT_VALUE_MAX, type VisitBeacon } from '@shared/visit-beacon';
-import { secondsLeft, type AddressCounters } from '../leads';
+import { leadFunnel, secondsLeft, type AddressCounters } from '../leads';
 import { tablesOf } from '../platform/database/connection';
 import { SpendStore, type SpendTables } from '../spend';
 import { describedError, fieldErrorsBody, retryAfterHeader } from '../platform/http/api-schemas';
@@ -130,66 +131,72 @@ const funnelQuery = {
 } as const;
 
 /** The funnel of a range of UTC days, as JSON and CSV, behind the admin's guard. */
-export const funnelRoutes: FastifyPluginAsync = async (app) => {
-  const db = tablesOf<VisitTables>(app.database.db);
-  const spend = new SpendStore(
-    tablesOf<SpendTables>(app.database.db),
-    app.writeQueue.forTables<SpendTables>(),
-  );
-  /** The figures of a valid range (the beacon's counts written first), or the 400's body. */
-  const figuresOf = async (query: FunnelQuery) => {
-    const range = checkedRange(query);
-    if ('fields' in range) return range;
-    await app.visitCounter.flush();
-    return funnelFigures(db, spend, range.from, range.to, range.currency);
-  };
-  // Dates are checked in figuresOf, so that a bad one is named in `fields`.
-  const funnelRoute = (ok: object, more: object = {}) => ({
-    schema: { ...more, querystring: funnelQuery, response: { 200: ok, 400: fieldErrorsBody } },
-    validatorCompiler: () => () => true,
-  });
-  app.get<{ Querystring: FunnelQuery }>(
-    '/api/admin/funnel',
-    funnelRoute(funnelSchema, {
-      description:
-        `Visitors, leads and ad spend of at most ${REPORT_MAX_DAYS} UTC days (two years), in ` +
-        'total and per landing page, landing variant, UTM source and UTM campaign. Each stage ' +
-        `(${funnelStages.map(({ key }) => key).join(', ')}) counts the leads that reached at ` +
-        "least it; a campaign's spend is shared among its landing pages by their share of its " +
-        'visitors. A wider range is refused (400, `fields.to`), never cut short: the figures ' +
-        'are always those of the range asked for.',
-    }),
-    async (request, reply) => {
-      const figures = await figuresOf(request.query);
-      return 'fields' in figures ? reply.code(400).send(figures) : figures;
-    },
-  );
-
-  app.get<{ Querystring: FunnelQuery }>(
-    '/api/admin/funnel.csv',
-    funnelRoute(
-      { type: 'string', description: 'funnel-<from>-<to>.csv' },
-      {
+export const funnelRoutes =
+  (
+    bookedOf?: (db: Pick<Kysely<object>, 'getExecutor'>) => leadFunnel.BookedCalls,
+  ): FastifyPluginAsync =>
+  async (app) => {
+    const db = tablesOf<VisitTables>(app.database.db);
+    // The booked calls, read by the bookings capability (decision 177): passed in by app.ts.
+    const booked = bookedOf?.(app.database.db);
+    const spend = new SpendStore(
+      tablesOf<SpendTables>(app.database.db),
+      app.writeQueue.forTables<SpendTables>(),
+    );
+    /** The figures of a valid range (the beacon's counts written first), or the 400's body. */
+    const figuresOf = async (query: FunnelQuery) => {
+      const range = checkedRange(query);
+      if ('fields' in range) return range;
+      await app.visitCounter.flush();
+      return funnelFigures(db, spend, range.from, range.to, range.currency, booked);
+    };
+    // Dates are checked in figuresOf, so that a bad one is named in `fields`.
+    const funnelRoute = (ok: object, more: object = {}) => ({
+      schema: { ...more, querystring: funnelQuery, response: { 200: ok, 400: fieldErrorsBody } },
+      validatorCompiler: () => () => true,
+    });
+    app.get<{ Querystring: FunnelQuery }>(
+      '/api/admin/funnel',
+      funnelRoute(funnelSchema, {
         description:
-          'The same figures as GET /api/admin/funnel, as CSV: the total, a row per landing ' +
-          'page, landing variant, UTM source and UTM campaign, then the spend no campaign ' +
-          'matched. Amounts are decimals in the Currency column.',
-        produces: ['text/csv'],
+          `Visitors, leads and ad spend of at most ${REPORT_MAX_DAYS} UTC days (two years), in ` +
+          'total and per landing page, landing variant, UTM source and UTM campaign. Each stage ' +
+          `(${funnelStages.map(({ key }) => key).join(', ')}) counts the leads that reached at ` +
+          "least it; a campaign's spend is shared among its landing pages by their share of its " +
+          'visitors. A wider range is refused (400, `fields.to`), never cut short: the figures ' +
+          'are always those of the range asked for.',
+      }),
+      async (request, reply) => {
+        const figures = await figuresOf(request.query);
+        return 'fields' in figures ? reply.code(400).send(figures) : figures;
       },
-    ),
-    async (request, reply) => {
-      const figures = await figuresOf(request.query);
-      if ('fields' in figures) return reply.code(400).send(figures);
-      return reply
-        .header('Content-Type', 'text/csv; charset=utf-8')
-        .header(
-          'Content-Disposition',
-          `attachment; filename="funnel-${figures.from}-${figures.to}.csv"`,
-        )
-        .send(funnelCsv(figures));
-    },
-  );
-};
+    );
+
+    app.get<{ Querystring: FunnelQuery }>(
+      '/api/admin/funnel.csv',
+      funnelRoute(
+        { type: 'string', description: 'funnel-<from>-<to>.csv' },
+        {
+          description:
+            'The same figures as GET /api/admin/funnel, as CSV: the total, a row per landing ' +
+            'page, landing variant, UTM source and UTM campaign, then the spend no campaign ' +
+            'matched. Amounts are decimals in the Currency column.',
+          produces: ['text/csv'],
+        },
+      ),
+      async (request, reply) => {
+        const figures = await figuresOf(request.query);
+        if ('fields' in figures) return reply.code(400).send(figures);
+        return reply
+          .header('Content-Type', 'text/csv; charset=utf-8')
+          .header(
+            'Content-Disposition',
+            `attachment; filename="funnel-${figures.from}-${figures.to}.csv"`,
+          )
+          .send(funnelCsv(figures));
+      },
+    );
+  };
 
 type FunnelQuery = { from?: string; to?: string; currency?: string };
 

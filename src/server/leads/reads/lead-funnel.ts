@@ -1,5 +1,5 @@
 import { tablesOf } from '../../platform/database/connection';
-import { sql, type Kysely } from 'kysely';
+import { sql, type Expression, type Kysely } from 'kysely';
 import { funnelStages, type FunnelStage, type FunnelStageKey } from '@shared/admin-funnel';
 import type { LeadRecordTables } from '../records/lead-tables';
 import { recoveredByReminders } from '../workflows/messages/candidate-reminders';
@@ -8,18 +8,31 @@ type AnyDb = Pick<Kysely<object>, 'getExecutor'>;
 
 export type FunnelDimension = 'source_page' | 'landing_variant' | 'utm_source' | 'utm_campaign';
 
-/** What reaches a stage past the lead by itself: a completed application by any path, a status. */
-const reachedOnItsOwn = (stage: FunnelStage) =>
-  'status' in stage
-    ? sql`status = ${sql.lit(stage.status)}`
-    : sql`(questionnaire_completed = 1 or stage = 'application')`;
+/**
+ * The booked calls as rows `(lead_id, booked_at)`, one per candidate lead at most: a query of
+ * the bookings capability, passed in by the composition root (this context reads no booking).
+ */
+export type BookedCalls = Expression<unknown>;
+
+/** What reaches a stage past the lead by itself: an application by any path, a call, a status. */
+const reachedOnItsOwn = (stage: FunnelStage, booked: BookedCalls | undefined) => {
+  if ('status' in stage) return sql`status = ${sql.lit(stage.status)}`;
+  if (!('booked' in stage)) return sql`(questionnaire_completed = 1 or stage = 'application')`;
+  return booked ? sql`id in (select lead_id from (${booked}) as booked)` : sql`1 = 0`;
+};
 
 /** Each stage counts the leads that reached it or a later one, so the funnel never rises. */
-const stageCounts = funnelStages.map(({ key }, index) => {
-  if (key === 'leads') return sql<number | string>`count(*)`.as(key);
-  const reached = sql.join(funnelStages.slice(index).map(reachedOnItsOwn), sql` or `);
-  return sql<number | string>`sum(case when ${reached} then 1 else 0 end)`.as<FunnelStageKey>(key);
-});
+const stageCounts = (booked: BookedCalls | undefined) =>
+  funnelStages.map(({ key }, index) => {
+    if (key === 'leads') return sql<number | string>`count(*)`.as(key);
+    const reached = sql.join(
+      funnelStages.slice(index).map((stage) => reachedOnItsOwn(stage, booked)),
+      sql` or `,
+    );
+    return sql<number | string>`sum(case when ${reached} then 1 else 0 end)`.as<FunnelStageKey>(
+      key,
+    );
+  });
 
 /** Candidates created in [fromIso, toIso) per value of `dimension`, counted per funnel stage. */
 export function funnelLeadsQuery(
@@ -27,12 +40,13 @@ export function funnelLeadsQuery(
   dimension: FunnelDimension,
   fromIso: string,
   toIso: string,
+  booked?: BookedCalls,
 ) {
   return tablesOf<LeadRecordTables>(connection)
     .selectFrom('candidates')
     .select([
       sql<string | null>`${sql.ref(dimension)}`.as('key'),
-      ...stageCounts,
+      ...stageCounts(booked),
       sql<number | string>`sum(${recoveredByReminders})`.as('recoveredByReminders'),
     ])
     .where('created_at', '>=', fromIso)
@@ -63,6 +77,28 @@ export function campaignPagesQuery(
     .where('created_at', '<', toIso)
     .groupBy(['utm_campaign', 'source_page', 'landing_variant']);
 }
+/** Each booked candidate lead created in [fromIso, toIso): its key of `dimension`, its times. */
+export function bookingTimesQuery(
+  connection: AnyDb,
+  dimension: FunnelDimension,
+  booked: BookedCalls,
+  fromIso: string,
+  toIso: string,
+) {
+  return tablesOf<LeadRecordTables>(connection)
+    .selectFrom('candidates')
+    .innerJoin(sql<{ lead_id: number; booked_at: string }>`(${booked})`.as('booked'), (join) =>
+      join.onRef('booked.lead_id', '=', 'candidates.id'),
+    )
+    .select([
+      sql<string | null>`${sql.ref(`candidates.${dimension}`)}`.as('key'),
+      'candidates.created_at as createdAt',
+      'booked.booked_at as bookedAt',
+    ])
+    .where('candidates.created_at', '>=', fromIso)
+    .where('candidates.created_at', '<', toIso);
+}
+
 /** Candidates created in [fromIso, toIso) and placed now, per UTC day they arrived (the week chart). */
 export function placedByDayQuery(connection: AnyDb, fromIso: string, toIso: string) {
   const db = tablesOf<LeadRecordTables>(connection);

@@ -23,7 +23,7 @@ const counted = (
   header: string,
   field: 'visitors' | FunnelStageKey | 'recoveredByReminders',
 ): FigureColumn<FunnelStep> => ({ header, value: (row) => formatNumber(row[field]) });
-const [leads, applications, enrolled, placed] = funnelStages;
+const [leads, applications, ...laterStages] = funnelStages;
 
 const funnelFigures: Figures<FunnelStep> = {
   titles: {
@@ -41,8 +41,11 @@ const funnelFigures: Figures<FunnelStep> = {
     },
     counted(applications.label, applications.key),
     { header: 'Application rate', value: (row) => ratePercent(row.applicationRate) },
-    counted(enrolled.label, enrolled.key),
-    counted(placed.label, placed.key),
+    ...laterStages.map((stage) => counted(stage.label, stage.key)),
+    {
+      header: 'Median hours to booking',
+      value: (row) => row.medianHoursToBooking ?? '—',
+    },
     counted('Recovered by reminders', 'recoveredByReminders'),
   ],
   note: (rows) => rows.some((row) => row.visitorsUndercounted) && <UndercountNote />,

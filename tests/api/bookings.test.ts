@@ -2,17 +2,14 @@ import type { FastifyInstance, LightMyRequestResponse } from 'fastify';
 import { afterAll, beforeAll, expect, it, vi } from 'vitest';
 import { buildApp } from '../../src/server/app';
 import { loadConfig } from '../../src/server/config/config';
-import {
-  AVAILABILITY_URL,
-  DEFAULT_AVAILABILITY,
-  type Availability,
-} from '../../src/shared/booking-availability';
+import { AVAILABILITY_URL, DEFAULT_AVAILABILITY } from '../../src/shared/booking-availability';
 import { newAccount } from '../support/accounts';
 import { fetchOpenApi, OpenApiChecker } from '../support/openapi';
 import { signIn } from '../support/admin';
 import { INVALID, leadProofOf, postJson } from '../support/api';
 import { validBodies } from '../support/lead-bodies';
 import { invitationIn } from '../support/calendar-mail';
+import { OPEN } from '../support/calls';
 import { eventually } from '../support/eventually';
 import { readableMail, startLocalSmtp, type ReceivedMail } from '../support/smtp';
 import { describeEachDatabase, uniqueEmail, type TestApp } from '../support/test-app';
@@ -41,19 +38,6 @@ interface BookingPage {
   booking: { start: string; end: string } | null;
   slots: SlotView[];
 }
-
-/** Open all day, every day, from now on: the tests run at any hour. */
-const allDay = [{ start: '00:00', end: '23:30' }];
-const OPEN: Availability = {
-  ...DEFAULT_AVAILABILITY,
-  timeZone: 'America/Chicago',
-  weekly: Object.fromEntries(
-    Object.keys(DEFAULT_AVAILABILITY.weekly).map((day) => [day, allDay]),
-  ) as Availability['weekly'],
-  minimumNoticeHours: 0,
-  sameDay: true,
-  dailyCap: 1000,
-};
 
 async function saveAvailability(app: FastifyInstance, settings: object, cookie?: string) {
   return app.inject({

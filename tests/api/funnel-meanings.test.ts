@@ -3,6 +3,7 @@ import { expect, it } from 'vitest';
 import type { FunnelFigures, FunnelStep } from '../../src/shared/admin-funnel';
 import { adminOptions, signIn, uploadSpend } from '../support/admin';
 import {
+  expectNonIncreasing,
   funnelOf,
   leadThrough,
   moveTo,
@@ -13,6 +14,7 @@ import {
   type LeadPath,
   type Page,
 } from '../support/funnel-walk';
+import { openForCalls } from '../support/calls';
 import { createTestApp, describeEachDatabase, type TestApp } from '../support/test-app';
 
 /*
@@ -102,7 +104,7 @@ describeEachDatabase(
       for (const step of [campaign, candidates, figures.total]) expectNonIncreasing(step);
     });
 
-    it('for random leads, visits, statuses and spend: no row rises, no rate passes 1, each campaign is shared to the cent', async () => {
+    it('for random leads, visits, statuses, booked calls and spend: no row rises, no rate passes 1, each campaign is shared to the cent', async () => {
       const apps: TestApp[] = [];
       let testApp = current();
       let cookie = '';
@@ -116,6 +118,7 @@ describeEachDatabase(
               testApp = await createTestApp(current().kind, adminOptions);
               apps.push(testApp);
               cookie = await signIn(testApp.app);
+              await openForCalls(testApp.app, cookie);
               counted = { visitors: 0, leads: 0 };
             }
             // The funnel reports one currency: a data set's own, so its spend is its alone.
@@ -134,8 +137,8 @@ describeEachDatabase(
               visitors[page] = (visitors[page] ?? 0) + count;
               counted.visitors += count;
             }
-            for (const { campaign, path, status } of data.leads) {
-              const email = await leadThrough(testApp, path, campaignOf(campaign));
+            for (const { campaign, path, status, book } of data.leads) {
+              const email = await leadThrough(testApp, path, campaignOf(campaign), book);
               if (status) await moveTo(testApp, cookie, email, status);
               const leads = model.get(campaignOf(campaign))!.leads;
               const page = path.replace('+questionnaire', '') as Page;
@@ -162,20 +165,6 @@ describeEachDatabase(
   adminOptions,
 );
 
-function expectNonIncreasing(step: FunnelStep) {
-  const where = JSON.stringify(step);
-  expect(step.leads, where).toBeGreaterThanOrEqual(step.applications);
-  expect(step.applications, where).toBeGreaterThanOrEqual(step.enrolled);
-  expect(step.enrolled, where).toBeGreaterThanOrEqual(step.placed);
-  expect(step.placed, where).toBeGreaterThanOrEqual(0);
-  for (const rate of [step.leadRate, step.applicationRate]) {
-    if (rate !== null) expect(rate, where).toBeGreaterThanOrEqual(0);
-    if (rate !== null) expect(rate, where).toBeLessThanOrEqual(1);
-  }
-  expect(step.leadRate === null, where).toBe(step.visitors === 0);
-  expect(step.visitorsUndercounted, where).toBe(step.leads > step.visitors);
-}
-
 interface CampaignModel {
   spend: number;
   visitors: Partial<Record<Page, number>>;
@@ -197,6 +186,7 @@ const dataSets = fc.record({
       campaign: fc.nat(2),
       path: fc.constantFrom(...PATHS),
       status: fc.option(fc.constantFrom(...STATUSES), { nil: undefined }),
+      book: fc.boolean(),
     }),
     { maxLength: 5 },
   ),

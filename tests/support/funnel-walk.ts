@@ -1,7 +1,8 @@
 import { expect } from 'vitest';
-import type { FunnelFigures } from '../../src/shared/admin-funnel';
+import type { FunnelFigures, FunnelStep } from '../../src/shared/admin-funnel';
 import { candidateIdOf, leadProofOf, postJson } from './api';
 import { patchStatus } from './admin';
+import { bookCall } from './calls';
 import { validBodies } from './lead-bodies';
 import { uniqueEmail, type TestApp } from './test-app';
 
@@ -39,8 +40,13 @@ export async function visit(testApp: TestApp, page: Page, campaign: string) {
   expect(response.statusCode).toBe(204);
 }
 
-/** A candidate lead through `path`'s forms, as its page posts them; its e-mail. */
-export async function leadThrough(testApp: TestApp, path: LeadPath, campaign: string) {
+/** A candidate lead through `path`'s forms, as its page posts them, a call booked if `book`. */
+export async function leadThrough(
+  testApp: TestApp,
+  path: LeadPath,
+  campaign: string,
+  book = false,
+) {
   const email = uniqueEmail('walk');
   const page = path === '/candidates+questionnaire' ? '/candidates' : path;
   const attribution = {
@@ -66,6 +72,7 @@ export async function leadThrough(testApp: TestApp, path: LeadPath, campaign: st
     );
     expect(second.statusCode).toBeLessThan(300);
   }
+  if (book) await bookCall(testApp.app, leadProofOf(first));
   return email;
 }
 
@@ -96,3 +103,19 @@ export const spendCsv = (rows: [campaign: string, minor: number][], currency = '
   rows
     .map(([campaign, minor]) => `${dayOf(0)},facebook,${campaign},${minor / 100},${currency}\n`)
     .join('');
+
+/** A row of the funnel never rises, and its rates are shares. */
+export function expectNonIncreasing(step: FunnelStep) {
+  const where = JSON.stringify(step);
+  expect(step.leads, where).toBeGreaterThanOrEqual(step.applications);
+  expect(step.applications, where).toBeGreaterThanOrEqual(step.booked);
+  expect(step.booked, where).toBeGreaterThanOrEqual(step.enrolled);
+  expect(step.enrolled, where).toBeGreaterThanOrEqual(step.placed);
+  expect(step.placed, where).toBeGreaterThanOrEqual(0);
+  for (const rate of [step.leadRate, step.applicationRate]) {
+    if (rate !== null) expect(rate, where).toBeGreaterThanOrEqual(0);
+    if (rate !== null) expect(rate, where).toBeLessThanOrEqual(1);
+  }
+  expect(step.leadRate === null, where).toBe(step.visitors === 0);
+  expect(step.visitorsUndercounted, where).toBe(step.leads > step.visitors);
+}

@@ -11,7 +11,7 @@ import {
 } from '@shared/admin-funnel';
 import { landingVariants } from '@shared/enums';
 import { VISIT_BEACON_PATH, VISIT_VALUE_MAX, type VisitBeacon } from '@shared/visit-beacon';
-import { leadFunnel, secondsLeft, type AddressCounters } from '../leads';
+import { secondsLeft, type AddressCounters, type leadFunnel } from '../leads';
 import { tablesOf } from '../platform/database/connection';
 import { SpendStore, type SpendTables } from '../spend';
 import { describedError, fieldErrorsBody, retryAfterHeader } from '../platform/http/api-schemas';

@@ -1,0 +1,45 @@
+import type { FastifyInstance } from 'fastify';
+import { expect } from 'vitest';
+import {
+  AVAILABILITY_URL,
+  DEFAULT_AVAILABILITY,
+  type Availability,
+} from '../../src/shared/booking-availability';
+import { postJson } from './api';
+
+/* Screening calls as a person books them through the API (issue 43). */
+
+/** Open all day, every day, from now on: the tests run at any hour. */
+const allDay = [{ start: '00:00', end: '23:30' }];
+export const OPEN: Availability = {
+  ...DEFAULT_AVAILABILITY,
+  timeZone: 'America/Chicago',
+  weekly: Object.fromEntries(
+    Object.keys(DEFAULT_AVAILABILITY.weekly).map((day) => [day, allDay]),
+  ) as Availability['weekly'],
+  minimumNoticeHours: 0,
+  sameDay: true,
+  dailyCap: 1000,
+};
+
+/** Opens every hour of every day to calls (an owner's `cookie`). */
+export async function openForCalls(app: FastifyInstance, cookie: string) {
+  const saved = await app.inject({
+    method: 'PUT',
+    url: AVAILABILITY_URL,
+    headers: { cookie },
+    payload: OPEN,
+  });
+  expect(saved.statusCode).toBe(200);
+}
+
+/** Books the person of `proof` (a Cookie header) the first slot two hours on or later. */
+export async function bookCall(app: FastifyInstance, proof: string) {
+  const page = await app.inject({ url: '/api/booking', headers: { cookie: proof } });
+  expect(page.statusCode).toBe(200);
+  const { slots } = page.json<{ slots: { start: string }[] }>();
+  // The first slots may pass while a test runs.
+  const booked = await postJson(app, '/api/booking', { start: slots[4]!.start }, { cookie: proof });
+  expect(booked.statusCode).toBe(201);
+  return booked.json<{ booking: { start: string } }>();
+}

@@ -242,6 +242,7 @@ export async function buildApp({
   const bookings = bookingStoreOf(app, config.callRemindersMs, recordCallChange);
   await app.register(bookingsPlugin, {
     store: bookings,
+    conversions: config.conversions !== undefined,
     page: statusPage,
     handoff: formHandoff,
     mail,

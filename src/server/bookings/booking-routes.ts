@@ -1,11 +1,13 @@
 import formbody from '@fastify/formbody';
 import type { FastifyPluginAsync, FastifyReply, FastifyRequest } from 'fastify';
+import type { Transaction } from 'kysely';
 import {
   BOOK_PATH,
   BOOKING_ACTIONS,
   BOOKING_NOTICES,
   type BookingNotice,
 } from '@shared/booking-view';
+import { submissionClient, withConversionFields } from '../conversions';
 import { adminApi, statusApi, type FormHandoff, type StatusPage } from '../leads';
 import {
   arrayOfObjects,
@@ -15,6 +17,7 @@ import {
 } from '../platform/http/api-schemas';
 import { chosenZone } from './booking-page';
 import type { BookingOutcome, BookingRow, BookingStore } from './booking-store';
+import type { BookingTables } from './booking-tables';
 
 /* The person's booking (issue 43), reached only with their proof (decision 176): JSON, or a
    browser's plain form post answered 303 back to /book with what happened (decision 090). */
@@ -83,11 +86,13 @@ interface BookingRoutesOptions {
   store: BookingStore;
   page: StatusPage;
   handoff: FormHandoff;
+  /** The Conversions API is on: a booking writes Meta's `Schedule`. */
+  conversions: boolean;
 }
 
 export const bookingRoutes: FastifyPluginAsync<BookingRoutesOptions> = async (
   app,
-  { store, page, handoff },
+  { store, page, handoff, conversions },
 ) => {
   await app.register(formbody, { bodyLimit: 1024 });
 
@@ -187,7 +192,7 @@ export const bookingRoutes: FastifyPluginAsync<BookingRoutesOptions> = async (
       {
         schema: {
           summary,
-          body: startBody,
+          body: action === 'book' ? withConversionFields(startBody) : startBody,
           consumes: ['application/json', 'application/x-www-form-urlencoded'],
           response: { ...answers, 201: bookingAnswer, 400: fieldErrorsBody },
         },
@@ -197,7 +202,16 @@ export const bookingRoutes: FastifyPluginAsync<BookingRoutesOptions> = async (
         if (!candidate) return reply;
         const { start, zone } = request.body;
         const timeZone = chosenZone(zone, (await store.availability()).timeZone);
-        return answer(request, reply, await store[action](candidate.id, start, timeZone));
+        if (action === 'move')
+          return answer(request, reply, await store.move(candidate.id, start, timeZone));
+        // Meta's `Schedule`, with the request's event id and browser (decision 110).
+        const client = conversions ? submissionClient(request) : undefined;
+        const now = new Date();
+        const booked =
+          client &&
+          ((trx: Transaction<BookingTables>) =>
+            statusApi.recordCallEvent(trx, candidate.id, client, now));
+        return answer(request, reply, await store.book(candidate.id, start, timeZone, now, booked));
       },
     );
   }

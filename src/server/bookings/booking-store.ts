@@ -97,12 +97,16 @@ export class BookingStore {
       .executeTakeFirst();
   }
 
-  /** Books `start` for the lead: once, however often sent; "filled" if its seats went first. */
+  /**
+   * Books `start` for the lead: once, however often sent; "filled" if its seats went first.
+   * `booked` runs in the booking's transaction once the seat is taken (its conversion event).
+   */
   async book(
     leadId: number,
     start: string,
     timeZone: string,
     now = new Date(),
+    booked?: (trx: Trx) => Promise<void>,
   ): Promise<BookingOutcome> {
     const held = await this.liveBooking(leadId);
     if (held)
@@ -141,6 +145,7 @@ export class BookingStore {
           : { kind: 'has-booking', booking: other };
       }
       if (await this.takeSeat(trx, slot, inserted.id)) {
+        await booked?.(trx);
         return this.announce(trx, 'booked', inserted, now);
       }
       await trx.deleteFrom('bookings').where('id', '=', inserted.id).execute();

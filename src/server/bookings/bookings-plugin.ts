@@ -13,6 +13,8 @@ import { callSender, type CallMailContext } from './call-sender';
 
 export interface BookingsOptions {
   store: BookingStore;
+  /** The Conversions API is on: a booking writes Meta's `Schedule`. */
+  conversions: boolean;
   page: StatusPage;
   handoff: FormHandoff;
   mail: MailSettings;
@@ -24,8 +26,8 @@ export interface BookingsOptions {
 
 /** The person's booking routes, and the worker that sends their invitations and reminders. */
 export const bookingsPlugin: FastifyPluginAsync<BookingsOptions> = async (app, options) => {
-  const { store, page, handoff } = options;
-  await app.register(bookingRoutes, { store, page, handoff });
+  const { store, page, handoff, conversions } = options;
+  await app.register(bookingRoutes, { store, page, handoff, conversions });
   if (options.worker?.enabled === false) return;
   const mailer = createMailer(options.mail, options.dataDir);
   app.addHook('onClose', async () => mailer.close());

@@ -1,5 +1,10 @@
 /* Booking the screening call (issue 43): availability, slots, atomic seats, invitations. */
-export { bookedCalls, bookingMigrations, eraseBookings, type BookingTables } from './booking-tables';
+export {
+  bookedCalls,
+  bookingMigrations,
+  eraseBookings,
+  type BookingTables,
+} from './booking-tables';
 export { bookingsPlugin, bookingStoreOf, bookPageState } from './bookings-plugin';
 export { availabilityRoutes } from './availability-routes';
 export { callDeskRoutes } from './call-desk-routes';

@@ -6,8 +6,12 @@ import type { ConsentSignal } from '@shared/schemas/conversion';
 /** The events of the forms, and the candidate statuses sent as custom events. */
 export const formConversionEvents = ['Lead', 'CompleteRegistration', 'SubmitApplication'] as const;
 export const statusConversionEvents = ['qualified', 'enrolled', 'placed'] as const;
+/** Meta's standard event of a booked screening call (issue 43). */
+export const CALL_CONVERSION_EVENT = 'Schedule';
 export type ConversionEventName =
-  (typeof formConversionEvents)[number] | (typeof statusConversionEvents)[number];
+  | (typeof formConversionEvents)[number]
+  | (typeof statusConversionEvents)[number]
+  | typeof CALL_CONVERSION_EVENT;
 
 /** Meta refuses events older than 7 days: none is written, or retried, past this. */
 export const CONVERSION_MAX_AGE_MS = 7 * 24 * 60 * 60 * 1000;

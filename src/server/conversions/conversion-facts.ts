@@ -6,7 +6,9 @@ import type { ConsentSignal } from '@shared/schemas/conversion';
 import { tablesOf } from '../platform/database/connection';
 import { enqueueMessages } from '../platform/outbox/outbox';
 import type { OutboxTables } from '../platform/outbox/outbox-tables';
+import { BOOK_PATH } from '@shared/booking-view';
 import {
+  CALL_CONVERSION_EVENT,
   CONVERSION_MAX_AGE_MS,
   statusConversionEvents,
   type ConversionContact,
@@ -157,6 +159,47 @@ export async function recordStatusConversion(
         userAgent: null,
         fbp: null,
         fbc: null,
+        fbclid: fact.click?.fbclid ?? null,
+        clickAtMs: fact.click?.atMs ?? null,
+      },
+    }),
+    now.toISOString(),
+  );
+}
+
+/** A booked call: the booking request's browser beside what a status event knows. */
+export interface CallFact extends Omit<StatusFact, 'status'> {
+  client: SubmissionClient;
+}
+
+/**
+ * `Schedule` for a booked call, once per lead, under the event id of the booking request (the
+ * pixel's, when a page sends one). The request's own signal wins (GPC, or what its page said);
+ * a plain form post says nothing, so the lead's proven choice decides, as for status events.
+ */
+export async function recordCallConversion(
+  db: Pick<Kysely<object>, 'getExecutor'>,
+  fact: CallFact,
+  now: Date,
+): Promise<void> {
+  const { client } = fact;
+  if ((client.consent ?? fact.consent) !== 'granted') return;
+  await enqueueOnce(
+    db,
+    fact,
+    [CALL_CONVERSION_EVENT],
+    (eventName, lead) => ({
+      eventName,
+      eventId: client.eventId,
+      eventTimeMs: now.getTime(),
+      actionSource: 'website',
+      sourcePage: BOOK_PATH,
+      lead,
+      client: {
+        ip: client.ip,
+        userAgent: client.userAgent,
+        fbp: client.fbp,
+        fbc: client.fbc,
         fbclid: fact.click?.fbclid ?? null,
         clickAtMs: fact.click?.atMs ?? null,
       },

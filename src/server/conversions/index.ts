@@ -5,6 +5,7 @@ export { submissionClient, withConversionFields } from './submission-client';
 export {
   conversionStates,
   isStatusEvent,
+  recordCallConversion,
   recordFormConversions,
   recordStatusConversion,
 } from './conversion-facts';

@@ -1,5 +1,10 @@
 import type { Kysely } from 'kysely';
-import { recordStatusConversion } from '../../../conversions';
+import {
+  recordCallConversion,
+  recordStatusConversion,
+  type SubmissionClient,
+} from '../../../conversions';
+import { tablesOf } from '../../../platform/database/connection';
 import { verifiedContact } from '../../records/lead-contact';
 import type { LeadRecordTables } from '../../records/lead-tables';
 import type { ConsentSignal } from '@shared/schemas/conversion';
@@ -28,13 +33,8 @@ function consentOf(forms: { consent: ConsentSignal | null; verified: number }[])
   return refusal?.consent ?? forms.findLast((form) => form.verified === 1 && form.consent)?.consent;
 }
 
-/** A new status to the Conversions API (decision 110) with proven consent, click and contact. */
-export async function recordStatusEvent(
-  trx: Kysely<LeadRecordTables>,
-  id: number,
-  status: string,
-  now: Date,
-): Promise<void> {
+/** What Meta may learn of a candidate: proven consent, first click, contact (decision 176). */
+async function conversionFacts(trx: Kysely<LeadRecordTables>, id: number) {
   const submissions = await trx
     .selectFrom('lead_submissions')
     .select(['consent', 'attribution', 'created_at', 'verified'])
@@ -43,15 +43,31 @@ export async function recordStatusEvent(
     .orderBy('id')
     .execute();
   const proven = submissions.filter((submission) => submission.verified === 1);
-  await recordStatusConversion(
-    trx,
-    {
-      subject: { type: 'candidate', id },
-      status,
-      consent: consentOf(submissions),
-      click: firstClick(proven),
-      contact: () => verifiedContact(trx, 'candidates', id),
-    },
-    now,
-  );
+  return {
+    subject: { type: 'candidate' as const, id },
+    consent: consentOf(submissions),
+    click: firstClick(proven),
+    contact: () => verifiedContact(trx, 'candidates', id),
+  };
+}
+
+/** A new status to the Conversions API (decision 110) with proven consent, click and contact. */
+export async function recordStatusEvent(
+  trx: Kysely<LeadRecordTables>,
+  id: number,
+  status: string,
+  now: Date,
+): Promise<void> {
+  await recordStatusConversion(trx, { ...(await conversionFacts(trx, id)), status }, now);
+}
+
+/** A candidate's booked call as `Schedule` (issue 43), in the booking's transaction. */
+export async function recordCallEvent(
+  db: Pick<Kysely<object>, 'getExecutor'>,
+  id: number,
+  client: SubmissionClient,
+  now: Date,
+): Promise<void> {
+  const trx = tablesOf<LeadRecordTables>(db);
+  await recordCallConversion(trx, { ...(await conversionFacts(trx, id)), client }, now);
 }

@@ -29,7 +29,8 @@ test('the Overview funnel shows visitors, leads and the A/B comparison for a dat
   const funnel = panel.getByRole('region', { name: 'Funnel' });
   const cells = (table: string, key: string) =>
     funnel.getByRole('table', { name: table }).getByRole('row', { name: key }).getByRole('cell');
-  // Visitors, leads, lead rate, applications, rate, enrolled, placed, recovered by reminders.
+  // Visitors, leads, lead rate, applications, rate, booked, enrolled, placed, median hours to
+  // booking, recovered by reminders.
   await expect(cells('Funnel per UTM source', source)).toHaveText([
     '2',
     '1',
@@ -38,6 +39,8 @@ test('the Overview funnel shows visitors, leads and the A/B comparison for a dat
     '0.0%',
     '0',
     '0',
+    '0',
+    '—',
     '0',
   ]);
   await expect(cells('Funnel per UTM campaign', campaignA)).toHaveText([
@@ -49,6 +52,8 @@ test('the Overview funnel shows visitors, leads and the A/B comparison for a dat
     '0',
     '0',
     '0',
+    '—',
+    '0',
   ]);
   await expect(cells('Funnel per UTM campaign', campaignB)).toHaveText([
     '1',
@@ -58,6 +63,8 @@ test('the Overview funnel shows visitors, leads and the A/B comparison for a dat
     '—',
     '0',
     '0',
+    '0',
+    '—',
     '0',
   ]);
   await expect(cells('Funnel per landing page', '/career').first()).not.toHaveText('0');
@@ -138,7 +145,8 @@ test('more leads than counted visitors: rates stay within 100%, marked, with the
   const panel = await openTab(page, 'Insights');
   const funnel = panel.getByRole('region', { name: 'Funnel' });
   const table = funnel.getByRole('table', { name: 'Funnel per UTM campaign' });
-  // Visitors, leads, lead rate (capped, marked), applications, rate, enrolled, placed, recovered.
+  // Visitors, leads, lead rate (capped, marked), applications, rate, booked, enrolled, placed,
+  // median hours to booking, recovered.
   await expect(table.getByRole('row', { name: campaign }).getByRole('cell')).toHaveText([
     '1',
     '3',
@@ -147,6 +155,8 @@ test('more leads than counted visitors: rates stay within 100%, marked, with the
     '0.0%',
     '0',
     '0',
+    '0',
+    '—',
     '0',
   ]);
   const note =
@@ -175,7 +185,7 @@ test('more leads than counted visitors: rates stay within 100%, marked, with the
   ).toEqual([]);
   const stages = funnel.getByRole('definition').filter({ hasText: /^[\d,]+$/ });
   const counts = (await stages.allTextContents()).map((text) => Number(text.replace(/,/g, '')));
-  expect(counts).toHaveLength(4);
+  expect(counts).toHaveLength(5);
   expect(counts).toEqual([...counts].sort((a, b) => b - a));
   expect(await axeViolations(page)).toEqual([]);
 });

@@ -54,7 +54,7 @@ const funnelFigures: Figures<FunnelStep> = {
 /** The range's funnel in the one vocabulary: each stage, its count, and what it counts. */
 function Stages({ total }: { total: FunnelStep }) {
   return (
-    <dl aria-label="Funnel stages" className="grid gap-3 sm:grid-cols-2 lg:grid-cols-4">
+    <dl aria-label="Funnel stages" className="grid gap-3 sm:grid-cols-2 lg:grid-cols-5">
       {funnelStages.map((stage, index) => (
         <div key={stage.key} className="rounded-xl border border-slate-200 bg-white p-4">
           <dt className="text-sm font-medium text-slate-700">

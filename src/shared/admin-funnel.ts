@@ -13,7 +13,7 @@ export const UNMATCHED_LISTED = 100;
  * say these words with these meanings. Each counts the leads that reached AT LEAST that stage, so
  * the funnel never rises (a lead placed without a recorded application still counts as applied).
  * `status`: the pipeline status that reaches the stage (lead-funnel.ts counts from this);
- * `booked`: reached by a booked call (the bookings capability says which leads hold one).
+ * `call`: reached by a booked or an attended call (the bookings capability says whose).
  */
 export const funnelStages = [
   {
@@ -36,9 +36,17 @@ export const funnelStages = [
     key: 'booked',
     label: 'Booked calls',
     meaning: 'Leads holding or having held a screening call not cancelled, or enrolled or placed',
-    booked: true,
+    call: 'booked',
     cost: 'costPerBookedCall',
     costLabel: 'Cost per booked call',
+  },
+  {
+    key: 'attended',
+    label: 'Attended calls',
+    meaning: 'Leads whose call a recruiter marked attended or late, or enrolled or placed',
+    call: 'attended',
+    cost: 'costPerAttendedCall',
+    costLabel: 'Cost per attended call',
   },
   {
     key: 'enrolled',
@@ -92,6 +100,7 @@ const stepProperties = {
   },
   leadRate: ratio('leads / visitors, at most 1; null when visitors is 0'),
   applicationRate: ratio('applications / leads (0..1); null when leads is 0'),
+  showRate: ratio('Calls marked attended or late / calls marked (0..1); null when none marked'),
   medianHoursToBooking: ratio(
     "Median hours from a lead's arrival to its booking, of the leads who booked; null: none",
   ),

@@ -14,7 +14,8 @@ import {
   type LeadPath,
   type Page,
 } from '../support/funnel-walk';
-import { openForCalls } from '../support/calls';
+import { CALL_OUTCOMES } from '../../src/shared/booking-calls';
+import { markCall, openForCalls } from '../support/calls';
 import { createTestApp, describeEachDatabase, type TestApp } from '../support/test-app';
 
 /*
@@ -104,7 +105,7 @@ describeEachDatabase(
       for (const step of [campaign, candidates, figures.total]) expectNonIncreasing(step);
     });
 
-    it('for random leads, visits, statuses, booked calls and spend: no row rises, no rate passes 1, each campaign is shared to the cent', async () => {
+    it('for random leads, visits, statuses, booked and marked calls and spend: no row rises, no rate passes 1, each campaign is shared to the cent', async () => {
       const apps: TestApp[] = [];
       let testApp = current();
       let cookie = '';
@@ -137,8 +138,9 @@ describeEachDatabase(
               visitors[page] = (visitors[page] ?? 0) + count;
               counted.visitors += count;
             }
-            for (const { campaign, path, status, book } of data.leads) {
+            for (const { campaign, path, status, book, mark } of data.leads) {
               const email = await leadThrough(testApp, path, campaignOf(campaign), book);
+              if (book && mark) await markCall(testApp, cookie, email, mark);
               if (status) await moveTo(testApp, cookie, email, status);
               const leads = model.get(campaignOf(campaign))!.leads;
               const page = path.replace('+questionnaire', '') as Page;
@@ -187,6 +189,7 @@ const dataSets = fc.record({
       path: fc.constantFrom(...PATHS),
       status: fc.option(fc.constantFrom(...STATUSES), { nil: undefined }),
       book: fc.boolean(),
+      mark: fc.option(fc.constantFrom(...CALL_OUTCOMES), { nil: undefined }),
     }),
     { maxLength: 5 },
   ),

@@ -5,7 +5,8 @@ import {
   DEFAULT_AVAILABILITY,
   type Availability,
 } from '../../src/shared/booking-availability';
-import { postJson } from './api';
+import { candidateIdOf, postJson } from './api';
+import type { TestApp } from './test-app';
 
 /* Screening calls as a person books them through the API (issue 43). */
 
@@ -42,4 +43,21 @@ export async function bookCall(app: FastifyInstance, proof: string) {
   const booked = await postJson(app, '/api/booking', { start: slots[4]!.start }, { cookie: proof });
   expect(booked.statusCode).toBe(201);
   return booked.json<{ booking: { start: string } }>();
+}
+
+/** Marks the call of the candidate of `email` as a recruiter does (`cookie`: their session). */
+export async function markCall(testApp: TestApp, cookie: string, email: string, outcome: string) {
+  const call = await testApp.db
+    .selectFrom('bookings')
+    .select('id')
+    .where('lead_id', '=', await candidateIdOf(testApp.db, email))
+    .where('cancelled_at', 'is', null)
+    .executeTakeFirstOrThrow();
+  const marked = await testApp.app.inject({
+    method: 'POST',
+    url: `/api/admin/bookings/${call.id}/outcome`,
+    headers: { cookie },
+    payload: { outcome },
+  });
+  expect(marked.statusCode).toBe(200);
 }

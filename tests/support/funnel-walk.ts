@@ -109,10 +109,11 @@ export function expectNonIncreasing(step: FunnelStep) {
   const where = JSON.stringify(step);
   expect(step.leads, where).toBeGreaterThanOrEqual(step.applications);
   expect(step.applications, where).toBeGreaterThanOrEqual(step.booked);
-  expect(step.booked, where).toBeGreaterThanOrEqual(step.enrolled);
+  expect(step.booked, where).toBeGreaterThanOrEqual(step.attended);
+  expect(step.attended, where).toBeGreaterThanOrEqual(step.enrolled);
   expect(step.enrolled, where).toBeGreaterThanOrEqual(step.placed);
   expect(step.placed, where).toBeGreaterThanOrEqual(0);
-  for (const rate of [step.leadRate, step.applicationRate]) {
+  for (const rate of [step.leadRate, step.applicationRate, step.showRate]) {
     if (rate !== null) expect(rate, where).toBeGreaterThanOrEqual(0);
     if (rate !== null) expect(rate, where).toBeLessThanOrEqual(1);
   }

@@ -107,10 +107,16 @@ export async function eraseBookings(db: Kysely<BookingTables>, leadIds: readonly
 
 /**
  * The calls the funnel counts as booked (decision 177): each candidate lead's call not cancelled,
- * held now or taken place, with when it was first booked (a move keeps the row).
+ * held now or taken place, with when it was first booked (a move keeps the row) and its mark.
  */
 export const bookedCalls = (db: Pick<Kysely<object>, 'getExecutor'>) =>
   tablesOf<BookingTables>(db)
     .selectFrom('bookings')
-    .select(['lead_id', 'created_at as booked_at'])
+    .select([
+      'lead_id',
+      'created_at as booked_at',
+      // Late is attended: the person came (CALL_OUTCOMES).
+      sql<number>`case when outcome in ('attended', 'late') then 1 else 0 end`.as('attended'),
+      sql<number>`case when outcome is null then 0 else 1 end`.as('marked'),
+    ])
     .where('cancelled_at', 'is', null);

@@ -21,6 +21,7 @@ export function funnelCsv(figures: FunnelFigures): string {
     ['Recovered by reminders', (step) => step.recoveredByReminders],
     ['Lead rate', (step) => ratio(step.leadRate)],
     ['Application rate', (step) => ratio(step.applicationRate)],
+    ['Show rate', (step) => ratio(step.showRate)],
     ['Median hours to booking', (step) => ratio(step.medianHoursToBooking)],
     ['Visitors under-counted', (step) => (step.visitorsUndercounted ? 'yes' : '')],
   ];

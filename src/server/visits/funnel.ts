@@ -33,6 +33,13 @@ const zeroCounts = (key: string | null): Counts => ({
   >),
 });
 
+/** A booked lead's call: hours from its arrival to booking, and the recruiter's mark. */
+interface BookedCall {
+  hours: number;
+  marked: boolean;
+  attended: boolean;
+}
+
 /** The median of hours, to a tenth; null when there are none. */
 function medianHours(hours: readonly number[]): number | null {
   if (hours.length === 0) return null;
@@ -62,12 +69,16 @@ const stepOf = (
   counts: Counts,
   spend: number | undefined,
   currency: string | null,
-  hoursToBooking: readonly number[] = [],
+  calls: readonly BookedCall[] = [],
 ) => ({
   ...counts,
   leadRate: counts.visitors > 0 ? Math.min(rate(counts.leads, counts.visitors)!, 1) : null,
   applicationRate: rate(counts.applications, counts.leads),
-  medianHoursToBooking: medianHours(hoursToBooking),
+  showRate: rate(
+    calls.filter((call) => call.attended).length,
+    calls.filter((call) => call.marked).length,
+  ),
+  medianHoursToBooking: medianHours(calls.map((call) => call.hours)),
   visitorsUndercounted: counts.leads > counts.visitors,
   ...costsOf(counts, spend, currency),
 });
@@ -102,22 +113,23 @@ export async function funnelFigures(
     }
     return counts;
   };
-  /** Hours from arrival to booking of each booked lead, per key of `dimension` ('' is null). */
-  const hoursPer = async (dimension: leadFunnel.FunnelDimension) => {
-    const hours = new Map<string | null, number[]>();
-    if (!booked) return hours;
+  /** Each booked lead's call per key of `dimension` ('' is null). */
+  const callsPer = async (dimension: leadFunnel.FunnelDimension) => {
+    const calls = new Map<string | null, BookedCall[]>();
+    if (!booked) return calls;
     const times = readByWeeks(range, (piece) => {
       const { fromIso, toIso } = isoBounds(piece);
       return leadFunnel.bookingTimesQuery(db, dimension, booked, fromIso, toIso).execute();
     });
     for await (const rows of times) {
-      for (const { key, createdAt, bookedAt } of rows) {
-        const ofKey = hours.get(key || null) ?? [];
-        ofKey.push((Date.parse(bookedAt) - Date.parse(createdAt)) / 3_600_000);
-        hours.set(key || null, ofKey);
+      for (const { key, createdAt, bookedAt, attended, marked } of rows) {
+        const ofKey = calls.get(key || null) ?? [];
+        const hours = (Date.parse(bookedAt) - Date.parse(createdAt)) / 3_600_000;
+        ofKey.push({ hours, attended: Number(attended) === 1, marked: Number(marked) === 1 });
+        calls.set(key || null, ofKey);
       }
     }
-    return hours;
+    return calls;
   };
   const campaignLeads = await leadsPer('utm_campaign');
   const total = zeroCounts(null);
@@ -164,7 +176,7 @@ export async function funnelFigures(
     const dimension = DIMENSIONS[name];
     const leads = read ?? (await leadsPer(dimension.leads));
     const spendOf = matched[name];
-    const hours = await hoursPer(dimension.leads);
+    const calls = await callsPer(dimension.leads);
     const unseen = new Set(listed);
     let visitorsRead = 0;
     async function* steps(): AsyncGenerator<Counts[]> {
@@ -192,9 +204,9 @@ export async function funnelFigures(
     );
     return {
       steps: first.map((step) =>
-        stepOf(step, spendOfStep(step), spend.currency, hours.get(step.key)),
+        stepOf(step, spendOfStep(step), spend.currency, calls.get(step.key)),
       ),
-      hours,
+      calls,
       visitors: visitorsRead,
     };
   };
@@ -207,7 +219,7 @@ export async function funnelFigures(
       { ...total, visitors: landingPages.visitors },
       spend.currency === null ? undefined : allSpend,
       spend.currency,
-      [...landingPages.hours.values()].flat(),
+      [...landingPages.calls.values()].flat(),
     ),
     landingPages: landingPages.steps,
     // Both variants are always listed, so an A/B comparison has its two sides.

@@ -9,7 +9,7 @@ type AnyDb = Pick<Kysely<object>, 'getExecutor'>;
 export type FunnelDimension = 'source_page' | 'landing_variant' | 'utm_source' | 'utm_campaign';
 
 /**
- * The booked calls as rows `(lead_id, booked_at)`, one per candidate lead at most: a query of
+ * The booked calls as rows `(lead_id, booked_at, attended, marked)`, one per candidate lead at most: a query of
  * the bookings capability, passed in by the composition root (this context reads no booking).
  */
 export type BookedCalls = Expression<unknown>;
@@ -17,8 +17,10 @@ export type BookedCalls = Expression<unknown>;
 /** What reaches a stage past the lead by itself: an application by any path, a call, a status. */
 const reachedOnItsOwn = (stage: FunnelStage, booked: BookedCalls | undefined) => {
   if ('status' in stage) return sql`status = ${sql.lit(stage.status)}`;
-  if (!('booked' in stage)) return sql`(questionnaire_completed = 1 or stage = 'application')`;
-  return booked ? sql`id in (select lead_id from (${booked}) as booked)` : sql`1 = 0`;
+  if (!('call' in stage)) return sql`(questionnaire_completed = 1 or stage = 'application')`;
+  if (!booked) return sql`1 = 0`;
+  const attended = stage.call === 'attended' ? sql`where attended = 1` : sql``;
+  return sql`id in (select lead_id from (${booked}) as calls ${attended})`;
 };
 
 /** Each stage counts the leads that reached it or a later one, so the funnel never rises. */
@@ -87,13 +89,18 @@ export function bookingTimesQuery(
 ) {
   return tablesOf<LeadRecordTables>(connection)
     .selectFrom('candidates')
-    .innerJoin(sql<{ lead_id: number; booked_at: string }>`(${booked})`.as('booked'), (join) =>
-      join.onRef('booked.lead_id', '=', 'candidates.id'),
+    .innerJoin(
+      sql<{ lead_id: number; booked_at: string; attended: number; marked: number }>`(${booked})`.as(
+        'booked',
+      ),
+      (join) => join.onRef('booked.lead_id', '=', 'candidates.id'),
     )
     .select([
       sql<string | null>`${sql.ref(`candidates.${dimension}`)}`.as('key'),
       'candidates.created_at as createdAt',
       'booked.booked_at as bookedAt',
+      'booked.attended',
+      'booked.marked',
     ])
     .where('candidates.created_at', '>=', fromIso)
     .where('candidates.created_at', '<', toIso);

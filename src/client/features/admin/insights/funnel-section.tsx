@@ -42,6 +42,7 @@ const funnelFigures: Figures<FunnelStep> = {
     counted(applications.label, applications.key),
     { header: 'Application rate', value: (row) => ratePercent(row.applicationRate) },
     ...laterStages.map((stage) => counted(stage.label, stage.key)),
+    { header: 'Show rate', value: (row) => ratePercent(row.showRate) },
     {
       header: 'Median hours to booking',
       value: (row) => row.medianHoursToBooking ?? '—',
@@ -54,7 +55,7 @@ const funnelFigures: Figures<FunnelStep> = {
 /** The range's funnel in the one vocabulary: each stage, its count, and what it counts. */
 function Stages({ total }: { total: FunnelStep }) {
   return (
-    <dl aria-label="Funnel stages" className="grid gap-3 sm:grid-cols-2 lg:grid-cols-5">
+    <dl aria-label="Funnel stages" className="grid gap-3 sm:grid-cols-2 lg:grid-cols-3">
       {funnelStages.map((stage, index) => (
         <div key={stage.key} className="rounded-xl border border-slate-200 bg-white p-4">
           <dt className="text-sm font-medium text-slate-700">

@@ -21,8 +21,8 @@ const useFunnel = ({ from, to }: { from: string; to: string }) =>
   useQuery<FunnelFigures>({ queryKey: [`/api/admin/funnel?${new URLSearchParams({ from, to })}`] });
 
 // The outcomes, in the funnel's words: leads, applications, placed; then the cost per placement
-// (decision 177: booked calls and enrolment are in the funnel below).
-const OUTCOMES = funnelStages.filter((stage) => stage.key !== 'enrolled' && stage.key !== 'booked');
+// (decision 177: calls and enrolment are in the funnel below).
+const OUTCOMES = funnelStages.filter((stage) => !('call' in stage) && stage.key !== 'enrolled');
 const PLACED = funnelStages.find((stage) => stage.key === 'placed')!;
 
 /** A figure, or the dash of none, which a screen reader reads as "none". */

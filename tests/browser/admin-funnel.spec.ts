@@ -29,8 +29,8 @@ test('the Overview funnel shows visitors, leads and the A/B comparison for a dat
   const funnel = panel.getByRole('region', { name: 'Funnel' });
   const cells = (table: string, key: string) =>
     funnel.getByRole('table', { name: table }).getByRole('row', { name: key }).getByRole('cell');
-  // Visitors, leads, lead rate, applications, rate, booked, enrolled, placed, median hours to
-  // booking, recovered by reminders.
+  // Visitors, leads, lead rate, applications, rate, booked, attended, enrolled, placed, show
+  // rate, median hours to booking, recovered by reminders.
   await expect(cells('Funnel per UTM source', source)).toHaveText([
     '2',
     '1',
@@ -40,6 +40,8 @@ test('the Overview funnel shows visitors, leads and the A/B comparison for a dat
     '0',
     '0',
     '0',
+    '0',
+    '—',
     '—',
     '0',
   ]);
@@ -52,6 +54,8 @@ test('the Overview funnel shows visitors, leads and the A/B comparison for a dat
     '0',
     '0',
     '0',
+    '0',
+    '—',
     '—',
     '0',
   ]);
@@ -64,6 +68,8 @@ test('the Overview funnel shows visitors, leads and the A/B comparison for a dat
     '0',
     '0',
     '0',
+    '0',
+    '—',
     '—',
     '0',
   ]);
@@ -145,8 +151,8 @@ test('more leads than counted visitors: rates stay within 100%, marked, with the
   const panel = await openTab(page, 'Insights');
   const funnel = panel.getByRole('region', { name: 'Funnel' });
   const table = funnel.getByRole('table', { name: 'Funnel per UTM campaign' });
-  // Visitors, leads, lead rate (capped, marked), applications, rate, booked, enrolled, placed,
-  // median hours to booking, recovered.
+  // Visitors, leads, lead rate (capped, marked), applications, rate, booked, attended, enrolled,
+  // placed, show rate, median hours to booking, recovered.
   await expect(table.getByRole('row', { name: campaign }).getByRole('cell')).toHaveText([
     '1',
     '3',
@@ -156,6 +162,8 @@ test('more leads than counted visitors: rates stay within 100%, marked, with the
     '0',
     '0',
     '0',
+    '0',
+    '—',
     '—',
     '0',
   ]);
@@ -185,7 +193,7 @@ test('more leads than counted visitors: rates stay within 100%, marked, with the
   ).toEqual([]);
   const stages = funnel.getByRole('definition').filter({ hasText: /^[\d,]+$/ });
   const counts = (await stages.allTextContents()).map((text) => Number(text.replace(/,/g, '')));
-  expect(counts).toHaveLength(5);
+  expect(counts).toHaveLength(6);
   expect(counts).toEqual([...counts].sort((a, b) => b - a));
   expect(await axeViolations(page)).toEqual([]);
 });

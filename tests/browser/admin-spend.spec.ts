@@ -72,16 +72,18 @@ test('an uploaded spend CSV gives each campaign its cost per lead and per placem
   await expect(toast(page, 'Spend uploaded').first()).toContainText('2 rows stored.');
 
   const table = costs.getByRole('table', { name: /^Costs per utm campaign/ });
-  // Leads, applications, booked, enrolled, placed, spend, then the cost per each stage.
-  // The placed lead counts as applied and booked too: every stage counts the leads that reached it.
+  // Leads, applications, booked, attended, enrolled, placed, spend, then each stage's cost.
+  // The placed lead counts as applied, booked and attended too: each stage counts those reaching it.
   await expect(table.getByRole('row', { name: spring }).getByRole('cell')).toHaveText([
     '2',
     '1',
     '1',
     '1',
     '1',
+    '1',
     '$30.00',
     '$15.00',
+    '$30.00',
     '$30.00',
     '$30.00',
     '$30.00',
@@ -93,8 +95,10 @@ test('an uploaded spend CSV gives each campaign its cost per lead and per placem
     '0',
     '0',
     '0',
+    '0',
     '$12.50',
     '$12.50',
+    '—',
     '—',
     '—',
     '—',
@@ -113,13 +117,13 @@ test('an uploaded spend CSV gives each campaign its cost per lead and per placem
 
   // Spring's spend is shared by its visitors' pages: /candidates gets half of it (other specs
   // may add theirs), and the table names the allocation.
-  await costs.getByLabel('Costs per').selectOption('landingPages');
+  await costs.getByLabel('Costs per', { exact: true }).selectOption('landingPages');
   const pages = costs.getByRole('table', { name: /^Costs per landing page/ });
   const candidatesSpend = await pages
     .getByRole('row')
     .filter({ has: page.getByRole('rowheader', { name: '/candidates', exact: true }) })
     .getByRole('cell')
-    .nth(5)
+    .nth(6)
     .textContent();
   expect(Number(candidatesSpend?.replace(/[$,]/g, ''))).toBeGreaterThanOrEqual(15);
   await expect(pages).toHaveAccessibleDescription(
@@ -210,8 +214,8 @@ test.describe("on a server of its own, whose week's figures are this test's alon
     await expect(toast(page, 'Spend uploaded').first()).toContainText('2 rows stored.');
     const table = costs.getByRole('table', { name: /^Costs per utm campaign/ });
     const row = table.getByRole('row', { name: campaign });
-    await expect(row.getByRole('cell').nth(5)).toHaveText('$48.00');
-    await expect(row.getByRole('cell').nth(10)).toHaveText('$48.00'); // Cost per placement
+    await expect(row.getByRole('cell').nth(6)).toHaveText('$48.00');
+    await expect(row.getByRole('cell').nth(12)).toHaveText('$48.00'); // Cost per placement
     // The week's card: all the week's spend, the unmatched campaign's too, per placement.
     await expect(outcomeCard(panel, 'Cost per placement')).toMatchAriaSnapshot(`
       - term: Cost per placement

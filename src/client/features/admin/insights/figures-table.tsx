@@ -98,6 +98,7 @@ export function FiguresTable<Row extends { key: string | null }>({
 }) {
   const [sort, setSort] = useState(initialSort);
   const noteId = useId();
+  const captionId = useId();
   const onSort = (column: number) =>
     setSort((now) => ({
       column,
@@ -117,13 +118,21 @@ export function FiguresTable<Row extends { key: string | null }>({
         return sort.ascending ? order : -order;
       });
   return (
-    <div className="relative overflow-x-auto rounded-xl border border-slate-200 bg-white">
+    // Wider than a phone: its scroll box takes the keyboard's focus, named by the caption.
+    <div
+      role="group"
+      aria-labelledby={captionId}
+      tabIndex={0}
+      className="relative overflow-x-auto rounded-xl border border-slate-200 bg-white focus-visible:outline-2 focus-visible:outline-offset-2 focus-visible:outline-accent-strong"
+    >
       <table
         className="min-w-full text-left text-sm"
         data-testid={testId}
         aria-describedby={note ? noteId : undefined}
       >
-        <caption className="px-4 py-3 text-left font-semibold text-slate-900">{caption}</caption>
+        <caption id={captionId} className="px-4 py-3 text-left font-semibold text-slate-900">
+          {caption}
+        </caption>
         <thead className="bg-slate-100 text-slate-800">
           <tr>
             {[keyHeaders[by], ...columns.map((column) => column.header)].map((label, index) => (

@@ -420,6 +420,8 @@ describeEachDatabase(
         // The drawer's one request: the same reads as the four endpoints above.
         'GET /api/candidate-submissions/{id}/drawer',
         'GET /api/company-submissions/{id}/drawer',
+        // The day's screening calls (issue 43).
+        'GET /api/admin/bookings',
         'GET /api/admin/assignees',
         'GET /api/candidate-submissions/board',
         'GET /api/company-submissions/board',

@@ -9,6 +9,7 @@ import {
 } from 'lucide-react';
 import { Button } from '../../components/ui/button';
 import { useAccount, useSignOutEverywhere } from './api/session';
+import { MenuContent, menuItemClass } from './ui/menu';
 
 /** The signed-in account's own pages, shown in the dashboard's place when chosen in the menu. */
 export const accountPages = { security: 'Security', sessions: 'Your sessions' } as const;
@@ -16,8 +17,7 @@ export type AccountPage = keyof typeof accountPages;
 export const accountPageId = (page: AccountPage) => `admin-account-${page}`;
 
 const icon = { className: 'size-4', 'aria-hidden': true } as const;
-const itemClass =
-  'flex cursor-pointer items-center gap-2 rounded px-3 py-2 text-sm outline-none data-[highlighted]:bg-slate-100 data-[highlighted]:outline-2 data-[highlighted]:-outline-offset-2 data-[highlighted]:outline-accent-strong';
+const itemClass = `${menuItemClass} data-[highlighted]:outline-2 data-[highlighted]:-outline-offset-2 data-[highlighted]:outline-accent-strong`;
 
 /** The account's menu: its security and sessions, and ending its other sessions. */
 export function AccountMenu({ onOpen }: { onOpen(page: AccountPage): void }) {
@@ -35,42 +35,39 @@ export function AccountMenu({ onOpen }: { onOpen(page: AccountPage): void }) {
           <ChevronDown {...icon} />
         </Button>
       </DropdownMenu.Trigger>
-      <DropdownMenu.Portal>
-        <DropdownMenu.Content
-          align="end"
-          sideOffset={4}
-          className="z-30 min-w-52 rounded-lg border border-slate-200 bg-white p-1 text-slate-900 shadow-lg"
-          onCloseAutoFocus={(event) => {
-            if (!chosen.current) return;
-            event.preventDefault();
-            document.getElementById(accountPageId(chosen.current))?.focus();
-            chosen.current = null;
-          }}
-        >
-          {account?.email ? (
-            <DropdownMenu.Label className="px-3 py-2 text-xs text-slate-600">
-              {account.email}
-            </DropdownMenu.Label>
-          ) : null}
-          {Object.entries(accountPages).map(([page, label]) => (
-            <DropdownMenu.Item
-              key={page}
-              className={itemClass}
-              onSelect={() => {
-                chosen.current = page as AccountPage;
-                onOpen(page as AccountPage);
-              }}
-            >
-              {page === 'security' ? <ShieldCheck {...icon} /> : <MonitorSmartphone {...icon} />}
-              {label}
-            </DropdownMenu.Item>
-          ))}
-          <DropdownMenu.Item className={itemClass} onSelect={() => signOutEverywhere.mutate()}>
-            <MonitorX {...icon} />
-            Sign out everywhere
+      <MenuContent
+        align="end"
+        className="min-w-52"
+        onCloseAutoFocus={(event) => {
+          if (!chosen.current) return;
+          event.preventDefault();
+          document.getElementById(accountPageId(chosen.current))?.focus();
+          chosen.current = null;
+        }}
+      >
+        {account?.email ? (
+          <DropdownMenu.Label className="px-3 py-2 text-xs text-slate-600">
+            {account.email}
+          </DropdownMenu.Label>
+        ) : null}
+        {Object.entries(accountPages).map(([page, label]) => (
+          <DropdownMenu.Item
+            key={page}
+            className={itemClass}
+            onSelect={() => {
+              chosen.current = page as AccountPage;
+              onOpen(page as AccountPage);
+            }}
+          >
+            {page === 'security' ? <ShieldCheck {...icon} /> : <MonitorSmartphone {...icon} />}
+            {label}
           </DropdownMenu.Item>
-        </DropdownMenu.Content>
-      </DropdownMenu.Portal>
+        ))}
+        <DropdownMenu.Item className={itemClass} onSelect={() => signOutEverywhere.mutate()}>
+          <MonitorX {...icon} />
+          Sign out everywhere
+        </DropdownMenu.Item>
+      </MenuContent>
     </DropdownMenu.Root>
   );
 }

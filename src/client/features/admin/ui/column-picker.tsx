@@ -2,6 +2,7 @@ import { useState } from 'react';
 import * as DropdownMenu from '@radix-ui/react-dropdown-menu';
 import { Check, Columns3 } from 'lucide-react';
 import { Button } from '../../../components/ui/button';
+import { MenuContent, menuItemClass } from './menu';
 
 /** The extra columns a list shows, by header, remembered in this browser per `list`. */
 export function useExtraColumns(list: string) {
@@ -42,34 +43,28 @@ export function ColumnPicker({
           Columns
         </Button>
       </DropdownMenu.Trigger>
-      <DropdownMenu.Portal>
-        <DropdownMenu.Content
-          align="end"
-          sideOffset={4}
-          className="z-30 max-h-[70vh] min-w-56 overflow-y-auto rounded-lg border border-slate-200 bg-white p-1 text-slate-900 shadow-lg"
-        >
-          <DropdownMenu.Label className="px-3 py-2 text-xs font-semibold text-slate-600">
-            More columns
-          </DropdownMenu.Label>
-          {headers.map((header) => (
-            <DropdownMenu.CheckboxItem
-              key={header}
-              checked={shown.includes(header)}
-              onCheckedChange={() => onToggle(header)}
-              // Ticking several in a row: the menu stays open.
-              onSelect={(event) => event.preventDefault()}
-              className="flex cursor-pointer items-center gap-2 rounded px-3 py-2 text-sm outline-none data-[highlighted]:bg-slate-100"
-            >
-              <span className="inline-flex size-4 items-center justify-center">
-                <DropdownMenu.ItemIndicator>
-                  <Check className="size-4" aria-hidden="true" />
-                </DropdownMenu.ItemIndicator>
-              </span>
-              {header}
-            </DropdownMenu.CheckboxItem>
-          ))}
-        </DropdownMenu.Content>
-      </DropdownMenu.Portal>
+      <MenuContent align="end" className="max-h-[70vh] min-w-56 overflow-y-auto">
+        <DropdownMenu.Label className="px-3 py-2 text-xs font-semibold text-slate-600">
+          More columns
+        </DropdownMenu.Label>
+        {headers.map((header) => (
+          <DropdownMenu.CheckboxItem
+            key={header}
+            checked={shown.includes(header)}
+            onCheckedChange={() => onToggle(header)}
+            // Ticking several in a row: the menu stays open.
+            onSelect={(event) => event.preventDefault()}
+            className={menuItemClass}
+          >
+            <span className="inline-flex size-4 items-center justify-center">
+              <DropdownMenu.ItemIndicator>
+                <Check className="size-4" aria-hidden="true" />
+              </DropdownMenu.ItemIndicator>
+            </span>
+            {header}
+          </DropdownMenu.CheckboxItem>
+        ))}
+      </MenuContent>
     </DropdownMenu.Root>
   );
 }

@@ -5,6 +5,7 @@ import { leadStatuses, type LeadKind } from '@shared/lead-status';
 import { clsx } from 'clsx';
 import type { BoardCard } from '../../api/board';
 import { formatNumber } from '../../ui/format';
+import { MenuContent, menuItemClass } from '../../ui/menu';
 
 const DAY_MS = 86_400_000;
 
@@ -52,25 +53,19 @@ function MoveMenu({
           <ChevronDown className="size-4" aria-hidden="true" />
         </button>
       </DropdownMenu.Trigger>
-      <DropdownMenu.Portal>
-        <DropdownMenu.Content
-          align="start"
-          sideOffset={4}
-          className="z-30 min-w-44 rounded-lg border border-slate-200 bg-white p-1 text-slate-900 shadow-lg"
-        >
-          {leadStatuses[kind]
-            .filter((status) => status.value !== card.status)
-            .map((status) => (
-              <DropdownMenu.Item
-                key={status.value}
-                onSelect={() => onMove({ card, to: status.value })}
-                className="cursor-pointer rounded px-3 py-2 text-sm outline-none data-[highlighted]:bg-slate-100"
-              >
-                {status.label}
-              </DropdownMenu.Item>
-            ))}
-        </DropdownMenu.Content>
-      </DropdownMenu.Portal>
+      <MenuContent align="start" className="min-w-44">
+        {leadStatuses[kind]
+          .filter((status) => status.value !== card.status)
+          .map((status) => (
+            <DropdownMenu.Item
+              key={status.value}
+              onSelect={() => onMove({ card, to: status.value })}
+              className={menuItemClass}
+            >
+              {status.label}
+            </DropdownMenu.Item>
+          ))}
+      </MenuContent>
     </DropdownMenu.Root>
   );
 }

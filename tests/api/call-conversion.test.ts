@@ -73,7 +73,7 @@ describeEachDatabase(
       const [event] = await eventually(() => {
         const events = eventsWithId(eventId);
         return events.length > 0 ? events : undefined;
-      });
+      }, 30_000);
       expect(event).toMatchObject({
         event_name: 'Schedule',
         event_id: eventId,
@@ -104,7 +104,8 @@ describeEachDatabase(
       await book(app, granted.proof);
       const [row] = await schedules(testApp, granted.email);
       const { eventId } = JSON.parse(row!.payload) as { eventId: string };
-      await eventually(() => eventsWithId(eventId)[0]);
+      // The worker's pace on a machine running every test file at once: a generous wait.
+      await eventually(() => eventsWithId(eventId)[0], 30_000);
 
       const denied = await applicant(app, 'denied');
       await book(app, denied.proof);

@@ -8,6 +8,8 @@ import {
   bookingStoreOf,
   bookPageState,
   callDeskRoutes,
+  screeningOf,
+  screeningRoutes,
 } from './bookings';
 import { recordCallChange } from './admin/audit/audit-plugin';
 import { conversionsPlugin } from './conversions';
@@ -233,15 +235,23 @@ export async function buildApp({
     mail,
     notify,
     confirmations,
-    guardedRoutes: [funnelRoutes(bookedCalls), spendRoutes, availabilityRoutes, callDeskRoutes],
+    guardedRoutes: [
+      funnelRoutes(bookedCalls),
+      spendRoutes,
+      availabilityRoutes,
+      screeningRoutes,
+      callDeskRoutes,
+    ],
     retention,
     visitsNotCounted: (since) => app.visitCounter.notCountedSince(since),
     formHandoff,
     statusPage,
   });
   const bookings = bookingStoreOf(app, config.callRemindersMs, recordCallChange);
+  const screening = screeningOf(app);
   await app.register(bookingsPlugin, {
     store: bookings,
+    screening,
     conversions: config.conversions !== undefined,
     page: statusPage,
     handoff: formHandoff,
@@ -252,7 +262,7 @@ export async function buildApp({
     worker: personWorker,
   });
   await app.register(sitePlugin, {
-    pageStates: { [BOOK_PATH]: bookPageState(bookings, statusPage) },
+    pageStates: { [BOOK_PATH]: bookPageState(bookings, screening, statusPage) },
     clientDir: config.clientDir,
     runtime: config.runtime,
     formHandoff,

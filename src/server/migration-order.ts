@@ -61,4 +61,5 @@ export const migrationOrder = [
   '330_booking_tables',
   '331_booking_time_zone',
   '340_booking_outcomes',
+  '350_booking_screening',
 ] as const;

@@ -43,6 +43,7 @@ export const BOOKING_NOTICES = {
   hasBooking: 'You already have a call booked: move or cancel it instead',
   notBooked: 'You have no call booked',
   notASlot: 'Please pick one of the times offered',
+  answerFirst: 'Please answer the questions before you pick a time',
   tooMany:
     'You have changed your call several times today: please try again tomorrow, or keep the time you have',
 } as const;

@@ -1,5 +1,6 @@
 // What the server knows that a pre-rendered page cannot (a returned form, a prefill), as JSON.
 
+import type { ScreeningView } from './booking-screening';
 import type { BookingNotice, BookingView } from './booking-view';
 import type { StatusNotice, StatusView } from './person-status';
 import { jsonScript } from './runtime-config';
@@ -35,6 +36,8 @@ export interface PageState {
   /** /book: the slots and the person's call (issue 43); what a post did. */
   booking?: BookingView;
   bookingNotice?: BookingNotice;
+  /** /book's knock-out questions, or a "no"'s explanation, instead of the slots. */
+  screening?: ScreeningView;
 }
 
 export const PAGE_STATE_ELEMENT_ID = 'page-state';

@@ -2,7 +2,6 @@ import type { FastifyRequest } from 'fastify';
 import { DateTime } from 'luxon';
 import { isTimeZone } from '@shared/booking-availability';
 import type { BookingDayView, BookingView } from '@shared/booking-view';
-import type { StatusPage } from '../leads';
 import type { BookingStore } from './booking-store';
 import { callTime } from './call-invitation';
 import type { Slot } from './open-slots';
@@ -59,16 +58,15 @@ function byDay(slots: readonly Slot[], zone: string, group: boolean): BookingDay
   return days;
 }
 
-/** GET /book: rendered for the candidate this browser proves; nothing without a proof. */
+/** GET /book: rendered for the candidate this browser proves. */
 export class BookingPage {
-  constructor(
-    private readonly store: BookingStore,
-    private readonly statusPage: StatusPage,
-  ) {}
+  constructor(private readonly store: BookingStore) {}
 
-  async view(request: FastifyRequest, asked?: unknown): Promise<BookingView | undefined> {
-    const candidate = await this.statusPage.provenCandidate(request);
-    if (!candidate) return undefined;
+  async view(
+    request: FastifyRequest,
+    candidate: { id: number },
+    asked?: unknown,
+  ): Promise<BookingView> {
     const now = new Date();
     const [settings, booking] = await Promise.all([
       this.store.availability(),

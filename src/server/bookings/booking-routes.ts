@@ -18,6 +18,8 @@ import {
 import { chosenZone } from './booking-page';
 import type { BookingOutcome, BookingRow, BookingStore } from './booking-store';
 import type { BookingTables } from './booking-tables';
+import { refuseUnscreened, screeningAnswerRoute, screeningViewSchema } from './screening-routes';
+import type { ScreeningStore } from './screening-store';
 
 /* The person's booking (issue 43), reached only with their proof (decision 176): JSON, or a
    browser's plain form post answered 303 back to /book with what happened (decision 090). */
@@ -57,7 +59,9 @@ const backToPage = {
 const answers = {
   200: bookingAnswer,
   303: backToPage,
-  403: describedError('No proof of a candidate in this browser, or a cross-site post'),
+  403: describedError(
+    'No proof of a candidate in this browser, a cross-site post, or (booking) a knock-out question unanswered or answered "no"',
+  ),
   404: describedError(BOOKING_NOTICES.notBooked),
   409: {
     type: 'object',
@@ -84,6 +88,7 @@ const NOTICE_OF: Record<BookingOutcome['kind'], BookingNotice | undefined> = {
 
 interface BookingRoutesOptions {
   store: BookingStore;
+  screening: ScreeningStore;
   page: StatusPage;
   handoff: FormHandoff;
   /** The Conversions API is on: a booking writes Meta's `Schedule`. */
@@ -92,7 +97,7 @@ interface BookingRoutesOptions {
 
 export const bookingRoutes: FastifyPluginAsync<BookingRoutesOptions> = async (
   app,
-  { store, page, handoff, conversions },
+  { store, screening, page, handoff, conversions },
 ) => {
   await app.register(formbody, { bodyLimit: 1024 });
 
@@ -116,6 +121,8 @@ export const bookingRoutes: FastifyPluginAsync<BookingRoutesOptions> = async (
     else await reply.code(403).send({ error: NO_BOOKING_PROOF });
     return undefined;
   }
+
+  screeningAnswerRoute(app, { screening, provenCandidate, back });
 
   async function answer(request: FastifyRequest, reply: FastifyReply, outcome: BookingOutcome) {
     if (statusApi.wantsHtml(request)) return back(request, reply, NOTICE_OF[outcome.kind]);
@@ -151,12 +158,14 @@ export const bookingRoutes: FastifyPluginAsync<BookingRoutesOptions> = async (
     BOOKING_ACTIONS.book,
     {
       schema: {
-        summary: "The person's booked call, if any, and the open slots, in the host's time zone",
+        summary:
+          'The person\'s booked call, if any, and the open slots, in the host\'s time zone; none while a knock-out question waits or after a "no"',
         response: {
           200: objectOf({
             timeZone: { type: 'string', description: "The host's IANA time zone" },
             booking: { ...bookingView, type: ['object', 'null'] },
             slots: slotList,
+            screening: screeningViewSchema,
           }),
           403: answers[403],
         },
@@ -165,12 +174,18 @@ export const bookingRoutes: FastifyPluginAsync<BookingRoutesOptions> = async (
     async (request, reply) => {
       const candidate = await provenCandidate(request, reply);
       if (!candidate) return reply;
-      const [settings, booking] = await Promise.all([
+      const [settings, booking, screened] = await Promise.all([
         store.availability(),
         store.liveBooking(candidate.id),
+        screening.step(candidate.id),
       ]);
-      const slots = await store.slots(new Date(), SLOTS_SHOWN, booking?.slot_start);
-      return { timeZone: settings.timeZone, booking: booking ? viewOf(booking) : null, slots };
+      const slots = screened ? [] : await store.slots(new Date(), SLOTS_SHOWN, booking?.slot_start);
+      return {
+        timeZone: settings.timeZone,
+        booking: booking ? viewOf(booking) : null,
+        slots,
+        screening: screened ?? null,
+      };
     },
   );
 
@@ -204,6 +219,8 @@ export const bookingRoutes: FastifyPluginAsync<BookingRoutesOptions> = async (
         const timeZone = chosenZone(zone, (await store.availability()).timeZone);
         if (action === 'move')
           return answer(request, reply, await store.move(candidate.id, start, timeZone));
+        const screened = await screening.step(candidate.id);
+        if (screened) return refuseUnscreened({ back }, request, reply, screened);
         // Meta's `Schedule`, with the request's event id and browser (decision 110).
         const client = conversions ? submissionClient(request) : undefined;
         const now = new Date();

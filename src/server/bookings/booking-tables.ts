@@ -32,6 +32,10 @@ export interface BookingTables {
    * databases, with `ON CONFLICT DO NOTHING` and no lock of our own.
    */
   booking_seats: { slot_start: string; seat: number; booking_id: number };
+  /** One row (id 1) once saved: the knock-out questions as their JSON document. */
+  booking_questions: { id: number; settings: string; updated_at: string };
+  /** A person's answers to them, once (ScreeningAnswers as JSON, a "no"'s explanation with it). */
+  booking_screening: { lead_id: number; answers: string; answered_at: string };
 }
 
 export const bookingMigrations: MigrationSet = (dialect) => ({
@@ -95,11 +99,31 @@ export const bookingMigrations: MigrationSet = (dialect) => ({
         .execute();
     },
   },
+  '350_booking_screening': {
+    async up(db: Kysely<unknown>) {
+      await db.schema
+        .createTable('booking_questions')
+        .addColumn('id', 'integer', (c) => c.primaryKey())
+        .addColumn('settings', 'text', (c) => c.notNull())
+        .addColumn('updated_at', 'text', (c) => c.notNull())
+        .execute();
+      await db.schema
+        .createTable('booking_screening')
+        .addColumn('lead_id', 'integer', (c) => c.primaryKey())
+        .addColumn('answers', 'text', (c) => c.notNull())
+        .addColumn('answered_at', 'text', (c) => c.notNull())
+        .execute();
+    },
+  },
 });
 
-/** Erases the calls of these candidate leads, and frees their seats (an erasure's transaction). */
+/**
+ * Erases the calls of these candidate leads and their screening answers, and frees their seats
+ * (an erasure's transaction).
+ */
 export async function eraseBookings(db: Kysely<BookingTables>, leadIds: readonly number[]) {
   if (leadIds.length === 0) return;
+  await db.deleteFrom('booking_screening').where('lead_id', 'in', leadIds).execute();
   const bookings = db.selectFrom('bookings').select('id').where('lead_id', 'in', leadIds);
   await db.deleteFrom('booking_seats').where('booking_id', 'in', bookings).execute();
   await db.deleteFrom('bookings').where('lead_id', 'in', leadIds).execute();

@@ -10,9 +10,11 @@ import { bookingRoutes } from './booking-routes';
 import { BookingStore, type ChangeRecorder } from './booking-store';
 import type { BookingTables } from './booking-tables';
 import { callSender, type CallMailContext } from './call-sender';
+import type { ScreeningStore } from './screening-store';
 
 export interface BookingsOptions {
   store: BookingStore;
+  screening: ScreeningStore;
   /** The Conversions API is on: a booking writes Meta's `Schedule`. */
   conversions: boolean;
   page: StatusPage;
@@ -26,8 +28,8 @@ export interface BookingsOptions {
 
 /** The person's booking routes, and the worker that sends their invitations and reminders. */
 export const bookingsPlugin: FastifyPluginAsync<BookingsOptions> = async (app, options) => {
-  const { store, page, handoff, conversions } = options;
-  await app.register(bookingRoutes, { store, page, handoff, conversions });
+  const { store, screening, page, handoff, conversions } = options;
+  await app.register(bookingRoutes, { store, screening, page, handoff, conversions });
   if (options.worker?.enabled === false) return;
   const mailer = createMailer(options.mail, options.dataDir);
   app.addHook('onClose', async () => mailer.close());
@@ -48,12 +50,17 @@ export const bookingsPlugin: FastifyPluginAsync<BookingsOptions> = async (app, o
   });
 };
 
-/** /book's state for this request: the person's slots and call; none without their proof. */
-export function bookPageState(store: BookingStore, page: StatusPage) {
-  const booking = new BookingPage(store, page);
+/**
+ * /book's state for this request: the person's slots and call, or the knock-out questions or a
+ * "no"'s explanation instead of the slots; none without their proof.
+ */
+export function bookPageState(store: BookingStore, screening: ScreeningStore, page: StatusPage) {
+  const booking = new BookingPage(store);
   return async (request: FastifyRequest): Promise<PageState | undefined> => {
-    const view = await booking.view(request);
-    return view && { booking: view };
+    const candidate = await page.provenCandidate(request);
+    if (!candidate) return undefined;
+    const screened = await screening.step(candidate.id);
+    return screened ? { screening: screened } : { booking: await booking.view(request, candidate) };
   };
 }
 

@@ -7,6 +7,8 @@ export {
 } from './booking-tables';
 export { bookingsPlugin, bookingStoreOf, bookPageState } from './bookings-plugin';
 export { availabilityRoutes } from './availability-routes';
+export { screeningRoutes } from './screening-routes';
+export { screeningOf } from './screening-store';
 export { callDeskRoutes } from './call-desk-routes';
 export { callView } from './call-desk';
 export type { ChangeRecorder } from './booking-store';

@@ -40,6 +40,9 @@ const EXCEPTIONS: Record<string, AdminPermission> = {
   // Owners and recruiters set when calls can be booked (issue 43).
   'GET /api/admin/booking/availability': 'work',
   'PUT /api/admin/booking/availability': 'work',
+  // Only owners write the knock-out questions: what they may ask is the business's to answer.
+  'GET /api/admin/booking/screening': 'manage',
+  'PUT /api/admin/booking/screening': 'manage',
   // Every account ends its own sessions (an owner anyone's: checked by the route).
   'POST /api/admin/sign-out-everywhere': 'read',
   'DELETE /api/admin/sessions/:id': 'read',

@@ -2,8 +2,9 @@ import type { FastifyPluginAsync } from 'fastify';
 import { possibleDuplicatesSchema } from '@shared/admin-duplicates';
 import { arrayOfObjects, idParams, objectOf } from '../../platform/http/api-schemas';
 import { type LeadDesk, adminApi } from '../../leads';
-import { bookingStoreOf, callView } from '../../bookings';
+import { bookingStoreOf, callView, screeningOf } from '../../bookings';
 import { callSchema } from '@shared/booking-calls';
+import { screeningAnswersSchema } from '@shared/booking-screening';
 import { detailView } from './detail-view';
 import { slotBody, templateSlots } from './message-template-routes';
 
@@ -29,6 +30,7 @@ const withOptional = <Schema extends { properties: object }>(schema: Schema, mor
 export const drawerRoutes: FastifyPluginAsync<{ desk: LeadDesk }> = async (app, { desk }) => {
   const { db } = app.database;
   const bookings = bookingStoreOf(app);
+  const screening = screeningOf(app);
   /** A candidate's call not cancelled, if any. */
   const callOf = async (leadType: string, id: number) => {
     const row = leadType === 'candidate' ? await bookings.liveBooking(id) : undefined;
@@ -53,7 +55,13 @@ export const drawerRoutes: FastifyPluginAsync<{ desk: LeadDesk }> = async (app, 
                 messageTemplates: { type: 'array', items: slotBody },
                 duplicates: { ...possibleDuplicatesSchema, description: 'Always [] for a company' },
               }),
-              { booking: { ...callSchema, description: "A candidate's booked call, if any" } },
+              {
+                booking: { ...callSchema, description: "A candidate's booked call, if any" },
+                screening: {
+                  ...screeningAnswersSchema,
+                  description: "A candidate's answers to the knock-out questions, if given",
+                },
+              },
             ),
             404: errorBody,
           },
@@ -61,15 +69,26 @@ export const drawerRoutes: FastifyPluginAsync<{ desk: LeadDesk }> = async (app, 
       },
       async (request, reply) => {
         const { id } = request.params;
-        const [lead, assignees, messageTemplates, duplicates, booking] = await Promise.all([
-          detail(request, id),
-          listAssignees(db),
-          templateSlots(desk.templates),
-          leadType === 'candidate' ? desk.possibleDuplicates(id) : [],
-          callOf(leadType, id),
-        ]);
+        const candidate = leadType === 'candidate';
+        const [lead, assignees, messageTemplates, duplicates, booking, answers] = await Promise.all(
+          [
+            detail(request, id),
+            listAssignees(db),
+            templateSlots(desk.templates),
+            candidate ? desk.possibleDuplicates(id) : [],
+            callOf(leadType, id),
+            candidate ? screening.answers(id) : undefined,
+          ],
+        );
         if (!lead) return reply.code(404).send(notFound);
-        return { lead, assignees, messageTemplates, duplicates: duplicates ?? [], booking };
+        return {
+          lead,
+          assignees,
+          messageTemplates,
+          duplicates: duplicates ?? [],
+          booking,
+          screening: answers,
+        };
       },
     );
 

@@ -1,0 +1,135 @@
+import type { FastifyInstance, FastifyPluginAsync, FastifyReply, FastifyRequest } from 'fastify';
+import {
+  SCREENED_OUT,
+  SCREENING_ANSWER_URL,
+  SCREENING_URL,
+  screeningSchema,
+  type ScreeningView,
+} from '@shared/booking-screening';
+import { BOOKING_NOTICES, type BookingNotice } from '@shared/booking-view';
+import { adminApi, statusApi } from '../leads';
+import {
+  bodySchemaOf,
+  describedError,
+  fieldErrorsBody,
+  objectOf,
+} from '../platform/http/api-schemas';
+import { screeningOf, type ScreeningStore } from './screening-store';
+
+const { INVALID_FIELDS_MESSAGE, validateBody } = adminApi;
+
+const screeningBody = bodySchemaOf(screeningSchema);
+const texts = { type: 'array', items: { type: 'string' } } as const;
+
+/** /book's step before the slots, in the JSON answers; null: none, the slots are open. */
+export const screeningViewSchema = {
+  type: ['object', 'null'],
+  description: 'Questions to answer before the slots, or the explanation of a "no"; null: none',
+  properties: {
+    step: { type: 'string', enum: ['ask', 'refused'] },
+    questions: texts,
+    explanations: texts,
+  },
+  required: ['step'],
+} as const;
+
+/** The knock-out questions' read and write: owners only (`manage`, route-permission.ts). */
+export const screeningRoutes: FastifyPluginAsync = async (app) => {
+  const store = screeningOf(app);
+
+  app.get(
+    SCREENING_URL,
+    {
+      schema: {
+        summary: 'The yes/no questions a person answers before the slots, and what a "no" shows',
+        response: { 200: screeningBody },
+      },
+    },
+    () => store.questions(),
+  );
+
+  app.put(
+    SCREENING_URL,
+    {
+      schema: {
+        summary: 'Replaces the knock-out questions; answers already given stand',
+        // Checked by the shared zod schema: documented only, so ajv neither coerces nor strips.
+        documentedBody: screeningBody,
+        response: { 200: screeningBody, 400: fieldErrorsBody },
+      },
+    },
+    async (request, reply) => {
+      const body = validateBody(screeningSchema, request.body);
+      if (!body.ok) {
+        return reply.code(400).send({ error: INVALID_FIELDS_MESSAGE, fields: body.fields });
+      }
+      await store.saveQuestions(body.data);
+      return body.data;
+    },
+  );
+};
+
+interface PersonRouteHelpers {
+  screening: ScreeningStore;
+  provenCandidate: (
+    request: FastifyRequest,
+    reply: FastifyReply,
+  ) => Promise<{ id: number } | undefined>;
+  back: (request: FastifyRequest, reply: FastifyReply, notice?: BookingNotice) => Promise<unknown>;
+}
+
+/**
+ * Refuses a booking while questions wait or after a "no", nothing booked: a browser goes back to
+ * /book, which shows the questions or the explanation.
+ */
+export async function refuseUnscreened(
+  { back }: Pick<PersonRouteHelpers, 'back'>,
+  request: FastifyRequest,
+  reply: FastifyReply,
+  view: ScreeningView,
+) {
+  const ask = view.step === 'ask';
+  if (statusApi.wantsHtml(request)) return back(request, reply, ask ? 'answerFirst' : undefined);
+  return reply.code(403).send({ error: ask ? BOOKING_NOTICES.answerFirst : SCREENED_OUT });
+}
+
+/** POST /api/booking/screening: the person's answers, with their proof, as book and cancel. */
+export function screeningAnswerRoute(app: FastifyInstance, helpers: PersonRouteHelpers) {
+  const { screening, provenCandidate, back } = helpers;
+  app.post(
+    SCREENING_ANSWER_URL,
+    {
+      schema: {
+        summary: 'Answers the knock-out questions (answer0, answer1: yes or no), once',
+        consumes: ['application/json', 'application/x-www-form-urlencoded'],
+        response: {
+          200: objectOf({ screening: screeningViewSchema }),
+          303: {
+            type: 'null',
+            description: "A browser's form post: back to /book, the slots or the explanation",
+          },
+          400: fieldErrorsBody,
+          403: describedError('No proof of a candidate in this browser, or a cross-site post'),
+          409: describedError(ALREADY_ANSWERED),
+        },
+      },
+    },
+    async (request, reply) => {
+      const candidate = await provenCandidate(request, reply);
+      if (!candidate) return reply;
+      const outcome = await screening.answer(candidate.id, request.body);
+      if (statusApi.wantsHtml(request))
+        return back(request, reply, outcome.kind === 'invalid' ? 'answerFirst' : undefined);
+      switch (outcome.kind) {
+        case 'answered':
+          return { screening: outcome.view ?? null };
+        case 'not-asked':
+          return reply.code(409).send({ error: ALREADY_ANSWERED });
+        case 'invalid':
+          return reply.code(400).send({ error: INVALID_FIELDS_MESSAGE, fields: outcome.fields });
+      }
+    },
+  );
+}
+
+const ALREADY_ANSWERED = 'There are no questions to answer: your answers, if any, are recorded';

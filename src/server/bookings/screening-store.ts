@@ -1,0 +1,123 @@
+import type { FastifyInstance } from 'fastify';
+import type { Kysely } from 'kysely';
+import { safeParse } from 'zod/mini';
+import {
+  answerField,
+  answersSchema,
+  NO_SCREENING,
+  screeningSchema,
+  type Answer,
+  type Screening,
+  type ScreeningView,
+} from '@shared/booking-screening';
+import { adminApi } from '../leads';
+import { tablesOf } from '../platform/database/connection';
+import type { WriteQueue } from '../platform/database/write-queue';
+import type { BookingTables } from './booking-tables';
+
+/** An answer as stored: a "no" keeps the explanation it showed, which the person sees again. */
+type StoredAnswer = { question: string; answer: Answer; explanation?: string };
+
+/** What a person's answers did. */
+export type AnswerOutcome =
+  | { kind: 'answered'; view: ScreeningView | undefined }
+  /** Not being asked: no questions, a call held, or answered before. */
+  | { kind: 'not-asked' }
+  | { kind: 'invalid'; fields: Record<string, string> };
+
+/**
+ * The knock-out questions (issue 43) and each person's answers. A person is asked once, before
+ * the slots, unless they hold a call; their first answers stand, so a reload or a second post
+ * cannot turn a "no" into the slots.
+ */
+export class ScreeningStore {
+  constructor(
+    private readonly db: Kysely<BookingTables>,
+    private readonly writes: WriteQueue<BookingTables>,
+  ) {}
+
+  async questions(): Promise<Screening> {
+    const row = await this.db
+      .selectFrom('booking_questions')
+      .select('settings')
+      .where('id', '=', 1)
+      .executeTakeFirst();
+    const saved = row && safeParse(screeningSchema, JSON.parse(row.settings));
+    return saved?.success ? saved.data : NO_SCREENING;
+  }
+
+  async saveQuestions(settings: Screening): Promise<void> {
+    const values = { settings: JSON.stringify(settings), updated_at: new Date().toISOString() };
+    await this.writes.run((trx) =>
+      trx
+        .insertInto('booking_questions')
+        .values({ id: 1, ...values })
+        .onConflict((conflict) => conflict.column('id').doUpdateSet(values))
+        .execute(),
+    );
+  }
+
+  /** What the lead answered, if they did. */
+  async answers(leadId: number): Promise<StoredAnswer[] | undefined> {
+    const row = await this.db
+      .selectFrom('booking_screening')
+      .select('answers')
+      .where('lead_id', '=', leadId)
+      .executeTakeFirst();
+    return row && (JSON.parse(row.answers) as StoredAnswer[]);
+  }
+
+  /** What stands before the lead's slots: questions to answer, or a "no"; none: the slots. */
+  async step(leadId: number, screening?: Screening): Promise<ScreeningView | undefined> {
+    const { questions } = screening ?? (await this.questions());
+    if (questions.length === 0) return undefined;
+    const [answers, call] = await Promise.all([
+      this.answers(leadId),
+      this.db
+        .selectFrom('bookings')
+        .select('id')
+        .where('lead_id', '=', leadId)
+        .where('cancelled_at', 'is', null)
+        .executeTakeFirst(),
+    ]);
+    if (call) return undefined;
+    if (!answers) return { step: 'ask', questions: questions.map((item) => item.question) };
+    const noes = answers.filter((item) => item.answer === 'no');
+    return noes.length === 0
+      ? undefined
+      : { step: 'refused', explanations: noes.map((item) => item.explanation ?? '') };
+  }
+
+  /** Stores the lead's answers (`answer0`, `answer1`) if they are being asked. */
+  async answer(leadId: number, body: unknown, now = new Date()): Promise<AnswerOutcome> {
+    const screening = await this.questions();
+    if ((await this.step(leadId, screening))?.step !== 'ask') return { kind: 'not-asked' };
+    const { questions } = screening;
+    const parsed = adminApi.validateBody(answersSchema(questions.length), body);
+    if (!parsed.ok) return { kind: 'invalid', fields: parsed.fields };
+    const answers = questions.map(({ question, explanation }, index): StoredAnswer => {
+      const answer = parsed.data[answerField(index)] as Answer;
+      return answer === 'no' ? { question, answer, explanation } : { question, answer };
+    });
+    // The first answers stand: a second post at the same moment changes nothing.
+    await this.writes.run((trx) =>
+      trx
+        .insertInto('booking_screening')
+        .values({
+          lead_id: leadId,
+          answers: JSON.stringify(answers),
+          answered_at: now.toISOString(),
+        })
+        .onConflict((conflict) => conflict.column('lead_id').doNothing())
+        .execute(),
+    );
+    return { kind: 'answered', view: await this.step(leadId, screening) };
+  }
+}
+
+/** The questions and answers on the app's database. */
+export const screeningOf = (app: FastifyInstance) =>
+  new ScreeningStore(
+    tablesOf<BookingTables>(app.database.db),
+    app.writeQueue.forTables<BookingTables>(),
+  );

@@ -85,7 +85,8 @@ export class ScreeningStore {
     const noes = answers.filter((item) => item.answer === 'no');
     return noes.length === 0
       ? undefined
-      : { step: 'refused', explanations: noes.map((item) => item.explanation ?? '') };
+      : // Two "no"s with the same explanation (the default) show it once.
+        { step: 'refused', explanations: [...new Set(noes.map((item) => item.explanation ?? ''))] };
   }
 
   /** Stores the lead's answers (`answer0`, `answer1`) if they are being asked. */

@@ -10,6 +10,7 @@ import { PageHero } from '../../components/ui/page-hero';
 import { Card, Notice } from '../../components/ui/panel';
 import { Container } from '../../components/ui/section';
 import { usePageState } from '../../lib/page-state';
+import { CHOICE_CLASS, ScreeningStep, screeningIntro } from './screening-step';
 
 // /book: the server renders it for the candidate this browser proves (issue 43); each choice is
 // a plain form post or a GET, so it all works without JavaScript.
@@ -22,10 +23,7 @@ function Day({ day }: { day: BookingDayView }) {
       <legend className="mb-2 font-semibold text-slate-900">{day.date}</legend>
       <div className="flex flex-wrap gap-2">
         {day.slots.map((slot) => (
-          <label
-            key={slot.start}
-            className="flex cursor-pointer items-center gap-2 rounded-lg border border-slate-300 px-3 py-2 has-[:checked]:border-accent-strong has-[:checked]:bg-slate-50"
-          >
+          <label key={slot.start} className={CHOICE_CLASS}>
             <input type="radio" name="start" value={slot.start} required />
             <span>
               {slot.time}
@@ -103,21 +101,25 @@ function Booking({ booking }: { booking: BookingView }) {
 }
 
 export default function BookingPage() {
-  const { booking, bookingNotice } = usePageState();
+  const { booking, bookingNotice, screening } = usePageState();
   return (
     <>
       <PageHero
         eyebrow="Your Screening Call"
         title="Book Your Call"
         intro={
-          booking
-            ? 'Pick a time for a short call with our admissions team.'
-            : 'Open this page right after you apply, or from the link in our e-mail, to book your call.'
+          screening
+            ? screeningIntro(screening)
+            : booking
+              ? 'Pick a time for a short call with our admissions team.'
+              : 'Open this page right after you apply, or from the link in our e-mail, to book your call.'
         }
       />
       <Container className="grid max-w-3xl gap-8 py-16">
         {bookingNotice ? <Notice>{BOOKING_NOTICES[bookingNotice]}</Notice> : null}
-        {booking ? (
+        {screening ? (
+          <ScreeningStep screening={screening} />
+        ) : booking ? (
           <Booking booking={booking} />
         ) : (
           <p>

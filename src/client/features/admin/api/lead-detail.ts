@@ -2,6 +2,7 @@ import { useEffect } from 'react';
 import { useMutation, useQuery, useQueryClient, type QueryClient } from '@tanstack/react-query';
 import type { AdminAccount } from '@shared/admin-accounts';
 import type { BookedCall } from '@shared/booking-calls';
+import type { ScreeningAnswers } from '@shared/booking-screening';
 import type { LeadConversion } from '@shared/admin-deliveries';
 import type { PossibleDuplicate } from '@shared/admin-duplicates';
 import type { MergeWinners, SecondaryContact } from '@shared/lead-merge';
@@ -81,6 +82,8 @@ export interface LeadDrawer {
   duplicates: PossibleDuplicate[];
   /** A candidate's booked call, if any. */
   booking?: BookedCall | undefined;
+  /** A candidate's answers to the knock-out questions, if given. */
+  screening?: ScreeningAnswers | undefined;
 }
 
 interface DrawerAnswer {
@@ -89,6 +92,7 @@ interface DrawerAnswer {
   messageTemplates: MessageTemplateSlot[];
   duplicates: PossibleDuplicate[];
   booking?: BookedCall;
+  screening?: ScreeningAnswers;
 }
 
 /**
@@ -105,7 +109,8 @@ function drawerQuery(client: QueryClient, kind: LeadKind, id: number) {
       client.setQueryData([detailUrl(kind, id)], detail);
       client.setQueryData([ASSIGNEES_URL], answer.assignees);
       client.setQueryData([TEMPLATES_URL], answer.messageTemplates);
-      return { detail, duplicates: answer.duplicates, booking: answer.booking };
+      const { duplicates, booking, screening } = answer;
+      return { detail, duplicates, booking, screening };
     },
   };
 }

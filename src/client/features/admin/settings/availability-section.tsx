@@ -1,6 +1,6 @@
 import { useMemo } from 'react';
-import { Controller, useForm, type FieldPath } from 'react-hook-form';
-import { useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
+import { Controller, useForm } from 'react-hook-form';
+import { useQuery } from '@tanstack/react-query';
 import {
   AVAILABILITY_URL,
   availabilitySchema,
@@ -8,13 +8,12 @@ import {
 } from '@shared/booking-availability';
 import { Button } from '../../../components/ui/button';
 import { TextField } from '../../../components/ui/form-field';
-import { toast } from '../../../lib/toast-store';
 import { zodResolver } from '../../../lib/zod-resolver';
-import { apiRequest, errorText, fieldMessages } from '../api/http';
 import { adminToasts } from '../ui/admin-toasts';
 import { Checkbox, Select } from '../ui/controls';
 import { Panel, Pending } from '../ui/panel';
 import { DateExceptions, WeeklyWindows } from './availability-windows';
+import { useSaveSettings } from './save-settings';
 
 type NumberRule = Exclude<keyof Availability, 'timeZone' | 'weekly' | 'exceptions' | 'sameDay'>;
 
@@ -41,36 +40,22 @@ function useTimeZones(saved: string) {
 }
 
 function AvailabilityForm({ saved }: { saved: Availability }) {
-  const client = useQueryClient();
   const form = useForm<Availability>({
     resolver: zodResolver(availabilitySchema),
     defaultValues: saved,
   });
   const zones = useTimeZones(saved.timeZone);
-  const save = useMutation({
-    mutationFn: async (values: Availability) =>
-      (await (await apiRequest('PUT', AVAILABILITY_URL, values)).json()) as Availability,
-    onSuccess: (answer) => {
-      client.setQueryData([AVAILABILITY_URL], answer);
-      form.reset(answer);
-      toast(adminToasts.availabilitySaved);
-    },
-    // A 400 names its fields: each shows its message, as the browser's own check would.
-    onError: (error) => {
-      Object.entries(fieldMessages(error)).forEach(([name, message], index) =>
-        form.setError(name as FieldPath<Availability>, { message }, { shouldFocus: index === 0 }),
-      );
-      toast(adminToasts.error(errorText(error, 'Failed to save the availability')));
-    },
-  });
-  const onSubmit = form.handleSubmit((values) => {
-    if (!save.isPending) save.mutate(values);
-  });
+  const { pending, onSubmit } = useSaveSettings(
+    AVAILABILITY_URL,
+    form,
+    adminToasts.availabilitySaved,
+    'Failed to save the availability',
+  );
   const { errors } = form.formState;
   return (
     <form
       noValidate
-      onSubmit={(event) => void onSubmit(event)}
+      onSubmit={onSubmit}
       className="grid gap-6 rounded-xl border border-slate-200 bg-white p-5 shadow-sm"
     >
       <Controller
@@ -116,13 +101,8 @@ function AvailabilityForm({ saved }: { saved: Availability }) {
           )}
         />
       </fieldset>
-      <Button
-        type="submit"
-        variant="dark"
-        className="justify-self-start"
-        aria-disabled={save.isPending}
-      >
-        {save.isPending ? 'Saving…' : 'Save availability'}
+      <Button type="submit" variant="dark" className="justify-self-start" aria-disabled={pending}>
+        {pending ? 'Saving…' : 'Save availability'}
       </Button>
     </form>
   );

@@ -2,8 +2,12 @@ import { useCan } from '../api/session';
 import { AvailabilitySection } from './availability-section';
 import { ConfigurationPanel } from './configuration-panel';
 import { MessageTemplatesSection } from './message-templates-section';
+import { ScreeningSection } from './screening-section';
 
-/** The server's settings (to those who manage); messages and call hours (to those who work). */
+/**
+ * The server's settings and the screening questions (to those who manage); messages and call
+ * hours (to those who work).
+ */
 export function SettingsTab() {
   const canManage = useCan('manage');
   const canWork = useCan('work');
@@ -12,6 +16,7 @@ export function SettingsTab() {
       {canManage && <ConfigurationPanel />}
       {canWork && <MessageTemplatesSection />}
       {canWork && <AvailabilitySection />}
+      {canManage && <ScreeningSection />}
     </div>
   );
 }

@@ -37,6 +37,7 @@ export const adminToasts = {
   erased: success('Erased', 'Everything stored about the address was erased'),
   erasureFailed: failure('Error', 'Failed to erase the data: nothing was erased'),
   availabilitySaved: success('Availability saved'),
+  screeningSaved: success('Screening questions saved'),
   // Beyond the spec: failures in the server's words; Export to CSV where there are no rows.
   error: (description: string) => failure('Error', description),
   nothingToExport: (where: string) => ({

@@ -26,7 +26,8 @@ const part = { level: 3, titleClassName: 'text-lg font-semibold' } as const;
 export const READY_MARK = 'lead-drawer-ready';
 
 /** Contact, stage and owner, notes, answers, then the history; the record folded away. */
-function DetailBody({ drawer: { detail, duplicates, booking } }: { drawer: LeadDrawer }) {
+function DetailBody({ drawer }: { drawer: LeadDrawer }) {
+  const { detail, duplicates, booking, screening } = drawer;
   const { kind, lead } = detail;
   const [announcement, announce] = useState<Announcement>({ text: '' });
   useEffect(() => void performance.mark(READY_MARK), []);
@@ -52,6 +53,11 @@ function DetailBody({ drawer: { detail, duplicates, booking } }: { drawer: LeadD
             Screening call: {formatDate(booking.start)} · {callState(booking)}
           </p>
         )}
+        {screening?.map(({ question, answer }) => (
+          <p key={question} className="text-sm text-slate-700">
+            Screening question: {question} <strong>{answer === 'yes' ? 'Yes' : 'No'}</strong>
+          </p>
+        ))}
         {canWork && (
           <>
             <StatusForm {...form} status={lead.status} values={messageValues(lead)} />

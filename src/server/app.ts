@@ -260,6 +260,13 @@ export async function buildApp({
     context: config.site,
     statusLinkDays: config.personMessages.statusLinkDays,
     worker: personWorker,
+    flood:
+      config.leadRateLimit > 0
+        ? {
+            counters: app.spamDefence.addressCounters,
+            limit: bounds.leadFloodLimit ?? LEAD_FLOOD_LIMIT,
+          }
+        : undefined,
   });
   await app.register(sitePlugin, {
     pageStates: { [BOOK_PATH]: bookPageState(bookings, screening, statusPage) },

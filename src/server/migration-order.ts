@@ -62,4 +62,5 @@ export const migrationOrder = [
   '331_booking_time_zone',
   '340_booking_outcomes',
   '350_booking_screening',
+  '355_booking_hosts',
 ] as const;

@@ -114,3 +114,13 @@ export const DEFAULT_AVAILABILITY: Availability = {
 
 /** The admin's read and write of the availability. */
 export const AVAILABILITY_URL = '/api/admin/booking/availability';
+
+/** The signed-in host's calendar feed: GET when its link was made, POST a new link (shown once). */
+export const CALENDAR_FEED_URL = '/api/admin/booking/feed';
+/** A feed's own address: its random token is the only proof (no id, no e-mail in it). */
+export const calendarFeedPath = (token: string) => `/calendar/${token}.ics`;
+/** What the feed's routes answer: `path` only right after a new link is made. */
+export interface CalendarFeedLink {
+  createdAt: string | null;
+  path?: string;
+}

@@ -24,9 +24,13 @@ export const callSchema = objectOf({
 export type BookedCall = FromSchema<typeof callSchema>;
 
 export const dayCallsSchema = objectOf({
-  timeZone: { ...text, description: "The host's IANA zone: the day is theirs" },
+  timeZone: { ...text, description: "The reader's IANA zone as a host, else the first host's" },
   calls: {
-    ...listOf({ ...callSchema.properties, name: nullableText }),
+    ...listOf({
+      ...callSchema.properties,
+      name: nullableText,
+      host: { ...nullableText, description: "The host's account name (null: none)" },
+    }),
     description: "The day's calls, and earlier ones still unmarked, by start",
   },
 });

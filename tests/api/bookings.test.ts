@@ -2,7 +2,11 @@ import type { FastifyInstance, LightMyRequestResponse } from 'fastify';
 import { afterAll, beforeAll, expect, it, vi } from 'vitest';
 import { buildApp } from '../../src/server/app';
 import { loadConfig } from '../../src/server/config/config';
-import { AVAILABILITY_URL, DEFAULT_AVAILABILITY } from '../../src/shared/booking-availability';
+import {
+  AVAILABILITY_URL,
+  DEFAULT_AVAILABILITY,
+  WEEKDAYS,
+} from '../../src/shared/booking-availability';
 import { newAccount } from '../support/accounts';
 import { fetchOpenApi, OpenApiChecker } from '../support/openapi';
 import { signIn } from '../support/admin';
@@ -128,23 +132,30 @@ describeEachDatabase(
         (await app.inject({ url: AVAILABILITY_URL, headers: { cookie: owner } })).json(),
       ).toEqual(OPEN);
 
-      // A recruiter sets it too (issue 43); a viewer neither reads nor changes it.
+      // A recruiter sets their own (issue 43): the owner's stays; a viewer neither reads nor
+      // changes one. A recruiter's week without windows offers no calls.
       const recruiter = await newAccount(app, smtp, owner, 'recruiter');
       const viewer = await newAccount(app, smtp, owner, 'viewer');
-      for (const [account, status] of [
-        [recruiter, 200],
-        [viewer, 403],
+      const closed = { ...OPEN, weekly: Object.fromEntries(WEEKDAYS.map((day) => [day, []])) };
+      for (const [account, status, body] of [
+        [recruiter, 200, DEFAULT_AVAILABILITY],
+        [viewer, 403, undefined],
       ] as const) {
-        for (const method of ['GET', 'PUT'] as const) {
-          const response = await app.inject({
-            method,
-            url: AVAILABILITY_URL,
-            headers: { cookie: account.cookie },
-            ...(method === 'PUT' ? { payload: OPEN } : {}),
-          });
-          expect(response.statusCode).toBe(status);
-        }
+        const read = await app.inject({
+          url: AVAILABILITY_URL,
+          headers: { cookie: account.cookie },
+        });
+        expect(read.statusCode).toBe(status);
+        if (body) expect(read.json()).toEqual(body);
+        const saved = await saveAvailability(app, closed, account.cookie);
+        expect(saved.statusCode).toBe(status);
       }
+      expect(
+        (await app.inject({ url: AVAILABILITY_URL, headers: { cookie: recruiter.cookie } })).json(),
+      ).toEqual(closed);
+      expect(
+        (await app.inject({ url: AVAILABILITY_URL, headers: { cookie: owner } })).json(),
+      ).toEqual(OPEN);
       expect(
         (await app.inject({ method: 'PUT', url: AVAILABILITY_URL, payload: OPEN })).statusCode,
       ).toBe(401);

@@ -1,33 +1,56 @@
-import type { FastifyPluginAsync } from 'fastify';
-import { AVAILABILITY_URL, availabilitySchema } from '@shared/booking-availability';
+import type { FastifyPluginAsync, FastifyRequest } from 'fastify';
+import {
+  AVAILABILITY_URL,
+  availabilitySchema,
+  CALENDAR_FEED_URL,
+  DEFAULT_AVAILABILITY,
+} from '@shared/booking-availability';
 import { adminApi } from '../leads';
-import { bodySchemaOf, fieldErrorsBody } from '../platform/http/api-schemas';
+import { tablesOf } from '../platform/database/connection';
+import { bodySchemaOf, fieldErrorsBody, objectOf } from '../platform/http/api-schemas';
 import { bookingStoreOf } from './bookings-plugin';
+import type { BookingTables } from './booking-tables';
+import { CalendarFeeds } from './calendar-feed';
 
 const { INVALID_FIELDS_MESSAGE, validateBody } = adminApi;
 
 const availabilityBody = bodySchemaOf(availabilitySchema);
+const createdAt = {
+  type: ['string', 'null'],
+  description: 'When the link was made; null: none yet',
+} as const;
 
-/** The availability's read and write, behind the admin's guard (the `work` permission: owners and recruiters). */
+/** The signed-in account: each host's availability and feed are their own. */
+const accountOf = (request: FastifyRequest) => request.adminSession!.account.id;
+
+/**
+ * The signed-in host's availability and calendar feed, behind the admin's guard (the `work`
+ * permission: owners and recruiters take calls).
+ */
 export const availabilityRoutes: FastifyPluginAsync = async (app) => {
   const store = bookingStoreOf(app);
+  const feeds = new CalendarFeeds(
+    tablesOf<BookingTables>(app.database.db),
+    app.writeQueue.forTables<BookingTables>(),
+  );
 
   app.get(
     AVAILABILITY_URL,
     {
       schema: {
-        summary: 'When screening calls can be booked: weekly windows, exceptions and rules',
+        summary:
+          'Your availability for screening calls: weekly windows, exceptions and rules (the defaults until you save; until then you offer no calls)',
         response: { 200: availabilityBody },
       },
     },
-    () => store.availability(),
+    async (request) => (await store.availabilityOf(accountOf(request))) ?? DEFAULT_AVAILABILITY,
   );
 
   app.put(
     AVAILABILITY_URL,
     {
       schema: {
-        summary: 'Replaces the availability; bookings already made stay',
+        summary: 'Replaces your availability; bookings already made stay',
         // Checked by the shared zod schema: documented only, so ajv neither coerces nor strips.
         documentedBody: availabilityBody,
         response: { 200: availabilityBody, 400: fieldErrorsBody },
@@ -38,8 +61,35 @@ export const availabilityRoutes: FastifyPluginAsync = async (app) => {
       if (!body.ok) {
         return reply.code(400).send({ error: INVALID_FIELDS_MESSAGE, fields: body.fields });
       }
-      await store.saveAvailability(body.data);
+      await store.saveAvailability(accountOf(request), body.data);
       return body.data;
     },
+  );
+
+  app.get(
+    CALENDAR_FEED_URL,
+    {
+      schema: {
+        summary: 'When your private calendar feed link was made (the link itself is shown once)',
+        response: { 200: objectOf({ createdAt }) },
+      },
+    },
+    async (request) => ({ createdAt: await feeds.createdAt(accountOf(request)) }),
+  );
+
+  app.post(
+    CALENDAR_FEED_URL,
+    {
+      schema: {
+        summary: 'A new private calendar feed link of your calls; the one before stops working',
+        response: {
+          200: objectOf({
+            createdAt: { type: 'string' },
+            path: { type: 'string', description: '/calendar/<token>.ics: keep it private' },
+          }),
+        },
+      },
+    },
+    async (request) => feeds.reset(accountOf(request)),
   );
 };

@@ -69,10 +69,10 @@ export class BookingPage {
   ): Promise<BookingView> {
     const now = new Date();
     const [settings, booking] = await Promise.all([
-      this.store.availability(),
+      this.store.offer(),
       this.store.liveBooking(candidate.id),
     ]);
-    const slots = await this.store.slots(now, SLOTS_READ, booking?.slot_start);
+    const slots = await this.store.slots(now, SLOTS_READ, booking);
     const zone = chosenZone(
       asked ?? (request.query as Record<string, unknown>).zone,
       settings.timeZone,

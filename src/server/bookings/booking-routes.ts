@@ -105,7 +105,7 @@ export const bookingRoutes: FastifyPluginAsync<BookingRoutesOptions> = async (
   async function back(request: FastifyRequest, reply: FastifyReply, notice?: BookingNotice) {
     if (notice)
       reply.header('Set-Cookie', await handoff.keep(request, BOOK_PATH, { bookingNotice: notice }));
-    const zone = chosenZone(bodyOf(request).zone, (await store.availability()).timeZone);
+    const zone = chosenZone(bodyOf(request).zone, (await store.offer()).timeZone);
     return reply
       .code(303)
       .header('Location', `${BOOK_PATH}?zone=${encodeURIComponent(zone)}`)
@@ -175,11 +175,11 @@ export const bookingRoutes: FastifyPluginAsync<BookingRoutesOptions> = async (
       const candidate = await provenCandidate(request, reply);
       if (!candidate) return reply;
       const [settings, booking, screened] = await Promise.all([
-        store.availability(),
+        store.offer(),
         store.liveBooking(candidate.id),
         screening.step(candidate.id),
       ]);
-      const slots = screened ? [] : await store.slots(new Date(), SLOTS_SHOWN, booking?.slot_start);
+      const slots = screened ? [] : await store.slots(new Date(), SLOTS_SHOWN, booking);
       return {
         timeZone: settings.timeZone,
         booking: booking ? viewOf(booking) : null,
@@ -216,7 +216,7 @@ export const bookingRoutes: FastifyPluginAsync<BookingRoutesOptions> = async (
         const candidate = await provenCandidate(request, reply);
         if (!candidate) return reply;
         const { start, zone } = request.body;
-        const timeZone = chosenZone(zone, (await store.availability()).timeZone);
+        const timeZone = chosenZone(zone, (await store.offer()).timeZone);
         if (action === 'move')
           return answer(request, reply, await store.move(candidate.id, start, timeZone));
         const screened = await screening.step(candidate.id);

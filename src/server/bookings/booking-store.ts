@@ -1,23 +1,27 @@
 import { randomUUID } from 'node:crypto';
 import type { Kysely, Selectable, Transaction } from 'kysely';
-import { safeParse } from 'zod/mini';
-import {
-  availabilitySchema,
-  DEFAULT_AVAILABILITY,
-  type Availability,
-} from '@shared/booking-availability';
+import { DEFAULT_AVAILABILITY, type Availability } from '@shared/booking-availability';
 import { tablesOf } from '../platform/database/connection';
 import type { WriteQueue } from '../platform/database/write-queue';
 import type { OutboxTables } from '../platform/outbox/outbox-tables';
 import type { BookingTables } from './booking-tables';
 import { writeCallMessages } from './call-messages';
 import { changedTooOften, DAY_MS, pruneCancelled } from './booking-bounds';
-import { openSlots, type Slot } from './open-slots';
+import {
+  hostFor,
+  hostsOf,
+  savedAvailability,
+  scheduled,
+  seatsTaken,
+  unionSlots,
+  type OwnCall,
+} from './booking-hosts';
+import type { Slot } from './open-slots';
 
 export type BookingRow = Selectable<BookingTables['bookings']>;
 type Trx = Transaction<BookingTables>;
-/** An open slot and how many seats each of its kind has. */
-type OpenSlot = Slot & { seats: number };
+/** The host whose seat a booking takes, and that host's slot. */
+type Place = NonNullable<ReturnType<typeof hostFor>>;
 /** What the person did to their call. */
 export type PersonChange = 'booked' | 'moved' | 'cancelled';
 /** Records a change in the audit log, in its transaction. */
@@ -40,13 +44,9 @@ export type BookingOutcome =
   /** BOOKING_CHANGES_A_DAY reached: nothing changed. */
   | { kind: 'too-many' };
 
-/** Seats counted before `now` too: a booked slot's buffer reaches back over the next ones. */
-const LOOK_BACK_MS = DAY_MS;
-
 /**
- * The availability and the bookings (issue 43). A seat is a `(slot_start, seat)` row inserted with
- * ON CONFLICT DO NOTHING in the booking's transaction: the database's unique key, on either
- * database and across instances, decides who gets the last seat; nobody waits on a lock of ours.
+ * The hosts' availability and the bookings (issue 43). A booking takes its turn, then a seat: a
+ * `(host_id, slot_start, seat)` row inserted in its transaction (decision 178).
  */
 export class BookingStore {
   constructor(
@@ -57,34 +57,49 @@ export class BookingStore {
     private readonly recordChange?: ChangeRecorder,
   ) {}
 
-  async availability(): Promise<Availability> {
+  /** The availability `accountId` saved, if any. */
+  async availabilityOf(accountId: number): Promise<Availability | undefined> {
     const row = await this.db
       .selectFrom('booking_availability')
       .select('settings')
-      .where('id', '=', 1)
+      .where('account_id', '=', accountId)
       .executeTakeFirst();
-    const saved = row && safeParse(availabilitySchema, JSON.parse(row.settings));
-    return saved?.success ? saved.data : DEFAULT_AVAILABILITY;
+    return row && savedAvailability(row.settings);
   }
 
-  async saveAvailability(settings: Availability): Promise<void> {
+  async saveAvailability(accountId: number, settings: Availability): Promise<void> {
     const values = { settings: JSON.stringify(settings), updated_at: new Date().toISOString() };
     await this.writes.run((trx) =>
       trx
         .insertInto('booking_availability')
-        .values({ id: 1, ...values })
-        .onConflict((conflict) => conflict.column('id').doUpdateSet(values))
+        .values({ account_id: accountId, ...values })
+        .onConflict((conflict) => conflict.column('account_id').doUpdateSet(values))
         .execute(),
     );
   }
 
   /**
-   * The next `limit` open slots, seats taken counted as committed now; `own`, the start of the
+   * What the person's page shows of the hosts: the first host's zone (the default one to read
+   * times in), and the most seats a slot has (more than one: a group session's seats left).
+   */
+  async offer(): Promise<{ timeZone: string; seats: number }> {
+    const hosts = await hostsOf(this.db);
+    return {
+      timeZone: hosts[0]?.settings.timeZone ?? DEFAULT_AVAILABILITY.timeZone,
+      seats: Math.max(1, ...hosts.map((host) => host.settings.seats)),
+    };
+  }
+
+  /**
+   * The next `limit` open slots of all hosts, seats taken counted as committed now; `own`, the
    * asker's call, does not close the slots beside it (they may move there).
    */
-  async slots(now: Date, limit: number, own?: string): Promise<Slot[]> {
-    const [settings, taken] = await Promise.all([this.availability(), this.taken(now, own)]);
-    return openSlots(settings, taken, now, limit).filter((slot) => slot.start !== own);
+  async slots(now: Date, limit: number, own?: OwnCall): Promise<Slot[]> {
+    const [hosts, taken] = await Promise.all([
+      hostsOf(this.db),
+      seatsTaken(this.db, lookBack(now), own),
+    ]);
+    return unionSlots(hosts, taken, now, limit).filter((slot) => slot.start !== own?.slot_start);
   }
 
   /** The lead's booking not cancelled, if any. */
@@ -109,51 +124,42 @@ export class BookingStore {
     booked?: (trx: Trx) => Promise<void>,
   ): Promise<BookingOutcome> {
     const held = await this.liveBooking(leadId);
-    if (held)
-      return held.slot_start === start
-        ? { kind: 'unchanged', booking: held }
-        : { kind: 'has-booking', booking: held };
+    if (held) return heldOutcome(held, start);
     if (await changedTooOften(this.db, leadId, now)) return { kind: 'too-many' };
-    const slot = await this.offered(start, now);
-    if (!slot) return { kind: 'not-a-slot' };
+    if (!scheduled(await hostsOf(this.db), start, now)) return { kind: 'not-a-slot' };
     return this.writes.run(async (trx): Promise<BookingOutcome> => {
+      const place = await this.place(trx, start, now);
+      // A double submit committed a moment earlier (read after the turn: it is committed).
+      const other = await this.liveBooking(leadId, trx);
+      if (other) return heldOutcome(other, start);
+      if (!place) return { kind: 'filled' };
       const at = now.toISOString();
       await pruneCancelled(trx, leadId);
       const inserted = await trx
         .insertInto('bookings')
         .values({
           lead_id: leadId,
+          host_id: place.host.id,
           uid: randomUUID(),
           sequence: 0,
-          slot_start: slot.start,
-          slot_end: slot.end,
+          slot_start: place.slot.start,
+          slot_end: place.slot.end,
           created_at: at,
           updated_at: at,
           time_zone: timeZone,
         })
-        // A double submit committed a moment earlier: this insert does nothing.
-        .onConflict((conflict) =>
-          conflict.column('lead_id').where('cancelled_at', 'is', null).doNothing(),
-        )
         .returningAll()
-        .executeTakeFirst();
-      if (!inserted) {
-        const other = await this.liveBooking(leadId, trx);
-        if (!other) throw new Error('a booking conflicted with none');
-        return other.slot_start === start
-          ? { kind: 'unchanged', booking: other }
-          : { kind: 'has-booking', booking: other };
-      }
-      if (await this.takeSeat(trx, slot, inserted.id)) {
-        await booked?.(trx);
-        return this.announce(trx, 'booked', inserted, now);
-      }
-      await trx.deleteFrom('bookings').where('id', '=', inserted.id).execute();
-      return { kind: 'filled' };
+        .executeTakeFirstOrThrow();
+      if (!(await takeSeat(trx, place, inserted.id))) throw new Error('a seat taken in its turn');
+      await booked?.(trx);
+      return this.announce(trx, 'booked', inserted, now);
     });
   }
 
-  /** Moves the lead's booking to `start`: the same UID, its sequence one higher. */
+  /**
+   * Moves the lead's booking to `start`: the same UID, its sequence one higher; the same host
+   * when free then, else another's seat.
+   */
   async move(
     leadId: number,
     start: string,
@@ -164,19 +170,21 @@ export class BookingStore {
     if (!held) return { kind: 'no-booking' };
     if (held.slot_start === start) return { kind: 'unchanged', booking: held };
     if (await changedTooOften(this.db, leadId, now)) return { kind: 'too-many' };
-    const slot = await this.offered(start, now, held.slot_start);
-    if (!slot) return { kind: 'not-a-slot' };
+    if (!scheduled(await hostsOf(this.db), start, now)) return { kind: 'not-a-slot' };
     return this.writes.run(async (trx): Promise<BookingOutcome> => {
       const current = await this.liveBooking(leadId, trx);
       if (!current) return { kind: 'no-booking' };
       if (current.slot_start === start) return { kind: 'unchanged', booking: current };
-      if (!(await this.takeSeat(trx, slot, current.id))) return { kind: 'filled' };
+      const place = await this.place(trx, start, now, current);
+      if (!place) return { kind: 'filled' };
       await this.releaseSeat(trx, current);
+      if (!(await takeSeat(trx, place, current.id))) throw new Error('a seat taken in its turn');
       const moved = await trx
         .updateTable('bookings')
         .set({
-          slot_start: slot.start,
-          slot_end: slot.end,
+          host_id: place.host.id,
+          slot_start: place.slot.start,
+          slot_end: place.slot.end,
           sequence: current.sequence + 1,
           updated_at: now.toISOString(),
           time_zone: timeZone,
@@ -215,17 +223,15 @@ export class BookingStore {
   }
 
   /**
-   * `start`'s slot if the schedule offers it now beside the other bookings (buffer, daily cap),
-   * with the seats a slot has; undefined if not. Whether a seat is free is left to takeSeat, in
-   * the booking's transaction: a check here could be stale by the time it commits.
+   * The host and slot a booking of `start` takes, decided in its transaction after its turn: the
+   * turn row's update makes bookings on every instance and both databases wait for each other,
+   * so the seats, buffer and daily cap are read as committed. Undefined: no host is free then.
    */
-  private async offered(start: string, now: Date, own?: string): Promise<OpenSlot | undefined> {
-    const [settings, taken] = await Promise.all([this.availability(), this.taken(now, own)]);
-    taken.delete(start);
-    const slot = openSlots(settings, taken, now, Number.POSITIVE_INFINITY).find(
-      (open) => open.start === start,
-    );
-    return slot && { ...slot, seats: settings.seats };
+  private async place(trx: Trx, start: string, now: Date, own?: BookingRow) {
+    await trx.updateTable('booking_turn').set({ id: 1 }).where('id', '=', 1).execute();
+    const hosts = await hostsOf(trx);
+    const taken = await seatsTaken(trx, lookBack(now), own);
+    return hostFor(hosts, taken, start, now, own?.host_id);
   }
 
   /** The change's e-mails and audit entry, written in its transaction (decision 075). */
@@ -240,47 +246,41 @@ export class BookingStore {
     return { kind: change, booking };
   }
 
-  /** Takes the lowest free seat of the slot; false when every seat is taken. */
-  private async takeSeat(trx: Trx, slot: OpenSlot, bookingId: number): Promise<boolean> {
-    const { start } = slot;
-    const rows = await trx
-      .selectFrom('booking_seats')
-      .select('seat')
-      .where('slot_start', '=', start)
-      .execute();
-    const used = new Set(rows.map((row) => Number(row.seat)));
-    for (let seat = 1; seat <= slot.seats; seat++) {
-      if (used.has(seat)) continue;
-      // Another instance's transaction may take it first: then this insert does nothing.
-      const taken = await trx
-        .insertInto('booking_seats')
-        .values({ slot_start: start, seat, booking_id: bookingId })
-        .onConflict((conflict) => conflict.columns(['slot_start', 'seat']).doNothing())
-        .returning('seat')
-        .executeTakeFirst();
-      if (taken) return true;
-    }
-    return false;
-  }
-
   private releaseSeat(trx: Trx, booking: BookingRow) {
-    return trx
-      .deleteFrom('booking_seats')
-      .where('booking_id', '=', booking.id)
-      .where('slot_start', '=', booking.slot_start)
-      .execute();
+    return trx.deleteFrom('booking_seats').where('booking_id', '=', booking.id).execute();
   }
+}
 
-  /** Seats taken by slot start, from a day before `now`; `own`'s less the asker's seat. */
-  private async taken(now: Date, own?: string): Promise<Map<string, number>> {
-    const rows = await this.db
-      .selectFrom('booking_seats')
-      .select((eb) => ['slot_start', eb.fn.countAll<string | number>().as('seats')])
-      .where('slot_start', '>=', new Date(now.getTime() - LOOK_BACK_MS).toISOString())
-      .groupBy('slot_start')
-      .execute();
-    const taken = new Map(rows.map((row) => [row.slot_start, Number(row.seats)]));
-    if (own) taken.set(own, (taken.get(own) ?? 1) - 1);
-    return taken;
+/** The lead holds a call already: the same time is no change, another is refused. */
+const heldOutcome = (held: BookingRow, start: string): BookingOutcome =>
+  held.slot_start === start
+    ? { kind: 'unchanged', booking: held }
+    : { kind: 'has-booking', booking: held };
+
+/** Seats counted from a day before `now`: a booked slot's buffer reaches back over the next ones. */
+const lookBack = (now: Date) => new Date(now.getTime() - DAY_MS);
+
+/**
+ * Takes the lowest free seat of the host's slot; false when every one is taken. The primary key
+ * `(host_id, slot_start, seat)` and ON CONFLICT DO NOTHING keep a seat once, whatever else.
+ */
+async function takeSeat(trx: Trx, { host, slot }: Place, bookingId: number): Promise<boolean> {
+  const rows = await trx
+    .selectFrom('booking_seats')
+    .select('seat')
+    .where('host_id', '=', host.id)
+    .where('slot_start', '=', slot.start)
+    .execute();
+  const used = new Set(rows.map((row) => Number(row.seat)));
+  for (let seat = 1; seat <= host.settings.seats; seat++) {
+    if (used.has(seat)) continue;
+    const taken = await trx
+      .insertInto('booking_seats')
+      .values({ host_id: host.id, slot_start: slot.start, seat, booking_id: bookingId })
+      .onConflict((conflict) => conflict.columns(['host_id', 'slot_start', 'seat']).doNothing())
+      .returning('seat')
+      .executeTakeFirst();
+    if (taken) return true;
   }
+  return false;
 }

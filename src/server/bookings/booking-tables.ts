@@ -4,13 +4,15 @@ import { autoIncrementId } from '../platform/database/migration-columns';
 import type { MigrationSet } from '../platform/database/migration-runner';
 
 export interface BookingTables {
-  /** One row (id 1) once saved: the availability as its JSON document. */
-  booking_availability: { id: number; settings: string; updated_at: string };
+  /** A host's availability as its JSON document: one row per account that saved one. */
+  booking_availability: { account_id: number; settings: string; updated_at: string };
   /** A person's booked call; a moved one keeps its row and UID, a cancelled one is marked. */
   bookings: {
     id: Generated<number>;
     /** The candidate lead who booked (at most one booking not cancelled each). */
     lead_id: number;
+    /** The account whose seat it holds (0: booked before hosts, with no owner to give it to). */
+    host_id: number;
     /** The invitation's stable UID; `sequence` rises with each move (RFC 5545). */
     uid: string;
     sequence: number;
@@ -28,14 +30,18 @@ export interface BookingTables {
     missed_sent_at: string | null;
   };
   /**
-   * A slot's seats: its primary key makes a seat taken at most once across instances and both
-   * databases, with `ON CONFLICT DO NOTHING` and no lock of our own.
+   * A host's seats in a slot: the primary key `(host_id, slot_start, seat)` makes a seat taken at
+   * most once across instances and both databases, with `ON CONFLICT DO NOTHING`.
    */
-  booking_seats: { slot_start: string; seat: number; booking_id: number };
+  booking_seats: { host_id: number; slot_start: string; seat: number; booking_id: number };
   /** One row (id 1) once saved: the knock-out questions as their JSON document. */
   booking_questions: { id: number; settings: string; updated_at: string };
   /** A person's answers to them, once (ScreeningAnswers as JSON, a "no"'s explanation with it). */
   booking_screening: { lead_id: number; answers: string; answered_at: string };
+  /** One row: a booking updates it first, so bookings on every instance take turns (buffer, cap). */
+  booking_turn: { id: number };
+  /** A host's private calendar feed: the SHA-256 of its token, one per account. */
+  booking_feeds: { account_id: number; token_hash: string; created_at: string };
 }
 
 export const bookingMigrations: MigrationSet = (dialect) => ({
@@ -115,7 +121,58 @@ export const bookingMigrations: MigrationSet = (dialect) => ({
         .execute();
     },
   },
+  '355_booking_hosts': {
+    up: (db: Kysely<unknown>) => addHosts(db),
+  },
 });
+
+/**
+ * Availability, bookings and seats by host (an owner or recruiter account). The one document
+ * saved before goes to the oldest owner, with the calls booked under it, so the site keeps
+ * offering calls; with no owner it goes.
+ */
+async function addHosts(db: Kysely<unknown>) {
+  const { rows } = await sql<{ id: number | null }>`select min(id) as id from admin_accounts
+    where role = 'owner' and disabled_at is null`.execute(db);
+  const owner = rows[0]?.id ?? null;
+  await db.schema.alterTable('booking_availability').renameColumn('id', 'account_id').execute();
+  if (owner === null) await sql`delete from booking_availability`.execute(db);
+  else await sql`update booking_availability set account_id = ${owner}`.execute(db);
+  await db.schema
+    .alterTable('bookings')
+    .addColumn('host_id', 'integer', (c) => c.notNull().defaultTo(0))
+    .execute();
+  await sql`update bookings set host_id = ${owner ?? 0}`.execute(db);
+  // A primary key cannot change in place on SQLite: the seats move to a new table.
+  await db.schema
+    .createTable('booking_host_seats')
+    .addColumn('host_id', 'integer', (c) => c.notNull())
+    .addColumn('slot_start', 'text', (c) => c.notNull())
+    .addColumn('seat', 'integer', (c) => c.notNull())
+    .addColumn('booking_id', 'integer', (c) => c.notNull())
+    .addPrimaryKeyConstraint('booking_host_seats_pk', ['host_id', 'slot_start', 'seat'])
+    .execute();
+  await sql`insert into booking_host_seats (host_id, slot_start, seat, booking_id)
+    select ${owner ?? 0}, slot_start, seat, booking_id from booking_seats`.execute(db);
+  await db.schema.dropTable('booking_seats').execute();
+  await db.schema.alterTable('booking_host_seats').renameTo('booking_seats').execute();
+  await db.schema
+    .createIndex('booking_seats_booking_idx')
+    .on('booking_seats')
+    .column('booking_id')
+    .execute();
+  await db.schema
+    .createTable('booking_turn')
+    .addColumn('id', 'integer', (c) => c.primaryKey())
+    .execute();
+  await sql`insert into booking_turn (id) values (1)`.execute(db);
+  await db.schema
+    .createTable('booking_feeds')
+    .addColumn('account_id', 'integer', (c) => c.primaryKey())
+    .addColumn('token_hash', 'text', (c) => c.notNull().unique())
+    .addColumn('created_at', 'text', (c) => c.notNull())
+    .execute();
+}
 
 /**
  * Erases the calls of these candidate leads and their screening answers, and frees their seats

@@ -10,6 +10,7 @@ import { statusApi } from '../leads';
 import { tablesOf } from '../platform/database/connection';
 import { describedError, idParams } from '../platform/http/api-schemas';
 import { bookingStoreOf } from './bookings-plugin';
+import { hostNames } from './booking-hosts';
 import type { BookingTables } from './booking-tables';
 import { CallDesk, callView } from './call-desk';
 
@@ -28,7 +29,8 @@ export const callDeskRoutes: FastifyPluginAsync = async (app) => {
     BOOKINGS_URL,
     {
       schema: {
-        summary: "The day's booked calls in the host's zone, with each lead's name and id",
+        summary:
+          "The day's booked calls in your zone (else the first host's), with each lead's name and id and the host's name",
         querystring: {
           type: 'object',
           properties: { day: { type: 'string', pattern: '^\\d{4}-\\d{2}-\\d{2}$' } },
@@ -39,15 +41,27 @@ export const callDeskRoutes: FastifyPluginAsync = async (app) => {
     },
     async (request) => {
       const now = new Date();
-      const { timeZone } = await store.availability();
+      // The day is the reader's own (as a host), else the first host's.
+      const own = await store.availabilityOf(request.adminSession!.account.id);
+      const timeZone = own?.timeZone ?? (await store.offer()).timeZone;
       const rows = await desk.day(request.query.day, timeZone, now);
-      const names = await statusApi.candidateNames(
-        database.db,
-        rows.map((row) => Number(row.lead_id)),
-      );
+      const [names, hosts] = await Promise.all([
+        statusApi.candidateNames(
+          database.db,
+          rows.map((row) => Number(row.lead_id)),
+        ),
+        hostNames(
+          database.db,
+          rows.map((row) => Number(row.host_id)),
+        ),
+      ]);
       const calls = rows.map((row) => {
         const call = callView(row, now);
-        return { ...call, name: names.get(call.leadId) ?? null };
+        return {
+          ...call,
+          name: names.get(call.leadId) ?? null,
+          host: hosts.get(Number(row.host_id)) ?? null,
+        };
       });
       return { timeZone, calls };
     },

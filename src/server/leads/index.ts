@@ -8,7 +8,11 @@ export { personMessagesPlugin } from './workflows/messages/person-messages-plugi
 export { MailAllowance } from './workflows/messages/mail-allowance';
 export { PersonConfirmations } from './workflows/messages/person-confirmations';
 export { LEAD_FLOOD_LIMIT } from './workflows/capture/lead-capture';
-export { secondsLeft, type AddressCounters } from './workflows/screening/address-counters';
+export {
+  scopedKey,
+  secondsLeft,
+  type AddressCounters,
+} from './workflows/screening/address-counters';
 export type { LeadCreatedPayload } from './records/lead-created';
 export { normalizeEmail } from './records/lead-email';
 export { FlashStore } from './workflows/capture/flash-store';

@@ -78,6 +78,8 @@ export const auditedOutcomes: Record<string, Outcome> = {
   'POST /api/admin/login/second-factor': signIn('with a second factor'),
   'POST /api/admin/login/passkey': signIn('with a passkey'),
   ...factorChanges,
+  // A host's new calendar link: the one before stops working (issue 43).
+  'POST /api/admin/booking/feed': on(200, () => ({ action: 'calendar_feed_reset' })),
   'POST /api/admin/sign-out-everywhere': on(200, (_request, payload) => ({
     action: 'sign_out_everywhere',
     detail: `ended ${Number(answered(payload).ended)}`,

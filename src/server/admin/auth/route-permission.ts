@@ -43,6 +43,7 @@ const EXCEPTIONS: Record<string, AdminPermission> = {
   // Only owners write the knock-out questions: what they may ask is the business's to answer.
   'GET /api/admin/booking/screening': 'manage',
   'PUT /api/admin/booking/screening': 'manage',
+  'GET /api/admin/booking/feed': 'work',
   // Every account ends its own sessions (an owner anyone's: checked by the route).
   'POST /api/admin/sign-out-everywhere': 'read',
   'DELETE /api/admin/sessions/:id': 'read',

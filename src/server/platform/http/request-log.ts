@@ -1,10 +1,16 @@
 import { LogController, type FastifyReply, type FastifyRequest } from 'fastify';
 
-/** Method and path only: the client's IP and the query string (a search) are personal data. */
+/** A path segment shaped like newToken's (32 bytes, base64url): a secret link's proof. */
+const TOKEN_SEGMENT = /(?<=\/)[\w-]{43}(?=[./]|$)/g;
+
+/**
+ * Method and path only: the client's IP and the query string (a search) are personal data, and
+ * a token in the path (a private feed's link) is a secret.
+ */
 export const logSerializers = {
   req: (request: { method: string; url: string }) => ({
     method: request.method,
-    url: request.url.split('?')[0],
+    url: request.url.split('?')[0]!.replace(TOKEN_SEGMENT, '[token]'),
   }),
 };
 

@@ -108,19 +108,20 @@ function AvailabilityForm({ saved }: { saved: Availability }) {
   );
 }
 
-/** When screening calls can be booked: set by those who take them (owners and recruiters). */
+/** When the signed-in host takes screening calls: each owner and recruiter sets their own. */
 export function AvailabilitySection() {
   const { data, isError } = useQuery<Availability>({ queryKey: [AVAILABILITY_URL] });
   return (
-    <Panel id="availability" title="Availability">
+    <Panel id="availability" title="Your availability">
       <p className="text-sm text-slate-700">
-        When a candidate can book their screening call: the hours calls are taken in, and the rules
-        that cut them into slots.
+        When a candidate can book a screening call with you: the hours you take calls in, and the
+        rules that cut them into slots. Candidates see the times of every host together; until you
+        save yours, you offer no calls.
       </p>
       {data ? (
         <AvailabilityForm saved={data} />
       ) : (
-        <Pending failed={isError} failure="The availability could not be loaded." />
+        <Pending failed={isError} failure="Your availability could not be loaded." />
       )}
     </Panel>
   );

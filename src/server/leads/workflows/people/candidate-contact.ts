@@ -27,18 +27,31 @@ export async function candidateContact(
   return { email: row.email, statusLink };
 }
 
+const nameRows = (db: Kysely<object>, ids: readonly number[]) =>
+  ids.length === 0
+    ? Promise.resolve([])
+    : tablesOf<AdminLeadTables>(db)
+        .selectFrom('candidates')
+        .select(['id', 'first_name', 'last_name'])
+        .where('id', 'in', ids)
+        .execute();
+
 /** Candidates' names by id, for another capability's list (the day's booked calls). */
 export async function candidateNames(
   db: Kysely<object>,
   ids: readonly number[],
 ): Promise<Map<number, string | null>> {
-  if (ids.length === 0) return new Map();
-  const rows = await tablesOf<AdminLeadTables>(db)
-    .selectFrom('candidates')
-    .select(['id', 'first_name', 'last_name'])
-    .where('id', 'in', ids)
-    .execute();
+  const rows = await nameRows(db, ids);
   const nameOf = (row: (typeof rows)[number]) =>
     [row.first_name, row.last_name].filter(Boolean).join(' ') || null;
   return new Map(rows.map((row) => [Number(row.id), nameOf(row)]));
+}
+
+/** Candidates' first names by id (a host's calendar names each call by it alone). */
+export async function candidateFirstNames(
+  db: Kysely<object>,
+  ids: readonly number[],
+): Promise<Map<number, string | null>> {
+  const rows = await nameRows(db, ids);
+  return new Map(rows.map((row) => [Number(row.id), row.first_name || null]));
 }

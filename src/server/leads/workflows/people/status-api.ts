@@ -3,5 +3,5 @@
 export { confirmedFields, NO_PROOF, unconfirmed } from './status-routes';
 export { STATUS_PATH } from './status-link';
 export { wantsHtml } from '../capture/html-form-posts';
-export { candidateContact, candidateNames } from './candidate-contact';
+export { candidateContact, candidateFirstNames, candidateNames } from './candidate-contact';
 export { recordCallEvent } from '../pipeline/status-events';

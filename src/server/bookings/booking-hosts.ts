@@ -1,0 +1,154 @@
+import { DateTime } from 'luxon';
+import type { Kysely } from 'kysely';
+import { safeParse } from 'zod/mini';
+import { ADMIN_ROLES, can, type AdminRole } from '@shared/admin-accounts';
+import { availabilitySchema, type Availability } from '@shared/booking-availability';
+import { tablesOf } from '../platform/database/connection';
+import type { BookingTables } from './booking-tables';
+import { openSlots, type Slot } from './open-slots';
+
+/* The hosts who take calls (issue 43): whose slots a person sees, and whose seat a booking takes. */
+
+/** What the hosts read of the admin's accounts: never written here. */
+interface HostAccountTables {
+  admin_accounts: { id: number; name: string; role: AdminRole; disabled_at: string | null };
+}
+type Db = Pick<Kysely<object>, 'getExecutor'>;
+const tables = (db: Db) => tablesOf<BookingTables & HostAccountTables>(db);
+
+/** An account that takes calls, and the availability it saved. */
+export interface Host {
+  id: number;
+  settings: Availability;
+}
+/** One host's seats taken, by slot start. */
+type Taken = Map<string, number>;
+/** The asker's own call: its seat does not close the slots beside it (they may move there). */
+export interface OwnCall {
+  host_id: number;
+  slot_start: string;
+}
+
+const WORKING_ROLES = ADMIN_ROLES.filter((role) => can(role, 'work'));
+const NONE: Taken = new Map();
+
+/** A saved document, if it still passes the schema. */
+export function savedAvailability(json: string): Availability | undefined {
+  const saved = safeParse(availabilitySchema, JSON.parse(json));
+  return saved.success ? saved.data : undefined;
+}
+
+/** Enabled owners and recruiters who saved an availability, by id: one who never did offers none. */
+export async function hostsOf(db: Db): Promise<Host[]> {
+  const rows = await tables(db)
+    .selectFrom('booking_availability')
+    .innerJoin('admin_accounts', 'admin_accounts.id', 'booking_availability.account_id')
+    .select(['account_id', 'settings'])
+    .where('disabled_at', 'is', null)
+    .where('role', 'in', WORKING_ROLES)
+    .orderBy('account_id')
+    .execute();
+  return rows.flatMap((row) => {
+    const settings = savedAvailability(row.settings);
+    return settings ? [{ id: Number(row.account_id), settings }] : [];
+  });
+}
+
+/** The names of these accounts, by id. */
+export async function hostNames(db: Db, ids: readonly number[]): Promise<Map<number, string>> {
+  if (ids.length === 0) return new Map();
+  const rows = await tables(db)
+    .selectFrom('admin_accounts')
+    .select(['id', 'name'])
+    .where('id', 'in', [...new Set(ids)])
+    .execute();
+  return new Map(rows.map((row) => [Number(row.id), row.name]));
+}
+
+/** Seats taken by host and slot start from `since`; the asker's own seat left out. */
+export async function seatsTaken(db: Db, since: Date, own?: OwnCall): Promise<Map<number, Taken>> {
+  const rows = await tables(db)
+    .selectFrom('booking_seats')
+    .select((eb) => ['host_id', 'slot_start', eb.fn.countAll<string | number>().as('seats')])
+    .where('slot_start', '>=', since.toISOString())
+    .groupBy(['host_id', 'slot_start'])
+    .execute();
+  const taken = new Map<number, Taken>();
+  for (const row of rows) {
+    const host = Number(row.host_id);
+    if (!taken.has(host)) taken.set(host, new Map());
+    const seats =
+      Number(row.seats) - (own?.host_id === host && own.slot_start === row.slot_start ? 1 : 0);
+    taken.get(host)!.set(row.slot_start, seats);
+  }
+  return taken;
+}
+
+/**
+ * The next `limit` slots of all hosts together: a start is open when at least one host has a
+ * free seat there, its seats left summed over the hosts (a group session's).
+ */
+export function unionSlots(
+  hosts: readonly Host[],
+  taken: ReadonlyMap<number, Taken>,
+  now: Date,
+  limit: number,
+): Slot[] {
+  const byStart = new Map<string, Slot>();
+  for (const host of hosts) {
+    for (const slot of openSlots(host.settings, taken.get(host.id) ?? NONE, now, limit)) {
+      const seen = byStart.get(slot.start);
+      byStart.set(
+        slot.start,
+        seen ? { ...seen, seatsLeft: seen.seatsLeft + slot.seatsLeft } : slot,
+      );
+    }
+  }
+  return [...byStart.values()].sort((a, b) => a.start.localeCompare(b.start)).slice(0, limit);
+}
+
+const slotAt = (host: Host, taken: Taken, start: string, now: Date) =>
+  openSlots(host.settings, taken, now, Number.POSITIVE_INFINITY).find(
+    (slot) => slot.start === start,
+  );
+
+/** Whether some host's schedule has `start` at all, whatever is booked. */
+export const scheduled = (hosts: readonly Host[], start: string, now: Date) =>
+  hosts.some((host) => slotAt(host, NONE, start, now));
+
+/** Seats a host has taken on the day (their own zone's) that `start` falls on. */
+function callsOnDay(host: Host, taken: Taken, start: string): number {
+  const { timeZone: zone } = host.settings;
+  const day = DateTime.fromISO(start, { zone }).toISODate();
+  let calls = 0;
+  for (const [other, seats] of taken)
+    if (DateTime.fromISO(other, { zone }).toISODate() === day) calls += seats;
+  return calls;
+}
+
+/**
+ * The host whose seat at `start` a booking takes, and that host's slot: the host `keep` (a move's)
+ * when free, else the one with the fewest calls that day, then the lowest id (calls spread over
+ * the team, and the same seats give the same answer on every instance). Undefined: none is free.
+ */
+export function hostFor(
+  hosts: readonly Host[],
+  taken: ReadonlyMap<number, Taken>,
+  start: string,
+  now: Date,
+  keep?: number,
+): { host: Host; slot: Slot } | undefined {
+  const free = hosts.flatMap((host) => {
+    const seats = taken.get(host.id) ?? NONE;
+    const slot = slotAt(host, seats, start, now);
+    return slot
+      ? [{ host, slot, rank: [host.id === keep ? 0 : 1, callsOnDay(host, seats, start), host.id] }]
+      : [];
+  });
+  return free.sort((a, b) => compareRanks(a.rank, b.rank))[0];
+}
+
+function compareRanks(a: readonly number[], b: readonly number[]): number {
+  for (let i = 0; i < a.length; i++) if (a[i] !== b[i]) return a[i]! - b[i]!;
+  return 0;
+}

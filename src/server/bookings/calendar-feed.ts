@@ -1,0 +1,90 @@
+import ical from 'ical-generator';
+import type { Kysely } from 'kysely';
+import { calendarFeedPath } from '@shared/booking-availability';
+import type { WriteQueue } from '../platform/database/write-queue';
+import { newToken, sha256Hex } from '../platform/http/tokens';
+import { DAY_MS } from './booking-bounds';
+import type { BookingTables } from './booking-tables';
+
+/* Each host's private calendar feed (issue 43): a secret link, kept as its SHA-256 only. */
+
+/** The feed lists calls from this many days ago on. */
+const PAST_DAYS = 30;
+/** The most calls one feed lists: a bound on one request's work. */
+const MOST_EVENTS = 1000;
+
+interface FeedOptions {
+  siteUrl: string;
+  /** Candidates' first names by id (the event's summary says whom the call is with). */
+  firstNames: (ids: readonly number[]) => Promise<Map<number, string | null>>;
+}
+
+export class CalendarFeeds {
+  constructor(
+    private readonly db: Kysely<BookingTables>,
+    private readonly writes: WriteQueue<BookingTables>,
+  ) {}
+
+  /** When the account's link was made; null: it has none. */
+  async createdAt(accountId: number): Promise<string | null> {
+    const row = await this.db
+      .selectFrom('booking_feeds')
+      .select('created_at')
+      .where('account_id', '=', accountId)
+      .executeTakeFirst();
+    return row?.created_at ?? null;
+  }
+
+  /** A new link for the account, shown once; the one before answers 404 from now on. */
+  async reset(accountId: number, now = new Date()) {
+    const token = newToken();
+    const values = { token_hash: sha256Hex(token), created_at: now.toISOString() };
+    await this.writes.run((trx) =>
+      trx
+        .insertInto('booking_feeds')
+        .values({ account_id: accountId, ...values })
+        .onConflict((conflict) => conflict.column('account_id').doUpdateSet(values))
+        .execute(),
+    );
+    return { path: calendarFeedPath(token), createdAt: values.created_at };
+  }
+
+  /**
+   * The calls of the account holding `token`, not cancelled, from PAST_DAYS ago on, as iCalendar:
+   * each with its booking's UID, start and end in UTC, the person's first name and the lead's
+   * admin link (no phone, no e-mail). Undefined: no account holds the token.
+   */
+  async feed(token: string, { siteUrl, firstNames }: FeedOptions, now = new Date()) {
+    const holder = await this.db
+      .selectFrom('booking_feeds')
+      .select('account_id')
+      .where('token_hash', '=', sha256Hex(token))
+      .executeTakeFirst();
+    if (!holder) return undefined;
+    const calls = await this.db
+      .selectFrom('bookings')
+      .select(['lead_id', 'uid', 'sequence', 'slot_start', 'slot_end', 'updated_at'])
+      .where('host_id', '=', holder.account_id)
+      .where('cancelled_at', 'is', null)
+      .where('slot_start', '>=', new Date(now.getTime() - PAST_DAYS * DAY_MS).toISOString())
+      .orderBy('slot_start')
+      .limit(MOST_EVENTS)
+      .execute();
+    const names = await firstNames(calls.map((call) => Number(call.lead_id)));
+    const calendar = ical({ name: 'Screening calls' });
+    for (const call of calls) {
+      const lead = `${siteUrl.replace(/\/+$/, '')}/admin?candidate=${call.lead_id}`;
+      calendar.createEvent({
+        id: call.uid,
+        sequence: call.sequence,
+        start: new Date(call.slot_start),
+        end: new Date(call.slot_end),
+        stamp: new Date(call.updated_at),
+        summary: `Screening call: ${names.get(Number(call.lead_id)) ?? 'a candidate'}`,
+        description: `The lead: ${lead}`,
+        url: lead,
+      });
+    }
+    return calendar.toString();
+  }
+}

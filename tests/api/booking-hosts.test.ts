@@ -1,0 +1,225 @@
+import type { FastifyInstance } from 'fastify';
+import { DateTime } from 'luxon';
+import { afterAll, beforeAll, expect, it, vi } from 'vitest';
+import { buildApp } from '../../src/server/app';
+import { loadConfig } from '../../src/server/config/config';
+import { AVAILABILITY_URL, WEEKDAYS } from '../../src/shared/booking-availability';
+import { newAccount } from '../support/accounts';
+import { signIn } from '../support/admin';
+import { leadProofOf, postJson } from '../support/api';
+import { OPEN } from '../support/calls';
+import { validBodies } from '../support/lead-bodies';
+import { startLocalSmtp } from '../support/smtp';
+import { describeEachDatabase, uniqueEmail, type TestApp } from '../support/test-app';
+
+/*
+ * Each host's availability (issue 43): an owner's and a recruiter's slots together, a booking
+ * taking one host's seat, a move keeping its host when free, and the buffer and daily cap
+ * decided in the seat's turn, on both databases and across two instances.
+ */
+
+vi.setConfig({ testTimeout: 60_000 });
+
+const smtp = await startLocalSmtp();
+afterAll(() => smtp.close());
+
+const ZONE = OPEN.timeZone;
+const CLOSED = { ...OPEN, weekly: Object.fromEntries(WEEKDAYS.map((day) => [day, []])) };
+
+/** `days` on at `clock` (HH:MM) on the hosts' wall clock, as the API writes a slot's start. */
+const at = (days: number, clock: string) =>
+  DateTime.now()
+    .setZone(ZONE)
+    .plus({ days })
+    .set({ hour: Number(clock.slice(0, 2)), minute: Number(clock.slice(3)), second: 0 })
+    .set({ millisecond: 0 })
+    .toUTC()
+    .toISO({ suppressMilliseconds: true })!;
+
+async function save(app: FastifyInstance, cookie: string, settings: object) {
+  const saved = await app.inject({
+    method: 'PUT',
+    url: AVAILABILITY_URL,
+    headers: { cookie },
+    payload: settings,
+  });
+  expect(saved.statusCode).toBe(200);
+}
+
+async function applicant(app: FastifyInstance): Promise<string> {
+  const response = await postJson(
+    app,
+    '/api/candidates/submit',
+    validBodies.candidateApplication(uniqueEmail('hosted')),
+  );
+  expect(response.statusCode).toBe(200);
+  return leadProofOf(response);
+}
+
+const book = (app: FastifyInstance, cookie: string, start: string, action = '') =>
+  postJson(app, `/api/booking${action}`, { start }, { cookie });
+
+async function secondInstance(testApp: TestApp): Promise<FastifyInstance> {
+  const app = await buildApp({ config: loadConfig(testApp.env), logger: false });
+  await app.ready();
+  return app;
+}
+
+describeEachDatabase(
+  'each host their own availability',
+  (current) => {
+    let owner: string;
+    let recruiter: { id: number; cookie: string };
+    beforeAll(async () => {
+      const { app } = current();
+      owner = await signIn(app);
+      recruiter = await newAccount(app, smtp, owner, 'recruiter');
+    });
+
+    /** The host of the lead's call not cancelled at `start`. */
+    const hostAt = async (start: string) =>
+      (
+        await current()
+          .db.selectFrom('bookings')
+          .select('host_id')
+          .where('slot_start', '=', start)
+          .where('cancelled_at', 'is', null)
+          .execute()
+      ).map((row) => Number(row.host_id));
+
+    it('offers the union of the hosts, two seats where two are free, and gives one to each of 20 people on two instances', async () => {
+      const testApp = current();
+      const { app } = testApp;
+      await save(app, owner, OPEN);
+      const other = await secondInstance(testApp);
+      try {
+        const first = await applicant(app);
+        const before = (
+          await app.inject({ url: '/api/booking', headers: { cookie: first } })
+        ).json<{
+          slots: { start: string; seatsLeft: number }[];
+        }>();
+        expect(before.slots[4]!.seatsLeft).toBe(1);
+        await save(app, recruiter.cookie, OPEN);
+        const page = (await app.inject({ url: '/api/booking', headers: { cookie: first } })).json<{
+          slots: { start: string; seatsLeft: number }[];
+        }>();
+        const slot = page.slots[4]!;
+        expect(slot.seatsLeft).toBe(2);
+
+        const people = [
+          first,
+          ...(await Promise.all(Array.from({ length: 19 }, () => applicant(app)))),
+        ];
+        const answers = await Promise.all(
+          people.map((cookie, index) => book(index % 2 ? other : app, cookie, slot.start)),
+        );
+        expect(answers.filter((answer) => answer.statusCode === 201)).toHaveLength(2);
+        expect(answers.filter((answer) => answer.statusCode === 409)).toHaveLength(18);
+        expect((await hostAt(slot.start)).sort()).toEqual([1, recruiter.id]);
+
+        // "Today's calls" names each call's host.
+        const day = DateTime.fromISO(slot.start).setZone(ZONE).toISODate();
+        const calls = (
+          await app.inject({ url: `/api/admin/bookings?day=${day}`, headers: { cookie: owner } })
+        )
+          .json<{ calls: { start: string; host: string | null }[] }>()
+          .calls.filter((call) => call.start === slot.start);
+        expect(calls.map((call) => call.host).sort()).toEqual(['A recruiter', 'Owner']);
+      } finally {
+        await other.close();
+      }
+    });
+
+    it('books the host with the fewest calls that day, and a move keeps its host when free, else takes another', async () => {
+      const { app } = current();
+      await save(app, owner, OPEN);
+      await save(app, recruiter.cookie, OPEN);
+      const [y, x, p, q] = await Promise.all(Array.from({ length: 4 }, () => applicant(app)));
+      const cancel = (cookie: string) =>
+        postJson(app, '/api/booking/cancel', {}, { cookie }).then((answer) =>
+          expect(answer.statusCode).toBe(200),
+        );
+
+      expect((await book(app, y!, at(8, '10:00'))).statusCode).toBe(201);
+      expect(await hostAt(at(8, '10:00'))).toEqual([1]);
+      // The owner has a call that day, the recruiter none.
+      expect((await book(app, x!, at(8, '12:00'))).statusCode).toBe(201);
+      expect(await hostAt(at(8, '12:00'))).toEqual([recruiter.id]);
+
+      // With the owner's day empty again, a move still keeps its free host.
+      await cancel(y!);
+      expect((await book(app, x!, at(8, '11:00'), '/move')).statusCode).toBe(200);
+      expect(await hostAt(at(8, '11:00'))).toEqual([recruiter.id]);
+
+      // At 13:00 the recruiter is taken and the owner free: the move takes the owner's seat.
+      expect((await book(app, p!, at(8, '13:00'))).statusCode).toBe(201);
+      expect((await book(app, q!, at(8, '13:00'))).statusCode).toBe(201);
+      expect((await hostAt(at(8, '13:00'))).sort()).toEqual([1, recruiter.id]);
+      await cancel(p!);
+      expect((await book(app, x!, at(8, '13:00'), '/move')).statusCode).toBe(200);
+      expect((await hostAt(at(8, '13:00'))).sort()).toEqual([1, recruiter.id]);
+      const seats = await current()
+        .db.selectFrom('booking_seats')
+        .select(['host_id', 'slot_start'])
+        .where('slot_start', 'in', [at(8, '11:00'), at(8, '13:00')])
+        .orderBy('slot_start')
+        .orderBy('host_id')
+        .execute();
+      expect(seats.map((seat) => [seat.slot_start, Number(seat.host_id)])).toEqual([
+        [at(8, '13:00'), 1],
+        [at(8, '13:00'), recruiter.id],
+      ]);
+    });
+
+    it('decides the buffer and the daily cap in the seat’s turn: neighbouring bookings at the same instant get one', async () => {
+      const testApp = current();
+      const { app } = testApp;
+      const other = await secondInstance(testApp);
+      try {
+        await save(app, recruiter.cookie, CLOSED);
+        const race = async (starts: string[]) => {
+          const people = await Promise.all(Array.from({ length: 10 }, () => applicant(app)));
+          const answers = await Promise.all(
+            people.map((cookie, index) =>
+              book(index % 2 ? other : app, cookie, starts[index % starts.length]!),
+            ),
+          );
+          return answers.map((answer) => answer.statusCode).sort();
+        };
+        // 30 minutes kept free around a call: 10:00 and 10:30 cannot both be booked.
+        await save(app, owner, { ...OPEN, bufferMinutes: 30 });
+        expect(await race([at(7, '10:00'), at(7, '10:30')])).toEqual([201, ...Array(9).fill(409)]);
+        // One call a day: 10:00 and 15:00 cannot both be booked.
+        await save(app, owner, { ...OPEN, dailyCap: 1 });
+        expect(await race([at(6, '10:00'), at(6, '15:00')])).toEqual([201, ...Array(9).fill(409)]);
+      } finally {
+        await other.close();
+      }
+    });
+
+    it('offers no calls from an account that never saved an availability, nor from a disabled one', async () => {
+      const { app } = current();
+      await save(app, owner, CLOSED);
+      const fresh = await newAccount(app, smtp, owner, 'recruiter');
+      const person = await applicant(app);
+      const slots = async () =>
+        (await app.inject({ url: '/api/booking', headers: { cookie: person } })).json<{
+          slots: unknown[];
+        }>().slots;
+      await save(app, recruiter.cookie, CLOSED);
+      expect(await slots()).toEqual([]);
+      await save(app, fresh.cookie, OPEN);
+      expect((await slots()).length).toBeGreaterThan(0);
+      const disabled = await app.inject({
+        method: 'PATCH',
+        url: `/api/admin/users/${fresh.id}`,
+        headers: { cookie: owner },
+        payload: { disabled: true },
+      });
+      expect(disabled.statusCode).toBe(200);
+      expect(await slots()).toEqual([]);
+    });
+  },
+  { env: { SMTP_URL: smtp.url } },
+);

@@ -5,6 +5,7 @@ import type { LeadQuarantineTables } from '../../src/server/leads/records/quaran
 import { LOST_LINK_ADDRESS_LIMIT } from '../../src/server/leads/workflows/messages/person-routes';
 import { tablesOf } from '../../src/server/platform/database/connection';
 import type { AdminConfiguration } from '../../src/shared/admin-configuration';
+import { CALENDAR_FEED_URL } from '../../src/shared/booking-availability';
 import type { QuarantinePage } from '../../src/shared/admin-quarantine';
 import { ADMIN_TEST_PASSWORD, adminEnv, signIn } from '../support/admin';
 import { awayFromMinuteEdge, candidatesWithEmail } from '../support/api';
@@ -108,6 +109,24 @@ describeEachDatabase(
       );
       expect(statuses.at(-1)).toBe(429);
       expect((await lostLink('2001:db8:d:2::1')).statusCode).toBe(200);
+    });
+
+    it("limits a calendar feed's requests per address like the other public routes", async () => {
+      const { app } = current();
+      const made = await app.inject({
+        method: 'POST',
+        url: CALENDAR_FEED_URL,
+        headers: { cookie: await signIn(app) },
+      });
+      const { path } = made.json<{ path: string }>();
+      await awayFromMinuteEdge();
+      const feed = (remoteAddress: string) => app.inject({ url: path, remoteAddress });
+      for (let i = 1; i <= FLOOD; i++)
+        expect((await feed(`2001:db8:f:1::${i}`)).statusCode).toBe(200);
+      const refused = await feed('2001:db8:f:1::99');
+      expect(refused.statusCode).toBe(429);
+      expect(Number(refused.headers['retry-after'])).toBeGreaterThan(0);
+      expect((await feed('2001:db8:f:2::1')).statusCode).toBe(200);
     });
 
     it('throttles admin sign-in per /64', async () => {

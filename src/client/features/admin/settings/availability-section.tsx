@@ -13,6 +13,7 @@ import { adminToasts } from '../ui/admin-toasts';
 import { Checkbox, Select } from '../ui/controls';
 import { Panel, Pending } from '../ui/panel';
 import { DateExceptions, WeeklyWindows } from './availability-windows';
+import { CalendarFeed } from './calendar-feed';
 import { useSaveSettings } from './save-settings';
 
 type NumberRule = Exclude<keyof Availability, 'timeZone' | 'weekly' | 'exceptions' | 'sameDay'>;
@@ -123,6 +124,7 @@ export function AvailabilitySection() {
       ) : (
         <Pending failed={isError} failure="Your availability could not be loaded." />
       )}
+      <CalendarFeed />
     </Panel>
   );
 }

@@ -1,0 +1,19 @@
+import { describe, expect, it } from 'vitest';
+import { logSerializers } from './request-log';
+import { newToken } from './tokens';
+
+const logged = (url: string) => logSerializers.req({ method: 'GET', url }).url;
+
+describe('what a request log line keeps of the URL', () => {
+  it('keeps the path without its query string', () => {
+    expect(logged('/api/admin/leads?q=ada%40example.com')).toBe('/api/admin/leads');
+    expect(logged('/api/candidate-submissions/12')).toBe('/api/candidate-submissions/12');
+  });
+
+  it('hides a secret token in the path, and only a token', () => {
+    const token = newToken();
+    expect(logged(`/calendar/${token}.ics?x=1`)).toBe('/calendar/[token].ics');
+    expect(logged(`/files/${token}/a`)).toBe('/files/[token]/a');
+    expect(logged('/calendar/short.ics')).toBe('/calendar/short.ics');
+  });
+});

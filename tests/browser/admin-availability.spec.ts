@@ -3,8 +3,8 @@ import { expect, openTab, ownServer, signIn } from './support/admin';
 import { toastItem } from './support/lead-forms';
 import { axeViolations } from './support/site';
 
-// The Settings tab's Availability section (issue 43). Its own server: the availability is one
-// document, and the other specs' booking pages must not see this test's hours.
+// The Settings tab's "Your availability" section (issue 43). Its own server: the other specs'
+// booking pages must not see this test's hours.
 
 test.describe.configure({ timeout: 90_000 });
 
@@ -15,7 +15,9 @@ test('an owner sets the hours and seats, is told of a bad value by its field, sa
 }) => {
   const { baseUrl } = server();
   await signIn(page, baseUrl);
-  const section = (await openTab(page, 'Settings')).getByRole('region', { name: 'Availability' });
+  const section = (await openTab(page, 'Settings')).getByRole('region', {
+    name: 'Your availability',
+  });
   const field = (name: string) => section.getByLabel(name, { exact: true });
   // Nothing saved: weekdays 9 to 12 and 1 to 5, weekends closed, one seat.
   await expect(field('Time zone')).toHaveValue('UTC');
@@ -47,7 +49,9 @@ test('an owner sets the hours and seats, is told of a bad value by its field, sa
   await expect(field('Seats per slot')).toHaveAttribute('aria-invalid', 'false');
 
   await page.reload();
-  const reloaded = (await openTab(page, 'Settings')).getByRole('region', { name: 'Availability' });
+  const reloaded = (await openTab(page, 'Settings')).getByRole('region', {
+    name: 'Your availability',
+  });
   const after = (name: string) => reloaded.getByLabel(name, { exact: true });
   await expect(after('Time zone')).toHaveValue('America/Chicago');
   await expect(after('Monday window 1 start')).toHaveValue('10:30');
@@ -59,4 +63,44 @@ test('an owner sets the hours and seats, is told of a bad value by its field, sa
   // A window removed is gone from the form; saved, the day is closed.
   await reloaded.getByRole('button', { name: 'Remove Saturday window 1' }).click();
   await expect(reloaded.getByRole('group', { name: 'Saturday' })).toContainText('Closed');
+});
+
+test('a host gets a private calendar link once, copies it, and a reset ends the old one', async ({
+  page,
+  context,
+}) => {
+  const { baseUrl } = server();
+  await context.grantPermissions(['clipboard-read', 'clipboard-write'], { origin: baseUrl });
+  await signIn(page, baseUrl);
+  const feed = (await openTab(page, 'Settings')).getByRole('region', {
+    name: 'Subscribe to your calls',
+  });
+  await expect(feed).toContainText('You have no calendar link yet.');
+  await feed.getByRole('button', { name: 'Get your link' }).click();
+  const link = feed.getByLabel('Your calendar link');
+  await expect(link).toHaveValue(new RegExp(`^${baseUrl}/calendar/[\\w-]{43}\\.ics$`));
+  const first = await link.inputValue();
+  await feed.getByRole('button', { name: 'Copy' }).click();
+  await expect(feed.getByRole('status')).toHaveText('Copied');
+  expect(await page.evaluate(() => navigator.clipboard.readText())).toBe(first);
+  const calendar = await page.request.get(first);
+  expect(calendar.status()).toBe(200);
+  expect(calendar.headers()['content-type']).toMatch(/^text\/calendar/);
+  expect(await axeViolations(page, 'section[aria-labelledby="availability-heading"]')).toEqual([]);
+
+  // Shown once: after a reload only when it was made.
+  await page.reload();
+  const again = (await openTab(page, 'Settings')).getByRole('region', {
+    name: 'Subscribe to your calls',
+  });
+  await expect(again).toContainText('Your link was made on');
+  await expect(again.getByLabel('Your calendar link')).toHaveCount(0);
+  await again.getByRole('button', { name: 'Reset link' }).click();
+  const dialog = page.getByRole('dialog', { name: 'Reset your calendar link?' });
+  await dialog.getByRole('button', { name: 'Reset link' }).press('Enter');
+  const second = again.getByLabel('Your calendar link');
+  await expect(second).not.toHaveValue(first);
+  await expect(second).toHaveValue(/\/calendar\/[\w-]{43}\.ics$/);
+  expect((await page.request.get(first)).status()).toBe(404);
+  expect((await page.request.get(await second.inputValue())).status()).toBe(200);
 });

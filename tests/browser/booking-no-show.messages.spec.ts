@@ -2,6 +2,11 @@ import AxeBuilder from '@axe-core/playwright';
 import { test } from './fixtures';
 import { expect, lead, openTab, signIn, uniqueTag } from './support/admin';
 import { mailTo, statusLinkIn } from './support/mailbox';
+import {
+  AVAILABILITY_URL,
+  DEFAULT_AVAILABILITY,
+  WEEKDAYS,
+} from '../../src/shared/booking-availability';
 
 /*
  * The recruiter's side of a booked call (issue 43), on the `messages` server (real SMTP): a
@@ -10,6 +15,8 @@ import { mailTo, statusLinkIn } from './support/mailbox';
  */
 
 const MISSED = 'Subject: We missed you: pick a new time for your call';
+const inviteToken = (mail: string | undefined) =>
+  /\/admin\/invite\?token=([\w-]+)/.exec(mail ?? '')?.[1];
 
 test('a recruiter marks a no-show and the person is asked, once, to pick a new time', async ({
   browser,
@@ -19,8 +26,35 @@ test('a recruiter marks a no-show and the person is asked, once, to pick a new t
   test.setTimeout(120_000);
   const tag = uniqueTag('noshow');
   const email = `${tag}@example.com`;
-  // The person applies and books the last time offered: whatever the availability, its slots
-  // reach days ahead, clear of the times another spec books.
+  // A recruiter of this test's own is a host from two days on, clear of the times another spec
+  // books (an account that never saved an availability offers no calls).
+  await signIn(page);
+  const host = `${uniqueTag('host')}@example.com`;
+  expect(
+    (
+      await page.request.post('/api/admin/users', { data: { email: host, role: 'recruiter' } })
+    ).status(),
+  ).toBe(201);
+  await expect.poll(() => inviteToken(mailTo(host)[0]), { timeout: 30_000 }).toBeTruthy();
+  const recruiter = await browser.newContext({ baseURL });
+  const accepted = await recruiter.request.post('/api/admin/invitation/accept', {
+    data: {
+      token: inviteToken(mailTo(host)[0]),
+      name: `Host ${tag}`,
+      password: 'a long and quiet river stone',
+    },
+  });
+  expect(accepted.status()).toBe(200);
+  const weekly = Object.fromEntries(
+    WEEKDAYS.map((day) => [day, [{ start: '00:00', end: '23:30' }]]),
+  );
+  const hosting = await recruiter.request.put(AVAILABILITY_URL, {
+    data: { ...DEFAULT_AVAILABILITY, weekly, minimumNoticeHours: 48, dailyCap: 1000 },
+  });
+  expect(hosting.status()).toBe(200);
+  await recruiter.close();
+
+  // The person applies and books the last time offered: the recruiter's.
   const person = await browser.newContext({ baseURL });
   await lead.application(person.request, email, tag);
   const offered = await person.request.get('/api/booking');
@@ -33,7 +67,6 @@ test('a recruiter marks a no-show and the person is asked, once, to pick a new t
   expect(booked.status()).toBe(201);
   const day = new Date(start).toLocaleDateString('en-CA', { timeZone });
 
-  await signIn(page);
   const panel = await openTab(page, 'Board');
   const calls = panel.getByRole('region', { name: /calls/i });
   await expect(calls.getByRole('heading', { name: "Today's calls" })).toBeVisible();
@@ -41,6 +74,7 @@ test('a recruiter marks a no-show and the person is asked, once, to pick a new t
   await expect(calls.getByRole('heading', { name: `Calls on ${day}` })).toBeVisible();
   const call = calls.getByRole('listitem').filter({ hasText: `Grace ${tag}` });
   await expect(call).toContainText('Booked');
+  await expect(call).toContainText(`with Host ${tag}`);
   const axe = await new AxeBuilder({ page }).include('[role="tabpanel"] section').analyze();
   expect(axe.violations.map((violation) => violation.id)).toEqual([]);
   await call.getByRole('button', { name: `No-show: Grace ${tag}` }).click();

@@ -1,6 +1,7 @@
 import type { Browser, Page } from '@playwright/test';
 import { CRIMINAL_HISTORY_MESSAGE, DEFAULT_EXPLANATION } from '../../src/shared/booking-screening';
 import { BOOKING_NOTICES } from '../../src/shared/booking-view';
+import { AVAILABILITY_URL, DEFAULT_AVAILABILITY } from '../../src/shared/booking-availability';
 import { test } from './fixtures';
 import { expect, openTab, ownServer, signIn } from './support/admin';
 import { fillApplication, toastItem } from './support/lead-forms';
@@ -41,6 +42,11 @@ test('the owner asks one question; without JavaScript a "no" sees why and no tim
 }) => {
   const { baseUrl } = server();
   await signIn(page, baseUrl);
+  // The owner takes calls: an account that never saved an availability offers none.
+  const hosting = await page.request.put(`${baseUrl}${AVAILABILITY_URL}`, {
+    data: DEFAULT_AVAILABILITY,
+  });
+  expect(hosting.status()).toBe(200);
   const section = (await openTab(page, 'Settings')).getByRole('region', {
     name: 'Screening questions',
   });

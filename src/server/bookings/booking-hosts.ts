@@ -137,18 +137,14 @@ export function hostFor(
   start: string,
   now: Date,
   keep?: number,
-): { host: Host; slot: Slot } | undefined {
+): { host: Host; slot: Slot; calls: number } | undefined {
   const free = hosts.flatMap((host) => {
     const seats = taken.get(host.id) ?? NONE;
     const slot = slotAt(host, seats, start, now);
-    return slot
-      ? [{ host, slot, rank: [host.id === keep ? 0 : 1, callsOnDay(host, seats, start), host.id] }]
-      : [];
+    return slot ? [{ host, slot, calls: callsOnDay(host, seats, start) }] : [];
   });
-  return free.sort((a, b) => compareRanks(a.rank, b.rank))[0];
-}
-
-function compareRanks(a: readonly number[], b: readonly number[]): number {
-  for (let i = 0; i < a.length; i++) if (a[i] !== b[i]) return a[i]! - b[i]!;
-  return 0;
+  const kept = (id: number) => (id === keep ? 0 : 1);
+  return free.sort(
+    (a, b) => kept(a.host.id) - kept(b.host.id) || a.calls - b.calls || a.host.id - b.host.id,
+  )[0];
 }

@@ -1,16 +1,7 @@
 import type { FastifyInstance, FastifyPluginAsync, FastifyRequest } from 'fastify';
 import type { PageState } from '@shared/page-state';
-import {
-  scopedKey,
-  secondsLeft,
-  statusApi,
-  type AddressCounters,
-  type FormHandoff,
-  type StatusPage,
-} from '../leads';
+import { statusApi, type FormHandoff, type StatusPage } from '../leads';
 import { tablesOf } from '../platform/database/connection';
-import { addressKeyOf } from '../platform/http/address-key';
-import { describedError, retryAfterHeader } from '../platform/http/api-schemas';
 import { createMailer, type MailSettings } from '../platform/mail/mailer';
 import type { OutboxTables } from '../platform/outbox/outbox-tables';
 import { startOutboxWorker, type WorkerSettings } from '../platform/outbox/outbox-worker';
@@ -18,7 +9,7 @@ import { BookingPage } from './booking-page';
 import { bookingRoutes } from './booking-routes';
 import { BookingStore, type ChangeRecorder } from './booking-store';
 import type { BookingTables } from './booking-tables';
-import { CalendarFeeds } from './calendar-feed';
+import { calendarFeedRoute, type FeedFlood } from './calendar-feed';
 import { callSender, type CallMailContext } from './call-sender';
 import type { ScreeningStore } from './screening-store';
 
@@ -34,8 +25,7 @@ export interface BookingsOptions {
   context: Omit<CallMailContext, 'from'>;
   statusLinkDays: number;
   worker?: WorkerSettings | undefined;
-  /** The calendar feeds' budget per address a minute, as the other public routes have. */
-  flood?: { counters: AddressCounters; limit: number } | undefined;
+  flood?: FeedFlood | undefined;
 }
 
 /** The person's booking routes, and the worker that sends their invitations and reminders. */
@@ -61,52 +51,6 @@ export const bookingsPlugin: FastifyPluginAsync<BookingsOptions> = async (app, o
     pollMs: options.worker?.pollMs,
     retryBaseMs: options.worker?.retryBaseMs,
   });
-};
-
-const NOT_FOUND = 'No such calendar';
-
-/** GET /calendar/<token>.ics: a host's calls for their calendar app; the token is the proof. */
-const calendarFeedRoute: FastifyPluginAsync<
-  Pick<BookingsOptions, 'flood'> & { siteUrl: string }
-> = async (app, { siteUrl, flood }) => {
-  const { db } = app.database;
-  const feeds = new CalendarFeeds(tablesOf<BookingTables>(db), app.writeQueue.forTables());
-  const firstNames = (ids: readonly number[]) => statusApi.candidateFirstNames(db, ids);
-  app.get<{ Params: { file: string } }>(
-    '/calendar/:file',
-    {
-      schema: {
-        summary: "A host's booked calls as iCalendar (text/calendar), for a calendar app",
-        params: {
-          type: 'object',
-          properties: { file: { type: 'string', description: '<token>.ics' } },
-          required: ['file'],
-        },
-        response: {
-          200: { type: 'string', description: 'text/calendar' },
-          404: describedError(NOT_FOUND),
-          429: describedError('Too many requests from this address', retryAfterHeader),
-        },
-      },
-    },
-    async (request, reply) => {
-      const now = Date.now();
-      const key = scopedKey('calendar', addressKeyOf(request));
-      if (flood && (await flood.counters.add(key, 'request', now)).request > flood.limit) {
-        return reply
-          .code(429)
-          .header('retry-after', String(secondsLeft(now)))
-          .send({ error: 'Too many requests, please try again in a minute' });
-      }
-      const token = /^([\w-]{1,64})\.ics$/.exec(request.params.file)?.[1];
-      const feed = token && (await feeds.feed(token, { siteUrl, firstNames }));
-      if (!feed) return reply.code(404).send({ error: NOT_FOUND });
-      return reply
-        .header('Content-Type', 'text/calendar; charset=utf-8')
-        .header('Cache-Control', 'private, no-store')
-        .send(feed);
-    },
-  );
 };
 
 /**

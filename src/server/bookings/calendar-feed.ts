@@ -1,7 +1,12 @@
+import type { FastifyPluginAsync } from 'fastify';
 import ical from 'ical-generator';
 import type { Kysely } from 'kysely';
 import { calendarFeedPath } from '@shared/booking-availability';
+import { scopedKey, secondsLeft, statusApi, type AddressCounters } from '../leads';
+import { tablesOf } from '../platform/database/connection';
 import type { WriteQueue } from '../platform/database/write-queue';
+import { addressKeyOf } from '../platform/http/address-key';
+import { describedError, retryAfterHeader } from '../platform/http/api-schemas';
 import { newToken, sha256Hex } from '../platform/http/tokens';
 import { DAY_MS } from './booking-bounds';
 import type { BookingTables } from './booking-tables';
@@ -12,6 +17,12 @@ import type { BookingTables } from './booking-tables';
 const PAST_DAYS = 30;
 /** The most calls one feed lists: a bound on one request's work. */
 const MOST_EVENTS = 1000;
+
+/** The feeds' budget per address a minute, as the other public routes have. */
+export interface FeedFlood {
+  counters: AddressCounters;
+  limit: number;
+}
 
 interface FeedOptions {
   siteUrl: string;
@@ -88,3 +99,50 @@ export class CalendarFeeds {
     return calendar.toString();
   }
 }
+
+const NOT_FOUND = 'No such calendar';
+
+/** GET /calendar/<token>.ics: a host's calls for their calendar app; the token is the proof. */
+export const calendarFeedRoute: FastifyPluginAsync<{
+  siteUrl: string;
+  flood?: FeedFlood | undefined;
+}> = async (app, { siteUrl, flood }) => {
+  const { db } = app.database;
+  const feeds = new CalendarFeeds(tablesOf<BookingTables>(db), app.writeQueue.forTables());
+  const firstNames = (ids: readonly number[]) => statusApi.candidateFirstNames(db, ids);
+  app.get<{ Params: { file: string } }>(
+    '/calendar/:file',
+    {
+      schema: {
+        summary: "A host's booked calls as iCalendar (text/calendar), for a calendar app",
+        params: {
+          type: 'object',
+          properties: { file: { type: 'string', description: '<token>.ics' } },
+          required: ['file'],
+        },
+        response: {
+          200: { type: 'string', description: 'text/calendar' },
+          404: describedError(NOT_FOUND),
+          429: describedError('Too many requests from this address', retryAfterHeader),
+        },
+      },
+    },
+    async (request, reply) => {
+      const now = Date.now();
+      const key = scopedKey('calendar', addressKeyOf(request));
+      if (flood && (await flood.counters.add(key, 'request', now)).request > flood.limit) {
+        return reply
+          .code(429)
+          .header('retry-after', String(secondsLeft(now)))
+          .send({ error: 'Too many requests, please try again in a minute' });
+      }
+      const token = /^([\w-]{1,64})\.ics$/.exec(request.params.file)?.[1];
+      const feed = token && (await feeds.feed(token, { siteUrl, firstNames }));
+      if (!feed) return reply.code(404).send({ error: NOT_FOUND });
+      return reply
+        .header('Content-Type', 'text/calendar; charset=utf-8')
+        .header('Cache-Control', 'private, no-store')
+        .send(feed);
+    },
+  );
+};

@@ -4,11 +4,12 @@ import { contactKinds } from './lead-field';
 import { leadKindSchema } from './lead-status';
 import { emailField } from './schemas/fields';
 
-// A person's requests: GET /api/admin/data-subject?email= reports, DELETE erases.
+// A person's requests, the address in the body ({email}): POST /api/admin/data-subject reports,
+// DELETE erases.
 
 export const PERSON_EMAIL_MESSAGE = 'Please enter a valid email address';
 
-/** The query both routes take; the dashboard's field checks the same rule. */
+/** The body both routes take; the dashboard's field checks the same rule. */
 export const personQuerySchema = z.object({
   email: emailField(PERSON_EMAIL_MESSAGE),
 });
@@ -38,7 +39,7 @@ const storedRecords = (description: string) =>
     additionalProperties: { type: ['string', 'number', 'null'] },
   });
 
-/** GET /api/admin/data-subject?email=: everything stored about the address. */
+/** POST /api/admin/data-subject: everything stored about the address. */
 export const personReportSchema = objectOf(
   {
     email: { ...text, description: 'The address matched: trimmed and lower-cased' },
@@ -139,7 +140,7 @@ export type PersonActivity = PersonReport['activity'][number];
 export type PersonAuditEntry = PersonReport['auditEntries'][number];
 export type PersonOutboxMessage = PersonReport['outboxMessages'][number];
 
-/** DELETE /api/admin/data-subject?email=: how many rows of each kind were erased. */
+/** DELETE /api/admin/data-subject: how many rows of each kind were erased. */
 export const personErasureSchema = objectOf(
   {
     erasedAt: text,

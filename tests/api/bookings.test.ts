@@ -446,7 +446,8 @@ describeEachDatabase(
       const cookie = await signIn(app);
       const erased = await app.inject({
         method: 'DELETE',
-        url: `/api/admin/data-subject?email=${encodeURIComponent(email)}`,
+        url: '/api/admin/data-subject',
+        payload: { email },
         headers: { cookie, origin: 'http://localhost:80' },
       });
       expect(erased.statusCode).toBe(200);

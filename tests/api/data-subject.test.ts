@@ -18,7 +18,6 @@ const receiver = await startWebhookReceiver(SECRET);
 afterAll(() => receiver.close());
 
 const URL = '/api/admin/data-subject';
-const at = (email: string) => `${URL}?email=${encodeURIComponent(email)}`;
 const hooksAbout = (email: string) =>
   receiver.received.filter((hook) => hook.body.data.email === email);
 
@@ -95,27 +94,38 @@ describeEachDatabase(
   (current) => {
     it('answers 401 without a session, 403 to a foreign origin, and names a bad address', async () => {
       const { app } = current();
-      for (const method of ['GET', 'DELETE'] as const) {
-        const anonymous = await app.inject({ method, url: at('ada@example.com') });
+      for (const method of ['POST', 'DELETE'] as const) {
+        const anonymous = await app.inject({
+          method,
+          url: URL,
+          payload: { email: 'ada@example.com' },
+        });
         expect(anonymous.statusCode, method).toBe(401);
       }
       const cookie = await signIn(app);
       const foreign = await app.inject({
         method: 'DELETE',
-        url: at('ada@example.com'),
+        url: URL,
+        payload: { email: 'ada@example.com' },
         headers: { cookie, origin: 'https://evil.example' },
       });
       expect(foreign.statusCode).toBe(403);
-      for (const method of ['GET', 'DELETE'] as const) {
-        for (const url of [URL, at('not-an-address'), at('')]) {
-          const bad = await app.inject({ method, url, headers: { cookie } });
-          expect(bad.statusCode, `${method} ${url}`).toBe(400);
+      for (const method of ['POST', 'DELETE'] as const) {
+        for (const payload of [undefined, { email: 'not-an-address' }, { email: '' }]) {
+          const bad = await app.inject({ method, url: URL, payload, headers: { cookie } });
+          expect(bad.statusCode, `${method} ${JSON.stringify(payload)}`).toBe(400);
           expect(bad.json()).toEqual({
             error: 'Please check the highlighted fields',
             fields: { email: 'Please enter a valid email address' },
           });
         }
       }
+      // The address is never asked for in a URL (a URL is logged on its way).
+      const inUrl = await app.inject({
+        url: `${URL}?email=ada%40example.com`,
+        headers: { cookie },
+      });
+      expect(inUrl.statusCode).toBe(404);
     });
 
     it("finds every kind of record of an address, whatever its case, and nothing of another's", async () => {
@@ -128,8 +138,9 @@ describeEachDatabase(
       const bystander = await personWithEverything(testApp, cookie, other);
 
       const response = await app.inject({
-        method: 'GET',
-        url: at(`  ${email.toUpperCase()} `),
+        method: 'POST',
+        url: URL,
+        payload: { email: `  ${email.toUpperCase()} ` },
         headers: { cookie },
       });
       expect(response.statusCode).toBe(200);
@@ -180,7 +191,12 @@ describeEachDatabase(
       expect(report.auditEntries.map((e) => e.leadId)).not.toContain(bystander.candidateId);
 
       // Audited under a keyed hash: the same for the same person, never the address.
-      await app.inject({ method: 'GET', url: at(email), headers: { cookie } });
+      await app.inject({
+        method: 'POST',
+        url: URL,
+        payload: { email: email },
+        headers: { cookie },
+      });
       const accesses = (await auditLog(testApp, cookie)).filter(
         (entry) => entry.action === 'data_subject_access',
       );
@@ -189,7 +205,12 @@ describeEachDatabase(
       expect(latest?.detail?.split(';')[0]).toBe(earlier?.detail?.split(';')[0]);
       expect(JSON.stringify(accesses)).not.toContain(email.split('@')[0]);
       // A later access reports the earlier ones too: they name the person.
-      const again = await app.inject({ method: 'GET', url: at(email), headers: { cookie } });
+      const again = await app.inject({
+        method: 'POST',
+        url: URL,
+        payload: { email: email },
+        headers: { cookie },
+      });
       expect(
         again.json<PersonReport>().auditEntries.filter((e) => e.action === 'data_subject_access'),
       ).toHaveLength(2);
@@ -203,11 +224,17 @@ describeEachDatabase(
       const other = uniqueEmail('kept');
       const { candidateId, companyId } = await personWithEverything(testApp, cookie, email);
       const kept = await personWithEverything(testApp, cookie, other);
-      await app.inject({ method: 'GET', url: at(email), headers: { cookie } });
+      await app.inject({
+        method: 'POST',
+        url: URL,
+        payload: { email: email },
+        headers: { cookie },
+      });
 
       const response = await app.inject({
         method: 'DELETE',
-        url: at(email.toUpperCase()),
+        url: URL,
+        payload: { email: email.toUpperCase() },
         headers: { cookie, origin: 'http://localhost:80' },
       });
       expect(response.statusCode).toBe(200);
@@ -225,7 +252,12 @@ describeEachDatabase(
         mailFiles: 2,
       });
 
-      const after = await app.inject({ method: 'GET', url: at(email), headers: { cookie } });
+      const after = await app.inject({
+        method: 'POST',
+        url: URL,
+        payload: { email: email },
+        headers: { cookie },
+      });
       const report = after.json<PersonReport>();
       for (const part of [
         'candidates',
@@ -266,7 +298,12 @@ describeEachDatabase(
       expect(messages).toEqual([]);
 
       // The other person is untouched.
-      const theirs = await app.inject({ method: 'GET', url: at(other), headers: { cookie } });
+      const theirs = await app.inject({
+        method: 'POST',
+        url: URL,
+        payload: { email: other },
+        headers: { cookie },
+      });
       const their = theirs.json<PersonReport>();
       expect(their.candidates.map((row) => row.id)).toEqual([kept.candidateId]);
       expect(their.activity).toHaveLength(3);
@@ -308,7 +345,12 @@ describeEachDatabase(
             .executeTakeFirst();
           return row && row.state === 'pending' && row.attempts > 0 ? row : undefined;
         });
-        const erased = await app.inject({ method: 'DELETE', url: at(email), headers: { cookie } });
+        const erased = await app.inject({
+          method: 'DELETE',
+          url: URL,
+          payload: { email: email },
+          headers: { cookie },
+        });
         // The webhook's notice, and the person's confirmation.
         expect(erased.json<PersonErasure>().erased.outboxMessages).toBe(2);
       } finally {
@@ -384,7 +426,7 @@ describeEachDatabase(
       });
       const report = (email: string) =>
         app
-          .inject({ method: 'GET', url: at(email), headers: { cookie } })
+          .inject({ method: 'POST', url: URL, payload: { email: email }, headers: { cookie } })
           .then((response) => response.json<PersonReport>());
       const gone = await report(old);
       expect([gone.candidates, gone.submissions, gone.activity, gone.auditEntries]).toEqual([

@@ -137,7 +137,7 @@ describeEachDatabase(
 
       for (const address of [gmail, hotmail]) {
         const report = (
-          await call('GET', `/api/admin/data-subject?email=${address}`)
+          await call('POST', '/api/admin/data-subject', { email: address })
         ).json<PersonReport>();
         expect(
           report.candidates.map((row) => row.id),
@@ -149,7 +149,7 @@ describeEachDatabase(
         ]);
       }
 
-      const erasure = await call('DELETE', `/api/admin/data-subject?email=${hotmail}`);
+      const erasure = await call('DELETE', '/api/admin/data-subject', { email: hotmail });
       expect(erasure.statusCode).toBe(200);
       expect(erasure.json<PersonErasure>().erased).toMatchObject({ candidates: 1, contacts: 2 });
       const left = await current()

@@ -25,7 +25,14 @@ test('Data requests: find an address, download its JSON, erase it after a confir
   await expect(field).toHaveAttribute('aria-invalid', 'true');
 
   await field.fill(` ${email.toUpperCase()} `);
+  // The address goes in the body, never in a URL (a URL is logged on its way).
+  const lookup = page.waitForRequest((request) =>
+    request.url().includes('/api/admin/data-subject'),
+  );
   await field.press('Enter');
+  const sent = await lookup;
+  expect([sent.method(), new URL(sent.url()).search]).toEqual(['POST', '']);
+  expect(sent.postDataJSON()).toEqual({ email: email.toUpperCase() });
   const found = panel.getByRole('heading', { name: `Stored about ${email}` });
   await expect(found).toBeFocused();
   const summary = panel.getByRole('definition');

@@ -83,7 +83,7 @@ export const adminEndpoints: [string, string][] = [
   ['GET', '/api/admin/funnel.csv?from=2024-01-01&to=2024-01-31'],
   ['GET', '/api/admin/spend/mappings'],
   ['DELETE', '/api/admin/spend/mappings/spring'],
-  ['GET', '/api/admin/data-subject?email=nobody%40example.com'],
+  ['POST', '/api/admin/data-subject'],
   ['GET', '/api/admin/configuration'],
   ['GET', '/api/admin/message-templates'],
   ['PUT', '/api/admin/message-templates/candidate/no_such_status'],

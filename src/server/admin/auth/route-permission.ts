@@ -23,10 +23,9 @@ const BEFORE_SECOND_FACTOR = new Set(OWN_FACTORS);
 
 /** Exceptions to the default: `read` to GET, `work` to change anything (decision 156). */
 const EXCEPTIONS: Record<string, AdminPermission> = {
-  // Reads that are lead work: a file of every lead, held spam, a person's whole record.
+  // Reads that are lead work: a file of every lead, held spam (a person's whole record is a POST).
   'GET /api/admin/export/:file': 'work',
   'GET /api/admin/quarantine': 'work',
-  'GET /api/admin/data-subject': 'work',
   // The form e-mail's preview is the first step of sending it.
   'GET /api/candidate-submissions/:id/send-email': 'work',
   // The upload's template is for those who may upload.

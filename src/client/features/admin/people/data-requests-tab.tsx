@@ -21,14 +21,12 @@ import { refreshLeads } from '../api/leads';
 import type { ConfirmRequest } from '../ui/confirm-dialog';
 import { formatNumber } from '../ui/format';
 
-/** GET or DELETE an address's data; a mutation, as each lookup is an audited access. */
-function usePerson<Answer>(method: 'GET' | 'DELETE') {
+/** Reads (POST) or erases an address's data, sent in the body; each lookup is audited. */
+function usePerson<Answer>(method: 'POST' | 'DELETE') {
   const client = useQueryClient();
   return useMutation({
-    mutationFn: async (email: string) => {
-      const url = `/api/admin/data-subject?email=${encodeURIComponent(email)}`;
-      return (await (await apiRequest(method, url)).json()) as Answer;
-    },
+    mutationFn: async (email: string) =>
+      (await (await apiRequest(method, '/api/admin/data-subject', { email })).json()) as Answer,
     onSuccess: () => (method === 'DELETE' ? refreshLeads(client) : undefined),
     onError: (error) => {
       if (isUnauthorized(error)) markSignedOut(client);
@@ -47,7 +45,7 @@ export function DataRequestsTab({ onConfirm }: { onConfirm(request: ConfirmReque
   const [fieldError, setFieldError] = useState<string>();
   const [erased, setErased] = useState<{ email: string; counts: PersonCounts }>();
   const resultHeading = useRef<HTMLHeadingElement>(null);
-  const find = usePerson<PersonReport>('GET');
+  const find = usePerson<PersonReport>('POST');
   const erase = usePerson<PersonErasure>('DELETE');
   const report = find.data;
   const counts = report ? countsOf(report) : undefined;

@@ -6,6 +6,8 @@ export const outcomeUrl = (bookingId: number) => `${BOOKINGS_URL}/${bookingId}/o
 
 export const CALL_OUTCOMES = ['attended', 'no_show', 'late'] as const;
 export type CallOutcome = (typeof CALL_OUTCOMES)[number];
+/** Why a call cannot be marked yet: the 409's message, and the desk's reason beside its buttons. */
+export const CALL_NOT_STARTED = 'This call has not started yet';
 export const OUTCOME_LABELS: Record<CallOutcome, string> = {
   attended: 'Attended',
   no_show: 'No-show',

@@ -5,6 +5,7 @@ import { AVAILABILITY_URL, DEFAULT_AVAILABILITY } from '../../src/shared/booking
 import { newAccount } from '../support/accounts';
 import { signIn } from '../support/admin';
 import { candidateIdOf, leadProofOf, postJson } from '../support/api';
+import { beginCall } from '../support/calls';
 import { eventually } from '../support/eventually';
 import { validBodies } from '../support/lead-bodies';
 import { readableMail, startLocalSmtp } from '../support/smtp';
@@ -12,8 +13,9 @@ import { describeEachDatabase, uniqueEmail } from '../support/test-app';
 
 /*
  * The recruiter's side of booked calls (issue 43): the day's calls with each lead, marking them
- * (recruiters and owners, not viewers), the audit of every change, the flag on a call left
- * unmarked a day after its end, and a no-show's one "pick a new time" message.
+ * (recruiters and owners, not viewers, and not before the call starts), the audit of every
+ * change, the flag on a call left unmarked a day after its end, and a no-show's one "pick a new
+ * time" message.
  */
 
 vi.setConfig({ testTimeout: 60_000 });
@@ -83,6 +85,7 @@ describeEachDatabase(
       const leadId = await candidateIdOf(current().db, email);
       return { email, leadId, start, cookie };
     }
+    const begin = (leadId: number) => beginCall(current().db, leadId);
     const dayCalls = async (app: FastifyInstance, day: string, cookie = recruiter) => {
       const response = await app.inject({
         url: `/api/admin/bookings?day=${day}`,
@@ -103,25 +106,33 @@ describeEachDatabase(
         .json<{ actor: string; leadId: number | null; detail: string | null }[]>()
         .filter((entry) => entry.leadId === leadId);
 
-    it("lists the day's calls with each lead's name, lets a recruiter mark them and refuses a viewer", async () => {
+    it("lists the day's calls with each lead's name, lets a recruiter mark them once started and refuses a viewer", async () => {
       const { app } = current();
       const { leadId, start } = await booked(app);
       const calls = await dayCalls(app, hostDay(start), viewer);
       const call = calls.find((one) => one.leadId === leadId)!;
       expect(call).toMatchObject({ name: 'Ada Lovelace', start, outcome: null, notMarked: false });
 
+      const outcomeOf = async (day: string) =>
+        (await dayCalls(app, day)).find((one) => one.id === call.id)!.outcome;
       const refused = await mark(app, call.id, 'attended', viewer);
       expect(refused.statusCode).toBe(403);
-      expect((await dayCalls(app, hostDay(start))).find((one) => one.id === call.id)!.outcome).toBe(
-        null,
-      );
+      expect(await outcomeOf(hostDay(start))).toBe(null);
 
+      // Before its start nobody can tell who came: refused, nothing changed, nothing audited.
+      for (const outcome of ['attended', 'no_show', 'late']) {
+        const early = await mark(app, call.id, outcome);
+        expect(early.statusCode).toBe(409);
+        expect(early.json()).toEqual({ error: 'This call has not started yet' });
+      }
+      expect(await outcomeOf(hostDay(start))).toBe(null);
+      expect(await audit(app, 'call_marked', leadId)).toEqual([]);
+
+      const started = await begin(leadId);
       const marked = await mark(app, call.id, 'late');
       expect(marked.statusCode).toBe(200);
       expect(marked.json()).toMatchObject({ id: call.id, leadId, outcome: 'late' });
-      expect((await dayCalls(app, hostDay(start))).find((one) => one.id === call.id)!.outcome).toBe(
-        'late',
-      );
+      expect(await outcomeOf(hostDay(started))).toBe('late');
       expect((await mark(app, call.id, 'maybe')).statusCode).toBe(400);
       expect((await mark(app, 999_999, 'attended')).statusCode).toBe(404);
 
@@ -132,7 +143,7 @@ describeEachDatabase(
       });
       expect(drawer.json<{ booking: Call }>().booking).toMatchObject({
         id: call.id,
-        start,
+        start: started,
         outcome: 'late',
       });
     });
@@ -143,7 +154,8 @@ describeEachDatabase(
       const [bookedEntry] = await audit(app, 'call_booked', leadId);
       expect(bookedEntry?.actor).toBe('the person (booking page)');
       const call = (await dayCalls(app, hostDay(start))).find((one) => one.leadId === leadId)!;
-      await mark(app, call.id, 'attended');
+      await begin(leadId);
+      expect((await mark(app, call.id, 'attended')).statusCode).toBe(200);
       const [marked] = await audit(app, 'call_marked', leadId);
       expect(marked?.actor).toContain('A recruiter');
       expect(marked?.detail).toBe(`call ${call.id}: attended`);
@@ -181,6 +193,17 @@ describeEachDatabase(
       const { app, db } = current();
       const { email, leadId, start } = await booked(app);
       const call = (await dayCalls(app, hostDay(start))).find((one) => one.leadId === leadId)!;
+      const missedRows = () =>
+        db
+          .selectFrom('outbox_messages')
+          .select('id')
+          .where('topic', '=', 'call.missed')
+          .where('subject_id', '=', leadId)
+          .execute();
+      // Marked a no-show before its start: refused, and no message written.
+      expect((await mark(app, call.id, 'no_show')).statusCode).toBe(409);
+      expect(await missedRows()).toEqual([]);
+      await begin(leadId);
       expect((await mark(app, call.id, 'no_show')).statusCode).toBe(200);
       expect((await mark(app, call.id, 'attended')).statusCode).toBe(200);
       expect((await mark(app, call.id, 'no_show')).statusCode).toBe(200);
@@ -189,13 +212,7 @@ describeEachDatabase(
       );
       expect(readableMail(mail)).toContain('Pick a new time');
       expect(readableMail(mail)).toMatch(/\/status\?/);
-      const missed = await db
-        .selectFrom('outbox_messages')
-        .select('id')
-        .where('topic', '=', 'call.missed')
-        .where('subject_id', '=', leadId)
-        .execute();
-      expect(missed).toHaveLength(1);
+      expect(await missedRows()).toHaveLength(1);
       await new Promise((resolve) => setTimeout(resolve, 500));
       const sent = smtp.received.filter(
         (one) => one.to.includes(email) && readableMail(one).includes(MISSED),

@@ -1,20 +1,26 @@
-import type { Page } from '@playwright/test';
+import AxeBuilder from '@axe-core/playwright';
+import type { BrowserContext, Page } from '@playwright/test';
 import { AVAILABILITY_URL } from '../../src/shared/booking-availability';
 import { BOOKING_NOTICES } from '../../src/shared/booking-view';
 import { invitationIn, type Invitation } from '../support/calendar-mail';
 import { E2E_ADMIN_PASSWORD } from '../support/e2e';
 import { readableMail } from '../support/smtp';
-import { expect, test } from './fixtures';
+import { test } from './fixtures';
+import { expect, lead, openTab, signIn, uniqueTag } from './support/admin';
 import { fillApplication } from './support/lead-forms';
-import { receivedBy, statusLinkIn } from './support/mailbox';
+import { mailTo, receivedBy, statusLinkIn } from './support/mailbox';
 import { MESSAGES } from './support/outside-world';
 import { axeViolations } from './support/site';
 
 /*
- * Booking the screening call without JavaScript (issue 43), on the `messages` server (its mail
- * reaches a real SMTP server; CALL_REMINDERS is MESSAGES.callReminders): apply, book from the
- * thank-you page, read the invitation, move the call from the status page, then cancel it.
+ * Booking the screening call (issue 43), on the `messages` server (its mail reaches a real SMTP
+ * server; CALL_REMINDERS is MESSAGES.callReminders). Without JavaScript: apply, book from the
+ * thank-you page, read the invitation, move the call from the status page, then cancel it. Then
+ * the recruiter's side: a call starting within a minute is marked a no-show once it starts.
  */
+
+// Each test saves the one availability, for calls a minute ahead: one after the other.
+test.describe.configure({ mode: 'default' });
 
 const MINUTE = 60_000;
 const WEEKDAYS = ['monday', 'tuesday', 'wednesday', 'thursday', 'friday', 'saturday', 'sunday'];
@@ -24,12 +30,12 @@ const reminderLeads = MESSAGES.callReminders.split(',').map((item) => parseInt(i
 const iso = (time: number) => new Date(time).toISOString().replace('.000Z', 'Z');
 
 /**
- * An availability whose first slot starts at the next whole minute at least 50 s away, every
- * minute for ten minutes, every day: its reminders fall within the test. Near UTC midnight the
- * window would wrap: the host is then in Tokyo (UTC+9, no daylight saving).
+ * An availability whose first slot starts at the next whole minute at least `aheadMs` away, every
+ * minute for ten minutes, every day. Near UTC midnight the window would wrap: the host is then in
+ * Tokyo (UTC+9, no daylight saving).
  */
-function availabilitySoon() {
-  const first = Math.ceil((Date.now() + 50_000) / MINUTE) * MINUTE;
+function availabilitySoon(aheadMs: number) {
+  const first = Math.ceil((Date.now() + aheadMs) / MINUTE) * MINUTE;
   const utc = new Date(first);
   const nearMidnight = utc.getUTCHours() === 23 && utc.getUTCMinutes() >= 45;
   const offset = nearMidnight ? 9 * 60 : 0;
@@ -57,6 +63,19 @@ function availabilitySoon() {
   };
 }
 
+/** Saves availabilitySoon(aheadMs) as the owner, in `owner`'s own context. */
+async function openSoon(context: Promise<BrowserContext>, aheadMs: number) {
+  const owner = await context;
+  const soon = availabilitySoon(aheadMs);
+  const { request } = owner;
+  const login = await request.post('/api/admin/login', { data: { password: E2E_ADMIN_PASSWORD } });
+  expect(login.status()).toBe(200);
+  const saved = await request.put(AVAILABILITY_URL, { data: soon.settings });
+  expect(saved.status()).toBe(200);
+  await owner.close();
+  return soon;
+}
+
 const mailsTo = (email: string, subject: string) =>
   receivedBy(email).filter((mail) => readableMail(mail).includes(`Subject: ${subject}`));
 
@@ -76,15 +95,8 @@ test('without JavaScript: apply, book from the thank-you page, move from the sta
 }) => {
   // The reminders come seconds before a call a minute or two ahead.
   test.setTimeout(240_000);
-  const { first, shownZone, settings } = availabilitySoon();
-  const owner = await browser.newContext({ baseURL });
-  const login = await owner.request.post('/api/admin/login', {
-    data: { password: E2E_ADMIN_PASSWORD },
-  });
-  expect(login.status()).toBe(200);
-  const saved = await owner.request.put(AVAILABILITY_URL, { data: settings });
-  expect(saved.status()).toBe(200);
-  await owner.close();
+  // 50 s: the first call's reminders fall within the test.
+  const { first, shownZone } = await openSoon(browser.newContext({ baseURL }), 50_000);
 
   const email = `booking-${Date.now()}@example.com`;
   const context = await browser.newContext({ javaScriptEnabled: false, baseURL });
@@ -164,4 +176,70 @@ test('without JavaScript: apply, book from the thank-you page, move from the sta
   await page.waitForTimeout(Math.max(0, second - Date.now()) + 3_000);
   expect(reminders()).toHaveLength(reminderLeads.length);
   await context.close();
+});
+
+const MISSED = 'Subject: We missed you: pick a new time for your call';
+
+test('a recruiter marks a no-show once the call starts, and the person is asked, once, to pick a new time', async ({
+  browser,
+  baseURL,
+  page,
+}) => {
+  test.setTimeout(180_000);
+  const tag = uniqueTag('noshow');
+  const email = `${tag}@example.com`;
+  const { first, settings } = await openSoon(browser.newContext({ baseURL }), 15_000);
+  await signIn(page);
+
+  // The person applies and books the first time, 15 to 75 s away.
+  const person = await browser.newContext({ baseURL });
+  await lead.application(person.request, email, tag);
+  const start = iso(first);
+  const booked = await person.request.post('/api/booking', { data: { start } });
+  expect(booked.status()).toBe(201);
+  const day = new Date(start).toLocaleDateString('en-CA', { timeZone: settings.timeZone });
+
+  const panel = await openTab(page, 'Board');
+  const calls = panel.getByRole('region', { name: /calls/i });
+  await expect(calls.getByRole('heading', { name: "Today's calls" })).toBeVisible();
+  await calls.getByLabel('Day').fill(day);
+  const call = calls.getByRole('listitem').filter({ hasText: `Grace ${tag}` });
+  await expect(call).toContainText('Booked');
+  const noShow = call.getByRole('button', { name: `No-show: Grace ${tag}` });
+  // Before its start nobody can tell: the marks wait, and say why.
+  await expect(noShow).toBeDisabled();
+  await expect(call.getByText('This call has not started yet')).toBeVisible();
+  await expect(noShow).toHaveAccessibleDescription('This call has not started yet');
+  const axe = await new AxeBuilder({ page }).include('[role="tabpanel"] section').analyze();
+  expect(axe.violations.map((violation) => violation.id)).toEqual([]);
+
+  // At its start they open, without a reload.
+  await expect(noShow).toBeEnabled({ timeout: Date.parse(start) - Date.now() + 10_000 });
+  await expect(call.getByText('This call has not started yet')).toHaveCount(0);
+  await noShow.click();
+  await expect(call).toContainText('No-show');
+  await expect(noShow).toHaveAttribute('aria-pressed', 'true');
+  // Marked again: still one message.
+  await noShow.click();
+
+  // The lead is one click away: its drawer (by the URL) shows the call and its mark.
+  await call.getByRole('button', { name: `Grace ${tag}`, exact: true }).click();
+  await expect(page).toHaveURL(/[?&]candidate=\d+/);
+  await expect(page.getByRole('dialog')).toContainText('Screening call:');
+  await expect(page.getByRole('dialog')).toContainText('No-show');
+
+  const missed = () => mailTo(email).filter((mail) => mail.includes(MISSED));
+  await expect.poll(() => missed().length, { timeout: 30_000 }).toBe(1);
+  expect(missed()[0]).toContain('Pick a new time');
+  const link = statusLinkIn(missed()[0]);
+  expect(link).toBeDefined();
+  // The link leads to the person's page, and from it to a new time.
+  const reader = await person.newPage();
+  await reader.goto(link!);
+  await reader.getByRole('button', { name: 'Open My Status Page' }).click();
+  await reader.getByRole('link', { name: 'Book your call' }).click();
+  await expect(reader.getByRole('heading', { name: 'Move Your Call' })).toBeVisible();
+  await page.waitForTimeout(2_000);
+  expect(missed()).toHaveLength(1);
+  await person.close();
 });

@@ -45,12 +45,27 @@ export async function bookCall(app: FastifyInstance, proof: string) {
   return booked.json<{ booking: { start: string } }>();
 }
 
-/** Marks the call of the candidate of `email` as a recruiter does (`cookie`: their session). */
+/** The lead's live call begins: it started a minute ago (a call is marked once started). */
+export async function beginCall(db: TestApp['db'], leadId: number) {
+  const start = new Date(Date.now() - 60_000).toISOString();
+  const end = new Date(Date.now() + 29 * 60_000).toISOString();
+  await db
+    .updateTable('bookings')
+    .set({ slot_start: start, slot_end: end })
+    .where('lead_id', '=', leadId)
+    .where('cancelled_at', 'is', null)
+    .execute();
+  return start;
+}
+
+/** Marks the call of the candidate of `email`, begun, as a recruiter does (`cookie`: theirs). */
 export async function markCall(testApp: TestApp, cookie: string, email: string, outcome: string) {
+  const leadId = await candidateIdOf(testApp.db, email);
+  await beginCall(testApp.db, leadId);
   const call = await testApp.db
     .selectFrom('bookings')
     .select('id')
-    .where('lead_id', '=', await candidateIdOf(testApp.db, email))
+    .where('lead_id', '=', leadId)
     .where('cancelled_at', 'is', null)
     .executeTakeFirstOrThrow();
   const marked = await testApp.app.inject({

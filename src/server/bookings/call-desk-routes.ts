@@ -2,6 +2,7 @@ import type { FastifyPluginAsync } from 'fastify';
 import {
   BOOKINGS_URL,
   CALL_OUTCOMES,
+  CALL_NOT_STARTED,
   callSchema,
   dayCallsSchema,
   type CallOutcome,
@@ -72,7 +73,7 @@ export const callDeskRoutes: FastifyPluginAsync = async (app) => {
     {
       schema: {
         summary:
-          'Marks a call attended, no-show or late; a no-show is asked once to pick a new time',
+          'Marks a started call attended, no-show or late; a no-show is asked once to pick a new time',
         params: idParams,
         body: {
           type: 'object',
@@ -80,12 +81,17 @@ export const callDeskRoutes: FastifyPluginAsync = async (app) => {
           required: ['outcome'],
           additionalProperties: false,
         },
-        response: { 200: callSchema, 404: describedError(NO_CALL) },
+        response: {
+          200: callSchema,
+          404: describedError(NO_CALL),
+          409: describedError(CALL_NOT_STARTED),
+        },
       },
     },
     async (request, reply) => {
       const marked = await desk.mark(request.params.id, request.body.outcome);
       if (!marked) return reply.code(404).send({ error: NO_CALL });
+      if (marked === 'early') return reply.code(409).send({ error: CALL_NOT_STARTED });
       return callView(marked, new Date());
     },
   );

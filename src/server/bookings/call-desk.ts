@@ -51,12 +51,25 @@ export class CallDesk {
   }
 
   /**
-   * Marks a live call; a no-show's "pick a new time" message is written once, in the marking's
-   * transaction. Undefined for no such call, or a cancelled one.
+   * Marks a live call that has started; a no-show's "pick a new time" message is written once, in
+   * the marking's transaction. Undefined for no such call, or a cancelled one; 'early' before its
+   * start (nothing changed: a no-show cannot be known yet).
    */
-  mark(id: number, outcome: CallOutcome, now = new Date()): Promise<BookingRow | undefined> {
+  mark(
+    id: number,
+    outcome: CallOutcome,
+    now = new Date(),
+  ): Promise<BookingRow | 'early' | undefined> {
     return this.writes.run(async (trx) => {
       const at = now.toISOString();
+      const live = await trx
+        .selectFrom('bookings')
+        .select('slot_start')
+        .where('id', '=', id)
+        .where('cancelled_at', 'is', null)
+        .executeTakeFirst();
+      if (!live) return undefined;
+      if (Date.parse(live.slot_start) > now.getTime()) return 'early';
       const mailNow = outcome === 'no_show';
       const marked = await trx
         .updateTable('bookings')

@@ -1,11 +1,23 @@
-import { useState } from 'react';
-import { CALL_OUTCOMES, OUTCOME_LABELS } from '@shared/booking-calls';
+import { useEffect, useState } from 'react';
+import { CALL_NOT_STARTED, CALL_OUTCOMES, OUTCOME_LABELS } from '@shared/booking-calls';
 import { Button } from '../../../../components/ui/button';
 import { TextField } from '../../../../components/ui/form-field';
 import { callState, today, useDayCalls, useMarkCall } from '../../api/calls';
 import { errorText } from '../../api/http';
 import { formatDate } from '../../ui/format';
 import { Panel, Pending } from '../../ui/panel';
+
+/** The time now, renewed just after the next of `times` still ahead: a call opens at its start. */
+function useNowPast(times: readonly string[]): number {
+  const [now, setNow] = useState(Date.now);
+  const next = Math.min(...times.map(Date.parse).filter((time) => time > now));
+  useEffect(() => {
+    if (!Number.isFinite(next)) return;
+    const timer = setTimeout(() => setNow(Date.now()), next - Date.now() + 100);
+    return () => clearTimeout(timer);
+  }, [next]);
+  return now;
+}
 
 /**
  * "Today's calls" (another day's on asking): each lead a click from its drawer, the mark buttons,
@@ -16,6 +28,8 @@ export function TodaysCalls({ onOpen, canEdit }: { onOpen(id: number): void; can
   const query = useDayCalls(day);
   const marking = useMarkCall();
   const calls = query.data?.calls;
+  // Marking waits for the call's start: the server refuses it earlier (409).
+  const now = useNowPast(calls?.map((call) => call.start) ?? []);
   return (
     <Panel
       title={day === today() ? "Today's calls" : `Calls on ${day}`}
@@ -34,39 +48,50 @@ export function TodaysCalls({ onOpen, canEdit }: { onOpen(id: number): void; can
         <p className="text-slate-700">No calls booked today.</p>
       ) : (
         <ul className="grid gap-2">
-          {calls.map((call) => (
-            <li key={call.id} className="flex flex-wrap items-center gap-3">
-              <span className="w-44 text-sm text-slate-700">{formatDate(call.start)}</span>
-              <button
-                type="button"
-                className="font-medium text-accent-strong underline"
-                onClick={() => onOpen(call.leadId)}
-              >
-                {call.name ?? `Candidate ${call.leadId}`}
-              </button>
-              {call.host && <span className="text-sm text-slate-700">with {call.host}</span>}
-              <span
-                className={
-                  call.notMarked ? 'rounded bg-amber-100 px-2 text-sm text-amber-900' : 'text-sm'
-                }
-              >
-                {callState(call)}
-              </span>
-              {canEdit &&
-                CALL_OUTCOMES.map((outcome) => (
-                  <Button
-                    key={outcome}
-                    size="sm"
-                    variant="outline"
-                    aria-pressed={call.outcome === outcome}
-                    aria-label={`${OUTCOME_LABELS[outcome]}: ${call.name ?? `candidate ${call.leadId}`}`}
-                    onClick={() => marking.mutate({ id: call.id, outcome })}
-                  >
-                    {OUTCOME_LABELS[outcome]}
-                  </Button>
-                ))}
-            </li>
-          ))}
+          {calls.map((call) => {
+            const early = Date.parse(call.start) > now;
+            const reason = `call-${call.id}-not-started`;
+            return (
+              <li key={call.id} className="flex flex-wrap items-center gap-3">
+                <span className="w-44 text-sm text-slate-700">{formatDate(call.start)}</span>
+                <button
+                  type="button"
+                  className="font-medium text-accent-strong underline"
+                  onClick={() => onOpen(call.leadId)}
+                >
+                  {call.name ?? `Candidate ${call.leadId}`}
+                </button>
+                {call.host && <span className="text-sm text-slate-700">with {call.host}</span>}
+                <span
+                  className={
+                    call.notMarked ? 'rounded bg-amber-100 px-2 text-sm text-amber-900' : 'text-sm'
+                  }
+                >
+                  {callState(call)}
+                </span>
+                {canEdit &&
+                  CALL_OUTCOMES.map((outcome) => (
+                    <Button
+                      key={outcome}
+                      size="sm"
+                      variant="outline"
+                      aria-pressed={call.outcome === outcome}
+                      disabled={early}
+                      aria-describedby={early ? reason : undefined}
+                      aria-label={`${OUTCOME_LABELS[outcome]}: ${call.name ?? `candidate ${call.leadId}`}`}
+                      onClick={() => marking.mutate({ id: call.id, outcome })}
+                    >
+                      {OUTCOME_LABELS[outcome]}
+                    </Button>
+                  ))}
+                {canEdit && early && (
+                  <span id={reason} className="text-sm text-slate-700">
+                    {CALL_NOT_STARTED}
+                  </span>
+                )}
+              </li>
+            );
+          })}
         </ul>
       )}
       <p role="status" className="text-sm text-red-800">

@@ -204,10 +204,19 @@ export class BookingStore {
   async cancel(leadId: number, now = new Date()): Promise<BookingOutcome> {
     if (await changedTooOften(this.db, leadId, now)) return { kind: 'too-many' };
     return this.writes.run(async (trx): Promise<BookingOutcome> => {
-      const current = await this.liveBooking(leadId, trx);
-      if (!current) return { kind: 'no-booking' };
-      await this.releaseSeat(trx, current);
-      const cancelled = await trx
+      const cancelled = await this.cancelLive(trx, leadId, now);
+      if (!cancelled) return { kind: 'no-booking' };
+      return this.announce(trx, 'cancelled', cancelled, now);
+    });
+  }
+
+  /** Cancels the lead's live call in `trx`, its seat freed; undefined without one. */
+  async cancelLive(trx: Kysely<BookingTables>, leadId: number, now: Date) {
+    const current = await this.liveBooking(leadId, trx);
+    if (!current) return undefined;
+    await this.releaseSeat(trx, current);
+    return (
+      trx
         .updateTable('bookings')
         // RFC 5546: the cancellation outranks every invitation sent before it.
         .set({
@@ -217,9 +226,8 @@ export class BookingStore {
         })
         .where('id', '=', current.id)
         .returningAll()
-        .executeTakeFirstOrThrow();
-      return this.announce(trx, 'cancelled', cancelled, now);
-    });
+        .executeTakeFirstOrThrow()
+    );
   }
 
   /**
@@ -246,7 +254,7 @@ export class BookingStore {
     return { kind: change, booking };
   }
 
-  private releaseSeat(trx: Trx, booking: BookingRow) {
+  private releaseSeat(trx: Kysely<BookingTables>, booking: BookingRow) {
     return trx.deleteFrom('booking_seats').where('booking_id', '=', booking.id).execute();
   }
 }

@@ -11,4 +11,5 @@ export { screeningRoutes } from './screening-routes';
 export { screeningOf } from './screening-store';
 export { callDeskRoutes } from './call-desk-routes';
 export { callView } from './call-desk';
+export { mergeCalls } from './call-release';
 export type { ChangeRecorder } from './booking-store';

@@ -3,6 +3,7 @@ import { idParams, rowId } from '../../platform/http/api-schemas';
 import { possibleDuplicatesSchema as duplicatesSchema } from '@shared/admin-duplicates';
 import { mergeWinnersSchema, type MergeWinners } from '@shared/lead-merge';
 import { type LeadDesk, adminApi } from '../../leads';
+import { bookingStoreOf, mergeCalls } from '../../bookings';
 import { badRequest, strictBody } from './strict-body';
 
 const { errorBody } = adminApi;
@@ -22,6 +23,7 @@ const checkMerge = strictBody<{ otherId: number; winners?: MergeWinners }>(merge
 
 /** A candidate's possible duplicates and their merge (decision 161), audited in its transaction. */
 export const duplicateRoutes: FastifyPluginAsync<{ desk: LeadDesk }> = async (app, { desk }) => {
+  const calls = bookingStoreOf(app);
   app.get<{ Params: { id: number } }>(
     `${PATH}/duplicates`,
     { schema: { params: idParams, response: { 200: duplicatesSchema, 404: errorBody } } },
@@ -53,13 +55,20 @@ export const duplicateRoutes: FastifyPluginAsync<{ desk: LeadDesk }> = async (ap
       const { otherId, winners = {} } = body.value;
       if (otherId === id)
         return badRequest(reply, { otherId: 'A lead cannot be merged with itself' });
-      const merged = await desk.mergeCandidates({ keptId: id, otherId, winners }, (trx) =>
-        app.audit.record(
-          { action: 'lead_merged', leadType: 'candidate', leadId: id, detail: `#${otherId}` },
+      const merged = await desk.mergeCandidates({ keptId: id, otherId, winners }, async (trx) => {
+        const entry = { leadType: 'candidate', leadId: id } as const;
+        await app.audit.record(
+          { ...entry, action: 'lead_merged', detail: `#${otherId}` },
           request,
           trx,
-        ),
-      );
+        );
+        // The lead keeps one call: the other's goes to it, or is cancelled if it holds one.
+        const cancelled = await mergeCalls(calls, trx, { keptId: id, otherId });
+        if (cancelled) {
+          const detail = `call ${cancelled.id}: merged into a lead holding one`;
+          await app.audit.record({ ...entry, action: 'call_cancelled', detail }, request, trx);
+        }
+      });
       if (!merged) return reply.code(404).send({ error: 'Not found' });
       request.log.info({ id, otherId }, 'admin merged two leads');
       return { id, mergedId: otherId };

@@ -1,5 +1,8 @@
 import type { FastifyPluginAsync, FastifyReply, FastifyRequest } from 'fastify';
+import type { Transaction } from 'kysely';
+import { eraseBookings } from '../../bookings';
 import { type LeadDesk, adminApi } from '../../leads';
+import { tablesOf } from '../../platform/database/connection';
 import { idParams } from '../../platform/http/api-schemas';
 
 const {
@@ -135,7 +138,11 @@ export const listingRoutes: FastifyPluginAsync<{ desk: LeadDesk }> = async (app,
         },
       },
       async (request, reply) => {
-        if (!(await listing.deleteLead(table, request.params.id))) {
+        const { id } = request.params;
+        // A candidate's calls go with it: their seats are offered again.
+        const calls = async (trx: Transaction<object>) =>
+          leadType === 'candidate' ? eraseBookings(tablesOf(trx), [id]) : undefined;
+        if (!(await listing.deleteLead(table, id, calls))) {
           return reply.code(404).send({ error: 'Not found' });
         }
         request.log.info({ table, id: request.params.id }, 'admin deleted a lead');

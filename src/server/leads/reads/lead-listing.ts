@@ -1,4 +1,4 @@
-import { sql, type Kysely, type RawBuilder } from 'kysely';
+import { sql, type Kysely, type RawBuilder, type Transaction } from 'kysely';
 import type { LeadKind } from '@shared/lead-status';
 import { tablesOf } from '../../platform/database/connection';
 import { forgetSubjectMessages } from '../../platform/outbox/outbox';
@@ -216,8 +216,15 @@ export class LeadListing {
     return row as ListRow[Table] | undefined;
   }
 
-  /** True when a row was deleted: its contacts, forms, activity and messages go too: nothing personal left. */
-  deleteLead(table: LeadTable, id: number): Promise<boolean> {
+  /**
+   * True when a row was deleted: its contacts, forms, activity and messages go too: nothing
+   * personal left. `within` erases what other capabilities hold of it (a candidate's calls).
+   */
+  deleteLead(
+    table: LeadTable,
+    id: number,
+    within?: (trx: Transaction<object>) => Promise<void>,
+  ): Promise<boolean> {
     return this.db.transaction().execute(async (trx) => {
       const result = await trx.deleteFrom(table).where('id', '=', id).executeTakeFirst();
       if (Number(result.numDeletedRows) === 0) return false;
@@ -225,6 +232,7 @@ export class LeadListing {
       await eraseHistory(trx, 'lead_submissions', table, [id]);
       await eraseHistory(trx, 'lead_activity', table, [id]);
       await forgetSubjectMessages(tablesOf<OutboxTables>(trx), leadTypeOf(table), id);
+      await within?.(trx as unknown as Transaction<object>);
       return true;
     });
   }

@@ -70,8 +70,8 @@ function contactsOf(sides: Sides) {
 
 /**
  * Merges `otherId` into `keptId` (decision 161), each field from the side `winners` names; the
- * losing e-mail and phone, and the other's own secondary contacts, stay as this lead's. False
- * when either is unknown.
+ * losing e-mail and phone, and the other's own secondary contacts, stay as this lead's; `within`
+ * runs in its transaction once both are found (the audit, the calls). False when either is unknown.
  */
 export function mergeCandidates(
   db: Kysely<PipelineTables>,
@@ -90,6 +90,8 @@ export function mergeCandidates(
     const kept = rows.find((row) => row.id === keptId);
     const other = rows.find((row) => row.id === otherId);
     if (!kept || !other) return false;
+    // Before the other's messages move: `within` may still tell its own (a call's reminders).
+    await within(trx as unknown as Transaction<object>);
 
     const now = new Date().toISOString();
     const ofOther = { lead_table: 'candidates', lead_id: otherId } as const;
@@ -131,7 +133,6 @@ export function mergeCandidates(
     await keepContacts(trx, lead, [...lost, ...othersContacts], own, now);
     await refreshMatchKeys(trx, keptId);
     await addActivity(trx, 'candidates', keptId, { kind: 'merged', text: String(otherId) });
-    await within(trx as unknown as Transaction<object>);
     return true;
   });
 }

@@ -161,6 +161,53 @@ describeEachDatabase(
       expect(marked?.detail).toBe(`call ${call.id}: attended`);
     });
 
+    it("shows the call in the lead's timeline: booked, moved, marked (by whom), cancelled, and each e-mail sent", async () => {
+      const { app } = current();
+      const { leadId, cookie } = await booked(app);
+      // The drawer's one answer carries them, in the timeline's order.
+      const timeline = async () =>
+        (
+          await app.inject({
+            url: `/api/candidate-submissions/${leadId}/drawer`,
+            headers: { cookie: recruiter },
+          })
+        )
+          .json<{ lead: { timeline: { kind: string; text: string }[] } }>()
+          .lead.timeline.filter((entry) => /call/i.test(entry.text));
+      const texts = async (kind: string) =>
+        (await timeline()).filter((entry) => entry.kind === kind).map((entry) => entry.text);
+      // Each step's e-mail is sent before the next step (a later change drops an unsent one).
+      const mailed = (count: number) =>
+        eventually(async () => ((await texts('email_sent')).length === count ? true : undefined));
+      await mailed(1);
+      const page = await app.inject({ url: '/api/booking', headers: { cookie } });
+      const later = page.json<{ slots: { start: string }[] }>().slots.at(-1)!.start;
+      const moved = await postJson(app, '/api/booking/move', { start: later }, { cookie });
+      expect(moved.statusCode).toBe(200);
+      await mailed(2);
+      await begin(leadId);
+      const call = (await dayCalls(app, hostDay(new Date().toISOString()))).find(
+        (one) => one.leadId === leadId,
+      )!;
+      expect((await mark(app, call.id, 'no_show')).statusCode).toBe(200);
+      await mailed(3);
+      expect((await postJson(app, '/api/booking/cancel', {}, { cookie })).statusCode).toBe(200);
+      await mailed(4);
+
+      expect(await texts('call')).toEqual([
+        'Call booked by the person',
+        'Call moved by the person',
+        'Call marked No-show by A recruiter',
+        'Call cancelled by the person',
+      ]);
+      expect(await texts('email_sent')).toEqual([
+        'Call invitation e-mailed to the person',
+        'New time of the call e-mailed to the person',
+        'Missed call: "pick a new time" e-mailed to the person',
+        'Call cancellation e-mailed to the person',
+      ]);
+    });
+
     it('flags a call left unmarked a day after its end, on its day and on later days', async () => {
       const { app, db } = current();
       const { leadId } = await booked(app);

@@ -1,4 +1,5 @@
 import type { Kysely } from 'kysely';
+import { tablesOf } from '../platform/database/connection';
 import { enqueueMessages, type NewOutboxMessage } from '../platform/outbox/outbox';
 import type { OutboxTables } from '../platform/outbox/outbox-tables';
 import type { BookingRow } from './booking-store';
@@ -63,4 +64,31 @@ export async function writeCallMessages(
     });
   }
   await enqueueMessages(trx, messages, now.toISOString());
+}
+
+/** Each call e-mail in the admin's words, for the lead's timeline. */
+const sentTexts: Record<string, string> = {
+  [CALL_TOPICS.booked]: 'Call invitation e-mailed to the person',
+  [CALL_TOPICS.moved]: 'New time of the call e-mailed to the person',
+  [CALL_TOPICS.cancelled]: 'Call cancellation e-mailed to the person',
+  [CALL_TOPICS.reminder]: 'Call reminder e-mailed to the person',
+  [CALL_TOPICS.missed]: 'Missed call: "pick a new time" e-mailed to the person',
+};
+
+/** The call e-mails sent to the candidate lead's person, oldest first, as timeline entries. */
+export async function sentCallMails(db: Pick<Kysely<object>, 'getExecutor'>, leadId: number) {
+  const rows = await tablesOf<OutboxTables>(db)
+    .selectFrom('outbox_messages')
+    .select(['topic', 'sent_at'])
+    .where('destination', '=', 'calendar')
+    .where('state', '=', 'sent')
+    .where('subject_type', '=', 'candidate')
+    .where('subject_id', '=', leadId)
+    .orderBy('id')
+    .execute();
+  return rows.map((row) => ({
+    at: row.sent_at ?? '',
+    kind: 'email_sent',
+    text: sentTexts[row.topic] ?? 'Call e-mail sent to the person',
+  }));
 }

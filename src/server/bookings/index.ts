@@ -12,4 +12,5 @@ export { screeningOf } from './screening-store';
 export { callDeskRoutes } from './call-desk-routes';
 export { callView } from './call-desk';
 export { mergeCalls } from './call-release';
+export { sentCallMails } from './call-messages';
 export type { ChangeRecorder } from './booking-store';

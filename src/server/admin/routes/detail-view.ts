@@ -3,6 +3,7 @@ import { leadConversionsSchema } from '@shared/admin-deliveries';
 import { secondaryContactsSchema } from '@shared/lead-merge';
 import { arrayOfObjects, nullableText } from '../../platform/http/api-schemas';
 import type { LeadDesk, adminApi } from '../../leads';
+import { callTimeline } from './call-timeline';
 import { deliveryError } from './deliveries-routes';
 
 /* A lead's detail as GET /api/…-submissions/:id answers it; the drawer's answer holds it too. */
@@ -37,13 +38,19 @@ export function detailView(desk: LeadDesk, kind: (typeof adminApi.leadKinds)[num
     conversions: leadConversionsSchema,
   };
   const detail = async (request: FastifyRequest, id: number) => {
-    const found = await desk.detail(table, id);
+    const [found, calls] = await Promise.all([
+      desk.detail(table, id),
+      leadType === 'candidate' ? callTimeline(request.server.database.db, id) : [],
+    ]);
     return (
       found && {
         ...(view as (row: object) => object)(found.row),
         ...(hiring ? { hiringTimeline: (found.row as { timeline: unknown }).timeline } : {}),
         secondaryContacts: found.secondaryContacts,
-        timeline: found.timeline,
+        // Oldest first; events of the same instant keep their order (a stable sort).
+        timeline: [...found.timeline, ...calls].sort((a, b) =>
+          a.at < b.at ? -1 : a.at > b.at ? 1 : 0,
+        ),
         submissions: found.submissions,
         conversions: found.conversions.map((conversion) => ({
           ...conversion,

@@ -11,6 +11,7 @@ const kindLabel: Record<string, string> = {
   reminders_stopped: 'Reminders',
   merged: 'Merged',
   assigned: 'Assignee',
+  call: 'Call',
 };
 
 /** The team's notes, newest first: what a recruiter reads before calling. */

@@ -227,6 +227,9 @@ test('a recruiter marks a no-show once the call starts, and the person is asked,
   await expect(page).toHaveURL(/[?&]candidate=\d+/);
   await expect(page.getByRole('dialog')).toContainText('Screening call:');
   await expect(page.getByRole('dialog')).toContainText('No-show');
+  // Its timeline tells the call's story, and who marked it.
+  await expect(page.getByRole('dialog')).toContainText('Call booked by the person');
+  await expect(page.getByRole('dialog')).toContainText('Call marked No-show by ');
 
   const missed = () => mailTo(email).filter((mail) => mail.includes(MISSED));
   await expect.poll(() => missed().length, { timeout: 30_000 }).toBe(1);

@@ -78,13 +78,23 @@ describeEachDatabase(
         headers: { cookie: owner },
         payload: { otherId },
       });
-    const drawerCall = async (app: FastifyInstance, leadId: number) =>
+    const drawer = async (app: FastifyInstance, leadId: number) =>
       (
         await app.inject({
           url: `/api/candidate-submissions/${leadId}/drawer`,
           headers: { cookie: owner },
         })
-      ).json<{ booking?: { start: string } }>().booking;
+      ).json<{ booking?: { start: string }; screening?: { question: string; answer: string }[] }>();
+    /** Knock-out answers as /book stores them (the questions' own tests answer through it). */
+    const answered = (testApp: TestApp, leadId: number, answer: 'yes' | 'no') =>
+      testApp.db
+        .insertInto('booking_screening')
+        .values({
+          lead_id: leadId,
+          answers: JSON.stringify([{ question: 'Are you 18 or older?', answer }]),
+          answered_at: new Date().toISOString(),
+        })
+        .execute();
 
     it("deletes a candidate's call with it: the seat is offered again, its reminder goes", async () => {
       const testApp = current();
@@ -111,10 +121,14 @@ describeEachDatabase(
       const kept = await applicant(app);
       const removed = await bookedCall(app, 7);
       const [call] = await callsOf(testApp, removed.leadId);
+      await answered(testApp, removed.leadId, 'yes');
 
       expect((await merge(app, kept.leadId, removed.leadId)).statusCode).toBe(200);
       expect(await callsOf(testApp, kept.leadId)).toEqual([call]);
-      expect(await drawerCall(app, kept.leadId)).toMatchObject({ start: removed.start });
+      expect(await drawer(app, kept.leadId)).toMatchObject({
+        booking: { start: removed.start },
+        screening: [{ question: 'Are you 18 or older?', answer: 'yes' }],
+      });
       // Its reminder is the kept lead's now, still waiting; the slot is still full.
       expect(await pendingReminders(testApp, kept.leadId)).toHaveLength(1);
       const third = await applicant(app);
@@ -128,6 +142,8 @@ describeEachDatabase(
       const removed = await bookedCall(app, 9);
       const [keptCall] = await callsOf(testApp, kept.leadId);
       const [removedCall] = await callsOf(testApp, removed.leadId);
+      await answered(testApp, kept.leadId, 'yes');
+      await answered(testApp, removed.leadId, 'no');
 
       expect((await merge(app, kept.leadId, removed.leadId)).statusCode).toBe(200);
       const calls = await callsOf(testApp, kept.leadId);
@@ -135,7 +151,11 @@ describeEachDatabase(
         [keptCall!.id, true],
         [removedCall!.id, false],
       ]);
-      expect(await drawerCall(app, kept.leadId)).toMatchObject({ start: kept.start });
+      // The kept lead's call and answers stand.
+      expect(await drawer(app, kept.leadId)).toMatchObject({
+        booking: { start: kept.start },
+        screening: [{ answer: 'yes' }],
+      });
       // Only the kept call's reminder waits.
       const reminders = await pendingReminders(testApp, kept.leadId);
       expect(reminders.map((row) => JSON.parse(row.payload).bookingId)).toEqual([keptCall!.id]);

@@ -243,7 +243,8 @@ describeEachDatabase(
       // Erasing the person erases their answers with their calls.
       const erased = await app.inject({
         method: 'DELETE',
-        url: `/api/admin/data-subject?email=${encodeURIComponent(minor.email)}`,
+        url: '/api/admin/data-subject',
+        payload: { email: minor.email },
         headers: { cookie: owner, origin: 'http://localhost:80' },
       });
       expect(erased.statusCode).toBe(200);

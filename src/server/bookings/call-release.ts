@@ -8,8 +8,8 @@ import { writeCallMessages } from './call-messages';
 /**
  * A merge's calls (issue 43), in its transaction, before the removed lead's messages move to the
  * kept one: its calls become the kept lead's; its live call too when the kept lead holds none,
- * else it is cancelled (seat freed, reminders dropped, METHOD:CANCEL sent). The cancelled call,
- * if any.
+ * else it is cancelled (seat freed, reminders dropped, METHOD:CANCEL sent). Its knock-out answers
+ * likewise. The cancelled call, if any.
  */
 export async function mergeCalls(
   store: BookingStore,
@@ -29,5 +29,16 @@ export async function mergeCalls(
     .set({ lead_id: keptId })
     .where('lead_id', '=', otherId)
     .execute();
+  // The knock-out answers (one row a lead): the kept lead's stand, else the removed one's move.
+  const keptAnswered = await db
+    .selectFrom('booking_screening')
+    .select('lead_id')
+    .where('lead_id', '=', keptId)
+    .executeTakeFirst();
+  await (
+    keptAnswered
+      ? db.deleteFrom('booking_screening').where('lead_id', '=', otherId)
+      : db.updateTable('booking_screening').set({ lead_id: keptId }).where('lead_id', '=', otherId)
+  ).execute();
   return cancelled;
 }

@@ -38,6 +38,8 @@ export interface PageState {
   bookingNotice?: BookingNotice;
   /** /book's knock-out questions, or a "no"'s explanation, instead of the slots. */
   screening?: ScreeningView;
+  /** /book after a booking: the event id of Meta's `Schedule`, the pixel's and the server's. */
+  scheduleEventId?: string;
 }
 
 export const PAGE_STATE_ELEMENT_ID = 'page-state';

@@ -1,10 +1,13 @@
 import { createHash } from 'node:crypto';
+import type { Page } from '@playwright/test';
+import { BOOKING_NOTICES } from '../../src/shared/booking-view';
+import { validBodies } from '../support/lead-bodies';
 import { expect, test } from './fixtures';
 import { CONFIGURED, stubPixel, type PixelCall } from './support/outside-world';
 import { signIn } from './support/admin';
 import { formSubmit } from './support/lead-forms';
 import { gotoHydrated, site } from './support/site';
-import { uniqueEmail } from './support/tracking';
+import { trackedEvents, uniqueEmail } from './support/tracking';
 import { startGraphReceiver, type GraphReceiver } from '../support/graph-receiver';
 
 /*
@@ -13,6 +16,9 @@ import { startGraphReceiver, type GraphReceiver } from '../support/graph-receive
  * Lead of one submission carry the same id, so Meta keeps one copy.
  */
 
+// One Graph API stand-in on one port: this file's tests run in one worker, in turn.
+test.describe.configure({ mode: 'default' });
+
 let graph: GraphReceiver;
 test.beforeAll(async () => {
   graph = await startGraphReceiver(CONFIGURED.graphPort);
@@ -20,6 +26,33 @@ test.beforeAll(async () => {
 test.afterAll(async () => {
   await graph?.close();
 });
+
+const hashOf = (email: string) => createHash('sha256').update(email.toLowerCase()).digest('hex');
+
+/** The Graph API's events of the lead of `email` named `name`. */
+const graphEvents = (email: string, name: string) =>
+  graph.received
+    .flatMap((request) => request.body.data)
+    .filter(
+      (event) =>
+        event.event_name === name &&
+        (event.user_data as { em?: string[] }).em?.[0] === hashOf(email),
+    );
+
+const isSchedule = ([, name]: PixelCall) => name === 'Schedule';
+
+/** Applies (its form proof goes to this browser), then books the first time /book offers. */
+async function applyAndBook(page: Page, email: string) {
+  const applied = await page.request.post('/api/candidates/submit', {
+    data: validBodies.candidateApplication(email),
+  });
+  expect(applied.status()).toBe(200);
+  await gotoHydrated(page, '/book');
+  await page.locator('input[name="start"]').first().check();
+  await page.getByRole('button', { name: 'Book This Time' }).click();
+  await expect(page.getByRole('status')).toHaveText(BOOKING_NOTICES.booked);
+  await page.locator('html[data-hydrated="true"]').waitFor({ state: 'attached' });
+}
 
 const FBCLID = 'IwAR2F4-dbP0l7Mn1IawQQGCINEz7PYXQvwjNwB_qa2ofrHyiLjcbCRxTDMgE';
 const FBP = 'fb.1.1700000000000.1234567890';
@@ -43,7 +76,7 @@ test("the pixel's eventID and the server's event_id of a lead are the same", asy
   const eventID = (lead[3] as { eventID?: string } | undefined)?.eventID;
   expect(eventID).toMatch(/^[0-9a-f-]{36}$/);
 
-  const emailHash = createHash('sha256').update(email.toLowerCase()).digest('hex');
+  const emailHash = hashOf(email);
   await expect
     .poll(
       () =>
@@ -76,4 +109,44 @@ test("the pixel's eventID and the server's event_id of a lead are the same", asy
   await page.goto(`/admin?candidate=${row!.id}`);
   const sentToMeta = page.getByRole('dialog').getByRole('region', { name: 'Sent to Meta' });
   await expect(sentToMeta).toContainText(/Lead · Sent/);
+});
+
+test("a booking's Schedule: the pixel's eventID is the server's event_id; neither without consent", async ({
+  page,
+  browser,
+  baseURL,
+}) => {
+  // Opted out ("Do Not Sell or Share"): recorded in the page, sent neither by pixel nor server.
+  const optedOut = await browser.newContext({ baseURL });
+  await optedOut.addInitScript(() => localStorage.setItem('trackingConsent', 'denied'));
+  const outPage = await optedOut.newPage();
+  const outPixel = await stubPixel(outPage);
+  const outEmail = uniqueEmail('schedule-denied');
+  await applyAndBook(outPage, outEmail);
+  await expect.poll(async () => (await trackedEvents(outPage)).some(isSchedule)).toBe(true);
+  expect(await outPixel()).toEqual([]);
+  await optedOut.close();
+
+  // Consent (notice mode, no opt-out): both, under one id.
+  const pixelCalls = await stubPixel(page);
+  const email = uniqueEmail('schedule');
+  await applyAndBook(page, email);
+  await expect.poll(async () => (await pixelCalls()).some(isSchedule)).toBe(true);
+  const schedule = (await pixelCalls()).filter(isSchedule);
+  expect(schedule).toEqual([
+    ['track', 'Schedule', { content_name: 'screening_call' }, { eventID: expect.any(String) }],
+  ]);
+  const eventID = (schedule[0]![3] as { eventID: string }).eventID;
+  expect(eventID).toMatch(/^[0-9a-f-]{36}$/);
+  await expect
+    .poll(() => graphEvents(email, 'Schedule'), { timeout: 30_000 })
+    .toEqual([
+      expect.objectContaining({
+        event_id: eventID,
+        action_source: 'website',
+        event_source_url: `${site.siteUrl.replace(/\/+$/, '')}/book`,
+      }),
+    ]);
+  // The opted-out booking came first: the outbox would have sent its event before this one.
+  expect(graphEvents(outEmail, 'Schedule')).toEqual([]);
 });

@@ -101,10 +101,20 @@ export const bookingRoutes: FastifyPluginAsync<BookingRoutesOptions> = async (
 ) => {
   await app.register(formbody, { bodyLimit: 1024 });
 
-  /** 303 to /book in the zone the person chose, telling the page what happened. */
-  async function back(request: FastifyRequest, reply: FastifyReply, notice?: BookingNotice) {
-    if (notice)
-      reply.header('Set-Cookie', await handoff.keep(request, BOOK_PATH, { bookingNotice: notice }));
+  /**
+   * 303 to /book in the zone the person chose, telling the page what happened (and a new
+   * booking's event id: the page's pixel sends its `Schedule` under it too).
+   */
+  async function back(
+    request: FastifyRequest,
+    reply: FastifyReply,
+    notice?: BookingNotice,
+    scheduleEventId?: string,
+  ) {
+    if (notice) {
+      const state = { bookingNotice: notice, ...(scheduleEventId ? { scheduleEventId } : {}) };
+      reply.header('Set-Cookie', await handoff.keep(request, BOOK_PATH, state));
+    }
     const zone = chosenZone(bodyOf(request).zone, (await store.offer()).timeZone);
     return reply
       .code(303)
@@ -124,8 +134,19 @@ export const bookingRoutes: FastifyPluginAsync<BookingRoutesOptions> = async (
 
   screeningAnswerRoute(app, { screening, provenCandidate, back });
 
-  async function answer(request: FastifyRequest, reply: FastifyReply, outcome: BookingOutcome) {
-    if (statusApi.wantsHtml(request)) return back(request, reply, NOTICE_OF[outcome.kind]);
+  async function answer(
+    request: FastifyRequest,
+    reply: FastifyReply,
+    outcome: BookingOutcome,
+    eventId?: string,
+  ) {
+    if (statusApi.wantsHtml(request))
+      return back(
+        request,
+        reply,
+        NOTICE_OF[outcome.kind],
+        outcome.kind === 'booked' ? eventId : undefined,
+      );
     switch (outcome.kind) {
       case 'booked':
         return reply.code(201).send({ booking: viewOf(outcome.booking) });
@@ -222,13 +243,14 @@ export const bookingRoutes: FastifyPluginAsync<BookingRoutesOptions> = async (
         const screened = await screening.step(candidate.id);
         if (screened) return refuseUnscreened({ back }, request, reply, screened);
         // Meta's `Schedule`, with the request's event id and browser (decision 110).
-        const client = conversions ? submissionClient(request) : undefined;
+        const client = submissionClient(request);
         const now = new Date();
-        const booked =
-          client &&
-          ((trx: Transaction<BookingTables>) =>
-            statusApi.recordCallEvent(trx, candidate.id, client, now));
-        return answer(request, reply, await store.book(candidate.id, start, timeZone, now, booked));
+        const booked = conversions
+          ? (trx: Transaction<BookingTables>) =>
+              statusApi.recordCallEvent(trx, candidate.id, client, now)
+          : undefined;
+        const outcome = await store.book(candidate.id, start, timeZone, now, booked);
+        return answer(request, reply, outcome, client.eventId);
       },
     );
   }

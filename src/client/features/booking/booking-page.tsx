@@ -1,4 +1,6 @@
+import { useEffect, type FormEvent } from 'react';
 import {
+  BOOK_PATH,
   BOOKING_ACTIONS,
   BOOKING_NOTICES,
   type BookingDayView,
@@ -10,10 +12,24 @@ import { PageHero } from '../../components/ui/page-hero';
 import { Card, Notice } from '../../components/ui/panel';
 import { Container } from '../../components/ui/section';
 import { usePageState } from '../../lib/page-state';
+import { scheduleEvent } from '../../lib/tracking/lead-events';
+import { conversionFields } from '../../lib/tracking/submission-event';
+import { trackOncePerPage } from '../../lib/tracking/tracker';
 import { CHOICE_CLASS, ScreeningStep, screeningIntro } from './screening-step';
 
 // /book: the server renders it for the candidate this browser proves (issue 43); each choice is
 // a plain form post or a GET, so it all works without JavaScript.
+
+/**
+ * With JavaScript, a booking sends the pixel's event id and consent (decision 110); a second
+ * submit (a double click) sends the first's.
+ */
+function addConversionFields(event: FormEvent<HTMLFormElement>) {
+  const form = event.currentTarget;
+  if (form.elements.namedItem('consent')) return;
+  for (const [name, value] of Object.entries(conversionFields()))
+    form.append(Object.assign(document.createElement('input'), { type: 'hidden', name, value }));
+}
 
 const seats = (left: number) => (left === 1 ? '1 seat left' : `${left} seats left`);
 
@@ -48,6 +64,7 @@ function Times({ booking }: { booking: BookingView }) {
       action={moving ? BOOKING_ACTIONS.move : BOOKING_ACTIONS.book}
       className="grid gap-6"
       data-plain-post
+      onSubmit={moving ? undefined : addConversionFields}
     >
       <input type="hidden" name="zone" value={booking.zone} />
       {booking.days.map((day) => (
@@ -101,7 +118,11 @@ function Booking({ booking }: { booking: BookingView }) {
 }
 
 export default function BookingPage() {
-  const { booking, bookingNotice, screening } = usePageState();
+  const { booking, bookingNotice, screening, scheduleEventId } = usePageState();
+  // The pixel's `Schedule` once after a booking, under the server's event id (decision 050).
+  useEffect(() => {
+    if (scheduleEventId) trackOncePerPage(BOOK_PATH, 'schedule', scheduleEvent(scheduleEventId));
+  }, [scheduleEventId]);
   return (
     <>
       <PageHero

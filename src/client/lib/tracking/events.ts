@@ -2,7 +2,7 @@
 export type PixelEvent =
   | readonly ['track', StandardEvent, EventParams?, EventOptions?]
   | readonly ['trackCustom', string, EventParams?];
-export type StandardEvent = 'PageView' | 'ViewContent' | 'Lead';
+export type StandardEvent = 'PageView' | 'ViewContent' | 'Lead' | 'Schedule';
 export type EventParams = Readonly<Record<string, string>>;
 /** fbq's fourth argument: the event id shared with the server's copy. */
 export type EventOptions = Readonly<{ eventID: string }>;

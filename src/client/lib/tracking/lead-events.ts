@@ -1,7 +1,8 @@
 import type { LandingVariant } from '@shared/enums';
 import type { EventOptions, PixelEvent } from './events';
 
-// The lead forms' events (spec 7), apart from events.ts so they load with the forms' code.
+// The lead forms' events (spec 7) and the booked call's, apart from events.ts so they load with
+// the forms' code.
 
 /** Landing A is /career (free_training), landing B is /training (high_salary). */
 const landingLetter = (variant: LandingVariant) => (variant === 'free_training' ? 'a' : 'b');
@@ -39,4 +40,12 @@ export const formLead = (form: LeadForm, eventId?: string): PixelEvent => [
   'Lead',
   { content_name: form, content_category: form.startsWith('company') ? 'company' : 'candidate' },
   ...withEventId(eventId),
+];
+
+/** Meta's `Schedule` for a booked screening call (issue 43), the server's copy's id beside it. */
+export const scheduleEvent = (eventId: string): PixelEvent => [
+  'track',
+  'Schedule',
+  { content_name: 'screening_call' },
+  { eventID: eventId },
 ];

@@ -29,6 +29,7 @@ import {
 } from './web/lighthouse.mjs';
 import { BENCH_PIXEL_ID, META_STUB_FLAGS, startMetaStub } from './web/meta-stub.mjs';
 import { startNoScriptProxy } from './web/no-script.mjs';
+import { BOOK_ROUTE, bookingProof } from './web/booking-proof.mjs';
 
 const CHROME_PATH = process.env.CHROMIUM_PATH ?? '/usr/bin/chromium';
 const CHROME_FLAGS = [
@@ -96,14 +97,23 @@ async function settle() {
  * One route, `runs` times, our page and then its no-JavaScript twin each time, so a change in
  * the machine's load falls on both alike. Figures are medians over the runs.
  */
-async function measureRoute(route, { runs, ourUrl, noScriptUrl, chromePort, saveReports }) {
+async function measureRoute(
+  route,
+  { runs, ourUrl, noScriptUrl, chromePort, saveReports, headers },
+) {
   const ours = [];
   const noScript = [];
   const failing = new Map();
   const name = route.slice(1) || 'home';
   for (let run = 1; run <= runs; run += 1) {
-    const lhr = await runLighthouse(`${ourUrl}${route}`, chromePort, CATEGORIES, log);
-    const bare = await runLighthouse(`${noScriptUrl}${route}`, chromePort, ['performance'], log);
+    const lhr = await runLighthouse(`${ourUrl}${route}`, chromePort, CATEGORIES, log, headers);
+    const bare = await runLighthouse(
+      `${noScriptUrl}${route}`,
+      chromePort,
+      ['performance'],
+      log,
+      headers,
+    );
     if (saveReports) {
       await saveReport(lhr, name, run);
       await saveReport(bare, `${name}-no-js`, run);
@@ -273,7 +283,8 @@ function webSection(report, routeTable, interactionTable) {
 server (\`node dist/server/main.js\`, temporary \`DATA_DIR\`, a Meta Pixel id configured), waits
 for the machine to settle (1-minute load average under ${SETTLED_LOAD}, at most ${SETTLE_LIMIT_MS / 1000} s), discards one
 warm-up run of the first route, and runs Lighthouse ${report.lighthouseVersion} with Debian's Chromium (mobile defaults: simulated slow 4G, 4× CPU
-slowdown) on every public route, each time twice: our page, then the **no-JavaScript limit**,
+slowdown) on every public route (\`/book\` with a form proof: the server is applied to once,
+and every request of /book carries that cookie), each time twice: our page, then the **no-JavaScript limit**,
 the same server's page through a local proxy that removes every \`<script>\` and
 \`modulepreload\` link (\`bench/web/no-script.mjs\`). Then, in Chromium at ${CPU_SLOWDOWN}× CPU
 slowdown, once the page has hydrated (\`html[data-hydrated]\`), it fills the /candidates and
@@ -371,6 +382,9 @@ async function main() {
     env: pixel ? { META_PIXEL_ID: BENCH_PIXEL_ID } : {},
   });
   const proxy = await startNoScriptProxy(server.baseUrl);
+  // /book with a candidate's form proof, as the person sees it; every other route without.
+  const bookHeaders = routes.includes(BOOK_ROUTE) ? await bookingProof(server.baseUrl) : undefined;
+  const headersFor = (route) => (route === BOOK_ROUTE ? bookHeaders : undefined);
   const chromeFlags = pixel ? [...CHROME_FLAGS, ...META_STUB_FLAGS] : CHROME_FLAGS;
   const chrome = await chromeLauncher.launch({
     chromePath: CHROME_PATH,
@@ -391,6 +405,7 @@ async function main() {
         noScriptUrl: proxy.baseUrl,
         chromePort: chrome.port,
         saveReports,
+        headers: headersFor(route),
       });
       result.noindex = noindex.has(route);
       result.misses = misses(result);
@@ -403,6 +418,7 @@ async function main() {
       ourUrl: server.baseUrl,
       noScriptUrl: proxy.baseUrl,
       routes,
+      headersFor,
       runs,
       chromePath: CHROME_PATH,
       chromeFlags,

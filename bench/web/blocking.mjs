@@ -29,9 +29,10 @@ function blockingOf({ tasks, fcp }) {
   };
 }
 
-async function measureOnce(chromium, url) {
+async function measureOnce(chromium, url, headers) {
   const page = await chromium.newPage({ cpuSlowdown: CPU_SLOWDOWN, viewport: PHONE_VIEWPORT });
   try {
+    if (headers) await page.send('Network.setExtraHTTPHeaders', { headers });
     await page.send('Page.addScriptToEvaluateOnNewDocument', { source: OBSERVE_LONG_TASKS });
     await page.goto(url);
     await page.sleep(OBSERVE_MS);
@@ -46,11 +47,15 @@ async function measureOnce(chromium, url) {
   }
 }
 
-/** For each route, `runs` loads of ours and of the no-JS page: every run's figures. */
+/**
+ * For each route, `runs` loads of ours and of the no-JS page: every run's figures.
+ * `headersFor(route)`: the requests' extra headers (a proof's cookie), if any.
+ */
 export async function measureBlocking({
   ourUrl,
   noScriptUrl,
   routes,
+  headersFor,
   runs,
   chromePath,
   chromeFlags,
@@ -63,8 +68,9 @@ export async function measureBlocking({
       const ours = [];
       const noScript = [];
       for (let run = 0; run < runs; run += 1) {
-        ours.push(await measureOnce(chromium, `${ourUrl}${route}`));
-        noScript.push(await measureOnce(chromium, `${noScriptUrl}${route}`));
+        const headers = headersFor(route);
+        ours.push(await measureOnce(chromium, `${ourUrl}${route}`, headers));
+        noScript.push(await measureOnce(chromium, `${noScriptUrl}${route}`, headers));
       }
       log(`blocking at ${CPU_SLOWDOWN}× on ${route}: ${ours.map((r) => r.tbtMs).join(', ')} ms`);
       results.push({ path: route, ours, noScript });

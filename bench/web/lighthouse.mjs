@@ -133,17 +133,18 @@ export async function saveReport(lhr, name, run) {
 const ATTEMPTS = 3;
 
 /**
- * One Lighthouse run in the Chrome listening on `port`. On a busy machine Chromium now and then
- * fails to record the trace (NO_NAVSTART and the like); such a run is repeated, up to three
- * attempts.
+ * One Lighthouse run in the Chrome listening on `port`, its requests with `extraHeaders` (a
+ * proof's cookie). On a busy machine Chromium now and then fails to record the trace
+ * (NO_NAVSTART and the like); such a run is repeated, up to three attempts.
  */
-export async function runLighthouse(url, port, categories, log) {
+export async function runLighthouse(url, port, categories, log, extraHeaders) {
   for (let attempt = 1; ; attempt += 1) {
     const result = await lighthouse(url, {
       port,
       output: 'json',
       logLevel: 'error',
       onlyCategories: categories,
+      extraHeaders,
     });
     const problem = result ? result.lhr.runtimeError?.message : 'Lighthouse returned nothing';
     if (!problem) return result.lhr;

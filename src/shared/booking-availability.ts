@@ -1,4 +1,5 @@
 import * as z from 'zod/mini';
+import { isTimeZone } from './time-zone';
 
 /*
  * The host's availability for screening calls (issue 43): weekly windows in one IANA time zone,
@@ -19,17 +20,6 @@ export type Weekday = (typeof WEEKDAYS)[number];
 
 const TIME = /^(?:[01]\d|2[0-3]):[0-5]\d$/;
 const DATE = /^\d{4}-(?:0[1-9]|1[0-2])-(?:0[1-9]|[12]\d|3[01])$/;
-
-/** True for a time zone the runtime knows by its IANA name (`America/Chicago`). */
-export function isTimeZone(name: string): boolean {
-  if (!/^[A-Za-z_]+(?:\/[A-Za-z0-9_+-]+)*$/.test(name)) return false;
-  try {
-    new Intl.DateTimeFormat('en-US', { timeZone: name });
-    return true;
-  } catch {
-    return false;
-  }
-}
 
 const time = z.string().check(z.regex(TIME, { error: 'Use a time as HH:MM (24 hours)' }));
 const whole = (min: number, max: number) =>

@@ -1,12 +1,15 @@
 import type { FastifyRequest } from 'fastify';
 import { DateTime } from 'luxon';
-import { isTimeZone } from '@shared/booking-availability';
+import { isTimeZone } from '@shared/time-zone';
 import type { BookingDayView, BookingView } from '@shared/booking-view';
 import type { BookingStore } from './booking-store';
 import { callTime } from './call-invitation';
 import type { Slot } from './open-slots';
 
-/** The zones a person picks from (the host's is added): the site hires in the United States. */
+/**
+ * The zones a person picks from (the host's and the shown one are added): the site hires in the
+ * United States.
+ */
 const ZONES = [
   'America/New_York',
   'America/Chicago',
@@ -26,13 +29,9 @@ const SLOTS_READ = 500;
 
 const zoneName = (zone: string, at: DateTime) => at.setZone(zone).offsetNameLong ?? zone;
 
-/** The zone asked for, if one of ours, else the host's. */
+/** The zone asked for (picked, or the browser's own with JavaScript) if valid, else the host's. */
 export function chosenZone(asked: unknown, hostZone: string): string {
-  return typeof asked === 'string' &&
-    (ZONES.includes(asked) || asked === hostZone) &&
-    isTimeZone(asked)
-    ? asked
-    : hostZone;
+  return typeof asked === 'string' && asked.length <= 64 && isTimeZone(asked) ? asked : hostZone;
 }
 
 /** The first `DAYS` days with open slots in `zone`, each with up to `SLOTS_A_DAY` of them. */
@@ -78,7 +77,7 @@ export class BookingPage {
       settings.timeZone,
     );
     const at = DateTime.fromJSDate(now);
-    const zones = [...new Set([settings.timeZone, ...ZONES])].map((value) => {
+    const zones = [...new Set([settings.timeZone, ...ZONES, zone])].map((value) => {
       const name = zoneName(value, at);
       return { value, label: name === value ? value : `${value.replace(/_/g, ' ')} (${name})` };
     });

@@ -1,4 +1,5 @@
 import { useEffect, type FormEvent } from 'react';
+import { isTimeZone } from '@shared/time-zone';
 import {
   BOOK_PATH,
   BOOKING_ACTIONS,
@@ -29,6 +30,22 @@ function addConversionFields(event: FormEvent<HTMLFormElement>) {
   if (form.elements.namedItem('consent')) return;
   for (const [name, value] of Object.entries(conversionFields()))
     form.append(Object.assign(document.createElement('input'), { type: 'hidden', name, value }));
+}
+
+/**
+ * With JavaScript, the times in the browser's own zone: the server renders them again for it
+ * (once; a zone in the address, picked or posted, stays). Its own task: Intl's first use is long.
+ */
+function useBrowserZone(shown: string | undefined) {
+  useEffect(() => {
+    if (!shown || new URLSearchParams(window.location.search).has('zone')) return;
+    const timer = setTimeout(() => {
+      const zone = Intl.DateTimeFormat().resolvedOptions().timeZone;
+      if (zone !== shown && isTimeZone(zone))
+        window.location.replace(`${BOOK_PATH}?zone=${encodeURIComponent(zone)}`);
+    });
+    return () => clearTimeout(timer);
+  }, [shown]);
 }
 
 const seats = (left: number) => (left === 1 ? '1 seat left' : `${left} seats left`);
@@ -119,6 +136,7 @@ function Booking({ booking }: { booking: BookingView }) {
 
 export default function BookingPage() {
   const { booking, bookingNotice, screening, scheduleEventId } = usePageState();
+  useBrowserZone(booking?.zone);
   // The pixel's `Schedule` once after a booking, under the server's event id (decision 050).
   useEffect(() => {
     if (scheduleEventId) trackOncePerPage(BOOK_PATH, 'schedule', scheduleEvent(scheduleEventId));

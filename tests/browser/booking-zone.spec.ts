@@ -1,0 +1,74 @@
+import type { Page } from '@playwright/test';
+import { BOOKING_NOTICES } from '../../src/shared/booking-view';
+import { validBodies } from '../support/lead-bodies';
+import { expect, test } from './fixtures';
+import { uniqueEmail } from './support/tracking';
+
+/*
+ * /book in the person's own time zone (issue 43): with JavaScript, the zone the browser reports,
+ * its name printed, also for the booked call; without JavaScript, the host's and the chooser.
+ */
+
+/** None of the chooser's zones: any zone the browser reports is taken. */
+const ZONE = 'Europe/Berlin';
+test.use({ timezoneId: ZONE });
+
+const inZone = (options: Intl.DateTimeFormatOptions) =>
+  new Intl.DateTimeFormat('en-US', { timeZone: ZONE, ...options });
+/** "Central European Standard Time", as Intl (and so the server) names it today. */
+const zoneName = () =>
+  inZone({ timeZoneName: 'long' })
+    .formatToParts(new Date())
+    .find((part) => part.type === 'timeZoneName')!.value;
+const spaced = (text: string) => text.replace(/\s+/g, ' ').trim();
+
+/** This browser applies (its form proof), then opens /book. */
+async function applyAndOpen(page: Page) {
+  const applied = await page.request.post('/api/candidates/submit', {
+    data: validBodies.candidateApplication(uniqueEmail('zone')),
+  });
+  expect(applied.status()).toBe(200);
+  await page.goto('/book');
+}
+
+test("with JavaScript: the times and the booked call in the browser's zone, named", async ({
+  page,
+}) => {
+  await applyAndOpen(page);
+  await expect(page).toHaveURL(`/book?zone=${encodeURIComponent(ZONE)}`);
+  await expect(page.getByText(`Times are in ${zoneName()} (${ZONE}).`)).toBeVisible();
+  await expect(page.getByLabel('Your time zone')).toHaveValue(ZONE);
+  const first = page.locator('input[name="start"]').first();
+  const start = (await first.getAttribute('value'))!;
+  const label = page.locator(`label:has(input[value="${start}"])`);
+  expect(spaced(await label.innerText())).toBe(
+    spaced(inZone({ hour: 'numeric', minute: '2-digit' }).format(new Date(start))),
+  );
+
+  // The zone is posted with the booking: the call is told in it.
+  await first.check();
+  await page.getByRole('button', { name: 'Book This Time' }).click();
+  await expect(page.getByRole('status')).toHaveText(BOOKING_NOTICES.booked);
+  await expect(page).toHaveURL(`/book?zone=${encodeURIComponent(ZONE)}`);
+  await expect(page.getByText(/Your screening call is on /)).toContainText(
+    `(${ZONE}, ${zoneName()})`,
+  );
+});
+
+test("without JavaScript: the host's zone and the chooser, never the browser's", async ({
+  browser,
+  baseURL,
+}) => {
+  const context = await browser.newContext({ baseURL, javaScriptEnabled: false });
+  const page = await context.newPage();
+  await applyAndOpen(page);
+  await expect(page.getByText(/^Times are in /)).toBeVisible();
+  await expect(page.getByText(/^Times are in /)).not.toContainText(ZONE);
+  expect(new URL(page.url()).search).toBe('');
+  await expect(page.getByLabel('Your time zone')).not.toHaveValue(ZONE);
+  // The chooser shows the times in a picked zone.
+  await page.getByLabel('Your time zone').selectOption('America/Chicago');
+  await page.getByRole('button', { name: 'Show Times' }).click();
+  await expect(page.getByText(/^Times are in /)).toContainText('(America/Chicago)');
+  await context.close();
+});

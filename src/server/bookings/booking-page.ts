@@ -6,10 +6,7 @@ import type { BookingStore } from './booking-store';
 import { callTime } from './call-invitation';
 import type { Slot } from './open-slots';
 
-/**
- * The zones a person picks from (the host's and the shown one are added): the site hires in the
- * United States.
- */
+/** The zones to pick from, beside the host's and the shown one: the site hires in the US. */
 const ZONES = [
   'America/New_York',
   'America/Chicago',

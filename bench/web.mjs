@@ -318,7 +318,7 @@ ${markdownTable(interactionTable)}
   **JS before LCP**: bytes (and count) of the
   scripts whose fetch began before the largest paint as observed; Lighthouse's simulated LCP waits
   for exactly those.
-- **SEO on noindex pages** (/apply, /typeform, /thank-you): Lighthouse's score, then with a star
+- **SEO on noindex pages** (/apply, /typeform, /thank-you, /status, /book): Lighthouse's score, then with a star
   the score without the is-crawlable audit, which a page asking not to be indexed fails by design
   (issue 5); the target applies to the starred figure.
 - **JS gzip**: the gzip size of every script of ours the first load fetched, up to hydration (the

@@ -29,7 +29,7 @@ import {
 } from './web/lighthouse.mjs';
 import { BENCH_PIXEL_ID, META_STUB_FLAGS, startMetaStub } from './web/meta-stub.mjs';
 import { startNoScriptProxy } from './web/no-script.mjs';
-import { BOOK_ROUTE, bookingProof } from './web/booking-proof.mjs';
+import { BOOK_ROUTE, bookingProof, OWNER_PASSWORD } from './web/booking-proof.mjs';
 
 const CHROME_PATH = process.env.CHROMIUM_PATH ?? '/usr/bin/chromium';
 const CHROME_FLAGS = [
@@ -283,8 +283,8 @@ function webSection(report, routeTable, interactionTable) {
 server (\`node dist/server/main.js\`, temporary \`DATA_DIR\`, a Meta Pixel id configured), waits
 for the machine to settle (1-minute load average under ${SETTLED_LOAD}, at most ${SETTLE_LIMIT_MS / 1000} s), discards one
 warm-up run of the first route, and runs Lighthouse ${report.lighthouseVersion} with Debian's Chromium (mobile defaults: simulated slow 4G, 4× CPU
-slowdown) on every public route (\`/book\` with a form proof: the server is applied to once,
-and every request of /book carries that cookie), each time twice: our page, then the **no-JavaScript limit**,
+slowdown) on every public route (\`/book\` with a form proof: the owner takes calls, the server is
+applied to once, and every request of /book carries that cookie), each time twice: our page, then the **no-JavaScript limit**,
 the same server's page through a local proxy that removes every \`<script>\` and
 \`modulepreload\` link (\`bench/web/no-script.mjs\`). Then, in Chromium at ${CPU_SLOWDOWN}× CPU
 slowdown, once the page has hydrated (\`html[data-hydrated]\`), it fills the /candidates and
@@ -379,7 +379,10 @@ async function main() {
   const metaStub = pixel ? await startMetaStub(dataDir) : undefined;
   const server = await startServer({
     dataDir,
-    env: pixel ? { META_PIXEL_ID: BENCH_PIXEL_ID } : {},
+    env: {
+      ADMIN_PASSWORD: OWNER_PASSWORD,
+      ...(pixel ? { META_PIXEL_ID: BENCH_PIXEL_ID } : {}),
+    },
   });
   const proxy = await startNoScriptProxy(server.baseUrl);
   // /book with a candidate's form proof, as the person sees it; every other route without.

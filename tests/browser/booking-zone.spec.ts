@@ -2,6 +2,7 @@ import type { Page } from '@playwright/test';
 import { BOOKING_NOTICES } from '../../src/shared/booking-view';
 import { validBodies } from '../support/lead-bodies';
 import { expect, test } from './fixtures';
+import { ownerTakesCalls } from './support/admin';
 import { uniqueEmail } from './support/tracking';
 
 /*
@@ -12,6 +13,7 @@ import { uniqueEmail } from './support/tracking';
 /** None of the chooser's zones: any zone the browser reports is taken. */
 const ZONE = 'Europe/Berlin';
 test.use({ timezoneId: ZONE });
+test.beforeAll(({ browser }, { project }) => ownerTakesCalls(browser, project.use.baseURL));
 
 const inZone = (options: Intl.DateTimeFormatOptions) =>
   new Intl.DateTimeFormat('en-US', { timeZone: ZONE, ...options });

@@ -4,7 +4,7 @@ import { BOOKING_NOTICES } from '../../src/shared/booking-view';
 import { validBodies } from '../support/lead-bodies';
 import { expect, test } from './fixtures';
 import { CONFIGURED, stubPixel, type PixelCall } from './support/outside-world';
-import { signIn } from './support/admin';
+import { ownerTakesCalls, signIn } from './support/admin';
 import { formSubmit } from './support/lead-forms';
 import { gotoHydrated, site } from './support/site';
 import { trackedEvents, uniqueEmail } from './support/tracking';
@@ -20,8 +20,9 @@ import { startGraphReceiver, type GraphReceiver } from '../support/graph-receive
 test.describe.configure({ mode: 'default' });
 
 let graph: GraphReceiver;
-test.beforeAll(async () => {
+test.beforeAll(async ({ browser }, { project }) => {
   graph = await startGraphReceiver(CONFIGURED.graphPort);
+  await ownerTakesCalls(browser, project.use.baseURL);
 });
 test.afterAll(async () => {
   await graph?.close();

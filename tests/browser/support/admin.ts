@@ -1,7 +1,8 @@
 import { mkdtemp } from 'node:fs/promises';
 import { tmpdir } from 'node:os';
 import path from 'node:path';
-import type { APIRequestContext, Locator, Page } from '@playwright/test';
+import type { APIRequestContext, Browser, Locator, Page } from '@playwright/test';
+import { AVAILABILITY_URL, DEFAULT_AVAILABILITY } from '../../../src/shared/booking-availability';
 import { E2E_ADMIN_ENV, E2E_ADMIN_PASSWORD } from '../../support/e2e';
 import { startServerProcess, type ServerProcess } from '../../support/server-process';
 import { expect as baseExpect, test } from '../fixtures';
@@ -84,6 +85,15 @@ export async function signIn(page: Page, baseUrl = '') {
   await post(page.request, `${baseUrl}/api/admin/login`, { password: E2E_ADMIN_PASSWORD });
   await page.goto(`${baseUrl}/admin`);
   await expect(page.getByRole('heading', { name: 'Lead Dashboard' })).toBeVisible();
+}
+
+/** The owner takes calls (the default hours): an account that never saved hours offers none. */
+export async function ownerTakesCalls(browser: Browser, baseURL: string | undefined) {
+  const owner = await browser.newContext({ baseURL });
+  await post(owner.request, '/api/admin/login', { password: E2E_ADMIN_PASSWORD });
+  const saved = await owner.request.put(AVAILABILITY_URL, { data: DEFAULT_AVAILABILITY });
+  expect(saved.status()).toBe(200);
+  await owner.close();
 }
 
 /** Signs in on /admin's form, as a person does, and waits for the dashboard. */

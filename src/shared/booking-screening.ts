@@ -1,6 +1,16 @@
 import * as z from 'zod/mini';
 import { listOf, text, type FromSchema } from './json-schema';
 import { requiredLine, requiredText } from './schemas/fields';
+import { ANSWERS, answerField } from './booking-view';
+
+// What /book itself uses lives in booking-view.ts, so its code loads no zod.
+export {
+  ANSWERS,
+  answerField,
+  SCREENING_ANSWER_URL,
+  type Answer,
+  type ScreeningView,
+} from './booking-view';
 
 /*
  * Knock-out questions before the slots (issue 43): at most two yes/no questions the owner writes,
@@ -8,8 +18,6 @@ import { requiredLine, requiredText } from './schemas/fields';
  */
 
 export const SCREENING_URL = '/api/admin/booking/screening';
-/** Where /book's questions post their answers (the person's proof, as book and cancel). */
-export const SCREENING_ANSWER_URL = '/api/booking/screening';
 
 export const MAX_QUESTIONS = 2;
 export const MAX_EXPLANATION = 1000;
@@ -49,10 +57,6 @@ export type ScreeningInput = z.input<typeof screeningSchema>;
 
 export const NO_SCREENING: Screening = { questions: [] };
 
-export const ANSWERS = ['yes', 'no'] as const;
-export type Answer = (typeof ANSWERS)[number];
-/** The form field of the question at `index`: answer0, answer1. */
-export const answerField = (index: number) => `answer${index}`;
 export const ANSWER_MESSAGE = 'Please answer yes or no';
 
 /** The answers to `count` questions, one field each. */
@@ -72,7 +76,3 @@ export const screeningAnswersSchema = listOf({
   answer: { type: 'string', enum: [...ANSWERS] },
 });
 export type ScreeningAnswers = FromSchema<typeof screeningAnswersSchema>;
-
-/** /book before the slots: the questions to answer, or why there are no slots. */
-export type ScreeningView =
-  { step: 'ask'; questions: string[] } | { step: 'refused'; explanations: string[] };

@@ -48,3 +48,15 @@ export const BOOKING_NOTICES = {
     'You have changed your call several times today: please try again tomorrow, or keep the time you have',
 } as const;
 export type BookingNotice = keyof typeof BOOKING_NOTICES;
+
+/** Where /book's questions post their answers (the person's proof, as book and cancel). */
+export const SCREENING_ANSWER_URL = '/api/booking/screening';
+
+export const ANSWERS = ['yes', 'no'] as const;
+export type Answer = (typeof ANSWERS)[number];
+/** The form field of the question at `index`: answer0, answer1. */
+export const answerField = (index: number) => `answer${index}`;
+
+/** /book before the slots: the questions to answer, or why there are no slots. */
+export type ScreeningView =
+  { step: 'ask'; questions: string[] } | { step: 'refused'; explanations: string[] };

@@ -3,7 +3,7 @@ import {
   answerField,
   SCREENING_ANSWER_URL,
   type ScreeningView,
-} from '@shared/booking-screening';
+} from '@shared/booking-view';
 import { Button } from '../../components/ui/button';
 import { Card } from '../../components/ui/panel';
 

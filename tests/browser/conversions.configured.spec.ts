@@ -150,4 +150,17 @@ test("a booking's Schedule: the pixel's eventID is the server's event_id; neithe
     ]);
   // The opted-out booking came first: the outbox would have sent its event before this one.
   expect(graphEvents(outEmail, 'Schedule')).toEqual([]);
+
+  // Cancelled and booked again: not a second conversion, by pixel or by server.
+  await page.getByRole('button', { name: 'Cancel My Call' }).click();
+  await expect(page.getByRole('status')).toHaveText(BOOKING_NOTICES.cancelled);
+  await page.locator('input[name="start"]').first().check();
+  await page.getByRole('button', { name: 'Book This Time' }).click();
+  await expect(page.getByRole('status')).toHaveText(BOOKING_NOTICES.booked);
+  await page.locator('html[data-hydrated="true"]').waitFor({ state: 'attached' });
+  const isPageView = ([, name]: PixelCall) => name === 'PageView';
+  await expect.poll(async () => (await trackedEvents(page)).some(isPageView)).toBe(true);
+  expect((await trackedEvents(page)).filter(isSchedule)).toEqual([]);
+  expect((await pixelCalls()).filter(isSchedule)).toEqual([]);
+  expect(graphEvents(email, 'Schedule')).toHaveLength(1);
 });

@@ -45,3 +45,13 @@ export async function pruneCancelled(db: Kysely<BookingTables>, leadId: number) 
     )
     .execute();
 }
+
+/** Whether the lead booked a call before: pruning keeps CANCELLED_KEPT (not none) of them. */
+export async function bookedBefore(db: Kysely<BookingTables>, leadId: number) {
+  const row = await db
+    .selectFrom('bookings')
+    .select('id')
+    .where('lead_id', '=', leadId)
+    .executeTakeFirst();
+  return row !== undefined;
+}

@@ -145,7 +145,8 @@ export const bookingRoutes: FastifyPluginAsync<BookingRoutesOptions> = async (
         request,
         reply,
         NOTICE_OF[outcome.kind],
-        outcome.kind === 'booked' ? eventId : undefined,
+        // The pixel's `Schedule` goes with the server's: for the lead's first call only.
+        outcome.kind === 'booked' && outcome.first ? eventId : undefined,
       );
     switch (outcome.kind) {
       case 'booked':

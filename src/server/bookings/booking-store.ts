@@ -6,7 +6,7 @@ import type { WriteQueue } from '../platform/database/write-queue';
 import type { OutboxTables } from '../platform/outbox/outbox-tables';
 import type { BookingTables } from './booking-tables';
 import { writeCallMessages } from './call-messages';
-import { changedTooOften, DAY_MS, pruneCancelled } from './booking-bounds';
+import { bookedBefore, changedTooOften, DAY_MS, pruneCancelled } from './booking-bounds';
 import {
   hostFor,
   hostsOf,
@@ -33,7 +33,9 @@ export type ChangeRecorder = (
 
 /** What a booking, move or cancel did. */
 export type BookingOutcome =
-  | { kind: 'booked' | 'moved' | 'unchanged' | 'cancelled'; booking: BookingRow }
+  | { kind: 'moved' | 'unchanged' | 'cancelled'; booking: BookingRow }
+  /** `first`: the lead's first call ever (not a re-booking after a cancel): its conversion. */
+  | { kind: 'booked'; booking: BookingRow; first: boolean }
   /** The seats were taken a moment earlier: nothing changed. */
   | { kind: 'filled' }
   /** Not a slot of the availability (or past it): nothing changed. */
@@ -114,7 +116,8 @@ export class BookingStore {
 
   /**
    * Books `start` for the lead: once, however often sent; "filled" if its seats went first.
-   * `booked` runs in the booking's transaction once the seat is taken (its conversion event).
+   * `booked` runs in the booking's transaction once the seat of the lead's first call is taken
+   * (its conversion event: a re-booking after a cancel is not a new conversion).
    */
   async book(
     leadId: number,
@@ -134,6 +137,7 @@ export class BookingStore {
       if (other) return heldOutcome(other, start);
       if (!place) return { kind: 'filled' };
       const at = now.toISOString();
+      const first = !(await bookedBefore(trx, leadId));
       await pruneCancelled(trx, leadId);
       const inserted = await trx
         .insertInto('bookings')
@@ -151,8 +155,9 @@ export class BookingStore {
         .returningAll()
         .executeTakeFirstOrThrow();
       if (!(await takeSeat(trx, place, inserted.id))) throw new Error('a seat taken in its turn');
-      await booked?.(trx);
-      return this.announce(trx, 'booked', inserted, now);
+      if (first) await booked?.(trx);
+      await this.announce(trx, 'booked', inserted, now);
+      return { kind: 'booked', booking: inserted, first };
     });
   }
 
@@ -196,7 +201,8 @@ export class BookingStore {
         .where('id', '=', current.id)
         .returningAll()
         .executeTakeFirstOrThrow();
-      return this.announce(trx, 'moved', moved, now);
+      await this.announce(trx, 'moved', moved, now);
+      return { kind: 'moved', booking: moved };
     });
   }
 
@@ -206,7 +212,8 @@ export class BookingStore {
     return this.writes.run(async (trx): Promise<BookingOutcome> => {
       const cancelled = await this.cancelLive(trx, leadId, now);
       if (!cancelled) return { kind: 'no-booking' };
-      return this.announce(trx, 'cancelled', cancelled, now);
+      await this.announce(trx, 'cancelled', cancelled, now);
+      return { kind: 'cancelled', booking: cancelled };
     });
   }
 
@@ -248,10 +255,9 @@ export class BookingStore {
     change: PersonChange,
     booking: BookingRow,
     now: Date,
-  ): Promise<BookingOutcome> {
+  ): Promise<void> {
     await writeCallMessages(tablesOf<OutboxTables>(trx), change, booking, this.remindersMs, now);
     await this.recordChange?.(change, booking, trx);
-    return { kind: change, booking };
   }
 
   private releaseSeat(trx: Kysely<BookingTables>, booking: BookingRow) {

@@ -146,6 +146,16 @@ describeEachDatabase(
         expect.stringMatching(/^Owner \(account 1,/),
       ]);
 
+      // A disabled account's link ends with it.
+      const disabled = await app.inject({
+        method: 'PATCH',
+        url: `/api/admin/users/${recruiter.id}`,
+        headers: { cookie: owner },
+        payload: { disabled: true },
+      });
+      expect(disabled.statusCode).toBe(200);
+      expect((await app.inject({ url: theirs.path })).statusCode).toBe(404);
+
       expect((await app.inject({ url: '/calendar/not-a-token.ics' })).statusCode).toBe(404);
       expect((await app.inject({ url: `${reset.path}x` })).statusCode).toBe(404);
     });

@@ -54,6 +54,18 @@ export async function hostsOf(db: Db): Promise<Host[]> {
   });
 }
 
+/** Whether the account takes calls now: enabled, and an owner or a recruiter. */
+export async function takesCalls(db: Db, accountId: number): Promise<boolean> {
+  const row = await tables(db)
+    .selectFrom('admin_accounts')
+    .select('id')
+    .where('id', '=', accountId)
+    .where('disabled_at', 'is', null)
+    .where('role', 'in', WORKING_ROLES)
+    .executeTakeFirst();
+  return row !== undefined;
+}
+
 /** The names of these accounts, by id. */
 export async function hostNames(db: Db, ids: readonly number[]): Promise<Map<number, string>> {
   if (ids.length === 0) return new Map();

@@ -9,6 +9,7 @@ import { addressKeyOf } from '../platform/http/address-key';
 import { describedError, retryAfterHeader } from '../platform/http/api-schemas';
 import { newToken, sha256Hex } from '../platform/http/tokens';
 import { DAY_MS } from './booking-bounds';
+import { takesCalls } from './booking-hosts';
 import type { BookingTables } from './booking-tables';
 
 /* Each host's private calendar feed (issue 43): a secret link, kept as its SHA-256 only. */
@@ -63,7 +64,7 @@ export class CalendarFeeds {
   /**
    * The calls of the account holding `token`, not cancelled, from PAST_DAYS ago on, as iCalendar:
    * each with its booking's UID, start and end in UTC, the person's first name and the lead's
-   * admin link (no phone, no e-mail). Undefined: no account holds the token.
+   * admin link (no phone, no e-mail). Undefined: no account that takes calls holds the token.
    */
   async feed(token: string, { siteUrl, firstNames }: FeedOptions, now = new Date()) {
     const holder = await this.db
@@ -71,7 +72,8 @@ export class CalendarFeeds {
       .select('account_id')
       .where('token_hash', '=', sha256Hex(token))
       .executeTakeFirst();
-    if (!holder) return undefined;
+    // A disabled account's link (someone who left) ends with the account.
+    if (!holder || !(await takesCalls(this.db, holder.account_id))) return undefined;
     const calls = await this.db
       .selectFrom('bookings')
       .select(['lead_id', 'uid', 'sequence', 'slot_start', 'slot_end', 'updated_at'])

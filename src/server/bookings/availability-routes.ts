@@ -5,16 +5,13 @@ import {
   CALENDAR_FEED_URL,
   DEFAULT_AVAILABILITY,
 } from '@shared/booking-availability';
-import { adminApi } from '../leads';
 import { tablesOf } from '../platform/database/connection';
-import { bodySchemaOf, fieldErrorsBody, objectOf } from '../platform/http/api-schemas';
+import { objectOf } from '../platform/http/api-schemas';
 import { bookingStoreOf } from './bookings-plugin';
 import type { BookingTables } from './booking-tables';
 import { CalendarFeeds } from './calendar-feed';
+import { settingsRoutes } from './settings-routes';
 
-const { INVALID_FIELDS_MESSAGE, validateBody } = adminApi;
-
-const availabilityBody = bodySchemaOf(availabilitySchema);
 const createdAt = {
   type: ['string', 'null'],
   description: 'When the link was made; null: none yet',
@@ -34,37 +31,17 @@ export const availabilityRoutes: FastifyPluginAsync = async (app) => {
     app.writeQueue.forTables<BookingTables>(),
   );
 
-  app.get(
-    AVAILABILITY_URL,
-    {
-      schema: {
-        summary:
-          'Your availability for screening calls: weekly windows, exceptions and rules (the defaults until you save; until then you offer no calls)',
-        response: { 200: availabilityBody },
-      },
+  settingsRoutes(app, {
+    url: AVAILABILITY_URL,
+    schema: availabilitySchema,
+    summaries: {
+      get: 'Your availability for screening calls: weekly windows, exceptions and rules (the defaults until you save; until then you offer no calls)',
+      put: 'Replaces your availability; bookings already made stay',
     },
-    async (request) => (await store.availabilityOf(accountOf(request))) ?? DEFAULT_AVAILABILITY,
-  );
-
-  app.put(
-    AVAILABILITY_URL,
-    {
-      schema: {
-        summary: 'Replaces your availability; bookings already made stay',
-        // Checked by the shared zod schema: documented only, so ajv neither coerces nor strips.
-        documentedBody: availabilityBody,
-        response: { 200: availabilityBody, 400: fieldErrorsBody },
-      },
-    },
-    async (request, reply) => {
-      const body = validateBody(availabilitySchema, request.body);
-      if (!body.ok) {
-        return reply.code(400).send({ error: INVALID_FIELDS_MESSAGE, fields: body.fields });
-      }
-      await store.saveAvailability(accountOf(request), body.data);
-      return body.data;
-    },
-  );
+    read: async (request) =>
+      (await store.availabilityOf(accountOf(request))) ?? DEFAULT_AVAILABILITY,
+    save: (request, settings) => store.saveAvailability(accountOf(request), settings),
+  });
 
   app.get(
     CALENDAR_FEED_URL,

@@ -8,17 +8,12 @@ import {
 } from '@shared/booking-screening';
 import { BOOKING_NOTICES, type BookingNotice } from '@shared/booking-view';
 import { adminApi, statusApi } from '../leads';
-import {
-  bodySchemaOf,
-  describedError,
-  fieldErrorsBody,
-  objectOf,
-} from '../platform/http/api-schemas';
+import { describedError, fieldErrorsBody, objectOf } from '../platform/http/api-schemas';
 import { screeningOf, type ScreeningStore } from './screening-store';
+import { settingsRoutes } from './settings-routes';
 
-const { INVALID_FIELDS_MESSAGE, validateBody } = adminApi;
+const { INVALID_FIELDS_MESSAGE } = adminApi;
 
-const screeningBody = bodySchemaOf(screeningSchema);
 const texts = { type: 'array', items: { type: 'string' } } as const;
 
 /** /book's step before the slots, in the JSON answers; null: none, the slots are open. */
@@ -37,36 +32,16 @@ export const screeningViewSchema = {
 export const screeningRoutes: FastifyPluginAsync = async (app) => {
   const store = screeningOf(app);
 
-  app.get(
-    SCREENING_URL,
-    {
-      schema: {
-        summary: 'The yes/no questions a person answers before the slots, and what a "no" shows',
-        response: { 200: screeningBody },
-      },
+  settingsRoutes(app, {
+    url: SCREENING_URL,
+    schema: screeningSchema,
+    summaries: {
+      get: 'The yes/no questions a person answers before the slots, and what a "no" shows',
+      put: 'Replaces the knock-out questions; answers already given stand',
     },
-    () => store.questions(),
-  );
-
-  app.put(
-    SCREENING_URL,
-    {
-      schema: {
-        summary: 'Replaces the knock-out questions; answers already given stand',
-        // Checked by the shared zod schema: documented only, so ajv neither coerces nor strips.
-        documentedBody: screeningBody,
-        response: { 200: screeningBody, 400: fieldErrorsBody },
-      },
-    },
-    async (request, reply) => {
-      const body = validateBody(screeningSchema, request.body);
-      if (!body.ok) {
-        return reply.code(400).send({ error: INVALID_FIELDS_MESSAGE, fields: body.fields });
-      }
-      await store.saveQuestions(body.data);
-      return body.data;
-    },
-  );
+    read: () => store.questions(),
+    save: (_request, questions) => store.saveQuestions(questions),
+  });
 };
 
 interface PersonRouteHelpers {

@@ -6,11 +6,11 @@ import {
   availabilitySchema,
   type Availability,
 } from '@shared/booking-availability';
-import { Button } from '../../../components/ui/button';
+
 import { TextField } from '../../../components/ui/form-field';
 import { zodResolver } from '../../../lib/zod-resolver';
 import { adminToasts } from '../ui/admin-toasts';
-import { Checkbox, Select } from '../ui/controls';
+import { Checkbox, SaveButton, Select } from '../ui/controls';
 import { Panel, Pending } from '../ui/panel';
 import { DateExceptions, WeeklyWindows } from './availability-windows';
 import { CalendarFeed } from './calendar-feed';
@@ -102,9 +102,7 @@ function AvailabilityForm({ saved }: { saved: Availability }) {
           )}
         />
       </fieldset>
-      <Button type="submit" variant="dark" className="justify-self-start" aria-disabled={pending}>
-        {pending ? 'Saving…' : 'Save availability'}
-      </Button>
+      <SaveButton pending={pending}>Save availability</SaveButton>
     </form>
   );
 }

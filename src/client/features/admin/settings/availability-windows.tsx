@@ -1,6 +1,7 @@
 import { get, useFieldArray, type UseFormReturn } from 'react-hook-form';
 import { MAX_WINDOWS, WEEKDAYS, type Availability } from '@shared/booking-availability';
 import { Button } from '../../../components/ui/button';
+import { RemoveRowButton } from '../ui/controls';
 import { FieldError, TextField } from '../../../components/ui/form-field';
 
 type Form = UseFormReturn<Availability>;
@@ -105,14 +106,7 @@ export function DateExceptions({ form }: { form: Form }) {
                 error={errorAt(form, `exceptions.${index}.date`)}
                 {...form.register(`exceptions.${index}.date`)}
               />
-              <Button
-                variant="ghost"
-                size="sm"
-                className="justify-self-start"
-                onClick={() => remove(index)}
-              >
-                Remove<span className="sr-only"> {label}</span>
-              </Button>
+              <RemoveRowButton label={label} onClick={() => remove(index)} />
             </div>
             <WindowList form={form} name={`exceptions.${index}.windows`} label={label} />
           </div>

@@ -12,6 +12,7 @@ import { FieldError, TextareaField, TextField } from '../../../components/ui/for
 import { zodResolver } from '../../../lib/zod-resolver';
 import { adminToasts } from '../ui/admin-toasts';
 import { Panel, Pending } from '../ui/panel';
+import { RemoveRowButton, SaveButton } from '../ui/controls';
 import { useSaveSettings } from './save-settings';
 
 function ScreeningForm({ saved }: { saved: Screening }) {
@@ -50,14 +51,7 @@ function ScreeningForm({ saved }: { saved: Screening }) {
               error={error?.explanation?.message}
               {...form.register(`questions.${index}.explanation`)}
             />
-            <Button
-              variant="ghost"
-              size="sm"
-              className="justify-self-start"
-              onClick={() => remove(index)}
-            >
-              Remove<span className="sr-only"> {label}</span>
-            </Button>
+            <RemoveRowButton label={label} onClick={() => remove(index)} />
           </div>
         );
       })}
@@ -72,9 +66,7 @@ function ScreeningForm({ saved }: { saved: Screening }) {
         </Button>
       )}
       <FieldError id="questions-error" error={errors.questions?.message} />
-      <Button type="submit" variant="dark" className="justify-self-start" aria-disabled={pending}>
-        {pending ? 'Saving…' : 'Save screening questions'}
-      </Button>
+      <SaveButton pending={pending}>Save screening questions</SaveButton>
     </form>
   );
 }

@@ -89,3 +89,21 @@ export function ActionForm({
     </form>
   );
 }
+
+/** Removes one row of a list a form edits; `label` names the row to a screen reader. */
+export function RemoveRowButton({ label, onClick }: { label: string; onClick(): void }) {
+  return (
+    <Button variant="ghost" size="sm" className="justify-self-start" onClick={onClick}>
+      Remove<span className="sr-only"> {label}</span>
+    </Button>
+  );
+}
+
+/** A settings form's submit: "Saving…" while its request runs. */
+export function SaveButton({ pending, children }: { pending: boolean; children: ReactNode }) {
+  return (
+    <Button type="submit" variant="dark" className="justify-self-start" aria-disabled={pending}>
+      {pending ? 'Saving…' : children}
+    </Button>
+  );
+}

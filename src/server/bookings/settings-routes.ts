@@ -1,0 +1,45 @@
+import type { FastifyInstance, FastifyRequest } from 'fastify';
+import type { $ZodType, output } from 'zod/v4/core';
+import { adminApi } from '../leads';
+import { bodySchemaOf, fieldErrorsBody } from '../platform/http/api-schemas';
+
+const { INVALID_FIELDS_MESSAGE, validateBody } = adminApi;
+
+interface SettingsDocument<Schema extends $ZodType> {
+  url: string;
+  schema: Schema;
+  summaries: { get: string; put: string };
+  read(request: FastifyRequest): Promise<output<Schema>>;
+  save(request: FastifyRequest, settings: output<Schema>): Promise<void>;
+}
+
+/**
+ * GET and PUT of a settings document behind the admin's guard: the PUT is checked by the shared
+ * zod schema (a 400 naming the fields changes nothing), saved whole and echoed.
+ */
+export function settingsRoutes<Schema extends $ZodType>(
+  app: FastifyInstance,
+  { url, schema, summaries, read, save }: SettingsDocument<Schema>,
+) {
+  const body = bodySchemaOf(schema);
+  app.get(url, { schema: { summary: summaries.get, response: { 200: body } } }, read);
+  app.put(
+    url,
+    {
+      schema: {
+        summary: summaries.put,
+        // Checked by the shared zod schema: documented only, so ajv neither coerces nor strips.
+        documentedBody: body,
+        response: { 200: body, 400: fieldErrorsBody },
+      },
+    },
+    async (request, reply) => {
+      const checked = validateBody(schema, request.body);
+      if (!checked.ok) {
+        return reply.code(400).send({ error: INVALID_FIELDS_MESSAGE, fields: checked.fields });
+      }
+      await save(request, checked.data);
+      return checked.data;
+    },
+  );
+}

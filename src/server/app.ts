@@ -219,16 +219,17 @@ export async function buildApp({
     metaAds: config.metaAds,
     ...(spendPull ? { pull: spendPull } : {}),
   });
-  // The beacon is limited per address like the lead routes, on a budget of its own.
+  // The beacon and /book are limited per address like the lead routes, each on a budget of its own.
+  const flood =
+    config.leadRateLimit > 0
+      ? {
+          counters: app.spamDefence.addressCounters,
+          limit: bounds.leadFloodLimit ?? LEAD_FLOOD_LIMIT,
+        }
+      : undefined;
   await app.register(visitsPlugin, {
     siteUrl: config.site.siteUrl,
-    flood:
-      config.leadRateLimit > 0
-        ? {
-            counters: app.spamDefence.addressCounters,
-            limit: bounds.leadFloodLimit ?? LEAD_FLOOD_LIMIT,
-          }
-        : undefined,
+    flood,
   });
   await app.register(adminPlugin, {
     config,
@@ -260,13 +261,7 @@ export async function buildApp({
     context: config.site,
     statusLinkDays: config.personMessages.statusLinkDays,
     worker: personWorker,
-    flood:
-      config.leadRateLimit > 0
-        ? {
-            counters: app.spamDefence.addressCounters,
-            limit: bounds.leadFloodLimit ?? LEAD_FLOOD_LIMIT,
-          }
-        : undefined,
+    flood,
   });
   await app.register(sitePlugin, {
     pageStates: { [BOOK_PATH]: bookPageState(bookings, screening, statusPage) },

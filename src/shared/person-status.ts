@@ -34,6 +34,9 @@ export const LINK_EMAILED =
 /** The steps a status link may resume: `next=apply|questionnaire|hiring`. */
 export const NEXT_STEPS = ['apply', 'questionnaire', 'hiring'] as const;
 export type NextStep = (typeof NEXT_STEPS)[number];
+/** Where a status link may lead once opened: a step, or a candidate's booking page (`next=book`). */
+export const LINK_TARGETS = [...NEXT_STEPS, 'book'] as const;
+export type LinkTarget = (typeof LINK_TARGETS)[number];
 
 /** What the page says when no step is left for the person and the next move is ours. */
 export const NOTHING_TO_DO = "Nothing to do for now: we'll be in touch.";
@@ -70,7 +73,7 @@ export type StatusView =
   /** The browser holds the mailbox proof of this address: its leads, the candidate first. */
   | { kind: 'leads'; leads: StatusLead[]; notice?: StatusNotice }
   /** A mailed link, not spent yet: one button spends it (a mail scanner's GET does not). */
-  | { kind: 'open-link'; token: string; next?: NextStep }
+  | { kind: 'open-link'; token: string; next?: LinkTarget }
   /** Only the proof of this browser's own forms: their open steps, never a stored value. */
   | { kind: 'steps'; steps: StatusStep[] }
   /** No proof: `expired` when a link was given but is unknown or too old. */

@@ -159,7 +159,7 @@ describeEachDatabase(
       expect(mailsTo(email, STATUS_LINK)).toHaveLength(3);
     });
 
-    it('the confirmation waits, then says the application is complete and opens the status page', async () => {
+    it('the confirmation waits, then says the application is complete and offers to book the call', async () => {
       const testApp = current();
       const email = uniqueEmail('one-sitting');
       const startedAt = Date.now();
@@ -170,9 +170,24 @@ describeEachDatabase(
       expect(Date.now() - startedAt).toBeGreaterThanOrEqual(DELAY_MS);
       expect(mail).toContain(COMPLETE);
       expect(mail).not.toContain('still open');
-      const link = statusLinkIn(mail)!;
-      expect(link).toMatch(/^\/status\?token=[\w-]+$/);
-      const opened = await open(testApp.app, link);
+      // Its button books the call: the status link, opening /book (issue 43).
+      const token = /\/status\?token=([\w-]+)/.exec(mail)![1];
+      expect(mail).toContain('Book your call');
+      expect(mail).toContain(`${SITE_URL}/status?token=${token}&next=book`);
+      // And the plain status page, as before.
+      expect(mail).toMatch(new RegExp(`/status\\?token=${token}(?!&)`));
+      const booking = await open(testApp.app, `/status?token=${token}&next=book`);
+      expect(booking.statusCode).toBe(303);
+      expect(booking.headers.location).toBe('/book');
+    });
+
+    it('a status link without `next` opens the status page', async () => {
+      const testApp = current();
+      const email = uniqueEmail('plain-link');
+      await post(testApp.app, '/api/candidates/basic-info', validBodies.candidateBasicInfo(email));
+      const mail = await mailTo(email, CONFIRMATION);
+      const token = /\/status\?token=([\w-]+)/.exec(mail)![1];
+      const opened = await open(testApp.app, `/status?token=${token}`);
       expect(opened.statusCode).toBe(303);
       expect(opened.headers.location).toBe('/status');
     });

@@ -64,6 +64,13 @@ const stepText: Record<NextStep, { text: string; label: string }> = {
   },
 };
 
+/** A complete application's button: the status link, opening the booking page (issue 43). */
+const bookParagraph = (context: SiteContext, statusLink: string) => ({
+  text: 'Pick the time of your screening call now:',
+  link: absolute(context, `${statusLink}&next=book`),
+  label: 'Book your call',
+});
+
 /** The status link opening the step still open, prefilled; none: the status page. */
 export const resumeLink = (statusLink: string, open?: NextStep) =>
   open ? `${statusLink}&next=${open}` : statusLink;
@@ -112,6 +119,8 @@ export function candidateConfirmation(
   return compose(context, person, subject, [
     `Thanks for your interest in the ${context.brandName} AI data center technician programme: free ${claims.trainingWeeks}-week training paid for by employers, then a full-time job with a partner company.`,
     open ? stepParagraph(context, person.statusLink, open) : (words ?? APPLICATION_COMPLETE),
+    // Complete, and not yet moved on by the team: the call is the next step.
+    ...(open || words ? [] : [bookParagraph(context, person.statusLink)]),
     statusPage(
       context,
       person,

@@ -1,6 +1,13 @@
 import type { FastifyRequest } from 'fastify';
 import type { Kysely } from 'kysely';
-import { NEXT_STEPS, type NextStep, type StatusView } from '@shared/person-status';
+import { BOOK_PATH } from '@shared/booking-view';
+import {
+  LINK_TARGETS,
+  NEXT_STEPS,
+  type LinkTarget,
+  type NextStep,
+  type StatusView,
+} from '@shared/person-status';
 import type { FormHandoff } from '../capture/form-handoff';
 import { tablesOf } from '../../../platform/database/connection';
 import { sameOriginCheck } from '../../../platform/http/same-origin';
@@ -47,6 +54,8 @@ const STEP_PAGES: Record<NextStep, string> = {
   hiring: '/hiring',
 };
 const isNextStep = (value: unknown): value is NextStep => NEXT_STEPS.includes(value as NextStep);
+const isLinkTarget = (value: unknown): value is LinkTarget =>
+  LINK_TARGETS.includes(value as LinkTarget);
 
 type Redirect = { redirect: string; cookies: string[] };
 /** GET /status's answer: a 303 (a step resumed) or the page's view. */
@@ -134,6 +143,9 @@ export class StatusPage {
       mailboxCookie(opened.session, secure),
       leadProofCookie(this.proofKey, proofs, secure),
     ];
+    // A candidate's "Book your call": the booking page, which this browser now proves.
+    if (next === 'book' && opened.lead.table === 'candidates')
+      return { redirect: BOOK_PATH, cookies };
     if (isNextStep(next) && openStepOf(opened.lead.table, opened.row)) {
       cookies.push(this.handoff.prefillCookie(request, prefillOf(opened.lead, opened.row, true)));
       return { redirect: STEP_PAGES[next], cookies };
@@ -148,7 +160,7 @@ export class StatusPage {
       // Only read here: a mail scanner that fetches the link does not spend it.
       const current = await leadOfStatusLink(tablesOf(this.db), query.token, new Date());
       if (!current) return { view: { kind: 'no-link', expired: true } };
-      const next = isNextStep(query.next) ? { next: query.next } : {};
+      const next = isLinkTarget(query.next) ? { next: query.next } : {};
       return { view: { kind: 'open-link', token: query.token, ...next } };
     }
     const address = await this.mailbox(request);

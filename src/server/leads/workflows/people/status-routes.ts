@@ -3,7 +3,7 @@ import * as z from 'zod/mini';
 import type { $ZodType } from 'zod/v4/core';
 import type { PageState } from '@shared/page-state';
 import {
-  NEXT_STEPS,
+  LINK_TARGETS,
   STATUS_ACTIONS,
   STATUS_NOTICES,
   type StatusNotice,
@@ -205,8 +205,8 @@ export const statusRoutes: FastifyPluginAsync<StatusRoutesOptions> = async (
           token: { type: 'string', description: 'The `token` of the mailed /status link' },
           next: {
             type: 'string',
-            enum: [...NEXT_STEPS],
-            description: 'The step the link resumes, prefilled',
+            enum: [...LINK_TARGETS],
+            description: 'The step the link resumes, prefilled, or `book`: the booking page',
           },
         }),
         consumes: ['application/json', 'application/x-www-form-urlencoded'],

@@ -30,7 +30,10 @@ test('the admin ticks leads by keyboard and sets their status at once', async ({
   expect(await axeViolations(page)).toEqual([]);
 
   await bar.getByRole('combobox', { name: 'Status' }).selectOption('contacted');
-  await bar.getByRole('button', { name: 'Set status' }).focus();
+  // The button waits for the status's message to load (it is never sent without it).
+  const setStatus = bar.getByRole('button', { name: 'Set status' });
+  await expect(setStatus).toHaveAttribute('aria-disabled', 'false');
+  await setStatus.focus();
   await page.keyboard.press('Enter');
   // Contacted has its default message (decision 155): shown first, filled in for each (issue 42).
   const message = page.getByRole('dialog', { name: 'Set 3 leads to Contacted' });
@@ -50,5 +53,39 @@ test('the admin ticks leads by keyboard and sets their status at once', async ({
   await panel.getByRole('button', { name: `Open details of Grace ${tag}n2` }).click();
   await expect(page.getByRole('dialog').getByRole('combobox', { name: 'Status' })).toHaveValue(
     'contacted',
+  );
+});
+
+test("a status set before its message has loaded waits for it: the person's message is never skipped", async ({
+  page,
+}) => {
+  const tag = uniqueTag('bulkwait');
+  await lead.application(page.request, `${tag}1@example.com`, `${tag}n1`);
+  await signIn(page);
+  const panel = await openTab(page, 'Candidates', tag);
+  // The messages' list is held back until the button has been pressed.
+  let release!: () => void;
+  const held = new Promise<void>((resolve) => (release = resolve));
+  await page.route('**/api/admin/message-templates', async (route) => {
+    await held;
+    await route.continue();
+  });
+  await panel.getByRole('checkbox', { name: `Select Grace ${tag}n1` }).check();
+  const bar = panel.getByRole('group', { name: 'Bulk actions' });
+  await bar.getByRole('combobox', { name: 'Status' }).selectOption('contacted');
+  const setStatus = bar.getByRole('button', { name: 'Set status' });
+  await expect(setStatus).toHaveAttribute('aria-disabled', 'true');
+  // Pressed as a keyboard does (a click would wait for the button to be enabled).
+  await setStatus.focus();
+  await page.keyboard.press('Enter');
+  release();
+  const message = page.getByRole('dialog', { name: 'Set 1 lead to Contacted' });
+  await expect(setStatus).toHaveAttribute('aria-disabled', 'false');
+  // The press while loading did nothing: no change was made without the message.
+  await expect(message).toHaveCount(0);
+  await expect(bar.locator('[aria-live="polite"]')).toHaveText('1 selected');
+  await page.keyboard.press('Enter');
+  await expect(message.getByRole('region', { name: /^Preview/ })).toContainText(
+    'Thanks for applying',
   );
 });

@@ -8,13 +8,20 @@ export type MessageText = { subject: string; body: string };
 /** What a status change sends: nothing, the status's message (`notify`), or an edited one. */
 export type Sending = { notify?: true; message?: MessageText };
 
-/** The message a lead of `leadType` gets when moved to `status`, once the list has loaded. */
-export const useStatusMessage = (leadType: MessageTemplateSlot['leadType'], status: string) =>
-  useStatusMessages(leadType, status !== '')(status);
+/**
+ * The message a lead of `leadType` gets when moved to `status`: null, none; undefined, not loaded
+ * yet, and a change must wait for it (sent without it, the person would get no message).
+ */
+export function useStatusMessage(leadType: MessageTemplateSlot['leadType'], status: string) {
+  return useStatusMessages(leadType, status !== '')?.(status);
+}
 
-/** The same as a lookup, read once `enabled`: a bulk bar, mounted early, keeps no old copy. */
+/** The same as a lookup, read once `enabled` (a bulk bar, mounted early, keeps no old copy). */
 export function useStatusMessages(leadType: MessageTemplateSlot['leadType'], enabled = true) {
   const { data } = useQuery<MessageTemplateSlot[]>({ queryKey: [TEMPLATES_URL], enabled });
-  return (status: string) =>
-    data?.find((slot) => slot.leadType === leadType && slot.status === status)?.template;
+  return (
+    data &&
+    ((status: string) =>
+      data.find((slot) => slot.leadType === leadType && slot.status === status)?.template ?? null)
+  );
 }

@@ -159,7 +159,7 @@ export function BulkActions({
           <ActionForm
             label="Set status"
             busy={change.isPending}
-            blocked={!status || tooMany}
+            blocked={!status || tooMany || message === undefined}
             onSubmit={apply}
           >
             <Select

@@ -52,7 +52,8 @@ export function LeadBoard({
     );
   };
   const onMove = (move: Move) => {
-    if (move.card.status === move.to || change.isPending) return;
+    // Until the messages have loaded a move waits: made without, it would send none.
+    if (move.card.status === move.to || change.isPending || !messageFor) return;
     const message = messageFor(move.to);
     if (!message) return run(move);
     const { card, to } = move;

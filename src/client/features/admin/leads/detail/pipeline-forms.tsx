@@ -36,6 +36,7 @@ export function StatusForm({
     <ActionForm
       label="Change status"
       busy={change.isPending}
+      blocked={message === undefined && choice !== ''}
       onSubmit={() => {
         if (!choice || choice === status) return;
         if (!message) return changeTo({});

@@ -2,25 +2,21 @@ import { mkdtemp, rm } from 'node:fs/promises';
 import os from 'node:os';
 import path from 'node:path';
 import SqliteDatabase from 'better-sqlite3';
-import type { FastifyInstance } from 'fastify';
 import { DateTime } from 'luxon';
 import { afterAll, beforeAll, describe, expect, it, vi } from 'vitest';
-import { buildApp } from '../../src/server/app';
-import { loadConfig } from '../../src/server/config/config';
 import { migrations, openDatabase } from '../../src/server/database';
 import { migrationOrder } from '../../src/server/migration-order';
 import {
   SQLITE_FILE_NAME,
   openDatabase as openWithMigrations,
 } from '../../src/server/platform/database/connection';
-import { AVAILABILITY_URL, WEEKDAYS } from '../../src/shared/booking-availability';
+import { WEEKDAYS } from '../../src/shared/booking-availability';
 import { newAccount } from '../support/accounts';
 import { signIn } from '../support/admin';
-import { leadProofOf, postJson } from '../support/api';
-import { OPEN } from '../support/calls';
-import { validBodies } from '../support/lead-bodies';
+import { postJson } from '../support/api';
+import { applicant, book, OPEN, saveAvailability, secondInstance } from '../support/calls';
 import { startLocalSmtp } from '../support/smtp';
-import { describeEachDatabase, uniqueEmail, type TestApp } from '../support/test-app';
+import { describeEachDatabase } from '../support/test-app';
 
 /*
  * Each host's availability (issue 43): an owner's and a recruiter's slots together, a booking
@@ -45,35 +41,6 @@ const at = (days: number, clock: string) =>
     .set({ millisecond: 0 })
     .toUTC()
     .toISO({ suppressMilliseconds: true })!;
-
-async function save(app: FastifyInstance, cookie: string, settings: object) {
-  const saved = await app.inject({
-    method: 'PUT',
-    url: AVAILABILITY_URL,
-    headers: { cookie },
-    payload: settings,
-  });
-  expect(saved.statusCode).toBe(200);
-}
-
-async function applicant(app: FastifyInstance): Promise<string> {
-  const response = await postJson(
-    app,
-    '/api/candidates/submit',
-    validBodies.candidateApplication(uniqueEmail('hosted')),
-  );
-  expect(response.statusCode).toBe(200);
-  return leadProofOf(response);
-}
-
-const book = (app: FastifyInstance, cookie: string, start: string, action = '') =>
-  postJson(app, `/api/booking${action}`, { start }, { cookie });
-
-async function secondInstance(testApp: TestApp): Promise<FastifyInstance> {
-  const app = await buildApp({ config: loadConfig(testApp.env), logger: false });
-  await app.ready();
-  return app;
-}
 
 describeEachDatabase(
   'each host their own availability',
@@ -100,7 +67,7 @@ describeEachDatabase(
     it('offers the union of the hosts, two seats where two are free, and gives one to each of 20 people on two instances', async () => {
       const testApp = current();
       const { app } = testApp;
-      await save(app, owner, OPEN);
+      await saveAvailability(app, owner, OPEN);
       const other = await secondInstance(testApp);
       try {
         const first = await applicant(app);
@@ -110,7 +77,7 @@ describeEachDatabase(
           slots: { start: string; seatsLeft: number }[];
         }>();
         expect(before.slots[4]!.seatsLeft).toBe(1);
-        await save(app, recruiter.cookie, OPEN);
+        await saveAvailability(app, recruiter.cookie, OPEN);
         const page = (await app.inject({ url: '/api/booking', headers: { cookie: first } })).json<{
           slots: { start: string; seatsLeft: number }[];
         }>();
@@ -143,8 +110,8 @@ describeEachDatabase(
 
     it('books the host with the fewest calls that day, and a move keeps its host when free, else takes another', async () => {
       const { app } = current();
-      await save(app, owner, OPEN);
-      await save(app, recruiter.cookie, OPEN);
+      await saveAvailability(app, owner, OPEN);
+      await saveAvailability(app, recruiter.cookie, OPEN);
       const [y, x, p, q] = await Promise.all(Array.from({ length: 4 }, () => applicant(app)));
       const cancel = (cookie: string) =>
         postJson(app, '/api/booking/cancel', {}, { cookie }).then((answer) =>
@@ -187,7 +154,7 @@ describeEachDatabase(
       const { app } = testApp;
       const other = await secondInstance(testApp);
       try {
-        await save(app, recruiter.cookie, CLOSED);
+        await saveAvailability(app, recruiter.cookie, CLOSED);
         const race = async (starts: string[]) => {
           const people = await Promise.all(Array.from({ length: 10 }, () => applicant(app)));
           const answers = await Promise.all(
@@ -198,10 +165,10 @@ describeEachDatabase(
           return answers.map((answer) => answer.statusCode).sort();
         };
         // 30 minutes kept free around a call: 10:00 and 10:30 cannot both be booked.
-        await save(app, owner, { ...OPEN, bufferMinutes: 30 });
+        await saveAvailability(app, owner, { ...OPEN, bufferMinutes: 30 });
         expect(await race([at(7, '10:00'), at(7, '10:30')])).toEqual([201, ...Array(9).fill(409)]);
         // One call a day: 10:00 and 15:00 cannot both be booked.
-        await save(app, owner, { ...OPEN, dailyCap: 1 });
+        await saveAvailability(app, owner, { ...OPEN, dailyCap: 1 });
         expect(await race([at(6, '10:00'), at(6, '15:00')])).toEqual([201, ...Array(9).fill(409)]);
       } finally {
         await other.close();
@@ -210,16 +177,16 @@ describeEachDatabase(
 
     it('offers no calls from an account that never saved an availability, nor from a disabled one', async () => {
       const { app } = current();
-      await save(app, owner, CLOSED);
+      await saveAvailability(app, owner, CLOSED);
       const fresh = await newAccount(app, smtp, owner, 'recruiter');
       const person = await applicant(app);
       const slots = async () =>
         (await app.inject({ url: '/api/booking', headers: { cookie: person } })).json<{
           slots: unknown[];
         }>().slots;
-      await save(app, recruiter.cookie, CLOSED);
+      await saveAvailability(app, recruiter.cookie, CLOSED);
       expect(await slots()).toEqual([]);
-      await save(app, fresh.cookie, OPEN);
+      await saveAvailability(app, fresh.cookie, OPEN);
       expect((await slots()).length).toBeGreaterThan(0);
       const disabled = await app.inject({
         method: 'PATCH',

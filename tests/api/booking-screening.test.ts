@@ -10,9 +10,8 @@ import {
 import { BOOKING_NOTICES } from '../../src/shared/booking-view';
 import { newAccount } from '../support/accounts';
 import { signIn } from '../support/admin';
-import { candidateIdOf, INVALID, leadProofOf, postJson } from '../support/api';
-import { bookCall, openForCalls } from '../support/calls';
-import { validBodies } from '../support/lead-bodies';
+import { candidateIdOf, INVALID, postJson } from '../support/api';
+import { applicant, bookCall, bookingPage, openForCalls } from '../support/calls';
 import { fetchOpenApi, OpenApiChecker } from '../support/openapi';
 import { startLocalSmtp } from '../support/smtp';
 import { describeEachDatabase, uniqueEmail } from '../support/test-app';
@@ -41,21 +40,11 @@ interface BookingAnswer {
 const saveQuestions = (app: FastifyInstance, cookie: string, questions: object[]) =>
   app.inject({ method: 'PUT', url: SCREENING_URL, headers: { cookie }, payload: { questions } });
 
-async function applicant(app: FastifyInstance, email = uniqueEmail('screened')) {
-  const response = await postJson(
-    app,
-    '/api/candidates/submit',
-    validBodies.candidateApplication(email),
-  );
-  expect(response.statusCode).toBe(200);
-  return { email, proof: leadProofOf(response) };
+async function screened(app: FastifyInstance, email = uniqueEmail('screened')) {
+  return { email, proof: await applicant(app, email) };
 }
 
-const bookingOf = async (app: FastifyInstance, proof: string) => {
-  const response = await app.inject({ url: '/api/booking', headers: { cookie: proof } });
-  expect(response.statusCode).toBe(200);
-  return response.json<BookingAnswer>();
-};
+const bookingOf = (app: FastifyInstance, proof: string) => bookingPage<BookingAnswer>(app, proof);
 
 const answer = (app: FastifyInstance, proof: string, answers: object) =>
   postJson(app, SCREENING_ANSWER_URL, answers, { cookie: proof });
@@ -157,7 +146,7 @@ describeEachDatabase(
       await openForCalls(app, owner);
       await saveQuestions(app, owner, []);
       // Booked before the questions: not asked, the call kept.
-      const holder = await applicant(app);
+      const holder = await screened(app);
       await bookCall(app, holder.proof);
 
       const saved = await saveQuestions(app, owner, [
@@ -167,7 +156,7 @@ describeEachDatabase(
       expect(saved.statusCode).toBe(200);
       expect(await bookingOf(app, holder.proof)).toMatchObject({ screening: null });
 
-      const minor = await applicant(app);
+      const minor = await screened(app);
       const asked = await bookingOf(app, minor.proof);
       expect(asked).toMatchObject({
         booking: null,
@@ -223,7 +212,7 @@ describeEachDatabase(
       ).toEqual([]);
 
       // "Yes" to both: the slots, and the booking.
-      const adult = await applicant(app);
+      const adult = await screened(app);
       const yes = await answer(app, adult.proof, { answer0: 'yes', answer1: 'yes' });
       expect(yes.json()).toEqual({ screening: null });
       expect((await bookingOf(app, adult.proof)).slots).toHaveLength(12);

@@ -1,7 +1,5 @@
 import type { FastifyInstance, LightMyRequestResponse } from 'fastify';
 import { afterAll, beforeAll, expect, it, vi } from 'vitest';
-import { buildApp } from '../../src/server/app';
-import { loadConfig } from '../../src/server/config/config';
 import {
   AVAILABILITY_URL,
   DEFAULT_AVAILABILITY,
@@ -10,13 +8,18 @@ import {
 import { newAccount } from '../support/accounts';
 import { fetchOpenApi, OpenApiChecker } from '../support/openapi';
 import { signIn } from '../support/admin';
-import { INVALID, leadProofOf, postJson } from '../support/api';
-import { validBodies } from '../support/lead-bodies';
+import { INVALID, postJson } from '../support/api';
 import { invitationIn } from '../support/calendar-mail';
-import { OPEN } from '../support/calls';
+import {
+  applicant,
+  book,
+  bookingPage as readBookingPage,
+  OPEN,
+  secondInstance,
+} from '../support/calls';
 import { eventually } from '../support/eventually';
 import { readableMail, startLocalSmtp, type ReceivedMail } from '../support/smtp';
-import { describeEachDatabase, uniqueEmail, type TestApp } from '../support/test-app';
+import { describeEachDatabase, uniqueEmail } from '../support/test-app';
 
 /*
  * Booking the screening call (issue 43), piece 1: the availability an owner sets, the slots a
@@ -52,35 +55,11 @@ async function saveAvailability(app: FastifyInstance, settings: object, cookie?:
   });
 }
 
-/** A candidate who applied in this browser: its form proof as a Cookie header. */
-async function applicant(app: FastifyInstance, email = uniqueEmail('booker')): Promise<string> {
-  const response = await postJson(
-    app,
-    '/api/candidates/submit',
-    validBodies.candidateApplication(email),
-  );
-  expect(response.statusCode).toBe(200);
-  return leadProofOf(response);
-}
-
-const bookingPage = async (app: FastifyInstance, cookie: string) => {
-  const response = await app.inject({ url: '/api/booking', headers: { cookie } });
-  expect(response.statusCode).toBe(200);
-  return response.json<BookingPage>();
-};
+const bookingPage = (app: FastifyInstance, cookie: string) =>
+  readBookingPage<BookingPage>(app, cookie);
 
 /** Slots two hours on or later: the first ones may pass while a test runs. */
 const later = (slots: SlotView[]) => slots.slice(4);
-
-const book = (app: FastifyInstance, cookie: string, start: string, action = '') =>
-  postJson(app, `/api/booking${action}`, { start }, { cookie });
-
-/** A second server on the same database (and data directory: the same proof key). */
-async function secondInstance(testApp: TestApp): Promise<FastifyInstance> {
-  const app = await buildApp({ config: loadConfig(testApp.env), logger: false });
-  await app.ready();
-  return app;
-}
 
 describeEachDatabase(
   'booking the screening call',

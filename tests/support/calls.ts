@@ -5,8 +5,11 @@ import {
   DEFAULT_AVAILABILITY,
   type Availability,
 } from '../../src/shared/booking-availability';
-import { candidateIdOf, postJson } from './api';
-import type { TestApp } from './test-app';
+import { buildApp } from '../../src/server/app';
+import { loadConfig } from '../../src/server/config/config';
+import { candidateIdOf, leadProofOf, postJson } from './api';
+import { validBodies } from './lead-bodies';
+import { uniqueEmail, type TestApp } from './test-app';
 
 /* Screening calls as a person books them through the API (issue 43). */
 
@@ -23,22 +26,53 @@ export const OPEN: Availability = {
   dailyCap: 1000,
 };
 
-/** Opens every hour of every day to calls (an owner's `cookie`). */
-export async function openForCalls(app: FastifyInstance, cookie: string) {
+/** Saves the availability of the host of `cookie` (an owner's or a recruiter's). */
+export async function saveAvailability(app: FastifyInstance, cookie: string, settings: object) {
   const saved = await app.inject({
     method: 'PUT',
     url: AVAILABILITY_URL,
     headers: { cookie },
-    payload: OPEN,
+    payload: settings,
   });
   expect(saved.statusCode).toBe(200);
 }
 
+/** Opens every hour of every day to calls with the host of `cookie`. */
+export const openForCalls = (app: FastifyInstance, cookie: string) =>
+  saveAvailability(app, cookie, OPEN);
+
+/** A candidate who applied in this browser: its form proof as a Cookie header. */
+export async function applicant(app: FastifyInstance, email = uniqueEmail('booker')) {
+  const response = await postJson(
+    app,
+    '/api/candidates/submit',
+    validBodies.candidateApplication(email),
+  );
+  expect(response.statusCode).toBe(200);
+  return leadProofOf(response);
+}
+
+/** GET /api/booking as the person of `cookie` reads it. */
+export async function bookingPage<Page>(app: FastifyInstance, cookie: string): Promise<Page> {
+  const response = await app.inject({ url: '/api/booking', headers: { cookie } });
+  expect(response.statusCode).toBe(200);
+  return response.json<Page>();
+}
+
+/** Books (or, with `action` `/move`, moves to) `start` for the person of `cookie`. */
+export const book = (app: FastifyInstance, cookie: string, start: string, action = '') =>
+  postJson(app, `/api/booking${action}`, { start }, { cookie });
+
+/** A second server on the same database (and data directory: the same proof key). */
+export async function secondInstance(testApp: TestApp): Promise<FastifyInstance> {
+  const app = await buildApp({ config: loadConfig(testApp.env), logger: false });
+  await app.ready();
+  return app;
+}
+
 /** Books the person of `proof` (a Cookie header) the first slot two hours on or later. */
 export async function bookCall(app: FastifyInstance, proof: string) {
-  const page = await app.inject({ url: '/api/booking', headers: { cookie: proof } });
-  expect(page.statusCode).toBe(200);
-  const { slots } = page.json<{ slots: { start: string }[] }>();
+  const { slots } = await bookingPage<{ slots: { start: string }[] }>(app, proof);
   // The first slots may pass while a test runs.
   const booked = await postJson(app, '/api/booking', { start: slots[4]!.start }, { cookie: proof });
   expect(booked.statusCode).toBe(201);

@@ -4,7 +4,7 @@ import { BOOKING_NOTICES } from '../../src/shared/booking-view';
 import { AVAILABILITY_URL, DEFAULT_AVAILABILITY } from '../../src/shared/booking-availability';
 import { test } from './fixtures';
 import { expect, openTab, ownServer, signIn } from './support/admin';
-import { fillApplication, toastItem } from './support/lead-forms';
+import { applyWithoutJavaScript, toastItem } from './support/lead-forms';
 import { axeViolations } from './support/site';
 
 /*
@@ -21,14 +21,7 @@ const QUESTION = 'Are you 18 or older?';
 
 /** A candidate without JavaScript: applies, then opens /book from the thank-you page. */
 async function applyAndOpenBooking(browser: Browser, baseURL: string, email: string) {
-  const context = await browser.newContext({ javaScriptEnabled: false, baseURL });
-  const page = await context.newPage();
-  await page.goto('/apply');
-  const application = page.locator('form[action="/api/candidates/submit"]');
-  await application.getByLabel('Email', { exact: true }).fill(email);
-  await fillApplication(page, application);
-  await application.getByRole('button', { name: 'Submit Application' }).click();
-  await expect(page).toHaveURL('/thank-you');
+  const page = await applyWithoutJavaScript(browser, baseURL, email);
   await page.getByRole('link', { name: 'Book your call' }).click();
   await expect(page.getByRole('heading', { level: 1 })).toHaveText('Book Your Call');
   return page;

@@ -7,7 +7,7 @@ import { E2E_ADMIN_PASSWORD } from '../support/e2e';
 import { readableMail } from '../support/smtp';
 import { test } from './fixtures';
 import { expect, lead, openTab, signIn, uniqueTag } from './support/admin';
-import { fillApplication } from './support/lead-forms';
+import { applyWithoutJavaScript } from './support/lead-forms';
 import { mailTo, receivedBy, statusLinkIn } from './support/mailbox';
 import { MESSAGES } from './support/outside-world';
 import { axeViolations } from './support/site';
@@ -99,14 +99,8 @@ test('without JavaScript: apply, book from the thank-you page, move from the sta
   const { first, shownZone } = await openSoon(browser.newContext({ baseURL }), 50_000);
 
   const email = `booking-${Date.now()}@example.com`;
-  const context = await browser.newContext({ javaScriptEnabled: false, baseURL });
-  const page = await context.newPage();
-  await page.goto('/apply');
-  const application = page.locator('form[action="/api/candidates/submit"]');
-  await application.getByLabel('Email', { exact: true }).fill(email);
-  await fillApplication(page, application);
-  await application.getByRole('button', { name: 'Submit Application' }).click();
-  await expect(page).toHaveURL('/thank-you');
+  const page = await applyWithoutJavaScript(browser, baseURL!, email);
+  const context = page.context();
   await expect(page.getByRole('heading', { level: 1 })).toHaveText('Application Received!');
 
   await page.getByRole('link', { name: 'Book your call' }).click();

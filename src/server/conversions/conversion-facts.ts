@@ -103,6 +103,9 @@ async function enqueueOnce(
   );
 }
 
+/** What Meta matches a browser by, from the request that sent the event. */
+const browserOf = ({ ip, userAgent, fbp, fbc }: SubmissionClient) => ({ ip, userAgent, fbp, fbc });
+
 /** A form's events: with consent, within Meta's 7 days, each at most once per lead. */
 export async function recordFormConversions(
   db: Pick<Kysely<object>, 'getExecutor'>,
@@ -124,13 +127,7 @@ export async function recordFormConversions(
       actionSource: 'website',
       sourcePage: fact.sourcePage ?? pageOfForm(fact.form),
       lead,
-      client: {
-        ip: client.ip,
-        userAgent: client.userAgent,
-        fbp: client.fbp,
-        fbc: client.fbc,
-        fbclid: fact.fbclid,
-      },
+      client: { ...browserOf(client), fbclid: fact.fbclid },
     }),
     now,
   );
@@ -196,10 +193,7 @@ export async function recordCallConversion(
       sourcePage: BOOK_PATH,
       lead,
       client: {
-        ip: client.ip,
-        userAgent: client.userAgent,
-        fbp: client.fbp,
-        fbc: client.fbc,
+        ...browserOf(client),
         fbclid: fact.click?.fbclid ?? null,
         clickAtMs: fact.click?.atMs ?? null,
       },

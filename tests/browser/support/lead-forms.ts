@@ -1,4 +1,4 @@
-import type { FrameLocator, Locator, Page, Route } from '@playwright/test';
+import type { Browser, FrameLocator, Locator, Page, Route } from '@playwright/test';
 import { expect } from '../fixtures';
 
 /** Chromium logs every failed request as a console error; failure tests expect exactly that. */
@@ -34,6 +34,19 @@ export async function fillApplication(page: Page, scope = page.locator('body')) 
   await scope.getByLabel('Location').fill('Phoenix, AZ');
   await scope.getByLabel('Education level').selectOption('military');
   await scope.getByLabel('Tech experience').selectOption('some-hardware');
+}
+
+/** A person with JavaScript off sends /apply's application: its page, on the thank-you page. */
+export async function applyWithoutJavaScript(browser: Browser, baseURL: string, email: string) {
+  const context = await browser.newContext({ javaScriptEnabled: false, baseURL });
+  const page = await context.newPage();
+  await page.goto('/apply');
+  const application = page.locator('form[action="/api/candidates/submit"]');
+  await application.getByLabel('Email', { exact: true }).fill(email);
+  await fillApplication(page, application);
+  await application.getByRole('button', { name: 'Submit Application' }).click();
+  await expect(page).toHaveURL('/thank-you');
+  return page;
 }
 
 /** Answers the questionnaire's questions (in `scope`: its frame or its form), not its e-mail. */

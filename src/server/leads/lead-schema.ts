@@ -9,17 +9,12 @@ import { leadRecordMigrations } from './records/migrations/create-lead-tables';
 import type { LeadRecordTables } from './records/lead-tables';
 import { adminListingMigrations } from './records/migrations/listing-migrations';
 import type { AdminLeadTables } from './records/listing-tables';
-import { pipelineMigrations } from './records/migrations/pipeline-migrations';
 import type { PipelineTables } from './records/pipeline-tables';
-import { submissionConsentMigrations } from './records/migrations/submission-consent';
-import { personChoiceMigrations } from './records/migrations/person-choices';
 import { statusLinkMigrations, type StatusLinkTables } from './workflows/people/status-link';
 import {
   mailboxSessionMigrations,
   type MailboxSessionTables,
 } from './workflows/people/mailbox-session';
-import { leadProofMigrations } from './records/migrations/proof-migrations';
-import { quarantineDroppedMigrations } from './records/migrations/quarantine-migrations';
 import { reminderMigrations, type ReminderTables } from './workflows/messages/candidate-reminders';
 import { matchKeyMigrations } from './records/migrations/match-key-migrations';
 import {
@@ -27,7 +22,7 @@ import {
   type MessageTemplateTables,
 } from './workflows/pipeline/message-templates';
 import { assignmentMigrations } from './workflows/pipeline/lead-assignment';
-import { leadContactMigrations, type LeadContactTables } from './records/lead-contacts';
+import type { LeadContactTables } from './records/lead-contacts';
 import {
   mailAllowanceMigrations,
   type MailAllowanceTables,
@@ -50,19 +45,13 @@ export type LeadTables = LeadRecordTables &
 export const leadMigrations: readonly MigrationSet[] = [
   leadRecordMigrations,
   adminListingMigrations,
-  pipelineMigrations,
-  submissionConsentMigrations,
   statusLinkMigrations,
-  personChoiceMigrations,
-  leadProofMigrations,
-  quarantineDroppedMigrations,
   reminderMigrations,
   messageTemplateMigrations,
   matchKeyMigrations,
   assignmentMigrations,
   mailAllowanceMigrations,
   mailboxSessionMigrations,
-  leadContactMigrations,
 ];
 
 export const leadEphemeralMigrations: readonly MigrationSet[] = [

@@ -1,8 +1,6 @@
-import { sql, type Kysely } from 'kysely';
+import type { Kysely } from 'kysely';
 import type { ContactKind } from '@shared/lead-field';
 import { tablesOf } from '../../platform/database/connection';
-import { autoIncrementId } from '../../platform/database/migration-columns';
-import type { MigrationSet } from '../../platform/database/migration-runner';
 import { normalizeEmail } from './lead-email';
 import { eraseHistory, findHistory } from './lead-history';
 import type { LeadContactsTable, LeadRef, LeadTable } from './lead-tables';
@@ -24,33 +22,6 @@ export interface Contact {
 
 export const contactKeyOf = ({ kind, value }: Contact): string =>
   kind === 'email' ? normalizeEmail(value) : value.replace(/\D/g, '');
-
-/** 300: the table, one row per key of a lead, and its prefix-search index ("C" on PostgreSQL). */
-export const leadContactMigrations: MigrationSet = (dialect) => ({
-  '300_lead_contacts': {
-    async up(db: Kysely<unknown>) {
-      await db.schema
-        .createTable('lead_contacts')
-        .addColumn('id', 'integer', autoIncrementId(dialect))
-        .addColumn('lead_table', 'text', (c) => c.notNull())
-        .addColumn('lead_id', 'integer', (c) => c.notNull())
-        .addColumn('kind', 'text', (c) => c.notNull())
-        .addColumn('value', 'text', (c) => c.notNull())
-        .addColumn('search_key', 'text', (c) => c.notNull())
-        .addColumn('created_at', 'text', (c) => c.notNull())
-        .execute();
-      await db.schema
-        .createIndex('lead_contacts_lead_idx')
-        .on('lead_contacts')
-        .columns(['lead_table', 'lead_id', 'search_key'])
-        .unique()
-        .execute();
-      const key = dialect === 'postgres' ? sql`search_key collate "C"` : sql`search_key`;
-      await sql`create index lead_contacts_search_idx
-        on lead_contacts (${key}, lead_table, lead_id)`.execute(db);
-    },
-  },
-});
 
 /** The leads `ids` of `table`'s contacts, oldest first. */
 export const findContacts = (db: AnyDb, table: LeadTable, ids: readonly number[]) =>

@@ -1,7 +1,6 @@
-import type { CreateTableBuilder, Kysely, Migration } from 'kysely';
+import { sql, type CreateTableBuilder, type Kysely, type Migration } from 'kysely';
 import { autoIncrementId } from '../../../platform/database/migration-columns';
 import type { DialectName, MigrationSet } from '../../../platform/database/migration-runner';
-import { createLeadQuarantine } from './quarantine-migrations';
 
 type Table = CreateTableBuilder<string, string>;
 
@@ -136,11 +135,138 @@ const addClickId: Migration = {
   },
 };
 
+/** 004: the quarantine, newest first for the admin, and the spam keys. */
+function createLeadQuarantine(dialect: DialectName): Migration {
+  return {
+    async up(db: Kysely<unknown>) {
+      await db.schema
+        .createTable('lead_quarantine')
+        .addColumn('id', 'integer', autoIncrementId(dialect))
+        .addColumn('lead_table', 'text', (c) => c.notNull())
+        .addColumn('form', 'text', (c) => c.notNull())
+        .addColumn('email', 'text', (c) => c.notNull())
+        .addColumn('step', 'text', (c) => c.notNull())
+        .addColumn('reasons', 'text', (c) => c.notNull())
+        .addColumn('user_agent', 'text')
+        .addColumn('received_at', 'text', (c) => c.notNull())
+        .execute();
+      await db.schema
+        .createTable('spam_keys')
+        .addColumn('name', 'text', (c) => c.primaryKey())
+        .addColumn('value', 'text', (c) => c.notNull())
+        .execute();
+    },
+  };
+}
+
+/** 041: the admin's activity on each lead, found by its lead. */
+function createLeadActivity(dialect: DialectName): Migration {
+  return {
+    async up(db: Kysely<unknown>) {
+      await db.schema
+        .createTable('lead_activity')
+        .addColumn('id', 'integer', autoIncrementId(dialect))
+        .addColumn('lead_table', 'text', (c) => c.notNull())
+        .addColumn('lead_id', 'integer', (c) => c.notNull())
+        .addColumn('kind', 'text', (c) => c.notNull())
+        .addColumn('text', 'text')
+        .addColumn('from_status', 'text')
+        .addColumn('to_status', 'text')
+        .addColumn('created_at', 'text', (c) => c.notNull())
+        .execute();
+      await db.schema
+        .createIndex('lead_activity_lead_idx')
+        .on('lead_activity')
+        .columns(['lead_table', 'lead_id'])
+        .execute();
+    },
+  };
+}
+
+/** 110: each submission records the tracking state the form reported (decision 110). */
+const submissionConsent: Migration = {
+  async up(db: Kysely<unknown>) {
+    await db.schema.alterTable('lead_submissions').addColumn('consent', 'text').execute();
+  },
+};
+
+/** 157: when the person stopped reminders; null while they may go. */
+const remindersStopped: Migration = {
+  async up(db: Kysely<unknown>) {
+    for (const table of ['candidates', 'companies']) {
+      await db.schema.alterTable(table).addColumn('reminders_stopped_at', 'text').execute();
+    }
+  },
+};
+
+/** 160: who may change a lead (decision 176): the proof's columns on leads and submissions. */
+const leadProof: Migration = {
+  async up(db: Kysely<unknown>) {
+    for (const table of ['candidates', 'companies']) {
+      for (const column of ['proof_issued', 'unverified_forms', 'submissions_not_kept']) {
+        await db.schema
+          .alterTable(table)
+          .addColumn(column, 'integer', (c) => c.notNull().defaultTo(0))
+          .execute();
+      }
+    }
+    await db.schema
+      .alterTable('lead_submissions')
+      .addColumn('verified', 'integer', (c) => c.notNull().defaultTo(1))
+      .execute();
+  },
+};
+
+/** 166: the dropped forms' daily counts. */
+const quarantineDropped: Migration = {
+  async up(db: Kysely<unknown>) {
+    await db.schema
+      .createTable('lead_quarantine_dropped')
+      .addColumn('day', 'text', (c) => c.primaryKey())
+      .addColumn('forms', 'integer', (c) => c.notNull())
+      .execute();
+  },
+};
+
+/** 300: a lead's secondary contacts, one row per key, and their prefix-search index ("C" on PostgreSQL). */
+function createLeadContacts(dialect: DialectName): Migration {
+  return {
+    async up(db: Kysely<unknown>) {
+      await db.schema
+        .createTable('lead_contacts')
+        .addColumn('id', 'integer', autoIncrementId(dialect))
+        .addColumn('lead_table', 'text', (c) => c.notNull())
+        .addColumn('lead_id', 'integer', (c) => c.notNull())
+        .addColumn('kind', 'text', (c) => c.notNull())
+        .addColumn('value', 'text', (c) => c.notNull())
+        .addColumn('search_key', 'text', (c) => c.notNull())
+        .addColumn('created_at', 'text', (c) => c.notNull())
+        .execute();
+      await db.schema
+        .createIndex('lead_contacts_lead_idx')
+        .on('lead_contacts')
+        .columns(['lead_table', 'lead_id', 'search_key'])
+        .unique()
+        .execute();
+      const key = dialect === 'postgres' ? sql`search_key collate "C"` : sql`search_key`;
+      await sql`create index lead_contacts_search_idx
+        on lead_contacts (${key}, lead_table, lead_id)`.execute(db);
+    },
+  };
+}
+
+/** The lead records' own tables and columns (the admin's listing and match keys have theirs). */
 export const leadRecordMigrations: MigrationSet = (dialect) => ({
   '001_create_lead_tables': createLeadTables(dialect),
   '002_lead_submissions': createLeadSubmissions(dialect),
   '003_lead_submission_values': keepSubmittedValues,
   '004_lead_quarantine': createLeadQuarantine(dialect),
   '005_lead_click_id': addClickId,
+  '041_lead_activity': createLeadActivity(dialect),
+  '110_lead_submission_consent': submissionConsent,
   '152_drop_first_listing_indexes': dropFirstListingIndexes,
+  '157_reminders_stopped': remindersStopped,
+  '160_lead_proof': leadProof,
+  '166_lead_quarantine_dropped': quarantineDropped,
+  '300_lead_contacts': createLeadContacts(dialect),
 });

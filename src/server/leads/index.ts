@@ -14,7 +14,7 @@ export {
   type AddressCounters,
 } from './workflows/screening/address-counters';
 export type { LeadCreatedPayload } from './records/lead-created';
-export { normalizeEmail } from './records/lead-email';
+export { normalizeEmail } from './records/upsert';
 export { FlashStore } from './workflows/capture/flash-store';
 export { FormHandoff } from './workflows/capture/form-handoff';
 // The person's status page: their proof, what it shows, what they may do.

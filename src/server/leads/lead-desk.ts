@@ -65,12 +65,10 @@ export class LeadDesk {
     });
   }
 
-  /** The lead's row, timeline, forms and conversions; undefined for an unknown id. */
   detail<Table extends LeadTable>(table: Table, id: number) {
     return leadDetail(tablesOf<PipelineTables>(this.database.db), this.listing, table, id);
   }
 
-  /** The forms sent without the lead's proof overwrite its values, as proven ones do. */
   acceptUnverified(table: LeadTable, id: number) {
     const { db, dialect } = this.database;
     return acceptUnverified(tablesOf<PipelineTables>(db), dialect, { table, id });
@@ -94,11 +92,10 @@ export class LeadDesk {
 
   /** Planner statistics, and quarantined forms past QUARANTINE_DAYS deleted: now, then hourly. */
   async start(onError: (error: unknown) => void): Promise<void> {
-    const expire = () => this.quarantine.expire();
-    await Promise.all([this.listing.refreshStatistics(), expire()]);
+    await Promise.all([this.listing.refreshStatistics(), this.quarantine.expire()]);
     this.hourly = setInterval(() => {
       this.listing.refreshStatistics().catch(onError);
-      expire().catch(onError);
+      this.quarantine.expire().catch(onError);
     }, HOURLY_MS);
     this.hourly.unref();
   }

@@ -1,6 +1,4 @@
 /* What the admin's lead routes share with the lead context; the services are the LeadDesk's. */
-import type { ListFilter } from './lead-listing';
-import type { LeadSelection } from '../workflows/pipeline/bulk-changes';
 
 export { leadEmailSchema, leadEmailView } from './lead-views';
 export { errorBody } from '../../platform/http/api-schemas';
@@ -23,6 +21,3 @@ export { INVALID_FIELDS_MESSAGE, validateBody } from '../workflows/capture/valid
 export { candidateResumeLink } from '../workflows/people/resume-link';
 export { formEmailMessage, resumeLink, statusMessageMail } from '../workflows/messages/person-mail';
 export { openStepOf } from '../workflows/people/status-words';
-
-/** Which leads a bulk change applies to: ticked ids, or a list's filter. */
-export type ListSelection = LeadSelection<ListFilter>;

@@ -9,8 +9,7 @@ export interface Cursor {
   id: number;
 }
 
-export const encodeCursor = (row: { createdAt: string; id: number }) =>
-  `${row.createdAt}~${row.id}`;
+export const encodeCursor = (row: Cursor) => `${row.createdAt}~${row.id}`;
 
 export function decodeCursor(cursor: string | undefined): Cursor | undefined {
   if (!cursor) return undefined;

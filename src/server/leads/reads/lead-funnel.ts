@@ -36,6 +36,13 @@ const stageCounts = (booked: BookedCalls | undefined) =>
     );
   });
 
+/** Candidates created in [fromIso, toIso). */
+const candidatesIn = (connection: AnyDb, fromIso: string, toIso: string) =>
+  tablesOf<LeadRecordTables>(connection)
+    .selectFrom('candidates')
+    .where('created_at', '>=', fromIso)
+    .where('created_at', '<', toIso);
+
 /** Candidates created in [fromIso, toIso) per value of `dimension`, counted per funnel stage. */
 export function funnelLeadsQuery(
   connection: AnyDb,
@@ -44,15 +51,12 @@ export function funnelLeadsQuery(
   toIso: string,
   booked?: BookedCalls,
 ) {
-  return tablesOf<LeadRecordTables>(connection)
-    .selectFrom('candidates')
+  return candidatesIn(connection, fromIso, toIso)
     .select([
       sql<string | null>`${sql.ref(dimension)}`.as('key'),
       ...stageCounts(booked),
       sql<number | string>`sum(${recoveredByReminders})`.as('recoveredByReminders'),
     ])
-    .where('created_at', '>=', fromIso)
-    .where('created_at', '<', toIso)
     .groupBy(dimension);
 }
 
@@ -66,8 +70,7 @@ export function campaignPagesQuery(
   fromIso: string,
   toIso: string,
 ) {
-  return tablesOf<LeadRecordTables>(connection)
-    .selectFrom('candidates')
+  return candidatesIn(connection, fromIso, toIso)
     .select([
       'utm_campaign as campaign',
       'source_page as page',
@@ -75,8 +78,6 @@ export function campaignPagesQuery(
       (eb) => eb.fn.countAll<number | string>().as('leads'),
     ])
     .where('utm_campaign', 'in', campaigns)
-    .where('created_at', '>=', fromIso)
-    .where('created_at', '<', toIso)
     .groupBy(['utm_campaign', 'source_page', 'landing_variant']);
 }
 /** Each booked candidate lead created in [fromIso, toIso): its key of `dimension`, its times. */
@@ -108,13 +109,9 @@ export function bookingTimesQuery(
 
 /** Candidates created in [fromIso, toIso) and placed now, per UTC day they arrived (the week chart). */
 export function placedByDayQuery(connection: AnyDb, fromIso: string, toIso: string) {
-  const db = tablesOf<LeadRecordTables>(connection);
   const day = sql<string>`substr(created_at, 1, 10)`;
-  return db
-    .selectFrom('candidates')
+  return candidatesIn(connection, fromIso, toIso)
     .select([day.as('day'), (eb) => eb.fn.countAll<number | string>().as('placed')])
     .where(sql<boolean>`status = 'placed'`)
-    .where('created_at', '>=', fromIso)
-    .where('created_at', '<', toIso)
     .groupBy(day);
 }

@@ -57,7 +57,6 @@ export interface ListQuery<Type extends string> extends ListFilter {
   limit: number;
   offset?: number | undefined;
   cursor?: Cursor | undefined;
-  /** Newest first unless given. */
   sort?: ListSort | undefined;
 }
 

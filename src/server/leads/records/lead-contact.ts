@@ -25,14 +25,10 @@ export async function verifiedContact(
     .where('verified', '=', 1)
     .orderBy('id')
     .execute();
-  const latest: Record<string, string | undefined> = {};
-  for (const form of forms) {
-    if (form.fields)
-      Object.assign(
-        latest,
-        presentValues(JSON.parse(form.fields) as Record<string, string | null>),
-      );
-  }
+  const latest: Record<string, string | undefined> = Object.assign(
+    {},
+    ...forms.map((form) => presentValues(JSON.parse(form.fields ?? '{}'))),
+  );
   if (table === 'candidates') {
     return {
       email: lead.email,

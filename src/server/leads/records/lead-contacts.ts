@@ -1,7 +1,7 @@
 import type { Kysely } from 'kysely';
 import type { ContactKind } from '@shared/lead-field';
 import { tablesOf } from '../../platform/database/connection';
-import { normalizeEmail } from './lead-email';
+import { normalizeEmail } from './upsert';
 import { eraseHistory, findHistory } from './lead-history';
 import type { LeadContactsTable, LeadRef, LeadTable } from './lead-tables';
 

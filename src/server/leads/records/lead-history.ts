@@ -16,7 +16,6 @@ type History = {
 };
 type AnyDb = Pick<Kysely<object>, 'getExecutor'>;
 
-/** A lead keeps this many forms in its history; past it, it counts them. */
 export const LEAD_HISTORY_LIMIT = 50;
 
 /** Keeps a form in its lead's history up to LEAD_HISTORY_LIMIT, then only counts it (152). */

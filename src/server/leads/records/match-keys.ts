@@ -1,7 +1,7 @@
 import type { Kysely } from 'kysely';
 import type { MatchReason } from '@shared/admin-duplicates';
 import { tablesOf } from '../../platform/database/connection';
-import { normalizeEmail } from './lead-email';
+import { normalizeEmail } from './upsert';
 import type { AdminLeadTables, MatchKeyColumns } from './listing-tables';
 import type { CandidatesTable } from './lead-tables';
 
@@ -30,10 +30,10 @@ export function emailMatchKey(email: string): string {
   const at = normalized.lastIndexOf('@');
   if (at < 0) return normalized;
   const domain = normalized.slice(at + 1);
-  let name = normalized.slice(0, at).split('+')[0] || normalized.slice(0, at);
-  if (!GMAIL_DOMAINS.includes(domain)) return `${name}@${domain}`;
-  name = name.replaceAll('.', '');
-  return `${name}@gmail.com`;
+  const name = normalized.slice(0, at).split('+')[0] || normalized.slice(0, at);
+  return GMAIL_DOMAINS.includes(domain)
+    ? `${name.replaceAll('.', '')}@gmail.com`
+    : `${name}@${domain}`;
 }
 
 export function matchKeys(lead: MatchKeySource): MatchKeyColumns {

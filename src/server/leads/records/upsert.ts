@@ -1,15 +1,28 @@
 import type { LeadForm } from '@shared/lead-vocabulary';
 import { sql, type Kysely } from 'kysely';
+import { postedNames, valuesByColumn } from '@shared/lead-field';
+import { attributionFields } from '@shared/lead-fields';
 import type { Attribution } from '@shared/schemas/attribution';
-import { normalizeEmail } from './lead-email';
-import type { LeadRecordTables, LeadTable } from './lead-tables';
 import type { SubmissionClient } from '../../conversions';
-import { attributionValues } from './attribution';
 import { keepInHistory } from './lead-history';
 import { presentValues } from './present-values';
-import { provesLead, type LeadProof, type LeadRef } from './lead-tables';
+import {
+  provesLead,
+  type AttributionColumns,
+  type LeadProof,
+  type LeadRecordTables,
+  type LeadRef,
+  type LeadTable,
+} from './lead-tables';
 
-export { normalizeEmail };
+/** One lead per e-mail whatever its case or spaces; `email_normalized` holds this form. */
+export const normalizeEmail = (email: string): string => email.trim().toLowerCase();
+
+const postedAttribution = postedNames(attributionFields);
+
+/** The attribution columns a form's attribution fills (blanks left out). */
+const attributionValues = (attribution: Attribution | undefined) =>
+  presentValues(valuesByColumn(postedAttribution, attribution)) as Partial<AttributionColumns>;
 
 /** What a lead write answers: the record's id, and whether this write created it. */
 export interface SaveResult {
@@ -48,7 +61,6 @@ export interface StepFlags {
   derived?: (row: Record<string, unknown> & { email: string }) => object;
 }
 
-/** What a write did, for its effects. */
 export interface LeadWrite extends LeadRef {
   created: boolean;
   /** The request proves the lead: only then may it reach Meta. */

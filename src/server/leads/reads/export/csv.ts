@@ -11,7 +11,6 @@ const FORMULA_START = /^[=+\-@\t\r]/;
 /** Lines are sent once this many characters are ready (~64 KB and more). */
 const CHUNK_CHARS = 64 * 1024;
 
-/** A cell's text; one that would start a formula gets a single quote first (shown as text). */
 function neutralised(value: unknown): string {
   const text = value === null || value === undefined ? '' : String(value);
   return FORMULA_START.test(text) ? `'${text}` : text;

@@ -10,15 +10,12 @@ export const CELL_SEPARATOR = '\u001f';
 /** A page is read and formatted in one turn of the event loop: a lead POST waits at most that. */
 export const PAGE_ROWS = 100;
 
-export interface ExportQuery {
+export type PageRow = { cells: string; created_at: string; id: number };
+
+interface ExportQuery {
   /** The cells of one row, as values (when a value holds CELL_SEPARATOR itself). */
   valuesById(id: number): Promise<unknown[] | undefined>;
-
-  page(
-    cursor: Cursor | undefined,
-    size: number,
-  ): Promise<{ cells: string; created_at: string; id: number }[]>;
-
+  page(cursor: Cursor | undefined, size: number): Promise<PageRow[]>;
   width: number;
 }
 

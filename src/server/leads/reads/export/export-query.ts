@@ -2,7 +2,7 @@ import { sql, type RawBuilder } from 'kysely';
 import type { LeadTable } from '../../records/lead-tables';
 import type { Cursor } from '../cursor';
 import type { LeadListing, ListFilter } from '../lead-listing';
-import { CELL_SEPARATOR, exportBatches, type RowBatches } from './export-batches';
+import { CELL_SEPARATOR, exportBatches, type PageRow, type RowBatches } from './export-batches';
 import { csvChunks } from './csv';
 import {
   exportDefinitions,
@@ -37,22 +37,16 @@ function exportRows(
         'created_at',
         'id',
       ] as never[]);
-  const byId = (id: number) =>
-    db
-      .selectFrom(table)
-      .select(columns as never[])
-      .where('id', '=', id);
   return exportBatches({
     valuesById: async (id) => {
-      const [row] = await byId(id).execute();
+      const [row] = await db
+        .selectFrom(table)
+        .select(columns as never[])
+        .where('id', '=', id)
+        .execute();
       return row && Object.values(row);
     },
-    page: async (cursor, size) =>
-      (await joined(cursor).limit(size).execute()) as {
-        cells: string;
-        created_at: string;
-        id: number;
-      }[],
+    page: async (cursor, size) => (await joined(cursor).limit(size).execute()) as PageRow[],
     width: selections.length,
   });
 }

@@ -48,7 +48,6 @@ const section = (fields: AnyFields, name: ExportSection): ExportColumn[] =>
     field.export?.section === name ? [[field.export.header, field.column] as ExportColumn] : [],
   );
 
-/** Who the candidate is, the application and the built-in questionnaire's answers. */
 const person = section(candidateFields, 'person');
 const application = section(candidateFields, 'application');
 const answers = section(candidateFields, 'answers');

@@ -5,7 +5,7 @@ import { addressKeyOf } from '../../../platform/http/address-key';
 import { enqueueMessages } from '../../../platform/outbox/outbox';
 import type { OutboxTables } from '../../../platform/outbox/outbox-tables';
 import { LEAD_CREATED } from '../../records/lead-created';
-import { normalizeEmail } from '../../records/lead-email';
+import { normalizeEmail } from '../../records/upsert';
 import type { MailAllowance, MailAllowanceTables, MailCap } from './mail-allowance';
 
 /** One confirmation a day per e-mail address, whatever forms and leads name it. */

@@ -8,7 +8,7 @@ import type { OutboxTables } from '../../../platform/outbox/outbox-tables';
 import type { AddressCounters } from '../screening/address-counters';
 import { scopedKey, secondsLeft } from '../screening/address-counters';
 import { addressKeyOf } from '../../../platform/http/address-key';
-import { normalizeEmail } from '../../records/lead-email';
+import { normalizeEmail } from '../../records/upsert';
 import { leadsWithEmail } from '../../records/lead-contacts';
 import { leadTables, leadTypeOf } from '../../records/lead-tables';
 import { stopMessages } from '../people/person-writes';

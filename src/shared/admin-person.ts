@@ -29,7 +29,6 @@ export const personParts = [
 export type PersonPart = (typeof personParts)[number]['key'];
 export type PersonCounts = Record<PersonPart, number>;
 
-const leadType = leadKindSchema;
 const storedJson = { type: ['object', 'null'], additionalProperties: true } as const;
 const listOf = <const Items extends object>(description: string, items: Items) =>
   ({ type: 'array', description, items }) as const;
@@ -49,7 +48,7 @@ export const personReportSchema = objectOf(
     contacts: listOf(
       "Those leads' secondary contacts: the e-mails and phones kept from merged leads",
       objectOf({
-        leadType,
+        leadType: leadKindSchema,
         leadId: integer,
         kind: { type: 'string', enum: contactKinds },
         value: text,
@@ -59,7 +58,7 @@ export const personReportSchema = objectOf(
     submissions: listOf(
       'Each accepted form of those leads, oldest first, with what it said',
       objectOf({
-        leadType,
+        leadType: leadKindSchema,
         leadId: integer,
         form: text,
         sourcePage: nullableText,
@@ -73,7 +72,7 @@ export const personReportSchema = objectOf(
       'Submissions from the address held back as suspect',
       objectOf({
         id: integer,
-        leadType,
+        leadType: leadKindSchema,
         form: text,
         email: text,
         step: { ...storedJson, description: 'What the form said (the lead step it would write)' },
@@ -85,7 +84,7 @@ export const personReportSchema = objectOf(
     activity: listOf(
       "The admin's notes, status changes and e-mails sent about those leads",
       objectOf({
-        leadType,
+        leadType: leadKindSchema,
         leadId: integer,
         kind: { ...text, description: 'note, status_changed, email_sent' },
         text: nullableText,

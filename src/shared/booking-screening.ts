@@ -35,11 +35,9 @@ export const CRIMINAL_HISTORY_MESSAGE =
 /** A booking refused to an API client after a "no". */
 export const SCREENED_OUT = 'A call cannot be booked after a "no" to a screening question';
 
-export const asksCriminalHistory = (question: string) => CRIMINAL_HISTORY.test(question);
-
 const questionSchema = z.object({
   question: requiredLine(1, 'Please write the question').check(
-    z.refine((question: string) => !asksCriminalHistory(question), {
+    z.refine((question: string) => !CRIMINAL_HISTORY.test(question), {
       error: CRIMINAL_HISTORY_MESSAGE,
     }),
   ),

@@ -25,9 +25,7 @@ export function unknownPlaceholders(text: string): string[] {
 }
 
 /** What a status sends; `updatedAt` null: the default, no template saved. */
-export interface MessageTemplate {
-  subject: string;
-  body: string;
+export interface MessageTemplate extends DefaultMessage {
   updatedAt: string | null;
 }
 

@@ -37,10 +37,8 @@ export const candidateApplicationSchema = candidateApplication(1);
 /** /contact candidate form: the same payload with 2-character minimums. */
 export const contactCandidateSchema = candidateApplication(2);
 
-/** POST /api/candidates/typeform-completed. */
-export const questionnaireCompletedSchema = z.object({
-  email: emailField(EMAIL_MESSAGE),
-});
+/** POST /api/candidates/typeform-completed: the e-mail only, as /career's form. */
+export const questionnaireCompletedSchema = candidateEmailLeadSchema;
 
 export const candidateEmailLeadRequest = withAttribution(candidateEmailLeadSchema);
 export const candidateBasicInfoRequest = withAttribution(candidateBasicInfoSchema);

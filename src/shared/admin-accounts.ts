@@ -6,7 +6,6 @@ export type AdminRole = (typeof ADMIN_ROLES)[number];
 
 const role = { type: 'string', enum: ADMIN_ROLES } as const;
 
-/** The signed-in account, as the server knows it from the session. */
 export const accountSchema = objectOf({
   id: integer,
   name: text,

@@ -27,7 +27,6 @@ export interface LeadField {
   question?: string;
   /** Its form's options: the value is stored, the admin reads the label. */
   options?: FieldOptions;
-  /** The forms that post it. */
   forms?: readonly LeadForm[];
   /** Its name in the forms' bodies (or in `attribution`), when not its API name. */
   posted?: string;
@@ -61,7 +60,6 @@ export type NamesOfKind<Fields extends AnyFields, Kind extends LeadField['kind']
     : never;
 }[keyof Fields];
 
-/** The column of each field of `Fields` of kind `Kind`. */
 export type ColumnsOfKind<
   Fields extends AnyFields,
   Kind extends LeadField['kind'],

@@ -1,7 +1,7 @@
 import type { Kysely } from 'kysely';
 import type { ConversionContact } from '../../conversions';
 import type { LeadRecordTables, LeadTable } from './lead-tables';
-import { presentValues } from './present-values';
+import { presentValues } from './upsert';
 
 /** "Ann Lee" -> Ann / Lee: a company's contact has one name field. */
 function splitName(name: string | undefined): [string | null, string | null] {

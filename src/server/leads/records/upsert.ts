@@ -5,7 +5,6 @@ import { attributionFields } from '@shared/lead-fields';
 import type { Attribution } from '@shared/schemas/attribution';
 import type { SubmissionClient } from '../../conversions';
 import { keepInHistory } from './lead-history';
-import { presentValues } from './present-values';
 import {
   provesLead,
   type AttributionColumns,
@@ -17,6 +16,18 @@ import {
 
 /** One lead per e-mail whatever its case or spaces; `email_normalized` holds this form. */
 export const normalizeEmail = (email: string): string => email.trim().toLowerCase();
+
+/** The fields with a value (a blank never erases data), NUL dropped (PostgreSQL refuses it). */
+export function presentValues<T extends Record<string, string | null | undefined>>(
+  fields: T,
+): Partial<Record<keyof T, string>> {
+  const out: Partial<Record<keyof T, string>> = {};
+  for (const [key, value] of Object.entries(fields) as [keyof T, T[keyof T]][]) {
+    const clean = typeof value === 'string' ? value.replaceAll('\u0000', '') : '';
+    if (clean.trim() !== '') out[key] = clean;
+  }
+  return out;
+}
 
 const postedAttribution = postedNames(attributionFields);
 

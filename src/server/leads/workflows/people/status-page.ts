@@ -45,7 +45,7 @@ import {
   type StatusLinkTables,
 } from './status-link';
 import { openStepOf, statusLead } from './status-words';
-import { presentValues } from '../../records/present-values';
+import { presentValues } from '../../records/upsert';
 
 /** Where `next` sends the person: the step still open, prefilled. */
 const STEP_PAGES: Record<NextStep, string> = {

@@ -151,10 +151,7 @@ export const personErasureSchema = objectOf(
   'Erased everywhere in one transaction; pending messages about the person will not be sent',
 );
 
-export interface PersonErasure {
-  erasedAt: string;
-  erased: PersonCounts;
-}
+export type PersonErasure = { erasedAt: string; erased: PersonCounts };
 
 export const countsOf = (report: PersonReport): PersonCounts =>
   Object.fromEntries(personParts.map(({ key }) => [key, report[key].length])) as PersonCounts;

@@ -1,7 +1,7 @@
 import { describe, expect, it } from 'vitest';
 import { claims } from '@shared/claims';
 import { parseSiteConfig } from '@shared/site-config';
-import { candidateFaq } from '../features/candidates/content';
+import { candidateFaq } from '../features/candidates/components/sections';
 import { companyFaq } from '../features/companies/faq';
 import { routeMeta } from './route-meta';
 import { structuredDataFor, structuredDataTags } from './structured-data';

@@ -1,7 +1,7 @@
 import { claims } from '@shared/claims';
 import type { SiteConfig } from '@shared/site-config';
 import type { FaqItem } from '../components/ui/accordion';
-import { candidateFaq } from '../features/candidates/content';
+import { candidateFaq } from '../features/candidates/components/sections';
 import { companyFaq } from '../features/companies/faq';
 
 // JSON-LD (schema.org) in the pre-rendered pages only, which crawlers read: this module stays out
@@ -60,7 +60,7 @@ export function trainingProgram(site: SiteConfig, url: string): JsonLd {
   };
 }
 
-/** The FAQ each page renders (pages.ts renders these arrays; one source). */
+/** The FAQ each page renders, from the same arrays. */
 const FAQ_BY_PATH: Readonly<Record<string, readonly FaqItem[]>> = {
   '/candidates': candidateFaq,
   '/career': candidateFaq,

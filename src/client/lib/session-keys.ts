@@ -1,3 +1,4 @@
+import { useSyncExternalStore } from 'react';
 import type { PrefillKey } from '@shared/prefill-cookie';
 
 /** Session-storage keys of the specification (section 3), verbatim. */
@@ -17,3 +18,18 @@ export const session = {
   set: (key: SessionKey, value: string) => quietly((storage) => storage.setItem(key, value), null),
   remove: (key: SessionKey) => quietly((storage) => storage.removeItem(key), null),
 };
+
+/** A session value (spec 3), null until hydrated, so the pre-rendered HTML matches. */
+export function useSessionValue(key: SessionKey | undefined): string | null {
+  return useSyncExternalStore(
+    subscribeToStorage,
+    () => (key ? session.get(key) : null),
+    () => null,
+  );
+}
+
+function subscribeToStorage(onChange: () => void) {
+  // Fires for changes made in other tabs; this tab's own writes happen before navigating.
+  window.addEventListener('storage', onChange);
+  return () => window.removeEventListener('storage', onChange);
+}

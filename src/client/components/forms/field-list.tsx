@@ -1,8 +1,7 @@
 import { useEffect, useId } from 'react';
 import type { UseFormRegisterReturn } from 'react-hook-form';
 import { usePageState } from '../../lib/page-state';
-import type { SessionKey } from '../../lib/session-keys';
-import { useSessionValue } from '../../lib/use-session-value';
+import { useSessionValue, type SessionKey } from '../../lib/session-keys';
 import { FieldError, SelectField, TextareaField, TextField, type Option } from '../ui/form-field';
 
 /** One of a few options: radios in a fieldset, the error linked to each; arrow keys move. */

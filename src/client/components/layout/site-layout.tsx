@@ -1,17 +1,55 @@
-import { Outlet } from 'react-router';
+import { lazy, Suspense, useEffect, useRef } from 'react';
+import { Outlet, useLocation, useNavigationType } from 'react-router';
+import { site } from '../../lib/site';
+import { useOptInMode } from '../../lib/tracking/use-opt-in-mode';
 import { useRouteTracking } from '../../lib/tracking/use-page-tracking';
 import { LazyToaster } from '../ui/lazy-toaster';
-import { ConsentSlot } from './consent-slot';
 import { Footer } from './footer';
 import { NetworkCanvas } from './network/network-canvas';
 import { TopBar } from './top-bar';
-import { usePageHead } from './use-page-head';
-import { useScrollOnNavigate } from './use-scroll-on-navigate';
+
+const ConsentBannerHost = lazy(() => import('./consent-banner'));
+
+/** Keeps the head in step with the route; its code loads only once the canonical is wrong. */
+function usePageHead(): void {
+  const { pathname } = useLocation();
+  useEffect(() => {
+    const canonical = document.head.querySelector('link[rel="canonical"]');
+    if (canonical?.getAttribute('href') === site.siteUrl + pathname) return;
+    let current = true;
+    void import('../../app/head').then(({ applyHead, headFor }) => {
+      if (current) applyHead(headFor(pathname, site), site);
+    });
+    return () => {
+      current = false;
+    };
+  }, [pathname]);
+}
+
+/** A navigation starts at the top or the URL's anchor (spec 2); the first render stays put. */
+function useScrollOnNavigate(): void {
+  const { pathname, hash } = useLocation();
+  const navigationType = useNavigationType();
+  // The location on screen; it starts as the one the page was loaded at.
+  const shown = useRef({ pathname, hash });
+  useEffect(() => {
+    const previous = shown.current;
+    if (previous.pathname === pathname && previous.hash === hash) return;
+    shown.current = { pathname, hash };
+    // An anchor on this page (or Back within it): the browser scrolls; a second could overshoot.
+    if (navigationType === 'POP' && previous.pathname === pathname) return;
+    const target = hash ? document.getElementById(decodeURIComponent(hash.slice(1))) : null;
+    // Instant: a smooth scroll is cut short when the layout settles (a lazy section arriving).
+    if (target) target.scrollIntoView({ behavior: 'instant' });
+    else window.scrollTo({ top: 0, left: 0, behavior: 'instant' });
+  }, [pathname, hash, navigationType]);
+}
 
 export function SiteLayout() {
   usePageHead();
   useScrollOnNavigate();
   useRouteTracking();
+  const optIn = useOptInMode();
   return (
     <div className="flex min-h-screen flex-col">
       <a
@@ -20,8 +58,13 @@ export function SiteLayout() {
       >
         Skip to content
       </a>
-      {/* Early in the tab order, though it is shown at the bottom: a keyboard user meets it first. */}
-      <ConsentSlot />
+      {/* Early in the tab order, though it is shown at the bottom: a keyboard user meets it first.
+          Opt-in mode's banner is never pre-rendered, so hydration matches. */}
+      {optIn ? (
+        <Suspense fallback={null}>
+          <ConsentBannerHost />
+        </Suspense>
+      ) : null}
       <NetworkCanvas />
       <TopBar />
       <main id="main" tabIndex={-1} className="flex-1 pt-24 outline-none">

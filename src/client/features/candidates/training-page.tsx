@@ -2,11 +2,13 @@ import { LazyEmailLeadForm } from './forms/lazy-forms';
 import { claims } from '@shared/claims';
 import { landingBContentView } from '../../lib/tracking/events';
 import { usePageEvent } from '../../lib/tracking/use-page-tracking';
-import { HeadedSection } from '../../components/ui/section';
-import { FeatureGrid } from '../../components/ui/card-grid';
 import { CallToActionBand, FormHero } from './components/sections';
-import { CohortBanner, GraduatesWorkAt, SuccessStories } from './components/training-sections';
-import { programStrengths, programStrengthsHeading } from './training-content';
+import {
+  CohortBanner,
+  GraduatesWorkAt,
+  ProgramStrengths,
+  SuccessStories,
+} from './components/training-sections';
 
 /** /training: landing page B, the high-salary variant (e-mail only, then /apply). */
 export default function TrainingPage() {
@@ -36,9 +38,7 @@ export default function TrainingPage() {
         />
       </FormHero>
       <GraduatesWorkAt />
-      <HeadedSection tone="muted" id="program-works-title" heading={programStrengthsHeading}>
-        <FeatureGrid features={programStrengths} />
-      </HeadedSection>
+      <ProgramStrengths />
       <SuccessStories />
       <CohortBanner />
       <CallToActionBand

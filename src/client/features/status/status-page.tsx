@@ -13,9 +13,8 @@ import { TextField } from '../../components/ui/form-field';
 import { PageHero } from '../../components/ui/page-hero';
 import { Container } from '../../components/ui/section';
 import { usePageState } from '../../lib/page-state';
-import { LostLink } from './lost-link';
 import { Card, Notice } from '../../components/ui/panel';
-import { ActionForm } from './status-ui';
+import { LostLink } from './lost-link';
 
 // /status: the server renders it for the person (the mailbox proof of their address); every
 // action is a plain form post, so it all works without JavaScript.
@@ -31,6 +30,33 @@ const companyFields = [
   { name: 'title', label: 'Your Title', autoComplete: 'organization-title' },
   { name: 'company', label: 'Company Name', autoComplete: 'organization' },
 ];
+
+/** One action: a form with the lead's name and one button. */
+function ActionForm({
+  action,
+  lead,
+  label,
+  variant = 'outline',
+  children,
+}: {
+  action: string;
+  lead: string;
+  label: string;
+  variant?: 'outline' | 'destructive';
+  children?: ReactNode;
+}) {
+  return (
+    <form method="post" action={action} className="grid gap-3" data-plain-post>
+      <input type="hidden" name="lead" value={lead} />
+      {children}
+      <div>
+        <Button type="submit" variant={variant}>
+          {label}
+        </Button>
+      </div>
+    </form>
+  );
+}
 
 function DetailsForm({ lead }: { lead: StatusLead }) {
   const { form } = usePageState();

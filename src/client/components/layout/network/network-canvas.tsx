@@ -1,6 +1,6 @@
 import { useEffect, useRef } from 'react';
 import { whenIdle } from '../../../lib/scheduling';
-import type { NetworkMessage } from './network-messages';
+import type { NetworkMessage } from './network-drawing';
 
 /** A worker draws the drifting network until stopped: still for reduced motion, paused hidden. */
 function animateNetwork(canvas: HTMLCanvasElement): () => void {

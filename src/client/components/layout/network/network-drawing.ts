@@ -18,6 +18,12 @@ interface Line {
   phase: number;
 }
 
+/** What network-canvas.tsx tells network-worker.ts: every message says whether to drift. */
+export type NetworkMessage =
+  | { type: 'start'; canvas: OffscreenCanvas; width: number; height: number; moving: boolean }
+  | { type: 'resize'; width: number; height: number; moving: boolean }
+  | { type: 'motion'; moving: boolean };
+
 export interface Network {
   width: number;
   height: number;

@@ -1,6 +1,12 @@
 // Draws the drifting network off the main thread, so its frames never delay a tap or a key.
-import { createNetwork, draw, drift, resizeNetwork, type Network } from './network-drawing';
-import type { NetworkMessage } from './network-messages';
+import {
+  createNetwork,
+  draw,
+  drift,
+  resizeNetwork,
+  type Network,
+  type NetworkMessage,
+} from './network-drawing';
 
 // At 12 px/s, 20 fps looks like 60 for a third of the frames to draw and composite.
 const FRAME_INTERVAL_MS = 1000 / 20;

@@ -1,10 +1,51 @@
-import { Hourglass } from 'lucide-react';
+import { Handshake, Hourglass, PiggyBank, TrendingUp, Wrench } from 'lucide-react';
 import { claims } from '@shared/claims';
+import { FeatureGrid, type Feature } from '../../../components/ui/card-grid';
 import { Container, HeadedSection } from '../../../components/ui/section';
-import { graduateEmployers, successStories, successStoriesHeading } from '../training-content';
 import { ScrollToFormButton } from './sections';
 
 /** Sections of the /training landing page (variant B, high salary). */
+
+const programStrengths: readonly Feature[] = [
+  {
+    icon: TrendingUp,
+    title: 'High-Demand Skills',
+    text: `Data center technician jobs are projected to grow ${claims.projectedGrowth} by ${claims.projectedGrowthYear} as AI keeps expanding.`,
+  },
+  {
+    icon: Handshake,
+    title: 'Industry Connections',
+    text: 'Our employer partners are committed to interviewing every graduate of the programme.',
+  },
+  {
+    icon: Wrench,
+    title: 'Practical Training',
+    text: 'Hands-on labs with real servers, cabling and power systems, not just slides and videos.',
+  },
+  {
+    icon: PiggyBank,
+    title: 'Zero Cost',
+    text: 'Your training is paid for by employers. You never pay tuition.',
+  },
+];
+
+/** Placeholder employers for the 'Graduates Work At' strip, drawn as wordmarks. */
+const graduateEmployers = ['Northline Data', 'Vertex Compute', 'Helio Cloud', 'Summit Grid'];
+
+/** Placeholder graduates, shown with their initials; the first cites the $55K salary. */
+const successStories = [
+  {
+    quote: `A year ago I was stocking shelves. ${claims.trainingWeeks} weeks after I started the programme I signed an offer for ${claims.testimonialSalary} as a data center technician.`,
+    name: 'Jordan M.',
+    role: 'Data Center Technician, graduate',
+  },
+  {
+    quote:
+      'No degree, no IT background. The labs and my mentor got me ready, and I started my new job the week after graduation.',
+    name: 'Alicia R.',
+    role: 'Critical Facilities Technician, graduate',
+  },
+];
 
 const initials = (name: string) =>
   name
@@ -12,6 +53,22 @@ const initials = (name: string) =>
     .map((part) => part[0])
     .join('')
     .replace(/[^A-Z]/gi, '');
+
+export function ProgramStrengths() {
+  return (
+    <HeadedSection
+      tone="muted"
+      id="program-works-title"
+      heading={{
+        eyebrow: 'Why it works',
+        title: 'Why Our Program Works',
+        intro: 'Built with the employers who hire our graduates.',
+      }}
+    >
+      <FeatureGrid features={programStrengths} />
+    </HeadedSection>
+  );
+}
 
 /** Placeholder employer names drawn as neutral wordmarks (no logos are fetched). */
 export function GraduatesWorkAt() {
@@ -48,7 +105,11 @@ export function GraduatesWorkAt() {
 /** Two graduates' words, each with a monogram instead of a photo. */
 export function SuccessStories() {
   return (
-    <HeadedSection tone="light" id="success-stories-title" heading={successStoriesHeading}>
+    <HeadedSection
+      tone="light"
+      id="success-stories-title"
+      heading={{ eyebrow: 'Graduate success stories', title: 'From No Experience to a New Career' }}
+    >
       <div className="mt-12 grid gap-6 md:grid-cols-2">
         {successStories.map((story) => (
           <figure

@@ -1,4 +1,18 @@
-import { lazyPage, type LazyPage } from './lazy-page';
+import { lazy, type ComponentType } from 'react';
+
+/** A code-split page; preloaded before hydration and pre-rendering, it renders without suspending. */
+function lazyPage(load: () => Promise<{ default: ComponentType }>) {
+  let Loaded: ComponentType | undefined;
+  const preload = async () => {
+    Loaded ??= (await load()).default;
+  };
+  const Suspending = lazy(async () => {
+    await preload();
+    return { default: Loaded as ComponentType };
+  });
+  return Object.assign(() => (Loaded ? <Loaded /> : <Suspending />), { preload });
+}
+type LazyPage = ReturnType<typeof lazyPage>;
 
 /** Every route of the site and the page that renders it (section 2 of the spec). */
 export const pages: Record<string, LazyPage> = {

@@ -12,7 +12,6 @@ import { setPageState } from './lib/page-state';
 
 export { routeMeta, NOT_FOUND_META, fullTitle } from './app/route-meta';
 
-/** Everything the pre-render step writes into a page's head: tags, then JSON-LD. */
 export function pageHead(pathname: string, site: SiteConfig): string {
   return `${headTags(pathname, site)}\n    ${structuredDataTags(pathname, site)}`;
 }

@@ -52,7 +52,6 @@ export function metaTagsFor(head: HeadData, site: SiteConfig): MetaTag[] {
   ];
 }
 
-/** The head tags of one page as HTML, for the pre-rendered files. */
 export function headTags(pathname: string, site: SiteConfig): string {
   const head = headFor(pathname, site);
   const tags = [
@@ -65,7 +64,6 @@ export function headTags(pathname: string, site: SiteConfig): string {
   return tags.join('\n    ');
 }
 
-/** Applies a page's head data to the live document after an in-app navigation. */
 export function applyHead(head: HeadData, site: SiteConfig): void {
   document.title = head.title;
   let canonical = document.head.querySelector<HTMLLinkElement>('link[rel="canonical"]');

@@ -29,139 +29,122 @@ export function robotsOf(meta: Pick<RouteMeta, 'indexable' | 'public'>): string 
 }
 
 /** Every route's head data; a route is indexable and public unless it says otherwise. */
-export const routeMeta: readonly RouteMeta[] = (
-  [
-    {
-      path: '/',
-      title: 'AI Data Center Technician Training and Hiring',
-      description:
-        'Free 8-week training that turns people with no experience into AI data center technicians, and a pipeline of job-ready talent for data center operators.',
-      audience: 'everyone',
-    },
-    {
-      path: '/candidates',
-      title: 'Become an AI Data Center Technician',
-      description:
-        'Launch your tech career in weeks, not years: free 8-week training paid for by employers, then a full-time job. No experience or degree needed.',
-      audience: 'candidates',
-    },
-    {
-      path: '/companies',
-      title: 'Hire Trained Data Center Technicians',
-      description:
-        'Hire pre-trained, certified data center technicians with custom training and 80%+ 12-month retention.',
-      audience: 'companies',
-    },
-    {
-      path: '/about',
-      title: 'About Us',
-      description:
-        'Founded in 2025 to close the AI data center talent gap, with a team of over 50 years of combined experience.',
-      audience: 'everyone',
-    },
-    {
-      path: '/contact',
-      title: 'Contact Us',
-      description:
-        'Questions about the training programme or hiring our technicians? Send us a message and we will get back to you.',
-      audience: 'everyone',
-    },
-    {
-      path: '/apply',
-      title: 'Apply for Training',
-      description:
-        'Apply for the free 8-week AI data center technician training programme. It takes about two minutes.',
-      indexable: false,
-      audience: 'candidates',
-    },
-    {
-      path: '/typeform',
-      title: 'Complete Your Application',
-      description: 'Answer a few short questions to complete your training application.',
-      indexable: false,
-      audience: 'candidates',
-    },
-    {
-      path: '/thank-you',
-      title: 'Application Received',
-      description: 'Thank you for applying. Here is what happens next.',
-      indexable: false,
-      audience: 'candidates',
-    },
-    {
-      path: '/hiring',
-      title: 'Request Talent Information',
-      description:
-        'Tell us about your hiring needs and a talent specialist will contact you within 1 business day.',
-      audience: 'companies',
-    },
-    {
-      path: '/career',
-      title: 'Free Tech Career Training',
-      description:
-        'Start a tech career in weeks with free training and a full-time job placement. No experience required.',
-      audience: 'candidates',
-    },
-    {
-      path: '/training',
-      title: 'Earn $50K+ in Tech Without a Degree',
-      description:
-        'Only 20 spots in the next cohort: free data center technician training for a $50K+ career, no degree needed.',
-      audience: 'candidates',
-    },
-    {
-      path: '/privacy',
-      title: 'Privacy Policy',
-      description: 'How we collect, use and protect your personal information.',
-      audience: 'everyone',
-    },
-    {
-      path: '/terms',
-      title: 'Terms of Service',
-      description: 'The terms that govern the use of our website and training programme.',
-      audience: 'everyone',
-    },
-    {
-      path: '/status',
-      title: 'Your Application Status',
-      description:
-        'Where your application stands, your details, and your choices about our messages and your data.',
-      indexable: false,
-      audience: 'everyone',
-    },
-    {
-      path: '/book',
-      title: 'Book Your Call',
-      description: 'Pick a time for a short screening call with our admissions team.',
-      indexable: false,
-      audience: 'candidates',
-    },
-    {
-      path: '/questionnaire',
-      title: 'Application Questionnaire',
-      description: 'A few short questions to complete your training application.',
-      indexable: false,
-      public: false,
-      audience: 'candidates',
-    },
-    {
-      path: '/admin',
-      title: 'Admin',
-      description: 'Administrator sign-in.',
-      indexable: false,
-      public: false,
-      audience: 'everyone',
-    },
-    {
-      path: '/admin/invite',
-      title: 'Accept your invitation',
-      description: 'Choose your name and password for the lead dashboard.',
-      indexable: false,
-      public: false,
-      audience: 'everyone',
-    },
-  ] satisfies (Partial<RouteMeta> & Omit<RouteMeta, 'indexable' | 'public'>)[]
-).map((route) => ({ indexable: true, public: true, ...route }));
+export const routeMeta: readonly RouteMeta[] = Object.entries({
+  '/': {
+    title: 'AI Data Center Technician Training and Hiring',
+    description:
+      'Free 8-week training that turns people with no experience into AI data center technicians, and a pipeline of job-ready talent for data center operators.',
+    audience: 'everyone',
+  },
+  '/candidates': {
+    title: 'Become an AI Data Center Technician',
+    description:
+      'Launch your tech career in weeks, not years: free 8-week training paid for by employers, then a full-time job. No experience or degree needed.',
+    audience: 'candidates',
+  },
+  '/companies': {
+    title: 'Hire Trained Data Center Technicians',
+    description:
+      'Hire pre-trained, certified data center technicians with custom training and 80%+ 12-month retention.',
+    audience: 'companies',
+  },
+  '/about': {
+    title: 'About Us',
+    description:
+      'Founded in 2025 to close the AI data center talent gap, with a team of over 50 years of combined experience.',
+    audience: 'everyone',
+  },
+  '/contact': {
+    title: 'Contact Us',
+    description:
+      'Questions about the training programme or hiring our technicians? Send us a message and we will get back to you.',
+    audience: 'everyone',
+  },
+  '/apply': {
+    title: 'Apply for Training',
+    description:
+      'Apply for the free 8-week AI data center technician training programme. It takes about two minutes.',
+    indexable: false,
+    audience: 'candidates',
+  },
+  '/typeform': {
+    title: 'Complete Your Application',
+    description: 'Answer a few short questions to complete your training application.',
+    indexable: false,
+    audience: 'candidates',
+  },
+  '/thank-you': {
+    title: 'Application Received',
+    description: 'Thank you for applying. Here is what happens next.',
+    indexable: false,
+    audience: 'candidates',
+  },
+  '/hiring': {
+    title: 'Request Talent Information',
+    description:
+      'Tell us about your hiring needs and a talent specialist will contact you within 1 business day.',
+    audience: 'companies',
+  },
+  '/career': {
+    title: 'Free Tech Career Training',
+    description:
+      'Start a tech career in weeks with free training and a full-time job placement. No experience required.',
+    audience: 'candidates',
+  },
+  '/training': {
+    title: 'Earn $50K+ in Tech Without a Degree',
+    description:
+      'Only 20 spots in the next cohort: free data center technician training for a $50K+ career, no degree needed.',
+    audience: 'candidates',
+  },
+  '/privacy': {
+    title: 'Privacy Policy',
+    description: 'How we collect, use and protect your personal information.',
+    audience: 'everyone',
+  },
+  '/terms': {
+    title: 'Terms of Service',
+    description: 'The terms that govern the use of our website and training programme.',
+    audience: 'everyone',
+  },
+  '/status': {
+    title: 'Your Application Status',
+    description:
+      'Where your application stands, your details, and your choices about our messages and your data.',
+    indexable: false,
+    audience: 'everyone',
+  },
+  '/book': {
+    title: 'Book Your Call',
+    description: 'Pick a time for a short screening call with our admissions team.',
+    indexable: false,
+    audience: 'candidates',
+  },
+  '/questionnaire': {
+    title: 'Application Questionnaire',
+    description: 'A few short questions to complete your training application.',
+    indexable: false,
+    public: false,
+    audience: 'candidates',
+  },
+  '/admin': {
+    title: 'Admin',
+    description: 'Administrator sign-in.',
+    indexable: false,
+    public: false,
+    audience: 'everyone',
+  },
+  '/admin/invite': {
+    title: 'Accept your invitation',
+    description: 'Choose your name and password for the lead dashboard.',
+    indexable: false,
+    public: false,
+    audience: 'everyone',
+  },
+} satisfies Record<
+  string,
+  Partial<RouteMeta> & Omit<RouteMeta, 'path' | 'indexable' | 'public'>
+>).map(([path, route]) => ({ path, indexable: true, public: true, ...route }));
 
 export function findRouteMeta(path: string): RouteMeta | undefined {
   return routeMeta.find((route) => route.path === path);

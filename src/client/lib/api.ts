@@ -1,6 +1,6 @@
 import { conversionFields } from './tracking/submission-event';
 
-/** Thrown for any non-OK answer; the message follows the spec's '{status}: {body or status text}'. */
+/** The message follows the spec's '{status}: {body or status text}'. */
 export class ApiError extends Error {
   constructor(
     readonly status: number,

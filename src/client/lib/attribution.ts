@@ -28,12 +28,10 @@ export function captureLandingVisit(): void {
 export function leadAttribution(page: string, variant?: LandingVariant): Attribution {
   let landing: Attribution = {};
   try {
+    // Written by captureLandingVisit: JSON leaves its undefined values out.
     landing = JSON.parse(window.sessionStorage.getItem(STORAGE_KEY) ?? '{}') as Attribution;
   } catch {
-    landing = {};
+    // Storage unavailable: the page alone.
   }
-  const defined = Object.fromEntries(
-    Object.entries(landing).filter(([, v]) => v !== undefined && v !== null),
-  );
-  return { ...defined, page, ...(variant ? { variant } : {}) };
+  return { ...landing, page, ...(variant ? { variant } : {}) };
 }

@@ -1,17 +1,14 @@
 import { useSyncExternalStore } from 'react';
 import { timings } from '@shared/claims';
 
-export type ToastVariant = 'default' | 'success' | 'destructive';
-
 export interface ToastInput {
   title: string;
   description?: string;
-  variant?: ToastVariant;
+  variant?: 'default' | 'success' | 'destructive';
   /** Milliseconds before the toast closes by itself (spec section 9); the Toaster's default if unset. */
   duration?: number;
 }
 
-/** A failure's toast: red, shown for the spec's error duration. */
 export const failureToast = (title: string, description: string): ToastInput => ({
   title,
   description,
@@ -25,7 +22,7 @@ export const successToast = (
   duration: number = timings.toastSuccessDurationMs,
 ): ToastInput => ({ title, ...(description ? { description } : {}), variant: 'success', duration });
 
-export interface ToastItem extends ToastInput {
+interface ToastItem extends ToastInput {
   id: number;
   open: boolean;
 }
@@ -58,10 +55,9 @@ function subscribe(listener: () => void) {
 
 const serverSnapshot: ToastItem[] = [];
 
-export function useToasts(): ToastItem[] {
-  return useSyncExternalStore(
+export const useToasts = () =>
+  useSyncExternalStore(
     subscribe,
     () => toasts,
     () => serverSnapshot,
   );
-}

@@ -81,7 +81,6 @@ export const candidateEmail = {
   locked: true,
 } as const;
 
-/** What a field takes of useLeadForm's answer. */
 export interface FieldsForm<Name extends string> {
   form: { setValue: (name: never, value: never) => void };
   field: (name: Name, prefilled?: string | null) => Registered;
@@ -121,7 +120,6 @@ function SpecField<Name extends string>({
   return <TextField {...props} />;
 }
 
-/** `fields` in order, each with its registration, error and prefill (useLeadForm). */
 export function Fields<Name extends string>({
   fields,
   ...props

@@ -29,19 +29,14 @@ export function SpamFields() {
 /** The spam fields beside a payload: a typed honeypot, and the ALTCHA solution (awaited). */
 export async function spamFieldsOf(target: unknown): Promise<Record<string, string>> {
   if (!(target instanceof HTMLFormElement)) return {};
-  const extras: Record<string, string> = {};
-  const honeypot = target.elements.namedItem(HONEYPOT_FIELD);
-  if (honeypot instanceof HTMLInputElement && honeypot.value)
-    extras[HONEYPOT_FIELD] = honeypot.value;
+  const valueOf = (name: string) => {
+    const input = target.elements.namedItem(name);
+    return input instanceof HTMLInputElement ? input.value : '';
+  };
   const widget = target.querySelector<HTMLElement & { verify?: () => Promise<unknown> }>(
     'altcha-widget',
   );
-  if (widget) {
-    const solution = () => target.elements.namedItem(ALTCHA_FIELD);
-    const current = solution();
-    if (!(current instanceof HTMLInputElement && current.value)) await widget.verify?.();
-    const solved = solution();
-    if (solved instanceof HTMLInputElement && solved.value) extras[ALTCHA_FIELD] = solved.value;
-  }
-  return extras;
+  if (widget && !valueOf(ALTCHA_FIELD)) await widget.verify?.();
+  const fields = [HONEYPOT_FIELD, ALTCHA_FIELD].map((name) => [name, valueOf(name)]);
+  return Object.fromEntries(fields.filter(([, value]) => value));
 }

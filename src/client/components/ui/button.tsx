@@ -22,7 +22,6 @@ export interface ButtonStyle {
   className?: string;
 }
 
-/** Button classes, for <button> and for links that look like buttons. */
 export function buttonClass({ variant = 'primary', size = 'md', className }: ButtonStyle = {}) {
   return clsx(
     'inline-flex items-center justify-center gap-2 rounded-lg font-semibold transition-colors duration-150',

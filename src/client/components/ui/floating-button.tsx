@@ -31,7 +31,6 @@ export function FloatingButton({ label }: { label: string }) {
   );
 }
 
-/** Scrolls back to the form at the top and focuses its first field. */
 export function scrollToForm(): void {
   window.scrollTo({ top: 0 });
   document

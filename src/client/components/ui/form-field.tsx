@@ -11,7 +11,6 @@ export const controlClass = clsx(
 /** Only text controls: a <select> always matches :read-only and would look disabled. */
 const readOnlyClass = 'read-only:bg-slate-100 read-only:text-slate-700';
 
-/** What every field takes besides its control's own attributes. */
 type Common = {
   label: string;
   error?: string | undefined;
@@ -24,7 +23,6 @@ type Common = {
   containerClassName?: string;
 };
 
-/** The attributes that link a control to its label, hint and error. */
 interface ControlLinks {
   id: string;
   'aria-describedby': string | undefined;
@@ -45,7 +43,6 @@ function FieldShell<Props extends Common>({
   control,
 }: {
   props: Props;
-  /** The control: its links to the shell, then the props that are its own. */
   control: (links: ControlLinks, own: Omit<Props, keyof Common>) => ReactNode;
 }) {
   const id = useId();

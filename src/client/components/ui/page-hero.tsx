@@ -40,7 +40,6 @@ export function PageHero({
   );
 }
 
-/** A white card that holds a form inside a hero. */
 export function FormCard({
   title,
   intro,

@@ -13,7 +13,6 @@ export function Card({ title, children }: { title: string; children: ReactNode }
   );
 }
 
-/** The page's message after an action, read out by screen readers. */
 export function Notice({ children }: { children: ReactNode }) {
   return (
     <p

@@ -1,7 +1,6 @@
 import type { ReactNode } from 'react';
 import { clsx } from 'clsx';
 
-/** The page width and side padding used by every section. */
 export function Container({ className, children }: { className?: string; children: ReactNode }) {
   return (
     <div className={clsx('mx-auto w-full max-w-7xl px-4 sm:px-6 lg:px-8', className)}>
@@ -83,7 +82,6 @@ export function HeadedSection({
   );
 }
 
-/** The dark band closing a page: a heading, a line of text and an action. */
 export function ClosingBand({
   id,
   title,

@@ -1,4 +1,4 @@
-import { useEffect, useRef } from 'react';
+import { useEffect, useEffectEvent, useRef, type RefObject } from 'react';
 import { useNavigate } from 'react-router';
 import { timings } from '@shared/claims';
 import { PageHero } from '../../components/ui/page-hero';
@@ -7,12 +7,46 @@ import { site } from '../../lib/site';
 import { toast } from '../../lib/toast-store';
 import { toasts } from '../../lib/toast-messages';
 import { postLead } from '../../lib/api';
-import { finishApplication } from './questionnaire-step/completion';
+import { finishApplication, frameShowsCompletion } from './questionnaire-step/completion';
 import { embedSrc, QUESTIONNAIRE_EMBED_ID } from '@shared/questionnaire-embed';
+import { isFormSubmitMessage } from './questionnaire/embed-protocol';
 import { questionnaireUrl } from './questionnaire-step/questionnaire-url';
-import { useQuestionnaireCompletion } from './questionnaire-step/use-questionnaire-completion';
 
 const embed = { src: embedSrc(questionnaireUrl()), embedId: QUESTIONNAIRE_EMBED_ID };
+
+const sessionShowsCompletion = () =>
+  session.get('filloutCompleted') === 'true' || session.get('typeformCompleted') === 'true';
+
+/** Calls `onComplete` once on a completion signal: the frame's message, or the 2 s poll. */
+function useQuestionnaireCompletion(
+  frameRef: RefObject<HTMLIFrameElement | null>,
+  onComplete: () => void,
+): void {
+  const completed = useRef(false);
+  const complete = useEffectEvent(() => {
+    if (completed.current) return;
+    completed.current = true;
+    onComplete();
+  });
+
+  useEffect(() => {
+    const frameOrigin = new URL(embed.src, window.location.href).origin;
+    const onMessage = (event: MessageEvent) => {
+      const frameWindow = frameRef.current?.contentWindow;
+      if (event.origin !== frameOrigin) return;
+      if (frameWindow && event.source !== frameWindow) return;
+      if (isFormSubmitMessage(event.data, embed.embedId)) complete();
+    };
+    const poll = window.setInterval(() => {
+      if (sessionShowsCompletion() || frameShowsCompletion(frameRef.current)) complete();
+    }, timings.completionPollMs);
+    window.addEventListener('message', onMessage);
+    return () => {
+      window.removeEventListener('message', onMessage);
+      window.clearInterval(poll);
+    };
+  }, [frameRef]);
+}
 
 /** /typeform (the spec's route): the embedded questionnaire, then /thank-you. */
 export default function QuestionnaireStepPage() {
@@ -27,7 +61,7 @@ export default function QuestionnaireStepPage() {
     };
   }, []);
 
-  useQuestionnaireCompletion(frameRef, embed, () => {
+  useQuestionnaireCompletion(frameRef, () => {
     void finishApplication({
       markCompleted: () => session.set('filloutCompleted', 'true'),
       storedEmail: () => session.get('candidateEmail'),

@@ -75,7 +75,6 @@ export function resizeNetwork(network: Network, width: number, height: number): 
   network.height = height;
 }
 
-/** Moves every node `seconds` on, bouncing off the edges. */
 export function drift(network: Network, seconds: number): void {
   network.elapsed += seconds;
   for (const node of network.nodes) {

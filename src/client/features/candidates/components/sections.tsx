@@ -70,7 +70,6 @@ export const candidateFaq: readonly FaqItem[] = [
   },
 ];
 
-/** A button that brings the visitor back to the form at the top of the page. */
 export function ScrollToFormButton({ label, ...style }: ButtonStyle & { label: string }) {
   return (
     <Button size="lg" {...style} onClick={() => scrollToForm()}>
@@ -154,7 +153,6 @@ export function WhyChooseSection() {
   );
 }
 
-/** The candidate FAQ (/candidates, /career). */
 export function CandidateFaqSection() {
   return (
     <HeadedSection
@@ -167,7 +165,6 @@ export function CandidateFaqSection() {
   );
 }
 
-/** The closing call to action of a landing page, on the dark band above the footer. */
 export function CallToActionBand({
   title,
   text,

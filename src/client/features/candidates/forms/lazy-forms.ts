@@ -1,6 +1,5 @@
 import { lazyForm } from '../../../components/forms/lazy-form';
 
-/** The candidate forms, loaded when a visitor starts using them (see lazy-form.tsx). */
 export const LazyBasicInfoForm = lazyForm(
   () => import('./basic-info-form').then((module) => module.BasicInfoForm),
   ['candidateEmail'],

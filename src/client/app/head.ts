@@ -18,18 +18,14 @@ export function headFor(pathname: string, site: SiteConfig) {
 }
 type HeadData = ReturnType<typeof headFor>;
 
-/** One `<meta>` of the head: `name` (description, robots, twitter:*) or `property` (og:*). */
-export interface MetaTag {
-  attribute: 'name' | 'property';
-  key: string;
-  content: string;
-}
-
 /** Every `<meta>` of a page, in order: pre-render and client navigation share this one list. */
-export function metaTagsFor(head: HeadData, site: SiteConfig): MetaTag[] {
-  const tag =
-    (attribute: MetaTag['attribute']) =>
-    (key: string, content: string): MetaTag => ({ attribute, key, content });
+export function metaTagsFor(head: HeadData, site: SiteConfig) {
+  // `name` for description, robots and twitter:*, `property` for og:*.
+  const tag = (attribute: 'name' | 'property') => (key: string, content: string) => ({
+    attribute,
+    key,
+    content,
+  });
   const [name, property] = [tag('name'), tag('property')];
   return [
     name('description', head.description),

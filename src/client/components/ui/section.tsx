@@ -35,38 +35,19 @@ export function Section({
   );
 }
 
-interface SectionHeadingProps {
-  id?: string;
+/** What a section's heading says (its id is the HeadedSection's). */
+export interface Heading {
   eyebrow?: string;
   title: string;
   intro?: ReactNode;
   className?: string;
 }
 
-export function SectionHeading({ id, eyebrow, title, intro, className }: SectionHeadingProps) {
-  return (
-    <div className={clsx('mx-auto max-w-3xl text-center', className)}>
-      {eyebrow ? (
-        <p className="text-sm font-semibold uppercase tracking-wider text-accent-strong">
-          {eyebrow}
-        </p>
-      ) : null}
-      <h2 id={id} className="mt-2 text-3xl sm:text-4xl">
-        {title}
-      </h2>
-      {intro ? <p className="mt-4 text-lg text-slate-600">{intro}</p> : null}
-    </div>
-  );
-}
-
-/** What a section's heading says (its id is the HeadedSection's). */
-export type Heading = Omit<SectionHeadingProps, 'id'>;
-
 /** A Section labelled by its heading (one id, so the two cannot drift apart). */
 export function HeadedSection({
   id,
   tone,
-  heading,
+  heading: { eyebrow, title, intro, className },
   children,
 }: {
   id: string;
@@ -76,7 +57,17 @@ export function HeadedSection({
 }) {
   return (
     <Section tone={tone} aria-labelledby={id}>
-      <SectionHeading id={id} {...heading} />
+      <div className={clsx('mx-auto max-w-3xl text-center', className)}>
+        {eyebrow ? (
+          <p className="text-sm font-semibold uppercase tracking-wider text-accent-strong">
+            {eyebrow}
+          </p>
+        ) : null}
+        <h2 id={id} className="mt-2 text-3xl sm:text-4xl">
+          {title}
+        </h2>
+        {intro ? <p className="mt-4 text-lg text-slate-600">{intro}</p> : null}
+      </div>
       {children}
     </Section>
   );

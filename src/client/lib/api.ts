@@ -1,6 +1,6 @@
 import { conversionFields } from './tracking/submission-event';
 
-/** The message follows the spec's '{status}: {body or status text}'. */
+/** Thrown for any non-OK answer; the message follows the spec's '{status}: {body or status text}'. */
 export class ApiError extends Error {
   constructor(
     readonly status: number,

@@ -18,7 +18,7 @@ export function holdSubmit(form: HTMLFormElement): void {
   heldSubmit = form;
 }
 
-/** Taken: it is replayed once. */
+/** The held form if it is inside `container` (taken: it is replayed once). */
 export function takeHeldSubmit(container: HTMLElement): HTMLFormElement | null {
   if (!heldSubmit || !container.contains(heldSubmit)) return null;
   const form = heldSubmit;

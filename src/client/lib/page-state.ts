@@ -3,7 +3,7 @@ import type { PageState } from '@shared/page-state';
 
 let rendered: { path: string; state: PageState } = { path: '', state: {} };
 
-/** Before hydrating, before server rendering. */
+/** Sets the state the server rendered `path` with: before hydrating, before server rendering. */
 export function setPageState(path: string, state: PageState): void {
   rendered = { path, state };
 }

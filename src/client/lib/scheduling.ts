@@ -13,7 +13,7 @@ export function afterNextPaint(): Promise<void> {
   });
 }
 
-/** Returns its cancellation. */
+/** Runs `callback` when idle, or after `timeoutMs` at the latest; returns its cancellation. */
 export function whenIdle(callback: () => void, timeoutMs: number): () => void {
   if ('requestIdleCallback' in window) {
     const handle = window.requestIdleCallback(callback, { timeout: timeoutMs });

@@ -11,9 +11,7 @@ import { startTracking } from './lib/tracking/start';
 import { sendVisitBeacon } from './lib/tracking/visit-beacon';
 import './styles.css';
 
-const root = document.getElementById('root');
-if (!root) throw new Error('Missing #root element');
-const container: HTMLElement = root;
+const container = document.getElementById('root') as HTMLElement;
 
 const app = (
   <StrictMode>

@@ -61,18 +61,15 @@ export interface BuildAppOptions {
   personWorker?: WorkerSettings;
   retention?: RetentionSchedule;
   spendPull?: SpendPullSettings & { enabled?: boolean };
-  /** Tests: bounds other than the built-in ones, to see them reached in a moment. */
-  bounds?: Bounds;
-}
-
-/** Bounds no operator changes (decision 147): named constants; tests pass others. */
-export interface Bounds {
-  requestTimeoutMs?: number;
-  statementTimeoutMs?: number;
-  smtpTimeoutMs?: number;
-  writeQueueLimit?: number;
-  /** Also the visit beacon's. */
-  leadFloodLimit?: number;
+  /** Bounds no operator changes (decision 147) are constants; tests pass others to reach them. */
+  bounds?: {
+    requestTimeoutMs?: number;
+    statementTimeoutMs?: number;
+    smtpTimeoutMs?: number;
+    writeQueueLimit?: number;
+    /** Also the visit beacon's. */
+    leadFloodLimit?: number;
+  };
 }
 
 /** Longest a client may take to send a whole request, headers and body (decision 105). */
@@ -201,23 +198,23 @@ export async function buildApp({
     dataDir: config.dataDir,
     context: config.site,
     ...config.personMessages,
-    ...(personWorker ? { worker: personWorker } : {}),
+    worker: personWorker,
   });
   await app.register(notificationsPlugin, {
     notify: config.notify,
     mail,
     dataDir: config.dataDir,
     siteUrl: config.site.siteUrl,
-    ...(notificationWorker ? { worker: notificationWorker } : {}),
+    worker: notificationWorker,
   });
   await app.register(conversionsPlugin, {
     conversions: config.conversions,
     siteUrl: config.site.siteUrl,
-    ...(conversionWorker ? { worker: conversionWorker } : {}),
+    worker: conversionWorker,
   });
   await app.register(spendPlugin, {
     metaAds: config.metaAds,
-    ...(spendPull ? { pull: spendPull } : {}),
+    pull: spendPull,
   });
   // The beacon and /book are limited per address like the lead routes, each on a budget of its own.
   const flood =
@@ -227,10 +224,7 @@ export async function buildApp({
           limit: bounds.leadFloodLimit ?? LEAD_FLOOD_LIMIT,
         }
       : undefined;
-  await app.register(visitsPlugin, {
-    siteUrl: config.site.siteUrl,
-    flood,
-  });
+  await app.register(visitsPlugin, { siteUrl: config.site.siteUrl, flood });
   await app.register(adminPlugin, {
     config,
     mail,

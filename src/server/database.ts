@@ -56,6 +56,8 @@ export const ephemeralMigrations: readonly MigrationSet[] = [
 ];
 
 /** Opens (and migrates) the configured database with every table typed. */
-export function openDatabase(options: DatabaseOptions): Promise<DatabaseConnection<Database>> {
+export function openDatabase(
+  options: Omit<DatabaseOptions, 'migrations'>,
+): Promise<DatabaseConnection<Database>> {
   return openPlatformDatabase<Database>({ ...options, migrations, ephemeralMigrations });
 }

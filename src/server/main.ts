@@ -5,7 +5,6 @@ import { GENERATED_HASH_FILE, GENERATED_PASSWORD_FILE } from './admin/auth/passw
 import { buildApp } from './app';
 import { loadConfig } from './config/config';
 import { localUrl, startBanner, startFields, type StartFacts } from './config/start-banner';
-import { SQLITE_FILE_NAME } from './platform/database/connection';
 import { chooseLogFormat, jsonLogStream, prettyLogStream } from './platform/logging/log-format';
 
 /** How long a shutdown may take before the process gives up waiting and exits anyway. */
@@ -57,7 +56,6 @@ async function main() {
   const { port } = app.server.address() as AddressInfo;
   const facts: StartFacts = {
     url: localUrl(config.host, port),
-    sqliteFileName: SQLITE_FILE_NAME,
     admin: {
       hashFile,
       generatedNow: !passwordFileExisted && existsSync(hashFile),

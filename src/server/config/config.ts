@@ -22,6 +22,12 @@ const MAX_CONFIRMATION_DELAY_MS = 86_400_000;
 
 const httpUrl = z.url({ protocol: /^https?$/, error: 'must be an http:// or https:// URL' });
 
+/** Reminders' delays: `example` is what the message suggests. */
+const durationList = (example: string) =>
+  z.string().regex(/^\s*\d+\s*[smhd]\s*(,\s*\d+\s*[smhd]\s*)*$/, {
+    error: `must be durations with a unit (s, m, h, d), comma-separated, e.g. ${example}`,
+  });
+
 /** Every setting, as docs/configuration.md and .env.example describe it. */
 const envSchema = z.object({
   NODE_ENV: z.enum(['development', 'production', 'test']).default('production'),
@@ -99,18 +105,8 @@ const envSchema = z.object({
   BACKUP_KEEP: z.coerce.number().int().min(1).max(10_000).default(7),
   METRICS_TOKEN: z.string().min(16, 'must be at least 16 characters').optional(),
   STATUS_LINK_DAYS: z.coerce.number().int().min(1).max(90).default(7),
-  REMINDER_DELAYS: z
-    .string()
-    .regex(/^\s*\d+\s*[smhd]\s*(,\s*\d+\s*[smhd]\s*)*$/, {
-      error: 'must be durations with a unit (s, m, h, d), comma-separated, e.g. 24h,72h',
-    })
-    .optional(),
-  CALL_REMINDERS: z
-    .string()
-    .regex(/^\s*\d+\s*[smhd]\s*(,\s*\d+\s*[smhd]\s*)*$/, {
-      error: 'must be durations with a unit (s, m, h, d), comma-separated, e.g. 24h,2h',
-    })
-    .optional(),
+  REMINDER_DELAYS: durationList('24h,72h').optional(),
+  CALL_REMINDERS: durationList('24h,2h').optional(),
   CONFIRMATION_DELAY: z
     .string()
     .regex(/^\s*\d+\s*[smh]\s*$/, {
@@ -133,9 +129,6 @@ export const SETTING_NAMES: readonly string[] = [
 /** A code change, not a setting: the events' fields follow the Graph API's version. */
 export const GRAPH_API_VERSION = 'v24.0';
 
-/** Reminders unless REMINDER_DELAYS says otherwise: a day after the form, and three days after. */
-const DEFAULT_REMINDER_DELAYS = '24h,72h';
-
 /** Reads the environment once at start-up; throws naming every bad variable. */
 export function loadConfig(env: Record<string, string | undefined> = process.env) {
   const blankToUndefined = Object.fromEntries(
@@ -143,10 +136,9 @@ export function loadConfig(env: Record<string, string | undefined> = process.env
   );
   const parsed = envSchema.safeParse(blankToUndefined);
   let site: SiteConfig | undefined;
-  const problems: string[] = [];
-  for (const issue of parsed.error?.issues ?? []) {
-    problems.push(`${issue.path.join('.')}: ${issue.message}`);
-  }
+  const problems = (parsed.error?.issues ?? []).map(
+    (issue) => `${issue.path.join('.')}: ${issue.message}`,
+  );
   try {
     site = parseSiteConfig(env);
   } catch (error) {
@@ -180,6 +172,9 @@ export function loadConfig(env: Record<string, string | undefined> = process.env
     graphUrl: values.META_GRAPH_URL.replace(/\/+$/, ''),
     apiVersion: GRAPH_API_VERSION,
   };
+  // Set but empty (blank) turns reminders off; unset keeps the default.
+  const delaysMs = (name: 'REMINDER_DELAYS' | 'CALL_REMINDERS', byDefault: string) =>
+    parseReminderDelays(env[name] === undefined ? byDefault : (values[name] ?? ''));
   const spam = {
     minFillMs: values.SPAM_MIN_FILL_MS,
     altchaForms: [...new Set(commaList(values.ALTCHA_FORMS) as LeadForm[])],
@@ -237,17 +232,11 @@ export function loadConfig(env: Record<string, string | undefined> = process.env
     personMessages: {
       statusLinkDays: values.STATUS_LINK_DAYS,
       confirmationDelayMs: parseDuration(values.CONFIRMATION_DELAY),
-      // Set but empty (blank) turns reminders off; unset keeps the default.
-      reminderDelaysMs: parseReminderDelays(
-        env.REMINDER_DELAYS === undefined
-          ? DEFAULT_REMINDER_DELAYS
-          : (values.REMINDER_DELAYS ?? ''),
-      ),
+      // A day after the form, and three days after.
+      reminderDelaysMs: delaysMs('REMINDER_DELAYS', '24h,72h'),
     },
-    /** How long before a booked call each reminder goes; set but empty: none. */
-    callRemindersMs: parseReminderDelays(
-      env.CALL_REMINDERS === undefined ? '24h,2h' : (values.CALL_REMINDERS ?? ''),
-    ),
+    /** How long before a booked call each reminder goes. */
+    callRemindersMs: delaysMs('CALL_REMINDERS', '24h,2h'),
     /** Public settings handed to the browser in every page (src/shared/runtime-config.ts). */
     runtime: {
       metaPixelId: values.META_PIXEL_ID ?? null,

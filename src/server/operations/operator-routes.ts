@@ -48,7 +48,7 @@ export const metricsRoutes: FastifyPluginAsync<{ token: string | undefined }> = 
   if (!token) return;
   const expected = digest(`Bearer ${token}`);
   const db = tablesOf<OutboxTables>(app.database.db);
-  app.metrics.watchOutbox(() => countOutboxMessages(db));
+  app.metrics.outboxCounts = () => countOutboxMessages(db);
   app.get('/metrics', async (request, reply) => {
     const given = digest(request.headers.authorization ?? '');
     if (!timingSafeEqual(given, expected)) {

@@ -17,6 +17,9 @@ export interface DatabaseOptions {
   statementTimeoutMs?: number | undefined;
   /** Told about connection errors that happen outside any query (PostgreSQL pool). */
   onBackgroundError?: (error: Error) => void;
+  migrations: readonly MigrationSet[];
+  /** The tables of `ephemeral` (see DatabaseConnection). */
+  ephemeralMigrations?: readonly MigrationSet[] | undefined;
 }
 
 /** The database; `DB` is the tables the holder may use (a capability's: `tablesOf<T>(db)`). */
@@ -41,7 +44,7 @@ function openSqlite(dataDir: string): SqliteDatabase.Database {
   return file;
 }
 
-/** A SQLite file in WAL mode whose commits are not synced by SQLite itself (sqlite-wal.ts). */
+/** A SQLite file in WAL mode whose commits SQLite itself does not sync (sqlite-wal.ts). */
 function openWalFile(file: string): SqliteDatabase.Database {
   const database = new SqliteDatabase(file);
   database.pragma('journal_mode = WAL');
@@ -54,17 +57,15 @@ function openWalFile(file: string): SqliteDatabase.Database {
   return database;
 }
 
-const kyselyOver = <DB>(file: SqliteDatabase.Database) =>
-  new Kysely<DB>({ dialect: new SqliteDialect({ database: withStatementCache(file) }) });
-
-export const SQLITE_EPHEMERAL_FILE_NAME = 'talent-bridge-ephemeral.sqlite';
-
 /** The SQLite file of `ephemeral` rows; backups leave it out. */
 async function openSqliteEphemeral<DB>(
   dataDir: string,
   migrations: readonly MigrationSet[],
 ): Promise<Kysely<DB>> {
-  const db = kyselyOver<DB>(openWalFile(path.join(dataDir, SQLITE_EPHEMERAL_FILE_NAME)));
+  const file = openWalFile(path.join(dataDir, 'talent-bridge-ephemeral.sqlite'));
+  const db = new Kysely<DB>({
+    dialect: new SqliteDialect({ database: withStatementCache(file) }),
+  });
   try {
     await migrateToLatest(db, 'sqlite', migrations);
   } catch (error) {
@@ -101,11 +102,7 @@ function openPostgres<DB>(
 
 /** Opens the configured database and applies pending migrations before anything uses it. */
 export async function openDatabase<DB = object>(
-  options: DatabaseOptions & {
-    migrations: readonly MigrationSet[];
-    /** The tables of `ephemeral` (see DatabaseConnection). */
-    ephemeralMigrations?: readonly MigrationSet[];
-  },
+  options: DatabaseOptions,
 ): Promise<DatabaseConnection<DB>> {
   const dialect: DialectName = options.databaseUrl ? 'postgres' : 'sqlite';
   const { databaseUrl, onBackgroundError } = options;

@@ -1,6 +1,5 @@
 import fp from 'fastify-plugin';
-import { openDatabase, type DatabaseConnection } from './connection';
-import type { MigrationSet } from './migration-runner';
+import { openDatabase, type DatabaseConnection, type DatabaseOptions } from './connection';
 import { WriteHealth } from './write-health';
 import { WriteQueue } from './write-queue';
 
@@ -21,26 +20,13 @@ export const STATEMENT_TIMEOUT_MS = 10_000;
 /** Writes waiting at once before 503 (decision 105): seconds of writes, so a stuck database. */
 export const WRITE_QUEUE_LIMIT = 5_000;
 
-export interface DatabasePluginOptions {
-  databaseUrl: string | undefined;
-  dataDir: string;
-  /** PostgreSQL statement_timeout in ms (default STATEMENT_TIMEOUT_MS; 0: none). */
-  statementTimeoutMs?: number | undefined;
-  /** Every capability's migrations (src/server/database.ts). */
-  migrations: readonly MigrationSet[];
-  /** The tables of rows a crash may forget (DatabaseConnection.ephemeral). */
-  ephemeralMigrations?: readonly MigrationSet[];
-  /** Most writes waiting at once (default WRITE_QUEUE_LIMIT; tests: fewer). */
-  writeQueueLimit?: number | undefined;
-}
+/** Defaults: STATEMENT_TIMEOUT_MS, WRITE_QUEUE_LIMIT (tests pass others). */
+type DatabasePluginOptions = DatabaseOptions & { writeQueueLimit?: number | undefined };
 
 /** Opens and migrates the database; closing runs in reverse: writers, then the queue, then it. */
 export const databasePlugin = fp<DatabasePluginOptions>(async (app, options) => {
   const connection = await openDatabase({
-    databaseUrl: options.databaseUrl,
-    dataDir: options.dataDir,
-    migrations: options.migrations,
-    ephemeralMigrations: options.ephemeralMigrations,
+    ...options,
     statementTimeoutMs: options.statementTimeoutMs ?? STATEMENT_TIMEOUT_MS,
     onBackgroundError: (error) => app.log.warn({ err: error }, 'database connection error'),
   });
@@ -58,5 +44,5 @@ export const databasePlugin = fp<DatabasePluginOptions>(async (app, options) => 
   );
   writeHealth.watchWrites(writeQueue);
   app.decorate('writeHealth', writeHealth);
-  app.metrics.watchWriteQueue(() => writeQueue.depth);
+  app.metrics.writeQueueDepth = () => writeQueue.depth;
 });

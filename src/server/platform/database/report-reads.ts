@@ -1,15 +1,9 @@
 /*
- * How a report reads without holding the server (decision 105): better-sqlite3 answers on the
- * main thread and Kysely awaits only resolved promises, so a report's statements run back to back
- * would hold every other request, health checks included, until the last one ended; and one
- * statement over two years of rows holds it for as long as it runs.
+ * A report reads in turns (decision 105): better-sqlite3 answers on the main thread, so statements
+ * run back to back, or one over two years of rows, would hold every other request meanwhile.
  */
 
-/**
- * Days one statement of a report reads. A month of visits at the counter's daily cap took 15-25 ms
- * of CPU a statement here, a week 4-5 ms; on PostgreSQL the 105 statements of two years cost round
- * trips, not the event loop.
- */
+/** Days one statement reads: a month of visits at the daily cap took 15-25 ms of CPU, a week 4-5. */
 const DAYS_PER_READ = 7;
 const DAY_MS = 86_400_000;
 
@@ -25,10 +19,7 @@ export interface DayRange {
   to: string;
 }
 
-/**
- * The rows of `read` over `range`, a week at a time, each read in turn. The caller adds up each
- * week's rows before the next is read, so its own work is in turns too.
- */
+/** The rows of `read` over `range`, a week at a time, each read in turn (the caller sums them). */
 export async function* readByWeeks<Row>(
   range: DayRange,
   read: (piece: DayRange) => Promise<Row[]>,
@@ -42,10 +33,7 @@ export async function* readByWeeks<Row>(
   }
 }
 
-/**
- * The `count` first in `order` of `batches`, each cut as it comes: a report's keys may be hundreds
- * of thousands (two years of made-up UTM values at the visit cap): a few thousand a turn.
- */
+/** The `count` first in `order` of `batches`, a few thousand a turn (keys may be 100,000s). */
 export async function firstInTurns<T>(
   batches: AsyncIterable<T[]>,
   count: number,

@@ -1,21 +1,17 @@
 /* Can a lead be written now? (decision 105): a real write and a read, reused for CACHE_MS. */
 
-export type CheckState = 'ok' | 'failed';
+type CheckState = 'ok' | 'failed';
 
-export interface WriteHealthReport {
+interface WriteHealthReport {
   ok: boolean;
   /** A trivial read on the main connection. */
   database: CheckState;
-  /** The probe write through the lead write path ('ok' when no path is registered yet). */
+  /** The probe write through the write queue ('ok' while none is registered). */
   writes: CheckState;
   /** What failed, as an error code only (SQLITE_READONLY, ECONNREFUSED, PROBE_TIMEOUT...). */
   problem?: string;
-  /** When this answer was measured (ISO 8601). */
   checkedAt: string;
 }
-
-/** The lead write path (the WriteQueue): `probe` writes through it, rejecting when it cannot. */
-type WritePath = { probe(): Promise<void> };
 
 const CACHE_MS = 1000;
 /** A check slower than this counts as failed (a stuck disk, an unreachable server). */
@@ -44,19 +40,18 @@ async function within<T>(promise: Promise<T>): Promise<T> {
 }
 
 export class WriteHealth {
-  private writePath: WritePath | undefined;
+  private writePath: { probe(): Promise<void> } | undefined;
   private last: { at: number; report: WriteHealthReport } | undefined;
   private running: Promise<WriteHealthReport> | undefined;
 
   constructor(
-    /** The read (DatabaseConnection.ping). */
     private readonly ping: () => Promise<void>,
-    /** Told each failed check's error (the log; at most once per CACHE_MS). */
+    /** Told each failed check's error (at most once per CACHE_MS). */
     private readonly onFailure: (error: unknown) => void,
   ) {}
 
-  /** Registers the lead write path (one per server). */
-  watchWrites(path: WritePath): void {
+  /** Registers the write path (the WriteQueue), whose `probe` writes through it. */
+  watchWrites(path: { probe(): Promise<void> }): void {
     this.writePath = path;
   }
 

@@ -1,4 +1,3 @@
-import type { FastifyReply, FastifyRequest } from 'fastify';
 import fp from 'fastify-plugin';
 import { collectDefaultMetrics, Counter, Gauge, Histogram, Registry } from 'prom-client';
 import type { countOutboxMessages } from '../outbox/outbox';
@@ -7,7 +6,7 @@ import type { OutboxDestination } from '../outbox/outbox-tables';
 /* What an operator graphs (decision 141); one registry per app; labels from closed sets. */
 
 /** The route label of a request no route matched (any unknown URL, any method). */
-export const UNMATCHED_ROUTE = 'unmatched';
+const UNMATCHED_ROUTE = 'unmatched';
 
 /** Request latency buckets, in seconds: from a cached page (~1 ms) to a slow export. */
 const LATENCY_BUCKETS = [0.001, 0.0025, 0.005, 0.01, 0.025, 0.05, 0.1, 0.25, 0.5, 1, 2.5, 5, 10];
@@ -17,12 +16,14 @@ const OUTBOX_CACHE_MS = 5000;
 
 type OutboxCount = Awaited<ReturnType<typeof countOutboxMessages>>[number];
 
-export class Metrics {
+class Metrics {
   readonly registry = new Registry();
   readonly requests: Histogram<'method' | 'route' | 'status_code'>;
   private readonly outboxFailures: Counter<'destination'>;
-  private writeQueueDepth: () => number = () => 0;
-  private outboxCounts: (() => Promise<OutboxCount[]>) | undefined;
+  /** The write queue's depth, read at each scrape. */
+  writeQueueDepth: () => number = () => 0;
+  /** The outbox's counts, read at a scrape at most once per OUTBOX_CACHE_MS. */
+  outboxCounts: (() => Promise<OutboxCount[]>) | undefined;
   private outboxCache: { at: number; counts: Promise<OutboxCount[]> } | undefined;
 
   /**
@@ -80,16 +81,6 @@ export class Metrics {
     this.outboxFailures.labels(destination).inc();
   }
 
-  /** The write queue's depth, read at each scrape. */
-  watchWriteQueue(depth: () => number): void {
-    this.writeQueueDepth = depth;
-  }
-
-  /** The outbox's counts, read at a scrape at most once per OUTBOX_CACHE_MS. */
-  watchOutbox(counts: () => Promise<OutboxCount[]>): void {
-    this.outboxCounts = counts;
-  }
-
   private readOutboxCounts(): Promise<OutboxCount[]> {
     if (!this.outboxCounts) return Promise.resolve([]);
     const now = Date.now();
@@ -119,10 +110,11 @@ export const metricsPlugin = fp<{ enabled: boolean }>(async (app, { enabled }) =
   );
   app.decorate('metrics', metrics);
   if (!enabled) return;
-  app.addHook('onResponse', (request: FastifyRequest, reply: FastifyReply, done) => {
+  app.addHook('onResponse', (request, reply, done) => {
     const route = request.is404 ? UNMATCHED_ROUTE : (request.routeOptions.url ?? UNMATCHED_ROUTE);
-    const labels = metrics.requests.labels(request.method, route, String(reply.statusCode));
-    labels.observe(reply.elapsedTime / 1000);
+    metrics.requests
+      .labels(request.method, route, String(reply.statusCode))
+      .observe(reply.elapsedTime / 1000);
     done();
   });
 });

@@ -19,8 +19,6 @@ import type { OutboxTables } from './platform/outbox/outbox-tables';
 import { spendMigrations, type SpendTables } from './spend';
 import { visitMigrations, type VisitTables } from './visits/visit-tables';
 
-/* The whole database, composed from what each part owns. */
-
 /** Every table and column, for code that sees the whole database (tests, tools). */
 export type Database = LeadTables &
   AdminAuthTables &

@@ -1,18 +1,14 @@
 import fp from 'fastify-plugin';
 import path from 'node:path';
+import type { ServerConfig } from '../config/config';
 import { every } from './backup-schedule';
 import { PG_BACKUP_POINTER, writeBackup } from './write-backup';
 
-export interface BackupsPluginOptions {
-  dataDir: string;
-  /** BACKUP_INTERVAL_HOURS; undefined: backups only on demand (`npm run backup`). */
-  intervalHours: number | undefined;
-  keep: number;
-}
+type BackupsOptions = ServerConfig['backup'] & { dataDir: string };
 
 /** Scheduled SQLite backups (decision 130); shutdown waits for one in progress. */
-export const backupsPlugin = fp<BackupsPluginOptions>(async (app, options) => {
-  const { dataDir, intervalHours, keep } = options;
+export const backupsPlugin = fp<BackupsOptions>(async (app, { dataDir, intervalHours, keep }) => {
+  // Unset: backups only on demand (`npm run backup`).
   if (intervalHours === undefined) return;
   if (app.database.dialect !== 'sqlite') {
     app.log.warn(`BACKUP_INTERVAL_HOURS is ignored: ${PG_BACKUP_POINTER}`);

@@ -247,7 +247,6 @@ export function loadConfig(env: Record<string, string | undefined> = process.env
   };
 }
 
-/** The server's configuration, as loadConfig reads it. */
 export type ServerConfig = ReturnType<typeof loadConfig>;
 export type AdminPasswordConfig = ServerConfig['admin'];
 export type NotifyConfig = ServerConfig['notify'];

@@ -10,13 +10,6 @@ interface Pending<DB> {
   reject(error: unknown): void;
 }
 
-export interface WriteQueueOptions {
-  /** Most jobs committed together; bounds how long one commit keeps the others waiting. */
-  maxBatch?: number;
-  /** Most jobs queued or committing at once; past it, run() rejects (default: unbounded). */
-  limit?: number;
-}
-
 /** How long a batch waits for SQLite's write lock held by another process (a backup, a console). */
 const BUSY_WAIT_MS = 5000;
 const BUSY_RETRY_MS = 10;
@@ -31,17 +24,17 @@ const isBusy = (error: unknown) =>
 export class WriteQueue<DB> {
   private pending: Pending<DB>[] = [];
   private running: Promise<void> | undefined;
-  private readonly maxBatch: number;
-  private readonly limit: number;
   private outstanding = 0;
 
   constructor(
     private readonly db: Kysely<DB>,
-    options: WriteQueueOptions = {},
-  ) {
-    this.maxBatch = options.maxBatch ?? 200;
-    this.limit = options.limit ?? Number.POSITIVE_INFINITY;
-  }
+    private readonly options: {
+      /** Most jobs committed together; bounds how long one commit keeps the others waiting. */
+      maxBatch?: number;
+      /** Most jobs queued or committing at once; past it, run() rejects (default: unbounded). */
+      limit?: number;
+    } = {},
+  ) {}
 
   /** The same queue typed for a capability's own `Tables` (as tablesOf in connection.ts). */
   forTables<Tables>(): WriteQueue<Tables> {
@@ -55,7 +48,8 @@ export class WriteQueue<DB> {
 
   /** Runs `job` in a transaction; resolves with its result once committed. */
   run<T>(job: WriteJob<DB, T>): Promise<T> {
-    if (this.outstanding >= this.limit) return Promise.reject(new WriteQueueFullError(this.limit));
+    const { limit = Infinity } = this.options;
+    if (this.outstanding >= limit) return Promise.reject(new WriteQueueFullError(limit));
     return this.enqueue(job);
   }
 
@@ -96,7 +90,7 @@ export class WriteQueue<DB> {
   private async flush(): Promise<void> {
     try {
       while (this.pending.length > 0) {
-        const batch = this.pending.splice(0, this.maxBatch);
+        const batch = this.pending.splice(0, this.options.maxBatch ?? 200);
         await this.commit(batch);
       }
     } finally {

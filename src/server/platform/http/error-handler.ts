@@ -1,4 +1,4 @@
-import type { FastifyReply, FastifyRequest } from 'fastify';
+import type { FastifyError, FastifyReply, FastifyRequest } from 'fastify';
 import { isUnavailableError } from '../database/database-errors';
 
 /** Said with 503: the request stored nothing and can be sent again shortly. */
@@ -6,16 +6,8 @@ export const UNAVAILABLE_MESSAGE = 'The service is busy, please try again in a m
 /** Seconds a client should wait before sending the request again. */
 export const UNAVAILABLE_RETRY_AFTER_SECONDS = 2;
 
-interface ErrorLike {
-  statusCode?: number;
-  name?: string;
-  code?: string;
-  message: string;
-  stack?: string;
-}
-
 /** Clients never see stack traces: only the message of 4xx errors, a generic text for 5xx. */
-export function handleError(error: ErrorLike, request: FastifyRequest, reply: FastifyReply) {
+export function handleError(error: FastifyError, request: FastifyRequest, reply: FastifyReply) {
   // The write queue is full or the database refuses writes for now: nothing stored, try again.
   if (isUnavailableError(error)) {
     request.log.warn(

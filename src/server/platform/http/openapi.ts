@@ -1,16 +1,13 @@
 import { STATUS_CODES } from 'node:http';
 import fastifySwagger from '@fastify/swagger';
-import type { FastifySchema, RouteOptions } from 'fastify';
+import type { FastifySchema } from 'fastify';
 import fp from 'fastify-plugin';
 import { describedError, fieldErrorsBody, retryAfterHeader } from './api-schemas';
-
-export const OPENAPI_PATH = '/api/openapi.json';
 
 /** The security scheme of the admin session cookie; guarded routes name it. */
 export const SESSION_SECURITY = [{ cookieAuth: [] }];
 
-export interface OpenApiOptions {
-  /** The document's title and description (info.title, info.description). */
+interface OpenApiOptions {
   title: string;
   description: string;
   /** Name of the admin session cookie (the cookieAuth security scheme). */
@@ -60,24 +57,13 @@ function platformAnswers(method: string, schema: FastifySchema): ResponseMap {
 /** Each answer gets a description: its own, or the status's reason phrase. */
 function withDescriptions(response: ResponseMap): ResponseMap {
   return Object.fromEntries(
-    Object.entries(response).map(([status, schema]) => {
-      const described = schema as { description?: string };
-      return [
-        status,
-        described.description ? schema : { ...described, description: STATUS_CODES[status] },
-      ];
-    }),
+    Object.entries(response).map(([status, schema]) => [
+      status,
+      (schema as { description?: string }).description
+        ? schema
+        : { ...(schema as object), description: STATUS_CODES[status] },
+    ]),
   );
-}
-
-/** Every answer the route can give must be described: one success at least. */
-function checkDescribed(route: RouteOptions, response: ResponseMap): void {
-  if (!Object.keys(response).some((status) => /^[23]/.test(status))) {
-    throw new Error(
-      `${String(route.method)} ${route.url}: no response schema for its success; describe ` +
-        'every answer of an API route (docs/decisions/100)',
-    );
-  }
 }
 
 /** The OpenAPI document from the routes' schemas (decision 100); each must describe a success. */
@@ -86,7 +72,12 @@ export const openApi = fp<OpenApiOptions>(async (app, { sessionCookie, title, de
     if (!route.url.startsWith('/api/') || route.method === 'HEAD') return;
     const schema: FastifySchema = route.schema ?? {};
     const response = (schema.response ?? {}) as ResponseMap;
-    checkDescribed(route, response);
+    if (!Object.keys(response).some((status) => /^[23]/.test(status))) {
+      throw new Error(
+        `${String(route.method)} ${route.url}: no response schema for its success; describe ` +
+          'every answer of an API route (docs/decisions/100)',
+      );
+    }
     route.schema = {
       ...schema,
       response: withDescriptions({ ...platformAnswers(String(route.method), schema), ...response }),
@@ -123,7 +114,7 @@ export const openApi = fp<OpenApiOptions>(async (app, { sessionCookie, title, de
 
   let document: string | undefined;
   app.get(
-    OPENAPI_PATH,
+    '/api/openapi.json',
     {
       schema: {
         summary: 'This document',

@@ -5,16 +5,14 @@ import { PERMISSIONS_POLICY } from './permissions-policy';
 /** JSON answers and files: nothing may load or frame them as a document. */
 export const API_POLICY = "default-src 'none'; frame-ancestors 'none'";
 
-export interface SecurityHeadersOptions {
-  /** Send Strict-Transport-Security (production: the site is only ever served over HTTPS). */
-  hsts: boolean;
-}
-
 /** Two years, as the HSTS preload list asks; subdomains included. */
 const HSTS_MAX_AGE_SECONDS = 63_072_000;
 
-/** Security headers (decision 041); no API answer is stored: it may hold a person's data. */
-export const securityHeaders = fp<SecurityHeadersOptions>(async (app, { hsts }) => {
+/**
+ * Security headers (decision 041); no API answer is stored: it may hold a person's data. `hsts`
+ * in production, where the site is only ever served over HTTPS.
+ */
+export const securityHeaders = fp<{ hsts: boolean }>(async (app, { hsts }) => {
   await app.register(helmet, {
     // Set below and per page: helmet's one policy cannot differ between pages and the API.
     contentSecurityPolicy: false,

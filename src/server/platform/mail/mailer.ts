@@ -40,7 +40,13 @@ export interface Mailer {
 
 /** SMTP_URL, else SendGrid's relay, else .eml files in DATA_DIR/outbox (decision 023). */
 export function createMailer(mail: MailSettings, dataDir: string): Mailer {
-  const timeouts = smtpTimeouts(mail.timeoutMs ?? SMTP_TIMEOUT_MS);
+  const ms = mail.timeoutMs ?? SMTP_TIMEOUT_MS;
+  const timeouts = {
+    connectionTimeout: ms,
+    greetingTimeout: ms,
+    socketTimeout: ms,
+    dnsTimeout: ms,
+  };
   if (mail.smtpUrl) {
     const transport = nodemailer.createTransport({ url: mail.smtpUrl, ...timeouts });
     const { password } = new URL(mail.smtpUrl);
@@ -58,10 +64,6 @@ export function createMailer(mail: MailSettings, dataDir: string): Mailer {
     return smtpMailer('sendgrid', transport, mail.from, [mail.sendgridApiKey]);
   }
   return outboxMailer(path.join(dataDir, OUTBOX_FOLDER), mail.from);
-}
-
-function smtpTimeouts(ms: number) {
-  return { connectionTimeout: ms, greetingTimeout: ms, socketTimeout: ms, dnsTimeout: ms };
 }
 
 /** `secrets`: what the server may echo in a refusal (an AUTH line, say); cut from every error. */

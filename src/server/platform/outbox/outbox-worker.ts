@@ -28,24 +28,22 @@ export interface DigestOptions {
   send(messages: OutboxMessage[]): Promise<void>;
 }
 
-interface OutboxWorkerOptions {
-  /** One sender per configured destination; other destinations' messages stay untouched. */
-  senders: Partial<Record<OutboxDestination, Sender>>;
-  /** How often the outbox is polled (default 1 s). */
-  pollMs?: number | undefined;
-  /** First retry delay, doubled on each failure up to an hour (default 30 s). */
-  retryBaseMs?: number | undefined;
-  /** A message still failing this long after it was written is given up (default 24 h). */
-  giveUpMs?: number;
-  digest?: DigestOptions | undefined;
-}
-
 /** Test and tuning knobs of a worker (production uses the defaults). */
 export interface WorkerSettings {
   /** false: messages are written but not sent by this instance. */
   enabled?: boolean;
-  pollMs?: number;
-  retryBaseMs?: number;
+  /** How often the outbox is polled (default 1 s). */
+  pollMs?: number | undefined;
+  /** First retry delay, doubled on each failure up to an hour (default 30 s). */
+  retryBaseMs?: number | undefined;
+}
+
+interface OutboxWorkerOptions extends Omit<WorkerSettings, 'enabled'> {
+  /** One sender per configured destination; other destinations' messages stay untouched. */
+  senders: Partial<Record<OutboxDestination, Sender>>;
+  /** A message still failing this long after it was written is given up (default 24 h). */
+  giveUpMs?: number;
+  digest?: DigestOptions | undefined;
 }
 
 /** A worker on the app's database, started once the app is ready and stopped as it closes. */
@@ -97,7 +95,10 @@ class OutboxWorker {
     const all = Object.keys(senders) as OutboxDestination[];
     // The count and the claim in one write: they see the same messages.
     const { digestDue, messages } = await this.writes.runInBackground(async (trx) => {
-      const digestDue = digest !== undefined && (await this.inDigestMode(trx, digest));
+      const since = new Date(Date.now() - (digest?.windowMs ?? 0));
+      const digestDue =
+        digest !== undefined &&
+        (await countWrittenSince(trx, digest.destination, since)) > digest.threshold;
       const destinations = digestDue ? all.filter((d) => d !== digest.destination) : all;
       const claimed = await claimDueMessages(trx, this.dialect, {
         destinations,
@@ -113,12 +114,6 @@ class OutboxWorker {
     if (sent.length > 0)
       await this.writes.runInBackground((trx) => markSent(trx, sent, new Date()));
     return messages.length;
-  }
-
-  private async inDigestMode(db: Kysely<OutboxTables>, digest: DigestOptions): Promise<boolean> {
-    const since = new Date(Date.now() - digest.windowMs);
-    const written = await countWrittenSince(db, digest.destination, since);
-    return written > digest.threshold;
   }
 
   /** One digest per window for the whole site: the instances compete for it (claimDigest). */

@@ -47,7 +47,7 @@ export async function enqueueMessages(
     .execute();
 }
 
-export interface ClaimOptions {
+interface ClaimOptions {
   destinations: readonly OutboxDestination[];
   now: Date;
   /** How long the claim holds: longer than a send can take. */
@@ -218,9 +218,5 @@ export async function countOutboxMessages(
     .where('state', 'in', ['pending', 'failed'])
     .groupBy(['destination', 'state'])
     .execute();
-  return rows.map((row) => ({
-    destination: row.destination,
-    state: row.state,
-    count: Number(row.n),
-  }));
+  return rows.map(({ n, ...row }) => ({ ...row, count: Number(n) }));
 }

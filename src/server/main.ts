@@ -14,13 +14,7 @@ const SHUTDOWN_TIMEOUT_MS = 15_000;
 async function main() {
   // Every file the server creates (database, WAL, backups, mail files) is its user's alone.
   process.umask(0o077);
-  let config;
-  try {
-    config = loadConfig();
-  } catch (error) {
-    console.error(error instanceof Error ? error.message : error);
-    process.exit(1);
-  }
+  const config = loadConfig();
   // Readable lines and a banner for a person at a terminal, JSON for anything else.
   const pretty = chooseLogFormat(config.logFormat, Boolean(process.stdout.isTTY)) === 'pretty';
   const hashFile = path.join(config.dataDir, GENERATED_HASH_FILE);
@@ -69,7 +63,7 @@ async function main() {
 }
 
 main().catch((error: unknown) => {
-  // Start-up failed (database unreachable, migration failed, port taken): say why, exit 1.
+  // Start-up failed (bad settings, database unreachable, port taken...): say why, exit 1.
   console.error(error instanceof Error ? error.message : error);
   process.exit(1);
 });

@@ -22,6 +22,10 @@ const MAX_CONFIRMATION_DELAY_MS = 86_400_000;
 
 const httpUrl = z.url({ protocol: /^https?$/, error: 'must be an http:// or https:// URL' });
 
+/** An optional setting that must match `pattern` whole. */
+const matching = (pattern: RegExp, error: string) =>
+  z.string().regex(pattern, { error }).optional();
+
 /** Reminders' delays: `example` is what the message suggests. */
 const durationList = (example: string) =>
   z.string().regex(/^\s*\d+\s*[smhd]\s*(,\s*\d+\s*[smhd]\s*)*$/, {
@@ -41,12 +45,10 @@ const envSchema = z.object({
   LOG_FORMAT: z.enum(LOG_FORMAT_SETTINGS).default('auto'),
   CLIENT_DIR: z.string().min(1).default('./dist/client'),
   ADMIN_PASSWORD: z.string().min(12, 'must be at least 12 characters').optional(),
-  ADMIN_PASSWORD_HASH: z
-    .string()
-    .regex(/^scrypt\$\d+\$\d+\$\d+\$[A-Za-z0-9+/=]+\$[A-Za-z0-9+/=]+$/, {
-      error: 'must be a hash printed by npm run admin:hash-password',
-    })
-    .optional(),
+  ADMIN_PASSWORD_HASH: matching(
+    /^scrypt\$\d+\$\d+\$\d+\$[A-Za-z0-9+/=]+\$[A-Za-z0-9+/=]+$/,
+    'must be a hash printed by npm run admin:hash-password',
+  ),
   ADMIN_REQUIRE_MFA: z.enum(['true', 'false']).default('false'),
   TRUST_PROXY: z
     .string()
@@ -64,12 +66,10 @@ const envSchema = z.object({
     )
     .optional(),
   NOTIFY_WEBHOOK_URL: httpUrl.optional(),
-  NOTIFY_WEBHOOK_SECRET: z
-    .string()
-    .regex(/^whsec_[A-Za-z0-9+/]{16,}={0,2}$/, {
-      error: 'must be a Standard Webhooks secret: whsec_ followed by base64',
-    })
-    .optional(),
+  NOTIFY_WEBHOOK_SECRET: matching(
+    /^whsec_[A-Za-z0-9+/]{16,}={0,2}$/,
+    'must be a Standard Webhooks secret: whsec_ followed by base64',
+  ),
   LEAD_RATE_LIMIT: z.coerce.number().int().min(0).default(300),
   SPAM_MIN_FILL_MS: z.coerce.number().int().min(0).max(600_000).default(2000),
   ALTCHA_FORMS: z
@@ -82,18 +82,12 @@ const envSchema = z.object({
       { error: `must be form names, comma-separated: ${ALTCHA_CAPABLE_FORMS.join(', ')}` },
     )
     .optional(),
-  META_PIXEL_ID: z
-    .string()
-    .regex(/^\d{5,20}$/, { error: 'must be the numeric id of a Meta Pixel' })
-    .optional(),
+  META_PIXEL_ID: matching(/^\d{5,20}$/, 'must be the numeric id of a Meta Pixel'),
   META_CAPI_ACCESS_TOKEN: z.string().min(10, 'must be a Conversions API access token').optional(),
   META_GRAPH_URL: httpUrl.default('https://graph.facebook.com'),
   META_TEST_EVENT_CODE: z.string().max(100).optional(),
   META_ADS_ACCESS_TOKEN: z.string().min(10, 'must be a Marketing API access token').optional(),
-  META_AD_ACCOUNT_ID: z
-    .string()
-    .regex(/^(act_)?\d{5,20}$/, { error: 'must be the numeric id of a Meta ad account' })
-    .optional(),
+  META_AD_ACCOUNT_ID: matching(/^(act_)?\d{5,20}$/, 'must be the numeric id of a Meta ad account'),
   META_CAPI_STATUS_EVENTS: z.enum(['true', 'false']).default('true'),
   CONSENT_MODE: z.enum(CONSENT_MODES).default('notice'),
   QUESTIONNAIRE_URL: z.url({ protocol: /^https$/, error: 'must be an https:// URL' }).optional(),

@@ -19,7 +19,6 @@ export const accountPageId = (page: AccountPage) => `admin-account-${page}`;
 const icon = { className: 'size-4', 'aria-hidden': true } as const;
 const itemClass = `${menuItemClass} data-[highlighted]:outline-2 data-[highlighted]:-outline-offset-2 data-[highlighted]:outline-accent-strong`;
 
-/** The account's menu: its security and sessions, and ending its other sessions. */
 export function AccountMenu({ onOpen }: { onOpen(page: AccountPage): void }) {
   const account = useAccount();
   const signOutEverywhere = useSignOutEverywhere();

@@ -11,7 +11,6 @@ import { codeField } from './accounts/one-field-form';
 import { Dashboard } from './dashboard';
 import { SecurityPanel } from './accounts/security-panel';
 
-/** "Sign in with a passkey", beside the password: no password needed. */
 function PasskeySignIn({ label = 'Sign in with a passkey' }: { label?: string }) {
   const signIn = useFactorSignIn();
   return (

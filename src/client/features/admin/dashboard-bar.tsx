@@ -18,7 +18,6 @@ const placeholders: Record<LeadTabId, string> = {
 
 export interface LeadSearch {
   tab: LeadTabId;
-  /** The list's current search. */
   value: string;
   onSearch(q: string): void;
 }
@@ -70,10 +69,7 @@ export interface BarAction {
   busy: boolean;
 }
 
-/**
- * The dashboard's own bar under the site's: its title, the open lead tab's search, the spec's
- * buttons and the account's menu. It wraps on a phone; the navigation below it never does.
- */
+/** The dashboard's own bar: it wraps on a phone; the navigation below it never does. */
 export function DashboardBar({
   search,
   actions,

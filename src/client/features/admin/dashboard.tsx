@@ -47,15 +47,20 @@ function useLeadLink() {
     (location.state as { leadOpenedFromList?: true } | null)?.leadOpenedFromList,
   );
 
+  const withoutLead = useCallback(() => {
+    const next = new URLSearchParams(params);
+    for (const each of KINDS) next.delete(each);
+    return next;
+  }, [params]);
+
   const show = useCallback(
     (kind: LeadKind, id: number) => {
-      const next = new URLSearchParams(params);
-      for (const other of KINDS) next.delete(other);
+      const next = withoutLead();
       next.set(kind, String(id));
       // Opening one lead from another's detail replaces it: Back returns to the list.
       setParams(next, { state: { leadOpenedFromList: true }, replace: openedHere });
     },
-    [params, setParams, openedHere],
+    [withoutLead, setParams, openedHere],
   );
 
   const close = useCallback(() => {
@@ -64,10 +69,8 @@ function useLeadLink() {
       void navigate(-1);
       return;
     }
-    const next = new URLSearchParams(params);
-    for (const kind of KINDS) next.delete(kind);
-    setParams(next, { replace: true });
-  }, [openedHere, navigate, params, setParams]);
+    setParams(withoutLead(), { replace: true });
+  }, [openedHere, navigate, withoutLead, setParams]);
 
   return { open, show, close };
 }
@@ -76,7 +79,14 @@ function useLeadLink() {
 // dashboard shows: a click then waits for neither it nor React's throttled Suspense reveal.
 const LeadDetailPanel = lazy(() => import('./leads/detail/lead-detail'));
 
-type View = TabId | 'board';
+interface DashboardTab {
+  id: TabId | 'board';
+  label: string;
+  count?: number | undefined;
+  content: ReactNode;
+  /** What the account's role allows: the server refuses the rest, the screen hides it. */
+  shown?: boolean;
+}
 
 // One row that scrolls sideways within itself on a narrow screen: it never wraps.
 const triggerClass =
@@ -91,7 +101,6 @@ export function Dashboard() {
   // The tab and its list's search, filters and sort are in the URL: a reload keeps them.
   const { tab: linked, setTab, filter, setFilter } = useDashboardUrl();
   const counts = useTabCounts();
-  // What the account's role allows: the server refuses the rest, the screen hides it.
   const canWork = useCan('work');
   const canManage = useCan('manage');
   const quarantine = useQuarantine(canWork);
@@ -117,7 +126,6 @@ export function Dashboard() {
   const exportCsv = () => {
     if (!leadTab)
       return toast(adminToasts.nothingToExport(linked === 'overview' ? 'on Insights' : 'here'));
-    // 'No Data' when the tab's current search finds no rows.
     const page = client.getQueryData<LeadPage>([listUrl(leadTab, filter)]);
     if (!page?.total) return toast(adminToasts.noData);
     // The server names the file <tab>-YYYY-MM-DD.csv and streams the whole tab.
@@ -144,7 +152,7 @@ export function Dashboard() {
     { label: 'Logout', Icon: LogOut, run: () => logout.mutate(), busy: logout.isPending },
   ];
 
-  const tabs: { id: View; label: string; count?: number | undefined; content: ReactNode }[] = [
+  const allTabs: DashboardTab[] = [
     ...leadTabIds.map((id) => ({
       id,
       label: leadTabs[id].label,
@@ -162,50 +170,33 @@ export function Dashboard() {
         </>
       ),
     })),
-    ...(canWork
-      ? [
-          {
-            id: 'quarantine' as const,
-            label: 'Quarantine',
-            count: quarantine.data?.total,
-            content: <QuarantineTab onConfirm={setConfirm} />,
-          },
-        ]
-      : []),
     {
-      id: 'board',
-      label: 'Board',
-      content: <BoardTab onOpen={leadLink.show} canEdit={canWork} />,
+      id: 'quarantine',
+      label: 'Quarantine',
+      count: quarantine.data?.total,
+      content: <QuarantineTab onConfirm={setConfirm} />,
+      shown: canWork,
     },
+    { id: 'board', label: 'Board', content: <BoardTab onOpen={leadLink.show} canEdit={canWork} /> },
     { id: 'overview', label: 'Insights', content: <OverviewTab /> },
-    ...(canWork
-      ? [
-          // The people's own requests: their data, its erasure.
-          {
-            id: 'dataRequests' as const,
-            label: 'People',
-            content: <DataRequestsTab onConfirm={setConfirm} />,
-          },
-        ]
-      : []),
-    ...(canManage
-      ? [
-          {
-            id: 'accounts' as const,
-            label: 'Accounts',
-            content: <AccountsTab onConfirm={setConfirm} />,
-          },
-          { id: 'audit' as const, label: 'Audit', content: <AuditTab /> },
-        ]
-      : []),
+    // The people's own requests: their data, its erasure.
+    {
+      id: 'dataRequests',
+      label: 'People',
+      content: <DataRequestsTab onConfirm={setConfirm} />,
+      shown: canWork,
+    },
+    {
+      id: 'accounts',
+      label: 'Accounts',
+      content: <AccountsTab onConfirm={setConfirm} />,
+      shown: canManage,
+    },
+    { id: 'audit', label: 'Audit', content: <AuditTab />, shown: canManage },
     // Deployment settings and status messages: not the marketer's figures (issue 41).
-    ...(canWork ? [{ id: 'settings' as const, label: 'Settings', content: <SettingsTab /> }] : []),
+    { id: 'settings', label: 'Settings', content: <SettingsTab />, shown: canWork },
   ];
-  // The account's own pages: no tab of their own, the account menu opens them.
-  const accountContent: Record<AccountPage, ReactNode> = {
-    security: <SecurityPanel />,
-    sessions: <SessionsPanel />,
-  };
+  const tabs = allTabs.filter(({ shown = true }) => shown);
   const panelClass = 'pt-6 focus-visible:outline-none';
   // A link to a view this account cannot see opens the first.
   const views: string[] = [...tabs.map(({ id }) => id), ...Object.keys(accountPages)];
@@ -239,6 +230,7 @@ export function Dashboard() {
             {content}
           </Tabs.Content>
         ))}
+        {/* The account's own pages: no tab of their own, the account menu opens them. */}
         {Object.entries(accountPages).map(([page, label]) => (
           <Tabs.Content
             key={page}
@@ -248,7 +240,7 @@ export function Dashboard() {
             aria-label={label}
             className={panelClass}
           >
-            {accountContent[page as AccountPage]}
+            {page === 'security' ? <SecurityPanel /> : <SessionsPanel />}
           </Tabs.Content>
         ))}
       </Tabs.Root>

@@ -13,7 +13,6 @@ import { formatDate } from '../ui/format';
 
 const roleOptions = ADMIN_ROLES.map((role) => ({ value: role, label: titleCase(role) }));
 
-/** The owner's form: an e-mail address and a role; the server e-mails the invitation. */
 function InviteForm() {
   const [email, setEmail] = useState('');
   const [role, setRole] = useState<AdminRole>('recruiter');

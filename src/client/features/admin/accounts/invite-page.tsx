@@ -13,7 +13,6 @@ type Invitation =
   | { state: 'gone' }
   | { state: 'open'; token: string; email: string; role: AdminRole };
 
-/** The invitation of the link's token, as the server knows it. */
 function useInvitation(): Invitation {
   const [invitation, setInvitation] = useState<Invitation>({ state: 'checking' });
   useEffect(() => {
@@ -44,7 +43,6 @@ function AcceptForm({ invitation }: { invitation: Extract<Invitation, { state: '
     if (!name) setError('Enter your name.');
     return name;
   };
-  /** Accepts the invitation with a password or a passkey's registration. */
   const create = async (
     how: 'password' | 'passkey',
     name: string,

@@ -9,7 +9,6 @@ import { formatDate } from '../ui/format';
 
 type PasskeyView = AccountFactors['passkeys'][number];
 
-/** One passkey: its name and date, Rename (a field in place) and Remove. */
 function PasskeyItem({ passkey }: { passkey: PasskeyView }) {
   const remove = useRemovePasskey();
   const rename = useRenamePasskey();

@@ -5,7 +5,6 @@ import { LeadRate, ratePercent, UndercountNote } from './lead-rate';
 import { formatNumber, money } from '../ui/format';
 import { box, Panel } from '../ui/panel';
 
-/** The two landing variants, as the card names them: "/career (free_training)". */
 const VARIANTS = landingVariants.map((key) => ({
   key,
   page: variantPages[key],
@@ -14,7 +13,6 @@ const VARIANTS = landingVariants.map((key) => ({
 
 type Count = 'visitors' | 'leads' | 'applications' | 'placed';
 
-/** The rates the A/B test compares: what converts, out of what. */
 const COMPARISONS = [
   { label: 'Lead rate (leads per visitor)', converted: 'leads', total: 'visitors' },
   { label: 'Application rate (applications per lead)', converted: 'applications', total: 'leads' },
@@ -38,11 +36,6 @@ function verdictText(verdict: Verdict, unit: string): string {
   }
 }
 
-/**
- * The two landing variants side by side: lead rates with their intervals (capped at 100% like
- * the tables, and marked where visitors are under-counted), spend by the tables' allocation,
- * and the verdict per rate.
- */
 export function AbComparison({
   variants,
   currency,

@@ -139,7 +139,6 @@ const GROUPINGS = (['utmCampaigns', 'utmSources', 'landingPages'] as const).map(
 }));
 type Grouping = (typeof GROUPINGS)[number]['value'];
 
-/** Each stage's count, the spend, then each stage's cost. */
 const COSTS = [
   ...funnelStages.map((stage) => [stage.label, stage.key, false] as const),
   ['Spend', 'spend', true] as const,
@@ -181,7 +180,6 @@ function CostsTable({ data }: { data: FunnelFigures }) {
   );
 }
 
-/** The Funnel's costs: upload, currency, table, weekly chart, unmatched spend, CSV. */
 export function CostsSection({
   data,
   onCurrency,

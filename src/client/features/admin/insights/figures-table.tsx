@@ -10,21 +10,12 @@ export interface FigureColumn<Row> {
   sortValue?(row: Row): number | null;
 }
 
-/** A kind of figures: a table's title per grouping, the number columns, the empty text, and
- * what a table of these rows says under it (null: nothing). */
-export interface Figures<Row> {
-  titles: Partial<Record<By, string>>;
-  columns: readonly FigureColumn<Row>[];
-  empty: string;
-  note?(rows: readonly Row[]): ReactNode;
-}
-
 export const keyHeaders = {
   landingPages: 'Landing page',
   utmSources: 'UTM source',
   utmCampaigns: 'UTM campaign',
 };
-export type By = keyof typeof keyHeaders;
+type By = keyof typeof keyHeaders;
 
 /** A row's key as its column shows it; a lead without a page says so. */
 const keyLabel = (by: By, key: string | null) =>
@@ -36,7 +27,6 @@ interface Sort {
   ascending: boolean;
 }
 
-/** A column header; in a sortable table, a button that orders the rows by it. */
 function Header({
   label,
   column,
@@ -167,28 +157,4 @@ export function FiguresTable<Row extends { key: string | null }>({
       )}
     </div>
   );
-}
-
-/** A table per titled grouping of `data`. */
-export function FiguresTables<Row extends { key: string | null }>({
-  figures: { titles, columns, empty, note },
-  data,
-}: {
-  figures: Figures<Row>;
-  data: Partial<Record<By, readonly Row[]>>;
-}) {
-  return Object.entries(titles).map(([by, title]) => {
-    const rows = data[by as By] ?? [];
-    return (
-      <FiguresTable
-        key={by}
-        caption={title}
-        by={by as By}
-        columns={columns}
-        rows={rows}
-        empty={empty}
-        note={note?.(rows)}
-      />
-    );
-  });
 }

@@ -10,13 +10,12 @@ import {
 } from '@shared/admin-funnel';
 import { AbComparison } from './ab-comparison';
 import { CostsSection } from './costs-section';
-import { FiguresTables, type FigureColumn, type Figures } from './figures-table';
+import { FiguresTable, type FigureColumn } from './figures-table';
 import { LeadRate, ratePercent, UndercountNote } from './lead-rate';
+import { DAY_MS, isoDay } from './outcome-cards';
 import { formatNumber } from '../ui/format';
 import { Panel, Pending } from '../ui/panel';
 
-const DAY_MS = 86_400_000;
-const isoDay = (time: number) => new Date(time).toISOString().slice(0, 10);
 const DAY_PATTERN = /^\d{4}-\d{2}-\d{2}$/;
 
 const counted = (
@@ -25,32 +24,26 @@ const counted = (
 ): FigureColumn<FunnelStep> => ({ header, value: (row) => formatNumber(row[field]) });
 const [leads, applications, ...laterStages] = funnelStages;
 
-const funnelFigures: Figures<FunnelStep> = {
-  titles: {
-    landingPages: 'Funnel per landing page',
-    utmSources: 'Funnel per UTM source',
-    utmCampaigns: 'Funnel per UTM campaign',
+const funnelTables = [
+  ['landingPages', 'Funnel per landing page'],
+  ['utmSources', 'Funnel per UTM source'],
+  ['utmCampaigns', 'Funnel per UTM campaign'],
+] as const;
+
+const funnelColumns: FigureColumn<FunnelStep>[] = [
+  counted('Visitors', 'visitors'),
+  counted(leads.label, leads.key),
+  {
+    header: 'Lead rate',
+    value: (row) => <LeadRate rate={row.leadRate} undercounted={row.visitorsUndercounted} />,
   },
-  empty: 'No visits or leads in this range.',
-  columns: [
-    counted('Visitors', 'visitors'),
-    counted(leads.label, leads.key),
-    {
-      header: 'Lead rate',
-      value: (row) => <LeadRate rate={row.leadRate} undercounted={row.visitorsUndercounted} />,
-    },
-    counted(applications.label, applications.key),
-    { header: 'Application rate', value: (row) => ratePercent(row.applicationRate) },
-    ...laterStages.map((stage) => counted(stage.label, stage.key)),
-    { header: 'Show rate', value: (row) => ratePercent(row.showRate) },
-    {
-      header: 'Median hours to booking',
-      value: (row) => row.medianHoursToBooking ?? '—',
-    },
-    counted('Recovered by reminders', 'recoveredByReminders'),
-  ],
-  note: (rows) => rows.some((row) => row.visitorsUndercounted) && <UndercountNote />,
-};
+  counted(applications.label, applications.key),
+  { header: 'Application rate', value: (row) => ratePercent(row.applicationRate) },
+  ...laterStages.map((stage) => counted(stage.label, stage.key)),
+  { header: 'Show rate', value: (row) => ratePercent(row.showRate) },
+  { header: 'Median hours to booking', value: (row) => row.medianHoursToBooking ?? '—' },
+  counted('Recovered by reminders', 'recoveredByReminders'),
+];
 
 /** The range's funnel in the one vocabulary: each stage, its count, and what it counts. */
 function Stages({ total }: { total: FunnelStep }) {
@@ -146,7 +139,17 @@ export function FunnelSection() {
               applications; both count as {applications.label} here.
             </p>
             <AbComparison variants={data.variants} currency={data.currency} />
-            <FiguresTables figures={funnelFigures} data={data} />
+            {funnelTables.map(([by, title]) => (
+              <FiguresTable
+                key={by}
+                caption={title}
+                by={by}
+                columns={funnelColumns}
+                rows={data[by]}
+                empty="No visits or leads in this range."
+                note={data[by].some((row) => row.visitorsUndercounted) && <UndercountNote />}
+              />
+            ))}
             <CostsSection data={data} onCurrency={setCurrency} />
           </>
         )}

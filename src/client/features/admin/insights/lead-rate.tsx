@@ -4,22 +4,17 @@ import { VISITORS_UNDERCOUNTED } from '@shared/admin-funnel';
 export const ratePercent = (rate: number | null) =>
   rate === null ? '—' : `${(rate * 100).toFixed(1)}%`;
 
-/** Marks a lead rate whose visitors are under-counted; the note under its table explains it. */
-function UndercountMarker() {
-  return (
-    <>
-      <span aria-hidden="true">*</span>
-      <span className="sr-only"> (visitors under-counted, see the note)</span>
-    </>
-  );
-}
-
-/** A lead rate, marked where leads exceed the visitors counted. */
+/** A lead rate, marked where leads exceed the visitors counted; the note explains the mark. */
 export function LeadRate({ rate, undercounted }: { rate: number | null; undercounted: boolean }) {
   return (
     <>
       {ratePercent(rate)}
-      {undercounted && <UndercountMarker />}
+      {undercounted && (
+        <>
+          <span aria-hidden="true">*</span>
+          <span className="sr-only"> (visitors under-counted, see the note)</span>
+        </>
+      )}
     </>
   );
 }

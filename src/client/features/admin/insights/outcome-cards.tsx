@@ -4,8 +4,8 @@ import { funnelStages, type FunnelFigures, type FunnelStep } from '@shared/admin
 import { formatNumber, money } from '../ui/format';
 import { Panel, Pending } from '../ui/panel';
 
-const DAY_MS = 86_400_000;
-const isoDay = (time: number) => new Date(time).toISOString().slice(0, 10);
+export const DAY_MS = 86_400_000;
+export const isoDay = (time: number) => new Date(time).toISOString().slice(0, 10);
 
 /** This week (its Monday, UTC, to today) and last week (the Monday to Sunday before). */
 export function weekRanges(now: number) {
@@ -81,7 +81,6 @@ function Card({
 
 /** The outcomes of this week's leads against last week's: the funnel's words, the funnel's counts. */
 export function OutcomeCards() {
-  // The weeks of the day the tab was opened.
   const [{ thisWeek, lastWeek }] = useState(() => weekRanges(Date.now()));
   const current = useFunnel(thisWeek);
   const previous = useFunnel(lastWeek);

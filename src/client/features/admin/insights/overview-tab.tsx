@@ -30,7 +30,6 @@ function DailyChart({ daily }: { daily: OverviewFigures['daily'] }) {
   return <UPlotChart options={options} data={data} testId="daily-chart" />;
 }
 
-/** Leads per day for 30 days, candidates and companies. */
 function DailyLeads() {
   const overview = useQuery<OverviewFigures>({
     queryKey: ['/api/admin/overview'],

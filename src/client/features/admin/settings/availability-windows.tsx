@@ -69,7 +69,6 @@ function WindowList({
 const dayName = (day: string) => day.charAt(0).toUpperCase() + day.slice(1);
 const rowClass = 'grid gap-2 border-t border-slate-200 pt-3 sm:grid-cols-[9rem_1fr]';
 
-/** Each weekday's windows, on the host's wall clock. */
 export function WeeklyWindows({ form }: { form: Form }) {
   return (
     <fieldset className="grid gap-3">

@@ -9,10 +9,7 @@ import { ConfirmDialog, type ConfirmRequest } from '../ui/confirm-dialog';
 import { formatDate } from '../ui/format';
 import { Panel, Pending } from '../ui/panel';
 
-/**
- * "Subscribe to your calls": the host's private calendar link. The server keeps only its hash,
- * so the link is shown once, when made; a reset makes a new one and ends the old.
- */
+/** The server keeps only the link's hash, so the link is shown once, when made. */
 export function CalendarFeed() {
   const client = useQueryClient();
   const { data, isError } = useQuery<CalendarFeedLink>({ queryKey: [CALENDAR_FEED_URL] });

@@ -63,7 +63,6 @@ function Row({ item }: { item: ConfigurationItem }) {
   );
 }
 
-/** What the storage bounds hold and dropped. */
 function StorageBounds({ storage }: { storage: StorageFigures }) {
   const count = (n: number) => n.toLocaleString('en-US');
   const period = `in the last ${storage.days} days`;

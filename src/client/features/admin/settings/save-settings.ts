@@ -5,10 +5,7 @@ import { toast, type ToastInput } from '../../../lib/toast-store';
 import { apiRequest, errorText, fieldMessages } from '../api/http';
 import { adminToasts } from '../ui/admin-toasts';
 
-/**
- * Saves a settings form with PUT `url` (the document its GET reads): the answer is shown and
- * cached; a 400's fields each show their message, as the browser's own check would.
- */
+/** Saves a settings form with PUT `url` (the document its GET reads); a 400 marks its fields. */
 export function useSaveSettings<Values extends FieldValues>(
   url: string,
   form: UseFormReturn<Values>,

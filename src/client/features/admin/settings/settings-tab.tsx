@@ -4,10 +4,6 @@ import { ConfigurationPanel } from './configuration-panel';
 import { MessageTemplatesSection } from './message-templates-section';
 import { ScreeningSection } from './screening-section';
 
-/**
- * The server's settings and the screening questions (to those who manage); messages and call
- * hours (to those who work).
- */
 export function SettingsTab() {
   const canManage = useCan('manage');
   const canWork = useCan('work');

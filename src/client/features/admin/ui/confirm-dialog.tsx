@@ -35,10 +35,7 @@ export function useReturnFocus() {
   };
 }
 
-/**
- * A confirmation; the focus returns to the opener or where `afterClose` puts it. `wide`: room
- * for choices side by side (a merge's), scrolled within the screen.
- */
+/** A confirmation; the focus returns to the opener or where `afterClose` puts it. */
 export function ConfirmDialog({
   request,
   onClose,

@@ -99,7 +99,6 @@ export function RemoveRowButton({ label, onClick }: { label: string; onClick(): 
   );
 }
 
-/** A settings form's submit: "Saving…" while its request runs. */
 export function SaveButton({ pending, children }: { pending: boolean; children: ReactNode }) {
   return (
     <Button type="submit" variant="dark" className="justify-self-start" aria-disabled={pending}>

@@ -12,7 +12,6 @@ export interface Column<Row> {
   card?: boolean;
 }
 
-/** The column the rows are sorted by, and which way. */
 export interface TableSort {
   key: string;
   descending: boolean;
@@ -45,7 +44,6 @@ const cardClasses = {
   cell: 'max-md:col-start-2 max-md:flex max-md:flex-wrap max-md:items-center max-md:gap-2 max-md:px-2 max-md:py-1 max-md:before:text-xs max-md:before:font-semibold max-md:before:text-slate-600 max-md:before:content-[attr(data-label)]',
 };
 
-/** A header that sorts by its column: aria-sort says how the rows are ordered. */
 function SortHeader({
   header,
   sortKey,
@@ -69,7 +67,6 @@ function SortHeader({
   );
 }
 
-/** The header's checkbox: ticked when every row is, mixed when some are. */
 function SelectAll<Row>({
   rows,
   selection,
@@ -93,10 +90,7 @@ function SelectAll<Row>({
   );
 }
 
-/**
- * A table in a focusable region that scrolls sideways on narrow screens; with `sort`, headers
- * of sortable columns sort; with `cards`, the first column stays in view and a phone shows cards.
- */
+/** A table in a focusable region that scrolls sideways on narrow screens. */
 export function DataTable<Row extends { id: number }>({
   caption,
   columns: own,
@@ -231,7 +225,6 @@ export function DataTable<Row extends { id: number }>({
   );
 }
 
-/** A table body: a row per item, or one row across every column saying that there are none. */
 export function RowsOrEmpty<Row>({
   rows,
   columnCount,
@@ -245,7 +238,6 @@ export function RowsOrEmpty<Row>({
   empty: string;
   emptyClassName: string;
   className?: string | undefined;
-  /** The row of an item, with its key. */
   children: (row: Row) => ReactNode;
 }) {
   return (

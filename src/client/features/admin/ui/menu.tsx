@@ -18,6 +18,5 @@ export function MenuContent({ className, ...props }: ComponentProps<typeof Dropd
   );
 }
 
-/** A menu item's look. */
 export const menuItemClass =
   'flex cursor-pointer items-center gap-2 rounded px-3 py-2 text-sm outline-none data-[highlighted]:bg-slate-100';

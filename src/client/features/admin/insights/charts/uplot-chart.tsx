@@ -3,7 +3,6 @@ import type uPlot from 'uplot';
 
 const HEIGHT = 260;
 
-/** The two lines of a chart (the first filled), and the colour of the axes. */
 export const lines = [
   { stroke: '#0e7490', width: 2, fill: 'rgba(14,116,144,0.08)' },
   { stroke: '#b45309', width: 2 },

@@ -136,34 +136,27 @@ function LoginForm() {
   );
 }
 
-/** Everything before the dashboard: the session check, the sign-in, a second factor's set-up. */
-function AdminGate({ session }: { session: ReturnType<typeof useAdminSession> }) {
-  if (session.isPending) {
-    return (
-      <p className="text-center text-slate-700" role="status">
-        Checking your session…
-      </p>
-    );
-  }
-  if (session.isError) {
-    return (
-      <p className="text-center text-red-700" role="alert">
-        The server could not be reached. Reload the page to try again.
-      </p>
-    );
-  }
-  if (!session.data.authenticated) return <LoginForm />;
-  // ADMIN_REQUIRE_MFA: a second factor first, before any lead.
-  return <SecurityPanel setupRequired />;
-}
-
+/** The dashboard, or what comes before it: the session check, the sign-in, a second factor. */
 function AdminScreen() {
   const session = useAdminSession();
   // The dashboard takes the screen's width; the rest keeps the site's column.
   if (session.data?.authenticated && !session.data.setupRequired) return <Dashboard />;
   return (
     <Container>
-      <AdminGate session={session} />
+      {session.isPending ? (
+        <p className="text-center text-slate-700" role="status">
+          Checking your session…
+        </p>
+      ) : session.isError ? (
+        <p className="text-center text-red-700" role="alert">
+          The server could not be reached. Reload the page to try again.
+        </p>
+      ) : !session.data.authenticated ? (
+        <LoginForm />
+      ) : (
+        // ADMIN_REQUIRE_MFA: a second factor first, before any lead.
+        <SecurityPanel setupRequired />
+      )}
     </Container>
   );
 }

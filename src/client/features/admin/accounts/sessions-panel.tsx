@@ -61,13 +61,11 @@ function Sessions({
   );
 }
 
-export function SessionsPanel() {
-  return (
-    <Panel id="your-sessions" title="Your sessions">
-      <Sessions />
-    </Panel>
-  );
-}
+export const SessionsPanel = () => (
+  <Panel id="your-sessions" title="Your sessions">
+    <Sessions />
+  </Panel>
+);
 
 /** An account's sessions, for the owner: its heading takes the focus; Escape or Close closes. */
 export function AccountSessions({

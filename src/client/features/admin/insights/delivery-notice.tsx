@@ -12,25 +12,10 @@ const destinationLabels: Record<FailedDelivery['destination'], string> = {
   person: "E-mail to the lead's person",
 };
 
-function LeadCell({ leadType, leadId, onOpenLead }: FailedDelivery & { onOpenLead: OpenLead }) {
-  if (!leadType || leadId === null) return <span className="text-slate-600">—</span>;
-  return (
-    <button
-      type="button"
-      className="whitespace-nowrap rounded font-medium text-accent-strong underline underline-offset-2 focus-visible:outline-2 focus-visible:outline-offset-2 focus-visible:outline-accent-strong"
-      onClick={() => onOpenLead(leadType, leadId)}
-    >
-      {leadType === 'company' ? 'Company' : 'Candidate'} #{leadId}
-    </button>
-  );
-}
-
 const headers = ['Destination', 'Topic', 'Lead', 'Error', 'Attempts', 'Last attempt'];
 
-type OpenLead = (kind: LeadKind, id: number) => void;
-
 /** Shown only when notifications failed to leave (how many, the newest) or the spend pull fails. */
-export function DeliveryNotice({ onOpenLead }: { onOpenLead: OpenLead }) {
+export function DeliveryNotice({ onOpenLead }: { onOpenLead(kind: LeadKind, id: number): void }) {
   const { data } = useQuery<Deliveries>({ queryKey: ['/api/admin/deliveries'] });
   if (!data || (data.failedCount === 0 && !data.spendPull)) return null;
   const count = formatNumber(data.failedCount);
@@ -85,12 +70,22 @@ export function DeliveryNotice({ onOpenLead }: { onOpenLead: OpenLead }) {
                 empty="No failures to show."
                 emptyClassName="px-3 py-3 text-center text-slate-600"
               >
-                {(delivery) => (
+                {({ leadType, leadId, ...delivery }) => (
                   <tr key={delivery.id} className="align-top">
                     <td className="px-3 py-2">{destinationLabels[delivery.destination]}</td>
                     <td className="px-3 py-2">{delivery.topic}</td>
                     <td className="px-3 py-2">
-                      <LeadCell {...delivery} onOpenLead={onOpenLead} />
+                      {!leadType || leadId === null ? (
+                        <span className="text-slate-600">—</span>
+                      ) : (
+                        <button
+                          type="button"
+                          className="whitespace-nowrap rounded font-medium text-accent-strong underline underline-offset-2 focus-visible:outline-2 focus-visible:outline-offset-2 focus-visible:outline-accent-strong"
+                          onClick={() => onOpenLead(leadType, leadId)}
+                        >
+                          {leadType === 'company' ? 'Company' : 'Candidate'} #{leadId}
+                        </button>
+                      )}
                     </td>
                     <td className="min-w-56 break-words px-3 py-2">{delivery.lastError ?? '—'}</td>
                     <td className="px-3 py-2 text-right">{delivery.attempts}</td>

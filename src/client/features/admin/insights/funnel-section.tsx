@@ -45,26 +45,6 @@ const funnelColumns: FigureColumn<FunnelStep>[] = [
   counted('Recovered by reminders', 'recoveredByReminders'),
 ];
 
-/** The range's funnel in the one vocabulary: each stage, its count, and what it counts. */
-function Stages({ total }: { total: FunnelStep }) {
-  return (
-    <dl aria-label="Funnel stages" className="grid gap-3 sm:grid-cols-2 lg:grid-cols-3">
-      {funnelStages.map((stage, index) => (
-        <div key={stage.key} className="rounded-xl border border-slate-200 bg-white p-4">
-          <dt className="text-sm font-medium text-slate-700">
-            {index > 0 && <span aria-hidden="true">→ </span>}
-            {stage.label}
-          </dt>
-          <dd className="text-2xl font-semibold text-slate-900">
-            {formatNumber(total[stage.key])}
-          </dd>
-          <dd className="mt-1 text-xs text-slate-700">{stage.meaning}</dd>
-        </div>
-      ))}
-    </dl>
-  );
-}
-
 /** The Funnel section of the Overview tab, for a date range (default: the last 30 UTC days). */
 export function FunnelSection() {
   const [from, setFrom] = useState(() => isoDay(Date.now() - 29 * DAY_MS));
@@ -130,7 +110,20 @@ export function FunnelSection() {
               and campaign. Lead rate: leads per visitor (at most 100%); application rate:
               applications per lead.
             </p>
-            <Stages total={data.total} />
+            <dl aria-label="Funnel stages" className="grid gap-3 sm:grid-cols-2 lg:grid-cols-3">
+              {funnelStages.map((stage, index) => (
+                <div key={stage.key} className="rounded-xl border border-slate-200 bg-white p-4">
+                  <dt className="text-sm font-medium text-slate-700">
+                    {index > 0 && <span aria-hidden="true">→ </span>}
+                    {stage.label}
+                  </dt>
+                  <dd className="text-2xl font-semibold text-slate-900">
+                    {formatNumber(data.total[stage.key])}
+                  </dd>
+                  <dd className="mt-1 text-xs text-slate-700">{stage.meaning}</dd>
+                </div>
+              ))}
+            </dl>
             <p className="text-sm text-slate-700">
               Each stage counts the leads that reached at least it, so none is larger than the one
               before. The lead tabs keep the specification&rsquo;s names: &ldquo;Typeform

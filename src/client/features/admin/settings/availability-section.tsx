@@ -29,23 +29,19 @@ const RULES: readonly (readonly [NumberRule, string, hint?: string])[] = [
   ['seats', 'Seats per slot', '1 for a screening call, more for a group information session'],
 ];
 
-/** Every IANA zone the browser knows, with the saved one even if it is an alias (UTC). */
-function useTimeZones(saved: string) {
-  return useMemo(() => {
-    const zones = Intl.supportedValuesOf('timeZone');
-    return (zones.includes(saved) ? zones : [saved, ...zones]).map((zone) => ({
-      value: zone,
-      label: zone.replaceAll('_', ' '),
-    }));
-  }, [saved]);
-}
-
 function AvailabilityForm({ saved }: { saved: Availability }) {
   const form = useForm<Availability>({
     resolver: zodResolver(availabilitySchema),
     defaultValues: saved,
   });
-  const zones = useTimeZones(saved.timeZone);
+  // Every IANA zone the browser knows, with the saved one even if it is an alias (UTC).
+  const zones = useMemo(() => {
+    const known = Intl.supportedValuesOf('timeZone');
+    return (known.includes(saved.timeZone) ? known : [saved.timeZone, ...known]).map((zone) => ({
+      value: zone,
+      label: zone.replaceAll('_', ' '),
+    }));
+  }, [saved.timeZone]);
   const { pending, onSubmit } = useSaveSettings(
     AVAILABILITY_URL,
     form,

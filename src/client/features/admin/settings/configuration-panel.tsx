@@ -20,22 +20,8 @@ const states: Record<ConfigurationState, [text: string, icon: typeof CheckCircle
     warning: ['Needs attention', AlertTriangle, 'bg-amber-100 text-amber-950'],
   };
 
-function StateBadge({ state }: { state: ConfigurationState }) {
-  const [text, Icon, tone] = states[state];
-  return (
-    <span
-      className={clsx(
-        'inline-flex items-center gap-1 whitespace-nowrap rounded-full px-2 py-0.5 text-xs font-semibold',
-        tone,
-      )}
-    >
-      <Icon className="size-3.5 shrink-0" aria-hidden="true" />
-      {text}
-    </span>
-  );
-}
-
 function Row({ item }: { item: ConfigurationItem }) {
+  const [text, Icon, tone] = states[item.state];
   return (
     <div
       className={clsx(
@@ -47,7 +33,15 @@ function Row({ item }: { item: ConfigurationItem }) {
       <dt className="font-medium text-slate-900">{item.label}</dt>
       <dd className="grid gap-1 text-sm text-slate-800">
         <span className="flex flex-wrap items-center gap-2">
-          <StateBadge state={item.state} />
+          <span
+            className={clsx(
+              'inline-flex items-center gap-1 whitespace-nowrap rounded-full px-2 py-0.5 text-xs font-semibold',
+              tone,
+            )}
+          >
+            <Icon className="size-3.5 shrink-0" aria-hidden="true" />
+            {text}
+          </span>
           <span>{item.summary}</span>
         </span>
         <span className="text-xs text-slate-600">

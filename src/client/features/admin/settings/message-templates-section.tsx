@@ -24,10 +24,11 @@ const sampleValues: PlaceholderValues = {
   supportEmail: site.supportEmail,
 };
 
-/** PUT (a template) or DELETE (null) one status's message; the list shows the answer. */
-function useSaveTemplate(slot: MessageTemplateSlot) {
+/** The subject and body of one status, with the live preview; remounted for each status. */
+function TemplateForm({ slot, announce }: { slot: MessageTemplateSlot; announce: Announce }) {
   const client = useQueryClient();
-  return useMutation({
+  // PUT (a template) or DELETE (null) the status's message; the list shows the answer.
+  const save = useMutation({
     mutationFn: async (template: MessageTemplateInput | null) => {
       const url = `${TEMPLATES_URL}/${slotKey(slot)}`;
       if (template === null) return void (await apiRequest('DELETE', url));
@@ -35,11 +36,6 @@ function useSaveTemplate(slot: MessageTemplateSlot) {
     },
     onSuccess: () => client.invalidateQueries({ queryKey: [TEMPLATES_URL] }),
   });
-}
-
-/** The subject and body of one status, with the live preview; remounted for each status. */
-function TemplateForm({ slot, announce }: { slot: MessageTemplateSlot; announce: Announce }) {
-  const save = useSaveTemplate(slot);
   const form = useForm<MessageTemplateInput>({
     resolver: zodResolver(messageTemplateSchema),
     defaultValues: { subject: slot.template?.subject ?? '', body: slot.template?.body ?? '' },

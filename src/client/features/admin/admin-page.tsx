@@ -25,7 +25,6 @@ function PasskeySignIn({ label = 'Sign in with a passkey' }: { label?: string })
   );
 }
 
-/** A password sign-in's second step: an app or recovery code, or one of the account's passkeys. */
 function SecondFactorForm({
   factors,
   onRestart,

@@ -8,7 +8,6 @@ import { formatDate } from '../ui/format';
 
 const actionLabel = (action: string) => action.replaceAll('_', ' ');
 
-/** Owner only: the newest 200 audit entries, filtered by account and by action. */
 export function AuditTab() {
   const [account, setAccount] = useState('');
   const [action, setAction] = useState('');

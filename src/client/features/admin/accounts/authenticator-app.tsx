@@ -7,7 +7,6 @@ import { startTotp, useConfirmTotp, useNewRecoveryCodes, useRemoveTotp } from '.
 import { card, OneFieldForm } from './one-field-form';
 import { Panel } from '../ui/panel';
 
-/** Recovery codes, shown once: copied or downloaded now, never shown again. */
 function RecoveryCodes({ codes, onDone }: { codes: string[]; onDone: () => void }) {
   const text = `${codes.join('\n')}\n`;
   const download = () => saveFile(text, 'text/plain', 'talent-bridge-recovery-codes.txt');

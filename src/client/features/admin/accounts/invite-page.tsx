@@ -28,7 +28,6 @@ function useInvitation(): Invitation {
   return invitation;
 }
 
-/** The invitee's name and a password, or a passkey instead; then signed in, to the dashboard. */
 function AcceptForm({ invitation }: { invitation: Extract<Invitation, { state: 'open' }> }) {
   const headingId = useId();
   const form = useRef<HTMLFormElement>(null);
@@ -37,7 +36,6 @@ function AcceptForm({ invitation }: { invitation: Extract<Invitation, { state: '
   const { token } = invitation;
   const field = (key: 'name' | 'password') =>
     String(new FormData(form.current ?? undefined).get(key) ?? '');
-  /** The name typed, trimmed; without one, says so and gives ''. */
   const named = () => {
     const name = field('name').trim();
     if (!name) setError('Enter your name.');

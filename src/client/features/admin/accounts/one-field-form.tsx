@@ -2,10 +2,8 @@ import { useState, type FormEvent } from 'react';
 import { Button, SubmitButton } from '../../../components/ui/button';
 import { TextField } from '../../../components/ui/form-field';
 
-/** A part of the Security panel: a card named by its heading. */
 export const card = { level: 3, className: 'grid gap-3 rounded-xl bg-white p-6 shadow' } as const;
 
-/** The field of a second factor's code: the authenticator app's, or a recovery code. */
 export const codeField = {
   label: 'Authentication code or recovery code',
   autoComplete: 'one-time-code',

@@ -7,7 +7,6 @@ import { codeField, card, OneFieldForm } from './one-field-form';
 import { Panel } from '../ui/panel';
 import { Passkeys } from './passkeys';
 
-/** Changing a factor asks for a current one again: the password (if any), a code or a passkey. */
 function ConfirmIdentity({ hasCodes, hasPassword }: { hasCodes: boolean; hasPassword: boolean }) {
   const confirm = useConfirmIdentity();
   const how = hasPassword

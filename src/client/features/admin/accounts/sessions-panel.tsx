@@ -7,7 +7,6 @@ import { DataTable } from '../ui/data-table';
 import { formatDate } from '../ui/format';
 import { Panel } from '../ui/panel';
 
-/** The sessions of `account` (yours without one); ending another's asks to confirm first. */
 function Sessions({
   account,
   onConfirm,

@@ -17,7 +17,6 @@ export const keyHeaders = {
 };
 type By = keyof typeof keyHeaders;
 
-/** A row's key as its column shows it; a lead without a page says so. */
 const keyLabel = (by: By, key: string | null) =>
   key ?? (by === 'landingPages' ? '(no page recorded)' : '(none)');
 

@@ -20,8 +20,7 @@ export function weekRanges(now: number) {
 const useFunnel = ({ from, to }: { from: string; to: string }) =>
   useQuery<FunnelFigures>({ queryKey: [`/api/admin/funnel?${new URLSearchParams({ from, to })}`] });
 
-// The outcomes, in the funnel's words: leads, applications, placed; then the cost per placement
-// (decision 177: calls and enrolment are in the funnel below).
+// Calls and enrolment are in the funnel below.
 const OUTCOMES = funnelStages.filter((stage) => !('call' in stage) && stage.key !== 'enrolled');
 const PLACED = funnelStages.find((stage) => stage.key === 'placed')!;
 
@@ -79,7 +78,6 @@ function Card({
   );
 }
 
-/** The outcomes of this week's leads against last week's: the funnel's words, the funnel's counts. */
 export function OutcomeCards() {
   const [{ thisWeek, lastWeek }] = useState(() => weekRanges(Date.now()));
   const current = useFunnel(thisWeek);

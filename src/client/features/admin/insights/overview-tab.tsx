@@ -4,8 +4,7 @@ import type { OverviewFigures } from '@shared/admin-overview';
 import { adminToasts } from '../ui/admin-toasts';
 import { Pending } from '../ui/panel';
 import type uPlot from 'uplot';
-import { ChartFigure } from './charts/chart-figure';
-import { axisStroke, fromZero, lines, UPlotChart } from './charts/uplot-chart';
+import { axisStroke, ChartFigure, fromZero, lines, UPlotChart } from './charts';
 import { FunnelSection } from './funnel-section';
 import { OutcomeCards } from './outcome-cards';
 
@@ -53,7 +52,6 @@ function DailyLeads() {
   );
 }
 
-/** The marketer's page: this week's outcomes, the funnel with its costs and A/B verdict, leads per day. */
 export function OverviewTab() {
   return (
     <div className="grid gap-8">

@@ -11,7 +11,6 @@ const TemplateLink = () => (
   </a>
 );
 
-/** The spend upload: the template's CSV or Meta Ads Manager's export, and what was wrong with a file. */
 export function SpendUpload() {
   const client = useQueryClient();
   const input = useRef<HTMLInputElement>(null);

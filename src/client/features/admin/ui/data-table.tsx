@@ -24,7 +24,6 @@ export interface RowSelection<Row> {
   toggle(row: Row): void;
   /** Ticks every row of the page, or none when all are. */
   toggleAll(): void;
-  /** How the row's checkbox is named: "Select <name>". */
   name(row: Row): string;
 }
 

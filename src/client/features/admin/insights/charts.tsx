@@ -1,4 +1,4 @@
-import { useEffect, useRef } from 'react';
+import { useEffect, useRef, type ReactNode } from 'react';
 import type uPlot from 'uplot';
 
 const HEIGHT = 260;
@@ -9,7 +9,6 @@ export const lines = [
 ] as const;
 export const axisStroke = '#334155';
 
-/** A scale from 0 to a little above its highest value, and never below `least`. */
 export const fromZero =
   (least: number) =>
   (_u: unknown, _min: number, max: number): [number, number] => [
@@ -59,4 +58,56 @@ export function UPlotChart({
     };
   }, [options, data]);
   return <div ref={container} className="min-h-[300px] w-full" data-testid={testId} />;
+}
+
+/** A chart with its caption and, for screen readers and exact figures, its data as a table. */
+export function ChartFigure({
+  caption,
+  chart,
+  tableToggle,
+  headers,
+  rows,
+  className = '',
+}: {
+  caption: ReactNode;
+  chart: ReactNode;
+  tableToggle: string;
+  headers: readonly string[];
+  rows: readonly { key: string; cells: readonly ReactNode[] }[];
+  className?: string;
+}) {
+  return (
+    <figure className={`rounded-xl border border-slate-200 bg-white p-5 ${className}`}>
+      <figcaption className="font-semibold text-slate-900">{caption}</figcaption>
+      {chart}
+      <details className="mt-2 text-sm">
+        <summary className="cursor-pointer rounded text-accent-strong focus-visible:outline-2 focus-visible:outline-accent-strong">
+          {tableToggle}
+        </summary>
+        <table className="mt-2 text-left [&_:is(th,td):not(:last-child)]:pr-6">
+          <thead>
+            <tr>
+              {headers.map((header) => (
+                <th key={header} scope="col">
+                  {header}
+                </th>
+              ))}
+            </tr>
+          </thead>
+          <tbody>
+            {rows.map(({ key, cells: [label, ...values] }) => (
+              <tr key={key}>
+                <th scope="row" className="font-normal">
+                  {label}
+                </th>
+                {values.map((value, index) => (
+                  <td key={index}>{value}</td>
+                ))}
+              </tr>
+            ))}
+          </tbody>
+        </table>
+      </details>
+    </figure>
+  );
 }

@@ -25,7 +25,10 @@ import { useFormEmail } from './leads/status-message-offer';
 import { OverviewTab } from './insights/overview-tab';
 import { QuarantineTab, useQuarantine } from './leads/quarantine-tab';
 import { SecurityPanel } from './accounts/security-panel';
-import { SettingsTab } from './settings/settings-tab';
+import { AvailabilitySection } from './settings/availability-section';
+import { ConfigurationPanel } from './settings/configuration-panel';
+import { MessageTemplatesSection } from './settings/message-templates-section';
+import { ScreeningSection } from './settings/screening-section';
 import { exportUrl, leadTabIds, leadTabs, listUrl, type TabId } from './leads/tabs';
 import { FIRST_TAB, useDashboardUrl } from './leads/list-url';
 import { useAutoRefresh } from './use-auto-refresh';
@@ -194,7 +197,19 @@ export function Dashboard() {
     },
     { id: 'audit', label: 'Audit', content: <AuditTab />, shown: canManage },
     // Deployment settings and status messages: not the marketer's figures (issue 41).
-    { id: 'settings', label: 'Settings', content: <SettingsTab />, shown: canWork },
+    {
+      id: 'settings',
+      label: 'Settings',
+      content: (
+        <div className="grid gap-8">
+          {canManage && <ConfigurationPanel />}
+          <MessageTemplatesSection />
+          <AvailabilitySection />
+          {canManage && <ScreeningSection />}
+        </div>
+      ),
+      shown: canWork,
+    },
   ];
   const tabs = allTabs.filter(({ shown = true }) => shown);
   const panelClass = 'pt-6 focus-visible:outline-none';

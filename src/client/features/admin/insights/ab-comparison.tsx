@@ -5,12 +5,6 @@ import { LeadRate, ratePercent, UndercountNote } from './lead-rate';
 import { formatNumber, money } from '../ui/format';
 import { box, Panel } from '../ui/panel';
 
-const VARIANTS = landingVariants.map((key) => ({
-  key,
-  page: variantPages[key],
-  label: `${variantPages[key]} (${key})`,
-}));
-
 type Count = 'visitors' | 'leads' | 'applications' | 'placed';
 
 const COMPARISONS = [
@@ -27,7 +21,7 @@ function verdictText(verdict: Verdict, unit: string): string {
     case 'no-difference-yet':
       return 'no difference yet';
     case 'better': {
-      const page = VARIANTS[verdict.better]!.page;
+      const page = variantPages[landingVariants[verdict.better]!];
       const p = verdict.pValue < 0.001 ? 'p < 0.001' : `p = ${verdict.pValue.toFixed(3)}`;
       return `${page} converts better (always-valid ${p}, you may stop)`;
     }
@@ -43,7 +37,7 @@ export function AbComparison({
   variants: FunnelStep[];
   currency: string | null;
 }) {
-  const steps = VARIANTS.map(({ key }) => variants.find((variant) => variant.key === key));
+  const steps = landingVariants.map((key) => variants.find((variant) => variant.key === key));
   const sides = (converted: Count, total: Count) =>
     steps.map((step) => ({ converted: step?.[converted] ?? 0, total: step?.[total] ?? 0 })) as [
       Sample,
@@ -53,13 +47,15 @@ export function AbComparison({
   return (
     <Panel id="ab-comparison" title="A/B comparison of the landing pages" {...box}>
       <dl className="mt-3 grid gap-3 sm:grid-cols-2">
-        {VARIANTS.map((variant, index) => {
+        {landingVariants.map((key, index) => {
           const sample = leadRates[index]!;
           const step = steps[index];
           const interval = wilsonInterval(sample);
           return (
-            <div key={variant.key}>
-              <dt className="text-sm font-medium text-slate-700">{variant.label} lead rate</dt>
+            <div key={key}>
+              <dt className="text-sm font-medium text-slate-700">
+                {variantPages[key]} ({key}) lead rate
+              </dt>
               <dd className="text-lg font-semibold text-slate-900">
                 <LeadRate
                   rate={interval?.rate ?? null}

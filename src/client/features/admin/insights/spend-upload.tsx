@@ -31,10 +31,7 @@ export function SpendUpload() {
     onSuccess: (stored) => {
       setProblem('');
       if (input.current) input.current.value = '';
-      toast({
-        title: 'Spend uploaded',
-        description: `${formatNumber(stored)} rows stored.`,
-      });
+      toast({ title: 'Spend uploaded', description: `${formatNumber(stored)} rows stored.` });
       return client.invalidateQueries();
     },
     onError: (error) => setProblem(error.message),

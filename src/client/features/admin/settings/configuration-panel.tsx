@@ -7,6 +7,7 @@ import type {
   StorageFigures,
 } from '@shared/admin-configuration';
 import { clsx } from 'clsx';
+import { formatNumber } from '../ui/format';
 import { Panel, Pending } from '../ui/panel';
 
 // The server's settings by state: states and public facts only, never a secret.
@@ -58,17 +59,19 @@ function Row({ item }: { item: ConfigurationItem }) {
 }
 
 function StorageBounds({ storage }: { storage: StorageFigures }) {
-  const count = (n: number) => n.toLocaleString('en-US');
   const period = `in the last ${storage.days} days`;
   const rows = [
-    ['Quarantine', `${count(storage.quarantined)} forms held, each for ${storage.days} days`],
+    [
+      'Quarantine',
+      `${formatNumber(storage.quarantined)} forms held, each for ${storage.days} days`,
+    ],
     [
       'Quarantined forms dropped',
-      `${count(storage.quarantineDropped)} ${period} (from an address past 100 a day)`,
+      `${formatNumber(storage.quarantineDropped)} ${period} (from an address past 100 a day)`,
     ],
     [
       'Visits not counted',
-      `${count(storage.visitsNotCounted)} ${period} (from an address past 50 new visitors a day)`,
+      `${formatNumber(storage.visitsNotCounted)} ${period} (from an address past 50 new visitors a day)`,
     ],
   ] as const;
   return (

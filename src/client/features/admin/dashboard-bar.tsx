@@ -16,7 +16,7 @@ const placeholders: Record<LeadTabId, string> = {
   leadEmails: 'Start of an e-mail address',
 };
 
-export interface LeadSearch {
+interface LeadSearch {
   tab: LeadTabId;
   value: string;
   onSearch(q: string): void;

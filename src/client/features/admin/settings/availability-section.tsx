@@ -9,7 +9,6 @@ import {
 
 import { TextField } from '../../../components/ui/form-field';
 import { zodResolver } from '../../../lib/zod-resolver';
-import { adminToasts } from '../ui/admin-toasts';
 import { Checkbox, SaveButton, Select } from '../ui/controls';
 import { Panel, Pending } from '../ui/panel';
 import { DateExceptions, WeeklyWindows } from './availability-windows';
@@ -42,19 +41,10 @@ function AvailabilityForm({ saved }: { saved: Availability }) {
       label: zone.replaceAll('_', ' '),
     }));
   }, [saved.timeZone]);
-  const { pending, onSubmit } = useSaveSettings(
-    AVAILABILITY_URL,
-    form,
-    adminToasts.availabilitySaved,
-    'Failed to save the availability',
-  );
+  const { pending, formProps } = useSaveSettings(AVAILABILITY_URL, form, 'availability');
   const { errors } = form.formState;
   return (
-    <form
-      noValidate
-      onSubmit={onSubmit}
-      className="grid gap-6 rounded-xl border border-slate-200 bg-white p-5 shadow-sm"
-    >
+    <form {...formProps}>
       <Controller
         control={form.control}
         name="timeZone"

@@ -1,7 +1,7 @@
 import { get, useFieldArray, type UseFormReturn } from 'react-hook-form';
 import { MAX_WINDOWS, WEEKDAYS, type Availability } from '@shared/booking-availability';
 import { Button } from '../../../components/ui/button';
-import { RemoveRowButton } from '../ui/controls';
+import { AddRowButton, RemoveRowButton } from '../ui/controls';
 import { FieldError, TextField } from '../../../components/ui/form-field';
 
 type Form = UseFormReturn<Availability>;
@@ -52,14 +52,9 @@ function WindowList({
         );
       })}
       {fields.length < MAX_WINDOWS && (
-        <Button
-          variant="outline"
-          size="sm"
-          className="justify-self-start"
-          onClick={() => append({ start: '09:00', end: '17:00' })}
-        >
+        <AddRowButton onClick={() => append({ start: '09:00', end: '17:00' })}>
           Add a window<span className="sr-only"> to {label}</span>
-        </Button>
+        </AddRowButton>
       )}
       <FieldError id={`${name}-error`} error={errorAt(form, name)} />
     </div>
@@ -111,14 +106,9 @@ export function DateExceptions({ form }: { form: Form }) {
           </div>
         );
       })}
-      <Button
-        variant="outline"
-        size="sm"
-        className="justify-self-start"
-        onClick={() => append({ date: '', windows: [] })}
-      >
+      <AddRowButton onClick={() => append({ date: '', windows: [] })}>
         Add a date exception
-      </Button>
+      </AddRowButton>
       <FieldError id="exceptions-error" error={errorAt(form, 'exceptions')} />
     </fieldset>
   );

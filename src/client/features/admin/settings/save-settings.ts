@@ -1,16 +1,18 @@
 import type { FormEvent } from 'react';
 import type { FieldPath, FieldValues, UseFormReturn } from 'react-hook-form';
 import { useMutation, useQueryClient } from '@tanstack/react-query';
-import { toast, type ToastInput } from '../../../lib/toast-store';
+import { toast } from '../../../lib/toast-store';
 import { apiRequest, errorText, fieldMessages } from '../api/http';
 import { adminToasts } from '../ui/admin-toasts';
 
-/** Saves a settings form with PUT `url` (the document its GET reads); a 400 marks its fields. */
+/**
+ * Saves a settings form (`what` it holds, in lower case) with PUT `url`, the document its GET
+ * reads; a 400 marks its fields.
+ */
 export function useSaveSettings<Values extends FieldValues>(
   url: string,
   form: UseFormReturn<Values>,
-  saved: ToastInput,
-  failure: string,
+  what: string,
 ) {
   const client = useQueryClient();
   const save = useMutation({
@@ -19,17 +21,22 @@ export function useSaveSettings<Values extends FieldValues>(
     onSuccess: (answer) => {
       client.setQueryData([url], answer);
       form.reset(answer);
-      toast(saved);
+      toast(adminToasts.settingsSaved(what));
     },
     onError: (error) => {
       Object.entries(fieldMessages(error)).forEach(([name, message], index) =>
         form.setError(name as FieldPath<Values>, { message }, { shouldFocus: index === 0 }),
       );
-      toast(adminToasts.error(errorText(error, failure)));
+      toast(adminToasts.error(errorText(error, `Failed to save the ${what}`)));
     },
   });
   const submit = form.handleSubmit((values) => {
     if (!save.isPending) save.mutate(values);
   });
-  return { pending: save.isPending, onSubmit: (event: FormEvent) => void submit(event) };
+  const formProps = {
+    noValidate: true,
+    onSubmit: (event: FormEvent) => void submit(event),
+    className: 'grid gap-6 rounded-xl border border-slate-200 bg-white p-5 shadow-sm',
+  };
+  return { pending: save.isPending, formProps };
 }

@@ -7,30 +7,19 @@ import {
   screeningSchema,
   type Screening,
 } from '@shared/booking-screening';
-import { Button } from '../../../components/ui/button';
 import { FieldError, TextareaField, TextField } from '../../../components/ui/form-field';
 import { zodResolver } from '../../../lib/zod-resolver';
-import { adminToasts } from '../ui/admin-toasts';
 import { Panel, Pending } from '../ui/panel';
-import { RemoveRowButton, SaveButton } from '../ui/controls';
+import { AddRowButton, RemoveRowButton, SaveButton } from '../ui/controls';
 import { useSaveSettings } from './save-settings';
 
 function ScreeningForm({ saved }: { saved: Screening }) {
   const form = useForm<Screening>({ resolver: zodResolver(screeningSchema), defaultValues: saved });
   const { fields, append, remove } = useFieldArray({ control: form.control, name: 'questions' });
-  const { pending, onSubmit } = useSaveSettings(
-    SCREENING_URL,
-    form,
-    adminToasts.screeningSaved,
-    'Failed to save the screening questions',
-  );
+  const { pending, formProps } = useSaveSettings(SCREENING_URL, form, 'screening questions');
   const { errors } = form.formState;
   return (
-    <form
-      noValidate
-      onSubmit={onSubmit}
-      className="grid gap-6 rounded-xl border border-slate-200 bg-white p-5 shadow-sm"
-    >
+    <form {...formProps}>
       {fields.length === 0 && (
         <p className="text-sm text-slate-700">No questions: the times show at once.</p>
       )}
@@ -56,14 +45,9 @@ function ScreeningForm({ saved }: { saved: Screening }) {
         );
       })}
       {fields.length < MAX_QUESTIONS && (
-        <Button
-          variant="outline"
-          size="sm"
-          className="justify-self-start"
-          onClick={() => append({ question: '', explanation: DEFAULT_EXPLANATION })}
-        >
+        <AddRowButton onClick={() => append({ question: '', explanation: DEFAULT_EXPLANATION })}>
           Add a question
-        </Button>
+        </AddRowButton>
       )}
       <FieldError id="questions-error" error={errors.questions?.message} />
       <SaveButton pending={pending}>Save screening questions</SaveButton>

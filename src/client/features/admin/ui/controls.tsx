@@ -90,6 +90,15 @@ export function ActionForm({
   );
 }
 
+/** Adds a row to a list a form edits. */
+export function AddRowButton({ onClick, children }: { onClick(): void; children: ReactNode }) {
+  return (
+    <Button variant="outline" size="sm" className="justify-self-start" onClick={onClick}>
+      {children}
+    </Button>
+  );
+}
+
 /** Removes one row of a list a form edits; `label` names the row to a screen reader. */
 export function RemoveRowButton({ label, onClick }: { label: string; onClick(): void }) {
   return (

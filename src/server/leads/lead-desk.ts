@@ -10,7 +10,7 @@ import {
   MessageTemplates,
   type MessageTemplateTables,
 } from './workflows/pipeline/message-templates';
-import { leadWriteEffects, type LeadEffectsOptions } from './workflows/capture/lead-write-effects';
+import { leadWriteEffects, type LeadEffectsOptions } from './workflows/capture/lead-store';
 import { exportCsv } from './reads/export/export-query';
 import type { ExportTab } from './reads/export/export-tabs';
 import { LeadListing, type ListFilter } from './reads/lead-listing';

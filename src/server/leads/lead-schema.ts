@@ -4,7 +4,7 @@ import {
   addressCounterMigrations,
   type AddressCounterTables,
 } from './workflows/screening/address-counters';
-import { altchaUsedMigrations, type AltchaUsedTables } from './workflows/screening/altcha-used';
+import { altchaUsedMigrations, type AltchaUsedTables } from './workflows/screening/altcha-proof';
 import { leadRecordMigrations } from './records/migrations/create-lead-tables';
 import type { LeadRecordTables } from './records/lead-tables';
 import { adminListingMigrations } from './records/migrations/listing-migrations';

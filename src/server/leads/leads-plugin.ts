@@ -9,8 +9,7 @@ import { htmlRefusals } from './workflows/capture/html-refusals';
 import { ALTCHA_CHALLENGE_PATH } from '@shared/spam-fields';
 import { LeadCapture, type CaptureSettings } from './workflows/capture/lead-capture';
 import { countedStore } from './workflows/screening/counted-store';
-import { createLeadStore } from './workflows/capture/lead-store';
-import type { LeadEffectsOptions } from './workflows/capture/lead-write-effects';
+import { createLeadStore, type LeadEffectsOptions } from './workflows/capture/lead-store';
 
 interface LeadsOptions extends LeadEffectsOptions {
   capture: CaptureSettings;

@@ -18,6 +18,6 @@ export type {
 export { BULK_LIMIT, type BulkChange } from '../workflows/pipeline/bulk-changes';
 export { findAssignee, listAssignees } from '../workflows/pipeline/lead-assignment';
 export { INVALID_FIELDS_MESSAGE, validateBody } from '../workflows/capture/validate-body';
-export { candidateResumeLink } from '../workflows/people/resume-link';
+export { candidateResumeLink } from '../workflows/people/candidate-contact';
 export { formEmailMessage, resumeLink, statusMessageMail } from '../workflows/messages/person-mail';
 export { openStepOf } from '../workflows/people/status-words';

@@ -7,7 +7,6 @@ import type { MigrationSet } from '../../../platform/database/migration-runner';
 export interface Flash {
   route: string;
   state: PageState;
-  /** Epoch ms after which it is no longer shown. */
   expires: number;
 }
 
@@ -16,7 +15,7 @@ export interface FormFlashTables {
   form_flashes: { id: string; route: string; state: string; expires: number };
 }
 
-/** 147: UNLOGGED on PostgreSQL: a minutes-long flash of typed text stays out of the WAL. */
+/** UNLOGGED on PostgreSQL: a minutes-long flash of typed text stays out of the WAL. */
 const createFormFlashes = (dialect: string): Migration => ({
   async up(db: Kysely<unknown>) {
     const table = db.schema.createTable('form_flashes');
@@ -38,7 +37,6 @@ export const formFlashMigrations: MigrationSet = (dialect): Record<string, Migra
   '147_form_flashes': createFormFlashes(dialect),
 });
 
-/** Expired flashes are deleted at most this often. */
 const PRUNE_EVERY_MS = 60_000;
 
 /** Flashes for the next page on any instance; one DELETE … RETURNING shows it once. */

@@ -9,7 +9,6 @@ import { parsedJson } from '../people/person-report-views';
 /** An opaque id (HttpOnly): what it points to stays on the server. */
 export const FLASH_COOKIE = 'tb_form';
 
-/** How long a form's flash and a prefill wait for the next page. */
 const FLASH_TTL_MS = 10 * 60_000;
 const PREFILL_MAX_AGE_S = 30 * 60;
 /** Longer than any prefilled field (an e-mail is at most 254 characters). */

@@ -6,21 +6,15 @@ import { parsedJson } from '../people/person-report-views';
 
 /* A form post's refusal (413, 415, 429, 503) gets a page, not raw JSON (decision 090). */
 
-function refusalPage(message: string, back: string): string {
-  return [
-    '<!doctype html>',
-    '<html lang="en">',
-    '<head><meta charset="utf-8"><meta name="viewport" content="width=device-width, initial-scale=1">',
-    '<meta name="robots" content="noindex"><title>Your form was not sent</title></head>',
-    '<body><main>',
-    '<h1>Your form was not sent</h1>',
-    `<p>${escapeHtml(message)}.</p>`,
-    '<p>Nothing you typed was stored. Please go back and send the form again in a moment.</p>',
-    `<p><a href="${escapeHtml(back)}">Back to the form</a></p>`,
-    '</main></body>',
-    '</html>',
-  ].join('\n');
-}
+/** A small page of its own, for answers outside the site's app. */
+export const smallPage = (title: string, body: string) =>
+  `<!doctype html><html lang="en"><head><meta charset="utf-8"><meta name="viewport" content="width=device-width, initial-scale=1"><meta name="robots" content="noindex"><title>${escapeHtml(title)}</title></head><body><main><h1>${escapeHtml(title)}</h1>${body}</main></body></html>`;
+
+const refusalPage = (message: string, back: string) =>
+  smallPage(
+    'Your form was not sent',
+    `<p>${escapeHtml(message)}.</p><p>Nothing you typed was stored. Please go back and send the form again in a moment.</p><p><a href="${escapeHtml(back)}">Back to the form</a></p>`,
+  );
 
 /** onSend: a navigation's refusal becomes a page; a callback hook: most answers pass at once. */
 export function htmlRefusals(

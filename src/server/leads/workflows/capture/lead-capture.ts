@@ -1,9 +1,9 @@
 import type { LeadForm, QuarantineReason } from '@shared/lead-vocabulary';
 import type { FastifyReply, FastifyRequest } from 'fastify';
+import { isbot } from 'isbot';
 import { ALTCHA_FIELD, HONEYPOT_FIELD } from '@shared/spam-fields';
 import { QUARANTINE_DAILY_LIMIT } from '../quarantine/lead-quarantine';
 import { secondsLeft, type AddressCounters } from '../screening/address-counters';
-import { isBotAgent } from '../screening/bot-agent';
 import type { ProofOfWork } from '../screening/altcha-proof';
 import { FORM_TIME_COOKIE, readFormTime, timeTrapReason } from '../screening/form-time-token';
 import { addressKeyOf } from '../../../platform/http/address-key';
@@ -25,7 +25,6 @@ export interface CaptureSettings {
   floodLimit?: number | undefined;
   /** The time trap's threshold; 0: off. */
   minFillMs: number;
-  /** Forms that need a proof of work. */
   altchaForms: readonly LeadForm[];
 }
 
@@ -42,6 +41,21 @@ const bodyField = (body: unknown, name: string): unknown =>
 /** A honeypot with a value was filled by a machine; never `String(value)`: it may throw. */
 const filled = (value: unknown) =>
   typeof value === 'string' ? value.trim() !== '' : value !== undefined && value !== null;
+
+/** User agents remembered; most traffic comes from a few hundred browser versions. */
+const MAX_AGENTS = 1000;
+const verdicts = new Map<string, boolean>();
+
+/** isbot's verdict per user agent, remembered: its large regular expression costs. */
+function isBotAgent(userAgent: string | undefined): boolean {
+  if (userAgent === undefined) return isbot(userAgent);
+  const known = verdicts.get(userAgent);
+  if (known !== undefined) return known;
+  const verdict = isbot(userAgent);
+  if (verdicts.size >= MAX_AGENTS) verdicts.delete(verdicts.keys().next().value as string);
+  verdicts.set(userAgent, verdict);
+  return verdict;
+}
 
 /** The spam policy (decision 095): suspect forms are quarantined, answered as any other. */
 export class LeadCapture {
@@ -65,7 +79,6 @@ export class LeadCapture {
     return undefined;
   };
 
-  /** A body that failed validation (400): counted toward the invalid limit. */
   async countInvalid(request: FastifyRequest): Promise<void> {
     if (this.settings.rateLimit > 0)
       await this.counters.add(addressKeyOf(request), 'invalid', Date.now());
@@ -97,7 +110,6 @@ export class LeadCapture {
     return reasons;
   }
 
-  /** Saves this request's valid form to the lead tables, or to the quarantine when suspect. */
   async save(request: FastifyRequest, lead: TableStep): Promise<SaveResult> {
     const reasons = lead.step.form ? await this.reasons(request, lead.step.form) : [];
     if (reasons.length === 0) {

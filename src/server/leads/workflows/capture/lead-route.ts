@@ -82,7 +82,6 @@ function refusal(description: string, headers?: Record<string, object>) {
   };
 }
 
-/** What any lead route can answer besides its success and its field errors. */
 const leadLimits = {
   413: refusal('The body is larger than the limit (16 KB of JSON, 64 KB of a form)'),
   415: refusal('The content type is not one the route takes (JSON or a urlencoded form)'),

@@ -6,6 +6,9 @@ import { escapeHtml } from '@shared/escape-html';
 import { paragraphMail, type Paragraph } from '../../../platform/mail/paragraph-mail';
 
 /* What we write to a lead's own person (decision 154); links are absolute. */
+/** A stage-change message or the form e-mail: the admin's text, before its placeholders. */
+export type StatusMessage = { subject: string; body: string };
+
 export interface PersonMailContext {
   brandName: string;
   siteUrl: string;
@@ -15,7 +18,6 @@ export interface PersonMailContext {
 /** A candidate's step still open (the reminders'); a company's is its hiring needs. */
 export type OpenStep = Exclude<NextStep, 'hiring'>;
 
-/** The person's address, and the status link issued for this mail. */
 export interface PersonMailTo {
   to: string;
   statusLink: string;
@@ -86,7 +88,7 @@ export function formEmailMessage(
   brandName: string,
   firstName: string | null,
   open?: NextStep,
-): { subject: string; body: string } {
+): StatusMessage {
   const paragraphs = [
     firstName?.trim() ? 'Hi {firstName},' : 'Hi,',
     `Thanks for your interest in the ${brandName} AI data center technician programme: free ${claims.trainingWeeks}-week training paid for by employers, then a full-time job with a partner company.`,
@@ -194,7 +196,7 @@ const linked = (html: string) =>
 export function statusMessageMail(
   context: PersonMailContext,
   person: PersonMailTo & { firstName: string | null; company: string | null },
-  template: { subject: string; body: string },
+  template: StatusMessage,
 ): MailMessage {
   const values = {
     firstName: person.firstName?.trim() ?? '',

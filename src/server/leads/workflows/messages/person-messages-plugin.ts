@@ -8,8 +8,7 @@ import { writeDueReminders, type ReminderWriteTables } from './candidate-reminde
 import type { PersonMailContext } from './person-mail';
 import type { MailAllowance } from './mail-allowance';
 import { personRoutes } from './person-routes';
-import { personSender, type PersonMessageTables } from './person-sender';
-import { unsubscribeKey } from './unsubscribe-token';
+import { personSender, unsubscribeKey, type PersonMessageTables } from './person-sender';
 
 export interface PersonMessagesOptions {
   /** The daily caps on mail to a person ("Lost your link?" here). */

@@ -15,26 +15,29 @@ import { stopMessages } from '../people/person-writes';
 import type { PipelineTables } from '../../records/pipeline-tables';
 import type { DialectName } from '../../../platform/database/migration-runner';
 import { PERSON_STATUS_LINK } from './person-mail';
-import type { PersonMessageTables, StatusLinkPayload } from './person-sender';
 import { STATUS_PATH } from '../people/status-link';
-import { UNSUBSCRIBE_PATH, candidateOfUnsubscribeToken } from './unsubscribe-token';
+import {
+  UNSUBSCRIBE_PATH,
+  candidateOfUnsubscribeToken,
+  type PersonMessageTables,
+  type StatusLinkPayload,
+} from './person-sender';
 import { escapeHtml } from '@shared/escape-html';
+import { smallPage } from '../capture/html-refusals';
 import type { MailAllowance, MailAllowanceTables } from './mail-allowance';
 
 /** "Lost your link?" requests a minute from one address, and new links a day per e-mail. */
 export const LOST_LINK_ADDRESS_LIMIT = 5;
 export const LOST_LINK_EMAILS_A_DAY = 3;
 
-/** A small page of its own: the unsubscribe link opens outside the site's app. */
+/** The unsubscribe link opens outside the site's app: a small page of its own. */
 function page(reply: FastifyReply, status: number, title: string, body: string) {
   return reply
     .code(status)
     .header('content-type', 'text/html; charset=utf-8')
     .header('cache-control', 'no-store')
     .header('x-robots-tag', 'noindex')
-    .send(
-      `<!doctype html><html lang="en"><head><meta charset="utf-8"><meta name="viewport" content="width=device-width, initial-scale=1"><meta name="robots" content="noindex"><title>${escapeHtml(title)}</title></head><body><main><h1>${escapeHtml(title)}</h1>${body}</main></body></html>`,
-    );
+    .send(smallPage(title, body));
 }
 
 const htmlPage = (description: string) => ({

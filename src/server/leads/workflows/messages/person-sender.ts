@@ -1,9 +1,11 @@
+import { createHmac } from 'node:crypto';
 import type { Kysely } from 'kysely';
 import { tablesOf } from '../../../platform/database/connection';
 import type { WriteQueue } from '../../../platform/database/write-queue';
 import type { Mailer, MailMessage } from '../../../platform/mail/mailer';
 import type { OutboxMessage } from '../../../platform/outbox/outbox';
 import type { OutboxTables } from '../../../platform/outbox/outbox-tables';
+import { signed, signedText } from '../../../platform/http/tokens';
 import { findContacts } from '../../records/lead-contacts';
 import { LEAD_CREATED } from '../../records/lead-created';
 import { leadTableOf, type LeadRef, type LeadTable } from '../../records/lead-tables';
@@ -22,8 +24,25 @@ import {
   statusLinkMail,
   statusMessageMail,
   type PersonMailContext,
+  type StatusMessage,
 } from './person-mail';
-import { UNSUBSCRIBE_PATH, unsubscribeToken } from './unsubscribe-token';
+
+/* The unsubscribe token: the candidate's id and its HMAC. It never expires: old links must work. */
+
+export const UNSUBSCRIBE_PATH = '/api/unsubscribe';
+
+export const unsubscribeKey = (spamKey: Buffer) =>
+  createHmac('sha256', spamKey).update('unsubscribe').digest();
+
+export const unsubscribeToken = (key: Buffer, candidateId: number) =>
+  signed(key, 'unsubscribe', `c${candidateId}`);
+
+/** The candidate a token names, when we signed it. */
+export function candidateOfUnsubscribeToken(key: Buffer, token: unknown): number | undefined {
+  const text = typeof token === 'string' ? signedText(key, 'unsubscribe', token) : undefined;
+  const match = text === undefined ? null : /^c([1-9][0-9]{0,15})$/.exec(text);
+  return match ? Number(match[1]) : undefined;
+}
 
 export type PersonMessageTables = AdminLeadTables &
   StatusLinkTables &
@@ -41,7 +60,7 @@ interface PersonSenderOptions {
 }
 
 /** A stage-change message: its lead, and the template's text as the admin sent it. */
-export type StatusMessagePayload = LeadRef & { subject: string; body: string };
+export type StatusMessagePayload = LeadRef & StatusMessage;
 
 /** A new status link for a lead; `contactId`: to the secondary address asked with, not its own. */
 export type StatusLinkPayload = LeadRef & { contactId?: number };

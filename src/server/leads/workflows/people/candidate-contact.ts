@@ -1,8 +1,9 @@
 import type { Kysely } from 'kysely';
 import { tablesOf } from '../../../platform/database/connection';
 import type { WriteQueue } from '../../../platform/database/write-queue';
-import type { AdminLeadTables } from '../../records/listing-tables';
+import type { AdminLeadTables, CandidateListRow } from '../../records/listing-tables';
 import { issueStatusLink, type StatusLinkTables } from './status-link';
+import { openStepOf } from './status-words';
 
 /**
  * A candidate's e-mail and a new status link, read when a message to them is sent by another
@@ -54,4 +55,19 @@ export async function candidateFirstNames(
 ): Promise<Map<number, string | null>> {
   const rows = await nameRows(db, ids);
   return new Map(rows.map((row) => [Number(row.id), row.first_name || null]));
+}
+
+/** A fresh status link for the team's "form e-mail", and the candidate's step still open. */
+export async function candidateResumeLink(
+  db: Kysely<object>,
+  row: CandidateListRow,
+  validDays: number,
+) {
+  const statusLink = await issueStatusLink(
+    tablesOf<StatusLinkTables>(db),
+    { table: 'candidates', id: row.id },
+    new Date(),
+    validDays,
+  );
+  return { statusLink, open: openStepOf('candidates', row) };
 }

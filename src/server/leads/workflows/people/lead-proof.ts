@@ -67,6 +67,5 @@ export const withLead = (refs: readonly LeadProof[], lead: LeadProof): LeadProof
 export const httpOnlyCookie = (name: string, value: string, maxAgeS: number, secure: boolean) =>
   `${name}=${value}; Path=/; Max-Age=${maxAgeS}; HttpOnly; SameSite=Lax${secure ? '; Secure' : ''}`;
 
-/** The Set-Cookie value that gives this browser the proof of `refs`. */
 export const leadProofCookie = (key: Buffer, refs: readonly LeadProof[], secure: boolean) =>
   httpOnlyCookie(LEAD_PROOF_COOKIE, signLeadProof(key, refs), LEAD_PROOF_MAX_AGE_S, secure);

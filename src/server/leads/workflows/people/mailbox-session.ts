@@ -1,5 +1,5 @@
 import type { FastifyRequest } from 'fastify';
-import { sql, type Kysely, type Migration } from 'kysely';
+import { sql, type Kysely } from 'kysely';
 import { leadTables, type LeadProof, type LeadRecordTables } from '../../records/lead-tables';
 import { httpOnlyCookie } from './lead-proof';
 import { cookieValue } from '../../../platform/http/cookies';
@@ -99,23 +99,21 @@ export async function endMailboxSessions(db: Db, emailNormalized: string): Promi
 export const mailboxCookie = (token: string, secure: boolean) =>
   httpOnlyCookie(MAILBOX_COOKIE, token, token ? MAILBOX_SESSION_MS / 1000 : 0, secure);
 
-const createMailboxSessions: Migration = {
-  async up(db: Kysely<unknown>) {
-    await db.schema
-      .createTable('mailbox_sessions')
-      .addColumn('token_hash', 'text', (column) => column.primaryKey())
-      .addColumn('email_normalized', 'text', (column) => column.notNull())
-      .addColumn('created_at', 'text', (column) => column.notNull())
-      .addColumn('expires_at', 'text', (column) => column.notNull())
-      .execute();
-    await db.schema
-      .createIndex('mailbox_sessions_email')
-      .on('mailbox_sessions')
-      .column('email_normalized')
-      .execute();
-  },
-};
-
 export const mailboxSessionMigrations: MigrationSet = () => ({
-  '293_mailbox_sessions': createMailboxSessions,
+  '293_mailbox_sessions': {
+    async up(db: Kysely<unknown>) {
+      await db.schema
+        .createTable('mailbox_sessions')
+        .addColumn('token_hash', 'text', (column) => column.primaryKey())
+        .addColumn('email_normalized', 'text', (column) => column.notNull())
+        .addColumn('created_at', 'text', (column) => column.notNull())
+        .addColumn('expires_at', 'text', (column) => column.notNull())
+        .execute();
+      await db.schema
+        .createIndex('mailbox_sessions_email')
+        .on('mailbox_sessions')
+        .column('email_normalized')
+        .execute();
+    },
+  },
 });

@@ -1,5 +1,5 @@
 import { randomBytes } from 'node:crypto';
-import type { Kysely, Migration } from 'kysely';
+import type { Kysely } from 'kysely';
 import type { MigrationSet } from '../../../platform/database/migration-runner';
 import { sha256Hex } from '../../../platform/http/tokens';
 import type { LeadRef } from './lead-proof';
@@ -90,24 +90,22 @@ export async function deleteStatusLinks(
   return Number(result.numDeletedRows);
 }
 
-const createStatusLinks: Migration = {
-  async up(db: Kysely<unknown>) {
-    await db.schema
-      .createTable('status_links')
-      .addColumn('token_hash', 'text', (column) => column.primaryKey())
-      .addColumn('lead_table', 'text', (column) => column.notNull())
-      .addColumn('lead_id', 'integer', (column) => column.notNull())
-      .addColumn('created_at', 'text', (column) => column.notNull())
-      .addColumn('expires_at', 'text', (column) => column.notNull())
-      .execute();
-    await db.schema
-      .createIndex('status_links_lead')
-      .on('status_links')
-      .columns(['lead_table', 'lead_id'])
-      .execute();
-  },
-};
-
 export const statusLinkMigrations: MigrationSet = () => ({
-  '156_status_links': createStatusLinks,
+  '156_status_links': {
+    async up(db: Kysely<unknown>) {
+      await db.schema
+        .createTable('status_links')
+        .addColumn('token_hash', 'text', (column) => column.primaryKey())
+        .addColumn('lead_table', 'text', (column) => column.notNull())
+        .addColumn('lead_id', 'integer', (column) => column.notNull())
+        .addColumn('created_at', 'text', (column) => column.notNull())
+        .addColumn('expires_at', 'text', (column) => column.notNull())
+        .execute();
+      await db.schema
+        .createIndex('status_links_lead')
+        .on('status_links')
+        .columns(['lead_table', 'lead_id'])
+        .execute();
+    },
+  },
 });

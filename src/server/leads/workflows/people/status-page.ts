@@ -82,7 +82,6 @@ export class StatusPage {
     this.sameOrigin = sameOriginCheck(siteUrl);
   }
 
-  /** The address this browser's mailbox proof names, if its session is current. */
   mailbox(request: FastifyRequest): Promise<string | undefined> {
     return mailboxOf(tablesOf<MailboxSessionTables>(this.db), request);
   }

@@ -1,7 +1,7 @@
 import type { Kysely } from 'kysely';
-import { entriesOf } from '@shared/lead-field';
 import { candidateFields, companyFields } from '@shared/lead-fields';
 import type { DialectName } from '../../../platform/database/migration-runner';
+import { columnsOf } from '../../records/lead-columns';
 import type { LeadRef, LeadTable } from '../../records/lead-tables';
 import { refreshMatchKeys } from '../../records/match-keys';
 import type { PipelineTables } from '../../records/pipeline-tables';
@@ -12,13 +12,9 @@ import { parsedJson } from './person-report-views';
    person, the team may accept what they said instead: it then overwrites, as a proven form does. */
 
 /** The text columns a form may set (not the e-mail, which names the lead, nor the flags). */
-const textColumns = (fields: typeof candidateFields | typeof companyFields) =>
-  entriesOf(fields)
-    .filter(([, field]) => (field.kind ?? 'text') === 'text')
-    .map(([, field]) => field.column);
-const columnsOf: Record<LeadTable, string[]> = {
-  candidates: textColumns(candidateFields),
-  companies: textColumns(companyFields),
+const textColumns: Record<LeadTable, string[]> = {
+  candidates: columnsOf(candidateFields, 'text'),
+  companies: columnsOf(companyFields, 'text'),
 };
 
 /** The values of the forms still waiting for review, oldest first, each later one winning. */
@@ -41,7 +37,7 @@ async function waitingValues(db: Kysely<PipelineTables>, { table, id }: LeadRef)
   const values: Record<string, string> = {};
   for (const form of forms.reverse()) {
     const fields = parsedJson(form.fields) ?? {};
-    for (const column of columnsOf[table]) {
+    for (const column of textColumns[table]) {
       const value = fields[column];
       if (typeof value === 'string' && value !== '') values[column] = value;
     }

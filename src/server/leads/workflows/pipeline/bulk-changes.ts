@@ -3,7 +3,8 @@ import type { DialectName } from '../../../platform/database/migration-runner';
 import { idIn } from '../../records/id-list';
 import type { LeadTable } from '../../records/lead-tables';
 import { assignLeads, type Assignee } from './lead-assignment';
-import { changeStatus, type StatusMessage } from './lead-pipeline';
+import type { StatusMessage } from '../messages/person-mail';
+import { changeStatus } from './lead-pipeline';
 import type { PipelineTables } from '../../records/pipeline-tables';
 
 export const BULK_LIMIT = 10_000;

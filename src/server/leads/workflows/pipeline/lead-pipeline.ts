@@ -5,7 +5,7 @@ import type { DialectName } from '../../../platform/database/migration-runner';
 import { tablesOf } from '../../../platform/database/connection';
 import type { OutboxTables } from '../../../platform/outbox/outbox-tables';
 import { enqueueMessages } from '../../../platform/outbox/outbox';
-import { PERSON_STATUS_MESSAGE } from '../messages/person-mail';
+import { PERSON_STATUS_MESSAGE, type StatusMessage } from '../messages/person-mail';
 import type { StatusMessagePayload } from '../messages/person-sender';
 import {
   leadTypeOf,
@@ -54,11 +54,6 @@ export async function addActivity(
     .executeTakeFirstOrThrow();
   await trx.updateTable(table).set({ worked_at: createdAt }).where('id', '=', id).execute();
   return { id: row.id, createdAt };
-}
-
-export interface StatusMessage {
-  subject: string;
-  body: string;
 }
 
 /** Rows a multi-row insert writes at once: within both drivers' parameter limits. */
@@ -163,7 +158,6 @@ export class LeadPipeline {
     }));
   }
 
-  /** Records that the form e-mail went out (or to the outbox) through `transport`. */
   async recordEmailSent(table: LeadTable, id: number, transport: string): Promise<void> {
     await withLockedLead(this.db, this.dialect, { table, id }, (trx) =>
       addActivity(trx, table, id, { kind: 'email_sent', text: transport }),

@@ -2,6 +2,7 @@ import type { Kysely } from 'kysely';
 import { defaultMessage } from '@shared/default-messages';
 import type { LeadKind } from '@shared/lead-status';
 import type { MessageTemplate } from '@shared/message-templates';
+import type { StatusMessage } from '../messages/person-mail';
 import type { MigrationSet } from '../../../platform/database/migration-runner';
 
 /* Stage-change messages (decision 155), one per lead type and status; a saved one overrides
@@ -53,7 +54,6 @@ export class MessageTemplates {
     return (leadType, status) => saved.get(`${leadType}/${status}`) ?? defaultOf(leadType, status);
   }
 
-  /** What a status sends: its saved template, else its default; neither: undefined. */
   async find(leadType: LeadKind, status: string): Promise<MessageTemplate | undefined> {
     const row = await this.db
       .selectFrom('message_templates')
@@ -67,7 +67,7 @@ export class MessageTemplates {
   async save(
     leadType: LeadKind,
     status: string,
-    { subject, body }: { subject: string; body: string },
+    { subject, body }: StatusMessage,
   ): Promise<MessageTemplate> {
     const row = {
       lead_type: leadType,

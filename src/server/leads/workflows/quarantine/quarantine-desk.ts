@@ -35,7 +35,6 @@ function view(row: Selectable<LeadQuarantineTable>): QuarantinedSubmission {
   };
 }
 
-/** The admin's side of the quarantine (decision 095). */
 export class QuarantineDesk {
   constructor(
     private readonly db: Kysely<LeadRecordTables>,

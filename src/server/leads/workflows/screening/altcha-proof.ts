@@ -2,6 +2,8 @@ import { createChallenge, randomInt } from 'altcha-lib';
 import { deriveKey } from 'altcha-lib/algorithms/pbkdf2';
 import { deriveHmacKeySecret, verify } from 'altcha-lib/frameworks/shared';
 import type { Store } from 'altcha-lib/frameworks/types';
+import type { Kysely } from 'kysely';
+import type { MigrationSet } from '../../../platform/database/migration-runner';
 
 export interface ProofOfWork {
   challenge(): Promise<object>;
@@ -9,12 +11,10 @@ export interface ProofOfWork {
   verify(payload: unknown): Promise<boolean>;
 }
 
-export const CHALLENGE_LIFETIME_S = 30 * 60;
-
-export type UsedSolutions = Store;
+const CHALLENGE_LIFETIME_MS = 30 * 60_000;
 
 /** Self-hosted ALTCHA: PBKDF2 challenges (about a second on a phone), each solved once (decision 122). */
-export async function altchaProof(hmacKey: string, used: UsedSolutions): Promise<ProofOfWork> {
+export async function altchaProof(hmacKey: string, used: Store): Promise<ProofOfWork> {
   const hmacKeySignatureSecret = await deriveHmacKeySecret(hmacKey);
   return {
     challenge: () =>
@@ -23,7 +23,7 @@ export async function altchaProof(hmacKey: string, used: UsedSolutions): Promise
         cost: 2_000,
         counter: randomInt(200, 1_000),
         deriveKey,
-        expiresAt: Math.floor(Date.now() / 1000) + CHALLENGE_LIFETIME_S,
+        expiresAt: Math.floor((Date.now() + CHALLENGE_LIFETIME_MS) / 1000),
         hmacSignatureSecret: hmacKey,
         hmacKeySignatureSecret,
       }),
@@ -35,4 +35,70 @@ export async function altchaProof(hmacKey: string, used: UsedSolutions): Promise
       return result.error === null;
     },
   };
+}
+
+export interface AltchaUsedTables {
+  altcha_used: {
+    /** The challenge's signature: no personal data. */
+    id: string;
+    /** Epoch ms after which the challenge has expired anyway. */
+    expires: number;
+  };
+}
+
+export const altchaUsedMigrations: MigrationSet = () => ({
+  '148_altcha_used': {
+    async up(db: Kysely<unknown>) {
+      await db.schema
+        .createTable('altcha_used')
+        .addColumn('id', 'text', (c) => c.primaryKey())
+        .addColumn('expires', 'bigint', (c) => c.notNull())
+        .execute();
+      await db.schema
+        .createIndex('altcha_used_expires_idx')
+        .on('altcha_used')
+        .column('expires')
+        .execute();
+    },
+  },
+});
+
+const PRUNE_EVERY_MS = 60_000;
+
+/** The solutions already used, in a table: one INSERT … ON CONFLICT DO NOTHING, so two instances accept once. */
+export class AltchaUsed implements Store {
+  private prunedAt = 0;
+
+  constructor(
+    private readonly db: Kysely<AltchaUsedTables>,
+    private readonly onError: (error: unknown) => void,
+  ) {}
+
+  async setIfAbsent(key: string): Promise<boolean> {
+    const now = Date.now();
+    if (now - this.prunedAt >= PRUNE_EVERY_MS) {
+      this.prunedAt = now;
+      this.db.deleteFrom('altcha_used').where('expires', '<=', now).execute().catch(this.onError);
+    }
+    const added = await this.db
+      .insertInto('altcha_used')
+      .values({ id: key, expires: now + CHALLENGE_LIFETIME_MS })
+      .onConflict((conflict) => conflict.column('id').doNothing())
+      .returning('id')
+      .executeTakeFirst();
+    return added !== undefined;
+  }
+
+  async get(key: string): Promise<boolean> {
+    const row = await this.db
+      .selectFrom('altcha_used')
+      .select('id')
+      .where('id', '=', key)
+      .executeTakeFirst();
+    return row !== undefined;
+  }
+
+  async set(key: string): Promise<void> {
+    await this.setIfAbsent(key);
+  }
 }

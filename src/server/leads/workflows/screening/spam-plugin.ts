@@ -3,9 +3,8 @@ import fp from 'fastify-plugin';
 import type { Kysely } from 'kysely';
 import { tablesOf } from '../../../platform/database/connection';
 import type { LeadQuarantineTables } from '../../records/quarantine-tables';
-import { altchaProof, CHALLENGE_LIFETIME_S, type ProofOfWork } from './altcha-proof';
+import { altchaProof, AltchaUsed, type AltchaUsedTables, type ProofOfWork } from './altcha-proof';
 import { AddressCounters, type AddressCounterTables } from './address-counters';
-import { AltchaUsed, type AltchaUsedTables } from './altcha-used';
 import {
   FORM_TIME_COOKIE,
   FORM_TIME_MAX_AGE_S,
@@ -23,7 +22,6 @@ export interface SpamDefence {
   proof: ProofOfWork | undefined;
   /** The per-address limits' counts: the lead routes' and the visit beacon's. */
   addressCounters: AddressCounters;
-  /** https: our cookies are Secure. */
   secure: boolean;
 }
 
@@ -57,10 +55,8 @@ export const spamPlugin = fp<{ altcha: boolean; secure: boolean }>(
     const proof = altcha
       ? await altchaProof(
           createHmac('sha256', formTimeKey).update('altcha').digest('hex'),
-          new AltchaUsed(
-            tablesOf<AltchaUsedTables>(app.database.ephemeral),
-            CHALLENGE_LIFETIME_S * 1000,
-            (error) => app.log.warn({ err: error }, 'deleting expired ALTCHA ids failed'),
+          new AltchaUsed(tablesOf<AltchaUsedTables>(app.database.ephemeral), (error) =>
+            app.log.warn({ err: error }, 'deleting expired ALTCHA ids failed'),
           ),
         )
       : undefined;

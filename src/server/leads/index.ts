@@ -5,8 +5,7 @@ export { leadMigrations, leadEphemeralMigrations, type LeadTables } from './lead
 export { leadsPlugin } from './leads-plugin';
 export { spamPlugin } from './workflows/screening/spam-plugin';
 export { personMessagesPlugin } from './workflows/messages/person-messages-plugin';
-export { MailAllowance } from './workflows/messages/mail-allowance';
-export { PersonConfirmations } from './workflows/messages/person-confirmations';
+export { MailAllowance, PersonConfirmations } from './workflows/messages/mail-allowance';
 export { LEAD_FLOOD_LIMIT } from './workflows/capture/lead-capture';
 export {
   scopedKey,

@@ -2,14 +2,17 @@ import formbody from '@fastify/formbody';
 import type { FastifyPluginAsync } from 'fastify';
 import type { FormHandoff } from './workflows/capture/form-handoff';
 import type { LeadRecordTables } from './records/lead-tables';
-import { formRoutes } from './workflows/capture/form-routes';
+import { formRoutes } from './workflows/capture/lead-route';
 import type { StatusPage } from './workflows/people/status-page';
 import { statusRoutes } from './workflows/people/status-routes';
-import { htmlRefusals } from './workflows/capture/html-refusals';
+import { htmlRefusals } from './workflows/capture/html-form-posts';
 import { ALTCHA_CHALLENGE_PATH } from '@shared/spam-fields';
 import { LeadCapture, type CaptureSettings } from './workflows/capture/lead-capture';
-import { countedStore } from './workflows/screening/counted-store';
-import { createLeadStore, type LeadEffectsOptions } from './workflows/capture/lead-store';
+import {
+  countedStore,
+  createLeadStore,
+  type LeadEffectsOptions,
+} from './workflows/capture/lead-store';
 
 interface LeadsOptions extends LeadEffectsOptions {
   capture: CaptureSettings;

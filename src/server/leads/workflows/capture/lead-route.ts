@@ -1,8 +1,16 @@
-import type { FastifyInstance } from 'fastify';
+import type { FastifyInstance, FastifyPluginAsync } from 'fastify';
+import {
+  candidateApplicationRequest,
+  candidateBasicInfoRequest,
+  candidateEmailLeadRequest,
+  questionnaireCompletedRequest,
+} from '@shared/schemas/candidate';
+import { companyEmailLeadRequest, companyRequestRequest } from '@shared/schemas/company';
+import { questionnaireRequest } from '@shared/schemas/questionnaire';
 import type { $ZodType } from 'zod/v4/core';
 import {
   bodySchemaOf,
-  describedError,
+  errorBody,
   fieldErrorsBody,
   retryAfterHeader,
 } from '../../../platform/http/api-schemas';
@@ -14,7 +22,7 @@ import type { FormHandoff } from './form-handoff';
 import type { Attribution } from '@shared/schemas/attribution';
 import { postedBy, valuesByColumn } from '@shared/lead-field';
 import { candidateFields, companyFields } from '@shared/lead-fields';
-import type { LeadForm } from '@shared/lead-vocabulary';
+import type { CompanyStage, LeadForm } from '@shared/lead-vocabulary';
 import type { CandidateStep, CompanyStep, TableStep } from '../../records/lead-saves';
 import { ALTCHA_FIELD, HONEYPOT_FIELD } from '@shared/spam-fields';
 import { cookieValue } from '../../../platform/http/cookies';
@@ -65,13 +73,11 @@ const formPostAnswer = {
 
 /** A refusal before anything is stored: JSON, or a page for a form post (html-refusals.ts). */
 function refusal(description: string, headers?: Record<string, object>) {
-  const { description: _json, ...json } = describedError(description, headers);
-  const { headers: _headers, ...schema } = json as typeof json & { headers?: unknown };
   return {
     description,
     ...(headers ? { headers } : {}),
     content: {
-      'application/json': { schema },
+      'application/json': { schema: errorBody },
       'text/html': {
         schema: {
           type: 'string',
@@ -97,6 +103,7 @@ const leadLimits = {
 type FormStep<Step> = Omit<Step, 'email' | 'attribution' | 'client' | 'fields' | 'form'> & {
   form: LeadForm;
 };
+type LeadSchema = $ZodType<{ email: string; attribution?: Attribution }>;
 
 const fieldsOf = { candidates: candidateFields, companies: companyFields };
 
@@ -106,7 +113,7 @@ export interface LeadRouteContext {
 }
 
 /** POST `path`: the same 200 for a new or known e-mail, so no answer tells who is a lead. */
-export function leadRoute<Schema extends $ZodType<{ email: string; attribution?: Attribution }>>(
+export function leadRoute<Schema extends LeadSchema>(
   app: FastifyInstance,
   { capture, handoff }: LeadRouteContext,
   path: string,
@@ -172,3 +179,44 @@ export function leadRoute<Schema extends $ZodType<{ email: string; attribution?:
     },
   );
 }
+
+/** The public forms (spec section 4), storing what the lead-field contract says each posts. */
+export const formRoutes: FastifyPluginAsync<LeadRouteContext> = async (app, context) => {
+  const candidate = (path: string, schema: LeadSchema, step: FormStep<CandidateStep>) =>
+    leadRoute(app, context, path, schema, { table: 'candidates', ...step });
+  const company = (path: string, schema: LeadSchema, form: LeadForm, stage: CompanyStage) =>
+    leadRoute(app, context, path, schema, { table: 'companies', form, stage });
+  const questionnaireLead = { stage: 'questionnaire', isQuestionnaireCandidate: true } as const;
+
+  // /career and /training: the e-mail only.
+  candidate('/api/candidates/email', candidateEmailLeadRequest, {
+    form: 'candidate-email',
+    stage: 'email',
+  });
+  // /candidates: names and phone, then the visitor goes on to the questionnaire.
+  candidate('/api/candidates/basic-info', candidateBasicInfoRequest, {
+    form: 'candidate-basic-info',
+    ...questionnaireLead,
+  });
+  // /apply and the /contact candidate form: the full application.
+  candidate('/api/candidates/submit', candidateApplicationRequest, {
+    form: 'candidate-application',
+    stage: 'application',
+  });
+  // An unknown e-mail still creates a lead: the visitor did complete it, a 404 would lose them.
+  candidate('/api/candidates/typeform-completed', questionnaireCompletedRequest, {
+    form: 'typeform-completed',
+    ...questionnaireLead,
+    questionnaireCompleted: true,
+  });
+  // All answers stored is completion: the flag rises even if typeform-completed is lost.
+  candidate('/api/candidates/questionnaire', questionnaireRequest, {
+    form: 'questionnaire',
+    ...questionnaireLead,
+    questionnaireCompleted: true,
+  });
+  // /companies: work e-mail and company name.
+  company('/api/companies/email', companyEmailLeadRequest, 'company-email', 'email');
+  // /hiring and the /contact employer form: the full request.
+  company('/api/companies/submit', companyRequestRequest, 'company-request', 'request');
+};

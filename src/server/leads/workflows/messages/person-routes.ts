@@ -23,7 +23,7 @@ import {
   type StatusLinkPayload,
 } from './person-sender';
 import { escapeHtml } from '@shared/escape-html';
-import { smallPage } from '../capture/html-refusals';
+import { smallPage } from '../capture/html-form-posts';
 import type { MailAllowance, MailAllowanceTables } from './mail-allowance';
 
 /** "Lost your link?" requests a minute from one address, and new links a day per e-mail. */

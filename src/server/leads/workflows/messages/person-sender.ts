@@ -12,7 +12,7 @@ import { leadTableOf, type LeadRef, type LeadTable } from '../../records/lead-ta
 import type { AdminLeadTables } from '../../records/listing-tables';
 import { issueStatusLink, type StatusLinkTables } from '../people/status-link';
 import { openStepOf, statusWords } from '../people/status-words';
-import type { ConfirmationPayload } from './person-confirmations';
+import type { ConfirmationPayload } from './mail-allowance';
 import type { ReminderPayload, ReminderTables } from './candidate-reminders';
 import {
   PERSON_REMINDER,

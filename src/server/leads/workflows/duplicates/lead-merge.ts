@@ -68,11 +68,8 @@ function contactsOf(sides: Sides) {
   return { lost, own };
 }
 
-/**
- * Merges `otherId` into `keptId` (decision 161), each field from the side `winners` names; the
- * losing e-mail and phone, and the other's own secondary contacts, stay as this lead's; `within`
- * runs in its transaction once both are found (the audit, the calls). False when either is unknown.
- */
+/** Merges `otherId` into `keptId`, each field from the side `winners` names; losing contacts
+    stay as secondary ones; `within` runs once both are found. False: either is unknown. */
 export function mergeCandidates(
   db: Kysely<PipelineTables>,
   dialect: DialectName,

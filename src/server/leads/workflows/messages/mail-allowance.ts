@@ -52,10 +52,7 @@ export class MailAllowance {
     this.key = createHmac('sha256', spamKey).update('person-mail-days').digest();
   }
 
-  /**
-   * Counts one mail against each cap in turn (in the caller's transaction) and answers whether
-   * all allow it; a cap already spent stops the count, so the later ones are not used up.
-   */
+  /** One mail against each cap in turn: whether all allow it (a spent cap spares the later ones). */
   async take(db: Kysely<MailAllowanceTables>, caps: readonly MailCap[], nowMs: number) {
     const day = Math.floor(nowMs / DAY_MS);
     if (day !== this.prunedDay) {

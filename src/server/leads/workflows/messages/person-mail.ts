@@ -83,6 +83,9 @@ const stepParagraph = (context: SiteContext, statusLink: string, step: NextStep)
   link: absolute(context, resumeLink(statusLink, step)),
 });
 
+const thanks = (brandName: string) =>
+  `Thanks for your interest in the ${brandName} AI data center technician programme: free ${claims.trainingWeeks}-week training paid for by employers, then a full-time job with a partner company.`;
+
 /** The team's form e-mail as text the recruiter sees and may edit; `{statusLink}` resumes. */
 export function formEmailMessage(
   brandName: string,
@@ -91,7 +94,7 @@ export function formEmailMessage(
 ): StatusMessage {
   const paragraphs = [
     firstName?.trim() ? 'Hi {firstName},' : 'Hi,',
-    `Thanks for your interest in the ${brandName} AI data center technician programme: free ${claims.trainingWeeks}-week training paid for by employers, then a full-time job with a partner company.`,
+    thanks(brandName),
     `${open ? stepText[open].text : 'See where your application stands:'}\n{statusLink}`,
     `The ${brandName} team`,
   ];
@@ -119,7 +122,7 @@ export function candidateConfirmation(
     ? `We received your ${context.brandName} details: one step is left`
     : `We received your ${context.brandName} application`;
   return compose(context, person, subject, [
-    `Thanks for your interest in the ${context.brandName} AI data center technician programme: free ${claims.trainingWeeks}-week training paid for by employers, then a full-time job with a partner company.`,
+    thanks(context.brandName),
     open ? stepParagraph(context, person.statusLink, open) : (words ?? APPLICATION_COMPLETE),
     // Complete, and not yet moved on by the team: the call is the next step.
     ...(open || words ? [] : [bookParagraph(context, person.statusLink)]),

@@ -147,10 +147,7 @@ export const personRoutes: FastifyPluginAsync<{
   );
 };
 
-/**
- * A status-link message for each lead of the address (a candidate and a company may share one),
- * within the address's links of the day; past them, silently none.
- */
+/** A status link for each lead of the address, within its links of the day; past them, none. */
 async function sendLinks(
   db: Kysely<PersonMessageTables>,
   allowance: MailAllowance,

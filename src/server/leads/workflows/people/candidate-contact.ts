@@ -5,10 +5,7 @@ import type { AdminLeadTables, CandidateListRow } from '../../records/listing-ta
 import { issueStatusLink, type StatusLinkTables } from './status-link';
 import { openStepOf } from './status-words';
 
-/**
- * A candidate's e-mail and a new status link, read when a message to them is sent by another
- * capability (a booked call's invitation): undefined once the lead is erased or withdrawn.
- */
+/** A candidate's e-mail and a new status link (a call's invite); none once erased or withdrawn. */
 export async function candidateContact(
   db: Kysely<object>,
   writes: WriteQueue<object>,

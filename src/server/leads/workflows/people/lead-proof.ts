@@ -2,11 +2,8 @@ import { createHmac } from 'node:crypto';
 import { signed, signedText } from '../../../platform/http/tokens';
 import type { LeadProof, LeadRef, LeadTable } from '../../records/lead-tables';
 
-/*
- * The form proof (decision 176): a signed cookie naming the leads this browser's forms created,
- * each at its lead's proof generation (`proof_issued`): opening a mailed link raises that, so
- * every older form proof of the address stops counting. It reveals, erases and claims nothing.
- */
+/* The form proof (decision 176): signed, the leads this browser's forms created, each at its
+   `proof_issued` generation (an opened mailed link raises it). It reveals and claims nothing. */
 
 export const LEAD_PROOF_COOKIE = 'tb_lead';
 

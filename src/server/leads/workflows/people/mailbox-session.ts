@@ -6,10 +6,8 @@ import { cookieValue } from '../../../platform/http/cookies';
 import { newToken, sha256Hex } from '../../../platform/http/tokens';
 import type { MigrationSet } from '../../../platform/database/migration-runner';
 
-/*
- * The mailbox proof (decision 176): a status link opened in this browser proves it reads the
- * address's mail. A random cookie; only its SHA-256 is kept, with the address and an expiry.
- */
+/* The mailbox proof (decision 176): a status link opened here proves this browser reads the
+   address's mail. A random cookie; only its SHA-256 is kept, with the address and an expiry. */
 
 export const MAILBOX_COOKIE = 'tb_mailbox';
 
@@ -68,10 +66,7 @@ export async function mailboxOf(
   return row?.email_normalized;
 }
 
-/**
- * The mailbox claims the address's leads: each lead's proof generation rises, so every form
- * proof given before stops counting, also a stranger's who sent the first form.
- */
+/** Raises its leads' proof generation: older form proofs (a stranger's too) stop counting. */
 export async function claimLeads(
   db: Kysely<LeadRecordTables>,
   emailNormalized: string,

@@ -37,10 +37,7 @@ export interface ErasedLeads {
   leads: PersonLeads[];
 }
 
-/**
- * The ids of the leads of an address: its own, and those holding it as a secondary e-mail (a
- * merge's). Two index lookups: an OR of both would read the whole table on PostgreSQL.
- */
+/** The address's leads and those holding it as a secondary e-mail: two lookups (an OR scans). */
 async function leadIdsOf(db: Kysely<AdminLeadTables>, table: LeadTable, normalizedEmail: string) {
   const rows = await db
     .selectFrom(table)

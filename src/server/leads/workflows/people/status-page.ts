@@ -65,10 +65,8 @@ type Tables = AdminLeadTables & StatusLinkTables & MailboxSessionTables;
 type Row = CandidateListRow | CompanyListRow;
 type Query = Record<string, unknown>;
 
-/**
- * The person's status page (decision 176): the mailbox proof shows and changes every lead of its
- * address; the form proof only points this browser's own leads to their next step.
- */
+/** The mailbox proof shows and changes every lead of its address; the form proof only points this
+    browser's own leads to their next step. */
 export class StatusPage {
   readonly sameOrigin: (request: FastifyRequest) => boolean;
 
@@ -103,10 +101,7 @@ export class StatusPage {
     return row ? { ...lead, address } : undefined;
   }
 
-  /**
-   * The candidate this browser stands for, with its e-mail (booking a call): the mailbox's
-   * address's candidate, else the newest candidate of its form proof.
-   */
+  /** The candidate this browser stands for: the mailbox's, else the form proof's newest. */
   async provenCandidate(
     request: FastifyRequest,
   ): Promise<{ id: number; email: string } | undefined> {
@@ -254,10 +249,7 @@ export class StatusPage {
   }
 }
 
-/**
- * The session-storage values the step's page prefills, as the spec's forms leave them. Without
- * the mailbox, only the e-mail: the form proof's browser typed it, but maybe not the rest.
- */
+/** What the step's page prefills; without the mailbox only the e-mail (this browser typed it). */
 function prefillOf(lead: LeadRef, row: Row, mailbox: boolean): Record<string, string> {
   const { company_name } = row as CompanyListRow;
   const { first_name, last_name, phone } = row as CandidateListRow;

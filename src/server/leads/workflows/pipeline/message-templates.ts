@@ -55,13 +55,7 @@ export class MessageTemplates {
   }
 
   async find(leadType: LeadKind, status: string): Promise<MessageTemplate | undefined> {
-    const row = await this.db
-      .selectFrom('message_templates')
-      .selectAll()
-      .where('lead_type', '=', leadType)
-      .where('status', '=', status)
-      .executeTakeFirst();
-    return row ? view(row) : defaultOf(leadType, status);
+    return (await this.all())(leadType, status);
   }
 
   async save(

@@ -21,11 +21,8 @@ function firstClick(submissions: { attribution: string | null; created_at: strin
   return undefined;
 }
 
-/**
- * The consent a status event goes out with: the latest of the lead's proven forms, unless any
- * other form refused (GPC or denied). The form proof may be a stranger's who sent the first
- * form; a refusal is safe to honour from anyone, a grant only from the proof (decision 176).
- */
+/** The latest proven form's consent, unless any form refused (GPC or denied): a refusal is safe
+    to honour from anyone, a grant only from the proof (a stranger may have sent the first form). */
 function consentOf(forms: { consent: ConsentSignal | null; verified: number }[]) {
   const refusal = forms.find(
     (form) => form.verified === 0 && form.consent && form.consent !== 'granted',

@@ -71,7 +71,7 @@ const formPostAnswer = {
   headers: { Location: { type: 'string', description: 'A fixed path, never with input' } },
 } as const;
 
-/** A refusal before anything is stored: JSON, or a page for a form post (html-refusals.ts). */
+/** A refusal before anything is stored: JSON, or a page for a form post (htmlRefusals). */
 function refusal(description: string, headers?: Record<string, object>) {
   return {
     description,

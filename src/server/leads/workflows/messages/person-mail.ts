@@ -6,6 +6,7 @@ import { escapeHtml } from '@shared/escape-html';
 import { paragraphMail, type Paragraph } from '../../../platform/mail/paragraph-mail';
 
 /* What we write to a lead's own person (decision 154); links are absolute. */
+
 /** A stage-change message or the form e-mail: the admin's text, before its placeholders. */
 export type StatusMessage = { subject: string; body: string };
 

@@ -98,12 +98,25 @@ export function htmlFormPost(request: FastifyRequest, action: string, handoff: F
 
 /** A small page of its own, for answers outside the site's app. */
 export const smallPage = (title: string, body: string) =>
-  `<!doctype html><html lang="en"><head><meta charset="utf-8"><meta name="viewport" content="width=device-width, initial-scale=1"><meta name="robots" content="noindex"><title>${escapeHtml(title)}</title></head><body><main><h1>${escapeHtml(title)}</h1>${body}</main></body></html>`;
+  [
+    '<!doctype html>',
+    '<html lang="en">',
+    '<head><meta charset="utf-8"><meta name="viewport" content="width=device-width, initial-scale=1">',
+    `<meta name="robots" content="noindex"><title>${escapeHtml(title)}</title></head>`,
+    `<body><main><h1>${escapeHtml(title)}</h1>`,
+    body,
+    '</main></body>',
+    '</html>',
+  ].join('\n');
 
 const refusalPage = (message: string, back: string) =>
   smallPage(
     'Your form was not sent',
-    `<p>${escapeHtml(message)}.</p><p>Nothing you typed was stored. Please go back and send the form again in a moment.</p><p><a href="${escapeHtml(back)}">Back to the form</a></p>`,
+    [
+      `<p>${escapeHtml(message)}.</p>`,
+      '<p>Nothing you typed was stored. Please go back and send the form again in a moment.</p>',
+      `<p><a href="${escapeHtml(back)}">Back to the form</a></p>`,
+    ].join('\n'),
   );
 
 /** onSend: a navigation's refusal becomes a page; a callback hook: most answers pass at once. */

@@ -76,9 +76,7 @@ function AcceptForm({ invitation }: { invitation: Extract<Invitation, { state: '
   };
   const registerPasskey = (name: string) =>
     create('passkey', name, async () => ({
-      passkey: await newPasskey(
-        apiRequest('POST', '/api/admin/invitation/passkey-options', { token, name }),
-      ),
+      passkey: await newPasskey('/api/admin/invitation/passkey-options', { token, name }),
     }));
   return (
     <div className="mx-auto max-w-md rounded-2xl bg-white p-8 shadow-xl">

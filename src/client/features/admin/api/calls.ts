@@ -7,17 +7,16 @@ import {
   type CallOutcome,
   type DayCalls,
 } from '@shared/booking-calls';
-import { apiRequest } from './http';
+import { requestJson } from './http';
 
 /** Today in the browser, YYYY-MM-DD (the server reads it as the host's day). */
 export const today = () => new Date().toLocaleDateString('en-CA');
 
 /** GET /api/admin/bookings?day=: the day's calls, and earlier ones left unmarked. */
 export function useDayCalls(day: string) {
-  const url = `${BOOKINGS_URL}?day=${day}`;
   return useQuery({
     queryKey: [BOOKINGS_URL, day],
-    queryFn: async () => (await (await apiRequest('GET', url)).json()) as DayCalls,
+    queryFn: () => requestJson<DayCalls>('GET', `${BOOKINGS_URL}?day=${day}`),
     enabled: /^\d{4}-\d{2}-\d{2}$/.test(day),
   });
 }
@@ -26,8 +25,8 @@ export function useDayCalls(day: string) {
 export function useMarkCall() {
   const client = useQueryClient();
   return useMutation({
-    mutationFn: async ({ id, outcome }: { id: number; outcome: CallOutcome }) =>
-      (await (await apiRequest('POST', outcomeUrl(id), { outcome })).json()) as BookedCall,
+    mutationFn: ({ id, outcome }: { id: number; outcome: CallOutcome }) =>
+      requestJson<BookedCall>('POST', outcomeUrl(id), { outcome }),
     onSuccess: (call) =>
       Promise.all([
         client.invalidateQueries({ queryKey: [BOOKINGS_URL] }),

@@ -2,25 +2,19 @@ import { useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
 import { startAuthentication, startRegistration } from '@simplewebauthn/browser';
 import type { AccountFactors } from '@shared/admin-factors';
 import { failureToast, toast } from '../../../lib/toast-store';
-import { apiRequest, errorText, SESSION_KEY } from './http';
+import { apiRequest, errorText, requestJson, SESSION_KEY } from './http';
 
-export const FACTORS_KEY = ['/api/admin/factors'] as const;
-
-const json = async <T>(response: Promise<Response>) => (await (await response).json()) as T;
+const FACTORS_KEY = ['/api/admin/factors'] as const;
 
 /** The browser's passkey for a sign-in or a confirmation: any passkey of this site. */
-export async function passkeyAssertion(): Promise<unknown> {
-  const optionsJSON = await json<Parameters<typeof startAuthentication>[0]['optionsJSON']>(
-    apiRequest('POST', '/api/admin/passkeys/sign-in-options'),
-  );
-  return startAuthentication({ optionsJSON });
-}
+export const passkeyAssertion = async (): Promise<unknown> =>
+  startAuthentication({
+    optionsJSON: await requestJson('POST', '/api/admin/passkeys/sign-in-options'),
+  });
 
-/** The browser's new passkey, made with the options `request` answers. */
-export async function newPasskey(request: Promise<Response>): Promise<unknown> {
-  const optionsJSON = await json<Parameters<typeof startRegistration>[0]['optionsJSON']>(request);
-  return startRegistration({ optionsJSON });
-}
+/** The browser's new passkey, made with the options the POST to `url` answers. */
+export const newPasskey = async (url: string, body?: object): Promise<unknown> =>
+  startRegistration({ optionsJSON: await requestJson('POST', url, body) });
 
 export const useFactors = () => useQuery<AccountFactors>({ queryKey: FACTORS_KEY });
 
@@ -61,9 +55,7 @@ export function useConfirmIdentity() {
 export function useAddPasskey() {
   return useFactorChange(
     async (name: string) => {
-      const response = await newPasskey(
-        apiRequest('POST', '/api/admin/passkeys/registration-options'),
-      );
+      const response = await newPasskey('/api/admin/passkeys/registration-options');
       return apiRequest('POST', '/api/admin/passkeys', { name, response });
     },
     ['Passkey added', 'Passkey not added'],
@@ -86,15 +78,15 @@ export function useRemovePasskey() {
 }
 
 export const startTotp = () =>
-  json<{ secret: string; qrCode: string }>(apiRequest('POST', '/api/admin/totp'));
+  requestJson<{ secret: string; qrCode: string }>('POST', '/api/admin/totp');
 
 /** The new recovery codes a request answers. */
-const recoveryCodes = async (request: Promise<Response>) =>
-  (await json<{ recoveryCodes: string[] }>(request)).recoveryCodes;
+const recoveryCodes = async (url: string, body?: { code: string }) =>
+  (await requestJson<{ recoveryCodes: string[] }>('POST', url, body)).recoveryCodes;
 
 export function useConfirmTotp(onCodes: (codes: string[]) => void) {
   return useFactorChange(
-    (code: string) => recoveryCodes(apiRequest('POST', '/api/admin/totp/confirm', { code })),
+    (code: string) => recoveryCodes('/api/admin/totp/confirm', { code }),
     ['Authenticator app set up', 'Authenticator app not set up'],
     onCodes,
   );
@@ -109,7 +101,7 @@ export function useRemoveTotp() {
 
 export function useNewRecoveryCodes(onCodes: (codes: string[]) => void) {
   return useFactorChange(
-    () => recoveryCodes(apiRequest('POST', '/api/admin/recovery-codes')),
+    () => recoveryCodes('/api/admin/recovery-codes'),
     ['New recovery codes', 'No new recovery codes'],
     onCodes,
   );

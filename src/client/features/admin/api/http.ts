@@ -18,6 +18,10 @@ export async function apiRequest(method: string, url: string, body?: unknown): P
   throw new ApiError(response.status, text || response.statusText);
 }
 
+/** `apiRequest`'s JSON answer. */
+export const requestJson = async <T>(method: string, url: string, body?: unknown) =>
+  (await (await apiRequest(method, url, body)).json()) as T;
+
 /** A refused request's JSON answer, parsed once: {"error"} and/or {"fields": {…}}. */
 function answerOf(error: ApiError): { error?: string; fields?: Record<string, string> } {
   try {
@@ -80,7 +84,7 @@ export function createAdminQueryClient(): QueryClient {
       queries: {
         queryFn: async ({ queryKey, meta }) => {
           try {
-            return (await (await apiRequest('GET', String(queryKey[0]))).json()) as unknown;
+            return await requestJson<unknown>('GET', String(queryKey[0]));
           } catch (error) {
             // Spec section 7: a 401 throws by default, or gives null when a query asks so.
             if (meta?.on401 === 'returnNull' && isUnauthorized(error)) return null;

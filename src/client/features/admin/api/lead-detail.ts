@@ -10,7 +10,7 @@ import type { LeadKind } from '@shared/lead-status';
 import type { MessageTemplateSlot } from '@shared/message-templates';
 import type { LeadNoteInput } from '@shared/schemas/lead-note';
 import { toCandidate, toCompany, type CandidateLead, type CompanyLead } from '../leads/leads';
-import { apiRequest } from './http';
+import { apiRequest, requestJson } from './http';
 import { refreshLeads, useLeadChange } from './leads';
 import { TEMPLATES_URL, type Sending } from './message-templates';
 
@@ -48,7 +48,7 @@ export type LeadDetail =
   | ({ kind: 'company'; lead: CompanyLead } & DetailHistory);
 
 /** GET / PATCH /api/{candidate,company}-submissions/:id; also the detail's query key. */
-export const detailUrl = (kind: LeadKind, id: number) => `/api/${kind}-submissions/${id}`;
+const detailUrl = (kind: LeadKind, id: number) => `/api/${kind}-submissions/${id}`;
 
 /** The detail's `timeline` is its history: a company's own (hiring) timeline is `hiringTimeline`. */
 function toDetail(kind: LeadKind, raw: Record<string, unknown>): LeadDetail {
@@ -67,10 +67,7 @@ function toDetail(kind: LeadKind, raw: Record<string, unknown>): LeadDetail {
 export function useLeadDetail(kind: LeadKind, id: number) {
   return useQuery({
     queryKey: [detailUrl(kind, id)],
-    queryFn: async () => {
-      const response = await apiRequest('GET', detailUrl(kind, id));
-      return toDetail(kind, (await response.json()) as Record<string, unknown>);
-    },
+    queryFn: async () => toDetail(kind, await requestJson('GET', detailUrl(kind, id))),
   });
 }
 
@@ -86,14 +83,11 @@ export interface LeadDrawer {
   screening?: ScreeningAnswers | undefined;
 }
 
-interface DrawerAnswer {
+type DrawerAnswer = Omit<LeadDrawer, 'detail'> & {
   lead: Record<string, unknown>;
   assignees: Assignee[];
   messageTemplates: MessageTemplateSlot[];
-  duplicates: PossibleDuplicate[];
-  booking?: BookedCall;
-  screening?: ScreeningAnswers;
-}
+};
 
 /**
  * The drawer in one request (GET …/:id/drawer). Its other parts fill the queries the drawer's
@@ -103,13 +97,12 @@ function drawerQuery(client: QueryClient, kind: LeadKind, id: number) {
   return {
     queryKey: [`${detailUrl(kind, id)}/drawer`],
     queryFn: async (): Promise<LeadDrawer> => {
-      const response = await apiRequest('GET', `${detailUrl(kind, id)}/drawer`);
-      const answer = (await response.json()) as DrawerAnswer;
-      const detail = toDetail(kind, answer.lead);
+      const { lead, assignees, messageTemplates, duplicates, booking, screening } =
+        await requestJson<DrawerAnswer>('GET', `${detailUrl(kind, id)}/drawer`);
+      const detail = toDetail(kind, lead);
       client.setQueryData([detailUrl(kind, id)], detail);
-      client.setQueryData([ASSIGNEES_URL], answer.assignees);
-      client.setQueryData([TEMPLATES_URL], answer.messageTemplates);
-      const { duplicates, booking, screening } = answer;
+      client.setQueryData([ASSIGNEES_URL], assignees);
+      client.setQueryData([TEMPLATES_URL], messageTemplates);
       return { detail, duplicates, booking, screening };
     },
   };

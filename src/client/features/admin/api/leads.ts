@@ -17,7 +17,7 @@ import {
   type TabFilter,
 } from '../leads/tabs';
 import { toCandidate, toCompany, toEmailLead, type AnyLead } from '../leads/leads';
-import { apiRequest } from './http';
+import { apiRequest, requestJson } from './http';
 import type { Sending } from './message-templates';
 import type { PlaceholderValues } from '@shared/message-templates';
 
@@ -103,11 +103,12 @@ export interface FormEmailPreview {
 /** The spec's call has no body; an edited text goes beside it as `message`. */
 export function useSendFormEmail() {
   return useMutation({
-    mutationFn: async ({ id, message }: { id: number; message?: Sending['message'] }) => {
-      const url = `/api/candidate-submissions/${id}/send-email`;
-      const response = await apiRequest('POST', url, message && { message });
-      return (await response.json()) as { sent: boolean; transport?: string };
-    },
+    mutationFn: ({ id, message }: { id: number; message?: Sending['message'] }) =>
+      requestJson<{ sent: boolean; transport?: string }>(
+        'POST',
+        `/api/candidate-submissions/${id}/send-email`,
+        message && { message },
+      ),
     // 'outbox': no mail server; the e-mail is a file on the server, not in the candidate's inbox.
     onSuccess: ({ transport }) =>
       toast(transport === 'outbox' ? adminToasts.emailSavedToOutbox : adminToasts.emailSent),
@@ -116,15 +117,10 @@ export function useSendFormEmail() {
 }
 
 /** What a bulk change covers: the ticked ids, or every lead of the list's filter. */
-export type BulkSelection =
-  { ids: readonly number[] } | { filter: Record<string, string | boolean> };
+type BulkSelection = { ids: readonly number[] } | { filter: Record<string, string | boolean> };
 
 export const useBulkChange = (url: string) =>
   useLeadChange(
-    async (body: BulkSelection & (({ status: string } & Sending) | { assignee: number | null })) =>
-      (await (await apiRequest('POST', url, body)).json()) as {
-        count: number;
-        changed: number;
-        assigned: number;
-      },
+    (body: BulkSelection & (({ status: string } & Sending) | { assignee: number | null })) =>
+      requestJson<{ count: number }>('POST', url, body),
   );

@@ -3,12 +3,12 @@ import { can, type AdminAccount, type AdminPermission } from '@shared/admin-acco
 import { session } from '../../../lib/session-keys';
 import { toast } from '../../../lib/toast-store';
 import { adminToasts } from '../ui/admin-toasts';
-import { apiRequest, errorText, markSignedOut, SESSION_KEY } from './http';
+import { apiRequest, errorText, markSignedOut, requestJson, SESSION_KEY } from './http';
 import { ApiError } from '../../../lib/api';
 import type { SecondFactorNeeded } from '@shared/admin-factors';
 import { passkeyAssertion } from './factors';
 
-export interface SessionState {
+interface SessionState {
   authenticated: boolean;
   /** The account signed in (beside the spec's `authenticated`). */
   account?: AdminAccount;
@@ -47,9 +47,8 @@ function useSignedIn() {
 export function useLogin() {
   const signedIn = useSignedIn();
   return useMutation({
-    mutationFn: async (credentials: { password: string; email?: string }) =>
-      (await (await apiRequest('POST', '/api/admin/login', credentials)).json()) as
-        SessionState | SecondFactorNeeded,
+    mutationFn: (credentials: { password: string; email?: string }) =>
+      requestJson<SessionState | SecondFactorNeeded>('POST', '/api/admin/login', credentials),
     // A right password of an account with a second factor: the form asks for it next.
     onSuccess: (answer) => (answer.authenticated ? signedIn() : undefined),
     onError: (error) => toast({ ...adminToasts.loginFailed, description: loginFailure(error) }),
@@ -84,11 +83,8 @@ export function useLogout() {
 /** POST /api/admin/sign-out-everywhere: ends the admin's other sessions, keeps this one. */
 export function useSignOutEverywhere() {
   return useMutation({
-    mutationFn: async () => {
-      const response = await apiRequest('POST', '/api/admin/sign-out-everywhere');
-      return ((await response.json()) as { ended: number }).ended;
-    },
-    onSuccess: (ended) => toast(adminToasts.signedOutEverywhere(ended)),
+    mutationFn: () => requestJson<{ ended: number }>('POST', '/api/admin/sign-out-everywhere'),
+    onSuccess: ({ ended }) => toast(adminToasts.signedOutEverywhere(ended)),
     onError: () => toast(adminToasts.signOutEverywhereFailed),
   });
 }

@@ -7,12 +7,7 @@ import type { RowSelection } from '../ui/data-table';
 import { useStatusMessage, type Sending } from '../api/message-templates';
 import { ActionForm, Select } from '../ui/controls';
 import { AssigneeSelect } from './assignee-form';
-import {
-  eachPersonValues,
-  MessageDialog,
-  statusMessageAsk,
-  type MessageAsk,
-} from './status-message-offer';
+import { eachPersonValues, useStatusChangeAsk } from './status-message-offer';
 import { exportUrl, leadTabs, listFilter, type LeadTabId, type TabFilter } from './tabs';
 import { formatNumber } from '../ui/format';
 
@@ -88,7 +83,7 @@ export function BulkActions({
   const [outcome, setOutcome] = useState<string | null>(null);
   const [assignee, setAssignee] = useState('');
   const message = useStatusMessage(kind, status);
-  const [asking, setAsking] = useState<MessageAsk | null>(null);
+  const offer = useStatusChangeAsk();
 
   const ticked = selection.ids.size;
   const count = selection.allMatching ? total : ticked;
@@ -135,19 +130,15 @@ export function BulkActions({
     });
   // One text for all of them, each person's own details filled in as it goes.
   const apply = () =>
-    message
-      ? setAsking(
-          statusMessageAsk(
-            {
-              title: `Set ${formatNumber(count)} ${count === 1 ? 'lead' : 'leads'} to ${statusLabel(status)}`,
-              message,
-              values: eachPersonValues,
-              previewTitle: "Preview, each person's own details filled in",
-            },
-            setStatusOf,
-          ),
-        )
-      : setStatusOf({});
+    offer.ask(
+      {
+        title: `Set ${formatNumber(count)} ${count === 1 ? 'lead' : 'leads'} to ${statusLabel(status)}`,
+        message: message ?? null,
+        values: eachPersonValues,
+        previewTitle: "Preview, each person's own details filled in",
+      },
+      setStatusOf,
+    );
 
   return (
     <div role="group" aria-label="Bulk actions" className="mb-4">
@@ -206,7 +197,7 @@ export function BulkActions({
           ) : null}
         </div>
       ) : null}
-      <MessageDialog ask={asking} onClose={() => setAsking(null)} />
+      {offer.dialog}
     </div>
   );
 }

@@ -18,7 +18,7 @@ import { MessageFields } from '../ui/message-fields';
    recruiter sees it as it will be sent and may edit it for this one send (issue 42). */
 
 /** A message about to go, and what to do with it. */
-export interface MessageAsk {
+interface MessageAsk {
   title: string;
   description: string;
   /** The text it starts from, placeholders and all. */
@@ -49,21 +49,33 @@ export const eachPersonValues: PlaceholderValues = {
   supportEmail: site.supportEmail,
 };
 
-/** The ask of a status change with a message: send it (edited or not), or change without it. */
-export function statusMessageAsk(
-  shown: Pick<MessageAsk, 'title' | 'message' | 'values' | 'previewTitle'>,
-  go: (sending: Sending) => void,
-): MessageAsk {
-  const { subject, body } = shown.message;
-  return {
-    ...shown,
-    description:
-      'This status has a message for the person. Check it, edit it for this send, or change the status without it.',
-    message: { subject, body },
-    sendLabel: 'Change and send',
-    onSend: (edited) => go({ notify: true, ...(edited ? { message: edited } : {}) }),
-    without: { label: 'Change without message', onSelect: () => go({}) },
-  };
+/** What a status change shows before it goes; `message` null: the status has none. */
+type StatusChange = Pick<MessageAsk, 'title' | 'values' | 'previewTitle'> & {
+  message: MessageText | null;
+};
+
+/**
+ * A status change that asks first when its status has a message: send it (edited or not), or
+ * change without it; `dialog` is where it asks.
+ */
+export function useStatusChangeAsk(afterClose?: () => void) {
+  const [asking, setAsking] = useState<MessageAsk | null>(null);
+  const ask = ({ message, ...shown }: StatusChange, go: (sending: Sending) => void) =>
+    message
+      ? setAsking({
+          ...shown,
+          description:
+            'This status has a message for the person. Check it, edit it for this send, or change the status without it.',
+          message: { subject: message.subject, body: message.body },
+          sendLabel: 'Change and send',
+          onSend: (edited) => go({ notify: true, ...(edited ? { message: edited } : {}) }),
+          without: { label: 'Change without message', onSelect: () => go({}) },
+        })
+      : go({});
+  const dialog = (
+    <MessageDialog ask={asking} onClose={() => setAsking(null)} afterClose={afterClose} />
+  );
+  return { ask, dialog };
 }
 
 function OpenMessageDialog({
@@ -110,7 +122,7 @@ function OpenMessageDialog({
 }
 
 /** The one dialog that shows a message before it goes; none while `ask` is null. */
-export function MessageDialog({
+function MessageDialog({
   ask,
   onClose,
   afterClose,

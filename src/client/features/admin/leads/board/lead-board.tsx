@@ -5,12 +5,7 @@ import type { BoardCard } from '../../api/board';
 import { useChangeStatus } from '../../api/lead-detail';
 import { useStatusMessages, type Sending } from '../../api/message-templates';
 import { announced, AnnouncementLine, type Announcement } from '../../ui/announcement';
-import {
-  MessageDialog,
-  messageValues,
-  statusMessageAsk,
-  type MessageAsk,
-} from '../status-message-offer';
+import { messageValues, useStatusChangeAsk } from '../status-message-offer';
 import { leadTabs, type LeadTabId } from '../tabs';
 import { focusRing, type Move } from './board-card';
 import { BoardColumn } from './board-column';
@@ -29,7 +24,6 @@ export function LeadBoard({
 }) {
   const change = useChangeStatus(kind);
   const messageFor = useStatusMessages(kind);
-  const [asking, setAsking] = useState<MessageAsk | null>(null);
   const [announcement, setAnnouncement] = useState<Announcement>({ text: '' });
   const draggedRef = useRef<BoardCard | null>(null);
   const board = useRef<HTMLDivElement>(null);
@@ -37,8 +31,9 @@ export function LeadBoard({
   const focusAfterDialog = useRef<string>('');
   const focus = (selector: string) => board.current?.querySelector<HTMLElement>(selector)?.focus();
   const columnOf = (card: BoardCard) => `ul[data-status="${card.status ?? ''}"]`;
+  const offer = useStatusChangeAsk(() => focus(focusAfterDialog.current));
 
-  const run = ({ card, to }: Move, sending: Sending = {}) => {
+  const run = ({ card, to }: Move, sending: Sending) => {
     const sent = sending.notify ? ' Its message goes to the person.' : '';
     change.mutate(
       { id: card.id, status: to, ...sending },
@@ -54,23 +49,19 @@ export function LeadBoard({
   const onMove = (move: Move) => {
     // Until the messages have loaded a move waits: made without, it would send none.
     if (move.card.status === move.to || change.isPending || !messageFor) return;
-    const message = messageFor(move.to);
-    if (!message) return run(move);
     const { card, to } = move;
     // Cancelled: back to the card's menu; moved: to its former column.
     focusAfterDialog.current = `[data-move-card="${card.id}"]`;
     const ask = {
       title: `Move ${card.who} to ${statusLabel(to)}`,
-      message,
+      message: messageFor(to),
       values: messageValues(card),
       previewTitle: `Preview as ${card.who} gets it`,
     };
-    setAsking(
-      statusMessageAsk(ask, (sending) => {
-        focusAfterDialog.current = columnOf(card);
-        run(move, sending);
-      }),
-    );
+    offer.ask(ask, (sending) => {
+      focusAfterDialog.current = columnOf(card);
+      run(move, sending);
+    });
   };
 
   return (
@@ -97,11 +88,7 @@ export function LeadBoard({
           />
         ))}
       </div>
-      <MessageDialog
-        ask={asking}
-        onClose={() => setAsking(null)}
-        afterClose={() => focus(focusAfterDialog.current)}
-      />
+      {offer.dialog}
     </div>
   );
 }

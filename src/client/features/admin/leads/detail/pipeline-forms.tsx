@@ -10,7 +10,7 @@ import { useAddNote, useChangeStatus } from '../../api/lead-detail';
 import { announced, type DetailFormProps } from '../../ui/announcement';
 import { ActionForm, Select } from '../../ui/controls';
 import { useStatusMessage, type Sending } from '../../api/message-templates';
-import { MessageDialog, statusMessageAsk, type MessageAsk } from '../status-message-offer';
+import { useStatusChangeAsk } from '../status-message-offer';
 
 export function StatusForm({
   kind,
@@ -23,7 +23,7 @@ export function StatusForm({
   const choice = picked ?? status ?? '';
   const change = useChangeStatus(kind);
   const message = useStatusMessage(kind, choice);
-  const [asking, setAsking] = useState<MessageAsk | null>(null);
+  const offer = useStatusChangeAsk();
   const changeTo = (sending: Sending) => {
     const sent = sending.notify ? ' Its message goes to the person.' : '';
     const done = `Status changed to ${statusLabel(choice)}.${sent}`;
@@ -38,15 +38,12 @@ export function StatusForm({
       busy={change.isPending}
       blocked={message === undefined && choice !== ''}
       onSubmit={() => {
-        if (!choice || choice === status) return;
-        if (!message) return changeTo({});
+        if (!choice || choice === status || message === undefined) return;
         const who = values.firstName || 'the person';
-        const ask = { title: `Change status to ${statusLabel(choice)}`, message, values };
-        setAsking(
-          statusMessageAsk({ ...ask, previewTitle: `Preview as ${who} gets it` }, changeTo),
-        );
+        const title = `Change status to ${statusLabel(choice)}`;
+        offer.ask({ title, message, values, previewTitle: `Preview as ${who} gets it` }, changeTo);
       }}
-      after={<MessageDialog ask={asking} onClose={() => setAsking(null)} />}
+      after={offer.dialog}
     >
       <Select
         label="Status"

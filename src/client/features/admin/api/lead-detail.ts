@@ -52,14 +52,8 @@ const detailUrl = (kind: LeadKind, id: number) => `/api/${kind}-submissions/${id
 
 /** The detail's `timeline` is its history: a company's own (hiring) timeline is `hiringTimeline`. */
 function toDetail(kind: LeadKind, raw: Record<string, unknown>): LeadDetail {
-  const list = <T>(value: unknown) => (Array.isArray(value) ? (value as T[]) : []);
-  const parts = {
-    raw,
-    secondaryContacts: list<SecondaryContact>(raw.secondaryContacts),
-    timeline: list<TimelineEntry>(raw.timeline),
-    submissions: list<SubmissionEntry>(raw.submissions),
-    conversions: list<LeadConversion>(raw.conversions),
-  };
+  const { secondaryContacts, timeline, submissions, conversions } = raw as unknown as DetailHistory;
+  const parts = { raw, secondaryContacts, timeline, submissions, conversions };
   if (kind === 'candidate') return { kind, lead: toCandidate(raw), ...parts };
   return { kind, lead: toCompany({ ...raw, timeline: raw.hiringTimeline }), ...parts };
 }

@@ -205,11 +205,6 @@ function extraColumns(tab: LeadTabId): Column<Lead>[] {
   return [...own, ...columnsOf<Lead>(moreAttribution)];
 }
 
-const typeColumn: Column<Lead> = {
-  header: 'Type',
-  cell: (row) => (row.kind === 'company' ? 'Company' : 'Candidate'),
-};
-
 /**
  * A tab's columns: the scanned ones (Typeform Leads with its questionnaire's status, Lead Emails
  * with each lead's kind), the extras `chosen` by header, then the row's buttons; and `extras`,
@@ -231,5 +226,7 @@ export function columnsFor(tab: LeadTabId, actions: RowActions, chosen: readonly
 
 const ownColumns: Partial<Record<LeadTabId, Column<Lead>[]>> = {
   questionnaireLeads: [questionnaireColumn as Column<Lead>],
-  leadEmails: [typeColumn],
+  leadEmails: [
+    { header: 'Type', cell: (row) => (row.kind === 'company' ? 'Company' : 'Candidate') },
+  ],
 };

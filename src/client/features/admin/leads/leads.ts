@@ -6,7 +6,7 @@ import type { LeadKind } from '@shared/lead-status';
 
 type Raw = Record<string, unknown>;
 
-const text = (value: unknown) => (typeof value === 'string' && value !== '' ? value : null);
+export const text = (value: unknown) => (typeof value === 'string' && value !== '' ? value : null);
 
 /** A contract's fields of an answer (a board's card sends fewer: the others are null). */
 function fieldsOf<Fields extends AnyFields>(fields: Fields) {

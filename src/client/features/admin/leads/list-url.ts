@@ -8,17 +8,14 @@ import type { TabFilter } from './tabs';
  * page is static, and the API's request log drops query strings (request-log.ts).
  */
 
-/** A view of the dashboard: a tab's id, or an account page's. */
-type ViewId = string;
-
-export const FIRST_TAB: ViewId = 'questionnaireLeads';
+export const FIRST_TAB = 'questionnaireLeads';
 
 /** A filter's URL parameters: text ones as they are, flags as 1, the board as view=board. */
 const texts = ['q', 'status', 'sort'] as const;
 const flags = ['duplicates', 'mine'] as const;
 const filterParams = [...texts, ...flags, 'offset', 'view'];
 
-export function filterOf(params: URLSearchParams): TabFilter {
+function filterOf(params: URLSearchParams): TabFilter {
   const filter: TabFilter = {
     q: params.get('q') ?? '',
     status: params.get('status') ?? '',
@@ -42,11 +39,12 @@ function withFilter(params: URLSearchParams, filter: TabFilter): URLSearchParams
 
 const emptyFilter: TabFilter = { q: '', status: '', offset: 0 };
 
-type Shown = { tab: ViewId; filters: Partial<Record<ViewId, TabFilter>> };
+/** The view (a tab's id, or an account page's) and each view's last filter. */
+type Shown = { tab: string; filters: Partial<Record<string, TabFilter>> };
 
 /** The URL's tab and filter, over the other tabs' last ones. */
 function readUrl(params: URLSearchParams, { filters }: Pick<Shown, 'filters'>): Shown {
-  const tab = (params.get('tab') as ViewId | null) ?? FIRST_TAB;
+  const tab = params.get('tab') ?? FIRST_TAB;
   return { tab, filters: { ...filters, [tab]: filterOf(params) } };
 }
 
@@ -69,7 +67,7 @@ export function useDashboardUrl() {
 
   // A new tab is a step Back returns from.
   const setTab = useCallback(
-    (next: ViewId) => {
+    (next: string) => {
       setShown({ tab: next, filters });
       setParams((current) => {
         const url = withFilter(current, filters[next] ?? emptyFilter);

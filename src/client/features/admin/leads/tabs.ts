@@ -46,7 +46,6 @@ export type TabId =
   | 'sessions'
   | 'settings'
   | LeadTabId;
-export const isLeadTab = (tab: TabId): tab is LeadTabId => tab in leadTabs;
 
 export const PAGE_SIZE = 25;
 

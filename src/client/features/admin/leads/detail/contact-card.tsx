@@ -1,10 +1,9 @@
 import type { ReactNode } from 'react';
 import type { ContactKind } from '@shared/lead-field';
-import { candidateFields, companyFields } from '@shared/lead-fields';
 import type { LeadDetail } from '../../api/lead-detail';
 import { fieldsIn } from '../lead-fields';
 import { fullName } from '../leads';
-import { contactFieldsOf } from './detail-fields';
+import { contactFieldsOf, fieldsOfKind } from './detail-fields';
 
 /** A way to reach the person as a link: mailto: for an e-mail, tel: (digits and +) for a phone. */
 function ContactLink({ kind, value }: { kind: ContactKind; value: string }) {
@@ -22,7 +21,7 @@ function ContactLink({ kind, value }: { kind: ContactKind; value: string }) {
 /** Who the lead is and how to reach them, the kept contacts of merged leads included. */
 export function ContactCard({ detail }: { detail: LeadDetail }) {
   const { lead } = detail;
-  const fields = detail.kind === 'candidate' ? candidateFields : companyFields;
+  const fields = fieldsOfKind[detail.kind];
   const name =
     detail.kind === 'candidate'
       ? fullName(detail.lead.firstName, detail.lead.lastName)

@@ -24,28 +24,24 @@ const pairs = (fields: ReturnType<typeof fieldsIn>, lead: object): FieldGroup['f
 export const contactFieldsOf = (fields: AnyFields) =>
   entriesOf(fields).filter(([, field]) => field.contact);
 
-/** What the person answered: the application and questionnaire, or the company's request. */
-export function answerGroups({ kind, lead }: LeadDetail): FieldGroup[] {
-  const groups =
-    kind === 'candidate'
-      ? [
-          { title: 'Application', fields: pairs(fieldsIn(candidateFields, 'application'), lead) },
-          {
-            title: 'Questionnaire',
-            fields: pairs(fieldsIn(candidateFields, 'questionnaire'), lead),
-          },
-        ]
-      : [
-          {
-            title: 'Company',
-            fields: pairs(
-              fieldsIn(companyFields, 'company').filter((field) => !field.contact),
-              lead,
-            ),
-          },
-        ];
-  return groups.filter((group) => group.fields.length > 0);
-}
+export const fieldsOfKind = { candidate: candidateFields, company: companyFields };
+
+const answerParts = {
+  candidate: { Application: 'application', Questionnaire: 'questionnaire' },
+  company: { Company: 'company' },
+} as const;
+
+/** What the person answered (the contact card shows the ways to reach them). */
+export const answerGroups = ({ kind, lead }: LeadDetail): FieldGroup[] =>
+  Object.entries(answerParts[kind])
+    .map(([title, group]) => ({
+      title,
+      fields: pairs(
+        fieldsIn(fieldsOfKind[kind], group).filter((field) => !field.contact),
+        lead,
+      ),
+    }))
+    .filter((group) => group.fields.length > 0);
 
 const humanize = (name: string) =>
   name

@@ -9,17 +9,16 @@ import {
 } from '@shared/lead-merge';
 import { useLeadDetail } from '../../api/lead-detail';
 import { labelOf } from '../lead-fields';
+import { text } from '../leads';
 
 /* Before a merge, the two leads side by side: each field that differs, and whose value stays. */
 
 const choosable = mergeFieldsOf(candidateFields);
 
-const textOf = (value: unknown) => (typeof value === 'string' && value !== '' ? value : null);
-
 /** The fields whose values differ, each as the admin reads it, and the rule's side. */
 function differing(mine: Record<string, unknown>, theirs: Record<string, unknown>) {
   return choosable.flatMap(([name, field]) => {
-    const [own, other] = [textOf(mine[name]), textOf(theirs[name])];
+    const [own, other] = [text(mine[name]), text(theirs[name])];
     if (own === other) return [];
     const shown = (value: string | null) => (field.options ? labelOf(field.options, value) : value);
     const values = { this: shown(own), other: shown(other) };

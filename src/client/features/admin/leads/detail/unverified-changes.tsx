@@ -1,38 +1,30 @@
 import { entriesOf } from '@shared/lead-field';
-import { candidateFields, companyFields } from '@shared/lead-fields';
 import { Button } from '../../../../components/ui/button';
 import { useReviewUnverified, type LeadDetail } from '../../api/lead-detail';
 import { announced, type Announce } from '../../ui/announcement';
-import { FieldDescriptions, shownValue } from './detail-fields';
+import { FieldDescriptions, fieldsOfKind, shownValue } from './detail-fields';
 
 /* Forms sent without the person's proof fill only empty fields (decision 176); what they would
    change waits here until someone calls the person and accepts it or discards it. */
 
-const labelsByColumn = {
-  candidate: Object.fromEntries(entriesOf(candidateFields).map(([, f]) => [f.column, f.label])),
-  company: Object.fromEntries(entriesOf(companyFields).map(([, f]) => [f.column, f.label])),
-};
-
 /** What the waiting forms said that differs from the lead: label, their value, the lead's. */
-function waitingChanges(detail: LeadDetail) {
-  const count = detail.lead.unverifiedForms;
-  const waiting = detail.submissions.filter((entry) => entry.verified === false).slice(-count);
-  const labels = labelsByColumn[detail.kind];
-  const current = new Map(
-    entriesOf(detail.kind === 'candidate' ? candidateFields : companyFields).map(
-      ([apiName, field]) => [field.column, (detail.lead as Record<string, unknown>)[apiName]],
-    ),
+function waitingChanges({ kind, lead, submissions }: LeadDetail) {
+  const waiting = submissions.filter((entry) => entry.verified === false);
+  const byColumn = new Map(
+    entriesOf(fieldsOfKind[kind]).map(([name, field]) => [
+      field.column,
+      { label: field.label, now: (lead as Record<string, unknown>)[name] },
+    ]),
   );
   const changes = new Map<string, { label: string; sent: string; now: string | null }>();
-  for (const entry of waiting) {
+  for (const entry of waiting.slice(-lead.unverifiedForms)) {
     for (const [column, value] of Object.entries(entry.fields ?? {})) {
-      const label = labels[column];
-      if (!label || !value || value === current.get(column)) continue;
-      const now = current.get(column);
+      const field = byColumn.get(column);
+      if (!field || !value || value === field.now) continue;
       changes.set(column, {
-        label,
+        label: field.label,
         sent: shownValue(column, value) ?? value,
-        now: typeof now === 'string' ? shownValue(column, now) : null,
+        now: typeof field.now === 'string' ? shownValue(column, field.now) : null,
       });
     }
   }

@@ -33,20 +33,23 @@ interface MessageAsk {
   without?: { label: string; onSelect(): void };
 }
 
+const siteValues = {
+  statusLink: `${site.siteUrl}/status?token=…`,
+  supportEmail: site.supportEmail,
+};
+
 /** The lead's own values for the message's placeholders. */
 export const messageValues = (lead: CandidateLead | CompanyLead): PlaceholderValues => ({
   firstName: ('firstName' in lead ? lead.firstName : lead.contactName) ?? '',
   company: ('companyName' in lead ? lead.companyName : null) ?? '',
-  statusLink: `${site.siteUrl}/status?token=…`,
-  supportEmail: site.supportEmail,
+  ...siteValues,
 });
 
 /** A bulk change's preview: each person's own values are filled in when it goes. */
 export const eachPersonValues: PlaceholderValues = {
   firstName: '[first name]',
   company: '[company]',
-  statusLink: `${site.siteUrl}/status?token=…`,
-  supportEmail: site.supportEmail,
+  ...siteValues,
 };
 
 /** What a status change shows before it goes; `message` null: the status has none. */
@@ -59,10 +62,10 @@ type StatusChange = Pick<MessageAsk, 'title' | 'values' | 'previewTitle'> & {
  * change without it; `dialog` is where it asks.
  */
 export function useStatusChangeAsk(afterClose?: () => void) {
-  const [asking, setAsking] = useState<MessageAsk | null>(null);
+  const { ask: open, dialog } = useMessageDialog(afterClose);
   const ask = ({ message, ...shown }: StatusChange, go: (sending: Sending) => void) =>
     message
-      ? setAsking({
+      ? open({
           ...shown,
           description:
             'This status has a message for the person. Check it, edit it for this send, or change the status without it.',
@@ -72,9 +75,6 @@ export function useStatusChangeAsk(afterClose?: () => void) {
           without: { label: 'Change without message', onSelect: () => go({}) },
         })
       : go({});
-  const dialog = (
-    <MessageDialog ask={asking} onClose={() => setAsking(null)} afterClose={afterClose} />
-  );
   return { ask, dialog };
 }
 
@@ -121,30 +121,26 @@ function OpenMessageDialog({
   );
 }
 
-/** The one dialog that shows a message before it goes; none while `ask` is null. */
-function MessageDialog({
-  ask,
-  onClose,
-  afterClose,
-}: {
-  ask: MessageAsk | null;
-  onClose(): void;
-  afterClose?: () => void;
-}) {
+/** The one dialog that shows a message before it goes: `ask` opens it with that message. */
+function useMessageDialog(afterClose?: () => void) {
+  const [ask, setAsk] = useState<MessageAsk | null>(null);
   // Remounted for each ask: its fields start from that message.
-  return ask ? (
+  const dialog = ask && (
     <OpenMessageDialog
       key={`${ask.title}\n${ask.message.body}`}
-      {...{ ask, onClose, afterClose }}
+      ask={ask}
+      onClose={() => setAsk(null)}
+      afterClose={afterClose}
     />
-  ) : null;
+  );
+  return { ask: setAsk, dialog };
 }
 
 /** The row's "Send form email": its message first, as the candidate gets it, editable. */
 export function useFormEmail() {
   const client = useQueryClient();
   const send = useSendFormEmail();
-  const [ask, setAsk] = useState<MessageAsk | null>(null);
+  const { ask, dialog } = useMessageDialog();
   const [loadingId, setLoadingId] = useState<number | null>(null);
   const open = async (id: number, who: string) => {
     setLoadingId(id);
@@ -153,7 +149,7 @@ export function useFormEmail() {
         queryKey: [`/api/candidate-submissions/${id}/send-email`],
         staleTime: 0,
       });
-      setAsk({
+      ask({
         title: `Send form email to ${who}`,
         description: 'Check the message, or edit it for this send.',
         message,
@@ -171,6 +167,6 @@ export function useFormEmail() {
   return {
     open: (id: number, who: string) => void open(id, who),
     busyId: loadingId ?? (send.isPending ? send.variables.id : null),
-    dialog: <MessageDialog ask={ask} onClose={() => setAsk(null)} />,
+    dialog,
   };
 }

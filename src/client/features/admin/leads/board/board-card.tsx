@@ -13,7 +13,6 @@ export interface Move {
   card: BoardCard;
   to: string;
 }
-export type Dragged = MutableRefObject<BoardCard | null>;
 
 function lastActivity(at: string): string {
   const days = Math.max(0, Math.floor((Date.now() - Date.parse(at)) / DAY_MS));
@@ -28,48 +27,6 @@ const sourceOf = (card: BoardCard) =>
 export const focusRing =
   'focus-visible:outline-2 focus-visible:outline-offset-2 focus-visible:outline-accent-strong';
 
-function MoveMenu({
-  kind,
-  card,
-  onMove,
-}: {
-  kind: LeadKind;
-  card: BoardCard;
-  onMove(move: Move): void;
-}) {
-  return (
-    <DropdownMenu.Root>
-      <DropdownMenu.Trigger asChild>
-        <button
-          type="button"
-          data-move-card={card.id}
-          aria-label={`Move to…, ${card.who}`}
-          className={clsx(
-            'inline-flex h-9 items-center gap-1 rounded-md border border-slate-300 bg-white px-2.5 text-sm font-medium text-slate-900 hover:bg-slate-100',
-            focusRing,
-          )}
-        >
-          Move to…
-          <ChevronDown className="size-4" aria-hidden="true" />
-        </button>
-      </DropdownMenu.Trigger>
-      <MenuContent align="start" className="min-w-44">
-        {leadStatuses[kind]
-          .filter((status) => status.value !== card.status)
-          .map((status) => (
-            <DropdownMenu.Item
-              key={status.value}
-              onSelect={() => onMove({ card, to: status.value })}
-              className={menuItemClass}
-            >
-              {status.label}
-            </DropdownMenu.Item>
-          ))}
-      </MenuContent>
-    </DropdownMenu.Root>
-  );
-}
-
 export function Card({
   kind,
   card,
@@ -83,7 +40,7 @@ export function Card({
   card: BoardCard;
   moving: boolean;
   canEdit: boolean;
-  draggedRef: Dragged;
+  draggedRef: MutableRefObject<BoardCard | null>;
   onOpen(kind: LeadKind, id: number): void;
   onMove(move: Move): void;
 }) {
@@ -121,7 +78,35 @@ export function Card({
       </p>
       {canEdit && (
         <div>
-          <MoveMenu kind={kind} card={card} onMove={onMove} />
+          <DropdownMenu.Root>
+            <DropdownMenu.Trigger asChild>
+              <button
+                type="button"
+                data-move-card={card.id}
+                aria-label={`Move to…, ${card.who}`}
+                className={clsx(
+                  'inline-flex h-9 items-center gap-1 rounded-md border border-slate-300 bg-white px-2.5 text-sm font-medium text-slate-900 hover:bg-slate-100',
+                  focusRing,
+                )}
+              >
+                Move to…
+                <ChevronDown className="size-4" aria-hidden="true" />
+              </button>
+            </DropdownMenu.Trigger>
+            <MenuContent align="start" className="min-w-44">
+              {leadStatuses[kind]
+                .filter((status) => status.value !== card.status)
+                .map((status) => (
+                  <DropdownMenu.Item
+                    key={status.value}
+                    onSelect={() => onMove({ card, to: status.value })}
+                    className={menuItemClass}
+                  >
+                    {status.label}
+                  </DropdownMenu.Item>
+                ))}
+            </MenuContent>
+          </DropdownMenu.Root>
         </div>
       )}
     </li>

@@ -18,7 +18,6 @@ export async function apiRequest(method: string, url: string, body?: unknown): P
   throw new ApiError(response.status, text || response.statusText);
 }
 
-/** `apiRequest`'s JSON answer. */
 export const requestJson = async <T>(method: string, url: string, body?: unknown) =>
   (await (await apiRequest(method, url, body)).json()) as T;
 

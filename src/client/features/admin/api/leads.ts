@@ -34,7 +34,6 @@ export async function getPage<Row>(url: string, toRow: (raw: Record<string, unkn
 }
 export type LeadPage = Awaited<ReturnType<typeof getPage<AnyLead>>>;
 
-/** One page of a tab; `failure`: its toast. */
 export function useLeadPage(tab: LeadTabId, filter: TabFilter, failure: ToastInput) {
   const url = listUrl(tab, filter);
   const { kind } = leadTabs[tab];

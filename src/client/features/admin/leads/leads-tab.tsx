@@ -26,28 +26,6 @@ const bothPipelines = [
   ...closingStatuses,
 ];
 
-function ViewSwitch({ board, onChange }: { board: boolean; onChange(board: boolean): void }) {
-  return (
-    <div
-      role="group"
-      aria-label="View"
-      className="mb-4 inline-flex gap-1 rounded-lg bg-slate-100 p-1"
-    >
-      {[false, true].map((value) => (
-        <Button
-          key={String(value)}
-          variant={board === value ? 'dark' : 'ghost'}
-          size="sm"
-          aria-pressed={board === value}
-          onClick={() => onChange(value)}
-        >
-          {value ? 'Board' : 'List'}
-        </Button>
-      ))}
-    </div>
-  );
-}
-
 /** One lead tab: its filters, the current page of the table and the pager (its search is in the bar). */
 export function LeadsTab({
   tab,
@@ -64,7 +42,6 @@ export function LeadsTab({
   bulk: boolean;
 }) {
   const extra = useExtraColumns(tab);
-  // Lead Emails mixes both kinds: no board; either status.
   const { kind, caption } = leadTabs[tab];
   // Spec section 8: the failure's toast, and its text in place of the rows.
   const failure = adminToasts.loadFailed(kind);
@@ -93,7 +70,23 @@ export function LeadsTab({
   };
 
   const viewSwitch = kind && (
-    <ViewSwitch board={filter.board === true} onChange={(board) => update({ board })} />
+    <div
+      role="group"
+      aria-label="View"
+      className="mb-4 inline-flex gap-1 rounded-lg bg-slate-100 p-1"
+    >
+      {[false, true].map((board) => (
+        <Button
+          key={String(board)}
+          variant={(filter.board === true) === board ? 'dark' : 'ghost'}
+          size="sm"
+          aria-pressed={(filter.board === true) === board}
+          onClick={() => update({ board })}
+        >
+          {board ? 'Board' : 'List'}
+        </Button>
+      ))}
+    </div>
   );
   if (kind && filter.board) {
     return (

@@ -67,9 +67,7 @@ export function DataRequestsTab({ onConfirm }: { onConfirm(request: ConfirmReque
     find.mutate(parsed.data.email, {
       onError: (error) => {
         const message =
-          error instanceof ApiError && error.status === 400
-            ? fieldMessage(error, 'email')
-            : undefined;
+          error instanceof ApiError && error.status === 400 && fieldMessage(error, 'email');
         if (message) setFieldError(message);
         else toast(adminToasts.dataRequestFailed);
       },

@@ -3,15 +3,15 @@ import type { ConsentSignal } from '@shared/schemas/conversion';
 
 /* A Conversions API event in the outbox (decision 110), carrying its values: no lead is read. */
 
-/** The events of the forms, and the candidate statuses sent as custom events. */
-export const formConversionEvents = ['Lead', 'CompleteRegistration', 'SubmitApplication'] as const;
+/** The candidate statuses sent as custom events. */
 export const statusConversionEvents = ['qualified', 'enrolled', 'placed'] as const;
-/** Meta's standard event of a booked screening call (issue 43). */
-export const CALL_CONVERSION_EVENT = 'Schedule';
 export type ConversionEventName =
-  | (typeof formConversionEvents)[number]
+  | 'Lead'
+  | 'CompleteRegistration'
+  | 'SubmitApplication'
   | (typeof statusConversionEvents)[number]
-  | typeof CALL_CONVERSION_EVENT;
+  /** Meta's standard event of a booked screening call (issue 43). */
+  | 'Schedule';
 
 /** Meta refuses events older than 7 days: none is written, or retried, past this. */
 export const CONVERSION_MAX_AGE_MS = 7 * 24 * 60 * 60 * 1000;

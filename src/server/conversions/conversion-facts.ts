@@ -8,7 +8,6 @@ import { enqueueMessages } from '../platform/outbox/outbox';
 import type { OutboxTables } from '../platform/outbox/outbox-tables';
 import { BOOK_PATH } from '@shared/booking-view';
 import {
-  CALL_CONVERSION_EVENT,
   CONVERSION_MAX_AGE_MS,
   statusConversionEvents,
   type ConversionContact,
@@ -51,20 +50,23 @@ function formEvents(fact: FormFact): ConversionEventName[] {
   return events;
 }
 
-/** Pages of forms that send no attribution. */
-const pageOfForm = (form: LeadForm | undefined) =>
-  form === 'typeform-completed' ? '/typeform' : null;
-
 export const isStatusEvent = (status: string): status is ConversionEventName =>
   (statusConversionEvents as readonly string[]).includes(status);
 
-/** The events of `wanted` not yet written for the subject: each goes to Meta once. */
-async function notYetWritten(
-  outbox: Kysely<OutboxTables>,
-  subject: ConversionSubject,
+type Db = Pick<Kysely<object>, 'getExecutor'>;
+/** The payload of each event but its name and lead. */
+type EventBase = Omit<ConversionPayload, 'eventName' | 'lead'>;
+
+/** The `wanted` events not yet written for the subject, with its contact: each goes to Meta once. */
+async function enqueueOnce(
+  db: Db,
+  { subject, contact }: Pick<FormFact, 'subject' | 'contact'>,
   wanted: readonly ConversionEventName[],
-): Promise<ConversionEventName[]> {
-  if (wanted.length === 0) return [];
+  base: EventBase,
+  now: string,
+): Promise<void> {
+  if (wanted.length === 0) return;
+  const outbox = tablesOf<OutboxTables>(db);
   const already = await outbox
     .selectFrom('outbox_messages')
     .select('topic')
@@ -73,100 +75,70 @@ async function notYetWritten(
     .where('subject_id', '=', subject.id)
     .where('topic', 'in', wanted)
     .execute();
-  return wanted.filter((event) => !already.some((row) => row.topic === event));
-}
-
-/** The payloads of the `events` not yet written for the subject, with its contact: each once. */
-async function enqueueOnce(
-  db: Pick<Kysely<object>, 'getExecutor'>,
-  fact: Pick<FormFact, 'subject' | 'contact'>,
-  wanted: readonly ConversionEventName[],
-  payloadOf: (event: ConversionEventName, lead: ConversionPayload['lead']) => ConversionPayload,
-  now: string,
-): Promise<void> {
-  const outbox = tablesOf<OutboxTables>(db);
-  const events = await notYetWritten(outbox, fact.subject, wanted);
-  if (events.length === 0) return;
-  const contact = await fact.contact();
-  if (!contact) return;
-  const lead = { ...fact.subject, ...contact };
+  const events = wanted.filter((event) => !already.some((row) => row.topic === event));
+  const lead = events.length > 0 ? await contact() : undefined;
+  if (!lead) return;
+  const message = {
+    destination: 'meta' as const,
+    subjectType: subject.type,
+    subjectId: subject.id,
+  };
+  const payload = (eventName: ConversionEventName) => ({
+    eventName,
+    ...base,
+    lead: { ...subject, ...lead },
+  });
   await enqueueMessages(
     outbox,
-    events.map((event) => ({
-      destination: 'meta',
-      topic: event,
-      payload: payloadOf(event, lead),
-      subjectType: fact.subject.type,
-      subjectId: fact.subject.id,
-    })),
+    events.map((event) => ({ ...message, topic: event, payload: payload(event) })),
     now,
   );
 }
 
 /** What Meta matches a browser by, from the request that sent the event. */
 const browserOf = ({ ip, userAgent, fbp, fbc }: SubmissionClient) => ({ ip, userAgent, fbp, fbc });
+const clickOf = ({ click }: Pick<StatusFact, 'click'>) => ({
+  fbclid: click?.fbclid ?? null,
+  clickAtMs: click?.atMs ?? null,
+});
 
 /** A form's events: with consent, within Meta's 7 days, each at most once per lead. */
-export async function recordFormConversions(
-  db: Pick<Kysely<object>, 'getExecutor'>,
-  fact: FormFact,
-  now: string,
-): Promise<void> {
+export async function recordFormConversions(db: Db, fact: FormFact, now: string): Promise<void> {
   const { client } = fact;
   // Only an explicit or notice-mode yes allows a server event.
-  if (client?.consent !== 'granted') return;
-  if (Date.parse(now) - client.at > CONVERSION_MAX_AGE_MS) return;
+  if (client?.consent !== 'granted' || Date.parse(now) - client.at > CONVERSION_MAX_AGE_MS) return;
   await enqueueOnce(
     db,
     fact,
     formEvents(fact),
-    (eventName, lead) => ({
-      eventName,
+    {
       eventId: client.eventId,
       eventTimeMs: client.at,
       actionSource: 'website',
-      sourcePage: fact.sourcePage ?? pageOfForm(fact.form),
-      lead,
+      sourcePage: fact.sourcePage ?? (fact.form === 'typeform-completed' ? '/typeform' : null),
       client: { ...browserOf(client), fbclid: fact.fbclid },
-    }),
+    },
     now,
   );
 }
 
 /** A candidate's new status as a custom event: with the latest consent, once per status. */
-export async function recordStatusConversion(
-  db: Pick<Kysely<object>, 'getExecutor'>,
-  fact: StatusFact,
-  now: Date,
-): Promise<void> {
+export async function recordStatusConversion(db: Db, fact: StatusFact, now: Date): Promise<void> {
   if (!isStatusEvent(fact.status) || fact.consent !== 'granted') return;
+  const browser = { ip: null, userAgent: null, fbp: null, fbc: null };
   await enqueueOnce(
     db,
     fact,
     [fact.status],
-    (eventName, lead) => ({
-      eventName,
+    {
       eventId: randomUUID(),
       eventTimeMs: now.getTime(),
       actionSource: 'system_generated',
       sourcePage: null,
-      lead,
-      client: {
-        ip: null,
-        userAgent: null,
-        fbp: null,
-        fbc: null,
-        fbclid: fact.click?.fbclid ?? null,
-        clickAtMs: fact.click?.atMs ?? null,
-      },
-    }),
+      client: { ...browser, ...clickOf(fact) },
+    },
     now.toISOString(),
   );
-}
-
-/** A booked call: the booking request's browser beside what a status event knows. */
-export interface CallFact extends Omit<StatusFact, 'status'> {
-  client: SubmissionClient;
 }
 
 /**
@@ -175,8 +147,8 @@ export interface CallFact extends Omit<StatusFact, 'status'> {
  * a plain form post says nothing, so the lead's proven choice decides, as for status events.
  */
 export async function recordCallConversion(
-  db: Pick<Kysely<object>, 'getExecutor'>,
-  fact: CallFact,
+  db: Db,
+  fact: Omit<StatusFact, 'status'> & { client: SubmissionClient },
   now: Date,
 ): Promise<void> {
   const { client } = fact;
@@ -184,27 +156,21 @@ export async function recordCallConversion(
   await enqueueOnce(
     db,
     fact,
-    [CALL_CONVERSION_EVENT],
-    (eventName, lead) => ({
-      eventName,
+    ['Schedule'],
+    {
       eventId: client.eventId,
       eventTimeMs: now.getTime(),
       actionSource: 'website',
       sourcePage: BOOK_PATH,
-      lead,
-      client: {
-        ...browserOf(client),
-        fbclid: fact.click?.fbclid ?? null,
-        clickAtMs: fact.click?.atMs ?? null,
-      },
-    }),
+      client: { ...browserOf(client), ...clickOf(fact) },
+    },
     now.toISOString(),
   );
 }
 
 /** A lead's Meta events for its detail, oldest first. */
 export async function conversionStates(
-  db: Pick<Kysely<object>, 'getExecutor'>,
+  db: Db,
   subject: ConversionSubject,
 ): Promise<LeadConversion[]> {
   const rows = await tablesOf<OutboxTables>(db)

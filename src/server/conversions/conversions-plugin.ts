@@ -1,37 +1,34 @@
 import type { FastifyPluginAsync } from 'fastify';
 import type { ConversionsConfig } from '../config/config';
-import { CONVERSION_MAX_AGE_MS, type ConversionPayload } from './conversion-event';
+import { outgoingRequest } from '../platform/http/outgoing-request';
+import { withoutSecrets } from '../platform/http/redact-secrets';
 import {
   PermanentFailure,
   startOutboxWorker,
   type WorkerSettings,
 } from '../platform/outbox/outbox-worker';
-import { serverEvent, type ServerEvent } from './meta-event';
-import { outgoingRequest } from '../platform/http/outgoing-request';
-import { withoutSecrets } from '../platform/http/redact-secrets';
+import { CONVERSION_MAX_AGE_MS, type ConversionPayload } from './conversion-event';
+import { hashed, normalizeEmail, normalizeName, normalizePhone } from './normalize';
 
-export interface ConversionsOptions {
+/** Meta answering slower than this is a failed attempt, retried later. */
+const GRAPH_TIMEOUT_MS = 10_000;
+
+/** Sends the outbox's `meta` messages (decision 110), retried for 7 days; needs a token. */
+export const conversionsPlugin: FastifyPluginAsync<{
   /** Undefined: no access token, the feature is off. */
   conversions: ConversionsConfig | undefined;
   siteUrl: string;
   worker?: WorkerSettings;
-}
-
-/** Sends the outbox's `meta` messages (decision 110), retried for 7 days; needs a token. */
-export const conversionsPlugin: FastifyPluginAsync<ConversionsOptions> = async (
-  app,
-  { conversions, siteUrl, worker: settings = {} },
-) => {
+}> = async (app, { conversions, siteUrl, worker: settings = {} }) => {
   if (!conversions || settings.enabled === false) return;
   startOutboxWorker(app, 'conversion', {
     senders: {
       meta: async (message) => {
         const payload = JSON.parse(message.payload) as ConversionPayload;
-        // Meta refuses an event older than 7 days: a retry past that is given up, not sent.
         if (Date.now() - payload.eventTimeMs > CONVERSION_MAX_AGE_MS) {
           throw new PermanentFailure('older than 7 days: Meta no longer accepts it');
         }
-        await postEvents(conversions, [serverEvent(payload, siteUrl)]);
+        await postEvent(conversions, serverEvent(payload, siteUrl));
       },
     },
     pollMs: settings.pollMs,
@@ -41,42 +38,51 @@ export const conversionsPlugin: FastifyPluginAsync<ConversionsOptions> = async (
   app.log.info({ apiVersion: conversions.apiVersion }, 'Meta Conversions API on');
 };
 
-/** Meta answering slower than this is a failed attempt, retried later. */
-const GRAPH_TIMEOUT_MS = 10_000;
+const list = (value: string | undefined) => (value === undefined ? undefined : [value]);
 
-/** Meta's error message, when its answer has one (`{"error":{"message":...}}`). */
-function metaError(status: number, text: string): string {
-  try {
-    const parsed = JSON.parse(text) as { error?: { message?: unknown; code?: unknown } };
-    const message = parsed.error?.message;
-    if (typeof message === 'string' && message) {
-      const code = parsed.error?.code === undefined ? '' : ` (code ${String(parsed.error.code)})`;
-      return `Meta answered HTTP ${status}: ${message}${code}`;
-    }
-  } catch {
-    // not JSON: the status says it
-  }
-  return `Meta answered HTTP ${status}`;
+/** Drops the keys whose value is undefined: Meta wants absent keys, not nulls. */
+const defined = <T extends object>(object: T): T =>
+  Object.fromEntries(Object.entries(object).filter(([, value]) => value !== undefined)) as T;
+
+/** The event Meta receives: contact details normalised and hashed, address and browser clear. */
+function serverEvent({ lead, client, ...event }: ConversionPayload, siteUrl: string) {
+  const site = siteUrl.replace(/\/+$/, '');
+  return defined({
+    event_name: event.eventName,
+    event_time: Math.floor(event.eventTimeMs / 1000),
+    event_id: event.eventId,
+    action_source: event.actionSource,
+    event_source_url: event.sourcePage ? `${site}${event.sourcePage}` : undefined,
+    user_data: defined({
+      em: list(hashed(normalizeEmail(lead.email))),
+      ph: list(hashed(normalizePhone(lead.phone))),
+      fn: list(hashed(normalizeName(lead.firstName))),
+      ln: list(hashed(normalizeName(lead.lastName))),
+      external_id: list(hashed(`${lead.type}-${lead.id}`)),
+      client_ip_address: client.ip ?? undefined,
+      client_user_agent: client.userAgent ?? undefined,
+      fbp: client.fbp ?? undefined,
+      // The `_fbc` cookie, or Meta's `fb.1.<ms>.<fbclid>` with the fbclid as received.
+      fbc:
+        client.fbc ||
+        (client.fbclid
+          ? `fb.1.${client.clickAtMs ?? event.eventTimeMs}.${client.fbclid}`
+          : undefined),
+    }),
+  });
 }
 
-/** POSTs the events; anything but 2xx fails with Meta's error message, cut of the token. */
-async function postEvents(
-  config: ConversionsConfig,
-  events: readonly ServerEvent[],
-): Promise<void> {
+/** POSTs the event; anything but 2xx fails with Meta's error message, cut of the token. */
+async function postEvent(config: ConversionsConfig, event: object): Promise<void> {
   const url = `${config.graphUrl}/${config.apiVersion}/${config.pixelId}/events`;
   const body = JSON.stringify({
-    data: events,
+    data: [event],
     access_token: config.accessToken,
     ...(config.testEventCode ? { test_event_code: config.testEventCode } : {}),
   });
   try {
-    const response = await outgoingRequest(
-      'Meta',
-      url,
-      { method: 'POST', headers: { 'content-type': 'application/json' }, body },
-      GRAPH_TIMEOUT_MS,
-    );
+    const init = { method: 'POST', headers: { 'content-type': 'application/json' }, body };
+    const response = await outgoingRequest('Meta', url, init, GRAPH_TIMEOUT_MS);
     const text = await response.text();
     if (response.status < 200 || response.status > 299) {
       throw new Error(metaError(response.status, text));
@@ -85,4 +91,18 @@ async function postEvents(
     // Meta echoes a malformed token ("Malformed access token <token>"): never kept or logged.
     throw withoutSecrets(error, [config.accessToken]);
   }
+}
+
+/** Meta's error message, when its answer has one (`{"error":{"message":...}}`). */
+function metaError(status: number, text: string): string {
+  try {
+    const { error } = JSON.parse(text) as { error?: { message?: unknown; code?: unknown } };
+    if (typeof error?.message === 'string' && error.message) {
+      const code = error.code === undefined ? '' : ` (code ${String(error.code)})`;
+      return `Meta answered HTTP ${status}: ${error.message}${code}`;
+    }
+  } catch {
+    // not JSON: the status says it
+  }
+  return `Meta answered HTTP ${status}`;
 }

@@ -1,32 +1,25 @@
 import type { FastifyPluginAsync } from 'fastify';
+import { Webhook } from 'standardwebhooks';
+import { escapeHtml } from '@shared/escape-html';
 import type { NotifyConfig } from '../config/config';
-import { createMailer, type MailSettings } from '../platform/mail/mailer';
 import type { LeadCreatedPayload } from '../leads';
+import { outgoingRequest } from '../platform/http/outgoing-request';
+import { createMailer, type MailMessage, type MailSettings } from '../platform/mail/mailer';
+import type { OutboxMessage } from '../platform/outbox/outbox';
 import type { OutboxDestination } from '../platform/outbox/outbox-tables';
-import { leadDigestEmail, leadNoticeEmail } from './lead-notice-email';
 import {
   startOutboxWorker,
   type DigestOptions,
   type Sender,
   type WorkerSettings,
 } from '../platform/outbox/outbox-worker';
-import { Webhook } from 'standardwebhooks';
-import type { OutboxMessage } from '../platform/outbox/outbox';
-import { outgoingRequest } from '../platform/http/outgoing-request';
 
 /** Past this many new leads a minute, their e-mails become one digest a minute. */
 const DIGEST_THRESHOLD = 20;
+/** A receiver that does not answer within this is a failed attempt (retried later). */
+const WEBHOOK_TIMEOUT_MS = 10_000;
 
 export type NotificationWorkerSettings = WorkerSettings & { digestWindowMs?: number };
-
-export interface NotificationsOptions {
-  notify: NotifyConfig;
-  /** The mail transport of the notices (the same as the admin's form e-mails). */
-  mail: MailSettings;
-  dataDir: string;
-  siteUrl: string;
-  worker?: NotificationWorkerSettings;
-}
 
 /** Where new leads are announced, given the configuration: what the leads capability writes. */
 export function notifyDestinations(notify: NotifyConfig): OutboxDestination[] {
@@ -37,10 +30,14 @@ export function notifyDestinations(notify: NotifyConfig): OutboxDestination[] {
 }
 
 /** Sends the outbox's notifications (decision 075) when a destination is configured. */
-export const notificationsPlugin: FastifyPluginAsync<NotificationsOptions> = async (
-  app,
-  { notify, mail, dataDir, siteUrl, worker: settings = {} },
-) => {
+export const notificationsPlugin: FastifyPluginAsync<{
+  notify: NotifyConfig;
+  /** The mail transport of the notices (the same as the admin's form e-mails). */
+  mail: MailSettings;
+  dataDir: string;
+  siteUrl: string;
+  worker?: NotificationWorkerSettings;
+}> = async (app, { notify, mail, dataDir, siteUrl, worker: settings = {} }) => {
   const senders: Partial<Record<OutboxDestination, Sender>> = {};
   let digest: DigestOptions | undefined;
   if (notify.emails.length > 0) {
@@ -49,14 +46,27 @@ export const notificationsPlugin: FastifyPluginAsync<NotificationsOptions> = asy
     const leadOf = (message: { payload: string }) =>
       JSON.parse(message.payload) as LeadCreatedPayload;
     senders.email = async (message) => {
-      await mailer.send(leadNoticeEmail(notify.emails, leadOf(message), siteUrl));
+      const lead = leadOf(message);
+      await mailer.send(
+        notice(notify.emails, `New ${lead.type} lead: ${leadName(lead)}`, [
+          `A new ${lead.type} lead arrived.`,
+          '',
+          ...leadLines(lead, siteUrl),
+        ]),
+      );
     };
     digest = {
       destination: 'email',
       threshold: DIGEST_THRESHOLD,
       windowMs: settings.digestWindowMs ?? 60_000,
       send: async (messages) => {
-        await mailer.send(leadDigestEmail(notify.emails, messages.map(leadOf), siteUrl));
+        const count = messages.length;
+        await mailer.send(
+          notice(notify.emails, `${count} new leads in the last minute`, [
+            `${count} new leads arrived in the last minute.`,
+            ...messages.flatMap((message) => ['', ...leadLines(leadOf(message), siteUrl)]),
+          ]),
+        );
       },
     };
   }
@@ -73,8 +83,38 @@ export const notificationsPlugin: FastifyPluginAsync<NotificationsOptions> = asy
   app.log.info({ destinations: Object.keys(senders) }, 'lead notifications on');
 };
 
-/** A receiver that does not answer within this is a failed attempt (retried later). */
-const WEBHOOK_TIMEOUT_MS = 10_000;
+/** The lead's name as a notice shows it: the candidate's, or the contact's and company's. */
+function leadName(lead: LeadCreatedPayload): string {
+  const name =
+    lead.type === 'candidate'
+      ? [lead.firstName, lead.lastName].filter(Boolean).join(' ')
+      : [lead.contactName, lead.companyName && `(${lead.companyName})`].filter(Boolean).join(' ');
+  return name || lead.email;
+}
+
+/** The facts of one lead, one "Label: value" line each. */
+function leadLines(lead: LeadCreatedPayload, siteUrl: string): string[] {
+  const dash = (value: string | null) => value || '-';
+  return [
+    `Type: ${lead.type === 'candidate' ? 'Candidate' : 'Company'}`,
+    `Name: ${leadName(lead)}`,
+    ...(lead.type === 'company' ? [`Company: ${dash(lead.companyName)}`] : []),
+    `E-mail: ${lead.email}`,
+    `Phone: ${dash(lead.phone)}`,
+    `Source page: ${dash(lead.sourcePage)}`,
+    `UTM source: ${dash(lead.utmSource)}`,
+    `UTM campaign: ${dash(lead.utmCampaign)}`,
+    // The admin's detail of the lead (contract in HELPERS: /admin?candidate=<id>).
+    `Open in the admin: ${siteUrl.replace(/\/+$/, '')}/admin?${lead.type}=${lead.id}`,
+  ];
+}
+
+/** A plain-text notice, its HTML part the same text. */
+function notice(to: readonly string[], subject: string, lines: string[]): MailMessage {
+  const text = lines.join('\n');
+  const html = `<pre style="font-family:inherit">${escapeHtml(text)}</pre>`;
+  return { to: to.join(', '), subject, text, html };
+}
 
 /** POSTs a signed Standard Webhooks message; its id stays across retries, for deduplication. */
 async function postWebhook(
@@ -88,19 +128,14 @@ async function postWebhook(
   });
   const id = `msg_${message.id}`;
   const at = new Date();
-  const signature = new Webhook(target.secret).sign(id, at, body);
   const headers = {
     'content-type': 'application/json',
     'webhook-id': id,
     'webhook-timestamp': String(Math.floor(at.getTime() / 1000)),
-    'webhook-signature': signature,
+    'webhook-signature': new Webhook(target.secret).sign(id, at, body),
   };
-  const response = await outgoingRequest(
-    'webhook',
-    target.url,
-    { method: 'POST', headers, body },
-    WEBHOOK_TIMEOUT_MS,
-  );
+  const init = { method: 'POST', headers, body };
+  const response = await outgoingRequest('webhook', target.url, init, WEBHOOK_TIMEOUT_MS);
   await response.body?.cancel();
   if (response.status < 200 || response.status > 299) {
     throw new Error(`webhook answered HTTP ${response.status}`);

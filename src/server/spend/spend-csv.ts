@@ -140,39 +140,31 @@ function spendRow(
   layout: Layout,
   seen: Set<string>,
 ): SpendRow {
+  const fail = (field: Field, problem: string) => {
+    const place = layout[field];
+    return new SpendCsvError(row, 'column' in place ? place.column : null, problem);
+  };
   const value = (field: Field) => {
     const place = layout[field];
     if ('value' in place) return place.value;
-    const text = record[place.column] || ('blank' in place ? place.blank : '') || '';
-    if (!text) throw new SpendCsvError(row, place.column, 'empty');
-    if (text.length > VALUE_MAX)
-      throw new SpendCsvError(row, place.column, `longer than ${VALUE_MAX} characters`);
+    const text = record[place.column] || place.blank || '';
+    if (!text) throw fail(field, 'empty');
+    if (text.length > VALUE_MAX) throw fail(field, `longer than ${VALUE_MAX} characters`);
     return text;
   };
-  const columnOf = (field: Field) => {
-    const place = layout[field];
-    return 'column' in place ? place.column : null;
-  };
   const day = value('date');
-  if (!isCalendarDay(day)) throw new SpendCsvError(row, columnOf('date'), 'a date as YYYY-MM-DD');
+  if (!isCalendarDay(day)) throw fail('date', 'a date as YYYY-MM-DD');
   const source = value('source');
   const campaign = value('campaign');
   const currency = value('currency').toUpperCase();
-  if (!isCurrency(currency))
-    throw new SpendCsvError(row, columnOf('currency'), 'an ISO 4217 code such as USD');
+  if (!isCurrency(currency)) throw fail('currency', 'an ISO 4217 code such as USD');
   const amountMinor = toMinorUnits(value('spend'), currency);
   if (amountMinor === undefined)
-    throw new SpendCsvError(
-      row,
-      columnOf('spend'),
-      `an amount such as 12.34, with at most the decimals ${currency} has`,
-    );
-  if (amountMinor > MAX_AMOUNT_MINOR)
-    throw new SpendCsvError(
-      row,
-      columnOf('spend'),
-      `at most ${toDecimal(MAX_AMOUNT_MINOR, currency)} ${currency} a row (a day of one campaign)`,
-    );
+    throw fail('spend', `an amount such as 12.34, with at most the decimals ${currency} has`);
+  if (amountMinor > MAX_AMOUNT_MINOR) {
+    const most = toDecimal(MAX_AMOUNT_MINOR, currency);
+    throw fail('spend', `at most ${most} ${currency} a row (a day of one campaign)`);
+  }
   const key = JSON.stringify([day, source, campaign]);
   if (seen.has(key))
     throw new SpendCsvError(row, null, 'the same date, source and campaign as an earlier row');

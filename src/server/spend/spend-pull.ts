@@ -1,13 +1,15 @@
+import type { FastifyPluginAsync } from 'fastify';
 import type { Kysely } from 'kysely';
-import { fetchMetaSpend, type MetaAdsConfig } from './meta-insights';
-import type { SpendStore } from './spend-store';
-import type { SpendTables } from './spend-tables';
+import { tablesOf } from '../platform/database/connection';
 import { RepeatingTask } from '../platform/schedule/repeating-task';
+import { fetchMetaSpend, type MetaAdsConfig } from './meta-insights';
+import { SpendStore } from './spend-store';
+import type { SpendTables } from './spend-tables';
 
 const MINUTE = 60_000;
 const HOUR = 60 * MINUTE;
 /** Days pulled each time: Meta revises the last days' figures for a while. */
-export const PULL_DAYS = 28;
+const PULL_DAYS = 28;
 /** A claim holds the pull this long: longer than any pull takes, so a crashed one is retaken. */
 const LEASE_MS = 15 * MINUTE;
 
@@ -18,18 +20,11 @@ export interface SpendPullSettings {
   retryBaseMs?: number;
 }
 
-/** The pull's last failure, while no pull has succeeded since (the Delivery problems notice). */
-export interface SpendPullProblem {
-  error: string;
-  failures: number;
-  lastAttemptAt: string;
-}
-
 const isoDay = (time: number) => new Date(time).toISOString().slice(0, 10);
 
 /** Meta's spend of the last 28 days, hourly (decision 165), by the instance that claims the pull. */
 export class MetaSpendPull {
-  private readonly polling: RepeatingTask<void>;
+  readonly polling: RepeatingTask<void>;
 
   constructor(
     private readonly db: Kysely<SpendTables>,
@@ -44,14 +39,6 @@ export class MetaSpendPull {
     );
   }
 
-  start(): void {
-    this.polling.start();
-  }
-
-  stop(): Promise<void> {
-    return this.polling.stop();
-  }
-
   /** One poll: pulls when due and no other instance holds the pull. */
   async runOnce(): Promise<void> {
     const claim = await this.claim(new Date());
@@ -59,32 +46,26 @@ export class MetaSpendPull {
     const now = Date.now();
     const from = isoDay(now - (PULL_DAYS - 1) * 86_400_000);
     const to = isoDay(now);
+    const next = (delayMs: number) => new Date(Date.now() + delayMs).toISOString();
+    const schedule = (values: Partial<SpendTables['ad_spend_pulls']>) =>
+      this.db.updateTable('ad_spend_pulls').set(values).where('origin', '=', 'meta').execute();
     try {
-      const rows = await fetchMetaSpend(this.config, from, to);
-      await this.store.save(rows, 'meta', { from, to });
+      await this.store.save(await fetchMetaSpend(this.config, from, to), 'meta', { from, to });
     } catch (error) {
       const delay = Math.min((this.settings.retryBaseMs ?? MINUTE) * 2 ** claim.failures, HOUR);
-      await this.db
-        .updateTable('ad_spend_pulls')
-        .set({
-          next_pull_at: new Date(Date.now() + delay).toISOString(),
-          failures: claim.failures + 1,
-          last_error: error instanceof Error ? error.message : String(error),
-        })
-        .where('origin', '=', 'meta')
-        .execute();
+      await schedule({
+        next_pull_at: next(delay),
+        failures: claim.failures + 1,
+        last_error: error instanceof Error ? error.message : String(error),
+      });
       throw error;
     }
-    await this.db
-      .updateTable('ad_spend_pulls')
-      .set({
-        next_pull_at: new Date(Date.now() + HOUR).toISOString(),
-        failures: 0,
-        last_error: null,
-        last_success_at: new Date().toISOString(),
-      })
-      .where('origin', '=', 'meta')
-      .execute();
+    await schedule({
+      next_pull_at: next(HOUR),
+      failures: 0,
+      last_error: null,
+      last_success_at: new Date().toISOString(),
+    });
   }
 
   /** The pull for this instance, if it is due (the first one at once). */
@@ -105,7 +86,8 @@ export class MetaSpendPull {
   }
 }
 
-export async function spendPullProblem(db: Kysely<SpendTables>): Promise<SpendPullProblem | null> {
+/** The pull's last failure, while no pull has succeeded since (the Delivery problems notice). */
+export async function spendPullProblem(db: Kysely<SpendTables>) {
   const row = await db
     .selectFrom('ad_spend_pulls')
     .select(['last_error', 'failures', 'last_attempt_at'])
@@ -119,3 +101,26 @@ export async function spendPullProblem(db: Kysely<SpendTables>): Promise<SpendPu
     lastAttemptAt: row.last_attempt_at ?? '',
   };
 }
+
+/** The hourly pull of Meta's spend, when META_ADS_ACCESS_TOKEN and META_AD_ACCOUNT_ID are set. */
+export const spendPlugin: FastifyPluginAsync<{
+  /** Undefined: no pull, uploads only. */
+  metaAds: MetaAdsConfig | undefined;
+  pull?: SpendPullSettings & { enabled?: boolean };
+}> = async (app, { metaAds, pull = {} }) => {
+  if (!metaAds || pull.enabled === false) return;
+  const db = tablesOf<SpendTables>(app.database.db);
+  const store = new SpendStore(db, app.writeQueue.forTables<SpendTables>());
+  const { polling } = new MetaSpendPull(db, store, metaAds, {
+    ...pull,
+    // The message names Meta's answer, never the token or the address.
+    onError: (error) =>
+      app.log.warn(
+        { error: error instanceof Error ? error.message : String(error) },
+        'Meta ad spend pull failed',
+      ),
+  });
+  app.addHook('onReady', async () => polling.start());
+  app.addHook('onClose', async () => polling.stop());
+  app.log.info({ apiVersion: metaAds.apiVersion }, 'Meta ad spend pull on');
+};

@@ -5,10 +5,9 @@ import {
   CALENDAR_FEED_URL,
   DEFAULT_AVAILABILITY,
 } from '@shared/booking-availability';
-import { tablesOf } from '../platform/database/connection';
 import { objectOf } from '../platform/http/api-schemas';
 import { bookingStoreOf } from './bookings-plugin';
-import type { BookingTables } from './booking-tables';
+import { bookingDb } from './booking-tables';
 import { CalendarFeeds } from './calendar-feed';
 import { settingsRoutes } from './settings-routes';
 
@@ -26,10 +25,7 @@ const accountOf = (request: FastifyRequest) => request.adminSession!.account.id;
  */
 export const availabilityRoutes: FastifyPluginAsync = async (app) => {
   const store = bookingStoreOf(app);
-  const feeds = new CalendarFeeds(
-    tablesOf<BookingTables>(app.database.db),
-    app.writeQueue.forTables<BookingTables>(),
-  );
+  const feeds = new CalendarFeeds(...bookingDb(app));
 
   settingsRoutes(app, {
     url: AVAILABILITY_URL,

@@ -4,7 +4,7 @@ import type { BookingTables } from './booking-tables';
 /* What one person's calls may take (decision 152): each change writes rows and sends e-mails. */
 
 /** Bookings, moves and cancellations a person may make in a day; a person needs two or three. */
-export const BOOKING_CHANGES_A_DAY = 6;
+const BOOKING_CHANGES_A_DAY = 6;
 /** Cancelled calls a lead keeps; older ones go when it books again. */
 const CANCELLED_KEPT = 3;
 export const DAY_MS = 24 * 60 * 60_000;
@@ -35,15 +35,8 @@ export async function pruneCancelled(db: Kysely<BookingTables>, leadId: number) 
     .offset(CANCELLED_KEPT)
     .limit(BOOKING_CHANGES_A_DAY)
     .execute();
-  if (old.length === 0) return;
-  await db
-    .deleteFrom('bookings')
-    .where(
-      'id',
-      'in',
-      old.map((row) => row.id),
-    )
-    .execute();
+  const ids = old.map((row) => row.id);
+  if (ids.length > 0) await db.deleteFrom('bookings').where('id', 'in', ids).execute();
 }
 
 /** Whether the lead booked a call before: pruning keeps CANCELLED_KEPT (not none) of them. */

@@ -3,7 +3,7 @@ import { DateTime } from 'luxon';
 import { isTimeZone } from '@shared/time-zone';
 import type { BookingDayView, BookingView } from '@shared/booking-view';
 import type { BookingStore } from './booking-store';
-import { callTime } from './call-invitation';
+import { callTime } from './call-sender';
 import type { Slot } from './open-slots';
 
 /** The zones to pick from, beside the host's and the shown one: the site hires in the US. */
@@ -54,36 +54,26 @@ function byDay(slots: readonly Slot[], zone: string, group: boolean): BookingDay
   return days;
 }
 
-/** GET /book: rendered for the candidate this browser proves. */
-export class BookingPage {
-  constructor(private readonly store: BookingStore) {}
-
-  async view(
-    request: FastifyRequest,
-    candidate: { id: number },
-    asked?: unknown,
-  ): Promise<BookingView> {
-    const now = new Date();
-    const [settings, booking] = await Promise.all([
-      this.store.offer(),
-      this.store.liveBooking(candidate.id),
-    ]);
-    const slots = await this.store.slots(now, SLOTS_READ, booking);
-    const zone = chosenZone(
-      asked ?? (request.query as Record<string, unknown>).zone,
-      settings.timeZone,
-    );
-    const at = DateTime.fromJSDate(now);
-    const zones = [...new Set([settings.timeZone, ...ZONES, zone])].map((value) => {
-      const name = zoneName(value, at);
-      return { value, label: name === value ? value : `${value.replace(/_/g, ' ')} (${name})` };
-    });
-    return {
-      zone,
-      zoneName: zoneName(zone, at),
-      zones,
-      ...(booking ? { booked: callTime(booking.slot_start, zone) } : {}),
-      days: byDay(slots, zone, settings.seats > 1),
-    };
-  }
+/** GET /book: rendered for the candidate this browser proves, in the zone `?zone=` asks. */
+export async function bookingView(
+  store: BookingStore,
+  request: FastifyRequest,
+  candidate: { id: number },
+): Promise<BookingView> {
+  const now = new Date();
+  const [settings, booking] = await Promise.all([store.offer(), store.liveBooking(candidate.id)]);
+  const slots = await store.slots(now, SLOTS_READ, booking);
+  const zone = chosenZone((request.query as Record<string, unknown>).zone, settings.timeZone);
+  const at = DateTime.fromJSDate(now);
+  const zones = [...new Set([settings.timeZone, ...ZONES, zone])].map((value) => {
+    const name = zoneName(value, at);
+    return { value, label: name === value ? value : `${value.replace(/_/g, ' ')} (${name})` };
+  });
+  return {
+    zone,
+    zoneName: zoneName(zone, at),
+    zones,
+    ...(booking ? { booked: callTime(booking.slot_start, zone) } : {}),
+    days: byDay(slots, zone, settings.seats > 1),
+  };
 }

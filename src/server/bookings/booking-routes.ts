@@ -132,7 +132,7 @@ export const bookingRoutes: FastifyPluginAsync<BookingRoutesOptions> = async (
     return undefined;
   }
 
-  screeningAnswerRoute(app, { screening, provenCandidate, back });
+  screeningAnswerRoute(app, screening, provenCandidate, back);
 
   async function answer(
     request: FastifyRequest,
@@ -242,7 +242,7 @@ export const bookingRoutes: FastifyPluginAsync<BookingRoutesOptions> = async (
         if (action === 'move')
           return answer(request, reply, await store.move(candidate.id, start, timeZone));
         const screened = await screening.step(candidate.id);
-        if (screened) return refuseUnscreened({ back }, request, reply, screened);
+        if (screened) return refuseUnscreened(back, request, reply, screened);
         // Meta's `Schedule`, with the request's event id and browser (decision 110).
         const client = submissionClient(request);
         const now = new Date();

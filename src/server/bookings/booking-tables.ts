@@ -1,3 +1,4 @@
+import type { FastifyInstance } from 'fastify';
 import { sql, type Generated, type Kysely } from 'kysely';
 import { tablesOf } from '../platform/database/connection';
 import { autoIncrementId } from '../platform/database/migration-columns';
@@ -43,6 +44,10 @@ export interface BookingTables {
   /** A host's private calendar feed: the SHA-256 of its token, one per account. */
   booking_feeds: { account_id: number; token_hash: string; created_at: string };
 }
+
+/** The booking tables on the app's database, and their writes. */
+export const bookingDb = (app: FastifyInstance) =>
+  [tablesOf<BookingTables>(app.database.db), app.writeQueue.forTables<BookingTables>()] as const;
 
 export const bookingMigrations: MigrationSet = (dialect) => ({
   '330_booking_tables': {

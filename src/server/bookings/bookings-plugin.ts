@@ -5,10 +5,10 @@ import { tablesOf } from '../platform/database/connection';
 import { createMailer, type MailSettings } from '../platform/mail/mailer';
 import type { OutboxTables } from '../platform/outbox/outbox-tables';
 import { startOutboxWorker, type WorkerSettings } from '../platform/outbox/outbox-worker';
-import { BookingPage } from './booking-page';
+import { bookingView } from './booking-page';
 import { bookingRoutes } from './booking-routes';
 import { BookingStore, type ChangeRecorder } from './booking-store';
-import type { BookingTables } from './booking-tables';
+import { bookingDb, type BookingTables } from './booking-tables';
 import { calendarFeedRoute, type FeedFlood } from './calendar-feed';
 import { callSender, type CallMailContext } from './call-sender';
 import type { ScreeningStore } from './screening-store';
@@ -58,12 +58,13 @@ export const bookingsPlugin: FastifyPluginAsync<BookingsOptions> = async (app, o
  * "no"'s explanation instead of the slots; none without their proof.
  */
 export function bookPageState(store: BookingStore, screening: ScreeningStore, page: StatusPage) {
-  const booking = new BookingPage(store);
   return async (request: FastifyRequest): Promise<PageState | undefined> => {
     const candidate = await page.provenCandidate(request);
     if (!candidate) return undefined;
     const screened = await screening.step(candidate.id);
-    return screened ? { screening: screened } : { booking: await booking.view(request, candidate) };
+    return screened
+      ? { screening: screened }
+      : { booking: await bookingView(store, request, candidate) };
   };
 }
 
@@ -72,10 +73,4 @@ export const bookingStoreOf = (
   app: FastifyInstance,
   remindersMs: readonly number[] = [],
   recordChange?: ChangeRecorder,
-) =>
-  new BookingStore(
-    tablesOf<BookingTables>(app.database.db),
-    app.writeQueue.forTables<BookingTables>(),
-    remindersMs,
-    recordChange,
-  );
+) => new BookingStore(...bookingDb(app), remindersMs, recordChange);

@@ -3,14 +3,13 @@ import ical from 'ical-generator';
 import type { Kysely } from 'kysely';
 import { calendarFeedPath } from '@shared/booking-availability';
 import { scopedKey, secondsLeft, statusApi, type AddressCounters } from '../leads';
-import { tablesOf } from '../platform/database/connection';
 import type { WriteQueue } from '../platform/database/write-queue';
 import { addressKeyOf } from '../platform/http/address-key';
 import { describedError, retryAfterHeader } from '../platform/http/api-schemas';
 import { newToken, sha256Hex } from '../platform/http/tokens';
 import { DAY_MS } from './booking-bounds';
 import { takesCalls } from './booking-hosts';
-import type { BookingTables } from './booking-tables';
+import { bookingDb, type BookingTables } from './booking-tables';
 
 /* Each host's private calendar feed (issue 43): a secret link, kept as its SHA-256 only. */
 
@@ -110,7 +109,7 @@ export const calendarFeedRoute: FastifyPluginAsync<{
   flood?: FeedFlood | undefined;
 }> = async (app, { siteUrl, flood }) => {
   const { db } = app.database;
-  const feeds = new CalendarFeeds(tablesOf<BookingTables>(db), app.writeQueue.forTables());
+  const feeds = new CalendarFeeds(...bookingDb(app));
   const firstNames = (ids: readonly number[]) => statusApi.candidateFirstNames(db, ids);
   app.get<{ Params: { file: string } }>(
     '/calendar/:file',

@@ -8,22 +8,18 @@ import {
   type CallOutcome,
 } from '@shared/booking-calls';
 import { statusApi } from '../leads';
-import { tablesOf } from '../platform/database/connection';
 import { describedError, idParams } from '../platform/http/api-schemas';
 import { bookingStoreOf } from './bookings-plugin';
 import { hostNames } from './booking-hosts';
-import type { BookingTables } from './booking-tables';
+import { bookingDb } from './booking-tables';
 import { CallDesk, callView } from './call-desk';
 
 const NO_CALL = 'No such call, or it was cancelled';
 
 /** The day's calls (`read`) and their marking (`work`), behind the admin's guard. */
 export const callDeskRoutes: FastifyPluginAsync = async (app) => {
-  const { database, writeQueue } = app;
-  const desk = new CallDesk(
-    tablesOf<BookingTables>(database.db),
-    writeQueue.forTables<BookingTables>(),
-  );
+  const { database } = app;
+  const desk = new CallDesk(...bookingDb(app));
   const store = bookingStoreOf(app);
 
   app.get<{ Querystring: { day: string } }>(

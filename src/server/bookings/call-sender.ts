@@ -1,4 +1,11 @@
+import ical, {
+  ICalAttendeeRole,
+  ICalAttendeeStatus,
+  ICalCalendarMethod,
+  ICalEventStatus,
+} from 'ical-generator';
 import type { Kysely } from 'kysely';
+import { DateTime } from 'luxon';
 import type { WriteQueue } from '../platform/database/write-queue';
 import type { Mailer, MailMessage } from '../platform/mail/mailer';
 import { paragraphMail, type Paragraph } from '../platform/mail/paragraph-mail';
@@ -6,8 +13,9 @@ import type { OutboxMessage } from '../platform/outbox/outbox';
 import type { OutboxTables } from '../platform/outbox/outbox-tables';
 import type { BookingRow } from './booking-store';
 import type { BookingTables } from './booking-tables';
-import { addressOf, callTime, googleCalendarLink, invitationIcs } from './call-invitation';
 import { CALL_TOPICS, type CallPayload } from './call-messages';
+
+/* A booked call's e-mails, each with its iCalendar invitation (RFC 5545/5546) when it has one. */
 
 export interface CallMailContext {
   brandName: string;
@@ -25,6 +33,15 @@ interface CallSenderOptions {
   /** The person's e-mail and a new status-page link; undefined once erased or withdrawn. */
   contact: (leadId: number) => Promise<{ email: string; statusLink: string } | undefined>;
 }
+
+/** "Tuesday 16 March 2027, 9:00 AM (America/Chicago, Central Daylight Time)". */
+export function callTime(start: string, zone: string): string {
+  const time = DateTime.fromISO(start, { zone });
+  return `${time.toFormat('cccc d LLLL yyyy, h:mm a')} (${zone}, ${time.offsetNameLong ?? zone})`;
+}
+
+const utcStamp = (iso: string) =>
+  DateTime.fromISO(iso, { zone: 'utc' }).toFormat("yyyyLLdd'T'HHmmss'Z'");
 
 /** Whether the message still says what is true: a newer change or a cancel replaces it. */
 function current(topic: string, payload: CallPayload, row: BookingRow): boolean {
@@ -45,6 +62,7 @@ const subjects: Record<string, (when: string) => string> = {
 
 /** Sends a call's invitation, cancellation or reminder; one no longer true is deleted unsent. */
 export function callSender({ db, writes, mailer, context, contact }: CallSenderOptions) {
+  const { brandName, supportEmail } = context;
   async function render(message: OutboxMessage): Promise<MailMessage | undefined> {
     const payload = JSON.parse(message.payload) as CallPayload;
     const row = await db
@@ -57,11 +75,17 @@ export function callSender({ db, writes, mailer, context, contact }: CallSenderO
     if (!person) return undefined;
     const when = callTime(row.slot_start, row.time_zone ?? 'UTC');
     const cancelled = message.topic === CALL_TOPICS.cancelled;
-    const summary = `Screening call with ${context.brandName}`;
-    const statusPage = `${context.siteUrl}${person.statusLink}`;
-    const description = `Your screening call with ${context.brandName}. To move or cancel it, open your status page from our e-mail.`;
-    const call = { start: row.slot_start, end: row.slot_end, summary, description };
     const missed = message.topic === CALL_TOPICS.missed;
+    const reminder = message.topic === CALL_TOPICS.reminder;
+    const summary = `Screening call with ${brandName}`;
+    const statusPage = `${context.siteUrl}${person.statusLink}`;
+    const description = `Your screening call with ${brandName}. To move or cancel it, open your status page from our e-mail.`;
+    const google = new URLSearchParams({
+      action: 'TEMPLATE',
+      text: summary,
+      dates: `${utcStamp(row.slot_start)}/${utcStamp(row.slot_end)}`,
+      details: description,
+    });
     const paragraphs: Paragraph[] = missed
       ? [
           `We missed you at your screening call on ${when}. It happens: pick a new time that suits you.`,
@@ -77,10 +101,13 @@ export function callSender({ db, writes, mailer, context, contact }: CallSenderO
             },
           ]
         : [
-            message.topic === CALL_TOPICS.reminder
-              ? `This is a reminder of your screening call with ${context.brandName} on ${when}.`
-              : `Your screening call with ${context.brandName} is on ${when}. The invitation is attached for your calendar.`,
-            { link: googleCalendarLink(call), label: 'Add to Google Calendar' },
+            reminder
+              ? `This is a reminder of your screening call with ${brandName} on ${when}.`
+              : `Your screening call with ${brandName} is on ${when}. The invitation is attached for your calendar.`,
+            {
+              link: `https://calendar.google.com/calendar/render?${google.toString()}`,
+              label: 'Add to Google Calendar',
+            },
             {
               text: 'To move or cancel it, open your status page:',
               link: statusPage,
@@ -88,35 +115,49 @@ export function callSender({ db, writes, mailer, context, contact }: CallSenderO
             },
           ];
     const mail = paragraphMail(
-      { to: person.email, subject: subjects[message.topic]!(when), replyTo: context.supportEmail },
+      { to: person.email, subject: subjects[message.topic]!(when), replyTo: supportEmail },
       [
         'Hello,',
         ...paragraphs,
-        `Questions? Reply to this e-mail or write to ${context.supportEmail}.`,
-        `The ${context.brandName} team`,
+        `Questions? Reply to this e-mail or write to ${supportEmail}.`,
+        `The ${brandName} team`,
       ],
     );
-    if (message.topic === CALL_TOPICS.reminder || missed) return mail;
-    const content = invitationIcs({
-      ...call,
-      uid: row.uid,
+    if (reminder || missed) return mail;
+    // `METHOD:REQUEST` (or `CANCEL`), one event with a stable UID, its start and end in UTC.
+    const calendar = ical({
+      prodId: { company: brandName, product: 'screening-call', language: 'EN' },
+      method: cancelled ? ICalCalendarMethod.CANCEL : ICalCalendarMethod.REQUEST,
+    });
+    calendar.createEvent({
+      id: row.uid,
       sequence: row.sequence,
-      cancelled,
-      organizer: { name: context.brandName, email: addressOf(context.from) },
-      attendee: person.email,
+      start: new Date(row.slot_start),
+      end: new Date(row.slot_end),
+      stamp: new Date(),
+      summary,
+      description,
+      status: cancelled ? ICalEventStatus.CANCELLED : ICalEventStatus.CONFIRMED,
+      // The address in MAIL_FROM's `Name <address>`, or the setting itself.
+      organizer: { name: brandName, email: /<([^>]+)>/.exec(context.from)?.[1] ?? context.from },
+      attendees: [
+        {
+          email: person.email,
+          role: ICalAttendeeRole.REQ,
+          status: cancelled ? ICalAttendeeStatus.DECLINED : ICalAttendeeStatus.ACCEPTED,
+        },
+      ],
     });
     const method = cancelled ? 'CANCEL' : 'REQUEST';
-    return { ...mail, icalEvent: { method, filename: 'invite.ics', content } };
+    return { ...mail, icalEvent: { method, filename: 'invite.ics', content: calendar.toString() } };
   }
 
   return async (message: OutboxMessage): Promise<void> => {
     const mail = await render(message);
-    if (mail) {
-      await mailer.send(mail);
-      return;
-    }
-    await writes.runInBackground((trx) =>
-      trx.deleteFrom('outbox_messages').where('id', '=', message.id).execute(),
-    );
+    if (mail) await mailer.send(mail);
+    else
+      await writes.runInBackground((trx) =>
+        trx.deleteFrom('outbox_messages').where('id', '=', message.id).execute(),
+      );
   };
 }

@@ -10,7 +10,6 @@ export { availabilityRoutes } from './availability-routes';
 export { screeningRoutes } from './screening-routes';
 export { screeningOf } from './screening-store';
 export { callDeskRoutes } from './call-desk-routes';
-export { callView } from './call-desk';
-export { mergeCalls } from './call-release';
+export { callView, mergeCalls } from './call-desk';
 export { sentCallMails } from './call-messages';
 export type { ChangeRecorder } from './booking-store';

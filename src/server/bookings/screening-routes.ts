@@ -44,21 +44,14 @@ export const screeningRoutes: FastifyPluginAsync = async (app) => {
   });
 };
 
-interface PersonRouteHelpers {
-  screening: ScreeningStore;
-  provenCandidate: (
-    request: FastifyRequest,
-    reply: FastifyReply,
-  ) => Promise<{ id: number } | undefined>;
-  back: (request: FastifyRequest, reply: FastifyReply, notice?: BookingNotice) => Promise<unknown>;
-}
+type Back = (request: FastifyRequest, reply: FastifyReply, notice?: BookingNotice) => unknown;
 
 /**
  * Refuses a booking while questions wait or after a "no", nothing booked: a browser goes back to
  * /book, which shows the questions or the explanation.
  */
 export async function refuseUnscreened(
-  { back }: Pick<PersonRouteHelpers, 'back'>,
+  back: Back,
   request: FastifyRequest,
   reply: FastifyReply,
   view: ScreeningView,
@@ -69,8 +62,15 @@ export async function refuseUnscreened(
 }
 
 /** POST /api/booking/screening: the person's answers, with their proof, as book and cancel. */
-export function screeningAnswerRoute(app: FastifyInstance, helpers: PersonRouteHelpers) {
-  const { screening, provenCandidate, back } = helpers;
+export function screeningAnswerRoute(
+  app: FastifyInstance,
+  screening: ScreeningStore,
+  provenCandidate: (
+    request: FastifyRequest,
+    reply: FastifyReply,
+  ) => Promise<{ id: number } | undefined>,
+  back: Back,
+) {
   app.post(
     SCREENING_ANSWER_URL,
     {

@@ -11,9 +11,8 @@ import {
   type ScreeningView,
 } from '@shared/booking-screening';
 import { adminApi } from '../leads';
-import { tablesOf } from '../platform/database/connection';
 import type { WriteQueue } from '../platform/database/write-queue';
-import type { BookingTables } from './booking-tables';
+import { bookingDb, type BookingTables } from './booking-tables';
 
 /** An answer as stored: a "no" keeps the explanation it showed, which the person sees again. */
 type StoredAnswer = { question: string; answer: Answer; explanation?: string };
@@ -117,8 +116,4 @@ export class ScreeningStore {
 }
 
 /** The questions and answers on the app's database. */
-export const screeningOf = (app: FastifyInstance) =>
-  new ScreeningStore(
-    tablesOf<BookingTables>(app.database.db),
-    app.writeQueue.forTables<BookingTables>(),
-  );
+export const screeningOf = (app: FastifyInstance) => new ScreeningStore(...bookingDb(app));

@@ -1,4 +1,5 @@
 import type { Kysely } from 'kysely';
+import { median } from 'simple-statistics';
 import {
   funnelStages,
   UNMATCHED_LISTED,
@@ -17,37 +18,18 @@ const MAX_KEYS = 100;
 const rate = (part: number, whole: number) =>
   whole > 0 ? Math.round((part / whole) * 10_000) / 10_000 : null;
 
-/** The day after a YYYY-MM-DD day, as an ISO timestamp (the range's exclusive end). */
-const dayAfter = (day: string) => new Date(Date.parse(`${day}T00:00:00.000Z`) + 86_400_000);
-
 /** What funnelLeadsQuery counts per key: the funnel's stages and the reminders' recoveries. */
 const LEAD_COUNTS = [...funnelStages.map((stage) => stage.key), 'recoveredByReminders'] as const;
 type Counts = Pick<FunnelStep, 'key' | 'visitors' | (typeof LEAD_COUNTS)[number]>;
 
-const zeroCounts = (key: string | null): Counts => ({
-  key,
-  visitors: 0,
-  ...(Object.fromEntries(LEAD_COUNTS.map((count) => [count, 0])) as Record<
-    (typeof LEAD_COUNTS)[number],
-    number
-  >),
-});
+const zeroCounts = (key: string | null) =>
+  ({ key, visitors: 0, ...Object.fromEntries(LEAD_COUNTS.map((count) => [count, 0])) }) as Counts;
 
 /** A booked lead's call: hours from its arrival to booking, and the recruiter's mark. */
 interface BookedCall {
   hours: number;
   marked: boolean;
   attended: boolean;
-}
-
-/** The median of hours, to a tenth; null when there are none. */
-function medianHours(hours: readonly number[]): number | null {
-  if (hours.length === 0) return null;
-  const sorted = [...hours].sort((a, b) => a - b);
-  const middle = sorted.length >> 1;
-  const median =
-    sorted.length % 2 === 1 ? sorted[middle]! : (sorted[middle - 1]! + sorted[middle]!) / 2;
-  return Math.round(median * 10) / 10;
 }
 
 /** A grouping of the funnel: the column of visits and the column of leads it groups by. */
@@ -58,11 +40,15 @@ const DIMENSIONS = {
   utmCampaigns: { visits: 'utm_campaign', leads: 'utm_campaign' },
 } as const satisfies Record<string, { visits: VisitKey; leads: leadFunnel.FunnelDimension }>;
 
-/** A day's start and the next day's start: the range of `created_at` of a day range's leads. */
-const isoBounds = ({ from, to }: DayRange) => ({
-  fromIso: `${from}T00:00:00.000Z`,
-  toIso: dayAfter(to).toISOString(),
-});
+/** Rows of the leads that arrived in `range`, a week at a time: `created_at` from..before. */
+const byWeeksOfLeads = <Row>(
+  range: DayRange,
+  read: (fromIso: string, toIso: string) => { execute(): Promise<Row[]> },
+) =>
+  readByWeeks(range, ({ from, to }) => {
+    const next = new Date(Date.parse(`${to}T00:00:00.000Z`) + 86_400_000);
+    return read(`${from}T00:00:00.000Z`, next.toISOString()).execute();
+  });
 
 /** Counts, their rates (a lead rate never past 1: visitors are under-counted) and costs. */
 const stepOf = (
@@ -78,7 +64,9 @@ const stepOf = (
     calls.filter((call) => call.attended).length,
     calls.filter((call) => call.marked).length,
   ),
-  medianHoursToBooking: medianHours(calls.map((call) => call.hours)),
+  // To a tenth of an hour; null without calls.
+  medianHoursToBooking:
+    calls.length === 0 ? null : Math.round(median(calls.map((call) => call.hours)) * 10) / 10,
   visitorsUndercounted: counts.leads > counts.visitors,
   ...costsOf(counts, spend, currency),
 });
@@ -99,10 +87,9 @@ export async function funnelFigures(
   /** Leads per key of `dimension` ('' is null): keys of leads, far fewer than of visits. */
   const leadsPer = async (dimension: leadFunnel.FunnelDimension) => {
     const counts = new Map<string | null, Counts>();
-    const leads = readByWeeks(range, (piece) => {
-      const { fromIso, toIso } = isoBounds(piece);
-      return leadFunnel.funnelLeadsQuery(db, dimension, fromIso, toIso, booked).execute();
-    });
+    const leads = byWeeksOfLeads(range, (fromIso, toIso) =>
+      leadFunnel.funnelLeadsQuery(db, dimension, fromIso, toIso, booked),
+    );
     for await (const rows of leads) {
       for (const row of rows) {
         const key = row.key || null;
@@ -117,10 +104,9 @@ export async function funnelFigures(
   const callsPer = async (dimension: leadFunnel.FunnelDimension) => {
     const calls = new Map<string | null, BookedCall[]>();
     if (!booked) return calls;
-    const times = readByWeeks(range, (piece) => {
-      const { fromIso, toIso } = isoBounds(piece);
-      return leadFunnel.bookingTimesQuery(db, dimension, booked, fromIso, toIso).execute();
-    });
+    const times = byWeeksOfLeads(range, (fromIso, toIso) =>
+      leadFunnel.bookingTimesQuery(db, dimension, booked, fromIso, toIso),
+    );
     for await (const rows of times) {
       for (const { key, createdAt, bookedAt, attended, marked } of rows) {
         const ofKey = calls.get(key || null) ?? [];
@@ -156,10 +142,9 @@ export async function funnelFigures(
     (key) => visitorsOf.get(key) ?? leadsOf.get(key) ?? [],
   );
   const placedDays: { day: string; placed: number }[] = [];
-  const placed = readByWeeks(range, (piece) => {
-    const { fromIso, toIso } = isoBounds(piece);
-    return leadFunnel.placedByDayQuery(db, fromIso, toIso).execute();
-  });
+  const placed = byWeeksOfLeads(range, (fromIso, toIso) =>
+    leadFunnel.placedByDayQuery(db, fromIso, toIso),
+  );
   for await (const rows of placed)
     for (const row of rows) placedDays.push({ day: row.day, placed: Number(row.placed) });
 
@@ -248,11 +233,10 @@ async function pagesOfLeads(
 ): Promise<Map<string, CampaignPage[]>> {
   const pairs = new Map<string, Map<string, CampaignPage>>();
   for (let at = 0; at < campaigns.length; at += 500) {
-    const leads = readByWeeks(range, (piece) => {
-      const { fromIso, toIso } = isoBounds(piece);
-      const some = campaigns.slice(at, at + 500);
-      return leadFunnel.campaignPagesQuery(db, some, fromIso, toIso).execute();
-    });
+    const some = campaigns.slice(at, at + 500);
+    const leads = byWeeksOfLeads(range, (fromIso, toIso) =>
+      leadFunnel.campaignPagesQuery(db, some, fromIso, toIso),
+    );
     for await (const rows of leads) {
       for (const { campaign, page, variant, leads } of rows) {
         const ofCampaign = pairs.get(campaign ?? '') ?? new Map<string, CampaignPage>();

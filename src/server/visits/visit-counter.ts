@@ -3,9 +3,126 @@ import type { Kysely } from 'kysely';
 import type { VisitBeacon } from '@shared/visit-beacon';
 import type { AddressKey } from '../platform/http/address-key';
 import type { VisitTables } from './visit-tables';
-import { writeHits, type Hit } from './visit-writes';
 
-export { MAX_ROWS_PER_DAY, MAX_VISITORS_PER_ADDRESS, OTHER } from './visit-writes';
+/** Most aggregate rows a day (decision 115); past it, values count as OTHER. */
+export const MAX_ROWS_PER_DAY = 1000;
+export const OTHER = '(other)';
+
+/** New visitors one address may add a day (decision 152); past it they count in visit_dropped. */
+const MAX_VISITORS_PER_ADDRESS = 50;
+
+/** One counted visit: the visitor's and its address's daily hashes, never who they are (115). */
+interface Hit {
+  day: string;
+  visitor: string;
+  address: string;
+  page: string;
+  variant: string;
+  utmSource: string;
+  utmCampaign: string;
+}
+
+/** Writes counted visits in `trx`: each visitor once a day, and the day's aggregates. */
+async function writeHits(trx: Kysely<VisitTables>, hits: Hit[]): Promise<void> {
+  // One hit per visitor (the same one may reload the page within the second).
+  const unique = [...new Map(hits.map((hit) => [`${hit.day} ${hit.visitor}`, hit])).values()];
+  if (unique.length === 0) return;
+  const fresh = new Set<string>();
+  for (let from = 0; from < unique.length; from += 200) {
+    const rows = await trx
+      .insertInto('visit_seen')
+      .values(unique.slice(from, from + 200).map(({ day, visitor }) => ({ day, visitor })))
+      .onConflict((conflict) => conflict.columns(['day', 'visitor']).doNothing())
+      .returning(['day', 'visitor'])
+      .execute();
+    for (const row of rows) fresh.add(`${row.day} ${row.visitor}`);
+  }
+  const full = new Set<string>();
+  for (const day of new Set(unique.map((hit) => hit.day))) {
+    const { rows } = await trx
+      .selectFrom('visit_days')
+      .select((eb) => eb.fn.countAll<number | string>().as('rows'))
+      .where('day', '=', day)
+      .executeTakeFirstOrThrow();
+    if (Number(rows) >= MAX_ROWS_PER_DAY) full.add(day);
+  }
+  const counts = new Map<string, { hit: Hit; visitors: number }>();
+  const newVisitors = unique.filter((hit) => fresh.has(`${hit.day} ${hit.visitor}`));
+  for (const counted of await withinAddressBound(trx, newVisitors)) {
+    const hit = full.has(counted.day)
+      ? { ...counted, page: OTHER, utmSource: OTHER, utmCampaign: OTHER }
+      : counted;
+    const key = [hit.day, hit.page, hit.variant, hit.utmSource, hit.utmCampaign].join('\n');
+    const entry = counts.get(key) ?? { hit, visitors: 0 };
+    entry.visitors += 1;
+    counts.set(key, entry);
+  }
+  for (const { hit, visitors } of counts.values()) {
+    await trx
+      .insertInto('visit_days')
+      .values({
+        day: hit.day,
+        page: hit.page,
+        landing_variant: hit.variant,
+        utm_source: hit.utmSource,
+        utm_campaign: hit.utmCampaign,
+        visitors,
+      })
+      .onConflict((conflict) =>
+        conflict
+          .columns(['day', 'page', 'landing_variant', 'utm_source', 'utm_campaign'])
+          .doUpdateSet((eb) => ({ visitors: eb('visit_days.visitors', '+', visitors) })),
+      )
+      .execute();
+  }
+}
+
+/** The new visitors within their address's daily bound; the others are dropped and counted. */
+async function withinAddressBound(trx: Kysely<VisitTables>, hits: Hit[]): Promise<Hit[]> {
+  const byAddress = new Map<string, Hit[]>();
+  for (const hit of hits) {
+    const key = `${hit.day} ${hit.address}`;
+    byAddress.set(key, [...(byAddress.get(key) ?? []), hit]);
+  }
+  const kept: Hit[] = [];
+  const dropped = new Map<string, number>();
+  for (const group of byAddress.values()) {
+    const { day, address } = group[0] as Hit;
+    const row = await trx
+      .insertInto('visit_addresses')
+      .values({ day, address, visitors: group.length })
+      .onConflict((conflict) =>
+        conflict
+          .columns(['day', 'address'])
+          .doUpdateSet((eb) => ({ visitors: eb('visit_addresses.visitors', '+', group.length) })),
+      )
+      .returning('visitors')
+      .executeTakeFirstOrThrow();
+    const room = Math.max(0, MAX_VISITORS_PER_ADDRESS - (Number(row.visitors) - group.length));
+    kept.push(...group.slice(0, room));
+    const over = group.slice(room);
+    if (over.length === 0) continue;
+    const visitors = over.map((hit) => hit.visitor);
+    await trx
+      .deleteFrom('visit_seen')
+      .where('day', '=', day)
+      .where('visitor', 'in', visitors)
+      .execute();
+    dropped.set(day, (dropped.get(day) ?? 0) + over.length);
+  }
+  for (const [day, beacons] of dropped) {
+    await trx
+      .insertInto('visit_dropped')
+      .values({ day, beacons })
+      .onConflict((conflict) =>
+        conflict
+          .column('day')
+          .doUpdateSet((eb) => ({ beacons: eb('visit_dropped.beacons', '+', beacons) })),
+      )
+      .execute();
+  }
+  return kept;
+}
 
 /** Hits are written together at most this often (one transaction per flush). */
 const FLUSH_MS = 1000;

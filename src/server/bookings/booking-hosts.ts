@@ -32,7 +32,6 @@ export interface OwnCall {
 const WORKING_ROLES = ADMIN_ROLES.filter((role) => can(role, 'work'));
 const NONE: Taken = new Map();
 
-/** A saved document, if it still passes the schema. */
 export function savedAvailability(json: string): Availability | undefined {
   const saved = safeParse(availabilitySchema, JSON.parse(json));
   return saved.success ? saved.data : undefined;
@@ -66,7 +65,6 @@ export async function takesCalls(db: Db, accountId: number): Promise<boolean> {
   return row !== undefined;
 }
 
-/** The names of these accounts, by id. */
 export async function hostNames(db: Db, ids: readonly number[]): Promise<Map<number, string>> {
   if (ids.length === 0) return new Map();
   const rows = await tables(db)

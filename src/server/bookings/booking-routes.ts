@@ -115,7 +115,8 @@ export const bookingRoutes: FastifyPluginAsync<BookingRoutesOptions> = async (
       const state = { bookingNotice: notice, ...(scheduleEventId ? { scheduleEventId } : {}) };
       reply.header('Set-Cookie', await handoff.keep(request, BOOK_PATH, state));
     }
-    const zone = chosenZone(bodyOf(request).zone, (await store.offer()).timeZone);
+    const body = (request.body ?? {}) as Record<string, unknown>;
+    const zone = chosenZone(body.zone, (await store.offer()).timeZone);
     return reply
       .code(303)
       .header('Location', `${BOOK_PATH}?zone=${encodeURIComponent(zone)}`)
@@ -278,5 +279,3 @@ export const bookingRoutes: FastifyPluginAsync<BookingRoutesOptions> = async (
     },
   );
 };
-
-const bodyOf = (request: FastifyRequest) => (request.body ?? {}) as Record<string, unknown>;

@@ -22,7 +22,6 @@ export type BookingRow = Selectable<BookingTables['bookings']>;
 type Trx = Transaction<BookingTables>;
 /** The host whose seat a booking takes, and that host's slot. */
 type Place = NonNullable<ReturnType<typeof hostFor>>;
-/** What the person did to their call. */
 export type PersonChange = 'booked' | 'moved' | 'cancelled';
 /** Records a change in the audit log, in its transaction. */
 export type ChangeRecorder = (
@@ -31,7 +30,6 @@ export type ChangeRecorder = (
   trx: Pick<Kysely<object>, 'getExecutor'>,
 ) => Promise<void>;
 
-/** What a booking, move or cancel did. */
 export type BookingOutcome =
   | { kind: 'moved' | 'unchanged' | 'cancelled'; booking: BookingRow }
   /** `first`: the lead's first call ever (not a re-booking after a cancel): its conversion. */
@@ -59,7 +57,6 @@ export class BookingStore {
     private readonly recordChange?: ChangeRecorder,
   ) {}
 
-  /** The availability `accountId` saved, if any. */
   async availabilityOf(accountId: number): Promise<Availability | undefined> {
     const row = await this.db
       .selectFrom('booking_availability')
@@ -104,7 +101,6 @@ export class BookingStore {
     return unionSlots(hosts, taken, now, limit).filter((slot) => slot.start !== own?.slot_start);
   }
 
-  /** The lead's booking not cancelled, if any. */
   liveBooking(leadId: number, db: Kysely<BookingTables> = this.db) {
     return db
       .selectFrom('bookings')

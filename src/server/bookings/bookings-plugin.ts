@@ -68,7 +68,6 @@ export function bookPageState(store: BookingStore, screening: ScreeningStore, pa
   };
 }
 
-/** The store on the app's database, with the reminders CALL_REMINDERS asks for. */
 export const bookingStoreOf = (
   app: FastifyInstance,
   remindersMs: readonly number[] = [],

@@ -36,7 +36,6 @@ export class CalendarFeeds {
     private readonly writes: WriteQueue<BookingTables>,
   ) {}
 
-  /** When the account's link was made; null: it has none. */
   async createdAt(accountId: number): Promise<string | null> {
     const row = await this.db
       .selectFrom('booking_feeds')

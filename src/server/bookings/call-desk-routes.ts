@@ -42,24 +42,17 @@ export const callDeskRoutes: FastifyPluginAsync = async (app) => {
       const own = await store.availabilityOf(request.adminSession!.account.id);
       const timeZone = own?.timeZone ?? (await store.offer()).timeZone;
       const rows = await desk.day(request.query.day, timeZone, now);
+      const leadIds = rows.map((row) => Number(row.lead_id));
+      const hostIds = rows.map((row) => Number(row.host_id));
       const [names, hosts] = await Promise.all([
-        statusApi.candidateNames(
-          database.db,
-          rows.map((row) => Number(row.lead_id)),
-        ),
-        hostNames(
-          database.db,
-          rows.map((row) => Number(row.host_id)),
-        ),
+        statusApi.candidateNames(database.db, leadIds),
+        hostNames(database.db, hostIds),
       ]);
-      const calls = rows.map((row) => {
-        const call = callView(row, now);
-        return {
-          ...call,
-          name: names.get(call.leadId) ?? null,
-          host: hosts.get(Number(row.host_id)) ?? null,
-        };
-      });
+      const calls = rows.map((row, index) => ({
+        ...callView(row, now),
+        name: names.get(leadIds[index]!) ?? null,
+        host: hosts.get(hostIds[index]!) ?? null,
+      }));
       return { timeZone, calls };
     },
   );

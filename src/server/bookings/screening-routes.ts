@@ -12,8 +12,6 @@ import { describedError, fieldErrorsBody, objectOf } from '../platform/http/api-
 import { screeningOf, type ScreeningStore } from './screening-store';
 import { settingsRoutes } from './settings-routes';
 
-const { INVALID_FIELDS_MESSAGE } = adminApi;
-
 const texts = { type: 'array', items: { type: 'string' } } as const;
 
 /** /book's step before the slots, in the JSON answers; null: none, the slots are open. */
@@ -101,7 +99,9 @@ export function screeningAnswerRoute(
         case 'not-asked':
           return reply.code(409).send({ error: ALREADY_ANSWERED });
         case 'invalid':
-          return reply.code(400).send({ error: INVALID_FIELDS_MESSAGE, fields: outcome.fields });
+          return reply
+            .code(400)
+            .send({ error: adminApi.INVALID_FIELDS_MESSAGE, fields: outcome.fields });
       }
     },
   );

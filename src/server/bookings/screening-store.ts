@@ -17,7 +17,6 @@ import { bookingDb, type BookingTables } from './booking-tables';
 /** An answer as stored: a "no" keeps the explanation it showed, which the person sees again. */
 type StoredAnswer = { question: string; answer: Answer; explanation?: string };
 
-/** What a person's answers did. */
 export type AnswerOutcome =
   | { kind: 'answered'; view: ScreeningView | undefined }
   /** Not being asked: no questions, a call held, or answered before. */
@@ -56,7 +55,6 @@ export class ScreeningStore {
     );
   }
 
-  /** What the lead answered, if they did. */
   async answers(leadId: number): Promise<StoredAnswer[] | undefined> {
     const row = await this.db
       .selectFrom('booking_screening')
@@ -115,5 +113,4 @@ export class ScreeningStore {
   }
 }
 
-/** The questions and answers on the app's database. */
 export const screeningOf = (app: FastifyInstance) => new ScreeningStore(...bookingDb(app));

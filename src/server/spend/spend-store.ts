@@ -14,12 +14,8 @@ export interface SpendRow {
   clicks: number | null;
 }
 
-export interface SpendMapping {
-  utmCampaign: string;
-  source: string;
-  campaign: string;
-}
-
+/** A utm_campaign value the admin mapped to a campaign of the spend. */
+type SpendMapping = Awaited<ReturnType<SpendStore['mappings']>>[number];
 /** The spend of a report's range in one currency, per campaign and per day. */
 export type SpendInRange = Awaited<ReturnType<SpendStore['inRange']>>;
 
@@ -136,7 +132,7 @@ export class SpendStore {
     };
   }
 
-  mappings(): Promise<SpendMapping[]> {
+  mappings() {
     return this.db
       .selectFrom('ad_spend_mappings')
       .select(['utm_campaign as utmCampaign', 'source', 'campaign'])

@@ -14,7 +14,7 @@ import {
 import { recordCallChange } from './admin/audit/audit-plugin';
 import { conversionsPlugin } from './conversions';
 import { SESSION_COOKIE } from './admin/auth/auth-plugin';
-import type { RetentionSchedule } from './admin/people/retention';
+import type { RetentionSchedule } from './admin/people/person-data';
 import { ephemeralMigrations, migrations } from './database';
 import {
   FlashStore,

@@ -8,7 +8,7 @@ import { auditPlugin } from './audit/audit-plugin';
 import { bulkRoutes } from './routes/bulk-routes';
 import { adminAuthPlugin } from './auth/auth-plugin';
 import { adminAuthRoutes } from './auth/auth-routes';
-import { documentGuardedRoute } from './auth/guarded-route-docs';
+import { documentGuardedRoute } from './auth/route-permission';
 import { adminSessionRoutes } from './auth/session-routes';
 import { accountRoutes, invitationRoutes } from './auth/account-routes';
 import { AdminAccounts, type AccountTables } from './auth/accounts';
@@ -18,8 +18,12 @@ import { factorRoutes } from './factors/factor-routes';
 import { factorsPlugin } from './factors/factors-plugin';
 import { factorSignInRoutes } from './factors/sign-in-routes';
 import { personDataRoutes } from './people/person-data-routes';
-import { PersonData } from './people/person-data';
-import { dailyRetention, retentionTask, type RetentionSchedule } from './people/retention';
+import {
+  dailyRetention,
+  PersonData,
+  retentionTask,
+  type RetentionSchedule,
+} from './people/person-data';
 import { deliveriesRoutes } from './routes/deliveries-routes';
 import { assigneesSchema, drawerRoutes } from './routes/drawer-routes';
 import { duplicateRoutes } from './routes/duplicate-routes';
@@ -35,8 +39,7 @@ import {
 import { tablesOf } from '../platform/database/connection';
 import { personErasureRoute } from './people/person-erasure-route';
 import type { OutboxDestination } from '../platform/outbox/outbox-tables';
-import { listingRoutes } from './routes/listing-routes';
-import { boardRoutes } from './routes/board-routes';
+import { boardRoutes, listingRoutes } from './routes/listing-routes';
 import { messageTemplateRoutes } from './routes/message-template-routes';
 import { pipelineRoutes } from './routes/pipeline-routes';
 import { quarantineRoutes } from './routes/quarantine-routes';
@@ -104,7 +107,6 @@ export const adminPlugin: FastifyPluginAsync<AdminOptions> = async (
     assignNew: config.assignNewLeads,
     confirmations,
   });
-  const { listing, overview, pipeline } = desk;
   const people = new PersonData(database.db, database.dialect, config.dataDir, desk.people);
   if (config.retentionDays !== undefined) {
     const { retentionDays } = config;
@@ -147,15 +149,11 @@ export const adminPlugin: FastifyPluginAsync<AdminOptions> = async (
       await guarded.register(routes, { desk });
     }
     guarded.get('/api/admin/overview', { schema: { response: { 200: overviewSchema } } }, () =>
-      overview.figures(),
+      desk.overview.figures(),
     );
     // The accounts a lead may be assigned to: enabled owners and recruiters (decision 162).
-    guarded.get(
-      '/api/admin/assignees',
-      {
-        schema: { response: { 200: assigneesSchema } },
-      },
-      () => adminApi.listAssignees(database.db),
+    guarded.get('/api/admin/assignees', { schema: { response: { 200: assigneesSchema } } }, () =>
+      adminApi.listAssignees(database.db),
     );
     await guarded.register(deliveriesRoutes);
     await guarded.register(personDataRoutes, { people });
@@ -182,13 +180,10 @@ export const adminPlugin: FastifyPluginAsync<AdminOptions> = async (
       },
     );
     await guarded.register(emailRoutes, {
-      listing,
+      desk,
       mailer,
       context: config.site,
-      db: database.db,
       statusLinkDays: config.personMessages.statusLinkDays,
-      onSent: (id, transport) =>
-        pipeline.recordEmailSent(adminApi.candidateKind.table, id, transport),
     });
     for (const routes of guardedRoutes) await guarded.register(routes);
   });

@@ -12,7 +12,7 @@ export interface AuditEntryInput {
   detail?: string;
 }
 
-function entryView(row: Selectable<AuditEntry>): AuditEntryView {
+export function entryView(row: Selectable<AuditEntry>): AuditEntryView {
   return {
     id: Number(row.id),
     at: row.at,
@@ -34,55 +34,33 @@ export interface AuditActor {
   accountId: number | null;
 }
 
-export interface AuditFilter {
-  account?: number | undefined;
-  action?: AuditAction | undefined;
-}
-
-export class AuditLog {
-  constructor(private readonly db: Kysely<AuditTables>) {}
-
-  async add(entry: AuditEntryInput, actor: AuditActor, now = new Date()): Promise<void> {
-    if (entry.action === 'delete' && entry.leadType && entry.leadId !== undefined) {
-      // A deleted lead's earlier entries keep their action and id only.
-      await this.db
-        .updateTable('admin_audit_entries')
-        .set({ detail: null })
-        .where('lead_type', '=', entry.leadType)
-        .where('lead_id', '=', entry.leadId)
-        .execute();
-    }
-    await this.db
-      .insertInto('admin_audit_entries')
-      .values({
-        at: now.toISOString(),
-        action: entry.action,
-        actor: actor.name,
-        account_id: actor.accountId,
-        lead_type: entry.leadType ?? null,
-        lead_id: entry.leadId ?? null,
-        detail: entry.detail ?? null,
-      })
+/** Adds an entry; a deleted lead's earlier entries keep their action and id only. */
+export async function addEntry(
+  db: Kysely<AuditTables>,
+  entry: AuditEntryInput,
+  actor: AuditActor,
+  now = new Date(),
+): Promise<void> {
+  if (entry.action === 'delete' && entry.leadType && entry.leadId !== undefined) {
+    await db
+      .updateTable('admin_audit_entries')
+      .set({ detail: null })
+      .where('lead_type', '=', entry.leadType)
+      .where('lead_id', '=', entry.leadId)
       .execute();
   }
-
-  async page(
-    limit: number,
-    offset: number,
-    filter: AuditFilter = {},
-  ): Promise<{ rows: AuditEntryView[]; total: number }> {
-    const matching = this.db
-      .selectFrom('admin_audit_entries')
-      .$if(filter.account !== undefined, (query) => query.where('account_id', '=', filter.account!))
-      .$if(filter.action !== undefined, (query) => query.where('action', '=', filter.action!));
-    const [rows, count] = await Promise.all([
-      matching.selectAll().orderBy('id', 'desc').limit(limit).offset(offset).execute(),
-      matching
-        .select((eb) => eb.fn.countAll<number | string>().as('total'))
-        .executeTakeFirstOrThrow(),
-    ]);
-    return { total: Number(count.total), rows: rows.map(entryView) };
-  }
+  await db
+    .insertInto('admin_audit_entries')
+    .values({
+      at: now.toISOString(),
+      action: entry.action,
+      actor: actor.name,
+      account_id: actor.accountId,
+      lead_type: entry.leadType ?? null,
+      lead_id: entry.leadId ?? null,
+      detail: entry.detail ?? null,
+    })
+    .execute();
 }
 
 /* A person's entries name a keyed hash of their address: they correlate, naming no one. */

@@ -4,14 +4,14 @@ import type { Kysely, Transaction } from 'kysely';
 import type { ChangeRecorder } from '../../bookings';
 import { tablesOf } from '../../platform/database/connection';
 import { rowId } from '../../platform/http/api-schemas';
-import { auditActions, auditEntrySchema } from '@shared/admin-audit';
+import { auditActions, auditEntrySchema, type AuditAction } from '@shared/admin-audit';
 import {
-  AuditLog,
+  addEntry,
+  entryView,
   personKey,
   personToken,
   type AuditActor,
   type AuditEntryInput,
-  type AuditFilter,
 } from './audit-log';
 import { auditedOutcomes } from './audit-outcomes';
 import { routeKey } from '../auth/route-permission';
@@ -38,11 +38,10 @@ const actorOf = (request: FastifyRequest): AuditActor => {
 
 function adminAudit(db: Kysely<AuditTables>) {
   // In `trx` when given: the entry commits with what it records.
-  const logIn = (trx: Transaction<object> | undefined) =>
-    new AuditLog(trx ? tablesOf<AuditTables>(trx) : db);
+  const logIn = (trx: Transaction<object> | undefined) => (trx ? tablesOf<AuditTables>(trx) : db);
   let key: Promise<Buffer> | undefined;
   const record = (entry: AuditEntryInput, request: FastifyRequest, trx?: Transaction<object>) =>
-    logIn(trx).add(entry, actorOf(request));
+    addEntry(logIn(trx), entry, actorOf(request));
   return {
     record,
     /** An entry of what is done already: a failure is logged, the answer stands. */
@@ -55,7 +54,7 @@ function adminAudit(db: Kysely<AuditTables>) {
     },
     /** What the server did by itself (the retention). */
     recordSystem: (entry: AuditEntryInput, actor: string, trx?: Transaction<object>) =>
-      logIn(trx).add(entry, { name: actor, accountId: null }),
+      addEntry(logIn(trx), entry, { name: actor, accountId: null }),
     /** The keyed hash that names a person in the log without their address. */
     async personToken(normalizedEmail: string) {
       key ??= personKey(db);
@@ -67,7 +66,8 @@ function adminAudit(db: Kysely<AuditTables>) {
 
 /** A person's booking, move or cancel, recorded as theirs in its transaction (issue 43). */
 export const recordCallChange: ChangeRecorder = (change, booking, trx) =>
-  new AuditLog(tablesOf<AuditTables>(trx)).add(
+  addEntry(
+    tablesOf<AuditTables>(trx),
     {
       action: `call_${change}`,
       leadType: 'candidate',
@@ -80,7 +80,6 @@ export const recordCallChange: ChangeRecorder = (change, booking, trx) =>
 /** The audit log (decision 064); registered before the admin's routes, so it sees them all. */
 export const auditPlugin = fp(async (app) => {
   const db = tablesOf<AuditTables>(app.database.db);
-  const log = new AuditLog(db);
   const audit = adminAudit(db);
   app.decorate('audit', audit);
 
@@ -91,7 +90,9 @@ export const auditPlugin = fp(async (app) => {
     return payload;
   });
 
-  app.get<{ Querystring: { limit: number; offset: number } & AuditFilter }>(
+  app.get<{
+    Querystring: { limit: number; offset: number; account?: number; action?: AuditAction };
+  }>(
     '/api/admin/audit',
     {
       onRequest: app.adminAuth.guard,
@@ -110,8 +111,17 @@ export const auditPlugin = fp(async (app) => {
     },
     async (request, reply) => {
       const { limit, offset, account, action } = request.query;
-      const { rows, total } = await log.page(limit, offset, { account, action });
-      return reply.header('X-Total-Count', String(total)).send(rows);
+      const matching = db
+        .selectFrom('admin_audit_entries')
+        .$if(account !== undefined, (query) => query.where('account_id', '=', account!))
+        .$if(action !== undefined, (query) => query.where('action', '=', action!));
+      const [rows, count] = await Promise.all([
+        matching.selectAll().orderBy('id', 'desc').limit(limit).offset(offset).execute(),
+        matching
+          .select((eb) => eb.fn.countAll<number | string>().as('total'))
+          .executeTakeFirstOrThrow(),
+      ]);
+      return reply.header('X-Total-Count', String(count.total)).send(rows.map(entryView));
     },
   );
 });

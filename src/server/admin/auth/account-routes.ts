@@ -15,9 +15,8 @@ import {
   idParams,
   objectOf,
 } from '../../platform/http/api-schemas';
-import { webauthnOptions, webauthnResponse } from '../factors/factor-schemas';
 import { AccountRefusal, type AdminAccounts, type FirstCredential } from './accounts';
-import { passwordText, signedInBody } from './auth-schemas';
+import { passwordText, signedInBody, webauthnOptions, webauthnResponse } from './auth-schemas';
 import { deviceName } from './device-name';
 
 const email = { type: 'string', format: 'email', minLength: 3, maxLength: 254 } as const;
@@ -42,16 +41,8 @@ export const accountRoutes: FastifyPluginAsync<{ accounts: AdminAccounts }> = as
   app,
   { accounts },
 ) => {
-  app.get(
-    '/api/admin/users',
-    {
-      schema: {
-        response: {
-          200: accountListingSchema,
-        },
-      },
-    },
-    async () => accounts.list(),
+  app.get('/api/admin/users', { schema: { response: { 200: accountListingSchema } } }, async () =>
+    accounts.list(),
   );
 
   app.post<{ Body: { email: string; role: AdminRole } }>(
@@ -62,10 +53,7 @@ export const accountRoutes: FastifyPluginAsync<{ accounts: AdminAccounts }> = as
           ...objectOf({ email, role: invitationEntrySchema.properties.role }),
           additionalProperties: false,
         },
-        response: {
-          201: invitationEntrySchema,
-          409: errorBody,
-        },
+        response: { 201: invitationEntrySchema, 409: errorBody },
       },
     },
     async (request, reply) => {
@@ -89,11 +77,7 @@ export const accountRoutes: FastifyPluginAsync<{ accounts: AdminAccounts }> = as
           minProperties: 1,
           additionalProperties: false,
         },
-        response: {
-          200: accountEntrySchema,
-          404: errorBody,
-          409: errorBody,
-        },
+        response: { 200: accountEntrySchema, 404: errorBody, 409: errorBody },
       },
     },
     async (request) => {

@@ -20,9 +20,6 @@ export const SITE_WAIT_MS = 3000;
 /** The account key of the password-only owner sign-in (named accounts use their e-mail). */
 export const OWNER_ACCOUNT = 'owner';
 
-/** Keys are stored as SHA-256, no address or e-mail in clear; IPv6 by its /64. */
-const clientKey = (address: AddressKey): string => sha256Hex(address);
-
 type AttemptVerdict = { allowed: true } | { allowed: false; retryAfterSeconds: number };
 
 interface Attempt {
@@ -92,7 +89,7 @@ export class LoginThrottle {
 
   /** A successful sign-in forgets the address's and the account's attempts. */
   async succeeded({ address, account }: Attempt, now = new Date()): Promise<void> {
-    await this.forgetAddresses(now, clientKey(address));
+    await this.forgetAddresses(now, sha256Hex(address));
     await this.db
       .deleteFrom('admin_login_accounts')
       .where('account_key', '=', sha256Hex(account))
@@ -106,7 +103,7 @@ export class LoginThrottle {
     const stale = sql<boolean>`admin_login_attempts.window_started_at <= ${expired}`;
     const row = await this.db
       .insertInto('admin_login_attempts')
-      .values({ client_key: clientKey(address), window_started_at: at, attempts: 1 })
+      .values({ client_key: sha256Hex(address), window_started_at: at, attempts: 1 })
       .onConflict((conflict) =>
         conflict.column('client_key').doUpdateSet({
           attempts: sql<number>`case when ${stale} then 1 else admin_login_attempts.attempts + 1 end`,

@@ -6,11 +6,7 @@ const KEY_LENGTH = 64;
 /** The cost of new hashes; a stored hash below it is upgraded. */
 const DEFAULTS = { N: 2 ** 17, r: 8, p: 1 } as const;
 
-interface Cost {
-  N: number;
-  r: number;
-  p: number;
-}
+type Cost = { N: number; r: number; p: number };
 
 /** One scrypt at a time per process, so sign-ins in parallel never hold more than 128 MiB. */
 let previous: Promise<unknown> = Promise.resolve();
@@ -37,12 +33,7 @@ export async function hashPassword(password: string): Promise<string> {
   return `scrypt$${N}$${r}$${p}$${salt.toString('base64')}$${key.toString('base64')}`;
 }
 
-interface ParsedHash extends Cost {
-  salt: Buffer;
-  key: Buffer;
-}
-
-export function parseHash(hash: string): ParsedHash | undefined {
+export function parseHash(hash: string): (Cost & { salt: Buffer; key: Buffer }) | undefined {
   const [scheme, N, r, p, salt, key] = hash.split('$');
   if (scheme !== 'scrypt' || !N || !r || !p || !salt || !key) return undefined;
   const parsed = {

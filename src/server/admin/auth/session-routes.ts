@@ -12,10 +12,7 @@ export const adminSessionRoutes: FastifyPluginAsync = async (app) => {
     {
       onRequest: adminAuth.guard,
       schema: {
-        querystring: {
-          type: 'object',
-          properties: { account: rowId },
-        },
+        querystring: { type: 'object', properties: { account: rowId } },
         response: { 200: { type: 'array', items: sessionEntrySchema } },
       },
     },
@@ -33,10 +30,7 @@ export const adminSessionRoutes: FastifyPluginAsync = async (app) => {
     '/api/admin/sessions/:id',
     {
       onRequest: adminAuth.guard,
-      schema: {
-        params: idParams,
-        response: { 204: { type: 'null' }, 404: errorBody },
-      },
+      schema: { params: idParams, response: { 204: { type: 'null' }, 404: errorBody } },
     },
     async (request, reply) => {
       const { account } = request.adminSession!;
@@ -55,9 +49,7 @@ export const adminSessionRoutes: FastifyPluginAsync = async (app) => {
     {
       onRequest: adminAuth.guard,
       schema: {
-        response: {
-          200: objectOf({ ended: { type: 'integer' } }),
-        },
+        response: { 200: objectOf({ ended: { type: 'integer' } }) },
       },
     },
     async (request) => {

@@ -1,4 +1,4 @@
-import type { ExpressionBuilder, Kysely, UpdateQueryBuilder, UpdateResult } from 'kysely';
+import type { Expression, ExpressionBuilder, Kysely, SqlBool } from 'kysely';
 import type { AdminAccount } from '@shared/admin-accounts';
 import { networkOf } from '../../platform/http/address-key';
 import { newToken, sha256Hex } from '../../platform/http/tokens';
@@ -110,17 +110,13 @@ export class AdminSessions {
 
   /** Logout: the session is refused from now on, even if its cookie is replayed. */
   async revoke(token: string | undefined, now = new Date()): Promise<void> {
-    if (token)
-      await this.revokeWhere(now, (query) => query.where('token_hash', '=', sha256Hex(token)));
+    if (token) await this.revokeWhere(now, (eb) => eb('token_hash', '=', sha256Hex(token)));
   }
 
   /** Ends every live session of `keep`'s account but `keep`; how many. */
   revokeOthers(keep: LiveSession, now = new Date()): Promise<number> {
-    return this.revokeWhere(now, (query) =>
-      query
-        .where((eb) => isLive(eb, now))
-        .where('account_id', '=', keep.account.id)
-        .where('id', '!=', keep.id),
+    return this.revokeWhere(now, (eb) =>
+      eb.and([isLive(eb, now), eb('account_id', '=', keep.account.id), eb('id', '!=', keep.id)]),
     );
   }
 
@@ -145,16 +141,16 @@ export class AdminSessions {
       .select('account_id')
       .where('id', '=', sessionId)
       .executeTakeFirst();
-    return row?.account_id === null || row === undefined ? undefined : Number(row.account_id);
+    return row?.account_id == null ? undefined : Number(row.account_id);
   }
 
   async end(sessionId: number, now = new Date()): Promise<void> {
-    await this.revokeWhere(now, (query) => query.where('id', '=', sessionId));
+    await this.revokeWhere(now, (eb) => eb('id', '=', sessionId));
   }
 
   /** Ends every session of an account (it was disabled). */
   async endAll(accountId: number, now = new Date()): Promise<void> {
-    await this.revokeWhere(now, (query) => query.where('account_id', '=', accountId));
+    await this.revokeWhere(now, (eb) => eb('account_id', '=', accountId));
   }
 
   /** A new token for `session` (a change of factor), keeping its limits: none is stretched. */
@@ -182,9 +178,13 @@ export class AdminSessions {
     return { id, account: session.account, token, expiresAt: new Date(old.expires_at) };
   }
 
-  private async revokeWhere(now: Date, which: (query: SessionUpdate) => SessionUpdate) {
-    const query = this.db.updateTable('admin_sessions').set({ revoked_at: now.toISOString() });
-    const result = await which(query.where('revoked_at', 'is', null)).executeTakeFirst();
+  private async revokeWhere(now: Date, which: (eb: SessionsEb) => Expression<SqlBool>) {
+    const result = await this.db
+      .updateTable('admin_sessions')
+      .set({ revoked_at: now.toISOString() })
+      .where('revoked_at', 'is', null)
+      .where(which)
+      .executeTakeFirst();
     return Number(result.numUpdatedRows);
   }
 
@@ -193,14 +193,9 @@ export class AdminSessions {
   }
 }
 
-type SessionUpdate = UpdateQueryBuilder<
-  AdminAuthTables,
-  'admin_sessions',
-  'admin_sessions',
-  UpdateResult
->;
+type SessionsEb = ExpressionBuilder<AdminAuthTables, 'admin_sessions'>;
 
-const isLive = (eb: ExpressionBuilder<AdminAuthTables, 'admin_sessions'>, now: Date) =>
+const isLive = (eb: SessionsEb, now: Date) =>
   eb.and([
     eb('revoked_at', 'is', null),
     eb('expires_at', '>', now.toISOString()),

@@ -1,9 +1,8 @@
 import type { FastifyPluginAsync, FastifyReply, FastifyRequest } from 'fastify';
 import type { AuthenticationResponseJSON, RegistrationResponseJSON } from '@simplewebauthn/server';
 import { accountFactorsSchema, type AccountFactors } from '@shared/admin-factors';
-import { documentGuardedRoute } from '../auth/guarded-route-docs';
+import { documentGuardedRoute } from '../auth/route-permission';
 import type { LiveSession } from '../auth/sessions';
-import { passwordText } from '../auth/auth-schemas';
 import {
   describedError,
   displayName,
@@ -15,12 +14,13 @@ import {
   codeText,
   confirmedUntilBody,
   confirmRequiredBody,
+  passwordText,
   recoveryCodesBody,
   sixDigits,
   totpEnrolmentBody,
   webauthnOptions,
   webauthnResponse,
-} from './factor-schemas';
+} from '../auth/auth-schemas';
 import { factorAttempt, throttled } from './sign-in-routes';
 import { USED_CODE_ERROR } from './totp';
 
@@ -76,11 +76,7 @@ export const factorRoutes: FastifyPluginAsync = async (app) => {
       schema: {
         body: {
           type: 'object',
-          properties: {
-            password: passwordText,
-            code: codeText,
-            passkey: webauthnResponse,
-          },
+          properties: { password: passwordText, code: codeText, passkey: webauthnResponse },
           minProperties: 1,
           maxProperties: 1,
         },
@@ -89,8 +85,8 @@ export const factorRoutes: FastifyPluginAsync = async (app) => {
     },
     async (request, reply) => {
       const session = sessionOf(request);
-      if (await throttled(request, reply, session.account.id)) return reply;
       const accountId = session.account.id;
+      if (await throttled(request, reply, accountId)) return reply;
       const { password, code, passkey } = request.body;
       const codeVerdict =
         code === undefined ? undefined : await totp.proveWithCode(accountId, code.trim());
@@ -199,9 +195,7 @@ export const factorRoutes: FastifyPluginAsync = async (app) => {
     },
     async (request, reply) => {
       const { account } = sessionOf(request);
-      if (await totp.isOn(account.id)) {
-        return reply.code(409).send({ error: alreadyOn });
-      }
+      if (await totp.isOn(account.id)) return reply.code(409).send({ error: alreadyOn });
       return totp.start(account.id, account.email ?? account.name);
     },
   );
@@ -210,10 +204,7 @@ export const factorRoutes: FastifyPluginAsync = async (app) => {
     '/api/admin/totp/confirm',
     {
       preHandler: recentlyConfirmed,
-      schema: {
-        body: objectOf({ code: sixDigits }),
-        response: { 200: recoveryCodesBody },
-      },
+      schema: { body: objectOf({ code: sixDigits }), response: { 200: recoveryCodesBody } },
     },
     async (request, reply) => {
       const codes = await totp.confirm(sessionOf(request).account.id, request.body.code);

@@ -26,11 +26,9 @@ const ownerOf = (registrant: Registrant): ChallengeOwner =>
     : { purpose: 'invitation', account_id: null, invitation_id: registrant.invitationId };
 
 /** A signed-in account, or the account an invitation is about to create. */
-export type Registrant = { accountId: number } | { invitationId: number };
+type Registrant = { accountId: number } | { invitationId: number };
 
 /** Who the passkeys are for: the relying party is SITE_URL's host, its origin the only one. */
-export type RelyingParty = ReturnType<typeof relyingPartyOf>;
-
 export const relyingPartyOf = (siteUrl: string, name: string) => {
   const url = new URL(siteUrl);
   return { name, id: url.hostname, origin: url.origin };
@@ -40,7 +38,7 @@ export const relyingPartyOf = (siteUrl: string, name: string) => {
 export class Passkeys {
   constructor(
     private readonly db: Kysely<AdminFactorTables & AdminAuthTables>,
-    private readonly rp: RelyingParty,
+    private readonly rp: ReturnType<typeof relyingPartyOf>,
   ) {}
 
   async list(accountId: number) {

@@ -1,10 +1,15 @@
 import type { FastifyPluginAsync, FastifyReply, FastifyRequest } from 'fastify';
 import type { AuthenticationResponseJSON } from '@simplewebauthn/server';
 import { tooManyAttempts } from '../auth/auth-routes';
-import { signedInBody as signedIn, signInErrorBody as errorBody } from '../auth/auth-schemas';
+import {
+  codeText,
+  signedInBody as signedIn,
+  signInErrorBody as errorBody,
+  webauthnOptions,
+  webauthnResponse,
+} from '../auth/auth-schemas';
 import { addressKeyOf } from '../../platform/http/address-key';
 import { objectOf } from '../../platform/http/api-schemas';
-import { codeText, webauthnOptions, webauthnResponse } from './factor-schemas';
 import { USED_CODE_ERROR } from './totp';
 
 /** A factor attempt's throttle key: a passkey cannot be guessed, so by address alone. */

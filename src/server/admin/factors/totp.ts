@@ -6,14 +6,13 @@ import { sha256Hex } from '../../platform/http/tokens';
 import type { AdminFactorTables } from './factor-tables';
 
 /** RFC 6238 with the apps' defaults (SHA-1, 6 digits, 30 s); one step either side is accepted. */
-const PERIOD_SECONDS = 30;
-const TOLERANCE_SECONDS = PERIOD_SECONDS;
-export const RECOVERY_CODE_COUNT = 10;
+const TOLERANCE_SECONDS = 30;
+const RECOVERY_CODE_COUNT = 10;
 /** A right code whose step was already used (a sign-in right after the set-up, mostly). */
 export const USED_CODE_ERROR = 'This code was already used: wait for your app’s next code';
 
 /** What a typed app code is: new and right, right but already used, or wrong. */
-export type CodeVerdict = 'accepted' | 'used' | 'wrong';
+type CodeVerdict = 'accepted' | 'used' | 'wrong';
 
 /** A recovery code as typed: case, spaces and dashes do not matter. */
 const normalizeRecoveryCode = (code: string): string => code.replace(/[\s-]/g, '').toLowerCase();
@@ -71,14 +70,9 @@ export class TotpFactor {
     return this.newRecoveryCodes(accountId);
   }
 
-  /** A sign-in or confirmation code of an app that is on; a code is accepted once. */
-  verify(accountId: number, code: string, now = new Date()): Promise<CodeVerdict> {
-    return this.accept(accountId, code, true, now);
-  }
-
-  /** An app code, or else a recovery code (those are never six digits). */
+  /** An app code (of an app that is on), or else a recovery code (never six digits). */
   async proveWithCode(accountId: number, code: string): Promise<CodeVerdict> {
-    const verdict = await this.verify(accountId, code);
+    const verdict = await this.accept(accountId, code, true, new Date());
     if (verdict !== 'wrong') return verdict;
     return (await this.useRecoveryCode(accountId, code)) ? 'accepted' : 'wrong';
   }

@@ -54,13 +54,8 @@ export const personDataRoutes: FastifyPluginAsync<{ people: PersonData }> = asyn
       if (email === undefined) return reply;
       const token = await app.audit.personToken(email);
       const report = await people.report(email, token);
-      await app.audit.record(
-        {
-          action: 'data_subject_access',
-          detail: `${token}; found ${countsText(countsOf(report))}`,
-        },
-        request,
-      );
+      const detail = `${token}; found ${countsText(countsOf(report))}`;
+      await app.audit.record({ action: 'data_subject_access', detail }, request);
       const outboxMessages = report.outboxMessages.map((message) => ({
         ...message,
         lastError: deliveryError(request, message.lastError),

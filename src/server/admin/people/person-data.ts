@@ -1,3 +1,4 @@
+import type { FastifyBaseLogger } from 'fastify';
 import { sql, type Kysely, type Transaction } from 'kysely';
 import { personParts, type PersonCounts, type PersonReport } from '@shared/admin-person';
 import { tablesOf } from '../../platform/database/connection';
@@ -10,6 +11,9 @@ import {
 } from '../../platform/mail/outbox-files';
 import { erasePersonEntries, findPersonEntries, type AuditEntryInput } from '../audit/audit-log';
 import { eraseBookings } from '../../bookings';
+import { RepeatingTask } from '../../platform/schedule/repeating-task';
+import type { AdminAudit } from '../audit/audit-plugin';
+
 /* A person's data (decision 135): each part finds and erases its own rows; here one transaction. */
 
 /** The candidate ids among erased leads: their booked calls go with them. */
@@ -21,11 +25,10 @@ const RETENTION_BATCH = 500;
 /** pg_try_advisory_xact_lock key of a retention batch (any constant no other lock uses). */
 const RETENTION_LOCK = 1_350_135_001;
 
-export const noCounts = (): PersonCounts =>
+const noCounts = (): PersonCounts =>
   Object.fromEntries(personParts.map(({ key }) => [key, 0])) as PersonCounts;
 
-export const anyCounted = (counts: PersonCounts) =>
-  Object.values(counts).some((count) => count > 0);
+const anyCounted = (counts: PersonCounts) => Object.values(counts).some((count) => count > 0);
 
 /** "candidates 1, companies 0, …": counts only, for an audit entry. */
 export const countsText = (counts: PersonCounts) =>
@@ -112,4 +115,42 @@ export class PersonData {
     }>`select pg_try_advisory_xact_lock(${sql.lit(RETENTION_LOCK)}) as locked`.execute(trx);
     return rows[0]?.locked === true;
   }
+}
+
+const DAY_MS = 24 * 60 * 60 * 1000;
+
+/** When the retention runs: a while after start, then daily (tests: sooner). */
+export const dailyRetention = { firstRunMs: 60_000, intervalMs: DAY_MS };
+export type RetentionSchedule = typeof dailyRetention;
+
+/** RETENTION_DAYS (decision 135): older leads erased daily; the log says counts only. */
+export function retentionTask(
+  people: PersonData,
+  days: number,
+  audit: AdminAudit,
+  log: FastifyBaseLogger,
+  intervalMs: number,
+): RepeatingTask<void> {
+  const run = async () => {
+    const before = new Date(Date.now() - days * DAY_MS).toISOString();
+    try {
+      const erased = await people.eraseNotUpdatedSince(before, (trx, counts) =>
+        audit.recordSystem(
+          {
+            action: 'retention_erasure',
+            detail: `not updated for ${days} days: erased ${countsText(counts)}`,
+          },
+          'system (RETENTION_DAYS)',
+          trx,
+        ),
+      );
+      if (erased) log.info({ retentionDays: days, erased }, 'retention: erased');
+      else log.info('retention: another instance is erasing; skipped');
+    } catch (error) {
+      // Name, code and message only: a database error's detail can quote a row's values.
+      const { name, code, message } = error as { name?: string; code?: string; message?: string };
+      log.error({ err: { type: name, code, message } }, 'retention failed; the next run retries');
+    }
+  };
+  return new RepeatingTask(run, () => intervalMs);
 }

@@ -18,8 +18,11 @@ export function deliveryError(request: FastifyRequest, error: string | null): st
   return error !== null && role !== undefined && can(role, 'manage') ? redactSecrets(error) : null;
 }
 
-/** Messages given up, or waiting for a retry after a failure; newest first. */
-export async function failedDeliveries(db: Kysely<OutboxTables>, limit = 50): Promise<Deliveries> {
+/** Messages given up, or waiting for a retry after a failure; the newest 50. */
+async function failedDeliveries(
+  db: Kysely<OutboxTables>,
+  request: FastifyRequest,
+): Promise<Deliveries> {
   const failing = db
     .selectFrom('outbox_messages')
     // An invitation's e-mail is no lead's: the owner sees it pending in the accounts' list.
@@ -35,11 +38,11 @@ export async function failedDeliveries(db: Kysely<OutboxTables>, limit = 50): Pr
       .select((eb) => ['destination', eb.fn.countAll<string | number>().as('n')])
       .groupBy('destination')
       .execute(),
-    failing.selectAll().orderBy('id', 'desc').limit(limit).execute(),
+    failing.selectAll().orderBy('id', 'desc').limit(50).execute(),
   ]);
   const failedByDestination = { email: 0, webhook: 0, meta: 0, person: 0 };
-  for (const count of counts)
-    failedByDestination[count.destination as Destination] = Number(count.n);
+  for (const { destination, n } of counts)
+    failedByDestination[destination as Destination] = Number(n);
   return {
     failedCount: counts.reduce((sum, count) => sum + Number(count.n), 0),
     failedByDestination,
@@ -51,7 +54,7 @@ export async function failedDeliveries(db: Kysely<OutboxTables>, limit = 50): Pr
       leadType: row.subject_type as 'candidate' | 'company' | null,
       leadId: row.subject_id,
       attempts: row.attempts,
-      lastError: row.last_error,
+      lastError: deliveryError(request, row.last_error),
       createdAt: row.created_at,
       lastAttemptAt: row.last_attempt_at,
     })),
@@ -66,16 +69,11 @@ export const deliveriesRoutes: FastifyPluginAsync = async (app) => {
     { schema: { response: { 200: deliveriesSchema } } },
     async (request) => {
       const [deliveries, spendPull] = await Promise.all([
-        failedDeliveries(db, 50),
+        failedDeliveries(db, request),
         spendPullProblem(tablesOf<SpendTables>(app.database.db)),
       ]);
-      const failed = deliveries.failed.map((delivery) => ({
-        ...delivery,
-        lastError: deliveryError(request, delivery.lastError),
-      }));
       return {
         ...deliveries,
-        failed,
         spendPull: spendPull && { ...spendPull, error: deliveryError(request, spendPull.error) },
       };
     },

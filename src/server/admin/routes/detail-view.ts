@@ -1,9 +1,14 @@
 import type { FastifyRequest } from 'fastify';
+import type { Kysely } from 'kysely';
 import { leadConversionsSchema } from '@shared/admin-deliveries';
+import { OUTCOME_LABELS, type CallOutcome } from '@shared/booking-calls';
 import { secondaryContactsSchema } from '@shared/lead-merge';
+import { sentCallMails } from '../../bookings';
+import { tablesOf } from '../../platform/database/connection';
 import { arrayOfObjects, nullableText } from '../../platform/http/api-schemas';
 import type { LeadDesk, adminApi } from '../../leads';
-import { callTimeline } from './call-timeline';
+import type { AuditTables } from '../audit/audit-tables';
+import type { AdminAuthTables } from '../auth/auth-tables';
 import { deliveryError } from './deliveries-routes';
 
 /* A lead's detail as GET /api/…-submissions/:id answers it; the drawer's answer holds it too. */
@@ -23,6 +28,38 @@ const submissionsSchema = arrayOfObjects({
   attribution: { type: ['object', 'null'], additionalProperties: true },
   verified: { type: 'boolean', description: "Sent with the lead's proof (decision 176)" },
 });
+
+const CALL_ACTIONS = ['call_booked', 'call_moved', 'call_cancelled', 'call_marked'] as const;
+
+/** "call 12: no_show" -> what follows the call's id, in words (an outcome by its label). */
+function factOf(detail: string | null): string {
+  const fact = detail?.split(': ')[1];
+  if (!fact) return '';
+  return ` ${OUTCOME_LABELS[fact as CallOutcome] ?? fact}`;
+}
+
+/** A candidate's call events (issue 43) and e-mails, oldest first; by the person or an account. */
+async function callTimeline(db: Pick<Kysely<object>, 'getExecutor'>, leadId: number) {
+  const [entries, mails] = await Promise.all([
+    tablesOf<AuditTables & Pick<AdminAuthTables, 'admin_accounts'>>(db)
+      .selectFrom('admin_audit_entries')
+      .leftJoin('admin_accounts', 'admin_accounts.id', 'admin_audit_entries.account_id')
+      .select(['at', 'action', 'detail', 'admin_accounts.name'])
+      .where('lead_type', '=', 'candidate')
+      .where('lead_id', '=', leadId)
+      .where('action', 'in', CALL_ACTIONS)
+      .orderBy('admin_audit_entries.id')
+      .execute(),
+    sentCallMails(db, leadId),
+  ]);
+  const events = entries.map((entry) => ({
+    at: entry.at,
+    kind: 'call',
+    // call_booked -> "Call booked"
+    text: `Call ${entry.action.slice(5)}${factOf(entry.detail)} by ${entry.name ?? 'the person'}`,
+  }));
+  return [...events, ...mails];
+}
 
 /** The detail's schema and its read (undefined for an unknown id), for one kind of lead. */
 export function detailView(desk: LeadDesk, kind: (typeof adminApi.leadKinds)[number]) {

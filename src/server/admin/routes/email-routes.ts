@@ -1,5 +1,4 @@
 import type { FastifyPluginAsync } from 'fastify';
-import type { Kysely } from 'kysely';
 import type { Mailer } from '../../platform/mail/mailer';
 import { type LeadDesk, adminApi } from '../../leads';
 import { fieldErrorsBody, idParams, objectOf } from '../../platform/http/api-schemas';
@@ -8,21 +7,16 @@ import { customMessage, messageProperty } from './lead-change';
 
 const { candidateKind, candidateResumeLink, errorBody, formEmailMessage, openStepOf } = adminApi;
 const { resumeLink, statusMessageMail } = adminApi;
-type LeadListing = LeadDesk['listing'];
-type MailContext = Parameters<typeof statusMessageMail>[0];
 
 /** The spec's failure text (section 8); the screen shows the server's message as it is. */
 export const SEND_FAILED = 'Failed to send form email. Check if SENDGRID_API_KEY is set.';
 
 interface EmailRoutesOptions {
-  listing: LeadListing;
+  desk: LeadDesk;
   mailer: Mailer;
-  context: MailContext;
-  /** Where the mailed status link is issued, valid so many days (STATUS_LINK_DAYS). */
-  db: Kysely<object>;
+  context: Parameters<typeof statusMessageMail>[0];
+  /** STATUS_LINK_DAYS: how long the mailed status link works. */
   statusLinkDays: number;
-  /** Records the e-mail in the lead's timeline (the pipeline's activity). */
-  onSent: (candidateId: number, transport: Mailer['kind']) => Promise<void>;
 }
 
 const messageSchema = objectOf({ subject: { type: 'string' }, body: { type: 'string' } });
@@ -44,7 +38,7 @@ const previewSchema = objectOf({
  * the spec's call has no body, a `message` replaces the text for this one send. GET: the preview.
  */
 export const emailRoutes: FastifyPluginAsync<EmailRoutesOptions> = async (app, options) => {
-  const { listing, mailer, context } = options;
+  const { desk, mailer, context } = options;
   const body = {
     type: 'object',
     properties: messageProperty('the candidate'),
@@ -52,7 +46,7 @@ export const emailRoutes: FastifyPluginAsync<EmailRoutesOptions> = async (app, o
   };
   const checkBody = strictBody<{ message?: unknown }>(body);
   const path = '/api/candidate-submissions/:id/send-email';
-  const findCandidate = (id: number) => listing.findLead(candidateKind.table, id);
+  const findCandidate = (id: number) => desk.listing.findLead(candidateKind.table, id);
   const defaultMessage = (candidate: NonNullable<Awaited<ReturnType<typeof findCandidate>>>) =>
     formEmailMessage(context.brandName, candidate.first_name, openStepOf('candidates', candidate));
 
@@ -103,7 +97,7 @@ export const emailRoutes: FastifyPluginAsync<EmailRoutesOptions> = async (app, o
       const candidate = await findCandidate(id);
       if (!candidate) return reply.code(404).send({ error: 'Not found' });
       const { statusLink, open } = await candidateResumeLink(
-        options.db,
+        app.database.db,
         candidate,
         options.statusLinkDays,
       );
@@ -122,9 +116,11 @@ export const emailRoutes: FastifyPluginAsync<EmailRoutesOptions> = async (app, o
           'form e-mail sent',
         );
         // The mail is gone: a failure to note it in the timeline must not answer 5xx.
-        await options.onSent(id, mailer.kind).catch((error: unknown) => {
-          request.log.error({ err: error, candidateId: id }, 'timeline entry failed');
-        });
+        await desk.pipeline
+          .recordEmailSent(candidateKind.table, id, mailer.kind)
+          .catch((error: unknown) => {
+            request.log.error({ err: error, candidateId: id }, 'timeline entry failed');
+          });
         // Beside the spec's body: the admin says when the mail only reached the outbox folder.
         return { sent: true, transport: mailer.kind };
       } catch (error) {

@@ -11,7 +11,7 @@ const { findAssignee, validateBody } = adminApi;
 export interface ChangeBody {
   status?: string;
   notify?: boolean;
-  message?: { subject: string; body: string };
+  message?: Message;
   assignee?: number | null;
 }
 

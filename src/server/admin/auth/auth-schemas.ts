@@ -1,7 +1,6 @@
 import { accountSchema } from '@shared/admin-accounts';
 import { nullable, objectOf } from '../../platform/http/api-schemas';
 
-/** A password as a sign-in, a confirmation or an invitation takes it. */
 export const passwordText = { type: 'string', minLength: 1, maxLength: 1024 } as const;
 
 /** A refused sign-in: why, and for a throttled one when to try again. */

@@ -70,5 +70,5 @@ export function needsRehash(hash: string): boolean {
   );
 }
 
-/** A strong generated password: 24 random bytes, base64url (32 characters, 192 bits). */
+/** 24 random bytes: 32 characters, 192 bits. */
 export const generatePassword = (): string => randomBytes(24).toString('base64url');

@@ -61,7 +61,6 @@ export const bulkRoutes: FastifyPluginAsync<{ desk: LeadDesk }> = async (app, { 
         // 10,000 ids in JSON.
         bodyLimit: 256 * 1024,
         schema: {
-          // Checked by strictBody and changeOf: documented only, so ajv neither coerces nor strips.
           documentedBody: { ...body, anyOf: statusOrAssignee },
           response: { 200: countsSchema, 400: fieldErrorsBody },
         },

@@ -30,12 +30,7 @@ const withOptional = <Schema extends { properties: object }>(schema: Schema, mor
 export const drawerRoutes: FastifyPluginAsync<{ desk: LeadDesk }> = async (app, { desk }) => {
   const { db } = app.database;
   const bookings = bookingStoreOf(app);
-  const screening = screeningOf(app);
-  /** A candidate's call not cancelled, if any. */
-  const callOf = async (leadType: string, id: number) => {
-    const row = leadType === 'candidate' ? await bookings.liveBooking(id) : undefined;
-    return row && callView(row, new Date());
-  };
+  const screenings = screeningOf(app);
   for (const kind of leadKinds) {
     const { table, leadType, path } = kind;
     const { schema, detail } = detailView(desk, kind);
@@ -70,24 +65,24 @@ export const drawerRoutes: FastifyPluginAsync<{ desk: LeadDesk }> = async (app, 
       async (request, reply) => {
         const { id } = request.params;
         const candidate = leadType === 'candidate';
-        const [lead, assignees, messageTemplates, duplicates, booking, answers] = await Promise.all(
-          [
-            detail(request, id),
-            listAssignees(db),
-            templateSlots(desk.templates),
-            candidate ? desk.possibleDuplicates(id) : [],
-            callOf(leadType, id),
-            candidate ? screening.answers(id) : undefined,
-          ],
-        );
+        const [lead, assignees, messageTemplates, duplicates, call, screening] = await Promise.all([
+          detail(request, id),
+          listAssignees(db),
+          templateSlots(desk.templates),
+          candidate ? desk.possibleDuplicates(id) : [],
+          // A candidate's call not cancelled, if any.
+          candidate ? bookings.liveBooking(id) : undefined,
+          candidate ? screenings.answers(id) : undefined,
+        ]);
         if (!lead) return reply.code(404).send(notFound);
+        const booking = call && callView(call, new Date());
         return {
           lead,
           assignees,
           messageTemplates,
           duplicates: duplicates ?? [],
           booking,
-          screening: answers,
+          screening,
         };
       },
     );

@@ -37,7 +37,6 @@ export const duplicateRoutes: FastifyPluginAsync<{ desk: LeadDesk }> = async (ap
     {
       schema: {
         params: idParams,
-        // Checked by strictBody: documented only, so ajv neither coerces nor strips.
         documentedBody: mergeBody,
         response: {
           200: {

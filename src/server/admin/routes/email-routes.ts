@@ -2,7 +2,7 @@ import type { FastifyPluginAsync } from 'fastify';
 import type { Mailer } from '../../platform/mail/mailer';
 import { type LeadDesk, adminApi } from '../../leads';
 import { fieldErrorsBody, idParams, objectOf } from '../../platform/http/api-schemas';
-import { badRequest, strictBody } from './strict-body';
+import { badRequest, strictBody, TEXT_BODY_LIMIT } from './strict-body';
 import { customMessage, messageProperty } from './lead-change';
 
 const { candidateKind, candidateResumeLink, errorBody, formEmailMessage, openStepOf } = adminApi;
@@ -72,11 +72,9 @@ export const emailRoutes: FastifyPluginAsync<EmailRoutesOptions> = async (app, o
   app.post<{ Params: { id: number } }>(
     path,
     {
-      // 5,000 characters of any script fit (the API's default limit is 16 KB).
-      bodyLimit: 64 * 1024,
+      bodyLimit: TEXT_BODY_LIMIT,
       schema: {
         params: idParams,
-        // Checked by the shared schema: documented only, so ajv neither coerces nor strips.
         documentedBody: body,
         response: {
           200: {

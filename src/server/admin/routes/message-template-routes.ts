@@ -10,6 +10,7 @@ import {
   objectOf,
 } from '../../platform/http/api-schemas';
 import { type LeadDesk, adminApi } from '../../leads';
+import { TEXT_BODY_LIMIT } from './strict-body';
 
 const { INVALID_FIELDS_MESSAGE, validateBody } = adminApi;
 
@@ -102,12 +103,10 @@ export const messageTemplateRoutes: FastifyPluginAsync<{ desk: LeadDesk }> = asy
   app.put<SlotParams>(
     path,
     {
-      // 5,000 characters of any script fit (the API's default limit is 16 KB).
-      bodyLimit: 64 * 1024,
+      bodyLimit: TEXT_BODY_LIMIT,
       schema: {
         summary: "Saves a status's message: subject and body, with known placeholders only",
         params: slotParams,
-        // Checked by the shared zod schema: documented only, so ajv neither coerces nor strips.
         documentedBody: bodySchemaOf(messageTemplateSchema),
         response: { 200: slotBody, 400: fieldErrorsBody, 404: unknownSlot },
       },

@@ -4,7 +4,7 @@ import { bodySchemaOf, idParams } from '../../platform/http/api-schemas';
 import { type LeadDesk, adminApi } from '../../leads';
 import { detailView } from './detail-view';
 import { changeOf, changeProperties, statusOrAssignee, type ChangeBody } from './lead-change';
-import { badRequest, strictBody } from './strict-body';
+import { badRequest, strictBody, TEXT_BODY_LIMIT } from './strict-body';
 
 const { errorBody, leadKinds, validateBody } = adminApi;
 
@@ -35,7 +35,6 @@ export const pipelineRoutes: FastifyPluginAsync<{ desk: LeadDesk }> = async (app
       {
         schema: {
           ...oneLead,
-          // Checked by strictBody and changeOf: documented only, so ajv neither coerces nor strips.
           documentedBody: { ...changeBody, anyOf: statusOrAssignee },
         },
       },
@@ -101,8 +100,7 @@ export const pipelineRoutes: FastifyPluginAsync<{ desk: LeadDesk }> = async (app
     app.post<{ Params: { id: number } }>(
       `${path}/:id/notes`,
       {
-        // 5,000 characters of any script fit (the API's default limit is 16 KB).
-        bodyLimit: 64 * 1024,
+        bodyLimit: TEXT_BODY_LIMIT,
         schema: {
           params: idParams,
           documentedBody: bodySchemaOf(leadNoteSchema),

@@ -44,5 +44,8 @@ export function strictBody<Value>(schema: object, messages: Record<string, strin
   };
 }
 
+/** 5,000 characters of any script fit in a text's body (the API's default limit is 16 KB). */
+export const TEXT_BODY_LIMIT = 64 * 1024;
+
 export const badRequest = (reply: FastifyReply, fields: FieldErrors) =>
   reply.code(400).send({ error: INVALID_FIELDS_MESSAGE, fields });

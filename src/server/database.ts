@@ -1,8 +1,6 @@
-import { auditMigrations } from './admin/audit/audit-migrations';
+import { adminMigrations } from './admin/admin-migrations';
 import { bookingMigrations, type BookingTables } from './bookings';
 import type { AuditTables } from './admin/audit/audit-tables';
-import { adminAuthMigrations } from './admin/auth/auth-migrations';
-import { adminFactorMigrations } from './admin/factors/factor-migrations';
 import type { AdminFactorTables } from './admin/factors/factor-tables';
 import type { AdminAuthTables } from './admin/auth/auth-tables';
 import { leadEphemeralMigrations, leadMigrations, type LeadTables } from './leads';
@@ -35,9 +33,7 @@ export const migrations: readonly MigrationSet[] = [
   inOrder(
     [
       ...leadMigrations,
-      adminAuthMigrations,
-      adminFactorMigrations,
-      auditMigrations,
+      adminMigrations,
       outboxMigrations,
       healthProbeMigrations,
       visitMigrations,

@@ -1,6 +1,8 @@
 import { sql, type Kysely, type Migration } from 'kysely';
-import { autoIncrementId } from '../../platform/database/migration-columns';
-import type { DialectName, MigrationSet } from '../../platform/database/migration-runner';
+import { autoIncrementId } from '../platform/database/migration-columns';
+import type { DialectName, MigrationSet } from '../platform/database/migration-runner';
+
+/* The admin's tables: sessions, sign-in limits and accounts; second factors; the audit log. */
 
 /** 020: server-side admin sessions and the failed sign-ins the login throttle counts. */
 const createAdminSessions = (dialect: DialectName): Migration => ({
@@ -118,11 +120,127 @@ const budgetLogins: Migration = {
   },
 };
 
-export const adminAuthMigrations: MigrationSet = (dialect) => ({
+/** 210: passkeys, authenticator apps, recovery codes, WebAuthn challenges, pending sign-ins. */
+const createFactors = (dialect: DialectName): Migration => ({
+  async up(db: Kysely<unknown>) {
+    await db.schema
+      .createTable('admin_passkeys')
+      .addColumn('id', 'integer', autoIncrementId(dialect))
+      .addColumn('account_id', 'integer', (c) => c.notNull())
+      .addColumn('credential_id', 'text', (c) => c.notNull().unique())
+      .addColumn('public_key', 'text', (c) => c.notNull())
+      .addColumn('counter', 'bigint', (c) => c.notNull())
+      .addColumn('transports', 'text', (c) => c.notNull())
+      .addColumn('name', 'text', (c) => c.notNull())
+      .addColumn('created_at', 'text', (c) => c.notNull())
+      .addColumn('last_used_at', 'text')
+      .execute();
+    await db.schema
+      .createIndex('admin_passkeys_account_idx')
+      .on('admin_passkeys')
+      .column('account_id')
+      .execute();
+    await db.schema
+      .createTable('admin_totp')
+      .addColumn('account_id', 'integer', (c) => c.primaryKey())
+      .addColumn('secret', 'text', (c) => c.notNull())
+      .addColumn('confirmed_at', 'text')
+      .addColumn('last_time_step', 'integer')
+      .execute();
+    await db.schema
+      .createTable('admin_recovery_codes')
+      .addColumn('id', 'integer', autoIncrementId(dialect))
+      .addColumn('account_id', 'integer', (c) => c.notNull())
+      .addColumn('code_hash', 'text', (c) => c.notNull())
+      .addColumn('used_at', 'text')
+      .execute();
+    await db.schema
+      .createIndex('admin_recovery_codes_account_idx')
+      .on('admin_recovery_codes')
+      .columns(['account_id', 'code_hash'])
+      .execute();
+    await db.schema
+      .createTable('admin_webauthn_challenges')
+      .addColumn('challenge', 'text', (c) => c.primaryKey())
+      .addColumn('purpose', 'text', (c) => c.notNull())
+      .addColumn('account_id', 'integer')
+      .addColumn('expires_at', 'text', (c) => c.notNull())
+      .execute();
+    await db.schema
+      .createTable('admin_pending_sign_ins')
+      .addColumn('token_hash', 'text', (c) => c.primaryKey())
+      .addColumn('account_id', 'integer', (c) => c.notNull())
+      .addColumn('expires_at', 'text', (c) => c.notNull())
+      .execute();
+    // When the session's person last proved a factor again (re-authentication for changes).
+    await db.schema.alterTable('admin_sessions').addColumn('confirmed_at', 'text').execute();
+  },
+});
+
+/** 270: a challenge may be an invitation's, whose first passkey makes the account. */
+const invitationChallenges: Migration = {
+  async up(db: Kysely<unknown>) {
+    await db.schema
+      .alterTable('admin_webauthn_challenges')
+      .addColumn('invitation_id', 'integer')
+      .execute();
+  },
+};
+
+/** 031: the admin audit log (docs/decisions/064); read newest first by id. */
+const createAuditEntries = (dialect: DialectName): Migration => ({
+  async up(db: Kysely<unknown>) {
+    await db.schema
+      .createTable('admin_audit_entries')
+      .addColumn('id', 'integer', autoIncrementId(dialect))
+      .addColumn('at', 'text', (c) => c.notNull())
+      .addColumn('action', 'text', (c) => c.notNull())
+      .addColumn('actor', 'text', (c) => c.notNull())
+      .addColumn('lead_type', 'text')
+      .addColumn('lead_id', 'integer')
+      .addColumn('detail', 'text')
+      .execute();
+    await db.schema
+      .createIndex('admin_audit_entries_lead_idx')
+      .on('admin_audit_entries')
+      .columns(['lead_type', 'lead_id'])
+      .execute();
+  },
+});
+
+/** 151: the key of the person hashes (audit-log.ts), one row, made on first use. */
+const createAuditKeys: Migration = {
+  async up(db: Kysely<unknown>) {
+    await db.schema
+      .createTable('admin_audit_keys')
+      .addColumn('name', 'text', (c) => c.primaryKey())
+      .addColumn('value', 'text', (c) => c.notNull())
+      .execute();
+  },
+};
+
+/** 202: the account that acted, so the log filters by account (docs/decisions/156). */
+const auditAccounts: Migration = {
+  async up(db: Kysely<unknown>) {
+    await db.schema.alterTable('admin_audit_entries').addColumn('account_id', 'integer').execute();
+    await db.schema
+      .createIndex('admin_audit_entries_account_idx')
+      .on('admin_audit_entries')
+      .columns(['account_id', 'id'])
+      .execute();
+  },
+};
+
+export const adminMigrations: MigrationSet = (dialect) => ({
   '020_admin_sessions': createAdminSessions(dialect),
   '030_admin_session_limits': limitSessions,
   '038_admin_login_attempts': countLoginAttempts,
   '200_admin_accounts': createAccounts(dialect),
   '201_admin_invitations': createInvitations(dialect),
   '220_admin_login_budgets': budgetLogins,
+  '210_admin_factors': createFactors(dialect),
+  '270_invitation_passkeys': invitationChallenges,
+  '031_admin_audit_log': createAuditEntries(dialect),
+  '151_admin_audit_keys': createAuditKeys,
+  '202_admin_audit_accounts': auditAccounts,
 });

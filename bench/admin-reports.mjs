@@ -9,7 +9,7 @@ const DAY_MS = 86_400_000;
 const dayOf = (time) => new Date(time).toISOString().slice(0, 10);
 /** The widest range the funnel takes: 731 days, today included. */
 const WIDEST = `from=${dayOf(Date.now() - 730 * DAY_MS)}&to=${dayOf(Date.now())}`;
-const VISIT_ROWS_PER_DAY = 1000; // the visit counter's cap of rows a day (visit-writes.ts)
+const VISIT_ROWS_PER_DAY = 1000; // the visit counter's cap of rows a day (visit-counter.ts)
 const SOURCES = ['google', 'facebook', 'linkedin', 'newsletter', ''];
 
 /** Two years of visit aggregates at the counter's daily cap, written straight into the file. */

@@ -44,4 +44,14 @@ describe('lint rules', () => {
     });
     expect(rules).toEqual([[], []]);
   }, 60_000);
+
+  it('max-lines fails a module of more than 300 lines', async () => {
+    const statements = (count: number) =>
+      Array.from({ length: count }, (_, i) => `export const value${i} = ${i};\n`).join('');
+    const rules = await lint({
+      'long-module.ts': statements(301),
+      'short-module.ts': statements(300),
+    });
+    expect(rules).toEqual([['max-lines'], []]);
+  }, 60_000);
 });

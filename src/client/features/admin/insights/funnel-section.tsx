@@ -8,7 +8,7 @@ import {
   type FunnelStageKey,
   type FunnelStep,
 } from '@shared/admin-funnel';
-import { AbComparison } from './ab-comparison';
+import { AbComparison } from './ab/ab-comparison';
 import { CostsSection } from './costs-section';
 import { FiguresTable, type FigureColumn } from './figures-table';
 import { LeadRate, ratePercent, UndercountNote } from './lead-rate';

@@ -1,9 +1,9 @@
 import type { FunnelStep } from '@shared/admin-funnel';
 import { landingVariants, variantPages } from '@shared/enums';
 import { sequentialVerdict, wilsonInterval, type Sample, type Verdict } from './ab-test';
-import { LeadRate, ratePercent, UndercountNote } from './lead-rate';
-import { formatNumber, money } from '../ui/format';
-import { box, Panel } from '../ui/panel';
+import { LeadRate, ratePercent, UndercountNote } from '../lead-rate';
+import { formatNumber, money } from '../../ui/format';
+import { box, Panel } from '../../ui/panel';
 
 type Count = 'visitors' | 'leads' | 'applications' | 'placed';
 

@@ -175,8 +175,13 @@ test.describe('footer', () => {
    */
   async function showEveryBand(page: Page) {
     await page.evaluate(async () => {
+      // Two frames, or half a second if the loaded machine's compositor skips them (a clean run
+      // once waited out the test's whole 30 s on a frame).
       const twoFrames = () =>
-        new Promise((resolve) => requestAnimationFrame(() => requestAnimationFrame(resolve)));
+        Promise.race([
+          new Promise((resolve) => requestAnimationFrame(() => requestAnimationFrame(resolve))),
+          new Promise((resolve) => setTimeout(resolve, 500)),
+        ]);
       for (const band of document.querySelectorAll('section, footer')) {
         band.scrollIntoView({ behavior: 'instant' });
         await twoFrames();

@@ -12,7 +12,7 @@ import { describeEachDatabase, uniqueEmail, type TestApp } from '../support/test
 /*
  * An admin's delete of a candidate, and a merge that removes one, release its call (issue 43):
  * the seat is offered again and the pending reminders go; a merge hands the call to the kept lead
- * when it holds none, else cancels it with a METHOD:CANCEL invitation.
+ * when it holds none, else cancels it with a METHOD:CANCEL invitation; its call history goes along.
  */
 
 vi.setConfig({ testTimeout: 60_000 });
@@ -85,6 +85,24 @@ describeEachDatabase(
           headers: { cookie: owner },
         })
       ).json<{ booking?: { start: string }; screening?: { question: string; answer: string }[] }>();
+    /** The lead's call history: its timeline's call events, and the audit's call entries. */
+    async function callHistory(app: FastifyInstance, leadId: number) {
+      const detail = await app.inject({
+        url: `/api/candidate-submissions/${leadId}`,
+        headers: { cookie: owner },
+      });
+      const audit = await app.inject({ url: '/api/admin/audit', headers: { cookie: owner } });
+      return {
+        // None for a removed lead (404).
+        timeline: (detail.json<{ timeline?: { kind: string; text: string }[] }>().timeline ?? [])
+          .filter((event) => event.kind === 'call')
+          .map((event) => event.text),
+        audit: audit
+          .json<{ action: string; leadId: number | null; detail: string }[]>()
+          .filter((entry) => entry.leadId === leadId && entry.action.startsWith('call_'))
+          .map((entry) => `${entry.action} ${entry.detail}`),
+      };
+    }
     /** Knock-out answers as /book stores them (the questions' own tests answer through it). */
     const answered = (testApp: TestApp, leadId: number, answer: 'yes' | 'no') =>
       testApp.db
@@ -125,6 +143,12 @@ describeEachDatabase(
 
       expect((await merge(app, kept.leadId, removed.leadId)).statusCode).toBe(200);
       expect(await callsOf(testApp, kept.leadId)).toEqual([call]);
+      // Its history goes with it: the kept lead's timeline tells the booking; the old id, nothing.
+      expect(await callHistory(app, kept.leadId)).toEqual({
+        timeline: ['Call booked by the person'],
+        audit: [`call_booked call ${call!.id}`],
+      });
+      expect((await callHistory(app, removed.leadId)).audit).toEqual([]);
       expect(await drawer(app, kept.leadId)).toMatchObject({
         booking: { start: removed.start },
         screening: [{ question: 'Are you 18 or older?', answer: 'yes' }],
@@ -151,6 +175,15 @@ describeEachDatabase(
         [keptCall!.id, true],
         [removedCall!.id, false],
       ]);
+      // Both calls' histories are the kept lead's: each booking, then the merge's cancel.
+      expect((await callHistory(app, kept.leadId)).audit.sort()).toEqual(
+        [
+          `call_booked call ${keptCall!.id}`,
+          `call_booked call ${removedCall!.id}`,
+          `call_cancelled call ${removedCall!.id}: merged into a lead holding one`,
+        ].sort(),
+      );
+      expect((await callHistory(app, removed.leadId)).audit).toEqual([]);
       // The kept lead's call and answers stand.
       expect(await drawer(app, kept.leadId)).toMatchObject({
         booking: { start: kept.start },

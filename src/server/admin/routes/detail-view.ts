@@ -29,7 +29,8 @@ const submissionsSchema = arrayOfObjects({
   verified: { type: 'boolean', description: "Sent with the lead's proof (decision 176)" },
 });
 
-const CALL_ACTIONS = ['call_booked', 'call_moved', 'call_cancelled', 'call_marked'] as const;
+/** The call events of a lead's audit entries: its call history (a merge moves them with it). */
+export const CALL_ACTIONS = ['call_booked', 'call_moved', 'call_cancelled', 'call_marked'] as const;
 
 /** "call 12: no_show" -> what follows the call's id, in words (an outcome by its label). */
 function factOf(detail: string | null): string {

@@ -4,6 +4,9 @@ import { possibleDuplicatesSchema as duplicatesSchema } from '@shared/admin-dupl
 import { mergeWinnersSchema, type MergeWinners } from '@shared/lead-merge';
 import { type LeadDesk, adminApi } from '../../leads';
 import { bookingStoreOf, mergeCalls } from '../../bookings';
+import { tablesOf } from '../../platform/database/connection';
+import type { AuditTables } from '../audit/audit-tables';
+import { CALL_ACTIONS } from './detail-view';
 import { badRequest, strictBody } from './strict-body';
 
 const { errorBody } = adminApi;
@@ -63,6 +66,14 @@ export const duplicateRoutes: FastifyPluginAsync<{ desk: LeadDesk }> = async (ap
         );
         // The lead keeps one call: the other's goes to it, or is cancelled if it holds one.
         const cancelled = await mergeCalls(calls, trx, { keptId: id, otherId });
+        // The removed lead's call history goes with its calls.
+        await tablesOf<AuditTables>(trx)
+          .updateTable('admin_audit_entries')
+          .set({ lead_id: id })
+          .where('lead_type', '=', 'candidate')
+          .where('lead_id', '=', otherId)
+          .where('action', 'in', CALL_ACTIONS)
+          .execute();
         if (cancelled) {
           const detail = `call ${cancelled.id}: merged into a lead holding one`;
           await app.audit.record({ ...entry, action: 'call_cancelled', detail }, request, trx);

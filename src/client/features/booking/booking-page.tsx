@@ -1,4 +1,5 @@
-import { useEffect, type FormEvent } from 'react';
+import { useEffect, useState, type FormEvent } from 'react';
+import { PAGE_STATE_ELEMENT_ID, type PageState } from '@shared/page-state';
 import { isTimeZone } from '@shared/time-zone';
 import {
   BOOK_PATH,
@@ -33,19 +34,34 @@ function addConversionFields(event: FormEvent<HTMLFormElement>) {
 }
 
 /**
- * With JavaScript, the times in the browser's own zone: the server renders them again for it
- * (once; a zone in the address, picked or posted, stays). Its own task: Intl's first use is long.
+ * With JavaScript, the times in the browser's own zone, as the server renders them for it, shown
+ * in place: a reload would count the visit twice (pixel, visit beacon). A zone in the address,
+ * picked or posted, stays. Its own task: Intl's first use is long.
  */
-function useBrowserZone(shown: string | undefined) {
+function useBrowserZone(shown: string | undefined): BookingView | undefined {
+  const [view, setView] = useState<BookingView>();
   useEffect(() => {
     if (!shown || new URLSearchParams(window.location.search).has('zone')) return;
+    let current = true;
     const timer = setTimeout(() => {
       const zone = Intl.DateTimeFormat().resolvedOptions().timeZone;
-      if (zone !== shown && isTimeZone(zone))
-        window.location.replace(`${BOOK_PATH}?zone=${encodeURIComponent(zone)}`);
+      if (zone === shown || !isTimeZone(zone)) return;
+      fetch(`${BOOK_PATH}?zone=${encodeURIComponent(zone)}`)
+        .then((response) => response.text())
+        .then((html) => {
+          const page = new DOMParser().parseFromString(html, 'text/html');
+          const state = page.getElementById(PAGE_STATE_ELEMENT_ID)?.textContent;
+          const { booking } = JSON.parse(state ?? '{}') as PageState;
+          if (current && booking) setView(booking);
+        })
+        .catch(() => undefined); // offline: the host's zone and the chooser stay
     });
-    return () => clearTimeout(timer);
+    return () => {
+      current = false;
+      clearTimeout(timer);
+    };
   }, [shown]);
+  return view;
 }
 
 const seats = (left: number) => (left === 1 ? '1 seat left' : `${left} seats left`);
@@ -111,12 +127,13 @@ function Booking({ booking }: { booking: BookingView }) {
         </Card>
       ) : null}
       <Card title={booking.booked ? 'Move Your Call' : 'Pick a Time'}>
-        <p>
+        <p aria-live="polite">
           Times are in <strong className="text-slate-900">{booking.zoneName}</strong>
           {booking.zoneName === booking.zone ? '' : ` (${booking.zone})`}.
         </p>
         <form method="get" className="flex flex-wrap items-end gap-3">
           <SelectField
+            key={booking.zone}
             name="zone"
             label="Your time zone"
             options={booking.zones}
@@ -135,8 +152,8 @@ function Booking({ booking }: { booking: BookingView }) {
 }
 
 export default function BookingPage() {
-  const { booking, bookingNotice, screening, scheduleEventId } = usePageState();
-  useBrowserZone(booking?.zone);
+  const { booking: rendered, bookingNotice, screening, scheduleEventId } = usePageState();
+  const booking = useBrowserZone(rendered?.zone) ?? rendered;
   // The pixel's `Schedule` once after a booking, under the server's event id (decision 050).
   useEffect(() => {
     if (scheduleEventId) trackOncePerPage(BOOK_PATH, 'schedule', scheduleEvent(scheduleEventId));

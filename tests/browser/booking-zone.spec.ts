@@ -56,6 +56,12 @@ test("with JavaScript: the times and the booked call in the browser's zone, name
   await expect(page.getByText(/Your screening call is on /)).toContainText(
     `(${ZONE}, ${zoneName()})`,
   );
+
+  // The chooser works with JavaScript too.
+  await page.getByLabel('Your time zone').selectOption('America/Chicago');
+  await page.getByRole('button', { name: 'Show Times' }).click();
+  await expect(page.getByText(/^Times are in /)).toContainText('(America/Chicago)');
+  await expect(page.getByText(/Your screening call is on /)).toContainText('(America/Chicago');
 });
 
 test("without JavaScript: the host's zone and the chooser, never the browser's", async ({

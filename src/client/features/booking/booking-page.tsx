@@ -131,7 +131,8 @@ function Booking({ booking }: { booking: BookingView }) {
           Times are in <strong className="text-slate-900">{booking.zoneName}</strong>
           {booking.zoneName === booking.zone ? '' : ` (${booking.zone})`}.
         </p>
-        <form method="get" className="flex flex-wrap items-end gap-3">
+        {/* The action makes it a plain GET with JavaScript too (entry-client.tsx). */}
+        <form method="get" action={BOOK_PATH} className="flex flex-wrap items-end gap-3">
           <SelectField
             key={booking.zone}
             name="zone"

@@ -8,6 +8,7 @@ import {
   bookingStoreOf,
   bookPageState,
   callDeskRoutes,
+  offersCall,
   screeningOf,
   screeningRoutes,
 } from './bookings';
@@ -162,11 +163,13 @@ export async function buildApp({
     altcha: config.spam.altchaForms.length > 0,
     secure: config.site.siteUrl.startsWith('https:'),
   });
+  const bookings = bookingStoreOf(app, config.callRemindersMs, recordCallChange);
   const statusPage = new StatusPage(
     tablesOf(app.database.db),
     leadProofKey(app.spamDefence.formTimeKey),
     formHandoff,
     config.site.siteUrl,
+    offersCall(bookings),
   );
   // Where each new lead is announced (decision 095); its person's confirmation is capped (154).
   const notify = [
@@ -198,6 +201,7 @@ export async function buildApp({
     dataDir: config.dataDir,
     context: config.site,
     ...config.personMessages,
+    offersCall: offersCall(bookings),
     worker: personWorker,
   });
   await app.register(notificationsPlugin, {
@@ -242,7 +246,6 @@ export async function buildApp({
     formHandoff,
     statusPage,
   });
-  const bookings = bookingStoreOf(app, config.callRemindersMs, recordCallChange);
   const screening = screeningOf(app);
   await app.register(bookingsPlugin, {
     store: bookings,

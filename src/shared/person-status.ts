@@ -67,6 +67,8 @@ export interface StatusLead {
   progress: { label: string; reached: boolean }[] | null;
   remindersStopped: boolean;
   withdrawn: boolean;
+  /** A candidate's "Book your call" (issue 43): they hold a call or a time is open now. */
+  bookCall?: boolean;
 }
 
 export type StatusView =

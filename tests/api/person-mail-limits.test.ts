@@ -3,6 +3,7 @@ import type { FastifyInstance } from 'fastify';
 import { LOST_LINK_SENTENCE } from '../../src/shared/person-status';
 import { adminEnv, freshAddress, signIn } from '../support/admin';
 import { candidateIdOf, companiesWithEmail } from '../support/api';
+import { openForCalls } from '../support/calls';
 import { eventually } from '../support/eventually';
 import { validBodies } from '../support/lead-bodies';
 import { openLink } from '../support/status-page';
@@ -159,17 +160,31 @@ describeEachDatabase(
       expect(mailsTo(email, STATUS_LINK)).toHaveLength(3);
     });
 
-    it('the confirmation waits, then says the application is complete and offers to book the call', async () => {
+    it('the confirmation waits, then says the application is complete; it offers to book the call once a host has open times', async () => {
       const testApp = current();
-      const email = uniqueEmail('one-sitting');
+      /** A candidate who completes the application in one sitting, and their confirmation. */
+      const completed = async (email: string) => {
+        await post(
+          testApp.app,
+          '/api/candidates/basic-info',
+          validBodies.candidateBasicInfo(email),
+        );
+        await post(testApp.app, '/api/candidates/questionnaire', validBodies.questionnaire(email));
+        await post(testApp.app, '/api/candidates/typeform-completed', { email });
+        return mailTo(email, CONFIRMATION);
+      };
+      // No host saved an availability (a fresh install): no button to a page with no times.
       const startedAt = Date.now();
-      await post(testApp.app, '/api/candidates/basic-info', validBodies.candidateBasicInfo(email));
-      await post(testApp.app, '/api/candidates/questionnaire', validBodies.questionnaire(email));
-      await post(testApp.app, '/api/candidates/typeform-completed', { email });
-      const mail = await mailTo(email, CONFIRMATION);
+      const before = await completed(uniqueEmail('no-hosts'));
       expect(Date.now() - startedAt).toBeGreaterThanOrEqual(DELAY_MS);
+      expect(before).toContain(COMPLETE);
+      expect(before).not.toContain('still open');
+      expect(before).not.toContain('Book your call');
+      expect(before).not.toContain('next=book');
+
+      await openForCalls(testApp.app, await signIn(testApp.app));
+      const mail = await completed(uniqueEmail('one-sitting'));
       expect(mail).toContain(COMPLETE);
-      expect(mail).not.toContain('still open');
       // Its button books the call: the status link, opening /book (issue 43).
       const token = tokenIn(mail);
       expect(mail).toContain('Book your call');

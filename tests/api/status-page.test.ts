@@ -1,8 +1,11 @@
 import { expect, it } from 'vitest';
-import { ERASED_MESSAGE, STATUS_NOTICES } from '../../src/shared/person-status';
+import { WEEKDAYS } from '../../src/shared/booking-availability';
+import { ERASED_MESSAGE, NOTHING_TO_DO, STATUS_NOTICES } from '../../src/shared/person-status';
+import { signIn } from '../support/admin';
 import { PREFILL_COOKIE } from '../../src/shared/prefill-cookie';
 import { candidateIdOf, candidatesWithEmail, postJson } from '../support/api';
 import { validBodies } from '../support/lead-bodies';
+import { book, bookingPage, OPEN, openForCalls, saveAvailability } from '../support/calls';
 import {
   cookieHeader,
   NAVIGATION,
@@ -307,6 +310,40 @@ describeEachDatabase(
       expect(
         (await post(app, '/api/status/erase', { lead, confirm: 'yes' }, proof)).statusCode,
       ).toBe(403);
+    });
+
+    it('offers "Book your call" only while a host has a time open or the person holds a call', async () => {
+      const { app, db } = current();
+      const email = uniqueEmail('book-offer');
+      const applied = await postJson(
+        app,
+        '/api/candidates/submit',
+        validBodies.candidateApplication(email),
+      );
+      expect(applied.statusCode).toBe(200);
+      const id = await candidateIdOf(db, email);
+      const proof = await opened(app, await statusLinkTo(current(), { table: 'candidates', id }));
+      const shown = async () => {
+        const { state } = await statusPage(app, proof);
+        return state?.status?.kind === 'leads' ? state.status.leads[0] : undefined;
+      };
+      // A fresh install, no host's hours: no button to a page with no times; the team calls.
+      expect(await shown()).toMatchObject({ bookCall: false, next: null, outlook: NOTHING_TO_DO });
+
+      const owner = await signIn(app);
+      await openForCalls(app, owner);
+      expect(await shown()).toMatchObject({ bookCall: true });
+      // Holding a call, the button opens it to move or cancel, even with no other time open.
+      const { slots } = await bookingPage<{ slots: { start: string }[] }>(app, proof);
+      expect((await book(app, proof, slots[4]!.start)).statusCode).toBe(201);
+      const closed = Object.fromEntries(WEEKDAYS.map((day) => [day, []]));
+      await saveAvailability(app, owner, { ...OPEN, weekly: closed });
+      expect(await bookingPage<{ slots: unknown[] }>(app, proof)).toMatchObject({ slots: [] });
+      expect(await shown()).toMatchObject({ bookCall: true });
+      expect((await postJson(app, '/api/booking/cancel', {}, { cookie: proof })).statusCode).toBe(
+        200,
+      );
+      expect(await shown()).toMatchObject({ bookCall: false });
     });
   },
   { env: { CLIENT_DIR } },

@@ -68,6 +68,15 @@ export function bookPageState(store: BookingStore, screening: ScreeningStore, pa
   };
 }
 
+/** Whether /book has something for the candidate now: their call, or a time open (issue 43). */
+export const offersCall = (store: BookingStore) => async (candidateId: number) => {
+  const [held, open] = await Promise.all([
+    store.liveBooking(candidateId),
+    store.slots(new Date(), 1),
+  ]);
+  return held !== undefined || open.length > 0;
+};
+
 export const bookingStoreOf = (
   app: FastifyInstance,
   remindersMs: readonly number[] = [],

@@ -174,7 +174,7 @@ function LeadCards({ lead }: { lead: StatusLead }) {
         {lead.progress ? <Progress stages={lead.progress} /> : null}
         <p className="text-lg text-slate-900">{lead.stage}</p>
         {lead.next ? <NextStep step={lead.next} /> : lead.outlook ? <p>{lead.outlook}</p> : null}
-        {candidate && !lead.withdrawn ? (
+        {lead.bookCall && !lead.withdrawn ? (
           <div>
             {/* A full page load: the server renders /book for this browser's proof. */}
             <a href={BOOK_PATH} className={buttonClass({ variant: 'outline' })}>

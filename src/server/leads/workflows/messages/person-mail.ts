@@ -111,12 +111,14 @@ export interface Standing {
   open: NextStep | undefined;
   /** The status's words once the team moved the lead on (status-words.ts). */
   words: string | undefined;
+  /** Complete, not yet moved on, and a time open: the call is the next step (issue 43). */
+  book?: boolean;
 }
 
 export function candidateConfirmation(
   context: PersonMailContext,
   person: PersonMailTo,
-  { open, words }: Standing,
+  { open, words, book }: Standing,
 ): MailMessage {
   // An application is complete only once no step is open (decision 177): the subject says so.
   const subject = open
@@ -125,8 +127,8 @@ export function candidateConfirmation(
   return compose(context, person, subject, [
     thanks(context.brandName),
     open ? stepParagraph(context, person.statusLink, open) : (words ?? APPLICATION_COMPLETE),
-    // Complete, and not yet moved on by the team: the call is the next step.
-    ...(open || words ? [] : [bookParagraph(context, person.statusLink)]),
+    // Else APPLICATION_COMPLETE's "we will contact you" is the next step.
+    ...(book ? [bookParagraph(context, person.statusLink)] : []),
     statusPage(
       context,
       person,

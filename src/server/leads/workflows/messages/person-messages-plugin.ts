@@ -6,6 +6,7 @@ import { startOutboxWorker, type WorkerSettings } from '../../../platform/outbox
 import { RepeatingTask } from '../../../platform/schedule/repeating-task';
 import { writeDueReminders, type ReminderWriteTables } from './candidate-reminders';
 import type { PersonMailContext } from './person-mail';
+import type { CallOffer } from '../people/status-words';
 import type { MailAllowance } from './mail-allowance';
 import { personRoutes } from './person-routes';
 import { personSender, unsubscribeKey, type PersonMessageTables } from './person-sender';
@@ -19,6 +20,8 @@ export interface PersonMessagesOptions {
   statusLinkDays: number;
   /** REMINDER_DELAYS in ms, shortest first; empty: no reminders. */
   reminderDelaysMs: readonly number[];
+  /** Whether the confirmation offers "Book your call". */
+  offersCall: CallOffer;
   worker?: WorkerSettings;
 }
 
@@ -69,6 +72,7 @@ export const personMessagesPlugin: FastifyPluginAsync<PersonMessagesOptions> = a
         context: options.context,
         statusLinkDays: options.statusLinkDays,
         unsubscribeKey: key,
+        offersCall: options.offersCall,
       }),
     },
     pollMs: options.worker?.pollMs,

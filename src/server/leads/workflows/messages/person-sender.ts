@@ -11,7 +11,7 @@ import { LEAD_CREATED } from '../../records/lead-created';
 import { leadTableOf, type LeadRef, type LeadTable } from '../../records/lead-tables';
 import type { AdminLeadTables } from '../../records/listing-tables';
 import { issueStatusLink, type StatusLinkTables } from '../people/status-link';
-import { openStepOf, statusWords } from '../people/status-words';
+import { openStepOf, statusWords, type CallOffer } from '../people/status-words';
 import type { ConfirmationPayload } from './mail-allowance';
 import type { ReminderPayload, ReminderTables } from './candidate-reminders';
 import {
@@ -57,6 +57,7 @@ interface PersonSenderOptions {
   context: PersonMailContext;
   statusLinkDays: number;
   unsubscribeKey: Buffer;
+  offersCall: CallOffer;
 }
 
 /** A stage-change message: its lead, and the template's text as the admin sent it. */
@@ -131,9 +132,10 @@ export function personSender(options: PersonSenderOptions) {
     }
     // The confirmation says where the person stands now, the delay after their first form.
     const standing = { open: openStepOf(table, row), words: statusWords[row.status] };
-    return 'first_name' in row
-      ? candidateConfirmation(context, to, standing)
-      : companyConfirmation(context, to, standing);
+    if (!('first_name' in row)) return companyConfirmation(context, to, standing);
+    // Composed by the outbox worker, off the request: the bookings' check keeps no form waiting.
+    const book = !standing.open && !standing.words && (await options.offersCall(id));
+    return candidateConfirmation(context, to, { ...standing, book });
   }
 
   return async (message: OutboxMessage): Promise<void> => {

@@ -44,7 +44,7 @@ import {
   STATUS_PATH,
   type StatusLinkTables,
 } from './status-link';
-import { openStepOf, statusLead } from './status-words';
+import { openStepOf, statusLead, type CallOffer } from './status-words';
 import { presentValues } from '../../records/upsert';
 
 /** Where `next` sends the person: the step still open, prefilled. */
@@ -76,6 +76,7 @@ export class StatusPage {
     private readonly handoff: FormHandoff,
     /** SITE_URL: its origin is ours even behind a rewriting proxy; https makes cookies Secure. */
     private readonly siteUrl: string,
+    private readonly offersCall: CallOffer,
   ) {
     this.sameOrigin = sameOriginCheck(siteUrl);
   }
@@ -168,12 +169,22 @@ export class StatusPage {
       statusLead(lead, leadRefText(lead), row, contacts);
     if (mine.length > 0) {
       // What the page shows the mailbox's owner: their secondary contacts too.
-      const contacts = await Promise.all(
-        mine.map(async ([lead]) =>
-          (await findContacts(this.db, lead.table, [lead.id])).map((c) => c.value),
-        ),
+      const leads = await Promise.all(
+        mine.map(async (entry) => {
+          const [lead] = entry;
+          const [contacts, bookCall] = await Promise.all([
+            findContacts(this.db, lead.table, [lead.id]),
+            lead.table === 'candidates' && this.offersCall(lead.id),
+          ]);
+          return {
+            ...viewOf(
+              entry,
+              contacts.map((c) => c.value),
+            ),
+            bookCall,
+          };
+        }),
       );
-      const leads = mine.map((entry, i) => viewOf(entry, contacts[i]));
       return { view: { kind: 'leads', leads } };
     }
     if (ours.length > 0) {

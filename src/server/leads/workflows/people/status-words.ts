@@ -10,6 +10,9 @@ import { STATUS_PATH } from './status-link';
 
 type LeadRow = CandidateListRow | CompanyListRow;
 
+/** Whether "Book your call" leads somewhere for the candidate now (the bookings' answer). */
+export type CallOffer = (candidateId: number) => Promise<boolean>;
+
 /** What the open step depends on; a candidate's row also has its questionnaire flags. */
 type StepRow = { status: string; stage: string };
 

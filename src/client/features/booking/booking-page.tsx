@@ -8,7 +8,7 @@ import {
   type BookingDayView,
   type BookingView,
 } from '@shared/booking-view';
-import { Button } from '../../components/ui/button';
+import { Button, buttonClass } from '../../components/ui/button';
 import { SelectField } from '../../components/ui/form-field';
 import { PageHero } from '../../components/ui/page-hero';
 import { Card, Notice } from '../../components/ui/panel';
@@ -90,7 +90,7 @@ function Day({ day }: { day: BookingDayView }) {
 function Times({ booking }: { booking: BookingView }) {
   const moving = booking.booked !== undefined;
   if (booking.days.length === 0)
-    return <p>No times are open right now. Please look again later.</p>;
+    return <p>No other times are open right now: your call stays as booked.</p>;
   return (
     <form
       method="post"
@@ -113,6 +113,18 @@ function Times({ booking }: { booking: BookingView }) {
 }
 
 function Booking({ booking }: { booking: BookingView }) {
+  // No time open and no call held: the team calls instead, and the person is not left waiting.
+  if (!booking.booked && booking.days.length === 0)
+    return (
+      <Card title="Your Call">
+        <p>No times are open right now: we will contact you shortly to arrange your call.</p>
+        <div>
+          <a href="/" className={buttonClass({ variant: 'dark' })}>
+            Return Home
+          </a>
+        </div>
+      </Card>
+    );
   return (
     <>
       {booking.booked ? (

@@ -127,7 +127,7 @@ export function candidateConfirmation(
   return compose(context, person, subject, [
     thanks(context.brandName),
     open ? stepParagraph(context, person.statusLink, open) : (words ?? APPLICATION_COMPLETE),
-    // Else APPLICATION_COMPLETE's "we will contact you" is the next step.
+    // A time open: the call is the next step; else APPLICATION_COMPLETE's "we will contact you".
     ...(book ? [bookParagraph(context, person.statusLink)] : []),
     statusPage(
       context,

@@ -171,18 +171,13 @@ export class StatusPage {
       // What the page shows the mailbox's owner: their secondary contacts too.
       const leads = await Promise.all(
         mine.map(async (entry) => {
-          const [lead] = entry;
+          const [{ table, id }] = entry;
           const [contacts, bookCall] = await Promise.all([
-            findContacts(this.db, lead.table, [lead.id]),
-            lead.table === 'candidates' && this.offersCall(lead.id),
+            findContacts(this.db, table, [id]),
+            table === 'candidates' && this.offersCall(id),
           ]);
-          return {
-            ...viewOf(
-              entry,
-              contacts.map((c) => c.value),
-            ),
-            bookCall,
-          };
+          const values = contacts.map((contact) => contact.value);
+          return { ...viewOf(entry, values), bookCall };
         }),
       );
       return { view: { kind: 'leads', leads } };

@@ -1,7 +1,7 @@
 import { expect, it } from 'vitest';
 import { WEEKDAYS } from '../../src/shared/booking-availability';
 import { ERASED_MESSAGE, NOTHING_TO_DO, STATUS_NOTICES } from '../../src/shared/person-status';
-import { signIn } from '../support/admin';
+import { patchCandidateStatus, signIn } from '../support/admin';
 import { PREFILL_COOKIE } from '../../src/shared/prefill-cookie';
 import { candidateIdOf, candidatesWithEmail, postJson } from '../support/api';
 import { validBodies } from '../support/lead-bodies';
@@ -343,6 +343,12 @@ describeEachDatabase(
       expect((await postJson(app, '/api/booking/cancel', {}, { cookie: proof })).statusCode).toBe(
         200,
       );
+      expect(await shown()).toMatchObject({ bookCall: false });
+
+      // Enrolled or placed, the screening call is behind them: no button, times open or not.
+      await openForCalls(app, owner);
+      expect(await shown()).toMatchObject({ bookCall: true });
+      expect((await patchCandidateStatus(app, id, 'enrolled')).statusCode).toBe(200);
       expect(await shown()).toMatchObject({ bookCall: false });
     });
   },

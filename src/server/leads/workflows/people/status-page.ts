@@ -44,7 +44,7 @@ import {
   STATUS_PATH,
   type StatusLinkTables,
 } from './status-link';
-import { openStepOf, statusLead, type CallOffer } from './status-words';
+import { awaitsUs, openStepOf, statusLead, type CallOffer } from './status-words';
 import { presentValues } from '../../records/upsert';
 
 /** Where `next` sends the person: the step still open, prefilled. */
@@ -171,10 +171,10 @@ export class StatusPage {
       // What the page shows the mailbox's owner: their secondary contacts too.
       const leads = await Promise.all(
         mine.map(async (entry) => {
-          const [{ table, id }] = entry;
+          const [{ table, id }, row] = entry;
           const [contacts, bookCall] = await Promise.all([
             findContacts(this.db, table, [id]),
-            table === 'candidates' && this.offersCall(id),
+            table === 'candidates' && awaitsUs(row.status) && this.offersCall(id),
           ]);
           const values = contacts.map((contact) => contact.value);
           return { ...viewOf(entry, values), bookCall };

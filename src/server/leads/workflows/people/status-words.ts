@@ -37,6 +37,8 @@ export const statusWords: Record<string, string | undefined> = {
 
 /** Statuses where the next move is ours: only there do we say we will be in touch. */
 const AWAITING_US = new Set(['new', 'contacted', 'qualified', 'in_discussion']);
+/** Whether the screening call is still ahead: not once enrolled, placed or closed. */
+export const awaitsUs = (status: string) => AWAITING_US.has(status);
 
 const closing = new Set<string>(closingStatuses.map((status) => status.value));
 /** The road of each kind of lead, as the page draws it: its statuses but the closing ones. */
@@ -117,7 +119,7 @@ export function statusLead(
     details,
     stage: statusWords[row.status] ?? stageWords(lead.table, row, step),
     next: step ? { ...STEP_WORDS[step], href: `${STATUS_PATH}?next=${step}&lead=${ref}` } : null,
-    outlook: !step && AWAITING_US.has(row.status) ? NOTHING_TO_DO : null,
+    outlook: !step && awaitsUs(row.status) ? NOTHING_TO_DO : null,
     progress: progressOf(lead.table, row, step !== undefined),
     remindersStopped: row.reminders_stopped_at !== null,
     withdrawn: row.status === 'withdrawn',

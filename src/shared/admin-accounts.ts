@@ -39,6 +39,16 @@ export const accountEntrySchema = objectOf({
 });
 export type AccountEntry = FromSchema<typeof accountEntrySchema>;
 
+/** A changed account (PATCH /api/admin/users/:id), with what became of its calls. */
+export const accountChangeSchema = objectOf({
+  ...accountEntrySchema.properties,
+  calls: objectOf(
+    { moved: integer, needHost: integer },
+    'Its calls not yet started, once it takes no calls: moved to another host, or left needing one',
+  ),
+});
+export type AccountChange = FromSchema<typeof accountChangeSchema>;
+
 /** An invitation not yet accepted (GET /api/admin/users). */
 export const invitationEntrySchema = objectOf({
   id: integer,

@@ -32,6 +32,10 @@ export const dayCallsSchema = objectOf({
       ...callSchema.properties,
       name: nullableText,
       host: { ...nullableText, description: "The host's account name (null: none)" },
+      needsHost: {
+        type: 'boolean',
+        description: 'Not started, and its host takes calls no more: no other host was free then',
+      },
     }),
     description: "The day's calls, and earlier ones still unmarked, by start",
   },

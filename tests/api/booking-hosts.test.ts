@@ -197,6 +197,78 @@ describeEachDatabase(
       expect(disabled.statusCode).toBe(200);
       expect(await slots()).toEqual([]);
     });
+
+    it('hands a disabled host’s calls to a host free then, never past a seat, and marks the one nobody can take', async () => {
+      const { app, db } = current();
+      const leaving = await newAccount(app, smtp, owner, 'owner');
+      await saveAvailability(app, owner, CLOSED);
+      await saveAvailability(app, recruiter.cookie, CLOSED);
+      await saveAvailability(app, leaving.cookie, OPEN);
+      const [a, b, c] = await Promise.all(Array.from({ length: 3 }, () => applicant(app)));
+      expect((await book(app, a!, at(5, '10:00'))).statusCode).toBe(201);
+      expect((await book(app, b!, at(5, '12:00'))).statusCode).toBe(201);
+      // The recruiter now works 9:00 to 13:00, and 12:00's one seat goes to c.
+      const morning = [{ start: '09:00', end: '13:00' }];
+      const weekly = Object.fromEntries(WEEKDAYS.map((day) => [day, morning]));
+      await saveAvailability(app, recruiter.cookie, { ...OPEN, weekly });
+      expect((await book(app, c!, at(5, '12:00'))).statusCode).toBe(201);
+      expect(await hostAt(at(5, '12:00'))).toEqual(
+        expect.arrayContaining([leaving.id, recruiter.id]),
+      );
+      const sequences = () =>
+        db.selectFrom('bookings').select(['id', 'sequence']).orderBy('id').execute();
+      const before = await sequences();
+
+      const disabled = await app.inject({
+        method: 'PATCH',
+        url: `/api/admin/users/${leaving.id}`,
+        headers: { cookie: owner },
+        payload: { disabled: true },
+      });
+      expect(disabled.statusCode).toBe(200);
+      expect(disabled.json()).toMatchObject({ disabled: true, calls: { moved: 1, needHost: 1 } });
+      expect(await hostAt(at(5, '10:00'))).toEqual([recruiter.id]);
+      expect((await hostAt(at(5, '12:00'))).sort()).toEqual([recruiter.id, leaving.id].sort());
+      const seats = await db
+        .selectFrom('booking_seats')
+        .select(['host_id', 'slot_start'])
+        .where('slot_start', 'in', [at(5, '10:00'), at(5, '12:00')])
+        .orderBy('slot_start')
+        .orderBy('host_id')
+        .execute();
+      expect(seats.map((seat) => [seat.slot_start, Number(seat.host_id)])).toEqual([
+        [at(5, '10:00'), recruiter.id],
+        [at(5, '12:00'), Math.min(recruiter.id, leaving.id)],
+        [at(5, '12:00'), Math.max(recruiter.id, leaving.id)],
+      ]);
+      // The same time: no invitation is sent again.
+      expect(await sequences()).toEqual(before);
+
+      // The desk names the new host, and marks the call nobody can take.
+      const day = DateTime.fromISO(at(5, '10:00')).setZone(ZONE).toISODate();
+      const desk = (
+        await app.inject({ url: `/api/admin/bookings?day=${day}`, headers: { cookie: owner } })
+      ).json<{ calls: { start: string; host: string | null; needsHost: boolean }[] }>();
+      expect(
+        desk.calls
+          .filter((call) => call.start === at(5, '10:00') || call.start === at(5, '12:00'))
+          .map(({ start, host, needsHost }) => [start, host, needsHost])
+          .sort(),
+      ).toEqual(
+        [
+          [at(5, '10:00'), 'A recruiter', false],
+          [at(5, '12:00'), 'A owner', true],
+          [at(5, '12:00'), 'A recruiter', false],
+        ].sort(),
+      );
+      const audit = await db
+        .selectFrom('admin_audit_entries')
+        .select('detail')
+        .where('action', '=', 'account_changed')
+        .orderBy('id', 'desc')
+        .executeTakeFirstOrThrow();
+      expect(audit.detail).toBe(`account ${leaving.id}: disabled, calls 1 moved, 1 needing a host`);
+    });
   },
   { env: { SMTP_URL: smtp.url } },
 );

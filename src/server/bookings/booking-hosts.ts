@@ -65,14 +65,20 @@ export async function takesCalls(db: Db, accountId: number): Promise<boolean> {
   return row !== undefined;
 }
 
-export async function hostNames(db: Db, ids: readonly number[]): Promise<Map<number, string>> {
-  if (ids.length === 0) return new Map();
+/** The hosts' names, and whether each still takes calls. */
+export async function hostNames(db: Db, ids: readonly number[]) {
+  if (ids.length === 0) return new Map<number, { name: string; takesCalls: boolean }>();
   const rows = await tables(db)
     .selectFrom('admin_accounts')
-    .select(['id', 'name'])
+    .select(['id', 'name', 'role', 'disabled_at'])
     .where('id', 'in', [...new Set(ids)])
     .execute();
-  return new Map(rows.map((row) => [Number(row.id), row.name]));
+  return new Map(
+    rows.map(({ id, name, role, disabled_at }) => [
+      Number(id),
+      { name, takesCalls: disabled_at === null && WORKING_ROLES.includes(role) },
+    ]),
+  );
 }
 
 /** Seats taken by host and slot start from `since`; the asker's own seat left out. */

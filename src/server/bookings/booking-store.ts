@@ -127,7 +127,7 @@ export class BookingStore {
     if (await changedTooOften(this.db, leadId, now)) return { kind: 'too-many' };
     if (!scheduled(await hostsOf(this.db), start, now)) return { kind: 'not-a-slot' };
     return this.writes.run(async (trx): Promise<BookingOutcome> => {
-      const place = await this.place(trx, start, now);
+      const place = await placeFor(trx, start, now);
       // A double submit committed a moment earlier (read after the turn: it is committed).
       const other = await this.liveBooking(leadId, trx);
       if (other) return heldOutcome(other, start);
@@ -176,7 +176,7 @@ export class BookingStore {
       const current = await this.liveBooking(leadId, trx);
       if (!current) return { kind: 'no-booking' };
       if (current.slot_start === start) return { kind: 'unchanged', booking: current };
-      const place = await this.place(trx, start, now, current);
+      const place = await placeFor(trx, start, now, current);
       if (!place) return { kind: 'filled' };
       await this.releaseSeat(trx, current);
       if (!(await takeSeat(trx, place, current.id))) throw new Error('a seat taken in its turn');
@@ -233,18 +233,6 @@ export class BookingStore {
     );
   }
 
-  /**
-   * The host and slot a booking of `start` takes, decided in its transaction after its turn: the
-   * turn row's update makes bookings on every instance and both databases wait for each other,
-   * so the seats, buffer and daily cap are read as committed. Undefined: no host is free then.
-   */
-  private async place(trx: Trx, start: string, now: Date, own?: BookingRow) {
-    await trx.updateTable('booking_turn').set({ id: 1 }).where('id', '=', 1).execute();
-    const hosts = await hostsOf(trx);
-    const taken = await seatsTaken(trx, lookBack(now), own);
-    return hostFor(hosts, taken, start, now, own?.host_id);
-  }
-
   /** The change's e-mails and audit entry, written in its transaction (decision 075). */
   private async announce(
     trx: Trx,
@@ -270,11 +258,26 @@ const heldOutcome = (held: BookingRow, start: string): BookingOutcome =>
 /** Seats counted from a day before `now`: a booked slot's buffer reaches back over the next ones. */
 const lookBack = (now: Date) => new Date(now.getTime() - DAY_MS);
 
+export const takeTurn = (trx: Trx) =>
+  trx.updateTable('booking_turn').set({ id: 1 }).where('id', '=', 1).execute();
+
+/**
+ * The host and slot a booking of `start` takes, decided in its transaction after its turn: the
+ * turn row's update makes bookings on every instance and both databases wait for each other,
+ * so the seats, buffer and daily cap are read as committed. Undefined: no host is free then.
+ */
+export async function placeFor(trx: Trx, start: string, now: Date, own?: BookingRow) {
+  await takeTurn(trx);
+  const hosts = await hostsOf(trx);
+  const taken = await seatsTaken(trx, lookBack(now), own);
+  return hostFor(hosts, taken, start, now, own?.host_id);
+}
+
 /**
  * Takes the lowest free seat of the host's slot; false when every one is taken. The primary key
  * `(host_id, slot_start, seat)` and ON CONFLICT DO NOTHING keep a seat once, whatever else.
  */
-async function takeSeat(trx: Trx, { host, slot }: Place, bookingId: number): Promise<boolean> {
+export async function takeSeat(trx: Trx, { host, slot }: Place, bookingId: number) {
   const rows = await trx
     .selectFrom('booking_seats')
     .select('seat')

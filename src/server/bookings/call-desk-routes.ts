@@ -48,11 +48,16 @@ export const callDeskRoutes: FastifyPluginAsync = async (app) => {
         statusApi.candidateNames(database.db, leadIds),
         hostNames(database.db, hostIds),
       ]);
-      const calls = rows.map((row, index) => ({
-        ...callView(row, now),
-        name: names.get(leadIds[index]!) ?? null,
-        host: hosts.get(hostIds[index]!) ?? null,
-      }));
+      const calls = rows.map((row, index) => {
+        const host = hosts.get(hostIds[index]!);
+        return {
+          ...callView(row, now),
+          name: names.get(leadIds[index]!) ?? null,
+          host: host?.name ?? null,
+          // Its host left (handed over to nobody free then): somebody must act before it starts.
+          needsHost: !host?.takesCalls && Date.parse(row.slot_start) > now.getTime(),
+        };
+      });
       return { timeZone, calls };
     },
   );

@@ -113,11 +113,14 @@ export const auditedOutcomes: Record<string, Outcome> = {
     action: 'invitation_accepted',
     detail: 'passkey' in (request.body as object) ? 'with a passkey' : undefined,
   })),
-  'PATCH /api/admin/users/:id': on(200, (request) => {
+  'PATCH /api/admin/users/:id': on(200, (request, payload) => {
     const { role, disabled } = request.body as { role?: string; disabled?: boolean };
+    const { moved = 0, needHost = 0 } = (answered(payload).calls ?? {}) as Record<string, number>;
     const changes = [
       role === undefined ? undefined : `role ${role}`,
       disabled === undefined ? undefined : disabled ? 'disabled' : 'enabled',
+      // Its calls handed over (decision 178): how many, never whose.
+      moved + needHost > 0 ? `calls ${moved} moved, ${needHost} needing a host` : undefined,
     ];
     return {
       action: 'account_changed',

@@ -2,12 +2,13 @@ import type { FastifyPluginAsync, FastifyRequest } from 'fastify';
 import type { RegistrationResponseJSON } from '@simplewebauthn/server';
 import { dictionary } from '@zxcvbn-ts/language-common';
 import {
-  accountEntrySchema,
+  accountChangeSchema,
   accountListingSchema,
   invitationEntrySchema,
   PASSWORD_MIN_LENGTH,
   type AdminRole,
 } from '@shared/admin-accounts';
+import { handOverCalls } from '../../bookings';
 import { tablesOf } from '../../platform/database/connection';
 import {
   displayName as name,
@@ -36,7 +37,10 @@ function passwordProblem(password: string, email: string): string | undefined {
   return undefined;
 }
 
-/** The owner's accounts and invitations (guarded, `manage`); disabling ends the sessions. */
+/**
+ * The owner's accounts and invitations (guarded, `manage`); disabling ends the sessions, and an
+ * account that stops taking calls hands them over.
+ */
 export const accountRoutes: FastifyPluginAsync<{ accounts: AdminAccounts }> = async (
   app,
   { accounts },
@@ -77,13 +81,13 @@ export const accountRoutes: FastifyPluginAsync<{ accounts: AdminAccounts }> = as
           minProperties: 1,
           additionalProperties: false,
         },
-        response: { 200: accountEntrySchema, 404: errorBody, 409: errorBody },
+        response: { 200: accountChangeSchema, 404: errorBody, 409: errorBody },
       },
     },
     async (request) => {
       const account = await accounts.change(request.params.id, request.body);
       if (account.disabled) await app.adminAuth.sessions.endAll(account.id);
-      return account;
+      return { ...account, calls: await handOverCalls(app, account.id) };
     },
   );
 

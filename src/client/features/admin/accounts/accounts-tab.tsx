@@ -97,7 +97,7 @@ export function AccountsTab({ onConfirm }: { onConfirm(request: ConfirmRequest):
               ? change.mutate({ id: row.id, disabled: false })
               : onConfirm({
                   title: `Disable ${row.name}`,
-                  message: `${row.name} is signed out everywhere at once and cannot sign in until enabled again.`,
+                  message: `${row.name} is signed out everywhere at once and cannot sign in until enabled again. Their calls not yet started go to other hosts free at the same times.`,
                   confirmLabel: 'Disable',
                   onConfirm: () => change.mutate({ id: row.id, disabled: true }),
                 })

@@ -1,8 +1,13 @@
 import { useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
-import type { AccountListing, AdminRole, SessionEntry } from '@shared/admin-accounts';
-import { toast } from '../../../lib/toast-store';
+import type {
+  AccountChange,
+  AccountListing,
+  AdminRole,
+  SessionEntry,
+} from '@shared/admin-accounts';
+import { failureToast, successToast, toast } from '../../../lib/toast-store';
 import { adminToasts } from '../ui/admin-toasts';
-import { apiRequest, errorText } from './http';
+import { apiRequest, errorText, requestJson } from './http';
 
 export const USERS_URL = '/api/admin/users';
 export const SESSIONS_URL = '/api/admin/sessions';
@@ -22,12 +27,25 @@ export function useInvite() {
   });
 }
 
+const calls = (count: number) => (count === 1 ? '1 call' : `${count} calls`);
+
+/** What became of the calls of an account that stopped taking them, if it had any. */
+function handedOver({ name, calls: { moved, needHost } }: AccountChange) {
+  if (moved + needHost === 0) return;
+  const description = `${calls(moved)} moved to another host. ${calls(needHost)} ${needHost === 1 ? 'needs' : 'need'} a host: see the calls on the Board.`;
+  // One needing a host stays up longer, as a failure's toast does.
+  toast((needHost > 0 ? failureToast : successToast)(`Calls of ${name}`, description));
+}
+
 export function useChangeAccount() {
   const client = useQueryClient();
   return useMutation({
     mutationFn: ({ id, ...change }: { id: number; role?: AdminRole; disabled?: boolean }) =>
-      apiRequest('PATCH', `${USERS_URL}/${id}`, change),
-    onSuccess: () => client.invalidateQueries({ queryKey: [USERS_URL] }),
+      requestJson<AccountChange>('PATCH', `${USERS_URL}/${id}`, change),
+    onSuccess: (account) => {
+      handedOver(account);
+      return client.invalidateQueries({ queryKey: [USERS_URL] });
+    },
     onError: (error) => toast(adminToasts.error(errorText(error, 'The account was not changed.'))),
   });
 }

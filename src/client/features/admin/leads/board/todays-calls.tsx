@@ -61,7 +61,13 @@ export function TodaysCalls({ onOpen, canEdit }: { onOpen(id: number): void; can
                 >
                   {call.name ?? `Candidate ${call.leadId}`}
                 </button>
-                {call.host && <span className="text-sm text-slate-700">with {call.host}</span>}
+                {call.needsHost ? (
+                  <span className="rounded bg-amber-100 px-2 text-sm text-amber-900">
+                    No host: take the call or ask the person to move it
+                  </span>
+                ) : (
+                  call.host && <span className="text-sm text-slate-700">with {call.host}</span>
+                )}
                 <span
                   className={
                     call.notMarked ? 'rounded bg-amber-100 px-2 text-sm text-amber-900' : 'text-sm'

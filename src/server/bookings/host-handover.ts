@@ -1,0 +1,42 @@
+import type { FastifyInstance } from 'fastify';
+import { takesCalls } from './booking-hosts';
+import { placeFor, takeSeat, takeTurn } from './booking-store';
+import { bookingDb } from './booking-tables';
+
+/**
+ * An account that stops taking calls (disabled, or a role without `work`) hands over its calls not
+ * yet started (decision 178): each to another host free at the same start, its seat taken in the
+ * booking's turn as a booking's is. One no host can take stays; the desk shows it needs a host.
+ * The time is the same and the invitation names no host: the person is sent nothing.
+ */
+export async function handOverCalls(app: FastifyInstance, accountId: number, now = new Date()) {
+  const [, writes] = bookingDb(app);
+  return writes.run(async (trx) => {
+    // After its turn: a booking given this host a moment earlier is committed, and handed over.
+    await takeTurn(trx);
+    const calls = await trx
+      .selectFrom('bookings')
+      .selectAll()
+      .where('host_id', '=', accountId)
+      .where('cancelled_at', 'is', null)
+      .where('slot_start', '>', now.toISOString())
+      .orderBy('slot_start')
+      .execute();
+    // Read in the transaction: an owner enabling it again a moment earlier keeps its calls.
+    if (calls.length === 0 || (await takesCalls(trx, accountId))) return { moved: 0, needHost: 0 };
+    let moved = 0;
+    for (const call of calls) {
+      const place = await placeFor(trx, call.slot_start, now);
+      if (!place) continue;
+      await trx.deleteFrom('booking_seats').where('booking_id', '=', call.id).execute();
+      if (!(await takeSeat(trx, place, call.id))) throw new Error('a seat taken in its turn');
+      await trx
+        .updateTable('bookings')
+        .set({ host_id: place.host.id, updated_at: now.toISOString() })
+        .where('id', '=', call.id)
+        .execute();
+      moved += 1;
+    }
+    return { moved, needHost: calls.length - moved };
+  });
+}

@@ -1,20 +1,18 @@
 import { mkdtemp, rm } from 'node:fs/promises';
 import os from 'node:os';
 import path from 'node:path';
-import SqliteDatabase from 'better-sqlite3';
+import { sql } from 'kysely';
 import { DateTime } from 'luxon';
-import { afterAll, beforeAll, describe, expect, it, vi } from 'vitest';
+import { afterAll, beforeAll, describe, expect, inject, it, vi } from 'vitest';
 import { migrations, openDatabase } from '../../src/server/database';
 import { migrationOrder } from '../../src/server/migration-order';
-import {
-  SQLITE_FILE_NAME,
-  openDatabase as openWithMigrations,
-} from '../../src/server/platform/database/connection';
+import { openDatabase as openWithMigrations } from '../../src/server/platform/database/connection';
 import { WEEKDAYS } from '../../src/shared/booking-availability';
 import { newAccount } from '../support/accounts';
 import { signIn } from '../support/admin';
 import { postJson } from '../support/api';
 import { applicant, book, OPEN, saveAvailability, secondInstance } from '../support/calls';
+import { createTestDatabase } from '../support/postgres';
 import { startLocalSmtp } from '../support/smtp';
 import { describeEachDatabase } from '../support/test-app';
 
@@ -273,60 +271,66 @@ describeEachDatabase(
   { env: { SMTP_URL: smtp.url } },
 );
 
-describe('the availability saved before hosts', () => {
-  it('goes to the oldest enabled owner, with the calls booked under it and their seats', async () => {
-    const dataDir = await mkdtemp(path.join(os.tmpdir(), 'tb-hosts-'));
-    try {
-      const before = new Set<string>(
-        migrationOrder.slice(0, migrationOrder.indexOf('355_booking_hosts')),
-      );
-      const old = await openWithMigrations({
-        dataDir,
-        migrations: migrations.map(
-          (set) => (dialect) =>
-            Object.fromEntries(Object.entries(set(dialect)).filter(([name]) => before.has(name))),
-        ),
-      });
-      await old.close();
-      const file = new SqliteDatabase(path.join(dataDir, SQLITE_FILE_NAME));
-      const now = new Date().toISOString();
-      // Account 1, the founding owner, is disabled; 2 a recruiter; 3 the oldest enabled owner.
-      file.prepare('update admin_accounts set disabled_at = ? where id = 1').run(now);
-      const account = file.prepare(
-        'insert into admin_accounts (name, role, created_at) values (?, ?, ?)',
-      );
-      account.run('Rita', 'recruiter', now);
-      account.run('Olga', 'owner', now);
-      file
-        .prepare('insert into booking_availability (id, settings, updated_at) values (1, ?, ?)')
-        .run(JSON.stringify(OPEN), now);
-      file
-        .prepare(
-          `insert into bookings (id, lead_id, uid, sequence, slot_start, slot_end, created_at, updated_at)
-           values (7, 5, 'u-7', 0, '2030-01-07T15:00:00Z', '2030-01-07T15:30:00Z', ?, ?)`,
-        )
-        .run(now, now);
-      file
-        .prepare(
-          `insert into booking_seats (slot_start, seat, booking_id) values ('2030-01-07T15:00:00Z', 1, 7)`,
-        )
-        .run();
-      file.close();
+describe.each(['sqlite', 'postgres'] as const)(
+  'the availability saved before hosts [%s]',
+  (kind) => {
+    const adminUrl = inject('postgresAdminUrl');
+    it.skipIf(kind === 'postgres' && !adminUrl)(
+      'goes to the oldest enabled owner, with the calls booked under it and their seats',
+      async () => {
+        const dataDir = await mkdtemp(path.join(os.tmpdir(), 'tb-hosts-'));
+        const database = kind === 'postgres' ? await createTestDatabase(adminUrl!) : undefined;
+        const options = { dataDir, databaseUrl: database?.url };
+        try {
+          const before = new Set<string>(
+            migrationOrder.slice(0, migrationOrder.indexOf('355_booking_hosts')),
+          );
+          const old = await openWithMigrations({
+            ...options,
+            migrations: migrations.map(
+              (set) => (dialect) =>
+                Object.fromEntries(
+                  Object.entries(set(dialect)).filter(([name]) => before.has(name)),
+                ),
+            ),
+          });
+          const now = new Date().toISOString();
+          // Account 1, the founding owner, is disabled; 2 a recruiter; 3 the oldest enabled owner.
+          await sql`update admin_accounts set disabled_at = ${now} where id = 1`.execute(old.db);
+          for (const [name, role] of [
+            ['Rita', 'recruiter'],
+            ['Olga', 'owner'],
+          ]) {
+            await sql`insert into admin_accounts (name, role, created_at)
+            values (${name}, ${role}, ${now})`.execute(old.db);
+          }
+          await sql`insert into booking_availability (id, settings, updated_at)
+          values (1, ${JSON.stringify(OPEN)}, ${now})`.execute(old.db);
+          await sql`insert into bookings (id, lead_id, uid, sequence, slot_start, slot_end, created_at, updated_at)
+          values (7, 5, 'u-7', 0, '2030-01-07T15:00:00Z', '2030-01-07T15:30:00Z', ${now}, ${now})`.execute(
+            old.db,
+          );
+          await sql`insert into booking_seats (slot_start, seat, booking_id)
+          values ('2030-01-07T15:00:00Z', 1, 7)`.execute(old.db);
+          await old.close();
 
-      const upgraded = await openDatabase({ dataDir });
-      const db = upgraded.db;
-      expect(await db.selectFrom('booking_availability').select('account_id').execute()).toEqual([
-        { account_id: 3 },
-      ]);
-      expect(await db.selectFrom('bookings').select(['id', 'host_id']).execute()).toEqual([
-        { id: 7, host_id: 3 },
-      ]);
-      expect(await db.selectFrom('booking_seats').selectAll().execute()).toEqual([
-        { host_id: 3, slot_start: '2030-01-07T15:00:00Z', seat: 1, booking_id: 7 },
-      ]);
-      await upgraded.close();
-    } finally {
-      await rm(dataDir, { recursive: true, force: true });
-    }
-  });
-});
+          const upgraded = await openDatabase(options);
+          const db = upgraded.db;
+          expect(
+            await db.selectFrom('booking_availability').select('account_id').execute(),
+          ).toEqual([{ account_id: 3 }]);
+          expect(await db.selectFrom('bookings').select(['id', 'host_id']).execute()).toEqual([
+            { id: 7, host_id: 3 },
+          ]);
+          expect(await db.selectFrom('booking_seats').selectAll().execute()).toEqual([
+            { host_id: 3, slot_start: '2030-01-07T15:00:00Z', seat: 1, booking_id: 7 },
+          ]);
+          await upgraded.close();
+        } finally {
+          await database?.drop();
+          await rm(dataDir, { recursive: true, force: true });
+        }
+      },
+    );
+  },
+);

@@ -1,5 +1,11 @@
-import type { Page } from '@playwright/test';
+import type { Browser, Page } from '@playwright/test';
+import {
+  AVAILABILITY_URL,
+  DEFAULT_AVAILABILITY,
+  WEEKDAYS,
+} from '../../src/shared/booking-availability';
 import { expect, lead, openAccountPage, openTab, signIn, uniqueTag } from './support/admin';
+import { expectToast } from './support/lead-forms';
 import { mailTo } from './support/mailbox';
 import { test } from './fixtures';
 
@@ -131,4 +137,85 @@ test('a viewer signs in with e-mail and sees no export, delete or status control
   await expect(detail.getByRole('button', { name: 'Change status' })).toHaveCount(0);
   await expect(detail.getByRole('combobox', { name: 'Status' })).toHaveCount(0);
   await expect(detail.getByRole('button', { name: /note/i })).toHaveCount(0);
+});
+
+/** A new recruiter, signed in in a browser context of its own (closed by the caller). */
+async function invited(page: Page, browser: Browser, name: string) {
+  const email = `${uniqueTag('host')}@example.com`;
+  const sent = await page.request.post('/api/admin/users', { data: { email, role: 'recruiter' } });
+  expect(sent.status()).toBe(201);
+  const context = await browser.newContext({ baseURL: test.info().project.use.baseURL });
+  const invitee = await context.newPage();
+  await accept(invitee, await invitationPath(email), name);
+  return context;
+}
+
+test('disabling a host hands their calls to a host free then, and the Board marks the one nobody can take', async ({
+  page,
+  browser,
+}) => {
+  test.setTimeout(90_000);
+  const tag = uniqueTag('handover');
+  // Three days and twelve hours on (away from the other specs' calls), on that day alone.
+  const when = new Date(Date.now() + (3 * 24 + 12) * 3_600_000);
+  const date = when.toISOString().slice(0, 10);
+  const hour = String(Math.min(when.getUTCHours(), 22)).padStart(2, '0');
+  const [early, late] = [`${date}T${hour}:00:00Z`, `${date}T${hour}:20:00Z`];
+  const hours = (end: string) => ({
+    ...DEFAULT_AVAILABILITY,
+    timeZone: 'UTC',
+    weekly: Object.fromEntries(WEEKDAYS.map((day) => [day, []])),
+    exceptions: [{ date, windows: [{ start: `${hour}:00`, end: `${hour}:${end}` }] }],
+    slotMinutes: 10,
+    intervalMinutes: 20,
+    minimumNoticeHours: 0,
+  });
+  await signIn(page);
+  const leaving = await invited(page, browser, `Lena ${tag}`);
+  const cover = await invited(page, browser, `Cora ${tag}`);
+  try {
+    // Lena takes both calls; Cora, open afterwards at the early one only, can take that one.
+    const save = (host: typeof leaving, end: string) =>
+      host.request.put(AVAILABILITY_URL, { data: hours(end) });
+    expect((await save(leaving, '40')).status()).toBe(200);
+    for (const [index, start] of [early, late].entries()) {
+      const person = await browser.newContext({ baseURL: test.info().project.use.baseURL });
+      await lead.application(person.request, `${tag}-${index}@example.com`, `${tag}${index}`);
+      expect((await person.request.post('/api/booking', { data: { start } })).status()).toBe(201);
+      await person.close();
+    }
+    expect((await save(cover, '10')).status()).toBe(200);
+
+    const accounts = await openTab(page, 'Accounts');
+    await accounts.getByRole('button', { name: `Disable Lena ${tag}` }).click();
+    const dialog = page.getByRole('dialog');
+    await expect(dialog).toContainText('Their calls not yet started go to other hosts');
+    await dialog.getByRole('button', { name: 'Disable', exact: true }).click();
+    await expectToast(
+      page,
+      `Calls of Lena ${tag}`,
+      '1 call moved to another host. 1 call needs a host: see the calls on the Board.',
+    );
+
+    const board = await openTab(page, 'Board');
+    const calls = board.getByRole('region', { name: /calls/i });
+    const { timeZone } = (await (
+      await page.request.get(`/api/admin/bookings?day=${date}`)
+    ).json()) as { timeZone: string };
+    await calls.getByLabel('Day').fill(new Date(early).toLocaleDateString('en-CA', { timeZone }));
+    const call = (index: number) =>
+      calls.getByRole('listitem').filter({ hasText: `Grace ${tag}${index}` });
+    await expect(call(0)).toContainText(`with Cora ${tag}`);
+    await expect(call(1)).toContainText('No host: take the call or ask the person to move it');
+    await expect(call(1)).not.toContainText(`Lena ${tag}`);
+  } finally {
+    // Cora leaves too: the other specs see no hosts of this test.
+    const { accounts } = (await (await page.request.get('/api/admin/users')).json()) as {
+      accounts: { id: number; name: string }[];
+    };
+    const cora = accounts.find((account) => account.name === `Cora ${tag}`)!;
+    await page.request.patch(`/api/admin/users/${cora.id}`, { data: { disabled: true } });
+    await leaving.close();
+    await cover.close();
+  }
 });

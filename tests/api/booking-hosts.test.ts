@@ -51,6 +51,27 @@ describeEachDatabase(
       recruiter = await newAccount(app, smtp, owner, 'recruiter');
     });
 
+    /** The seats taken at these starts, as [start, host], by start and host. */
+    const seatsAt = async (...starts: string[]) =>
+      (
+        await current()
+          .db.selectFrom('booking_seats')
+          .select(['host_id', 'slot_start'])
+          .where('slot_start', 'in', starts)
+          .orderBy('slot_start')
+          .orderBy('host_id')
+          .execute()
+      ).map((seat) => [seat.slot_start, Number(seat.host_id)]);
+
+    /** The owner disables the account. */
+    const disable = (id: number) =>
+      current().app.inject({
+        method: 'PATCH',
+        url: `/api/admin/users/${id}`,
+        headers: { cookie: owner },
+        payload: { disabled: true },
+      });
+
     /** The host of the lead's call not cancelled at `start`. */
     const hostAt = async (start: string) =>
       (
@@ -134,14 +155,7 @@ describeEachDatabase(
       await cancel(p!);
       expect((await book(app, x!, at(8, '13:00'), '/move')).statusCode).toBe(200);
       expect((await hostAt(at(8, '13:00'))).sort()).toEqual([1, recruiter.id]);
-      const seats = await current()
-        .db.selectFrom('booking_seats')
-        .select(['host_id', 'slot_start'])
-        .where('slot_start', 'in', [at(8, '11:00'), at(8, '13:00')])
-        .orderBy('slot_start')
-        .orderBy('host_id')
-        .execute();
-      expect(seats.map((seat) => [seat.slot_start, Number(seat.host_id)])).toEqual([
+      expect(await seatsAt(at(8, '11:00'), at(8, '13:00'))).toEqual([
         [at(8, '13:00'), 1],
         [at(8, '13:00'), recruiter.id],
       ]);
@@ -186,12 +200,7 @@ describeEachDatabase(
       expect(await slots()).toEqual([]);
       await saveAvailability(app, fresh.cookie, OPEN);
       expect((await slots()).length).toBeGreaterThan(0);
-      const disabled = await app.inject({
-        method: 'PATCH',
-        url: `/api/admin/users/${fresh.id}`,
-        headers: { cookie: owner },
-        payload: { disabled: true },
-      });
+      const disabled = await disable(fresh.id);
       expect(disabled.statusCode).toBe(200);
       expect(await slots()).toEqual([]);
     });
@@ -217,24 +226,12 @@ describeEachDatabase(
         db.selectFrom('bookings').select(['id', 'sequence']).orderBy('id').execute();
       const before = await sequences();
 
-      const disabled = await app.inject({
-        method: 'PATCH',
-        url: `/api/admin/users/${leaving.id}`,
-        headers: { cookie: owner },
-        payload: { disabled: true },
-      });
+      const disabled = await disable(leaving.id);
       expect(disabled.statusCode).toBe(200);
       expect(disabled.json()).toMatchObject({ disabled: true, calls: { moved: 1, needHost: 1 } });
       expect(await hostAt(at(5, '10:00'))).toEqual([recruiter.id]);
       expect((await hostAt(at(5, '12:00'))).sort()).toEqual([recruiter.id, leaving.id].sort());
-      const seats = await db
-        .selectFrom('booking_seats')
-        .select(['host_id', 'slot_start'])
-        .where('slot_start', 'in', [at(5, '10:00'), at(5, '12:00')])
-        .orderBy('slot_start')
-        .orderBy('host_id')
-        .execute();
-      expect(seats.map((seat) => [seat.slot_start, Number(seat.host_id)])).toEqual([
+      expect(await seatsAt(at(5, '10:00'), at(5, '12:00'))).toEqual([
         [at(5, '10:00'), recruiter.id],
         [at(5, '12:00'), Math.min(recruiter.id, leaving.id)],
         [at(5, '12:00'), Math.max(recruiter.id, leaving.id)],

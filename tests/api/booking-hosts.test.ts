@@ -263,6 +263,27 @@ describeEachDatabase(
         .orderBy('id', 'desc')
         .executeTakeFirstOrThrow();
       expect(audit.detail).toBe(`account ${leaving.id}: disabled, calls 1 moved, 1 needing a host`);
+
+      // A role without calls hands them over too; nobody is free, and back as a recruiter, its own.
+      const role = async (to: string) =>
+        (
+          await app.inject({
+            method: 'PATCH',
+            url: `/api/admin/users/${recruiter.id}`,
+            headers: { cookie: owner },
+            payload: { role: to },
+          })
+        ).json<{ calls: object }>().calls;
+      const held = await db
+        .selectFrom('bookings')
+        .select('id')
+        .where('host_id', '=', recruiter.id)
+        .where('cancelled_at', 'is', null)
+        .where('slot_start', '>', new Date().toISOString())
+        .execute();
+      expect(await role('viewer')).toEqual({ moved: 0, needHost: held.length });
+      expect(await role('recruiter')).toEqual({ moved: 0, needHost: 0 });
+      expect(await hostAt(at(5, '10:00'))).toEqual([recruiter.id]);
     });
   },
   { env: { SMTP_URL: smtp.url } },

@@ -10,7 +10,8 @@ import { bookingDb } from './booking-tables';
  * The time is the same and the invitation names no host: the person is sent nothing.
  */
 export async function handOverCalls(app: FastifyInstance, accountId: number, now = new Date()) {
-  const [, writes] = bookingDb(app);
+  const [db, writes] = bookingDb(app);
+  if (await takesCalls(db, accountId)) return { moved: 0, needHost: 0 };
   return writes.run(async (trx) => {
     // After its turn: a booking given this host a moment earlier is committed, and handed over.
     await takeTurn(trx);
@@ -22,8 +23,6 @@ export async function handOverCalls(app: FastifyInstance, accountId: number, now
       .where('slot_start', '>', now.toISOString())
       .orderBy('slot_start')
       .execute();
-    // Read in the transaction: an owner enabling it again a moment earlier keeps its calls.
-    if (calls.length === 0 || (await takesCalls(trx, accountId))) return { moved: 0, needHost: 0 };
     let moved = 0;
     for (const call of calls) {
       const place = await placeFor(trx, call.slot_start, now);

@@ -41,15 +41,30 @@ export type PixelCall = [string, ...unknown[]];
 /**
  * Stands in for Meta's fbevents.js. The tracking module sets up `window.fbq` as Meta's own
  * snippet does (a function that queues its calls in `fbq.queue` until the library loads); this
- * stub then records the queued calls and every later one in `window.__pixelCalls`.
+ * stub then records in `window.__pixelCalls` what Meta would count, in order, with Meta's
+ * documented defaults for single-page sites: a PageView of its own on every
+ * `history.pushState` unless `fbq.disablePushState`, and a PageView the site sends dropped when
+ * one was already counted in this document, unless `fbq.allowDuplicatePageViews`.
  */
 const FBEVENTS_STUB = `(() => {
   const calls = (window.__pixelCalls = window.__pixelCalls || []);
   const fbq = window.fbq;
   if (!fbq) return;
-  for (const args of fbq.queue || []) calls.push(Array.from(args));
+  let pageViews = 0;
+  const count = (args) => {
+    const pageView = args[0] === 'track' && args[1] === 'PageView';
+    if (pageView && pageViews > 0 && !fbq.allowDuplicatePageViews) return;
+    if (pageView) pageViews += 1;
+    calls.push(args);
+  };
+  const push = history.pushState;
+  history.pushState = function (...args) {
+    push.apply(this, args);
+    if (!fbq.disablePushState) calls.push(['track', 'PageView']);
+  };
+  for (const args of fbq.queue || []) count(Array.from(args));
   fbq.queue = [];
-  fbq.callMethod = (...args) => calls.push(args);
+  fbq.callMethod = (...args) => count(args);
 })();`;
 
 /** Routes Meta's script and beacon to stubs; returns a reader of the recorded calls. */

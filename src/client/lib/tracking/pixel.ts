@@ -20,6 +20,8 @@ interface Fbq {
   push: Fbq;
   loaded: boolean;
   version: string;
+  disablePushState?: boolean;
+  allowDuplicatePageViews?: boolean;
 }
 
 declare global {
@@ -42,6 +44,10 @@ function installFbq(pixelId: string): Fbq {
   queued.push = queued;
   queued.loaded = true;
   queued.version = '2.0';
+  // Meta counts exactly the page views the tracker sends (spec: one per route change): not one of
+  // its own on every history.pushState, nor drops the second view of the same document.
+  queued.disablePushState = true;
+  queued.allowDuplicatePageViews = true;
   window.fbq = queued;
   window._fbq ??= queued;
   queued('init', pixelId);

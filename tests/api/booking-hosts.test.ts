@@ -256,6 +256,18 @@ describeEachDatabase(
           [at(5, '12:00'), 'A recruiter', false],
         ].sort(),
       );
+      // Any other day's list shows it too, so nobody has to find its day first.
+      const otherDay = DateTime.fromISO(day!).minus({ days: 2 }).toISODate();
+      const elsewhere = (
+        await app.inject({ url: `/api/admin/bookings?day=${otherDay}`, headers: { cookie: owner } })
+      ).json<{ calls: { start: string; host: string | null; needsHost: boolean }[] }>();
+      expect(elsewhere.calls).toEqual(
+        expect.arrayContaining([
+          expect.objectContaining({ start: at(5, '12:00'), host: 'A owner', needsHost: true }),
+        ]),
+      );
+      expect(elsewhere.calls.filter((call) => call.start === at(5, '10:00'))).toEqual([]);
+
       const audit = await db
         .selectFrom('admin_audit_entries')
         .select('detail')

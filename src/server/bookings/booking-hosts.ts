@@ -65,6 +65,20 @@ export async function takesCalls(db: Db, accountId: number): Promise<boolean> {
   return row !== undefined;
 }
 
+/** Live calls not yet started whose host takes no calls now (left, or a role without calls). */
+export async function callsNeedingHost(db: Db, now: Date, limit: number) {
+  return tables(db)
+    .selectFrom('bookings')
+    .innerJoin('admin_accounts', 'admin_accounts.id', 'bookings.host_id')
+    .selectAll('bookings')
+    .where('cancelled_at', 'is', null)
+    .where('slot_start', '>', now.toISOString())
+    .where((eb) => eb.or([eb('disabled_at', 'is not', null), eb('role', 'not in', WORKING_ROLES)]))
+    .orderBy('slot_start')
+    .limit(limit)
+    .execute();
+}
+
 /** The hosts' names, and whether each still takes calls. */
 export async function hostNames(db: Db, ids: readonly number[]) {
   if (ids.length === 0) return new Map<number, { name: string; takesCalls: boolean }>();

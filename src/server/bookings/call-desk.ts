@@ -6,11 +6,14 @@ import type { WriteQueue } from '../platform/database/write-queue';
 import type { OutboxTables } from '../platform/outbox/outbox-tables';
 import { DAY_MS } from './booking-bounds';
 import type { BookingRow, BookingStore } from './booking-store';
+import { callsNeedingHost } from './booking-hosts';
 import type { BookingTables } from './booking-tables';
 import { writeCallMessages } from './call-messages';
 
 /** Earlier calls still unmarked the day's list also shows, the latest first. */
 const OVERDUE_SHOWN = 50;
+/** Calls of other days whose host left, the soonest first: shown until somebody acts. */
+const NEEDING_HOST_SHOWN = 50;
 
 /** A call as the recruiter sees it: unmarked a day after its end is flagged. */
 export const callView = (row: BookingRow, now: Date): BookedCall => ({
@@ -29,11 +32,14 @@ export class CallDesk {
     private readonly writes: WriteQueue<BookingTables>,
   ) {}
 
-  /** The live calls starting on `day` in `zone`, and earlier ones left unmarked, by start. */
+  /**
+   * The live calls starting on `day` in `zone`, by start, after earlier ones left unmarked and
+   * before other days' calls whose host takes no calls now (the handover found nobody free).
+   */
   async day(day: string, zone: string, now = new Date()): Promise<BookingRow[]> {
     const from = DateTime.fromISO(day, { zone }).startOf('day');
     const live = this.db.selectFrom('bookings').selectAll().where('cancelled_at', 'is', null);
-    const [overdue, calls] = await Promise.all([
+    const [overdue, calls, needingHost] = await Promise.all([
       live
         .where('outcome', 'is', null)
         .where('slot_end', '<=', new Date(now.getTime() - DAY_MS).toISOString())
@@ -46,8 +52,11 @@ export class CallDesk {
         .where('slot_start', '<', from.plus({ days: 1 }).toUTC().toISO()!)
         .orderBy('slot_start')
         .execute(),
+      callsNeedingHost(this.db, now, NEEDING_HOST_SHOWN),
     ]);
-    return [...overdue.reverse(), ...calls];
+    const onDay = new Set(calls.map((call) => call.id));
+    const elsewhere = needingHost.filter((call) => !onDay.has(call.id));
+    return [...overdue.reverse(), ...calls, ...elsewhere];
   }
 
   /**

@@ -5,6 +5,9 @@ import { AVAILABILITY_URL, DEFAULT_AVAILABILITY } from '../../src/shared/booking
 import { newAccount } from '../support/accounts';
 import { signIn } from '../support/admin';
 import { candidateIdOf, leadProofOf, postJson } from '../support/api';
+import { writeCallMessages } from '../../src/server/bookings/call-messages';
+import { tablesOf } from '../../src/server/platform/database/connection';
+import type { OutboxTables } from '../../src/server/platform/outbox/outbox-tables';
 import { beginCall } from '../support/calls';
 import { eventually } from '../support/eventually';
 import { validBodies } from '../support/lead-bodies';
@@ -260,6 +263,41 @@ describeEachDatabase(
       expect(readableMail(mail)).toContain('Pick a new time');
       expect(readableMail(mail)).toMatch(/\/status\?/);
       expect(await missedRows()).toHaveLength(1);
+      await new Promise((resolve) => setTimeout(resolve, 500));
+      const sent = smtp.received.filter(
+        (one) => one.to.includes(email) && readableMail(one).includes(MISSED),
+      );
+      expect(sent).toHaveLength(1);
+    });
+
+    it('asks a no-show marked again after a correction, when the first message was dropped unsent', async () => {
+      const { app, db } = current();
+      const { email, leadId, start } = await booked(app);
+      const call = (await dayCalls(app, hostDay(start))).find((one) => one.leadId === leadId)!;
+      const missedRows = () =>
+        db
+          .selectFrom('outbox_messages')
+          .select('id')
+          .where('topic', '=', 'call.missed')
+          .where('subject_id', '=', leadId)
+          .execute();
+      await begin(leadId);
+      // Marked a no-show, then corrected to attended before the worker ran (no race in the test):
+      // the call is attended, its "we missed you" written and still waiting.
+      expect((await mark(app, call.id, 'attended')).statusCode).toBe(200);
+      const row = await db
+        .updateTable('bookings')
+        .set({ missed_sent_at: new Date().toISOString() })
+        .where('id', '=', call.id)
+        .returningAll()
+        .executeTakeFirstOrThrow();
+      await writeCallMessages(tablesOf<OutboxTables>(db), 'missed', row, [], new Date());
+      // The worker finds the message no longer true and drops it unsent.
+      await eventually(async () => ((await missedRows()).length === 0 ? true : undefined));
+      expect((await mark(app, call.id, 'no_show')).statusCode).toBe(200);
+      await eventually(() =>
+        smtp.received.find((one) => one.to.includes(email) && readableMail(one).includes(MISSED)),
+      );
       await new Promise((resolve) => setTimeout(resolve, 500));
       const sent = smtp.received.filter(
         (one) => one.to.includes(email) && readableMail(one).includes(MISSED),

@@ -6,6 +6,7 @@ import ical, {
 } from 'ical-generator';
 import type { Kysely } from 'kysely';
 import { DateTime } from 'luxon';
+import { tablesOf } from '../platform/database/connection';
 import type { WriteQueue } from '../platform/database/write-queue';
 import type { Mailer, MailMessage } from '../platform/mail/mailer';
 import { paragraphMail, type Paragraph } from '../platform/mail/paragraph-mail';
@@ -155,9 +156,23 @@ export function callSender({ db, writes, mailer, context, contact }: CallSenderO
   return async (message: OutboxMessage): Promise<void> => {
     const mail = await render(message);
     if (mail) await mailer.send(mail);
-    else
-      await writes.runInBackground((trx) =>
-        trx.deleteFrom('outbox_messages').where('id', '=', message.id).execute(),
-      );
+    else await writes.runInBackground((trx) => dropUnsent(tablesOf(trx), message));
   };
+}
+
+/**
+ * Deletes a message unsent. A "we missed you" whose call is no longer a live no-show (marked
+ * otherwise since) clears the call's record of it, so that a later no-show writes it anew.
+ */
+async function dropUnsent(db: Kysely<BookingTables & OutboxTables>, message: OutboxMessage) {
+  if (message.topic === CALL_TOPICS.missed) {
+    const { bookingId } = JSON.parse(message.payload) as CallPayload;
+    await db
+      .updateTable('bookings')
+      .set({ missed_sent_at: null })
+      .where('id', '=', bookingId)
+      .where((eb) => eb.or([eb('outcome', 'is', null), eb('outcome', '!=', 'no_show')]))
+      .execute();
+  }
+  await db.deleteFrom('outbox_messages').where('id', '=', message.id).execute();
 }

@@ -239,8 +239,9 @@ describeEachDatabase(
       });
     });
 
-    it('asks a no-show once to pick a new time, however often they are marked', async () => {
-      const { app, db } = current();
+    /** A booked call, its "we missed you" messages as written, and those its person received. */
+    async function missableCall(app: FastifyInstance) {
+      const { db } = current();
       const { email, leadId, start } = await booked(app);
       const call = (await dayCalls(app, hostDay(start))).find((one) => one.leadId === leadId)!;
       const missedRows = () =>
@@ -250,6 +251,15 @@ describeEachDatabase(
           .where('topic', '=', 'call.missed')
           .where('subject_id', '=', leadId)
           .execute();
+      const missedMails = () =>
+        smtp.received.filter((one) => one.to.includes(email) && readableMail(one).includes(MISSED));
+      return { leadId, call, missedRows, missedMails };
+    }
+    const settle = () => new Promise((resolve) => setTimeout(resolve, 500));
+
+    it('asks a no-show once to pick a new time, however often they are marked', async () => {
+      const { app } = current();
+      const { leadId, call, missedRows, missedMails } = await missableCall(app);
       // Marked a no-show before its start: refused, and no message written.
       expect((await mark(app, call.id, 'no_show')).statusCode).toBe(409);
       expect(await missedRows()).toEqual([]);
@@ -257,30 +267,17 @@ describeEachDatabase(
       expect((await mark(app, call.id, 'no_show')).statusCode).toBe(200);
       expect((await mark(app, call.id, 'attended')).statusCode).toBe(200);
       expect((await mark(app, call.id, 'no_show')).statusCode).toBe(200);
-      const mail = await eventually(() =>
-        smtp.received.find((one) => one.to.includes(email) && readableMail(one).includes(MISSED)),
-      );
+      const mail = await eventually(() => missedMails()[0]);
       expect(readableMail(mail)).toContain('Pick a new time');
       expect(readableMail(mail)).toMatch(/\/status\?/);
       expect(await missedRows()).toHaveLength(1);
-      await new Promise((resolve) => setTimeout(resolve, 500));
-      const sent = smtp.received.filter(
-        (one) => one.to.includes(email) && readableMail(one).includes(MISSED),
-      );
-      expect(sent).toHaveLength(1);
+      await settle();
+      expect(missedMails()).toHaveLength(1);
     });
 
     it('asks a no-show marked again after a correction, when the first message was dropped unsent', async () => {
       const { app, db } = current();
-      const { email, leadId, start } = await booked(app);
-      const call = (await dayCalls(app, hostDay(start))).find((one) => one.leadId === leadId)!;
-      const missedRows = () =>
-        db
-          .selectFrom('outbox_messages')
-          .select('id')
-          .where('topic', '=', 'call.missed')
-          .where('subject_id', '=', leadId)
-          .execute();
+      const { leadId, call, missedRows, missedMails } = await missableCall(app);
       await begin(leadId);
       // Marked a no-show, then corrected to attended before the worker ran (no race in the test):
       // the call is attended, its "we missed you" written and still waiting.
@@ -295,14 +292,9 @@ describeEachDatabase(
       // The worker finds the message no longer true and drops it unsent.
       await eventually(async () => ((await missedRows()).length === 0 ? true : undefined));
       expect((await mark(app, call.id, 'no_show')).statusCode).toBe(200);
-      await eventually(() =>
-        smtp.received.find((one) => one.to.includes(email) && readableMail(one).includes(MISSED)),
-      );
-      await new Promise((resolve) => setTimeout(resolve, 500));
-      const sent = smtp.received.filter(
-        (one) => one.to.includes(email) && readableMail(one).includes(MISSED),
-      );
-      expect(sent).toHaveLength(1);
+      await eventually(() => missedMails()[0]);
+      await settle();
+      expect(missedMails()).toHaveLength(1);
     });
   },
   { env: { SMTP_URL: smtp.url }, personWorker: { pollMs: 50 } },

@@ -164,12 +164,13 @@ export async function buildApp({
     secure: config.site.siteUrl.startsWith('https:'),
   });
   const bookings = bookingStoreOf(app, config.callRemindersMs, recordCallChange);
+  const screening = screeningOf(app);
   const statusPage = new StatusPage(
     tablesOf(app.database.db),
     leadProofKey(app.spamDefence.formTimeKey),
     formHandoff,
     config.site.siteUrl,
-    offersCall(bookings),
+    offersCall(bookings, screening),
   );
   // Where each new lead is announced (decision 095); its person's confirmation is capped (154).
   const notify = [
@@ -201,7 +202,7 @@ export async function buildApp({
     dataDir: config.dataDir,
     context: config.site,
     ...config.personMessages,
-    offersCall: offersCall(bookings),
+    offersCall: offersCall(bookings, screening),
     worker: personWorker,
   });
   await app.register(notificationsPlugin, {
@@ -246,7 +247,6 @@ export async function buildApp({
     formHandoff,
     statusPage,
   });
-  const screening = screeningOf(app);
   await app.register(bookingsPlugin, {
     store: bookings,
     screening,

@@ -1,5 +1,10 @@
 import { expect, it } from 'vitest';
 import { WEEKDAYS } from '../../src/shared/booking-availability';
+import {
+  DEFAULT_EXPLANATION,
+  SCREENING_ANSWER_URL,
+  SCREENING_URL,
+} from '../../src/shared/booking-screening';
 import { ERASED_MESSAGE, NOTHING_TO_DO, STATUS_NOTICES } from '../../src/shared/person-status';
 import { patchCandidateStatus, signIn } from '../support/admin';
 import { PREFILL_COOKIE } from '../../src/shared/prefill-cookie';
@@ -345,9 +350,20 @@ describeEachDatabase(
       );
       expect(await shown()).toMatchObject({ bookCall: false });
 
-      // Enrolled or placed, the screening call is behind them: no button, times open or not.
+      // Turned away by a knock-out question: /book would show only the explanation.
       await openForCalls(app, owner);
       expect(await shown()).toMatchObject({ bookCall: true });
+      const questions = [{ question: 'Are you 18 or older?', explanation: DEFAULT_EXPLANATION }];
+      const asked = { method: 'PUT', url: SCREENING_URL, headers: { cookie: owner } } as const;
+      expect((await app.inject({ ...asked, payload: { questions } })).statusCode).toBe(200);
+      expect(await shown()).toMatchObject({ bookCall: true });
+      const no = await postJson(app, SCREENING_ANSWER_URL, { answer0: 'no' }, { cookie: proof });
+      expect(no.json()).toMatchObject({ screening: { step: 'refused' } });
+      expect(await shown()).toMatchObject({ bookCall: false });
+      await app.inject({ ...asked, payload: { questions: [] } });
+      expect(await shown()).toMatchObject({ bookCall: true });
+
+      // Enrolled or placed, the screening call is behind them: no button, times open or not.
       expect((await patchCandidateStatus(app, id, 'enrolled')).statusCode).toBe(200);
       expect(await shown()).toMatchObject({ bookCall: false });
     });

@@ -68,14 +68,19 @@ export function bookPageState(store: BookingStore, screening: ScreeningStore, pa
   };
 }
 
-/** Whether /book has something for the candidate now: their call, or a time open (issue 43). */
-export const offersCall = (store: BookingStore) => async (candidateId: number) => {
-  const [held, open] = await Promise.all([
-    store.liveBooking(candidateId),
-    store.slots(new Date(), 1),
-  ]);
-  return held !== undefined || open.length > 0;
-};
+/**
+ * Whether /book has something for the candidate now (issue 43): their call, or a time open to a
+ * person not turned away by a knock-out question (who would find only the explanation there).
+ */
+export const offersCall =
+  (store: BookingStore, screening: ScreeningStore) => async (candidateId: number) => {
+    const [held, open, screened] = await Promise.all([
+      store.liveBooking(candidateId),
+      store.slots(new Date(), 1),
+      screening.step(candidateId),
+    ]);
+    return held !== undefined || (open.length > 0 && screened?.step !== 'refused');
+  };
 
 export const bookingStoreOf = (
   app: FastifyInstance,

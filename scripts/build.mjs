@@ -79,6 +79,33 @@ function publicTemplate(template, bootScript) {
 /** The admin area keeps Vite's tags: its code is the page, and it is nobody's landing page. */
 const isAdmin = (route) => /^\/admin(\/|$)/.test(route);
 
+const ADMIN_PAGE = 'src/client/features/admin/admin-page.tsx';
+
+/**
+ * The admin pages link the admin area's own stylesheet (features/admin/admin.css), which the
+ * public pages' inline sheet leaves out, so they paint styled before their code loads. Read from
+ * Vite's manifest, which is then removed: it is not for the browser.
+ */
+async function withAdminStylesheet({ clientDir }, template) {
+  const manifestDir = path.join(clientDir, '.vite');
+  const manifest = JSON.parse(await readFile(path.join(manifestDir, 'manifest.json'), 'utf8'));
+  await rm(manifestDir, { recursive: true });
+  const sheets = new Set();
+  const seen = new Set();
+  const visit = (key) => {
+    const chunk = manifest[key];
+    // The entry's sheet is the one already inlined.
+    if (seen.has(key) || chunk.isEntry) return;
+    seen.add(key);
+    for (const css of chunk.css ?? []) sheets.add(css);
+    for (const imported of chunk.imports ?? []) visit(imported);
+  };
+  visit(ADMIN_PAGE);
+  if (sheets.size === 0) throw new Error(`No stylesheet for ${ADMIN_PAGE} in Vite's manifest`);
+  const links = [...sheets].map((css) => `<link rel="stylesheet" href="/${css}">`).join('');
+  return template.replace('</head>', () => `${links}</head>`);
+}
+
 const cspHash = (text) => `'sha256-${createHash('sha256').update(text, 'utf8').digest('base64')}'`;
 
 /** Data blocks (run-time config, JSON-LD) are never executed: no CSP source needed. */
@@ -114,11 +141,12 @@ const robots = (site, hidden) =>
 
 async function prerender(out) {
   const { dir, clientDir, ssrDir, pagesDir, shellsDir } = out;
-  const adminTemplate = await inlineStylesheet(
+  const siteTemplate = await inlineStylesheet(
     out,
     await readFile(path.join(clientDir, 'index.html'), 'utf8'),
   );
-  const template = publicTemplate(adminTemplate, await pageBootScript());
+  const template = publicTemplate(siteTemplate, await pageBootScript());
+  const adminTemplate = await withAdminStylesheet(out, siteTemplate);
   await rm(path.join(clientDir, 'index.html'));
   const entry = await import(path.join(ssrDir, 'entry-server.js'));
   const site = entry.siteConfig;
@@ -187,7 +215,7 @@ export async function build() {
   const started = Date.now();
   const out = buildPaths(await newBuildDir(root));
   try {
-    await viteBuild({ root, logLevel: 'warn', build: { outDir: out.clientDir } });
+    await viteBuild({ root, logLevel: 'warn', build: { outDir: out.clientDir, manifest: true } });
     log('built the client');
     await viteBuild({
       root,

@@ -1,3 +1,4 @@
+import './admin.css';
 import { useId, useState, type FormEvent } from 'react';
 import { QueryClientProvider } from '@tanstack/react-query';
 import { KeyRound, Lock } from 'lucide-react';

@@ -1,3 +1,4 @@
+import '../admin.css';
 import { useEffect, useId, useRef, useState, type FormEvent } from 'react';
 import { KeyRound } from 'lucide-react';
 import { PASSWORD_MIN_LENGTH, type AdminRole } from '@shared/admin-accounts';

@@ -5,10 +5,12 @@ import {
   CALENDAR_FEED_URL,
   DEFAULT_AVAILABILITY,
 } from '@shared/booking-availability';
+import { handedOverSchema } from '@shared/admin-accounts';
 import { objectOf } from '../platform/http/api-schemas';
 import { bookingStoreOf } from './bookings-plugin';
 import { bookingDb } from './booking-tables';
 import { CalendarFeeds } from './calendar-feed';
+import { handOverCalls } from './host-handover';
 import { settingsRoutes } from './settings-routes';
 
 const createdAt = {
@@ -32,11 +34,16 @@ export const availabilityRoutes: FastifyPluginAsync = async (app) => {
     schema: availabilitySchema,
     summaries: {
       get: 'Your availability for screening calls: weekly windows, exceptions and rules (the defaults until you save; until then you offer no calls)',
-      put: 'Replaces your availability; bookings already made stay',
+      put: 'Replaces your availability; bookings already made stay, and calls needing a host are offered to the hosts free then',
     },
     read: async (request) =>
       (await store.availabilityOf(accountOf(request))) ?? DEFAULT_AVAILABILITY,
-    save: (request, settings) => store.saveAvailability(accountOf(request), settings),
+    // Hours saved may take up calls needing a host (decision 156).
+    save: async (request, settings) => {
+      await store.saveAvailability(accountOf(request), settings);
+      return { calls: await handOverCalls(app, accountOf(request)) };
+    },
+    beside: { calls: handedOverSchema },
   });
 
   app.get(

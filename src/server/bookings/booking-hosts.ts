@@ -37,8 +37,12 @@ export function savedAvailability(json: string): Availability | undefined {
   return saved.success ? saved.data : undefined;
 }
 
-/** Enabled owners and recruiters who saved an availability, by id: one who never did offers none. */
-export async function hostsOf(db: Db): Promise<Host[]> {
+/**
+ * Enabled owners and recruiters who saved an availability, by id: one who never did offers none.
+ * To a call `handedOver`, no new booking, a host free at its start is open inside their notice
+ * and today too, as the alternative is no host at all (decision 178).
+ */
+export async function hostsOf(db: Db, handedOver = false): Promise<Host[]> {
   const rows = await tables(db)
     .selectFrom('booking_availability')
     .innerJoin('admin_accounts', 'admin_accounts.id', 'booking_availability.account_id')
@@ -49,7 +53,9 @@ export async function hostsOf(db: Db): Promise<Host[]> {
     .execute();
   return rows.flatMap((row) => {
     const settings = savedAvailability(row.settings);
-    return settings ? [{ id: Number(row.account_id), settings }] : [];
+    if (!settings) return [];
+    const open = handedOver ? { minimumNoticeHours: 0, sameDay: true } : {};
+    return [{ id: Number(row.account_id), settings: { ...settings, ...open } }];
   });
 }
 
@@ -66,7 +72,7 @@ export async function takesCalls(db: Db, accountId: number): Promise<boolean> {
 }
 
 /** Live calls not yet started whose host takes no calls now (left, or a role without calls). */
-export async function callsNeedingHost(db: Db, now: Date, limit: number) {
+export async function callsNeedingHost(db: Db, now: Date, limit?: number) {
   return tables(db)
     .selectFrom('bookings')
     .innerJoin('admin_accounts', 'admin_accounts.id', 'bookings.host_id')
@@ -75,7 +81,7 @@ export async function callsNeedingHost(db: Db, now: Date, limit: number) {
     .where('slot_start', '>', now.toISOString())
     .where((eb) => eb.or([eb('disabled_at', 'is not', null), eb('role', 'not in', WORKING_ROLES)]))
     .orderBy('slot_start')
-    .limit(limit)
+    .$if(limit !== undefined, (query) => query.limit(limit!))
     .execute();
 }
 

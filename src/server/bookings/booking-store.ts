@@ -265,10 +265,11 @@ export const takeTurn = (trx: Trx) =>
  * The host and slot a booking of `start` takes, decided in its transaction after its turn: the
  * turn row's update makes bookings on every instance and both databases wait for each other,
  * so the seats, buffer and daily cap are read as committed. Undefined: no host is free then.
+ * `own`: the call moved, or handed over (kept at its start: no new booking, so no notice).
  */
 export async function placeFor(trx: Trx, start: string, now: Date, own?: BookingRow) {
   await takeTurn(trx);
-  const hosts = await hostsOf(trx);
+  const hosts = await hostsOf(trx, own?.slot_start === start);
   const taken = await seatsTaken(trx, lookBack(now), own);
   return hostFor(hosts, taken, start, now, own?.host_id);
 }

@@ -1,31 +1,35 @@
 import type { FastifyInstance } from 'fastify';
-import { takesCalls } from './booking-hosts';
+import { callsNeedingHost, takesCalls } from './booking-hosts';
 import { placeFor, takeSeat, takeTurn } from './booking-store';
 import { bookingDb } from './booking-tables';
 
 /**
- * An account that stops taking calls (disabled, or a role without `work`) hands over its calls not
- * yet started (decision 178): each to another host free at the same start, its seat taken in the
- * booking's turn as a booking's is. One no host can take stays; the desk shows it needs a host.
- * The time is the same and the invitation names no host: the person is sent nothing.
+ * Hands calls not yet started to hosts free at their start (decision 156): an account that stops
+ * taking calls (disabled, or a role without `work`) hands over its own; one taking calls (enabled,
+ * given `work`, or its hours saved) has the calls needing a host offered again. Each takes a seat
+ * in the booking's turn as a booking's does, inside the host's notice too; one no host can take
+ * stays, and the desk shows it needs a host. The time is the same and the invitation names no
+ * host: the person is sent nothing.
  */
 export async function handOverCalls(app: FastifyInstance, accountId: number, now = new Date()) {
   const [db, writes] = bookingDb(app);
-  if (await takesCalls(db, accountId)) return { moved: 0, needHost: 0 };
+  const leaving = !(await takesCalls(db, accountId));
   return writes.run(async (trx) => {
     // After its turn: a booking given this host a moment earlier is committed, and handed over.
     await takeTurn(trx);
-    const calls = await trx
-      .selectFrom('bookings')
-      .selectAll()
-      .where('host_id', '=', accountId)
-      .where('cancelled_at', 'is', null)
-      .where('slot_start', '>', now.toISOString())
-      .orderBy('slot_start')
-      .execute();
+    const calls = leaving
+      ? await trx
+          .selectFrom('bookings')
+          .selectAll()
+          .where('host_id', '=', accountId)
+          .where('cancelled_at', 'is', null)
+          .where('slot_start', '>', now.toISOString())
+          .orderBy('slot_start')
+          .execute()
+      : await callsNeedingHost(trx, now);
     let moved = 0;
     for (const call of calls) {
-      const place = await placeFor(trx, call.slot_start, now);
+      const place = await placeFor(trx, call.slot_start, now, call);
       if (!place) continue;
       await trx.deleteFrom('booking_seats').where('booking_id', '=', call.id).execute();
       if (!(await takeSeat(trx, place, call.id))) throw new Error('a seat taken in its turn');

@@ -10,7 +10,9 @@ interface SettingsDocument<Schema extends $ZodType> {
   schema: Schema;
   summaries: { get: string; put: string };
   read(request: FastifyRequest): Promise<output<Schema>>;
-  save(request: FastifyRequest, settings: output<Schema>): Promise<void>;
+  /** Saves; what it answers beside the document travels in the properties `beside` describes. */
+  save(request: FastifyRequest, settings: output<Schema>): Promise<object | void>;
+  beside?: Record<string, unknown>;
 }
 
 /**
@@ -19,9 +21,10 @@ interface SettingsDocument<Schema extends $ZodType> {
  */
 export function settingsRoutes<Schema extends $ZodType>(
   app: FastifyInstance,
-  { url, schema, summaries, read, save }: SettingsDocument<Schema>,
+  { url, schema, summaries, read, save, beside }: SettingsDocument<Schema>,
 ) {
   const body = bodySchemaOf(schema);
+  const saved = { ...body, properties: { ...(body.properties as object), ...beside } };
   app.get(url, { schema: { summary: summaries.get, response: { 200: body } } }, read);
   app.put(
     url,
@@ -30,7 +33,7 @@ export function settingsRoutes<Schema extends $ZodType>(
         summary: summaries.put,
         // Checked by the shared zod schema: documented only, so ajv neither coerces nor strips.
         documentedBody: body,
-        response: { 200: body, 400: fieldErrorsBody },
+        response: { 200: saved, 400: fieldErrorsBody },
       },
     },
     async (request, reply) => {
@@ -38,8 +41,7 @@ export function settingsRoutes<Schema extends $ZodType>(
       if (!checked.ok) {
         return reply.code(400).send({ error: INVALID_FIELDS_MESSAGE, fields: checked.fields });
       }
-      await save(request, checked.data);
-      return checked.data;
+      return Object.assign({}, checked.data, await save(request, checked.data));
     },
   );
 }

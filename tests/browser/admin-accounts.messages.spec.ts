@@ -1,4 +1,4 @@
-import type { Browser, Page } from '@playwright/test';
+import type { Browser, BrowserContext, Page } from '@playwright/test';
 import {
   AVAILABILITY_URL,
   DEFAULT_AVAILABILITY,
@@ -173,6 +173,7 @@ test('disabling a host hands their calls to a host free then, and the Board mark
   await signIn(page);
   const leaving = await invited(page, browser, `Lena ${tag}`);
   const cover = await invited(page, browser, `Cora ${tag}`);
+  const people: BrowserContext[] = [];
   try {
     // Lena takes both calls; Cora, open afterwards at the early one only, can take that one.
     const save = (host: typeof leaving, end: string) =>
@@ -180,9 +181,9 @@ test('disabling a host hands their calls to a host free then, and the Board mark
     expect((await save(leaving, '40')).status()).toBe(200);
     for (const [index, start] of [early, late].entries()) {
       const person = await browser.newContext({ baseURL: test.info().project.use.baseURL });
+      people.push(person);
       await lead.application(person.request, `${tag}-${index}@example.com`, `${tag}${index}`);
       expect((await person.request.post('/api/booking', { data: { start } })).status()).toBe(201);
-      await person.close();
     }
     expect((await save(cover, '10')).status()).toBe(200);
 
@@ -208,14 +209,28 @@ test('disabling a host hands their calls to a host free then, and the Board mark
     await expect(call(0)).toContainText(`with Cora ${tag}`);
     await expect(call(1)).toContainText('No host: take the call or ask the person to move it');
     await expect(call(1)).not.toContainText(`Lena ${tag}`);
+
+    // Cora leaves too, and nobody is free for her call: no "0 calls moved".
+    await openTab(page, 'Accounts');
+    await accounts.getByRole('button', { name: `Disable Cora ${tag}` }).click();
+    await dialog.getByRole('button', { name: 'Disable', exact: true }).click();
+    await expectToast(
+      page,
+      `Calls of Cora ${tag}`,
+      '1 call needs a host: see the calls on the Board.',
+    );
+    // Lena back: her late call is hers again, and she takes up the early one.
+    await accounts.getByRole('button', { name: `Enable Lena ${tag}` }).click();
+    await expectToast(page, 'Calls needing a host', '1 call without a host now has one.');
   } finally {
-    // Cora leaves too: the other specs see no hosts of this test.
+    // The calls cancelled and both hosts gone: the other specs see nothing of this test.
+    for (const person of people) await person.request.post('/api/booking/cancel', { data: {} });
     const { accounts } = (await (await page.request.get('/api/admin/users')).json()) as {
       accounts: { id: number; name: string }[];
     };
-    const cora = accounts.find((account) => account.name === `Cora ${tag}`)!;
-    await page.request.patch(`/api/admin/users/${cora.id}`, { data: { disabled: true } });
-    await leaving.close();
-    await cover.close();
+    for (const host of accounts.filter((account) => account.name.endsWith(tag))) {
+      await page.request.patch(`/api/admin/users/${host.id}`, { data: { disabled: true } });
+    }
+    for (const context of [leaving, cover, ...people]) await context.close();
   }
 });

@@ -1,9 +1,11 @@
 import { useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
-import type {
-  AccountChange,
-  AccountListing,
-  AdminRole,
-  SessionEntry,
+import {
+  can,
+  type AccountChange,
+  type AccountListing,
+  type AdminRole,
+  type HandedOver,
+  type SessionEntry,
 } from '@shared/admin-accounts';
 import { failureToast, successToast, toast } from '../../../lib/toast-store';
 import { adminToasts } from '../ui/admin-toasts';
@@ -27,14 +29,27 @@ export function useInvite() {
   });
 }
 
-const calls = (count: number) => (count === 1 ? '1 call' : `${count} calls`);
+const calls = (count: number, [one, many]: readonly [string, string]) =>
+  count === 1 ? `1 call ${one}` : `${count} calls ${many}`;
+const MOVED = ['moved to another host.', 'moved to another host.'] as const;
+/** Calls needing a host that a host now takes (an account taking calls, or hours saved). */
+export const TAKEN_UP = ['without a host now has one.', 'without a host now have one.'] as const;
+const LEFT = ['needs a host:', 'need a host:'] as const;
 
-/** What became of the calls of an account that stopped taking them, if it had any. */
-function handedOver({ name, calls: { moved, needHost } }: AccountChange) {
-  if (moved + needHost === 0) return;
-  const description = `${calls(moved)} moved to another host. ${calls(needHost)} ${needHost === 1 ? 'needs' : 'need'} a host: see the calls on the Board.`;
+/** What a handover did, its moved calls in `words`; a count of none is not said. */
+export const handedOverText = ({ moved, needHost }: HandedOver, words: readonly [string, string]) =>
+  [moved && calls(moved, words), needHost && `${calls(needHost, LEFT)} see the calls on the Board.`]
+    .filter(Boolean)
+    .join(' ');
+
+/** The calls of an account that stopped taking them, if it had any; else those it took up. */
+function handedOver({ name, role, disabled, calls: handed }: AccountChange) {
+  const leaving = disabled || !can(role, 'work');
+  if (leaving ? handed.moved + handed.needHost === 0 : handed.moved === 0) return;
+  const title = leaving ? `Calls of ${name}` : 'Calls needing a host';
   // One needing a host stays up longer, as a failure's toast does.
-  toast((needHost > 0 ? failureToast : successToast)(`Calls of ${name}`, description));
+  const shown = handed.needHost > 0 ? failureToast : successToast;
+  toast(shown(title, handedOverText(handed, leaving ? MOVED : TAKEN_UP)));
 }
 
 export function useChangeAccount() {

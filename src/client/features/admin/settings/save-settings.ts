@@ -1,7 +1,9 @@
 import type { FormEvent } from 'react';
 import type { FieldPath, FieldValues, UseFormReturn } from 'react-hook-form';
 import { useMutation, useQueryClient } from '@tanstack/react-query';
+import type { HandedOver } from '@shared/admin-accounts';
 import { toast } from '../../../lib/toast-store';
+import { handedOverText, TAKEN_UP } from '../api/accounts';
 import { apiRequest, errorText, fieldMessages } from '../api/http';
 import { adminToasts } from '../ui/admin-toasts';
 
@@ -16,12 +18,14 @@ export function useSaveSettings<Values extends FieldValues>(
 ) {
   const client = useQueryClient();
   const save = useMutation({
+    // Beside the document: the calls needing a host that saved hours let a host take up.
     mutationFn: async (values: Values) =>
-      (await (await apiRequest('PUT', url, values)).json()) as Values,
-    onSuccess: (answer) => {
+      (await (await apiRequest('PUT', url, values)).json()) as Values & { calls?: HandedOver },
+    onSuccess: ({ calls, ...answer }) => {
       client.setQueryData([url], answer);
-      form.reset(answer);
-      toast(adminToasts.settingsSaved(what));
+      form.reset(answer as Values);
+      const takenUp = calls?.moved ? handedOverText(calls, TAKEN_UP) : undefined;
+      toast(adminToasts.settingsSaved(what, takenUp));
     },
     onError: (error) => {
       Object.entries(fieldMessages(error)).forEach(([name, message], index) =>

@@ -36,7 +36,8 @@ export const adminToasts = {
   dataRequestFailed: failure('Error', 'Failed to look up the address'),
   erased: success('Erased', 'Everything stored about the address was erased'),
   erasureFailed: failure('Error', 'Failed to erase the data: nothing was erased'),
-  settingsSaved: (what: string) => success(`${what.charAt(0).toUpperCase()}${what.slice(1)} saved`),
+  settingsSaved: (what: string, description?: string) =>
+    success(`${what.charAt(0).toUpperCase()}${what.slice(1)} saved`, description),
   // Beyond the spec: failures in the server's words; Export to CSV where there are no rows.
   error: (description: string) => failure('Error', description),
   nothingToExport: (where: string) => ({

@@ -1,9 +1,15 @@
-import { DateTime } from 'luxon';
 import { afterAll, beforeAll, expect, it, vi } from 'vitest';
 import { AVAILABILITY_URL, WEEKDAYS } from '../../src/shared/booking-availability';
 import { newAccount } from '../support/accounts';
 import { signIn } from '../support/admin';
-import { applicant, book, bookingPage, OPEN, saveAvailability } from '../support/calls';
+import {
+  applicant,
+  book,
+  openAt as at,
+  bookingPage,
+  OPEN,
+  saveAvailability,
+} from '../support/calls';
 import { startLocalSmtp } from '../support/smtp';
 import { describeEachDatabase } from '../support/test-app';
 
@@ -17,16 +23,6 @@ vi.setConfig({ testTimeout: 60_000 });
 
 const smtp = await startLocalSmtp();
 afterAll(() => smtp.close());
-
-/** `days` on at `clock` (HH:MM) on the hosts' wall clock, as the API writes a slot's start. */
-const at = (days: number, clock: string) =>
-  DateTime.now()
-    .setZone(OPEN.timeZone)
-    .plus({ days })
-    .set({ hour: Number(clock.slice(0, 2)), minute: Number(clock.slice(3)), second: 0 })
-    .set({ millisecond: 0 })
-    .toUTC()
-    .toISO({ suppressMilliseconds: true })!;
 
 /** The same windows every day. */
 const hoursOf = (windows: object[]) => Object.fromEntries(WEEKDAYS.map((day) => [day, windows]));

@@ -11,7 +11,14 @@ import { WEEKDAYS } from '../../src/shared/booking-availability';
 import { newAccount } from '../support/accounts';
 import { signIn } from '../support/admin';
 import { postJson } from '../support/api';
-import { applicant, book, OPEN, saveAvailability, secondInstance } from '../support/calls';
+import {
+  applicant,
+  book,
+  openAt as at,
+  OPEN,
+  saveAvailability,
+  secondInstance,
+} from '../support/calls';
 import { createTestDatabase } from '../support/postgres';
 import { startLocalSmtp } from '../support/smtp';
 import { describeEachDatabase } from '../support/test-app';
@@ -29,16 +36,6 @@ afterAll(() => smtp.close());
 
 const ZONE = OPEN.timeZone;
 const CLOSED = { ...OPEN, weekly: Object.fromEntries(WEEKDAYS.map((day) => [day, []])) };
-
-/** `days` on at `clock` (HH:MM) on the hosts' wall clock, as the API writes a slot's start. */
-const at = (days: number, clock: string) =>
-  DateTime.now()
-    .setZone(ZONE)
-    .plus({ days })
-    .set({ hour: Number(clock.slice(0, 2)), minute: Number(clock.slice(3)), second: 0 })
-    .set({ millisecond: 0 })
-    .toUTC()
-    .toISO({ suppressMilliseconds: true })!;
 
 describeEachDatabase(
   'each host their own availability',

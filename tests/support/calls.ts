@@ -1,4 +1,5 @@
 import type { FastifyInstance } from 'fastify';
+import { DateTime } from 'luxon';
 import { expect } from 'vitest';
 import {
   AVAILABILITY_URL,
@@ -25,6 +26,16 @@ export const OPEN: Availability = {
   sameDay: true,
   dailyCap: 1000,
 };
+
+/** `days` on at `clock` (HH:MM) on OPEN's wall clock, as the API writes a slot's start. */
+export const openAt = (days: number, clock: string) =>
+  DateTime.now()
+    .setZone(OPEN.timeZone)
+    .plus({ days })
+    .set({ hour: Number(clock.slice(0, 2)), minute: Number(clock.slice(3)), second: 0 })
+    .set({ millisecond: 0 })
+    .toUTC()
+    .toISO({ suppressMilliseconds: true })!;
 
 /** Saves the availability of the host of `cookie` (an owner's or a recruiter's). */
 export async function saveAvailability(app: FastifyInstance, cookie: string, settings: object) {

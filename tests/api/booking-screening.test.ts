@@ -245,6 +245,41 @@ describeEachDatabase(
           .execute(),
       ).toEqual([]);
     });
+
+    it('asks again what the owner changed: a removed question turns nobody away, answers given stand', async () => {
+      const { app } = current();
+      await openForCalls(app, owner);
+      await saveQuestions(app, owner, [{ question: ADULT, explanation: NOT_YET }]);
+      const minor = await screened(app);
+      const adult = await screened(app);
+      await answer(app, minor.proof, { answer0: 'no' });
+      await answer(app, adult.proof, { answer0: 'yes' });
+      expect(await bookingOf(app, minor.proof)).toMatchObject({ screening: { step: 'refused' } });
+
+      // The owner asks about a driving licence as well: each is asked both, once more.
+      const both = [
+        { question: ADULT, explanation: NOT_YET },
+        { question: DRIVER, explanation: DEFAULT_EXPLANATION },
+      ];
+      expect((await saveQuestions(app, owner, both)).statusCode).toBe(200);
+      expect(await bookingOf(app, minor.proof)).toMatchObject({ screening: { step: 'refused' } });
+      const asked = await bookingOf(app, adult.proof);
+      expect(asked).toMatchObject({
+        slots: [],
+        screening: { step: 'ask', questions: [ADULT, DRIVER] },
+      });
+      // Its first "yes" stands; the new question's answer is what decides.
+      const second = await answer(app, adult.proof, { answer0: 'no', answer1: 'yes' });
+      expect(second.json()).toEqual({ screening: null });
+      expect((await bookingOf(app, adult.proof)).slots).toHaveLength(12);
+
+      // The age question removed: the "no" to it no longer stands before the new question.
+      await saveQuestions(app, owner, [{ question: DRIVER, explanation: DEFAULT_EXPLANATION }]);
+      expect(await bookingOf(app, minor.proof)).toMatchObject({
+        screening: { step: 'ask', questions: [DRIVER] },
+      });
+      await saveQuestions(app, owner, []);
+    });
   },
   { env: { SMTP_URL: smtp.url } },
 );

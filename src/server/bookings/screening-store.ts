@@ -64,11 +64,15 @@ export class ScreeningStore {
     return row && (JSON.parse(row.answers) as StoredAnswer[]);
   }
 
-  /** What stands before the lead's slots: questions to answer, or a "no"; none: the slots. */
+  /**
+   * What stands before the lead's slots: questions to answer, or a "no"; none: the slots. Only
+   * answers to the questions asked now count, so a question the owner adds or rewrites is asked
+   * (and one removed no longer turns anybody away).
+   */
   async step(leadId: number, screening?: Screening): Promise<ScreeningView | undefined> {
     const { questions } = screening ?? (await this.questions());
     if (questions.length === 0) return undefined;
-    const [answers, call] = await Promise.all([
+    const [answers = [], call] = await Promise.all([
       this.answers(leadId),
       this.db
         .selectFrom('bookings')
@@ -78,12 +82,18 @@ export class ScreeningStore {
         .executeTakeFirst(),
     ]);
     if (call) return undefined;
-    if (!answers) return { step: 'ask', questions: questions.map((item) => item.question) };
-    const noes = answers.filter((item) => item.answer === 'no');
-    return noes.length === 0
-      ? undefined
-      : // Two "no"s with the same explanation (the default) show it once.
-        { step: 'refused', explanations: [...new Set(noes.map((item) => item.explanation ?? ''))] };
+    const current = answers.filter((item) => questions.some((q) => q.question === item.question));
+    const noes = current.filter((item) => item.answer === 'no');
+    if (noes.length > 0) {
+      // Two "no"s with the same explanation (the default) show it once.
+      return {
+        step: 'refused',
+        explanations: [...new Set(noes.map((item) => item.explanation ?? ''))],
+      };
+    }
+    return current.length < questions.length
+      ? { step: 'ask', questions: questions.map((item) => item.question) }
+      : undefined;
   }
 
   /** Stores the lead's answers (`answer0`, `answer1`) if they are being asked. */
@@ -93,20 +103,28 @@ export class ScreeningStore {
     const { questions } = screening;
     const parsed = adminApi.validateBody(answersSchema(questions.length), body);
     if (!parsed.ok) return { kind: 'invalid', fields: parsed.fields };
-    const answers = questions.map(({ question, explanation }, index): StoredAnswer => {
+    const before = await this.answers(leadId);
+    const given = questions.map(({ question, explanation }, index): StoredAnswer => {
       const answer = parsed.data[answerField(index)] as Answer;
       return answer === 'no' ? { question, answer, explanation } : { question, answer };
     });
-    // The first answers stand: a second post at the same moment changes nothing.
+    // An answer given stands: only a question not answered before takes the new one.
+    const answered = new Set(before?.map((item) => item.question));
+    const answers = [...(before ?? []), ...given.filter((item) => !answered.has(item.question))];
+    const values = { answers: JSON.stringify(answers), answered_at: now.toISOString() };
+    // A second post at the same moment changes nothing: the row is written from what was read.
     await this.writes.run((trx) =>
       trx
         .insertInto('booking_screening')
-        .values({
-          lead_id: leadId,
-          answers: JSON.stringify(answers),
-          answered_at: now.toISOString(),
-        })
-        .onConflict((conflict) => conflict.column('lead_id').doNothing())
+        .values({ lead_id: leadId, ...values })
+        .onConflict((conflict) =>
+          before
+            ? conflict
+                .column('lead_id')
+                .doUpdateSet(values)
+                .where('booking_screening.answers', '=', JSON.stringify(before))
+            : conflict.column('lead_id').doNothing(),
+        )
         .execute(),
     );
     return { kind: 'answered', view: await this.step(leadId, screening) };

@@ -36,6 +36,7 @@ export const auditActions = [
   'call_moved',
   'call_cancelled',
   'call_marked',
+  'call_taken',
   'calendar_feed_reset',
 ] as const;
 export type AuditAction = (typeof auditActions)[number];

@@ -12,11 +12,17 @@ import { describedError, idParams } from '../platform/http/api-schemas';
 import { bookingStoreOf } from './bookings-plugin';
 import { hostNames } from './booking-hosts';
 import { bookingDb } from './booking-tables';
-import { CallDesk, callView } from './call-desk';
+import { CallDesk, callView, type NotTaken } from './call-desk';
 
 const NO_CALL = 'No such call, or it was cancelled';
+/** Why a call was not taken: the 409's sentence, shown on the desk. */
+const NOT_TAKEN: Record<NotTaken, string> = {
+  started: 'This call has started: it can no longer be taken',
+  hosted: 'This call has a host already: someone took it a moment earlier',
+  busy: 'You already have a call at that time',
+};
 
-/** The day's calls (`read`) and their marking (`work`), behind the admin's guard. */
+/** The day's calls (`read`), their marking and taking (`work`), behind the admin's guard. */
 export const callDeskRoutes: FastifyPluginAsync = async (app) => {
   const { database } = app;
   const desk = new CallDesk(...bookingDb(app));
@@ -87,6 +93,28 @@ export const callDeskRoutes: FastifyPluginAsync = async (app) => {
       if (!marked) return reply.code(404).send({ error: NO_CALL });
       if (marked === 'early') return reply.code(409).send({ error: CALL_NOT_STARTED });
       return callView(marked, new Date());
+    },
+  );
+
+  app.post<{ Params: { id: number } }>(
+    `${BOOKINGS_URL}/:id/take`,
+    {
+      schema: {
+        summary:
+          "Makes a call needing a host the signed-in account's, at its time whatever their hours; the person is sent nothing",
+        params: idParams,
+        response: {
+          200: callSchema,
+          404: describedError(NO_CALL),
+          409: describedError(Object.values(NOT_TAKEN).join('; or: ')),
+        },
+      },
+    },
+    async (request, reply) => {
+      const taken = await desk.take(request.params.id, request.adminSession!.account.id);
+      if (!taken) return reply.code(404).send({ error: NO_CALL });
+      if (typeof taken === 'string') return reply.code(409).send({ error: NOT_TAKEN[taken] });
+      return callView(taken, new Date());
     },
   );
 };

@@ -1,12 +1,13 @@
 import { DateTime } from 'luxon';
 import type { Kysely } from 'kysely';
+import { DEFAULT_AVAILABILITY } from '@shared/booking-availability';
 import type { BookedCall, CallOutcome } from '@shared/booking-calls';
 import { tablesOf } from '../platform/database/connection';
 import type { WriteQueue } from '../platform/database/write-queue';
 import type { OutboxTables } from '../platform/outbox/outbox-tables';
 import { DAY_MS } from './booking-bounds';
-import type { BookingRow, BookingStore } from './booking-store';
-import { callsNeedingHost } from './booking-hosts';
+import { takeSeat, takeTurn, type BookingRow, type BookingStore } from './booking-store';
+import { callsNeedingHost, savedAvailability, takesCalls } from './booking-hosts';
 import type { BookingTables } from './booking-tables';
 import { writeCallMessages } from './call-messages';
 
@@ -25,7 +26,10 @@ export const callView = (row: BookingRow, now: Date): BookedCall => ({
   notMarked: row.outcome === null && Date.parse(row.slot_end) + DAY_MS <= now.getTime(),
 });
 
-/** The recruiter's side of the calls (issue 43): the day's list and marking. */
+/** Why a call cannot be taken: it started, it has a host, or the taker has a call then. */
+export type NotTaken = 'started' | 'hosted' | 'busy';
+
+/** The recruiter's side of the calls (issue 43): the day's list, marking, and taking a call. */
 export class CallDesk {
   constructor(
     private readonly db: Kysely<BookingTables>,
@@ -97,6 +101,62 @@ export class CallDesk {
         await writeCallMessages(tablesOf<OutboxTables>(trx), 'missed', marked, [], now);
       }
       return marked;
+    });
+  }
+
+  /**
+   * Makes a live call needing a host the account's own, in the bookings' turn (decision 178): a
+   * seat of theirs at its time, whatever their hours, notice, cap or buffer (they chose it). The
+   * same time: the person is sent nothing. Undefined for no such call, or a cancelled one.
+   */
+  take(
+    id: number,
+    accountId: number,
+    now = new Date(),
+  ): Promise<BookingRow | NotTaken | undefined> {
+    return this.writes.run(async (trx) => {
+      await takeTurn(trx);
+      const call = await trx
+        .selectFrom('bookings')
+        .selectAll()
+        .where('id', '=', id)
+        .where('cancelled_at', 'is', null)
+        .executeTakeFirst();
+      if (!call) return undefined;
+      if (Date.parse(call.slot_start) <= now.getTime()) return 'started';
+      if (await takesCalls(trx, call.host_id)) return 'hosted';
+      // Another call of theirs overlapping it; at the same start, a seat of theirs must be free.
+      const overlapping = await trx
+        .selectFrom('bookings')
+        .select('id')
+        .where('host_id', '=', accountId)
+        .where('cancelled_at', 'is', null)
+        .where('slot_start', '!=', call.slot_start)
+        .where('slot_start', '<', call.slot_end)
+        .where('slot_end', '>', call.slot_start)
+        .executeTakeFirst();
+      const saved = await trx
+        .selectFrom('booking_availability')
+        .select('settings')
+        .where('account_id', '=', accountId)
+        .executeTakeFirst();
+      const host = {
+        id: accountId,
+        settings: (saved && savedAvailability(saved.settings)) ?? DEFAULT_AVAILABILITY,
+      };
+      const slot = { start: call.slot_start, end: call.slot_end, seatsLeft: 0 };
+      if (overlapping || !(await takeSeat(trx, { host, slot, calls: 0 }, id))) return 'busy';
+      await trx
+        .deleteFrom('booking_seats')
+        .where('booking_id', '=', id)
+        .where('host_id', '!=', accountId)
+        .execute();
+      return trx
+        .updateTable('bookings')
+        .set({ host_id: accountId, updated_at: now.toISOString() })
+        .where('id', '=', id)
+        .returningAll()
+        .executeTakeFirstOrThrow();
     });
   }
 }

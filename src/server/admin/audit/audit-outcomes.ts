@@ -133,6 +133,13 @@ export const auditedOutcomes: Record<string, Outcome> = {
     leadId: Number(answered(payload).leadId),
     detail: `call ${idParam(request)}: ${String(answered(payload).outcome)}`,
   })),
+  // A call needing a host taken by the account (the lead's timeline: "Call taken by Lena").
+  'POST /api/admin/bookings/:id/take': on(200, (request, payload) => ({
+    action: 'call_taken',
+    leadType: 'candidate',
+    leadId: Number(answered(payload).leadId),
+    detail: `call ${idParam(request)}`,
+  })),
   'DELETE /api/admin/sessions/:id': on(204, (request) => ({
     action: 'session_ended',
     detail: `session ${idParam(request)}`,

@@ -30,7 +30,13 @@ const submissionsSchema = arrayOfObjects({
 });
 
 /** The call events of a lead's audit entries: its call history (a merge moves them with it). */
-export const CALL_ACTIONS = ['call_booked', 'call_moved', 'call_cancelled', 'call_marked'] as const;
+export const CALL_ACTIONS = [
+  'call_booked',
+  'call_moved',
+  'call_cancelled',
+  'call_marked',
+  'call_taken',
+] as const;
 
 /** "call 12: no_show" -> what follows the call's id, in words (an outcome by its label). */
 function factOf(detail: string | null): string {

@@ -150,7 +150,7 @@ async function invited(page: Page, browser: Browser, name: string) {
   return context;
 }
 
-test('disabling a host hands their calls to a host free then, and the Board marks the one nobody can take', async ({
+test('disabling a host hands their calls to a host free then, and the Board marks the one nobody can take until the owner takes it', async ({
   page,
   browser,
 }) => {
@@ -210,6 +210,21 @@ test('disabling a host hands their calls to a host free then, and the Board mark
     await expect(call(1)).toContainText('No host: take the call or ask the person to move it');
     await expect(call(1)).not.toContainText(`Lena ${tag}`);
 
+    // The owner takes it from the keyboard: the button follows the lead, and the flag goes.
+    const { account } = (await (await page.request.get('/api/admin/session')).json()) as {
+      account: { name: string };
+    };
+    const leadButton = call(1).getByRole('button', { name: `Grace ${tag}1`, exact: true });
+    await leadButton.focus();
+    await page.keyboard.press('Tab');
+    await expect(
+      call(1).getByRole('button', { name: `Take this call: Grace ${tag}1` }),
+    ).toBeFocused();
+    await page.keyboard.press('Enter');
+    await expect(call(1)).toContainText(`with ${account.name}`);
+    await expect(call(1)).not.toContainText('No host');
+    await expect(leadButton).toBeFocused();
+
     // Cora leaves too, and nobody is free for her call: no "0 calls moved".
     await openTab(page, 'Accounts');
     await accounts.getByRole('button', { name: `Disable Cora ${tag}` }).click();
@@ -219,7 +234,7 @@ test('disabling a host hands their calls to a host free then, and the Board mark
       `Calls of Cora ${tag}`,
       '1 call needs a host: see the calls on the Board.',
     );
-    // Lena back: her late call is hers again, and she takes up the early one.
+    // Lena back, she takes up the early one (the late one is the owner's now).
     await accounts.getByRole('button', { name: `Enable Lena ${tag}` }).click();
     await expectToast(page, 'Calls needing a host', '1 call without a host now has one.');
   } finally {

@@ -1,4 +1,4 @@
-import { useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
+import { useMutation, useQuery, useQueryClient, type QueryClient } from '@tanstack/react-query';
 import {
   BOOKINGS_URL,
   OUTCOME_LABELS,
@@ -21,19 +21,30 @@ export function useDayCalls(day: string) {
   });
 }
 
+/** The list and the lead's drawer read a changed call again. */
+const readAgain = (client: QueryClient, { leadId }: Pick<BookedCall, 'leadId'>) =>
+  Promise.all([
+    client.invalidateQueries({ queryKey: [BOOKINGS_URL] }),
+    client.invalidateQueries({ queryKey: [`/api/candidate-submissions/${leadId}/drawer`] }),
+  ]);
+
 /** Marks a call; the list and the lead's drawer read it again. */
 export function useMarkCall() {
   const client = useQueryClient();
   return useMutation({
     mutationFn: ({ id, outcome }: { id: number; outcome: CallOutcome }) =>
       requestJson<BookedCall>('POST', outcomeUrl(id), { outcome }),
-    onSuccess: (call) =>
-      Promise.all([
-        client.invalidateQueries({ queryKey: [BOOKINGS_URL] }),
-        client.invalidateQueries({
-          queryKey: [`/api/candidate-submissions/${call.leadId}/drawer`],
-        }),
-      ]),
+    onSuccess: (call) => readAgain(client, call),
+  });
+}
+
+/** Takes a call needing a host; refused too (taken a moment earlier), the list is read again. */
+export function useTakeCall() {
+  const client = useQueryClient();
+  return useMutation({
+    mutationFn: (call: Pick<BookedCall, 'id' | 'leadId'>) =>
+      requestJson<BookedCall>('POST', `${BOOKINGS_URL}/${call.id}/take`),
+    onSettled: (_taken, _error, call) => readAgain(client, call),
   });
 }
 

@@ -2,7 +2,7 @@ import { useEffect, useState } from 'react';
 import { CALL_NOT_STARTED, CALL_OUTCOMES, OUTCOME_LABELS } from '@shared/booking-calls';
 import { Button } from '../../../../components/ui/button';
 import { TextField } from '../../../../components/ui/form-field';
-import { callState, today, useDayCalls, useMarkCall } from '../../api/calls';
+import { callState, today, useDayCalls, useMarkCall, useTakeCall } from '../../api/calls';
 import { errorText } from '../../api/http';
 import { formatDate } from '../../ui/format';
 import { Panel, Pending } from '../../ui/panel';
@@ -21,12 +21,23 @@ function useNowPast(times: readonly string[]): number {
 
 /**
  * "Today's calls" (another day's on asking): each lead a click from its drawer, the mark buttons,
- * calls left unmarked flagged.
+ * calls left unmarked flagged, a call needing a host offered to take.
  */
 export function TodaysCalls({ onOpen, canEdit }: { onOpen(id: number): void; canEdit: boolean }) {
   const [day, setDay] = useState(today);
   const query = useDayCalls(day);
   const marking = useMarkCall();
+  const taking = useTakeCall();
+  // The last action's refusal (a 409 says why), taking or marking.
+  const [last, failure] =
+    taking.submittedAt > marking.submittedAt
+      ? ([taking, 'The call could not be taken.'] as const)
+      : ([marking, 'The call could not be marked.'] as const);
+  // Once at a time; its button goes with the flag, so the focus moves to the call's lead.
+  const take = ({ id, leadId }: { id: number; leadId: number }) => {
+    const lead = () => document.getElementById(`call-${id}-lead`)?.focus();
+    if (!taking.isPending) taking.mutate({ id, leadId }, { onSuccess: lead });
+  };
   const calls = query.data?.calls;
   // Marking waits for the call's start: the server refuses it earlier (409).
   const now = useNowPast(calls?.map((call) => call.start) ?? []);
@@ -51,10 +62,12 @@ export function TodaysCalls({ onOpen, canEdit }: { onOpen(id: number): void; can
           {calls.map((call) => {
             const early = Date.parse(call.start) > now;
             const reason = `call-${call.id}-not-started`;
+            const who = call.name ?? `candidate ${call.leadId}`;
             return (
               <li key={call.id} className="flex flex-wrap items-center gap-3">
                 <span className="w-44 text-sm text-slate-700">{formatDate(call.start)}</span>
                 <button
+                  id={`call-${call.id}-lead`}
                   type="button"
                   className="font-medium text-accent-strong underline"
                   onClick={() => onOpen(call.leadId)}
@@ -62,9 +75,21 @@ export function TodaysCalls({ onOpen, canEdit }: { onOpen(id: number): void; can
                   {call.name ?? `Candidate ${call.leadId}`}
                 </button>
                 {call.needsHost ? (
-                  <span className="rounded bg-amber-100 px-2 text-sm text-amber-900">
-                    No host: take the call or ask the person to move it
-                  </span>
+                  <>
+                    <span className="rounded bg-amber-100 px-2 text-sm text-amber-900">
+                      No host: take the call or ask the person to move it
+                    </span>
+                    {canEdit && (
+                      <Button
+                        size="sm"
+                        variant="outline"
+                        aria-label={`Take this call: ${who}`}
+                        onClick={() => take(call)}
+                      >
+                        Take this call
+                      </Button>
+                    )}
+                  </>
                 ) : (
                   call.host && <span className="text-sm text-slate-700">with {call.host}</span>
                 )}
@@ -84,7 +109,7 @@ export function TodaysCalls({ onOpen, canEdit }: { onOpen(id: number): void; can
                       aria-pressed={call.outcome === outcome}
                       disabled={early}
                       aria-describedby={early ? reason : undefined}
-                      aria-label={`${OUTCOME_LABELS[outcome]}: ${call.name ?? `candidate ${call.leadId}`}`}
+                      aria-label={`${OUTCOME_LABELS[outcome]}: ${who}`}
                       onClick={() => marking.mutate({ id: call.id, outcome })}
                     >
                       {OUTCOME_LABELS[outcome]}
@@ -101,7 +126,7 @@ export function TodaysCalls({ onOpen, canEdit }: { onOpen(id: number): void; can
         </ul>
       )}
       <p role="status" className="text-sm text-red-800">
-        {marking.isError ? errorText(marking.error, 'The call could not be marked.') : ''}
+        {last.isError ? errorText(last.error, failure) : ''}
       </p>
     </Panel>
   );

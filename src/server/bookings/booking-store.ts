@@ -21,7 +21,7 @@ import type { Slot } from './open-slots';
 export type BookingRow = Selectable<BookingTables['bookings']>;
 type Trx = Transaction<BookingTables>;
 /** The host whose seat a booking takes, and that host's slot. */
-type Place = NonNullable<ReturnType<typeof hostFor>>;
+export type Place = NonNullable<ReturnType<typeof hostFor>>;
 export type PersonChange = 'booked' | 'moved' | 'cancelled';
 /** Records a change in the audit log, in its transaction. */
 export type ChangeRecorder = (

@@ -6,7 +6,8 @@ import { tablesOf } from '../platform/database/connection';
 import type { WriteQueue } from '../platform/database/write-queue';
 import type { OutboxTables } from '../platform/outbox/outbox-tables';
 import { DAY_MS } from './booking-bounds';
-import { takeSeat, takeTurn, type BookingRow, type BookingStore } from './booking-store';
+import { takeTurn, type BookingRow, type BookingStore } from './booking-store';
+import { giveCall } from './host-handover';
 import { callsNeedingHost, savedAvailability, takesCalls } from './booking-hosts';
 import type { BookingTables } from './booking-tables';
 import { writeCallMessages } from './call-messages';
@@ -145,18 +146,8 @@ export class CallDesk {
         settings: (saved && savedAvailability(saved.settings)) ?? DEFAULT_AVAILABILITY,
       };
       const slot = { start: call.slot_start, end: call.slot_end, seatsLeft: 0 };
-      if (overlapping || !(await takeSeat(trx, { host, slot, calls: 0 }, id))) return 'busy';
-      await trx
-        .deleteFrom('booking_seats')
-        .where('booking_id', '=', id)
-        .where('host_id', '!=', accountId)
-        .execute();
-      return trx
-        .updateTable('bookings')
-        .set({ host_id: accountId, updated_at: now.toISOString() })
-        .where('id', '=', id)
-        .returningAll()
-        .executeTakeFirstOrThrow();
+      if (overlapping) return 'busy';
+      return (await giveCall(trx, id, { host, slot, calls: 0 }, now)) ?? 'busy';
     });
   }
 }

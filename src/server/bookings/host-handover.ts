@@ -1,7 +1,8 @@
 import type { FastifyInstance } from 'fastify';
+import type { Transaction } from 'kysely';
 import { callsNeedingHost, takesCalls } from './booking-hosts';
-import { placeFor, takeSeat, takeTurn } from './booking-store';
-import { bookingDb } from './booking-tables';
+import { placeFor, takeSeat, takeTurn, type Place } from './booking-store';
+import { bookingDb, type BookingTables } from './booking-tables';
 
 /**
  * Hands calls not yet started to hosts free at their start (decision 156): an account that stops
@@ -31,15 +32,33 @@ export async function handOverCalls(app: FastifyInstance, accountId: number, now
     for (const call of calls) {
       const place = await placeFor(trx, call.slot_start, now, call);
       if (!place) continue;
-      await trx.deleteFrom('booking_seats').where('booking_id', '=', call.id).execute();
-      if (!(await takeSeat(trx, place, call.id))) throw new Error('a seat taken in its turn');
-      await trx
-        .updateTable('bookings')
-        .set({ host_id: place.host.id, updated_at: now.toISOString() })
-        .where('id', '=', call.id)
-        .execute();
+      if (!(await giveCall(trx, call.id, place, now))) throw new Error('a seat taken in its turn');
       moved += 1;
     }
     return { moved, needHost: calls.length - moved };
   });
+}
+
+/**
+ * Gives a call to the host of `place`, with a seat of theirs at its start, in the bookings' turn;
+ * its other seat freed. Undefined, nothing changed, when none of their seats is free then.
+ */
+export async function giveCall(
+  trx: Transaction<BookingTables>,
+  callId: number,
+  place: Place,
+  now: Date,
+) {
+  if (!(await takeSeat(trx, place, callId))) return undefined;
+  await trx
+    .deleteFrom('booking_seats')
+    .where('booking_id', '=', callId)
+    .where('host_id', '!=', place.host.id)
+    .execute();
+  return trx
+    .updateTable('bookings')
+    .set({ host_id: place.host.id, updated_at: now.toISOString() })
+    .where('id', '=', callId)
+    .returningAll()
+    .executeTakeFirstOrThrow();
 }

@@ -28,6 +28,14 @@ const ROWS_PER_WRITE = 100;
  */
 const total = sql<number>`sum(cast(amount_minor as double precision))`;
 
+/**
+ * A row keyed by its campaign's name (an Ads Manager export without Campaign ID) yields to the
+ * same day, source and name keyed by an id (the pull's): one campaign's day, counted once.
+ */
+const notKeyedTwice = sql<boolean>`not (campaign = campaign_name and exists (
+  select 1 from ad_spend as by_id where by_id.day = ad_spend.day and by_id.source = ad_spend.source
+    and by_id.campaign_name = ad_spend.campaign_name and by_id.campaign <> by_id.campaign_name))`;
+
 /** Spend rows, mappings and the ranges the report reads; one instance per server. */
 export class SpendStore {
   constructor(
@@ -69,7 +77,11 @@ export class SpendStore {
   /** The range's spend in `currency` (default: the most spent), with every currency's total. */
   async inRange(range: DayRange, currency?: string) {
     const inRange = ({ from, to }: DayRange) =>
-      this.db.selectFrom('ad_spend').where('day', '>=', from).where('day', '<=', to);
+      this.db
+        .selectFrom('ad_spend')
+        .where('day', '>=', from)
+        .where('day', '<=', to)
+        .where(notKeyedTwice);
     const perDay: { currency: string; day: string; spend: number }[] = [];
     const totals = new Map<string, number>();
     const days = readByWeeks(range, (piece) =>

@@ -1,0 +1,106 @@
+import { expect, it } from 'vitest';
+import type { FunnelFigures, FunnelStep } from '../../src/shared/admin-funnel';
+import { tablesOf } from '../../src/server/platform/database/connection';
+import { SpendStore, type SpendTables } from '../../src/server/spend';
+import type { VisitTables } from '../../src/server/visits/visit-tables';
+import { adminOptions, signIn, uploadSpend } from '../support/admin';
+import { candidateIdOf } from '../support/api';
+import { leadThrough, type LeadPath } from '../support/funnel-walk';
+import { describeEachDatabase, type TestApp } from '../support/test-app';
+
+/*
+ * The marketer's numbers against a truth worked out by hand (session 37): days of visits, leads
+ * and spend seeded as the beacon, the forms, the pull and the upload leave them, then the funnel
+ * read as the Overview and its CSV read it.
+ */
+
+const DAY_MS = 86_400_000;
+const dayOf = (offset: number) => new Date(Date.now() + offset * DAY_MS).toISOString().slice(0, 10);
+const stepOf = (steps: FunnelStep[], key: string) => steps.find((step) => step.key === key);
+
+/** `visitors` counted on `day` on `page` from campaign `campaign`, as the beacon leaves them. */
+const visitorsOn = (testApp: TestApp, day: string, page: string, campaign: string, visitors = 10) =>
+  tablesOf<VisitTables>(testApp.db)
+    .insertInto('visit_days')
+    .values({
+      day,
+      page,
+      landing_variant: { '/career': 'free_training', '/training': 'high_salary' }[page] ?? '',
+      utm_source: 'facebook',
+      utm_campaign: campaign,
+      visitors,
+    })
+    .execute();
+
+/** A lead through `path`'s forms from `campaign`, that arrived at noon (UTC) on `day`. */
+async function leadOn(testApp: TestApp, day: string, path: LeadPath, campaign: string) {
+  const email = await leadThrough(testApp, path, campaign);
+  await testApp.db
+    .updateTable('candidates')
+    .set({ created_at: `${day}T12:00:00.000Z` })
+    .where('id', '=', await candidateIdOf(testApp.db, email))
+    .execute();
+}
+
+const funnel = async (testApp: TestApp, cookie: string, from: string, to: string, more = '') => {
+  const response = await testApp.app.inject({
+    url: `/api/admin/funnel?from=${from}&to=${to}${more}`,
+    headers: { cookie },
+  });
+  expect(response.statusCode).toBe(200);
+  return response.json<FunnelFigures>();
+};
+
+describeEachDatabase(
+  'the funnel against a known truth',
+  (current) => {
+    it("counts a Meta campaign's day once when both the pull and an Ads Manager export without Campaign ID hold it", async () => {
+      const testApp = current();
+      const cookie = await signIn(testApp.app);
+      const pulled = () =>
+        new SpendStore(
+          tablesOf<SpendTables>(testApp.db),
+          testApp.app.writeQueue.forTables<SpendTables>(),
+        ).save(
+          [
+            {
+              day: dayOf(-1),
+              source: 'facebook',
+              campaign: '120210000000001',
+              campaignName: 'Winter intake',
+              currency: 'EUR',
+              amountMinor: 4000,
+              impressions: 1000,
+              clicks: 40,
+            },
+          ],
+          'meta',
+        );
+      await pulled();
+      await visitorsOn(testApp, dayOf(-1), '/career', 'Winter intake');
+      await leadOn(testApp, dayOf(-1), '/career', 'Winter intake');
+      await leadOn(testApp, dayOf(-1), '/career', 'Winter intake');
+      // Ads Manager's default daily export names the campaign but not its id.
+      const exported =
+        'Reporting starts,Reporting ends,Day,Campaign name,Amount spent (EUR)\n' +
+        `${dayOf(-1)},${dayOf(-1)},${dayOf(-1)},Winter intake,40.00\n`;
+      expect((await uploadSpend(testApp, cookie, exported)).statusCode).toBe(200);
+      // The next hourly pull writes the same day again.
+      await pulled();
+
+      // The other test's spend is in USD: this report is EUR's alone.
+      const figures = await funnel(testApp, cookie, dayOf(-1), dayOf(-1), '&currency=EUR');
+      expect(figures.currencies).toContainEqual({ currency: 'EUR', spend: 4000 });
+      expect(figures.total).toMatchObject({ spend: 4000 });
+      expect(stepOf(figures.utmCampaigns, 'Winter intake')).toMatchObject({
+        leads: 2,
+        spend: 4000,
+        costPerLead: 2000,
+      });
+      expect(stepOf(figures.landingPages, '/career')).toMatchObject({ spend: 4000 });
+      expect(figures.weeks.reduce((sum, week) => sum + week.spend, 0)).toBe(4000);
+      expect(figures.unmatchedSpend).toEqual([]);
+    });
+  },
+  adminOptions,
+);

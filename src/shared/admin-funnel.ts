@@ -128,7 +128,8 @@ export const funnelSchema = objectOf({
     ...steps,
     description:
       "Per landing page path (the visit's entry page, the lead's source page), every page " +
-      "included; a campaign's spend is shared among its pages by their share of its visitors",
+      "included; a campaign's spend of each day is shared among its pages by their share of " +
+      "that day's visitors",
   },
   variants: {
     ...steps,

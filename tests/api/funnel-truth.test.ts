@@ -51,9 +51,70 @@ const funnel = async (testApp: TestApp, cookie: string, from: string, to: string
   return response.json<FunnelFigures>();
 };
 
+const csvOf = async (testApp: TestApp, cookie: string, from: string, to: string) =>
+  (
+    await testApp.app.inject({
+      url: `/api/admin/funnel.csv?from=${from}&to=${to}`,
+      headers: { cookie },
+    })
+  ).body;
+
 describeEachDatabase(
   'the funnel against a known truth',
   (current) => {
+    it("shares each day's spend of a campaign among that day's landing pages, not the range's", async () => {
+      const testApp = current();
+      const cookie = await signIn(testApp.app);
+      // Campaign "switch" sent its ads to /career two days ago (100.00) and to /training
+      // yesterday (10.00); today it spent 11.00 and nobody came: that day is shared as the
+      // range's visitors were, half each.
+      await visitorsOn(testApp, dayOf(-2), '/career', 'switch');
+      await visitorsOn(testApp, dayOf(-1), '/training', 'switch');
+      await leadOn(testApp, dayOf(-2), '/career', 'switch');
+      await leadOn(testApp, dayOf(-1), '/training', 'switch');
+      const csv =
+        'date,source,campaign,spend,currency\n' +
+        `${dayOf(-2)},facebook,switch,100.00,USD\n` +
+        `${dayOf(-1)},facebook,switch,10.00,USD\n` +
+        `${dayOf(0)},facebook,switch,11.00,USD\n`;
+      expect((await uploadSpend(testApp, cookie, csv)).statusCode).toBe(200);
+
+      const figures = await funnel(testApp, cookie, dayOf(-2), dayOf(0));
+      expect(stepOf(figures.utmCampaigns, 'switch')).toMatchObject({ leads: 2, spend: 12100 });
+      for (const steps of [figures.landingPages, figures.variants]) {
+        expect(steps.map(({ key, spend, costPerLead }) => ({ key, spend, costPerLead }))).toEqual(
+          expect.arrayContaining([
+            {
+              key: expect.stringMatching(/career|free_training/),
+              spend: 10550,
+              costPerLead: 10550,
+            },
+            { key: expect.stringMatching(/training|high_salary/), spend: 1550, costPerLead: 1550 },
+          ]),
+        );
+      }
+      // The CSV says the same; a range of yesterday alone has /training's 10.00 only.
+      const lines = (await csvOf(testApp, cookie, dayOf(-2), dayOf(0))).split('\r\n');
+      expect(lines.find((line) => line.startsWith('"Landing page","/career"'))).toContain(
+        '"105.50","USD","105.50"',
+      );
+      const yesterday = await funnel(testApp, cookie, dayOf(-1), dayOf(-1));
+      expect(stepOf(yesterday.landingPages, '/training')).toMatchObject({ spend: 1000 });
+      expect(stepOf(yesterday.landingPages, '/career')).toBeUndefined();
+
+      // A campaign none of whose visitors were counted is shared by its leads' pages, a day at
+      // a time too (in pounds: a report of its own).
+      await leadOn(testApp, dayOf(-2), '/career', 'unseen');
+      await leadOn(testApp, dayOf(-1), '/training', 'unseen');
+      const pounds =
+        'date,source,campaign,spend,currency\n' +
+        `${dayOf(-2)},facebook,unseen,30.00,GBP\n${dayOf(-1)},facebook,unseen,6.00,GBP\n`;
+      expect((await uploadSpend(testApp, cookie, pounds)).statusCode).toBe(200);
+      const byLeads = await funnel(testApp, cookie, dayOf(-2), dayOf(0), '&currency=GBP');
+      expect(stepOf(byLeads.landingPages, '/career')).toMatchObject({ spend: 3000 });
+      expect(stepOf(byLeads.landingPages, '/training')).toMatchObject({ spend: 600 });
+    });
+
     it("counts a Meta campaign's day once when both the pull and an Ads Manager export without Campaign ID hold it", async () => {
       const testApp = current();
       const cookie = await signIn(testApp.app);

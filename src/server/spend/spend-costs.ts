@@ -16,8 +16,9 @@ export interface MatchedSpend {
   unmatched: UnmatchedSpend[];
 }
 
-/** A (landing page, variant) pair of a campaign, and its weight: its visitors, or its leads. */
+/** A (landing page, variant) pair of a campaign a day, and its weight: its visitors, or leads. */
 export interface CampaignPage {
+  day: string;
   page: string;
   variant: string;
   weight: number;
@@ -49,8 +50,9 @@ export function sharesOf(amount: number, weights: readonly number[]): number[] {
 }
 
 /**
- * Campaign spend to utm_campaigns (decision 165), and to the landing pages and variants by the
- * campaign's (page, variant) pairs' shares of its weight (`pagesOf`, by matched campaign).
+ * Campaign spend to utm_campaigns (decision 165), and each day's to the landing pages and
+ * variants by the campaign's (page, variant) pairs' shares of that day's weight (`pagesOf`, by
+ * matched campaign; the range's on a day without any).
  */
 export function matchSpend(
   spend: SpendInRange,
@@ -69,7 +71,7 @@ export function matchSpend(
     const key = JSON.stringify([source, campaign]);
     mapped.set(key, [...(mapped.get(key) ?? []), utmCampaign]);
   }
-  for (const campaign of spend.campaigns) {
+  for (const { days, ...campaign } of spend.campaigns) {
     add(matched.utmSources, campaign.source, campaign.spend);
     const key = [
       campaign.campaign,
@@ -82,14 +84,20 @@ export function matchSpend(
     }
     add(matched.utmCampaigns, key, campaign.spend);
     const pages = pagesOf(key);
-    const shares = sharesOf(
-      campaign.spend,
-      pages.map(({ weight }) => weight),
-    );
-    pages.forEach(({ page, variant }, index) => {
-      add(matched.landingPages, page, shares[index]!);
-      add(matched.variants, variant, shares[index]!);
-    });
+    const ofDay = new Map<string, CampaignPage[]>();
+    for (const pair of pages) ofDay.set(pair.day, [...(ofDay.get(pair.day) ?? []), pair]);
+    // A day's spend goes to that day's pages; a day nobody came, to the range's.
+    for (const { day, spend: amount } of days) {
+      const sharing = ofDay.get(day) ?? pages;
+      const shares = sharesOf(
+        amount,
+        sharing.map(({ weight }) => weight),
+      );
+      sharing.forEach(({ page, variant }, index) => {
+        add(matched.landingPages, page, shares[index]!);
+        add(matched.variants, variant, shares[index]!);
+      });
+    }
   }
   matched.unmatched.sort((a, b) => b.spend - a.spend);
   return matched;

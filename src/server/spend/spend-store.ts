@@ -104,7 +104,13 @@ export class SpendStore {
     if (chosen === null) return { currency: null, currencies, campaigns: [], days: [], mappings };
     const campaigns = new Map<
       string,
-      { source: string; campaign: string; campaignName: string; spend: number }
+      {
+        source: string;
+        campaign: string;
+        campaignName: string;
+        spend: number;
+        days: { day: string; spend: number }[];
+      }
     >();
     const perCampaign = readByWeeks(range, (piece) =>
       inRange(piece)
@@ -112,16 +118,20 @@ export class SpendStore {
         .select([
           'source',
           'campaign',
+          'day',
           sql<string>`max(campaign_name)`.as('campaignName'),
           total.as('spend'),
         ])
-        .groupBy(['source', 'campaign'])
+        .groupBy(['source', 'campaign', 'day'])
         .execute(),
     );
     for await (const rows of perCampaign) {
-      for (const row of rows) {
+      for (const { day, ...row } of rows) {
         const key = JSON.stringify([row.source, row.campaign]);
         const earlier = campaigns.get(key);
+        // Each day's spend, which goes where that day's traffic went (decision 177).
+        const days = earlier?.days ?? [];
+        days.push({ day, spend: row.spend });
         campaigns.set(key, {
           ...row,
           // The greatest name of the range, as one max() over it would pick.
@@ -130,6 +140,7 @@ export class SpendStore {
               ? earlier.campaignName
               : row.campaignName,
           spend: (earlier?.spend ?? 0) + row.spend,
+          days,
         });
       }
     }

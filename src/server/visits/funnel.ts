@@ -225,7 +225,7 @@ export async function funnelFigures(
   };
 }
 
-/** Leads per (source page, variant) of each of `campaigns` over `range` (a page of '' included). */
+/** Leads per day and (source page, variant) of each of `campaigns` over `range` ('' included). */
 async function pagesOfLeads(
   db: Kysely<VisitTables>,
   campaigns: readonly string[],
@@ -238,12 +238,12 @@ async function pagesOfLeads(
       leadFunnel.campaignPagesQuery(db, some, fromIso, toIso),
     );
     for await (const rows of leads) {
-      for (const { campaign, page, variant, leads } of rows) {
+      for (const { campaign, day, page, variant, leads } of rows) {
         const ofCampaign = pairs.get(campaign ?? '') ?? new Map<string, CampaignPage>();
-        const pair = JSON.stringify([page ?? '', variant ?? '']);
+        const pair = JSON.stringify([day, page ?? '', variant ?? '']);
         const earlier = ofCampaign.get(pair)?.weight ?? 0;
         const weight = earlier + Number(leads);
-        ofCampaign.set(pair, { page: page ?? '', variant: variant ?? '', weight });
+        ofCampaign.set(pair, { day, page: page ?? '', variant: variant ?? '', weight });
         pairs.set(campaign ?? '', ofCampaign);
       }
     }

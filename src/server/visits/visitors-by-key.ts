@@ -68,8 +68,8 @@ export async function* visitorsByKey(
 }
 
 /**
- * Visitors per (page, landing variant) of each of `campaigns` seen in `range` (a variant of ''
- * included): the campaigns that spend can match and how their spend is shared.
+ * Visitors per day and (page, landing variant) of each of `campaigns` seen in `range` (a variant
+ * of '' included): the campaigns that spend can match and how each day's spend is shared.
  */
 export async function pagesOfCampaigns(
   db: Kysely<VisitTables>,
@@ -83,18 +83,19 @@ export async function pagesOfCampaigns(
         .selectFrom('visit_days')
         .select([
           'utm_campaign as campaign',
+          'day',
           'page',
           'landing_variant as variant',
           sql<number | string>`sum(visitors)`.as('visitors'),
         ])
         .where('utm_campaign', 'in', campaigns.slice(at, at + 500))
         .where(daysIn(range))
-        .groupBy(['utm_campaign', 'page', 'landing_variant'])
+        .groupBy(['utm_campaign', 'day', 'page', 'landing_variant'])
         .execute(),
     );
-    for (const { campaign, page, variant, visitors } of rows) {
+    for (const { campaign, day, page, variant, visitors } of rows) {
       const pages = pagesOf.get(campaign) ?? [];
-      pages.push({ page, variant, weight: Number(visitors) });
+      pages.push({ day, page, variant, weight: Number(visitors) });
       pagesOf.set(campaign, pages);
     }
   }

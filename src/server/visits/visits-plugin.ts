@@ -162,9 +162,9 @@ export const funnelRoutes =
           `Visitors, leads and ad spend of at most ${REPORT_MAX_DAYS} UTC days (two years), in ` +
           'total and per landing page, landing variant, UTM source and UTM campaign. Each stage ' +
           `(${funnelStages.map(({ key }) => key).join(', ')}) counts the leads that reached at ` +
-          "least it; a campaign's spend is shared among its landing pages by their share of its " +
-          'visitors. A wider range is refused (400, `fields.to`), never cut short: the figures ' +
-          'are always those of the range asked for.',
+          "least it; a campaign's spend of each day is shared among its landing pages by their " +
+          "share of that day's visitors. A wider range is refused (400, `fields.to`), never " +
+          'cut short: the figures are always those of the range asked for.',
       }),
       async (request, reply) => {
         const figures = await figuresOf(request.query);

@@ -61,8 +61,8 @@ export function funnelLeadsQuery(
 }
 
 /**
- * Leads created in [fromIso, toIso) per (campaign, source page, landing variant) of `campaigns`:
- * how a campaign's spend is shared when none of its visitors were counted.
+ * Leads created in [fromIso, toIso) per (campaign, UTC day, source page, landing variant) of
+ * `campaigns`: how a campaign's spend is shared when none of its visitors were counted.
  */
 export function campaignPagesQuery(
   connection: AnyDb,
@@ -70,15 +70,17 @@ export function campaignPagesQuery(
   fromIso: string,
   toIso: string,
 ) {
+  const day = sql<string>`substr(created_at, 1, 10)`;
   return candidatesIn(connection, fromIso, toIso)
     .select([
       'utm_campaign as campaign',
+      day.as('day'),
       'source_page as page',
       'landing_variant as variant',
       (eb) => eb.fn.countAll<number | string>().as('leads'),
     ])
     .where('utm_campaign', 'in', campaigns)
-    .groupBy(['utm_campaign', 'source_page', 'landing_variant']);
+    .groupBy(['utm_campaign', day, 'source_page', 'landing_variant']);
 }
 /** Each booked candidate lead created in [fromIso, toIso): its key of `dimension`, its times. */
 export function bookingTimesQuery(

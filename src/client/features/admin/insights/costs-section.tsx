@@ -146,7 +146,7 @@ const COSTS = [
 
 /** How landing pages and variants get their spend (spend-costs.ts shares it so). */
 const ALLOCATION =
-  "Spend of each campaign is shared among its landing pages by their share of its visitors (by its leads' pages where it has no visitors counted).";
+  "Spend of each campaign is shared among its landing pages by their share of its visitors, a day at a time (by its leads' pages where it has no visitors counted).";
 
 /** The funnel's counts and costs per grouping, sorted by spend (most first) until re-sorted. */
 function CostsTable({ data }: { data: FunnelFigures }) {

@@ -189,7 +189,8 @@ describeEachDatabase(
       > & { timeline: { kind: string; text: string }[]; submissions: unknown[] };
       expect(detail).toMatchObject({
         email: kept.email,
-        status: 'new',
+        // The person was contacted through the other lead: the further status of the two.
+        status: 'contacted',
         // Its own values, its blanks filled from the other.
         phone: digits,
         firstName: 'Ada',

@@ -5,7 +5,7 @@ import { SpendStore, type SpendTables } from '../../src/server/spend';
 import type { VisitTables } from '../../src/server/visits/visit-tables';
 import { adminOptions, signIn, uploadSpend } from '../support/admin';
 import { candidateIdOf } from '../support/api';
-import { leadThrough, type LeadPath } from '../support/funnel-walk';
+import { leadThrough, moveTo, type LeadPath } from '../support/funnel-walk';
 import { describeEachDatabase, type TestApp } from '../support/test-app';
 
 /*
@@ -40,6 +40,7 @@ async function leadOn(testApp: TestApp, day: string, path: LeadPath, campaign: s
     .set({ created_at: `${day}T12:00:00.000Z` })
     .where('id', '=', await candidateIdOf(testApp.db, email))
     .execute();
+  return email;
 }
 
 const funnel = async (testApp: TestApp, cookie: string, from: string, to: string, more = '') => {
@@ -113,6 +114,41 @@ describeEachDatabase(
       const byLeads = await funnel(testApp, cookie, dayOf(-2), dayOf(0), '&currency=GBP');
       expect(stepOf(byLeads.landingPages, '/career')).toMatchObject({ spend: 3000 });
       expect(stepOf(byLeads.landingPages, '/training')).toMatchObject({ spend: 600 });
+    });
+
+    it('keeps a placement through the merge of its lead into a newer duplicate: one lead, one placement', async () => {
+      const testApp = current();
+      const cookie = await signIn(testApp.app);
+      // Placed three days ago from campaign "placed-once"; the same person applied again
+      // yesterday under another e-mail, and the recruiter merges the old lead into the new one.
+      const placed = await leadOn(testApp, dayOf(-3), '/apply', 'placed-once');
+      await moveTo(testApp, cookie, placed, 'placed');
+      const again = await leadOn(testApp, dayOf(-1), '/apply', 'placed-once');
+      const csv = `date,source,campaign,spend,currency\n${dayOf(-3)},facebook,placed-once,20.00,CHF\n`;
+      expect((await uploadSpend(testApp, cookie, csv)).statusCode).toBe(200);
+      const range = [testApp, cookie, dayOf(-3), dayOf(0), '&currency=CHF'] as const;
+      const before = stepOf((await funnel(...range)).utmCampaigns, 'placed-once');
+      expect(before).toMatchObject({ leads: 2, placed: 1, costPerPlacement: 2000 });
+
+      const keptId = await candidateIdOf(testApp.db, again);
+      const merged = await testApp.app.inject({
+        method: 'POST',
+        url: `/api/candidate-submissions/${keptId}/merge`,
+        headers: { cookie },
+        payload: { otherId: await candidateIdOf(testApp.db, placed) },
+      });
+      expect(merged.statusCode).toBe(200);
+      expect(stepOf((await funnel(...range)).utmCampaigns, 'placed-once')).toMatchObject({
+        leads: 1,
+        placed: 1,
+        costPerLead: 2000,
+        costPerPlacement: 2000,
+      });
+      const detail = await testApp.app.inject({
+        url: `/api/candidate-submissions/${keptId}`,
+        headers: { cookie },
+      });
+      expect(detail.json()).toMatchObject({ status: 'placed' });
     });
 
     it("counts a Meta campaign's day once when both the pull and an Ads Manager export without Campaign ID hold it", async () => {

@@ -7,6 +7,7 @@ import { addActivity } from '../pipeline/lead-pipeline';
 import type { PipelineTables } from '../../records/pipeline-tables';
 import { deleteStatusLinks, type StatusLinkTables } from '../people/status-link';
 import { candidateFields } from '@shared/lead-fields';
+import { candidateStatuses, closingStatuses } from '@shared/lead-status';
 import { defaultSide, mergeFieldsOf, type MergeWinners } from '@shared/lead-merge';
 import { attributionColumns, columnsOf } from '../../records/lead-columns';
 import {
@@ -20,6 +21,10 @@ import { refreshMatchKeys } from '../../records/match-keys';
 type Row = Record<string, unknown> & { id: number; created_at: string; stage: string };
 
 const chosenFields = mergeFieldsOf(candidateFields);
+/** The candidate statuses in the order a lead moves along them, the closing ones left out. */
+const PIPELINE: string[] = candidateStatuses
+  .map((status) => status.value)
+  .filter((value) => !closingStatuses.some((closing) => closing.value === value));
 
 /** Whose value each chosen field keeps: the recruiter's choice, else this lead's unless blank. */
 const sidesOf = (kept: Row, other: Row, winners: MergeWinners) =>
@@ -46,6 +51,9 @@ function mergedValues(kept: Row, other: Row, sides: Sides, now: string): Record<
   // The person got as far as either lead did: the stage only moves forward, flags only rise.
   const stageOf = (row: Row) => candidateStages.indexOf(row.stage as never);
   values.stage = stageOf(other) > stageOf(kept) ? other.stage : kept.stage;
+  // So does the status, new to placed (a placement survives); a closing one (not a fit) stays.
+  const statusOf = (row: Row) => PIPELINE.indexOf(String(row.status));
+  if (statusOf(kept) >= 0 && statusOf(other) > statusOf(kept)) values.status = other.status;
   for (const column of [...columnsOf(candidateFields, 'flag'), 'proof_issued']) {
     values[column] = Math.max(Number(kept[column]), Number(other[column]));
   }

@@ -86,11 +86,15 @@ describeEachDatabase(
         expect(steps.map(({ key, spend, costPerLead }) => ({ key, spend, costPerLead }))).toEqual(
           expect.arrayContaining([
             {
-              key: expect.stringMatching(/career|free_training/),
+              key: expect.stringMatching(/^(\/career|free_training)$/),
               spend: 10550,
               costPerLead: 10550,
             },
-            { key: expect.stringMatching(/training|high_salary/), spend: 1550, costPerLead: 1550 },
+            {
+              key: expect.stringMatching(/^(\/training|high_salary)$/),
+              spend: 1550,
+              costPerLead: 1550,
+            },
           ]),
         );
       }

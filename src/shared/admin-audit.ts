@@ -38,6 +38,7 @@ export const auditActions = [
   'call_marked',
   'call_taken',
   'calendar_feed_reset',
+  'availability_saved',
 ] as const;
 export type AuditAction = (typeof auditActions)[number];
 

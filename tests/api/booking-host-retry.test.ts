@@ -114,6 +114,18 @@ describeEachDatabase(
       });
       expect(saved.statusCode).toBe(200);
       expect(saved.json()).toEqual({ ...hours, calls: { moved: 1, needHost: 1 } });
+      // The Audit tab shows the save and how many calls it took up, never whose.
+      const audit = await app.inject({
+        url: '/api/admin/audit?action=availability_saved&limit=1',
+        headers: { cookie: owner },
+      });
+      expect(audit.json()).toEqual([
+        expect.objectContaining({
+          accountId: morning.id,
+          leadId: null,
+          detail: 'calls 1 moved, 1 needing a host',
+        }),
+      ]);
       expect(await hostsAt(at(5, '10:00'))).toEqual([morning.id, morning.id]);
       expect(await hostsAt(at(5, '12:00'))).toEqual([leaving.id, leaving.id]);
 

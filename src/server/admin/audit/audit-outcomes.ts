@@ -55,6 +55,12 @@ const templateEntry = (action: AuditAction) => (request: FastifyRequest) => {
   return { action, leadType, detail: status };
 };
 
+/** Calls an answer says were handed over (decision 178): how many, never whose. */
+function handedOver(payload: unknown) {
+  const { moved = 0, needHost = 0 } = (answered(payload).calls ?? {}) as Record<string, number>;
+  return moved + needHost > 0 ? `calls ${moved} moved, ${needHost} needing a host` : undefined;
+}
+
 const deleted = (leadType: 'candidate' | 'company') =>
   on(204, (request) => ({ action: 'delete', leadType, leadId: idParam(request) }));
 
@@ -115,18 +121,21 @@ export const auditedOutcomes: Record<string, Outcome> = {
   })),
   'PATCH /api/admin/users/:id': on(200, (request, payload) => {
     const { role, disabled } = request.body as { role?: string; disabled?: boolean };
-    const { moved = 0, needHost = 0 } = (answered(payload).calls ?? {}) as Record<string, number>;
     const changes = [
       role === undefined ? undefined : `role ${role}`,
       disabled === undefined ? undefined : disabled ? 'disabled' : 'enabled',
-      // Its calls handed over (decision 178): how many, never whose.
-      moved + needHost > 0 ? `calls ${moved} moved, ${needHost} needing a host` : undefined,
+      handedOver(payload),
     ];
     return {
       action: 'account_changed',
       detail: `account ${idParam(request)}: ${changes.filter(Boolean).join(', ')}`,
     };
   }),
+  // A host's hours saved, and the calls needing a host they took up.
+  'PUT /api/admin/booking/availability': on(200, (_request, payload) => ({
+    action: 'availability_saved',
+    detail: handedOver(payload),
+  })),
   'POST /api/admin/bookings/:id/outcome': on(200, (request, payload) => ({
     action: 'call_marked',
     leadType: 'candidate',

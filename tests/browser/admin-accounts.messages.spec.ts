@@ -154,7 +154,7 @@ test('disabling a host hands their calls to a host free then, and the Board mark
   page,
   browser,
 }) => {
-  test.setTimeout(90_000);
+  test.setTimeout(120_000);
   const tag = uniqueTag('handover');
   // Three days and twelve hours on (away from the other specs' calls), on that day alone.
   const when = new Date(Date.now() + (3 * 24 + 12) * 3_600_000);
@@ -237,6 +237,27 @@ test('disabling a host hands their calls to a host free then, and the Board mark
     // Lena back, she takes up the early one (the late one is the owner's now).
     await accounts.getByRole('button', { name: `Enable Lena ${tag}` }).click();
     await expectToast(page, 'Calls needing a host', '1 call without a host now has one.');
+
+    // Lena leaves again; the owner takes her call from another day's list, where it then leaves:
+    // the keyboard's focus stays in the calls, not on the page's body.
+    await accounts.getByRole('button', { name: `Disable Lena ${tag}` }).click();
+    await dialog.getByRole('button', { name: 'Disable', exact: true }).click();
+    await expectToast(
+      page,
+      `Calls of Lena ${tag}`,
+      '1 call needs a host: see the calls on the Board.',
+    );
+    await openTab(page, 'Board');
+    const dayAfter = new Date(when.getTime() + 24 * 3_600_000).toLocaleDateString('en-CA', {
+      timeZone,
+    });
+    await calls.getByLabel('Day').fill(dayAfter);
+    await call(0)
+      .getByRole('button', { name: `Take this call: Grace ${tag}0` })
+      .focus();
+    await page.keyboard.press('Enter');
+    await expect(call(0)).toHaveCount(0);
+    await expect(calls.locator(':focus')).toHaveCount(1);
   } finally {
     // The calls cancelled and both hosts gone: the other specs see nothing of this test.
     for (const person of people) await person.request.post('/api/booking/cancel', { data: {} });

@@ -1,12 +1,16 @@
 import { useId, type ReactNode } from 'react';
 
-/** A titled part of a tab or panel: a section named by its heading (`${id}-heading` with an id). */
+/**
+ * A titled part of a tab or panel: a section named by its heading (`${id}-heading` with an id),
+ * which a script can focus when `focusable`.
+ */
 export function Panel({
   id,
   title,
   level = 2,
   className = 'grid gap-3',
   titleClassName = 'text-xl',
+  focusable,
   children,
 }: {
   id?: string;
@@ -14,6 +18,7 @@ export function Panel({
   level?: 2 | 3;
   className?: string;
   titleClassName?: string;
+  focusable?: boolean;
   children: ReactNode;
 }) {
   const ownId = useId();
@@ -21,7 +26,7 @@ export function Panel({
   const Heading = level === 2 ? 'h2' : 'h3';
   return (
     <section aria-labelledby={headingId} className={className}>
-      <Heading id={headingId} className={titleClassName}>
+      <Heading id={headingId} className={titleClassName} tabIndex={focusable ? -1 : undefined}>
         {title}
       </Heading>
       {children}

@@ -1,4 +1,4 @@
-import { useEffect, useState } from 'react';
+import { useEffect, useRef, useState } from 'react';
 import { CALL_NOT_STARTED, CALL_OUTCOMES, OUTCOME_LABELS } from '@shared/booking-calls';
 import { Button } from '../../../../components/ui/button';
 import { TextField } from '../../../../components/ui/form-field';
@@ -33,16 +33,31 @@ export function TodaysCalls({ onOpen, canEdit }: { onOpen(id: number): void; can
     taking.submittedAt > marking.submittedAt
       ? ([taking, 'The call could not be taken.'] as const)
       : ([marking, 'The call could not be marked.'] as const);
-  // Once at a time; its button goes with the flag, so the focus moves to the call's lead.
-  const take = ({ id, leadId }: { id: number; leadId: number }) => {
-    const lead = () => document.getElementById(`call-${id}-lead`)?.focus();
-    if (!taking.isPending) taking.mutate({ id, leadId }, { onSuccess: lead });
-  };
   const calls = query.data?.calls;
+  // Once at a time. Its button goes with the flag, or the call with another day's list: once the
+  // list is read again, a focus left on the body moves to the call's lead, else to the call now in
+  // its place, else to the heading.
+  const taken = useRef<{ id: number; index: number; before: number }>(undefined);
+  const take = ({ id, leadId }: { id: number; leadId: number }, index: number) => {
+    if (taking.isPending) return;
+    taken.current = { id, index, before: query.dataUpdatedAt };
+    taking.mutate({ id, leadId });
+  };
+  useEffect(() => {
+    const last = taken.current;
+    if (!last || !calls || taking.isPending || query.dataUpdatedAt <= last.before) return;
+    taken.current = undefined;
+    if (document.activeElement !== document.body) return;
+    const stays = calls.findIndex((call) => call.id === last.id);
+    const next = calls[stays < 0 ? last.index : stays];
+    document.getElementById(next ? `call-${next.id}-lead` : 'calls-heading')?.focus();
+  }, [calls, taking.isPending, query.dataUpdatedAt]);
   // Marking waits for the call's start: the server refuses it earlier (409).
   const now = useNowPast(calls?.map((call) => call.start) ?? []);
   return (
     <Panel
+      id="calls"
+      focusable
       title={day === today() ? "Today's calls" : `Calls on ${day}`}
       className="grid gap-3 rounded-xl border border-slate-200 bg-white p-5"
     >
@@ -59,7 +74,7 @@ export function TodaysCalls({ onOpen, canEdit }: { onOpen(id: number): void; can
         <p className="text-slate-700">No calls booked today.</p>
       ) : (
         <ul className="grid gap-2">
-          {calls.map((call) => {
+          {calls.map((call, index) => {
             const early = Date.parse(call.start) > now;
             const reason = `call-${call.id}-not-started`;
             const who = call.name ?? `candidate ${call.leadId}`;
@@ -84,7 +99,7 @@ export function TodaysCalls({ onOpen, canEdit }: { onOpen(id: number): void; can
                         size="sm"
                         variant="outline"
                         aria-label={`Take this call: ${who}`}
-                        onClick={() => take(call)}
+                        onClick={() => take(call, index)}
                       >
                         Take this call
                       </Button>

@@ -200,6 +200,19 @@ describeEachDatabase(
         `/api/admin/lead-emails?q=${tag}&assignee=me`,
       );
       expect(ids(emails.body)).toEqual([mineByEmail.id]);
+      // The export of "My leads" holds them alone, and its audit entry says so.
+      const exported = await testApp.app.inject({
+        url: `/api/admin/export/candidates.csv?q=${tag}&assignee=me`,
+        headers: { cookie: asAda },
+      });
+      expect(exported.statusCode).toBe(200);
+      expect([`${tag}a`, `${tag}b`, `${tag}c`].map((name) => exported.body.includes(name))).toEqual(
+        [true, false, false],
+      );
+      const audit = await call(testApp, owner, 'GET', `/api/admin/audit?action=export&limit=1`);
+      expect(audit.body).toEqual([
+        expect.objectContaining({ detail: 'candidates, filtered by search and assignee me' }),
+      ]);
       const bad = await call(testApp, asAda, 'GET', '/api/candidate-submissions?assignee=someone');
       expect(bad.status).toBe(400);
     });

@@ -39,9 +39,13 @@ const signIn =
 /** The export's tab and which filters narrowed it; the search text itself is never kept. */
 function exportDetail(request: FastifyRequest): string {
   const tab = (request.params as { file: string }).file.replace(/\.csv$/, '');
-  const { q, status, ids } = request.query as { q?: string; status?: string; ids?: string };
+  const { q, status, ids, assignee } = request.query as Record<string, string | undefined>;
   if (ids) return `${tab}, ${ids.split(',').length} ticked leads`;
-  const filters = [q?.trim() ? 'search' : undefined, status ? `status ${status}` : undefined];
+  const filters = [
+    q?.trim() ? 'search' : undefined,
+    status ? `status ${status}` : undefined,
+    assignee ? `assignee ${assignee}` : undefined,
+  ];
   const applied = filters.filter(Boolean);
   return applied.length > 0 ? `${tab}, filtered by ${applied.join(' and ')}` : `${tab}, whole tab`;
 }

@@ -2,7 +2,7 @@ import { Readable } from 'node:stream';
 import type { FastifyPluginAsync } from 'fastify';
 import { type LeadDesk, adminApi } from '../../leads';
 import { objectOf } from '../../platform/http/api-schemas';
-import { listQuerystringSchema, type ListQuerystring } from './listing-routes';
+import { assigneeFilter, listQuerystringSchema, type ListQuerystring } from './listing-routes';
 
 const { anyStatus, exportTabs } = adminApi;
 type ExportTab = adminApi.ExportTab;
@@ -18,7 +18,9 @@ export const exportRoutes: FastifyPluginAsync<{ desk: LeadDesk }> = async (app, 
   const list = listQuerystringSchema([], anyStatus, true).properties;
   app.get<{
     Params: { file: string };
-    Querystring: Pick<ListQuerystring, 'q' | 'status' | 'duplicates'> & { ids?: string };
+    Querystring: Pick<ListQuerystring, 'q' | 'status' | 'duplicates' | 'assignee'> & {
+      ids?: string;
+    };
   }>(
     '/api/admin/export/:file',
     {
@@ -32,6 +34,8 @@ export const exportRoutes: FastifyPluginAsync<{ desk: LeadDesk }> = async (app, 
             q: list.q,
             status: list.status,
             duplicates: list.duplicates,
+            // "My leads" exports the leads on screen, not the whole tab's.
+            assignee: list.assignee,
             ids: {
               type: 'string',
               description: 'The ticked leads only: their ids, comma-separated',
@@ -55,10 +59,11 @@ export const exportRoutes: FastifyPluginAsync<{ desk: LeadDesk }> = async (app, 
     },
     async (request, reply) => {
       const tab = request.params.file.replace(/\.csv$/, '') as ExportTab;
-      const { duplicates, ids, ...filter } = request.query;
+      const { duplicates, ids, assignee, ...filter } = request.query;
       const csv = desk.exportCsv(tab, {
         ...filter,
         duplicates: duplicates === 1,
+        assignee: assigneeFilter(request, assignee),
         ids: ids?.split(',').map(Number),
       });
       const date = new Date().toISOString().slice(0, 10);

@@ -91,11 +91,13 @@ export function listUrl(tab: LeadTabId, filter: TabFilter, limit = PAGE_SIZE): s
 /** A tab's count, whatever the search: one row is asked for, X-Total-Count answers. */
 export const countUrl = (tab: LeadTabId) => listUrl(tab, { q: '', offset: 0, status: '' }, 1);
 
-/** The export of a tab, with the same search and status filter as on screen, or ticked ids. */
+/** The export of a tab, with the same search, status and "My leads" as on screen, or ticked ids. */
 export function exportUrl(tab: LeadTabId, filter: TabFilter, ids?: readonly number[]): string {
-  const { q, status, duplicates } = listFilter(tab, filter);
+  const { q, status, duplicates, assignee } = listFilter(tab, filter);
   const query = new URLSearchParams(
-    ids ? { ids: ids.join(',') } : { ...(q && { q }), ...(status && { status }) },
+    ids
+      ? { ids: ids.join(',') }
+      : { ...(q && { q }), ...(status && { status }), ...(assignee && { assignee }) },
   );
   if (!ids && duplicates) query.set('duplicates', '1');
   const text = query.toString().replaceAll('%2C', ',');

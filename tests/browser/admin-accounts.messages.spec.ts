@@ -225,28 +225,23 @@ test('disabling a host hands their calls to a host free then, and the Board mark
     await expect(call(1)).not.toContainText('No host');
     await expect(leadButton).toBeFocused();
 
+    /** The owner disables a host: the toast counts their calls. */
+    const disable = async (name: string, counted: string) => {
+      await accounts.getByRole('button', { name: `Disable ${name} ${tag}` }).click();
+      await dialog.getByRole('button', { name: 'Disable', exact: true }).click();
+      await expectToast(page, `Calls of ${name} ${tag}`, counted);
+    };
+    const needsHost = '1 call needs a host: see the calls on the Board.';
     // Cora leaves too, and nobody is free for her call: no "0 calls moved".
     await openTab(page, 'Accounts');
-    await accounts.getByRole('button', { name: `Disable Cora ${tag}` }).click();
-    await dialog.getByRole('button', { name: 'Disable', exact: true }).click();
-    await expectToast(
-      page,
-      `Calls of Cora ${tag}`,
-      '1 call needs a host: see the calls on the Board.',
-    );
+    await disable('Cora', needsHost);
     // Lena back, she takes up the early one (the late one is the owner's now).
     await accounts.getByRole('button', { name: `Enable Lena ${tag}` }).click();
     await expectToast(page, 'Calls needing a host', '1 call without a host now has one.');
 
     // Lena leaves again; the owner takes her call from another day's list, where it then leaves:
     // the keyboard's focus stays in the calls, not on the page's body.
-    await accounts.getByRole('button', { name: `Disable Lena ${tag}` }).click();
-    await dialog.getByRole('button', { name: 'Disable', exact: true }).click();
-    await expectToast(
-      page,
-      `Calls of Lena ${tag}`,
-      '1 call needs a host: see the calls on the Board.',
-    );
+    await disable('Lena', needsHost);
     await openTab(page, 'Board');
     const dayAfter = new Date(when.getTime() + 24 * 3_600_000).toLocaleDateString('en-CA', {
       timeZone,

@@ -1,7 +1,6 @@
-import { readFile } from 'node:fs/promises';
 import { test } from './fixtures';
 import { axeViolations } from './support/site';
-import { expect, lead, openTab, signIn, uniqueTag } from './support/admin';
+import { expect, exportedCsv, lead, openTab, signIn, uniqueTag } from './support/admin';
 
 test.describe.configure({ timeout: 120_000 });
 
@@ -29,11 +28,7 @@ test('a lead assigned from its detail shows under "My leads"', async ({ page }) 
   await expect(panel.locator('tbody tr')).toHaveCount(1);
   await expect(panel.locator('tbody tr')).toContainText(`${tag}Mine`);
   // Export to CSV exports the leads on screen: the recruiter's own, not the others'.
-  const [download] = await Promise.all([
-    page.waitForEvent('download'),
-    page.getByRole('button', { name: 'Export to CSV' }).click(),
-  ]);
-  const csv = await readFile(await download.path(), 'utf8');
+  const csv = await exportedCsv(page);
   expect(csv).toContain(`${tag}Mine`);
   expect(csv).not.toContain(`${tag}Other`);
   await panel.getByRole('checkbox', { name: 'My leads' }).uncheck();

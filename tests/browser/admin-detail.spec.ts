@@ -1,8 +1,7 @@
-import { readFile } from 'node:fs/promises';
 import type { Locator, Page } from '@playwright/test';
 import { test } from './fixtures';
 import { axeViolations } from './support/site';
-import { expect, lead, openTab, searchFor, signIn, uniqueTag } from './support/admin';
+import { expect, exportedCsv, lead, openTab, searchFor, signIn, uniqueTag } from './support/admin';
 
 test.describe.configure({ timeout: 120_000 });
 
@@ -213,11 +212,7 @@ test('the status filter of a tab lists the leads of that status', async ({ page 
   await expect(panel.locator('tbody tr')).toHaveCount(1);
   await expect(panel.locator('tbody tr')).toContainText(`${tag} Beta`);
   // Export to CSV exports what the filter shows.
-  const [download] = await Promise.all([
-    page.waitForEvent('download'),
-    page.getByRole('button', { name: 'Export to CSV' }).click(),
-  ]);
-  const csv = await readFile(await download.path(), 'utf8');
+  const csv = await exportedCsv(page);
   expect(csv).toContain(`${tag} Beta`);
   expect(csv).not.toContain(`${tag} Alpha`);
   await filter.selectOption('new');

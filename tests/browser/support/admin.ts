@@ -1,4 +1,4 @@
-import { mkdtemp } from 'node:fs/promises';
+import { mkdtemp, readFile } from 'node:fs/promises';
 import { tmpdir } from 'node:os';
 import path from 'node:path';
 import type { APIRequestContext, Browser, Locator, Page } from '@playwright/test';
@@ -111,6 +111,15 @@ export async function searchFor(panel: Locator, text: string) {
   const table = panel.getByRole('region');
   await expect(table).toHaveAttribute('data-query', text);
   await expect(table).toHaveAttribute('aria-busy', 'false');
+}
+
+/** Export to CSV, as the dashboard's button downloads it: the file's text. */
+export async function exportedCsv(page: Page): Promise<string> {
+  const [download] = await Promise.all([
+    page.waitForEvent('download'),
+    page.getByRole('button', { name: 'Export to CSV' }).click(),
+  ]);
+  return readFile(await download.path(), 'utf8');
 }
 
 /** A tab by its label (its name also holds the count badge). */

@@ -171,6 +171,7 @@ export async function buildApp({
     formHandoff,
     config.site.siteUrl,
     offersCall(bookings, screening),
+    (candidateId) => bookings.cancel(candidateId, new Date(), false),
   );
   // Where each new lead is announced (decision 095); its person's confirmation is capped (154).
   const notify = [

@@ -10,7 +10,14 @@ import { patchCandidateStatus, signIn } from '../support/admin';
 import { PREFILL_COOKIE } from '../../src/shared/prefill-cookie';
 import { candidateIdOf, candidatesWithEmail, postJson } from '../support/api';
 import { validBodies } from '../support/lead-bodies';
-import { book, bookingPage, OPEN, openForCalls, saveAvailability } from '../support/calls';
+import {
+  applicant,
+  book,
+  bookingPage,
+  OPEN,
+  openForCalls,
+  saveAvailability,
+} from '../support/calls';
 import {
   cookieHeader,
   NAVIGATION,
@@ -366,6 +373,30 @@ describeEachDatabase(
       // Enrolled or placed, the screening call is behind them: no button, times open or not.
       expect((await patchCandidateStatus(app, id, 'enrolled')).statusCode).toBe(200);
       expect(await shown()).toMatchObject({ bookCall: false });
+    });
+
+    it('cancels the call of a candidate who withdraws: no host keeps it, and its time is free', async () => {
+      const { app, db } = current();
+      await openForCalls(app, await signIn(app));
+      const email = uniqueEmail('withdraw-call');
+      const body = validBodies.candidateApplication(email);
+      expect((await postJson(app, '/api/candidates/submit', body)).statusCode).toBe(200);
+      const id = await candidateIdOf(db, email);
+      const proof = await opened(app, await statusLinkTo(current(), { table: 'candidates', id }));
+      const { slots } = await bookingPage<{ slots: { start: string }[] }>(app, proof);
+      const start = slots[4]!.start;
+      expect((await book(app, proof, start)).statusCode).toBe(201);
+
+      const withdrawn = await post(
+        app,
+        '/api/status/withdraw',
+        { lead: `c${id}`, confirm: 'yes' },
+        proof,
+      );
+      expect(withdrawn.json()).toEqual({ message: STATUS_NOTICES.withdraw });
+      expect(await bookingPage(app, proof)).toMatchObject({ booking: null });
+      // The host's one seat at that time is free again: another person books it.
+      expect((await book(app, await applicant(app), start)).statusCode).toBe(201);
     });
   },
   { env: { CLIENT_DIR } },

@@ -202,9 +202,9 @@ export class BookingStore {
     });
   }
 
-  /** Cancels the lead's booking: its seat is free again, the row is kept, marked. */
-  async cancel(leadId: number, now = new Date()): Promise<BookingOutcome> {
-    if (await changedTooOften(this.db, leadId, now)) return { kind: 'too-many' };
+  /** Cancels the lead's call, its seat freed, the row kept; unbounded: a withdrawal's, always. */
+  async cancel(leadId: number, now = new Date(), bounded = true): Promise<BookingOutcome> {
+    if (bounded && (await changedTooOften(this.db, leadId, now))) return { kind: 'too-many' };
     return this.writes.run(async (trx): Promise<BookingOutcome> => {
       const cancelled = await this.cancelLive(trx, leadId, now);
       if (!cancelled) return { kind: 'no-booking' };

@@ -77,6 +77,8 @@ export class StatusPage {
     /** SITE_URL: its origin is ours even behind a rewriting proxy; https makes cookies Secure. */
     private readonly siteUrl: string,
     private readonly offersCall: CallOffer,
+    /** Cancels a candidate's call: a withdrawal leaves no host a call with them (decision 178). */
+    readonly cancelCall: (candidateId: number) => Promise<unknown>,
   ) {
     this.sameOrigin = sameOriginCheck(siteUrl);
   }

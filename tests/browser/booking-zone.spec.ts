@@ -81,3 +81,16 @@ test("without JavaScript: the host's zone and the chooser, never the browser's",
   await expect(page.getByText(/^Times are in /)).toContainText('(America/Chicago)');
   await context.close();
 });
+
+test("each day's times reach over the hosts' hours: a person free only in the afternoon finds one", async ({
+  page,
+}) => {
+  await applyAndOpen(page);
+  // The owner's hours, 9 to 12 and 13 to 17 UTC: more than the six times a day the page offers.
+  await page.goto('/book?zone=UTC');
+  const days = page.getByRole('group');
+  await expect(days).toHaveCount(5);
+  for (const day of await days.all()) {
+    await expect(day.getByText(/PM$/).first()).toBeVisible();
+  }
+});

@@ -31,6 +31,15 @@ export function chosenZone(asked: unknown, hostZone: string): string {
   return typeof asked === 'string' && asked.length <= 64 && isTimeZone(asked) ? asked : hostZone;
 }
 
+/** Up to `SLOTS_A_DAY` of a day's times, first and last kept: a person free only late finds one. */
+const spread = <T>(times: T[]) =>
+  times.length <= SLOTS_A_DAY
+    ? times
+    : Array.from(
+        { length: SLOTS_A_DAY },
+        (_, n) => times[Math.round((n * (times.length - 1)) / (SLOTS_A_DAY - 1))]!,
+      );
+
 /** The first `DAYS` days with open slots in `zone`, each with up to `SLOTS_A_DAY` of them. */
 function byDay(slots: readonly Slot[], zone: string, group: boolean): BookingDayView[] {
   const days: BookingDayView[] = [];
@@ -43,15 +52,13 @@ function byDay(slots: readonly Slot[], zone: string, group: boolean): BookingDay
       day = { date, slots: [] };
       days.push(day);
     }
-    if (day.slots.length < SLOTS_A_DAY) {
-      day.slots.push({
-        start: slot.start,
-        time: time.toFormat('h:mm a'),
-        ...(group ? { seatsLeft: slot.seatsLeft } : {}),
-      });
-    }
+    day.slots.push({
+      start: slot.start,
+      time: time.toFormat('h:mm a'),
+      ...(group ? { seatsLeft: slot.seatsLeft } : {}),
+    });
   }
-  return days;
+  return days.map((day) => ({ ...day, slots: spread(day.slots) }));
 }
 
 /** GET /book: rendered for the candidate this browser proves, in the zone `?zone=` asks. */

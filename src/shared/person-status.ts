@@ -40,6 +40,8 @@ export type LinkTarget = (typeof LINK_TARGETS)[number];
 
 /** What the page says when no step is left for the person and the next move is ours. */
 export const NOTHING_TO_DO = "Nothing to do for now: we'll be in touch.";
+/** ...and to a candidate who holds a screening call, instead. */
+export const CALL_BOOKED = 'Your screening call is booked: you can move or cancel it.';
 
 export interface StatusStep {
   text: string;
@@ -69,6 +71,8 @@ export interface StatusLead {
   withdrawn: boolean;
   /** A candidate's "Book your call" (issue 43): they hold a call or a time is open now. */
   bookCall?: boolean;
+  /** They hold that call: the button moves or cancels it. */
+  callBooked?: boolean;
 }
 
 export type StatusView =

@@ -3,7 +3,7 @@ import type { FastifyInstance } from 'fastify';
 import { LOST_LINK_SENTENCE } from '../../src/shared/person-status';
 import { adminEnv, freshAddress, signIn } from '../support/admin';
 import { candidateIdOf, companiesWithEmail } from '../support/api';
-import { openForCalls } from '../support/calls';
+import { applicant, bookCall, openForCalls } from '../support/calls';
 import { eventually } from '../support/eventually';
 import { validBodies } from '../support/lead-bodies';
 import { openLink } from '../support/status-page';
@@ -194,6 +194,17 @@ describeEachDatabase(
       const booking = await open(testApp.app, `/status?token=${token}&next=book`);
       expect(booking.statusCode).toBe(303);
       expect(booking.headers.location).toBe('/book');
+    });
+
+    it('a candidate who booked their call before the confirmation goes is not asked to pick a time', async () => {
+      const { app } = current();
+      await openForCalls(app, await signIn(app));
+      const email = uniqueEmail('booked-first');
+      await bookCall(app, await applicant(app, email));
+      const mail = await mailTo(email, CONFIRMATION);
+      expect(mail).toContain(COMPLETE);
+      expect(mail).not.toContain('Pick the time of your screening call now');
+      expect(mail).not.toContain('next=book');
     });
 
     it('a status link without `next` opens the status page', async () => {

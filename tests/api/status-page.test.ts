@@ -5,7 +5,12 @@ import {
   SCREENING_ANSWER_URL,
   SCREENING_URL,
 } from '../../src/shared/booking-screening';
-import { ERASED_MESSAGE, NOTHING_TO_DO, STATUS_NOTICES } from '../../src/shared/person-status';
+import {
+  CALL_BOOKED,
+  ERASED_MESSAGE,
+  NOTHING_TO_DO,
+  STATUS_NOTICES,
+} from '../../src/shared/person-status';
 import { patchCandidateStatus, signIn } from '../support/admin';
 import { PREFILL_COOKIE } from '../../src/shared/prefill-cookie';
 import { candidateIdOf, candidatesWithEmail, postJson } from '../support/api';
@@ -386,6 +391,11 @@ describeEachDatabase(
       const { slots } = await bookingPage<{ slots: { start: string }[] }>(app, proof);
       const start = slots[4]!.start;
       expect((await book(app, proof, start)).statusCode).toBe(201);
+      // The status page says the call is booked, and its button moves or cancels it.
+      const { state } = await statusPage(app, proof);
+      expect(state?.status).toMatchObject({
+        leads: [{ bookCall: true, callBooked: true, next: null, outlook: CALL_BOOKED }],
+      });
 
       const withdrawn = await post(
         app,

@@ -2,6 +2,7 @@ import AxeBuilder from '@axe-core/playwright';
 import type { BrowserContext, Page } from '@playwright/test';
 import { AVAILABILITY_URL } from '../../src/shared/booking-availability';
 import { BOOKING_NOTICES } from '../../src/shared/booking-view';
+import { CALL_BOOKED } from '../../src/shared/person-status';
 import { invitationIn, type Invitation } from '../support/calendar-mail';
 import { E2E_ADMIN_PASSWORD } from '../support/e2e';
 import { readableMail } from '../support/smtp';
@@ -143,7 +144,9 @@ test('without JavaScript: apply, book from the thank-you page, move from the sta
   await page.goto(link!);
   await page.getByRole('button', { name: 'Open My Status Page' }).click();
   await expect(page).toHaveURL(/\/status$/);
-  await page.getByRole('link', { name: 'Book your call' }).click();
+  // The page says the call is booked, not "Book your call" (nor "Nothing to do").
+  await expect(page.getByText(CALL_BOOKED)).toBeVisible();
+  await page.getByRole('link', { name: 'Move or cancel your call' }).click();
   await expect(page.getByRole('heading', { name: 'Move Your Call' })).toBeVisible();
   const second = first + MINUTE;
   await choose(page, second, 'Move to This Time');

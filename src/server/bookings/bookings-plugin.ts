@@ -69,17 +69,20 @@ export function bookPageState(store: BookingStore, screening: ScreeningStore, pa
 }
 
 /**
- * Whether /book has something for the candidate now (issue 43): their call, or a time open to a
+ * What /book has for the candidate now (issue 43): their call, or a time open to a
  * person not turned away by a knock-out question (who would find only the explanation there).
  */
 export const offersCall =
-  (store: BookingStore, screening: ScreeningStore) => async (candidateId: number) => {
+  (store: BookingStore, screening: ScreeningStore) =>
+  async (candidateId: number): Promise<'booked' | 'open' | false> => {
     const [held, open, screened] = await Promise.all([
       store.liveBooking(candidateId),
       store.slots(new Date(), 1),
       screening.step(candidateId),
     ]);
-    return held !== undefined || (open.length > 0 && screened?.step !== 'refused');
+    // A call missed or past is moved to a new time: "Book your call" again.
+    if (held) return !held.outcome && Date.parse(held.slot_end) > Date.now() ? 'booked' : 'open';
+    return open.length > 0 && screened?.step !== 'refused' && 'open';
   };
 
 export const bookingStoreOf = (

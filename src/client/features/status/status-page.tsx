@@ -178,7 +178,7 @@ function LeadCards({ lead }: { lead: StatusLead }) {
           <div>
             {/* A full page load: the server renders /book for this browser's proof. */}
             <a href={BOOK_PATH} className={buttonClass({ variant: 'outline' })}>
-              Book your call
+              {lead.callBooked ? 'Move or cancel your call' : 'Book your call'}
             </a>
           </div>
         ) : null}

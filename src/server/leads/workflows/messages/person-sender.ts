@@ -134,7 +134,8 @@ export function personSender(options: PersonSenderOptions) {
     const standing = { open: openStepOf(table, row), words: statusWords[row.status] };
     if (!('first_name' in row)) return companyConfirmation(context, to, standing);
     // Composed by the outbox worker, off the request: the bookings' check keeps no form waiting.
-    const book = !standing.open && !standing.words && (await options.offersCall(id));
+    // A call booked before it goes: the invitation has said it all, no "pick a time".
+    const book = !standing.open && !standing.words && (await options.offersCall(id)) === 'open';
     return candidateConfirmation(context, to, { ...standing, book });
   }
 

@@ -2,6 +2,7 @@ import type { FastifyRequest } from 'fastify';
 import type { Kysely } from 'kysely';
 import { BOOK_PATH } from '@shared/booking-view';
 import {
+  CALL_BOOKED,
   LINK_TARGETS,
   NEXT_STEPS,
   type LinkTarget,
@@ -174,12 +175,14 @@ export class StatusPage {
       const leads = await Promise.all(
         mine.map(async (entry) => {
           const [{ table, id }, row] = entry;
-          const [contacts, bookCall] = await Promise.all([
+          const [contacts, call] = await Promise.all([
             findContacts(this.db, table, [id]),
             table === 'candidates' && awaitsUs(row.status) && this.offersCall(id),
           ]);
           const values = contacts.map((contact) => contact.value);
-          return { ...viewOf(entry, values), bookCall };
+          const lead = { ...viewOf(entry, values), bookCall: Boolean(call) };
+          if (call !== 'booked') return lead;
+          return { ...lead, callBooked: true, outlook: lead.outlook && CALL_BOOKED };
         }),
       );
       return { view: { kind: 'leads', leads } };

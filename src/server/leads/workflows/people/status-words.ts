@@ -10,8 +10,9 @@ import { STATUS_PATH } from './status-link';
 
 type LeadRow = CandidateListRow | CompanyListRow;
 
-/** Whether "Book your call" leads somewhere for the candidate now (the bookings' answer). */
-export type CallOffer = (candidateId: number) => Promise<boolean>;
+/** What "Book your call" leads to for the candidate now (the bookings' answer): their call, or
+    a time open; false: nothing. */
+export type CallOffer = (candidateId: number) => Promise<'booked' | 'open' | false>;
 
 /** What the open step depends on; a candidate's row also has its questionnaire flags. */
 type StepRow = { status: string; stage: string };

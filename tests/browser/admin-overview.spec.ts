@@ -23,13 +23,13 @@ test("opens on this week's outcomes in words, and a new lead this week counts in
     await expect(outcomeCard(panel, stage)).toMatchAriaSnapshot(`
       - term: ${stage}
       - definition: /^[\\d,]+ this week,$/
-      - definition: /^[\\d,]+ last week$/
+      - definition: /^[\\d,]+ same days last week$/
       - definition: /^(Same as last week|[\\d,]+ (more|fewer) than last week( \\([+-]?\\d+%\\))?)$/
     `);
   await expect(outcomeCard(panel, 'Cost per placement')).toMatchAriaSnapshot(`
     - term: Cost per placement
     - definition: /^(none|.+\\d) this week,$/
-    - definition: /^(none|.+\\d) last week$/
+    - definition: /^(none|.+\\d) same days last week$/
   `);
 
   const leads = outcomeCard(panel, 'Leads').getByRole('definition').first();
@@ -46,4 +46,19 @@ test("opens on this week's outcomes in words, and a new lead this week counts in
       { intervals: [1_000, 2_000, 3_000], timeout: 30_000 },
     )
     .toBeGreaterThan(before);
+});
+
+test('on a Monday, compares the day with last Monday alone, not with all of last week', async ({
+  page,
+}) => {
+  await page.clock.setFixedTime(new Date('2026-11-30T09:00:00Z'));
+  await signIn(page);
+  const panel = await openTab(page, 'Insights');
+  const outcomes = panel.getByRole('region', { name: 'This week against last' });
+  await expect(outcomes).toContainText(
+    'This week: 2026-11-30 to today; the same days last week: 2026-11-23 to 2026-11-23 (UTC).',
+  );
+  await expect(outcomeCard(panel, 'Leads').getByRole('definition').nth(1)).toHaveText(
+    /^\d+ same days last week$/,
+  );
 });

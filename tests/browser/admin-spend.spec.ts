@@ -171,21 +171,21 @@ test.describe("on a server of its own, whose week's figures are this test's alon
     await expect(outcomeCard(panel, 'Leads')).toMatchAriaSnapshot(`
       - term: Leads
       - definition: "2 this week,"
-      - definition: "0 last week"
+      - definition: "0 same days last week"
       - definition: "2 more than last week"
     `);
     for (const stage of ['Applications', 'Placed'])
       await expect(outcomeCard(panel, stage)).toMatchAriaSnapshot(`
         - term: ${stage}
         - definition: "1 this week,"
-        - definition: "0 last week"
+        - definition: "0 same days last week"
         - definition: "1 more than last week"
       `);
     // No spend yet: a dash, read as "none".
     await expect(outcomeCard(panel, 'Cost per placement')).toMatchAriaSnapshot(`
       - term: Cost per placement
       - definition: "none this week,"
-      - definition: "none last week"
+      - definition: "none same days last week"
     `);
     const costs = panel.getByRole('region', { name: 'Costs' });
     const file = costs.getByLabel('Spend CSV (date,source,campaign,spend,currency)');
@@ -220,7 +220,7 @@ test.describe("on a server of its own, whose week's figures are this test's alon
     await expect(outcomeCard(panel, 'Cost per placement')).toMatchAriaSnapshot(`
       - term: Cost per placement
       - definition: "$57.00 this week,"
-      - definition: "none last week"
+      - definition: "none same days last week"
     `);
 
     // The unmatched campaign's match offers the utm_campaign values the leads carry.

@@ -7,12 +7,12 @@ import { Panel, Pending } from '../ui/panel';
 export const DAY_MS = 86_400_000;
 export const isoDay = (time: number) => new Date(time).toISOString().slice(0, 10);
 
-/** This week (its Monday, UTC, to today) and last week (the Monday to Sunday before). */
+/** This week (its Monday, UTC, to today) and the same days of last week: like against like. */
 export function weekRanges(now: number) {
   const monday = now - ((new Date(now).getUTCDay() + 6) % 7) * DAY_MS;
   return {
     thisWeek: { from: isoDay(monday), to: isoDay(now) },
-    lastWeek: { from: isoDay(monday - 7 * DAY_MS), to: isoDay(monday - DAY_MS) },
+    lastWeek: { from: isoDay(monday - 7 * DAY_MS), to: isoDay(now - 7 * DAY_MS) },
   };
 }
 
@@ -71,7 +71,7 @@ function Card({
         <span className="sr-only"> this week,</span>
       </dd>
       <dd className="mt-1 text-sm text-slate-700">
-        <Figure text={before} /> last week
+        <Figure text={before} /> same days last week
       </dd>
       {change && <dd className="mt-1 text-xs text-slate-600">{change}</dd>}
     </div>
@@ -86,9 +86,9 @@ export function OutcomeCards() {
   return (
     <Panel id="outcomes" title="This week against last">
       <p className="text-sm text-slate-700">
-        This week: {thisWeek.from} to today; last week: {lastWeek.from} to {lastWeek.to} (UTC). Each
-        figure counts the week&rsquo;s leads that reached at least that stage; the cost per
-        placement is the week&rsquo;s ad spend per lead of the week placed.
+        This week: {thisWeek.from} to today; the same days last week: {lastWeek.from} to{' '}
+        {lastWeek.to} (UTC). Each figure counts the week&rsquo;s leads that reached at least that
+        stage; the cost per placement is the week&rsquo;s ad spend per lead of the week placed.
       </p>
       {!now || !before ? (
         <Pending

@@ -161,7 +161,7 @@ test.describe('auto-refresh', () => {
     await page.clock.install();
     await signIn(page);
     await openTab(page, 'Insights');
-    await expect(page.getByRole('tabpanel').getByText('Leads per day')).toBeVisible();
+    await expect(page.getByRole('tabpanel').getByText('Leads and companies per day')).toBeVisible();
     const overviewLoads = () =>
       page.waitForResponse((response) => response.url().endsWith('/api/admin/overview'));
     const loaded = overviewLoads();

@@ -62,3 +62,14 @@ test('on a Monday, compares the day with last Monday alone, not with all of last
     /^\d+ same days last week$/,
   );
 });
+
+test('says "Leads" for candidates alone: the daily chart names leads and companies apart', async ({
+  page,
+}) => {
+  await signIn(page);
+  const panel = await openTab(page, 'Insights');
+  const chart = panel.getByRole('figure', { name: /per day/ });
+  await expect(chart).toHaveAccessibleName('Leads and companies per day, last 30 days (UTC)');
+  await chart.getByText('Show the figures as a table').click();
+  await expect(chart.getByRole('columnheader')).toHaveText(['Day', 'Leads', 'Companies']);
+});

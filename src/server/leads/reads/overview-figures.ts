@@ -3,7 +3,7 @@ import type { OverviewFigures } from '@shared/admin-overview';
 import type { LeadTable } from '../records/lead-tables';
 import type { AdminLeadTables } from '../records/listing-tables';
 
-/** The Overview's leads per day, computed on each request: cheap, and never stale. */
+/** The Overview's leads and companies per day, computed on each request: cheap, never stale. */
 export class Overview {
   constructor(private readonly db: Kysely<AdminLeadTables>) {}
 

@@ -13,7 +13,7 @@ const options = {
     x: { time: true },
     y: { range: fromZero(5) },
   },
-  series: [{}, { label: 'Candidates', ...lines[0] }, { label: 'Companies', ...lines[1] }],
+  series: [{}, { label: 'Leads', ...lines[0] }, { label: 'Companies', ...lines[1] }],
   axes: [{ stroke: axisStroke }, { stroke: axisStroke }],
 };
 
@@ -36,14 +36,14 @@ function DailyLeads() {
   });
   const daily = overview.data?.daily;
   if (!daily)
-    return <Pending failed={overview.isError} failure="The leads per day could not be loaded." />;
+    return <Pending failed={overview.isError} failure="The daily figures could not be loaded." />;
   return (
     <ChartFigure
       className="shadow-sm"
-      caption="Leads per day, last 30 days (UTC)"
+      caption="Leads and companies per day, last 30 days (UTC)"
       chart={<DailyChart daily={daily} />}
       tableToggle="Show the figures as a table"
-      headers={['Day', 'Candidates', 'Companies']}
+      headers={['Day', 'Leads', 'Companies']}
       rows={daily.map((day) => ({
         key: day.date,
         cells: [day.date, day.candidates, day.companies],

@@ -129,11 +129,11 @@ export const funnelSchema = objectOf({
     description:
       "Per landing page path (the visit's entry page, the lead's source page), every page " +
       "included; a campaign's spend of each day is shared among its pages by their share of " +
-      "that day's visitors",
+      "that day's visitors; its costs count only leads of the campaigns that matched spend (paid)",
   },
   variants: {
     ...steps,
-    description: 'Per landing variant: the A/B comparison, both always listed',
+    description: "Per landing variant: the A/B comparison, both always listed; costs as pages'",
   },
   utmSources: steps,
   utmCampaigns: steps,

@@ -120,6 +120,34 @@ describeEachDatabase(
       expect(stepOf(byLeads.landingPages, '/training')).toMatchObject({ spend: 600 });
     });
 
+    it("divides a landing page's spend by the leads that spend could buy, not its organic ones", async () => {
+      const testApp = current();
+      const cookie = await signIn(testApp.app);
+      // Ten days ago campaign "bought" sent 10 visitors to /training for 40.00 and brought two
+      // leads; two more came to /training with no campaign at all: a cost per lead of 20.00.
+      const day = dayOf(-10);
+      await visitorsOn(testApp, day, '/training', 'bought');
+      for (const campaign of ['bought', 'bought', '', '']) {
+        const email = await leadOn(testApp, day, '/training', campaign);
+        if (campaign === '')
+          await testApp.db
+            .updateTable('candidates')
+            .set({ utm_source: null, utm_campaign: null })
+            .where('id', '=', await candidateIdOf(testApp.db, email))
+            .execute();
+      }
+      const csv = `date,source,campaign,spend,currency\n${day},facebook,bought,40.00,NOK\n`;
+      expect((await uploadSpend(testApp, cookie, csv)).statusCode).toBe(200);
+
+      const figures = await funnel(testApp, cookie, day, day, '&currency=NOK');
+      const paid = { leads: 4, spend: 4000, costPerLead: 2000 };
+      expect(stepOf(figures.utmCampaigns, 'bought')).toMatchObject({ ...paid, leads: 2 });
+      expect(stepOf(figures.landingPages, '/training')).toMatchObject(paid);
+      expect(stepOf(figures.variants, 'high_salary')).toMatchObject(paid);
+      // The whole range's cost per lead stays all spend over all leads.
+      expect(figures.total).toMatchObject({ leads: 4, spend: 4000, costPerLead: 1000 });
+    });
+
     it('keeps a placement through the merge of its lead into a newer duplicate: one lead, one placement', async () => {
       const testApp = current();
       const cookie = await signIn(testApp.app);

@@ -289,10 +289,11 @@ describeEachDatabase(
       expect(stepOf(figures.landingPages, '/training')).toMatchObject({ spend: 2000 });
       expect(figures.total).toMatchObject({ leads: 5, spend: 4575, costPerLead: 915 });
       expect(stepOf(figures.variants, 'free_training')).toMatchObject({ spend: 1550 });
+      // Its spend bought fall-push's one lead, not brand-x's (no spend) nor the newsletter's.
       expect(stepOf(figures.variants, 'high_salary')).toMatchObject({
         leads: 3,
         spend: 2000,
-        costPerLead: 667,
+        costPerLead: 2000,
       });
       expect(figures.weeks.reduce((sum, week) => sum + week.spend, 0)).toBe(4575);
       expect(figures.weeks.reduce((sum, week) => sum + week.placed, 0)).toBe(1);

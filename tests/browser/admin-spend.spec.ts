@@ -223,6 +223,17 @@ test.describe("on a server of its own, whose week's figures are this test's alon
       - definition: "none same days last week"
     `);
 
+    // /career's two leads: one bought by the 48.00, one from a campaign without spend. Its cost
+    // per paid lead is the 48.00, not half of it; the A/B card's free_training side agrees.
+    await costs.getByLabel('Costs per', { exact: true }).selectOption('landingPages');
+    const pages = costs.getByRole('table', { name: /^Costs per landing page/ });
+    await expect(pages.getByRole('columnheader').nth(8)).toHaveText('Cost per paid lead');
+    const career = pages.getByRole('row', { name: '/career' });
+    await expect(career.getByRole('cell').nth(7)).toHaveText('$48.00');
+    await expect(panel.getByRole('region', { name: /^A\/B comparison/ })).toContainText(
+      '$48.00 spent, $48.00 per paid lead, $48.00 per paid placement',
+    );
+
     // The unmatched campaign's match offers the utm_campaign values the leads carry.
     const match = costs.getByLabel('utm_campaign of Prospecting');
     const offered = await match.evaluate((input: HTMLInputElement) =>

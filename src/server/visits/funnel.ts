@@ -56,6 +56,7 @@ const stepOf = (
   spend: number | undefined,
   currency: string | null,
   calls: readonly BookedCall[] = [],
+  bought: Counts = counts,
 ) => ({
   ...counts,
   leadRate: counts.visitors > 0 ? Math.min(rate(counts.leads, counts.visitors)!, 1) : null,
@@ -68,7 +69,7 @@ const stepOf = (
   medianHoursToBooking:
     calls.length === 0 ? null : Math.round(median(calls.map((call) => call.hours)) * 10) / 10,
   visitorsUndercounted: counts.leads > counts.visitors,
-  ...costsOf(counts, spend, currency),
+  ...costsOf(bought, spend, currency),
 });
 
 /**
@@ -84,18 +85,25 @@ export async function funnelFigures(
   booked?: leadFunnel.BookedCalls,
 ): Promise<FunnelFigures> {
   const range = { from, to };
-  /** Leads per key of `dimension` ('' is null): keys of leads, far fewer than of visits. */
-  const leadsPer = async (dimension: leadFunnel.FunnelDimension) => {
+  /**
+   * Leads per key of `dimension` ('' is null), of `campaigns` only when given: keys of leads, far
+   * fewer than of visits.
+   */
+  const leadsPer = async (dimension: leadFunnel.FunnelDimension, campaigns?: string[]) => {
     const counts = new Map<string | null, Counts>();
-    const leads = byWeeksOfLeads(range, (fromIso, toIso) =>
-      leadFunnel.funnelLeadsQuery(db, dimension, fromIso, toIso, booked),
-    );
-    for await (const rows of leads) {
-      for (const row of rows) {
-        const key = row.key || null;
-        const target = counts.get(key) ?? zeroCounts(key);
-        for (const count of LEAD_COUNTS) target[count] += Number(row[count] ?? 0);
-        counts.set(key, target);
+    // One read without `campaigns`; one per 500 of them with (none for an empty list).
+    for (let at = 0; at < (campaigns?.length ?? 1); at += 500) {
+      const some = campaigns?.slice(at, at + 500);
+      const leads = byWeeksOfLeads(range, (fromIso, toIso) =>
+        leadFunnel.funnelLeadsQuery(db, dimension, fromIso, toIso, booked, some),
+      );
+      for await (const rows of leads) {
+        for (const row of rows) {
+          const key = row.key || null;
+          const target = counts.get(key) ?? zeroCounts(key);
+          for (const count of LEAD_COUNTS) target[count] += Number(row[count] ?? 0);
+          counts.set(key, target);
+        }
       }
     }
     return counts;
@@ -162,6 +170,11 @@ export async function funnelFigures(
     const leads = read ?? (await leadsPer(dimension.leads));
     const spendOf = matched[name];
     const calls = await callsPer(dimension.leads);
+    // A page's or variant's spend bought only leads of campaigns with spend: organic ones are free.
+    const bought =
+      name === 'landingPages' || name === 'variants'
+        ? await leadsPer(dimension.leads, [...matched.utmCampaigns.keys()])
+        : undefined;
     const unseen = new Set(listed);
     let visitorsRead = 0;
     async function* steps(): AsyncGenerator<Counts[]> {
@@ -189,7 +202,13 @@ export async function funnelFigures(
     );
     return {
       steps: first.map((step) =>
-        stepOf(step, spendOfStep(step), spend.currency, calls.get(step.key)),
+        stepOf(
+          step,
+          spendOfStep(step),
+          spend.currency,
+          calls.get(step.key),
+          bought && (bought.get(step.key) ?? zeroCounts(step.key)),
+        ),
       ),
       calls,
       visitors: visitorsRead,

@@ -43,15 +43,20 @@ const candidatesIn = (connection: AnyDb, fromIso: string, toIso: string) =>
     .where('created_at', '>=', fromIso)
     .where('created_at', '<', toIso);
 
-/** Candidates created in [fromIso, toIso) per value of `dimension`, counted per funnel stage. */
+/**
+ * Candidates created in [fromIso, toIso) per value of `dimension`, counted per funnel stage; only
+ * those of `campaigns` (utm_campaign values) when given.
+ */
 export function funnelLeadsQuery(
   connection: AnyDb,
   dimension: FunnelDimension,
   fromIso: string,
   toIso: string,
   booked?: BookedCalls,
+  campaigns?: readonly string[],
 ) {
   return candidatesIn(connection, fromIso, toIso)
+    .$if(campaigns !== undefined, (query) => query.where('utm_campaign', 'in', campaigns!))
     .select([
       sql<string | null>`${sql.ref(dimension)}`.as('key'),
       ...stageCounts(booked),

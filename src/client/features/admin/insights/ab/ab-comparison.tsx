@@ -71,7 +71,7 @@ export function AbComparison({
               {currency && step && (
                 <dd className="text-xs text-slate-700">
                   {money(step.spend ?? 0, currency)} spent, {money(step.costPerLead, currency)} per
-                  lead, {money(step.costPerPlacement, currency)} per placement
+                  paid lead, {money(step.costPerPlacement, currency)} per paid placement
                 </dd>
               )}
             </div>
@@ -97,7 +97,7 @@ export function AbComparison({
         An always-valid test: it may be read every day, for a range that starts on the day the test
         began. Where there is no difference, it says &ldquo;you may stop&rdquo; at most 5% of the
         time. It needs 10 conversions and 10 non-conversions on each side. A side&rsquo;s spend is
-        its pages&rsquo; share, as in the costs table.
+        its pages&rsquo; share and its costs are per paid lead, as in the costs table.
       </p>
     </Panel>
   );

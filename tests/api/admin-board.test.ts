@@ -119,6 +119,31 @@ describeEachDatabase(
       expect(first.cards.map((card) => card.companyName)).toEqual(['Board 4', 'Board 3']);
     });
 
+    it("filters each column by the list's search and assignee=me, counts included", async () => {
+      const testApp = current();
+      const tag = `bf${Date.now().toString(36)}`;
+      const mine = await seedCandidate(testApp, 'regular', { last_name: `${tag}a` });
+      const other = await seedCandidate(testApp, 'regular', { last_name: `${tag}b` });
+      await seedCandidate(testApp, 'regular', { last_name: 'Elsewhere' });
+      const assigned = await testApp.app.inject({
+        method: 'PATCH',
+        url: `/api/candidate-submissions/${mine.id}`,
+        headers: { cookie },
+        payload: { assignee: 1 },
+      });
+      expect(assigned.statusCode).toBe(200);
+      const column = (query: string) =>
+        get(testApp, cookie, `/api/candidate-submissions/board?type=regular&status=new&${query}`);
+
+      const searched = await column(`q=${tag}`);
+      expect(searched.cards.map((card) => card.id)).toEqual([other.id, mine.id]);
+      expect(searched.total).toBe('2');
+      const own = await column(`q=${tag}&assignee=me`);
+      expect(own.cards.map((card) => card.id)).toEqual([mine.id]);
+      expect(own.total).toBe('1');
+      expect((await column(`q=${tag}&duplicates=1`)).total).toBe('0');
+    });
+
     it('refuses a missing or unknown status or type, and answers 401 signed out', async () => {
       const testApp = current();
       for (const query of ['', '?status=placed', '?status=new&type=email-only2']) {

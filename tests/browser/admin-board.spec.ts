@@ -102,3 +102,36 @@ test("a move to a status with a message offers it first, with the person's previ
     await page.request.delete('/api/admin/message-templates/company/not_a_fit');
   }
 });
+
+test('the board shows what the search and "My leads" say, its counts too', async ({ page }) => {
+  const tag = uniqueTag('boardfilter');
+  await lead.application(page.request, `${tag}@example.com`, `${tag}Mine`);
+  await lead.application(page.request, `${tag}-other@example.com`, `${tag}Other`);
+  await lead.application(page.request, `not-${tag}@example.com`, 'Elsewhere');
+  await signIn(page);
+  const listed = await page.request.get(`/api/candidate-submissions?q=${tag}Mine`);
+  const [mine] = (await listed.json()) as { id: number }[];
+  const assigned = await page.request.patch(`/api/candidate-submissions/${mine!.id}`, {
+    data: { assignee: 1 },
+  });
+  expect(assigned.ok()).toBe(true);
+  const panel = await openTab(page, 'Candidates', tag);
+  await panel.getByRole('group', { name: 'View' }).getByRole('button', { name: 'Board' }).click();
+  const board = panel.getByRole('region', { name: 'Candidates board' });
+  const fresh = board.getByRole('list', { name: 'New' });
+  const heading = board.getByRole('heading', { name: /^New/ });
+  await expect(fresh.getByRole('listitem')).toHaveCount(2);
+  await expect(heading).toHaveText(/^New\s*2$/);
+  // The columns are the statuses: the list's Status filter is not offered on the board.
+  await expect(panel.getByRole('combobox', { name: 'Status' })).toHaveCount(0);
+
+  await panel.getByRole('checkbox', { name: 'My leads' }).check();
+  await expect(fresh.getByRole('listitem')).toHaveCount(1);
+  await expect(fresh).toContainText(`Grace ${tag}Mine`);
+  await expect(heading).toHaveText(/^New\s*1$/);
+  await expect(board.getByRole('heading', { name: /^Contacted/ })).toHaveText(/^Contacted\s*0$/);
+
+  await panel.getByRole('button', { name: 'List' }).click();
+  await expect(panel.locator('tbody tr')).toHaveCount(1);
+  await expect(panel.locator('tbody tr')).toContainText(`${tag}Mine`);
+});

@@ -178,11 +178,11 @@ export const listingRoutes: FastifyPluginAsync<{ desk: LeadDesk }> = async (app,
 /** The board's page size unless asked: a column shows this many cards, then "Show more". */
 const BOARD_PAGE = 20;
 
-type BoardQuerystring = Pick<ListQuerystring, 'limit' | 'cursor' | 'type'> & { status: string };
+type BoardQuerystring = Omit<ListQuerystring, 'offset' | 'sort'> & { status: string };
 
-/** A page of one status's cards, newest first, paged like the listings. */
+/** A page of one status's cards, newest first, paged and filtered like the listings. */
 export const boardRoutes: FastifyPluginAsync<{ desk: LeadDesk }> = async (app, { desk }) => {
-  for (const { table, path, types, statuses } of leadKinds) {
+  for (const { table, leadType, path, types, statuses } of leadKinds) {
     const list = listQuerystringSchema(Object.keys(types), statuses).properties;
     app.get<{ Querystring: BoardQuerystring }>(
       `${path}/board`,
@@ -195,6 +195,9 @@ export const boardRoutes: FastifyPluginAsync<{ desk: LeadDesk }> = async (app, {
               limit: { ...list.limit, default: BOARD_PAGE },
               cursor: list.cursor,
               type: { type: 'string', enum: Object.keys(types) },
+              q: list.q,
+              assignee: list.assignee,
+              ...(leadType === 'candidate' ? { duplicates: duplicatesParam } : {}),
             },
             required: ['status'],
             additionalProperties: false,
@@ -203,10 +206,13 @@ export const boardRoutes: FastifyPluginAsync<{ desk: LeadDesk }> = async (app, {
         },
       },
       async (request, reply) => {
-        const { status, limit, cursor, type } = request.query;
+        const { status, limit, cursor, type, q, duplicates } = request.query;
         const page = await boardColumn(desk.listing, table, {
           status,
           limit,
+          q,
+          duplicates: duplicates === 1,
+          assignee: assigneeFilter(request, request.query.assignee),
           type: type ? types[type] : undefined,
           cursor: decodeCursor(cursor),
         });

@@ -4,15 +4,18 @@ import { sourceSchema, sourceView } from './lead-views';
 import type { LeadTable } from '../records/lead-tables';
 import type { CandidateListRow, CompanyListRow } from '../records/listing-tables';
 import type { Cursor } from './cursor';
-import type { LeadListing, Page } from './lead-listing';
+import type { LeadListing, ListFilter, Page } from './lead-listing';
 
 /* A board column is one range of the (lead_type, status, created_at, id) index at any depth. */
 
 /** Beyond, the board shows '1,000+'. */
 const BOARD_COUNT_CAP = 1_000;
 
-export interface BoardColumnQuery {
-  type?: string | undefined;
+/** A column's status, and the list's search, "My leads" and duplicates as on screen. */
+export interface BoardColumnQuery extends Pick<
+  ListFilter,
+  'type' | 'q' | 'duplicates' | 'assignee'
+> {
   status: string;
   cursor?: Cursor | undefined;
   limit: number;
@@ -45,9 +48,8 @@ const commonColumns = [
 export function boardColumnQueries(
   listing: LeadListing,
   table: LeadTable,
-  { type, status, cursor, limit }: BoardColumnQuery,
+  { cursor, limit, ...filter }: BoardColumnQuery,
 ) {
-  const filter = { type, status };
   // The newest activity of each card: lead_activity_lead_idx finds a lead's few rows.
   const activityAt = sql<string | null>`(select max(a.created_at) from lead_activity a
     where a.lead_table = ${table} and a.lead_id = ${sql.ref(`${table}.id`)})`;

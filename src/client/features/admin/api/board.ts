@@ -2,7 +2,7 @@ import { useInfiniteQuery } from '@tanstack/react-query';
 import type { LeadKind } from '@shared/lead-status';
 import type { ToastInput } from '../../../lib/toast-store';
 import { toCandidate, toCompany, type CandidateLead, type CompanyLead } from '../leads/leads';
-import { leadTabs, type LeadTabId } from '../leads/tabs';
+import { leadTabs, listFilter, type LeadTabId, type TabFilter } from '../leads/tabs';
 import { getPage } from './leads';
 
 /** The board's cards per column page (the server's default too). */
@@ -11,16 +11,18 @@ const BOARD_PAGE = 20;
 /** A card: the lead as the lists read it, and when anything last happened to it. */
 export type BoardCard = (CandidateLead | CompanyLead) & { lastActivityAt: string };
 
-/** A column's cards of `status`, page after page, and how many it holds. */
+/** A column's cards of `status` the list's filter finds, page after page, and how many. */
 export function useBoardColumn(
   tab: LeadTabId,
   kind: LeadKind,
   status: string,
   failure: ToastInput,
+  filter: TabFilter = { q: '', status: '', offset: 0 },
 ) {
-  const { endpoint, type } = leadTabs[tab];
-  const params = new URLSearchParams({ status, limit: String(BOARD_PAGE), ...(type && { type }) });
-  const url = `${endpoint}/board?${params}`;
+  const { duplicates, ...rest } = listFilter(tab, { ...filter, status });
+  const params = new URLSearchParams({ limit: String(BOARD_PAGE), ...rest });
+  if (duplicates) params.set('duplicates', '1');
+  const url = `${leadTabs[tab].endpoint}/board?${params}`;
   const toLead = kind === 'company' ? toCompany : toCandidate;
   return useInfiniteQuery({
     queryKey: [url],

@@ -88,18 +88,11 @@ export function LeadsTab({
       ))}
     </div>
   );
-  if (kind && filter.board) {
-    return (
-      <div className="grid gap-4">
-        {viewSwitch}
-        <LeadBoard tab={tab} kind={kind} onOpen={actions.openDetail} canEdit={bulk} />
-      </div>
-    );
-  }
-  return (
-    <div>
-      {viewSwitch}
-      <div className="mb-4 flex flex-wrap items-end gap-4">
+  // The board's columns are the statuses: its filters are the list's others.
+  const board = kind && filter.board;
+  const filters = (
+    <div className="mb-4 flex flex-wrap items-end gap-4">
+      {!board && (
         <Select
           label="Status"
           value={filter.status}
@@ -108,20 +101,22 @@ export function LeadsTab({
           empty="All statuses"
           className="w-full max-w-52"
         />
-        {kind === 'candidate' && (
-          <Checkbox
-            className="h-11"
-            label="Only possible duplicates"
-            checked={filter.duplicates ?? false}
-            onChange={(duplicates) => update({ duplicates, offset: 0 })}
-          />
-        )}
+      )}
+      {kind === 'candidate' && (
         <Checkbox
           className="h-11"
-          label="My leads"
-          checked={filter.mine ?? false}
-          onChange={(mine) => update({ mine, offset: 0 })}
+          label="Only possible duplicates"
+          checked={filter.duplicates ?? false}
+          onChange={(duplicates) => update({ duplicates, offset: 0 })}
         />
+      )}
+      <Checkbox
+        className="h-11"
+        label="My leads"
+        checked={filter.mine ?? false}
+        onChange={(mine) => update({ mine, offset: 0 })}
+      />
+      {!board && (
         <div className="ml-auto flex items-center gap-3">
           {page.isFetching ? (
             <p className="text-sm text-slate-600" role="status">
@@ -130,7 +125,28 @@ export function LeadsTab({
           ) : null}
           <ColumnPicker headers={extras} shown={extra.shown} onToggle={extra.toggle} />
         </div>
+      )}
+    </div>
+  );
+  if (board) {
+    return (
+      <div>
+        {viewSwitch}
+        {filters}
+        <LeadBoard
+          tab={tab}
+          kind={kind}
+          filter={filter}
+          onOpen={actions.openDetail}
+          canEdit={bulk}
+        />
       </div>
+    );
+  }
+  return (
+    <div>
+      {viewSwitch}
+      {filters}
       {selecting ? (
         <BulkActions
           tab={tab}

@@ -3,7 +3,7 @@ import { clsx } from 'clsx';
 import { Button } from '../../../../components/ui/button';
 import { useBoardColumn } from '../../api/board';
 import { adminToasts } from '../../ui/admin-toasts';
-import type { LeadTabId } from '../tabs';
+import type { LeadTabId, TabFilter } from '../tabs';
 import { Card, focusRing } from './board-card';
 import { formatNumber } from '../../ui/format';
 
@@ -13,16 +13,18 @@ export function BoardColumn({
   kind,
   status,
   label,
+  filter,
   ...cardProps
 }: {
   tab: LeadTabId;
   status: string;
   label: string;
+  filter: TabFilter | undefined;
   movingId: number | null;
 } & Omit<Parameters<typeof Card>[0], 'card' | 'moving'>) {
   const headingId = useId();
   const failure = adminToasts.loadFailed(kind);
-  const column = useBoardColumn(tab, kind, status, failure);
+  const column = useBoardColumn(tab, kind, status, failure, filter);
   const [over, setOver] = useState(false);
   const { canEdit, draggedRef, onMove, movingId } = cardProps;
   const cards = column.data?.pages.flatMap((page) => page.rows) ?? [];

@@ -6,7 +6,7 @@ import { useChangeStatus } from '../../api/lead-detail';
 import { useStatusMessages, type Sending } from '../../api/message-templates';
 import { announced, AnnouncementLine, type Announcement } from '../../ui/announcement';
 import { messageValues, useStatusChangeAsk } from '../status-message-offer';
-import { leadTabs, type LeadTabId } from '../tabs';
+import { leadTabs, type LeadTabId, type TabFilter } from '../tabs';
 import { focusRing, type Move } from './board-card';
 import { BoardColumn } from './board-column';
 
@@ -16,9 +16,12 @@ export function LeadBoard({
   kind,
   onOpen,
   canEdit,
+  filter,
 }: {
   tab: LeadTabId;
   kind: LeadKind;
+  /** The list's search, "My leads" and duplicates; its status is the columns'. */
+  filter?: TabFilter;
   onOpen(kind: LeadKind, id: number): void;
   canEdit: boolean;
 }) {
@@ -80,6 +83,7 @@ export function LeadBoard({
             kind={kind}
             status={status.value}
             label={status.label}
+            filter={filter}
             movingId={change.isPending ? (change.variables?.id ?? null) : null}
             canEdit={canEdit}
             draggedRef={draggedRef}

@@ -47,6 +47,10 @@ test('the admin ticks leads by keyboard and sets their status at once', async ({
   await expect(panel.getByRole('checkbox', { name: /^Select Grace /, checked: true })).toHaveCount(
     0,
   );
+  // The bar has closed under the keyboard's focus: it lands on the table, not the page.
+  await expect(
+    panel.getByRole('region', { name: 'Form completions through /career' }),
+  ).toBeFocused();
   await expect(panel.getByRole('row').filter({ hasText: 'Contacted' })).toHaveCount(3);
 
   // Each lead's timeline has the change, as a single change would.

@@ -159,6 +159,29 @@ test('deletes a lead after the confirmation, and the row leaves the list', async
   await expect(candidates.getByText('No leads match this search.')).toBeVisible();
 });
 
+test('after a delete by keyboard the focus lands on the next row, else on the table', async ({
+  page,
+}) => {
+  const tag = uniqueTag('delfocus');
+  for (const n of [1, 2]) {
+    await lead.application(page.request, `${tag}${n}@example.com`, `${tag}n${n}`);
+  }
+  await signIn(page);
+  const panel = await openTab(page, 'Candidates', tag);
+  const remove = async (name: string) => {
+    await panel.getByRole('button', { name: `Delete Grace ${tag}${name}` }).press('Enter');
+    await page.getByRole('dialog').getByRole('button', { name: 'Delete' }).press('Enter');
+    await expect(panel.getByRole('row').filter({ hasText: `${tag}${name}` })).toHaveCount(0);
+  };
+  // Newest first: the second lead's row is first; the first lead's row takes its place.
+  await remove('n2');
+  await expect(panel.getByRole('checkbox', { name: `Select Grace ${tag}n1` })).toBeFocused();
+  await remove('n1');
+  await expect(
+    panel.getByRole('region', { name: 'Form completions through /career' }),
+  ).toBeFocused();
+});
+
 test('exports the tab as CSV, neutralising formulas and doubling quotes', async ({ page }) => {
   const tag = uniqueTag('csv');
   await lead.typeform(

@@ -16,6 +16,7 @@ import { ColumnPicker, useExtraColumns } from '../ui/column-picker';
 import { Checkbox, Select } from '../ui/controls';
 import { leadTabs, PAGE_SIZE, type LeadTabId, type TabFilter } from './tabs';
 import { formatNumber } from '../ui/format';
+import { useKeepFocus } from '../ui/keep-focus';
 
 /** Lead Emails mixes both kinds: each status once, the closing ones last as in both lists. */
 const bothPipelines = [
@@ -56,6 +57,8 @@ export function LeadsTab({
   const { selection, rowSelection, selectAllMatching, clear } = useSelection(rows, filter);
   const update = (change: Partial<TabFilter>) => onFilterChange({ ...filter, ...change });
   const { columns, extras } = columnsFor(tab, actions, extra.shown);
+  // A deleted row or a bulk change's closed bar takes the focus: to the next row, else the table.
+  const keepFocus = useKeepFocus('tbody tr', '[role=region]');
   // A header sorts by its column: names A to Z and dates newest first, then the other way.
   const sortKey = filter.sort?.replace(/^-/, '') || 'created';
   const descending = filter.sort ? filter.sort.startsWith('-') : true;
@@ -144,7 +147,7 @@ export function LeadsTab({
     );
   }
   return (
-    <div>
+    <div ref={keepFocus}>
       {viewSwitch}
       {filters}
       {selecting ? (

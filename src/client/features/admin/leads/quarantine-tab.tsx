@@ -12,6 +12,7 @@ import { refreshLeads } from '../api/leads';
 import type { ConfirmRequest } from '../ui/confirm-dialog';
 import { DataTable, type Column } from '../ui/data-table';
 import { formatDate } from '../ui/format';
+import { useKeepFocus } from '../ui/keep-focus';
 
 const QUARANTINE_URL = '/api/admin/quarantine?limit=100';
 
@@ -39,6 +40,8 @@ export function QuarantineTab({ onConfirm }: { onConfirm(request: ConfirmRequest
   const { data, isPending, isError } = useQuarantine();
   const act = useQuarantineAction();
   const busyId = act.isPending ? act.variables?.id : undefined;
+  // A released or deleted row leaves: the focus goes to the next row, else the table.
+  const keepFocus = useKeepFocus('tbody tr', '[role=region]');
 
   const columns: Column<QuarantinedSubmission>[] = [
     { header: 'Received', cell: (row) => formatDate(row.receivedAt) },
@@ -88,13 +91,15 @@ export function QuarantineTab({ onConfirm }: { onConfirm(request: ConfirmRequest
 
   if (isError) return <p className="text-red-700">Failed to load the quarantine.</p>;
   return (
-    <DataTable
-      caption={`Submissions held back as suspect: answered like any other, but not in the tabs, the counts or the notifications${data && data.total > data.rows.length ? ` (newest ${data.rows.length} of ${data.total})` : ''}`}
-      columns={columns}
-      actions={actions}
-      rows={data?.rows ?? []}
-      empty={isPending ? 'Loading…' : 'Nothing in quarantine'}
-      busy={isPending}
-    />
+    <div ref={keepFocus}>
+      <DataTable
+        caption={`Submissions held back as suspect: answered like any other, but not in the tabs, the counts or the notifications${data && data.total > data.rows.length ? ` (newest ${data.rows.length} of ${data.total})` : ''}`}
+        columns={columns}
+        actions={actions}
+        rows={data?.rows ?? []}
+        empty={isPending ? 'Loading…' : 'Nothing in quarantine'}
+        busy={isPending}
+      />
+    </div>
   );
 }

@@ -1,4 +1,4 @@
-import { useId, type ReactNode } from 'react';
+import { useId, type ReactNode, type Ref } from 'react';
 
 /**
  * A titled part of a tab or panel: a section named by its heading (`${id}-heading` with an id),
@@ -11,6 +11,7 @@ export function Panel({
   className = 'grid gap-3',
   titleClassName = 'text-xl',
   focusable,
+  ref,
   children,
 }: {
   id?: string;
@@ -19,13 +20,14 @@ export function Panel({
   className?: string;
   titleClassName?: string;
   focusable?: boolean;
+  ref?: Ref<HTMLElement>;
   children: ReactNode;
 }) {
   const ownId = useId();
   const headingId = id ? `${id}-heading` : ownId;
   const Heading = level === 2 ? 'h2' : 'h3';
   return (
-    <section aria-labelledby={headingId} className={className}>
+    <section ref={ref} aria-labelledby={headingId} className={className}>
       <Heading id={headingId} className={titleClassName} tabIndex={focusable ? -1 : undefined}>
         {title}
       </Heading>

@@ -1,10 +1,11 @@
-import { useEffect, useRef, useState } from 'react';
+import { useEffect, useState } from 'react';
 import { CALL_NOT_STARTED, CALL_OUTCOMES, OUTCOME_LABELS } from '@shared/booking-calls';
 import { Button } from '../../../../components/ui/button';
 import { TextField } from '../../../../components/ui/form-field';
 import { callState, today, useDayCalls, useMarkCall, useTakeCall } from '../../api/calls';
 import { errorText } from '../../api/http';
 import { formatDate } from '../../ui/format';
+import { useKeepFocus } from '../../ui/keep-focus';
 import { Panel, Pending } from '../../ui/panel';
 
 /** The time now, renewed just after the next of `times` still ahead: a call opens at its start. */
@@ -34,29 +35,15 @@ export function TodaysCalls({ onOpen, canEdit }: { onOpen(id: number): void; can
       ? ([taking, 'The call could not be taken.'] as const)
       : ([marking, 'The call could not be marked.'] as const);
   const calls = query.data?.calls;
-  // Once at a time. Its button goes with the flag, or the call with another day's list: once the
-  // list is read again, a focus left on the body moves to the call's lead, else to the call now in
-  // its place, else to the heading.
-  const taken = useRef<{ id: number; index: number; before: number }>(undefined);
-  const take = ({ id, leadId }: { id: number; leadId: number }, index: number) => {
-    if (taking.isPending) return;
-    taken.current = { id, index, before: query.dataUpdatedAt };
-    taking.mutate({ id, leadId });
-  };
-  useEffect(() => {
-    const last = taken.current;
-    if (!last || !calls || taking.isPending || query.dataUpdatedAt <= last.before) return;
-    taken.current = undefined;
-    if (document.activeElement !== document.body) return;
-    const stays = calls.findIndex((call) => call.id === last.id);
-    const next = calls[stays < 0 ? last.index : stays];
-    document.getElementById(next ? `call-${next.id}-lead` : 'calls-heading')?.focus();
-  }, [calls, taking.isPending, query.dataUpdatedAt]);
+  // Taken, its button goes with the flag, or the call with another day's list: the focus moves to
+  // the call's lead, else to the call now in its place, else to the heading.
+  const keepFocus = useKeepFocus('li', '#calls-heading');
   // Marking waits for the call's start: the server refuses it earlier (409).
   const now = useNowPast(calls?.map((call) => call.start) ?? []);
   return (
     <Panel
       id="calls"
+      ref={keepFocus}
       focusable
       title={day === today() ? "Today's calls" : `Calls on ${day}`}
       className="grid gap-3 rounded-xl border border-slate-200 bg-white p-5"
@@ -74,7 +61,7 @@ export function TodaysCalls({ onOpen, canEdit }: { onOpen(id: number): void; can
         <p className="text-slate-700">No calls booked today.</p>
       ) : (
         <ul className="grid gap-2">
-          {calls.map((call, index) => {
+          {calls.map((call) => {
             const early = Date.parse(call.start) > now;
             const reason = `call-${call.id}-not-started`;
             const who = call.name ?? `candidate ${call.leadId}`;
@@ -82,7 +69,6 @@ export function TodaysCalls({ onOpen, canEdit }: { onOpen(id: number): void; can
               <li key={call.id} className="flex flex-wrap items-center gap-3">
                 <span className="w-44 text-sm text-slate-700">{formatDate(call.start)}</span>
                 <button
-                  id={`call-${call.id}-lead`}
                   type="button"
                   className="font-medium text-accent-strong underline"
                   onClick={() => onOpen(call.leadId)}
@@ -99,7 +85,7 @@ export function TodaysCalls({ onOpen, canEdit }: { onOpen(id: number): void; can
                         size="sm"
                         variant="outline"
                         aria-label={`Take this call: ${who}`}
-                        onClick={() => take(call, index)}
+                        onClick={() => !taking.isPending && taking.mutate(call)}
                       >
                         Take this call
                       </Button>

@@ -1,0 +1,39 @@
+import { useCallback } from 'react';
+
+const controls = 'button, a[href], input, select, textarea';
+
+/**
+ * The keyboard's place in a list when an action takes the focused control away (its row once the
+ * list is read again, a bar that closes): a focus left on the page's body goes to the first
+ * control of the row (`rows`) now in that row's place, else to `fallback` (a heading, the table).
+ * The returned ref goes on the element holding the rows, the fallback and the controls.
+ */
+export function useKeepFocus(rows: string, fallback: string) {
+  return useCallback(
+    (root: HTMLElement | null) => {
+      if (!root) return;
+      const rowsNow = () => [...root.querySelectorAll(rows)];
+      let last: { control: Element; index: number } | undefined;
+      const onFocus = ({ target }: FocusEvent) => {
+        if (!(target instanceof Element)) return;
+        const row = target.closest(rows);
+        last = { control: target, index: row ? rowsNow().indexOf(row) : -1 };
+      };
+      const observer = new MutationObserver(() => {
+        if (!last || last.control.isConnected || document.activeElement !== document.body) return;
+        const row = rowsNow()[last.index];
+        last = undefined;
+        (
+          row?.querySelector<HTMLElement>(controls) ?? root.querySelector<HTMLElement>(fallback)
+        )?.focus();
+      });
+      root.addEventListener('focusin', onFocus);
+      observer.observe(root, { childList: true, subtree: true });
+      return () => {
+        root.removeEventListener('focusin', onFocus);
+        observer.disconnect();
+      };
+    },
+    [rows, fallback],
+  );
+}

@@ -179,3 +179,24 @@ test.describe('on a phone, 390 × 844', () => {
     expect(visibleCells).toEqual([null, null, 'Status', 'Owner', 'Last activity', 'Actions']);
   });
 });
+
+test('a search matching over 1,000 leads pages on past "1,000+" while the server has more', async ({
+  page,
+}) => {
+  const tag = uniqueTag('many');
+  // 1,001 matches: the search's count stops at 1,000 (lead-search.ts), its pages do not.
+  for (let start = 0; start < 1_001; start += 50) {
+    const batch = Array.from({ length: Math.min(50, 1_001 - start) }, (_, i) => start + i);
+    await Promise.all(batch.map((n) => lead.email(page.request, `${tag}-${n}@example.com`)));
+  }
+  await signIn(page);
+  await page.goto(`/admin?tab=leadEmails&q=${tag}&offset=975`);
+  const panel = page.getByRole('tabpanel');
+  const pager = panel.getByRole('navigation', { name: 'Pagination' });
+  await expect(pager).toContainText('Showing 976–1,000 of 1,000+');
+  await pager.getByRole('button', { name: 'Next' }).click();
+  await expect(pager).toContainText('Showing 1,001–1,001 of 1,000+');
+  await expect(panel.locator('tbody tr')).toHaveCount(1);
+  await expect(panel.locator('tbody tr')).toContainText(`${tag}-0@example.com`);
+  await expect(pager.getByRole('button', { name: 'Next' })).toBeDisabled();
+});

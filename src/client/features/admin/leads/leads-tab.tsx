@@ -50,9 +50,10 @@ export function LeadsTab({
   const failed = page.isError && !isUnauthorized(page.error);
   const { offset } = filter;
   const total = page.data?.total ?? 0;
-  const to = Math.min(offset + PAGE_SIZE, total);
-
   const rows = failed ? [] : (page.data?.rows ?? []);
+  const to = total === 0 ? 0 : offset + rows.length;
+  // Past a search's capped count ("1,000+"), Next stays while the server has another page.
+  const last = page.data?.capped ? !page.data.next : to >= total;
   const selecting = bulk && tab !== 'leadEmails';
   const { selection, rowSelection, selectAllMatching, clear } = useSelection(rows, filter);
   const update = (change: Partial<TabFilter>) => onFilterChange({ ...filter, ...change });
@@ -195,7 +196,7 @@ export function LeadsTab({
           {(
             [
               ['Previous', offset === 0, Math.max(0, offset - PAGE_SIZE)],
-              ['Next', to >= total, offset + PAGE_SIZE],
+              ['Next', last, offset + PAGE_SIZE],
             ] as const
           ).map(([label, disabled, next]) => (
             <Button

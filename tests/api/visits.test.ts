@@ -175,6 +175,29 @@ describeEachDatabase(
       });
     });
 
+    it('counts a visitor on the page they entered, not one they reached later in the second', async () => {
+      const testApp = current();
+      const day = '2020-03-04';
+      const counter = new VisitCounter(
+        tablesOf<VisitTables>(testApp.db),
+        'https://site',
+        (error) => {
+          throw error;
+        },
+        () => new Date(`${day}T12:00:00.000Z`),
+      );
+      // From an ad to one page, then on to another before the batch is written.
+      for (const page of ['/entered', '/reached-later'])
+        await counter.count({
+          beacon: { page, utmSource: 'fb', utmCampaign: 'entry' },
+          address: addressKeyOf({ ip: '203.0.113.3' }),
+          userAgent: 'C',
+        });
+      await counter.flush();
+      const stored = (await visitRows(testApp)).days.filter((row) => row.day === day);
+      expect(stored.map((row) => [row.page, Number(row.visitors)])).toEqual([['/entered', 1]]);
+    });
+
     it('GET /api/admin/funnel: visitors, leads, applications by any path, each stage cumulative', async () => {
       const testApp = current();
       const at = new Date().toISOString();

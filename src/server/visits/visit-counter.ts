@@ -24,8 +24,11 @@ interface Hit {
 
 /** Writes counted visits in `trx`: each visitor once a day, and the day's aggregates. */
 async function writeHits(trx: Kysely<VisitTables>, hits: Hit[]): Promise<void> {
-  // One hit per visitor (the same one may reload the page within the second).
-  const unique = [...new Map(hits.map((hit) => [`${hit.day} ${hit.visitor}`, hit])).values()];
+  // One hit per visitor, the first: the page they entered (they may move on within the second).
+  const first = new Map<string, Hit>();
+  for (const hit of hits)
+    if (!first.has(`${hit.day} ${hit.visitor}`)) first.set(`${hit.day} ${hit.visitor}`, hit);
+  const unique = [...first.values()];
   if (unique.length === 0) return;
   const fresh = new Set<string>();
   for (let from = 0; from < unique.length; from += 200) {

@@ -5,6 +5,7 @@ import { SpendStore, type SpendTables } from '../../src/server/spend';
 import type { VisitTables } from '../../src/server/visits/visit-tables';
 import { adminOptions, signIn, uploadSpend } from '../support/admin';
 import { candidateIdOf } from '../support/api';
+import { parseCsv } from '../support/csv';
 import { leadThrough, moveTo, type LeadPath } from '../support/funnel-walk';
 import { describeEachDatabase, type TestApp } from '../support/test-app';
 
@@ -146,6 +147,26 @@ describeEachDatabase(
       expect(stepOf(figures.variants, 'high_salary')).toMatchObject(paid);
       // The whole range's cost per lead stays all spend over all leads.
       expect(figures.total).toMatchObject({ leads: 4, spend: 4000, costPerLead: 1000 });
+
+      // The CSV's "Cost per lead" keeps one meaning in every row, the row's spend over its
+      // leads; "Cost per paid lead" beside it counts only the leads of campaigns with spend.
+      const [header, ...rows] = parseCsv(
+        (await csvOf(testApp, cookie, day, `${day}&currency=NOK`)).replace(/^\uFEFF/, ''),
+      );
+      const cells = (grouping: string, key: string, ...names: string[]) => {
+        const row = rows.find((cells) => cells[0] === grouping && cells[1] === key)!;
+        return names.map((name) => row[header!.indexOf(name)]);
+      };
+      const costs = ['Spend', 'Cost per lead', 'Cost per paid lead', 'Cost per paid placement'];
+      expect(cells('Landing page', '/training', ...costs)).toEqual(['40.00', '10.00', '20.00', '']);
+      expect(cells('Landing variant', 'high_salary', ...costs)).toEqual([
+        '40.00',
+        '10.00',
+        '20.00',
+        '',
+      ]);
+      expect(cells('UTM campaign', 'bought', ...costs)).toEqual(['40.00', '20.00', '20.00', '']);
+      expect(cells('Total', '', ...costs)).toEqual(['40.00', '10.00', '', '']);
     });
 
     it('keeps a placement through the merge of its lead into a newer duplicate: one lead, one placement', async () => {

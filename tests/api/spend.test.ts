@@ -337,19 +337,23 @@ describeEachDatabase(
       );
       const lines = csv.body.split('\r\n');
       expect(lines[0]).toContain('"Spend","Currency","Cost per lead","Cost per application"');
+      // Paid costs come last: the columns before keep their places and meanings.
+      expect(lines[0]).toMatch(
+        /"Cost per placement","Cost per paid lead",.*,"Cost per paid placement"$/,
+      );
       expect(lines).toContain(
-        '"UTM campaign","111","4","2","1","1","1","1","1","0","0.5","0.5","","","","15.50","USD","7.75","15.50","15.50","15.50","15.50","15.50"',
+        '"UTM campaign","111","4","2","1","1","1","1","1","0","0.5","0.5","","","","15.50","USD","7.75","15.50","15.50","15.50","15.50","15.50","7.75","15.50","15.50","15.50","15.50","15.50"',
       );
       // The whole range first; landing pages by path; the A/B card's variants by their name.
       expect(lines[1]).toBe(
-        '"Total","","5","5","2","1","1","1","1","0","1","0.4","","","","45.75","USD","9.15","22.88","45.75","45.75","45.75","45.75"',
+        '"Total","","5","5","2","1","1","1","1","0","1","0.4","","","","45.75","USD","9.15","22.88","45.75","45.75","45.75","45.75","","","","","",""',
       );
       expect(lines).toContain(
-        '"Landing page","/career","4","0","0","0","0","0","0","0","0","","","","","15.50","USD","","","","","",""',
+        '"Landing page","/career","4","0","0","0","0","0","0","0","0","","","","","15.50","USD","","","","","","","","","","","",""',
       );
       expect(lines).toContainEqual(expect.stringMatching(/^"Landing variant","free_training",/));
       expect(lines).toContain(
-        '"Unmatched spend","facebook Nobody clicked","","","","","","","","","","","","","","3.00","USD","","","","","",""',
+        '"Unmatched spend","facebook Nobody clicked","","","","","","","","","","","","","","3.00","USD","","","","","","","","","","","",""',
       );
     });
 

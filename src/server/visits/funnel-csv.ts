@@ -1,6 +1,6 @@
 import { funnelStages, type FunnelFigures, type FunnelStep } from '@shared/admin-funnel';
 import { csv } from '../leads';
-import { toDecimal } from '../spend';
+import { costsOf, toDecimal } from '../spend';
 
 const GROUPINGS = [
   ['landingPages', 'Landing page'],
@@ -14,7 +14,7 @@ export function funnelCsv(figures: FunnelFigures): string {
   const money = (minor: number | null) =>
     minor === null || figures.currency === null ? '' : toDecimal(minor, figures.currency);
   const ratio = (value: number | null) => (value === null ? '' : String(value));
-  type Column = [header: string, cell: (step: FunnelStep) => string | number];
+  type Column = [header: string, cell: (step: FunnelStep, grouping: string) => string | number];
   const counts: Column[] = [
     ['Visitors', (step) => step.visitors],
     ...funnelStages.map(({ key, label }): Column => [label, (step) => step[key]]),
@@ -28,13 +28,24 @@ export function funnelCsv(figures: FunnelFigures): string {
   const costs: Column[] = [
     ['Spend', (step) => money(step.spend)],
     ['Currency', (step) => step.currency ?? ''],
-    ...funnelStages.map(({ cost, costLabel }): Column => [costLabel, (step) => money(step[cost])]),
+    // The row's spend over its counts in every row, as before paid costs (decision 177).
+    ...funnelStages.map(({ cost, costLabel }): Column => [
+      costLabel,
+      (step) => money(costsOf(step, step.spend ?? undefined, null)[cost]),
+    ]),
+    // Over the leads of the campaigns with spend, where the answer's costs are so (not the
+    // total's, whose spend holds unmatched campaigns, nor a source's, all of its spend).
+    ...funnelStages.map(({ cost, costLabel }): Column => [
+      costLabel.replace('Cost per', 'Cost per paid'),
+      (step, grouping) =>
+        grouping === 'Total' || grouping === 'UTM source' ? '' : money(step[cost]),
+    ]),
   ];
   const columns = [...counts, ...costs];
   const row = (grouping: string, key: string, step: FunnelStep) => [
     grouping,
     key,
-    ...columns.map(([, cell]) => cell(step)),
+    ...columns.map(([, cell]) => cell(step, grouping)),
   ];
   const more = figures.moreUnmatchedSpend;
   const unmatchedRow = (key: string, spend: number) => [
@@ -43,7 +54,7 @@ export function funnelCsv(figures: FunnelFigures): string {
     ...counts.map(() => ''),
     money(spend),
     figures.currency ?? '',
-    ...funnelStages.map(() => ''),
+    ...costs.slice(2).map(() => ''),
   ];
   return (
     csv.BOM +

@@ -135,7 +135,11 @@ export const funnelSchema = objectOf({
     ...steps,
     description: "Per landing variant: the A/B comparison, both always listed; costs as pages'",
   },
-  utmSources: steps,
+  utmSources: {
+    ...steps,
+    description:
+      "Per utm_source: its matched campaigns' spend (unmatchedSpend holds the rest); costs as pages'",
+  },
   utmCampaigns: steps,
   currency: {
     ...nullableText,

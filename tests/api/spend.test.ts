@@ -282,7 +282,13 @@ describeEachDatabase(
         { source: 'facebook', campaign: '333', campaignName: 'Brand', spend: 725 },
         { source: 'facebook', campaign: '444', campaignName: 'Nobody clicked', spend: 300 },
       ]);
-      expect(stepOf(figures.utmSources, 'facebook')).toMatchObject({ leads: 4, spend: 4575 });
+      // A source's spend is its matched campaigns' (unmatched spend is listed above), over the
+      // leads they bought: 35.50 over 111's two and fall-push's one, not brand-x's (no spend).
+      expect(stepOf(figures.utmSources, 'facebook')).toMatchObject({
+        leads: 4,
+        spend: 3550,
+        costPerLead: 1183,
+      });
       expect(stepOf(figures.utmSources, 'newsletter')).toMatchObject({ spend: null });
       // A campaign's spend goes to the landing pages its visitors saw, and so to their variants.
       expect(stepOf(figures.landingPages, '/career')).toMatchObject({ visitors: 4, spend: 1550 });
@@ -352,6 +358,11 @@ describeEachDatabase(
         '"Landing page","/career","4","0","0","0","0","0","0","0","0","","","","","15.50","USD","","","","","","","","","","","",""',
       );
       expect(lines).toContainEqual(expect.stringMatching(/^"Landing variant","free_training",/));
+      // A source's cost per lead is its spend over all its leads; per paid lead, over 111's and
+      // fall-push's.
+      expect(lines.find((line) => line.startsWith('"UTM source","facebook",'))).toMatch(
+        /,"35\.50","USD","8\.88","17\.75"(,"35\.50"){4},"11\.83","17\.75"(,"35\.50"){4}$/,
+      );
       expect(lines).toContain(
         '"Unmatched spend","facebook Nobody clicked","","","","","","","","","","","","","","3.00","USD","","","","","","","","","","","",""',
       );
@@ -393,7 +404,7 @@ describeEachDatabase(
       expect(yen.unmatchedSpend).toContainEqual(
         expect.objectContaining({ source: 'google', campaign: 'display', spend: 1000 }),
       );
-      expect(stepOf(yen.utmSources, 'google')).toMatchObject({ spend: 1000, currency: 'JPY' });
+      expect(stepOf(yen.utmSources, 'google')).toMatchObject({ spend: null, currency: null });
       expect(yen.currencies.map((c) => c.currency)).toEqual(expect.arrayContaining(['USD', 'JPY']));
       const badCurrency = await testApp.app.inject({
         url: `/api/admin/funnel?from=${today}&to=${today}&currency=dollars`,

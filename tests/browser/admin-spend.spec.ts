@@ -233,6 +233,14 @@ test.describe("on a server of its own, whose week's figures are this test's alon
     await expect(panel.getByRole('region', { name: /^A\/B comparison/ })).toContainText(
       '$48.00 spent, $48.00 per paid lead, $48.00 per paid placement',
     );
+    // Per source alike: facebook's matched 48.00 (Prospecting's 9.00 is listed as unmatched) over
+    // its paid lead, not 57.00 over both.
+    await costs.getByLabel('Costs per', { exact: true }).selectOption('utmSources');
+    const sources = costs.getByRole('table', { name: /^Costs per utm source/ });
+    await expect(sources.getByRole('columnheader').nth(8)).toHaveText('Cost per paid lead');
+    const facebook = sources.getByRole('row', { name: 'facebook' }).getByRole('cell');
+    await expect(facebook.nth(6)).toHaveText('$48.00');
+    await expect(facebook.nth(7)).toHaveText('$48.00');
 
     // The unmatched campaign's match offers the utm_campaign values the leads carry.
     const match = costs.getByLabel('utm_campaign of Prospecting');

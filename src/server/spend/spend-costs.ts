@@ -50,9 +50,9 @@ export function sharesOf(amount: number, weights: readonly number[]): number[] {
 }
 
 /**
- * Campaign spend to utm_campaigns (decision 165), and each day's to the landing pages and
- * variants by the campaign's (page, variant) pairs' shares of that day's weight (`pagesOf`, by
- * matched campaign; the range's on a day without any).
+ * Matched campaign spend to utm_campaigns (decision 165) and its source, and each day's to the
+ * landing pages and variants by the campaign's (page, variant) pairs' shares of that day's weight
+ * (`pagesOf`, by matched campaign; the range's on a day without any).
  */
 export function matchSpend(
   spend: SpendInRange,
@@ -72,7 +72,6 @@ export function matchSpend(
     mapped.set(key, [...(mapped.get(key) ?? []), utmCampaign]);
   }
   for (const { days, ...campaign } of spend.campaigns) {
-    add(matched.utmSources, campaign.source, campaign.spend);
     const key = [
       campaign.campaign,
       campaign.campaignName,
@@ -83,6 +82,7 @@ export function matchSpend(
       continue;
     }
     add(matched.utmCampaigns, key, campaign.spend);
+    add(matched.utmSources, campaign.source, campaign.spend);
     const pages = pagesOf(key);
     const ofDay = new Map<string, CampaignPage[]>();
     for (const pair of pages) ofDay.set(pair.day, [...(ofDay.get(pair.day) ?? []), pair]);

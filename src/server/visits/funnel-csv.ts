@@ -33,12 +33,11 @@ export function funnelCsv(figures: FunnelFigures): string {
       costLabel,
       (step) => money(costsOf(step, step.spend ?? undefined, null)[cost]),
     ]),
-    // Over the leads of the campaigns with spend, where the answer's costs are so (not the
-    // total's, whose spend holds unmatched campaigns, nor a source's, all of its spend).
+    // Over the leads of the campaigns with spend, as the answer's costs but the total's (whose
+    // spend holds unmatched campaigns').
     ...funnelStages.map(({ cost, costLabel }): Column => [
       costLabel.replace('Cost per', 'Cost per paid'),
-      (step, grouping) =>
-        grouping === 'Total' || grouping === 'UTM source' ? '' : money(step[cost]),
+      (step, grouping) => (grouping === 'Total' ? '' : money(step[cost])),
     ]),
   ];
   const columns = [...counts, ...costs];

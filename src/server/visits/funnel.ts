@@ -170,11 +170,11 @@ export async function funnelFigures(
     const leads = read ?? (await leadsPer(dimension.leads));
     const spendOf = matched[name];
     const calls = await callsPer(dimension.leads);
-    // A page's or variant's spend bought only leads of campaigns with spend: organic ones are free.
+    // A page's, variant's or source's spend bought only leads of campaigns with spend.
     const bought =
-      name === 'landingPages' || name === 'variants'
-        ? await leadsPer(dimension.leads, [...matched.utmCampaigns.keys()])
-        : undefined;
+      name === 'utmCampaigns'
+        ? undefined
+        : await leadsPer(dimension.leads, [...matched.utmCampaigns.keys()]);
     const unseen = new Set(listed);
     let visitorsRead = 0;
     async function* steps(): AsyncGenerator<Counts[]> {
@@ -228,7 +228,7 @@ export async function funnelFigures(
     landingPages: landingPages.steps,
     // Both variants are always listed, so an A/B comparison has its two sides.
     variants: (await firstSteps('variants', landingVariants)).steps,
-    // A source with spend is listed even without visitors or leads: its spend is never dropped.
+    // A source with matched spend is listed even without visitors or leads of its name.
     utmSources: (await firstSteps('utmSources', matched.utmSources.keys())).steps,
     utmCampaigns: (await firstSteps('utmCampaigns', [], campaignLeads)).steps,
     currency: spend.currency,

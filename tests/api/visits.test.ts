@@ -57,6 +57,17 @@ async function visitRows(testApp: TestApp) {
   };
 }
 
+/** A counter of its own whose clock stands at noon (UTC) on `day`. */
+const counterAtNoon = (testApp: TestApp, day: string) =>
+  new VisitCounter(
+    tablesOf<VisitTables>(testApp.db),
+    'https://site',
+    (error) => {
+      throw error;
+    },
+    () => new Date(`${day}T12:00:00.000Z`),
+  );
+
 describeEachDatabase(
   'visit beacon and funnel',
   (current) => {
@@ -156,14 +167,7 @@ describeEachDatabase(
         visitors: 1,
       }));
       await tablesOf<VisitTables>(testApp.db).insertInto('visit_days').values(rows).execute();
-      const counter = new VisitCounter(
-        tablesOf<VisitTables>(testApp.db),
-        'https://site',
-        (error) => {
-          throw error;
-        },
-        () => new Date(`${day}T12:00:00.000Z`),
-      );
+      const counter = counterAtNoon(testApp, day);
       const beacon = { page: '/made-up', utmSource: 'x1', utmCampaign: 'y1' };
       await counter.count({ beacon, address: addressKeyOf({ ip: '203.0.113.2' }), userAgent: 'B' });
       await counter.flush();
@@ -178,14 +182,7 @@ describeEachDatabase(
     it('counts a visitor on the page they entered, not one they reached later in the second', async () => {
       const testApp = current();
       const day = '2020-03-04';
-      const counter = new VisitCounter(
-        tablesOf<VisitTables>(testApp.db),
-        'https://site',
-        (error) => {
-          throw error;
-        },
-        () => new Date(`${day}T12:00:00.000Z`),
-      );
+      const counter = counterAtNoon(testApp, day);
       // From an ad to one page, then on to another before the batch is written.
       for (const page of ['/entered', '/reached-later'])
         await counter.count({

@@ -28,7 +28,7 @@ export function funnelCsv(figures: FunnelFigures): string {
   const costs: Column[] = [
     ['Spend', (step) => money(step.spend)],
     ['Currency', (step) => step.currency ?? ''],
-    // The row's spend over its counts in every row, as before paid costs (decision 177).
+    // The row's spend over its counts (organic leads included) in every row (decision 177).
     ...funnelStages.map(({ cost, costLabel }): Column => [
       costLabel,
       (step) => money(costsOf(step, step.spend ?? undefined, null)[cost]),

@@ -177,6 +177,28 @@ describeEachDatabase(
       expect(lead).toMatchObject({ source_page: '/training', landing_variant: 'high_salary' });
     });
 
+    it('keeps the ad’s UTM values and fbclid from the page that posted, first touch winning', async () => {
+      const { app, db } = current();
+      const email = uniqueEmail('nojs-utm');
+      const landing =
+        'http://localhost/candidates?utm_source=meta&utm_campaign=spring&fbclid=IwAR1x';
+      const basic = asFields(validBodies.candidateBasicInfo(email), '/candidates');
+      await postForm(app, '/api/candidates/basic-info', basic, { ...NAVIGATION, referer: landing });
+      const answers = asFields(validBodies.questionnaire(email), '/typeform');
+      const later = 'http://localhost/questionnaire?utm_source=google';
+      await postForm(app, '/api/candidates/questionnaire', answers, {
+        ...NAVIGATION,
+        referer: later,
+      });
+      const [lead] = await candidatesWithEmail(db, email);
+      expect(lead).toMatchObject({
+        source_page: '/candidates',
+        utm_source: 'meta',
+        utm_campaign: 'spring',
+        fbclid: 'IwAR1x',
+      });
+    });
+
     it('hands the e-mail to /apply, and the names and e-mail to the questionnaire', async () => {
       const { app } = current();
       const email = uniqueEmail('nojs-prefill');

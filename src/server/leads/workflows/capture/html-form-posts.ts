@@ -24,7 +24,33 @@ export function wantsHtml(request: FastifyRequest): boolean {
 const isFormEncoded = (request: FastifyRequest) =>
   (request.headers['content-type'] ?? '').toLowerCase().startsWith(FORM_ENCODED);
 
-/** The body to validate: a urlencoded form's `page` becomes the JS flow's attribution. */
+/** The landing URL's parameters the JS flow keeps (lib/attribution.ts), by attribution key. */
+const LANDING_PARAMS = {
+  utmSource: 'utm_source',
+  utmMedium: 'utm_medium',
+  utmCampaign: 'utm_campaign',
+  utmTerm: 'utm_term',
+  utmContent: 'utm_content',
+  fbclid: 'fbclid',
+};
+
+/**
+ * The UTM values and fbclid of the page that posted: the Referer, sent in full within the site
+ * (strict-origin-when-cross-origin; another site's carries no query). The schema bounds them,
+ * and only blank columns take them (first touch), as the JS flow's.
+ */
+function landingValues(referer: string | undefined): Record<string, string> {
+  let query: URLSearchParams;
+  try {
+    query = new URL(referer ?? '').searchParams;
+  } catch {
+    return {};
+  }
+  const pairs = Object.entries(LANDING_PARAMS).map(([key, name]) => [key, query.get(name)]);
+  return Object.fromEntries(pairs.filter(([, value]) => value));
+}
+
+/** The body to validate: a urlencoded form's `page` and Referer become the JS flow's attribution. */
 export function leadBody(request: FastifyRequest, action: string): unknown {
   if (!isFormEncoded(request)) return request.body;
   const {
@@ -32,9 +58,14 @@ export function leadBody(request: FastifyRequest, action: string): unknown {
     attribution: _ignored,
     ...fields
   } = { ...(request.body as Record<string, unknown>) };
-  const form = formOf(action, page, request.headers.referer);
+  const { referer } = request.headers;
+  const form = formOf(action, page, referer);
   const attribution = form
-    ? { page: form.page, ...(form.variant ? { variant: form.variant } : {}) }
+    ? {
+        ...landingValues(referer),
+        page: form.page,
+        ...(form.variant ? { variant: form.variant } : {}),
+      }
     : undefined;
   return { ...fields, attribution };
 }

@@ -59,4 +59,7 @@ export const answerField = (index: number) => `answer${index}`;
 
 /** /book before the slots: the questions to answer, or why there are no slots. */
 export type ScreeningView =
-  { step: 'ask'; questions: string[] } | { step: 'refused'; explanations: string[] };
+  | { step: 'ask'; questions: string[] }
+  | { step: 'refused'; explanations: string[] }
+  /** Withdrawn or not a fit: no call to book, and the status page's words for it. */
+  | { step: 'closed'; stage: string };

@@ -408,6 +408,66 @@ describeEachDatabase(
       // The host's one seat at that time is free again: another person books it.
       expect((await book(app, await applicant(app), start)).statusCode).toBe(201);
     });
+
+    it('shows a withdrawn candidate on /book that they withdrew, no slots, and books them nothing', async () => {
+      const { app, db } = current();
+      await openForCalls(app, await signIn(app));
+      const email = uniqueEmail('withdrawn-book');
+      const body = validBodies.candidateApplication(email);
+      expect((await postJson(app, '/api/candidates/submit', body)).statusCode).toBe(200);
+      const id = await candidateIdOf(db, email);
+      const proof = await opened(app, await statusLinkTo(current(), { table: 'candidates', id }));
+      const { slots } = await bookingPage<{ slots: { start: string }[] }>(app, proof);
+      await post(app, '/api/status/withdraw', { lead: `c${id}`, confirm: 'yes' }, proof);
+
+      expect(await bookingPage(app, proof)).toMatchObject({
+        slots: [],
+        screening: { step: 'closed', stage: STATUS_NOTICES.withdraw },
+      });
+      const refused = await book(app, proof, slots[4]!.start);
+      expect(refused.statusCode).toBe(403);
+      expect(refused.json()).toEqual({ error: STATUS_NOTICES.withdraw });
+      const plain = await postForm(app, '/api/booking', { start: slots[4]!.start }, proof);
+      expect(plain.statusCode).toBe(303);
+      const calls = await db
+        .selectFrom('bookings')
+        .select('id')
+        .where('lead_id', '=', id)
+        .execute();
+      expect(calls).toEqual([]);
+    });
+
+    it.each([
+      ['withdrawn', 'a recruiter', 'PATCH'],
+      ['not_a_fit', 'a bulk change', 'bulk'],
+    ])('cancels the call of a candidate %s by %s, freeing its time', async (status, _by, how) => {
+      const { app, db } = current();
+      const owner = await signIn(app);
+      await openForCalls(app, owner);
+      const email = uniqueEmail(`closed-${status}`);
+      const proof = await applicant(app, email);
+      const id = await candidateIdOf(db, email);
+      const { slots } = await bookingPage<{ slots: { start: string }[] }>(app, proof);
+      const start = slots[4]!.start;
+      expect((await book(app, proof, start)).statusCode).toBe(201);
+
+      const changed =
+        how === 'PATCH'
+          ? await patchCandidateStatus(app, id, status)
+          : await app.inject({
+              method: 'POST',
+              url: '/api/candidate-submissions/bulk',
+              headers: { cookie: owner },
+              payload: { ids: [id], status },
+            });
+      expect(changed.statusCode).toBe(200);
+      expect(await bookingPage(app, proof)).toMatchObject({
+        booking: null,
+        slots: [],
+        screening: { step: 'closed' },
+      });
+      expect((await book(app, await applicant(app), start)).statusCode).toBe(201);
+    });
   },
   { env: { CLIENT_DIR } },
 );

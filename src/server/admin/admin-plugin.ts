@@ -106,6 +106,7 @@ export const adminPlugin: FastifyPluginAsync<AdminOptions> = async (
     notify,
     assignNew: config.assignNewLeads,
     confirmations,
+    cancelCall: statusPage.cancelCall,
   });
   const people = new PersonData(database.db, database.dialect, config.dataDir, desk.people);
   if (config.retentionDays !== undefined) {

@@ -18,7 +18,12 @@ import {
 import { chosenZone } from './booking-page';
 import type { BookingOutcome, BookingRow, BookingStore } from './booking-store';
 import type { BookingTables } from './booking-tables';
-import { refuseUnscreened, screeningAnswerRoute, screeningViewSchema } from './screening-routes';
+import {
+  refuseUnscreened,
+  screeningAnswerRoute,
+  screeningViewSchema,
+  stepBefore,
+} from './screening-routes';
 import type { ScreeningStore } from './screening-store';
 
 /* The person's booking (issue 43), reached only with their proof (decision 176): JSON, or a
@@ -60,7 +65,7 @@ const answers = {
   200: bookingAnswer,
   303: backToPage,
   403: describedError(
-    'No proof of a candidate in this browser, a cross-site post, or (booking) a knock-out question unanswered or answered "no"',
+    'No proof of a candidate in this browser, a cross-site post, or (booking) a knock-out question unanswered or answered "no", or a closed application',
   ),
   404: describedError(BOOKING_NOTICES.notBooked),
   409: {
@@ -200,7 +205,7 @@ export const bookingRoutes: FastifyPluginAsync<BookingRoutesOptions> = async (
       const [settings, booking, screened] = await Promise.all([
         store.offer(),
         store.liveBooking(candidate.id),
-        screening.step(candidate.id),
+        stepBefore(screening, candidate),
       ]);
       const slots = screened ? [] : await store.slots(new Date(), SLOTS_SHOWN, booking);
       return {
@@ -242,7 +247,7 @@ export const bookingRoutes: FastifyPluginAsync<BookingRoutesOptions> = async (
         const timeZone = chosenZone(zone, (await store.offer()).timeZone);
         if (action === 'move')
           return answer(request, reply, await store.move(candidate.id, start, timeZone));
-        const screened = await screening.step(candidate.id);
+        const screened = await stepBefore(screening, candidate);
         if (screened) return refuseUnscreened(back, request, reply, screened);
         // Meta's `Schedule`, with the request's event id and browser (decision 110).
         const client = submissionClient(request);

@@ -11,6 +11,7 @@ import { BookingStore, type ChangeRecorder } from './booking-store';
 import { bookingDb, type BookingTables } from './booking-tables';
 import { calendarFeedRoute, type FeedFlood } from './calendar-feed';
 import { callSender, type CallMailContext } from './call-sender';
+import { stepBefore } from './screening-routes';
 import type { ScreeningStore } from './screening-store';
 
 export interface BookingsOptions {
@@ -54,14 +55,14 @@ export const bookingsPlugin: FastifyPluginAsync<BookingsOptions> = async (app, o
 };
 
 /**
- * /book's state for this request: the person's slots and call, or the knock-out questions or a
- * "no"'s explanation instead of the slots; none without their proof.
+ * /book's state for this request: the person's slots and call, or the knock-out questions, a
+ * "no"'s explanation or a closed application's words instead of the slots; none without proof.
  */
 export function bookPageState(store: BookingStore, screening: ScreeningStore, page: StatusPage) {
   return async (request: FastifyRequest): Promise<PageState | undefined> => {
     const candidate = await page.provenCandidate(request);
     if (!candidate) return undefined;
-    const screened = await screening.step(candidate.id);
+    const screened = await stepBefore(screening, candidate);
     return screened
       ? { screening: screened }
       : { booking: await bookingView(store, request, candidate) };

@@ -17,11 +17,13 @@ const texts = { type: 'array', items: { type: 'string' } } as const;
 /** /book's step before the slots, in the JSON answers; null: none, the slots are open. */
 export const screeningViewSchema = {
   type: ['object', 'null'],
-  description: 'Questions to answer before the slots, or the explanation of a "no"; null: none',
+  description:
+    'Questions to answer before the slots, the explanation of a "no", or (closed) the words of a withdrawn or not-a-fit application; null: none',
   properties: {
-    step: { type: 'string', enum: ['ask', 'refused'] },
+    step: { type: 'string', enum: ['ask', 'refused', 'closed'] },
     questions: texts,
     explanations: texts,
+    stage: { type: 'string' },
   },
   required: ['step'],
 } as const;
@@ -42,11 +44,18 @@ export const screeningRoutes: FastifyPluginAsync = async (app) => {
   });
 };
 
+/** What stands before the candidate's slots: a closed application, else the screening's step. */
+export const stepBefore = async (
+  screening: ScreeningStore,
+  candidate: { id: number; closed: string | undefined },
+): Promise<ScreeningView | undefined> =>
+  candidate.closed ? { step: 'closed', stage: candidate.closed } : screening.step(candidate.id);
+
 type Back = (request: FastifyRequest, reply: FastifyReply, notice?: BookingNotice) => unknown;
 
 /**
- * Refuses a booking while questions wait or after a "no", nothing booked: a browser goes back to
- * /book, which shows the questions or the explanation.
+ * Refuses a booking while questions wait, after a "no" or once closed, nothing booked: a browser
+ * goes back to /book, which shows the questions or the explanation.
  */
 export async function refuseUnscreened(
   back: Back,
@@ -56,7 +65,8 @@ export async function refuseUnscreened(
 ) {
   const ask = view.step === 'ask';
   if (statusApi.wantsHtml(request)) return back(request, reply, ask ? 'answerFirst' : undefined);
-  return reply.code(403).send({ error: ask ? BOOKING_NOTICES.answerFirst : SCREENED_OUT });
+  const refusal = view.step === 'closed' ? view.stage : SCREENED_OUT;
+  return reply.code(403).send({ error: ask ? BOOKING_NOTICES.answerFirst : refusal });
 }
 
 /** POST /api/booking/screening: the person's answers, with their proof, as book and cancel. */

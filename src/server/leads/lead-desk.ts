@@ -2,7 +2,7 @@ import type { Transaction } from 'kysely';
 import type { DatabaseConnection } from '../platform/database/connection';
 import { tablesOf } from '../platform/database/connection';
 import { BulkChanges } from './workflows/pipeline/bulk-changes';
-import { LeadPipeline } from './workflows/pipeline/lead-pipeline';
+import { LeadPipeline, type CancelCall } from './workflows/pipeline/lead-pipeline';
 import type { PipelineTables } from './records/pipeline-tables';
 import { QuarantineDesk } from './workflows/quarantine/quarantine-desk';
 import { PersonRecords } from './workflows/people/person-records';
@@ -28,6 +28,8 @@ const HOURLY_MS = 60 * 60 * 1000;
 /** A lead released from quarantine has a new lead's effects (leadsPlugin's options). */
 interface LeadDeskOptions extends LeadEffectsOptions {
   statusEvents: boolean;
+  /** A candidate set to a closing status loses their call (the bookings' cancel). */
+  cancelCall?: CancelCall;
 }
 
 /** What the team works the leads with; the admin's routes are its HTTP side. */
@@ -49,7 +51,13 @@ export class LeadDesk {
     const leads = tablesOf<AdminLeadTables>(db);
     this.overview = new Overview(leads);
     this.listing = new LeadListing(leads, dialect);
-    this.pipeline = new LeadPipeline(tablesOf<PipelineTables>(db), dialect, options.statusEvents);
+    const { statusEvents, cancelCall } = options;
+    this.pipeline = new LeadPipeline(
+      tablesOf<PipelineTables>(db),
+      dialect,
+      statusEvents,
+      cancelCall,
+    );
     this.people = new PersonRecords(db);
     this.templates = new MessageTemplates(tablesOf<MessageTemplateTables>(db));
     this.quarantine = new QuarantineDesk(tablesOf<LeadRecordTables>(db), leadWriteEffects(options));
@@ -61,7 +69,8 @@ export class LeadDesk {
         const rows = await this.listing.matching(table, filter).select('id').limit(limit).execute();
         return rows.map((row) => row.id);
       },
-      statusEvents: options.statusEvents,
+      statusEvents,
+      cancelCall,
     });
   }
 

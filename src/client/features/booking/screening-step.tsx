@@ -16,10 +16,12 @@ export const CHOICE_CLASS =
 
 const LABELS = { yes: 'Yes', no: 'No' } as const;
 
+const INTROS = {
+  ask: 'Before you pick a time, please answer a short question or two.',
+  refused: 'Thank you for your answers.',
+};
 export const screeningIntro = (screening: ScreeningView) =>
-  screening.step === 'ask'
-    ? 'Before you pick a time, please answer a short question or two.'
-    : 'Thank you for your answers.';
+  screening.step === 'closed' ? screening.stage : INTROS[screening.step];
 
 export function ScreeningStep({ screening }: { screening: ScreeningView }) {
   if (screening.step === 'refused')
@@ -30,6 +32,18 @@ export function ScreeningStep({ screening }: { screening: ScreeningView }) {
             {text}
           </p>
         ))}
+      </Card>
+    );
+  if (screening.step === 'closed')
+    return (
+      <Card title="No Call to Book">
+        <p>
+          There is no screening call to book.{' '}
+          <a href="/status" className="underline">
+            Your status page
+          </a>{' '}
+          shows what we keep about you.
+        </p>
       </Card>
     );
   return (

@@ -45,7 +45,7 @@ import {
   STATUS_PATH,
   type StatusLinkTables,
 } from './status-link';
-import { awaitsUs, openStepOf, statusLead, type CallOffer } from './status-words';
+import { awaitsUs, closedWords, openStepOf, statusLead, type CallOffer } from './status-words';
 import { presentValues } from '../../records/upsert';
 
 /** Where `next` sends the person: the step still open, prefilled. */
@@ -108,12 +108,14 @@ export class StatusPage {
   /** The candidate this browser stands for: the mailbox's, else the form proof's newest. */
   async provenCandidate(
     request: FastifyRequest,
-  ): Promise<{ id: number; email: string } | undefined> {
+  ): Promise<{ id: number; email: string; closed: string | undefined } | undefined> {
     const address = await this.mailbox(request);
     const leads = address ? await this.rowsOfAddress(address) : [];
     const proven = leads.length > 0 ? leads : await this.rowsOf(this.formProofs(request));
     const [lead, row] = proven.find(([ref]) => ref.table === 'candidates') ?? [];
-    return lead && row ? { id: lead.id, email: row.email } : undefined;
+    return lead && row
+      ? { id: lead.id, email: row.email, closed: closedWords(row.status) }
+      : undefined;
   }
 
   /** The Set-Cookies that forget both proofs this browser held (after an erasure). */

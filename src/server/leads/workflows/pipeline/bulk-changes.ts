@@ -4,7 +4,7 @@ import { idIn } from '../../records/id-list';
 import type { LeadTable } from '../../records/lead-tables';
 import { assignLeads, type Assignee } from './lead-assignment';
 import type { StatusMessage } from '../messages/person-mail';
-import { changeStatus } from './lead-pipeline';
+import { cancelClosedCalls, changeStatus, type CancelCall } from './lead-pipeline';
 import type { PipelineTables } from '../../records/pipeline-tables';
 
 export const BULK_LIMIT = 10_000;
@@ -30,6 +30,7 @@ export interface BulkOptions<Filter> {
   matching: (table: LeadTable, filter: Filter, limit: number) => Promise<number[]>;
 
   statusEvents: boolean;
+  cancelCall?: CancelCall | undefined;
 }
 
 /** Many leads at once, all or nothing: set-based statements recording what single changes do. */
@@ -51,22 +52,24 @@ export class BulkChanges<Filter> {
     if (ids.length > BULK_LIMIT)
       return { field: 'ids' in selection ? 'ids' : 'filter', error: tooMany };
     const { db, dialect } = this.options;
-    return db.transaction().execute(async (trx) => {
+    let changed: number[] = [];
+    const result = await db.transaction().execute(async (trx) => {
       const locked = trx.selectFrom(table).select(['id', 'status']).where(idIn(dialect, ids));
       const rows = await (dialect === 'postgres' ? locked.forUpdate() : locked).execute();
       if ('ids' in selection && rows.length < ids.length) {
         const known = new Set(rows.map((row) => row.id));
         const unknown = ids.filter((id) => !known.has(id));
-        return { field: 'ids', error: `Unknown leads: ${unknown.slice(0, 20).join(', ')}` };
+        return {
+          field: 'ids',
+          error: `Unknown leads: ${unknown.slice(0, 20).join(', ')}`,
+        } as const;
       }
       const { status, message, assignee } = change;
-      const changed =
-        status === undefined
-          ? []
-          : rows.filter((row) => row.status !== status).map((row) => row.id);
       const { statusEvents } = this.options;
-      if (status !== undefined)
+      if (status !== undefined) {
+        changed = rows.filter((row) => row.status !== status).map((row) => row.id);
         await changeStatus(trx, dialect, table, changed, status, { message, statusEvents });
+      }
       const found = rows.map((row) => row.id);
       const assigned = assignee === undefined ? 0 : await assignLeads(trx, table, found, assignee);
       const counts = { count: rows.length, changed: changed.length, assigned };
@@ -74,5 +77,8 @@ export class BulkChanges<Filter> {
       await audit(trx as unknown as Transaction<object>, counts);
       return counts;
     });
+    if (change.status !== undefined)
+      await cancelClosedCalls(this.options.cancelCall, table, change.status, changed);
+    return result;
   }
 }

@@ -1,4 +1,5 @@
 import { sql, type Insertable, type Kysely, type Transaction } from 'kysely';
+import { closingStatuses } from '@shared/lead-status';
 import { isStatusEvent } from '../../../conversions';
 import { idIn } from '../../records/id-list';
 import type { DialectName } from '../../../platform/database/migration-runner';
@@ -29,6 +30,20 @@ export function withLockedLead<T>(
     const row = await (dialect === 'postgres' ? query.forUpdate() : query).executeTakeFirst();
     return row ? work(trx, row.status) : undefined;
   });
+}
+
+/** Cancels a candidate's screening call as a withdrawal does (the bookings' cancel). */
+export type CancelCall = (candidateId: number) => Promise<unknown>;
+
+/** Candidates now withdrawn or not a fit keep no call: the host's calendar and theirs say so. */
+export async function cancelClosedCalls(
+  cancelCall: CancelCall | undefined,
+  table: LeadTable,
+  status: string,
+  ids: readonly number[],
+) {
+  if (table !== 'candidates' || !closingStatuses.some(({ value }) => value === status)) return;
+  for (const id of ids) await cancelCall?.(id);
 }
 
 /** A timeline entry; `text` and the statuses are null unless given. */
@@ -115,17 +130,20 @@ export class LeadPipeline {
     private readonly dialect: DialectName,
     /** Candidate statuses qualified, enrolled and placed go to Meta. */
     private readonly statusEvents: boolean,
+    private readonly cancelCall?: CancelCall,
   ) {}
 
   /** Sets the status; a real change also queues `message` to the person (decision 155). */
   async setStatus(table: LeadTable, id: number, status: string, message?: StatusMessage) {
-    return withLockedLead(this.db, this.dialect, { table, id }, async (trx, from) => {
-      if (from !== status) {
-        const { dialect, statusEvents } = this;
+    const { db, dialect, statusEvents } = this;
+    const changed = await withLockedLead(db, dialect, { table, id }, async (trx, from) => {
+      if (from !== status)
         await changeStatus(trx, dialect, table, [id], status, { message, statusEvents });
-      }
       return { from, to: status };
     });
+    if (changed && changed.from !== status)
+      await cancelClosedCalls(this.cancelCall, table, status, [id]);
+    return changed;
   }
 
   /** Sets the lead's assignee (decision 162); {from, to} account ids, undefined for no lead. */

@@ -196,6 +196,15 @@ describeEachDatabase(
       expect(await activityOf(current(), victim.id)).toEqual([]);
     });
 
+    it('shows the questionnaire’s answer to “Where do you live?” as the Location', async () => {
+      const { app } = current();
+      const { email, link } = await candidateWithLink(current());
+      const answers = { ...validBodies.questionnaire(email), location: 'Tulsa, OK' };
+      expect((await postJson(app, '/api/candidates/questionnaire', answers)).statusCode).toBe(200);
+      const { state } = await statusPage(app, await opened(app, link));
+      expect(state?.status).toMatchObject({ leads: [{ details: { location: 'Tulsa, OK' } }] });
+    });
+
     it('stores a correction as a verified change in the lead’s history', async () => {
       const { app, db } = current();
       const { email, id, link, lead } = await candidateWithLink(current());

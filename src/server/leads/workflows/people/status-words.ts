@@ -108,7 +108,9 @@ export function statusLead(
   otherContacts: string[] = [],
 ): StatusLead {
   const step = openStepOf(lead.table, row);
-  const values = row as unknown as Record<string, string | null>;
+  const values = { ...(row as unknown as Record<string, string | null>) };
+  // The questionnaire's "Where do you live?" is the location until one is given (as match keys).
+  values.location ??= values.questionnaire_location ?? null;
   const details = Object.fromEntries(
     Object.entries(detailColumns[lead.table]).map(([field, column]) => [
       field,

@@ -27,9 +27,12 @@ export type StatusNotice = keyof typeof STATUS_NOTICES;
 /** What the page and a JSON client say once the person erased everything. */
 export const ERASED_MESSAGE = 'Everything we held about you is erased.';
 
-/** What the page says to a browser holding only its forms' proof: no stored data without the link. */
+/**
+ * What the page says to a browser holding only its forms' proof: no stored data without the link.
+ * The link goes with the confirmation, CONFIRMATION_DELAY after the first form: maybe not yet.
+ */
 export const LINK_EMAILED =
-  'We have e-mailed you a link to this page. Open it to see, correct or erase what you gave us.';
+  'We e-mail you a link to this page soon after you apply. Open it to see, correct or erase what you gave us.';
 
 /** The steps a status link may resume: `next=apply|questionnaire|hiring`. */
 export const NEXT_STEPS = ['apply', 'questionnaire', 'hiring'] as const;

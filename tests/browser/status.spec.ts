@@ -16,3 +16,19 @@ test('an expired or unknown link says so and offers "Lost your link?", without J
   await expect(page.getByLabel('Email')).toBeVisible();
   await context.close();
 });
+
+test('right after applying, /status says the link e-mail is coming, not that it went', async ({
+  page,
+}) => {
+  const email = `status-soon-${Date.now()}@example.com`;
+  const response = await page.request.post('/api/candidates/basic-info', {
+    data: { firstName: 'Ada', lastName: 'Lovelace', email, phone: '555-0100' },
+  });
+  expect(response.status()).toBe(200);
+  await page.goto('/status');
+  await expect(
+    page.getByText('We e-mail you a link to this page soon after you apply.'),
+  ).toBeVisible();
+  await expect(page.getByText(/We have e-mailed you/)).toHaveCount(0);
+  await expect(page.getByRole('link', { name: 'Finish the questionnaire' })).toBeVisible();
+});

@@ -92,12 +92,12 @@ test('/training stores the e-mail with its landing variant and goes on to /apply
   });
 });
 
-test('/candidates -> /typeform -> questionnaire -> /thank-you, the e-mail carried into the iframe', async ({
+test('/candidates -> /typeform -> questionnaire -> /thank-you, the e-mail carried into the iframe and the ad’s attribution kept', async ({
   page,
   baseURL,
 }) => {
   const email = uniqueEmail('nojs-candidates');
-  await page.goto('/candidates');
+  await page.goto('/candidates?utm_source=meta&utm_campaign=spring&fbclid=IwAR-nojs');
   const basic = form(page, '/api/candidates/basic-info');
   await basic.getByLabel('First name').fill('Ada');
   await basic.getByLabel('Last name').fill('Lovelace');
@@ -108,6 +108,9 @@ test('/candidates -> /typeform -> questionnaire -> /thank-you, the e-mail carrie
   expect(await storedLead(baseURL as string, 'candidate', email)).toMatchObject({
     stage: 'questionnaire',
     firstName: 'Ada',
+    utmSource: 'meta',
+    utmCampaign: 'spring',
+    fbclid: 'IwAR-nojs',
   });
   const frame = page.frameLocator('iframe[title="Application questionnaire"]');
   await expect(frame.getByLabel('Email')).toHaveValue(email);

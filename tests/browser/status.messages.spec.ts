@@ -93,6 +93,11 @@ test('without JavaScript the mailed link opens the page once, and Withdraw asks 
   await page.getByText('Withdraw my application').click();
   await page.getByRole('button', { name: 'Yes, Withdraw' }).click();
   await expect(page.getByRole('status')).toHaveText(STATUS_NOTICES.withdraw);
+  // /book says they withdrew, with no time to pick.
+  await page.goto('/book');
+  await expect(page.getByRole('heading', { name: 'No Call to Book' })).toBeVisible();
+  await expect(page.getByText(STATUS_NOTICES.withdraw)).toBeVisible();
+  await expect(page.getByRole('button', { name: 'Book This Time' })).toHaveCount(0);
 
   // Another browser with the same link: spent, so it offers a new one and shows nothing.
   const other = await browser.newContext({ javaScriptEnabled: false, baseURL });

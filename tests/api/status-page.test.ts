@@ -60,6 +60,20 @@ async function candidateWithLink(testApp: TestApp, issuedAt = new Date()) {
   return { email, id, link, lead: `c${id}` };
 }
 
+/** An applicant, calls open, their status link opened: its proof and a time offered to book. */
+async function applicantWithLink(testApp: TestApp, label: string) {
+  const { app, db } = testApp;
+  const owner = await signIn(app);
+  await openForCalls(app, owner);
+  const email = uniqueEmail(label);
+  const body = validBodies.candidateApplication(email);
+  expect((await postJson(app, '/api/candidates/submit', body)).statusCode).toBe(200);
+  const id = await candidateIdOf(db, email);
+  const proof = await opened(app, await statusLinkTo(testApp, { table: 'candidates', id }));
+  const { slots } = await bookingPage<{ slots: { start: string }[] }>(app, proof);
+  return { owner, id, proof, start: slots[4]!.start };
+}
+
 const activityOf = (current: TestApp, id: number) =>
   current.db
     .selectFrom('lead_activity')
@@ -390,15 +404,8 @@ describeEachDatabase(
     });
 
     it('cancels the call of a candidate who withdraws: no host keeps it, and its time is free', async () => {
-      const { app, db } = current();
-      await openForCalls(app, await signIn(app));
-      const email = uniqueEmail('withdraw-call');
-      const body = validBodies.candidateApplication(email);
-      expect((await postJson(app, '/api/candidates/submit', body)).statusCode).toBe(200);
-      const id = await candidateIdOf(db, email);
-      const proof = await opened(app, await statusLinkTo(current(), { table: 'candidates', id }));
-      const { slots } = await bookingPage<{ slots: { start: string }[] }>(app, proof);
-      const start = slots[4]!.start;
+      const { app } = current();
+      const { id, proof, start } = await applicantWithLink(current(), 'withdraw-call');
       expect((await book(app, proof, start)).statusCode).toBe(201);
       // The status page says the call is booked, and its button moves or cancels it.
       const { state } = await statusPage(app, proof);
@@ -420,23 +427,17 @@ describeEachDatabase(
 
     it('shows a withdrawn candidate on /book that they withdrew, no slots, and books them nothing', async () => {
       const { app, db } = current();
-      await openForCalls(app, await signIn(app));
-      const email = uniqueEmail('withdrawn-book');
-      const body = validBodies.candidateApplication(email);
-      expect((await postJson(app, '/api/candidates/submit', body)).statusCode).toBe(200);
-      const id = await candidateIdOf(db, email);
-      const proof = await opened(app, await statusLinkTo(current(), { table: 'candidates', id }));
-      const { slots } = await bookingPage<{ slots: { start: string }[] }>(app, proof);
+      const { id, proof, start } = await applicantWithLink(current(), 'withdrawn-book');
       await post(app, '/api/status/withdraw', { lead: `c${id}`, confirm: 'yes' }, proof);
 
       expect(await bookingPage(app, proof)).toMatchObject({
         slots: [],
         screening: { step: 'closed', stage: STATUS_NOTICES.withdraw },
       });
-      const refused = await book(app, proof, slots[4]!.start);
+      const refused = await book(app, proof, start);
       expect(refused.statusCode).toBe(403);
       expect(refused.json()).toEqual({ error: STATUS_NOTICES.withdraw });
-      const plain = await postForm(app, '/api/booking', { start: slots[4]!.start }, proof);
+      const plain = await postForm(app, '/api/booking', { start }, proof);
       expect(plain.statusCode).toBe(303);
       const calls = await db
         .selectFrom('bookings')
@@ -450,14 +451,8 @@ describeEachDatabase(
       ['withdrawn', 'a recruiter', 'PATCH'],
       ['not_a_fit', 'a bulk change', 'bulk'],
     ])('cancels the call of a candidate %s by %s, freeing its time', async (status, _by, how) => {
-      const { app, db } = current();
-      const owner = await signIn(app);
-      await openForCalls(app, owner);
-      const email = uniqueEmail(`closed-${status}`);
-      const proof = await applicant(app, email);
-      const id = await candidateIdOf(db, email);
-      const { slots } = await bookingPage<{ slots: { start: string }[] }>(app, proof);
-      const start = slots[4]!.start;
+      const { app } = current();
+      const { owner, id, proof, start } = await applicantWithLink(current(), `closed-${status}`);
       expect((await book(app, proof, start)).statusCode).toBe(201);
 
       const changed =

@@ -2,6 +2,7 @@ import Fastify, { type FastifyInstance } from 'fastify';
 import { adminPlugin } from './admin/admin-plugin';
 import { backupsPlugin } from './backups/backups-plugin';
 import {
+  cancelUpcomingCalls,
   availabilityRoutes,
   bookedCalls,
   bookingsPlugin,
@@ -171,7 +172,7 @@ export async function buildApp({
     formHandoff,
     config.site.siteUrl,
     offersCall(bookings, screening),
-    (candidateId) => bookings.cancel(candidateId, new Date(), false),
+    cancelUpcomingCalls(app, bookings),
   );
   // Where each new lead is announced (decision 095); its person's confirmation is capped (154).
   const notify = [

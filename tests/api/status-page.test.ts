@@ -472,6 +472,31 @@ describeEachDatabase(
       });
       expect((await book(app, await applicant(app), start)).statusCode).toBe(201);
     });
+
+    it('keeps a call already held on record when the candidate is then set to not a fit', async () => {
+      const { app, db } = current();
+      const { id, proof, start } = await applicantWithLink(current(), 'held-then-closed');
+      expect((await book(app, proof, start)).statusCode).toBe(201);
+      // The call took place yesterday and was marked held.
+      const yesterday = (hours: number) => new Date(Date.now() - 86_400_000 + hours * 3_600_000);
+      await db
+        .updateTable('bookings')
+        .set({
+          slot_start: yesterday(0).toISOString(),
+          slot_end: yesterday(0.5).toISOString(),
+          outcome: 'held',
+        })
+        .where('lead_id', '=', id)
+        .execute();
+
+      expect((await patchCandidateStatus(app, id, 'not_a_fit')).statusCode).toBe(200);
+      const call = await db
+        .selectFrom('bookings')
+        .select(['cancelled_at', 'outcome'])
+        .where('lead_id', '=', id)
+        .executeTakeFirstOrThrow();
+      expect(call).toEqual({ cancelled_at: null, outcome: 'held' });
+    });
   },
   { env: { CLIENT_DIR } },
 );

@@ -86,6 +86,29 @@ export const offersCall =
     return open.length > 0 && screened?.step !== 'refused' && 'open';
   };
 
+/** Ids a query lists at once: well under either database's bound on parameters. */
+const IDS_AT_ONCE = 500;
+
+/**
+ * Cancels the calls not yet started of candidates whose application closed (withdrawn, not a
+ * fit), as their own cancel would; a call held or missed stays on record (decision 178).
+ */
+export const cancelUpcomingCalls =
+  (app: FastifyInstance, store: BookingStore) => async (candidateIds: readonly number[]) => {
+    const [db] = bookingDb(app);
+    const now = new Date();
+    for (let at = 0; at < candidateIds.length; at += IDS_AT_ONCE) {
+      const upcoming = await db
+        .selectFrom('bookings')
+        .select('lead_id')
+        .where('lead_id', 'in', candidateIds.slice(at, at + IDS_AT_ONCE))
+        .where('cancelled_at', 'is', null)
+        .where('slot_start', '>', now.toISOString())
+        .execute();
+      for (const { lead_id } of upcoming) await store.cancel(Number(lead_id), now, false);
+    }
+  };
+
 export const bookingStoreOf = (
   app: FastifyInstance,
   remindersMs: readonly number[] = [],

@@ -5,7 +5,13 @@ export {
   eraseBookings,
   type BookingTables,
 } from './booking-tables';
-export { bookingsPlugin, bookingStoreOf, bookPageState, offersCall } from './bookings-plugin';
+export {
+  bookingsPlugin,
+  bookingStoreOf,
+  bookPageState,
+  cancelUpcomingCalls,
+  offersCall,
+} from './bookings-plugin';
 export { availabilityRoutes } from './availability-routes';
 export { screeningRoutes } from './screening-routes';
 export { screeningOf } from './screening-store';

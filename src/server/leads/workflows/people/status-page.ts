@@ -47,6 +47,7 @@ import {
 } from './status-link';
 import { awaitsUs, closedWords, openStepOf, statusLead, type CallOffer } from './status-words';
 import { presentValues } from '../../records/upsert';
+import type { CancelCall } from '../pipeline/lead-pipeline';
 
 /** Where `next` sends the person: the step still open, prefilled. */
 const STEP_PAGES: Record<NextStep, string> = {
@@ -79,7 +80,7 @@ export class StatusPage {
     private readonly siteUrl: string,
     private readonly offersCall: CallOffer,
     /** Cancels a candidate's call: a withdrawal leaves no host a call with them (decision 178). */
-    readonly cancelCall: (candidateId: number) => Promise<unknown>,
+    readonly cancelCall: CancelCall,
   ) {
     this.sameOrigin = sameOriginCheck(siteUrl);
   }

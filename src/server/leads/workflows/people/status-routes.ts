@@ -191,7 +191,7 @@ export const statusRoutes: FastifyPluginAsync<StatusRoutesOptions> = async (
           return unconfirmed(request, reply, 'Please confirm the withdrawal');
         }
         await stopMessages(db, dialect, lead, withdraw);
-        if (withdraw && lead.table === 'candidates') await page.cancelCall(lead.id);
+        if (withdraw && lead.table === 'candidates') await page.cancelCall([lead.id]);
         return answer(request, reply, action);
       },
     );

@@ -32,8 +32,8 @@ export function withLockedLead<T>(
   });
 }
 
-/** Cancels a candidate's screening call as a withdrawal does (the bookings' cancel). */
-export type CancelCall = (candidateId: number) => Promise<unknown>;
+/** Cancels candidates' screening calls not yet started, as a withdrawal does (the bookings'). */
+export type CancelCall = (candidateIds: readonly number[]) => Promise<unknown>;
 
 /** Candidates now withdrawn or not a fit keep no call: the host's calendar and theirs say so. */
 export async function cancelClosedCalls(
@@ -43,7 +43,7 @@ export async function cancelClosedCalls(
   ids: readonly number[],
 ) {
   if (table !== 'candidates' || !closingStatuses.some(({ value }) => value === status)) return;
-  for (const id of ids) await cancelCall?.(id);
+  if (ids.length > 0) await cancelCall?.(ids);
 }
 
 /** A timeline entry; `text` and the statuses are null unless given. */

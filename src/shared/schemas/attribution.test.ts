@@ -36,6 +36,14 @@ describe('attributionSchema', () => {
     ['a non-string UTM value', { utmSource: 42 }],
     ['a UTM value over 200 characters', { utmCampaign: 'x'.repeat(201) }],
     ['a referrer over 1000 characters', { referrer: `https://x.example/${'a'.repeat(1000)}` }],
+    ['an fbclid over 500 characters', { fbclid: 'f'.repeat(501) }],
+  ])('drops a malformed value (%s) and keeps the rest of the attribution', (_case, value) => {
+    expect(parsed(attributionSchema, { page: '/career', utmSource: 'meta', ...value })).toEqual(
+      'utmSource' in value ? { page: '/career' } : { page: '/career', utmSource: 'meta' },
+    );
+  });
+
+  it.each([
     ['not an object', 'utm_source=google'],
     ['null', null],
   ])('drops a malformed attribution (%s) instead of failing the lead', (_case, value) => {

@@ -1,22 +1,25 @@
 import * as z from 'zod/mini';
 import { landingVariants } from '../enums';
 
-const short = z.optional(z.string().check(z.maxLength(200), z.trim()));
+/** A value of at most `max` characters; a bad one is dropped alone, the rest kept. */
+const upTo = (max: number) =>
+  z.catch(z.optional(z.string().check(z.maxLength(max), z.trim())), undefined);
+const short = upTo(200);
 
 /** A lead's source: page, variant, UTM, referrer, fbclid; never required, bad values dropped. */
 export const attributionSchema = z.catch(
   z.optional(
     z.object({
       page: short,
-      variant: z.optional(z.enum(landingVariants)),
+      variant: z.catch(z.optional(z.enum(landingVariants)), undefined),
       utmSource: short,
       utmMedium: short,
       utmCampaign: short,
       utmTerm: short,
       utmContent: short,
-      referrer: z.optional(z.string().check(z.maxLength(1000), z.trim())),
+      referrer: upTo(1000),
       /** The landing URL's Meta click id, as received. */
-      fbclid: z.optional(z.string().check(z.maxLength(500), z.trim())),
+      fbclid: upTo(500),
     }),
   ),
   undefined,

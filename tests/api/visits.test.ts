@@ -358,6 +358,34 @@ describeEachDatabase(
         400,
       );
     });
+
+    it('counts a visitor who moves on within the site once, on the page they entered; another person or ad apart', async () => {
+      const testApp = current();
+      const [ad, otherAd] = [`moves-${Date.now()}`, `other-ad-${Date.now()}`];
+      const from = { utmSource: 'fb', utmCampaign: ad };
+      // From the ad to /career, then on to /apply and /training with the session's UTM values.
+      await beacon(testApp, { ...career, ...from }, { ip: '198.51.100.30' });
+      await beacon(testApp, { page: '/apply', ...from }, { ip: '198.51.100.30' });
+      await beacon(testApp, { ...training, ...from }, { ip: '198.51.100.30' });
+      // Another person on /apply, and the first one again from another ad.
+      await beacon(testApp, { page: '/apply', ...from }, { ip: '198.51.100.31' });
+      await beacon(testApp, { ...training, utmCampaign: otherAd }, { ip: '198.51.100.30' });
+      await testApp.app.visitCounter.flush();
+      const { days } = await visitRows(testApp);
+      expect(
+        days
+          .filter((row) => [ad, otherAd].includes(row.utm_campaign))
+          .map((row) => [row.page, row.landing_variant, row.utm_campaign, Number(row.visitors)]),
+      ).toEqual([
+        ['/apply', '', ad, 1],
+        ['/career', 'free_training', ad, 1],
+        ['/training', 'high_salary', otherAd, 1],
+      ]);
+      const body = (await funnel(testApp, await signIn(testApp.app))).json();
+      const campaign = (key: string) =>
+        body.utmCampaigns.find((step: FunnelStep) => step.key === key)?.visitors;
+      expect([campaign(ad), campaign(otherAd)]).toEqual([2, 1]);
+    });
   },
   adminOptions,
 );

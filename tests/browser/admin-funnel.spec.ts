@@ -103,9 +103,9 @@ test('the Overview funnel shows visitors, leads and the A/B comparison for a dat
   await funnel.getByLabel('From (UTC day)').fill('2019-01-01');
   await funnel.getByLabel('To (UTC day, included)').fill('2019-01-31');
   await expect(funnel.getByRole('status')).toHaveText(/^Figures for 2019-01-01 to 2019-01-31/);
-  // What the visitor count counts (decision 115): the beacon's hash holds variant and campaign.
+  // What the visitor count counts (decision 115): the beacon's hash holds the campaign, not the page.
   await expect(funnel.getByRole('status')).toContainText(
-    'A visitor counts once a day per landing variant and campaign they came with, on the page they entered.',
+    'A visitor counts once a day per campaign they came with, on the page they entered.',
   );
   await expect(funnel.getByRole('table', { name: 'Funnel per UTM source' })).toContainText(
     'No visits or leads in this range.',

@@ -165,7 +165,8 @@ export class VisitCounter {
     const utmCampaign = beacon.utmCampaign?.trim() ?? '';
     const hash = (...parts: string[]) =>
       createHmac('sha256', salt).update(parts.join('\n')).digest('base64url').slice(0, 22);
-    const visitor = hash(this.site, address, userAgent, variant, utmSource, utmCampaign);
+    // Not the variant, which is the page's: moving on within the site is the same visitor (115).
+    const visitor = hash(this.site, address, userAgent, utmSource, utmCampaign);
     this.pending.push({
       day,
       visitor,

@@ -107,8 +107,8 @@ export function FunnelSection() {
           <>
             <p role="status" className="text-sm text-slate-700">
               Figures for {data.from} to {data.to} (UTC days). A visitor counts once a day per
-              landing variant and campaign they came with, on the page they entered. Lead rate:
-              leads per visitor (at most 100%); application rate: applications per lead.
+              campaign they came with, on the page they entered. Lead rate: leads per visitor (at
+              most 100%); application rate: applications per lead.
             </p>
             <dl aria-label="Funnel stages" className="grid gap-3 sm:grid-cols-2 lg:grid-cols-3">
               {funnelStages.map((stage, index) => (

@@ -365,6 +365,7 @@ describeEachDatabase(
       const from = { utmSource: 'fb', utmCampaign: ad };
       // From the ad to /career, then on to /apply and /training with the session's UTM values.
       await beacon(testApp, { ...career, ...from }, { ip: '198.51.100.30' });
+      await testApp.app.visitCounter.flush();
       await beacon(testApp, { page: '/apply', ...from }, { ip: '198.51.100.30' });
       await beacon(testApp, { ...training, ...from }, { ip: '198.51.100.30' });
       // Another person on /apply, and the first one again from another ad.

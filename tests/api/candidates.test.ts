@@ -363,7 +363,7 @@ describeEachDatabase('candidate endpoints', (current) => {
     });
   });
 
-  it('still takes the lead when its attribution is malformed, dropping the attribution', async () => {
+  it('still takes the lead when its attribution is malformed, dropping only the bad values', async () => {
     const { app, db } = current();
     const email = uniqueEmail();
     const response = await postJson(app, '/api/candidates/email', {
@@ -372,7 +372,7 @@ describeEachDatabase('candidate endpoints', (current) => {
     });
     expect(response.statusCode).toBe(200);
     expect((await candidatesWithEmail(db, email))[0]).toMatchObject({
-      source_page: null,
+      source_page: '/training',
       landing_variant: null,
       utm_source: null,
     });

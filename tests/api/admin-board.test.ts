@@ -117,6 +117,14 @@ describeEachDatabase(
         '/api/company-submissions/board?type=full&status=in_discussion&limit=2',
       );
       expect(first.cards.map((card) => card.companyName)).toEqual(['Board 4', 'Board 3']);
+      // A column of exactly one full page offers no "Show more".
+      const whole = await get(
+        testApp,
+        cookie,
+        '/api/company-submissions/board?type=full&status=in_discussion&limit=5',
+      );
+      expect(whole.cards).toHaveLength(5);
+      expect(whole.next).toBeUndefined();
     });
 
     it("filters each column by the list's search and assignee=me, counts included", async () => {

@@ -151,6 +151,14 @@ describeEachDatabase(
       const last = await get(testApp, cookie, `${base}&offset=10`);
       expect(last.body.map((row) => row.lastName)).toEqual(['N1', 'N0']);
       expect(last.next).toBeUndefined();
+      // A last page that is exactly full has no next page (the pager's Next goes off).
+      const full = await get(testApp, cookie, `${base.replace('limit=5', 'limit=6')}&offset=6`);
+      expect(full.body).toHaveLength(6);
+      expect(full.next).toBeUndefined();
+      const email = encodeURIComponent(seeded.email?.email ?? '');
+      const oneEmail = await get(testApp, cookie, `/api/admin/lead-emails?q=${email}&limit=1`);
+      expect(oneEmail.body).toHaveLength(1);
+      expect(oneEmail.next).toBeUndefined();
     });
 
     it('counts at most 1,000 matches of a search and says so', async () => {

@@ -81,7 +81,7 @@ export function assigneeFilter(request: FastifyRequest, assignee: string | undef
   return assignee === 'me' ? (request.adminSession?.account.id ?? 0) : Number(assignee);
 }
 
-/** Sets the paging headers and answers the page's rows as views. */
+/** Sets the paging headers and answers the page's rows as views (read `limit + 1` of them). */
 export function withPaging<T extends { createdAt: string; id: number }>(
   reply: FastifyReply,
   views: T[],
@@ -91,9 +91,11 @@ export function withPaging<T extends { createdAt: string; id: number }>(
   reply.header('X-Total-Count', String(total));
   // A search counts at most 1,000 matches: the real number is higher.
   if (capped) reply.header('X-Total-Count-Capped', 'true');
-  const last = views[views.length - 1];
-  if (last && views.length === limit) reply.header('X-Next-Cursor', encodeCursor(last));
-  return views;
+  const rows = views.slice(0, limit);
+  const last = rows[rows.length - 1];
+  // The row past the page came: there is a next page (a full last page has none).
+  if (last && views.length > limit) reply.header('X-Next-Cursor', encodeCursor(last));
+  return rows;
 }
 
 /** The admin listings (spec section 7), paged, searched and filtered, and the deletes. */
@@ -115,7 +117,7 @@ export const listingRoutes: FastifyPluginAsync<{ desk: LeadDesk }> = async (app,
       async (request, reply) => {
         const { limit, offset, q, type, cursor, status, duplicates, sort } = request.query;
         const page = await listing.list(table, {
-          limit,
+          limit: limit + 1,
           offset,
           sort: parseSort(sort),
           q,
@@ -167,7 +169,7 @@ export const listingRoutes: FastifyPluginAsync<{ desk: LeadDesk }> = async (app,
       const { limit, offset, q, status, sort } = request.query;
       const assignee = assigneeFilter(request, request.query.assignee);
       const page = await listing.listLeadEmails({
-        ...{ limit, offset, q, status, assignee },
+        ...{ limit: limit + 1, offset, q, status, assignee },
         sort: parseSort(sort),
       });
       return withPaging(reply, page.rows.map(leadEmailView), page, limit);
@@ -209,7 +211,7 @@ export const boardRoutes: FastifyPluginAsync<{ desk: LeadDesk }> = async (app, {
         const { status, limit, cursor, type, q, duplicates } = request.query;
         const page = await boardColumn(desk.listing, table, {
           status,
-          limit,
+          limit: limit + 1,
           q,
           duplicates: duplicates === 1,
           assignee: assigneeFilter(request, request.query.assignee),

@@ -1,7 +1,7 @@
 import AxeBuilder from '@axe-core/playwright';
 import type { Page } from '@playwright/test';
 import { test } from './fixtures';
-import { expect, lead, openTab, searchFor, signIn, uniqueTag } from './support/admin';
+import { expect, exportedCsv, lead, openTab, searchFor, signIn, uniqueTag } from './support/admin';
 
 // The board of a lead tab (issue 22): a column per status; a card moves by its "Move to…" menu.
 
@@ -134,4 +134,28 @@ test('the board shows what the search and "My leads" say, its counts too', async
   await panel.getByRole('button', { name: 'List' }).click();
   await expect(panel.locator('tbody tr')).toHaveCount(1);
   await expect(panel.locator('tbody tr')).toContainText(`${tag}Mine`);
+});
+
+test('Export to CSV on the board holds every status the board shows', async ({ page }) => {
+  const tag = uniqueTag('boardcsv');
+  await lead.application(page.request, `${tag}@example.com`, `${tag}Called`);
+  await lead.application(page.request, `${tag}-new@example.com`, `${tag}New`);
+  await signIn(page);
+  const listed = await page.request.get(`/api/candidate-submissions?q=${tag}Called`);
+  const [called] = (await listed.json()) as { id: number }[];
+  const url = `/api/candidate-submissions/${called!.id}`;
+  expect((await page.request.patch(url, { data: { status: 'contacted' } })).ok()).toBe(true);
+  const panel = await openTab(page, 'Candidates', tag);
+  await panel.getByRole('combobox', { name: 'Status' }).selectOption({ label: 'Contacted' });
+  await expect(panel.locator('tbody tr')).toHaveCount(1);
+  const listCsv = await exportedCsv(page);
+  expect(listCsv).toContain(`${tag}Called`);
+  expect(listCsv).not.toContain(`${tag}New`);
+
+  await panel.getByRole('group', { name: 'View' }).getByRole('button', { name: 'Board' }).click();
+  const board = panel.getByRole('region', { name: 'Candidates board' });
+  await expect(board.getByRole('list', { name: 'New' })).toContainText(`Grace ${tag}New`);
+  const boardCsv = await exportedCsv(page);
+  expect(boardCsv).toContain(`${tag}Called`);
+  expect(boardCsv).toContain(`${tag}New`);
 });

@@ -75,9 +75,13 @@ export function listFilter(tab: LeadTabId, { q, status, duplicates, mine }: TabF
   };
 }
 
+/** The leads on screen: the board's columns are the statuses, so there no status filter applies. */
+const onScreen = (tab: LeadTabId, filter: TabFilter) =>
+  listFilter(tab, filter.board && leadTabs[tab].kind ? { ...filter, status: '' } : filter);
+
 /** The list URL of a tab's page; it is also the query key (the default fetch reads it). */
 export function listUrl(tab: LeadTabId, filter: TabFilter, limit = PAGE_SIZE): string {
-  const { duplicates, ...rest } = listFilter(tab, filter);
+  const { duplicates, ...rest } = onScreen(tab, filter);
   const params = new URLSearchParams({
     limit: String(limit),
     offset: String(filter.offset),
@@ -93,7 +97,7 @@ export const countUrl = (tab: LeadTabId) => listUrl(tab, { q: '', offset: 0, sta
 
 /** The export of a tab, with the same search, status and "My leads" as on screen, or ticked ids. */
 export function exportUrl(tab: LeadTabId, filter: TabFilter, ids?: readonly number[]): string {
-  const { q, status, duplicates, assignee } = listFilter(tab, filter);
+  const { q, status, duplicates, assignee } = onScreen(tab, filter);
   const query = new URLSearchParams(
     ids
       ? { ids: ids.join(',') }

@@ -155,7 +155,12 @@ describeEachDatabase(
       const other = await idOf(`${tag}.x@gmail.com`);
       await postJson(app, '/api/candidates/email', {
         email: `${tag}X+jobs@gmail.com`,
-        attribution: { page: '/training', variant: 'high_salary', utmSource: 'later-touch' },
+        attribution: {
+          page: '/training',
+          variant: 'high_salary',
+          utmSource: 'later-touch',
+          utmCampaign: 'spring',
+        },
       });
       const kept = await idOf(`${tag}X+jobs@gmail.com`);
       expect(await duplicatesOf(kept.id)).toEqual([{ id: other.id, reasons: ['email'] }]);
@@ -197,8 +202,9 @@ describeEachDatabase(
         lastName: tag,
         location: 'Austin, TX',
         stage: 'application',
-        // The earliest lead's first touch.
+        // The earliest lead's first touch, whole: no later campaign mixed in.
         utmSource: 'first-touch',
+        utmCampaign: null,
         landingVariant: 'free_training',
         sourcePage: '/career',
         createdAt: before.createdAt,

@@ -326,7 +326,7 @@ describeEachDatabase('candidate endpoints', (current) => {
     expect({ ...rows[0], updated_at: null }).toEqual({ ...rowBefore, updated_at: null });
   });
 
-  it('keeps the first-touch attribution and fills only what was missing', async () => {
+  it('keeps the first touch whole: a later form never mixes in its campaign', async () => {
     const { app, db } = current();
     const email = uniqueEmail();
     await postJson(app, '/api/candidates/email', {
@@ -355,11 +355,38 @@ describeEachDatabase('candidate endpoints', (current) => {
       landing_variant: 'free_training',
       utm_source: 'google',
       utm_medium: 'cpc',
-      utm_campaign: 'spring',
+      utm_campaign: null,
       utm_term: null,
       utm_content: null,
       referrer: 'https://search.example/',
       fbclid: 'IwAR2_Ab-c.D',
+    });
+  });
+
+  it('keeps an organic lead organic, and gives a lead without a touch the later one whole', async () => {
+    const { app, db } = current();
+    const [organic, bare] = [uniqueEmail(), uniqueEmail()];
+    await postJson(app, '/api/candidates/email', {
+      email: organic,
+      attribution: { page: '/candidates' },
+    });
+    await postJson(app, '/api/candidates/email', { email: bare });
+    const later = { page: '/apply', utmSource: 'facebook', utmCampaign: 'spring', fbclid: 'IwAR9' };
+    for (const email of [organic, bare]) {
+      const body = { ...validBodies.candidateApplication(email), attribution: later };
+      expect((await postJson(app, '/api/candidates/submit', body)).statusCode).toBe(200);
+    }
+    expect((await candidatesWithEmail(db, organic))[0]).toMatchObject({
+      source_page: '/candidates',
+      utm_source: null,
+      utm_campaign: null,
+      fbclid: null,
+    });
+    expect((await candidatesWithEmail(db, bare))[0]).toMatchObject({
+      source_page: '/apply',
+      utm_source: 'facebook',
+      utm_campaign: 'spring',
+      fbclid: 'IwAR9',
     });
   });
 

@@ -9,6 +9,10 @@ export const columnsOf = <Kind extends LeadField['kind']>(fields: AnyFields, kin
 
 export const attributionColumns = columnsOf(attributionFields, 'text');
 
+/** The lead has a touch: any attribution column set (decision 010: first touch as a whole). */
+export const hasTouch = (lead: Record<string, unknown>) =>
+  attributionColumns.some((column) => lead[column] !== null);
+
 /** Every lead table's own columns (the migrations list theirs literally, frozen). */
 const recordColumns = [
   'id',

@@ -4,6 +4,7 @@ import { postedNames, valuesByColumn } from '@shared/lead-field';
 import { attributionFields } from '@shared/lead-fields';
 import type { Attribution } from '@shared/schemas/attribution';
 import type { SubmissionClient } from '../../conversions';
+import { hasTouch } from './lead-columns';
 import { keepInHistory } from './lead-history';
 import {
   provesLead,
@@ -103,9 +104,7 @@ function changesOf(
     if (verified || lead[column] === null) changes[column] = value;
     else refused = true;
   }
-  for (const [column, value] of Object.entries(attributionValues(step.attribution))) {
-    if (lead[column] === null) changes[column] = value;
-  }
+  if (!hasTouch(lead)) Object.assign(changes, attributionValues(step.attribution));
   for (const [column, value] of Object.entries(flags)) {
     if (lead[column] !== value) changes[column] = value;
   }

@@ -9,7 +9,7 @@ import { deleteStatusLinks, type StatusLinkTables } from '../people/status-link'
 import { candidateFields } from '@shared/lead-fields';
 import { candidateStatuses, closingStatuses } from '@shared/lead-status';
 import { defaultSide, mergeFieldsOf, type MergeWinners } from '@shared/lead-merge';
-import { attributionColumns, columnsOf } from '../../records/lead-columns';
+import { attributionColumns, columnsOf, hasTouch } from '../../records/lead-columns';
 import {
   eraseContacts,
   findContacts,
@@ -42,12 +42,11 @@ function mergedValues(kept: Row, other: Row, sides: Sides, now: string): Record<
     if (field.kind === 'email') values.email_normalized = winner.email_normalized;
   }
   values.reminders_stopped_at = kept.reminders_stopped_at ?? other.reminders_stopped_at;
-  // First touch wins, column by column, as a later form's attribution only fills blanks.
+  // First touch as a whole: the earlier lead's, the later's only when the earlier has none.
   const [first, later] = other.created_at < kept.created_at ? [other, kept] : [kept, other];
   values.created_at = first.created_at;
-  for (const column of attributionColumns) {
-    values[column] = first[column] ?? later[column];
-  }
+  const touch = hasTouch(first) ? first : later;
+  for (const column of attributionColumns) values[column] = touch[column];
   // The person got as far as either lead did: the stage only moves forward, flags only rise.
   const stageOf = (row: Row) => candidateStages.indexOf(row.stage as never);
   values.stage = stageOf(other) > stageOf(kept) ? other.stage : kept.stage;

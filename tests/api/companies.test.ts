@@ -132,9 +132,10 @@ describeEachDatabase('company endpoints', (current) => {
       stage: 'request',
       contact_name: 'Grace Hopper',
       comments: null,
+      // The first touch whole: no medium from the later visit.
       source_page: '/companies',
       utm_source: 'linkedin',
-      utm_medium: 'social',
+      utm_medium: null,
     });
   });
 

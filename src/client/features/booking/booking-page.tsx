@@ -14,6 +14,7 @@ import { PageHero } from '../../components/ui/page-hero';
 import { Card, Notice } from '../../components/ui/panel';
 import { Container } from '../../components/ui/section';
 import { usePageState } from '../../lib/page-state';
+import { useSessionValue } from '../../lib/session-keys';
 import { scheduleEvent } from '../../lib/tracking/lead-events';
 import { conversionFields } from '../../lib/tracking/submission-event';
 import { trackOncePerPage } from '../../lib/tracking/tracker';
@@ -165,8 +166,11 @@ function Booking({ booking }: { booking: BookingView }) {
 }
 
 export default function BookingPage() {
-  const { booking: rendered, bookingNotice, screening, scheduleEventId } = usePageState();
+  const { booking: rendered, bookingNotice, screening, scheduleEventId, prefill } = usePageState();
   const booking = useBrowserZone(rendered?.zone) ?? rendered;
+  // This browser applied, yet proves no lead: the address had one, and only its owner books
+  // for it (decision 176). The mailed link is the way in, not "apply again".
+  const applied = Boolean(useSessionValue('candidateEmail') ?? prefill?.candidateEmail);
   // The pixel's `Schedule` once after a booking, under the server's event id (decision 050).
   useEffect(() => {
     if (scheduleEventId) trackOncePerPage(BOOK_PATH, 'schedule', scheduleEvent(scheduleEventId));
@@ -181,7 +185,9 @@ export default function BookingPage() {
             ? screeningIntro(screening)
             : booking
               ? 'Pick a time for a short call with our admissions team.'
-              : 'Open this page right after you apply, or from the link in our e-mail, to book your call.'
+              : applied
+                ? 'We have your application. For your privacy, your booking page opens from a link we e-mail you, not from this browser yet.'
+                : 'Open this page right after you apply, or from the link in our e-mail, to book your call.'
         }
       />
       <Container className="grid max-w-3xl gap-8 py-16">
@@ -190,6 +196,14 @@ export default function BookingPage() {
           <ScreeningStep screening={screening} />
         ) : booking ? (
           <Booking booking={booking} />
+        ) : applied ? (
+          <p>
+            To get that link, enter your e-mail under &ldquo;Lost your link?&rdquo; on{' '}
+            <a href="/status" className="underline">
+              your status page
+            </a>
+            , then open the link in our e-mail to book your call.
+          </p>
         ) : (
           <p>
             <a href="/status" className="underline">

@@ -40,14 +40,15 @@ const DIMENSIONS = {
   utmCampaigns: { visits: 'utm_campaign', leads: 'utm_campaign' },
 } as const satisfies Record<string, { visits: VisitKey; leads: leadFunnel.FunnelDimension }>;
 
-/** Rows of the leads that arrived in `range`, a week at a time: `created_at` from..before. */
+/** Rows of the leads that arrived in `range` (until its `before` if any), a week at a time. */
 const byWeeksOfLeads = <Row>(
-  range: DayRange,
+  range: DayRange & { before?: string },
   read: (fromIso: string, toIso: string) => { execute(): Promise<Row[]> },
 ) =>
   readByWeeks(range, ({ from, to }) => {
-    const next = new Date(Date.parse(`${to}T00:00:00.000Z`) + 86_400_000);
-    return read(`${from}T00:00:00.000Z`, next.toISOString()).execute();
+    const next = new Date(Date.parse(`${to}T00:00:00.000Z`) + 86_400_000).toISOString();
+    const end = range.before && range.before < next ? range.before : next;
+    return read(`${from}T00:00:00.000Z`, end).execute();
   });
 
 /** Counts, their rates (a lead rate never past 1: visitors are under-counted) and costs. */
@@ -74,7 +75,8 @@ const stepOf = (
 
 /**
  * The funnel of UTC days `from`..`to`: visitors, leads, spend in one currency (decision 165),
- * and the calls `booked` (the bookings capability's, decision 177; none without it).
+ * and the calls `booked` (the bookings capability's, decision 177; none without it); only the
+ * leads created before `before` (an ISO time) when given, visitors and spend by whole days.
  */
 export async function funnelFigures(
   db: Kysely<VisitTables>,
@@ -83,8 +85,9 @@ export async function funnelFigures(
   to: string,
   currency?: string,
   booked?: leadFunnel.BookedCalls,
+  before?: string,
 ): Promise<FunnelFigures> {
-  const range = { from, to };
+  const range = { from, to, before };
   /**
    * Leads per key of `dimension` ('' is null), of `campaigns` only when given: keys of leads, far
    * fewer than of visits.

@@ -127,6 +127,12 @@ const funnelQuery = {
       type: 'string',
       description: 'ISO 4217 code of the spend to report (default: the one most spent)',
     },
+    before: {
+      type: 'string',
+      description:
+        'A time on the day `to` (as 2026-11-23T08:12Z): only leads created before it count; ' +
+        'visitors and spend stay whole days (the Overview compares last week to this moment)',
+    },
   },
 } as const;
 
@@ -148,7 +154,8 @@ export const funnelRoutes =
       const range = checkedRange(query);
       if ('fields' in range) return range;
       await app.visitCounter.flush();
-      return funnelFigures(db, spend, range.from, range.to, range.currency, booked);
+      const { from, to, currency, before } = range;
+      return funnelFigures(db, spend, from, to, currency, booked, before);
     };
     // Dates are checked in figuresOf, so that a bad one is named in `fields`.
     const funnelRoute = (ok: object, more: object = {}) => ({
@@ -198,11 +205,11 @@ export const funnelRoutes =
     );
   };
 
-type FunnelQuery = { from?: string; to?: string; currency?: string };
+type FunnelQuery = { from?: string; to?: string; currency?: string; before?: string };
 
 type Checked = { error: string; fields: Record<string, string> } | (DayRange & FunnelQuery);
 
-function checkedRange({ from, to, currency }: FunnelQuery): Checked {
+function checkedRange({ from, to, currency, before }: FunnelQuery): Checked {
   const fields: Record<string, string> = {};
   if (!isCalendarDay(from)) fields.from = 'A date as YYYY-MM-DD';
   if (!isCalendarDay(to)) fields.to = 'A date as YYYY-MM-DD';
@@ -211,9 +218,14 @@ function checkedRange({ from, to, currency }: FunnelQuery): Checked {
     fields.to = `Within two years of from: at most ${REPORT_MAX_DAYS} days, both included`;
   if (currency !== undefined && !/^[A-Z]{3}$/.test(currency))
     fields.currency = 'An ISO 4217 code such as USD';
+  const utc = /^\d{4}-\d\d-\d\dT\d\d:\d\d(:\d\d(\.\d{1,3})?)?Z$/.test(before ?? '');
+  const time = utc ? Date.parse(before!) : NaN;
+  const beforeIso = Number.isNaN(time) ? undefined : new Date(time).toISOString();
+  if (before !== undefined && beforeIso?.slice(0, 10) !== to)
+    fields.before = 'A UTC time on the day of to, as 2026-11-23T08:12Z';
   if (!isCalendarDay(from) || !isCalendarDay(to) || Object.keys(fields).length > 0) {
-    const error = fields.from || fields.to ? 'Please check the dates' : 'Please check the currency';
-    return { error, fields };
+    const dates = fields.from || fields.to || fields.before;
+    return { error: dates ? 'Please check the dates' : 'Please check the currency', fields };
   }
-  return { from, to, currency };
+  return { from, to, currency, before: beforeIso };
 }

@@ -7,18 +7,19 @@ import { Panel, Pending } from '../ui/panel';
 export const DAY_MS = 86_400_000;
 export const isoDay = (time: number) => new Date(time).toISOString().slice(0, 10);
 
-/** This week (its Monday, UTC, to today) and the same days of last week: like against like. */
+/** This week (its Monday, UTC, to now) and last week to the same moment: like against like. */
 export function weekRanges(now: number) {
   const monday = now - ((new Date(now).getUTCDay() + 6) % 7) * DAY_MS;
+  const before = new Date(now - 7 * DAY_MS).toISOString();
   return {
     thisWeek: { from: isoDay(monday), to: isoDay(now) },
-    lastWeek: { from: isoDay(monday - 7 * DAY_MS), to: isoDay(now - 7 * DAY_MS) },
+    lastWeek: { from: isoDay(monday - 7 * DAY_MS), to: isoDay(now - 7 * DAY_MS), before },
   };
 }
 
 /** The funnel of a range, as the Funnel section asks for it (the same cache entry for a range). */
-const useFunnel = ({ from, to }: { from: string; to: string }) =>
-  useQuery<FunnelFigures>({ queryKey: [`/api/admin/funnel?${new URLSearchParams({ from, to })}`] });
+const useFunnel = (range: Record<string, string>) =>
+  useQuery<FunnelFigures>({ queryKey: [`/api/admin/funnel?${new URLSearchParams(range)}`] });
 
 // Calls and enrolment are in the funnel below.
 const OUTCOMES = funnelStages.filter((stage) => !('call' in stage) && stage.key !== 'enrolled');
@@ -86,9 +87,10 @@ export function OutcomeCards() {
   return (
     <Panel id="outcomes" title="This week against last">
       <p className="text-sm text-slate-700">
-        This week: {thisWeek.from} to today; the same days last week: {lastWeek.from} to{' '}
-        {lastWeek.to} (UTC). Each figure counts the week&rsquo;s leads that reached at least that
-        stage; the cost per placement is the week&rsquo;s ad spend per lead of the week placed.
+        This week: {thisWeek.from} to now; the same days last week: {lastWeek.from} to{' '}
+        {lastWeek.before.replace('T', ' ').slice(0, 16)} (UTC). Each figure counts the week&rsquo;s
+        leads that reached at least that stage; the cost per placement is the week&rsquo;s ad spend
+        (whole days) per lead of the week placed.
       </p>
       {!now || !before ? (
         <Pending

@@ -48,7 +48,7 @@ test("opens on this week's outcomes in words, and a new lead this week counts in
     .toBeGreaterThan(before);
 });
 
-test('on a Monday, compares the day with last Monday alone, not with all of last week', async ({
+test('on a Monday morning, compares the morning with last Monday to the same hour', async ({
   page,
 }) => {
   await page.clock.setFixedTime(new Date('2026-11-30T09:00:00Z'));
@@ -56,7 +56,7 @@ test('on a Monday, compares the day with last Monday alone, not with all of last
   const panel = await openTab(page, 'Insights');
   const outcomes = panel.getByRole('region', { name: 'This week against last' });
   await expect(outcomes).toContainText(
-    'This week: 2026-11-30 to today; the same days last week: 2026-11-23 to 2026-11-23 (UTC).',
+    'This week: 2026-11-30 to now; the same days last week: 2026-11-23 to 2026-11-23 09:00 (UTC).',
   );
   await expect(outcomeCard(panel, 'Leads').getByRole('definition').nth(1)).toHaveText(
     /^\d+ same days last week$/,

@@ -28,9 +28,12 @@ test('an uploaded spend CSV gives each campaign its cost per lead and per placem
   const source = uniqueTag('src');
   const spring = uniqueTag('spring');
   const fall = uniqueTag('fall');
-  // Two visitors of campaign spring: /career and /candidates (which has no variant).
-  for (const path of ['/career', '/candidates']) {
-    const other = await browser.newPage();
+  // Two visitors of campaign spring: /career and /candidates (which has no variant). Two people:
+  // one browser moving on within the site counts once, on the page it entered (decision 115).
+  for (const [index, path] of ['/career', '/candidates'].entries()) {
+    const other = await browser.newPage({
+      userAgent: `Mozilla/5.0 (X11; Linux x86_64) AppleWebKit/537.36 Chrome/140.0 Safari/537.36 p${index}`,
+    });
     await visitCounted(other, `${path}?utm_source=${source}&utm_campaign=${spring}`);
     await other.close();
   }

@@ -20,25 +20,38 @@ const dayOf = (offset: number) => new Date(Date.now() + offset * DAY_MS).toISOSt
 const stepOf = (steps: FunnelStep[], key: string) => steps.find((step) => step.key === key);
 
 /** `visitors` counted on `day` on `page` from campaign `campaign`, as the beacon leaves them. */
-const visitorsOn = (testApp: TestApp, day: string, page: string, campaign: string, visitors = 10) =>
+const visitorsOn = (
+  testApp: TestApp,
+  day: string,
+  page: string,
+  campaign: string,
+  visitors = 10,
+  source = 'facebook',
+) =>
   tablesOf<VisitTables>(testApp.db)
     .insertInto('visit_days')
     .values({
       day,
       page,
       landing_variant: { '/career': 'free_training', '/training': 'high_salary' }[page] ?? '',
-      utm_source: 'facebook',
+      utm_source: source,
       utm_campaign: campaign,
       visitors,
     })
     .execute();
 
-/** A lead through `path`'s forms from `campaign`, that arrived at noon (UTC) on `day`. */
-async function leadOn(testApp: TestApp, day: string, path: LeadPath, campaign: string) {
+/** A lead through `path`'s forms from `campaign` (and `source`), that arrived at noon on `day`. */
+async function leadOn(
+  testApp: TestApp,
+  day: string,
+  path: LeadPath,
+  campaign: string,
+  source: string | null = 'facebook',
+) {
   const email = await leadThrough(testApp, path, campaign);
   await testApp.db
     .updateTable('candidates')
-    .set({ created_at: `${day}T12:00:00.000Z` })
+    .set({ created_at: `${day}T12:00:00.000Z`, utm_source: source })
     .where('id', '=', await candidateIdOf(testApp.db, email))
     .execute();
   return email;
@@ -119,6 +132,43 @@ describeEachDatabase(
       const byLeads = await funnel(testApp, cookie, dayOf(-2), dayOf(0), '&currency=GBP');
       expect(stepOf(byLeads.landingPages, '/career')).toMatchObject({ spend: 3000 });
       expect(stepOf(byLeads.landingPages, '/training')).toMatchObject({ spend: 600 });
+    });
+
+    it("puts a campaign's spend on the utm_sources its visitors (else leads) came with, not the spend's label", async () => {
+      const testApp = current();
+      const cookie = await signIn(testApp.app);
+      // Meta files the spend as "facebook"; the ad links say utm_source=fb (30 visitors, two
+      // leads) and ig (10 visitors). Campaign "beaconless" has no counted visitor: its lead's
+      // source (ig) takes its spend; "untagged"'s lead has none. "orphan" matched nothing and
+      // stays listed as "facebook".
+      const day = dayOf(-5);
+      await visitorsOn(testApp, day, '/career', 'tagged', 30, 'fb');
+      await visitorsOn(testApp, day, '/training', 'tagged', 10, 'ig');
+      await leadOn(testApp, day, '/career', 'tagged', 'fb');
+      await leadOn(testApp, day, '/career', 'tagged', 'fb');
+      await leadOn(testApp, day, '/apply', 'beaconless', 'ig');
+      await leadOn(testApp, day, '/apply', 'untagged', null);
+      const csv =
+        'date,source,campaign,spend,currency\n' +
+        `${day},facebook,tagged,40.00,DKK\n${day},facebook,beaconless,6.00,DKK\n` +
+        `${day},facebook,untagged,1.00,DKK\n${day},facebook,orphan,2.00,DKK\n`;
+      expect((await uploadSpend(testApp, cookie, csv)).statusCode).toBe(200);
+
+      const figures = await funnel(testApp, cookie, day, day, '&currency=DKK');
+      const sources = figures.utmSources.map(({ key, leads, spend, costPerLead }) => ({
+        key,
+        leads,
+        spend,
+        costPerLead,
+      }));
+      expect(sources).toEqual([
+        { key: 'fb', leads: 2, spend: 3000, costPerLead: 1500 },
+        { key: 'ig', leads: 1, spend: 1600, costPerLead: 1600 },
+        { key: null, leads: 1, spend: 100, costPerLead: 100 },
+      ]);
+      expect(figures.unmatchedSpend).toEqual([
+        { source: 'facebook', campaign: 'orphan', campaignName: 'orphan', spend: 200 },
+      ]);
     });
 
     it("divides a landing page's spend by the leads that spend could buy, not its organic ones", async () => {

@@ -16,11 +16,12 @@ export interface MatchedSpend {
   unmatched: UnmatchedSpend[];
 }
 
-/** A (landing page, variant) pair of a campaign a day, and its weight: its visitors, or leads. */
+/** A (landing page, variant, utm_source) of a campaign a day, and its weight: visitors, or leads. */
 export interface CampaignPage {
   day: string;
   page: string;
   variant: string;
+  source: string;
   weight: number;
 }
 
@@ -50,8 +51,8 @@ export function sharesOf(amount: number, weights: readonly number[]): number[] {
 }
 
 /**
- * Matched campaign spend to utm_campaigns (decision 165) and its source, and each day's to the
- * landing pages and variants by the campaign's (page, variant) pairs' shares of that day's weight
+ * Matched campaign spend to utm_campaigns (decision 165), and each day's to the landing pages,
+ * variants and utm_sources by the campaign's (page, variant, source) shares of that day's weight
  * (`pagesOf`, by matched campaign; the range's on a day without any).
  */
 export function matchSpend(
@@ -82,7 +83,6 @@ export function matchSpend(
       continue;
     }
     add(matched.utmCampaigns, key, campaign.spend);
-    add(matched.utmSources, campaign.source, campaign.spend);
     const pages = pagesOf(key);
     const ofDay = new Map<string, CampaignPage[]>();
     for (const pair of pages) ofDay.set(pair.day, [...(ofDay.get(pair.day) ?? []), pair]);
@@ -93,9 +93,10 @@ export function matchSpend(
         amount,
         sharing.map(({ weight }) => weight),
       );
-      sharing.forEach(({ page, variant }, index) => {
+      sharing.forEach(({ page, variant, source }, index) => {
         add(matched.landingPages, page, shares[index]!);
         add(matched.variants, variant, shares[index]!);
+        add(matched.utmSources, source, shares[index]!);
       });
     }
   }

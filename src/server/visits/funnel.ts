@@ -231,8 +231,7 @@ export async function funnelFigures(
     landingPages: landingPages.steps,
     // Both variants are always listed, so an A/B comparison has its two sides.
     variants: (await firstSteps('variants', landingVariants)).steps,
-    // A source with matched spend is listed even without visitors or leads of its name.
-    utmSources: (await firstSteps('utmSources', matched.utmSources.keys())).steps,
+    utmSources: (await firstSteps('utmSources')).steps,
     utmCampaigns: (await firstSteps('utmCampaigns', [], campaignLeads)).steps,
     currency: spend.currency,
     currencies: spend.currencies,
@@ -247,7 +246,7 @@ export async function funnelFigures(
   };
 }
 
-/** Leads per day and (source page, variant) of each of `campaigns` over `range` ('' included). */
+/** Leads per day and (source page, variant, utm_source) of each of `campaigns` ('' included). */
 async function pagesOfLeads(
   db: Kysely<VisitTables>,
   campaigns: readonly string[],
@@ -260,12 +259,12 @@ async function pagesOfLeads(
       leadFunnel.campaignPagesQuery(db, some, fromIso, toIso),
     );
     for await (const rows of leads) {
-      for (const { campaign, day, page, variant, leads } of rows) {
+      for (const { campaign, day, leads, ...keys } of rows) {
         const ofCampaign = pairs.get(campaign ?? '') ?? new Map<string, CampaignPage>();
-        const pair = JSON.stringify([day, page ?? '', variant ?? '']);
-        const earlier = ofCampaign.get(pair)?.weight ?? 0;
-        const weight = earlier + Number(leads);
-        ofCampaign.set(pair, { day, page: page ?? '', variant: variant ?? '', weight });
+        const [page, variant, source] = [keys.page ?? '', keys.variant ?? '', keys.source ?? ''];
+        const pair = JSON.stringify([day, page, variant, source]);
+        const weight = (ofCampaign.get(pair)?.weight ?? 0) + Number(leads);
+        ofCampaign.set(pair, { day, page, variant, source, weight });
         pairs.set(campaign ?? '', ofCampaign);
       }
     }

@@ -68,8 +68,8 @@ export async function* visitorsByKey(
 }
 
 /**
- * Visitors per day and (page, landing variant) of each of `campaigns` seen in `range` (a variant
- * of '' included): the campaigns that spend can match and how each day's spend is shared.
+ * Visitors per day and (page, landing variant, utm_source) of each of `campaigns` seen in `range`
+ * ('' included): the campaigns that spend can match and how each day's spend is shared.
  */
 export async function pagesOfCampaigns(
   db: Kysely<VisitTables>,
@@ -86,16 +86,17 @@ export async function pagesOfCampaigns(
           'day',
           'page',
           'landing_variant as variant',
+          'utm_source as source',
           sql<number | string>`sum(visitors)`.as('visitors'),
         ])
         .where('utm_campaign', 'in', campaigns.slice(at, at + 500))
         .where(daysIn(range))
-        .groupBy(['utm_campaign', 'day', 'page', 'landing_variant'])
+        .groupBy(['utm_campaign', 'day', 'page', 'landing_variant', 'utm_source'])
         .execute(),
     );
-    for (const { campaign, day, page, variant, visitors } of rows) {
+    for (const { campaign, visitors, ...pair } of rows) {
       const pages = pagesOf.get(campaign) ?? [];
-      pages.push({ day, page, variant, weight: Number(visitors) });
+      pages.push({ ...pair, weight: Number(visitors) });
       pagesOf.set(campaign, pages);
     }
   }

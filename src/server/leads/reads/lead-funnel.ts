@@ -66,7 +66,7 @@ export function funnelLeadsQuery(
 }
 
 /**
- * Leads created in [fromIso, toIso) per (campaign, UTC day, source page, landing variant) of
+ * Leads created in [fromIso, toIso) per (campaign, UTC day, source page, variant, utm_source) of
  * `campaigns`: how a campaign's spend is shared when none of its visitors were counted.
  */
 export function campaignPagesQuery(
@@ -82,10 +82,11 @@ export function campaignPagesQuery(
       day.as('day'),
       'source_page as page',
       'landing_variant as variant',
+      'utm_source as source',
       (eb) => eb.fn.countAll<number | string>().as('leads'),
     ])
     .where('utm_campaign', 'in', campaigns)
-    .groupBy(['utm_campaign', day, 'source_page', 'landing_variant']);
+    .groupBy(['utm_campaign', day, 'source_page', 'landing_variant', 'utm_source']);
 }
 /** Each booked candidate lead created in [fromIso, toIso): its key of `dimension`, its times. */
 export function bookingTimesQuery(

@@ -138,7 +138,7 @@ export const funnelSchema = objectOf({
   utmSources: {
     ...steps,
     description:
-      "Per utm_source: its matched campaigns' spend (unmatchedSpend holds the rest); costs as pages'",
+      "Per utm_source: its visitors' (else leads') share of matched spend, as pages'; unmatchedSpend holds the rest",
   },
   utmCampaigns: steps,
   currency: {

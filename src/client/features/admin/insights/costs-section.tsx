@@ -146,7 +146,7 @@ const COSTS = [
 
 /** How landing pages and variants get their spend (spend-costs.ts shares it so). */
 const ALLOCATION =
-  "Spend of each campaign is shared among its landing pages by their share of its visitors, a day at a time (by its leads' pages where it has no visitors counted). A page's or source's costs are per paid lead: only its leads from campaigns with spend count, not organic ones; a source's spend is its matched campaigns'.";
+  "Spend of each campaign is shared among its landing pages by their share of its visitors, a day at a time (by its leads' pages where it has no visitors counted). A page's or source's costs are per paid lead: only its leads from campaigns with spend count, not organic ones; a source's spend is shared by its visitors like a page's.";
 
 /** The funnel's counts and costs per grouping, sorted by spend (most first) until re-sorted. */
 function CostsTable({ data }: { data: FunnelFigures }) {

@@ -14,6 +14,8 @@ import type { VisitTables } from './visit-tables';
 import { pagesOfCampaigns, visitorsByKey, type VisitKey } from './visitors-by-key';
 
 const MAX_KEYS = 100;
+/** Campaigns one lead query lists: well under either database's bound on parameters. */
+const CAMPAIGNS_AT_ONCE = 500;
 
 const rate = (part: number, whole: number) =>
   whole > 0 ? Math.round((part / whole) * 10_000) / 10_000 : null;
@@ -94,9 +96,9 @@ export async function funnelFigures(
    */
   const leadsPer = async (dimension: leadFunnel.FunnelDimension, campaigns?: string[]) => {
     const counts = new Map<string | null, Counts>();
-    // One read without `campaigns`; one per 500 of them with (none for an empty list).
-    for (let at = 0; at < (campaigns?.length ?? 1); at += 500) {
-      const some = campaigns?.slice(at, at + 500);
+    // One read without `campaigns`; one per CAMPAIGNS_AT_ONCE of them (none for an empty list).
+    for (let at = 0; at < (campaigns?.length ?? 1); at += CAMPAIGNS_AT_ONCE) {
+      const some = campaigns?.slice(at, at + CAMPAIGNS_AT_ONCE);
       const leads = byWeeksOfLeads(range, (fromIso, toIso) =>
         leadFunnel.funnelLeadsQuery(db, dimension, fromIso, toIso, booked, some),
       );
@@ -253,8 +255,8 @@ async function pagesOfLeads(
   range: DayRange,
 ): Promise<Map<string, CampaignPage[]>> {
   const pairs = new Map<string, Map<string, CampaignPage>>();
-  for (let at = 0; at < campaigns.length; at += 500) {
-    const some = campaigns.slice(at, at + 500);
+  for (let at = 0; at < campaigns.length; at += CAMPAIGNS_AT_ONCE) {
+    const some = campaigns.slice(at, at + CAMPAIGNS_AT_ONCE);
     const leads = byWeeksOfLeads(range, (fromIso, toIso) =>
       leadFunnel.campaignPagesQuery(db, some, fromIso, toIso),
     );

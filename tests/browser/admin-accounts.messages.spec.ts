@@ -235,7 +235,9 @@ test('disabling a host hands their calls to a host free then, and the Board mark
     // Cora leaves too, and nobody is free for her call: no "0 calls moved".
     await openTab(page, 'Accounts');
     await disable('Cora', needsHost);
-    // Lena back, she takes up the early one (the late one is the owner's now).
+    // Lena back, she takes up the early one (the late one is the owner's now). The list read
+    // again first: Cora shows disabled.
+    await expect(accounts.getByRole('button', { name: `Enable Cora ${tag}` })).toBeVisible();
     await accounts.getByRole('button', { name: `Enable Lena ${tag}` }).click();
     await expectToast(page, 'Calls needing a host', '1 call without a host now has one.');
 

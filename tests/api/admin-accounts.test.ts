@@ -360,6 +360,44 @@ describeEachDatabase(
       ).toBe(401);
     });
 
+    it('withdraws the invitations of an owner disabled or demoted: none is a way back in', async () => {
+      const { app } = current();
+      const owner = await signIn(app);
+      const [leaving, demoted] = [
+        await newAccount(app, owner, 'owner'),
+        await newAccount(app, owner, 'owner'),
+      ];
+      const invite = async (cookie: string, role: AdminRole) => {
+        const email = uniqueEmail(`by-${role}`);
+        const sent = await json(app, 'POST', '/api/admin/users', cookie, { email, role });
+        expect(sent.statusCode).toBe(201);
+        return { email, token: await tokenIn(email) };
+      };
+      const byLeaving = await invite(leaving.cookie, 'owner');
+      const byDemoted = await invite(demoted.cookie, 'recruiter');
+      const kept = await invite(owner, 'viewer');
+
+      const change = (id: number, payload: object) =>
+        json(app, 'PATCH', `/api/admin/users/${id}`, owner, payload);
+      expect((await change(leaving.id, { disabled: true })).statusCode).toBe(200);
+      expect((await change(demoted.id, { role: 'recruiter' })).statusCode).toBe(200);
+      for (const { token } of [byLeaving, byDemoted]) {
+        const accepted = await app.inject({
+          method: 'POST',
+          url: '/api/admin/invitation/accept',
+          payload: { token, name: 'Let in by the gone', password: GOOD_PASSWORD },
+        });
+        expect(accepted.statusCode).toBe(404);
+      }
+      const { invitations } = (await json(app, 'GET', '/api/admin/users', owner)).json<{
+        invitations: { email: string }[];
+      }>();
+      const pending = invitations.map(({ email }) => email);
+      expect(pending).toContain(kept.email);
+      expect(pending).not.toContain(byLeaving.email);
+      expect(pending).not.toContain(byDemoted.email);
+    });
+
     it("lists each account's own sessions and ends them; an owner ends anyone's", async () => {
       const { app } = current();
       const owner = await signIn(app);
@@ -522,7 +560,7 @@ describeEachDatabase(
       const invites = await json(
         app,
         'GET',
-        '/api/admin/audit?action=account_invited&limit=500',
+        '/api/admin/audit?action=account_invited&account=1&limit=500',
         owner,
       );
       expect(invites.json().length).toBeGreaterThan(0);

@@ -1,9 +1,10 @@
 import type { Kysely, Selectable, Transaction } from 'kysely';
-import type {
-  AccountEntry,
-  AccountListing,
-  AdminRole,
-  InvitationEntry,
+import {
+  can,
+  type AccountEntry,
+  type AccountListing,
+  type AdminRole,
+  type InvitationEntry,
 } from '@shared/admin-accounts';
 import { tablesOf } from '../../platform/database/connection';
 import { newToken, sha256Hex } from '../../platform/http/tokens';
@@ -239,6 +240,14 @@ export class AdminAccounts {
       .where('id', '=', accountId)
       .returningAll()
       .executeTakeFirstOrThrow();
+    // Whoever may no longer invite leaves no open invitation: an owner's way back once disabled.
+    if (updated.disabled_at !== null || !can(updated.role, 'manage')) {
+      await this.db
+        .deleteFrom('admin_invitations')
+        .where('invited_by', '=', accountId)
+        .where('accepted_at', 'is', null)
+        .execute();
+    }
     return entryOf(updated);
   }
 }

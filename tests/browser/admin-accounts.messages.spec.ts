@@ -7,6 +7,7 @@ import {
 import { expect, lead, openAccountPage, openTab, signIn, uniqueTag } from './support/admin';
 import { expectToast } from './support/lead-forms';
 import { mailTo } from './support/mailbox';
+import { E2E_ADMIN_PASSWORD } from '../support/e2e';
 import { test } from './fixtures';
 
 /*
@@ -265,5 +266,70 @@ test('disabling a host hands their calls to a host free then, and the Board mark
       await page.request.patch(`/api/admin/users/${host.id}`, { data: { disabled: true } });
     }
     for (const context of [leaving, cover, ...people]) await context.close();
+  }
+});
+
+test('whoever signs in after a session ends sees their own sessions, not the last account’s', async ({
+  page,
+  browser,
+  consoleGuard,
+}) => {
+  test.setTimeout(90_000);
+  // The ended session's reads answer 401: that is how the screen learns it.
+  consoleGuard.allow(/status of 401/);
+  const tag = uniqueTag('after');
+  const baseURL = test.info().project.use.baseURL;
+  const owner = await browser.newContext({ baseURL });
+  const other = await browser.newContext({ baseURL });
+  try {
+    const login = await owner.request.post('/api/admin/login', {
+      data: { password: E2E_ADMIN_PASSWORD },
+    });
+    expect(login.ok()).toBe(true);
+    const invite = async (role: string) => {
+      const email = `${uniqueTag(role)}@example.com`;
+      const sent = await owner.request.post('/api/admin/users', { data: { email, role } });
+      expect(sent.status()).toBe(201);
+      return { email, path: await invitationPath(email) };
+    };
+    const [first, next] = [await invite('recruiter'), await invite('viewer')];
+    // The next one is also signed in elsewhere: their list holds two sessions.
+    const token = new URL(next.path, 'http://x').searchParams.get('token');
+    const elsewhere = await other.request.post('/api/admin/invitation/accept', {
+      data: { token, name: `Ben ${tag}`, password: PASSWORD },
+    });
+    expect(elsewhere.ok()).toBe(true);
+
+    await accept(page, first.path, `Ann ${tag}`);
+    const sessions = await openAccountPage(page, 'Your sessions');
+    await expect(sessions.getByRole('cell', { name: /\(this browser\)$/ })).toBeVisible();
+    await expect(sessions.getByRole('button', { name: 'End session' })).toHaveCount(0);
+
+    // The owner disables Ann; her screen's next read finds no session and shows the sign-in.
+    const { accounts } = (await (await owner.request.get('/api/admin/users')).json()) as {
+      accounts: { id: number; name: string }[];
+    };
+    const ann = accounts.find((account) => account.name === `Ann ${tag}`)!;
+    await owner.request.patch(`/api/admin/users/${ann.id}`, { data: { disabled: true } });
+    await page.getByRole('button', { name: /^Account: / }).click();
+    await page.getByRole('menuitem', { name: 'Security' }).click();
+    await expect(page.getByRole('heading', { name: 'Admin Sign In' })).toBeVisible();
+
+    await page.getByRole('button', { name: 'Sign in with e-mail' }).click();
+    await page.getByLabel('E-mail').fill(next.email);
+    await page.getByLabel('Password').fill(PASSWORD);
+    await page.getByRole('button', { name: 'Sign In', exact: true }).click();
+    const theirs = await openAccountPage(page, 'Your sessions');
+    await expect(theirs.getByRole('cell', { name: /\(this browser\)$/ })).toBeVisible();
+    await expect(theirs.getByRole('button', { name: 'End session' })).toHaveCount(1);
+  } finally {
+    const { accounts } = (await (await owner.request.get('/api/admin/users')).json()) as {
+      accounts: { id: number; name: string }[];
+    };
+    for (const account of accounts.filter(({ name }) => name.endsWith(tag))) {
+      await owner.request.patch(`/api/admin/users/${account.id}`, { data: { disabled: true } });
+    }
+    await owner.close();
+    await other.close();
   }
 });

@@ -64,8 +64,12 @@ export function saveFile(text: string, type: string, name: string): void {
 
 export const isUnauthorized = (error: unknown) => error instanceof ApiError && error.status === 401;
 
-/** Back to the sign-in form: the session is gone (expired, revoked, or signed out). */
+/**
+ * Back to the sign-in form: the session is gone (expired, revoked, or signed out). What it read
+ * goes with it: the next account to sign in here must not be shown the last one's.
+ */
 export function markSignedOut(client: QueryClient): void {
+  client.removeQueries({ predicate: (query) => query.queryKey[0] !== SESSION_KEY[0] });
   session.remove('adminAuthenticated');
   client.setQueryData(SESSION_KEY, { authenticated: false });
 }

@@ -73,7 +73,6 @@ export function useLogout() {
   return useMutation({
     mutationFn: () => apiRequest('POST', '/api/admin/logout'),
     onSettled: () => {
-      client.removeQueries({ predicate: (query) => query.queryKey[0] !== SESSION_KEY[0] });
       markSignedOut(client);
       toast(adminToasts.loggedOut);
     },

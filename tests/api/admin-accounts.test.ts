@@ -1,4 +1,5 @@
 import { createHash } from 'node:crypto';
+import { generate } from 'otplib';
 import type { FastifyInstance } from 'fastify';
 import { afterAll, expect, it, vi } from 'vitest';
 import type { AdminRole } from '../../src/shared/admin-accounts';
@@ -396,6 +397,49 @@ describeEachDatabase(
       expect(pending).toContain(kept.email);
       expect(pending).not.toContain(byLeaving.email);
       expect(pending).not.toContain(byDemoted.email);
+    });
+
+    it('lets no sign-in begun before a disable finish with its second factor', async () => {
+      const { app } = current();
+      const owner = await signIn(app);
+      const recruiter = await newAccount(app, owner, 'recruiter');
+      const started = await json(app, 'POST', '/api/admin/totp', recruiter.cookie);
+      const { secret } = started.json<{ secret: string }>();
+      const confirm = { code: await generate({ secret }) };
+      const confirmed = await json(
+        app,
+        'POST',
+        '/api/admin/totp/confirm',
+        recruiter.cookie,
+        confirm,
+      );
+      expect(confirmed.statusCode).toBe(200);
+
+      const address = freshAddress();
+      const passwordStep = await app.inject({
+        method: 'POST',
+        url: '/api/admin/login',
+        payload: { email: recruiter.email, password: GOOD_PASSWORD },
+        remoteAddress: address,
+      });
+      expect(passwordStep.json()).toEqual({
+        authenticated: false,
+        secondFactor: ['totp', 'recovery'],
+      });
+      const pending = passwordStep.cookies.find(({ name }) => name === 'tb_admin_pending')!;
+      const disabled = await json(app, 'PATCH', `/api/admin/users/${recruiter.id}`, owner, {
+        disabled: true,
+      });
+      expect(disabled.statusCode).toBe(200);
+      const secondStep = await app.inject({
+        method: 'POST',
+        url: '/api/admin/login/second-factor',
+        headers: { cookie: `${pending.name}=${pending.value}` },
+        payload: { code: await generate({ secret, epoch: Math.floor(Date.now() / 1000) + 30 }) },
+        remoteAddress: address,
+      });
+      expect(secondStep.statusCode).toBe(401);
+      expect(secondStep.cookies.map(({ name }) => name)).not.toContain('tb_admin_session');
     });
 
     it("lists each account's own sessions and ends them; an owner ends anyone's", async () => {

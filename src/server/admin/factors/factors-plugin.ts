@@ -87,12 +87,15 @@ function adminFactors(app: FastifyInstance, options: FactorsOptions) {
       pendingCookie.set(request, reply, token);
       return { authenticated: false as const, secondFactor };
     },
-    /** The account whose pending sign-in the request's cookie names, if still live. */
+    /** The account whose pending sign-in the request's cookie names, if live and enabled. */
     async pendingAccount(request: FastifyRequest) {
       const token = pendingCookie.read(request);
       if (!token || token.length > 200) return undefined;
       const row = await db
         .selectFrom('admin_pending_sign_ins')
+        // Disabled since the password step: its second step starts no session either.
+        .innerJoin('admin_accounts', 'admin_accounts.id', 'account_id')
+        .where('disabled_at', 'is', null)
         .select('account_id')
         .where('token_hash', '=', sha256Hex(token))
         .where('expires_at', '>', new Date().toISOString())

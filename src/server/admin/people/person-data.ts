@@ -147,9 +147,7 @@ export function retentionTask(
       if (erased) log.info({ retentionDays: days, erased }, 'retention: erased');
       else log.info('retention: another instance is erasing; skipped');
     } catch (error) {
-      // Name, code and message only: a database error's detail can quote a row's values.
-      const { name, code, message } = error as { name?: string; code?: string; message?: string };
-      log.error({ err: { type: name, code, message } }, 'retention failed; the next run retries');
+      log.error({ err: error }, 'retention failed; the next run retries');
     }
   };
   return new RepeatingTask(run, () => intervalMs);

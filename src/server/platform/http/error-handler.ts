@@ -11,7 +11,7 @@ export function handleError(error: FastifyError, request: FastifyRequest, reply:
   // The write queue is full or the database refuses writes for now: nothing stored, try again.
   if (isUnavailableError(error)) {
     request.log.warn(
-      { err: { type: error.name, code: error.code } },
+      { err: { name: error.name, code: error.code } },
       'request refused: unavailable',
     );
     return reply
@@ -20,13 +20,8 @@ export function handleError(error: FastifyError, request: FastifyRequest, reply:
       .send({ error: UNAVAILABLE_MESSAGE });
   }
   const status = error.statusCode && error.statusCode >= 400 ? error.statusCode : 500;
-  // Name, code and message only: PostgreSQL's `detail` can quote a row's values (personal data).
-  if (status >= 500) {
-    request.log.error(
-      { err: { type: error.name, code: error.code, message: error.message, stack: error.stack } },
-      'request failed',
-    );
-  }
+  // The logger's `err` serializer keeps no `detail` (it can quote a row's values).
+  if (status >= 500) request.log.error({ err: error }, 'request failed');
   return reply
     .code(status)
     .send({ error: status >= 500 ? 'Internal server error' : error.message });

@@ -17,3 +17,21 @@ describe('what a request log line keeps of the URL', () => {
     expect(logged('/calendar/short.ics')).toBe('/calendar/short.ics');
   });
 });
+
+describe('what a log line keeps of an error', () => {
+  it("keeps no database detail, which can quote a row's values", async () => {
+    const lines: string[] = [];
+    const { default: pino } = await import('pino');
+    const log = pino(
+      { serializers: logSerializers },
+      { write: (line: string) => lines.push(line) },
+    );
+    const error = Object.assign(new Error('duplicate key value violates unique constraint'), {
+      code: '23505',
+      detail: 'Key (email)=(ada@example.com) already exists.',
+    });
+    log.error({ err: error }, 'audit entry failed');
+    expect(lines.join('')).not.toContain('ada@example.com');
+    expect(JSON.parse(lines[0]!).err).toMatchObject({ code: '23505', type: 'Error' });
+  });
+});

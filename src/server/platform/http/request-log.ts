@@ -1,4 +1,4 @@
-import { LogController, type FastifyReply, type FastifyRequest } from 'fastify';
+import { LogController, type FastifyError, type FastifyReply, type FastifyRequest } from 'fastify';
 
 /** A path segment shaped like newToken's (32 bytes, base64url): a secret link's proof. */
 const TOKEN_SEGMENT = /(?<=\/)[\w-]{43}(?=[./]|$)/g;
@@ -8,6 +8,13 @@ const TOKEN_SEGMENT = /(?<=\/)[\w-]{43}(?=[./]|$)/g;
  * a token in the path (a private feed's link) is a secret.
  */
 export const logSerializers = {
+  /** Name, code, message and stack only: PostgreSQL's `detail` can quote a row's values. */
+  err: (error: FastifyError) => ({
+    type: error.name,
+    code: error.code,
+    message: error.message,
+    stack: error.stack ?? '',
+  }),
   req: (request: { method: string; url: string }) => ({
     method: request.method,
     url: request.url.split('?')[0]!.replace(TOKEN_SEGMENT, '[token]'),

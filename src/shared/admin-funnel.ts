@@ -14,6 +14,8 @@ export const UNMATCHED_LISTED = 100;
  * the funnel never rises (a lead placed without a recorded application still counts as applied).
  * `status`: the pipeline status that reaches the stage (lead-funnel.ts counts from this);
  * `call`: reached by a booked or an attended call (the bookings capability says whose).
+ * `cost` divides a row's spend by all its leads at the stage; `paidCost` only by those of the
+ * campaigns with spend (paid), which organic leads do not make look cheaper (decision 177).
  */
 export const funnelStages = [
   {
@@ -21,6 +23,7 @@ export const funnelStages = [
     label: 'Leads',
     meaning: 'Candidates who left an e-mail',
     cost: 'costPerLead',
+    paidCost: 'costPerPaidLead',
     costLabel: 'Cost per lead',
   },
   {
@@ -30,6 +33,7 @@ export const funnelStages = [
       'Leads who completed an application by any path (/candidates with the questionnaire, or ' +
       '/apply), or booked a call, or were enrolled or placed',
     cost: 'costPerApplication',
+    paidCost: 'costPerPaidApplication',
     costLabel: 'Cost per application',
   },
   {
@@ -38,6 +42,7 @@ export const funnelStages = [
     meaning: 'Leads holding or having held a screening call not cancelled, or enrolled or placed',
     call: 'booked',
     cost: 'costPerBookedCall',
+    paidCost: 'costPerPaidBookedCall',
     costLabel: 'Cost per booked call',
   },
   {
@@ -46,6 +51,7 @@ export const funnelStages = [
     meaning: 'Leads whose call a recruiter marked attended or late, or enrolled or placed',
     call: 'attended',
     cost: 'costPerAttendedCall',
+    paidCost: 'costPerPaidAttendedCall',
     costLabel: 'Cost per attended call',
   },
   {
@@ -54,6 +60,7 @@ export const funnelStages = [
     meaning: 'Leads whose status is enrolled or placed now',
     status: 'enrolled',
     cost: 'costPerEnrolled',
+    paidCost: 'costPerPaidEnrolled',
     costLabel: 'Cost per enrolled',
   },
   {
@@ -62,6 +69,7 @@ export const funnelStages = [
     meaning: 'Leads whose status is placed now',
     status: 'placed',
     cost: 'costPerPlacement',
+    paidCost: 'costPerPaidPlacement',
     costLabel: 'Cost per placement',
   },
 ] as const;
@@ -83,9 +91,19 @@ const cost = (count: string) =>
 const stageCounts = Object.fromEntries(
   funnelStages.map((stage) => [stage.key, { ...integer, description: stage.meaning }]),
 ) as { [Key in FunnelStageKey]: typeof integer & { description: string } };
+const paidCost = (count: string) =>
+  ({
+    type: ['integer', 'null'],
+    description: `spend / ${count} of the campaigns with spend (paid), in minor units; null on the total (its spend holds unmatched campaigns'), when there are none or no spend`,
+  }) as const;
 const stageCosts = Object.fromEntries(
-  funnelStages.map((stage) => [stage.cost, cost(stage.key)]),
-) as { [Stage in FunnelStage as Stage['cost']]: ReturnType<typeof cost> };
+  funnelStages.flatMap((stage) => [
+    [stage.cost, cost(stage.key)],
+    [stage.paidCost, paidCost(stage.key)],
+  ]),
+) as { [Stage in FunnelStage as Stage['cost']]: ReturnType<typeof cost> } & {
+  [Stage in FunnelStage as Stage['paidCost']]: ReturnType<typeof paidCost>;
+};
 
 const stepProperties = {
   key: {
@@ -129,11 +147,11 @@ export const funnelSchema = objectOf({
     description:
       "Per landing page path (the visit's entry page, the lead's source page), every page " +
       "included; a campaign's spend of each day is shared among its pages by their share of " +
-      "that day's visitors; its costs count only leads of the campaigns that matched spend (paid)",
+      "that day's visitors",
   },
   variants: {
     ...steps,
-    description: "Per landing variant: the A/B comparison, both always listed; costs as pages'",
+    description: 'Per landing variant: the A/B comparison, both always listed',
   },
   utmSources: {
     ...steps,

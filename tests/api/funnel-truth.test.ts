@@ -191,15 +191,20 @@ describeEachDatabase(
       expect((await uploadSpend(testApp, cookie, csv)).statusCode).toBe(200);
 
       const figures = await funnel(testApp, cookie, day, day, '&currency=NOK');
-      const paid = { leads: 4, spend: 4000, costPerLead: 2000 };
-      expect(stepOf(figures.utmCampaigns, 'bought')).toMatchObject({ ...paid, leads: 2 });
-      expect(stepOf(figures.landingPages, '/training')).toMatchObject(paid);
-      expect(stepOf(figures.variants, 'high_salary')).toMatchObject(paid);
-      // The whole range's cost per lead stays all spend over all leads.
-      expect(figures.total).toMatchObject({ leads: 4, spend: 4000, costPerLead: 1000 });
+      // One word, one meaning in every row of the JSON, as in the CSV: costPerLead is the row's
+      // spend over all its leads, costPerPaidLead over those of campaigns with spend.
+      const page = { leads: 4, spend: 4000, costPerLead: 1000, costPerPaidLead: 2000 };
+      expect(stepOf(figures.utmCampaigns, 'bought')).toMatchObject({
+        leads: 2,
+        costPerLead: 2000,
+        costPerPaidLead: 2000,
+      });
+      expect(stepOf(figures.landingPages, '/training')).toMatchObject(page);
+      expect(stepOf(figures.variants, 'high_salary')).toMatchObject(page);
+      // The whole range's spend holds unmatched campaigns': it has no paid costs.
+      expect(figures.total).toMatchObject({ ...page, costPerPaidLead: null });
 
-      // The CSV's "Cost per lead" keeps one meaning in every row, the row's spend over its
-      // leads; "Cost per paid lead" beside it counts only the leads of campaigns with spend.
+      // The CSV's columns say the same.
       const [header, ...rows] = parseCsv(
         (await csvOf(testApp, cookie, day, `${day}&currency=NOK`)).replace(/^\uFEFF/, ''),
       );

@@ -282,12 +282,14 @@ describeEachDatabase(
         { source: 'facebook', campaign: '333', campaignName: 'Brand', spend: 725 },
         { source: 'facebook', campaign: '444', campaignName: 'Nobody clicked', spend: 300 },
       ]);
-      // A source's spend is its matched campaigns' (unmatched spend is listed above), over the
-      // leads they bought: 35.50 over 111's two and fall-push's one, not brand-x's (no spend).
+      // A source's spend is its matched campaigns' (unmatched spend is listed above), per lead
+      // and per paid lead: over the leads they bought, 111's two and fall-push's one, not
+      // brand-x's (no spend).
       expect(stepOf(figures.utmSources, 'facebook')).toMatchObject({
         leads: 4,
         spend: 3550,
-        costPerLead: 1183,
+        costPerLead: 888,
+        costPerPaidLead: 1183,
       });
       expect(stepOf(figures.utmSources, 'newsletter')).toMatchObject({ spend: null });
       // A campaign's spend goes to the landing pages its visitors saw, and so to their variants.
@@ -299,7 +301,8 @@ describeEachDatabase(
       expect(stepOf(figures.variants, 'high_salary')).toMatchObject({
         leads: 3,
         spend: 2000,
-        costPerLead: 2000,
+        costPerLead: 667,
+        costPerPaidLead: 2000,
       });
       expect(figures.weeks.reduce((sum, week) => sum + week.spend, 0)).toBe(4575);
       expect(figures.weeks.reduce((sum, week) => sum + week.placed, 0)).toBe(1);

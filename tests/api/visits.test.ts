@@ -263,6 +263,12 @@ describeEachDatabase(
         costPerAttendedCall: null,
         costPerEnrolled: null,
         costPerPlacement: null,
+        costPerPaidLead: null,
+        costPerPaidApplication: null,
+        costPerPaidBookedCall: null,
+        costPerPaidAttendedCall: null,
+        costPerPaidEnrolled: null,
+        costPerPaidPlacement: null,
       });
       expect(variant('high_salary')).toMatchObject({
         visitors: 1,

@@ -104,19 +104,28 @@ export function matchSpend(
   return matched;
 }
 
-/** A step's costs: spend over each stage's count, null where it is 0 or there is no spend. */
+/**
+ * A step's costs: spend over each stage's count, and over `paid`'s (the leads of campaigns with
+ * spend; none: null); null where the count is 0 or there is no spend.
+ */
 export function costsOf(
   counts: Record<FunnelStageKey, number>,
   spend: number | undefined,
   currency: string | null,
+  paid?: Record<FunnelStageKey, number>,
 ) {
-  const per = (count: number) =>
+  const per = (count = 0) =>
     spend === undefined || count === 0 ? null : Math.round(spend / count);
-  const costs = Object.fromEntries(funnelStages.map(({ key, cost }) => [cost, per(counts[key])]));
+  const costs = Object.fromEntries(
+    funnelStages.flatMap(({ key, cost, paidCost }) => [
+      [cost, per(counts[key])],
+      [paidCost, per(paid?.[key])],
+    ]),
+  );
   return {
     spend: spend ?? null,
     currency: spend === undefined ? null : currency,
-    ...(costs as Record<FunnelStage['cost'], number | null>),
+    ...(costs as Record<FunnelStage['cost'] | FunnelStage['paidCost'], number | null>),
   };
 }
 

@@ -1,6 +1,6 @@
 import { funnelStages, type FunnelFigures, type FunnelStep } from '@shared/admin-funnel';
 import { csv } from '../leads';
-import { costsOf, toDecimal } from '../spend';
+import { toDecimal } from '../spend';
 
 const GROUPINGS = [
   ['landingPages', 'Landing page'],
@@ -14,7 +14,7 @@ export function funnelCsv(figures: FunnelFigures): string {
   const money = (minor: number | null) =>
     minor === null || figures.currency === null ? '' : toDecimal(minor, figures.currency);
   const ratio = (value: number | null) => (value === null ? '' : String(value));
-  type Column = [header: string, cell: (step: FunnelStep, grouping: string) => string | number];
+  type Column = [header: string, cell: (step: FunnelStep) => string | number];
   const counts: Column[] = [
     ['Visitors', (step) => step.visitors],
     ...funnelStages.map(({ key, label }): Column => [label, (step) => step[key]]),
@@ -28,23 +28,18 @@ export function funnelCsv(figures: FunnelFigures): string {
   const costs: Column[] = [
     ['Spend', (step) => money(step.spend)],
     ['Currency', (step) => step.currency ?? ''],
-    // The row's spend over its counts (organic leads included) in every row (decision 177).
-    ...funnelStages.map(({ cost, costLabel }): Column => [
-      costLabel,
-      (step) => money(costsOf(step, step.spend ?? undefined, null)[cost]),
-    ]),
-    // Over the leads of the campaigns with spend, as the answer's costs but the total's (whose
-    // spend holds unmatched campaigns').
-    ...funnelStages.map(({ cost, costLabel }): Column => [
+    // Each cost keeps its meaning in every row, as the JSON's (decision 177).
+    ...funnelStages.map(({ cost, costLabel }): Column => [costLabel, (step) => money(step[cost])]),
+    ...funnelStages.map(({ paidCost, costLabel }): Column => [
       costLabel.replace('Cost per', 'Cost per paid'),
-      (step, grouping) => (grouping === 'Total' ? '' : money(step[cost])),
+      (step) => money(step[paidCost]),
     ]),
   ];
   const columns = [...counts, ...costs];
   const row = (grouping: string, key: string, step: FunnelStep) => [
     grouping,
     key,
-    ...columns.map(([, cell]) => cell(step, grouping)),
+    ...columns.map(([, cell]) => cell(step)),
   ];
   const more = figures.moreUnmatchedSpend;
   const unmatchedRow = (key: string, spend: number) => [

@@ -59,7 +59,7 @@ const stepOf = (
   spend: number | undefined,
   currency: string | null,
   calls: readonly BookedCall[] = [],
-  bought: Counts = counts,
+  paid?: Counts,
 ) => ({
   ...counts,
   leadRate: counts.visitors > 0 ? Math.min(rate(counts.leads, counts.visitors)!, 1) : null,
@@ -72,7 +72,7 @@ const stepOf = (
   medianHoursToBooking:
     calls.length === 0 ? null : Math.round(median(calls.map((call) => call.hours)) * 10) / 10,
   visitorsUndercounted: counts.leads > counts.visitors,
-  ...costsOf(bought, spend, currency),
+  ...costsOf(counts, spend, currency, paid),
 });
 
 /**
@@ -212,7 +212,8 @@ export async function funnelFigures(
           spendOfStep(step),
           spend.currency,
           calls.get(step.key),
-          bought && (bought.get(step.key) ?? zeroCounts(step.key)),
+          // A campaign's leads are all its spend's.
+          bought ? (bought.get(step.key) ?? zeroCounts(step.key)) : step,
         ),
       ),
       calls,

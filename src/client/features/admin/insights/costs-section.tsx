@@ -138,10 +138,15 @@ const GROUPINGS = (['utmCampaigns', 'utmSources', 'landingPages'] as const).map(
 }));
 type Grouping = (typeof GROUPINGS)[number]['value'];
 
-const COSTS = [
+/** A campaign's costs are per lead (all paid where it has spend); the others' per paid lead. */
+const costs = (paid: boolean) => [
   ...funnelStages.map((stage) => [stage.label, stage.key, false] as const),
   ['Spend', 'spend', true] as const,
-  ...funnelStages.map((stage) => [stage.costLabel, stage.cost, true] as const),
+  ...funnelStages.map((stage) =>
+    paid
+      ? ([stage.costLabel.replace('Cost per', 'Cost per paid'), stage.paidCost, true] as const)
+      : ([stage.costLabel, stage.cost, true] as const),
+  ),
 ];
 
 /** How landing pages and variants get their spend (spend-costs.ts shares it so). */
@@ -151,11 +156,13 @@ const ALLOCATION =
 /** The funnel's counts and costs per grouping, sorted by spend (most first) until re-sorted. */
 function CostsTable({ data }: { data: FunnelFigures }) {
   const [grouping, setGrouping] = useState<Grouping>('utmCampaigns');
-  const columns = COSTS.map(([header, field, isMoney]): FigureColumn<FunnelStep> => ({
-    header: grouping === 'utmCampaigns' ? header : header.replace('Cost per', 'Cost per paid'),
-    value: (row) => (isMoney ? money(row[field], data.currency) : formatNumber(row[field])),
-    sortValue: (row) => row[field],
-  }));
+  const columns = costs(grouping !== 'utmCampaigns').map(
+    ([header, field, isMoney]): FigureColumn<FunnelStep> => ({
+      header,
+      value: (row) => (isMoney ? money(row[field], data.currency) : formatNumber(row[field])),
+      sortValue: (row) => row[field],
+    }),
+  );
   return (
     <div className="grid gap-3">
       <Select

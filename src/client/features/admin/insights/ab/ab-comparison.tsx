@@ -70,8 +70,8 @@ export function AbComparison({
               </dd>
               {currency && step && (
                 <dd className="text-xs text-slate-700">
-                  {money(step.spend ?? 0, currency)} spent, {money(step.costPerLead, currency)} per
-                  paid lead, {money(step.costPerPlacement, currency)} per paid placement
+                  {money(step.spend ?? 0, currency)} spent, {money(step.costPerPaidLead, currency)}{' '}
+                  per paid lead, {money(step.costPerPaidPlacement, currency)} per paid placement
                 </dd>
               )}
             </div>

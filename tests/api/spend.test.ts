@@ -26,7 +26,9 @@ const TOKEN = 'EAAads-read-token-not-for-logs';
 const ACCOUNT = '1234567890';
 
 const insights = await startInsightsReceiver();
-afterAll(() => insights.close());
+/** An account of one campaign, pulled yesterday. */
+const springAccount = await startInsightsReceiver();
+afterAll(() => Promise.all([insights.close(), springAccount.close()]));
 
 const row = (id: string, name: string, spend: string, day = today): InsightsRow => ({
   campaign_id: id,
@@ -38,6 +40,7 @@ const row = (id: string, name: string, spend: string, day = today): InsightsRow 
   date_start: day,
   date_stop: day,
 });
+springAccount.rows = [row('555', 'Spring intake', '50.00', yesterday)];
 insights.rows = [
   row('111', 'Spring hires', '10.00'),
   row('111', 'Spring hires', '5.50', yesterday),
@@ -178,6 +181,52 @@ for (const kind of ['sqlite', 'postgres'] as const) {
           await testApp.close();
         }
       }, 30_000);
+
+      it("applies a mapping saved on an Ads Manager export's name row to the pulled rows of the campaign, and back", async () => {
+        const testApp = await createTestApp(kind, {
+          env: { ...metaEnv, META_GRAPH_URL: springAccount.url },
+          spendPull: { pollMs: 30 },
+        });
+        try {
+          const cookie = await signIn(testApp.app);
+          // Today's spend came from an export without Campaign ID; yesterday's from the pull.
+          const exported = await testApp.app.inject({
+            method: 'POST',
+            url: '/api/admin/spend',
+            headers: { cookie, 'content-type': 'text/csv' },
+            payload:
+              'Reporting starts,Reporting ends,Day,Campaign name,Amount spent (USD)\n' +
+              `${today},${today},${today},Spring intake,30.00\n`,
+          });
+          expect(exported.statusCode).toBe(200);
+          await eventually(async () => {
+            const spring = await funnel(testApp, cookie);
+            return spring.unmatchedSpend.length === 2 ? spring : undefined;
+          });
+          await addLeads(testApp, [
+            { variant: 'free_training', source: 'facebook', campaign: 'spring-26' },
+          ]);
+          // The admin matches the campaign where the list shows it, by its name or by its id.
+          for (const campaign of ['Spring intake', '555']) {
+            const map = await testApp.app.inject({
+              method: 'POST',
+              url: '/api/admin/spend/mappings',
+              headers: { cookie },
+              payload: { utmCampaign: 'spring-26', source: 'facebook', campaign },
+            });
+            expect(map.statusCode).toBe(204);
+            const figures = await funnel(testApp, cookie);
+            expect(stepOf(figures.utmCampaigns, 'spring-26'), campaign).toMatchObject({
+              leads: 1,
+              spend: 8000,
+              costPerLead: 8000,
+            });
+            expect(figures.unmatchedSpend, campaign).toEqual([]);
+          }
+        } finally {
+          await testApp.close();
+        }
+      });
 
       it('lets only one of several instances pull when it is due', async () => {
         const testApp = await createTestApp(kind, { env: metaEnv, spendPull: { enabled: false } });

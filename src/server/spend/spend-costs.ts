@@ -67,16 +67,26 @@ export function matchSpend(
     utmCampaigns: new Map(),
     unmatched: [],
   };
+  // A mapping names a campaign by its id or, from an export without Campaign ID, by its name:
+  // it holds for the rows of either (the pull's and the export's).
+  const nameOf = new Map(
+    spend.campaigns.map((row) => [JSON.stringify([row.source, row.campaign]), row.campaignName]),
+  );
   const mapped = new Map<string, string[]>();
   for (const { utmCampaign, source, campaign } of spend.mappings) {
-    const key = JSON.stringify([source, campaign]);
-    mapped.set(key, [...(mapped.get(key) ?? []), utmCampaign]);
+    const name = nameOf.get(JSON.stringify([source, campaign])) ?? campaign;
+    for (const value of new Set([campaign, name])) {
+      const key = JSON.stringify([source, value]);
+      mapped.set(key, [...(mapped.get(key) ?? []), utmCampaign]);
+    }
   }
   for (const { days, ...campaign } of spend.campaigns) {
+    const mappedTo = (value: string) => mapped.get(JSON.stringify([campaign.source, value])) ?? [];
     const key = [
       campaign.campaign,
       campaign.campaignName,
-      ...(mapped.get(JSON.stringify([campaign.source, campaign.campaign])) ?? []),
+      ...mappedTo(campaign.campaign),
+      ...mappedTo(campaign.campaignName),
     ].find((value) => utmCampaigns.has(value));
     if (key === undefined) {
       matched.unmatched.push(campaign);

@@ -5,7 +5,8 @@ import { integer, listOf, nullableText, objectOf, text, type FromSchema } from '
 export const REPORT_MAX_DAYS = 731;
 /** Where the spend upload's CSV template is downloaded (the screen links it, a 400 names it). */
 export const SPEND_TEMPLATE_URL = '/api/admin/spend/template.csv';
-/** Unmatched campaigns listed by name; the rest are summed up (the answer stays small). */
+/** Keys a grouping lists, and unmatched campaigns by name: the rest are summed (a small answer). */
+export const KEYS_LISTED = 100;
 export const UNMATCHED_LISTED = 100;
 
 /**
@@ -134,6 +135,12 @@ const stepProperties = {
   ...stageCosts,
 } as const;
 const steps = listOf(stepProperties);
+const unlisted = objectOf({
+  keys: integer,
+  visitors: integer,
+  leads: integer,
+  spend: { ...integer, description: 'Minor units' },
+});
 
 export const funnelSchema = objectOf({
   from: text,
@@ -159,6 +166,10 @@ export const funnelSchema = objectOf({
       "Per utm_source: its visitors' (else leads') share of matched spend, as pages'; unmatchedSpend holds the rest",
   },
   utmCampaigns: steps,
+  unlisted: objectOf(
+    { landingPages: unlisted, variants: unlisted, utmSources: unlisted, utmCampaigns: unlisted },
+    `What each grouping leaves out past its first ${KEYS_LISTED} keys by spend, then visitors`,
+  ),
   currency: {
     ...nullableText,
     description: 'The one currency of every amount; null: no spend in the range',

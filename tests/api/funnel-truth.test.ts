@@ -259,6 +259,31 @@ describeEachDatabase(
       expect(detail.json()).toMatchObject({ status: 'placed' });
     });
 
+    it('lists every campaign with spend before free traffic, and says what it leaves out', async () => {
+      const testApp = current();
+      const cookie = await signIn(testApp.app);
+      // 101 campaigns of two visitors each without spend, and "small-paid", one visitor and
+      // one lead for 9.00: the table lists 100 campaigns, and the paid one must be among them.
+      const day = dayOf(-20);
+      for (let n = 0; n < 101; n++) await visitorsOn(testApp, day, '/career', `free-${n}`, 2);
+      await visitorsOn(testApp, day, '/career', 'small-paid', 1);
+      await leadOn(testApp, day, '/career', 'small-paid');
+      const csv = `date,source,campaign,spend,currency\n${day},facebook,small-paid,9.00,PLN\n`;
+      expect((await uploadSpend(testApp, cookie, csv)).statusCode).toBe(200);
+
+      const figures = await funnel(testApp, cookie, day, day, '&currency=PLN');
+      expect(figures.utmCampaigns).toHaveLength(100);
+      expect(stepOf(figures.utmCampaigns, 'small-paid')).toMatchObject({ leads: 1, spend: 900 });
+      // Still listed by traffic: the paid one comes last.
+      expect(figures.utmCampaigns.at(-1)?.key).toBe('small-paid');
+      expect(figures.unlisted.utmCampaigns).toEqual({ keys: 2, visitors: 4, leads: 0, spend: 0 });
+      expect(figures.unlisted.landingPages).toEqual({ keys: 0, visitors: 0, leads: 0, spend: 0 });
+      const lines = (await csvOf(testApp, cookie, day, `${day}&currency=PLN`)).split('\r\n');
+      expect(lines).toContainEqual(
+        expect.stringMatching(/^"UTM campaign","2 more not listed","4","0",/),
+      );
+    });
+
     it("counts a Meta campaign's day once when both the pull and an Ads Manager export without Campaign ID hold it", async () => {
       const testApp = current();
       const cookie = await signIn(testApp.app);

@@ -1,5 +1,6 @@
+import { request as playwrightRequest } from '@playwright/test';
 import { test } from './fixtures';
-import { expect, lead, openTab, signIn, uniqueTag } from './support/admin';
+import { expect, lead, openTab, ownServer, signIn, uniqueTag } from './support/admin';
 import { axeViolations } from './support/site';
 import { visitCounted, visitLandingPagesFromAds } from './support/visits';
 
@@ -205,4 +206,51 @@ test('more leads than counted visitors: rates stay within 100%, marked, with the
   expect(counts).toHaveLength(6);
   expect(counts).toEqual([...counts].sort((a, b) => b - a));
   expect(await axeViolations(page)).toEqual([]);
+});
+
+test.describe('on a server of its own, with more campaigns than a table lists', () => {
+  const server = ownServer(() => ({ LEAD_RATE_LIMIT: '0' }));
+
+  test('a campaign with spend stays listed past 100 free ones, and each table says what it leaves out', async ({
+    page,
+  }) => {
+    test.setTimeout(90_000);
+    const { baseUrl } = server();
+    // 101 campaigns of two leads each and no spend; "small-paid" has one lead and 9.00.
+    const visitor = await playwrightRequest.newContext({ baseURL: baseUrl });
+    const leadOf = (campaign: string) =>
+      lead.email(visitor, `${uniqueTag(campaign)}@example.com`, {
+        page: '/career',
+        variant: 'free_training',
+        utmSource: 'facebook',
+        utmCampaign: campaign,
+      });
+    for (let n = 0; n < 101; n++) for (const _ of [1, 2]) await leadOf(`free-${n}`);
+    await leadOf('small-paid');
+    await visitor.dispose();
+    await signIn(page, baseUrl);
+    const today = new Date().toISOString().slice(0, 10);
+    const uploaded = await page.request.post(`${baseUrl}/api/admin/spend`, {
+      headers: { 'content-type': 'text/csv' },
+      data: `date,source,campaign,spend,currency\n${today},facebook,small-paid,9.00,USD\n`,
+    });
+    expect(uploaded.status()).toBe(200);
+
+    const panel = await openTab(page, 'Insights');
+    const funnel = panel.getByRole('region', { name: 'Funnel' });
+    const costs = funnel.getByRole('region', { name: 'Costs' }).getByTestId('costs-table');
+    await expect(
+      costs.getByRole('row', { name: 'small-paid' }).getByRole('cell').nth(6),
+    ).toHaveText('$9.00');
+    const left =
+      'Not listed: 2 more utm campaigns, with 0 visitors, 4 leads and \\$0\\.00 of spend';
+    await expect(costs).toHaveAccessibleDescription(new RegExp(left));
+    await expect(
+      funnel.getByRole('table', { name: 'Funnel per UTM campaign' }),
+    ).toHaveAccessibleDescription(
+      new RegExp(
+        `${left} \\(the first 100 by spend, then visitors, are listed\\)\\. A shorter range lists them\\.$`,
+      ),
+    );
+  });
 });

@@ -42,10 +42,11 @@ export function funnelCsv(figures: FunnelFigures): string {
     ...columns.map(([, cell]) => cell(step)),
   ];
   const more = figures.moreUnmatchedSpend;
-  const unmatchedRow = (key: string, spend: number) => [
-    'Unmatched spend',
+  /** A row of sums: spend, and visitors and leads when given. */
+  const sumRow = (grouping: string, key: string, spend: number, ...visitorsLeads: number[]) => [
+    grouping,
     key,
-    ...counts.map(() => ''),
+    ...counts.map((_, index) => visitorsLeads[index] ?? ''),
     money(spend),
     figures.currency ?? '',
     ...costs.slice(2).map(() => ''),
@@ -55,14 +56,23 @@ export function funnelCsv(figures: FunnelFigures): string {
     csv.csvLines([
       ['Grouping', 'Key', ...columns.map(([header]) => header)],
       row('Total', '', figures.total),
-      ...GROUPINGS.flatMap(([field, grouping]) =>
-        figures[field].map((step) => row(grouping, step.key ?? '(none)', step)),
-      ),
+      ...GROUPINGS.flatMap(([field, grouping]) => {
+        const { keys, spend, visitors, leads } = figures.unlisted[field];
+        return [
+          ...figures[field].map((step) => row(grouping, step.key ?? '(none)', step)),
+          // The keys past those listed, summed, so the rows add up to the total.
+          ...(keys > 0
+            ? [sumRow(grouping, `${keys} more not listed`, spend, visitors, leads)]
+            : []),
+        ];
+      }),
       // Spend that matched no campaign of the range is listed, never dropped (decision 165).
       ...figures.unmatchedSpend.map((spend) =>
-        unmatchedRow(`${spend.source} ${spend.campaignName}`, spend.spend),
+        sumRow('Unmatched spend', `${spend.source} ${spend.campaignName}`, spend.spend),
       ),
-      ...(more.campaigns > 0 ? [unmatchedRow(`${more.campaigns} more campaigns`, more.spend)] : []),
+      ...(more.campaigns > 0
+        ? [sumRow('Unmatched spend', `${more.campaigns} more campaigns`, more.spend)]
+        : []),
     ])
   );
 }

@@ -2,6 +2,7 @@ import type { Kysely } from 'kysely';
 import { median } from 'simple-statistics';
 import {
   funnelStages,
+  KEYS_LISTED,
   UNMATCHED_LISTED,
   type FunnelFigures,
   type FunnelStep,
@@ -13,7 +14,6 @@ import { costsOf, matchSpend, weeksOf, type CampaignPage, type SpendStore } from
 import type { VisitTables } from './visit-tables';
 import { pagesOfCampaigns, visitorsByKey, type VisitKey } from './visitors-by-key';
 
-const MAX_KEYS = 100;
 /** Campaigns one lead query lists: well under either database's bound on parameters. */
 const CAMPAIGNS_AT_ONCE = 500;
 
@@ -162,9 +162,10 @@ export async function funnelFigures(
     for (const row of rows) placedDays.push({ day: row.day, placed: Number(row.placed) });
 
   /**
-   * The first keys of `name`: visitors, then leads, then spend, ties in the order read (keys
-   * with visitors in key order, then those with leads only, then `listed`, zero if not seen); and
-   * every visitor of the range, which each dimension reads once.
+   * The first keys of `name` by spend (none hides behind free traffic), visitors, then leads,
+   * listed by visitors, leads, spend, ties in the order read (keys with visitors in key order,
+   * then those with leads only, then `listed`, zero if not seen); what was left out; and every
+   * visitor of the range, which each dimension reads once.
    */
   const firstSteps = async (
     name: keyof typeof DIMENSIONS,
@@ -181,9 +182,10 @@ export async function funnelFigures(
         ? undefined
         : await leadsPer(dimension.leads, [...matched.utmCampaigns.keys()]);
     const unseen = new Set(listed);
-    let visitorsRead = 0;
+    let [visitorsRead, keysRead] = [0, 0];
     async function* steps(): AsyncGenerator<Counts[]> {
       for await (const sums of visitorsByKey(db, dimension.visits, range)) {
+        keysRead += sums.length;
         yield sums.map(({ key, visitors }) => {
           const step = { ...(leads.get(key || null) ?? zeroCounts(key || null)), visitors };
           visitorsRead += visitors;
@@ -193,23 +195,22 @@ export async function funnelFigures(
         });
       }
       for (const step of leads.values()) if (step.key !== null) unseen.delete(step.key);
+      keysRead += leads.size + unseen.size;
       yield [...leads.values(), ...[...unseen].map(zeroCounts)];
     }
     // Spend with no key (a visit without a variant) is the null key's.
-    const spendOfStep = (step: Counts) => spendOf.get(step.key ?? '');
-    const first = await firstInTurns(
-      steps(),
-      MAX_KEYS,
-      (a, b) =>
-        b.visitors - a.visitors ||
-        b.leads - a.leads ||
-        (spendOfStep(b) ?? 0) - (spendOfStep(a) ?? 0),
-    );
+    const spendOfStep = (step: Counts) => spendOf.get(step.key ?? '') ?? 0;
+    const byTraffic = (a: Counts, b: Counts) =>
+      b.visitors - a.visitors || b.leads - a.leads || spendOfStep(b) - spendOfStep(a);
+    const bySpend = (a: Counts, b: Counts) => spendOfStep(b) - spendOfStep(a) || byTraffic(a, b);
+    const first = (await firstInTurns(steps(), KEYS_LISTED, bySpend)).sort(byTraffic);
+    const rest = (all: number, of: (step: Counts) => number) =>
+      first.reduce((left, step) => left - of(step), all);
     return {
       steps: first.map((step) =>
         stepOf(
           step,
-          spendOfStep(step),
+          spendOf.get(step.key ?? ''),
           spend.currency,
           calls.get(step.key),
           // A campaign's leads are all its spend's.
@@ -218,9 +219,23 @@ export async function funnelFigures(
       ),
       calls,
       visitors: visitorsRead,
+      // Every lead has one key (or none) in each grouping.
+      unlisted: {
+        keys: keysRead - first.length,
+        visitors: rest(visitorsRead, (step) => step.visitors),
+        leads: rest(total.leads, (step) => step.leads),
+        spend: rest(
+          [...spendOf.values()].reduce((sum, share) => sum + share, 0),
+          spendOfStep,
+        ),
+      },
     };
   };
   const landingPages = await firstSteps('landingPages');
+  // Both variants are always listed, so an A/B comparison has its two sides.
+  const variants = await firstSteps('variants', landingVariants);
+  const utmSources = await firstSteps('utmSources');
+  const utmCampaigns = await firstSteps('utmCampaigns', [], campaignLeads);
   const allSpend = spend.campaigns.reduce((sum, campaign) => sum + campaign.spend, 0);
   return {
     from,
@@ -232,10 +247,15 @@ export async function funnelFigures(
       [...landingPages.calls.values()].flat(),
     ),
     landingPages: landingPages.steps,
-    // Both variants are always listed, so an A/B comparison has its two sides.
-    variants: (await firstSteps('variants', landingVariants)).steps,
-    utmSources: (await firstSteps('utmSources')).steps,
-    utmCampaigns: (await firstSteps('utmCampaigns', [], campaignLeads)).steps,
+    variants: variants.steps,
+    utmSources: utmSources.steps,
+    utmCampaigns: utmCampaigns.steps,
+    unlisted: {
+      landingPages: landingPages.unlisted,
+      variants: variants.unlisted,
+      utmSources: utmSources.unlisted,
+      utmCampaigns: utmCampaigns.unlisted,
+    },
     currency: spend.currency,
     currencies: spend.currencies,
     unmatchedSpend: matched.unmatched.slice(0, UNMATCHED_LISTED),

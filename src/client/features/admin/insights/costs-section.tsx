@@ -181,6 +181,7 @@ function CostsTable({ data }: { data: FunnelFigures }) {
         initialSort={{ column: funnelStages.length, ascending: false }}
         testId="costs-table"
         note={ALLOCATION}
+        unlisted={{ ...data.unlisted[grouping], currency: data.currency }}
       />
     </div>
   );

@@ -1,7 +1,9 @@
 import { useId, useState, type ReactNode } from 'react';
 import { ArrowDown, ArrowUp, ArrowUpDown } from 'lucide-react';
 import { clsx } from 'clsx';
+import { KEYS_LISTED, type FunnelFigures } from '@shared/admin-funnel';
 import { RowsOrEmpty } from '../ui/data-table';
+import { formatNumber, money } from '../ui/format';
 
 export interface FigureColumn<Row> {
   header: string;
@@ -74,6 +76,7 @@ export function FiguresTable<Row extends { key: string | null }>({
   initialSort,
   testId,
   note,
+  unlisted,
 }: {
   caption: ReactNode;
   by: By;
@@ -84,10 +87,21 @@ export function FiguresTable<Row extends { key: string | null }>({
   testId?: string;
   /** Said under the table, and read with it. */
   note?: ReactNode;
+  /** What the answer left out of `rows`, in the report's currency. */
+  unlisted?: FunnelFigures['unlisted'][By] & { currency: string | null };
 }) {
   const [sort, setSort] = useState(initialSort);
   const noteId = useId();
   const captionId = useId();
+  const more = unlisted && unlisted.keys > 0 && (
+    <>
+      {' '}
+      Not listed: {formatNumber(unlisted.keys)} more {keyHeaders[by].toLowerCase()}s, with{' '}
+      {formatNumber(unlisted.visitors)} visitors, {formatNumber(unlisted.leads)} leads
+      {unlisted.currency && ` and ${money(unlisted.spend, unlisted.currency)} of spend`} (the first{' '}
+      {KEYS_LISTED} by spend, then visitors, are listed). A shorter range lists them.
+    </>
+  );
   const onSort = (column: number) =>
     setSort((now) => ({
       column,
@@ -117,7 +131,7 @@ export function FiguresTable<Row extends { key: string | null }>({
       <table
         className="min-w-full text-left text-sm"
         data-testid={testId}
-        aria-describedby={note ? noteId : undefined}
+        aria-describedby={note || more ? noteId : undefined}
       >
         <caption id={captionId} className="px-4 py-3 text-left font-semibold text-slate-900">
           {caption}
@@ -149,9 +163,10 @@ export function FiguresTable<Row extends { key: string | null }>({
           )}
         </RowsOrEmpty>
       </table>
-      {note && (
+      {(note || more) && (
         <p id={noteId} className="border-t border-slate-200 px-4 py-2 text-xs text-slate-700">
           {note}
+          {more}
         </p>
       )}
     </div>

@@ -141,6 +141,7 @@ export function FunnelSection() {
                 rows={data[by]}
                 empty="No visits or leads in this range."
                 note={data[by].some((row) => row.visitorsUndercounted) && <UndercountNote />}
+                unlisted={{ ...data.unlisted[by], currency: data.currency }}
               />
             ))}
             <CostsSection data={data} onCurrency={setCurrency} />

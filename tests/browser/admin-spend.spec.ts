@@ -73,6 +73,10 @@ test('an uploaded spend CSV gives each campaign its cost per lead and per placem
   });
   await costs.getByRole('button', { name: 'Upload spend' }).click();
   await expect(toast(page, 'Spend uploaded').first()).toContainText('2 rows stored.');
+  // Meta's days are the ad account's, the funnel's UTC: the screen says so.
+  await expect(costs).toContainText(
+    "Spend is counted by the ad account's days (Meta's end at midnight in the account's time zone), visitors and leads by UTC days",
+  );
 
   const table = costs.getByRole('table', { name: /^Costs per utm campaign/ });
   // Leads, applications, booked, attended, enrolled, placed, spend, then each stage's cost.

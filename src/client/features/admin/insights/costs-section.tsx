@@ -217,11 +217,11 @@ export function CostsSection({
           Download the funnel as CSV
         </Button>
       </div>
-      {data.currency === null && (
-        <p className="text-sm text-slate-700">
-          No ad spend in this range: costs show once spend is pulled or uploaded.
-        </p>
-      )}
+      <p className="text-sm text-slate-700">
+        {data.currency === null
+          ? 'No ad spend in this range: costs show once spend is pulled or uploaded.'
+          : "Spend is counted by the ad account's days (Meta's end at midnight in the account's time zone), visitors and leads by UTC days: a single day's costs can be hours of traffic off; a week or more evens out."}
+      </p>
       <CostsTable data={data} />
       {data.currency && (
         <>

@@ -261,6 +261,7 @@ export async function buildApp({
     statusLinkDays: config.personMessages.statusLinkDays,
     worker: personWorker,
     flood,
+    addressCap: flood && mailAllowance,
   });
   await app.register(sitePlugin, {
     pageStates: { [BOOK_PATH]: bookPageState(bookings, screening, statusPage) },

@@ -46,6 +46,8 @@ export const BOOKING_NOTICES = {
   answerFirst: 'Please answer the questions before you pick a time',
   tooMany:
     'You have changed your call several times today: please try again tomorrow, or keep the time you have',
+  busyAddress:
+    'Many calls were booked from your internet connection today: please try again tomorrow, or from another connection',
 } as const;
 export type BookingNotice = keyof typeof BOOKING_NOTICES;
 

@@ -1,9 +1,10 @@
 import { afterAll, expect, it } from 'vitest';
 import type { FastifyInstance } from 'fastify';
 import { LOST_LINK_SENTENCE } from '../../src/shared/person-status';
+import { BOOKING_NOTICES } from '../../src/shared/booking-view';
 import { adminEnv, freshAddress, signIn } from '../support/admin';
-import { candidateIdOf, companiesWithEmail } from '../support/api';
-import { applicant, bookCall, openForCalls } from '../support/calls';
+import { candidateIdOf, companiesWithEmail, leadProofOf } from '../support/api';
+import { applicant, bookCall, bookingPage, openForCalls } from '../support/calls';
 import { eventually } from '../support/eventually';
 import { validBodies } from '../support/lead-bodies';
 import { openLink } from '../support/status-page';
@@ -248,6 +249,45 @@ describeEachDatabase(
       const finished = await mailTo(done, CONFIRMATION);
       expect(finished).not.toContain('still open');
       expect(finished).not.toContain('&next=');
+    });
+
+    it("one client address cannot take the hosts' times nor mail invitations to any address: 10 calls booked a day, by /64", async () => {
+      const { app, db } = current();
+      await openForCalls(app, await signIn(app));
+      /** A new lead from a host of one network, its first open time booked from there. */
+      const bookFrom = async (host: number) => {
+        const remoteAddress = `2001:db8:43:9::${host}`;
+        const email = uniqueEmail(`caller-${host}`);
+        const applied = await app.inject({
+          method: 'POST',
+          url: '/api/candidates/submit',
+          remoteAddress,
+          payload: validBodies.candidateApplication(email),
+        });
+        const cookie = leadProofOf(applied);
+        const { slots } = await bookingPage<{ slots: { start: string }[] }>(app, cookie);
+        const booked = await app.inject({
+          method: 'POST',
+          url: '/api/booking',
+          remoteAddress,
+          headers: { cookie },
+          payload: { start: slots[4]!.start },
+        });
+        return { email, booked };
+      };
+      for (let host = 1; host <= 10; host++)
+        expect((await bookFrom(host)).booked.statusCode).toBe(201);
+      const { email, booked } = await bookFrom(11);
+      expect(booked.statusCode).toBe(429);
+      expect(booked.json()).toEqual({ error: BOOKING_NOTICES.busyAddress });
+      const calls = await db
+        .selectFrom('bookings')
+        .select('id')
+        .where('lead_id', '=', await candidateIdOf(db, email))
+        .execute();
+      expect(calls).toEqual([]);
+      // Another network's person books as ever.
+      await bookCall(app, await applicant(app));
     });
   },
   {

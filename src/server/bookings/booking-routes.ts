@@ -8,13 +8,20 @@ import {
   type BookingNotice,
 } from '@shared/booking-view';
 import { submissionClient, withConversionFields } from '../conversions';
-import { adminApi, statusApi, type FormHandoff, type StatusPage } from '../leads';
+import {
+  adminApi,
+  statusApi,
+  type FormHandoff,
+  type MailAllowance,
+  type StatusPage,
+} from '../leads';
 import {
   arrayOfObjects,
   describedError,
   fieldErrorsBody,
   objectOf,
 } from '../platform/http/api-schemas';
+import { bookingAllowed } from './booking-bounds';
 import { chosenZone } from './booking-page';
 import type { BookingOutcome, BookingRow, BookingStore } from './booking-store';
 import type { BookingTables } from './booking-tables';
@@ -74,7 +81,7 @@ const answers = {
     properties: { error: { type: 'string' }, slots: slotList, booking: bookingView },
     required: ['error'],
   },
-  429: describedError(BOOKING_NOTICES.tooMany),
+  429: describedError(`${BOOKING_NOTICES.tooMany}; or (booking) ${BOOKING_NOTICES.busyAddress}`),
 };
 
 const viewOf = (booking: BookingRow) => ({ start: booking.slot_start, end: booking.slot_end });
@@ -98,11 +105,13 @@ interface BookingRoutesOptions {
   handoff: FormHandoff;
   /** The Conversions API is on: a booking writes Meta's `Schedule`. */
   conversions: boolean;
+  /** Counts the calls booked per client address a day; none with LEAD_RATE_LIMIT=0. */
+  addressCap?: MailAllowance | undefined;
 }
 
 export const bookingRoutes: FastifyPluginAsync<BookingRoutesOptions> = async (
   app,
-  { store, screening, page, handoff, conversions },
+  { store, screening, page, handoff, conversions, addressCap },
 ) => {
   await app.register(formbody, { bodyLimit: 1024 });
 
@@ -249,9 +258,13 @@ export const bookingRoutes: FastifyPluginAsync<BookingRoutesOptions> = async (
           return answer(request, reply, await store.move(candidate.id, start, timeZone));
         const screened = await stepBefore(screening, candidate);
         if (screened) return refuseUnscreened(back, request, reply, screened);
+        const now = new Date();
+        if (addressCap && !(await bookingAllowed(addressCap, app.database.db, request, now))) {
+          if (statusApi.wantsHtml(request)) return back(request, reply, 'busyAddress');
+          return reply.code(429).send({ error: BOOKING_NOTICES.busyAddress });
+        }
         // Meta's `Schedule`, with the request's event id and browser (decision 110).
         const client = submissionClient(request);
-        const now = new Date();
         const booked = conversions
           ? (trx: Transaction<BookingTables>) =>
               statusApi.recordCallEvent(trx, candidate.id, client, now)

@@ -1,6 +1,6 @@
 import type { FastifyInstance, FastifyPluginAsync, FastifyRequest } from 'fastify';
 import type { PageState } from '@shared/page-state';
-import { statusApi, type FormHandoff, type StatusPage } from '../leads';
+import { statusApi, type FormHandoff, type MailAllowance, type StatusPage } from '../leads';
 import { tablesOf } from '../platform/database/connection';
 import { createMailer, type MailSettings } from '../platform/mail/mailer';
 import type { OutboxTables } from '../platform/outbox/outbox-tables';
@@ -27,12 +27,14 @@ export interface BookingsOptions {
   statusLinkDays: number;
   worker?: WorkerSettings | undefined;
   flood?: FeedFlood | undefined;
+  /** Counts the calls booked per client address a day; none with LEAD_RATE_LIMIT=0. */
+  addressCap?: MailAllowance | undefined;
 }
 
 /** The person's booking routes, and the worker that sends their invitations and reminders. */
 export const bookingsPlugin: FastifyPluginAsync<BookingsOptions> = async (app, options) => {
-  const { store, screening, page, handoff, conversions } = options;
-  await app.register(bookingRoutes, { store, screening, page, handoff, conversions });
+  const { store, screening, page, handoff, conversions, addressCap } = options;
+  await app.register(bookingRoutes, { store, screening, page, handoff, conversions, addressCap });
   await app.register(calendarFeedRoute, { siteUrl: options.context.siteUrl, flood: options.flood });
   if (options.worker?.enabled === false) return;
   const mailer = createMailer(options.mail, options.dataDir);

@@ -200,6 +200,7 @@ export async function buildApp({
   const mail = { ...config.mail, timeoutMs: bounds.smtpTimeoutMs };
   await app.register(personMessagesPlugin, {
     mailAllowance,
+    perAddress: config.leadRateLimit > 0,
     mail,
     dataDir: config.dataDir,
     context: config.site,

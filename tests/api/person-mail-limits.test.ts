@@ -50,13 +50,18 @@ const open = (app: FastifyInstance, url: string) =>
 /** The token of the first status link in `text`. */
 const tokenIn = (text: string) => /\/status\?token=([\w-]+)/.exec(text)![1];
 
-/** The confirmations written for `type` leads `ids` (sent or waiting). */
-async function confirmationsOf(testApp: TestApp, type: string, ids: number[]) {
+/** The confirmations (or `topic` messages) written for `type` leads `ids` (sent or waiting). */
+async function confirmationsOf(
+  testApp: TestApp,
+  type: string,
+  ids: number[],
+  topic = 'lead.created',
+) {
   const rows = await testApp.db
     .selectFrom('outbox_messages')
     .select('subject_id')
     .where('destination', '=', 'person')
-    .where('topic', '=', 'lead.created')
+    .where('topic', '=', topic)
     .where('subject_type', '=', type)
     .where('subject_id', 'in', ids)
     .execute();
@@ -159,6 +164,27 @@ describeEachDatabase(
       await eventually(() => (mailsTo(email, STATUS_LINK).length === 3 ? true : undefined));
       await new Promise((resolve) => setTimeout(resolve, 500));
       expect(mailsTo(email, STATUS_LINK)).toHaveLength(3);
+    });
+
+    it('"Lost your link?" from one client address mails ten links a day, whatever addresses it names', async () => {
+      const testApp = current();
+      const emails = Array.from({ length: 11 }, (_, i) => uniqueEmail(`asked-${i}`));
+      for (const email of emails)
+        await post(testApp.app, '/api/candidates/email', { email }, freshAddress());
+      for (const [i, email] of emails.entries()) {
+        // Five requests a minute: the next minute begins.
+        if (i % 5 === 0) await testApp.ephemeral.deleteFrom('lead_address_counts').execute();
+        expect((await lostLink(testApp.app, email, '2001:db8:44:9::1')).json()).toEqual({
+          message: LOST_LINK_SENTENCE,
+        });
+      }
+      const ids = await Promise.all(emails.map((email) => candidateIdOf(testApp.db, email)));
+      const linked = (id: number) =>
+        confirmationsOf(testApp, 'candidate', [id], 'person.status-link');
+      expect(await Promise.all(ids.map(linked))).toEqual([...Array<number>(10).fill(1), 0]);
+      // The last address's own links are not spent: the person asks from elsewhere.
+      await lostLink(testApp.app, emails[10]!, freshAddress());
+      expect(await linked(ids[10]!)).toBe(1);
     });
 
     it('the confirmation waits, then says the application is complete; it offers to book the call once a host has open times', async () => {

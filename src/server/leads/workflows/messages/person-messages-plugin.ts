@@ -14,6 +14,8 @@ import { personSender, unsubscribeKey, type PersonMessageTables } from './person
 export interface PersonMessagesOptions {
   /** The daily caps on mail to a person ("Lost your link?" here). */
   mailAllowance: MailAllowance;
+  /** Caps "Lost your link?" per client address a day too (off with LEAD_RATE_LIMIT=0). */
+  perAddress: boolean;
   mail: MailSettings;
   dataDir: string;
   context: PersonMailContext;
@@ -42,6 +44,7 @@ export const personMessagesPlugin: FastifyPluginAsync<PersonMessagesOptions> = a
     dialect: app.database.dialect,
     counters: app.spamDefence.addressCounters,
     mailAllowance: options.mailAllowance,
+    perAddress: options.perAddress,
     unsubscribeKey: key,
     brandName: options.context.brandName,
   });

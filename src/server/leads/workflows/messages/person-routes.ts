@@ -7,7 +7,7 @@ import { enqueueMessages } from '../../../platform/outbox/outbox';
 import type { OutboxTables } from '../../../platform/outbox/outbox-tables';
 import type { AddressCounters } from '../screening/address-counters';
 import { scopedKey, secondsLeft } from '../screening/address-counters';
-import { addressKeyOf } from '../../../platform/http/address-key';
+import { addressKeyOf, type AddressKey } from '../../../platform/http/address-key';
 import { normalizeEmail } from '../../records/upsert';
 import { leadsWithEmail } from '../../records/lead-contacts';
 import { leadTables, leadTypeOf } from '../../records/lead-tables';
@@ -29,6 +29,8 @@ import type { MailAllowance, MailAllowanceTables } from './mail-allowance';
 /** "Lost your link?" requests a minute from one address, and new links a day per e-mail. */
 export const LOST_LINK_ADDRESS_LIMIT = 5;
 export const LOST_LINK_EMAILS_A_DAY = 3;
+/** Its requests a day from one address: else it could mail a link to every address it knows. */
+export const LOST_LINK_ADDRESS_A_DAY = 10;
 
 /** The unsubscribe link opens outside the site's app: a small page of its own. */
 function page(reply: FastifyReply, status: number, title: string, body: string) {
@@ -62,9 +64,12 @@ export const personRoutes: FastifyPluginAsync<{
   dialect: DialectName;
   counters: AddressCounters;
   mailAllowance: MailAllowance;
+  /** Caps per client address a day too (off with LEAD_RATE_LIMIT=0, as every such limit). */
+  perAddress: boolean;
   unsubscribeKey: Buffer;
   brandName: string;
-}> = async (app, { db, dialect, counters, mailAllowance, unsubscribeKey, brandName }) => {
+}> = async (app, options) => {
+  const { db, dialect, counters, mailAllowance, unsubscribeKey, brandName } = options;
   // RFC 8058's POST body is `List-Unsubscribe=One-Click`, form-encoded or multipart: not needed.
   app.addContentTypeParser('multipart/form-data', (_request, _payload, done) => done(null));
 
@@ -138,7 +143,8 @@ export const personRoutes: FastifyPluginAsync<{
           .header('retry-after', String(secondsLeft(now)))
           .send({ error: 'Too many requests, please try again in a minute' });
       }
-      await sendLinks(db, mailAllowance, normalizeEmail(String(request.body.email)), now);
+      const from = options.perAddress ? addressKeyOf(request) : undefined;
+      await sendLinks(db, mailAllowance, normalizeEmail(String(request.body.email)), now, from);
       if ((request.headers['content-type'] ?? '').startsWith('application/x-www-form-urlencoded')) {
         return reply.redirect(`${STATUS_PATH}?link=sent`, 303);
       }
@@ -147,16 +153,19 @@ export const personRoutes: FastifyPluginAsync<{
   );
 };
 
-/** A status link for each lead of the address, within its links of the day; past them, none. */
+/** A status link for each lead of the address, within the day's caps; past one, none. */
 async function sendLinks(
   db: Kysely<PersonMessageTables>,
   allowance: MailAllowance,
   email: string,
   nowMs: number,
+  from: AddressKey | undefined,
 ) {
   await db.transaction().execute(async (trx) => {
-    const cap = { key: `status links to ${email}`, limit: LOST_LINK_EMAILS_A_DAY };
-    if (!(await allowance.take(tablesOf<MailAllowanceTables>(trx), [cap], nowMs))) return;
+    const caps = [{ key: `status links to ${email}`, limit: LOST_LINK_EMAILS_A_DAY }];
+    // First: an address past its cap no longer spends the e-mail's own.
+    if (from) caps.unshift({ key: `status links from ${from}`, limit: LOST_LINK_ADDRESS_A_DAY });
+    if (!(await allowance.take(tablesOf<MailAllowanceTables>(trx), caps, nowMs))) return;
     const leads: StatusLinkPayload[] = [];
     for (const table of leadTables) {
       const row = await trx

@@ -447,6 +447,39 @@ describeEachDatabase(
       expect(calls).toEqual([]);
     });
 
+    it("a candidate who withdrew and applies again with their proof is new again and books; a stranger's form leaves them withdrawn", async () => {
+      const { app, db } = current();
+      const { id, proof, start } = await applicantWithLink(current(), 'changed-mind');
+      await post(app, '/api/status/withdraw', { lead: `c${id}`, confirm: 'yes' }, proof);
+      const lead = () =>
+        db
+          .selectFrom('candidates')
+          .select(['email', 'status', 'reason'])
+          .where('id', '=', id)
+          .executeTakeFirstOrThrow();
+      const { email } = await lead();
+      const again = { ...validBodies.candidateApplication(email), reason: 'I changed my mind' };
+      // Anyone may send the form with the address: it does not undo the person's withdrawal.
+      expect((await postJson(app, '/api/candidates/submit', again)).statusCode).toBe(200);
+      expect(await lead()).toMatchObject({ status: 'withdrawn' });
+      // The person, in the browser their link opened, applies again: the team sees it as new.
+      const sent = await postJson(app, '/api/candidates/submit', again, { cookie: proof });
+      expect(sent.statusCode).toBe(200);
+      expect(await lead()).toMatchObject({ status: 'new', reason: 'I changed my mind' });
+      const activity = await activityOf(current(), id);
+      expect(activity.at(-1)).toMatchObject({
+        kind: 'status_changed',
+        text: 'person',
+        from_status: 'withdrawn',
+        to_status: 'new',
+      });
+      const { state } = await statusPage(app, proof);
+      expect(state?.status).toMatchObject({
+        leads: [{ withdrawn: false, outlook: NOTHING_TO_DO }],
+      });
+      expect((await book(app, proof, start)).statusCode).toBe(201);
+    });
+
     it.each([
       ['withdrawn', 'a recruiter', 'PATCH'],
       ['not_a_fit', 'a bulk change', 'bulk'],

@@ -17,6 +17,7 @@ import { leadTypeOf, type LeadRecordTables } from '../../records/lead-tables';
 import type { LeadWriteEffects, SaveResult } from '../../records/upsert';
 import type { PersonConfirmations } from '../messages/mail-allowance';
 import { assignInTurn } from '../pipeline/lead-assignment';
+import { reopenWithdrawn } from '../people/person-writes';
 import { quarantineSubmission, type QuarantineEntry } from '../quarantine/lead-quarantine';
 
 export interface LeadEffectsOptions {
@@ -54,6 +55,10 @@ export function leadWriteEffects({
     }
     if (created) await confirmations?.write(db, lead, step.email, step.client?.ip, now);
     if (created && assignNew) await assignInTurn(db, table, id);
+    // A proven form the person sent (not the embed's automatic completion): a stranger's form
+    // cannot undo their withdrawal.
+    if (verified && !created && step.form !== 'typeform-completed')
+      await reopenWithdrawn(tablesOf(db), { table, id });
     if (conversions && verified) {
       await recordFormConversions(
         db,

@@ -75,3 +75,20 @@ export async function stopMessages(
     }
   });
 }
+
+/** A form the person proves after withdrawing: they want back in, so the lead is `new` again. */
+export async function reopenWithdrawn(db: Kysely<PipelineTables>, lead: LeadRef): Promise<void> {
+  const reopened = await db
+    .updateTable(lead.table)
+    .set({ status: 'new' })
+    .where('id', '=', lead.id)
+    .where('status', '=', 'withdrawn')
+    .executeTakeFirst();
+  if (Number(reopened.numUpdatedRows) === 0) return;
+  await addActivity(db, lead.table, lead.id, {
+    kind: 'status_changed',
+    text: 'person',
+    from_status: 'withdrawn',
+    to_status: 'new',
+  });
+}

@@ -48,7 +48,7 @@ export async function cancelClosedCalls(
 
 /** A timeline entry; `text` and the statuses are null unless given. */
 export async function addActivity(
-  trx: Transaction<PipelineTables>,
+  trx: Kysely<PipelineTables>,
   table: LeadTable,
   id: number,
   entry: Pick<Insertable<LeadActivityTable>, 'kind' | 'text' | 'from_status' | 'to_status'>,

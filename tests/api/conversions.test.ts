@@ -38,6 +38,10 @@ const capiEnv = {
 };
 const FAST = { pollMs: 30, retryBaseMs: 50 };
 
+const REFUSED =
+  'Meta answered HTTP 400: Invalid parameter (code 100, subcode 2804003). ' +
+  'Event Timestamp Too Old: The timestamp for this event is too far in the past.';
+
 const sha256 = (value: string) => createHash('sha256').update(value).digest('hex');
 
 /** The events Meta received with this event id, in arrival order. */
@@ -290,7 +294,8 @@ describeEachDatabase(
         const found = await metaRows(testApp, 'candidate', refusedId);
         return found[0]?.last_error ? found : undefined;
       });
-      expect(failing?.last_error).toBe('Meta answered HTTP 400: Invalid parameter (code 100)');
+      // Meta's own words on what it refused, not only "Invalid parameter", for the owner to act.
+      expect(failing?.last_error).toBe(REFUSED);
 
       // The admin's detail of each lead says what happened to its events.
       const cookie = await signIn(testApp.app);
@@ -309,7 +314,7 @@ describeEachDatabase(
         {
           event: 'Lead',
           state: 'pending',
-          error: 'Meta answered HTTP 400: Invalid parameter (code 100)',
+          error: REFUSED,
           attempts: expect.any(Number),
           at: expect.any(String),
         },
@@ -323,10 +328,10 @@ describeEachDatabase(
         })
       ).json<{
         failedByDestination: Record<string, number>;
-        failed: { destination: string; leadId: number }[];
+        failed: { destination: string; leadId: number; lastError: string | null }[];
       }>();
       expect(deliveries.failed).toContainEqual(
-        expect.objectContaining({ destination: 'meta', leadId: refusedId }),
+        expect.objectContaining({ destination: 'meta', leadId: refusedId, lastError: REFUSED }),
       );
       expect(deliveries.failedByDestination).toEqual({ email: 0, webhook: 0, meta: 1, person: 0 });
     });

@@ -47,6 +47,9 @@ export async function startGraphReceiver(port?: number): Promise<GraphReceiver> 
               type: 'OAuthException',
               code: 100,
               error_subcode: 2804003,
+              is_transient: false,
+              error_user_title: 'Event Timestamp Too Old',
+              error_user_msg: 'The timestamp for this event is too far in the past.',
             },
           }),
         );

@@ -93,13 +93,18 @@ async function postEvent(config: ConversionsConfig, event: object): Promise<void
   }
 }
 
-/** Meta's error message, when its answer has one (`{"error":{"message":...}}`). */
+/** Meta's error (`{"error":{...}}`): its message and code, and its own words on what to fix. */
 function metaError(status: number, text: string): string {
   try {
-    const { error } = JSON.parse(text) as { error?: { message?: unknown; code?: unknown } };
+    const { error } = JSON.parse(text) as { error?: Record<string, unknown> };
     if (typeof error?.message === 'string' && error.message) {
-      const code = error.code === undefined ? '' : ` (code ${String(error.code)})`;
-      return `Meta answered HTTP ${status}: ${error.message}${code}`;
+      const codes = [error.code, error.error_subcode].filter((code) => code !== undefined);
+      const code = codes.length > 0 ? ` (code ${codes.map(String).join(', subcode ')})` : '';
+      // "Invalid parameter" alone says nothing the owner can act on: Meta's title and text do.
+      const why = [error.error_user_title, error.error_user_msg]
+        .filter((part) => typeof part === 'string' && part !== '')
+        .join(': ');
+      return `Meta answered HTTP ${status}: ${error.message}${code}${why && `. ${why}`}`;
     }
   } catch {
     // not JSON: the status says it

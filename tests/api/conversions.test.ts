@@ -369,6 +369,59 @@ describeEachDatabase(
       expect(eventsWithId(eventId)).toEqual([]);
     });
 
+    it("gives up a pixel event's copy past Meta's 48 hours to deduplicate them; the rest still go", async () => {
+      const testApp = current();
+      // Meta is down for two days: the events wait in the outbox.
+      graph.failNext = Infinity;
+      const fromPage = uniqueEmail('late-page');
+      const page = postForm(testApp.app, {
+        url: '/api/candidates/submit',
+        body: validBodies.candidateApplication(fromPage),
+      });
+      expect((await page.response).statusCode).toBe(200);
+      // A script's form: no event id of the page's, so no pixel copy that Meta could count.
+      const fromScript = uniqueEmail('late-script');
+      const script = await testApp.app.inject({
+        method: 'POST',
+        url: '/api/candidates/email',
+        headers: { 'content-type': 'application/json', 'user-agent': BROWSER },
+        payload: JSON.stringify({ ...validBodies.candidateEmail(fromScript), consent: 'granted' }),
+      });
+      expect(script.statusCode).toBe(200);
+      const ids = [
+        await candidateIdOf(testApp.db, fromPage),
+        await candidateIdOf(testApp.db, fromScript),
+      ];
+      const rows = async () =>
+        (await Promise.all(ids.map((id) => metaRows(testApp, 'candidate', id)))).flat();
+      const waiting = await eventually(async () => {
+        const found = await rows();
+        return found.length === 3 && found.every((row) => row.attempts > 0) ? found : undefined;
+      });
+      // ...49 hours ago, as the events' own times say.
+      for (const row of waiting) {
+        const payload = JSON.parse(row.payload) as { eventTimeMs: number };
+        payload.eventTimeMs -= 49 * 60 * 60 * 1000;
+        await testApp.db
+          .updateTable('outbox_messages')
+          .set({ payload: JSON.stringify(payload) })
+          .where('id', '=', row.id)
+          .execute();
+      }
+      graph.failNext = 0;
+      const done = await eventually(async () => {
+        const found = await rows();
+        return found.every((row) => row.state !== 'pending') ? found : undefined;
+      });
+      expect(done.map((row) => [row.subject_id, row.topic, row.state, row.last_error])).toEqual([
+        [ids[0], 'Lead', 'failed', "48 hours after the pixel's copy: Meta would count it twice"],
+        [ids[0], 'SubmitApplication', 'sent', expect.any(String)],
+        [ids[1], 'Lead', 'sent', expect.any(String)],
+      ]);
+      const sent = eventsWithId(page.eventId).map(({ event }) => event.event_name);
+      expect(sent).toEqual(['SubmitApplication']);
+    });
+
     it('sends a custom event when the admin moves a candidate to qualified, enrolled or placed', async () => {
       const testApp = current();
       const cookie = await signIn(testApp.app);

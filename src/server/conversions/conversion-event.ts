@@ -15,11 +15,15 @@ export type ConversionEventName =
 
 /** Meta refuses events older than 7 days: none is written, or retried, past this. */
 export const CONVERSION_MAX_AGE_MS = 7 * 24 * 60 * 60 * 1000;
+/** Meta keeps one of a pixel event and its server copy only when both arrive within 48 hours. */
+export const DEDUPLICATION_WINDOW_MS = 48 * 60 * 60 * 1000;
 
 /** The request a form came in: kept in the outbox message only, never on the lead. */
 export interface SubmissionClient {
   /** The submission's event id (the pixel's eventID), or one made by the server. */
   eventId: string;
+  /** The page made the event id: its pixel sends the same event under it. */
+  pixelEventId: boolean;
   consent: ConsentSignal | null;
   at: number;
   ip: string | null;
@@ -46,6 +50,8 @@ export interface ConversionPayload {
   eventId: string;
   /** ms since the epoch: the submission's time (or the status change's). */
   eventTimeMs: number;
+  /** The event the pixel also sent under this id (Meta counts both past 48 hours apart). */
+  pixelEvent?: ConversionEventName | undefined;
   /** website: a form; system_generated: the admin's status change (no browser involved). */
   actionSource: 'website' | 'system_generated';
   /** The path of the page the form was on (the site's address is added when sent). */

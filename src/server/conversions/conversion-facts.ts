@@ -42,10 +42,12 @@ export interface StatusFact {
 /** The questionnaire's completion comes from either of its two calls; the first one counts. */
 const COMPLETING_FORMS: readonly LeadForm[] = ['questionnaire', 'typeform-completed'];
 
+const completes = (form: LeadForm | undefined) => !!form && COMPLETING_FORMS.includes(form);
+
 /** Lead for a new lead; CompleteRegistration and SubmitApplication once per lead. */
 function formEvents(fact: FormFact): ConversionEventName[] {
   const events: ConversionEventName[] = fact.created ? ['Lead'] : [];
-  if (fact.form && COMPLETING_FORMS.includes(fact.form)) events.push('CompleteRegistration');
+  if (completes(fact.form)) events.push('CompleteRegistration');
   if (fact.form === 'candidate-application') events.push('SubmitApplication');
   return events;
 }
@@ -113,6 +115,8 @@ export async function recordFormConversions(db: Db, fact: FormFact, now: string)
     formEvents(fact),
     {
       eventId: client.eventId,
+      // Every form but the questionnaire's sends the pixel's Lead under the page's id.
+      pixelEvent: client.pixelEventId && !completes(fact.form) ? 'Lead' : undefined,
       eventTimeMs: client.at,
       actionSource: 'website',
       sourcePage: fact.sourcePage ?? (fact.form === 'typeform-completed' ? '/typeform' : null),
@@ -159,6 +163,7 @@ export async function recordCallConversion(
     ['Schedule'],
     {
       eventId: client.eventId,
+      pixelEvent: client.pixelEventId ? 'Schedule' : undefined,
       eventTimeMs: now.getTime(),
       actionSource: 'website',
       sourcePage: BOOK_PATH,

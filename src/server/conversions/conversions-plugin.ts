@@ -7,7 +7,11 @@ import {
   startOutboxWorker,
   type WorkerSettings,
 } from '../platform/outbox/outbox-worker';
-import { CONVERSION_MAX_AGE_MS, type ConversionPayload } from './conversion-event';
+import {
+  CONVERSION_MAX_AGE_MS,
+  DEDUPLICATION_WINDOW_MS,
+  type ConversionPayload,
+} from './conversion-event';
 import { hashed, normalizeEmail, normalizeName, normalizePhone } from './normalize';
 
 /** Meta answering slower than this is a failed attempt, retried later. */
@@ -27,6 +31,10 @@ export const conversionsPlugin: FastifyPluginAsync<{
         const payload = JSON.parse(message.payload) as ConversionPayload;
         if (Date.now() - payload.eventTimeMs > CONVERSION_MAX_AGE_MS) {
           throw new PermanentFailure('older than 7 days: Meta no longer accepts it');
+        }
+        const pixelCopy = payload.pixelEvent === payload.eventName;
+        if (pixelCopy && Date.now() - payload.eventTimeMs > DEDUPLICATION_WINDOW_MS) {
+          throw new PermanentFailure("48 hours after the pixel's copy: Meta would count it twice");
         }
         await postEvent(conversions, serverEvent(payload, siteUrl));
       },

@@ -25,6 +25,7 @@ export function submissionClient(request: FastifyRequest): SubmissionClient {
   const gpc = request.headers['sec-gpc'] === '1';
   return {
     eventId: fields.eventId ?? randomUUID(),
+    pixelEventId: fields.eventId !== undefined,
     consent: gpc ? 'gpc' : (fields.consent ?? null),
     at: Date.now(),
     ip: request.ip || null,

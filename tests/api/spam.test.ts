@@ -1,3 +1,4 @@
+import { randomUUID } from 'node:crypto';
 import { createChallenge, solveChallenge } from 'altcha-lib';
 import { deriveKey } from 'altcha-lib/algorithms/pbkdf2';
 import type { LightMyRequestResponse } from 'fastify';
@@ -311,17 +312,21 @@ describeEachDatabase(
       });
     });
 
-    it('releases a quarantined form into the normal flow: a lead, its history, its notice, never a conversion; audited without personal data', async () => {
+    it("releases a quarantined form into the normal flow: a lead, its history, its notice, its Meta event as of the form's own time; audited without personal data", async () => {
       const cookie = await signIn(current().app);
+      const eventId = randomUUID();
+      const sentAt = Date.now();
       const email = await expectQuarantined(
         current(),
         (address) =>
           post(current(), '/api/companies/submit', {
             ...validBodies.companyRequest(address),
             consent: 'granted',
+            eventId,
           }),
         ['no_form_token'],
       );
+      // Held, it is no conversion.
       const conversions = await conversionRows(current());
       const [row] = await quarantined(current(), email);
       const outbox = await outboxRows(current());
@@ -336,8 +341,20 @@ describeEachDatabase(
       expect(release.json()).toEqual({ leadType: 'company', leadId: company?.id });
       expect(await quarantined(current(), email)).toHaveLength(0);
       // Its notice, and the person's confirmation: released, it is a new lead.
-      expect(await outboxRows(current())).toBe(outbox + 2);
-      expect(await conversionRows(current())).toBe(conversions);
+      // ...and its Lead for Meta, under the pixel's id and the form's time, with no address kept.
+      expect(await outboxRows(current())).toBe(outbox + 3);
+      expect(await conversionRows(current())).toBe(conversions + 1);
+      const lead = await current()
+        .db.selectFrom('outbox_messages')
+        .select(['topic', 'payload'])
+        .where('destination', '=', 'meta')
+        .where('subject_id', '=', company!.id)
+        .executeTakeFirstOrThrow();
+      expect(lead.topic).toBe('Lead');
+      const payload = JSON.parse(lead.payload) as { eventTimeMs: number; client: object };
+      expect(payload).toMatchObject({ eventId, pixelEvent: 'Lead', client: { ip: null } });
+      expect(payload.eventTimeMs).toBeGreaterThanOrEqual(sentAt);
+      expect(payload.eventTimeMs).toBeLessThanOrEqual(Date.parse(row!.received_at));
       const detail = await adminGet<{ submissions: { form: string }[] }>(
         current(),
         cookie,

@@ -69,7 +69,8 @@ export type QuarantineEntry = TableStep & {
   dropBody?: boolean;
 };
 
-/** Holds `entry`; the client is not kept: a held form is never a conversion. */
+/** Holds `entry`, its request without the address (decision 095): a held form writes no Meta
+    event; released, its events go as of its own time and event id (decision 110). */
 export async function quarantineSubmission(
   db: Kysely<LeadRecordTables>,
   entry: QuarantineEntry,
@@ -86,7 +87,8 @@ export async function quarantineSubmission(
       .execute();
     return { id: 0, created: false, quarantined: true };
   }
-  const { client: _client, ...step } = entry.step;
+  const { client, ...held } = entry.step;
+  const step = client ? { ...held, client: { ...client, ip: null } } : held;
   const row = await db
     .insertInto('lead_quarantine')
     .values({

@@ -18,7 +18,8 @@ export const CONVERSION_MAX_AGE_MS = 7 * 24 * 60 * 60 * 1000;
 /** Meta keeps one of a pixel event and its server copy only when both arrive within 48 hours. */
 export const DEDUPLICATION_WINDOW_MS = 48 * 60 * 60 * 1000;
 
-/** The request a form came in: kept in the outbox message only, never on the lead. */
+/** The request a form came in: kept in its outbox messages (or, without the address, its
+    quarantined form) only, never on the lead. */
 export interface SubmissionClient {
   /** The submission's event id (the pixel's eventID), or one made by the server. */
   eventId: string;

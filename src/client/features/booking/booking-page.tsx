@@ -190,7 +190,8 @@ export default function BookingPage() {
                 : 'Open this page right after you apply, or from the link in our e-mail, to book your call.'
         }
       />
-      <Container className="grid max-w-3xl gap-8 py-16">
+      {/* On the navy page: its plain paragraphs are light; cards and notices set their own. */}
+      <Container className="grid max-w-3xl gap-8 py-16 text-slate-200">
         {bookingNotice ? <Notice>{BOOKING_NOTICES[bookingNotice]}</Notice> : null}
         {screening ? (
           <ScreeningStep screening={screening} />

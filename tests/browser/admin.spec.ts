@@ -24,8 +24,12 @@ test('refuses a wrong password, then signs in with the right one', async ({
   await page.goto('/admin');
   await expect(page.getByRole('heading', { name: 'Admin Sign In' })).toBeVisible();
   await page.getByLabel('Password').fill('not-the-password');
-  await page.getByRole('button', { name: 'Sign In', exact: true }).click();
+  // By keyboard: the failure leaves the focus on the button, not on the page's top.
+  const signInButton = page.getByRole('button', { name: 'Sign In', exact: true });
+  await signInButton.focus();
+  await page.keyboard.press('Enter');
   await expect(toast(page, 'Authentication Failed').first()).toContainText('Incorrect password');
+  await expect(signInButton).toBeFocused();
   await expect(page.getByRole('heading', { name: 'Lead Dashboard' })).toHaveCount(0);
 
   await page.getByLabel('Password').fill(E2E_ADMIN_PASSWORD);

@@ -177,18 +177,27 @@ test.describe('/candidates', () => {
         },
         { times: 1 },
       );
+      let posts = 0;
+      page.on('request', (request) => {
+        if (request.url().endsWith('/api/candidates/basic-info')) posts += 1;
+      });
       await page.getByRole('button', { name: 'Continue to Application' }).click();
       const busy = page.getByRole('button', { name: 'Processing...' });
       await expect(busy).toBeDisabled();
+      // A second press while busy sends nothing.
+      await page.keyboard.press('Enter');
       release();
 
       await expect(toast(page)).toContainText('Submission Error');
       await expect(toast(page)).toContainText(
         'There was a problem submitting your information. Please try again.',
       );
+      // The pressed button keeps the focus: a keyboard user tries again from where they were.
+      await expect(page.getByRole('button', { name: 'Continue to Application' })).toBeFocused();
       await expect(page).toHaveURL(/\/candidates$/);
       await expect(page.getByLabel('Email')).toHaveValue(email);
       expect(await sessionValue(page, 'candidateEmail')).toBeNull();
+      expect(posts).toBe(1);
 
       await page.getByRole('button', { name: 'Continue to Application' }).click();
       await expect(page).toHaveURL(/\/typeform$/);

@@ -26,7 +26,7 @@ export function buttonClass({ variant = 'primary', size = 'md', className }: But
   return clsx(
     'inline-flex items-center justify-center gap-2 rounded-lg font-semibold transition-colors duration-150',
     'focus-visible:outline-2 focus-visible:outline-offset-2 focus-visible:outline-accent-strong',
-    'disabled:pointer-events-none disabled:opacity-60',
+    'disabled:pointer-events-none disabled:opacity-60 aria-disabled:opacity-60',
     variants[variant],
     sizes[size],
     className,
@@ -43,7 +43,11 @@ export function Button({
   return <button type={type} className={buttonClass({ variant, size, className })} {...props} />;
 }
 
-/** A form's submit button: disabled with the busy label ('Processing...') while submitting. */
+/**
+ * A form's submit button: disabled with the busy label ('Processing...') while submitting. It
+ * keeps the focus (`aria-disabled`, a press does nothing): a focused button that becomes
+ * `disabled` drops the focus to the page, and a keyboard user starts again from its top.
+ */
 export function SubmitButton({
   submitting,
   label,
@@ -51,7 +55,13 @@ export function SubmitButton({
   ...style
 }: ButtonStyle & { submitting: boolean; label: string; busyLabel?: string }) {
   return (
-    <Button type="submit" disabled={submitting} aria-busy={submitting} {...style}>
+    <Button
+      type="submit"
+      aria-disabled={submitting}
+      aria-busy={submitting}
+      onClick={submitting ? (event) => event.preventDefault() : undefined}
+      {...style}
+    >
       {submitting ? busyLabel : label}
     </Button>
   );

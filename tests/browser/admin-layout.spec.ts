@@ -94,6 +94,7 @@ for (const viewport of VIEWPORTS) {
       // The chosen page takes the focus; no tab is selected while it shows.
       const security = page.getByRole('tabpanel', { name: 'Security' });
       await expect(security).toBeFocused();
+      expect(await outlined(security), 'the focused page shows its focus').toBe(true);
       await expect(security.getByRole('heading', { name: 'Security', level: 2 })).toBeVisible();
       await expect(page.getByRole('tab', { selected: true })).toHaveCount(0);
 

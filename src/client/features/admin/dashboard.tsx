@@ -212,7 +212,9 @@ export function Dashboard() {
     },
   ];
   const tabs = allTabs.filter(({ shown = true }) => shown);
-  const panelClass = 'pt-6 focus-visible:outline-none';
+  // A panel takes the focus from its tab's Tab key and from the account menu: it shows it.
+  const panelClass =
+    'pt-6 focus-visible:outline-2 focus-visible:outline-offset-4 focus-visible:outline-accent-strong';
   // A link to a view this account cannot see opens the first.
   const views: string[] = [...tabs.map(({ id }) => id), ...Object.keys(accountPages)];
   const tab = views.includes(linked) ? linked : FIRST_TAB;

@@ -90,6 +90,11 @@ test.describe('mobile menu', () => {
     await page.keyboard.press('Enter');
     await expect(page).toHaveURL(/\/companies$/);
     await expectMenu(page, false);
+    // The focus starts in the new page, not at the top of the document: Tab goes on in it.
+    const main = page.getByRole('main');
+    await expect(main).toBeFocused();
+    await page.keyboard.press('Tab');
+    expect(await main.evaluate((element) => element.contains(document.activeElement))).toBe(true);
   });
 });
 

@@ -26,7 +26,10 @@ function usePageHead(): void {
   }, [pathname]);
 }
 
-/** A navigation starts at the top or the URL's anchor (spec 2); the first render stays put. */
+/**
+ * A navigation starts at the top or the URL's anchor (spec 2), the focus in the new page's main;
+ * the first render stays put.
+ */
 function useScrollOnNavigate(): void {
   const { pathname, hash } = useLocation();
   const navigationType = useNavigationType();
@@ -42,6 +45,9 @@ function useScrollOnNavigate(): void {
     // Instant: a smooth scroll is cut short when the layout settles (a lazy section arriving).
     if (target) target.scrollIntoView({ behavior: 'instant' });
     else window.scrollTo({ top: 0, left: 0, behavior: 'instant' });
+    // A new page: the focus starts in it (a screen reader reads it), not on the page's <body>.
+    if (previous.pathname !== pathname)
+      document.getElementById('main')?.focus({ preventScroll: true });
   }, [pathname, hash, navigationType]);
 }
 

@@ -60,9 +60,22 @@ test('an owner sets the hours and seats, is told of a bad value by its field, sa
   await expect(after('Seats per slot')).toHaveValue('8');
   expect(await axeViolations(page, 'section[aria-labelledby="availability-heading"]')).toEqual([]);
 
-  // A window removed is gone from the form; saved, the day is closed.
-  await reloaded.getByRole('button', { name: 'Remove Saturday window 1' }).click();
+  // A window removed is gone from the form; saved, the day is closed. By keyboard, the focus
+  // goes to the window now in its place, else to the day's "Add a window".
+  await reloaded.getByRole('button', { name: 'Remove Saturday window 1' }).press('Enter');
   await expect(reloaded.getByRole('group', { name: 'Saturday' })).toContainText('Closed');
+  await expect(reloaded.getByRole('button', { name: 'Add a window to Saturday' })).toBeFocused();
+  await reloaded.getByRole('button', { name: 'Remove Monday window 1' }).press('Enter');
+  await expect(after('Monday window 1 start')).toHaveValue('13:00');
+  await expect(after('Monday window 1 start')).toBeFocused();
+  // A window of a date exception is its own list's: its removal leaves the focus in that list.
+  const button = (name: string) => reloaded.getByRole('button', { name, exact: true });
+  await button('Add a date exception').press('Enter');
+  await button('Add a window to Exception 1').press('Enter');
+  await button('Remove Exception 1 window 1').press('Enter');
+  await expect(button('Add a window to Exception 1')).toBeFocused();
+  await button('Remove Exception 1').press('Enter');
+  await expect(button('Add a date exception')).toBeFocused();
 
   // The Audit tab shows the save (with how many calls it took up, when any).
   const audit = await openTab(page, 'Audit');

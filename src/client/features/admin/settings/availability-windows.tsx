@@ -2,6 +2,7 @@ import { get, useFieldArray, type UseFormReturn } from 'react-hook-form';
 import { MAX_WINDOWS, WEEKDAYS, type Availability } from '@shared/booking-availability';
 import { Button } from '../../../components/ui/button';
 import { AddRowButton, RemoveRowButton } from '../ui/controls';
+import { useKeepFocus } from '../ui/keep-focus';
 import { FieldError, TextField } from '../../../components/ui/form-field';
 
 type Form = UseFormReturn<Availability>;
@@ -21,14 +22,16 @@ function WindowList({
   label: string;
 }) {
   const { fields, append, remove } = useFieldArray({ control: form.control, name });
+  // A window removed: the focus goes to the one now in its place, else to "Add a window".
+  const keepFocus = useKeepFocus(`[data-row="${name}"]`, ':scope > button');
   return (
-    <div className="grid gap-2">
+    <div ref={keepFocus} className="grid gap-2">
       {fields.length === 0 && <p className="py-2 text-sm text-slate-700">Closed</p>}
       {fields.map((field, index) => {
         const row = `${name}.${index}` as const;
         const window = `${label} window ${index + 1}`;
         return (
-          <div key={field.id} className="flex flex-wrap items-start gap-2">
+          <div key={field.id} data-row={name} className="flex flex-wrap items-start gap-2">
             <TextField
               type="time"
               label={`${window} start`}
@@ -83,8 +86,9 @@ export function WeeklyWindows({ form }: { form: Form }) {
 /** Dates with their own windows instead of their weekday's (none: closed all day). */
 export function DateExceptions({ form }: { form: Form }) {
   const { fields, append, remove } = useFieldArray({ control: form.control, name: 'exceptions' });
+  const keepFocus = useKeepFocus('[data-row="exceptions"]', ':scope > button');
   return (
-    <fieldset className="grid gap-3">
+    <fieldset ref={keepFocus} className="grid gap-3">
       <legend className="mb-2 font-semibold text-slate-900">Date exceptions</legend>
       <p className="text-sm text-slate-700">
         A date's own hours replace its weekday's; a date without a window is closed.
@@ -92,7 +96,13 @@ export function DateExceptions({ form }: { form: Form }) {
       {fields.map((field, index) => {
         const label = `Exception ${index + 1}`;
         return (
-          <div key={field.id} role="group" aria-label={label} className={rowClass}>
+          <div
+            key={field.id}
+            role="group"
+            aria-label={label}
+            data-row="exceptions"
+            className={rowClass}
+          >
             <div className="grid content-start gap-2">
               <TextField
                 type="date"

@@ -11,6 +11,7 @@ import { FieldError, TextareaField, TextField } from '../../../components/ui/for
 import { zodResolver } from '../../../lib/zod-resolver';
 import { Panel, Pending } from '../ui/panel';
 import { AddRowButton, RemoveRowButton, SaveButton } from '../ui/controls';
+import { useKeepFocus } from '../ui/keep-focus';
 import { useSaveSettings } from './save-settings';
 
 function ScreeningForm({ saved }: { saved: Screening }) {
@@ -18,8 +19,10 @@ function ScreeningForm({ saved }: { saved: Screening }) {
   const { fields, append, remove } = useFieldArray({ control: form.control, name: 'questions' });
   const { pending, formProps } = useSaveSettings(SCREENING_URL, form, 'screening questions');
   const { errors } = form.formState;
+  // A question removed: the focus goes to the one now in its place, else to "Add a question".
+  const keepFocus = useKeepFocus('[data-row="questions"]', ':scope > button');
   return (
-    <form {...formProps}>
+    <form ref={keepFocus} {...formProps}>
       {fields.length === 0 && (
         <p className="text-sm text-slate-700">No questions: the times show at once.</p>
       )}
@@ -27,7 +30,11 @@ function ScreeningForm({ saved }: { saved: Screening }) {
         const label = `Question ${index + 1}`;
         const error = errors.questions?.[index];
         return (
-          <div key={field.id} className="grid gap-3 border-t border-slate-200 pt-4">
+          <div
+            key={field.id}
+            data-row="questions"
+            className="grid gap-3 border-t border-slate-200 pt-4"
+          >
             <TextField
               label={label}
               hint='Answered yes or no, for example "Are you 18 or older?"'

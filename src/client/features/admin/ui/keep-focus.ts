@@ -1,6 +1,8 @@
 import { useCallback } from 'react';
 
 const controls = 'button, a[href], input, select, textarea';
+/** Focus events a list inside another has taken: the innermost list keeps its own place. */
+const taken = new WeakSet<FocusEvent>();
 
 /**
  * The keyboard's place in a list when an action takes the focused control away (its row once the
@@ -14,8 +16,13 @@ export function useKeepFocus(rows: string, fallback: string) {
       if (!root) return;
       const rowsNow = () => [...root.querySelectorAll(rows)];
       let last: { control: Element; index: number } | undefined;
-      const onFocus = ({ target }: FocusEvent) => {
-        if (!(target instanceof Element)) return;
+      const onFocus = (event: FocusEvent) => {
+        const { target } = event;
+        if (!(target instanceof Element) || taken.has(event)) {
+          last = undefined;
+          return;
+        }
+        taken.add(event);
         const row = target.closest(rows);
         last = { control: target, index: row ? rowsNow().indexOf(row) : -1 };
       };

@@ -106,11 +106,16 @@ test('searches and pages through the leads on the server', async ({ page }) => {
   await expect(pager).toContainText('Showing 1–25 of 30');
   await expect(panel.locator('tbody tr')).toHaveCount(25);
   await expect(panel.locator('tbody tr').first()).toContainText(`${tag}-29@example.com`);
-  await pager.getByRole('button', { name: 'Next' }).click();
+  // By keyboard: the last page disables Next, which keeps the focus (and ignores a press).
+  const next = pager.getByRole('button', { name: 'Next' });
+  await next.press('Enter');
   await expect(pager).toContainText('Showing 26–30 of 30');
   await expect(panel.locator('tbody tr')).toHaveCount(5);
   await expect(panel.locator('tbody tr').last()).toContainText(`${tag}-00@example.com`);
-  await expect(pager.getByRole('button', { name: 'Next' })).toBeDisabled();
+  await expect(next).toBeDisabled();
+  await expect(next).toBeFocused();
+  await next.press('Enter');
+  await expect(pager).toContainText('Showing 26–30 of 30');
   await pager.getByRole('button', { name: 'Previous' }).click();
   await expect(pager).toContainText('Showing 1–25 of 30');
 
@@ -127,9 +132,12 @@ test('Refresh loads leads that arrived since, with a toast', async ({ page }) =>
   const panel = await openTab(page, 'Typeform Leads', tag);
   await expect(panel.locator('tbody tr')).toHaveCount(1);
   await lead.typeform(page.request, `${tag}-second@example.com`);
-  await page.getByRole('button', { name: 'Refresh' }).click();
+  // By keyboard: the focus stays on Refresh while and after it works, for the next press.
+  const refresh = page.getByRole('button', { name: 'Refresh' });
+  await refresh.press('Enter');
   await expect(toast(page, 'Data Refreshed').first()).toBeVisible();
   await expect(panel.locator('tbody tr')).toHaveCount(2);
+  await expect(refresh).toBeFocused();
 });
 
 test('deletes a lead after the confirmation, and the row leaves the list', async ({ page }) => {

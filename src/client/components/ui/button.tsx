@@ -33,21 +33,31 @@ export function buttonClass({ variant = 'primary', size = 'md', className }: But
   );
 }
 
+/**
+ * A button. `aria-disabled` disables it while keeping the focus (a focused button that becomes
+ * `disabled` drops the focus to the page, and a keyboard user starts again from its top): a
+ * press does nothing, a submit included.
+ */
 export function Button({
   variant,
   size,
   className,
   type = 'button',
+  onClick,
   ...props
 }: ComponentProps<'button'> & ButtonStyle) {
-  return <button type={type} className={buttonClass({ variant, size, className })} {...props} />;
+  const inert = props['aria-disabled'] === true || props['aria-disabled'] === 'true';
+  return (
+    <button
+      type={type}
+      className={buttonClass({ variant, size, className })}
+      onClick={inert ? (event) => event.preventDefault() : onClick}
+      {...props}
+    />
+  );
 }
 
-/**
- * A form's submit button: disabled with the busy label ('Processing...') while submitting. It
- * keeps the focus (`aria-disabled`, a press does nothing): a focused button that becomes
- * `disabled` drops the focus to the page, and a keyboard user starts again from its top.
- */
+/** A form's submit button: disabled (`aria-disabled`) with its busy label while submitting. */
 export function SubmitButton({
   submitting,
   label,
@@ -55,13 +65,7 @@ export function SubmitButton({
   ...style
 }: ButtonStyle & { submitting: boolean; label: string; busyLabel?: string }) {
   return (
-    <Button
-      type="submit"
-      aria-disabled={submitting}
-      aria-busy={submitting}
-      onClick={submitting ? (event) => event.preventDefault() : undefined}
-      {...style}
-    >
+    <Button type="submit" aria-disabled={submitting} aria-busy={submitting} {...style}>
       {submitting ? busyLabel : label}
     </Button>
   );

@@ -91,7 +91,7 @@ export function DashboardBar({
             variant={label === 'Logout' ? 'dark' : 'outline'}
             size="sm"
             onClick={run}
-            disabled={busy}
+            aria-disabled={busy}
           >
             <Icon className="size-4" aria-hidden="true" />
             {label}

@@ -38,7 +38,7 @@ function InviteForm() {
         onChange={(value) => setRole(value as AdminRole)}
         options={roleOptions}
       />
-      <Button type="submit" size="sm" disabled={invite.isPending}>
+      <Button type="submit" size="sm" aria-disabled={invite.isPending}>
         {invite.isPending ? 'Inviting…' : 'Invite'}
       </Button>
     </form>

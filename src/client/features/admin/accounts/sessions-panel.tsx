@@ -38,7 +38,7 @@ function Sessions({
           <Button
             size="sm"
             variant="outline"
-            disabled={end.isPending}
+            aria-disabled={end.isPending}
             onClick={() =>
               account && onConfirm
                 ? onConfirm({

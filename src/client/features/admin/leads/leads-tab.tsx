@@ -203,7 +203,7 @@ export function LeadsTab({
               key={label}
               variant="outline"
               size="sm"
-              disabled={disabled}
+              aria-disabled={disabled}
               onClick={() => update({ offset: next })}
             >
               {label}

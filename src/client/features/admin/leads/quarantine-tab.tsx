@@ -64,7 +64,7 @@ export function QuarantineTab({ onConfirm }: { onConfirm(request: ConfirmRequest
       <Button
         variant="outline"
         size="sm"
-        disabled={busyId === row.id}
+        aria-disabled={busyId === row.id}
         aria-label={`Release ${row.email}`}
         onClick={() => act.mutate({ action: 'release', id: row.id })}
       >
@@ -73,7 +73,7 @@ export function QuarantineTab({ onConfirm }: { onConfirm(request: ConfirmRequest
       <Button
         variant="ghost"
         size="sm"
-        disabled={busyId === row.id}
+        aria-disabled={busyId === row.id}
         aria-label={`Delete ${row.email}`}
         onClick={() =>
           onConfirm({

@@ -91,7 +91,7 @@ export function BoardColumn({
           variant="outline"
           size="sm"
           onClick={() => void column.fetchNextPage()}
-          disabled={column.isFetchingNextPage}
+          aria-disabled={column.isFetchingNextPage}
         >
           {column.isFetchingNextPage ? 'Loading…' : 'Show more'}
           <span className="sr-only"> {label}</span>

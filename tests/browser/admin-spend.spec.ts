@@ -71,8 +71,11 @@ test('an uploaded spend CSV gives each campaign its cost per lead and per placem
       `date,source,campaign,spend,currency\n${today},${source},${spring},30.00,USD\n${today},${source},${fall},12.50,USD\n`,
     ),
   });
-  await costs.getByRole('button', { name: 'Upload spend' }).click();
+  // By keyboard: the focus stays on the button while and after it uploads.
+  const upload = costs.getByRole('button', { name: 'Upload spend' });
+  await upload.press('Enter');
   await expect(toast(page, 'Spend uploaded').first()).toContainText('2 rows stored.');
+  await expect(upload).toBeFocused();
   // Meta's days are the ad account's, the funnel's UTC: the screen says so.
   await expect(costs).toContainText(
     "Spend is counted by the ad account's days (Meta's end at midnight in the account's time zone), visitors and leads by UTC days",

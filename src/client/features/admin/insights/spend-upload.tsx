@@ -59,7 +59,7 @@ export function SpendUpload() {
           className="text-sm"
         />
       </div>
-      <Button type="submit" variant="dark" size="sm" disabled={upload.isPending}>
+      <Button type="submit" variant="dark" size="sm" aria-disabled={upload.isPending}>
         Upload spend
       </Button>
       <p id={`${id}-hint`} className="w-full text-sm text-slate-700">

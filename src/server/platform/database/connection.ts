@@ -95,8 +95,11 @@ function openPostgres<DB>(
     connectionTimeoutMillis: 5000,
     ...timeouts,
   });
-  // An idle client losing its connection must not crash the process; the pool replaces it.
+  // A client losing its connection (a restart, a failover) must not crash the process. An idle
+  // one is the pool's 'error'; a checked-out one emits on itself, its query fails and the pool
+  // drops it when it is released.
   pool.on('error', onError);
+  pool.on('connect', (client) => client.on('error', () => undefined));
   return new Kysely<DB>({ dialect: new PostgresDialect({ pool }) });
 }
 

@@ -1,7 +1,10 @@
 /* "The database cannot take this write now", not "this write is wrong": 503 (105, 175). */
 
-/** PostgreSQL SQLSTATEs: canceled by statement_timeout, lock timeout, disk full, too many connections, starting up. */
-const POSTGRES_UNAVAILABLE = new Set(['57014', '55P03', '53100', '53300', '57P03']);
+/** PostgreSQL SQLSTATEs: canceled by statement_timeout, lock timeout, disk full, too many connections, shutting down, crashed, starting up. */
+const POSTGRES_UNAVAILABLE = /^(57014|55P03|53100|53300|57P0[123])$/;
+/** pg's errors of a connection that ended under a query (a restart, a failover, a cut network). */
+const CONNECTION_LOST =
+  /^(Connection terminated unexpectedly|Client has encountered a connection error)/;
 const SQLITE_UNAVAILABLE = /^SQLITE_(BUSY|FULL|READONLY|CANTOPEN)/;
 /** The PostgreSQL server cannot be reached: the connection was never made, nothing was sent. */
 const CONNECT_FAILED = new Set(['ECONNREFUSED', 'ENOTFOUND', 'EHOSTUNREACH', 'ENETUNREACH']);
@@ -22,12 +25,13 @@ export function isUnavailableError(error: unknown): boolean {
   const { code, message } = error as { code?: unknown; message?: unknown };
   if (typeof code === 'string') {
     if (code === 'WRITE_QUEUE_FULL') return true;
-    if (POSTGRES_UNAVAILABLE.has(code) || CONNECT_FAILED.has(code)) return true;
+    if (POSTGRES_UNAVAILABLE.test(code) || CONNECT_FAILED.has(code)) return true;
     if (code === WAL_SYNC_FAILED) return true;
     if (SQLITE_UNAVAILABLE.test(code)) return true;
   }
   // pg.Pool's connectionTimeoutMillis: no free connection (or no server) in time.
   return (
-    typeof message === 'string' && message.startsWith('timeout exceeded when trying to connect')
+    typeof message === 'string' &&
+    (message.startsWith('timeout exceeded when trying to connect') || CONNECTION_LOST.test(message))
   );
 }

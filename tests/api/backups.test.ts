@@ -1,13 +1,13 @@
 import { execFile, spawn } from 'node:child_process';
 import { createHash } from 'node:crypto';
 import { existsSync } from 'node:fs';
-import { copyFile, mkdtemp, readFile, rm, stat, writeFile } from 'node:fs/promises';
+import { copyFile, mkdtemp, readFile, rename, rm, stat, writeFile } from 'node:fs/promises';
 import os from 'node:os';
 import path from 'node:path';
 import { promisify } from 'node:util';
 import SqliteDatabase from 'better-sqlite3';
 import { afterAll, beforeAll, describe, expect, inject, it } from 'vitest';
-import { backupsDirOf, listBackups } from '../../src/server/backups/backup-files';
+import { backupNameAt, backupsDirOf, listBackups } from '../../src/server/backups/backup-files';
 import { SQLITE_FILE_NAME } from '../../src/server/platform/database/connection';
 import { ADMIN_TEST_PASSWORD, adminEnv } from '../support/admin';
 import { eventually } from '../support/eventually';
@@ -337,6 +337,31 @@ describe('BACKUP_INTERVAL_HOURS and BACKUP_KEEP', () => {
     } finally {
       last.close();
     }
+  }, 90_000);
+
+  it('backs up at start when there is no backup or the newest is an interval old, not at every restart', async () => {
+    const { dataDir, env } = dataEnv({ BACKUP_INTERVAL_HOURS: '1' });
+    const dir = backupsDirOf(dataDir);
+    const backups = async (count: number) => {
+      const names = await listBackups(dir);
+      return names.length === count ? names : undefined;
+    };
+    // The first start: no backup yet, so one now, not in an hour.
+    let server = await start(env);
+    const [first] = await eventually(() => backups(1), 20_000);
+    await stop(server);
+    // A restart (a deploy) within the hour: no other.
+    server = await start(env);
+    await new Promise((resolve) => setTimeout(resolve, 1500));
+    expect(await listBackups(dir)).toEqual([first]);
+    await stop(server);
+    // Restarted after two hours down, or restarted every few hours: one at once.
+    const old = backupNameAt(new Date(Date.now() - 2 * 3_600_000));
+    await rename(path.join(dir, first!), path.join(dir, old));
+    await rename(path.join(dir, `${first!}.sha256`), path.join(dir, `${old}.sha256`));
+    server = await start(env);
+    expect((await eventually(() => backups(2), 20_000))[0]).toBe(old);
+    await stop(server);
   }, 90_000);
 
   it('npm run backup deletes the oldest beyond BACKUP_KEEP', async () => {

@@ -16,6 +16,10 @@ const STALE_PARTIAL_MS = 60 * 60 * 1000;
 export const backupNameAt = (time: Date) =>
   `talent-bridge-${time.toISOString().replaceAll(':', '-')}.sqlite`;
 
+/** When the backup `name` was made: backupNameAt's inverse. */
+export const backupTimeOf = (name: string) =>
+  Date.parse(name.replace(/^talent-bridge-(.+T\d\d)-(\d\d)-(.+)\.sqlite$/, '$1:$2:$3'));
+
 export const checksumFileOf = (file: string) => `${file}.sha256`;
 
 /** The file's SHA-256, hex, read as a stream (a backup may be gigabytes). */

@@ -1,6 +1,7 @@
 import fp from 'fastify-plugin';
 import path from 'node:path';
 import type { ServerConfig } from '../config/config';
+import { backupsDirOf, backupTimeOf, listBackups } from './backup-files';
 import { every } from './backup-schedule';
 import { PG_BACKUP_POINTER, writeBackup } from './write-backup';
 
@@ -14,7 +15,7 @@ export const backupsPlugin = fp<BackupsOptions>(async (app, { dataDir, intervalH
     app.log.warn(`BACKUP_INTERVAL_HOURS is ignored: ${PG_BACKUP_POINTER}`);
     return;
   }
-  const schedule = every(intervalHours * 3_600_000, async () => {
+  const backUp = async () => {
     try {
       const result = await writeBackup({ dataDir, keep, from: app.database.sqlite });
       app.log.info(
@@ -29,6 +30,12 @@ export const backupsPlugin = fp<BackupsOptions>(async (app, { dataDir, intervalH
     } catch (error) {
       app.log.error({ err: error }, 'backup failed');
     }
-  });
+  };
+  const intervalMs = intervalHours * 3_600_000;
+  // One interval after the newest backup (npm run backup's too), at once if none: a server
+  // restarted more often than the interval (deploys, a crash loop) still backs up.
+  const newest = (await listBackups(backupsDirOf(dataDir))).at(-1);
+  const firstAt = newest ? Math.min(backupTimeOf(newest), Date.now()) + intervalMs : Date.now();
+  const schedule = every(intervalMs, backUp, firstAt);
   app.addHook('onClose', () => schedule.stop());
 });

@@ -1,4 +1,4 @@
-import { mkdirSync } from 'node:fs';
+import { accessSync, constants, mkdirSync } from 'node:fs';
 import path from 'node:path';
 import SqliteDatabase from 'better-sqlite3';
 import { Kysely, PostgresDialect, sql, SqliteDialect } from 'kysely';
@@ -37,11 +37,20 @@ export interface DatabaseConnection<DB = object> {
 
 // No busy timeout: better-sqlite3 would wait with the event loop stopped (the group commit waits).
 function openSqlite(dataDir: string): SqliteDatabase.Database {
-  mkdirSync(dataDir, { recursive: true, mode: 0o700 });
-  const file = openWalFile(path.join(dataDir, SQLITE_FILE_NAME));
-  file.pragma('foreign_keys = ON');
-  file.pragma('busy_timeout = 0');
-  return file;
+  try {
+    mkdirSync(dataDir, { recursive: true, mode: 0o700 });
+    // A read-only folder: say so now, not SQLite's "unable to open database file".
+    accessSync(dataDir, constants.W_OK);
+    const file = openWalFile(path.join(dataDir, SQLITE_FILE_NAME));
+    file.pragma('foreign_keys = ON');
+    file.pragma('busy_timeout = 0');
+    return file;
+  } catch (error) {
+    const reason = (error as Error).message;
+    throw new Error(`DATA_DIR ${dataDir}: the database cannot be kept there: ${reason}`, {
+      cause: error,
+    });
+  }
 }
 
 /** A SQLite file in WAL mode whose commits SQLite itself does not sync (sqlite-wal.ts). */

@@ -1,0 +1,56 @@
+import { execFileSync } from 'node:child_process';
+import { mkdir, mkdtemp, rm, writeFile } from 'node:fs/promises';
+import os from 'node:os';
+import path from 'node:path';
+import { afterEach, beforeEach, expect, it } from 'vitest';
+import { adminEnv } from '../support/admin';
+import { startServerProcess } from '../support/server-process';
+import { fakeClientDir } from '../support/test-app';
+
+/* A DATA_DIR the server cannot keep its database in stops the start, naming the setting. */
+
+let root = '';
+let thaw: (() => void) | undefined;
+beforeEach(async () => {
+  root = await mkdtemp(path.join(os.tmpdir(), 'tb-data-dir-'));
+});
+afterEach(async () => {
+  thaw?.();
+  thaw = undefined;
+  await rm(root, { recursive: true, force: true });
+});
+
+/** The start-up's failure message, or 'started'. */
+async function startRefusal(dataDir: string): Promise<string> {
+  const env = { ...adminEnv, DATA_DIR: dataDir, CLIENT_DIR: await fakeClientDir(root) };
+  return startServerProcess(env).then(
+    (server) => {
+      server.child.kill('SIGKILL');
+      return 'started';
+    },
+    (error: Error) => error.message,
+  );
+}
+
+it('refuses a DATA_DIR that is a file, naming DATA_DIR', async () => {
+  const file = path.join(root, 'not-a-folder');
+  await writeFile(file, '');
+  const refused = await startRefusal(file);
+  expect(refused).toMatch(/server exited during start-up/);
+  expect(refused).toContain(`DATA_DIR ${file}: the database cannot be kept there: EEXIST`);
+});
+
+it.skipIf(process.getuid?.() !== 0)(
+  'refuses a read-only DATA_DIR, naming DATA_DIR and why (chattr: needs root)',
+  async () => {
+    const dataDir = path.join(root, 'data');
+    await mkdir(dataDir);
+    execFileSync('chattr', ['+i', dataDir]);
+    thaw = () => execFileSync('chattr', ['-i', dataDir]);
+    const refused = await startRefusal(dataDir);
+    expect(refused).toMatch(/server exited during start-up/);
+    expect(refused).toMatch(
+      new RegExp(`DATA_DIR ${dataDir}: the database cannot be kept there: E(ACCES|PERM|ROFS)`),
+    );
+  },
+);

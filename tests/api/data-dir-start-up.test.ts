@@ -1,5 +1,5 @@
 import { execFileSync } from 'node:child_process';
-import { mkdir, mkdtemp, rm, writeFile } from 'node:fs/promises';
+import { chmod, mkdir, mkdtemp, rm, writeFile } from 'node:fs/promises';
 import os from 'node:os';
 import path from 'node:path';
 import { afterEach, beforeEach, expect, it } from 'vitest';
@@ -40,17 +40,17 @@ it('refuses a DATA_DIR that is a file, naming DATA_DIR', async () => {
   expect(refused).toContain(`DATA_DIR ${file}: the database cannot be kept there: EEXIST`);
 });
 
-it.skipIf(process.getuid?.() !== 0)(
-  'refuses a read-only DATA_DIR, naming DATA_DIR and why (chattr: needs root)',
-  async () => {
-    const dataDir = path.join(root, 'data');
-    await mkdir(dataDir);
+it('refuses a read-only DATA_DIR, naming DATA_DIR and why', async () => {
+  const dataDir = path.join(root, 'data');
+  await mkdir(dataDir);
+  // Root writes through a mode: only the immutable attribute stops it.
+  if (process.getuid?.() === 0) {
     execFileSync('chattr', ['+i', dataDir]);
     thaw = () => execFileSync('chattr', ['-i', dataDir]);
-    const refused = await startRefusal(dataDir);
-    expect(refused).toMatch(/server exited during start-up/);
-    expect(refused).toMatch(
-      new RegExp(`DATA_DIR ${dataDir}: the database cannot be kept there: E(ACCES|PERM|ROFS)`),
-    );
-  },
-);
+  } else await chmod(dataDir, 0o555);
+  const refused = await startRefusal(dataDir);
+  expect(refused).toMatch(/server exited during start-up/);
+  expect(refused).toMatch(
+    new RegExp(`DATA_DIR ${dataDir}: the database cannot be kept there: E(ACCES|PERM|ROFS)`),
+  );
+});

@@ -362,6 +362,55 @@ describeEachDatabase(
       expect(await reminders()).toEqual([]);
     });
 
+    it('sends no reminder that would arrive once the call has begun (the mail server was down until then)', async () => {
+      const { app, db } = current();
+      await saveAvailability(app, OPEN, owner);
+      const email = uniqueEmail('late-reminder');
+      const me = await applicant(app, email);
+      const [slot] = later((await bookingPage(app, me)).slots);
+      expect((await book(app, me, slot!.start)).statusCode).toBe(201);
+      const { id } = await db
+        .selectFrom('bookings')
+        .innerJoin('candidates', 'candidates.id', 'bookings.lead_id')
+        .select('bookings.id')
+        .where('candidates.email', '=', email)
+        .executeTakeFirstOrThrow();
+      // The call began a minute ago, and its reminders are only now being sent.
+      const began = new Date(Date.now() - 60_000).toISOString();
+      await db
+        .updateTable('bookings')
+        .set({ slot_start: began, slot_end: new Date(Date.now() + 600_000).toISOString() })
+        .where('id', '=', id)
+        .execute();
+      const pending = () =>
+        db
+          .selectFrom('outbox_messages')
+          .select(['id', 'payload'])
+          .where('topic', '=', 'call.reminder')
+          .where('state', '=', 'pending')
+          .where('payload', 'like', `{"bookingId":${id},%`)
+          .execute();
+      const due = await pending();
+      expect(due).toHaveLength(2);
+      for (const message of due) {
+        await db
+          .updateTable('outbox_messages')
+          .set({
+            payload: JSON.stringify({ ...JSON.parse(message.payload), start: began }),
+            next_attempt_at: new Date().toISOString(),
+          })
+          .where('id', '=', message.id)
+          .execute();
+      }
+      await eventually(async () => ((await pending()).length === 0 ? true : undefined));
+      expect(
+        smtp.received.filter(
+          (mail: ReceivedMail) =>
+            mail.to.includes(email) && readableMail(mail).includes('Subject: Reminder'),
+        ),
+      ).toEqual([]);
+    });
+
     it('stops a person past six changes a day, keeps three cancelled calls, and an erasure frees the seat', async () => {
       const { app, db } = current();
       await saveAvailability(app, OPEN, owner);

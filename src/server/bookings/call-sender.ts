@@ -49,6 +49,8 @@ function current(topic: string, payload: CallPayload, row: BookingRow): boolean 
   if (topic === CALL_TOPICS.cancelled) return row.cancelled_at !== null;
   if (row.cancelled_at !== null) return false;
   if (topic === CALL_TOPICS.missed) return row.outcome === 'no_show';
+  // Sent late (the mail server was down): an invitation or reminder once the call began misleads.
+  if (Date.parse(row.slot_start) <= Date.now()) return false;
   if (topic === CALL_TOPICS.reminder) return row.slot_start === payload.start;
   return row.sequence === payload.sequence;
 }

@@ -31,8 +31,10 @@ interface CallSenderOptions {
   writes: WriteQueue<OutboxTables>;
   mailer: Mailer;
   context: CallMailContext;
-  /** The person's e-mail and a new status-page link; undefined once erased or withdrawn. */
-  contact: (leadId: number) => Promise<{ email: string; statusLink: string } | undefined>;
+  /** The person's e-mail, a new status link, whether their application closed; none if erased. */
+  contact: (
+    leadId: number,
+  ) => Promise<{ email: string; statusLink: string; closed: boolean } | undefined>;
 }
 
 /** "Tuesday 16 March 2027, 9:00 AM (America/Chicago, Central Daylight Time)". */
@@ -74,10 +76,11 @@ export function callSender({ db, writes, mailer, context, contact }: CallSenderO
       .where('id', '=', payload.bookingId)
       .executeTakeFirst();
     if (!row || !current(message.topic, payload, row)) return undefined;
-    const person = await contact(row.lead_id);
-    if (!person) return undefined;
-    const when = callTime(row.slot_start, row.time_zone ?? 'UTC');
     const cancelled = message.topic === CALL_TOPICS.cancelled;
+    const person = await contact(row.lead_id);
+    // A closed application (withdrawn, not a fit) still gets its calendar's cancellation, only.
+    if (!person || (person.closed && !cancelled)) return undefined;
+    const when = callTime(row.slot_start, row.time_zone ?? 'UTC');
     const missed = message.topic === CALL_TOPICS.missed;
     const reminder = message.topic === CALL_TOPICS.reminder;
     const summary = `Screening call with ${brandName}`;
@@ -97,11 +100,17 @@ export function callSender({ db, writes, mailer, context, contact }: CallSenderO
       : cancelled
         ? [
             `Your screening call on ${when} is cancelled.`,
-            {
-              text: 'To book another time, open your status page:',
-              link: statusPage,
-              label: 'Book your call',
-            },
+            person.closed
+              ? {
+                  text: 'See where you stand on your status page:',
+                  link: statusPage,
+                  label: 'Your status page',
+                }
+              : {
+                  text: 'To book another time, open your status page:',
+                  link: statusPage,
+                  label: 'Book your call',
+                },
           ]
         : [
             reminder

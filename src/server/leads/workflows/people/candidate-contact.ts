@@ -3,26 +3,29 @@ import { tablesOf } from '../../../platform/database/connection';
 import type { WriteQueue } from '../../../platform/database/write-queue';
 import type { AdminLeadTables, CandidateListRow } from '../../records/listing-tables';
 import { issueStatusLink, type StatusLinkTables } from './status-link';
-import { openStepOf } from './status-words';
+import { closedWords, openStepOf } from './status-words';
 
-/** A candidate's e-mail and a new status link (a call's invite); none once erased or withdrawn. */
+/**
+ * A candidate's e-mail and a new status link (a call's mail), and whether their application is
+ * closed (withdrawn, not a fit: only a cancellation goes then); none once erased.
+ */
 export async function candidateContact(
   db: Kysely<object>,
   writes: WriteQueue<object>,
   id: number,
   statusLinkDays: number,
-): Promise<{ email: string; statusLink: string } | undefined> {
+): Promise<{ email: string; statusLink: string; closed: boolean } | undefined> {
   const row = await tablesOf<AdminLeadTables>(db)
     .selectFrom('candidates')
     .select(['email', 'status'])
     .where('id', '=', id)
     .executeTakeFirst();
-  if (!row || row.status === 'withdrawn') return undefined;
+  if (!row) return undefined;
   const lead = { table: 'candidates', id } as const;
   const statusLink = await writes.runInBackground((trx) =>
     issueStatusLink(tablesOf<StatusLinkTables>(trx), lead, new Date(), statusLinkDays),
   );
-  return { email: row.email, statusLink };
+  return { email: row.email, statusLink, closed: closedWords(row.status) !== undefined };
 }
 
 const nameRows = (db: Kysely<object>, ids: readonly number[]) =>

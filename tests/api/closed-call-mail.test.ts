@@ -1,0 +1,140 @@
+import type { FastifyInstance } from 'fastify';
+import { afterAll, beforeAll, expect, it, vi } from 'vitest';
+import { patchCandidateStatus, signIn } from '../support/admin';
+import { candidateIdOf, postJson } from '../support/api';
+import { invitationIn } from '../support/calendar-mail';
+import { beginCall, book, bookingPage, openForCalls } from '../support/calls';
+import { eventually } from '../support/eventually';
+import { validBodies } from '../support/lead-bodies';
+import { readableMail, startLocalSmtp } from '../support/smtp';
+import { opened, post, statusLinkTo } from '../support/status-page';
+import { describeEachDatabase, uniqueEmail, type TestApp } from '../support/test-app';
+
+/*
+ * A candidate whose application closes (they withdraw, or the team sets withdrawn or not a fit)
+ * gets the cancellation of their call's invitation, so the event leaves their calendar; a
+ * cancellation is not marketing. It offers no new time, and no other call mail follows.
+ */
+
+vi.setConfig({ testTimeout: 60_000 });
+
+const smtp = await startLocalSmtp();
+afterAll(() => smtp.close());
+
+describeEachDatabase(
+  "a closed application's call",
+  (current) => {
+    let owner: string;
+    beforeAll(async () => {
+      owner = await signIn(current().app);
+      await openForCalls(current().app, owner);
+    });
+
+    /** An applicant whose status link is opened (their mailbox proof), with a call booked. */
+    async function bookedApplicant(testApp: TestApp) {
+      const { app, db } = testApp;
+      const email = uniqueEmail('closed-call');
+      const body = validBodies.candidateApplication(email);
+      expect((await postJson(app, '/api/candidates/submit', body)).statusCode).toBe(200);
+      const id = await candidateIdOf(db, email);
+      const proof = await opened(app, await statusLinkTo(testApp, { table: 'candidates', id }));
+      const { slots } = await bookingPage<{ slots: { start: string }[] }>(app, proof);
+      expect((await book(app, proof, slots[4]!.start)).statusCode).toBe(201);
+      const invitation = await mailTo(email, 'Your screening call is booked');
+      return { email, id, proof, uid: invitationIn(invitation.raw).uid };
+    }
+    const mailTo = (email: string, subject: string) =>
+      eventually(() =>
+        smtp.received.find(
+          (mail) => mail.to.includes(email) && readableMail(mail).includes(`Subject: ${subject}`),
+        ),
+      );
+    const subjectsTo = (email: string) =>
+      smtp.received
+        .filter((mail) => mail.to.includes(email))
+        .map((mail) => /^Subject: (.*)$/m.exec(readableMail(mail))?.[1]);
+    /** Waits until the outbox holds nothing for the lead to send (sent or dropped). */
+    const outboxSettled = (testApp: TestApp, id: number) =>
+      eventually(async () => {
+        const pending = await testApp.db
+          .selectFrom('outbox_messages')
+          .select('id')
+          .where('subject_id', '=', id)
+          .where('topic', 'like', 'call.%')
+          .where('topic', '!=', 'call.reminder')
+          .where('state', '=', 'pending')
+          .execute();
+        return pending.length === 0 ? true : undefined;
+      });
+    const bulk = (app: FastifyInstance, id: number, status: string) =>
+      app.inject({
+        method: 'POST',
+        url: '/api/candidate-submissions/bulk',
+        headers: { cookie: owner },
+        payload: { ids: [id], status },
+      });
+
+    it.each([
+      ['withdraws on the status page', 'withdrawn'],
+      ['is set to withdrawn by a recruiter', 'withdrawn'],
+      ['is set to not a fit in a bulk change', 'not_a_fit'],
+    ])(
+      'sends the person who %s the METHOD:CANCEL of their invitation, offering no new time',
+      async (how, status) => {
+        const testApp = current();
+        const { app } = testApp;
+        const { email, id, proof, uid } = await bookedApplicant(testApp);
+
+        const closed = how.startsWith('withdraws')
+          ? await post(app, '/api/status/withdraw', { lead: `c${id}`, confirm: 'yes' }, proof)
+          : how.includes('bulk')
+            ? await bulk(app, id, status)
+            : await patchCandidateStatus(app, id, status);
+        expect(closed.statusCode).toBe(200);
+
+        const cancel = await mailTo(email, 'Your screening call is cancelled');
+        expect(invitationIn(cancel.raw)).toMatchObject({
+          method: 'CANCEL',
+          uid,
+          status: 'CANCELLED',
+        });
+        const text = readableMail(cancel);
+        expect(text).not.toContain('Book your call');
+        expect(text).toContain('See where you stand on your status page:');
+        await outboxSettled(testApp, id);
+        // The invitation and its cancellation; no reminder, nothing else.
+        expect(subjectsTo(email)).toEqual([
+          expect.stringMatching(/^Your screening call is booked/),
+          'Your screening call is cancelled',
+        ]);
+      },
+    );
+
+    it('sends no "we missed you, pick a new time" to a person no longer a fit', async () => {
+      const testApp = current();
+      const { app, db } = testApp;
+      const { email, id } = await bookedApplicant(testApp);
+      // The call began a minute ago: closing the application keeps it on record.
+      await beginCall(db, id);
+      expect((await patchCandidateStatus(app, id, 'not_a_fit')).statusCode).toBe(200);
+      const call = await db
+        .selectFrom('bookings')
+        .select(['id', 'cancelled_at'])
+        .where('lead_id', '=', id)
+        .executeTakeFirstOrThrow();
+      expect(call.cancelled_at).toBeNull();
+
+      const marked = await app.inject({
+        method: 'POST',
+        url: `/api/admin/bookings/${call.id}/outcome`,
+        headers: { cookie: owner },
+        payload: { outcome: 'no_show' },
+      });
+      expect(marked.statusCode).toBe(200);
+      await outboxSettled(testApp, id);
+      // Only the invitation went: no "pick a new time" for an application that is closed.
+      expect(subjectsTo(email)).toEqual([expect.stringMatching(/^Your screening call is booked/)]);
+    });
+  },
+  { env: { SMTP_URL: smtp.url, CALL_REMINDERS: '1m' }, personWorker: { pollMs: 50 } },
+);

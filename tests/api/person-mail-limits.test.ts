@@ -208,6 +208,10 @@ describeEachDatabase(
       expect(before).not.toContain('still open');
       expect(before).not.toContain('Book your call');
       expect(before).not.toContain('next=book');
+      // Nothing open, so no reminders: the status page's choice is to withdraw, as it says.
+      expect(before).toContain(
+        'See where you stand, correct your details or withdraw your application on your status page:',
+      );
 
       await openForCalls(testApp.app, await signIn(testApp.app));
       const mail = await completed(uniqueEmail('one-sitting'));

@@ -87,6 +87,10 @@ describeEachDatabase(
       expect(mail).toMatch(/^Content-Type: text\/html/m);
       expect(mail).toContain('free 8-week training');
       expect(mail).toContain('One step is still open: your application.');
+      // A step open, reminders go: the status page's "Stop Reminders", in the e-mail's words.
+      expect(mail).toContain(
+        'See where you stand, correct your details or stop reminders on your status page:',
+      );
       // Not an application yet (decision 177): the subject says a step is left.
       expect(mail).toMatch(/^Subject: We received your Talent Bridge details: one step is left$/m);
       const token = statusLinkIn(mail)!;

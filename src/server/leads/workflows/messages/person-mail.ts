@@ -124,6 +124,8 @@ export function candidateConfirmation(
   const subject = open
     ? `We received your ${context.brandName} details: one step is left`
     : `We received your ${context.brandName} application`;
+  // What the page offers: "Stop Reminders" while a step is open, else "Withdraw my application".
+  const choice = open ? 'stop reminders' : 'withdraw your application';
   return compose(context, person, subject, [
     thanks(context.brandName),
     open ? stepParagraph(context, person.statusLink, open) : (words ?? APPLICATION_COMPLETE),
@@ -132,7 +134,7 @@ export function candidateConfirmation(
     statusPage(
       context,
       person,
-      'See where you stand, correct your details or stop our e-mails on your status page:',
+      `See where you stand, correct your details or ${choice} on your status page:`,
     ),
   ]);
 }

@@ -39,6 +39,8 @@ test('one sitting through /candidates and the questionnaire: the confirmation sa
   expect(mail).toContain('Your application is complete');
   expect(mail).not.toContain('still open');
   expect(statusLinkIn(mail, 'questionnaire')).toBeUndefined();
+  // Nothing open, no reminders: the mail offers what the page does, withdrawing.
+  expect(mail).toContain('correct your details or withdraw your application');
   const link = statusLinkIn(mail);
   expect(link).toBeDefined();
 
@@ -54,4 +56,5 @@ test('one sitting through /candidates and the questionnaire: the confirmation sa
   await expect(progress.locator('[aria-current="step"]')).toHaveText(/^Applied/);
   await expect(page.getByText(NOTHING_TO_DO)).toBeVisible();
   await expect(page.getByRole('button', { name: 'Stop Reminders' })).toHaveCount(0);
+  await expect(page.getByText('Withdraw my application')).toBeVisible();
 });

@@ -28,6 +28,8 @@ test('the confirmation e-mail opens the status page, which corrects the phone an
   await expect.poll(() => confirmationTo(email), { timeout: 30_000 }).toBeDefined();
   const link = statusLinkIn(confirmationTo(email));
   expect(link).toBeDefined();
+  // A step is open: the mail offers what the page does, stopping reminders.
+  expect(confirmationTo(email)).toContain('correct your details or stop reminders');
 
   // A fresh browser, as from the mail client: one press spends the link for this browser.
   await page.context().clearCookies();
@@ -38,6 +40,7 @@ test('the confirmation e-mail opens the status page, which corrects the phone an
   await expect(page.getByRole('heading', { level: 1 })).toHaveText('Your Application Status');
   await expect(page.getByText(email, { exact: true })).toBeVisible();
   await expect(page.getByRole('link', { name: 'Finish the questionnaire' })).toBeVisible();
+  await expect(page.getByRole('button', { name: 'Stop Reminders' })).toBeVisible();
   expect(await axeViolations(page)).toEqual([]);
 
   const phone = page.getByLabel('Phone');
@@ -92,7 +95,11 @@ test('without JavaScript the mailed link opens the page once, and Withdraw asks 
   await expect(page.getByText(email, { exact: true })).toBeVisible();
   await page.getByText('Withdraw my application').click();
   await page.getByRole('button', { name: 'Yes, Withdraw' }).click();
-  await expect(page.getByRole('status')).toHaveText(STATUS_NOTICES.withdraw);
+  // Said once, where they stand (not again in a notice above it).
+  await expect(page.getByText(STATUS_NOTICES.withdraw)).toHaveCount(1);
+  await expect(
+    page.getByRole('region', { name: 'Where You Stand' }).getByText(STATUS_NOTICES.withdraw),
+  ).toBeVisible();
   // /book says they withdrew, with no time to pick.
   await page.goto('/book');
   await expect(page.getByRole('heading', { name: 'No Call to Book' })).toBeVisible();

@@ -220,7 +220,10 @@ export default function StatusPage() {
     intro = 'What you gave us, where you stand, and what you can do.';
     body = (
       <>
-        {statusNotice ? <Notice>{STATUS_NOTICES[statusNotice]}</Notice> : null}
+        {/* A withdrawal's notice is the withdrawn lead's stage: the page says it there, once. */}
+        {statusNotice && statusNotice !== 'withdraw' ? (
+          <Notice>{STATUS_NOTICES[statusNotice]}</Notice>
+        ) : null}
         {status.leads.map((lead) => (
           <LeadCards key={lead.ref} lead={lead} />
         ))}

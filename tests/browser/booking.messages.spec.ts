@@ -2,7 +2,7 @@ import AxeBuilder from '@axe-core/playwright';
 import type { BrowserContext, Page } from '@playwright/test';
 import { AVAILABILITY_URL } from '../../src/shared/booking-availability';
 import { BOOKING_NOTICES } from '../../src/shared/booking-view';
-import { CALL_BOOKED } from '../../src/shared/person-status';
+import { CALL_BOOKED, STATUS_NOTICES } from '../../src/shared/person-status';
 import { invitationIn, type Invitation } from '../support/calendar-mail';
 import { E2E_ADMIN_PASSWORD } from '../support/e2e';
 import { readableMail } from '../support/smtp';
@@ -242,4 +242,37 @@ test('a recruiter marks a no-show once the call starts, and the person is asked,
   await page.waitForTimeout(2_000);
   expect(missed()).toHaveLength(1);
   await person.close();
+});
+
+test('without JavaScript: a person who withdraws with a call booked is told it goes, and gets its cancellation for their calendar', async ({
+  browser,
+  baseURL,
+}) => {
+  test.setTimeout(90_000);
+  // Minutes ahead: the call is still to come when they withdraw.
+  const { first } = await openSoon(browser.newContext({ baseURL }), 4 * MINUTE);
+  const email = `withdraw-call-${Date.now()}@example.com`;
+  const page = await applyWithoutJavaScript(browser, baseURL!, email);
+  await page.getByRole('link', { name: 'Book your call' }).click();
+  await choose(page, first, 'Book This Time');
+  const booked = await invitation(email, 'Your screening call is booked');
+
+  const link = statusLinkIn(readableMail(mailsTo(email, 'Your screening call is booked')[0]!));
+  await page.goto(link!);
+  await page.getByRole('button', { name: 'Open My Status Page' }).click();
+  await page.getByText('Withdraw my application').click();
+  await expect(
+    page.getByText(
+      'Withdraw your application: we close it, cancel your call and stop every message to you.',
+    ),
+  ).toBeVisible();
+  await page.getByRole('button', { name: 'Yes, Withdraw' }).click();
+  await expect(page.getByText(STATUS_NOTICES.withdraw)).toHaveCount(1);
+
+  // The event leaves their calendar: the cancellation goes, with no new time offered.
+  const cancelled = await invitation(email, 'Your screening call is cancelled');
+  expect(cancelled).toMatchObject({ method: 'CANCEL', uid: booked.uid, status: 'CANCELLED' });
+  const mail = readableMail(mailsTo(email, 'Your screening call is cancelled')[0]!);
+  expect(mail).not.toContain('Book your call');
+  await page.context().close();
 });

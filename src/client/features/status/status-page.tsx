@@ -195,7 +195,7 @@ function LeadCards({ lead }: { lead: StatusLead }) {
             lead={lead.ref}
             label="Yes, Withdraw"
           >
-            {`Withdraw your ${request}: we close it and stop every message to you.`}
+            {`Withdraw your ${request}: we close it${lead.callBooked ? ', cancel your call' : ''} and stop every message to you.`}
           </Confirmed>
         )}
         <Confirmed

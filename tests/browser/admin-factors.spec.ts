@@ -11,6 +11,7 @@ import { startServerProcess, type ServerProcess } from '../support/server-proces
 import { readableMail, startLocalSmtp, type LocalSmtp } from '../support/smtp';
 import { test } from './fixtures';
 import { expect, openAccountPage, toast, uniqueTag } from './support/admin';
+import { holdRequests } from './support/lead-forms';
 
 /*
  * Second factors in the browser (issue 22): a passkey registered and used with Chromium's virtual
@@ -115,7 +116,14 @@ test('a passkey signs in without a password; an authenticator app is asked after
 
   // An authenticator app, confirmed by its first code; the recovery codes are shown once.
   await openAccountPage(page, 'Security');
-  await page.getByRole('button', { name: 'Set up an authenticator app' }).click();
+  // By keyboard: while it starts, the button keeps the focus (and ignores a press).
+  const starting = await holdRequests(page, '**/api/admin/totp');
+  const setUp = page.getByRole('button', { name: 'Set up an authenticator app' });
+  await setUp.focus();
+  await page.keyboard.press('Enter');
+  await expect(setUp).toBeDisabled();
+  await expect(setUp).toBeFocused();
+  starting.release();
   await expect(
     page.getByRole('img', { name: "QR code of the authenticator app's secret" }),
   ).toBeVisible();
@@ -147,6 +155,18 @@ test('a passkey signs in without a password; an authenticator app is asked after
   await page.getByLabel('Authentication code or recovery code').fill(next);
   await page.getByRole('button', { name: 'Verify' }).click();
   await expect(dashboard).toBeVisible();
+
+  // Removed by keyboard: while it goes, Remove keeps the focus (and ignores a press).
+  await openAccountPage(page, 'Security');
+  const removing = await holdRequests(page, '**/api/admin/passkeys/*');
+  const remove = page.getByRole('button', { name: 'Remove passkey Work laptop' });
+  await remove.focus();
+  await page.keyboard.press('Enter');
+  await expect(remove).toBeDisabled();
+  await expect(remove).toBeFocused();
+  removing.release();
+  await expect(toast(page, 'Passkey removed')).toBeVisible();
+  await expect(remove).toHaveCount(0);
 });
 
 test('an invitee registers a passkey instead of a password, then signs in with it', async ({
@@ -160,7 +180,15 @@ test('an invitee registers a passkey instead of a password, then signs in with i
   await expect.poll(link, { timeout: 15_000 }).toBeDefined();
   await page.goto(`${base}${link()}`);
   await page.getByLabel('Your name').fill('Pat Passkey');
-  await page.getByRole('button', { name: 'Use a passkey instead of a password' }).click();
+  // By keyboard: while it registers, the button keeps the focus (and ignores a press).
+  const registering = await holdRequests(page, '**/api/admin/invitation/passkey-options');
+  const usePasskey = page.getByRole('button', { name: 'Use a passkey instead of a password' });
+  await usePasskey.focus();
+  await page.keyboard.press('Enter');
+  const busy = page.getByRole('button', { name: 'Registering passkey...' });
+  await expect(busy).toBeDisabled();
+  await expect(busy).toBeFocused();
+  registering.release();
   const dashboard = page.getByRole('heading', { name: 'Lead Dashboard' });
   await expect(dashboard).toBeVisible();
 

@@ -23,14 +23,29 @@ test('refuses a wrong password, then signs in with the right one', async ({
   consoleGuard.allow(/status of 401/);
   await page.goto('/admin');
   await expect(page.getByRole('heading', { name: 'Admin Sign In' })).toBeVisible();
-  await page.getByLabel('Password').fill('not-the-password');
-  // By keyboard: the failure leaves the focus on the button, not on the page's top.
+  // By keyboard with no password: the field takes the focus, and says what is missing.
+  const password = page.getByLabel('Password');
   const signInButton = page.getByRole('button', { name: 'Sign In', exact: true });
+  await signInButton.focus();
+  await page.keyboard.press('Enter');
+  await expect(password).toBeFocused();
+  await expect(password).toHaveAttribute('aria-invalid', 'true');
+  await expect(password).toHaveAccessibleDescription('Password is required');
+  await password.fill('not-the-password');
+  await expect(password).toHaveAttribute('aria-invalid', 'false');
+  // The failure leaves the focus on the button, not on the page's top.
   await signInButton.focus();
   await page.keyboard.press('Enter');
   await expect(toast(page, 'Authentication Failed').first()).toContainText('Incorrect password');
   await expect(signInButton).toBeFocused();
   await expect(page.getByRole('heading', { name: 'Lead Dashboard' })).toHaveCount(0);
+  // A passkey this browser cannot give: the failure, too, leaves the focus on its button.
+  const passkey = page.getByRole('button', { name: 'Sign in with a passkey' });
+  await passkey.focus();
+  await page.keyboard.press('Enter');
+  const refused = toast(page, 'Authentication Failed').filter({ hasNotText: 'Incorrect password' });
+  await expect(refused).toBeVisible();
+  await expect(passkey).toBeFocused();
 
   await page.getByLabel('Password').fill(E2E_ADMIN_PASSWORD);
   await page.getByRole('button', { name: 'Sign In', exact: true }).click();

@@ -1,5 +1,6 @@
 import './admin.css';
 import { useId, useState, type FormEvent } from 'react';
+import { flushSync } from 'react-dom';
 import { QueryClientProvider } from '@tanstack/react-query';
 import { KeyRound, Lock } from 'lucide-react';
 import type { SecondFactor } from '@shared/admin-factors';
@@ -18,7 +19,7 @@ function PasskeySignIn({ label = 'Sign in with a passkey' }: { label?: string })
     <Button
       variant="outline"
       onClick={() => signIn.mutate({ passkey: true })}
-      disabled={signIn.isPending}
+      aria-disabled={signIn.isPending}
     >
       <KeyRound className="size-4" aria-hidden="true" />
       {label}
@@ -68,10 +69,18 @@ function LoginForm() {
   const headingId = useId();
   const [password, setPassword] = useState('');
   const [email, setEmail] = useState<string | null>(null);
+  // Said on submit, then kept up to date as the fields change (as every form's are).
+  const [checked, setChecked] = useState(false);
+  const missing = (value: string | null, label: string) =>
+    checked && value === '' ? `${label} is required` : undefined;
   const login = useLogin();
-  const submit = (event: FormEvent) => {
+  const submit = (event: FormEvent<HTMLFormElement>) => {
     event.preventDefault();
-    if (!password || email === '') return;
+    const form = event.currentTarget;
+    const incomplete = !password || email === '';
+    flushSync(() => setChecked(incomplete));
+    // The first missing field takes the focus: a screen reader reads its message with it.
+    if (incomplete) return form.querySelector<HTMLElement>('[aria-invalid="true"]')?.focus();
     const credentials = email === null ? { password } : { email, password };
     login.mutate(credentials, { onError: () => setPassword('') });
   };
@@ -103,6 +112,7 @@ function LoginForm() {
                 autoComplete="username"
                 required
                 autoFocus
+                error={missing(email, 'E-mail')}
                 value={email}
                 onChange={(event) => setEmail(event.target.value)}
               />
@@ -113,6 +123,7 @@ function LoginForm() {
               name="password"
               autoComplete="current-password"
               required
+              error={missing(password, 'Password')}
               value={password}
               onChange={(event) => setPassword(event.target.value)}
             />

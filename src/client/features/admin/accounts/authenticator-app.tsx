@@ -95,7 +95,7 @@ export function AuthenticatorApp({ on, codesLeft }: { on: boolean; codesLeft: nu
         </div>
       ) : (
         <div>
-          <Button variant="outline" onClick={() => start.mutate()} disabled={start.isPending}>
+          <Button variant="outline" onClick={() => start.mutate()} aria-disabled={start.isPending}>
             Set up an authenticator app
           </Button>
           {start.isError ? (

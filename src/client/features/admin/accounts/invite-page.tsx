@@ -111,7 +111,7 @@ function AcceptForm({ invitation }: { invitation: Extract<Invitation, { state: '
         />
         <Button
           variant="outline"
-          disabled={busy !== undefined}
+          aria-disabled={busy !== undefined}
           onClick={() => {
             const name = named();
             if (name) void registerPasskey(name);

@@ -45,7 +45,7 @@ function PasskeyItem({ passkey }: { passkey: PasskeyView }) {
             size="sm"
             aria-label={`Remove passkey ${passkey.name}`}
             onClick={() => remove.mutate(passkey.id)}
-            disabled={remove.isPending}
+            aria-disabled={remove.isPending}
           >
             <Trash2 className="size-4" aria-hidden="true" />
             Remove

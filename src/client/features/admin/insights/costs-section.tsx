@@ -115,7 +115,7 @@ function UnmatchedList({
                   maxLength={200}
                   className="rounded-md border border-slate-400 px-3 py-1.5 text-sm focus-visible:outline-2 focus-visible:outline-accent-strong"
                 />
-                <Button type="submit" variant="outline" size="sm" disabled={map.isPending}>
+                <Button type="submit" variant="outline" size="sm" aria-disabled={map.isPending}>
                   Match
                 </Button>
               </form>

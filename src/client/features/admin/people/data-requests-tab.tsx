@@ -182,7 +182,7 @@ export function DataRequestsTab({ onConfirm }: { onConfirm(request: ConfirmReque
                   <Button
                     variant="destructive"
                     size="sm"
-                    disabled={erase.isPending}
+                    aria-disabled={erase.isPending}
                     onClick={() => confirmErasure(report, describeCounts(counts))}
                   >
                     <Trash2 className="size-4" aria-hidden="true" />

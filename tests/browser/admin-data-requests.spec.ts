@@ -1,9 +1,8 @@
 import { readFile } from 'node:fs/promises';
 import type { PersonReport } from '../../src/shared/admin-person';
 import { test } from './fixtures';
-import { holdRequests } from './support/lead-forms';
 import { axeViolations } from './support/site';
-import { expect, lead, openTab, signIn, toast, uniqueTag } from './support/admin';
+import { expect, lead, openTab, pressWhileHeld, signIn, toast, uniqueTag } from './support/admin';
 
 test.describe.configure({ timeout: 120_000 });
 
@@ -72,11 +71,7 @@ test('Data requests: find an address, download its JSON, erase it after a confir
   await page.keyboard.press('Tab');
   await expect(confirm).toBeFocused();
   // While it erases, the focus is back on Erase, which ignores a press.
-  const erasing = await holdRequests(page, '**/api/admin/data-subject');
-  await page.keyboard.press('Enter');
-  await expect(erase).toBeDisabled();
-  await expect(erase).toBeFocused();
-  erasing.release();
+  await pressWhileHeld(page, '**/api/admin/data-subject', confirm, erase);
   await expect(toast(page, 'Erased').first()).toBeVisible();
   await expect(
     panel.getByRole('heading', { name: `Erased everything stored about ${email}` }),

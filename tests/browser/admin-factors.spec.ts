@@ -10,8 +10,7 @@ import { freePort } from '../support/ports';
 import { startServerProcess, type ServerProcess } from '../support/server-process';
 import { readableMail, startLocalSmtp, type LocalSmtp } from '../support/smtp';
 import { test } from './fixtures';
-import { expect, openAccountPage, toast, uniqueTag } from './support/admin';
-import { holdRequests } from './support/lead-forms';
+import { expect, openAccountPage, pressWhileHeld, toast, uniqueTag } from './support/admin';
 
 /*
  * Second factors in the browser (issue 22): a passkey registered and used with Chromium's virtual
@@ -117,13 +116,8 @@ test('a passkey signs in without a password; an authenticator app is asked after
   // An authenticator app, confirmed by its first code; the recovery codes are shown once.
   await openAccountPage(page, 'Security');
   // By keyboard: while it starts, the button keeps the focus (and ignores a press).
-  const starting = await holdRequests(page, '**/api/admin/totp');
   const setUp = page.getByRole('button', { name: 'Set up an authenticator app' });
-  await setUp.focus();
-  await page.keyboard.press('Enter');
-  await expect(setUp).toBeDisabled();
-  await expect(setUp).toBeFocused();
-  starting.release();
+  await pressWhileHeld(page, '**/api/admin/totp', setUp);
   await expect(
     page.getByRole('img', { name: "QR code of the authenticator app's secret" }),
   ).toBeVisible();
@@ -158,13 +152,8 @@ test('a passkey signs in without a password; an authenticator app is asked after
 
   // Removed by keyboard: while it goes, Remove keeps the focus (and ignores a press).
   await openAccountPage(page, 'Security');
-  const removing = await holdRequests(page, '**/api/admin/passkeys/*');
   const remove = page.getByRole('button', { name: 'Remove passkey Work laptop' });
-  await remove.focus();
-  await page.keyboard.press('Enter');
-  await expect(remove).toBeDisabled();
-  await expect(remove).toBeFocused();
-  removing.release();
+  await pressWhileHeld(page, '**/api/admin/passkeys/*', remove);
   await expect(toast(page, 'Passkey removed')).toBeVisible();
   await expect(remove).toHaveCount(0);
 });
@@ -181,14 +170,12 @@ test('an invitee registers a passkey instead of a password, then signs in with i
   await page.goto(`${base}${link()}`);
   await page.getByLabel('Your name').fill('Pat Passkey');
   // By keyboard: while it registers, the button keeps the focus (and ignores a press).
-  const registering = await holdRequests(page, '**/api/admin/invitation/passkey-options');
-  const usePasskey = page.getByRole('button', { name: 'Use a passkey instead of a password' });
-  await usePasskey.focus();
-  await page.keyboard.press('Enter');
-  const busy = page.getByRole('button', { name: 'Registering passkey...' });
-  await expect(busy).toBeDisabled();
-  await expect(busy).toBeFocused();
-  registering.release();
+  await pressWhileHeld(
+    page,
+    '**/api/admin/invitation/passkey-options',
+    page.getByRole('button', { name: 'Use a passkey instead of a password' }),
+    page.getByRole('button', { name: 'Registering passkey...' }),
+  );
   const dashboard = page.getByRole('heading', { name: 'Lead Dashboard' });
   await expect(dashboard).toBeVisible();
 

@@ -6,11 +6,11 @@ import {
   openTab,
   outcomeCard,
   ownServer,
+  pressWhileHeld,
   signIn,
   toast,
   uniqueTag,
 } from './support/admin';
-import { holdRequests } from './support/lead-forms';
 import { axeViolations } from './support/site';
 import { visitCounted } from './support/visits';
 
@@ -263,13 +263,8 @@ test.describe("on a server of its own, whose week's figures are this test's alon
 
     // Matched by keyboard: while it saves, Match keeps the focus (and ignores a second press).
     await match.fill(untagged);
-    const saving = await holdRequests(page, '**/api/admin/spend/mappings');
     const matchButton = match.locator('xpath=..').getByRole('button', { name: 'Match' });
-    await matchButton.focus();
-    await page.keyboard.press('Enter');
-    await expect(matchButton).toBeDisabled();
-    await expect(matchButton).toBeFocused();
-    saving.release();
+    await pressWhileHeld(page, '**/api/admin/spend/mappings', matchButton);
     await expect(costs.getByLabel('utm_campaign of Prospecting')).toHaveCount(0);
   });
 });

@@ -6,7 +6,7 @@ import { AVAILABILITY_URL, DEFAULT_AVAILABILITY } from '../../../src/shared/book
 import { E2E_ADMIN_ENV, E2E_ADMIN_PASSWORD } from '../../support/e2e';
 import { startServerProcess, type ServerProcess } from '../../support/server-process';
 import { expect as baseExpect, test } from '../fixtures';
-import { toastItem } from './lead-forms';
+import { holdRequests, toastItem } from './lead-forms';
 
 /** What the admin browser tests (tests/browser/admin*.spec.ts) share. */
 
@@ -154,6 +154,19 @@ export const outcomeCard = (panel: Locator, label: string) =>
  * lasts about a second).
  */
 export const toast = (page: Page, title: string) => toastItem(page).filter({ hasText: title });
+
+/**
+ * Presses Enter on `pressed` while the requests to `path` are held: `busy` (the pressed button
+ * itself unless named) is disabled and keeps the focus, then the requests go through.
+ */
+export async function pressWhileHeld(page: Page, path: string, pressed: Locator, busy = pressed) {
+  const held = await holdRequests(page, path);
+  await pressed.focus();
+  await page.keyboard.press('Enter');
+  await expect(busy).toBeDisabled();
+  await expect(busy).toBeFocused();
+  held.release();
+}
 
 /**
  * A server of the describe block's own (own data directory, and `env`), for tests whose

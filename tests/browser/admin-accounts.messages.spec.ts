@@ -117,8 +117,12 @@ test('a viewer signs in with e-mail and sees no export, delete or status control
   // Signed out, then back in through the form's e-mail sign-in.
   await page.getByRole('button', { name: 'Logout' }).click();
   await page.getByRole('button', { name: 'Sign in with e-mail' }).click();
-  await page.getByLabel('E-mail').fill(email);
+  // The e-mail left empty: Enter in the password takes the focus to it, which says so.
   await page.getByLabel('Password').fill(PASSWORD);
+  await page.getByLabel('Password').press('Enter');
+  await expect(page.getByLabel('E-mail')).toBeFocused();
+  await expect(page.getByLabel('E-mail')).toHaveAccessibleDescription('E-mail is required');
+  await page.getByLabel('E-mail').fill(email);
   await page.getByRole('button', { name: 'Sign In', exact: true }).click();
   await expect(page.getByRole('heading', { name: 'Lead Dashboard' })).toBeVisible();
 

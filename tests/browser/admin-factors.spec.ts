@@ -123,11 +123,12 @@ test('a passkey signs in without a password; an authenticator app is asked after
   ).toBeVisible();
   const secret = (await page.locator('code').first().textContent()) ?? '';
   // A mistyped code: the toast says what failed, and why.
-  await page.getByLabel('Code from the app').fill('000000');
+  const setUpField = page.getByLabel('Code from the app');
+  await setUpField.fill('000000');
   await page.getByRole('button', { name: 'Turn on' }).click();
   await expect(toast(page, 'Authenticator app not set up')).toContainText('Incorrect code');
   const setUpCode = await generate({ secret });
-  await page.getByLabel('Code from the app').fill(setUpCode);
+  await setUpField.fill(setUpCode);
   await page.getByRole('button', { name: 'Turn on' }).click();
   const codes = page.getByRole('region', { name: 'Recovery codes' });
   await expect(codes.getByRole('listitem')).toHaveCount(10);
@@ -139,14 +140,22 @@ test('a passkey signs in without a password; an authenticator app is asked after
   await page.getByLabel('Password').fill(E2E_ADMIN_PASSWORD);
   await page.getByRole('button', { name: 'Sign In', exact: true }).click();
   await expect(page.getByRole('button', { name: 'Use a passkey' })).toBeVisible();
+  // No code: Verify says so, on the field it focuses.
+  const code = page.getByLabel('Authentication code or recovery code');
+  await page.getByRole('button', { name: 'Verify' }).focus();
+  await page.keyboard.press('Enter');
+  await expect(code).toBeFocused();
+  await expect(code).toHaveAccessibleDescription(
+    'Authentication code or recovery code is required',
+  );
   // The app still shows the set-up's code: it was used, so the answer says to wait.
-  await page.getByLabel('Authentication code or recovery code').fill(setUpCode);
+  await code.fill(setUpCode);
   await page.getByRole('button', { name: 'Verify' }).click();
   await expect(toast(page, 'Authentication Failed')).toContainText(
     'This code was already used: wait for your app’s next code',
   );
   const next = await generate({ secret, epoch: Math.floor(Date.now() / 1000) + 30 });
-  await page.getByLabel('Authentication code or recovery code').fill(next);
+  await code.fill(next);
   await page.getByRole('button', { name: 'Verify' }).click();
   await expect(dashboard).toBeVisible();
 

@@ -13,6 +13,25 @@ import { codeField } from './accounts/one-field-form';
 import { Dashboard } from './dashboard';
 import { SecurityPanel } from './accounts/security-panel';
 
+/**
+ * Required fields, checked on submit and then as they change: `missing` gives a field's message;
+ * `complete` says whether to go on, else the first missing field takes the focus (a screen
+ * reader reads its message with it).
+ */
+function useRequired() {
+  const [checked, setChecked] = useState(false);
+  return {
+    missing: (value: string | null, label: string) =>
+      checked && value === '' ? `${label} is required` : undefined,
+    complete(event: FormEvent<HTMLFormElement>, complete: boolean) {
+      const form = event.currentTarget;
+      flushSync(() => setChecked(!complete));
+      if (!complete) form.querySelector<HTMLElement>('[aria-invalid="true"]')?.focus();
+      return complete;
+    },
+  };
+}
+
 function PasskeySignIn({ label = 'Sign in with a passkey' }: { label?: string }) {
   const signIn = useFactorSignIn();
   return (
@@ -35,10 +54,12 @@ function SecondFactorForm({
   onRestart: () => void;
 }) {
   const [code, setCode] = useState('');
+  const required = useRequired();
   const signIn = useFactorSignIn();
-  const submit = (event: FormEvent) => {
+  const submit = (event: FormEvent<HTMLFormElement>) => {
     event.preventDefault();
-    if (code.trim()) signIn.mutate({ code: code.trim() }, { onError: () => setCode('') });
+    if (required.complete(event, code.trim() !== ''))
+      signIn.mutate({ code: code.trim() }, { onError: () => setCode('') });
   };
   return (
     <div className="mt-6 grid gap-4">
@@ -50,6 +71,7 @@ function SecondFactorForm({
             name="code"
             autoFocus
             required
+            error={required.missing(code.trim(), codeField.label)}
             value={code}
             onChange={(event) => setCode(event.target.value)}
           />
@@ -69,18 +91,11 @@ function LoginForm() {
   const headingId = useId();
   const [password, setPassword] = useState('');
   const [email, setEmail] = useState<string | null>(null);
-  // Said on submit, then kept up to date as the fields change (as every form's are).
-  const [checked, setChecked] = useState(false);
-  const missing = (value: string | null, label: string) =>
-    checked && value === '' ? `${label} is required` : undefined;
+  const { missing, complete } = useRequired();
   const login = useLogin();
   const submit = (event: FormEvent<HTMLFormElement>) => {
     event.preventDefault();
-    const form = event.currentTarget;
-    const incomplete = !password || email === '';
-    flushSync(() => setChecked(incomplete));
-    // The first missing field takes the focus: a screen reader reads its message with it.
-    if (incomplete) return form.querySelector<HTMLElement>('[aria-invalid="true"]')?.focus();
+    if (!complete(event, password !== '' && email !== '')) return;
     const credentials = email === null ? { password } : { email, password };
     login.mutate(credentials, { onError: () => setPassword('') });
   };

@@ -2,6 +2,7 @@ import { expect, it } from 'vitest';
 import { adminEnv, patchCandidateStatus, signIn } from '../support/admin';
 import {
   candidateIdOf,
+  candidateMetaRows,
   candidatesWithEmail,
   leadCount,
   leadProofOf,
@@ -34,16 +35,7 @@ async function victim(testApp: TestApp) {
 }
 
 const metaTopics = async (testApp: TestApp, id: number) =>
-  (
-    await testApp.db
-      .selectFrom('outbox_messages')
-      .select(['topic', 'payload'])
-      .where('destination', '=', 'meta')
-      .where('subject_type', '=', 'candidate')
-      .where('subject_id', '=', id)
-      .orderBy('id')
-      .execute()
-  ).map((row) => row.topic);
+  (await candidateMetaRows(testApp.db, id)).map((row) => row.topic);
 
 async function detailOf(testApp: TestApp, id: number) {
   const response = await testApp.app.inject({

@@ -55,6 +55,18 @@ export async function candidateIdOf(db: Kysely<Database>, email: string): Promis
   return row.id;
 }
 
+/** A candidate's Meta events in the outbox (decision 110), oldest first. */
+export function candidateMetaRows(db: Kysely<Database>, id: number) {
+  return db
+    .selectFrom('outbox_messages')
+    .select(['topic', 'state'])
+    .where('destination', '=', 'meta')
+    .where('subject_type', '=', 'candidate')
+    .where('subject_id', '=', id)
+    .orderBy('id')
+    .execute();
+}
+
 export function companiesWithEmail(db: Kysely<Database>, email: string) {
   return db
     .selectFrom('companies')

@@ -15,6 +15,8 @@ export const STATUS_ACTIONS = {
   reminders: '/api/status/reminders',
   withdraw: '/api/status/withdraw',
   erase: '/api/status/erase',
+  /** "Do Not Sell or Share" (or Decline) from a browser: the leads its proofs name opt out. */
+  optOut: '/api/status/opt-out',
 } as const;
 
 export const STATUS_NOTICES = {

@@ -164,3 +164,42 @@ test("a booking's Schedule: the pixel's eventID is the server's event_id; neithe
   expect((await pixelCalls()).filter(isSchedule)).toEqual([]);
   expect(graphEvents(email, 'Schedule')).toHaveLength(1);
 });
+
+test('"Do Not Sell or Share" after a form: the server sends Meta nothing more of that lead', async ({
+  page,
+}) => {
+  await stubPixel(page);
+  await gotoHydrated(page, '/career');
+  const email = uniqueEmail('capi-opt-out');
+  await page.getByLabel('Email').fill(email);
+  await formSubmit(page, 'Get Started').click();
+  await expect(page).toHaveURL(/\/apply$/);
+  await expect.poll(() => graphEvents(email, 'Lead').length, { timeout: 15_000 }).toBe(1);
+
+  // The person changes their mind, in the same browser, after the form.
+  const optOut = page
+    .getByRole('contentinfo')
+    .getByRole('button', { name: 'Do Not Sell or Share My Personal Information' });
+  const told = page.waitForResponse((response) => response.url().endsWith('/api/status/opt-out'));
+  await optOut.focus();
+  await page.keyboard.press('Enter');
+  expect((await told).status()).toBe(204);
+
+  // The team moves them on: Meta hears nothing of it, and the lead's detail says why.
+  await signIn(page);
+  const found = await page.request.get(`/api/candidate-submissions?q=${encodeURIComponent(email)}`);
+  const [row] = (await found.json()) as { id: number }[];
+  const moved = await page.request.patch(`/api/candidate-submissions/${row!.id}`, {
+    data: { status: 'qualified' },
+  });
+  expect(moved.status()).toBe(200);
+  await page.goto(`/admin?candidate=${row!.id}`);
+  const detail = page.getByRole('dialog');
+  await expect(detail).toContainText(
+    'Opted out of sale and sharing: no more events to Meta by the person',
+  );
+  const sentToMeta = detail.getByRole('region', { name: 'Sent to Meta' });
+  await expect(sentToMeta).toContainText(/Lead · Sent/);
+  await expect(sentToMeta).not.toContainText(/qualified/i);
+  expect(graphEvents(email, 'qualified')).toEqual([]);
+});

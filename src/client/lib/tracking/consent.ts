@@ -1,5 +1,6 @@
 import type { ConsentMode } from '@shared/runtime-config';
 import type { ConsentSignal } from '@shared/schemas/conversion';
+import { STATUS_ACTIONS } from '@shared/person-status';
 import { readRuntimeConfig } from '../runtime-config';
 import { toast } from '../toast-store';
 import { sendsGlobalPrivacyControl } from './gpc';
@@ -56,6 +57,8 @@ export function chooseConsent(next: ConsentChoice): void {
   } catch {
     // Storage blocked: the choice holds for this page only.
   }
+  // What this browser's forms already sent counts too: the server stops the leads it proves.
+  if (next === 'denied') void fetch(STATUS_ACTIONS.optOut, { method: 'POST' }).catch(() => {});
   notify();
 }
 

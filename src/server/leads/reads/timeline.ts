@@ -57,6 +57,8 @@ function activityText(activity: Activity): string {
       return activity.text ?? '';
     case 'reminders_stopped':
       return `Reminders stopped${byPerson(activity)}`;
+    case 'opted_out':
+      return `Opted out of sale and sharing: no more events to Meta${byPerson(activity)}`;
     case 'merged':
       return `Lead #${activity.text ?? ''} merged into this lead`;
     case 'assigned':

@@ -7,7 +7,14 @@ export interface LeadActivityTable {
   id: Generated<number>;
   lead_table: LeadTable;
   lead_id: number;
-  kind: 'status_changed' | 'note' | 'email_sent' | 'reminders_stopped' | 'merged' | 'assigned';
+  kind:
+    | 'status_changed'
+    | 'note'
+    | 'email_sent'
+    | 'reminders_stopped'
+    | 'merged'
+    | 'assigned'
+    | 'opted_out';
   /** A note, an e-mail's transport, `person` (own change), a merged lead's id, or the assignee. */
   text: string | null;
   /** A status change: the status before and after. */

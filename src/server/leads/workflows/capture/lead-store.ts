@@ -17,6 +17,7 @@ import { leadTypeOf, type LeadRecordTables } from '../../records/lead-tables';
 import type { LeadWriteEffects, SaveResult } from '../../records/upsert';
 import type { PersonConfirmations } from '../messages/mail-allowance';
 import { assignInTurn } from '../pipeline/lead-assignment';
+import { optedOut } from '../pipeline/status-events';
 import { reopenWithdrawn } from '../people/person-writes';
 import { quarantineSubmission, type QuarantineEntry } from '../quarantine/lead-quarantine';
 
@@ -59,7 +60,7 @@ export function leadWriteEffects({
     // cannot undo their withdrawal.
     if (verified && !created && step.form !== 'typeform-completed')
       await reopenWithdrawn(tablesOf(db), { table, id });
-    if (conversions && verified) {
+    if (conversions && verified && (created || !(await optedOut(db, table, id)))) {
       await recordFormConversions(
         db,
         {

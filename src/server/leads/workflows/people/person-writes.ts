@@ -1,9 +1,13 @@
 import type { Kysely } from 'kysely';
 import { STATUS_PAGE_FORM } from '@shared/lead-vocabulary';
 import type { DialectName } from '../../../platform/database/migration-runner';
+import { tablesOf } from '../../../platform/database/connection';
+import type { OutboxTables } from '../../../platform/outbox/outbox-tables';
 import { keepInHistory } from '../../records/lead-history';
+import { leadTypeOf } from '../../records/lead-tables';
 import { refreshMatchKeys } from '../../records/match-keys';
 import { addActivity, withLockedLead } from '../pipeline/lead-pipeline';
+import { optedOut } from '../pipeline/status-events';
 import type { PipelineTables } from '../../records/pipeline-tables';
 import type { LeadRef } from './lead-proof';
 import { STATUS_PATH } from './status-link';
@@ -90,5 +94,25 @@ export async function reopenWithdrawn(db: Kysely<PipelineTables>, lead: LeadRef)
     text: 'person',
     from_status: 'withdrawn',
     to_status: 'new',
+  });
+}
+
+/** "Do Not Sell or Share" from the person's browser: Meta gets no event of the lead from now on,
+    and none still waiting goes (decision 110); once, in the timeline as their act. */
+export async function optOutOfSale(
+  db: Kysely<PipelineTables>,
+  dialect: DialectName,
+  lead: LeadRef,
+): Promise<void> {
+  await withLockedLead(db, dialect, lead, async (trx) => {
+    if (await optedOut(trx, lead.table, lead.id)) return;
+    await addActivity(trx, lead.table, lead.id, { kind: 'opted_out', text: 'person' });
+    await tablesOf<OutboxTables>(trx)
+      .deleteFrom('outbox_messages')
+      .where('destination', '=', 'meta')
+      .where('subject_type', '=', leadTypeOf(lead.table))
+      .where('subject_id', '=', lead.id)
+      .where('state', '=', 'pending')
+      .execute();
   });
 }

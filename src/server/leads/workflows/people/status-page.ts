@@ -119,6 +119,13 @@ export class StatusPage {
       : undefined;
   }
 
+  /** Every lead this browser proves: its mailbox's address's, and its forms' own. */
+  async ownLeads(request: FastifyRequest): Promise<LeadRef[]> {
+    const address = await this.mailbox(request);
+    const mine = address ? await this.rowsOfAddress(address) : [];
+    return [...mine, ...(await this.rowsOf(this.formProofs(request)))].map(([lead]) => lead);
+  }
+
   /** The Set-Cookies that forget both proofs this browser held (after an erasure). */
   clearedProofs(request: FastifyRequest): string[] {
     const secure = this.secure(request);

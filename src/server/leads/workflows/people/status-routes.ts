@@ -26,7 +26,7 @@ import { typedValues, wantsHtml } from '../capture/html-form-posts';
 import { tooManySubmissions, type LeadCapture } from '../capture/lead-capture';
 import { INVALID_FIELDS_MESSAGE, validateBody } from '../capture/validate-body';
 import type { PipelineTables } from '../../records/pipeline-tables';
-import { correctDetails, stopMessages } from './person-writes';
+import { correctDetails, optOutOfSale, stopMessages } from './person-writes';
 import { leadRefText, type LeadRef } from './lead-proof';
 import type { StatusPage } from './status-page';
 import { STATUS_PATH } from './status-link';
@@ -196,6 +196,24 @@ export const statusRoutes: FastifyPluginAsync<StatusRoutesOptions> = async (
       },
     );
   }
+
+  app.post(
+    STATUS_ACTIONS.optOut,
+    {
+      schema: {
+        summary: 'Do Not Sell or Share: no more Meta events of the leads this browser proves',
+        response: {
+          204: { type: 'null', description: 'Done for every lead its proofs name (maybe none)' },
+          403: { ...errorBody, description: 'A cross-site post: nothing changed' },
+        },
+      },
+    },
+    async (request, reply) => {
+      if (!page.sameOrigin(request)) return reply.code(403).send({ error: 'Cross-site post' });
+      for (const lead of await page.ownLeads(request)) await optOutOfSale(db, dialect, lead);
+      return reply.code(204).header('Cache-Control', 'no-store').send();
+    },
+  );
 
   app.post(
     STATUS_ACTIONS.open,

@@ -6,7 +6,8 @@ import {
 } from '../../../conversions';
 import { tablesOf } from '../../../platform/database/connection';
 import { verifiedContact } from '../../records/lead-contact';
-import type { LeadRecordTables } from '../../records/lead-tables';
+import type { LeadRecordTables, LeadTable } from '../../records/lead-tables';
+import type { PipelineTables } from '../../records/pipeline-tables';
 import type { ConsentSignal } from '@shared/schemas/conversion';
 import { parsedJson } from '../people/person-report-views';
 
@@ -30,6 +31,22 @@ function consentOf(forms: { consent: ConsentSignal | null; verified: number }[])
   return refusal?.consent ?? forms.findLast((form) => form.verified === 1 && form.consent)?.consent;
 }
 
+/** The person said "Do Not Sell or Share" from a browser that proves the lead: Meta learns no more. */
+export async function optedOut(
+  db: Pick<Kysely<object>, 'getExecutor'>,
+  table: LeadTable,
+  id: number,
+) {
+  const row = await tablesOf<PipelineTables>(db)
+    .selectFrom('lead_activity')
+    .select('id')
+    .where('lead_table', '=', table)
+    .where('lead_id', '=', id)
+    .where('kind', '=', 'opted_out')
+    .executeTakeFirst();
+  return row !== undefined;
+}
+
 /** What Meta may learn of a candidate: proven consent, first click, contact (decision 176). */
 async function conversionFacts(trx: Kysely<LeadRecordTables>, id: number) {
   const submissions = await trx
@@ -42,7 +59,7 @@ async function conversionFacts(trx: Kysely<LeadRecordTables>, id: number) {
   const proven = submissions.filter((submission) => submission.verified === 1);
   return {
     subject: { type: 'candidate' as const, id },
-    consent: consentOf(submissions),
+    consent: (await optedOut(trx, 'candidates', id)) ? 'denied' : consentOf(submissions),
     click: firstClick(proven),
     contact: () => verifiedContact(trx, 'candidates', id),
   };

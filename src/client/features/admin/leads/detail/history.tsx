@@ -9,6 +9,7 @@ const kindLabel: Record<string, string> = {
   status_changed: 'Status',
   note: 'Note',
   reminders_stopped: 'Reminders',
+  opted_out: 'Privacy',
   merged: 'Merged',
   assigned: 'Assignee',
   call: 'Call',

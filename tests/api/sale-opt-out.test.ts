@@ -1,0 +1,120 @@
+import { createHash } from 'node:crypto';
+import { afterAll, expect, it } from 'vitest';
+import type { TimelineEntry } from '../../src/server/leads/reads/timeline';
+import { adminEnv, patchCandidateStatus, signIn } from '../support/admin';
+import { candidateIdOf, candidateMetaRows, leadProofOf, postJson } from '../support/api';
+import { eventually } from '../support/eventually';
+import { startGraphReceiver } from '../support/graph-receiver';
+import { validBodies } from '../support/lead-bodies';
+import { opened, statusLinkTo } from '../support/status-page';
+import { describeEachDatabase, uniqueEmail, type TestApp } from '../support/test-app';
+
+/* "Do Not Sell or Share" after a form: the server stops the lead's Meta events (decision 110). */
+
+const graph = await startGraphReceiver();
+afterAll(() => graph.close());
+
+const OPT_OUT = '/api/status/opt-out';
+const sha256 = (value: string) => createHash('sha256').update(value).digest('hex');
+
+/** Every event Meta received for the candidate. */
+const receivedFor = (id: number) =>
+  graph.received
+    .flatMap((request) => request.body.data)
+    .filter(
+      (event) =>
+        (event.user_data as { external_id: string[] }).external_id[0] === sha256(`candidate-${id}`),
+    );
+
+const metaTopics = async ({ db }: TestApp, id: number) =>
+  (await candidateMetaRows(db, id)).map((row) => `${row.topic}:${row.state}`);
+
+const optOut = (testApp: TestApp, cookie: string, headers: Record<string, string> = {}) =>
+  testApp.app.inject({ method: 'POST', url: OPT_OUT, headers: { cookie, ...headers } });
+
+/** A candidate's first form, consent granted, as the site's form sends it. */
+async function consentingCandidate(testApp: TestApp, label: string) {
+  const email = uniqueEmail(label);
+  const body = { ...validBodies.candidateBasicInfo(email), consent: 'granted' };
+  const response = await postJson(testApp.app, '/api/candidates/basic-info', body);
+  expect(response.statusCode).toBe(200);
+  return { email, id: await candidateIdOf(testApp.db, email), proof: leadProofOf(response) };
+}
+
+describeEachDatabase(
+  'Do Not Sell or Share after a form',
+  (current) => {
+    it('from the browser of the form: nothing more goes to Meta, the waiting Lead is dropped unsent', async () => {
+      const testApp = current();
+      graph.failNext = Infinity; // Meta is down: the Lead waits in the outbox
+      const { email, id, proof } = await consentingCandidate(testApp, 'opt-out');
+      await eventually(
+        async () => (await metaTopics(testApp, id))[0] === 'Lead:pending' || undefined,
+      );
+
+      expect((await optOut(testApp, proof)).statusCode).toBe(204);
+      expect(await metaTopics(testApp, id)).toEqual([]);
+      // Later forms from a browser still saying yes, and the team's status changes: none written.
+      const application = { ...validBodies.candidateApplication(email), consent: 'granted' };
+      const later = await postJson(testApp.app, '/api/candidates/submit', application, {
+        cookie: proof,
+      });
+      expect(later.statusCode).toBe(200);
+      for (const status of ['qualified', 'enrolled', 'placed'])
+        expect((await patchCandidateStatus(testApp.app, id, status)).statusCode).toBe(200);
+      expect(await metaTopics(testApp, id)).toEqual([]);
+      graph.failNext = 0;
+      await new Promise((resolve) => setTimeout(resolve, 300));
+      expect(receivedFor(id)).toEqual([]);
+
+      // The team sees it in the lead's timeline, once however often the person presses it.
+      expect((await optOut(testApp, proof)).statusCode).toBe(204);
+      const detail = await testApp.app.inject({
+        url: `/api/candidate-submissions/${id}`,
+        headers: { cookie: await signIn(testApp.app) },
+      });
+      const timeline = (detail.json() as { timeline: TimelineEntry[] }).timeline;
+      expect(timeline.filter((entry) => entry.kind === 'opted_out')).toEqual([
+        {
+          at: expect.any(String),
+          kind: 'opted_out',
+          text: 'Opted out of sale and sharing: no more events to Meta by the person',
+        },
+      ]);
+    });
+
+    it("from another browser with the status page's mailbox proof: the address's leads stop", async () => {
+      const testApp = current();
+      const { id } = await consentingCandidate(testApp, 'opt-out-mailbox');
+      await eventually(async () => (await metaTopics(testApp, id))[0] === 'Lead:sent' || undefined);
+      const mailbox = await opened(
+        testApp.app,
+        await statusLinkTo(testApp, { table: 'candidates', id }),
+      );
+      expect((await optOut(testApp, mailbox)).statusCode).toBe(204);
+      expect((await patchCandidateStatus(testApp.app, id, 'qualified')).statusCode).toBe(200);
+      expect(await metaTopics(testApp, id)).toEqual(['Lead:sent']);
+    });
+
+    it('changes nothing without a proof, or when another site posts it', async () => {
+      const testApp = current();
+      const { id, proof } = await consentingCandidate(testApp, 'opt-out-forged');
+      expect((await optOut(testApp, '')).statusCode).toBe(204);
+      const forged = await optOut(testApp, proof, { origin: 'https://evil.example' });
+      expect(forged.statusCode).toBe(403);
+      expect((await patchCandidateStatus(testApp.app, id, 'qualified')).statusCode).toBe(200);
+      const topics = await metaTopics(testApp, id);
+      expect(topics.map((topic) => topic.split(':')[0])).toEqual(['Lead', 'qualified']);
+    });
+  },
+  {
+    env: {
+      ...adminEnv,
+      SITE_URL: 'https://talent.example',
+      META_PIXEL_ID: '123456789012345',
+      META_CAPI_ACCESS_TOKEN: 'EAAtest-opt-out-token',
+      META_GRAPH_URL: graph.url,
+    },
+    conversionWorker: { pollMs: 30, retryBaseMs: 50 },
+  },
+);

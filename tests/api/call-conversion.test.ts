@@ -114,6 +114,22 @@ describeEachDatabase(
       expect(await schedules(testApp, denied.email)).toEqual([]);
       expect(await schedules(testApp, withGpc.email)).toEqual([]);
     });
+
+    it('sends no Schedule for a person who opted out after applying, whatever the booking page says', async () => {
+      const testApp = current();
+      const { app } = testApp;
+      await openForCalls(app, await signIn(app));
+      const { email, proof } = await applicant(app, 'granted');
+      const optedOut = await app.inject({
+        method: 'POST',
+        url: '/api/status/opt-out',
+        headers: { cookie: proof },
+      });
+      expect(optedOut.statusCode).toBe(204);
+      // Another browser's page, which never heard of the opt-out, still says yes.
+      await book(app, proof, { eventId: randomUUID(), consent: 'granted' });
+      expect(await schedules(testApp, email)).toEqual([]);
+    });
   },
   { env: capiEnv, conversionWorker: { pollMs: 30, retryBaseMs: 50 } },
 );

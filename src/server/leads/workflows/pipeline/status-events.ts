@@ -83,5 +83,7 @@ export async function recordCallEvent(
   now: Date,
 ): Promise<void> {
   const trx = tablesOf<LeadRecordTables>(db);
+  // The page's own yes may come from a browser that never heard of the person's opt-out.
+  if (await optedOut(trx, 'candidates', id)) return;
   await recordCallConversion(trx, { ...(await conversionFacts(trx, id)), client }, now);
 }

@@ -2,7 +2,8 @@
 # `npm test` runs this first (npm's pretest): what the tests need beyond npm packages. Debian's
 # Chromium and its old headless shell (the browser tests, playwright.config.ts), PostgreSQL 15 and
 # the user postgres (the tests start a throw-away cluster; PostgreSQL refuses to run as root),
-# Caddy (the multi-instance test, deploy/Caddyfile) and systemd-analyze (the unit file's check).
+# Caddy (the multi-instance test, deploy/Caddyfile), systemd-analyze (the unit file's check) and
+# strace (kills a restore mid-swap, tests/api/backups.test.ts).
 # Nothing missing: nothing done. As root on Debian, what is missing is installed with apt-get.
 # Otherwise what is missing is named: with CI=true that fails the run; without, those tests skip.
 set -euo pipefail
@@ -13,6 +14,7 @@ command -v chromium-headless-shell >/dev/null 2>&1 || missing+=(chromium-headles
 [ -x /usr/lib/postgresql/15/bin/initdb ] || missing+=(postgresql-15)
 command -v caddy >/dev/null 2>&1 || missing+=(caddy)
 [ -x /usr/bin/systemd-analyze ] || missing+=(systemd)
+[ -x /usr/bin/strace ] || missing+=(strace)
 id postgres >/dev/null 2>&1 || missing+=("the user postgres")
 [ ${#missing[@]} -eq 0 ] && exit 0
 

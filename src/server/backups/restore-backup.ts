@@ -1,5 +1,5 @@
 import { existsSync } from 'node:fs';
-import { copyFile, mkdir, readFile, rename, rm, stat } from 'node:fs/promises';
+import { copyFile, link, mkdir, readFile, rename, rm, stat } from 'node:fs/promises';
 import path from 'node:path';
 import SqliteDatabase from 'better-sqlite3';
 import { SQLITE_FILE_NAME } from '../platform/database/connection';
@@ -97,7 +97,7 @@ function checkContents(backup: SqliteDatabase.Database, knownMigrations: readonl
   }
 }
 
-/** Restores `file` (decision 130), refused while open; the current one moves aside. */
+/** Restores `file` (decision 130), refused while open; the current one is kept aside. */
 export async function restoreBackup({
   file,
   dataDir,
@@ -130,16 +130,19 @@ export async function restoreBackup({
     }
     // Again, just before the swap: a server started meanwhile must not lose its file.
     refuseIfInUse();
-    let replacedKeptAt: string | undefined;
-    if (existsSync(live)) {
-      const aside = backupsDirOf(dataDir);
-      await mkdir(aside, { recursive: true });
-      replacedKeptAt = path.join(
-        aside,
-        `replaced-${now.toISOString().replaceAll(':', '-')}.sqlite`,
-      );
-      await rename(live, replacedKeptAt);
-      // The lock probe folded any WAL into the file; a stray one belongs to the old database.
+    const replacedKeptAt = existsSync(live)
+      ? path.join(
+          backupsDirOf(dataDir),
+          `replaced-${now.toISOString().replaceAll(':', '-')}.sqlite`,
+        )
+      : undefined;
+    if (replacedKeptAt) {
+      await mkdir(backupsDirOf(dataDir), { recursive: true });
+      // Kept aside by a second name (a copy where hard links fail): the live path always holds
+      // the old database or the new one, so a restore killed here leaves the old one serving.
+      await link(live, replacedKeptAt).catch(() => copyFile(live, replacedKeptAt));
+      // The lock probe folded any WAL into the file; a stray one belongs to the old database
+      // and must never be applied to the new one.
       for (const suffix of ['-wal', '-journal']) {
         if (existsSync(live + suffix)) await rename(live + suffix, replacedKeptAt + suffix);
       }

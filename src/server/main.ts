@@ -5,10 +5,16 @@ import { GENERATED_HASH_FILE, GENERATED_PASSWORD_FILE } from './admin/auth/passw
 import { buildApp } from './app';
 import { loadConfig } from './config/config';
 import { localUrl, startBanner, startFields, type StartFacts } from './config/start-banner';
-import { chooseLogFormat, jsonLogStream, prettyLogStream } from './platform/logging/log-format';
+import {
+  chooseLogFormat,
+  flushBeforeExit,
+  jsonLogStream,
+  prettyLogStream,
+} from './platform/logging/log-format';
 
 /** How long a shutdown may take before the process gives up waiting and exits anyway. */
 const SHUTDOWN_TIMEOUT_MS = 15_000;
+const LAST_LOG_MS = 1000;
 
 /** Starts the production server and shuts it down gracefully on SIGTERM / SIGINT. */
 async function main() {
@@ -30,18 +36,23 @@ async function main() {
     if (closing) return;
     closing = true;
     app.log.info({ signal }, 'shutting down');
+    // The last log lines get a second at most, whatever stdout's reader does.
+    const exit = async (code: number) => {
+      if (jsonLines) await flushBeforeExit(jsonLines, LAST_LOG_MS);
+      process.exit(code);
+    };
     // A stuck connection must not keep a deploy waiting for ever.
     setTimeout(() => {
       app.log.error('shutdown timed out');
-      process.exit(1);
-    }, SHUTDOWN_TIMEOUT_MS).unref();
+      void exit(1);
+    }, SHUTDOWN_TIMEOUT_MS - LAST_LOG_MS).unref();
     try {
       // Requests in flight finish, then onClose: the write queue drains, the database closes last.
       await app.close();
-      process.exit(0);
+      await exit(0);
     } catch (error) {
       app.log.error({ err: error }, 'shutdown failed');
-      process.exit(1);
+      await exit(1);
     }
   };
   process.on('SIGTERM', () => void shutdown('SIGTERM'));

@@ -110,6 +110,22 @@ describe('graceful shutdown', () => {
     const stored = storedEmails(dataDir);
     for (const email of acknowledged) expect(stored.has(email)).toBe(true);
   }, 60_000);
+  it('exits on SIGTERM once the reader of its log is gone (`npm start | head -3`)', async () => {
+    const { dataDir, clientDir } = await tempDirs();
+    const server = await startServerProcess({
+      ...adminEnv,
+      DATA_DIR: dataDir,
+      CLIENT_DIR: clientDir,
+      // "shutting down" is then waiting in the log's buffer when the process exits.
+      LOG_LEVEL: 'info',
+    });
+    server.child.stdout!.destroy();
+    server.child.kill('SIGTERM');
+    const bound = new Promise((resolve) => setTimeout(() => resolve('still running'), 10_000));
+    const exited = await Promise.race([server.exited, bound]);
+    server.child.kill('SIGKILL');
+    expect(exited, server.output()).toBe(0);
+  }, 60_000);
   it('flushes the visit counts still buffered when SIGTERM arrives (decision 115)', async () => {
     const { dataDir, clientDir } = await tempDirs();
     const server = await startServerProcess({

@@ -18,6 +18,18 @@ export function jsonLogStream() {
   return pino.destination({ dest: 1, sync: false, minLength: 4096, periodicFlush: 1000 });
 }
 
+/**
+ * Writes what `stream` holds on the event loop, for at most `ms`, then never again: at exit
+ * sonic-boom retries a failed write for ever, so stdout's reader gone (EPIPE) would hold it.
+ */
+export async function flushBeforeExit(stream: ReturnType<typeof jsonLogStream>, ms: number) {
+  await new Promise<void>((resolve) => {
+    setTimeout(resolve, ms).unref();
+    stream.flush(() => resolve());
+  });
+  stream.flushSync = () => undefined;
+}
+
 /** pino-pretty in-process (a transport's worker misses it in the bundle), synchronous. */
 export function prettyLogStream(colorize: boolean) {
   return pretty({

@@ -4,7 +4,13 @@ import path from 'node:path';
 import { GENERATED_HASH_FILE, GENERATED_PASSWORD_FILE } from './admin/auth/password-source';
 import { buildApp } from './app';
 import { loadConfig } from './config/config';
-import { localUrl, startBanner, startFields, type StartFacts } from './config/start-banner';
+import {
+  listenRefusal,
+  localUrl,
+  startBanner,
+  startFields,
+  type StartFacts,
+} from './config/start-banner';
 import {
   chooseLogFormat,
   flushBeforeExit,
@@ -57,7 +63,9 @@ async function main() {
   };
   process.on('SIGTERM', () => void shutdown('SIGTERM'));
   process.on('SIGINT', () => void shutdown('SIGINT'));
-  await app.listen({ port: config.port, host: config.host });
+  await app.listen({ port: config.port, host: config.host }).catch((error: unknown) => {
+    throw listenRefusal(error, config.host);
+  });
   const { port } = app.server.address() as AddressInfo;
   const facts: StartFacts = {
     url: localUrl(config.host, port),

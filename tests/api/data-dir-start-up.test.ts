@@ -7,7 +7,8 @@ import { adminEnv } from '../support/admin';
 import { startServerProcess } from '../support/server-process';
 import { fakeClientDir } from '../support/test-app';
 
-/* A DATA_DIR the server cannot keep its database in stops the start, naming the setting. */
+/* A DATA_DIR the server cannot keep its database in, or a HOST it cannot listen on, stops the
+ * start, naming the setting. */
 
 let root = '';
 let thaw: (() => void) | undefined;
@@ -21,9 +22,9 @@ afterEach(async () => {
 });
 
 /** The start-up's failure message, or 'started'. */
-async function startRefusal(dataDir: string): Promise<string> {
+async function startRefusal(dataDir: string, host?: string): Promise<string> {
   const env = { ...adminEnv, DATA_DIR: dataDir, CLIENT_DIR: await fakeClientDir(root) };
-  return startServerProcess(env).then(
+  return startServerProcess(env, { host }).then(
     (server) => {
       server.child.kill('SIGKILL');
       return 'started';
@@ -53,4 +54,17 @@ it('refuses a read-only DATA_DIR, naming DATA_DIR and why', async () => {
   expect(refused).toMatch(
     new RegExp(`DATA_DIR ${dataDir}: the database cannot be kept there: E(ACCES|PERM|ROFS)`),
   );
+});
+
+it('refuses a HOST that is no address of this machine, naming HOST and why', async () => {
+  const dataDir = path.join(root, 'data');
+  const forms = 'must be an address of this machine, e.g. 0.0.0.0 (every interface) or 127.0.0.1';
+  const [malformed, elsewhere] = [
+    await startRefusal(dataDir, '999.1.1.1'),
+    await startRefusal(dataDir, '192.0.2.1'),
+  ];
+  expect(malformed).toMatch(/server exited during start-up/);
+  expect(malformed).toContain(`HOST: ${forms}`);
+  expect(elsewhere).toContain(`HOST 192.0.2.1: the server cannot listen there (EADDRNOTAVAIL)`);
+  expect(elsewhere).toContain(forms);
 });

@@ -34,11 +34,11 @@ export const sourceArgs = (name: keyof typeof BUNDLED_ENTRIES = 'main'): string[
  * Runs the real server entry point (src/server/main.ts, see sourceArgs, or with
  * `options.built` the production build's dist/server/main.js) in a child process,
  * on a free port of 127.0.0.1 (or `options.port`, to restart an instance where a proxy expects
- * it), and resolves once GET /api/health answers 200.
+ * it; `options.host` for the start-up's refusals), and resolves once GET /api/health answers 200.
  */
 export async function startServerProcess(
   env: Record<string, string>,
-  options: { port?: number; built?: boolean } = {},
+  options: { port?: number; built?: boolean; host?: string } = {},
 ): Promise<ServerProcess> {
   const port = options.port ?? (await freePort());
   const entry = options.built ? ['dist/server/main.js'] : sourceArgs();
@@ -52,7 +52,7 @@ export async function startServerProcess(
       LEAD_RATE_LIMIT: '0',
       SPAM_MIN_FILL_MS: '0',
       ...env,
-      HOST: '127.0.0.1',
+      HOST: options.host ?? '127.0.0.1',
       PORT: String(port),
     },
     stdio: ['ignore', 'pipe', 'pipe'],

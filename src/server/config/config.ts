@@ -6,6 +6,8 @@ import { parseSiteConfig, SITE_SETTING_NAMES, type SiteConfig } from '@shared/si
 import { LOG_FORMAT_SETTINGS } from '../platform/logging/log-format';
 import {
   commaList,
+  HOST_FORMS,
+  isHostForm,
   isSafeTrustProxy,
   parseDuration,
   parseReminderDelays,
@@ -36,7 +38,7 @@ const durationList = (example: string) =>
 const envSchema = z.object({
   NODE_ENV: z.enum(['development', 'production', 'test']).default('production'),
   PORT: z.coerce.number().int().min(0).max(65535).default(3000),
-  HOST: z.string().min(1).default('0.0.0.0'),
+  HOST: z.string().min(1).refine(isHostForm, { error: HOST_FORMS }).default('0.0.0.0'),
   DATA_DIR: z.string().min(1).default('./data'),
   DATABASE_URL: z
     .url({ protocol: /^postgres(ql)?$/, error: 'must be a postgres:// or postgresql:// URL' })

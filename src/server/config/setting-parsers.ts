@@ -5,6 +5,12 @@ export const TRUST_PROXY_FORMS =
   'must be the number of proxies in front of the server (e.g. 1) or their addresses or ' +
   'subnets, comma-separated (e.g. 10.0.0.5 or 10.0.0.0/8,loopback)';
 export const TRUST_EVERY_HOP = `"true" would trust every hop, so any client could forge its address; ${TRUST_PROXY_FORMS}`;
+/** What HOST may be, as its refusals say. */
+export const HOST_FORMS =
+  'must be an address of this machine, e.g. 0.0.0.0 (every interface) or 127.0.0.1 (a proxy ' +
+  'on this machine), or a name that resolves to one';
+/** A dotted number that is no IPv4 address (999.1.1.1) is refused before any DNS look-up. */
+export const isHostForm = (host: string) => isIP(host) > 0 || !/^[\d.]+$/.test(host);
 /** Names proxy-addr (Fastify's trustProxy) accepts for groups of addresses. */
 const ADDRESS_GROUPS = new Set(['loopback', 'linklocal', 'uniquelocal']);
 

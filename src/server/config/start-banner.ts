@@ -1,6 +1,7 @@
 import { SQLITE_FILE_NAME } from '../platform/database/connection';
 import type { ServerConfig } from './config';
 import { configurationSummary, databaseSummary } from './config-summary';
+import { HOST_FORMS } from './setting-parsers';
 
 /* What `npm start` prints once it listens, and the JSON log's `ready` entry (decision 142). */
 
@@ -22,6 +23,13 @@ export function localUrl(host: string, port: number): string {
   const local = ['0.0.0.0', '::', '127.0.0.1', '::1', 'localhost'].includes(host);
   const name = local ? 'localhost' : host.includes(':') ? `[${host}]` : host;
   return `http://${name}:${port}`;
+}
+
+/** Why the server cannot listen on HOST, naming the setting; other failures as they are. */
+export function listenRefusal(error: unknown, host: string): unknown {
+  const code = (error as { code?: string }).code ?? '';
+  if (!['ENOTFOUND', 'EAI_AGAIN', 'EADDRNOTAVAIL'].includes(code)) return error;
+  return new Error(`HOST ${host}: the server cannot listen there (${code}): HOST ${HOST_FORMS}`);
 }
 
 function adminPasswordText(config: ServerConfig, admin: StartFacts['admin']): string {

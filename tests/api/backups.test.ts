@@ -1,7 +1,16 @@
 import { execFile, spawn } from 'node:child_process';
 import { createHash } from 'node:crypto';
 import { existsSync } from 'node:fs';
-import { copyFile, mkdtemp, readFile, rename, rm, stat, writeFile } from 'node:fs/promises';
+import {
+  copyFile,
+  mkdtemp,
+  readdir,
+  readFile,
+  rename,
+  rm,
+  stat,
+  writeFile,
+} from 'node:fs/promises';
 import os from 'node:os';
 import path from 'node:path';
 import { promisify } from 'node:util';
@@ -30,6 +39,8 @@ import { fakeClientDir, uniqueEmail } from '../support/test-app';
 const root = path.resolve(import.meta.dirname, '..', '..');
 const CLIENTS = 20;
 const STRACE = '/usr/bin/strace';
+/** strace's kill as a rename starts: SIGKILL, the rename not done. */
+const INJECT_KILL = 'inject=rename,renameat,renameat2:error=EIO:signal=KILL';
 
 let work: string;
 let clientDir: string;
@@ -161,6 +172,23 @@ async function exportedLeads(baseUrl: string): Promise<string> {
   return text;
 }
 
+/** A stopped server's DATA_DIR: `kept` in its backup `good` and in `live`, `later` in `live` only. */
+async function backedUpThenLater() {
+  const { dataDir, env } = dataEnv();
+  const server = await start(env);
+  const kept = uniqueEmail('kept');
+  expect(await tryPost(`${server.baseUrl}/api/candidates/email`, { email: kept })).toEqual({
+    status: 200,
+    body: { ok: true },
+  });
+  expect((await runScript('backup', env)).code).toBe(0);
+  const later = uniqueEmail('after-backup');
+  await tryPost(`${server.baseUrl}/api/candidates/email`, { email: later });
+  await stop(server);
+  const good = await newestBackup(dataDir);
+  return { dataDir, env, kept, later, good, live: path.join(dataDir, SQLITE_FILE_NAME) };
+}
+
 describe('npm run backup and npm run restore', () => {
   it('backs up under load; the restored copy serves every lead acknowledged before', async () => {
     const { dataDir, env } = dataEnv();
@@ -238,19 +266,7 @@ describe('npm run backup and npm run restore', () => {
   }, 60_000);
 
   it('keeps the database it replaces, and refuses a damaged or foreign file', async () => {
-    const { dataDir, env } = dataEnv();
-    const server = await start(env);
-    const kept = uniqueEmail('kept');
-    expect(await tryPost(`${server.baseUrl}/api/candidates/email`, { email: kept })).toEqual({
-      status: 200,
-      body: { ok: true },
-    });
-    expect((await runScript('backup', env)).code).toBe(0);
-    const later = uniqueEmail('after-backup');
-    await tryPost(`${server.baseUrl}/api/candidates/email`, { email: later });
-    await stop(server);
-    const good = await newestBackup(dataDir);
-    const live = path.join(dataDir, SQLITE_FILE_NAME);
+    const { env, kept, later, good, live } = await backedUpThenLater();
     const liveSum = await sha256(live);
 
     const refused = async (file: string, message: string) => {
@@ -305,46 +321,31 @@ describe('npm run backup and npm run restore', () => {
     expect(emailsIn(keptAt!)).toEqual([kept, later]);
   }, 60_000);
 
-  // strace stops the restore where it renames its copy in (SIGKILL, the rename not done).
   it.skipIf(!existsSync(STRACE) && process.env.CI !== 'true')(
     'a restore killed as it swaps the files in leaves the old database serving',
     async () => {
-      const { dataDir, env } = dataEnv();
-      const server = await start(env);
-      const inBackup = uniqueEmail('in-backup');
-      await tryPost(`${server.baseUrl}/api/candidates/email`, { email: inBackup });
-      expect((await runScript('backup', env)).code).toBe(0);
-      const onlyLive = uniqueEmail('only-live');
-      await tryPost(`${server.baseUrl}/api/candidates/email`, { email: onlyLive });
-      await stop(server);
-      const file = await newestBackup(dataDir);
-      const live = path.join(dataDir, SQLITE_FILE_NAME);
+      const { dataDir, env, kept, later, good, live } = await backedUpThenLater();
       // Left by an earlier attempt; strace follows the renames of this path.
       const incoming = `${live}.restore.partial`;
       await writeFile(incoming, '');
-      const killed = await runScript(
-        'restore',
-        env,
-        [file],
-        [
-          STRACE,
-          ...['-f', '-qq', '-o', '/dev/null', '-P', incoming, '-e', 'trace=%file'],
-          ...['-e', 'inject=rename,renameat,renameat2:error=EIO:signal=KILL'],
-        ],
-      );
-      expect(killed.stdout).not.toContain('Restored');
-      expect(killed.code).not.toBe(0);
+      const killAtSwap = ['-f', '-qq', '-o', '/dev/null', '-P', incoming, '-e', INJECT_KILL];
+      const killed = await runScript('restore', env, [good], [STRACE, ...killAtSwap]);
+      // Killed (by a signal) at the swap: the old database was already kept aside.
+      expect([killed.code, killed.stdout]).toEqual([null, '']);
+      expect(
+        (await readdir(backupsDirOf(dataDir))).some((name) => name.startsWith('replaced-')),
+      ).toBe(true);
 
       const again = await start(env);
       const exported = await exportedLeads(again.baseUrl);
-      expect([exported.includes(inBackup), exported.includes(onlyLive)]).toEqual([true, true]);
+      expect([exported.includes(kept), exported.includes(later)]).toEqual([true, true]);
       await stop(again);
       // Run again, it restores.
-      const restore = await runScript('restore', env, [file]);
+      const restore = await runScript('restore', env, [good]);
       expect(restore.code, restore.stderr).toBe(0);
       const restored = await start(env);
       const now = await exportedLeads(restored.baseUrl);
-      expect([now.includes(inBackup), now.includes(onlyLive)]).toEqual([true, false]);
+      expect([now.includes(kept), now.includes(later)]).toEqual([true, false]);
       await stop(restored);
     },
     60_000,

@@ -112,13 +112,9 @@ describe('graceful shutdown', () => {
   }, 60_000);
   it('exits on SIGTERM once the reader of its log is gone (`npm start | head -3`)', async () => {
     const { dataDir, clientDir } = await tempDirs();
-    const server = await startServerProcess({
-      ...adminEnv,
-      DATA_DIR: dataDir,
-      CLIENT_DIR: clientDir,
-      // "shutting down" is then waiting in the log's buffer when the process exits.
-      LOG_LEVEL: 'info',
-    });
+    // "shutting down" then waits in the log's buffer when the process exits.
+    const env = { ...adminEnv, DATA_DIR: dataDir, CLIENT_DIR: clientDir, LOG_LEVEL: 'info' };
+    const server = await startServerProcess(env);
     server.child.stdout!.destroy();
     server.child.kill('SIGTERM');
     const bound = new Promise((resolve) => setTimeout(() => resolve('still running'), 10_000));

@@ -20,6 +20,7 @@ import {
 
 /** How long a shutdown may take before the process gives up waiting and exits anyway. */
 const SHUTDOWN_TIMEOUT_MS = 15_000;
+/** Of that, what the last log lines may take (a reader of stdout may be gone or stalled). */
 const LAST_LOG_MS = 1000;
 
 /** Starts the production server and shuts it down gracefully on SIGTERM / SIGINT. */
@@ -42,7 +43,6 @@ async function main() {
     if (closing) return;
     closing = true;
     app.log.info({ signal }, 'shutting down');
-    // The last log lines get a second at most, whatever stdout's reader does.
     const exit = async (code: number) => {
       if (jsonLines) await flushBeforeExit(jsonLines, LAST_LOG_MS);
       process.exit(code);

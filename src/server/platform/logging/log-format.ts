@@ -24,7 +24,7 @@ export function jsonLogStream() {
  */
 export async function flushBeforeExit(stream: ReturnType<typeof jsonLogStream>, ms: number) {
   await new Promise<void>((resolve) => {
-    setTimeout(resolve, ms).unref();
+    setTimeout(resolve, ms);
     stream.flush(() => resolve());
   });
   stream.flushSync = () => undefined;

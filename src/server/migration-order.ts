@@ -63,4 +63,5 @@ export const migrationOrder = [
   '340_booking_outcomes',
   '350_booking_screening',
   '355_booking_hosts',
+  '360_company_phone',
 ] as const;

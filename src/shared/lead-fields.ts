@@ -158,6 +158,8 @@ export const companyFields = {
     searchKey: 'email_normalized',
     contact: 'email',
   },
+  // The number the talent specialist calls (/hiring promises a call); optional.
+  phone: { ...company('phone', 'Phone'), forms: request, optional: { max: 40 } },
   companySize: {
     ...company('company_size', 'Company size'),
     options: contactCompanySizes,

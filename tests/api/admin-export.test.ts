@@ -290,7 +290,7 @@ describeEachDatabase(
     it('answers a header-only file when nothing matches', async () => {
       const response = await exportTab(current(), cookie, 'companies', `${tag}none`);
       expect(response.rawPayload.subarray(3).toString('utf8')).toBe(
-        '"ID","Company","Contact Name","Title","Email","Company Size","Talent Needs","Timeline","Comments","Stage","Source Page","Landing Variant","UTM Source","UTM Medium","UTM Campaign","UTM Term","UTM Content","Referrer","FBCLID","Submitted","Updated","Status"\r\n',
+        '"ID","Company","Contact Name","Title","Email","Phone","Company Size","Talent Needs","Timeline","Comments","Stage","Source Page","Landing Variant","UTM Source","UTM Medium","UTM Campaign","UTM Term","UTM Content","Referrer","FBCLID","Submitted","Updated","Status"\r\n',
       );
     });
   },

@@ -32,6 +32,13 @@ const invalidCases: [string, (email: string) => object, string, unknown, string]
     'x'.repeat(4001),
     'Please keep this under 4000 characters',
   ],
+  [
+    'submit',
+    validBodies.companyRequest,
+    'phone',
+    '5'.repeat(41),
+    'Please keep this under 40 characters',
+  ],
 ];
 
 describeEachDatabase('company endpoints', (current) => {
@@ -70,6 +77,23 @@ describeEachDatabase('company endpoints', (current) => {
         comments: 'Night shifts too.',
         stage: 'request',
       }),
+    ]);
+  });
+
+  it('keeps the phone a company may give for the call /hiring promises, and asks none', async () => {
+    const { app, db } = current();
+    const [email, without] = [uniqueEmail('hr'), uniqueEmail('hr')];
+    const body = { ...validBodies.companyRequest(email), phone: ' +1 555 0142 ' };
+    expect((await postJson(app, '/api/companies/submit', body)).statusCode).toBe(200);
+    expect(
+      (await postJson(app, '/api/companies/submit', validBodies.companyRequest(without)))
+        .statusCode,
+    ).toBe(200);
+    expect(await companiesWithEmail(db, email)).toEqual([
+      expect.objectContaining({ contact_name: 'Grace Hopper', phone: '+1 555 0142' }),
+    ]);
+    expect(await companiesWithEmail(db, without)).toEqual([
+      expect.objectContaining({ phone: null }),
     ]);
   });
 

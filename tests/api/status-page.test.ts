@@ -13,7 +13,7 @@ import {
 } from '../../src/shared/person-status';
 import { patchCandidateStatus, signIn } from '../support/admin';
 import { PREFILL_COOKIE } from '../../src/shared/prefill-cookie';
-import { candidateIdOf, candidatesWithEmail, postJson } from '../support/api';
+import { candidateIdOf, candidatesWithEmail, companiesWithEmail, postJson } from '../support/api';
 import { validBodies } from '../support/lead-bodies';
 import {
   applicant,
@@ -268,6 +268,37 @@ describeEachDatabase(
         errors: { lastName: 'Last name is required' },
       });
       expect(state?.status).toMatchObject({ kind: 'leads', leads: [{ details: { phone: '' } }] });
+    });
+
+    it('lets a company add the phone its talent specialist should call', async () => {
+      const { app, db } = current();
+      const email = uniqueEmail('company');
+      const body = validBodies.companyRequest(email);
+      expect((await postJson(app, '/api/companies/submit', body)).statusCode).toBe(200);
+      const [company] = await companiesWithEmail(db, email);
+      const link = await statusLinkTo(current(), { table: 'companies', id: company!.id });
+      const proof = await opened(app, link);
+      const details = {
+        lead: `k${company!.id}`,
+        name: 'Grace Hopper',
+        title: 'COO',
+        company: 'Acme Data',
+      };
+      const saved = await post(
+        app,
+        '/api/status/details',
+        { ...details, phone: '+1 555 0142' },
+        proof,
+      );
+      expect(saved.statusCode, saved.body).toBe(200);
+      expect((await companiesWithEmail(db, email))[0]).toMatchObject({
+        title: 'COO',
+        phone: '+1 555 0142',
+      });
+      const { state } = await statusPage(app, proof);
+      expect(state?.status).toMatchObject({
+        leads: [{ details: { name: 'Grace Hopper', title: 'COO', phone: '+1 555 0142' } }],
+      });
     });
 
     it('stops reminders, and withdraws, each recorded as the person’s act', async () => {

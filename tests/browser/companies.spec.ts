@@ -151,6 +151,7 @@ const hiringRequest = {
   companySize: 'midsize',
   talentNeeds: '12 technicians for two sites, night shifts',
   timeline: 'soon',
+  phone: '+1 555 0142',
 };
 
 async function fillHiringRequest(page: Page, prefilled: boolean) {
@@ -160,6 +161,8 @@ async function fillHiringRequest(page: Page, prefilled: boolean) {
   await page.getByLabel('Company size').selectOption(hiringRequest.companySize);
   await page.getByLabel('Hiring timeline').selectOption(hiringRequest.timeline);
   await page.getByLabel('Talent needs').fill(hiringRequest.talentNeeds);
+  // The number the promised call goes to; optional.
+  await page.getByLabel('Phone (optional)').fill(hiringRequest.phone);
 }
 
 async function storeEmployerLead(page: Page) {

@@ -233,6 +233,7 @@ test.describe('employer form', () => {
       ...besideSpec,
       ...talentRequest,
       comments: '',
+      phone: '',
       attribution: { page: '/contact' },
     });
     await expectToast(

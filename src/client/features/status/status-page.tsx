@@ -29,6 +29,7 @@ const companyFields = [
   { name: 'name', label: 'Your Name', autoComplete: 'name' },
   { name: 'title', label: 'Your Title', autoComplete: 'organization-title' },
   { name: 'company', label: 'Company Name', autoComplete: 'organization' },
+  { name: 'phone', label: 'Phone', autoComplete: 'tel', optional: true, type: 'tel' },
 ];
 
 /** One action: a form with the lead's name and one button. */

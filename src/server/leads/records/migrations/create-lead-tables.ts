@@ -135,6 +135,13 @@ const addClickId: Migration = {
   },
 };
 
+/** 360: the phone a company may give with its talent request. */
+const addCompanyPhone: Migration = {
+  async up(db: Kysely<unknown>) {
+    await db.schema.alterTable('companies').addColumn('phone', 'text').execute();
+  },
+};
+
 /** 004: the quarantine, newest first for the admin, and the spam keys. */
 function createLeadQuarantine(dialect: DialectName): Migration {
   return {
@@ -269,4 +276,5 @@ export const leadRecordMigrations: MigrationSet = (dialect) => ({
   '160_lead_proof': leadProof,
   '166_lead_quarantine_dropped': quarantineDropped,
   '300_lead_contacts': createLeadContacts(dialect),
+  '360_company_phone': addCompanyPhone,
 });

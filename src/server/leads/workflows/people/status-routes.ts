@@ -39,7 +39,12 @@ const candidateDetails = z.extend(
   z.pick(candidateApplicationSchema, { firstName: true, lastName: true, phone: true }),
   { location: optionalLine() },
 );
-const companyDetails = z.pick(hiringRequestSchema, { name: true, title: true, company: true });
+const companyDetails = z.pick(hiringRequestSchema, {
+  name: true,
+  title: true,
+  company: true,
+  phone: true,
+});
 
 export const NO_PROOF = 'Open your status page from the link in our e-mail first';
 

@@ -98,7 +98,7 @@ export const detailColumns = {
     phone: 'phone',
     location: 'location',
   },
-  companies: { name: 'contact_name', title: 'title', company: 'company_name' },
+  companies: { name: 'contact_name', title: 'title', company: 'company_name', phone: 'phone' },
 } as const;
 
 export function statusLead(

@@ -162,7 +162,7 @@ async function fillHiringRequest(page: Page, prefilled: boolean) {
   await page.getByLabel('Hiring timeline').selectOption(hiringRequest.timeline);
   await page.getByLabel('Talent needs').fill(hiringRequest.talentNeeds);
   // The number the promised call goes to; optional.
-  await page.getByLabel('Phone (optional)').fill(hiringRequest.phone);
+  await page.getByLabel('Direct phone (optional)').fill(hiringRequest.phone);
 }
 
 async function storeEmployerLead(page: Page) {

@@ -34,7 +34,7 @@ async function fillApplication(page: Page) {
   await page.getByLabel('First name').fill(application.firstName);
   await page.getByLabel('Last name').fill(application.lastName);
   await page.getByLabel('Email', { exact: true }).fill(application.email);
-  await page.getByLabel('Phone').fill(application.phone);
+  await page.getByLabel('Phone (optional)', { exact: true }).fill(application.phone);
   await page.getByLabel('Location').fill(application.location);
   await page.getByLabel('Education level').selectOption(application.educationLevel);
   await page.getByLabel('Tech experience').selectOption(application.techExperience);

@@ -25,7 +25,7 @@ const fieldsOf = ({ sizes, timelines }: (typeof companyRequestLists)[keyof typeo
       prefill: 'employerEmail',
       locked: earlier,
     },
-    { name: 'phone', type: 'tel', autoComplete: 'tel' },
+    { name: 'phone', label: 'Direct phone', type: 'tel', autoComplete: 'tel' },
     {
       name: 'company',
       label: 'Company name',

@@ -94,6 +94,22 @@ describeEachDatabase(
       expect(text).toContain(`${SITE_URL}/admin?candidate=${id}`);
     });
 
+    it('names a company by its name, and gives the phone it left for the call', async () => {
+      const { app } = current();
+      const [first, direct] = [uniqueEmail('company'), uniqueEmail('company')];
+      expect(
+        (await postJson(app, '/api/companies/email', validBodies.companyEmail(first))).statusCode,
+      ).toBe(200);
+      const emailOnly = mailText(await mailAbout(first));
+      expect(emailOnly).toMatch(/^Subject: New company lead: Acme Data\r?$/m);
+      expect(emailOnly).toMatch(/^Name: Acme Data\r?$/m);
+      const body = { ...validBodies.companyRequest(direct), phone: '+1 555 0142' };
+      expect((await postJson(app, '/api/companies/submit', body)).statusCode).toBe(200);
+      const request = mailText(await mailAbout(direct));
+      expect(request).toMatch(/^Subject: New company lead: Grace Hopper \(Acme Data\)\r?$/m);
+      expect(request).toContain('Phone: +1 555 0142');
+    });
+
     it('posts each new lead to the webhook, signed per Standard Webhooks', async () => {
       const testApp = current();
       const email = uniqueEmail('company');

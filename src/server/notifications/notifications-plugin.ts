@@ -88,7 +88,9 @@ function leadName(lead: LeadCreatedPayload): string {
   const name =
     lead.type === 'candidate'
       ? [lead.firstName, lead.lastName].filter(Boolean).join(' ')
-      : [lead.contactName, lead.companyName && `(${lead.companyName})`].filter(Boolean).join(' ');
+      : lead.contactName && lead.companyName
+        ? `${lead.contactName} (${lead.companyName})`
+        : (lead.contactName ?? lead.companyName);
   return name || lead.email;
 }
 

@@ -159,7 +159,7 @@ export const companyFields = {
     contact: 'email',
   },
   // The number the talent specialist calls (/hiring promises a call); optional.
-  phone: { ...company('phone', 'Phone'), forms: request, optional: { max: 40 } },
+  phone: { ...company('phone', 'Phone'), forms: request, optional: { max: 40 }, contact: 'phone' },
   companySize: {
     ...company('company_size', 'Company size'),
     options: contactCompanySizes,

@@ -1,6 +1,6 @@
 import type { Page } from '@playwright/test';
 import { test } from './fixtures';
-import { axeViolations } from './support/site';
+import { axeViolations, gotoHydrated } from './support/site';
 import { expect, lead, openTab, signIn, uniqueTag } from './support/admin';
 
 /* The lead drawer opens at once (issue 42): one request, contact first, notes on top. */
@@ -134,4 +134,30 @@ test("a stranger's change is shown to call about, and accepted", async ({ page, 
   await expect(dialog.getByRole('status')).toHaveText('Changes accepted.');
   await expect(notice).toHaveCount(0);
   await expect(dialog.getByRole('heading', { name: 'Grace Mallory' })).toBeVisible();
+});
+
+test('the direct phone a company leaves on /hiring is a call link on its contact card', async ({
+  page,
+}) => {
+  const tag = uniqueTag('hiring');
+  await gotoHydrated(page, '/hiring');
+  await page.getByLabel('Your name').fill('Katherine Johnson');
+  await page.getByLabel('Job title').fill('Head of Operations');
+  await page.getByLabel('Work email').fill(`${tag}@example.com`);
+  await page.getByLabel('Direct phone (optional)').fill('+1 (602) 555-0188');
+  await page.getByLabel('Company name').fill(`${tag} Compute`);
+  await page.getByLabel('Company size').selectOption('large');
+  await page.getByLabel('Hiring timeline').selectOption('immediate');
+  await page.getByLabel('Talent needs').fill('Twelve technicians for two halls.');
+  await page.getByRole('button', { name: 'Submit Request' }).click();
+  await expect(page.getByRole('heading', { name: 'Thank you, Katherine Johnson!' })).toBeVisible();
+
+  await signIn(page);
+  const panel = await openTab(page, 'Companies', tag);
+  await panel.getByRole('button', { name: `Open details of ${tag} Compute` }).click();
+  const card = page.getByRole('dialog').getByRole('region', { name: 'Contact' });
+  await expect(card.getByRole('link', { name: '+1 (602) 555-0188' })).toHaveAttribute(
+    'href',
+    'tel:+16025550188',
+  );
 });

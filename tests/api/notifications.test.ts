@@ -62,6 +62,7 @@ const outboxRows = (testApp: TestApp, leadId: number) =>
     .selectFrom('outbox_messages')
     .selectAll()
     .where('subject_id', '=', leadId)
+    .where('subject_type', '=', 'candidate')
     .where('destination', '!=', 'person')
     .orderBy('id')
     .execute();

@@ -9,13 +9,11 @@ import {
 } from '@shared/admin-funnel';
 import { landingVariants } from '@shared/enums';
 import { leadFunnel } from '../leads';
-import { firstInTurns, readByWeeks, type DayRange } from '../platform/database/report-reads';
-import { costsOf, matchSpend, weeksOf, type CampaignPage, type SpendStore } from '../spend';
+import { firstInTurns } from '../platform/database/report-reads';
+import { costsOf, matchSpend, weeksOf, type SpendStore } from '../spend';
+import { byWeeksOfLeads, CAMPAIGNS_AT_ONCE, pagesOfLeads } from './funnel-reads';
 import type { VisitTables } from './visit-tables';
 import { pagesOfCampaigns, visitorsByKey, type VisitKey } from './visitors-by-key';
-
-/** Campaigns one lead query lists: well under either database's bound on parameters. */
-const CAMPAIGNS_AT_ONCE = 500;
 
 const rate = (part: number, whole: number) =>
   whole > 0 ? Math.round((part / whole) * 10_000) / 10_000 : null;
@@ -41,17 +39,6 @@ const DIMENSIONS = {
   utmSources: { visits: 'utm_source', leads: 'utm_source' },
   utmCampaigns: { visits: 'utm_campaign', leads: 'utm_campaign' },
 } as const satisfies Record<string, { visits: VisitKey; leads: leadFunnel.FunnelDimension }>;
-
-/** Rows of the leads that arrived in `range` (until its `before` if any), a week at a time. */
-const byWeeksOfLeads = <Row>(
-  range: DayRange & { before?: string },
-  read: (fromIso: string, toIso: string) => { execute(): Promise<Row[]> },
-) =>
-  readByWeeks(range, ({ from, to }) => {
-    const next = new Date(Date.parse(`${to}T00:00:00.000Z`) + 86_400_000).toISOString();
-    const end = range.before && range.before < next ? range.before : next;
-    return read(`${from}T00:00:00.000Z`, end).execute();
-  });
 
 /** Counts, their rates (a lead rate never past 1: visitors are under-counted) and costs. */
 const stepOf = (
@@ -267,30 +254,4 @@ export async function funnelFigures(
     },
     weeks: weeksOf(from, to, spend.days, placedDays),
   };
-}
-
-/** Leads per day and (source page, variant, utm_source) of each of `campaigns` ('' included). */
-async function pagesOfLeads(
-  db: Kysely<VisitTables>,
-  campaigns: readonly string[],
-  range: DayRange,
-): Promise<Map<string, CampaignPage[]>> {
-  const pairs = new Map<string, Map<string, CampaignPage>>();
-  for (let at = 0; at < campaigns.length; at += CAMPAIGNS_AT_ONCE) {
-    const some = campaigns.slice(at, at + CAMPAIGNS_AT_ONCE);
-    const leads = byWeeksOfLeads(range, (fromIso, toIso) =>
-      leadFunnel.campaignPagesQuery(db, some, fromIso, toIso),
-    );
-    for await (const rows of leads) {
-      for (const { campaign, day, leads, ...keys } of rows) {
-        const ofCampaign = pairs.get(campaign ?? '') ?? new Map<string, CampaignPage>();
-        const [page, variant, source] = [keys.page ?? '', keys.variant ?? '', keys.source ?? ''];
-        const pair = JSON.stringify([day, page, variant, source]);
-        const weight = (ofCampaign.get(pair)?.weight ?? 0) + Number(leads);
-        ofCampaign.set(pair, { day, page, variant, source, weight });
-        pairs.set(campaign ?? '', ofCampaign);
-      }
-    }
-  }
-  return new Map([...pairs].map(([campaign, ofCampaign]) => [campaign, [...ofCampaign.values()]]));
 }

@@ -117,6 +117,10 @@ const stepProperties = {
     ...integer,
     description: 'Leads that finished the step a reminder asked for, after the reminder',
   },
+  companies: {
+    ...integer,
+    description: 'Company leads (employers), counted beside the candidates, in no stage nor rate',
+  },
   leadRate: ratio('leads / visitors, at most 1; null when visitors is 0'),
   applicationRate: ratio('applications / leads (0..1); null when leads is 0'),
   showRate: ratio('Calls marked attended or late / calls marked (0..1); null when none marked'),

@@ -35,7 +35,8 @@ export function funnelCsv(figures: FunnelFigures): string {
       (step) => money(step[paidCost]),
     ]),
   ];
-  const columns = [...counts, ...costs];
+  // Company leads come last, so no column of before moves (decision 115).
+  const columns: Column[] = [...counts, ...costs, ['Companies', (step) => step.companies]];
   const row = (grouping: string, key: string, step: FunnelStep) => [
     grouping,
     key,
@@ -50,6 +51,7 @@ export function funnelCsv(figures: FunnelFigures): string {
     money(spend),
     figures.currency ?? '',
     ...costs.slice(2).map(() => ''),
+    '',
   ];
   return (
     csv.BOM +

@@ -19,8 +19,16 @@ const rate = (part: number, whole: number) =>
   whole > 0 ? Math.round((part / whole) * 10_000) / 10_000 : null;
 
 /** What funnelLeadsQuery counts per key: the funnel's stages and the reminders' recoveries. */
-const LEAD_COUNTS = [...funnelStages.map((stage) => stage.key), 'recoveredByReminders'] as const;
+const LEAD_COUNTS = [
+  ...funnelStages.map((stage) => stage.key),
+  'recoveredByReminders',
+  'companies',
+] as const;
 type Counts = Pick<FunnelStep, 'key' | 'visitors' | (typeof LEAD_COUNTS)[number]>;
+/** A row of candidates' counts or of companies' count, per key. */
+type LeadRow = { key: string | null } & Partial<
+  Record<(typeof LEAD_COUNTS)[number], number | string | null>
+>;
 
 const zeroCounts = (key: string | null) =>
   ({ key, visitors: 0, ...Object.fromEntries(LEAD_COUNTS.map((count) => [count, 0])) }) as Counts;
@@ -86,15 +94,23 @@ export async function funnelFigures(
     // One read without `campaigns`; one per CAMPAIGNS_AT_ONCE of them (none for an empty list).
     for (let at = 0; at < (campaigns?.length ?? 1); at += CAMPAIGNS_AT_ONCE) {
       const some = campaigns?.slice(at, at + CAMPAIGNS_AT_ONCE);
-      const leads = byWeeksOfLeads(range, (fromIso, toIso) =>
-        leadFunnel.funnelLeadsQuery(db, dimension, fromIso, toIso, booked, some),
-      );
-      for await (const rows of leads) {
-        for (const row of rows) {
-          const key = row.key || null;
-          const target = counts.get(key) ?? zeroCounts(key);
-          for (const count of LEAD_COUNTS) target[count] += Number(row[count] ?? 0);
-          counts.set(key, target);
+      // Company leads are counted beside the candidates, never among them (decision 115).
+      const reads: AsyncIterable<LeadRow[]>[] = [
+        byWeeksOfLeads(range, (fromIso, toIso) =>
+          leadFunnel.funnelLeadsQuery(db, dimension, fromIso, toIso, booked, some),
+        ),
+        byWeeksOfLeads(range, (fromIso, toIso) =>
+          leadFunnel.funnelCompaniesQuery(db, dimension, fromIso, toIso, some),
+        ),
+      ];
+      for (const leads of reads) {
+        for await (const rows of leads) {
+          for (const row of rows) {
+            const key = row.key || null;
+            const target = counts.get(key) ?? zeroCounts(key);
+            for (const count of LEAD_COUNTS) target[count] += Number(row[count] ?? 0);
+            counts.set(key, target);
+          }
         }
       }
     }

@@ -36,10 +36,15 @@ const stageCounts = (booked: BookedCalls | undefined) =>
     );
   });
 
-/** Candidates created in [fromIso, toIso). */
-const candidatesIn = (connection: AnyDb, fromIso: string, toIso: string) =>
+/** Candidates (or company leads) created in [fromIso, toIso). */
+const leadsIn = (
+  connection: AnyDb,
+  fromIso: string,
+  toIso: string,
+  table: 'candidates' | 'companies' = 'candidates',
+) =>
   tablesOf<LeadRecordTables>(connection)
-    .selectFrom('candidates')
+    .selectFrom(table)
     .where('created_at', '>=', fromIso)
     .where('created_at', '<', toIso);
 
@@ -55,12 +60,29 @@ export function funnelLeadsQuery(
   booked?: BookedCalls,
   campaigns?: readonly string[],
 ) {
-  return candidatesIn(connection, fromIso, toIso)
+  return leadsIn(connection, fromIso, toIso)
     .$if(campaigns !== undefined, (query) => query.where('utm_campaign', 'in', campaigns!))
     .select([
       sql<string | null>`${sql.ref(dimension)}`.as('key'),
       ...stageCounts(booked),
       sql<number | string>`sum(${recoveredByReminders})`.as('recoveredByReminders'),
+    ])
+    .groupBy(dimension);
+}
+
+/** Company leads created in [fromIso, toIso) per value of `dimension`, of `campaigns` if given. */
+export function funnelCompaniesQuery(
+  connection: AnyDb,
+  dimension: FunnelDimension,
+  fromIso: string,
+  toIso: string,
+  campaigns?: readonly string[],
+) {
+  return leadsIn(connection, fromIso, toIso, 'companies')
+    .$if(campaigns !== undefined, (query) => query.where('utm_campaign', 'in', campaigns!))
+    .select([
+      sql<string | null>`${sql.ref(dimension)}`.as('key'),
+      (eb) => eb.fn.countAll<number | string>().as('companies'),
     ])
     .groupBy(dimension);
 }
@@ -76,7 +98,7 @@ export function campaignPagesQuery(
   toIso: string,
 ) {
   const day = sql<string>`substr(created_at, 1, 10)`;
-  return candidatesIn(connection, fromIso, toIso)
+  return leadsIn(connection, fromIso, toIso)
     .select([
       'utm_campaign as campaign',
       day.as('day'),
@@ -118,7 +140,7 @@ export function bookingTimesQuery(
 /** Candidates created in [fromIso, toIso) and placed now, per UTC day they arrived (the week chart). */
 export function placedByDayQuery(connection: AnyDb, fromIso: string, toIso: string) {
   const day = sql<string>`substr(created_at, 1, 10)`;
-  return candidatesIn(connection, fromIso, toIso)
+  return leadsIn(connection, fromIso, toIso)
     .select([day.as('day'), (eb) => eb.fn.countAll<number | string>().as('placed')])
     .where(sql<boolean>`status = 'placed'`)
     .groupBy(day);

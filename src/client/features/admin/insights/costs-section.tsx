@@ -147,6 +147,7 @@ const costs = (paid: boolean) => [
       ? ([stage.costLabel.replace('Cost per', 'Cost per paid'), stage.paidCost, true] as const)
       : ([stage.costLabel, stage.cost, true] as const),
   ),
+  ['Companies', 'companies', false] as const,
 ];
 
 /** How landing pages and variants get their spend (spend-costs.ts shares it so). */

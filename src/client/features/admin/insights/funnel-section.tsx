@@ -20,7 +20,7 @@ const DAY_PATTERN = /^\d{4}-\d{2}-\d{2}$/;
 
 const counted = (
   header: string,
-  field: 'visitors' | FunnelStageKey | 'recoveredByReminders',
+  field: 'visitors' | FunnelStageKey | 'recoveredByReminders' | 'companies',
 ): FigureColumn<FunnelStep> => ({ header, value: (row) => formatNumber(row[field]) });
 const [leads, applications, ...laterStages] = funnelStages;
 
@@ -43,6 +43,7 @@ const funnelColumns: FigureColumn<FunnelStep>[] = [
   { header: 'Show rate', value: (row) => ratePercent(row.showRate) },
   { header: 'Median hours to booking', value: (row) => row.medianHoursToBooking ?? '—' },
   counted('Recovered by reminders', 'recoveredByReminders'),
+  counted('Companies', 'companies'),
 ];
 
 /** The Funnel section of the Overview tab, for a date range (default: the last 30 UTC days). */

@@ -24,6 +24,10 @@ test('the Overview funnel shows visitors, leads and the A/B comparison for a dat
     utmSource: source,
     utmCampaign: campaignA,
   });
+  // An employer from campaign B: a company lead, counted beside the candidates.
+  const attribution = { page: '/companies', utmSource: source, utmCampaign: campaignB };
+  const company = { email: `${uniqueTag('employer')}@example.com`, company: 'Acme Data' };
+  await page.request.post('/api/companies/email', { data: { ...company, attribution } });
 
   await signIn(page);
   const panel = await openTab(page, 'Insights');
@@ -31,7 +35,7 @@ test('the Overview funnel shows visitors, leads and the A/B comparison for a dat
   const cells = (table: string, key: string) =>
     funnel.getByRole('table', { name: table }).getByRole('row', { name: key }).getByRole('cell');
   // Visitors, leads, lead rate, applications, rate, booked, attended, enrolled, placed, show
-  // rate, median hours to booking, recovered by reminders.
+  // rate, median hours to booking, recovered by reminders, companies.
   await expect(cells('Funnel per UTM source', source)).toHaveText([
     '2',
     '1',
@@ -45,6 +49,7 @@ test('the Overview funnel shows visitors, leads and the A/B comparison for a dat
     '—',
     '—',
     '0',
+    '1',
   ]);
   await expect(cells('Funnel per UTM campaign', campaignA)).toHaveText([
     '1',
@@ -58,6 +63,7 @@ test('the Overview funnel shows visitors, leads and the A/B comparison for a dat
     '0',
     '—',
     '—',
+    '0',
     '0',
   ]);
   await expect(cells('Funnel per UTM campaign', campaignB)).toHaveText([
@@ -73,6 +79,7 @@ test('the Overview funnel shows visitors, leads and the A/B comparison for a dat
     '—',
     '—',
     '0',
+    '1',
   ]);
   await expect(cells('Funnel per landing page', '/career').first()).not.toHaveText('0');
 
@@ -162,7 +169,7 @@ test('more leads than counted visitors: rates stay within 100%, marked, with the
   const funnel = panel.getByRole('region', { name: 'Funnel' });
   const table = funnel.getByRole('table', { name: 'Funnel per UTM campaign' });
   // Visitors, leads, lead rate (capped, marked), applications, rate, booked, attended, enrolled,
-  // placed, show rate, median hours to booking, recovered.
+  // placed, show rate, median hours to booking, recovered, companies.
   await expect(table.getByRole('row', { name: campaign }).getByRole('cell')).toHaveText([
     '1',
     '3',
@@ -175,6 +182,7 @@ test('more leads than counted visitors: rates stay within 100%, marked, with the
     '0',
     '—',
     '—',
+    '0',
     '0',
   ]);
   const note =

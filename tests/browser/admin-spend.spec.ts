@@ -83,7 +83,7 @@ test('an uploaded spend CSV gives each campaign its cost per lead and per placem
   );
 
   const table = costs.getByRole('table', { name: /^Costs per utm campaign/ });
-  // Leads, applications, booked, attended, enrolled, placed, spend, then each stage's cost.
+  // Leads, applications, booked, attended, enrolled, placed, spend, each stage's cost, companies.
   // The placed lead counts as applied, booked and attended too: each stage counts those reaching it.
   await expect(table.getByRole('row', { name: spring }).getByRole('cell')).toHaveText([
     '2',
@@ -99,6 +99,7 @@ test('an uploaded spend CSV gives each campaign its cost per lead and per placem
     '$30.00',
     '$30.00',
     '$30.00',
+    '0',
   ]);
   await expect(table.getByRole('row', { name: fall }).getByRole('cell')).toHaveText([
     '1',
@@ -114,6 +115,7 @@ test('an uploaded spend CSV gives each campaign its cost per lead and per placem
     '—',
     '—',
     '—',
+    '0',
   ]);
 
   // Each column sorts, both ways, and says so: figures largest first, then the other way.

@@ -395,28 +395,28 @@ describeEachDatabase(
       );
       const lines = csv.body.split('\r\n');
       expect(lines[0]).toContain('"Spend","Currency","Cost per lead","Cost per application"');
-      // Paid costs come last: the columns before keep their places and meanings.
+      // Paid costs, then companies, come last: the columns before keep places and meanings.
       expect(lines[0]).toMatch(
-        /"Cost per placement","Cost per paid lead",.*,"Cost per paid placement"$/,
+        /"Cost per placement","Cost per paid lead",.*,"Cost per paid placement","Companies"$/,
       );
       expect(lines).toContain(
-        '"UTM campaign","111","4","2","1","1","1","1","1","0","0.5","0.5","","","","15.50","USD","7.75","15.50","15.50","15.50","15.50","15.50","7.75","15.50","15.50","15.50","15.50","15.50"',
+        '"UTM campaign","111","4","2","1","1","1","1","1","0","0.5","0.5","","","","15.50","USD","7.75","15.50","15.50","15.50","15.50","15.50","7.75","15.50","15.50","15.50","15.50","15.50","0"',
       );
       // The whole range first; landing pages by path; the A/B card's variants by their name.
       expect(lines[1]).toBe(
-        '"Total","","5","5","2","1","1","1","1","0","1","0.4","","","","45.75","USD","9.15","22.88","45.75","45.75","45.75","45.75","","","","","",""',
+        '"Total","","5","5","2","1","1","1","1","0","1","0.4","","","","45.75","USD","9.15","22.88","45.75","45.75","45.75","45.75","","","","","","","0"',
       );
       expect(lines).toContain(
-        '"Landing page","/career","4","0","0","0","0","0","0","0","0","","","","","15.50","USD","","","","","","","","","","","",""',
+        '"Landing page","/career","4","0","0","0","0","0","0","0","0","","","","","15.50","USD","","","","","","","","","","","","","0"',
       );
       expect(lines).toContainEqual(expect.stringMatching(/^"Landing variant","free_training",/));
       // A source's cost per lead is its spend over all its leads; per paid lead, over 111's and
       // fall-push's.
       expect(lines.find((line) => line.startsWith('"UTM source","facebook",'))).toMatch(
-        /,"35\.50","USD","8\.88","17\.75"(,"35\.50"){4},"11\.83","17\.75"(,"35\.50"){4}$/,
+        /,"35\.50","USD","8\.88","17\.75"(,"35\.50"){4},"11\.83","17\.75"(,"35\.50"){4},"0"$/,
       );
       expect(lines).toContain(
-        '"Unmatched spend","facebook Nobody clicked","","","","","","","","","","","","","","3.00","USD","","","","","","","","","","","",""',
+        '"Unmatched spend","facebook Nobody clicked","","","","","","","","","","","","","","3.00","USD","","","","","","","","","","","","",""',
       );
     });
 

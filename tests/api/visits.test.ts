@@ -246,6 +246,7 @@ describeEachDatabase(
         leads: 2,
         applications: 1,
         recoveredByReminders: 0,
+        companies: 0,
         booked: 0,
         attended: 0,
         enrolled: 0,

@@ -18,7 +18,7 @@ import { pagesOfCampaigns, visitorsByKey, type VisitKey } from './visitors-by-ke
 const rate = (part: number, whole: number) =>
   whole > 0 ? Math.round((part / whole) * 10_000) / 10_000 : null;
 
-/** What funnelLeadsQuery counts per key: the funnel's stages and the reminders' recoveries. */
+/** What is counted per key: the funnel's stages, the reminders' recoveries, the company leads. */
 const LEAD_COUNTS = [
   ...funnelStages.map((stage) => stage.key),
   'recoveredByReminders',

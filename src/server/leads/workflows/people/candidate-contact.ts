@@ -3,7 +3,8 @@ import { tablesOf } from '../../../platform/database/connection';
 import type { WriteQueue } from '../../../platform/database/write-queue';
 import type { AdminLeadTables, CandidateListRow } from '../../records/listing-tables';
 import { issueStatusLink, type StatusLinkTables } from './status-link';
-import { closedWords, openStepOf } from './status-words';
+import { closingStatuses } from '@shared/lead-status';
+import { openStepOf } from './status-words';
 
 /**
  * A candidate's e-mail and a new status link (a call's mail), and whether their application is
@@ -25,7 +26,11 @@ export async function candidateContact(
   const statusLink = await writes.runInBackground((trx) =>
     issueStatusLink(tablesOf<StatusLinkTables>(trx), lead, new Date(), statusLinkDays),
   );
-  return { email: row.email, statusLink, closed: closedWords(row.status) !== undefined };
+  return {
+    email: row.email,
+    statusLink,
+    closed: closingStatuses.some(({ value }) => value === row.status),
+  };
 }
 
 const nameRows = (db: Kysely<object>, ids: readonly number[]) =>

@@ -64,38 +64,30 @@ export async function stopMessages(
       .executeTakeFirst();
     if (Number(stopped.numUpdatedRows) > 0)
       await addActivity(trx, lead.table, lead.id, { kind: 'reminders_stopped', text: 'person' });
-    if (withdraw && status !== 'withdrawn') {
-      await trx
-        .updateTable(lead.table)
-        .set({ status: 'withdrawn' })
-        .where('id', '=', lead.id)
-        .execute();
-      await addActivity(trx, lead.table, lead.id, {
-        kind: 'status_changed',
-        text: 'person',
-        from_status: status,
-        to_status: 'withdrawn',
-      });
-    }
+    if (withdraw && status !== 'withdrawn') await personSets(trx, lead, status, 'withdrawn');
+  });
+}
+
+/** The lead moves from `from` to `to` by the person's own act, in the timeline as theirs. */
+async function personSets(db: Kysely<PipelineTables>, lead: LeadRef, from: string, to: string) {
+  const changed = await db
+    .updateTable(lead.table)
+    .set({ status: to as never })
+    .where('id', '=', lead.id)
+    .where('status', '=', from as never)
+    .executeTakeFirst();
+  if (Number(changed.numUpdatedRows) === 0) return;
+  await addActivity(db, lead.table, lead.id, {
+    kind: 'status_changed',
+    text: 'person',
+    from_status: from,
+    to_status: to,
   });
 }
 
 /** A form the person proves after withdrawing: they want back in, so the lead is `new` again. */
-export async function reopenWithdrawn(db: Kysely<PipelineTables>, lead: LeadRef): Promise<void> {
-  const reopened = await db
-    .updateTable(lead.table)
-    .set({ status: 'new' })
-    .where('id', '=', lead.id)
-    .where('status', '=', 'withdrawn')
-    .executeTakeFirst();
-  if (Number(reopened.numUpdatedRows) === 0) return;
-  await addActivity(db, lead.table, lead.id, {
-    kind: 'status_changed',
-    text: 'person',
-    from_status: 'withdrawn',
-    to_status: 'new',
-  });
-}
+export const reopenWithdrawn = (db: Kysely<PipelineTables>, lead: LeadRef) =>
+  personSets(db, lead, 'withdrawn', 'new');
 
 /** "Do Not Sell or Share" from the person's browser: Meta gets no event of the lead from now on,
     and none still waiting goes (decision 110); once, in the timeline as their act. */

@@ -74,9 +74,14 @@ describe.skipIf(!inject('postgresAdminUrl'))('PostgreSQL connections cut mid-loa
     expect(server.child.exitCode, server.output()).toBeNull();
     expect(server.child.signalCode).toBeNull();
     // A lead that met a cut connection is "not stored, try again" (503), never a server error.
-    expect([...statuses.keys()].filter((status) => status !== '200' && status !== '503')).toEqual(
-      [],
-    );
+    const failures = server
+      .output()
+      .split('\n')
+      .filter((line) => line.includes('request failed'));
+    expect(
+      [...statuses.keys()].filter((status) => status !== '200' && status !== '503'),
+      failures.join('\n'),
+    ).toEqual([]);
     expect(acked.length, JSON.stringify([...statuses])).toBeGreaterThan(0);
     const after = await tryPost(`${baseUrl}/api/candidates/email`, {
       email: uniqueEmail('after-cut'),

@@ -8,6 +8,8 @@ const CONNECTION_LOST =
 const SQLITE_UNAVAILABLE = /^SQLITE_(BUSY|FULL|READONLY|CANTOPEN)/;
 /** The PostgreSQL server cannot be reached: the connection was never made, nothing was sent. */
 const CONNECT_FAILED = new Set(['ECONNREFUSED', 'ENOTFOUND', 'EHOSTUNREACH', 'ENETUNREACH']);
+/** The socket to PostgreSQL reset or closed under a query (a backend terminated mid-read). */
+const SOCKET_LOST = new Set(['ECONNRESET', 'EPIPE']);
 /** The SQLite WAL could not be synced after a commit (sqlite-wal.ts): the disk is full or failing. */
 export const WAL_SYNC_FAILED = 'WAL_SYNC_FAILED';
 
@@ -26,6 +28,7 @@ export function isUnavailableError(error: unknown): boolean {
   if (typeof code === 'string') {
     if (code === 'WRITE_QUEUE_FULL') return true;
     if (POSTGRES_UNAVAILABLE.test(code) || CONNECT_FAILED.has(code)) return true;
+    if (SOCKET_LOST.has(code)) return true;
     if (code === WAL_SYNC_FAILED) return true;
     if (SQLITE_UNAVAILABLE.test(code)) return true;
   }

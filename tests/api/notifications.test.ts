@@ -111,6 +111,35 @@ describeEachDatabase(
       expect(request).toContain('Phone: +1 555 0142');
     });
 
+    it('tells the team once when a company sends its request after its e-mail step', async () => {
+      const { app } = current();
+      const email = uniqueEmail('company');
+      await postJson(app, '/api/companies/email', validBodies.companyEmail(email));
+      await mailAbout(email);
+      const body = { ...validBodies.companyRequest(email), phone: '+1 555 0142' };
+      expect((await postJson(app, '/api/companies/submit', body)).statusCode).toBe(200);
+      const request = await eventually(() => mailsAbout(email)[1]);
+      const text = mailText(request);
+      expect(text).toMatch(/^Subject: Company request: Grace Hopper \(Acme Data\)\r?$/m);
+      for (const line of [
+        'Phone: +1 555 0142',
+        'Title: Head of Operations',
+        'Company size: Midsize (201-1000)',
+        'Talent needs: Ten technicians for a new hall.',
+        'Timeline: Soon (3-6 months)',
+        'Comments: Night shifts too.',
+      ])
+        expect(text).toContain(line);
+      const hook = await eventually(() => hooksAbout(email)[1]);
+      expect(hook.body.type).toBe('lead.requested');
+      expect(hook.body.data).toMatchObject({ type: 'company', talentNeeds: body.talentNeeds });
+      // The same request again (a reload, a second tap) is no news.
+      expect((await postJson(app, '/api/companies/submit', body)).statusCode).toBe(200);
+      await new Promise((resolve) => setTimeout(resolve, 300));
+      expect(mailsAbout(email)).toHaveLength(2);
+      expect(hooksAbout(email)).toHaveLength(2);
+    });
+
     it('posts each new lead to the webhook, signed per Standard Webhooks', async () => {
       const testApp = current();
       const email = uniqueEmail('company');

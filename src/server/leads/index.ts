@@ -12,7 +12,7 @@ export {
   secondsLeft,
   type AddressCounters,
 } from './workflows/screening/address-counters';
-export type { LeadCreatedPayload } from './records/lead-created';
+export { LEAD_REQUESTED, type LeadCreatedPayload } from './records/lead-created';
 export { normalizeEmail } from './records/upsert';
 export { FlashStore } from './workflows/capture/flash-store';
 export { FormHandoff } from './workflows/capture/form-handoff';

@@ -1,8 +1,10 @@
 import type { FastifyPluginAsync } from 'fastify';
 import { Webhook } from 'standardwebhooks';
 import { escapeHtml } from '@shared/escape-html';
+import type { FieldOptions } from '@shared/lead-field';
+import { companyFields } from '@shared/lead-fields';
 import type { NotifyConfig } from '../config/config';
-import type { LeadCreatedPayload } from '../leads';
+import { LEAD_REQUESTED, type LeadCreatedPayload } from '../leads';
 import { outgoingRequest } from '../platform/http/outgoing-request';
 import { createMailer, type MailMessage, type MailSettings } from '../platform/mail/mailer';
 import type { OutboxMessage } from '../platform/outbox/outbox';
@@ -47,9 +49,14 @@ export const notificationsPlugin: FastifyPluginAsync<{
       JSON.parse(message.payload) as LeadCreatedPayload;
     senders.email = async (message) => {
       const lead = leadOf(message);
+      // A known company's full request, else a new lead.
+      const [subject, opening] =
+        message.topic === LEAD_REQUESTED
+          ? ['Company request', 'A company sent its talent request.']
+          : [`New ${lead.type} lead`, `A new ${lead.type} lead arrived.`];
       await mailer.send(
-        notice(notify.emails, `New ${lead.type} lead: ${leadName(lead)}`, [
-          `A new ${lead.type} lead arrived.`,
+        notice(notify.emails, `${subject}: ${leadName(lead)}`, [
+          opening,
           '',
           ...leadLines(lead, siteUrl),
         ]),
@@ -103,11 +110,26 @@ function leadLines(lead: LeadCreatedPayload, siteUrl: string): string[] {
     ...(lead.type === 'company' ? [`Company: ${dash(lead.companyName)}`] : []),
     `E-mail: ${lead.email}`,
     `Phone: ${dash(lead.phone)}`,
+    ...(lead.talentNeeds ? requestLines(lead) : []),
     `Source page: ${dash(lead.sourcePage)}`,
     `UTM source: ${dash(lead.utmSource)}`,
     `UTM campaign: ${dash(lead.utmCampaign)}`,
     // The admin's detail of the lead (contract in HELPERS: /admin?candidate=<id>).
     `Open in the admin: ${siteUrl.replace(/\/+$/, '')}/admin?${lead.type}=${lead.id}`,
+  ];
+}
+
+/** What a company's request asks for: the form's labels, its choices' labels. */
+function requestLines(lead: LeadCreatedPayload): string[] {
+  const { title, companySize, talentNeeds, timeline, comments } = companyFields;
+  const label = (options: FieldOptions, value: string | null | undefined) =>
+    options.find((option) => option.value === value)?.label ?? value ?? '-';
+  return [
+    `${title.label}: ${lead.title ?? '-'}`,
+    `${companySize.label}: ${label(companySize.options, lead.companySize)}`,
+    `${talentNeeds.label}: ${lead.talentNeeds ?? '-'}`,
+    `${timeline.label}: ${label(timeline.options, lead.timeline)}`,
+    `${comments.label}: ${lead.comments || '-'}`,
   ];
 }
 

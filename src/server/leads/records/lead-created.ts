@@ -3,6 +3,8 @@ import { leadTypeOf, type LeadTable } from './lead-tables';
 
 /** The new lead's message to the notifications: what a notice shows, so they read no lead table. */
 export const LEAD_CREATED = 'lead.created';
+/** A known company lead sent its full request (/hiring, /contact): the same payload. */
+export const LEAD_REQUESTED = 'lead.requested';
 
 export type LeadCreatedPayload = ReturnType<typeof leadCreatedPayload>;
 
@@ -21,5 +23,15 @@ export function leadCreatedPayload(table: LeadTable, id: number, step: LeadStep<
     sourcePage: step.attribution?.page || null,
     utmSource: step.attribution?.utmSource || null,
     utmCampaign: step.attribution?.utmCampaign || null,
+    // What a company's request asks for (null at its e-mail step).
+    ...(table === 'companies'
+      ? {
+          title: field('title'),
+          companySize: field('company_size'),
+          talentNeeds: field('talent_needs'),
+          timeline: field('timeline'),
+          comments: field('comments'),
+        }
+      : {}),
   };
 }

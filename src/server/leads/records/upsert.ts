@@ -77,6 +77,8 @@ export interface LeadWrite extends LeadRef {
   created: boolean;
   /** The request proves the lead: only then may it reach Meta. */
   verified: boolean;
+  /** The form brought a value the lead did not hold (stored, or refused without the proof). */
+  changed: boolean;
 }
 
 /** What a write does after the record, in its transaction (notices, assignee, conversions). */
@@ -174,10 +176,11 @@ export async function upsertLead<Stage extends string>(
         .execute();
     }
     const proof = claimed ? { proofGeneration: Math.max(lead.proof_issued, 1) } : {};
-    return { id: lead.id, created: false, verified, proofIssued: claimed, ...proof };
+    const news = changed || refused;
+    return { id: lead.id, created: false, verified, news, proofIssued: claimed, ...proof };
   };
   // In the lead's transaction: history and notices exist exactly when the lead was committed.
-  const recorded = async (result: SaveResult, verified: boolean) => {
+  const recorded = async (result: SaveResult, verified: boolean, changed = true) => {
     if (step.form) {
       const form = {
         lead_table: table,
@@ -192,7 +195,8 @@ export async function upsertLead<Stage extends string>(
       };
       await keepInHistory(db, form, result.created);
     }
-    await effects?.(db, { table, id: result.id, created: result.created, verified }, step, now);
+    const write = { table, id: result.id, created: result.created, verified, changed };
+    await effects?.(db, write, step, now);
     return result;
   };
   for (let attempt = 0; attempt < 3; attempt++) {
@@ -202,8 +206,8 @@ export async function upsertLead<Stage extends string>(
     }
     const updated = await update();
     if (updated) {
-      const { verified, ...result } = updated;
-      return recorded(result, verified);
+      const { verified, news, ...result } = updated;
+      return recorded(result, verified, news);
     }
   }
   throw new Error('lead upsert lost three races in a row');

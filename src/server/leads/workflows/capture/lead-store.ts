@@ -5,7 +5,7 @@ import { tablesOf } from '../../../platform/database/connection';
 import type { WriteQueue } from '../../../platform/database/write-queue';
 import { enqueueMessages } from '../../../platform/outbox/outbox';
 import type { OutboxDestination, OutboxTables } from '../../../platform/outbox/outbox-tables';
-import { LEAD_CREATED, leadCreatedPayload } from '../../records/lead-created';
+import { LEAD_CREATED, LEAD_REQUESTED, leadCreatedPayload } from '../../records/lead-created';
 import { verifiedContact } from '../../records/lead-contact';
 import {
   saveCandidate,
@@ -40,13 +40,15 @@ export function leadWriteEffects({
   return async (db, write, step, now) => {
     const { table, id, created, verified } = write;
     const lead = { type: leadTypeOf(table), id };
-    if (created && notices.length > 0) {
+    // A company's request is news to the team also when its e-mail step made the lead.
+    const requested = !created && write.changed && step.form === 'company-request';
+    if ((created || requested) && notices.length > 0) {
       const payload = leadCreatedPayload(table, id, step);
       await enqueueMessages(
         tablesOf<OutboxTables>(db),
         notices.map((destination) => ({
           destination,
-          topic: LEAD_CREATED,
+          topic: created ? LEAD_CREATED : LEAD_REQUESTED,
           payload,
           subjectType: lead.type,
           subjectId: id,

@@ -199,6 +199,33 @@ describeEachDatabase(
       });
     });
 
+    it('sends an invalid form back with the ad’s UTM values and fbclid, so the retry keeps them', async () => {
+      const { app, db } = current();
+      const email = uniqueEmail('nojs-utm-retry');
+      const ad = 'utm_source=meta&utm_campaign=spring&fbclid=IwAR2y';
+      const landing = `http://localhost/companies?${ad}&email=${email}&userType=x`;
+      const fields = { email, company: 'A', page: '/companies' };
+      const invalid = await postForm(app, '/api/companies/email', fields, {
+        ...NAVIGATION,
+        referer: landing,
+      });
+      // Only the ad's parameters go back: nothing else from the page's URL.
+      expect(invalid.headers.location).toBe(`/companies?${ad}`);
+      const back = await visit(app, `/companies?${ad}`, cookieHeader(invalid));
+      expect(back.state?.form?.errors).toEqual({ company: 'Company name is required' });
+      await postForm(
+        app,
+        '/api/companies/email',
+        { ...fields, company: 'Acme Data' },
+        {
+          ...NAVIGATION,
+          referer: `http://localhost${invalid.headers.location}`,
+        },
+      );
+      const [lead] = await companiesWithEmail(db, email);
+      expect(lead).toMatchObject({ utm_source: 'meta', utm_campaign: 'spring', fbclid: 'IwAR2y' });
+    });
+
     it('hands the e-mail to /apply, and the names and e-mail to the questionnaire', async () => {
       const { app } = current();
       const email = uniqueEmail('nojs-prefill');

@@ -40,14 +40,21 @@ const LANDING_PARAMS = {
  * and only blank columns take them (first touch), as the JS flow's.
  */
 function landingValues(referer: string | undefined): Record<string, string> {
+  const query = landingQuery(referer);
+  const pairs = Object.entries(LANDING_PARAMS).map(([key, name]) => [key, query.get(name)]);
+  return Object.fromEntries(pairs.filter(([, value]) => value));
+}
+
+/** The Referer's landing parameters alone: an invalid post goes back with them, for its retry. */
+function landingQuery(referer: string | undefined): URLSearchParams {
   let query: URLSearchParams;
   try {
     query = new URL(referer ?? '').searchParams;
   } catch {
-    return {};
+    return new URLSearchParams();
   }
-  const pairs = Object.entries(LANDING_PARAMS).map(([key, name]) => [key, query.get(name)]);
-  return Object.fromEntries(pairs.filter(([, value]) => value));
+  const names: string[] = Object.values(LANDING_PARAMS);
+  return new URLSearchParams([...query].filter(([name, value]) => names.includes(name) && value));
 }
 
 /** The body to validate: a urlencoded form's `page` and Referer become the JS flow's attribution. */
@@ -94,7 +101,7 @@ export function htmlFormPost(request: FastifyRequest, action: string, handoff: F
   const cookies: string[] = [];
   const redirect = (reply: FastifyReply, location: string) => {
     if (cookies.length > 0) reply.header('Set-Cookie', cookies);
-    // Fixed paths only: nothing typed (no e-mail) ever reaches a URL.
+    // Fixed paths (and the ad's parameters back): nothing typed (no e-mail) ever reaches a URL.
     return reply.code(303).header('Location', location).header('Cache-Control', 'no-store').send();
   };
   const returned = { action: form.action, page: form.page };
@@ -111,7 +118,8 @@ export function htmlFormPost(request: FastifyRequest, action: string, handoff: F
         form: { ...returned, values: typedValues(form.schema, body), errors: fields },
       };
       cookies.push(await handoff.keep(request, formRoute(form), state));
-      return redirect(reply, form.back ?? formRoute(form));
+      const query = landingQuery(request.headers.referer).toString();
+      return redirect(reply, `${form.back ?? formRoute(form)}${query ? `?${query}` : ''}`);
     },
     /** The lead is committed: on to the spec's next page, with what it prefills. */
     async saved(reply: FastifyReply, values: Record<string, unknown>) {

@@ -68,7 +68,12 @@ const formPostAnswer = {
     "A browser's form post without JavaScript (Sec-Fetch-Mode: navigate, or an Accept that " +
     "prefers text/html): to the spec's next page once the lead is committed, or back to the " +
     "form's page with its messages (nothing stored); no body",
-  headers: { Location: { type: 'string', description: 'A fixed path, never with input' } },
+  headers: {
+    Location: {
+      type: 'string',
+      description: "A fixed path, never with input (back: with the page's utm_* and fbclid)",
+    },
+  },
 } as const;
 
 /** A refusal before anything is stored: JSON, or a page for a form post (htmlRefusals). */

@@ -192,6 +192,21 @@ describeEachDatabase(
       expect(String(event.event_id)).toMatch(/^[0-9a-f-]{36}$/);
     });
 
+    it('matches a company’s request on the phone it left, normalized and hashed', async () => {
+      const testApp = current();
+      const email = uniqueEmail('company-phone');
+      const { eventId, response } = postForm(testApp.app, {
+        url: '/api/companies/submit',
+        body: { ...validBodies.companyRequest(email), phone: '(555) 010-0142' },
+      });
+      expect((await response).statusCode).toBe(200);
+      const lead = await eventually(() => eventsWithId(eventId)[0]);
+      expect(lead.event).toMatchObject({
+        event_name: 'Lead',
+        user_data: { fn: [sha256('grace')], ln: [sha256('hopper')], ph: [sha256('15550100142')] },
+      });
+    });
+
     it('sends nothing without consent: opted out, not accepted, or Global Privacy Control', async () => {
       const testApp = current();
       const cases: FormPost[] = [

@@ -29,14 +29,9 @@ export async function verifiedContact(
     {},
     ...forms.map((form) => presentValues(JSON.parse(form.fields ?? '{}'))),
   );
-  if (table === 'candidates') {
-    return {
-      email: lead.email,
-      phone: latest.phone ?? null,
-      firstName: latest.first_name ?? null,
-      lastName: latest.last_name ?? null,
-    };
-  }
-  const [firstName, lastName] = splitName(latest.contact_name);
-  return { email: lead.email, phone: null, firstName, lastName };
+  const [firstName, lastName] =
+    table === 'candidates'
+      ? [latest.first_name ?? null, latest.last_name ?? null]
+      : splitName(latest.contact_name);
+  return { email: lead.email, phone: latest.phone ?? null, firstName, lastName };
 }

@@ -2,7 +2,7 @@
 
 /** The one answer of "Lost your link?", whether or not the e-mail has a lead. */
 export const LOST_LINK_SENTENCE =
-  'If that e-mail has an application with us, we have just sent it a new link.';
+  'If that e-mail has an application or a talent request with us, we have just sent it a new link.';
 
 /** Where "Lost your link?" posts (field `email`). */
 export const LOST_LINK_ACTION = '/api/status/link';
@@ -34,7 +34,7 @@ export const ERASED_MESSAGE = 'Everything we held about you is erased.';
  * The link goes with the confirmation, CONFIRMATION_DELAY after the first form: maybe not yet.
  */
 export const LINK_EMAILED =
-  'We e-mail you a link to this page soon after you apply. Open it to see, correct or erase what you gave us.';
+  'We e-mail you a link to this page soon after your first form. Open it to see, correct or erase what you gave us.';
 
 /** The steps a status link may resume: `next=apply|questionnaire|hiring`. */
 export const NEXT_STEPS = ['apply', 'questionnaire', 'hiring'] as const;

@@ -73,6 +73,38 @@ test('the confirmation e-mail opens the status page, which corrects the phone an
   await expect(page.getByText('This link has expired. Ask for a new one below.')).toBeVisible();
 });
 
+test('a company’s status page speaks of its talent request, not of an application', async ({
+  page,
+}) => {
+  test.setTimeout(60_000);
+  const email = `status-company-${Date.now()}@example.com`;
+  const response = await page.request.post('/api/companies/submit', {
+    data: {
+      email,
+      name: 'Grace Hopper',
+      title: 'Head of Operations',
+      company: 'Acme Data',
+      companySize: 'midsize',
+      talentNeeds: 'Ten technicians for a new hall.',
+      timeline: 'soon',
+    },
+  });
+  expect(response.status()).toBe(200);
+  const confirmation = () =>
+    mailTo(email).find((text) => text.includes('Subject: We received your Talent Bridge request'));
+  await expect.poll(confirmation, { timeout: 30_000 }).toBeDefined();
+  await page.context().clearCookies();
+  await page.goto(statusLinkIn(confirmation())!);
+  await expect(page.getByRole('heading', { level: 1 })).toHaveText('Your Status Page');
+  await page.getByRole('button', { name: 'Open My Status Page' }).click();
+  await expect(page).toHaveURL(/\/status$/);
+  await page.locator('html[data-hydrated="true"]').waitFor({ state: 'attached' });
+  await expect(page.getByRole('heading', { level: 1 })).toHaveText('Your Talent Request Status');
+  await expect(page.getByRole('heading', { name: 'Your Talent Request' })).toBeVisible();
+  await expect(page.getByText('Withdraw my request')).toBeVisible();
+  await expect(page.locator('main')).not.toContainText(/application/i);
+});
+
 test('without JavaScript the mailed link opens the page once, and Withdraw asks first', async ({
   browser,
   baseURL,

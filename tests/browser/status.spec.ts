@@ -27,7 +27,7 @@ test('right after applying, /status says the link e-mail is coming, not that it 
   expect(response.status()).toBe(200);
   await page.goto('/status');
   await expect(
-    page.getByText('We e-mail you a link to this page soon after you apply.'),
+    page.getByText('We e-mail you a link to this page soon after your first form.'),
   ).toBeVisible();
   await expect(page.getByText(/We have e-mailed you/)).toHaveCount(0);
   await expect(page.getByRole('link', { name: 'Finish the questionnaire' })).toBeVisible();

@@ -108,9 +108,9 @@ export const routeMeta: readonly RouteMeta[] = Object.entries({
     audience: 'everyone',
   },
   '/status': {
-    title: 'Your Application Status',
+    title: 'Your Status Page',
     description:
-      'Where your application stands, your details, and your choices about our messages and your data.',
+      'Where your application or talent request stands, your details, and your choices about our messages and your data.',
     indexable: false,
     audience: 'everyone',
   },

@@ -31,7 +31,7 @@ const mainHeadings: Record<string, string> = {
   '/training': 'Earn $50K+ in Tech Without a Degree',
   '/privacy': 'Privacy Policy',
   '/terms': 'Terms of Service',
-  '/status': 'Your Application Status',
+  '/status': 'Your Status Page',
   '/book': 'Book Your Call',
 };
 

@@ -217,7 +217,11 @@ export default function StatusPage() {
   const { status, statusNotice } = usePageState();
   let intro: ReactNode = 'Open this page from the link in any of our e-mails to see your status.';
   let body: ReactNode = <LostLink sent={false} />;
+  let title = 'Your Status Page';
   if (status?.kind === 'leads') {
+    // A company reads of its talent request; a candidate (also one with both) of the application.
+    const candidate = status.leads.some((lead) => lead.kind === 'candidate');
+    title = candidate ? 'Your Application Status' : 'Your Talent Request Status';
     intro = 'What you gave us, where you stand, and what you can do.';
     body = (
       <>
@@ -264,7 +268,7 @@ export default function StatusPage() {
   }
   return (
     <>
-      <PageHero eyebrow="Your Status" title="Your Application Status" intro={intro} />
+      <PageHero eyebrow="Your Status" title={title} intro={intro} />
       {body ? <Container className="grid max-w-3xl gap-8 py-16">{body}</Container> : null}
     </>
   );

@@ -163,6 +163,30 @@ test('/companies -> /hiring: the work e-mail and company prefilled read-only, th
   await expect(page.getByRole('button', { name: 'Submit Request' })).toBeVisible();
 });
 
+test('/companies from an ad: a form sent back for a correction keeps the ad’s attribution', async ({
+  page,
+  baseURL,
+}) => {
+  const email = uniqueEmail('nojs-company-ad');
+  const ad = 'utm_source=meta&utm_campaign=q4-hiring&fbclid=IwAR-company';
+  await page.goto(`/companies?${ad}`);
+  const talent = form(page, '/api/companies/email');
+  await talent.getByLabel('Work email').fill(email);
+  await talent.getByLabel('Company name').fill('R');
+  await talent.getByRole('button', { name: 'Get Talent Info' }).click();
+  await expect(page).toHaveURL(`/companies?${ad}`);
+  await expectFieldErrors(page, { 'Company name': 'Company name is required' });
+
+  await talent.getByLabel('Company name').fill('Redwood Colocation');
+  await talent.getByRole('button', { name: 'Get Talent Info' }).click();
+  await expect(page).toHaveURL('/hiring');
+  expect(await storedLead(baseURL as string, 'company', email)).toMatchObject({
+    utmSource: 'meta',
+    utmCampaign: 'q4-hiring',
+    fbclid: 'IwAR-company',
+  });
+});
+
 test('/contact: the choice opens its tab, and each form shows its thanks once stored', async ({
   page,
   baseURL,

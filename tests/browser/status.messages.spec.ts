@@ -100,7 +100,9 @@ test('a company’s status page speaks of its talent request, not of an applicat
   await expect(page).toHaveURL(/\/status$/);
   await page.locator('html[data-hydrated="true"]').waitFor({ state: 'attached' });
   await expect(page.getByRole('heading', { level: 1 })).toHaveText('Your Talent Request Status');
-  await expect(page.getByRole('heading', { name: 'Your Talent Request', exact: true })).toBeVisible();
+  await expect(
+    page.getByRole('heading', { name: 'Your Talent Request', exact: true }),
+  ).toBeVisible();
   await expect(page.getByText('Withdraw my request')).toBeVisible();
   await expect(page.locator('main')).not.toContainText(/application/i);
 });

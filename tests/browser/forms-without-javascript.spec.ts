@@ -41,6 +41,14 @@ async function fillCompanyRequest(scope: ReturnType<typeof form>, sizes: [string
   await scope.getByLabel('Talent needs').fill('Rack and stack technicians');
 }
 
+/** /companies' 'Request Talent Info' form, filled and sent. */
+async function sendTalentInfo(page: Page, email: string, company: string) {
+  const talent = form(page, '/api/companies/email');
+  await talent.getByLabel('Work email').fill(email);
+  await talent.getByLabel('Company name').fill(company);
+  await talent.getByRole('button', { name: 'Get Talent Info' }).click();
+}
+
 test('/career -> /apply: the e-mail is stored, then prefilled read-only; the application lands on /thank-you', async ({
   page,
   baseURL,
@@ -133,10 +141,7 @@ test('/companies -> /hiring: the work e-mail and company prefilled read-only, th
 }) => {
   const email = uniqueEmail('nojs-company');
   await page.goto('/companies');
-  const talent = form(page, '/api/companies/email');
-  await talent.getByLabel('Work email').fill(email);
-  await talent.getByLabel('Company name').fill('Redwood Colocation');
-  await talent.getByRole('button', { name: 'Get Talent Info' }).click();
+  await sendTalentInfo(page, email, 'Redwood Colocation');
 
   await expect(page).toHaveURL('/hiring');
   expect(await storedLead(baseURL as string, 'company', email)).toMatchObject({
@@ -170,15 +175,10 @@ test('/companies from an ad: a form sent back for a correction keeps the ad’s 
   const email = uniqueEmail('nojs-company-ad');
   const ad = 'utm_source=meta&utm_campaign=q4-hiring&fbclid=IwAR-company';
   await page.goto(`/companies?${ad}`);
-  const talent = form(page, '/api/companies/email');
-  await talent.getByLabel('Work email').fill(email);
-  await talent.getByLabel('Company name').fill('R');
-  await talent.getByRole('button', { name: 'Get Talent Info' }).click();
+  await sendTalentInfo(page, email, 'R');
   await expect(page).toHaveURL(`/companies?${ad}`);
   await expectFieldErrors(page, { 'Company name': 'Company name is required' });
-
-  await talent.getByLabel('Company name').fill('Redwood Colocation');
-  await talent.getByRole('button', { name: 'Get Talent Info' }).click();
+  await sendTalentInfo(page, email, 'Redwood Colocation');
   await expect(page).toHaveURL('/hiring');
   expect(await storedLead(baseURL as string, 'company', email)).toMatchObject({
     utmSource: 'meta',

@@ -3,6 +3,7 @@ import { expect, test } from './fixtures';
 import { signIn } from './support/admin';
 import { mailTo, statusLinkIn } from './support/mailbox';
 import { axeViolations } from './support/site';
+import { validBodies } from '../support/lead-bodies';
 
 /*
  * The person's status page (issue 21), opened from the confirmation e-mail as the person would,
@@ -79,15 +80,7 @@ test('a company’s status page speaks of its talent request, not of an applicat
   test.setTimeout(60_000);
   const email = `status-company-${Date.now()}@example.com`;
   const response = await page.request.post('/api/companies/submit', {
-    data: {
-      email,
-      name: 'Grace Hopper',
-      title: 'Head of Operations',
-      company: 'Acme Data',
-      companySize: 'midsize',
-      talentNeeds: 'Ten technicians for a new hall.',
-      timeline: 'soon',
-    },
+    data: validBodies.companyRequest(email),
   });
   expect(response.status()).toBe(200);
   const confirmation = () =>

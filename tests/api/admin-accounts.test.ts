@@ -100,10 +100,13 @@ describeEachDatabase(
       const listed = await json(app, 'GET', '/api/admin/users', owner);
       expect(listed.json().invitations).toContainEqual(expect.objectContaining({ email }));
 
+      // Opened in a browser still signed in as the owner: that session ends, on the server too.
+      const browser = await signIn(app);
       const accept = (password: string) =>
         app.inject({
           method: 'POST',
           url: '/api/admin/invitation/accept',
+          headers: { cookie: browser },
           payload: { token, name: 'Rita Recruiter', password },
         });
       expect((await accept('short-pass')).json()).toEqual({
@@ -120,6 +123,9 @@ describeEachDatabase(
       });
       const session = await json(app, 'GET', '/api/admin/session', cookieOf(accepted));
       expect(session.json().account.role).toBe('recruiter');
+      expect((await json(app, 'GET', '/api/admin/session', browser)).json()).toEqual({
+        authenticated: false,
+      });
       // Usable once.
       expect((await accept(GOOD_PASSWORD)).statusCode).toBe(404);
       const after = (await json(app, 'GET', '/api/admin/users', owner)).json();

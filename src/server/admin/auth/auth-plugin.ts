@@ -147,8 +147,12 @@ async function adminAuth(app: FastifyInstance, options: AdminAuthOptions) {
         await request.server.adminFactors.requireSetUp(request, reply);
       }
     },
-    /** A completed sign-in: a new session and its cookie; answers the sign-in's body. */
+    /**
+     * A completed sign-in: a new session and its cookie; answers the sign-in's body. The session
+     * this browser had (another account's, say, before an invitation) ends on the server too.
+     */
     async signIn(request: FastifyRequest, reply: FastifyReply, accountId: number) {
+      await sessions.revoke(sessionCookie.read(request));
       const client = { userAgent: request.headers['user-agent'], ip: request.ip };
       const session = await sessions.create(accountId, client);
       sessionCookie.set(request, reply, session.token);

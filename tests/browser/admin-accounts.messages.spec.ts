@@ -144,6 +144,48 @@ test('a viewer signs in with e-mail and sees no export, delete or status control
   await expect(detail.getByRole('button', { name: /note/i })).toHaveCount(0);
 });
 
+test("a recruiter made a viewer loses the work controls at the server's first refusal", async ({
+  page,
+  browser,
+  consoleGuard,
+}) => {
+  consoleGuard.allow(/status of 403/);
+  const tag = uniqueTag('demoted');
+  const email = `${tag}@example.com`;
+  await lead.application(page.request, `${tag}-lead@example.com`, 'Demoted');
+  const owner = await browser.newContext({ baseURL: test.info().project.use.baseURL });
+  try {
+    await owner.request.post('/api/admin/login', { data: { password: E2E_ADMIN_PASSWORD } });
+    const sent = await owner.request.post('/api/admin/users', {
+      data: { email, role: 'recruiter' },
+    });
+    expect(sent.status()).toBe(201);
+    await accept(page, await invitationPath(email), 'Dee Demoted');
+    const panel = await openTab(page, 'Candidates', tag);
+    await expect(page.getByRole('button', { name: 'Export to CSV' })).toBeVisible();
+
+    // The owner makes her a viewer; her screen learns it from the server's next refusal.
+    const { accounts } = (await (await owner.request.get('/api/admin/users')).json()) as {
+      accounts: { id: number; email: string }[];
+    };
+    const dee = accounts.find((account) => account.email === email)!;
+    const demoted = await owner.request.patch(`/api/admin/users/${dee.id}`, {
+      data: { role: 'viewer' },
+    });
+    expect(demoted.ok()).toBe(true);
+    await panel.getByRole('button', { name: 'Delete Grace Demoted' }).click();
+    await page.getByRole('dialog').getByRole('button', { name: 'Delete' }).click();
+    await expect(page.getByRole('button', { name: 'Export to CSV' })).toHaveCount(0);
+    await expect(panel.getByRole('button', { name: /^Delete / })).toHaveCount(0);
+    await expect(page.getByRole('tab', { name: /^(Quarantine|People|Settings)/ })).toHaveCount(0);
+    await expect(
+      panel.getByRole('button', { name: 'Open details of Grace Demoted' }),
+    ).toBeVisible();
+  } finally {
+    await owner.close();
+  }
+});
+
 /** A new recruiter, signed in in a browser context of its own (closed by the caller). */
 async function invited(page: Page, browser: Browser, name: string) {
   const email = `${uniqueTag('host')}@example.com`;

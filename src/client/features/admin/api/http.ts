@@ -1,4 +1,4 @@
-import { QueryCache, QueryClient } from '@tanstack/react-query';
+import { MutationCache, QueryCache, QueryClient } from '@tanstack/react-query';
 import { ApiError } from '../../../lib/api';
 import { toast, type ToastInput } from '../../../lib/toast-store';
 import { session } from '../../../lib/session-keys';
@@ -74,15 +74,26 @@ export function markSignedOut(client: QueryClient): void {
   client.setQueryData(SESSION_KEY, { authenticated: false });
 }
 
-/** The spec's defaults (sections 7-9); a 401 signs out, other failures show `meta.failureToast`. */
+/**
+ * The spec's defaults (sections 7-9); a 401 signs out, other failures show `meta.failureToast`.
+ * A 403 may mean the account's role was changed: its session is read again, so the screen shows
+ * what it may now do.
+ */
 export function createAdminQueryClient(): QueryClient {
+  const onRefused = (error: unknown) => {
+    if (error instanceof ApiError && error.status === 403) {
+      void client.invalidateQueries({ queryKey: SESSION_KEY });
+    }
+  };
   const client: QueryClient = new QueryClient({
     queryCache: new QueryCache({
       onError: (error, { meta }) => {
+        onRefused(error);
         if (isUnauthorized(error)) markSignedOut(client);
         else if (meta?.failureToast) toast(meta.failureToast as ToastInput);
       },
     }),
+    mutationCache: new MutationCache({ onError: onRefused }),
     defaultOptions: {
       queries: {
         queryFn: async ({ queryKey, meta }) => {

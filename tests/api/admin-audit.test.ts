@@ -1,3 +1,4 @@
+import { sql } from 'kysely';
 import { expect, it } from 'vitest';
 import type { AuditEntryView } from '../../src/server/admin/audit/audit-log';
 import {
@@ -189,6 +190,58 @@ describeEachDatabase(
       }
       expect(codes).toEqual([401, 401, 401, 401, 401, 429, 429]);
       expect((await failures()) - before).toBe(5);
+    });
+
+    it('answers no 2xx whose entry is not written: a lead change is then not made either', async () => {
+      const testApp = current();
+      const { app, db, kind } = testApp;
+      const cookie = await signIn(app);
+      const candidate = await seedCandidate(testApp, 'regular');
+      const as = { headers: { cookie } };
+      const lead = `/api/candidate-submissions/${candidate.id}`;
+      const entries = async () => (await auditPage(app, cookie)).total;
+      // The log refuses every entry, as a full disk or a cut connection would.
+      const refuse =
+        kind === 'sqlite'
+          ? [
+              `CREATE TRIGGER refuse_audit BEFORE INSERT ON admin_audit_entries
+               BEGIN SELECT RAISE(ABORT, 'refused'); END`,
+            ]
+          : [
+              `CREATE FUNCTION refuse_audit() RETURNS trigger LANGUAGE plpgsql
+               AS $$ BEGIN RAISE EXCEPTION 'refused'; END $$`,
+              `CREATE TRIGGER refuse_audit BEFORE INSERT ON admin_audit_entries
+               FOR EACH ROW EXECUTE FUNCTION refuse_audit()`,
+            ];
+      const before = await entries();
+      for (const statement of refuse) await sql.raw(statement).execute(db);
+      try {
+        const change = { method: 'PATCH', url: lead, payload: { status: 'qualified' }, ...as };
+        expect((await app.inject(change as object)).statusCode).toBe(500);
+        const note = {
+          method: 'POST',
+          url: `${lead}/notes`,
+          payload: { text: 'Rang them at nine' },
+          ...as,
+        };
+        expect((await app.inject(note as object)).statusCode).toBe(500);
+        const exported = await app.inject({
+          method: 'GET',
+          url: '/api/admin/export/candidates.csv',
+          ...as,
+        });
+        expect(exported.statusCode).toBe(500);
+        expect(exported.headers['content-disposition']).toBeUndefined();
+        expect(exported.body).not.toContain(candidate.email);
+      } finally {
+        await sql
+          .raw(`DROP TRIGGER refuse_audit${kind === 'sqlite' ? '' : ' ON admin_audit_entries'}`)
+          .execute(db);
+      }
+      const stored = await app.inject({ method: 'GET', url: lead, ...as });
+      expect(stored.json()).toMatchObject({ status: 'new' });
+      expect(stored.body).not.toContain('Rang them at nine');
+      expect(await entries()).toBe(before);
     });
 
     it("keeps only the action and id of a deleted lead's entries", async () => {

@@ -2,7 +2,7 @@ import type { Transaction } from 'kysely';
 import type { DatabaseConnection } from '../platform/database/connection';
 import { tablesOf } from '../platform/database/connection';
 import { BulkChanges } from './workflows/pipeline/bulk-changes';
-import { LeadPipeline, type CancelCall } from './workflows/pipeline/lead-pipeline';
+import { LeadPipeline, type AlsoWrite, type CancelCall } from './workflows/pipeline/lead-pipeline';
 import type { PipelineTables } from './records/pipeline-tables';
 import { QuarantineDesk } from './workflows/quarantine/quarantine-desk';
 import { PersonRecords } from './workflows/people/person-records';
@@ -78,9 +78,9 @@ export class LeadDesk {
     return leadDetail(tablesOf<PipelineTables>(this.database.db), this.listing, table, id);
   }
 
-  acceptUnverified(table: LeadTable, id: number) {
+  acceptUnverified(table: LeadTable, id: number, also?: AlsoWrite<unknown>) {
     const { db, dialect } = this.database;
-    return acceptUnverified(tablesOf<PipelineTables>(db), dialect, { table, id });
+    return acceptUnverified(tablesOf<PipelineTables>(db), dialect, { table, id }, also);
   }
 
   possibleDuplicates(id: number) {

@@ -1,3 +1,4 @@
+import { Readable } from 'node:stream';
 import type { FastifyRequest } from 'fastify';
 import fp from 'fastify-plugin';
 import type { Kysely, Transaction } from 'kysely';
@@ -44,14 +45,6 @@ function adminAudit(db: Kysely<AuditTables>) {
     addEntry(logIn(trx), entry, actorOf(request));
   return {
     record,
-    /** An entry of what is done already: a failure is logged, the answer stands. */
-    async recordOrLog(entry: AuditEntryInput, request: FastifyRequest) {
-      try {
-        await record(entry, request);
-      } catch (error) {
-        request.log.error({ err: error, action: entry.action }, 'audit entry failed');
-      }
-    },
     /** What the server did by itself (the retention). */
     recordSystem: (entry: AuditEntryInput, actor: string, trx?: Transaction<object>) =>
       addEntry(logIn(trx), entry, { name: actor, accountId: null }),
@@ -86,7 +79,14 @@ export const auditPlugin = fp(async (app) => {
   app.addHook('onSend', async (request, reply, payload) => {
     const outcome = auditedOutcomes[routeKey(request.method, request.routeOptions.url)];
     const entry = outcome?.(request, reply, payload);
-    if (entry) await audit.recordOrLog(entry, request);
+    try {
+      if (entry) await audit.record(entry, request);
+    } catch (error) {
+      // No success without its entry: the answer becomes a 500, with no new session or file.
+      reply.removeHeader('set-cookie').removeHeader('content-disposition');
+      if (payload instanceof Readable) payload.destroy();
+      throw new Error(`audit entry ${entry!.action} failed`, { cause: error });
+    }
     return payload;
   });
 

@@ -99,11 +99,16 @@ export const drawerRoutes: FastifyPluginAsync<{ desk: LeadDesk }> = async (app, 
       },
       async (request, reply) => {
         const { id } = request.params;
-        if (!(await desk.acceptUnverified(table, id))) return reply.code(404).send(notFound);
-        await app.audit.recordOrLog(
-          { action: 'unverified_reviewed', leadType, leadId: id, detail: 'accepted' },
-          request,
+        const entry = {
+          action: 'unverified_reviewed',
+          leadType,
+          leadId: id,
+          detail: 'accepted',
+        } as const;
+        const accepted = await desk.acceptUnverified(table, id, (trx) =>
+          app.audit.record(entry, request, trx),
         );
+        if (!accepted) return reply.code(404).send(notFound);
         return (await detail(request, id)) ?? reply.code(404).send(notFound);
       },
     );

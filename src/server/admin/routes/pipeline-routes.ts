@@ -1,4 +1,5 @@
 import type { FastifyPluginAsync, FastifyReply } from 'fastify';
+import type { Transaction } from 'kysely';
 import { leadNoteSchema } from '@shared/schemas/lead-note';
 import { bodySchemaOf, idParams } from '../../platform/http/api-schemas';
 import { type LeadDesk, adminApi } from '../../leads';
@@ -47,36 +48,30 @@ export const pipelineRoutes: FastifyPluginAsync<{ desk: LeadDesk }> = async (app
         const { status, message, assignee, edited } = checked.value;
         const { id } = request.params;
         type Change = { from: string | number | null; to: string | number | null };
-        const record = (
-          action: 'assignee_changed' | 'status_changed',
-          { from, to }: Change,
-          note = '',
-        ) =>
-          from === to
-            ? undefined
-            : app.audit.recordOrLog(
-                {
-                  action,
-                  leadType,
-                  leadId: id,
-                  detail: `${from ?? 'none'} -> ${to ?? 'none'}${note}`,
-                },
-                request,
-              );
+        // The entry commits with the change, or neither does.
+        const record =
+          (action: 'assignee_changed' | 'status_changed', note = '') =>
+          async (trx: Transaction<object>, { from, to }: Change) => {
+            if (from === to) return;
+            const detail = `${from ?? 'none'} -> ${to ?? 'none'}${note}`;
+            await app.audit.record({ action, leadType, leadId: id, detail }, request, trx);
+          };
         if (assignee !== undefined) {
-          const assigned = await pipeline.setAssignee(table, id, assignee);
+          const assigned = await pipeline.setAssignee(
+            table,
+            id,
+            assignee,
+            record('assignee_changed'),
+          );
           if (!assigned) return notFound(reply);
-          await record('assignee_changed', assigned);
         }
         if (status !== undefined) {
-          const changed = await pipeline.setStatus(table, id, status, message);
-          if (!changed) return notFound(reply);
           // That the text was the recruiter's own, not the text: it may say anything of the person.
-          await record(
-            'status_changed',
-            changed,
-            edited ? ', its message edited for this send' : '',
-          );
+          const note = edited ? ', its message edited for this send' : '';
+          const also = record('status_changed', note);
+          if (!(await pipeline.setStatus(table, id, status, message, also))) {
+            return notFound(reply);
+          }
         }
         return (await detail(request, id)) ?? notFound(reply);
       },
@@ -88,11 +83,11 @@ export const pipelineRoutes: FastifyPluginAsync<{ desk: LeadDesk }> = async (app
       { schema: oneLead },
       async (request, reply) => {
         const { id } = request.params;
-        if (!(await pipeline.markReviewed(table, id))) return notFound(reply);
-        await app.audit.recordOrLog(
-          { action: 'unverified_reviewed', leadType, leadId: id },
-          request,
+        const entry = { action: 'unverified_reviewed', leadType, leadId: id } as const;
+        const reviewed = await pipeline.markReviewed(table, id, (trx) =>
+          app.audit.record(entry, request, trx),
         );
+        if (!reviewed) return notFound(reply);
         return (await detail(request, id)) ?? notFound(reply);
       },
     );
@@ -121,11 +116,12 @@ export const pipelineRoutes: FastifyPluginAsync<{ desk: LeadDesk }> = async (app
         // The form's own schema; NUL is dropped as the lead forms drop it.
         const body = validateBody(leadNoteSchema, request.body);
         if (!body.ok) return badRequest(reply, body.fields);
-        const note = await pipeline.addNote(table, request.params.id, body.data.text);
-        if (!note) return notFound(reply);
         // The note's text stays out of the audit log and the logs: it may name the person.
         const entry = { action: 'note_added', leadType, leadId: request.params.id } as const;
-        await app.audit.recordOrLog(entry, request);
+        const note = await pipeline.addNote(table, request.params.id, body.data.text, (trx) =>
+          app.audit.record(entry, request, trx),
+        );
+        if (!note) return notFound(reply);
         return reply.code(201).send(note);
       },
     );

@@ -1,11 +1,11 @@
-import type { Kysely } from 'kysely';
+import type { Kysely, Transaction } from 'kysely';
 import { candidateFields, companyFields } from '@shared/lead-fields';
 import type { DialectName } from '../../../platform/database/migration-runner';
 import { columnsOf } from '../../records/lead-columns';
 import type { LeadRef, LeadTable } from '../../records/lead-tables';
 import { refreshMatchKeys } from '../../records/match-keys';
 import type { PipelineTables } from '../../records/pipeline-tables';
-import { withLockedLead } from '../pipeline/lead-pipeline';
+import { withLockedLead, type AlsoWrite } from '../pipeline/lead-pipeline';
 import { parsedJson } from './person-report-views';
 
 /* Forms sent without the lead's proof fill only blanks (decision 176). After a call to the
@@ -50,8 +50,9 @@ export async function acceptUnverified(
   db: Kysely<PipelineTables>,
   dialect: DialectName,
   lead: LeadRef,
+  also?: AlsoWrite<unknown>,
 ): Promise<boolean> {
-  const accepted = await withLockedLead(db, dialect, lead, async (trx) => {
+  const work = async (trx: Transaction<PipelineTables>) => {
     const values = await waitingValues(trx, lead);
     const changed = Object.keys(values).length > 0;
     await trx
@@ -65,6 +66,6 @@ export async function acceptUnverified(
       .execute();
     if (changed && lead.table === 'candidates') await refreshMatchKeys(trx, lead.id);
     return true;
-  });
-  return accepted ?? false;
+  };
+  return (await withLockedLead(db, dialect, lead, work, also)) ?? false;
 }

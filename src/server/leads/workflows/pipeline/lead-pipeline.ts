@@ -18,19 +18,32 @@ import type { LeadActivityTable, PipelineTables } from '../../records/pipeline-t
 import { recordStatusEvent } from './status-events';
 import { assignLeads, type Assignee } from './lead-assignment';
 
-/** `work` in a transaction holding the lead's row lock; undefined when there is no such lead. */
+/** What the caller writes with a change, in its transaction: the admin's audit entry. */
+export type AlsoWrite<T> = (trx: Transaction<object>, result: T) => Promise<unknown>;
+
+/**
+ * `work` in a transaction holding the lead's row lock, then `also`; undefined when there is no
+ * such lead.
+ */
 export function withLockedLead<T>(
   db: Kysely<PipelineTables>,
   dialect: DialectName,
   { table, id }: LeadRef,
   work: (trx: Transaction<PipelineTables>, status: string) => Promise<T>,
+  also?: AlsoWrite<T>,
 ): Promise<T | undefined> {
   return db.transaction().execute(async (trx) => {
     const query = trx.selectFrom(table).select('status').where('id', '=', id);
     const row = await (dialect === 'postgres' ? query.forUpdate() : query).executeTakeFirst();
-    return row ? work(trx, row.status) : undefined;
+    if (!row) return undefined;
+    const result = await work(trx, row.status);
+    await also?.(trx as unknown as Transaction<object>, result);
+    return result;
   });
 }
+
+/** A status's or an assignee's change: before and after. */
+type Change = { from: string | number | null; to: string | number | null };
 
 /** Cancels candidates' screening calls not yet started, as a withdrawal does (the bookings'). */
 export type CancelCall = (candidateIds: readonly number[]) => Promise<unknown>;
@@ -134,21 +147,39 @@ export class LeadPipeline {
   ) {}
 
   /** Sets the status; a real change also queues `message` to the person (decision 155). */
-  async setStatus(table: LeadTable, id: number, status: string, message?: StatusMessage) {
+  async setStatus(
+    table: LeadTable,
+    id: number,
+    status: string,
+    message?: StatusMessage,
+    also?: AlsoWrite<Change>,
+  ) {
     const { db, dialect, statusEvents } = this;
-    const changed = await withLockedLead(db, dialect, { table, id }, async (trx, from) => {
-      if (from !== status)
-        await changeStatus(trx, dialect, table, [id], status, { message, statusEvents });
-      return { from, to: status };
-    });
+    const lead = { table, id };
+    const changed = await withLockedLead<Change>(
+      db,
+      dialect,
+      lead,
+      async (trx, from) => {
+        if (from !== status)
+          await changeStatus(trx, dialect, table, [id], status, { message, statusEvents });
+        return { from, to: status };
+      },
+      also,
+    );
     if (changed && changed.from !== status)
       await cancelClosedCalls(this.cancelCall, table, status, [id]);
     return changed;
   }
 
   /** Sets the lead's assignee (decision 162); {from, to} account ids, undefined for no lead. */
-  async setAssignee(table: LeadTable, id: number, assignee: Assignee | null) {
-    return withLockedLead(this.db, this.dialect, { table, id }, async (trx) => {
+  async setAssignee(
+    table: LeadTable,
+    id: number,
+    assignee: Assignee | null,
+    also?: AlsoWrite<Change>,
+  ) {
+    const work = async (trx: Transaction<PipelineTables>) => {
       const lead = await trx
         .selectFrom(table)
         .select('assignee_id')
@@ -156,24 +187,23 @@ export class LeadPipeline {
         .executeTakeFirstOrThrow();
       await assignLeads(trx, table, [id], assignee);
       return { from: lead.assignee_id, to: assignee?.id ?? null };
-    });
+    };
+    return withLockedLead<Change>(this.db, this.dialect, { table, id }, work, also);
   }
 
   /** The admin has seen the forms sent without the lead's proof (decision 176). */
-  async markReviewed(table: LeadTable, id: number): Promise<boolean> {
-    const result = await this.db
-      .updateTable(table)
-      .set({ unverified_forms: 0 })
-      .where('id', '=', id)
-      .executeTakeFirst();
-    return result.numUpdatedRows > 0n;
+  async markReviewed(table: LeadTable, id: number, also?: AlsoWrite<unknown>): Promise<boolean> {
+    const work = (trx: Transaction<PipelineTables>) =>
+      trx.updateTable(table).set({ unverified_forms: 0 }).where('id', '=', id).execute();
+    return (await withLockedLead(this.db, this.dialect, { table, id }, work, also)) !== undefined;
   }
 
-  async addNote(table: LeadTable, id: number, text: string) {
-    return withLockedLead(this.db, this.dialect, { table, id }, async (trx) => ({
+  async addNote(table: LeadTable, id: number, text: string, also?: AlsoWrite<unknown>) {
+    const work = async (trx: Transaction<PipelineTables>) => ({
       ...(await addActivity(trx, table, id, { kind: 'note', text })),
       text,
-    }));
+    });
+    return withLockedLead(this.db, this.dialect, { table, id }, work, also);
   }
 
   async recordEmailSent(table: LeadTable, id: number, transport: string): Promise<void> {

@@ -11,6 +11,7 @@ import { startServerProcess, type ServerProcess } from '../support/server-proces
 import { readableMail, startLocalSmtp, type LocalSmtp } from '../support/smtp';
 import { test } from './fixtures';
 import { expect, openAccountPage, pressWhileHeld, toast, uniqueTag } from './support/admin';
+import { holdRequests } from './support/lead-forms';
 
 /*
  * Second factors in the browser (issue 22): a passkey registered and used with Chromium's virtual
@@ -121,6 +122,8 @@ test('a passkey signs in without a password; an authenticator app is asked after
   await expect(
     page.getByRole('img', { name: "QR code of the authenticator app's secret" }),
   ).toBeVisible();
+  // The button gone, the focus is on what to do next, not on the page.
+  await expect(page.getByText(/^Scan this QR code/)).toBeFocused();
   const secret = (await page.locator('code').first().textContent()) ?? '';
   // A mistyped code: the toast says what failed, and why.
   const setUpField = page.getByLabel('Code from the app');
@@ -132,8 +135,10 @@ test('a passkey signs in without a password; an authenticator app is asked after
   await page.getByRole('button', { name: 'Turn on' }).click();
   const codes = page.getByRole('region', { name: 'Recovery codes' });
   await expect(codes.getByRole('listitem')).toHaveCount(10);
+  await expect(codes).toBeFocused();
   await page.getByRole('button', { name: 'I saved them' }).click();
   await expect(page.getByText('On. 10 recovery codes left.')).toBeVisible();
+  await expect(page.getByRole('button', { name: 'New recovery codes' })).toBeFocused();
 
   // The password is no longer enough: the app's next code completes the sign-in.
   await page.getByRole('button', { name: 'Logout' }).click();
@@ -165,6 +170,7 @@ test('a passkey signs in without a password; an authenticator app is asked after
   await pressWhileHeld(page, '**/api/admin/passkeys/*', remove);
   await expect(toast(page, 'Passkey removed')).toBeVisible();
   await expect(remove).toHaveCount(0);
+  await expect(page.getByLabel('Passkey name')).toBeFocused();
 });
 
 test('an invitee registers a passkey instead of a password, then signs in with it', async ({
@@ -177,14 +183,24 @@ test('an invitee registers a passkey instead of a password, then signs in with i
   };
   await expect.poll(link, { timeout: 15_000 }).toBeDefined();
   await page.goto(`${base}${link()}`);
-  await page.getByLabel('Your name').fill('Pat Passkey');
-  // By keyboard: while it registers, the button keeps the focus (and ignores a press).
-  await pressWhileHeld(
-    page,
-    '**/api/admin/invitation/passkey-options',
-    page.getByRole('button', { name: 'Use a passkey instead of a password' }),
-    page.getByRole('button', { name: 'Registering passkey...' }),
-  );
+  // No name yet: the field takes the focus and says so.
+  const name = page.getByLabel('Your name');
+  const usePasskey = page.getByRole('button', { name: 'Use a passkey instead of a password' });
+  await usePasskey.focus();
+  await page.keyboard.press('Enter');
+  await expect(name).toBeFocused();
+  await expect(name).toHaveAccessibleDescription('Enter your name.');
+  await name.fill('Pat Passkey');
+  // By keyboard: while it registers, the button keeps the focus (and ignores a press), and
+  // "Create account" waits too.
+  const held = await holdRequests(page, '**/api/admin/invitation/passkey-options');
+  await usePasskey.focus();
+  await page.keyboard.press('Enter');
+  const registering = page.getByRole('button', { name: 'Registering passkey...' });
+  await expect(registering).toBeDisabled();
+  await expect(registering).toBeFocused();
+  await expect(page.getByRole('button', { name: 'Create account' })).toBeDisabled();
+  held.release();
   const dashboard = page.getByRole('heading', { name: 'Lead Dashboard' });
   await expect(dashboard).toBeVisible();
 

@@ -268,5 +268,7 @@ test.describe("on a server of its own, whose week's figures are this test's alon
     const matchButton = match.locator('xpath=..').getByRole('button', { name: 'Match' });
     await pressWhileHeld(page, '**/api/admin/spend/mappings', matchButton);
     await expect(costs.getByLabel('utm_campaign of Prospecting')).toHaveCount(0);
+    // The last unmatched campaign gone, the focus is on the Costs heading, not the page.
+    await expect(costs.getByRole('heading', { name: 'Costs', exact: true })).toBeFocused();
   });
 });

@@ -6,12 +6,13 @@ import { errorText, saveFile } from '../api/http';
 import { startTotp, useConfirmTotp, useNewRecoveryCodes, useRemoveTotp } from '../api/factors';
 import { card, OneFieldForm } from './one-field-form';
 import { Panel } from '../ui/panel';
+import { useKeepFocus } from '../ui/keep-focus';
 
 function RecoveryCodes({ codes, onDone }: { codes: string[]; onDone: () => void }) {
   const text = `${codes.join('\n')}\n`;
   const download = () => saveFile(text, 'text/plain', 'talent-bridge-recovery-codes.txt');
   return (
-    <div role="region" aria-label="Recovery codes" className="grid gap-3">
+    <div role="region" aria-label="Recovery codes" tabIndex={-1} className="grid gap-3">
       <p className="font-medium text-slate-900">
         Save these recovery codes now: each signs in once, and they are not shown again.
       </p>
@@ -51,8 +52,10 @@ export function AuthenticatorApp({ on, codesLeft }: { on: boolean; codesLeft: nu
   });
   const remove = useRemoveTotp();
   const regenerate = useNewRecoveryCodes(setCodes);
+  // Each step replaces the pressed button: the focus goes to the next step's text, else button.
+  const keepFocus = useKeepFocus('li', '[tabindex="-1"], button');
   return (
-    <Panel {...card} title="Authenticator app">
+    <Panel {...card} title="Authenticator app" ref={keepFocus}>
       {codes ? <RecoveryCodes codes={codes} onDone={() => setCodes(null)} /> : null}
       {on ? (
         <>
@@ -70,7 +73,7 @@ export function AuthenticatorApp({ on, codesLeft }: { on: boolean; codesLeft: nu
         </>
       ) : enrolment ? (
         <div className="grid gap-3">
-          <p className="text-slate-700">
+          <p tabIndex={-1} className="text-slate-700">
             Scan this QR code with your authenticator app, or type the secret in, then enter the
             code it shows.
           </p>

@@ -2,7 +2,7 @@ import '../admin.css';
 import { useEffect, useId, useRef, useState, type FormEvent } from 'react';
 import { KeyRound } from 'lucide-react';
 import { PASSWORD_MIN_LENGTH, type AdminRole } from '@shared/admin-accounts';
-import { Button, SubmitButton } from '../../../components/ui/button';
+import { Button } from '../../../components/ui/button';
 import { TextField } from '../../../components/ui/form-field';
 import { Container } from '../../../components/ui/section';
 import { session } from '../../../lib/session-keys';
@@ -33,13 +33,17 @@ function AcceptForm({ invitation }: { invitation: Extract<Invitation, { state: '
   const headingId = useId();
   const form = useRef<HTMLFormElement>(null);
   const [error, setError] = useState<string | undefined>();
+  const [nameError, setNameError] = useState<string | undefined>();
+  const nameField = useRef<HTMLInputElement>(null);
   const [busy, setBusy] = useState<'password' | 'passkey' | undefined>();
   const { token } = invitation;
   const field = (key: 'name' | 'password') =>
     String(new FormData(form.current ?? undefined).get(key) ?? '');
+  // No name: the field takes the focus and says so.
   const named = () => {
     const name = field('name').trim();
-    if (!name) setError('Enter your name.');
+    setNameError(name ? undefined : 'Enter your name.');
+    if (!name) nameField.current?.focus();
     return name;
   };
   const create = async (
@@ -95,7 +99,14 @@ function AcceptForm({ invitation }: { invitation: Extract<Invitation, { state: '
         onSubmit={submit}
         noValidate
       >
-        <TextField label="Your name" name="name" autoComplete="name" required />
+        <TextField
+          label="Your name"
+          name="name"
+          autoComplete="name"
+          required
+          ref={nameField}
+          error={nameError}
+        />
         <TextField
           label="Password"
           type="password"
@@ -104,11 +115,10 @@ function AcceptForm({ invitation }: { invitation: Extract<Invitation, { state: '
           hint={`At least ${PASSWORD_MIN_LENGTH} characters, not a common password.`}
           required
         />
-        <SubmitButton
-          submitting={busy === 'password'}
-          label="Create account"
-          busyLabel="Creating account..."
-        />
+        {/* Either way of creating the account holds the other while it runs. */}
+        <Button type="submit" aria-disabled={busy !== undefined} aria-busy={busy === 'password'}>
+          {busy === 'password' ? 'Creating account...' : 'Create account'}
+        </Button>
         <Button
           variant="outline"
           aria-disabled={busy !== undefined}

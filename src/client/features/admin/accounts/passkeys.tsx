@@ -5,6 +5,7 @@ import { Button } from '../../../components/ui/button';
 import { useAddPasskey, useRemovePasskey, useRenamePasskey } from '../api/factors';
 import { card, OneFieldForm } from './one-field-form';
 import { Panel } from '../ui/panel';
+import { useKeepFocus } from '../ui/keep-focus';
 import { formatDate } from '../ui/format';
 
 type PasskeyView = AccountFactors['passkeys'][number];
@@ -71,8 +72,10 @@ function PasskeyItem({ passkey }: { passkey: PasskeyView }) {
 
 export function Passkeys({ passkeys }: { passkeys: PasskeyView[] }) {
   const add = useAddPasskey();
+  // A removed passkey's row goes: the focus goes to the next one's, else to the name to add.
+  const keepFocus = useKeepFocus('li', 'input');
   return (
-    <Panel {...card} title="Passkeys">
+    <Panel {...card} title="Passkeys" ref={keepFocus}>
       {passkeys.length === 0 ? (
         <p className="text-slate-700">No passkey yet.</p>
       ) : (

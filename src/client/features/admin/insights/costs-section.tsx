@@ -18,6 +18,7 @@ import { FiguresTable, keyHeaders, type FigureColumn } from './figures-table';
 import { axisStroke, ChartFigure, fromZero, lines, UPlotChart } from './charts';
 import { formatNumber, majorUnits, money } from '../ui/format';
 import { box, Panel } from '../ui/panel';
+import { useKeepFocus } from '../ui/keep-focus';
 import { adminToasts } from '../ui/admin-toasts';
 
 /** Spend (left axis, in the report's currency) and placements (right axis) per week. */
@@ -85,7 +86,11 @@ function UnmatchedList({
       </datalist>
       <ul className="mt-3 grid gap-3">
         {unmatched.map((spend, index) => (
-          <li key={`${spend.source}/${spend.campaign}`} className="grid gap-2 text-sm">
+          <li
+            key={`${spend.source}/${spend.campaign}`}
+            data-row="unmatched"
+            className="grid gap-2 text-sm"
+          >
             <span>
               <strong>{spend.campaignName}</strong> ({spend.source}, {spend.campaign}):{' '}
               {money(spend.spend, currency)}
@@ -196,13 +201,23 @@ export function CostsSection({
   onCurrency(currency: string): void;
 }) {
   const canWork = useCan('work');
+  // A matched campaign leaves the list: the focus goes to the next one, else to the heading.
+  const keepFocus = useKeepFocus('[data-row="unmatched"]', '#costs-heading');
   const csvUrl = `/api/admin/funnel.csv?${new URLSearchParams({
     from: data.from,
     to: data.to,
     ...(data.currency ? { currency: data.currency } : {}),
   })}`;
   return (
-    <Panel id="costs" title="Costs" level={3} className="grid gap-4" titleClassName="text-lg">
+    <Panel
+      id="costs"
+      title="Costs"
+      level={3}
+      className="grid gap-4"
+      titleClassName="text-lg"
+      focusable
+      ref={keepFocus}
+    >
       {canWork && <SpendUpload />}
       <div className="flex flex-wrap items-end gap-4">
         {data.currencies.length > 1 && data.currency && (

@@ -39,8 +39,12 @@ export const auditActions = [
   'call_taken',
   'calendar_feed_reset',
   'availability_saved',
+  'list_read',
 ] as const;
 export type AuditAction = (typeof auditActions)[number];
+
+/** The dashboard's list page; a larger one (up to 500 rows) is a bulk read, and audited. */
+export const LIST_PAGE_ROWS = 25;
 
 /** An entry as GET /api/admin/audit answers it. */
 export const auditEntrySchema = objectOf({

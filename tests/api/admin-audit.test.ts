@@ -244,6 +244,30 @@ describeEachDatabase(
       expect(await entries()).toBe(before);
     });
 
+    it("records a list page larger than the dashboard's, not the dashboard's own", async () => {
+      const testApp = current();
+      const { app } = testApp;
+      const cookie = await signIn(app);
+      await seedCandidate(testApp, 'regular');
+      const read = async (url: string) =>
+        expect((await app.inject({ method: 'GET', url, headers: { cookie } })).statusCode).toBe(
+          200,
+        );
+      const listReads = async () =>
+        (await auditPage(app, cookie, '?action=list_read')).entries.map((entry) => entry.detail);
+      const before = await listReads();
+      // The screen's pages, refreshed every 30 s: no entry.
+      await read('/api/candidate-submissions?limit=25&offset=25');
+      await read('/api/candidate-submissions/board?status=new');
+      expect(await listReads()).toEqual(before);
+      await read('/api/candidate-submissions?limit=500&offset=500&q=Lovelace');
+      await read('/api/admin/lead-emails?limit=26');
+      expect((await listReads()).slice(0, 2)).toEqual([
+        'lead emails, up to 26 from 0',
+        'candidates, up to 500 from 500',
+      ]);
+    });
+
     it("keeps only the action and id of a deleted lead's entries", async () => {
       const testApp = current();
       const cookie = await signIn(testApp.app);

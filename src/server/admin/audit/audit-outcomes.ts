@@ -1,5 +1,5 @@
 import type { FastifyReply, FastifyRequest } from 'fastify';
-import type { AuditAction } from '@shared/admin-audit';
+import { LIST_PAGE_ROWS, type AuditAction } from '@shared/admin-audit';
 import type { AuditEntryInput } from './audit-log';
 
 type Outcome = (
@@ -65,6 +65,14 @@ function handedOver(payload: unknown) {
   return moved + needHost > 0 ? `calls ${moved} moved, ${needHost} needing a host` : undefined;
 }
 
+/** A list page larger than the dashboard's: a script's bulk read, recorded as an export is. */
+const bulkRead = (tab: string) =>
+  on(200, (request) => {
+    const { limit, offset } = request.query as { limit: number; offset?: number };
+    if (limit <= LIST_PAGE_ROWS) return undefined;
+    return { action: 'list_read', detail: `${tab}, up to ${limit} from ${offset ?? 0}` };
+  });
+
 const deleted = (leadType: 'candidate' | 'company') =>
   on(204, (request) => ({ action: 'delete', leadType, leadId: idParam(request) }));
 
@@ -98,6 +106,11 @@ export const auditedOutcomes: Record<string, Outcome> = {
     action: 'export',
     detail: exportDetail(request),
   })),
+  'GET /api/candidate-submissions': bulkRead('candidates'),
+  'GET /api/company-submissions': bulkRead('companies'),
+  'GET /api/admin/lead-emails': bulkRead('lead emails'),
+  'GET /api/candidate-submissions/board': bulkRead('candidates board'),
+  'GET /api/company-submissions/board': bulkRead('companies board'),
   'DELETE /api/candidate-submissions/:id': deleted('candidate'),
   'DELETE /api/company-submissions/:id': deleted('company'),
   'POST /api/candidate-submissions/:id/send-email': on(200, (request, payload) => {

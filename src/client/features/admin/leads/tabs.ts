@@ -1,3 +1,5 @@
+import { LIST_PAGE_ROWS } from '@shared/admin-audit';
+
 /** The dashboard's lead tabs: endpoint, list `type` (?type=…), export, and the one `kind` of rows. */
 export const leadTabs = {
   questionnaireLeads: {
@@ -47,7 +49,7 @@ export type TabId =
   | 'settings'
   | LeadTabId;
 
-export const PAGE_SIZE = 25;
+export const PAGE_SIZE = LIST_PAGE_ROWS;
 
 export interface TabFilter {
   q: string;

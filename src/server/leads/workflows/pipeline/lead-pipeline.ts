@@ -155,18 +155,12 @@ export class LeadPipeline {
     also?: AlsoWrite<Change>,
   ) {
     const { db, dialect, statusEvents } = this;
-    const lead = { table, id };
-    const changed = await withLockedLead<Change>(
-      db,
-      dialect,
-      lead,
-      async (trx, from) => {
-        if (from !== status)
-          await changeStatus(trx, dialect, table, [id], status, { message, statusEvents });
-        return { from, to: status };
-      },
-      also,
-    );
+    const work = async (trx: Transaction<PipelineTables>, from: string) => {
+      if (from !== status)
+        await changeStatus(trx, dialect, table, [id], status, { message, statusEvents });
+      return { from, to: status };
+    };
+    const changed = await withLockedLead<Change>(db, dialect, { table, id }, work, also);
     if (changed && changed.from !== status)
       await cancelClosedCalls(this.cancelCall, table, status, [id]);
     return changed;

@@ -15,6 +15,8 @@ export const STATUS_ACTIONS = {
   reminders: '/api/status/reminders',
   withdraw: '/api/status/withdraw',
   erase: '/api/status/erase',
+  /** "Download my data": the person's copy as a JSON file (decision 135). */
+  download: '/api/status/download',
   /** "Do Not Sell or Share" (or Decline) from a browser: the leads its proofs name opt out. */
   optOut: '/api/status/opt-out',
 } as const;

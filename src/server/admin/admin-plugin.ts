@@ -38,6 +38,7 @@ import {
 } from '../leads';
 import { tablesOf } from '../platform/database/connection';
 import { personErasureRoute } from './people/person-erasure-route';
+import { personCopyRoute } from './people/person-copy-route';
 import type { OutboxDestination } from '../platform/outbox/outbox-tables';
 import { boardRoutes, listingRoutes } from './routes/listing-routes';
 import { messageTemplateRoutes } from './routes/message-template-routes';
@@ -134,6 +135,7 @@ export const adminPlugin: FastifyPluginAsync<AdminOptions> = async (
 
   // Public: the person's own erasure, proven by their status page's cookie, not a session.
   await app.register(personErasureRoute, { people, page: statusPage, handoff: formHandoff });
+  await app.register(personCopyRoute, { desk, page: statusPage });
 
   await app.register(async (guarded) => {
     guarded.addHook('onRequest', app.adminAuth.guard);

@@ -3,6 +3,7 @@ import { tablesOf } from '../platform/database/connection';
 import { enqueueMessages, type NewOutboxMessage } from '../platform/outbox/outbox';
 import type { OutboxTables } from '../platform/outbox/outbox-tables';
 import type { BookingRow } from './booking-store';
+import type { BookingTables } from './booking-tables';
 
 /* A booked call's e-mails (issue 43): written in the booking's transaction, sent by call-sender. */
 
@@ -91,4 +92,25 @@ export async function sentCallMails(db: Pick<Kysely<object>, 'getExecutor'>, lea
     kind: 'email_sent',
     text: sentTexts[row.topic] ?? 'Call e-mail sent to the person',
   }));
+}
+
+/** A candidate's calls, their screening answers and the call e-mails sent: the person's copy. */
+export async function callsOfPerson(db: Pick<Kysely<object>, 'getExecutor'>, leadId: number) {
+  const tables = tablesOf<BookingTables>(db);
+  const [calls, screening, mails] = await Promise.all([
+    tables
+      .selectFrom('bookings')
+      .select(['slot_start', 'slot_end', 'time_zone', 'created_at', 'cancelled_at', 'outcome'])
+      .where('lead_id', '=', leadId)
+      .orderBy('id')
+      .execute(),
+    tables
+      .selectFrom('booking_screening')
+      .select(['answers', 'answered_at'])
+      .where('lead_id', '=', leadId)
+      .executeTakeFirst(),
+    sentCallMails(db, leadId),
+  ]);
+  const answers = screening && { ...screening, answers: JSON.parse(screening.answers) as unknown };
+  return { bookings: { calls, screening: answers ?? null }, mails };
 }

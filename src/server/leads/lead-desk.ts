@@ -17,8 +17,9 @@ import { LeadListing, type ListFilter } from './reads/lead-listing';
 import { mergeCandidates } from './workflows/duplicates/lead-merge';
 import { possibleDuplicates } from './workflows/duplicates/possible-duplicates';
 import { Overview } from './reads/overview-figures';
-import type { LeadRecordTables, LeadTable } from './records/lead-tables';
+import type { LeadRecordTables, LeadRef, LeadTable } from './records/lead-tables';
 import { leadDetail } from './reads/lead-detail';
+import { personCopy, recordDownload, type CallsOf } from './reads/person-copy';
 import { acceptUnverified } from './workflows/people/unverified-forms';
 import type { AdminLeadTables } from './records/listing-tables';
 
@@ -76,6 +77,14 @@ export class LeadDesk {
 
   detail<Table extends LeadTable>(table: Table, id: number) {
     return leadDetail(tablesOf<PipelineTables>(this.database.db), this.listing, table, id);
+  }
+
+  /** The person's copy of their leads (/status), each lead's history saying so. */
+  async personCopy(leads: LeadRef[], callsOf: CallsOf) {
+    const db = tablesOf<PipelineTables>(this.database.db);
+    const copy = await personCopy(db, this.listing, leads, callsOf);
+    await recordDownload(db, leads);
+    return copy;
   }
 
   acceptUnverified(table: LeadTable, id: number, also?: AlsoWrite<unknown>) {

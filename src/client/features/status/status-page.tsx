@@ -232,6 +232,16 @@ export default function StatusPage() {
         {status.leads.map((lead) => (
           <LeadCards key={lead.ref} lead={lead} />
         ))}
+        <Card title="Your Data">
+          {/* An attachment: the browser saves the file and stays on this page. */}
+          <ActionForm
+            action={STATUS_ACTIONS.download}
+            lead={status.leads[0]?.ref ?? ''}
+            label="Download My Data"
+          >
+            <p>A copy of everything we hold about you, as a JSON file.</p>
+          </ActionForm>
+        </Card>
       </>
     );
   } else if (status?.kind === 'open-link') {

@@ -19,6 +19,7 @@ function submissionView(submission: Selectable<LeadSubmissionsTable>) {
     sourcePage: submission.source_page,
     fields: parsedJson(submission.fields),
     attribution: parsedJson(submission.attribution),
+    consent: submission.consent,
   };
 }
 

@@ -59,6 +59,8 @@ function activityText(activity: Activity): string {
       return `Reminders stopped${byPerson(activity)}`;
     case 'opted_out':
       return `Opted out of sale and sharing: no more events to Meta${byPerson(activity)}`;
+    case 'data_downloaded':
+      return 'Downloaded their data';
     case 'merged':
       return `Lead #${activity.text ?? ''} merged into this lead`;
     case 'assigned':

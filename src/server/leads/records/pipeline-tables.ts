@@ -14,7 +14,8 @@ export interface LeadActivityTable {
     | 'reminders_stopped'
     | 'merged'
     | 'assigned'
-    | 'opted_out';
+    | 'opted_out'
+    | 'data_downloaded';
   /** A note, an e-mail's transport, `person` (own change), a merged lead's id, or the assignee. */
   text: string | null;
   /** A status change: the status before and after. */

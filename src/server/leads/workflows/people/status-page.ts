@@ -233,7 +233,7 @@ export class StatusPage {
   }
 
   /** The address's leads: the candidate first (one per table, e-mails being unique). */
-  private async rowsOfAddress(address: string): Promise<[LeadRef, Row][]> {
+  async rowsOfAddress(address: string): Promise<[LeadRef, Row][]> {
     const found = await Promise.all(
       leadTables.map(async (table) => {
         const rows = await this.db

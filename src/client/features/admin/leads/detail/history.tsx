@@ -10,6 +10,7 @@ const kindLabel: Record<string, string> = {
   note: 'Note',
   reminders_stopped: 'Reminders',
   opted_out: 'Privacy',
+  data_downloaded: 'Privacy',
   merged: 'Merged',
   assigned: 'Assignee',
   call: 'Call',

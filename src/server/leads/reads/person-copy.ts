@@ -1,0 +1,66 @@
+import type { Kysely } from 'kysely';
+import { addActivity } from '../workflows/pipeline/lead-pipeline';
+import { leadRecordColumns } from '../records/lead-columns';
+import { leadTypeOf, type LeadRef } from '../records/lead-tables';
+import type { PipelineTables } from '../records/pipeline-tables';
+import type { LeadListing } from './lead-listing';
+import { leadDetail } from './lead-detail';
+import type { TimelineEntry } from './timeline';
+
+/* The person's own copy from /status (decision 135): what they gave us and what happened to it,
+   not the team's notes, assignee or merges, nor our keys and counters. */
+
+const internal = new Set(['id', 'email_normalized', 'proof_issued', 'unverified_forms']);
+const teamOnly = new Set(['note', 'assigned', 'merged']);
+
+/** A candidate's calls and screening answers, and the call e-mails sent, from the bookings. */
+type Entry = Pick<TimelineEntry, 'at' | 'text'> & { kind: string };
+export type CallsOf = (leadId: number) => Promise<{ bookings: object; mails: Entry[] }>;
+
+const byTime = (a: Entry, b: Entry) => (a.at < b.at ? -1 : a.at > b.at ? 1 : 0);
+
+/** Each lead's details, other contacts, forms as sent, calls and the history meant for them. */
+export async function personCopy(
+  db: Kysely<PipelineTables>,
+  listing: LeadListing,
+  leads: LeadRef[],
+  callsOf: CallsOf,
+) {
+  const copies = await Promise.all(
+    leads.map(async ({ table, id }) => {
+      const found = await leadDetail(db, listing, table, id);
+      if (!found) return [];
+      const row = found.row as Record<string, unknown>;
+      const columns = [...leadRecordColumns[table], 'status'].filter((c) => !internal.has(c));
+      const { bookings, mails } =
+        table === 'candidates' ? await callsOf(id) : { bookings: null, mails: [] };
+      const history = found.timeline.filter((entry) => !teamOnly.has(entry.kind));
+      return {
+        kind: leadTypeOf(table),
+        details: Object.fromEntries(columns.map((column) => [column, row[column] ?? null])),
+        otherContacts: found.secondaryContacts,
+        forms: found.submissions,
+        bookings,
+        history: [...history, ...mails].sort(byTime),
+      };
+    }),
+  );
+  return copies.flat();
+}
+
+/** "Downloaded their data" in each lead's history, once a UTC day: repeats add no rows. */
+export const recordDownload = (db: Kysely<PipelineTables>, leads: LeadRef[]) =>
+  db.transaction().execute(async (trx) => {
+    const today = new Date().toISOString().slice(0, 10);
+    for (const { table, id } of leads) {
+      const done = await trx
+        .selectFrom('lead_activity')
+        .select('id')
+        .where('lead_table', '=', table)
+        .where('lead_id', '=', id)
+        .where('kind', '=', 'data_downloaded')
+        .where('created_at', '>=', today)
+        .executeTakeFirst();
+      if (!done) await addActivity(trx, table, id, { kind: 'data_downloaded', text: 'person' });
+    }
+  });

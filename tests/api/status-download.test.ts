@@ -1,0 +1,119 @@
+import { expect, it } from 'vitest';
+import { signIn } from '../support/admin';
+import { candidateIdOf, postJson } from '../support/api';
+import { bookCall, openForCalls } from '../support/calls';
+import { validBodies } from '../support/lead-bodies';
+import { opened, post, postForm, statusLinkTo, statusSiteBuild } from '../support/status-page';
+import { describeEachDatabase, uniqueEmail } from '../support/test-app';
+
+/* "Download my data" on /status (decision 135): the person's own copy, with the mailbox proof. */
+
+const CLIENT_DIR = await statusSiteBuild();
+const NOTE = 'Private: sounded unsure on the phone';
+
+describeEachDatabase(
+  "the person's copy of their data",
+  (current) => {
+    it('downloads their leads, forms, call and history as a JSON file, without the team notes or anyone else', async () => {
+      const testApp = current();
+      const { app, db } = testApp;
+      const owner = await signIn(app);
+      await openForCalls(app, owner);
+      const email = uniqueEmail('copy');
+      const sent = await postJson(app, '/api/candidates/submit', {
+        ...validBodies.candidateApplication(email),
+        reason: 'I fix radios.',
+      });
+      expect(sent.statusCode).toBe(200);
+      const id = await candidateIdOf(db, email);
+      const proof = await opened(app, await statusLinkTo(testApp, { table: 'candidates', id }));
+      const { booking } = await bookCall(app, proof);
+      await post(app, '/api/status/opt-out', {}, proof);
+      const noted = await app.inject({
+        method: 'POST',
+        url: `/api/candidate-submissions/${id}/notes`,
+        headers: { cookie: owner },
+        payload: { text: NOTE },
+      });
+      expect(noted.statusCode).toBe(201);
+      // Another person's lead that keeps this address as a secondary e-mail: not theirs.
+      const other = uniqueEmail('other');
+      await postJson(app, '/api/candidates/submit', {
+        ...validBodies.candidateApplication(other),
+        firstName: 'Otto',
+      });
+      const otherId = await candidateIdOf(db, other);
+      await db
+        .insertInto('lead_contacts')
+        .values({
+          lead_table: 'candidates',
+          lead_id: otherId,
+          kind: 'email',
+          value: email,
+          search_key: email,
+          created_at: new Date().toISOString(),
+        })
+        .execute();
+
+      const response = await post(app, '/api/status/download', { lead: `c${id}` }, proof);
+      expect(response.statusCode).toBe(200);
+      expect(response.headers['cache-control']).toBe('no-store');
+      expect(response.headers['content-disposition']).toBe('attachment; filename="my-data.json"');
+      expect(response.headers['content-type']).toBe('application/json; charset=utf-8');
+      const copy = response.json();
+      expect(copy).toMatchObject({
+        email,
+        leads: [
+          {
+            kind: 'candidate',
+            details: { email, first_name: 'Ada', phone: '555-0100', reason: 'I fix radios.' },
+            forms: [{ form: 'candidate-application', fields: { reason: 'I fix radios.' } }],
+            bookings: { calls: [{ slot_start: booking.start, cancelled_at: null }] },
+          },
+        ],
+      });
+      const history = copy.leads[0].history.map((entry: { text: string }) => entry.text);
+      expect(history).toContain(
+        'Opted out of sale and sharing: no more events to Meta by the person',
+      );
+      expect(copy.leads).toHaveLength(1);
+      expect(response.body).not.toContain(NOTE);
+      expect(response.body).not.toContain('Otto');
+      expect(response.body).not.toContain(other);
+      expect(response.body).not.toContain('proof_issued');
+
+      // In the lead's history once a day, however often they download.
+      await postForm(app, '/api/status/download', { lead: `c${id}` }, proof);
+      const detail = await app.inject({
+        url: `/api/candidate-submissions/${id}`,
+        headers: { cookie: owner },
+      });
+      const entries = detail.json<{ timeline: { text: string }[] }>().timeline;
+      expect(entries.filter((entry) => entry.text === 'Downloaded their data')).toHaveLength(1);
+    });
+
+    it('gives nothing without the mailbox proof of that lead, or from another site', async () => {
+      const testApp = current();
+      const { app, db } = testApp;
+      const email = uniqueEmail('copy-refused');
+      await postJson(app, '/api/candidates/submit', validBodies.candidateApplication(email));
+      const id = await candidateIdOf(db, email);
+      const proof = await opened(app, await statusLinkTo(testApp, { table: 'candidates', id }));
+      const lead = { lead: `c${id}` };
+      expect((await post(app, '/api/status/download', lead)).statusCode).toBe(403);
+      const foreign = { origin: 'https://evil.example' };
+      expect((await post(app, '/api/status/download', lead, proof, foreign)).statusCode).toBe(403);
+      const plain = await postForm(app, '/api/status/download', lead);
+      expect(plain.statusCode).toBe(303);
+      expect(plain.headers.location).toBe('/status');
+      const activity = await db
+        .selectFrom('lead_activity')
+        .select('kind')
+        .where('lead_id', '=', id)
+        .where('kind', '=', 'data_downloaded')
+        .execute();
+      expect(activity).toEqual([]);
+    });
+  },
+  { env: { CLIENT_DIR } },
+);

@@ -1,3 +1,5 @@
+import { readFile } from 'node:fs/promises';
+import type { Page } from '@playwright/test';
 import { ERASED_MESSAGE, STATUS_NOTICES } from '../../src/shared/person-status';
 import { expect, test } from './fixtures';
 import { signIn } from './support/admin';
@@ -9,6 +11,13 @@ import { validBodies } from '../support/lead-bodies';
  * The person's status page (issue 21), opened from the confirmation e-mail as the person would,
  * on the `messages` server: it corrects the phone, then erases everything.
  */
+
+/** The JSON file `press` downloads, parsed. */
+async function downloaded(page: Page, press: () => Promise<void>): Promise<unknown> {
+  const [download] = await Promise.all([page.waitForEvent('download'), press()]);
+  expect(download.suggestedFilename()).toBe('my-data.json');
+  return JSON.parse(await readFile((await download.path())!, 'utf8')) as unknown;
+}
 
 const confirmationTo = (email: string) =>
   mailTo(email).find((text) =>
@@ -98,6 +107,17 @@ test('a company’s status page speaks of its talent request, not of an applicat
   ).toBeVisible();
   await expect(page.getByText('Withdraw my request')).toBeVisible();
   await expect(page.locator('main')).not.toContainText(/application/i);
+
+  // "Download My Data" from the keyboard: a JSON file of their request, the page stays.
+  const copy = await downloaded(page, async () => {
+    await page.getByRole('button', { name: 'Download My Data' }).focus();
+    await page.keyboard.press('Enter');
+  });
+  expect(copy).toMatchObject({
+    email,
+    leads: [{ kind: 'company', details: { company_name: 'Acme Data' } }],
+  });
+  await expect(page.getByRole('heading', { level: 1 })).toHaveText('Your Talent Request Status');
 });
 
 test('without JavaScript the mailed link opens the page once, and Withdraw asks first', async ({
@@ -120,6 +140,10 @@ test('without JavaScript the mailed link opens the page once, and Withdraw asks 
   await page.getByRole('button', { name: 'Open My Status Page' }).click();
   await expect(page).toHaveURL(/\/status$/);
   await expect(page.getByText(email, { exact: true })).toBeVisible();
+  const copy = await downloaded(page, () =>
+    page.getByRole('button', { name: 'Download My Data' }).click(),
+  );
+  expect(copy).toMatchObject({ email, leads: [{ details: { first_name: 'Ada' } }] });
   await page.getByText('Withdraw my application').click();
   await page.getByRole('button', { name: 'Yes, Withdraw' }).click();
   // Said once, where they stand (not again in a notice above it).

@@ -133,8 +133,9 @@ describeEachDatabase(
       const hook = await eventually(() => hooksAbout(email)[1]);
       expect(hook.body.type).toBe('lead.requested');
       expect(hook.body.data).toMatchObject({ type: 'company', talentNeeds: body.talentNeeds });
-      // The same request again (a reload, a second tap) is no news.
-      expect((await postJson(app, '/api/companies/submit', body)).statusCode).toBe(200);
+      // The request again (a reload, a second tap, a changed word) is no news.
+      const again = { ...body, comments: 'Day shifts only.' };
+      expect((await postJson(app, '/api/companies/submit', again)).statusCode).toBe(200);
       await new Promise((resolve) => setTimeout(resolve, 300));
       expect(mailsAbout(email)).toHaveLength(2);
       expect(hooksAbout(email)).toHaveLength(2);
@@ -169,7 +170,28 @@ describeEachDatabase(
       expect(receiver.badSignatures).toBe(0);
     });
 
-    it('announces a lead once: a later form of the same e-mail sends nothing', async () => {
+    it('tells the team once when a known candidate sends the application (/apply, /contact)', async () => {
+      const { app } = current();
+      const email = uniqueEmail('career');
+      await postJson(app, '/api/candidates/email', validBodies.candidateEmail(email));
+      await mailAbout(email);
+      const body = validBodies.candidateApplication(email);
+      expect((await postJson(app, '/api/candidates/submit', body)).statusCode).toBe(200);
+      const text = mailText(await eventually(() => mailsAbout(email)[1]));
+      expect(text).toMatch(/^Subject: Candidate application: Ada Lovelace\r?$/m);
+      expect(text).toContain('A known candidate sent the full application.');
+      expect(text).toContain('Phone: 555-0100');
+      const hook = await eventually(() => hooksAbout(email)[1]);
+      expect(hook.body.type).toBe('lead.requested');
+      expect(hook.body.data).toMatchObject({ type: 'candidate', firstName: 'Ada', email });
+      const again = { ...body, reason: 'Still keen.' };
+      expect((await postJson(app, '/api/candidates/submit', again)).statusCode).toBe(200);
+      await new Promise((resolve) => setTimeout(resolve, 300));
+      expect(mailsAbout(email)).toHaveLength(2);
+      expect(hooksAbout(email)).toHaveLength(2);
+    });
+
+    it('announces a lead once: a later form short of the application sends nothing', async () => {
       const testApp = current();
       const email = await newCandidate(testApp.app);
       await hookAbout(email);
@@ -177,8 +199,8 @@ describeEachDatabase(
       const id = await candidateIdOf(testApp.db, email);
       const again = await postJson(
         testApp.app,
-        '/api/candidates/submit',
-        validBodies.candidateApplication(email),
+        '/api/candidates/questionnaire',
+        validBodies.questionnaire(email),
       );
       expect(again.statusCode).toBe(200);
       await new Promise((resolve) => setTimeout(resolve, 300));

@@ -49,11 +49,13 @@ export const notificationsPlugin: FastifyPluginAsync<{
       JSON.parse(message.payload) as LeadCreatedPayload;
     senders.email = async (message) => {
       const lead = leadOf(message);
-      // A known company's full request, else a new lead.
+      // A known lead's completing form, else a new lead.
       const [subject, opening] =
-        message.topic === LEAD_REQUESTED
-          ? ['Company request', 'A company sent its talent request.']
-          : [`New ${lead.type} lead`, `A new ${lead.type} lead arrived.`];
+        message.topic !== LEAD_REQUESTED
+          ? [`New ${lead.type} lead`, `A new ${lead.type} lead arrived.`]
+          : lead.type === 'company'
+            ? ['Company request', 'A company sent its talent request.']
+            : ['Candidate application', 'A known candidate sent the full application.'];
       await mailer.send(
         notice(notify.emails, `${subject}: ${leadName(lead)}`, [
           opening,

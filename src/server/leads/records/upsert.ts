@@ -77,9 +77,10 @@ export interface LeadWrite extends LeadRef {
   created: boolean;
   /** The request proves the lead: only then may it reach Meta. */
   verified: boolean;
-  /** The form brought a value the lead did not hold (stored, or refused without the proof). */
-  changed: boolean;
+  /** It moved a known lead to its last stage: its completing form, news to the team once. */
+  completed: boolean;
 }
+type WriteFacts = Omit<LeadWrite, keyof LeadRef | 'created'>;
 
 /** What a write does after the record, in its transaction (notices, assignee, conversions). */
 export type LeadWriteEffects = (
@@ -176,11 +177,11 @@ export async function upsertLead<Stage extends string>(
         .execute();
     }
     const proof = claimed ? { proofGeneration: Math.max(lead.proof_issued, 1) } : {};
-    const news = changed || refused;
-    return { id: lead.id, created: false, verified, news, proofIssued: claimed, ...proof };
+    const facts = { verified, completed: changes.stage === stages.at(-1) };
+    return { id: lead.id, created: false, facts, proofIssued: claimed, ...proof };
   };
   // In the lead's transaction: history and notices exist exactly when the lead was committed.
-  const recorded = async (result: SaveResult, verified: boolean, changed = true) => {
+  const recorded = async (result: SaveResult, facts: WriteFacts) => {
     if (step.form) {
       const form = {
         lead_table: table,
@@ -190,24 +191,25 @@ export async function upsertLead<Stage extends string>(
         fields: step.fields ? JSON.stringify(step.fields) : null,
         attribution: step.attribution ? JSON.stringify(step.attribution) : null,
         consent: step.client?.consent ?? null,
-        verified: verified ? 1 : 0,
+        verified: facts.verified ? 1 : 0,
         created_at: now,
       };
       await keepInHistory(db, form, result.created);
     }
-    const write = { table, id: result.id, created: result.created, verified, changed };
+    const write = { table, id: result.id, created: result.created, ...facts };
     await effects?.(db, write, step, now);
     return result;
   };
   for (let attempt = 0; attempt < 3; attempt++) {
     const inserted = await insert();
     if (inserted !== undefined) {
-      return recorded({ id: inserted, created: true, proofIssued: true }, true);
+      const facts = { verified: true, completed: false };
+      return recorded({ id: inserted, created: true, proofIssued: true }, facts);
     }
     const updated = await update();
     if (updated) {
-      const { verified, news, ...result } = updated;
-      return recorded(result, verified, news);
+      const { facts, ...result } = updated;
+      return recorded(result, facts);
     }
   }
   throw new Error('lead upsert lost three races in a row');

@@ -40,8 +40,8 @@ export function leadWriteEffects({
   return async (db, write, step, now) => {
     const { table, id, created, verified } = write;
     const lead = { type: leadTypeOf(table), id };
-    // A company's request is news to the team also when its e-mail step made the lead.
-    const requested = !created && write.changed && step.form === 'company-request';
+    // A known lead's completing form (application, request) is news once, after its first step.
+    const requested = !created && write.completed;
     if ((created || requested) && notices.length > 0) {
       const payload = leadCreatedPayload(table, id, step);
       await enqueueMessages(

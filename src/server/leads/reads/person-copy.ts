@@ -13,8 +13,8 @@ import type { TimelineEntry } from './timeline';
 const internal = new Set(['id', 'email_normalized', 'proof_issued', 'unverified_forms']);
 const teamOnly = new Set(['note', 'assigned', 'merged']);
 
-/** A candidate's calls and screening answers, and the call e-mails sent, from the bookings. */
 type Entry = Pick<TimelineEntry, 'at' | 'text'> & { kind: string };
+/** A candidate's calls and screening answers, and the call e-mails sent, from the bookings. */
 export type CallsOf = (leadId: number) => Promise<{ bookings: object; mails: Entry[] }>;
 
 const byTime = (a: Entry, b: Entry) => (a.at < b.at ? -1 : a.at > b.at ? 1 : 0);

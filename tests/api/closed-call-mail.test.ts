@@ -1,5 +1,6 @@
 import type { FastifyInstance } from 'fastify';
 import { afterAll, beforeAll, expect, it, vi } from 'vitest';
+import { CALENDAR_FEED_URL } from '../../src/shared/booking-availability';
 import { patchCandidateStatus, signIn } from '../support/admin';
 import { candidateIdOf, postJson } from '../support/api';
 import { invitationIn } from '../support/calendar-mail';
@@ -13,7 +14,8 @@ import { describeEachDatabase, uniqueEmail, type TestApp } from '../support/test
 /*
  * A candidate whose application closes (they withdraw, or the team sets withdrawn or not a fit)
  * gets the cancellation of their call's invitation, so the event leaves their calendar; a
- * cancellation is not marketing. It offers no new time, and no other call mail follows.
+ * cancellation is not marketing. It offers no new time, and no other call mail follows. So does
+ * a person erased or deleted, before their data goes: the message alone keeps their address.
  */
 
 vi.setConfig({ testTimeout: 60_000 });
@@ -107,6 +109,59 @@ describeEachDatabase(
           expect.stringMatching(/^Your screening call is booked/),
           'Your screening call is cancelled',
         ]);
+      },
+    );
+
+    it.each([
+      ['erases their data on the status page', '/api/status/erase'],
+      ["is erased by an admin's deletion request", '/api/admin/data-subject'],
+      ['is deleted by an admin', '/api/candidate-submissions/'],
+    ])(
+      "cancels the call of a person who %s: their METHOD:CANCEL, and the host's feed drops it",
+      async (how, url) => {
+        const testApp = current();
+        const { app } = testApp;
+        const { email, id, proof, uid } = await bookedApplicant(testApp);
+        const path = (
+          await app.inject({ method: 'POST', url: CALENDAR_FEED_URL, headers: { cookie: owner } })
+        ).json<{ path: string }>().path;
+        expect((await app.inject({ url: path })).body).toContain(`UID:${uid}`);
+
+        const gone = how.includes('status page')
+          ? await post(app, url, { lead: `c${id}`, confirm: 'yes' }, proof)
+          : how.includes('deletion')
+            ? await app.inject({
+                method: 'DELETE',
+                url,
+                headers: { cookie: owner },
+                payload: { email },
+              })
+            : await app.inject({
+                method: 'DELETE',
+                url: `${url}${id}`,
+                headers: { cookie: owner },
+              });
+        expect(gone.statusCode).toBeLessThan(300);
+
+        const cancel = await mailTo(email, 'Your screening call is cancelled');
+        expect(invitationIn(cancel.raw)).toMatchObject({
+          method: 'CANCEL',
+          uid,
+          status: 'CANCELLED',
+        });
+        const text = readableMail(cancel);
+        expect(text).toContain('We will not contact you again.');
+        expect(text).not.toContain('/status');
+        expect((await app.inject({ url: path })).body).not.toContain(`UID:${uid}`);
+        // Sent, the message keeps nothing of the person.
+        await eventually(async () => {
+          const kept = await testApp.db
+            .selectFrom('outbox_messages')
+            .select('id')
+            .where('payload', 'like', `%${email}%`)
+            .execute();
+          return kept.length === 0 ? true : undefined;
+        });
       },
     );
 

@@ -3,6 +3,7 @@ import { sql, type Generated, type Kysely } from 'kysely';
 import { tablesOf } from '../platform/database/connection';
 import { autoIncrementId } from '../platform/database/migration-columns';
 import type { MigrationSet } from '../platform/database/migration-runner';
+import { writeErasedCancels } from './call-messages';
 
 export interface BookingTables {
   /** A host's availability as its JSON document: one row per account that saved one. */
@@ -180,11 +181,16 @@ async function addHosts(db: Kysely<unknown>) {
 }
 
 /**
- * Erases the calls of these candidate leads and their screening answers, and frees their seats
- * (an erasure's transaction).
+ * Erases the calls of these candidate leads (their id and address) and their screening answers,
+ * and frees their seats (an erasure's transaction); a call ahead is cancelled in their calendar.
  */
-export async function eraseBookings(db: Kysely<BookingTables>, leadIds: readonly number[]) {
-  if (leadIds.length === 0) return;
+export async function eraseBookings(
+  db: Kysely<BookingTables>,
+  leads: readonly { id: number; email: string }[],
+) {
+  if (leads.length === 0) return;
+  await writeErasedCancels(tablesOf(db), leads);
+  const leadIds = leads.map((lead) => lead.id);
   await db.deleteFrom('booking_screening').where('lead_id', 'in', leadIds).execute();
   const bookings = db.selectFrom('bookings').select('id').where('lead_id', 'in', leadIds);
   await db.deleteFrom('booking_seats').where('booking_id', 'in', bookings).execute();

@@ -24,6 +24,8 @@ export interface CallPayload {
   sequence: number;
   /** A reminder's call start: a moved call's reminders are not sent. */
   start?: string;
+  /** An erased person's cancellation: what it says, their address here alone, emptied once sent. */
+  erased?: Pick<BookingRow, 'uid' | 'slot_start' | 'slot_end' | 'time_zone'> & { email: string };
 }
 
 /**
@@ -65,6 +67,39 @@ export async function writeCallMessages(
     });
   }
   await enqueueMessages(trx, messages, now.toISOString());
+}
+
+/**
+ * Before an erasure deletes the calls of these candidates, the cancellation of each one not yet
+ * started (a withdrawal's `METHOD:CANCEL`), naming no lead: nothing else of the person is kept.
+ */
+export async function writeErasedCancels(
+  trx: Kysely<OutboxTables & BookingTables>,
+  leads: readonly { id: number; email: string }[],
+  now = new Date(),
+): Promise<void> {
+  const ids = leads.map((lead) => lead.id);
+  const calls = await trx
+    .selectFrom('bookings')
+    .selectAll()
+    .where('lead_id', 'in', ids)
+    .where('cancelled_at', 'is', null)
+    .where('slot_start', '>', now.toISOString())
+    .execute();
+  const messages = calls.map((call): NewOutboxMessage => {
+    const { uid, slot_start, slot_end, time_zone } = call;
+    const email = leads.find((lead) => lead.id === Number(call.lead_id))?.email ?? '';
+    const erased = { uid, slot_start, slot_end, time_zone, email };
+    const payload: CallPayload = { bookingId: call.id, sequence: call.sequence + 1, erased };
+    return {
+      destination: 'calendar',
+      topic: CALL_TOPICS.cancelled,
+      payload,
+      subjectType: null,
+      subjectId: null,
+    };
+  });
+  await enqueueMessages(tablesOf<OutboxTables>(trx), messages, now.toISOString());
 }
 
 /** Each call e-mail in the admin's words, for the lead's timeline. */

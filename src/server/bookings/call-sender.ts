@@ -70,14 +70,19 @@ export function callSender({ db, writes, mailer, context, contact }: CallSenderO
   const { brandName, supportEmail } = context;
   async function render(message: OutboxMessage): Promise<MailMessage | undefined> {
     const payload = JSON.parse(message.payload) as CallPayload;
-    const row = await db
-      .selectFrom('bookings')
-      .selectAll()
-      .where('id', '=', payload.bookingId)
-      .executeTakeFirst();
-    if (!row || !current(message.topic, payload, row)) return undefined;
+    // An erased person's cancellation carries its call: no row, no lead, no status page left.
+    const { erased } = payload;
+    const row = erased
+      ? { ...erased, sequence: payload.sequence }
+      : await db
+          .selectFrom('bookings')
+          .selectAll()
+          .where('id', '=', payload.bookingId)
+          .executeTakeFirst();
+    if (!row || ('id' in row && !current(message.topic, payload, row))) return undefined;
     const cancelled = message.topic === CALL_TOPICS.cancelled;
-    const person = await contact(row.lead_id);
+    const person =
+      'lead_id' in row ? await contact(row.lead_id) : { ...row, statusLink: '', closed: true };
     // A closed application (withdrawn, not a fit) still gets its calendar's cancellation, only.
     if (!person || (person.closed && !cancelled)) return undefined;
     const when = callTime(row.slot_start, row.time_zone ?? 'UTC');
@@ -100,17 +105,19 @@ export function callSender({ db, writes, mailer, context, contact }: CallSenderO
       : cancelled
         ? [
             `Your screening call on ${when} is cancelled.`,
-            person.closed
-              ? {
-                  text: 'See where you stand on your status page:',
-                  link: statusPage,
-                  label: 'Your status page',
-                }
-              : {
-                  text: 'To book another time, open your status page:',
-                  link: statusPage,
-                  label: 'Book your call',
-                },
+            erased
+              ? 'We will not contact you again.'
+              : person.closed
+                ? {
+                    text: 'See where you stand on your status page:',
+                    link: statusPage,
+                    label: 'Your status page',
+                  }
+                : {
+                    text: 'To book another time, open your status page:',
+                    link: statusPage,
+                    label: 'Book your call',
+                  },
           ]
         : [
             reminder

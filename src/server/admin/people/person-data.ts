@@ -16,10 +16,6 @@ import type { AdminAudit } from '../audit/audit-plugin';
 
 /* A person's data (decision 135): each part finds and erases its own rows; here one transaction. */
 
-/** The candidate ids among erased leads: their booked calls go with them. */
-const candidateIds = (leads: { leadType: string; ids: number[] }[]) =>
-  leads.flatMap((lead) => (lead.leadType === 'candidate' ? lead.ids : []));
-
 /** Leads erased per transaction by the retention: short transactions, bounded `in` lists. */
 const RETENTION_BATCH = 500;
 /** pg_try_advisory_xact_lock key of a retention batch (any constant no other lock uses). */
@@ -70,8 +66,9 @@ export class PersonData {
     const files = mail.map(({ file }) => file);
     const mailFiles = await deleteOutboxFiles(this.dataDir, files);
     return this.db.transaction().execute(async (trx) => {
-      const { counts: erased, leads } = await this.people.erase(trx, normalizedEmail);
-      await eraseBookings(tablesOf(trx), candidateIds(leads));
+      // The candidates' booked calls go with them, each cancelled in the person's calendar.
+      const { counts: erased, leads, candidates } = await this.people.erase(trx, normalizedEmail);
+      await eraseBookings(tablesOf(trx), candidates);
       const counts = { ...noCounts(), ...erased, mailFiles };
       counts.auditEntries = await erasePersonEntries(tablesOf(trx), { leads, token });
       // The entry says that an erasure happened, when and how much: no address, no token.
@@ -95,7 +92,7 @@ export class PersonData {
       const counts = await this.db.transaction().execute(async (trx) => {
         if (!(await this.retentionLock(trx))) return undefined;
         const erased = await this.people.eraseNotUpdated(trx, found, before, first);
-        await eraseBookings(tablesOf(trx), candidateIds(erased.leads));
+        await eraseBookings(tablesOf(trx), erased.candidates);
         const counts = { ...noCounts(), ...erased.counts, mailFiles: first ? mailFiles : 0 };
         counts.auditEntries = await erasePersonEntries(tablesOf(trx), { leads: erased.leads });
         if (anyCounted(counts)) await record(trx, counts);

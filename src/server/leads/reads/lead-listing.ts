@@ -217,21 +217,26 @@ export class LeadListing {
 
   /**
    * True when a row was deleted: its contacts, forms, activity and messages go too: nothing
-   * personal left. `within` erases what other capabilities hold of it (a candidate's calls).
+   * personal left. `within` erases what other capabilities hold of it (a candidate's calls),
+   * told the lead's address.
    */
   deleteLead(
     table: LeadTable,
     id: number,
-    within?: (trx: Transaction<object>) => Promise<void>,
+    within?: (trx: Transaction<object>, email: string) => Promise<void>,
   ): Promise<boolean> {
     return this.db.transaction().execute(async (trx) => {
-      const result = await trx.deleteFrom(table).where('id', '=', id).executeTakeFirst();
-      if (Number(result.numDeletedRows) === 0) return false;
+      const row = await trx
+        .deleteFrom(table)
+        .where('id', '=', id)
+        .returning('email')
+        .executeTakeFirst();
+      if (!row) return false;
       await eraseContacts(trx, table, [id]);
       await eraseHistory(trx, 'lead_submissions', table, [id]);
       await eraseHistory(trx, 'lead_activity', table, [id]);
       await forgetSubjectMessages(tablesOf<OutboxTables>(trx), leadTypeOf(table), id);
-      await within?.(trx as unknown as Transaction<object>);
+      await within?.(trx as unknown as Transaction<object>, row.email);
       return true;
     });
   }

@@ -35,6 +35,8 @@ type LeadReport = Pick<PersonReport, LeadParts | 'outboxMessages'>;
 export interface ErasedLeads {
   counts: Pick<PersonCounts, LeadParts | 'outboxMessages'>;
   leads: PersonLeads[];
+  /** The candidates erased and their addresses: their calls' cancellations go there. */
+  candidates: { id: number; email: string }[];
 }
 
 /** The address's leads and those holding it as a secondary e-mail: two lookups (an OR scans). */
@@ -53,14 +55,14 @@ async function eraseLeadRows(
   trx: Kysely<AdminLeadTables>,
   table: LeadTable,
   match: { normalizedEmail: string } | { ids: readonly number[]; updatedBefore: string },
-): Promise<number[]> {
+): Promise<{ id: number; email: string }[]> {
   const ids = 'ids' in match ? match.ids : await leadIdsOf(trx, table, match.normalizedEmail);
   if (ids.length === 0) return [];
   const query = trx.deleteFrom(table).where('id', 'in', ids);
   const rows = await ('ids' in match ? query.where('updated_at', '<', match.updatedBefore) : query)
-    .returning('id')
+    .returning(['id', 'email'])
     .execute();
-  return rows.map((row) => Number(row.id));
+  return rows.map((row) => ({ id: Number(row.id), email: row.email }));
 }
 
 export class PersonRecords {
@@ -155,7 +157,7 @@ export class PersonRecords {
   /** Erases the rows `rowsOf` deletes and what goes with them: forms, activity, messages, links. */
   private async eraseLeads(
     trx: Transaction<object>,
-    rowsOf: (table: LeadTable, index: number) => Promise<number[]>,
+    rowsOf: (table: LeadTable, index: number) => Promise<{ id: number; email: string }[]>,
   ): Promise<ErasedLeads> {
     const counts = {
       candidates: 0,
@@ -166,11 +168,13 @@ export class PersonRecords {
       activity: 0,
       outboxMessages: 0,
     };
-    const leads: PersonLeads[] = [];
+    const erased: ErasedLeads = { counts, leads: [], candidates: [] };
     for (const [index, table] of leadTables.entries()) {
-      const ids = await rowsOf(table, index);
+      const rows = await rowsOf(table, index);
+      const ids = rows.map((row) => row.id);
       const leadType = leadTypeOf(table);
-      leads.push({ leadType, ids });
+      erased.leads.push({ leadType, ids });
+      if (table === 'candidates') erased.candidates = rows;
       counts[table] += ids.length;
       if (ids.length === 0) continue;
       counts.contacts += await eraseContacts(trx, table, ids);
@@ -180,6 +184,6 @@ export class PersonRecords {
       // Not counted: a link is a key to the lead, not data about the person.
       await deleteStatusLinks(tablesOf(trx), { table, ids });
     }
-    return { counts, leads };
+    return erased;
   }
 }

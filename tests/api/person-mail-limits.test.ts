@@ -152,18 +152,32 @@ describeEachDatabase(
       expect(mail).not.toContain('555-0199');
     });
 
-    it('"Lost your link?" mails an address at most three links a day, whoever asks from wherever', async () => {
+    it('"Lost your link?" mails an address at most ten links a day, whoever asks from wherever', async () => {
       const testApp = current();
       const email = uniqueEmail('lost-flood');
       await post(testApp.app, '/api/companies/email', validBodies.companyEmail(email));
-      for (let i = 0; i < 10; i++) {
+      for (let i = 0; i < 12; i++) {
         const answer = await lostLink(testApp.app, email, freshAddress());
         expect(answer.statusCode).toBe(200);
         expect(answer.json()).toEqual({ message: LOST_LINK_SENTENCE });
       }
-      await eventually(() => (mailsTo(email, STATUS_LINK).length === 3 ? true : undefined));
+      await eventually(() => (mailsTo(email, STATUS_LINK).length === 10 ? true : undefined));
       await new Promise((resolve) => setTimeout(resolve, 500));
-      expect(mailsTo(email, STATUS_LINK)).toHaveLength(3);
+      expect(mailsTo(email, STATUS_LINK)).toHaveLength(10);
+    });
+
+    it('"Lost your link?": a stranger asking for an address spends three of its links, not the person\'s', async () => {
+      const testApp = current();
+      const email = uniqueEmail('lost-stranger');
+      await post(testApp.app, '/api/candidates/email', { email });
+      const stranger = freshAddress();
+      for (let i = 0; i < 4; i++) await lostLink(testApp.app, email, stranger);
+      await eventually(() => (mailsTo(email, STATUS_LINK).length === 3 ? true : undefined));
+      // The person, from their own connection, still gets a new link.
+      expect((await lostLink(testApp.app, email, freshAddress())).statusCode).toBe(200);
+      await eventually(() => (mailsTo(email, STATUS_LINK).length === 4 ? true : undefined));
+      await new Promise((resolve) => setTimeout(resolve, 500));
+      expect(mailsTo(email, STATUS_LINK)).toHaveLength(4);
     });
 
     it('"Lost your link?" from one client address mails ten links a day, whatever addresses it names', async () => {

@@ -28,7 +28,9 @@ import type { MailAllowance, MailAllowanceTables } from './mail-allowance';
 
 /** "Lost your link?" requests a minute from one address, and new links a day per e-mail. */
 export const LOST_LINK_ADDRESS_LIMIT = 5;
-export const LOST_LINK_EMAILS_A_DAY = 3;
+export const LOST_LINK_EMAILS_A_DAY = 10;
+/** New links a day per e-mail asked from one client address: a stranger spends no one else's. */
+export const LOST_LINK_PAIR_A_DAY = 3;
 /** Its requests a day from one address: else it could mail a link to every address it knows. */
 export const LOST_LINK_ADDRESS_A_DAY = 10;
 
@@ -163,8 +165,13 @@ async function sendLinks(
 ) {
   await db.transaction().execute(async (trx) => {
     const caps = [{ key: `status links to ${email}`, limit: LOST_LINK_EMAILS_A_DAY }];
-    // First: an address past its cap no longer spends the e-mail's own.
-    if (from) caps.unshift({ key: `status links from ${from}`, limit: LOST_LINK_ADDRESS_A_DAY });
+    // First: a client address past its caps no longer spends the e-mail's own.
+    if (from) {
+      caps.unshift(
+        { key: `status links from ${from}`, limit: LOST_LINK_ADDRESS_A_DAY },
+        { key: `status links from ${from} to ${email}`, limit: LOST_LINK_PAIR_A_DAY },
+      );
+    }
     if (!(await allowance.take(tablesOf<MailAllowanceTables>(trx), caps, nowMs))) return;
     const leads: StatusLinkPayload[] = [];
     for (const table of leadTables) {

@@ -298,8 +298,8 @@ describeEachDatabase(
     it("one client address cannot take the hosts' times nor mail invitations to any address: 10 calls booked a day, by /64", async () => {
       const { app, db } = current();
       await openForCalls(app, await signIn(app));
-      /** A new lead from a host of one network, its first open time booked from there. */
-      const bookFrom = async (host: number) => {
+      /** A new lead from a host of one network, its first open time (or `time`) booked from there. */
+      const bookFrom = async (host: number, time?: string) => {
         const remoteAddress = `2001:db8:43:9::${host}`;
         const email = uniqueEmail(`caller-${host}`);
         const applied = await app.inject({
@@ -315,10 +315,13 @@ describeEachDatabase(
           url: '/api/booking',
           remoteAddress,
           headers: { cookie },
-          payload: { start: slots[4]!.start },
+          payload: { start: time ?? slots[4]!.start },
         });
         return { email, booked };
       };
+      // A time taken meanwhile (its one seat) books nothing, so it spends none of the ten.
+      const taken = await bookCall(app, await applicant(app));
+      expect((await bookFrom(0, taken.booking.start)).booked.statusCode).toBe(409);
       for (let host = 1; host <= 10; host++)
         expect((await bookFrom(host)).booked.statusCode).toBe(201);
       const { email, booked } = await bookFrom(11);

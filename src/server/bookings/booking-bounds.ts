@@ -58,10 +58,10 @@ export async function bookedBefore(db: Kysely<BookingTables>, leadId: number) {
   return row !== undefined;
 }
 
-/** One booking against the address's calls of the day (the mail caps' counts): whether allowed. */
+/** A call made, against the address's calls of the day (the mail caps' counts): whether allowed. */
 export const bookingAllowed = (
   allowance: MailAllowance,
-  db: Kysely<object>,
+  db: Pick<Kysely<object>, 'getExecutor'>,
   request: FastifyRequest,
   now: Date,
 ) =>

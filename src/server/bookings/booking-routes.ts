@@ -96,6 +96,7 @@ const NOTICE_OF: Record<BookingOutcome['kind'], BookingNotice | undefined> = {
   'no-booking': 'notBooked',
   'not-a-slot': 'notASlot',
   'too-many': 'tooMany',
+  'busy-address': 'busyAddress',
 };
 
 interface BookingRoutesOptions {
@@ -182,7 +183,8 @@ export const bookingRoutes: FastifyPluginAsync<BookingRoutesOptions> = async (
       case 'no-booking':
         return reply.code(404).send({ error: BOOKING_NOTICES.notBooked });
       case 'too-many':
-        return reply.code(429).send({ error: BOOKING_NOTICES.tooMany });
+      case 'busy-address':
+        return reply.code(429).send({ error: BOOKING_NOTICES[NOTICE_OF[outcome.kind]!] });
       case 'not-a-slot':
         return reply.code(400).send({
           error: adminApi.INVALID_FIELDS_MESSAGE,
@@ -259,17 +261,16 @@ export const bookingRoutes: FastifyPluginAsync<BookingRoutesOptions> = async (
         const screened = await stepBefore(screening, candidate);
         if (screened) return refuseUnscreened(back, request, reply, screened);
         const now = new Date();
-        if (addressCap && !(await bookingAllowed(addressCap, app.database.db, request, now))) {
-          if (statusApi.wantsHtml(request)) return back(request, reply, 'busyAddress');
-          return reply.code(429).send({ error: BOOKING_NOTICES.busyAddress });
-        }
+        const allowed =
+          addressCap &&
+          ((trx: Transaction<BookingTables>) => bookingAllowed(addressCap, trx, request, now));
         // Meta's `Schedule`, with the request's event id and browser (decision 110).
         const client = submissionClient(request);
         const booked = conversions
           ? (trx: Transaction<BookingTables>) =>
               statusApi.recordCallEvent(trx, candidate.id, client, now)
           : undefined;
-        const outcome = await store.book(candidate.id, start, timeZone, now, booked);
+        const outcome = await store.book(candidate.id, start, timeZone, now, booked, allowed);
         return answer(request, reply, outcome, client.eventId);
       },
     );

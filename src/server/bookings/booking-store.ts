@@ -34,10 +34,8 @@ export type BookingOutcome =
   | { kind: 'moved' | 'unchanged' | 'cancelled'; booking: BookingRow }
   /** `first`: the lead's first call ever (not a re-booking after a cancel): its conversion. */
   | { kind: 'booked'; booking: BookingRow; first: boolean }
-  /** The seats were taken a moment earlier: nothing changed. */
-  | { kind: 'filled' }
-  /** Not a slot of the availability (or past it): nothing changed. */
-  | { kind: 'not-a-slot' }
+  /** Nothing changed: seats just taken, not a slot (or past), the address's calls spent. */
+  | { kind: 'filled' | 'not-a-slot' | 'busy-address' }
   /** Booking while holding another call, or moving or cancelling without one. */
   | { kind: 'has-booking'; booking: BookingRow }
   | { kind: 'no-booking' }
@@ -111,9 +109,9 @@ export class BookingStore {
   }
 
   /**
-   * Books `start` for the lead: once, however often sent; "filled" if its seats went first.
-   * `booked` runs in the booking's transaction once the seat of the lead's first call is taken
-   * (its conversion event: a re-booking after a cancel is not a new conversion).
+   * Books `start` for the lead: once, however often sent; "filled" if its seats went first. In its
+   * transaction: `allowed`, the client address's count (only a call made counts), then `booked`
+   * once the lead's first call's seat is taken (its conversion: not a re-booking after a cancel).
    */
   async book(
     leadId: number,
@@ -121,6 +119,7 @@ export class BookingStore {
     timeZone: string,
     now = new Date(),
     booked?: (trx: Trx) => Promise<void>,
+    allowed?: (trx: Trx) => Promise<boolean>,
   ): Promise<BookingOutcome> {
     const held = await this.liveBooking(leadId);
     if (held) return heldOutcome(held, start);
@@ -132,6 +131,7 @@ export class BookingStore {
       const other = await this.liveBooking(leadId, trx);
       if (other) return heldOutcome(other, start);
       if (!place) return { kind: 'filled' };
+      if (allowed && !(await allowed(trx))) return { kind: 'busy-address' };
       const at = now.toISOString();
       const first = !(await bookedBefore(trx, leadId));
       await pruneCancelled(trx, leadId);

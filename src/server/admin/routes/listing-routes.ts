@@ -144,7 +144,7 @@ export const listingRoutes: FastifyPluginAsync<{ desk: LeadDesk }> = async (app,
       },
       async (request, reply) => {
         const { id } = request.params;
-        // A candidate's calls go with it (cancelled in their calendar): their seats are offered again.
+        // A candidate's calls go (cancelled in their calendar): their seats are offered again.
         const calls = async (trx: Transaction<object>, email: string) =>
           leadType === 'candidate' ? eraseBookings(tablesOf(trx), [{ id, email }]) : undefined;
         if (!(await listing.deleteLead(table, id, calls))) {

@@ -19,12 +19,15 @@ export const STATUS_ACTIONS = {
   download: '/api/status/download',
   /** "Do Not Sell or Share" (or Decline) from a browser: the leads its proofs name opt out. */
   optOut: '/api/status/opt-out',
+  /** The status page's undoing of it, for the lead it names (the mailbox proof). */
+  optIn: '/api/status/opt-in',
 } as const;
 
 export const STATUS_NOTICES = {
   details: 'Your details are saved.',
   reminders: 'Reminders are stopped. We will not remind you again.',
   withdraw: 'You have withdrawn. We will not contact you again.',
+  optIn: 'You have opted back in to sale and sharing.',
 } as const;
 export type StatusNotice = keyof typeof STATUS_NOTICES;
 
@@ -76,6 +79,8 @@ export interface StatusLead {
   progress: { label: string; reached: boolean }[] | null;
   remindersStopped: boolean;
   withdrawn: boolean;
+  /** They opted out of sale and sharing ("Do Not Sell or Share"); the page lets them opt back in. */
+  optedOut?: boolean;
   /** A candidate's "Book your call" (issue 43): they hold a call or a time is open now. */
   bookCall?: boolean;
   /** They hold that call: the button moves or cancels it. */

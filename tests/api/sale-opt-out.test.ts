@@ -6,15 +6,18 @@ import { candidateIdOf, candidateMetaRows, leadProofOf, postJson } from '../supp
 import { eventually } from '../support/eventually';
 import { startGraphReceiver } from '../support/graph-receiver';
 import { validBodies } from '../support/lead-bodies';
-import { opened, statusLinkTo } from '../support/status-page';
+import { opened, post, statusLinkTo, statusPage, statusSiteBuild } from '../support/status-page';
 import { describeEachDatabase, uniqueEmail, type TestApp } from '../support/test-app';
 
 /* "Do Not Sell or Share" after a form: the server stops the lead's Meta events (decision 110). */
 
 const graph = await startGraphReceiver();
+/** The page the status page's state is rendered into. */
+const CLIENT_DIR = await statusSiteBuild();
 afterAll(() => graph.close());
 
 const OPT_OUT = '/api/status/opt-out';
+const OPT_IN = '/api/status/opt-in';
 const sha256 = (value: string) => createHash('sha256').update(value).digest('hex');
 
 /** Every event Meta received for the candidate. */
@@ -96,6 +99,45 @@ describeEachDatabase(
       expect(await metaTopics(testApp, id)).toEqual(['Lead:sent']);
     });
 
+    it('the status page shows the opt-out; the person opts back in there: the timeline says so, events resume', async () => {
+      const testApp = current();
+      const { app } = testApp;
+      const { id, proof } = await consentingCandidate(testApp, 'opt-in');
+      await eventually(async () => (await metaTopics(testApp, id))[0] === 'Lead:sent' || undefined);
+      const mailbox = await opened(app, await statusLinkTo(testApp, { table: 'candidates', id }));
+      expect((await optOut(testApp, mailbox)).statusCode).toBe(204);
+      const shown = async () => {
+        const { state } = await statusPage(app, mailbox);
+        return state?.status?.kind === 'leads' ? state.status.leads[0]?.optedOut : undefined;
+      };
+      expect(await shown()).toBe(true);
+
+      // The form's own proof is not the mailbox's: it cannot opt back in.
+      expect((await post(app, OPT_IN, { lead: `c${id}` }, proof)).statusCode).toBe(403);
+      const optedIn = await post(app, OPT_IN, { lead: `c${id}` }, mailbox);
+      expect(optedIn.statusCode).toBe(200);
+      expect(optedIn.json()).toEqual({ message: 'You have opted back in to sale and sharing.' });
+      expect(await shown()).toBe(false);
+      expect((await patchCandidateStatus(app, id, 'qualified')).statusCode).toBe(200);
+      expect((await metaTopics(testApp, id)).map((topic) => topic.split(':')[0])).toEqual([
+        'Lead',
+        'qualified',
+      ]);
+      const detail = await app.inject({
+        url: `/api/candidate-submissions/${id}`,
+        headers: { cookie: await signIn(app) },
+      });
+      const timeline = (detail.json() as { timeline: TimelineEntry[] }).timeline;
+      expect(timeline.filter((entry) => entry.text.includes('sale and sharing'))).toEqual([
+        expect.objectContaining({ kind: 'opted_out' }),
+        {
+          at: expect.any(String),
+          kind: 'opted_in',
+          text: 'Opted back in to sale and sharing by the person',
+        },
+      ]);
+    });
+
     it('changes nothing without a proof, or when another site posts it', async () => {
       const testApp = current();
       const { id, proof } = await consentingCandidate(testApp, 'opt-out-forged');
@@ -111,6 +153,7 @@ describeEachDatabase(
     env: {
       ...adminEnv,
       SITE_URL: 'https://talent.example',
+      CLIENT_DIR,
       META_PIXEL_ID: '123456789012345',
       META_CAPI_ACCESS_TOKEN: 'EAAtest-opt-out-token',
       META_GRAPH_URL: graph.url,

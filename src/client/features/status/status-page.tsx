@@ -189,6 +189,11 @@ function LeadCards({ lead }: { lead: StatusLead }) {
       </Card>
       <Card title="Your Choices">
         <Reminders lead={lead} />
+        {lead.optedOut ? (
+          <ActionForm action={STATUS_ACTIONS.optIn} lead={lead.ref} label="Opt Back In">
+            <p>You opted out of sale and sharing: we send Meta nothing more about you.</p>
+          </ActionForm>
+        ) : null}
         {lead.withdrawn ? null : (
           <Confirmed
             summary={`Withdraw my ${request}`}

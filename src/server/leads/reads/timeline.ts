@@ -61,6 +61,8 @@ function activityText(activity: Activity): string {
       return `Opted out of sale and sharing: no more events to Meta${byPerson(activity)}`;
     case 'data_downloaded':
       return 'Downloaded their data';
+    case 'opted_in':
+      return `Opted back in to sale and sharing${byPerson(activity)}`;
     case 'merged':
       return `Lead #${activity.text ?? ''} merged into this lead`;
     case 'assigned':

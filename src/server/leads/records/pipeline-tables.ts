@@ -15,7 +15,8 @@ export interface LeadActivityTable {
     | 'merged'
     | 'assigned'
     | 'opted_out'
-    | 'data_downloaded';
+    | 'data_downloaded'
+    | 'opted_in';
   /** A note, an e-mail's transport, `person` (own change), a merged lead's id, or the assignee. */
   text: string | null;
   /** A status change: the status before and after. */

@@ -90,15 +90,19 @@ export const reopenWithdrawn = (db: Kysely<PipelineTables>, lead: LeadRef) =>
   personSets(db, lead, 'withdrawn', 'new');
 
 /** "Do Not Sell or Share" from the person's browser: Meta gets no event of the lead from now on,
-    and none still waiting goes (decision 110); once, in the timeline as their act. */
+    and none still waiting goes (decision 110); once, in the timeline as their act. `optIn` (their
+    status page) undoes it: their forms' consent counts again. */
 export async function optOutOfSale(
   db: Kysely<PipelineTables>,
   dialect: DialectName,
   lead: LeadRef,
+  optIn = false,
 ): Promise<void> {
   await withLockedLead(db, dialect, lead, async (trx) => {
-    if (await optedOut(trx, lead.table, lead.id)) return;
-    await addActivity(trx, lead.table, lead.id, { kind: 'opted_out', text: 'person' });
+    if ((await optedOut(trx, lead.table, lead.id)) !== optIn) return;
+    const kind = optIn ? 'opted_in' : 'opted_out';
+    await addActivity(trx, lead.table, lead.id, { kind, text: 'person' });
+    if (optIn) return;
     await tablesOf<OutboxTables>(trx)
       .deleteFrom('outbox_messages')
       .where('destination', '=', 'meta')

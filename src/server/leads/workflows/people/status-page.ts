@@ -48,6 +48,7 @@ import {
 import { awaitsUs, closedWords, openStepOf, statusLead, type CallOffer } from './status-words';
 import { presentValues } from '../../records/upsert';
 import type { CancelCall } from '../pipeline/lead-pipeline';
+import { optedOut } from '../pipeline/status-events';
 
 /** Where `next` sends the person: the step still open, prefilled. */
 const STEP_PAGES: Record<NextStep, string> = {
@@ -185,12 +186,13 @@ export class StatusPage {
       const leads = await Promise.all(
         mine.map(async (entry) => {
           const [{ table, id }, row] = entry;
-          const [contacts, call] = await Promise.all([
+          const [contacts, call, out] = await Promise.all([
             findContacts(this.db, table, [id]),
             table === 'candidates' && awaitsUs(row.status) && this.offersCall(id),
+            optedOut(this.db, table, id),
           ]);
           const values = contacts.map((contact) => contact.value);
-          const lead = { ...viewOf(entry, values), bookCall: Boolean(call) };
+          const lead = { ...viewOf(entry, values), bookCall: Boolean(call), optedOut: out };
           if (call !== 'booked') return lead;
           return { ...lead, callBooked: true, outlook: lead.outlook && CALL_BOOKED };
         }),

@@ -221,6 +221,17 @@ export const statusRoutes: FastifyPluginAsync<StatusRoutesOptions> = async (
   );
 
   app.post(
+    STATUS_ACTIONS.optIn,
+    documented('Opt back in to sale and sharing (status page)', objectOf(leadField)),
+    async (request, reply) => {
+      const lead = await provenLead(request, reply);
+      if (!lead) return reply;
+      await optOutOfSale(db, dialect, lead, true);
+      return answer(request, reply, 'optIn');
+    },
+  );
+
+  app.post(
     STATUS_ACTIONS.open,
     {
       schema: {

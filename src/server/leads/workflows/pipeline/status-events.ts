@@ -31,7 +31,8 @@ function consentOf(forms: { consent: ConsentSignal | null; verified: number }[])
   return refusal?.consent ?? forms.findLast((form) => form.verified === 1 && form.consent)?.consent;
 }
 
-/** The person said "Do Not Sell or Share" from a browser that proves the lead: Meta learns no more. */
+/** The person said "Do Not Sell or Share" from a browser that proves the lead, and did not opt
+    back in on their status page since: Meta learns no more. */
 export async function optedOut(
   db: Pick<Kysely<object>, 'getExecutor'>,
   table: LeadTable,
@@ -39,12 +40,13 @@ export async function optedOut(
 ) {
   const row = await tablesOf<PipelineTables>(db)
     .selectFrom('lead_activity')
-    .select('id')
+    .select('kind')
     .where('lead_table', '=', table)
     .where('lead_id', '=', id)
-    .where('kind', '=', 'opted_out')
+    .where('kind', 'in', ['opted_out', 'opted_in'])
+    .orderBy('id', 'desc')
     .executeTakeFirst();
-  return row !== undefined;
+  return row?.kind === 'opted_out';
 }
 
 /** What Meta may learn of a candidate: proven consent, first click, contact (decision 176). */

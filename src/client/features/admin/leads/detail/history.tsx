@@ -11,6 +11,7 @@ const kindLabel: Record<string, string> = {
   reminders_stopped: 'Reminders',
   opted_out: 'Privacy',
   data_downloaded: 'Privacy',
+  opted_in: 'Privacy',
   merged: 'Merged',
   assigned: 'Assignee',
   call: 'Call',

@@ -1,6 +1,6 @@
 import { readFile } from 'node:fs/promises';
 import type { Page } from '@playwright/test';
-import { ERASED_MESSAGE, STATUS_NOTICES } from '../../src/shared/person-status';
+import { ERASED_MESSAGE, STATUS_ACTIONS, STATUS_NOTICES } from '../../src/shared/person-status';
 import { expect, test } from './fixtures';
 import { signIn } from './support/admin';
 import { mailTo, statusLinkIn } from './support/mailbox';
@@ -165,4 +165,32 @@ test('without JavaScript the mailed link opens the page once, and Withdraw asks 
   await expect(stranger.getByText(email, { exact: true })).toHaveCount(0);
   await other.close();
   await context.close();
+});
+
+test('an opt-out of sale and sharing shows on the status page, which opts back in', async ({
+  page,
+}) => {
+  test.setTimeout(75_000);
+  const email = `status-opt-in-${Date.now()}@example.com`;
+  const response = await page.request.post('/api/candidates/basic-info', {
+    data: { firstName: 'Ada', lastName: 'Lovelace', email, phone: '555-0100' },
+  });
+  expect(response.status()).toBe(200);
+  await expect.poll(() => confirmationTo(email), { timeout: 30_000 }).toBeDefined();
+  await page.goto(statusLinkIn(confirmationTo(email))!);
+  await page.getByRole('button', { name: 'Open My Status Page' }).click();
+  await expect(page).toHaveURL(/\/status$/);
+  // "Do Not Sell or Share" from this browser (the footer's control posts this).
+  expect((await page.request.post(STATUS_ACTIONS.optOut)).status()).toBe(204);
+
+  await page.reload();
+  await page.locator('html[data-hydrated="true"]').waitFor({ state: 'attached' });
+  const optedOut = page.getByText('You opted out of sale and sharing');
+  await expect(optedOut).toBeVisible();
+  expect(await axeViolations(page)).toEqual([]);
+  const optIn = page.getByRole('button', { name: 'Opt Back In' });
+  await optIn.focus();
+  await page.keyboard.press('Enter');
+  await expect(page.getByRole('status')).toHaveText(STATUS_NOTICES.optIn);
+  await expect(optedOut).toHaveCount(0);
 });

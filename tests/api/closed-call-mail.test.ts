@@ -68,6 +68,16 @@ describeEachDatabase(
           .execute();
         return pending.length === 0 ? true : undefined;
       });
+    /** The cancellation of call `uid` mailed to `email` (its METHOD:CANCEL), as read. */
+    async function cancellationOf(email: string, uid: string) {
+      const cancel = await mailTo(email, 'Your screening call is cancelled');
+      expect(invitationIn(cancel.raw)).toMatchObject({
+        method: 'CANCEL',
+        uid,
+        status: 'CANCELLED',
+      });
+      return readableMail(cancel);
+    }
     const bulk = (app: FastifyInstance, id: number, status: string) =>
       app.inject({
         method: 'POST',
@@ -94,13 +104,7 @@ describeEachDatabase(
             : await patchCandidateStatus(app, id, status);
         expect(closed.statusCode).toBe(200);
 
-        const cancel = await mailTo(email, 'Your screening call is cancelled');
-        expect(invitationIn(cancel.raw)).toMatchObject({
-          method: 'CANCEL',
-          uid,
-          status: 'CANCELLED',
-        });
-        const text = readableMail(cancel);
+        const text = await cancellationOf(email, uid);
         expect(text).not.toContain('Book your call');
         expect(text).toContain('See where you stand on your status page:');
         await outboxSettled(testApp, id);
@@ -119,9 +123,8 @@ describeEachDatabase(
     ])(
       "cancels the call of a person who %s: their METHOD:CANCEL, and the host's feed drops it",
       async (how, url) => {
-        const testApp = current();
-        const { app } = testApp;
-        const { email, id, proof, uid } = await bookedApplicant(testApp);
+        const { app, db } = current();
+        const { email, id, proof, uid } = await bookedApplicant(current());
         const path = (
           await app.inject({ method: 'POST', url: CALENDAR_FEED_URL, headers: { cookie: owner } })
         ).json<{ path: string }>().path;
@@ -143,19 +146,13 @@ describeEachDatabase(
               });
         expect(gone.statusCode).toBeLessThan(300);
 
-        const cancel = await mailTo(email, 'Your screening call is cancelled');
-        expect(invitationIn(cancel.raw)).toMatchObject({
-          method: 'CANCEL',
-          uid,
-          status: 'CANCELLED',
-        });
-        const text = readableMail(cancel);
+        const text = await cancellationOf(email, uid);
         expect(text).toContain('We will not contact you again.');
         expect(text).not.toContain('/status');
         expect((await app.inject({ url: path })).body).not.toContain(`UID:${uid}`);
         // Sent, the message keeps nothing of the person.
         await eventually(async () => {
-          const kept = await testApp.db
+          const kept = await db
             .selectFrom('outbox_messages')
             .select('id')
             .where('payload', 'like', `%${email}%`)

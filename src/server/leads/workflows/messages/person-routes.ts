@@ -164,14 +164,13 @@ async function sendLinks(
   from: AddressKey | undefined,
 ) {
   await db.transaction().execute(async (trx) => {
-    const caps = [{ key: `status links to ${email}`, limit: LOST_LINK_EMAILS_A_DAY }];
-    // First: a client address past its caps no longer spends the e-mail's own.
-    if (from) {
-      caps.unshift(
-        { key: `status links from ${from}`, limit: LOST_LINK_ADDRESS_A_DAY },
-        { key: `status links from ${from} to ${email}`, limit: LOST_LINK_PAIR_A_DAY },
-      );
-    }
+    // In turn: a client address past its caps no longer spends the e-mail's own (without
+    // LEAD_RATE_LIMIT, every request is from one address).
+    const caps = [
+      { key: `status links from ${from ?? 'anywhere'} to ${email}`, limit: LOST_LINK_PAIR_A_DAY },
+      { key: `status links to ${email}`, limit: LOST_LINK_EMAILS_A_DAY },
+    ];
+    if (from) caps.unshift({ key: `status links from ${from}`, limit: LOST_LINK_ADDRESS_A_DAY });
     if (!(await allowance.take(tablesOf<MailAllowanceTables>(trx), caps, nowMs))) return;
     const leads: StatusLinkPayload[] = [];
     for (const table of leadTables) {

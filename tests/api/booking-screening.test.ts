@@ -278,6 +278,21 @@ describeEachDatabase(
       expect(await bookingOf(app, minor.proof)).toMatchObject({
         screening: { step: 'ask', questions: [DRIVER] },
       });
+
+      // Each rewrite of the question is answered once more; only what is asked now is kept.
+      for (const kind of ['car', 'van', 'lorry']) {
+        const rewritten = { question: `Do you hold a ${kind} licence?`, explanation: NOT_YET };
+        await saveQuestions(app, owner, [rewritten]);
+        expect((await answer(app, adult.proof, { answer0: 'yes' })).statusCode).toBe(200);
+      }
+      const adultId = await candidateIdOf(current().db, adult.email);
+      const drawer = await app.inject({
+        url: `/api/candidate-submissions/${adultId}/drawer`,
+        headers: { cookie: owner },
+      });
+      expect(drawer.json<{ screening: unknown }>().screening).toEqual([
+        { question: 'Do you hold a lorry licence?', answer: 'yes' },
+      ]);
       await saveQuestions(app, owner, []);
     });
   },

@@ -108,9 +108,11 @@ export class ScreeningStore {
       const answer = parsed.data[answerField(index)] as Answer;
       return answer === 'no' ? { question, answer, explanation } : { question, answer };
     });
-    // An answer given stands: only a question not answered before takes the new one.
-    const answered = new Set(before?.map((item) => item.question));
-    const answers = [...(before ?? []), ...given.filter((item) => !answered.has(item.question))];
+    // An answer given stands; one to a question no longer asked is dropped, so the row holds
+    // the questions asked now, however often the owner rewrites them.
+    const answers = given.map(
+      (item) => before?.find((old) => old.question === item.question) ?? item,
+    );
     const values = { answers: JSON.stringify(answers), answered_at: now.toISOString() };
     // A second post at the same moment changes nothing: the row is written from what was read.
     await this.writes.run((trx) =>

@@ -7,7 +7,6 @@ const kindLabel: Record<string, string> = {
   submitted: 'Submitted',
   email_sent: 'E-mail',
   status_changed: 'Status',
-  note: 'Note',
   reminders_stopped: 'Reminders',
   opted_out: 'Privacy',
   data_downloaded: 'Privacy',
@@ -35,12 +34,13 @@ export function Notes({ timeline }: { timeline: TimelineEntry[] }) {
   );
 }
 
-/** The lead's whole history, oldest first, notes included. */
+/** The lead's history, oldest first; its notes show once, in their own panel (`Notes`). */
 export function Timeline({ entries }: { entries: TimelineEntry[] }) {
-  if (entries.length === 0) return <p className="text-sm text-slate-600">Nothing yet.</p>;
+  const shown = entries.filter((entry) => entry.kind !== 'note');
+  if (shown.length === 0) return <p className="text-sm text-slate-600">Nothing yet.</p>;
   return (
     <ol className="grid gap-3 border-l-2 border-slate-200 pl-4">
-      {entries.map((entry, index) => (
+      {shown.map((entry, index) => (
         <li key={`${entry.at}-${index}`} className="text-sm">
           <p className="text-slate-600">
             <time dateTime={entry.at}>{formatDate(entry.at)}</time>

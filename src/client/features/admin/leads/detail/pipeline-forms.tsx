@@ -66,7 +66,7 @@ export function NoteForm({ kind, id, announce }: DetailFormProps) {
   // A failure keeps the text for another try.
   const onSubmit = form.handleSubmit((values) => {
     if (add.isPending) return;
-    const done = 'Note added to the timeline.';
+    const done = 'Note added.';
     add.mutate(
       values,
       announced(announce, done, 'Failed to add the note.', () => form.reset()),

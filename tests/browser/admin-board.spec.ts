@@ -125,11 +125,21 @@ test('the board shows what the search and "My leads" say, its counts too', async
   // The columns are the statuses: the list's Status filter is not offered on the board.
   await expect(panel.getByRole('combobox', { name: 'Status' })).toHaveCount(0);
 
+  // Only the columns load: never a page of the list hidden behind the board (its count is 1 row).
+  const listPages: string[] = [];
+  page.on('request', (request) => {
+    const url = new URL(request.url());
+    const list = url.pathname === '/api/candidate-submissions';
+    if (list && url.searchParams.get('limit') !== '1') listPages.push(url.search);
+  });
   await panel.getByRole('checkbox', { name: 'My leads' }).check();
   await expect(fresh.getByRole('listitem')).toHaveCount(1);
   await expect(fresh).toContainText(`Grace ${tag}Mine`);
   await expect(heading).toHaveText(/^New\s*1$/);
   await expect(board.getByRole('heading', { name: /^Contacted/ })).toHaveText(/^Contacted\s*0$/);
+  await page.reload();
+  await expect(heading).toHaveText(/^New\s*1$/);
+  expect(listPages).toEqual([]);
 
   await panel.getByRole('button', { name: 'List' }).click();
   await expect(panel.locator('tbody tr')).toHaveCount(1);

@@ -34,7 +34,12 @@ export async function getPage<Row>(url: string, toRow: (raw: Record<string, unkn
 }
 export type LeadPage = Awaited<ReturnType<typeof getPage<AnyLead>>>;
 
-export function useLeadPage(tab: LeadTabId, filter: TabFilter, failure: ToastInput) {
+export function useLeadPage(
+  tab: LeadTabId,
+  filter: TabFilter,
+  failure: ToastInput,
+  enabled = true,
+) {
   const url = listUrl(tab, filter);
   const { kind } = leadTabs[tab];
   return useQuery({
@@ -43,6 +48,7 @@ export function useLeadPage(tab: LeadTabId, filter: TabFilter, failure: ToastInp
       getPage<AnyLead>(url, kind === 'company' ? toCompany : kind ? toCandidate : toEmailLead),
     placeholderData: keepPreviousData,
     meta: { failureToast: failure },
+    enabled,
   });
 }
 

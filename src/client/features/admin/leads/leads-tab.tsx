@@ -46,7 +46,9 @@ export function LeadsTab({
   const { kind, caption } = leadTabs[tab];
   // Spec section 8: the failure's toast, and its text in place of the rows.
   const failure = adminToasts.loadFailed(kind);
-  const page = useLeadPage(tab, filter, failure);
+  // The board's columns are the statuses: its filters are the list's others, no page of it loads.
+  const board = kind && filter.board;
+  const page = useLeadPage(tab, filter, failure, !board);
   const failed = page.isError && !isUnauthorized(page.error);
   const { offset } = filter;
   const total = page.data?.total ?? 0;
@@ -92,8 +94,6 @@ export function LeadsTab({
       ))}
     </div>
   );
-  // The board's columns are the statuses: its filters are the list's others.
-  const board = kind && filter.board;
   const filters = (
     <div className="mb-4 flex flex-wrap items-end gap-4">
       {!board && (

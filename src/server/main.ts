@@ -64,7 +64,7 @@ async function main() {
   process.on('SIGTERM', () => void shutdown('SIGTERM'));
   process.on('SIGINT', () => void shutdown('SIGINT'));
   await app.listen({ port: config.port, host: config.host }).catch((error: unknown) => {
-    throw listenRefusal(error, config.host);
+    throw listenRefusal(error, config.host, config.port);
   });
   const { port } = app.server.address() as AddressInfo;
   const facts: StartFacts = {

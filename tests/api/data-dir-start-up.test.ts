@@ -1,5 +1,6 @@
 import { execFileSync } from 'node:child_process';
 import { chmod, mkdir, mkdtemp, rm, writeFile } from 'node:fs/promises';
+import { createServer, type AddressInfo } from 'node:net';
 import os from 'node:os';
 import path from 'node:path';
 import { afterEach, beforeEach, expect, it } from 'vitest';
@@ -7,8 +8,8 @@ import { adminEnv } from '../support/admin';
 import { startServerProcess } from '../support/server-process';
 import { fakeClientDir } from '../support/test-app';
 
-/* A DATA_DIR the server cannot keep its database in, or a HOST it cannot listen on, stops the
- * start, naming the setting. */
+/* A DATA_DIR the server cannot keep its database in, or a HOST or PORT it cannot listen on, stops
+ * the start, naming the setting. */
 
 let root = '';
 let thaw: (() => void) | undefined;
@@ -22,9 +23,9 @@ afterEach(async () => {
 });
 
 /** The start-up's failure message, or 'started'. */
-async function startRefusal(dataDir: string, host?: string): Promise<string> {
+async function startRefusal(dataDir: string, host?: string, port?: number): Promise<string> {
   const env = { ...adminEnv, DATA_DIR: dataDir, CLIENT_DIR: await fakeClientDir(root) };
-  return startServerProcess(env, { host }).then(
+  return startServerProcess(env, { host, port }).then(
     (server) => {
       server.child.kill('SIGKILL');
       return 'started';
@@ -67,4 +68,19 @@ it('refuses a HOST that is no address of this machine, naming HOST and why', asy
   expect(malformed).toContain(`HOST: ${forms}`);
   expect(elsewhere).toContain(`HOST 192.0.2.1: the server cannot listen there (EADDRNOTAVAIL)`);
   expect(elsewhere).toContain(forms);
+});
+
+it('refuses a PORT another process listens on, naming PORT and why', async () => {
+  // It drops every connection: the start-up's health check never takes it for the server.
+  const holder = createServer((socket) => socket.destroy());
+  await new Promise<void>((resolve) => holder.listen(0, '127.0.0.1', resolve));
+  const { port } = holder.address() as AddressInfo;
+  try {
+    const refused = await startRefusal(path.join(root, 'data'), undefined, port);
+    expect(refused).toMatch(/server exited during start-up/);
+    expect(refused).toContain(`PORT ${port}: the server cannot listen there (EADDRINUSE)`);
+    expect(refused).toContain('another process listens on it');
+  } finally {
+    holder.close();
+  }
 });

@@ -25,9 +25,16 @@ export function localUrl(host: string, port: number): string {
   return `http://${name}:${port}`;
 }
 
-/** Why the server cannot listen on HOST, naming the setting; other failures as they are. */
-export function listenRefusal(error: unknown, host: string): unknown {
+const PORT_REFUSALS: Record<string, string> = {
+  EADDRINUSE: 'another process listens on it (a server already running?): stop it, or set PORT',
+  EACCES: 'a port below 1024 needs privileges: set PORT to 1024 or more, behind a proxy',
+};
+
+/** Why the server cannot listen on HOST or PORT, naming the setting; other failures as they are. */
+export function listenRefusal(error: unknown, host: string, port: number): unknown {
   const code = (error as { code?: string }).code ?? '';
+  const why = PORT_REFUSALS[code];
+  if (why) return new Error(`PORT ${port}: the server cannot listen there (${code}): ${why}`);
   if (!['ENOTFOUND', 'EAI_AGAIN', 'EADDRNOTAVAIL'].includes(code)) return error;
   return new Error(`HOST ${host}: the server cannot listen there (${code}): HOST ${HOST_FORMS}`);
 }

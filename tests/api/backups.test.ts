@@ -268,12 +268,16 @@ describe('npm run backup and npm run restore', () => {
   it('keeps the database it replaces, and refuses a damaged or foreign file', async () => {
     const { env, kept, later, good, live } = await backedUpThenLater();
     const liveSum = await sha256(live);
+    // A restore killed before its swap left its copy: the next one deletes it, even refused.
+    const incoming = `${live}.restore.partial`;
 
     const refused = async (file: string, message: string) => {
+      await writeFile(incoming, 'a killed restore');
       const restore = await runScript('restore', env, [file]);
       expect(restore.stderr).toContain(message);
       expect(restore.code).toBe(1);
       expect(await sha256(live)).toBe(liveSum);
+      expect(existsSync(incoming)).toBe(false);
     };
     // A flipped byte: the checksum no longer matches.
     const flipped = path.join(work, 'flipped.sqlite');
@@ -335,8 +339,11 @@ describe('npm run backup and npm run restore', () => {
       expect(
         (await readdir(backupsDirOf(dataDir))).some((name) => name.startsWith('replaced-')),
       ).toBe(true);
+      expect(existsSync(incoming)).toBe(true);
 
+      // The next start deletes the copy the kill left.
       const again = await start(env);
+      expect(existsSync(incoming)).toBe(false);
       const exported = await exportedLeads(again.baseUrl);
       expect([exported.includes(kept), exported.includes(later)]).toEqual([true, true]);
       await stop(again);

@@ -2,6 +2,7 @@ import { createHash } from 'node:crypto';
 import { createReadStream } from 'node:fs';
 import { open, readdir, rm, stat } from 'node:fs/promises';
 import path from 'node:path';
+import { SQLITE_FILE_NAME } from '../platform/database/connection';
 
 /* DATA_DIR/backups (decision 130): time-named copies beside a `sha256sum -c` checksum. */
 
@@ -19,6 +20,10 @@ export const backupNameAt = (time: Date) =>
 /** When the backup `name` was made: backupNameAt's inverse. */
 export const backupTimeOf = (name: string) =>
   Date.parse(name.replace(/^talent-bridge-(.+T\d\d)-(\d\d)-(.+)\.sqlite$/, '$1:$2:$3'));
+
+/** The copy a restore swaps in: one a killed restore left is deleted by a start or a restore. */
+export const restorePartialOf = (dataDir: string) =>
+  path.join(dataDir, `${SQLITE_FILE_NAME}.restore${PARTIAL_SUFFIX}`);
 
 export const checksumFileOf = (file: string) => `${file}.sha256`;
 

@@ -8,7 +8,7 @@ import {
   checksumFileOf,
   digestIn,
   fsyncPath,
-  PARTIAL_SUFFIX,
+  restorePartialOf,
   sha256Of,
 } from './backup-files';
 
@@ -118,9 +118,10 @@ export async function restoreBackup({
     }
   };
   refuseIfInUse();
+  const incoming = restorePartialOf(dataDir);
+  await rm(incoming, { force: true });
   await checkBackup(file, knownMigrations);
   await mkdir(dataDir, { recursive: true });
-  const incoming = `${live}.restore${PARTIAL_SUFFIX}`;
   try {
     await copyFile(file, incoming);
     await fsyncPath(incoming);

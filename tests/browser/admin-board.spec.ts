@@ -163,7 +163,9 @@ test('Export to CSV on the board holds every status the board shows', async ({ p
   expect(listCsv).not.toContain(`${tag}New`);
 
   await panel.getByRole('group', { name: 'View' }).getByRole('button', { name: 'Board' }).click();
-  const board = panel.getByRole('region', { name: 'Candidates board' });
+  // Opened as the board (a reload, a shared link): no list page was loaded to count from.
+  await page.reload();
+  const board = page.getByRole('tabpanel').getByRole('region', { name: 'Candidates board' });
   await expect(board.getByRole('list', { name: 'New' })).toContainText(`Grace ${tag}New`);
   const boardCsv = await exportedCsv(page);
   expect(boardCsv).toContain(`${tag}Called`);

@@ -52,15 +52,18 @@ export function useLeadPage(
   });
 }
 
+/** How many leads a list URL finds: X-Total-Count (ask for one row). */
+export async function leadCount(url: string): Promise<number> {
+  const response = await apiRequest('GET', url);
+  return Number(response.headers.get('X-Total-Count') ?? 0);
+}
+
 /** The number of leads of every lead tab, for the tabs' badges (undefined until known). */
 export function useTabCounts(): Record<LeadTabId, number | undefined> {
   const results = useQueries({
     queries: leadTabIds.map((tab) => ({
       queryKey: [countUrl(tab)],
-      queryFn: async () => {
-        const response = await apiRequest('GET', countUrl(tab));
-        return Number(response.headers.get('X-Total-Count') ?? 0);
-      },
+      queryFn: () => leadCount(countUrl(tab)),
       placeholderData: keepPreviousData,
     })),
   });

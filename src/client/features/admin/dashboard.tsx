@@ -30,7 +30,7 @@ import { ConfigurationPanel } from './settings/configuration-panel';
 import { MessageTemplatesSection } from './settings/message-templates-section';
 import { ScreeningSection } from './settings/screening-section';
 import { exportUrl, leadTabIds, leadTabs, listUrl, type TabId } from './leads/tabs';
-import { FIRST_TAB, useDashboardUrl } from './leads/list-url';
+import { addressBar, FIRST_TAB, useDashboardUrl } from './leads/list-url';
 import { useAutoRefresh } from './use-auto-refresh';
 import { formatNumber } from './ui/format';
 
@@ -51,10 +51,10 @@ function useLeadLink() {
   );
 
   const withoutLead = useCallback(() => {
-    const next = new URLSearchParams(params);
+    const next = addressBar();
     for (const each of KINDS) next.delete(each);
     return next;
-  }, [params]);
+  }, []);
 
   const show = useCallback(
     (kind: LeadKind, id: number) => {

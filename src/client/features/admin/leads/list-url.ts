@@ -37,6 +37,13 @@ function withFilter(params: URLSearchParams, filter: TabFilter): URLSearchParams
   return next;
 }
 
+/**
+ * The URL's query as the address bar has it. A navigation renders in a transition, later:
+ * useSearchParams' own (`current`) is the last one rendered, and building on it would undo a
+ * navigation not rendered yet (a tab clicked, then a search typed on a busy machine).
+ */
+export const addressBar = () => new URLSearchParams(window.location.search);
+
 const emptyFilter: TabFilter = { q: '', status: '', offset: 0 };
 
 /** The view (a tab's id, or an account page's) and each view's last filter. */
@@ -69,12 +76,10 @@ export function useDashboardUrl() {
   const setTab = useCallback(
     (next: string) => {
       setShown({ tab: next, filters });
-      setParams((current) => {
-        const url = withFilter(current, filters[next] ?? emptyFilter);
-        if (next === FIRST_TAB) url.delete('tab');
-        else url.set('tab', next);
-        return url;
-      });
+      const url = withFilter(addressBar(), filters[next] ?? emptyFilter);
+      if (next === FIRST_TAB) url.delete('tab');
+      else url.set('tab', next);
+      setParams(url);
     },
     [filters, setParams],
   );
@@ -85,7 +90,7 @@ export function useDashboardUrl() {
         ...current,
         filters: { ...current.filters, [current.tab]: filter },
       }));
-      setParams((current) => withFilter(current, filter), { replace: true });
+      setParams(withFilter(addressBar(), filter), { replace: true });
     },
     [setParams],
   );

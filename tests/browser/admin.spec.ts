@@ -290,6 +290,29 @@ test('signs out: the session ends on the server too', async ({ page }) => {
   await expect(page.getByRole('heading', { name: 'Admin Sign In' })).toBeVisible();
 });
 
+test('a change after the session ended brings the sign-in, with nothing of the account left', async ({
+  page,
+  consoleGuard,
+}) => {
+  consoleGuard.allow(/status of 401/);
+  const tag = uniqueTag('expired');
+  await lead.typeform(page.request, `${tag}@example.com`);
+  await signIn(page);
+  const panel = await openTab(page, 'Typeform Leads', tag);
+  await panel.getByRole('button', { name: 'Open details of Ada Lovelace' }).click();
+  const dialog = page.getByRole('dialog');
+  await dialog.getByLabel('Add a note').fill('Call back on Monday.');
+  // The session ends while the screen is open (expired, or signed out in another tab).
+  expect((await page.request.post('/api/admin/logout')).ok()).toBe(true);
+  await dialog.getByRole('button', { name: 'Add note' }).click();
+  await expect(page.getByRole('heading', { name: 'Admin Sign In' })).toBeVisible();
+  for (const gone of [dialog, page.getByText('Ada Lovelace'), page.getByText(tag)]) {
+    await expect(gone).toHaveCount(0);
+  }
+  await expect(page.getByRole('button', { name: 'Logout' })).toHaveCount(0);
+  expect(await page.evaluate(() => sessionStorage.getItem('adminAuthenticated'))).toBeNull();
+});
+
 test.describe('send form e-mail', () => {
   let smtp: LocalSmtp;
   test.beforeAll(async () => {

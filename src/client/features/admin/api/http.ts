@@ -4,6 +4,7 @@ import { toast, type ToastInput } from '../../../lib/toast-store';
 import { session } from '../../../lib/session-keys';
 
 export const SESSION_KEY = ['/api/admin/session'] as const;
+type Signed = { authenticated: boolean } | undefined;
 
 /** A request with the session cookie; non-OK throws the spec's '{status}: {body or status text}'. */
 export async function apiRequest(method: string, url: string, body?: unknown): Promise<Response> {
@@ -77,7 +78,8 @@ export function markSignedOut(client: QueryClient): void {
 /**
  * The spec's defaults (sections 7-9); a 401 signs out, other failures show `meta.failureToast`.
  * A 403 may mean the account's role was changed: its session is read again, so the screen shows
- * what it may now do.
+ * what it may now do. A change's 401 may be a wrong password (confirming it's you): it signs out
+ * once the session, read again, is gone.
  */
 export function createAdminQueryClient(): QueryClient {
   const onRefused = (error: unknown) => {
@@ -93,7 +95,19 @@ export function createAdminQueryClient(): QueryClient {
         else if (meta?.failureToast) toast(meta.failureToast as ToastInput);
       },
     }),
-    mutationCache: new MutationCache({ onError: onRefused }),
+    mutationCache: new MutationCache({
+      onError: (error) => {
+        onRefused(error);
+        if (!isUnauthorized(error) || !client.getQueryData<Signed>(SESSION_KEY)?.authenticated)
+          return;
+        void client.fetchQuery<Signed>({ queryKey: SESSION_KEY, staleTime: 0 }).then(
+          (now) => {
+            if (!now?.authenticated) markSignedOut(client);
+          },
+          () => undefined,
+        );
+      },
+    }),
     defaultOptions: {
       queries: {
         queryFn: async ({ queryKey, meta }) => {

@@ -16,7 +16,7 @@ import { TextField } from '../../../components/ui/form-field';
 import { ApiError } from '../../../lib/api';
 import { toast } from '../../../lib/toast-store';
 import { adminToasts } from '../ui/admin-toasts';
-import { apiRequest, fieldMessage, isUnauthorized, markSignedOut, saveFile } from '../api/http';
+import { apiRequest, fieldMessage, saveFile } from '../api/http';
 import { refreshLeads } from '../api/leads';
 import type { ConfirmRequest } from '../ui/confirm-dialog';
 import { formatNumber } from '../ui/format';
@@ -28,9 +28,6 @@ function usePerson<Answer>(method: 'POST' | 'DELETE') {
     mutationFn: async (email: string) =>
       (await (await apiRequest(method, '/api/admin/data-subject', { email })).json()) as Answer,
     onSuccess: () => (method === 'DELETE' ? refreshLeads(client) : undefined),
-    onError: (error) => {
-      if (isUnauthorized(error)) markSignedOut(client);
-    },
   });
 }
 

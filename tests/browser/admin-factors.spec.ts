@@ -75,14 +75,14 @@ async function addVirtualAuthenticator(page: Page) {
   });
 }
 
-/** Five minutes on for `email`'s sessions: a change of factor asks to confirm again. */
-function outlastConfirmation(email: string) {
+/** Five minutes on for `email`'s sessions (null: the owner's): a change asks to confirm again. */
+function outlastConfirmation(email: string | null) {
   const file = new SqliteDatabase(path.join(dataDir, SQLITE_FILE_NAME));
   file.pragma('busy_timeout = 5000');
   file
     .prepare(
       `UPDATE admin_sessions SET created_at = ?, confirmed_at = NULL
-       WHERE account_id = (SELECT id FROM admin_accounts WHERE email = ?)`,
+       WHERE account_id = (SELECT id FROM admin_accounts WHERE email IS ?)`,
     )
     .run(new Date(Date.now() - 6 * 60_000).toISOString(), email);
   file.close();
@@ -135,10 +135,19 @@ test('a passkey signs in without a password; an authenticator app is asked after
   await page.getByRole('button', { name: 'Turn on' }).click();
   const codes = page.getByRole('region', { name: 'Recovery codes' });
   await expect(codes.getByRole('listitem')).toHaveCount(10);
+  const first = (await codes.getByRole('listitem').first().textContent()) ?? '';
   await expect(codes).toBeFocused();
   await page.getByRole('button', { name: 'I saved them' }).click();
   await expect(page.getByText('On. 10 recovery codes left.')).toBeVisible();
-  await expect(page.getByRole('button', { name: 'New recovery codes' })).toBeFocused();
+  const newCodes = page.getByRole('button', { name: 'New recovery codes' });
+  await expect(newCodes).toBeFocused();
+  // New codes by keyboard: the focus goes to them (a screen reader reads them), not left behind.
+  await page.keyboard.press('Enter');
+  await expect(toast(page, 'New recovery codes')).toBeVisible();
+  await expect(codes.getByRole('listitem').first()).not.toHaveText(first);
+  await expect(codes).toBeFocused();
+  await page.getByRole('button', { name: 'I saved them' }).click();
+  await expect(newCodes).toBeFocused();
 
   // The password is no longer enough: the app's next code completes the sign-in.
   await page.getByRole('button', { name: 'Logout' }).click();
@@ -171,6 +180,19 @@ test('a passkey signs in without a password; an authenticator app is asked after
   await expect(toast(page, 'Passkey removed')).toBeVisible();
   await expect(remove).toHaveCount(0);
   await expect(page.getByLabel('Passkey name')).toBeFocused();
+
+  // Past the five minutes, a wrong password is refused (401) and the session goes on.
+  outlastConfirmation(null);
+  await page.reload();
+  await openAccountPage(page, 'Security');
+  const confirmation = page.getByRole('region', { name: 'Confirm it’s you' });
+  await confirmation.getByLabel('Current password').fill('not-the-password');
+  const sessionRead = page.waitForResponse('**/api/admin/session');
+  await confirmation.getByRole('button', { name: 'Confirm', exact: true }).click();
+  await expect(toast(page, 'Not confirmed')).toBeVisible();
+  await sessionRead;
+  await expect(confirmation).toBeVisible();
+  await expect(page.getByRole('button', { name: 'Logout' })).toBeVisible();
 });
 
 test('an invitee registers a passkey instead of a password, then signs in with it', async ({

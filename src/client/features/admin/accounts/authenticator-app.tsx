@@ -1,4 +1,4 @@
-import { useState } from 'react';
+import { useEffect, useRef, useState } from 'react';
 import { useMutation } from '@tanstack/react-query';
 import { Copy, Download } from 'lucide-react';
 import { Button } from '../../../components/ui/button';
@@ -11,8 +11,17 @@ import { useKeepFocus } from '../ui/keep-focus';
 function RecoveryCodes({ codes, onDone }: { codes: string[]; onDone: () => void }) {
   const text = `${codes.join('\n')}\n`;
   const download = () => saveFile(text, 'text/plain', 'talent-bridge-recovery-codes.txt');
+  // New codes take the focus (a screen reader reads them), the button that asked for them kept.
+  const region = useRef<HTMLDivElement>(null);
+  useEffect(() => region.current?.focus(), [codes]);
   return (
-    <div role="region" aria-label="Recovery codes" tabIndex={-1} className="grid gap-3">
+    <div
+      ref={region}
+      role="region"
+      aria-label="Recovery codes"
+      tabIndex={-1}
+      className="grid gap-3"
+    >
       <p className="font-medium text-slate-900">
         Save these recovery codes now: each signs in once, and they are not shown again.
       </p>

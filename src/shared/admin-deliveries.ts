@@ -62,7 +62,8 @@ export const leadConversionsSchema = listOf({
   state: {
     type: 'string',
     enum: ['sent', 'pending', 'failed'],
-    description: 'pending with an error: waiting for a retry; failed: given up after 7 days',
+    description:
+      'pending with an error: waiting for a retry; failed: given up (after 7 days, or at once when Meta refuses the event itself)',
   },
   error: { ...nullableText, description: "Meta's error of the last attempt (null once sent)" },
   attempts: integer,

@@ -92,17 +92,27 @@ async function postEvent(config: ConversionsConfig, event: object): Promise<void
     const init = { method: 'POST', headers: { 'content-type': 'application/json' }, body };
     const response = await outgoingRequest('Meta', url, init, GRAPH_TIMEOUT_MS);
     const text = await response.text();
-    if (response.status < 200 || response.status > 299) {
-      throw new Error(metaError(response.status, text));
-    }
+    if (response.status < 200 || response.status > 299) throw metaError(response.status, text);
   } catch (error) {
     // Meta echoes a malformed token ("Malformed access token <token>"): never kept or logged.
-    throw withoutSecrets(error, [config.accessToken]);
+    const safe = withoutSecrets(error, [config.accessToken]);
+    throw error instanceof PermanentFailure ? new PermanentFailure(safe.message) : safe;
   }
 }
 
+/**
+ * Meta refusing the event itself: an invalid parameter whose subcode names it (too old, a bad
+ * field). Subcode 33 is a missing permission; it, and token (190) or permission (10, 200-299)
+ * errors, are the account's: retried until the owner mends the setting.
+ */
+const refusesTheEvent = (error: Record<string, unknown>) =>
+  error.code === 100 &&
+  typeof error.error_subcode === 'number' &&
+  error.error_subcode !== 33 &&
+  error.is_transient !== true;
+
 /** Meta's error (`{"error":{...}}`): its message and code, and its own words on what to fix. */
-function metaError(status: number, text: string): string {
+function metaError(status: number, text: string): Error {
   try {
     const { error } = JSON.parse(text) as { error?: Record<string, unknown> };
     if (typeof error?.message === 'string' && error.message) {
@@ -112,10 +122,11 @@ function metaError(status: number, text: string): string {
       const why = [error.error_user_title, error.error_user_msg]
         .filter((part) => typeof part === 'string' && part !== '')
         .join(': ');
-      return `Meta answered HTTP ${status}: ${error.message}${code}${why && `. ${why}`}`;
+      const message = `Meta answered HTTP ${status}: ${error.message}${code}${why && `. ${why}`}`;
+      return refusesTheEvent(error) ? new PermanentFailure(message) : new Error(message);
     }
   } catch {
     // not JSON: the status says it
   }
-  return `Meta answered HTTP ${status}`;
+  return new Error(`Meta answered HTTP ${status}`);
 }

@@ -22,6 +22,8 @@ export const personParts = [
   { key: 'submissions', label: 'Form submissions (history)' },
   { key: 'quarantine', label: 'Quarantined submissions' },
   { key: 'activity', label: 'Notes, status changes and e-mails sent' },
+  { key: 'calls', label: 'Screening calls booked' },
+  { key: 'screening', label: 'Screening answers' },
   { key: 'auditEntries', label: 'Audit log entries' },
   { key: 'outboxMessages', label: 'Notifications and Meta events' },
   { key: 'mailFiles', label: 'E-mails in the local outbox folder' },
@@ -91,6 +93,26 @@ export const personReportSchema = objectOf(
         fromStatus: nullableText,
         toStatus: nullableText,
         createdAt: text,
+      }),
+    ),
+    calls: listOf(
+      "Those candidates' screening calls, cancelled ones too, oldest first",
+      objectOf({
+        leadId: integer,
+        slot_start: text,
+        slot_end: text,
+        time_zone: nullableText,
+        created_at: text,
+        cancelled_at: nullableText,
+        outcome: { ...nullableText, description: 'attended, late or no_show, once marked' },
+      }),
+    ),
+    screening: listOf(
+      'Their answers to the knock-out questions asked before the slots',
+      objectOf({
+        leadId: integer,
+        answers: { type: 'array', items: { type: 'object', additionalProperties: true } },
+        answered_at: text,
       }),
     ),
     auditEntries: listOf(

@@ -1,7 +1,9 @@
 import { expect, it } from 'vitest';
+import type { PersonErasure, PersonReport } from '../../src/shared/admin-person';
+import { SCREENING_ANSWER_URL, SCREENING_URL } from '../../src/shared/booking-screening';
 import { signIn } from '../support/admin';
 import { candidateIdOf, postJson } from '../support/api';
-import { bookCall, openForCalls } from '../support/calls';
+import { applicant, bookCall, openForCalls } from '../support/calls';
 import { validBodies } from '../support/lead-bodies';
 import { opened, post, postForm, statusLinkTo, statusSiteBuild } from '../support/status-page';
 import { describeEachDatabase, uniqueEmail } from '../support/test-app';
@@ -113,6 +115,46 @@ describeEachDatabase(
         .where('kind', '=', 'data_downloaded')
         .execute();
       expect(activity).toEqual([]);
+    });
+
+    it("the team's answer to an access request holds their calls and screening answers too", async () => {
+      const testApp = current();
+      const { app, db } = testApp;
+      const owner = await signIn(app);
+      await openForCalls(app, owner);
+      const questions = [{ question: 'Are you 18 or older?', explanation: 'Not yet.' }];
+      const saved = await app.inject({
+        method: 'PUT',
+        url: SCREENING_URL,
+        headers: { cookie: owner },
+        payload: { questions },
+      });
+      expect(saved.statusCode).toBe(200);
+      const email = uniqueEmail('access');
+      const form = await applicant(app, email);
+      const answered = await postJson(
+        app,
+        SCREENING_ANSWER_URL,
+        { answer0: 'yes' },
+        { cookie: form },
+      );
+      expect(answered.statusCode).toBe(200);
+      await bookCall(app, form);
+      const id = await candidateIdOf(db, email);
+      const proof = await opened(app, await statusLinkTo(testApp, { table: 'candidates', id }));
+      const copy = (await post(app, '/api/status/download', { lead: `c${id}` }, proof)).json();
+      const { calls, screening } = copy.leads[0].bookings;
+      expect(calls).toHaveLength(1);
+      expect(screening.answers).toEqual([{ question: questions[0]!.question, answer: 'yes' }]);
+
+      const asked = { url: '/api/admin/data-subject', payload: { email } };
+      const headers = { cookie: owner, origin: 'http://localhost:80' };
+      const found = await app.inject({ method: 'POST', ...asked, headers });
+      const report = found.json<PersonReport>();
+      expect(report.calls).toEqual([{ leadId: id, ...calls[0] }]);
+      expect(report.screening).toEqual([{ leadId: id, ...screening }]);
+      const erased = await app.inject({ method: 'DELETE', ...asked, headers });
+      expect(erased.json<PersonErasure>().erased).toMatchObject({ calls: 1, screening: 1 });
     });
   },
   { env: { CLIENT_DIR } },

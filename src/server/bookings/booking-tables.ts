@@ -183,18 +183,23 @@ async function addHosts(db: Kysely<unknown>) {
 /**
  * Erases the calls of these candidate leads (their id and address) and their screening answers,
  * and frees their seats (an erasure's transaction); a call ahead is cancelled in their calendar.
+ * Answers how many calls and answers went.
  */
 export async function eraseBookings(
   db: Kysely<BookingTables>,
   leads: readonly { id: number; email: string }[],
-) {
-  if (leads.length === 0) return;
+): Promise<{ calls: number; screening: number }> {
+  if (leads.length === 0) return { calls: 0, screening: 0 };
   await writeErasedCancels(tablesOf(db), leads);
   const leadIds = leads.map((lead) => lead.id);
-  await db.deleteFrom('booking_screening').where('lead_id', 'in', leadIds).execute();
+  const screening = await db
+    .deleteFrom('booking_screening')
+    .where('lead_id', 'in', leadIds)
+    .executeTakeFirst();
   const bookings = db.selectFrom('bookings').select('id').where('lead_id', 'in', leadIds);
   await db.deleteFrom('booking_seats').where('booking_id', 'in', bookings).execute();
-  await db.deleteFrom('bookings').where('lead_id', 'in', leadIds).execute();
+  const calls = await db.deleteFrom('bookings').where('lead_id', 'in', leadIds).executeTakeFirst();
+  return { calls: Number(calls.numDeletedRows), screening: Number(screening.numDeletedRows) };
 }
 
 /**

@@ -146,6 +146,9 @@ export async function callsOfPerson(db: Pick<Kysely<object>, 'getExecutor'>, lea
       .executeTakeFirst(),
     sentCallMails(db, leadId),
   ]);
-  const answers = screening && { ...screening, answers: JSON.parse(screening.answers) as unknown };
+  const answers = screening && {
+    ...screening,
+    answers: JSON.parse(screening.answers) as Record<string, unknown>[],
+  };
   return { bookings: { calls, screening: answers ?? null }, mails };
 }

@@ -10,7 +10,7 @@ import {
   outboxMailMentioning,
 } from '../../platform/mail/outbox-files';
 import { erasePersonEntries, findPersonEntries, type AuditEntryInput } from '../audit/audit-log';
-import { eraseBookings } from '../../bookings';
+import { callsOfPerson, eraseBookings } from '../../bookings';
 import { RepeatingTask } from '../../platform/schedule/repeating-task';
 import type { AdminAudit } from '../audit/audit-plugin';
 
@@ -42,18 +42,27 @@ export class PersonData {
   /** Everything stored about the address (normalizeEmail), with its audit `token`. */
   async report(normalizedEmail: string, token: string): Promise<PersonReport> {
     const { leads, ...stored } = await this.people.report(normalizedEmail);
-    const [auditEntries, mailFiles] = await Promise.all([
+    const candidates = leads.find(({ leadType }) => leadType === 'candidate')?.ids ?? [];
+    const [auditEntries, mailFiles, booked] = await Promise.all([
       findPersonEntries(tablesOf(this.db), { leads, token }),
       outboxMailMentioning(this.dataDir, normalizedEmail),
+      // What the person's own copy holds (their call e-mails are among the outbox messages).
+      Promise.all(candidates.map(async (leadId) => ({ leadId, ...(await this.callsOf(leadId)) }))),
     ]);
     return {
       email: normalizedEmail,
       generatedAt: new Date().toISOString(),
       ...stored,
+      calls: booked.flatMap(({ leadId, calls }) => calls.map((call) => ({ leadId, ...call }))),
+      screening: booked.flatMap(({ leadId, screening }) =>
+        screening ? [{ leadId, ...screening }] : [],
+      ),
       auditEntries,
       mailFiles,
     };
   }
+
+  private callsOf = async (leadId: number) => (await callsOfPerson(this.db, leadId)).bookings;
 
   /** Erases everything about the address, pending messages included, and records it: one transaction. */
   async erase(
@@ -68,8 +77,8 @@ export class PersonData {
     return this.db.transaction().execute(async (trx) => {
       // The candidates' booked calls go with them, each cancelled in the person's calendar.
       const { counts: erased, leads, candidates } = await this.people.erase(trx, normalizedEmail);
-      await eraseBookings(tablesOf(trx), candidates);
-      const counts = { ...noCounts(), ...erased, mailFiles };
+      const calls = await eraseBookings(tablesOf(trx), candidates);
+      const counts = { ...noCounts(), ...erased, ...calls, mailFiles };
       counts.auditEntries = await erasePersonEntries(tablesOf(trx), { leads, token });
       // The entry says that an erasure happened, when and how much: no address, no token.
       await record({ action: 'data_subject_erasure', detail: `erased ${countsText(counts)}` }, trx);
@@ -92,8 +101,13 @@ export class PersonData {
       const counts = await this.db.transaction().execute(async (trx) => {
         if (!(await this.retentionLock(trx))) return undefined;
         const erased = await this.people.eraseNotUpdated(trx, found, before, first);
-        await eraseBookings(tablesOf(trx), erased.candidates);
-        const counts = { ...noCounts(), ...erased.counts, mailFiles: first ? mailFiles : 0 };
+        const calls = await eraseBookings(tablesOf(trx), erased.candidates);
+        const counts = {
+          ...noCounts(),
+          ...erased.counts,
+          ...calls,
+          mailFiles: first ? mailFiles : 0,
+        };
         counts.auditEntries = await erasePersonEntries(tablesOf(trx), { leads: erased.leads });
         if (anyCounted(counts)) await record(trx, counts);
         return counts;

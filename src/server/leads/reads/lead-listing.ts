@@ -223,7 +223,7 @@ export class LeadListing {
   deleteLead(
     table: LeadTable,
     id: number,
-    within?: (trx: Transaction<object>, email: string) => Promise<void>,
+    within?: (trx: Transaction<object>, email: string) => Promise<unknown>,
   ): Promise<boolean> {
     return this.db.transaction().execute(async (trx) => {
       const row = await trx

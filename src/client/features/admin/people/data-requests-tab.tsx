@@ -96,8 +96,8 @@ export function DataRequestsTab({ onConfirm }: { onConfirm(request: ConfirmReque
         <p className="mt-2 text-slate-700">
           When a person asks what we hold about them, or asks us to delete it: find everything
           stored under their e-mail address (leads, form history, quarantine, notes and status
-          changes, audit entries, notifications and Meta events), download it as a JSON file to send
-          them, or erase it everywhere.
+          changes, screening calls and answers, audit entries, notifications and Meta events),
+          download it as a JSON file to send them, or erase it everywhere.
         </p>
       </div>
       <form

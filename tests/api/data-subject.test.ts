@@ -246,6 +246,8 @@ describeEachDatabase(
         submissions: 3,
         quarantine: 1,
         activity: 3,
+        calls: 0,
+        screening: 0,
         // status_changed, note_added, email_sent and the access request's entry
         auditEntries: 4,
         outboxMessages: 3,
@@ -315,7 +317,7 @@ describeEachDatabase(
       expect(erasure).toMatchObject({ leadType: null, leadId: null });
       expect(erasure?.detail).toBe(
         'erased candidates 1, companies 1, contacts 0, submissions 3, quarantine 1, activity 3, ' +
-          'auditEntries 4, outboxMessages 3, mailFiles 2',
+          'calls 0, screening 0, auditEntries 4, outboxMessages 3, mailFiles 2',
       );
       expect(Date.parse(erasure?.at ?? '')).toBeLessThanOrEqual(Date.parse(erasedAt));
       const text = JSON.stringify(log);

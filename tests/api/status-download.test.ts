@@ -156,6 +156,47 @@ describeEachDatabase(
       const erased = await app.inject({ method: 'DELETE', ...asked, headers });
       expect(erased.json<PersonErasure>().erased).toMatchObject({ calls: 1, screening: 1 });
     });
+
+    it("the person's own acts leave the lead's Last activity alone, in the list and on the board", async () => {
+      const testApp = current();
+      const { app, db } = testApp;
+      const owner = await signIn(app);
+      const email = uniqueEmail('untouched');
+      await postJson(app, '/api/candidates/submit', validBodies.candidateApplication(email));
+      const id = await candidateIdOf(db, email);
+      const lastActivity = async (status: string) => {
+        const q = `q=${encodeURIComponent(email)}`;
+        const [list, board] = await Promise.all(
+          [`?${q}`, `/board?status=${status}&${q}`].map(async (query) => {
+            const url = `/api/candidate-submissions${query}`;
+            const answer = await app.inject({ url, headers: { cookie: owner } });
+            expect(answer.statusCode, url).toBe(200);
+            return answer.json<{ lastActivityAt: string }[]>()[0]?.lastActivityAt ?? '';
+          }),
+        );
+        expect(board).toBe(list);
+        return list ?? '';
+      };
+      const before = await lastActivity('new');
+      expect(before).not.toBe('');
+      const proof = await opened(app, await statusLinkTo(testApp, { table: 'candidates', id }));
+      const lead = { lead: `c${id}` };
+      await post(app, '/api/status/opt-out', {}, proof);
+      await post(app, '/api/status/opt-in', lead, proof);
+      await post(app, '/api/status/download', lead, proof);
+      const withdrawn = await post(app, '/api/status/withdraw', { ...lead, confirm: 'yes' }, proof);
+      expect(withdrawn.statusCode).toBe(200);
+      expect(await lastActivity('withdrawn')).toBe(before);
+
+      // The team's step is its last activity.
+      await app.inject({
+        method: 'POST',
+        url: `/api/candidate-submissions/${id}/notes`,
+        headers: { cookie: owner },
+        payload: { text: 'Called: no answer' },
+      });
+      expect((await lastActivity('withdrawn')) > before).toBe(true);
+    });
   },
   { env: { CLIENT_DIR } },
 );

@@ -1,5 +1,4 @@
 import { nullableText } from '../../platform/http/api-schemas';
-import { sql } from 'kysely';
 import { sourceSchema, sourceView } from './lead-views';
 import type { LeadTable } from '../records/lead-tables';
 import type { CandidateListRow, CompanyListRow } from '../records/listing-tables';
@@ -50,13 +49,10 @@ export function boardColumnQueries(
   table: LeadTable,
   { cursor, limit, ...filter }: BoardColumnQuery,
 ) {
-  // The newest activity of each card: lead_activity_lead_idx finds a lead's few rows.
-  const activityAt = sql<string | null>`(select max(a.created_at) from lead_activity a
-    where a.lead_table = ${table} and a.lead_id = ${sql.ref(`${table}.id`)})`;
+  // The list's "Last activity": the later of a form and the team's last step (worked_at).
   const page = listing
     .matching(table, filter, cursor)
-    .select([...commonColumns, ...cardColumns[table]] as never[])
-    .select(activityAt.as('activity_at'))
+    .select([...commonColumns, ...cardColumns[table], 'activity_at'] as never[])
     .limit(limit);
   const cards = listing
     .matching(table, filter)
@@ -94,9 +90,7 @@ export function boardCardView(row: BoardCardRow) {
       : {}),
     ...sourceView(row),
     createdAt: row.created_at,
-    // A form sent again updates the lead; the pipeline's activity is its own table.
-    lastActivityAt:
-      row.activity_at && row.activity_at > row.updated_at ? row.activity_at : row.updated_at,
+    lastActivityAt: row.activity_at ?? row.updated_at,
   };
 }
 

@@ -1,5 +1,5 @@
 import type { Kysely } from 'kysely';
-import { addActivity } from '../workflows/pipeline/lead-pipeline';
+import { addPersonAct } from '../workflows/pipeline/lead-pipeline';
 import { leadRecordColumns } from '../records/lead-columns';
 import { leadTypeOf, type LeadRef } from '../records/lead-tables';
 import type { PipelineTables } from '../records/pipeline-tables';
@@ -61,6 +61,6 @@ export const recordDownload = (db: Kysely<PipelineTables>, leads: LeadRef[]) =>
         .where('kind', '=', 'data_downloaded')
         .where('created_at', '>=', today)
         .executeTakeFirst();
-      if (!done) await addActivity(trx, table, id, { kind: 'data_downloaded', text: 'person' });
+      if (!done) await addPersonAct(trx, table, id, { kind: 'data_downloaded' });
     }
   });

@@ -6,7 +6,7 @@ import type { OutboxTables } from '../../../platform/outbox/outbox-tables';
 import { keepInHistory } from '../../records/lead-history';
 import { leadTypeOf } from '../../records/lead-tables';
 import { refreshMatchKeys } from '../../records/match-keys';
-import { addActivity, withLockedLead } from '../pipeline/lead-pipeline';
+import { addPersonAct, withLockedLead } from '../pipeline/lead-pipeline';
 import { optedOut } from '../pipeline/status-events';
 import type { PipelineTables } from '../../records/pipeline-tables';
 import type { LeadRef } from './lead-proof';
@@ -63,7 +63,7 @@ export async function stopMessages(
       .where('reminders_stopped_at', 'is', null)
       .executeTakeFirst();
     if (Number(stopped.numUpdatedRows) > 0)
-      await addActivity(trx, lead.table, lead.id, { kind: 'reminders_stopped', text: 'person' });
+      await addPersonAct(trx, lead.table, lead.id, { kind: 'reminders_stopped' });
     if (withdraw && status !== 'withdrawn') await personSets(trx, lead, status, 'withdrawn');
   });
 }
@@ -77,9 +77,8 @@ async function personSets(db: Kysely<PipelineTables>, lead: LeadRef, from: strin
     .where('status', '=', from as never)
     .executeTakeFirst();
   if (Number(changed.numUpdatedRows) === 0) return;
-  await addActivity(db, lead.table, lead.id, {
+  await addPersonAct(db, lead.table, lead.id, {
     kind: 'status_changed',
-    text: 'person',
     from_status: from,
     to_status: to,
   });
@@ -101,7 +100,7 @@ export async function optOutOfSale(
   await withLockedLead(db, dialect, lead, async (trx) => {
     if ((await optedOut(trx, lead.table, lead.id)) !== optIn) return;
     const kind = optIn ? 'opted_in' : 'opted_out';
-    await addActivity(trx, lead.table, lead.id, { kind, text: 'person' });
+    await addPersonAct(trx, lead.table, lead.id, { kind });
     if (optIn) return;
     await tablesOf<OutboxTables>(trx)
       .deleteFrom('outbox_messages')

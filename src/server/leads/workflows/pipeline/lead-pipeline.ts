@@ -59,12 +59,18 @@ export async function cancelClosedCalls(
   if (ids.length > 0) await cancelCall?.(ids);
 }
 
-/** A timeline entry; `text` and the statuses are null unless given. */
+type ActivityEntry = Pick<
+  Insertable<LeadActivityTable>,
+  'kind' | 'text' | 'from_status' | 'to_status'
+>;
+
+/** The team's timeline entry (`text`, statuses null unless given): the lead's "Last activity". */
 export async function addActivity(
   trx: Kysely<PipelineTables>,
   table: LeadTable,
   id: number,
-  entry: Pick<Insertable<LeadActivityTable>, 'kind' | 'text' | 'from_status' | 'to_status'>,
+  entry: ActivityEntry,
+  byPerson = false,
 ) {
   const createdAt = new Date().toISOString();
   const row = await trx
@@ -80,9 +86,19 @@ export async function addActivity(
     })
     .returning('id')
     .executeTakeFirstOrThrow();
-  await trx.updateTable(table).set({ worked_at: createdAt }).where('id', '=', id).execute();
+  if (!byPerson) {
+    await trx.updateTable(table).set({ worked_at: createdAt }).where('id', '=', id).execute();
+  }
   return { id: row.id, createdAt };
 }
+
+/** The person's own act, in the timeline as theirs; the lead's "Last activity" stays the team's. */
+export const addPersonAct = (
+  trx: Kysely<PipelineTables>,
+  table: LeadTable,
+  id: number,
+  entry: Omit<ActivityEntry, 'text'>,
+) => addActivity(trx, table, id, { ...entry, text: 'person' }, true);
 
 /** Rows a multi-row insert writes at once: within both drivers' parameter limits. */
 const INSERT_ROWS = 1000;

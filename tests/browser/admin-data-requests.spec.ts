@@ -2,9 +2,19 @@ import { readFile } from 'node:fs/promises';
 import type { PersonReport } from '../../src/shared/admin-person';
 import { test } from './fixtures';
 import { axeViolations } from './support/site';
-import { expect, lead, openTab, pressWhileHeld, signIn, toast, uniqueTag } from './support/admin';
+import {
+  expect,
+  lead,
+  openTab,
+  ownerTakesCalls,
+  pressWhileHeld,
+  signIn,
+  toast,
+  uniqueTag,
+} from './support/admin';
 
 test.describe.configure({ timeout: 120_000 });
+test.beforeAll(({ browser }, { project }) => ownerTakesCalls(browser, project.use.baseURL));
 
 test('Data requests: find an address, download its JSON, erase it after a confirmation', async ({
   page,
@@ -14,6 +24,10 @@ test('Data requests: find an address, download its JSON, erase it after a confir
   await lead.typeform(page.request, email);
   await lead.questionnaire(page.request, email);
   await lead.typeform(page.request, other);
+  // The subject books their screening call (this browser holds their form proof).
+  const { slots } = await (await page.request.get('/api/booking')).json();
+  const booked = await page.request.post('/api/booking', { data: { start: slots[4].start } });
+  expect(booked.status()).toBe(201);
   await signIn(page);
   const panel = await openTab(page, 'People');
   const field = panel.getByLabel('Person’s e-mail address');
@@ -38,6 +52,9 @@ test('Data requests: find an address, download its JSON, erase it after a confir
   const summary = panel.getByRole('definition');
   await expect(summary.first()).toHaveText('1'); // candidate records
   await expect(panel.getByText('Form submissions (history)')).toBeVisible();
+  // Their call, as in their own download.
+  const called = panel.getByText('Screening calls booked');
+  await expect(called.locator('xpath=following-sibling::dd[1]')).toHaveText('1');
   expect(await axeViolations(page)).toEqual([]);
 
   const downloading = page.waitForEvent('download');
@@ -51,6 +68,7 @@ test('Data requests: find an address, download its JSON, erase it after a confir
     'candidate-basic-info',
     'questionnaire',
   ]);
+  expect(report.calls.map((call) => call.slot_start)).toEqual([slots[4].start]);
   expect(JSON.stringify(report)).not.toContain(other);
 
   // Erasure asks first, naming what will go. By keyboard: Escape keeps everything and returns

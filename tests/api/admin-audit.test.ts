@@ -1,4 +1,3 @@
-import { sql } from 'kysely';
 import { expect, it } from 'vitest';
 import type { AuditEntryView } from '../../src/server/admin/audit/audit-log';
 import {
@@ -10,6 +9,7 @@ import {
   signIn,
 } from '../support/admin';
 import { describeEachDatabase, type TestApp } from '../support/test-app';
+import { refuseAuditEntries } from '../support/write-blocker';
 
 type Entry = AuditEntryView;
 
@@ -192,29 +192,16 @@ describeEachDatabase(
       expect((await failures()) - before).toBe(5);
     });
 
-    it('answers no 2xx whose entry is not written: a lead change is then not made either', async () => {
+    it('answers no 2xx whose entry is not written: a lead change or delete is then not made either', async () => {
       const testApp = current();
-      const { app, db, kind } = testApp;
+      const { app } = testApp;
       const cookie = await signIn(app);
       const candidate = await seedCandidate(testApp, 'regular');
       const as = { headers: { cookie } };
       const lead = `/api/candidate-submissions/${candidate.id}`;
       const entries = async () => (await auditPage(app, cookie)).total;
-      // The log refuses every entry, as a full disk or a cut connection would.
-      const refuse =
-        kind === 'sqlite'
-          ? [
-              `CREATE TRIGGER refuse_audit BEFORE INSERT ON admin_audit_entries
-               BEGIN SELECT RAISE(ABORT, 'refused'); END`,
-            ]
-          : [
-              `CREATE FUNCTION refuse_audit() RETURNS trigger LANGUAGE plpgsql
-               AS $$ BEGIN RAISE EXCEPTION 'refused'; END $$`,
-              `CREATE TRIGGER refuse_audit BEFORE INSERT ON admin_audit_entries
-               FOR EACH ROW EXECUTE FUNCTION refuse_audit()`,
-            ];
       const before = await entries();
-      for (const statement of refuse) await sql.raw(statement).execute(db);
+      const refusal = await refuseAuditEntries(testApp);
       try {
         const change = { method: 'PATCH', url: lead, payload: { status: 'qualified' }, ...as };
         expect((await app.inject(change as object)).statusCode).toBe(500);
@@ -233,12 +220,13 @@ describeEachDatabase(
         expect(exported.statusCode).toBe(500);
         expect(exported.headers['content-disposition']).toBeUndefined();
         expect(exported.body).not.toContain(candidate.email);
+        const removed = await app.inject({ method: 'DELETE', url: lead, ...as });
+        expect(removed.statusCode).toBe(500);
       } finally {
-        await sql
-          .raw(`DROP TRIGGER refuse_audit${kind === 'sqlite' ? '' : ' ON admin_audit_entries'}`)
-          .execute(db);
+        await refusal.release();
       }
       const stored = await app.inject({ method: 'GET', url: lead, ...as });
+      expect(stored.statusCode).toBe(200);
       expect(stored.json()).toMatchObject({ status: 'new' });
       expect(stored.body).not.toContain('Rang them at nine');
       expect(await entries()).toBe(before);

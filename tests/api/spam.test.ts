@@ -20,6 +20,7 @@ import {
 import { validBodies } from '../support/lead-bodies';
 import { fetchOpenApi, OpenApiChecker } from '../support/openapi';
 import { describeEachDatabase, uniqueEmail, type TestApp } from '../support/test-app';
+import { refuseAuditEntries } from '../support/write-blocker';
 
 const BOT = 'Mozilla/5.0 (compatible; Googlebot/2.1; +http://www.google.com/bot.html)';
 const SITE = 'http://localhost:3000';
@@ -409,6 +410,36 @@ describeEachDatabase(
         detail: `quarantine #${row?.id} (honeypot, no_form_token)`,
       });
       expect(JSON.stringify(audit)).not.toContain(email);
+    });
+
+    it('releases or deletes no quarantined form whose audit entry cannot be written', async () => {
+      const cookie = await signIn(current().app);
+      const email = await expectQuarantined(
+        current(),
+        (address) => post(current(), '/api/companies/submit', validBodies.companyRequest(address)),
+        ['no_form_token'],
+      );
+      const [row] = await quarantined(current(), email);
+      const outbox = await outboxRows(current());
+      const refusal = await refuseAuditEntries(current());
+      try {
+        for (const [method, url] of [
+          ['POST', `/api/admin/quarantine/${row?.id}/release`],
+          ['DELETE', `/api/admin/quarantine/${row?.id}`],
+        ] as const) {
+          const answer = await current().app.inject({
+            method,
+            url,
+            headers: { cookie, origin: SITE },
+          });
+          expect(answer.statusCode, method).toBe(500);
+        }
+      } finally {
+        await refusal.release();
+      }
+      expect(await quarantined(current(), email)).toHaveLength(1);
+      expect(await companiesWithEmail(current().db, email)).toHaveLength(0);
+      expect(await outboxRows(current())).toBe(outbox);
     });
 
     it('answers as the OpenAPI document says: the challenge, the list, release and delete', async () => {

@@ -1,4 +1,5 @@
 import path from 'node:path';
+import { sql } from 'kysely';
 import SqliteDatabase from 'better-sqlite3';
 import pg from 'pg';
 import { SQLITE_FILE_NAME } from '../../src/server/platform/database/connection';
@@ -34,4 +35,23 @@ export async function blockLeadWrites(testApp: TestApp): Promise<WriteBlocker> {
       await client.end();
     },
   };
+}
+
+/** The audit log refuses every entry until released, as a full disk or a cut connection would. */
+export async function refuseAuditEntries({ db, kind }: TestApp): Promise<WriteBlocker> {
+  const refuse =
+    kind === 'sqlite'
+      ? [
+          `CREATE TRIGGER refuse_audit BEFORE INSERT ON admin_audit_entries
+           BEGIN SELECT RAISE(ABORT, 'refused'); END`,
+        ]
+      : [
+          `CREATE FUNCTION refuse_audit() RETURNS trigger LANGUAGE plpgsql
+           AS $$ BEGIN RAISE EXCEPTION 'refused'; END $$`,
+          `CREATE TRIGGER refuse_audit BEFORE INSERT ON admin_audit_entries
+           FOR EACH ROW EXECUTE FUNCTION refuse_audit()`,
+        ];
+  for (const statement of refuse) await sql.raw(statement).execute(db);
+  const drop = `DROP TRIGGER refuse_audit${kind === 'sqlite' ? '' : ' ON admin_audit_entries'}`;
+  return { release: async () => void (await sql.raw(drop).execute(db)) };
 }

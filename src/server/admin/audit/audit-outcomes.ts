@@ -73,9 +73,6 @@ const bulkRead = (tab: string) =>
     return { action: 'list_read', detail: `${tab}, up to ${limit} from ${offset ?? 0}` };
   });
 
-const deleted = (leadType: 'candidate' | 'company') =>
-  on(204, (request) => ({ action: 'delete', leadType, leadId: idParam(request) }));
-
 /** Changes of an account's own second factors (decision 157), by route and success status. */
 const factorChanges: Record<string, Outcome> = Object.fromEntries(
   (
@@ -111,8 +108,6 @@ export const auditedOutcomes: Record<string, Outcome> = {
   'GET /api/admin/lead-emails': bulkRead('lead emails'),
   'GET /api/candidate-submissions/board': bulkRead('candidates board'),
   'GET /api/company-submissions/board': bulkRead('companies board'),
-  'DELETE /api/candidate-submissions/:id': deleted('candidate'),
-  'DELETE /api/company-submissions/:id': deleted('company'),
   'POST /api/candidate-submissions/:id/send-email': on(200, (request, payload) => {
     const { transport } = answered(payload);
     // That the text was the recruiter's own, not the text: it may say anything of the person.

@@ -145,9 +145,12 @@ export const listingRoutes: FastifyPluginAsync<{ desk: LeadDesk }> = async (app,
       async (request, reply) => {
         const { id } = request.params;
         // A candidate's calls go (cancelled in their calendar): their seats are offered again.
-        const calls = async (trx: Transaction<object>, email: string) =>
-          leadType === 'candidate' ? eraseBookings(tablesOf(trx), [{ id, email }]) : undefined;
-        if (!(await listing.deleteLead(table, id, calls))) {
+        // The entry commits with the delete, or neither does.
+        const also = async (trx: Transaction<object>, email: string) => {
+          if (leadType === 'candidate') await eraseBookings(tablesOf(trx), [{ id, email }]);
+          await app.audit.record({ action: 'delete', leadType, leadId: id }, request, trx);
+        };
+        if (!(await listing.deleteLead(table, id, also))) {
           return reply.code(404).send({ error: 'Not found' });
         }
         request.log.info({ table, id }, 'admin deleted a lead');

@@ -40,18 +40,20 @@ export const quarantineRoutes: FastifyPluginAsync<{ desk: LeadDesk }> = async (a
     { schema: { params: idParams, response: { 200: releasedBody, 404: gone } } },
     async (request, reply) => {
       const { id } = request.params;
-      const reasons = await quarantine.reasons(id);
-      const released = reasons === undefined ? undefined : await quarantine.release(id);
-      if (!released) return reply.code(404).send({ error: NOT_FOUND });
-      await app.audit.record(
-        {
-          action: 'quarantine_released',
-          leadType: released.leadType,
-          leadId: released.leadId,
-          detail: `quarantine #${id} (${reasons})`,
-        },
-        request,
+      // The entry commits with the release, or neither does.
+      const released = await quarantine.release(id, (trx, { leadType, leadId, reasons }) =>
+        app.audit.record(
+          {
+            action: 'quarantine_released',
+            leadType,
+            leadId,
+            detail: `quarantine #${id} (${reasons})`,
+          },
+          request,
+          trx,
+        ),
       );
+      if (!released) return reply.code(404).send({ error: NOT_FOUND });
       return { leadType: released.leadType, leadId: released.leadId } satisfies QuarantineReleased;
     },
   );
@@ -66,10 +68,14 @@ export const quarantineRoutes: FastifyPluginAsync<{ desk: LeadDesk }> = async (a
     },
     async (request, reply) => {
       const { id } = request.params;
-      const reasons = await quarantine.delete(id);
-      if (reasons === undefined) return reply.code(404).send({ error: NOT_FOUND });
-      const detail = `quarantine #${id} (${reasons})`;
-      await app.audit.record({ action: 'quarantine_deleted', detail }, request);
+      const deleted = await quarantine.delete(id, (trx, reasons) =>
+        app.audit.record(
+          { action: 'quarantine_deleted', detail: `quarantine #${id} (${reasons})` },
+          request,
+          trx,
+        ),
+      );
+      if (deleted === undefined) return reply.code(404).send({ error: NOT_FOUND });
       return reply.code(204).send();
     },
   );

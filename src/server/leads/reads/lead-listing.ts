@@ -218,7 +218,7 @@ export class LeadListing {
   /**
    * True when a row was deleted: its contacts, forms, activity and messages go too: nothing
    * personal left. `within` erases what other capabilities hold of it (a candidate's calls),
-   * told the lead's address.
+   * told the lead's address, and writes the audit entry: all commit together.
    */
   deleteLead(
     table: LeadTable,

@@ -1,4 +1,4 @@
-import type { Kysely, Selectable } from 'kysely';
+import type { Kysely, Selectable, Transaction } from 'kysely';
 import type { QuarantinedSubmission, QuarantinePage } from '@shared/admin-quarantine';
 import { leadTypeOf, type LeadRecordTables } from '../../records/lead-tables';
 import { tablesOf } from '../../../platform/database/connection';
@@ -7,6 +7,7 @@ import type { LeadWriteEffects } from '../../records/upsert';
 import { saveLead, type TableStep } from '../../records/lead-saves';
 import { expireQuarantined, keptSince, QUARANTINE_DAYS } from './lead-quarantine';
 import { parsedJson } from '../people/person-report-views';
+import type { AlsoWrite } from '../pipeline/lead-pipeline';
 
 interface StoredStep {
   fields?: Record<string, string | undefined>;
@@ -35,6 +36,11 @@ function view(row: Selectable<LeadQuarantineTable>): QuarantinedSubmission {
   };
 }
 
+/** Why a submission was held, as read: "honeypot, too fast". */
+const readable = (reasons: string) => reasons.replaceAll(',', ', ');
+
+type Released = { leadType: 'candidate' | 'company'; leadId: number; reasons: string };
+
 export class QuarantineDesk {
   constructor(
     private readonly db: Kysely<LeadRecordTables>,
@@ -58,38 +64,39 @@ export class QuarantineDesk {
     return { total: Number(count.total), rows: rows.map(view) };
   }
 
-  /** Why submission `id` was held ("honeypot, too fast"); undefined when it is gone. */
-  async reasons(id: number): Promise<string | undefined> {
-    const row = await this.db
-      .selectFrom('lead_quarantine')
-      .select('reasons')
-      .where('id', '=', id)
-      .executeTakeFirst();
-    return row?.reasons.replaceAll(',', ', ');
-  }
-
-  /** Deletes submission `id` and saves its step as if just sent; undefined when it is gone. */
-  release(id: number) {
+  /**
+   * Deletes submission `id` and saves its step as if just sent, then `also`, in one transaction;
+   * undefined when it is gone.
+   */
+  release(id: number, also?: AlsoWrite<Released>) {
     return this.db.transaction().execute(async (trx) => {
       const row = await trx
         .deleteFrom('lead_quarantine')
         .where('id', '=', id)
-        .returning(['lead_table', 'step'])
+        .returning(['lead_table', 'step', 'reasons'])
         .executeTakeFirst();
       if (!row) return undefined;
       const step = JSON.parse(row.step) as TableStep['step'];
       const saved = await saveLead(trx, { table: row.lead_table, step } as TableStep, this.effects);
-      return { leadType: leadTypeOf(row.lead_table), leadId: saved.id, created: saved.created };
+      const leadType = leadTypeOf(row.lead_table);
+      const released = { leadType, leadId: saved.id, reasons: readable(row.reasons) };
+      await also?.(trx as unknown as Transaction<object>, released);
+      return released;
     });
   }
 
-  async delete(id: number): Promise<string | undefined> {
-    const row = await this.db
-      .deleteFrom('lead_quarantine')
-      .where('id', '=', id)
-      .returning('reasons')
-      .executeTakeFirst();
-    return row?.reasons.replaceAll(',', ', ');
+  /** Deletes submission `id`, then `also`, in one transaction; its reasons, undefined if gone. */
+  delete(id: number, also?: AlsoWrite<string>): Promise<string | undefined> {
+    return this.db.transaction().execute(async (trx) => {
+      const row = await trx
+        .deleteFrom('lead_quarantine')
+        .where('id', '=', id)
+        .returning('reasons')
+        .executeTakeFirst();
+      if (!row) return undefined;
+      await also?.(trx as unknown as Transaction<object>, readable(row.reasons));
+      return readable(row.reasons);
+    });
   }
 
   /** Forms held, and dropped since `since`: the first UTC day of the QUARANTINE_DAYS kept. */

@@ -290,7 +290,7 @@ test('signs out: the session ends on the server too', async ({ page }) => {
   await expect(page.getByRole('heading', { name: 'Admin Sign In' })).toBeVisible();
 });
 
-test('a change after the session ended brings the sign-in, with nothing of the account left', async ({
+test('a change after the session ended brings the sign-in, with nothing of the account left, nor its open lead', async ({
   page,
   consoleGuard,
 }) => {
@@ -311,6 +311,13 @@ test('a change after the session ended brings the sign-in, with nothing of the a
   }
   await expect(page.getByRole('button', { name: 'Logout' })).toHaveCount(0);
   expect(await page.evaluate(() => sessionStorage.getItem('adminAuthenticated'))).toBeNull();
+  // The lead left the URL: signing in again here, maybe as another account, does not reopen it.
+  await expect(page).not.toHaveURL(/candidate=/);
+  await page.getByLabel('Password').fill(E2E_ADMIN_PASSWORD);
+  await page.getByRole('button', { name: 'Sign In', exact: true }).click();
+  await expect(page.getByRole('heading', { name: 'Lead Dashboard' })).toBeVisible();
+  await expect(panel.getByRole('button', { name: 'Open details of Ada Lovelace' })).toBeVisible();
+  await expect(dialog).toHaveCount(0);
 });
 
 test.describe('send form e-mail', () => {

@@ -10,7 +10,7 @@ import { Container } from '../../components/ui/section';
 import { createAdminQueryClient } from './api/http';
 import { useAdminSession, useFactorSignIn, useLogin } from './api/session';
 import { codeField } from './accounts/one-field-form';
-import { Dashboard } from './dashboard';
+import { Dashboard, useLeadClosedAtSignOut } from './dashboard';
 import { SecurityPanel } from './accounts/security-panel';
 
 /**
@@ -165,6 +165,7 @@ function LoginForm() {
 /** The dashboard, or what comes before it: the session check, the sign-in, a second factor. */
 function AdminScreen() {
   const session = useAdminSession();
+  useLeadClosedAtSignOut(session.data?.authenticated === true);
   // The dashboard takes the screen's width; the rest keeps the site's column.
   if (session.data?.authenticated && !session.data.setupRequired) return <Dashboard />;
   return (

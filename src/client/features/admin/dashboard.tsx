@@ -1,4 +1,4 @@
-import { lazy, Suspense, useCallback, useState, type ReactNode } from 'react';
+import { lazy, Suspense, useCallback, useEffect, useRef, useState, type ReactNode } from 'react';
 import { useLocation, useNavigate, useSearchParams } from 'react-router';
 import type { LeadKind } from '@shared/lead-status';
 import * as Tabs from '@radix-ui/react-tabs';
@@ -36,6 +36,26 @@ import { formatNumber } from './ui/format';
 
 const KINDS: readonly LeadKind[] = ['candidate', 'company'];
 
+/** The address bar's query without an open lead. */
+function withoutLead() {
+  const next = addressBar();
+  for (const each of KINDS) next.delete(each);
+  return next;
+}
+
+/**
+ * A sign-out (a 401 too) takes the open lead out of the URL: the next sign-in, maybe another
+ * account's, does not reopen it. A link followed while signed out still opens after sign-in.
+ */
+export function useLeadClosedAtSignOut(signedIn: boolean) {
+  const [, setParams] = useSearchParams();
+  const wasSignedIn = useRef(signedIn);
+  useEffect(() => {
+    if (wasSignedIn.current && !signedIn) setParams(withoutLead(), { replace: true });
+    wasSignedIn.current = signedIn;
+  }, [signedIn, setParams]);
+}
+
 /** The open detail is in the URL (/admin?candidate=<id>): linkable, reloadable, Back closes. */
 function useLeadLink() {
   const [params, setParams] = useSearchParams();
@@ -50,12 +70,6 @@ function useLeadLink() {
     (location.state as { leadOpenedFromList?: true } | null)?.leadOpenedFromList,
   );
 
-  const withoutLead = useCallback(() => {
-    const next = addressBar();
-    for (const each of KINDS) next.delete(each);
-    return next;
-  }, []);
-
   const show = useCallback(
     (kind: LeadKind, id: number) => {
       const next = withoutLead();
@@ -63,7 +77,7 @@ function useLeadLink() {
       // Opening one lead from another's detail replaces it: Back returns to the list.
       setParams(next, { state: { leadOpenedFromList: true }, replace: openedHere });
     },
-    [withoutLead, setParams, openedHere],
+    [setParams, openedHere],
   );
 
   const close = useCallback(() => {
@@ -73,7 +87,7 @@ function useLeadLink() {
       return;
     }
     setParams(withoutLead(), { replace: true });
-  }, [openedHere, navigate, withoutLead, setParams]);
+  }, [openedHere, navigate, setParams]);
 
   return { open, show, close };
 }

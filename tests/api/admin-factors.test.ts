@@ -3,6 +3,7 @@ import { expect, it } from 'vitest';
 import { ADMIN_TEST_PASSWORD, adminEnv, freshAddress, signIn } from '../support/admin';
 import { guardedReads } from '../support/openapi';
 import { describeEachDatabase, type TestApp } from '../support/test-app';
+import { refuseAuditEntries } from '../support/write-blocker';
 
 /*
  * Second factors (issue 22, docs/decisions/157): the owner's authenticator app, its codes and
@@ -153,6 +154,33 @@ describeEachDatabase(
       });
       expect(off.statusCode).toBe(204);
       expect((await leads(app, await signIn(app))).statusCode).toBe(200);
+    });
+
+    it('keeps the authenticator app, and the session, when its removal cannot be audited', async () => {
+      const testApp = current();
+      const { app } = testApp;
+      const { cookie } = await setUpTotp(app, await signIn(app));
+      const refusal = await refuseAuditEntries(testApp);
+      try {
+        const off = await app.inject({
+          method: 'DELETE',
+          url: '/api/admin/totp',
+          headers: { cookie },
+        });
+        expect(off.statusCode).toBe(500);
+      } finally {
+        await refusal.release();
+      }
+      const factors = await app.inject({ url: '/api/admin/factors', headers: { cookie } });
+      expect(factors.statusCode).toBe(200);
+      expect(factors.json()).toMatchObject({ totp: true, recoveryCodesLeft: 10 });
+      // With the log writable again, it goes (the next test signs in with the password alone).
+      const off = await app.inject({
+        method: 'DELETE',
+        url: '/api/admin/totp',
+        headers: { cookie },
+      });
+      expect(off.statusCode).toBe(204);
     });
 
     it('asks for the password or a factor again before a change, past five minutes', async () => {

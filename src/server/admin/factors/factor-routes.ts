@@ -218,7 +218,10 @@ export const factorRoutes: FastifyPluginAsync = async (app) => {
     '/api/admin/totp',
     { preHandler: recentlyConfirmed, schema: { response: { 204: noContent('Removed') } } },
     async (request, reply) => {
-      await totp.remove(sessionOf(request).account.id);
+      // The entry commits with the removal, or neither does (nor the session's rotation).
+      await totp.remove(sessionOf(request).account.id, (trx) =>
+        app.audit.record({ action: 'totp_removed' }, request, trx),
+      );
       await rotate(request, reply);
       return reply.code(204).send();
     },

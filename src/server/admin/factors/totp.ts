@@ -1,5 +1,5 @@
 import { randomBytes } from 'node:crypto';
-import type { Kysely } from 'kysely';
+import type { Kysely, Transaction } from 'kysely';
 import { generateSecret, generateURI, verify } from 'otplib';
 import QRCode from 'qrcode';
 import { sha256Hex } from '../../platform/http/tokens';
@@ -118,9 +118,13 @@ export class TotpFactor {
     return codes;
   }
 
-  async remove(accountId: number): Promise<void> {
-    await this.db.deleteFrom('admin_totp').where('account_id', '=', accountId).execute();
-    await this.db.deleteFrom('admin_recovery_codes').where('account_id', '=', accountId).execute();
+  /** Removes the app and its recovery codes, then `also` (the audit entry), in one transaction. */
+  async remove(accountId: number, also?: (trx: Transaction<object>) => Promise<unknown>) {
+    await this.db.transaction().execute(async (trx) => {
+      await trx.deleteFrom('admin_totp').where('account_id', '=', accountId).execute();
+      await trx.deleteFrom('admin_recovery_codes').where('account_id', '=', accountId).execute();
+      await also?.(trx as unknown as Transaction<object>);
+    });
   }
 
   /** Checks `code` and keeps its step; of two concurrent uses of one code, one wins. */

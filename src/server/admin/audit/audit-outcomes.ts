@@ -81,7 +81,6 @@ const factorChanges: Record<string, Outcome> = Object.fromEntries(
       ['PATCH /api/admin/passkeys/:id', 204, 'passkey_renamed'],
       ['DELETE /api/admin/passkeys/:id', 204, 'passkey_removed'],
       ['POST /api/admin/totp/confirm', 200, 'totp_added'],
-      ['POST /api/admin/recovery-codes', 200, 'recovery_codes_regenerated'],
     ] as const
   ).map(([route, status, action]) => [route, on(status, () => ({ action }))]),
 );

@@ -240,7 +240,9 @@ export const factorRoutes: FastifyPluginAsync = async (app) => {
       if (!(await totp.isOn(accountId))) {
         return reply.code(409).send({ error: 'Set up an authenticator app first' });
       }
-      const codes = await totp.newRecoveryCodes(accountId);
+      const codes = await totp.newRecoveryCodes(accountId, (trx) =>
+        app.audit.record({ action: 'recovery_codes_regenerated' }, request, trx),
+      );
       await rotate(request, reply);
       return { recoveryCodes: codes };
     },

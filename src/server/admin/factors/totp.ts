@@ -24,6 +24,9 @@ function newRecoveryCode(): string {
 }
 
 /** An account's authenticator app and recovery codes; a code is accepted once. */
+/** The change's audit entry, written in its transaction: both commit, or neither. */
+export type AuditWrite = (trx: Transaction<object>) => Promise<unknown>;
+
 export class TotpFactor {
   constructor(
     private readonly db: Kysely<AdminFactorTables>,
@@ -99,8 +102,8 @@ export class TotpFactor {
     return Number(row.left);
   }
 
-  /** Ten new codes, replacing the old ones; only their hashes are kept. */
-  async newRecoveryCodes(accountId: number): Promise<string[]> {
+  /** Ten new codes, replacing the old ones, then `also`; only their hashes are kept. */
+  async newRecoveryCodes(accountId: number, also?: AuditWrite): Promise<string[]> {
     const codes = Array.from({ length: RECOVERY_CODE_COUNT }, newRecoveryCode);
     await this.db.transaction().execute(async (trx) => {
       await trx.deleteFrom('admin_recovery_codes').where('account_id', '=', accountId).execute();
@@ -114,12 +117,13 @@ export class TotpFactor {
           })),
         )
         .execute();
+      await also?.(trx as unknown as Transaction<object>);
     });
     return codes;
   }
 
-  /** Removes the app and its recovery codes, then `also` (the audit entry), in one transaction. */
-  async remove(accountId: number, also?: (trx: Transaction<object>) => Promise<unknown>) {
+  /** Removes the app and its recovery codes, then `also`, in one transaction. */
+  async remove(accountId: number, also?: AuditWrite) {
     await this.db.transaction().execute(async (trx) => {
       await trx.deleteFrom('admin_totp').where('account_id', '=', accountId).execute();
       await trx.deleteFrom('admin_recovery_codes').where('account_id', '=', accountId).execute();

@@ -2,6 +2,7 @@ import { generate } from 'otplib';
 import { expect, it } from 'vitest';
 import { ADMIN_TEST_PASSWORD, adminEnv, freshAddress, signIn } from '../support/admin';
 import { guardedReads } from '../support/openapi';
+import { softwarePasskey } from '../support/software-passkey';
 import { describeEachDatabase, type TestApp } from '../support/test-app';
 import { refuseAuditEntries } from '../support/write-blocker';
 
@@ -178,6 +179,44 @@ describeEachDatabase(
       expect(await codes()).toEqual(before);
       // With the log writable again, it goes (the next test signs in with the password alone).
       expect((await app.inject(removal)).statusCode).toBe(204);
+    });
+
+    it('adds, renames or removes no passkey whose change cannot be audited', async () => {
+      const testApp = current();
+      const { app } = testApp;
+      const cookie = await signIn(app);
+      const register = async (name: string, as: string) => {
+        const options = await post(app, '/api/admin/passkeys/registration-options', as);
+        const response = softwarePasskey('http://localhost:3000').register(options.json());
+        return post(app, '/api/admin/passkeys', as, { name, response });
+      };
+      const added = await register('Laptop', cookie);
+      expect(added.statusCode).toBe(201);
+      const { id } = added.json<{ id: number }>();
+      const as = sessionCookie(added)!;
+      const url = `/api/admin/passkeys/${id}`;
+      const refusal = await refuseAuditEntries(testApp);
+      try {
+        expect((await register('Phone', as)).statusCode).toBe(500);
+        const renamed = {
+          method: 'PATCH',
+          url,
+          headers: { cookie: as },
+          payload: { name: 'Work' },
+        };
+        expect((await app.inject(renamed as object)).statusCode).toBe(500);
+        expect(
+          (await app.inject({ method: 'DELETE', url, headers: { cookie: as } })).statusCode,
+        ).toBe(500);
+      } finally {
+        await refusal.release();
+      }
+      const factors = await app.inject({ url: '/api/admin/factors', headers: { cookie: as } });
+      expect(factors.statusCode).toBe(200);
+      expect(factors.json().passkeys).toEqual([expect.objectContaining({ id, name: 'Laptop' })]);
+      expect(
+        (await app.inject({ method: 'DELETE', url, headers: { cookie: as } })).statusCode,
+      ).toBe(204);
     });
 
     it('asks for the password or a factor again before a change, past five minutes', async () => {

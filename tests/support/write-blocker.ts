@@ -52,6 +52,7 @@ export async function refuseAuditEntries({ db, kind }: TestApp): Promise<WriteBl
            FOR EACH ROW EXECUTE FUNCTION refuse_audit()`,
         ];
   for (const statement of refuse) await sql.raw(statement).execute(db);
-  const drop = `DROP TRIGGER refuse_audit${kind === 'sqlite' ? '' : ' ON admin_audit_entries'}`;
+  const drop =
+    kind === 'sqlite' ? 'DROP TRIGGER refuse_audit' : 'DROP FUNCTION refuse_audit CASCADE';
   return { release: async () => void (await sql.raw(drop).execute(db)) };
 }

@@ -1,6 +1,8 @@
 import type { FastifyPluginAsync, FastifyReply, FastifyRequest } from 'fastify';
+import type { Transaction } from 'kysely';
 import type { AuthenticationResponseJSON, RegistrationResponseJSON } from '@simplewebauthn/server';
 import { accountFactorsSchema, type AccountFactors } from '@shared/admin-factors';
+import type { AuditAction } from '@shared/admin-audit';
 import { documentGuardedRoute } from '../auth/route-permission';
 import type { LiveSession } from '../auth/sessions';
 import {
@@ -47,6 +49,9 @@ export const factorRoutes: FastifyPluginAsync = async (app) => {
     route.schema = { ...route.schema, response };
   });
   app.addHook('onRoute', documentGuardedRoute);
+  /** A change's audit entry, written in its transaction: both commit, or neither (nor rotate). */
+  const audited = (request: FastifyRequest, action: AuditAction) => (trx: Transaction<object>) =>
+    app.audit.record({ action }, request, trx);
   const rotate = async (request: FastifyRequest, reply: FastifyReply) => {
     const next = await adminAuth.sessions.rotate(sessionOf(request));
     adminAuth.sessionCookie.set(request, reply, next.token);
@@ -127,7 +132,9 @@ export const factorRoutes: FastifyPluginAsync = async (app) => {
     },
     async (request, reply) => {
       const { name, response } = request.body;
-      const id = await passkeys.register(sessionOf(request).account.id, name.trim(), response);
+      const { account } = sessionOf(request);
+      const added = audited(request, 'passkey_added');
+      const id = await passkeys.register(account.id, name.trim(), response, added);
       if (id === undefined) {
         return reply.code(400).send({ error: 'The passkey could not be verified' });
       }
@@ -151,7 +158,9 @@ export const factorRoutes: FastifyPluginAsync = async (app) => {
     },
     async (request, reply) => {
       const { account } = sessionOf(request);
-      if (!(await passkeys.rename(account.id, request.params.id, request.body.name.trim()))) {
+      const name = request.body.name.trim();
+      const renamed = audited(request, 'passkey_renamed');
+      if (!(await passkeys.rename(account.id, request.params.id, name, renamed))) {
         return reply.code(404).send({ error: 'No such passkey' });
       }
       await rotate(request, reply);
@@ -178,7 +187,8 @@ export const factorRoutes: FastifyPluginAsync = async (app) => {
           error: 'This account signs in with passkeys alone: add another before removing this one',
         });
       }
-      if (!(await passkeys.remove(accountId, request.params.id))) {
+      const removed = audited(request, 'passkey_removed');
+      if (!(await passkeys.remove(accountId, request.params.id, removed))) {
         return reply.code(404).send({ error: 'No such passkey' });
       }
       await rotate(request, reply);
@@ -218,10 +228,7 @@ export const factorRoutes: FastifyPluginAsync = async (app) => {
     '/api/admin/totp',
     { preHandler: recentlyConfirmed, schema: { response: { 204: noContent('Removed') } } },
     async (request, reply) => {
-      // The entry commits with the removal, or neither does (nor the session's rotation).
-      await totp.remove(sessionOf(request).account.id, (trx) =>
-        app.audit.record({ action: 'totp_removed' }, request, trx),
-      );
+      await totp.remove(sessionOf(request).account.id, audited(request, 'totp_removed'));
       await rotate(request, reply);
       return reply.code(204).send();
     },
@@ -240,8 +247,9 @@ export const factorRoutes: FastifyPluginAsync = async (app) => {
       if (!(await totp.isOn(accountId))) {
         return reply.code(409).send({ error: 'Set up an authenticator app first' });
       }
-      const codes = await totp.newRecoveryCodes(accountId, (trx) =>
-        app.audit.record({ action: 'recovery_codes_regenerated' }, request, trx),
+      const codes = await totp.newRecoveryCodes(
+        accountId,
+        audited(request, 'recovery_codes_regenerated'),
       );
       await rotate(request, reply);
       return { recoveryCodes: codes };

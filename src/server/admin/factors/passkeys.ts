@@ -1,5 +1,5 @@
 import { randomBytes } from 'node:crypto';
-import type { Kysely } from 'kysely';
+import type { Kysely, Transaction } from 'kysely';
 import {
   generateAuthenticationOptions,
   generateRegistrationOptions,
@@ -13,6 +13,7 @@ import {
 } from '@simplewebauthn/server';
 import type { AdminAuthTables } from '../auth/auth-tables';
 import type { AdminFactorTables, WebauthnChallenge } from './factor-tables';
+import type { AuditWrite } from './totp';
 
 /** A challenge is good for five minutes, and once. */
 const CHALLENGE_TTL_MS = 5 * 60 * 1000;
@@ -127,9 +128,20 @@ export class Passkeys {
     return row === undefined ? undefined : Number(row.id);
   }
 
-  async register(accountId: number, name: string, response: RegistrationResponseJSON) {
+  /** Keeps a verified passkey, then `also`, in one transaction; undefined if not verified or taken. */
+  async register(
+    accountId: number,
+    name: string,
+    response: RegistrationResponseJSON,
+    also?: AuditWrite,
+  ) {
     const credential = await this.verifyRegistration({ accountId }, response);
-    return credential && this.keep(accountId, name, credential);
+    if (!credential) return undefined;
+    return this.db.transaction().execute(async (trx) => {
+      const id = await this.keep(accountId, name, credential, trx);
+      if (id !== undefined) await also?.(trx as unknown as Transaction<object>);
+      return id;
+    });
   }
 
   async signInOptions(): Promise<PublicKeyCredentialRequestOptionsJSON> {
@@ -176,21 +188,37 @@ export class Passkeys {
     return Number(stored.account_id);
   }
 
-  async rename(accountId: number, id: number, name: string): Promise<boolean> {
-    const result = await this.db
-      .updateTable('admin_passkeys')
-      .set({ name })
-      .where((eb) => eb.and({ account_id: accountId, id }))
-      .executeTakeFirst();
-    return Number(result.numUpdatedRows) === 1;
+  rename(accountId: number, id: number, name: string, also?: AuditWrite): Promise<boolean> {
+    return this.changeOne(async (trx) => {
+      const result = await trx
+        .updateTable('admin_passkeys')
+        .set({ name })
+        .where((eb) => eb.and({ account_id: accountId, id }))
+        .executeTakeFirst();
+      return result.numUpdatedRows;
+    }, also);
   }
 
-  async remove(accountId: number, id: number): Promise<boolean> {
-    const result = await this.db
-      .deleteFrom('admin_passkeys')
-      .where((eb) => eb.and({ account_id: accountId, id }))
-      .executeTakeFirst();
-    return Number(result.numDeletedRows) === 1;
+  remove(accountId: number, id: number, also?: AuditWrite): Promise<boolean> {
+    return this.changeOne(async (trx) => {
+      const result = await trx
+        .deleteFrom('admin_passkeys')
+        .where((eb) => eb.and({ account_id: accountId, id }))
+        .executeTakeFirst();
+      return result.numDeletedRows;
+    }, also);
+  }
+
+  /** `write` and, when it changed the one row, `also`, in one transaction. */
+  private changeOne(
+    write: (trx: Transaction<AdminFactorTables & AdminAuthTables>) => Promise<bigint>,
+    also?: AuditWrite,
+  ): Promise<boolean> {
+    return this.db.transaction().execute(async (trx) => {
+      const changed = Number(await write(trx)) === 1;
+      if (changed) await also?.(trx as unknown as Transaction<object>);
+      return changed;
+    });
   }
 
   async count(accountId: number): Promise<number> {

@@ -23,10 +23,10 @@ function newRecoveryCode(): string {
   return `${chars.slice(0, 5)}-${chars.slice(5)}`;
 }
 
-/** An account's authenticator app and recovery codes; a code is accepted once. */
 /** The change's audit entry, written in its transaction: both commit, or neither. */
 export type AuditWrite = (trx: Transaction<object>) => Promise<unknown>;
 
+/** An account's authenticator app and recovery codes; a code is accepted once. */
 export class TotpFactor {
   constructor(
     private readonly db: Kysely<AdminFactorTables>,

@@ -129,10 +129,10 @@ export async function sentCallMails(db: Pick<Kysely<object>, 'getExecutor'>, lea
   }));
 }
 
-/** A candidate's calls, their screening answers and the call e-mails sent: the person's copy. */
-export async function callsOfPerson(db: Pick<Kysely<object>, 'getExecutor'>, leadId: number) {
+/** A candidate's calls and screening answers: what a person's copy and report hold of them. */
+export async function callsAndAnswers(db: Pick<Kysely<object>, 'getExecutor'>, leadId: number) {
   const tables = tablesOf<BookingTables>(db);
-  const [calls, screening, mails] = await Promise.all([
+  const [calls, screening] = await Promise.all([
     tables
       .selectFrom('bookings')
       .select(['slot_start', 'slot_end', 'time_zone', 'created_at', 'cancelled_at', 'outcome'])
@@ -144,11 +144,10 @@ export async function callsOfPerson(db: Pick<Kysely<object>, 'getExecutor'>, lea
       .select(['answers', 'answered_at'])
       .where('lead_id', '=', leadId)
       .executeTakeFirst(),
-    sentCallMails(db, leadId),
   ]);
   const answers = screening && {
     ...screening,
     answers: JSON.parse(screening.answers) as Record<string, unknown>[],
   };
-  return { bookings: { calls, screening: answers ?? null }, mails };
+  return { calls, screening: answers ?? null };
 }

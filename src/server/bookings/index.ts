@@ -18,5 +18,5 @@ export { screeningOf } from './screening-store';
 export { callDeskRoutes } from './call-desk-routes';
 export { callView, mergeCalls } from './call-desk';
 export { handOverCalls } from './host-handover';
-export { callsOfPerson, sentCallMails } from './call-messages';
+export { callsAndAnswers, sentCallMails } from './call-messages';
 export type { ChangeRecorder } from './booking-store';

@@ -1,8 +1,6 @@
-import type { Transaction } from 'kysely';
-import type { DatabaseConnection } from '../platform/database/connection';
-import { tablesOf } from '../platform/database/connection';
+import { tablesOf, type AlsoWrite, type DatabaseConnection } from '../platform/database/connection';
 import { BulkChanges } from './workflows/pipeline/bulk-changes';
-import { LeadPipeline, type AlsoWrite, type CancelCall } from './workflows/pipeline/lead-pipeline';
+import { LeadPipeline, type CancelCall } from './workflows/pipeline/lead-pipeline';
 import type { PipelineTables } from './records/pipeline-tables';
 import { QuarantineDesk } from './workflows/quarantine/quarantine-desk';
 import { PersonRecords } from './workflows/people/person-records';
@@ -19,7 +17,8 @@ import { possibleDuplicates } from './workflows/duplicates/possible-duplicates';
 import { Overview } from './reads/overview-figures';
 import type { LeadRecordTables, LeadRef, LeadTable } from './records/lead-tables';
 import { leadDetail } from './reads/lead-detail';
-import { personCopy, recordDownload, type CallsOf } from './reads/person-copy';
+import { personCopy, type CallsOf } from './reads/person-copy';
+import { recordDownload } from './workflows/people/person-writes';
 import { acceptUnverified } from './workflows/people/unverified-forms';
 import type { AdminLeadTables } from './records/listing-tables';
 
@@ -98,7 +97,7 @@ export class LeadDesk {
 
   mergeCandidates(
     merge: Parameters<typeof mergeCandidates>[2],
-    within: (trx: Transaction<object>) => Promise<void>,
+    within: AlsoWrite,
   ): Promise<boolean> {
     const { db, dialect } = this.database;
     return mergeCandidates(tablesOf<PipelineTables>(db), dialect, merge, within);

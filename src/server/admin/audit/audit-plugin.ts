@@ -1,9 +1,9 @@
 import { Readable } from 'node:stream';
 import type { FastifyRequest } from 'fastify';
 import fp from 'fastify-plugin';
-import type { Kysely, Transaction } from 'kysely';
+import type { Kysely } from 'kysely';
 import type { ChangeRecorder } from '../../bookings';
-import { tablesOf } from '../../platform/database/connection';
+import { tablesOf, type SharedTransaction } from '../../platform/database/connection';
 import { rowId } from '../../platform/http/api-schemas';
 import { auditActions, auditEntrySchema, type AuditAction } from '@shared/admin-audit';
 import {
@@ -39,14 +39,14 @@ const actorOf = (request: FastifyRequest): AuditActor => {
 
 function adminAudit(db: Kysely<AuditTables>) {
   // In `trx` when given: the entry commits with what it records.
-  const logIn = (trx: Transaction<object> | undefined) => (trx ? tablesOf<AuditTables>(trx) : db);
+  const logIn = (trx: SharedTransaction | undefined) => (trx ? tablesOf<AuditTables>(trx) : db);
   let key: Promise<Buffer> | undefined;
-  const record = (entry: AuditEntryInput, request: FastifyRequest, trx?: Transaction<object>) =>
+  const record = (entry: AuditEntryInput, request: FastifyRequest, trx?: SharedTransaction) =>
     addEntry(logIn(trx), entry, actorOf(request));
   return {
     record,
     /** What the server did by itself (the retention). */
-    recordSystem: (entry: AuditEntryInput, actor: string, trx?: Transaction<object>) =>
+    recordSystem: (entry: AuditEntryInput, actor: string, trx?: SharedTransaction) =>
       addEntry(logIn(trx), entry, { name: actor, accountId: null }),
     /** The keyed hash that names a person in the log without their address. */
     async personToken(normalizedEmail: string) {

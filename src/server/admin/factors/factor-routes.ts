@@ -1,5 +1,5 @@
 import type { FastifyPluginAsync, FastifyReply, FastifyRequest } from 'fastify';
-import type { Transaction } from 'kysely';
+import type { SharedTransaction } from '../../platform/database/connection';
 import type { AuthenticationResponseJSON, RegistrationResponseJSON } from '@simplewebauthn/server';
 import { accountFactorsSchema, type AccountFactors } from '@shared/admin-factors';
 import type { AuditAction } from '@shared/admin-audit';
@@ -50,7 +50,7 @@ export const factorRoutes: FastifyPluginAsync = async (app) => {
   });
   app.addHook('onRoute', documentGuardedRoute);
   /** A change's audit entry, written in its transaction: both commit, or neither (nor rotate). */
-  const audited = (request: FastifyRequest, action: AuditAction) => (trx: Transaction<object>) =>
+  const audited = (request: FastifyRequest, action: AuditAction) => (trx: SharedTransaction) =>
     app.audit.record({ action }, request, trx);
   const rotate = async (request: FastifyRequest, reply: FastifyReply) => {
     const next = await adminAuth.sessions.rotate(sessionOf(request));

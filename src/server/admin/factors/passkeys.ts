@@ -13,7 +13,7 @@ import {
 } from '@simplewebauthn/server';
 import type { AdminAuthTables } from '../auth/auth-tables';
 import type { AdminFactorTables, WebauthnChallenge } from './factor-tables';
-import type { AuditWrite } from './totp';
+import type { AlsoWrite } from '../../platform/database/connection';
 
 /** A challenge is good for five minutes, and once. */
 const CHALLENGE_TTL_MS = 5 * 60 * 1000;
@@ -133,13 +133,13 @@ export class Passkeys {
     accountId: number,
     name: string,
     response: RegistrationResponseJSON,
-    also?: AuditWrite,
+    also?: AlsoWrite,
   ) {
     const credential = await this.verifyRegistration({ accountId }, response);
     if (!credential) return undefined;
     return this.db.transaction().execute(async (trx) => {
       const id = await this.keep(accountId, name, credential, trx);
-      if (id !== undefined) await also?.(trx as unknown as Transaction<object>);
+      if (id !== undefined) await also?.(trx);
       return id;
     });
   }
@@ -188,7 +188,7 @@ export class Passkeys {
     return Number(stored.account_id);
   }
 
-  rename(accountId: number, id: number, name: string, also?: AuditWrite): Promise<boolean> {
+  rename(accountId: number, id: number, name: string, also?: AlsoWrite): Promise<boolean> {
     return this.changeOne(async (trx) => {
       const result = await trx
         .updateTable('admin_passkeys')
@@ -199,7 +199,7 @@ export class Passkeys {
     }, also);
   }
 
-  remove(accountId: number, id: number, also?: AuditWrite): Promise<boolean> {
+  remove(accountId: number, id: number, also?: AlsoWrite): Promise<boolean> {
     return this.changeOne(async (trx) => {
       const result = await trx
         .deleteFrom('admin_passkeys')
@@ -212,11 +212,11 @@ export class Passkeys {
   /** `write` and, when it changed the one row, `also`, in one transaction. */
   private changeOne(
     write: (trx: Transaction<AdminFactorTables & AdminAuthTables>) => Promise<bigint>,
-    also?: AuditWrite,
+    also?: AlsoWrite,
   ): Promise<boolean> {
     return this.db.transaction().execute(async (trx) => {
       const changed = Number(await write(trx)) === 1;
-      if (changed) await also?.(trx as unknown as Transaction<object>);
+      if (changed) await also?.(trx);
       return changed;
     });
   }

@@ -1,7 +1,8 @@
 import { randomBytes } from 'node:crypto';
-import type { Kysely, Transaction } from 'kysely';
+import type { Kysely } from 'kysely';
 import { generateSecret, generateURI, verify } from 'otplib';
 import QRCode from 'qrcode';
+import type { AlsoWrite } from '../../platform/database/connection';
 import { sha256Hex } from '../../platform/http/tokens';
 import type { AdminFactorTables } from './factor-tables';
 
@@ -22,9 +23,6 @@ function newRecoveryCode(): string {
   const chars = [...randomBytes(10)].map((byte) => alphabet[byte % 32]).join('');
   return `${chars.slice(0, 5)}-${chars.slice(5)}`;
 }
-
-/** The change's audit entry, written in its transaction: both commit, or neither. */
-export type AuditWrite = (trx: Transaction<object>) => Promise<unknown>;
 
 /** An account's authenticator app and recovery codes; a code is accepted once. */
 export class TotpFactor {
@@ -103,7 +101,7 @@ export class TotpFactor {
   }
 
   /** Ten new codes, replacing the old ones, then `also`; only their hashes are kept. */
-  async newRecoveryCodes(accountId: number, also?: AuditWrite): Promise<string[]> {
+  async newRecoveryCodes(accountId: number, also?: AlsoWrite): Promise<string[]> {
     const codes = Array.from({ length: RECOVERY_CODE_COUNT }, newRecoveryCode);
     await this.db.transaction().execute(async (trx) => {
       await trx.deleteFrom('admin_recovery_codes').where('account_id', '=', accountId).execute();
@@ -117,17 +115,17 @@ export class TotpFactor {
           })),
         )
         .execute();
-      await also?.(trx as unknown as Transaction<object>);
+      await also?.(trx);
     });
     return codes;
   }
 
   /** Removes the app and its recovery codes, then `also`, in one transaction. */
-  async remove(accountId: number, also?: AuditWrite) {
+  async remove(accountId: number, also?: AlsoWrite) {
     await this.db.transaction().execute(async (trx) => {
       await trx.deleteFrom('admin_totp').where('account_id', '=', accountId).execute();
       await trx.deleteFrom('admin_recovery_codes').where('account_id', '=', accountId).execute();
-      await also?.(trx as unknown as Transaction<object>);
+      await also?.(trx);
     });
   }
 

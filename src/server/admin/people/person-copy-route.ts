@@ -1,7 +1,7 @@
 import formbody from '@fastify/formbody';
 import type { FastifyPluginAsync } from 'fastify';
 import { STATUS_ACTIONS } from '@shared/person-status';
-import { callsOfPerson } from '../../bookings';
+import { callsAndAnswers, sentCallMails } from '../../bookings';
 import { errorBody, objectOf } from '../../platform/http/api-schemas';
 import { statusApi, type LeadDesk, type StatusPage } from '../../leads';
 
@@ -42,10 +42,18 @@ export const personCopyRoute: FastifyPluginAsync<{ desk: LeadDesk; page: StatusP
       }
       const leads = (await page.rowsOfAddress(lead.address)).map(([ref]) => ref);
       const db = app.database.db;
+      // A candidate's calls and answers, and the call e-mails sent them (their history).
+      const callsOf = async (id: number) => {
+        const [bookings, mails] = await Promise.all([
+          callsAndAnswers(db, id),
+          sentCallMails(db, id),
+        ]);
+        return { bookings, mails };
+      };
       const copy = {
         email: lead.address,
         generatedAt: new Date().toISOString(),
-        leads: await desk.personCopy(leads, (id) => callsOfPerson(db, id)),
+        leads: await desk.personCopy(leads, callsOf),
       };
       return reply
         .header('Cache-Control', 'no-store')

@@ -10,7 +10,7 @@ import {
   outboxMailMentioning,
 } from '../../platform/mail/outbox-files';
 import { erasePersonEntries, findPersonEntries, type AuditEntryInput } from '../audit/audit-log';
-import { callsOfPerson, eraseBookings } from '../../bookings';
+import { callsAndAnswers, eraseBookings } from '../../bookings';
 import { RepeatingTask } from '../../platform/schedule/repeating-task';
 import type { AdminAudit } from '../audit/audit-plugin';
 
@@ -47,7 +47,9 @@ export class PersonData {
       findPersonEntries(tablesOf(this.db), { leads, token }),
       outboxMailMentioning(this.dataDir, normalizedEmail),
       // What the person's own copy holds (their call e-mails are among the outbox messages).
-      Promise.all(candidates.map(async (leadId) => ({ leadId, ...(await this.callsOf(leadId)) }))),
+      Promise.all(
+        candidates.map(async (leadId) => ({ leadId, ...(await callsAndAnswers(this.db, leadId)) })),
+      ),
     ]);
     return {
       email: normalizedEmail,
@@ -61,8 +63,6 @@ export class PersonData {
       mailFiles,
     };
   }
-
-  private callsOf = async (leadId: number) => (await callsOfPerson(this.db, leadId)).bookings;
 
   /** Erases everything about the address, pending messages included, and records it: one transaction. */
   async erase(

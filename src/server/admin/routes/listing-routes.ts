@@ -1,8 +1,7 @@
 import type { FastifyPluginAsync, FastifyReply, FastifyRequest } from 'fastify';
-import type { Transaction } from 'kysely';
 import { eraseBookings } from '../../bookings';
 import { type LeadDesk, adminApi } from '../../leads';
-import { tablesOf } from '../../platform/database/connection';
+import { tablesOf, type SharedTransaction } from '../../platform/database/connection';
 import { idParams } from '../../platform/http/api-schemas';
 
 const {
@@ -146,7 +145,7 @@ export const listingRoutes: FastifyPluginAsync<{ desk: LeadDesk }> = async (app,
         const { id } = request.params;
         // A candidate's calls go (cancelled in their calendar): their seats are offered again.
         // The entry commits with the delete, or neither does.
-        const also = async (trx: Transaction<object>, email: string) => {
+        const also = async (trx: SharedTransaction, email: string) => {
           if (leadType === 'candidate') await eraseBookings(tablesOf(trx), [{ id, email }]);
           await app.audit.record({ action: 'delete', leadType, leadId: id }, request, trx);
         };

@@ -1,5 +1,5 @@
 import type { FastifyPluginAsync, FastifyReply } from 'fastify';
-import type { Transaction } from 'kysely';
+import type { SharedTransaction } from '../../platform/database/connection';
 import { leadNoteSchema } from '@shared/schemas/lead-note';
 import { bodySchemaOf, idParams } from '../../platform/http/api-schemas';
 import { type LeadDesk, adminApi } from '../../leads';
@@ -51,7 +51,7 @@ export const pipelineRoutes: FastifyPluginAsync<{ desk: LeadDesk }> = async (app
         // The entry commits with the change, or neither does.
         const record =
           (action: 'assignee_changed' | 'status_changed', note = '') =>
-          async (trx: Transaction<object>, { from, to }: Change) => {
+          async (trx: SharedTransaction, { from, to }: Change) => {
             if (from === to) return;
             const detail = `${from ?? 'none'} -> ${to ?? 'none'}${note}`;
             await app.audit.record({ action, leadType, leadId: id, detail }, request, trx);

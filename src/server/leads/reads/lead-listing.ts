@@ -1,6 +1,6 @@
-import { sql, type Kysely, type RawBuilder, type Transaction } from 'kysely';
+import { sql, type Kysely, type RawBuilder } from 'kysely';
 import type { LeadKind } from '@shared/lead-status';
-import { tablesOf } from '../../platform/database/connection';
+import { tablesOf, type AlsoWrite } from '../../platform/database/connection';
 import { forgetSubjectMessages } from '../../platform/outbox/outbox';
 import type { OutboxTables } from '../../platform/outbox/outbox-tables';
 import { eraseContacts } from '../records/lead-contacts';
@@ -220,11 +220,7 @@ export class LeadListing {
    * personal left. `within` erases what other capabilities hold of it (a candidate's calls),
    * told the lead's address, and writes the audit entry: all commit together.
    */
-  deleteLead(
-    table: LeadTable,
-    id: number,
-    within?: (trx: Transaction<object>, email: string) => Promise<unknown>,
-  ): Promise<boolean> {
+  deleteLead(table: LeadTable, id: number, within?: AlsoWrite<string>): Promise<boolean> {
     return this.db.transaction().execute(async (trx) => {
       const row = await trx
         .deleteFrom(table)
@@ -236,7 +232,7 @@ export class LeadListing {
       await eraseHistory(trx, 'lead_submissions', table, [id]);
       await eraseHistory(trx, 'lead_activity', table, [id]);
       await forgetSubjectMessages(tablesOf<OutboxTables>(trx), leadTypeOf(table), id);
-      await within?.(trx as unknown as Transaction<object>, row.email);
+      await within?.(trx, row.email);
       return true;
     });
   }

@@ -1,5 +1,4 @@
 import type { Kysely } from 'kysely';
-import { addPersonAct } from '../workflows/pipeline/lead-pipeline';
 import { leadRecordColumns } from '../records/lead-columns';
 import { leadTypeOf, type LeadRef } from '../records/lead-tables';
 import type { PipelineTables } from '../records/pipeline-tables';
@@ -47,20 +46,3 @@ export async function personCopy(
   );
   return copies.flat();
 }
-
-/** "Downloaded their data" in each lead's history, once a UTC day: repeats add no rows. */
-export const recordDownload = (db: Kysely<PipelineTables>, leads: LeadRef[]) =>
-  db.transaction().execute(async (trx) => {
-    const today = new Date().toISOString().slice(0, 10);
-    for (const { table, id } of leads) {
-      const done = await trx
-        .selectFrom('lead_activity')
-        .select('id')
-        .where('lead_table', '=', table)
-        .where('lead_id', '=', id)
-        .where('kind', '=', 'data_downloaded')
-        .where('created_at', '>=', today)
-        .executeTakeFirst();
-      if (!done) await addPersonAct(trx, table, id, { kind: 'data_downloaded' });
-    }
-  });

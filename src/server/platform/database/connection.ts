@@ -162,6 +162,12 @@ export async function openDatabase<DB = object>(
   };
 }
 
+/** A transaction handed to another capability (any `Tables`): what it writes commits with it. */
+export type SharedTransaction = Pick<Kysely<object>, 'getExecutor'>;
+
+/** A companion write in the same transaction as `result` (a record of it): both commit, or neither. */
+export type AlsoWrite<Result = void> = (trx: SharedTransaction, result: Result) => Promise<unknown>;
+
 /** The same connection typed with a capability's own `Tables` (Kysely's type is invariant). */
 export function tablesOf<Tables>(db: Pick<Kysely<object>, 'getExecutor'>): Kysely<Tables> {
   return db as unknown as Kysely<Tables>;

@@ -1,6 +1,6 @@
 import { candidateStages } from '@shared/lead-vocabulary';
-import type { Kysely, Transaction } from 'kysely';
-import { tablesOf } from '../../../platform/database/connection';
+import type { Kysely } from 'kysely';
+import { tablesOf, type AlsoWrite } from '../../../platform/database/connection';
 import type { DialectName } from '../../../platform/database/migration-runner';
 import type { OutboxTables } from '../../../platform/outbox/outbox-tables';
 import { addActivity } from '../pipeline/lead-pipeline';
@@ -81,7 +81,7 @@ export function mergeCandidates(
   db: Kysely<PipelineTables>,
   dialect: DialectName,
   { keptId, otherId, winners }: { keptId: number; otherId: number; winners: MergeWinners },
-  within: (trx: Transaction<object>) => Promise<void>,
+  within: AlsoWrite,
 ): Promise<boolean> {
   return db.transaction().execute(async (trx) => {
     // Both rows locked in id order (PostgreSQL), so two merges of the same pair never deadlock.
@@ -95,7 +95,7 @@ export function mergeCandidates(
     const other = rows.find((row) => row.id === otherId);
     if (!kept || !other) return false;
     // Before the other's messages move: `within` may still tell its own (a call's reminders).
-    await within(trx as unknown as Transaction<object>);
+    await within(trx);
 
     const now = new Date().toISOString();
     const ofOther = { lead_table: 'candidates', lead_id: otherId } as const;

@@ -5,7 +5,8 @@ import { columnsOf } from '../../records/lead-columns';
 import type { LeadRef, LeadTable } from '../../records/lead-tables';
 import { refreshMatchKeys } from '../../records/match-keys';
 import type { PipelineTables } from '../../records/pipeline-tables';
-import { withLockedLead, type AlsoWrite } from '../pipeline/lead-pipeline';
+import { withLockedLead } from '../pipeline/lead-pipeline';
+import type { AlsoWrite } from '../../../platform/database/connection';
 import { parsedJson } from './person-report-views';
 
 /* Forms sent without the lead's proof fill only blanks (decision 176). After a call to the

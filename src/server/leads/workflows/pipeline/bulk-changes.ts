@@ -1,4 +1,5 @@
-import type { Kysely, Transaction } from 'kysely';
+import type { Kysely } from 'kysely';
+import type { AlsoWrite } from '../../../platform/database/connection';
 import type { DialectName } from '../../../platform/database/migration-runner';
 import { idIn } from '../../records/id-list';
 import type { LeadTable } from '../../records/lead-tables';
@@ -42,7 +43,7 @@ export class BulkChanges<Filter> {
     table: LeadTable,
     selection: LeadSelection<Filter>,
     change: BulkChange,
-    audit: (trx: Transaction<object>, counts: BulkCounts) => Promise<void>,
+    audit: AlsoWrite<BulkCounts>,
   ): Promise<BulkCounts | { field: 'ids' | 'filter'; error: string }> {
     // A filter's matches are read before the transaction (a reader's work, not the writer's).
     const ids =
@@ -74,7 +75,7 @@ export class BulkChanges<Filter> {
       const assigned = assignee === undefined ? 0 : await assignLeads(trx, table, found, assignee);
       const counts = { count: rows.length, changed: changed.length, assigned };
       // The audit log's tables are the admin's, not the lead context's.
-      await audit(trx as unknown as Transaction<object>, counts);
+      await audit(trx, counts);
       return counts;
     });
     if (change.status !== undefined)

@@ -3,7 +3,7 @@ import { closingStatuses } from '@shared/lead-status';
 import { isStatusEvent } from '../../../conversions';
 import { idIn } from '../../records/id-list';
 import type { DialectName } from '../../../platform/database/migration-runner';
-import { tablesOf } from '../../../platform/database/connection';
+import { tablesOf, type AlsoWrite } from '../../../platform/database/connection';
 import type { OutboxTables } from '../../../platform/outbox/outbox-tables';
 import { enqueueMessages } from '../../../platform/outbox/outbox';
 import { PERSON_STATUS_MESSAGE, type StatusMessage } from '../messages/person-mail';
@@ -19,7 +19,6 @@ import { recordStatusEvent } from './status-events';
 import { assignLeads, type Assignee } from './lead-assignment';
 
 /** What the caller writes with a change, in its transaction: the admin's audit entry. */
-export type AlsoWrite<T> = (trx: Transaction<object>, result: T) => Promise<unknown>;
 
 /**
  * `work` in a transaction holding the lead's row lock, then `also`; undefined when there is no
@@ -37,7 +36,7 @@ export function withLockedLead<T>(
     const row = await (dialect === 'postgres' ? query.forUpdate() : query).executeTakeFirst();
     if (!row) return undefined;
     const result = await work(trx, row.status);
-    await also?.(trx as unknown as Transaction<object>, result);
+    await also?.(trx, result);
     return result;
   });
 }

@@ -1,4 +1,4 @@
-import type { Kysely, Selectable, Transaction } from 'kysely';
+import type { Kysely, Selectable } from 'kysely';
 import type { QuarantinedSubmission, QuarantinePage } from '@shared/admin-quarantine';
 import { leadTypeOf, type LeadRecordTables } from '../../records/lead-tables';
 import { tablesOf } from '../../../platform/database/connection';
@@ -7,7 +7,7 @@ import type { LeadWriteEffects } from '../../records/upsert';
 import { saveLead, type TableStep } from '../../records/lead-saves';
 import { expireQuarantined, keptSince, QUARANTINE_DAYS } from './lead-quarantine';
 import { parsedJson } from '../people/person-report-views';
-import type { AlsoWrite } from '../pipeline/lead-pipeline';
+import type { AlsoWrite } from '../../../platform/database/connection';
 
 interface StoredStep {
   fields?: Record<string, string | undefined>;
@@ -80,7 +80,7 @@ export class QuarantineDesk {
       const saved = await saveLead(trx, { table: row.lead_table, step } as TableStep, this.effects);
       const leadType = leadTypeOf(row.lead_table);
       const released = { leadType, leadId: saved.id, reasons: readable(row.reasons) };
-      await also?.(trx as unknown as Transaction<object>, released);
+      await also?.(trx, released);
       return released;
     });
   }
@@ -94,7 +94,7 @@ export class QuarantineDesk {
         .returning('reasons')
         .executeTakeFirst();
       if (!row) return undefined;
-      await also?.(trx as unknown as Transaction<object>, readable(row.reasons));
+      await also?.(trx, readable(row.reasons));
       return readable(row.reasons);
     });
   }

@@ -1,6 +1,6 @@
 import { lazy, Suspense, useCallback, useEffect, useRef, useState, type ReactNode } from 'react';
 import { useLocation, useNavigate, useSearchParams } from 'react-router';
-import type { LeadKind } from '@shared/lead-status';
+import { leadKindSchema, type LeadKind } from '@shared/lead-status';
 import * as Tabs from '@radix-ui/react-tabs';
 import { useMutation, useQueryClient } from '@tanstack/react-query';
 import { Download, LogOut, RefreshCw } from 'lucide-react';
@@ -34,9 +34,8 @@ import { addressBar, FIRST_TAB, useDashboardUrl } from './leads/list-url';
 import { useAutoRefresh } from './use-auto-refresh';
 import { formatNumber } from './ui/format';
 
-const KINDS: readonly LeadKind[] = ['candidate', 'company'];
+const KINDS = leadKindSchema.enum;
 
-/** The address bar's query without an open lead. */
 function withoutLead() {
   const next = addressBar();
   for (const each of KINDS) next.delete(each);

@@ -3,6 +3,7 @@ import { keepPreviousData, useQuery } from '@tanstack/react-query';
 import {
   daysIncluded,
   funnelStages,
+  isCalendarDay,
   REPORT_MAX_DAYS,
   type FunnelFigures,
   type FunnelStageKey,
@@ -15,8 +16,6 @@ import { LeadRate, ratePercent, UndercountNote } from './lead-rate';
 import { DAY_MS, isoDay } from './outcome-cards';
 import { formatNumber } from '../ui/format';
 import { Panel, Pending } from '../ui/panel';
-
-const DAY_PATTERN = /^\d{4}-\d{2}-\d{2}$/;
 
 const counted = (
   header: string,
@@ -54,7 +53,7 @@ export function FunnelSection() {
   const [currency, setCurrency] = useState('');
   const id = useId();
   const errorId = `${id}-error`;
-  const ordered = DAY_PATTERN.test(from) && DAY_PATTERN.test(to) && from <= to;
+  const ordered = isCalendarDay(from) && isCalendarDay(to) && from <= to;
   // The server refuses a wider range (two years).
   const valid = ordered && daysIncluded(from, to) <= REPORT_MAX_DAYS;
   // The last figures stay on screen while a new range loads.

@@ -17,31 +17,28 @@ const options = {
   axes: [{ stroke: axisStroke }, { stroke: axisStroke }],
 };
 
-function DailyChart({ daily }: { daily: OverviewFigures['daily'] }) {
-  const data = useMemo(
-    (): uPlot.AlignedData => [
-      daily.map((day) => Date.parse(`${day.date}T00:00:00Z`) / 1000),
-      daily.map((day) => day.candidates),
-      daily.map((day) => day.companies),
-    ],
-    [daily],
-  );
-  return <UPlotChart options={options} data={data} testId="daily-chart" />;
-}
-
 function DailyLeads() {
   const overview = useQuery<OverviewFigures>({
     queryKey: ['/api/admin/overview'],
     meta: { failureToast: adminToasts.loadFailed() },
   });
   const daily = overview.data?.daily;
-  if (!daily)
+  const data = useMemo(
+    (): uPlot.AlignedData | undefined =>
+      daily && [
+        daily.map((day) => Date.parse(`${day.date}T00:00:00Z`) / 1000),
+        daily.map((day) => day.candidates),
+        daily.map((day) => day.companies),
+      ],
+    [daily],
+  );
+  if (!daily || !data)
     return <Pending failed={overview.isError} failure="The daily figures could not be loaded." />;
   return (
     <ChartFigure
       className="shadow-sm"
       caption="Leads and companies per day, last 30 days (UTC)"
-      chart={<DailyChart daily={daily} />}
+      chart={<UPlotChart options={options} data={data} testId="daily-chart" />}
       tableToggle="Show the figures as a table"
       headers={['Day', 'Leads', 'Companies']}
       rows={daily.map((day) => ({

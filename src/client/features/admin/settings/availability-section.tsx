@@ -6,7 +6,6 @@ import {
   availabilitySchema,
   type Availability,
 } from '@shared/booking-availability';
-
 import { TextField } from '../../../components/ui/form-field';
 import { zodResolver } from '../../../lib/zod-resolver';
 import { Checkbox, SaveButton, Select } from '../ui/controls';

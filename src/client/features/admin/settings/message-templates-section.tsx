@@ -10,7 +10,7 @@ import { zodResolver } from '../../../lib/zod-resolver';
 import { apiRequest } from '../api/http';
 import { TEMPLATES_URL } from '../api/message-templates';
 import { announced, AnnouncementLine, type Announce, type Announcement } from '../ui/announcement';
-import { Select } from '../ui/controls';
+import { SaveButton, Select } from '../ui/controls';
 import { MessageFields } from '../ui/message-fields';
 import { Panel, Pending } from '../ui/panel';
 
@@ -59,9 +59,7 @@ function TemplateForm({ slot, announce }: { slot: MessageTemplateSlot; announce:
         {isDefault && !form.formState.isDirty && (
           <p className="text-sm text-slate-700">This is the default message.</p>
         )}
-        <Button type="submit" variant="dark" size="md" aria-disabled={save.isPending}>
-          {save.isPending ? 'Saving…' : 'Save message'}
-        </Button>
+        <SaveButton pending={save.isPending}>Save message</SaveButton>
         {slot.template && !isDefault && (
           <Button
             variant="outline"

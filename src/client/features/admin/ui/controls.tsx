@@ -90,7 +90,6 @@ export function ActionForm({
   );
 }
 
-/** Adds a row to a list a form edits. */
 export function AddRowButton({ onClick, children }: { onClick(): void; children: ReactNode }) {
   return (
     <Button variant="outline" size="sm" className="justify-self-start" onClick={onClick}>

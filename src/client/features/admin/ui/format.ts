@@ -11,15 +11,9 @@ export function formatDate(value: string | null): string {
 }
 
 // Amounts arrive in minor units of their currency: cents, yen, fils.
-const formats = new Map<string, Intl.NumberFormat>();
-const formatOf = (currency: string) => {
-  let format = formats.get(currency);
-  if (!format) {
-    format = new Intl.NumberFormat('en-US', { style: 'currency', currency });
-    formats.set(currency, format);
-  }
-  return format;
-};
+const formats: Record<string, Intl.NumberFormat> = {};
+const formatOf = (currency: string) =>
+  (formats[currency] ??= new Intl.NumberFormat('en-US', { style: 'currency', currency }));
 
 /** An amount in minor units as a number of the currency's major units (1234 USD → 12.34). */
 export const majorUnits = (minor: number, currency: string) =>

@@ -8,7 +8,6 @@ export interface Sample {
   total: number;
 }
 
-/** The standard normal distribution function, from simple-statistics' error function. */
 const normalCdf = (z: number) => 0.5 * (1 + errorFunction(z / Math.SQRT2));
 
 /** The normal quantile: probit (1.9572 for 97.5%, not 1.9600) after one Newton step on erf. */

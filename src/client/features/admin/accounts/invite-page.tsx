@@ -7,7 +7,7 @@ import { TextField } from '../../../components/ui/form-field';
 import { Container } from '../../../components/ui/section';
 import { session } from '../../../lib/session-keys';
 import { newPasskey } from '../api/factors';
-import { apiRequest, errorText } from '../api/http';
+import { apiRequest, errorText, requestJson } from '../api/http';
 
 type Invitation =
   | { state: 'checking' }
@@ -19,11 +19,8 @@ function useInvitation(): Invitation {
   useEffect(() => {
     // No token: the server answers 404 like for a used one.
     const token = new URLSearchParams(window.location.search).get('token') ?? '';
-    apiRequest('POST', '/api/admin/invitation', { token })
-      .then(async (response) => {
-        const { email, role } = (await response.json()) as { email: string; role: AdminRole };
-        setInvitation({ state: 'open', token, email, role });
-      })
+    requestJson<{ email: string; role: AdminRole }>('POST', '/api/admin/invitation', { token })
+      .then(({ email, role }) => setInvitation({ state: 'open', token, email, role }))
       .catch(() => setInvitation({ state: 'gone' }));
   }, []);
   return invitation;

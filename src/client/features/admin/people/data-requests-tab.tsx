@@ -16,7 +16,7 @@ import { TextField } from '../../../components/ui/form-field';
 import { ApiError } from '../../../lib/api';
 import { toast } from '../../../lib/toast-store';
 import { adminToasts } from '../ui/admin-toasts';
-import { apiRequest, fieldMessage, saveFile } from '../api/http';
+import { fieldMessage, requestJson, saveFile } from '../api/http';
 import { refreshLeads } from '../api/leads';
 import type { ConfirmRequest } from '../ui/confirm-dialog';
 import { formatNumber } from '../ui/format';
@@ -25,8 +25,8 @@ import { formatNumber } from '../ui/format';
 function usePerson<Answer>(method: 'POST' | 'DELETE') {
   const client = useQueryClient();
   return useMutation({
-    mutationFn: async (email: string) =>
-      (await (await apiRequest(method, '/api/admin/data-subject', { email })).json()) as Answer,
+    mutationFn: (email: string) =>
+      requestJson<Answer>(method, '/api/admin/data-subject', { email }),
     onSuccess: () => (method === 'DELETE' ? refreshLeads(client) : undefined),
   });
 }

@@ -4,7 +4,7 @@ import { Copy } from 'lucide-react';
 import { CALENDAR_FEED_URL, type CalendarFeedLink } from '@shared/booking-availability';
 import { Button } from '../../../components/ui/button';
 import { TextField } from '../../../components/ui/form-field';
-import { apiRequest, errorText } from '../api/http';
+import { errorText, requestJson } from '../api/http';
 import { ConfirmDialog, type ConfirmRequest } from '../ui/confirm-dialog';
 import { formatDate } from '../ui/format';
 import { Panel, Pending } from '../ui/panel';
@@ -17,8 +17,7 @@ export function CalendarFeed() {
   const [copied, setCopied] = useState(false);
   const [confirm, setConfirm] = useState<ConfirmRequest | null>(null);
   const make = useMutation({
-    mutationFn: async () =>
-      (await (await apiRequest('POST', CALENDAR_FEED_URL)).json()) as Required<CalendarFeedLink>,
+    mutationFn: () => requestJson<Required<CalendarFeedLink>>('POST', CALENDAR_FEED_URL),
     onSuccess: (link) => {
       setUrl(`${window.location.origin}${link.path}`);
       setCopied(false);

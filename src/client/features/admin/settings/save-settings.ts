@@ -4,7 +4,7 @@ import { useMutation, useQueryClient } from '@tanstack/react-query';
 import type { HandedOver } from '@shared/admin-accounts';
 import { toast } from '../../../lib/toast-store';
 import { handedOverText, TAKEN_UP } from '../api/accounts';
-import { apiRequest, errorText, fieldMessages } from '../api/http';
+import { errorText, fieldMessages, requestJson } from '../api/http';
 import { adminToasts } from '../ui/admin-toasts';
 
 /**
@@ -19,8 +19,8 @@ export function useSaveSettings<Values extends FieldValues>(
   const client = useQueryClient();
   const save = useMutation({
     // Beside the document: the calls needing a host that saved hours let a host take up.
-    mutationFn: async (values: Values) =>
-      (await (await apiRequest('PUT', url, values)).json()) as Values & { calls?: HandedOver },
+    mutationFn: (values: Values) =>
+      requestJson<Values & { calls?: HandedOver }>('PUT', url, values),
     onSuccess: ({ calls, ...answer }) => {
       client.setQueryData([url], answer);
       form.reset(answer as Values);

@@ -11,8 +11,8 @@ import { failureToast, successToast, toast } from '../../../lib/toast-store';
 import { adminToasts } from '../ui/admin-toasts';
 import { apiRequest, errorText, requestJson } from './http';
 
-export const USERS_URL = '/api/admin/users';
-export const SESSIONS_URL = '/api/admin/sessions';
+const USERS_URL = '/api/admin/users';
+const SESSIONS_URL = '/api/admin/sessions';
 
 export const useAccounts = () => useQuery<AccountListing>({ queryKey: [USERS_URL] });
 

@@ -21,7 +21,6 @@ export function useDayCalls(day: string) {
   });
 }
 
-/** The list and the lead's drawer read a changed call again. */
 const readAgain = (client: QueryClient, { leadId }: Pick<BookedCall, 'leadId'>) =>
   Promise.all([
     client.invalidateQueries({ queryKey: [BOOKINGS_URL] }),

@@ -1,5 +1,6 @@
 import {
   keepPreviousData,
+  useInfiniteQuery,
   useMutation,
   useQueries,
   useQuery,
@@ -8,15 +9,25 @@ import {
 } from '@tanstack/react-query';
 import { toast, type ToastInput } from '../../../lib/toast-store';
 import { adminToasts } from '../ui/admin-toasts';
+import type { LeadKind } from '@shared/lead-status';
 import {
   countUrl,
+  emptyFilter,
   leadTabIds,
   leadTabs,
+  listFilter,
   listUrl,
   type LeadTabId,
   type TabFilter,
 } from '../leads/tabs';
-import { toCandidate, toCompany, toEmailLead, type AnyLead } from '../leads/leads';
+import {
+  toCandidate,
+  toCompany,
+  toEmailLead,
+  type AnyLead,
+  type CandidateLead,
+  type CompanyLead,
+} from '../leads/leads';
 import { apiRequest, requestJson } from './http';
 import type { Sending } from './message-templates';
 import type { PlaceholderValues } from '@shared/message-templates';
@@ -49,6 +60,36 @@ export function useLeadPage(
     placeholderData: keepPreviousData,
     meta: { failureToast: failure },
     enabled,
+  });
+}
+
+/** The board's cards per column page (the server's default too). */
+const BOARD_PAGE = 20;
+
+export type BoardCard = CandidateLead | CompanyLead;
+
+/** A board column's cards of `status` the list's filter finds, page after page, and how many. */
+export function useBoardColumn(
+  tab: LeadTabId,
+  kind: LeadKind,
+  status: string,
+  failure: ToastInput,
+  filter = emptyFilter,
+) {
+  const { duplicates, ...rest } = listFilter(tab, { ...filter, status });
+  const params = new URLSearchParams({ limit: String(BOARD_PAGE), ...rest });
+  if (duplicates) params.set('duplicates', '1');
+  const url = `${leadTabs[tab].endpoint}/board?${params}`;
+  return useInfiniteQuery({
+    queryKey: [url],
+    queryFn: ({ pageParam }) =>
+      getPage<BoardCard>(
+        pageParam ? `${url}&cursor=${encodeURIComponent(pageParam)}` : url,
+        kind === 'company' ? toCompany : toCandidate,
+      ),
+    initialPageParam: '',
+    getNextPageParam: (page) => page.next ?? undefined,
+    meta: { failureToast: failure },
   });
 }
 

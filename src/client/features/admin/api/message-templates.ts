@@ -1,12 +1,11 @@
 import { useQuery } from '@tanstack/react-query';
 import type { MessageTemplateSlot } from '@shared/message-templates';
+import type { MessageTemplateInput } from '@shared/schemas/message-template';
 
 export const TEMPLATES_URL = '/api/admin/message-templates';
 
-export type MessageText = { subject: string; body: string };
-
 /** What a status change sends: nothing, the status's message (`notify`), or an edited one. */
-export type Sending = { notify?: true; message?: MessageText };
+export type Sending = { notify?: true; message?: MessageTemplateInput };
 
 /**
  * The message a lead of `leadType` gets when moved to `status`: null, none; undefined, not loaded

@@ -27,11 +27,6 @@ export function useCan(permission: AdminPermission): boolean {
   return account !== undefined && can(account.role, permission);
 }
 
-function loginFailure(error: unknown): string {
-  if (error instanceof ApiError && error.status === 429) return errorText(error);
-  return adminToasts.loginFailed.description as string;
-}
-
 /** A completed sign-in: the spec's session hint and toast; the session is read again. */
 function useSignedIn() {
   const client = useQueryClient();
@@ -51,7 +46,11 @@ export function useLogin() {
       requestJson<SessionState | SecondFactorNeeded>('POST', '/api/admin/login', credentials),
     // A right password of an account with a second factor: the form asks for it next.
     onSuccess: (answer) => (answer.authenticated ? signedIn() : undefined),
-    onError: (error) => toast({ ...adminToasts.loginFailed, description: loginFailure(error) }),
+    onError: (error) =>
+      toast({
+        ...adminToasts.loginFailed,
+        ...(error instanceof ApiError && error.status === 429 && { description: errorText(error) }),
+      }),
   });
 }
 

@@ -14,7 +14,7 @@ import { formatNumber } from '../ui/format';
 /** Leads one bulk change may cover (the server's limit). */
 const BULK_LIMIT = 10_000;
 /** The ticked rows of the page on screen, or every lead the tab's filter matches. */
-export interface Selection {
+interface Selection {
   ids: ReadonlySet<number>;
   allMatching: boolean;
 }
@@ -51,7 +51,6 @@ export function useSelection<Row extends { id: number; who: string }>(
   };
 }
 
-/** The server's reason for a refused change (its field's message), else a general one. */
 const failureText = (error: unknown) =>
   `Error: ${fieldMessage(error) ?? 'Failed to change the status.'}`;
 

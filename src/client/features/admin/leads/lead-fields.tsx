@@ -1,8 +1,8 @@
-import { entriesOf, type AnyFields, type DetailGroup, type FieldOptions } from '@shared/lead-field';
+import { entriesOf, type AnyFields, type DetailGroup, type LeadField } from '@shared/lead-field';
 
-/** A stored option value's label (the value itself if unknown); null without a value. */
-export const labelOf = (options: FieldOptions, value: string | null) =>
-  value ? (options.find((option) => option.value === value)?.label ?? value) : null;
+/** A stored value as the admin reads it: its option's label (itself if unknown); null for none. */
+export const shownValue = ({ options }: Pick<LeadField, 'options'>, value: string | null) =>
+  value ? (options?.find((option) => option.value === value)?.label ?? value) : null;
 
 export const muted = (value: string | null | undefined) =>
   value ? value : <span className="text-slate-500">—</span>;
@@ -13,8 +13,6 @@ export const fieldsIn = (fields: AnyFields, group: DetailGroup) =>
     .filter(([, field]) => field.group === group)
     .map(([name, field]) => ({
       ...field,
-      value: (lead: object) => {
-        const value = (lead as Record<string, string | null>)[name] ?? null;
-        return field.options ? labelOf(field.options, value) : value;
-      },
+      value: (lead: object) =>
+        shownValue(field, (lead as Record<string, string | null>)[name] ?? null),
     }));

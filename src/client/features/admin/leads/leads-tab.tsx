@@ -14,7 +14,8 @@ import { LeadBoard } from './board/lead-board';
 import { DataTable, type TableSort } from '../ui/data-table';
 import { ColumnPicker, useExtraColumns } from '../ui/column-picker';
 import { Checkbox, Select } from '../ui/controls';
-import { leadTabs, PAGE_SIZE, type LeadTabId, type TabFilter } from './tabs';
+import { LIST_PAGE_ROWS as PAGE_SIZE } from '@shared/admin-audit';
+import { leadTabs, type LeadTabId, type TabFilter } from './tabs';
 import { formatNumber } from '../ui/format';
 import { useKeepFocus } from '../ui/keep-focus';
 

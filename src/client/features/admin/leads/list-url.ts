@@ -1,6 +1,6 @@
 import { useCallback, useState } from 'react';
 import { useSearchParams } from 'react-router';
-import type { TabFilter } from './tabs';
+import { emptyFilter, type TabFilter } from './tabs';
 
 /*
  * The dashboard's tab and its list's search, filters, sort and page live in /admin's own URL, so a
@@ -43,8 +43,6 @@ function withFilter(params: URLSearchParams, filter: TabFilter): URLSearchParams
  * navigation not rendered yet (a tab clicked, then a search typed on a busy machine).
  */
 export const addressBar = () => new URLSearchParams(window.location.search);
-
-const emptyFilter: TabFilter = { q: '', status: '', offset: 0 };
 
 /** The view (a tab's id, or an account page's) and each view's last filter. */
 type Shown = { tab: string; filters: Partial<Record<string, TabFilter>> };

@@ -9,7 +9,7 @@ import { toast } from '../../../lib/toast-store';
 import { zodResolver } from '../../../lib/zod-resolver';
 import type { CandidateLead, CompanyLead } from './leads';
 import { useSendFormEmail, type FormEmailPreview } from '../api/leads';
-import type { MessageText, Sending } from '../api/message-templates';
+import type { Sending } from '../api/message-templates';
 import { adminToasts } from '../ui/admin-toasts';
 import { ConfirmDialog } from '../ui/confirm-dialog';
 import { MessageFields } from '../ui/message-fields';
@@ -22,13 +22,13 @@ interface MessageAsk {
   title: string;
   description: string;
   /** The text it starts from, placeholders and all. */
-  message: MessageText;
+  message: MessageTemplateInput;
   /** The placeholders' values for the preview. */
   values: PlaceholderValues;
   previewTitle: string;
   sendLabel: string;
   /** `edited`: the recruiter's own text; undefined when left as it was. */
-  onSend(edited: MessageText | undefined): void;
+  onSend(edited: MessageTemplateInput | undefined): void;
   /** Go on without the message (a status change): its button's label and action. */
   without?: { label: string; onSelect(): void };
 }
@@ -54,7 +54,7 @@ export const eachPersonValues: PlaceholderValues = {
 
 /** What a status change shows before it goes; `message` null: the status has none. */
 type StatusChange = Pick<MessageAsk, 'title' | 'values' | 'previewTitle'> & {
-  message: MessageText | null;
+  message: MessageTemplateInput | null;
 };
 
 /**

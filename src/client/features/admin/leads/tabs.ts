@@ -49,8 +49,6 @@ export type TabId =
   | 'settings'
   | LeadTabId;
 
-export const PAGE_SIZE = LIST_PAGE_ROWS;
-
 export interface TabFilter {
   q: string;
   offset: number;
@@ -64,6 +62,9 @@ export interface TabFilter {
   /** The server's sort (`name`, `-activity`…); '' newest first. */
   sort?: string;
 }
+
+/** Every lead of the tab: no search, status or flag. */
+export const emptyFilter: TabFilter = { q: '', status: '', offset: 0 };
 
 /** The list's filter as a bulk change sends it ("all matching"): the list's own parameters. */
 export function listFilter(tab: LeadTabId, { q, status, duplicates, mine }: TabFilter) {
@@ -82,7 +83,7 @@ const onScreen = (tab: LeadTabId, filter: TabFilter) =>
   listFilter(tab, filter.board && leadTabs[tab].kind ? { ...filter, status: '' } : filter);
 
 /** The list URL of a tab's page; it is also the query key (the default fetch reads it). */
-export function listUrl(tab: LeadTabId, filter: TabFilter, limit = PAGE_SIZE): string {
+export function listUrl(tab: LeadTabId, filter: TabFilter, limit = LIST_PAGE_ROWS): string {
   const { duplicates, ...rest } = onScreen(tab, filter);
   const params = new URLSearchParams({
     limit: String(limit),
@@ -95,7 +96,7 @@ export function listUrl(tab: LeadTabId, filter: TabFilter, limit = PAGE_SIZE): s
 }
 
 /** A tab's count, whatever the search: one row is asked for, X-Total-Count answers. */
-export const countUrl = (tab: LeadTabId) => listUrl(tab, { q: '', offset: 0, status: '' }, 1);
+export const countUrl = (tab: LeadTabId) => listUrl(tab, emptyFilter, 1);
 
 /** The export of a tab, with the same search, status and "My leads" as on screen, or ticked ids. */
 export function exportUrl(tab: LeadTabId, filter: TabFilter, ids?: readonly number[]): string {

@@ -3,7 +3,7 @@ import * as DropdownMenu from '@radix-ui/react-dropdown-menu';
 import { ChevronDown, PanelRightOpen } from 'lucide-react';
 import { leadStatuses, type LeadKind } from '@shared/lead-status';
 import { clsx } from 'clsx';
-import type { BoardCard } from '../../api/board';
+import type { BoardCard } from '../../api/leads';
 import { formatNumber } from '../../ui/format';
 import { MenuContent, menuItemClass } from '../../ui/menu';
 
@@ -14,8 +14,8 @@ export interface Move {
   to: string;
 }
 
-function lastActivity(at: string): string {
-  const days = Math.max(0, Math.floor((Date.now() - Date.parse(at)) / DAY_MS));
+function lastActivity(at: string | null): string {
+  const days = Math.max(0, Math.floor((Date.now() - Date.parse(String(at))) / DAY_MS));
   if (days === 0) return 'Last activity today';
   return `Last activity ${formatNumber(days)} day${days === 1 ? '' : 's'} ago`;
 }

@@ -1,7 +1,7 @@
 import { useId, useState } from 'react';
 import { clsx } from 'clsx';
 import { Button } from '../../../../components/ui/button';
-import { useBoardColumn } from '../../api/board';
+import { useBoardColumn } from '../../api/leads';
 import { adminToasts } from '../../ui/admin-toasts';
 import type { LeadTabId, TabFilter } from '../tabs';
 import { Card, focusRing } from './board-card';

@@ -1,7 +1,7 @@
 import { useRef, useState } from 'react';
 import { leadStatuses, statusLabel, type LeadKind } from '@shared/lead-status';
 import { clsx } from 'clsx';
-import type { BoardCard } from '../../api/board';
+import type { BoardCard } from '../../api/leads';
 import { useChangeStatus } from '../../api/lead-detail';
 import { useStatusMessages, type Sending } from '../../api/message-templates';
 import { announced, AnnouncementLine, type Announcement } from '../../ui/announcement';

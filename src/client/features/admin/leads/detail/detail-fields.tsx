@@ -1,28 +1,24 @@
 import type { ReactNode } from 'react';
-import { entriesOf, postedNames, type AnyFields, type FieldOptions } from '@shared/lead-field';
+import { clsx } from 'clsx';
+import { postedNames, type LeadField } from '@shared/lead-field';
 import { attributionFields, candidateFields, companyFields } from '@shared/lead-fields';
 import type { SubmissionForm } from '@shared/lead-vocabulary';
 import type { LeadDetail, SubmissionEntry } from '../../api/lead-detail';
 import { formatDate } from '../../ui/format';
-import { fieldsIn, labelOf } from '../lead-fields';
+import { fieldsIn, shownValue } from '../lead-fields';
 import { questionnaireStatus } from '../leads';
 
 /* The drawer's fields, each group derived from src/shared/lead-fields.ts; empty rows are left out. */
 
-/** A group of the detail's fields: a heading and label/value pairs. */
-export interface FieldGroup {
+interface FieldGroup {
   title: string;
-  fields: [label: string, value: string | null][];
+  fields: [label: string, value: ReactNode][];
 }
 
-const filled = (fields: FieldGroup['fields']) => fields.filter(([, value]) => value);
+export const filled = (fields: FieldGroup['fields']) => fields.filter(([, value]) => value);
 
 const pairs = (fields: ReturnType<typeof fieldsIn>, lead: object): FieldGroup['fields'] =>
   filled(fields.map(({ label, value }) => [label, value(lead)]));
-
-/** The fields a person is reached by (an e-mail, a phone): the contact card shows them as links. */
-export const contactFieldsOf = (fields: AnyFields) =>
-  entriesOf(fields).filter(([, field]) => field.contact);
 
 export const fieldsOfKind = { candidate: candidateFields, company: companyFields };
 
@@ -54,7 +50,7 @@ export function recordGroups(detail: LeadDetail): FieldGroup[] {
   const { raw, lead } = detail;
   // A company's own timeline travels as `hiringTimeline` beside the history (`timeline`).
   const shown = new Set([...Object.keys(lead), 'hiringTimeline']);
-  const fields: FieldGroup['fields'] = [['Submitted', formatDate(lead.createdAt) || null]];
+  const fields: FieldGroup['fields'] = [['Submitted', formatDate(lead.createdAt)]];
   if (detail.kind === 'candidate') {
     const { isTypeformCandidate, typeformCompleted } = candidateFields;
     fields.push([isTypeformCandidate.label, detail.lead.isTypeformCandidate ? 'Yes' : 'No']);
@@ -74,9 +70,12 @@ export function recordGroups(detail: LeadDetail): FieldGroup[] {
 }
 
 /** Label/value pairs as a description list; long answers keep their line breaks. */
-export function FieldDescriptions({ fields }: Pick<FieldGroup, 'fields'>): ReactNode {
+export function FieldDescriptions({
+  fields,
+  flush,
+}: Pick<FieldGroup, 'fields'> & { flush?: boolean }): ReactNode {
   return (
-    <dl className="mt-2 grid gap-x-4 gap-y-2 text-sm sm:grid-cols-[10rem_1fr]">
+    <dl className={clsx(!flush && 'mt-2', 'grid gap-x-4 gap-y-2 text-sm sm:grid-cols-[10rem_1fr]')}>
       {fields.map(([label, value]) => (
         <div key={label} className="contents">
           <dt className="font-medium text-slate-700">{label}</dt>
@@ -98,11 +97,12 @@ export function FieldList({ group }: { group: FieldGroup }): ReactNode {
   );
 }
 
-/** Stored values are the forms' option values; the admin reads their labels. */
-const optionsByColumn = Object.fromEntries(
-  [...Object.values(candidateFields), ...Object.values(companyFields)].flatMap((field) =>
-    'options' in field ? [[field.column, field.options as FieldOptions]] : [],
-  ),
+/** The lead fields by stored column: a form's values read as the admin reads the lead's. */
+const fieldByColumn: Record<string, LeadField> = Object.fromEntries(
+  [...Object.values(candidateFields), ...Object.values(companyFields)].map((one) => [
+    one.column,
+    one,
+  ]),
 );
 
 /** The attribution's labels, by the names a form sends them under (attributionSchema). */
@@ -122,16 +122,11 @@ const formNames: Record<SubmissionForm, string> = {
   'status-page': 'Correction on the status page',
 };
 
-/** A form's value of `column` as the admin reads it. */
-export const shownValue = (column: string, value: string | null) => {
-  const options = optionsByColumn[column];
-  return options ? labelOf(options, value) : value || null;
-};
-
-function submittedFields(entry: SubmissionEntry): [string, string | null][] {
-  const fields: [string, string | null][] = Object.entries(entry.fields ?? {}).map(
-    ([column, value]) => [humanize(column), shownValue(column, value)],
-  );
+function submittedFields(entry: SubmissionEntry): FieldGroup['fields'] {
+  const fields: FieldGroup['fields'] = Object.entries(entry.fields ?? {}).map(([column, value]) => [
+    humanize(column),
+    shownValue(fieldByColumn[column] ?? {}, value),
+  ]);
   for (const [key, value] of Object.entries(entry.attribution ?? {})) {
     if (key === 'page' || value === null || value === undefined || value === '') continue;
     fields.push([attributionLabels[key] ?? humanize(key), String(value)]);

@@ -61,7 +61,6 @@ const stateLabels: Record<LeadConversion['state'], string> = {
   failed: 'Failed',
 };
 
-/** "Sent", "Failed", or "Retrying" when the last attempt failed and another will come. */
 const stateOf = (entry: LeadConversion) =>
   entry.state === 'pending' && entry.error ? 'Retrying' : stateLabels[entry.state];
 

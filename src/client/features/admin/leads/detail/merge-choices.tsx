@@ -8,7 +8,7 @@ import {
   type MergeWinners,
 } from '@shared/lead-merge';
 import { useLeadDetail } from '../../api/lead-detail';
-import { labelOf } from '../lead-fields';
+import { shownValue } from '../lead-fields';
 import { text } from '../leads';
 
 /* Before a merge, the two leads side by side: each field that differs, and whose value stays. */
@@ -20,8 +20,7 @@ function differing(mine: Record<string, unknown>, theirs: Record<string, unknown
   return choosable.flatMap(([name, field]) => {
     const [own, other] = [text(mine[name]), text(theirs[name])];
     if (own === other) return [];
-    const shown = (value: string | null) => (field.options ? labelOf(field.options, value) : value);
-    const values = { this: shown(own), other: shown(other) };
+    const values = { this: shownValue(field, own), other: shownValue(field, other) };
     return [{ name, label: field.label, values, rule: defaultSide(own, other) }];
   });
 }

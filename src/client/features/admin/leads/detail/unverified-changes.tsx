@@ -2,7 +2,8 @@ import { entriesOf } from '@shared/lead-field';
 import { Button } from '../../../../components/ui/button';
 import { useReviewUnverified, type LeadDetail } from '../../api/lead-detail';
 import { announced, type Announce } from '../../ui/announcement';
-import { FieldDescriptions, fieldsOfKind, shownValue } from './detail-fields';
+import { shownValue } from '../lead-fields';
+import { FieldDescriptions, fieldsOfKind } from './detail-fields';
 
 /* Forms sent without the person's proof fill only empty fields (decision 176); what they would
    change waits here until someone calls the person and accepts it or discards it. */
@@ -13,7 +14,7 @@ function waitingChanges({ kind, lead, submissions }: LeadDetail) {
   const byColumn = new Map(
     entriesOf(fieldsOfKind[kind]).map(([name, field]) => [
       field.column,
-      { label: field.label, now: (lead as Record<string, unknown>)[name] },
+      { ...field, now: (lead as Record<string, unknown>)[name] },
     ]),
   );
   const changes = new Map<string, { label: string; sent: string; now: string | null }>();
@@ -23,8 +24,8 @@ function waitingChanges({ kind, lead, submissions }: LeadDetail) {
       if (!field || !value || value === field.now) continue;
       changes.set(column, {
         label: field.label,
-        sent: shownValue(column, value) ?? value,
-        now: typeof field.now === 'string' ? shownValue(column, field.now) : null,
+        sent: shownValue(field, value) ?? value,
+        now: typeof field.now === 'string' ? shownValue(field, field.now) : null,
       });
     }
   }

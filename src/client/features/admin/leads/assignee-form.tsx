@@ -3,7 +3,6 @@ import { useAssign, useAssignees, type Assignee } from '../api/lead-detail';
 import { announced, type DetailFormProps } from '../ui/announcement';
 import { ActionForm, Select } from '../ui/controls';
 
-/** The lead's assignee with a control to change it: an account, or "Unassigned". */
 export function AssigneeForm({
   kind,
   id,

@@ -76,68 +76,64 @@ export function LeadsTab({
     },
   };
 
-  const viewSwitch = kind && (
-    <div
-      role="group"
-      aria-label="View"
-      className="mb-4 inline-flex gap-1 rounded-lg bg-slate-100 p-1"
-    >
-      {[false, true].map((board) => (
-        <Button
-          key={String(board)}
-          variant={(filter.board === true) === board ? 'dark' : 'ghost'}
-          size="sm"
-          aria-pressed={(filter.board === true) === board}
-          onClick={() => update({ board })}
+  return (
+    <div ref={board ? undefined : keepFocus}>
+      {kind && (
+        <div
+          role="group"
+          aria-label="View"
+          className="mb-4 inline-flex gap-1 rounded-lg bg-slate-100 p-1"
         >
-          {board ? 'Board' : 'List'}
-        </Button>
-      ))}
-    </div>
-  );
-  const filters = (
-    <div className="mb-4 flex flex-wrap items-end gap-4">
-      {!board && (
-        <Select
-          label="Status"
-          value={filter.status}
-          onChange={(status) => update({ status, offset: 0 })}
-          options={kind ? leadStatuses[kind] : bothPipelines}
-          empty="All statuses"
-          className="w-full max-w-52"
-        />
-      )}
-      {kind === 'candidate' && (
-        <Checkbox
-          className="h-11"
-          label="Only possible duplicates"
-          checked={filter.duplicates ?? false}
-          onChange={(duplicates) => update({ duplicates, offset: 0 })}
-        />
-      )}
-      <Checkbox
-        className="h-11"
-        label="My leads"
-        checked={filter.mine ?? false}
-        onChange={(mine) => update({ mine, offset: 0 })}
-      />
-      {!board && (
-        <div className="ml-auto flex items-center gap-3">
-          {page.isFetching ? (
-            <p className="text-sm text-slate-600" role="status">
-              Loading…
-            </p>
-          ) : null}
-          <ColumnPicker headers={extras} shown={extra.shown} onToggle={extra.toggle} />
+          {[false, true].map((board) => (
+            <Button
+              key={String(board)}
+              variant={(filter.board === true) === board ? 'dark' : 'ghost'}
+              size="sm"
+              aria-pressed={(filter.board === true) === board}
+              onClick={() => update({ board })}
+            >
+              {board ? 'Board' : 'List'}
+            </Button>
+          ))}
         </div>
       )}
-    </div>
-  );
-  if (board) {
-    return (
-      <div>
-        {viewSwitch}
-        {filters}
+      <div className="mb-4 flex flex-wrap items-end gap-4">
+        {!board && (
+          <Select
+            label="Status"
+            value={filter.status}
+            onChange={(status) => update({ status, offset: 0 })}
+            options={kind ? leadStatuses[kind] : bothPipelines}
+            empty="All statuses"
+            className="w-full max-w-52"
+          />
+        )}
+        {kind === 'candidate' && (
+          <Checkbox
+            className="h-11"
+            label="Only possible duplicates"
+            checked={filter.duplicates ?? false}
+            onChange={(duplicates) => update({ duplicates, offset: 0 })}
+          />
+        )}
+        <Checkbox
+          className="h-11"
+          label="My leads"
+          checked={filter.mine ?? false}
+          onChange={(mine) => update({ mine, offset: 0 })}
+        />
+        {!board && (
+          <div className="ml-auto flex items-center gap-3">
+            {page.isFetching ? (
+              <p className="text-sm text-slate-600" role="status">
+                Loading…
+              </p>
+            ) : null}
+            <ColumnPicker headers={extras} shown={extra.shown} onToggle={extra.toggle} />
+          </div>
+        )}
+      </div>
+      {board ? (
         <LeadBoard
           tab={tab}
           kind={kind}
@@ -145,73 +141,70 @@ export function LeadsTab({
           onOpen={actions.openDetail}
           canEdit={bulk}
         />
-      </div>
-    );
-  }
-  return (
-    <div ref={keepFocus}>
-      {viewSwitch}
-      {filters}
-      {selecting ? (
-        <BulkActions
-          tab={tab}
-          filter={filter}
-          onPage={rows.length}
-          total={total}
-          capped={page.data?.capped ?? false}
-          selection={selection}
-          onSelectAllMatching={selectAllMatching}
-          onClear={clear}
-        />
-      ) : null}
-      <DataTable
-        caption={caption}
-        selection={selecting ? rowSelection : undefined}
-        columns={columns}
-        sort={sort}
-        cards
-        rows={rows}
-        rowKey={(row) => `${row.kind}-${row.id}`}
-        busy={page.isFetching}
-        query={filter.q}
-        empty={
-          failed
-            ? `Error: ${failure.description}`
-            : page.isPending
-              ? 'Loading…'
-              : filter.q || filter.status || filter.duplicates || filter.mine
-                ? 'No leads match this search.'
-                : 'No leads yet.'
-        }
-      />
-      <nav
-        aria-label="Pagination"
-        className="mt-4 flex flex-wrap items-center justify-between gap-3"
-      >
-        <p className="text-sm text-slate-700" aria-live="polite">
-          Showing {formatNumber(total === 0 ? 0 : offset + 1)}–{formatNumber(to)} of{' '}
-          {formatNumber(total)}
-          {page.data?.capped ? '+' : ''}
-        </p>
-        <div className="flex gap-2">
-          {(
-            [
-              ['Previous', offset === 0, Math.max(0, offset - PAGE_SIZE)],
-              ['Next', last, offset + PAGE_SIZE],
-            ] as const
-          ).map(([label, disabled, next]) => (
-            <Button
-              key={label}
-              variant="outline"
-              size="sm"
-              aria-disabled={disabled}
-              onClick={() => update({ offset: next })}
-            >
-              {label}
-            </Button>
-          ))}
-        </div>
-      </nav>
+      ) : (
+        <>
+          {selecting ? (
+            <BulkActions
+              tab={tab}
+              filter={filter}
+              onPage={rows.length}
+              total={total}
+              capped={page.data?.capped ?? false}
+              selection={selection}
+              onSelectAllMatching={selectAllMatching}
+              onClear={clear}
+            />
+          ) : null}
+          <DataTable
+            caption={caption}
+            selection={selecting ? rowSelection : undefined}
+            columns={columns}
+            sort={sort}
+            cards
+            rows={rows}
+            rowKey={(row) => `${row.kind}-${row.id}`}
+            busy={page.isFetching}
+            query={filter.q}
+            empty={
+              failed
+                ? `Error: ${failure.description}`
+                : page.isPending
+                  ? 'Loading…'
+                  : filter.q || filter.status || filter.duplicates || filter.mine
+                    ? 'No leads match this search.'
+                    : 'No leads yet.'
+            }
+          />
+          <nav
+            aria-label="Pagination"
+            className="mt-4 flex flex-wrap items-center justify-between gap-3"
+          >
+            <p className="text-sm text-slate-700" aria-live="polite">
+              Showing {formatNumber(total === 0 ? 0 : offset + 1)}–{formatNumber(to)} of{' '}
+              {formatNumber(total)}
+              {page.data?.capped ? '+' : ''}
+            </p>
+            <div className="flex gap-2">
+              {(
+                [
+                  ['Previous', offset === 0, Math.max(0, offset - PAGE_SIZE)],
+                  ['Next', last, offset + PAGE_SIZE],
+                ] as const
+              ).map(([label, disabled, next]) => (
+                <Button
+                  key={label}
+                  variant="outline"
+                  size="sm"
+                  aria-disabled={disabled}
+                  onClick={() => update({ offset: next })}
+                >
+                  {label}
+                </Button>
+              ))}
+            </div>
+          </nav>
+        </>
+      )}
     </div>
   );
 }

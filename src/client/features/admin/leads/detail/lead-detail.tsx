@@ -25,7 +25,6 @@ const part = { level: 3, titleClassName: 'text-lg font-semibold' } as const;
 /** Marked once the drawer shows its lead: the browser tests read it against the click. */
 export const READY_MARK = 'lead-drawer-ready';
 
-/** Contact, stage and owner, notes, answers, then the history; the record folded away. */
 function DetailBody({ drawer }: { drawer: LeadDrawer }) {
   const { detail, duplicates, booking, screening } = drawer;
   const { kind, lead } = detail;

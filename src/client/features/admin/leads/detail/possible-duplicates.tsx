@@ -15,7 +15,6 @@ const reasonTexts: Record<MatchReason, string> = {
   email: 'same e-mail',
 };
 
-/** The candidates that may be the same person, each with why it matched, and "Merge" if allowed. */
 export function PossibleDuplicates({
   id,
   duplicates,

@@ -76,7 +76,7 @@ export function BulkActions({
   onSelectAllMatching(): void;
   onClear(): void;
 }) {
-  const kind = tab === 'companies' ? 'company' : 'candidate';
+  const kind = leadTabs[tab].kind ?? 'candidate';
   const change = useBulkChange(`${leadTabs[tab].endpoint}/bulk`);
   const [status, setStatus] = useState('');
   const [outcome, setOutcome] = useState<string | null>(null);

@@ -7,6 +7,7 @@ import {
 } from '@shared/booking-availability';
 import { handedOverSchema } from '@shared/admin-accounts';
 import { objectOf } from '../platform/http/api-schemas';
+import { availabilityOf } from './booking-hosts';
 import { bookingStoreOf } from './bookings-plugin';
 import { bookingDb } from './booking-tables';
 import { CalendarFeeds } from './calendar-feed';
@@ -37,7 +38,7 @@ export const availabilityRoutes: FastifyPluginAsync = async (app) => {
       put: 'Replaces your availability; bookings already made stay, and calls needing a host are offered to the hosts free then',
     },
     read: async (request) =>
-      (await store.availabilityOf(accountOf(request))) ?? DEFAULT_AVAILABILITY,
+      (await availabilityOf(app.database.db, accountOf(request))) ?? DEFAULT_AVAILABILITY,
     // Hours saved may take up calls needing a host (decision 156).
     save: async (request, settings) => {
       await store.saveAvailability(accountOf(request), settings);

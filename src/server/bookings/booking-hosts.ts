@@ -32,9 +32,19 @@ export interface OwnCall {
 const WORKING_ROLES = ADMIN_ROLES.filter((role) => can(role, 'work'));
 const NONE: Taken = new Map();
 
-export function savedAvailability(json: string): Availability | undefined {
+function savedAvailability(json: string): Availability | undefined {
   const saved = safeParse(availabilitySchema, JSON.parse(json));
   return saved.success ? saved.data : undefined;
+}
+
+/** The availability the account saved, if any. */
+export async function availabilityOf(db: Db, accountId: number) {
+  const row = await tables(db)
+    .selectFrom('booking_availability')
+    .select('settings')
+    .where('account_id', '=', accountId)
+    .executeTakeFirst();
+  return row && savedAvailability(row.settings);
 }
 
 /**

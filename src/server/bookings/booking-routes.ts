@@ -40,7 +40,7 @@ import type { ScreeningStore } from './screening-store';
 const SLOTS_SHOWN = 12;
 const NEXT_SLOTS = 3;
 
-export const NO_BOOKING_PROOF =
+const NO_BOOKING_PROOF =
   'Open this page from the link in our e-mail, or from the browser you applied in';
 
 const slotProperties = {
@@ -99,7 +99,7 @@ const NOTICE_OF: Record<BookingOutcome['kind'], BookingNotice | undefined> = {
   'busy-address': 'busyAddress',
 };
 
-interface BookingRoutesOptions {
+export interface BookingRoutesOptions {
   store: BookingStore;
   screening: ScreeningStore;
   page: StatusPage;

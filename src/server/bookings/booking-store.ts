@@ -4,18 +4,10 @@ import { DEFAULT_AVAILABILITY, type Availability } from '@shared/booking-availab
 import { tablesOf } from '../platform/database/connection';
 import type { WriteQueue } from '../platform/database/write-queue';
 import type { OutboxTables } from '../platform/outbox/outbox-tables';
-import type { BookingTables } from './booking-tables';
+import { liveCalls, type BookingTables } from './booking-tables';
 import { writeCallMessages } from './call-messages';
 import { bookedBefore, changedTooOften, DAY_MS, pruneCancelled } from './booking-bounds';
-import {
-  hostFor,
-  hostsOf,
-  savedAvailability,
-  scheduled,
-  seatsTaken,
-  unionSlots,
-  type OwnCall,
-} from './booking-hosts';
+import { hostFor, hostsOf, scheduled, seatsTaken, unionSlots, type OwnCall } from './booking-hosts';
 import type { Slot } from './open-slots';
 
 export type BookingRow = Selectable<BookingTables['bookings']>;
@@ -55,15 +47,6 @@ export class BookingStore {
     private readonly recordChange?: ChangeRecorder,
   ) {}
 
-  async availabilityOf(accountId: number): Promise<Availability | undefined> {
-    const row = await this.db
-      .selectFrom('booking_availability')
-      .select('settings')
-      .where('account_id', '=', accountId)
-      .executeTakeFirst();
-    return row && savedAvailability(row.settings);
-  }
-
   async saveAvailability(accountId: number, settings: Availability): Promise<void> {
     const values = { settings: JSON.stringify(settings), updated_at: new Date().toISOString() };
     await this.writes.run((trx) =>
@@ -100,12 +83,7 @@ export class BookingStore {
   }
 
   liveBooking(leadId: number, db: Kysely<BookingTables> = this.db) {
-    return db
-      .selectFrom('bookings')
-      .selectAll()
-      .where('lead_id', '=', leadId)
-      .where('cancelled_at', 'is', null)
-      .executeTakeFirst();
+    return liveCalls(db).where('lead_id', '=', leadId).executeTakeFirst();
   }
 
   /**

@@ -46,6 +46,10 @@ export interface BookingTables {
   booking_feeds: { account_id: number; token_hash: string; created_at: string };
 }
 
+/** The calls not cancelled. */
+export const liveCalls = (db: Kysely<BookingTables>) =>
+  db.selectFrom('bookings').selectAll().where('cancelled_at', 'is', null);
+
 /** The booking tables on the app's database, and their writes. */
 export const bookingDb = (app: FastifyInstance) =>
   [tablesOf<BookingTables>(app.database.db), app.writeQueue.forTables<BookingTables>()] as const;

@@ -1,40 +1,31 @@
 import type { FastifyInstance, FastifyPluginAsync, FastifyRequest } from 'fastify';
 import type { PageState } from '@shared/page-state';
-import { statusApi, type FormHandoff, type MailAllowance, type StatusPage } from '../leads';
+import { statusApi, type StatusPage } from '../leads';
 import { tablesOf } from '../platform/database/connection';
 import { createMailer, type MailSettings } from '../platform/mail/mailer';
 import type { OutboxTables } from '../platform/outbox/outbox-tables';
 import { startOutboxWorker, type WorkerSettings } from '../platform/outbox/outbox-worker';
 import { bookingView } from './booking-page';
-import { bookingRoutes } from './booking-routes';
+import { bookingRoutes, type BookingRoutesOptions } from './booking-routes';
 import { BookingStore, type ChangeRecorder } from './booking-store';
-import { bookingDb, type BookingTables } from './booking-tables';
+import { bookingDb, liveCalls, type BookingTables } from './booking-tables';
 import { calendarFeedRoute, type FeedFlood } from './calendar-feed';
 import { callSender, type CallMailContext } from './call-sender';
 import { stepBefore } from './screening-routes';
 import type { ScreeningStore } from './screening-store';
 
-export interface BookingsOptions {
-  store: BookingStore;
-  screening: ScreeningStore;
-  /** The Conversions API is on: a booking writes Meta's `Schedule`. */
-  conversions: boolean;
-  page: StatusPage;
-  handoff: FormHandoff;
+interface BookingsOptions extends BookingRoutesOptions {
   mail: MailSettings;
   dataDir: string;
   context: Omit<CallMailContext, 'from'>;
   statusLinkDays: number;
   worker?: WorkerSettings | undefined;
   flood?: FeedFlood | undefined;
-  /** Counts the calls booked per client address a day; none with LEAD_RATE_LIMIT=0. */
-  addressCap?: MailAllowance | undefined;
 }
 
 /** The person's booking routes, and the worker that sends their invitations and reminders. */
 export const bookingsPlugin: FastifyPluginAsync<BookingsOptions> = async (app, options) => {
-  const { store, screening, page, handoff, conversions, addressCap } = options;
-  await app.register(bookingRoutes, { store, screening, page, handoff, conversions, addressCap });
+  await app.register(bookingRoutes, options);
   await app.register(calendarFeedRoute, { siteUrl: options.context.siteUrl, flood: options.flood });
   if (options.worker?.enabled === false) return;
   const mailer = createMailer(options.mail, options.dataDir);
@@ -100,11 +91,8 @@ export const cancelUpcomingCalls =
     const [db] = bookingDb(app);
     const now = new Date();
     for (let at = 0; at < candidateIds.length; at += IDS_AT_ONCE) {
-      const upcoming = await db
-        .selectFrom('bookings')
-        .select('lead_id')
+      const upcoming = await liveCalls(db)
         .where('lead_id', 'in', candidateIds.slice(at, at + IDS_AT_ONCE))
-        .where('cancelled_at', 'is', null)
         .where('slot_start', '>', now.toISOString())
         .execute();
       for (const { lead_id } of upcoming) await store.cancel(Number(lead_id), now, false);

@@ -3,13 +3,14 @@ import ical from 'ical-generator';
 import type { Kysely } from 'kysely';
 import { calendarFeedPath } from '@shared/booking-availability';
 import { scopedKey, secondsLeft, statusApi, type AddressCounters } from '../leads';
+import { tablesOf } from '../platform/database/connection';
 import type { WriteQueue } from '../platform/database/write-queue';
 import { addressKeyOf } from '../platform/http/address-key';
 import { describedError, retryAfterHeader } from '../platform/http/api-schemas';
 import { newToken, sha256Hex } from '../platform/http/tokens';
 import { DAY_MS } from './booking-bounds';
 import { takesCalls } from './booking-hosts';
-import { bookingDb, type BookingTables } from './booking-tables';
+import { bookingDb, liveCalls, type BookingTables } from './booking-tables';
 
 /* Each host's private calendar feed (issue 43): a secret link, kept as its SHA-256 only. */
 
@@ -22,12 +23,6 @@ const MOST_EVENTS = 1000;
 export interface FeedFlood {
   counters: AddressCounters;
   limit: number;
-}
-
-interface FeedOptions {
-  siteUrl: string;
-  /** Candidates' first names by id (the event's summary says whom the call is with). */
-  firstNames: (ids: readonly number[]) => Promise<Map<number, string | null>>;
 }
 
 export class CalendarFeeds {
@@ -64,7 +59,7 @@ export class CalendarFeeds {
    * each with its booking's UID, start and end in UTC, the person's first name and the lead's
    * admin link (no phone, no e-mail). Undefined: no account that takes calls holds the token.
    */
-  async feed(token: string, { siteUrl, firstNames }: FeedOptions, now = new Date()) {
+  async feed(token: string, siteUrl: string, now = new Date()) {
     const holder = await this.db
       .selectFrom('booking_feeds')
       .select('account_id')
@@ -72,16 +67,15 @@ export class CalendarFeeds {
       .executeTakeFirst();
     // A disabled account's link (someone who left) ends with the account.
     if (!holder || !(await takesCalls(this.db, holder.account_id))) return undefined;
-    const calls = await this.db
-      .selectFrom('bookings')
-      .select(['lead_id', 'uid', 'sequence', 'slot_start', 'slot_end', 'updated_at'])
+    const calls = await liveCalls(this.db)
       .where('host_id', '=', holder.account_id)
-      .where('cancelled_at', 'is', null)
       .where('slot_start', '>=', new Date(now.getTime() - PAST_DAYS * DAY_MS).toISOString())
       .orderBy('slot_start')
       .limit(MOST_EVENTS)
       .execute();
-    const names = await firstNames(calls.map((call) => Number(call.lead_id)));
+    const ids = calls.map((call) => Number(call.lead_id));
+    // The event's summary says whom the call is with by their first name alone.
+    const names = await statusApi.candidateFirstNames(tablesOf(this.db), ids);
     const calendar = ical({ name: 'Screening calls' });
     for (const call of calls) {
       const lead = `${siteUrl.replace(/\/+$/, '')}/admin?candidate=${call.lead_id}`;
@@ -107,9 +101,7 @@ export const calendarFeedRoute: FastifyPluginAsync<{
   siteUrl: string;
   flood?: FeedFlood | undefined;
 }> = async (app, { siteUrl, flood }) => {
-  const { db } = app.database;
   const feeds = new CalendarFeeds(...bookingDb(app));
-  const firstNames = (ids: readonly number[]) => statusApi.candidateFirstNames(db, ids);
   app.get<{ Params: { file: string } }>(
     '/calendar/:file',
     {
@@ -137,7 +129,7 @@ export const calendarFeedRoute: FastifyPluginAsync<{
           .send({ error: 'Too many requests, please try again in a minute' });
       }
       const token = /^([\w-]{1,64})\.ics$/.exec(request.params.file)?.[1];
-      const feed = token && (await feeds.feed(token, { siteUrl, firstNames }));
+      const feed = token && (await feeds.feed(token, siteUrl));
       if (!feed) return reply.code(404).send({ error: NOT_FOUND });
       return reply
         .header('Content-Type', 'text/calendar; charset=utf-8')

@@ -10,7 +10,7 @@ import {
 import { statusApi } from '../leads';
 import { describedError, idParams } from '../platform/http/api-schemas';
 import { bookingStoreOf } from './bookings-plugin';
-import { hostNames } from './booking-hosts';
+import { availabilityOf, hostNames } from './booking-hosts';
 import { bookingDb } from './booking-tables';
 import { CallDesk, callView, type NotTaken } from './call-desk';
 
@@ -45,7 +45,7 @@ export const callDeskRoutes: FastifyPluginAsync = async (app) => {
     async (request) => {
       const now = new Date();
       // The day is the reader's own (as a host), else the first host's.
-      const own = await store.availabilityOf(request.adminSession!.account.id);
+      const own = await availabilityOf(database.db, request.adminSession!.account.id);
       const timeZone = own?.timeZone ?? (await store.offer()).timeZone;
       const rows = await desk.day(request.query.day, timeZone, now);
       const leadIds = rows.map((row) => Number(row.lead_id));

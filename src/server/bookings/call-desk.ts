@@ -8,8 +8,8 @@ import type { OutboxTables } from '../platform/outbox/outbox-tables';
 import { DAY_MS } from './booking-bounds';
 import { takeTurn, type BookingRow, type BookingStore } from './booking-store';
 import { giveCall } from './host-handover';
-import { callsNeedingHost, savedAvailability, takesCalls } from './booking-hosts';
-import type { BookingTables } from './booking-tables';
+import { availabilityOf, callsNeedingHost, takesCalls } from './booking-hosts';
+import { liveCalls, type BookingTables } from './booking-tables';
 import { writeCallMessages } from './call-messages';
 
 /** Earlier calls still unmarked the day's list also shows, the latest first. */
@@ -43,16 +43,15 @@ export class CallDesk {
    */
   async day(day: string, zone: string, now = new Date()): Promise<BookingRow[]> {
     const from = DateTime.fromISO(day, { zone }).startOf('day');
-    const live = this.db.selectFrom('bookings').selectAll().where('cancelled_at', 'is', null);
     const [overdue, calls, needingHost] = await Promise.all([
-      live
+      liveCalls(this.db)
         .where('outcome', 'is', null)
         .where('slot_end', '<=', new Date(now.getTime() - DAY_MS).toISOString())
         .where('slot_start', '<', from.toUTC().toISO()!)
         .orderBy('slot_start', 'desc')
         .limit(OVERDUE_SHOWN)
         .execute(),
-      live
+      liveCalls(this.db)
         .where('slot_start', '>=', from.toUTC().toISO()!)
         .where('slot_start', '<', from.plus({ days: 1 }).toUTC().toISO()!)
         .orderBy('slot_start')
@@ -76,12 +75,7 @@ export class CallDesk {
   ): Promise<BookingRow | 'early' | undefined> {
     return this.writes.run(async (trx) => {
       const at = now.toISOString();
-      const live = await trx
-        .selectFrom('bookings')
-        .select('slot_start')
-        .where('id', '=', id)
-        .where('cancelled_at', 'is', null)
-        .executeTakeFirst();
+      const live = await liveCalls(trx).where('id', '=', id).executeTakeFirst();
       if (!live) return undefined;
       if (Date.parse(live.slot_start) > now.getTime()) return 'early';
       const mailNow = outcome === 'no_show';
@@ -117,12 +111,7 @@ export class CallDesk {
   ): Promise<BookingRow | NotTaken | undefined> {
     return this.writes.run(async (trx) => {
       await takeTurn(trx);
-      const call = await trx
-        .selectFrom('bookings')
-        .selectAll()
-        .where('id', '=', id)
-        .where('cancelled_at', 'is', null)
-        .executeTakeFirst();
+      const call = await liveCalls(trx).where('id', '=', id).executeTakeFirst();
       if (!call) return undefined;
       if (Date.parse(call.slot_start) <= now.getTime()) return 'started';
       if (await takesCalls(trx, call.host_id)) return 'hosted';
@@ -136,15 +125,8 @@ export class CallDesk {
         .where('slot_start', '<', call.slot_end)
         .where('slot_end', '>', call.slot_start)
         .executeTakeFirst();
-      const saved = await trx
-        .selectFrom('booking_availability')
-        .select('settings')
-        .where('account_id', '=', accountId)
-        .executeTakeFirst();
-      const host = {
-        id: accountId,
-        settings: (saved && savedAvailability(saved.settings)) ?? DEFAULT_AVAILABILITY,
-      };
+      const settings = (await availabilityOf(trx, accountId)) ?? DEFAULT_AVAILABILITY;
+      const host = { id: accountId, settings };
       const slot = { start: call.slot_start, end: call.slot_end, seatsLeft: 0 };
       if (overlapping) return 'busy';
       return (await giveCall(trx, id, { host, slot, calls: 0 }, now)) ?? 'busy';

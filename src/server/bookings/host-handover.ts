@@ -2,7 +2,7 @@ import type { FastifyInstance } from 'fastify';
 import type { Transaction } from 'kysely';
 import { callsNeedingHost, takesCalls } from './booking-hosts';
 import { placeFor, takeSeat, takeTurn, type Place } from './booking-store';
-import { bookingDb, type BookingTables } from './booking-tables';
+import { bookingDb, liveCalls, type BookingTables } from './booking-tables';
 
 /**
  * Hands calls not yet started to hosts free at their start (decision 156): an account that stops
@@ -19,11 +19,8 @@ export async function handOverCalls(app: FastifyInstance, accountId: number, now
     // After its turn: a booking given this host a moment earlier is committed, and handed over.
     await takeTurn(trx);
     const calls = leaving
-      ? await trx
-          .selectFrom('bookings')
-          .selectAll()
+      ? await liveCalls(trx)
           .where('host_id', '=', accountId)
-          .where('cancelled_at', 'is', null)
           .where('slot_start', '>', now.toISOString())
           .orderBy('slot_start')
           .execute()

@@ -12,7 +12,7 @@ import {
 } from '@shared/booking-screening';
 import { adminApi } from '../leads';
 import type { WriteQueue } from '../platform/database/write-queue';
-import { bookingDb, type BookingTables } from './booking-tables';
+import { bookingDb, liveCalls, type BookingTables } from './booking-tables';
 
 /** An answer as stored: a "no" keeps the explanation it showed, which the person sees again. */
 type StoredAnswer = { question: string; answer: Answer; explanation?: string };
@@ -74,12 +74,7 @@ export class ScreeningStore {
     if (questions.length === 0) return undefined;
     const [answers = [], call] = await Promise.all([
       this.answers(leadId),
-      this.db
-        .selectFrom('bookings')
-        .select('id')
-        .where('lead_id', '=', leadId)
-        .where('cancelled_at', 'is', null)
-        .executeTakeFirst(),
+      liveCalls(this.db).where('lead_id', '=', leadId).executeTakeFirst(),
     ]);
     if (call) return undefined;
     const current = answers.filter((item) => questions.some((q) => q.question === item.question));

@@ -1,3 +1,4 @@
+import { DateTime } from 'luxon';
 import {
   funnelStages,
   type FunnelStage,
@@ -139,14 +140,8 @@ export function costsOf(
   };
 }
 
-const DAY_MS = 86_400_000;
 /** The Monday (UTC) of a day's week. */
-const mondayOf = (day: string) => {
-  const time = Date.parse(`${day}T00:00:00.000Z`);
-  return new Date(time - ((new Date(time).getUTCDay() + 6) % 7) * DAY_MS)
-    .toISOString()
-    .slice(0, 10);
-};
+const mondayOf = (day: string) => DateTime.fromISO(day, { zone: 'utc' }).startOf('week');
 
 /** Every week touching `from`..`to`, with its spend and placed leads (by the day they arrived). */
 export function weeksOf(
@@ -156,17 +151,16 @@ export function weeksOf(
   placedDays: readonly { day: string; placed: number }[],
 ): FunnelWeek[] {
   const weeks = new Map<string, FunnelWeek>();
-  const last = Date.parse(`${mondayOf(to)}T00:00:00.000Z`);
-  for (let time = Date.parse(`${mondayOf(from)}T00:00:00.000Z`); time <= last; time += 7 * DAY_MS) {
-    const week = new Date(time).toISOString().slice(0, 10);
+  for (let monday = mondayOf(from); monday <= mondayOf(to); monday = monday.plus({ weeks: 1 })) {
+    const week = monday.toISODate()!;
     weeks.set(week, { week, spend: 0, placed: 0 });
   }
   for (const { day, spend } of spendDays) {
-    const week = weeks.get(mondayOf(day));
+    const week = weeks.get(mondayOf(day).toISODate()!);
     if (week) week.spend += spend;
   }
   for (const { day, placed } of placedDays) {
-    const week = weeks.get(mondayOf(day));
+    const week = weeks.get(mondayOf(day).toISODate()!);
     if (week) week.placed += placed;
   }
   return [...weeks.values()];

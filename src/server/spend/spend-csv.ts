@@ -58,15 +58,9 @@ function layoutOf(header: readonly string[]): Layout {
       `the header row has no ${missing} column (the template's header is ` +
         `${SPEND_CSV_COLUMNS.join(',')}; an Ads Manager export has Day, Campaign name and Amount spent)`,
     );
-  const column = (name: string) => ({ column: named(name)! });
-  return {
-    date: column('date'),
-    source: column('source'),
-    campaign: column('campaign'),
-    campaignName: column('campaign'),
-    spend: column('spend'),
-    currency: column('currency'),
-  };
+  const columns = SPEND_CSV_COLUMNS.map((name) => [name, { column: named(name)! }] as const);
+  const layout = Object.fromEntries(columns) as Omit<Layout, 'campaignName'>;
+  return { ...layout, campaignName: layout.campaign };
 }
 
 const VALUE_MAX = 200;

@@ -102,16 +102,8 @@ export class SpendStore {
     const mappings = await inTurn(() => this.mappings());
     const chosen = currency ?? currencies[0]?.currency ?? null;
     if (chosen === null) return { currency: null, currencies, campaigns: [], days: [], mappings };
-    const campaigns = new Map<
-      string,
-      {
-        source: string;
-        campaign: string;
-        campaignName: string;
-        spend: number;
-        days: { day: string; spend: number }[];
-      }
-    >();
+    type Campaign = { source: string; campaign: string; campaignName: string; spend: number };
+    const campaigns = new Map<string, Campaign & { days: { day: string; spend: number }[] }>();
     const perCampaign = readByWeeks(range, (piece) =>
       inRange(piece)
         .where('currency', '=', chosen)
@@ -128,20 +120,13 @@ export class SpendStore {
     for await (const rows of perCampaign) {
       for (const { day, ...row } of rows) {
         const key = JSON.stringify([row.source, row.campaign]);
-        const earlier = campaigns.get(key);
+        const campaign = campaigns.get(key) ?? { ...row, spend: 0, days: [] };
+        campaigns.set(key, campaign);
         // Each day's spend, which goes where that day's traffic went (decision 177).
-        const days = earlier?.days ?? [];
-        days.push({ day, spend: row.spend });
-        campaigns.set(key, {
-          ...row,
-          // The greatest name of the range, as one max() over it would pick.
-          campaignName:
-            earlier && earlier.campaignName > row.campaignName
-              ? earlier.campaignName
-              : row.campaignName,
-          spend: (earlier?.spend ?? 0) + row.spend,
-          days,
-        });
+        campaign.days.push({ day, spend: row.spend });
+        campaign.spend += row.spend;
+        // The greatest name of the range, as one max() over it would pick.
+        if (row.campaignName > campaign.campaignName) campaign.campaignName = row.campaignName;
       }
     }
     return {

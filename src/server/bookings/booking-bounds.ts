@@ -1,7 +1,5 @@
 import type { FastifyRequest } from 'fastify';
 import type { Kysely } from 'kysely';
-import type { MailAllowance } from '../leads';
-import { tablesOf } from '../platform/database/connection';
 import { addressKeyOf } from '../platform/http/address-key';
 import type { BookingTables } from './booking-tables';
 
@@ -13,7 +11,7 @@ const BOOKING_CHANGES_A_DAY = 6;
  * Calls booked a day from one client address (an IPv6 /64): each lead a form creates may book,
  * so without it one address fills every host's times and mails invitations to any address.
  */
-export const CALLS_PER_ADDRESS_A_DAY = 10;
+const CALLS_PER_ADDRESS_A_DAY = 10;
 /** Cancelled calls a lead keeps; older ones go when it books again. */
 const CANCELLED_KEPT = 3;
 export const DAY_MS = 24 * 60 * 60_000;
@@ -58,15 +56,8 @@ export async function bookedBefore(db: Kysely<BookingTables>, leadId: number) {
   return row !== undefined;
 }
 
-/** A call made, against the address's calls of the day (the mail caps' counts): whether allowed. */
-export const bookingAllowed = (
-  allowance: MailAllowance,
-  db: Pick<Kysely<object>, 'getExecutor'>,
-  request: FastifyRequest,
-  now: Date,
-) =>
-  allowance.take(
-    tablesOf(db),
-    [{ key: `calls booked from ${addressKeyOf(request)}`, limit: CALLS_PER_ADDRESS_A_DAY }],
-    now.getTime(),
-  );
+/** The client address's count of calls booked a day (one of the mail caps' counts). */
+export const callsBookedFrom = (request: FastifyRequest) => ({
+  key: `calls booked from ${addressKeyOf(request)}`,
+  limit: CALLS_PER_ADDRESS_A_DAY,
+});

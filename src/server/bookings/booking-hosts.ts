@@ -37,7 +37,6 @@ function savedAvailability(json: string): Availability | undefined {
   return saved.success ? saved.data : undefined;
 }
 
-/** The availability the account saved, if any. */
 export async function availabilityOf(db: Db, accountId: number) {
   const row = await tables(db)
     .selectFrom('booking_availability')
@@ -95,7 +94,6 @@ export async function callsNeedingHost(db: Db, now: Date, limit?: number) {
     .execute();
 }
 
-/** The hosts' names, and whether each still takes calls. */
 export async function hostNames(db: Db, ids: readonly number[]) {
   if (ids.length === 0) return new Map<number, { name: string; takesCalls: boolean }>();
   const rows = await tables(db)

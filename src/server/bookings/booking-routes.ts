@@ -21,7 +21,8 @@ import {
   fieldErrorsBody,
   objectOf,
 } from '../platform/http/api-schemas';
-import { bookingAllowed } from './booking-bounds';
+import { tablesOf } from '../platform/database/connection';
+import { callsBookedFrom } from './booking-bounds';
 import { chosenZone } from './booking-page';
 import type { BookingOutcome, BookingRow, BookingStore } from './booking-store';
 import type { BookingTables } from './booking-tables';
@@ -83,6 +84,7 @@ const answers = {
   },
   429: describedError(`${BOOKING_NOTICES.tooMany}; or (booking) ${BOOKING_NOTICES.busyAddress}`),
 };
+const { 409: _filled, ...cancelAnswers } = answers;
 
 const viewOf = (booking: BookingRow) => ({ start: booking.slot_start, end: booking.slot_end });
 
@@ -263,7 +265,8 @@ export const bookingRoutes: FastifyPluginAsync<BookingRoutesOptions> = async (
         const now = new Date();
         const allowed =
           addressCap &&
-          ((trx: Transaction<BookingTables>) => bookingAllowed(addressCap, trx, request, now));
+          ((trx: Transaction<BookingTables>) =>
+            addressCap.take(tablesOf(trx), [callsBookedFrom(request)], now.getTime()));
         // Meta's `Schedule`, with the request's event id and browser (decision 110).
         const client = submissionClient(request);
         const booked = conversions
@@ -282,13 +285,7 @@ export const bookingRoutes: FastifyPluginAsync<BookingRoutesOptions> = async (
       schema: {
         summary: 'Cancels the booked call',
         consumes: ['application/json', 'application/x-www-form-urlencoded'],
-        response: {
-          200: answers[200],
-          303: answers[303],
-          403: answers[403],
-          404: answers[404],
-          429: answers[429],
-        },
+        response: cancelAnswers,
       },
     },
     async (request, reply) => {

@@ -50,7 +50,6 @@ export interface BookingTables {
 export const liveCalls = (db: Kysely<BookingTables>) =>
   db.selectFrom('bookings').selectAll().where('cancelled_at', 'is', null);
 
-/** The booking tables on the app's database, and their writes. */
 export const bookingDb = (app: FastifyInstance) =>
   [tablesOf<BookingTables>(app.database.db), app.writeQueue.forTables<BookingTables>()] as const;
 

@@ -44,7 +44,6 @@ export const callDeskRoutes: FastifyPluginAsync = async (app) => {
     },
     async (request) => {
       const now = new Date();
-      // The day is the reader's own (as a host), else the first host's.
       const own = await availabilityOf(database.db, request.adminSession!.account.id);
       const timeZone = own?.timeZone ?? (await store.offer()).timeZone;
       const rows = await desk.day(request.query.day, timeZone, now);

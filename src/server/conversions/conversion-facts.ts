@@ -80,21 +80,14 @@ async function enqueueOnce(
   const events = wanted.filter((event) => !already.some((row) => row.topic === event));
   const lead = events.length > 0 ? await contact() : undefined;
   if (!lead) return;
-  const message = {
+  const messages = events.map((eventName) => ({
     destination: 'meta' as const,
     subjectType: subject.type,
     subjectId: subject.id,
-  };
-  const payload = (eventName: ConversionEventName) => ({
-    eventName,
-    ...base,
-    lead: { ...subject, ...lead },
-  });
-  await enqueueMessages(
-    outbox,
-    events.map((event) => ({ ...message, topic: event, payload: payload(event) })),
-    now,
-  );
+    topic: eventName,
+    payload: { eventName, ...base, lead: { ...subject, ...lead } },
+  }));
+  await enqueueMessages(outbox, messages, now);
 }
 
 /** What Meta matches a browser by, from the request that sent the event. */
@@ -129,7 +122,6 @@ export async function recordFormConversions(db: Db, fact: FormFact, now: string)
 /** A candidate's new status as a custom event: with the latest consent, once per status. */
 export async function recordStatusConversion(db: Db, fact: StatusFact, now: Date): Promise<void> {
   if (!isStatusEvent(fact.status) || fact.consent !== 'granted') return;
-  const browser = { ip: null, userAgent: null, fbp: null, fbc: null };
   await enqueueOnce(
     db,
     fact,
@@ -139,7 +131,7 @@ export async function recordStatusConversion(db: Db, fact: StatusFact, now: Date
       eventTimeMs: now.getTime(),
       actionSource: 'system_generated',
       sourcePage: null,
-      client: { ...browser, ...clickOf(fact) },
+      client: { ip: null, userAgent: null, fbp: null, fbc: null, ...clickOf(fact) },
     },
     now.toISOString(),
   );

@@ -127,6 +127,8 @@ async function withinAddressBound(trx: Kysely<VisitTables>, hits: Hit[]): Promis
   return kept;
 }
 
+type Visit = { beacon: VisitBeacon; address: AddressKey; userAgent: string };
+
 /** Hits are written together at most this often (one transaction per flush). */
 const FLUSH_MS = 1000;
 /** ...or as soon as this many wait. */
@@ -149,15 +151,7 @@ export class VisitCounter {
   ) {}
 
   /** Records one visit; the write follows within FLUSH_MS. */
-  async count({
-    beacon,
-    address,
-    userAgent,
-  }: {
-    beacon: VisitBeacon;
-    address: AddressKey;
-    userAgent: string;
-  }) {
+  async count({ beacon, address, userAgent }: Visit) {
     const day = utcDay(this.now());
     const salt = await this.saltOf(day);
     const variant = beacon.variant ?? '';

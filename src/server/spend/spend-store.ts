@@ -149,20 +149,12 @@ export class SpendStore {
   }
 
   async saveMapping(mapping: SpendMapping): Promise<void> {
-    const updated_at = new Date().toISOString();
+    const { utmCampaign, source, campaign } = mapping;
+    const values = { source, campaign, updated_at: new Date().toISOString() };
     await this.db
       .insertInto('ad_spend_mappings')
-      .values({
-        utm_campaign: mapping.utmCampaign,
-        source: mapping.source,
-        campaign: mapping.campaign,
-        updated_at,
-      })
-      .onConflict((conflict) =>
-        conflict
-          .column('utm_campaign')
-          .doUpdateSet({ source: mapping.source, campaign: mapping.campaign, updated_at }),
-      )
+      .values({ utm_campaign: utmCampaign, ...values })
+      .onConflict((conflict) => conflict.column('utm_campaign').doUpdateSet(values))
       .execute();
   }
 

@@ -17,7 +17,6 @@ export async function postLead(action: string, fields: object): Promise<unknown>
     method: 'POST',
     headers: { 'Content-Type': 'application/json' },
     body: JSON.stringify({ ...fields, ...conversionFields() }),
-    credentials: 'same-origin',
   });
   const text = await response.text();
   if (!response.ok) throw new ApiError(response.status, text || response.statusText);

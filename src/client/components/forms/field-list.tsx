@@ -88,7 +88,7 @@ export interface FieldsForm<Name extends string> {
 
 // One field, filled in from its session key when `prefill` allows: after hydration, so the markup
 // matches, or at once on a server-rendered page; page-boot.ts fills `data-prefill` in even sooner.
-function SpecField<Name extends string>({
+export function SpecField<Name extends string>({
   spec: { name, wide, options, radio, rows, locked, prefill: key, ...spec },
   leadForm: { form, field },
   prefill,
@@ -118,15 +118,4 @@ function SpecField<Name extends string>({
   if (options) return <SelectField options={options} {...props} />;
   if (rows) return <TextareaField rows={rows} {...props} />;
   return <TextField {...props} />;
-}
-
-export function Fields<Name extends string>({
-  fields,
-  ...props
-}: {
-  fields: readonly FieldSpec<Name>[];
-  leadForm: FieldsForm<Name>;
-  prefill: boolean;
-}) {
-  return fields.map((spec) => <SpecField key={spec.name} spec={spec} {...props} />);
 }

@@ -2,7 +2,7 @@ import type { Path } from 'react-hook-form';
 import type { input } from 'zod/v4/core';
 import type { FormSchema } from '../../lib/zod-resolver';
 import { SubmitButton } from '../ui/button';
-import { Fields, type FieldSpec } from './field-list';
+import { SpecField, type FieldSpec } from './field-list';
 import { useLeadForm, type LeadFormOptions } from './use-lead-form';
 import { SpamFields } from './spam-fields';
 
@@ -40,7 +40,9 @@ export function FormShell<Schema extends FormSchema>({
       className={className}
     >
       <input type="hidden" name="page" value={leadForm.post.page} />
-      <Fields fields={fields} leadForm={leadForm} prefill={prefill} />
+      {fields.map((spec) => (
+        <SpecField key={spec.name} spec={spec} leadForm={leadForm} prefill={prefill} />
+      ))}
       <SpamFields />
       <SubmitButton
         submitting={leadForm.submitting}

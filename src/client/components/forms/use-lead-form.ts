@@ -14,18 +14,13 @@ import { formLead, type LeadForm } from '../../lib/tracking/lead-events';
 import { submissionEventId } from '../../lib/tracking/submission-event';
 import { track } from '../../lib/tracking/tracker';
 
-/** The endpoint a form posts to and the page it belongs to: together they name the form. */
-export interface LeadFormPost {
-  action: string;
-  page: string;
-  /** The landing variant of /career and /training, sent with the attribution. */
-  variant?: LandingVariant;
-}
-
 export interface LeadFormOptions<Schema extends FormSchema> {
   schema: Schema;
-  /** Where the form posts, with JavaScript (postLead) and without (the browser itself). */
-  post: LeadFormPost;
+  /**
+   * Where the form posts, with JavaScript (postLead) and without (the browser itself): the
+   * endpoint and the page, which together name the form, and /career's and /training's variant.
+   */
+  post: { action: string; page: string; variant?: LandingVariant };
   /** Runs after the server answered OK: toasts, session keys, navigation. */
   onSuccess: (values: output<Schema>) => void;
   failureToast: ToastInput;

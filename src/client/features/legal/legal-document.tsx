@@ -16,9 +16,6 @@ function isoDate(label: string): string {
 const bodyText =
   'text-base text-slate-700 sm:text-lg [&_a]:font-medium [&_a]:text-accent-strong [&_a]:underline [&_a]:underline-offset-4 [&_a:hover]:text-navy-900 [&_h3]:mt-6 [&_h3]:text-lg [&_h3]:text-slate-900 [&_li]:mt-2 [&_p]:mt-4 [&_strong]:font-semibold [&_strong]:text-slate-900 [&_ul]:mt-4 [&_ul]:list-disc [&_ul]:pl-6';
 
-const anchorFocus =
-  'rounded-sm focus-visible:outline-2 focus-visible:outline-offset-2 focus-visible:outline-accent-strong';
-
 /** A list item that opens with a term in bold: the term, then what it means. */
 type Item = ReactNode | readonly [term: string, text: string];
 
@@ -101,7 +98,7 @@ export function LegalDocument({
                   <li key={section.id}>
                     <a
                       href={`#${section.id}`}
-                      className={`${anchorFocus} text-slate-800 underline-offset-4 hover:text-accent-strong hover:underline`}
+                      className="rounded-sm focus-visible:outline-2 focus-visible:outline-offset-2 focus-visible:outline-accent-strong text-slate-800 underline-offset-4 hover:text-accent-strong hover:underline"
                     >
                       {section.title}
                     </a>

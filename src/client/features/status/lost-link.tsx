@@ -17,7 +17,6 @@ export function LostLink({ sent }: { sent: boolean }) {
         method: 'POST',
         headers: { 'Content-Type': 'application/json' },
         body: JSON.stringify({ email }),
-        credentials: 'same-origin',
       });
       if (!response.ok) throw new Error(String(response.status));
       setAnswered(true);

@@ -1,19 +1,20 @@
 import { escapeHtml } from '@shared/escape-html';
 import type { SiteConfig } from '@shared/site-config';
-import { findRouteMeta, fullTitle, NOT_FOUND_META, robotsOf } from './route-meta';
-import { SHARE_IMAGE_SIZE, shareImageAlt, shareImages } from './share-images';
+import { fullTitle, NOT_FOUND_META, routeMeta } from './route-meta';
+import { SHARE_IMAGE_SIZE, shareImages } from './share-images';
 
 /** A page's head; its URLs are absolute (crawlers do not resolve a relative og:image). */
 export function headFor(pathname: string, site: SiteConfig) {
-  const meta = findRouteMeta(pathname) ?? NOT_FOUND_META;
+  const meta = routeMeta.find((route) => route.path === pathname) ?? NOT_FOUND_META;
   const image = shareImages[meta.audience];
-  const robots = robotsOf(meta);
+  // Funnel steps: not in results, but their links (home, privacy...) are worth following.
+  const robots = meta.indexable ? undefined : meta.public ? 'noindex' : 'noindex, nofollow';
   return {
     title: fullTitle(meta.title, site.brandName),
     description: meta.description,
     url: site.siteUrl + pathname,
     ...(robots ? { robots } : {}),
-    image: { url: site.siteUrl + image.path, alt: shareImageAlt(image) },
+    image: { url: site.siteUrl + image.path, alt: `${image.headline}. ${image.subline}` },
   };
 }
 type HeadData = ReturnType<typeof headFor>;

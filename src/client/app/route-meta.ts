@@ -21,13 +21,6 @@ export const NOT_FOUND_META: Omit<RouteMeta, 'path'> = {
   audience: 'everyone',
 };
 
-/** The robots meta content of a page; undefined when search engines may index it. */
-export function robotsOf(meta: Pick<RouteMeta, 'indexable' | 'public'>): string | undefined {
-  if (meta.indexable) return undefined;
-  // Funnel steps: not in results, but their links (home, privacy...) are worth following.
-  return meta.public ? 'noindex' : 'noindex, nofollow';
-}
-
 /** Every route's head data; a route is indexable and public unless it says otherwise. */
 export const routeMeta: readonly RouteMeta[] = Object.entries({
   '/': {
@@ -145,10 +138,6 @@ export const routeMeta: readonly RouteMeta[] = Object.entries({
   string,
   Partial<RouteMeta> & Omit<RouteMeta, 'path' | 'indexable' | 'public'>
 >).map(([path, route]) => ({ path, indexable: true, public: true, ...route }));
-
-export function findRouteMeta(path: string): RouteMeta | undefined {
-  return routeMeta.find((route) => route.path === path);
-}
 
 export function fullTitle(title: string, brandName: string): string {
   return `${title} | ${brandName}`;

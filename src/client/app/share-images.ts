@@ -32,7 +32,3 @@ export const shareImages: Record<Audience, ShareImage> = {
     subline: `Free ${claims.trainingWeeks}-week training for new technicians, and trained talent for data center operators.`,
   },
 };
-
-export function shareImageAlt(image: ShareImage): string {
-  return `${image.headline}. ${image.subline}`;
-}

@@ -49,7 +49,6 @@ const fieldsOf = ({ sizes, timelines }: (typeof companyRequestLists)[keyof typeo
     { name: 'comments', label: 'Additional comments', optional: true, rows: 3, wide: true },
   ]);
 
-/** /hiring and /contact ask the same fields with their own rules and lists. */
 const variants = { hiring: hiringRequestSchema, contact: contactEmployerSchema } as const;
 
 /** /hiring and the /contact employer tab: 'Request Received!' once the server answered OK. */

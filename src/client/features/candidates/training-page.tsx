@@ -1,11 +1,17 @@
 import { Handshake, Hourglass, PiggyBank, TrendingUp, Wrench } from 'lucide-react';
 import { claims } from '@shared/claims';
-import { landingBContentView } from '../../lib/tracking/events';
+import type { PixelEvent } from '../../lib/tracking/tracker';
 import { usePageEvent } from '../../lib/tracking/use-page-tracking';
 import { FeatureGrid, type Feature } from '../../components/ui/card-grid';
 import { Container, HeadedSection } from '../../components/ui/section';
 import { CallToActionBand, FormHero, ScrollToFormButton } from './components/sections';
 import { LazyEmailLeadForm } from './forms/lazy-forms';
+
+const landingBContentView: PixelEvent = [
+  'track',
+  'ViewContent',
+  { content_name: 'candidates_landing_b', variant: 'high_salary' },
+];
 
 const programStrengths: readonly Feature[] = [
   {

@@ -9,7 +9,6 @@ import {
 import { usePageState } from '../../lib/page-state';
 import { isContactType, type ContactType } from '@shared/page-state';
 
-/** What each tab says: its name, heading, introduction, submit label, and the thanks once sent. */
 const tabTexts = {
   candidate: {
     tab: 'For Candidates',
@@ -27,7 +26,6 @@ const tabTexts = {
   },
 } as const satisfies Record<ContactType, object>;
 
-/** Both forms' props here: contact rules, attribution page, tab label, 'Submitting...'. */
 const contactFormProps = (type: ContactType) =>
   ({
     rules: 'contact',

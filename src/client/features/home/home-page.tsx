@@ -1,12 +1,15 @@
 import { Link } from 'react-router';
 import { ArrowRight, Briefcase, GraduationCap, Rocket, Search, Wrench } from 'lucide-react';
 import { claims, timings } from '@shared/claims';
-import { homeContentView } from '../../lib/tracking/events';
+import type { PixelEvent } from '../../lib/tracking/tracker';
 import { usePageEvent } from '../../lib/tracking/use-page-tracking';
 import { buttonClass } from '../../components/ui/button';
 import { CardGrid } from '../../components/ui/card-grid';
 import { HeadedSection, Section, type Heading } from '../../components/ui/section';
 import { StaticContent } from '../../components/ui/static-content';
+
+/** Sent 500 ms after the page loaded (spec section 2, `homeViewTrackingDelayMs`). */
+const homeContentView: PixelEvent = ['track', 'ViewContent', { content_name: 'home' }];
 
 const approachHeading: Heading = {
   eyebrow: 'Our approach',

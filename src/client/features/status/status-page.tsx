@@ -32,7 +32,6 @@ const companyFields = [
   { name: 'phone', label: 'Phone', autoComplete: 'tel', optional: true, type: 'tel' },
 ];
 
-/** One action: a form with the lead's name and one button. */
 function ActionForm({
   action,
   lead,
@@ -91,7 +90,6 @@ function DetailsForm({ lead }: { lead: StatusLead }) {
   );
 }
 
-/** The step still open: what it is and a link to finish it. */
 function NextStep({ step }: { step: StatusStep }) {
   return (
     <>

@@ -1,7 +1,7 @@
 import type { LandingVariant } from '@shared/enums';
-import type { EventOptions, PixelEvent } from './events';
+import type { EventOptions, PixelEvent } from './tracker';
 
-// The lead forms' events (spec 7) and the booked call's, apart from events.ts so they load with
+// The lead forms' events (spec 7) and the booked call's, apart from tracker.ts so they load with
 // the forms' code.
 
 /** Landing A is /career (free_training), landing B is /training (high_salary). */

@@ -5,8 +5,7 @@ import {
   reloadConsentChoice,
   subscribeConsent,
 } from './consent';
-import type { PixelEvent } from './events';
-import { currentPageStart, onTrack, trackedEvents } from './tracker';
+import { currentPageStart, onTrack, trackedEvents, type PixelEvent } from './tracker';
 
 // The Meta Pixel, the only code touching `window.fbq`: loaded when idle with a pixel id and no GPC.
 

@@ -1,6 +1,5 @@
 import { describe, expect, it } from 'vitest';
-import { enterPage, trackedEvents, trackOncePerPage } from './tracker';
-import type { PixelEvent } from './events';
+import { enterPage, trackedEvents, trackOncePerPage, type PixelEvent } from './tracker';
 
 const view = (path: string): PixelEvent[] => [
   ['track', 'PageView'],

@@ -1,7 +1,14 @@
-import { pageView, routeContentView, type PixelEvent } from './events';
-
 // The one path of tracking events: recorded in order, handed to the pixel while
 // allowed. In every first load, so it stays tiny.
+
+/** A pixel event (spec 2, 7) as `fbq` arguments; never personal data. */
+export type PixelEvent =
+  | readonly ['track', StandardEvent, EventParams?, EventOptions?]
+  | readonly ['trackCustom', string, EventParams?];
+type StandardEvent = 'PageView' | 'ViewContent' | 'Lead' | 'Schedule';
+type EventParams = Readonly<Record<string, string>>;
+/** fbq's fourth argument: the event id shared with the server's copy. */
+export type EventOptions = Readonly<{ eventID: string }>;
 
 /** Every event of this document, in order (also `window.__trackedEvents`: tests, debugging). */
 export const trackedEvents: PixelEvent[] = [];
@@ -26,8 +33,8 @@ export function enterPage(path: string): void {
   pageStart = trackedEvents.length;
   sentOnThisPage = new Set();
   if (isPrivatePage(path)) return;
-  track(pageView);
-  track(routeContentView(path));
+  track(['track', 'PageView']);
+  track(['track', 'ViewContent', { content_name: path }]);
 }
 
 export function trackOncePerPage(path: string, key: string, event: PixelEvent): void {

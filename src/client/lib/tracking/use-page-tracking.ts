@@ -1,7 +1,6 @@
 import { useEffect } from 'react';
 import { useLocation } from 'react-router';
-import type { PixelEvent } from './events';
-import { enterPage, trackOncePerPage } from './tracker';
+import { enterPage, trackOncePerPage, type PixelEvent } from './tracker';
 
 /** The layout's hook: PageView and the content view on the first load and every route change. */
 export function useRouteTracking(): void {

@@ -4,20 +4,14 @@ import { afterNextPaint, nextTask, whenIdle } from '../../lib/scheduling';
 import { session, type SessionKey } from '../../lib/session-keys';
 import { useHydrated } from '../../lib/use-hydrated';
 
-/** What every form is built on, each in a task of its own: together they block a phone. */
-const FORM_FOUNDATIONS: Array<() => Promise<unknown>> = [
-  () => import('../../lib/zod-resolver'),
-  () => import('@shared/schemas/fields'),
-];
-
 let foundations: Promise<void> | undefined;
 
-function loadFormFoundations(): Promise<void> {
-  return (foundations ??= FORM_FOUNDATIONS.reduce<Promise<void>>(
-    (previous, load) => previous.then(load).then(nextTask),
-    Promise.resolve(),
-  ));
-}
+/** What every form is built on, each in a task of its own: together they block a phone. */
+const loadFormFoundations = () =>
+  (foundations ??= import('../../lib/zod-resolver')
+    .then(nextTask)
+    .then(() => import('@shared/schemas/fields'))
+    .then(nextTask));
 
 /** Every lazy form's loader, so the pre-render can load them all before rendering. */
 const loaders: Array<() => Promise<void>> = [];

@@ -1,12 +1,7 @@
 import { LazyBasicInfoForm } from './forms/lazy-forms';
 import { claims } from '@shared/claims';
 import { FloatingButton } from '../../components/ui/floating-button';
-import {
-  CandidateFaqSection,
-  FormHero,
-  HowItWorksSection,
-  WhyChooseSection,
-} from './components/sections';
+import { CandidateSections, FormHero } from './components/sections';
 
 /** /candidates: the main candidate page; its form leads on to the questionnaire. */
 export default function CandidatesPage() {
@@ -26,9 +21,7 @@ export default function CandidatesPage() {
       >
         <LazyBasicInfoForm />
       </FormHero>
-      <HowItWorksSection />
-      <WhyChooseSection />
-      <CandidateFaqSection />
+      <CandidateSections />
       <FloatingButton label="Get Started" />
     </>
   );

@@ -1,12 +1,6 @@
 import { LazyEmailLeadForm } from './forms/lazy-forms';
 import { claims } from '@shared/claims';
-import {
-  CallToActionBand,
-  CandidateFaqSection,
-  FormHero,
-  HowItWorksSection,
-  WhyChooseSection,
-} from './components/sections';
+import { CallToActionBand, CandidateSections, FormHero } from './components/sections';
 
 /** /career: landing page A, the free-training variant (e-mail only, then /apply). */
 export default function CareerPage() {
@@ -26,9 +20,7 @@ export default function CareerPage() {
       >
         <LazyEmailLeadForm page="/career" variant="free_training" submitLabel="Get Started" />
       </FormHero>
-      <HowItWorksSection />
-      <WhyChooseSection />
-      <CandidateFaqSection />
+      <CandidateSections />
       <CallToActionBand
         title="Your new career starts here"
         text={`Free training, real skills in about ${claims.trainingMonthsLabel}, and a full-time job at the end.`}

@@ -117,51 +117,43 @@ export function FormHero({
   );
 }
 
-export function HowItWorksSection() {
+/** What /candidates and /career show below their hero. */
+export function CandidateSections() {
   return (
-    <HeadedSection
-      tone="muted"
-      id="how-it-works-title"
-      heading={{
-        eyebrow: 'Three steps',
-        title: 'How It Works',
-        intro: 'From your first message to your first day on the data center floor.',
-      }}
-    >
-      <StepList steps={howItWorks} />
-    </HeadedSection>
-  );
-}
-
-/** 'Why Choose' with the 'Apply Now' button that scrolls back to the form. */
-export function WhyChooseSection() {
-  return (
-    <HeadedSection
-      tone="light"
-      id="why-choose-title"
-      heading={{
-        eyebrow: 'Why us',
-        title: `Why Choose ${site.brandName}`,
-        intro: 'A serious career change, without the debt or the years of study.',
-      }}
-    >
-      <FeatureGrid features={whyChoose} />
-      <div className="mt-12 flex justify-center">
-        <ScrollToFormButton label="Apply Now" variant="dark" />
-      </div>
-    </HeadedSection>
-  );
-}
-
-export function CandidateFaqSection() {
-  return (
-    <HeadedSection
-      tone="muted"
-      id="faq-title"
-      heading={{ title: 'Frequently Asked Questions', className: 'mb-12' }}
-    >
-      <Faq items={candidateFaq} />
-    </HeadedSection>
+    <>
+      <HeadedSection
+        tone="muted"
+        id="how-it-works-title"
+        heading={{
+          eyebrow: 'Three steps',
+          title: 'How It Works',
+          intro: 'From your first message to your first day on the data center floor.',
+        }}
+      >
+        <StepList steps={howItWorks} />
+      </HeadedSection>
+      <HeadedSection
+        tone="light"
+        id="why-choose-title"
+        heading={{
+          eyebrow: 'Why us',
+          title: `Why Choose ${site.brandName}`,
+          intro: 'A serious career change, without the debt or the years of study.',
+        }}
+      >
+        <FeatureGrid features={whyChoose} />
+        <div className="mt-12 flex justify-center">
+          <ScrollToFormButton label="Apply Now" variant="dark" />
+        </div>
+      </HeadedSection>
+      <HeadedSection
+        tone="muted"
+        id="faq-title"
+        heading={{ title: 'Frequently Asked Questions', className: 'mb-12' }}
+      >
+        <Faq items={candidateFaq} />
+      </HeadedSection>
+    </>
   );
 }
 

@@ -23,10 +23,8 @@ import { CHOICE_CLASS, ScreeningStep, screeningIntro } from './screening-step';
 // /book: the server renders it for the candidate this browser proves (issue 43); each choice is
 // a plain form post or a GET, so it all works without JavaScript.
 
-/**
- * With JavaScript, a booking sends the pixel's event id and consent (decision 110); a second
- * submit (a double click) sends the first's.
- */
+// With JavaScript, a booking sends the pixel's event id and consent, as a lead form does; a
+// second submit (a double click) sends the first's.
 function addConversionFields(event: FormEvent<HTMLFormElement>) {
   const form = event.currentTarget;
   if (form.elements.namedItem('consent')) return;

@@ -1,8 +1,5 @@
 import { createHash, timingSafeEqual } from 'node:crypto';
 import type { FastifyPluginAsync } from 'fastify';
-import { tablesOf } from '../platform/database/connection';
-import { countOutboxMessages } from '../platform/outbox/outbox';
-import type { OutboxTables } from '../platform/outbox/outbox-tables';
 
 const checkState = { type: 'string', enum: ['ok', 'failed'] } as const;
 
@@ -47,8 +44,6 @@ export const metricsRoutes: FastifyPluginAsync<{ token: string | undefined }> = 
 ) => {
   if (!token) return;
   const expected = digest(`Bearer ${token}`);
-  const db = tablesOf<OutboxTables>(app.database.db);
-  app.metrics.outboxCounts = () => countOutboxMessages(db);
   app.get('/metrics', async (request, reply) => {
     const given = digest(request.headers.authorization ?? '');
     if (!timingSafeEqual(given, expected)) {

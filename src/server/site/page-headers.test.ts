@@ -1,8 +1,7 @@
 import { describe, expect, it } from 'vitest';
 import { DEFAULT_RUNTIME_CONFIG } from '@shared/runtime-config';
 import { directives } from '../../../tests/support/content-security-policy';
-import type { InlineHashes } from './page-policy';
-import { pageHeaders, pageRuntime } from './page-headers';
+import { pageHeaders, pageRuntime, type InlineHashes } from './page-policy';
 
 const hashes: InlineHashes = { scripts: [], styles: ["'sha256-STYLE='"] };
 

@@ -1,6 +1,10 @@
 import type { RuntimeConfig } from '@shared/runtime-config';
+import {
+  PASSKEY_PAGES_PERMISSIONS_POLICY,
+  PERMISSIONS_POLICY,
+} from '../platform/http/permissions-policy';
 
-/* The pages' content security policies (decision 041), built once from the run-time config. */
+/* The pages' security policies and headers (decision 041), built once from the run-time config. */
 
 /** Meta Pixel: fbevents.js comes from connect.facebook.net, events go to www.facebook.com. */
 export const META_PIXEL_ORIGINS = {
@@ -31,17 +35,13 @@ function serialize(directives: Directives): string {
     .join('; ');
 }
 
-/** The questionnaire's origin for frame-src, or null for the built-in one (ours). */
-function questionnaireOrigin(url: string | null): string | null {
-  return url === null ? null : new URL(url).origin;
-}
-
 export function pagePolicy(
   runtime: RuntimeConfig,
   hashes: InlineHashes,
   options: PagePolicyOptions,
 ): string {
   const pixel = runtime.metaPixelId !== null;
+  const { questionnaireUrl } = runtime;
   return serialize([
     ['default-src', ["'self'"]],
     // No 'unsafe-inline' or 'unsafe-eval': our own files, the build's hashes, Meta's script.
@@ -60,10 +60,46 @@ export function pagePolicy(
       'connect-src',
       ["'self'", pixel && META_PIXEL_ORIGINS.beacon, pixel && META_PIXEL_ORIGINS.script],
     ],
-    ['frame-src', ["'self'", questionnaireOrigin(runtime.questionnaireUrl)]],
+    // The built-in questionnaire (null) is ours.
+    ['frame-src', ["'self'", questionnaireUrl && new URL(questionnaireUrl).origin]],
     ['frame-ancestors', [options.frameableBySelf ? "'self'" : "'none'"]],
     ['object-src', ["'none'"]],
     ['base-uri', ["'self'"]],
     ['form-action', ["'self'"]],
   ]);
+}
+
+/** The built-in questionnaire: /typeform frames it, so our own origin may. */
+const FRAMEABLE_BY_SELF = new Set(['/questionnaire']);
+
+/** Radix Dialog (the admin's confirmations) adds a <style> whose text depends on the browser. */
+const RUNTIME_STYLE_ELEMENTS = new Set(['/admin']);
+
+/** The admin's pages: no tracking, no other origin (they show personal data, 062); passkeys. */
+export const ADMIN_PAGES: ReadonlySet<string> = new Set(['/admin', '/admin/invite']);
+
+/** A page's run-time config: the admin's has no pixel and no external questionnaire. */
+export function pageRuntime(route: string | null, runtime: RuntimeConfig): RuntimeConfig {
+  if (route === null || !ADMIN_PAGES.has(route)) return runtime;
+  return { ...runtime, metaPixelId: null, questionnaireUrl: null };
+}
+
+/** A page's CSP, X-Frame-Options and permissions policy; `route` null: the not-found page. */
+export function pageHeaders(
+  route: string | null,
+  runtime: RuntimeConfig,
+  hashes: InlineHashes,
+): Record<string, string> {
+  const frameableBySelf = route !== null && FRAMEABLE_BY_SELF.has(route);
+  return {
+    'Content-Security-Policy': pagePolicy(pageRuntime(route, runtime), hashes, {
+      frameableBySelf,
+      runtimeStyleElements: route !== null && RUNTIME_STYLE_ELEMENTS.has(route),
+    }),
+    'X-Frame-Options': frameableBySelf ? 'SAMEORIGIN' : 'DENY',
+    'Permissions-Policy':
+      route !== null && ADMIN_PAGES.has(route)
+        ? PASSKEY_PAGES_PERMISSIONS_POLICY
+        : PERMISSIONS_POLICY,
+  };
 }

@@ -75,47 +75,35 @@ export function withRuntime(html: string, file: string, runtime: RuntimeConfig):
   return withQuestionnaire(withConfig, runtime.questionnaireUrl);
 }
 
-export function preferredEncoding(acceptEncoding: string | undefined): Encoding {
-  const accepted = acceptWeights(acceptEncoding);
-  const weight = (name: string) => accepted.get(name) ?? accepted.get('*') ?? 0;
-  if (weight('br') > 0) return 'br';
-  if (weight('gzip') > 0) return 'gzip';
-  return 'identity';
-}
-
-/** Sends a page in the best encoding the browser accepts; `no-cache`, revalidated by ETag. */
-export function sendPage(request: FastifyRequest, reply: FastifyReply, page: Page, status = 200) {
-  const encoding = preferredEncoding(request.headers['accept-encoding']);
-  const { body, etag } = page.encoded[encoding];
-  reply
-    .headers(page.headers)
-    .header('Content-Type', 'text/html; charset=utf-8')
-    .header('Cache-Control', 'no-cache')
-    .header('Vary', 'Accept-Encoding')
-    .header('ETag', etag);
-  if (encoding !== 'identity') reply.header('Content-Encoding', encoding);
-  if (status === 200 && request.headers['if-none-match'] === etag) return reply.code(304).send();
-  return reply.code(status).send(body);
-}
-
-/** Sends a page rendered for this request (decision 090): never cached, it may hold input. */
-export function sendRendered(
+/**
+ * Sends a page in the best encoding the browser accepts: as built, `no-cache` and revalidated by
+ * ETag; or `rendered` for this request (decision 090), never cached: it may hold input.
+ */
+export function sendPage(
   request: FastifyRequest,
   reply: FastifyReply,
-  page: Pick<Page, 'headers'>,
-  html: string,
+  page: Page,
+  status = 200,
+  rendered?: string,
 ) {
-  const encoding = preferredEncoding(request.headers['accept-encoding']);
-  reply
-    .headers(page.headers)
-    .header('Content-Type', 'text/html; charset=utf-8')
-    .header('Cache-Control', 'no-store')
-    .header('Vary', 'Accept-Encoding, Cookie');
-  if (encoding === 'identity') return reply.code(200).send(html);
-  // A quick setting: this page is made for one response, not once at start-up.
-  const body =
-    encoding === 'br'
-      ? brotliCompressSync(html, { params: { [zlib.BROTLI_PARAM_QUALITY]: 4 } })
-      : gzipSync(html, { level: 6 });
-  return reply.header('Content-Encoding', encoding).code(200).send(body);
+  const accepted = acceptWeights(request.headers['accept-encoding']);
+  const weight = (name: string) => accepted.get(name) ?? accepted.get('*') ?? 0;
+  const encoding: Encoding = weight('br') > 0 ? 'br' : weight('gzip') > 0 ? 'gzip' : 'identity';
+  reply.headers(page.headers).header('Content-Type', 'text/html; charset=utf-8');
+  if (encoding !== 'identity') reply.header('Content-Encoding', encoding);
+  if (rendered !== undefined) {
+    reply.header('Cache-Control', 'no-store').header('Vary', 'Accept-Encoding, Cookie');
+    // A quick setting: this page is made for one response, not once at start-up.
+    const body =
+      encoding === 'br'
+        ? brotliCompressSync(rendered, { params: { [zlib.BROTLI_PARAM_QUALITY]: 4 } })
+        : encoding === 'gzip'
+          ? gzipSync(rendered, { level: 6 })
+          : rendered;
+    return reply.code(status).send(body);
+  }
+  const { body, etag } = page.encoded[encoding];
+  reply.header('Cache-Control', 'no-cache').header('Vary', 'Accept-Encoding').header('ETag', etag);
+  if (status === 200 && request.headers['if-none-match'] === etag) return reply.code(304).send();
+  return reply.code(status).send(body);
 }

@@ -8,9 +8,8 @@ import { pageStateScript, type ContactType, type PageState } from '@shared/page-
 import type { StatusView } from '@shared/person-status';
 import type { RuntimeConfig } from '@shared/runtime-config';
 import { statusApi, type FormHandoff, type StatusPage } from '../leads';
-import type { InlineHashes } from './page-policy';
-import { pageHeaders, pageRuntime } from './page-headers';
-import { loadPage, sendPage, sendRendered, withRuntime } from './page-set';
+import { pageHeaders, pageRuntime, type InlineHashes } from './page-policy';
+import { loadPage, sendPage, withRuntime } from './page-set';
 
 export interface StaticSiteOptions {
   /** The built client: pre-rendered pages, hashed assets and their .br/.gz twins. */
@@ -103,7 +102,7 @@ export const sitePlugin = fp<StaticSiteOptions>(
         if (!found) return sendPage(request, reply, page);
         const html = await render(route, file, found.state);
         if (found.cookies.length > 0) reply.header('Set-Cookie', found.cookies);
-        return sendRendered(request, reply, page, html);
+        return sendPage(request, reply, page, 200, html);
       });
       if (route !== '/') app.get(`${route}/`, (_request, reply) => reply.redirect(route, 301));
     }

@@ -1,7 +1,7 @@
 import { createHash } from 'node:crypto';
 import type { APIRequestContext } from '@playwright/test';
 import { routeMeta } from '../../../src/client/app/route-meta';
-import { ADMIN_PAGES } from '../../../src/server/site/page-headers';
+import { ADMIN_PAGES } from '../../../src/server/site/page-policy';
 import { expect } from '../fixtures';
 
 /**

@@ -13,24 +13,14 @@ const SOCKET_LOST = new Set(['ECONNRESET', 'EPIPE']);
 /** The SQLite WAL could not be synced after a commit (sqlite-wal.ts): the disk is full or failing. */
 export const WAL_SYNC_FAILED = 'WAL_SYNC_FAILED';
 
-/** Thrown (code WRITE_QUEUE_FULL) when the bounded write queue is full: nothing was queued. */
-export class WriteQueueFullError extends Error {
-  readonly code = 'WRITE_QUEUE_FULL';
-  constructor(limit: number) {
-    super(`the write queue is full (${limit} writes waiting)`);
-    this.name = 'WriteQueueFullError';
-  }
-}
-
 export function isUnavailableError(error: unknown): boolean {
   if (typeof error !== 'object' || error === null) return false;
   const { code, message } = error as { code?: unknown; message?: unknown };
   if (typeof code === 'string') {
-    if (code === 'WRITE_QUEUE_FULL') return true;
-    if (POSTGRES_UNAVAILABLE.test(code) || CONNECT_FAILED.has(code)) return true;
-    if (SOCKET_LOST.has(code)) return true;
-    if (code === WAL_SYNC_FAILED) return true;
-    if (SQLITE_UNAVAILABLE.test(code)) return true;
+    // The bounded write queue is full (nothing was queued), or the WAL was not synced.
+    if (code === 'WRITE_QUEUE_FULL' || code === WAL_SYNC_FAILED) return true;
+    if (CONNECT_FAILED.has(code) || SOCKET_LOST.has(code)) return true;
+    if (POSTGRES_UNAVAILABLE.test(code) || SQLITE_UNAVAILABLE.test(code)) return true;
   }
   // pg.Pool's connectionTimeoutMillis: no free connection (or no server) in time.
   return (

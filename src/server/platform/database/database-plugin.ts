@@ -40,9 +40,8 @@ export const databasePlugin = fp<DatabasePluginOptions>(async (app, options) => 
   app.addHook('onClose', () => writeQueue.drain());
   const writeHealth = new WriteHealth(
     () => connection.ping(),
+    writeQueue,
     (error) => app.log.error({ err: error }, 'health check: the database cannot be written'),
   );
-  writeHealth.watchWrites(writeQueue);
   app.decorate('writeHealth', writeHealth);
-  app.metrics.writeQueueDepth = () => writeQueue.depth;
 });

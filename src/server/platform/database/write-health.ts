@@ -6,7 +6,7 @@ interface WriteHealthReport {
   ok: boolean;
   /** A trivial read on the main connection. */
   database: CheckState;
-  /** The probe write through the write queue ('ok' while none is registered). */
+  /** The probe write through the write queue. */
   writes: CheckState;
   /** What failed, as an error code only (SQLITE_READONLY, ECONNREFUSED, PROBE_TIMEOUT...). */
   problem?: string;
@@ -40,20 +40,16 @@ async function within<T>(promise: Promise<T>): Promise<T> {
 }
 
 export class WriteHealth {
-  private writePath: { probe(): Promise<void> } | undefined;
   private last: { at: number; report: WriteHealthReport } | undefined;
   private running: Promise<WriteHealthReport> | undefined;
 
   constructor(
     private readonly ping: () => Promise<void>,
+    /** The write path (the WriteQueue), whose `probe` writes through it. */
+    private readonly writes: { probe(): Promise<void> },
     /** Told each failed check's error (at most once per CACHE_MS). */
     private readonly onFailure: (error: unknown) => void,
   ) {}
-
-  /** Registers the write path (the WriteQueue), whose `probe` writes through it. */
-  watchWrites(path: { probe(): Promise<void> }): void {
-    this.writePath = path;
-  }
 
   /** The last answer if it is fresh, else a new check (shared by concurrent callers). */
   check(): WriteHealthReport | Promise<WriteHealthReport> {
@@ -65,7 +61,7 @@ export class WriteHealth {
   private async measure(): Promise<WriteHealthReport> {
     const [read, write] = await Promise.allSettled([
       within(this.ping()),
-      this.writePath ? within(this.writePath.probe()) : Promise.resolve(),
+      within(this.writes.probe()),
     ]);
     const failure = [read, write].find((result) => result.status === 'rejected');
     if (failure) this.onFailure(failure.reason);

@@ -1,5 +1,5 @@
 import type { Kysely, Transaction } from 'kysely';
-import { isUnavailableError, WriteQueueFullError } from './database-errors';
+import { isUnavailableError } from './database-errors';
 import { writeHealthProbe } from './health-probe';
 
 export type WriteJob<DB, T> = (trx: Transaction<DB>) => Promise<T>;
@@ -49,7 +49,11 @@ export class WriteQueue<DB> {
   /** Runs `job` in a transaction; resolves with its result once committed. */
   run<T>(job: WriteJob<DB, T>): Promise<T> {
     const { limit = Infinity } = this.options;
-    if (this.outstanding >= limit) return Promise.reject(new WriteQueueFullError(limit));
+    if (this.outstanding >= limit) {
+      const message = `the write queue is full (${limit} writes waiting)`;
+      const full = { name: 'WriteQueueFullError', code: 'WRITE_QUEUE_FULL' };
+      return Promise.reject(Object.assign(new Error(message), full));
+    }
     return this.enqueue(job);
   }
 

@@ -1,7 +1,8 @@
 import fp from 'fastify-plugin';
 import { collectDefaultMetrics, Counter, Gauge, Histogram, Registry } from 'prom-client';
-import type { countOutboxMessages } from '../outbox/outbox';
-import type { OutboxDestination } from '../outbox/outbox-tables';
+import { tablesOf } from '../database/connection';
+import { countOutboxMessages } from '../outbox/outbox';
+import type { OutboxDestination, OutboxTables } from '../outbox/outbox-tables';
 
 /* What an operator graphs (decision 141); one registry per app; labels from closed sets. */
 
@@ -16,103 +17,81 @@ const OUTBOX_CACHE_MS = 5000;
 
 type OutboxCount = Awaited<ReturnType<typeof countOutboxMessages>>[number];
 
-class Metrics {
-  readonly registry = new Registry();
-  readonly requests: Histogram<'method' | 'route' | 'status_code'>;
-  private readonly outboxFailures: Counter<'destination'>;
-  /** The write queue's depth, read at each scrape. */
-  writeQueueDepth: () => number = () => 0;
-  /** The outbox's counts, read at a scrape at most once per OUTBOX_CACHE_MS. */
-  outboxCounts: (() => Promise<OutboxCount[]>) | undefined;
-  private outboxCache: { at: number; counts: Promise<OutboxCount[]> } | undefined;
-
-  /**
-   * Not `enabled` (no METRICS_TOKEN): nothing scrapes, so no process metrics. `onCollectError`
-   * hears of a scrape that could not read the outbox counts.
-   */
-  constructor(enabled: boolean, onCollectError: (error: unknown) => void) {
-    const registers = [this.registry];
-    // Node's own: CPU, memory, heap, handles, GC, event loop lag (nodejs_eventloop_lag_*).
-    if (enabled) collectDefaultMetrics({ register: this.registry });
-    this.requests = new Histogram({
-      name: 'http_request_duration_seconds',
-      help: 'HTTP requests by method, route pattern and status code, with their latency',
-      labelNames: ['method', 'route', 'status_code'],
-      buckets: LATENCY_BUCKETS,
-      registers,
-    });
-    this.outboxFailures = new Counter({
-      name: 'outbox_send_failures_total',
-      help: 'Failed delivery attempts of outbox messages by this instance, by destination',
-      labelNames: ['destination'],
-      registers,
-    });
-    // Read at each scrape; the gauges' collect() has the gauge as `this`.
-    const queueDepth = () => this.writeQueueDepth();
-    const outboxCounts = () =>
-      this.readOutboxCounts().catch((error: unknown) => {
-        onCollectError(error);
-        return [];
-      });
-    new Gauge({
-      name: 'write_queue_depth',
-      help: 'Writes admitted and not yet committed (past the write queue limit: 503)',
-      registers,
-      collect() {
-        this.set(queueDepth());
-      },
-    });
-    new Gauge({
-      name: 'outbox_messages',
-      help: 'Outbox messages waiting (pending) or given up (failed), by destination; read from the database, shared by every instance',
-      labelNames: ['destination', 'state'],
-      registers,
-      async collect() {
-        this.reset();
-        // An unreachable database empties this gauge; the rest of the scrape still answers.
-        for (const { destination, state, count } of await outboxCounts()) {
-          this.labels(destination, state).set(count);
-        }
-      },
-    });
-  }
-
-  outboxSendFailed(destination: OutboxDestination): void {
-    this.outboxFailures.labels(destination).inc();
-  }
-
-  private readOutboxCounts(): Promise<OutboxCount[]> {
-    if (!this.outboxCounts) return Promise.resolve([]);
-    const now = Date.now();
-    if (!this.outboxCache || now - this.outboxCache.at >= OUTBOX_CACHE_MS) {
-      const counts = this.outboxCounts();
-      this.outboxCache = { at: now, counts };
-      // A failed read is not reused: the next scrape asks again.
-      counts.catch(() => {
-        if (this.outboxCache?.counts === counts) this.outboxCache = undefined;
-      });
-    }
-    return this.outboxCache.counts;
-  }
-}
-
 declare module 'fastify' {
   interface FastifyInstance {
     /** This app's metrics: capabilities count into it, /metrics reads it. */
-    metrics: Metrics;
+    metrics: { registry: Registry; outboxSendFailed(destination: OutboxDestination): void };
   }
 }
 
-/** Times each request by route pattern; an unmatched one cannot grow the label set. */
+/**
+ * Times each request by route pattern; an unmatched one cannot grow the label set. Not `enabled`
+ * (no METRICS_TOKEN): nothing scrapes, so nothing is measured.
+ */
 export const metricsPlugin = fp<{ enabled: boolean }>(async (app, { enabled }) => {
-  const metrics = new Metrics(enabled, (error) =>
-    app.log.warn({ err: error }, 'metrics: the outbox counts could not be read'),
-  );
-  app.decorate('metrics', metrics);
+  const registry = new Registry();
+  const registers = [registry];
+  const outboxFailures = new Counter({
+    name: 'outbox_send_failures_total',
+    help: 'Failed delivery attempts of outbox messages by this instance, by destination',
+    labelNames: ['destination'],
+    registers,
+  });
+  app.decorate('metrics', {
+    registry,
+    outboxSendFailed: (destination) => outboxFailures.labels(destination).inc(),
+  });
   if (!enabled) return;
+  // Node's own: CPU, memory, heap, handles, GC, event loop lag (nodejs_eventloop_lag_*).
+  collectDefaultMetrics({ register: registry });
+  const requests = new Histogram({
+    name: 'http_request_duration_seconds',
+    help: 'HTTP requests by method, route pattern and status code, with their latency',
+    labelNames: ['method', 'route', 'status_code'],
+    buckets: LATENCY_BUCKETS,
+    registers,
+  });
+  // Read at each scrape; the gauges' collect() has the gauge as `this`.
+  new Gauge({
+    name: 'write_queue_depth',
+    help: 'Writes admitted and not yet committed (past the write queue limit: 503)',
+    registers,
+    collect() {
+      this.set(app.writeQueue.depth);
+    },
+  });
+  let outboxCache: { at: number; counts: Promise<OutboxCount[]> } | undefined;
+  const outboxCounts = () => {
+    const now = Date.now();
+    if (!outboxCache || now - outboxCache.at >= OUTBOX_CACHE_MS) {
+      const counts = countOutboxMessages(tablesOf<OutboxTables>(app.database.db));
+      outboxCache = { at: now, counts };
+      // A failed read is not reused: the next scrape asks again.
+      counts.catch(() => {
+        if (outboxCache?.counts === counts) outboxCache = undefined;
+      });
+    }
+    return outboxCache.counts.catch((error: unknown) => {
+      app.log.warn({ err: error }, 'metrics: the outbox counts could not be read');
+      return [];
+    });
+  };
+  new Gauge({
+    name: 'outbox_messages',
+    help: 'Outbox messages waiting (pending) or given up (failed), by destination; read from the database, shared by every instance',
+    labelNames: ['destination', 'state'],
+    registers,
+    async collect() {
+      this.reset();
+      // An unreachable database empties this gauge; the rest of the scrape still answers.
+      for (const { destination, state, count } of await outboxCounts()) {
+        this.labels(destination, state).set(count);
+      }
+    },
+  });
   app.addHook('onResponse', (request, reply, done) => {
     const route = request.is404 ? UNMATCHED_ROUTE : (request.routeOptions.url ?? UNMATCHED_ROUTE);
-    metrics.requests
+    requests
       .labels(request.method, route, String(reply.statusCode))
       .observe(reply.elapsedTime / 1000);
     done();

@@ -35,7 +35,7 @@ function databaseInUse(file: string): boolean {
 
 const MIGRATIONS_TABLE = 'kysely_migration';
 
-/** A backup's checksum, integrity and migrations (only ones this code knows), before any restore. */
+/** Checks a backup's checksum, integrity and migrations (only ones this code knows); its SHA-256. */
 export async function checkBackup(file: string, knownMigrations: readonly string[]) {
   const info = await stat(file).catch(() => undefined);
   if (!info?.isFile()) throw new RestoreRefused(`${file} is not a file`);
@@ -65,6 +65,7 @@ export async function checkBackup(file: string, knownMigrations: readonly string
   } finally {
     backup.close();
   }
+  return expected;
 }
 
 function checkContents(backup: SqliteDatabase.Database, knownMigrations: readonly string[]) {
@@ -120,25 +121,21 @@ export async function restoreBackup({
   refuseIfInUse();
   const incoming = restorePartialOf(dataDir);
   await rm(incoming, { force: true });
-  await checkBackup(file, knownMigrations);
+  const expected = await checkBackup(file, knownMigrations);
   await mkdir(dataDir, { recursive: true });
   try {
     await copyFile(file, incoming);
     await fsyncPath(incoming);
-    const expected = digestIn(await readFile(checksumFileOf(file), 'utf8'));
     if ((await sha256Of(incoming)) !== expected) {
       throw new RestoreRefused(`the copy of ${file} in ${dataDir} does not match its checksum`);
     }
     // Again, just before the swap: a server started meanwhile must not lose its file.
     refuseIfInUse();
-    const replacedKeptAt = existsSync(live)
-      ? path.join(
-          backupsDirOf(dataDir),
-          `replaced-${now.toISOString().replaceAll(':', '-')}.sqlite`,
-        )
-      : undefined;
+    const backups = backupsDirOf(dataDir);
+    const aside = `replaced-${now.toISOString().replaceAll(':', '-')}.sqlite`;
+    const replacedKeptAt = existsSync(live) ? path.join(backups, aside) : undefined;
     if (replacedKeptAt) {
-      await mkdir(backupsDirOf(dataDir), { recursive: true });
+      await mkdir(backups, { recursive: true });
       // Kept aside by a second name (a copy where hard links fail): the live path always holds
       // the old database or the new one, so a restore killed here leaves the old one serving.
       await link(live, replacedKeptAt).catch(() => copyFile(live, replacedKeptAt));

@@ -32,13 +32,12 @@ interface PagesManifest {
 }
 
 /** The build, resolved once: the next build switches the `dist` link, never this server's files. */
-async function findBuild(
-  clientDir: string,
-): Promise<{ clientDir: string; buildDir: string; manifest: PagesManifest } | undefined> {
+async function findBuild(clientDir: string) {
   try {
     const resolved = await realpath(clientDir);
     const buildDir = path.dirname(resolved);
-    const manifest = JSON.parse(await readFile(path.join(buildDir, 'pages.json'), 'utf8'));
+    const json = await readFile(path.join(buildDir, 'pages.json'), 'utf8');
+    const manifest = JSON.parse(json) as PagesManifest;
     return { clientDir: resolved, buildDir, manifest };
   } catch (error) {
     if ((error as NodeJS.ErrnoException).code === 'ENOENT') return undefined;

@@ -1,5 +1,6 @@
 import { toJSONSchema } from 'zod/mini';
 import type { $ZodType } from 'zod/v4/core';
+import { objectOf, text } from '@shared/json-schema';
 import { describeTrimmedText } from './trimmed-text-schema';
 
 export { nullable, nullableText, objectOf } from '@shared/json-schema';
@@ -7,11 +8,7 @@ export { nullable, nullableText, objectOf } from '@shared/json-schema';
 /* Schemas shared by the routes; a response schema drops what it does not list (decision 100). */
 
 /** `{"error": "..."}`: every error answer of the API. */
-export const errorBody = {
-  type: 'object',
-  properties: { error: { type: 'string' } },
-  required: ['error'],
-} as const;
+export const errorBody = objectOf({ error: text });
 
 /** 400 of a body checked field by field: the message and, by field, what is wrong. */
 export const fieldErrorsBody = {
@@ -28,11 +25,7 @@ export const fieldErrorsBody = {
 export const rowId = { type: 'integer', minimum: 1, maximum: 2_147_483_647 } as const;
 
 /** Path parameters naming one row by its id. */
-export const idParams = {
-  type: 'object',
-  properties: { id: rowId },
-  required: ['id'],
-} as const;
+export const idParams = objectOf({ id: rowId });
 
 /** A name a person gives (an account, a passkey): at least one character besides spaces. */
 export const displayName = {

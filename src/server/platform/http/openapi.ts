@@ -54,18 +54,6 @@ function platformAnswers(method: string, schema: FastifySchema): ResponseMap {
   return answers;
 }
 
-/** Each answer gets a description: its own, or the status's reason phrase. */
-function withDescriptions(response: ResponseMap): ResponseMap {
-  return Object.fromEntries(
-    Object.entries(response).map(([status, schema]) => [
-      status,
-      (schema as { description?: string }).description
-        ? schema
-        : { ...(schema as object), description: STATUS_CODES[status] },
-    ]),
-  );
-}
-
 /** The OpenAPI document from the routes' schemas (decision 100); each must describe a success. */
 export const openApi = fp<OpenApiOptions>(async (app, { sessionCookie, title, description }) => {
   app.addHook('onRoute', (route) => {
@@ -78,10 +66,13 @@ export const openApi = fp<OpenApiOptions>(async (app, { sessionCookie, title, de
           'every answer of an API route (docs/decisions/100)',
       );
     }
-    route.schema = {
-      ...schema,
-      response: withDescriptions({ ...platformAnswers(String(route.method), schema), ...response }),
-    };
+    const answers = { ...platformAnswers(String(route.method), schema), ...response };
+    // Each answer gets a description: its own, or the status's reason phrase.
+    for (const [status, answer] of Object.entries(answers)) {
+      if (!(answer as { description?: string }).description)
+        answers[status] = { ...(answer as object), description: STATUS_CODES[status] };
+    }
+    route.schema = { ...schema, response: answers };
   });
 
   await app.register(fastifySwagger, {

@@ -57,19 +57,14 @@ function placesOf(text: string, needle: string): [number, number][] {
 
 /** Cuts the given spans out of `text`; overlapping or touching ones leave one mark. */
 function cut(text: string, spans: [number, number][]): string {
-  const merged: [number, number][] = [];
-  for (const [start, end] of spans.sort((a, b) => a[0] - b[0])) {
-    const last = merged[merged.length - 1];
-    if (last && start <= last[1]) last[1] = Math.max(last[1], end);
-    else merged.push([start, end]);
-  }
+  const hidden = new Uint8Array(text.length);
+  for (const [start, end] of spans) hidden.fill(1, start, end);
   let result = '';
-  let from = 0;
-  for (const [start, end] of merged) {
-    result += text.slice(from, start) + REDACTED;
-    from = end;
+  for (let i = 0; i < text.length; i++) {
+    if (!hidden[i]) result += text[i];
+    else if (!hidden[i - 1]) result += REDACTED;
   }
-  return result + text.slice(from);
+  return result;
 }
 
 /**

@@ -77,19 +77,6 @@ export interface BuildAppOptions {
 /** Longest a client may take to send a whole request, headers and body (decision 105). */
 export const REQUEST_TIMEOUT_MS = 30_000;
 
-/** A request arrives whole within `ms` or gets 408; an idle connection closes after twice that. */
-function requestTimeouts(ms: number) {
-  return {
-    requestTimeout: ms,
-    connectionTimeout: ms * 2,
-    http: {
-      requestTimeout: ms,
-      headersTimeout: ms,
-      connectionsCheckingInterval: Math.min(5000, Math.max(50, Math.round(ms / 4))),
-    },
-  };
-}
-
 /** The whole server: the platform, then each capability, the site last. */
 export async function buildApp({
   config,
@@ -101,6 +88,7 @@ export async function buildApp({
   spendPull,
   bounds = {},
 }: BuildAppOptions): Promise<FastifyInstance> {
+  const requestTimeout = bounds.requestTimeoutMs ?? REQUEST_TIMEOUT_MS;
   const app = Fastify({
     logger:
       logger === false
@@ -118,7 +106,14 @@ export async function buildApp({
     pluginTimeout: 60_000,
     // Proxy headers (X-Forwarded-For/-Proto) are believed only when TRUST_PROXY says so.
     trustProxy: config.trustProxy,
-    ...requestTimeouts(bounds.requestTimeoutMs ?? REQUEST_TIMEOUT_MS),
+    // A request arrives whole in time or gets 408; an idle connection closes after twice that.
+    requestTimeout,
+    connectionTimeout: requestTimeout * 2,
+    http: {
+      requestTimeout,
+      headersTimeout: requestTimeout,
+      connectionsCheckingInterval: Math.min(5000, Math.max(50, Math.round(requestTimeout / 4))),
+    },
   });
 
   // The API takes JSON only: any other content type is answered 415 before a route runs.

@@ -8,7 +8,7 @@ import { SQLITE_FILE_NAME } from '../platform/database/connection';
 
 export const backupsDirOf = (dataDir: string) => path.join(dataDir, 'backups');
 
-const BACKUP_NAME = /^talent-bridge-\d{4}-\d\d-\d\dT\d\d-\d\d-\d\d\.\d{3}Z\.sqlite$/;
+const BACKUP_NAME = /^talent-bridge-(\d{4}-\d\d-\d\dT\d\d)-(\d\d)-(\d\d\.\d{3}Z)\.sqlite$/;
 /** A backup being written; one left by a killed process is deleted by a later prune. */
 export const PARTIAL_SUFFIX = '.partial';
 const STALE_PARTIAL_MS = 60 * 60 * 1000;
@@ -18,8 +18,7 @@ export const backupNameAt = (time: Date) =>
   `talent-bridge-${time.toISOString().replaceAll(':', '-')}.sqlite`;
 
 /** When the backup `name` was made: backupNameAt's inverse. */
-export const backupTimeOf = (name: string) =>
-  Date.parse(name.replace(/^talent-bridge-(.+T\d\d)-(\d\d)-(.+)\.sqlite$/, '$1:$2:$3'));
+export const backupTimeOf = (name: string) => Date.parse(name.replace(BACKUP_NAME, '$1:$2:$3'));
 
 /** The copy a restore swaps in: one a killed restore left is deleted by a start or a restore. */
 export const restorePartialOf = (dataDir: string) =>

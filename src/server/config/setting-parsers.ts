@@ -5,7 +5,6 @@ export const TRUST_PROXY_FORMS =
   'must be the number of proxies in front of the server (e.g. 1) or their addresses or ' +
   'subnets, comma-separated (e.g. 10.0.0.5 or 10.0.0.0/8,loopback)';
 export const TRUST_EVERY_HOP = `"true" would trust every hop, so any client could forge its address; ${TRUST_PROXY_FORMS}`;
-/** What HOST may be, as its refusals say. */
 export const HOST_FORMS =
   'must be an address of this machine, e.g. 0.0.0.0 (every interface) or 127.0.0.1 (a proxy ' +
   'on this machine), or a name that resolves to one';

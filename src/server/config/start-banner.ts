@@ -70,13 +70,11 @@ function startLines(config: ServerConfig, facts: StartFacts) {
   return { lines, warnings: summary.warnings };
 }
 
-/** The `ready` log entry's fields. */
 export function startFields(config: ServerConfig, facts: StartFacts): Record<string, unknown> {
   const { lines, warnings } = startLines(config, facts);
   return { ...Object.fromEntries(lines.map(({ key, text }) => [key, text])), warnings };
 }
 
-/** The banner as text, for a terminal. */
 export function startBanner(config: ServerConfig, facts: StartFacts): string {
   const { lines, warnings } = startLines(config, facts);
   const width = Math.max(...lines.map(({ label }) => label.length));

@@ -1,5 +1,6 @@
 import { createHash, timingSafeEqual } from 'node:crypto';
 import type { FastifyPluginAsync } from 'fastify';
+import { writeHealthCheck } from '../platform/database/write-health';
 
 const checkState = { type: 'string', enum: ['ok', 'failed'] } as const;
 
@@ -21,11 +22,16 @@ const RETRY_AFTER_SECONDS = '1';
 
 /** 200 while a lead can be written, else 503: a real write, at most once a second (105). */
 export const healthRoutes: FastifyPluginAsync = async (app) => {
+  const check = writeHealthCheck(
+    () => app.database.ping(),
+    app.writeQueue,
+    (error) => app.log.error({ err: error }, 'health check: the database cannot be written'),
+  );
   app.get(
     '/api/health',
     { schema: { response: { 200: healthBody, 503: healthBody } } },
     async (_request, reply) => {
-      const { ok, ...detail } = await app.writeHealth.check();
+      const { ok, ...detail } = await check();
       if (ok) return { status: 'ok', ...detail };
       return reply
         .code(503)

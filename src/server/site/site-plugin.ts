@@ -70,11 +70,8 @@ export const sitePlugin = fp<StaticSiteOptions>(
       cacheControl: false,
       dotfiles: 'deny',
       setHeaders(reply, filePath) {
-        const relative = path.relative(clientDir, filePath);
-        reply.header(
-          'Cache-Control',
-          relative.startsWith(`assets${path.sep}`) ? IMMUTABLE : 'no-cache',
-        );
+        const asset = path.relative(clientDir, filePath).startsWith(`assets${path.sep}`);
+        reply.header('Cache-Control', asset ? IMMUTABLE : 'no-cache');
       },
     });
 
@@ -105,12 +102,8 @@ export const sitePlugin = fp<StaticSiteOptions>(
       });
       if (route !== '/') app.get(`${route}/`, (_request, reply) => reply.redirect(route, 301));
     }
-    const notFoundPage = await loadPage(
-      pagesDir,
-      manifest.notFound,
-      runtime,
-      pageHeaders(null, runtime, manifest.inlineHashes),
-    );
+    const notFoundHeaders = pageHeaders(null, runtime, manifest.inlineHashes);
+    const notFoundPage = await loadPage(pagesDir, manifest.notFound, runtime, notFoundHeaders);
 
     app.setNotFoundHandler((request, reply) => {
       if (request.url.startsWith('/api/') || request.method !== 'GET') {

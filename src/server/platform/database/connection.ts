@@ -30,7 +30,6 @@ export interface DatabaseConnection<DB = object> {
   dialect: DialectName;
   /** SQLite: the one connection every write goes through (the scheduled backup copies through it). */
   sqlite?: SqliteDatabase.Database;
-  /** A trivial query: resolves when the database answers, rejects otherwise. */
   ping(): Promise<void>;
   close(): Promise<void>;
 }

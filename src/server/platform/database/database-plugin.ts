@@ -1,14 +1,11 @@
 import fp from 'fastify-plugin';
 import { openDatabase, type DatabaseConnection, type DatabaseOptions } from './connection';
-import { WriteHealth } from './write-health';
 import { WriteQueue } from './write-queue';
 
 declare module 'fastify' {
   interface FastifyInstance {
     /** Names no tables: each capability asks for its own, `tablesOf<Tables>(app.database.db)`. */
     database: DatabaseConnection;
-    /** Whether a lead can be written now (GET /api/health, docs/decisions/105). */
-    writeHealth: WriteHealth;
     /** The group commit every awaited write goes through: on SQLite writes share an fsync. */
     writeQueue: WriteQueue<object>;
   }
@@ -38,10 +35,4 @@ export const databasePlugin = fp<DatabasePluginOptions>(async (app, options) => 
   });
   app.decorate('writeQueue', writeQueue);
   app.addHook('onClose', () => writeQueue.drain());
-  const writeHealth = new WriteHealth(
-    () => connection.ping(),
-    writeQueue,
-    (error) => app.log.error({ err: error }, 'health check: the database cannot be written'),
-  );
-  app.decorate('writeHealth', writeHealth);
 });

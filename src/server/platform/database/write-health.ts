@@ -39,32 +39,22 @@ async function within<T>(promise: Promise<T>): Promise<T> {
   }
 }
 
-export class WriteHealth {
-  private last: { at: number; report: WriteHealthReport } | undefined;
-  private running: Promise<WriteHealthReport> | undefined;
-
-  constructor(
-    private readonly ping: () => Promise<void>,
-    /** The write path (the WriteQueue), whose `probe` writes through it. */
-    private readonly writes: { probe(): Promise<void> },
-    /** Told each failed check's error (at most once per CACHE_MS). */
-    private readonly onFailure: (error: unknown) => void,
-  ) {}
-
-  /** The last answer if it is fresh, else a new check (shared by concurrent callers). */
-  check(): WriteHealthReport | Promise<WriteHealthReport> {
-    if (this.last && Date.now() - this.last.at < CACHE_MS) return this.last.report;
-    this.running ??= this.measure().finally(() => (this.running = undefined));
-    return this.running;
-  }
-
-  private async measure(): Promise<WriteHealthReport> {
-    const [read, write] = await Promise.allSettled([
-      within(this.ping()),
-      within(this.writes.probe()),
-    ]);
+/**
+ * Whether a lead can be written now: the last answer if it is fresh, else a new check (shared by
+ * concurrent callers); `onFailure` is told each failed check's error (at most once per CACHE_MS).
+ */
+export function writeHealthCheck(
+  ping: () => Promise<void>,
+  /** The write path (the WriteQueue), whose `probe` writes through it. */
+  writes: { probe(): Promise<void> },
+  onFailure: (error: unknown) => void,
+): () => WriteHealthReport | Promise<WriteHealthReport> {
+  let last: { at: number; report: WriteHealthReport } | undefined;
+  let running: Promise<WriteHealthReport> | undefined;
+  const measure = async (): Promise<WriteHealthReport> => {
+    const [read, write] = await Promise.allSettled([within(ping()), within(writes.probe())]);
     const failure = [read, write].find((result) => result.status === 'rejected');
-    if (failure) this.onFailure(failure.reason);
+    if (failure) onFailure(failure.reason);
     const report: WriteHealthReport = {
       ok: !failure,
       database: read.status === 'fulfilled' ? 'ok' : 'failed',
@@ -72,7 +62,12 @@ export class WriteHealth {
       ...(failure ? { problem: problemOf(failure.reason) } : {}),
       checkedAt: new Date().toISOString(),
     };
-    this.last = { at: Date.now(), report };
+    last = { at: Date.now(), report };
     return report;
-  }
+  };
+  return () => {
+    if (last && Date.now() - last.at < CACHE_MS) return last.report;
+    running ??= measure().finally(() => (running = undefined));
+    return running;
+  };
 }

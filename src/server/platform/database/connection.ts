@@ -65,24 +65,6 @@ function openWalFile(file: string): SqliteDatabase.Database {
   return database;
 }
 
-/** The SQLite file of `ephemeral` rows; backups leave it out. */
-async function openSqliteEphemeral<DB>(
-  dataDir: string,
-  migrations: readonly MigrationSet[],
-): Promise<Kysely<DB>> {
-  const file = openWalFile(path.join(dataDir, 'talent-bridge-ephemeral.sqlite'));
-  const db = new Kysely<DB>({
-    dialect: new SqliteDialect({ database: withStatementCache(file) }),
-  });
-  try {
-    await migrateToLatest(db, 'sqlite', migrations);
-  } catch (error) {
-    await db.destroy();
-    throw error;
-  }
-  return db;
-}
-
 /** The client gives up a few seconds after the server's statement_timeout (a dead network). */
 function openPostgres<DB>(
   connectionString: string,
@@ -129,6 +111,10 @@ export async function openDatabase<DB = object>(
   const db = open(statementTimeoutMs);
   const ephemeralMigrations = options.ephemeralMigrations ?? [];
   let ephemeral = db;
+  const close = async () => {
+    if (ephemeral !== db) await ephemeral.destroy();
+    await db.destroy();
+  };
   try {
     await migrateToLatest(migrator ?? db, dialect, [
       ...options.migrations,
@@ -137,11 +123,15 @@ export async function openDatabase<DB = object>(
     // The serving pool's first connection (with its timeouts) is made now, so a refused
     // setting fails the start rather than the first request.
     await sql`select 1`.execute(db);
-    if (dialect === 'sqlite') {
-      ephemeral = await openSqliteEphemeral<DB>(options.dataDir, ephemeralMigrations);
+    if (sqlite) {
+      // The SQLite file of `ephemeral` rows; backups leave it out.
+      const file = openWalFile(path.join(options.dataDir, 'talent-bridge-ephemeral.sqlite'));
+      const database = withStatementCache(file);
+      ephemeral = new Kysely<DB>({ dialect: new SqliteDialect({ database }) });
+      await migrateToLatest(ephemeral, 'sqlite', ephemeralMigrations);
     }
   } catch (error) {
-    await db.destroy();
+    await close();
     throw error;
   } finally {
     await migrator?.destroy();
@@ -154,10 +144,7 @@ export async function openDatabase<DB = object>(
     ping: async () => {
       await sql`select 1`.execute(db);
     },
-    close: async () => {
-      if (ephemeral !== db) await ephemeral.destroy();
-      await db.destroy();
-    },
+    close,
   };
 }
 

@@ -24,7 +24,6 @@ export const fieldErrorsBody = {
 /** A row's id: PostgreSQL's `integer` ends at 2^31 - 1, so a larger one is bad input, not a 500. */
 export const rowId = { type: 'integer', minimum: 1, maximum: 2_147_483_647 } as const;
 
-/** Path parameters naming one row by its id. */
 export const idParams = objectOf({ id: rowId });
 
 /** A name a person gives (an account, a passkey): at least one character besides spaces. */
@@ -35,7 +34,6 @@ export const displayName = {
   pattern: '\\S',
 } as const;
 
-/** An answer without a body. */
 export const noContent = (description: string) => ({ type: 'null', description });
 
 /** An array of objects with these properties; `allRequired` makes every one required. */

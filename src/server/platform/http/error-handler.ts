@@ -3,7 +3,6 @@ import { isUnavailableError } from '../database/database-errors';
 
 /** Said with 503: the request stored nothing and can be sent again shortly. */
 export const UNAVAILABLE_MESSAGE = 'The service is busy, please try again in a moment';
-/** Seconds a client should wait before sending the request again. */
 export const UNAVAILABLE_RETRY_AFTER_SECONDS = 2;
 
 /** Clients never see stack traces: only the message of 4xx errors, a generic text for 5xx. */

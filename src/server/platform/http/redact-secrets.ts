@@ -1,4 +1,3 @@
-/** What stands where a secret was cut out. */
 export const REDACTED = '[redacted]';
 
 /** An error longer than this is cut first (stored ones keep 500): the search stays cheap. */

@@ -5,7 +5,6 @@ import nodemailer, { type Transporter } from 'nodemailer';
 import { withoutSecrets } from '../http/redact-secrets';
 import { OUTBOX_FOLDER } from './outbox-files';
 
-/** How e-mail leaves: an SMTP server, SendGrid's relay, or (neither set) files in DATA_DIR/outbox. */
 export interface MailSettings {
   smtpUrl: string | undefined;
   sendgridApiKey: string | undefined;

@@ -4,8 +4,7 @@ import {
   claimDigest,
   claimDueMessages,
   countWrittenSince,
-  markFailed,
-  markSent,
+  markAttempted,
   type OutboxMessage,
 } from './outbox';
 import type { OutboxDestination, OutboxTables } from './outbox-tables';
@@ -77,7 +76,7 @@ export function startOutboxWorker(
     // One clock reading: the retry is exactly its backoff after the attempt it follows.
     const now = new Date();
     return writes.runInBackground((trx) =>
-      markFailed(trx, message.id, now, {
+      markAttempted(trx, [message.id], now, {
         retryAt: error instanceof PermanentFailure ? undefined : retryAt(message, now),
         error: error instanceof Error ? error.message : String(error),
       }),
@@ -115,7 +114,7 @@ export function startOutboxWorker(
       return;
     }
     const sent = messages.map((message) => message.id);
-    await writes.runInBackground((trx) => markSent(trx, sent, new Date()));
+    await writes.runInBackground((trx) => markAttempted(trx, sent, new Date()));
   };
 
   /** One poll: claims, sends and records due messages; resolves with how many were claimed. */
@@ -139,7 +138,8 @@ export function startOutboxWorker(
     if (digestDue && digest) await sendDigest(digest);
     const delivered = await Promise.all(messages.map(deliver));
     const sent = messages.filter((_, i) => delivered[i]).map((message) => message.id);
-    if (sent.length > 0) await writes.runInBackground((trx) => markSent(trx, sent, new Date()));
+    if (sent.length > 0)
+      await writes.runInBackground((trx) => markAttempted(trx, sent, new Date()));
     return messages.length;
   };
 

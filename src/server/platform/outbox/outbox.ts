@@ -137,18 +137,29 @@ export async function countWrittenSince(
   return Number(row.n);
 }
 
-export async function markSent(db: Kysely<OutboxTables>, ids: number[], now: Date) {
+/** An attempt's outcome: sent, or failed and tried again at `retryAt` (undefined: given up). */
+export async function markAttempted(
+  db: Kysely<OutboxTables>,
+  ids: readonly number[],
+  now: Date,
+  failure?: { retryAt: Date | undefined; error: string },
+) {
   if (ids.length === 0) return;
   const at = now.toISOString();
+  const outcome = failure
+    ? {
+        state: failure.retryAt ? ('pending' as const) : ('failed' as const),
+        last_error: failure.error.slice(0, 500),
+        ...(failure.retryAt ? { next_attempt_at: failure.retryAt.toISOString() } : {}),
+      }
+    : // Delivered: the copy of the lead's personal data is no longer needed.
+      { state: 'sent' as const, payload: '{}', sent_at: at };
   await db
     .updateTable('outbox_messages')
     .set((eb) => ({
-      state: 'sent',
-      // Delivered: the copy of the lead's personal data is no longer needed.
-      payload: '{}',
-      sent_at: at,
-      last_attempt_at: at,
+      ...outcome,
       attempts: eb('attempts', '+', 1),
+      last_attempt_at: at,
       locked_until: null,
     }))
     .where('id', 'in', ids)
@@ -184,27 +195,6 @@ export async function findSubjectMessages(
     .where('subject_type', '=', subjectType)
     .where('subject_id', 'in', subjectIds)
     .orderBy('id')
-    .execute();
-}
-
-/** `retryAt`: when to try again; undefined: give up (state failed). */
-export async function markFailed(
-  db: Kysely<OutboxTables>,
-  id: number,
-  now: Date,
-  { retryAt, error }: { retryAt: Date | undefined; error: string },
-) {
-  await db
-    .updateTable('outbox_messages')
-    .set((eb) => ({
-      state: retryAt ? 'pending' : 'failed',
-      attempts: eb('attempts', '+', 1),
-      last_error: error.slice(0, 500),
-      last_attempt_at: now.toISOString(),
-      ...(retryAt ? { next_attempt_at: retryAt.toISOString() } : {}),
-      locked_until: null,
-    }))
-    .where('id', '=', id)
     .execute();
 }
 

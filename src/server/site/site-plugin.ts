@@ -80,7 +80,7 @@ export const sitePlugin = fp<StaticSiteOptions>(
     for (const [route, file] of Object.entries(manifest.pages)) {
       const headers = pageHeaders(route, runtime, manifest.inlineHashes);
       const page = await loadPage(pagesDir, file, pageRuntime(route, runtime), headers);
-      const render = pageRenderer(buildDir, pageRuntime(route, runtime));
+      const render = pageRenderer(buildDir, pageRuntime(route, runtime), route, file);
       app.get(route, async (request, reply) => {
         // Something to show from a form posted without JavaScript: rendered for this request.
         const status =
@@ -96,7 +96,7 @@ export const sitePlugin = fp<StaticSiteOptions>(
         const own = await pageStates[route]?.(request);
         const found = await requestPageState(request, route, formHandoff, status?.view, own);
         if (!found) return sendPage(request, reply, page);
-        const html = await render(route, file, found.state);
+        const html = await render(found.state);
         if (found.cookies.length > 0) reply.header('Set-Cookie', found.cookies);
         return sendPage(request, reply, page, 200, html);
       });
@@ -171,30 +171,30 @@ function once<T>(cache: Map<string, Promise<T>>, key: string, load: () => Promis
   return loaded;
 }
 
-/** A page with a form's state (decision 090); a failure rejects for the request's 500. */
-function pageRenderer(buildDir: string, runtime: RuntimeConfig) {
+/** `route`'s page with a form's state (decision 090); a failure rejects for the request's 500. */
+function pageRenderer(buildDir: string, runtime: RuntimeConfig, route: string, file: string) {
   const entries = new Map<string, Promise<ServerEntry>>();
   const shells = new Map<string, Promise<string>>();
   const anonymous = new Map<string, Promise<string>>();
 
   const entryFile = path.join(buildDir, 'ssr', 'entry-server.js');
   const entry = () => once(entries, entryFile, () => import(pathToFileURL(entryFile).href));
-  const shell = (file: string) =>
+  const shell = () =>
     once(shells, file, async () =>
       withRuntime(await readFile(path.join(buildDir, 'shells', file), 'utf8'), file, runtime),
     );
 
-  const render = async (route: string, file: string, state: PageState) => {
+  const render = async (state: PageState) => {
     // Both awaited together: neither rejects unwatched while the other is pending.
-    const [html, ssr] = await Promise.all([shell(file), entry()]);
+    const [html, ssr] = await Promise.all([shell(), entry()]);
     const body = await ssr.render(route, state);
     return html
       .replace('</head>', () => `${pageStateScript(state)}</head>`)
       .replace('<!--app-html-->', () => body);
   };
 
-  return (route: string, file: string, state: PageState): Promise<string> => {
-    if (!isAnonymous(state)) return render(route, file, state);
-    return once(anonymous, `${route} ${JSON.stringify(state)}`, () => render(route, file, state));
-  };
+  return (state: PageState): Promise<string> =>
+    isAnonymous(state)
+      ? once(anonymous, JSON.stringify(state), () => render(state))
+      : render(state);
 }

@@ -25,24 +25,40 @@ const CHECKPOINT_PAGES = 10_000;
  * synchronous=FULL's fsync inside COMMIT stopped the event loop for the disk's wait instead.
  */
 export function walSyncedKysely<DB>(file: SqliteDatabase.Database): Kysely<DB> {
-  const wal = new WalSync(`${file.name}-wal`);
+  let dirty = false;
+  /** The WAL file's own handle: fdatasync on any handle flushes the file's data. */
+  let wal: Promise<FileHandle> | undefined;
+  const syncWal = async () => {
+    dirty = false;
+    wal ??= open(`${file.name}-wal`, 'r');
+    try {
+      await (await wal).datasync();
+    } catch (error) {
+      wal = undefined; // opened again next time
+      // After a COMMIT: what was written must not be written again, so no job is retried alone.
+      throw Object.assign(new Error('the WAL could not be synced'), {
+        code: WAL_SYNC_FAILED,
+        cause: error,
+      });
+    }
+  };
   file.pragma(`wal_autocheckpoint = ${CHECKPOINT_PAGES}`);
   const statements = withStatementCache(file);
   const database = {
     prepare(sql: string) {
       const statement = statements.prepare(sql);
-      if (!statement.readonly) wal.dirty = true;
+      if (!statement.readonly) dirty = true;
       return statement;
     },
     close: () => {
       statements.close();
-      void wal.close();
+      void wal?.then((handle) => handle.close());
     },
   };
   const synced = (connection: DatabaseConnection): DatabaseConnection => ({
     async executeQuery<R>(query: CompiledQuery): Promise<QueryResult<R>> {
       const result = await connection.executeQuery<R>(query);
-      if (wal.dirty && !file.inTransaction) await wal.sync();
+      if (dirty && !file.inTransaction) await syncWal();
       return result;
     },
     streamQuery: (query, chunkSize) => connection.streamQuery(query, chunkSize),
@@ -60,31 +76,4 @@ export function walSyncedKysely<DB>(file: SqliteDatabase.Database): Kysely<DB> {
     }
   }
   return new Kysely<DB>({ dialect: new Dialect({ database }) });
-}
-
-/** The WAL file's own handle: fdatasync on any handle flushes the file's data. */
-class WalSync {
-  dirty = false;
-  private handle: Promise<FileHandle> | undefined;
-
-  constructor(private readonly path: string) {}
-
-  async sync(): Promise<void> {
-    this.dirty = false;
-    this.handle ??= open(this.path, 'r');
-    try {
-      await (await this.handle).datasync();
-    } catch (error) {
-      this.handle = undefined; // opened again next time
-      // After a COMMIT: what was written must not be written again, so no job is retried alone.
-      throw Object.assign(new Error('the WAL could not be synced'), {
-        code: WAL_SYNC_FAILED,
-        cause: error,
-      });
-    }
-  }
-
-  async close(): Promise<void> {
-    await (await this.handle)?.close();
-  }
 }

@@ -1,3 +1,4 @@
+import { claims } from '@shared/claims';
 import type { Audience } from './share-images';
 
 /** Head data of every route: written by the pre-render, applied on navigation (usePageHead). */
@@ -25,26 +26,22 @@ export const NOT_FOUND_META: Omit<RouteMeta, 'path'> = {
 export const routeMeta: readonly RouteMeta[] = Object.entries({
   '/': {
     title: 'AI Data Center Technician Training and Hiring',
-    description:
-      'Free 8-week training that turns people with no experience into AI data center technicians, and a pipeline of job-ready talent for data center operators.',
+    description: `Free ${claims.trainingWeeks}-week training that turns people with no experience into AI data center technicians, and a pipeline of job-ready talent for data center operators.`,
     audience: 'everyone',
   },
   '/candidates': {
     title: 'Become an AI Data Center Technician',
-    description:
-      'Launch your tech career in weeks, not years: free 8-week training paid for by employers, then a full-time job. No experience or degree needed.',
+    description: `Launch your tech career in weeks, not years: free ${claims.trainingWeeks}-week training paid for by employers, then a full-time job. No experience or degree needed.`,
     audience: 'candidates',
   },
   '/companies': {
     title: 'Hire Trained Data Center Technicians',
-    description:
-      'Hire pre-trained, certified data center technicians with custom training and 80%+ 12-month retention.',
+    description: `Hire pre-trained, certified data center technicians with custom training and ${claims.retentionClaim} ${claims.retentionMonths}-month retention.`,
     audience: 'companies',
   },
   '/about': {
     title: 'About Us',
-    description:
-      'Founded in 2025 to close the AI data center talent gap, with a team of over 50 years of combined experience.',
+    description: `Founded in ${claims.foundedYear} to close the AI data center talent gap, with a team of over 50 years of combined experience.`,
     audience: 'everyone',
   },
   '/contact': {
@@ -55,8 +52,7 @@ export const routeMeta: readonly RouteMeta[] = Object.entries({
   },
   '/apply': {
     title: 'Apply for Training',
-    description:
-      'Apply for the free 8-week AI data center technician training programme. It takes about two minutes.',
+    description: `Apply for the free ${claims.trainingWeeks}-week AI data center technician training programme. It takes about two minutes.`,
     indexable: false,
     audience: 'candidates',
   },
@@ -74,8 +70,7 @@ export const routeMeta: readonly RouteMeta[] = Object.entries({
   },
   '/hiring': {
     title: 'Request Talent Information',
-    description:
-      'Tell us about your hiring needs and a talent specialist will contact you within 1 business day.',
+    description: `Tell us about your hiring needs and a talent specialist will contact you within ${claims.companyResponseBusinessDays} business day.`,
     audience: 'companies',
   },
   '/career': {
@@ -85,9 +80,8 @@ export const routeMeta: readonly RouteMeta[] = Object.entries({
     audience: 'candidates',
   },
   '/training': {
-    title: 'Earn $50K+ in Tech Without a Degree',
-    description:
-      'Only 20 spots in the next cohort: free data center technician training for a $50K+ career, no degree needed.',
+    title: `Earn ${claims.salaryClaim} in Tech Without a Degree`,
+    description: `Only ${claims.cohortSpots} spots in the next cohort: free data center technician training for a ${claims.salaryClaim} career, no degree needed.`,
     audience: 'candidates',
   },
   '/privacy': {

@@ -1,10 +1,8 @@
-import { tablesOf } from '../../platform/database/connection';
-import { sql, type Expression, type Kysely } from 'kysely';
+import { tablesOf, type SharedTransaction } from '../../platform/database/connection';
+import { sql, type Expression } from 'kysely';
 import { funnelStages, type FunnelStage, type FunnelStageKey } from '@shared/admin-funnel';
 import type { LeadRecordTables } from '../records/lead-tables';
 import { recoveredByReminders } from '../workflows/messages/candidate-reminders';
-
-type AnyDb = Pick<Kysely<object>, 'getExecutor'>;
 
 export type FunnelDimension = 'source_page' | 'landing_variant' | 'utm_source' | 'utm_campaign';
 
@@ -36,32 +34,33 @@ const stageCounts = (booked: BookedCalls | undefined) =>
     );
   });
 
-/** Candidates (or company leads) created in [fromIso, toIso). */
+/** The UTC day a lead arrived, YYYY-MM-DD. */
+export const arrivalDay = sql<string>`substr(created_at, 1, 10)`;
+
+/** Candidates (or company leads) created in [fromIso, toIso), of `campaigns` (utm_campaign) if given. */
 const leadsIn = (
-  connection: AnyDb,
+  connection: SharedTransaction,
   fromIso: string,
   toIso: string,
   table: 'candidates' | 'companies' = 'candidates',
+  campaigns?: readonly string[],
 ) =>
   tablesOf<LeadRecordTables>(connection)
     .selectFrom(table)
     .where('created_at', '>=', fromIso)
-    .where('created_at', '<', toIso);
+    .where('created_at', '<', toIso)
+    .$if(campaigns !== undefined, (query) => query.where('utm_campaign', 'in', campaigns!));
 
-/**
- * Candidates created in [fromIso, toIso) per value of `dimension`, counted per funnel stage; only
- * those of `campaigns` (utm_campaign values) when given.
- */
+/** Candidates created in [fromIso, toIso) per value of `dimension`, counted per funnel stage. */
 export function funnelLeadsQuery(
-  connection: AnyDb,
+  connection: SharedTransaction,
   dimension: FunnelDimension,
   fromIso: string,
   toIso: string,
   booked?: BookedCalls,
   campaigns?: readonly string[],
 ) {
-  return leadsIn(connection, fromIso, toIso)
-    .$if(campaigns !== undefined, (query) => query.where('utm_campaign', 'in', campaigns!))
+  return leadsIn(connection, fromIso, toIso, 'candidates', campaigns)
     .select([
       sql<string | null>`${sql.ref(dimension)}`.as('key'),
       ...stageCounts(booked),
@@ -70,16 +69,15 @@ export function funnelLeadsQuery(
     .groupBy(dimension);
 }
 
-/** Company leads created in [fromIso, toIso) per value of `dimension`, of `campaigns` if given. */
+/** Company leads created in [fromIso, toIso) per value of `dimension`. */
 export function funnelCompaniesQuery(
-  connection: AnyDb,
+  connection: SharedTransaction,
   dimension: FunnelDimension,
   fromIso: string,
   toIso: string,
   campaigns?: readonly string[],
 ) {
-  return leadsIn(connection, fromIso, toIso, 'companies')
-    .$if(campaigns !== undefined, (query) => query.where('utm_campaign', 'in', campaigns!))
+  return leadsIn(connection, fromIso, toIso, 'companies', campaigns)
     .select([
       sql<string | null>`${sql.ref(dimension)}`.as('key'),
       (eb) => eb.fn.countAll<number | string>().as('companies'),
@@ -92,27 +90,26 @@ export function funnelCompaniesQuery(
  * `campaigns`: how a campaign's spend is shared when none of its visitors were counted.
  */
 export function campaignPagesQuery(
-  connection: AnyDb,
+  connection: SharedTransaction,
   campaigns: readonly string[],
   fromIso: string,
   toIso: string,
 ) {
-  const day = sql<string>`substr(created_at, 1, 10)`;
-  return leadsIn(connection, fromIso, toIso)
+  return leadsIn(connection, fromIso, toIso, 'candidates', campaigns)
     .select([
       'utm_campaign as campaign',
-      day.as('day'),
+      arrivalDay.as('day'),
       'source_page as page',
       'landing_variant as variant',
       'utm_source as source',
       (eb) => eb.fn.countAll<number | string>().as('leads'),
     ])
-    .where('utm_campaign', 'in', campaigns)
-    .groupBy(['utm_campaign', day, 'source_page', 'landing_variant', 'utm_source']);
+    .groupBy(['utm_campaign', arrivalDay, 'source_page', 'landing_variant', 'utm_source']);
 }
+
 /** Each booked candidate lead created in [fromIso, toIso): its key of `dimension`, its times. */
 export function bookingTimesQuery(
-  connection: AnyDb,
+  connection: SharedTransaction,
   dimension: FunnelDimension,
   booked: BookedCalls,
   fromIso: string,
@@ -138,10 +135,9 @@ export function bookingTimesQuery(
 }
 
 /** Candidates created in [fromIso, toIso) and placed now, per UTC day they arrived (the week chart). */
-export function placedByDayQuery(connection: AnyDb, fromIso: string, toIso: string) {
-  const day = sql<string>`substr(created_at, 1, 10)`;
+export function placedByDayQuery(connection: SharedTransaction, fromIso: string, toIso: string) {
   return leadsIn(connection, fromIso, toIso)
-    .select([day.as('day'), (eb) => eb.fn.countAll<number | string>().as('placed')])
+    .select([arrivalDay.as('day'), (eb) => eb.fn.countAll<number | string>().as('placed')])
     .where(sql<boolean>`status = 'placed'`)
-    .groupBy(day);
+    .groupBy(arrivalDay);
 }

@@ -1,17 +1,12 @@
 import { candidateStatuses, companyStatuses, type LeadKind } from '@shared/lead-status';
 import type { LeadTable } from '../records/lead-tables';
-import type { CandidateLeadType, CompanyLeadType } from '../records/listing-tables';
+import { candidateLeadTypes, companyLeadTypes } from '../records/listing-tables';
 import { candidateSchema, candidateView, companySchema, companyView } from './lead-views';
 
 /** The API spells the e-mail-only type 'email-only'; the database 'email'. */
-const candidateTypes: Record<string, CandidateLeadType> = {
-  questionnaire: 'questionnaire',
-  regular: 'regular',
-  'email-only': 'email',
-};
-const companyTypes: Record<string, CompanyLeadType> = { full: 'full', 'email-only': 'email' };
-
-const types = { candidates: candidateTypes, companies: companyTypes };
+const apiTypes = <Type extends string>(types: readonly Type[]): Record<string, Type> =>
+  Object.fromEntries(types.map((type) => [type === 'email' ? 'email-only' : type, type]));
+const types = { candidates: apiTypes(candidateLeadTypes), companies: apiTypes(companyLeadTypes) };
 const statuses = { candidates: candidateStatuses, companies: companyStatuses };
 const views = { candidates: candidateView, companies: companyView };
 const schemas = { candidates: candidateSchema, companies: companySchema };

@@ -42,13 +42,6 @@ function phoneKeys(q: string): string[] {
   return digits.startsWith('1') ? [digits] : [digits, `1${digits}`];
 }
 
-/** A table's phone as digits (the duplicates' key, match-keys.ts), when its leads have a phone. */
-const phoneDigits: Partial<Record<LeadTable, 'phone_digits'>> = Object.values(candidateFields).some(
-  (field) => 'contact' in field && field.contact === 'phone',
-)
-  ? { candidates: 'phone_digits' }
-  : {};
-
 /**
  * Ids of a tab's leads whose keys, or secondary contacts, start with `q`; `distinct` for
  * counting (a lead may match twice).
@@ -70,17 +63,15 @@ export function searchMatches(
       .where('lead_type', 'in', types),
   );
   const phones = phoneKeys(q);
-  const digitsColumn = phoneDigits[table];
-  const ownPhones = digitsColumn
-    ? phones.map((digits) =>
-        db
-          .selectFrom(table)
-          .select('id')
-          .where(digitsColumn as never, 'is not', null)
-          .where(startsWith(dialect, digitsColumn, digits))
-          .where('lead_type', 'in', types),
-      )
-    : [];
+  // Only candidates keep their phone's digits (the duplicates' key, match-keys.ts).
+  const ownPhones = (table === 'candidates' ? phones : []).map((digits) =>
+    db
+      .selectFrom(table)
+      .select('id')
+      .where('phone_digits' as never, 'is not', null)
+      .where(startsWith(dialect, 'phone_digits', digits))
+      .where('lead_type', 'in', types),
+  );
   const contacts = tablesOf<LeadContactTables>(db)
     .selectFrom('lead_contacts')
     .select('lead_id as id')

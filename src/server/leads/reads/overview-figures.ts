@@ -1,7 +1,8 @@
-import { sql, type Kysely } from 'kysely';
+import type { Kysely } from 'kysely';
 import type { OverviewFigures } from '@shared/admin-overview';
 import type { LeadTable } from '../records/lead-tables';
 import type { AdminLeadTables } from '../records/listing-tables';
+import { arrivalDay } from './lead-funnel';
 
 /** The Overview's leads and companies per day, computed on each request: cheap, never stale. */
 export class Overview {
@@ -13,12 +14,9 @@ export class Overview {
     const perDay = (table: LeadTable) =>
       this.db
         .selectFrom(table)
-        .select([
-          sql<string>`substr(created_at, 1, 10)`.as('day'),
-          (eb) => eb.fn.countAll<number | string>().as('n'),
-        ])
+        .select([arrivalDay.as('day'), (eb) => eb.fn.countAll<number | string>().as('n')])
         .where('created_at', '>=', since)
-        .groupBy(sql`substr(created_at, 1, 10)`)
+        .groupBy(arrivalDay)
         .execute();
     const [candidateDays, companyDays] = await Promise.all([
       perDay('candidates'),

@@ -4,7 +4,7 @@ import { leadTypeOf, type LeadRef } from '../records/lead-tables';
 import type { PipelineTables } from '../records/pipeline-tables';
 import type { LeadListing } from './lead-listing';
 import { leadDetail } from './lead-detail';
-import type { TimelineEntry } from './timeline';
+import { byTime, type TimelineEntry } from './timeline';
 
 /* The person's own copy from /status (decision 135): what they gave us and what happened to it,
    not the team's notes, assignee or merges, nor our keys and counters. */
@@ -15,8 +15,6 @@ const teamOnly = new Set(['note', 'assigned', 'merged']);
 type Entry = Pick<TimelineEntry, 'at' | 'text'> & { kind: string };
 /** A candidate's calls and screening answers, and the call e-mails sent, from the bookings. */
 export type CallsOf = (leadId: number) => Promise<{ bookings: object; mails: Entry[] }>;
-
-const byTime = (a: Entry, b: Entry) => (a.at < b.at ? -1 : a.at > b.at ? 1 : 0);
 
 /** Each lead's details, other contacts, forms as sent, calls and the history meant for them. */
 export async function personCopy(

@@ -95,5 +95,8 @@ export function buildTimeline(
       text: personMessageTexts[message.topic] ?? 'E-mail sent to the person',
     })),
   ];
-  return entries.sort((a, b) => (a.at < b.at ? -1 : a.at > b.at ? 1 : 0));
+  return entries.sort(byTime);
 }
+
+export const byTime = (a: { at: string }, b: { at: string }) =>
+  a.at < b.at ? -1 : a.at > b.at ? 1 : 0;

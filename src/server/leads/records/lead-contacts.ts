@@ -1,6 +1,5 @@
-import type { Kysely } from 'kysely';
 import type { ContactKind } from '@shared/lead-field';
-import { tablesOf } from '../../platform/database/connection';
+import { tablesOf, type SharedTransaction } from '../../platform/database/connection';
 import { normalizeEmail } from './upsert';
 import { eraseHistory, findHistory } from './lead-history';
 import type { LeadContactsTable, LeadRef, LeadTable } from './lead-tables';
@@ -12,8 +11,7 @@ export const LEAD_CONTACTS_LIMIT = 10;
 
 export type LeadContactTables = { lead_contacts: LeadContactsTable };
 
-type AnyDb = Pick<Kysely<object>, 'getExecutor'>;
-const contactsOf = (db: AnyDb) => tablesOf<LeadContactTables>(db);
+const contactsOf = (db: SharedTransaction) => tablesOf<LeadContactTables>(db);
 
 export interface Contact {
   kind: ContactKind;
@@ -24,7 +22,7 @@ export const contactKeyOf = ({ kind, value }: Contact): string =>
   kind === 'email' ? normalizeEmail(value) : value.replace(/\D/g, '');
 
 /** The leads `ids` of `table`'s contacts, oldest first. */
-export const findContacts = (db: AnyDb, table: LeadTable, ids: readonly number[]) =>
+export const findContacts = (db: SharedTransaction, table: LeadTable, ids: readonly number[]) =>
   findHistory(db, 'lead_contacts', table, ids);
 
 /**
@@ -32,7 +30,7 @@ export const findContacts = (db: AnyDb, table: LeadTable, ids: readonly number[]
  * `own` (its e-mail and phone now): a secondary contact is never the lead's own.
  */
 export async function keepContacts(
-  trx: AnyDb,
+  trx: SharedTransaction,
   lead: LeadRef,
   contacts: readonly Contact[],
   own: readonly Contact[],
@@ -71,11 +69,11 @@ export async function keepContacts(
 }
 
 /** Deletes (in the caller's transaction) the contacts of the leads `ids`; how many. */
-export const eraseContacts = (trx: AnyDb, table: LeadTable, ids: readonly number[]) =>
+export const eraseContacts = (trx: SharedTransaction, table: LeadTable, ids: readonly number[]) =>
   eraseHistory(trx, 'lead_contacts', table, ids);
 
 /** The ids of `table`'s leads holding the e-mail `normalizedEmail` as a secondary contact. */
-export const leadsWithEmail = (db: AnyDb, table: LeadTable, normalizedEmail: string) =>
+export const leadsWithEmail = (db: SharedTransaction, table: LeadTable, normalizedEmail: string) =>
   contactsOf(db)
     .selectFrom('lead_contacts')
     .select('lead_id as id')

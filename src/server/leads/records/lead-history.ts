@@ -1,5 +1,5 @@
-import { sql, type Insertable, type Kysely, type Selectable } from 'kysely';
-import { tablesOf } from '../../platform/database/connection';
+import { sql, type Insertable, type Selectable } from 'kysely';
+import { tablesOf, type SharedTransaction } from '../../platform/database/connection';
 import type {
   LeadContactsTable,
   LeadRecordTables,
@@ -14,13 +14,12 @@ type History = {
   lead_activity: LeadActivityTable;
   lead_contacts: LeadContactsTable;
 };
-type AnyDb = Pick<Kysely<object>, 'getExecutor'>;
 
 export const LEAD_HISTORY_LIMIT = 50;
 
 /** Keeps a form in its lead's history up to LEAD_HISTORY_LIMIT, then only counts it (152). */
 export async function keepInHistory(
-  trx: AnyDb,
+  trx: SharedTransaction,
   form: Insertable<LeadSubmissionsTable>,
   newLead = false,
 ): Promise<void> {
@@ -46,7 +45,7 @@ export async function keepInHistory(
 
 /** Every row of `from` about the leads `ids` of `table`, oldest first. */
 export async function findHistory<From extends keyof History>(
-  db: AnyDb,
+  db: SharedTransaction,
   from: From,
   table: LeadTable,
   ids: readonly number[],
@@ -64,7 +63,7 @@ export async function findHistory<From extends keyof History>(
 
 /** Deletes (in the caller's transaction) the rows of `from` about the leads `ids`; how many. */
 export async function eraseHistory(
-  trx: AnyDb,
+  trx: SharedTransaction,
   from: keyof History,
   table: LeadTable,
   ids: readonly number[],

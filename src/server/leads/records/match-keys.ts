@@ -1,6 +1,5 @@
-import type { Kysely } from 'kysely';
 import type { MatchReason } from '@shared/admin-duplicates';
-import { tablesOf } from '../../platform/database/connection';
+import { tablesOf, type SharedTransaction } from '../../platform/database/connection';
 import { normalizeEmail } from './upsert';
 import type { AdminLeadTables, MatchKeyColumns } from './listing-tables';
 import type { CandidatesTable } from './lead-tables';
@@ -49,10 +48,7 @@ export function matchKeys(lead: MatchKeySource): MatchKeyColumns {
 }
 
 /** Computes candidate `id`'s keys again from its row (a write that changed its values). */
-export async function refreshMatchKeys(
-  trx: Pick<Kysely<object>, 'getExecutor'>,
-  id: number,
-): Promise<void> {
+export async function refreshMatchKeys(trx: SharedTransaction, id: number): Promise<void> {
   const db = tablesOf<AdminLeadTables>(trx);
   const row = await db
     .selectFrom('candidates')

@@ -30,7 +30,6 @@ export const quarantineReleasedSchema = objectOf(
 );
 export type QuarantineReleased = FromSchema<typeof quarantineReleasedSchema>;
 
-/** What each reason means, for the dashboard. */
 export const quarantineReasonLabels: Record<string, string> = {
   honeypot: 'Filled the hidden field',
   too_fast: 'Sent too fast',

@@ -102,7 +102,6 @@ export const DEFAULT_AVAILABILITY: Availability = {
   seats: 1,
 };
 
-/** The admin's read and write of the availability. */
 export const AVAILABILITY_URL = '/api/admin/booking/availability';
 
 /** The signed-in host's calendar feed: GET when its link was made, POST a new link (shown once). */

@@ -51,7 +51,6 @@ export const screeningSchema = z.object({
     .check(z.maxLength(MAX_QUESTIONS, { error: `At most ${MAX_QUESTIONS} questions` })),
 });
 export type Screening = z.infer<typeof screeningSchema>;
-export type ScreeningInput = z.input<typeof screeningSchema>;
 
 export const NO_SCREENING: Screening = { questions: [] };
 

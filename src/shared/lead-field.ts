@@ -74,11 +74,9 @@ export type FieldValues<Fields extends AnyFields> = {
       : string | null;
 };
 
-/** The fields of `fields`, each with its API name, in order. */
 export const entriesOf = <Fields extends AnyFields>(fields: Fields) =>
   Object.entries(fields) as [keyof Fields & string, LeadField][];
 
-/** Each field of `fields` with its API name and the name it is posted under, in order. */
 export const postedNames = (fields: AnyFields) =>
   entriesOf(fields).map(([apiName, field]) => ({
     ...field,
@@ -89,7 +87,6 @@ export const postedNames = (fields: AnyFields) =>
 export const postedBy = (fields: AnyFields, form: LeadForm) =>
   postedNames(fields).filter((field) => field.forms?.some((each) => each === form));
 
-/** What `body` posts for `fields`, by column. */
 export const valuesByColumn = (
   fields: readonly { name: string; column: string }[],
   body: object | undefined,

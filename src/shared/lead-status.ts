@@ -33,7 +33,6 @@ export type CompanyStatus = (typeof companyStatuses)[number]['value'];
 
 export const leadStatuses = { candidate: candidateStatuses, company: companyStatuses } as const;
 
-/** The label of a status value (the value itself when unknown). */
 export function statusLabel(value: string): string {
   return (
     [...candidateStatuses, ...companyStatuses].find((status) => status.value === value)?.label ??

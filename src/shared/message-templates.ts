@@ -11,14 +11,12 @@ const placeholderPattern = /\{([^{}\s]+)\}/g;
 const isPlaceholder = (name: string): name is Placeholder =>
   (PLACEHOLDERS as readonly string[]).includes(name);
 
-/** The text with each known `{placeholder}` replaced; an unknown one stays as written. */
 export function renderTemplate(text: string, values: PlaceholderValues): string {
   return text.replace(placeholderPattern, (whole, name: string) =>
     isPlaceholder(name) ? values[name] : whole,
   );
 }
 
-/** The `{names}` in the text that are not placeholders, each once, in order. */
 export function unknownPlaceholders(text: string): string[] {
   const names = [...text.matchAll(placeholderPattern)].map((match) => match[1]!);
   return [...new Set(names.filter((name) => !isPlaceholder(name)))];

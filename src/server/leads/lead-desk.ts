@@ -1,4 +1,6 @@
+import type { Kysely } from 'kysely';
 import { tablesOf, type AlsoWrite, type DatabaseConnection } from '../platform/database/connection';
+import type { DialectName } from '../platform/database/migration-runner';
 import { BulkChanges } from './workflows/pipeline/bulk-changes';
 import { LeadPipeline, type CancelCall } from './workflows/pipeline/lead-pipeline';
 import type { PipelineTables } from './records/pipeline-tables';
@@ -16,13 +18,12 @@ import { mergeCandidates } from './workflows/duplicates/lead-merge';
 import { possibleDuplicates } from './workflows/duplicates/possible-duplicates';
 import { Overview } from './reads/overview-figures';
 import type { LeadRecordTables, LeadRef, LeadTable } from './records/lead-tables';
+import type { AdminLeadTables } from './records/listing-tables';
 import { leadDetail } from './reads/lead-detail';
 import { personCopy, type CallsOf } from './reads/person-copy';
 import { recordDownload } from './workflows/people/person-writes';
 import { acceptUnverified } from './workflows/people/unverified-forms';
-import type { AdminLeadTables } from './records/listing-tables';
 
-/** Planner statistics (SQLite) are refreshed, and old quarantined forms expired, this often. */
 const HOURLY_MS = 60 * 60 * 1000;
 
 /** A lead released from quarantine has a new lead's effects (leadsPlugin's options). */
@@ -42,27 +43,23 @@ export class LeadDesk {
   readonly people: PersonRecords;
   readonly templates: MessageTemplates;
   private hourly: NodeJS.Timeout | undefined;
+  private readonly db: Kysely<PipelineTables>;
+  private readonly dialect: DialectName;
 
-  constructor(
-    private readonly database: DatabaseConnection,
-    private readonly options: LeadDeskOptions,
-  ) {
+  constructor(database: DatabaseConnection, options: LeadDeskOptions) {
     const { db, dialect } = database;
+    this.db = tablesOf<PipelineTables>(db);
+    this.dialect = dialect;
     const leads = tablesOf<AdminLeadTables>(db);
     this.overview = new Overview(leads);
     this.listing = new LeadListing(leads, dialect);
     const { statusEvents, cancelCall } = options;
-    this.pipeline = new LeadPipeline(
-      tablesOf<PipelineTables>(db),
-      dialect,
-      statusEvents,
-      cancelCall,
-    );
+    this.pipeline = new LeadPipeline(this.db, dialect, statusEvents, cancelCall);
     this.people = new PersonRecords(db);
     this.templates = new MessageTemplates(tablesOf<MessageTemplateTables>(db));
     this.quarantine = new QuarantineDesk(tablesOf<LeadRecordTables>(db), leadWriteEffects(options));
     this.bulk = new BulkChanges({
-      db: tablesOf<PipelineTables>(db),
+      db: this.db,
       dialect,
       // One more than BULK_LIMIT says there are too many.
       matching: async (table, filter, limit) => {
@@ -75,32 +72,29 @@ export class LeadDesk {
   }
 
   detail<Table extends LeadTable>(table: Table, id: number) {
-    return leadDetail(tablesOf<PipelineTables>(this.database.db), this.listing, table, id);
+    return leadDetail(this.db, this.listing, table, id);
   }
 
   /** The person's copy of their leads (/status), each lead's history saying so. */
   async personCopy(leads: LeadRef[], callsOf: CallsOf) {
-    const db = tablesOf<PipelineTables>(this.database.db);
-    const copy = await personCopy(db, this.listing, leads, callsOf);
-    await recordDownload(db, leads);
+    const copy = await personCopy(this.db, this.listing, leads, callsOf);
+    await recordDownload(this.db, leads);
     return copy;
   }
 
   acceptUnverified(table: LeadTable, id: number, also?: AlsoWrite<unknown>) {
-    const { db, dialect } = this.database;
-    return acceptUnverified(tablesOf<PipelineTables>(db), dialect, { table, id }, also);
+    return acceptUnverified(this.db, this.dialect, { table, id }, also);
   }
 
   possibleDuplicates(id: number) {
-    return possibleDuplicates(tablesOf<AdminLeadTables>(this.database.db), id);
+    return possibleDuplicates(this.listing.db, id);
   }
 
   mergeCandidates(
     merge: Parameters<typeof mergeCandidates>[2],
     within: AlsoWrite,
   ): Promise<boolean> {
-    const { db, dialect } = this.database;
-    return mergeCandidates(tablesOf<PipelineTables>(db), dialect, merge, within);
+    return mergeCandidates(this.db, this.dialect, merge, within);
   }
 
   exportCsv(tab: ExportTab, filter: ListFilter) {

@@ -26,33 +26,28 @@ export const NOT_IN_A_LINE =
 export const SINGLE_LINE_PATTERN = new RegExp(`^[^${NOT_IN_A_LINE}]*$`, 'u');
 const singleLine = z.regex(SINGLE_LINE_PATTERN, { error: SINGLE_LINE_MESSAGE });
 
-const required = (
+export const requiredText = (
   min: number,
   message: string,
-  max: number,
+  max = MAX_TEXT,
   ...checks: z.core.$ZodCheck<string>[]
 ) => trimmedText(message, max).check(z.minLength(min, { error: message }), ...checks);
 
-export const requiredText = (min: number, message: string, max = MAX_TEXT) =>
-  required(min, message, max);
-
 /** A required one-line field: a name, place, company or title. */
 export const requiredLine = (min: number, message: string) =>
-  required(min, message, MAX_TEXT, singleLine);
+  requiredText(min, message, MAX_TEXT, singleLine);
 
 /** Only an API client can send a number or an object where the forms send text. */
 export const NOT_TEXT = 'Please enter text';
 
 /** Absent becomes '' (the spec sends phone as '' when not given). */
-const optional = (max: number, ...checks: z.core.$ZodCheck<string>[]) =>
+export const optionalText = (max = MAX_TEXT, ...checks: z.core.$ZodCheck<string>[]) =>
   z.pipe(
     z.optional(trimmedText(NOT_TEXT, max).check(...checks)),
     z.transform((value: string | undefined) => value ?? ''),
   );
 
-export const optionalText = (max = MAX_TEXT) => optional(max);
-
-export const optionalLine = (max = MAX_TEXT) => optional(max, singleLine);
+export const optionalLine = (max = MAX_TEXT) => optionalText(max, singleLine);
 
 export const choice = <const T extends readonly [string, ...string[]]>(
   values: T,

@@ -7,7 +7,6 @@ export const MAX_BODY_LENGTH = 5000;
 export const SUBJECT_MESSAGE = 'Please enter a subject';
 export const BODY_MESSAGE = 'Please enter a message';
 
-/** Refuses `{names}` that are not placeholders, naming them. */
 const knownPlaceholders = z.refine<string>((text) => unknownPlaceholders(text).length === 0, {
   error: (issue) =>
     `Unknown placeholders: ${unknownPlaceholders(String(issue.input))

@@ -17,11 +17,8 @@ export function decodeCursor(cursor: string | undefined): Cursor | undefined {
   return { createdAt, id: Number(id) };
 }
 
-/** Rows after `cursor`, newest first: a row value comparison the indexes answer as a range. */
-export const afterCursor = (cursor: Cursor): RawBuilder<SqlBool> =>
-  afterKeys([sql.ref('created_at')], [cursor.createdAt, cursor.id], true);
-
-/** Rows whose (columns…, id) come after `values` in the sort's direction. */
+/** Rows whose (columns…, id) come after `values` in the sort's direction: a row value comparison
+    the indexes answer as a range. */
 export const afterKeys = (
   columns: readonly RawBuilder<unknown>[],
   values: readonly unknown[],

@@ -69,7 +69,6 @@ export function funnelLeadsQuery(
     .groupBy(dimension);
 }
 
-/** Company leads created in [fromIso, toIso) per value of `dimension`. */
 export function funnelCompaniesQuery(
   connection: SharedTransaction,
   dimension: FunnelDimension,

@@ -8,7 +8,7 @@ import { eraseHistory } from '../records/lead-history';
 import type { DialectName } from '../../platform/database/migration-runner';
 import { leadTypeOf, type LeadTable } from '../records/lead-tables';
 import { hasPossibleDuplicates } from '../workflows/duplicates/possible-duplicates';
-import { afterCursor, afterKeys, type Cursor } from './cursor';
+import { afterKeys, type Cursor } from './cursor';
 import { NEWEST_FIRST, sortColumns, type ListSort, type ListSortKey } from './lead-sort';
 import { idIn } from '../records/id-list';
 import { normalizeSearch, SEARCH_COUNT_CAP, searchMatches } from './lead-search';
@@ -88,9 +88,8 @@ export class LeadListing {
 
   matching(table: LeadTable, filter: ListFilter, cursor?: Cursor) {
     const query = this.filtered(table, filter);
-    return (cursor ? query.where(afterCursor(cursor)) : query)
-      .orderBy('created_at', 'desc')
-      .orderBy('id', 'desc');
+    const after = cursor && afterKeys([sql.ref('created_at')], [cursor.createdAt, cursor.id], true);
+    return (after ? query.where(after) : query).orderBy('created_at', 'desc').orderBy('id', 'desc');
   }
 
   /** A search counts up to SEARCH_COUNT_CAP, from the key indexes alone if nothing else filters. */

@@ -5,7 +5,6 @@ import type { CandidateListRow, CompanyListRow } from '../records/listing-tables
 
 /* What the admin endpoints answer: the spec's camelCase names, booleans, blanks as null. */
 
-/** The API's view of a contract's fields of a row: text or null, a flag as a boolean. */
 function fieldsView<Fields extends AnyFields>(fields: Fields) {
   const entries = entriesOf(fields);
   return (row: object) => {
@@ -68,7 +67,6 @@ export const leadEmailView = (row: LeadEmailRow) => ({
   assignee: assigneeView(row),
 });
 
-/** JSON schema of a contract's fields: text or null, a flag boolean, the e-mail a string. */
 const jsonTypes = { text: ['string', 'null'], flag: 'boolean', email: 'string' };
 const fieldsSchema = (fields: AnyFields) =>
   Object.fromEntries(

@@ -1,7 +1,6 @@
 import type { AnyFields, LeadField } from '@shared/lead-field';
 import { attributionFields, candidateFields, companyFields } from '@shared/lead-fields';
 
-/** The columns of `fields` of `kind` ('text' when none is given), in order. */
 export const columnsOf = <Kind extends LeadField['kind']>(fields: AnyFields, kind: Kind) =>
   Object.values(fields)
     .filter((field) => (field.kind ?? 'text') === kind)

@@ -9,7 +9,6 @@ export const LEAD_REQUESTED = 'lead.requested';
 
 export type LeadCreatedPayload = ReturnType<typeof leadCreatedPayload>;
 
-/** What the 'lead.created' notice of a lead just inserted from `step` says. */
 export function leadCreatedPayload(table: LeadTable, id: number, step: LeadStep<string, string>) {
   const field = (name: string) => step.fields?.[name]?.trim() || null;
   return {

@@ -56,7 +56,6 @@ export type AdminLeadTables = {
   lead_submissions: LeadSubmissionsTable;
 };
 
-/** A listed row; the listing reads the assignee's name too (lead-listing.ts). */
 type ListRow<Table, Type, Status> = Selectable<Table> &
   Selectable<AdminColumns<Type, Status>> & { assignee_name?: string | null };
 

@@ -32,11 +32,9 @@ export function presentValues<T extends Record<string, string | null | undefined
 
 const postedAttribution = postedNames(attributionFields);
 
-/** The attribution columns a form's attribution fills (blanks left out). */
 const attributionValues = (attribution: Attribution | undefined) =>
   presentValues(valuesByColumn(postedAttribution, attribution)) as Partial<AttributionColumns>;
 
-/** What a lead write answers: the record's id, and whether this write created it. */
 export interface SaveResult {
   id: number;
   created: boolean;

@@ -5,7 +5,6 @@ import { candidateStatuses, companyStatuses } from '@shared/lead-status';
 import type { LeadTable } from '../../records/lead-tables';
 import type { ExportRow, RowBatches } from './export-batches';
 
-/** An export: one column per CSV cell, as SQL (a column name or an expression). */
 export type ExportSelection = string | RawBuilder<unknown>;
 
 /* One export per tab (spec section 9), SQL per column; columns beyond the spec's come last. */
@@ -18,7 +17,6 @@ export const exportTabs = [
 ] as const;
 export type ExportTab = (typeof exportTabs)[number];
 
-/** A CSV column: its header and what to select (per table when the sources differ). */
 type ExportColumn = [
   header: string,
   select: ExportSelection | ((table: LeadTable) => ExportSelection),
@@ -32,7 +30,6 @@ export interface ExportDefinition {
 
 const questionnaireStatus = sql`case when questionnaire_completed = 1 then 'Completed' else 'Not Completed' end`;
 
-/** The pipeline status as its label (src/shared/lead-status.ts), by the table's own list. */
 const statusLabel = (table: LeadTable) =>
   sql`case status ${sql.join(
     (table === 'candidates' ? candidateStatuses : companyStatuses).map(
@@ -42,7 +39,6 @@ const statusLabel = (table: LeadTable) =>
   )} else status end`;
 const pipelineStatus: ExportColumn = ['Status', statusLabel];
 
-/** A section's columns in the contract's order (src/shared/lead-fields.ts). */
 const section = (fields: AnyFields, name: ExportSection): ExportColumn[] =>
   Object.values(fields).flatMap((field) =>
     field.export?.section === name ? [[field.export.header, field.column] as ExportColumn] : [],

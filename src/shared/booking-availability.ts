@@ -22,13 +22,10 @@ const TIME = /^(?:[01]\d|2[0-3]):[0-5]\d$/;
 const DATE = /^\d{4}-(?:0[1-9]|1[0-2])-(?:0[1-9]|[12]\d|3[01])$/;
 
 const time = z.string().check(z.regex(TIME, { error: 'Use a time as HH:MM (24 hours)' }));
-const whole = (min: number, max: number) =>
-  z
-    .int({ error: `Enter a whole number from ${min} to ${max}` })
-    .check(
-      z.minimum(min, { error: `Enter a whole number from ${min} to ${max}` }),
-      z.maximum(max, { error: `Enter a whole number from ${min} to ${max}` }),
-    );
+const whole = (min: number, max: number) => {
+  const error = `Enter a whole number from ${min} to ${max}`;
+  return z.int({ error }).check(z.minimum(min, { error }), z.maximum(max, { error }));
+};
 
 /** From `start` to `end` on the host's wall clock; a slot must end by `end`. */
 const windowSchema = z

@@ -108,28 +108,22 @@ export const selectionsFor = (definition: ExportDefinition, table: LeadTable) =>
 
 /** Merges two newest-first exports into one by date; on a tie the first export's row first. */
 export async function* newestFirst(first: RowBatches, second: RowBatches): RowBatches {
-  const sides = [first, second].map((batches) => ({
-    iterator: batches[Symbol.asyncIterator](),
-    batch: [] as ExportRow[],
-    next: 0,
-    done: false,
-  }));
-  const head = async (side: (typeof sides)[number]) => {
-    while (side.next >= side.batch.length && !side.done) {
-      const result = await side.iterator.next();
-      if (result.done) side.done = true;
-      else [side.batch, side.next] = [result.value, 0];
-    }
-    return side.done ? undefined : side.batch[side.next];
+  const rowsOf = async function* (batches: RowBatches) {
+    for await (const batch of batches) yield* batch;
   };
-  const [a, b] = sides as [(typeof sides)[number], (typeof sides)[number]];
+  const [a, b] = [rowsOf(first), rowsOf(second)];
+  let left = await a.next();
+  let right = await b.next();
   try {
     let out: ExportRow[] = [];
-    for (;;) {
-      const [left, right] = [await head(a), await head(b)];
-      if (!left && !right) break;
-      const side = !right || (left && left[1] >= right[1]) ? a : b;
-      out.push(side.batch[side.next++] as ExportRow);
+    while (!left.done || !right.done) {
+      if (right.done || (!left.done && left.value[1] >= right.value[1])) {
+        out.push(left.value as ExportRow);
+        left = await a.next();
+      } else {
+        out.push(right.value);
+        right = await b.next();
+      }
       if (out.length === 500) {
         yield out;
         out = [];
@@ -137,6 +131,6 @@ export async function* newestFirst(first: RowBatches, second: RowBatches): RowBa
     }
     if (out.length > 0) yield out;
   } finally {
-    await Promise.all(sides.map((side) => side.iterator.return?.()));
+    await Promise.all([a.return(), b.return()]);
   }
 }

@@ -167,11 +167,8 @@ export class LeadListing {
     const offset = query.offset ?? 0;
     const filter = { ...query, type: 'email', limit: offset + query.limit, offset: 0 };
     const side = async (table: LeadTable, kind: LeadEmailRow['kind']) => {
-      const [count, rows] = await Promise.all([
-        this.count(table, filter),
-        this.rows<LeadEmailRow>(table, filter),
-      ]);
-      return { ...count, rows: rows.map((row) => ({ ...row, kind })) };
+      const page = await this.list(table, filter as ListQuery<'email'>);
+      return { ...page, rows: page.rows.map((row) => ({ ...row, kind }) as LeadEmailRow) };
     };
     const [candidates, companies] = await Promise.all([
       side('candidates', 'candidate'),

@@ -32,11 +32,7 @@ export function saveCandidate(
     candidateStages,
     step,
     {
-      insert: {
-        questionnaire_completed: step.questionnaireCompleted ? 1 : 0,
-        is_questionnaire_candidate: step.isQuestionnaireCandidate ? 1 : 0,
-      },
-      update: {
+      raise: {
         ...(step.questionnaireCompleted ? { questionnaire_completed: 1 } : {}),
         ...(step.isQuestionnaireCandidate ? { is_questionnaire_candidate: 1 } : {}),
       },

@@ -63,10 +63,9 @@ export interface LeadStep<Stage extends string, Fields extends string> {
   mailbox?: string | undefined;
 }
 
-/** Integer columns a step sets besides its fields: all of them on insert, some on update. */
+/** Integer columns a step sets besides its fields (a new lead's others keep their default, 0). */
 export interface StepFlags {
-  insert?: Record<string, number>;
-  update?: Record<string, number>;
+  raise?: Record<string, number>;
   /** Columns computed from the row, written with every change (the candidates' match keys). */
   derived?: (row: Record<string, unknown> & { email: string }) => object;
 }
@@ -130,7 +129,7 @@ export async function upsertLead<Stage extends string>(
       email_normalized: emailNormalized,
       stage: step.stage,
       ...presentValues(step.fields ?? {}),
-      ...flags.insert,
+      ...flags.raise,
       ...attributionValues(step.attribution),
       proof_issued: 1,
       created_at: now,
@@ -156,7 +155,7 @@ export async function upsertLead<Stage extends string>(
     // Only the mailbox claims a lead, also one from before the proof (decision 176).
     const claimed = step.mailbox === emailNormalized;
     const verified = claimed || provesLead(step.proofs ?? [], table, lead);
-    const { changes, refused } = changesOf(lead, stages, step, flags.update ?? {}, verified);
+    const { changes, refused } = changesOf(lead, stages, step, flags.raise ?? {}, verified);
     const changed = Object.keys(changes).length > 0;
     // A write without the proof that changes nothing leaves updated_at (retention) alone.
     if (verified || changed || refused) {

@@ -5,9 +5,10 @@ import type { PageState } from '@shared/page-state';
 import { PREFILL_COOKIE, PREFILL_KEYS } from '@shared/prefill-cookie';
 import type { FlashStore } from './flash-store';
 import { parsedJson } from '../people/person-report-views';
+import { cookieValue } from '../../../platform/http/cookies';
 
 /** An opaque id (HttpOnly): what it points to stays on the server. */
-export const FLASH_COOKIE = 'tb_form';
+const FLASH_COOKIE = 'tb_form';
 
 const FLASH_TTL_MS = 10 * 60_000;
 const PREFILL_MAX_AGE_S = 30 * 60;
@@ -36,7 +37,7 @@ export class FormHandoff {
     request: FastifyRequest,
     route: string,
   ): Promise<{ state: PageState; clear: string } | undefined> {
-    const id = this.cookies(request)[FLASH_COOKIE];
+    const id = cookieValue(request.headers.cookie, FLASH_COOKIE);
     // No cookie, no store lookup: a plain page view costs nothing here.
     const flash = id ? await this.flashes.take(id, route) : undefined;
     if (!flash || flash.expires <= this.now()) return undefined;
@@ -45,7 +46,7 @@ export class FormHandoff {
 
   /** The prefill the request's cookie carries: the spec's keys only, each a short string. */
   prefill(request: FastifyRequest): Record<string, string> | undefined {
-    const raw = this.cookies(request)[PREFILL_COOKIE];
+    const raw = cookieValue(request.headers.cookie, PREFILL_COOKIE);
     const parsed = raw ? parsedJson(Buffer.from(raw, 'base64url').toString('utf8')) : null;
     const entries = Object.entries(parsed ?? {}).filter(
       ([key, value]) =>
@@ -65,11 +66,6 @@ export class FormHandoff {
     }
     const encoded = Buffer.from(JSON.stringify(next)).toString('base64url');
     return this.cookie(request, PREFILL_COOKIE, encoded, PREFILL_MAX_AGE_S, false);
-  }
-
-  private cookies(request: FastifyRequest): Record<string, string | undefined> {
-    const header = request.headers.cookie;
-    return header ? fastifyCookie.parse(header) : {};
   }
 
   private cookie(

@@ -57,26 +57,6 @@ function landingQuery(referer: string | undefined): URLSearchParams {
   return new URLSearchParams([...query].filter(([name, value]) => names.includes(name) && value));
 }
 
-/** The body to validate: a urlencoded form's `page` and Referer become the JS flow's attribution. */
-export function leadBody(request: FastifyRequest, action: string): unknown {
-  if (!isFormEncoded(request)) return request.body;
-  const {
-    page,
-    attribution: _ignored,
-    ...fields
-  } = { ...(request.body as Record<string, unknown>) };
-  const { referer } = request.headers;
-  const form = formOf(action, page, referer);
-  const attribution = form
-    ? {
-        ...landingValues(referer),
-        page: form.page,
-        ...(form.variant ? { variant: form.variant } : {}),
-      }
-    : undefined;
-  return { ...fields, attribution };
-}
-
 /** How long a typed value may be to travel back (the longest field takes 4,000 characters). */
 const MAX_VALUE_LENGTH = 4000;
 
@@ -92,20 +72,42 @@ export function typedValues(schema: HtmlForm['schema'], body: unknown): Record<s
   return values;
 }
 
-/** A navigation's post to `action`, answered with a 303; undefined for a fetch or an API client. */
-export function htmlFormPost(request: FastifyRequest, action: string, handoff: FormHandoff) {
-  if (!wantsHtml(request)) return undefined;
-  const page = isFormEncoded(request) ? (request.body as Record<string, unknown>)?.page : undefined;
-  const form = formOf(action, page, request.headers.referer);
-  if (!form) return undefined;
-  const cookies: string[] = [];
-  const redirect = (reply: FastifyReply, location: string) => {
-    if (cookies.length > 0) reply.header('Set-Cookie', cookies);
-    // Fixed paths (and the ad's parameters back): nothing typed (no e-mail) ever reaches a URL.
-    return reply.code(303).header('Location', location).header('Cache-Control', 'no-store').send();
-  };
-  const returned = { action: form.action, page: form.page };
+/** A 303 to `location`, never cached; nothing typed (no e-mail) ever reaches a URL. */
+export function seeOther(reply: FastifyReply, location: string, cookies?: string | string[]) {
+  if (cookies?.length) reply.header('Set-Cookie', cookies);
+  return reply.code(303).header('Location', location).header('Cache-Control', 'no-store').send();
+}
 
+/**
+ * The body to validate (a urlencoded form's `page` and Referer become the JS flow's attribution)
+ * and, for a navigation, its answers: a 303 on, or back with its messages.
+ */
+export function formPost(request: FastifyRequest, action: string, handoff: FormHandoff) {
+  const encoded = isFormEncoded(request);
+  const {
+    page,
+    attribution: _ignored,
+    ...fields
+  } = encoded ? { ...(request.body as Record<string, unknown>) } : {};
+  const { referer } = request.headers;
+  const form = formOf(action, page, referer);
+  const attribution = form
+    ? {
+        ...landingValues(referer),
+        page: form.page,
+        ...(form.variant ? { variant: form.variant } : {}),
+      }
+    : undefined;
+  const body = encoded ? { ...fields, attribution } : request.body;
+  return {
+    body,
+    html: form && wantsHtml(request) ? htmlAnswers(request, form, handoff) : undefined,
+  };
+}
+
+function htmlAnswers(request: FastifyRequest, form: HtmlForm, handoff: FormHandoff) {
+  const cookies: string[] = [];
+  const returned = { action: form.action, page: form.page };
   return {
     /** The page's messages when its own rules fail (stricter than the endpoint's, never wider). */
     check(body: unknown) {
@@ -119,7 +121,7 @@ export function htmlFormPost(request: FastifyRequest, action: string, handoff: F
       };
       cookies.push(await handoff.keep(request, formRoute(form), state));
       const query = landingQuery(request.headers.referer).toString();
-      return redirect(reply, `${form.back ?? formRoute(form)}${query ? `?${query}` : ''}`);
+      return seeOther(reply, `${form.back ?? formRoute(form)}${query ? `?${query}` : ''}`, cookies);
     },
     /** The lead is committed: on to the spec's next page, with what it prefills. */
     async saved(reply: FastifyReply, values: Record<string, unknown>) {
@@ -128,7 +130,7 @@ export function htmlFormPost(request: FastifyRequest, action: string, handoff: F
         const state: PageState = { form: { ...returned, sentBy: form.sentBy(values) } };
         cookies.push(await handoff.keep(request, form.next, state));
       }
-      return redirect(reply, form.next);
+      return seeOther(reply, form.next, cookies);
     },
   };
 }

@@ -15,7 +15,7 @@ import {
   retryAfterHeader,
 } from '../../../platform/http/api-schemas';
 import { submissionClient, withConversionFields } from '../../../conversions';
-import { htmlFormPost, leadBody } from './html-form-posts';
+import { formPost } from './html-form-posts';
 import { INVALID_FIELDS_MESSAGE, validateBody } from './validate-body';
 import type { LeadCapture } from './lead-capture';
 import type { FormHandoff } from './form-handoff';
@@ -25,14 +25,7 @@ import { candidateFields, companyFields } from '@shared/lead-fields';
 import type { CompanyStage, LeadForm } from '@shared/lead-vocabulary';
 import type { CandidateStep, CompanyStep, TableStep } from '../../records/lead-saves';
 import { ALTCHA_FIELD, HONEYPOT_FIELD } from '@shared/spam-fields';
-import { cookieValue } from '../../../platform/http/cookies';
-import {
-  LEAD_PROOF_COOKIE,
-  leadProofCookie,
-  leadProofKey,
-  readLeadProof,
-  withLead,
-} from '../people/lead-proof';
+import { leadProofCookie, leadProofKey, readLeadProof, withLead } from '../people/lead-proof';
 import { mailboxOf, type MailboxSessionTables } from '../people/mailbox-session';
 import { tablesOf } from '../../../platform/database/connection';
 
@@ -142,8 +135,7 @@ export function leadRoute<Schema extends LeadSchema>(
       },
     },
     async (request, reply) => {
-      const html = htmlFormPost(request, path, handoff);
-      const body = leadBody(request, path);
+      const { body, html } = formPost(request, path, handoff);
       const pageErrors = html?.check(body);
       const result = pageErrors
         ? { ok: false as const, fields: pageErrors }
@@ -156,10 +148,7 @@ export function leadRoute<Schema extends LeadSchema>(
       const { email, attribution } = result.data;
       // A form that posts no field keeps its history's `fields` null, as it always has.
       const fields = posted.length > 0 ? valuesByColumn(posted, result.data) : undefined;
-      const proofs = readLeadProof(
-        proofKey,
-        cookieValue(request.headers.cookie, LEAD_PROOF_COOKIE),
-      );
+      const proofs = readLeadProof(proofKey, request);
       const mailbox = await mailboxOf(tablesOf<MailboxSessionTables>(app.database.db), request);
       const client = submissionClient(request);
       const full = { ...step, fields, email, attribution, client, proofs, mailbox };

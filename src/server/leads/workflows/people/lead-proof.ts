@@ -1,4 +1,6 @@
 import { createHmac } from 'node:crypto';
+import type { FastifyRequest } from 'fastify';
+import { cookieValue } from '../../../platform/http/cookies';
 import { signed, signedText } from '../../../platform/http/tokens';
 import type { LeadProof, LeadRef, LeadTable } from '../../records/lead-tables';
 
@@ -45,8 +47,9 @@ export const leadProofKey = (spamKey: Buffer) =>
 const signLeadProof = (key: Buffer, refs: readonly LeadProof[]): string =>
   signed(key, 'lead-proof', refs.slice(0, LEAD_PROOF_MAX_LEADS).map(proofText).join('-'));
 
-/** The leads a cookie value names; none when it is missing, malformed or not signed by us. */
-export function readLeadProof(key: Buffer, value: string | undefined): LeadProof[] {
+/** The leads the request's cookie names; none when it is missing, malformed or not signed by us. */
+export function readLeadProof(key: Buffer, request: FastifyRequest): LeadProof[] {
+  const value = cookieValue(request.headers.cookie, LEAD_PROOF_COOKIE);
   const text = value && signedText(key, 'lead-proof', value);
   if (!text) return [];
   const refs = text.split('-').map(parseProof);

@@ -64,14 +64,15 @@ export async function spendStatusLink(
   token: string,
   now: Date,
 ): Promise<LeadRef | undefined> {
-  const lead = await leadOfStatusLink(db, token, now);
-  if (!lead) return undefined;
-  const spent = await db
+  if (!LINK_TOKEN.test(token)) return undefined;
+  // Two presses at once: only the one that deletes the link opens it.
+  const row = await db
     .deleteFrom('status_links')
     .where('token_hash', '=', sha256Hex(token))
+    .where('expires_at', '>', now.toISOString())
+    .returning(['lead_table', 'lead_id'])
     .executeTakeFirst();
-  // Two presses at once: only the one that deleted the link opens it.
-  return Number(spent.numDeletedRows) > 0 ? lead : undefined;
+  return row ? { table: row.lead_table, id: row.lead_id } : undefined;
 }
 
 /** Deletes expired links, and every link of the leads `ids` (an erasure, in its transaction). */

@@ -12,7 +12,6 @@ import {
 import type { FormHandoff } from '../capture/form-handoff';
 import { tablesOf } from '../../../platform/database/connection';
 import { sameOriginCheck } from '../../../platform/http/same-origin';
-import { cookieValue } from '../../../platform/http/cookies';
 import type {
   AdminLeadTables,
   CandidateListRow,
@@ -28,7 +27,6 @@ import {
   parseLeadRef,
   readLeadProof,
   withLead,
-  type LeadProof,
   type LeadRef,
 } from './lead-proof';
 import {
@@ -111,9 +109,8 @@ export class StatusPage {
   async provenCandidate(
     request: FastifyRequest,
   ): Promise<{ id: number; email: string; closed: string | undefined } | undefined> {
-    const address = await this.mailbox(request);
-    const leads = address ? await this.rowsOfAddress(address) : [];
-    const proven = leads.length > 0 ? leads : await this.rowsOf(this.formProofs(request));
+    const leads = await this.mailboxLeads(request);
+    const proven = leads.length > 0 ? leads : await this.formLeads(request);
     const [lead, row] = proven.find(([ref]) => ref.table === 'candidates') ?? [];
     return lead && row
       ? { id: lead.id, email: row.email, closed: closedWords(row.status) }
@@ -122,9 +119,8 @@ export class StatusPage {
 
   /** Every lead this browser proves: its mailbox's address's, and its forms' own. */
   async ownLeads(request: FastifyRequest): Promise<LeadRef[]> {
-    const address = await this.mailbox(request);
-    const mine = address ? await this.rowsOfAddress(address) : [];
-    return [...mine, ...(await this.rowsOf(this.formProofs(request)))].map(([lead]) => lead);
+    const leads = [...(await this.mailboxLeads(request)), ...(await this.formLeads(request))];
+    return leads.map(([lead]) => lead);
   }
 
   /** The Set-Cookies that forget both proofs this browser held (after an erasure). */
@@ -147,7 +143,7 @@ export class StatusPage {
     });
     if (!opened) return undefined;
     const secure = this.secure(request);
-    const proofs = opened.claimed.reduce(withLead, this.formProofs(request));
+    const proofs = opened.claimed.reduce(withLead, readLeadProof(this.proofKey, request));
     const cookies = [
       mailboxCookie(opened.session, secure),
       leadProofCookie(this.proofKey, proofs, secure),
@@ -172,9 +168,8 @@ export class StatusPage {
       const next = isLinkTarget(query.next) ? { next: query.next } : {};
       return { view: { kind: 'open-link', token: query.token, ...next } };
     }
-    const address = await this.mailbox(request);
-    const mine = address ? await this.rowsOfAddress(address) : [];
-    const ours = await this.rowsOf(this.formProofs(request));
+    const mine = await this.mailboxLeads(request);
+    const ours = await this.formLeads(request);
     if (isNextStep(query.next)) {
       const resumed = this.resume(request, query, mine, ours);
       if (resumed) return resumed;
@@ -230,10 +225,6 @@ export class StatusPage {
     };
   }
 
-  private formProofs(request: FastifyRequest): LeadProof[] {
-    return readLeadProof(this.proofKey, cookieValue(request.headers.cookie, LEAD_PROOF_COOKIE));
-  }
-
   /** The address's leads: the candidate first (one per table, e-mails being unique). */
   async rowsOfAddress(address: string): Promise<[LeadRef, Row][]> {
     const found = await Promise.all(
@@ -249,8 +240,14 @@ export class StatusPage {
     return found.flat();
   }
 
-  /** The leads `proofs` name that still exist at their generation, in its order. */
-  private async rowsOf(proofs: readonly LeadProof[]): Promise<[LeadRef, Row][]> {
+  private async mailboxLeads(request: FastifyRequest): Promise<[LeadRef, Row][]> {
+    const address = await this.mailbox(request);
+    return address ? this.rowsOfAddress(address) : [];
+  }
+
+  /** The leads the form proof names that still exist at their generation, in its order. */
+  private async formLeads(request: FastifyRequest): Promise<[LeadRef, Row][]> {
+    const proofs = readLeadProof(this.proofKey, request);
     const rows = await Promise.all(proofs.map((lead) => this.row(lead, this.db)));
     return proofs.flatMap((lead, index) => {
       const row = rows[index] as (Row & { proof_issued: number }) | undefined;

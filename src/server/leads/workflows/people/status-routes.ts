@@ -22,7 +22,7 @@ import {
 import type { DatabaseConnection } from '../../../platform/database/connection';
 import { tablesOf } from '../../../platform/database/connection';
 import type { FormHandoff } from '../capture/form-handoff';
-import { typedValues, wantsHtml } from '../capture/html-form-posts';
+import { seeOther, typedValues, wantsHtml } from '../capture/html-form-posts';
 import { tooManySubmissions, type LeadCapture } from '../capture/lead-capture';
 import { INVALID_FIELDS_MESSAGE, validateBody } from '../capture/validate-body';
 import type { PipelineTables } from '../../records/pipeline-tables';
@@ -114,12 +114,7 @@ export const statusRoutes: FastifyPluginAsync<StatusRoutesOptions> = async (
 
   /** 303 to /status, handing it `state` (a notice or the form's messages). */
   async function back(request: FastifyRequest, reply: FastifyReply, state?: PageState) {
-    if (state) reply.header('Set-Cookie', await handoff.keep(request, STATUS_PATH, state));
-    return reply
-      .code(303)
-      .header('Location', STATUS_PATH)
-      .header('Cache-Control', 'no-store')
-      .send();
+    return seeOther(reply, STATUS_PATH, state && (await handoff.keep(request, STATUS_PATH, state)));
   }
 
   async function answer(request: FastifyRequest, reply: FastifyReply, notice: StatusNotice) {
@@ -262,9 +257,8 @@ export const statusRoutes: FastifyPluginAsync<StatusRoutesOptions> = async (
         page.sameOrigin(request) && typeof body.token === 'string'
           ? await page.open(request, body.token, body.next)
           : undefined;
-      reply.code(303).header('Cache-Control', 'no-store');
-      if (!opened) return reply.header('Location', `${STATUS_PATH}?link=expired`).send();
-      return reply.header('Set-Cookie', opened.cookies).header('Location', opened.redirect).send();
+      if (!opened) return seeOther(reply, `${STATUS_PATH}?link=expired`);
+      return seeOther(reply, opened.redirect, opened.cookies);
     },
   );
 };

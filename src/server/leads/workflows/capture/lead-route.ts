@@ -12,6 +12,7 @@ import {
   bodySchemaOf,
   errorBody,
   fieldErrorsBody,
+  objectOf,
   retryAfterHeader,
 } from '../../../platform/http/api-schemas';
 import { submissionClient, withConversionFields } from '../../../conversions';
@@ -35,12 +36,10 @@ type RequestLogger = { setBindings?(bindings: Record<string, unknown>): void };
 /** One answer for every accepted lead: it says nothing about who is already a lead. */
 export const ACCEPTED = { ok: true } as const;
 
-const acceptedBody = {
-  type: 'object',
-  description: 'Stored (committed); the same answer whether the e-mail was new or known',
-  properties: { ok: { type: 'boolean', const: true } },
-  required: ['ok'],
-} as const;
+const acceptedBody = objectOf(
+  { ok: { type: 'boolean', const: true } },
+  'Stored (committed); the same answer whether the e-mail was new or known',
+);
 
 /** What the spam defence reads besides the form's fields (documented only). */
 const spamFields = {

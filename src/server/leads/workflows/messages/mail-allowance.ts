@@ -1,4 +1,3 @@
-import { createHmac } from 'node:crypto';
 import type { Kysely } from 'kysely';
 import type { LeadKind } from '@shared/lead-status';
 import { tablesOf } from '../../../platform/database/connection';
@@ -8,6 +7,7 @@ import { enqueueMessages } from '../../../platform/outbox/outbox';
 import type { OutboxTables } from '../../../platform/outbox/outbox-tables';
 import { LEAD_CREATED } from '../../records/lead-created';
 import { normalizeEmail } from '../../records/upsert';
+import { keyedHash } from '../screening/address-counters';
 
 /* Daily caps on the mail we send to a person (decision 154): counts per day and keyed hash. */
 
@@ -45,11 +45,11 @@ export interface MailCap {
 
 /** Counts mails a day per key; yesterday's rows go as today starts, so storage stays bounded. */
 export class MailAllowance {
-  private readonly key: Buffer;
+  private readonly hashOf: (key: string) => string;
   private prunedDay = -1;
 
   constructor(spamKey: Buffer) {
-    this.key = createHmac('sha256', spamKey).update('person-mail-days').digest();
+    this.hashOf = keyedHash(spamKey, 'person-mail-days');
   }
 
   /** One mail against each cap in turn: whether all allow it (a spent cap spares the later ones). */
@@ -73,10 +73,6 @@ export class MailAllowance {
       if (row.mails > cap.limit) return false;
     }
     return true;
-  }
-
-  private hashOf(key: string): string {
-    return createHmac('sha256', this.key).update(key).digest('base64url').slice(0, 22);
   }
 }
 

@@ -36,20 +36,11 @@ export const personMessagesPlugin: FastifyPluginAsync<PersonMessagesOptions> = a
   app,
   options,
 ) => {
-  const db = tablesOf<PersonMessageTables>(app.database.db);
-  const key = unsubscribeKey(app.spamDefence.formTimeKey);
   await app.register(formbody, { bodyLimit: 4 * 1024 });
-  await app.register(personRoutes, {
-    db,
-    dialect: app.database.dialect,
-    counters: app.spamDefence.addressCounters,
-    mailAllowance: options.mailAllowance,
-    perAddress: options.perAddress,
-    unsubscribeKey: key,
-    brandName: options.context.brandName,
-  });
+  await app.register(personRoutes, options);
   if (options.worker?.enabled === false) return;
 
+  const db = tablesOf<PersonMessageTables>(app.database.db);
   const mailer = createMailer(options.mail, options.dataDir);
   const pollMs = reminderPollMs(options.reminderDelaysMs);
   const reminders = new RepeatingTask(
@@ -74,7 +65,7 @@ export const personMessagesPlugin: FastifyPluginAsync<PersonMessagesOptions> = a
         mailer,
         context: options.context,
         statusLinkDays: options.statusLinkDays,
-        unsubscribeKey: key,
+        unsubscribeKey: unsubscribeKey(app.spamDefence.formTimeKey),
         offersCall: options.offersCall,
       }),
     },

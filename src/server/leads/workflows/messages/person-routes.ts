@@ -5,7 +5,6 @@ import { describedError, objectOf, retryAfterHeader } from '../../../platform/ht
 import { tablesOf } from '../../../platform/database/connection';
 import { enqueueMessages } from '../../../platform/outbox/outbox';
 import type { OutboxTables } from '../../../platform/outbox/outbox-tables';
-import type { AddressCounters } from '../screening/address-counters';
 import { scopedKey, secondsLeft } from '../screening/address-counters';
 import { addressKeyOf, type AddressKey } from '../../../platform/http/address-key';
 import { normalizeEmail } from '../../records/upsert';
@@ -13,12 +12,12 @@ import { leadsWithEmail } from '../../records/lead-contacts';
 import { leadTables, leadTypeOf } from '../../records/lead-tables';
 import { stopMessages } from '../people/person-writes';
 import type { PipelineTables } from '../../records/pipeline-tables';
-import type { DialectName } from '../../../platform/database/migration-runner';
-import { PERSON_STATUS_LINK } from './person-mail';
+import { PERSON_STATUS_LINK, type PersonMailContext } from './person-mail';
 import { STATUS_PATH } from '../people/status-link';
 import {
   UNSUBSCRIBE_PATH,
   candidateOfUnsubscribeToken,
+  unsubscribeKey,
   type PersonMessageTables,
   type StatusLinkPayload,
 } from './person-sender';
@@ -62,16 +61,13 @@ const unsubscribeSchema = (success: string) => ({
 
 /** The person's requests without a sign-in: one-click unsubscribe (RFC 8058), "Lost your link?". */
 export const personRoutes: FastifyPluginAsync<{
-  db: Kysely<PersonMessageTables>;
-  dialect: DialectName;
-  counters: AddressCounters;
   mailAllowance: MailAllowance;
-  /** Caps per client address a day too (off with LEAD_RATE_LIMIT=0, as every such limit). */
   perAddress: boolean;
-  unsubscribeKey: Buffer;
-  brandName: string;
-}> = async (app, options) => {
-  const { db, dialect, counters, mailAllowance, unsubscribeKey, brandName } = options;
+  context: PersonMailContext;
+}> = async (app, { mailAllowance, perAddress, context }) => {
+  const db = tablesOf<PersonMessageTables>(app.database.db);
+  const counters = app.spamDefence.addressCounters;
+  const key = unsubscribeKey(app.spamDefence.formTimeKey);
   // RFC 8058's POST body is `List-Unsubscribe=One-Click`, form-encoded or multipart: not needed.
   app.addContentTypeParser('multipart/form-data', (_request, _payload, done) => done(null));
 
@@ -84,13 +80,12 @@ export const personRoutes: FastifyPluginAsync<{
     { schema: unsubscribeSchema('A page asking to confirm, with a button that POSTs') },
     async (request, reply) => {
       const { token } = request.query;
-      if (candidateOfUnsubscribeToken(unsubscribeKey, token) === undefined)
-        return invalidLink(reply);
+      if (candidateOfUnsubscribeToken(key, token) === undefined) return invalidLink(reply);
       return page(
         reply,
         200,
         'Stop reminders?',
-        `<p>We will send no more reminders about your ${escapeHtml(brandName)} application.</p><form method="post" action="${UNSUBSCRIBE_PATH}?token=${encodeURIComponent(token ?? '')}"><button type="submit">Stop reminders</button></form>`,
+        `<p>We will send no more reminders about your ${escapeHtml(context.brandName)} application.</p><form method="post" action="${UNSUBSCRIBE_PATH}?token=${encodeURIComponent(token ?? '')}"><button type="submit">Stop reminders</button></form>`,
       );
     },
   );
@@ -103,10 +98,15 @@ export const personRoutes: FastifyPluginAsync<{
       ),
     },
     async (request, reply) => {
-      const id = candidateOfUnsubscribeToken(unsubscribeKey, request.query.token);
+      const id = candidateOfUnsubscribeToken(key, request.query.token);
       if (id === undefined) return invalidLink(reply);
       // An erased lead has nothing left to stop: the same answer.
-      await stopMessages(tablesOf<PipelineTables>(db), dialect, { table: 'candidates', id }, false);
+      await stopMessages(
+        tablesOf<PipelineTables>(db),
+        app.database.dialect,
+        { table: 'candidates', id },
+        false,
+      );
       return page(
         reply,
         200,
@@ -145,7 +145,7 @@ export const personRoutes: FastifyPluginAsync<{
           .header('retry-after', String(secondsLeft(now)))
           .send({ error: 'Too many requests, please try again in a minute' });
       }
-      const from = options.perAddress ? addressKeyOf(request) : undefined;
+      const from = perAddress ? addressKeyOf(request) : undefined;
       await sendLinks(db, mailAllowance, normalizeEmail(String(request.body.email)), now, from);
       if ((request.headers['content-type'] ?? '').startsWith('application/x-www-form-urlencoded')) {
         return reply.redirect(`${STATUS_PATH}?link=sent`, 303);

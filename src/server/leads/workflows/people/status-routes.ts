@@ -14,7 +14,6 @@ import { optionalLine } from '@shared/schemas/fields';
 import {
   bodySchemaOf,
   describedError,
-  errorBody,
   fieldErrorsBody,
   objectOf,
   retryAfterHeader,
@@ -76,11 +75,9 @@ const answers = {
   200: done,
   303: backToPage,
   400: { ...fieldErrorsBody, description: 'Invalid fields, or an action not confirmed' },
-  403: {
-    ...errorBody,
-    description:
-      "No mailbox proof of that lead's address in this browser, or a cross-site post: nothing changed",
-  },
+  403: describedError(
+    "No mailbox proof of that lead's address in this browser, or a cross-site post: nothing changed",
+  ),
   429: describedError(
     "Too many posts from one address (the lead routes' limits): nothing changed",
     retryAfterHeader,
@@ -175,11 +172,12 @@ export const statusRoutes: FastifyPluginAsync<StatusRoutesOptions> = async (
     });
   }
 
-  const stops = [
+  const acts = [
     ['reminders', 'Stop reminders (status page)', leadField],
     ['withdraw', 'Withdraw: status `withdrawn`, no more messages', confirmedFields],
+    ['optIn', 'Opt back in to sale and sharing (status page)', leadField],
   ] as const;
-  for (const [action, summary, fields] of stops) {
+  for (const [action, summary, fields] of acts) {
     const withdraw = action === 'withdraw';
     app.post(
       STATUS_ACTIONS[action],
@@ -190,7 +188,8 @@ export const statusRoutes: FastifyPluginAsync<StatusRoutesOptions> = async (
         if (withdraw && !confirmed(request)) {
           return unconfirmed(request, reply, 'Please confirm the withdrawal');
         }
-        await stopMessages(db, dialect, lead, withdraw);
+        if (action === 'optIn') await optOutOfSale(db, dialect, lead, true);
+        else await stopMessages(db, dialect, lead, withdraw);
         if (withdraw && lead.table === 'candidates') await page.cancelCall([lead.id]);
         return answer(request, reply, action);
       },
@@ -204,7 +203,7 @@ export const statusRoutes: FastifyPluginAsync<StatusRoutesOptions> = async (
         summary: 'Do Not Sell or Share: no more Meta events of the leads this browser proves',
         response: {
           204: { type: 'null', description: 'Done for every lead its proofs name (maybe none)' },
-          403: { ...errorBody, description: 'A cross-site post: nothing changed' },
+          403: describedError('A cross-site post: nothing changed'),
         },
       },
     },
@@ -212,17 +211,6 @@ export const statusRoutes: FastifyPluginAsync<StatusRoutesOptions> = async (
       if (!page.sameOrigin(request)) return reply.code(403).send({ error: 'Cross-site post' });
       for (const lead of await page.ownLeads(request)) await optOutOfSale(db, dialect, lead);
       return reply.code(204).header('Cache-Control', 'no-store').send();
-    },
-  );
-
-  app.post(
-    STATUS_ACTIONS.optIn,
-    documented('Opt back in to sale and sharing (status page)', objectOf(leadField)),
-    async (request, reply) => {
-      const lead = await provenLead(request, reply);
-      if (!lead) return reply;
-      await optOutOfSale(db, dialect, lead, true);
-      return answer(request, reply, 'optIn');
     },
   );
 

@@ -18,8 +18,6 @@ import type { LeadActivityTable, PipelineTables } from '../../records/pipeline-t
 import { recordStatusEvent } from './status-events';
 import { assignLeads, type Assignee } from './lead-assignment';
 
-/** What the caller writes with a change, in its transaction: the admin's audit entry. */
-
 /**
  * `work` in a transaction holding the lead's row lock, then `also`; undefined when there is no
  * such lead.

@@ -80,18 +80,24 @@ const minuteOf = (nowMs: number): number => Math.floor(nowMs / MINUTE_MS);
 export const secondsLeft = (nowMs: number): number =>
   Math.max(1, Math.ceil((MINUTE_MS - (nowMs % MINUTE_MS)) / 1000));
 
+/** A keyed HMAC-SHA256 of a text cut to 128 bits, under `spamKey`'s own key for `purpose`. */
+export function keyedHash(spamKey: Buffer, purpose: string): (text: string) => string {
+  const key = createHmac('sha256', spamKey).update(purpose).digest();
+  return (text) => createHmac('sha256', key).update(text).digest('base64url').slice(0, 22);
+}
+
 /** One `n = n + 1 RETURNING` upsert each: no increment lost; old windows go as new ones start. */
 export class AddressCounters {
   private prunedMinute = -1;
   private prunedDay = -1;
-  private readonly key: Buffer;
+  private readonly hashOf: (key: CountKey) => string;
 
   constructor(
     private readonly db: Kysely<AddressCounterTables>,
     spamKey: Buffer,
     private readonly onError: (error: unknown) => void,
   ) {
-    this.key = createHmac('sha256', spamKey).update('lead-address-counts').digest();
+    this.hashOf = keyedHash(spamKey, 'lead-address-counts');
   }
 
   /** Adds one `kind` for `key` and answers the minute's counts so far (this one included). */
@@ -139,9 +145,5 @@ export class AddressCounters {
       .returning('quarantined')
       .executeTakeFirstOrThrow();
     return row.quarantined;
-  }
-
-  private hashOf(key: CountKey): string {
-    return createHmac('sha256', this.key).update(key).digest('base64url').slice(0, 22);
   }
 }

@@ -21,12 +21,11 @@ export class FormHandoff {
     /** The public site is https: cookies are Secure whatever the hop says. */
     private readonly siteIsHttps: boolean,
     private readonly flashes: FlashStore,
-    private readonly now: () => number = Date.now,
   ) {}
 
   /** Keeps `state` for the next view of `route`; resolves with the Set-Cookie value to send. */
   async keep(request: FastifyRequest, route: string, state: PageState): Promise<string> {
-    const now = this.now();
+    const now = Date.now();
     const id = randomBytes(18).toString('base64url');
     await this.flashes.put(id, { route, state, expires: now + FLASH_TTL_MS }, now);
     return this.cookie(request, FLASH_COOKIE, id, FLASH_TTL_MS / 1000, true);
@@ -40,7 +39,7 @@ export class FormHandoff {
     const id = cookieValue(request.headers.cookie, FLASH_COOKIE);
     // No cookie, no store lookup: a plain page view costs nothing here.
     const flash = id ? await this.flashes.take(id, route) : undefined;
-    if (!flash || flash.expires <= this.now()) return undefined;
+    if (!flash || flash.expires <= Date.now()) return undefined;
     return { state: flash.state, clear: this.cookie(request, FLASH_COOKIE, '', 0, true) };
   }
 

@@ -11,21 +11,24 @@ import { optedOut } from '../pipeline/status-events';
 import type { PipelineTables } from '../../records/pipeline-tables';
 import type { LeadRef } from './lead-proof';
 import { STATUS_PATH } from './status-link';
+import { detailColumns } from './status-words';
 
 /* The person's status page changes, each locking the lead first; all are proven, so overwrite. */
 
-/** Their corrected details (blank clears an optional one), kept in the history. */
+/** Their corrected details (blank or left out clears an optional one), kept in the history. */
 export async function correctDetails(
   db: Kysely<PipelineTables>,
   dialect: DialectName,
   lead: LeadRef,
-  columns: Record<string, string>,
   fields: Record<string, string>,
 ): Promise<void> {
   await withLockedLead(db, dialect, lead, async (trx) => {
     const now = new Date().toISOString();
     const values = Object.fromEntries(
-      Object.entries(columns).map(([column, value]) => [column, value === '' ? null : value]),
+      Object.entries(detailColumns[lead.table]).map(([field, column]) => [
+        column,
+        fields[field] || null,
+      ]),
     );
     await trx
       .updateTable(lead.table)

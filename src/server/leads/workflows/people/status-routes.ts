@@ -29,7 +29,6 @@ import { correctDetails, optOutOfSale, stopMessages } from './person-writes';
 import { leadRefText, type LeadRef } from './lead-proof';
 import type { StatusPage } from './status-page';
 import { STATUS_PATH } from './status-link';
-import { detailColumns } from './status-words';
 
 /* /status actions: a form post (303 back) or JSON, each needing the mailbox proof (decision 176). */
 
@@ -143,14 +142,7 @@ export const statusRoutes: FastifyPluginAsync<StatusRoutesOptions> = async (
       const result = validateBody(schema, request.body);
       if (!result.ok) return invalid(request, reply, lead, schema, result.fields);
       if (await limits.overRate(request)) return tooManySubmissions(reply);
-      const fields = result.data as Record<string, string>;
-      const columns = Object.fromEntries(
-        Object.entries(detailColumns[lead.table]).map(([field, column]) => [
-          column,
-          fields[field] ?? '',
-        ]),
-      );
-      await correctDetails(db, dialect, lead, columns, fields);
+      await correctDetails(db, dialect, lead, result.data as Record<string, string>);
       return answer(request, reply, 'details');
     },
   );

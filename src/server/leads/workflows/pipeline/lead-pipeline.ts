@@ -1,6 +1,6 @@
 import { sql, type Insertable, type Kysely, type Transaction } from 'kysely';
 import { closingStatuses } from '@shared/lead-status';
-import { isStatusEvent } from '../../../conversions';
+import { isStatusEvent, recordStatusConversion } from '../../../conversions';
 import { idIn } from '../../records/id-list';
 import type { DialectName } from '../../../platform/database/migration-runner';
 import { tablesOf, type AlsoWrite } from '../../../platform/database/connection';
@@ -15,7 +15,7 @@ import {
   type LeadTable,
 } from '../../records/lead-tables';
 import type { LeadActivityTable, PipelineTables } from '../../records/pipeline-tables';
-import { recordStatusEvent } from './status-events';
+import { conversionFacts } from './status-events';
 import { assignLeads, type Assignee } from './lead-assignment';
 
 /**
@@ -134,8 +134,16 @@ export async function changeStatus(
     .set({ status: status as never, worked_at: now.toISOString() })
     .where(idIn(dialect, ids))
     .execute();
+  // A new status to the Conversions API (decision 110) with proven consent, click and contact.
   if (statusEvents && table === 'candidates' && isStatusEvent(status)) {
-    for (const id of ids) await recordStatusEvent(tablesOf<LeadRecordTables>(trx), id, status, now);
+    const records = tablesOf<LeadRecordTables>(trx);
+    for (const id of ids) {
+      await recordStatusConversion(
+        records,
+        { ...(await conversionFacts(records, id)), status },
+        now,
+      );
+    }
   }
   for (let at = 0; message && at < ids.length; at += INSERT_ROWS) {
     const messages = ids.slice(at, at + INSERT_ROWS).map((id) => ({

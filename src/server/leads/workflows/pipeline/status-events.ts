@@ -1,9 +1,5 @@
 import type { Kysely } from 'kysely';
-import {
-  recordCallConversion,
-  recordStatusConversion,
-  type SubmissionClient,
-} from '../../../conversions';
+import { recordCallConversion, type SubmissionClient } from '../../../conversions';
 import { tablesOf } from '../../../platform/database/connection';
 import { verifiedContact } from '../../records/lead-contact';
 import type { LeadRecordTables, LeadTable } from '../../records/lead-tables';
@@ -50,7 +46,7 @@ export async function optedOut(
 }
 
 /** What Meta may learn of a candidate: proven consent, first click, contact (decision 176). */
-async function conversionFacts(trx: Kysely<LeadRecordTables>, id: number) {
+export async function conversionFacts(trx: Kysely<LeadRecordTables>, id: number) {
   const submissions = await trx
     .selectFrom('lead_submissions')
     .select(['consent', 'attribution', 'created_at', 'verified'])
@@ -65,16 +61,6 @@ async function conversionFacts(trx: Kysely<LeadRecordTables>, id: number) {
     click: firstClick(proven),
     contact: () => verifiedContact(trx, 'candidates', id),
   };
-}
-
-/** A new status to the Conversions API (decision 110) with proven consent, click and contact. */
-export async function recordStatusEvent(
-  trx: Kysely<LeadRecordTables>,
-  id: number,
-  status: string,
-  now: Date,
-): Promise<void> {
-  await recordStatusConversion(trx, { ...(await conversionFacts(trx, id)), status }, now);
 }
 
 /** A candidate's booked call as `Schedule` (issue 43), in the booking's transaction. */

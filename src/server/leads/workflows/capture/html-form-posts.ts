@@ -121,7 +121,7 @@ function htmlAnswers(request: FastifyRequest, form: HtmlForm, handoff: FormHando
       };
       cookies.push(await handoff.keep(request, formRoute(form), state));
       const query = landingQuery(request.headers.referer).toString();
-      return seeOther(reply, `${form.back ?? formRoute(form)}${query ? `?${query}` : ''}`, cookies);
+      return seeOther(reply, `${form.page}${query ? `?${query}` : ''}`, cookies);
     },
     /** The lead is committed: on to the spec's next page, with what it prefills. */
     async saved(reply: FastifyReply, values: Record<string, unknown>) {

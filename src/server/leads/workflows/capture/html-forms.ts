@@ -19,15 +19,13 @@ const text = (value: unknown) => (typeof value === 'string' ? value : '');
 /** A form posted without JavaScript (decision 090): endpoint, page and where the browser goes. */
 export interface HtmlForm {
   action: string;
-  /** attribution.page, as the JS flow sends it. */
+  /** attribution.page, as the JS flow sends it; where an invalid post goes back to. */
   page: string;
   /** The page's own schema: its rules and its messages (the endpoint's may be wider). */
   schema: $ZodType;
   variant?: LandingVariant;
   /** The route that renders the form, when not `page` (the questionnaire inside /typeform). */
   at?: string;
-  /** Where an invalid post goes back to, when not `at` (the page around the questionnaire). */
-  back?: string;
   /** The 303's Location once stored: the spec's next page. */
   next: string;
   /** The session-storage changes the JS flow makes on success (null: removed). */
@@ -65,7 +63,6 @@ export const htmlForms: readonly HtmlForm[] = [
     action: '/api/candidates/questionnaire',
     page: '/typeform',
     at: '/questionnaire',
-    back: '/typeform',
     schema: questionnaireSchema,
     next: '/thank-you',
     prefill: () => ({ typeformCompleted: 'true', filloutCompleted: 'true' }),

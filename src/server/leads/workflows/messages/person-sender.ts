@@ -69,11 +69,6 @@ export type StatusLinkPayload = LeadRef & { contactId?: number };
 /** Sends to a lead's person, reading the lead then; an unwanted message is deleted unsent. */
 export function personSender(options: PersonSenderOptions) {
   const { db, writes, mailer, context } = options;
-  const drop = async (message: OutboxMessage) => {
-    await writes.runInBackground((trx) =>
-      trx.deleteFrom('outbox_messages').where('id', '=', message.id).execute(),
-    );
-  };
   const linkTo = (table: LeadTable, id: number) =>
     writes.runInBackground((trx) =>
       issueStatusLink(
@@ -142,6 +137,10 @@ export function personSender(options: PersonSenderOptions) {
   return async (message: OutboxMessage): Promise<void> => {
     const mail = await render(message);
     if (mail) await mailer.send(mail);
-    else await drop(message);
+    else {
+      await writes.runInBackground((trx) =>
+        trx.deleteFrom('outbox_messages').where('id', '=', message.id).execute(),
+      );
+    }
   };
 }

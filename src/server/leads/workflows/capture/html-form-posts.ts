@@ -4,7 +4,7 @@ import type { PageState } from '@shared/page-state';
 import { acceptWeights } from '../../../platform/http/accept-weights';
 import type { FormHandoff } from './form-handoff';
 import { formOf, formRoute, type HtmlForm } from './html-forms';
-import { validateBody, type FieldErrors } from './validate-body';
+import type { FieldErrors } from './validate-body';
 import { parsedJson } from '../people/person-report-views';
 
 /* A no-JavaScript form post (decision 090): 303 to the next page, or back with its messages. */
@@ -109,11 +109,7 @@ function htmlAnswers(request: FastifyRequest, form: HtmlForm, handoff: FormHando
   const cookies: string[] = [];
   const returned = { action: form.action, page: form.page };
   return {
-    /** The page's messages when its own rules fail (stricter than the endpoint's, never wider). */
-    check(body: unknown) {
-      const result = validateBody(form.schema, body);
-      return result.ok ? undefined : result.fields;
-    },
+    schema: form.schema,
     /** Back to the form's page with the messages and what was typed (nothing was stored). */
     async invalid(reply: FastifyReply, body: unknown, fields: FieldErrors) {
       const state: PageState = {

@@ -135,10 +135,9 @@ export function leadRoute<Schema extends LeadSchema>(
     },
     async (request, reply) => {
       const { body, html } = formPost(request, path, handoff);
-      const pageErrors = html?.check(body);
-      const result = pageErrors
-        ? { ok: false as const, fields: pageErrors }
-        : validateBody(schema, body);
+      // The page's own rules first: stricter than the endpoint's, never wider.
+      const page = html && validateBody(html.schema, body);
+      const result = page && !page.ok ? page : validateBody(schema, body);
       if (!result.ok) {
         await capture.countInvalid(request);
         if (html) return html.invalid(reply, body, result.fields);

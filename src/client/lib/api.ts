@@ -1,5 +1,3 @@
-import { conversionFields } from './tracking/submission-event';
-
 /** Thrown for any non-OK answer; the message follows the spec's '{status}: {body or status text}'. */
 export class ApiError extends Error {
   constructor(
@@ -11,13 +9,15 @@ export class ApiError extends Error {
   }
 }
 
-/** POSTs a lead (spec 7) with the conversion fields; any failure rejects. */
-export async function postLead(action: string, fields: object): Promise<void> {
-  const response = await fetch(action, {
-    method: 'POST',
-    headers: { 'Content-Type': 'application/json' },
-    body: JSON.stringify({ ...fields, ...conversionFields() }),
+/** A request with the cookies, its body as JSON; any non-OK answer throws an ApiError. */
+export async function apiRequest(method: string, url: string, body?: unknown): Promise<Response> {
+  const response = await fetch(url, {
+    method,
+    credentials: 'include',
+    headers: body === undefined ? {} : { 'Content-Type': 'application/json' },
+    body: body === undefined ? undefined : JSON.stringify(body),
   });
-  if (!response.ok)
-    throw new ApiError(response.status, (await response.text()) || response.statusText);
+  if (response.ok) return response;
+  const text = await response.text().catch(() => '');
+  throw new ApiError(response.status, text || response.statusText);
 }

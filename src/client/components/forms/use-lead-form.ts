@@ -3,7 +3,7 @@ import { get, useForm, type FieldError, type Path } from 'react-hook-form';
 import type { input, output } from 'zod/v4/core';
 import type { LandingVariant } from '@shared/enums';
 import { afterNextPaint } from '../../lib/scheduling';
-import { postLead } from '../../lib/api';
+import { apiRequest } from '../../lib/api';
 import { spamFieldsOf } from './spam-fields';
 import { leadAttribution } from '../../lib/attribution';
 import { zodResolver, type FormSchema } from '../../lib/zod-resolver';
@@ -11,13 +11,13 @@ import { toast, type ToastInput } from '../../lib/toast-store';
 import { usePageState } from '../../lib/page-state';
 import { useHydrated } from '../../lib/use-hydrated';
 import { formLead, type LeadForm } from '../../lib/tracking/lead-events';
-import { submissionEventId } from '../../lib/tracking/submission-event';
+import { conversionFields, submissionEventId } from '../../lib/tracking/submission-event';
 import { track } from '../../lib/tracking/tracker';
 
 export interface LeadFormOptions<Schema extends FormSchema> {
   schema: Schema;
   /**
-   * Where the form posts, with JavaScript (postLead) and without (the browser itself): the
+   * Where the form posts, with JavaScript (apiRequest) and without (the browser itself): the
    * endpoint and the page, which together name the form, and /career's and /training's variant.
    */
   post: { action: string; page: string; variant?: LandingVariant };
@@ -64,10 +64,11 @@ export function useLeadForm<Schema extends FormSchema>({
     try {
       await form.handleSubmit(async (values) => {
         try {
-          await postLead(post.action, {
+          await apiRequest('POST', post.action, {
             ...values,
             attribution: leadAttribution(post.page, post.variant),
             ...(await spamFieldsOf(target)),
+            ...conversionFields(),
           });
         } catch {
           toast(failureToast);

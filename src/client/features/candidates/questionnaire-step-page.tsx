@@ -6,7 +6,8 @@ import { session } from '../../lib/session-keys';
 import { site } from '../../lib/site';
 import { toast } from '../../lib/toast-store';
 import { toasts } from '../../lib/toast-messages';
-import { postLead } from '../../lib/api';
+import { apiRequest } from '../../lib/api';
+import { conversionFields } from '../../lib/tracking/submission-event';
 import { finishApplication, frameShowsCompletion } from './questionnaire-step/completion';
 import { embedSrc, QUESTIONNAIRE_EMBED_ID } from '@shared/questionnaire-embed';
 import { isFormSubmitMessage } from './questionnaire/embed-protocol';
@@ -65,7 +66,11 @@ export default function QuestionnaireStepPage() {
     void finishApplication({
       markCompleted: () => session.set('filloutCompleted', 'true'),
       storedEmail: () => session.get('candidateEmail'),
-      reportCompletion: (email) => postLead('/api/candidates/typeform-completed', { email }),
+      reportCompletion: (email) =>
+        apiRequest('POST', '/api/candidates/typeform-completed', {
+          email,
+          ...conversionFields(),
+        }),
       announce: () => toast(toasts.applicationComplete),
       goToThankYou: () => {
         if (onPage.current) void navigate('/thank-you');

@@ -3,6 +3,7 @@ import { LOST_LINK_ACTION, LOST_LINK_SENTENCE } from '@shared/person-status';
 import { Button } from '../../components/ui/button';
 import { TextField } from '../../components/ui/form-field';
 import { Card, Notice } from '../../components/ui/panel';
+import { apiRequest } from '../../lib/api';
 
 /** "Lost your link?": one e-mail posted; the same sentence answers whether or not it is a lead. */
 export function LostLink({ sent }: { sent: boolean }) {
@@ -13,12 +14,7 @@ export function LostLink({ sent }: { sent: boolean }) {
     const email = new FormData(event.currentTarget).get('email');
     setFailed(false);
     try {
-      const response = await fetch(LOST_LINK_ACTION, {
-        method: 'POST',
-        headers: { 'Content-Type': 'application/json' },
-        body: JSON.stringify({ email }),
-      });
-      if (!response.ok) throw new Error(String(response.status));
+      await apiRequest('POST', LOST_LINK_ACTION, { email });
       setAnswered(true);
     } catch {
       setFailed(true);

@@ -7,7 +7,8 @@ import { TextField } from '../../../components/ui/form-field';
 import { Container } from '../../../components/ui/section';
 import { session } from '../../../lib/session-keys';
 import { newPasskey } from '../api/factors';
-import { apiRequest, errorText, requestJson } from '../api/http';
+import { apiRequest } from '../../../lib/api';
+import { errorText, requestJson } from '../api/http';
 
 type Invitation =
   | { state: 'checking' }

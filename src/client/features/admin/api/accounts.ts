@@ -9,7 +9,8 @@ import {
 } from '@shared/admin-accounts';
 import { failureToast, successToast, toast } from '../../../lib/toast-store';
 import { adminToasts } from '../ui/admin-toasts';
-import { apiRequest, errorText, requestJson } from './http';
+import { apiRequest } from '../../../lib/api';
+import { errorText, requestJson } from './http';
 
 const USERS_URL = '/api/admin/users';
 const SESSIONS_URL = '/api/admin/sessions';

@@ -2,7 +2,8 @@ import { useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
 import { startAuthentication, startRegistration } from '@simplewebauthn/browser';
 import type { AccountFactors } from '@shared/admin-factors';
 import { failureToast, toast } from '../../../lib/toast-store';
-import { apiRequest, errorText, requestJson, SESSION_KEY } from './http';
+import { apiRequest } from '../../../lib/api';
+import { errorText, requestJson, SESSION_KEY } from './http';
 
 const FACTORS_KEY = ['/api/admin/factors'] as const;
 

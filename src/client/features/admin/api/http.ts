@@ -1,23 +1,10 @@
 import { MutationCache, QueryCache, QueryClient } from '@tanstack/react-query';
-import { ApiError } from '../../../lib/api';
+import { ApiError, apiRequest } from '../../../lib/api';
 import { toast, type ToastInput } from '../../../lib/toast-store';
 import { session } from '../../../lib/session-keys';
 
 export const SESSION_KEY = ['/api/admin/session'] as const;
 type Signed = { authenticated: boolean } | undefined;
-
-/** A request with the session cookie; non-OK throws the spec's '{status}: {body or status text}'. */
-export async function apiRequest(method: string, url: string, body?: unknown): Promise<Response> {
-  const response = await fetch(url, {
-    method,
-    credentials: 'include',
-    headers: body === undefined ? {} : { 'Content-Type': 'application/json' },
-    body: body === undefined ? undefined : JSON.stringify(body),
-  });
-  if (response.ok) return response;
-  const text = await response.text().catch(() => '');
-  throw new ApiError(response.status, text || response.statusText);
-}
 
 export const requestJson = async <T>(method: string, url: string, body?: unknown) =>
   (await (await apiRequest(method, url, body)).json()) as T;

@@ -10,7 +10,8 @@ import type { LeadKind } from '@shared/lead-status';
 import type { MessageTemplateSlot } from '@shared/message-templates';
 import type { LeadNoteInput } from '@shared/schemas/lead-note';
 import { toCandidate, toCompany, type CandidateLead, type CompanyLead } from '../leads/leads';
-import { apiRequest, requestJson } from './http';
+import { apiRequest } from '../../../lib/api';
+import { requestJson } from './http';
 import { refreshLeads, useLeadChange } from './leads';
 import { TEMPLATES_URL, type Sending } from './message-templates';
 

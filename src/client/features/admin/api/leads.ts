@@ -28,7 +28,8 @@ import {
   type CandidateLead,
   type CompanyLead,
 } from '../leads/leads';
-import { apiRequest, requestJson } from './http';
+import { apiRequest } from '../../../lib/api';
+import { requestJson } from './http';
 import type { Sending } from './message-templates';
 import type { PlaceholderValues } from '@shared/message-templates';
 

@@ -3,8 +3,8 @@ import { can, type AdminAccount, type AdminPermission } from '@shared/admin-acco
 import { session } from '../../../lib/session-keys';
 import { toast } from '../../../lib/toast-store';
 import { adminToasts } from '../ui/admin-toasts';
-import { apiRequest, errorText, markSignedOut, requestJson, SESSION_KEY } from './http';
-import { ApiError } from '../../../lib/api';
+import { errorText, markSignedOut, requestJson, SESSION_KEY } from './http';
+import { ApiError, apiRequest } from '../../../lib/api';
 import type { SecondFactorNeeded } from '@shared/admin-factors';
 import { passkeyAssertion } from './factors';
 

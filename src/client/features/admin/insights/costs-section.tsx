@@ -10,7 +10,8 @@ import {
 } from '@shared/admin-funnel';
 import { Button } from '../../../components/ui/button';
 import { toast } from '../../../lib/toast-store';
-import { apiRequest, downloadFile, errorText } from '../api/http';
+import { apiRequest } from '../../../lib/api';
+import { downloadFile, errorText } from '../api/http';
 import { useCan } from '../api/session';
 import { Select } from '../ui/controls';
 import { SpendUpload } from './spend-upload';

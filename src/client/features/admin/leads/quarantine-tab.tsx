@@ -7,7 +7,7 @@ import {
 import { Button } from '../../../components/ui/button';
 import { toast } from '../../../lib/toast-store';
 import { adminToasts } from '../ui/admin-toasts';
-import { apiRequest } from '../api/http';
+import { apiRequest } from '../../../lib/api';
 import { refreshLeads } from '../api/leads';
 import type { ConfirmRequest } from '../ui/confirm-dialog';
 import { DataTable, type Column } from '../ui/data-table';

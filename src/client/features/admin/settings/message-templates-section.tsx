@@ -7,7 +7,7 @@ import { messageTemplateSchema, type MessageTemplateInput } from '@shared/schema
 import { Button } from '../../../components/ui/button';
 import { site } from '../../../lib/site';
 import { zodResolver } from '../../../lib/zod-resolver';
-import { apiRequest } from '../api/http';
+import { apiRequest } from '../../../lib/api';
 import { TEMPLATES_URL } from '../api/message-templates';
 import { announced, AnnouncementLine, type Announce, type Announcement } from '../ui/announcement';
 import { SaveButton, Select } from '../ui/controls';

@@ -1,5 +1,6 @@
 // GET /api/admin/funnel: what the server answers and the Overview's Funnel section shows.
 import { integer, listOf, nullableText, objectOf, text, type FromSchema } from './json-schema';
+import { DAY_MS } from './calendar-day';
 
 /** The widest range a report covers, in days (from and to included): two years, a leap day. */
 export const REPORT_MAX_DAYS = 731;
@@ -201,7 +202,7 @@ export type FunnelWeek = FunnelFigures['weeks'][number];
 
 /** Days from `from` to `to`, both included (two calendar days as YYYY-MM-DD). */
 export const daysIncluded = (from: string, to: string) =>
-  (Date.parse(`${to}T00:00:00.000Z`) - Date.parse(`${from}T00:00:00.000Z`)) / 86_400_000 + 1;
+  (Date.parse(`${to}T00:00:00.000Z`) - Date.parse(`${from}T00:00:00.000Z`)) / DAY_MS + 1;
 
 /** A real calendar day as YYYY-MM-DD (2024-02-30 is not one): the funnel's range, spend's days. */
 export function isCalendarDay(text: string | undefined): text is string {

@@ -1,5 +1,6 @@
 import type { FastifyRequest } from 'fastify';
 import type { Kysely } from 'kysely';
+import { DAY_MS } from '@shared/calendar-day';
 import { addressKeyOf } from '../platform/http/address-key';
 import type { BookingTables } from './booking-tables';
 
@@ -14,7 +15,6 @@ const BOOKING_CHANGES_A_DAY = 6;
 const CALLS_PER_ADDRESS_A_DAY = 10;
 /** Cancelled calls a lead keeps; older ones go when it books again. */
 const CANCELLED_KEPT = 3;
-export const DAY_MS = 24 * 60 * 60_000;
 
 /**
  * Whether the lead's changes in the last day reach BOOKING_CHANGES_A_DAY: a booking's sequence

@@ -15,12 +15,7 @@ import {
   type MailAllowance,
   type StatusPage,
 } from '../leads';
-import {
-  arrayOfObjects,
-  describedError,
-  fieldErrorsBody,
-  objectOf,
-} from '../platform/http/api-schemas';
+import { describedError, fieldErrorsBody, listOf, objectOf } from '../platform/http/api-schemas';
 import { tablesOf } from '../platform/database/connection';
 import { callsBookedFrom } from './booking-bounds';
 import { chosenZone } from './booking-page';
@@ -49,7 +44,7 @@ const slotProperties = {
   end: { type: 'string', description: 'UTC, ISO 8601' },
   seatsLeft: { type: 'integer' },
 };
-const slotList = arrayOfObjects(slotProperties, true);
+const slotList = listOf(slotProperties);
 const bookingView = objectOf({ start: slotProperties.start, end: slotProperties.end });
 const bookingAnswer = objectOf({ booking: bookingView });
 const zoneField = {

@@ -1,12 +1,13 @@
 import { randomUUID } from 'node:crypto';
 import type { Kysely, Selectable, Transaction } from 'kysely';
 import { DEFAULT_AVAILABILITY, type Availability } from '@shared/booking-availability';
+import { DAY_MS } from '@shared/calendar-day';
 import { tablesOf } from '../platform/database/connection';
 import type { WriteQueue } from '../platform/database/write-queue';
 import type { OutboxTables } from '../platform/outbox/outbox-tables';
 import { liveCalls, type BookingTables } from './booking-tables';
 import { writeCallMessages } from './call-messages';
-import { bookedBefore, changedTooOften, DAY_MS, pruneCancelled } from './booking-bounds';
+import { bookedBefore, changedTooOften, pruneCancelled } from './booking-bounds';
 import { hostFor, hostsOf, scheduled, seatsTaken, unionSlots, type OwnCall } from './booking-hosts';
 import type { Slot } from './open-slots';
 

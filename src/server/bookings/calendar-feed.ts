@@ -2,13 +2,13 @@ import type { FastifyPluginAsync } from 'fastify';
 import ical from 'ical-generator';
 import type { Kysely } from 'kysely';
 import { calendarFeedPath } from '@shared/booking-availability';
+import { DAY_MS } from '@shared/calendar-day';
 import { scopedKey, secondsLeft, statusApi, type AddressCounters } from '../leads';
 import { tablesOf } from '../platform/database/connection';
 import type { WriteQueue } from '../platform/database/write-queue';
 import { addressKeyOf } from '../platform/http/address-key';
 import { describedError, retryAfterHeader } from '../platform/http/api-schemas';
 import { newToken, sha256Hex } from '../platform/http/tokens';
-import { DAY_MS } from './booking-bounds';
 import { takesCalls } from './booking-hosts';
 import { bookingDb, liveCalls, type BookingTables } from './booking-tables';
 

@@ -5,7 +5,7 @@ import type { BookedCall, CallOutcome } from '@shared/booking-calls';
 import { tablesOf } from '../platform/database/connection';
 import type { WriteQueue } from '../platform/database/write-queue';
 import type { OutboxTables } from '../platform/outbox/outbox-tables';
-import { DAY_MS } from './booking-bounds';
+import { DAY_MS } from '@shared/calendar-day';
 import { takeTurn, type BookingRow, type BookingStore } from './booking-store';
 import { giveCall } from './host-handover';
 import { availabilityOf, callsNeedingHost, takesCalls } from './booking-hosts';

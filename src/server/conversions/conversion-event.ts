@@ -1,4 +1,5 @@
 import type { LeadKind } from '@shared/lead-status';
+import { DAY_MS } from '@shared/calendar-day';
 import type { ConsentSignal } from '@shared/schemas/conversion';
 
 /* A Conversions API event in the outbox (decision 110), carrying its values: no lead is read. */
@@ -14,7 +15,7 @@ export type ConversionEventName =
   | 'Schedule';
 
 /** Meta refuses events older than 7 days: none is written, or retried, past this. */
-export const CONVERSION_MAX_AGE_MS = 7 * 24 * 60 * 60 * 1000;
+export const CONVERSION_MAX_AGE_MS = 7 * DAY_MS;
 /** Meta keeps one of a pixel event and its server copy only when both arrive within 48 hours. */
 export const DEDUPLICATION_WINDOW_MS = 48 * 60 * 60 * 1000;
 

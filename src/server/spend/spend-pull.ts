@@ -1,5 +1,6 @@
 import type { FastifyPluginAsync } from 'fastify';
 import type { Kysely } from 'kysely';
+import { DAY_MS, isoDay } from '@shared/calendar-day';
 import { tablesOf } from '../platform/database/connection';
 import { RepeatingTask } from '../platform/schedule/repeating-task';
 import { fetchMetaSpend, type MetaAdsConfig } from './meta-insights';
@@ -19,8 +20,6 @@ export interface SpendPullSettings {
   /** First retry after a failure, doubled each time up to an hour (default 1 minute). */
   retryBaseMs?: number;
 }
-
-const isoDay = (time: number) => new Date(time).toISOString().slice(0, 10);
 
 /** Meta's spend of the last 28 days, hourly (decision 165), by the instance that claims the pull. */
 export class MetaSpendPull {
@@ -44,7 +43,7 @@ export class MetaSpendPull {
     const claim = await this.claim(new Date());
     if (!claim) return;
     const now = Date.now();
-    const from = isoDay(now - (PULL_DAYS - 1) * 86_400_000);
+    const from = isoDay(now - (PULL_DAYS - 1) * DAY_MS);
     const to = isoDay(now);
     const next = (delayMs: number) => new Date(Date.now() + delayMs).toISOString();
     const schedule = (values: Partial<SpendTables['ad_spend_pulls']>) =>

@@ -1,6 +1,6 @@
 import type { FastifyPluginAsync } from 'fastify';
 import { SPEND_TEMPLATE_URL } from '@shared/admin-funnel';
-import { arrayOfObjects, errorBody, objectOf } from '../platform/http/api-schemas';
+import { errorBody, listOf, objectOf } from '../platform/http/api-schemas';
 import { tablesOf } from '../platform/database/connection';
 import { parseSpendCsv, SpendCsvError, SPEND_CSV_COLUMNS, SPEND_CSV_TEMPLATE } from './spend-csv';
 import { SpendStore } from './spend-store';
@@ -100,7 +100,7 @@ export const spendRoutes: FastifyPluginAsync = async (app) => {
     {
       schema: {
         description: 'The utm_campaign values the admin mapped to a campaign of the spend',
-        response: { 200: arrayOfObjects(mappingProperties, true) },
+        response: { 200: listOf(mappingProperties) },
       },
     },
     async () => store.mappings(),

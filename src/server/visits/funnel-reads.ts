@@ -1,4 +1,5 @@
 import type { Kysely } from 'kysely';
+import { DAY_MS } from '@shared/calendar-day';
 import { leadFunnel } from '../leads';
 import { readByWeeks, type DayRange } from '../platform/database/report-reads';
 import type { CampaignPage } from '../spend';
@@ -13,7 +14,7 @@ export const byWeeksOfLeads = <Row>(
   read: (fromIso: string, toIso: string) => { execute(): Promise<Row[]> },
 ) =>
   readByWeeks(range, ({ from, to }) => {
-    const next = new Date(Date.parse(`${to}T00:00:00.000Z`) + 86_400_000).toISOString();
+    const next = new Date(Date.parse(`${to}T00:00:00.000Z`) + DAY_MS).toISOString();
     const end = range.before && range.before < next ? range.before : next;
     return read(`${from}T00:00:00.000Z`, end).execute();
   });

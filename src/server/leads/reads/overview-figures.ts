@@ -1,5 +1,6 @@
 import type { Kysely } from 'kysely';
 import type { OverviewFigures } from '@shared/admin-overview';
+import { DAY_MS, isoDay } from '@shared/calendar-day';
 import type { LeadTable } from '../records/lead-tables';
 import type { AdminLeadTables } from '../records/listing-tables';
 import { arrivalDay } from './lead-funnel';
@@ -36,7 +37,5 @@ export class Overview {
 
 export function lastDays(now: Date, count: number): string[] {
   const today = Date.UTC(now.getUTCFullYear(), now.getUTCMonth(), now.getUTCDate());
-  return Array.from({ length: count }, (_, index) =>
-    new Date(today - (count - 1 - index) * 86_400_000).toISOString().slice(0, 10),
-  );
+  return Array.from({ length: count }, (_, index) => isoDay(today - (count - 1 - index) * DAY_MS));
 }

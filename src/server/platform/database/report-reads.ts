@@ -1,3 +1,5 @@
+import { DAY_MS, isoDay } from '@shared/calendar-day';
+
 /*
  * A report reads in turns (decision 105): better-sqlite3 answers on the main thread, so statements
  * run back to back, or one over two years of rows, would hold every other request meanwhile.
@@ -5,7 +7,6 @@
 
 /** Days one statement reads: a month of visits at the daily cap took 15-25 ms of CPU, a week 4-5. */
 const DAYS_PER_READ = 7;
-const DAY_MS = 86_400_000;
 
 /** Runs `query` once the event loop has served what was waiting. */
 export async function inTurn<T>(query: () => Promise<T>): Promise<T> {
@@ -25,10 +26,9 @@ export async function* readByWeeks<Row>(
   read: (piece: DayRange) => Promise<Row[]>,
 ): AsyncGenerator<Row[]> {
   const last = Date.parse(`${range.to}T00:00:00.000Z`);
-  const day = (time: number) => new Date(time).toISOString().slice(0, 10);
   for (let start = Date.parse(`${range.from}T00:00:00.000Z`); start <= last;) {
     const end = Math.min(start + (DAYS_PER_READ - 1) * DAY_MS, last);
-    yield await inTurn(() => read({ from: day(start), to: day(end) }));
+    yield await inTurn(() => read({ from: isoDay(start), to: isoDay(end) }));
     start = end + DAY_MS;
   }
 }

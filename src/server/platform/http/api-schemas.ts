@@ -3,7 +3,7 @@ import type { $ZodType } from 'zod/v4/core';
 import { objectOf, text } from '@shared/json-schema';
 import { describeTrimmedText } from './trimmed-text-schema';
 
-export { nullable, nullableText, objectOf } from '@shared/json-schema';
+export { listOf, nullable, nullableText, objectOf } from '@shared/json-schema';
 
 /* Schemas shared by the routes; a response schema drops what it does not list (decision 100). */
 
@@ -36,14 +36,10 @@ export const displayName = {
 
 export const noContent = (description: string) => ({ type: 'null', description });
 
-/** An array of objects with these properties; `allRequired` makes every one required. */
-export const arrayOfObjects = (properties: Record<string, object>, allRequired = false) => ({
+/** An array of objects with these properties, each optional (every one required: `listOf`). */
+export const arrayOfObjects = (properties: Record<string, object>) => ({
   type: 'array',
-  items: {
-    type: 'object',
-    properties,
-    ...(allRequired ? { required: Object.keys(properties) } : {}),
-  },
+  items: { type: 'object', properties },
 });
 
 /** A response header telling when to try again. */

@@ -13,7 +13,7 @@ import { AbComparison } from './ab/ab-comparison';
 import { CostsSection } from './costs-section';
 import { FiguresTable, type FigureColumn } from './figures-table';
 import { LeadRate, ratePercent, UndercountNote } from './lead-rate';
-import { DAY_MS, isoDay } from './outcome-cards';
+import { DAY_MS, isoDay } from '@shared/calendar-day';
 import { formatNumber } from '../ui/format';
 import { Panel, Pending } from '../ui/panel';
 

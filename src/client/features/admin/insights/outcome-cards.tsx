@@ -1,11 +1,9 @@
 import { useState } from 'react';
 import { useQuery } from '@tanstack/react-query';
+import { DAY_MS, isoDay } from '@shared/calendar-day';
 import { funnelStages, type FunnelFigures, type FunnelStep } from '@shared/admin-funnel';
 import { formatNumber, money } from '../ui/format';
 import { Panel, Pending } from '../ui/panel';
-
-export const DAY_MS = 86_400_000;
-export const isoDay = (time: number) => new Date(time).toISOString().slice(0, 10);
 
 /** This week (its Monday, UTC, to now) and last week to the same moment: like against like. */
 export function weekRanges(now: number) {

@@ -1,13 +1,12 @@
 import type { MutableRefObject } from 'react';
 import * as DropdownMenu from '@radix-ui/react-dropdown-menu';
 import { ChevronDown, PanelRightOpen } from 'lucide-react';
+import { DAY_MS } from '@shared/calendar-day';
 import { leadStatuses, type LeadKind } from '@shared/lead-status';
 import { clsx } from 'clsx';
 import type { BoardCard } from '../../api/leads';
 import { formatNumber } from '../../ui/format';
 import { MenuContent, menuItemClass } from '../../ui/menu';
-
-const DAY_MS = 86_400_000;
 
 export interface Move {
   card: BoardCard;

@@ -1,5 +1,6 @@
 import { createHmac, randomBytes } from 'node:crypto';
 import type { Kysely } from 'kysely';
+import { isoDay } from '@shared/calendar-day';
 import type { VisitBeacon } from '@shared/visit-beacon';
 import type { AddressKey } from '../platform/http/address-key';
 import type { VisitTables } from './visit-tables';
@@ -134,8 +135,6 @@ const FLUSH_MS = 1000;
 /** ...or as soon as this many wait. */
 const FLUSH_AT = 2000;
 
-const utcDay = (at: Date): string => at.toISOString().slice(0, 10);
-
 /** Visitors as keyed hashes under a daily salt, deleted with their day (decisions 115, 152). */
 export class VisitCounter {
   private pending: Hit[] = [];
@@ -152,7 +151,7 @@ export class VisitCounter {
 
   /** Records one visit; the write follows within FLUSH_MS. */
   async count({ beacon, address, userAgent }: Visit) {
-    const day = utcDay(this.now());
+    const day = isoDay(this.now().getTime());
     const salt = await this.saltOf(day);
     const variant = beacon.variant ?? '';
     const utmSource = beacon.utmSource?.trim() ?? '';

@@ -1,6 +1,7 @@
 import { readFile } from 'node:fs/promises';
 import { E2E_ADMIN_PASSWORD } from '../support/e2e';
 import { readableMail, startLocalSmtp, type LocalSmtp } from '../support/smtp';
+import { holdRequests } from './support/lead-forms';
 import { test } from './fixtures';
 import {
   expect,
@@ -278,11 +279,17 @@ test('exports the tab as CSV, neutralising formulas and doubling quotes', async 
   await expect(toast(page, 'No Data').first()).toContainText('There is no data to export');
 });
 
-test('signs out: the session ends on the server too', async ({ page }) => {
+test('signs out: the session ends on the server too, and the search leaves the address bar', async ({
+  page,
+}) => {
   await signInThroughForm(page);
+  // What was searched for names a person: the next one at this screen does not see it.
+  await searchFor(page.getByRole('tabpanel'), 'ada@example.com');
+  await expect(page).toHaveURL(/\?q=ada%40example\.com$/);
   await page.getByRole('button', { name: 'Logout' }).click();
   await expect(toast(page, 'Logged Out').first()).toBeVisible();
   await expect(page.getByRole('heading', { name: 'Admin Sign In' })).toBeVisible();
+  await expect(page).toHaveURL(/\/admin$/);
   expect(await page.evaluate(() => sessionStorage.getItem('adminAuthenticated'))).toBeNull();
   const response = await page.request.get('/api/candidate-submissions');
   expect(response.status()).toBe(401);
@@ -311,13 +318,54 @@ test('a change after the session ended brings the sign-in, with nothing of the a
   }
   await expect(page.getByRole('button', { name: 'Logout' })).toHaveCount(0);
   expect(await page.evaluate(() => sessionStorage.getItem('adminAuthenticated'))).toBeNull();
-  // The lead left the URL: signing in again here, maybe as another account, does not reopen it.
-  await expect(page).not.toHaveURL(/candidate=/);
+  // The lead and the search left the URL: signing in again here, maybe as another account,
+  // reopens neither.
+  await expect(page).toHaveURL(/\/admin$/);
   await page.getByLabel('Password').fill(E2E_ADMIN_PASSWORD);
   await page.getByRole('button', { name: 'Sign In', exact: true }).click();
   await expect(page.getByRole('heading', { name: 'Lead Dashboard' })).toBeVisible();
+  await expect(page.getByRole('searchbox')).toHaveValue('');
+  await searchFor(panel, tag);
   await expect(panel.getByRole('button', { name: 'Open details of Ada Lovelace' })).toBeVisible();
   await expect(dialog).toHaveCount(0);
+});
+
+test('no toast of the dashboard stays or comes over the sign-in form', async ({
+  page,
+  consoleGuard,
+}) => {
+  const failed = toast(page, 'Failed to delete candidate submission');
+  consoleGuard.allow(/status of 401/);
+  const tag = uniqueTag('toastout');
+  await lead.application(page.request, `${tag}@example.com`);
+  const remove = async () => {
+    await panel.getByRole('button', { name: 'Delete Grace Hopper' }).click();
+    await page.getByRole('dialog').getByRole('button', { name: 'Delete' }).click();
+  };
+  // The session ended elsewhere: the delete's failure, shown first, goes with the dashboard.
+  // (Through the form: its toast loads the toasts' code, which a failure then need not wait on.)
+  await signInThroughForm(page);
+  const panel = await openTab(page, 'Candidates', tag);
+  expect((await page.request.post('/api/admin/logout')).ok()).toBe(true);
+  await remove();
+  await expect(page.getByRole('heading', { name: 'Admin Sign In' })).toBeVisible();
+  // It would close by itself after 5 s.
+  await expect(failed).toHaveCount(0, { timeout: 2_000 });
+
+  // Signed out while the delete is on its way: its failure, answered later, does not show.
+  await signIn(page);
+  await openTab(page, 'Candidates', tag);
+  const held = await holdRequests(page, '**/api/candidate-submissions/*');
+  await remove();
+  await page.getByRole('button', { name: 'Logout' }).click();
+  await expect(toast(page, 'Logged Out')).toBeVisible();
+  const answered = page.waitForResponse((response) => response.request().method() === 'DELETE');
+  held.release();
+  expect((await answered).status()).toBe(401);
+  // What the page does with the answer has run (a few tasks): no toast came of it.
+  await page.evaluate(() => new Promise((resolve) => setTimeout(resolve, 300)));
+  await expect(failed).toHaveCount(0, { timeout: 2_000 });
+  await expect(page.getByRole('heading', { name: 'Admin Sign In' })).toBeVisible();
 });
 
 test.describe('send form e-mail', () => {

@@ -42,7 +42,17 @@ export function dismissToast(id: number): void {
   setTimeout(() => setToasts(toasts.filter((t) => t.id !== id)), timings.toastRemoveDelayMs);
 }
 
+// The toasts that may show: all, unless a screen narrows them (a signed-out admin: its sign-in's).
+let showable = (_input: ToastInput) => true;
+
+/** From now on only the toasts `rule` accepts show (all without one); shown ones it refuses go. */
+export function showToastsOnly(rule = (_input: ToastInput) => true): void {
+  showable = rule;
+  setToasts(toasts.filter(showable));
+}
+
 export function toast(input: ToastInput): number {
+  if (!showable(input)) return 0;
   const id = nextId++;
   setToasts([{ ...input, id, open: true }, ...toasts].slice(0, timings.toastLimit));
   return id;

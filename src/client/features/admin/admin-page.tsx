@@ -1,5 +1,5 @@
 import './admin.css';
-import { useId, useState, type FormEvent } from 'react';
+import { useEffect, useId, useState, type FormEvent } from 'react';
 import { flushSync } from 'react-dom';
 import { QueryClientProvider } from '@tanstack/react-query';
 import { KeyRound, Lock } from 'lucide-react';
@@ -7,10 +7,11 @@ import type { SecondFactor } from '@shared/admin-factors';
 import { Button, SubmitButton } from '../../components/ui/button';
 import { TextField } from '../../components/ui/form-field';
 import { Container } from '../../components/ui/section';
+import { showToastsOnly } from '../../lib/toast-store';
 import { createAdminQueryClient } from './api/http';
 import { useAdminSession, useFactorSignIn, useLogin } from './api/session';
 import { codeField } from './accounts/one-field-form';
-import { Dashboard, useLeadClosedAtSignOut } from './dashboard';
+import { Dashboard, useUrlForgetsPeopleAtSignOut } from './dashboard';
 import { SecurityPanel } from './accounts/security-panel';
 
 /**
@@ -165,7 +166,7 @@ function LoginForm() {
 /** The dashboard, or what comes before it: the session check, the sign-in, a second factor. */
 function AdminScreen() {
   const session = useAdminSession();
-  useLeadClosedAtSignOut(session.data?.authenticated === true);
+  useUrlForgetsPeopleAtSignOut(session.data?.authenticated === true);
   // The dashboard takes the screen's width; the rest keeps the site's column.
   if (session.data?.authenticated && !session.data.setupRequired) return <Dashboard />;
   return (
@@ -191,6 +192,8 @@ function AdminScreen() {
 /** /admin: sign-in, then the dashboard; this chunk loads only on this route. */
 export default function AdminPage() {
   const [client] = useState(createAdminQueryClient);
+  // Left signed out (for the site's other pages): their toasts show.
+  useEffect(() => () => showToastsOnly(), []);
   return (
     <QueryClientProvider client={client}>
       <div id="top" className="min-h-[70vh] bg-slate-50 py-8 text-slate-900 sm:py-12">

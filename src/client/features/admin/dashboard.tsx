@@ -43,14 +43,19 @@ function withoutLead() {
 }
 
 /**
- * A sign-out (a 401 too) takes the open lead out of the URL: the next sign-in, maybe another
- * account's, does not reopen it. A link followed while signed out still opens after sign-in.
+ * A sign-out (a 401 too) takes the open lead and the search (often a name, an e-mail or a phone)
+ * out of the URL: the next person at the screen sees neither, and the next sign-in, maybe another
+ * account's, does not reopen them. A link followed while signed out still opens after sign-in.
  */
-export function useLeadClosedAtSignOut(signedIn: boolean) {
+export function useUrlForgetsPeopleAtSignOut(signedIn: boolean) {
   const [, setParams] = useSearchParams();
   const wasSignedIn = useRef(signedIn);
   useEffect(() => {
-    if (wasSignedIn.current && !signedIn) setParams(withoutLead(), { replace: true });
+    if (wasSignedIn.current && !signedIn) {
+      const next = withoutLead();
+      next.delete('q');
+      setParams(next, { replace: true });
+    }
     wasSignedIn.current = signedIn;
   }, [signedIn, setParams]);
 }

@@ -1,7 +1,8 @@
 import { MutationCache, QueryCache, QueryClient } from '@tanstack/react-query';
 import { ApiError, apiRequest } from '../../../lib/api';
-import { toast, type ToastInput } from '../../../lib/toast-store';
+import { showToastsOnly, toast, type ToastInput } from '../../../lib/toast-store';
 import { session } from '../../../lib/session-keys';
+import { adminToasts } from '../ui/admin-toasts';
 
 export const SESSION_KEY = ['/api/admin/session'] as const;
 type Signed = { authenticated: boolean } | undefined;
@@ -54,9 +55,13 @@ export const isUnauthorized = (error: unknown) => error instanceof ApiError && e
 
 /**
  * Back to the sign-in form: the session is gone (expired, revoked, or signed out). What it read
- * goes with it: the next account to sign in here must not be shown the last one's.
+ * goes with it: the next account to sign in here must not be shown the last one's. Its toasts
+ * too: only the sign-in form's show; none of the signed-in screen's stays, or comes later (a
+ * change it asked for, failing once the session ended). A sign-in shows them all again.
  */
 export function markSignedOut(client: QueryClient): void {
+  const signInToasts = [adminToasts.loggedOut.title, adminToasts.loginFailed.title];
+  showToastsOnly(({ title }) => signInToasts.includes(title));
   client.removeQueries({ predicate: (query) => query.queryKey[0] !== SESSION_KEY[0] });
   session.remove('adminAuthenticated');
   client.setQueryData(SESSION_KEY, { authenticated: false });

@@ -1,7 +1,7 @@
 import { useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
 import { can, type AdminAccount, type AdminPermission } from '@shared/admin-accounts';
 import { session } from '../../../lib/session-keys';
-import { toast } from '../../../lib/toast-store';
+import { showToastsOnly, toast } from '../../../lib/toast-store';
 import { adminToasts } from '../ui/admin-toasts';
 import { errorText, markSignedOut, requestJson, SESSION_KEY } from './http';
 import { ApiError, apiRequest } from '../../../lib/api';
@@ -34,6 +34,7 @@ function useSignedIn() {
     // Only a hint for the screen (spec section 3); the server decides with the cookie.
     session.set('adminAuthenticated', 'true');
     client.setQueryData(SESSION_KEY, { authenticated: true });
+    showToastsOnly();
     toast(adminToasts.authenticated);
     await client.invalidateQueries({ queryKey: SESSION_KEY });
   };

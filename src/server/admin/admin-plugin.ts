@@ -37,8 +37,7 @@ import {
   type StatusPage,
 } from '../leads';
 import { tablesOf } from '../platform/database/connection';
-import { personErasureRoute } from './people/person-erasure-route';
-import { personCopyRoute } from './people/person-copy-route';
+import { personStatusRoutes } from './people/person-status-routes';
 import type { OutboxDestination } from '../platform/outbox/outbox-tables';
 import { boardRoutes, listingRoutes } from './routes/listing-routes';
 import { messageTemplateRoutes } from './routes/message-template-routes';
@@ -133,9 +132,8 @@ export const adminPlugin: FastifyPluginAsync<AdminOptions> = async (
     );
   }
 
-  // Public: the person's own erasure, proven by their status page's cookie, not a session.
-  await app.register(personErasureRoute, { people, page: statusPage, handoff: formHandoff });
-  await app.register(personCopyRoute, { desk, page: statusPage });
+  // Public: the person's own erasure and copy, proven by their status page's cookie, not a session.
+  await app.register(personStatusRoutes, { people, desk, page: statusPage, handoff: formHandoff });
 
   await app.register(async (guarded) => {
     guarded.addHook('onRequest', app.adminAuth.guard);

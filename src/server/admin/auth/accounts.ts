@@ -6,6 +6,7 @@ import {
   type AdminRole,
   type InvitationEntry,
 } from '@shared/admin-accounts';
+import { normalizeEmail } from '../../leads';
 import { tablesOf } from '../../platform/database/connection';
 import { newToken, sha256Hex } from '../../platform/http/tokens';
 import { enqueueMessages } from '../../platform/outbox/outbox';
@@ -19,8 +20,6 @@ export const INVITATION_TTL_MS = 72 * 60 * 60 * 1000;
 export const INVITATION_TOPIC = 'admin.invitation';
 
 export type AccountTables = AdminAuthTables & OutboxTables;
-
-export const normalEmail = (email: string) => email.trim().toLowerCase();
 
 /** Why a change was refused: the error handler answers `statusCode` with `{"error": message}`. */
 export class AccountRefusal extends Error {
@@ -53,7 +52,7 @@ export class AdminAccounts {
     const row = await this.db
       .selectFrom('admin_accounts')
       .select(['id', 'password_hash'])
-      .where('email', '=', normalEmail(email))
+      .where('email', '=', normalizeEmail(email))
       .where('disabled_at', 'is', null)
       .where('password_hash', 'is not', null)
       .executeTakeFirst();
@@ -90,7 +89,7 @@ export class AdminAccounts {
 
   /** Invites `email` as `role`, replacing a pending invitation; its e-mail commits with it. */
   async invite(email: string, role: AdminRole, invitedBy: number, now = new Date()) {
-    const address = normalEmail(email);
+    const address = normalizeEmail(email);
     return this.db.transaction().execute(async (trx) => {
       const taken = await trx
         .selectFrom('admin_accounts')

@@ -1,7 +1,8 @@
 import type { FastifyPluginAsync, FastifyReply, FastifyRequest } from 'fastify';
-import { normalEmail, type AdminAccounts } from './accounts';
+import { normalizeEmail } from '../../leads';
+import type { AdminAccounts } from './accounts';
 import { passwordText, sessionBody, signInErrorBody } from './auth-schemas';
-import { OWNER_ACCOUNT } from './login-throttle';
+import { OWNER_ACCOUNT, type Attempt } from './login-throttle';
 import { addressKeyOf } from '../../platform/http/address-key';
 import { verifyPassword } from './password';
 import { OWNER_ACCOUNT_ID } from './sessions';
@@ -17,20 +18,20 @@ const minutes = (seconds: number) => {
   return `${value} minute${value === 1 ? '' : 's'}`;
 };
 
-/** The one answer to a throttled attempt: 429 with Retry-After and the spec's text. */
-export function tooManyAttempts(
-  request: FastifyRequest,
-  reply: FastifyReply,
-  retryAfterSeconds: number,
-) {
+/** Counts a sign-in (or confirmation) attempt; past a budget, answers 429 (Retry-After, the spec's text): true. */
+export async function throttled(request: FastifyRequest, reply: FastifyReply, attempt: Attempt) {
+  const verdict = await request.server.adminAuth.throttle.countAttempt(attempt);
+  if (verdict.allowed) return false;
+  const { retryAfterSeconds } = verdict;
   request.log.warn('admin sign-in throttled');
-  return reply
+  await reply
     .code(429)
     .header('Retry-After', String(retryAfterSeconds))
     .send({
       error: `Too many failed sign-in attempts. Try again in ${minutes(retryAfterSeconds)}.`,
       retryAfterSeconds,
     });
+  return true;
 }
 
 /** Sign-in, sign-out and the session (always 200 {authenticated}: the screen asks freely). */
@@ -78,10 +79,9 @@ export const adminAuthRoutes: FastifyPluginAsync<{ accounts: AdminAccounts }> = 
       const { email } = request.body;
       const attempt = {
         address: addressKeyOf(request),
-        account: email === undefined ? OWNER_ACCOUNT : normalEmail(email),
+        account: email === undefined ? OWNER_ACCOUNT : normalizeEmail(email),
       };
-      const verdict = await adminAuth.throttle.countAttempt(attempt);
-      if (!verdict.allowed) return tooManyAttempts(request, reply, verdict.retryAfterSeconds);
+      if (await throttled(request, reply, attempt)) return reply;
       const accountId = await accountFor(request.body);
       if (accountId === undefined) {
         await adminAuth.throttle.failed();

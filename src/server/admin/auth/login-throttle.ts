@@ -22,7 +22,7 @@ export const OWNER_ACCOUNT = 'owner';
 
 type AttemptVerdict = { allowed: true } | { allowed: false; retryAfterSeconds: number };
 
-interface Attempt {
+export interface Attempt {
   address: AddressKey;
   /** OWNER_ACCOUNT, or a named account's normalised sign-in e-mail. */
   account: string;

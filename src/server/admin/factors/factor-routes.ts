@@ -23,7 +23,8 @@ import {
   webauthnOptions,
   webauthnResponse,
 } from '../auth/auth-schemas';
-import { factorAttempt, throttled } from './sign-in-routes';
+import { throttled } from '../auth/auth-routes';
+import { factorAttempt } from './sign-in-routes';
 import { USED_CODE_ERROR } from './totp';
 
 /** The account's own factors (decision 157): a change needs a recent confirmation. */
@@ -91,7 +92,8 @@ export const factorRoutes: FastifyPluginAsync = async (app) => {
     async (request, reply) => {
       const session = sessionOf(request);
       const accountId = session.account.id;
-      if (await throttled(request, reply, accountId)) return reply;
+      const attempt = factorAttempt(request, accountId);
+      if (await throttled(request, reply, attempt)) return reply;
       const { password, code, passkey } = request.body;
       const codeVerdict =
         code === undefined ? undefined : await totp.proveWithCode(accountId, code.trim());
@@ -106,7 +108,7 @@ export const factorRoutes: FastifyPluginAsync = async (app) => {
         const error = codeVerdict === 'used' ? USED_CODE_ERROR : 'Not confirmed';
         return reply.code(401).send({ error });
       }
-      await adminAuth.throttle.succeeded(factorAttempt(request, accountId));
+      await adminAuth.throttle.succeeded(attempt);
       await adminFactors.confirm(session);
       return { confirmedUntil: await adminFactors.confirmedUntil(session) };
     },

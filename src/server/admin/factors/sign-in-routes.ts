@@ -1,6 +1,6 @@
 import type { FastifyPluginAsync, FastifyReply, FastifyRequest } from 'fastify';
 import type { AuthenticationResponseJSON } from '@simplewebauthn/server';
-import { tooManyAttempts } from '../auth/auth-routes';
+import { throttled } from '../auth/auth-routes';
 import {
   codeText,
   signedInBody as signedIn,
@@ -20,20 +20,6 @@ export const factorAttempt = (request: FastifyRequest, accountId?: number) => {
     account: accountId === undefined ? `passkey from ${address}` : `factor of ${accountId}`,
   };
 };
-
-/** Counts a sign-in (or confirmation) attempt; answers 429, and true, past a budget. */
-export async function throttled(
-  request: FastifyRequest,
-  reply: FastifyReply,
-  accountId?: number,
-): Promise<boolean> {
-  const verdict = await request.server.adminAuth.throttle.countAttempt(
-    factorAttempt(request, accountId),
-  );
-  if (verdict.allowed) return false;
-  await tooManyAttempts(request, reply, verdict.retryAfterSeconds);
-  return true;
-}
 
 /** The second step of a password sign-in, and the passkey sign-in (decision 157); throttled. */
 export const factorSignInRoutes: FastifyPluginAsync = async (app) => {
@@ -68,7 +54,8 @@ export const factorSignInRoutes: FastifyPluginAsync = async (app) => {
       if (accountId === undefined) {
         return reply.code(401).send({ error: 'Sign in with your password again' });
       }
-      if (await throttled(request, reply, accountId)) return reply;
+      const attempt = factorAttempt(request, accountId);
+      if (await throttled(request, reply, attempt)) return reply;
       const code = request.body.code.trim();
       const verdict = await adminFactors.totp.proveWithCode(accountId, code);
       if (verdict !== 'accepted') {
@@ -77,7 +64,7 @@ export const factorSignInRoutes: FastifyPluginAsync = async (app) => {
           .code(401)
           .send({ error: verdict === 'used' ? USED_CODE_ERROR : 'Incorrect code' });
       }
-      return startSession(request, reply, accountId, factorAttempt(request, accountId));
+      return startSession(request, reply, accountId, attempt);
     },
   );
 
@@ -86,7 +73,7 @@ export const factorSignInRoutes: FastifyPluginAsync = async (app) => {
     '/api/admin/passkeys/sign-in-options',
     { schema: { response: { 200: webauthnOptions, 403: errorBody, 429: errorBody } } },
     async (request, reply) => {
-      if (await throttled(request, reply)) return reply;
+      if (await throttled(request, reply, factorAttempt(request))) return reply;
       return adminFactors.passkeys.signInOptions();
     },
   );
@@ -95,13 +82,14 @@ export const factorSignInRoutes: FastifyPluginAsync = async (app) => {
     '/api/admin/login/passkey',
     signInStep({ response: webauthnResponse }),
     async (request, reply) => {
-      if (await throttled(request, reply)) return reply;
+      const attempt = factorAttempt(request);
+      if (await throttled(request, reply, attempt)) return reply;
       const accountId = await adminFactors.passkeys.authenticate(request.body.response);
       if (accountId === undefined) {
         await adminAuth.throttle.failed();
         return reply.code(401).send({ error: 'This passkey was not accepted' });
       }
-      return startSession(request, reply, accountId, factorAttempt(request));
+      return startSession(request, reply, accountId, attempt);
     },
   );
 };

@@ -1,5 +1,6 @@
 import type { FastifyRequest } from 'fastify';
 import type { Kysely } from 'kysely';
+import { auditActions } from '@shared/admin-audit';
 import { leadConversionsSchema } from '@shared/admin-deliveries';
 import { OUTCOME_LABELS, type CallOutcome } from '@shared/booking-calls';
 import { secondaryContactsSchema } from '@shared/lead-merge';
@@ -30,13 +31,7 @@ const submissionsSchema = arrayOfObjects({
 });
 
 /** The call events of a lead's audit entries: its call history (a merge moves them with it). */
-export const CALL_ACTIONS = [
-  'call_booked',
-  'call_moved',
-  'call_cancelled',
-  'call_marked',
-  'call_taken',
-] as const;
+export const CALL_ACTIONS = auditActions.filter((action) => action.startsWith('call_'));
 
 /** "call 12: no_show" -> what follows the call's id, in words (an outcome by its label). */
 function factOf(detail: string | null): string {

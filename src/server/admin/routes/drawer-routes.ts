@@ -16,12 +16,6 @@ export const assigneesSchema = arrayOfObjects({
   name: { type: 'string' },
 });
 
-/** A schema with more properties, each optional. */
-const withOptional = <Schema extends { properties: object }>(schema: Schema, more: object) => ({
-  ...schema,
-  properties: { ...schema.properties, ...more },
-});
-
 /**
  * What the admin's lead drawer shows, in one answer (issue 42: it opens at once): the detail,
  * the accounts it may be assigned to, every status's message and, for a candidate, its possible
@@ -35,6 +29,12 @@ export const drawerRoutes: FastifyPluginAsync<{ desk: LeadDesk }> = async (app, 
     const { table, leadType, path } = kind;
     const { schema, detail } = detailView(desk, kind);
     const notFound = { error: 'Not found' };
+    const drawer = objectOf({
+      lead: schema,
+      assignees: assigneesSchema,
+      messageTemplates: { type: 'array', items: slotBody },
+      duplicates: { ...possibleDuplicatesSchema, description: 'Always [] for a company' },
+    });
 
     app.get<{ Params: { id: number } }>(
       `${path}/:id/drawer`,
@@ -43,21 +43,18 @@ export const drawerRoutes: FastifyPluginAsync<{ desk: LeadDesk }> = async (app, 
           summary: "Everything the admin's lead drawer shows, in one answer",
           params: idParams,
           response: {
-            200: withOptional(
-              objectOf({
-                lead: schema,
-                assignees: assigneesSchema,
-                messageTemplates: { type: 'array', items: slotBody },
-                duplicates: { ...possibleDuplicatesSchema, description: 'Always [] for a company' },
-              }),
-              {
+            // The booking and the screening are optional.
+            200: {
+              ...drawer,
+              properties: {
+                ...drawer.properties,
                 booking: { ...callSchema, description: "A candidate's booked call, if any" },
                 screening: {
                   ...screeningAnswersSchema,
                   description: "A candidate's answers to the knock-out questions, if given",
                 },
               },
-            ),
+            },
             404: errorBody,
           },
         },

@@ -4,7 +4,7 @@ import { overviewSchema } from '@shared/admin-overview';
 import type { ServerConfig } from '../config/config';
 import { configurationSummary } from '../config/config-summary';
 import { createMailer, type MailSettings } from '../platform/mail/mailer';
-import { auditPlugin } from './audit/audit-plugin';
+import { auditPlugin, auditRoutes } from './audit/audit-plugin';
 import { bulkRoutes } from './routes/bulk-routes';
 import { adminAuthPlugin } from './auth/auth-plugin';
 import { adminAuthRoutes } from './auth/auth-routes';
@@ -80,10 +80,6 @@ export const adminPlugin: FastifyPluginAsync<AdminOptions> = async (
     dataDir: config.dataDir,
     siteUrl: config.site.siteUrl,
   });
-  // Routes that run the session guard themselves are documented as guarded, like the scope's.
-  app.addHook('onRoute', (route) => {
-    if ([route.onRequest].flat().includes(app.adminAuth.guard)) documentGuardedRoute(route);
-  });
   await app.register(factorsPlugin, {
     siteUrl: config.site.siteUrl,
     brandName: config.site.brandName,
@@ -96,9 +92,7 @@ export const adminPlugin: FastifyPluginAsync<AdminOptions> = async (
     app.adminAuth.passwordHash,
   );
   await app.register(adminAuthRoutes, { accounts });
-  await app.register(adminSessionRoutes);
   await app.register(factorSignInRoutes);
-  await app.register(factorRoutes);
   await app.register(invitationRoutes, { accounts });
 
   const desk = new LeadDesk(database, {
@@ -138,17 +132,13 @@ export const adminPlugin: FastifyPluginAsync<AdminOptions> = async (
   await app.register(async (guarded) => {
     guarded.addHook('onRequest', app.adminAuth.guard);
     guarded.addHook('onRoute', documentGuardedRoute);
+    await guarded.register(adminSessionRoutes);
+    await guarded.register(factorRoutes);
+    await guarded.register(auditRoutes);
     await guarded.register(accountRoutes, { accounts });
     const deskRoutes = [listingRoutes, boardRoutes, exportRoutes, pipelineRoutes, bulkRoutes];
-    for (const routes of [
-      ...deskRoutes,
-      duplicateRoutes,
-      drawerRoutes,
-      quarantineRoutes,
-      messageTemplateRoutes,
-    ]) {
-      await guarded.register(routes, { desk });
-    }
+    const leadRoutes = [duplicateRoutes, drawerRoutes, quarantineRoutes, messageTemplateRoutes];
+    for (const routes of [...deskRoutes, ...leadRoutes]) await guarded.register(routes, { desk });
     guarded.get('/api/admin/overview', { schema: { response: { 200: overviewSchema } } }, () =>
       desk.overview.figures(),
     );

@@ -1,5 +1,5 @@
 import { Readable } from 'node:stream';
-import type { FastifyRequest } from 'fastify';
+import type { FastifyPluginAsync, FastifyRequest } from 'fastify';
 import fp from 'fastify-plugin';
 import type { Kysely } from 'kysely';
 import type { ChangeRecorder } from '../../bookings';
@@ -89,13 +89,16 @@ export const auditPlugin = fp(async (app) => {
     }
     return payload;
   });
+});
 
+/** GET /api/admin/audit, newest first (guarded). */
+export const auditRoutes: FastifyPluginAsync = async (app) => {
+  const db = tablesOf<AuditTables>(app.database.db);
   app.get<{
     Querystring: { limit: number; offset: number; account?: number; action?: AuditAction };
   }>(
     '/api/admin/audit',
     {
-      onRequest: app.adminAuth.guard,
       schema: {
         querystring: {
           type: 'object',
@@ -124,4 +127,4 @@ export const auditPlugin = fp(async (app) => {
       return reply.header('X-Total-Count', String(count.total)).send(rows.map(entryView));
     },
   );
-});
+};

@@ -22,6 +22,7 @@ import { deviceName } from './device-name';
 
 const email = { type: 'string', format: 'email', minLength: 3, maxLength: 254 } as const;
 const token = { type: 'string', minLength: 1, maxLength: 200 } as const;
+const { role } = invitationEntrySchema.properties;
 
 /** zxcvbn-ts's list of ~49,000 passwords seen most in breaches. */
 const common = new Set(dictionary['passwords-common'] as string[]);
@@ -54,7 +55,7 @@ export const accountRoutes: FastifyPluginAsync<{ accounts: AdminAccounts }> = as
     {
       schema: {
         body: {
-          ...objectOf({ email, role: invitationEntrySchema.properties.role }),
+          ...objectOf({ email, role }),
           additionalProperties: false,
         },
         response: { 201: invitationEntrySchema, 409: errorBody },
@@ -74,10 +75,7 @@ export const accountRoutes: FastifyPluginAsync<{ accounts: AdminAccounts }> = as
         params: idParams,
         body: {
           type: 'object',
-          properties: {
-            role: invitationEntrySchema.properties.role,
-            disabled: { type: 'boolean' },
-          },
+          properties: { role, disabled: { type: 'boolean' } },
           minProperties: 1,
           additionalProperties: false,
         },
@@ -117,7 +115,7 @@ export const invitationRoutes: FastifyPluginAsync<{ accounts: AdminAccounts }> =
       schema: {
         body: objectOf({ token }),
         response: {
-          200: objectOf({ email: { type: 'string' }, role: invitationEntrySchema.properties.role }),
+          200: objectOf({ email: { type: 'string' }, role }),
           403: errorBody,
           404: errorBody,
         },

@@ -13,22 +13,18 @@ interface LoginBody {
   password: string;
 }
 
-const minutes = (seconds: number) => {
-  const value = Math.ceil(seconds / 60);
-  return `${value} minute${value === 1 ? '' : 's'}`;
-};
-
 /** Counts a sign-in (or confirmation) attempt; past a budget, answers 429 (Retry-After, the spec's text): true. */
 export async function throttled(request: FastifyRequest, reply: FastifyReply, attempt: Attempt) {
   const verdict = await request.server.adminAuth.throttle.countAttempt(attempt);
   if (verdict.allowed) return false;
   const { retryAfterSeconds } = verdict;
+  const minutes = Math.ceil(retryAfterSeconds / 60);
   request.log.warn('admin sign-in throttled');
   await reply
     .code(429)
     .header('Retry-After', String(retryAfterSeconds))
     .send({
-      error: `Too many failed sign-in attempts. Try again in ${minutes(retryAfterSeconds)}.`,
+      error: `Too many failed sign-in attempts. Try again in ${minutes} minute${minutes === 1 ? '' : 's'}.`,
       retryAfterSeconds,
     });
   return true;

@@ -5,7 +5,7 @@ import type { SiteConfig } from '@shared/site-config';
 import type { AdminAccounts, InvitationToSend } from './accounts';
 
 /** Where the invitee chooses a name and a password (the client's /admin/invite page). */
-export const INVITE_PATH = '/admin/invite';
+const INVITE_PATH = '/admin/invite';
 
 type InvitationMailContext = Pick<SiteConfig, 'brandName' | 'siteUrl'>;
 

@@ -2,15 +2,13 @@ import type { FastifyPluginAsync } from 'fastify';
 import { can, sessionEntrySchema } from '@shared/admin-accounts';
 import { errorBody, idParams, objectOf, rowId } from '../../platform/http/api-schemas';
 
-/** Each account's own sessions, listed and ended (an owner's: anyone's). */
+/** Each account's own sessions, listed and ended (an owner's: anyone's). Guarded. */
 export const adminSessionRoutes: FastifyPluginAsync = async (app) => {
-  const { adminAuth } = app;
-  const { sessions } = adminAuth;
+  const { sessions } = app.adminAuth;
 
   app.get<{ Querystring: { account?: number } }>(
     '/api/admin/sessions',
     {
-      onRequest: adminAuth.guard,
       schema: {
         querystring: { type: 'object', properties: { account: rowId } },
         response: { 200: { type: 'array', items: sessionEntrySchema } },
@@ -29,7 +27,6 @@ export const adminSessionRoutes: FastifyPluginAsync = async (app) => {
   app.delete<{ Params: { id: number } }>(
     '/api/admin/sessions/:id',
     {
-      onRequest: adminAuth.guard,
       schema: { params: idParams, response: { 204: { type: 'null' }, 404: errorBody } },
     },
     async (request, reply) => {
@@ -47,7 +44,6 @@ export const adminSessionRoutes: FastifyPluginAsync = async (app) => {
   app.post(
     '/api/admin/sign-out-everywhere',
     {
-      onRequest: adminAuth.guard,
       schema: {
         response: { 200: objectOf({ ended: { type: 'integer' } }) },
       },

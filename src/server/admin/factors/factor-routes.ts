@@ -3,7 +3,6 @@ import type { SharedTransaction } from '../../platform/database/connection';
 import type { AuthenticationResponseJSON, RegistrationResponseJSON } from '@simplewebauthn/server';
 import { accountFactorsSchema, type AccountFactors } from '@shared/admin-factors';
 import type { AuditAction } from '@shared/admin-audit';
-import { documentGuardedRoute } from '../auth/route-permission';
 import type { LiveSession } from '../auth/sessions';
 import {
   describedError,
@@ -27,13 +26,11 @@ import { throttled } from '../auth/auth-routes';
 import { factorAttempt } from './sign-in-routes';
 import { USED_CODE_ERROR } from './totp';
 
-/** The account's own factors (decision 157): a change needs a recent confirmation. */
+/** The account's own factors (decision 157), guarded: a change needs a recent confirmation. */
 export const factorRoutes: FastifyPluginAsync = async (app) => {
   const { adminAuth, adminFactors } = app;
   const { totp, passkeys } = adminFactors;
   const sessionOf = (request: FastifyRequest): LiveSession => request.adminSession!;
-
-  app.addHook('onRequest', adminAuth.guard);
 
   /** preHandler of every change: 403 unless the session confirmed recently. */
   const recentlyConfirmed = async (request: FastifyRequest, reply: FastifyReply) => {
@@ -43,13 +40,12 @@ export const factorRoutes: FastifyPluginAsync = async (app) => {
       confirmRequired: true,
     });
   };
-  // The changes' own 403 (confirm first), documented before the guard's is added beside it.
+  // The changes' own 403 (confirm first), documented in place of the guard's.
   app.addHook('onRoute', (route) => {
     if (![route.preHandler].flat().includes(recentlyConfirmed)) return;
-    const response = { 403: confirmRequiredBody, ...(route.schema?.response as object) };
+    const response = { ...(route.schema?.response as object), 403: confirmRequiredBody };
     route.schema = { ...route.schema, response };
   });
-  app.addHook('onRoute', documentGuardedRoute);
   /** A change's audit entry, written in its transaction: both commit, or neither (nor rotate). */
   const audited = (request: FastifyRequest, action: AuditAction) => (trx: SharedTransaction) =>
     app.audit.record({ action }, request, trx);

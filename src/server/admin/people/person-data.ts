@@ -24,8 +24,6 @@ const RETENTION_LOCK = 1_350_135_001;
 const noCounts = (): PersonCounts =>
   Object.fromEntries(personParts.map(({ key }) => [key, 0])) as PersonCounts;
 
-const anyCounted = (counts: PersonCounts) => Object.values(counts).some((count) => count > 0);
-
 /** "candidates 1, companies 0, …": counts only, for an audit entry. */
 export const countsText = (counts: PersonCounts) =>
   personParts.map(({ key }) => `${key} ${counts[key]}`).join(', ');
@@ -109,7 +107,7 @@ export class PersonData {
           mailFiles: first ? mailFiles : 0,
         };
         counts.auditEntries = await erasePersonEntries(tablesOf(trx), { leads: erased.leads });
-        if (anyCounted(counts)) await record(trx, counts);
+        if (Object.values(counts).some((count) => count > 0)) await record(trx, counts);
         return counts;
       });
       if (!counts) return undefined;

@@ -61,20 +61,8 @@ interface AdminOptions {
   formHandoff: FormHandoff;
 }
 
-export const adminPlugin: FastifyPluginAsync<AdminOptions> = async (
-  app,
-  {
-    config,
-    notify,
-    confirmations,
-    guardedRoutes,
-    retention = dailyRetention,
-    mail,
-    visitsNotCounted,
-    statusPage,
-    formHandoff,
-  },
-) => {
+export const adminPlugin: FastifyPluginAsync<AdminOptions> = async (app, options) => {
+  const { config, statusPage, formHandoff, retention = dailyRetention } = options;
   await app.register(adminAuthPlugin, {
     admin: config.admin,
     dataDir: config.dataDir,
@@ -97,9 +85,9 @@ export const adminPlugin: FastifyPluginAsync<AdminOptions> = async (
 
   const desk = new LeadDesk(database, {
     statusEvents: Boolean(config.conversions?.statusEvents),
-    notify,
+    notify: options.notify,
     assignNew: config.assignNewLeads,
-    confirmations,
+    confirmations: options.confirmations,
     cancelCall: statusPage.cancelCall,
   });
   const people = new PersonData(database.db, database.dialect, config.dataDir, desk.people);
@@ -113,7 +101,7 @@ export const adminPlugin: FastifyPluginAsync<AdminOptions> = async (
     app.log.warn({ err: error }, 'hourly upkeep (statistics, quarantine expiry) failed'),
   );
   app.addHook('onClose', async () => desk.stop());
-  const mailer = createMailer(mail, config.dataDir);
+  const mailer = createMailer(options.mail, config.dataDir);
   // Hooks close in reverse: the invitations' worker stops before the mailer closes.
   app.addHook('onClose', async () => mailer.close());
   startOutboxWorker(app, 'invitation', {
@@ -142,7 +130,6 @@ export const adminPlugin: FastifyPluginAsync<AdminOptions> = async (
     guarded.get('/api/admin/overview', { schema: { response: { 200: overviewSchema } } }, () =>
       desk.overview.figures(),
     );
-    // The accounts a lead may be assigned to: enabled owners and recruiters (decision 162).
     guarded.get('/api/admin/assignees', { schema: { response: { 200: assigneesSchema } } }, () =>
       adminApi.listAssignees(database.db),
     );
@@ -164,7 +151,7 @@ export const adminPlugin: FastifyPluginAsync<AdminOptions> = async (
         const storage = {
           quarantined: quarantine.held,
           quarantineDropped: quarantine.dropped,
-          visitsNotCounted: await visitsNotCounted(quarantine.since),
+          visitsNotCounted: await options.visitsNotCounted(quarantine.since),
           days: quarantine.days,
         };
         return { ...configuration, storage };
@@ -176,6 +163,6 @@ export const adminPlugin: FastifyPluginAsync<AdminOptions> = async (
       context: config.site,
       statusLinkDays: config.personMessages.statusLinkDays,
     });
-    for (const routes of guardedRoutes) await guarded.register(routes);
+    for (const routes of options.guardedRoutes) await guarded.register(routes);
   });
 };

@@ -92,7 +92,6 @@ export const adminAuthRoutes: FastifyPluginAsync<{ accounts: AdminAccounts }> = 
       }
       const secondStep = await app.adminFactors.secondFactorStep(request, reply, accountId);
       if (secondStep) return secondStep;
-      // A new session and token on every sign-in; the one this browser had ends.
       request.log.info({ account: accountId }, 'admin signed in');
       return adminAuth.signIn(request, reply, accountId);
     },

@@ -7,12 +7,11 @@ import {
   personReportSchema,
   type PersonErasure,
 } from '@shared/admin-person';
-import { adminApi, normalizeEmail } from '../../leads';
+import { normalizeEmail } from '../../leads';
 import { fieldErrorsBody, objectOf } from '../../platform/http/api-schemas';
 import { deliveryError } from '../routes/deliveries-routes';
+import { badRequest } from '../routes/strict-body';
 import { countsText, type PersonData } from './person-data';
-
-const { INVALID_FIELDS_MESSAGE } = adminApi;
 
 // In the body, never the URL: a URL is logged along the way (proxies, browser history).
 const emailBody = objectOf({
@@ -29,7 +28,7 @@ function addressOf(request: FastifyRequest, reply: FastifyReply): string | undef
   const result = safeParse(personQuerySchema, request.body ?? {});
   if (result.success) return normalizeEmail(result.data.email);
   const message = result.error.issues[0]?.message ?? 'Required';
-  void reply.code(400).send({ error: INVALID_FIELDS_MESSAGE, fields: { email: message } });
+  void badRequest(reply, { email: message });
   return undefined;
 }
 

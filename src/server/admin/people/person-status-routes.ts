@@ -2,7 +2,7 @@ import formbody from '@fastify/formbody';
 import type { FastifyPluginAsync, FastifyReply, FastifyRequest } from 'fastify';
 import { ERASED_MESSAGE, STATUS_ACTIONS } from '@shared/person-status';
 import { callsAndAnswers, sentCallMails } from '../../bookings';
-import { errorBody, objectOf } from '../../platform/http/api-schemas';
+import { describedError, objectOf } from '../../platform/http/api-schemas';
 import { statusApi, type FormHandoff, type LeadDesk, type StatusPage } from '../../leads';
 import type { PersonData } from './person-data';
 
@@ -46,11 +46,10 @@ export const personStatusRoutes: FastifyPluginAsync<{
             description: "A browser's form post: to /status, which says it is done",
             headers: { Location: { type: 'string', const: STATUS_PATH } },
           },
-          400: { ...errorBody, description: 'Not confirmed: nothing erased' },
-          403: {
-            ...errorBody,
-            description: 'No mailbox proof in this browser, or a cross-site post: nothing erased',
-          },
+          400: describedError('Not confirmed: nothing erased'),
+          403: describedError(
+            'No mailbox proof in this browser, or a cross-site post: nothing erased',
+          ),
         },
       },
     },
@@ -94,7 +93,7 @@ export const personStatusRoutes: FastifyPluginAsync<{
             description: 'my-data.json: {email, generatedAt, leads: [{kind, details, …}]}',
           },
           303: { type: 'null', description: "A browser's post without proof: back to /status" },
-          403: { ...errorBody, description: 'No mailbox proof, or a cross-site post' },
+          403: describedError('No mailbox proof, or a cross-site post'),
         },
       },
     },

@@ -7,6 +7,7 @@ import { callSchema } from '@shared/booking-calls';
 import { screeningAnswersSchema } from '@shared/booking-screening';
 import { detailView } from './detail-view';
 import { slotBody, templateSlots } from './message-template-routes';
+import { notFound } from './strict-body';
 
 const { errorBody, leadKinds, listAssignees } = adminApi;
 
@@ -28,7 +29,6 @@ export const drawerRoutes: FastifyPluginAsync<{ desk: LeadDesk }> = async (app, 
   for (const kind of leadKinds) {
     const { table, leadType, path } = kind;
     const { schema, detail } = detailView(desk, kind);
-    const notFound = { error: 'Not found' };
     const drawer = objectOf({
       lead: schema,
       assignees: assigneesSchema,
@@ -67,11 +67,10 @@ export const drawerRoutes: FastifyPluginAsync<{ desk: LeadDesk }> = async (app, 
           listAssignees(db),
           templateSlots(desk.templates),
           candidate ? desk.possibleDuplicates(id) : [],
-          // A candidate's call not cancelled, if any.
           candidate ? bookings.liveBooking(id) : undefined,
           candidate ? screenings.answers(id) : undefined,
         ]);
-        if (!lead) return reply.code(404).send(notFound);
+        if (!lead) return notFound(reply);
         const booking = call && callView(call, new Date());
         return {
           lead,
@@ -105,8 +104,8 @@ export const drawerRoutes: FastifyPluginAsync<{ desk: LeadDesk }> = async (app, 
         const accepted = await desk.acceptUnverified(table, id, (trx) =>
           app.audit.record(entry, request, trx),
         );
-        if (!accepted) return reply.code(404).send(notFound);
-        return (await detail(request, id)) ?? reply.code(404).send(notFound);
+        if (!accepted) return notFound(reply);
+        return (await detail(request, id)) ?? notFound(reply);
       },
     );
   }

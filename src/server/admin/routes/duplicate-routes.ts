@@ -7,7 +7,7 @@ import { bookingStoreOf, mergeCalls } from '../../bookings';
 import { tablesOf } from '../../platform/database/connection';
 import type { AuditTables } from '../audit/audit-tables';
 import { CALL_ACTIONS } from './detail-view';
-import { badRequest, strictBody } from './strict-body';
+import { badRequest, notFound, strictBody } from './strict-body';
 
 const { errorBody } = adminApi;
 
@@ -30,9 +30,7 @@ export const duplicateRoutes: FastifyPluginAsync<{ desk: LeadDesk }> = async (ap
   app.get<{ Params: { id: number } }>(
     `${PATH}/duplicates`,
     { schema: { params: idParams, response: { 200: duplicatesSchema, 404: errorBody } } },
-    async (request, reply) =>
-      (await desk.possibleDuplicates(request.params.id)) ??
-      reply.code(404).send({ error: 'Not found' }),
+    async (request, reply) => (await desk.possibleDuplicates(request.params.id)) ?? notFound(reply),
   );
 
   app.post<{ Params: { id: number } }>(
@@ -79,7 +77,7 @@ export const duplicateRoutes: FastifyPluginAsync<{ desk: LeadDesk }> = async (ap
           await app.audit.record({ ...entry, action: 'call_cancelled', detail }, request, trx);
         }
       });
-      if (!merged) return reply.code(404).send({ error: 'Not found' });
+      if (!merged) return notFound(reply);
       request.log.info({ id, otherId }, 'admin merged two leads');
       return { id, mergedId: otherId };
     },

@@ -2,7 +2,7 @@ import type { FastifyPluginAsync } from 'fastify';
 import type { Mailer } from '../../platform/mail/mailer';
 import { type LeadDesk, adminApi } from '../../leads';
 import { fieldErrorsBody, idParams, objectOf } from '../../platform/http/api-schemas';
-import { badRequest, strictBody, TEXT_BODY_LIMIT } from './strict-body';
+import { badRequest, notFound, strictBody, TEXT_BODY_LIMIT } from './strict-body';
 import { customMessage, messageProperty } from './lead-change';
 
 const { candidateKind, candidateResumeLink, errorBody, formEmailMessage, openStepOf } = adminApi;
@@ -55,7 +55,7 @@ export const emailRoutes: FastifyPluginAsync<EmailRoutesOptions> = async (app, o
     { schema: { params: idParams, response: { 200: previewSchema, 404: errorBody } } },
     async (request, reply) => {
       const candidate = await findCandidate(request.params.id);
-      if (!candidate) return reply.code(404).send({ error: 'Not found' });
+      if (!candidate) return notFound(reply);
       const open = openStepOf('candidates', candidate);
       return {
         message: defaultMessage(candidate),
@@ -93,7 +93,7 @@ export const emailRoutes: FastifyPluginAsync<EmailRoutesOptions> = async (app, o
       if (edited.fields) return badRequest(reply, edited.fields);
       const { id } = request.params;
       const candidate = await findCandidate(id);
-      if (!candidate) return reply.code(404).send({ error: 'Not found' });
+      if (!candidate) return notFound(reply);
       const { statusLink, open } = await candidateResumeLink(
         app.database.db,
         candidate,

@@ -3,6 +3,7 @@ import { eraseBookings } from '../../bookings';
 import { type LeadDesk, adminApi } from '../../leads';
 import { tablesOf, type SharedTransaction } from '../../platform/database/connection';
 import { idParams } from '../../platform/http/api-schemas';
+import { notFound } from './strict-body';
 
 const {
   anyStatus,
@@ -24,13 +25,11 @@ export interface ListQuerystring {
   limit: number;
   offset: number;
   cursor?: string;
-  /** A column, '-' first for descending; newest first without. */
   sort?: string;
   q?: string;
   type?: string;
   status?: string;
   duplicates?: 0 | 1;
-  /** me, none or an account id. */
   assignee?: string;
 }
 
@@ -144,14 +143,11 @@ export const listingRoutes: FastifyPluginAsync<{ desk: LeadDesk }> = async (app,
       async (request, reply) => {
         const { id } = request.params;
         // A candidate's calls go (cancelled in their calendar): their seats are offered again.
-        // The entry commits with the delete, or neither does.
         const also = async (trx: SharedTransaction, email: string) => {
           if (leadType === 'candidate') await eraseBookings(tablesOf(trx), [{ id, email }]);
           await app.audit.record({ action: 'delete', leadType, leadId: id }, request, trx);
         };
-        if (!(await listing.deleteLead(table, id, also))) {
-          return reply.code(404).send({ error: 'Not found' });
-        }
+        if (!(await listing.deleteLead(table, id, also))) return notFound(reply);
         request.log.info({ table, id }, 'admin deleted a lead');
         return reply.code(204).send();
       },

@@ -10,9 +10,9 @@ import {
   objectOf,
 } from '../../platform/http/api-schemas';
 import { type LeadDesk, adminApi } from '../../leads';
-import { TEXT_BODY_LIMIT } from './strict-body';
+import { badRequest, TEXT_BODY_LIMIT } from './strict-body';
 
-const { INVALID_FIELDS_MESSAGE, validateBody } = adminApi;
+const { validateBody } = adminApi;
 
 /* Stage-change messages (decision 155); `withdrawn` has none: it stops every message. */
 const templateStatuses = (leadType: LeadKind) =>
@@ -115,9 +115,7 @@ export const messageTemplateRoutes: FastifyPluginAsync<{ desk: LeadDesk }> = asy
       const slot = slotOf(request.params, reply);
       if (!slot) return reply;
       const body = validateBody(messageTemplateSchema, request.body);
-      if (!body.ok) {
-        return reply.code(400).send({ error: INVALID_FIELDS_MESSAGE, fields: body.fields });
-      }
+      if (!body.ok) return badRequest(reply, body.fields);
       const saved = await templates.save(slot.leadType, slot.status, body.data);
       return slotOfTemplate(slot.leadType, slot.status, saved);
     },

@@ -1,15 +1,13 @@
-import type { FastifyPluginAsync, FastifyReply } from 'fastify';
+import type { FastifyPluginAsync } from 'fastify';
 import type { SharedTransaction } from '../../platform/database/connection';
 import { leadNoteSchema } from '@shared/schemas/lead-note';
 import { bodySchemaOf, idParams } from '../../platform/http/api-schemas';
 import { type LeadDesk, adminApi } from '../../leads';
 import { detailView } from './detail-view';
 import { changeOf, changeProperties, statusOrAssignee, type ChangeBody } from './lead-change';
-import { badRequest, strictBody, TEXT_BODY_LIMIT } from './strict-body';
+import { badRequest, notFound, strictBody, TEXT_BODY_LIMIT } from './strict-body';
 
 const { errorBody, leadKinds, validateBody } = adminApi;
-
-const notFound = (reply: FastifyReply) => reply.code(404).send({ error: 'Not found' });
 
 /** One lead in the admin: its detail with the timeline, its status and assignee, its notes. */
 export const pipelineRoutes: FastifyPluginAsync<{ desk: LeadDesk }> = async (app, { desk }) => {
@@ -48,7 +46,6 @@ export const pipelineRoutes: FastifyPluginAsync<{ desk: LeadDesk }> = async (app
         const { status, message, assignee, edited } = checked.value;
         const { id } = request.params;
         type Change = { from: string | number | null; to: string | number | null };
-        // The entry commits with the change, or neither does.
         const record =
           (action: 'assignee_changed' | 'status_changed', note = '') =>
           async (trx: SharedTransaction, { from, to }: Change) => {

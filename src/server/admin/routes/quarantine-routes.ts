@@ -40,7 +40,6 @@ export const quarantineRoutes: FastifyPluginAsync<{ desk: LeadDesk }> = async (a
     { schema: { params: idParams, response: { 200: releasedBody, 404: gone } } },
     async (request, reply) => {
       const { id } = request.params;
-      // The entry commits with the release, or neither does.
       const released = await quarantine.release(id, (trx, { leadType, leadId, reasons }) =>
         app.audit.record(
           {

@@ -49,3 +49,5 @@ export const TEXT_BODY_LIMIT = 64 * 1024;
 
 export const badRequest = (reply: FastifyReply, fields: FieldErrors) =>
   reply.code(400).send({ error: INVALID_FIELDS_MESSAGE, fields });
+
+export const notFound = (reply: FastifyReply) => reply.code(404).send({ error: 'Not found' });

@@ -89,7 +89,7 @@ export function personToken(key: Buffer, normalizedEmail: string): string {
 }
 
 /** What names a person in the log: their leads' ids, and the token of their address. */
-export interface AuditPerson {
+interface AuditPerson {
   leads: { leadType: 'candidate' | 'company'; ids: readonly number[] }[];
   /** personToken()'s value; none for the retention (no address). */
   token?: string | undefined;

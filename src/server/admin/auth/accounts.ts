@@ -16,8 +16,8 @@ import { hashPassword, needsRehash, verifyPassword } from './password';
 import { OWNER_ACCOUNT_ID } from './sessions';
 
 /** An invitation is usable once, within 72 hours of being made. */
-export const INVITATION_TTL_MS = 72 * 60 * 60 * 1000;
-export const INVITATION_TOPIC = 'admin.invitation';
+const INVITATION_TTL_MS = 72 * 60 * 60 * 1000;
+const INVITATION_TOPIC = 'admin.invitation';
 
 export type AccountTables = AdminAuthTables & OutboxTables;
 

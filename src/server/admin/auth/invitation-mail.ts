@@ -10,7 +10,7 @@ const INVITE_PATH = '/admin/invite';
 type InvitationMailContext = Pick<SiteConfig, 'brandName' | 'siteUrl'>;
 
 /** The invitation's e-mail: who invited them to what, the link, and until when it works. */
-export function invitationMail(
+function invitationMail(
   context: InvitationMailContext,
   invitation: InvitationToSend,
 ): MailMessage {

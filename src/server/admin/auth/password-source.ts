@@ -9,7 +9,7 @@ export const GENERATED_HASH_FILE = 'admin-password.hash';
 /** Where a generated password goes when there is no terminal to show it on. */
 export const GENERATED_PASSWORD_FILE = 'admin-password.txt';
 
-export interface PasswordSourceOptions {
+interface PasswordSourceOptions {
   config: AdminPasswordConfig;
   dataDir: string;
   /** Told the generated password, once, on the start that created it. */

@@ -39,9 +39,8 @@ const EXCEPTIONS: Record<string, AdminPermission> = {
   'POST /api/admin/users': 'manage',
   'PATCH /api/admin/users/:id': 'manage',
   'DELETE /api/admin/invitations/:id': 'manage',
-  // Owners and recruiters set when calls can be booked (issue 43).
+  // Owners and recruiters set when calls can be booked (issue 43), and only they read it.
   'GET /api/admin/booking/availability': 'work',
-  'PUT /api/admin/booking/availability': 'work',
   // Only owners write the knock-out questions: what they may ask is the business's to answer.
   'GET /api/admin/booking/screening': 'manage',
   'PUT /api/admin/booking/screening': 'manage',

@@ -9,7 +9,7 @@ const { candidateKind, candidateResumeLink, errorBody, formEmailMessage, openSte
 const { resumeLink, statusMessageMail } = adminApi;
 
 /** The spec's failure text (section 8); the screen shows the server's message as it is. */
-export const SEND_FAILED = 'Failed to send form email. Check if SENDGRID_API_KEY is set.';
+const SEND_FAILED = 'Failed to send form email. Check if SENDGRID_API_KEY is set.';
 
 interface EmailRoutesOptions {
   desk: LeadDesk;

@@ -80,7 +80,7 @@ export function assigneeFilter(request: FastifyRequest, assignee: string | undef
 }
 
 /** Sets the paging headers and answers the page's rows as views (read `limit + 1` of them). */
-export function withPaging<T extends { createdAt: string; id: number }>(
+function withPaging<T extends { createdAt: string; id: number }>(
   reply: FastifyReply,
   views: T[],
   { total, capped }: Pick<Page<unknown>, 'total' | 'capped'>,

@@ -36,9 +36,6 @@ export type FirstCredential =
   | { password: string }
   | { keepPasskey(trx: Transaction<AccountTables>, accountId: number): Promise<unknown> };
 
-/** What an invitation's e-mail needs, with the link's raw token (only its hash is stored). */
-export type InvitationToSend = NonNullable<Awaited<ReturnType<AdminAccounts['tokenToSend']>>>;
-
 /** The named accounts and their invitations (decision 156). */
 export class AdminAccounts {
   constructor(

@@ -98,15 +98,8 @@ export const bulkRoutes: FastifyPluginAsync<{ desk: LeadDesk }> = async (app, { 
               ? ''
               : `assignee -> ${assignee?.id ?? 'none'} (${counts.assigned} changed)`,
           ];
-          await request.server.audit.record(
-            {
-              action: 'bulk_changed',
-              leadType,
-              detail: `${counts.count} leads: ${changes.filter(Boolean).join(', ')}`,
-            },
-            request,
-            trx,
-          );
+          const detail = `${counts.count} leads: ${changes.filter(Boolean).join(', ')}`;
+          await app.audit.record({ action: 'bulk_changed', leadType, detail }, request, trx);
         });
         if ('field' in result) return badRequest(reply, { [result.field]: result.error });
         return result;

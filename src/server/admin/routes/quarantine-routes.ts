@@ -40,18 +40,11 @@ export const quarantineRoutes: FastifyPluginAsync<{ desk: LeadDesk }> = async (a
     { schema: { params: idParams, response: { 200: releasedBody, 404: gone } } },
     async (request, reply) => {
       const { id } = request.params;
-      const released = await quarantine.release(id, (trx, { leadType, leadId, reasons }) =>
-        app.audit.record(
-          {
-            action: 'quarantine_released',
-            leadType,
-            leadId,
-            detail: `quarantine #${id} (${reasons})`,
-          },
-          request,
-          trx,
-        ),
-      );
+      const released = await quarantine.release(id, (trx, { leadType, leadId, reasons }) => {
+        const detail = `quarantine #${id} (${reasons})`;
+        const entry = { action: 'quarantine_released', leadType, leadId, detail } as const;
+        return app.audit.record(entry, request, trx);
+      });
       if (!released) return reply.code(404).send({ error: NOT_FOUND });
       return { leadType: released.leadType, leadId: released.leadId } satisfies QuarantineReleased;
     },
@@ -67,13 +60,10 @@ export const quarantineRoutes: FastifyPluginAsync<{ desk: LeadDesk }> = async (a
     },
     async (request, reply) => {
       const { id } = request.params;
-      const deleted = await quarantine.delete(id, (trx, reasons) =>
-        app.audit.record(
-          { action: 'quarantine_deleted', detail: `quarantine #${id} (${reasons})` },
-          request,
-          trx,
-        ),
-      );
+      const deleted = await quarantine.delete(id, (trx, reasons) => {
+        const detail = `quarantine #${id} (${reasons})`;
+        return app.audit.record({ action: 'quarantine_deleted', detail }, request, trx);
+      });
       if (deleted === undefined) return reply.code(404).send({ error: NOT_FOUND });
       return reply.code(204).send();
     },

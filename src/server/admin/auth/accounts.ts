@@ -113,19 +113,14 @@ export class AdminAccounts {
         .returning(['id', 'email', 'role', 'created_at', 'expires_at'])
         .executeTakeFirstOrThrow();
       const id = Number(row.id);
-      await enqueueMessages(
-        tablesOf<OutboxTables>(trx),
-        [
-          {
-            destination: 'admin',
-            topic: INVITATION_TOPIC,
-            payload: { invitationId: id },
-            subjectType: 'admin_invitation',
-            subjectId: id,
-          },
-        ],
-        now.toISOString(),
-      );
+      const message = {
+        destination: 'admin',
+        topic: INVITATION_TOPIC,
+        payload: { invitationId: id },
+        subjectType: 'admin_invitation',
+        subjectId: id,
+      } as const;
+      await enqueueMessages(tablesOf<OutboxTables>(trx), [message], now.toISOString());
       return invitationOf(row);
     });
   }

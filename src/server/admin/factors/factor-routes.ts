@@ -245,10 +245,8 @@ export const factorRoutes: FastifyPluginAsync = async (app) => {
       if (!(await totp.isOn(accountId))) {
         return reply.code(409).send({ error: 'Set up an authenticator app first' });
       }
-      const codes = await totp.newRecoveryCodes(
-        accountId,
-        audited(request, 'recovery_codes_regenerated'),
-      );
+      const regenerated = audited(request, 'recovery_codes_regenerated');
+      const codes = await totp.newRecoveryCodes(accountId, regenerated);
       await rotate(request, reply);
       return { recoveryCodes: codes };
     },

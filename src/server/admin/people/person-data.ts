@@ -143,16 +143,11 @@ export function retentionTask(
   const run = async () => {
     const before = new Date(Date.now() - days * DAY_MS).toISOString();
     try {
-      const erased = await people.eraseNotUpdatedSince(before, (trx, counts) =>
-        audit.recordSystem(
-          {
-            action: 'retention_erasure',
-            detail: `not updated for ${days} days: erased ${countsText(counts)}`,
-          },
-          'system (RETENTION_DAYS)',
-          trx,
-        ),
-      );
+      const erased = await people.eraseNotUpdatedSince(before, (trx, counts) => {
+        const detail = `not updated for ${days} days: erased ${countsText(counts)}`;
+        const entry = { action: 'retention_erasure', detail } as const;
+        return audit.recordSystem(entry, 'system (RETENTION_DAYS)', trx);
+      });
       if (erased) log.info({ retentionDays: days, erased }, 'retention: erased');
       else log.info('retention: another instance is erasing; skipped');
     } catch (error) {

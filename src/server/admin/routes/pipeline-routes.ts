@@ -54,13 +54,8 @@ export const pipelineRoutes: FastifyPluginAsync<{ desk: LeadDesk }> = async (app
             await app.audit.record({ action, leadType, leadId: id, detail }, request, trx);
           };
         if (assignee !== undefined) {
-          const assigned = await pipeline.setAssignee(
-            table,
-            id,
-            assignee,
-            record('assignee_changed'),
-          );
-          if (!assigned) return notFound(reply);
+          const also = record('assignee_changed');
+          if (!(await pipeline.setAssignee(table, id, assignee, also))) return notFound(reply);
         }
         if (status !== undefined) {
           // That the text was the recruiter's own, not the text: it may say anything of the person.

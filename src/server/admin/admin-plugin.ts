@@ -63,16 +63,8 @@ interface AdminOptions {
 
 export const adminPlugin: FastifyPluginAsync<AdminOptions> = async (app, options) => {
   const { config, statusPage, formHandoff, retention = dailyRetention } = options;
-  await app.register(adminAuthPlugin, {
-    admin: config.admin,
-    dataDir: config.dataDir,
-    siteUrl: config.site.siteUrl,
-  });
-  await app.register(factorsPlugin, {
-    siteUrl: config.site.siteUrl,
-    brandName: config.site.brandName,
-    requireMfa: config.adminRequireMfa,
-  });
+  await app.register(adminAuthPlugin, { config });
+  await app.register(factorsPlugin, { config });
   await app.register(auditPlugin);
   const { database } = app;
   const accounts = new AdminAccounts(

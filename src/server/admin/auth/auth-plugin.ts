@@ -1,7 +1,7 @@
 import fastifyCookie from '@fastify/cookie';
 import type { FastifyInstance, FastifyReply, FastifyRequest } from 'fastify';
 import fp from 'fastify-plugin';
-import type { AdminPasswordConfig } from '../../config/config';
+import type { ServerConfig } from '../../config/config';
 import { can } from '@shared/admin-accounts';
 import type { AdminAuthTables } from './auth-tables';
 import { openBeforeSecondFactor, routePermission, SAFE_METHODS } from './route-permission';
@@ -32,30 +32,23 @@ declare module 'fastify' {
   }
 }
 
-interface AdminAuthOptions {
-  admin: AdminPasswordConfig;
-  dataDir: string;
-  /** SITE_URL: requests from it are ours even behind a rewriting proxy. */
-  siteUrl: string;
-}
-
 /** The admin's sign-in (decision 020): password hash, sessions, the login throttle, the guard. */
-export const adminAuthPlugin = fp<AdminAuthOptions>(async (app, options) => {
+export const adminAuthPlugin = fp<{ config: ServerConfig }>(async (app, { config }) => {
   await app.register(fastifyCookie);
   app.decorateRequest('adminSession', null);
-  app.decorate('adminAuth', await adminAuth(app, options));
+  app.decorate('adminAuth', await adminAuth(app, config));
 });
 
-async function adminAuth(app: FastifyInstance, options: AdminAuthOptions) {
+async function adminAuth(app: FastifyInstance, { admin, dataDir, site }: ServerConfig) {
   const db = tablesOf<AdminAuthTables>(app.database.db);
-  const { password, hash } = options.admin;
+  const { password, hash } = admin;
   // ADMIN_PASSWORD: the hash kept in the database, so every instance binds sessions alike.
   let passwordHash =
     password && !hash
       ? await keptPasswordHash(db, password)
       : await resolveAdminPasswordHash({
-          config: options.admin,
-          dataDir: options.dataDir,
+          config: admin,
+          dataDir,
           // Never into a log: on the terminal alone, or into a file only this user reads.
           announce: async (password, hashFile) => {
             const next = `Only its hash is kept, in ${hashFile}. Set ADMIN_PASSWORD or ADMIN_PASSWORD_HASH to choose one.`;
@@ -66,7 +59,7 @@ async function adminAuth(app: FastifyInstance, options: AdminAuthOptions) {
               );
               return;
             }
-            const file = await writeGeneratedPassword(options.dataDir, password);
+            const file = await writeGeneratedPassword(dataDir, password);
             app.log.warn(
               `ADMIN PASSWORD GENERATED: written to ${file}, readable by this user only; sign in ` +
                 `at /admin, then delete that file. ${next}`,
@@ -80,7 +73,7 @@ async function adminAuth(app: FastifyInstance, options: AdminAuthOptions) {
         '`npm run admin:hash-password` and set it',
     );
   }
-  const attributes = cookieAttributes(options.siteUrl);
+  const attributes = cookieAttributes(site.siteUrl);
   /** An admin cookie holding a token for `ttlMs`: SameSite=Strict, on `path` only. */
   const tokenCookie = (name: string, ttlMs: number, path = '/') => ({
     read: (request: FastifyRequest) => request.cookies[name],
@@ -94,8 +87,8 @@ async function adminAuth(app: FastifyInstance, options: AdminAuthOptions) {
       reply.clearCookie(name, attributes(request, { sameSite: 'strict', path })),
   });
   const sessionCookie = tokenCookie(SESSION_COOKIE, SESSION_TTL_MS);
-  /** 403 unless the request comes from our own pages (or carries no Origin at all). */
-  const isSameOrigin = sameOriginCheck(options.siteUrl);
+  /** 403 unless from our pages (SITE_URL's, even behind a rewriting proxy) or with no Origin. */
+  const isSameOrigin = sameOriginCheck(site.siteUrl);
   const checkOrigin = async (request: FastifyRequest, reply: FastifyReply) => {
     if (!isSameOrigin(request)) {
       await reply.code(403).send({ error: 'Cross-origin request refused' });
@@ -114,7 +107,7 @@ async function adminAuth(app: FastifyInstance, options: AdminAuthOptions) {
       // Sessions keep this start's fingerprint, as on other instances, until the next start.
       if (!generated || !needsRehash(passwordHash)) return;
       passwordHash = await hashPassword(password);
-      await replaceGeneratedHash(options.dataDir, passwordHash);
+      await replaceGeneratedHash(dataDir, passwordHash);
       app.log.info('admin password hash upgraded to the current scrypt cost');
     },
     throttle,

@@ -13,7 +13,7 @@ interface LoginBody {
   password: string;
 }
 
-/** Counts a sign-in (or confirmation) attempt; past a budget, answers 429 (Retry-After, the spec's text): true. */
+/** Counts a sign-in (or confirmation) attempt; past a budget, true once 429 is answered. */
 export async function throttled(request: FastifyRequest, reply: FastifyReply, attempt: Attempt) {
   const verdict = await request.server.adminAuth.throttle.countAttempt(attempt);
   if (verdict.allowed) return false;

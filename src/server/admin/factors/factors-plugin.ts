@@ -1,6 +1,7 @@
 import type { FastifyInstance, FastifyReply, FastifyRequest } from 'fastify';
 import fp from 'fastify-plugin';
 import type { SecondFactor } from '@shared/admin-factors';
+import type { ServerConfig } from '../../config/config';
 import { tablesOf } from '../../platform/database/connection';
 import { newToken, sha256Hex } from '../../platform/http/tokens';
 import type { AdminAuthTables } from '../auth/auth-tables';
@@ -26,21 +27,15 @@ declare module 'fastify' {
   }
 }
 
-interface FactorsOptions {
-  siteUrl: string;
-  brandName: string;
-  requireMfa: boolean;
-}
-
 /** Second factors (decision 157), the pending sign-in, and the confirmation changes need. */
-export const factorsPlugin = fp<FactorsOptions>(async (app, options) => {
-  app.decorate('adminFactors', adminFactors(app, options));
+export const factorsPlugin = fp<{ config: ServerConfig }>(async (app, { config }) => {
+  app.decorate('adminFactors', adminFactors(app, config));
 });
 
-function adminFactors(app: FastifyInstance, options: FactorsOptions) {
+function adminFactors(app: FastifyInstance, { site, adminRequireMfa: required }: ServerConfig) {
   const db = tablesOf<AdminFactorTables & AdminAuthTables>(app.database.db);
-  const totp = new TotpFactor(tablesOf<AdminFactorTables>(app.database.db), options.brandName);
-  const passkeys = new Passkeys(db, relyingPartyOf(options.siteUrl, options.brandName));
+  const totp = new TotpFactor(tablesOf<AdminFactorTables>(app.database.db), site.brandName);
+  const passkeys = new Passkeys(db, relyingPartyOf(site.siteUrl, site.brandName));
   const pendingCookie = app.adminAuth.tokenCookie(PENDING_COOKIE, PENDING_TTL_MS, PENDING_PATH);
 
   const of = async (accountId: number): Promise<SecondFactor[]> => {
@@ -63,7 +58,7 @@ function adminFactors(app: FastifyInstance, options: FactorsOptions) {
   return {
     totp,
     passkeys,
-    required: options.requireMfa,
+    required,
     /** The second factors an account can sign in with; empty when it has none. */
     of,
     /** After a right password: the pending sign-in's answer if the account has a factor. */
@@ -143,7 +138,7 @@ function adminFactors(app: FastifyInstance, options: FactorsOptions) {
     /** The guard's last step: 403 {setupRequired} while MFA is required and missing. */
     async requireSetUp(request: FastifyRequest, reply: FastifyReply) {
       const session = request.adminSession;
-      if (!options.requireMfa || !session) return;
+      if (!required || !session) return;
       if ((await of(session.account.id)).length > 0) return;
       await reply.code(403).send({
         error: 'Set up a passkey or an authenticator app first',

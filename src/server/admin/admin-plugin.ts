@@ -149,12 +149,7 @@ export const adminPlugin: FastifyPluginAsync<AdminOptions> = async (app, options
         return { ...configuration, storage };
       },
     );
-    await guarded.register(emailRoutes, {
-      desk,
-      mailer,
-      context: config.site,
-      statusLinkDays: config.personMessages.statusLinkDays,
-    });
+    await guarded.register(emailRoutes, { desk, mailer, config });
     for (const routes of options.guardedRoutes) await guarded.register(routes);
   });
 };

@@ -1,4 +1,5 @@
 import type { FastifyPluginAsync } from 'fastify';
+import type { ServerConfig } from '../../config/config';
 import type { Mailer } from '../../platform/mail/mailer';
 import { type LeadDesk, adminApi } from '../../leads';
 import { fieldErrorsBody, idParams, objectOf } from '../../platform/http/api-schemas';
@@ -10,14 +11,6 @@ const { resumeLink, statusMessageMail } = adminApi;
 
 /** The spec's failure text (section 8); the screen shows the server's message as it is. */
 const SEND_FAILED = 'Failed to send form email. Check if SENDGRID_API_KEY is set.';
-
-interface EmailRoutesOptions {
-  desk: LeadDesk;
-  mailer: Mailer;
-  context: Parameters<typeof statusMessageMail>[0];
-  /** STATUS_LINK_DAYS: how long the mailed status link works. */
-  statusLinkDays: number;
-}
 
 const messageSchema = objectOf({ subject: { type: 'string' }, body: { type: 'string' } });
 const previewSchema = objectOf({
@@ -37,8 +30,12 @@ const previewSchema = objectOf({
  * POST /api/candidate-submissions/:id/send-email: the status link, opening the step still open;
  * the spec's call has no body, a `message` replaces the text for this one send. GET: the preview.
  */
-export const emailRoutes: FastifyPluginAsync<EmailRoutesOptions> = async (app, options) => {
-  const { desk, mailer, context } = options;
+export const emailRoutes: FastifyPluginAsync<{
+  desk: LeadDesk;
+  mailer: Mailer;
+  config: ServerConfig;
+}> = async (app, { desk, mailer, config }) => {
+  const context = config.site;
   const body = {
     type: 'object',
     properties: messageProperty('the candidate'),
@@ -97,7 +94,7 @@ export const emailRoutes: FastifyPluginAsync<EmailRoutesOptions> = async (app, o
       const { statusLink, open } = await candidateResumeLink(
         app.database.db,
         candidate,
-        options.statusLinkDays,
+        config.personMessages.statusLinkDays,
       );
       const person = {
         to: candidate.email,

@@ -19,7 +19,6 @@ import { SESSION_COOKIE } from './admin/auth/auth-plugin';
 import type { RetentionSchedule } from './admin/people/person-data';
 import { ephemeralMigrations, migrations } from './database';
 import {
-  FlashStore,
   FormHandoff,
   LEAD_FLOOD_LIMIT,
   leadProofKey,
@@ -151,9 +150,8 @@ export async function buildApp({
   // A no-JavaScript form's messages reach the next page through the database (another instance).
   const formHandoff = new FormHandoff(
     config.site.siteUrl.startsWith('https:'),
-    new FlashStore(app.database.ephemeral, (error) =>
-      app.log.warn({ err: error }, 'deleting expired form flashes failed'),
-    ),
+    app.database.ephemeral,
+    (error) => app.log.warn({ err: error }, 'deleting expired form flashes failed'),
   );
   await app.register(spamPlugin, {
     altcha: config.spam.altchaForms.length > 0,

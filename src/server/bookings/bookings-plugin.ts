@@ -1,6 +1,6 @@
 import type { FastifyInstance, FastifyPluginAsync, FastifyRequest } from 'fastify';
 import type { PageState } from '@shared/page-state';
-import { statusApi, type StatusPage } from '../leads';
+import { statusApi, type Flood, type StatusPage } from '../leads';
 import { tablesOf } from '../platform/database/connection';
 import { createMailer, type MailSettings } from '../platform/mail/mailer';
 import type { OutboxTables } from '../platform/outbox/outbox-tables';
@@ -9,7 +9,7 @@ import { bookingView } from './booking-page';
 import { bookingRoutes, type BookingRoutesOptions } from './booking-routes';
 import { BookingStore, type ChangeRecorder } from './booking-store';
 import { bookingDb, liveCalls, type BookingTables } from './booking-tables';
-import { calendarFeedRoute, type FeedFlood } from './calendar-feed';
+import { calendarFeedRoute } from './calendar-feed';
 import { callSender, type CallMailContext } from './call-sender';
 import { stepBefore } from './screening-routes';
 import type { ScreeningStore } from './screening-store';
@@ -20,7 +20,7 @@ interface BookingsOptions extends BookingRoutesOptions {
   context: Omit<CallMailContext, 'from'>;
   statusLinkDays: number;
   worker?: WorkerSettings | undefined;
-  flood?: FeedFlood | undefined;
+  flood?: Flood | undefined;
 }
 
 /** The person's booking routes, and the worker that sends their invitations and reminders. */

@@ -3,7 +3,7 @@ import ical from 'ical-generator';
 import type { Kysely } from 'kysely';
 import { calendarFeedPath } from '@shared/booking-availability';
 import { DAY_MS } from '@shared/calendar-day';
-import { scopedKey, secondsLeft, statusApi, type AddressCounters } from '../leads';
+import { refuseFlood, scopedKey, statusApi, type Flood } from '../leads';
 import { tablesOf } from '../platform/database/connection';
 import type { WriteQueue } from '../platform/database/write-queue';
 import { addressKeyOf } from '../platform/http/address-key';
@@ -18,12 +18,6 @@ import { bookingDb, liveCalls, type BookingTables } from './booking-tables';
 const PAST_DAYS = 30;
 /** The most calls one feed lists: a bound on one request's work. */
 const MOST_EVENTS = 1000;
-
-/** The feeds' budget per address a minute, as the other public routes have. */
-export interface FeedFlood {
-  counters: AddressCounters;
-  limit: number;
-}
 
 export class CalendarFeeds {
   constructor(
@@ -99,7 +93,7 @@ const NOT_FOUND = 'No such calendar';
 /** GET /calendar/<token>.ics: a host's calls for their calendar app; the token is the proof. */
 export const calendarFeedRoute: FastifyPluginAsync<{
   siteUrl: string;
-  flood?: FeedFlood | undefined;
+  flood?: Flood | undefined;
 }> = async (app, { siteUrl, flood }) => {
   const feeds = new CalendarFeeds(...bookingDb(app));
   app.get<{ Params: { file: string } }>(
@@ -120,14 +114,9 @@ export const calendarFeedRoute: FastifyPluginAsync<{
       },
     },
     async (request, reply) => {
-      const now = Date.now();
       const key = scopedKey('calendar', addressKeyOf(request));
-      if (flood && (await flood.counters.add(key, 'request', now)).request > flood.limit) {
-        return reply
-          .code(429)
-          .header('retry-after', String(secondsLeft(now)))
-          .send({ error: 'Too many requests, please try again in a minute' });
-      }
+      const refused = flood && (await refuseFlood(flood, key, reply, Date.now()));
+      if (refused) return refused;
       const token = /^([\w-]{1,64})\.ics$/.exec(request.params.file)?.[1];
       const feed = token && (await feeds.feed(token, siteUrl));
       if (!feed) return reply.code(404).send({ error: NOT_FOUND });

@@ -10,11 +10,11 @@ export { LEAD_FLOOD_LIMIT } from './workflows/capture/lead-capture';
 export {
   scopedKey,
   secondsLeft,
-  type AddressCounters,
+  refuseFlood,
+  type Flood,
 } from './workflows/screening/address-counters';
 export { LEAD_REQUESTED, type LeadCreatedPayload } from './records/lead-created';
 export { normalizeEmail } from './records/upsert';
-export { FlashStore } from './workflows/capture/flash-store';
 export { FormHandoff } from './workflows/capture/form-handoff';
 // The person's status page: their proof, what it shows, what they may do.
 export { leadProofKey } from './workflows/people/lead-proof';

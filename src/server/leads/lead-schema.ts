@@ -1,5 +1,5 @@
 import type { MigrationSet } from '../platform/database/migration-runner';
-import { formFlashMigrations, type FormFlashTables } from './workflows/capture/flash-store';
+import { formFlashMigrations, type FormFlashTables } from './workflows/capture/form-handoff';
 import {
   addressCounterMigrations,
   type AddressCounterTables,

@@ -11,7 +11,7 @@ import {
 } from '@shared/admin-funnel';
 import { landingVariants } from '@shared/enums';
 import { VISIT_BEACON_PATH, VISIT_VALUE_MAX, type VisitBeacon } from '@shared/visit-beacon';
-import { secondsLeft, type AddressCounters, type leadFunnel } from '../leads';
+import { secondsLeft, type Flood, type leadFunnel } from '../leads';
 import { tablesOf } from '../platform/database/connection';
 import { SpendStore, type SpendTables } from '../spend';
 import { describedError, fieldErrorsBody, retryAfterHeader } from '../platform/http/api-schemas';
@@ -34,7 +34,7 @@ const value = { type: 'string', maxLength: VISIT_VALUE_MAX } as const;
 export interface VisitsOptions {
   siteUrl: string;
   /** The per-address limit of the lead routes (off with LEAD_RATE_LIMIT=0): beacons a minute. */
-  flood?: { counters: AddressCounters; limit: number } | undefined;
+  flood?: Flood | undefined;
 }
 
 /** The visit beacon (decisions 115, 152); unencapsulated: the funnel reads its counter. */

@@ -1,12 +1,9 @@
 import { sql, type Kysely, type RawBuilder } from 'kysely';
 import type { LeadKind } from '@shared/lead-status';
-import { tablesOf, type AlsoWrite } from '../../platform/database/connection';
-import { forgetSubjectMessages } from '../../platform/outbox/outbox';
-import type { OutboxTables } from '../../platform/outbox/outbox-tables';
-import { eraseContacts } from '../records/lead-contacts';
-import { eraseHistory } from '../records/lead-history';
+import type { AlsoWrite } from '../../platform/database/connection';
+import { eraseLeadParts } from '../records/lead-history';
 import type { DialectName } from '../../platform/database/migration-runner';
-import { leadTypeOf, type LeadTable } from '../records/lead-tables';
+import type { LeadTable } from '../records/lead-tables';
 import { hasPossibleDuplicates } from '../workflows/duplicates/possible-duplicates';
 import { afterKeys, type Cursor } from './cursor';
 import { NEWEST_FIRST, sortColumns, type ListSort, type ListSortKey } from './lead-sort';
@@ -224,10 +221,7 @@ export class LeadListing {
         .returning('email')
         .executeTakeFirst();
       if (!row) return false;
-      await eraseContacts(trx, table, [id]);
-      await eraseHistory(trx, 'lead_submissions', table, [id]);
-      await eraseHistory(trx, 'lead_activity', table, [id]);
-      await forgetSubjectMessages(tablesOf<OutboxTables>(trx), leadTypeOf(table), id);
+      await eraseLeadParts(trx, table, [id]);
       await within?.(trx, row.email);
       return true;
     });

@@ -1,7 +1,7 @@
 import type { ContactKind } from '@shared/lead-field';
 import { tablesOf, type SharedTransaction } from '../../platform/database/connection';
 import { normalizeEmail } from './upsert';
-import { eraseHistory, findHistory } from './lead-history';
+import { findHistory } from './lead-history';
 import type { LeadContactsTable, LeadRef, LeadTable } from './lead-tables';
 
 /* A lead's secondary contacts: the e-mails and phones a merge kept of the other lead (161). */
@@ -67,10 +67,6 @@ export async function keepContacts(
       .execute();
   }
 }
-
-/** Deletes (in the caller's transaction) the contacts of the leads `ids`; how many. */
-export const eraseContacts = (trx: SharedTransaction, table: LeadTable, ids: readonly number[]) =>
-  eraseHistory(trx, 'lead_contacts', table, ids);
 
 /** The ids of `table`'s leads holding the e-mail `normalizedEmail` as a secondary contact. */
 export const leadsWithEmail = (db: SharedTransaction, table: LeadTable, normalizedEmail: string) =>

@@ -1,10 +1,12 @@
 import { sql, type Insertable, type Selectable } from 'kysely';
 import { tablesOf, type SharedTransaction } from '../../platform/database/connection';
-import type {
-  LeadContactsTable,
-  LeadRecordTables,
-  LeadSubmissionsTable,
-  LeadTable,
+import { forgetSubjectMessages } from '../../platform/outbox/outbox';
+import {
+  leadTypeOf,
+  type LeadContactsTable,
+  type LeadRecordTables,
+  type LeadSubmissionsTable,
+  type LeadTable,
 } from './lead-tables';
 import type { LeadActivityTable } from './pipeline-tables';
 
@@ -75,4 +77,14 @@ export async function eraseHistory(
     .where('lead_id', 'in', ids)
     .executeTakeFirst();
   return Number(result.numDeletedRows);
+}
+
+/** Deletes (in `trx`) what the leads `ids` hold: contacts, forms, activity, messages; how many. */
+export async function eraseLeadParts(trx: SharedTransaction, table: LeadTable, ids: number[]) {
+  return {
+    contacts: await eraseHistory(trx, 'lead_contacts', table, ids),
+    submissions: await eraseHistory(trx, 'lead_submissions', table, ids),
+    activity: await eraseHistory(trx, 'lead_activity', table, ids),
+    outboxMessages: await forgetSubjectMessages(tablesOf(trx), leadTypeOf(table), ids),
+  };
 }

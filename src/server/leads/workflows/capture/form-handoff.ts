@@ -1,33 +1,78 @@
 import { randomBytes } from 'node:crypto';
 import fastifyCookie from '@fastify/cookie';
 import type { FastifyRequest } from 'fastify';
+import { sql, type Kysely, type Migration } from 'kysely';
 import type { PageState } from '@shared/page-state';
 import { PREFILL_COOKIE, PREFILL_KEYS } from '@shared/prefill-cookie';
-import type { FlashStore } from './flash-store';
 import { parsedJson } from '../people/person-report-views';
 import { cookieValue } from '../../../platform/http/cookies';
+import { tablesOf } from '../../../platform/database/connection';
+import type { MigrationSet } from '../../../platform/database/migration-runner';
+
+export interface FormFlashTables {
+  /** `id`: the random id the visitor's HttpOnly cookie holds; `state`: PageState as JSON. */
+  form_flashes: { id: string; route: string; state: string; expires: number };
+}
+
+/** UNLOGGED on PostgreSQL: a minutes-long flash of typed text stays out of the WAL. */
+const createFormFlashes = (dialect: string): Migration => ({
+  async up(db: Kysely<unknown>) {
+    const table = db.schema.createTable('form_flashes');
+    await (dialect === 'postgres' ? table.modifyFront(sql`unlogged`) : table)
+      .addColumn('id', 'text', (c) => c.primaryKey())
+      .addColumn('route', 'text', (c) => c.notNull())
+      .addColumn('state', 'text', (c) => c.notNull())
+      .addColumn('expires', 'bigint', (c) => c.notNull())
+      .execute();
+    await db.schema
+      .createIndex('form_flashes_expires_idx')
+      .on('form_flashes')
+      .column('expires')
+      .execute();
+  },
+});
+
+export const formFlashMigrations: MigrationSet = (dialect): Record<string, Migration> => ({
+  '147_form_flashes': createFormFlashes(dialect),
+});
 
 /** An opaque id (HttpOnly): what it points to stays on the server. */
 const FLASH_COOKIE = 'tb_form';
 
 const FLASH_TTL_MS = 10 * 60_000;
+const PRUNE_EVERY_MS = 60_000;
 const PREFILL_MAX_AGE_S = 30 * 60;
 /** Longer than any prefilled field (an e-mail is at most 254 characters). */
 const MAX_PREFILL_LENGTH = 300;
 
-/** A no-JavaScript post's flash and prefill for the next page, never in the URL (decision 090). */
+/** A no-JavaScript post's flash and prefill for the next page, never in the URL (decision 090).
+    A flash waits in the database for any instance; one DELETE … RETURNING shows it once. */
 export class FormHandoff {
+  private prunedAt = 0;
+  private readonly db: Kysely<FormFlashTables>;
+
   constructor(
     /** The public site is https: cookies are Secure whatever the hop says. */
     private readonly siteIsHttps: boolean,
-    private readonly flashes: FlashStore,
-  ) {}
+    /** The ephemeral database. */
+    db: Pick<Kysely<object>, 'getExecutor'>,
+    private readonly onError: (error: unknown) => void,
+  ) {
+    this.db = tablesOf<FormFlashTables>(db);
+  }
 
   /** Keeps `state` for the next view of `route`; resolves with the Set-Cookie value to send. */
   async keep(request: FastifyRequest, route: string, state: PageState): Promise<string> {
     const now = Date.now();
+    if (now - this.prunedAt >= PRUNE_EVERY_MS) {
+      this.prunedAt = now;
+      this.db.deleteFrom('form_flashes').where('expires', '<=', now).execute().catch(this.onError);
+    }
     const id = randomBytes(18).toString('base64url');
-    await this.flashes.put(id, { route, state, expires: now + FLASH_TTL_MS }, now);
+    await this.db
+      .insertInto('form_flashes')
+      .values({ id, route, state: JSON.stringify(state), expires: now + FLASH_TTL_MS })
+      .execute();
     return this.cookie(request, FLASH_COOKIE, id, FLASH_TTL_MS / 1000, true);
   }
 
@@ -38,9 +83,19 @@ export class FormHandoff {
   ): Promise<{ state: PageState; clear: string } | undefined> {
     const id = cookieValue(request.headers.cookie, FLASH_COOKIE);
     // No cookie, no store lookup: a plain page view costs nothing here.
-    const flash = id ? await this.flashes.take(id, route) : undefined;
-    if (!flash || flash.expires <= Date.now()) return undefined;
-    return { state: flash.state, clear: this.cookie(request, FLASH_COOKIE, '', 0, true) };
+    const flash = id
+      ? await this.db
+          .deleteFrom('form_flashes')
+          .where('id', '=', id)
+          .where('route', '=', route)
+          .returning(['state', 'expires'])
+          .executeTakeFirst()
+      : undefined;
+    if (!flash || Number(flash.expires) <= Date.now()) return undefined;
+    return {
+      state: JSON.parse(flash.state) as PageState,
+      clear: this.cookie(request, FLASH_COOKIE, '', 0, true),
+    };
   }
 
   /** The prefill the request's cookie carries: the spec's keys only, each a short string. */

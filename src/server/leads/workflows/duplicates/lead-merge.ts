@@ -10,12 +10,8 @@ import { candidateFields } from '@shared/lead-fields';
 import { candidateStatuses, closingStatuses } from '@shared/lead-status';
 import { defaultSide, mergeFieldsOf, type MergeWinners } from '@shared/lead-merge';
 import { attributionColumns, columnsOf, hasTouch } from '../../records/lead-columns';
-import {
-  eraseContacts,
-  findContacts,
-  keepContacts,
-  type Contact,
-} from '../../records/lead-contacts';
+import { findContacts, keepContacts, type Contact } from '../../records/lead-contacts';
+import { eraseHistory } from '../../records/lead-history';
 import { refreshMatchKeys } from '../../records/match-keys';
 
 type Row = Record<string, unknown> & { id: number; created_at: string; stage: string };
@@ -125,7 +121,7 @@ export function mergeCandidates(
     });
     const sides = sidesOf(kept, other, winners);
     const othersContacts = await findContacts(trx, 'candidates', [otherId]);
-    await eraseContacts(trx, 'candidates', [otherId]);
+    await eraseHistory(trx, 'lead_contacts', 'candidates', [otherId]);
     await trx.deleteFrom('candidates').where('id', '=', otherId).execute();
     await trx
       .updateTable('candidates')

@@ -1,4 +1,5 @@
 import type { Kysely } from 'kysely';
+import { DAY_MS } from '@shared/calendar-day';
 import type { LeadKind } from '@shared/lead-status';
 import { tablesOf } from '../../../platform/database/connection';
 import type { MigrationSet } from '../../../platform/database/migration-runner';
@@ -34,8 +35,6 @@ export const mailAllowanceMigrations: MigrationSet = () => ({
     },
   },
 });
-
-const DAY_MS = 86_400_000;
 
 /** One daily count: what it counts (an e-mail, a client address) and how many it allows. */
 export interface MailCap {

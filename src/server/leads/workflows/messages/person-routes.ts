@@ -5,7 +5,7 @@ import { describedError, objectOf, retryAfterHeader } from '../../../platform/ht
 import { tablesOf } from '../../../platform/database/connection';
 import { enqueueMessages } from '../../../platform/outbox/outbox';
 import type { OutboxTables } from '../../../platform/outbox/outbox-tables';
-import { scopedKey, secondsLeft } from '../screening/address-counters';
+import { refuseFlood, scopedKey } from '../screening/address-counters';
 import { addressKeyOf, type AddressKey } from '../../../platform/http/address-key';
 import { normalizeEmail } from '../../records/upsert';
 import { leadsWithEmail } from '../../records/lead-contacts';
@@ -66,7 +66,10 @@ export const personRoutes: FastifyPluginAsync<{
   context: PersonMailContext;
 }> = async (app, { mailAllowance, perAddress, context }) => {
   const db = tablesOf<PersonMessageTables>(app.database.db);
-  const counters = app.spamDefence.addressCounters;
+  const lostLinkFlood = {
+    counters: app.spamDefence.addressCounters,
+    limit: LOST_LINK_ADDRESS_LIMIT,
+  };
   const key = unsubscribeKey(app.spamDefence.formTimeKey);
   // RFC 8058's POST body is `List-Unsubscribe=One-Click`, form-encoded or multipart: not needed.
   app.addContentTypeParser('multipart/form-data', (_request, _payload, done) => done(null));
@@ -134,17 +137,9 @@ export const personRoutes: FastifyPluginAsync<{
     },
     async (request, reply) => {
       const now = Date.now();
-      const byAddress = await counters.add(
-        scopedKey('status-link', addressKeyOf(request)),
-        'request',
-        now,
-      );
-      if (byAddress.request > LOST_LINK_ADDRESS_LIMIT) {
-        return reply
-          .code(429)
-          .header('retry-after', String(secondsLeft(now)))
-          .send({ error: 'Too many requests, please try again in a minute' });
-      }
+      const byAddress = scopedKey('status-link', addressKeyOf(request));
+      const refused = await refuseFlood(lostLinkFlood, byAddress, reply, now);
+      if (refused) return refused;
       const from = perAddress ? addressKeyOf(request) : undefined;
       await sendLinks(db, mailAllowance, normalizeEmail(String(request.body.email)), now, from);
       if ((request.headers['content-type'] ?? '').startsWith('application/x-www-form-urlencoded')) {

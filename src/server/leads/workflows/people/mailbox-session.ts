@@ -1,4 +1,5 @@
 import type { FastifyRequest } from 'fastify';
+import { DAY_MS } from '@shared/calendar-day';
 import { sql, type Kysely } from 'kysely';
 import { leadTables, type LeadProof, type LeadRecordTables } from '../../records/lead-tables';
 import { httpOnlyCookie } from './lead-proof';
@@ -12,7 +13,7 @@ import type { MigrationSet } from '../../../platform/database/migration-runner';
 export const MAILBOX_COOKIE = 'tb_mailbox';
 
 /** Long enough to read the page and act on it; a later visit asks for a new link. */
-export const MAILBOX_SESSION_MS = 24 * 60 * 60 * 1000;
+export const MAILBOX_SESSION_MS = DAY_MS;
 
 export type MailboxSessionTables = {
   mailbox_sessions: {

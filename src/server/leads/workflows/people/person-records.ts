@@ -2,9 +2,9 @@ import type { Kysely, Transaction } from 'kysely';
 import type { PersonCounts, PersonReport } from '@shared/admin-person';
 import type { LeadKind } from '@shared/lead-status';
 import { tablesOf } from '../../../platform/database/connection';
-import { findSubjectMessages, forgetSubjectMessages } from '../../../platform/outbox/outbox';
-import { eraseContacts, findContacts, leadsWithEmail } from '../../records/lead-contacts';
-import { eraseHistory, findHistory } from '../../records/lead-history';
+import { findSubjectMessages } from '../../../platform/outbox/outbox';
+import { findContacts, leadsWithEmail } from '../../records/lead-contacts';
+import { eraseLeadParts, findHistory } from '../../records/lead-history';
 import { leadTables, leadTypeOf, type LeadTable } from '../../records/lead-tables';
 import { listColumns, type AdminLeadTables } from '../../records/listing-tables';
 import { eraseQuarantined, findQuarantined } from '../quarantine/lead-quarantine';
@@ -172,15 +172,14 @@ export class PersonRecords {
     for (const [index, table] of leadTables.entries()) {
       const rows = await rowsOf(table, index);
       const ids = rows.map((row) => row.id);
-      const leadType = leadTypeOf(table);
-      erased.leads.push({ leadType, ids });
+      erased.leads.push({ leadType: leadTypeOf(table), ids });
       if (table === 'candidates') erased.candidates = rows;
       counts[table] += ids.length;
       if (ids.length === 0) continue;
-      counts.contacts += await eraseContacts(trx, table, ids);
-      counts.submissions += await eraseHistory(trx, 'lead_submissions', table, ids);
-      counts.activity += await eraseHistory(trx, 'lead_activity', table, ids);
-      counts.outboxMessages += await forgetSubjectMessages(tablesOf(trx), leadType, ids);
+      const parts = await eraseLeadParts(trx, table, ids);
+      for (const part of ['contacts', 'submissions', 'activity', 'outboxMessages'] as const) {
+        counts[part] += parts[part];
+      }
       // Not counted: a link is a key to the lead, not data about the person.
       await deleteStatusLinks(tablesOf(trx), { table, ids });
     }

@@ -1,4 +1,5 @@
 import { randomBytes } from 'node:crypto';
+import { DAY_MS } from '@shared/calendar-day';
 import type { Kysely } from 'kysely';
 import type { MigrationSet } from '../../../platform/database/migration-runner';
 import { sha256Hex } from '../../../platform/http/tokens';
@@ -36,7 +37,7 @@ export async function issueStatusLink(
       lead_table: lead.table,
       lead_id: lead.id,
       created_at: now.toISOString(),
-      expires_at: new Date(now.getTime() + validDays * 24 * 60 * 60 * 1000).toISOString(),
+      expires_at: new Date(now.getTime() + validDays * DAY_MS).toISOString(),
     })
     .execute();
   return `${STATUS_PATH}?token=${token}`;

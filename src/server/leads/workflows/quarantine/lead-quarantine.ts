@@ -1,3 +1,4 @@
+import { DAY_MS } from '@shared/calendar-day';
 import type { QuarantineReason } from '@shared/lead-vocabulary';
 import { sql, type Kysely, type Selectable } from 'kysely';
 import type { TableStep } from '../../records/lead-saves';
@@ -9,7 +10,6 @@ import type { SaveResult } from '../../records/upsert';
 export const QUARANTINE_DAILY_LIMIT = 100;
 /** Days a quarantined form (and a day's dropped count) is kept. */
 export const QUARANTINE_DAYS = 30;
-const DAY_MS = 86_400_000;
 
 type QuarantineDb = Kysely<Pick<LeadQuarantineTables, 'lead_quarantine'>>;
 type BoundsDb = Kysely<LeadQuarantineTables>;

@@ -1,4 +1,6 @@
 import { createHmac } from 'node:crypto';
+import { DAY_MS } from '@shared/calendar-day';
+import type { FastifyReply } from 'fastify';
 import { sql, type Kysely, type Migration } from 'kysely';
 import type { AddressKey } from '../../../platform/http/address-key';
 import type { MigrationSet } from '../../../platform/database/migration-runner';
@@ -72,13 +74,27 @@ export const addressCounterMigrations: MigrationSet = (dialect): Record<string, 
 });
 
 const MINUTE_MS = 60_000;
-const DAY_MS = 86_400_000;
 
 const minuteOf = (nowMs: number): number => Math.floor(nowMs / MINUTE_MS);
 
 /** Seconds until the minute that `nowMs` falls in ends (Retry-After). */
 export const secondsLeft = (nowMs: number): number =>
   Math.max(1, Math.ceil((MINUTE_MS - (nowMs % MINUTE_MS)) / 1000));
+
+/** A public route's budget of requests per address a minute. */
+export interface Flood {
+  counters: AddressCounters;
+  limit: number;
+}
+
+/** Counts a request of `key`: past the flood's limit, a 429 until the minute ends. */
+export async function refuseFlood(flood: Flood, key: CountKey, reply: FastifyReply, nowMs: number) {
+  if ((await flood.counters.add(key, 'request', nowMs)).request <= flood.limit) return undefined;
+  return reply
+    .code(429)
+    .header('retry-after', String(secondsLeft(nowMs)))
+    .send({ error: 'Too many requests, please try again in a minute' });
+}
 
 /** A keyed HMAC-SHA256 of a text cut to 128 bits, under `spamKey`'s own key for `purpose`. */
 export function keyedHash(spamKey: Buffer, purpose: string): (text: string) => string {

@@ -5,6 +5,7 @@ import { BulkChanges } from './workflows/pipeline/bulk-changes';
 import { LeadPipeline, type CancelCall } from './workflows/pipeline/lead-pipeline';
 import type { PipelineTables } from './records/pipeline-tables';
 import { QuarantineDesk } from './workflows/quarantine/quarantine-desk';
+import { expireQuarantined } from './workflows/quarantine/lead-quarantine';
 import { PersonRecords } from './workflows/people/person-records';
 import {
   MessageTemplates,
@@ -103,10 +104,10 @@ export class LeadDesk {
 
   /** Planner statistics, and quarantined forms past QUARANTINE_DAYS deleted: now, then hourly. */
   async start(onError: (error: unknown) => void): Promise<void> {
-    await Promise.all([this.listing.refreshStatistics(), this.quarantine.expire()]);
+    await Promise.all([this.listing.refreshStatistics(), expireQuarantined(tablesOf(this.db))]);
     this.hourly = setInterval(() => {
       this.listing.refreshStatistics().catch(onError);
-      this.quarantine.expire().catch(onError);
+      expireQuarantined(tablesOf(this.db)).catch(onError);
     }, HOURLY_MS);
     this.hourly.unref();
   }

@@ -1,11 +1,10 @@
 import type { Kysely, Selectable } from 'kysely';
 import type { QuarantinedSubmission, QuarantinePage } from '@shared/admin-quarantine';
 import { leadTypeOf, type LeadRecordTables } from '../../records/lead-tables';
-import { tablesOf } from '../../../platform/database/connection';
-import type { LeadQuarantineTable, LeadQuarantineTables } from '../../records/quarantine-tables';
+import type { LeadQuarantineTable } from '../../records/quarantine-tables';
 import type { LeadWriteEffects } from '../../records/upsert';
 import { saveLead, type TableStep } from '../../records/lead-saves';
-import { expireQuarantined, keptSince, QUARANTINE_DAYS } from './lead-quarantine';
+import { keptSince, QUARANTINE_DAYS } from './lead-quarantine';
 import { parsedJson } from '../people/person-report-views';
 import type { AlsoWrite } from '../../../platform/database/connection';
 
@@ -114,9 +113,5 @@ export class QuarantineDesk {
         .executeTakeFirstOrThrow(),
     ]);
     return { held: Number(held.n), dropped: Number(dropped.n ?? 0), days: QUARANTINE_DAYS, since };
-  }
-
-  expire(): Promise<number> {
-    return expireQuarantined(tablesOf<LeadQuarantineTables>(this.db));
   }
 }

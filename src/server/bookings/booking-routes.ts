@@ -123,17 +123,11 @@ export const bookingRoutes: FastifyPluginAsync<BookingRoutesOptions> = async (
     notice?: BookingNotice,
     scheduleEventId?: string,
   ) {
-    if (notice) {
-      const state = { bookingNotice: notice, ...(scheduleEventId ? { scheduleEventId } : {}) };
-      reply.header('Set-Cookie', await handoff.keep(request, BOOK_PATH, state));
-    }
+    const state = { bookingNotice: notice, ...(scheduleEventId ? { scheduleEventId } : {}) };
+    const cookie = notice && (await handoff.keep(request, BOOK_PATH, state));
     const body = (request.body ?? {}) as Record<string, unknown>;
     const zone = chosenZone(body.zone, (await store.offer()).timeZone);
-    return reply
-      .code(303)
-      .header('Location', `${BOOK_PATH}?zone=${encodeURIComponent(zone)}`)
-      .header('Cache-Control', 'no-store')
-      .send();
+    return statusApi.seeOther(reply, `${BOOK_PATH}?zone=${encodeURIComponent(zone)}`, cookie);
   }
 
   /** The candidate the browser proves, or undefined once refused. */

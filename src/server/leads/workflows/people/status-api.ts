@@ -2,6 +2,6 @@
    share with it. */
 export { confirmedFields, NO_PROOF, unconfirmed } from './status-routes';
 export { STATUS_PATH } from './status-link';
-export { wantsHtml } from '../capture/html-form-posts';
+export { seeOther, wantsHtml } from '../capture/html-form-posts';
 export { candidateContact, candidateFirstNames, candidateNames } from './candidate-contact';
 export { recordCallEvent } from '../pipeline/status-events';

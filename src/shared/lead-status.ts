@@ -26,8 +26,8 @@ export const companyStatuses = [
   ...closingStatuses,
 ] as const;
 
-export type LeadKind = 'candidate' | 'company';
 export const leadKindSchema = { type: 'string', enum: ['candidate', 'company'] } as const;
+export type LeadKind = (typeof leadKindSchema.enum)[number];
 export type CandidateStatus = (typeof candidateStatuses)[number]['value'];
 export type CompanyStatus = (typeof companyStatuses)[number]['value'];
 

@@ -1,5 +1,5 @@
-import type { DefaultMessage } from './default-messages';
-import type { LeadKind } from './lead-status';
+import { nullableText, objectOf, text, type FromSchema } from './json-schema';
+import { leadKindSchema } from './lead-status';
 
 // Stage-change messages, one per lead type and status; preview and sending render alike.
 
@@ -22,15 +22,27 @@ export function unknownPlaceholders(text: string): string[] {
   return [...new Set(names.filter((name) => !isPlaceholder(name)))];
 }
 
-/** What a status sends; `updatedAt` null: the default, no template saved. */
-export interface MessageTemplate extends DefaultMessage {
-  updatedAt: string | null;
-}
-
 /** One entry of GET /api/admin/message-templates: a status, what it sends and its default. */
-export interface MessageTemplateSlot {
-  leadType: LeadKind;
-  status: string;
-  template: MessageTemplate | null;
-  default: DefaultMessage | null;
-}
+export const messageTemplateSlotSchema = objectOf({
+  leadType: leadKindSchema,
+  status: text,
+  template: {
+    type: ['object', 'null'],
+    description: 'What the status sends (a saved template, else the default); null: nothing',
+    properties: {
+      subject: text,
+      body: text,
+      updatedAt: { ...nullableText, description: 'null: the default, none saved' },
+    },
+    required: ['subject', 'body', 'updatedAt'],
+  },
+  default: {
+    type: ['object', 'null'],
+    description: 'The message the status sends when none is saved; null: none',
+    properties: { subject: text, body: text },
+    required: ['subject', 'body'],
+  },
+});
+export type MessageTemplateSlot = FromSchema<typeof messageTemplateSlotSchema>;
+/** What a status sends; `updatedAt` null: the default, no template saved. */
+export type MessageTemplate = NonNullable<MessageTemplateSlot['template']>;

@@ -1,15 +1,16 @@
 import type { FastifyPluginAsync } from 'fastify';
 import { possibleDuplicatesSchema } from '@shared/admin-duplicates';
-import { arrayOfObjects, idParams, objectOf } from '../../platform/http/api-schemas';
+import { arrayOfObjects, errorBody, idParams, objectOf } from '../../platform/http/api-schemas';
 import { type LeadDesk, adminApi } from '../../leads';
 import { bookingStoreOf, callView, screeningOf } from '../../bookings';
 import { callSchema } from '@shared/booking-calls';
 import { screeningAnswersSchema } from '@shared/booking-screening';
+import { messageTemplateSlotSchema } from '@shared/message-templates';
 import { detailView } from './detail-view';
-import { slotBody, templateSlots } from './message-template-routes';
+import { templateSlots } from './message-template-routes';
 import { notFound } from './strict-body';
 
-const { errorBody, leadKinds, listAssignees } = adminApi;
+const { leadKinds, listAssignees } = adminApi;
 
 /** The accounts a lead may be assigned to: enabled owners and recruiters (decision 162). */
 export const assigneesSchema = arrayOfObjects({
@@ -32,7 +33,7 @@ export const drawerRoutes: FastifyPluginAsync<{ desk: LeadDesk }> = async (app, 
     const drawer = objectOf({
       lead: schema,
       assignees: assigneesSchema,
-      messageTemplates: { type: 'array', items: slotBody },
+      messageTemplates: { type: 'array', items: messageTemplateSlotSchema },
       duplicates: { ...possibleDuplicatesSchema, description: 'Always [] for a company' },
     });
 

@@ -1,15 +1,13 @@
 import type { FastifyPluginAsync } from 'fastify';
-import { idParams, rowId } from '../../platform/http/api-schemas';
+import { errorBody, idParams, rowId } from '../../platform/http/api-schemas';
 import { possibleDuplicatesSchema as duplicatesSchema } from '@shared/admin-duplicates';
 import { mergeWinnersSchema, type MergeWinners } from '@shared/lead-merge';
-import { type LeadDesk, adminApi } from '../../leads';
+import type { LeadDesk } from '../../leads';
 import { bookingStoreOf, mergeCalls } from '../../bookings';
 import { tablesOf } from '../../platform/database/connection';
 import type { AuditTables } from '../audit/audit-tables';
 import { CALL_ACTIONS } from './detail-view';
 import { badRequest, notFound, strictBody } from './strict-body';
-
-const { errorBody } = adminApi;
 
 const PATH = '/api/candidate-submissions/:id';
 

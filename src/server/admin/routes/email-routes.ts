@@ -2,11 +2,11 @@ import type { FastifyPluginAsync } from 'fastify';
 import type { ServerConfig } from '../../config/config';
 import type { Mailer } from '../../platform/mail/mailer';
 import { type LeadDesk, adminApi } from '../../leads';
-import { fieldErrorsBody, idParams, objectOf } from '../../platform/http/api-schemas';
+import { errorBody, fieldErrorsBody, idParams, objectOf } from '../../platform/http/api-schemas';
 import { badRequest, notFound, strictBody, TEXT_BODY_LIMIT } from './strict-body';
 import { customMessage, messageProperty } from './lead-change';
 
-const { candidateKind, candidateResumeLink, errorBody, formEmailMessage, openStepOf } = adminApi;
+const { candidateKind, candidateResumeLink, formEmailMessage, openStepOf } = adminApi;
 const { resumeLink, statusMessageMail } = adminApi;
 
 /** The spec's failure text (section 8); the screen shows the server's message as it is. */

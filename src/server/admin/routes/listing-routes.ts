@@ -2,7 +2,7 @@ import type { FastifyPluginAsync, FastifyReply, FastifyRequest } from 'fastify';
 import { eraseBookings } from '../../bookings';
 import { type LeadDesk, adminApi } from '../../leads';
 import { tablesOf, type SharedTransaction } from '../../platform/database/connection';
-import { idParams } from '../../platform/http/api-schemas';
+import { errorBody, idParams } from '../../platform/http/api-schemas';
 import { notFound } from './strict-body';
 
 const {
@@ -12,7 +12,6 @@ const {
   boardColumn,
   decodeCursor,
   encodeCursor,
-  errorBody,
   leadEmailSchema,
   leadEmailView,
   leadKinds,

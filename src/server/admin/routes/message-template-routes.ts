@@ -1,7 +1,10 @@
 import type { FastifyPluginAsync, FastifyReply } from 'fastify';
 import { defaultMessage } from '@shared/default-messages';
-import { leadStatuses, type LeadKind } from '@shared/lead-status';
-import type { MessageTemplateSlot } from '@shared/message-templates';
+import { leadKindSchema, leadStatuses, type LeadKind } from '@shared/lead-status';
+import {
+  messageTemplateSlotSchema as slotBody,
+  type MessageTemplateSlot,
+} from '@shared/message-templates';
 import { messageTemplateSchema } from '@shared/schemas/message-template';
 import {
   bodySchemaOf,
@@ -17,30 +20,8 @@ const { validateBody } = adminApi;
 /* Stage-change messages (decision 155); `withdrawn` has none: it stops every message. */
 const templateStatuses = (leadType: LeadKind) =>
   leadStatuses[leadType].map((status) => status.value as string).filter((s) => s !== 'withdrawn');
-const leadTypes: readonly LeadKind[] = ['candidate', 'company'];
+const leadTypes = leadKindSchema.enum;
 
-const templateBody = {
-  type: ['object', 'null'],
-  description: 'What the status sends (a saved template, else the default); null: nothing',
-  properties: {
-    subject: { type: 'string' },
-    body: { type: 'string' },
-    updatedAt: { type: ['string', 'null'], description: 'null: the default, none saved' },
-  },
-  required: ['subject', 'body', 'updatedAt'],
-} as const;
-const defaultBody = {
-  type: ['object', 'null'],
-  description: 'The message the status sends when none is saved; null: none',
-  properties: { subject: { type: 'string' }, body: { type: 'string' } },
-  required: ['subject', 'body'],
-} as const;
-export const slotBody = objectOf({
-  leadType: { type: 'string', enum: leadTypes },
-  status: { type: 'string' },
-  template: templateBody,
-  default: defaultBody,
-});
 const slotOfTemplate = (
   leadType: LeadKind,
   status: string,

@@ -1,13 +1,13 @@
 import type { FastifyPluginAsync } from 'fastify';
 import type { SharedTransaction } from '../../platform/database/connection';
 import { leadNoteSchema } from '@shared/schemas/lead-note';
-import { bodySchemaOf, idParams } from '../../platform/http/api-schemas';
+import { bodySchemaOf, errorBody, idParams } from '../../platform/http/api-schemas';
 import { type LeadDesk, adminApi } from '../../leads';
 import { detailView } from './detail-view';
 import { changeOf, changeProperties, statusOrAssignee, type ChangeBody } from './lead-change';
 import { badRequest, notFound, strictBody, TEXT_BODY_LIMIT } from './strict-body';
 
-const { errorBody, leadKinds, validateBody } = adminApi;
+const { leadKinds, validateBody } = adminApi;
 
 /** One lead in the admin: its detail with the timeline, its status and assignee, its notes. */
 export const pipelineRoutes: FastifyPluginAsync<{ desk: LeadDesk }> = async (app, { desk }) => {

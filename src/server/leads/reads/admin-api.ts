@@ -1,7 +1,6 @@
 /* What the admin's lead routes share with the lead context; the services are the LeadDesk's. */
 
 export { leadEmailSchema, leadEmailView } from './lead-views';
-export { errorBody } from '../../platform/http/api-schemas';
 export { candidateKind, leadKinds, anyStatus } from './lead-kinds';
 export { boardCardSchema, boardCardView, boardColumn } from './lead-board';
 export { decodeCursor, encodeCursor } from './cursor';

@@ -24,6 +24,11 @@ export const nullableText = { type: ['string', 'null'] } as const;
 export const listOf = <const Properties extends Record<string, object>>(properties: Properties) =>
   ({ type: 'array', items: objectOf(properties) }) as const;
 
+/** An array of objects with these properties, each optional (every one required: `listOf`). */
+export const arrayOfObjects = <const Properties extends Record<string, object>>(
+  properties: Properties,
+) => ({ type: 'array', items: { type: 'object', properties } }) as const;
+
 /** The TypeScript type of a JSON schema declared `as const` (the subset the answers use). */
 export type FromSchema<Schema> = Schema extends { const: infer Value }
   ? Value

@@ -3,32 +3,17 @@ import type { Kysely } from 'kysely';
 import { auditActions } from '@shared/admin-audit';
 import { leadConversionsSchema } from '@shared/admin-deliveries';
 import { OUTCOME_LABELS, type CallOutcome } from '@shared/booking-calls';
+import { submissionsSchema, timelineSchema } from '@shared/lead-history';
 import { secondaryContactsSchema } from '@shared/lead-merge';
 import { sentCallMails } from '../../bookings';
 import { tablesOf } from '../../platform/database/connection';
-import { arrayOfObjects, nullableText } from '../../platform/http/api-schemas';
-import type { LeadDesk, adminApi } from '../../leads';
+import { nullableText } from '../../platform/http/api-schemas';
+import { type LeadDesk, adminApi } from '../../leads';
 import type { AuditTables } from '../audit/audit-tables';
 import type { AdminAuthTables } from '../auth/auth-tables';
 import { deliveryError } from './deliveries-routes';
 
 /* A lead's detail as GET /api/…-submissions/:id answers it; the drawer's answer holds it too. */
-
-const timelineSchema = arrayOfObjects({
-  at: { type: 'string' },
-  kind: { type: 'string' },
-  text: { type: 'string' },
-});
-
-/** The forms the lead sent, each with its fields (by column) and attribution as sent. */
-const submissionsSchema = arrayOfObjects({
-  form: { type: 'string' },
-  at: { type: 'string' },
-  sourcePage: { type: ['string', 'null'] },
-  fields: { type: ['object', 'null'], additionalProperties: { type: ['string', 'null'] } },
-  attribution: { type: ['object', 'null'], additionalProperties: true },
-  verified: { type: 'boolean', description: "Sent with the lead's proof (decision 176)" },
-});
 
 /** The call events of a lead's audit entries: its call history (a merge moves them with it). */
 export const CALL_ACTIONS = auditActions.filter((action) => action.startsWith('call_'));
@@ -87,9 +72,7 @@ export function detailView(desk: LeadDesk, kind: (typeof adminApi.leadKinds)[num
         ...(hiring ? { hiringTimeline: (found.row as { timeline: unknown }).timeline } : {}),
         secondaryContacts: found.secondaryContacts,
         // Oldest first; events of the same instant keep their order (a stable sort).
-        timeline: [...found.timeline, ...calls].sort((a, b) =>
-          a.at < b.at ? -1 : a.at > b.at ? 1 : 0,
-        ),
+        timeline: [...found.timeline, ...calls].sort(adminApi.byTime),
         submissions: found.submissions,
         conversions: found.conversions.map((conversion) => ({
           ...conversion,

@@ -6,6 +6,7 @@ export { boardCardSchema, boardCardView, boardColumn } from './lead-board';
 export { decodeCursor, encodeCursor } from './cursor';
 export { parseSort, sortPattern } from './lead-sort';
 export type { Page } from './lead-listing';
+export { byTime } from './timeline';
 export { exportTabs, type ExportTab } from './export/export-tabs';
 export type { LeadTable } from '../records/lead-tables';
 export type {

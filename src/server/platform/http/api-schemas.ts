@@ -3,7 +3,7 @@ import type { $ZodType } from 'zod/v4/core';
 import { objectOf, text } from '@shared/json-schema';
 import { describeTrimmedText } from './trimmed-text-schema';
 
-export { listOf, nullable, nullableText, objectOf } from '@shared/json-schema';
+export { arrayOfObjects, listOf, nullable, nullableText, objectOf } from '@shared/json-schema';
 
 /* Schemas shared by the routes; a response schema drops what it does not list (decision 100). */
 
@@ -35,12 +35,6 @@ export const displayName = {
 } as const;
 
 export const noContent = (description: string) => ({ type: 'null', description });
-
-/** An array of objects with these properties, each optional (every one required: `listOf`). */
-export const arrayOfObjects = (properties: Record<string, object>) => ({
-  type: 'array',
-  items: { type: 'object', properties },
-});
 
 /** A response header telling when to try again. */
 export const retryAfterHeader = {

@@ -5,6 +5,7 @@ import type { BookedCall } from '@shared/booking-calls';
 import type { ScreeningAnswers } from '@shared/booking-screening';
 import type { LeadConversion } from '@shared/admin-deliveries';
 import type { PossibleDuplicate } from '@shared/admin-duplicates';
+import type { SubmissionEntry, TimelineEntry } from '@shared/lead-history';
 import type { MergeWinners, SecondaryContact } from '@shared/lead-merge';
 import type { LeadKind } from '@shared/lead-status';
 import type { MessageTemplateSlot } from '@shared/message-templates';
@@ -14,24 +15,6 @@ import { apiRequest } from '../../../lib/api';
 import { requestJson } from './http';
 import { refreshLeads, useLeadChange } from './leads';
 import { TEMPLATES_URL, type Sending } from './message-templates';
-
-/** One entry of a lead's history, as the server words it (oldest first). */
-export interface TimelineEntry {
-  at: string;
-  kind: 'created' | 'submitted' | 'email_sent' | 'status_changed' | 'note' | string;
-  text: string;
-}
-
-/** One form the lead sent, as it came: its validated fields by column, and its attribution. */
-export interface SubmissionEntry {
-  form: string;
-  at: string;
-  sourcePage: string | null;
-  fields: Record<string, string | null> | null;
-  attribution: Record<string, unknown> | null;
-  /** Sent with the lead's proof; absent from servers before it. */
-  verified?: boolean;
-}
 
 interface DetailHistory {
   raw: Record<string, unknown>;

@@ -1,5 +1,5 @@
 import type { LeadConversion } from '@shared/admin-deliveries';
-import type { TimelineEntry } from '../../api/lead-detail';
+import type { TimelineEntry } from '@shared/lead-history';
 import { formatDate } from '../../ui/format';
 
 const kindLabel: Record<string, string> = {

@@ -33,9 +33,15 @@ export type CompanyStatus = (typeof companyStatuses)[number]['value'];
 
 export const leadStatuses = { candidate: candidateStatuses, company: companyStatuses } as const;
 
+/** Each status once (Lead Emails mixes both kinds), the closing ones last as in both lists. */
+export const everyStatus = [
+  ...candidateStatuses.slice(0, -closingStatuses.length),
+  ...companyStatuses.filter(
+    (status) => !candidateStatuses.some((one) => one.value === status.value),
+  ),
+  ...closingStatuses,
+];
+
 export function statusLabel(value: string): string {
-  return (
-    [...candidateStatuses, ...companyStatuses].find((status) => status.value === value)?.label ??
-    value
-  );
+  return everyStatus.find((status) => status.value === value)?.label ?? value;
 }

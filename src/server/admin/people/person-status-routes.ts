@@ -6,7 +6,7 @@ import { describedError, objectOf } from '../../platform/http/api-schemas';
 import { statusApi, type FormHandoff, type LeadDesk, type StatusPage } from '../../leads';
 import type { PersonData } from './person-data';
 
-const { confirmedFields, NO_PROOF, STATUS_PATH, unconfirmed, wantsHtml } = statusApi;
+const { confirmedFields, NO_PROOF, seeOther, STATUS_PATH, unconfirmed, wantsHtml } = statusApi;
 
 /**
  * The person's own requests from their status page (decision 135), for the address the mailbox
@@ -24,9 +24,8 @@ export const personStatusRoutes: FastifyPluginAsync<{
 
   /** The body and the address its `lead` proves; undefined once a 303 (a browser) or 403 is sent. */
   const proven = async (request: FastifyRequest, reply: FastifyReply) => {
-    const body = (request.body ?? {}) as Record<string, unknown>;
-    const lead = page.sameOrigin(request) ? await page.provenLead(request, body.lead) : undefined;
-    if (lead) return { body, address: lead.address };
+    const lead = await page.provenLead(request);
+    if (lead) return { body: request.body as Record<string, unknown>, address: lead.address };
     if (wantsHtml(request)) await reply.code(303).header('Location', STATUS_PATH).send();
     else await reply.code(403).send({ error: NO_PROOF });
     return undefined;
@@ -69,11 +68,7 @@ export const personStatusRoutes: FastifyPluginAsync<{
           .send({ message: ERASED_MESSAGE });
       }
       const done = await handoff.keep(request, STATUS_PATH, { status: { kind: 'erased' } });
-      return reply
-        .code(303)
-        .header('Set-Cookie', [...page.clearedProofs(request), done])
-        .header('Location', STATUS_PATH)
-        .send();
+      return seeOther(reply, STATUS_PATH, [...page.clearedProofs(request), done]);
     },
   );
 

@@ -1,9 +1,4 @@
-import {
-  candidateStatuses,
-  closingStatuses,
-  companyStatuses,
-  leadStatuses,
-} from '@shared/lead-status';
+import { everyStatus, leadStatuses } from '@shared/lead-status';
 import { Button } from '../../../components/ui/button';
 import { adminToasts } from '../ui/admin-toasts';
 import { isUnauthorized } from '../api/http';
@@ -18,15 +13,6 @@ import { LIST_PAGE_ROWS as PAGE_SIZE } from '@shared/admin-audit';
 import { leadTabs, type LeadTabId, type TabFilter } from './tabs';
 import { formatNumber } from '../ui/format';
 import { useKeepFocus } from '../ui/keep-focus';
-
-/** Lead Emails mixes both kinds: each status once, the closing ones last as in both lists. */
-const bothPipelines = [
-  ...candidateStatuses.slice(0, -closingStatuses.length),
-  ...companyStatuses.filter(
-    (status) => !candidateStatuses.some((one) => one.value === status.value),
-  ),
-  ...closingStatuses,
-];
 
 /** One lead tab: its filters, the current page of the table and the pager (its search is in the bar). */
 export function LeadsTab({
@@ -103,7 +89,7 @@ export function LeadsTab({
             label="Status"
             value={filter.status}
             onChange={(status) => update({ status, offset: 0 })}
-            options={kind ? leadStatuses[kind] : bothPipelines}
+            options={kind ? leadStatuses[kind] : everyStatus}
             empty="All statuses"
             className="w-full max-w-52"
           />

@@ -88,12 +88,10 @@ export class StatusPage {
     return mailboxOf(tablesOf<MailboxSessionTables>(this.db), request);
   }
 
-  /** The lead a status-page form names (`c12`) if it is of the address the mailbox proves. */
-  async provenLead(
-    request: FastifyRequest,
-    named: unknown,
-  ): Promise<(LeadRef & { address: string }) | undefined> {
-    const lead = parseLeadRef(named);
+  /** The lead a same-origin status-page post names (`lead`: `c12`), if the mailbox proves it. */
+  async provenLead(request: FastifyRequest): Promise<(LeadRef & { address: string }) | undefined> {
+    const named = ((request.body ?? {}) as Record<string, unknown>).lead;
+    const lead = this.sameOrigin(request) ? parseLeadRef(named) : undefined;
     const address = lead && (await this.mailbox(request));
     if (!lead || !address) return undefined;
     const row = await this.db

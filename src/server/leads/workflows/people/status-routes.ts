@@ -100,8 +100,7 @@ export const statusRoutes: FastifyPluginAsync<StatusRoutesOptions> = async (
 
   /** The proven lead of a same-origin post, or undefined once refused. */
   async function provenLead(request: FastifyRequest, reply: FastifyReply) {
-    const body = (request.body ?? {}) as Record<string, unknown>;
-    const lead = page.sameOrigin(request) ? await page.provenLead(request, body.lead) : undefined;
+    const lead = await page.provenLead(request);
     if (lead) return lead;
     if (wantsHtml(request)) await back(request, reply);
     else await reply.code(403).send({ error: NO_PROOF });

@@ -46,3 +46,18 @@ export const messageTemplateSlotSchema = objectOf({
 export type MessageTemplateSlot = FromSchema<typeof messageTemplateSlotSchema>;
 /** What a status sends; `updatedAt` null: the default, no template saved. */
 export type MessageTemplate = NonNullable<MessageTemplateSlot['template']>;
+
+const placeholderTexts = Object.fromEntries(PLACEHOLDERS.map((name) => [name, text]));
+
+/** GET …/send-email: the form e-mail's text and the values its preview fills in. */
+export const formEmailPreviewSchema = objectOf({
+  message: {
+    ...objectOf({ subject: text, body: text }),
+    description: 'What is sent unless the body gives its own',
+  },
+  values: {
+    ...objectOf(placeholderTexts as Record<Placeholder, typeof text>),
+    description: "The placeholders' values for a preview (the link's token is not issued yet)",
+  },
+});
+export type FormEmailPreview = FromSchema<typeof formEmailPreviewSchema>;

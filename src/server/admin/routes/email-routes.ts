@@ -1,8 +1,9 @@
 import type { FastifyPluginAsync } from 'fastify';
+import { formEmailPreviewSchema } from '@shared/message-templates';
 import type { ServerConfig } from '../../config/config';
 import type { Mailer } from '../../platform/mail/mailer';
 import { type LeadDesk, adminApi } from '../../leads';
-import { errorBody, fieldErrorsBody, idParams, objectOf } from '../../platform/http/api-schemas';
+import { errorBody, fieldErrorsBody, idParams } from '../../platform/http/api-schemas';
 import { badRequest, notFound, strictBody, TEXT_BODY_LIMIT } from './strict-body';
 import { customMessage, messageProperty } from './lead-change';
 
@@ -11,20 +12,6 @@ const { resumeLink, statusMessageMail } = adminApi;
 
 /** The spec's failure text (section 8); the screen shows the server's message as it is. */
 const SEND_FAILED = 'Failed to send form email. Check if SENDGRID_API_KEY is set.';
-
-const messageSchema = objectOf({ subject: { type: 'string' }, body: { type: 'string' } });
-const previewSchema = objectOf({
-  message: { ...messageSchema, description: 'What is sent unless the body gives its own' },
-  values: {
-    ...objectOf({
-      firstName: { type: 'string' },
-      company: { type: 'string' },
-      statusLink: { type: 'string' },
-      supportEmail: { type: 'string' },
-    }),
-    description: "The placeholders' values for a preview (the link's token is not issued yet)",
-  },
-});
 
 /**
  * POST /api/candidate-submissions/:id/send-email: the status link, opening the step still open;
@@ -49,7 +36,7 @@ export const emailRoutes: FastifyPluginAsync<{
 
   app.get<{ Params: { id: number } }>(
     path,
-    { schema: { params: idParams, response: { 200: previewSchema, 404: errorBody } } },
+    { schema: { params: idParams, response: { 200: formEmailPreviewSchema, 404: errorBody } } },
     async (request, reply) => {
       const candidate = await findCandidate(request.params.id);
       if (!candidate) return notFound(reply);

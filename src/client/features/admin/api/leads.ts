@@ -31,7 +31,6 @@ import {
 import { apiRequest } from '../../../lib/api';
 import { requestJson } from './http';
 import type { Sending } from './message-templates';
-import type { PlaceholderValues } from '@shared/message-templates';
 
 /** A list's JSON rows, X-Total-Count (capped: where a search stopped) and X-Next-Cursor. */
 export async function getPage<Row>(url: string, toRow: (raw: Record<string, unknown>) => Row) {
@@ -142,12 +141,6 @@ export function useDeleteLead() {
     },
     onError: (_error, { kind }) => toast(adminToasts.deleteFailed(kind)),
   });
-}
-
-/** GET …/send-email: the form e-mail's text and the values its preview fills in. */
-export interface FormEmailPreview {
-  message: { subject: string; body: string };
-  values: PlaceholderValues;
 }
 
 /** The spec's call has no body; an edited text goes beside it as `message`. */

@@ -113,7 +113,7 @@ describeEachDatabase(
       await book(app, withGpc.proof, { consent: 'granted' }, { 'sec-gpc': '1' });
       expect(await schedules(testApp, denied.email)).toEqual([]);
       expect(await schedules(testApp, withGpc.email)).toEqual([]);
-    });
+    }, 45_000); // above its 30 s wait for the worker, which was cut short at the 20 s default
 
     it('sends no Schedule for a person who opted out after applying, whatever the booking page says', async () => {
       const testApp = current();

@@ -25,6 +25,7 @@ import { personCopy, type CallsOf } from './reads/person-copy';
 import { recordDownload } from './workflows/people/person-writes';
 import { acceptUnverified } from './workflows/people/unverified-forms';
 
+/** Planner statistics (SQLite) are refreshed, and old quarantined forms expired, this often. */
 const HOURLY_MS = 60 * 60 * 1000;
 
 /** A lead released from quarantine has a new lead's effects (leadsPlugin's options). */

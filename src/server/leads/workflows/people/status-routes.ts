@@ -163,25 +163,41 @@ export const statusRoutes: FastifyPluginAsync<StatusRoutesOptions> = async (
     });
   }
 
+  // Each proven action: its summary, its fields and what it does to the lead.
   const acts = [
-    ['reminders', 'Stop reminders (status page)', leadField],
-    ['withdraw', 'Withdraw: status `withdrawn`, no more messages', confirmedFields],
-    ['optIn', 'Opt back in to sale and sharing (status page)', leadField],
+    [
+      'reminders',
+      'Stop reminders (status page)',
+      leadField,
+      (lead: LeadRef) => stopMessages(db, dialect, lead, false),
+    ],
+    [
+      'withdraw',
+      'Withdraw: status `withdrawn`, no more messages',
+      confirmedFields,
+      async (lead: LeadRef) => {
+        await stopMessages(db, dialect, lead, true);
+        if (lead.table === 'candidates') await page.cancelCall([lead.id]);
+      },
+    ],
+    [
+      'optIn',
+      'Opt back in to sale and sharing (status page)',
+      leadField,
+      (lead: LeadRef) => optOutOfSale(db, dialect, lead, true),
+    ],
   ] as const;
-  for (const [action, summary, fields] of acts) {
-    const withdraw = action === 'withdraw';
+  for (const [action, summary, fields, act] of acts) {
     app.post(
       STATUS_ACTIONS[action],
       documented(summary, objectOf(fields)),
       async (request, reply) => {
         const lead = await provenLead(request, reply);
         if (!lead) return reply;
-        if (withdraw && !confirmed(request)) {
+        if (action === 'withdraw' && !confirmed(request)) {
           return unconfirmed(request, reply, 'Please confirm the withdrawal');
         }
-        if (action === 'optIn') await optOutOfSale(db, dialect, lead, true);
-        else await stopMessages(db, dialect, lead, withdraw);
-        if (withdraw && lead.table === 'candidates') await page.cancelCall([lead.id]);
+        await act(lead);
         return answer(request, reply, action);
       },
     );

@@ -8,7 +8,7 @@ import { claimDueMessages, enqueueMessages } from '../../src/server/platform/out
 import type { OutboxTables } from '../../src/server/platform/outbox/outbox-tables';
 import { createTestDatabase } from '../support/postgres';
 import { adminEnv, signIn } from '../support/admin';
-import { candidateIdOf, postJson } from '../support/api';
+import { candidateIdOf, leadProofOf, postJson } from '../support/api';
 import { validBodies } from '../support/lead-bodies';
 import { startLocalSmtp, type ReceivedMail } from '../support/smtp';
 import {
@@ -56,6 +56,7 @@ const mailAbout = (email: string) =>
 const hooksAbout = (email: string) =>
   receiver.received.filter((hook) => hook.body.data.email === email);
 const hookAbout = (email: string) => eventually<ReceivedWebhook>(() => hooksAbout(email)[0]);
+const UNPROVEN = "Sent without the person's proof: the lead's stored values are shown";
 
 const outboxRows = (testApp: TestApp, leadId: number) =>
   testApp.db
@@ -114,13 +115,16 @@ describeEachDatabase(
     it('tells the team once when a company sends its request after its e-mail step', async () => {
       const { app } = current();
       const email = uniqueEmail('company');
-      await postJson(app, '/api/companies/email', validBodies.companyEmail(email));
+      const first = await postJson(app, '/api/companies/email', validBodies.companyEmail(email));
       await mailAbout(email);
       const body = { ...validBodies.companyRequest(email), phone: '+1 555 0142' };
-      expect((await postJson(app, '/api/companies/submit', body)).statusCode).toBe(200);
+      const proof = { cookie: leadProofOf(first) };
+      expect((await postJson(app, '/api/companies/submit', body, proof)).statusCode).toBe(200);
       const request = await eventually(() => mailsAbout(email)[1]);
       const text = mailText(request);
+      // The person's own browser: not marked.
       expect(text).toMatch(/^Subject: Company request: Grace Hopper \(Acme Data\)\r?$/m);
+      expect(text).not.toContain(UNPROVEN);
       for (const line of [
         'Phone: +1 555 0142',
         'Title: Head of Operations',
@@ -132,7 +136,11 @@ describeEachDatabase(
         expect(text).toContain(line);
       const hook = await eventually(() => hooksAbout(email)[1]);
       expect(hook.body.type).toBe('lead.requested');
-      expect(hook.body.data).toMatchObject({ type: 'company', talentNeeds: body.talentNeeds });
+      expect(hook.body.data).toMatchObject({
+        type: 'company',
+        verified: true,
+        talentNeeds: body.talentNeeds,
+      });
       // The request again (a reload, a second tap, a changed word) is no news.
       const again = { ...body, comments: 'Day shifts only.' };
       expect((await postJson(app, '/api/companies/submit', again)).statusCode).toBe(200);
@@ -173,22 +181,57 @@ describeEachDatabase(
     it('tells the team once when a known candidate sends the application (/apply, /contact)', async () => {
       const { app } = current();
       const email = uniqueEmail('career');
-      await postJson(app, '/api/candidates/email', validBodies.candidateEmail(email));
+      const first = await postJson(app, '/api/candidates/email', validBodies.candidateEmail(email));
       await mailAbout(email);
       const body = validBodies.candidateApplication(email);
-      expect((await postJson(app, '/api/candidates/submit', body)).statusCode).toBe(200);
+      const proof = { cookie: leadProofOf(first) };
+      expect((await postJson(app, '/api/candidates/submit', body, proof)).statusCode).toBe(200);
       const text = mailText(await eventually(() => mailsAbout(email)[1]));
       expect(text).toMatch(/^Subject: Candidate application: Ada Lovelace\r?$/m);
       expect(text).toContain('A known candidate sent the full application.');
       expect(text).toContain('Phone: 555-0100');
       const hook = await eventually(() => hooksAbout(email)[1]);
       expect(hook.body.type).toBe('lead.requested');
-      expect(hook.body.data).toMatchObject({ type: 'candidate', firstName: 'Ada', email });
+      expect(hook.body.data).toMatchObject({ type: 'candidate', verified: true, firstName: 'Ada' });
       const again = { ...body, reason: 'Still keen.' };
       expect((await postJson(app, '/api/candidates/submit', again)).statusCode).toBe(200);
       await new Promise((resolve) => setTimeout(resolve, 300));
       expect(mailsAbout(email)).toHaveLength(2);
       expect(hooksAbout(email)).toHaveLength(2);
+    });
+
+    it("announces a known lead's form sent without the proof as stored, marked unverified", async () => {
+      const { app } = current();
+      const email = await newCandidate(app);
+      await mailAbout(email);
+      await hookAbout(email);
+      // Another browser sends the application for that address: the stored values stay.
+      const stranger = {
+        ...validBodies.candidateApplication(email),
+        firstName: 'Mallory',
+        lastName: 'Stranger',
+        phone: '555-0666',
+        attribution: { page: '/contact', utmSource: 'elsewhere' },
+      };
+      expect((await postJson(app, '/api/candidates/submit', stranger)).statusCode).toBe(200);
+      const text = mailText(await eventually(() => mailsAbout(email)[1]));
+      expect(text).toMatch(/^Subject: Candidate application \(unverified\): Ada Lovelace\r?$/m);
+      expect(text).toContain(UNPROVEN);
+      for (const line of ['Phone: 555-0100', 'Source page: /apply', 'UTM source: google'])
+        expect(text).toContain(line);
+      expect(text).not.toMatch(/Mallory|Stranger|555-0666|elsewhere/);
+      const hook = await eventually(() => hooksAbout(email)[1]);
+      expect(hook.body.type).toBe('lead.requested');
+      expect(hook.body.data).toMatchObject({
+        verified: false,
+        firstName: 'Ada',
+        lastName: 'Lovelace',
+        phone: '555-0100',
+        sourcePage: '/apply',
+        utmSource: 'google',
+      });
+      // A new lead is its own proof.
+      expect(hooksAbout(email)[0]?.body.data).toMatchObject({ verified: true });
     });
 
     it('announces a lead once: a later form short of the application sends nothing', async () => {
@@ -312,12 +355,11 @@ describeEachDatabase(
   { env: notifyEnv, notificationWorker: FAST_POLL },
 );
 
-async function startSecondServer(env: Record<string, string>): Promise<FastifyInstance> {
-  const app = await buildApp({
-    config: loadConfig(env),
-    logger: false,
-    notificationWorker: { pollMs: 20, digestWindowMs: 500 },
-  });
+async function startSecondServer(
+  env: Record<string, string>,
+  notificationWorker = { pollMs: 20, digestWindowMs: 500 },
+): Promise<FastifyInstance> {
+  const app = await buildApp({ config: loadConfig(env), logger: false, notificationWorker });
   await app.ready();
   return app;
 }
@@ -341,6 +383,42 @@ describeEachDatabase(
     });
   },
   { env: notifyEnv, notificationWorker: { enabled: false } },
+);
+
+describeEachDatabase(
+  "a digest of new leads and known leads' completing forms",
+  (current) => {
+    it('counts each kind in its subject and opening', async () => {
+      const testApp = current();
+      const post = async (url: string, body: unknown) =>
+        expect((await postJson(testApp.app, url, body)).statusCode).toBe(200);
+      const companies = [uniqueEmail('digest-company'), uniqueEmail('digest-company')];
+      const candidate = uniqueEmail('digest-candidate');
+      for (const email of companies)
+        await post('/api/companies/email', validBodies.companyEmail(email));
+      for (const email of [candidate, ...Array.from({ length: 20 }, () => uniqueEmail('digest'))])
+        await post('/api/candidates/email', { email });
+      // The known leads' completing forms, from another browser (no proof).
+      for (const email of companies)
+        await post('/api/companies/submit', validBodies.companyRequest(email));
+      await post('/api/candidates/submit', validBodies.candidateApplication(candidate));
+      // All written before a worker runs: its first poll sends them as one digest.
+      const second = await startSecondServer(testApp.env, { pollMs: 20, digestWindowMs: 60_000 });
+      try {
+        const text = mailText(await mailAbout(candidate));
+        const counts = '23 new leads, 2 requests and 1 application';
+        expect(text).toMatch(new RegExp(`^Subject: ${counts} in the last minute\r?$`, 'm'));
+        expect(text).toContain(`${counts} arrived in the last minute.`);
+        expect(text.split(UNPROVEN)).toHaveLength(4);
+      } finally {
+        await second.close();
+      }
+    });
+  },
+  {
+    env: { ...adminEnv, SITE_URL, SMTP_URL: smtp.url, NOTIFY_EMAIL: 'sales@talent.example' },
+    notificationWorker: { enabled: false },
+  },
 );
 
 describeEachDatabase(

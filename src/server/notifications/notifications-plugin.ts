@@ -49,15 +49,16 @@ export const notificationsPlugin: FastifyPluginAsync<{
       JSON.parse(message.payload) as LeadCreatedPayload;
     senders.email = async (message) => {
       const lead = leadOf(message);
-      // A known lead's completing form, else a new lead.
-      const [subject, opening] =
-        message.topic !== LEAD_REQUESTED
-          ? [`New ${lead.type} lead`, `A new ${lead.type} lead arrived.`]
-          : lead.type === 'company'
-            ? ['Company request', 'A company sent its talent request.']
-            : ['Candidate application', 'A known candidate sent the full application.'];
+      const [subject, opening] = (
+        {
+          lead: [`New ${lead.type} lead`, `A new ${lead.type} lead arrived.`],
+          request: ['Company request', 'A company sent its talent request.'],
+          application: ['Candidate application', 'A known candidate sent the full application.'],
+        } as const
+      )[kindOf(message.topic, lead)];
+      const mark = unproven(lead) ? ' (unverified)' : '';
       await mailer.send(
-        notice(notify.emails, `${subject}: ${leadName(lead)}`, [
+        notice(notify.emails, `${subject}${mark}: ${leadName(lead)}`, [
           opening,
           '',
           ...leadLines(lead, siteUrl),
@@ -69,11 +70,12 @@ export const notificationsPlugin: FastifyPluginAsync<{
       threshold: DIGEST_THRESHOLD,
       windowMs: settings.digestWindowMs ?? 60_000,
       send: async (messages) => {
-        const count = messages.length;
+        const leads = messages.map((message) => ({ topic: message.topic, lead: leadOf(message) }));
+        const counts = countedKinds(leads.map(({ topic, lead }) => kindOf(topic, lead)));
         await mailer.send(
-          notice(notify.emails, `${count} new leads in the last minute`, [
-            `${count} new leads arrived in the last minute.`,
-            ...messages.flatMap((message) => ['', ...leadLines(leadOf(message), siteUrl)]),
+          notice(notify.emails, `${counts} in the last minute`, [
+            `${counts} arrived in the last minute.`,
+            ...leads.flatMap(({ lead }) => ['', ...leadLines(lead, siteUrl)]),
           ]),
         );
       },
@@ -92,6 +94,26 @@ export const notificationsPlugin: FastifyPluginAsync<{
   app.log.info({ destinations: Object.keys(senders) }, 'lead notifications on');
 };
 
+/** What a notice announces: a new lead, or a known lead's completing form. */
+type NoticeKind = 'lead' | 'request' | 'application';
+const kindOf = (topic: string, lead: LeadCreatedPayload): NoticeKind =>
+  topic !== LEAD_REQUESTED ? 'lead' : lead.type === 'company' ? 'request' : 'application';
+
+/** A digest's count of each kind it holds, one and many: "12 new leads and 1 request". */
+function countedKinds(kinds: NoticeKind[]): string {
+  const nouns = { lead: 'new lead', request: 'request', application: 'application' };
+  const counts = (Object.keys(nouns) as NoticeKind[]).flatMap((kind) => {
+    const count = kinds.filter((each) => each === kind).length;
+    return count === 0 ? [] : [`${count} ${nouns[kind]}${count === 1 ? '' : 's'}`];
+  });
+  // en-GB: "a, b and c", no comma before the "and".
+  return new Intl.ListFormat('en-GB', { type: 'conjunction' }).format(counts);
+}
+
+/** A known lead's form without the person's proof (decision 176). Messages queued before the
+    payload said so lack `verified`: those are read as before. */
+const unproven = (lead: LeadCreatedPayload) => lead.verified === false;
+
 /** The lead's name as a notice shows it: the candidate's, or the contact's and company's. */
 function leadName(lead: LeadCreatedPayload): string {
   const name =
@@ -107,6 +129,12 @@ function leadName(lead: LeadCreatedPayload): string {
 function leadLines(lead: LeadCreatedPayload, siteUrl: string): string[] {
   const dash = (value: string | null) => value || '-';
   return [
+    ...(unproven(lead)
+      ? [
+          "Sent without the person's proof: the lead's stored values are shown; the form's own " +
+            'values are under Unverified changes in the admin.',
+        ]
+      : []),
     `Type: ${lead.type === 'candidate' ? 'Candidate' : 'Company'}`,
     `Name: ${leadName(lead)}`,
     ...(lead.type === 'company' ? [`Company: ${dash(lead.companyName)}`] : []),

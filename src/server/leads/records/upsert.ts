@@ -76,6 +76,8 @@ export interface LeadWrite extends LeadRef {
   verified: boolean;
   /** It moved a known lead to its last stage: its completing form, news to the team once. */
   completed: boolean;
+  /** The lead's columns after the write: what its notices show, not what a stranger sent. */
+  stored: Record<string, unknown>;
 }
 type WriteFacts = Omit<LeadWrite, keyof LeadRef | 'created'>;
 
@@ -141,7 +143,7 @@ export async function upsertLead<Stage extends string>(
       .onConflict((conflict) => conflict.column('email_normalized').doNothing())
       .returning('id')
       .executeTakeFirst();
-    return row?.id;
+    return row && { id: row.id, stored: values };
   };
   const update = async () => {
     // A no-op update reads the lead under its row lock (PostgreSQL): no concurrent form races it.
@@ -174,7 +176,8 @@ export async function upsertLead<Stage extends string>(
         .execute();
     }
     const proof = claimed ? { proofGeneration: Math.max(lead.proof_issued, 1) } : {};
-    const facts = { verified, completed: changes.stage === stages.at(-1) };
+    const completed = changes.stage === stages.at(-1);
+    const facts = { verified, completed, stored: { ...lead, ...changes } };
     return { id: lead.id, created: false, facts, proofIssued: claimed, ...proof };
   };
   // In the lead's transaction: history and notices exist exactly when the lead was committed.
@@ -199,9 +202,9 @@ export async function upsertLead<Stage extends string>(
   };
   for (let attempt = 0; attempt < 3; attempt++) {
     const inserted = await insert();
-    if (inserted !== undefined) {
-      const facts = { verified: true, completed: false };
-      return recorded({ id: inserted, created: true, proofIssued: true }, facts);
+    if (inserted) {
+      const facts = { verified: true, completed: false, stored: inserted.stored };
+      return recorded({ id: inserted.id, created: true, proofIssued: true }, facts);
     }
     const updated = await update();
     if (updated) {

@@ -43,7 +43,7 @@ export function leadWriteEffects({
     // A known lead's completing form (application, request) is news once, after its first step.
     const requested = !created && write.completed;
     if ((created || requested) && notices.length > 0) {
-      const payload = leadCreatedPayload(table, id, step);
+      const payload = leadCreatedPayload(write);
       await enqueueMessages(
         tablesOf<OutboxTables>(db),
         notices.map((destination) => ({

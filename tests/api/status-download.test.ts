@@ -1,9 +1,12 @@
-import { expect, it } from 'vitest';
+import { createHash, randomUUID } from 'node:crypto';
+import { afterAll, expect, it } from 'vitest';
 import type { PersonErasure, PersonReport } from '../../src/shared/admin-person';
 import { SCREENING_ANSWER_URL, SCREENING_URL } from '../../src/shared/booking-screening';
-import { signIn } from '../support/admin';
-import { candidateIdOf, postJson } from '../support/api';
+import { patchCandidateStatus, signIn } from '../support/admin';
+import { candidateIdOf, candidateMetaRows, postJson } from '../support/api';
 import { applicant, bookCall, openForCalls } from '../support/calls';
+import { eventually } from '../support/eventually';
+import { startGraphReceiver } from '../support/graph-receiver';
 import { validBodies } from '../support/lead-bodies';
 import { opened, post, postForm, statusLinkTo, statusSiteBuild } from '../support/status-page';
 import { describeEachDatabase, uniqueEmail } from '../support/test-app';
@@ -71,6 +74,8 @@ describeEachDatabase(
             details: { email, first_name: 'Ada', phone: '555-0100', reason: 'I fix radios.' },
             forms: [{ form: 'candidate-application', fields: { reason: 'I fix radios.' } }],
             bookings: { calls: [{ slot_start: booking.start, cancelled_at: null }] },
+            // The Conversions API is off: nothing went to Meta.
+            metaEvents: [],
           },
         ],
       });
@@ -199,4 +204,75 @@ describeEachDatabase(
     });
   },
   { env: { CLIENT_DIR } },
+);
+
+const graph = await startGraphReceiver();
+afterAll(() => graph.close());
+const TOKEN = 'EAAtest-copy-token';
+
+describeEachDatabase(
+  "the person's copy of what was sent to Meta",
+  (current) => {
+    it('names each Meta event recorded for the lead, when, and whether it was sent; none without consent', async () => {
+      const testApp = current();
+      const { app, db } = testApp;
+      /** A candidate who applied with `consent`: their lead id and mailbox proof. */
+      const applied = async (consent: string) => {
+        const email = uniqueEmail('meta-copy');
+        const body = { ...validBodies.candidateApplication(email), eventId: randomUUID(), consent };
+        expect((await postJson(app, '/api/candidates/submit', body)).statusCode).toBe(200);
+        const id = await candidateIdOf(db, email);
+        const link = await statusLinkTo(testApp, { table: 'candidates', id });
+        return { email, id, proof: await opened(app, link) };
+      };
+      const copyOf = async ({ id, proof }: { id: number; proof: string }) =>
+        (await post(app, '/api/status/download', { lead: `c${id}` }, proof)).body;
+
+      const granted = await applied('granted');
+      await eventually(async () => {
+        const rows = await candidateMetaRows(db, granted.id);
+        return rows.length === 2 && rows.every((row) => row.state === 'sent') ? rows : undefined;
+      });
+      // Qualified while Meta fails: that event waits for its retry.
+      graph.failNext = Infinity;
+      try {
+        expect((await patchCandidateStatus(app, granted.id, 'qualified')).statusCode).toBe(200);
+        await eventually(async () => {
+          const row = await db
+            .selectFrom('outbox_messages')
+            .select('attempts')
+            .where('subject_id', '=', granted.id)
+            .where('topic', '=', 'qualified')
+            .executeTakeFirst();
+          return row && row.attempts > 0 ? row : undefined;
+        });
+        const body = await copyOf(granted);
+        const at = expect.stringMatching(/^\d{4}-\d\d-\d\dT/);
+        expect(JSON.parse(body).leads[0].metaEvents).toEqual([
+          { event: 'Lead', recordedAt: at, state: 'sent' },
+          { event: 'SubmitApplication', recordedAt: at, state: 'sent' },
+          { event: 'qualified', recordedAt: at, state: 'waiting' },
+        ]);
+        // What Meta matches on, and our token, stay ours.
+        const hashedEmail = createHash('sha256').update(granted.email).digest('hex');
+        expect(body).not.toContain(hashedEmail);
+        expect(body).not.toContain(TOKEN);
+        expect(body).not.toContain('An unknown error occurred');
+      } finally {
+        graph.failNext = 0;
+      }
+
+      const denied = await applied('denied');
+      expect(JSON.parse(await copyOf(denied)).leads[0].metaEvents).toEqual([]);
+    });
+  },
+  {
+    env: {
+      CLIENT_DIR,
+      META_PIXEL_ID: '123456789012345',
+      META_CAPI_ACCESS_TOKEN: TOKEN,
+      META_GRAPH_URL: graph.url,
+    },
+    conversionWorker: { pollMs: 30, retryBaseMs: 50 },
+  },
 );

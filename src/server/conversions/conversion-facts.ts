@@ -165,11 +165,11 @@ export async function recordCallConversion(
   );
 }
 
-/** A lead's Meta events for its detail, oldest first. */
+/** A lead's Meta events for its detail and the person's copy, oldest first. */
 export async function conversionStates(
   db: Db,
   subject: ConversionSubject,
-): Promise<LeadConversion[]> {
+): Promise<(LeadConversion & { recordedAt: string })[]> {
   const rows = await tablesOf<OutboxTables>(db)
     .selectFrom('outbox_messages')
     .select([
@@ -193,5 +193,6 @@ export async function conversionStates(
     error: row.state === 'sent' ? null : row.last_error,
     attempts: row.attempts,
     at: row.sent_at ?? row.last_attempt_at ?? row.created_at,
+    recordedAt: row.created_at,
   }));
 }

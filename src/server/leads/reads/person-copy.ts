@@ -7,7 +7,8 @@ import { leadDetail } from './lead-detail';
 import { byTime, type TimelineEntry } from './timeline';
 
 /* The person's own copy from /status (decision 135): what they gave us and what happened to it,
-   not the team's notes, assignee or merges, nor our keys and counters. */
+   Meta's events included (a recipient of their data), not the team's notes, assignee or merges,
+   nor our keys, counters, Meta's errors or what the events carried. */
 
 const internal = new Set(['id', 'email_normalized', 'proof_issued', 'unverified_forms']);
 const teamOnly = new Set(['note', 'assigned', 'merged']);
@@ -39,6 +40,11 @@ export async function personCopy(
         forms: found.submissions,
         bookings,
         history: [...history, ...mails].sort(byTime),
+        metaEvents: found.conversions.map(({ event, recordedAt, state }) => ({
+          event,
+          recordedAt,
+          state: state === 'pending' ? 'waiting' : state,
+        })),
       };
     }),
   );

@@ -162,6 +162,57 @@ describeEachDatabase(
       },
     );
 
+    it('keeps no row naming an erased person whose cancellation their mailbox refuses, once the call began or its retries end', async () => {
+      const testApp = current();
+      const { app, db } = testApp;
+      const rowOf = (email: string) =>
+        db
+          .selectFrom('outbox_messages')
+          .selectAll()
+          .where((eb) =>
+            eb.or([eb('payload', 'like', `%${email}%`), eb('last_error', 'like', `%${email}%`)]),
+          );
+      /** An erased person's cancellation, refused by their mailbox and waiting for its retry. */
+      const refusedCancel = async () => {
+        const { email } = await bookedApplicant(testApp);
+        smtp.refused.add(email);
+        const erased = await app.inject({
+          method: 'DELETE',
+          url: '/api/admin/data-subject',
+          headers: { cookie: owner },
+          payload: { email },
+        });
+        expect(erased.statusCode).toBe(200);
+        // The address is in its row (the payload, and the refusal quoting it).
+        return eventually(async () => {
+          const row = await rowOf(email).executeTakeFirst();
+          return row?.last_error?.includes(email) ? { email, row } : undefined;
+        });
+      };
+      const started = await refusedCancel();
+      const givenUp = await refusedCancel();
+      // One call began before its next try; the other's cancellation tried for a day.
+      const payload = JSON.parse(started.row.payload) as { erased: { slot_start: string } };
+      payload.erased.slot_start = new Date(Date.now() - 60_000).toISOString();
+      const now = new Date().toISOString();
+      await db
+        .updateTable('outbox_messages')
+        .set({ payload: JSON.stringify(payload), next_attempt_at: now })
+        .where('id', '=', started.row.id)
+        .execute();
+      const dayAgo = new Date(Date.now() - 25 * 3600_000).toISOString();
+      await db
+        .updateTable('outbox_messages')
+        .set({ created_at: dayAgo, next_attempt_at: now })
+        .where('id', '=', givenUp.row.id)
+        .execute();
+      for (const { email } of [started, givenUp]) {
+        await eventually(async () =>
+          (await rowOf(email).execute()).length === 0 ? true : undefined,
+        );
+      }
+    });
+
     it('sends no "we missed you, pick a new time" to a person no longer a fit', async () => {
       const testApp = current();
       const { app, db } = testApp;

@@ -8,6 +8,7 @@ import { buildApp } from '../../src/server/app';
 import { loadConfig } from '../../src/server/config/config';
 import { adminEnv, signIn } from '../support/admin';
 import { candidateIdOf, companiesWithEmail, postJson } from '../support/api';
+import { applicant, bookCall, openForCalls } from '../support/calls';
 import { eventually } from '../support/eventually';
 import { validBodies } from '../support/lead-bodies';
 import { describeEachDatabase, uniqueEmail, type TestApp } from '../support/test-app';
@@ -325,6 +326,51 @@ describeEachDatabase(
       expect(
         log.filter((entry) => entry.leadType === 'candidate' && entry.leadId === candidateId),
       ).toEqual([]);
+    });
+
+    it('leaves no e-mail file or outbox row naming a person whose booked call it cancels', async () => {
+      const testApp = current();
+      const { app, db } = testApp;
+      const cookie = await signIn(app);
+      await openForCalls(app, cookie);
+      const email = uniqueEmail('booked');
+      await bookCall(app, await applicant(app, email));
+      const calls = db
+        .selectFrom('outbox_messages')
+        .select('state')
+        .where('topic', 'like', 'call.%');
+      // The invitation is written to DATA_DIR/outbox before the erasure (no mail transport).
+      await eventually(async () => {
+        const row = await calls.where('topic', '=', 'call.booked').executeTakeFirst();
+        return row?.state === 'sent' ? row : undefined;
+      });
+      const erased = await app.inject({
+        method: 'DELETE',
+        url: URL,
+        payload: { email },
+        headers: { cookie },
+      });
+      expect(erased.json<PersonErasure>().erased).toMatchObject({ calls: 1 });
+      // The worker has had the erasure's cancellation.
+      await eventually(async () => {
+        const pending = await calls.where('state', '=', 'pending').execute();
+        return pending.length === 0 ? true : undefined;
+      });
+      const after = await app.inject({
+        method: 'POST',
+        url: URL,
+        payload: { email },
+        headers: { cookie },
+      });
+      expect(after.json<PersonReport>().mailFiles).toEqual([]);
+      const kept = await db
+        .selectFrom('outbox_messages')
+        .select('id')
+        .where((eb) =>
+          eb.or([eb('payload', 'like', `%${email}%`), eb('last_error', 'like', `%${email}%`)]),
+        )
+        .execute();
+      expect(kept).toEqual([]);
     });
 
     it('stops a pending notification: the receiver never gets it', async () => {

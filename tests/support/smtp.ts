@@ -12,6 +12,8 @@ export interface LocalSmtp {
   /** smtp://127.0.0.1:<port>, for SMTP_URL. */
   url: string;
   received: ReceivedMail[];
+  /** Addresses refused at RCPT TO with a 550 that quotes them, as mail servers do. */
+  refused: Set<string>;
   /** Resolves with the next message received (or one already waiting). */
   next(timeoutMs?: number): Promise<ReceivedMail>;
   close(): Promise<void>;
@@ -28,10 +30,15 @@ export async function startLocalSmtp(
   const received: ReceivedMail[] = [];
   const waiting: ((mail: ReceivedMail) => void)[] = [];
   let taken = 0;
+  const refused = new Set<string>();
   const server = new SMTPServer({
     authOptional: true,
     disabledCommands: ['STARTTLS', 'AUTH'],
     logger: false,
+    onRcptTo({ address }, _session, callback) {
+      if (!refused.has(address)) return callback();
+      callback(new Error(`<${address}>: Recipient address rejected: Mailbox unavailable`));
+    },
     onData(stream, session, callback) {
       const chunks: Buffer[] = [];
       stream.on('data', (chunk: Buffer) => chunks.push(chunk));
@@ -53,6 +60,7 @@ export async function startLocalSmtp(
   return {
     url: `smtp://127.0.0.1:${port}`,
     received,
+    refused,
     next(timeoutMs = 10_000) {
       const ready = received[taken];
       if (ready) {

@@ -71,7 +71,11 @@ export function callSender({ db, writes, mailer, context, contact }: CallSenderO
   async function render(message: OutboxMessage): Promise<MailMessage | undefined> {
     const payload = JSON.parse(message.payload) as CallPayload;
     // An erased person's cancellation carries its call: no row, no lead, no status page left.
+    // It goes to a mailbox before the call only: a file would keep the address the erasure
+    // removed, and a cancel once the call began cancels nothing (dropped, its row goes).
     const { erased } = payload;
+    if (erased && (mailer.kind === 'outbox' || Date.parse(erased.slot_start) <= Date.now()))
+      return undefined;
     const row = erased
       ? { ...erased, sequence: payload.sequence }
       : await db

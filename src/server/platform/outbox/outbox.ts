@@ -154,6 +154,15 @@ export async function markAttempted(
       }
     : // Delivered: the copy of the lead's personal data is no longer needed.
       { state: 'sent' as const, payload: '{}', sent_at: at };
+  // A message naming no subject is nobody's to list or erase: sent or given up, it goes (its
+  // payload and error may hold an address).
+  if (!failure?.retryAt) {
+    await db
+      .deleteFrom('outbox_messages')
+      .where('id', 'in', ids)
+      .where('subject_type', 'is', null)
+      .execute();
+  }
   await db
     .updateTable('outbox_messages')
     .set((eb) => ({

@@ -9,6 +9,9 @@ import type {
 
 /* The outbox (decision 075): a message commits with what it tells; claims skip locked rows. */
 
+/** An e-mail address in an error (a mail server's refusal quotes it): not kept in `last_error`. */
+const ADDRESS = /[^\s<>"'(),;:@[\]]+@[^\s<>"'(),;:@[\]]+/g;
+
 export type OutboxMessage = Omit<OutboxMessagesTable, 'id'> & { id: number };
 
 export interface NewOutboxMessage {
@@ -149,13 +152,13 @@ export async function markAttempted(
   const outcome = failure
     ? {
         state: failure.retryAt ? ('pending' as const) : ('failed' as const),
-        last_error: failure.error.slice(0, 500),
+        last_error: failure.error.replace(ADDRESS, '[address]').slice(0, 500),
         ...(failure.retryAt ? { next_attempt_at: failure.retryAt.toISOString() } : {}),
       }
     : // Delivered: the copy of the lead's personal data is no longer needed.
       { state: 'sent' as const, payload: '{}', sent_at: at };
   // A message naming no subject is nobody's to list or erase: sent or given up, it goes (its
-  // payload and error may hold an address).
+  // payload holds an address).
   if (!failure?.retryAt) {
     await db
       .deleteFrom('outbox_messages')

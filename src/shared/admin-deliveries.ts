@@ -9,20 +9,21 @@ import {
   type FromSchema,
 } from './json-schema';
 
-const destinations = ['email', 'webhook', 'meta', 'person'] as const;
+/** Where a failing message was going: the team, its webhook, Meta, the person, the candidate's call. */
+export const failingDestinations = ['email', 'webhook', 'meta', 'person', 'calendar'] as const;
 
 /** The notifications the outbox gave up on, or whose last attempt failed and waits to retry. */
 const deliveries = objectOf({
   failedCount: { ...integer, description: 'Every failing message; `failed` lists the newest' },
-  failedByDestination: objectOf({
-    email: integer,
-    webhook: integer,
-    meta: integer,
-    person: integer,
-  }),
+  failedByDestination: objectOf(
+    Object.fromEntries(failingDestinations.map((destination) => [destination, integer])) as Record<
+      (typeof failingDestinations)[number],
+      typeof integer
+    >,
+  ),
   failed: listOf({
     id: integer,
-    destination: { type: 'string', enum: destinations },
+    destination: { type: 'string', enum: failingDestinations },
     topic: text,
     leadType: { type: ['string', 'null'], enum: ['candidate', 'company', null] },
     leadId: nullable('integer'),

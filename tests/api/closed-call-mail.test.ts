@@ -162,6 +162,37 @@ describeEachDatabase(
       },
     );
 
+    it("lists a call e-mail the candidate's mailbox refused among the delivery problems", async () => {
+      const testApp = current();
+      const { app, db } = testApp;
+      const email = uniqueEmail('refused-call');
+      smtp.refused.add(email);
+      const body = validBodies.candidateApplication(email);
+      expect((await postJson(app, '/api/candidates/submit', body)).statusCode).toBe(200);
+      const id = await candidateIdOf(db, email);
+      const proof = await opened(app, await statusLinkTo(testApp, { table: 'candidates', id }));
+      const { slots } = await bookingPage<{ slots: { start: string }[] }>(app, proof);
+      expect((await book(app, proof, slots[5]!.start)).statusCode).toBe(201);
+      const deliveries = await eventually(async () => {
+        const answer = (
+          await app.inject({
+            method: 'GET',
+            url: '/api/admin/deliveries',
+            headers: { cookie: owner },
+          })
+        ).json<{
+          failedByDestination: Record<string, number>;
+          failed: { destination: string; leadId: number; topic: string; lastError: string }[];
+        }>();
+        return answer.failed.some((row) => row.leadId === id) ? answer : undefined;
+      });
+      expect(deliveries.failed).toContainEqual(
+        expect.objectContaining({ destination: 'calendar', leadId: id, topic: 'call.booked' }),
+      );
+      expect(deliveries.failedByDestination.calendar).toBeGreaterThanOrEqual(1);
+      expect(JSON.stringify(deliveries)).not.toContain(email);
+    });
+
     it('keeps no row naming an erased person whose cancellation their mailbox refuses (nor the refusal quoting them), once the call began or its retries end', async () => {
       const testApp = current();
       const { app, db } = testApp;

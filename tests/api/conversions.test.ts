@@ -343,7 +343,13 @@ describeEachDatabase(
       expect(deliveries.failed).toContainEqual(
         expect.objectContaining({ destination: 'meta', leadId: refusedId, lastError: REFUSED }),
       );
-      expect(deliveries.failedByDestination).toEqual({ email: 0, webhook: 0, meta: 1, person: 0 });
+      expect(deliveries.failedByDestination).toEqual({
+        email: 0,
+        webhook: 0,
+        meta: 1,
+        person: 0,
+        calendar: 0,
+      });
     });
 
     it('retries what Meta refuses for the account (token, permission) or as transient', async () => {

@@ -4,7 +4,12 @@ import { redactSecrets } from '../../platform/http/redact-secrets';
 import { tablesOf } from '../../platform/database/connection';
 import type { OutboxTables } from '../../platform/outbox/outbox-tables';
 import type { Kysely } from 'kysely';
-import { deliveriesSchema, type Deliveries, type FailedDelivery } from '@shared/admin-deliveries';
+import {
+  deliveriesSchema,
+  failingDestinations,
+  type Deliveries,
+  type FailedDelivery,
+} from '@shared/admin-deliveries';
 import { spendPullProblem, type SpendTables } from '../../spend';
 
 type Destination = FailedDelivery['destination'];
@@ -40,7 +45,9 @@ async function failedDeliveries(
       .execute(),
     failing.selectAll().orderBy('id', 'desc').limit(50).execute(),
   ]);
-  const failedByDestination = { email: 0, webhook: 0, meta: 0, person: 0 };
+  const failedByDestination = Object.fromEntries(
+    failingDestinations.map((destination) => [destination, 0]),
+  ) as Deliveries['failedByDestination'];
   for (const { destination, n } of counts)
     failedByDestination[destination as Destination] = Number(n);
   return {

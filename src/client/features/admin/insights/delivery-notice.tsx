@@ -10,6 +10,7 @@ const destinationLabels: Record<FailedDelivery['destination'], string> = {
   webhook: 'Webhook',
   meta: 'Meta Conversions API',
   person: "E-mail to the lead's person",
+  calendar: "Candidate's call e-mail",
 };
 
 const headers = ['Destination', 'Topic', 'Lead', 'Error', 'Attempts', 'Last attempt'];
@@ -21,6 +22,7 @@ export function DeliveryNotice({ onOpenLead }: { onOpenLead(kind: LeadKind, id: 
   const count = formatNumber(data.failedCount);
   const meta = data.failedByDestination?.meta ?? 0;
   const person = data.failedByDestination?.person ?? 0;
+  const calls = data.failedByDestination?.calendar ?? 0;
   return (
     <section
       aria-labelledby="delivery-problems"
@@ -41,10 +43,12 @@ export function DeliveryNotice({ onOpenLead }: { onOpenLead(kind: LeadKind, id: 
       {data.failedCount > 0 && (
         <p className="mt-1 text-sm">
           {data.failedCount === 1
-            ? '1 notification of a new lead could not be delivered.'
-            : `${count} notifications of new leads could not be delivered.`}
+            ? '1 message could not be delivered.'
+            : `${count} messages could not be delivered.`}
           {meta > 0 && ` Meta Conversions API events among them: ${formatNumber(meta)}.`}
           {person > 0 && ` E-mails to the leads themselves among them: ${formatNumber(person)}.`}
+          {calls > 0 &&
+            ` Call invitations, changes and reminders among them: ${formatNumber(calls)}.`}
         </p>
       )}
       {data.failedCount > 0 && (

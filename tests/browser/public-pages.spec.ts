@@ -79,3 +79,17 @@ test.describe('accessibility of the open mobile menu', () => {
     expect(await axeViolations(page)).toEqual([]);
   });
 });
+
+test.describe('the thank-you page on a phone', () => {
+  test.use({ viewport: mobileViewport });
+
+  test('offers the call first: "Book your call" in the first screen, Return Home below', async ({
+    page,
+  }) => {
+    await gotoHydrated(page, '/thank-you');
+    const book = page.getByRole('link', { name: 'Book your call' });
+    await expect(book).toBeInViewport();
+    await expect(book).toHaveAttribute('href', '/book');
+    await expect(page.getByRole('link', { name: 'Return Home' })).toHaveAttribute('href', '/');
+  });
+});

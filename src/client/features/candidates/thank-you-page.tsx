@@ -13,8 +13,8 @@ const nextSteps: readonly Step[] = [
     text: 'Our admissions team reads every application personally.',
   },
   {
-    title: 'We get in touch',
-    text: 'If the programme is a good fit, we contact you to talk about your goals and the next cohort.',
+    title: 'We talk',
+    text: 'A short screening call about your goals and the next cohort: book a time above, or we contact you to arrange it.',
   },
   {
     title: 'You get ready for day one',
@@ -34,14 +34,16 @@ export default function ThankYouPage() {
           </>
         }
         intro="Thank you for applying. Your application is with our admissions team."
-      />
+      >
+        {/* Where a phone lands: the call is the next step, so it is not below the fold. A full
+            page load: the server renders /book for this browser's proof. */}
+        <a href={BOOK_PATH} className={buttonClass({ size: 'lg', className: 'mt-8' })}>
+          Book your call
+        </a>
+      </PageHero>
       <HeadedSection tone="light" id="next-steps-title" heading={{ title: 'What Happens Next' }}>
         <StepList steps={nextSteps} />
-        <div className="mt-12 flex flex-wrap justify-center gap-4">
-          {/* A full page load: the server renders /book for this browser's proof. */}
-          <a href={BOOK_PATH} className={buttonClass({ variant: 'primary', size: 'lg' })}>
-            Book your call
-          </a>
+        <div className="mt-12 flex justify-center">
           <Link to="/" className={buttonClass({ variant: 'dark', size: 'lg' })}>
             Return Home
           </Link>

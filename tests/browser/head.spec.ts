@@ -4,25 +4,64 @@ import {
   expectClientSideNavigation,
   expectHeadOf,
   gotoHydrated,
+  headOf,
   mainHeadingOf,
   site,
 } from './support/site';
+
+/**
+ * Runs `follow` and returns the head as it stood when the new page's main heading appeared:
+ * read in the task that changed the page, before the browser painted it.
+ */
+async function headWhenShown(page: Page, path: string, follow: () => Promise<void>) {
+  await page.evaluate((heading) => {
+    const shown = new Promise((resolve) => {
+      const observer = new MutationObserver(() => {
+        if (document.querySelector('#main h1')?.textContent !== heading) return;
+        observer.disconnect();
+        const read = (selector: string, attribute = 'content') =>
+          document.head.querySelector(selector)?.getAttribute(attribute);
+        const description = read('meta[name="description"]');
+        const [url, ogUrl] = [
+          read('link[rel="canonical"]', 'href'),
+          read('meta[property="og:url"]'),
+        ];
+        resolve({ title: document.title, description, url, ogUrl });
+      });
+      observer.observe(document.body, { childList: true, subtree: true, characterData: true });
+    });
+    Object.assign(window, { __headWhenShown: shown });
+  }, mainHeadingOf(path));
+  await follow();
+  await expect(page.getByRole('heading', { level: 1 })).toHaveText(mainHeadingOf(path));
+  return page.evaluate(() => (window as { __headWhenShown?: Promise<unknown> }).__headWhenShown);
+}
 
 test.describe('head tags', () => {
   test('canonical, og:url, title and description follow client-side navigation', async ({
     page,
   }) => {
     await gotoHydrated(page, '/');
+    const links = [
+      [
+        '/candidates',
+        page
+          .getByRole('navigation', { name: 'Main' })
+          .getByRole('link', { name: 'For Candidates' }),
+      ],
+      ['/privacy', page.getByRole('contentinfo').getByRole('link', { name: 'Privacy Policy' })],
+      ['/terms', page.getByRole('contentinfo').getByRole('link', { name: 'Terms of Service' })],
+    ] as const;
     await expectClientSideNavigation(page, async () => {
-      await page
-        .getByRole('navigation', { name: 'Main' })
-        .getByRole('link', { name: 'For Candidates' })
-        .click();
-      await expectHeadOf(page, '/candidates');
-      await page.getByRole('contentinfo').getByRole('link', { name: 'Privacy Policy' }).click();
-      await expectHeadOf(page, '/privacy');
-      await page.getByRole('contentinfo').getByRole('link', { name: 'Terms of Service' }).click();
-      await expectHeadOf(page, '/terms');
+      for (const [path, link] of links) {
+        // No frame shows the new page under the old page's title or links.
+        const head = headOf(path);
+        expect(await headWhenShown(page, path, () => link.click()), path).toEqual({
+          ...head,
+          ogUrl: head.url,
+        });
+        await expectHeadOf(page, path);
+      }
     });
   });
 

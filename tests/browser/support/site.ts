@@ -121,26 +121,32 @@ export async function expectClientSideNavigation(page: Page, navigate: () => Pro
   ).toBe(true);
 }
 
-/** Asserts the head tags a page should carry once the app runs (spec section 2). */
-export async function expectHeadOf(page: Page, path: string) {
+/** The title, description and URL (canonical, og:url) of a page once the app runs. */
+export function headOf(path: string) {
   const meta = routeMeta.find((route) => route.path === path);
   if (!meta) throw new Error(`Unknown route ${path}`);
-  const title = fullTitle(meta.title, site.brandName);
+  return {
+    title: fullTitle(meta.title, site.brandName),
+    description: meta.description,
+    url: site.siteUrl + path,
+  };
+}
+
+/** Asserts the head tags a page should carry once the app runs (spec section 2). */
+export async function expectHeadOf(page: Page, path: string) {
+  const { title, description, url } = headOf(path);
   const canonical = page.locator('link[rel="canonical"]');
   const ogUrl = page.locator('meta[property="og:url"]');
   await expect(page).toHaveTitle(title);
-  await expect(page.locator('meta[name="description"]')).toHaveAttribute(
-    'content',
-    meta.description,
-  );
-  await expect(canonical).toHaveAttribute('href', site.siteUrl + path);
-  await expect(ogUrl).toHaveAttribute('content', site.siteUrl + path);
+  await expect(page.locator('meta[name="description"]')).toHaveAttribute('content', description);
+  await expect(canonical).toHaveAttribute('href', url);
+  await expect(ogUrl).toHaveAttribute('content', url);
   await expect(canonical).toHaveCount(1);
   await expect(ogUrl).toHaveCount(1);
   await expect(page.locator('meta[property="og:title"]')).toHaveAttribute('content', title);
   await expect(page.locator('meta[name="twitter:description"]')).toHaveAttribute(
     'content',
-    meta.description,
+    description,
   );
   await expect(page.locator('meta[property="og:image"]')).toHaveCount(1);
 }

@@ -1,5 +1,6 @@
-import { lazy, Suspense, useEffect, useRef } from 'react';
+import { lazy, Suspense, use, useEffect, useLayoutEffect, useRef } from 'react';
 import { Outlet, useLocation, useNavigationType } from 'react-router';
+import type * as Head from '../../app/head';
 import { site } from '../../lib/site';
 import { useOptInMode } from '../../lib/tracking/use-opt-in-mode';
 import { useRouteTracking } from '../../lib/tracking/use-page-tracking';
@@ -10,20 +11,22 @@ import { TopBar } from './top-bar';
 
 const ConsentBannerHost = lazy(() => import('./consent-banner'));
 
-/** Keeps the head in step with the route; its code loads only once the canonical is wrong. */
+/** The head's code (decision 005), loaded once a route's canonical link names another path. */
+let headCode: Promise<typeof Head> | undefined;
+
+/**
+ * Keeps the head in step with the route. A navigation's render (a transition) waits for the
+ * head's code beside the page's and changes the head in the commit that shows the page: fetched
+ * after it, in an effect, the head followed the page by up to a second on a slow phone.
+ */
 function usePageHead(): void {
   const { pathname } = useLocation();
-  useEffect(() => {
-    const canonical = document.head.querySelector('link[rel="canonical"]');
-    if (canonical?.getAttribute('href') === site.siteUrl + pathname) return;
-    let current = true;
-    void import('../../app/head').then(({ applyHead, headFor }) => {
-      if (current) applyHead(headFor(pathname, site), site);
-    });
-    return () => {
-      current = false;
-    };
-  }, [pathname]);
+  const stale =
+    typeof document !== 'undefined' &&
+    document.head.querySelector('link[rel="canonical"]')?.getAttribute('href') !==
+      site.siteUrl + pathname;
+  const head = stale ? use((headCode ??= import('../../app/head'))) : undefined;
+  useLayoutEffect(() => head?.applyHead(head.headFor(pathname, site), site), [head, pathname]);
 }
 
 /**

@@ -8,7 +8,7 @@ import { enqueueMessages } from '../../src/server/platform/outbox/outbox';
 import type { OutboxTables } from '../../src/server/platform/outbox/outbox-tables';
 import { adminEnv, patchCandidateStatus, signIn } from '../support/admin';
 import { candidateIdOf, companiesWithEmail, leadProofOf } from '../support/api';
-import { startGraphReceiver, type GraphRequest } from '../support/graph-receiver';
+import { eventRefused, startGraphReceiver, type GraphRequest } from '../support/graph-receiver';
 import { validBodies } from '../support/lead-bodies';
 import { eventually } from '../support/eventually';
 import {
@@ -282,27 +282,39 @@ describeEachDatabase(
 
     it('retries after Meta fails; gives up at once, in Meta’s words, an event it refuses', async () => {
       const testApp = current();
-      graph.failNext = 2;
       const email = uniqueEmail('retry');
       const { eventId, response } = postForm(testApp.app, {
         url: '/api/candidates/email',
         body: { ...validBodies.candidateEmail(email), attribution: { page: '/career' } },
       });
-      expect((await response).statusCode).toBe(200);
-      await eventually(() => eventsWithId(eventId)[0]);
-      const id = await candidateIdOf(testApp.db, email);
-      const [row] = await eventually(async () => {
-        const found = await metaRows(testApp, 'candidate', id);
-        return found[0]?.state === 'sent' ? found : undefined;
+      graph.failFor(eventId, 2);
+      // Another lead's event meanwhile goes at its first attempt: Meta failed the first one only.
+      const alongside = uniqueEmail('alongside');
+      const other = postForm(testApp.app, {
+        url: '/api/candidates/email',
+        body: validBodies.candidateEmail(alongside),
       });
-      expect(row?.attempts).toBe(3);
+      expect((await response).statusCode).toBe(200);
+      expect((await other.response).statusCode).toBe(200);
+      await eventually(() => eventsWithId(eventId)[0]);
+      const sentRow = async (leadEmail: string) => {
+        const id = await candidateIdOf(testApp.db, leadEmail);
+        const [row] = await eventually(async () => {
+          const found = await metaRows(testApp, 'candidate', id);
+          return found[0]?.state === 'sent' ? found : undefined;
+        });
+        return { id, attempts: row?.attempts };
+      };
+      const { id, attempts } = await sentRow(email);
+      expect(attempts).toBe(3);
+      expect((await sentRow(alongside)).attempts).toBe(1);
 
       const refused = uniqueEmail('refused');
       const post = postForm(testApp.app, {
         url: '/api/candidates/email',
         body: validBodies.candidateEmail(refused),
       });
-      graph.rejectEventIds.add(post.eventId);
+      graph.failFor(post.eventId, Infinity, eventRefused);
       expect((await post.response).statusCode).toBe(200);
       const refusedId = await candidateIdOf(testApp.db, refused);
       const [failing] = await eventually(async () => {
@@ -359,28 +371,22 @@ describeEachDatabase(
         { code: 100, error_subcode: 33, message: 'Unsupported post request. Missing permissions' },
         { code: 100, error_subcode: 2804019, is_transient: true, message: 'Invalid parameter' },
       ];
-      try {
-        for (const refusal of refusals) {
-          const email = uniqueEmail('account');
-          graph.failWith = { status: 400, body: JSON.stringify({ error: refusal }) };
-          graph.failNext = 2;
-          const { eventId, response } = postForm(testApp.app, {
-            url: '/api/candidates/email',
-            body: validBodies.candidateEmail(email),
-          });
-          expect((await response).statusCode).toBe(200);
-          const id = await candidateIdOf(testApp.db, email);
-          // Sent once the owner mends the setting (here: Meta's third answer).
-          const [row] = await eventually(async () => {
-            const found = await metaRows(testApp, 'candidate', id);
-            return found[0]?.state === 'sent' ? found : undefined;
-          });
-          expect(row?.attempts, refusal.message).toBe(3);
-          expect(eventsWithId(eventId)).toHaveLength(1);
-        }
-      } finally {
-        graph.failNext = 0;
-        graph.failWith = undefined;
+      for (const refusal of refusals) {
+        const email = uniqueEmail('account');
+        const { eventId, response } = postForm(testApp.app, {
+          url: '/api/candidates/email',
+          body: validBodies.candidateEmail(email),
+        });
+        graph.failFor(eventId, 2, { status: 400, body: JSON.stringify({ error: refusal }) });
+        expect((await response).statusCode).toBe(200);
+        const id = await candidateIdOf(testApp.db, email);
+        // Sent once the owner mends the setting (here: Meta's third answer).
+        const [row] = await eventually(async () => {
+          const found = await metaRows(testApp, 'candidate', id);
+          return found[0]?.state === 'sent' ? found : undefined;
+        });
+        expect(row?.attempts, refusal.message).toBe(3);
+        expect(eventsWithId(eventId)).toHaveLength(1);
       }
     });
 
@@ -420,7 +426,7 @@ describeEachDatabase(
     it("gives up a pixel event's copy past Meta's 48 hours to deduplicate them; the rest still go", async () => {
       const testApp = current();
       // Meta is down for two days: the events wait in the outbox.
-      graph.failNext = Infinity;
+      graph.down();
       const fromPage = uniqueEmail('late-page');
       const page = postForm(testApp.app, {
         url: '/api/candidates/submit',
@@ -456,7 +462,7 @@ describeEachDatabase(
           .where('id', '=', row.id)
           .execute();
       }
-      graph.failNext = 0;
+      graph.recover();
       const done = await eventually(async () => {
         const found = await rows();
         return found.every((row) => row.state !== 'pending') ? found : undefined;

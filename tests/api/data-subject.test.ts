@@ -378,7 +378,7 @@ describeEachDatabase(
       const { app, db } = testApp;
       const cookie = await signIn(app);
       const email = uniqueEmail('pending');
-      receiver.failNext = Infinity;
+      receiver.down();
       try {
         await sent(app, '/api/candidates/email', validBodies.candidateEmail(email));
         const id = await candidateIdOf(db, email);
@@ -402,7 +402,7 @@ describeEachDatabase(
         // The webhook's notice, and the person's confirmation.
         expect(erased.json<PersonErasure>().erased.outboxMessages).toBe(2);
       } finally {
-        receiver.failNext = 0;
+        receiver.recover();
       }
       // A lead sent after it is delivered; the erased one, due as soon, never is.
       const control = uniqueEmail('control');

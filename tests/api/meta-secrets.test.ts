@@ -61,8 +61,7 @@ describeEachDatabase(
     it('is cut from the stored error, the logs and every answer; only owners read the error', async () => {
       const testApp = current();
       const { app, db } = testApp;
-      graph.failWith = malformedTokenAnswer(CAPI_TOKEN);
-      graph.failNext = Infinity;
+      graph.down(malformedTokenAnswer(CAPI_TOKEN));
       const email = uniqueEmail('capi-secret');
       const posted = await app.inject({
         method: 'POST',
@@ -85,8 +84,7 @@ describeEachDatabase(
           .executeTakeFirst();
         return row?.last_error ?? undefined;
       });
-      graph.failNext = 0;
-      graph.failWith = undefined;
+      graph.recover();
       expect(stored).toMatch(/^Meta answered HTTP 400: Malformed access token \[redacted\]/);
       expect(stored).toContain('(code 190)');
       expect(leaks(stored, CAPI_TOKEN)).toBe(false);
@@ -158,8 +156,7 @@ for (const kind of ['sqlite', 'postgres'] as const) {
     `the ad spend pull's token [${kind}]`,
     () => {
       it('is cut from the stored error, the logs and the delivery problems', async () => {
-        insights.failWith = malformedTokenAnswer(ADS_TOKEN);
-        insights.failNext = Infinity;
+        insights.down(malformedTokenAnswer(ADS_TOKEN));
         const pullLogs: string[] = [];
         const testApp = await createTestApp(kind, {
           env: {
@@ -198,8 +195,7 @@ for (const kind of ['sqlite', 'postgres'] as const) {
           const viewer = await newAccount(testApp.app, smtp, owner, 'viewer');
           expect(await spendPull(viewer.cookie)).toMatchObject({ error: null, failures: 1 });
         } finally {
-          insights.failNext = 0;
-          insights.failWith = undefined;
+          insights.recover();
           await testApp.close();
         }
       });

@@ -276,8 +276,9 @@ describeEachDatabase(
 
     it('retries a failed webhook later and then delivers it', async () => {
       const testApp = current();
-      receiver.failNext = 1;
-      const email = await newCandidate(testApp.app);
+      const email = uniqueEmail('notify');
+      receiver.failFor(email, 1);
+      await newCandidate(testApp.app, email);
       const id = await candidateIdOf(testApp.db, email);
       const failed = await eventually(async () => {
         const row = (await outboxRows(testApp, id)).find((r) => r.destination === 'webhook');
@@ -309,7 +310,7 @@ describeEachDatabase(
       const unauthenticated = await testApp.app.inject({ url: '/api/admin/deliveries' });
       expect(unauthenticated.statusCode).toBe(401);
 
-      receiver.failNext = Infinity;
+      receiver.down();
       try {
         const email = await newCandidate(testApp.app);
         const id = await candidateIdOf(testApp.db, email);
@@ -348,7 +349,7 @@ describeEachDatabase(
           lastAttemptAt: expect.stringMatching(/^\d{4}-\d\d-\d\dT/),
         });
       } finally {
-        receiver.failNext = 0;
+        receiver.recover();
       }
     });
   },

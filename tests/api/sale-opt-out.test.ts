@@ -49,7 +49,7 @@ describeEachDatabase(
   (current) => {
     it('from the browser of the form: nothing more goes to Meta, the waiting Lead is dropped unsent', async () => {
       const testApp = current();
-      graph.failNext = Infinity; // Meta is down: the Lead waits in the outbox
+      graph.down(); // Meta is down: the Lead waits in the outbox
       const { email, id, proof } = await consentingCandidate(testApp, 'opt-out');
       await eventually(
         async () => (await metaTopics(testApp, id))[0] === 'Lead:pending' || undefined,
@@ -66,7 +66,7 @@ describeEachDatabase(
       for (const status of ['qualified', 'enrolled', 'placed'])
         expect((await patchCandidateStatus(testApp.app, id, status)).statusCode).toBe(200);
       expect(await metaTopics(testApp, id)).toEqual([]);
-      graph.failNext = 0;
+      graph.recover();
       await new Promise((resolve) => setTimeout(resolve, 300));
       expect(receivedFor(id)).toEqual([]);
 

@@ -119,7 +119,7 @@ for (const kind of ['sqlite', 'postgres'] as const) {
     () => {
       it('pulls every page, shows a failure in the delivery problems until a retry succeeds, and keeps the token out of logs', async () => {
         insights.requests = [];
-        insights.failNext = 1;
+        insights.failFor(`/act_${ACCOUNT}/insights`, 1);
         const logs: string[] = [];
         const testApp = await createTestApp(kind, {
           env: metaEnv,
@@ -232,7 +232,7 @@ for (const kind of ['sqlite', 'postgres'] as const) {
         const testApp = await createTestApp(kind, { env: metaEnv, spendPull: { enabled: false } });
         try {
           insights.requests = [];
-          insights.failNext = 0;
+          insights.recover();
           const db = tablesOf<SpendTables>(testApp.db);
           const config = {
             accessToken: TOKEN,

@@ -234,7 +234,7 @@ describeEachDatabase(
         return rows.length === 2 && rows.every((row) => row.state === 'sent') ? rows : undefined;
       });
       // Qualified while Meta fails: that event waits for its retry.
-      graph.failNext = Infinity;
+      graph.down();
       try {
         expect((await patchCandidateStatus(app, granted.id, 'qualified')).statusCode).toBe(200);
         await eventually(async () => {
@@ -259,7 +259,7 @@ describeEachDatabase(
         expect(body).not.toContain(TOKEN);
         expect(body).not.toContain('An unknown error occurred');
       } finally {
-        graph.failNext = 0;
+        graph.recover();
       }
 
       const denied = await applied('denied');

@@ -1,4 +1,4 @@
-import { listenAsReceiver, type FailingReceiver } from './http-receiver';
+import { listenAsReceiver, type FailingReceiver, type FailureAnswer } from './http-receiver';
 import { freePort } from './ports';
 
 export interface GraphRequest {
@@ -15,10 +15,24 @@ export interface GraphReceiver extends FailingReceiver {
   url: string;
   /** Accepted POSTs, in arrival order. */
   received: GraphRequest[];
-  /** Answer 400 with Meta's error shape to events whose event_id is in this set. */
-  rejectEventIds: Set<string>;
   close(): Promise<void>;
 }
+
+/** Meta's 400 to an event it refuses for its own data: `graph.failFor(eventId, Infinity, eventRefused)`. */
+export const eventRefused: FailureAnswer = {
+  status: 400,
+  body: JSON.stringify({
+    error: {
+      message: 'Invalid parameter',
+      type: 'OAuthException',
+      code: 100,
+      error_subcode: 2804003,
+      is_transient: false,
+      error_user_title: 'Event Timestamp Too Old',
+      error_user_msg: 'The timestamp for this event is too far in the past.',
+    },
+  }),
+};
 
 /**
  * A real local HTTP server standing in for Meta's Graph API: it keeps each events POST and
@@ -29,37 +43,17 @@ export async function startGraphReceiver(port?: number): Promise<GraphReceiver> 
   const receiver: GraphReceiver = {
     url: `http://127.0.0.1:${port}`,
     received: [],
-    failNext: 0,
-    rejectEventIds: new Set(),
-    close: async () => close(),
+    ...(await listenAsReceiver(
+      port,
+      '{"error":{"message":"An unknown error occurred"}}',
+      (request, text, response) => {
+        const body = JSON.parse(text) as GraphRequest['body'];
+        receiver.received.push({ path: request.url ?? '', body });
+        response
+          .writeHead(200, { 'content-type': 'application/json' })
+          .end(JSON.stringify({ events_received: body.data.length, fbtrace_id: 'trace' }));
+      },
+    )),
   };
-  const close = await listenAsReceiver(
-    port,
-    receiver,
-    '{"error":{"message":"An unknown error occurred"}}',
-    (request, text, response) => {
-      const body = JSON.parse(text) as GraphRequest['body'];
-      if (body.data.some((event) => receiver.rejectEventIds.has(String(event.event_id)))) {
-        response.writeHead(400, { 'content-type': 'application/json' }).end(
-          JSON.stringify({
-            error: {
-              message: 'Invalid parameter',
-              type: 'OAuthException',
-              code: 100,
-              error_subcode: 2804003,
-              is_transient: false,
-              error_user_title: 'Event Timestamp Too Old',
-              error_user_msg: 'The timestamp for this event is too far in the past.',
-            },
-          }),
-        );
-        return;
-      }
-      receiver.received.push({ path: request.url ?? '', body });
-      response
-        .writeHead(200, { 'content-type': 'application/json' })
-        .end(JSON.stringify({ events_received: body.data.length, fbtrace_id: 'trace' }));
-    },
-  );
   return receiver;
 }

@@ -26,7 +26,7 @@ export interface InsightsReceiver extends FailingReceiver {
 /**
  * A real local HTTP server standing in for the Graph API's insights edge: it pages its rows
  * with `paging.next` (a cursor, as Meta does, with the token in the next page's address) and
- * answers Meta's error shape while `failNext` is above 0.
+ * answers Meta's error shape to the requests its failures pick.
  */
 export async function startInsightsReceiver(): Promise<InsightsReceiver> {
   const port = await freePort();
@@ -35,31 +35,28 @@ export async function startInsightsReceiver(): Promise<InsightsReceiver> {
     rows: [],
     pageSize: 2,
     requests: [],
-    failNext: 0,
-    close: async () => close(),
+    ...(await listenAsReceiver(
+      port,
+      '{"error":{"message":"Service temporarily unavailable","code":2}}',
+      (request, _body, response) => {
+        const url = new URL(request.url ?? '/', receiver.url);
+        receiver.requests.push({ url, authorization: request.headers.authorization });
+        const after = Number(url.searchParams.get('after') ?? 0);
+        const end = after + receiver.pageSize;
+        const next = new URL(url);
+        next.searchParams.set('after', String(end));
+        next.searchParams.set('access_token', 'token-in-next-page');
+        response.writeHead(200, { 'content-type': 'application/json' }).end(
+          JSON.stringify({
+            data: receiver.rows.slice(after, end),
+            paging: {
+              cursors: { before: String(after), after: String(end) },
+              ...(end < receiver.rows.length ? { next: next.toString() } : {}),
+            },
+          }),
+        );
+      },
+    )),
   };
-  const close = await listenAsReceiver(
-    port,
-    receiver,
-    '{"error":{"message":"Service temporarily unavailable","code":2}}',
-    (request, _body, response) => {
-      const url = new URL(request.url ?? '/', receiver.url);
-      receiver.requests.push({ url, authorization: request.headers.authorization });
-      const after = Number(url.searchParams.get('after') ?? 0);
-      const end = after + receiver.pageSize;
-      const next = new URL(url);
-      next.searchParams.set('after', String(end));
-      next.searchParams.set('access_token', 'token-in-next-page');
-      response.writeHead(200, { 'content-type': 'application/json' }).end(
-        JSON.stringify({
-          data: receiver.rows.slice(after, end),
-          paging: {
-            cursors: { before: String(after), after: String(end) },
-            ...(end < receiver.rows.length ? { next: next.toString() } : {}),
-          },
-        }),
-      );
-    },
-  );
   return receiver;
 }

@@ -25,21 +25,19 @@ export async function startWebhookReceiver(secret: string): Promise<WebhookRecei
     url: `http://127.0.0.1:${port}/hooks/leads`,
     received: [],
     badSignatures: 0,
-    failNext: 0,
-    close: async () => close(),
+    ...(await listenAsReceiver(port, 'try later', (request, body, response) => {
+      try {
+        const parsed = verifier.verify(body, request.headers as Record<string, string>);
+        receiver.received.push({
+          id: String(request.headers['webhook-id']),
+          body: parsed as ReceivedWebhook['body'],
+        });
+        response.writeHead(204).end();
+      } catch {
+        receiver.badSignatures++;
+        response.writeHead(400).end('bad signature');
+      }
+    })),
   };
-  const close = await listenAsReceiver(port, receiver, 'try later', (request, body, response) => {
-    try {
-      const parsed = verifier.verify(body, request.headers as Record<string, string>);
-      receiver.received.push({
-        id: String(request.headers['webhook-id']),
-        body: parsed as ReceivedWebhook['body'],
-      });
-      response.writeHead(204).end();
-    } catch {
-      receiver.badSignatures++;
-      response.writeHead(400).end('bad signature');
-    }
-  });
   return receiver;
 }

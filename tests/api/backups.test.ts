@@ -41,6 +41,8 @@ const CLIENTS = 20;
 const STRACE = '/usr/bin/strace';
 /** strace's kill as a rename starts: SIGKILL, the rename not done. */
 const INJECT_KILL = 'inject=rename,renameat,renameat2:error=EIO:signal=KILL';
+/** strace's stop after an fsync: SIGSTOP, the process still running. */
+const INJECT_STOP = 'inject=fsync:signal=STOP';
 
 let work: string;
 let clientDir: string;
@@ -350,6 +352,43 @@ describe('npm run backup and npm run restore', () => {
       // Run again, it restores.
       const restore = await runScript('restore', env, [good]);
       expect(restore.code, restore.stderr).toBe(0);
+      const restored = await start(env);
+      const now = await exportedLeads(restored.baseUrl);
+      expect([now.includes(kept), now.includes(later)]).toEqual([true, false]);
+      await stop(restored);
+    },
+    60_000,
+  );
+
+  it.skipIf(!existsSync(STRACE) && process.env.CI !== 'true')(
+    'a second restore refuses at once while one runs; after a kill (SIGKILL) the next goes ahead',
+    async () => {
+      const { dataDir, env, kept, later, good, live } = await backedUpThenLater();
+      const [incoming, lock] = [`${live}.restore.partial`, `${live}.restore.lock`];
+      // The first restore is stopped (SIGSTOP) once its copy is written and synced.
+      const stopAtSync = ['-f', '-qq', '-o', '/dev/null', '-P', incoming, '-e', INJECT_STOP];
+      const first = runScript('restore', env, [good], [STRACE, ...stopAtSync]);
+      const pid = await eventually(async () => {
+        const holder = Number(await readFile(lock, 'utf8').catch(() => ''));
+        const state = await readFile(`/proc/${holder}/stat`, 'utf8').catch(() => '');
+        return /^\d+ \(.*\) [tT] /.test(state) ? holder : undefined;
+      });
+      const copy = await sha256(incoming);
+
+      const second = await runScript('restore', env, [good]);
+      expect(second.code).toBe(1);
+      expect(second.stderr).toContain(
+        `Not restored: another restore (process ${pid}) is running on ${dataDir}: wait for it`,
+      );
+      expect(await sha256(incoming)).toBe(copy);
+
+      // Killed, it leaves its lock: no process holds it any more, so the next restore goes ahead.
+      process.kill(pid, 'SIGKILL');
+      expect((await first).stdout).toBe('');
+      expect(existsSync(lock)).toBe(true);
+      const third = await runScript('restore', env, [good]);
+      expect([third.code, third.stderr]).toEqual([0, '']);
+      expect([existsSync(lock), existsSync(incoming)]).toEqual([false, false]);
       const restored = await start(env);
       const now = await exportedLeads(restored.baseUrl);
       expect([now.includes(kept), now.includes(later)]).toEqual([true, false]);

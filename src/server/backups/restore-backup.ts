@@ -1,5 +1,5 @@
 import { existsSync } from 'node:fs';
-import { copyFile, link, mkdir, readFile, rename, rm, stat } from 'node:fs/promises';
+import { copyFile, link, mkdir, readFile, rename, rm, stat, writeFile } from 'node:fs/promises';
 import path from 'node:path';
 import SqliteDatabase from 'better-sqlite3';
 import { SQLITE_FILE_NAME } from '../platform/database/connection';
@@ -98,6 +98,53 @@ function checkContents(backup: SqliteDatabase.Database, knownMigrations: readonl
   }
 }
 
+/** Whether process `pid` runs (EPERM: it does, as another user's). */
+function running(pid: number): boolean {
+  try {
+    process.kill(pid, 0);
+    return true;
+  } catch (error) {
+    return (error as NodeJS.ErrnoException).code === 'EPERM';
+  }
+}
+
+/**
+ * One restore at a time on a DATA_DIR (decision 130): each deletes and writes the same partial
+ * copy. The lock file holds its process's pid; one whose process is gone (killed) is taken
+ * over. Resolves with the lock's release.
+ */
+async function lockRestores(dataDir: string): Promise<() => Promise<void>> {
+  const lock = path.join(dataDir, `${SQLITE_FILE_NAME}.restore.lock`);
+  await mkdir(dataDir, { recursive: true });
+  for (;;) {
+    try {
+      await writeFile(lock, `${process.pid}\n`, { flag: 'wx' });
+      return () => rm(lock, { force: true });
+    } catch (error) {
+      if ((error as NodeJS.ErrnoException).code !== 'EEXIST') throw error;
+    }
+    const text = await readFile(lock, 'utf8').catch(() => undefined);
+    if (text === undefined) continue; // released meanwhile
+    // Empty: its process is writing its pid (a killed one's empty lock is never taken over).
+    const pid = Number(text) || undefined;
+    if (pid === undefined || running(pid)) {
+      throw new RestoreRefused(
+        `another restore${pid ? ` (process ${pid})` : ''} is running on ${dataDir}: wait for it ` +
+          `to finish (if none is, delete ${lock})`,
+      );
+    }
+    // Moved aside, then deleted: of two restores that found it stale, the slower one moves the
+    // lock the faster one has made since, and puts it back.
+    const aside = `${lock}.stale-${process.pid}`;
+    const moved = await rename(lock, aside).then(
+      () => readFile(aside, 'utf8'),
+      () => undefined,
+    );
+    if (moved !== undefined && Number(moved) !== pid) await link(aside, lock).catch(() => {});
+    await rm(aside, { force: true });
+  }
+}
+
 /** Restores `file` (decision 130), refused while open; the current one is kept aside. */
 export async function restoreBackup({
   file,
@@ -119,11 +166,11 @@ export async function restoreBackup({
     }
   };
   refuseIfInUse();
+  const unlock = await lockRestores(dataDir);
   const incoming = restorePartialOf(dataDir);
-  await rm(incoming, { force: true });
-  const expected = await checkBackup(file, knownMigrations);
-  await mkdir(dataDir, { recursive: true });
   try {
+    await rm(incoming, { force: true });
+    const expected = await checkBackup(file, knownMigrations);
     await copyFile(file, incoming);
     await fsyncPath(incoming);
     if ((await sha256Of(incoming)) !== expected) {
@@ -151,5 +198,6 @@ export async function restoreBackup({
     return { replacedKeptAt };
   } finally {
     await rm(incoming, { force: true });
+    await unlock();
   }
 }

@@ -1,4 +1,6 @@
 import { generate } from 'otplib';
+import type { SessionEntry } from '@shared/admin-accounts';
+import type { AuditEntryView } from '../../src/server/admin/audit/audit-log';
 import { expect, it } from 'vitest';
 import { ADMIN_TEST_PASSWORD, adminEnv, freshAddress, signIn } from '../support/admin';
 import { guardedReads } from '../support/openapi';
@@ -217,6 +219,58 @@ describeEachDatabase(
       expect(
         (await app.inject({ method: 'DELETE', url, headers: { cookie: as } })).statusCode,
       ).toBe(204);
+    });
+
+    it("names in each sign-in's and change's audit entry the session the account has after it", async () => {
+      const { app } = current();
+      /** The newest entry of `action` names the session `cookie` is, as its sessions list shows. */
+      const expectActorIs = async (cookie: string, action: string) => {
+        const get = (url: string) => app.inject({ url, headers: { cookie } });
+        const sessions = (await get('/api/admin/sessions')).json<SessionEntry[]>();
+        const current = sessions.find((session) => session.current)?.id;
+        const [entry] = (await get(`/api/admin/audit?action=${action}&limit=1`)).json<
+          AuditEntryView[]
+        >();
+        expect(entry?.actor, action).toMatch(new RegExp(`\\(account 1, session ${current}\\)$`));
+      };
+      const signedIn = await signIn(app);
+      await expectActorIs(signedIn, 'sign_in');
+      const totp = await setUpTotp(app, signedIn);
+      await expectActorIs(totp.cookie, 'totp_added');
+      const address = freshAddress();
+      const pending = await passwordStep(app, address);
+      let cookie = sessionCookie(
+        await secondStep(app, pending, await nextCode(totp.secret), address),
+      )!;
+      await expectActorIs(cookie, 'sign_in');
+      const change = async (
+        action: string,
+        answer: Promise<Awaited<ReturnType<App['inject']>>>,
+      ) => {
+        const response = await answer;
+        expect(response.statusCode, action).toBeLessThan(300);
+        cookie = sessionCookie(response)!;
+        await expectActorIs(cookie, action);
+        return response;
+      };
+      await change('recovery_codes_regenerated', post(app, '/api/admin/recovery-codes', cookie));
+      const options = await post(app, '/api/admin/passkeys/registration-options', cookie);
+      const response = softwarePasskey('http://localhost:3000').register(options.json());
+      const added = await change(
+        'passkey_added',
+        post(app, '/api/admin/passkeys', cookie, { name: 'Laptop', response }),
+      );
+      const url = `/api/admin/passkeys/${added.json<{ id: number }>().id}`;
+      await change(
+        'passkey_renamed',
+        app.inject({ method: 'PATCH', url, headers: { cookie }, payload: { name: 'Work' } }),
+      );
+      await change('passkey_removed', app.inject({ method: 'DELETE', url, headers: { cookie } }));
+      // Off again: the next test signs in with the password alone.
+      await change(
+        'totp_removed',
+        app.inject({ method: 'DELETE', url: '/api/admin/totp', headers: { cookie } }),
+      );
     });
 
     it('asks for the password or a factor again before a change, past five minutes', async () => {

@@ -153,29 +153,20 @@ export class AdminSessions {
     await this.revokeWhere(now, (eb) => eb('account_id', '=', accountId));
   }
 
-  /** A new token for `session` (a change of factor), keeping its limits: none is stretched. */
+  /**
+   * A new token for `session` (a change of factor): the old one is refused at once. The session
+   * keeps its id, so the change's audit entry names the session the account has after it, and
+   * its limits: none is stretched.
+   */
   async rotate(session: LiveSession, now = new Date()) {
-    const old = await this.db
-      .selectFrom('admin_sessions')
-      .selectAll()
-      .where('id', '=', session.id)
-      .executeTakeFirstOrThrow();
     const token = newToken();
-    const id = await this.db.transaction().execute(async (trx) => {
-      await trx
-        .updateTable('admin_sessions')
-        .set({ revoked_at: now.toISOString() })
-        .where('id', '=', session.id)
-        .execute();
-      const { id: _id, ...kept } = old;
-      const row = await trx
-        .insertInto('admin_sessions')
-        .values({ ...kept, token_hash: sha256Hex(token), last_seen_at: now.toISOString() })
-        .returning('id')
-        .executeTakeFirstOrThrow();
-      return Number(row.id);
-    });
-    return { id, account: session.account, token, expiresAt: new Date(old.expires_at) };
+    const { expires_at } = await this.db
+      .updateTable('admin_sessions')
+      .set({ token_hash: sha256Hex(token), last_seen_at: now.toISOString() })
+      .where('id', '=', session.id)
+      .returning('expires_at')
+      .executeTakeFirstOrThrow();
+    return { ...session, token, expiresAt: new Date(expires_at) };
   }
 
   private async revokeWhere(now: Date, which: (eb: SessionsEb) => Expression<SqlBool>) {

@@ -32,16 +32,21 @@ describeEachDatabase(
       await openForCalls(current().app, owner);
     });
 
-    /** An applicant whose status link is opened (their mailbox proof), with a call booked. */
-    async function bookedApplicant(testApp: TestApp) {
+    /** `email` applies, opens their status link (the mailbox proof) and books a call. */
+    async function applyAndBook(testApp: TestApp, email: string) {
       const { app, db } = testApp;
-      const email = uniqueEmail('closed-call');
       const body = validBodies.candidateApplication(email);
       expect((await postJson(app, '/api/candidates/submit', body)).statusCode).toBe(200);
       const id = await candidateIdOf(db, email);
       const proof = await opened(app, await statusLinkTo(testApp, { table: 'candidates', id }));
       const { slots } = await bookingPage<{ slots: { start: string }[] }>(app, proof);
       expect((await book(app, proof, slots[4]!.start)).statusCode).toBe(201);
+      return { id, proof };
+    }
+    /** An applicant with a call booked, its invitation received. */
+    async function bookedApplicant(testApp: TestApp) {
+      const email = uniqueEmail('closed-call');
+      const { id, proof } = await applyAndBook(testApp, email);
       const invitation = await mailTo(email, 'Your screening call is booked');
       return { email, id, proof, uid: invitationIn(invitation.raw).uid };
     }
@@ -164,15 +169,10 @@ describeEachDatabase(
 
     it("lists a call e-mail the candidate's mailbox refused among the delivery problems", async () => {
       const testApp = current();
-      const { app, db } = testApp;
+      const { app } = testApp;
       const email = uniqueEmail('refused-call');
       smtp.refused.add(email);
-      const body = validBodies.candidateApplication(email);
-      expect((await postJson(app, '/api/candidates/submit', body)).statusCode).toBe(200);
-      const id = await candidateIdOf(db, email);
-      const proof = await opened(app, await statusLinkTo(testApp, { table: 'candidates', id }));
-      const { slots } = await bookingPage<{ slots: { start: string }[] }>(app, proof);
-      expect((await book(app, proof, slots[5]!.start)).statusCode).toBe(201);
+      const { id } = await applyAndBook(testApp, email);
       const deliveries = await eventually(async () => {
         const answer = (
           await app.inject({

@@ -123,3 +123,28 @@ test('a form loading its code fetches no stylesheet: the page has it inlined alr
   await expect(page.getByLabel('First name')).toHaveValue('Ada');
   expect(stylesheets).toEqual([]);
 });
+
+test('a page whose code is gone (a deploy replaced the build) loads afresh, once, not blank', async ({
+  page,
+  consoleGuard,
+}) => {
+  // The old build's file answers 404 once: the browser logs the failed request.
+  consoleGuard.allow(/Failed to load resource: the server responded with a status of 404/);
+  let refused = 0;
+  await page.route(/\/assets\/candidates-page-[\w-]+\.js$/, (route) =>
+    refused++ === 0 ? route.fulfill({ status: 404, body: '' }) : route.continue(),
+  );
+  await gotoHydrated(page, '/');
+  const loads: string[] = [];
+  page.on('load', () => loads.push(page.url()));
+  await page
+    .getByRole('navigation', { name: 'Main' })
+    .getByRole('link', { name: 'For Candidates' })
+    .click();
+  await expect(page.getByRole('heading', { level: 1 })).toHaveText(
+    'Launch Your Tech Career in Weeks, Not Years',
+  );
+  await expect(page.locator('html[data-hydrated="true"]')).toBeAttached();
+  expect(loads.map((url) => new URL(url).pathname)).toEqual(['/candidates']);
+  expect(refused).toBe(2);
+});

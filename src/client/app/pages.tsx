@@ -1,10 +1,11 @@
 import { lazy, type ComponentType } from 'react';
+import { loadCode } from '../lib/load-code';
 
 /** A code-split page; preloaded before hydration and pre-rendering, it renders without suspending. */
 function lazyPage(load: () => Promise<{ default: ComponentType }>) {
   let Loaded: ComponentType | undefined;
   const preload = async () => {
-    Loaded ??= (await load()).default;
+    Loaded ??= (await loadCode(load)).default;
   };
   const Suspending = lazy(async () => {
     await preload();

@@ -1,6 +1,7 @@
 import { lazy, Suspense, use, useEffect, useLayoutEffect, useRef } from 'react';
 import { Outlet, useLocation, useNavigationType } from 'react-router';
 import type * as Head from '../../app/head';
+import { loadCode } from '../../lib/load-code';
 import { site } from '../../lib/site';
 import { useOptInMode } from '../../lib/tracking/use-opt-in-mode';
 import { useRouteTracking } from '../../lib/tracking/use-page-tracking';
@@ -9,7 +10,7 @@ import { Footer } from './footer';
 import { NetworkCanvas } from './network/network-canvas';
 import { TopBar } from './top-bar';
 
-const ConsentBannerHost = lazy(() => import('./consent-banner'));
+const ConsentBannerHost = lazy(() => loadCode(() => import('./consent-banner')));
 
 /** The head's code (decision 005), loaded once a route's canonical link names another path. */
 let headCode: Promise<typeof Head> | undefined;
@@ -25,7 +26,7 @@ function usePageHead(): void {
     typeof document !== 'undefined' &&
     document.head.querySelector('link[rel="canonical"]')?.getAttribute('href') !==
       site.siteUrl + pathname;
-  const head = stale ? use((headCode ??= import('../../app/head'))) : undefined;
+  const head = stale ? use((headCode ??= loadCode(() => import('../../app/head')))) : undefined;
   useLayoutEffect(() => head?.applyHead(head.headFor(pathname, site), site), [head, pathname]);
 }
 

@@ -1,7 +1,10 @@
 import { lazy, Suspense } from 'react';
+import { loadCode } from '../../lib/load-code';
 import { useToasts } from '../../lib/toast-store';
 
-const Toaster = lazy(() => import('./toaster').then((module) => ({ default: module.Toaster })));
+const Toaster = lazy(() =>
+  loadCode(() => import('./toaster')).then((module) => ({ default: module.Toaster })),
+);
 
 /** Radix Toast (~18 KB gzip) loads with the first toast; most visits see none. */
 export function LazyToaster() {

@@ -4,6 +4,7 @@ import { leadKindSchema, type LeadKind } from '@shared/lead-status';
 import * as Tabs from '@radix-ui/react-tabs';
 import { useMutation, useQueryClient } from '@tanstack/react-query';
 import { Download, LogOut, RefreshCw } from 'lucide-react';
+import { loadCode } from '../../lib/load-code';
 import { toast } from '../../lib/toast-store';
 import { adminToasts } from './ui/admin-toasts';
 import { leadCount, refreshLeads, useDeleteLead, useTabCounts, type LeadPage } from './api/leads';
@@ -98,7 +99,7 @@ function useLeadLink() {
 
 // The detail (its forms, field labels and react-hook-form) is its own chunk, loaded as the
 // dashboard shows: a click then waits for neither it nor React's throttled Suspense reveal.
-const LeadDetailPanel = lazy(() => import('./leads/detail/lead-detail'));
+const LeadDetailPanel = lazy(() => loadCode(() => import('./leads/detail/lead-detail')));
 
 interface DashboardTab {
   id: TabId | 'board';

@@ -4,6 +4,7 @@ import { Building2, GraduationCap, Mail, type LucideIcon } from 'lucide-react';
 import { preloadWhenPreRendering } from '../../components/forms/lazy-form';
 import { PageHero } from '../../components/ui/page-hero';
 import { Container } from '../../components/ui/section';
+import { loadCode } from '../../lib/load-code';
 import { site } from '../../lib/site';
 import { usePageState } from '../../lib/page-state';
 import { useHydrated } from '../../lib/use-hydrated';
@@ -80,7 +81,7 @@ function ChoiceCard({
 // The tabs' code (Radix Tabs, ~6 KB gzip) loads once the visitor chose: not in the first load.
 let LoadedForms: typeof ContactFormsComponent | undefined;
 const loadForms = async () => {
-  LoadedForms ??= (await import('./contact-forms')).ContactForms;
+  LoadedForms ??= (await loadCode(() => import('./contact-forms'))).ContactForms;
 };
 preloadWhenPreRendering(loadForms);
 const SuspendingForms = lazy(async () => {

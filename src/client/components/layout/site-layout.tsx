@@ -13,7 +13,7 @@ import { TopBar } from './top-bar';
 const ConsentBannerHost = lazy(() => loadCode(() => import('./consent-banner')));
 
 /** The head's code (decision 005), loaded once a route's canonical link names another path. */
-let headCode: Promise<typeof Head> | undefined;
+let headCode: Promise<typeof Head | undefined> | undefined;
 
 /**
  * Keeps the head in step with the route. A navigation's render (a transition) waits for the
@@ -26,7 +26,10 @@ function usePageHead(): void {
     typeof document !== 'undefined' &&
     document.head.querySelector('link[rel="canonical"]')?.getAttribute('href') !==
       site.siteUrl + pathname;
-  const head = stale ? use((headCode ??= loadCode(() => import('../../app/head')))) : undefined;
+  // Failing to load again after its reload, the head stays as it is: the page still shows.
+  const head = stale
+    ? use((headCode ??= loadCode(() => import('../../app/head')).catch(() => undefined)))
+    : undefined;
   useLayoutEffect(() => head?.applyHead(head.headFor(pathname, site), site), [head, pathname]);
 }
 

@@ -1,6 +1,6 @@
 import type { Route } from '@playwright/test';
 import { expect, test } from './fixtures';
-import { gotoHydrated } from './support/site';
+import { axeViolations, gotoHydrated } from './support/site';
 
 /**
  * Lead forms load their code after the page has hydrated, once it is idle or at first use
@@ -147,4 +147,37 @@ test('a page whose code is gone (a deploy replaced the build) loads afresh, once
   await expect(page.locator('html[data-hydrated="true"]')).toBeAttached();
   expect(loads.map((url) => new URL(url).pathname)).toEqual(['/candidates']);
   expect(refused).toBe(2);
+});
+
+test('a page whose code fails again after its reload says so, with a way back, not a blank screen', async ({
+  page,
+  consoleGuard,
+}) => {
+  consoleGuard.allow(/Failed to load resource: the server responded with a status of 404/);
+  consoleGuard.allow(
+    /Failed to fetch dynamically imported module|error occurred in the <Suspending>/,
+  );
+  await page.route(/\/assets\/candidates-page-[\w-]+\.js$/, (route) =>
+    route.fulfill({ status: 404, body: '' }),
+  );
+  await gotoHydrated(page, '/');
+  // This tab already reloaded /candidates for its code once.
+  await page.evaluate(
+    (url) => sessionStorage.setItem('tbReloadedForCode', url),
+    `${new URL(page.url()).origin}/candidates`,
+  );
+  await page
+    .getByRole('navigation', { name: 'Main' })
+    .getByRole('link', { name: 'For Candidates' })
+    .click();
+  await expect(page.getByRole('heading', { level: 1 })).toHaveText('This page could not load');
+  await expect(page.getByRole('contentinfo')).toBeVisible();
+  await expect(page.getByRole('link', { name: 'Try Again' })).toHaveAttribute(
+    'href',
+    '/candidates',
+  );
+  expect(await axeViolations(page)).toEqual([]);
+  // Another page is not held by the failed one.
+  await page.getByRole('contentinfo').getByRole('link', { name: 'Privacy Policy' }).click();
+  await expect(page.getByRole('heading', { level: 1 })).toHaveText('Privacy Policy');
 });

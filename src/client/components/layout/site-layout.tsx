@@ -8,6 +8,7 @@ import { useRouteTracking } from '../../lib/tracking/use-page-tracking';
 import { LazyToaster } from '../ui/lazy-toaster';
 import { Footer } from './footer';
 import { NetworkCanvas } from './network/network-canvas';
+import { PageErrorBoundary } from './page-error-boundary';
 import { TopBar } from './top-bar';
 
 const ConsentBannerHost = lazy(() => loadCode(() => import('./consent-banner')));
@@ -59,6 +60,7 @@ function useScrollOnNavigate(): void {
 }
 
 export function SiteLayout() {
+  const { pathname } = useLocation();
   usePageHead();
   useScrollOnNavigate();
   useRouteTracking();
@@ -81,7 +83,10 @@ export function SiteLayout() {
       <NetworkCanvas />
       <TopBar />
       <main id="main" tabIndex={-1} className="flex-1 pt-24 outline-none">
-        <Outlet />
+        {/* A new page gets a new boundary: one page's failure does not stay on the next. */}
+        <PageErrorBoundary key={pathname}>
+          <Outlet />
+        </PageErrorBoundary>
       </main>
       <Footer />
       <LazyToaster />

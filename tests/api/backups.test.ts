@@ -368,10 +368,17 @@ describe('npm run backup and npm run restore', () => {
       // The first restore is stopped (SIGSTOP) once its copy is written and synced.
       const stopAtSync = ['-f', '-qq', '-o', '/dev/null', '-P', incoming, '-e', INJECT_STOP];
       const first = runScript('restore', env, [good], [STRACE, ...stopAtSync]);
+      // Stopped, with its whole copy written: a traced process also passes through brief
+      // tracing stops ("t") at every system call, so one look at its state is not enough.
+      const { size } = await stat(good);
+      const stoppedAtSync = async (holder: number) =>
+        /^\d+ \(.*\) [tT] /.test(await readFile(`/proc/${holder}/stat`, 'utf8').catch(() => '')) &&
+        (await stat(incoming).catch(() => undefined))?.size === size;
       const pid = await eventually(async () => {
         const holder = Number(await readFile(lock, 'utf8').catch(() => ''));
-        const state = await readFile(`/proc/${holder}/stat`, 'utf8').catch(() => '');
-        return /^\d+ \(.*\) [tT] /.test(state) ? holder : undefined;
+        if (!holder || !(await stoppedAtSync(holder))) return undefined;
+        await new Promise((resolve) => setTimeout(resolve, 200));
+        return (await stoppedAtSync(holder)) ? holder : undefined;
       });
       const copy = await sha256(incoming);
 

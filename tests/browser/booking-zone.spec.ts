@@ -119,3 +119,24 @@ test('on a phone: "Book This Time" stays on screen under the times, and never hi
   }
   await expect(submit).toBeInViewport();
 });
+
+test('cancelling the call asks once more: the first press only opens the question', async ({
+  page,
+}) => {
+  await applyAndOpen(page);
+  await page.locator('input[name="start"]').first().check();
+  await page.getByRole('button', { name: 'Book This Time' }).click();
+  await expect(page.getByRole('status')).toHaveText(BOOKING_NOTICES.booked);
+  const ask = page.getByText('Cancel My Call', { exact: true });
+  const yes = page.getByRole('button', { name: 'Yes, Cancel My Call' });
+  await expect(yes).toBeHidden();
+  // By keyboard: the question opens with Enter, and nothing is cancelled yet.
+  await ask.focus();
+  await page.keyboard.press('Enter');
+  await expect(yes).toBeVisible();
+  await expect(page.getByText(/Your screening call is on /)).toBeVisible();
+  await expect(page.getByRole('status')).toHaveText(BOOKING_NOTICES.booked);
+  await yes.click();
+  await expect(page.getByRole('status')).toHaveText(BOOKING_NOTICES.cancelled);
+  await expect(page.getByText(/Your screening call is on /)).toHaveCount(0);
+});

@@ -164,7 +164,8 @@ test('without JavaScript: apply, book from the thank-you page, move from the sta
   await expect
     .poll(() => reminders().length, { timeout: second - Date.now() + 15_000 })
     .toBe(reminderLeads.length);
-  await page.getByRole('button', { name: 'Cancel My Call' }).click();
+  await page.getByText('Cancel My Call', { exact: true }).click();
+  await page.getByRole('button', { name: 'Yes, Cancel My Call' }).click();
   await expect(page.getByRole('status')).toHaveText(BOOKING_NOTICES.cancelled);
   const cancelled = await invitation(email, 'Your screening call is cancelled');
   expect(cancelled).toMatchObject({ method: 'CANCEL', uid: booked.uid, status: 'CANCELLED' });

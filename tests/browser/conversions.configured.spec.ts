@@ -152,7 +152,8 @@ test("a booking's Schedule: the pixel's eventID is the server's event_id; neithe
   expect(graphEvents(outEmail, 'Schedule')).toEqual([]);
 
   // Cancelled and booked again: not a second conversion, by pixel or by server.
-  await page.getByRole('button', { name: 'Cancel My Call' }).click();
+  await page.getByText('Cancel My Call', { exact: true }).click();
+  await page.getByRole('button', { name: 'Yes, Cancel My Call' }).click();
   await expect(page.getByRole('status')).toHaveText(BOOKING_NOTICES.cancelled);
   await page.locator('input[name="start"]').first().check();
   await page.getByRole('button', { name: 'Book This Time' }).click();

@@ -134,12 +134,25 @@ function Booking({ booking }: { booking: BookingView }) {
       {booking.booked ? (
         <Card title="Your Call">
           <p className="text-lg text-slate-900">Your screening call is on {booking.booked}.</p>
-          <form method="post" action={BOOKING_ACTIONS.cancel} data-plain-post>
-            <input type="hidden" name="zone" value={booking.zone} />
-            <Button type="submit" variant="outline">
+          {/* Asked twice, as a withdrawal is: a slip on a phone would give the time away. A
+              disclosure, so it works without JavaScript. */}
+          <details>
+            <summary
+              className={buttonClass({
+                variant: 'outline',
+                className: 'cursor-pointer list-none [&::-webkit-details-marker]:hidden',
+              })}
+            >
               Cancel My Call
-            </Button>
-          </form>
+            </summary>
+            <form method="post" action={BOOKING_ACTIONS.cancel} className="mt-4" data-plain-post>
+              <input type="hidden" name="zone" value={booking.zone} />
+              <p>The time goes back to others. You can book a new one here afterwards.</p>
+              <Button type="submit" variant="destructive" className="mt-3">
+                Yes, Cancel My Call
+              </Button>
+            </form>
+          </details>
         </Card>
       ) : null}
       <Card title={booking.booked ? 'Move Your Call' : 'Pick a Time'}>

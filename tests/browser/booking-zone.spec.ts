@@ -3,7 +3,6 @@ import { BOOKING_NOTICES } from '../../src/shared/booking-view';
 import { validBodies } from '../support/lead-bodies';
 import { expect, test } from './fixtures';
 import { ownerTakesCalls } from './support/admin';
-import { mobileViewport } from './support/site';
 import { uniqueEmail } from './support/tracking';
 
 /*
@@ -95,31 +94,6 @@ test("each day's times reach over the hosts' hours: a person free only in the af
     await expect(day.getByText(/PM$/).first()).toBeVisible();
   }
 });
-
-test('on a phone: "Book This Time" stays on screen under the times, and never hides the one the keyboard is on', async ({
-  page,
-}) => {
-  await page.setViewportSize(mobileViewport);
-  await applyAndOpen(page);
-  const times = page.locator('input[name="start"]');
-  await times.first().check();
-  const submit = page.getByRole('button', { name: 'Book This Time' });
-  await expect(submit).toBeInViewport();
-  const bar = submit.locator('..');
-  // The arrow keys walk the times (one radio group), the page scrolling (smoothly) with them.
-  const focused = page.locator('input[name="start"]:focus');
-  for (let step = 0; step < 12; step++) {
-    await page.keyboard.press('ArrowDown');
-    await expect
-      .poll(async () => {
-        const [time, barBox] = [await focused.boundingBox(), await bar.boundingBox()];
-        return barBox!.y - (time!.y + time!.height);
-      })
-      .toBeGreaterThanOrEqual(0);
-  }
-  await expect(submit).toBeInViewport();
-});
-
 test('cancelling the call asks once more: the first press only opens the question', async ({
   page,
 }) => {

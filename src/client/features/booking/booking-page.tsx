@@ -102,12 +102,7 @@ function Times({ booking }: { booking: BookingView }) {
       {booking.days.map((day) => (
         <Day key={day.date} day={day} />
       ))}
-      {/* Sticks to the screen's foot (above a consent banner) while the times scroll: on a phone
-          the days run on for screens below the time picked. CSS only: no JavaScript needed. */}
-      <div
-        data-sticky-submit
-        className="sticky bottom-(--fixed-at-bottom) -mx-6 border-t border-slate-200 bg-white px-6 py-3 sm:-mx-8 sm:px-8"
-      >
+      <div>
         <Button type="submit" variant="dark">
           {moving ? 'Move to This Time' : 'Book This Time'}
         </Button>

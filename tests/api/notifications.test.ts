@@ -57,6 +57,16 @@ const hooksAbout = (email: string) =>
   receiver.received.filter((hook) => hook.body.data.email === email);
 const hookAbout = (email: string) => eventually<ReceivedWebhook>(() => hooksAbout(email)[0]);
 const UNPROVEN = "Sent without the person's proof: the lead's stored values are shown";
+/** The first lines of a digest's entries (split by blank lines) about `email`, each once. */
+const digestHeadings = (text: string, email: string) => [
+  ...new Set(
+    text
+      .split(/\r?\n\r?\n/)
+      .map((entry) => entry.split(/\r?\n/))
+      .filter((lines) => lines.includes(`E-mail: ${email}`))
+      .map(([heading]) => heading),
+  ),
+];
 
 const outboxRows = (testApp: TestApp, leadId: number) =>
   testApp.db
@@ -389,7 +399,7 @@ describeEachDatabase(
 describeEachDatabase(
   "a digest of new leads and known leads' completing forms",
   (current) => {
-    it('counts each kind in its subject and opening', async () => {
+    it('counts each kind in its subject and opening, and names it in each entry', async () => {
       const testApp = current();
       const post = async (url: string, body: unknown) =>
         expect((await postJson(testApp.app, url, body)).statusCode).toBe(200);
@@ -411,6 +421,9 @@ describeEachDatabase(
         expect(text).toMatch(new RegExp(`^Subject: ${counts} in the last minute\r?$`, 'm'));
         expect(text).toContain(`${counts} arrived in the last minute.`);
         expect(text.split(UNPROVEN)).toHaveLength(4);
+        for (const email of companies)
+          expect(digestHeadings(text, email)).toEqual(['New lead', 'Company request']);
+        expect(digestHeadings(text, candidate)).toEqual(['New lead', 'Candidate application']);
       } finally {
         await second.close();
       }

@@ -45,17 +45,14 @@ export const notificationsPlugin: FastifyPluginAsync<{
   if (notify.emails.length > 0) {
     const mailer = createMailer(mail, dataDir);
     app.addHook('onClose', async () => mailer.close());
-    const leadOf = (message: { payload: string }) =>
-      JSON.parse(message.payload) as LeadCreatedPayload;
     senders.email = async (message) => {
-      const lead = leadOf(message);
-      const [subject, opening] = (
-        {
-          lead: [`New ${lead.type} lead`, `A new ${lead.type} lead arrived.`],
-          request: ['Company request', 'A company sent its talent request.'],
-          application: ['Candidate application', 'A known candidate sent the full application.'],
-        } as const
-      )[kindOf(message.topic, lead)];
+      const { lead, kind } = noticeOf(message);
+      const subject = kind === 'lead' ? `New ${lead.type} lead` : kindWords[kind][1];
+      const opening = {
+        lead: `A new ${lead.type} lead arrived.`,
+        request: 'A company sent its talent request.',
+        application: 'A known candidate sent the full application.',
+      }[kind];
       const mark = unproven(lead) ? ' (unverified)' : '';
       await mailer.send(
         notice(notify.emails, `${subject}${mark}: ${leadName(lead)}`, [
@@ -70,12 +67,16 @@ export const notificationsPlugin: FastifyPluginAsync<{
       threshold: DIGEST_THRESHOLD,
       windowMs: settings.digestWindowMs ?? 60_000,
       send: async (messages) => {
-        const leads = messages.map((message) => ({ topic: message.topic, lead: leadOf(message) }));
-        const counts = countedKinds(leads.map(({ topic, lead }) => kindOf(topic, lead)));
+        const entries = messages.map(noticeOf);
+        const counts = countedKinds(entries.map(({ kind }) => kind));
         await mailer.send(
           notice(notify.emails, `${counts} in the last minute`, [
             `${counts} arrived in the last minute.`,
-            ...leads.flatMap(({ lead }) => ['', ...leadLines(lead, siteUrl)]),
+            ...entries.flatMap(({ lead, kind }) => [
+              '',
+              kindWords[kind][1],
+              ...leadLines(lead, siteUrl),
+            ]),
           ]),
         );
       },
@@ -94,17 +95,28 @@ export const notificationsPlugin: FastifyPluginAsync<{
   app.log.info({ destinations: Object.keys(senders) }, 'lead notifications on');
 };
 
-/** What a notice announces: a new lead, or a known lead's completing form. */
-type NoticeKind = 'lead' | 'request' | 'application';
-const kindOf = (topic: string, lead: LeadCreatedPayload): NoticeKind =>
-  topic !== LEAD_REQUESTED ? 'lead' : lead.type === 'company' ? 'request' : 'application';
+/** What a notice announces (a new lead, or a known lead's completing form): the noun a digest
+    counts it with ("2 requests"), and its title (a digest entry's first line; a request's and an
+    application's subject). */
+const kindWords = {
+  lead: ['new lead', 'New lead'],
+  request: ['request', 'Company request'],
+  application: ['application', 'Candidate application'],
+} as const;
+type NoticeKind = keyof typeof kindWords;
+
+/** A message's lead and the kind of its notice. */
+function noticeOf(message: OutboxMessage): { lead: LeadCreatedPayload; kind: NoticeKind } {
+  const lead = JSON.parse(message.payload) as LeadCreatedPayload;
+  const requested = message.topic === LEAD_REQUESTED;
+  return { lead, kind: !requested ? 'lead' : lead.type === 'company' ? 'request' : 'application' };
+}
 
 /** A digest's count of each kind it holds, one and many: "12 new leads and 1 request". */
 function countedKinds(kinds: NoticeKind[]): string {
-  const nouns = { lead: 'new lead', request: 'request', application: 'application' };
-  const counts = (Object.keys(nouns) as NoticeKind[]).flatMap((kind) => {
+  const counts = (Object.keys(kindWords) as NoticeKind[]).flatMap((kind) => {
     const count = kinds.filter((each) => each === kind).length;
-    return count === 0 ? [] : [`${count} ${nouns[kind]}${count === 1 ? '' : 's'}`];
+    return count === 0 ? [] : [`${count} ${kindWords[kind][0]}${count === 1 ? '' : 's'}`];
   });
   // en-GB: "a, b and c", no comma before the "and".
   return new Intl.ListFormat('en-GB', { type: 'conjunction' }).format(counts);

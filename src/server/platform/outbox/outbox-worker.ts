@@ -76,7 +76,7 @@ export function startOutboxWorker(
     // One clock reading: the retry is exactly its backoff after the attempt it follows.
     const now = new Date();
     return writes.runInBackground((trx) =>
-      markAttempted(trx, [message.id], now, {
+      markAttempted(trx, [message], now, {
         retryAt: error instanceof PermanentFailure ? undefined : retryAt(message, now),
         error: error instanceof Error ? error.message : String(error),
       }),
@@ -113,8 +113,7 @@ export function startOutboxWorker(
       for (const message of messages) await recordFailure(message, error);
       return;
     }
-    const sent = messages.map((message) => message.id);
-    await writes.runInBackground((trx) => markAttempted(trx, sent, new Date()));
+    await writes.runInBackground((trx) => markAttempted(trx, messages, new Date()));
   };
 
   /** One poll: claims, sends and records due messages; resolves with how many were claimed. */
@@ -137,7 +136,7 @@ export function startOutboxWorker(
     });
     if (digestDue && digest) await sendDigest(digest);
     const delivered = await Promise.all(messages.map(deliver));
-    const sent = messages.filter((_, i) => delivered[i]).map((message) => message.id);
+    const sent = messages.filter((_, i) => delivered[i]);
     if (sent.length > 0)
       await writes.runInBackground((trx) => markAttempted(trx, sent, new Date()));
     return messages.length;

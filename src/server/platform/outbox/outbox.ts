@@ -93,9 +93,9 @@ export async function claimDigest(
   db: Kysely<OutboxTables>,
   dialect: DialectName,
   destination: OutboxDestination,
-  { now, lockMs, limit, windowMs }: Omit<ClaimOptions, 'destinations'> & { windowMs: number },
+  { windowMs, ...claim }: Omit<ClaimOptions, 'destinations'> & { windowMs: number },
 ): Promise<OutboxMessage[]> {
-  const at = now.getTime();
+  const at = claim.now.getTime();
   try {
     return await db.transaction().execute(async (trx) => {
       const window = await trx
@@ -110,12 +110,8 @@ export async function claimDigest(
         .returning('destination')
         .executeTakeFirst();
       if (!window) return [];
-      const messages = await claimDueMessages(trx, dialect, {
-        destinations: [destination],
-        now,
-        lockMs,
-        limit,
-      });
+      const due = { ...claim, destinations: [destination] };
+      const messages = await claimDueMessages(trx, dialect, due);
       if (messages.length === 0) throw new NothingDue();
       return messages;
     });
@@ -143,11 +139,12 @@ export async function countWrittenSince(
 /** An attempt's outcome: sent, or failed and tried again at `retryAt` (undefined: given up). */
 export async function markAttempted(
   db: Kysely<OutboxTables>,
-  ids: readonly number[],
+  messages: readonly Pick<OutboxMessage, 'id' | 'subject_type'>[],
   now: Date,
   failure?: { retryAt: Date | undefined; error: string },
 ) {
-  if (ids.length === 0) return;
+  if (messages.length === 0) return;
+  const ids = messages.map(({ id }) => id);
   const at = now.toISOString();
   const outcome = failure
     ? {
@@ -158,13 +155,10 @@ export async function markAttempted(
     : // Delivered: the copy of the lead's personal data is no longer needed.
       { state: 'sent' as const, payload: '{}', sent_at: at };
   // A message naming no subject is nobody's to list or erase: sent or given up, it goes (its
-  // payload holds an address).
-  if (!failure?.retryAt) {
-    await db
-      .deleteFrom('outbox_messages')
-      .where('id', 'in', ids)
-      .where('subject_type', 'is', null)
-      .execute();
+  // payload holds an address). Only a batch holding one pays for the DELETE.
+  const unowned = messages.filter((message) => message.subject_type === null).map(({ id }) => id);
+  if (!failure?.retryAt && unowned.length > 0) {
+    await db.deleteFrom('outbox_messages').where('id', 'in', unowned).execute();
   }
   await db
     .updateTable('outbox_messages')
@@ -182,9 +176,8 @@ export async function markAttempted(
 export async function forgetSubjectMessages(
   trx: Kysely<OutboxTables>,
   subjectType: string,
-  subjectIds: number | readonly number[],
+  ids: readonly number[],
 ): Promise<number> {
-  const ids = [subjectIds].flat();
   if (ids.length === 0) return 0;
   const result = await trx
     .deleteFrom('outbox_messages')

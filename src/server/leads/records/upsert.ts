@@ -143,7 +143,9 @@ export async function upsertLead<Stage extends string>(
       .onConflict((conflict) => conflict.column('email_normalized').doNothing())
       .returning('id')
       .executeTakeFirst();
-    return row && { id: row.id, stored: values };
+    if (!row) return undefined;
+    const facts = { verified: true, completed: false, stored: values };
+    return { result: { id: row.id, created: true, proofIssued: true }, facts };
   };
   const update = async () => {
     // A no-op update reads the lead under its row lock (PostgreSQL): no concurrent form races it.
@@ -159,15 +161,15 @@ export async function upsertLead<Stage extends string>(
     const verified = claimed || provesLead(step.proofs ?? [], table, lead);
     const { changes, refused } = changesOf(lead, stages, step, flags.raise ?? {}, verified);
     const changed = Object.keys(changes).length > 0;
+    // The row after the write: its derived columns' source, and what its notices show.
+    const stored = { ...lead, ...changes } as LeadRow & { email: string };
     // A write without the proof that changes nothing leaves updated_at (retention) alone.
     if (verified || changed || refused) {
       await db
         .updateTable(table)
         .set({
           ...changes,
-          ...(changed
-            ? flags.derived?.({ ...lead, ...changes } as LeadRow & { email: string })
-            : {}),
+          ...(changed ? flags.derived?.(stored) : {}),
           ...(verified || changed ? { updated_at: now } : {}),
           ...(claimed && lead.proof_issued === 0 ? { proof_issued: 1 } : {}),
           ...(verified ? {} : { unverified_forms: sql`unverified_forms + 1` }),
@@ -176,9 +178,8 @@ export async function upsertLead<Stage extends string>(
         .execute();
     }
     const proof = claimed ? { proofGeneration: Math.max(lead.proof_issued, 1) } : {};
-    const completed = changes.stage === stages.at(-1);
-    const facts = { verified, completed, stored: { ...lead, ...changes } };
-    return { id: lead.id, created: false, facts, proofIssued: claimed, ...proof };
+    const result = { id: lead.id, created: false, proofIssued: claimed, ...proof };
+    return { result, facts: { verified, completed: changes.stage === stages.at(-1), stored } };
   };
   // In the lead's transaction: history and notices exist exactly when the lead was committed.
   const recorded = async (result: SaveResult, facts: WriteFacts) => {
@@ -201,16 +202,8 @@ export async function upsertLead<Stage extends string>(
     return result;
   };
   for (let attempt = 0; attempt < 3; attempt++) {
-    const inserted = await insert();
-    if (inserted) {
-      const facts = { verified: true, completed: false, stored: inserted.stored };
-      return recorded({ id: inserted.id, created: true, proofIssued: true }, facts);
-    }
-    const updated = await update();
-    if (updated) {
-      const { facts, ...result } = updated;
-      return recorded(result, facts);
-    }
+    const saved = (await insert()) ?? (await update());
+    if (saved) return recorded(saved.result, saved.facts);
   }
   throw new Error('lead upsert lost three races in a row');
 }

@@ -1,6 +1,7 @@
 import Fastify, { type FastifyInstance } from 'fastify';
 import { adminPlugin } from './admin/admin-plugin';
 import { backupsPlugin } from './backups/backups-plugin';
+import { lockForStart } from './backups/restore-backup';
 import {
   cancelUpcomingCalls,
   availabilityRoutes,
@@ -134,14 +135,20 @@ export async function buildApp({
       '400 {"error","fields"} and changes nothing.',
   });
   await app.register(securityHeaders, { hsts: config.env === 'production' });
-  await app.register(databasePlugin, {
-    databaseUrl: config.databaseUrl,
-    dataDir: config.dataDir,
-    migrations,
-    ephemeralMigrations,
-    statementTimeoutMs: bounds.statementTimeoutMs,
-    writeQueueLimit: bounds.writeQueueLimit,
-  });
+  // On SQLite, under the restore lock: never during a restore, nor with one swapping the file.
+  const unlock = config.databaseUrl ? undefined : await lockForStart(config.dataDir);
+  try {
+    await app.register(databasePlugin, {
+      databaseUrl: config.databaseUrl,
+      dataDir: config.dataDir,
+      migrations,
+      ephemeralMigrations,
+      statementTimeoutMs: bounds.statementTimeoutMs,
+      writeQueueLimit: bounds.writeQueueLimit,
+    });
+  } finally {
+    await unlock?.();
+  }
 
   await app.register(healthRoutes);
   await app.register(metricsRoutes, { token: config.metricsToken });

@@ -191,6 +191,29 @@ async function backedUpThenLater() {
   return { dataDir, env, kept, later, good, live: path.join(dataDir, SQLITE_FILE_NAME) };
 }
 
+/**
+ * `npm run restore -- good` under strace, stopped (SIGSTOP) once its copy is written and synced;
+ * its pid (from its lock) and its end.
+ */
+async function restoreStoppedAtSync(env: Record<string, string>, good: string, live: string) {
+  const [incoming, lock] = [`${live}.restore.partial`, `${live}.restore.lock`];
+  const stopAtSync = ['-f', '-qq', '-o', '/dev/null', '-P', incoming, '-e', INJECT_STOP];
+  const ended = runScript('restore', env, [good], [STRACE, ...stopAtSync]);
+  // Stopped, with its whole copy written: a traced process also passes through brief
+  // tracing stops ("t") at every system call, so one look at its state is not enough.
+  const { size } = await stat(good);
+  const stoppedAtSync = async (holder: number) =>
+    /^\d+ \(.*\) [tT] /.test(await readFile(`/proc/${holder}/stat`, 'utf8').catch(() => '')) &&
+    (await stat(incoming).catch(() => undefined))?.size === size;
+  const pid = await eventually(async () => {
+    const holder = Number.parseInt(await readFile(lock, 'utf8').catch(() => ''));
+    if (!holder || !(await stoppedAtSync(holder))) return undefined;
+    await new Promise((resolve) => setTimeout(resolve, 200));
+    return (await stoppedAtSync(holder)) ? holder : undefined;
+  });
+  return { pid, ended, incoming, lock };
+}
+
 describe('npm run backup and npm run restore', () => {
   it('backs up under load; the restored copy serves every lead acknowledged before', async () => {
     const { dataDir, env } = dataEnv();
@@ -364,22 +387,8 @@ describe('npm run backup and npm run restore', () => {
     'a second restore refuses at once while one runs; after a kill (SIGKILL) the next goes ahead',
     async () => {
       const { dataDir, env, kept, later, good, live } = await backedUpThenLater();
-      const [incoming, lock] = [`${live}.restore.partial`, `${live}.restore.lock`];
       // The first restore is stopped (SIGSTOP) once its copy is written and synced.
-      const stopAtSync = ['-f', '-qq', '-o', '/dev/null', '-P', incoming, '-e', INJECT_STOP];
-      const first = runScript('restore', env, [good], [STRACE, ...stopAtSync]);
-      // Stopped, with its whole copy written: a traced process also passes through brief
-      // tracing stops ("t") at every system call, so one look at its state is not enough.
-      const { size } = await stat(good);
-      const stoppedAtSync = async (holder: number) =>
-        /^\d+ \(.*\) [tT] /.test(await readFile(`/proc/${holder}/stat`, 'utf8').catch(() => '')) &&
-        (await stat(incoming).catch(() => undefined))?.size === size;
-      const pid = await eventually(async () => {
-        const holder = Number(await readFile(lock, 'utf8').catch(() => ''));
-        if (!holder || !(await stoppedAtSync(holder))) return undefined;
-        await new Promise((resolve) => setTimeout(resolve, 200));
-        return (await stoppedAtSync(holder)) ? holder : undefined;
-      });
+      const { pid, ended: first, incoming, lock } = await restoreStoppedAtSync(env, good, live);
       const copy = await sha256(incoming);
 
       const second = await runScript('restore', env, [good]);
@@ -400,6 +409,59 @@ describe('npm run backup and npm run restore', () => {
       const now = await exportedLeads(restored.baseUrl);
       expect([now.includes(kept), now.includes(later)]).toEqual([true, false]);
       await stop(restored);
+    },
+    60_000,
+  );
+
+  it.skipIf(!existsSync(STRACE) && process.env.CI !== 'true')(
+    'a server started during a restore refuses, naming it; the restore ends, then it starts',
+    async () => {
+      const { dataDir, env, kept, later, good, live } = await backedUpThenLater();
+      const { pid, ended, incoming } = await restoreStoppedAtSync(env, good, live);
+      const copy = await sha256(incoming);
+
+      const refusal = await start(env).then(
+        () => 'started',
+        (error: Error) => error.message,
+      );
+      expect(refusal).toContain(
+        `Not started: a restore (process ${pid}) is running on ${dataDir}: wait for it to finish`,
+      );
+      expect(await sha256(incoming)).toBe(copy);
+
+      // Let go, the restore finishes its own copy; a start after it serves what it restored.
+      process.kill(pid, 'SIGCONT');
+      const restore = await ended;
+      expect([restore.code, restore.stderr]).toEqual([0, '']);
+      expect(restore.stdout).toContain(`Restored ${good} into ${dataDir}.`);
+      expect(await sha256(live)).toBe(await sha256(good));
+      const restored = await start(env);
+      const now = await exportedLeads(restored.baseUrl);
+      expect([now.includes(kept), now.includes(later)]).toEqual([true, false]);
+      await stop(restored);
+    },
+    60_000,
+  );
+
+  it.skipIf(!existsSync(STRACE) && process.env.CI !== 'true')(
+    "a killed restore's lock is taken over once its pid is another program's",
+    async () => {
+      const { env, good, live } = await backedUpThenLater();
+      const { pid, ended, lock } = await restoreStoppedAtSync(env, good, live);
+      process.kill(pid, 'SIGKILL');
+      expect((await ended).stdout).toBe('');
+      // The system gives the dead restore's pid to another program (after a reboot, say).
+      const other = spawn('sleep', ['600']);
+      try {
+        const left = await readFile(lock, 'utf8');
+        await writeFile(lock, left.replace(String(pid), String(other.pid)));
+        const restore = await runScript('restore', env, [good]);
+        expect([restore.code, restore.stderr]).toEqual([0, '']);
+        expect(existsSync(lock)).toBe(false);
+        expect(await sha256(live)).toBe(await sha256(good));
+      } finally {
+        other.kill('SIGKILL');
+      }
     },
     60_000,
   );

@@ -1,8 +1,7 @@
 import fp from 'fastify-plugin';
-import { rm } from 'node:fs/promises';
 import path from 'node:path';
 import type { ServerConfig } from '../config/config';
-import { backupsDirOf, backupTimeOf, listBackups, restorePartialOf } from './backup-files';
+import { backupsDirOf, backupTimeOf, listBackups } from './backup-files';
 import { every } from './backup-schedule';
 import { PG_BACKUP_POINTER, writeBackup } from './write-backup';
 
@@ -10,8 +9,6 @@ type BackupsOptions = ServerConfig['backup'] & { dataDir: string };
 
 /** Scheduled SQLite backups (decision 130); shutdown waits for one in progress. */
 export const backupsPlugin = fp<BackupsOptions>(async (app, { dataDir, intervalHours, keep }) => {
-  // A restore's copy left by a kill: the database is this server's now, the copy no use.
-  await rm(restorePartialOf(dataDir), { force: true });
   // Unset: backups only on demand (`npm run backup`).
   if (intervalHours === undefined) return;
   if (app.database.dialect !== 'sqlite') {

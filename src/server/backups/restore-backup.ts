@@ -15,19 +15,19 @@ import {
 /** A restore that was not done, and why (the CLI prints the message, exit code 1). */
 export class RestoreRefused extends Error {}
 
-/** Open elsewhere: each WAL connection holds a shared lock, so EXCLUSIVE fails (decision 130). */
-function databaseInUse(file: string): boolean {
-  if (!existsSync(file)) return false;
+/** Refused while open elsewhere: each WAL connection holds a shared lock (decision 130). */
+function refuseIfInUse(file: string) {
+  if (!existsSync(file)) return;
   const probe = new SqliteDatabase(file, { fileMustExist: true, timeout: 0 });
   try {
     probe.pragma('locking_mode = EXCLUSIVE');
     probe.exec('BEGIN EXCLUSIVE; COMMIT');
-    return false;
   } catch (error) {
-    const code = (error as { code?: string }).code ?? '';
-    if (code.startsWith('SQLITE_BUSY') || code.startsWith('SQLITE_LOCKED')) return true;
     // Not a database, or a damaged one: nothing can be serving it; it is replaced (kept aside).
-    return false;
+    if (!/^SQLITE_(BUSY|LOCKED)/.test((error as { code?: string }).code ?? '')) return;
+    throw new RestoreRefused(
+      `${file} is in use: stop the server on this DATA_DIR (and any backup running) first`,
+    );
   } finally {
     probe.close();
   }
@@ -36,7 +36,7 @@ function databaseInUse(file: string): boolean {
 const MIGRATIONS_TABLE = 'kysely_migration';
 
 /** Checks a backup's checksum, integrity and migrations (only ones this code knows); its SHA-256. */
-export async function checkBackup(file: string, knownMigrations: readonly string[]) {
+async function checkBackup(file: string, knownMigrations: readonly string[]) {
   const info = await stat(file).catch(() => undefined);
   if (!info?.isFile()) throw new RestoreRefused(`${file} is not a file`);
   const checksumFile = checksumFileOf(file);
@@ -51,19 +51,15 @@ export async function checkBackup(file: string, knownMigrations: readonly string
   if ((await sha256Of(file)) !== expected) {
     throw new RestoreRefused(`${file} does not match its checksum: the file is damaged`);
   }
-  let backup: SqliteDatabase.Database;
+  let backup: SqliteDatabase.Database | undefined;
   try {
     backup = new SqliteDatabase(file, { readonly: true, fileMustExist: true });
-  } catch (error) {
-    throw new RestoreRefused(`${file} cannot be opened: ${(error as Error).message}`);
-  }
-  try {
     checkContents(backup, knownMigrations);
   } catch (error) {
     if (error instanceof RestoreRefused) throw error;
     throw new RestoreRefused(`${file} is not a readable database: ${(error as Error).message}`);
   } finally {
-    backup.close();
+    backup?.close();
   }
   return expected;
 }
@@ -98,38 +94,48 @@ function checkContents(backup: SqliteDatabase.Database, knownMigrations: readonl
   }
 }
 
-/** Whether process `pid` runs (EPERM: it does, as another user's). */
-function running(pid: number): boolean {
+/** When process `pid` started (/proc/<pid>/stat's field 22): with the pid, names one process. */
+async function startOf(pid: number): Promise<string | undefined> {
+  const stat = await readFile(`/proc/${pid}/stat`, 'utf8').catch(() => '');
+  // Field 2, the name in parentheses, may hold spaces and parentheses.
+  return stat.slice(stat.lastIndexOf(')') + 2).split(' ')[19];
+}
+
+/** Whether the lock's writer runs (EPERM: as another user's), by its start where /proc tells. */
+async function holderRuns(pid: number, start: string | undefined): Promise<boolean> {
   try {
     process.kill(pid, 0);
-    return true;
   } catch (error) {
-    return (error as NodeJS.ErrnoException).code === 'EPERM';
+    if ((error as NodeJS.ErrnoException).code !== 'EPERM') return false;
   }
+  const now = await startOf(pid);
+  return !start || !now || now === start;
 }
 
 /**
  * One restore at a time on a DATA_DIR (decision 130): each deletes and writes the same partial
- * copy. The lock file holds its process's pid; one whose process is gone (killed) is taken
- * over. Resolves with the lock's release.
+ * copy. The lock file holds its process's pid and start; one whose process is gone (killed, its
+ * pid since reused) is taken over. Resolves with the lock's release.
  */
-async function lockRestores(dataDir: string): Promise<() => Promise<void>> {
+async function lockRestores(dataDir: string, holder = 'another restore') {
   const lock = path.join(dataDir, `${SQLITE_FILE_NAME}.restore.lock`);
-  await mkdir(dataDir, { recursive: true });
+  await mkdir(dataDir, { recursive: true, mode: 0o700 });
+  const mine = `${process.pid} ${(await startOf(process.pid)) ?? ''}\n`;
   for (;;) {
     try {
-      await writeFile(lock, `${process.pid}\n`, { flag: 'wx' });
+      await writeFile(lock, mine, { flag: 'wx' });
       return () => rm(lock, { force: true });
     } catch (error) {
       if ((error as NodeJS.ErrnoException).code !== 'EEXIST') throw error;
     }
     const text = await readFile(lock, 'utf8').catch(() => undefined);
     if (text === undefined) continue; // released meanwhile
-    // Empty: its process is writing its pid (a killed one's empty lock is never taken over).
-    const pid = Number(text) || undefined;
-    if (pid === undefined || running(pid)) {
+    // Empty: its process is writing it (a killed one's empty lock is never taken over).
+    const [pidText, start] = text.trim().split(' ');
+    const pid = Number(pidText) || undefined;
+    if (pid === undefined || (await holderRuns(pid, start))) {
       throw new RestoreRefused(
-        `another restore${pid ? ` (process ${pid})` : ''} is running on ${dataDir}: wait for it ` +
+        `${holder}${pid ? ` (process ${pid})` : ''} is running on ${dataDir}: wait for it ` +
           `to finish (if none is, delete ${lock})`,
       );
     }
@@ -140,9 +146,19 @@ async function lockRestores(dataDir: string): Promise<() => Promise<void>> {
       () => readFile(aside, 'utf8'),
       () => undefined,
     );
-    if (moved !== undefined && Number(moved) !== pid) await link(aside, lock).catch(() => {});
+    if (moved !== undefined && moved !== text) await link(aside, lock).catch(() => {});
     await rm(aside, { force: true });
   }
+}
+
+/** A start on SQLite opens the database under this lock (decision 130); its release, if taken. */
+export async function lockForStart(dataDir: string) {
+  const unlock = await lockRestores(dataDir, 'a restore').catch((error: unknown) => {
+    if (error instanceof RestoreRefused) throw new Error(`Not started: ${error.message}`);
+    return undefined; // a DATA_DIR it cannot write: the database's open names it
+  });
+  if (unlock) await rm(restorePartialOf(dataDir), { force: true });
+  return unlock;
 }
 
 /** Restores `file` (decision 130), refused while open; the current one is kept aside. */
@@ -158,14 +174,7 @@ export async function restoreBackup({
   now?: Date;
 }): Promise<{ replacedKeptAt: string | undefined }> {
   const live = path.join(dataDir, SQLITE_FILE_NAME);
-  const refuseIfInUse = () => {
-    if (databaseInUse(live)) {
-      throw new RestoreRefused(
-        `${live} is in use: stop the server on this DATA_DIR (and any backup running) first`,
-      );
-    }
-  };
-  refuseIfInUse();
+  refuseIfInUse(live);
   const unlock = await lockRestores(dataDir);
   const incoming = restorePartialOf(dataDir);
   try {
@@ -176,8 +185,8 @@ export async function restoreBackup({
     if ((await sha256Of(incoming)) !== expected) {
       throw new RestoreRefused(`the copy of ${file} in ${dataDir} does not match its checksum`);
     }
-    // Again, just before the swap: a server started meanwhile must not lose its file.
-    refuseIfInUse();
+    // Again, just before the swap: a process that opened it meanwhile must not lose its file.
+    refuseIfInUse(live);
     const backups = backupsDirOf(dataDir);
     const aside = `replaced-${now.toISOString().replaceAll(':', '-')}.sqlite`;
     const replacedKeptAt = existsSync(live) ? path.join(backups, aside) : undefined;

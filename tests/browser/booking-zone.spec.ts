@@ -3,6 +3,7 @@ import { BOOKING_NOTICES } from '../../src/shared/booking-view';
 import { validBodies } from '../support/lead-bodies';
 import { expect, test } from './fixtures';
 import { ownerTakesCalls } from './support/admin';
+import { mobileViewport } from './support/site';
 import { uniqueEmail } from './support/tracking';
 
 /*
@@ -94,6 +95,50 @@ test("each day's times reach over the hosts' hours: a person free only in the af
     await expect(day.getByText(/PM$/).first()).toBeVisible();
   }
 });
+
+test('on a phone: "Book This Time" follows the day picked, right under its times, next in the focus order', async ({
+  page,
+}) => {
+  await page.setViewportSize(mobileViewport);
+  await applyAndOpen(page);
+  // The browser's zone shown in place: the page is hydrated and its times final.
+  await expect(page.getByText(`Times are in ${zoneName()} (${ZONE}).`)).toBeVisible();
+  const form = page.locator('form:has(input[name="start"])');
+  const submit = form.getByRole('button', { name: 'Book This Time' });
+  /** The button directly after the fieldset `which` picks (a CSS pseudo-class): next in focus. */
+  const after = (which: string) => form.locator(`fieldset:${which} + div`).getByRole('button');
+  const day = (n: number) => form.getByRole('group').nth(n).locator('input[name="start"]');
+  // Before any choice: below the last day, as without JavaScript.
+  await expect(after('last-of-type')).toHaveText('Book This Time');
+
+  // A time in an early day (the first may hold one time only, near the notice's end), its times
+  // at the screen's foot: the button comes right under them, in view at once.
+  await form
+    .getByRole('group')
+    .nth(1)
+    .evaluate((times) => times.scrollIntoView({ block: 'end', behavior: 'instant' }));
+  await day(1).nth(1).check();
+  await expect(submit).toBeInViewport({ ratio: 1 });
+  await expect(after('nth-of-type(2)')).toHaveText('Book This Time');
+
+  // By keyboard: the arrow keys walk into the next day and back, the button following, nothing
+  // over the focused time; Tab goes from the time to the button.
+  await day(1).last().check();
+  await page.keyboard.press('ArrowDown');
+  await expect(day(2).first()).toBeFocused();
+  await expect(day(2).first()).toBeChecked();
+  await expect(after('nth-of-type(3)')).toHaveText('Book This Time');
+  await expect(day(2).first()).toBeInViewport();
+  await page.keyboard.press('ArrowUp');
+  await expect(day(1).last()).toBeChecked();
+  await expect(after('nth-of-type(2)')).toHaveText('Book This Time');
+  await page.keyboard.press('Tab');
+  await expect(submit).toBeFocused();
+  await expect(submit).toBeInViewport({ ratio: 1 });
+  await page.keyboard.press('Enter');
+  await expect(page.getByRole('status')).toHaveText(BOOKING_NOTICES.booked);
+});
+
 test('cancelling the call asks once more: the first press only opens the question', async ({
   page,
 }) => {

@@ -1,11 +1,10 @@
-import { useEffect, useState, type FormEvent } from 'react';
+import { Fragment, useEffect, useState, type FormEvent } from 'react';
 import { PAGE_STATE_ELEMENT_ID, type PageState } from '@shared/page-state';
 import { isTimeZone } from '@shared/time-zone';
 import {
   BOOK_PATH,
   BOOKING_ACTIONS,
   BOOKING_NOTICES,
-  type BookingDayView,
   type BookingView,
 } from '@shared/booking-view';
 import { Button, buttonClass } from '../../components/ui/button';
@@ -65,29 +64,14 @@ function useBrowserZone(shown: string | undefined): BookingView | undefined {
 
 const seats = (left: number) => (left === 1 ? '1 seat left' : `${left} seats left`);
 
-function Day({ day }: { day: BookingDayView }) {
-  return (
-    <fieldset className="grid gap-2">
-      <legend className="mb-2 font-semibold text-slate-900">{day.date}</legend>
-      <div className="flex flex-wrap gap-2">
-        {day.slots.map((slot) => (
-          <label key={slot.start} className={CHOICE_CLASS}>
-            <input type="radio" name="start" value={slot.start} required />
-            <span>
-              {slot.time}
-              {slot.seatsLeft === undefined ? null : (
-                <span className="text-slate-600"> ({seats(slot.seatsLeft)})</span>
-              )}
-            </span>
-          </label>
-        ))}
-      </div>
-    </fieldset>
-  );
-}
+/** Once moved, the button scrolls in view no more than needed: a time tapped at the screen's foot. */
+const reveal = (row: HTMLElement | null) => row?.scrollIntoView({ block: 'nearest' });
 
 function Times({ booking }: { booking: BookingView }) {
   const moving = booking.booked !== undefined;
+  // With JavaScript the button follows the day picked, under its times: next in the focus order,
+  // over nothing (a sticky bar hid the focused time: WCAG 2.4.11). Else it ends the list.
+  const [picked, setPicked] = useState<number>();
   if (booking.days.length === 0)
     return <p>No other times are open right now: your call stays as booked.</p>;
   return (
@@ -99,14 +83,33 @@ function Times({ booking }: { booking: BookingView }) {
       onSubmit={moving ? undefined : addConversionFields}
     >
       <input type="hidden" name="zone" value={booking.zone} />
-      {booking.days.map((day) => (
-        <Day key={day.date} day={day} />
+      {booking.days.map((day, index) => (
+        <Fragment key={day.date}>
+          <fieldset className="grid gap-2" onChange={() => setPicked(index)}>
+            <legend className="mb-2 font-semibold text-slate-900">{day.date}</legend>
+            <div className="flex flex-wrap gap-2">
+              {day.slots.map((slot) => (
+                <label key={slot.start} className={CHOICE_CLASS}>
+                  <input type="radio" name="start" value={slot.start} required />
+                  <span>
+                    {slot.time}
+                    {slot.seatsLeft === undefined ? null : (
+                      <span className="text-slate-600"> ({seats(slot.seatsLeft)})</span>
+                    )}
+                  </span>
+                </label>
+              ))}
+            </div>
+          </fieldset>
+          {index === Math.min(picked ?? Infinity, booking.days.length - 1) ? (
+            <div ref={picked === undefined ? undefined : reveal}>
+              <Button type="submit" variant="dark">
+                {moving ? 'Move to This Time' : 'Book This Time'}
+              </Button>
+            </div>
+          ) : null}
+        </Fragment>
       ))}
-      <div>
-        <Button type="submit" variant="dark">
-          {moving ? 'Move to This Time' : 'Book This Time'}
-        </Button>
-      </div>
     </form>
   );
 }

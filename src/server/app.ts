@@ -48,6 +48,7 @@ import { metricsPlugin } from './platform/metrics/metrics';
 import { tablesOf } from './platform/database/connection';
 import { openApi } from './platform/http/openapi';
 import { securityHeaders } from './platform/http/security-headers';
+import { siteCookies } from './platform/http/cookies';
 import { BOOK_PATH } from '@shared/booking-view';
 import { sitePlugin } from './site/site-plugin';
 import { spendPlugin, spendRoutes, type SpendPullSettings } from './spend';
@@ -155,15 +156,11 @@ export async function buildApp({
   // Scheduled SQLite backups (BACKUP_INTERVAL_HOURS); closed before the database.
   await app.register(backupsPlugin, { dataDir: config.dataDir, ...config.backup });
   // A no-JavaScript form's messages reach the next page through the database (another instance).
-  const formHandoff = new FormHandoff(
-    config.site.siteUrl.startsWith('https:'),
-    app.database.ephemeral,
-    (error) => app.log.warn({ err: error }, 'deleting expired form flashes failed'),
+  const cookies = siteCookies(config.site.siteUrl);
+  const formHandoff = new FormHandoff(cookies, app.database.ephemeral, (error) =>
+    app.log.warn({ err: error }, 'deleting expired form flashes failed'),
   );
-  await app.register(spamPlugin, {
-    altcha: config.spam.altchaForms.length > 0,
-    secure: config.site.siteUrl.startsWith('https:'),
-  });
+  await app.register(spamPlugin, { altcha: config.spam.altchaForms.length > 0, cookies });
   const bookings = bookingStoreOf(app, config.callRemindersMs, recordCallChange);
   const screening = screeningOf(app);
   const statusPage = new StatusPage(

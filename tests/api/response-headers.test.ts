@@ -3,8 +3,8 @@ import { FORM_TIME_COOKIE } from '../../src/server/leads/workflows/screening/for
 import { validBodies } from '../support/lead-bodies';
 import { describeEachDatabase, uniqueEmail, type TestApp } from '../support/test-app';
 
-const formTimeCookie = async (testApp: TestApp) => {
-  const page = await testApp.app.inject({ url: '/' });
+const formTimeCookie = async (testApp: TestApp, headers = {}) => {
+  const page = await testApp.app.inject({ url: '/', headers });
   expect(page.statusCode).toBe(200);
   const cookies = [page.headers['set-cookie'] ?? []].flat().map(String);
   const cookie = cookies.find((value) => value.startsWith(`${FORM_TIME_COOKIE}=`));
@@ -52,4 +52,30 @@ describeEachDatabase(
     });
   },
   { env: { SITE_URL: 'https://talent.example' } },
+);
+
+describeEachDatabase(
+  'the public cookies over https on an http SITE_URL (a TLS proxy in front)',
+  (current) => {
+    const https = { 'x-forwarded-proto': 'https' };
+
+    // As the status page's proofs, the form flash and the admin session already were.
+    it('marks the form-time cookie and a new lead’s proof Secure', async () => {
+      const { app } = current();
+      expect(await formTimeCookie(current(), https)).toMatch(/; Secure(;|$)/);
+      const lead = await app.inject({
+        method: 'POST',
+        url: '/api/candidates/email',
+        headers: https,
+        payload: validBodies.candidateEmail(uniqueEmail('secure')),
+      });
+      expect(lead.statusCode).toBe(200);
+      expect(lead.cookies.find((cookie) => cookie.name === 'tb_lead')).toMatchObject({
+        httpOnly: true,
+        sameSite: 'Lax',
+        secure: true,
+      });
+    });
+  },
+  { env: { TRUST_PROXY: '1' } },
 );

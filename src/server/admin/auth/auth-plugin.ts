@@ -15,7 +15,7 @@ import {
 } from './password-source';
 import { AdminSessions, SESSION_TTL_MS, type LiveSession } from './sessions';
 import { tablesOf } from '../../platform/database/connection';
-import { cookieAttributes } from '../../platform/http/cookies';
+import { siteCookies } from '../../platform/http/cookies';
 import { sameOriginCheck } from '../../platform/http/same-origin';
 
 export const SESSION_COOKIE = 'tb_admin_session';
@@ -73,7 +73,7 @@ async function adminAuth(app: FastifyInstance, { admin, dataDir, site }: ServerC
         '`npm run admin:hash-password` and set it',
     );
   }
-  const attributes = cookieAttributes(site.siteUrl);
+  const { attributes } = siteCookies(site.siteUrl);
   /** An admin cookie holding a token for `ttlMs`: SameSite=Strict, on `path` only. */
   const tokenCookie = (name: string, ttlMs: number, path = '/') => ({
     read: (request: FastifyRequest) => request.cookies[name],

@@ -1,19 +1,36 @@
-import type { CookieSerializeOptions } from '@fastify/cookie';
+import fastifyCookie, { type CookieSerializeOptions } from '@fastify/cookie';
 import type { FastifyRequest } from 'fastify';
 
 /**
- * The one way a cookie's attributes are built: HttpOnly, Path=/ and SameSite=Lax unless told,
- * and Secure on an https SITE_URL whatever the last hop says (a TLS proxy may not forward it).
+ * The one way our cookies are built: HttpOnly, Path=/ and SameSite=Lax unless told, and Secure
+ * on an https SITE_URL whatever the last hop says (a TLS proxy may not forward it) or over https.
  */
-export const cookieAttributes =
-  (siteUrl: string) =>
-  (request: FastifyRequest, options: CookieSerializeOptions = {}): CookieSerializeOptions => ({
+export function siteCookies(siteUrl: string) {
+  const siteIsHttps = siteUrl.startsWith('https:');
+  // Secure is this rule's alone: no caller may weaken it.
+  type Options = Omit<CookieSerializeOptions, 'secure'>;
+  const attributes = (request: FastifyRequest, options: Options = {}) => ({
     httpOnly: true,
     path: '/',
-    sameSite: 'lax',
-    secure: siteUrl.startsWith('https:') || request.protocol === 'https',
+    sameSite: 'lax' as const,
+    secure: siteIsHttps || request.protocol === 'https',
     ...options,
   });
+  return {
+    /** For reply.setCookie and reply.clearCookie. */
+    attributes,
+    /** A Set-Cookie header's value; `maxAgeS` 0 clears the cookie. */
+    header: (
+      request: FastifyRequest,
+      name: string,
+      value: string,
+      maxAgeS: number,
+      options: Options = {},
+    ) => fastifyCookie.serialize(name, value, attributes(request, { maxAge: maxAgeS, ...options })),
+  };
+}
+
+export type SiteCookies = ReturnType<typeof siteCookies>;
 
 /** One cookie of a Cookie header (no cookie plugin in the public scope). */
 export function cookieValue(header: string | undefined, name: string): string | undefined {

@@ -1,11 +1,10 @@
 import { randomBytes } from 'node:crypto';
-import fastifyCookie from '@fastify/cookie';
 import type { FastifyRequest } from 'fastify';
 import { sql, type Kysely, type Migration } from 'kysely';
 import type { PageState } from '@shared/page-state';
 import { PREFILL_COOKIE, PREFILL_KEYS } from '@shared/prefill-cookie';
 import { parsedJson } from '../people/person-report-views';
-import { cookieValue } from '../../../platform/http/cookies';
+import { cookieValue, type SiteCookies } from '../../../platform/http/cookies';
 import { tablesOf } from '../../../platform/database/connection';
 import type { MigrationSet } from '../../../platform/database/migration-runner';
 
@@ -52,8 +51,8 @@ export class FormHandoff {
   private readonly db: Kysely<FormFlashTables>;
 
   constructor(
-    /** The public site is https: cookies are Secure whatever the hop says. */
-    private readonly siteIsHttps: boolean,
+    /** Every public cookie's builder: the status page's and the forms' proofs use it too. */
+    readonly cookies: SiteCookies,
     /** The ephemeral database. */
     db: Pick<Kysely<object>, 'getExecutor'>,
     private readonly onError: (error: unknown) => void,
@@ -73,7 +72,7 @@ export class FormHandoff {
       .insertInto('form_flashes')
       .values({ id, route, state: JSON.stringify(state), expires: now + FLASH_TTL_MS })
       .execute();
-    return this.cookie(request, FLASH_COOKIE, id, FLASH_TTL_MS / 1000, true);
+    return this.cookies.header(request, FLASH_COOKIE, id, FLASH_TTL_MS / 1000);
   }
 
   /** This cookie's flash if it is for `route`, taken, with the Set-Cookie that clears it. */
@@ -94,7 +93,7 @@ export class FormHandoff {
     if (!flash || Number(flash.expires) <= Date.now()) return undefined;
     return {
       state: JSON.parse(flash.state) as PageState,
-      clear: this.cookie(request, FLASH_COOKIE, '', 0, true),
+      clear: this.cookies.header(request, FLASH_COOKIE, '', 0),
     };
   }
 
@@ -119,22 +118,9 @@ export class FormHandoff {
       else next[key] = value;
     }
     const encoded = Buffer.from(JSON.stringify(next)).toString('base64url');
-    return this.cookie(request, PREFILL_COOKIE, encoded, PREFILL_MAX_AGE_S, false);
-  }
-
-  private cookie(
-    request: FastifyRequest,
-    name: string,
-    value: string,
-    maxAge: number,
-    httpOnly: boolean,
-  ): string {
-    return fastifyCookie.serialize(name, value, {
-      path: '/',
-      maxAge,
-      httpOnly,
-      sameSite: 'lax',
-      secure: this.siteIsHttps || request.protocol === 'https',
+    // Not HttpOnly: the page's script moves it into session storage.
+    return this.cookies.header(request, PREFILL_COOKIE, encoded, PREFILL_MAX_AGE_S, {
+      httpOnly: false,
     });
   }
 }

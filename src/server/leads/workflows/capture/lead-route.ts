@@ -163,7 +163,7 @@ export function leadRoute<Schema extends LeadSchema>(
           id: saved.id,
           generation: saved.proofGeneration ?? 1,
         });
-        reply.header('set-cookie', leadProofCookie(proofKey, refs, app.spamDefence.secure));
+        reply.header('set-cookie', leadProofCookie(handoff.cookies, request, proofKey, refs));
       }
       // A quarantined form gets exactly what a person's gets.
       if (html) return html.saved(reply, result.data as Record<string, unknown>);

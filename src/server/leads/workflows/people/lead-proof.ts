@@ -1,6 +1,6 @@
 import { createHmac } from 'node:crypto';
 import type { FastifyRequest } from 'fastify';
-import { cookieValue } from '../../../platform/http/cookies';
+import { cookieValue, type SiteCookies } from '../../../platform/http/cookies';
 import { signed, signedText } from '../../../platform/http/tokens';
 import type { LeadProof, LeadRef, LeadTable } from '../../records/lead-tables';
 
@@ -63,9 +63,9 @@ export const withLead = (refs: readonly LeadProof[], lead: LeadProof): LeadProof
     LEAD_PROOF_MAX_LEADS,
   );
 
-/** A Set-Cookie value of one of our HttpOnly cookies; Max-Age 0 clears it. */
-export const httpOnlyCookie = (name: string, value: string, maxAgeS: number, secure: boolean) =>
-  `${name}=${value}; Path=/; Max-Age=${maxAgeS}; HttpOnly; SameSite=Lax${secure ? '; Secure' : ''}`;
-
-export const leadProofCookie = (key: Buffer, refs: readonly LeadProof[], secure: boolean) =>
-  httpOnlyCookie(LEAD_PROOF_COOKIE, signLeadProof(key, refs), LEAD_PROOF_MAX_AGE_S, secure);
+export const leadProofCookie = (
+  cookies: SiteCookies,
+  request: FastifyRequest,
+  key: Buffer,
+  refs: readonly LeadProof[],
+) => cookies.header(request, LEAD_PROOF_COOKIE, signLeadProof(key, refs), LEAD_PROOF_MAX_AGE_S);

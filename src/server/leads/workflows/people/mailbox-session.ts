@@ -2,8 +2,7 @@ import type { FastifyRequest } from 'fastify';
 import { DAY_MS } from '@shared/calendar-day';
 import { sql, type Kysely } from 'kysely';
 import { leadTables, type LeadProof, type LeadRecordTables } from '../../records/lead-tables';
-import { httpOnlyCookie } from './lead-proof';
-import { cookieValue } from '../../../platform/http/cookies';
+import { cookieValue, type SiteCookies } from '../../../platform/http/cookies';
 import { newToken, sha256Hex } from '../../../platform/http/tokens';
 import type { MigrationSet } from '../../../platform/database/migration-runner';
 
@@ -92,8 +91,8 @@ export async function endMailboxSessions(db: Db, emailNormalized: string): Promi
 }
 
 /** The Set-Cookie value carrying `token`, or clearing it when `token` is empty. */
-export const mailboxCookie = (token: string, secure: boolean) =>
-  httpOnlyCookie(MAILBOX_COOKIE, token, token ? MAILBOX_SESSION_MS / 1000 : 0, secure);
+export const mailboxCookie = (cookies: SiteCookies, request: FastifyRequest, token: string) =>
+  cookies.header(request, MAILBOX_COOKIE, token, token ? MAILBOX_SESSION_MS / 1000 : 0);
 
 export const mailboxSessionMigrations: MigrationSet = () => ({
   '293_mailbox_sessions': {

@@ -20,7 +20,6 @@ import type {
 import { findContacts } from '../../records/lead-contacts';
 import { leadTables, provesLead } from '../../records/lead-tables';
 import {
-  httpOnlyCookie,
   LEAD_PROOF_COOKIE,
   leadProofCookie,
   leadRefText,
@@ -75,8 +74,8 @@ export class StatusPage {
     private readonly db: Kysely<Tables>,
     private readonly proofKey: Buffer,
     private readonly handoff: FormHandoff,
-    /** SITE_URL: its origin is ours even behind a rewriting proxy; https makes cookies Secure. */
-    private readonly siteUrl: string,
+    /** SITE_URL: its origin is ours even behind a rewriting proxy. */
+    siteUrl: string,
     private readonly offersCall: CallOffer,
     /** Cancels a candidate's call: a withdrawal leaves no host a call with them (decision 178). */
     readonly cancelCall: CancelCall,
@@ -123,8 +122,8 @@ export class StatusPage {
 
   /** The Set-Cookies that forget both proofs this browser held (after an erasure). */
   clearedProofs(request: FastifyRequest): string[] {
-    const secure = this.secure(request);
-    return [httpOnlyCookie(LEAD_PROOF_COOKIE, '', 0, secure), mailboxCookie('', secure)];
+    const { cookies } = this.handoff;
+    return [cookies.header(request, LEAD_PROOF_COOKIE, '', 0), mailboxCookie(cookies, request, '')];
   }
 
   /** Spends a mailed link for the mailbox proof: on to its `next` step, else /status. */
@@ -140,11 +139,11 @@ export class StatusPage {
       return { lead, row, session, claimed: await claimLeads(tablesOf(trx), address) };
     });
     if (!opened) return undefined;
-    const secure = this.secure(request);
     const proofs = opened.claimed.reduce(withLead, readLeadProof(this.proofKey, request));
+    const { cookies: site } = this.handoff;
     const cookies = [
-      mailboxCookie(opened.session, secure),
-      leadProofCookie(this.proofKey, proofs, secure),
+      mailboxCookie(site, request, opened.session),
+      leadProofCookie(site, request, this.proofKey, proofs),
     ];
     // A candidate's "Book your call": the booking page, which this browser now proves.
     if (next === 'book' && opened.lead.table === 'candidates')
@@ -260,10 +259,6 @@ export class StatusPage {
       .where('id', '=', lead.id)
       .executeTakeFirst();
     return row as Row | undefined;
-  }
-
-  private secure(request: FastifyRequest): boolean {
-    return this.siteUrl.startsWith('https:') || request.protocol === 'https';
   }
 }
 

@@ -12,8 +12,7 @@ import {
   readFormTime,
   signFormTime,
 } from './form-time-token';
-import { cookieValue } from '../../../platform/http/cookies';
-import { httpOnlyCookie } from '../people/lead-proof';
+import { cookieValue, type SiteCookies } from '../../../platform/http/cookies';
 
 export interface SpamDefence {
   /** The same on every instance of one database; other keys derive from it. */
@@ -22,7 +21,6 @@ export interface SpamDefence {
   proof: ProofOfWork | undefined;
   /** The per-address limits' counts: the lead routes' and the visit beacon's. */
   addressCounters: AddressCounters;
-  secure: boolean;
 }
 
 declare module 'fastify' {
@@ -49,8 +47,8 @@ async function keptSpamKey(db: Kysely<LeadQuarantineTables>): Promise<Buffer> {
 }
 
 /** Spam defence (decision 095): ALTCHA if a form has it; the time trap's cookie when invalid. */
-export const spamPlugin = fp<{ altcha: boolean; secure: boolean }>(
-  async (app, { altcha, secure }) => {
+export const spamPlugin = fp<{ altcha: boolean; cookies: SiteCookies }>(
+  async (app, { altcha, cookies }) => {
     const formTimeKey = await keptSpamKey(tablesOf<LeadQuarantineTables>(app.database.db));
     const proof = altcha
       ? await altchaProof(
@@ -65,7 +63,7 @@ export const spamPlugin = fp<{ altcha: boolean; secure: boolean }>(
       formTimeKey,
       (error) => app.log.warn({ err: error }, 'pruning old address counts failed'),
     );
-    app.decorate('spamDefence', { formTimeKey, proof, addressCounters, secure });
+    app.decorate('spamDefence', { formTimeKey, proof, addressCounters });
 
     app.addHook('onSend', async (request, reply) => {
       if (request.method !== 'GET' || reply.statusCode !== 200) return;
@@ -74,11 +72,10 @@ export const spamPlugin = fp<{ altcha: boolean; secure: boolean }>(
       const kept = readFormTime(formTimeKey, cookieValue(request.headers.cookie, FORM_TIME_COOKIE));
       if (!needsNewFormTime(kept, now)) return;
       const token = signFormTime(formTimeKey, now);
-      const cookie = httpOnlyCookie(FORM_TIME_COOKIE, token, FORM_TIME_MAX_AGE_S, secure);
-      const existing = reply.getHeader('set-cookie');
+      // Fastify adds a Set-Cookie to those already set.
       reply.header(
         'set-cookie',
-        existing === undefined ? cookie : [...[existing].flat().map(String), cookie],
+        cookies.header(request, FORM_TIME_COOKIE, token, FORM_TIME_MAX_AGE_S),
       );
     });
   },

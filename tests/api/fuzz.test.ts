@@ -1,7 +1,7 @@
 import { parse as parseForm } from 'node:querystring';
 import fc from 'fast-check';
 import { sql, type Kysely } from 'kysely';
-import { beforeAll, expect, it } from 'vitest';
+import { beforeAll, expect, it, onTestFinished } from 'vitest';
 import { safeParse } from 'zod/mini';
 import type { $ZodType } from 'zod/v4/core';
 import type { Database } from '../../src/server/database';
@@ -19,7 +19,7 @@ import { HONEYPOT_FIELD } from '../../src/shared/spam-fields';
 import { candidatesWithEmail, postJson } from '../support/api';
 import { bodiesFor, urlEncoded, type BodySchema } from '../support/fuzz-bodies';
 import { fetchOpenApi, OpenApiChecker } from '../support/openapi';
-import { describeEachDatabase } from '../support/test-app';
+import { createTestApp, describeEachDatabase, type DatabaseKind } from '../support/test-app';
 
 /*
  * Property-based test of the public lead endpoints (issue 11, docs/decisions/100): bodies
@@ -97,6 +97,16 @@ async function rowsWithEmail(
   return Number(row.n);
 }
 
+/**
+ * A database of the test's own, closed when the test ends: a property that timed out stops on its
+ * closed app, and until then its writes can never move another property's row counts.
+ */
+async function ownApp(kind: DatabaseKind) {
+  const testApp = await createTestApp(kind);
+  onTestFinished(() => testApp.close());
+  return testApp;
+}
+
 describeEachDatabase('fuzzing the public lead endpoints', (current) => {
   let checker: OpenApiChecker;
   beforeAll(async () => {
@@ -119,7 +129,7 @@ describeEachDatabase('fuzzing the public lead endpoints', (current) => {
     it(
       `${endpoint.url}: no 5xx, invalid bodies store nothing, valid ones once, answers as documented`,
       async () => {
-        const { app, db } = current();
+        const { app, db } = await ownApp(current().kind);
         const content = checker.operation('POST', endpoint.url)?.requestBody?.content ?? {};
         const schema = content[JSON_TYPE]?.schema as BodySchema;
         const contentTypes = [JSON_TYPE, FORM_TYPE].filter((type) => type in content);

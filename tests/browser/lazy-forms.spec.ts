@@ -149,6 +149,35 @@ test('a page whose code is gone (a deploy replaced the build) loads afresh, once
   expect(refused).toBe(2);
 });
 
+test('a later deploy in the same tab loads the page afresh again: only a loop is stopped', async ({
+  page,
+  consoleGuard,
+}) => {
+  consoleGuard.allow(/Failed to load resource: the server responded with a status of 404/);
+  await page.clock.install();
+  // Each deploy: the tab's old build's file answers 404, the reloaded page's arrives.
+  let requested = 0;
+  await page.route(/\/assets\/candidates-page-[\w-]+\.js$/, (route) =>
+    requested++ % 2 === 0 ? route.fulfill({ status: 404, body: '' }) : route.continue(),
+  );
+  const loads: string[] = [];
+  page.on('load', () => loads.push(new URL(page.url()).pathname));
+  for (const deploy of ['first', 'next, two minutes later']) {
+    await gotoHydrated(page, '/');
+    await page
+      .getByRole('navigation', { name: 'Main' })
+      .getByRole('link', { name: 'For Candidates' })
+      .click();
+    await expect(page.getByRole('heading', { level: 1 }), deploy).toHaveText(
+      'Launch Your Tech Career in Weeks, Not Years',
+    );
+    await expect(page.locator('html[data-hydrated="true"]')).toBeAttached();
+    await page.clock.fastForward('02:00');
+  }
+  expect(loads).toEqual(['/', '/candidates', '/', '/candidates']);
+  expect(requested).toBe(4);
+});
+
 test('a page whose code fails again after its reload says so, with a way back, not a blank screen', async ({
   page,
   consoleGuard,
@@ -160,16 +189,18 @@ test('a page whose code fails again after its reload says so, with a way back, n
   await page.route(/\/assets\/candidates-page-[\w-]+\.js$/, (route) =>
     route.fulfill({ status: 404, body: '' }),
   );
-  await gotoHydrated(page, '/');
-  // This tab already reloaded /candidates for its code once.
-  await page.evaluate(
-    (url) => sessionStorage.setItem('tbReloadedForCode', url),
-    `${new URL(page.url()).origin}/candidates`,
-  );
-  await page
+  const forCandidates = page
     .getByRole('navigation', { name: 'Main' })
-    .getByRole('link', { name: 'For Candidates' })
-    .click();
+    .getByRole('link', { name: 'For Candidates' });
+  await gotoHydrated(page, '/');
+  // Its reload fails too: the server's page stays, without its code, and no loop follows.
+  const reloaded = page.waitForEvent('load');
+  await forCandidates.click();
+  await reloaded;
+  await expect(page).toHaveURL(/\/candidates$/);
+  // Back home and there again a moment later: the failure shows.
+  await gotoHydrated(page, '/');
+  await forCandidates.click();
   await expect(page.getByRole('heading', { level: 1 })).toHaveText('This page could not load');
   await expect(page.getByRole('contentinfo')).toBeVisible();
   await expect(page.getByRole('link', { name: 'Try Again' })).toHaveAttribute(

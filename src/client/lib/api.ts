@@ -9,13 +9,14 @@ export class ApiError extends Error {
   }
 }
 
-/** A request with the cookies, its body as JSON; any non-OK answer throws an ApiError. */
+/** A request with the cookies, its body JSON or a Blob as is; a non-OK answer throws an ApiError. */
 export async function apiRequest(method: string, url: string, body?: unknown): Promise<Response> {
+  const json = body !== undefined && !(body instanceof Blob);
   const response = await fetch(url, {
     method,
     credentials: 'include',
-    headers: body === undefined ? {} : { 'Content-Type': 'application/json' },
-    body: body === undefined ? undefined : JSON.stringify(body),
+    headers: json ? { 'Content-Type': 'application/json' } : {},
+    body: json ? JSON.stringify(body) : (body as Blob | undefined),
   });
   if (response.ok) return response;
   const text = await response.text().catch(() => '');

@@ -2,7 +2,9 @@ import { useId, useRef, useState } from 'react';
 import { useMutation, useQueryClient } from '@tanstack/react-query';
 import { SPEND_TEMPLATE_URL } from '@shared/admin-funnel';
 import { Button } from '../../../components/ui/button';
+import { ApiError } from '../../../lib/api';
 import { toast } from '../../../lib/toast-store';
+import { errorText, requestJson } from '../api/http';
 import { formatNumber } from '../ui/format';
 
 const TemplateLink = () => (
@@ -18,15 +20,9 @@ export function SpendUpload() {
   const [problem, setProblem] = useState('');
   const upload = useMutation({
     mutationFn: async (file: File) => {
-      const response = await fetch('/api/admin/spend', {
-        method: 'POST',
-        credentials: 'include',
-        headers: { 'Content-Type': 'text/csv' },
-        body: await file.text(),
-      });
-      const body = (await response.json().catch(() => ({}))) as { error?: string; stored?: number };
-      if (!response.ok) throw new Error(body.error ?? `Upload failed (${response.status})`);
-      return body.stored ?? 0;
+      // As text/csv whatever the system calls a .csv file (Windows: application/vnd.ms-excel).
+      const csv = file.slice(0, file.size, 'text/csv');
+      return (await requestJson<{ stored: number }>('POST', '/api/admin/spend', csv)).stored;
     },
     onSuccess: (stored) => {
       setProblem('');
@@ -34,7 +30,10 @@ export function SpendUpload() {
       toast({ title: 'Spend uploaded', description: `${formatNumber(stored)} rows stored.` });
       return client.invalidateQueries();
     },
-    onError: (error) => setProblem(error.message),
+    onError: (error) =>
+      setProblem(
+        errorText(error, error instanceof ApiError ? `Upload failed (${error.status})` : undefined),
+      ),
   });
   return (
     <form

@@ -1,7 +1,16 @@
 import type { Locator, Page } from '@playwright/test';
 import { test } from './fixtures';
 import { axeViolations } from './support/site';
-import { expect, lead, openTab, searchFor, signIn, uniqueTag } from './support/admin';
+import {
+  expect,
+  lead,
+  openTab,
+  searchFor,
+  signIn,
+  tabNamed,
+  toast,
+  uniqueTag,
+} from './support/admin';
 
 test.describe.configure({ timeout: 120_000 });
 
@@ -199,4 +208,42 @@ test('a search matching over 1,000 leads pages on past "1,000+" while the server
   await expect(panel.locator('tbody tr')).toHaveCount(1);
   await expect(panel.locator('tbody tr')).toContainText(`${tag}-0@example.com`);
   await expect(pager.getByRole('button', { name: 'Next' })).toBeDisabled();
+});
+
+test('Back and Forward step between two tabs at one press each, the search coming back with its tab', async ({
+  page,
+}) => {
+  const tag = uniqueTag('steps');
+  await signIn(page);
+  await searchFor(page.getByRole('tabpanel'), tag);
+  await openTab(page, 'Candidates');
+  await expect(page).toHaveURL(/\/admin\?tab=candidates$/);
+  await page.goBack();
+  await expect(tabNamed(page, 'Typeform Leads')).toHaveAttribute('aria-selected', 'true');
+  await expect(page.getByRole('searchbox')).toHaveValue(tag);
+  await expect(page).toHaveURL(new RegExp(`/admin\\?q=${tag}$`));
+  await page.goForward();
+  await expect(tabNamed(page, 'Candidates')).toHaveAttribute('aria-selected', 'true');
+  await expect(page.getByRole('searchbox')).toHaveValue('');
+});
+
+test('after sign-out, Back and Forward bring no search back to the address bar', async ({
+  page,
+}) => {
+  // What was searched for names a person: the next one at this screen does not see it.
+  const tag = uniqueTag('signedout');
+  await signIn(page);
+  await searchFor(page.getByRole('tabpanel'), tag);
+  await openTab(page, 'Candidates');
+  await page.getByRole('button', { name: 'Logout' }).click();
+  await expect(toast(page, 'Logged Out').first()).toBeVisible();
+  const signInHeading = page.getByRole('heading', { name: 'Admin Sign In' });
+  await expect(page).toHaveURL(/\/admin\?tab=candidates$/);
+  // The entry the search was typed in: its search is gone, as the session is.
+  await page.goBack();
+  await expect(page).toHaveURL(/\/admin$/);
+  await expect(signInHeading).toBeVisible();
+  await page.goForward();
+  await expect(page).toHaveURL(/\/admin\?tab=candidates$/);
+  await expect(signInHeading).toBeVisible();
 });

@@ -166,7 +166,7 @@ function LoginForm() {
 /** The dashboard, or what comes before it: the session check, the sign-in, a second factor. */
 function AdminScreen() {
   const session = useAdminSession();
-  useUrlForgetsPeopleAtSignOut(session.data?.authenticated === true);
+  useUrlForgetsPeopleAtSignOut(session.data?.authenticated);
   // The dashboard takes the screen's width; the rest keeps the site's column.
   if (session.data?.authenticated && !session.data.setupRequired) return <Dashboard />;
   return (

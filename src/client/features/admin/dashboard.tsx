@@ -37,28 +37,29 @@ import { formatNumber } from './ui/format';
 
 const KINDS = leadKindSchema.enum;
 
-function withoutLead() {
+function withoutLead(...others: string[]) {
   const next = addressBar();
-  for (const each of KINDS) next.delete(each);
+  for (const each of [...KINDS, ...others]) next.delete(each);
   return next;
 }
 
 /**
  * A sign-out (a 401 too) takes the open lead and the search (often a name, an e-mail or a phone)
  * out of the URL: the next person at the screen sees neither, and the next sign-in, maybe another
- * account's, does not reopen them. A link followed while signed out still opens after sign-in.
+ * account's, does not reopen them; so does Back or Forward to an entry the dashboard wrote (its
+ * key is not 'default'). A link followed while signed out still opens after sign-in.
  */
-export function useUrlForgetsPeopleAtSignOut(signedIn: boolean) {
+export function useUrlForgetsPeopleAtSignOut(signedIn: boolean | undefined) {
   const [, setParams] = useSearchParams();
+  const { key } = useLocation();
   const wasSignedIn = useRef(signedIn);
   useEffect(() => {
-    if (wasSignedIn.current && !signedIn) {
-      const next = withoutLead();
-      next.delete('q');
-      setParams(next, { replace: true });
+    if (signedIn === false && (wasSignedIn.current || key !== 'default')) {
+      const next = withoutLead('q');
+      if (next.toString() !== addressBar().toString()) setParams(next, { replace: true });
     }
     wasSignedIn.current = signedIn;
-  }, [signedIn, setParams]);
+  }, [signedIn, key, setParams]);
 }
 
 /** The open detail is in the URL (/admin?candidate=<id>): linkable, reloadable, Back closes. */
@@ -85,14 +86,11 @@ function useLeadLink() {
     [setParams, openedHere],
   );
 
-  const close = useCallback(() => {
-    // Opened from the list: step back, so Back after closing does not reopen it.
-    if (openedHere) {
-      void navigate(-1);
-      return;
-    }
-    setParams(withoutLead(), { replace: true });
-  }, [openedHere, navigate, setParams]);
+  // Opened from the list: step back, so Back after closing does not reopen it.
+  const close = useCallback(
+    () => (openedHere ? void navigate(-1) : setParams(withoutLead(), { replace: true })),
+    [openedHere, navigate, setParams],
+  );
 
   return { open, show, close };
 }

@@ -70,9 +70,10 @@ export function useDashboardUrl() {
   }
   const { tab, filters } = shown;
 
-  // A new tab is a step Back returns from.
+  // A new tab is a step Back returns from: one, though Radix asks on the press and the focus.
   const setTab = useCallback(
     (next: string) => {
+      if ((addressBar().get('tab') ?? FIRST_TAB) === next) return;
       setShown({ tab: next, filters });
       const url = withFilter(addressBar(), filters[next] ?? emptyFilter);
       if (next === FIRST_TAB) url.delete('tab');

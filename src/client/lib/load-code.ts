@@ -1,32 +1,23 @@
 /*
- * Code split from the first load (a page, the head, the toasts) that fails to arrive, because a
- * deploy replaced the build it belongs to or the network dropped it, is fetched by loading the
- * address afresh: the server answers with its current build. Failing again at that address
- * within a minute of its reload, the error stands instead of a reload loop; later, it is another
- * deploy, and reloads again.
+ * Code split from the first load (a page, the head, the toasts) that fails to arrive (a deploy
+ * replaced its build, or the network dropped it) is fetched by loading the address afresh, for
+ * the server's current build. Failing there again within a minute, the error stands: a loop.
  */
 
 const RELOADED_FOR_CODE = 'tbReloadedForCode';
-const LOOP_MS = 60_000;
-
-function tabStorage(): Storage | undefined {
-  try {
-    return typeof window === 'undefined' ? undefined : window.sessionStorage;
-  } catch {
-    return undefined; // disabled storage: no reload, as no guard against a loop
-  }
-}
 
 export async function loadCode<T>(load: () => Promise<T>): Promise<T> {
   try {
     return await load();
   } catch (error) {
-    const storage = tabStorage();
-    // "<time> <address>": an address has no space (location.href encodes it).
-    const [at, address] = storage?.getItem(RELOADED_FOR_CODE)?.split(' ') ?? [];
-    const { href } = window.location;
-    if (!storage || (address === href && Date.now() - Number(at) < LOOP_MS)) throw error;
-    storage.setItem(RELOADED_FOR_CODE, `${Date.now()} ${href}`);
+    try {
+      // "<time> <address>" (an address has no space: location.href encodes it).
+      const [at, address] = sessionStorage.getItem(RELOADED_FOR_CODE)?.split(' ') ?? [];
+      if (address === location.href && Date.now() - Number(at) < 60_000) throw error;
+      sessionStorage.setItem(RELOADED_FOR_CODE, `${Date.now()} ${location.href}`);
+    } catch {
+      throw error; // a loop, or no storage to guard against one (disabled, or the server's render)
+    }
     window.location.reload();
     return new Promise<T>(() => {}); // this document is going
   }

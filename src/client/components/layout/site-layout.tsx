@@ -8,7 +8,7 @@ import { useRouteTracking } from '../../lib/tracking/use-page-tracking';
 import { LazyToaster } from '../ui/lazy-toaster';
 import { Footer } from './footer';
 import { NetworkCanvas } from './network/network-canvas';
-import { PageErrorBoundary } from './page-error-boundary';
+import { PageErrorBoundary } from './message-page';
 import { TopBar } from './top-bar';
 
 const ConsentBannerHost = lazy(() => loadCode(() => import('./consent-banner')));

@@ -19,12 +19,8 @@ export function SpendUpload() {
   const id = useId();
   const [problem, setProblem] = useState('');
   const upload = useMutation({
-    mutationFn: async (file: File) => {
-      // As text/csv whatever the system calls a .csv file (Windows: application/vnd.ms-excel).
-      const csv = file.slice(0, file.size, 'text/csv');
-      return (await requestJson<{ stored: number }>('POST', '/api/admin/spend', csv)).stored;
-    },
-    onSuccess: (stored) => {
+    mutationFn: (csv: Blob) => requestJson<{ stored: number }>('POST', '/api/admin/spend', csv),
+    onSuccess: ({ stored }) => {
       setProblem('');
       if (input.current) input.current.value = '';
       toast({ title: 'Spend uploaded', description: `${formatNumber(stored)} rows stored.` });
@@ -41,7 +37,8 @@ export function SpendUpload() {
       onSubmit={(event) => {
         event.preventDefault();
         const file = input.current?.files?.[0];
-        if (file) upload.mutate(file);
+        // As text/csv whatever the system calls a .csv file (Windows: application/vnd.ms-excel).
+        if (file) upload.mutate(file.slice(0, file.size, 'text/csv'));
         else setProblem('Choose a CSV file first.');
       }}
     >

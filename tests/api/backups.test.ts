@@ -174,6 +174,14 @@ async function exportedLeads(baseUrl: string): Promise<string> {
   return text;
 }
 
+/** A server started now serves the backup's leads: `kept`, not `later`. */
+async function expectServesBackup(env: Record<string, string>, kept: string, later: string) {
+  const restored = await start(env);
+  const now = await exportedLeads(restored.baseUrl);
+  expect([now.includes(kept), now.includes(later)]).toEqual([true, false]);
+  await stop(restored);
+}
+
 /** A stopped server's DATA_DIR: `kept` in its backup `good` and in `live`, `later` in `live` only. */
 async function backedUpThenLater() {
   const { dataDir, env } = dataEnv();
@@ -375,10 +383,7 @@ describe('npm run backup and npm run restore', () => {
       // Run again, it restores.
       const restore = await runScript('restore', env, [good]);
       expect(restore.code, restore.stderr).toBe(0);
-      const restored = await start(env);
-      const now = await exportedLeads(restored.baseUrl);
-      expect([now.includes(kept), now.includes(later)]).toEqual([true, false]);
-      await stop(restored);
+      await expectServesBackup(env, kept, later);
     },
     60_000,
   );
@@ -405,10 +410,7 @@ describe('npm run backup and npm run restore', () => {
       const third = await runScript('restore', env, [good]);
       expect([third.code, third.stderr]).toEqual([0, '']);
       expect([existsSync(lock), existsSync(incoming)]).toEqual([false, false]);
-      const restored = await start(env);
-      const now = await exportedLeads(restored.baseUrl);
-      expect([now.includes(kept), now.includes(later)]).toEqual([true, false]);
-      await stop(restored);
+      await expectServesBackup(env, kept, later);
     },
     60_000,
   );
@@ -435,10 +437,7 @@ describe('npm run backup and npm run restore', () => {
       expect([restore.code, restore.stderr]).toEqual([0, '']);
       expect(restore.stdout).toContain(`Restored ${good} into ${dataDir}.`);
       expect(await sha256(live)).toBe(await sha256(good));
-      const restored = await start(env);
-      const now = await exportedLeads(restored.baseUrl);
-      expect([now.includes(kept), now.includes(later)]).toEqual([true, false]);
-      await stop(restored);
+      await expectServesBackup(env, kept, later);
     },
     60_000,
   );

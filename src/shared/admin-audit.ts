@@ -40,6 +40,9 @@ export const auditActions = [
   'calendar_feed_reset',
   'availability_saved',
   'list_read',
+  'spend_uploaded',
+  'spend_mapping_saved',
+  'spend_mapping_removed',
 ] as const;
 export type AuditAction = (typeof auditActions)[number];
 

@@ -121,6 +121,28 @@ describeEachDatabase(
       const anonymous = await testApp.app.inject({ url: '/api/admin/spend/template.csv' });
       expect(anonymous.statusCode).toBe(401);
     });
+
+    it('records in the audit log who changed the costs: an upload, a mapping saved and removed', async () => {
+      const testApp = current();
+      const cookie = await signIn(testApp.app);
+      const send = (method: 'POST' | 'DELETE', url: string, payload?: object) =>
+        testApp.app.inject({ method, url, headers: { cookie }, payload });
+      await upload(testApp, cookie, `Date,Campaign,Cost\n${today},Spring,1.00\n`); // refused
+      const csv = `Day,Campaign name,Amount spent (USD)\n${today},Spring,1.00\n${today},Fall,2.00\n`;
+      expect((await upload(testApp, cookie, csv)).json()).toEqual({ stored: 2 });
+      const mapping = { utmCampaign: 'spring-fb', source: 'facebook', campaign: 'Spring' };
+      expect((await send('POST', '/api/admin/spend/mappings', mapping)).statusCode).toBe(204);
+      expect((await send('DELETE', '/api/admin/spend/mappings/spring-fb')).statusCode).toBe(204);
+      const audit = await testApp.app.inject({ url: '/api/admin/audit', headers: { cookie } });
+      const entries = audit.json<{ action: string; actor: string; detail: string }[]>();
+      expect(entries.slice(0, 3).map(({ action, detail }) => [action, detail])).toEqual([
+        ['spend_mapping_removed', 'spring-fb'],
+        ['spend_mapping_saved', 'spring-fb -> facebook Spring'],
+        ['spend_uploaded', '2 rows'],
+      ]);
+      expect(entries[0]!.actor).toMatch(/^Owner \(account 1, session \d+\)$/);
+      expect(entries[3]).toMatchObject({ action: 'sign_in' });
+    });
   },
   { env: adminEnv },
 );

@@ -213,6 +213,8 @@ test.describe("on a server of its own, whose week's figures are this test's alon
     await expect(problem).toContainText(
       'Row 1, column source: the header row has no source column',
     );
+    // One sentence ends before the next begins.
+    await expect(problem).toHaveText(/ and Amount spent\)\. Compare it with the template\.$/);
     await expect(problem.getByRole('link', { name: 'the template' })).toHaveAttribute(
       'href',
       '/api/admin/spend/template.csv',

@@ -64,7 +64,7 @@ export function SpendUpload() {
       </p>
       {problem && (
         <p id={`${id}-problem`} role="alert" className="w-full text-sm text-red-800">
-          {problem} Compare it with <TemplateLink />.
+          {problem.replace(/[^.]$/, '$&.')} Compare it with <TemplateLink />.
         </p>
       )}
     </form>

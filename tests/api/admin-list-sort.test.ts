@@ -157,6 +157,17 @@ describeEachDatabase(
           typed,
         ).not.toContain(other.id);
       }
+      // A number kept without its +1 is found as a caller ID shows it, with the +1.
+      const local = `480${String(Date.now()).slice(-7)}`;
+      const stored = await seedCandidate(testApp, 'regular', { phone: local });
+      for (const typed of [`+1 ${local}`, `1${local.slice(0, 6)}`]) {
+        const url = `/api/candidate-submissions?q=${encodeURIComponent(typed)}`;
+        const found = await call(testApp, cookie, 'GET', url);
+        expect(
+          found.rows.map((row) => row.id),
+          typed,
+        ).toContain(stored.id);
+      }
       // Digits in the middle of a number are not its start.
       const middle = await call(testApp, cookie, 'GET', `/api/candidate-submissions?q=9134471`);
       expect(middle.rows.map((row) => row.id)).not.toContain(id);

@@ -35,11 +35,12 @@ function startsWith(dialect: DialectName, column: string, q: string): Expression
 /** A phone as typed ("(602) 555"): its digits, as a secondary phone's key holds them. */
 const PHONE_TYPED = /^[\d\s().+-]*\d[\d\s().+-]*$/;
 
-/** The digits a phone search looks for: "602" also as "1602", a number stored with +1. */
+/** A phone's digits with and without a +1: "602" finds "+1 602…", "+1 602" finds "602…". */
 function phoneKeys(q: string): string[] {
   if (!PHONE_TYPED.test(q)) return [];
   const digits = q.replace(/\D/g, '');
-  return digits.startsWith('1') ? [digits] : [digits, `1${digits}`];
+  const national = digits.replace(/^1/, '');
+  return national ? [national, `1${national}`] : [digits];
 }
 
 /**

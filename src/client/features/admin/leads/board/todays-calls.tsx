@@ -58,7 +58,9 @@ export function TodaysCalls({ onOpen, canEdit }: { onOpen(id: number): void; can
       {!calls ? (
         <Pending failed={query.isError} failure="Today's calls could not be loaded." />
       ) : calls.length === 0 ? (
-        <p className="text-slate-700">No calls booked today.</p>
+        <p className="text-slate-700">
+          No calls booked {day === today() ? 'today' : 'on this day'}.
+        </p>
       ) : (
         <ul className="grid gap-2">
           {calls.map((call) => {

@@ -34,6 +34,8 @@ const documents = [
       'trackingConsent',
       '_fbp',
       'connect.facebook.net',
+      // What the server sends Meta (src/server/conversions) with consent: contact details hashed.
+      'Conversions API: with your e-mail address, phone number and name in hashed form',
       'Global Privacy Control signal, the Meta Pixel never loads',
       'Cookie settings',
     ],

@@ -117,8 +117,12 @@ const sections: readonly LegalSection[] = [
             from a script’s (kept 7 days, never read by any script); <code>tb_form</code> and{' '}
             <code>tb_prefill</code>, set only when you send a form with JavaScript turned off, carry
             the form’s messages (a random code, 10 minutes) and the details the next step pre-fills
-            (the same ones described above, 30 minutes) to the next page; and{' '}
-            <code>tb_admin_session</code>, set only for our staff when they sign in to the
+            (the same ones described above, 30 minutes) to the next page; <code>tb_lead</code>, set
+            when a form you send starts your application or enquiry, names it (signed, nothing you
+            typed) so this browser may continue it (180 days); <code>tb_mailbox</code>, set when you
+            open the link to your status page that we e-mailed you, a random code that lets this
+            browser show and change your details there (24 hours); and <code>tb_admin_session</code>{' '}
+            and <code>tb_admin_pending</code>, set only for our staff when they sign in to the
             administration area (at most 12 hours).
           </>,
           [
@@ -134,9 +138,13 @@ const sections: readonly LegalSection[] = [
             open; a content view shortly after you open the home page and when you open our
             high-salary training page; and, after you successfully submit a form, a lead event
             naming the form (for the e-mail forms of our training pages, also a form-submission
-            event). We never send Meta your name, e-mail address, phone number or anything else you
-            type into a form. Meta uses this information, with cookies and information it already
-            holds, to measure our ads and show them to people likely to be interested in the
+            event). The pixel never receives your name, e-mail address, phone number or anything
+            else you type into a form. When the pixel is allowed and you send a form, our server may
+            also tell Meta of that event, and later of your application’s progress or a booked call,
+            through Meta’s Conversions API: with your e-mail address, phone number and name in
+            hashed form (scrambled, so Meta can only match them to people it already knows), your IP
+            address and browser details. Meta uses this information, with cookies and information it
+            already holds, to measure our ads and show them to people likely to be interested in the
             Program. Meta’s use of this data is governed by its own privacy policy.
           </>,
         ],

@@ -7,6 +7,7 @@ import { FormConfirmation } from '../../components/forms/form-confirmation';
 import { buttonClass } from '../../components/ui/button';
 import { FormCard, PageHero } from '../../components/ui/page-hero';
 import { Container } from '../../components/ui/section';
+import { FeatureGrid } from '../../components/ui/card-grid';
 import { usePageState } from '../../lib/page-state';
 
 const responseTime = `${claims.companyResponseBusinessDays} business day`;
@@ -27,7 +28,7 @@ const nextSteps = [
     title: 'You meet your technicians',
     text: 'Interview certified graduates of the next cohort and hire the ones you want.',
   },
-] as const;
+];
 
 export default function HiringPage() {
   // A request posted without JavaScript comes back stored, with its confirmation.
@@ -79,19 +80,7 @@ export default function HiringPage() {
               <h2 id="next-steps-title" className="text-2xl">
                 What happens next
               </h2>
-              <ol className="mt-6 grid gap-6">
-                {nextSteps.map((step) => (
-                  <li key={step.title} className="flex gap-4">
-                    <span className="flex size-11 shrink-0 items-center justify-center rounded-full bg-navy-900 text-accent-soft">
-                      <step.icon className="size-5" aria-hidden="true" />
-                    </span>
-                    <div>
-                      <h3 className="text-lg">{step.title}</h3>
-                      <p className="mt-1 text-slate-700">{step.text}</p>
-                    </div>
-                  </li>
-                ))}
-              </ol>
+              <FeatureGrid features={nextSteps} className="mt-6 grid gap-8" cardClassName="" />
             </section>
           </div>
         </Container>

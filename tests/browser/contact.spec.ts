@@ -242,6 +242,12 @@ test.describe('employer form', () => {
       'Thank you for your interest. A talent specialist will contact you within 1 business day.',
     );
     await expect(page.getByRole('heading', { name: 'Thank you, Chris Park!' })).toBeFocused();
+    // The thanks that stays makes the toast's promise, not a vaguer one.
+    await expect(
+      page.getByText(
+        'We have received your request. A talent specialist will contact you within 1 business day.',
+      ),
+    ).toBeVisible();
   });
 
   forEachFailureMode((mode, failOnceThenResubmit) => {

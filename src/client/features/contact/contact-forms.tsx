@@ -1,6 +1,7 @@
 import { useEffect, useRef, useState, type ReactNode } from 'react';
 import * as Tabs from '@radix-ui/react-tabs';
 import { clsx } from 'clsx';
+import { claims } from '@shared/claims';
 import { FormConfirmation } from '../../components/forms/form-confirmation';
 import {
   LazyCandidateApplicationForm,
@@ -22,7 +23,7 @@ const tabTexts = {
     title: 'Request Talent',
     intro: 'Tell us about your hiring needs and a talent specialist will get back to you.',
     submitLabel: 'Submit Request',
-    thanks: 'We have received your request. A talent specialist will contact you soon.',
+    thanks: `We have received your request. A talent specialist will contact you within ${claims.companyResponseBusinessDays} business day.`,
   },
 } as const satisfies Record<ContactType, object>;
 

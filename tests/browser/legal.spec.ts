@@ -116,6 +116,15 @@ test('the privacy policy and the terms link to each other', async ({ page }) => 
   await expect(page.getByRole('heading', { level: 1 })).toHaveText('Privacy Policy');
 });
 
+test("the privacy policy's rights lead to the status page, where a person acts on them", async ({
+  page,
+}) => {
+  await gotoHydrated(page, '/privacy');
+  await main(page).getByRole('link', { name: 'status page', exact: true }).click();
+  await expect(page).toHaveURL(/\/status$/);
+  await expect(page.getByRole('heading', { level: 1 })).toHaveText('Your Status Page');
+});
+
 // The consent banner links here. The sections are laid out in full on load (decision 172), so
 // the browser scrolls to where the section really is: its heading just below the fixed top bar.
 test('a link to a section, loaded as a new page, shows that section at the top', async ({

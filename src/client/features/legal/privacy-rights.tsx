@@ -68,17 +68,20 @@ export const privacyRightsSections: readonly LegalSection[] = [
           ],
           [
             'Correction:',
-            'send the form again with the right details, and your record takes them; or tell us what is wrong.',
+            'change your details on your status page, send the form again with the right details, or tell us what is wrong.',
           ],
         ],
       },
       'Our activity log records each access request under a code derived from your e-mail address that cannot be turned back into it, so we can show that we answered you without keeping the address itself; those entries are deleted too when you ask us to delete your information.',
       { part: 'How to make a request' },
       <>
-        To exercise any other right, e-mail <EmailLink subject="Privacy request" />. We will confirm
-        receipt within 10 business days and answer within 45 days. We will ask you to confirm your
-        identity, usually by replying from the e-mail address you gave us, before we act on a
-        request. You may use an authorized agent to make a request on your behalf.
+        The quickest way is your <Link to="/status">status page</Link>: open it from the link in any
+        of our e-mails, or ask there for a new link, to see, correct, download or erase your
+        information at once. To exercise any other right, e-mail{' '}
+        <EmailLink subject="Privacy request" />. We will confirm receipt within 10 business days and
+        answer within 45 days. We will ask you to confirm your identity, usually by replying from
+        the e-mail address you gave us, before we act on a request. You may use an authorized agent
+        to make a request on your behalf.
       </>,
     ],
   },

@@ -274,3 +274,55 @@ test.describe("on a server of its own, whose week's figures are this test's alon
     await expect(costs.getByRole('heading', { name: 'Costs', exact: true })).toBeFocused();
   });
 });
+
+test('a wrong match is listed and removed by keyboard, and its campaign is unmatched again', async ({
+  page,
+}) => {
+  const source = uniqueTag('src');
+  const campaign = uniqueTag('Spring');
+  const wrong = uniqueTag('spring-fb');
+  await lead.email(page.request, `${uniqueTag('w')}@example.com`, {
+    page: '/career',
+    variant: 'free_training',
+    utmSource: source,
+    utmCampaign: wrong,
+  });
+  await signIn(page);
+  // Far more than other specs' spend: the campaign is among those the list names.
+  const today = new Date().toISOString().slice(0, 10);
+  const uploaded = await page.request.post('/api/admin/spend', {
+    headers: { 'content-type': 'text/csv' },
+    data: `date,source,campaign,spend,currency\n${today},${source},${campaign},99999.00,USD\n`,
+  });
+  expect(uploaded.ok(), await uploaded.text()).toBe(true);
+
+  const costs = (await openTab(page, 'Insights')).getByRole('region', { name: 'Costs' });
+  const input = costs.getByLabel(`utm_campaign of ${campaign}`);
+  await input.fill(wrong);
+  await input.press('Enter');
+  await expect(input).toHaveCount(0);
+  const spendOf = costs
+    .getByRole('table', { name: /^Costs per utm campaign/ })
+    .getByRole('row', { name: wrong })
+    .getByRole('cell')
+    .nth(6);
+  await expect(spendOf).toHaveText('$99,999.00');
+
+  const matched = costs.getByRole('region', { name: 'Matched campaigns' });
+  const listed = matched
+    .getByRole('listitem')
+    .filter({ hasText: `${wrong} -> ${source} ${campaign}` });
+  await expect(listed).toBeVisible();
+  await listed
+    .getByRole('button', { name: `Remove ${wrong} -> ${source} ${campaign}` })
+    .press('Enter');
+  const dialog = page.getByRole('dialog', { name: 'Remove this match?' });
+  await expect(dialog).toContainText(`Leads with utm_campaign ${wrong} will no longer count`);
+  await dialog.getByRole('button', { name: 'Remove match' }).press('Enter');
+
+  await expect(listed).toHaveCount(0);
+  // The keyboard stays in the list: on the next match, else on its heading.
+  await expect(matched.locator(':focus')).toHaveCount(1);
+  await expect(costs.getByLabel(`utm_campaign of ${campaign}`)).toBeVisible();
+  await expect(spendOf).toHaveText('—');
+});

@@ -1,26 +1,22 @@
-import { useId, useMemo, useState } from 'react';
+import { useMemo, useState } from 'react';
 import type uPlot from 'uplot';
-import { useMutation, useQueryClient } from '@tanstack/react-query';
 import {
   funnelStages,
   type FunnelFigures,
   type FunnelStep,
   type FunnelWeek,
-  type UnmatchedSpend,
 } from '@shared/admin-funnel';
 import { Button } from '../../../components/ui/button';
-import { toast } from '../../../lib/toast-store';
-import { apiRequest } from '../../../lib/api';
-import { downloadFile, errorText } from '../api/http';
+import { downloadFile } from '../api/http';
 import { useCan } from '../api/session';
 import { Select } from '../ui/controls';
 import { SpendUpload } from './spend-upload';
+import { MatchedList, UnmatchedList } from './campaign-matches';
 import { FiguresTable, keyHeaders, type FigureColumn } from './figures-table';
 import { axisStroke, ChartFigure, fromZero, lines, UPlotChart } from './charts';
 import { formatNumber, majorUnits, money } from '../ui/format';
-import { box, Panel } from '../ui/panel';
+import { Panel } from '../ui/panel';
 import { useKeepFocus } from '../ui/keep-focus';
-import { adminToasts } from '../ui/admin-toasts';
 
 /** Spend (left axis, in the report's currency) and placements (right axis) per week. */
 function SpendChart({ weeks, currency }: { weeks: FunnelWeek[]; currency: string }) {
@@ -49,93 +45,6 @@ function SpendChart({ weeks, currency }: { weeks: FunnelWeek[]; currency: string
     [weeks, currency],
   );
   return <UPlotChart options={options} data={data} testId="spend-chart" />;
-}
-
-/** Spend no utm_campaign matched: listed, and mapped to a utm_campaign by someone who may. */
-function UnmatchedList({
-  unmatched,
-  more,
-  currency,
-  campaigns,
-}: {
-  unmatched: UnmatchedSpend[];
-  more: FunnelFigures['moreUnmatchedSpend'];
-  currency: string;
-  /** The utm_campaign values this range's leads carry without spend: what a match names. */
-  campaigns: string[];
-}) {
-  const canWork = useCan('work');
-  const client = useQueryClient();
-  const map = useMutation({
-    mutationFn: (mapping: { utmCampaign: string; source: string; campaign: string }) =>
-      apiRequest('POST', '/api/admin/spend/mappings', mapping),
-    onSuccess: () => client.invalidateQueries(),
-    onError: (error) => toast(adminToasts.error(errorText(error))),
-  });
-  const id = useId();
-  if (unmatched.length === 0) return null;
-  return (
-    <Panel title="Unmatched spend" {...box}>
-      <p className="mt-1 text-sm text-slate-700">
-        No lead's utm_campaign equals these campaigns' id or name in this range.
-        {canWork && ' Name the utm_campaign their leads carry to count them.'}
-      </p>
-      <datalist id={`${id}-campaigns`}>
-        {campaigns.map((campaign) => (
-          <option key={campaign} value={campaign} />
-        ))}
-      </datalist>
-      <ul className="mt-3 grid gap-3">
-        {unmatched.map((spend, index) => (
-          <li
-            key={`${spend.source}/${spend.campaign}`}
-            data-row="unmatched"
-            className="grid gap-2 text-sm"
-          >
-            <span>
-              <strong>{spend.campaignName}</strong> ({spend.source}, {spend.campaign}):{' '}
-              {money(spend.spend, currency)}
-            </span>
-            {canWork && (
-              <form
-                className="flex flex-wrap items-end gap-2"
-                onSubmit={(event) => {
-                  event.preventDefault();
-                  const value = new FormData(event.currentTarget).get('utmCampaign');
-                  if (typeof value === 'string' && value.trim())
-                    map.mutate({
-                      utmCampaign: value.trim(),
-                      source: spend.source,
-                      campaign: spend.campaign,
-                    });
-                }}
-              >
-                <label htmlFor={`${id}-${index}`} className="sr-only">
-                  utm_campaign of {spend.campaignName}
-                </label>
-                <input
-                  id={`${id}-${index}`}
-                  name="utmCampaign"
-                  list={`${id}-campaigns`}
-                  placeholder="utm_campaign"
-                  maxLength={200}
-                  className="rounded-md border border-slate-400 px-3 py-1.5 text-sm focus-visible:outline-2 focus-visible:outline-accent-strong"
-                />
-                <Button type="submit" variant="outline" size="sm" aria-disabled={map.isPending}>
-                  Match
-                </Button>
-              </form>
-            )}
-          </li>
-        ))}
-      </ul>
-      {more.campaigns > 0 && (
-        <p className="mt-3 text-sm text-slate-700">
-          And {formatNumber(more.campaigns)} more campaigns: {money(more.spend, currency)}.
-        </p>
-      )}
-    </Panel>
-  );
 }
 
 const GROUPINGS = (['utmCampaigns', 'utmSources', 'landingPages'] as const).map((value) => ({
@@ -260,6 +169,7 @@ export function CostsSection({
               .filter((step) => step.key !== null && step.leads > 0 && step.spend === null)
               .map((step) => step.key!)}
           />
+          <MatchedList />
         </>
       )}
     </Panel>

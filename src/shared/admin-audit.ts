@@ -39,6 +39,7 @@ export const auditActions = [
   'call_taken',
   'calendar_feed_reset',
   'availability_saved',
+  'screening_saved',
   'list_read',
   'spend_uploaded',
   'spend_mapping_saved',

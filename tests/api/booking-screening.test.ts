@@ -140,6 +140,27 @@ describeEachDatabase(
       ]);
     });
 
+    it('records in the audit log who saved the questions and how many; a refused save records nothing', async () => {
+      const { app } = current();
+      const entries = async () =>
+        (
+          await app.inject({
+            url: '/api/admin/audit?action=screening_saved',
+            headers: { cookie: owner },
+          })
+        ).json<{ actor: string; detail: string }[]>();
+      const before = (await entries()).length;
+      const question = { question: DRIVER, explanation: DEFAULT_EXPLANATION };
+      expect((await saveQuestions(app, owner, [question, question, question])).statusCode).toBe(
+        400,
+      );
+      expect((await saveQuestions(app, owner, [question, question])).statusCode).toBe(200);
+      const recorded = await entries();
+      expect(recorded).toHaveLength(before + 1);
+      expect(recorded[0]).toMatchObject({ detail: '2 questions' });
+      expect(recorded[0]!.actor).toMatch(/^Owner \(account 1, session \d+\)$/);
+    });
+
     it('shows a "no" its explanation instead of the slots and refuses its booking; "yes" books', async () => {
       const testApp = current();
       const { app } = testApp;

@@ -135,6 +135,11 @@ export const auditedOutcomes: Record<string, Outcome> = {
     action: 'availability_saved',
     detail: handedOver(payload),
   })),
+  // What a person is asked before the slots: how many questions, not their words.
+  'PUT /api/admin/booking/screening': on(200, (_request, payload) => ({
+    action: 'screening_saved',
+    detail: `${(answered(payload).questions as unknown[]).length} questions`,
+  })),
   'POST /api/admin/bookings/:id/outcome': on(200, (request, payload) => ({
     action: 'call_marked',
     leadType: 'candidate',

@@ -133,3 +133,34 @@ test("Candidates keeps the spec's caption and says what else it holds", async ({
     panel.getByText('also holds the applicants who came through /training'),
   ).toBeVisible();
 });
+
+test.describe('on a phone, 375 px wide', () => {
+  test.use({ viewport: { width: 375, height: 812 }, isMobile: true, hasTouch: true });
+
+  test("the accounts table shows each role's name and the State without a sideways scroll", async ({
+    page,
+  }) => {
+    await signIn(page);
+    const accounts = await openTab(page, 'Accounts');
+    const row = accounts
+      .getByRole('region', { name: 'Accounts' })
+      .getByRole('row')
+      .filter({ has: page.getByRole('combobox', { name: /^Role of / }) })
+      .first();
+    const role = row.getByRole('combobox', { name: /^Role of / });
+    // The chosen role's name fits between the select's padding and its arrow.
+    const fits = await role.evaluate((select: HTMLSelectElement) => {
+      const style = getComputedStyle(select);
+      const text = select.selectedOptions[0]!.text;
+      const canvas = document.createElement('canvas').getContext('2d')!;
+      canvas.font = `${style.fontSize} ${style.fontFamily}`;
+      const arrow = 24;
+      const room = select.clientWidth - parseFloat(style.paddingLeft) - arrow;
+      return { text, fits: canvas.measureText(text).width <= room };
+    });
+    expect(fits).toEqual({ text: expect.stringMatching(/^(Owner|Recruiter|Viewer)$/), fits: true });
+    await expect(row.getByRole('cell').filter({ hasText: /^(Active|Disabled)$/ })).toBeInViewport({
+      ratio: 1,
+    });
+  });
+});

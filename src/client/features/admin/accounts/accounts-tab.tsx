@@ -57,10 +57,11 @@ export function AccountsTab({ onConfirm }: { onConfirm(request: ConfirmRequest):
   // The founding owner stays an owner and enabled; nobody demotes or disables themselves by a slip.
   const fixed = (row: AccountEntry) => row.email === null || row.id === me?.id;
   const columns: Column<AccountEntry>[] = [
-    { header: 'Name', cell: (row) => row.name },
-    { header: 'E-mail', cell: (row) => row.email ?? 'Signs in with ADMIN_PASSWORD' },
+    { header: 'Name', card: true, cell: (row) => row.name },
+    { header: 'E-mail', card: true, cell: (row) => row.email ?? 'Signs in with ADMIN_PASSWORD' },
     {
       header: 'Role',
+      card: true,
       cell: (row) => (
         <Select
           label={`Role of ${row.name}`}
@@ -72,7 +73,7 @@ export function AccountsTab({ onConfirm }: { onConfirm(request: ConfirmRequest):
         />
       ),
     },
-    { header: 'State', cell: (row) => (row.disabled ? 'Disabled' : 'Active') },
+    { header: 'State', card: true, cell: (row) => (row.disabled ? 'Disabled' : 'Active') },
   ];
   const actions = (row: AccountEntry) => (
     <>
@@ -120,6 +121,7 @@ export function AccountsTab({ onConfirm }: { onConfirm(request: ConfirmRequest):
         actions={actions}
         rows={data.accounts}
         empty="No accounts"
+        cards
       />
       {shownAccount && (
         <AccountSessions

@@ -134,6 +134,7 @@ export function DataTable<Row extends { id: number }>({
         ...own,
         {
           header: 'Actions',
+          card: true,
           cell: (row: Row) => <div className="flex flex-wrap gap-2">{actions(row)}</div>,
         },
       ]

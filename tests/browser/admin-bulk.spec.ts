@@ -1,6 +1,6 @@
 import { test } from './fixtures';
 import { axeViolations } from './support/site';
-import { expect, lead, openTab, signIn, uniqueTag } from './support/admin';
+import { expect, lead, openTab, searchFor, signIn, uniqueTag } from './support/admin';
 
 test.describe.configure({ timeout: 120_000 });
 
@@ -92,4 +92,36 @@ test("a status set before its message has loaded waits for it: the person's mess
   await expect(message.getByRole('region', { name: /^Preview/ })).toContainText(
     'Thanks for applying',
   );
+});
+
+test('a selection ends with its search: returning to the search does not tick its rows again', async ({
+  page,
+}) => {
+  const tag = uniqueTag('bulkclear');
+  for (const n of [1, 2]) {
+    await lead.application(page.request, `${tag}a${n}@example.com`, `${tag}a${n}`);
+  }
+  await lead.application(page.request, `${tag}b1@example.com`, `${tag}b1`);
+  await signIn(page);
+  const panel = await openTab(page, 'Candidates', `${tag}a`);
+  const count = panel.getByRole('group', { name: 'Bulk actions' }).locator('[aria-live="polite"]');
+  const ticked = panel.getByRole('checkbox', { name: /^Select Grace /, checked: true });
+  await panel.getByRole('checkbox', { name: 'Select all on this page' }).check();
+  await expect(count).toHaveText('2 selected');
+
+  await searchFor(panel, `${tag}b`);
+  await expect(count).toHaveText('');
+  await searchFor(panel, `${tag}a`);
+  await expect(panel.getByRole('checkbox', { name: /^Select Grace / })).toHaveCount(2);
+  await expect(ticked).toHaveCount(0);
+  await expect(count).toHaveText('');
+
+  // A status filter chosen and taken back clears it as well.
+  await panel.getByRole('checkbox', { name: `Select Grace ${tag}a1` }).check();
+  await expect(count).toHaveText('1 selected');
+  const status = panel.getByRole('combobox', { name: 'Status' }).first();
+  await status.selectOption('contacted');
+  await status.selectOption('');
+  await expect(panel.getByRole('checkbox', { name: /^Select Grace / })).toHaveCount(2);
+  await expect(ticked).toHaveCount(0);
 });

@@ -28,7 +28,9 @@ export function useSelection<Row extends { id: number; who: string }>(
 ) {
   const key = JSON.stringify(filter);
   const [state, setState] = useState({ key, selection: nothing });
-  const selection = state.key === key ? state.selection : nothing;
+  // Ended for good: going back to the last search must not tick its rows again.
+  if (state.key !== key) setState({ key, selection: nothing });
+  const { selection } = state;
   const set = (next: Selection) => setState({ key, selection: next });
   const rowSelection: RowSelection<Row> = {
     isSelected: (row) => selection.allMatching || selection.ids.has(row.id),
@@ -46,13 +48,10 @@ export function useSelection<Row extends { id: number; who: string }>(
   return {
     selection,
     rowSelection,
-    selectAllMatching: () => set({ ids: selection.ids, allMatching: true }),
-    clear: () => set(nothing),
+    onSelectAllMatching: () => set({ ids: selection.ids, allMatching: true }),
+    onClear: () => set(nothing),
   };
 }
-
-const failureText = (error: unknown) =>
-  `Error: ${fieldMessage(error) ?? 'Failed to change the status.'}`;
 
 /** The bar over a tab's table: how many are ticked (announced); a status, assignee or export. */
 export function BulkActions({
@@ -115,7 +114,8 @@ export function BulkActions({
           if ('status' in body) setStatus('');
           onClear();
         },
-        onError: (error) => setOutcome(failureText(error)),
+        onError: (error) =>
+          setOutcome(`Error: ${fieldMessage(error) ?? 'Failed to change the status.'}`),
       },
     );
   const assign = () =>

@@ -44,7 +44,7 @@ export function LeadsTab({
   // Past a search's capped count ("1,000+"), Next stays while the server has another page.
   const last = page.data?.capped ? !page.data.next : to >= total;
   const selecting = bulk && tab !== 'leadEmails';
-  const { selection, rowSelection, selectAllMatching, clear } = useSelection(rows, filter);
+  const selected = useSelection(rows, filter);
   const update = (change: Partial<TabFilter>) => onFilterChange({ ...filter, ...change });
   const { columns, extras } = columnsFor(tab, actions, extra.shown);
   // A deleted row or a bulk change's closed bar takes the focus: to the next row, else the table.
@@ -136,14 +136,12 @@ export function LeadsTab({
               onPage={rows.length}
               total={total}
               capped={page.data?.capped ?? false}
-              selection={selection}
-              onSelectAllMatching={selectAllMatching}
-              onClear={clear}
+              {...selected}
             />
           ) : null}
           <DataTable
             caption={caption}
-            selection={selecting ? rowSelection : undefined}
+            selection={selecting ? selected.rowSelection : undefined}
             columns={columns}
             sort={sort}
             cards

@@ -162,6 +162,36 @@ test.describe('at 1,440 × 900', () => {
   });
 });
 
+// Typeform Leads is the widest of the scanned lists (its Questionnaire column): at a laptop's
+// width its delete button stays on screen, with a long address and both badges in a row.
+for (const viewport of [
+  { width: 1280, height: 800 },
+  { width: 1366, height: 768 },
+]) {
+  test(`Typeform Leads fits at ${viewport.width} × ${viewport.height}`, async ({
+    page,
+    playwright,
+  }) => {
+    await page.setViewportSize(viewport);
+    const tag = uniqueTag('fit');
+    const email = `${tag}.maximiliana.featherstonehaugh@longcompanyname-example.com`;
+    await lead.typeform(page.request, email, 'Maximiliana', 'Featherstonehaugh-Worthington');
+    // The same form from a browser without the lead's proof: "Unverified changes" (decision 176).
+    const stranger = await playwright.request.newContext({
+      baseURL: test.info().project.use.baseURL,
+    });
+    await lead.typeform(stranger, email, 'Max', 'Featherstonehaugh');
+    await stranger.dispose();
+    await signIn(page);
+    const panel = await openTab(page, 'Typeform Leads', tag);
+    const row = panel.locator('tbody tr');
+    await expect(row.getByText('Not Completed')).toBeVisible();
+    await expect(row.getByText('Unverified changes')).toBeVisible();
+    expect(await overflow(page, panel)).toEqual({ table: 0, page: 0 });
+    await expect(row.getByRole('button', { name: /^Delete / })).toBeInViewport({ ratio: 1 });
+  });
+}
+
 test.describe('on a phone, 390 × 844', () => {
   test.use({ viewport: { width: 390, height: 844 }, isMobile: true, hasTouch: true });
 

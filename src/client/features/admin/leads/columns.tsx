@@ -1,4 +1,3 @@
-import type { ReactNode } from 'react';
 import { Mail, PanelRightOpen, Trash2 } from 'lucide-react';
 import { statusLabel, type LeadKind } from '@shared/lead-status';
 import { clsx } from 'clsx';
@@ -64,15 +63,16 @@ export function StatusBadge({ status }: { status: string | null }) {
   );
 }
 
-/** Forms sent without the person's proof wait for review; nothing when none. */
-export function UnverifiedBadge({ count }: { count: number }) {
-  if (count <= 0) return null;
+/** A date whose time may go under its day, never a break inside either: a laptop fits the list. */
+function when(value: string | null) {
+  const [day, time] = formatDate(value).split(/(?<=,) (?=[^,]*$)/);
   return (
-    <span className={clsx(badgeClass, 'bg-amber-100 text-amber-900')}>Unverified changes</span>
+    <>
+      <span className="whitespace-nowrap">{day}</span>{' '}
+      <span className="whitespace-nowrap">{time}</span>
+    </>
   );
 }
-
-const nowrap = (text: ReactNode) => <span className="whitespace-nowrap">{text}</span>;
 
 /**
  * What a recruiter scans, each sortable by the server (lead-sort.ts): the lead (its detail's
@@ -86,7 +86,7 @@ function scannedColumns(actions: RowActions, header: string): Column<Lead>[] {
       card: true,
       // The address under a name: the person at a glance, and what a search for it matched.
       cell: (row) => (
-        <div className="max-w-64">
+        <div className="max-w-56">
           <button
             type="button"
             className="inline-flex max-w-full items-center gap-1.5 rounded text-left font-medium text-accent-strong underline-offset-2 hover:underline focus-visible:outline-2 focus-visible:outline-offset-2 focus-visible:outline-accent-strong"
@@ -99,6 +99,15 @@ function scannedColumns(actions: RowActions, header: string): Column<Lead>[] {
           {row.who !== row.email ? (
             <div className="truncate text-xs text-slate-600">{row.email}</div>
           ) : null}
+          {/* Forms sent without the person's proof wait for review. Under the name, not beside
+              the status: a wide Status column pushed the row's buttons off a laptop's screen. */}
+          {row.unverifiedForms > 0 ? (
+            <div className="mt-1">
+              <span className={clsx(badgeClass, 'bg-amber-100 text-amber-900')}>
+                Unverified changes
+              </span>
+            </div>
+          ) : null}
         </div>
       ),
     },
@@ -106,18 +115,13 @@ function scannedColumns(actions: RowActions, header: string): Column<Lead>[] {
       header: 'Status',
       sort: 'status',
       card: true,
-      cell: (row) => (
-        <div className="flex flex-wrap gap-1">
-          <StatusBadge status={row.status} />
-          <UnverifiedBadge count={row.unverifiedForms} />
-        </div>
-      ),
+      cell: (row) => <StatusBadge status={row.status} />,
     },
     {
       header: 'Owner',
       sort: 'owner',
       card: true,
-      cell: (row) => nowrap(row.owner ?? <span className="text-slate-600">Unassigned</span>),
+      cell: (row) => row.owner ?? <span className="text-slate-600">Unassigned</span>,
     },
     {
       header: 'Source',
@@ -135,21 +139,15 @@ function scannedColumns(actions: RowActions, header: string): Column<Lead>[] {
       header: 'Last activity',
       sort: 'activity',
       card: true,
-      cell: (row) => nowrap(formatDate(row.lastActivityAt)),
+      cell: (row) => when(row.lastActivityAt),
     },
-    { header: 'Submitted', sort: 'created', cell: (row) => nowrap(formatDate(row.createdAt)) },
+    { header: 'Submitted', sort: 'created', cell: (row) => when(row.createdAt) },
   ];
 }
 
-const actionsColumn = (actions: RowActions): Column<Lead> => ({
-  header: 'Actions',
-  card: true,
-  cell: (row) => <ActionButtons actions={actions} lead={row} />,
-});
-
 const cellClass = {
-  wide: 'min-w-56 px-4 py-3 text-slate-800',
-  nowrap: 'whitespace-nowrap px-4 py-3 text-slate-800',
+  wide: 'min-w-56 px-3 py-3 text-slate-800',
+  nowrap: 'whitespace-nowrap px-3 py-3 text-slate-800',
 };
 
 /** The contract's fields that are list columns: header over value, '—' for none. The e-mail is
@@ -219,7 +217,11 @@ export function columnsFor(tab: LeadTabId, actions: RowActions, chosen: readonly
     ),
     ...(ownColumns[tab] ?? []),
     ...extras.filter((column) => chosen.includes(column.header)),
-    actionsColumn(actions),
+    {
+      header: 'Actions',
+      card: true,
+      cell: (row: Lead) => <ActionButtons actions={actions} lead={row} />,
+    },
   ];
   return { columns: columns as Column<AnyLead>[], extras: extras.map(({ header }) => header) };
 }

@@ -120,9 +120,9 @@ export function DataTable<Row extends { id: number }>({
 }) {
   const captionId = useId();
   const card = (className: keyof typeof cardClasses) => cards && cardClasses[className];
-  // The tick box's column is 3rem wide: the name freezes after it.
+  // The tick box's column is 2.75rem wide: the name freezes after it.
   const frozenAt = (index: number) =>
-    cards && index === 0 && clsx(frozen, selection ? 'left-12' : 'left-0');
+    cards && index === 0 && clsx(frozen, selection ? 'left-11' : 'left-0');
   const ariaSort = (column: Column<Row>) =>
     column.sort && sort?.key === column.sort
       ? sort.descending
@@ -160,7 +160,7 @@ export function DataTable<Row extends { id: number }>({
         <thead className={clsx('text-slate-800', card('head'))}>
           <tr className="bg-slate-100">
             {selection ? (
-              <th scope="col" className={clsx('w-12 px-4 py-3', cards && clsx(frozen, 'left-0'))}>
+              <th scope="col" className={clsx('w-11 px-3 py-3', cards && clsx(frozen, 'left-0'))}>
                 <SelectAll rows={rows} selection={selection} />
               </th>
             ) : null}
@@ -169,7 +169,7 @@ export function DataTable<Row extends { id: number }>({
                 key={column.header}
                 scope="col"
                 aria-sort={ariaSort(column)}
-                className={clsx('whitespace-nowrap px-4 py-3 font-semibold', frozenAt(index))}
+                className={clsx('whitespace-nowrap px-3 py-3 font-semibold', frozenAt(index))}
               >
                 {column.sort && sort ? (
                   <SortHeader header={column.header} sortKey={column.sort} sort={sort} />
@@ -193,7 +193,7 @@ export function DataTable<Row extends { id: number }>({
               className={clsx('bg-white align-top hover:bg-slate-50', card('row'))}
             >
               {selection ? (
-                <td className={clsx('px-4 py-3', cards && clsx(frozen, 'left-0'), card('tick'))}>
+                <td className={clsx('px-3 py-3', cards && clsx(frozen, 'left-0'), card('tick'))}>
                   <input
                     type="checkbox"
                     aria-label={`Select ${selection.name(row)}`}
@@ -208,7 +208,7 @@ export function DataTable<Row extends { id: number }>({
                   key={column.header}
                   data-label={cards && index > 0 ? column.header : undefined}
                   className={clsx(
-                    column.className ?? 'px-4 py-3 text-slate-800',
+                    column.className ?? 'px-3 py-3 text-slate-800',
                     frozenAt(index),
                     card('cell'),
                     cards && !column.card && 'max-md:hidden',

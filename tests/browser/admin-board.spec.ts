@@ -176,6 +176,6 @@ test("another day's empty call list says so, not 'today'", async ({ page }) => {
   await signIn(page);
   const calls = (await openTab(page, 'Board')).getByRole('region', { name: /calls/i });
   await calls.getByLabel('Day').fill('2001-01-01');
-  await expect(calls.getByRole('heading', { name: 'Calls on 2001-01-01' })).toBeVisible();
+  await expect(calls.getByRole('heading', { name: 'Calls on Jan 1, 2001' })).toBeVisible();
   await expect(calls.getByText('No calls booked on this day.')).toBeVisible();
 });

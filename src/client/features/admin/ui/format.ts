@@ -1,6 +1,8 @@
 const numberFormat = new Intl.NumberFormat('en-US');
 const dateFormat = new Intl.DateTimeFormat('en-US', { dateStyle: 'medium', timeStyle: 'short' });
 
+const dayFormat = new Intl.DateTimeFormat('en-US', { dateStyle: 'medium' });
+
 export const formatNumber = (value: number) => numberFormat.format(value);
 
 /** Spec section 9: en-US, short month, with hour and minute ('Apr 18, 2025, 9:30 AM'). */
@@ -8,6 +10,12 @@ export function formatDate(value: string | null): string {
   if (!value) return '';
   const date = new Date(value);
   return Number.isNaN(date.getTime()) ? value : dateFormat.format(date);
+}
+
+/** A calendar day ('2001-01-01') as the dashboard's dates read ('Jan 1, 2001'). */
+export function formatDay(day: string): string {
+  const date = new Date(`${day}T00:00`);
+  return Number.isNaN(date.getTime()) ? day : dayFormat.format(date);
 }
 
 // Amounts arrive in minor units of their currency: cents, yen, fils.

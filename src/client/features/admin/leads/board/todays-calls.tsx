@@ -4,7 +4,7 @@ import { Button } from '../../../../components/ui/button';
 import { TextField } from '../../../../components/ui/form-field';
 import { callState, today, useDayCalls, useMarkCall, useTakeCall } from '../../api/calls';
 import { errorText } from '../../api/http';
-import { formatDate } from '../../ui/format';
+import { formatDate, formatDay } from '../../ui/format';
 import { useKeepFocus } from '../../ui/keep-focus';
 import { Panel, Pending } from '../../ui/panel';
 
@@ -45,7 +45,7 @@ export function TodaysCalls({ onOpen, canEdit }: { onOpen(id: number): void; can
       id="calls"
       ref={keepFocus}
       focusable
-      title={day === today() ? "Today's calls" : `Calls on ${day}`}
+      title={day === today() ? "Today's calls" : `Calls on ${formatDay(day)}`}
       className="grid gap-3 rounded-xl border border-slate-200 bg-white p-5"
     >
       <TextField
@@ -56,7 +56,7 @@ export function TodaysCalls({ onOpen, canEdit }: { onOpen(id: number): void; can
         containerClassName="w-full max-w-52"
       />
       {!calls ? (
-        <Pending failed={query.isError} failure="Today's calls could not be loaded." />
+        <Pending failed={query.isError} failure="The calls could not be loaded." />
       ) : calls.length === 0 ? (
         <p className="text-slate-700">
           No calls booked {day === today() ? 'today' : 'on this day'}.

@@ -135,6 +135,41 @@ test('/candidates -> /typeform -> questionnaire -> /thank-you, the e-mail carrie
   });
 });
 
+test.describe('on a phone', () => {
+  test.use({ viewport: { width: 375, height: 812 }, isMobile: true, hasTouch: true });
+
+  test('a questionnaire sent back for a correction shows its first message: the field is focused, in view', async ({
+    page,
+  }) => {
+    await page.goto('/candidates');
+    const basic = form(page, '/api/candidates/basic-info');
+    await basic.getByLabel('First name').fill('Ada');
+    await basic.getByLabel('Last name').fill('Lovelace');
+    await basic.getByLabel('Email').fill(uniqueEmail('nojs-questionnaire-back'));
+    await basic.getByRole('button', { name: 'Continue to Application' }).click();
+    await expect(page).toHaveURL('/typeform');
+
+    // The radios answered, the text left blank: the messages sit below the frame's 500 px.
+    const frame = page.frameLocator('iframe[title="Application questionnaire"]');
+    await frame.getByRole('radio', { name: 'Within a month' }).check();
+    await frame
+      .getByRole('group', { name: /train full time/ })
+      .getByLabel('Yes')
+      .check();
+    await frame
+      .getByRole('group', { name: /relocate/ })
+      .getByLabel('No')
+      .check();
+    await frame.getByRole('button', { name: 'Submit Answers' }).click();
+
+    await expect(page).toHaveURL('/typeform');
+    const location = frame.getByLabel('Where do you live?');
+    await expect(location).toHaveAccessibleDescription('Location is required');
+    await expect(location).toBeFocused();
+    await expect(location).toBeInViewport();
+  });
+});
+
 test('/companies -> /hiring: the work e-mail and company prefilled read-only, then the confirmation', async ({
   page,
   baseURL,

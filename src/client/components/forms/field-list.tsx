@@ -50,6 +50,7 @@ function ChoiceField({
 export type Registered = UseFormRegisterReturn & {
   error?: string | undefined;
   defaultValue?: string;
+  autoFocus?: boolean;
 };
 
 /** A form field as data: a select with `options` (radios with `radio`), a textarea with `rows`. */

@@ -88,6 +88,9 @@ export function useLeadForm<Schema extends FormSchema>({
       : undefined;
   const serverError = (name: string) =>
     form.formState.submitCount === 0 ? sentBack?.errors?.[name] : undefined;
+  // Without JavaScript nothing else shows where the messages are: in /typeform's 500 px frame
+  // the page looked unchanged. Focus scrolls the first one into view (frame and page).
+  const firstError = Object.keys(sentBack?.errors ?? {})[0];
   /** A field's registration and error; `prefilled` is its initial value (shown without JS). */
   const field = (name: Path<input<Schema>>, prefilled?: string | null) => {
     const typed = sentBack?.values?.[name] ?? prefilled ?? (entered[name] || undefined);
@@ -98,6 +101,7 @@ export function useLeadForm<Schema extends FormSchema>({
       // and every blur (its dirty and touched flags), which a slow phone feels as lag.
       error:
         (get(form.formState.errors, name) as FieldError | undefined)?.message ?? serverError(name),
+      ...(name === firstError && serverError(name) ? { autoFocus: true } : {}),
     };
   };
   return { form, field, onSubmit, submitting, post };

@@ -50,8 +50,9 @@ export type LinkTarget = (typeof LINK_TARGETS)[number];
 
 /** What the page says when no step is left for the person and the next move is ours. */
 export const NOTHING_TO_DO = "Nothing to do for now: we'll be in touch.";
-/** ...and to a candidate who holds a screening call, instead. */
+/** ...and to a candidate who holds a screening call, instead; or may book one (issue 43). */
 export const CALL_BOOKED = 'Your screening call is booked: you can move or cancel it.';
+export const CALL_OPEN = 'Your next step: pick a time for your screening call.';
 
 export interface StatusStep {
   text: string;

@@ -7,6 +7,7 @@ import {
 } from '../../src/shared/booking-screening';
 import {
   CALL_BOOKED,
+  CALL_OPEN,
   ERASED_MESSAGE,
   NOTHING_TO_DO,
   STATUS_NOTICES,
@@ -403,7 +404,8 @@ describeEachDatabase(
 
       const owner = await signIn(app);
       await openForCalls(app, owner);
-      expect(await shown()).toMatchObject({ bookCall: true });
+      // The call is the next step: not "nothing to do" above its button.
+      expect(await shown()).toMatchObject({ bookCall: true, outlook: CALL_OPEN });
       // Holding a call, the button opens it to move or cancel, even with no other time open.
       const { slots } = await bookingPage<{ slots: { start: string }[] }>(app, proof);
       expect((await book(app, proof, slots[4]!.start)).statusCode).toBe(201);
@@ -506,7 +508,7 @@ describeEachDatabase(
       });
       const { state } = await statusPage(app, proof);
       expect(state?.status).toMatchObject({
-        leads: [{ withdrawn: false, outlook: NOTHING_TO_DO }],
+        leads: [{ withdrawn: false, bookCall: true, outlook: CALL_OPEN }],
       });
       expect((await book(app, proof, start)).statusCode).toBe(201);
     });

@@ -3,6 +3,7 @@ import type { Kysely } from 'kysely';
 import { BOOK_PATH } from '@shared/booking-view';
 import {
   CALL_BOOKED,
+  CALL_OPEN,
   LINK_TARGETS,
   NEXT_STEPS,
   type LinkTarget,
@@ -185,6 +186,8 @@ export class StatusPage {
           ]);
           const values = contacts.map((contact) => contact.value);
           const lead = { ...viewOf(entry, values), bookCall: Boolean(call), optedOut: out };
+          // The call is their next step, not ours: never "nothing to do" beside its button.
+          if (call === 'open') return { ...lead, outlook: lead.outlook && CALL_OPEN };
           if (call !== 'booked') return lead;
           return { ...lead, callBooked: true, outlook: lead.outlook && CALL_BOOKED };
         }),

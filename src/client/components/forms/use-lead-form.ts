@@ -88,8 +88,7 @@ export function useLeadForm<Schema extends FormSchema>({
       : undefined;
   const serverError = (name: string) =>
     form.formState.submitCount === 0 ? sentBack?.errors?.[name] : undefined;
-  // Without JavaScript nothing else shows where the messages are: in /typeform's 500 px frame
-  // the page looked unchanged. Focus scrolls the first one into view (frame and page).
+  // Focus scrolls the first message into view: in /typeform's frame it sat below the fold.
   const firstError = Object.keys(sentBack?.errors ?? {})[0];
   /** A field's registration and error; `prefilled` is its initial value (shown without JS). */
   const field = (name: Path<input<Schema>>, prefilled?: string | null) => {

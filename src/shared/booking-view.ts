@@ -34,6 +34,9 @@ export type BookingView = {
   days: BookingDayView[];
 };
 
+/** The booked call's time, as /book and the status page say it. */
+export const callOn = (when: string) => `Your screening call is on ${when}.`;
+
 /** What the page says after a post. */
 export const BOOKING_NOTICES = {
   booked: 'Your call is booked. We have e-mailed you the invitation.',

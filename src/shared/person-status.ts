@@ -84,8 +84,8 @@ export interface StatusLead {
   optedOut?: boolean;
   /** A candidate's "Book your call" (issue 43): they hold a call or a time is open now. */
   bookCall?: boolean;
-  /** They hold that call: the button moves or cancels it. */
-  callBooked?: boolean;
+  /** They hold that call, then (in the zone they booked in): the button moves or cancels it. */
+  callBooked?: string;
 }
 
 export type StatusView =

@@ -1,3 +1,4 @@
+import { DateTime } from 'luxon';
 import { expect, it } from 'vitest';
 import { WEEKDAYS } from '../../src/shared/booking-availability';
 import {
@@ -436,6 +437,26 @@ describeEachDatabase(
       expect(await shown()).toMatchObject({ bookCall: false });
     });
 
+    it('says when the booked call is, in the zone the person booked it in, named', async () => {
+      const { app } = current();
+      const { proof, start } = await applicantWithLink(current(), 'call-time');
+      // Not the host's zone (America/Chicago): the one the person picked on /book.
+      const zone = 'America/New_York';
+      const booked = await postJson(app, '/api/booking', { start, zone }, { cookie: proof });
+      expect(booked.statusCode).toBe(201);
+      const at = DateTime.fromISO(start, { zone });
+      const when = `${at.toFormat('cccc d LLLL yyyy, h:mm a')} (${zone}, ${at.offsetNameLong})`;
+      const { state } = await statusPage(app, proof);
+      expect(state?.status).toMatchObject({ leads: [{ callBooked: when, outlook: CALL_BOOKED }] });
+
+      // Cancelled: no time to tell, and "Book your call" again.
+      const cancel = await postJson(app, '/api/booking/cancel', {}, { cookie: proof });
+      expect(cancel.statusCode).toBe(200);
+      const { state: after } = await statusPage(app, proof);
+      expect(after?.status).toMatchObject({ leads: [{ bookCall: true, outlook: CALL_OPEN }] });
+      expect(JSON.stringify(after?.status)).not.toContain('callBooked');
+    });
+
     it('cancels the call of a candidate who withdraws: no host keeps it, and its time is free', async () => {
       const { app } = current();
       const { id, proof, start } = await applicantWithLink(current(), 'withdraw-call');
@@ -443,7 +464,9 @@ describeEachDatabase(
       // The status page says the call is booked, and its button moves or cancels it.
       const { state } = await statusPage(app, proof);
       expect(state?.status).toMatchObject({
-        leads: [{ bookCall: true, callBooked: true, next: null, outlook: CALL_BOOKED }],
+        leads: [
+          { bookCall: true, callBooked: expect.any(String), next: null, outlook: CALL_BOOKED },
+        ],
       });
 
       const withdrawn = await post(

@@ -97,7 +97,7 @@ test('without JavaScript: apply, book from the thank-you page, move from the sta
   // The reminders come seconds before a call a minute or two ahead.
   test.setTimeout(240_000);
   // 50 s: the first call's reminders fall within the test.
-  const { first, shownZone } = await openSoon(browser.newContext({ baseURL }), 50_000);
+  const { first, shownZone, settings } = await openSoon(browser.newContext({ baseURL }), 50_000);
 
   const email = `booking-${Date.now()}@example.com`;
   const page = await applyWithoutJavaScript(browser, baseURL!, email);
@@ -124,7 +124,16 @@ test('without JavaScript: apply, book from the thank-you page, move from the sta
   await withScript.close();
   await choose(page, first, 'Book This Time');
   await expect(page.getByRole('status')).toHaveText(BOOKING_NOTICES.booked);
-  await expect(page.getByText(/Your screening call is on /)).toBeVisible();
+  const callOn = page.getByText(/Your screening call is on /);
+  await expect(callOn).toContainText(`(${settings.timeZone}, `);
+  const when = await callOn.innerText();
+  // The page leads with the call held, not with booking one.
+  const held = async (shown: Page, time: string) => {
+    await expect(shown.getByRole('heading', { level: 1 })).toHaveText('Your Screening Call');
+    await expect(shown.getByText(/Pick a time for a short call/)).toHaveCount(0);
+    await expect(shown.getByText(time)).toBeVisible();
+  };
+  await held(page, when);
 
   const booked = await invitation(email, 'Your screening call is booked');
   expect(booked).toMatchObject({
@@ -144,13 +153,29 @@ test('without JavaScript: apply, book from the thank-you page, move from the sta
   await page.goto(link!);
   await page.getByRole('button', { name: 'Open My Status Page' }).click();
   await expect(page).toHaveURL(/\/status$/);
-  // The page says the call is booked, not "Book your call" (nor "Nothing to do").
+  // The page says the call is booked, and when, not "Book your call" (nor "Nothing to do").
   await expect(page.getByText(CALL_BOOKED)).toBeVisible();
+  await expect(page.getByText(when)).toBeVisible();
   await page.getByRole('link', { name: 'Move or cancel your call' }).click();
   await expect(page.getByRole('heading', { name: 'Move Your Call' })).toBeVisible();
   const second = first + MINUTE;
   await choose(page, second, 'Move to This Time');
   await expect(page.getByRole('status')).toHaveText(BOOKING_NOTICES.moved);
+  // With JavaScript (after the move: the first call's reminders must not come first), the same
+  // pages say the new time, in the zone it was booked in, as /book without JavaScript does.
+  const movedTo = await callOn.innerText();
+  const scripted = await browser.newContext({
+    baseURL,
+    storageState: await context.storageState(),
+  });
+  for (const path of ['/status', `/book?zone=${settings.timeZone}`]) {
+    const shown = await scripted.newPage();
+    await shown.goto(path);
+    await shown.locator('html[data-hydrated="true"]').waitFor({ state: 'attached' });
+    if (path === '/status') await expect(shown.getByText(movedTo)).toBeVisible();
+    else await held(shown, movedTo);
+  }
+  await scripted.close();
   const moved = await invitation(email, 'Your screening call has moved');
   expect(moved).toMatchObject({
     method: 'REQUEST',
@@ -167,6 +192,8 @@ test('without JavaScript: apply, book from the thank-you page, move from the sta
   await page.getByText('Cancel My Call', { exact: true }).click();
   await page.getByRole('button', { name: 'Yes, Cancel My Call' }).click();
   await expect(page.getByRole('status')).toHaveText(BOOKING_NOTICES.cancelled);
+  // Back to booking one.
+  await expect(page.getByRole('heading', { level: 1 })).toHaveText('Book Your Call');
   const cancelled = await invitation(email, 'Your screening call is cancelled');
   expect(cancelled).toMatchObject({ method: 'CANCEL', uid: booked.uid, status: 'CANCELLED' });
   expect(cancelled.sequence).toBeGreaterThan(moved.sequence);

@@ -10,7 +10,7 @@ import { bookingRoutes, type BookingRoutesOptions } from './booking-routes';
 import { BookingStore, type ChangeRecorder } from './booking-store';
 import { bookingDb, liveCalls, type BookingTables } from './booking-tables';
 import { calendarFeedRoute } from './calendar-feed';
-import { callSender, type CallMailContext } from './call-sender';
+import { callSender, callTime, type CallMailContext } from './call-sender';
 import { stepBefore } from './screening-routes';
 import type { ScreeningStore } from './screening-store';
 
@@ -68,14 +68,16 @@ export function bookPageState(store: BookingStore, screening: ScreeningStore, pa
  */
 export const offersCall =
   (store: BookingStore, screening: ScreeningStore) =>
-  async (candidateId: number): Promise<'booked' | 'open' | false> => {
+  async (candidateId: number): Promise<{ booked: string } | 'open' | false> => {
     const [held, open, screened] = await Promise.all([
       store.liveBooking(candidateId),
       store.slots(new Date(), 1),
       screening.step(candidateId),
     ]);
     // A call missed or past is moved to a new time: "Book your call" again.
-    if (held) return !held.outcome && Date.parse(held.slot_end) > Date.now() ? 'booked' : 'open';
+    if (held && !held.outcome && Date.parse(held.slot_end) > Date.now())
+      return { booked: callTime(held.slot_start, held.time_zone) };
+    if (held) return 'open';
     return open.length > 0 && screened?.step !== 'refused' && 'open';
   };
 

@@ -37,8 +37,10 @@ interface CallSenderOptions {
   ) => Promise<{ email: string; statusLink: string; closed: boolean } | undefined>;
 }
 
-/** "Tuesday 16 March 2027, 9:00 AM (America/Chicago, Central Daylight Time)". */
-export function callTime(start: string, zone: string): string {
+/** "Tuesday 16 March 2027, 9:00 AM (America/Chicago, Central Daylight Time)"; a call booked
+    before zones were kept: UTC. */
+export function callTime(start: string, zone: string | null): string {
+  zone ??= 'UTC';
   const time = DateTime.fromISO(start, { zone });
   return `${time.toFormat('cccc d LLLL yyyy, h:mm a')} (${zone}, ${time.offsetNameLong ?? zone})`;
 }
@@ -89,7 +91,7 @@ export function callSender({ db, writes, mailer, context, contact }: CallSenderO
       'lead_id' in row ? await contact(row.lead_id) : { ...row, statusLink: '', closed: true };
     // A closed application (withdrawn, not a fit) still gets its calendar's cancellation, only.
     if (!person || (person.closed && !cancelled)) return undefined;
-    const when = callTime(row.slot_start, row.time_zone ?? 'UTC');
+    const when = callTime(row.slot_start, row.time_zone);
     const missed = message.topic === CALL_TOPICS.missed;
     const reminder = message.topic === CALL_TOPICS.reminder;
     const summary = `Screening call with ${brandName}`;

@@ -5,6 +5,7 @@ import {
   BOOK_PATH,
   BOOKING_ACTIONS,
   BOOKING_NOTICES,
+  callOn,
   type BookingView,
 } from '@shared/booking-view';
 import { Button, buttonClass } from '../../components/ui/button';
@@ -131,7 +132,7 @@ function Booking({ booking }: { booking: BookingView }) {
     <>
       {booking.booked ? (
         <Card title="Your Call">
-          <p className="text-lg text-slate-900">Your screening call is on {booking.booked}.</p>
+          <p className="text-lg text-slate-900">{callOn(booking.booked)}</p>
           {/* Asked twice, as a withdrawal is: a slip on a phone would give the time away. A
               disclosure, so it works without JavaScript. */}
           <details>
@@ -189,16 +190,18 @@ export default function BookingPage() {
   useEffect(() => {
     if (scheduleEventId) trackOncePerPage(BOOK_PATH, 'schedule', scheduleEvent(scheduleEventId));
   }, [scheduleEventId]);
+  // A call held: the page leads with it (its card, first), not with booking one.
+  const held = booking?.booked !== undefined;
   return (
     <>
       <PageHero
-        eyebrow="Your Screening Call"
-        title="Book Your Call"
+        eyebrow={held ? undefined : 'Your Screening Call'}
+        title={held ? 'Your Screening Call' : 'Book Your Call'}
         intro={
           screening
             ? screeningIntro(screening)
             : booking
-              ? 'Pick a time for a short call with our admissions team.'
+              ? !held && 'Pick a time for a short call with our admissions team.'
               : applied
                 ? 'We have your application. For your privacy, your booking page opens from a link we e-mail you, not from this browser yet.'
                 : 'Open this page right after you apply, or from the link in our e-mail, to book your call.'

@@ -7,7 +7,7 @@ import {
   type StatusLead,
   type StatusStep,
 } from '@shared/person-status';
-import { BOOK_PATH } from '@shared/booking-view';
+import { BOOK_PATH, callOn } from '@shared/booking-view';
 import { Button, buttonClass } from '../../components/ui/button';
 import { TextField } from '../../components/ui/form-field';
 import { PageHero } from '../../components/ui/page-hero';
@@ -173,6 +173,7 @@ function LeadCards({ lead }: { lead: StatusLead }) {
         {lead.progress ? <Progress stages={lead.progress} /> : null}
         <p className="text-lg text-slate-900">{lead.stage}</p>
         {lead.next ? <NextStep step={lead.next} /> : lead.outlook ? <p>{lead.outlook}</p> : null}
+        {lead.callBooked ? <p className="text-slate-900">{callOn(lead.callBooked)}</p> : null}
         {lead.bookCall && !lead.withdrawn ? (
           <div>
             {/* A full page load: the server renders /book for this browser's proof. */}

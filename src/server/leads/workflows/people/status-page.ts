@@ -188,8 +188,8 @@ export class StatusPage {
           const lead = { ...viewOf(entry, values), bookCall: Boolean(call), optedOut: out };
           // The call is their next step, not ours: never "nothing to do" beside its button.
           if (call === 'open') return { ...lead, outlook: lead.outlook && CALL_OPEN };
-          if (call !== 'booked') return lead;
-          return { ...lead, callBooked: true, outlook: lead.outlook && CALL_BOOKED };
+          if (!call) return lead;
+          return { ...lead, callBooked: call.booked, outlook: lead.outlook && CALL_BOOKED };
         }),
       );
       return { view: { kind: 'leads', leads } };

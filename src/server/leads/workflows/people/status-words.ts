@@ -10,9 +10,9 @@ import { STATUS_PATH } from './status-link';
 
 type LeadRow = CandidateListRow | CompanyListRow;
 
-/** What "Book your call" leads to for the candidate now (the bookings' answer): their call, or
-    a time open; false: nothing. */
-export type CallOffer = (candidateId: number) => Promise<'booked' | 'open' | false>;
+/** What "Book your call" leads to for the candidate now (the bookings' answer): their call and
+    its time as their e-mails say it, or a time open; false: nothing. */
+export type CallOffer = (candidateId: number) => Promise<{ booked: string } | 'open' | false>;
 
 /** What the open step depends on; a candidate's row also has its questionnaire flags. */
 type StepRow = { status: string; stage: string };

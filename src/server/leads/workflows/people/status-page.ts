@@ -94,13 +94,8 @@ export class StatusPage {
     const lead = this.sameOrigin(request) ? parseLeadRef(named) : undefined;
     const address = lead && (await this.mailbox(request));
     if (!lead || !address) return undefined;
-    const row = await this.db
-      .selectFrom(lead.table)
-      .select('id')
-      .where('id', '=', lead.id)
-      .where('email_normalized', '=', address)
-      .executeTakeFirst();
-    return row ? { ...lead, address } : undefined;
+    const row = await this.row(lead, this.db);
+    return row?.email_normalized === address ? { ...lead, address } : undefined;
   }
 
   /** The candidate this browser stands for: the mailbox's, else the form proof's newest. */
@@ -267,20 +262,17 @@ export class StatusPage {
 
 /** What the step's page prefills; without the mailbox only the e-mail (this browser typed it). */
 function prefillOf(lead: LeadRef, row: Row, mailbox: boolean): Record<string, string> {
+  const known = (value: string | null) => (mailbox ? value : null);
   const { company_name } = row as CompanyListRow;
   const { first_name, last_name, phone } = row as CandidateListRow;
   const values =
     lead.table === 'companies'
-      ? { employerEmail: row.email, employerCompany: mailbox ? company_name : null }
+      ? { employerEmail: row.email, employerCompany: known(company_name) }
       : {
           candidateEmail: row.email,
-          ...(mailbox
-            ? {
-                candidateFirstName: first_name,
-                candidateLastName: last_name,
-                candidatePhone: phone,
-              }
-            : {}),
+          candidateFirstName: known(first_name),
+          candidateLastName: known(last_name),
+          candidatePhone: known(phone),
         };
   return presentValues(values) as Record<string, string>;
 }

@@ -65,6 +65,8 @@ const SOURCES = ['google', 'facebook', 'linkedin', 'newsletter', null];
 const CANDIDATE_STATUSES = ['new', 'contacted', 'qualified', 'enrolled', 'placed', 'not_a_fit'];
 const COMPANY_STATUSES = ['new', 'contacted', 'in_discussion', 'partner', 'not_a_fit'];
 const DAY = 86_400_000;
+// The search keys as the server writes them (derived-columns.ts): without case or accents.
+const fold = (text) => text.normalize('NFKD').replace(/\p{M}/gu, '').toLowerCase();
 
 // Candidates: 60% regular, 15% questionnaire (typeform), 10% e-mail only; companies 15%.
 function lead(index, total) {
@@ -104,6 +106,8 @@ function lead(index, total) {
         phone_digits: named ? phone.replace(/\D/g, '') : null,
         name_location_key: kind === 'regular' ? `${first}|${last}|austin, tx`.toLowerCase() : null,
         email_match_key: email,
+        search_name: fold(named ? `${first} ${last}` : ' '),
+        search_last_name: named ? fold(last) : null,
         location: kind === 'regular' ? 'Austin, TX' : null,
         education_level: kind === 'regular' ? 'some-college' : null,
         tech_experience: kind === 'regular' ? 'basic' : null,
@@ -117,14 +121,17 @@ function lead(index, total) {
   }
   const email = `ops.${index}@company${index % 5000}.example`;
   const full = bucket < 98;
+  const company = `${LAST[index % LAST.length]} Compute ${index % 5000}`;
   return {
     table: 'companies',
     row: {
       email,
       email_normalized: email,
       stage: full ? 'request' : 'email',
-      company_name: full ? `${LAST[index % LAST.length]} Compute ${index % 5000}` : null,
+      company_name: full ? company : null,
       contact_name: full ? `${first} ${last}` : null,
+      search_company: full ? fold(company) : null,
+      search_contact: full ? fold(`${first} ${last}`) : null,
       title: full ? 'Head of Operations' : null,
       company_size: full ? 'midsize' : null,
       talent_needs: full ? 'Ten technicians for a new hall.' : null,

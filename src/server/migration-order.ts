@@ -64,4 +64,5 @@ export const migrationOrder = [
   '350_booking_screening',
   '355_booking_hosts',
   '360_company_phone',
+  '370_folded_search_keys',
 ] as const;

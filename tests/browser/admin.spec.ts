@@ -140,6 +140,9 @@ test('searches and pages through the leads on the server', async ({ page }) => {
   await expect(pager).toContainText('Showing 1–10 of 10');
   await searchFor(panel, `${tag}-none`);
   await expect(panel.getByText('No leads match this search.')).toBeVisible();
+  // The pager says so too (read out), not "Showing 0–0 of 0".
+  await expect(pager).toContainText('No leads match.');
+  await expect(pager).not.toContainText('Showing');
 });
 
 // The cause of a flake of the test above ("Showing 0–0 of 0"): a search typed before a busy

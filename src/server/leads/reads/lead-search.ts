@@ -3,11 +3,12 @@ import type { AnyFields } from '@shared/lead-field';
 import { candidateFields, companyFields } from '@shared/lead-fields';
 import type { DialectName } from '../../platform/database/migration-runner';
 import { tablesOf } from '../../platform/database/connection';
+import { foldForSearch, isFoldedKey } from '../records/derived-columns';
 import type { LeadContactTables } from '../records/lead-contacts';
 import type { LeadTable } from '../records/lead-tables';
 import { leadTypes, type AdminLeadTables } from '../records/listing-tables';
 
-/* Prefix search (decision 024): indexed lower-cased keys per table and of the secondary contacts. */
+/* Prefix search (decision 024): indexed folded or lower-cased keys, own and secondary contacts'. */
 
 /** Beyond, the dashboard shows '1,000+'. */
 export const SEARCH_COUNT_CAP = 1_000;
@@ -26,10 +27,11 @@ const MAX_CODE_POINT = String.fromCodePoint(0x10ffff);
 export const normalizeSearch = (q: string | undefined): string =>
   (q ?? '').trim().replace(/\s+/g, ' ').slice(0, 200);
 
-/** lower(q) <= column < lower(q) + MAX (bytes on PostgreSQL's "C", as its indexes); no wildcards. */
+/** q <= column < q + MAX (bytes on PostgreSQL's "C", as its indexes); no wildcards. */
 function startsWith(dialect: DialectName, column: string, q: string): Expression<SqlBool> {
   const key = dialect === 'postgres' ? sql`${sql.ref(column)} collate "C"` : sql.ref(column);
-  return sql<SqlBool>`(${key} >= lower(${q}) and ${key} < lower(${q + MAX_CODE_POINT}))`;
+  const typed = isFoldedKey(column) ? foldForSearch(q) : q.toLowerCase();
+  return sql<SqlBool>`(${key} >= ${typed} and ${key} < ${typed + MAX_CODE_POINT})`;
 }
 
 /** A phone as typed ("(602) 555"): its digits, as a secondary phone's key holds them. */

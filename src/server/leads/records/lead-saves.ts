@@ -5,7 +5,7 @@ import {
   companyStages,
 } from '@shared/lead-vocabulary';
 import type { Kysely } from 'kysely';
-import { matchKeys } from './match-keys';
+import { derivedColumns } from './derived-columns';
 import type { ColumnsOfKind } from '@shared/lead-field';
 import type { CandidateFields, CompanyFields } from '@shared/lead-fields';
 import { type LeadRecordTables } from './lead-tables';
@@ -36,11 +36,13 @@ export function saveCandidate(
         ...(step.questionnaireCompleted ? { questionnaire_completed: 1 } : {}),
         ...(step.isQuestionnaireCandidate ? { is_questionnaire_candidate: 1 } : {}),
       },
-      derived: matchKeys,
+      derived: derivedColumns.candidates,
     },
     effects,
   );
 }
+
+const companyFlags = { derived: derivedColumns.companies };
 
 export type CompanyStep = LeadStep<CompanyStage, ColumnsOfKind<CompanyFields, 'text'>>;
 
@@ -50,7 +52,7 @@ export function saveCompany(
   step: CompanyStep,
   effects?: LeadWriteEffects,
 ): Promise<SaveResult> {
-  return upsertLead(db, 'companies', companyStages, step, {}, effects);
+  return upsertLead(db, 'companies', companyStages, step, companyFlags, effects);
 }
 
 export type TableStep =

@@ -41,13 +41,14 @@ interface AdminColumns<Type, Status> {
 
 interface CandidateAdminColumns
   extends MatchKeyColumns, AdminColumns<CandidateLeadType, CandidateStatus> {
-  search_name: GeneratedAlways<string>;
-  search_last_name: GeneratedAlways<string | null>;
+  /** Folded (derived-columns.ts): without case or accents. */
+  search_name: string | null;
+  search_last_name: string | null;
 }
 
 interface CompanyAdminColumns extends AdminColumns<CompanyLeadType, CompanyStatus> {
-  search_company: GeneratedAlways<string | null>;
-  search_contact: GeneratedAlways<string | null>;
+  search_company: string | null;
+  search_contact: string | null;
 }
 
 export type AdminLeadTables = {

@@ -1,7 +1,6 @@
 import type { MatchReason } from '@shared/admin-duplicates';
-import { tablesOf, type SharedTransaction } from '../../platform/database/connection';
 import { normalizeEmail } from './upsert';
-import type { AdminLeadTables, MatchKeyColumns } from './listing-tables';
+import type { MatchKeyColumns } from './listing-tables';
 import type { CandidatesTable } from './lead-tables';
 
 /* The keys a candidate's possible duplicates are found by: stored and indexed (decision 161). */
@@ -12,14 +11,12 @@ const MIN_PHONE_DIGITS = 6;
 const GMAIL_DOMAINS = ['gmail.com', 'googlemail.com'];
 
 export type MatchKeySource = Pick<CandidatesTable, 'email'> &
-  Partial<Pick<CandidatesTable, (typeof sourceColumns)[number]>>;
-const sourceColumns = [
-  'first_name',
-  'last_name',
-  'phone',
-  'location',
-  'questionnaire_location',
-] as const;
+  Partial<
+    Pick<
+      CandidatesTable,
+      'first_name' | 'last_name' | 'phone' | 'location' | 'questionnaire_location'
+    >
+  >;
 
 const words = (value: string | null | undefined) =>
   (value ?? '').trim().replace(/\s+/g, ' ').toLowerCase();
@@ -45,17 +42,6 @@ export function matchKeys(lead: MatchKeySource): MatchKeyColumns {
     name_location_key: parts.every(Boolean) ? parts.join('|') : null,
     email_match_key: emailMatchKey(lead.email),
   };
-}
-
-/** Computes candidate `id`'s keys again from its row (a write that changed its values). */
-export async function refreshMatchKeys(trx: SharedTransaction, id: number): Promise<void> {
-  const db = tablesOf<AdminLeadTables>(trx);
-  const row = await db
-    .selectFrom('candidates')
-    .select(['email', ...sourceColumns])
-    .where('id', '=', id)
-    .executeTakeFirst();
-  if (row) await db.updateTable('candidates').set(matchKeys(row)).where('id', '=', id).execute();
 }
 
 export const keyOfReason: Record<MatchReason, keyof MatchKeyColumns> = {

@@ -40,7 +40,8 @@ export function LeadsTab({
   const { offset } = filter;
   const total = page.data?.total ?? 0;
   const rows = failed ? [] : (page.data?.rows ?? []);
-  const to = total === 0 ? 0 : offset + rows.length;
+  const to = offset + rows.length;
+  const filtered = Boolean(filter.q || filter.status || filter.duplicates || filter.mine);
   // Past a search's capped count ("1,000+"), Next stays while the server has another page.
   const last = page.data?.capped ? !page.data.next : to >= total;
   const selecting = bulk && tab !== 'leadEmails';
@@ -154,7 +155,7 @@ export function LeadsTab({
                 ? `Error: ${failure.description}`
                 : page.isPending
                   ? 'Loading…'
-                  : filter.q || filter.status || filter.duplicates || filter.mine
+                  : filtered
                     ? 'No leads match this search.'
                     : 'No leads yet.'
             }
@@ -164,9 +165,15 @@ export function LeadsTab({
             className="mt-4 flex flex-wrap items-center justify-between gap-3"
           >
             <p className="text-sm text-slate-700" aria-live="polite">
-              Showing {formatNumber(total === 0 ? 0 : offset + 1)}–{formatNumber(to)} of{' '}
-              {formatNumber(total)}
-              {page.data?.capped ? '+' : ''}
+              {total > 0 ? (
+                <>
+                  Showing {formatNumber(offset + 1)}–{formatNumber(to)} of {formatNumber(total)}
+                  {page.data?.capped ? '+' : ''}
+                </>
+              ) : (
+                // The table says why; read out after a search that found nothing.
+                page.data && filtered && 'No leads match.'
+              )}
             </p>
             <div className="flex gap-2">
               {(

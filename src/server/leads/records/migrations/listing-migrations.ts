@@ -30,7 +30,10 @@ function prefixSearchIndexes(dialect: DialectName): IndexDefinition[] {
   return indexes;
 }
 
-async function createIndexes(db: Kysely<unknown>, indexes: IndexDefinition[]): Promise<void> {
+export async function createIndexes(
+  db: Kysely<unknown>,
+  indexes: IndexDefinition[],
+): Promise<void> {
   for (const [name, table, expression] of indexes) {
     await sql`create index ${sql.id(name)} on ${sql.id(table)} (${expression})`.execute(db);
   }
@@ -80,8 +83,8 @@ function createLeadQueryIndexes(dialect: DialectName): Migration {
   };
 }
 
-/** 022's covering indexes of the search keys; 155 rebuilds the candidates' ones. */
-function searchKeyIndexes(dialect: DialectName): IndexDefinition[] {
+/** 022's covering indexes of the search keys; 155 rebuilds the candidates' ones, 370 the names'. */
+export function searchKeyIndexes(dialect: DialectName): IndexDefinition[] {
   // email_normalized is lower-cased already; PostgreSQL needs its "C" order in the index.
   const email = dialect === 'postgres' ? sql`email_normalized collate "C"` : sql`email_normalized`;
   return [
@@ -195,6 +198,13 @@ const figuresGeneration = (create: boolean): Migration => ({
   },
 });
 
+/** The companies' name sort (310), on 370's folded company names. */
+export const companyNameSortIndex: IndexDefinition = [
+  'companies_name_sort_idx',
+  'companies',
+  sql`lead_type, coalesce(search_company, ''), created_at, id`,
+];
+
 /**
  * 310: the list's sorts (lead-sort.ts) at a million leads, each one index range after the tab's
  * type. Last activity is the later of a form's write (updated_at) and the team's (worked_at).
@@ -230,13 +240,7 @@ function listSortIndexes(dialect: DialectName): Migration {
           ],
         ]),
       );
-      await createIndexes(db, [
-        [
-          'companies_name_sort_idx',
-          'companies',
-          sql`lead_type, coalesce(search_company, ''), created_at, id`,
-        ],
-      ]);
+      await createIndexes(db, [companyNameSortIndex]);
       // A phone search is a prefix of the digits in a tab, as the other keys (searchKeyIndexes).
       const digits = dialect === 'postgres' ? sql`phone_digits collate "C"` : sql`phone_digits`;
       await sql`create index candidates_phone_key_idx on candidates

@@ -1,36 +1,48 @@
 import { sql, type Kysely, type Migration } from 'kysely';
-import type { MigrationSet } from '../../../platform/database/migration-runner';
-import { matchKeys, type MatchKeySource } from '../match-keys';
+import type { DialectName, MigrationSet } from '../../../platform/database/migration-runner';
+import { derivedColumns, foldedKeys } from '../derived-columns';
+import type { LeadTable } from '../lead-tables';
+import { companyNameSortIndex, createIndexes, searchKeyIndexes } from './listing-migrations';
 
-/** Rows filled per statement: 4 parameters each stays far below either database's limit. */
+/** Rows read a batch (500 stays far below either database's parameter limit). */
 const BATCH = 500;
 
 const keys = ['phone_digits', 'name_location_key', 'email_match_key'] as const;
 
-/** Every candidate's match keys, by the writes' function, one UPDATE … FROM (VALUES …) a batch. */
-export async function fillMatchKeys(db: Kysely<unknown>): Promise<void> {
-  const candidates = db as Kysely<{ candidates: MatchKeySource & { id: number } }>;
+type Row = Record<string, unknown> & { id: number };
+
+/** Fills `columns` of every row by the writes' function, one UPDATE … FROM (VALUES …) a batch. */
+async function fillColumns(
+  db: Kysely<unknown>,
+  table: LeadTable,
+  columns: readonly string[],
+  compute: (row: Row) => Record<string, unknown>,
+): Promise<void> {
+  const rows = db as Kysely<Record<LeadTable, { id: number }>>;
+  // VALUES names its columns column1… on both databases.
+  const set = columns.map((column, i) => sql`${sql.id(column)} = v.${sql.id(`column${i + 2}`)}`);
   for (let after = 0; ;) {
-    const rows = await candidates
-      .selectFrom('candidates')
-      .select(['id', 'email', 'first_name', 'last_name', 'phone', 'location'])
-      .select('questionnaire_location')
+    const batch = (await rows
+      .selectFrom(table)
+      .selectAll()
       .where('id', '>', after)
       .orderBy('id')
       .limit(BATCH)
-      .execute();
-    if (rows.length === 0) return;
-    const values = rows.map((row) => {
-      const key = matchKeys(row);
-      return sql`(cast(${row.id} as integer), ${key.phone_digits}, ${key.name_location_key}, ${key.email_match_key})`;
+      .execute()) as Row[];
+    if (batch.length === 0) return;
+    const values = batch.map((row) => {
+      const computed = compute(row);
+      return sql`(cast(${row.id} as integer), ${sql.join(columns.map((c) => computed[c] ?? null))})`;
     });
-    // VALUES names its columns column1… on both databases.
-    await sql`update candidates set phone_digits = v.column2, name_location_key = v.column3,
-      email_match_key = v.column4 from (values ${sql.join(values)}) as v
-      where candidates.id = v.column1`.execute(db);
-    after = rows[rows.length - 1]!.id;
+    await sql`update ${sql.id(table)} set ${sql.join(set)} from (values ${sql.join(values)}) as v
+      where ${sql.id(table)}.id = v.column1`.execute(db);
+    after = batch[batch.length - 1]!.id;
   }
 }
+
+/** Every candidate's match keys (decision 161); the other derived columns are left alone. */
+export const fillMatchKeys = (db: Kysely<unknown>): Promise<void> =>
+  fillColumns(db, 'candidates', keys, derivedColumns.candidates);
 
 /** 250: the match keys, filled, then indexed with the id (lookups read the index only). */
 const addMatchKeys: Migration = {
@@ -65,7 +77,36 @@ const partialMatchKeyIndexes: Migration = {
   },
 };
 
-export const matchKeyMigrations: MigrationSet = () => ({
+/**
+ * 370: the search keys (decision 024) become columns the writes fold (derived-columns.ts), so
+ * "garcia" finds "García" on both databases; filled here, then indexed as 022 and 310 did.
+ */
+function foldSearchKeys(dialect: DialectName): Migration {
+  const indexes = [
+    ...searchKeyIndexes(dialect).filter(([name]) => !name.includes('email')),
+    companyNameSortIndex,
+  ];
+  return {
+    async up(db: Kysely<unknown>) {
+      for (const [name] of indexes) await db.schema.dropIndex(name).execute();
+      for (const table of ['candidates', 'companies'] as const) {
+        const columns = Object.keys(foldedKeys[table]);
+        for (const column of columns) {
+          await db.schema.alterTable(table).dropColumn(column).execute();
+          await db.schema
+            .alterTable(table)
+            .addColumn(column, dialect === 'postgres' ? sql`text collate "C"` : 'text')
+            .execute();
+        }
+        await fillColumns(db, table, columns, derivedColumns[table]);
+      }
+      await createIndexes(db, indexes);
+    },
+  };
+}
+
+export const matchKeyMigrations: MigrationSet = (dialect) => ({
   '250_candidate_match_keys': addMatchKeys,
   '281_partial_match_key_indexes': partialMatchKeyIndexes,
+  '370_folded_search_keys': foldSearchKeys(dialect),
 });

@@ -12,7 +12,7 @@ import { defaultSide, mergeFieldsOf, type MergeWinners } from '@shared/lead-merg
 import { attributionColumns, columnsOf, hasTouch } from '../../records/lead-columns';
 import { findContacts, keepContacts, type Contact } from '../../records/lead-contacts';
 import { eraseHistory } from '../../records/lead-history';
-import { refreshMatchKeys } from '../../records/match-keys';
+import { refreshDerivedColumns } from '../../records/derived-columns';
 
 type Row = Record<string, unknown> & { id: number; created_at: string; stage: string };
 
@@ -131,7 +131,7 @@ export function mergeCandidates(
     const { lost, own } = contactsOf(sides);
     const lead = { table: 'candidates', id: keptId } as const;
     await keepContacts(trx, lead, [...lost, ...othersContacts], own, now);
-    await refreshMatchKeys(trx, keptId);
+    await refreshDerivedColumns(trx, lead);
     await addActivity(trx, 'candidates', keptId, { kind: 'merged', text: String(otherId) });
     return true;
   });

@@ -5,7 +5,7 @@ import { tablesOf } from '../../../platform/database/connection';
 import type { OutboxTables } from '../../../platform/outbox/outbox-tables';
 import { keepInHistory } from '../../records/lead-history';
 import { leadTypeOf } from '../../records/lead-tables';
-import { refreshMatchKeys } from '../../records/match-keys';
+import { refreshDerivedColumns } from '../../records/derived-columns';
 import { addPersonAct, withLockedLead } from '../pipeline/lead-pipeline';
 import { optedOut } from '../pipeline/status-events';
 import type { PipelineTables } from '../../records/pipeline-tables';
@@ -35,7 +35,7 @@ export async function correctDetails(
       .set({ ...values, updated_at: now } as never)
       .where('id', '=', lead.id)
       .execute();
-    if (lead.table === 'candidates') await refreshMatchKeys(trx, lead.id);
+    await refreshDerivedColumns(trx, lead);
     await keepInHistory(trx, {
       lead_table: lead.table,
       lead_id: lead.id,

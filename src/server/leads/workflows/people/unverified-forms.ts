@@ -3,7 +3,7 @@ import { candidateFields, companyFields } from '@shared/lead-fields';
 import type { DialectName } from '../../../platform/database/migration-runner';
 import { columnsOf } from '../../records/lead-columns';
 import type { LeadRef, LeadTable } from '../../records/lead-tables';
-import { refreshMatchKeys } from '../../records/match-keys';
+import { refreshDerivedColumns } from '../../records/derived-columns';
 import type { PipelineTables } from '../../records/pipeline-tables';
 import { withLockedLead } from '../pipeline/lead-pipeline';
 import type { AlsoWrite } from '../../../platform/database/connection';
@@ -65,7 +65,7 @@ export async function acceptUnverified(
       } as never)
       .where('id', '=', lead.id)
       .execute();
-    if (changed && lead.table === 'candidates') await refreshMatchKeys(trx, lead.id);
+    if (changed) await refreshDerivedColumns(trx, lead);
     return true;
   };
   return (await withLockedLead(db, dialect, lead, work, also)) ?? false;

@@ -103,7 +103,8 @@ describe.each(['sqlite', 'postgres'] as const)('names saved before the folding [
       const now = new Date().toISOString();
       await sql`insert into candidates (email, email_normalized, stage, first_name, last_name,
         created_at, updated_at) values ('m@example.com', 'm@example.com', 'application', 'María',
-        'Núñez', ${now}, ${now})`.execute(old.db);
+        'Núñez', ${now}, ${now}), ('g@example.com', 'g@example.com', 'application', 'Grace',
+        'HOPPER', ${now}, ${now})`.execute(old.db);
       await sql`insert into companies (email, email_normalized, stage, company_name, created_at,
         updated_at) values ('c@example.com', 'c@example.com', 'request', 'Société Générale',
         ${now}, ${now})`.execute(old.db);
@@ -115,6 +116,7 @@ describe.each(['sqlite', 'postgres'] as const)('names saved before the folding [
         (await listing.list(table, { q, limit: 10 })).rows.map((row) => row.email);
       expect(await names('candidates', 'nunez')).toEqual(['m@example.com']);
       expect(await names('candidates', 'maria nu')).toEqual(['m@example.com']);
+      expect(await names('candidates', 'grace hop')).toEqual(['g@example.com']);
       expect(await names('companies', 'societe gen')).toEqual(['c@example.com']);
       await upgraded.close();
     } finally {

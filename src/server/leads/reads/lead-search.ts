@@ -58,21 +58,18 @@ export function searchMatches(
   distinct = false,
 ) {
   const types = (type ? [type] : leadTypes[table]) as never[];
-  const ownKeys = searchKeys[table].map((column) =>
-    db
-      .selectFrom(table)
-      .select('id')
-      .where(startsWith(dialect, column, q))
-      .where('lead_type', 'in', types),
-  );
   const phones = phoneKeys(q);
   // Only candidates keep their phone's digits (the duplicates' key, match-keys.ts).
-  const ownPhones = (table === 'candidates' ? phones : []).map((digits) =>
+  const terms = [
+    ...searchKeys[table].map((column) => [column, q] as const),
+    ...(table === 'candidates' ? phones : []).map((digits) => ['phone_digits', digits] as const),
+  ];
+  const ownKeys = terms.map(([column, key]) =>
     db
       .selectFrom(table)
       .select('id')
-      .where('phone_digits' as never, 'is not', null)
-      .where(startsWith(dialect, 'phone_digits', digits))
+      .where(column as never, 'is not', null)
+      .where(startsWith(dialect, column, key))
       .where('lead_type', 'in', types),
   );
   const contacts = tablesOf<LeadContactTables>(db)
@@ -91,7 +88,7 @@ export function searchMatches(
           where lead.id = lead_contacts.lead_id and lead.lead_type = ${type})`,
       )
     : contacts;
-  return [...ownKeys, ...ownPhones, ofType as unknown as (typeof ownKeys)[number]].reduce(
-    (all, next) => (distinct ? all.union(next) : all.unionAll(next)),
+  return [...ownKeys, ofType as unknown as (typeof ownKeys)[number]].reduce((all, next) =>
+    distinct ? all.union(next) : all.unionAll(next),
   );
 }

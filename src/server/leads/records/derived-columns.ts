@@ -20,25 +20,25 @@ export const foldForSearch = (text: string): string =>
 type Row = Record<string, unknown>;
 const folded = (value: unknown) => (typeof value === 'string' ? foldForSearch(value) : null);
 
-/** The search keys (lead-fields.ts `searchKey`), folded as a search folds `q`, and their text. */
-export const foldedKeys = {
-  candidates: {
-    search_name: (row: Row) => `${String(row.first_name ?? '')} ${String(row.last_name ?? '')}`,
-    search_last_name: (row: Row) => row.last_name,
-  },
-  companies: {
-    search_company: (row: Row) => row.company_name,
-    search_contact: (row: Row) => row.contact_name,
-  },
-} satisfies Record<LeadTable, Record<string, (row: Row) => unknown>>;
+/**
+ * The search keys (lead-fields.ts `searchKey`), folded as a search folds `q`, and the columns
+ * each folds: one as it is (none: null), several joined by a space.
+ */
+export const foldedKeys: Record<LeadTable, Record<string, readonly string[]>> = {
+  candidates: { search_name: ['first_name', 'last_name'], search_last_name: ['last_name'] },
+  companies: { search_company: ['company_name'], search_contact: ['contact_name'] },
+};
 
 /** The others (e-mail, phone digits) a search only lower-cases. */
 export const isFoldedKey = (column: string): boolean =>
   Object.values(foldedKeys).some((keys) => column in keys);
 
+const textOf = (row: Row, sources: readonly string[]) =>
+  sources.length === 1 ? row[sources[0]!] : sources.map((c) => String(row[c] ?? '')).join(' ');
+
 const searchColumns = (table: LeadTable, row: Row) =>
   Object.fromEntries(
-    Object.entries(foldedKeys[table]).map(([column, text]) => [column, folded(text(row))]),
+    Object.entries(foldedKeys[table]).map(([key, sources]) => [key, folded(textOf(row, sources))]),
   );
 
 export const derivedColumns: Record<LeadTable, (row: Row) => Row> = {

@@ -1,4 +1,4 @@
-import { sql, type Kysely, type Migration } from 'kysely';
+import { sql, type Kysely, type Migration, type RawBuilder, type SqlBool } from 'kysely';
 import type { DialectName, MigrationSet } from '../../../platform/database/migration-runner';
 import { derivedColumns, foldedKeys } from '../derived-columns';
 import type { LeadTable } from '../lead-tables';
@@ -17,6 +17,7 @@ async function fillColumns(
   table: LeadTable,
   columns: readonly string[],
   compute: (row: Row) => Record<string, unknown>,
+  only: RawBuilder<SqlBool> = sql`1 = 1`,
 ): Promise<void> {
   const rows = db as Kysely<Record<LeadTable, { id: number }>>;
   // VALUES names its columns column1… on both databases.
@@ -26,6 +27,7 @@ async function fillColumns(
       .selectFrom(table)
       .selectAll()
       .where('id', '>', after)
+      .where(only)
       .orderBy('id')
       .limit(BATCH)
       .execute()) as Row[];
@@ -77,28 +79,54 @@ const partialMatchKeyIndexes: Migration = {
   },
 };
 
+/** A key's text in SQL, as the writes join it (derived-columns.ts `textOf`). */
+const textOf = (sources: readonly string[]) =>
+  sources.length === 1
+    ? sql.ref(sources[0]!)
+    : sql.join(
+        sources.map((column) => sql`coalesce(${sql.ref(column)}, '')`),
+        sql` || ' ' || `,
+      );
+
 /**
  * 370: the search keys (decision 024) become columns the writes fold (derived-columns.ts), so
  * "garcia" finds "García" on both databases; filled here, then indexed as 022 and 310 did.
+ * ASCII text folds as an ASCII lower() does: only the other rows (bytes outnumber letters) are
+ * read and folded by the writes' function, 500 a batch.
  */
 function foldSearchKeys(dialect: DialectName): Migration {
   const indexes = [
     ...searchKeyIndexes(dialect).filter(([name]) => !name.includes('email')),
     companyNameSortIndex,
   ];
+  const lower = (text: RawBuilder<unknown>) =>
+    dialect === 'postgres' ? sql`lower((${text}) collate "C")` : sql`lower(${text})`;
   return {
     async up(db: Kysely<unknown>) {
       for (const [name] of indexes) await db.schema.dropIndex(name).execute();
       for (const table of ['candidates', 'companies'] as const) {
-        const columns = Object.keys(foldedKeys[table]);
-        for (const column of columns) {
+        const keys = Object.entries(foldedKeys[table]);
+        for (const [column] of keys) {
           await db.schema.alterTable(table).dropColumn(column).execute();
           await db.schema
             .alterTable(table)
             .addColumn(column, dialect === 'postgres' ? sql`text collate "C"` : 'text')
             .execute();
         }
-        await fillColumns(db, table, columns, derivedColumns[table]);
+        const set = keys.map(([key, sources]) => sql`${sql.id(key)} = ${lower(textOf(sources))}`);
+        await sql`update ${sql.id(table)} set ${sql.join(set)}`.execute(db);
+        const sources = [...new Set(keys.flatMap(([, columns]) => columns))].map(sql.ref);
+        const nonAscii = sources.map(
+          (text) => sql<SqlBool>`octet_length(${text}) > length(${text})`,
+        );
+        const columns = keys.map(([key]) => key);
+        await fillColumns(
+          db,
+          table,
+          columns,
+          derivedColumns[table],
+          sql`(${sql.join(nonAscii, sql` or `)})`,
+        );
       }
       await createIndexes(db, indexes);
     },

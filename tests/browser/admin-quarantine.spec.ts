@@ -109,3 +109,41 @@ test('the honeypot: people never reach it; a bot that fills it gets the same suc
   await openTab(page, 'Quarantine');
   await expect(rowOf(page, email)).toContainText('Filled the hidden field');
 });
+
+test('past 100 held forms, Next (by keyboard) reaches the older ones, and Previous comes back', async ({
+  page,
+}) => {
+  const tag = uniqueTag('paged');
+  const oldest = `${tag}-oldest@example.com`;
+  await botApplication(page.request, oldest);
+  // A spam wave of 100 newer ones pushes it off the first page.
+  for (let batch = 0; batch < 100; batch += 20) {
+    await Promise.all(
+      Array.from({ length: 20 }, (_, i) =>
+        botApplication(page.request, `${tag}-${batch + i}@example.com`),
+      ),
+    );
+  }
+  await signIn(page);
+  const panel = await openTab(page, 'Quarantine');
+  const pager = panel.getByRole('navigation', { name: 'Pagination' });
+  const range = pager.getByText(/^Showing/);
+  await expect(rowOf(page, `${tag}-99@example.com`)).toHaveCount(1);
+  await expect(range).toHaveText(/^Showing 1–100 of [\d,]+$/);
+  await expect(rowOf(page, oldest)).toHaveCount(0);
+
+  const next = pager.getByRole('button', { name: 'Next' });
+  await next.focus();
+  await page.keyboard.press('Enter');
+  await expect(rowOf(page, oldest)).toContainText('Bot user agent');
+  await expect(range).toHaveText(/^Showing 101–[\d,]+ of [\d,]+$/);
+  // The pressed button keeps the keyboard's place.
+  await expect(next).toBeFocused();
+  expect(await axeViolations(page)).toEqual([]);
+
+  await page.keyboard.press('Shift+Tab');
+  await expect(pager.getByRole('button', { name: 'Previous' })).toBeFocused();
+  await page.keyboard.press('Enter');
+  await expect(range).toHaveText(/^Showing 1–100 of /);
+  await expect(rowOf(page, oldest)).toHaveCount(0);
+});

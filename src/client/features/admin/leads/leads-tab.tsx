@@ -11,7 +11,7 @@ import { ColumnPicker, useExtraColumns } from '../ui/column-picker';
 import { Checkbox, Select } from '../ui/controls';
 import { LIST_PAGE_ROWS as PAGE_SIZE } from '@shared/admin-audit';
 import { leadTabs, type LeadTabId, type TabFilter } from './tabs';
-import { formatNumber } from '../ui/format';
+import { Pager } from '../ui/pager';
 import { useKeepFocus } from '../ui/keep-focus';
 
 /** One lead tab: its filters, the current page of the table and the pager (its search is in the bar). */
@@ -40,10 +40,7 @@ export function LeadsTab({
   const { offset } = filter;
   const total = page.data?.total ?? 0;
   const rows = failed ? [] : (page.data?.rows ?? []);
-  const to = offset + rows.length;
   const filtered = Boolean(filter.q || filter.status || filter.duplicates || filter.mine);
-  // Past a search's capped count ("1,000+"), Next stays while the server has another page.
-  const last = page.data?.capped ? !page.data.next : to >= total;
   const selecting = bulk && tab !== 'leadEmails';
   const selected = useSelection(rows, filter);
   const update = (change: Partial<TabFilter>) => onFilterChange({ ...filter, ...change });
@@ -160,40 +157,18 @@ export function LeadsTab({
                     : 'No leads yet.'
             }
           />
-          <nav
-            aria-label="Pagination"
-            className="mt-4 flex flex-wrap items-center justify-between gap-3"
-          >
-            <p className="text-sm text-slate-700" aria-live="polite">
-              {total > 0 ? (
-                <>
-                  Showing {formatNumber(offset + 1)}–{formatNumber(to)} of {formatNumber(total)}
-                  {page.data?.capped ? '+' : ''}
-                </>
-              ) : (
-                // The table says why; read out after a search that found nothing.
-                page.data && filtered && 'No leads match.'
-              )}
-            </p>
-            <div className="flex gap-2">
-              {(
-                [
-                  ['Previous', offset === 0, Math.max(0, offset - PAGE_SIZE)],
-                  ['Next', last, offset + PAGE_SIZE],
-                ] as const
-              ).map(([label, disabled, next]) => (
-                <Button
-                  key={label}
-                  variant="outline"
-                  size="sm"
-                  aria-disabled={disabled}
-                  onClick={() => update({ offset: next })}
-                >
-                  {label}
-                </Button>
-              ))}
-            </div>
-          </nav>
+          <Pager
+            offset={offset}
+            shown={rows.length}
+            total={total}
+            size={PAGE_SIZE}
+            capped={page.data?.capped}
+            // Past a search's capped count ("1,000+"), Next stays while the server has another page.
+            last={page.data?.capped ? !page.data.next : undefined}
+            // The table says why; read out after a search that found nothing.
+            empty={page.data && filtered && 'No leads match.'}
+            onPage={(next) => update({ offset: next })}
+          />
         </>
       )}
     </div>

@@ -1,4 +1,5 @@
-import { useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
+import { keepPreviousData, useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
+import { useState } from 'react';
 import {
   quarantineReasonLabels,
   type QuarantinedSubmission,
@@ -13,12 +14,17 @@ import type { ConfirmRequest } from '../ui/confirm-dialog';
 import { DataTable, type Column } from '../ui/data-table';
 import { formatDate } from '../ui/format';
 import { useKeepFocus } from '../ui/keep-focus';
+import { Pager } from '../ui/pager';
 
-const QUARANTINE_URL = '/api/admin/quarantine?limit=100';
+const PAGE_SIZE = 100;
 
-/** The newest 100 quarantined submissions and their count; `enabled` when the role may see them. */
-export const useQuarantine = (enabled = true) =>
-  useQuery<QuarantinePage>({ queryKey: [QUARANTINE_URL], enabled });
+/** A page of the held submissions, newest first, and their count; `enabled` when the role may. */
+export const useQuarantine = (enabled = true, offset = 0) =>
+  useQuery<QuarantinePage>({
+    queryKey: [`/api/admin/quarantine?limit=${PAGE_SIZE}&offset=${offset}`],
+    placeholderData: keepPreviousData,
+    enabled,
+  });
 
 function useQuarantineAction() {
   const client = useQueryClient();
@@ -37,7 +43,8 @@ function useQuarantineAction() {
 }
 
 export function QuarantineTab({ onConfirm }: { onConfirm(request: ConfirmRequest): void }) {
-  const { data, isPending, isError } = useQuarantine();
+  const [offset, setOffset] = useState(0);
+  const { data, isPending, isFetching, isError } = useQuarantine(true, offset);
   const act = useQuarantineAction();
   const busyId = act.isPending ? act.variables?.id : undefined;
   // A released or deleted row leaves: the focus goes to the next row, else the table.
@@ -93,12 +100,19 @@ export function QuarantineTab({ onConfirm }: { onConfirm(request: ConfirmRequest
   return (
     <div ref={keepFocus}>
       <DataTable
-        caption={`Submissions held back as suspect: answered like any other, but not in the tabs, the counts or the notifications${data && data.total > data.rows.length ? ` (newest ${data.rows.length} of ${data.total})` : ''}`}
+        caption="Submissions held back as suspect: answered like any other, but not in the tabs, the counts or the notifications"
         columns={columns}
         actions={actions}
         rows={data?.rows ?? []}
         empty={isPending ? 'Loading…' : 'Nothing in quarantine'}
-        busy={isPending}
+        busy={isFetching}
+      />
+      <Pager
+        offset={offset}
+        shown={data?.rows.length ?? 0}
+        total={data?.total ?? 0}
+        size={PAGE_SIZE}
+        onPage={setOffset}
       />
     </div>
   );

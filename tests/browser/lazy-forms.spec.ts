@@ -1,4 +1,4 @@
-import type { Route } from '@playwright/test';
+import type { Page, Route } from '@playwright/test';
 import { expect, test } from './fixtures';
 import { axeViolations, gotoHydrated } from './support/site';
 
@@ -124,6 +124,18 @@ test('a form loading its code fetches no stylesheet: the page has it inlined alr
   expect(stylesheets).toEqual([]);
 });
 
+/** The main menu's For Candidates opens /candidates, shown and hydrated (`step` names the try). */
+async function opensCandidatesFromMenu(page: Page, step?: string) {
+  await page
+    .getByRole('navigation', { name: 'Main' })
+    .getByRole('link', { name: 'For Candidates' })
+    .click();
+  await expect(page.getByRole('heading', { level: 1 }), step).toHaveText(
+    'Launch Your Tech Career in Weeks, Not Years',
+  );
+  await expect(page.locator('html[data-hydrated="true"]')).toBeAttached();
+}
+
 test('a page whose code is gone (a deploy replaced the build) loads afresh, once, not blank', async ({
   page,
   consoleGuard,
@@ -137,14 +149,7 @@ test('a page whose code is gone (a deploy replaced the build) loads afresh, once
   await gotoHydrated(page, '/');
   const loads: string[] = [];
   page.on('load', () => loads.push(page.url()));
-  await page
-    .getByRole('navigation', { name: 'Main' })
-    .getByRole('link', { name: 'For Candidates' })
-    .click();
-  await expect(page.getByRole('heading', { level: 1 })).toHaveText(
-    'Launch Your Tech Career in Weeks, Not Years',
-  );
-  await expect(page.locator('html[data-hydrated="true"]')).toBeAttached();
+  await opensCandidatesFromMenu(page);
   expect(loads.map((url) => new URL(url).pathname)).toEqual(['/candidates']);
   expect(refused).toBe(2);
 });
@@ -164,14 +169,7 @@ test('a later deploy in the same tab loads the page afresh again: only a loop is
   page.on('load', () => loads.push(new URL(page.url()).pathname));
   for (const deploy of ['first', 'next, two minutes later']) {
     await gotoHydrated(page, '/');
-    await page
-      .getByRole('navigation', { name: 'Main' })
-      .getByRole('link', { name: 'For Candidates' })
-      .click();
-    await expect(page.getByRole('heading', { level: 1 }), deploy).toHaveText(
-      'Launch Your Tech Career in Weeks, Not Years',
-    );
-    await expect(page.locator('html[data-hydrated="true"]')).toBeAttached();
+    await opensCandidatesFromMenu(page, deploy);
     await page.clock.fastForward('02:00');
   }
   expect(loads).toEqual(['/', '/candidates', '/', '/candidates']);

@@ -7,12 +7,7 @@ export { spamPlugin } from './workflows/screening/spam-plugin';
 export { personMessagesPlugin } from './workflows/messages/person-messages-plugin';
 export { MailAllowance, PersonConfirmations } from './workflows/messages/mail-allowance';
 export { LEAD_FLOOD_LIMIT } from './workflows/capture/lead-capture';
-export {
-  scopedKey,
-  secondsLeft,
-  refuseFlood,
-  type Flood,
-} from './workflows/screening/address-counters';
+export { scopedKey, refuseFlood, type Flood } from './workflows/screening/address-counters';
 export { LEAD_REQUESTED, type LeadCreatedPayload } from './records/lead-created';
 export { normalizeEmail } from './records/upsert';
 export { FormHandoff } from './workflows/capture/form-handoff';

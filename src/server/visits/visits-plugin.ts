@@ -11,7 +11,7 @@ import {
 } from '@shared/admin-funnel';
 import { landingVariants } from '@shared/enums';
 import { VISIT_BEACON_PATH, VISIT_VALUE_MAX, type VisitBeacon } from '@shared/visit-beacon';
-import { secondsLeft, type Flood, type leadFunnel } from '../leads';
+import { refuseFlood, type Flood, type leadFunnel } from '../leads';
 import { tablesOf } from '../platform/database/connection';
 import { SpendStore, type SpendTables } from '../spend';
 import { describedError, fieldErrorsBody, retryAfterHeader } from '../platform/http/api-schemas';
@@ -30,6 +30,7 @@ declare module 'fastify' {
 }
 
 const value = { type: 'string', maxLength: VISIT_VALUE_MAX } as const;
+const BEACON_FLOOD = 'Too many requests from your network. Please wait a minute.';
 
 export interface VisitsOptions {
   siteUrl: string;
@@ -83,15 +84,8 @@ const beaconRoute: FastifyPluginAsync<
         },
       },
       ...(flood && {
-        onRequest: async (request, reply) => {
-          const now = Date.now();
-          const counts = await flood.counters.add(addressKeyOf(request), 'beacon', now);
-          if (counts.beacon <= flood.limit) return undefined;
-          return reply
-            .code(429)
-            .header('Retry-After', String(secondsLeft(now)))
-            .send({ error: 'Too many requests from your network. Please wait a minute.' });
-        },
+        onRequest: async (request, reply) =>
+          refuseFlood(flood, addressKeyOf(request), reply, Date.now(), 'beacon', BEACON_FLOOD),
       }),
     },
     async (request, reply) => {

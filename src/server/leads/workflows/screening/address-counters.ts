@@ -87,13 +87,20 @@ export interface Flood {
   limit: number;
 }
 
-/** Counts a request of `key`: past the flood's limit, a 429 until the minute ends. */
-export async function refuseFlood(flood: Flood, key: CountKey, reply: FastifyReply, nowMs: number) {
-  if ((await flood.counters.add(key, 'request', nowMs)).request <= flood.limit) return undefined;
+/** Counts a `kind` of `key`: past the flood's limit, a 429 saying `error` until the minute ends. */
+export async function refuseFlood(
+  flood: Flood,
+  key: CountKey,
+  reply: FastifyReply,
+  nowMs: number,
+  kind: CountKind = 'request',
+  error = 'Too many requests, please try again in a minute',
+) {
+  if ((await flood.counters.add(key, kind, nowMs))[kind] <= flood.limit) return undefined;
   return reply
     .code(429)
     .header('retry-after', String(secondsLeft(nowMs)))
-    .send({ error: 'Too many requests, please try again in a minute' });
+    .send({ error });
 }
 
 /** A keyed HMAC-SHA256 of a text cut to 128 bits, under `spamKey`'s own key for `purpose`. */

@@ -39,8 +39,7 @@ export const conversionsPlugin: FastifyPluginAsync<{
         await postEvent(conversions, serverEvent(payload, siteUrl));
       },
     },
-    pollMs: settings.pollMs,
-    retryBaseMs: settings.retryBaseMs,
+    ...settings,
     giveUpMs: CONVERSION_MAX_AGE_MS,
   });
   app.log.info({ apiVersion: conversions.apiVersion }, 'Meta Conversions API on');

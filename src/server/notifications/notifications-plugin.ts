@@ -86,12 +86,7 @@ export const notificationsPlugin: FastifyPluginAsync<{
   if (webhook) senders.webhook = (message) => postWebhook(webhook, message);
   if (Object.keys(senders).length === 0 || settings.enabled === false) return;
 
-  startOutboxWorker(app, 'notification', {
-    senders,
-    digest,
-    pollMs: settings.pollMs,
-    retryBaseMs: settings.retryBaseMs,
-  });
+  startOutboxWorker(app, 'notification', { ...settings, senders, digest });
   app.log.info({ destinations: Object.keys(senders) }, 'lead notifications on');
 };
 

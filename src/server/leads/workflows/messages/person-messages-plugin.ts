@@ -69,7 +69,6 @@ export const personMessagesPlugin: FastifyPluginAsync<PersonMessagesOptions> = a
         offersCall: options.offersCall,
       }),
     },
-    pollMs: options.worker?.pollMs,
-    retryBaseMs: options.worker?.retryBaseMs,
+    ...options.worker,
   });
 };

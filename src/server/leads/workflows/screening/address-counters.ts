@@ -111,8 +111,7 @@ export function keyedHash(spamKey: Buffer, purpose: string): (text: string) => s
 
 /** One `n = n + 1 RETURNING` upsert each: no increment lost; old windows go as new ones start. */
 export class AddressCounters {
-  private prunedMinute = -1;
-  private prunedDay = -1;
+  private readonly pruned = { minute: -1, day: -1 };
   private readonly hashOf: (key: CountKey) => string;
 
   constructor(
@@ -126,14 +125,7 @@ export class AddressCounters {
   /** Adds one `kind` for `key` and answers the minute's counts so far (this one included). */
   async add(key: CountKey, kind: CountKind, nowMs: number): Promise<Counts> {
     const minute = minuteOf(nowMs);
-    if (minute !== this.prunedMinute) {
-      this.prunedMinute = minute;
-      this.db
-        .deleteFrom('lead_address_counts')
-        .where('minute', '<', minute - 1)
-        .execute()
-        .catch(this.onError);
-    }
+    this.prune('lead_address_counts', 'minute', minute);
     return this.db
       .insertInto('lead_address_counts')
       .values({ minute, address_hash: this.hashOf(key), ...NO_COUNTS, [kind]: 1 })
@@ -149,14 +141,7 @@ export class AddressCounters {
   /** Adds one quarantined form for `address` and answers the day's count so far (UTC day). */
   async addQuarantined(address: AddressKey, nowMs: number): Promise<number> {
     const day = Math.floor(nowMs / DAY_MS);
-    if (day !== this.prunedDay) {
-      this.prunedDay = day;
-      this.db
-        .deleteFrom('lead_address_days')
-        .where('day', '<', day - 1)
-        .execute()
-        .catch(this.onError);
-    }
+    this.prune('lead_address_days', 'day', day);
     const row = await this.db
       .insertInto('lead_address_days')
       .values({ day, address_hash: this.hashOf(address), quarantined: 1 })
@@ -168,5 +153,13 @@ export class AddressCounters {
       .returning('quarantined')
       .executeTakeFirstOrThrow();
     return row.quarantined;
+  }
+
+  /** As a new window starts, those before the last go; not awaited: no count waits on it. */
+  private prune(table: keyof AddressCounterTables, unit: 'minute' | 'day', window: number) {
+    if (this.pruned[unit] === window) return;
+    this.pruned[unit] = window;
+    const older = this.db.deleteFrom(table).where(this.db.dynamic.ref(unit), '<', window - 1);
+    older.execute().catch(this.onError);
   }
 }

@@ -47,6 +47,7 @@ import { logSerializers, OneLinePerRequest } from './platform/http/request-log';
 import { metricsPlugin } from './platform/metrics/metrics';
 import { tablesOf } from './platform/database/connection';
 import { openApi } from './platform/http/openapi';
+import { createMailer } from './platform/mail/mailer';
 import { securityHeaders } from './platform/http/security-headers';
 import { siteCookies } from './platform/http/cookies';
 import { BOOK_PATH } from '@shared/booking-view';
@@ -194,12 +195,19 @@ export async function buildApp({
     assignNew: config.assignNewLeads,
     confirmations,
   });
-  const mail = { ...config.mail, timeoutMs: bounds.smtpTimeoutMs };
+  // One transport for every e-mail; its hook, added first, closes after every worker's (reverse).
+  const mailer = createMailer({ ...config.mail, timeoutMs: bounds.smtpTimeoutMs }, config.dataDir);
+  app.addHook('onClose', async () => mailer.close());
+  app.log.info({ transport: mailer.kind }, 'mail transport');
+  if (mailer.kind === 'outbox' && config.env === 'production') {
+    app.log.warn(
+      'no mail transport (SMTP_URL or SENDGRID_API_KEY): e-mails are only written to DATA_DIR/outbox',
+    );
+  }
   await app.register(personMessagesPlugin, {
     mailAllowance,
     perAddress: config.leadRateLimit > 0,
-    mail,
-    dataDir: config.dataDir,
+    mailer,
     context: config.site,
     ...config.personMessages,
     offersCall: offersCall(bookings, screening),
@@ -207,8 +215,7 @@ export async function buildApp({
   });
   await app.register(notificationsPlugin, {
     notify: config.notify,
-    mail,
-    dataDir: config.dataDir,
+    mailer,
     siteUrl: config.site.siteUrl,
     worker: notificationWorker,
   });
@@ -232,7 +239,7 @@ export async function buildApp({
   await app.register(visitsPlugin, { siteUrl: config.site.siteUrl, flood });
   await app.register(adminPlugin, {
     config,
-    mail,
+    mailer,
     notify,
     confirmations,
     guardedRoutes: [
@@ -253,8 +260,7 @@ export async function buildApp({
     conversions: config.conversions !== undefined,
     page: statusPage,
     handoff: formHandoff,
-    mail,
-    dataDir: config.dataDir,
+    mailer,
     context: config.site,
     statusLinkDays: config.personMessages.statusLinkDays,
     worker: personWorker,

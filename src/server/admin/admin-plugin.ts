@@ -3,7 +3,7 @@ import { configurationSchema } from '@shared/admin-configuration';
 import { overviewSchema } from '@shared/admin-overview';
 import type { ServerConfig } from '../config/config';
 import { configurationSummary } from '../config/config-summary';
-import { createMailer, type MailSettings } from '../platform/mail/mailer';
+import type { Mailer } from '../platform/mail/mailer';
 import { auditPlugin, auditRoutes } from './audit/audit-plugin';
 import { bulkRoutes } from './routes/bulk-routes';
 import { adminAuthPlugin } from './auth/auth-plugin';
@@ -54,7 +54,7 @@ interface AdminOptions {
   guardedRoutes: readonly FastifyPluginAsync[];
   /** When RETENTION_DAYS erases (default: a minute after start, then daily; tests: sooner). */
   retention?: RetentionSchedule | undefined;
-  mail: MailSettings;
+  mailer: Mailer;
   /** Visits not counted since a UTC day, past an address's bound (the visit counter's). */
   visitsNotCounted: (since: string) => Promise<number>;
   statusPage: StatusPage;
@@ -93,18 +93,10 @@ export const adminPlugin: FastifyPluginAsync<AdminOptions> = async (app, options
     app.log.warn({ err: error }, 'hourly upkeep (statistics, quarantine expiry) failed'),
   );
   app.addHook('onClose', async () => desk.stop());
-  const mailer = createMailer(options.mail, config.dataDir);
-  // Hooks close in reverse: the invitations' worker stops before the mailer closes.
-  app.addHook('onClose', async () => mailer.close());
+  const { mailer } = options;
   startOutboxWorker(app, 'invitation', {
     senders: { admin: invitationSender(accounts, mailer, config.site) },
   });
-  app.log.info({ transport: mailer.kind }, 'admin mail transport');
-  if (mailer.kind === 'outbox' && config.env === 'production') {
-    app.log.warn(
-      'no mail transport (SMTP_URL or SENDGRID_API_KEY): e-mails are only written to DATA_DIR/outbox',
-    );
-  }
 
   // Public: the person's own erasure and copy, proven by their status page's cookie, not a session.
   await app.register(personStatusRoutes, { people, desk, page: statusPage, handoff: formHandoff });

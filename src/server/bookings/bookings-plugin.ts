@@ -2,7 +2,7 @@ import type { FastifyInstance, FastifyPluginAsync, FastifyRequest } from 'fastif
 import type { PageState } from '@shared/page-state';
 import { statusApi, type Flood, type StatusPage } from '../leads';
 import { tablesOf } from '../platform/database/connection';
-import { createMailer, type MailSettings } from '../platform/mail/mailer';
+import type { Mailer } from '../platform/mail/mailer';
 import type { OutboxTables } from '../platform/outbox/outbox-tables';
 import { startOutboxWorker, type WorkerSettings } from '../platform/outbox/outbox-worker';
 import { bookingView } from './booking-page';
@@ -15,8 +15,7 @@ import { stepBefore } from './screening-routes';
 import type { ScreeningStore } from './screening-store';
 
 interface BookingsOptions extends BookingRoutesOptions {
-  mail: MailSettings;
-  dataDir: string;
+  mailer: Mailer;
   context: Omit<CallMailContext, 'from'>;
   statusLinkDays: number;
   worker?: WorkerSettings | undefined;
@@ -28,16 +27,14 @@ export const bookingsPlugin: FastifyPluginAsync<BookingsOptions> = async (app, o
   await app.register(bookingRoutes, options);
   await app.register(calendarFeedRoute, { siteUrl: options.context.siteUrl, flood: options.flood });
   if (options.worker?.enabled === false) return;
-  const mailer = createMailer(options.mail, options.dataDir);
-  app.addHook('onClose', async () => mailer.close());
   const { database, writeQueue } = app;
   startOutboxWorker(app, 'call invitation', {
     senders: {
       calendar: callSender({
         db: tablesOf<BookingTables>(database.db),
         writes: writeQueue.forTables<OutboxTables>(),
-        mailer,
-        context: { ...options.context, from: options.mail.from },
+        mailer: options.mailer,
+        context: { ...options.context, from: options.mailer.from },
         contact: (leadId) =>
           statusApi.candidateContact(database.db, writeQueue, leadId, options.statusLinkDays),
       }),

@@ -6,7 +6,7 @@ import { companyFields } from '@shared/lead-fields';
 import type { NotifyConfig } from '../config/config';
 import { LEAD_REQUESTED, type LeadCreatedPayload } from '../leads';
 import { outgoingRequest } from '../platform/http/outgoing-request';
-import { createMailer, type MailMessage, type MailSettings } from '../platform/mail/mailer';
+import type { MailMessage, Mailer } from '../platform/mail/mailer';
 import type { OutboxMessage } from '../platform/outbox/outbox';
 import type { OutboxDestination } from '../platform/outbox/outbox-tables';
 import {
@@ -34,17 +34,13 @@ export function notifyDestinations(notify: NotifyConfig): OutboxDestination[] {
 /** Sends the outbox's notifications (decision 075) when a destination is configured. */
 export const notificationsPlugin: FastifyPluginAsync<{
   notify: NotifyConfig;
-  /** The mail transport of the notices (the same as the admin's form e-mails). */
-  mail: MailSettings;
-  dataDir: string;
+  mailer: Mailer;
   siteUrl: string;
   worker?: NotificationWorkerSettings;
-}> = async (app, { notify, mail, dataDir, siteUrl, worker: settings = {} }) => {
+}> = async (app, { notify, mailer, siteUrl, worker: settings = {} }) => {
   const senders: Partial<Record<OutboxDestination, Sender>> = {};
   let digest: DigestOptions | undefined;
   if (notify.emails.length > 0) {
-    const mailer = createMailer(mail, dataDir);
-    app.addHook('onClose', async () => mailer.close());
     senders.email = async (message) => {
       const { lead, kind } = noticeOf(message);
       const subject = kind === 'lead' ? `New ${lead.type} lead` : kindWords[kind][1];

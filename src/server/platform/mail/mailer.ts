@@ -32,6 +32,8 @@ export type MailTransportKind = 'smtp' | 'sendgrid' | 'outbox';
 
 export interface Mailer {
   kind: MailTransportKind;
+  /** The From address every message carries (MAIL_FROM). */
+  from: string;
   /** Resolves once the message was accepted (by the server, or written to the outbox). */
   send(message: MailMessage): Promise<{ outboxFile?: string }>;
   close(): void;
@@ -75,6 +77,7 @@ function smtpMailer(
   const credentials = secrets.filter((secret) => secret.length > 0);
   return {
     kind,
+    from,
     async send(message) {
       try {
         await transport.sendMail({ from, ...message });
@@ -93,6 +96,7 @@ function outboxMailer(dir: string, from: string): Mailer {
   const transport = nodemailer.createTransport({ streamTransport: true, buffer: true });
   return {
     kind: 'outbox',
+    from,
     async send(message) {
       const info = await transport.sendMail({ from, ...message });
       await mkdir(dir, { recursive: true });

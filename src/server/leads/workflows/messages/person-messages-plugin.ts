@@ -1,7 +1,7 @@
 import formbody from '@fastify/formbody';
 import type { FastifyPluginAsync } from 'fastify';
 import { tablesOf } from '../../../platform/database/connection';
-import { createMailer, type MailSettings } from '../../../platform/mail/mailer';
+import type { Mailer } from '../../../platform/mail/mailer';
 import { startOutboxWorker, type WorkerSettings } from '../../../platform/outbox/outbox-worker';
 import { RepeatingTask } from '../../../platform/schedule/repeating-task';
 import { writeDueReminders, type ReminderWriteTables } from './candidate-reminders';
@@ -16,8 +16,7 @@ export interface PersonMessagesOptions {
   mailAllowance: MailAllowance;
   /** Caps "Lost your link?" per client address a day too (off with LEAD_RATE_LIMIT=0). */
   perAddress: boolean;
-  mail: MailSettings;
-  dataDir: string;
+  mailer: Mailer;
   context: PersonMailContext;
   statusLinkDays: number;
   /** REMINDER_DELAYS in ms, shortest first; empty: no reminders. */
@@ -41,7 +40,6 @@ export const personMessagesPlugin: FastifyPluginAsync<PersonMessagesOptions> = a
   if (options.worker?.enabled === false) return;
 
   const db = tablesOf<PersonMessageTables>(app.database.db);
-  const mailer = createMailer(options.mail, options.dataDir);
   const pollMs = reminderPollMs(options.reminderDelaysMs);
   const reminders = new RepeatingTask(
     () =>
@@ -52,17 +50,14 @@ export const personMessagesPlugin: FastifyPluginAsync<PersonMessagesOptions> = a
   app.addHook('onReady', async () => {
     if (options.reminderDelaysMs.length > 0) reminders.start(pollMs);
   });
-  // Hooks close in reverse: the worker stops before the reminders and the mailer.
-  app.addHook('onClose', async () => {
-    await reminders.stop();
-    mailer.close();
-  });
+  // Hooks close in reverse: the worker stops before the reminders.
+  app.addHook('onClose', async () => reminders.stop());
   startOutboxWorker(app, 'person message', {
     senders: {
       person: personSender({
         db,
         writes: app.writeQueue.forTables<PersonMessageTables>(),
-        mailer,
+        mailer: options.mailer,
         context: options.context,
         statusLinkDays: options.statusLinkDays,
         unsubscribeKey: unsubscribeKey(app.spamDefence.formTimeKey),

@@ -89,7 +89,8 @@ test("a move to a status with a message offers it first, with the person's previ
     await page.getByRole('menuitem', { name: 'Not a fit' }).click();
 
     const dialog = page.getByRole('dialog', { name: `Move ${tag} Racks to Not a fit` });
-    const preview = dialog.getByRole('region', { name: `Preview as ${tag} Racks gets it` });
+    // The person who gets it, as the company's detail names its contact.
+    const preview = dialog.getByRole('region', { name: 'Preview as Katherine Johnson gets it' });
     await expect(preview).toContainText(`About ${tag} Racks`);
     await expect(preview).toContainText('Hello Katherine Johnson, thank you.');
     await dialog.getByRole('button', { name: 'Change and send' }).click();

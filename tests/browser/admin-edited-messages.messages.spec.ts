@@ -29,7 +29,8 @@ test('the recruiter edits the message of a status change, and the person gets th
   await detail.getByRole('button', { name: 'Change status' }).click();
 
   const message = page.getByRole('dialog', { name: 'Change status to Qualified' });
-  const preview = message.getByRole('region', { name: 'Preview as Grace gets it' });
+  // Named in full, as in every preview of a message to one person.
+  const preview = message.getByRole('region', { name: `Preview as Grace ${tag} gets it` });
   // The status's default, as Grace gets it.
   await expect(message.getByLabel('Subject')).toHaveValue(
     "Good news: you're a fit for the training",

@@ -1,6 +1,6 @@
 import type { Locator, Page } from '@playwright/test';
 import { test } from './fixtures';
-import { expect, openTab, signIn, tabNamed } from './support/admin';
+import { expect, openTab, signIn, signInThroughForm, tabNamed, toast } from './support/admin';
 
 /*
  * The dashboard uses the screen (issue 42): below the site's top bar it takes the full width,
@@ -122,6 +122,38 @@ for (const viewport of VIEWPORTS) {
       await expect(first).toHaveAttribute('aria-selected', 'true');
       expect(await pageScrollsSideways(page)).toBe(false);
     });
+  });
+}
+
+/** Whether a click at the middle of `locator` reaches it, not something drawn over it. */
+const clickable = (locator: Locator) =>
+  locator.evaluate((element) => {
+    const { x, y, width, height } = element.getBoundingClientRect();
+    return element.contains(document.elementFromPoint(x + width / 2, y + height / 2));
+  });
+
+for (const viewport of [
+  { width: 1_280, height: 800 },
+  { width: 375, height: 812 },
+]) {
+  test(`right after sign-in at ${viewport.width} x ${viewport.height}, the toast leaves the bar free: Export and Logout take a click`, async ({
+    page,
+  }) => {
+    await page.setViewportSize(viewport);
+    await signInThroughForm(page);
+    // The pointer on the toast holds it open (Radix pauses its timer): no race with its 3 s.
+    const authenticated = toast(page, 'Authenticated').first();
+    await authenticated.hover();
+    for (const name of ['Export to CSV', 'Logout']) {
+      expect(await clickable(page.getByRole('button', { name, exact: true })), name).toBe(true);
+    }
+    // Nor over the bar's heading and search (on a phone the toast was as wide as the bar).
+    const bar = page.getByRole('heading', { name: 'Lead Dashboard' }).locator('..');
+    const [toastBox, barBox] = [await authenticated.boundingBox(), await bar.boundingBox()];
+    expect(toastBox!.y).toBeGreaterThan(barBox!.y + barBox!.height);
+    await expect(authenticated).toBeVisible();
+    await page.getByRole('button', { name: 'Logout' }).click();
+    await expect(page.getByRole('heading', { name: 'Admin Sign In' })).toBeVisible();
   });
 }
 

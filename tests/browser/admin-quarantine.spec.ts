@@ -146,4 +146,26 @@ test('past 100 held forms, Next (by keyboard) reaches the older ones, and Previo
   await page.keyboard.press('Enter');
   await expect(range).toHaveText(/^Showing 1–100 of /);
   await expect(rowOf(page, oldest)).toHaveCount(0);
+
+  // The page is in the URL, like a lead list's: a reload, and Back from another tab, keep it.
+  await next.click();
+  await expect(page).toHaveURL(/tab=quarantine&offset=100$/);
+  await page.reload();
+  await expect(range).toHaveText(/^Showing 101–/);
+  await openTab(page, 'Candidates');
+  await page.goBack();
+  await expect(tabNamed(page, 'Quarantine')).toHaveAttribute('aria-selected', 'true');
+  await expect(range).toHaveText(/^Showing 101–/);
+});
+
+test('a page past the last one (its rows released, an old link) shows the last page with rows', async ({
+  page,
+}) => {
+  await botApplication(page.request, `${uniqueTag('past')}@example.com`);
+  await signIn(page);
+  await page.goto('/admin?tab=quarantine&offset=100000');
+  const pager = page.getByRole('tabpanel').getByRole('navigation', { name: 'Pagination' });
+  // The range ends at the count: the last page, not "Showing 100,001–100,000".
+  await expect(pager.getByText(/^Showing/)).toHaveText(/^Showing [\d,]+–([\d,]+) of \1$/);
+  await expect(page).not.toHaveURL(/offset=100000/);
 });

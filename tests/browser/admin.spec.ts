@@ -145,6 +145,25 @@ test('searches and pages through the leads on the server', async ({ page }) => {
   await expect(pager).not.toContainText('Showing');
 });
 
+test('a later page emptied by a delete steps back to the last page with rows', async ({ page }) => {
+  const tag = uniqueTag('emptied');
+  for (let i = 0; i < 26; i++) {
+    await lead.email(page.request, `${tag}-${String(i).padStart(2, '0')}@example.com`);
+  }
+  await signIn(page);
+  const panel = await openTab(page, 'Lead Emails', tag);
+  const pager = panel.getByRole('navigation', { name: 'Pagination' });
+  await pager.getByRole('button', { name: 'Next' }).click();
+  await expect(pager).toContainText('Showing 26–26 of 26');
+  await expect(page).toHaveURL(/offset=25/);
+  await panel.getByRole('button', { name: `Delete ${tag}-00@example.com` }).click();
+  await page.getByRole('dialog').getByRole('button', { name: 'Delete' }).click();
+  // Not "Showing 26–25 of 25" until Previous is pressed.
+  await expect(pager).toContainText('Showing 1–25 of 25');
+  await expect(panel.locator('tbody tr')).toHaveCount(25);
+  await expect(page).not.toHaveURL(/offset=/);
+});
+
 // The cause of a flake of the test above ("Showing 0–0 of 0"): a search typed before a busy
 // machine had rendered the tab's navigation (a transition) went back to the first tab.
 test("a filter set before the tab's navigation has rendered stays on that tab", async ({

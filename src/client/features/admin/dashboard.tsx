@@ -198,7 +198,7 @@ export function Dashboard() {
       id: 'quarantine',
       label: 'Quarantine',
       count: quarantine.data?.total,
-      content: <QuarantineTab onConfirm={setConfirm} />,
+      content: <QuarantineTab filter={filter} onFilterChange={setFilter} onConfirm={setConfirm} />,
       shown: canWork,
     },
     { id: 'board', label: 'Board', content: <BoardTab onOpen={leadLink.show} canEdit={canWork} /> },

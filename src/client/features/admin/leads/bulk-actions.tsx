@@ -2,7 +2,7 @@ import { useState } from 'react';
 import { leadStatuses, statusLabel } from '@shared/lead-status';
 import { Button } from '../../../components/ui/button';
 import { downloadFile, fieldMessage } from '../api/http';
-import { useBulkChange } from '../api/leads';
+import { useBulkChange, type LeadPage } from '../api/leads';
 import type { RowSelection } from '../ui/data-table';
 import { useStatusMessage, type Sending } from '../api/message-templates';
 import { ActionForm, Select } from '../ui/controls';
@@ -57,20 +57,15 @@ export function useSelection<Row extends { id: number; who: string }>(
 export function BulkActions({
   tab,
   filter,
-  onPage,
-  total,
-  capped,
+  page,
   selection,
   onSelectAllMatching,
   onClear,
 }: {
   tab: LeadTabId;
   filter: TabFilter;
-  /** Rows on the page. */
-  onPage: number;
-  total: number;
-  /** `total` is a search's count that stopped at a cap: the real number is higher. */
-  capped: boolean;
+  /** The page on screen: its `total` is a search's count that stopped when `capped`. */
+  page: LeadPage | undefined;
   selection: Selection;
   onSelectAllMatching(): void;
   onClear(): void;
@@ -83,6 +78,7 @@ export function BulkActions({
   const message = useStatusMessage(kind, status);
   const offer = useStatusChangeAsk();
 
+  const { rows: { length: onPage } = [], total = 0, capped = false } = page ?? {};
   const ticked = selection.ids.size;
   const count = selection.allMatching ? total : ticked;
   const matching = `${formatNumber(total)}${capped ? '+' : ''}`;

@@ -24,35 +24,36 @@ type Lead = EmailLead;
 const actionClass =
   'inline-flex size-9 items-center justify-center rounded-md text-slate-700 hover:bg-slate-100 focus-visible:outline-2 focus-visible:outline-accent-strong aria-disabled:opacity-50';
 
-function ActionButtons({ actions, lead }: { actions: RowActions; lead: Lead }) {
-  if (!actions.canWork) return null;
-  return (
-    <div className="flex gap-1">
-      {lead.kind === 'candidate' ? (
-        <button
-          type="button"
-          className={actionClass}
-          aria-label={`Send form email to ${lead.who}`}
-          title="Send form email"
-          // Not `disabled` while busy: the focus stays on it, and returns to it from the preview.
-          aria-disabled={actions.sendingId === lead.id}
-          onClick={() => actions.sendingId !== lead.id && actions.sendEmail(lead.id, lead.who)}
-        >
-          <Mail className="size-4" aria-hidden="true" />
-        </button>
-      ) : null}
-      <button
-        type="button"
-        className={clsx(actionClass, 'text-red-700 hover:bg-red-50')}
-        aria-label={`Delete ${lead.who}`}
-        title="Delete"
-        onClick={() => actions.remove(lead.kind, lead.id)}
-      >
-        <Trash2 className="size-4" aria-hidden="true" />
-      </button>
-    </div>
-  );
-}
+/** A row's buttons (DataTable's Actions column); none for an account that may not work leads. */
+export const rowButtons = (actions: RowActions) =>
+  actions.canWork
+    ? (lead: Lead) => (
+        <>
+          {lead.kind === 'candidate' ? (
+            <button
+              type="button"
+              className={actionClass}
+              aria-label={`Send form email to ${lead.who}`}
+              title="Send form email"
+              // Not `disabled` while busy: the focus stays on it, and returns to it from the preview.
+              aria-disabled={actions.sendingId === lead.id}
+              onClick={() => actions.sendingId !== lead.id && actions.sendEmail(lead.id, lead.who)}
+            >
+              <Mail className="size-4" aria-hidden="true" />
+            </button>
+          ) : null}
+          <button
+            type="button"
+            className={clsx(actionClass, 'text-red-700 hover:bg-red-50')}
+            aria-label={`Delete ${lead.who}`}
+            title="Delete"
+            onClick={() => actions.remove(lead.kind, lead.id)}
+          >
+            <Trash2 className="size-4" aria-hidden="true" />
+          </button>
+        </>
+      )
+    : undefined;
 
 const badgeClass = 'inline-block whitespace-nowrap rounded-full px-2 py-0.5 text-xs font-semibold';
 
@@ -205,8 +206,7 @@ function extraColumns(tab: LeadTabId): Column<Lead>[] {
 
 /**
  * A tab's columns: the scanned ones (Typeform Leads with its questionnaire's status, Lead Emails
- * with each lead's kind), the extras `chosen` by header, then the row's buttons; and `extras`,
- * the headers it can add.
+ * with each lead's kind) and the extras `chosen` by header; and `extras`, the headers it can add.
  */
 export function columnsFor(tab: LeadTabId, actions: RowActions, chosen: readonly string[]) {
   const extras = extraColumns(tab);
@@ -217,11 +217,6 @@ export function columnsFor(tab: LeadTabId, actions: RowActions, chosen: readonly
     ),
     ...(ownColumns[tab] ?? []),
     ...extras.filter((column) => chosen.includes(column.header)),
-    {
-      header: 'Actions',
-      card: true,
-      cell: (row: Lead) => <ActionButtons actions={actions} lead={row} />,
-    },
   ];
   return { columns: columns as Column<AnyLead>[], extras: extras.map(({ header }) => header) };
 }

@@ -4,7 +4,7 @@ import { adminToasts } from '../ui/admin-toasts';
 import { isUnauthorized } from '../api/http';
 import { useLeadPage } from '../api/leads';
 import { BulkActions, useSelection } from './bulk-actions';
-import { columnsFor, type RowActions } from './columns';
+import { columnsFor, rowButtons, type RowActions } from './columns';
 import { LeadBoard } from './board/lead-board';
 import { DataTable, type TableSort } from '../ui/data-table';
 import { ColumnPicker, useExtraColumns } from '../ui/column-picker';
@@ -37,8 +37,6 @@ export function LeadsTab({
   const board = kind && filter.board;
   const page = useLeadPage(tab, filter, failure, !board);
   const failed = page.isError && !isUnauthorized(page.error);
-  const { offset } = filter;
-  const total = page.data?.total ?? 0;
   const rows = failed ? [] : (page.data?.rows ?? []);
   const filtered = Boolean(filter.q || filter.status || filter.duplicates || filter.mine);
   const selecting = bulk && tab !== 'leadEmails';
@@ -127,20 +125,12 @@ export function LeadsTab({
         />
       ) : (
         <>
-          {selecting ? (
-            <BulkActions
-              tab={tab}
-              filter={filter}
-              onPage={rows.length}
-              total={total}
-              capped={page.data?.capped ?? false}
-              {...selected}
-            />
-          ) : null}
+          {selecting && <BulkActions tab={tab} filter={filter} page={page.data} {...selected} />}
           <DataTable
             caption={caption}
             selection={selecting ? selected.rowSelection : undefined}
             columns={columns}
+            actions={rowButtons(actions)}
             sort={sort}
             cards
             rows={rows}
@@ -158,16 +148,12 @@ export function LeadsTab({
             }
           />
           <Pager
-            offset={offset}
-            shown={rows.length}
-            total={total}
+            offset={filter.offset}
             size={PAGE_SIZE}
-            capped={page.data?.capped}
-            // Past a search's capped count ("1,000+"), Next stays while the server has another page.
-            last={page.data?.capped ? !page.data.next : undefined}
+            page={page}
             // The table says why; read out after a search that found nothing.
             empty={page.data && filtered && 'No leads match.'}
-            onPage={(next) => update({ offset: next })}
+            onPage={(offset) => update({ offset })}
           />
         </>
       )}

@@ -1,5 +1,4 @@
 import { keepPreviousData, useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
-import { useState } from 'react';
 import {
   quarantineReasonLabels,
   type QuarantinedSubmission,
@@ -15,6 +14,7 @@ import { DataTable, type Column } from '../ui/data-table';
 import { formatDate } from '../ui/format';
 import { useKeepFocus } from '../ui/keep-focus';
 import { Pager } from '../ui/pager';
+import type { TabFilter } from './tabs';
 
 const PAGE_SIZE = 100;
 
@@ -42,9 +42,19 @@ function useQuarantineAction() {
   });
 }
 
-export function QuarantineTab({ onConfirm }: { onConfirm(request: ConfirmRequest): void }) {
-  const [offset, setOffset] = useState(0);
-  const { data, isPending, isFetching, isError } = useQuarantine(true, offset);
+/** The held submissions, a page at the filter's offset (in the URL, like a lead list's). */
+export function QuarantineTab({
+  filter,
+  onFilterChange,
+  onConfirm,
+}: {
+  filter: TabFilter;
+  onFilterChange(filter: TabFilter): void;
+  onConfirm(request: ConfirmRequest): void;
+}) {
+  const { offset } = filter;
+  const page = useQuarantine(true, offset);
+  const { data, isPending, isFetching, isError } = page;
   const act = useQuarantineAction();
   const busyId = act.isPending ? act.variables?.id : undefined;
   // A released or deleted row leaves: the focus goes to the next row, else the table.
@@ -66,35 +76,31 @@ export function QuarantineTab({ onConfirm }: { onConfirm(request: ConfirmRequest
       ),
     },
   ];
-  const actions = (row: QuarantinedSubmission) => (
-    <>
+  const deleteAsked = (row: QuarantinedSubmission) =>
+    onConfirm({
+      title: 'Delete quarantined submission',
+      message: 'Are you sure you want to delete this quarantined submission?',
+      confirmLabel: 'Delete',
+      onConfirm: () => act.mutate({ action: 'delete', id: row.id }),
+    });
+  const actions = (row: QuarantinedSubmission) =>
+    (
+      [
+        ['Release', 'outline', () => act.mutate({ action: 'release', id: row.id })],
+        ['Delete', 'ghost', () => deleteAsked(row)],
+      ] as const
+    ).map(([label, variant, onClick]) => (
       <Button
-        variant="outline"
+        key={label}
+        variant={variant}
         size="sm"
         aria-disabled={busyId === row.id}
-        aria-label={`Release ${row.email}`}
-        onClick={() => act.mutate({ action: 'release', id: row.id })}
+        aria-label={`${label} ${row.email}`}
+        onClick={onClick}
       >
-        Release
+        {label}
       </Button>
-      <Button
-        variant="ghost"
-        size="sm"
-        aria-disabled={busyId === row.id}
-        aria-label={`Delete ${row.email}`}
-        onClick={() =>
-          onConfirm({
-            title: 'Delete quarantined submission',
-            message: 'Are you sure you want to delete this quarantined submission?',
-            confirmLabel: 'Delete',
-            onConfirm: () => act.mutate({ action: 'delete', id: row.id }),
-          })
-        }
-      >
-        Delete
-      </Button>
-    </>
-  );
+    ));
 
   if (isError) return <p className="text-red-700">Failed to load the quarantine.</p>;
   return (
@@ -109,10 +115,9 @@ export function QuarantineTab({ onConfirm }: { onConfirm(request: ConfirmRequest
       />
       <Pager
         offset={offset}
-        shown={data?.rows.length ?? 0}
-        total={data?.total ?? 0}
         size={PAGE_SIZE}
-        onPage={setOffset}
+        page={page}
+        onPage={(next) => onFilterChange({ ...filter, offset: next })}
       />
     </div>
   );

@@ -38,12 +38,21 @@ const siteValues = {
   supportEmail: site.supportEmail,
 };
 
-/** The lead's own values for the message's placeholders. */
-export const messageValues = (lead: CandidateLead | CompanyLead): PlaceholderValues => ({
-  firstName: ('firstName' in lead ? lead.firstName : lead.contactName) ?? '',
-  company: ('companyName' in lead ? lead.companyName : null) ?? '',
-  ...siteValues,
-});
+/** The preview's title: the person named in full (a candidate's `who`, a company's contact). */
+const previewAs = (name: string) => `Preview as ${name} gets it`;
+
+/** A lead's message as its person gets it: the placeholders' values, and whom the preview names. */
+export function personalPreview(lead: CandidateLead | CompanyLead): PersonalPreview {
+  const candidate = 'firstName' in lead;
+  return {
+    values: {
+      firstName: (candidate ? lead.firstName : lead.contactName) ?? '',
+      company: (candidate ? null : lead.companyName) ?? '',
+      ...siteValues,
+    },
+    previewTitle: previewAs((candidate ? lead.who : lead.contactName) || lead.email),
+  };
+}
 
 /** A bulk change's preview: each person's own values are filled in when it goes. */
 export const eachPersonValues: PlaceholderValues = {
@@ -52,10 +61,10 @@ export const eachPersonValues: PlaceholderValues = {
   ...siteValues,
 };
 
+export type PersonalPreview = Pick<MessageAsk, 'values' | 'previewTitle'>;
+
 /** What a status change shows before it goes; `message` null: the status has none. */
-type StatusChange = Pick<MessageAsk, 'title' | 'values' | 'previewTitle'> & {
-  message: MessageTemplateInput | null;
-};
+type StatusChange = PersonalPreview & { title: string; message: MessageTemplateInput | null };
 
 /**
  * A status change that asks first when its status has a message: send it (edited or not), or
@@ -154,7 +163,7 @@ export function useFormEmail() {
         description: 'Check the message, or edit it for this send.',
         message,
         values,
-        previewTitle: `Preview as ${who} gets it`,
+        previewTitle: previewAs(who),
         sendLabel: 'Send',
         onSend: (edited) => send.mutate({ id, message: edited }),
       });

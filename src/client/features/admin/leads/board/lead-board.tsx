@@ -5,7 +5,7 @@ import type { BoardCard } from '../../api/leads';
 import { useChangeStatus } from '../../api/lead-detail';
 import { useStatusMessages, type Sending } from '../../api/message-templates';
 import { announced, AnnouncementLine, type Announcement } from '../../ui/announcement';
-import { messageValues, useStatusChangeAsk } from '../status-message-offer';
+import { personalPreview, useStatusChangeAsk } from '../status-message-offer';
 import { leadTabs, type LeadTabId, type TabFilter } from '../tabs';
 import { focusRing, type Move } from './board-card';
 import { BoardColumn } from './board-column';
@@ -58,8 +58,7 @@ export function LeadBoard({
     const ask = {
       title: `Move ${card.who} to ${statusLabel(to)}`,
       message: messageFor(to),
-      values: messageValues(card),
-      previewTitle: `Preview as ${card.who} gets it`,
+      ...personalPreview(card),
     };
     offer.ask(ask, (sending) => {
       focusAfterDialog.current = columnOf(card);

@@ -12,7 +12,7 @@ import { formatDate } from '../../ui/format';
 import { Panel } from '../../ui/panel';
 import { AssigneeForm } from '../assignee-form';
 import { StatusBadge } from '../columns';
-import { messageValues } from '../status-message-offer';
+import { personalPreview } from '../status-message-offer';
 import { ContactCard } from './contact-card';
 import { answerGroups, FieldList, recordGroups, SubmissionHistory } from './detail-fields';
 import { ConversionEvents, Notes, Timeline } from './history';
@@ -59,7 +59,7 @@ function DetailBody({ drawer }: { drawer: LeadDrawer }) {
         ))}
         {canWork && (
           <>
-            <StatusForm {...form} status={lead.status} values={messageValues(lead)} />
+            <StatusForm {...form} status={lead.status} preview={personalPreview(lead)} />
             <AssigneeForm {...form} assignee={assignee} />
           </>
         )}

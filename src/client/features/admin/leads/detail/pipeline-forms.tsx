@@ -1,7 +1,6 @@
 import { useState } from 'react';
 import { useForm } from 'react-hook-form';
 import { leadStatuses, statusLabel } from '@shared/lead-status';
-import type { PlaceholderValues } from '@shared/message-templates';
 import { leadNoteSchema, MAX_NOTE_LENGTH, type LeadNoteInput } from '@shared/schemas/lead-note';
 import { Button } from '../../../../components/ui/button';
 import { TextareaField } from '../../../../components/ui/form-field';
@@ -10,15 +9,15 @@ import { useAddNote, useChangeStatus } from '../../api/lead-detail';
 import { announced, type DetailFormProps } from '../../ui/announcement';
 import { ActionForm, Select } from '../../ui/controls';
 import { useStatusMessage, type Sending } from '../../api/message-templates';
-import { useStatusChangeAsk } from '../status-message-offer';
+import { useStatusChangeAsk, type PersonalPreview } from '../status-message-offer';
 
 export function StatusForm({
   kind,
   id,
   status,
-  values,
+  preview,
   announce,
-}: DetailFormProps & { status: string | null; values: PlaceholderValues }) {
+}: DetailFormProps & { status: string | null; preview: PersonalPreview }) {
   const [picked, setPicked] = useState<string | null>(null);
   const choice = picked ?? status ?? '';
   const change = useChangeStatus(kind);
@@ -39,9 +38,8 @@ export function StatusForm({
       blocked={message === undefined && choice !== ''}
       onSubmit={() => {
         if (!choice || choice === status || message === undefined) return;
-        const who = values.firstName || 'the person';
         const title = `Change status to ${statusLabel(choice)}`;
-        offer.ask({ title, message, values, previewTitle: `Preview as ${who} gets it` }, changeTo);
+        offer.ask({ title, message, ...preview }, changeTo);
       }}
       after={offer.dialog}
     >

@@ -143,6 +143,58 @@ describeEachDatabase(
       expect(entries[0]!.actor).toMatch(/^Owner \(account 1, session \d+\)$/);
       expect(entries[3]).toMatchObject({ action: 'sign_in' });
     });
+
+    it("names a campaign matched by its id by the campaign's name, in the list and the audit log", async () => {
+      const testApp = current();
+      const cookie = await signIn(testApp.app);
+      const csv =
+        'Day,Campaign name,Campaign ID,Amount spent (USD)\n' +
+        `${yesterday},Spring (old name),120210000012,1.00\n` +
+        `${today},Spring Technicians,120210000012,2.00\n`;
+      expect((await upload(testApp, cookie, csv)).statusCode).toBe(200);
+      const map = (utmCampaign: string, campaign: string) =>
+        testApp.app.inject({
+          method: 'POST',
+          url: '/api/admin/spend/mappings',
+          headers: { cookie },
+          payload: { utmCampaign, source: 'facebook', campaign },
+        });
+      expect((await map('technicians-fb', '120210000012')).statusCode).toBe(204);
+      // An id no spend names yet is shown as it is.
+      expect((await map('summer-fb', '120210000099')).statusCode).toBe(204);
+      const listed = await testApp.app.inject({
+        url: '/api/admin/spend/mappings',
+        headers: { cookie },
+      });
+      // The name its latest spend carries, as the ads' utm_campaign={{campaign.name}} does.
+      expect(listed.json()).toEqual([
+        {
+          utmCampaign: 'summer-fb',
+          source: 'facebook',
+          campaign: '120210000099',
+          campaignName: '120210000099',
+        },
+        {
+          utmCampaign: 'technicians-fb',
+          source: 'facebook',
+          campaign: '120210000012',
+          campaignName: 'Spring Technicians',
+        },
+      ]);
+      const audit = await testApp.app.inject({
+        url: '/api/admin/audit?action=spend_mapping_saved',
+        headers: { cookie },
+      });
+      expect(
+        audit
+          .json<{ detail: string }[]>()
+          .map(({ detail }) => detail)
+          .slice(0, 2),
+      ).toEqual([
+        'summer-fb -> facebook 120210000099',
+        'technicians-fb -> facebook Spring Technicians',
+      ]);
+    });
   },
   { env: adminEnv },
 );

@@ -374,7 +374,9 @@ describeEachDatabase(
         (
           await testApp.app.inject({ url: '/api/admin/spend/mappings', headers: { cookie } })
         ).json(),
-      ).toEqual([{ utmCampaign: 'brand-x', source: 'facebook', campaign: '333' }]);
+      ).toEqual([
+        { utmCampaign: 'brand-x', source: 'facebook', campaign: '333', campaignName: 'Brand' },
+      ]);
       const remove = (utm: string) =>
         testApp.app.inject({
           method: 'DELETE',

@@ -270,6 +270,11 @@ test.describe("on a server of its own, whose week's figures are this test's alon
     const matchButton = match.locator('xpath=..').getByRole('button', { name: 'Match' });
     await pressWhileHeld(page, '**/api/admin/spend/mappings', matchButton);
     await expect(costs.getByLabel('utm_campaign of Prospecting')).toHaveCount(0);
+    // Matched by its Campaign ID, it is listed by the campaign's name.
+    const matched = costs.getByRole('region', { name: 'Matched campaigns' });
+    await expect(
+      matched.getByRole('button', { name: `Remove ${untagged} -> facebook Prospecting` }),
+    ).toBeVisible();
     // The last unmatched campaign gone, the focus is on the Costs heading, not the page.
     await expect(costs.getByRole('heading', { name: 'Costs', exact: true })).toBeFocused();
   });
@@ -325,4 +330,49 @@ test('a wrong match is listed and removed by keyboard, and its campaign is unmat
   await expect(matched.locator(':focus')).toHaveCount(1);
   await expect(costs.getByLabel(`utm_campaign of ${campaign}`)).toBeVisible();
   await expect(spendOf).toHaveText('—');
+});
+
+test.describe('on a phone, 375 px wide', () => {
+  test.use({ viewport: { width: 375, height: 812 }, isMobile: true, hasTouch: true });
+
+  test("the weekly chart's ticks are the weeks' Mondays, named so", async ({ page }) => {
+    // What the charts write on their canvases: the ticks' labels.
+    await page.addInitScript(() => {
+      const drawn: [HTMLCanvasElement, string][] = [];
+      Object.assign(window, { drawn });
+      const fillText = CanvasRenderingContext2D.prototype.fillText;
+      CanvasRenderingContext2D.prototype.fillText = function (text, ...at) {
+        drawn.push([this.canvas, text]);
+        fillText.call(this, text, ...at);
+      };
+    });
+    await signIn(page);
+    const today = new Date().toISOString().slice(0, 10);
+    const uploaded = await page.request.post('/api/admin/spend', {
+      headers: { 'content-type': 'text/csv' },
+      data: `date,source,campaign,spend,currency\n${today},${uniqueTag('src')},${uniqueTag('c')},5.00,USD\n`,
+    });
+    expect(uploaded.ok(), await uploaded.text()).toBe(true);
+    const chart = (await openTab(page, 'Insights')).getByTestId('spend-chart').locator('canvas');
+    await expect(chart).toBeVisible();
+    // The Mondays of the last 30 days' weeks, as the dashboard writes days (en-US).
+    const mondays = Array.from({ length: 6 }, (_, week) => {
+      const day = new Date(Date.now() - 29 * 86_400_000);
+      day.setUTCDate(day.getUTCDate() - ((day.getUTCDay() + 6) % 7) + 7 * week);
+      return day.toLocaleDateString('en-US', {
+        weekday: 'short',
+        month: 'short',
+        day: 'numeric',
+        timeZone: 'UTC',
+      });
+    });
+    // The time axis's labels: all but the spend and placements axes' figures.
+    const labels = await chart.evaluate((canvas) =>
+      (window as unknown as { drawn: [HTMLCanvasElement, string][] }).drawn
+        .filter(([on, text]) => on === canvas && !/^[\d.,]+$/.test(text))
+        .map(([, text]) => text),
+    );
+    expect(labels.length).toBeGreaterThan(0);
+    expect(labels.filter((label) => !mondays.includes(label))).toEqual([]);
+  });
 });

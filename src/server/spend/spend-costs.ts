@@ -143,11 +143,11 @@ export function costsOf(
 /** The Monday (UTC) of a day's week. */
 const mondayOf = (day: string) => DateTime.fromISO(day, { zone: 'utc' }).startOf('week');
 
-/** Every week touching `from`..`to`, with its spend and placed leads (by the day they arrived). */
+/** Every week touching `from`..`to`, with its campaigns' spend and the placed leads that arrived. */
 export function weeksOf(
   from: string,
   to: string,
-  spendDays: readonly { day: string; spend: number }[],
+  campaigns: SpendInRange['campaigns'],
   placedDays: readonly { day: string; placed: number }[],
 ): FunnelWeek[] {
   const weeks = new Map<string, FunnelWeek>();
@@ -155,7 +155,7 @@ export function weeksOf(
     const week = monday.toISODate()!;
     weeks.set(week, { week, spend: 0, placed: 0 });
   }
-  for (const { day, spend } of spendDays) {
+  for (const { day, spend } of campaigns.flatMap((campaign) => campaign.days)) {
     const week = weeks.get(mondayOf(day).toISODate()!);
     if (week) week.spend += spend;
   }

@@ -89,16 +89,10 @@ export class MetaSpendPull {
 export async function spendPullProblem(db: Kysely<SpendTables>) {
   const row = await db
     .selectFrom('ad_spend_pulls')
-    .select(['last_error', 'failures', 'last_attempt_at'])
+    .select(['last_error as error', 'failures', 'last_attempt_at as lastAttemptAt'])
     .where('origin', '=', 'meta')
-    .where('last_error', 'is not', null)
     .executeTakeFirst();
-  if (!row?.last_error) return null;
-  return {
-    error: row.last_error,
-    failures: row.failures,
-    lastAttemptAt: row.last_attempt_at ?? '',
-  };
+  return row?.error ? { ...row, error: row.error, lastAttemptAt: row.lastAttemptAt ?? '' } : null;
 }
 
 /** The hourly pull of Meta's spend, when META_ADS_ACCESS_TOKEN and META_AD_ACCOUNT_ID are set. */

@@ -99,11 +99,11 @@ export const spendRoutes: FastifyPluginAsync = async (app) => {
     '/api/admin/spend/mappings',
     {
       schema: {
-        description: 'The utm_campaign values the admin mapped to a campaign of the spend',
-        response: { 200: listOf(mappingProperties) },
+        description: 'The utm_campaign values mapped to a campaign, with its name (else its id)',
+        response: { 200: listOf({ ...mappingProperties, campaignName: { type: 'string' } }) },
       },
     },
-    async () => store.mappings(),
+    async () => store.mappings(true),
   );
 
   app.post<{ Body: { utmCampaign: string; source: string; campaign: string } }>(
@@ -118,7 +118,12 @@ export const spendRoutes: FastifyPluginAsync = async (app) => {
       },
     },
     async (request, reply) => {
+      const { utmCampaign, source, campaign } = request.body;
       await store.saveMapping(request.body);
+      // Audited here, not by its answer: the entry names the campaign, which only the store knows.
+      const saved = (await store.mappings(true)).find((row) => row.utmCampaign === utmCampaign);
+      const detail = `${utmCampaign} -> ${source} ${saved?.campaignName ?? campaign}`;
+      await app.audit.record({ action: 'spend_mapping_saved', detail }, request);
       return reply.code(204).send();
     },
   );

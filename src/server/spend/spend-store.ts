@@ -36,6 +36,11 @@ const notKeyedTwice = sql<boolean>`not (campaign = campaign_name and exists (
   select 1 from ad_spend as by_id where by_id.day = ad_spend.day and by_id.source = ad_spend.source
     and by_id.campaign_name = ad_spend.campaign_name and by_id.campaign <> by_id.campaign_name))`;
 
+/** A mapped campaign's name in its latest spend row, else the campaign as mapped. */
+const latestName = sql<string>`coalesce((select campaign_name from ad_spend
+  where ad_spend.source = m.source and ad_spend.campaign = m.campaign
+  order by day desc limit 1), m.campaign)`;
+
 /** Spend rows, mappings and the ranges the report reads; one instance per server. */
 export class SpendStore {
   constructor(
@@ -82,26 +87,21 @@ export class SpendStore {
         .where('day', '>=', from)
         .where('day', '<=', to)
         .where(notKeyedTwice);
-    const perDay: { currency: string; day: string; spend: number }[] = [];
     const totals = new Map<string, number>();
-    const days = readByWeeks(range, (piece) =>
+    const pieces = readByWeeks(range, (piece) =>
       inRange(piece)
-        .select(['currency', 'day', total.as('spend')])
-        .groupBy(['currency', 'day'])
+        .select(['currency', total.as('spend')])
+        .groupBy('currency')
         .execute(),
     );
-    for await (const rows of days) {
-      for (const row of rows) {
-        perDay.push(row);
-        totals.set(row.currency, (totals.get(row.currency) ?? 0) + row.spend);
-      }
-    }
+    for await (const rows of pieces)
+      for (const row of rows) totals.set(row.currency, (totals.get(row.currency) ?? 0) + row.spend);
     const currencies = [...totals]
       .map(([code, spend]) => ({ currency: code, spend }))
       .sort((a, b) => b.spend - a.spend || a.currency.localeCompare(b.currency));
     const mappings = await inTurn(() => this.mappings());
     const chosen = currency ?? currencies[0]?.currency ?? null;
-    if (chosen === null) return { currency: null, currencies, campaigns: [], days: [], mappings };
+    if (chosen === null) return { currency: null, currencies, campaigns: [], mappings };
     type Campaign = { source: string; campaign: string; campaignName: string; spend: number };
     const campaigns = new Map<string, Campaign & { days: { day: string; spend: number }[] }>();
     const perCampaign = readByWeeks(range, (piece) =>
@@ -129,22 +129,16 @@ export class SpendStore {
         if (row.campaignName > campaign.campaignName) campaign.campaignName = row.campaignName;
       }
     }
-    return {
-      currency: chosen,
-      currencies,
-      campaigns: [...campaigns.values()],
-      days: perDay
-        .filter((row) => row.currency === chosen)
-        .map((row) => ({ day: row.day, spend: row.spend })),
-      mappings,
-    };
+    return { currency: chosen, currencies, campaigns: [...campaigns.values()], mappings };
   }
 
-  mappings() {
+  /** The mappings; `named`: with each campaign's latest name, as people read them. */
+  mappings(named = false) {
     return this.db
-      .selectFrom('ad_spend_mappings')
-      .select(['utm_campaign as utmCampaign', 'source', 'campaign'])
-      .orderBy('utm_campaign')
+      .selectFrom('ad_spend_mappings as m')
+      .select(['m.utm_campaign as utmCampaign', 'm.source', 'm.campaign'])
+      .$if(named, (query) => query.select(latestName.as('campaignName')))
+      .orderBy('m.utm_campaign')
       .execute();
   }
 

@@ -268,6 +268,6 @@ export async function funnelFigures(
         .slice(UNMATCHED_LISTED)
         .reduce((sum, campaign) => sum + campaign.spend, 0),
     },
-    weeks: weeksOf(from, to, spend.days, placedDays),
+    weeks: weeksOf(from, to, spend.campaigns, placedDays),
   };
 }

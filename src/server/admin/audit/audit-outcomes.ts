@@ -157,15 +157,11 @@ export const auditedOutcomes: Record<string, Outcome> = {
     action: 'session_ended',
     detail: `session ${idParam(request)}`,
   })),
-  // Who changed the costs on the Overview: rows stored, the campaigns mapped (ad-account labels).
+  // Who changed the costs: rows stored, matches removed (spend-routes.ts records one saved).
   'POST /api/admin/spend': on(200, (_request, payload) => ({
     action: 'spend_uploaded',
     detail: `${Number(answered(payload).stored)} rows`,
   })),
-  'POST /api/admin/spend/mappings': on(204, (request) => {
-    const { utmCampaign, source, campaign } = request.body as Record<string, string>;
-    return { action: 'spend_mapping_saved', detail: `${utmCampaign} -> ${source} ${campaign}` };
-  }),
   'DELETE /api/admin/spend/mappings/:utmCampaign': on(204, (request) => ({
     action: 'spend_mapping_removed',
     detail: (request.params as { utmCampaign: string }).utmCampaign,

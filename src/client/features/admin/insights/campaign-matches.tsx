@@ -16,6 +16,8 @@ import { useKeepFocus } from '../ui/keep-focus';
 const MAPPINGS_URL = '/api/admin/spend/mappings';
 /** Leads with this utm_campaign count for the campaign of the spend (decision 165). */
 type SpendMapping = { utmCampaign: string; source: string; campaign: string };
+/** As listed: with the campaign's name, or its id where no spend names it. */
+type NamedMapping = SpendMapping & { campaignName: string };
 
 /** A mapping saved or removed: every figure is read again, as it may move costs. */
 function useMappingChange<T>(request: (value: T) => Promise<unknown>) {
@@ -113,7 +115,7 @@ export function UnmatchedList({
 /** The saved mappings, so a wrong match can be seen and removed by those who may change spend. */
 export function MatchedList() {
   const canWork = useCan('work');
-  const { data: mappings } = useQuery<SpendMapping[]>({ queryKey: [MAPPINGS_URL] });
+  const { data: mappings } = useQuery<NamedMapping[]>({ queryKey: [MAPPINGS_URL] });
   const [confirm, setConfirm] = useState<ConfirmRequest | null>(null);
   const remove = useMappingChange((utmCampaign: string) =>
     apiRequest('DELETE', `${MAPPINGS_URL}/${encodeURIComponent(utmCampaign)}`),
@@ -125,8 +127,8 @@ export function MatchedList() {
     <Panel id="matched" title="Matched campaigns" {...box} focusable ref={keepFocus}>
       {mappings.length === 0 && <p className="text-sm text-slate-700">None.</p>}
       <ul className="grid gap-2 empty:hidden">
-        {mappings.map(({ utmCampaign, source, campaign }) => {
-          const label = `${utmCampaign} -> ${source} ${campaign}`;
+        {mappings.map(({ utmCampaign, source, campaignName }) => {
+          const label = `${utmCampaign} -> ${source} ${campaignName}`;
           return (
             <li key={utmCampaign} data-row="mapping" className="flex flex-wrap items-center gap-2">
               <span className="text-sm">{label}</span>
@@ -136,7 +138,7 @@ export function MatchedList() {
                   onClick={() =>
                     setConfirm({
                       title: 'Remove this match?',
-                      message: `Leads with utm_campaign ${utmCampaign} will no longer count for ${source} ${campaign}.`,
+                      message: `Leads with utm_campaign ${utmCampaign} will no longer count for ${source} ${campaignName}.`,
                       confirmLabel: 'Remove match',
                       onConfirm: () => remove.mutate(utmCampaign),
                     })

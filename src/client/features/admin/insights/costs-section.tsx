@@ -29,7 +29,14 @@ function SpendChart({ weeks, currency }: { weeks: FunnelWeek[]; currency: string
         { label: 'Placements', scale: 'placed', ...lines[1] },
       ],
       axes: [
-        { stroke: axisStroke },
+        {
+          stroke: axisStroke,
+          space: 80,
+          // uPlot's own ticks fall on any day: these are the weeks' Mondays, every n-th where narrow.
+          splits: (chart: uPlot, _axis: number, _min: number, _max: number, incr: number) =>
+            [...chart.data[0]].filter((_, index) => index % Math.ceil(incr / (7 * 86_400)) === 0),
+          values: '{WWW}, {MMM} {D}',
+        },
         { scale: 'spend', stroke: axisStroke },
         { scale: 'placed', side: 1, stroke: axisStroke, grid: { show: false } },
       ],

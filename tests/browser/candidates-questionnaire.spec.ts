@@ -108,6 +108,16 @@ test('the whole flow: /candidates, the built-in questionnaire, /thank-you', asyn
   expect(await sessionValue(page, 'filloutCompleted')).toBe('true');
 });
 
+test('the questionnaire says how long the motivation must be before it is sent', async ({
+  page,
+}) => {
+  await gotoTypeform(page);
+  const frame = questionnaire(page);
+  const motivation = frame.getByLabel('Why do you want to become a data center technician?');
+  await expect(motivation).toHaveAccessibleDescription('At least 10 characters.');
+  await expect(frame.getByText('At least 10 characters.')).toBeVisible();
+});
+
 test('/typeform embeds the questionnaire in a 500 px iframe', async ({ page }) => {
   await page.goto('/typeform');
   await expect(page.getByRole('heading', { level: 1 })).toHaveText('Complete Your Application');

@@ -4,6 +4,9 @@ import { withAttribution } from './attribution';
 import { EMAIL_MESSAGE } from './candidate';
 import { choice, emailField, MAX_LONG_TEXT, requiredLine, requiredText } from './fields';
 
+/** The motivation's least length: its error says it, and its hint before the first submit. */
+export const MOTIVATION_MIN = 10;
+
 /** The built-in questionnaire embedded on /typeform when no external form is configured. */
 export const questionnaireSchema = z.object({
   email: emailField(EMAIL_MESSAGE),
@@ -12,8 +15,8 @@ export const questionnaireSchema = z.object({
   relocation: choice(valuesOf(relocationOptions), 'Please tell us whether you could relocate'),
   location: requiredLine(2, 'Location is required'),
   motivation: requiredText(
-    10,
-    'Please tell us a little more (at least 10 characters)',
+    MOTIVATION_MIN,
+    `Please tell us a little more (at least ${MOTIVATION_MIN} characters)`,
     MAX_LONG_TEXT,
   ),
 });

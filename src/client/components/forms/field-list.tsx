@@ -71,6 +71,8 @@ export interface FieldSpec<Name extends string> {
   prefill?: SessionKey;
   /** Read-only once prefilled (its lead already exists); a text is shown as its hint too. */
   locked?: true | string;
+  /** Shown under the label and linked to the control: a rule told before submitting. */
+  hint?: string;
 }
 
 /** The candidate's e-mail: read-only once the session has it (its lead already exists). */
@@ -111,8 +113,7 @@ export function SpecField<Name extends string>({
     ...spec,
     containerClassName: wide ? 'sm:col-span-2' : undefined,
     readOnly: Boolean(locked && value),
-    hint: typeof locked === 'string' ? locked : undefined,
-    hintHidden: !value,
+    ...(typeof locked === 'string' ? { hint: locked, hintHidden: !value } : {}),
     ...(prefill && key ? { 'data-prefill': key, 'data-locked': locked ? '' : undefined } : {}),
     ...field(name, value),
   };

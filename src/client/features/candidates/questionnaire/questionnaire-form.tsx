@@ -1,4 +1,4 @@
-import { questionnaireSchema } from '@shared/schemas/questionnaire';
+import { MOTIVATION_MIN, questionnaireSchema } from '@shared/schemas/questionnaire';
 import { FormShell } from '../../../components/forms/form-shell';
 import { withDeclaredFields } from '../../../components/forms/declared-fields';
 import { candidateEmail } from '../../../components/forms/field-list';
@@ -10,7 +10,7 @@ const fields = withDeclaredFields('questionnaire', [
   { name: 'fullTime', radio: true },
   { name: 'relocation', radio: true },
   { name: 'location', placeholder: 'City, State', autoComplete: 'address-level2' },
-  { name: 'motivation', rows: 4 },
+  { name: 'motivation', rows: 4, hint: `At least ${MOTIVATION_MIN} characters.` },
 ]);
 
 /** The questionnaire's answers; loaded after hydration, not in /typeform's first load. */

@@ -102,7 +102,8 @@ export const routeMeta: readonly RouteMeta[] = Object.entries({
     audience: 'everyone',
   },
   '/book': {
-    title: 'Book Your Call',
+    // The page's subject in every state: the heading once a call is held, else above it.
+    title: 'Your Screening Call',
     description: 'Pick a time for a short screening call with our admissions team.',
     indexable: false,
     audience: 'candidates',

@@ -68,18 +68,6 @@ export async function hostsOf(db: Db, handedOver = false): Promise<Host[]> {
   });
 }
 
-/** Whether the account takes calls now: enabled, and an owner or a recruiter. */
-export async function takesCalls(db: Db, accountId: number): Promise<boolean> {
-  const row = await tables(db)
-    .selectFrom('admin_accounts')
-    .select('id')
-    .where('id', '=', accountId)
-    .where('disabled_at', 'is', null)
-    .where('role', 'in', WORKING_ROLES)
-    .executeTakeFirst();
-  return row !== undefined;
-}
-
 /** Live calls not yet started whose host takes no calls now (left, or a role without calls). */
 export async function callsNeedingHost(db: Db, now: Date, limit?: number) {
   return tables(db)
@@ -94,6 +82,7 @@ export async function callsNeedingHost(db: Db, now: Date, limit?: number) {
     .execute();
 }
 
+/** Accounts by id: their names, and whether each takes calls now (enabled, owner or recruiter). */
 export async function hostNames(db: Db, ids: readonly number[]) {
   if (ids.length === 0) return new Map<number, { name: string; takesCalls: boolean }>();
   const rows = await tables(db)
@@ -108,6 +97,9 @@ export async function hostNames(db: Db, ids: readonly number[]) {
     ]),
   );
 }
+
+export const takesCalls = async (db: Db, accountId: number) =>
+  (await hostNames(db, [accountId])).get(accountId)?.takesCalls ?? false;
 
 /** Seats taken by host and slot start from `since`; the asker's own seat left out. */
 export async function seatsTaken(db: Db, since: Date, own?: OwnCall): Promise<Map<number, Taken>> {

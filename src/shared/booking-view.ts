@@ -29,13 +29,19 @@ export type BookingView = {
   zone: string;
   zoneName: string;
   zones: { value: string; label: string }[];
-  /** The person's booked call, in the zone. */
+  /** The person's booked call, in the zone; `over` once its time is (missed, or attended). */
   booked?: string;
+  over?: CallOver;
   days: BookingDayView[];
 };
 
-/** The booked call's time, as /book and the status page say it. */
-export const callOn = (when: string) => `Your screening call is on ${when}.`;
+/** A call over (decision 178): `missed` (a no-show, or not marked) moves to a new time;
+    `attended` (on time or late): no new time, the team calls. */
+export type CallOver = 'missed' | 'attended';
+
+/** The booked call's time, as /book and the status page say it: ahead, or `past`. */
+export const callOn = (when: string, past = false) =>
+  `Your screening call ${past ? 'was' : 'is'} on ${when}.`;
 
 /** What the page says after a post. */
 export const BOOKING_NOTICES = {
@@ -45,6 +51,7 @@ export const BOOKING_NOTICES = {
   filled: 'That time was just filled: please pick another',
   hasBooking: 'You already have a call booked: move or cancel it instead',
   notBooked: 'You have no call booked',
+  tookPlace: 'Your call has taken place: we will be in touch about your next step',
   notASlot: 'Please pick one of the times offered',
   answerFirst: 'Please answer the questions before you pick a time',
   tooMany:

@@ -86,6 +86,8 @@ export interface StatusLead {
   bookCall?: boolean;
   /** They hold that call, then (in the zone they booked in): the button moves or cancels it. */
   callBooked?: string;
+  /** Their call's time once over (missed, or attended): the page says when it was. */
+  callWas?: string;
 }
 
 export type StatusView =

@@ -2,7 +2,8 @@ import AxeBuilder from '@axe-core/playwright';
 import type { BrowserContext, Page } from '@playwright/test';
 import { AVAILABILITY_URL } from '../../src/shared/booking-availability';
 import { BOOKING_NOTICES } from '../../src/shared/booking-view';
-import { CALL_BOOKED, STATUS_NOTICES } from '../../src/shared/person-status';
+import { BOOKINGS_URL, outcomeUrl } from '../../src/shared/booking-calls';
+import { CALL_BOOKED, NOTHING_TO_DO, STATUS_NOTICES } from '../../src/shared/person-status';
 import { invitationIn, type Invitation } from '../support/calendar-mail';
 import { E2E_ADMIN_PASSWORD } from '../support/e2e';
 import { readableMail } from '../support/smtp';
@@ -17,7 +18,8 @@ import { axeViolations } from './support/site';
  * Booking the screening call (issue 43), on the `messages` server (its mail reaches a real SMTP
  * server; CALL_REMINDERS is MESSAGES.callReminders). Without JavaScript: apply, book from the
  * thank-you page, read the invitation, move the call from the status page, then cancel it. Then
- * the recruiter's side: a call starting within a minute is marked a no-show once it starts.
+ * the recruiter's side: a call starting within a minute is marked a no-show once it starts, and
+ * the person's pages say when it was, with a new time to pick, until it is marked attended.
  */
 
 // Each test saves the one availability, for calls a minute ahead: one after the other.
@@ -204,8 +206,9 @@ test('without JavaScript: apply, book from the thank-you page, move from the sta
 });
 
 const MISSED = 'Subject: We missed you: pick a new time for your call';
+const WAS_ON = /^Your screening call was on /;
 
-test('a recruiter marks a no-show once the call starts, and the person is asked, once, to pick a new time', async ({
+test('a recruiter marks a no-show once the call starts, and the person is asked, once, to pick a new time; once attended, not', async ({
   browser,
   baseURL,
   page,
@@ -265,10 +268,43 @@ test('a recruiter marks a no-show once the call starts, and the person is asked,
   const reader = await person.newPage();
   await reader.goto(link!);
   await reader.getByRole('button', { name: 'Open My Status Page' }).click();
+  // Both pages say when the call was; /book offers a new time in its place, not a cancel.
+  await expect(reader.getByText(WAS_ON)).toBeVisible();
   await reader.getByRole('link', { name: 'Book your call' }).click();
-  await expect(reader.getByRole('heading', { name: 'Move Your Call' })).toBeVisible();
+  const plain = await browser.newContext({
+    baseURL,
+    javaScriptEnabled: false,
+    storageState: await person.storageState(),
+  });
+  const unscripted = await plain.newPage();
+  await unscripted.goto('/book');
+  for (const shown of [reader, unscripted]) {
+    await expect(shown.getByRole('heading', { name: 'Pick a New Time' })).toBeVisible();
+    await expect(shown.getByText(WAS_ON)).toBeVisible();
+    await expect(shown.getByText('Cancel My Call')).toHaveCount(0);
+    await expect(shown.getByRole('button', { name: 'Book This Time' })).toBeVisible();
+  }
+
+  // Marked attended after all: no new time, the team will be in touch.
+  const listed = await page.request.get(`${BOOKINGS_URL}?day=${day}`);
+  const id = (await listed.json()).calls.find(
+    (one: { name: string }) => one.name === `Grace ${tag}`,
+  ).id;
+  const marked = await page.request.post(outcomeUrl(id), { data: { outcome: 'attended' } });
+  expect(marked.status()).toBe(200);
+  for (const shown of [reader, unscripted]) {
+    await shown.reload();
+    await expect(shown.getByText(WAS_ON)).toBeVisible();
+    await expect(shown.getByText(NOTHING_TO_DO)).toBeVisible();
+    await expect(shown.locator('input[name="start"]')).toHaveCount(0);
+  }
+  await unscripted.goto('/status');
+  await expect(unscripted.getByText(WAS_ON)).toBeVisible();
+  await expect(unscripted.getByText(NOTHING_TO_DO)).toBeVisible();
+  await expect(unscripted.getByRole('link', { name: 'Book your call' })).toHaveCount(0);
   await page.waitForTimeout(2_000);
   expect(missed()).toHaveLength(1);
+  await plain.close();
   await person.close();
 });
 

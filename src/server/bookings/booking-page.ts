@@ -3,6 +3,7 @@ import { DateTime } from 'luxon';
 import { isTimeZone } from '@shared/time-zone';
 import type { BookingDayView, BookingView } from '@shared/booking-view';
 import type { BookingStore } from './booking-store';
+import { callStage } from './booking-tables';
 import { callTime } from './call-sender';
 import type { Slot } from './open-slots';
 
@@ -69,7 +70,9 @@ export async function bookingView(
 ): Promise<BookingView> {
   const now = new Date();
   const [settings, booking] = await Promise.all([store.offer(), store.liveBooking(candidate.id)]);
-  const slots = await store.slots(now, SLOTS_READ, booking);
+  const stage = booking && callStage(booking, now.getTime());
+  // An attended call: no new time (the team calls).
+  const slots = stage === 'attended' ? [] : await store.slots(now, SLOTS_READ, booking);
   const zone = chosenZone((request.query as Record<string, unknown>).zone, settings.timeZone);
   const at = DateTime.fromJSDate(now);
   const zones = [...new Set([settings.timeZone, ...ZONES, zone])].map((value) => {
@@ -81,6 +84,7 @@ export async function bookingView(
     zoneName: zoneName(zone, at),
     zones,
     ...(booking ? { booked: callTime(booking.slot_start, zone) } : {}),
+    ...(stage && stage !== 'ahead' ? { over: stage } : {}),
     days: byDay(slots, zone, settings.seats > 1),
   };
 }

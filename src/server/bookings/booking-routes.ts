@@ -73,27 +73,29 @@ const answers = {
   404: describedError(BOOKING_NOTICES.notBooked),
   409: {
     type: 'object',
-    description: 'Just filled (with the next three open slots), or a call already booked',
+    description:
+      'Just filled (with the next three open slots), a call already booked, or (move, cancel) one that took place',
     properties: { error: { type: 'string' }, slots: slotList, booking: bookingView },
     required: ['error'],
   },
   429: describedError(`${BOOKING_NOTICES.tooMany}; or (booking) ${BOOKING_NOTICES.busyAddress}`),
 };
-const { 409: _filled, ...cancelAnswers } = answers;
 
 const viewOf = (booking: BookingRow) => ({ start: booking.slot_start, end: booking.slot_end });
 
-const NOTICE_OF: Record<BookingOutcome['kind'], BookingNotice | undefined> = {
-  booked: 'booked',
-  moved: 'moved',
-  cancelled: 'cancelled',
-  unchanged: undefined,
-  filled: 'filled',
-  'has-booking': 'hasBooking',
-  'no-booking': 'notBooked',
-  'not-a-slot': 'notASlot',
-  'too-many': 'tooMany',
-  'busy-address': 'busyAddress',
+/** Each outcome's notice on /book after a plain post, and its status code to a JSON client. */
+const ANSWER_OF: Record<BookingOutcome['kind'], [BookingNotice | undefined, number]> = {
+  booked: ['booked', 201],
+  moved: ['moved', 200],
+  cancelled: ['cancelled', 200],
+  unchanged: [undefined, 200],
+  filled: ['filled', 409],
+  'has-booking': ['hasBooking', 409],
+  'took-place': ['tookPlace', 409],
+  'no-booking': ['notBooked', 404],
+  'not-a-slot': ['notASlot', 400],
+  'too-many': ['tooMany', 429],
+  'busy-address': ['busyAddress', 429],
 };
 
 export interface BookingRoutesOptions {
@@ -147,41 +149,25 @@ export const bookingRoutes: FastifyPluginAsync<BookingRoutesOptions> = async (
     outcome: BookingOutcome,
     eventId?: string,
   ) {
+    const [notice, code] = ANSWER_OF[outcome.kind];
     if (statusApi.wantsHtml(request))
+      // The pixel's `Schedule` goes with the server's: for the lead's first call only.
       return back(
         request,
         reply,
-        NOTICE_OF[outcome.kind],
-        // The pixel's `Schedule` goes with the server's: for the lead's first call only.
+        notice,
         outcome.kind === 'booked' && outcome.first ? eventId : undefined,
       );
-    switch (outcome.kind) {
-      case 'booked':
-        return reply.code(201).send({ booking: viewOf(outcome.booking) });
-      case 'moved':
-      case 'unchanged':
-      case 'cancelled':
-        return reply.send({ booking: viewOf(outcome.booking) });
-      case 'filled':
-        return reply.code(409).send({
-          error: BOOKING_NOTICES.filled,
-          slots: await store.slots(new Date(), NEXT_SLOTS),
-        });
-      case 'has-booking':
-        return reply
-          .code(409)
-          .send({ error: BOOKING_NOTICES.hasBooking, booking: viewOf(outcome.booking) });
-      case 'no-booking':
-        return reply.code(404).send({ error: BOOKING_NOTICES.notBooked });
-      case 'too-many':
-      case 'busy-address':
-        return reply.code(429).send({ error: BOOKING_NOTICES[NOTICE_OF[outcome.kind]!] });
-      case 'not-a-slot':
-        return reply.code(400).send({
-          error: adminApi.INVALID_FIELDS_MESSAGE,
-          fields: { start: BOOKING_NOTICES.notASlot },
-        });
-    }
+    const booking = 'booking' in outcome ? { booking: viewOf(outcome.booking) } : {};
+    if (code < 400) return reply.code(code).send(booking);
+    if (outcome.kind === 'not-a-slot')
+      return reply.code(400).send({
+        error: adminApi.INVALID_FIELDS_MESSAGE,
+        fields: { start: BOOKING_NOTICES.notASlot },
+      });
+    const slots =
+      outcome.kind === 'filled' ? { slots: await store.slots(new Date(), NEXT_SLOTS) } : {};
+    return reply.code(code).send({ error: BOOKING_NOTICES[notice!], ...booking, ...slots });
   }
 
   app.get(
@@ -274,7 +260,7 @@ export const bookingRoutes: FastifyPluginAsync<BookingRoutesOptions> = async (
       schema: {
         summary: 'Cancels the booked call',
         consumes: ['application/json', 'application/x-www-form-urlencoded'],
-        response: cancelAnswers,
+        response: answers,
       },
     },
     async (request, reply) => {

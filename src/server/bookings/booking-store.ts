@@ -5,7 +5,7 @@ import { DAY_MS } from '@shared/calendar-day';
 import { tablesOf } from '../platform/database/connection';
 import type { WriteQueue } from '../platform/database/write-queue';
 import type { OutboxTables } from '../platform/outbox/outbox-tables';
-import { liveCalls, type BookingTables } from './booking-tables';
+import { callStage, liveCalls, type BookingTables } from './booking-tables';
 import { writeCallMessages } from './call-messages';
 import { bookedBefore, changedTooOften, pruneCancelled } from './booking-bounds';
 import { hostFor, hostsOf, scheduled, seatsTaken, unionSlots, type OwnCall } from './booking-hosts';
@@ -29,8 +29,8 @@ export type BookingOutcome =
   | { kind: 'booked'; booking: BookingRow; first: boolean }
   /** Nothing changed: seats just taken, not a slot (or past), the address's calls spent. */
   | { kind: 'filled' | 'not-a-slot' | 'busy-address' }
-  /** Booking while holding another call, or moving or cancelling without one. */
-  | { kind: 'has-booking'; booking: BookingRow }
+  /** Booking while holding another call; moving or cancelling one that took place (attended). */
+  | { kind: 'has-booking' | 'took-place'; booking: BookingRow }
   | { kind: 'no-booking' }
   /** BOOKING_CHANGES_A_DAY reached: nothing changed. */
   | { kind: 'too-many' };
@@ -148,6 +148,7 @@ export class BookingStore {
   ): Promise<BookingOutcome> {
     const held = await this.liveBooking(leadId);
     if (!held) return { kind: 'no-booking' };
+    if (callStage(held, now.getTime()) === 'attended') return { kind: 'took-place', booking: held };
     if (held.slot_start === start) return { kind: 'unchanged', booking: held };
     if (await changedTooOften(this.db, leadId, now)) return { kind: 'too-many' };
     if (!scheduled(await hostsOf(this.db), start, now)) return { kind: 'not-a-slot' };
@@ -181,8 +182,12 @@ export class BookingStore {
     });
   }
 
-  /** Cancels the lead's call, its seat freed, the row kept; unbounded: a withdrawal's, always. */
+  /** Cancels the lead's call, its seat freed, the row kept; unbounded: a withdrawal's, always.
+      The person's own leaves an attended call be: no new time after it. */
   async cancel(leadId: number, now = new Date(), bounded = true): Promise<BookingOutcome> {
+    const held = bounded ? await this.liveBooking(leadId) : undefined;
+    if (held && callStage(held, now.getTime()) === 'attended')
+      return { kind: 'took-place', booking: held };
     if (bounded && (await changedTooOften(this.db, leadId, now))) return { kind: 'too-many' };
     return this.writes.run(async (trx): Promise<BookingOutcome> => {
       const cancelled = await this.cancelLive(trx, leadId, now);

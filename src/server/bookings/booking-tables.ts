@@ -46,6 +46,12 @@ export interface BookingTables {
   booking_feeds: { account_id: number; token_hash: string; created_at: string };
 }
 
+/** Where a held call stands: `ahead` (to move or cancel), else over (CallOver, decision 178). */
+export function callStage(call: { slot_end: string; outcome: string | null }, now = Date.now()) {
+  if (call.outcome === 'attended' || call.outcome === 'late') return 'attended';
+  return call.outcome || Date.parse(call.slot_end) <= now ? 'missed' : 'ahead';
+}
+
 /** The calls not cancelled. */
 export const liveCalls = (db: Kysely<BookingTables>) =>
   db.selectFrom('bookings').selectAll().where('cancelled_at', 'is', null);

@@ -8,7 +8,7 @@ import { startOutboxWorker, type WorkerSettings } from '../platform/outbox/outbo
 import { bookingView } from './booking-page';
 import { bookingRoutes, type BookingRoutesOptions } from './booking-routes';
 import { BookingStore, type ChangeRecorder } from './booking-store';
-import { bookingDb, liveCalls, type BookingTables } from './booking-tables';
+import { bookingDb, callStage, liveCalls, type BookingTables } from './booking-tables';
 import { calendarFeedRoute } from './calendar-feed';
 import { callSender, callTime, type CallMailContext } from './call-sender';
 import { stepBefore } from './screening-routes';
@@ -60,22 +60,23 @@ export function bookPageState(store: BookingStore, screening: ScreeningStore, pa
 }
 
 /**
- * What /book has for the candidate now (issue 43): their call, or a time open to a
- * person not turned away by a knock-out question (who would find only the explanation there).
+ * What /book has for the candidate now (issue 43): their call ahead, or a time open to a person
+ * not turned away by a knock-out question (who would find only the explanation there).
  */
 export const offersCall =
   (store: BookingStore, screening: ScreeningStore) =>
-  async (candidateId: number): Promise<{ booked: string } | 'open' | false> => {
+  async (candidateId: number): Promise<{ offer: 'move' | 'book' | false; when?: string }> => {
     const [held, open, screened] = await Promise.all([
       store.liveBooking(candidateId),
       store.slots(new Date(), 1),
       screening.step(candidateId),
     ]);
-    // A call missed or past is moved to a new time: "Book your call" again.
-    if (held && !held.outcome && Date.parse(held.slot_end) > Date.now())
-      return { booked: callTime(held.slot_start, held.time_zone) };
-    if (held) return 'open';
-    return open.length > 0 && screened?.step !== 'refused' && 'open';
+    const stage = held && callStage(held);
+    const when = held ? { when: callTime(held.slot_start, held.time_zone) } : {};
+    if (stage === 'ahead') return { offer: 'move', ...when };
+    // A missed call is moved to a new time, as one is booked; after an attended one, the team calls.
+    const book = stage !== 'attended' && open.length > 0 && screened?.step !== 'refused';
+    return { offer: book && 'book', ...when };
   };
 
 /** Ids a query lists at once: well under either database's bound on parameters. */

@@ -1,5 +1,6 @@
 import { Fragment, useEffect, useState, type FormEvent } from 'react';
 import { PAGE_STATE_ELEMENT_ID, type PageState } from '@shared/page-state';
+import { NOTHING_TO_DO } from '@shared/person-status';
 import { isTimeZone } from '@shared/time-zone';
 import {
   BOOK_PATH,
@@ -105,7 +106,7 @@ function Times({ booking }: { booking: BookingView }) {
           {index === Math.min(picked ?? Infinity, booking.days.length - 1) ? (
             <div ref={picked === undefined ? undefined : reveal}>
               <Button type="submit" variant="dark">
-                {moving ? 'Move to This Time' : 'Book This Time'}
+                {moving && !booking.over ? 'Move to This Time' : 'Book This Time'}
               </Button>
             </div>
           ) : null}
@@ -116,11 +117,18 @@ function Times({ booking }: { booking: BookingView }) {
 }
 
 function Booking({ booking }: { booking: BookingView }) {
-  // No time open and no call held: the team calls instead, and the person is not left waiting.
-  if (!booking.booked && booking.days.length === 0)
+  const { booked, over } = booking;
+  // No time to pick and no call ahead (or it took place): the team calls instead, and the person
+  // is not left waiting.
+  if ((!booked || over) && booking.days.length === 0)
     return (
       <Card title="Your Call">
-        <p>No times are open right now: we will contact you shortly to arrange your call.</p>
+        {booked ? <p className="text-lg text-slate-900">{callOn(booked, true)}</p> : null}
+        <p>
+          {over === 'attended'
+            ? NOTHING_TO_DO
+            : 'No times are open right now: we will contact you shortly to arrange your call.'}
+        </p>
         <div>
           <a href="/" className={buttonClass({ variant: 'dark' })}>
             Return Home
@@ -130,31 +138,35 @@ function Booking({ booking }: { booking: BookingView }) {
     );
   return (
     <>
-      {booking.booked ? (
+      {booked ? (
         <Card title="Your Call">
-          <p className="text-lg text-slate-900">{callOn(booking.booked)}</p>
+          <p className="text-lg text-slate-900">{callOn(booked, Boolean(over))}</p>
           {/* Asked twice, as a withdrawal is: a slip on a phone would give the time away. A
-              disclosure, so it works without JavaScript. */}
-          <details>
-            <summary
-              className={buttonClass({
-                variant: 'outline',
-                className: 'cursor-pointer list-none [&::-webkit-details-marker]:hidden',
-              })}
-            >
-              Cancel My Call
-            </summary>
-            <form method="post" action={BOOKING_ACTIONS.cancel} className="mt-4" data-plain-post>
-              <input type="hidden" name="zone" value={booking.zone} />
-              <p>The time goes back to others. You can book a new one here afterwards.</p>
-              <Button type="submit" variant="destructive" className="mt-3">
-                Yes, Cancel My Call
-              </Button>
-            </form>
-          </details>
+              disclosure, so it works without JavaScript. Once over, a new time replaces it. */}
+          {over ? (
+            <p>If you missed it, pick a new time below.</p>
+          ) : (
+            <details>
+              <summary
+                className={buttonClass({
+                  variant: 'outline',
+                  className: 'cursor-pointer list-none [&::-webkit-details-marker]:hidden',
+                })}
+              >
+                Cancel My Call
+              </summary>
+              <form method="post" action={BOOKING_ACTIONS.cancel} className="mt-4" data-plain-post>
+                <input type="hidden" name="zone" value={booking.zone} />
+                <p>The time goes back to others. You can book a new one here afterwards.</p>
+                <Button type="submit" variant="destructive" className="mt-3">
+                  Yes, Cancel My Call
+                </Button>
+              </form>
+            </details>
+          )}
         </Card>
       ) : null}
-      <Card title={booking.booked ? 'Move Your Call' : 'Pick a Time'}>
+      <Card title={over ? 'Pick a New Time' : booked ? 'Move Your Call' : 'Pick a Time'}>
         <p aria-live="polite">
           Times are in <strong className="text-slate-900">{booking.zoneName}</strong>
           {booking.zoneName === booking.zone ? '' : ` (${booking.zone})`}.

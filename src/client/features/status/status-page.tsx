@@ -167,13 +167,14 @@ function Reminders({ lead }: { lead: StatusLead }) {
 function LeadCards({ lead }: { lead: StatusLead }) {
   const candidate = lead.kind === 'candidate';
   const request = candidate ? 'application' : 'request';
+  const call = lead.callBooked ?? lead.callWas;
   return (
     <>
       <Card title={candidate ? 'Where You Stand' : 'Your Talent Request'}>
         {lead.progress ? <Progress stages={lead.progress} /> : null}
         <p className="text-lg text-slate-900">{lead.stage}</p>
         {lead.next ? <NextStep step={lead.next} /> : lead.outlook ? <p>{lead.outlook}</p> : null}
-        {lead.callBooked ? <p className="text-slate-900">{callOn(lead.callBooked)}</p> : null}
+        {call ? <p className="text-slate-900">{callOn(call, !lead.callBooked)}</p> : null}
         {lead.bookCall && !lead.withdrawn ? (
           <div>
             {/* A full page load: the server renders /book for this browser's proof. */}

@@ -130,7 +130,8 @@ export function personSender(options: PersonSenderOptions) {
     if (!('first_name' in row)) return companyConfirmation(context, to, standing);
     // Composed by the outbox worker, off the request: the bookings' check keeps no form waiting.
     // A call booked before it goes: the invitation has said it all, no "pick a time".
-    const book = !standing.open && !standing.words && (await options.offersCall(id)) === 'open';
+    const book =
+      !standing.open && !standing.words && (await options.offersCall(id)).offer === 'book';
     return candidateConfirmation(context, to, { ...standing, book });
   }
 

@@ -176,15 +176,16 @@ export class StatusPage {
           const [{ table, id }, row] = entry;
           const [contacts, call, out] = await Promise.all([
             findContacts(this.db, table, [id]),
-            table === 'candidates' && awaitsUs(row.status) && this.offersCall(id),
+            table === 'candidates' && awaitsUs(row.status) ? this.offersCall(id) : undefined,
             optedOut(this.db, table, id),
           ]);
           const values = contacts.map((contact) => contact.value);
-          const lead = { ...viewOf(entry, values), bookCall: Boolean(call), optedOut: out };
+          const lead = { ...viewOf(entry, values), bookCall: Boolean(call?.offer), optedOut: out };
+          if (call?.offer === 'move')
+            return { ...lead, callBooked: call.when, outlook: lead.outlook && CALL_BOOKED };
           // The call is their next step, not ours: never "nothing to do" beside its button.
-          if (call === 'open') return { ...lead, outlook: lead.outlook && CALL_OPEN };
-          if (!call) return lead;
-          return { ...lead, callBooked: call.booked, outlook: lead.outlook && CALL_BOOKED };
+          const outlook = call?.offer ? lead.outlook && CALL_OPEN : lead.outlook;
+          return { ...lead, outlook, ...(call?.when ? { callWas: call.when } : {}) };
         }),
       );
       return { view: { kind: 'leads', leads } };

@@ -10,9 +10,12 @@ import { STATUS_PATH } from './status-link';
 
 type LeadRow = CandidateListRow | CompanyListRow;
 
-/** What "Book your call" leads to for the candidate now (the bookings' answer): their call and
-    its time as their e-mails say it, or a time open; false: nothing. */
-export type CallOffer = (candidateId: number) => Promise<{ booked: string } | 'open' | false>;
+/** What the candidate may do on /book now (the bookings' answer): `move` (or cancel) their call
+    ahead, `book` a time (none held, or theirs missed), or nothing; `when`: the call they hold, as
+    their e-mails say its time. */
+export type CallOffer = (
+  candidateId: number,
+) => Promise<{ offer: 'move' | 'book' | false; when?: string | undefined }>;
 
 /** What the open step depends on; a candidate's row also has its questionnaire flags. */
 type StepRow = { status: string; stage: string };

@@ -73,10 +73,13 @@ test('the contact page offers the two choices and the direct contact e-mail', as
   await expect(page.getByRole('button', { name: "I'm a Company" })).toBeVisible();
   await expect(page.getByRole('tab')).toHaveCount(0); // no type chosen yet
   await expect(page.getByRole('heading', { name: 'Direct Contact' })).toBeVisible();
-  await expect(page.getByRole('link', { name: site.supportEmail })).toHaveAttribute(
-    'href',
-    `mailto:${site.supportEmail}`,
-  );
+  // One contact address (the spec's `{email}`): Direct Contact shows the footer's.
+  const direct = page.getByRole('complementary', { name: 'Direct Contact' }).getByRole('link');
+  await expect(direct).toHaveText(site.contactEmail);
+  await expect(direct).toHaveAttribute('href', `mailto:${site.contactEmail}`);
+  await expect(
+    page.getByRole('contentinfo').getByRole('link', { name: site.contactEmail }),
+  ).toBeVisible();
 
   await page.getByRole('button', { name: "I'm a Company" }).click();
   await expect(companyTab(page)).toHaveAttribute('aria-selected', 'true');

@@ -4,6 +4,7 @@ import { useClientValue } from '../../lib/use-hydrated';
 import { BrandMark } from './brand-mark';
 import { useOptInMode } from '../../lib/tracking/use-opt-in-mode';
 import { StaticContent } from '../ui/static-content';
+import { EmailLink } from '../ui/email-link';
 
 const quickLinks = [
   { to: '/candidates', label: 'For Candidates' },
@@ -62,9 +63,7 @@ export function Footer() {
           <div>
             <h2 className="text-base font-semibold text-white">Contact Us</h2>
             <p className="mt-4">
-              <a href={`mailto:${site.contactEmail}`} className={footerLink}>
-                {site.contactEmail}
-              </a>
+              <EmailLink className={footerLink} />
             </p>
           </div>
           <div>

@@ -1,9 +1,9 @@
 import { useEffect, useEffectEvent, useRef, type RefObject } from 'react';
 import { useNavigate } from 'react-router';
 import { timings } from '@shared/claims';
+import { EmailLink } from '../../components/ui/email-link';
 import { PageHero } from '../../components/ui/page-hero';
 import { session } from '../../lib/session-keys';
-import { site } from '../../lib/site';
 import { toast } from '../../lib/toast-store';
 import { toasts } from '../../lib/toast-messages';
 import { apiRequest } from '../../lib/api';
@@ -97,12 +97,7 @@ export default function QuestionnaireStepPage() {
       </div>
       <p className="mt-6 text-sm text-slate-300">
         Trouble with the form? Write to us at{' '}
-        <a
-          href={`mailto:${site.supportEmail}`}
-          className="font-medium text-accent-soft underline underline-offset-4 hover:text-white"
-        >
-          {site.supportEmail}
-        </a>
+        <EmailLink className="font-medium text-accent-soft underline underline-offset-4 hover:text-white" />
         .
       </p>
     </PageHero>

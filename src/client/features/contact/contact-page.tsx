@@ -2,6 +2,7 @@ import { lazy, memo, Suspense, useId, useState, type ComponentProps } from 'reac
 import { useSearchParams } from 'react-router';
 import { Building2, GraduationCap, Mail, type LucideIcon } from 'lucide-react';
 import { preloadWhenPreRendering } from '../../components/forms/lazy-form';
+import { EmailLink } from '../../components/ui/email-link';
 import { PageHero } from '../../components/ui/page-hero';
 import { Container } from '../../components/ui/section';
 import { loadCode } from '../../lib/load-code';
@@ -154,12 +155,7 @@ export default function ContactPage() {
                 <p className="mt-2 text-slate-300">
                   Prefer e-mail? Write to our support team and we will get back to you.
                 </p>
-                <a
-                  href={`mailto:${site.supportEmail}`}
-                  className="mt-4 inline-block break-all rounded-sm font-semibold text-accent-soft underline underline-offset-4 hover:text-white focus-visible:outline-2 focus-visible:outline-offset-2 focus-visible:outline-accent"
-                >
-                  {site.supportEmail}
-                </a>
+                <EmailLink className="mt-4 inline-block break-all rounded-sm font-semibold text-accent-soft underline underline-offset-4 hover:text-white focus-visible:outline-2 focus-visible:outline-offset-2 focus-visible:outline-accent" />
               </div>
             </aside>
           </div>

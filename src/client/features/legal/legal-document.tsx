@@ -129,9 +129,3 @@ export function LegalDocument({
     </article>
   );
 }
-
-/** The contact address from the site config as a mailto link, optionally with a subject. */
-export function EmailLink({ subject }: { subject?: string }) {
-  const query = subject ? `?subject=${encodeURIComponent(subject)}` : '';
-  return <a href={`mailto:${site.contactEmail}${query}`}>{site.contactEmail}</a>;
-}

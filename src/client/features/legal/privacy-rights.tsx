@@ -1,5 +1,6 @@
 import { Link } from 'react-router';
-import { EmailLink, type LegalSection } from './legal-document';
+import { EmailLink } from '../../components/ui/email-link';
+import type { LegalSection } from './legal-document';
 
 export const DO_NOT_SELL = 'Do Not Sell or Share My Personal Information';
 

@@ -1,6 +1,7 @@
 import { Link } from 'react-router';
 import { claims } from '@shared/claims';
-import { brand, EmailLink, LegalDocument, type LegalSection } from './legal-document';
+import { EmailLink } from '../../components/ui/email-link';
+import { brand, LegalDocument, type LegalSection } from './legal-document';
 
 const sections: readonly LegalSection[] = [
   {

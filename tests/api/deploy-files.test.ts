@@ -57,6 +57,13 @@ describe('the systemd unit (deploy/talent-bridge@.service)', () => {
     );
   });
 
+  it('retries a start refused during a restore until the restore is done: no start limit', async () => {
+    const unit = settings(await readDeploy('talent-bridge@.service'));
+    const value = (key: string) => unit.find(([name]) => name === key)?.[1];
+    // systemd's default (5 starts in 10 s) would leave the instance down after a long restore.
+    expect([value('Restart'), value('StartLimitIntervalSec')]).toEqual(['on-failure', '0']);
+  });
+
   it.skipIf(noSystemd)(
     'passes systemd-analyze verify with no warning (every key known, every value valid)',
     async () => {

@@ -65,9 +65,7 @@ async function checkBackup(file: string, knownMigrations: readonly string[]) {
 }
 
 function checkContents(backup: SqliteDatabase.Database, knownMigrations: readonly string[]) {
-  const problems = (backup.pragma('integrity_check') as { integrity_check: string }[]).map(
-    (row) => row.integrity_check,
-  );
+  const problems = backup.prepare('pragma integrity_check').pluck().all() as string[];
   if (problems.join() !== 'ok') {
     throw new RestoreRefused(`SQLite finds the backup damaged: ${problems.slice(0, 5).join('; ')}`);
   }
@@ -77,9 +75,7 @@ function checkContents(backup: SqliteDatabase.Database, knownMigrations: readonl
   if (!migrationsTable) {
     throw new RestoreRefused(`not a Talent Bridge database: no ${MIGRATIONS_TABLE} table`);
   }
-  const ran = (
-    backup.prepare(`select name from ${MIGRATIONS_TABLE}`).all() as { name: string }[]
-  ).map((row) => row.name);
+  const ran = backup.prepare(`select name from ${MIGRATIONS_TABLE}`).pluck().all() as string[];
   // Every version of our schema ran our first migration.
   const [first] = [...knownMigrations].sort();
   if (first && !ran.includes(first)) {
@@ -112,10 +108,21 @@ async function holderRuns(pid: number, start: string | undefined): Promise<boole
   return !start || !now || now === start;
 }
 
+/** An empty lock this old lost its writer before it wrote its pid: stale, else it blocks starts. */
+export const EMPTY_LOCK_STALE_MS = 10_000;
+
+/** Whether the lock `text` was read from is abandoned: its process gone, or none named long ago. */
+async function abandoned(lock: string, text: string): Promise<boolean> {
+  const [pid, start] = text.trim().split(' ');
+  if (Number(pid)) return !(await holderRuns(Number(pid), start));
+  const made = (await stat(lock).catch(() => undefined))?.mtimeMs ?? 0;
+  return Date.now() - made > EMPTY_LOCK_STALE_MS;
+}
+
 /**
  * One restore at a time on a DATA_DIR (decision 130): each deletes and writes the same partial
  * copy. The lock file holds its process's pid and start; one whose process is gone (killed, its
- * pid since reused) is taken over. Resolves with the lock's release.
+ * pid since reused), or an old empty one, is taken over. Resolves with the lock's release.
  */
 async function lockRestores(dataDir: string, holder = 'another restore') {
   const lock = path.join(dataDir, `${SQLITE_FILE_NAME}.restore.lock`);
@@ -130,23 +137,22 @@ async function lockRestores(dataDir: string, holder = 'another restore') {
     }
     const text = await readFile(lock, 'utf8').catch(() => undefined);
     if (text === undefined) continue; // released meanwhile
-    // Empty: its process is writing it (a killed one's empty lock is never taken over).
-    const [pidText, start] = text.trim().split(' ');
-    const pid = Number(pidText) || undefined;
-    if (pid === undefined || (await holderRuns(pid, start))) {
+    if (!(await abandoned(lock, text))) {
+      const pid = Number.parseInt(text) || undefined;
       throw new RestoreRefused(
         `${holder}${pid ? ` (process ${pid})` : ''} is running on ${dataDir}: wait for it ` +
           `to finish (if none is, delete ${lock})`,
       );
     }
     // Moved aside, then deleted: of two restores that found it stale, the slower one moves the
-    // lock the faster one has made since, and puts it back.
+    // lock the faster one has made since (maybe still empty, so young), and puts it back.
     const aside = `${lock}.stale-${process.pid}`;
     const moved = await rename(lock, aside).then(
       () => readFile(aside, 'utf8'),
       () => undefined,
     );
-    if (moved !== undefined && moved !== text) await link(aside, lock).catch(() => {});
+    if (moved !== undefined && (moved !== text || !(await abandoned(aside, moved))))
+      await link(aside, lock).catch(() => {});
     await rm(aside, { force: true });
   }
 }

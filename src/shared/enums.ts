@@ -43,6 +43,12 @@ export const contactTimelines = [
   { value: 'exploring', label: 'Just exploring' },
 ] as const;
 
+/** Every timeline either form offers, each value once (the /hiring label first). */
+export const allTimelines = [
+  ...hiringTimelines,
+  ...contactTimelines.filter(({ value }) => !hiringTimelines.some((one) => one.value === value)),
+];
+
 /** The lists of each company request form: /hiring and the /contact employer tab. */
 export const companyRequestLists = {
   hiring: { sizes: companySizes, timelines: hiringTimelines },

@@ -23,8 +23,12 @@ export interface LeadField {
   kind?: 'text' | 'email' | 'flag';
   /** The admin's label (the detail; the list's header is it in title case). */
   label: string;
-  /** Its label on the forms, when not `label` (declared-fields.ts). */
+  /** Its label on the forms and the status page, when not `label` (declared-fields.ts). */
   question?: string;
+  /** The browser's autofill hint for it, wherever a person types it. */
+  autoComplete?: string;
+  /** Several lines: a textarea (and an optional one's rule keeps line breaks). */
+  multiline?: true;
   /** Its form's options: the value is stored, the admin reads the label. */
   options?: FieldOptions;
   forms?: readonly LeadForm[];
@@ -34,7 +38,7 @@ export interface LeadField {
    * An optional form field's rule: with `options`, one of them or blank; else text up to `max`
    * characters (200 for `true`), one line unless `multiline`. Required fields: schemas/.
    */
-  optional?: true | { max: number; multiline?: boolean };
+  optional?: true | { max: number };
   /** The detail's group; none: shown otherwise (the name, the flags). */
   group?: DetailGroup;
   /** Its column in the admin's list (by `group`); false: none, `header`: not the label's. */

@@ -1,10 +1,9 @@
 // The lead's fields, declared once for the forms, the database, the admin and the CSV.
 import {
+  allTimelines,
   availabilityOptions,
   contactCompanySizes,
-  contactTimelines,
   educationLevels,
-  hiringTimelines,
   relocationOptions,
   techExperienceLevels,
   yesNoOptions,
@@ -12,7 +11,7 @@ import {
 import { claims } from './claims';
 import type { ExportSection, LeadField } from './lead-field';
 
-const longText = { max: 4000, multiline: true };
+const longText = { optional: { max: 4000 }, multiline: true } as const;
 const wide = { cell: 'wide' } as const;
 const application = ['candidate-application'] as const;
 const namedForms = ['candidate-basic-info', 'candidate-application'] as const;
@@ -57,11 +56,13 @@ export const candidateFields = {
   firstName: {
     ...field('first_name', 'First name', 'person'),
     forms: namedForms,
+    autoComplete: 'given-name',
     searchKey: 'search_name',
   },
   lastName: {
     ...field('last_name', 'Last name', 'person'),
     forms: namedForms,
+    autoComplete: 'family-name',
     searchKey: 'search_last_name',
   },
   email: {
@@ -75,6 +76,7 @@ export const candidateFields = {
     ...field('phone', 'Phone', 'person'),
     forms: namedForms,
     optional: { max: 40 },
+    autoComplete: 'tel',
     group: 'contact',
     contact: 'phone',
     list: { cell: 'nowrap' },
@@ -82,6 +84,7 @@ export const candidateFields = {
   location: {
     ...field('location', 'Location', 'application'),
     forms: application,
+    autoComplete: 'address-level2',
     group: 'contact',
   },
   educationLevel: {
@@ -98,7 +101,7 @@ export const candidateFields = {
   reason: {
     ...applied('reason', 'Reason'),
     question: 'Why are you interested in becoming a data center technician?',
-    optional: longText,
+    ...longText,
     list: wide,
   },
   // The built-in questionnaire's answers; null until given.
@@ -121,6 +124,7 @@ export const candidateFields = {
   questionnaireLocation: {
     ...answer('questionnaire_location', 'Questionnaire location', 'Where do you live?'),
     posted: 'location',
+    autoComplete: 'address-level2',
   },
   motivation: {
     ...answer('motivation', 'Motivation', 'Why do you want to become a data center technician?'),
@@ -135,23 +139,29 @@ export const candidateFields = {
   },
 } as const satisfies Record<string, LeadField>;
 
+/** A field of /hiring's talent request, asked `question` when not its label. */
+const requested = <Column extends string>(column: Column, label: string, question?: string) =>
+  ({ ...company(column, label), forms: request, ...(question ? { question } : {}) }) as const;
+
 /** A company's fields, in their order on the admin's screens and in the CSV. */
 export const companyFields = {
   companyName: {
     ...company('company_name', 'Company'),
+    question: 'Company name',
     forms: companyForms,
     posted: 'company',
+    autoComplete: 'organization',
     list: false,
     searchKey: 'search_company',
   },
   contactName: {
-    ...company('contact_name', 'Contact name'),
-    forms: request,
+    ...requested('contact_name', 'Contact name', 'Your name'),
     posted: 'name',
+    autoComplete: 'name',
     list: { cell: 'nowrap' },
     searchKey: 'search_contact',
   },
-  title: { ...company('title', 'Title'), forms: request },
+  title: { ...requested('title', 'Title', 'Job title'), autoComplete: 'organization-title' },
   email: {
     ...company('email', 'Email'),
     kind: 'email',
@@ -159,20 +169,24 @@ export const companyFields = {
     contact: 'email',
   },
   // The number the talent specialist calls (/hiring promises a call); optional.
-  phone: { ...company('phone', 'Phone'), forms: request, optional: { max: 40 }, contact: 'phone' },
+  phone: {
+    ...requested('phone', 'Phone', 'Direct phone'),
+    optional: { max: 40 },
+    autoComplete: 'tel',
+    contact: 'phone',
+  },
   companySize: {
-    ...company('company_size', 'Company size'),
+    ...requested('company_size', 'Company size'),
     options: contactCompanySizes,
-    forms: request,
     list: { header: 'Size' },
   },
-  talentNeeds: { ...company('talent_needs', 'Talent needs'), forms: request, list: wide },
-  timeline: {
-    ...company('timeline', 'Timeline'),
-    options: [...hiringTimelines, ...contactTimelines],
-    forms: request,
+  talentNeeds: { ...requested('talent_needs', 'Talent needs'), multiline: true, list: wide },
+  timeline: { ...requested('timeline', 'Timeline', 'Hiring timeline'), options: allTimelines },
+  comments: {
+    ...requested('comments', 'Comments', 'Additional comments'),
+    ...longText,
+    list: wide,
   },
-  comments: { ...company('comments', 'Comments'), forms: request, optional: longText, list: wide },
 } as const satisfies Record<string, LeadField>;
 
 /** An attribution field, posted in `attribution`. */

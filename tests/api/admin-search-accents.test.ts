@@ -11,6 +11,7 @@ import {
   tablesOf,
 } from '../../src/server/platform/database/connection';
 import { seedCandidate, seedCompany, signIn } from '../support/admin';
+import { validBodies } from '../support/lead-bodies';
 import { createTestDatabase } from '../support/postgres';
 import { opened, post, statusLinkTo, statusSiteBuild } from '../support/status-page';
 import { describeEachDatabase } from '../support/test-app';
@@ -72,7 +73,8 @@ describeEachDatabase(
       const testApp = current();
       const lead = { table: 'companies', id: ids.company! } as const;
       const proof = await opened(testApp.app, await statusLinkTo(testApp, lead));
-      const details = { lead: `k${lead.id}`, name: 'Zoë Ørsted', title: 'COO', phone: '' };
+      const { email: _, ...request } = validBodies.companyRequest('');
+      const details = { ...request, lead: `k${lead.id}`, name: 'Zoë Ørsted', title: 'COO' };
       const company = `Énergie ${tag}`;
       const saved = await post(testApp.app, '/api/status/details', { ...details, company }, proof);
       expect(saved.statusCode, saved.body).toBe(200);

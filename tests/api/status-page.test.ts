@@ -272,35 +272,79 @@ describeEachDatabase(
       expect(state?.status).toMatchObject({ kind: 'leads', leads: [{ details: { phone: '' } }] });
     });
 
-    it('lets a company add the phone its talent specialist should call', async () => {
+    it('lets a company correct every field of its talent request, by the form’s rules', async () => {
       const { app, db } = current();
       const email = uniqueEmail('company');
-      const body = validBodies.companyRequest(email);
-      expect((await postJson(app, '/api/companies/submit', body)).statusCode).toBe(200);
+      const { email: _, ...sent } = validBodies.companyRequest(email);
+      expect((await postJson(app, '/api/companies/submit', { email, ...sent })).statusCode).toBe(
+        200,
+      );
       const [company] = await companiesWithEmail(db, email);
-      const link = await statusLinkTo(current(), { table: 'companies', id: company!.id });
-      const proof = await opened(app, link);
+      const proof = await opened(
+        app,
+        await statusLinkTo(current(), { table: 'companies', id: company!.id }),
+      );
+      const lead = `k${company!.id}`;
+      // The page offers what the form took, as sent: the e-mail is shown, not corrected.
+      const { state: before } = await statusPage(app, proof);
+      expect(before?.status).toMatchObject({ leads: [{ details: { ...sent, phone: '' } }] });
       const details = {
-        lead: `k${company!.id}`,
+        ...sent,
         name: 'Grace Hopper',
         title: 'COO',
-        company: 'Acme Data',
+        phone: '+1 555 0142',
+        companySize: 'enterprise',
+        talentNeeds: 'Twenty technicians, two halls.',
+        timeline: 'exploring',
+        comments: '',
       };
-      const saved = await post(
-        app,
-        '/api/status/details',
-        { ...details, phone: '+1 555 0142' },
-        proof,
-      );
+      const saved = await post(app, '/api/status/details', { lead, ...details }, proof);
       expect(saved.statusCode, saved.body).toBe(200);
       expect((await companiesWithEmail(db, email))[0]).toMatchObject({
         title: 'COO',
         phone: '+1 555 0142',
+        company_size: 'enterprise',
+        talent_needs: 'Twenty technicians, two halls.',
+        timeline: 'exploring',
+        comments: null,
       });
       const { state } = await statusPage(app, proof);
-      expect(state?.status).toMatchObject({
-        leads: [{ details: { name: 'Grace Hopper', title: 'COO', phone: '+1 555 0142' } }],
+      expect(state?.status).toMatchObject({ leads: [{ details }] });
+      // The form's rules: a size or timeline not offered, needs left blank.
+      const wrong = { ...details, companySize: 'huge', timeline: 'never', talentNeeds: ' ' };
+      const refused = await post(app, '/api/status/details', { lead, ...wrong }, proof);
+      expect(refused.statusCode).toBe(400);
+      expect(Object.keys(refused.json().fields).sort()).toEqual([
+        'companySize',
+        'talentNeeds',
+        'timeline',
+      ]);
+      expect((await companiesWithEmail(db, email))[0]?.company_size).toBe('enterprise');
+    });
+
+    it('lets a company that only left its e-mail correct its company, all that form took', async () => {
+      const { app, db } = current();
+      const email = uniqueEmail('company-email');
+      expect(
+        (await postJson(app, '/api/companies/email', validBodies.companyEmail(email))).statusCode,
+      ).toBe(200);
+      const [company] = await companiesWithEmail(db, email);
+      const proof = await opened(
+        app,
+        await statusLinkTo(current(), { table: 'companies', id: company!.id }),
+      );
+      const { state } = await statusPage(app, proof);
+      expect(state?.status).toMatchObject({ leads: [{ details: { company: 'Acme Data' } }] });
+      const lead = `k${company!.id}`;
+      const saved = await post(app, '/api/status/details', { lead, company: 'Acme Cloud' }, proof);
+      expect(saved.statusCode, saved.body).toBe(200);
+      expect((await companiesWithEmail(db, email))[0]).toMatchObject({
+        company_name: 'Acme Cloud',
+        contact_name: null,
+        stage: 'email',
       });
+      const short = await post(app, '/api/status/details', { lead, company: 'A' }, proof);
+      expect(short.json().fields).toEqual({ company: 'Company name is required' });
     });
 
     it('stops reminders, and withdraws, each recorded as the person’s act', async () => {

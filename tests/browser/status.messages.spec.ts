@@ -83,7 +83,7 @@ test('the confirmation e-mail opens the status page, which corrects the phone an
   await expect(page.getByText('This link has expired. Ask for a new one below.')).toBeVisible();
 });
 
-test('a company’s status page speaks of its talent request, not of an application', async ({
+test('a company’s status page speaks of its talent request, not of an application, and corrects it', async ({
   page,
 }) => {
   test.setTimeout(60_000);
@@ -118,6 +118,21 @@ test('a company’s status page speaks of its talent request, not of an applicat
     leads: [{ kind: 'company', details: { company_name: 'Acme Data' } }],
   });
   await expect(page.getByRole('heading', { level: 1 })).toHaveText('Your Talent Request Status');
+
+  // Every field the request took may be corrected there, as the form asks it.
+  expect(await axeViolations(page)).toEqual([]);
+  await expect(page.getByLabel('Your name')).toHaveValue('Grace Hopper');
+  await page.getByLabel('Company size').selectOption('enterprise');
+  await page.getByLabel('Hiring timeline').selectOption('exploring');
+  await page.getByLabel('Talent needs').fill('Twenty technicians for two halls.');
+  await page.getByLabel('Additional comments').fill('');
+  await page.getByRole('button', { name: 'Save My Details' }).click();
+  await expect(page.getByRole('status')).toHaveText(STATUS_NOTICES.details);
+  await page.reload();
+  await expect(page.getByLabel('Company size')).toHaveValue('enterprise');
+  await expect(page.getByLabel('Hiring timeline')).toHaveValue('exploring');
+  await expect(page.getByLabel('Talent needs')).toHaveValue('Twenty technicians for two halls.');
+  await expect(page.getByLabel('Additional comments')).toHaveValue('');
 });
 
 test('without JavaScript the mailed link opens the page once, and Withdraw asks first', async ({

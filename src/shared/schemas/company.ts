@@ -1,5 +1,5 @@
 import * as z from 'zod/mini';
-import { companyRequestLists, contactTimelines, hiringTimelines, valuesOf } from '../enums';
+import { allTimelines, companyRequestLists, valuesOf } from '../enums';
 import { attributionSchema, withAttribution } from './attribution';
 import { companyFields } from '../lead-fields';
 import {
@@ -57,14 +57,10 @@ export const contactEmployerSchema = companyRequest(2, companyRequestLists.conta
   timeline: 'Please select a timeline',
 });
 
-const allTimelines = [
-  ...new Set([...valuesOf(hiringTimelines), ...valuesOf(contactTimelines)]),
-] as [string, ...string[]];
-
 /** What POST /api/companies/submit accepts: either form's values, plus attribution. */
 export const companyRequestRequest = z.extend(hiringRequestSchema, {
   companySize: choice(valuesOf(companyRequestLists.contact.sizes), SIZE_MESSAGE),
-  timeline: choice(allTimelines, 'Please select a timeline'),
+  timeline: choice(valuesOf(allTimelines), 'Please select a timeline'),
   attribution: attributionSchema,
 });
 export const companyEmailLeadRequest = withAttribution(companyEmailLeadSchema);

@@ -75,8 +75,8 @@ type OptionalPosted<Fields extends AnyFields, Form extends LeadForm> = {
 /** The rule of an optional field (LeadField.optional). */
 function optionalRule(field: LeadField) {
   if (field.options) return optionalChoice(field.options.map((option) => option.value));
-  const { max, multiline } = field.optional === true ? { max: MAX_TEXT } : field.optional!;
-  return multiline ? optionalText(max) : optionalLine(max);
+  const { max } = field.optional === true ? { max: MAX_TEXT } : field.optional!;
+  return field.multiline ? optionalText(max) : optionalLine(max);
 }
 
 /** The contract's rules of the optional fields `form` posts, for its schema to spread. */

@@ -13,11 +13,11 @@ import { announceLead } from './use-lead-form';
 const schemas = { apply: candidateApplicationSchema, contact: contactCandidateSchema } as const;
 
 const fields = withDeclaredFields<keyof CandidateApplication>('candidate-application', [
-  { name: 'firstName', autoComplete: 'given-name', prefill: 'candidateFirstName' },
-  { name: 'lastName', autoComplete: 'family-name', prefill: 'candidateLastName' },
+  { name: 'firstName', prefill: 'candidateFirstName' },
+  { name: 'lastName', prefill: 'candidateLastName' },
   candidateEmail,
   { name: 'phone', type: 'tel', prefill: 'candidatePhone' },
-  { name: 'location', autoComplete: 'address-level2', placeholder: 'City, State', wide: true },
+  { name: 'location', placeholder: 'City, State', wide: true },
   { name: 'educationLevel', placeholder: 'Select your education level' },
   { name: 'techExperience', placeholder: 'Select your experience level' },
 ]);

@@ -13,11 +13,12 @@ import { announceLead } from './use-lead-form';
 /** A field filled in from the /companies step says where its value came from. */
 const earlier = 'From your earlier request';
 
-/** The fields of /hiring (the company page) and /contact, with that page's two option lists. */
+/** The fields of /hiring (the company page) and /contact, with that page's two option lists;
+    labels and the optional comments as lead-fields.ts declares them. */
 const fieldsOf = ({ sizes, timelines }: (typeof companyRequestLists)[keyof typeof variants]) =>
   withDeclaredFields<keyof HiringRequest>('company-request', [
-    { name: 'name', label: 'Your name', autoComplete: 'name' },
-    { name: 'title', label: 'Job title', autoComplete: 'organization-title' },
+    { name: 'name' },
+    { name: 'title' },
     {
       name: 'email',
       label: 'Work email',
@@ -25,28 +26,15 @@ const fieldsOf = ({ sizes, timelines }: (typeof companyRequestLists)[keyof typeo
       prefill: 'employerEmail',
       locked: earlier,
     },
-    { name: 'phone', label: 'Direct phone', type: 'tel', autoComplete: 'tel' },
-    {
-      name: 'company',
-      label: 'Company name',
-      autoComplete: 'organization',
-      prefill: 'employerCompany',
-      locked: earlier,
-    },
+    { name: 'phone', type: 'tel' },
+    { name: 'company', prefill: 'employerCompany', locked: earlier },
     { name: 'companySize', placeholder: 'Select company size', options: sizes },
-    {
-      name: 'timeline',
-      label: 'Hiring timeline',
-      placeholder: 'Select a timeline',
-      options: timelines,
-    },
+    { name: 'timeline', placeholder: 'Select a timeline', options: timelines },
     {
       name: 'talentNeeds',
       placeholder: 'Roles, number of technicians, locations, shifts...',
       rows: 4,
-      wide: true,
     },
-    { name: 'comments', label: 'Additional comments', optional: true, rows: 3, wide: true },
   ]);
 
 const variants = { hiring: hiringRequestSchema, contact: contactEmployerSchema } as const;

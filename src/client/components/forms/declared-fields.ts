@@ -14,13 +14,13 @@ export function withDeclaredFields<Name extends string>(
 ): readonly FieldSpec<Name>[] {
   const declared = [...postedBy(candidateFields, form), ...postedBy(companyFields, form)];
   const asked = (field: (typeof declared)[number]): FieldSpec<Name> => {
-    const multiline = typeof field.optional === 'object' && field.optional.multiline;
     return {
       name: field.name as Name,
       label: field.question ?? field.label,
+      ...(field.autoComplete ? { autoComplete: field.autoComplete } : {}),
       ...(field.optional ? { optional: true } : {}),
       ...(field.options ? { options: field.options } : {}),
-      ...(multiline ? { rows: 3, wide: true } : {}),
+      ...(field.multiline ? { rows: 3, wide: true } : {}),
     };
   };
   const names = new Set<string>(placed.map((field) => field.name));

@@ -9,7 +9,9 @@ import {
 } from '@shared/person-status';
 import { BOOK_PATH, callOn } from '@shared/booking-view';
 import { Button, buttonClass } from '../../components/ui/button';
-import { TextField } from '../../components/ui/form-field';
+import { postedNames } from '@shared/lead-field';
+import { candidateFields, companyFields } from '@shared/lead-fields';
+import { SelectField, TextareaField, TextField } from '../../components/ui/form-field';
 import { PageHero } from '../../components/ui/page-hero';
 import { Container } from '../../components/ui/section';
 import { usePageState } from '../../lib/page-state';
@@ -19,18 +21,25 @@ import { LostLink } from './lost-link';
 // /status: the server renders it for the person (the mailbox proof of their address); every
 // action is a plain form post, so it all works without JavaScript.
 
-const candidateFields = [
-  { name: 'firstName', label: 'First Name', autoComplete: 'given-name' },
-  { name: 'lastName', label: 'Last Name', autoComplete: 'family-name' },
-  { name: 'phone', label: 'Phone', autoComplete: 'tel', optional: true, type: 'tel' },
-  { name: 'location', label: 'Location', autoComplete: 'address-level2', optional: true },
-];
-const companyFields = [
-  { name: 'name', label: 'Your Name', autoComplete: 'name' },
-  { name: 'title', label: 'Your Title', autoComplete: 'organization-title' },
-  { name: 'company', label: 'Company Name', autoComplete: 'organization' },
-  { name: 'phone', label: 'Phone', autoComplete: 'tel', optional: true, type: 'tel' },
-];
+/** The declared fields (lead-fields.ts) by the names the page's forms post them under. */
+const declared = { candidate: postedNames(candidateFields), company: postedNames(companyFields) };
+
+type Shown = { kind: StatusLead['kind']; name: string; defaultValue: string; error?: string };
+
+/** One detail as the forms ask it: its label, options or lines, and autofill hint. */
+function DetailField({ kind, name, ...shown }: Shown) {
+  const field = declared[kind].find((each) => each.name === name)!;
+  const label = field.question ?? field.label;
+  const props = { ...shown, name, label, optional: Boolean(field.optional) };
+  if (field.options) return <SelectField options={field.options} {...props} />;
+  if (field.multiline)
+    return <TextareaField rows={3} containerClassName="sm:col-span-2" {...props} />;
+  const type = field.contact === 'phone' ? 'tel' : 'text';
+  return <TextField type={type} autoComplete={field.autoComplete} {...props} />;
+}
+
+/** A form post naming its lead, `label` its button. */
+type Action = { action: string; lead: string; label: string; children?: ReactNode };
 
 function ActionForm({
   action,
@@ -38,13 +47,7 @@ function ActionForm({
   label,
   variant = 'outline',
   children,
-}: {
-  action: string;
-  lead: string;
-  label: string;
-  variant?: 'outline' | 'destructive';
-  children?: ReactNode;
-}) {
+}: Action & { variant?: 'outline' | 'destructive' }) {
   return (
     <form method="post" action={action} className="grid gap-3" data-plain-post>
       <input type="hidden" name="lead" value={lead} />
@@ -63,7 +66,6 @@ function DetailsForm({ lead }: { lead: StatusLead }) {
   // A post the server sent back names its lead in its values.
   const returned =
     form?.action === STATUS_ACTIONS.details && form.values?.lead === lead.ref ? form : undefined;
-  const fields = lead.kind === 'candidate' ? candidateFields : companyFields;
   return (
     <ActionForm action={STATUS_ACTIONS.details} lead={lead.ref} label="Save My Details">
       <p>
@@ -76,12 +78,12 @@ function DetailsForm({ lead }: { lead: StatusLead }) {
         </p>
       )}
       <div className="grid gap-4 sm:grid-cols-2">
-        {fields.map(({ name, ...field }) => (
-          <TextField
+        {Object.entries(lead.details).map(([name, value]) => (
+          <DetailField
             key={name}
+            kind={lead.kind}
             name={name}
-            {...field}
-            defaultValue={returned?.values?.[name] ?? lead.details[name] ?? ''}
+            defaultValue={returned?.values?.[name] ?? value}
             error={returned?.errors?.[name]}
           />
         ))}
@@ -104,24 +106,12 @@ function NextStep({ step }: { step: StatusStep }) {
 }
 
 /** An action that asks first: it opens, says what it does, then one button confirms it. */
-function Confirmed({
-  summary,
-  action,
-  lead,
-  label,
-  children,
-}: {
-  summary: string;
-  action: string;
-  lead: string;
-  label: string;
-  children: ReactNode;
-}) {
+function Confirmed({ summary, children, ...action }: Action & { summary: string }) {
   return (
     <details className="rounded-lg border border-slate-200 p-4">
       <summary className="cursor-pointer font-semibold text-slate-900">{summary}</summary>
       <div className="mt-3">
-        <ActionForm action={action} lead={lead} label={label} variant="destructive">
+        <ActionForm {...action} variant="destructive">
           <input type="hidden" name="confirm" value="yes" />
           <p>{children}</p>
         </ActionForm>

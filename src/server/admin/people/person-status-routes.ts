@@ -1,12 +1,13 @@
 import formbody from '@fastify/formbody';
-import type { FastifyPluginAsync, FastifyReply, FastifyRequest } from 'fastify';
+import type { FastifyPluginAsync } from 'fastify';
 import { ERASED_MESSAGE, STATUS_ACTIONS } from '@shared/person-status';
 import { callsAndAnswers, sentCallMails } from '../../bookings';
 import { describedError, objectOf } from '../../platform/http/api-schemas';
 import { statusApi, type FormHandoff, type LeadDesk, type StatusPage } from '../../leads';
 import type { PersonData } from './person-data';
 
-const { confirmedFields, NO_PROOF, seeOther, STATUS_PATH, unconfirmed, wantsHtml } = statusApi;
+const { confirmed, confirmedFields, provenLead, seeOther, STATUS_PATH, unconfirmed, wantsHtml } =
+  statusApi;
 
 /**
  * The person's own requests from their status page (decision 135), for the address the mailbox
@@ -21,15 +22,6 @@ export const personStatusRoutes: FastifyPluginAsync<{
   // The page's forms post urlencoded when no script handles them.
   await app.register(formbody);
   const consumes = ['application/json', 'application/x-www-form-urlencoded'];
-
-  /** The body and the address its `lead` proves; undefined once a 303 (a browser) or 403 is sent. */
-  const proven = async (request: FastifyRequest, reply: FastifyReply) => {
-    const lead = await page.provenLead(request);
-    if (lead) return { body: request.body as Record<string, unknown>, address: lead.address };
-    if (wantsHtml(request)) await reply.code(303).header('Location', STATUS_PATH).send();
-    else await reply.code(403).send({ error: NO_PROOF });
-    return undefined;
-  };
 
   app.post(
     STATUS_ACTIONS.erase,
@@ -54,9 +46,9 @@ export const personStatusRoutes: FastifyPluginAsync<{
     },
     async (request, reply) => {
       // Every lead of the address the mailbox proves; the form proof erases nothing.
-      const { body, address } = (await proven(request, reply)) ?? {};
+      const { address } = (await provenLead(page, request, reply)) ?? {};
       if (!address) return reply;
-      if (body?.confirm !== 'yes') return unconfirmed(request, reply, 'Please confirm the erasure');
+      if (!confirmed(request)) return unconfirmed(request, reply, 'Please confirm the erasure');
       const token = await app.audit.personToken(address);
       await people.erase(address, token, (entry, trx) =>
         app.audit.recordSystem(entry, 'the person (status page)', trx),
@@ -93,7 +85,7 @@ export const personStatusRoutes: FastifyPluginAsync<{
       },
     },
     async (request, reply) => {
-      const { address } = (await proven(request, reply)) ?? {};
+      const { address } = (await provenLead(page, request, reply)) ?? {};
       if (!address) return reply;
       const leads = (await page.rowsOfAddress(address)).map(([ref]) => ref);
       const db = app.database.db;

@@ -8,8 +8,8 @@ import { session } from '../../../lib/session-keys';
 import { toasts } from '../../../lib/toast-messages';
 
 const fields = withDeclaredFields('candidate-basic-info', [
-  { name: 'firstName', autoComplete: 'given-name' },
-  { name: 'lastName', autoComplete: 'family-name' },
+  { name: 'firstName' },
+  { name: 'lastName' },
   { ...candidateEmail, wide: true },
   { name: 'phone', type: 'tel', wide: true },
 ]);

@@ -9,7 +9,7 @@ const fields = withDeclaredFields('questionnaire', [
   { name: 'availability', radio: true },
   { name: 'fullTime', radio: true },
   { name: 'relocation', radio: true },
-  { name: 'location', placeholder: 'City, State', autoComplete: 'address-level2' },
+  { name: 'location', placeholder: 'City, State' },
   { name: 'motivation', rows: 4, hint: `At least ${MOTIVATION_MIN} characters.` },
 ]);
 

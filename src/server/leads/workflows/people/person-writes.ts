@@ -19,13 +19,13 @@ import { detailColumns } from './status-words';
 export async function correctDetails(
   db: Kysely<PipelineTables>,
   dialect: DialectName,
-  lead: LeadRef,
+  lead: LeadRef & { stage: string },
   fields: Record<string, string>,
 ): Promise<void> {
   await withLockedLead(db, dialect, lead, async (trx) => {
     const now = new Date().toISOString();
     const values = Object.fromEntries(
-      Object.entries(detailColumns[lead.table]).map(([field, column]) => [
+      Object.entries(detailColumns(lead.table, lead.stage)).map(([field, column]) => [
         column,
         fields[field] || null,
       ]),

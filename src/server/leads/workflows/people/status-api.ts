@@ -1,6 +1,6 @@
 /* What the person's routes outside the lead context (the erasure from /status, a booked call)
    share with it. */
-export { confirmedFields, NO_PROOF, unconfirmed } from './status-routes';
+export { confirmed, confirmedFields, provenLead, unconfirmed } from './status-routes';
 export { STATUS_PATH } from './status-link';
 export { seeOther, wantsHtml } from '../capture/html-form-posts';
 export { candidateContact, candidateFirstNames, candidateNames } from './candidate-contact';

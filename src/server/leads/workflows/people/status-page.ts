@@ -89,13 +89,13 @@ export class StatusPage {
   }
 
   /** The lead a same-origin status-page post names (`lead`: `c12`), if the mailbox proves it. */
-  async provenLead(request: FastifyRequest): Promise<(LeadRef & { address: string }) | undefined> {
+  async provenLead(request: FastifyRequest) {
     const named = ((request.body ?? {}) as Record<string, unknown>).lead;
     const lead = this.sameOrigin(request) ? parseLeadRef(named) : undefined;
     const address = lead && (await this.mailbox(request));
     if (!lead || !address) return undefined;
     const row = await this.row(lead, this.db);
-    return row?.email_normalized === address ? { ...lead, address } : undefined;
+    return row?.email_normalized === address ? { ...lead, address, stage: row.stage } : undefined;
   }
 
   /** The candidate this browser stands for: the mailbox's, else the form proof's newest. */

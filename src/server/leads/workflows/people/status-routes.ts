@@ -9,7 +9,7 @@ import {
   type StatusNotice,
 } from '@shared/person-status';
 import { candidateApplicationSchema } from '@shared/schemas/candidate';
-import { hiringRequestSchema } from '@shared/schemas/company';
+import { companyEmailLeadSchema, companyRequestRequest } from '@shared/schemas/company';
 import { optionalLine } from '@shared/schemas/fields';
 import {
   bodySchemaOf,
@@ -29,6 +29,7 @@ import { correctDetails, optOutOfSale, stopMessages } from './person-writes';
 import { leadRefText, type LeadRef } from './lead-proof';
 import type { StatusPage } from './status-page';
 import { STATUS_PATH } from './status-link';
+import { companyForm } from './status-words';
 
 /* /status actions: a form post (303 back) or JSON, each needing the mailbox proof (decision 176). */
 
@@ -37,14 +38,23 @@ const candidateDetails = z.extend(
   z.pick(candidateApplicationSchema, { firstName: true, lastName: true, phone: true }),
   { location: optionalLine() },
 );
-const companyDetails = z.pick(hiringRequestSchema, {
-  name: true,
-  title: true,
-  company: true,
-  phone: true,
-});
+/** A company's: every field of the form it sent (status-words.ts), by that form's rules. */
+const companyDetails: Record<ReturnType<typeof companyForm>, $ZodType> = {
+  'company-request': z.omit(companyRequestRequest, { email: true, attribution: true }),
+  'company-email': z.omit(companyEmailLeadSchema, { email: true }),
+};
 
-export const NO_PROOF = 'Open your status page from the link in our e-mail first';
+const NO_PROOF = 'Open your status page from the link in our e-mail first';
+
+/** The lead a same-origin post names, if the mailbox proves it; else refused (undefined): back to
+    the page for a browser, 403 to a JSON client. */
+export async function provenLead(page: StatusPage, request: FastifyRequest, reply: FastifyReply) {
+  const lead = await page.provenLead(request);
+  if (lead) return lead;
+  if (wantsHtml(request)) await seeOther(reply, STATUS_PATH);
+  else await reply.code(403).send({ error: NO_PROOF });
+  return undefined;
+}
 
 const leadField = {
   lead: { type: 'string', description: 'The lead the page names (`c12`, `k3`)' },
@@ -54,7 +64,7 @@ export const confirmedFields = {
   ...leadField,
   confirm: { type: 'string', const: 'yes', description: 'The confirmation step' },
 };
-const confirmed = (request: FastifyRequest) =>
+export const confirmed = (request: FastifyRequest) =>
   ((request.body ?? {}) as Record<string, unknown>).confirm === 'yes';
 
 /** Not confirmed: 400 to a JSON client, back to the page (which asks) for a browser. */
@@ -98,15 +108,6 @@ export const statusRoutes: FastifyPluginAsync<StatusRoutesOptions> = async (
   const db = tablesOf<PipelineTables>(database.db);
   const { dialect } = database;
 
-  /** The proven lead of a same-origin post, or undefined once refused. */
-  async function provenLead(request: FastifyRequest, reply: FastifyReply) {
-    const lead = await page.provenLead(request);
-    if (lead) return lead;
-    if (wantsHtml(request)) await back(request, reply);
-    else await reply.code(403).send({ error: NO_PROOF });
-    return undefined;
-  }
-
   /** 303 to /status, handing it `state` (a notice or the form's messages). */
   async function back(request: FastifyRequest, reply: FastifyReply, state?: PageState) {
     return seeOther(reply, STATUS_PATH, state && (await handoff.keep(request, STATUS_PATH, state)));
@@ -129,15 +130,16 @@ export const statusRoutes: FastifyPluginAsync<StatusRoutesOptions> = async (
   app.post(
     STATUS_ACTIONS.details,
     documented('Correct their details (status page)', {
-      oneOf: [candidateDetails, companyDetails].map((schema) => {
+      oneOf: [candidateDetails, ...Object.values(companyDetails)].map((schema) => {
         const json = bodySchemaOf(schema);
         return { ...json, properties: { ...leadField, ...(json.properties as object) } };
       }),
     }),
     async (request, reply) => {
-      const lead = await provenLead(request, reply);
+      const lead = await provenLead(page, request, reply);
       if (!lead) return reply;
-      const schema: $ZodType = lead.table === 'candidates' ? candidateDetails : companyDetails;
+      const schema =
+        lead.table === 'candidates' ? candidateDetails : companyDetails[companyForm(lead.stage)];
       const result = validateBody(schema, request.body);
       if (!result.ok) return invalid(request, reply, lead, schema, result.fields);
       if (await limits.overRate(request)) return tooManySubmissions(reply);
@@ -192,7 +194,7 @@ export const statusRoutes: FastifyPluginAsync<StatusRoutesOptions> = async (
       STATUS_ACTIONS[action],
       documented(summary, objectOf(fields)),
       async (request, reply) => {
-        const lead = await provenLead(request, reply);
+        const lead = await provenLead(page, request, reply);
         if (!lead) return reply;
         if (action === 'withdraw' && !confirmed(request)) {
           return unconfirmed(request, reply, 'Please confirm the withdrawal');

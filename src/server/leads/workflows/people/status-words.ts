@@ -1,4 +1,6 @@
 import { NOTHING_TO_DO, type NextStep, type StatusLead } from '@shared/person-status';
+import { postedBy } from '@shared/lead-field';
+import { companyFields } from '@shared/lead-fields';
 import { closingStatuses, leadStatuses, statusLabel } from '@shared/lead-status';
 import type { CandidateListRow, CompanyListRow } from '../../records/listing-tables';
 import { leadTypeOf } from '../../records/lead-tables';
@@ -93,16 +95,17 @@ function stageWords(table: LeadRef['table'], row: LeadRow, step: NextStep | unde
     : 'You have completed the questionnaire.';
 }
 
-/** What a person may correct on the page: form field -> column. */
-export const detailColumns = {
-  candidates: {
-    firstName: 'first_name',
-    lastName: 'last_name',
-    phone: 'phone',
-    location: 'location',
-  },
-  companies: { name: 'contact_name', title: 'title', company: 'company_name', phone: 'phone' },
-} as const;
+/** The form whose fields a company corrects: its talent request once sent, else /companies'. */
+export const companyForm = (stage: string) =>
+  stage === 'request' ? ('company-request' as const) : ('company-email' as const);
+
+/** What a person may correct, form field -> column: a company's every field of the form it sent. */
+export function detailColumns(table: LeadRef['table'], stage: string): Record<string, string> {
+  if (table === 'candidates')
+    return { firstName: 'first_name', lastName: 'last_name', phone: 'phone', location: 'location' };
+  const fields = postedBy(companyFields, companyForm(stage));
+  return Object.fromEntries(fields.map(({ name, column }) => [name, column]));
+}
 
 export function statusLead(
   lead: LeadRef,
@@ -115,7 +118,7 @@ export function statusLead(
   // The questionnaire's "Where do you live?" is the location until one is given (as match keys).
   values.location ??= values.questionnaire_location ?? null;
   const details = Object.fromEntries(
-    Object.entries(detailColumns[lead.table]).map(([field, column]) => [
+    Object.entries(detailColumns(lead.table, row.stage)).map(([field, column]) => [
       field,
       values[column] ?? '',
     ]),

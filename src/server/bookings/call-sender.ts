@@ -95,7 +95,11 @@ export function callSender({ db, writes, mailer, context, contact }: CallSenderO
     const missed = message.topic === CALL_TOPICS.missed;
     const reminder = message.topic === CALL_TOPICS.reminder;
     const summary = `Screening call with ${brandName}`;
-    const statusPage = `${context.siteUrl}${person.statusLink}`;
+    const toPage = (text: string, label: string) => ({
+      text,
+      link: `${context.siteUrl}${person.statusLink}`,
+      label,
+    });
     const description = `Your screening call with ${brandName}. To move or cancel it, open your status page from our e-mail.`;
     const google = new URLSearchParams({
       action: 'TEMPLATE',
@@ -106,7 +110,7 @@ export function callSender({ db, writes, mailer, context, contact }: CallSenderO
     const paragraphs: Paragraph[] = missed
       ? [
           `We missed you at your screening call on ${when}. It happens: pick a new time that suits you.`,
-          { text: 'Your status page has the times:', link: statusPage, label: 'Pick a new time' },
+          toPage('Your status page has the times:', 'Pick a new time'),
         ]
       : cancelled
         ? [
@@ -114,16 +118,8 @@ export function callSender({ db, writes, mailer, context, contact }: CallSenderO
             erased
               ? 'We will not contact you again.'
               : person.closed
-                ? {
-                    text: 'See where you stand on your status page:',
-                    link: statusPage,
-                    label: 'Your status page',
-                  }
-                : {
-                    text: 'To book another time, open your status page:',
-                    link: statusPage,
-                    label: 'Book your call',
-                  },
+                ? toPage('See where you stand on your status page:', 'Your status page')
+                : toPage('To book another time, open your status page:', 'Book your call'),
           ]
         : [
             reminder
@@ -133,11 +129,7 @@ export function callSender({ db, writes, mailer, context, contact }: CallSenderO
               link: `https://calendar.google.com/calendar/render?${google.toString()}`,
               label: 'Add to Google Calendar',
             },
-            {
-              text: 'To move or cancel it, open your status page:',
-              link: statusPage,
-              label: 'Move or cancel your call',
-            },
+            toPage('To move or cancel it, open your status page:', 'Move or cancel your call'),
           ];
     const mail = paragraphMail(
       { to: person.email, subject: subjects[message.topic]!(when), replyTo: supportEmail },

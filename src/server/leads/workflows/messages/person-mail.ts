@@ -1,6 +1,6 @@
 import { claims } from '@shared/claims';
 import { renderTemplate } from '@shared/message-templates';
-import type { NextStep } from '@shared/person-status';
+import { CALL_OPEN, type NextStep } from '@shared/person-status';
 import type { MailMessage } from '../../../platform/mail/mailer';
 import { escapeHtml } from '@shared/escape-html';
 import { paragraphMail, type Paragraph } from '../../../platform/mail/paragraph-mail';
@@ -67,9 +67,12 @@ const stepText: Record<NextStep, { text: string; label: string }> = {
   },
 };
 
-/** A complete application's button: the status link, opening the booking page (issue 43). */
+/** What the confirmation says once nothing is left for the candidate to send. */
+const COMPLETE = 'Your application is complete: we have everything we need';
+
+/** Complete, and a time open: the call is their next step, not ours (the status page's words). */
 const bookParagraph = (context: SiteContext, statusLink: string) => ({
-  text: 'Pick the time of your screening call now:',
+  text: `${COMPLETE}. ${CALL_OPEN}`,
   link: absolute(context, `${statusLink}&next=book`),
   label: 'Book your call',
 });
@@ -102,10 +105,6 @@ export function formEmailMessage(
   return { subject: `Complete your ${brandName} application`, body: paragraphs.join('\n\n') };
 }
 
-/** What the confirmation says once nothing is left for the candidate to send. */
-const APPLICATION_COMPLETE =
-  'Your application is complete: we have everything we need and will contact you shortly to discuss next steps.';
-
 /** Where the person stands when it is sent: the step still open, else how things stand. */
 export interface Standing {
   open: NextStep | undefined;
@@ -128,9 +127,12 @@ export function candidateConfirmation(
   const choice = open ? 'stop reminders' : 'withdraw your application';
   return compose(context, person, subject, [
     thanks(context.brandName),
-    open ? stepParagraph(context, person.statusLink, open) : (words ?? APPLICATION_COMPLETE),
-    // A time open: the call is the next step; else APPLICATION_COMPLETE's "we will contact you".
-    ...(book ? [bookParagraph(context, person.statusLink)] : []),
+    open
+      ? stepParagraph(context, person.statusLink, open)
+      : (words ??
+        (book
+          ? bookParagraph(context, person.statusLink)
+          : `${COMPLETE} and will contact you shortly to discuss next steps.`)),
     statusPage(
       context,
       person,

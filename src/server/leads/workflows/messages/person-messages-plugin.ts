@@ -21,7 +21,7 @@ export interface PersonMessagesOptions {
   statusLinkDays: number;
   /** REMINDER_DELAYS in ms, shortest first; empty: no reminders. */
   reminderDelaysMs: readonly number[];
-  /** Whether the confirmation offers "Book your call". */
+  /** The candidate's call: booked (no confirmation goes), or a time open ("Book your call"). */
   offersCall: CallOffer;
   worker?: WorkerSettings;
 }

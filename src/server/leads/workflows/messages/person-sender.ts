@@ -129,10 +129,10 @@ export function personSender(options: PersonSenderOptions) {
     const standing = { open: openStepOf(table, row), words: statusWords[row.status] };
     if (!('first_name' in row)) return companyConfirmation(context, to, standing);
     // Composed by the outbox worker, off the request: the bookings' check keeps no form waiting.
-    // A call booked before it goes: the invitation has said it all, no "pick a time".
-    const book =
-      !standing.open && !standing.words && (await options.offersCall(id)).offer === 'book';
-    return candidateConfirmation(context, to, { ...standing, book });
+    const offer = !standing.open && !standing.words && (await options.offersCall(id)).offer;
+    // Booked before it goes: the invitation said where they stand and when; one mail will do.
+    if (offer === 'move') return undefined;
+    return candidateConfirmation(context, to, { ...standing, book: offer === 'book' });
   }
 
   return async (message: OutboxMessage): Promise<void> => {

@@ -2,13 +2,11 @@ import type { FastifyInstance } from 'fastify';
 import { afterAll, beforeAll, expect, it, vi } from 'vitest';
 import { CALENDAR_FEED_URL } from '../../src/shared/booking-availability';
 import { patchCandidateStatus, signIn } from '../support/admin';
-import { candidateIdOf, postJson } from '../support/api';
 import { invitationIn } from '../support/calendar-mail';
-import { beginCall, book, bookingPage, openForCalls } from '../support/calls';
+import { applicantWithProof, beginCall, book, openForCalls } from '../support/calls';
 import { eventually } from '../support/eventually';
-import { validBodies } from '../support/lead-bodies';
 import { readableMail, startLocalSmtp } from '../support/smtp';
-import { opened, post, statusLinkTo } from '../support/status-page';
+import { post } from '../support/status-page';
 import { describeEachDatabase, uniqueEmail, type TestApp } from '../support/test-app';
 
 /*
@@ -34,13 +32,8 @@ describeEachDatabase(
 
     /** `email` applies, opens their status link (the mailbox proof) and books a call. */
     async function applyAndBook(testApp: TestApp, email: string) {
-      const { app, db } = testApp;
-      const body = validBodies.candidateApplication(email);
-      expect((await postJson(app, '/api/candidates/submit', body)).statusCode).toBe(200);
-      const id = await candidateIdOf(db, email);
-      const proof = await opened(app, await statusLinkTo(testApp, { table: 'candidates', id }));
-      const { slots } = await bookingPage<{ slots: { start: string }[] }>(app, proof);
-      expect((await book(app, proof, slots[4]!.start)).statusCode).toBe(201);
+      const { id, proof, times } = await applicantWithProof(testApp, email);
+      expect((await book(testApp.app, proof, times[4]!)).statusCode).toBe(201);
       return { id, proof };
     }
     /** An applicant with a call booked, its invitation received. */

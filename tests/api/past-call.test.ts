@@ -3,10 +3,9 @@ import { expect, it } from 'vitest';
 import { BOOKING_NOTICES, type BookingView } from '../../src/shared/booking-view';
 import { CALL_BOOKED, CALL_OPEN, NOTHING_TO_DO } from '../../src/shared/person-status';
 import { signIn } from '../support/admin';
-import { candidateIdOf, postJson } from '../support/api';
-import { validBodies } from '../support/lead-bodies';
-import { book, bookingPage, markCall, OPEN, openForCalls } from '../support/calls';
-import { opened, postForm, statusLinkTo, statusPage } from '../support/status-page';
+import { postJson } from '../support/api';
+import { applicantWithProof, book, markCall, OPEN, openForCalls } from '../support/calls';
+import { postForm, statusPage } from '../support/status-page';
 import {
   describeEachDatabase,
   fakeSiteBuild,
@@ -34,17 +33,12 @@ describeEachDatabase(
   (current) => {
     /** An applicant with their status link opened, holding a call: its proof, e-mail and slots. */
     async function booked(testApp: TestApp, label: string) {
-      const { app, db } = testApp;
-      const owner = await signIn(app);
-      await openForCalls(app, owner);
+      const owner = await signIn(testApp.app);
+      await openForCalls(testApp.app, owner);
       const email = uniqueEmail(label);
-      const body = validBodies.candidateApplication(email);
-      expect((await postJson(app, '/api/candidates/submit', body)).statusCode).toBe(200);
-      const id = await candidateIdOf(db, email);
-      const proof = await opened(app, await statusLinkTo(testApp, { table: 'candidates', id }));
-      const { slots } = await bookingPage<{ slots: { start: string }[] }>(app, proof);
-      expect((await book(app, proof, slots[4]!.start)).statusCode).toBe(201);
-      return { owner, id, email, proof, later: slots[8]!.start };
+      const { id, proof, times } = await applicantWithProof(testApp, email);
+      expect((await book(testApp.app, proof, times[4]!)).statusCode).toBe(201);
+      return { owner, id, email, proof, later: times[8]! };
     }
     const callOf = ({ db }: TestApp, id: number) =>
       db

@@ -19,6 +19,7 @@ import { candidateIdOf, candidatesWithEmail, companiesWithEmail, postJson } from
 import { validBodies } from '../support/lead-bodies';
 import {
   applicant,
+  applicantWithProof,
   book,
   bookingPage,
   OPEN,
@@ -64,16 +65,10 @@ async function candidateWithLink(testApp: TestApp, issuedAt = new Date()) {
 
 /** An applicant, calls open, their status link opened: its proof and a time offered to book. */
 async function applicantWithLink(testApp: TestApp, label: string) {
-  const { app, db } = testApp;
-  const owner = await signIn(app);
-  await openForCalls(app, owner);
-  const email = uniqueEmail(label);
-  const body = validBodies.candidateApplication(email);
-  expect((await postJson(app, '/api/candidates/submit', body)).statusCode).toBe(200);
-  const id = await candidateIdOf(db, email);
-  const proof = await opened(app, await statusLinkTo(testApp, { table: 'candidates', id }));
-  const { slots } = await bookingPage<{ slots: { start: string }[] }>(app, proof);
-  return { owner, id, proof, start: slots[4]!.start };
+  const owner = await signIn(testApp.app);
+  await openForCalls(testApp.app, owner);
+  const { id, proof, times } = await applicantWithProof(testApp, uniqueEmail(label));
+  return { owner, id, proof, start: times[4]! };
 }
 
 const activityOf = (current: TestApp, id: number) =>

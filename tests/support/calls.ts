@@ -10,6 +10,7 @@ import { buildApp } from '../../src/server/app';
 import { loadConfig } from '../../src/server/config/config';
 import { candidateIdOf, leadProofOf, postJson } from './api';
 import { validBodies } from './lead-bodies';
+import { opened, statusLinkTo } from './status-page';
 import { uniqueEmail, type TestApp } from './test-app';
 
 /* Screening calls as a person books them through the API (issue 43). */
@@ -68,6 +69,17 @@ export async function bookingPage<Page>(app: FastifyInstance, cookie: string): P
   const response = await app.inject({ url: '/api/booking', headers: { cookie } });
   expect(response.statusCode).toBe(200);
   return response.json<Page>();
+}
+
+/** `email` applies and opens their status link (the mailbox proof): the lead, proof and times. */
+export async function applicantWithProof(testApp: TestApp, email: string) {
+  const { app, db } = testApp;
+  const body = validBodies.candidateApplication(email);
+  expect((await postJson(app, '/api/candidates/submit', body)).statusCode).toBe(200);
+  const id = await candidateIdOf(db, email);
+  const proof = await opened(app, await statusLinkTo(testApp, { table: 'candidates', id }));
+  const { slots } = await bookingPage<{ slots: { start: string }[] }>(app, proof);
+  return { id, proof, times: slots.map((slot) => slot.start) };
 }
 
 /** Books (or, with `action` `/move`, moves to) `start` for the person of `cookie`. */
